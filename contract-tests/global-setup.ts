@@ -1,0 +1,22 @@
+// Starts one Prism mock per provider (free loopback ports, --errors, quiet
+// logging) before the contract suite and stops them after it.
+import type { TestProject } from "vitest/node";
+import { providerDirs } from "../scripts/codegen/generate-all.js";
+import { SPECS_DIR, startMocks, type MockServers } from "../scripts/mocks.js";
+
+let mocks: MockServers | undefined;
+
+export async function setup(project: TestProject): Promise<void> {
+  mocks = await startMocks(providerDirs(SPECS_DIR));
+  project.provide("mockUrls", mocks.urls);
+}
+
+export async function teardown(): Promise<void> {
+  await mocks?.close();
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    mockUrls: Record<string, string>;
+  }
+}

@@ -1,0 +1,79 @@
+// From validated parameter values to the parts of an HTTP request, following
+// each parameter's wire placement and the operation's constants.
+import { parsePointer } from "./expressions.js";
+import type { ToolSpec, WireConstant } from "./tool-types.js";
+import { splitList } from "./validate-params.js";
+
+export interface WireRequest {
+  path: Record<string, string>;
+  query: Record<string, string | number | boolean | (string | number | boolean)[]>;
+  header: Record<string, string>;
+  body?: unknown;
+}
+
+export function buildRequest(tool: ToolSpec, values: Record<string, unknown>): WireRequest {
+  const request: WireRequest = { path: {}, query: {}, header: {} };
+  // The whole-body parameter first, so that fields placed inside it win.
+  const ordered = [...tool.params].sort((a, b) => Number(isWholeBody(b)) - Number(isWholeBody(a)));
+  for (const spec of ordered) {
+    const value = values[spec.name];
+    if (value === undefined) continue;
+    const wire = spec.wire;
+    switch (wire.in) {
+      case "path":
+        request.path[wire.name] = String(value);
+        break;
+      case "query":
+        request.query[wire.name] = value as string | number | boolean;
+        break;
+      case "header":
+        request.header[wire.name] = String(value);
+        break;
+      case "body": {
+        let wireValue = value;
+        if (wire.split) wireValue = splitList(String(value), wire.split.separator);
+        if (wire.wrapUnlessKey && isPlainObject(value) && !(wire.wrapUnlessKey in value)) wireValue = { [wire.wrapUnlessKey]: value };
+        setBody(request, wire.pointer, wireValue);
+        break;
+      }
+      case "switch":
+        if (value === true) wire.whenTrue.forEach((c) => applyConstant(request, c));
+        break;
+      case "auth":
+      case "server":
+        break;
+    }
+  }
+  tool.constants.forEach((c) => applyConstant(request, c));
+  return request;
+}
+
+function isWholeBody(spec: ToolSpec["params"][number]): boolean {
+  return spec.wire.in === "body" && spec.wire.pointer === "";
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function applyConstant(request: WireRequest, c: WireConstant): void {
+  if (c.in === "body") setBody(request, c.pointer, structuredClone(c.value));
+  else if (c.in === "query") request.query[c.name] = c.value;
+  else request.header[c.name] = String(c.value);
+}
+
+/** Set a value at a JSON pointer in the body, creating the objects on the way. */
+function setBody(request: WireRequest, pointer: string, value: unknown): void {
+  const segments = parsePointer(pointer);
+  if (!segments.length) {
+    request.body = isPlainObject(value) && isPlainObject(request.body) ? { ...value, ...request.body } : structuredClone(value);
+    return;
+  }
+  if (!isPlainObject(request.body)) request.body = {};
+  let node = request.body as Record<string, unknown>;
+  for (const key of segments.slice(0, -1)) {
+    if (!isPlainObject(node[key])) node[key] = {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[segments[segments.length - 1]] = value;
+}

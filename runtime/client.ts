@@ -1,0 +1,58 @@
+// openapi-fetch clients with the provider's credential applied by middleware:
+// credentials never travel as typed parameters (openapi-typescript does not
+// type security schemes), and only this module ever sees them on the wire.
+import createClient, { type Client, type Middleware } from "openapi-fetch";
+import type { AuthSpec } from "./tool-types.js";
+
+export type FetchLike = (input: Request) => Promise<Response>;
+
+export interface ProviderClientOptions {
+  /** Scheme and host of the API (version prefixes are part of the paths). */
+  baseUrl: string;
+  /** The token or API key. */
+  credential: string;
+  fetch?: FetchLike;
+}
+
+export function authMiddleware(auth: AuthSpec, credential: string): Middleware {
+  return {
+    onRequest({ request }) {
+      switch (auth.type) {
+        case "bearer":
+          request.headers.set("Authorization", `Bearer ${credential}`);
+          return request;
+        case "header":
+          request.headers.set(auth.name, credential);
+          return request;
+        case "query": {
+          // Appended as text: re-serialising the URL would re-encode the other parameters.
+          const separator = request.url.includes("?") ? "&" : "?";
+          return withUrl(request, `${request.url}${separator}${encodeURIComponent(auth.name)}=${encodeURIComponent(credential)}`);
+        }
+      }
+    },
+  };
+}
+
+function withUrl(request: Request, url: string): Request {
+  const init: RequestInit & { duplex?: "half" } = {
+    method: request.method,
+    headers: request.headers,
+    signal: request.signal,
+    redirect: request.redirect,
+  };
+  if (request.body) {
+    init.body = request.body;
+    init.duplex = "half";
+  }
+  return new Request(url, init);
+}
+
+export function createProviderClient<Paths extends {}>(auth: AuthSpec, options: ProviderClientOptions): Client<Paths> {
+  const client = createClient<Paths>({
+    baseUrl: options.baseUrl,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  client.use(authMiddleware(auth, options.credential));
+  return client;
+}

@@ -1,0 +1,32 @@
+// One error shape for every provider and every way a call can fail.
+
+export type ToolErrorType = "validation" | "upstream" | "network" | "timeout";
+
+export interface ToolError {
+  type: ToolErrorType;
+  provider: string;
+  /** The tool (operation) id. */
+  operation: string;
+  message: string;
+  /** The parameter at fault (validation errors). */
+  param?: string;
+  /** The rule broken (validation errors): `required`, `maximum`, `pattern`, `exactlyOne`, … */
+  rule?: string;
+  /** Every problem found, when the input broke more than one rule. */
+  issues?: { param?: string; rule: string; message: string }[];
+  /** HTTP status of the upstream reply. */
+  status?: number;
+  /** The upstream's own error code (`INVALID_SESSION_ID`, `RESOURCE_EXHAUSTED`, …). */
+  code?: string;
+  requestId?: string;
+  /** Whether the same call could succeed later. */
+  retryable?: boolean;
+  /** How long the upstream asked to wait before retrying. */
+  retryAfterMs?: number;
+}
+
+export type ToolResult<O = Record<string, unknown>> = { success: true; output: O } | { success: false; error: ToolError };
+
+export function failure<O>(error: ToolError): ToolResult<O> {
+  return { success: false, error };
+}

@@ -1,0 +1,55 @@
+// Runtime expressions in the style of Arazzo: `$response.body#/records`,
+// `$response.header.x-request-id`, `$statusCode`, `$params.recordId`.
+import type { ValueRef } from "./tool-types.js";
+
+export function parseExpression(text: string): ValueRef {
+  if (text === "$statusCode") return { kind: "status" };
+  if (text === "$response.body") return { kind: "body", pointer: [] };
+  if (text.startsWith("$response.body#")) return { kind: "body", pointer: parsePointer(text.slice("$response.body#".length)) };
+  if (text.startsWith("$response.header.")) return { kind: "header", name: text.slice("$response.header.".length).toLowerCase() };
+  if (text.startsWith("$params.")) return { kind: "param", name: text.slice("$params.".length) };
+  throw new Error(`unknown expression ${JSON.stringify(text)}`);
+}
+
+/** RFC 6901 JSON pointer → segments ("" is the whole document). */
+export function parsePointer(pointer: string): string[] {
+  if (pointer === "") return [];
+  if (!pointer.startsWith("/")) throw new Error(`a JSON pointer starts with "/", got ${JSON.stringify(pointer)}`);
+  return pointer
+    .slice(1)
+    .split("/")
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
+export function formatPointer(segments: readonly string[]): string {
+  return segments.map((s) => "/" + s.replace(/~/g, "~0").replace(/\//g, "~1")).join("");
+}
+
+export function getAtPointer(value: unknown, pointer: readonly string[]): unknown {
+  let current = value;
+  for (const segment of pointer) {
+    if (current === null || typeof current !== "object") return undefined;
+    current = (current as Record<string, unknown>)[segment];
+  }
+  return current;
+}
+
+export interface ExpressionContext {
+  status: number;
+  body: unknown;
+  headers: Headers;
+  params: Record<string, unknown>;
+}
+
+export function evaluate(ref: ValueRef, ctx: ExpressionContext): unknown {
+  switch (ref.kind) {
+    case "status":
+      return ctx.status;
+    case "body":
+      return getAtPointer(ctx.body, ref.pointer);
+    case "header":
+      return ctx.headers.get(ref.name) ?? undefined;
+    case "param":
+      return ctx.params[ref.name];
+  }
+}

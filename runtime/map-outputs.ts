@@ -1,0 +1,40 @@
+// Declarative output mapping: each output is read from the response (a JSON
+// pointer, a header, the status), a parameter, or a constant.
+import { evaluate, type ExpressionContext } from "./expressions.js";
+import type { OutputSource } from "./tool-types.js";
+
+export function resolveSource(source: OutputSource, ctx: ExpressionContext): unknown {
+  if ("value" in source) return structuredClone(source.value);
+  let value = evaluate(source.ref, ctx);
+  if (source.count) return Array.isArray(value) ? value.length : 0;
+  if ((value === undefined || value === null) && source.default !== undefined) value = structuredClone(source.default);
+  if (source.omit && value && typeof value === "object" && !Array.isArray(value)) {
+    const copy = { ...(value as Record<string, unknown>) };
+    for (const key of source.omit) delete copy[key];
+    value = copy;
+  }
+  return value;
+}
+
+export function mapOutputs(
+  outputs: readonly { path: string; source: OutputSource; optional?: boolean }[],
+  ctx: ExpressionContext,
+): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const output of outputs) {
+    const value = resolveSource(output.source, ctx);
+    if (output.optional && (value === undefined || value === null)) continue;
+    setPath(result, output.path, value === undefined ? null : value);
+  }
+  return result;
+}
+
+function setPath(target: Record<string, unknown>, dotted: string, value: unknown): void {
+  const keys = dotted.split(".");
+  let node = target;
+  for (const key of keys.slice(0, -1)) {
+    if (!node[key] || typeof node[key] !== "object") node[key] = {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[keys[keys.length - 1]] = value;
+}

@@ -1,0 +1,24 @@
+// Secrets never leave the runtime: every text that could reach a user passes here.
+
+export const REDACTED = "[redacted]";
+
+/** Replace every occurrence of each secret (and its URL-encoded form) in `text`. */
+export function redact(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (!secret || secret.length < 4) continue;
+    for (const form of new Set([secret, encodeURIComponent(secret)])) out = out.split(form).join(REDACTED);
+  }
+  return out;
+}
+
+/** Redact secrets in every string of a JSON-like value. */
+export function redactDeep<T>(value: T, secrets: readonly string[]): T {
+  if (!secrets.length) return value;
+  if (typeof value === "string") return redact(value, secrets) as T;
+  if (Array.isArray(value)) return value.map((v) => redactDeep(v, secrets)) as T;
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactDeep(v, secrets)])) as T;
+  }
+  return value;
+}

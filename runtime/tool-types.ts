@@ -1,0 +1,121 @@
+// The shape of a generated tool: plain data, produced by the generator's link
+// step from a manifest and its OpenAPI document, interpreted by the runtime.
+// Nothing here is specific to a provider.
+
+export type ParamType = "string" | "number" | "boolean" | "json";
+export type OutputType = "string" | "number" | "boolean" | "json" | "array";
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export type WireConstant =
+  | { in: "query" | "header"; name: string; value: string | number | boolean }
+  | { in: "body"; pointer: string; value: unknown };
+
+/** Where a parameter's value goes; `auth` and `server` parameters are not sent as themselves. */
+export type WireSpec =
+  | { in: "path" | "query" | "header"; name: string }
+  | { in: "body"; pointer: string; split?: { separator: string; maxItems?: number }; wrapUnlessKey?: string }
+  | { in: "switch"; whenTrue: WireConstant[] }
+  | { in: "auth" }
+  | { in: "server" };
+
+export interface ParamSpec {
+  name: string;
+  type: ParamType;
+  title: string;
+  description: string;
+  required: boolean;
+  default?: unknown;
+  integer?: boolean;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  patternHint?: string;
+  enum?: unknown[];
+  caseInsensitive?: boolean;
+  format?: "base-url";
+  jsonType?: "object" | "array";
+  secret: boolean;
+  visibility: "user-only" | "user-or-llm";
+  placeholder?: string;
+  wire: WireSpec;
+}
+
+export type RuleSpec =
+  | { rule: "exactlyOne"; params: string[] }
+  | { rule: "anyOf"; groups: string[][] }
+  | { rule: "allowedValues"; param: string; dependsOn: string; values: Record<string, unknown[]> };
+
+/** A parsed runtime expression (`$response.body#/id`, `$params.recordId`, …). */
+export type ValueRef =
+  | { kind: "body"; pointer: string[] }
+  | { kind: "header"; name: string }
+  | { kind: "status" }
+  | { kind: "param"; name: string };
+
+export type OutputSource =
+  | { expression: string; ref: ValueRef; count?: boolean; default?: unknown; omit?: string[] }
+  | { value: unknown };
+
+export interface OutputSpec {
+  /** Dotted path in the result, e.g. `metadata.id`. */
+  path: string;
+  type: OutputType;
+  description: string;
+  optional: boolean;
+  source: OutputSource;
+}
+
+export interface OutcomeSpec {
+  status: number;
+  description: string;
+  outputs: { path: string; source: OutputSource }[];
+}
+
+export type AuthSpec =
+  | { type: "bearer"; param: string }
+  | { type: "header"; name: string; param: string }
+  | { type: "query"; name: string; param: string };
+
+export interface ErrorSpec {
+  code: ValueRef[];
+  message: ValueRef[];
+  requestId: ValueRef[];
+  retryableStatuses: number[];
+}
+
+export interface PollingSpec {
+  output: string;
+  pending: string[];
+  terminal: string[];
+  intervalMs: number;
+  timeoutMs: number;
+}
+
+export interface ToolSpec {
+  id: string;
+  provider: string;
+  title: string;
+  description: string;
+  /** The upstream OpenAPI operation this tool calls. */
+  operationId: string;
+  method: HttpMethod;
+  /** OpenAPI path template, version prefix included. */
+  path: string;
+  server: { default?: string; param?: string };
+  auth: AuthSpec;
+  params: ParamSpec[];
+  constants: WireConstant[];
+  rules: RuleSpec[];
+  successStatuses: number[];
+  outputs: OutputSpec[];
+  outcomes: OutcomeSpec[];
+  errors: ErrorSpec;
+  polling?: PollingSpec;
+}
+
+/** A tool with its parameter and output types attached (types only, no runtime cost). */
+export interface ToolDefinition<P extends object = object, O extends object = object> extends ToolSpec {
+  readonly __types?: { params: P; output: O };
+}

@@ -1,0 +1,41 @@
+// Upstream failures, whatever the provider's error body looks like, become one
+// structured error: status, the upstream's code and message, request id and
+// whether a retry could help.
+import { evaluate } from "./expressions.js";
+import type { ErrorSpec, ToolSpec } from "./tool-types.js";
+import type { ToolError } from "./errors.js";
+
+export function upstreamError(tool: ToolSpec, response: Response, body: unknown): ToolError {
+  const ctx = { status: response.status, body, headers: response.headers, params: {} };
+  const first = (refs: ErrorSpec["code"]) => {
+    for (const ref of refs) {
+      const v = evaluate(ref, ctx);
+      if (v !== undefined && v !== null && v !== "") return typeof v === "string" ? v : JSON.stringify(v);
+    }
+    return undefined;
+  };
+  const code = first(tool.errors.code);
+  const upstreamMessage = first(tool.errors.message) ?? (typeof body === "string" && body.trim() ? body.trim().slice(0, 500) : undefined);
+  const requestId = first(tool.errors.requestId);
+  const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
+  return {
+    type: "upstream",
+    provider: tool.provider,
+    operation: tool.id,
+    status: response.status,
+    message: upstreamMessage ?? `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""} with no error message`,
+    ...(code !== undefined ? { code } : {}),
+    ...(requestId !== undefined ? { requestId } : {}),
+    retryable: tool.errors.retryableStatuses.includes(response.status),
+    ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+  };
+}
+
+/** `Retry-After` as seconds or an HTTP date → milliseconds from now. */
+export function parseRetryAfter(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const trimmed = header.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}

@@ -1,0 +1,199 @@
+// Pre-flight validation: every rule of a tool's parameters is checked before
+// any request, and each problem names the parameter, the rule and the value.
+// Valid input comes back normalised: defaults applied, numbers and booleans
+// coerced from their text form, JSON strings parsed, enum case canonicalised,
+// base addresses trimmed.
+import type { ParamSpec, RuleSpec, ToolSpec } from "./tool-types.js";
+
+export interface Issue {
+  param?: string;
+  rule: string;
+  message: string;
+}
+
+export type Validated = { ok: true; values: Record<string, unknown> } | { ok: false; issues: Issue[] };
+
+export function validateParams(tool: ToolSpec, input: Record<string, unknown>): Validated {
+  const issues: Issue[] = [];
+  const values: Record<string, unknown> = {};
+  const known = new Set(tool.params.map((p) => p.name));
+  for (const name of Object.keys(input)) {
+    if (!known.has(name) && input[name] !== undefined) {
+      issues.push({ param: name, rule: "unknown", message: `${name}: not a parameter of ${tool.id} (parameters: ${[...known].join(", ")})` });
+    }
+  }
+  for (const spec of tool.params) {
+    const raw = input[spec.name];
+    if (isAbsent(raw)) {
+      if (spec.default !== undefined) values[spec.name] = spec.default;
+      else if (spec.required) issues.push({ param: spec.name, rule: "required", message: `${spec.name}: is required${raw === "" ? ", got an empty string" : ""}` });
+      continue;
+    }
+    const checked = checkValue(spec, raw);
+    if ("issue" in checked) issues.push(checked.issue);
+    else values[spec.name] = checked.value;
+  }
+  if (!issues.length) for (const rule of tool.rules) checkRule(rule, values, tool, issues);
+  return issues.length ? { ok: false, issues } : { ok: true, values };
+}
+
+function isAbsent(value: unknown): boolean {
+  return value === undefined || value === null || value === "";
+}
+
+/** A value as it may appear in an error: secrets never, long values shortened. */
+export function show(spec: Pick<ParamSpec, "secret"> | undefined, value: unknown): string {
+  if (spec?.secret) return "(secret value withheld)";
+  const text = typeof value === "string" ? JSON.stringify(value) : value === undefined ? "nothing" : safeJson(value);
+  const kind = Array.isArray(value) ? "array " : value === null ? "" : typeof value === "object" ? "object " : "";
+  return kind + (text.length > 120 ? `${text.slice(0, 100)}… (${text.length} characters)` : text);
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+type Checked = { value: unknown } | { issue: Issue };
+
+function problem(spec: ParamSpec, rule: string, text: string, value: unknown): Checked {
+  return { issue: { param: spec.name, rule, message: `${spec.name}: ${text}, got ${show(spec, value)}` } };
+}
+
+function checkValue(spec: ParamSpec, raw: unknown): Checked {
+  switch (spec.type) {
+    case "string":
+      return typeof raw === "string" ? checkString(spec, raw) : problem(spec, "type", "must be a string", raw);
+    case "number": {
+      const n = typeof raw === "number" ? raw : typeof raw === "string" && raw.trim() !== "" ? Number(raw.trim()) : NaN;
+      if (!Number.isFinite(n)) return problem(spec, "type", "must be a number", raw);
+      return checkNumber(spec, n, raw);
+    }
+    case "boolean":
+      if (typeof raw === "boolean") return { value: raw };
+      if (raw === "true" || raw === "false") return { value: raw === "true" };
+      return problem(spec, "type", "must be a boolean (true or false)", raw);
+    case "json":
+      return checkJson(spec, raw);
+  }
+}
+
+function checkNumber(spec: ParamSpec, n: number, raw: unknown): Checked {
+  if (spec.integer && !Number.isInteger(n)) return problem(spec, "integer", "must be an integer", raw);
+  if (spec.minimum !== undefined && n < spec.minimum) return problem(spec, "minimum", `must be at least ${spec.minimum}${range(spec)}`, raw);
+  if (spec.maximum !== undefined && n > spec.maximum) return problem(spec, "maximum", `must be at most ${spec.maximum}${range(spec)}`, raw);
+  if (spec.enum && !spec.enum.includes(n)) return problem(spec, "enum", `must be one of ${spec.enum.join(", ")}`, raw);
+  return { value: n };
+}
+
+function range(spec: ParamSpec): string {
+  return spec.minimum !== undefined && spec.maximum !== undefined ? ` (allowed: ${spec.minimum}–${spec.maximum})` : "";
+}
+
+function checkString(spec: ParamSpec, s: string): Checked {
+  let value = s;
+  if (spec.enum) {
+    const match = spec.caseInsensitive ? spec.enum.find((v) => String(v).toLowerCase() === s.toLowerCase()) : spec.enum.find((v) => v === s);
+    if (match === undefined) return problem(spec, "enum", `must be one of ${spec.enum.join(", ")}${spec.caseInsensitive ? " (any case)" : ""}`, s);
+    value = String(match);
+  }
+  const length = [...value].length;
+  if (spec.minLength !== undefined && length < spec.minLength) return problem(spec, "minLength", `must be at least ${spec.minLength} characters long`, s);
+  if (spec.maxLength !== undefined && length > spec.maxLength) return problem(spec, "maxLength", `must be at most ${spec.maxLength} characters long (it has ${length})`, s);
+  if (spec.pattern !== undefined && !new RegExp(spec.pattern, "u").test(value)) {
+    return problem(spec, "pattern", `must be ${spec.patternHint ?? "a value"} matching ${spec.pattern}`, s);
+  }
+  if (spec.format === "base-url") return checkBaseUrl(spec, value);
+  if (spec.wire.in === "body" && spec.wire.split?.maxItems !== undefined) {
+    const items = splitList(value, spec.wire.split.separator);
+    if (items.length > spec.wire.split.maxItems) {
+      return problem(spec, "maxItems", `must list at most ${spec.wire.split.maxItems} items separated by "${spec.wire.split.separator}" (it lists ${items.length})`, s);
+    }
+  }
+  return { value };
+}
+
+/** `"a, b,,c"` → `["a", "b", "c"]`. */
+export function splitList(value: string, separator: string): string[] {
+  return value
+    .split(separator)
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+function checkBaseUrl(spec: ParamSpec, s: string): Checked {
+  let url: URL;
+  try {
+    url = new URL(s.trim());
+  } catch {
+    return problem(spec, "format", "must be an absolute address such as https://example.my.salesforce.com", s);
+  }
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && LOOPBACK.test(url.hostname))) {
+    return problem(spec, "format", "must use https (http is allowed only for loopback hosts)", s);
+  }
+  if (url.username || url.password) return problem(spec, "format", "must not contain credentials", "(address with credentials withheld)");
+  if (url.search || url.hash) return problem(spec, "format", "must not contain a query or fragment", s);
+  if (url.pathname.replace(/\/+$/, "") !== "") return problem(spec, "format", "must be scheme and host only, without a path", s);
+  return { value: url.origin };
+}
+
+function checkJson(spec: ParamSpec, raw: unknown): Checked {
+  let value = raw;
+  if (typeof raw === "string") {
+    try {
+      value = JSON.parse(raw);
+    } catch (e) {
+      return problem(spec, "json", `must be valid JSON (${(e as Error).message})`, raw);
+    }
+  }
+  const kind = Array.isArray(value) ? "array" : value === null ? "null" : typeof value;
+  if (spec.jsonType && kind !== spec.jsonType) return problem(spec, "jsonType", `must be a JSON ${spec.jsonType}, not ${kind === "object" ? "an object" : `a ${kind}`}`, raw);
+  if (!spec.jsonType && kind !== "object" && kind !== "array") return problem(spec, "jsonType", "must be a JSON object or array", raw);
+  return { value };
+}
+
+function checkRule(rule: RuleSpec, values: Record<string, unknown>, tool: ToolSpec, issues: Issue[]): void {
+  const present = (name: string) => values[name] !== undefined;
+  switch (rule.rule) {
+    case "exactlyOne": {
+      const given = rule.params.filter(present);
+      if (given.length !== 1) {
+        issues.push({
+          param: given[1] ?? rule.params[0],
+          rule: "exactlyOne",
+          message: `exactly one of ${rule.params.join(", ")} is required, got ${given.length ? given.join(" and ") : "none"}`,
+        });
+      }
+      return;
+    }
+    case "anyOf": {
+      if (rule.groups.some((group) => group.every(present))) return;
+      const alternatives = rule.groups.map((g) => g.join(" with "));
+      const given = rule.groups.flat().filter(present);
+      issues.push({
+        param: rule.groups[0][0],
+        rule: "anyOf",
+        message: `${tool.id} needs ${alternatives.length > 1 ? `${alternatives.slice(0, -1).join(", ")} or ${alternatives[alternatives.length - 1]}` : alternatives[0]}, got ${given.length ? `only ${[...new Set(given)].join(", ")}` : "none of them"}`,
+      });
+      return;
+    }
+    case "allowedValues": {
+      const selector = values[rule.dependsOn];
+      const allowed = rule.values[String(selector)];
+      const value = values[rule.param];
+      if (allowed === undefined || value === undefined || allowed.includes(value)) return;
+      issues.push({
+        param: rule.param,
+        rule: "allowedValues",
+        message: allowed.length
+          ? `${rule.param}: must be one of ${allowed.join(", ")} when ${rule.dependsOn} is ${String(selector)}, got ${JSON.stringify(value)}`
+          : `${rule.param}: must be left out when ${rule.dependsOn} is ${String(selector)}, got ${JSON.stringify(value)}`,
+      });
+    }
+  }
+}

@@ -1,0 +1,74 @@
+// The block definition of a provider, derived from its linked tools: one
+// operation selector, one input per parameter name, outputs per operation.
+import type { BlockDefinition, BlockInput, OperationCondition } from "../../runtime/block-types.js";
+import type { ParamSpec, ToolSpec } from "../../runtime/tool-types.js";
+import type { Manifest } from "./manifest-types.js";
+
+export function buildBlock(m: Manifest, tools: ToolSpec[]): BlockDefinition {
+  const ids = tools.map((t) => t.id);
+  const operation: BlockInput = {
+    id: "operation",
+    title: "Operation",
+    control: "dropdown",
+    type: "string",
+    description: "The operation to run.",
+    options: tools.map((t) => ({ id: t.id, label: t.title })),
+    ...(ids.length ? { default: ids[0] } : {}),
+    secret: false,
+    password: false,
+    visibility: "user-only",
+    required: true,
+  };
+  const inputs = new Map<string, { spec: ParamSpec; usedBy: string[]; requiredBy: string[] }>();
+  for (const tool of tools) {
+    for (const p of tool.params) {
+      const entry = inputs.get(p.name) ?? { spec: p, usedBy: [], requiredBy: [] };
+      entry.usedBy.push(tool.id);
+      if (p.required) entry.requiredBy.push(tool.id);
+      inputs.set(p.name, entry);
+    }
+  }
+  const condition = (list: string[]): OperationCondition | undefined => (list.length === ids.length ? undefined : { field: "operation", value: list });
+  const paramInputs = [...inputs.values()].map(({ spec, usedBy, requiredBy }): BlockInput => {
+    const shownFor = condition(usedBy);
+    return {
+      id: spec.name,
+      title: spec.title,
+      control: controlFor(spec),
+      type: spec.type,
+      description: spec.description,
+      ...(spec.placeholder ? { placeholder: spec.placeholder } : {}),
+      ...(spec.enum ? { options: spec.enum.map((v) => ({ id: String(v), label: String(v) })) } : {}),
+      ...(spec.default !== undefined ? { default: spec.default } : {}),
+      secret: spec.secret,
+      password: spec.secret,
+      visibility: spec.visibility,
+      ...(shownFor ? { condition: shownFor } : {}),
+      required: requiredBy.length === 0 ? false : requiredBy.length === ids.length ? true : { field: "operation", value: requiredBy },
+    };
+  });
+  const outputs: BlockDefinition["outputs"] = {};
+  for (const tool of tools) {
+    outputs[tool.id] = Object.fromEntries(tool.outputs.map((o) => [o.path, { type: o.type, description: o.description, optional: o.optional }]));
+  }
+  return {
+    type: m.provider,
+    name: m.name,
+    description: m.description,
+    ...(m.longDescription ? { longDescription: m.longDescription } : {}),
+    color: m.color,
+    category: m.category,
+    ...(m.docsUrl ? { docsUrl: m.docsUrl } : {}),
+    tools: { access: ids, config: { tool: "operation" } },
+    inputs: [operation, ...paramInputs],
+    outputs,
+  };
+}
+
+function controlFor(p: ParamSpec): BlockInput["control"] {
+  if (p.enum) return "dropdown";
+  if (p.type === "boolean") return "switch";
+  if (p.type === "number") return "number";
+  if (p.type === "json") return "code";
+  return p.maxLength !== undefined && p.maxLength > 500 ? "long-input" : "short-input";
+}

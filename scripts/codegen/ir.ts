@@ -1,0 +1,37 @@
+// The intermediate representation: plain, sorted, JSON-serialisable data that
+// every emitter reads. Built only by link.ts.
+import type { ToolSpec } from "../../runtime/tool-types.js";
+import type { BlockDefinition } from "../../runtime/block-types.js";
+
+export interface OperationIR {
+  tool: ToolSpec;
+  /** Documented error statuses of the upstream operation, for docs. */
+  errorResponses: { status: number; description: string }[];
+  /** TypeScript names and type expressions, against the provider's openapi.d.ts. */
+  types: {
+    paramsName: string;
+    outputName: string;
+    params: { name: string; optional: boolean; type: string; doc: string }[];
+    output: string;
+  };
+}
+
+export interface ProviderIR {
+  provider: string;
+  name: string;
+  description: string;
+  longDescription?: string;
+  color: string;
+  category: string;
+  docsUrl?: string;
+  /** Inputs, relative to the project root, for generated headers. */
+  sources: { manifest: string; openapi: string };
+  /** Identifier-safe names derived from the provider id. */
+  names: { pascal: string; camel: string };
+  server: ToolSpec["server"];
+  auth: ToolSpec["auth"];
+  /** Security scheme type as the docs describe it. */
+  authDescription: string;
+  operations: OperationIR[];
+  block: BlockDefinition;
+}

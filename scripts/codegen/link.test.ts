@@ -1,0 +1,209 @@
+// Load, validate and link: a table of broken manifests (and specs), each with
+// the exact message generation must give, `file:line:col` included.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { GenerationErrors, loadProvider } from "./generate-all.js";
+
+const fixture = join(dirname(fileURLToPath(import.meta.url)), "__fixtures__/specs/shelf");
+const work = mkdtempSync(join(tmpdir(), "blockwright-link-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+let counter = 0;
+/** Copy the fixture, apply text edits, and return every generation error. */
+function problems(edits: { file?: "manifest.yaml" | "openapi.yaml"; find: string; replace: string }[]): string[] {
+  const root = join(work, String(counter++));
+  const dir = join(root, "specs", "shelf");
+  cpSync(fixture, dir, { recursive: true });
+  for (const edit of edits) {
+    const file = join(dir, edit.file ?? "manifest.yaml");
+    const text = readFileSync(file, "utf8");
+    if (!text.includes(edit.find)) throw new Error(`fixture has no ${JSON.stringify(edit.find)}`);
+    writeFileSync(file, text.replace(edit.find, edit.replace));
+  }
+  try {
+    loadProvider(root, dir);
+    return [];
+  } catch (e) {
+    if (e instanceof GenerationErrors) return e.errors.map((x) => x.message);
+    throw e;
+  }
+}
+
+const M = "specs/shelf/manifest.yaml";
+
+describe("the fixture", () => {
+  it("links without problems", () => {
+    expect(problems([])).toEqual([]);
+  });
+});
+
+describe("broken manifests", () => {
+  const table: { name: string; edits: Parameters<typeof problems>[0]; expected: string[] }[] = [
+    {
+      name: "invalid YAML",
+      edits: [{ find: "name: Shelf\n", replace: "name: [Shelf\n" }],
+      expected: [`${M}:3:1: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]`],
+    },
+    {
+      name: "an unknown field (a typo)",
+      edits: [{ find: "        maximum: 50\n", replace: "        maxium: 50\n" }],
+      expected: [
+        `${M}:38:9: operations.shelf_list_books.params.top: unknown field "maxium" (allowed: type, title, description, required, default, integer, minimum, maximum, minLength, maxLength, pattern, patternHint, enum, caseInsensitive, format, jsonType, secret, visibility, placeholder, wire)`,
+      ],
+    },
+    {
+      name: "a missing required field",
+      edits: [{ find: "    title: List books\n", replace: "" }],
+      expected: [`${M}:23:3: operations.shelf_list_books: missing required field "title"`],
+    },
+    {
+      name: "a wrong parameter type name",
+      edits: [{ find: "      top:\n        type: number", replace: "      top:\n        type: integer" }],
+      expected: [`${M}:35:15: operations.shelf_list_books.params.top.type: must be one of "string", "number", "boolean", "json", got "integer"`],
+    },
+    {
+      name: "an unknown wire location",
+      edits: [{ find: "wire: { in: query, name: $top }", replace: "wire: { in: querystring, name: $top }" }],
+      expected: [`${M}:41:15: operations.shelf_list_books.params.top.wire: "in" has an unsupported value "querystring" (allowed: path, query, header, body, switch)`],
+    },
+    {
+      name: "an unquoted colour (YAML reads # as a comment)",
+      edits: [{ find: 'color: "#123456"', replace: "color: #123456" }],
+      expected: [`${M}:4:8: color: must be string, got an empty value (in YAML, quote values that start with #: an unquoted # starts a comment)`],
+    },
+    {
+      name: "an output with both from and value",
+      edits: [{ find: '        from: "$response.body#/total"\n', replace: '        from: "$response.body#/total"\n        value: 3\n' }],
+      expected: [`${M}:61:7: operations.shelf_list_books.outputs.metadata.total: an output takes exactly one of "from" (an expression) or "value" (a constant)`],
+    },
+    {
+      name: "an operation the spec lacks",
+      edits: [{ find: "operationId: getBook", replace: "operationId: fetchBook" }],
+      expected: [`${M}:133:18: operations.shelf_get_book.operationId: operation "fetchBook" not found in specs/shelf/openapi.yaml (operations: addBook, getBook, listBooks)`],
+    },
+    {
+      name: "a query parameter the spec lacks",
+      edits: [{ find: "name: $top }", replace: "name: top }" }],
+      expected: [`${M}:41:9: operations.shelf_list_books.params.top.wire: query parameter "top" not found in operation "listBooks" of specs/shelf/openapi.yaml (its query parameters: $top, $count)`],
+    },
+    {
+      name: "a body field the spec lacks",
+      edits: [{ find: "pointer: /options/size", replace: "pointer: /options/pageSize" }],
+      expected: [`${M}:110:9: operations.shelf_add_book.params.size.wire: body field "/options/pageSize" not found in the request body of "addBook" in specs/shelf/openapi.yaml (fields there: format, size, notify)`],
+    },
+    {
+      name: "a response field the spec lacks",
+      edits: [{ find: 'from: "$response.body#/total"', replace: 'from: "$response.body#/totalCount"' }],
+      expected: [`${M}:63:15: operations.shelf_list_books.outputs.metadata.total.from: response field "/totalCount" not found in the 200 response of "listBooks" in specs/shelf/openapi.yaml (fields there: total, value)`],
+    },
+    {
+      name: "a maximum looser than the spec's",
+      edits: [{ find: "        maximum: 50\n", replace: "        maximum: 500\n" }],
+      expected: [`${M}:38:18: operations.shelf_list_books.params.top.maximum: maximum 500 is looser than query parameter "$top"'s maximum 100 in specs/shelf/openapi.yaml`],
+    },
+    {
+      name: "a missing maximum where the spec has one",
+      edits: [{ find: "        maxLength: 200\n", replace: "" }],
+      expected: [`${M}:83:7: operations.shelf_add_book.params.title: maxLength (none) is looser than body field "/title"'s maxLength 200 in specs/shelf/openapi.yaml`],
+    },
+    {
+      name: "an enum value the spec does not accept",
+      edits: [{ find: "enum: [paper, ebook, audio]", replace: "enum: [paper, ebook, audio, vinyl]" }],
+      expected: [`${M}:101:9: operations.shelf_add_book.params.format.enum: enum values "vinyl" are not accepted by body field "/options/format" in specs/shelf/openapi.yaml (accepted: "paper", "ebook", "audio")`],
+    },
+    {
+      name: "a type that disagrees with the spec",
+      edits: [{ file: "openapi.yaml", find: "title: { type: string, maxLength: 200 }", replace: "title: { type: integer }" }],
+      expected: [`${M}:84:15: operations.shelf_add_book.params.title.type: type string disagrees with body field "/title", which is integer in specs/shelf/openapi.yaml`],
+    },
+    {
+      name: "an integer in the spec without integer: true",
+      edits: [{ find: "        integer: true\n        minimum: 1\n        maximum: 50", replace: "        minimum: 1\n        maximum: 50" }],
+      expected: [`${M}:35:15: operations.shelf_list_books.params.top.type: query parameter "$top" is an integer in specs/shelf/openapi.yaml; declare integer: true`],
+    },
+    {
+      name: "an output type that disagrees with the spec",
+      edits: [{ find: "      bookId:\n        type: string", replace: "      bookId:\n        type: number" }],
+      expected: [`${M}:120:15: operations.shelf_add_book.outputs.bookId.type: output type number disagrees with the source, which is string in specs/shelf/openapi.yaml`],
+    },
+    {
+      name: "a split list longer than the spec's maxItems",
+      edits: [{ find: "maxItems: 5 }", replace: "maxItems: 9 }" }],
+      expected: [`${M}:93:27: operations.shelf_add_book.params.tags.wire.split: split.maxItems 9 is looser than body field "/tags"'s maxItems 5 in specs/shelf/openapi.yaml`],
+    },
+    {
+      name: "a required path parameter left unsupplied",
+      edits: [{ find: "      shelfId:\n        type: string\n        required: true\n        pattern: \"^[a-z0-9-]+$\"\n        description: The shelf.\n        wire: { in: path }\n      top:", replace: "      top:" }],
+      expected: [`${M}:23:3: operations.shelf_list_books: specs/shelf/openapi.yaml requires path parameter "shelfId" for "listBooks", but no parameter or constant supplies it`],
+    },
+    {
+      name: "a required body field left unsupplied",
+      edits: [{ find: "      title:\n        type: string\n        required: true\n        minLength: 1\n        maxLength: 200\n        description: Title of the book.\n        wire: { in: body }\n", replace: "" }],
+      expected: [`${M}:72:3: operations.shelf_add_book: specs/shelf/openapi.yaml requires body field "/title" for "addBook", but no parameter or constant supplies it`],
+    },
+    {
+      name: "a security scheme the spec lacks",
+      edits: [{ find: "  scheme: shelfKey", replace: "  scheme: bearer" }],
+      expected: [`${M}:10:11: auth.scheme: security scheme "bearer" not found in specs/shelf/openapi.yaml (declared: shelfKey)`],
+    },
+    {
+      name: "a credential that is not secret",
+      edits: [{ find: "    secret: true\n    description: Shelf API key.", replace: "    description: Shelf API key." }],
+      expected: [`${M}:17:3: params.apiKey: the credential parameter "apiKey" must be marked secret: true`],
+    },
+    {
+      name: "a default outside the parameter's own limits",
+      edits: [{ find: "        default: 10\n", replace: "        default: 80\n" }],
+      expected: [`${M}:39:18: operations.shelf_list_books.params.top.default: default 80 is above maximum 50`],
+    },
+    {
+      name: "a rule naming an unknown parameter",
+      edits: [{ find: "        dependsOn: format", replace: "        dependsOn: formats" }],
+      expected: [`${M}:116:20: operations.shelf_add_book.rules.0.dependsOn: unknown parameter "formats"`],
+    },
+    {
+      name: "an outcome for an undeclared status",
+      edits: [{ find: '      "404":\n        description: The shelf', replace: '      "410":\n        description: The shelf' }],
+      expected: [`${M}:66:7: operations.shelf_list_books.outcomes.410: status 410 is not declared for "listBooks" in specs/shelf/openapi.yaml`],
+    },
+    {
+      name: "a polling state the output cannot take",
+      edits: [{ find: "terminal: [ready, failed]", replace: "terminal: [ready, done]" }],
+      expected: [`${M}:155:7: operations.shelf_get_book.polling.terminal: state "done" is not a value of "state" in specs/shelf/openapi.yaml (pending, ready, failed)`],
+    },
+    {
+      name: "a provider id that differs from its folder",
+      edits: [{ find: "provider: shelf", replace: "provider: shelves" }],
+      expected: [`${M}:1:11: provider: "shelves" must match its folder name "shelf"`],
+    },
+  ];
+
+  for (const row of table) {
+    it(`refuses ${row.name}`, () => {
+      expect(problems(row.edits)).toEqual(row.expected);
+    });
+  }
+});
+
+describe("spec changes caught by the link", () => {
+  it("an upstream that tightens a limit makes generation fail at the manifest's line", () => {
+    expect(problems([{ file: "openapi.yaml", find: "minimum: 1, maximum: 100", replace: "minimum: 1, maximum: 25" }])).toEqual([
+      `${M}:38:18: operations.shelf_list_books.params.top.maximum: maximum 50 is looser than query parameter "$top"'s maximum 25 in specs/shelf/openapi.yaml`,
+    ]);
+  });
+
+  it("an upstream that renames a response field makes generation fail", () => {
+    const found = problems([{ file: "openapi.yaml", find: "required: [id, title, state]", replace: "required: [id, title]" }, { file: "openapi.yaml", find: "        state: { type: string, enum: [pending, ready, failed] }", replace: "        status: { type: string, enum: [pending, ready, failed] }" }]);
+    expect(found).toEqual([
+      `${M}:125:15: operations.shelf_add_book.outputs.state.from: response field "/state" not found in the 201 response of "addBook" in specs/shelf/openapi.yaml (fields there: id, title, status, rank)`,
+      `${M}:150:15: operations.shelf_get_book.outputs.state.from: response field "/state" not found in the 200 response of "getBook" in specs/shelf/openapi.yaml (fields there: id, title, status, rank)`,
+    ]);
+  });
+
+  it("reports every problem at once", () => {
+    expect(problems([{ find: "name: $top }", replace: "name: top }" }, { find: "operationId: getBook", replace: "operationId: fetchBook" }])).toHaveLength(2);
+  });
+});

@@ -1,0 +1,743 @@
+// The heart of the generator: the only module that knows both formats. It
+// checks a manifest against its OpenAPI document — every operation, parameter,
+// body field and output path must exist there, types must agree, and no
+// manifest limit may be looser than the spec's — and builds the ProviderIR.
+import { formatPointer, parseExpression, parsePointer } from "../../runtime/expressions.js";
+import type {
+  AuthSpec,
+  ErrorSpec,
+  OutcomeSpec,
+  OutputSource,
+  OutputSpec,
+  ParamSpec,
+  RuleSpec,
+  ToolSpec,
+  ValueRef,
+  WireConstant,
+  WireSpec,
+} from "../../runtime/tool-types.js";
+import { buildBlock } from "./build-block.js";
+import type { OperationIR, ProviderIR } from "./ir.js";
+import type { Manifest, ManifestOperation, ManifestOutputSource, ManifestParam } from "./manifest-types.js";
+import { OpenApiDocument, typeOf, type OpenApiOperation, type Schema } from "./openapi-document.js";
+import { camelCase, jsonLiteralType, pascalCase, titleFromName } from "./naming.js";
+import { SourceError, type YamlSource } from "./yaml-source.js";
+
+export const DEFAULT_RETRYABLE_STATUSES = [408, 429, 500, 502, 503, 504];
+
+export class LinkErrors extends Error {
+  constructor(readonly errors: SourceError[]) {
+    super(errors.map((e) => e.message).join("\n"));
+    this.name = "LinkErrors";
+  }
+}
+
+type Path = (string | number)[];
+
+export function link(manifestSource: YamlSource<Manifest>, openapiSource: YamlSource): ProviderIR {
+  return new Linker(manifestSource, new OpenApiDocument(openapiSource)).run();
+}
+
+class Linker {
+  private readonly errors: SourceError[] = [];
+  private readonly m: Manifest;
+  private readonly openapiName: string;
+
+  constructor(
+    private readonly source: YamlSource<Manifest>,
+    private readonly doc: OpenApiDocument,
+  ) {
+    this.m = source.data;
+    this.openapiName = doc.source.file;
+  }
+
+  run(): ProviderIR {
+    const m = this.m;
+    const auth = this.linkAuth();
+    const errors = this.linkErrors();
+    this.checkServer();
+    const operations = Object.keys(m.operations)
+      .sort()
+      .map((id) => this.linkOperation(id, m.operations[id], auth, errors))
+      .filter((op): op is OperationIR => op !== undefined);
+    if (this.errors.length) throw new LinkErrors(this.errors);
+    const tools = operations.map((op) => op.tool);
+    return {
+      provider: m.provider,
+      name: m.name,
+      description: m.description,
+      ...(m.longDescription ? { longDescription: m.longDescription } : {}),
+      color: m.color,
+      category: m.category,
+      ...(m.docsUrl ? { docsUrl: m.docsUrl } : {}),
+      sources: { manifest: this.source.file, openapi: this.openapiName },
+      names: { pascal: pascalCase(m.provider), camel: camelCase(m.provider) },
+      server: { ...m.server },
+      auth: auth ?? { type: "bearer", param: m.auth.param },
+      authDescription: describeAuth(auth),
+      operations,
+      block: buildBlock(m, tools),
+    };
+  }
+
+  // ---- errors -------------------------------------------------------------
+
+  private fail(path: Path, message: string, which: "key" | "value" = "key"): undefined {
+    const field = path.filter((p) => p !== "").join(".");
+    this.errors.push(new SourceError(this.source.locate(path, which), `${field}: ${message}`));
+    return undefined;
+  }
+
+  // ---- provider level -----------------------------------------------------
+
+  private linkAuth(): AuthSpec | undefined {
+    const { scheme, param } = this.m.auth;
+    const declared = this.doc.securitySchemes[scheme];
+    if (!declared) {
+      const names = Object.keys(this.doc.securitySchemes);
+      return this.fail(["auth", "scheme"], `security scheme "${scheme}" not found in ${this.openapiName} (declared: ${names.join(", ") || "none"})`, "value");
+    }
+    const shared = this.m.params?.[param];
+    if (!shared) {
+      this.fail(["auth", "param"], `parameter "${param}" must be declared under the shared "params"`, "value");
+    } else if (!shared.secret) {
+      this.fail(["params", param], `the credential parameter "${param}" must be marked secret: true`);
+    }
+    if (declared.type === "http" && declared.scheme?.toLowerCase() === "bearer") return { type: "bearer", param };
+    if (declared.type === "apiKey" && declared.in === "header" && declared.name) return { type: "header", name: declared.name, param };
+    if (declared.type === "apiKey" && declared.in === "query" && declared.name) return { type: "query", name: declared.name, param };
+    return this.fail(["auth", "scheme"], `security scheme "${scheme}" is of an unsupported kind (${declared.type}${declared.in ? " in " + declared.in : ""}); supported: http bearer, apiKey in header, apiKey in query`, "value");
+  }
+
+  private linkErrors(): ErrorSpec {
+    const parse = (list: string[] | undefined, key: string): ValueRef[] =>
+      (list ?? []).flatMap((text, i) => {
+        try {
+          return [parseExpression(text)];
+        } catch (e) {
+          this.fail(["errors", key, i], (e as Error).message, "value");
+          return [];
+        }
+      });
+    return {
+      code: parse(this.m.errors.code, "code"),
+      message: parse(this.m.errors.message, "message"),
+      requestId: parse(this.m.errors.requestId, "requestId"),
+      retryableStatuses: [...(this.m.errors.retryableStatuses ?? DEFAULT_RETRYABLE_STATUSES)].sort((a, b) => a - b),
+    };
+  }
+
+  private checkServer(): void {
+    const { param } = this.m.server;
+    if (param === undefined) return;
+    const p = this.m.params?.[param];
+    if (!p) {
+      this.fail(["server", "param"], `parameter "${param}" must be declared under the shared "params"`, "value");
+    } else if (p.format !== "base-url" || p.type !== "string") {
+      this.fail(["params", param], `the address parameter "${param}" must be type: string with format: base-url`);
+    }
+  }
+
+  // ---- operations ---------------------------------------------------------
+
+  private linkOperation(id: string, mop: ManifestOperation, auth: AuthSpec | undefined, errorSpec: ErrorSpec): OperationIR | undefined {
+    const at: Path = ["operations", id];
+    if (!id.startsWith(`${this.m.provider}_`)) {
+      this.fail(at, `operation ids start with the provider id: "${this.m.provider}_…"`);
+    }
+    const op = this.doc.operations.get(mop.operationId);
+    if (!op) {
+      const known = [...this.doc.operations.keys()].sort().join(", ");
+      return this.fail([...at, "operationId"], `operation "${mop.operationId}" not found in ${this.openapiName} (operations: ${known})`, "value");
+    }
+    if (auth && op.security && !op.security.includes(this.m.auth.scheme)) {
+      this.fail([...at, "operationId"], `operation "${op.operationId}" in ${this.openapiName} does not accept security scheme "${this.m.auth.scheme}" (accepts: ${op.security.join(", ") || "none"})`, "value");
+    }
+
+    const params = this.linkParams(id, mop, op);
+    const byName = new Map(params.map((p) => [p.name, p]));
+    const constants = (mop.constants ?? []).map((c, i) => this.linkConstant(c, [...at, "constants", i], op)).filter((c): c is WireConstant => !!c);
+    this.checkCoverage(at, op, params, constants);
+    const declared = new Map(Object.entries({ ...this.m.params, ...mop.params }));
+    const rules = (mop.rules ?? []).map((r, i) => this.linkRule(r, [...at, "rules", i], declared, byName)).filter((r): r is RuleSpec => !!r);
+
+    const successStatuses = op.responses
+      .map((r) => Number(r.status))
+      .filter((s) => s >= 200 && s < 300)
+      .sort((a, b) => a - b);
+    if (!successStatuses.length) this.fail([...at, "operationId"], `operation "${op.operationId}" declares no 2xx response in ${this.openapiName}`, "value");
+
+    const outputs = Object.keys(mop.outputs)
+      .sort()
+      .map((path) => this.linkOutput([...at, "outputs", path], path, mop, op, byName, successStatuses))
+      .filter((o): o is { spec: OutputSpec; tsType: string } => !!o);
+    const outcomes = this.linkOutcomes(at, mop, op, byName, outputs);
+    const polling = this.linkPolling(at, mop, op, successStatuses);
+
+    const tool: ToolSpec = {
+      id,
+      provider: this.m.provider,
+      title: mop.title,
+      description: mop.description,
+      operationId: op.operationId,
+      method: op.method as ToolSpec["method"],
+      path: op.path,
+      server: { ...this.m.server },
+      auth: auth ?? { type: "bearer", param: this.m.auth.param },
+      params,
+      constants,
+      rules,
+      successStatuses,
+      outputs: outputs.map((o) => o.spec),
+      outcomes: outcomes.map((o) => o.spec),
+      errors: errorSpec,
+      ...(polling ? { polling } : {}),
+    };
+    const outcomeTypes = new Map<string, string[]>();
+    for (const o of outcomes) for (const [path, t] of o.tsTypes) outcomeTypes.set(path, [...(outcomeTypes.get(path) ?? []), t]);
+    const pascal = pascalCase(id);
+    return {
+      tool,
+      errorResponses: op.responses
+        .filter((r) => /^[45]\d\d$/.test(r.status))
+        .map((r) => ({ status: Number(r.status), description: this.responseDescription(op, r.status) }))
+        .sort((a, b) => a.status - b.status),
+      types: {
+        paramsName: `${pascal}Params`,
+        outputName: `${pascal}Output`,
+        params: params.map((p) => ({ name: p.name, optional: !p.required, type: paramTsType(p), doc: p.description })),
+        output: objectTypeFromPaths(
+          outputs.map((o) => ({
+            path: o.spec.path,
+            optional: o.spec.optional,
+            type: unionTypes([o.tsType, ...(outcomeTypes.get(o.spec.path) ?? [])]),
+          })),
+        ),
+      },
+    };
+  }
+
+  private responseDescription(op: OpenApiOperation, status: string): string {
+    const raw = ((this.doc.source.data as Schema).paths as Record<string, Schema>)[op.path];
+    const operation = this.doc.resolve(raw)[op.method.toLowerCase()] as Schema;
+    const response = this.doc.resolve(((operation.responses as Record<string, Schema>) ?? {})[status] ?? {});
+    return String(response.description ?? "");
+  }
+
+  // ---- parameters ---------------------------------------------------------
+
+  private linkParams(id: string, mop: ManifestOperation, op: OpenApiOperation): ParamSpec[] {
+    const shared = this.m.params ?? {};
+    const own = mop.params ?? {};
+    const out: ParamSpec[] = [];
+    for (const name of Object.keys(own)) {
+      if (name in shared) this.fail(["operations", id, "params", name], `parameter "${name}" is already a shared parameter`);
+    }
+    const entries: [string, ManifestParam, Path][] = [
+      ...Object.entries(shared).map(([n, p]): [string, ManifestParam, Path] => [n, p, ["params", n]]),
+      ...Object.entries(own).map(([n, p]): [string, ManifestParam, Path] => [n, p, ["operations", id, "params", n]]),
+    ];
+    const used = new Set<string>();
+    for (const [name, p, at] of entries) {
+      const spec = this.linkParam(name, p, at, op, used);
+      if (spec) out.push(spec);
+    }
+    return out;
+  }
+
+  private linkParam(name: string, p: ManifestParam, at: Path, op: OpenApiOperation, used: Set<string>): ParamSpec | undefined {
+    if (p.secret && p.visibility === "user-or-llm") this.fail([...at, "visibility"], `a secret parameter must be user-only`, "value");
+    this.checkOwnLimits(p, at);
+    let wire: WireSpec | undefined;
+    const w = p.wire;
+    if (!w) {
+      if (name === this.m.auth.param) wire = { in: "auth" };
+      else if (name === this.m.server.param) wire = { in: "server" };
+      else return this.fail(at, `parameter "${name}" has no "wire" placement and is neither the credential nor the address parameter`);
+    } else if (w.in === "path" || w.in === "query" || w.in === "header") {
+      const wireName = w.name ?? name;
+      const key = `${w.in}:${wireName}`;
+      if (used.has(key)) this.fail([...at, "wire"], `${w.in} parameter "${wireName}" is already set by another parameter`);
+      used.add(key);
+      const declared = op.parameters.find((x) => x.in === w.in && x.name === wireName);
+      if (!declared) {
+        const available = op.parameters.filter((x) => x.in === w.in).map((x) => x.name);
+        return this.fail([...at, "wire"], `${w.in} parameter "${wireName}" not found in operation "${op.operationId}" of ${this.openapiName} (its ${w.in} parameters: ${available.join(", ") || "none"})`);
+      }
+      if (declared.required && !p.required && p.default === undefined) {
+        this.fail(at, `${this.openapiName} requires ${w.in} parameter "${wireName}"; declare required: true or a default`);
+      }
+      this.checkAgainstSchema(p, at, declared.schema, `${w.in} parameter "${wireName}"`);
+      wire = { in: w.in, name: wireName };
+    } else if (w.in === "body") {
+      const pointer = w.pointer ?? `/${name}`;
+      const bodySchema = op.requestBody?.schema;
+      if (!bodySchema) return this.fail([...at, "wire"], `operation "${op.operationId}" of ${this.openapiName} has no JSON request body`);
+      const target = this.doc.schemaAt(bodySchema, parsePointer(pointer));
+      if (!target) {
+        return this.fail([...at, "wire"], `body field "${pointer}" not found in the request body of "${op.operationId}" in ${this.openapiName}${this.listProperties(bodySchema, parsePointer(pointer))}`);
+      }
+      this.checkAgainstSchema(p, at, target, `body field "${pointer || "(whole body)"}"`, w.split);
+      wire = {
+        in: "body",
+        pointer,
+        ...(w.split ? { split: { ...w.split } } : {}),
+        ...(w.wrapUnlessKey ? { wrapUnlessKey: w.wrapUnlessKey } : {}),
+      };
+      if (w.split && p.type !== "string") this.fail([...at, "wire", "split"], `split applies to string parameters, not ${p.type}`);
+      if (w.wrapUnlessKey && p.type !== "json") this.fail([...at, "wire", "wrapUnlessKey"], `wrapUnlessKey applies to json parameters, not ${p.type}`);
+    } else if (w.in === "switch") {
+      if (p.type !== "boolean") this.fail([...at, "type"], `a switch parameter must be boolean, got ${p.type}`, "value");
+      const whenTrue = w.whenTrue.map((c, i) => this.linkConstant(c, [...at, "wire", "whenTrue", i], op)).filter((c): c is WireConstant => !!c);
+      wire = { in: "switch", whenTrue };
+    }
+    if (!wire) return undefined;
+    const spec: ParamSpec = {
+      name,
+      type: p.type,
+      title: p.title ?? titleFromName(name),
+      description: p.description,
+      required: Boolean(p.required),
+      secret: Boolean(p.secret),
+      visibility: p.visibility ?? (p.secret ? "user-only" : "user-or-llm"),
+      wire,
+    };
+    for (const key of ["default", "integer", "minimum", "maximum", "minLength", "maxLength", "pattern", "patternHint", "enum", "caseInsensitive", "format", "jsonType", "placeholder"] as const) {
+      if (p[key] !== undefined) (spec as unknown as Record<string, unknown>)[key] = p[key];
+    }
+    return spec;
+  }
+
+  /** Limits that only concern the manifest itself (sane ranges, a valid default). */
+  private checkOwnLimits(p: ManifestParam, at: Path): void {
+    const numeric = ["minimum", "maximum", "integer"] as const;
+    const textual = ["minLength", "maxLength", "pattern"] as const;
+    for (const key of numeric) if (p[key] !== undefined && p.type !== "number") this.fail([...at, key], `${key} applies to number parameters, not ${p.type}`);
+    for (const key of textual) if (p[key] !== undefined && p.type !== "string") this.fail([...at, key], `${key} applies to string parameters, not ${p.type}`);
+    if (p.jsonType !== undefined && p.type !== "json") this.fail([...at, "jsonType"], `jsonType applies to json parameters, not ${p.type}`);
+    if (p.format !== undefined && p.type !== "string") this.fail([...at, "format"], `format applies to string parameters, not ${p.type}`);
+    if (p.minimum !== undefined && p.maximum !== undefined && p.minimum > p.maximum) this.fail([...at, "minimum"], `minimum ${p.minimum} is above maximum ${p.maximum}`);
+    if (p.minLength !== undefined && p.maxLength !== undefined && p.minLength > p.maxLength) this.fail([...at, "minLength"], `minLength ${p.minLength} is above maxLength ${p.maxLength}`);
+    if (p.default !== undefined) {
+      const problem = ownValueProblem(p, p.default);
+      if (problem) this.fail([...at, "default"], `default ${JSON.stringify(p.default)} ${problem}`, "value");
+    }
+    for (const [i, value] of (p.enum ?? []).entries()) {
+      const kind = p.type === "number" ? "number" : "string";
+      if (typeof value !== kind) this.fail([...at, "enum", i], `enum values of a ${p.type} parameter must be ${kind}s, got ${JSON.stringify(value)}`, "value");
+    }
+  }
+
+  /** Type and limit agreement between a manifest parameter and the spec's schema at its wire place. */
+  private checkAgainstSchema(p: ManifestParam, at: Path, schema: Schema, what: string, split?: { separator: string; maxItems?: number }): void {
+    const specType = typeOf(schema);
+    const flat = this.doc.flatten(schema);
+    if (split) {
+      if (specType !== "array") {
+        this.fail([...at, "wire", "split"], `${what} is ${specType ?? "untyped"} in ${this.openapiName}, but split sends an array`);
+        return;
+      }
+      const specMax = flat.maxItems as number | undefined;
+      if (specMax !== undefined && (split.maxItems === undefined || split.maxItems > specMax)) {
+        this.fail([...at, "wire", "split"], `split.maxItems ${split.maxItems ?? "(none)"} is looser than ${what}'s maxItems ${specMax} in ${this.openapiName}`);
+      }
+      return;
+    }
+    const compatible: Record<string, string[]> = {
+      string: ["string"],
+      number: ["number", "integer"],
+      boolean: ["boolean"],
+      json: p.jsonType ? [p.jsonType] : ["object", "array"],
+    };
+    if (specType !== undefined && !compatible[p.type].includes(specType)) {
+      this.fail([...at, "type"], `type ${p.type}${p.jsonType ? ` (${p.jsonType})` : ""} disagrees with ${what}, which is ${specType} in ${this.openapiName}`, "value");
+      return;
+    }
+    if (specType === "integer" && !p.integer) {
+      this.fail([...at, "type"], `${what} is an integer in ${this.openapiName}; declare integer: true`, "value");
+    }
+    this.checkLooser(p, at, flat, what);
+  }
+
+  private checkLooser(p: ManifestParam, at: Path, s: Schema, what: string): void {
+    const looser = (key: string, mine: unknown, theirs: unknown) =>
+      this.fail(mine === undefined ? at : [...at, key], `${key} ${mine === undefined ? "(none)" : JSON.stringify(mine)} is looser than ${what}'s ${key} ${JSON.stringify(theirs)} in ${this.openapiName}`, mine === undefined ? "key" : "value");
+    const specMin = typeof s.exclusiveMinimum === "number" ? s.exclusiveMinimum : (s.minimum as number | undefined);
+    const specMax = typeof s.exclusiveMaximum === "number" ? s.exclusiveMaximum : (s.maximum as number | undefined);
+    const exclusiveMin = s.exclusiveMinimum === true || typeof s.exclusiveMinimum === "number";
+    const exclusiveMax = s.exclusiveMaximum === true || typeof s.exclusiveMaximum === "number";
+    if (specMin !== undefined && (p.minimum === undefined || p.minimum < specMin || (exclusiveMin && p.minimum === specMin))) looser("minimum", p.minimum, specMin);
+    if (specMax !== undefined && (p.maximum === undefined || p.maximum > specMax || (exclusiveMax && p.maximum === specMax))) looser("maximum", p.maximum, specMax);
+    if (typeof s.minLength === "number" && (p.minLength ?? 0) < s.minLength && !(p.enum && p.enum.every((v) => String(v).length >= (s.minLength as number)))) looser("minLength", p.minLength, s.minLength);
+    if (typeof s.maxLength === "number" && (p.maxLength === undefined || p.maxLength > s.maxLength) && !(p.enum && p.enum.every((v) => String(v).length <= (s.maxLength as number)))) looser("maxLength", p.maxLength, s.maxLength);
+    if (typeof s.pattern === "string" && p.pattern === undefined && p.enum === undefined) looser("pattern", p.pattern, s.pattern);
+    if (Array.isArray(s.enum)) {
+      if (!p.enum) {
+        looser("enum", p.enum, s.enum);
+      } else {
+        const extra = p.enum.filter((v) => !(s.enum as unknown[]).includes(v));
+        if (extra.length) this.fail([...at, "enum"], `enum values ${extra.map((v) => JSON.stringify(v)).join(", ")} are not accepted by ${what} in ${this.openapiName} (accepted: ${(s.enum as unknown[]).map((v) => JSON.stringify(v)).join(", ")})`);
+      }
+    }
+  }
+
+  private listProperties(schema: Schema, pointer: string[]): string {
+    const parent = this.doc.schemaAt(schema, pointer.slice(0, -1));
+    const names = Object.keys((parent?.properties as object) ?? {});
+    return names.length ? ` (fields there: ${names.join(", ")})` : "";
+  }
+
+  private linkConstant(c: WireConstant, at: Path, op: OpenApiOperation): WireConstant | undefined {
+    if (c.in === "body") {
+      const bodySchema = op.requestBody?.schema;
+      const target = bodySchema ? this.doc.schemaAt(bodySchema, parsePointer(c.pointer)) : undefined;
+      if (!target) return this.fail([...at, "pointer"], `body field "${c.pointer}" not found in the request body of "${op.operationId}" in ${this.openapiName}`, "value");
+      if (!valueFitsSchema(c.value, target, this.doc)) return this.fail([...at, "value"], `constant ${JSON.stringify(c.value)} does not fit body field "${c.pointer}" (${typeOf(target)}) in ${this.openapiName}`, "value");
+      return { in: "body", pointer: c.pointer, value: c.value };
+    }
+    const declared = op.parameters.find((x) => x.in === c.in && x.name === c.name);
+    if (!declared) {
+      const available = op.parameters.filter((x) => x.in === c.in).map((x) => x.name);
+      return this.fail([...at, "name"], `${c.in} parameter "${c.name}" not found in operation "${op.operationId}" of ${this.openapiName} (its ${c.in} parameters: ${available.join(", ") || "none"})`, "value");
+    }
+    if (!valueFitsSchema(c.value, declared.schema, this.doc)) return this.fail([...at, "value"], `constant ${JSON.stringify(c.value)} does not fit ${c.in} parameter "${c.name}" in ${this.openapiName}`, "value");
+    return { in: c.in, name: c.name, value: c.value };
+  }
+
+  /** Every required path parameter, query/header parameter and body field of the spec is supplied. */
+  private checkCoverage(at: Path, op: OpenApiOperation, params: ParamSpec[], constants: WireConstant[]): void {
+    const named = new Set<string>();
+    const pointers: string[] = [];
+    const add = (w: WireSpec | WireConstant) => {
+      if (w.in === "path" || w.in === "query" || w.in === "header") named.add(`${w.in}:${w.name}`);
+      if (w.in === "body") pointers.push(w.pointer);
+    };
+    for (const p of params) {
+      add(p.wire);
+      if (p.wire.in === "switch") p.wire.whenTrue.forEach(add);
+    }
+    constants.forEach(add);
+    for (const declared of op.parameters) {
+      if ((declared.required || declared.in === "path") && !named.has(`${declared.in}:${declared.name}`)) {
+        this.fail(at, `${this.openapiName} requires ${declared.in} parameter "${declared.name}" for "${op.operationId}", but no parameter or constant supplies it`);
+      }
+    }
+    const body = op.requestBody;
+    if (body?.required && pointers.length === 0) {
+      this.fail(at, `${this.openapiName} requires a request body for "${op.operationId}", but no parameter or constant is placed in it`);
+    }
+    if (body && pointers.length && !pointers.includes("")) {
+      // Required fields of every object the manifest writes into.
+      const objects = new Set<string>([""]);
+      for (const p of pointers) {
+        const segs = parsePointer(p);
+        for (let i = 1; i < segs.length; i++) objects.add(formatPointer(segs.slice(0, i)));
+      }
+      for (const objectPointer of objects) {
+        const schema = this.doc.schemaAt(body.schema, parsePointer(objectPointer));
+        const required = schema ? ((this.doc.flatten(schema).required as string[]) ?? []) : [];
+        for (const field of required) {
+          const fieldPointer = `${objectPointer}/${field}`;
+          if (!pointers.some((p) => p === fieldPointer || p.startsWith(fieldPointer + "/"))) {
+            this.fail(at, `${this.openapiName} requires body field "${fieldPointer}" for "${op.operationId}", but no parameter or constant supplies it`);
+          }
+        }
+      }
+    }
+  }
+
+  /** `declared`: every parameter the manifest names (linked or not), so a broken parameter is reported once. */
+  private linkRule(rule: RuleSpec, at: Path, declared: Map<string, ManifestParam>, params: Map<string, ParamSpec>): RuleSpec | undefined {
+    const missing = (name: string, where: Path) => !declared.has(name) && this.fail(where, `unknown parameter "${name}"`, "value") === undefined;
+    switch (rule.rule) {
+      case "exactlyOne":
+        if (rule.params.some((n, i) => missing(n, [...at, "params", i]))) return undefined;
+        return { rule: "exactlyOne", params: [...rule.params] };
+      case "anyOf":
+        if (rule.groups.some((g, i) => g.some((n, j) => missing(n, [...at, "groups", i, j])))) return undefined;
+        return { rule: "anyOf", groups: rule.groups.map((g) => [...g]) };
+      case "allowedValues": {
+        if (missing(rule.param, [...at, "param"]) || missing(rule.dependsOn, [...at, "dependsOn"])) return undefined;
+        const target = params.get(rule.param);
+        const selector = params.get(rule.dependsOn);
+        if (!target || !selector) return undefined;
+        for (const key of Object.keys(rule.values)) {
+          if (selector.enum && !selector.enum.includes(key)) this.fail([...at, "values", key], `"${key}" is not a value of "${rule.dependsOn}" (${selector.enum.join(", ")})`);
+          for (const v of rule.values[key]) {
+            if (target.enum && !target.enum.includes(v)) this.fail([...at, "values", key], `${JSON.stringify(v)} is not a value of "${rule.param}" (${target.enum.join(", ")})`);
+          }
+        }
+        return { rule: "allowedValues", param: rule.param, dependsOn: rule.dependsOn, values: structuredClone(rule.values) };
+      }
+    }
+  }
+
+  // ---- outputs ------------------------------------------------------------
+
+  private linkOutput(at: Path, path: string, mop: ManifestOperation, op: OpenApiOperation, params: Map<string, ParamSpec>, successStatuses: number[]): { spec: OutputSpec; tsType: string } | undefined {
+    const out = mop.outputs[path];
+    const status = successStatuses.find((s) => op.responses.find((r) => Number(r.status) === s)?.schema) ?? successStatuses[0];
+    const linked = this.linkSource(out, at, op, params, status, out.type);
+    if (!linked) return undefined;
+    return {
+      spec: { path, type: out.type, description: out.description, optional: Boolean(out.optional), source: linked.source },
+      tsType: out.optional ? `NonNullable<${linked.tsType}>`.replace(/^NonNullable<(number|string|boolean)>$/, "$1") : linked.tsType,
+    };
+  }
+
+  /** Check one output source against the response of `status`; returns its IR and TS type. */
+  private linkSource(src: ManifestOutputSource, at: Path, op: OpenApiOperation, params: Map<string, ParamSpec>, status: number | undefined, type: string): { source: OutputSource; tsType: string } | undefined {
+    if (src.from === undefined) {
+      if (!valueFitsOutputType(src.value, type)) return this.fail([...at, "value"], `constant ${JSON.stringify(src.value)} is not of output type ${type}`, "value");
+      return { source: { value: structuredClone(src.value) }, tsType: jsonLiteralType(src.value) };
+    }
+    let ref: ValueRef;
+    try {
+      ref = parseExpression(src.from);
+    } catch (e) {
+      return this.fail([...at, "from"], (e as Error).message, "value");
+    }
+    const source: OutputSource = {
+      expression: src.from,
+      ref,
+      ...(src.count ? { count: true } : {}),
+      ...(src.default !== undefined ? { default: structuredClone(src.default) } : {}),
+      ...(src.omit ? { omit: [...src.omit] } : {}),
+    };
+    let tsType: string;
+    let schemaType: string | undefined;
+    let schema: Schema | undefined;
+    switch (ref.kind) {
+      case "status":
+        schemaType = "integer";
+        tsType = "number";
+        break;
+      case "header":
+        schemaType = "string";
+        tsType = "string";
+        break;
+      case "param": {
+        const p = params.get(ref.name);
+        if (!p) return this.fail([...at, "from"], `unknown parameter "${ref.name}"`, "value");
+        schemaType = p.type === "json" ? (p.jsonType ?? "object") : p.type;
+        tsType = paramTsType(p, true);
+        break;
+      }
+      case "body": {
+        const response = op.responses.find((r) => Number(r.status) === status);
+        if (!response?.schema) return this.fail([...at, "from"], `the ${status ?? "success"} response of "${op.operationId}" in ${this.openapiName} has no JSON body`, "value");
+        schema = this.doc.schemaAt(response.schema, ref.pointer);
+        if (!schema) {
+          return this.fail([...at, "from"], `response field "${formatPointer(ref.pointer)}" not found in the ${status} response of "${op.operationId}" in ${this.openapiName}${this.listProperties(response.schema, ref.pointer)}`, "value");
+        }
+        schemaType = typeOf(schema);
+        tsType = this.bodyTsType(op, status!, response.schema, ref.pointer);
+        break;
+      }
+    }
+    if (src.count) {
+      if (schemaType !== "array") return this.fail([...at, "count"], `count needs an array, but the value is ${schemaType ?? "untyped"}`);
+      if (type !== "number") return this.fail([...at, "type"], `a count is a number, not ${type}`, "value");
+      return { source, tsType: "number" };
+    }
+    if (src.omit) {
+      if (schemaType !== "object" || !schema) return this.fail([...at, "omit"], `omit needs an object, but the value is ${schemaType ?? "untyped"}`);
+      const props = Object.keys((this.doc.flatten(schema).properties as object) ?? {});
+      for (const key of src.omit) if (!props.includes(key)) this.fail([...at, "omit"], `"${key}" is not a field of the response object (fields: ${props.join(", ")})`);
+      tsType = `Omit<${tsType}, ${src.omit.map((k) => JSON.stringify(k)).join(" | ")}>`;
+    }
+    if (!outputTypeMatches(type, schemaType)) return this.fail([...at, "type"], `output type ${type} disagrees with the source, which is ${schemaType} in ${this.openapiName}`, "value");
+    if (src.default !== undefined) {
+      if (!valueFitsOutputType(src.default, type)) return this.fail([...at, "default"], `default ${JSON.stringify(src.default)} is not of output type ${type}`, "value");
+      tsType = `NonNullable<${tsType}>`;
+    }
+    return { source, tsType };
+  }
+
+  /** `operations["x"]["responses"][200]["content"]["application/json"]["a"]…`, guarding optional steps. */
+  private bodyTsType(op: OpenApiOperation, status: number, root: Schema, pointer: string[]): string {
+    let expr = `operations[${JSON.stringify(op.operationId)}]["responses"][${status}]["content"]["application/json"]`;
+    let schema: Schema | undefined = this.doc.flatten(root);
+    let optional = false;
+    for (const segment of pointer) {
+      if (optional) expr = `NonNullable<${expr}>`;
+      if (schema && typeOf(schema) === "array") {
+        expr = `${expr}[number]`;
+        schema = schema.items ? this.doc.flatten(schema.items as Schema) : undefined;
+        optional = false;
+      } else {
+        expr = `${expr}[${JSON.stringify(segment)}]`;
+        optional = schema ? !this.doc.isRequired(schema, segment) : true;
+        const next = (schema?.properties as Record<string, Schema> | undefined)?.[segment];
+        schema = next ? this.doc.flatten(next) : undefined;
+      }
+    }
+    return expr;
+  }
+
+  private linkOutcomes(at: Path, mop: ManifestOperation, op: OpenApiOperation, params: Map<string, ParamSpec>, outputs: { spec: OutputSpec }[]): { spec: OutcomeSpec; tsTypes: [string, string][] }[] {
+    const result: { spec: OutcomeSpec; tsTypes: [string, string][] }[] = [];
+    for (const [statusText, outcome] of Object.entries(mop.outcomes ?? {}).sort()) {
+      const where: Path = [...at, "outcomes", statusText];
+      const status = Number(statusText);
+      if (!op.responses.some((r) => Number(r.status) === status)) {
+        this.fail(where, `status ${status} is not declared for "${op.operationId}" in ${this.openapiName}`);
+        continue;
+      }
+      const spec: OutcomeSpec = { status, description: outcome.description, outputs: [] };
+      const tsTypes: [string, string][] = [];
+      for (const path of Object.keys(outcome.outputs).sort()) {
+        const main = outputs.find((o) => o.spec.path === path);
+        if (!main) {
+          if (!(path in mop.outputs)) this.fail([...where, "outputs", path], `"${path}" is not an output of the operation (outputs: ${Object.keys(mop.outputs).join(", ")})`);
+          continue;
+        }
+        const linked = this.linkSource(outcome.outputs[path], [...where, "outputs", path], op, params, status, main.spec.type);
+        if (!linked) continue;
+        spec.outputs.push({ path, source: linked.source });
+        tsTypes.push([path, linked.tsType]);
+      }
+      for (const o of outputs) {
+        if (!o.spec.optional && !(o.spec.path in outcome.outputs)) this.fail([...where, "outputs"], `required output "${o.spec.path}" has no source for status ${status}`);
+      }
+      result.push({ spec, tsTypes });
+    }
+    return result;
+  }
+
+  private linkPolling(at: Path, mop: ManifestOperation, op: OpenApiOperation, successStatuses: number[]): ToolSpec["polling"] {
+    const polling = mop.polling;
+    if (!polling) return undefined;
+    const output = mop.outputs[polling.output];
+    if (!output) return this.fail([...at, "polling", "output"], `"${polling.output}" is not an output of the operation`, "value");
+    const overlap = polling.pending.filter((s) => polling.terminal.includes(s));
+    if (overlap.length) this.fail([...at, "polling"], `states ${overlap.join(", ")} are both pending and terminal`);
+    if (output.from) {
+      const ref = parseExpression(output.from);
+      const response = op.responses.find((r) => successStatuses.includes(Number(r.status)) && r.schema);
+      const schema = ref.kind === "body" && response?.schema ? this.doc.schemaAt(response.schema, ref.pointer) : undefined;
+      const allowed = schema ? (this.doc.flatten(schema).enum as unknown[] | undefined) : undefined;
+      if (allowed) {
+        for (const [key, list] of [["pending", polling.pending], ["terminal", polling.terminal]] as const) {
+          for (const state of list) if (!allowed.includes(state)) this.fail([...at, "polling", key], `state "${state}" is not a value of "${polling.output}" in ${this.openapiName} (${allowed.join(", ")})`);
+        }
+      }
+    }
+    return { ...polling, pending: [...polling.pending], terminal: [...polling.terminal] };
+  }
+}
+
+// ---- helpers ----------------------------------------------------------------
+
+function describeAuth(auth: AuthSpec | undefined): string {
+  if (!auth) return "";
+  if (auth.type === "bearer") return "`Authorization: Bearer <token>` header";
+  if (auth.type === "header") return `\`${auth.name}\` header`;
+  return `\`${auth.name}\` query parameter`;
+}
+
+/** Problems of a value against a parameter's own limits (used for defaults). */
+function ownValueProblem(p: ManifestParam, value: unknown): string | undefined {
+  if (p.type === "number") {
+    if (typeof value !== "number") return "is not a number";
+    if (p.integer && !Number.isInteger(value)) return "is not an integer";
+    if (p.minimum !== undefined && value < p.minimum) return `is below minimum ${p.minimum}`;
+    if (p.maximum !== undefined && value > p.maximum) return `is above maximum ${p.maximum}`;
+  }
+  if (p.type === "string") {
+    if (typeof value !== "string") return "is not a string";
+    if (p.minLength !== undefined && value.length < p.minLength) return `is shorter than minLength ${p.minLength}`;
+    if (p.maxLength !== undefined && value.length > p.maxLength) return `is longer than maxLength ${p.maxLength}`;
+    if (p.pattern !== undefined && !new RegExp(p.pattern, "u").test(value)) return `does not match pattern ${p.pattern}`;
+  }
+  if (p.type === "boolean" && typeof value !== "boolean") return "is not a boolean";
+  if (p.enum && !p.enum.includes(value)) return `is not one of ${p.enum.join(", ")}`;
+  return undefined;
+}
+
+function valueFitsSchema(value: unknown, schema: Schema, doc: OpenApiDocument): boolean {
+  const flat = doc.flatten(schema);
+  if (Array.isArray(flat.enum) && !flat.enum.includes(value)) return false;
+  const t = typeOf(flat);
+  if (t === undefined) return true;
+  if (t === "integer") return Number.isInteger(value) || (typeof value === "string" && /^-?\d+$/.test(value));
+  if (t === "number") return typeof value === "number" || (typeof value === "string" && value.trim() !== "" && !Number.isNaN(Number(value)));
+  if (t === "boolean") return typeof value === "boolean" || value === "true" || value === "false";
+  if (t === "array") return Array.isArray(value);
+  if (t === "object") return value !== null && typeof value === "object" && !Array.isArray(value);
+  return typeof value === t;
+}
+
+function valueFitsOutputType(value: unknown, type: string): boolean {
+  switch (type) {
+    case "json":
+      return true;
+    case "array":
+      return Array.isArray(value);
+    default:
+      return typeof value === type;
+  }
+}
+
+function outputTypeMatches(type: string, schemaType: string | undefined): boolean {
+  if (schemaType === undefined) return type === "json";
+  switch (type) {
+    case "json":
+      return schemaType === "object" || schemaType === "array";
+    case "array":
+      return schemaType === "array";
+    case "number":
+      return schemaType === "number" || schemaType === "integer";
+    default:
+      return schemaType === type;
+  }
+}
+
+/** TypeScript type of a parameter as a caller passes it. */
+export function paramTsType(p: ParamSpec, normalized = false): string {
+  switch (p.type) {
+    case "string":
+    case "number":
+      return p.enum && !p.caseInsensitive ? p.enum.map((v) => JSON.stringify(v)).join(" | ") : p.type;
+    case "boolean":
+      return "boolean";
+    case "json": {
+      const parsed = p.jsonType === "object" ? "Record<string, unknown>" : p.jsonType === "array" ? "unknown[]" : "unknown";
+      return normalized || parsed === "unknown" ? parsed : `${parsed} | string`;
+    }
+  }
+}
+
+function unionTypes(types: string[]): string {
+  // A literal adds nothing next to its primitive type (`number | 0` is `number`).
+  const literalOf: Record<string, RegExp> = { number: /^-?\d/, string: /^"/, boolean: /^(true|false)$/ };
+  const unique = [...new Set(types)].filter((t) => !Object.entries(literalOf).some(([primitive, re]) => types.includes(primitive) && re.test(t)));
+  return unique.length === 1 ? unique[0] : unique.map((t) => (t.includes(" | ") ? `(${t})` : t)).join(" | ");
+}
+
+/** A nested TypeScript object type from dotted paths (`metadata.id`). */
+export function objectTypeFromPaths(entries: { path: string; optional: boolean; type: string }[]): string {
+  interface Node {
+    type?: string;
+    optional?: boolean;
+    children: Map<string, Node>;
+  }
+  const root: Node = { children: new Map() };
+  for (const e of entries) {
+    let node = root;
+    for (const key of e.path.split(".")) {
+      if (!node.children.has(key)) node.children.set(key, { children: new Map() });
+      node = node.children.get(key)!;
+    }
+    node.type = e.type;
+    node.optional = e.optional;
+  }
+  const render = (node: Node, indent: string): string => {
+    const lines = [...node.children.entries()].map(([key, child]) => {
+      const type = child.children.size ? render(child, indent + "  ") : child.type!;
+      return `${indent}  ${key}${child.optional ? "?" : ""}: ${type};`;
+    });
+    return `{\n${lines.join("\n")}\n${indent}}`;
+  };
+  return render(root, "");
+}

@@ -1,0 +1,97 @@
+// TypeScript view of specs/manifest.schema.json: what a manifest holds once it
+// has passed schema validation. The schema stays the source of truth.
+
+export type ParamType = "string" | "number" | "boolean" | "json";
+export type OutputType = "string" | "number" | "boolean" | "json" | "array";
+
+export type WireConstant =
+  | { in: "query" | "header"; name: string; value: string | number | boolean }
+  | { in: "body"; pointer: string; value: unknown };
+
+export type ManifestWire =
+  | { in: "path" | "query" | "header"; name?: string }
+  | { in: "body"; pointer?: string; split?: { separator: string; maxItems?: number }; wrapUnlessKey?: string }
+  | { in: "switch"; whenTrue: WireConstant[] };
+
+export interface ManifestParam {
+  type: ParamType;
+  title?: string;
+  description: string;
+  required?: boolean;
+  default?: unknown;
+  integer?: boolean;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  patternHint?: string;
+  enum?: unknown[];
+  caseInsensitive?: boolean;
+  format?: "base-url";
+  jsonType?: "object" | "array";
+  secret?: boolean;
+  visibility?: "user-only" | "user-or-llm";
+  placeholder?: string;
+  wire?: ManifestWire;
+}
+
+export type ManifestRule =
+  | { rule: "exactlyOne"; params: string[] }
+  | { rule: "anyOf"; groups: string[][] }
+  | { rule: "allowedValues"; param: string; dependsOn: string; values: Record<string, unknown[]> };
+
+export interface ManifestOutputSource {
+  from?: string;
+  value?: unknown;
+  count?: boolean;
+  default?: unknown;
+  omit?: string[];
+}
+
+export interface ManifestOutput extends ManifestOutputSource {
+  type: OutputType;
+  description: string;
+  optional?: boolean;
+}
+
+export interface ManifestOutcome {
+  description: string;
+  outputs: Record<string, ManifestOutputSource>;
+}
+
+export interface ManifestPolling {
+  output: string;
+  pending: string[];
+  terminal: string[];
+  intervalMs: number;
+  timeoutMs: number;
+}
+
+export interface ManifestOperation {
+  operationId: string;
+  title: string;
+  description: string;
+  params?: Record<string, ManifestParam>;
+  constants?: WireConstant[];
+  rules?: ManifestRule[];
+  outputs: Record<string, ManifestOutput>;
+  outcomes?: Record<string, ManifestOutcome>;
+  polling?: ManifestPolling;
+}
+
+export interface Manifest {
+  provider: string;
+  name: string;
+  description: string;
+  longDescription?: string;
+  color: string;
+  category: "tools" | "blocks" | "triggers";
+  docsUrl?: string;
+  openapi: string;
+  server: { default?: string; param?: string };
+  auth: { scheme: string; param: string };
+  errors: { code: string[]; message: string[]; requestId?: string[]; retryableStatuses?: number[] };
+  params?: Record<string, ManifestParam>;
+  operations: Record<string, ManifestOperation>;
+}

@@ -1,0 +1,40 @@
+// Naming rules as data: how ids become TypeScript names and human labels.
+
+const ACRONYMS: Record<string, string> = { id: "ID", url: "URL", ids: "IDs", api: "API", sql: "SQL", json: "JSON", upn: "UPN" };
+
+function words(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+}
+
+export function pascalCase(name: string): string {
+  return words(name)
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join("");
+}
+
+export function camelCase(name: string): string {
+  const p = pascalCase(name);
+  return p[0].toLowerCase() + p.slice(1);
+}
+
+/** `recordId` → "Record ID", `min_likelihood` → "Min likelihood". */
+export function titleFromName(name: string): string {
+  return words(name)
+    .map((w, i) => ACRONYMS[w.toLowerCase()] ?? (i === 0 ? w[0].toUpperCase() + w.slice(1) : w.toLowerCase()))
+    .join(" ");
+}
+
+/** The TypeScript literal type of a JSON value (`{ updated: true }`). */
+export function jsonLiteralType(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return value.length ? `[${value.map(jsonLiteralType).join(", ")}]` : "unknown[]";
+  if (typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>);
+    if (!entries.length) return "Record<string, never>";
+    return `{ ${entries.map(([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${jsonLiteralType(v)}`).join("; ")} }`;
+  }
+  return JSON.stringify(value);
+}

@@ -1,0 +1,47 @@
+// Writing generated files, or checking them: --check compares in memory and
+// reports stale, missing and extra files without writing anything.
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+
+export interface CheckReport {
+  stale: string[];
+  missing: string[];
+  extra: string[];
+}
+
+function listFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const entry of readdirSync(d)) {
+      const full = join(d, entry);
+      if (statSync(full).isDirectory()) walk(full);
+      else out.push(relative(dir, full).split("\\").join("/"));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+export function checkFiles(outDir: string, files: Map<string, string>): CheckReport {
+  const report: CheckReport = { stale: [], missing: [], extra: [] };
+  for (const [path, content] of files) {
+    const full = join(outDir, path);
+    if (!existsSync(full)) report.missing.push(path);
+    else if (readFileSync(full, "utf8") !== content) report.stale.push(path);
+  }
+  report.extra = listFiles(outDir).filter((p) => !files.has(p));
+  return report;
+}
+
+/** Write every file that changed and remove files no longer generated. Returns what changed. */
+export function writeFiles(outDir: string, files: Map<string, string>): CheckReport {
+  const report = checkFiles(outDir, files);
+  for (const path of [...report.stale, ...report.missing]) {
+    const full = join(outDir, path);
+    mkdirSync(dirname(full), { recursive: true });
+    writeFileSync(full, files.get(path)!);
+  }
+  for (const path of report.extra) rmSync(join(outDir, path));
+  return report;
+}
