@@ -70,7 +70,7 @@ function checkValue(spec: ParamSpec, raw: unknown): Checked {
     case "number": {
       const n = typeof raw === "number" ? raw : typeof raw === "string" && raw.trim() !== "" ? Number(raw.trim()) : NaN;
       if (!Number.isFinite(n)) return problem(spec, "type", "must be a number", raw);
-      return checkNumber(spec, n, raw);
+      return checkNumber(spec, n);
     }
     case "boolean":
       if (typeof raw === "boolean") return { value: raw };
@@ -81,11 +81,11 @@ function checkValue(spec: ParamSpec, raw: unknown): Checked {
   }
 }
 
-function checkNumber(spec: ParamSpec, n: number, raw: unknown): Checked {
-  if (spec.integer && !Number.isInteger(n)) return problem(spec, "integer", "must be an integer", raw);
-  if (spec.minimum !== undefined && n < spec.minimum) return problem(spec, "minimum", `must be at least ${spec.minimum}${range(spec)}`, raw);
-  if (spec.maximum !== undefined && n > spec.maximum) return problem(spec, "maximum", `must be at most ${spec.maximum}${range(spec)}`, raw);
-  if (spec.enum && !spec.enum.includes(n)) return problem(spec, "enum", `must be one of ${spec.enum.join(", ")}`, raw);
+function checkNumber(spec: ParamSpec, n: number): Checked {
+  if (spec.integer && !Number.isInteger(n)) return problem(spec, "integer", "must be an integer", n);
+  if (spec.minimum !== undefined && n < spec.minimum) return problem(spec, "minimum", `must be at least ${spec.minimum}${range(spec)}`, n);
+  if (spec.maximum !== undefined && n > spec.maximum) return problem(spec, "maximum", `must be at most ${spec.maximum}${range(spec)}`, n);
+  if (spec.enum && !spec.enum.includes(n)) return problem(spec, "enum", `must be one of ${spec.enum.join(", ")}`, n);
   return { value: n };
 }
 

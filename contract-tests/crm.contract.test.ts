@@ -1,0 +1,252 @@
+// CRM (Salesforce REST v59.0) against its Prism mock: every operation's
+// request asserted exactly, outputs as the spec's tables say, every limit and
+// every declared error status.
+import { describe, expect, it } from "vitest";
+import { call, describeErrorStatuses, describeLimits, expectDocumentedShape, expectFailure, expectNoViolation, expectQueryKeys, expectSuccess, mockUrl, spec, tool } from "./harness.js";
+
+const TOKEN = "00D5g000004ABCD!AQoAQH8sYbq.tKnV9pdZf1hMTv3";
+const base = () => ({ apiKey: TOKEN, instanceUrl: mockUrl("crm") });
+const ACCOUNT_ID = "001D000000IqhSLIAZ";
+
+const valid = {
+  crm_create_record: () => ({ ...base(), sobject: "Account", fields: { Name: "Express Logistics and Transport", NumberOfEmployees: 950 } }),
+  crm_query: () => ({ ...base(), query: "SELECT Id, Name FROM Account" }),
+  crm_update_record: () => ({ ...base(), sobject: "Account", recordId: ACCOUNT_ID, fields: { BillingCity: "San Francisco" } }),
+  crm_get_record: () => ({ ...base(), sobject: "Account", recordId: ACCOUNT_ID }),
+};
+
+// Salesforce error bodies are an array of {message, errorCode, fields?}.
+const salesforceError = (body: unknown) => {
+  const first = (body as { errorCode: string; message: string }[])[0];
+  return { code: first.errorCode, message: first.message };
+};
+
+describe("crm_create_record", () => {
+  it("POSTs the fields as the JSON body with a bearer token, and returns the create result", async () => {
+    const { result, calls } = await call("crm_create_record", valid.crm_create_record());
+    const output = expectSuccess(result);
+    expect(calls).toHaveLength(1);
+    const c = calls[0];
+    expectNoViolation(c);
+    expect(c.status).toBe(201);
+    expect(c.method).toBe("POST");
+    expect(c.url.pathname).toBe("/services/data/v59.0/sobjects/Account");
+    expectQueryKeys(c, tool("crm_create_record"), []);
+    expect(c.headers.get("authorization")).toBe(`Bearer ${TOKEN}`);
+    expect(c.headers.get("content-type")).toBe("application/json");
+    expect(c.body).toEqual({ Name: "Express Logistics and Transport", NumberOfEmployees: 950 });
+    expect(output).toEqual({ data: { id: ACCOUNT_ID, success: true, errors: [] }, metadata: { id: ACCOUNT_ID } });
+    expectDocumentedShape(tool("crm_create_record"), output);
+  });
+
+  it("parses fields given as a JSON string", async () => {
+    const { result, calls } = await call("crm_create_record", { ...valid.crm_create_record(), fields: '{"Name":"Acme","Custom_Field__c":true}' });
+    expectSuccess(result);
+    expect(calls[0].body).toEqual({ Name: "Acme", Custom_Field__c: true });
+  });
+
+  it("accepts custom object names", async () => {
+    const { result, calls } = await call("crm_create_record", { ...valid.crm_create_record(), sobject: "ns__Invoice__c" });
+    expectSuccess(result);
+    expect(calls[0].url.pathname).toBe("/services/data/v59.0/sobjects/ns__Invoice__c");
+  });
+
+  for (const [fields, rule, text] of [
+    ["[1,2]", "jsonType", "must be a JSON object"],
+    ['"just text"', "jsonType", "must be a JSON object"],
+    ["{not json", "json", "must be valid JSON"],
+    [[{ Name: "x" }], "jsonType", "must be a JSON object"],
+  ] as const) {
+    it(`refuses fields ${JSON.stringify(fields)} before any request`, async () => {
+      const { result, calls } = await call("crm_create_record", { ...valid.crm_create_record(), fields });
+      expect(expectFailure(result)).toMatchObject({ type: "validation", param: "fields", rule });
+      expect(expectFailure(result).message).toContain(text);
+      expect(calls).toHaveLength(0);
+    });
+  }
+
+  for (const sobject of ["1Account", "Account/Contact", "Acc ount", "_Account", "Account;DROP"]) {
+    it(`refuses sobject ${JSON.stringify(sobject)} before any request`, async () => {
+      const { result, calls } = await call("crm_create_record", { ...valid.crm_create_record(), sobject });
+      const error = expectFailure(result);
+      expect(error).toMatchObject({ type: "validation", param: "sobject", rule: "pattern" });
+      expect(error.message).toBe(`sobject: must be an sObject API name such as Account or My_Object__c matching ^[A-Za-z][A-Za-z0-9_]*$, got ${JSON.stringify(sobject)}`);
+      expect(calls).toHaveLength(0);
+    });
+  }
+
+  it("refuses a call without fields, naming the parameter", async () => {
+    const { fields: _omitted, ...params } = valid.crm_create_record();
+    const { result, calls } = await call("crm_create_record", params);
+    expect(expectFailure(result)).toMatchObject({ type: "validation", param: "fields", rule: "required", message: "fields: is required" });
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe("crm_query", () => {
+  it("GETs /query with the SOQL in q and maps records, totalSize and done", async () => {
+    const { result, calls } = await call("crm_query", valid.crm_query());
+    const output = expectSuccess(result);
+    const c = calls[0];
+    expectNoViolation(c);
+    expect(c.method).toBe("GET");
+    expect(c.url.pathname).toBe("/services/data/v59.0/query");
+    expectQueryKeys(c, tool("crm_query"), ["q"]);
+    expect(c.url.searchParams.get("q")).toBe("SELECT Id, Name FROM Account");
+    expect(c.headers.get("authorization")).toBe(`Bearer ${TOKEN}`);
+    expect(c.rawBody).toBe("");
+    const first = (spec("crm").operations.get("query")!.responses.find((r) => r.status === "200")!.examples.firstBatch as { records: unknown[]; totalSize: number });
+    expect(output.data).toEqual(first.records);
+    expect(output.metadata).toEqual({ totalSize: first.totalSize, done: false });
+    // totalSize counts every batch, not the records of this one
+    expect(first.totalSize).toBeGreaterThan(first.records.length);
+    expectDocumentedShape(tool("crm_query"), output);
+  });
+
+  it("percent-encodes +, &, # and % inside SOQL literals so they survive", async () => {
+    const soql = "SELECT Id FROM Account WHERE Name = 'A+B & C #1 at 100%'";
+    const { result, calls } = await call("crm_query", { ...valid.crm_query(), query: soql });
+    expectSuccess(result);
+    expect(calls[0].url.searchParams.get("q")).toBe(soql);
+    expect(calls[0].search).toContain("A%2BB%20%26%20C%20%231%20at%20100%25");
+  });
+
+  it("maps a final batch (done: true)", async () => {
+    const { result } = await call("crm_query", valid.crm_query(), { prefer: "example=allRecords" });
+    const output = expectSuccess(result) as { data: unknown[]; metadata: { totalSize: number; done: boolean } };
+    expect(output.metadata.done).toBe(true);
+    expect(output.metadata.totalSize).toBe(output.data.length);
+  });
+
+  it("refuses an empty query before any request", async () => {
+    const { result, calls } = await call("crm_query", { ...valid.crm_query(), query: "" });
+    expect(expectFailure(result)).toMatchObject({ type: "validation", param: "query", rule: "required" });
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe("crm_update_record", () => {
+  it("PATCHes the record and reports {updated: true} from the empty 204", async () => {
+    const { result, calls } = await call("crm_update_record", valid.crm_update_record());
+    const output = expectSuccess(result);
+    const c = calls[0];
+    expectNoViolation(c);
+    expect(c.status).toBe(204);
+    expect(c.responseBody).toBe("");
+    expect(c.method).toBe("PATCH");
+    expect(c.url.pathname).toBe(`/services/data/v59.0/sobjects/Account/${ACCOUNT_ID}`);
+    expectQueryKeys(c, tool("crm_update_record"), []);
+    expect(c.headers.get("authorization")).toBe(`Bearer ${TOKEN}`);
+    expect(c.body).toEqual({ BillingCity: "San Francisco" });
+    expect(output).toEqual({ data: { updated: true }, metadata: { id: ACCOUNT_ID } });
+    expectDocumentedShape(tool("crm_update_record"), output);
+  });
+
+  it("accepts a 15-character record id as it is (case preserved)", async () => {
+    const { result, calls } = await call("crm_update_record", { ...valid.crm_update_record(), recordId: "001D000000INjVe" });
+    expect(expectSuccess(result)).toEqual({ data: { updated: true }, metadata: { id: "001D000000INjVe" } });
+    expect(calls[0].url.pathname).toBe("/services/data/v59.0/sobjects/Account/001D000000INjVe");
+  });
+
+  for (const recordId of ["001D000000INjV", "001D000000INjVeX", "001D000000IqhSLIAZ1", "001D000000IqhSL-AZ", "../../limits"]) {
+    it(`refuses recordId ${JSON.stringify(recordId)} before any request`, async () => {
+      const { result, calls } = await call("crm_update_record", { ...valid.crm_update_record(), recordId });
+      expect(expectFailure(result)).toMatchObject({ type: "validation", param: "recordId", rule: "pattern" });
+      expect(expectFailure(result).message).toContain(JSON.stringify(recordId));
+      expect(calls).toHaveLength(0);
+    });
+  }
+
+  it("refuses fields that are not a JSON object", async () => {
+    const { result, calls } = await call("crm_update_record", { ...valid.crm_update_record(), fields: "42" });
+    expect(expectFailure(result)).toMatchObject({ param: "fields", rule: "jsonType" });
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe("crm_get_record", () => {
+  it("GETs the record without a query when no fields are asked for", async () => {
+    const { result, calls } = await call("crm_get_record", valid.crm_get_record());
+    const output = expectSuccess(result) as { data: { Id: string; attributes: { type: string } }; metadata: { id: string } };
+    const c = calls[0];
+    expectNoViolation(c);
+    expect(c.method).toBe("GET");
+    expect(c.url.pathname).toBe(`/services/data/v59.0/sobjects/Account/${ACCOUNT_ID}`);
+    expectQueryKeys(c, tool("crm_get_record"), []);
+    expect(c.headers.get("authorization")).toBe(`Bearer ${TOKEN}`);
+    expect(output.data.attributes.type).toBe("Account");
+    expect(output.metadata).toEqual({ id: ACCOUNT_ID });
+    expectDocumentedShape(tool("crm_get_record"), output);
+  });
+
+  it("sends fields as one comma-separated string", async () => {
+    const { result, calls } = await call("crm_get_record", { ...valid.crm_get_record(), fields: "Name,Industry,AnnualRevenue" });
+    expectSuccess(result);
+    expectQueryKeys(calls[0], tool("crm_get_record"), ["fields"]);
+    expect(calls[0].url.searchParams.getAll("fields")).toEqual(["Name,Industry,AnnualRevenue"]);
+  });
+});
+
+describe("instanceUrl", () => {
+  it("strips trailing slashes", async () => {
+    const { result, calls } = await call("crm_get_record", { ...valid.crm_get_record(), instanceUrl: `${mockUrl("crm")}///` });
+    expectSuccess(result);
+    expect(calls[0].url.origin).toBe(mockUrl("crm"));
+  });
+
+  for (const [instanceUrl, text] of [
+    ["http://mydomain.my.salesforce.com", "must use https (http is allowed only for loopback hosts)"],
+    ["https://mydomain.my.salesforce.com/services/data", "must be scheme and host only, without a path"],
+    ["https://mydomain.my.salesforce.com?x=1", "must not contain a query or fragment"],
+    ["mydomain.my.salesforce.com", "must be an absolute address"],
+    ["ftp://mydomain.my.salesforce.com", "must use https"],
+  ] as const) {
+    it(`refuses ${instanceUrl} before any request`, async () => {
+      const { result, calls } = await call("crm_get_record", { ...valid.crm_get_record(), instanceUrl });
+      const error = expectFailure(result);
+      expect(error).toMatchObject({ type: "validation", param: "instanceUrl", rule: "format" });
+      expect(error.message).toContain(text);
+      expect(calls).toHaveLength(0);
+    });
+  }
+
+  it("refuses credentials in the address without echoing them", async () => {
+    const { result, calls } = await call("crm_get_record", { ...valid.crm_get_record(), instanceUrl: "https://admin:hunter2secret@mydomain.my.salesforce.com" });
+    const error = expectFailure(result);
+    expect(error).toMatchObject({ param: "instanceUrl", rule: "format" });
+    expect(JSON.stringify(error)).not.toContain("hunter2secret");
+    expect(calls).toHaveLength(0);
+  });
+
+  it("is required", async () => {
+    const { result } = await call("crm_get_record", { ...valid.crm_get_record(), instanceUrl: undefined });
+    expect(expectFailure(result)).toMatchObject({ param: "instanceUrl", rule: "required" });
+  });
+});
+
+describe("crm secrets", () => {
+  it("never show the token in an upstream error", async () => {
+    const { result } = await call("crm_get_record", valid.crm_get_record(), { prefer: "code=401" });
+    const error = expectFailure(result);
+    expect(error).toMatchObject({ status: 401, code: "INVALID_SESSION_ID" });
+    expect(JSON.stringify(error)).not.toContain(TOKEN);
+  });
+
+  it("are never echoed in a validation error", async () => {
+    const { result } = await call("crm_get_record", { ...valid.crm_get_record(), apiKey: 12345 });
+    const error = expectFailure(result);
+    expect(error).toMatchObject({ param: "apiKey", rule: "type" });
+    expect(error.message).toBe("apiKey: must be a string, got (secret value withheld)");
+  });
+
+  it("treat REQUEST_LIMIT_EXCEEDED (403) as a limit error that is not retried", async () => {
+    const { result, calls } = await call("crm_query", valid.crm_query(), { prefer: "code=403" });
+    expect(expectFailure(result)).toMatchObject({ status: 403, code: "REQUEST_LIMIT_EXCEEDED", retryable: false });
+    expect(calls).toHaveLength(1);
+  });
+});
+
+for (const id of Object.keys(valid) as (keyof typeof valid)[]) {
+  describeLimits(id, valid[id]);
+  describeErrorStatuses(id, valid[id], salesforceError);
+}

@@ -1,0 +1,226 @@
+// Shared machinery of the contract suite: run a generated tool against the
+// Prism mocks started by global-setup.ts, capturing the outgoing request and
+// the mock's reply, plus generic checks every operation gets.
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, inject, it } from "vitest";
+import { executeTool, tools, type ExecuteOptions, type ToolResult } from "../runtime/index.js";
+import type { OutputSpec, ToolSpec } from "../runtime/tool-types.js";
+import { OpenApiDocument } from "../scripts/codegen/openapi-document.js";
+import { loadYamlSource } from "../scripts/codegen/yaml-source.js";
+
+const specsDir = fileURLToPath(new URL("../specs/", import.meta.url));
+
+export interface Captured {
+  method: string;
+  url: URL;
+  /** The raw query string as sent (for encoding checks). */
+  search: string;
+  headers: Headers;
+  rawBody: string;
+  body: unknown;
+  status: number;
+  responseHeaders: Headers;
+  responseBody: string;
+}
+
+export function mockUrl(provider: string): string {
+  const url = inject("mockUrls")[provider];
+  if (!url) throw new Error(`no mock for ${provider}`);
+  return url;
+}
+
+export function tool(id: string): ToolSpec {
+  const t = (tools as unknown as Record<string, ToolSpec>)[id];
+  if (!t) throw new Error(`no tool ${id}`);
+  return t;
+}
+
+/** A fetch that records each request and reply, and can ask Prism for a given response. */
+export function capturingFetch(prefer?: string) {
+  const calls: Captured[] = [];
+  const fetchFn = async (request: Request): Promise<Response> => {
+    const rawBody = request.body ? await request.clone().text() : "";
+    const headers = new Headers(request.headers);
+    const sent = new Headers(request.headers);
+    if (prefer) sent.set("Prefer", prefer);
+    const response = await fetch(request.url, { method: request.method, headers: sent, body: rawBody || undefined, signal: request.signal });
+    const responseBody = await response.clone().text();
+    const url = new URL(request.url);
+    calls.push({
+      method: request.method,
+      url,
+      search: url.search,
+      headers,
+      rawBody,
+      body: rawBody ? JSON.parse(rawBody) : undefined,
+      status: response.status,
+      responseHeaders: response.headers,
+      responseBody,
+    });
+    return response;
+  };
+  return { fetch: fetchFn, calls };
+}
+
+/** Call a tool against its provider's mock (the default address is replaced by the mock's). */
+export async function call(
+  id: string,
+  params: Record<string, unknown>,
+  options: { prefer?: string } & Omit<ExecuteOptions, "fetch"> = {},
+): Promise<{ result: ToolResult; calls: Captured[] }> {
+  const t = tool(id);
+  const { prefer, ...rest } = options;
+  const { fetch, calls } = capturingFetch(prefer);
+  const baseUrl = t.server.param ? undefined : mockUrl(t.provider);
+  const result = await executeTool(id, params, { ...(baseUrl ? { baseUrl } : {}), ...rest, fetch });
+  return { result, calls };
+}
+
+/** The mock accepted the request: no Prism violation of any kind. */
+export function expectNoViolation(c: Captured): void {
+  expect(c.status, `Prism refused the request: ${c.responseBody}`).not.toBe(422);
+  expect(c.status, c.responseBody).toBeLessThan(500);
+  expect(c.responseHeaders.get("sl-violations"), "sl-violations header").toBeNull();
+}
+
+export function expectSuccess(result: ToolResult): Record<string, unknown> {
+  if (!result.success) throw new Error(`expected success, got ${JSON.stringify(result.error)}`);
+  return result.output as Record<string, unknown>;
+}
+
+export function expectFailure(result: ToolResult) {
+  if (result.success) throw new Error(`expected failure, got ${JSON.stringify(result.output)}`);
+  return result.error;
+}
+
+/** The OpenAPI document of a provider, as the mocks see it. */
+const documents = new Map<string, OpenApiDocument>();
+export function spec(provider: string): OpenApiDocument {
+  let doc = documents.get(provider);
+  if (!doc) {
+    doc = new OpenApiDocument(loadYamlSource(join(specsDir, provider, "openapi.yaml")));
+    documents.set(provider, doc);
+  }
+  return doc;
+}
+
+/** Query parameter names a request may carry: the operation's own, plus query credentials. */
+export function declaredQueryNames(t: ToolSpec): string[] {
+  const doc = spec(t.provider);
+  const op = doc.operations.get(t.operationId)!;
+  const names = op.parameters.filter((p) => p.in === "query").map((p) => p.name);
+  for (const scheme of Object.values(doc.securitySchemes)) if (scheme.type === "apiKey" && scheme.in === "query" && scheme.name) names.push(scheme.name);
+  return names;
+}
+
+/** Exactly these query keys were sent, and every one is declared by the spec. */
+export function expectQueryKeys(c: Captured, t: ToolSpec, expected: string[]): void {
+  const sent = [...c.url.searchParams.keys()];
+  expect([...sent].sort()).toEqual([...expected].sort());
+  const declared = declaredQueryNames(t);
+  for (const key of sent) expect(declared, `query key ${key} is not declared by the spec`).toContain(key);
+}
+
+/** Every non-optional output is present with its documented type. */
+export function expectDocumentedShape(t: ToolSpec, output: Record<string, unknown>): void {
+  for (const o of t.outputs) {
+    const value = o.path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], output);
+    if (value === undefined && o.optional) continue;
+    expect(matchesType(o, value), `output ${o.path} (${o.type}) = ${JSON.stringify(value)}`).toBe(true);
+  }
+  const allowed = new Set(t.outputs.map((o) => o.path.split(".")[0]));
+  for (const key of Object.keys(output)) expect(allowed, `unexpected output ${key}`).toContain(key);
+}
+
+function matchesType(o: OutputSpec, value: unknown): boolean {
+  switch (o.type) {
+    case "array":
+      return Array.isArray(value);
+    case "json":
+      return value === null || typeof value === "object";
+    default:
+      return typeof value === o.type;
+  }
+}
+
+/**
+ * Boundary tests for every limit the tool declares: the boundary value is
+ * accepted by the runtime and by the mock; one step past it is refused
+ * before any request, naming the parameter.
+ */
+export function describeLimits(id: string, valid: () => Record<string, unknown>): void {
+  const t = tool(id);
+  const cases: { name: string; param: string; ok: unknown; bad: unknown }[] = [];
+  for (const p of t.params) {
+    if (p.minimum !== undefined) cases.push({ name: `${p.name} minimum ${p.minimum}`, param: p.name, ok: p.minimum, bad: p.minimum - 1 });
+    if (p.maximum !== undefined) cases.push({ name: `${p.name} maximum ${p.maximum}`, param: p.name, ok: p.maximum, bad: p.maximum + 1 });
+    if (p.integer && p.minimum !== undefined) cases.push({ name: `${p.name} integer`, param: p.name, ok: p.minimum, bad: p.minimum + 0.5 });
+    if (p.maxLength !== undefined) cases.push({ name: `${p.name} maxLength ${p.maxLength}`, param: p.name, ok: "x".repeat(p.maxLength), bad: "x".repeat(p.maxLength + 1) });
+    if (p.minLength !== undefined && p.minLength > 0) cases.push({ name: `${p.name} minLength ${p.minLength}`, param: p.name, ok: "x".repeat(p.minLength), bad: "x".repeat(p.minLength - 1) });
+    if (p.wire.in === "body" && p.wire.split?.maxItems !== undefined) {
+      const items = (n: number) => Array.from({ length: n }, (_, i) => `item${i}`).join(", ");
+      cases.push({ name: `${p.name} maxItems ${p.wire.split.maxItems}`, param: p.name, ok: items(p.wire.split.maxItems), bad: items(p.wire.split.maxItems + 1) });
+    }
+  }
+  if (!cases.length) return;
+  describe(`${id} limits`, () => {
+    for (const c of cases) {
+      it(`accepts ${c.name} at the boundary (${JSON.stringify(c.ok).slice(0, 20)})`, async () => {
+        const { result, calls } = await call(id, { ...valid(), [c.param]: c.ok });
+        expectSuccess(result);
+        expect(calls).toHaveLength(1);
+        expectNoViolation(calls[0]);
+      });
+      it(`refuses ${c.name} one step past it, before any request`, async () => {
+        const { result, calls } = await call(id, { ...valid(), [c.param]: c.bad });
+        const error = expectFailure(result);
+        expect(error).toMatchObject({ type: "validation", provider: t.provider, operation: id, param: c.param });
+        expect(error.message).toContain(c.param);
+        expect(calls).toHaveLength(0);
+      });
+    }
+  });
+}
+
+/**
+ * Every error status the spec declares for the operation, asked of Prism with
+ * `Prefer: code=…`, becomes the structured error; `expected` reads the code
+ * and message a provider's error body carries (written per provider in the
+ * test, independently of the manifest's expressions).
+ */
+export function describeErrorStatuses(
+  id: string,
+  valid: () => Record<string, unknown>,
+  expected: (body: unknown) => { code?: string; message?: string },
+  options: { outcomes?: number[] } = {},
+): void {
+  const t = tool(id);
+  const op = spec(t.provider).operations.get(t.operationId)!;
+  const statuses = op.responses.map((r) => Number(r.status)).filter((s) => s >= 400 && !(options.outcomes ?? []).includes(s));
+  describe(`${id} declared error statuses`, () => {
+    it("declares error statuses", () => {
+      expect(statuses.length).toBeGreaterThan(0);
+    });
+    for (const status of statuses) {
+      it(`turns ${status} into a structured upstream error`, async () => {
+        const example = Object.values(op.responses.find((r) => Number(r.status) === status)!.examples)[0];
+        const { result, calls } = await call(id, valid(), { prefer: `code=${status}`, retries: 0 });
+        expect(calls).toHaveLength(1);
+        expect(calls[0].status).toBe(status);
+        const error = expectFailure(result);
+        const want = expected(example);
+        expect(error).toMatchObject({
+          type: "upstream",
+          provider: t.provider,
+          operation: id,
+          status,
+          ...(want.code !== undefined ? { code: want.code } : {}),
+          ...(want.message !== undefined ? { message: want.message } : {}),
+          retryable: t.errors.retryableStatuses.includes(status),
+        });
+        expect([429, 500, 502, 503, 504].includes(status) ? error.retryable : !error.retryable).toBe(true);
+      });
+    }
+  });
+}
