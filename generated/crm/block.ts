@@ -116,7 +116,6 @@ export const crmBlock: BlockDefinition = {
         "field": "operation",
         "value": [
           "crm_create_record",
-          "crm_get_record",
           "crm_update_record"
         ]
       },
@@ -152,6 +151,24 @@ export const crmBlock: BlockDefinition = {
           "crm_update_record"
         ]
       }
+    },
+    {
+      "id": "fields",
+      "title": "Fields",
+      "control": "short-input",
+      "type": "string",
+      "description": "Comma-separated field API names to return (a string, not an object); all visible fields when left out.",
+      "placeholder": "Name,Industry,AnnualRevenue",
+      "secret": false,
+      "password": false,
+      "visibility": "user-or-llm",
+      "condition": {
+        "field": "operation",
+        "value": [
+          "crm_get_record"
+        ]
+      },
+      "required": false
     },
     {
       "id": "query",

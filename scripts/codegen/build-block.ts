@@ -19,13 +19,17 @@ export function buildBlock(m: Manifest, tools: ToolSpec[]): BlockDefinition {
     visibility: "user-only",
     required: true,
   };
+  // One input per parameter name and type: a name that means different things
+  // in different operations (crm `fields`: an object to write, or a list of
+  // names to read) gets one input per meaning, each shown for its operations.
   const inputs = new Map<string, { spec: ParamSpec; usedBy: string[]; requiredBy: string[] }>();
   for (const tool of tools) {
     for (const p of tool.params) {
-      const entry = inputs.get(p.name) ?? { spec: p, usedBy: [], requiredBy: [] };
+      const key = `${p.name}:${p.type}:${p.jsonType ?? ""}`;
+      const entry = inputs.get(key) ?? { spec: p, usedBy: [], requiredBy: [] };
       entry.usedBy.push(tool.id);
       if (p.required) entry.requiredBy.push(tool.id);
-      inputs.set(p.name, entry);
+      inputs.set(key, entry);
     }
   }
   const condition = (list: string[]): OperationCondition | undefined => (list.length === ids.length ? undefined : { field: "operation", value: list });
