@@ -1,7 +1,7 @@
 // From validated parameter values to the parts of an HTTP request, following
 // each parameter's wire placement and the operation's constants.
 import { parsePointer } from "./expressions.js";
-import type { ToolSpec, WireConstant } from "./tool-types.js";
+import type { RouteSpec, ToolSpec, WireConstant } from "./tool-types.js";
 import { splitList } from "./validate-params.js";
 
 export interface WireRequest {
@@ -11,23 +11,23 @@ export interface WireRequest {
   body?: unknown;
 }
 
-export function buildRequest(tool: ToolSpec, values: Record<string, unknown>): WireRequest {
+export function buildRequest(tool: ToolSpec, values: Record<string, unknown>, unsent: ReadonlySet<string> = new Set(), route?: RouteSpec): WireRequest {
   const request: WireRequest = { path: {}, query: {}, header: {} };
   // The whole-body parameter first, so that fields placed inside it win.
   const ordered = [...tool.params].sort((a, b) => Number(isWholeBody(b)) - Number(isWholeBody(a)));
   for (const spec of ordered) {
     const value = values[spec.name];
-    if (value === undefined) continue;
-    const wire = spec.wire;
+    if (value === undefined || unsent.has(spec.name)) continue;
+    const wire = route?.wire[spec.name] ?? spec.wire;
     switch (wire.in) {
       case "path":
-        request.path[wire.name] = String(value);
+        request.path[wire.name] = escape(String(value), wire.escape);
         break;
       case "query":
-        request.query[wire.name] = value as string | number | boolean;
+        request.query[wire.name] = wire.escape ? escape(String(value), wire.escape) : (value as string | number | boolean);
         break;
       case "header":
-        request.header[wire.name] = String(value);
+        request.header[wire.name] = escape(String(value), wire.escape);
         break;
       case "body": {
         let wireValue = value;
@@ -46,6 +46,18 @@ export function buildRequest(tool: ToolSpec, values: Record<string, unknown>): W
   }
   tool.constants.forEach((c) => applyConstant(request, c));
   return request;
+}
+
+/** The first route whose condition the values meet, if any. */
+export function chooseRoute(tool: ToolSpec, values: Record<string, unknown>): RouteSpec | undefined {
+  return tool.routes.find((r) => typeof values[r.when.param] === "string" && new RegExp(r.when.pattern, "u").test(values[r.when.param] as string));
+}
+
+function escape(value: string, replacements: Record<string, string> | undefined): string {
+  if (!replacements) return value;
+  let out = value;
+  for (const [from, to] of Object.entries(replacements)) out = out.split(from).join(to);
+  return out;
 }
 
 function isWholeBody(spec: ToolSpec["params"][number]): boolean {

@@ -89,6 +89,16 @@ describe("request building", () => {
   });
 });
 
+describe("routes", () => {
+  it("send a value matching a route's pattern to the route's operation, escaped", async () => {
+    const { fetch, seen } = scripted(json(200, { id: "b1", title: "t", state: "ready" }));
+    await executeToolDefinition(tool("shelf_get_book"), { apiKey: KEY, bookId: "$o'neil@shelf.test" }, { fetch });
+    await executeToolDefinition(tool("shelf_get_book"), { apiKey: KEY, bookId: "o'neil" }, { fetch });
+    expect(seen[0].url.pathname).toBe("/v2/books('%24o''neil%40shelf.test')");
+    expect(seen[1].url.pathname).toBe("/v2/books/o'neil");
+  });
+});
+
 describe("pre-flight validation", () => {
   const cases: [string, Record<string, unknown>, { param?: string; rule: string; message: string }][] = [
     ["an unknown parameter", { shelfId: "s", topp: 3 }, { param: "topp", rule: "unknown", message: "topp: not a parameter of shelf_list_books (parameters: apiKey, shelfId, top, eventual)" }],

@@ -2,7 +2,7 @@
 // provider's openapi-fetch client, then map the reply to outputs or to the
 // structured error. Retries only idempotent requests, honouring Retry-After.
 import { createProviderClient, type FetchLike } from "./client.js";
-import { buildRequest } from "./build-request.js";
+import { buildRequest, chooseRoute } from "./build-request.js";
 import type { ToolError, ToolResult } from "./errors.js";
 import { mapOutputs } from "./map-outputs.js";
 import { redactDeep } from "./redact.js";
@@ -49,7 +49,9 @@ export async function executeToolDefinition(tool: ToolSpec, params: Record<strin
   const baseUrl = resolveBaseUrl(tool, values, options.baseUrl);
   if ("error" in baseUrl) return fail({ type: "validation", message: baseUrl.error, rule: "baseUrl" });
 
-  const request = buildRequest(tool, values);
+  const route = chooseRoute(tool, values);
+  const target = route ?? tool;
+  const request = buildRequest(tool, values, validated.unsent, route);
   const client = createProviderClient<Record<string, never>>(tool.auth, {
     baseUrl: baseUrl.url,
     credential: String(values[tool.auth.param]),
@@ -57,14 +59,14 @@ export async function executeToolDefinition(tool: ToolSpec, params: Record<strin
   });
   const timeout = AbortSignal.timeout(options.timeoutMs ?? 30_000);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  const retries = IDEMPOTENT.has(tool.method) ? (options.retries ?? 2) : 0;
+  const retries = IDEMPOTENT.has(target.method) ? (options.retries ?? 2) : 0;
   const maxDelay = options.maxRetryDelayMs ?? 30_000;
 
   for (let attempt = 0; ; attempt++) {
     let response: Response;
     let text: string | undefined;
     try {
-      const reply = await (client.request as unknown as SendFn)(tool.method.toLowerCase(), tool.path, {
+      const reply = await (client.request as unknown as SendFn)(target.method.toLowerCase(), target.path, {
         params: { path: request.path, query: request.query, header: request.header },
         ...(request.body !== undefined ? { body: request.body } : {}),
         parseAs: "text",

@@ -12,7 +12,7 @@ export type WireConstant =
 
 /** Where a parameter's value goes; `auth` and `server` parameters are not sent as themselves. */
 export type WireSpec =
-  | { in: "path" | "query" | "header"; name: string }
+  | { in: "path" | "query" | "header"; name: string; escape?: Record<string, string> }
   | { in: "body"; pointer: string; split?: { separator: string; maxItems?: number }; wrapUnlessKey?: string }
   | { in: "switch"; whenTrue: WireConstant[] }
   | { in: "auth" }
@@ -25,6 +25,8 @@ export interface ParamSpec {
   description: string;
   required: boolean;
   default?: unknown;
+  /** false: the default is applied for validation and rules, but not sent. */
+  sendDefault?: boolean;
   integer?: boolean;
   minimum?: number;
   maximum?: number;
@@ -93,6 +95,16 @@ export interface PollingSpec {
   timeoutMs: number;
 }
 
+/** Another upstream operation serving the tool when a parameter's value matches `pattern`. */
+export interface RouteSpec {
+  when: { param: string; pattern: string };
+  operationId: string;
+  method: HttpMethod;
+  path: string;
+  /** Placement of the parameters whose wire differs on this route. */
+  wire: Record<string, WireSpec>;
+}
+
 export interface ToolSpec {
   id: string;
   provider: string;
@@ -106,6 +118,8 @@ export interface ToolSpec {
   server: { default?: string; param?: string };
   auth: AuthSpec;
   params: ParamSpec[];
+  /** Tried in order before the main operation. */
+  routes: RouteSpec[];
   constants: WireConstant[];
   rules: RuleSpec[];
   successStatuses: number[];

@@ -11,11 +11,20 @@ export interface Issue {
   message: string;
 }
 
-export type Validated = { ok: true; values: Record<string, unknown> } | { ok: false; issues: Issue[] };
+export type Validated =
+  | {
+      ok: true;
+      /** Effective values, defaults included: what rules and outputs see. */
+      values: Record<string, unknown>;
+      /** Parameters whose default applies but is not sent (`sendDefault: false`). */
+      unsent: Set<string>;
+    }
+  | { ok: false; issues: Issue[] };
 
 export function validateParams(tool: ToolSpec, input: Record<string, unknown>): Validated {
   const issues: Issue[] = [];
   const values: Record<string, unknown> = {};
+  const unsent = new Set<string>();
   const known = new Set(tool.params.map((p) => p.name));
   for (const name of Object.keys(input)) {
     if (!known.has(name) && input[name] !== undefined) {
@@ -25,8 +34,10 @@ export function validateParams(tool: ToolSpec, input: Record<string, unknown>): 
   for (const spec of tool.params) {
     const raw = input[spec.name];
     if (isAbsent(raw)) {
-      if (spec.default !== undefined) values[spec.name] = spec.default;
-      else if (spec.required) issues.push({ param: spec.name, rule: "required", message: `${spec.name}: is required${raw === "" ? ", got an empty string" : ""}` });
+      if (spec.default !== undefined) {
+        values[spec.name] = spec.default;
+        if (spec.sendDefault === false) unsent.add(spec.name);
+      } else if (spec.required) issues.push({ param: spec.name, rule: "required", message: `${spec.name}: is required${raw === "" ? ", got an empty string" : ""}` });
       continue;
     }
     const checked = checkValue(spec, raw);
@@ -34,7 +45,7 @@ export function validateParams(tool: ToolSpec, input: Record<string, unknown>): 
     else values[spec.name] = checked.value;
   }
   if (!issues.length) for (const rule of tool.rules) checkRule(rule, values, tool, issues);
-  return issues.length ? { ok: false, issues } : { ok: true, values };
+  return issues.length ? { ok: false, issues } : { ok: true, values, unsent };
 }
 
 function isAbsent(value: unknown): boolean {

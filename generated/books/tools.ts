@@ -64,6 +64,7 @@ export const booksGetVolumeTool: ToolDefinition<BooksGetVolumeParams, BooksGetVo
       "placeholder": "zyTCAlFPjgYC"
     }
   ],
+  "routes": [],
   "constants": [],
   "rules": [],
   "successStatuses": [
@@ -222,6 +223,7 @@ export const booksSearchVolumesTool: ToolDefinition<BooksSearchVolumesParams, Bo
       "maximum": 40
     }
   ],
+  "routes": [],
   "constants": [],
   "rules": [],
   "successStatuses": [

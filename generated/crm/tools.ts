@@ -97,6 +97,7 @@ export const crmCreateRecordTool: ToolDefinition<CrmCreateRecordParams, CrmCreat
       "placeholder": "{\"Name\": \"Express Logistics\"}"
     }
   ],
+  "routes": [],
   "constants": [],
   "rules": [],
   "successStatuses": [
@@ -276,6 +277,7 @@ export const crmGetRecordTool: ToolDefinition<CrmGetRecordParams, CrmGetRecordOu
       "placeholder": "Name,Industry,AnnualRevenue"
     }
   ],
+  "routes": [],
   "constants": [],
   "rules": [],
   "successStatuses": [
@@ -419,6 +421,7 @@ export const crmQueryTool: ToolDefinition<CrmQueryParams, CrmQueryOutput> = {
       "placeholder": "SELECT Id, Name FROM Account LIMIT 10"
     }
   ],
+  "routes": [],
   "constants": [],
   "rules": [],
   "successStatuses": [
@@ -616,6 +619,7 @@ export const crmUpdateRecordTool: ToolDefinition<CrmUpdateRecordParams, CrmUpdat
       "placeholder": "{\"BillingCity\": \"San Francisco\"}"
     }
   ],
+  "routes": [],
   "constants": [],
   "rules": [],
   "successStatuses": [

@@ -51,7 +51,7 @@ describe("broken manifests", () => {
       name: "an unknown field (a typo)",
       edits: [{ find: "        maximum: 50\n", replace: "        maxium: 50\n" }],
       expected: [
-        `${M}:38:9: operations.shelf_list_books.params.top: unknown field "maxium" (allowed: type, title, description, required, default, integer, minimum, maximum, minLength, maxLength, pattern, patternHint, enum, caseInsensitive, format, jsonType, secret, visibility, placeholder, wire)`,
+        `${M}:38:9: operations.shelf_list_books.params.top: unknown field "maxium" (allowed: type, title, description, required, default, sendDefault, integer, minimum, maximum, minLength, maxLength, pattern, patternHint, enum, caseInsensitive, format, jsonType, secret, visibility, placeholder, wire)`,
       ],
     },
     {
@@ -82,7 +82,7 @@ describe("broken manifests", () => {
     {
       name: "an operation the spec lacks",
       edits: [{ find: "operationId: getBook", replace: "operationId: fetchBook" }],
-      expected: [`${M}:133:18: operations.shelf_get_book.operationId: operation "fetchBook" not found in specs/shelf/openapi.yaml (operations: addBook, getBook, listBooks)`],
+      expected: [`${M}:133:18: operations.shelf_get_book.operationId: operation "fetchBook" not found in specs/shelf/openapi.yaml (operations: addBook, getBook, getBookByKey, listBooks)`],
     },
     {
       name: "a query parameter the spec lacks",
@@ -172,7 +172,7 @@ describe("broken manifests", () => {
     {
       name: "a polling state the output cannot take",
       edits: [{ find: "terminal: [ready, failed]", replace: "terminal: [ready, done]" }],
-      expected: [`${M}:155:7: operations.shelf_get_book.polling.terminal: state "done" is not a value of "state" in specs/shelf/openapi.yaml (pending, ready, failed)`],
+      expected: [`${M}:160:7: operations.shelf_get_book.polling.terminal: state "done" is not a value of "state" in specs/shelf/openapi.yaml (pending, ready, failed)`],
     },
     {
       name: "a provider id that differs from its folder",
@@ -199,7 +199,14 @@ describe("spec changes caught by the link", () => {
     const found = problems([{ file: "openapi.yaml", find: "required: [id, title, state]", replace: "required: [id, title]" }, { file: "openapi.yaml", find: "        state: { type: string, enum: [pending, ready, failed] }", replace: "        status: { type: string, enum: [pending, ready, failed] }" }]);
     expect(found).toEqual([
       `${M}:125:15: operations.shelf_add_book.outputs.state.from: response field "/state" not found in the 201 response of "addBook" in specs/shelf/openapi.yaml (fields there: id, title, status, rank)`,
-      `${M}:150:15: operations.shelf_get_book.outputs.state.from: response field "/state" not found in the 200 response of "getBook" in specs/shelf/openapi.yaml (fields there: id, title, status, rank)`,
+      `${M}:155:15: operations.shelf_get_book.outputs.state.from: response field "/state" not found in the 200 response of "getBook" in specs/shelf/openapi.yaml (fields there: id, title, status, rank)`,
+    ]);
+  });
+
+  it("links a route's parameters against the route's operation", () => {
+    expect(problems([{ find: "bookId: { in: path, name: key,", replace: "bookId: { in: path, name: isbn," }])).toEqual([
+      `${M}:140:11: operations.shelf_get_book.routes.0.wire.bookId: path parameter "isbn" not found in operation "getBookByKey" of specs/shelf/openapi.yaml (its path parameters: key)`,
+      `${M}:137:9: operations.shelf_get_book.routes.0: specs/shelf/openapi.yaml requires path parameter "key" for "getBookByKey", but no parameter or constant supplies it`,
     ]);
   });
 

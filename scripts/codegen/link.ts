@@ -10,6 +10,7 @@ import type {
   OutputSource,
   OutputSpec,
   ParamSpec,
+  RouteSpec,
   RuleSpec,
   ToolSpec,
   ValueRef,
@@ -18,7 +19,7 @@ import type {
 } from "../../runtime/tool-types.js";
 import { buildBlock } from "./build-block.js";
 import type { OperationIR, ProviderIR } from "./ir.js";
-import type { Manifest, ManifestOperation, ManifestOutputSource, ManifestParam } from "./manifest-types.js";
+import type { Manifest, ManifestOperation, ManifestOutputSource, ManifestParam, ManifestWire } from "./manifest-types.js";
 import { OpenApiDocument, typeOf, type OpenApiOperation, type Schema } from "./openapi-document.js";
 import { camelCase, jsonLiteralType, pascalCase, titleFromName } from "./naming.js";
 import { SourceError, type YamlSource } from "./yaml-source.js";
@@ -171,6 +172,7 @@ class Linker {
       .sort()
       .map((path) => this.linkOutput([...at, "outputs", path], path, mop, op, byName, successStatuses))
       .filter((o): o is { spec: OutputSpec; tsType: string } => !!o);
+    const routes = this.linkRoutes(id, at, mop, params, new Set(outputs.map((o) => o.spec.path)));
     const outcomes = this.linkOutcomes(at, mop, op, byName, outputs);
     const polling = this.linkPolling(at, mop, op, successStatuses);
 
@@ -185,6 +187,7 @@ class Linker {
       server: { ...this.m.server },
       auth: auth ?? { type: "bearer", param: this.m.auth.param },
       params,
+      routes,
       constants,
       rules,
       successStatuses,
@@ -226,12 +229,22 @@ class Linker {
 
   // ---- parameters ---------------------------------------------------------
 
-  private linkParams(id: string, mop: ManifestOperation, op: OpenApiOperation): ParamSpec[] {
+  /**
+   * Link the operation's parameters (shared ones first) against `op`. A
+   * route links the same parameters against its own operation, with some
+   * placements overridden (`overrides`, declared at `overridesAt`).
+   */
+  private linkParams(id: string, mop: ManifestOperation, op: OpenApiOperation, overrides?: Record<string, ManifestWire>, overridesAt?: Path): ParamSpec[] {
     const shared = this.m.params ?? {};
     const own = mop.params ?? {};
     const out: ParamSpec[] = [];
-    for (const name of Object.keys(own)) {
-      if (name in shared) this.fail(["operations", id, "params", name], `parameter "${name}" is already a shared parameter`);
+    if (!overrides) {
+      for (const name of Object.keys(own)) {
+        if (name in shared) this.fail(["operations", id, "params", name], `parameter "${name}" is already a shared parameter`);
+      }
+    }
+    for (const name of Object.keys(overrides ?? {})) {
+      if (!(name in own) && !(name in shared)) this.fail([...overridesAt!, name], `unknown parameter "${name}"`);
     }
     const entries: [string, ManifestParam, Path][] = [
       ...Object.entries(shared).map(([n, p]): [string, ManifestParam, Path] => [n, p, ["params", n]]),
@@ -239,13 +252,40 @@ class Linker {
     ];
     const used = new Set<string>();
     for (const [name, p, at] of entries) {
-      const spec = this.linkParam(name, p, at, op, used);
+      const override = overrides?.[name];
+      const spec = override ? this.linkParam(name, { ...p, wire: override }, at, op, used, [...overridesAt!, name]) : this.linkParam(name, p, at, op, used);
       if (spec) out.push(spec);
     }
     return out;
   }
 
-  private linkParam(name: string, p: ManifestParam, at: Path, op: OpenApiOperation, used: Set<string>): ParamSpec | undefined {
+  /** `linkedOutputs`: outputs valid on the main operation, checked again on each route's. */
+  private linkRoutes(id: string, at: Path, mop: ManifestOperation, params: ParamSpec[], linkedOutputs: Set<string>): RouteSpec[] {
+    return (mop.routes ?? []).flatMap((route, i): RouteSpec[] => {
+      const where: Path = [...at, "routes", i];
+      const op = this.doc.operations.get(route.operationId);
+      if (!op) {
+        this.fail([...where, "operationId"], `operation "${route.operationId}" not found in ${this.openapiName} (operations: ${[...this.doc.operations.keys()].sort().join(", ")})`, "value");
+        return [];
+      }
+      const tested = params.find((p) => p.name === route.when.param);
+      if (!tested) this.fail([...where, "when", "param"], `unknown parameter "${route.when.param}"`, "value");
+      else if (tested.type !== "string") this.fail([...where, "when", "param"], `a route tests a string parameter, and "${route.when.param}" is ${tested.type}`, "value");
+      const linked = this.linkParams(id, mop, op, route.wire ?? {}, [...where, "wire"]);
+      this.checkCoverage(where, op, linked, []);
+      const success = op.responses.map((r) => Number(r.status)).filter((s) => s >= 200 && s < 300);
+      const byName = new Map(linked.map((p) => [p.name, p]));
+      for (const path of [...linkedOutputs]) this.linkOutput([...at, "outputs", path], path, mop, op, byName, success);
+      const wire: Record<string, WireSpec> = {};
+      for (const name of Object.keys(route.wire ?? {}).sort()) {
+        const p = linked.find((x) => x.name === name);
+        if (p) wire[name] = p.wire;
+      }
+      return [{ when: { ...route.when }, operationId: op.operationId, method: op.method as RouteSpec["method"], path: op.path, wire }];
+    });
+  }
+
+  private linkParam(name: string, p: ManifestParam, at: Path, op: OpenApiOperation, used: Set<string>, wireAt: Path = [...at, "wire"]): ParamSpec | undefined {
     if (p.secret && p.visibility === "user-or-llm") this.fail([...at, "visibility"], `a secret parameter must be user-only`, "value");
     this.checkOwnLimits(p, at);
     let wire: WireSpec | undefined;
@@ -257,25 +297,25 @@ class Linker {
     } else if (w.in === "path" || w.in === "query" || w.in === "header") {
       const wireName = w.name ?? name;
       const key = `${w.in}:${wireName}`;
-      if (used.has(key)) this.fail([...at, "wire"], `${w.in} parameter "${wireName}" is already set by another parameter`);
+      if (used.has(key)) this.fail(wireAt, `${w.in} parameter "${wireName}" is already set by another parameter`);
       used.add(key);
       const declared = op.parameters.find((x) => x.in === w.in && x.name === wireName);
       if (!declared) {
         const available = op.parameters.filter((x) => x.in === w.in).map((x) => x.name);
-        return this.fail([...at, "wire"], `${w.in} parameter "${wireName}" not found in operation "${op.operationId}" of ${this.openapiName} (its ${w.in} parameters: ${available.join(", ") || "none"})`);
+        return this.fail(wireAt, `${w.in} parameter "${wireName}" not found in operation "${op.operationId}" of ${this.openapiName} (its ${w.in} parameters: ${available.join(", ") || "none"})`);
       }
       if (declared.required && !p.required && p.default === undefined) {
         this.fail(at, `${this.openapiName} requires ${w.in} parameter "${wireName}"; declare required: true or a default`);
       }
       this.checkAgainstSchema(p, at, declared.schema, `${w.in} parameter "${wireName}"`);
-      wire = { in: w.in, name: wireName };
+      wire = { in: w.in, name: wireName, ...(w.escape ? { escape: { ...w.escape } } : {}) };
     } else if (w.in === "body") {
       const pointer = w.pointer ?? `/${name}`;
       const bodySchema = op.requestBody?.schema;
-      if (!bodySchema) return this.fail([...at, "wire"], `operation "${op.operationId}" of ${this.openapiName} has no JSON request body`);
+      if (!bodySchema) return this.fail(wireAt, `operation "${op.operationId}" of ${this.openapiName} has no JSON request body`);
       const target = this.doc.schemaAt(bodySchema, parsePointer(pointer));
       if (!target) {
-        return this.fail([...at, "wire"], `body field "${pointer}" not found in the request body of "${op.operationId}" in ${this.openapiName}${this.listProperties(bodySchema, parsePointer(pointer))}`);
+        return this.fail(wireAt, `body field "${pointer}" not found in the request body of "${op.operationId}" in ${this.openapiName}${this.listProperties(bodySchema, parsePointer(pointer))}`);
       }
       this.checkAgainstSchema(p, at, target, `body field "${pointer || "(whole body)"}"`, w.split);
       wire = {
@@ -284,11 +324,11 @@ class Linker {
         ...(w.split ? { split: { ...w.split } } : {}),
         ...(w.wrapUnlessKey ? { wrapUnlessKey: w.wrapUnlessKey } : {}),
       };
-      if (w.split && p.type !== "string") this.fail([...at, "wire", "split"], `split applies to string parameters, not ${p.type}`);
-      if (w.wrapUnlessKey && p.type !== "json") this.fail([...at, "wire", "wrapUnlessKey"], `wrapUnlessKey applies to json parameters, not ${p.type}`);
+      if (w.split && p.type !== "string") this.fail([...wireAt, "split"], `split applies to string parameters, not ${p.type}`);
+      if (w.wrapUnlessKey && p.type !== "json") this.fail([...wireAt, "wrapUnlessKey"], `wrapUnlessKey applies to json parameters, not ${p.type}`);
     } else if (w.in === "switch") {
       if (p.type !== "boolean") this.fail([...at, "type"], `a switch parameter must be boolean, got ${p.type}`, "value");
-      const whenTrue = w.whenTrue.map((c, i) => this.linkConstant(c, [...at, "wire", "whenTrue", i], op)).filter((c): c is WireConstant => !!c);
+      const whenTrue = w.whenTrue.map((c, i) => this.linkConstant(c, [...wireAt, "whenTrue", i], op)).filter((c): c is WireConstant => !!c);
       wire = { in: "switch", whenTrue };
     }
     if (!wire) return undefined;
@@ -302,7 +342,7 @@ class Linker {
       visibility: p.visibility ?? (p.secret ? "user-only" : "user-or-llm"),
       wire,
     };
-    for (const key of ["default", "integer", "minimum", "maximum", "minLength", "maxLength", "pattern", "patternHint", "enum", "caseInsensitive", "format", "jsonType", "placeholder"] as const) {
+    for (const key of ["default", "sendDefault", "integer", "minimum", "maximum", "minLength", "maxLength", "pattern", "patternHint", "enum", "caseInsensitive", "format", "jsonType", "placeholder"] as const) {
       if (p[key] !== undefined) (spec as unknown as Record<string, unknown>)[key] = p[key];
     }
     return spec;

@@ -9,7 +9,7 @@ export type WireConstant =
   | { in: "body"; pointer: string; value: unknown };
 
 export type ManifestWire =
-  | { in: "path" | "query" | "header"; name?: string }
+  | { in: "path" | "query" | "header"; name?: string; escape?: Record<string, string> }
   | { in: "body"; pointer?: string; split?: { separator: string; maxItems?: number }; wrapUnlessKey?: string }
   | { in: "switch"; whenTrue: WireConstant[] };
 
@@ -19,6 +19,7 @@ export interface ManifestParam {
   description: string;
   required?: boolean;
   default?: unknown;
+  sendDefault?: boolean;
   integer?: boolean;
   minimum?: number;
   maximum?: number;
@@ -68,8 +69,15 @@ export interface ManifestPolling {
   timeoutMs: number;
 }
 
+export interface ManifestRoute {
+  when: { param: string; pattern: string };
+  operationId: string;
+  wire?: Record<string, ManifestWire>;
+}
+
 export interface ManifestOperation {
   operationId: string;
+  routes?: ManifestRoute[];
   title: string;
   description: string;
   params?: Record<string, ManifestParam>;

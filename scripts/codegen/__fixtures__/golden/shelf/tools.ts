@@ -155,6 +155,7 @@ export const shelfAddBookTool: ToolDefinition<ShelfAddBookParams, ShelfAddBookOu
       ]
     }
   ],
+  "routes": [],
   "constants": [
     {
       "in": "body",
@@ -319,6 +320,26 @@ export const shelfGetBookTool: ToolDefinition<ShelfGetBookParams, ShelfGetBookOu
       "wire": {
         "in": "path",
         "name": "bookId"
+      }
+    }
+  ],
+  "routes": [
+    {
+      "when": {
+        "param": "bookId",
+        "pattern": "^\\$"
+      },
+      "operationId": "getBookByKey",
+      "method": "GET",
+      "path": "/v2/books('{key}')",
+      "wire": {
+        "bookId": {
+          "in": "path",
+          "name": "key",
+          "escape": {
+            "'": "''"
+          }
+        }
       }
     }
   ],
@@ -516,6 +537,7 @@ export const shelfListBooksTool: ToolDefinition<ShelfListBooksParams, ShelfListB
       }
     }
   ],
+  "routes": [],
   "constants": [],
   "rules": [],
   "successStatuses": [
