@@ -142,7 +142,7 @@ function checkBaseUrl(spec: ParamSpec, s: string): Checked {
   try {
     url = new URL(s.trim());
   } catch {
-    return problem(spec, "format", "must be an absolute address such as https://example.my.salesforce.com", s);
+    return problem(spec, "format", "must be an absolute address such as https://api.example.com", s);
   }
   if (url.protocol !== "https:" && !(url.protocol === "http:" && LOOPBACK.test(url.hostname))) {
     return problem(spec, "format", "must use https (http is allowed only for loopback hosts)", s);

@@ -13,7 +13,7 @@ Run one tool and print the result object ({success, output} or {success, error})
   --timeout <ms>       give up after this many milliseconds (default 30000)
 
 Secret parameters (apiKey, accessToken) must be references to environment
-variables, e.g. --param apiKey={{BOOKS_API_KEY}}; literal secrets are refused.
+variables, e.g. --param apiKey={{MY_API_KEY}}; literal secrets are refused.
 
 Exit status: 0 success, 1 the tool failed, 2 usage error.
 Operations: ${Object.keys(tools).join(", ")}`;

@@ -67,3 +67,47 @@ describe("books block", () => {
     expect(Object.keys(block.outputs.books_search_volumes)).toEqual(["data", "metadata.count", "metadata.totalItems"]);
   });
 });
+
+describe("directory, docgen and persondata blocks", () => {
+  it("carry their metadata", () => {
+    expect(blocks.persondata).toMatchObject({ type: "persondata", color: "#6C5CE7", category: "tools" });
+    expect(blocks.directory).toMatchObject({ type: "directory", category: "tools" });
+    expect(blocks.docgen).toMatchObject({ type: "docgen", category: "tools" });
+    expect(blocks.directory.tools.access).toEqual(["directory_create_user", "directory_get_user", "directory_list_groups", "directory_list_users"]);
+    expect(blocks.docgen.tools.access).toHaveLength(5);
+    expect(blocks.persondata.tools.access).toEqual(["persondata_company_enrich", "persondata_person_enrich", "persondata_person_search"]);
+  });
+
+  it("mark every credential and password secret and user-only", () => {
+    for (const block of [blocks.directory, blocks.docgen, blocks.persondata]) {
+      const secrets = block.inputs.filter((i) => i.secret);
+      expect(secrets.length).toBeGreaterThan(0);
+      for (const s of secrets) expect(s).toMatchObject({ password: true, visibility: "user-only" });
+    }
+    expect(only(blocks.directory, "password")).toMatchObject({ secret: true, condition: ops("directory_create_user"), required: ops("directory_create_user") });
+  });
+
+  it("show enums as dropdowns with their values and defaults", () => {
+    const format = only(blocks.docgen, "format");
+    expect(format).toMatchObject({ control: "dropdown", default: "presentation", condition: ops("docgen_generate"), required: false });
+    expect(format.options?.map((o) => o.id)).toEqual(["presentation", "document", "webpage", "social"]);
+    expect(only(blocks.docgen, "imageSource").options?.map((o) => o.id)).not.toContain("unsplash");
+    expect(only(blocks.directory, "accountEnabled")).toMatchObject({ control: "switch", default: true });
+  });
+
+  it("share one input between the operations that take the same parameter", () => {
+    expect(only(blocks.docgen, "folderIds").condition).toEqual(ops("docgen_generate", "docgen_generate_from_template"));
+    expect(only(blocks.docgen, "limit").condition).toEqual(ops("docgen_list_folders", "docgen_list_themes"));
+    expect(only(blocks.directory, "top").condition).toEqual(ops("directory_list_groups", "directory_list_users"));
+  });
+
+  it("keeps the person-search query (json) apart from nothing else named query", () => {
+    expect(only(blocks.persondata, "query")).toMatchObject({ type: "json", control: "code", condition: ops("persondata_person_search"), required: false });
+  });
+
+  it("lists top-level outputs for docgen and data/metadata for the others", () => {
+    expect(Object.keys(blocks.docgen.outputs.docgen_check_status)).toEqual(["credits", "error", "exportUrl", "gammaId", "gammaUrl", "generationId", "status"]);
+    expect(blocks.docgen.outputs.docgen_check_status.gammaUrl).toMatchObject({ type: "string", optional: true });
+    expect(Object.keys(blocks.persondata.outputs.persondata_person_enrich)).toEqual(["data", "metadata.likelihood", "metadata.status"]);
+  });
+});

@@ -20,8 +20,8 @@ export function buildBlock(m: Manifest, tools: ToolSpec[]): BlockDefinition {
     required: true,
   };
   // One input per parameter name and type: a name that means different things
-  // in different operations (crm `fields`: an object to write, or a list of
-  // names to read) gets one input per meaning, each shown for its operations.
+  // in different operations (an object to write, or a list of names to read)
+  // gets one input per meaning, each shown for its operations.
   const inputs = new Map<string, { spec: ParamSpec; usedBy: string[]; requiredBy: string[] }>();
   for (const tool of tools) {
     for (const p of tool.params) {

@@ -99,7 +99,7 @@ export interface Manifest {
   openapi: string;
   server: { default?: string; param?: string };
   auth: { scheme: string; param: string };
-  errors: { code: string[]; message: string[]; requestId?: string[]; retryableStatuses?: number[] };
+  errors: { code?: string[]; message: string[]; requestId?: string[]; retryableStatuses?: number[] };
   params?: Record<string, ManifestParam>;
   operations: Record<string, ManifestOperation>;
 }

@@ -33,7 +33,7 @@ export function formatPosition(p: SourcePosition): string {
 /** Parse YAML text; syntax errors become SourceErrors with their position. */
 export function parseYamlSource<T = unknown>(text: string, file: string): YamlSource<T> {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true });
   const first = doc.errors[0];
   if (first) {
     const pos = lineCounter.linePos(first.pos[0]);

@@ -1,0 +1,41 @@
+// The only provider-specific knowledge lives in specs/: the generator, the
+// runtime, the templates and the command line must not name a provider or
+// its upstream. A provider that seems to need code needs a manifest concept.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { providerDirs } from "./generate-all.js";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const specs = join(root, "specs");
+
+// Provider ids, and the upstream names behind them (read from each OpenAPI title).
+const providers = providerDirs(specs);
+const upstreamWords = ["salesforce", "sobject", "soql", "microsoft", "graph", "entra", "odata", "gamma", "people data labs", "peopledatalabs", "pdl", "google"];
+const names = [...providers, ...upstreamWords];
+
+const scanned = ["runtime", "scripts/codegen", "scripts/cli", "scripts/mocks.ts", "scripts/generate.ts", "scripts/cli.ts", "templates", "bin"];
+
+function files(path: string): string[] {
+  const full = join(root, path);
+  if (statSync(full).isFile()) return [full];
+  return readdirSync(full).flatMap((entry) => (entry === "__fixtures__" ? [] : files(join(path, entry))));
+}
+
+const sources = scanned.flatMap(files).filter((f) => !/\.test\.ts$/.test(f));
+
+describe("generator and runtime are provider-neutral", () => {
+  it("scans the source it means to", () => {
+    expect(providers.length).toBeGreaterThanOrEqual(5);
+    expect(sources.length).toBeGreaterThan(20);
+  });
+
+  for (const file of sources) {
+    it(`${relative(root, file)} names no provider`, () => {
+      const text = readFileSync(file, "utf8").toLowerCase();
+      const found = names.filter((name) => new RegExp(`(^|[^a-z0-9])${name}([^a-z0-9]|$)`).test(text));
+      expect(found).toEqual([]);
+    });
+  }
+});
