@@ -7,7 +7,7 @@ import { describe, expect, inject, it } from "vitest";
 import { executeTool, tools, type ExecuteOptions, type ToolResult } from "../runtime/index.js";
 import type { OutputSpec, ToolSpec } from "../runtime/tool-types.js";
 import { OpenApiDocument } from "../scripts/codegen/openapi-document.js";
-import { loadYamlSource } from "../scripts/codegen/yaml-source.js";
+import { loadYamlSource } from "../runtime/yaml-source.js";
 
 const specsDir = fileURLToPath(new URL("../specs/", import.meta.url));
 

@@ -9,7 +9,7 @@ import type { ProviderIR } from "./ir.js";
 import { link, LinkErrors } from "./link.js";
 import type { Manifest } from "./manifest-types.js";
 import { ManifestErrors, validateManifest } from "./validate-manifest.js";
-import { loadYamlSource, SourceError } from "./yaml-source.js";
+import { loadYamlSource, SourceError } from "../../runtime/yaml-source.js";
 
 export interface GenerateOptions {
   /** Project root: paths in headers and messages are relative to it. */

@@ -22,7 +22,7 @@ import type { OperationIR, ProviderIR } from "./ir.js";
 import type { Manifest, ManifestOperation, ManifestOutputSource, ManifestParam, ManifestWire } from "./manifest-types.js";
 import { OpenApiDocument, typeOf, type OpenApiOperation, type Schema } from "./openapi-document.js";
 import { camelCase, jsonLiteralType, pascalCase, titleFromName } from "./naming.js";
-import { SourceError, type YamlSource } from "./yaml-source.js";
+import { SourceError, type YamlSource } from "../../runtime/yaml-source.js";
 
 export const DEFAULT_RETRYABLE_STATUSES = [408, 429, 500, 502, 503, 504];
 
