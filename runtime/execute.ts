@@ -6,6 +6,7 @@ import { buildRequest, chooseRoute } from "./build-request.js";
 import type { ToolError, ToolResult } from "./errors.js";
 import { mapOutputs } from "./map-outputs.js";
 import { redactDeep } from "./redact.js";
+import { sleep } from "./sleep.js";
 import type { ToolSpec } from "./tool-types.js";
 import { upstreamError } from "./upstream-error.js";
 import { validateParams } from "./validate-params.js";
@@ -78,7 +79,7 @@ export async function executeToolDefinition(tool: ToolSpec, params: Record<strin
       if (timeout.aborted) return fail({ type: "timeout", message: `no complete answer within ${options.timeoutMs ?? 30_000} ms`, retryable: true });
       if (options.signal?.aborted) return fail({ type: "network", message: "the call was cancelled", code: "ABORTED", retryable: false });
       const error = networkError(e);
-      if (attempt < retries && (await pause(backoff(attempt), signal))) continue;
+      if (attempt < retries && (await sleep(backoff(attempt), signal))) continue;
       return fail(error);
     }
 
@@ -105,7 +106,7 @@ export async function executeToolDefinition(tool: ToolSpec, params: Record<strin
     }
     const error = upstreamError(tool, response, body);
     const wait = error.retryAfterMs ?? backoff(attempt);
-    if (error.retryable && attempt < retries && wait <= maxDelay && (await pause(wait, signal))) continue;
+    if (error.retryable && attempt < retries && wait <= maxDelay && (await sleep(wait, signal))) continue;
     return fail(error);
   }
 }
@@ -144,20 +145,4 @@ function networkError(e: unknown): Omit<ToolError, "provider" | "operation"> {
 function backoff(attempt: number): number {
   const base = Math.min(8_000, 500 * 2 ** attempt);
   return Math.round(base * (0.75 + Math.random() * 0.5));
-}
-
-/** Wait `ms`; false when the signal ends the wait first. */
-function pause(ms: number, signal: AbortSignal): Promise<boolean> {
-  if (signal.aborted) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve(true);
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      resolve(false);
-    };
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
 }

@@ -44,11 +44,11 @@ export function validateParams(tool: ToolSpec, input: Record<string, unknown>): 
     if ("issue" in checked) issues.push(checked.issue);
     else values[spec.name] = checked.value;
   }
-  if (!issues.length) for (const rule of tool.rules) checkRule(rule, values, tool, issues);
+  if (!issues.length) issues.push(...checkRules(tool, values));
   return issues.length ? { ok: false, issues } : { ok: true, values, unsent };
 }
 
-function isAbsent(value: unknown): boolean {
+export function isAbsent(value: unknown): boolean {
   return value === undefined || value === null || value === "";
 }
 
@@ -68,13 +68,14 @@ function safeJson(value: unknown): string {
   }
 }
 
-type Checked = { value: unknown } | { issue: Issue };
+export type Checked = { value: unknown } | { issue: Issue };
 
 function problem(spec: ParamSpec, rule: string, text: string, value: unknown): Checked {
   return { issue: { param: spec.name, rule, message: `${spec.name}: ${text}, got ${show(spec, value)}` } };
 }
 
-function checkValue(spec: ParamSpec, raw: unknown): Checked {
+/** Check and normalise one given (non-empty) value against its parameter's rules. */
+export function checkValue(spec: ParamSpec, raw: unknown): Checked {
   switch (spec.type) {
     case "string":
       return typeof raw === "string" ? checkString(spec, raw) : problem(spec, "type", "must be a string", raw);
@@ -166,6 +167,13 @@ function checkJson(spec: ParamSpec, raw: unknown): Checked {
   if (spec.jsonType && kind !== spec.jsonType) return problem(spec, "jsonType", `must be a JSON ${spec.jsonType}, not ${kind === "object" ? "an object" : `a ${kind}`}`, raw);
   if (!spec.jsonType && kind !== "object" && kind !== "array") return problem(spec, "jsonType", "must be a JSON object or array", raw);
   return { value };
+}
+
+/** Cross-field rules over normalised values (defaults applied). */
+export function checkRules(tool: ToolSpec, values: Record<string, unknown>, rules: readonly RuleSpec[] = tool.rules): Issue[] {
+  const issues: Issue[] = [];
+  for (const rule of rules) checkRule(rule, values, tool, issues);
+  return issues;
 }
 
 function checkRule(rule: RuleSpec, values: Record<string, unknown>, tool: ToolSpec, issues: Issue[]): void {

@@ -12,7 +12,7 @@ const specs = join(root, "specs");
 
 // Provider ids, and the upstream names behind them (read from each OpenAPI title).
 const providers = providerDirs(specs);
-const upstreamWords = ["salesforce", "sobject", "soql", "microsoft", "graph", "entra", "odata", "gamma", "people data labs", "peopledatalabs", "pdl", "google"];
+const upstreamWords = ["salesforce", "sobject", "soql", "microsoft", "graph.microsoft", "entra", "odata", "gamma", "people data labs", "peopledatalabs", "pdl", "google"];
 const names = [...providers, ...upstreamWords];
 
 const scanned = ["runtime", "scripts/codegen", "scripts/cli", "scripts/mocks.ts", "scripts/generate.ts", "scripts/cli.ts", "templates", "bin"];

@@ -1,0 +1,107 @@
+// `{{block_id.output_path}}` references to upstream outputs and `{{NAME}}`
+// references to secrets or environment variables, in block inputs.
+//
+// A value that is exactly one reference keeps the referenced value's type; a
+// reference inside longer text is interpolated (objects and arrays as JSON).
+// `\{{` writes a literal `{{`.
+
+export type PathSegment = string | number;
+
+export type Reference =
+  | { kind: "output"; block: string; path: PathSegment[]; text: string }
+  | { kind: "env"; name: string; text: string };
+
+/** Where a reference sits inside an input value (object keys and array indexes). */
+export type ValuePath = (string | number)[];
+
+const TOKEN = /\\\{\{|\{\{([^{}]*)\}\}/g;
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const BLOCK_ID = /^[A-Za-z_][A-Za-z0-9_-]*/;
+
+export class ReferenceSyntaxError extends Error {}
+
+/** Parse the inside of `{{…}}`. */
+export function parseReference(inner: string): Reference {
+  const text = inner.trim();
+  if (ENV_NAME.test(text)) return { kind: "env", name: text, text };
+  const id = BLOCK_ID.exec(text)?.[0];
+  if (!id || text[id.length] !== ".") throw new ReferenceSyntaxError(`invalid reference {{${inner}}}: expected {{NAME}} or {{block_id.output_path}}`);
+  const path: PathSegment[] = [];
+  let rest = text.slice(id.length);
+  while (rest) {
+    const m = /^\.([A-Za-z_$@][A-Za-z0-9_$@-]*)|^\[(\d+)\]/.exec(rest);
+    if (!m) throw new ReferenceSyntaxError(`invalid reference {{${inner}}}: cannot read the path at ${JSON.stringify(rest)}`);
+    path.push(m[1] !== undefined ? m[1] : Number(m[2]));
+    rest = rest.slice(m[0].length);
+  }
+  return { kind: "output", block: id, path, text };
+}
+
+type Part = string | Reference;
+
+/** Split text into literal parts and references. */
+export function parseTemplate(text: string): Part[] {
+  const parts: Part[] = [];
+  let last = 0;
+  let literal = "";
+  for (const m of text.matchAll(TOKEN)) {
+    literal += text.slice(last, m.index);
+    last = m.index! + m[0].length;
+    if (m[0] === "\\{{") {
+      literal += "{{";
+      continue;
+    }
+    if (literal) parts.push(literal);
+    literal = "";
+    parts.push(parseReference(m[1]));
+  }
+  literal += text.slice(last);
+  if (literal) parts.push(literal);
+  return parts;
+}
+
+/** Every reference in a value (strings inside objects and arrays included), with where it sits. */
+export function collectReferences(value: unknown, at: ValuePath = []): { reference: Reference; at: ValuePath }[] {
+  if (typeof value === "string") {
+    if (!value.includes("{{")) return [];
+    return parseTemplate(value)
+      .filter((p): p is Reference => typeof p !== "string")
+      .map((reference) => ({ reference, at }));
+  }
+  if (Array.isArray(value)) return value.flatMap((v, i) => collectReferences(v, [...at, i]));
+  if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => collectReferences(v, [...at, k]));
+  return [];
+}
+
+/** Resolve every reference in `value` with `lookup`. */
+export function resolveValue(value: unknown, lookup: (reference: Reference) => unknown): unknown {
+  if (typeof value === "string") {
+    if (!value.includes("{{")) return value;
+    const parts = parseTemplate(value);
+    if (parts.length === 1 && typeof parts[0] !== "string") return lookup(parts[0]);
+    return parts.map((p) => (typeof p === "string" ? p : interpolate(lookup(p)))).join("");
+  }
+  if (Array.isArray(value)) return value.map((v) => resolveValue(v, lookup));
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveValue(v, lookup)]));
+  return value;
+}
+
+function interpolate(value: unknown): string {
+  if (value === undefined || value === null) return "";
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+/** Read a path (keys and indexes) from a value. */
+export function readPath(value: unknown, path: readonly PathSegment[]): unknown {
+  let current = value;
+  for (const segment of path) {
+    if (current === null || typeof current !== "object") return undefined;
+    current = (current as Record<string | number, unknown>)[segment];
+  }
+  return current;
+}
+
+export function formatPath(path: readonly PathSegment[]): string {
+  return path.map((s) => (typeof s === "number" ? `[${s}]` : `.${s}`)).join("");
+}

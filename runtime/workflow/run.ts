@@ -1,0 +1,177 @@
+// Running a checked workflow: blocks start as soon as their upstream blocks
+// have succeeded, independent branches run concurrently (bounded), a failed
+// block skips what depends on it while other branches go on, and job-status
+// blocks poll until their job leaves its pending states.
+import type { FetchLike } from "../client.js";
+import type { ToolError, ToolResult } from "../errors.js";
+import { executeToolDefinition } from "../execute.js";
+import { redactDeep } from "../redact.js";
+import { sleep } from "../sleep.js";
+import type { ToolSpec } from "../tool-types.js";
+import { buildGraph } from "./graph.js";
+import { readPath, resolveValue, type Reference } from "./references.js";
+import type { BlockResult, RunEvent, RunResult, WorkflowBlock } from "./types.js";
+import { placeholderFor, type Registry, type ValidatedWorkflow } from "./validate.js";
+
+export interface RunOptions {
+  /** Environment for `{{NAME}}` references. */
+  env: Record<string, string | undefined>;
+  /** Addresses per provider that replace the real ones (mock servers). */
+  baseUrls?: Record<string, string>;
+  /** Ask the mocks for the response a block's `mock` names. */
+  mockAnswers?: boolean;
+  fetch?: FetchLike;
+  /** Blocks running at once. Default 4. */
+  concurrency?: number;
+  signal?: AbortSignal;
+  onEvent?: (event: RunEvent) => void;
+}
+
+export async function runWorkflowWith(registry: Registry, checked: ValidatedWorkflow, options: RunOptions): Promise<RunResult> {
+  const started = performance.now();
+  const { workflow } = checked;
+  const graph = buildGraph(workflow);
+  const results = new Map<string, BlockResult>();
+  const finished: BlockResult[] = [];
+  const secrets = secretValues(registry, workflow.blocks, options.env);
+  const limit = Math.max(1, options.concurrency ?? 4);
+  const pending = new Set(graph.ids);
+  let running = 0;
+
+  return new Promise<RunResult>((resolve) => {
+    const finish = (id: string, result: BlockResult) => {
+      const safe = redactDeep(result, secrets);
+      results.set(id, safe);
+      finished.push(safe);
+      options.onEvent?.({ type: "finish", id, result: safe });
+    };
+    const pump = () => {
+      for (const id of [...pending]) {
+        const upstream = graph.incoming.get(id)!;
+        if (!upstream.every((u) => results.has(u))) continue;
+        const failed = upstream.filter((u) => results.get(u)!.status !== "succeeded");
+        const block = workflow.blocks[id];
+        if (failed.length || options.signal?.aborted) {
+          pending.delete(id);
+          finish(id, { id, name: block.name, type: block.type, operation: block.inputs.operation, status: "skipped", durationMs: 0, ...(failed.length ? { skippedBecause: failed } : {}) });
+          continue;
+        }
+        if (running >= limit) continue;
+        pending.delete(id);
+        running++;
+        options.onEvent?.({ type: "start", id, block });
+        runBlock(registry, id, block, results, options)
+          .then((result) => finish(id, result))
+          .finally(() => {
+            running--;
+            pump();
+          });
+      }
+      if (!pending.size && running === 0) {
+        const anyFailed = finished.some((r) => r.status === "failed");
+        resolve({
+          ...(workflow.name ? { name: workflow.name } : {}),
+          status: options.signal?.aborted ? "cancelled" : anyFailed ? "failed" : "succeeded",
+          durationMs: Math.round(performance.now() - started),
+          blocks: finished,
+          placeholders: checked.placeholders,
+        });
+      } else if (pending.size && running === 0 && ![...pending].some((id) => graph.incoming.get(id)!.every((u) => results.has(u)))) {
+        // Unreachable for a checked (acyclic) workflow; guards against a hang.
+        for (const id of pending) finish(id, { id, name: workflow.blocks[id].name, type: workflow.blocks[id].type, operation: workflow.blocks[id].inputs.operation, status: "skipped", durationMs: 0 });
+        pending.clear();
+        pump();
+      }
+    };
+    pump();
+  });
+}
+
+async function runBlock(registry: Registry, id: string, block: WorkflowBlock, results: Map<string, BlockResult>, options: RunOptions): Promise<BlockResult> {
+  const started = performance.now();
+  const startedAt = new Date().toISOString();
+  const tool = registry.tools[block.inputs.operation];
+  const base = { id, name: block.name, type: block.type, operation: block.inputs.operation, startedAt };
+  const done = (status: "succeeded" | "failed", rest: Partial<BlockResult>): BlockResult => ({ ...base, status, durationMs: Math.round(performance.now() - started), ...rest });
+
+  const params = resolveInputs(tool, block, results, options.env);
+  const fetch = options.mockAnswers && block.mock ? preferring(block.mock, options.fetch) : options.fetch;
+  const call = () =>
+    executeToolDefinition(tool, params, {
+      ...(options.baseUrls?.[tool.provider] ? { baseUrl: options.baseUrls[tool.provider] } : {}),
+      ...(fetch ? { fetch } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(block.timeoutMs ? { timeoutMs: block.timeoutMs } : {}),
+    });
+
+  let result: ToolResult = await call();
+  let polls = 0;
+  if (tool.polling && result.success) {
+    const interval = block.polling?.intervalMs ?? tool.polling.intervalMs;
+    const timeout = block.polling?.timeoutMs ?? tool.polling.timeoutMs;
+    const deadline = performance.now() + timeout;
+    while (result.success) {
+      const state = String(readPath(result.output, tool.polling.output.split(".")));
+      if (!tool.polling.pending.includes(state)) break;
+      if (performance.now() + interval > deadline) {
+        return done("failed", {
+          outputs: result.output as Record<string, unknown>,
+          polls,
+          error: { type: "timeout", provider: tool.provider, operation: tool.id, message: `the job was still ${state} after ${timeout} ms of polling`, retryable: true },
+        });
+      }
+      if (!(await sleep(interval, options.signal))) break;
+      polls++;
+      options.onEvent?.({ type: "poll", id, state, polls });
+      result = await call();
+    }
+  }
+  if (!result.success) return done("failed", { error: result.error, ...(polls ? { polls } : {}) });
+  if (options.signal?.aborted) return done("failed", { error: cancelled(tool) });
+  return done("succeeded", { outputs: result.output as Record<string, unknown>, ...(polls ? { polls } : {}) });
+}
+
+function cancelled(tool: ToolSpec): ToolError {
+  return { type: "network", provider: tool.provider, operation: tool.id, code: "ABORTED", message: "the run was cancelled", retryable: false };
+}
+
+/** The block's parameters with every reference replaced by its value. */
+export function resolveInputs(tool: ToolSpec, block: WorkflowBlock, results: Map<string, BlockResult>, env: Record<string, string | undefined>): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(block.inputs)) {
+    if (name === "operation") continue;
+    const spec = tool.params.find((p) => p.name === name);
+    params[name] = resolveValue(value, (ref: Reference) => {
+      if (ref.kind === "env") {
+        const v = env[ref.name];
+        return v !== undefined && v !== "" ? v : placeholderFor(ref.name, spec ?? {});
+      }
+      return readPath(results.get(ref.block)?.outputs, ref.path);
+    });
+  }
+  return params;
+}
+
+/** The values of environment variables referenced by secret parameters. */
+function secretValues(registry: Registry, blocks: Record<string, WorkflowBlock>, env: Record<string, string | undefined>): string[] {
+  const out = new Set<string>();
+  for (const block of Object.values(blocks)) {
+    const tool = registry.tools[block.inputs.operation];
+    for (const p of tool?.params ?? []) {
+      if (!p.secret) continue;
+      const m = /^\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$/.exec(String(block.inputs[p.name] ?? ""));
+      const value = m ? env[m[1]] : undefined;
+      if (value) out.add(value);
+    }
+  }
+  return [...out];
+}
+
+/** A fetch that asks a mock server for a given status or named example (Prism's Prefer header). */
+function preferring(mock: NonNullable<WorkflowBlock["mock"]>, inner: FetchLike | undefined): FetchLike {
+  const prefer = [mock.code !== undefined ? `code=${mock.code}` : "", mock.example ? `example=${mock.example}` : ""].filter(Boolean).join(", ");
+  return (request) => {
+    request.headers.set("Prefer", prefer);
+    return (inner ?? fetch)(request);
+  };
+}

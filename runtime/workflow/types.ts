@@ -1,0 +1,51 @@
+// Workflows as written (YAML or JSON) and as run.
+import type { ToolError } from "../errors.js";
+
+export interface WorkflowBlock {
+  type: string;
+  name: string;
+  inputs: { operation: string } & Record<string, unknown>;
+  connections?: { outgoing?: { target: string }[] };
+  polling?: { intervalMs?: number; timeoutMs?: number };
+  timeoutMs?: number;
+  mock?: { code?: number; example?: string };
+}
+
+export interface Workflow {
+  name?: string;
+  description?: string;
+  blocks: Record<string, WorkflowBlock>;
+}
+
+export type BlockStatus = "succeeded" | "failed" | "skipped";
+
+export interface BlockResult {
+  id: string;
+  name: string;
+  type: string;
+  operation: string;
+  status: BlockStatus;
+  startedAt?: string;
+  durationMs: number;
+  outputs?: Record<string, unknown>;
+  error?: ToolError;
+  /** Calls made by a job-status block while its job was pending. */
+  polls?: number;
+  /** For skipped blocks: the upstream blocks that did not succeed. */
+  skippedBecause?: string[];
+}
+
+export interface RunResult {
+  name?: string;
+  status: "succeeded" | "failed" | "cancelled";
+  durationMs: number;
+  /** In the order the blocks finished. */
+  blocks: BlockResult[];
+  /** Environment references given placeholder values (mock runs). */
+  placeholders: string[];
+}
+
+export type RunEvent =
+  | { type: "start"; id: string; block: WorkflowBlock }
+  | { type: "poll"; id: string; state: string; polls: number }
+  | { type: "finish"; id: string; result: BlockResult };
