@@ -2,7 +2,7 @@
 // each parameter's wire placement and the operation's constants.
 import { parsePointer } from "./expressions.js";
 import type { RouteSpec, ToolSpec, WireConstant } from "./tool-types.js";
-import { splitList } from "./validate-params.js";
+import { compiled, splitList } from "./validate-params.js";
 
 export interface WireRequest {
   path: Record<string, string>;
@@ -50,7 +50,7 @@ export function buildRequest(tool: ToolSpec, values: Record<string, unknown>, un
 
 /** The first route whose condition the values meet, if any. */
 export function chooseRoute(tool: ToolSpec, values: Record<string, unknown>): RouteSpec | undefined {
-  return tool.routes.find((r) => typeof values[r.when.param] === "string" && new RegExp(r.when.pattern, "u").test(values[r.when.param] as string));
+  return tool.routes.find((r) => typeof values[r.when.param] === "string" && compiled(r.when.pattern).test(values[r.when.param] as string));
 }
 
 function escape(value: string, replacements: Record<string, string> | undefined): string {

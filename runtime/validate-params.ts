@@ -115,7 +115,7 @@ function checkString(spec: ParamSpec, s: string): Checked {
   const length = [...value].length;
   if (spec.minLength !== undefined && length < spec.minLength) return problem(spec, "minLength", `must be at least ${spec.minLength} characters long`, s);
   if (spec.maxLength !== undefined && length > spec.maxLength) return problem(spec, "maxLength", `must be at most ${spec.maxLength} characters long (it has ${length})`, s);
-  if (spec.pattern !== undefined && !new RegExp(spec.pattern, "u").test(value)) {
+  if (spec.pattern !== undefined && !compiled(spec.pattern).test(value)) {
     return problem(spec, "pattern", `must be ${spec.patternHint ?? "a value"} matching ${spec.pattern}`, s);
   }
   if (spec.format === "base-url") return checkBaseUrl(spec, value);
@@ -126,6 +126,18 @@ function checkString(spec: ParamSpec, s: string): Checked {
     }
   }
   return { value };
+}
+
+const patterns = new Map<string, RegExp>();
+
+/** A pattern compiled once (patterns come from generated tools: a small, fixed set). */
+export function compiled(pattern: string): RegExp {
+  let re = patterns.get(pattern);
+  if (!re) {
+    re = new RegExp(pattern, "u");
+    patterns.set(pattern, re);
+  }
+  return re;
 }
 
 /** `"a, b,,c"` → `["a", "b", "c"]`. */

@@ -127,7 +127,7 @@ function operationDocs(op: OperationIR) {
       name: p.name,
       type: p.type + (p.jsonType ? ` (${p.jsonType})` : "") + (p.secret ? ", secret" : ""),
       required: p.required ? "yes" : "no",
-      default: p.default === undefined ? "" : `\`${JSON.stringify(p.default)}\``,
+      default: p.default === undefined ? "" : `\`${JSON.stringify(p.default)}\`${p.sendDefault === false ? " (the upstream's own; not sent)" : ""}`,
       limits: cell(limitsOf(p)),
       wire: cell(wireOf(p)),
       description: cell(p.description),
