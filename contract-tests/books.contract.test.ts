@@ -1,6 +1,6 @@
 // Book catalog (Google Books v1) against its Prism mock.
 import { describe, expect, it } from "vitest";
-import { call, describeErrorStatuses, describeLimits, expectDocumentedShape, expectFailure, expectNoViolation, expectQueryKeys, expectSuccess, spec, tool } from "./harness.js";
+import { call, describeErrorStatuses, describeLimits, expectDocumentedShape, expectFailure, expectNoViolation, expectQueryKeys, expectSuccess, example, tool } from "./harness.js";
 
 const KEY = "AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY";
 const valid = {
@@ -27,7 +27,7 @@ describe("books_search_volumes", () => {
     expect(c.url.searchParams.get("maxResults")).toBe("10");
     expect(c.url.searchParams.get("key")).toBe(KEY);
     expect(c.headers.get("authorization")).toBeNull();
-    const page = spec("books").operations.get("searchVolumes")!.responses.find((r) => r.status === "200")!.examples.search as { items: unknown[]; totalItems: number };
+    const page = example("books", "searchVolumes", "200", "search") as { items: unknown[]; totalItems: number };
     expect(output.data).toEqual(page.items);
     expect(output.metadata).toEqual({ totalItems: page.totalItems, count: page.items.length });
     expectDocumentedShape(tool("books_search_volumes"), output);

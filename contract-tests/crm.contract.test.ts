@@ -2,7 +2,7 @@
 // request asserted exactly, outputs as the spec's tables say, every limit and
 // every declared error status.
 import { describe, expect, it } from "vitest";
-import { call, describeErrorStatuses, describeLimits, expectDocumentedShape, expectFailure, expectNoViolation, expectQueryKeys, expectSuccess, mockUrl, spec, tool } from "./harness.js";
+import { call, describeErrorStatuses, describeLimits, expectDocumentedShape, expectFailure, expectNoViolation, expectQueryKeys, expectSuccess, mockUrl, example, tool } from "./harness.js";
 
 const TOKEN = "00D5g000004ABCD!AQoAQH8sYbq.tKnV9pdZf1hMTv3";
 const base = () => ({ apiKey: TOKEN, instanceUrl: mockUrl("crm") });
@@ -95,7 +95,7 @@ describe("crm_query", () => {
     expect(c.url.searchParams.get("q")).toBe("SELECT Id, Name FROM Account");
     expect(c.headers.get("authorization")).toBe(`Bearer ${TOKEN}`);
     expect(c.rawBody).toBe("");
-    const first = (spec("crm").operations.get("query")!.responses.find((r) => r.status === "200")!.examples.firstBatch as { records: unknown[]; totalSize: number });
+    const first = example("crm", "query", "200", "firstBatch") as { records: unknown[]; totalSize: number };
     expect(output.data).toEqual(first.records);
     expect(output.metadata).toEqual({ totalSize: first.totalSize, done: false });
     // totalSize counts every batch, not the records of this one

@@ -1,6 +1,6 @@
 // Directory (Microsoft Graph v1.0) against its Prism mock.
 import { describe, expect, it } from "vitest";
-import { call, describeErrorStatuses, describeLimits, expectDocumentedShape, expectFailure, expectNoViolation, expectQueryKeys, expectSuccess, spec, tool } from "./harness.js";
+import { example as specExample, call, describeErrorStatuses, describeLimits, expectDocumentedShape, expectFailure, expectNoViolation, expectQueryKeys, expectSuccess, tool } from "./harness.js";
 
 const TOKEN = "eyJ0eXAiOiJKV1QiLCJub25jZSI6Im1vY2stZ3JhcGgtdG9rZW4ifQ.payload.sig";
 const valid = {
@@ -21,7 +21,7 @@ const graphError = (body: unknown) => {
   const error = (body as { error: { code: string; message: string } }).error;
   return { code: error.code, message: error.message };
 };
-const example = (operationId: string, status: string, name: string) => spec("directory").operations.get(operationId)!.responses.find((r) => r.status === status)!.examples[name];
+const example = (operationId: string, status: string, name: string) => specExample("directory", operationId, status, name);
 
 describe("directory_list_users", () => {
   it("GETs /v1.0/users with the bearer token and maps value and its count", async () => {

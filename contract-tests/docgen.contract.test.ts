@@ -1,6 +1,6 @@
 // Document generation (Gamma v1.0) against its Prism mock.
 import { describe, expect, it } from "vitest";
-import { call, describeErrorStatuses, describeLimits, expectDocumentedShape, expectFailure, expectNoViolation, expectQueryKeys, expectSuccess, spec, tool } from "./harness.js";
+import { example as specExample, call, describeErrorStatuses, describeLimits, expectDocumentedShape, expectFailure, expectNoViolation, expectQueryKeys, expectSuccess, tool } from "./harness.js";
 
 const KEY = "sk-gamma-7Hq2xLm9Qp4Vt8Rz";
 const valid = {
@@ -13,7 +13,7 @@ const valid = {
 
 // Gamma errors: {message, statusCode}, with no error code of their own.
 const gammaError = (body: unknown) => ({ message: (body as { message: string }).message });
-const example = (operationId: string, status: string, name: string) => spec("docgen").operations.get(operationId)!.responses.find((r) => r.status === status)!.examples[name];
+const example = (operationId: string, status: string, name: string) => specExample("docgen", operationId, status, name);
 
 describe("docgen_generate", () => {
   it("POSTs the minimal body with X-API-KEY, textMode always sent, format defaulted", async () => {

@@ -105,6 +105,13 @@ export function spec(provider: string): OpenApiDocument {
   return doc;
 }
 
+/** A named example of an operation's response in the provider's spec. */
+export function example(provider: string, operationId: string, status: string, name: string): unknown {
+  const response = spec(provider).operations.get(operationId)?.responses.find((r) => r.status === status);
+  if (!response || !(name in response.examples)) throw new Error(`${provider} ${operationId} ${status} has no example ${name}`);
+  return response.examples[name];
+}
+
 /** Query parameter names a request may carry: the operation's own, plus query credentials. */
 export function declaredQueryNames(t: ToolSpec): string[] {
   const doc = spec(t.provider);

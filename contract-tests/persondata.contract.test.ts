@@ -1,6 +1,6 @@
 // Data enrichment (People Data Labs v5) against its Prism mock.
 import { describe, expect, it } from "vitest";
-import { call, describeErrorStatuses, describeLimits, expectDocumentedShape, expectFailure, expectNoViolation, expectQueryKeys, expectSuccess, spec, tool } from "./harness.js";
+import { example as specExample, call, describeErrorStatuses, describeLimits, expectDocumentedShape, expectFailure, expectNoViolation, expectQueryKeys, expectSuccess, tool } from "./harness.js";
 
 const KEY = "pdl_live_8f2c9a71d4e64b3c";
 const valid = {
@@ -14,7 +14,7 @@ const pdlError = (body: unknown) => {
   const error = (body as { error: { type: string; message: string } }).error;
   return { code: error.type, message: error.message };
 };
-const example = (operationId: string, status: string, name: string) => spec("persondata").operations.get(operationId)!.responses.find((r) => r.status === status)!.examples[name];
+const example = (operationId: string, status: string, name: string) => specExample("persondata", operationId, status, name);
 
 describe("persondata_person_enrich", () => {
   it("GETs /v5/person/enrich with X-Api-Key and maps the envelope", async () => {

@@ -9,7 +9,7 @@ export const USAGE = `Usage: blockwright generate [--check] [--provider <id>]...
 Generate generated/ from specs/<provider>/{manifest.yaml,openapi.yaml}.
 
   --check          write nothing; exit 1 listing stale, missing and extra files
-  --provider <id>  only this provider (repeatable; implies a partial registry, so not with --check)
+  --provider <id>  only this provider's files (repeatable; not with --check)
   --dump-ir        print the intermediate representation as JSON and exit`;
 
 export async function runGenerate(argv: string[], root: string): Promise<number> {
@@ -64,9 +64,14 @@ export async function runGenerate(argv: string[], root: string): Promise<number>
     console.log(`generate --check: ${result.files.size} files up to date (${ms} ms)`);
     return 0;
   }
-  const report = writeFiles(outDir, result.files);
+  // With --provider, only that provider's own files are written; the registry
+  // and the docs index (which list every provider) are left as they are.
+  const files = providers.length
+    ? new Map([...result.files].filter(([path]) => providers.some((p) => path.startsWith(`${p}/`) || path === `docs/${p}.md`)))
+    : result.files;
+  const report = writeFiles(outDir, files, { removeExtra: !providers.length });
   const changed = report.stale.length + report.missing.length + report.extra.length;
-  console.log(`generate: ${result.irs.length} providers, ${result.irs.reduce((n, ir) => n + ir.operations.length, 0)} operations, ${result.files.size} files, ${changed} changed (${ms} ms)`);
+  console.log(`generate: ${result.irs.length} providers, ${result.irs.reduce((n, ir) => n + ir.operations.length, 0)} operations, ${files.size} files, ${changed} changed (${ms} ms)`);
   return 0;
 }
 

@@ -41,25 +41,21 @@ export interface ValidatedWorkflow {
 
 /** Read and check a workflow file; throws WorkflowErrors listing every problem. */
 export function loadWorkflow(file: string, registry: Registry, options: ValidateOptions, displayName = file): ValidatedWorkflow {
-  let source: YamlSource<Workflow>;
-  try {
-    source = loadYamlSource<Workflow>(file, displayName);
-  } catch (e) {
-    if (e instanceof SourceError) throw new WorkflowErrors([e]);
-    throw e;
-  }
-  return checkWorkflow(source, registry, options);
+  return checkWorkflow(readSource(() => loadYamlSource<Workflow>(file, displayName)), registry, options);
 }
 
+/** Check workflow text (YAML or JSON) named `file` in messages. */
 export function parseWorkflow(text: string, file: string, registry: Registry, options: ValidateOptions): ValidatedWorkflow {
-  let source: YamlSource<Workflow>;
+  return checkWorkflow(readSource(() => parseYamlSource<Workflow>(text, file)), registry, options);
+}
+
+function readSource(read: () => YamlSource<Workflow>): YamlSource<Workflow> {
   try {
-    source = parseYamlSource<Workflow>(text, file);
+    return read();
   } catch (e) {
     if (e instanceof SourceError) throw new WorkflowErrors([e]);
     throw e;
   }
-  return checkWorkflow(source, registry, options);
 }
 
 export function checkWorkflow(source: YamlSource<Workflow>, registry: Registry, options: ValidateOptions): ValidatedWorkflow {

@@ -34,9 +34,10 @@ export function checkFiles(outDir: string, files: Map<string, string>): CheckRep
   return report;
 }
 
-/** Write every file that changed and remove files no longer generated. Returns what changed. */
-export function writeFiles(outDir: string, files: Map<string, string>): CheckReport {
+/** Write every file that changed and (unless told not to) remove files no longer generated. Returns what changed. */
+export function writeFiles(outDir: string, files: Map<string, string>, options: { removeExtra?: boolean } = {}): CheckReport {
   const report = checkFiles(outDir, files);
+  if (options.removeExtra === false) report.extra = [];
   for (const path of [...report.stale, ...report.missing]) {
     const full = join(outDir, path);
     mkdirSync(dirname(full), { recursive: true });
