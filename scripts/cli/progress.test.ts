@@ -1,0 +1,74 @@
+// Progress rendering: live status lines on a terminal, plain lines
+// elsewhere, and the summary table.
+import { describe, expect, it } from "vitest";
+import type { BlockResult, RunResult, Workflow } from "../../runtime/index.js";
+import { createProgress, summaryTable } from "./progress.js";
+
+const workflow: Workflow = {
+  name: "Demo",
+  blocks: {
+    search: { type: "books", name: "Search books", inputs: { operation: "books_search_volumes" } },
+    wait: { type: "docgen", name: "Wait for the job", inputs: { operation: "docgen_check_status" } },
+    after: { type: "books", name: "After", inputs: { operation: "books_get_volume" } },
+  },
+};
+
+const ok: BlockResult = { id: "search", name: "Search books", type: "books", operation: "books_search_volumes", status: "succeeded", durationMs: 42, outputs: { data: [1, 2], metadata: { count: 2, totalItems: 1873 } } };
+const failed: BlockResult = { id: "wait", name: "Wait for the job", type: "docgen", operation: "docgen_check_status", status: "failed", durationMs: 150, polls: 3, error: { type: "timeout", provider: "docgen", operation: "docgen_check_status", message: "the job was still pending after 150 ms of polling" } };
+const skipped: BlockResult = { id: "after", name: "After", type: "books", operation: "books_get_volume", status: "skipped", durationMs: 0, skippedBecause: ["wait"] };
+
+function stream(isTTY: boolean) {
+  let text = "";
+  return { out: { isTTY, columns: 100, write: (chunk: string) => ((text += chunk), true) } as unknown as NodeJS.WriteStream, text: () => text };
+}
+
+describe("progress", () => {
+  it("redraws one status line per block on a terminal", () => {
+    const s = stream(true);
+    const progress = createProgress(workflow, s.out);
+    progress.onEvent({ type: "start", id: "search", block: workflow.blocks.search });
+    progress.onEvent({ type: "finish", id: "search", result: ok });
+    progress.onEvent({ type: "start", id: "wait", block: workflow.blocks.wait });
+    progress.onEvent({ type: "poll", id: "wait", state: "pending", polls: 1 });
+    progress.stop();
+    const frames = s.text().split("\x1b[3A");
+    expect(frames.length).toBeGreaterThan(3);
+    const last = frames[frames.length - 1];
+    expect(last).toMatch(/✓ search +Search books +succeeded in 42 ms/);
+    expect(last).toMatch(/wait +Wait for the job +job pending, poll 1 \d+\.\d s/);
+    expect(last).toMatch(/· after +After +waiting/);
+  });
+
+  it("prints plain lines elsewhere", () => {
+    const s = stream(false);
+    const progress = createProgress(workflow, s.out);
+    progress.onEvent({ type: "start", id: "search", block: workflow.blocks.search });
+    progress.onEvent({ type: "finish", id: "wait", result: failed });
+    progress.onEvent({ type: "finish", id: "after", result: skipped });
+    progress.stop();
+    const lines = s.text().trim().split("\n").map((l) => l.slice(9));
+    expect(lines).toEqual([
+      "search: started (books_search_volumes)",
+      "wait: failed in 150 ms: the job was still pending after 150 ms of polling",
+      "after: skipped: wait did not succeed",
+    ]);
+    expect(s.text()).not.toContain("\x1b[");
+  });
+});
+
+describe("summaryTable", () => {
+  it("lists every block in workflow order with status, time and result", () => {
+    const result: RunResult = { name: "Demo", status: "failed", durationMs: 210, blocks: [ok, failed, skipped], placeholders: [] };
+    expect(summaryTable(result, workflow)).toBe(
+      [
+        "Demo: failed in 210 ms (1 succeeded, 1 failed, 1 skipped)",
+        "",
+        "block   operation             status     time    result",
+        "──────  ────────────────────  ─────────  ──────  ──────────────────────────────────────────────────────────",
+        "search  books_search_volumes  succeeded  42 ms   data: 2 items, count: 2, totalItems: 1873",
+        "wait    docgen_check_status   failed     150 ms  timeout: the job was still pending after 150 ms of polling",
+        "after   books_get_volume      skipped            upstream wait did not succeed",
+      ].join("\n"),
+    );
+  });
+});
