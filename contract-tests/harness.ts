@@ -4,7 +4,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, inject, it } from "vitest";
-import { executeTool, tools, type ExecuteOptions, type ToolResult } from "../runtime/index.js";
+import { executeTool, registry, type ExecuteOptions, type ToolResult } from "../runtime/index.js";
 import type { OutputSpec, ToolSpec } from "../runtime/tool-types.js";
 import { OpenApiDocument } from "../scripts/codegen/openapi-document.js";
 import { loadYamlSource } from "../runtime/yaml-source.js";
@@ -31,7 +31,7 @@ export function mockUrl(provider: string): string {
 }
 
 export function tool(id: string): ToolSpec {
-  const t = (tools as unknown as Record<string, ToolSpec>)[id];
+  const t = registry.tools[id];
   if (!t) throw new Error(`no tool ${id}`);
   return t;
 }

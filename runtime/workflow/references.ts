@@ -37,6 +37,13 @@ export function parseReference(inner: string): Reference {
   return { kind: "output", block: id, path, text };
 }
 
+/** The variable name when `value` is exactly one `{{NAME}}` reference (how secrets must be given). */
+export function envReferenceName(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const m = /^\{\{([^{}]*)\}\}$/.exec(value.trim());
+  return m && ENV_NAME.test(m[1].trim()) ? m[1].trim() : undefined;
+}
+
 type Part = string | Reference;
 
 /** Split text into literal parts and references. */

@@ -9,7 +9,7 @@ import { redactDeep } from "../redact.js";
 import { sleep } from "../sleep.js";
 import type { ToolSpec } from "../tool-types.js";
 import { buildGraph } from "./graph.js";
-import { readPath, resolveValue, type Reference } from "./references.js";
+import { envReferenceName, readPath, resolveValue, type Reference } from "./references.js";
 import type { BlockResult, RunEvent, RunResult, WorkflowBlock } from "./types.js";
 import { placeholderFor, type Registry, type ValidatedWorkflow } from "./validate.js";
 
@@ -76,11 +76,6 @@ export async function runWorkflowWith(registry: Registry, checked: ValidatedWork
           blocks: finished,
           placeholders: checked.placeholders,
         });
-      } else if (pending.size && running === 0 && ![...pending].some((id) => graph.incoming.get(id)!.every((u) => results.has(u)))) {
-        // Unreachable for a checked (acyclic) workflow; guards against a hang.
-        for (const id of pending) finish(id, { id, name: workflow.blocks[id].name, type: workflow.blocks[id].type, operation: workflow.blocks[id].inputs.operation, status: "skipped", durationMs: 0 });
-        pending.clear();
-        pump();
       }
     };
     pump();
@@ -159,8 +154,8 @@ function secretValues(registry: Registry, blocks: Record<string, WorkflowBlock>,
     const tool = registry.tools[block.inputs.operation];
     for (const p of tool?.params ?? []) {
       if (!p.secret) continue;
-      const m = /^\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$/.exec(String(block.inputs[p.name] ?? ""));
-      const value = m ? env[m[1]] : undefined;
+      const name = envReferenceName(block.inputs[p.name]);
+      const value = name ? env[name] : undefined;
       if (value) out.add(value);
     }
   }

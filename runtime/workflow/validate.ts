@@ -8,7 +8,7 @@ import type { OutputSpec, ParamSpec, RuleSpec, ToolSpec } from "../tool-types.js
 import { checkRules, checkValue, isAbsent } from "../validate-params.js";
 import { loadYamlSource, parseYamlSource, SourceError, type YamlSource } from "../yaml-source.js";
 import { buildGraph, findCycle, upstreamOf } from "./graph.js";
-import { collectReferences, formatPath, ReferenceSyntaxError, resolveValue, type PathSegment, type Reference } from "./references.js";
+import { collectReferences, envReferenceName, formatPath, ReferenceSyntaxError, resolveValue, type PathSegment, type Reference } from "./references.js";
 import type { Workflow } from "./types.js";
 
 const validateSchema = schemaValidator(fileURLToPath(new URL("../../specs/workflow.schema.json", import.meta.url)));
@@ -173,7 +173,7 @@ class Checker {
       }
       throw e;
     }
-    if (spec.secret && !(typeof value === "string" && found.length === 1 && found[0].reference.kind === "env" && value.trim() === `{{${found[0].reference.text}}}`)) {
+    if (spec.secret && envReferenceName(value) === undefined) {
       this.fail(at, `${id}.${spec.name}: a secret must be given as a reference to an environment variable, e.g. "{{MY_SECRET}}"; the value written here was not used and is not shown`, "value");
       return NOT_LITERAL;
     }

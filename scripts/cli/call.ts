@@ -1,6 +1,5 @@
 // `blockwright call <operationId> [--param name=value]... [--params '<json>'] [--base-url <url>]`
-import { executeTool, tools } from "../../runtime/index.js";
-import type { ToolSpec } from "../../runtime/tool-types.js";
+import { executeTool, registry, tools } from "../../runtime/index.js";
 import { resolveParamReferences, UsageError } from "./references.js";
 
 export const CALL_USAGE = `Usage: blockwright call <operationId> [--param name=value]... [--params '<json>'] [--base-url <url>] [--timeout <ms>]
@@ -25,7 +24,7 @@ export async function runCall(argv: string[], env: Record<string, string | undef
   }
   try {
     const { operationId, params, baseUrl, timeoutMs } = parseCallArgs(argv);
-    const tool = (tools as unknown as Record<string, ToolSpec | undefined>)[operationId];
+    const tool = registry.tools[operationId];
     if (!tool) throw new UsageError(`unknown operation ${JSON.stringify(operationId)} (operations: ${Object.keys(tools).join(", ")})`);
     const secrets = new Set(tool.params.filter((p) => p.secret).map((p) => p.name));
     const resolved = resolveParamReferences(params, secrets, env);

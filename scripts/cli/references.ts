@@ -1,12 +1,6 @@
-// `{{NAME}}` references to environment variables, and the rule that secrets
-// are given only that way.
-
-const WHOLE_REFERENCE = /^\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$/;
-
-/** The variable name when `value` is exactly one `{{NAME}}` reference. */
-export function referencedVariable(value: unknown): string | undefined {
-  return typeof value === "string" ? WHOLE_REFERENCE.exec(value)?.[1] : undefined;
-}
+// `{{NAME}}` references to environment variables on the command line, and the
+// rule that secrets are given only that way.
+import { envReferenceName } from "../../runtime/workflow/references.js";
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -26,7 +20,7 @@ export function resolveParamReferences(
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(params)) {
-    const variable = referencedVariable(value);
+    const variable = envReferenceName(value);
     if (variable === undefined) {
       if (secretNames.has(name) && value !== undefined) {
         throw new UsageError(`${name} is a secret: pass it as a reference to an environment variable, e.g. ${name}={{MY_${name.replace(/[A-Z]/g, (c) => "_" + c).toUpperCase()}}}; the literal value given was not used`);

@@ -8,7 +8,7 @@ import { emitOpenApiTypes } from "./emit-types.js";
 import type { ProviderIR } from "./ir.js";
 import { link, LinkErrors } from "./link.js";
 import type { Manifest } from "./manifest-types.js";
-import { ManifestErrors, validateManifest } from "./validate-manifest.js";
+import { validateManifest } from "./validate-manifest.js";
 import { loadYamlSource, SourceError } from "../../runtime/yaml-source.js";
 
 export interface GenerateOptions {
@@ -89,7 +89,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     try {
       irs.push(loadProvider(root, join(specsDir, name)));
     } catch (e) {
-      if (e instanceof GenerationErrors || e instanceof ManifestErrors) errors.push(...e.errors);
+      if (e instanceof GenerationErrors) errors.push(...e.errors);
       else if (e instanceof SourceError) errors.push(e);
       else throw e;
     }

@@ -203,7 +203,7 @@ class Linker {
       tool,
       errorResponses: op.responses
         .filter((r) => /^[45]\d\d$/.test(r.status))
-        .map((r) => ({ status: Number(r.status), description: this.responseDescription(op, r.status) }))
+        .map((r) => ({ status: Number(r.status), description: r.description }))
         .sort((a, b) => a.status - b.status),
       types: {
         paramsName: `${pascal}Params`,
@@ -218,13 +218,6 @@ class Linker {
         ),
       },
     };
-  }
-
-  private responseDescription(op: OpenApiOperation, status: string): string {
-    const raw = ((this.doc.source.data as Schema).paths as Record<string, Schema>)[op.path];
-    const operation = this.doc.resolve(raw)[op.method.toLowerCase()] as Schema;
-    const response = this.doc.resolve(((operation.responses as Record<string, Schema>) ?? {})[status] ?? {});
-    return String(response.description ?? "");
   }
 
   // ---- parameters ---------------------------------------------------------

@@ -13,6 +13,7 @@ export interface OpenApiParameter {
 
 export interface OpenApiResponse {
   status: string;
+  description: string;
   schema?: Schema;
   examples: Record<string, unknown>;
 }
@@ -74,6 +75,7 @@ export class OpenApiDocument {
             const media = this.jsonMedia(response);
             return {
               status,
+              description: String(response.description ?? ""),
               schema: media?.schema ? this.resolve(media.schema as Schema) : undefined,
               examples: this.examplesOf(media),
             };

@@ -10,10 +10,3 @@ const validate = schemaValidator(fileURLToPath(new URL("../../specs/manifest.sch
 export function validateManifest(source: YamlSource): SourceError[] {
   return validate(source);
 }
-
-export class ManifestErrors extends Error {
-  constructor(readonly errors: SourceError[]) {
-    super(errors.map((e) => e.message).join("\n"));
-    this.name = "ManifestErrors";
-  }
-}
