@@ -3,9 +3,9 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import Handlebars from "handlebars";
-import type { OutputSource, ParamSpec, RuleSpec, WireConstant } from "../../runtime/tool-types.js";
+import type { OutputSource, OutputSpec, ParamSpec, RuleSpec, WireConstant } from "../../runtime/tool-types.js";
 import type { OperationIR, ProviderIR } from "./ir.js";
-import { camelCase } from "./naming.js";
+import { camelCase, pascalCase } from "./naming.js";
 
 const templateDir = fileURLToPath(new URL("../../templates/", import.meta.url));
 const cache = new Map<string, HandlebarsTemplateDelegate>();
@@ -48,11 +48,16 @@ export function emitClient(ir: ProviderIR, ctx: EmitContext): string {
 }
 
 export function emitTools(ir: ProviderIR, ctx: EmitContext): string {
+  const shared = sharedValues(ir);
+  const names = new Map(shared.map((x) => [JSON.stringify(x.value), x.name]));
   return render("tools.ts.hbs", {
     header: tsHeader([ir.sources.manifest, ir.sources.openapi]),
     runtimeDir: ctx.runtimeDir,
     name: ir.name,
     camel: ir.names.camel,
+    shared: shared
+      .filter((x) => !x.imported)
+      .map((x) => ({ name: x.name, type: x.type, doc: x.doc, literal: literal(x.value) })),
     operations: ir.operations.map((op) => ({
       id: op.tool.id,
       title: op.tool.title,
@@ -62,9 +67,55 @@ export function emitTools(ir: ProviderIR, ctx: EmitContext): string {
       outputName: op.types.outputName,
       params: op.types.params.map((p) => ({ ...p, doc: oneLine(p.doc).replace(/\*\//g, "*\\/") })),
       outputType: op.types.output,
-      definition: literal(op.tool),
+      definition: literal(op.tool, names),
     })),
   });
+}
+
+interface SharedValue {
+  name: string;
+  type: string;
+  doc: string;
+  value: unknown;
+  /** Declared elsewhere (client.ts) and imported. */
+  imported?: boolean;
+}
+
+/**
+ * Values every tool of the provider repeats — its credential transmission,
+ * address and error body, and any parameter several operations share — so
+ * that tools.ts declares each once and the tools refer to it by name.
+ */
+function sharedValues(ir: ProviderIR): SharedValue[] {
+  const c = ir.names.camel;
+  const tool = ir.operations[0]?.tool;
+  const out: SharedValue[] = [{ name: `${c}Auth`, type: "AuthSpec", doc: "", value: ir.auth, imported: true }];
+  if (tool) {
+    out.push({ name: `${c}Server`, type: 'ToolSpec["server"]', doc: `Where ${ir.name} requests go (the baseUrl option overrides it).`, value: tool.server });
+    out.push({ name: `${c}Errors`, type: "ErrorSpec", doc: `Where ${ir.name}'s error bodies keep their code, message and request id.`, value: tool.errors });
+  }
+  // Parameters and outputs that several operations declare identically.
+  const repeated = new Map<string, { kind: "Param" | "Output"; label: string; value: ParamSpec | OutputSpec; count: number }>();
+  for (const op of ir.operations) {
+    const items = [
+      ...op.tool.params.map((p) => ({ kind: "Param" as const, label: p.name, value: p })),
+      ...op.tool.outputs.map((o) => ({ kind: "Output" as const, label: o.path, value: o })),
+    ];
+    for (const item of items) {
+      const key = JSON.stringify(item.value);
+      repeated.set(key, { ...item, count: (repeated.get(key)?.count ?? 0) + 1 });
+    }
+  }
+  const taken = new Set(out.map((x) => x.name));
+  for (const { kind, label, value, count } of repeated.values()) {
+    if (count < 2) continue;
+    const base = `${c}${pascalCase(label)}${kind}`;
+    let name = base;
+    for (let i = 2; taken.has(name); i++) name = `${base}${i}`;
+    taken.add(name);
+    out.push({ name, type: kind === "Param" ? "ParamSpec" : "OutputSpec", doc: `${kind === "Param" ? "Parameter" : "Output"} \`${label}\`, shared by ${count} operations.`, value });
+  }
+  return out;
 }
 
 export function emitBlock(ir: ProviderIR, ctx: EmitContext): string {
@@ -222,9 +273,24 @@ function duration(ms: number): string {
   return ms % 60_000 === 0 ? `${ms / 60_000} min` : ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }
 
-/** A TypeScript/JSON literal of plain data, stable and readable. */
-function literal(value: unknown): string {
-  return JSON.stringify(value, null, 2);
+/**
+ * A TypeScript literal of plain data, laid out like JSON.stringify(value,
+ * null, 2); a nested value equal to one of `names` is written as that name.
+ */
+function literal(value: unknown, names: ReadonlyMap<string, string> = new Map(), indent = ""): string {
+  if (indent && value !== null && typeof value === "object") {
+    const name = names.get(JSON.stringify(value));
+    if (name) return name;
+  }
+  const inner = indent + "  ";
+  if (Array.isArray(value)) {
+    return value.length ? `[\n${value.map((v) => inner + literal(v, names, inner)).join(",\n")}\n${indent}]` : "[]";
+  }
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    return entries.length ? `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${literal(v, names, inner)}`).join(",\n")}\n${indent}}` : "{}";
+  }
+  return JSON.stringify(value);
 }
 
 function oneLine(text: string): string {
