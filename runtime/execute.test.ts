@@ -288,3 +288,23 @@ describe("the registry", () => {
     expect(Object.keys(tools)).toEqual(expect.arrayContaining(["crm_create_record", "crm_query", "crm_update_record", "crm_get_record", "books_search_volumes", "books_get_volume"]));
   });
 });
+
+describe("base addresses", () => {
+  // DECISIONS, General 5: the real addresses by default, the caller's instanceUrl for the CRM.
+  const cases: [string, Record<string, unknown>, string][] = [
+    ["directory_list_users", { accessToken: "graph-tok-123" }, "https://graph.microsoft.com/v1.0/users"],
+    ["docgen_list_themes", { apiKey: "sk-gamma-1234" }, "https://public-api.gamma.app/v1.0/themes"],
+    ["persondata_company_enrich", { apiKey: "pdl-key-1234", website: "peopledatalabs.com" }, "https://api.peopledatalabs.com/v5/company/enrich?website=peopledatalabs.com"],
+    ["books_get_volume", { apiKey: "AIzaKey1234", volumeId: "zyTCAlFPjgYC" }, "https://www.googleapis.com/books/v1/volumes/zyTCAlFPjgYC?key=AIzaKey1234"],
+    ["crm_get_record", { apiKey: "tok-123456", instanceUrl: "https://acme.my.salesforce.com/", sobject: "Account", recordId: "001D000000IqhSLIAZ" }, "https://acme.my.salesforce.com/services/data/v59.0/sobjects/Account/001D000000IqhSLIAZ"],
+  ];
+  for (const [id, params, url] of cases) {
+    it(`${id} goes to ${new URL(url).origin} unless baseUrl says otherwise`, async () => {
+      const { fetch, seen } = scripted(json(500, {}));
+      await executeTool(id, params, { fetch, retries: 0 });
+      await executeTool(id, params, { fetch, retries: 0, baseUrl: "http://127.0.0.1:4010" });
+      expect(seen[0].url.href).toBe(url);
+      expect(seen[1].url.href).toBe(url.replace(new URL(url).origin, "http://127.0.0.1:4010"));
+    });
+  }
+});
