@@ -218,7 +218,7 @@ describe("docgen_check_status", () => {
   });
 
   it("declares how the runner polls it", () => {
-    expect(tool("docgen_check_status").polling).toEqual({ output: "status", pending: ["pending"], terminal: ["completed", "failed"], intervalMs: 5000, timeoutMs: 600000 });
+    expect(tool("docgen_check_status").polling).toEqual({ output: "status", pending: ["pending"], terminal: ["completed", "failed"], intervalMs: 5000, minIntervalMs: 1000, timeoutMs: 600000 });
   });
 });
 

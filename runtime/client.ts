@@ -1,10 +1,12 @@
-// openapi-fetch clients with the provider's credential applied by middleware:
-// credentials never travel as typed parameters (openapi-typescript does not
-// type security schemes), and only this module ever sees them on the wire.
+// Typed openapi-fetch clients with the provider's credential applied by
+// middleware: credentials never travel as typed parameters (openapi-typescript
+// does not type security schemes). Like tools, these clients never follow a
+// redirect (see transport.ts): a 3xx comes back as the response itself.
 import createClient, { type Client, type Middleware } from "openapi-fetch";
 import type { AuthSpec } from "./tool-types.js";
+import type { FetchLike } from "./transport.js";
 
-export type FetchLike = (input: Request) => Promise<Response>;
+export type { FetchLike };
 
 export interface ProviderClientOptions {
   /** Scheme and host of the API (version prefixes are part of the paths). */
@@ -51,6 +53,7 @@ function withUrl(request: Request, url: string): Request {
 export function createProviderClient<Paths extends {}>(auth: AuthSpec, options: ProviderClientOptions): Client<Paths> {
   const client = createClient<Paths>({
     baseUrl: options.baseUrl,
+    redirect: "manual",
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   client.use(authMiddleware(auth, options.credential));

@@ -21,6 +21,12 @@ export interface ToolError {
   requestId?: string;
   /** Whether the same call could succeed later. */
   retryable?: boolean;
+  /**
+   * A request that changes state (POST, PATCH) failed in a way that does not
+   * tell whether the upstream applied it (time-out, reset, 5xx): check before
+   * repeating it, or it may be applied twice.
+   */
+  mayHaveBeenApplied?: boolean;
   /** How long the upstream asked to wait before retrying. */
   retryAfterMs?: number;
 }

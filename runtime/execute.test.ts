@@ -270,7 +270,8 @@ describe("time-outs and cancellation", () => {
     const started = Date.now();
     const result = await executeToolDefinition(tool("shelf_get_book"), { apiKey: KEY, bookId: "b1" }, { fetch, timeoutMs: 100 });
     expect(result).toMatchObject({ success: false, error: { type: "timeout", retryable: true, message: "no complete answer within 100 ms" } });
-    expect(Date.now() - started).toBeLessThan(2000);
+    // Far below the 30 s default: the option took effect (a generous bound, whatever the load).
+    expect(Date.now() - started).toBeLessThan(15_000);
   });
 
   it("end a call when the caller's signal aborts", async () => {

@@ -1,20 +1,22 @@
-// Running one tool: validate, build the request, send it through the
-// provider's openapi-fetch client, then map the reply to outputs or to the
-// structured error. Retries only idempotent requests, honouring Retry-After.
-import { createProviderClient, type FetchLike } from "./client.js";
+// Running one tool: validate, build the request, send it under the transport
+// policy (transport.ts), then map the reply to outputs or to the structured
+// error. Retries only idempotent requests, honouring Retry-After; a request
+// that changes state and may have reached the upstream is never called
+// retryable.
 import { buildRequest, chooseRoute } from "./build-request.js";
 import type { ToolError, ToolResult } from "./errors.js";
 import { mapOutputs } from "./map-outputs.js";
 import { redactDeep } from "./redact.js";
 import { sleep } from "./sleep.js";
 import type { ToolSpec } from "./tool-types.js";
+import { applyCredential, isRedirect, redirectOrigin, requestUrl, send, type FetchLike, type HttpRequest } from "./transport.js";
 import { upstreamError } from "./upstream-error.js";
-import { validateParams } from "./validate-params.js";
+import { checkAddress, validateParams } from "./validate-params.js";
 
 export interface ExecuteOptions {
-  /** Scheme and host to send the request to, instead of the provider's own (mocks, sandboxes). */
+  /** Scheme and host to send the request to, instead of the provider's own (mocks, sandboxes); https, or http on loopback. */
   baseUrl?: string;
-  /** The fetch to use (tests inject one; defaults to the global fetch). */
+  /** The fetch to use (tests inject one; defaults to the global fetch). It must honour `request.redirect`. */
   fetch?: FetchLike;
   signal?: AbortSignal;
   /** Deadline for the whole call, retries included. Default 30 s. */
@@ -23,14 +25,20 @@ export interface ExecuteOptions {
   retries?: number;
   /** Longest wait honoured before a retry; a longer Retry-After ends the call. Default 30 s. */
   maxRetryDelayMs?: number;
+  /** More values to keep out of every error and output (e.g. all secrets of a workflow). */
+  secrets?: readonly string[];
 }
 
 const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
+// Network failures that happen before a request leaves: nothing can have been applied.
+const NOT_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
+
+type Failure = Omit<ToolError, "provider" | "operation">;
 
 export async function executeToolDefinition(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions = {}): Promise<ToolResult> {
   const input = params ?? {};
-  const secrets = tool.params.filter((p) => p.secret && typeof input[p.name] === "string").map((p) => input[p.name] as string);
-  const fail = (error: Omit<ToolError, "provider" | "operation">): ToolResult => ({
+  const secrets = [...tool.params.filter((p) => p.secret && typeof ownString(input, p.name) === "string").map((p) => ownString(input, p.name)!), ...(options.secrets ?? [])];
+  const fail = (error: Failure): ToolResult => ({
     success: false,
     error: redactDeep({ provider: tool.provider, operation: tool.id, ...error } as ToolError, secrets),
   });
@@ -52,35 +60,50 @@ export async function executeToolDefinition(tool: ToolSpec, params: Record<strin
 
   const route = chooseRoute(tool, values);
   const target = route ?? tool;
-  const request = buildRequest(tool, values, validated.unsent, route);
-  const client = createProviderClient<Record<string, never>>(tool.auth, {
-    baseUrl: baseUrl.url,
-    credential: String(values[tool.auth.param]),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
-  const timeout = AbortSignal.timeout(options.timeoutMs ?? 30_000);
+  const wire = buildRequest(tool, values, validated.unsent, route);
+  const headers: Record<string, string> = wire.body !== undefined ? { "Content-Type": "application/json", ...wire.header } : { ...wire.header };
+  const request: HttpRequest = {
+    method: target.method,
+    url: requestUrl(baseUrl.url, target.path, wire.path, wire.query),
+    headers,
+    ...(wire.body !== undefined ? { body: JSON.stringify(wire.body) } : {}),
+  };
+  applyCredential(request, tool.auth, String(values[tool.auth.param]));
+
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  const retries = IDEMPOTENT.has(target.method) ? (options.retries ?? 2) : 0;
+  const idempotent = IDEMPOTENT.has(target.method);
+  const retries = idempotent ? (options.retries ?? 2) : 0;
   const maxDelay = options.maxRetryDelayMs ?? 30_000;
+  const fetchFn = options.fetch ?? ((r: Request) => fetch(r));
+  // A state-changing request that may have reached the upstream must not be repeated blindly.
+  const mayHaveApplied = (error: Failure): Failure => (idempotent ? error : { ...error, retryable: false, mayHaveBeenApplied: true });
 
   for (let attempt = 0; ; attempt++) {
     let response: Response;
-    let text: string | undefined;
+    let text: string;
     try {
-      const reply = await (client.request as unknown as SendFn)(target.method.toLowerCase(), target.path, {
-        params: { path: request.path, query: request.query, header: request.header },
-        ...(request.body !== undefined ? { body: request.body } : {}),
-        parseAs: "text",
-        signal,
-      });
-      response = reply.response;
-      text = typeof reply.data === "string" ? reply.data : reply.error === undefined ? undefined : typeof reply.error === "string" ? reply.error : JSON.stringify(reply.error);
+      response = await send(fetchFn, request, signal);
+      text = await response.text();
     } catch (e) {
-      if (timeout.aborted) return fail({ type: "timeout", message: `no complete answer within ${options.timeoutMs ?? 30_000} ms`, retryable: true });
       if (options.signal?.aborted) return fail({ type: "network", message: "the call was cancelled", code: "ABORTED", retryable: false });
+      if (timeout.aborted) return fail(mayHaveApplied({ type: "timeout", message: `no complete answer within ${timeoutMs} ms`, retryable: true }));
       const error = networkError(e);
+      if (!idempotent && !NOT_SENT.has(error.code ?? "")) return fail(mayHaveApplied(error));
       if (attempt < retries && (await sleep(backoff(attempt), signal))) continue;
       return fail(error);
+    }
+
+    if (isRedirect(response)) {
+      const origin = redirectOrigin(response, request.url);
+      return fail({
+        type: "upstream",
+        status: response.status,
+        code: "REDIRECT",
+        message: `${tool.provider} answered ${response.status || "a redirect"} pointing to ${origin}; redirects are not followed, so that the credential and the request never go to another address (check the address the request went to)`,
+        retryable: false,
+      });
     }
 
     const outcome = tool.outcomes.find((o) => o.status === response.status);
@@ -95,7 +118,17 @@ export async function executeToolDefinition(tool: ToolSpec, params: Record<strin
       const outputs = outcome
         ? outcome.outputs.map((o) => ({ ...o, optional: tool.outputs.find((main) => main.path === o.path)?.optional }))
         : tool.outputs;
-      return { success: true, output: mapOutputs(outputs, ctx) };
+      const mapped = mapOutputs(outputs, ctx);
+      if (mapped.missing.length) {
+        return fail({
+          type: "upstream",
+          status: response.status,
+          code: "MISSING_OUTPUT",
+          message: `${tool.provider} answered ${response.status} without ${mapped.missing.map((m) => `${m.expression} (output ${m.path})`).join(", ")}${body === undefined ? ": the body was empty" : ""}`,
+          retryable: false,
+        });
+      }
+      return { success: true, output: redactDeep(mapped.output, secrets) };
     }
 
     let body: unknown = text;
@@ -107,15 +140,15 @@ export async function executeToolDefinition(tool: ToolSpec, params: Record<strin
     const error = upstreamError(tool, response, body);
     const wait = error.retryAfterMs ?? backoff(attempt);
     if (error.retryable && attempt < retries && wait <= maxDelay && (await sleep(wait, signal))) continue;
-    return fail(error);
+    const { provider: _p, operation: _o, ...rest } = error;
+    return fail(response.status >= 500 ? mayHaveApplied(rest) : rest);
   }
 }
 
-type SendFn = (
-  method: string,
-  path: string,
-  init: Record<string, unknown>,
-) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+function ownString(input: Record<string, unknown>, name: string): string | undefined {
+  const value = Object.prototype.hasOwnProperty.call(input, name) ? input[name] : undefined;
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
 
 function parseBody(text: string | undefined): unknown {
   if (text === undefined || text.trim() === "") return undefined;
@@ -123,18 +156,17 @@ function parseBody(text: string | undefined): unknown {
 }
 
 function resolveBaseUrl(tool: ToolSpec, values: Record<string, unknown>, override: string | undefined): { url: string } | { error: string } {
-  const candidate = override ?? (tool.server.param ? (values[tool.server.param] as string | undefined) : tool.server.default);
-  if (!candidate) return { error: `no base address for ${tool.provider}: pass the baseUrl option` };
-  try {
-    const url = new URL(candidate);
-    if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("scheme");
-  } catch {
-    return { error: `baseUrl: must be an http(s) address, got ${JSON.stringify(candidate)}` };
+  if (override !== undefined) {
+    const checked = checkAddress(override);
+    if ("problem" in checked) return { error: `baseUrl: ${checked.problem}, got ${checked.withhold ? "(address with credentials withheld)" : JSON.stringify(override)}` };
+    return { url: checked.origin };
   }
+  const candidate = tool.server.param ? (values[tool.server.param] as string | undefined) : tool.server.default;
+  if (!candidate) return { error: `no base address for ${tool.provider}: pass the baseUrl option` };
   return { url: candidate.replace(/\/+$/, "") };
 }
 
-function networkError(e: unknown): Omit<ToolError, "provider" | "operation"> {
+function networkError(e: unknown): Failure & { code?: string } {
   const cause = (e as { cause?: { code?: string; message?: string } })?.cause;
   const code = cause?.code ?? (e as { code?: string })?.code;
   const detail = cause?.message ?? (e as Error)?.message ?? String(e);

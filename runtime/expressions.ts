@@ -1,5 +1,6 @@
 // Runtime expressions in the style of Arazzo: `$response.body#/records`,
 // `$response.header.x-request-id`, `$statusCode`, `$params.recordId`.
+import { ownValue } from "./own.js";
 import type { ValueRef } from "./tool-types.js";
 
 export function parseExpression(text: string): ValueRef {
@@ -29,7 +30,7 @@ export function getAtPointer(value: unknown, pointer: readonly string[]): unknow
   let current = value;
   for (const segment of pointer) {
     if (current === null || typeof current !== "object") return undefined;
-    current = (current as Record<string, unknown>)[segment];
+    current = ownValue(current, segment);
   }
   return current;
 }

@@ -8,6 +8,7 @@ import { runWorkflowWith, type RunOptions } from "./workflow/run.js";
 import type { RunResult, Workflow } from "./workflow/types.js";
 import { checkWorkflow, loadWorkflow, type Registry } from "./workflow/validate.js";
 import { parseYamlSource } from "./yaml-source.js";
+import { ownValue } from "./own.js";
 
 export { tools, blocks };
 export type { ToolId, BlockType } from "../generated/registry.js";
@@ -35,7 +36,7 @@ type Typed<K extends ToolId> = (typeof tools)[K] extends ToolDefinition<infer P,
 export function executeTool<K extends ToolId>(operationId: K, params: Typed<K>["params"], options?: ExecuteOptions): Promise<ToolResult<Typed<K>["output"]>>;
 export function executeTool(operationId: string, params: object, options?: ExecuteOptions): Promise<ToolResult>;
 export async function executeTool(operationId: string, params: object, options?: ExecuteOptions): Promise<ToolResult> {
-  const tool = registry.tools[operationId] as ToolSpec | undefined;
+  const tool = ownValue(registry.tools, operationId) as ToolSpec | undefined;
   if (!tool) {
     const provider = operationId.split("_")[0] ?? "";
     return {

@@ -16,17 +16,22 @@ export function resolveSource(source: OutputSource, ctx: ExpressionContext): unk
   return value;
 }
 
-export function mapOutputs(
-  outputs: readonly { path: string; source: OutputSource; optional?: boolean }[],
-  ctx: ExpressionContext,
-): Record<string, unknown> {
-  const result: Record<string, unknown> = {};
-  for (const output of outputs) {
-    const value = resolveSource(output.source, ctx);
-    if (output.optional && (value === undefined || value === null)) continue;
-    setPath(result, output.path, value === undefined ? null : value);
+export interface MappedOutputs {
+  output: Record<string, unknown>;
+  /** Outputs the spec guarantees but the reply lacked. */
+  missing: { path: string; expression: string }[];
+}
+
+export function mapOutputs(outputs: readonly { path: string; source: OutputSource; optional?: boolean }[], ctx: ExpressionContext): MappedOutputs {
+  const output: Record<string, unknown> = {};
+  const missing: MappedOutputs["missing"] = [];
+  for (const { path, source, optional } of outputs) {
+    const value = resolveSource(source, ctx);
+    if (value === undefined && "expression" in source && source.required && !optional) missing.push({ path, expression: source.expression });
+    if (optional && (value === undefined || value === null)) continue;
+    setPath(output, path, value === undefined ? null : value);
   }
-  return result;
+  return { output, missing };
 }
 
 function setPath(target: Record<string, unknown>, dotted: string, value: unknown): void {

@@ -2,11 +2,16 @@
 
 export const REDACTED = "[redacted]";
 
-/** Replace every occurrence of each secret (and its URL-encoded form) in `text`. */
+/**
+ * Replace every occurrence of each secret (and its URL-encoded form) in
+ * `text`, whatever its length (credentials shorter than 8 characters are
+ * refused before any request, so short ones only come from callers' lists).
+ */
 export function redact(text: string, secrets: readonly string[]): string {
   let out = text;
-  for (const secret of secrets) {
-    if (!secret || secret.length < 4) continue;
+  // Longest first, so that a secret containing another is replaced whole.
+  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
+    if (!secret) continue;
     for (const form of new Set([secret, encodeURIComponent(secret)])) out = out.split(form).join(REDACTED);
   }
   return out;

@@ -57,7 +57,15 @@ export type ValueRef =
   | { kind: "param"; name: string };
 
 export type OutputSource =
-  | { expression: string; ref: ValueRef; count?: boolean; default?: unknown; omit?: string[] }
+  | {
+      expression: string;
+      ref: ValueRef;
+      count?: boolean;
+      default?: unknown;
+      omit?: string[];
+      /** The spec guarantees the value (every step of the pointer is required): a reply without it is an upstream error. */
+      required?: boolean;
+    }
   | { value: unknown };
 
 export interface OutputSpec {
@@ -92,6 +100,8 @@ export interface PollingSpec {
   pending: string[];
   terminal: string[];
   intervalMs: number;
+  /** The shortest interval a workflow may ask for (the upstream's rate limits decide it). */
+  minIntervalMs: number;
   timeoutMs: number;
 }
 
@@ -123,6 +133,8 @@ export interface ToolSpec {
   constants: WireConstant[];
   rules: RuleSpec[];
   successStatuses: number[];
+  /** Every status the upstream declares, with its named examples: what a mock can be asked to answer. */
+  responses: { status: number; examples: string[] }[];
   outputs: OutputSpec[];
   outcomes: OutcomeSpec[];
   errors: ErrorSpec;

@@ -3,7 +3,11 @@
 // Valid input comes back normalised: defaults applied, numbers and booleans
 // coerced from their text form, JSON strings parsed, enum case canonicalised,
 // base addresses trimmed.
+import { ownValue } from "./own.js";
 import type { ParamSpec, RuleSpec, ToolSpec } from "./tool-types.js";
+
+/** Shorter credentials are refused: no real one is, and a short one could not be kept out of messages. */
+export const SECRET_MIN_LENGTH = 8;
 
 export interface Issue {
   param?: string;
@@ -32,15 +36,15 @@ export function validateParams(tool: ToolSpec, input: Record<string, unknown>): 
     }
   }
   for (const spec of tool.params) {
-    const raw = input[spec.name];
-    if (isAbsent(raw)) {
+    const raw = ownValue(input, spec.name);
+    if (isAbsent(raw, spec)) {
       if (spec.default !== undefined) {
         values[spec.name] = spec.default;
         if (spec.sendDefault === false) unsent.add(spec.name);
-      } else if (spec.required) issues.push({ param: spec.name, rule: "required", message: `${spec.name}: is required${raw === "" ? ", got an empty string" : ""}` });
+      } else if (spec.required) issues.push(requiredIssue(spec, raw));
       continue;
     }
-    const checked = checkValue(spec, raw);
+    const checked = checkValue(spec, raw, tool);
     if ("issue" in checked) issues.push(checked.issue);
     else values[spec.name] = checked.value;
   }
@@ -48,8 +52,20 @@ export function validateParams(tool: ToolSpec, input: Record<string, unknown>): 
   return issues.length ? { ok: false, issues } : { ok: true, values, unsent };
 }
 
-export function isAbsent(value: unknown): boolean {
-  return value === undefined || value === null || value === "";
+/**
+ * Whether a value counts as not given: nothing, null, text that is empty
+ * after trimming, or (for a comma list) a list with no items.
+ */
+export function isAbsent(value: unknown, spec?: Pick<ParamSpec, "wire">): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value !== "string") return false;
+  if (value.trim() === "") return true;
+  return spec?.wire.in === "body" && spec.wire.split !== undefined && splitList(value, spec.wire.split.separator).length === 0;
+}
+
+export function requiredIssue(spec: ParamSpec, raw: unknown): Issue {
+  const got = raw === "" ? ", got an empty string" : typeof raw === "string" && raw.trim() === "" ? ", got only whitespace" : typeof raw === "string" ? ", got a list with no items" : "";
+  return { param: spec.name, rule: "required", message: `${spec.name}: is required${spec.secret ? "" : got}` };
 }
 
 /** A value as it may appear in an error: secrets never, long values shortened. */
@@ -74,11 +90,14 @@ function problem(spec: ParamSpec, rule: string, text: string, value: unknown): C
   return { issue: { param: spec.name, rule, message: `${spec.name}: ${text}, got ${show(spec, value)}` } };
 }
 
-/** Check and normalise one given (non-empty) value against its parameter's rules. */
-export function checkValue(spec: ParamSpec, raw: unknown): Checked {
+/**
+ * Check and normalise one given (non-empty) value against its parameter's
+ * rules; `tool` tells where else (routes) the value may be placed.
+ */
+export function checkValue(spec: ParamSpec, raw: unknown, tool?: Pick<ToolSpec, "routes" | "auth">): Checked {
   switch (spec.type) {
     case "string":
-      return typeof raw === "string" ? checkString(spec, raw) : problem(spec, "type", "must be a string", raw);
+      return typeof raw === "string" ? checkString(spec, raw, tool) : problem(spec, "type", "must be a string", raw);
     case "number": {
       const n = typeof raw === "number" ? raw : typeof raw === "string" && raw.trim() !== "" ? Number(raw.trim()) : NaN;
       if (!Number.isFinite(n)) return problem(spec, "type", "must be a number", raw);
@@ -105,7 +124,29 @@ function range(spec: ParamSpec): string {
   return spec.minimum !== undefined && spec.maximum !== undefined ? ` (allowed: ${spec.minimum}–${spec.maximum})` : "";
 }
 
-function checkString(spec: ParamSpec, s: string): Checked {
+// Header values are Latin-1 without control characters (a CR/LF would split the header).
+const NOT_HEADER_SAFE = /[\u0000-\u0008\u000a-\u001f\u007f]|[^\u0000-\u00ff]/u;
+
+/** Where a parameter's value can end up on the wire, routes included. */
+function placements(spec: ParamSpec, tool: Pick<ToolSpec, "routes" | "auth"> | undefined): Set<string> {
+  const places = new Set<string>([spec.wire.in]);
+  for (const route of tool?.routes ?? []) {
+    const wire = route.wire[spec.name];
+    if (wire) places.add(wire.in);
+  }
+  if (spec.wire.in === "auth") places.add(tool?.auth.type === "query" ? "query" : "header");
+  return places;
+}
+
+function checkString(spec: ParamSpec, s: string, tool?: Pick<ToolSpec, "routes" | "auth">): Checked {
+  const places = placements(spec, tool);
+  if (spec.secret && [...s].length < SECRET_MIN_LENGTH) return problem(spec, "minLength", `must be at least ${SECRET_MIN_LENGTH} characters long`, s);
+  if ((spec.secret || places.has("header")) && NOT_HEADER_SAFE.test(s)) {
+    return problem(spec, "characters", `must not contain line breaks or other control characters, nor characters outside Latin-1 (it is sent in ${places.has("query") ? "the address" : "an HTTP header"})`, s);
+  }
+  if (places.has("path") && (s === "." || s === "..")) {
+    return problem(spec, "pathSegment", `must not be "." or ".." (it is a segment of the request path, and would address another resource)`, s);
+  }
   let value = s;
   if (spec.enum) {
     const match = spec.caseInsensitive ? spec.enum.find((v) => String(v).toLowerCase() === s.toLowerCase()) : spec.enum.find((v) => v === s);
@@ -150,20 +191,31 @@ export function splitList(value: string, separator: string): string[] {
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
-function checkBaseUrl(spec: ParamSpec, s: string): Checked {
+/**
+ * The rules every base address follows, whether a parameter (instanceUrl) or
+ * the baseUrl option: https (http only for loopback), scheme and host only,
+ * no credentials, query or fragment. Returns the origin, or the problem.
+ */
+export function checkAddress(text: string): { origin: string } | { problem: string; withhold?: boolean } {
   let url: URL;
   try {
-    url = new URL(s.trim());
+    url = new URL(text.trim());
   } catch {
-    return problem(spec, "format", "must be an absolute address such as https://api.example.com", s);
+    return { problem: "must be an absolute address such as https://api.example.com" };
   }
+  if (url.username || url.password) return { problem: "must not contain credentials", withhold: true };
   if (url.protocol !== "https:" && !(url.protocol === "http:" && LOOPBACK.test(url.hostname))) {
-    return problem(spec, "format", "must use https (http is allowed only for loopback hosts)", s);
+    return { problem: "must use https (http is allowed only for loopback hosts)" };
   }
-  if (url.username || url.password) return problem(spec, "format", "must not contain credentials", "(address with credentials withheld)");
-  if (url.search || url.hash) return problem(spec, "format", "must not contain a query or fragment", s);
-  if (url.pathname.replace(/\/+$/, "") !== "") return problem(spec, "format", "must be scheme and host only, without a path", s);
-  return { value: url.origin };
+  if (url.search || url.hash || text.includes("?") || text.includes("#")) return { problem: "must not contain a query or fragment" };
+  if (url.pathname.replace(/\/+$/, "") !== "") return { problem: "must be scheme and host only, without a path" };
+  return { origin: url.origin };
+}
+
+function checkBaseUrl(spec: ParamSpec, s: string): Checked {
+  const checked = checkAddress(s);
+  if ("origin" in checked) return { value: checked.origin };
+  return checked.withhold ? problem(spec, "format", checked.problem, "(address with credentials withheld)") : problem(spec, "format", checked.problem, s);
 }
 
 function checkJson(spec: ParamSpec, raw: unknown): Checked {

@@ -45,7 +45,7 @@ export const booksBlock: BlockDefinition = {
     {
       "id": "apiKey",
       "title": "API key",
-      "control": "short-input",
+      "control": "long-input",
       "type": "string",
       "description": "Google Cloud API key with the Books API enabled; sent as the key query parameter.",
       "secret": true,
@@ -79,7 +79,7 @@ export const booksBlock: BlockDefinition = {
     {
       "id": "q",
       "title": "Query",
-      "control": "short-input",
+      "control": "long-input",
       "type": "string",
       "description": "Search text: plain keywords, or operators intitle:, inauthor:, inpublisher:, subject:, isbn:, combinable.",
       "placeholder": "intitle:dune inauthor:herbert",

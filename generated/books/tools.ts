@@ -59,7 +59,9 @@ export const booksApiKeyParam: ParamSpec = {
   "visibility": "user-only",
   "wire": {
     "in": "auth"
-  }
+  },
+  "maxLength": 512,
+  "minLength": 8
 };
 
 /** Parameters of `books_get_volume`: Get volume. */
@@ -104,6 +106,7 @@ export const booksGetVolumeTool: ToolDefinition<BooksGetVolumeParams, BooksGetVo
         "name": "volumeId"
       },
       "minLength": 1,
+      "maxLength": 128,
       "placeholder": "zyTCAlFPjgYC"
     }
   ],
@@ -112,6 +115,47 @@ export const booksGetVolumeTool: ToolDefinition<BooksGetVolumeParams, BooksGetVo
   "rules": [],
   "successStatuses": [
     200
+  ],
+  "responses": [
+    {
+      "status": 200,
+      "examples": [
+        "liteProjection",
+        "volume"
+      ]
+    },
+    {
+      "status": 400,
+      "examples": [
+        "keyInvalid"
+      ]
+    },
+    {
+      "status": 403,
+      "examples": [
+        "accessNotConfigured",
+        "refererBlocked"
+      ]
+    },
+    {
+      "status": 404,
+      "examples": [
+        "volumeNotFound"
+      ]
+    },
+    {
+      "status": 429,
+      "examples": [
+        "dailyQuotaExceeded",
+        "perMinuteQuotaExceeded"
+      ]
+    },
+    {
+      "status": 503,
+      "examples": [
+        "backendFailed"
+      ]
+    }
   ],
   "outputs": [
     {
@@ -124,7 +168,8 @@ export const booksGetVolumeTool: ToolDefinition<BooksGetVolumeParams, BooksGetVo
         "ref": {
           "kind": "body",
           "pointer": []
-        }
+        },
+        "required": true
       }
     },
     {
@@ -139,7 +184,8 @@ export const booksGetVolumeTool: ToolDefinition<BooksGetVolumeParams, BooksGetVo
           "pointer": [
             "id"
           ]
-        }
+        },
+        "required": true
       }
     }
   ],
@@ -192,6 +238,7 @@ export const booksSearchVolumesTool: ToolDefinition<BooksSearchVolumesParams, Bo
         "name": "q"
       },
       "minLength": 1,
+      "maxLength": 2000,
       "placeholder": "intitle:dune inauthor:herbert"
     },
     {
@@ -217,6 +264,37 @@ export const booksSearchVolumesTool: ToolDefinition<BooksSearchVolumesParams, Bo
   "rules": [],
   "successStatuses": [
     200
+  ],
+  "responses": [
+    {
+      "status": 200,
+      "examples": [
+        "noItems",
+        "search"
+      ]
+    },
+    {
+      "status": 400,
+      "examples": [
+        "keyInvalid",
+        "maxResultsOutOfRange",
+        "missingQuery"
+      ]
+    },
+    {
+      "status": 403,
+      "examples": [
+        "accessNotConfigured",
+        "refererBlocked"
+      ]
+    },
+    {
+      "status": 429,
+      "examples": [
+        "dailyQuotaExceeded",
+        "perMinuteQuotaExceeded"
+      ]
+    }
   ],
   "outputs": [
     {
@@ -263,7 +341,8 @@ export const booksSearchVolumesTool: ToolDefinition<BooksSearchVolumesParams, Bo
           "pointer": [
             "totalItems"
           ]
-        }
+        },
+        "required": true
       }
     }
   ],

@@ -55,7 +55,7 @@ export const crmBlock: BlockDefinition = {
     {
       "id": "apiKey",
       "title": "Access token",
-      "control": "short-input",
+      "control": "long-input",
       "type": "string",
       "description": "OAuth access token (or session id) of the org, sent as a bearer token.",
       "secret": true,
@@ -155,7 +155,7 @@ export const crmBlock: BlockDefinition = {
     {
       "id": "fields",
       "title": "Fields",
-      "control": "short-input",
+      "control": "long-input",
       "type": "string",
       "description": "Comma-separated field API names to return (a string, not an object); all visible fields when left out.",
       "placeholder": "Name,Industry,AnnualRevenue",
@@ -173,7 +173,7 @@ export const crmBlock: BlockDefinition = {
     {
       "id": "query",
       "title": "Query",
-      "control": "short-input",
+      "control": "long-input",
       "type": "string",
       "description": "SOQL query text; sent percent-encoded in q.",
       "placeholder": "SELECT Id, Name FROM Account LIMIT 10",

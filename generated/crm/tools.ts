@@ -50,7 +50,9 @@ export const crmApiKeyParam: ParamSpec = {
   "visibility": "user-only",
   "wire": {
     "in": "auth"
-  }
+  },
+  "maxLength": 4096,
+  "minLength": 8
 };
 
 /** Parameter `instanceUrl`, shared by 4 operations. */
@@ -65,6 +67,7 @@ export const crmInstanceUrlParam: ParamSpec = {
   "wire": {
     "in": "server"
   },
+  "maxLength": 255,
   "format": "base-url",
   "placeholder": "https://mydomain.my.salesforce.com"
 };
@@ -82,6 +85,7 @@ export const crmSobjectParam: ParamSpec = {
     "in": "path",
     "name": "sobject"
   },
+  "maxLength": 80,
   "pattern": "^[A-Za-z][A-Za-z0-9_]*$",
   "patternHint": "an sObject API name such as Account or My_Object__c",
   "placeholder": "Account"
@@ -100,6 +104,7 @@ export const crmRecordIdParam: ParamSpec = {
     "in": "path",
     "name": "recordId"
   },
+  "maxLength": 18,
   "pattern": "^[A-Za-z0-9]{15}([A-Za-z0-9]{3})?$",
   "patternHint": "a record ID of 15 or 18 letters and digits",
   "placeholder": "001D000000IqhSLIAZ"
@@ -162,6 +167,45 @@ export const crmCreateRecordTool: ToolDefinition<CrmCreateRecordParams, CrmCreat
   "successStatuses": [
     201
   ],
+  "responses": [
+    {
+      "status": 201,
+      "examples": [
+        "created"
+      ]
+    },
+    {
+      "status": 400,
+      "examples": [
+        "idSpecified",
+        "invalidPicklistValue",
+        "jsonParserError",
+        "requiredFieldMissing",
+        "unknownField"
+      ]
+    },
+    {
+      "status": 401,
+      "examples": [
+        "invalidSession",
+        "sessionNotValidForRest"
+      ]
+    },
+    {
+      "status": 403,
+      "examples": [
+        "apiDisabledForOrg",
+        "insufficientAccess",
+        "requestLimitExceeded"
+      ]
+    },
+    {
+      "status": 404,
+      "examples": [
+        "notFound"
+      ]
+    }
+  ],
   "outputs": [
     {
       "path": "data",
@@ -173,7 +217,8 @@ export const crmCreateRecordTool: ToolDefinition<CrmCreateRecordParams, CrmCreat
         "ref": {
           "kind": "body",
           "pointer": []
-        }
+        },
+        "required": true
       }
     },
     {
@@ -188,7 +233,8 @@ export const crmCreateRecordTool: ToolDefinition<CrmCreateRecordParams, CrmCreat
           "pointer": [
             "id"
           ]
-        }
+        },
+        "required": true
       }
     }
   ],
@@ -246,6 +292,7 @@ export const crmGetRecordTool: ToolDefinition<CrmGetRecordParams, CrmGetRecordOu
         "in": "query",
         "name": "fields"
       },
+      "maxLength": 4000,
       "placeholder": "Name,Industry,AnnualRevenue"
     }
   ],
@@ -254,6 +301,42 @@ export const crmGetRecordTool: ToolDefinition<CrmGetRecordParams, CrmGetRecordOu
   "rules": [],
   "successStatuses": [
     200
+  ],
+  "responses": [
+    {
+      "status": 200,
+      "examples": [
+        "account",
+        "selectedFields"
+      ]
+    },
+    {
+      "status": 400,
+      "examples": [
+        "unknownField"
+      ]
+    },
+    {
+      "status": 401,
+      "examples": [
+        "invalidSession",
+        "sessionNotValidForRest"
+      ]
+    },
+    {
+      "status": 403,
+      "examples": [
+        "apiDisabledForOrg",
+        "insufficientAccess",
+        "requestLimitExceeded"
+      ]
+    },
+    {
+      "status": 404,
+      "examples": [
+        "notFound"
+      ]
+    }
   ],
   "outputs": [
     {
@@ -266,7 +349,8 @@ export const crmGetRecordTool: ToolDefinition<CrmGetRecordParams, CrmGetRecordOu
         "ref": {
           "kind": "body",
           "pointer": []
-        }
+        },
+        "required": true
       }
     },
     {
@@ -333,6 +417,7 @@ export const crmQueryTool: ToolDefinition<CrmQueryParams, CrmQueryOutput> = {
         "name": "q"
       },
       "minLength": 1,
+      "maxLength": 8000,
       "placeholder": "SELECT Id, Name FROM Account LIMIT 10"
     }
   ],
@@ -341,6 +426,47 @@ export const crmQueryTool: ToolDefinition<CrmQueryParams, CrmQueryOutput> = {
   "rules": [],
   "successStatuses": [
     200
+  ],
+  "responses": [
+    {
+      "status": 200,
+      "examples": [
+        "allRecords",
+        "firstBatch",
+        "lastBatch",
+        "noRecords"
+      ]
+    },
+    {
+      "status": 400,
+      "examples": [
+        "emptyQuery",
+        "invalidField",
+        "invalidType",
+        "malformedQuery"
+      ]
+    },
+    {
+      "status": 401,
+      "examples": [
+        "invalidSession",
+        "sessionNotValidForRest"
+      ]
+    },
+    {
+      "status": 403,
+      "examples": [
+        "apiDisabledForOrg",
+        "insufficientAccess",
+        "requestLimitExceeded"
+      ]
+    },
+    {
+      "status": 404,
+      "examples": [
+        "notFound"
+      ]
+    }
   ],
   "outputs": [
     {
@@ -355,7 +481,8 @@ export const crmQueryTool: ToolDefinition<CrmQueryParams, CrmQueryOutput> = {
           "pointer": [
             "records"
           ]
-        }
+        },
+        "required": true
       }
     },
     {
@@ -370,7 +497,8 @@ export const crmQueryTool: ToolDefinition<CrmQueryParams, CrmQueryOutput> = {
           "pointer": [
             "done"
           ]
-        }
+        },
+        "required": true
       }
     },
     {
@@ -385,7 +513,8 @@ export const crmQueryTool: ToolDefinition<CrmQueryParams, CrmQueryOutput> = {
           "pointer": [
             "totalSize"
           ]
-        }
+        },
+        "required": true
       }
     }
   ],
@@ -452,6 +581,43 @@ export const crmUpdateRecordTool: ToolDefinition<CrmUpdateRecordParams, CrmUpdat
   "rules": [],
   "successStatuses": [
     204
+  ],
+  "responses": [
+    {
+      "status": 204,
+      "examples": []
+    },
+    {
+      "status": 400,
+      "examples": [
+        "jsonParserError",
+        "readOnlyField",
+        "stringTooLong",
+        "unknownField",
+        "validationRule"
+      ]
+    },
+    {
+      "status": 401,
+      "examples": [
+        "invalidSession",
+        "sessionNotValidForRest"
+      ]
+    },
+    {
+      "status": 403,
+      "examples": [
+        "apiDisabledForOrg",
+        "insufficientAccess",
+        "requestLimitExceeded"
+      ]
+    },
+    {
+      "status": 404,
+      "examples": [
+        "notFound"
+      ]
+    }
   ],
   "outputs": [
     {

@@ -55,7 +55,7 @@ export const directoryBlock: BlockDefinition = {
     {
       "id": "accessToken",
       "title": "Access token",
-      "control": "short-input",
+      "control": "long-input",
       "type": "string",
       "description": "Microsoft Graph access token of the connection, sent as a bearer token.",
       "secret": true,
@@ -216,7 +216,7 @@ export const directoryBlock: BlockDefinition = {
     {
       "id": "filter",
       "title": "Filter",
-      "control": "short-input",
+      "control": "long-input",
       "type": "string",
       "description": "OData filter expression, sent URL-encoded as $filter.",
       "placeholder": "securityEnabled eq true",

@@ -63,7 +63,9 @@ export const directoryAccessTokenParam: ParamSpec = {
   "visibility": "user-only",
   "wire": {
     "in": "auth"
-  }
+  },
+  "maxLength": 8192,
+  "minLength": 8
 };
 
 /** Parameter `top`, shared by 2 operations. */
@@ -208,7 +210,7 @@ export const directoryCreateUserTool: ToolDefinition<DirectoryCreateUserParams, 
         "in": "body",
         "pointer": "/passwordProfile/password"
       },
-      "minLength": 1,
+      "minLength": 8,
       "maxLength": 256
     },
     {
@@ -238,6 +240,46 @@ export const directoryCreateUserTool: ToolDefinition<DirectoryCreateUserParams, 
   "successStatuses": [
     201
   ],
+  "responses": [
+    {
+      "status": 201,
+      "examples": [
+        "created",
+        "createdWithProfile"
+      ]
+    },
+    {
+      "status": 400,
+      "examples": [
+        "duplicateUserPrincipalName",
+        "invalidMailNickname",
+        "invalidUserPrincipalName",
+        "invalidValues",
+        "unknownProperty",
+        "weakPassword"
+      ]
+    },
+    {
+      "status": 401,
+      "examples": [
+        "tokenEmpty",
+        "tokenExpired",
+        "tokenMalformed"
+      ]
+    },
+    {
+      "status": 403,
+      "examples": [
+        "insufficientPrivileges"
+      ]
+    },
+    {
+      "status": 429,
+      "examples": [
+        "throttled"
+      ]
+    }
+  ],
   "outputs": [
     {
       "path": "data",
@@ -249,7 +291,8 @@ export const directoryCreateUserTool: ToolDefinition<DirectoryCreateUserParams, 
         "ref": {
           "kind": "body",
           "pointer": []
-        }
+        },
+        "required": true
       }
     },
     {
@@ -264,7 +307,8 @@ export const directoryCreateUserTool: ToolDefinition<DirectoryCreateUserParams, 
           "pointer": [
             "id"
           ]
-        }
+        },
+        "required": true
       }
     }
   ],
@@ -314,6 +358,7 @@ export const directoryGetUserTool: ToolDefinition<DirectoryGetUserParams, Direct
         "name": "user-id"
       },
       "minLength": 1,
+      "maxLength": 256,
       "placeholder": "AdeleV@contoso.com"
     }
   ],
@@ -342,6 +387,50 @@ export const directoryGetUserTool: ToolDefinition<DirectoryGetUserParams, Direct
   "successStatuses": [
     200
   ],
+  "responses": [
+    {
+      "status": 200,
+      "examples": [
+        "dollarUpn",
+        "guest",
+        "selected",
+        "user"
+      ]
+    },
+    {
+      "status": 400,
+      "examples": [
+        "unknownSelectProperty"
+      ]
+    },
+    {
+      "status": 401,
+      "examples": [
+        "tokenEmpty",
+        "tokenExpired",
+        "tokenMalformed"
+      ]
+    },
+    {
+      "status": 403,
+      "examples": [
+        "insufficientPrivileges"
+      ]
+    },
+    {
+      "status": 404,
+      "examples": [
+        "unknownId",
+        "unknownUserPrincipalName"
+      ]
+    },
+    {
+      "status": 429,
+      "examples": [
+        "throttled"
+      ]
+    }
+  ],
   "outputs": [
     {
       "path": "data",
@@ -353,7 +442,8 @@ export const directoryGetUserTool: ToolDefinition<DirectoryGetUserParams, Direct
         "ref": {
           "kind": "body",
           "pointer": []
-        }
+        },
+        "required": true
       }
     },
     {
@@ -368,7 +458,8 @@ export const directoryGetUserTool: ToolDefinition<DirectoryGetUserParams, Direct
           "pointer": [
             "id"
           ]
-        }
+        },
+        "required": true
       }
     }
   ],
@@ -422,6 +513,7 @@ export const directoryListGroupsTool: ToolDefinition<DirectoryListGroupsParams, 
         "in": "query",
         "name": "$filter"
       },
+      "maxLength": 2000,
       "placeholder": "securityEnabled eq true"
     },
     directoryAdvancedQueryParam
@@ -431,6 +523,46 @@ export const directoryListGroupsTool: ToolDefinition<DirectoryListGroupsParams, 
   "rules": [],
   "successStatuses": [
     200
+  ],
+  "responses": [
+    {
+      "status": 200,
+      "examples": [
+        "empty",
+        "page",
+        "securityGroups",
+        "withCount"
+      ]
+    },
+    {
+      "status": 400,
+      "examples": [
+        "advancedQueryRequired",
+        "invalidPageSize",
+        "searchNeedsConsistencyLevel",
+        "unsupportedFilterProperty"
+      ]
+    },
+    {
+      "status": 401,
+      "examples": [
+        "tokenEmpty",
+        "tokenExpired",
+        "tokenMalformed"
+      ]
+    },
+    {
+      "status": 403,
+      "examples": [
+        "insufficientPrivileges"
+      ]
+    },
+    {
+      "status": 429,
+      "examples": [
+        "throttled"
+      ]
+    }
   ],
   "outputs": [
     {
@@ -445,7 +577,8 @@ export const directoryListGroupsTool: ToolDefinition<DirectoryListGroupsParams, 
           "pointer": [
             "value"
           ]
-        }
+        },
+        "required": true
       }
     },
     {
@@ -515,6 +648,7 @@ export const directoryListUsersTool: ToolDefinition<DirectoryListUsersParams, Di
         "in": "query",
         "name": "$filter"
       },
+      "maxLength": 2000,
       "placeholder": "startsWith(displayName,'A')"
     },
     directoryAdvancedQueryParam
@@ -524,6 +658,47 @@ export const directoryListUsersTool: ToolDefinition<DirectoryListUsersParams, Di
   "rules": [],
   "successStatuses": [
     200
+  ],
+  "responses": [
+    {
+      "status": 200,
+      "examples": [
+        "empty",
+        "lastPage",
+        "page",
+        "selected",
+        "withCount"
+      ]
+    },
+    {
+      "status": 400,
+      "examples": [
+        "advancedQueryRequired",
+        "invalidPageSize",
+        "searchNeedsConsistencyLevel",
+        "unsupportedFilterProperty"
+      ]
+    },
+    {
+      "status": 401,
+      "examples": [
+        "tokenEmpty",
+        "tokenExpired",
+        "tokenMalformed"
+      ]
+    },
+    {
+      "status": 403,
+      "examples": [
+        "insufficientPrivileges"
+      ]
+    },
+    {
+      "status": 429,
+      "examples": [
+        "throttled"
+      ]
+    }
   ],
   "outputs": [
     {
@@ -538,7 +713,8 @@ export const directoryListUsersTool: ToolDefinition<DirectoryListUsersParams, Di
           "pointer": [
             "value"
           ]
-        }
+        },
+        "required": true
       }
     },
     {

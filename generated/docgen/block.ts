@@ -60,7 +60,7 @@ export const docgenBlock: BlockDefinition = {
     {
       "id": "apiKey",
       "title": "API key",
-      "control": "short-input",
+      "control": "long-input",
       "type": "string",
       "description": "Gamma API key (sk-gamma-…), sent in the X-API-KEY header.",
       "secret": true,
@@ -909,7 +909,7 @@ export const docgenBlock: BlockDefinition = {
     {
       "id": "after",
       "title": "After",
-      "control": "short-input",
+      "control": "long-input",
       "type": "string",
       "description": "Cursor from a previous nextCursor, for the next page.",
       "secret": false,

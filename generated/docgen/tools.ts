@@ -46,7 +46,9 @@ export const docgenApiKeyParam: ParamSpec = {
   "visibility": "user-only",
   "wire": {
     "in": "auth"
-  }
+  },
+  "maxLength": 512,
+  "minLength": 8
 };
 
 /** Parameter `exportAs`, shared by 2 operations. */
@@ -135,7 +137,8 @@ export const docgenGenerationIdOutput: OutputSpec = {
       "pointer": [
         "generationId"
       ]
-    }
+    },
+    "required": true
   }
 };
 
@@ -168,7 +171,8 @@ export const docgenQueryParam: ParamSpec = {
   "wire": {
     "in": "query",
     "name": "query"
-  }
+  },
+  "maxLength": 500
 };
 
 /** Parameter `limit`, shared by 2 operations. */
@@ -201,7 +205,8 @@ export const docgenAfterParam: ParamSpec = {
   "wire": {
     "in": "query",
     "name": "after"
-  }
+  },
+  "maxLength": 1000
 };
 
 /** Output `hasMore`, shared by 2 operations. */
@@ -217,7 +222,8 @@ export const docgenHasMoreOutput: OutputSpec = {
       "pointer": [
         "hasMore"
       ]
-    }
+    },
+    "required": true
   }
 };
 
@@ -234,7 +240,8 @@ export const docgenNextCursorOutput: OutputSpec = {
       "pointer": [
         "nextCursor"
       ]
-    }
+    },
+    "required": true
   }
 };
 
@@ -282,7 +289,8 @@ export const docgenCheckStatusTool: ToolDefinition<DocgenCheckStatusParams, Docg
         "in": "path",
         "name": "id"
       },
-      "minLength": 1
+      "minLength": 1,
+      "maxLength": 128
     }
   ],
   "routes": [],
@@ -290,6 +298,40 @@ export const docgenCheckStatusTool: ToolDefinition<DocgenCheckStatusParams, Docg
   "rules": [],
   "successStatuses": [
     200
+  ],
+  "responses": [
+    {
+      "status": 200,
+      "examples": [
+        "completed",
+        "failed",
+        "pending"
+      ]
+    },
+    {
+      "status": 401,
+      "examples": [
+        "invalidApiKey"
+      ]
+    },
+    {
+      "status": 404,
+      "examples": [
+        "generationNotFound"
+      ]
+    },
+    {
+      "status": 429,
+      "examples": [
+        "tooManyRequests"
+      ]
+    },
+    {
+      "status": 500,
+      "examples": [
+        "internalError"
+      ]
+    }
   ],
   "outputs": [
     {
@@ -379,7 +421,8 @@ export const docgenCheckStatusTool: ToolDefinition<DocgenCheckStatusParams, Docg
           "pointer": [
             "generationId"
           ]
-        }
+        },
+        "required": true
       }
     },
     {
@@ -394,7 +437,8 @@ export const docgenCheckStatusTool: ToolDefinition<DocgenCheckStatusParams, Docg
           "pointer": [
             "status"
           ]
-        }
+        },
+        "required": true
       }
     }
   ],
@@ -410,6 +454,7 @@ export const docgenCheckStatusTool: ToolDefinition<DocgenCheckStatusParams, Docg
       "failed"
     ],
     "intervalMs": 5000,
+    "minIntervalMs": 1000,
     "timeoutMs": 600000
   }
 };
@@ -807,6 +852,61 @@ export const docgenGenerateTool: ToolDefinition<DocgenGenerateParams, DocgenGene
     200,
     201
   ],
+  "responses": [
+    {
+      "status": 200,
+      "examples": [
+        "created",
+        "withWarnings"
+      ]
+    },
+    {
+      "status": 201,
+      "examples": [
+        "created",
+        "withWarnings"
+      ]
+    },
+    {
+      "status": 400,
+      "examples": [
+        "missingTextMode",
+        "numCardsOverPlanLimit",
+        "validationError"
+      ]
+    },
+    {
+      "status": 401,
+      "examples": [
+        "invalidApiKey"
+      ]
+    },
+    {
+      "status": 402,
+      "examples": [
+        "insufficientCredits"
+      ]
+    },
+    {
+      "status": 403,
+      "examples": [
+        "forbidden",
+        "insufficientCredits"
+      ]
+    },
+    {
+      "status": 429,
+      "examples": [
+        "tooManyRequests"
+      ]
+    },
+    {
+      "status": 500,
+      "examples": [
+        "generationError"
+      ]
+    }
+  ],
   "outputs": [
     docgenGenerationIdOutput,
     docgenWarningsOutput
@@ -907,6 +1007,61 @@ export const docgenGenerateFromTemplateTool: ToolDefinition<DocgenGenerateFromTe
     200,
     201
   ],
+  "responses": [
+    {
+      "status": 200,
+      "examples": [
+        "created",
+        "withWarnings"
+      ]
+    },
+    {
+      "status": 201,
+      "examples": [
+        "created",
+        "withWarnings"
+      ]
+    },
+    {
+      "status": 400,
+      "examples": [
+        "templateNotFound",
+        "validationError"
+      ]
+    },
+    {
+      "status": 401,
+      "examples": [
+        "invalidApiKey"
+      ]
+    },
+    {
+      "status": 402,
+      "examples": [
+        "insufficientCredits"
+      ]
+    },
+    {
+      "status": 403,
+      "examples": [
+        "featureNotEnabled",
+        "forbidden",
+        "insufficientCredits"
+      ]
+    },
+    {
+      "status": 429,
+      "examples": [
+        "tooManyRequests"
+      ]
+    },
+    {
+      "status": 500,
+      "examples": [
+        "generationError"
+      ]
+    }
+  ],
   "outputs": [
     docgenGenerationIdOutput,
     docgenWarningsOutput
@@ -957,6 +1112,33 @@ export const docgenListFoldersTool: ToolDefinition<DocgenListFoldersParams, Docg
   "successStatuses": [
     200
   ],
+  "responses": [
+    {
+      "status": 200,
+      "examples": [
+        "firstPage",
+        "lastPage"
+      ]
+    },
+    {
+      "status": 400,
+      "examples": [
+        "validationError"
+      ]
+    },
+    {
+      "status": 401,
+      "examples": [
+        "invalidApiKey"
+      ]
+    },
+    {
+      "status": 429,
+      "examples": [
+        "tooManyRequests"
+      ]
+    }
+  ],
   "outputs": [
     {
       "path": "folders",
@@ -970,7 +1152,8 @@ export const docgenListFoldersTool: ToolDefinition<DocgenListFoldersParams, Docg
           "pointer": [
             "data"
           ]
-        }
+        },
+        "required": true
       }
     },
     docgenHasMoreOutput,
@@ -1022,6 +1205,33 @@ export const docgenListThemesTool: ToolDefinition<DocgenListThemesParams, Docgen
   "successStatuses": [
     200
   ],
+  "responses": [
+    {
+      "status": 200,
+      "examples": [
+        "firstPage",
+        "lastPage"
+      ]
+    },
+    {
+      "status": 400,
+      "examples": [
+        "validationError"
+      ]
+    },
+    {
+      "status": 401,
+      "examples": [
+        "invalidApiKey"
+      ]
+    },
+    {
+      "status": 429,
+      "examples": [
+        "tooManyRequests"
+      ]
+    }
+  ],
   "outputs": [
     docgenHasMoreOutput,
     docgenNextCursorOutput,
@@ -1037,7 +1247,8 @@ export const docgenListThemesTool: ToolDefinition<DocgenListThemesParams, Docgen
           "pointer": [
             "data"
           ]
-        }
+        },
+        "required": true
       }
     }
   ],

@@ -50,7 +50,7 @@ export const persondataBlock: BlockDefinition = {
     {
       "id": "apiKey",
       "title": "API key",
-      "control": "short-input",
+      "control": "long-input",
       "type": "string",
       "description": "People Data Labs API key, sent in the X-Api-Key header.",
       "secret": true,

@@ -50,7 +50,9 @@ export const persondataApiKeyParam: ParamSpec = {
   "visibility": "user-only",
   "wire": {
     "in": "auth"
-  }
+  },
+  "maxLength": 512,
+  "minLength": 8
 };
 
 /** Output `metadata.likelihood`, shared by 2 operations. */
@@ -66,7 +68,8 @@ export const persondataMetadataLikelihoodOutput: OutputSpec = {
       "pointer": [
         "likelihood"
       ]
-    }
+    },
+    "required": true
   }
 };
 
@@ -130,6 +133,7 @@ export const persondataCompanyEnrichTool: ToolDefinition<PersondataCompanyEnrich
         "in": "query",
         "name": "name"
       },
+      "maxLength": 500,
       "placeholder": "People Data Labs"
     },
     {
@@ -144,6 +148,7 @@ export const persondataCompanyEnrichTool: ToolDefinition<PersondataCompanyEnrich
         "in": "query",
         "name": "website"
       },
+      "maxLength": 500,
       "placeholder": "peopledatalabs.com"
     },
     {
@@ -158,6 +163,7 @@ export const persondataCompanyEnrichTool: ToolDefinition<PersondataCompanyEnrich
         "in": "query",
         "name": "ticker"
       },
+      "maxLength": 500,
       "placeholder": "GOOGL"
     }
   ],
@@ -182,6 +188,47 @@ export const persondataCompanyEnrichTool: ToolDefinition<PersondataCompanyEnrich
   "successStatuses": [
     200
   ],
+  "responses": [
+    {
+      "status": 200,
+      "examples": [
+        "match",
+        "publicCompany"
+      ]
+    },
+    {
+      "status": 400,
+      "examples": [
+        "insufficientInputs",
+        "invalidMinLikelihood"
+      ]
+    },
+    {
+      "status": 401,
+      "examples": [
+        "invalidKey",
+        "missingKey"
+      ]
+    },
+    {
+      "status": 402,
+      "examples": [
+        "creditsExhausted"
+      ]
+    },
+    {
+      "status": 404,
+      "examples": [
+        "noMatch"
+      ]
+    },
+    {
+      "status": 429,
+      "examples": [
+        "rateLimited"
+      ]
+    }
+  ],
   "outputs": [
     {
       "path": "data",
@@ -197,7 +244,8 @@ export const persondataCompanyEnrichTool: ToolDefinition<PersondataCompanyEnrich
         "omit": [
           "status",
           "likelihood"
-        ]
+        ],
+        "required": true
       }
     },
     persondataMetadataLikelihoodOutput,
@@ -277,6 +325,7 @@ export const persondataPersonEnrichTool: ToolDefinition<PersondataPersonEnrichPa
         "in": "query",
         "name": "email"
       },
+      "maxLength": 500,
       "placeholder": "sean@peopledatalabs.com"
     },
     {
@@ -291,6 +340,7 @@ export const persondataPersonEnrichTool: ToolDefinition<PersondataPersonEnrichPa
         "in": "query",
         "name": "name"
       },
+      "maxLength": 500,
       "placeholder": "Sean Thorne"
     },
     {
@@ -305,6 +355,7 @@ export const persondataPersonEnrichTool: ToolDefinition<PersondataPersonEnrichPa
         "in": "query",
         "name": "company"
       },
+      "maxLength": 500,
       "placeholder": "peopledatalabs.com"
     },
     {
@@ -343,6 +394,48 @@ export const persondataPersonEnrichTool: ToolDefinition<PersondataPersonEnrichPa
   "successStatuses": [
     200
   ],
+  "responses": [
+    {
+      "status": 200,
+      "examples": [
+        "freePlan",
+        "match",
+        "matchedFields"
+      ]
+    },
+    {
+      "status": 400,
+      "examples": [
+        "insufficientInputs",
+        "invalidMinLikelihood"
+      ]
+    },
+    {
+      "status": 401,
+      "examples": [
+        "invalidKey",
+        "missingKey"
+      ]
+    },
+    {
+      "status": 402,
+      "examples": [
+        "creditsExhausted"
+      ]
+    },
+    {
+      "status": 404,
+      "examples": [
+        "noMatch"
+      ]
+    },
+    {
+      "status": 429,
+      "examples": [
+        "rateLimited"
+      ]
+    }
+  ],
   "outputs": [
     {
       "path": "data",
@@ -356,7 +449,8 @@ export const persondataPersonEnrichTool: ToolDefinition<PersondataPersonEnrichPa
           "pointer": [
             "data"
           ]
-        }
+        },
+        "required": true
       }
     },
     persondataMetadataLikelihoodOutput,
@@ -485,6 +579,48 @@ export const persondataPersonSearchTool: ToolDefinition<PersondataPersonSearchPa
   "successStatuses": [
     200
   ],
+  "responses": [
+    {
+      "status": 200,
+      "examples": [
+        "dataInclude",
+        "results"
+      ]
+    },
+    {
+      "status": 400,
+      "examples": [
+        "invalidSql",
+        "queryOrSql",
+        "sizeOutOfRange"
+      ]
+    },
+    {
+      "status": 401,
+      "examples": [
+        "invalidKey",
+        "missingKey"
+      ]
+    },
+    {
+      "status": 402,
+      "examples": [
+        "creditsExhausted"
+      ]
+    },
+    {
+      "status": 404,
+      "examples": [
+        "noRecords"
+      ]
+    },
+    {
+      "status": 429,
+      "examples": [
+        "rateLimited"
+      ]
+    }
+  ],
   "outputs": [
     {
       "path": "data",
@@ -498,7 +634,8 @@ export const persondataPersonSearchTool: ToolDefinition<PersondataPersonSearchPa
           "pointer": [
             "data"
           ]
-        }
+        },
+        "required": true
       }
     },
     {
@@ -525,7 +662,8 @@ export const persondataPersonSearchTool: ToolDefinition<PersondataPersonSearchPa
           "pointer": [
             "total"
           ]
-        }
+        },
+        "required": true
       }
     }
   ],

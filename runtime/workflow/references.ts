@@ -5,6 +5,8 @@
 // reference inside longer text is interpolated (objects and arrays as JSON).
 // `\{{` writes a literal `{{`.
 
+import { ownValue } from "../own.js";
+
 export type PathSegment = string | number;
 
 export type Reference =
@@ -99,14 +101,43 @@ function interpolate(value: unknown): string {
   return String(value);
 }
 
-/** Read a path (keys and indexes) from a value. */
+/**
+ * Read a path (keys and indexes) from a value: own properties only, so
+ * `{{x.data.constructor}}` finds nothing rather than a function; an index
+ * reads an array, a key an object.
+ */
 export function readPath(value: unknown, path: readonly PathSegment[]): unknown {
   let current = value;
   for (const segment of path) {
     if (current === null || typeof current !== "object") return undefined;
-    current = (current as Record<string | number, unknown>)[segment];
+    if (typeof segment === "number" ? !Array.isArray(current) : Array.isArray(current)) return undefined;
+    current = ownValue(current, segment);
   }
   return current;
+}
+
+/** Why `path` finds nothing in `value`: what the deepest step that exists holds. */
+export function unresolvedReason(value: unknown, path: readonly PathSegment[], root: string): string {
+  let current = value;
+  let at = root;
+  for (const segment of path) {
+    const next = `${at}${formatPath([segment])}`;
+    if (Array.isArray(current)) {
+      if (typeof segment !== "number") return `${at} is a list (of ${current.length}), read it with [n]`;
+      if (segment >= current.length) return `${at} has ${current.length} item${current.length === 1 ? "" : "s"}${current.length ? ` (indexes 0–${current.length - 1})` : ""}`;
+    } else if (current !== null && typeof current === "object") {
+      if (typeof segment === "number") return `${at} is an object, not a list`;
+      if (!Object.prototype.hasOwnProperty.call(current, segment)) {
+        const keys = Object.keys(current);
+        return `${at} has no ${JSON.stringify(segment)}${keys.length ? ` (it has ${keys.slice(0, 12).join(", ")}${keys.length > 12 ? ", …" : ""})` : " (it is empty)"}`;
+      }
+    } else {
+      return current === undefined ? `${at} is missing` : `${at} is ${current === null ? "null" : `a ${typeof current}`}, which has no ${JSON.stringify(String(segment))}`;
+    }
+    current = (current as Record<string | number, unknown>)[segment];
+    at = next;
+  }
+  return `${at} is missing`;
 }
 
 export function formatPath(path: readonly PathSegment[]): string {

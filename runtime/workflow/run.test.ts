@@ -12,10 +12,13 @@ let base = "";
 let inFlight = 0;
 let maxInFlight = 0;
 const polls = new Map<string, number>();
+/** Every request the server received (path and query). */
+const requests: string[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
+    requests.push(req.url ?? "");
     const reply = (status: number, body: unknown) => {
       res.writeHead(status, { "content-type": "application/json" });
       res.end(JSON.stringify(body));
@@ -72,9 +75,9 @@ describe("concurrency", () => {
     maxInFlight = 0;
     const result = await runWorkflow({ blocks: { a: search("one"), b: search("two") } }, options());
     expect(result.status).toBe("succeeded");
+    // Both were in flight at once (no upper bound on time: it would depend on the machine's load).
     expect(maxInFlight).toBe(2);
     expect(result.durationMs).toBeGreaterThanOrEqual(DELAY);
-    expect(result.durationMs).toBeLessThan(DELAY * 1.8);
   });
 
   it("respects the concurrency bound", async () => {
@@ -127,18 +130,17 @@ describe("failure propagation", () => {
 
 describe("polling", () => {
   it("waits while the job is pending: pending, pending, completed", async () => {
-    const result = await runWorkflow({ blocks: { wait: status("job-ok", { intervalMs: 20 }) } }, options());
+    // 1 s is docgen's floor (minIntervalMs): the test waits through two intervals.
+    const result = await runWorkflow({ blocks: { wait: status("job-ok", { intervalMs: 1000 }) } }, options());
     expect(result.status).toBe("succeeded");
     expect(result.blocks[0]).toMatchObject({ status: "succeeded", polls: 2, outputs: { status: "completed", gammaUrl: "https://gamma.app/docs/job-ok" } });
     expect(polls.get("job-ok")).toBe(3);
   });
 
   it("fails with a timeout when the job stays pending", async () => {
-    const started = Date.now();
-    const result = await runWorkflow({ blocks: { wait: status("job-stuck", { intervalMs: 20, timeoutMs: 150 }) } }, options());
+    const result = await runWorkflow({ blocks: { wait: status("job-stuck", { intervalMs: 1000, timeoutMs: 150 }) } }, options());
     expect(result.status).toBe("failed");
     expect(result.blocks[0]).toMatchObject({ status: "failed", error: { type: "timeout", provider: "docgen", operation: "docgen_check_status", message: "the job was still pending after 150 ms of polling" }, outputs: { status: "pending" } });
-    expect(Date.now() - started).toBeLessThan(1500);
   });
 
   it("polls with the manifest's interval when the block does not override it", async () => {
@@ -147,7 +149,7 @@ describe("polling", () => {
     const result = await runWorkflow({ blocks: { wait: status("job-stuck") } }, { ...options(), signal: controller.signal });
     // 5 s interval: cancelled during the first wait, after one call.
     expect(result.status).toBe("cancelled");
-    expect(result.blocks[0]).toMatchObject({ status: "failed", error: { code: "ABORTED" } });
+    expect(result.blocks[0]).toMatchObject({ status: "cancelled", error: { code: "ABORTED" } });
   });
 });
 
@@ -160,5 +162,56 @@ describe("results", () => {
 
   it("refuse to start an invalid workflow", async () => {
     await expect(runWorkflow({ blocks: { a: { ...search("x"), type: "library" } } }, options())).rejects.toThrow(/unknown block type "library"/);
+  });
+});
+
+describe("references at run time", () => {
+  it("fail the block when they find nothing, naming the reference and what was there", async () => {
+    const before = requests.length;
+    const result = await runWorkflow(
+      {
+        blocks: {
+          a: search("short", ["next"]),
+          next: { type: "books", name: "Second hit", inputs: { operation: "books_get_volume", apiKey: "{{BOOKS_KEY}}", volumeId: "{{a.data[1].id}}" } },
+        },
+      },
+      options(),
+    );
+    expect(result.status).toBe("failed");
+    expect(result.blocks[1]).toMatchObject({
+      id: "next",
+      status: "failed",
+      error: { type: "validation", param: "volumeId", rule: "reference", message: "volumeId: {{a.data[1].id}} did not resolve: a.data has 1 item (indexes 0–0)" },
+    });
+    // Only the search reached the server: the parameter was not dropped and sent without it.
+    expect(requests.slice(before).map((u) => u.split("?")[0])).toEqual(["/books/v1/volumes"]);
+  });
+
+  it("never read inherited properties", async () => {
+    const result = await runWorkflow(
+      {
+        blocks: {
+          a: search("proto", ["next"]),
+          next: { type: "books", name: "Next", inputs: { operation: "books_search_volumes", apiKey: "{{BOOKS_KEY}}", q: "{{a.data[0].constructor}}" } },
+        },
+      },
+      options(),
+    );
+    expect(result.blocks[1]).toMatchObject({ status: "failed", error: { rule: "reference", message: 'q: {{a.data[0].constructor}} did not resolve: a.data[0] has no "constructor" (it has kind, id)' } });
+  });
+});
+
+describe("interrupts", () => {
+  it("start nothing once the run is cancelled, and report those blocks as cancelled", async () => {
+    const before = requests.length;
+    const controller = new AbortController();
+    controller.abort();
+    const result = await runWorkflow({ blocks: { a: search("never", ["b"]), b: search("never2") } }, { ...options(), signal: controller.signal });
+    expect(result.status).toBe("cancelled");
+    expect(result.blocks.map((b) => [b.id, b.status])).toEqual([
+      ["a", "cancelled"],
+      ["b", "cancelled"],
+    ]);
+    expect(requests.length).toBe(before);
   });
 });

@@ -2,14 +2,15 @@
 // have succeeded, independent branches run concurrently (bounded), a failed
 // block skips what depends on it while other branches go on, and job-status
 // blocks poll until their job leaves its pending states.
-import type { FetchLike } from "../client.js";
 import type { ToolError, ToolResult } from "../errors.js";
 import { executeToolDefinition } from "../execute.js";
+import { ownValue, setOwn } from "../own.js";
 import { redactDeep } from "../redact.js";
 import { sleep } from "../sleep.js";
 import type { ToolSpec } from "../tool-types.js";
+import type { FetchLike } from "../transport.js";
 import { buildGraph } from "./graph.js";
-import { envReferenceName, readPath, resolveValue, type Reference } from "./references.js";
+import { envReferenceName, formatPath, readPath, resolveValue, unresolvedReason, type Reference } from "./references.js";
 import type { BlockResult, RunEvent, RunResult, WorkflowBlock } from "./types.js";
 import { placeholderFor, type Registry, type ValidatedWorkflow } from "./validate.js";
 
@@ -51,16 +52,23 @@ export async function runWorkflowWith(registry: Registry, checked: ValidatedWork
         if (!upstream.every((u) => results.has(u))) continue;
         const failed = upstream.filter((u) => results.get(u)!.status !== "succeeded");
         const block = workflow.blocks[id];
-        if (failed.length || options.signal?.aborted) {
+        const base = { id, name: block.name, type: block.type, operation: block.inputs.operation, durationMs: 0 };
+        if (options.signal?.aborted) {
+          // Nothing starts after an interrupt.
           pending.delete(id);
-          finish(id, { id, name: block.name, type: block.type, operation: block.inputs.operation, status: "skipped", durationMs: 0, ...(failed.length ? { skippedBecause: failed } : {}) });
+          finish(id, { ...base, status: "cancelled" });
+          continue;
+        }
+        if (failed.length) {
+          pending.delete(id);
+          finish(id, { ...base, status: "skipped", skippedBecause: failed });
           continue;
         }
         if (running >= limit) continue;
         pending.delete(id);
         running++;
         options.onEvent?.({ type: "start", id, block });
-        runBlock(registry, id, block, results, options)
+        runBlock(registry, id, block, results, { ...options, secrets })
           .then((result) => finish(id, result))
           .finally(() => {
             running--;
@@ -82,14 +90,20 @@ export async function runWorkflowWith(registry: Registry, checked: ValidatedWork
   });
 }
 
-async function runBlock(registry: Registry, id: string, block: WorkflowBlock, results: Map<string, BlockResult>, options: RunOptions): Promise<BlockResult> {
+async function runBlock(registry: Registry, id: string, block: WorkflowBlock, results: Map<string, BlockResult>, options: RunOptions & { secrets: string[] }): Promise<BlockResult> {
   const started = performance.now();
   const startedAt = new Date().toISOString();
-  const tool = registry.tools[block.inputs.operation];
+  const tool = ownValue(registry.tools, block.inputs.operation) as ToolSpec;
   const base = { id, name: block.name, type: block.type, operation: block.inputs.operation, startedAt };
-  const done = (status: "succeeded" | "failed", rest: Partial<BlockResult>): BlockResult => ({ ...base, status, durationMs: Math.round(performance.now() - started), ...rest });
+  const done = (status: "succeeded" | "failed" | "cancelled", rest: Partial<BlockResult>): BlockResult => ({ ...base, status, durationMs: Math.round(performance.now() - started), ...rest });
 
-  const params = resolveInputs(tool, block, results, options.env);
+  let params: Record<string, unknown>;
+  try {
+    params = resolveInputs(tool, block, results, options.env);
+  } catch (e) {
+    if (!(e instanceof UnresolvedReference)) throw e;
+    return done("failed", { error: { type: "validation", provider: tool.provider, operation: tool.id, param: e.param, rule: "reference", message: e.message, retryable: false } });
+  }
   const fetch = options.mockAnswers && block.mock ? preferring(block.mock, options.fetch) : options.fetch;
   const call = () =>
     executeToolDefinition(tool, params, {
@@ -97,12 +111,14 @@ async function runBlock(registry: Registry, id: string, block: WorkflowBlock, re
       ...(fetch ? { fetch } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(block.timeoutMs ? { timeoutMs: block.timeoutMs } : {}),
+      secrets: options.secrets,
     });
 
   let result: ToolResult = await call();
   let polls = 0;
   if (tool.polling && result.success) {
-    const interval = block.polling?.intervalMs ?? tool.polling.intervalMs;
+    // The provider's floor holds whatever the block asks (validate refuses less).
+    const interval = Math.max(block.polling?.intervalMs ?? tool.polling.intervalMs, tool.polling.minIntervalMs);
     const timeout = block.polling?.timeoutMs ?? tool.polling.timeoutMs;
     const deadline = performance.now() + timeout;
     while (result.success) {
@@ -121,8 +137,8 @@ async function runBlock(registry: Registry, id: string, block: WorkflowBlock, re
       result = await call();
     }
   }
+  if (options.signal?.aborted) return done("cancelled", { error: cancelled(tool), ...(polls ? { polls } : {}) });
   if (!result.success) return done("failed", { error: result.error, ...(polls ? { polls } : {}) });
-  if (options.signal?.aborted) return done("failed", { error: cancelled(tool) });
   return done("succeeded", { outputs: result.output as Record<string, unknown>, ...(polls ? { polls } : {}) });
 }
 
@@ -130,19 +146,36 @@ function cancelled(tool: ToolSpec): ToolError {
   return { type: "network", provider: tool.provider, operation: tool.id, code: "ABORTED", message: "the run was cancelled", retryable: false };
 }
 
-/** The block's parameters with every reference replaced by its value. */
+/** A reference that found nothing at run time: the block fails rather than drop the parameter. */
+export class UnresolvedReference extends Error {
+  constructor(
+    readonly param: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "UnresolvedReference";
+  }
+}
+
+/** The block's parameters with every reference replaced by its value; throws UnresolvedReference. */
 export function resolveInputs(tool: ToolSpec, block: WorkflowBlock, results: Map<string, BlockResult>, env: Record<string, string | undefined>): Record<string, unknown> {
   const params: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(block.inputs)) {
     if (name === "operation") continue;
     const spec = tool.params.find((p) => p.name === name);
-    params[name] = resolveValue(value, (ref: Reference) => {
+    const resolved = resolveValue(value, (ref: Reference) => {
       if (ref.kind === "env") {
         const v = env[ref.name];
         return v !== undefined && v !== "" ? v : placeholderFor(ref.name, spec ?? {});
       }
-      return readPath(results.get(ref.block)?.outputs, ref.path);
+      const outputs = results.get(ref.block)?.outputs;
+      const found = readPath(outputs, ref.path);
+      if (found === undefined) {
+        throw new UnresolvedReference(name, `${name}: {{${ref.text}}} did not resolve: ${unresolvedReason(outputs, ref.path, ref.block)}`);
+      }
+      return found;
     });
+    setOwn(params, name, resolved);
   }
   return params;
 }
@@ -151,7 +184,7 @@ export function resolveInputs(tool: ToolSpec, block: WorkflowBlock, results: Map
 function secretValues(registry: Registry, blocks: Record<string, WorkflowBlock>, env: Record<string, string | undefined>): string[] {
   const out = new Set<string>();
   for (const block of Object.values(blocks)) {
-    const tool = registry.tools[block.inputs.operation];
+    const tool = ownValue(registry.tools, block.inputs.operation) as ToolSpec | undefined;
     for (const p of tool?.params ?? []) {
       if (!p.secret) continue;
       const name = envReferenceName(block.inputs[p.name]);

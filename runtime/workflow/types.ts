@@ -17,7 +17,8 @@ export interface Workflow {
   blocks: Record<string, WorkflowBlock>;
 }
 
-export type BlockStatus = "succeeded" | "failed" | "skipped";
+/** `cancelled`: interrupted while running, or never started because the run was interrupted. */
+export type BlockStatus = "succeeded" | "failed" | "skipped" | "cancelled";
 
 export interface BlockResult {
   id: string;

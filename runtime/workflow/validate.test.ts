@@ -89,6 +89,18 @@ describe("invalid workflows", () => {
     ["polling settings on an operation that does not poll", edit("    connections:\n      outgoing:\n        - target: volume\n", "    polling: { intervalMs: 100 }\n    connections:\n      outgoing:\n        - target: volume\n"), [
       "flow.yaml:11:5: search: books_search_volumes is not a job-status operation, so it takes no polling settings",
     ]],
+    ["a mock status the spec does not declare", edit("    connections:\n      outgoing:\n        - target: volume\n", "    mock: { code: 418 }\n    connections:\n      outgoing:\n        - target: volume\n"), [
+      "flow.yaml:11:19: search: the mock of books_search_volumes cannot answer 418 (declared statuses: 200, 400, 403, 429)",
+    ]],
+    ["a mock example the spec does not declare", edit("    connections:\n      outgoing:\n        - target: volume\n", "    mock: { code: 200, example: nope }\n    connections:\n      outgoing:\n        - target: volume\n"), [
+      'flow.yaml:11:33: search: the mock of books_search_volumes has no example "nope" for status 200 (declared: noItems, search)',
+    ]],
+    ["an output reference of another type than the parameter", edit('volumeId: "{{search.data[0].id}}"', 'volumeId: "{{search.metadata.totalItems}}"'), [
+      "flow.yaml:20:17: volume.volumeId: is a string, but {{search.metadata.totalItems}} is a number",
+    ]],
+    ["a reference to an inherited property", edit('volumeId: "{{search.data[0].id}}"', 'volumeId: "{{search.metadata.constructor}}"'), [
+      'flow.yaml:20:17: volume: {{search.metadata.constructor}}: the operation has no output "metadata.constructor" (outputs: data, metadata.count, metadata.totalItems)',
+    ]],
     ["a block connected to itself", edit("- target: volume", "- target: search"), [
       "flow.yaml:13:19: search: a block cannot connect to itself",
       'flow.yaml:20:17: volume: {{search.data[0].id}} refers to "search", which is not upstream of "volume" (connect search → … → volume)',
@@ -112,6 +124,21 @@ describe("invalid workflows", () => {
 
   it("accepts a missing secret in a mock run", () => {
     expect(problems(BASE, "mock", {})).toEqual([]);
+  });
+
+  it("refuses a polling interval below the provider's floor", () => {
+    const text = `blocks:\n  wait:\n    type: docgen\n    name: Wait\n    inputs: { operation: docgen_check_status, apiKey: "{{GAMMA_KEY}}", generationId: abc }\n    polling: { intervalMs: 1 }\n`;
+    expect(problems(text)).toEqual(["flow.yaml:6:28: wait: polling.intervalMs must be at least 1000 for docgen_check_status (the provider's floor), got 1"]);
+  });
+
+  it("never prints a secret's value used in another field", () => {
+    const text = BASE.replace("maxResults: 5", 'maxResults: "{{BOOKS_KEY}}"');
+    const found = problems(text);
+    expect(found).toEqual(["flow.yaml:10:19: search: maxResults: must be a number, got (secret value withheld)"]);
+    // Also when the same value comes from a variable no secret parameter names.
+    const again = problems(BASE.replace("maxResults: 5", 'maxResults: "{{OTHER}}"'), "live", { ...ENV, OTHER: ENV.BOOKS_KEY });
+    expect(again.join("\n")).not.toContain(ENV.BOOKS_KEY);
+    expect(again).toEqual(["flow.yaml:10:19: search: maxResults: must be a number, got \"[redacted]\""]);
   });
 
   it("checks values that come from the environment", () => {

@@ -4,7 +4,9 @@
 import { fileURLToPath } from "node:url";
 import type { BlockDefinition } from "../block-types.js";
 import { schemaValidator } from "../schema-validation.js";
-import type { OutputSpec, ParamSpec, RuleSpec, ToolSpec } from "../tool-types.js";
+import { ownValue } from "../own.js";
+import { redact } from "../redact.js";
+import type { OutputSpec, OutputType, ParamSpec, RuleSpec, ToolSpec } from "../tool-types.js";
 import { checkRules, checkValue, isAbsent } from "../validate-params.js";
 import { loadYamlSource, parseYamlSource, SourceError, type YamlSource } from "../yaml-source.js";
 import { buildGraph, findCycle, upstreamOf } from "./graph.js";
@@ -78,6 +80,10 @@ class Checker {
   readonly placeholders = new Set<string>();
   private readonly wf: Workflow;
   private readonly graph;
+  /** Environment variables that some secret parameter of the workflow reads. */
+  private readonly secretNames: Set<string>;
+  /** Their values: withheld from every message, wherever they turn up. */
+  private readonly secretValues: string[];
 
   constructor(
     private readonly source: YamlSource<Workflow>,
@@ -86,16 +92,18 @@ class Checker {
   ) {
     this.wf = source.data;
     this.graph = buildGraph(this.wf);
+    this.secretNames = secretEnvNames(this.wf, registry);
+    this.secretValues = [...this.secretNames].map((n) => options.env[n]).filter((v): v is string => !!v);
   }
 
   private fail(path: Path, message: string, which: "key" | "value" = "key"): void {
-    this.errors.push(new SourceError(this.source.locate(path, which), message));
+    this.errors.push(new SourceError(this.source.locate(path, which), redact(message, this.secretValues)));
   }
 
   run(): void {
     for (const [id, block] of Object.entries(this.wf.blocks)) {
       this.checkConnections(id);
-      const definition = this.registry.blocks[block.type];
+      const definition = ownValue(this.registry.blocks, block.type) as BlockDefinition | undefined;
       if (!definition) {
         this.fail(["blocks", id, "type"], `${id}: unknown block type ${JSON.stringify(block.type)} (block types: ${Object.keys(this.registry.blocks).join(", ")})`, "value");
         continue;
@@ -107,10 +115,41 @@ class Checker {
         continue;
       }
       this.checkInputs(id, tool);
-      if (block.polling && !tool.polling) this.fail(["blocks", id, "polling"], `${id}: ${operation} is not a job-status operation, so it takes no polling settings`);
+      this.checkPolling(id, tool);
+      this.checkMockAnswer(id, tool);
     }
     const cycle = findCycle(this.graph);
     if (cycle) this.fail(["blocks", cycle[0], "connections"], `connections form a cycle: ${cycle.join(" → ")}`);
+  }
+
+  private checkPolling(id: string, tool: ToolSpec): void {
+    const polling = this.wf.blocks[id].polling;
+    if (!polling) return;
+    if (!tool.polling) {
+      this.fail(["blocks", id, "polling"], `${id}: ${tool.id} is not a job-status operation, so it takes no polling settings`);
+      return;
+    }
+    if (polling.intervalMs !== undefined && polling.intervalMs < tool.polling.minIntervalMs) {
+      this.fail(["blocks", id, "polling", "intervalMs"], `${id}: polling.intervalMs must be at least ${tool.polling.minIntervalMs} for ${tool.id} (the provider's floor), got ${polling.intervalMs}`, "value");
+    }
+  }
+
+  /** A block's `mock` may only ask for an answer the spec declares (Prism answers anything else with an error). */
+  private checkMockAnswer(id: string, tool: ToolSpec): void {
+    const mock = this.wf.blocks[id].mock;
+    if (!mock) return;
+    const statuses = tool.responses.map((r) => r.status);
+    if (mock.code !== undefined && !statuses.includes(mock.code)) {
+      this.fail(["blocks", id, "mock", "code"], `${id}: the mock of ${tool.id} cannot answer ${mock.code} (declared statuses: ${statuses.join(", ")})`, "value");
+      return;
+    }
+    if (mock.example === undefined) return;
+    const candidates = tool.responses.filter((r) => (mock.code !== undefined ? r.status === mock.code : tool.successStatuses.includes(r.status)));
+    const names = [...new Set(candidates.flatMap((r) => r.examples))];
+    if (!names.includes(mock.example)) {
+      const where = mock.code !== undefined ? `status ${mock.code}` : "a success";
+      this.fail(["blocks", id, "mock", "example"], `${id}: the mock of ${tool.id} has no example ${JSON.stringify(mock.example)} for ${where} (declared: ${names.length ? names.join(", ") : "none"})`, "value");
+    }
   }
 
   private checkConnections(id: string): void {
@@ -139,13 +178,15 @@ class Checker {
         referenced.add(name);
         continue;
       }
-      if (isAbsent(resolved)) continue;
-      const checked = checkValue(spec, resolved);
+      if (isAbsent(resolved, spec)) continue;
+      // A value read from a secret's variable is shown as a secret, whatever the parameter.
+      const shown = collectReferences(value).some(({ reference }) => reference.kind === "env" && this.secretNames.has(reference.name)) ? { ...spec, secret: true } : spec;
+      const checked = checkValue(shown, resolved, tool);
       if ("issue" in checked) this.fail(at, `${id}: ${checked.issue.message}`, "value");
       else literal[name] = checked.value;
     }
     for (const spec of tool.params) {
-      if (spec.required && spec.default === undefined && isAbsent(block.inputs[spec.name])) {
+      if (spec.required && spec.default === undefined && isAbsent(block.inputs[spec.name], spec)) {
         this.fail(["blocks", id, "inputs"], `${id}: ${tool.id} needs parameter "${spec.name}" (${spec.description})`);
       }
       if (spec.default !== undefined && literal[spec.name] === undefined && !referenced.has(spec.name)) literal[spec.name] = spec.default;
@@ -194,13 +235,14 @@ class Checker {
         continue;
       }
       dependsOnOutputs = true;
-      this.checkOutputReference(id, reference, where);
+      this.checkOutputReference(id, reference, where, whole(value) ? spec : undefined);
     }
     if (dependsOnOutputs) return NOT_LITERAL;
     return found.length ? resolveValue(value, (r) => (r.kind === "env" ? env[r.name] : undefined)) : value;
   }
 
-  private checkOutputReference(id: string, reference: Extract<Reference, { kind: "output" }>, at: Path): void {
+  /** `param`: the parameter the reference is the whole value of (its type must fit). */
+  private checkOutputReference(id: string, reference: Extract<Reference, { kind: "output" }>, at: Path, param?: ParamSpec): void {
     const source = this.wf.blocks[reference.block];
     if (!source) {
       this.fail(at, `${id}: {{${reference.text}}} refers to unknown block "${reference.block}" (blocks: ${Object.keys(this.wf.blocks).join(", ")})`, "value");
@@ -210,14 +252,58 @@ class Checker {
       this.fail(at, `${id}: {{${reference.text}}} refers to "${reference.block}", which is not upstream of "${id}" (connect ${reference.block} → … → ${id})`, "value");
       return;
     }
-    const tool = this.registry.tools[source.inputs.operation];
-    if (!tool || !this.registry.blocks[source.type]?.tools.access.includes(tool.id)) return; // reported on that block
+    const tool = ownValue(this.registry.tools, source.inputs.operation) as ToolSpec | undefined;
+    if (!tool || !(ownValue(this.registry.blocks, source.type) as BlockDefinition | undefined)?.tools.access.includes(tool.id)) return; // reported on that block
     const problem = outputPathProblem(tool.outputs, reference.path);
-    if (problem) this.fail(at, `${id}: {{${reference.text}}}: ${problem}`, "value");
+    if (problem) {
+      this.fail(at, `${id}: {{${reference.text}}}: ${problem}`, "value");
+      return;
+    }
+    const type = param ? outputTypeAt(tool.outputs, reference.path) : undefined;
+    if (param && type && !fits(param, type)) {
+      this.fail(at, `${id}.${param.name}: is a ${param.type === "json" ? `JSON ${param.jsonType ?? "value"}` : param.type}, but {{${reference.text}}} is a${/^[aeiou]/.test(type) ? "n" : ""} ${type}`, "value");
+    }
   }
 }
 
 const NOT_LITERAL = Symbol("depends on upstream outputs");
+
+/** Whether the value is exactly one reference (and so keeps the referenced value's type). */
+function whole(value: unknown): boolean {
+  return typeof value === "string" && /^\{\{[^{}]*\}\}$/.test(value.trim());
+}
+
+/** The type of the output at `path`, when the outputs tell it (a declared output, not a place inside one). */
+export function outputTypeAt(outputs: readonly OutputSpec[], path: readonly PathSegment[]): OutputType | undefined {
+  return outputs.find((o) => o.path === path.join("."))?.type;
+}
+
+/** Whether a value of `type` can be given to the parameter (the runtime converts text to numbers and booleans). */
+function fits(param: ParamSpec, type: OutputType): boolean {
+  switch (param.type) {
+    case "string":
+      return type === "string";
+    case "number":
+      return type === "number" || type === "string";
+    case "boolean":
+      return type === "boolean" || type === "string";
+    case "json":
+      return param.jsonType === "array" ? type === "array" || type === "string" : param.jsonType === "object" ? type === "json" || type === "string" : type !== "number" && type !== "boolean";
+  }
+}
+
+/** Environment variables named by a secret parameter anywhere in the workflow. */
+function secretEnvNames(workflow: Workflow, registry: Registry): Set<string> {
+  const names = new Set<string>();
+  for (const block of Object.values(workflow.blocks ?? {})) {
+    const tool = ownValue(registry.tools, block?.inputs?.operation) as ToolSpec | undefined;
+    for (const p of tool?.params ?? []) {
+      const name = p.secret ? envReferenceName(block.inputs[p.name]) : undefined;
+      if (name) names.add(name);
+    }
+  }
+  return names;
+}
 
 function ruleParams(rule: RuleSpec): string[] {
   switch (rule.rule) {

@@ -3,12 +3,12 @@
 import type { BlockResult, RunEvent, RunResult, Workflow } from "../../runtime/index.js";
 
 const SPINNER = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
-const MARK: Record<string, string> = { succeeded: "✓", failed: "✗", skipped: "–" };
+const MARK: Record<string, string> = { succeeded: "✓", failed: "✗", skipped: "–", cancelled: "⊘" };
 
 interface Line {
   id: string;
   name: string;
-  state: "waiting" | "running" | "succeeded" | "failed" | "skipped";
+  state: "waiting" | "running" | BlockResult["status"];
   started?: number;
   detail?: string;
 }
@@ -81,18 +81,20 @@ function describe(result: BlockResult): string {
       return `failed in ${result.durationMs} ms: ${result.error?.message ?? "unknown error"}`;
     case "skipped":
       return result.skippedBecause?.length ? `skipped: ${result.skippedBecause.join(", ")} did not succeed` : "skipped";
+    case "cancelled":
+      return result.startedAt ? `cancelled after ${result.durationMs} ms` : "cancelled before it started";
   }
 }
 
 /** The run as a readable table: block, operation, status, time, and what it produced or why it failed. */
 export function summaryTable(result: RunResult, workflow: Workflow): string {
   const order = Object.keys(workflow.blocks);
-  const rows = [...result.blocks].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id)).map((b) => [b.id, b.operation, b.status, b.status === "skipped" ? "" : `${b.durationMs} ms`, detailOf(b)]);
+  const rows = [...result.blocks].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id)).map((b) => [b.id, b.operation, b.status, b.status === "skipped" || (b.status === "cancelled" && !b.startedAt) ? "" : `${b.durationMs} ms`, detailOf(b)]);
   const header = ["block", "operation", "status", "time", "result"];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   widths[4] = Math.min(widths[4], 70);
   const line = (cells: string[]) => cells.map((c, i) => (i === 4 ? truncate(c, widths[4]) : c.padEnd(widths[i]))).join("  ").trimEnd();
-  const title = `${result.name ?? "workflow"}: ${result.status} in ${result.durationMs} ms (${count(result, "succeeded")} succeeded, ${count(result, "failed")} failed, ${count(result, "skipped")} skipped)`;
+  const title = `${result.name ?? "workflow"}: ${result.status} in ${result.durationMs} ms (${count(result, "succeeded")} succeeded, ${count(result, "failed")} failed, ${count(result, "skipped")} skipped${count(result, "cancelled") ? `, ${count(result, "cancelled")} cancelled` : ""})`;
   return [title, "", line(header), widths.map((w) => "─".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
 
@@ -102,7 +104,8 @@ function count(result: RunResult, status: string): number {
 
 function detailOf(b: BlockResult): string {
   if (b.status === "failed") return `${b.error?.type ?? "error"}${b.error?.status ? ` ${b.error.status}` : ""}${b.error?.code ? ` ${b.error.code}` : ""}: ${b.error?.message ?? ""}`;
-  if (b.status === "skipped") return b.skippedBecause?.length ? `upstream ${b.skippedBecause.join(", ")} did not succeed` : "cancelled";
+  if (b.status === "skipped") return `upstream ${(b.skippedBecause ?? []).join(", ")} did not succeed`;
+  if (b.status === "cancelled") return b.startedAt ? "interrupted while running" : "not started: the run was interrupted";
   return summarise(b.outputs ?? {});
 }
 

@@ -202,6 +202,7 @@ function operationDocs(op: OperationIR) {
           pending: t.polling.pending.map((s) => `\`${s}\``).join(" or "),
           terminal: t.polling.terminal.map((s) => `\`${s}\``).join(" or "),
           interval: duration(t.polling.intervalMs),
+          minInterval: duration(t.polling.minIntervalMs),
           timeout: duration(t.polling.timeoutMs),
         }
       : null,

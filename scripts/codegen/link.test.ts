@@ -51,23 +51,23 @@ describe("broken manifests", () => {
       name: "an unknown field (a typo)",
       edits: [{ find: "        maximum: 50\n", replace: "        maxium: 50\n" }],
       expected: [
-        `${M}:38:9: operations.shelf_list_books.params.top: unknown field "maxium" (allowed: type, title, description, required, default, sendDefault, integer, minimum, maximum, minLength, maxLength, pattern, patternHint, enum, caseInsensitive, format, jsonType, secret, visibility, placeholder, wire)`,
+        `${M}:40:9: operations.shelf_list_books.params.top: unknown field "maxium" (allowed: type, title, description, required, default, sendDefault, integer, minimum, maximum, minLength, maxLength, pattern, patternHint, enum, caseInsensitive, format, jsonType, secret, visibility, placeholder, wire)`,
       ],
     },
     {
       name: "a missing required field",
       edits: [{ find: "    title: List books\n", replace: "" }],
-      expected: [`${M}:23:3: operations.shelf_list_books: missing required field "title"`],
+      expected: [`${M}:24:3: operations.shelf_list_books: missing required field "title"`],
     },
     {
       name: "a wrong parameter type name",
       edits: [{ find: "      top:\n        type: number", replace: "      top:\n        type: integer" }],
-      expected: [`${M}:35:15: operations.shelf_list_books.params.top.type: must be one of "string", "number", "boolean", "json", got "integer"`],
+      expected: [`${M}:37:15: operations.shelf_list_books.params.top.type: must be one of "string", "number", "boolean", "json", got "integer"`],
     },
     {
       name: "an unknown wire location",
       edits: [{ find: "wire: { in: query, name: $top }", replace: "wire: { in: querystring, name: $top }" }],
-      expected: [`${M}:41:15: operations.shelf_list_books.params.top.wire: "in" has an unsupported value "querystring" (allowed: path, query, header, body, switch)`],
+      expected: [`${M}:43:15: operations.shelf_list_books.params.top.wire: "in" has an unsupported value "querystring" (allowed: path, query, header, body, switch)`],
     },
     {
       name: "an unquoted colour (YAML reads # as a comment)",
@@ -77,72 +77,72 @@ describe("broken manifests", () => {
     {
       name: "an output with both from and value",
       edits: [{ find: '        from: "$response.body#/total"\n', replace: '        from: "$response.body#/total"\n        value: 3\n' }],
-      expected: [`${M}:61:7: operations.shelf_list_books.outputs.metadata.total: an output takes exactly one of "from" (an expression) or "value" (a constant)`],
+      expected: [`${M}:63:7: operations.shelf_list_books.outputs.metadata.total: an output takes exactly one of "from" (an expression) or "value" (a constant)`],
     },
     {
       name: "an operation the spec lacks",
       edits: [{ find: "operationId: getBook", replace: "operationId: fetchBook" }],
-      expected: [`${M}:133:18: operations.shelf_get_book.operationId: operation "fetchBook" not found in specs/shelf/openapi.yaml (operations: addBook, getBook, getBookByKey, listBooks)`],
+      expected: [`${M}:136:18: operations.shelf_get_book.operationId: operation "fetchBook" not found in specs/shelf/openapi.yaml (operations: addBook, getBook, getBookByKey, listBooks)`],
     },
     {
       name: "a query parameter the spec lacks",
       edits: [{ find: "name: $top }", replace: "name: top }" }],
-      expected: [`${M}:41:9: operations.shelf_list_books.params.top.wire: query parameter "top" not found in operation "listBooks" of specs/shelf/openapi.yaml (its query parameters: $top, $count)`],
+      expected: [`${M}:43:9: operations.shelf_list_books.params.top.wire: query parameter "top" not found in operation "listBooks" of specs/shelf/openapi.yaml (its query parameters: $top, $count)`],
     },
     {
       name: "a body field the spec lacks",
       edits: [{ find: "pointer: /options/size", replace: "pointer: /options/pageSize" }],
-      expected: [`${M}:110:9: operations.shelf_add_book.params.size.wire: body field "/options/pageSize" not found in the request body of "addBook" in specs/shelf/openapi.yaml (fields there: format, size, notify)`],
+      expected: [`${M}:113:9: operations.shelf_add_book.params.size.wire: body field "/options/pageSize" not found in the request body of "addBook" in specs/shelf/openapi.yaml (fields there: format, size, notify)`],
     },
     {
       name: "a response field the spec lacks",
       edits: [{ find: 'from: "$response.body#/total"', replace: 'from: "$response.body#/totalCount"' }],
-      expected: [`${M}:63:15: operations.shelf_list_books.outputs.metadata.total.from: response field "/totalCount" not found in the 200 response of "listBooks" in specs/shelf/openapi.yaml (fields there: total, value)`],
+      expected: [`${M}:65:15: operations.shelf_list_books.outputs.metadata.total.from: response field "/totalCount" not found in the 200 response of "listBooks" in specs/shelf/openapi.yaml (fields there: total, value)`],
     },
     {
       name: "a maximum looser than the spec's",
       edits: [{ find: "        maximum: 50\n", replace: "        maximum: 500\n" }],
-      expected: [`${M}:38:18: operations.shelf_list_books.params.top.maximum: maximum 500 is looser than query parameter "$top"'s maximum 100 in specs/shelf/openapi.yaml`],
+      expected: [`${M}:40:18: operations.shelf_list_books.params.top.maximum: maximum 500 is looser than query parameter "$top"'s maximum 100 in specs/shelf/openapi.yaml`],
     },
     {
       name: "a missing maximum where the spec has one",
       edits: [{ find: "        maxLength: 200\n", replace: "" }],
-      expected: [`${M}:83:7: operations.shelf_add_book.params.title: maxLength (none) is looser than body field "/title"'s maxLength 200 in specs/shelf/openapi.yaml`],
+      expected: [`${M}:86:7: operations.shelf_add_book.params.title: maxLength (none) is looser than body field "/title"'s maxLength 200 in specs/shelf/openapi.yaml`],
     },
     {
       name: "an enum value the spec does not accept",
       edits: [{ find: "enum: [paper, ebook, audio]", replace: "enum: [paper, ebook, audio, vinyl]" }],
-      expected: [`${M}:101:9: operations.shelf_add_book.params.format.enum: enum values "vinyl" are not accepted by body field "/options/format" in specs/shelf/openapi.yaml (accepted: "paper", "ebook", "audio")`],
+      expected: [`${M}:104:9: operations.shelf_add_book.params.format.enum: enum values "vinyl" are not accepted by body field "/options/format" in specs/shelf/openapi.yaml (accepted: "paper", "ebook", "audio")`],
     },
     {
       name: "a type that disagrees with the spec",
       edits: [{ file: "openapi.yaml", find: "title: { type: string, maxLength: 200 }", replace: "title: { type: integer }" }],
-      expected: [`${M}:84:15: operations.shelf_add_book.params.title.type: type string disagrees with body field "/title", which is integer in specs/shelf/openapi.yaml`],
+      expected: [`${M}:87:15: operations.shelf_add_book.params.title.type: type string disagrees with body field "/title", which is integer in specs/shelf/openapi.yaml`],
     },
     {
       name: "an integer in the spec without integer: true",
       edits: [{ find: "        integer: true\n        minimum: 1\n        maximum: 50", replace: "        minimum: 1\n        maximum: 50" }],
-      expected: [`${M}:35:15: operations.shelf_list_books.params.top.type: query parameter "$top" is an integer in specs/shelf/openapi.yaml; declare integer: true`],
+      expected: [`${M}:37:15: operations.shelf_list_books.params.top.type: query parameter "$top" is an integer in specs/shelf/openapi.yaml; declare integer: true`],
     },
     {
       name: "an output type that disagrees with the spec",
       edits: [{ find: "      bookId:\n        type: string", replace: "      bookId:\n        type: number" }],
-      expected: [`${M}:120:15: operations.shelf_add_book.outputs.bookId.type: output type number disagrees with the source, which is string in specs/shelf/openapi.yaml`],
+      expected: [`${M}:123:15: operations.shelf_add_book.outputs.bookId.type: output type number disagrees with the source, which is string in specs/shelf/openapi.yaml`],
     },
     {
       name: "a split list longer than the spec's maxItems",
       edits: [{ find: "maxItems: 5 }", replace: "maxItems: 9 }" }],
-      expected: [`${M}:93:27: operations.shelf_add_book.params.tags.wire.split: split.maxItems 9 is looser than body field "/tags"'s maxItems 5 in specs/shelf/openapi.yaml`],
+      expected: [`${M}:96:27: operations.shelf_add_book.params.tags.wire.split: split.maxItems 9 is looser than body field "/tags"'s maxItems 5 in specs/shelf/openapi.yaml`],
     },
     {
       name: "a required path parameter left unsupplied",
-      edits: [{ find: "      shelfId:\n        type: string\n        required: true\n        pattern: \"^[a-z0-9-]+$\"\n        description: The shelf.\n        wire: { in: path }\n      top:", replace: "      top:" }],
-      expected: [`${M}:23:3: operations.shelf_list_books: specs/shelf/openapi.yaml requires path parameter "shelfId" for "listBooks", but no parameter or constant supplies it`],
+      edits: [{ find: "      shelfId:\n        type: string\n        maxLength: 64\n        required: true\n        pattern: \"^[a-z0-9-]+$\"\n        description: The shelf.\n        wire: { in: path }\n      top:", replace: "      top:" }],
+      expected: [`${M}:24:3: operations.shelf_list_books: specs/shelf/openapi.yaml requires path parameter "shelfId" for "listBooks", but no parameter or constant supplies it`],
     },
     {
       name: "a required body field left unsupplied",
       edits: [{ find: "      title:\n        type: string\n        required: true\n        minLength: 1\n        maxLength: 200\n        description: Title of the book.\n        wire: { in: body }\n", replace: "" }],
-      expected: [`${M}:72:3: operations.shelf_add_book: specs/shelf/openapi.yaml requires body field "/title" for "addBook", but no parameter or constant supplies it`],
+      expected: [`${M}:74:3: operations.shelf_add_book: specs/shelf/openapi.yaml requires body field "/title" for "addBook", but no parameter or constant supplies it`],
     },
     {
       name: "a security scheme the spec lacks",
@@ -157,22 +157,32 @@ describe("broken manifests", () => {
     {
       name: "a default outside the parameter's own limits",
       edits: [{ find: "        default: 10\n", replace: "        default: 80\n" }],
-      expected: [`${M}:39:18: operations.shelf_list_books.params.top.default: default 80 is above maximum 50`],
+      expected: [`${M}:41:18: operations.shelf_list_books.params.top.default: default 80 is above maximum 50`],
     },
     {
       name: "a rule naming an unknown parameter",
       edits: [{ find: "        dependsOn: format", replace: "        dependsOn: formats" }],
-      expected: [`${M}:116:20: operations.shelf_add_book.rules.0.dependsOn: unknown parameter "formats"`],
+      expected: [`${M}:119:20: operations.shelf_add_book.rules.0.dependsOn: unknown parameter "formats"`],
     },
     {
       name: "an outcome for an undeclared status",
       edits: [{ find: '      "404":\n        description: The shelf', replace: '      "410":\n        description: The shelf' }],
-      expected: [`${M}:66:7: operations.shelf_list_books.outcomes.410: status 410 is not declared for "listBooks" in specs/shelf/openapi.yaml`],
+      expected: [`${M}:68:7: operations.shelf_list_books.outcomes.410: status 410 is not declared for "listBooks" in specs/shelf/openapi.yaml`],
     },
     {
       name: "a polling state the output cannot take",
       edits: [{ find: "terminal: [ready, failed]", replace: "terminal: [ready, done]" }],
-      expected: [`${M}:160:7: operations.shelf_get_book.polling.terminal: state "done" is not a value of "state" in specs/shelf/openapi.yaml (pending, ready, failed)`],
+      expected: [`${M}:164:7: operations.shelf_get_book.polling.terminal: state "done" is not a value of "state" in specs/shelf/openapi.yaml (pending, ready, failed)`],
+    },
+    {
+      name: "free text sent in the path without a maximum length",
+      edits: [{ find: "      bookId:\n        type: string\n        maxLength: 64\n", replace: "      bookId:\n        type: string\n" }],
+      expected: [`${M}:145:7: operations.shelf_get_book.params.bookId: "bookId" is sent as a path parameter, so it needs maxLength (an unbounded value can make the upstream answer 414 or 431)`],
+    },
+    {
+      name: "a polling interval below the provider's floor",
+      edits: [{ find: "      minIntervalMs: 100", replace: "      minIntervalMs: 2000" }],
+      expected: [`${M}:165:19: operations.shelf_get_book.polling.intervalMs: 1000 is below minIntervalMs 2000`],
     },
     {
       name: "a provider id that differs from its folder",
@@ -191,22 +201,22 @@ describe("broken manifests", () => {
 describe("spec changes caught by the link", () => {
   it("an upstream that tightens a limit makes generation fail at the manifest's line", () => {
     expect(problems([{ file: "openapi.yaml", find: "minimum: 1, maximum: 100", replace: "minimum: 1, maximum: 25" }])).toEqual([
-      `${M}:38:18: operations.shelf_list_books.params.top.maximum: maximum 50 is looser than query parameter "$top"'s maximum 25 in specs/shelf/openapi.yaml`,
+      `${M}:40:18: operations.shelf_list_books.params.top.maximum: maximum 50 is looser than query parameter "$top"'s maximum 25 in specs/shelf/openapi.yaml`,
     ]);
   });
 
   it("an upstream that renames a response field makes generation fail", () => {
     const found = problems([{ file: "openapi.yaml", find: "required: [id, title, state]", replace: "required: [id, title]" }, { file: "openapi.yaml", find: "        state: { type: string, enum: [pending, ready, failed] }", replace: "        status: { type: string, enum: [pending, ready, failed] }" }]);
     expect(found).toEqual([
-      `${M}:125:15: operations.shelf_add_book.outputs.state.from: response field "/state" not found in the 201 response of "addBook" in specs/shelf/openapi.yaml (fields there: id, title, status, rank)`,
-      `${M}:155:15: operations.shelf_get_book.outputs.state.from: response field "/state" not found in the 200 response of "getBook" in specs/shelf/openapi.yaml (fields there: id, title, status, rank)`,
+      `${M}:128:15: operations.shelf_add_book.outputs.state.from: response field "/state" not found in the 201 response of "addBook" in specs/shelf/openapi.yaml (fields there: id, title, status, rank)`,
+      `${M}:159:15: operations.shelf_get_book.outputs.state.from: response field "/state" not found in the 200 response of "getBook" in specs/shelf/openapi.yaml (fields there: id, title, status, rank)`,
     ]);
   });
 
   it("links a route's parameters against the route's operation", () => {
     expect(problems([{ find: "bookId: { in: path, name: key,", replace: "bookId: { in: path, name: isbn," }])).toEqual([
-      `${M}:140:11: operations.shelf_get_book.routes.0.wire.bookId: path parameter "isbn" not found in operation "getBookByKey" of specs/shelf/openapi.yaml (its path parameters: key)`,
-      `${M}:137:9: operations.shelf_get_book.routes.0: specs/shelf/openapi.yaml requires path parameter "key" for "getBookByKey", but no parameter or constant supplies it`,
+      `${M}:143:11: operations.shelf_get_book.routes.0.wire.bookId: path parameter "isbn" not found in operation "getBookByKey" of specs/shelf/openapi.yaml (its path parameters: key)`,
+      `${M}:140:9: operations.shelf_get_book.routes.0: specs/shelf/openapi.yaml requires path parameter "key" for "getBookByKey", but no parameter or constant supplies it`,
     ]);
   });
 

@@ -23,6 +23,7 @@ import type { Manifest, ManifestOperation, ManifestOutputSource, ManifestParam, 
 import { OpenApiDocument, typeOf, type OpenApiOperation, type Schema } from "./openapi-document.js";
 import { camelCase, jsonLiteralType, pascalCase, titleFromName } from "./naming.js";
 import { SourceError, type YamlSource } from "../../runtime/yaml-source.js";
+import { SECRET_MIN_LENGTH } from "../../runtime/validate-params.js";
 
 export const DEFAULT_RETRYABLE_STATUSES = [408, 429, 500, 502, 503, 504];
 
@@ -85,7 +86,9 @@ class Linker {
 
   private fail(path: Path, message: string, which: "key" | "value" = "key"): undefined {
     const field = path.filter((p) => p !== "").join(".");
-    this.errors.push(new SourceError(this.source.locate(path, which), `${field}: ${message}`));
+    const error = new SourceError(this.source.locate(path, which), `${field}: ${message}`);
+    // A shared parameter is linked once per operation: report its problem once.
+    if (!this.errors.some((e) => e.message === error.message)) this.errors.push(error);
     return undefined;
   }
 
@@ -191,6 +194,7 @@ class Linker {
       constants,
       rules,
       successStatuses,
+      responses: declaredResponses([op, ...(mop.routes ?? []).flatMap((r) => this.doc.operations.get(r.operationId) ?? [])]),
       outputs: outputs.map((o) => o.spec),
       outcomes: outcomes.map((o) => o.spec),
       errors: errorSpec,
@@ -325,6 +329,7 @@ class Linker {
       wire = { in: "switch", whenTrue };
     }
     if (!wire) return undefined;
+    this.checkBounded(name, p, at, wire);
     const spec: ParamSpec = {
       name,
       type: p.type,
@@ -338,7 +343,27 @@ class Linker {
     for (const key of ["default", "sendDefault", "integer", "minimum", "maximum", "minLength", "maxLength", "pattern", "patternHint", "enum", "caseInsensitive", "format", "jsonType", "placeholder"] as const) {
       if (p[key] !== undefined) (spec as unknown as Record<string, unknown>)[key] = p[key];
     }
+    // The runtime refuses shorter credentials; say so wherever limits are shown.
+    if (spec.secret && spec.type === "string" && (spec.minLength ?? 0) < SECRET_MIN_LENGTH) spec.minLength = SECRET_MIN_LENGTH;
     return spec;
+  }
+
+  /**
+   * Free text that ends up in the address or a header needs a maximum
+   * length: without one, a megabyte value is sent and the upstream answers
+   * 414 or 431. (Enums are bounded by their values.)
+   */
+  private checkBounded(name: string, p: ManifestParam, at: Path, wire: WireSpec): void {
+    if (p.type !== "string" || p.enum || p.maxLength !== undefined) return;
+    const place =
+      wire.in === "path" || wire.in === "query" || wire.in === "header"
+        ? `${wire.in} parameter`
+        : wire.in === "auth"
+          ? "credential"
+          : wire.in === "server"
+            ? "base address"
+            : undefined;
+    if (place) this.fail(at, `"${name}" is sent as a ${place}, so it needs maxLength (an unbounded value can make the upstream answer 414 or 431)`);
   }
 
   /** Limits that only concern the manifest itself (sane ranges, a valid default). */
@@ -565,6 +590,7 @@ class Linker {
         }
         schemaType = typeOf(schema);
         tsType = this.bodyTsType(op, status!, response.schema, ref.pointer);
+        if (!src.count && src.default === undefined && this.doc.isGuaranteed(response.schema, ref.pointer)) (source as { required?: boolean }).required = true;
         break;
       }
     }
@@ -643,6 +669,7 @@ class Linker {
     if (!polling) return undefined;
     const output = mop.outputs[polling.output];
     if (!output) return this.fail([...at, "polling", "output"], `"${polling.output}" is not an output of the operation`, "value");
+    if (polling.intervalMs < polling.minIntervalMs) this.fail([...at, "polling", "intervalMs"], `${polling.intervalMs} is below minIntervalMs ${polling.minIntervalMs}`, "value");
     const overlap = polling.pending.filter((s) => polling.terminal.includes(s));
     if (overlap.length) this.fail([...at, "polling"], `states ${overlap.join(", ")} are both pending and terminal`);
     if (output.from) {
@@ -661,6 +688,21 @@ class Linker {
 }
 
 // ---- helpers ----------------------------------------------------------------
+
+/** Every status the operations declare, with the names of its examples (what a mock can be asked for). */
+function declaredResponses(ops: OpenApiOperation[]): ToolSpec["responses"] {
+  const byStatus = new Map<number, Set<string>>();
+  for (const op of ops) {
+    for (const r of op.responses) {
+      const status = Number(r.status);
+      if (!Number.isInteger(status)) continue;
+      const names = byStatus.get(status) ?? new Set<string>();
+      r.exampleNames.forEach((n) => names.add(n));
+      byStatus.set(status, names);
+    }
+  }
+  return [...byStatus.entries()].sort(([a], [b]) => a - b).map(([status, names]) => ({ status, examples: [...names].sort() }));
+}
 
 function describeAuth(auth: AuthSpec | undefined): string {
   if (!auth) return "";

@@ -66,6 +66,7 @@ export interface ManifestPolling {
   pending: string[];
   terminal: string[];
   intervalMs: number;
+  minIntervalMs: number;
   timeoutMs: number;
 }
 

@@ -16,6 +16,8 @@ export interface OpenApiResponse {
   description: string;
   schema?: Schema;
   examples: Record<string, unknown>;
+  /** Names of the `examples` a mock can be asked for (`Prefer: example=<name>`). */
+  exampleNames: string[];
 }
 
 export interface OpenApiOperation {
@@ -78,6 +80,7 @@ export class OpenApiDocument {
               description: String(response.description ?? ""),
               schema: media?.schema ? this.resolve(media.schema as Schema) : undefined,
               examples: this.examplesOf(media),
+              exampleNames: Object.keys((media?.examples ?? {}) as object).sort(),
             };
           }),
           security: op.security === undefined ? this.globalSecurity : securityNames(op.security),
@@ -121,6 +124,21 @@ export class OpenApiDocument {
       current = next ? this.flatten(next) : undefined;
     }
     return current;
+  }
+
+  /**
+   * Whether a reply that conforms to `schema` always has a value at
+   * `pointer`: every step is a property the object requires (an array item
+   * is never guaranteed, the list may be shorter).
+   */
+  isGuaranteed(schema: Schema, pointer: readonly string[]): boolean {
+    let current: Schema | undefined = this.flatten(schema);
+    for (const segment of pointer) {
+      if (!current || typeOf(current) === "array" || !this.isRequired(current, segment)) return false;
+      const next: Schema | undefined = ((current.properties ?? {}) as Record<string, Schema>)[segment];
+      current = next ? this.flatten(next) : undefined;
+    }
+    return current !== undefined;
   }
 
   /** Whether `property` is required in the object `schema`. */

@@ -55,7 +55,9 @@ export const shelfApiKeyParam: ParamSpec = {
   "visibility": "user-only",
   "wire": {
     "in": "auth"
-  }
+  },
+  "maxLength": 256,
+  "minLength": 8
 };
 
 /** Parameter `shelfId`, shared by 2 operations. */
@@ -71,6 +73,7 @@ export const shelfShelfIdParam: ParamSpec = {
     "in": "path",
     "name": "shelfId"
   },
+  "maxLength": 64,
   "pattern": "^[a-z0-9-]+$"
 };
 
@@ -87,7 +90,8 @@ export const shelfStateOutput: OutputSpec = {
       "pointer": [
         "state"
       ]
-    }
+    },
+    "required": true
   }
 };
 
@@ -240,6 +244,16 @@ export const shelfAddBookTool: ToolDefinition<ShelfAddBookParams, ShelfAddBookOu
   "successStatuses": [
     201
   ],
+  "responses": [
+    {
+      "status": 201,
+      "examples": []
+    },
+    {
+      "status": 429,
+      "examples": []
+    }
+  ],
   "outputs": [
     {
       "path": "bookId",
@@ -253,7 +267,8 @@ export const shelfAddBookTool: ToolDefinition<ShelfAddBookParams, ShelfAddBookOu
           "pointer": [
             "id"
           ]
-        }
+        },
+        "required": true
       }
     },
     {
@@ -315,7 +330,8 @@ export const shelfGetBookTool: ToolDefinition<ShelfGetBookParams, ShelfGetBookOu
       "wire": {
         "in": "path",
         "name": "bookId"
-      }
+      },
+      "maxLength": 64
     }
   ],
   "routes": [
@@ -343,6 +359,12 @@ export const shelfGetBookTool: ToolDefinition<ShelfGetBookParams, ShelfGetBookOu
   "successStatuses": [
     200
   ],
+  "responses": [
+    {
+      "status": 200,
+      "examples": []
+    }
+  ],
   "outputs": [
     {
       "path": "book",
@@ -357,7 +379,8 @@ export const shelfGetBookTool: ToolDefinition<ShelfGetBookParams, ShelfGetBookOu
         },
         "omit": [
           "rank"
-        ]
+        ],
+        "required": true
       }
     },
     shelfStateOutput
@@ -374,6 +397,7 @@ export const shelfGetBookTool: ToolDefinition<ShelfGetBookParams, ShelfGetBookOu
       "failed"
     ],
     "intervalMs": 1000,
+    "minIntervalMs": 100,
     "timeoutMs": 60000
   }
 };
@@ -461,6 +485,20 @@ export const shelfListBooksTool: ToolDefinition<ShelfListBooksParams, ShelfListB
   "successStatuses": [
     200
   ],
+  "responses": [
+    {
+      "status": 200,
+      "examples": [
+        "page"
+      ]
+    },
+    {
+      "status": 404,
+      "examples": [
+        "missing"
+      ]
+    }
+  ],
   "outputs": [
     {
       "path": "data",
@@ -506,7 +544,8 @@ export const shelfListBooksTool: ToolDefinition<ShelfListBooksParams, ShelfListB
           "pointer": [
             "total"
           ]
-        }
+        },
+        "required": true
       }
     }
   ],
