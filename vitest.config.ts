@@ -1,20 +1,35 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+// Tests run on the TypeScript sources: the runtime package resolves to its
+// source, not its build (the CLI, run as a process, uses the build).
+const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
 export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^@blockwright\/runtime$/, replacement: source("./runtime/index.ts") },
+      { find: /^@blockwright\/runtime\/workflow$/, replacement: source("./runtime/workflow/index.ts") },
+    ],
+  },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: "unit",
           include: ["scripts/**/*.test.ts", "runtime/**/*.test.ts"],
+          exclude: ["scripts/cli/**"],
           testTimeout: 20_000,
         },
       },
       {
+        extends: true,
         test: {
           name: "contract",
-          include: ["contract-tests/**/*.test.ts"],
-          // One set of Prism mocks (all providers) for the whole contract suite.
+          // The contract suite and the command line, which share the mocks.
+          include: ["contract-tests/**/*.test.ts", "scripts/cli/**/*.test.ts"],
+          // One set of Prism mocks (all providers) for the whole project.
           globalSetup: ["contract-tests/global-setup.ts"],
           testTimeout: 20_000,
         },

@@ -1,13 +1,16 @@
 // Starts one Prism mock per provider (free loopback ports, --errors, quiet
 // logging) before the contract suite and stops them after it.
 import type { TestProject } from "vitest/node";
-import { providerDirs } from "../scripts/codegen/generate-all.js";
-import { SPECS_DIR, startMocks, type MockServers } from "../scripts/mocks.js";
+import { fileURLToPath } from "node:url";
+import { providerDirs } from "../scripts/codegen/provider-dirs.js";
+import { startMocks, type MockServers } from "../scripts/mocks.js";
+
+const SPECS_DIR = fileURLToPath(new URL("../specs/", import.meta.url));
 
 let mocks: MockServers | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
-  mocks = await startMocks(providerDirs(SPECS_DIR));
+  mocks = await startMocks(providerDirs(SPECS_DIR), { specsDir: SPECS_DIR });
   project.provide("mockUrls", mocks.urls);
 }
 

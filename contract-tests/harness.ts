@@ -4,10 +4,10 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, inject, it } from "vitest";
-import { executeTool, registry, type ExecuteOptions, type ToolResult } from "../runtime/index.js";
-import type { OutputSpec, ToolSpec } from "../runtime/tool-types.js";
+import type { ExecuteOptions, OutputSpec, ToolResult, ToolSpec } from "@blockwright/runtime";
+import { executeTool, registry } from "./repo.js";
 import { OpenApiDocument } from "../scripts/codegen/openapi-document.js";
-import { loadYamlSource } from "../runtime/yaml-source.js";
+import { loadYamlSource } from "../scripts/yaml/yaml-source.js";
 
 const specsDir = fileURLToPath(new URL("../specs/", import.meta.url));
 

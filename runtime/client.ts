@@ -6,7 +6,7 @@ import createClient, { type Client, type Middleware } from "openapi-fetch";
 import type { AuthSpec } from "./tool-types.js";
 import type { FetchLike } from "./transport.js";
 
-export type { FetchLike };
+export type { Client, FetchLike };
 
 export interface ProviderClientOptions {
   /** Scheme and host of the API (version prefixes are part of the paths). */

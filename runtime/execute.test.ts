@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { loadProvider } from "../scripts/codegen/generate-all.js";
 import { executeToolDefinition } from "./execute.js";
 import type { ToolSpec } from "./tool-types.js";
-import { executeTool, tools } from "./index.js";
+import { executeTool, tools } from "../contract-tests/repo.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const shelf = loadProvider(root, join(root, "scripts/codegen/__fixtures__/specs/shelf"));

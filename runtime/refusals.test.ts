@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { executeTool } from "./index.js";
+import { executeTool } from "../contract-tests/repo.js";
 import type { ToolSpec } from "./tool-types.js";
 import { validateParams } from "./validate-params.js";
 

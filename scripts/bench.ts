@@ -3,9 +3,11 @@
 // building, openapi-fetch, output mapping) with an in-memory fetch, and the
 // start-up time of the Prism mocks. Everything stays on loopback.
 import { fileURLToPath } from "node:url";
-import { executeTool } from "../runtime/index.js";
+import { executeTool } from "../generated/books/index.js";
 import { generate, providerDirs } from "./codegen/generate-all.js";
-import { SPECS_DIR, startMocks } from "./mocks.js";
+import { startMocks } from "./mocks.js";
+
+const SPECS_DIR = fileURLToPath(new URL("../specs/", import.meta.url));
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -45,7 +47,7 @@ rows.push([`executeTool overhead, ${N} calls, in-memory fetch`, `${((callTime / 
 
 // 3. Prism mocks for every provider, in-process.
 const providers = providerDirs(SPECS_DIR);
-const [startTime, mocks] = await time(() => startMocks(providers));
+const [startTime, mocks] = await time(() => startMocks(providers, { specsDir: SPECS_DIR }));
 rows.push([`Prism mocks start (${providers.length} providers)`, ms(startTime)]);
 const [oneCall] = await time(() => executeTool("books_search_volumes", { apiKey: "bench-key-123", q: "google" }, { baseUrl: mocks.urls.books }));
 rows.push(["first call to a mock", ms(oneCall)]);

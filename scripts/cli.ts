@@ -1,46 +1,67 @@
-// `blockwright <command>`: the command-line face of the project.
-import { fileURLToPath } from "node:url";
-import { runCall, CALL_USAGE } from "./cli/call.js";
-import { runMock, MOCK_USAGE } from "./cli/mock.js";
-import { runRun, RUN_USAGE } from "./cli/run.js";
-import { runValidate, VALIDATE_USAGE } from "./cli/validate.js";
-import { runGenerate, USAGE as GENERATE_USAGE } from "./generate.js";
+// `blockwright <command>`: the command-line face of the project. Commands are
+// loaded only when run, so `--help`, `--version` and `call` start fast.
+import { readFileSync } from "node:fs";
+import { processIo, UsageError, type CliIo } from "./cli/io.js";
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
+interface Command {
+  summary: string;
+  load: () => Promise<{ USAGE: string; run: (argv: string[], io: CliIo) => Promise<number> }>;
+}
+
+const COMMANDS: Record<string, Command> = {
+  init: { summary: "init [dir]             scaffold a project: a sample provider, specs/, a workflow, scripts", load: () => import("./cli/init.js") },
+  generate: { summary: "generate [--check]     generate one package per provider from specs/ into generated/", load: () => import("./cli/generate.js") },
+  mock: { summary: "mock [provider...]     start Prism mocks of the providers until Ctrl-C", load: () => import("./cli/mock.js") },
+  call: { summary: "call <operationId>     run one tool and print its result as JSON", load: () => import("./cli/call.js") },
+  validate: { summary: "validate <workflow>    check a workflow without running it", load: () => import("./cli/validate.js") },
+  run: { summary: "run <workflow>         run a workflow, on Prism mocks (default) or the live APIs", load: () => import("./cli/run.js") },
+};
 
 export const USAGE = `Usage: blockwright <command> [options]
 
 Commands:
-  run <workflow>       run a workflow, on Prism mocks (default) or the live APIs
-  validate <workflow>  check a workflow without running it
-  call <operationId>   run one tool and print its result as JSON
-  mock [provider...]   start Prism mocks of the providers until Ctrl-C
-  generate [--check]   regenerate generated/ from specs/ (or check it is up to date)
+${Object.values(COMMANDS)
+  .map((c) => `  ${c.summary}`)
+  .join("\n")}
 
-Run \`blockwright <command> --help\` for a command's options.`;
+Every command works on the project in the current folder: --specs <dir>
+(default ./specs) and --out <dir> (default ./generated) point elsewhere.
+Run \`blockwright <command> --help\` for a command's options.
+  --version   print the version`;
 
-const commands: Record<string, { usage: string; run: (argv: string[]) => Promise<number> }> = {
-  run: { usage: RUN_USAGE, run: (argv) => runRun(argv) },
-  validate: { usage: VALIDATE_USAGE, run: (argv) => runValidate(argv) },
-  call: { usage: CALL_USAGE, run: (argv) => runCall(argv) },
-  mock: { usage: MOCK_USAGE, run: (argv) => runMock(argv) },
-  generate: { usage: GENERATE_USAGE, run: (argv) => runGenerate(argv, ROOT) },
-};
-
-export async function main(argv: string[]): Promise<number> {
-  const [name, ...rest] = argv;
-  if (!name || name === "--help" || name === "-h" || name === "help") {
-    console.log(USAGE);
-    return name ? 0 : 2;
-  }
-  const command = commands[name];
-  if (!command) {
-    console.error(`blockwright: unknown command ${JSON.stringify(name)}\n\n${USAGE}`);
-    return 2;
-  }
-  return command.run(rest);
+export function version(): string {
+  return (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  process.exitCode = await main(process.argv.slice(2));
+export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === "--version" || name === "-v") {
+    io.stdout.write(`${version()}\n`);
+    return 0;
+  }
+  if (!name || name === "--help" || name === "-h" || name === "help") {
+    (name ? io.stdout : io.stderr).write(`${USAGE}\n`);
+    return name ? 0 : 2;
+  }
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!command) {
+    io.stderr.write(`blockwright: unknown command ${JSON.stringify(name)}\n\n${USAGE}\n`);
+    return 2;
+  }
+  const module = await command.load();
+  if (rest.includes("--help") || rest.includes("-h")) {
+    io.stdout.write(`${module.USAGE}\n`);
+    return 0;
+  }
+  try {
+    return await module.run(rest, io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.stderr.write(`blockwright ${name}: ${e.message}\n${module.USAGE.split("\n")[0]}\n`);
+      return 2;
+    }
+    // A defect of ours, not the user's input: one line, the stack only on request.
+    io.stderr.write(`blockwright ${name}: internal error: ${(e as Error)?.message ?? String(e)}${io.env.BLOCKWRIGHT_DEBUG ? `\n${(e as Error)?.stack ?? ""}` : " (set BLOCKWRIGHT_DEBUG=1 for details)"}\n`);
+    return 70;
+  }
 }

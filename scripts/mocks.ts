@@ -2,13 +2,20 @@
 // (one listener per provider on a free loopback port). In-process start-up is
 // ~1 s for all providers, against ~1.7 s per spec for the Prism CLI, and
 // stopping needs no child process to be reaped.
+//
+// Prism logs a failed request whole (headers, query, body), credentials
+// included: its logger redacts those parts, so no secret reaches a log.
 import { createRequire } from "node:module";
 import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 
 const require = createRequire(import.meta.url);
-export const SPECS_DIR = fileURLToPath(new URL("../specs/", import.meta.url));
+
+/** Starting a mock failed for a reason the user can fix (a busy port, a missing spec). */
+export class MockStartError extends Error {}
+
+/** Parts of a logged request that can carry a credential. */
+const REDACTED_LOG_PATHS = ["input.headers", "input.url.query", "input.body", "request.headers", "request.url.query", "request.body"];
 
 export interface MockServers {
   /** Base address of each provider's mock, e.g. `http://127.0.0.1:41234`. */
@@ -17,8 +24,8 @@ export interface MockServers {
 }
 
 export interface MockOptions {
-  /** Folder with one sub-folder per provider. Default: the project's specs/. */
-  specsDir?: string;
+  /** Folder with one sub-folder per provider. */
+  specsDir: string;
   host?: string;
   /** Fixed port per provider; default: a free port. */
   ports?: Record<string, number>;
@@ -31,13 +38,14 @@ interface PrismServer {
   close(): Promise<void>;
 }
 
-export async function startMocks(providers: string[], options: MockOptions = {}): Promise<MockServers> {
+export async function startMocks(providers: string[], options: MockOptions): Promise<MockServers> {
   const { getHttpOperationsFromSpec } = require("@stoplight/prism-http") as typeof import("@stoplight/prism-http");
   const { createServer } = require("@stoplight/prism-http-server") as typeof import("@stoplight/prism-http-server");
   const { createLogger } = require("@stoplight/prism-core") as typeof import("@stoplight/prism-core");
-  const specsDir = options.specsDir ?? SPECS_DIR;
+  const specsDir = options.specsDir;
   const host = options.host ?? "127.0.0.1";
-  const logger = createLogger("mock", { level: options.logLevel ?? "error" });
+  // Logs go to stderr: stdout carries data (a mock command's addresses).
+  const logger = createLogger("mock", { level: options.logLevel ?? "error", redact: { paths: REDACTED_LOG_PATHS, censor: "[withheld]" } }, process.stderr);
   const servers: PrismServer[] = [];
   const urls: Record<string, string> = {};
   const close = async () => {
@@ -47,7 +55,7 @@ export async function startMocks(providers: string[], options: MockOptions = {})
     const started = await Promise.all(
       providers.map(async (provider) => {
         const file = join(specsDir, provider, "openapi.yaml");
-        if (!existsSync(file)) throw new Error(`no OpenAPI document for provider "${provider}" (${file})`);
+        if (!existsSync(file)) throw new MockStartError(`no OpenAPI document for provider "${provider}" (${file})`);
         const operations = await getHttpOperationsFromSpec(file);
         const server = createServer(operations, {
           cors: false,
@@ -63,7 +71,14 @@ export async function startMocks(providers: string[], options: MockOptions = {})
           },
         }) as PrismServer;
         servers.push(server);
-        const address = await server.listen(options.ports?.[provider] ?? 0, host);
+        const port = options.ports?.[provider] ?? 0;
+        const address = await server.listen(port, host).catch((e: NodeJS.ErrnoException | string) => {
+          // Prism's listener rejects with the socket error's message (a string), not the error.
+          const code = typeof e === "string" ? /\b(EADDRINUSE|EACCES)\b/.exec(e)?.[1] : e.code;
+          if (code === "EADDRINUSE") throw new MockStartError(`port ${port} on ${host} is already in use (mock of ${provider})`);
+          if (code === "EACCES") throw new MockStartError(`port ${port} on ${host} is not allowed (mock of ${provider})`);
+          throw typeof e === "string" ? new Error(e) : e;
+        });
         return [provider, address.replace(/\/+$/, "")] as const;
       }),
     );

@@ -11,8 +11,7 @@ import type { ToolSpec } from "../tool-types.js";
 import type { FetchLike } from "../transport.js";
 import { buildGraph } from "./graph.js";
 import { envReferenceName, formatPath, readPath, resolveValue, unresolvedReason, type Reference } from "./references.js";
-import type { BlockResult, RunEvent, RunResult, WorkflowBlock } from "./types.js";
-import { placeholderFor, type Registry, type ValidatedWorkflow } from "./validate.js";
+import type { BlockResult, Registry, RunEvent, RunResult, ValidatedWorkflow, WorkflowBlock } from "./types.js";
 
 export interface RunOptions {
   /** Environment for `{{NAME}}` references. */
@@ -193,6 +192,11 @@ function secretValues(registry: Registry, blocks: Record<string, WorkflowBlock>,
     }
   }
   return [...out];
+}
+
+/** A clearly labelled stand-in for a missing environment value in mock runs. */
+export function placeholderFor(name: string, spec: { format?: string }): string {
+  return spec.format === "base-url" ? `https://placeholder-${name.toLowerCase().replace(/_/g, "-")}.invalid` : `mock-placeholder-${name}`;
 }
 
 /** A fetch that asks a mock server for a given status or named example (Prism's Prefer header). */

@@ -1,5 +1,21 @@
 // Workflows as written (YAML or JSON) and as run.
+import type { BlockDefinition } from "../block-types.js";
 import type { ToolError } from "../errors.js";
+import type { ToolSpec } from "../tool-types.js";
+
+/** Tools by operation id and blocks by block type: what a workflow can use. */
+export interface Registry {
+  tools: Record<string, ToolSpec>;
+  blocks: Record<string, BlockDefinition>;
+}
+
+/** A workflow that passed every check (see the CLI's validator), ready to run. */
+export interface ValidatedWorkflow {
+  file: string;
+  workflow: Workflow;
+  /** Environment names that get placeholder values (mock runs only). */
+  placeholders: string[];
+}
 
 export interface WorkflowBlock {
   type: string;

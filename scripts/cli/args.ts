@@ -1,34 +1,49 @@
-// A small, strict argument reader shared by the subcommands.
-import { UsageError } from "./references.js";
+// Command-line arguments through node:util's parseArgs (standard syntax:
+// `--opt value`, `--opt=value`, `--` ends the options), with its errors
+// turned into one-line usage errors.
+import { resolve } from "node:path";
+import { parseArgs as parse, type ParseArgsConfig } from "node:util";
+import { UsageError } from "./io.js";
 
-export interface ArgSpec {
-  /** Flags without a value. */
-  flags?: string[];
-  /** Options taking one value (repeatable ones collect into an array). */
-  options?: string[];
-  repeatable?: string[];
+type Options = NonNullable<ParseArgsConfig["options"]>;
+
+export interface Parsed {
+  values: Record<string, string | boolean | string[] | undefined>;
+  positionals: string[];
 }
 
-export interface ParsedArgs {
-  positional: string[];
-  flags: Set<string>;
-  options: Map<string, string[]>;
-}
+/** `--specs` and `--out`: where the user's project keeps its specs and generated packages. */
+export const PROJECT_OPTIONS = {
+  specs: { type: "string" },
+  out: { type: "string" },
+} as const satisfies Options;
 
-export function parseArgs(argv: string[], spec: ArgSpec): ParsedArgs {
-  const out: ParsedArgs = { positional: [], flags: new Set(), options: new Map() };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (spec.flags?.includes(arg)) out.flags.add(arg);
-    else if (spec.options?.includes(arg) || spec.repeatable?.includes(arg)) {
-      const value = argv[++i];
-      if (value === undefined) throw new UsageError(`${arg} needs a value`);
-      if (out.options.has(arg) && !spec.repeatable?.includes(arg)) throw new UsageError(`${arg} is given twice`);
-      out.options.set(arg, [...(out.options.get(arg) ?? []), value]);
-    } else if (arg.startsWith("-")) throw new UsageError(`unknown option ${arg}`);
-    else out.positional.push(arg);
+export function parseArgs(argv: string[], options: Options): Parsed {
+  try {
+    const { values, positionals } = parse({ args: argv, options: { help: { type: "boolean", short: "h" }, ...options }, allowPositionals: true, strict: true });
+    return { values: values as Parsed["values"], positionals };
+  } catch (e) {
+    const error = e as { code?: string; message: string };
+    const option = /'(-[^' ]+)/.exec(error.message)?.[1];
+    switch (error.code) {
+      case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
+        throw new UsageError(`unknown option ${option ?? error.message}`);
+      case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
+        throw new UsageError(/argument missing/.test(error.message) ? `${option} needs a value` : `${option} takes no value`);
+      default:
+        throw new UsageError(error.message);
+    }
   }
-  return out;
+}
+
+export function stringOption(parsed: Parsed, name: string): string | undefined {
+  const value = parsed.values[name];
+  return typeof value === "string" ? value : undefined;
+}
+
+export function listOption(parsed: Parsed, name: string): string[] {
+  const value = parsed.values[name];
+  return Array.isArray(value) ? value : typeof value === "string" ? [value] : [];
 }
 
 export function positiveInteger(value: string | undefined, flag: string): number | undefined {
@@ -36,4 +51,9 @@ export function positiveInteger(value: string | undefined, flag: string): number
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new UsageError(`${flag} takes a positive whole number, got ${JSON.stringify(value)}`);
   return n;
+}
+
+/** The project folders a command works on: the user's, never the package's own. */
+export function projectDirs(parsed: Parsed, cwd: string): { specs: string; out: string } {
+  return { specs: resolve(cwd, stringOption(parsed, "specs") ?? "specs"), out: resolve(cwd, stringOption(parsed, "out") ?? "generated") };
 }

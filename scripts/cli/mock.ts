@@ -1,46 +1,51 @@
-// `blockwright mock [provider...] [--port <n>]`: Prism mocks until Ctrl-C.
-import { providerDirs } from "../codegen/generate-all.js";
-import { SPECS_DIR, startMocks } from "../mocks.js";
-import { parseArgs, positiveInteger } from "./args.js";
-import { onInterrupt } from "./run.js";
-import { UsageError } from "./references.js";
+// `blockwright mock [provider...] [--port <n>] [--specs <dir>]`: Prism mocks until Ctrl-C.
+import { relative } from "node:path";
+import { parseArgs, positiveInteger, projectDirs, stringOption } from "./args.js";
+import { UsageError, type CliIo } from "./io.js";
 
-export const MOCK_USAGE = `Usage: blockwright mock [provider...] [--port <n>]
+export const USAGE = `Usage: blockwright mock [provider...] [--port <n>] [--specs <dir>]
 
-Start Prism mock servers built from specs/<provider>/openapi.yaml (all
-providers when none is named), print their addresses, and stop on Ctrl-C.
-Point a tool at one with --base-url, e.g.
+Start Prism mock servers built from <specs>/<provider>/openapi.yaml (every
+provider when none is named), print their addresses on stdout, and stop on
+Ctrl-C. Point a tool at one with --base-url, e.g.
   blockwright call <operationId> --base-url http://127.0.0.1:4010 ...
 
-  --port <n>   listen on n, n+1, … (default: free ports)
+  --port <n>       listen on n, n+1, … (default: free ports)
+  --specs <dir>    the specs folder (default ./specs)
 
-Providers: ${providerDirs(SPECS_DIR).join(", ")}`;
+Exit status: 0 stopped, 2 usage error (unknown provider, busy port).`;
 
-export async function runMock(argv: string[], stopped: Promise<void> = onInterrupt()): Promise<number> {
-  if (argv.includes("--help") || argv.includes("-h")) {
-    console.log(MOCK_USAGE);
-    return 0;
+const HIGHEST_PORT = 65535;
+
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, { port: { type: "string" }, specs: { type: "string" } });
+  const { specs } = projectDirs(args, io.cwd);
+  const { existsSync } = await import("node:fs");
+  if (!existsSync(specs)) throw new UsageError(`no specs folder ${relative(io.cwd, specs) || "."} (pass --specs)`);
+  const { providerDirs } = await import("../codegen/provider-dirs.js");
+  const known = providerDirs(specs);
+  const providers = args.positionals.length ? args.positionals : known;
+  for (const p of providers) if (!known.includes(p)) throw new UsageError(`unknown provider ${JSON.stringify(p)} (providers: ${known.join(", ") || "none"})`);
+  if (!providers.length) throw new UsageError(`no providers in ${relative(io.cwd, specs) || "."}`);
+  const first = positiveInteger(stringOption(args, "port"), "--port");
+  if (first !== undefined && first + providers.length - 1 > HIGHEST_PORT) {
+    throw new UsageError(`--port ${first} leaves no room for ${providers.length} mocks (ports ${first}–${first + providers.length - 1}; the highest is ${HIGHEST_PORT})`);
   }
+  const ports = first ? Object.fromEntries(providers.map((p, i) => [p, first + i])) : undefined;
+
+  const { startMocks, MockStartError } = await import("../mocks.js");
+  const started = performance.now();
+  let mocks;
   try {
-    const args = parseArgs(argv, { options: ["--port"] });
-    const known = providerDirs(SPECS_DIR);
-    const providers = args.positional.length ? args.positional : known;
-    for (const p of providers) if (!known.includes(p)) throw new UsageError(`unknown provider ${JSON.stringify(p)} (providers: ${known.join(", ")})`);
-    const first = positiveInteger(args.options.get("--port")?.[0], "--port");
-    const ports = first ? Object.fromEntries(providers.map((p, i) => [p, first + i])) : undefined;
-    const started = performance.now();
-    const mocks = await startMocks(providers, ports ? { ports } : {});
-    console.log(`mocks ready in ${Math.round(performance.now() - started)} ms (Ctrl-C to stop):`);
-    for (const p of providers) console.log(`  ${p.padEnd(12)} ${mocks.urls[p]}`);
-    await stopped;
-    await mocks.close();
-    console.log("mocks stopped");
-    return 0;
+    mocks = await (io.startMocks ?? startMocks)(providers, { specsDir: specs, ...(ports ? { ports } : {}) });
   } catch (e) {
-    if (e instanceof UsageError) {
-      console.error(`blockwright mock: ${e.message}\n\n${MOCK_USAGE.split("\n")[0]}`);
-      return 2;
-    }
+    if (e instanceof MockStartError) throw new UsageError(e.message);
     throw e;
   }
+  io.stderr.write(`mocks ready in ${Math.round(performance.now() - started)} ms (Ctrl-C to stop):\n`);
+  for (const p of providers) io.stdout.write(`${p.padEnd(12)} ${mocks.urls[p]}\n`);
+  await io.interrupted;
+  await mocks.close();
+  io.stderr.write("mocks stopped\n");
+  return 0;
 }

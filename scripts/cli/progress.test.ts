@@ -1,7 +1,7 @@
 // Progress rendering: live status lines on a terminal, plain lines
 // elsewhere, and the summary table.
 import { describe, expect, it } from "vitest";
-import type { BlockResult, RunResult, Workflow } from "../../runtime/index.js";
+import type { BlockResult, RunResult, Workflow } from "@blockwright/runtime/workflow";
 import { createProgress, summaryTable } from "./progress.js";
 
 const workflow: Workflow = {

@@ -1,6 +1,7 @@
 // Progress while a workflow runs: a live status line per block on a
 // terminal, plain lines otherwise; and the summary table at the end.
-import type { BlockResult, RunEvent, RunResult, Workflow } from "../../runtime/index.js";
+import type { BlockResult, RunEvent, RunResult, Workflow } from "@blockwright/runtime/workflow";
+import type { Output } from "./io.js";
 
 const SPINNER = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 const MARK: Record<string, string> = { succeeded: "✓", failed: "✗", skipped: "–", cancelled: "⊘" };
@@ -18,12 +19,12 @@ export interface Progress {
   stop(): void;
 }
 
-export function createProgress(workflow: Workflow, stream: NodeJS.WriteStream): Progress {
+export function createProgress(workflow: Workflow, stream: Output): Progress {
   return stream.isTTY ? new LiveProgress(workflow, stream) : new PlainProgress(stream);
 }
 
 class PlainProgress implements Progress {
-  constructor(private readonly out: NodeJS.WritableStream) {}
+  constructor(private readonly out: Output) {}
   onEvent(event: RunEvent): void {
     const time = new Date().toISOString().slice(11, 19);
     if (event.type === "start") this.out.write(`${time} ${event.id}: started (${event.block.inputs.operation})\n`);
@@ -39,7 +40,7 @@ class LiveProgress implements Progress {
   private frame = 0;
   private drawn = 0;
 
-  constructor(workflow: Workflow, private readonly out: NodeJS.WriteStream) {
+  constructor(workflow: Workflow, private readonly out: Output) {
     this.lines = Object.entries(workflow.blocks).map(([id, b]) => ({ id, name: b.name, state: "waiting" }));
     this.timer = setInterval(() => this.draw(), 100);
     this.timer.unref();

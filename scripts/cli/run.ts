@@ -1,18 +1,14 @@
-// `blockwright run <workflow> [--mock | --live] [--env-file f] [--json out.json] [--concurrency n]`
-import { writeFileSync } from "node:fs";
-import { registry, WorkflowErrors } from "../../runtime/index.js";
-import { runWorkflowWith } from "../../runtime/workflow/run.js";
-import { loadWorkflow } from "../../runtime/workflow/validate.js";
-import { startMocks, type MockServers } from "../mocks.js";
-import { parseArgs, positiveInteger } from "./args.js";
-import { readEnvFile } from "./env-file.js";
-import { createProgress, summaryTable } from "./progress.js";
-import { UsageError } from "./references.js";
+// `blockwright run <workflow> [--mock | --live] [--env-file f] [--json out.json] [--concurrency n] [--specs dir] [--out dir]`
+import { existsSync, statSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { parseArgs, positiveInteger, PROJECT_OPTIONS, projectDirs, stringOption } from "./args.js";
+import { UsageError, type CliIo } from "./io.js";
 
-export const RUN_USAGE = `Usage: blockwright run <workflow> [--mock | --live] [--env-file <file>] [--json <out.json>] [--concurrency <n>]
+export const USAGE = `Usage: blockwright run <workflow> [--mock | --live] [--env-file <file>] [--json <out.json>] [--concurrency <n>] [--specs <dir>] [--out <dir>]
 
 Check a workflow (YAML or JSON), then run it: blocks start as soon as their
-upstream blocks succeed, independent branches run concurrently.
+upstream blocks succeed, independent branches run concurrently. Progress goes
+to stderr, the summary table to stdout.
 
   --mock              (default) run against Prism mocks of the providers the
                       workflow uses, started here and stopped at the end;
@@ -22,62 +18,68 @@ upstream blocks succeed, independent branches run concurrently.
   --json <out.json>   also write the run result (per block: status, time,
                       outputs, error; secrets redacted) to this file
   --concurrency <n>   blocks running at once (default 4)
+  --specs <dir>       the specs the mocks are built from (default ./specs)
+  --out <dir>         the generated packages (default ./generated)
 
 Exit status: 0 every block succeeded, 1 a block failed or the workflow is
 invalid, 2 usage error, 130 interrupted.`;
 
-export interface RunIo {
-  env: Record<string, string | undefined>;
-  stdout: NodeJS.WriteStream;
-  stderr: NodeJS.WritableStream;
-  /** Resolves when the user asks to stop (Ctrl-C). */
-  interrupted?: Promise<void>;
-}
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, {
+    ...PROJECT_OPTIONS,
+    mock: { type: "boolean" },
+    live: { type: "boolean" },
+    "env-file": { type: "string" },
+    json: { type: "string" },
+    concurrency: { type: "string" },
+  });
+  if (args.positionals.length !== 1) throw new UsageError(args.positionals.length ? `unexpected argument ${JSON.stringify(args.positionals[1])}` : "missing <workflow>");
+  if (args.values.mock && args.values.live) throw new UsageError("choose one of --mock and --live");
+  const mode = args.values.live ? "live" : "mock";
+  const concurrency = positiveInteger(stringOption(args, "concurrency"), "--concurrency");
+  const jsonOut = stringOption(args, "json");
+  if (jsonOut !== undefined) checkWritable(resolve(io.cwd, jsonOut), jsonOut);
+  const file = args.positionals[0];
+  const dirs = projectDirs(args, io.cwd);
 
-export async function runRun(argv: string[], io: RunIo = defaultIo()): Promise<number> {
-  if (argv.includes("--help") || argv.includes("-h")) {
-    io.stdout.write(RUN_USAGE + "\n");
-    return 0;
+  // Ctrl-C from here on: nothing more starts, and nothing is sent.
+  const controller = new AbortController();
+  void io.interrupted.then(() => controller.abort());
+
+  const { readWorkflowInput } = await import("./workflow-input.js");
+  const envFile = stringOption(args, "env-file");
+  const { registry, env, checked } = await readWorkflowInput(file, io, { out: dirs.out, mode, ...(envFile ? { envFile } : {}) });
+  if ("problems" in checked) {
+    io.stderr.write(`blockwright run: ${file} is not valid (${checked.problems.length} problem${checked.problems.length > 1 ? "s" : ""}):\n${checked.problems.join("\n")}\n`);
+    return 1;
   }
-  let mocks: MockServers | undefined;
+  const { workflow } = checked;
+  io.stderr.write(`${workflow.name ?? file}: ${Object.keys(workflow.blocks).length} blocks, ${mode} run\n`);
+
+  let mocks: { urls: Record<string, string>; close(): Promise<void> } | undefined;
   try {
-    const args = parseArgs(argv, { flags: ["--mock", "--live"], options: ["--env-file", "--json", "--concurrency"] });
-    if (args.positional.length !== 1) throw new UsageError(args.positional.length ? `unexpected argument ${JSON.stringify(args.positional[1])}` : "missing <workflow>");
-    if (args.flags.has("--mock") && args.flags.has("--live")) throw new UsageError("choose one of --mock and --live");
-    const mode = args.flags.has("--live") ? "live" : "mock";
-    const envFile = args.options.get("--env-file")?.[0];
-    const env = { ...io.env, ...(envFile ? readEnvFile(envFile) : {}) };
-    const concurrency = positiveInteger(args.options.get("--concurrency")?.[0], "--concurrency");
-    const file = args.positional[0];
-
-    let checked;
-    try {
-      checked = loadWorkflow(file, registry, { env, mode });
-    } catch (e) {
-      if (e instanceof WorkflowErrors) {
-        io.stderr.write(`blockwright run: ${file} is not valid (${e.errors.length} problem${e.errors.length > 1 ? "s" : ""}):\n${e.message}\n`);
-        return 1;
-      }
-      if ((e as NodeJS.ErrnoException).code === "ENOENT") throw new UsageError(`no workflow file ${file}`);
-      throw e;
-    }
-    const { workflow } = checked;
-    io.stdout.write(`${workflow.name ?? file}: ${Object.keys(workflow.blocks).length} blocks, ${mode} run\n`);
-
     let baseUrls: Record<string, string> | undefined;
     if (mode === "mock") {
-      if (checked.placeholders.length) io.stdout.write(`placeholders (mock run) for unset variables: ${checked.placeholders.join(", ")}\n`);
-      const providers = [...new Set(Object.values(workflow.blocks).map((b) => registry.blocks[b.type].type))].sort();
-      mocks = await startMocks(providers);
+      if (checked.placeholders.length) io.stderr.write(`placeholders (mock run) for unset variables: ${checked.placeholders.join(", ")}\n`);
+      const providers = [...new Set(Object.values(workflow.blocks).map((b) => b.type))].sort();
+      const { startMocks, MockStartError } = await import("../mocks.js");
+      try {
+        mocks = await (io.startMocks ?? startMocks)(providers, { specsDir: dirs.specs });
+      } catch (e) {
+        if (e instanceof MockStartError) throw new UsageError(e.message);
+        throw e;
+      }
       baseUrls = mocks.urls;
-      // One request each, so "ready" means answering; performance.now() counts from process start.
-      await Promise.all(Object.values(mocks.urls).map((url) => fetch(url).then((r) => r.body?.cancel())));
-      io.stdout.write(`mocks ready ${Math.round(performance.now())} ms after start: ${providers.map((p) => `${p} ${mocks!.urls[p]}`).join(", ")}\n`);
+      if (!controller.signal.aborted) {
+        // One request each, so "ready" means answering; performance.now() counts from process start.
+        await Promise.all(Object.values(mocks.urls).map((url) => fetch(url, { signal: controller.signal }).then((r) => r.body?.cancel(), () => undefined)));
+        io.stderr.write(`mocks ready ${Math.round(performance.now())} ms after start: ${providers.map((p) => `${p} ${mocks!.urls[p]}`).join(", ")}\n`);
+      }
     }
 
-    const controller = new AbortController();
-    void io.interrupted?.then(() => controller.abort());
-    const progress = createProgress(workflow, io.stdout);
+    const { runWorkflowWith } = await import("@blockwright/runtime/workflow");
+    const { createProgress, summaryTable } = await import("./progress.js");
+    const progress = createProgress(workflow, io.stderr);
     const result = await runWorkflowWith(registry, checked, {
       env,
       ...(baseUrls ? { baseUrls } : {}),
@@ -87,34 +89,17 @@ export async function runRun(argv: string[], io: RunIo = defaultIo()): Promise<n
       onEvent: (event) => progress.onEvent(event),
     });
     progress.stop();
-    io.stdout.write(`\n${summaryTable(result, workflow)}\n`);
-    const jsonOut = args.options.get("--json")?.[0];
-    if (jsonOut) writeFileSync(jsonOut, JSON.stringify(result, null, 2) + "\n");
+    io.stdout.write(`${summaryTable(result, workflow)}\n`);
+    if (jsonOut !== undefined) writeFileSync(resolve(io.cwd, jsonOut), JSON.stringify(result, null, 2) + "\n");
     return result.status === "succeeded" ? 0 : result.status === "cancelled" ? 130 : 1;
-  } catch (e) {
-    if (e instanceof UsageError) {
-      io.stderr.write(`blockwright run: ${e.message}\n\n${RUN_USAGE.split("\n")[0]}\n`);
-      return 2;
-    }
-    throw e;
   } finally {
     await mocks?.close();
   }
 }
 
-/** Real streams and environment; the first Ctrl-C (or SIGTERM) cancels the run. */
-function defaultIo(): RunIo {
-  return { env: process.env, stdout: process.stdout, stderr: process.stderr, interrupted: onInterrupt() };
-}
-
-export function onInterrupt(): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = () => {
-      process.stderr.write("\ninterrupted: stopping…\n");
-      resolve();
-      process.once("SIGINT", () => process.exit(130));
-    };
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
-  });
+/** Refuse a --json path that cannot be written, before anything runs (not after the whole run succeeded). */
+function checkWritable(path: string, given: string): void {
+  const folder = dirname(path);
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new UsageError(`--json ${given}: the folder ${dirname(given)} does not exist`);
+  if (existsSync(path) && statSync(path).isDirectory()) throw new UsageError(`--json ${given}: is a folder`);
 }

@@ -1,8 +1,8 @@
 // The generated block definitions of crm and books: what an editor renders
 // and what the workflow runner checks against.
 import { describe, expect, it } from "vitest";
-import { blocks } from "../../runtime/index.js";
-import type { BlockDefinition, BlockInput } from "../../runtime/block-types.js";
+import { blocks } from "../../contract-tests/repo.js";
+import type { BlockDefinition, BlockInput } from "@blockwright/runtime";
 
 const inputs = (block: BlockDefinition, id: string): BlockInput[] => block.inputs.filter((i) => i.id === id);
 const only = (block: BlockDefinition, id: string): BlockInput => {

@@ -1,7 +1,6 @@
 // The block definition of a provider, derived from its linked tools: one
 // operation selector, one input per parameter name, outputs per operation.
-import type { BlockDefinition, BlockInput, OperationCondition } from "../../runtime/block-types.js";
-import type { ParamSpec, ToolSpec } from "../../runtime/tool-types.js";
+import type { BlockDefinition, BlockInput, OperationCondition, ParamSpec, ToolSpec } from "@blockwright/runtime";
 import type { Manifest } from "./manifest-types.js";
 
 export function buildBlock(m: Manifest, tools: ToolSpec[]): BlockDefinition {

@@ -1,7 +1,6 @@
 // The intermediate representation: plain, sorted, JSON-serialisable data that
 // every emitter reads. Built only by link.ts.
-import type { ToolSpec } from "../../runtime/tool-types.js";
-import type { BlockDefinition } from "../../runtime/block-types.js";
+import type { BlockDefinition, ToolSpec } from "@blockwright/runtime";
 
 export interface OperationIR {
   tool: ToolSpec;

@@ -2,7 +2,7 @@
 // checks a manifest against its OpenAPI document — every operation, parameter,
 // body field and output path must exist there, types must agree, and no
 // manifest limit may be looser than the spec's — and builds the ProviderIR.
-import { formatPointer, parseExpression, parsePointer } from "../../runtime/expressions.js";
+import { formatPointer, parseExpression, parsePointer, SECRET_MIN_LENGTH } from "@blockwright/runtime";
 import type {
   AuthSpec,
   ErrorSpec,
@@ -16,14 +16,13 @@ import type {
   ValueRef,
   WireConstant,
   WireSpec,
-} from "../../runtime/tool-types.js";
+} from "@blockwright/runtime";
 import { buildBlock } from "./build-block.js";
 import type { OperationIR, ProviderIR } from "./ir.js";
 import type { Manifest, ManifestOperation, ManifestOutputSource, ManifestParam, ManifestWire } from "./manifest-types.js";
 import { OpenApiDocument, typeOf, type OpenApiOperation, type Schema } from "./openapi-document.js";
 import { camelCase, jsonLiteralType, pascalCase, titleFromName } from "./naming.js";
-import { SourceError, type YamlSource } from "../../runtime/yaml-source.js";
-import { SECRET_MIN_LENGTH } from "../../runtime/validate-params.js";
+import { SourceError, type YamlSource } from "../yaml/yaml-source.js";
 
 export const DEFAULT_RETRYABLE_STATUSES = [408, 429, 500, 502, 503, 504];
 

@@ -1,6 +1,6 @@
 // Read access to an OpenAPI 3.x document for the link step: operations by id,
 // their parameters, bodies and responses, with local `$ref`s resolved.
-import type { YamlSource } from "../../runtime/yaml-source.js";
+import type { YamlSource } from "../yaml/yaml-source.js";
 
 export type Schema = Record<string, unknown>;
 

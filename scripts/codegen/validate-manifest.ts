@@ -1,8 +1,8 @@
 // Schema validation of a manifest against specs/manifest.schema.json (the
 // single source of truth for the manifest language).
 import { fileURLToPath } from "node:url";
-import { schemaValidator } from "../../runtime/schema-validation.js";
-import type { SourceError, YamlSource } from "../../runtime/yaml-source.js";
+import { schemaValidator } from "../yaml/schema-validation.js";
+import type { SourceError, YamlSource } from "../yaml/yaml-source.js";
 
 const validate = schemaValidator(fileURLToPath(new URL("../../specs/manifest.schema.json", import.meta.url)));
 

@@ -9,11 +9,15 @@ export interface CheckReport {
   extra: string[];
 }
 
+// Folders inside the output that generation never writes: installs and builds.
+const NOT_GENERATED = new Set(["node_modules", "dist"]);
+
 function listFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
   const out: string[] = [];
   const walk = (d: string) => {
     for (const entry of readdirSync(d)) {
+      if (NOT_GENERATED.has(entry)) continue;
       const full = join(d, entry);
       if (statSync(full).isDirectory()) walk(full);
       else out.push(relative(dir, full).split("\\").join("/"));
@@ -34,10 +38,15 @@ export function checkFiles(outDir: string, files: Map<string, string>): CheckRep
   return report;
 }
 
-/** Write every file that changed and (unless told not to) remove files no longer generated. Returns what changed. */
-export function writeFiles(outDir: string, files: Map<string, string>, options: { removeExtra?: boolean } = {}): CheckReport {
+/**
+ * Write every file that changed and remove files no longer generated (all
+ * of them, only those inside the `within` provider folders, or none with
+ * `removeExtra: false`). Returns what changed.
+ */
+export function writeFiles(outDir: string, files: Map<string, string>, options: { removeExtra?: boolean; within?: string[] } = {}): CheckReport {
   const report = checkFiles(outDir, files);
   if (options.removeExtra === false) report.extra = [];
+  if (options.within) report.extra = report.extra.filter((path) => options.within!.some((p) => path.startsWith(`${p}/`)));
   for (const path of [...report.stale, ...report.missing]) {
     const full = join(outDir, path);
     mkdirSync(dirname(full), { recursive: true });

@@ -1,0 +1,7 @@
+// @blockwright/runtime/workflow: running checked workflows of blocks, and
+// the `{{…}}` reference language. Loading and checking workflow files (YAML,
+// positions, JSON Schema) is the blockwright CLI's job.
+export { runWorkflowWith, resolveInputs, placeholderFor, UnresolvedReference, type RunOptions } from "./run.js";
+export * from "./references.js";
+export { buildGraph, upstreamOf, findCycle, type Graph } from "./graph.js";
+export type * from "./types.js";

@@ -1,0 +1,331 @@
+// Every command as a user runs it, in-process on the suite's shared Prism
+// mocks: exit codes, what goes to stdout and stderr, the JSON result, and the
+// refusals (bad flags, unreadable files, secrets) that come before any request.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { inject } from "vitest";
+import { cli } from "../../contract-tests/cli-harness.js";
+import { ROOT } from "../../contract-tests/repo.js";
+import { resolveParamReferences } from "./references.js";
+
+const fixtures = join(ROOT, "scripts/cli/__fixtures__");
+const tmp = mkdtempSync(join(tmpdir(), "blockwright-cli-"));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const KEY = "AIzaSyCliTestKey0042";
+
+describe("blockwright (no command)", () => {
+  it("prints the usage with --help and the version with --version", async () => {
+    expect(await cli(["--help"])).toMatchObject({ code: 0, stdout: expect.stringContaining("Usage: blockwright <command>") });
+    const version = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).version;
+    expect(await cli(["--version"])).toMatchObject({ code: 0, stdout: `${version}\n` });
+  });
+
+  it("exits 2 without a command or with an unknown one", async () => {
+    expect((await cli([])).code).toBe(2);
+    expect(await cli(["frobnicate"])).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown command "frobnicate"') });
+  });
+
+  it("has --help on every command", async () => {
+    for (const command of ["init", "generate", "mock", "call", "validate", "run"]) {
+      const r = await cli([command, "--help"]);
+      expect(r.code, command).toBe(0);
+      expect(r.stdout).toContain(`Usage: blockwright ${command}`);
+    }
+  });
+
+  it("reads standard flag syntax: --opt=value, and -- ends the options", async () => {
+    const r = await cli(["call", "books_get_volume", "--param=apiKey={{BOOKS_KEY}}", "--base-url=" + inject("mockUrls").books, "--", "extra"], { env: { BOOKS_KEY: KEY } });
+    expect(r).toMatchObject({ code: 2, stderr: expect.stringContaining('unexpected argument "extra"') });
+    const ok = await cli(["call", "books_get_volume", "--param=apiKey={{BOOKS_KEY}}", "--param=volumeId=zyTCAlFPjgYC", `--base-url=${inject("mockUrls").books}`], { env: { BOOKS_KEY: KEY } });
+    expect(ok.code).toBe(0);
+  });
+
+  it("refuses unknown options and missing values in one line, exit 2", async () => {
+    expect(await cli(["run", "x.yaml", "--bogus"])).toMatchObject({ code: 2, stderr: "blockwright run: unknown option --bogus\nUsage: blockwright run <workflow> [--mock | --live] [--env-file <file>] [--json <out.json>] [--concurrency <n>] [--specs <dir>] [--out <dir>]\n" });
+    expect(await cli(["call", "x", "--timeout"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--timeout needs a value") });
+    expect(await cli(["call", "x", "--timeout", "soon"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--timeout takes a positive whole number") });
+  });
+});
+
+describe("blockwright call", () => {
+  const books = () => inject("mockUrls").books;
+
+  it("prints the result on stdout and exits 0 on success", async () => {
+    const r = await cli(["call", "books_get_volume", "--param", "apiKey={{BOOKS_KEY}}", "--param", "volumeId=zyTCAlFPjgYC", "--base-url", books()], { env: { BOOKS_KEY: KEY } });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ success: true, output: { metadata: { id: "zyTCAlFPjgYC" } } });
+    expect(r.stdout + r.stderr).not.toContain(KEY);
+  });
+
+  it("exits 1 with the structured error when the tool fails", async () => {
+    const r = await cli(["call", "books_search_volumes", "--params", '{"q":"dune","maxResults":"41"}', "--param", "apiKey={{BOOKS_KEY}}", "--base-url", books()], { env: { BOOKS_KEY: KEY } });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toEqual({
+      success: false,
+      error: { type: "validation", provider: "books", operation: "books_search_volumes", param: "maxResults", rule: "maximum", message: "maxResults: must be at most 40 (allowed: 1–40), got 41" },
+    });
+  });
+
+  it("exits 2 on a literal secret, without printing it", async () => {
+    const r = await cli(["call", "books_search_volumes", "--param", `apiKey=${KEY}`, "--param", "q=dune"]);
+    expect(r).toMatchObject({ code: 2, stdout: "" });
+    expect(r.stderr).toContain("apiKey is a secret");
+    expect(r.stderr).not.toContain(KEY);
+  });
+
+  it("refuses a __proto__ key in --params: the literal secret inside is never sent", async () => {
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      seen.push(req.url ?? "");
+      res.end("{}");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const r = await cli(["call", "books_search_volumes", "--params", '{"__proto__":{"apiKey":"literal-secret-0042"},"q":"dune"}', "--base-url", url]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain("__proto__: not a parameter of books_search_volumes");
+      expect(r.stdout + r.stderr).not.toContain("literal-secret-0042");
+      expect(seen).toEqual([]);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it("withholds a secret's value used in another parameter", async () => {
+    const r = await cli(["call", "books_search_volumes", "--param", "apiKey={{BOOKS_KEY}}", "--param", "q=dune", "--param", "maxResults={{BOOKS_KEY}}", "--base-url", books()], { env: { BOOKS_KEY: KEY } });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).error.message).toBe('maxResults: must be a number, got "[redacted]"');
+    expect(r.stdout).not.toContain(KEY);
+  });
+
+  it("exits 2 on an unknown operation, listing the operations", async () => {
+    const r = await cli(["call", "books_delete_volume"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('unknown operation "books_delete_volume" (operations: books_get_volume, books_search_volumes, crm_create_record');
+  });
+
+  it("refuses a base address with credentials, without echoing them", async () => {
+    const r = await cli(["call", "books_search_volumes", "--param", "apiKey={{BOOKS_KEY}}", "--param", "q=x", "--base-url", "http://me:pa55word@127.0.0.1:1"], { env: { BOOKS_KEY: KEY } });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).error).toMatchObject({ type: "validation", rule: "baseUrl" });
+    expect(r.stdout).not.toContain("pa55word");
+  });
+
+  describe("secret references", () => {
+    it("resolve {{NAME}} from the environment", () => {
+      expect(resolveParamReferences({ apiKey: "{{BOOKS_KEY}}", q: "x" }, new Set(["apiKey"]), { BOOKS_KEY: "k1" })).toEqual({ apiKey: "k1", q: "x" });
+    });
+    it("name a missing variable", () => {
+      expect(() => resolveParamReferences({ apiKey: "{{NOPE}}" }, new Set(["apiKey"]), {})).toThrow("apiKey: environment variable NOPE is not set");
+    });
+  });
+});
+
+describe("blockwright run", () => {
+  it("runs an example on mocks: progress on stderr, the summary on stdout, --json, mocks released", async () => {
+    const json = join(tmp, "result.json");
+    const r = await cli(["run", "examples/reading-list.yaml", "--json", json, "--concurrency", "2"]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain("Reading list: 4 blocks, mock run");
+    expect(r.stderr).toMatch(/placeholders \(mock run\) for unset variables: GAMMA_API_KEY, GOOGLE_BOOKS_API_KEY/);
+    expect(r.stderr).toMatch(/search: started \(books_search_volumes\)/);
+    expect(r.stdout).toMatch(/Reading list: succeeded in \d+ ms \(4 succeeded, 0 failed, 0 skipped\)/);
+    expect(r.stdout).toMatch(/top_pick\s+books_get_volume\s+succeeded\s+\d+ ms\s+id: zyTCAlFPjgYC/);
+    const result = JSON.parse(readFileSync(json, "utf8"));
+    expect(result.status).toBe("succeeded");
+    expect(result.blocks.map((b: { id: string }) => b.id).sort()).toEqual(["document", "ready", "search", "top_pick"]);
+    expect(r.mocks).toEqual([{ asked: ["books", "docgen"], closed: true }]);
+  });
+
+  it("exits 1 when a block fails, skips its downstream, finishes the rest and releases the mocks", async () => {
+    const r = await cli(["run", join(fixtures, "one-fails.yaml")]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/search: failed in \d+ ms: /);
+    expect(r.stderr).toContain("volume: skipped: search did not succeed");
+    expect(r.stderr).toMatch(/themes: succeeded/);
+    expect(r.stdout).toMatch(/One branch fails: failed in \d+ ms \(1 succeeded, 1 failed, 1 skipped\)/);
+    expect(r.mocks.every((m) => m.closed)).toBe(true);
+  });
+
+  it("refuses a live run with a secret missing, naming it and nothing else", async () => {
+    const r = await cli(["run", "examples/reading-list.yaml", "--live"], { env: { GAMMA_API_KEY: "sk-gamma-cli-secret-1" } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("examples/reading-list.yaml:12:15: search.apiKey: environment variable GOOGLE_BOOKS_API_KEY is not set (a secret)");
+    expect(r.stderr + r.stdout).not.toContain("sk-gamma-cli-secret-1");
+    expect(r.mocks).toEqual([]);
+  });
+
+  it("sends nothing and reports every block cancelled when interrupted while the mocks start", async () => {
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      seen.push(req.url ?? "");
+      res.end("{}");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    let interrupt!: () => void;
+    const interrupted = new Promise<void>((resolve) => (interrupt = resolve));
+    let closed = false;
+    try {
+      const r = await cli(["run", "examples/reading-list.yaml"], {
+        interrupted,
+        startMocks: async (providers) => {
+          interrupt(); // Ctrl-C arrives while the mocks start
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          return { urls: Object.fromEntries(providers.map((p) => [p, url])), close: async () => void (closed = true) };
+        },
+      });
+      expect(r.code).toBe(130);
+      expect(r.stdout).toMatch(/Reading list: cancelled in \d+ ms \(0 succeeded, 0 failed, 0 skipped, 4 cancelled\)/);
+      expect(seen).toEqual([]);
+      expect(closed).toBe(true);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  const aliasBomb = 'a: &a ["x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\nblocks: [*d,*d,*d,*d,*d,*d,*d,*d,*d]\n';
+  for (const [label, argv, message] of [
+    ["--mock with --live", () => ["run", "examples/reading-list.yaml", "--mock", "--live"], "choose one of --mock and --live"],
+    ["a missing workflow", () => ["run", "nope.yaml"], "nope.yaml: no such file"],
+    ["a folder given as the workflow", () => ["run", "examples"], "examples: is a folder, not a file"],
+    ["a YAML alias bomb", () => (writeFileSync(join(tmp, "bomb.yaml"), aliasBomb), ["run", join(tmp, "bomb.yaml")]), "refused: the YAML expands aliases more than 100 times"],
+    ["a --json path in a folder that does not exist", () => ["run", "examples/reading-list.yaml", "--json", "no/such/folder/out.json"], "--json no/such/folder/out.json: the folder no/such/folder does not exist"],
+    ["a missing --env-file", () => ["run", "examples/reading-list.yaml", "--env-file", "missing.env"], "--env-file: cannot read missing.env (no such file)"],
+    ["--concurrency 0", () => ["run", "examples/reading-list.yaml", "--concurrency", "0"], "--concurrency takes a positive whole number"],
+  ] as const) {
+    it(`exits 2 before any block runs on ${label}, in one line`, async () => {
+      const r = await cli([...argv()]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(message);
+      expect(r.stderr.trim().split("\n")).toHaveLength(2); // the problem, then the usage line
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+      expect(r.mocks).toEqual([]);
+    });
+  }
+});
+
+describe("blockwright validate", () => {
+  it("accepts every example (as a mock run would)", async () => {
+    for (const name of ["lead-to-deck", "onboard-new-hire", "reading-list"]) {
+      const r = await cli(["validate", `examples/${name}.yaml`, "--mock"]);
+      expect(r.code, name).toBe(0);
+      expect(r.stdout).toMatch(/: valid \(\d+ blocks; placeholders in a mock run for /);
+    }
+  });
+
+  it("reads secrets from --env-file and reports problems with their position", async () => {
+    const r = await cli(["validate", join(fixtures, "one-fails.yaml"), "--env-file", join(fixtures, "one-fails.env")]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/one-fails\.yaml:28:15: themes\.apiKey: environment variable GAMMA_API_KEY is not set \(a secret\)/);
+    expect(r.stderr).not.toMatch(/GOOGLE_BOOKS_API_KEY is not set/);
+  });
+
+  it("refuses a mock answer the spec does not declare", async () => {
+    const file = join(tmp, "undeclared.yaml");
+    writeFileSync(file, 'blocks:\n  s:\n    type: books\n    name: S\n    inputs: { operation: books_search_volumes, apiKey: "{{K}}", q: dune }\n    mock: { code: 418 }\n');
+    const r = await cli(["validate", file, "--mock"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("undeclared.yaml:6:19: s: the mock of books_search_volumes cannot answer 418 (declared statuses: 200, 400, 403, 429)");
+  });
+});
+
+describe("blockwright mock", () => {
+  it("refuses ports beyond 65535 before starting anything", async () => {
+    const r = await cli(["mock", "--port", "65534"]);
+    expect(r).toMatchObject({ code: 2, stderr: expect.stringContaining("--port 65534 leaves no room for 5 mocks (ports 65534–65538; the highest is 65535)") });
+  });
+
+  it("refuses an unknown provider", async () => {
+    expect(await cli(["mock", "library"])).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown provider "library" (providers: books, crm, directory, docgen, persondata)') });
+  });
+
+  it("says which port is busy, in one line", async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, "127.0.0.1", resolve));
+    const port = (busy.address() as AddressInfo).port;
+    try {
+      const { startMocks } = await import("../mocks.js");
+      const r = await cli(["mock", "books", "--port", String(port)], { startMocks });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`blockwright mock: port ${port} on 127.0.0.1 is already in use (mock of books)`);
+    } finally {
+      await new Promise<void>((resolve) => busy.close(() => resolve()));
+    }
+  });
+});
+
+describe("blockwright generate", () => {
+  /** A copy of this project's specs and generated packages, to change freely. */
+  function project(): string {
+    const dir = mkdtempSync(join(tmp, "project-"));
+    cpSync(join(ROOT, "specs"), join(dir, "specs"), { recursive: true });
+    cpSync(join(ROOT, "generated"), join(dir, "generated"), { recursive: true });
+    cpSync(join(ROOT, "LICENSE"), join(dir, "LICENSE"));
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "copy", license: "MIT", blockwright: { scope: "@blockwright" } }));
+    return dir;
+  }
+
+  it("--check: 0 when up to date; 1 with a capped unified diff when stale", async () => {
+    const dir = project();
+    expect(await cli(["generate", "--check"], { cwd: dir })).toMatchObject({ code: 0, stderr: expect.stringMatching(/files up to date/) });
+    const manifest = join(dir, "specs/books/manifest.yaml");
+    writeFileSync(manifest, readFileSync(manifest, "utf8").replace("description: Number of volumes to return, 1 to 40.", "description: How many volumes, 1 to 40."));
+    const r = await cli(["generate", "--check"], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("  stale:   generated/books/README.md");
+    expect(r.stderr).toContain("--- generated/books/tools.d.ts (on disk)");
+    expect(r.stderr).toContain("-  /** Number of volumes to return, 1 to 40. */");
+    expect(r.stderr).toContain("+  /** How many volumes, 1 to 40. */");
+  });
+
+  it("exits 2 on invalid specs, and on an unknown --provider", async () => {
+    const dir = project();
+    const manifest = join(dir, "specs/books/manifest.yaml");
+    writeFileSync(manifest, readFileSync(manifest, "utf8").replace("operationId: getVolume", "operationId: fetchVolume"));
+    const invalid = await cli(["generate", "--check"], { cwd: dir });
+    expect(invalid.code).toBe(2);
+    expect(invalid.stderr).toContain('specs/books/manifest.yaml:76:18: operations.books_get_volume.operationId: operation "fetchVolume" not found');
+    expect(await cli(["generate", "--provider", "nope"], { cwd: dir })).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown provider "nope"') });
+  });
+
+  it("works on the user's folders, never the package's own", async () => {
+    const dir = mkdtempSync(join(tmp, "empty-"));
+    expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 2, stderr: expect.stringContaining("no specs folder specs (pass --specs, or run blockwright init)") });
+  });
+});
+
+describe("blockwright init", () => {
+  it("scaffolds a project that generates, validates and runs on a mock", async () => {
+    const dir = join(tmp, "acme-blocks");
+    const r = await cli(["init", dir]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.split("\n").filter(Boolean).map((p) => p.replace(/^.*acme-blocks\//, ""))).toEqual([
+      ".gitignore",
+      "examples/first-note.yaml",
+      "package.json",
+      "specs/notes/manifest.yaml",
+      "specs/notes/openapi.yaml",
+    ]);
+    const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+    expect(pkg).toMatchObject({ name: "acme-blocks", blockwright: { scope: "@acme-blocks" }, workspaces: ["generated/*"], scripts: { generate: "blockwright generate" } });
+    // As after `npm install`: the runtime is resolvable from the project.
+    mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
+    symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
+
+    const generated = await cli(["generate"], { cwd: dir });
+    expect(generated).toMatchObject({ code: 0, stderr: expect.stringContaining("generate: 1 providers, 3 operations") });
+    expect(JSON.parse(readFileSync(join(dir, "generated/notes/package.json"), "utf8")).name).toBe("@acme-blocks/notes");
+    expect(await cli(["validate", "examples/first-note.yaml", "--mock"], { cwd: dir })).toMatchObject({ code: 0, stdout: expect.stringContaining("valid (2 blocks") });
+    const { startMocks } = await import("../mocks.js");
+    const run = await cli(["run", "examples/first-note.yaml"], { cwd: dir, startMocks });
+    expect(run.stdout).toMatch(/First note: succeeded .*\(2 succeeded, 0 failed, 0 skipped\)/);
+    expect(run.code).toBe(0);
+    expect(await cli(["init", dir])).toMatchObject({ code: 0, stderr: expect.stringContaining("0 files in") });
+  });
+});

@@ -1,0 +1,95 @@
+// `blockwright generate [--check] [--provider p]... [--dump-ir] [--specs dir] [--out dir] [--scope @s]`
+import { relative } from "node:path";
+import { listOption, parseArgs, PROJECT_OPTIONS, projectDirs, stringOption } from "./args.js";
+import { UsageError, type CliIo } from "./io.js";
+
+export const USAGE = `Usage: blockwright generate [--check] [--provider <id>]... [--dump-ir] [--specs <dir>] [--out <dir>] [--scope <@scope>]
+
+Generate one npm package per provider, <out>/<provider>/, from
+<specs>/<provider>/{manifest.yaml,openapi.yaml}: typed JavaScript (tools,
+block, client, executeTool), openapi.d.ts, package.json and README.md.
+
+  --check           write nothing; show what is stale (a unified diff of each
+                    stale file), missing or extra
+  --provider <id>   only this provider's package (repeatable; not with --check)
+  --dump-ir         print the intermediate representation as JSON and exit
+  --specs <dir>     the specs folder (default ./specs)
+  --out <dir>       the output folder (default ./generated)
+  --scope <@scope>  npm scope of the packages (default: package.json
+                    blockwright.scope, else @blockwright)
+
+Exit status: 0 done (or up to date), 1 --check found stale files,
+2 invalid specs or usage error.`;
+
+/** Lines of unified diff shown per stale file, and files shown, before the rest is counted. */
+const DIFF_LINES = 40;
+const DIFF_FILES = 10;
+
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, {
+    ...PROJECT_OPTIONS,
+    check: { type: "boolean" },
+    "dump-ir": { type: "boolean" },
+    provider: { type: "string", multiple: true },
+    scope: { type: "string" },
+  });
+  if (args.positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(args.positionals[0])}`);
+  const check = args.values.check === true;
+  const providers = listOption(args, "provider");
+  if (check && providers.length) throw new UsageError("--check compares the whole output folder, so it does not take --provider");
+  const scope = stringOption(args, "scope");
+  if (scope !== undefined && !/^@[a-z0-9][a-z0-9._-]*$/.test(scope)) throw new UsageError(`--scope takes an npm scope such as @acme, got ${JSON.stringify(scope)}`);
+  const dirs = projectDirs(args, io.cwd);
+
+  const { existsSync } = await import("node:fs");
+  if (!existsSync(dirs.specs)) throw new UsageError(`no specs folder ${relative(io.cwd, dirs.specs) || "."} (pass --specs, or run blockwright init)`);
+  const { providerDirs } = await import("../codegen/provider-dirs.js");
+  const known = providerDirs(dirs.specs);
+  for (const p of providers) if (!known.includes(p)) throw new UsageError(`unknown provider ${JSON.stringify(p)} (providers in ${relative(io.cwd, dirs.specs) || "."}: ${known.join(", ") || "none"})`);
+
+  const started = performance.now();
+  const { generate, GenerationErrors } = await import("../codegen/generate-all.js");
+  let result;
+  try {
+    result = await generate({ root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(providers.length ? { providers } : {}), ...(scope ? { scope } : {}) });
+  } catch (e) {
+    if (e instanceof GenerationErrors) {
+      io.stderr.write(`generate: ${e.errors.length} problem${e.errors.length > 1 ? "s" : ""} in the specs:\n${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+  if (args.values["dump-ir"]) {
+    io.stdout.write(`${JSON.stringify(result.irs, null, 2)}\n`);
+    return 0;
+  }
+  const { checkFiles, writeFiles } = await import("../codegen/write.js");
+  const out = relative(io.cwd, dirs.out) || ".";
+  const ms = Math.round(performance.now() - started);
+  if (check) {
+    const report = checkFiles(dirs.out, result.files);
+    const count = report.stale.length + report.missing.length + report.extra.length;
+    if (!count) {
+      io.stderr.write(`generate --check: ${result.files.size} files up to date (${ms} ms)\n`);
+      return 0;
+    }
+    const { staleDiff } = await import("../codegen/stale-diff.js");
+    const lines = [
+      `generate --check: ${out}/ is out of date (run blockwright generate):`,
+      ...report.stale.map((f) => `  stale:   ${out}/${f}`),
+      ...report.missing.map((f) => `  missing: ${out}/${f}`),
+      ...report.extra.map((f) => `  extra:   ${out}/${f}`),
+      "",
+      ...report.stale.slice(0, DIFF_FILES).map((f) => staleDiff(dirs.out, f, result.files.get(f)!, `${out}/${f}`, DIFF_LINES)),
+      ...(report.stale.length > DIFF_FILES ? [`(diffs of ${report.stale.length - DIFF_FILES} more stale files not shown)`] : []),
+    ];
+    io.stderr.write(`${lines.join("\n")}\n`);
+    return 1;
+  }
+  // With --provider, only that provider's own package is written; the index (which lists every provider) is left as it is.
+  const files = providers.length ? new Map([...result.files].filter(([path]) => providers.some((p) => path.startsWith(`${p}/`)))) : result.files;
+  const report = writeFiles(dirs.out, files, providers.length ? { within: providers } : {});
+  const changed = report.stale.length + report.missing.length + report.extra.length;
+  io.stderr.write(`generate: ${result.irs.length} providers, ${result.irs.reduce((n, ir) => n + ir.operations.length, 0)} operations, ${files.size} files, ${changed} changed (${ms} ms)\n`);
+  return 0;
+}

@@ -1,0 +1,79 @@
+// `blockwright init [dir] [--scope @s]`: a project to start from.
+import { basename, join, relative, resolve } from "node:path";
+import { parseArgs, stringOption } from "./args.js";
+import { UsageError, type CliIo } from "./io.js";
+
+export const USAGE = `Usage: blockwright init [dir] [--scope <@scope>]
+
+Scaffold a Blockwright project in dir (default: the current folder): a sample
+provider (specs/notes/manifest.yaml and openapi.yaml), a workflow using it
+(examples/first-note.yaml), and a package.json whose scripts generate, mock,
+validate and run. Files that already exist are left alone and listed.
+
+  --scope <@scope>   npm scope of the generated packages (default: @ and the
+                     folder's name)
+
+Then: npm install, npm run generate, npm run demo.`;
+
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, { scope: { type: "string" } });
+  if (args.positionals.length > 1) throw new UsageError(`unexpected argument ${JSON.stringify(args.positionals[1])}`);
+  const dir = resolve(io.cwd, args.positionals[0] ?? ".");
+  const name = basename(dir).toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[._-]+/, "") || "tool-blocks";
+  const scope = stringOption(args, "scope") ?? `@${name}`;
+  if (!/^@[a-z0-9][a-z0-9._-]*$/.test(scope)) throw new UsageError(`--scope takes an npm scope such as @acme, got ${JSON.stringify(scope)}`);
+
+  const { cpSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } = await import("node:fs");
+  const { version } = await import("../cli.js");
+  const templateDir = new URL("../../templates/init/", import.meta.url);
+  const files = new Map<string, string | URL>();
+  const walk = (from: URL, prefix: string) => {
+    for (const entry of readdirSync(from)) {
+      const url = new URL(entry, from);
+      if (statSync(url).isDirectory()) walk(new URL(`${entry}/`, from), `${prefix}${entry}/`);
+      else files.set(`${prefix}${entry}`, url);
+    }
+  };
+  walk(templateDir, "");
+  files.set("package.json", projectPackageJson(name, scope, version()));
+  files.set(".gitignore", "node_modules/\n");
+
+  const written: string[] = [];
+  const kept: string[] = [];
+  for (const [path, content] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
+    const target = join(dir, path);
+    if (existsSync(target)) {
+      kept.push(path);
+      continue;
+    }
+    mkdirSync(join(target, ".."), { recursive: true });
+    if (typeof content === "string") writeFileSync(target, content);
+    else cpSync(content, target);
+    written.push(path);
+  }
+  const where = relative(io.cwd, dir) || ".";
+  io.stderr.write(`blockwright init: ${written.length} files in ${where}${kept.length ? ` (left as they were: ${kept.join(", ")})` : ""}\n`);
+  for (const path of written) io.stdout.write(`${join(where, path)}\n`);
+  io.stderr.write(`\nNext:\n${where === "." ? "" : `  cd ${where}\n`}  npm install\n  npm run generate      # generated/notes: the ${scope}/notes package\n  npm run demo          # examples/first-note.yaml on a mock, no keys\n`);
+  return 0;
+}
+
+function projectPackageJson(name: string, scope: string, version: string): string {
+  const json = {
+    name,
+    version: "0.0.0",
+    private: true,
+    type: "module",
+    workspaces: ["generated/*"],
+    blockwright: { scope },
+    scripts: {
+      generate: "blockwright generate",
+      "generate:check": "blockwright generate --check",
+      mock: "blockwright mock",
+      validate: "blockwright validate examples/first-note.yaml --mock",
+      demo: "blockwright run examples/first-note.yaml",
+    },
+    devDependencies: { blockwright: `^${version}`, typescript: "~5.9.3" },
+  };
+  return JSON.stringify(json, null, 2) + "\n";
+}

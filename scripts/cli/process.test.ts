@@ -1,0 +1,56 @@
+// The built command as a process: start-up, signals and what only a real
+// process shows (Node's own option handling, a mock server's logs).
+import { describe, expect, it } from "vitest";
+import { addresses, refused, spawnCli } from "../../contract-tests/cli-harness.js";
+
+
+describe("bin/blockwright.js", () => {
+  it("answers --help and --version", async () => {
+    const help = spawnCli(["--help"]);
+    expect(await help.exited).toBe(0);
+    expect(help.stdout()).toContain("Usage: blockwright <command>");
+    const version = spawnCli(["--version"]);
+    expect(await version.exited).toBe(0);
+    expect(version.stdout()).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+
+  it("treats --env-file as its own option (Node 20 read it as its own and exited 9)", async () => {
+    const run = spawnCli(["run", "examples/reading-list.yaml", "--env-file", "missing.env"]);
+    expect(await run.exited).toBe(2);
+    expect(run.stderr()).toBe("blockwright run: --env-file: cannot read missing.env (no such file)\n" + run.stderr().split("\n")[1] + "\n");
+  });
+});
+
+describe("Ctrl-C", () => {
+  it("stops a run: cancels it, exits 130 and leaves no mock listening", async () => {
+    const run = spawnCli(["run", "scripts/cli/__fixtures__/pending-forever.yaml"]);
+    const [, url] = await run.waitFor(/mocks ready \d+ ms after start: docgen (http:\/\/127\.0\.0\.1:\d+)/);
+    await run.waitFor(/wait: job pending, poll 1/);
+    expect(await refused(url)).toBe(false);
+    run.child.kill("SIGINT");
+    expect(await run.exited).toBe(130);
+    expect(run.stderr()).toContain("interrupted");
+    expect(run.stdout()).toMatch(/workflow: cancelled in \d+ ms \(0 succeeded, 0 failed, 0 skipped, 1 cancelled\)/);
+    expect(run.stdout()).toMatch(/wait\s+docgen_check_status\s+cancelled/);
+    expect(await refused(url)).toBe(true);
+  });
+
+  it("stops `mock`, whose logs never show a credential", async () => {
+    const SECRET = "AIzaSyNeverLogged00042";
+    const mock = spawnCli(["mock", "books", "crm"]);
+    await mock.waitFor(/crm +http:\/\/127\.0\.0\.1:\d+\n/);
+    const books = mock.stdout().match(/books +(http:\/\/127\.0\.0\.1:\d+)/)![1];
+    const answer = await fetch(`${books}/books/v1/volumes?q=dune&key=${SECRET}`);
+    expect(answer.status).toBe(200);
+    // An answer the spec does not declare makes Prism log the request.
+    const undeclared = await fetch(`${books}/books/v1/volumes?q=dune&key=${SECRET}`, { headers: { Prefer: "code=418", "X-Api-Key": SECRET } });
+    expect(undeclared.status).toBe(404);
+    await mock.waitFor(/Request terminated with error/);
+    mock.child.kill("SIGINT");
+    expect(await mock.exited).toBe(0);
+    expect(mock.stderr()).toContain("mocks stopped");
+    expect(mock.stderr()).toContain("[withheld]");
+    expect(mock.stdout() + mock.stderr()).not.toContain(SECRET);
+    for (const url of addresses(mock.stdout())) expect(await refused(url)).toBe(true);
+  });
+});

@@ -1,0 +1,74 @@
+// The providers of a project, read from its generated packages: each folder
+// of the output folder whose package.json has a `blockwright.provider`
+// field is imported (plain JS, no build step) and contributes its tools and
+// block. This is how the CLI runs the user's own providers.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { executeToolDefinition, ownValue, type ExecuteOptions, type Provider, type ToolResult } from "@blockwright/runtime";
+import type { Registry } from "@blockwright/runtime/workflow";
+
+export interface LoadedRegistry extends Registry {
+  providers: Provider[];
+  /** Run any tool of the registry by operation id (untyped; provider packages export typed ones). */
+  execute(operationId: string, params: Record<string, unknown>, options?: ExecuteOptions): Promise<ToolResult>;
+}
+
+export class NoProviders extends Error {}
+
+/** Provider ids of the generated packages in `outDir`, sorted. */
+export function generatedProviders(outDir: string): string[] {
+  if (!existsSync(outDir)) return [];
+  return readdirSync(outDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && providerOf(join(outDir, d.name)) !== undefined)
+    .map((d) => d.name)
+    .sort();
+}
+
+function providerOf(dir: string): string | undefined {
+  const file = join(dir, "package.json");
+  if (!existsSync(file)) return undefined;
+  try {
+    const provider = (JSON.parse(readFileSync(file, "utf8")) as { blockwright?: { provider?: unknown } }).blockwright?.provider;
+    return typeof provider === "string" ? provider : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Import the generated packages of `outDir` (all, or only `ids`) into one registry. */
+export async function loadRegistry(outDir: string, ids?: string[]): Promise<LoadedRegistry> {
+  const available = generatedProviders(outDir);
+  if (!available.length) throw new NoProviders(`no generated provider packages in ${outDir}: run \`blockwright generate\` first (or pass --out)`);
+  const wanted = ids ? available.filter((id) => ids.includes(id)) : available;
+  const providers = await Promise.all(wanted.map(async (id) => ((await import(pathToFileURL(join(outDir, id, "index.js")).href)) as { provider: Provider }).provider));
+  return createRegistry(providers);
+}
+
+/** One registry over several providers (e.g. imported provider packages). */
+export function createRegistry(providers: Provider[]): LoadedRegistry {
+  const tools: Registry["tools"] = {};
+  const blocks: Registry["blocks"] = {};
+  for (const p of providers) {
+    Object.assign(tools, p.tools);
+    blocks[p.id] = p.block;
+  }
+  return {
+    providers,
+    tools,
+    blocks,
+    execute: async (operationId, params, options) => {
+      const tool = ownValue(tools, operationId) as Registry["tools"][string] | undefined;
+      if (tool) return executeToolDefinition(tool, params, options);
+      return {
+        success: false,
+        error: { type: "validation", provider: operationId.split("_")[0] ?? "", operation: operationId, rule: "operation", message: `unknown operation ${JSON.stringify(operationId)} (operations: ${Object.keys(tools).join(", ")})` },
+      };
+    },
+  };
+}
+
+/** The provider an operation id belongs to: the longest provider id it starts with, followed by `_`. */
+export function providerOfOperation(operationId: string, providers: string[]): string | undefined {
+  return providers.filter((p) => operationId.startsWith(`${p}_`)).sort((a, b) => b.length - a.length)[0];
+}
