@@ -4,7 +4,7 @@
 // imported through Vite so that they run on the runtime's sources.
 import { fileURLToPath } from "node:url";
 import type { Provider } from "@blockwright/runtime";
-import { createRegistry } from "../scripts/registry.js";
+import { createRegistry, shapesIn } from "../scripts/registry.js";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const SPECS_DIR = fileURLToPath(new URL("../specs/", import.meta.url));
@@ -18,7 +18,13 @@ export const providers: Provider[] = Object.values(modules)
   .sort((a, b) => a.id.localeCompare(b.id));
 
 /** Tools and blocks of every provider, and an untyped `execute`. */
-export const registry = createRegistry(providers);
+export const registry = createRegistry(
+  providers,
+  shapesIn(
+    GENERATED_DIR,
+    providers.map((p) => p.id),
+  ),
+);
 
 /** Run any tool of the repository by operation id. */
 export const executeTool = registry.execute;

@@ -11,6 +11,8 @@ interface Command {
 const COMMANDS: Record<string, Command> = {
   init: { summary: "init [dir]             scaffold a project: a sample provider, specs/, a workflow, scripts", load: () => import("./cli/init.js") },
   generate: { summary: "generate [--check]     generate one package per provider from specs/ into generated/", load: () => import("./cli/generate.js") },
+  diff: { summary: "diff [--base <ref>]      what changed for package users: breaking or not, next versions, workflows hit", load: () => import("./cli/diff.js") },
+  upstream: { summary: "upstream <p> <document> what a newer published upstream document changes in what we bind", load: () => import("./cli/upstream.js") },
   mock: { summary: "mock [provider...]     start Prism mocks of the providers until Ctrl-C", load: () => import("./cli/mock.js") },
   call: { summary: "call <operationId>     run one tool and print its result as JSON", load: () => import("./cli/call.js") },
   validate: { summary: "validate <workflow>    check a workflow without running it", load: () => import("./cli/validate.js") },

@@ -7,9 +7,13 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { executeToolDefinition, ownValue, type ExecuteOptions, type Provider, type ToolResult } from "@blockwright/runtime";
 import type { Registry } from "@blockwright/runtime/workflow";
+import type { OutputShapes } from "./surface/registry.js";
+import type { Surface } from "./surface/surface.js";
 
 export interface LoadedRegistry extends Registry {
   providers: Provider[];
+  /** Output shapes from each package's surface.json, for nested reference types in workflows. */
+  shapes: OutputShapes;
   /** Run any tool of the registry by operation id (untyped; provider packages export typed ones). */
   execute(operationId: string, params: Record<string, unknown>, options?: ExecuteOptions): Promise<ToolResult>;
 }
@@ -42,11 +46,23 @@ export async function loadRegistry(outDir: string, ids?: string[]): Promise<Load
   if (!available.length) throw new NoProviders(`no generated provider packages in ${outDir}: run \`blockwright generate\` first (or pass --out)`);
   const wanted = ids ? available.filter((id) => ids.includes(id)) : available;
   const providers = await Promise.all(wanted.map(async (id) => ((await import(pathToFileURL(join(outDir, id, "index.js")).href)) as { provider: Provider }).provider));
-  return createRegistry(providers);
+  return createRegistry(providers, shapesIn(outDir, wanted));
+}
+
+/** The output shapes recorded in the packages' surface.json files. */
+export function shapesIn(outDir: string, ids: string[]): OutputShapes {
+  const shapes: OutputShapes = {};
+  for (const id of ids) {
+    const file = join(outDir, id, "surface.json");
+    if (!existsSync(file)) continue;
+    const surface = JSON.parse(readFileSync(file, "utf8")) as Surface;
+    for (const [tool, t] of Object.entries(surface.tools)) shapes[tool] = Object.fromEntries(Object.entries(t.outputs).map(([path, o]) => [path, o.shape]));
+  }
+  return shapes;
 }
 
 /** One registry over several providers (e.g. imported provider packages). */
-export function createRegistry(providers: Provider[]): LoadedRegistry {
+export function createRegistry(providers: Provider[], shapes: OutputShapes = {}): LoadedRegistry {
   const tools: Registry["tools"] = {};
   const blocks: Registry["blocks"] = {};
   for (const p of providers) {
@@ -55,6 +71,7 @@ export function createRegistry(providers: Provider[]): LoadedRegistry {
   }
   return {
     providers,
+    shapes,
     tools,
     blocks,
     execute: async (operationId, params, options) => {

@@ -7,7 +7,9 @@ import { dirname, join, relative, resolve } from "node:path";
 import { emitBlock, emitClient, emitGeneratedReadme, emitIndex, emitPackageJson, emitReadme, emitTools, type PackageContext } from "./emit.js";
 import { emitOpenApiTypes } from "./emit-types.js";
 import type { ProviderIR } from "./ir.js";
-import { link, LinkErrors } from "./link.js";
+import { linkDocument, LinkErrors } from "./link.js";
+import { OpenApiDocument } from "./openapi-document.js";
+import { buildSurface, formatSurface, type Surface } from "../surface/surface.js";
 import type { Manifest } from "./manifest-types.js";
 import { providerDirs } from "./provider-dirs.js";
 import { validateManifest } from "./validate-manifest.js";
@@ -46,8 +48,16 @@ export function loadProvider(root: string, dir: string): ProviderIR {
   return linkProvider(root, dir).ir;
 }
 
-/** Like loadProvider, also giving the parsed OpenAPI document (parsed once, for the type emitter too). */
-export function linkProvider(root: string, dir: string): { ir: ProviderIR; openapi: unknown } {
+export interface LinkedProvider {
+  ir: ProviderIR;
+  /** The OpenAPI document, parsed once: for the type emitter and the surface. */
+  document: OpenApiDocument;
+  /** The input texts by project-relative path (their hashes go into the surface). */
+  inputs: Record<string, string>;
+}
+
+/** Like loadProvider, also giving the parsed OpenAPI document and the input texts. */
+export function linkProvider(root: string, dir: string): LinkedProvider {
   const manifestPath = join(dir, "manifest.yaml");
   const source = asGenerationErrors(() => loadYamlSource<Manifest>(manifestPath, rel(root, manifestPath)));
   const schemaErrors = validateManifest(source);
@@ -63,7 +73,8 @@ export function linkProvider(root: string, dir: string): { ir: ProviderIR; opena
   }
   const openapi = asGenerationErrors(() => loadYamlSource(openapiPath, rel(root, openapiPath)));
   try {
-    return { ir: link(source, openapi), openapi: openapi.data };
+    const document = new OpenApiDocument(openapi);
+    return { ir: linkDocument(source, document), document, inputs: { [source.file]: source.text, [openapi.file]: openapi.text } };
   } catch (e) {
     if (e instanceof LinkErrors) throw new GenerationErrors(e.errors);
     throw e;
@@ -80,12 +91,22 @@ function asGenerationErrors<T>(load: () => T): T {
   }
 }
 
-export async function generate(options: GenerateOptions): Promise<GenerateResult> {
+/** Every provider of the project linked, with what its package is called and versioned as. */
+interface LinkedProject {
+  outDir: string;
+  linked: LinkedProvider[];
+  packages: Map<string, PackageContext>;
+  packageName: (provider: string) => string;
+  generator: { name: string; version: string };
+  licenseText?: string;
+}
+
+function linkProject(options: GenerateOptions): LinkedProject {
   const root = resolve(options.root);
   const specsDir = resolve(options.specsDir ?? join(root, "specs"));
   const outDir = resolve(options.outDir ?? join(root, "generated"));
   const names = providerDirs(specsDir).filter((p) => !options.providers || options.providers.includes(p));
-  const linked: { ir: ProviderIR; openapi: unknown }[] = [];
+  const linked: LinkedProvider[] = [];
   const errors: SourceError[] = [];
   for (const name of names) {
     try {
@@ -102,26 +123,52 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const scope = options.scope ?? project.scope ?? "@blockwright";
   const packageName = (provider: string) => `${scope}/${provider}`;
   const runtime = runtimePackage();
-  const files = new Map<string, string>();
-  for (const { ir, openapi } of linked) {
-    const p = ir.provider;
-    const pkg: PackageContext = {
-      name: packageName(p),
-      version: keptVersion(join(outDir, p, "package.json")),
+  const packages = new Map<string, PackageContext>();
+  for (const { ir } of linked) {
+    packages.set(ir.provider, {
+      name: packageName(ir.provider),
+      version: keptVersion(join(outDir, ir.provider, "package.json")),
       runtime,
       ...(project.license ? { license: project.license } : {}),
-    };
+    });
+  }
+  return { outDir, linked, packages, packageName, generator: generatorPackage(), ...(project.licenseText ? { licenseText: project.licenseText } : {}) };
+}
+
+function surfaceOf(project: LinkedProject, { ir, document, inputs }: LinkedProvider): Surface {
+  const pkg = project.packages.get(ir.provider)!;
+  return buildSurface(ir, { packageName: pkg.name, packageVersion: pkg.version, generator: project.generator, inputs, ...document.surfaceSchemas() });
+}
+
+/** The surfaces the project's specs give now, by provider, without writing anything (for `blockwright diff`). */
+export function projectSurfaces(options: GenerateOptions): Map<string, Surface> {
+  const project = linkProject(options);
+  return new Map(project.linked.map((l) => [l.ir.provider, surfaceOf(project, l)]));
+}
+
+export async function generate(options: GenerateOptions): Promise<GenerateResult> {
+  const project = linkProject(options);
+  const { outDir, linked } = project;
+  const files = new Map<string, string>();
+  for (const provider of linked) {
+    const { ir, document } = provider;
+    const p = ir.provider;
+    const pkg = project.packages.get(p)!;
     files.set(`${p}/package.json`, emitPackageJson(ir, pkg));
     files.set(`${p}/README.md`, emitReadme(ir, pkg));
     if (project.licenseText) files.set(`${p}/LICENSE`, project.licenseText);
-    files.set(`${p}/openapi.d.ts`, await emitOpenApiTypes(openapi, [ir.sources.openapi]));
+    // Written by `blockwright diff --write`: carried from one generation to the next.
+    const changelog = join(outDir, p, "CHANGELOG.md");
+    if (existsSync(changelog)) files.set(`${p}/CHANGELOG.md`, readFileSync(changelog, "utf8"));
+    files.set(`${p}/surface.json`, formatSurface(surfaceOf(project, provider)));
+    files.set(`${p}/openapi.d.ts`, await emitOpenApiTypes(document.source.data, [ir.sources.openapi]));
     for (const [file, emit] of [["client", emitClient], ["tools", emitTools], ["block", emitBlock], ["index", emitIndex]] as const) {
       const { js, dts } = emit(ir);
       files.set(`${p}/${file}.js`, js);
       files.set(`${p}/${file}.d.ts`, dts);
     }
   }
-  files.set("README.md", emitGeneratedReadme(linked.map((l) => l.ir), packageName));
+  files.set("README.md", emitGeneratedReadme(linked.map((l) => l.ir), project.packageName));
   return { files: new Map([...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))), irs: linked.map((l) => l.ir) };
 }
 
@@ -146,6 +193,12 @@ function keptVersion(path: string): string {
   } catch {
     return "0.1.0";
   }
+}
+
+/** This generator's name and version (recorded in every surface). */
+export function generatorPackage(): { name: string; version: string } {
+  const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { name: string; version: string };
+  return { name: pkg.name, version: pkg.version };
 }
 
 /** The runtime this generator's output runs on, and the range a provider package depends on. */

@@ -36,7 +36,12 @@ export class LinkErrors extends Error {
 type Path = (string | number)[];
 
 export function link(manifestSource: YamlSource<Manifest>, openapiSource: YamlSource): ProviderIR {
-  return new Linker(manifestSource, new OpenApiDocument(openapiSource)).run();
+  return linkDocument(manifestSource, new OpenApiDocument(openapiSource));
+}
+
+/** Link against an already-read OpenAPI document (the surface reads response schemas from it too). */
+export function linkDocument(manifestSource: YamlSource<Manifest>, document: OpenApiDocument): ProviderIR {
+  return new Linker(manifestSource, document).run();
 }
 
 class Linker {

@@ -89,6 +89,20 @@ export class OpenApiDocument {
     }
   }
 
+  /** What the surface needs: an operation's response schema (its `$ref`s unresolved below the top) and a `$ref` resolver. */
+  surfaceSchemas(): { responseSchema(operationId: string, status: number): Schema | undefined; resolveRef(ref: string): Schema | undefined } {
+    return {
+      responseSchema: (operationId, status) => this.operations.get(operationId)?.responses.find((r) => Number(r.status) === status)?.schema,
+      resolveRef: (ref) => {
+        try {
+          return this.resolve({ $ref: ref });
+        } catch {
+          return undefined;
+        }
+      },
+    };
+  }
+
   /** Follow local `$ref`s (`#/components/...`) until a concrete object. */
   resolve(value: Schema): Schema {
     let current = value;

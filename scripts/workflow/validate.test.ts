@@ -98,6 +98,12 @@ describe("invalid workflows", () => {
     ["an output reference of another type than the parameter", edit('volumeId: "{{search.data[0].id}}"', 'volumeId: "{{search.metadata.totalItems}}"'), [
       "flow.yaml:20:17: volume.volumeId: is a string, but {{search.metadata.totalItems}} is a number",
     ]],
+    ["a reference to a nested field of another type (from the output's shape)", edit('volumeId: "{{search.data[0].id}}"', 'volumeId: "{{search.data[0].volumeInfo.pageCount}}"'), [
+      "flow.yaml:20:17: volume.volumeId: is a string, but {{search.data[0].volumeInfo.pageCount}} is a number",
+    ]],
+    ["a reference to a nested field the response does not have", edit('volumeId: "{{search.data[0].id}}"', 'volumeId: "{{search.data[0].volumeInfo.isbn}}"'), [
+      expect.stringMatching(/^flow\.yaml:20:17: volume: \{\{search\.data\[0\]\.volumeInfo\.isbn\}\}: in output "data", \[0\]\.volumeInfo has no field "isbn" \(fields: /),
+    ]],
     ["a reference to an inherited property", edit('volumeId: "{{search.data[0].id}}"', 'volumeId: "{{search.metadata.constructor}}"'), [
       'flow.yaml:20:17: volume: {{search.metadata.constructor}}: the operation has no output "metadata.constructor" (outputs: data, metadata.count, metadata.totalItems)',
     ]],

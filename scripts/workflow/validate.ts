@@ -19,12 +19,17 @@ import {
   type ValidatedWorkflow,
   type Workflow,
 } from "@blockwright/runtime/workflow";
+import type { OutputShapes } from "../surface/registry.js";
+import { shapeAt, type Shape } from "../surface/surface.js";
 import { schemaValidator } from "../yaml/schema-validation.js";
 import { loadYamlSource, parseYamlSource, SourceError, type YamlSource } from "../yaml/yaml-source.js";
 
 const validateSchema = schemaValidator(fileURLToPath(new URL("../../specs/workflow.schema.json", import.meta.url)));
 
 export type { Registry, ValidatedWorkflow };
+
+/** A registry, optionally with the output shapes of its tools (from surface.json) for nested reference types. */
+export type CheckedRegistry = Registry & { shapes?: OutputShapes };
 
 export interface ValidateOptions {
   /** Environment for `{{NAME}}` references. */
@@ -42,12 +47,12 @@ export class WorkflowErrors extends Error {
 
 
 /** Read and check a workflow file; throws WorkflowErrors listing every problem. */
-export function loadWorkflow(file: string, registry: Registry, options: ValidateOptions, displayName = file): ValidatedWorkflow {
+export function loadWorkflow(file: string, registry: CheckedRegistry, options: ValidateOptions, displayName = file): ValidatedWorkflow {
   return checkWorkflow(readSource(() => loadYamlSource<Workflow>(file, displayName)), registry, options);
 }
 
 /** Check workflow text (YAML or JSON) named `file` in messages. */
-export function parseWorkflow(text: string, file: string, registry: Registry, options: ValidateOptions): ValidatedWorkflow {
+export function parseWorkflow(text: string, file: string, registry: CheckedRegistry, options: ValidateOptions): ValidatedWorkflow {
   return checkWorkflow(readSource(() => parseYamlSource<Workflow>(text, file)), registry, options);
 }
 
@@ -60,7 +65,7 @@ function readSource(read: () => YamlSource<Workflow>): YamlSource<Workflow> {
   }
 }
 
-export function checkWorkflow(source: YamlSource<Workflow>, registry: Registry, options: ValidateOptions): ValidatedWorkflow {
+export function checkWorkflow(source: YamlSource<Workflow>, registry: CheckedRegistry, options: ValidateOptions): ValidatedWorkflow {
   const schemaErrors = validateSchema(source);
   if (schemaErrors.length) throw new WorkflowErrors(schemaErrors);
   const checker = new Checker(source, registry, options);
@@ -87,7 +92,7 @@ class Checker {
 
   constructor(
     private readonly source: YamlSource<Workflow>,
-    private readonly registry: Registry,
+    private readonly registry: CheckedRegistry,
     private readonly options: ValidateOptions,
   ) {
     this.wf = source.data;
@@ -259,9 +264,13 @@ class Checker {
       this.fail(at, `${id}: {{${reference.text}}}: ${problem}`, "value");
       return;
     }
-    const type = param ? outputTypeAt(tool.outputs, reference.path) : undefined;
-    if (param && type && !fits(param, type)) {
-      this.fail(at, `${id}.${param.name}: is a ${param.type === "json" ? `JSON ${param.jsonType ?? "value"}` : param.type}, but {{${reference.text}}} is a${/^[aeiou]/.test(type) ? "n" : ""} ${type}`, "value");
+    const found = referencedType(tool, reference.path, this.registry.shapes?.[tool.id]);
+    if ("missing" in found) {
+      this.fail(at, `${id}: {{${reference.text}}}: ${found.missing}`, "value");
+      return;
+    }
+    if (param && found.type && !fits(param, found.type)) {
+      this.fail(at, `${id}.${param.name}: is a ${param.type === "json" ? `JSON ${param.jsonType ?? "value"}` : param.type}, but {{${reference.text}}} is a${/^[aeiou]/.test(found.type) ? "n" : ""} ${found.type}`, "value");
     }
   }
 }
@@ -273,9 +282,27 @@ function whole(value: unknown): boolean {
   return typeof value === "string" && /^\{\{[^{}]*\}\}$/.test(value.trim());
 }
 
-/** The type of the output at `path`, when the outputs tell it (a declared output, not a place inside one). */
-export function outputTypeAt(outputs: readonly OutputSpec[], path: readonly PathSegment[]): OutputType | undefined {
-  return outputs.find((o) => o.path === path.join("."))?.type;
+/**
+ * The type of the value a reference reads: the output's own type, or, inside
+ * a json or array output, the type its shape (from surface.json) gives.
+ * `missing` when the shape proves the place does not exist.
+ */
+export function referencedType(tool: ToolSpec, path: readonly PathSegment[], shapes: Record<string, Shape> | undefined): { type?: OutputType } | { missing: string } {
+  for (let i = 1; i <= path.length; i++) {
+    const head = path.slice(0, i);
+    if (head.some((s) => typeof s === "number")) break;
+    const output = tool.outputs.find((o) => o.path === head.join("."));
+    if (!output) continue;
+    if (i === path.length) return { type: output.type };
+    const shape = shapes?.[output.path];
+    if (!shape) return {};
+    const found = shapeAt(shape, path.slice(i));
+    if ("missing" in found) return { missing: `in output "${output.path}", ${found.missing}` };
+    if ("unknown" in found) return {};
+    const t = found.found.type;
+    return { ...(t === undefined || t === "null" ? {} : { type: t === "integer" ? "number" : t === "object" ? "json" : t }) };
+  }
+  return {};
 }
 
 /** Whether a value of `type` can be given to the parameter (the runtime converts text to numbers and booleans). */
@@ -293,7 +320,7 @@ function fits(param: ParamSpec, type: OutputType): boolean {
 }
 
 /** Environment variables named by a secret parameter anywhere in the workflow. */
-function secretEnvNames(workflow: Workflow, registry: Registry): Set<string> {
+function secretEnvNames(workflow: Workflow, registry: CheckedRegistry): Set<string> {
   const names = new Set<string>();
   for (const block of Object.values(workflow.blocks ?? {})) {
     const tool = ownValue(registry.tools, block?.inputs?.operation) as ToolSpec | undefined;

@@ -12,6 +12,8 @@ export interface SourcePosition {
 export interface YamlSource<T = unknown> {
   file: string;
   data: T;
+  /** The text as read. */
+  text: string;
   /** Position of the value at `path` (or of its nearest existing ancestor). */
   locate(path: readonly (string | number)[], which?: "key" | "value"): SourcePosition;
 }
@@ -67,6 +69,7 @@ export function parseYamlSource<T = unknown>(text: string, file: string): YamlSo
   return {
     file,
     data,
+    text,
     locate: (path, which = "key") => locateIn(doc, path, which, at),
   };
 }

@@ -1,0 +1,112 @@
+// `blockwright diff [--base <ref> | --base-dir <dir>] [--workflows <glob>]... [--fail-on breaking|minor|patch] [--json] [--write]`
+import { join, relative, resolve } from "node:path";
+import { listOption, parseArgs, PROJECT_OPTIONS, projectDirs, stringOption } from "./args.js";
+import { UsageError, type CliIo } from "./io.js";
+
+export const USAGE = `Usage: blockwright diff [--base <git ref> | --base-dir <dir>] [--workflows <glob>]... [--fail-on breaking|minor|patch] [--json] [--write] [--specs <dir>] [--out <dir>]
+
+Compare the surface of every provider package as the specs give it now with
+a base: what block users and package consumers would see change, whether it
+breaks them, and the version each package must take.
+
+  --base <ref>        the git ref whose committed <out>/*/surface.json is the
+                      base (default HEAD)
+  --base-dir <dir>    an output folder to compare with instead
+  --workflows <glob>  also list every place in these workflow files that the
+                      change breaks, as file:line:col (repeatable)
+  --fail-on <level>   exit 1 when a change is at least this level
+  --json              print the report as JSON on stdout
+  --write             bump each changed package's version, add a CHANGELOG.md
+                      section, and regenerate its files
+  --specs <dir>       the specs folder (default ./specs)
+  --out <dir>         the generated packages (default ./generated)
+
+Rules: breaking — a tool, parameter or output removed; a new required
+parameter; a type changed; an accepted enum value removed; a limit tightened
+or added; a default changed; auth placement changed; an output value added.
+minor — a new tool, optional parameter or output; an enum value accepted; a
+limit loosened. patch — text, wire placement, declared error statuses.
+
+Exit status: 0 done (nothing at or above --fail-on), 1 a change at or above
+--fail-on, 2 invalid specs or usage error.`;
+
+const LEVELS = ["breaking", "minor", "patch"] as const;
+
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, {
+    ...PROJECT_OPTIONS,
+    base: { type: "string" },
+    "base-dir": { type: "string" },
+    workflows: { type: "string", multiple: true },
+    "fail-on": { type: "string" },
+    json: { type: "boolean" },
+    write: { type: "boolean" },
+    scope: { type: "string" },
+  });
+  if (args.positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(args.positionals[0])}`);
+  const failOn = stringOption(args, "fail-on");
+  if (failOn !== undefined && !(LEVELS as readonly string[]).includes(failOn)) throw new UsageError(`--fail-on takes breaking, minor or patch, got ${JSON.stringify(failOn)}`);
+  const baseRef = stringOption(args, "base");
+  const baseDir = stringOption(args, "base-dir");
+  if (baseRef !== undefined && baseDir !== undefined) throw new UsageError("choose one of --base and --base-dir");
+  const dirs = projectDirs(args, io.cwd);
+  const scope = stringOption(args, "scope");
+
+  const { existsSync } = await import("node:fs");
+  if (!existsSync(dirs.specs)) throw new UsageError(`no specs folder ${relative(io.cwd, dirs.specs) || "."} (pass --specs)`);
+  const { projectSurfaces, GenerationErrors } = await import("../codegen/generate-all.js");
+  let head;
+  try {
+    head = projectSurfaces({ root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(scope ? { scope } : {}) });
+  } catch (e) {
+    if (e instanceof GenerationErrors) {
+      io.stderr.write(`diff: ${e.errors.length} problem${e.errors.length > 1 ? "s" : ""} in the specs:\n${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+  const { surfacesAtRef, surfacesInDir, BaseUnavailable } = await import("../surface/base.js");
+  let base;
+  try {
+    base = baseDir !== undefined ? surfacesInDir(resolve(io.cwd, baseDir)) : surfacesAtRef(dirs.out, baseRef ?? "HEAD");
+  } catch (e) {
+    if (e instanceof BaseUnavailable) throw new UsageError(e.message);
+    throw e;
+  }
+
+  const { diffSurfaces, atLeast } = await import("../surface/classify.js");
+  const { packageDiff, textReport, changelogSection } = await import("../surface/report.js");
+  const providers = [...new Set([...base.keys(), ...head.keys()])].sort();
+  const diffs = providers.map((p) => {
+    const before = base.get(p);
+    const after = head.get(p);
+    const pkg = after?.package ?? before!.package;
+    return packageDiff(p, pkg.name, before?.package.version ?? pkg.version, diffSurfaces(before, after), !before);
+  });
+
+  let workflows: import("../surface/report.js").WorkflowProblem[] | undefined;
+  const patterns = listOption(args, "workflows");
+  if (patterns.length) {
+    const { globSync } = await import("tinyglobby");
+    const { readFileSync } = await import("node:fs");
+    const files = globSync(patterns, { cwd: io.cwd }).sort();
+    if (!files.length) throw new UsageError(`--workflows ${patterns.join(" ")}: no files match`);
+    const { workflowImpact } = await import("../surface/impact.js");
+    workflows = workflowImpact(
+      files.map((path) => ({ path, text: readFileSync(join(io.cwd, path), "utf8") })),
+      base.values(),
+      head.values(),
+    );
+  }
+
+  if (args.values.json) io.stdout.write(`${JSON.stringify({ packages: diffs, ...(workflows ? { workflows } : {}) }, null, 2)}\n`);
+  else io.stdout.write(textReport(diffs, workflows));
+
+  if (args.values.write) {
+    const { writeRelease } = await import("../surface/release.js");
+    const written = await writeRelease(diffs, { root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(scope ? { scope } : {}) }, changelogSection);
+    for (const line of written) io.stderr.write(`${line}\n`);
+  }
+  const failing = failOn !== undefined && (diffs.some((d) => d.changes.some((c) => atLeast(c.level, failOn as (typeof LEVELS)[number]))) || (failOn === "breaking" && !!workflows?.length));
+  return failing ? 1 : 0;
+}

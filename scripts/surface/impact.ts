@@ -1,0 +1,28 @@
+// Which workflow lines a surface change breaks: each workflow is checked by
+// the workflow validator against the base surfaces and against the new ones;
+// what fails only against the new ones is the change's doing.
+import { parseWorkflow, WorkflowErrors } from "../workflow/validate.js";
+import type { WorkflowProblem } from "./report.js";
+import { registryFromSurfaces } from "./registry.js";
+import type { Surface } from "./surface.js";
+
+export function workflowImpact(files: { path: string; text: string }[], base: Iterable<Surface>, head: Iterable<Surface>): WorkflowProblem[] {
+  const before = registryFromSurfaces(base);
+  const after = registryFromSurfaces(head);
+  const problems = (registry: ReturnType<typeof registryFromSurfaces>, file: { path: string; text: string }) => {
+    try {
+      // Mock mode: environment variables are not the question here.
+      parseWorkflow(file.text, file.path, registry, { env: {}, mode: "mock" });
+      return [];
+    } catch (e) {
+      if (e instanceof WorkflowErrors) return e.errors.map((x) => x.message);
+      throw e;
+    }
+  };
+  const out: WorkflowProblem[] = [];
+  for (const file of files) {
+    const old = new Set(problems(before, file));
+    for (const message of problems(after, file)) if (!old.has(message)) out.push({ file: file.path, message });
+  }
+  return out;
+}

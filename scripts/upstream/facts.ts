@@ -1,0 +1,129 @@
+// A published OpenAPI document as a set of facts: one entry per operation,
+// parameter, request-body field, response field, response status and
+// security scheme, each with what a client depends on (types, limits,
+// enums, required). Diffing two documents is then diffing two maps, and
+// each changed fact can be tested against what our manifest binds.
+type Json = Record<string, unknown>;
+
+export interface Fact {
+  /** The operation, as `METHOD /full/path/{}` (path parameters unnamed), or `security` for schemes. */
+  op: string;
+  kind: "operation" | "param" | "body" | "response" | "status" | "security" | "scheme";
+  /** `query:limit`, `/a/*\/b` (a JSON pointer, `*` for array items), a status, a scheme name. */
+  where: string;
+  status?: string;
+  /** Canonical JSON of what matters about it. */
+  value: string;
+}
+
+const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"];
+/** Deep enough for every field an output reads; deeper schemas are summarised. */
+const MAX_DEPTH = 8;
+
+/** `GET /v1.0/users/{}`: method and full path (server path prefix included), path parameters unnamed. */
+export function operationKey(method: string, serverPath: string, path: string): string {
+  const full = `${serverPath.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`.replace(/\/+$/, "") || "/";
+  return `${method.toUpperCase()} ${full.replace(/\{[^}]*\}/g, "{}")}`;
+}
+
+export function documentFacts(doc: Json): Map<string, Fact> {
+  const facts = new Map<string, Fact>();
+  const put = (f: Fact) => facts.set(`${f.op} ${f.kind} ${f.status ?? ""} ${f.where}`.replace(/\s+/g, " ").trim(), f);
+  const resolve = (s: unknown, seen: string[] = []): { schema: Json; seen: string[] } => {
+    let current = (s ?? {}) as Json;
+    const trail = [...seen];
+    while (typeof current.$ref === "string") {
+      const ref = current.$ref;
+      if (trail.includes(ref) || !ref.startsWith("#/")) return { schema: { recursive: ref }, seen: trail };
+      trail.push(ref);
+      current = (ref.slice(2).split("/").reduce<unknown>((node, key) => (node as Json | undefined)?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], doc) ?? {}) as Json;
+    }
+    return { schema: current, seen: trail };
+  };
+  const serverPath = (() => {
+    const url = ((doc.servers as Json[] | undefined)?.[0]?.url as string | undefined) ?? "";
+    try {
+      return new URL(url, "https://x.invalid").pathname;
+    } catch {
+      return "";
+    }
+  })();
+
+  const schemes = ((doc.components as Json | undefined)?.securitySchemes ?? {}) as Record<string, Json>;
+  for (const [name, s] of Object.entries(schemes)) put({ op: "security", kind: "scheme", where: name, value: canonical({ type: s.type, in: s.in, name: s.name, scheme: s.scheme }) });
+
+  for (const [path, rawItem] of Object.entries((doc.paths ?? {}) as Record<string, Json>)) {
+    const item = resolve(rawItem).schema;
+    const shared = (item.parameters as unknown[] | undefined) ?? [];
+    for (const method of METHODS) {
+      const op = item[method] as Json | undefined;
+      if (!op) continue;
+      const key = operationKey(method, serverPath, path);
+      put({ op: key, kind: "operation", where: "", value: "present" });
+      put({ op: key, kind: "security", where: "", value: canonical((op.security ?? doc.security ?? []) as unknown) });
+      for (const raw of [...shared, ...((op.parameters as unknown[]) ?? [])]) {
+        const p = resolve(raw).schema;
+        put({ op: key, kind: "param", where: `${String(p.in)}:${String(p.name)}`, value: canonical({ required: Boolean(p.required), ...summary(resolve(p.schema).schema) }) });
+      }
+      const body = op.requestBody ? resolve(op.requestBody).schema : undefined;
+      const bodySchema = body ? jsonSchema(body) : undefined;
+      if (bodySchema) walk(bodySchema, "", 0, [], (pointer, s, required) => put({ op: key, kind: "body", where: pointer || "/", value: canonical({ required, ...summary(s) }) }), resolve);
+      for (const [status, rawResponse] of Object.entries((op.responses ?? {}) as Record<string, unknown>)) {
+        put({ op: key, kind: "status", where: status, value: "declared" });
+        if (!/^2/.test(status)) continue;
+        const schema = jsonSchema(resolve(rawResponse).schema);
+        if (schema) walk(schema, "", 0, [], (pointer, s, required) => put({ op: key, kind: "response", status, where: pointer || "/", value: canonical({ required, ...summary(s) }) }), resolve);
+      }
+    }
+  }
+  return facts;
+}
+
+function jsonSchema(container: Json): unknown {
+  const content = (container.content ?? {}) as Record<string, Json>;
+  const type = Object.keys(content).find((k) => k === "application/json" || /[/+]json$/.test(k));
+  return type ? content[type].schema : undefined;
+}
+
+type Resolve = (s: unknown, seen?: string[]) => { schema: Json; seen: string[] };
+
+/** Every field of a schema, depth first: `visit(pointer, schema, requiredByItsParent)`. */
+function walk(raw: unknown, pointer: string, depth: number, seen: string[], visit: (pointer: string, s: Json, required: boolean) => void, resolve: Resolve, required = true): void {
+  const { schema, seen: trail } = resolve(raw, seen);
+  const s = flatten(schema, resolve, trail);
+  visit(pointer, s, required);
+  if (depth >= MAX_DEPTH || s.recursive) return;
+  const req = new Set((s.required as string[] | undefined) ?? []);
+  for (const [name, child] of Object.entries((s.properties ?? {}) as Record<string, unknown>)) {
+    walk(child, `${pointer}/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`, depth + 1, trail, visit, resolve, req.has(name));
+  }
+  if (s.items) walk(s.items, `${pointer}/*`, depth + 1, trail, visit, resolve, false);
+}
+
+/** allOf merged into one object schema. */
+function flatten(schema: Json, resolve: Resolve, seen: string[]): Json {
+  if (!Array.isArray(schema.allOf)) return schema;
+  const merged: Json = { ...schema, properties: { ...((schema.properties as Json) ?? {}) }, required: [...((schema.required as string[]) ?? [])] };
+  delete merged.allOf;
+  for (const member of schema.allOf as unknown[]) {
+    const m = flatten(resolve(member, seen).schema, resolve, seen);
+    Object.assign(merged.properties as Json, m.properties ?? {});
+    (merged.required as string[]).push(...((m.required as string[]) ?? []));
+    for (const k of ["type", "enum", "format"]) if (merged[k] === undefined && m[k] !== undefined) merged[k] = m[k];
+  }
+  return merged;
+}
+
+/** What a client depends on in a schema (descriptions and examples are not part of the contract). */
+function summary(s: Json): Json {
+  const out: Json = {};
+  for (const key of ["type", "format", "enum", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "minItems", "maxItems", "nullable", "default", "recursive"]) {
+    if (s[key] !== undefined) out[key] = s[key];
+  }
+  if (out.type === undefined && s.properties) out.type = "object";
+  return out;
+}
+
+export function canonical(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as object).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v)) ?? "null";
+}
