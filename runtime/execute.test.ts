@@ -125,6 +125,22 @@ describe("pre-flight validation", () => {
     expect(seen).toHaveLength(0);
   });
 
+  it("refuses a key a JSON object must not contain, naming it", async () => {
+    const { fetch, seen } = scripted(json(201, {}));
+    const result = await executeToolDefinition(tool("shelf_add_book"), { apiKey: KEY, shelfId: "s", title: "t", meta: { id: "b1", isbn: "x" } }, { fetch });
+    expect(result).toMatchObject({ success: false, error: { param: "meta", rule: "forbiddenKeys", message: 'meta: must not contain "id": the shelf assigns ids, got key "id"' } });
+    expect(seen).toHaveLength(0);
+  });
+
+  it("applies limits that depend on another parameter's value", async () => {
+    const { fetch, seen } = scripted(json(201, { id: "b9", title: "t", state: "pending" }));
+    const long = "x".repeat(100);
+    expect((await executeToolDefinition(tool("shelf_add_book"), { apiKey: KEY, shelfId: "s", title: long, format: "paper" }, { fetch })).success).toBe(true);
+    const audio = await executeToolDefinition(tool("shelf_add_book"), { apiKey: KEY, shelfId: "s", title: long, format: "audio" }, { fetch });
+    expect(audio).toMatchObject({ success: false, error: { param: "title", rule: "dependentLimits", message: `title: must be at most 80 characters long (it has 100) when format is audio, got "${long}"` } });
+    expect(seen).toHaveLength(1);
+  });
+
   it("refuses a list longer than its maximum", async () => {
     const { fetch, seen } = scripted(json(201, {}));
     const result = await executeToolDefinition(tool("shelf_add_book"), { apiKey: KEY, shelfId: "s", title: "t", tags: "a,b,c,d,e,f" }, { fetch });

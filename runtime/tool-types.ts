@@ -41,13 +41,18 @@ export interface ParamSpec {
   secret: boolean;
   visibility: "user-only" | "user-or-llm";
   placeholder?: string;
+  /** A typed example value (it passes the parameter's own rules). */
+  example?: unknown;
+  /** Keys a JSON object must not contain. */
+  forbiddenKeys?: { keys: string[]; caseInsensitive?: boolean; hint?: string };
   wire: WireSpec;
 }
 
 export type RuleSpec =
   | { rule: "exactlyOne"; params: string[] }
   | { rule: "anyOf"; groups: string[][] }
-  | { rule: "allowedValues"; param: string; dependsOn: string; values: Record<string, unknown[]> };
+  | { rule: "allowedValues"; param: string; dependsOn: string; values: Record<string, unknown[]> }
+  | { rule: "dependentLimits"; param: string; dependsOn: string; limits: Record<string, { minimum?: number; maximum?: number; minLength?: number; maxLength?: number }> };
 
 /** A parsed runtime expression (`$response.body#/id`, `$params.recordId`, …). */
 export type ValueRef =

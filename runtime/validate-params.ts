@@ -230,6 +230,13 @@ function checkJson(spec: ParamSpec, raw: unknown): Checked {
   const kind = Array.isArray(value) ? "array" : value === null ? "null" : typeof value;
   if (spec.jsonType && kind !== spec.jsonType) return problem(spec, "jsonType", `must be a JSON ${spec.jsonType}, not ${kind === "object" ? "an object" : `a ${kind}`}`, raw);
   if (!spec.jsonType && kind !== "object" && kind !== "array") return problem(spec, "jsonType", "must be a JSON object or array", raw);
+  if (spec.forbiddenKeys && kind === "object") {
+    const { keys, caseInsensitive, hint } = spec.forbiddenKeys;
+    const refused = Object.keys(value as object).find((k) => keys.some((f) => (caseInsensitive ? f.toLowerCase() === k.toLowerCase() : f === k)));
+    if (refused !== undefined) {
+      return { issue: { param: spec.name, rule: "forbiddenKeys", message: `${spec.name}: must not contain ${keys.map((k) => JSON.stringify(k)).join(" or ")}${caseInsensitive ? " (in any case)" : ""}${hint ? `: ${hint}` : ""}, got key ${JSON.stringify(refused)}` } };
+    }
+  }
   return { value };
 }
 
@@ -263,6 +270,26 @@ function checkRule(rule: RuleSpec, values: Record<string, unknown>, tool: ToolSp
         rule: "anyOf",
         message: `${tool.id} needs ${alternatives.length > 1 ? `${alternatives.slice(0, -1).join(", ")} or ${alternatives[alternatives.length - 1]}` : alternatives[0]}, got ${given.length ? `only ${[...new Set(given)].join(", ")}` : "none of them"}`,
       });
+      return;
+    }
+    case "dependentLimits": {
+      const selector = values[rule.dependsOn];
+      const limits = rule.limits[String(selector)];
+      const value = values[rule.param];
+      if (!limits || value === undefined) return;
+      const when = ` when ${rule.dependsOn} is ${String(selector)}`;
+      const length = typeof value === "string" ? [...value].length : undefined;
+      const broken =
+        typeof value === "number" && limits.minimum !== undefined && value < limits.minimum
+          ? `must be at least ${limits.minimum}`
+          : typeof value === "number" && limits.maximum !== undefined && value > limits.maximum
+            ? `must be at most ${limits.maximum}`
+            : length !== undefined && limits.minLength !== undefined && length < limits.minLength
+              ? `must be at least ${limits.minLength} characters long`
+              : length !== undefined && limits.maxLength !== undefined && length > limits.maxLength
+                ? `must be at most ${limits.maxLength} characters long (it has ${length})`
+                : undefined;
+      if (broken) issues.push({ param: rule.param, rule: "dependentLimits", message: `${rule.param}: ${broken}${when}, got ${typeof value === "string" ? JSON.stringify(value.length > 100 ? `${value.slice(0, 100)}…` : value) : JSON.stringify(value)}` });
       return;
     }
     case "allowedValues": {

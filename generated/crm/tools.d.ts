@@ -100,7 +100,7 @@ export interface CrmUpdateRecordParams {
   sobject: string;
   /** ID of the record, in its 15- or 18-character form. */
   recordId: string;
-  /** Field API name to new value, as an object or a JSON string (parsed automatically). */
+  /** Field API name to new value, as an object or a JSON string (parsed automatically); not Id (the record is named by recordId). */
   fields: Record<string, unknown> | string;
 }
 

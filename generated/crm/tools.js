@@ -157,7 +157,18 @@ export const crmCreateRecordTool = {
         "pointer": ""
       },
       "jsonType": "object",
-      "placeholder": "{\"Name\": \"Express Logistics\"}"
+      "placeholder": "{\"Name\": \"Express Logistics\"}",
+      "forbiddenKeys": {
+        "keys": [
+          "Id"
+        ],
+        "caseInsensitive": true,
+        "hint": "Salesforce sets a new record's id itself and answers 400 INVALID_FIELD when the body has one"
+      },
+      "example": {
+        "Name": "Express Logistics and Transport",
+        "Industry": "Transportation"
+      }
     }
   ],
   "routes": [],
@@ -509,7 +520,7 @@ export const crmUpdateRecordTool = {
       "name": "fields",
       "type": "json",
       "title": "Fields",
-      "description": "Field API name to new value, as an object or a JSON string (parsed automatically).",
+      "description": "Field API name to new value, as an object or a JSON string (parsed automatically); not Id (the record is named by recordId).",
       "required": true,
       "secret": false,
       "visibility": "user-or-llm",
@@ -518,7 +529,17 @@ export const crmUpdateRecordTool = {
         "pointer": ""
       },
       "jsonType": "object",
-      "placeholder": "{\"BillingCity\": \"San Francisco\"}"
+      "placeholder": "{\"BillingCity\": \"San Francisco\"}",
+      "forbiddenKeys": {
+        "keys": [
+          "Id"
+        ],
+        "caseInsensitive": true,
+        "hint": "the record is named by recordId, and Salesforce answers 400 INVALID_FIELD when the body has an Id"
+      },
+      "example": {
+        "BillingCity": "San Francisco"
+      }
     }
   ],
   "routes": [],

@@ -210,7 +210,7 @@ export const docgenBlock = {
       "title": "Num cards",
       "control": "number",
       "type": "number",
-      "description": "Number of cards, 1 to 75 (the plan may allow fewer).",
+      "description": "Number of cards, 1 to 75. Only Gamma's top (Ultra) plan allows more than 60: on other plans 61 to 75 is refused by the upstream (\"Check that numCards is within your plan's limits\").",
       "secret": false,
       "password": false,
       "visibility": "user-or-llm",
@@ -793,10 +793,196 @@ export const docgenBlock = {
     {
       "id": "imageModel",
       "title": "Image model",
-      "control": "short-input",
+      "control": "dropdown",
       "type": "string",
-      "description": "AI image model; only used when imageSource is aiGenerated.",
+      "description": "AI image model, one of the model ids the upstream accepts (the list is the spec's ImageModel enum); only used when imageSource is aiGenerated. Some models need a higher plan.",
       "placeholder": "imagen-4-pro",
+      "options": [
+        {
+          "id": "dall-e-3",
+          "label": "dall-e-3"
+        },
+        {
+          "id": "imagen-3-flash",
+          "label": "imagen-3-flash"
+        },
+        {
+          "id": "imagen-3-pro",
+          "label": "imagen-3-pro"
+        },
+        {
+          "id": "imagen-4-pro",
+          "label": "imagen-4-pro"
+        },
+        {
+          "id": "imagen-4-ultra",
+          "label": "imagen-4-ultra"
+        },
+        {
+          "id": "ideogram-v3",
+          "label": "ideogram-v3"
+        },
+        {
+          "id": "ideogram-v3-turbo",
+          "label": "ideogram-v3-turbo"
+        },
+        {
+          "id": "ideogram-v3-quality",
+          "label": "ideogram-v3-quality"
+        },
+        {
+          "id": "flux-1-pro",
+          "label": "flux-1-pro"
+        },
+        {
+          "id": "flux-1-quick",
+          "label": "flux-1-quick"
+        },
+        {
+          "id": "flux-1-ultra",
+          "label": "flux-1-ultra"
+        },
+        {
+          "id": "flux-kontext-pro",
+          "label": "flux-kontext-pro"
+        },
+        {
+          "id": "flux-kontext-max",
+          "label": "flux-kontext-max"
+        },
+        {
+          "id": "flux-kontext-fast",
+          "label": "flux-kontext-fast"
+        },
+        {
+          "id": "leonardo-phoenix",
+          "label": "leonardo-phoenix"
+        },
+        {
+          "id": "recraft-v3",
+          "label": "recraft-v3"
+        },
+        {
+          "id": "recraft-v3-svg",
+          "label": "recraft-v3-svg"
+        },
+        {
+          "id": "recraft-v4",
+          "label": "recraft-v4"
+        },
+        {
+          "id": "recraft-v4-svg",
+          "label": "recraft-v4-svg"
+        },
+        {
+          "id": "recraft-v4-pro",
+          "label": "recraft-v4-pro"
+        },
+        {
+          "id": "luma-photon-1",
+          "label": "luma-photon-1"
+        },
+        {
+          "id": "luma-photon-flash-1",
+          "label": "luma-photon-flash-1"
+        },
+        {
+          "id": "gpt-image-1-medium",
+          "label": "gpt-image-1-medium"
+        },
+        {
+          "id": "gpt-image-1-high",
+          "label": "gpt-image-1-high"
+        },
+        {
+          "id": "gpt-image-1-mini-low",
+          "label": "gpt-image-1-mini-low"
+        },
+        {
+          "id": "gpt-image-1-mini-medium",
+          "label": "gpt-image-1-mini-medium"
+        },
+        {
+          "id": "gpt-image-1-mini-high",
+          "label": "gpt-image-1-mini-high"
+        },
+        {
+          "id": "gpt-image-2-mini",
+          "label": "gpt-image-2-mini"
+        },
+        {
+          "id": "gpt-image-2",
+          "label": "gpt-image-2"
+        },
+        {
+          "id": "gpt-image-2-hd",
+          "label": "gpt-image-2-hd"
+        },
+        {
+          "id": "gemini-2.5-flash-image",
+          "label": "gemini-2.5-flash-image"
+        },
+        {
+          "id": "veo-3.1-fast",
+          "label": "veo-3.1-fast"
+        },
+        {
+          "id": "veo-3.1",
+          "label": "veo-3.1"
+        },
+        {
+          "id": "luma-ray-2-flash",
+          "label": "luma-ray-2-flash"
+        },
+        {
+          "id": "luma-ray-2",
+          "label": "luma-ray-2"
+        },
+        {
+          "id": "leonardo-motion-2-fast",
+          "label": "leonardo-motion-2-fast"
+        },
+        {
+          "id": "leonardo-motion-2",
+          "label": "leonardo-motion-2"
+        },
+        {
+          "id": "gemini-3-pro-image",
+          "label": "gemini-3-pro-image"
+        },
+        {
+          "id": "gemini-3-pro-image-hd",
+          "label": "gemini-3-pro-image-hd"
+        },
+        {
+          "id": "gemini-3.1-flash-image-mini",
+          "label": "gemini-3.1-flash-image-mini"
+        },
+        {
+          "id": "gemini-3.1-flash-image",
+          "label": "gemini-3.1-flash-image"
+        },
+        {
+          "id": "gemini-3.1-flash-image-hd",
+          "label": "gemini-3.1-flash-image-hd"
+        },
+        {
+          "id": "flux-2-pro",
+          "label": "flux-2-pro"
+        },
+        {
+          "id": "flux-2-flex",
+          "label": "flux-2-flex"
+        },
+        {
+          "id": "flux-2-max",
+          "label": "flux-2-max"
+        },
+        {
+          "id": "flux-2-klein",
+          "label": "flux-2-klein"
+        }
+      ],
       "secret": false,
       "password": false,
       "visibility": "user-or-llm",

@@ -151,12 +151,14 @@ export interface components {
         };
         /**
          * @description Identifier of the AI image model, used only when the image source is `aiGenerated`
-         *     (otherwise ignored with a warning). Examples: `imagen-4-pro`, `flux-2-pro`,
-         *     `gpt-image-2`, `ideogram-v3`. Gamma adds and retires models often and some need a
-         *     higher plan, so the list is not fixed here; an unknown model is refused by the service.
+         *     (otherwise ignored with a warning). Gamma adds and retires models often and some need a
+         *     higher plan; an unknown model is a 400. The list is the published document's
+         *     (specs/docgen/upstream/published.yaml, `ImageModel`), kept in step with it: review it
+         *     with `blockwright upstream docgen <newer document>`.
          * @example imagen-4-pro
+         * @enum {string}
          */
-        ImageModel: string;
+        ImageModel: "dall-e-3" | "imagen-3-flash" | "imagen-3-pro" | "imagen-4-pro" | "imagen-4-ultra" | "ideogram-v3" | "ideogram-v3-turbo" | "ideogram-v3-quality" | "flux-1-pro" | "flux-1-quick" | "flux-1-ultra" | "flux-kontext-pro" | "flux-kontext-max" | "flux-kontext-fast" | "leonardo-phoenix" | "recraft-v3" | "recraft-v3-svg" | "recraft-v4" | "recraft-v4-svg" | "recraft-v4-pro" | "luma-photon-1" | "luma-photon-flash-1" | "gpt-image-1-medium" | "gpt-image-1-high" | "gpt-image-1-mini-low" | "gpt-image-1-mini-medium" | "gpt-image-1-mini-high" | "gpt-image-2-mini" | "gpt-image-2" | "gpt-image-2-hd" | "gemini-2.5-flash-image" | "veo-3.1-fast" | "veo-3.1" | "luma-ray-2-flash" | "luma-ray-2" | "leonardo-motion-2-fast" | "leonardo-motion-2" | "gemini-3-pro-image" | "gemini-3-pro-image-hd" | "gemini-3.1-flash-image-mini" | "gemini-3.1-flash-image" | "gemini-3.1-flash-image-hd" | "flux-2-pro" | "flux-2-flex" | "flux-2-max" | "flux-2-klein";
         /**
          * @description Visual style for AI-generated images, in words.
          * @example minimal line art, pastel colours

@@ -78,7 +78,7 @@ export interface DocgenGenerateParams {
   format?: "presentation" | "document" | "webpage" | "social";
   /** Workspace theme id (from list themes). */
   themeId?: string;
-  /** Number of cards, 1 to 75 (the plan may allow fewer). */
+  /** Number of cards, 1 to 75. Only Gamma's top (Ultra) plan allows more than 60: on other plans 61 to 75 is refused by the upstream ("Check that numCards is within your plan's limits"). */
   numCards?: number;
   /** Split into numCards cards (auto) or at each --- line break (inputTextBreaks). */
   cardSplit?: "auto" | "inputTextBreaks";
@@ -100,8 +100,8 @@ export interface DocgenGenerateParams {
   textLanguage?: string;
   /** Where images come from (unsplash is no longer accepted upstream). */
   imageSource?: "aiGenerated" | "pictographic" | "webAllImages" | "webFreeToUse" | "webFreeToUseCommercially" | "giphy" | "pexels" | "placeholder" | "noImages" | "themeAccent";
-  /** AI image model; only used when imageSource is aiGenerated. */
-  imageModel?: string;
+  /** AI image model, one of the model ids the upstream accepts (the list is the spec's ImageModel enum); only used when imageSource is aiGenerated. Some models need a higher plan. */
+  imageModel?: "dall-e-3" | "imagen-3-flash" | "imagen-3-pro" | "imagen-4-pro" | "imagen-4-ultra" | "ideogram-v3" | "ideogram-v3-turbo" | "ideogram-v3-quality" | "flux-1-pro" | "flux-1-quick" | "flux-1-ultra" | "flux-kontext-pro" | "flux-kontext-max" | "flux-kontext-fast" | "leonardo-phoenix" | "recraft-v3" | "recraft-v3-svg" | "recraft-v4" | "recraft-v4-svg" | "recraft-v4-pro" | "luma-photon-1" | "luma-photon-flash-1" | "gpt-image-1-medium" | "gpt-image-1-high" | "gpt-image-1-mini-low" | "gpt-image-1-mini-medium" | "gpt-image-1-mini-high" | "gpt-image-2-mini" | "gpt-image-2" | "gpt-image-2-hd" | "gemini-2.5-flash-image" | "veo-3.1-fast" | "veo-3.1" | "luma-ray-2-flash" | "luma-ray-2" | "leonardo-motion-2-fast" | "leonardo-motion-2" | "gemini-3-pro-image" | "gemini-3-pro-image-hd" | "gemini-3.1-flash-image-mini" | "gemini-3.1-flash-image" | "gemini-3.1-flash-image-hd" | "flux-2-pro" | "flux-2-flex" | "flux-2-max" | "flux-2-klein";
   /** Style directive for AI images. */
   imageStyle?: string;
 }
@@ -129,8 +129,8 @@ export interface DocgenGenerateFromTemplateParams {
   exportAs?: "pdf" | "pptx" | "png";
   /** Comma-separated folder ids (from list folders), at most 10. */
   folderIds?: string;
-  /** AI image model; only used when imageSource is aiGenerated. */
-  imageModel?: string;
+  /** AI image model, one of the model ids the upstream accepts (the list is the spec's ImageModel enum); only used when imageSource is aiGenerated. Some models need a higher plan. */
+  imageModel?: "dall-e-3" | "imagen-3-flash" | "imagen-3-pro" | "imagen-4-pro" | "imagen-4-ultra" | "ideogram-v3" | "ideogram-v3-turbo" | "ideogram-v3-quality" | "flux-1-pro" | "flux-1-quick" | "flux-1-ultra" | "flux-kontext-pro" | "flux-kontext-max" | "flux-kontext-fast" | "leonardo-phoenix" | "recraft-v3" | "recraft-v3-svg" | "recraft-v4" | "recraft-v4-svg" | "recraft-v4-pro" | "luma-photon-1" | "luma-photon-flash-1" | "gpt-image-1-medium" | "gpt-image-1-high" | "gpt-image-1-mini-low" | "gpt-image-1-mini-medium" | "gpt-image-1-mini-high" | "gpt-image-2-mini" | "gpt-image-2" | "gpt-image-2-hd" | "gemini-2.5-flash-image" | "veo-3.1-fast" | "veo-3.1" | "luma-ray-2-flash" | "luma-ray-2" | "leonardo-motion-2-fast" | "leonardo-motion-2" | "gemini-3-pro-image" | "gemini-3-pro-image-hd" | "gemini-3.1-flash-image-mini" | "gemini-3.1-flash-image" | "gemini-3.1-flash-image-hd" | "flux-2-pro" | "flux-2-flex" | "flux-2-max" | "flux-2-klein";
   /** Style directive for AI images. */
   imageStyle?: string;
 }

@@ -239,6 +239,7 @@ function operationDocs(op: OperationIR) {
       required: p.required ? "yes" : "no",
       default: p.default === undefined ? "" : `\`${JSON.stringify(p.default)}\`${p.sendDefault === false ? " (the upstream's own; not sent)" : ""}`,
       limits: cell(limitsOf(p)),
+      example: p.example === undefined ? "" : cell(`\`${JSON.stringify(p.example)}\``),
       wire: cell(wireOf(p)),
       description: cell(p.description),
     })),
@@ -282,6 +283,7 @@ function limitsOf(p: ParamSpec): string {
   if (p.pattern) parts.push(`matches \`${p.pattern}\``);
   if (p.format === "base-url") parts.push("https address without path (http only for loopback)");
   if (p.wire.in === "body" && p.wire.split?.maxItems !== undefined) parts.push(`at most ${p.wire.split.maxItems} items`);
+  if (p.forbiddenKeys) parts.push(`without ${p.forbiddenKeys.keys.map((k) => `\`${k}\``).join(", ")}${p.forbiddenKeys.caseInsensitive ? " (any case)" : ""}`);
   return parts.join("; ");
 }
 
@@ -313,6 +315,10 @@ function ruleText(r: RuleSpec): string {
       return `exactly one of ${r.params.map((p) => `\`${p}\``).join(", ")}`;
     case "anyOf":
       return `at least one of: ${r.groups.map((g) => g.map((p) => `\`${p}\``).join(" with ")).join("; ")}`;
+    case "dependentLimits":
+      return `\`${r.param}\` limits depend on \`${r.dependsOn}\`: ${Object.entries(r.limits)
+        .map(([k, l]) => `${k} → ${Object.entries(l).map(([name, v]) => `${name} ${v}`).join(", ")}`)
+        .join("; ")}`;
     case "allowedValues":
       return `\`${r.param}\` depends on \`${r.dependsOn}\`: ${Object.entries(r.values)
         .map(([k, v]) => `${k} → ${v.length ? v.map((x) => `\`${String(x)}\``).join(", ") : "none"}`)

@@ -51,7 +51,7 @@ describe("broken manifests", () => {
       name: "an unknown field (a typo)",
       edits: [{ find: "        maximum: 50\n", replace: "        maxium: 50\n" }],
       expected: [
-        `${M}:40:9: operations.shelf_list_books.params.top: unknown field "maxium" (allowed: type, title, description, required, default, sendDefault, integer, minimum, maximum, minLength, maxLength, pattern, patternHint, enum, caseInsensitive, format, jsonType, secret, visibility, placeholder, wire)`,
+        `${M}:40:9: operations.shelf_list_books.params.top: unknown field "maxium" (allowed: type, title, description, required, default, sendDefault, integer, minimum, maximum, minLength, maxLength, pattern, patternHint, enum, limitsFromSpec, caseInsensitive, format, jsonType, forbiddenKeys, secret, visibility, placeholder, example, wire)`,
       ],
     },
     {
@@ -82,7 +82,7 @@ describe("broken manifests", () => {
     {
       name: "an operation the spec lacks",
       edits: [{ find: "operationId: getBook", replace: "operationId: fetchBook" }],
-      expected: [`${M}:136:18: operations.shelf_get_book.operationId: operation "fetchBook" not found in specs/shelf/openapi.yaml (operations: addBook, getBook, getBookByKey, listBooks)`],
+      expected: [`${M}:141:18: operations.shelf_get_book.operationId: operation "fetchBook" not found in specs/shelf/openapi.yaml (operations: addBook, getBook, getBookByKey, listBooks)`],
     },
     {
       name: "a query parameter the spec lacks",
@@ -92,7 +92,7 @@ describe("broken manifests", () => {
     {
       name: "a body field the spec lacks",
       edits: [{ find: "pointer: /options/size", replace: "pointer: /options/pageSize" }],
-      expected: [`${M}:113:9: operations.shelf_add_book.params.size.wire: body field "/options/pageSize" not found in the request body of "addBook" in specs/shelf/openapi.yaml (fields there: format, size, notify)`],
+      expected: [`${M}:114:9: operations.shelf_add_book.params.size.wire: body field "/options/pageSize" not found in the request body of "addBook" in specs/shelf/openapi.yaml (fields there: format, size, notify)`],
     },
     {
       name: "a response field the spec lacks",
@@ -112,7 +112,7 @@ describe("broken manifests", () => {
     {
       name: "an enum value the spec does not accept",
       edits: [{ find: "enum: [paper, ebook, audio]", replace: "enum: [paper, ebook, audio, vinyl]" }],
-      expected: [`${M}:104:9: operations.shelf_add_book.params.format.enum: enum values "vinyl" are not accepted by body field "/options/format" in specs/shelf/openapi.yaml (accepted: "paper", "ebook", "audio")`],
+      expected: [`${M}:105:9: operations.shelf_add_book.params.format.enum: enum values "vinyl" are not accepted by body field "/options/format" in specs/shelf/openapi.yaml (accepted: "paper", "ebook", "audio")`],
     },
     {
       name: "a type that disagrees with the spec",
@@ -127,7 +127,7 @@ describe("broken manifests", () => {
     {
       name: "an output type that disagrees with the spec",
       edits: [{ find: "      bookId:\n        type: string", replace: "      bookId:\n        type: number" }],
-      expected: [`${M}:123:15: operations.shelf_add_book.outputs.bookId.type: output type number disagrees with the source, which is string in specs/shelf/openapi.yaml`],
+      expected: [`${M}:128:15: operations.shelf_add_book.outputs.bookId.type: output type number disagrees with the source, which is string in specs/shelf/openapi.yaml`],
     },
     {
       name: "a split list longer than the spec's maxItems",
@@ -142,7 +142,7 @@ describe("broken manifests", () => {
     {
       name: "a required body field left unsupplied",
       edits: [{ find: "      title:\n        type: string\n        required: true\n        minLength: 1\n        maxLength: 200\n        description: Title of the book.\n        wire: { in: body }\n", replace: "" }],
-      expected: [`${M}:74:3: operations.shelf_add_book: specs/shelf/openapi.yaml requires body field "/title" for "addBook", but no parameter or constant supplies it`],
+      expected: [`${M}:74:3: operations.shelf_add_book: specs/shelf/openapi.yaml requires body field "/title" for "addBook", but no parameter or constant supplies it`, `${M}:116:16: operations.shelf_add_book.rules.1.param: unknown parameter "title"`],
     },
     {
       name: "a security scheme the spec lacks",
@@ -162,7 +162,7 @@ describe("broken manifests", () => {
     {
       name: "a rule naming an unknown parameter",
       edits: [{ find: "        dependsOn: format", replace: "        dependsOn: formats" }],
-      expected: [`${M}:119:20: operations.shelf_add_book.rules.0.dependsOn: unknown parameter "formats"`],
+      expected: [`${M}:120:20: operations.shelf_add_book.rules.0.dependsOn: unknown parameter "formats"`],
     },
     {
       name: "an outcome for an undeclared status",
@@ -172,17 +172,42 @@ describe("broken manifests", () => {
     {
       name: "a polling state the output cannot take",
       edits: [{ find: "terminal: [ready, failed]", replace: "terminal: [ready, done]" }],
-      expected: [`${M}:164:7: operations.shelf_get_book.polling.terminal: state "done" is not a value of "state" in specs/shelf/openapi.yaml (pending, ready, failed)`],
+      expected: [`${M}:169:7: operations.shelf_get_book.polling.terminal: state "done" is not a value of "state" in specs/shelf/openapi.yaml (pending, ready, failed)`],
     },
     {
       name: "free text sent in the path without a maximum length",
       edits: [{ find: "      bookId:\n        type: string\n        maxLength: 64\n", replace: "      bookId:\n        type: string\n" }],
-      expected: [`${M}:145:7: operations.shelf_get_book.params.bookId: "bookId" is sent as a path parameter, so it needs maxLength (an unbounded value can make the upstream answer 414 or 431)`],
+      expected: [`${M}:150:7: operations.shelf_get_book.params.bookId: "bookId" is sent as a path parameter, so it needs maxLength (an unbounded value can make the upstream answer 414 or 431)`],
     },
     {
       name: "a polling interval below the provider's floor",
       edits: [{ find: "      minIntervalMs: 100", replace: "      minIntervalMs: 2000" }],
-      expected: [`${M}:165:19: operations.shelf_get_book.polling.intervalMs: 1000 is below minIntervalMs 2000`],
+      expected: [`${M}:170:19: operations.shelf_get_book.polling.intervalMs: 1000 is below minIntervalMs 2000`],
+    },
+    {
+      name: "a pattern other than the spec's (a manifest may not loosen a pattern)",
+      edits: [{ find: '        pattern: "^[a-z0-9-]+$"\n        description: The shelf.\n        wire: { in: path }\n      top:', replace: '        pattern: ".*"\n        description: The shelf.\n        wire: { in: path }\n      top:' }],
+      expected: [`${M}:33:18: operations.shelf_list_books.params.shelfId.pattern: pattern ".*" is not path parameter "shelfId"'s pattern "^[a-z0-9-]+$" in specs/shelf/openapi.yaml (a manifest pattern must be the spec's; restrict further with enum or maxLength)`],
+    },
+    {
+      name: "a body field the spec requires, declared optional",
+      edits: [{ find: "      title:\n        type: string\n        required: true\n", replace: "      title:\n        type: string\n" }],
+      expected: [`${M}:86:7: operations.shelf_add_book.params.title: specs/shelf/openapi.yaml requires body field "/title" for "addBook", so "title" must be required: true or have a default that is sent (the request would go out without it)`],
+    },
+    {
+      name: "an example that breaks its parameter's rules",
+      edits: [{ find: "        maximum: 50\n        default: 10\n", replace: "        maximum: 50\n        default: 10\n        example: 51\n" }],
+      expected: [`${M}:42:18: operations.shelf_list_books.params.top.example: example 51 breaks the parameter's rules: top: must be at most 50 (allowed: 1–50), got 51`],
+    },
+    {
+      name: "a dependent limit looser than the parameter's own",
+      edits: [{ find: "limits: { audio: { maxLength: 80 } }", replace: "limits: { audio: { maxLength: 300 } }" }],
+      expected: [`${M}:125:39: operations.shelf_add_book.rules.1.limits.audio.maxLength: 300 is looser than "title"'s maxLength 200`],
+    },
+    {
+      name: "forbidden keys on a parameter that is not a JSON object",
+      edits: [{ find: "        description: Title of the book.\n", replace: "        description: Title of the book.\n        forbiddenKeys: { keys: [id] }\n" }],
+      expected: [`${M}:92:9: operations.shelf_add_book.params.title.forbiddenKeys: forbiddenKeys applies to json parameters with jsonType: object`],
     },
     {
       name: "a provider id that differs from its folder",
@@ -208,15 +233,15 @@ describe("spec changes caught by the link", () => {
   it("an upstream that renames a response field makes generation fail", () => {
     const found = problems([{ file: "openapi.yaml", find: "required: [id, title, state]", replace: "required: [id, title]" }, { file: "openapi.yaml", find: "        state: { type: string, enum: [pending, ready, failed] }", replace: "        status: { type: string, enum: [pending, ready, failed] }" }]);
     expect(found).toEqual([
-      `${M}:128:15: operations.shelf_add_book.outputs.state.from: response field "/state" not found in the 201 response of "addBook" in specs/shelf/openapi.yaml (fields there: id, title, status, rank)`,
-      `${M}:159:15: operations.shelf_get_book.outputs.state.from: response field "/state" not found in the 200 response of "getBook" in specs/shelf/openapi.yaml (fields there: id, title, status, rank)`,
+      `${M}:133:15: operations.shelf_add_book.outputs.state.from: response field "/state" not found in the 201 response of "addBook" in specs/shelf/openapi.yaml (fields there: id, title, status, rank)`,
+      `${M}:164:15: operations.shelf_get_book.outputs.state.from: response field "/state" not found in the 200 response of "getBook" in specs/shelf/openapi.yaml (fields there: id, title, status, rank)`,
     ]);
   });
 
   it("links a route's parameters against the route's operation", () => {
     expect(problems([{ find: "bookId: { in: path, name: key,", replace: "bookId: { in: path, name: isbn," }])).toEqual([
-      `${M}:143:11: operations.shelf_get_book.routes.0.wire.bookId: path parameter "isbn" not found in operation "getBookByKey" of specs/shelf/openapi.yaml (its path parameters: key)`,
-      `${M}:140:9: operations.shelf_get_book.routes.0: specs/shelf/openapi.yaml requires path parameter "key" for "getBookByKey", but no parameter or constant supplies it`,
+      `${M}:148:11: operations.shelf_get_book.routes.0.wire.bookId: path parameter "isbn" not found in operation "getBookByKey" of specs/shelf/openapi.yaml (its path parameters: key)`,
+      `${M}:145:9: operations.shelf_get_book.routes.0: specs/shelf/openapi.yaml requires path parameter "key" for "getBookByKey", but no parameter or constant supplies it`,
     ]);
   });
 

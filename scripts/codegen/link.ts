@@ -2,7 +2,7 @@
 // checks a manifest against its OpenAPI document — every operation, parameter,
 // body field and output path must exist there, types must agree, and no
 // manifest limit may be looser than the spec's — and builds the ProviderIR.
-import { formatPointer, parseExpression, parsePointer, SECRET_MIN_LENGTH } from "@blockwright/runtime";
+import { checkValue, formatPointer, isAbsent, parseExpression, parsePointer, SECRET_MIN_LENGTH } from "@blockwright/runtime";
 import type {
   AuthSpec,
   ErrorSpec,
@@ -305,9 +305,10 @@ class Linker {
         const available = op.parameters.filter((x) => x.in === w.in).map((x) => x.name);
         return this.fail(wireAt, `${w.in} parameter "${wireName}" not found in operation "${op.operationId}" of ${this.openapiName} (its ${w.in} parameters: ${available.join(", ") || "none"})`);
       }
-      if (declared.required && !p.required && p.default === undefined) {
-        this.fail(at, `${this.openapiName} requires ${w.in} parameter "${wireName}"; declare required: true or a default`);
+      if (declared.required && !p.required && (p.default === undefined || p.sendDefault === false)) {
+        this.fail(at, `${this.openapiName} requires ${w.in} parameter "${wireName}"; declare required: true or a default that is sent`);
       }
+      if (p.limitsFromSpec) p = this.withSpecLimits(p, declared.schema);
       this.checkAgainstSchema(p, at, declared.schema, `${w.in} parameter "${wireName}"`);
       wire = { in: w.in, name: wireName, ...(w.escape ? { escape: { ...w.escape } } : {}) };
     } else if (w.in === "body") {
@@ -318,6 +319,7 @@ class Linker {
       if (!target) {
         return this.fail(wireAt, `body field "${pointer}" not found in the request body of "${op.operationId}" in ${this.openapiName}${this.listProperties(bodySchema, parsePointer(pointer))}`);
       }
+      if (p.limitsFromSpec) p = this.withSpecLimits(p, target);
       this.checkAgainstSchema(p, at, target, `body field "${pointer || "(whole body)"}"`, w.split);
       wire = {
         in: "body",
@@ -344,12 +346,33 @@ class Linker {
       visibility: p.visibility ?? (p.secret ? "user-only" : "user-or-llm"),
       wire,
     };
-    for (const key of ["default", "sendDefault", "integer", "minimum", "maximum", "minLength", "maxLength", "pattern", "patternHint", "enum", "caseInsensitive", "format", "jsonType", "placeholder"] as const) {
-      if (p[key] !== undefined) (spec as unknown as Record<string, unknown>)[key] = p[key];
+    for (const key of ["default", "sendDefault", "integer", "minimum", "maximum", "minLength", "maxLength", "pattern", "patternHint", "enum", "caseInsensitive", "format", "jsonType", "placeholder", "forbiddenKeys"] as const) {
+      if (p[key] !== undefined) (spec as unknown as Record<string, unknown>)[key] = structuredClone(p[key]);
     }
+    if (p.forbiddenKeys && (p.type !== "json" || p.jsonType !== "object")) this.fail([...at, "forbiddenKeys"], `forbiddenKeys applies to json parameters with jsonType: object`);
     // The runtime refuses shorter credentials; say so wherever limits are shown.
     if (spec.secret && spec.type === "string" && (spec.minLength ?? 0) < SECRET_MIN_LENGTH) spec.minLength = SECRET_MIN_LENGTH;
+    if (p.example !== undefined) {
+      // The example must pass the parameter's own rules, as a caller's value would.
+      const checked = isAbsent(p.example, spec) ? { issue: { message: `${name}: is empty` } } : checkValue(spec, p.example);
+      if ("issue" in checked) this.fail([...at, "example"], `example ${JSON.stringify(p.example)} breaks the parameter's rules: ${checked.issue.message}`, "value");
+      else spec.example = structuredClone(p.example);
+    }
     return spec;
+  }
+
+  /** The manifest parameter with every limit the spec's schema states and the manifest does not. */
+  private withSpecLimits(p: ManifestParam, schema: Schema): ManifestParam {
+    const s = this.doc.flatten(schema);
+    const out: ManifestParam = { ...p };
+    if (typeOf(s) === "integer" && out.integer === undefined) out.integer = true;
+    if (out.minimum === undefined && typeof s.minimum === "number") out.minimum = s.exclusiveMinimum === true ? s.minimum + (out.integer ? 1 : Number.EPSILON) : s.minimum;
+    if (out.minimum === undefined && typeof s.exclusiveMinimum === "number") out.minimum = s.exclusiveMinimum + (out.integer ? 1 : Number.EPSILON);
+    if (out.maximum === undefined && typeof s.maximum === "number") out.maximum = s.exclusiveMaximum === true ? s.maximum - (out.integer ? 1 : Number.EPSILON) : s.maximum;
+    if (out.maximum === undefined && typeof s.exclusiveMaximum === "number") out.maximum = s.exclusiveMaximum - (out.integer ? 1 : Number.EPSILON);
+    for (const key of ["minLength", "maxLength", "pattern"] as const) if (out[key] === undefined && s[key] !== undefined) (out as unknown as Record<string, unknown>)[key] = s[key];
+    if (out.enum === undefined && Array.isArray(s.enum)) out.enum = [...(s.enum as unknown[])];
+    return out;
   }
 
   /**
@@ -433,6 +456,10 @@ class Linker {
     if (typeof s.minLength === "number" && (p.minLength ?? 0) < s.minLength && !(p.enum && p.enum.every((v) => String(v).length >= (s.minLength as number)))) looser("minLength", p.minLength, s.minLength);
     if (typeof s.maxLength === "number" && (p.maxLength === undefined || p.maxLength > s.maxLength) && !(p.enum && p.enum.every((v) => String(v).length <= (s.maxLength as number)))) looser("maxLength", p.maxLength, s.maxLength);
     if (typeof s.pattern === "string" && p.pattern === undefined && p.enum === undefined) looser("pattern", p.pattern, s.pattern);
+    // A pattern cannot be proved stricter in general: the manifest's must be the spec's, character for character.
+    if (typeof s.pattern === "string" && p.pattern !== undefined && p.pattern !== s.pattern) {
+      this.fail([...at, "pattern"], `pattern ${JSON.stringify(p.pattern)} is not ${what}'s pattern ${JSON.stringify(s.pattern)} in ${this.openapiName} (a manifest pattern must be the spec's; restrict further with enum or maxLength)`, "value");
+    }
     if (Array.isArray(s.enum)) {
       if (!p.enum) {
         looser("enum", p.enum, s.enum);
@@ -502,6 +529,15 @@ class Linker {
           const fieldPointer = `${objectPointer}/${field}`;
           if (!pointers.some((p) => p === fieldPointer || p.startsWith(fieldPointer + "/"))) {
             this.fail(at, `${this.openapiName} requires body field "${fieldPointer}" for "${op.operationId}", but no parameter or constant supplies it`);
+            continue;
+          }
+          // Supplied — but always? A constant, a required parameter or a default that is sent always is.
+          const always = constants.some((c) => c.in === "body" && (c.pointer === fieldPointer || c.pointer.startsWith(fieldPointer + "/"))) || params.some((p) => p.wire.in === "body" && (p.wire.pointer === fieldPointer || p.wire.pointer.startsWith(fieldPointer + "/")) && (p.required || (p.default !== undefined && p.sendDefault !== false)));
+          if (!always) {
+            for (const p of params.filter((x) => x.wire.in === "body" && x.wire.pointer === fieldPointer)) {
+              const where: Path = this.m.params && p.name in this.m.params ? ["params", p.name] : ["operations", String(at[1]), "params", p.name];
+              this.fail(where, `${this.openapiName} requires body field "${fieldPointer}" for "${op.operationId}", so "${p.name}" must be required: true or have a default that is sent (the request would go out without it)`);
+            }
           }
         }
       }
@@ -518,6 +554,25 @@ class Linker {
       case "anyOf":
         if (rule.groups.some((g, i) => g.some((n, j) => missing(n, [...at, "groups", i, j])))) return undefined;
         return { rule: "anyOf", groups: rule.groups.map((g) => [...g]) };
+      case "dependentLimits": {
+        if (missing(rule.param, [...at, "param"]) || missing(rule.dependsOn, [...at, "dependsOn"])) return undefined;
+        const target = params.get(rule.param);
+        const selector = params.get(rule.dependsOn);
+        if (!target || !selector) return undefined;
+        for (const [key, limits] of Object.entries(rule.limits)) {
+          if (selector.enum && !selector.enum.map(String).includes(key)) this.fail([...at, "limits", key], `"${key}" is not a value of "${rule.dependsOn}" (${selector.enum.join(", ")})`);
+          const numeric = limits.minimum !== undefined || limits.maximum !== undefined;
+          const textual = limits.minLength !== undefined || limits.maxLength !== undefined;
+          if (numeric && target.type !== "number") this.fail([...at, "limits", key], `minimum and maximum apply to number parameters, and "${rule.param}" is ${target.type}`);
+          if (textual && target.type !== "string") this.fail([...at, "limits", key], `minLength and maxLength apply to string parameters, and "${rule.param}" is ${target.type}`);
+          // They may only tighten the parameter's own limits (which are at least as strict as the spec's).
+          if (limits.minimum !== undefined && target.minimum !== undefined && limits.minimum < target.minimum) this.fail([...at, "limits", key, "minimum"], `${limits.minimum} is looser than "${rule.param}"'s minimum ${target.minimum}`, "value");
+          if (limits.maximum !== undefined && target.maximum !== undefined && limits.maximum > target.maximum) this.fail([...at, "limits", key, "maximum"], `${limits.maximum} is looser than "${rule.param}"'s maximum ${target.maximum}`, "value");
+          if (limits.minLength !== undefined && target.minLength !== undefined && limits.minLength < target.minLength) this.fail([...at, "limits", key, "minLength"], `${limits.minLength} is looser than "${rule.param}"'s minLength ${target.minLength}`, "value");
+          if (limits.maxLength !== undefined && target.maxLength !== undefined && limits.maxLength > target.maxLength) this.fail([...at, "limits", key, "maxLength"], `${limits.maxLength} is looser than "${rule.param}"'s maxLength ${target.maxLength}`, "value");
+        }
+        return { rule: "dependentLimits", param: rule.param, dependsOn: rule.dependsOn, limits: structuredClone(rule.limits) };
+      }
       case "allowedValues": {
         if (missing(rule.param, [...at, "param"]) || missing(rule.dependsOn, [...at, "dependsOn"])) return undefined;
         const target = params.get(rule.param);

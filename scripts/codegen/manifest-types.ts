@@ -34,13 +34,24 @@ export interface ManifestParam {
   secret?: boolean;
   visibility?: "user-only" | "user-or-llm";
   placeholder?: string;
+  example?: unknown;
+  limitsFromSpec?: boolean;
+  forbiddenKeys?: { keys: string[]; caseInsensitive?: boolean; hint?: string };
   wire?: ManifestWire;
 }
 
 export type ManifestRule =
   | { rule: "exactlyOne"; params: string[] }
   | { rule: "anyOf"; groups: string[][] }
-  | { rule: "allowedValues"; param: string; dependsOn: string; values: Record<string, unknown[]> };
+  | { rule: "allowedValues"; param: string; dependsOn: string; values: Record<string, unknown[]> }
+  | { rule: "dependentLimits"; param: string; dependsOn: string; limits: Record<string, Limits> };
+
+export interface Limits {
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+}
 
 export interface ManifestOutputSource {
   from?: string;

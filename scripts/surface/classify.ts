@@ -15,7 +15,7 @@
 //   minor     a new tool, optional parameter or output; an enum value
 //             accepted; a limit loosened or removed; a rule removed; an
 //             output made guaranteed; an output's possible values narrowed.
-//   patch     text (titles, descriptions), wire placement of a parameter,
+//   patch     text (titles, descriptions, examples), wire placement of a parameter,
 //             declared error statuses, polling timings, HTTP method or path.
 import type { Shape, Surface, ToolSurface } from "./surface.js";
 
@@ -161,6 +161,9 @@ function diffParam(name: string, a: Param | undefined, b: Param | undefined, add
       for (const v of after) if (!before.includes(v)) add({ level: "minor", subject, rule: "enum value added", to: v });
     }
   }
+  for (const k of b.forbiddenKeys ?? []) if (!(a.forbiddenKeys ?? []).includes(k)) add({ level: "breaking", subject, rule: "limit added: forbidden key", to: k });
+  for (const k of a.forbiddenKeys ?? []) if (!(b.forbiddenKeys ?? []).includes(k)) add({ level: "minor", subject, rule: "limit loosened: key no longer forbidden", from: k });
+  if (canonical(a.example) !== canonical(b.example)) add({ level: "patch", subject, rule: "example changed", from: a.example, to: b.example });
   if (a.wire !== b.wire) add({ level: "patch", subject, rule: "wire placement changed", from: a.wire, to: b.wire });
   if (a.title !== b.title || a.description !== b.description) add({ level: "patch", subject, rule: "text changed" });
 }

@@ -23,7 +23,8 @@ export function packageDiff(provider: string, packageName: string, version: stri
   return { provider, packageName, version, ...(level ? { level } : {}), nextVersion: isNew ? version : nextVersion(version, level), changes };
 }
 
-const show = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v));
+/** A value in a report line: long lists shortened to their first items and their count. */
+const show = (v: unknown): string => (typeof v === "string" ? v : Array.isArray(v) && v.length > 6 ? `[${v.slice(0, 3).map(show).join(", ")}, … (${v.length} values)]` : JSON.stringify(v));
 
 export function describeChange(c: Change): string {
   const values = c.from !== undefined || c.to !== undefined ? `: ${c.from !== undefined ? show(c.from) : "—"} → ${c.to !== undefined ? show(c.to) : "—"}` : "";

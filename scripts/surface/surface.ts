@@ -44,6 +44,9 @@ export interface ParamSurface {
   jsonType?: string;
   /** A comma list sent as an array, and how many items it may hold. */
   list?: { separator: string; maxItems?: number };
+  /** Keys a JSON object may not contain. */
+  forbiddenKeys?: string[];
+  example?: unknown;
   secret: boolean;
   visibility: ParamSpec["visibility"];
   /** Where the value goes: `query:$top`, `path:id`, `header:X`, `body:/a/b`, `switch`, `auth`, `server`. */
@@ -144,6 +147,8 @@ function paramSurface(p: ParamSpec): ParamSurface {
     if (p[key] !== undefined) (surface as unknown as Record<string, unknown>)[key] = p[key];
   }
   if (wire.in === "body" && wire.split) surface.list = { ...wire.split };
+  if (p.forbiddenKeys) surface.forbiddenKeys = p.forbiddenKeys.caseInsensitive ? p.forbiddenKeys.keys.map((k) => `${k} (any case)`) : [...p.forbiddenKeys.keys];
+  if (p.example !== undefined) surface.example = p.example;
   return surface;
 }
 

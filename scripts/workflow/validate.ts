@@ -339,6 +339,7 @@ function ruleParams(rule: RuleSpec): string[] {
     case "anyOf":
       return rule.groups.flat();
     case "allowedValues":
+    case "dependentLimits":
       return [rule.param, rule.dependsOn];
   }
 }

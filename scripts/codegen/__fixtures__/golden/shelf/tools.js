@@ -169,7 +169,13 @@ export const shelfAddBookTool = {
         "in": "body",
         "pointer": "/meta"
       },
-      "jsonType": "object"
+      "jsonType": "object",
+      "forbiddenKeys": {
+        "keys": [
+          "id"
+        ],
+        "hint": "the shelf assigns ids"
+      }
     },
     {
       "name": "format",
@@ -229,6 +235,16 @@ export const shelfAddBookTool = {
         ],
         "ebook": [],
         "audio": []
+      }
+    },
+    {
+      "rule": "dependentLimits",
+      "param": "title",
+      "dependsOn": "format",
+      "limits": {
+        "audio": {
+          "maxLength": 80
+        }
       }
     }
   ],
