@@ -1,6 +1,8 @@
 // `blockwright mcp [provider...] [--mock] [--read-only] [--config f] [--env-file f] [--specs dir] [--out dir]`
 import { resolve } from "node:path";
 import type { Readable, Writable } from "node:stream";
+import type { ToolSpec } from "@blockwright/runtime";
+import type { ConnectionConfig } from "../agents/connection.js";
 import { parseArgs, PROJECT_OPTIONS, projectDirs, stringOption } from "./args.js";
 import { UsageError, type CliIo } from "./io.js";
 
@@ -53,10 +55,10 @@ export async function serve(argv: string[], io: CliIo, streams: { stdin: Readabl
   const envFile = stringOption(args, "env-file");
   const { readEnvFile } = await import("./env-file.js");
   const env = { ...io.env, ...(envFile ? readEnvFile(envFile, io.cwd) : {}) };
-  const connections = await import("../agents/connection.js");
   const configFile = stringOption(args, "config");
-  const config = configFile ? readConfig(connections, configFile, io.cwd, tools) : {};
-  const resolved = connections.resolveConnections(tools, config, env, mode);
+  const config = configFile ? await readConfig(configFile, io.cwd, tools) : {};
+  const { resolveConnections } = await import("../agents/connection.js");
+  const resolved = resolveConnections(tools, config, env, mode);
   if (resolved.placeholders.length) io.stderr.write(`placeholders (mock mode) for unset variables: ${resolved.placeholders.join(", ")}\n`);
   for (const [provider, c] of resolved.byProvider) {
     if (c.missing.length) io.stderr.write(`warning: ${provider} tools will answer with an error: not set: ${c.missing.map((m) => m.variable).join(", ")}\n`);
@@ -108,13 +110,14 @@ export async function serve(argv: string[], io: CliIo, streams: { stdin: Readabl
   }
 }
 
-function readConfig(connections: typeof import("../agents/connection.js"), file: string, cwd: string, tools: Parameters<typeof connections.checkConnectionConfig>[1]) {
+async function readConfig(file: string, cwd: string, tools: readonly ToolSpec[]): Promise<ConnectionConfig> {
+  const { ConnectionConfigErrors, loadConnectionConfig } = await import("../agents/connection.js");
+  const { SourceError, UnreadableSource } = await import("../yaml/yaml-source.js");
   try {
-    return connections.loadConnectionConfig(resolve(cwd, file), file, tools);
+    return loadConnectionConfig(resolve(cwd, file), file, tools);
   } catch (e) {
-    if (e instanceof connections.ConnectionConfigErrors) throw new UsageError(`--config ${file} is not valid:\n${e.problems.join("\n")}`);
-    const name = (e as Error)?.name;
-    if (name === "SourceError" || name === "UnreadableSource") throw new UsageError(`--config ${(e as Error).message}`);
+    if (e instanceof ConnectionConfigErrors) throw new UsageError(`--config ${file} is not valid:\n${e.problems.join("\n")}`);
+    if (e instanceof SourceError || e instanceof UnreadableSource) throw new UsageError(`--config ${e.message}`);
     throw e;
   }
 }
