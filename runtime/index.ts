@@ -17,3 +17,29 @@ export type { Provider } from "./provider.js";
 // For tools built on the runtime (the blockwright CLI's validator and generator).
 export { validateParams, checkValue, checkRules, isAbsent, checkAddress, show, SECRET_MIN_LENGTH, type Issue } from "./validate-params.js";
 export { parseExpression, parsePointer, formatPointer, evaluate } from "./expressions.js";
+
+// For agents: the same tools as LLM tool definitions (OpenAI, Anthropic, MCP).
+export {
+  toLlmTools,
+  toLlmTool,
+  toolBehavior,
+  llmToolName,
+  llmCallParams,
+  modelParams,
+  connectionParams,
+  inputSchema,
+  outputSchema,
+  toolDescription,
+  LLM_TOOL_FORMATS,
+  LLM_TOOL_NAME,
+  type LlmToolFormat,
+  type LlmTool,
+  type LlmToolsOptions,
+  type OpenAiTool,
+  type AnthropicTool,
+  type McpTool,
+  type McpToolAnnotations,
+  type JsonSchema,
+  type ObjectSchema,
+  type ToolBehavior,
+} from "./llm-tools.js";

@@ -110,6 +110,22 @@ export interface PollingSpec {
   timeoutMs: number;
 }
 
+/**
+ * What the manifest says of an operation's effects where its HTTP method
+ * alone would mislead (a search sent as POST only reads). Each field left out
+ * is derived from the method (llm-tools.ts `toolBehavior`).
+ */
+export interface BehaviorSpec {
+  /** Reads only: changes nothing upstream. */
+  readOnly?: boolean;
+  /** May overwrite or delete existing data (meaningful when not read-only). */
+  destructive?: boolean;
+  /** Repeating it with the same parameters has no further effect. */
+  idempotent?: boolean;
+  /** Reaches an open world of external data (every upstream API does, unless said otherwise). */
+  openWorld?: boolean;
+}
+
 /** Another upstream operation serving the tool when a parameter's value matches `pattern`. */
 export interface RouteSpec {
   when: { param: string; pattern: string };
@@ -144,6 +160,8 @@ export interface ToolSpec {
   outcomes: OutcomeSpec[];
   errors: ErrorSpec;
   polling?: PollingSpec;
+  /** Overrides of the effects derived from the method; present only when the manifest sets some. */
+  behavior?: BehaviorSpec;
 }
 
 /** A tool with its parameter and output types attached (types only, no runtime cost). */

@@ -653,7 +653,10 @@ export const persondataPersonSearchTool = {
       ]
     }
   ],
-  "errors": persondataErrors
+  "errors": persondataErrors,
+  "behavior": {
+    "readOnly": true
+  }
 };
 
 /** Every People Data Labs tool, by operation id. */

@@ -214,6 +214,16 @@ describe("broken manifests", () => {
       edits: [{ find: "provider: shelf", replace: "provider: shelves" }],
       expected: [`${M}:1:11: provider: "shelves" must match its folder name "shelf"`],
     },
+    {
+      name: "a read-only operation marked destructive",
+      edits: [{ find: "    title: Add book\n", replace: "    title: Add book\n    behavior: { readOnly: true, destructive: true }\n" }],
+      expected: [`${M}:77:33: operations.shelf_add_book.behavior.destructive: an operation that is readOnly cannot be destructive`],
+    },
+    {
+      name: "an unknown behaviour field",
+      edits: [{ find: "    title: Add book\n", replace: "    title: Add book\n    behavior: { safe: true }\n" }],
+      expected: [`${M}:77:17: operations.shelf_add_book.behavior: unknown field "safe" (allowed: readOnly, destructive, idempotent, openWorld)`],
+    },
   ];
 
   for (const row of table) {

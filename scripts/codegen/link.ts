@@ -203,6 +203,7 @@ class Linker {
       outcomes: outcomes.map((o) => o.spec),
       errors: errorSpec,
       ...(polling ? { polling } : {}),
+      ...(mop.behavior ? { behavior: this.linkBehavior(at, mop.behavior) } : {}),
     };
     const outcomeTypes = new Map<string, string[]>();
     for (const o of outcomes) for (const [path, t] of o.tsTypes) outcomeTypes.set(path, [...(outcomeTypes.get(path) ?? []), t]);
@@ -721,6 +722,11 @@ class Linker {
       result.push({ spec, tsTypes });
     }
     return result;
+  }
+
+  private linkBehavior(at: Path, behavior: NonNullable<ManifestOperation["behavior"]>): NonNullable<ToolSpec["behavior"]> {
+    if (behavior.readOnly && behavior.destructive) this.fail([...at, "behavior", "destructive"], "an operation that is readOnly cannot be destructive");
+    return { ...behavior };
   }
 
   private linkPolling(at: Path, mop: ManifestOperation, op: OpenApiOperation, successStatuses: number[]): ToolSpec["polling"] {

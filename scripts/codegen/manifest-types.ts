@@ -98,6 +98,7 @@ export interface ManifestOperation {
   outputs: Record<string, ManifestOutput>;
   outcomes?: Record<string, ManifestOutcome>;
   polling?: ManifestPolling;
+  behavior?: { readOnly?: boolean; destructive?: boolean; idempotent?: boolean; openWorld?: boolean };
 }
 
 export interface Manifest {

@@ -1,0 +1,420 @@
+// LLM tool definitions generated from tool definitions (the IR): OpenAI
+// function tools in strict mode, Anthropic tools and MCP tools. Plain data in,
+// plain data out, so the library, the CLI's `tools` command and the MCP
+// server all serve the same definitions.
+//
+// A model sees only the parameters it may fill: secret and user-only ones
+// (credentials, the instance address) come from the environment or the
+// connection. Cross-field rules become sentences of the description, never
+// top-level unions, which several clients reject.
+import type { ToolError } from "./errors.js";
+import { ownValue, setOwn } from "./own.js";
+import type { BehaviorSpec, HttpMethod, OutputSource, OutputSpec, ParamSpec, RuleSpec, ToolSpec } from "./tool-types.js";
+
+export type LlmToolFormat = "openai" | "anthropic" | "mcp";
+export const LLM_TOOL_FORMATS: readonly LlmToolFormat[] = ["openai", "anthropic", "mcp"];
+
+type JsonType = "string" | "number" | "integer" | "boolean" | "object" | "array" | "null";
+
+/** The subset of JSON Schema (2020-12, and equally draft-07) these definitions use. */
+export interface JsonSchema {
+  type?: JsonType | JsonType[];
+  title?: string;
+  description?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: boolean;
+  enum?: unknown[];
+  default?: unknown;
+  examples?: unknown[];
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+}
+
+/** An object schema: what every format requires at the root. */
+export interface ObjectSchema extends JsonSchema {
+  type: "object";
+  properties: Record<string, JsonSchema>;
+  required: string[];
+}
+
+/** Chat Completions function tool (for the Responses API, spread `function` into the tool). */
+export interface OpenAiTool {
+  type: "function";
+  function: { name: string; description: string; parameters: ObjectSchema; strict: true };
+}
+
+export interface AnthropicTool {
+  name: string;
+  description: string;
+  input_schema: ObjectSchema;
+}
+
+export interface McpToolAnnotations {
+  title: string;
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+export interface McpTool {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: ObjectSchema;
+  outputSchema: ObjectSchema;
+  annotations: McpToolAnnotations;
+}
+
+export type LlmTool<F extends LlmToolFormat = LlmToolFormat> = F extends "openai" ? OpenAiTool : F extends "anthropic" ? AnthropicTool : McpTool;
+
+export interface LlmToolsOptions {
+  /** Only the tools that change nothing upstream. */
+  readOnly?: boolean;
+}
+
+/** Definitions of `tools` (a provider's tool map, or a list) in `format`, in their order. */
+export function toLlmTools<F extends LlmToolFormat>(tools: Record<string, ToolSpec> | readonly ToolSpec[], format: F, options: LlmToolsOptions = {}): LlmTool<F>[] {
+  if (!LLM_TOOL_FORMATS.includes(format)) throw new TypeError(`unknown LLM tool format ${JSON.stringify(format)} (formats: ${LLM_TOOL_FORMATS.join(", ")})`);
+  const list = (Array.isArray(tools) ? tools : Object.values(tools)) as ToolSpec[];
+  const chosen = options.readOnly ? list.filter((t) => toolBehavior(t).readOnly) : list;
+  const seen = new Map<string, string>();
+  for (const tool of chosen) {
+    const name = llmToolName(tool.id);
+    const other = seen.get(name);
+    if (other !== undefined) throw new Error(`tools ${other} and ${tool.id} would share the LLM tool name ${name}`);
+    seen.set(name, tool.id);
+  }
+  return chosen.map((tool) => toLlmTool(tool, format));
+}
+
+export function toLlmTool<F extends LlmToolFormat>(tool: ToolSpec, format: F): LlmTool<F> {
+  const name = llmToolName(tool.id);
+  const description = toolDescription(tool);
+  switch (format) {
+    case "openai":
+      return { type: "function", function: { name, description, parameters: inputSchema(tool, { strict: true }), strict: true } } satisfies OpenAiTool as LlmTool<F>;
+    case "anthropic":
+      return { name, description, input_schema: inputSchema(tool) } satisfies AnthropicTool as LlmTool<F>;
+    default: {
+      const b = toolBehavior(tool);
+      return {
+        name,
+        title: tool.title,
+        description,
+        inputSchema: inputSchema(tool),
+        outputSchema: outputSchema(tool),
+        annotations: { title: tool.title, readOnlyHint: b.readOnly, destructiveHint: b.destructive, idempotentHint: b.idempotent, openWorldHint: b.openWorld },
+      } satisfies McpTool as LlmTool<F>;
+    }
+  }
+}
+
+// ---- names ------------------------------------------------------------------
+
+/** What OpenAI, Anthropic and MCP clients all accept (MCP alone would allow 128 characters and dots). */
+export const LLM_TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/**
+ * The tool id when it fits LLM_TOOL_NAME; otherwise its allowed characters,
+ * shortened, with a hash of the whole id so that distinct ids stay distinct.
+ */
+export function llmToolName(id: string): string {
+  if (LLM_TOOL_NAME.test(id)) return id;
+  const clean = id.replace(/[^a-zA-Z0-9_-]+/g, "_").slice(0, 55);
+  return `${clean}_${fnv1a(id)}`;
+}
+
+/** FNV-1a, 32 bits, as 8 hex digits: short, stable, no dependency. */
+function fnv1a(text: string): string {
+  let h = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(text)) h = Math.imul(h ^ byte, 0x01000193) >>> 0;
+  return h.toString(16).padStart(8, "0");
+}
+
+// ---- behaviour (MCP annotations) -------------------------------------------
+
+export interface ToolBehavior {
+  readOnly: boolean;
+  destructive: boolean;
+  idempotent: boolean;
+  openWorld: boolean;
+}
+
+// HTTP semantics (RFC 9110, RFC 5789): PUT replaces and DELETE removes, both
+// idempotent; PATCH changes data in place and may not be; POST adds.
+const BY_METHOD: Record<HttpMethod, Omit<ToolBehavior, "openWorld">> = {
+  GET: { readOnly: true, destructive: false, idempotent: true },
+  POST: { readOnly: false, destructive: false, idempotent: false },
+  PUT: { readOnly: false, destructive: true, idempotent: true },
+  PATCH: { readOnly: false, destructive: true, idempotent: false },
+  DELETE: { readOnly: false, destructive: true, idempotent: true },
+};
+
+/**
+ * A tool's effects: derived from the methods it may call (its routes
+ * included: read-only only if all are), then the manifest's `behavior`
+ * overrides. A read-only tool is never destructive and is idempotent unless
+ * the manifest says otherwise.
+ */
+export function toolBehavior(tool: Pick<ToolSpec, "method" | "routes"> & { behavior?: BehaviorSpec }): ToolBehavior {
+  const each = [tool.method, ...tool.routes.map((r) => r.method)].map((m) => BY_METHOD[m]);
+  const o = tool.behavior ?? {};
+  const readOnly = o.readOnly ?? each.every((b) => b.readOnly);
+  return {
+    readOnly,
+    destructive: readOnly ? false : (o.destructive ?? each.some((b) => b.destructive)),
+    idempotent: o.idempotent ?? (readOnly || each.every((b) => b.idempotent)),
+    openWorld: o.openWorld ?? true,
+  };
+}
+
+// ---- parameters --------------------------------------------------------------
+
+/** The parameters a model fills: neither secret nor user-only. */
+export function modelParams(tool: Pick<ToolSpec, "params">): ParamSpec[] {
+  return tool.params.filter((p) => !isConnectionParam(p));
+}
+
+/** The parameters that come from the environment or the connection, never from a model. */
+export function connectionParams(tool: Pick<ToolSpec, "params">): ParamSpec[] {
+  return tool.params.filter(isConnectionParam);
+}
+
+function isConnectionParam(p: ParamSpec): boolean {
+  return p.secret || p.visibility === "user-only";
+}
+
+/**
+ * A model's tool-call arguments plus the connection's values, as the tool's
+ * parameters. A model may not set a connection parameter: that is refused
+ * (without echoing the value), as are arguments that are not an object.
+ * Unknown names and bad values are left to the tool's own validation.
+ */
+export function llmCallParams(tool: ToolSpec, args: unknown, connection: Record<string, unknown>): { params: Record<string, unknown> } | { error: ToolError } {
+  const fail = (param: string | undefined, rule: string, message: string) => ({ error: { type: "validation" as const, provider: tool.provider, operation: tool.id, message, rule, ...(param ? { param } : {}) } });
+  if (args !== undefined && args !== null && (typeof args !== "object" || Array.isArray(args))) return fail(undefined, "arguments", `the arguments must be an object of parameters, got ${Array.isArray(args) ? "an array" : typeof args}`);
+  const given = (args ?? {}) as Record<string, unknown>;
+  const params: Record<string, unknown> = {};
+  const reserved = new Set(connectionParams(tool).map((p) => p.name));
+  for (const name of Object.keys(given)) {
+    const value = given[name];
+    if (reserved.has(name)) {
+      if (value === undefined || value === null) continue;
+      return fail(name, "connection", `${name}: is set by the server's connection settings, not by tool arguments; leave it out (the value given was not used)`);
+    }
+    setOwn(params, name, value);
+  }
+  for (const name of reserved) {
+    const value = ownValue(connection, name);
+    if (value !== undefined) setOwn(params, name, value);
+  }
+  return { params };
+}
+
+// ---- input schema -------------------------------------------------------------
+
+/**
+ * The object schema of what a model fills. Plain (Anthropic, MCP): limits,
+ * enums, patterns and defaults as keywords; optional parameters left out of
+ * `required`. Strict (OpenAI strict mode): every property required, optional
+ * ones nullable (null = not given), only the keywords strict mode supports —
+ * the others (lengths, defaults) said in the description; free-form JSON
+ * objects, which strict mode cannot express, taken as JSON text (the runtime
+ * parses it).
+ */
+export function inputSchema(tool: Pick<ToolSpec, "params">, options: { strict?: boolean } = {}): ObjectSchema {
+  const strict = options.strict ?? false;
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const p of modelParams(tool)) {
+    const needed = p.required && p.default === undefined;
+    properties[p.name] = paramSchema(p, strict, needed);
+    if (needed || strict) required.push(p.name);
+  }
+  return { type: "object", properties, required, additionalProperties: false };
+}
+
+function paramSchema(p: ParamSpec, strict: boolean, needed: boolean): JsonSchema {
+  const notes: string[] = [];
+  const s: JsonSchema = {};
+  if (!strict && p.title) s.title = p.title;
+  switch (p.type) {
+    case "string":
+      s.type = "string";
+      if (p.enum) s.enum = [...p.enum];
+      if (strict) {
+        const length = lengthNote(p.minLength, p.maxLength);
+        if (length) notes.push(length);
+      } else {
+        if (p.minLength !== undefined) s.minLength = p.minLength;
+        if (p.maxLength !== undefined) s.maxLength = p.maxLength;
+      }
+      if (p.pattern !== undefined) s.pattern = p.pattern;
+      if (p.format === "base-url") {
+        if (strict) notes.push("An https address, scheme and host only.");
+        else s.format = "uri";
+      }
+      if (p.wire.in === "body" && p.wire.split) notes.push(`A list separated by "${p.wire.split.separator}"${p.wire.split.maxItems !== undefined ? `, at most ${p.wire.split.maxItems} items` : ""}.`);
+      break;
+    case "number":
+      s.type = p.integer ? "integer" : "number";
+      if (p.minimum !== undefined) s.minimum = p.minimum;
+      if (p.maximum !== undefined) s.maximum = p.maximum;
+      if (p.enum) s.enum = [...p.enum];
+      break;
+    case "boolean":
+      s.type = "boolean";
+      break;
+    case "json":
+      if (strict) {
+        s.type = "string";
+        notes.push(`Give it as JSON text of ${p.jsonType === "array" ? "an array" : p.jsonType === "object" ? "an object" : "an object or an array"}.`);
+      } else {
+        s.type = p.jsonType ?? ["object", "array"];
+      }
+      break;
+  }
+  if (p.forbiddenKeys) notes.push(`Without the key${p.forbiddenKeys.keys.length > 1 ? "s" : ""} ${p.forbiddenKeys.keys.join(", ")}${p.forbiddenKeys.caseInsensitive ? " (in any case)" : ""}.`);
+  if (p.default !== undefined) {
+    if (strict) notes.push(`Default: ${JSON.stringify(p.default)}.`);
+    else s.default = p.default;
+  }
+  // A typed example (checked against the parameter's rules when generated); strict mode takes no `examples` keyword.
+  if (p.example !== undefined) {
+    if (strict) notes.push(`Example: ${JSON.stringify(p.example)}.`);
+    else s.examples = [p.example];
+  }
+  if (strict && !needed) {
+    s.type = [s.type as JsonType, "null"];
+    if (s.enum) s.enum = [...s.enum, null];
+    notes.push(p.default !== undefined ? "null for the default." : "null to leave it out.");
+  }
+  s.description = [p.description, p.patternHint && p.pattern ? `Format: ${p.patternHint}.` : "", ...notes].filter(Boolean).join(" ");
+  return orderKeys(s);
+}
+
+function lengthNote(min: number | undefined, max: number | undefined): string {
+  if (min !== undefined && max !== undefined) return `${min}–${max} characters.`;
+  if (max !== undefined) return `At most ${max} characters.`;
+  if (min !== undefined && min > 1) return `At least ${min} characters.`;
+  if (min === 1) return "Not empty.";
+  return "";
+}
+
+/** type and description first: easier to read, and OpenAI strict mode generates in key order. */
+function orderKeys(s: JsonSchema): JsonSchema {
+  const { type, title, description, ...rest } = s;
+  return { ...(type !== undefined ? { type } : {}), ...(title !== undefined ? { title } : {}), ...(description !== undefined ? { description } : {}), ...rest };
+}
+
+// ---- description --------------------------------------------------------------
+
+/** The tool's description, with its cross-field rules and polling advice as sentences. */
+export function toolDescription(tool: Pick<ToolSpec, "description" | "rules" | "polling">): string {
+  const parts = [tool.description.trim().replace(/\s+/g, " ")];
+  for (const rule of tool.rules) parts.push(ruleSentence(rule));
+  if (tool.polling) {
+    const p = tool.polling;
+    parts.push(`While ${p.output} is ${or(p.pending)}, call again (about every ${seconds(p.intervalMs)}, at least ${seconds(p.minIntervalMs)} apart) until it is ${or(p.terminal)}.`);
+  }
+  return parts.join(" ");
+}
+
+function ruleSentence(rule: RuleSpec): string {
+  switch (rule.rule) {
+    case "exactlyOne":
+      return `Give exactly one of ${or(rule.params)}.`;
+    case "anyOf":
+      return `Give ${rule.groups.map((g) => g.join(" with ")).join(", or ")} (at least one).`;
+    case "allowedValues": {
+      const cases = Object.entries(rule.values).map(([when, values]) => `with ${rule.dependsOn} ${when}: ${values.length ? values.map(String).join(", ") : "none (leave it out)"}`);
+      return `Allowed ${rule.param} values depend on ${rule.dependsOn}: ${cases.join("; ")}.`;
+    }
+    case "dependentLimits": {
+      const cases = Object.entries(rule.limits).map(([when, limits]) => `with ${rule.dependsOn} ${when}: ${Object.entries(limits).map(([name, v]) => `${name} ${v}`).join(", ")}`);
+      return `Limits of ${rule.param} depend on ${rule.dependsOn}: ${cases.join("; ")}.`;
+    }
+  }
+}
+
+function or(list: readonly string[]): string {
+  return list.length <= 1 ? (list[0] ?? "") : `${list.slice(0, -1).join(", ")} or ${list[list.length - 1]}`;
+}
+
+function seconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+}
+
+// ---- output schema -------------------------------------------------------------
+
+const OUTPUT_TYPES: Record<OutputSpec["type"], JsonType | undefined> = { string: "string", number: "number", boolean: "boolean", array: "array", json: undefined };
+
+/**
+ * The object schema of a successful result: outputs nested by their dotted
+ * paths. An output is required unless optional or absent from an outcome;
+ * null is allowed where the value is not guaranteed (and json outputs take
+ * any JSON value); outcome constants widen the type they replace.
+ */
+export function outputSchema(tool: Pick<ToolSpec, "outputs" | "outcomes" | "params">): ObjectSchema {
+  const root: ObjectSchema = { type: "object", properties: {}, required: [] };
+  for (const o of tool.outputs) {
+    const keys = o.path.split(".");
+    let node: ObjectSchema = root;
+    for (const key of keys.slice(0, -1)) {
+      node.properties[key] ??= { type: "object", properties: {}, required: [] } satisfies ObjectSchema;
+      node = node.properties[key] as ObjectSchema;
+    }
+    const leaf = keys[keys.length - 1];
+    node.properties[leaf] = outputLeaf(o, tool);
+    if (!o.optional && tool.outcomes.every((c) => c.outputs.some((x) => x.path === o.path))) {
+      // Every ancestor object of a required output is there too.
+      let at: ObjectSchema = root;
+      for (const key of keys) {
+        if (!at.required.includes(key)) at.required.push(key);
+        at = at.properties[key] as ObjectSchema;
+      }
+    }
+  }
+  return root;
+}
+
+function outputLeaf(o: OutputSpec, tool: Pick<ToolSpec, "outcomes" | "params">): JsonSchema {
+  const base = OUTPUT_TYPES[o.type];
+  const schema: JsonSchema = { description: o.description };
+  if (base === undefined) return schema;
+  const types = new Set<JsonType>([base]);
+  if (!o.optional && !guaranteed(o.source, tool)) types.add("null");
+  for (const outcome of tool.outcomes) {
+    const source = outcome.outputs.find((x) => x.path === o.path)?.source;
+    if (!source) continue;
+    if ("value" in source) types.add(jsonTypeOf(source.value));
+    else if (!guaranteed(source, tool)) types.add("null");
+  }
+  return { type: types.size === 1 ? base : [...types], ...schema };
+}
+
+/** Whether a source always yields a value that is not null. */
+function guaranteed(source: OutputSource, tool: Pick<ToolSpec, "params">): boolean {
+  if ("value" in source) return source.value !== null && source.value !== undefined;
+  if (source.count || source.required || (source.default !== undefined && source.default !== null)) return true;
+  if (source.ref.kind === "status") return true;
+  if (source.ref.kind === "param") {
+    const name = source.ref.name;
+    const p = tool.params.find((x) => x.name === name);
+    return !!p && (p.required || p.default !== undefined);
+  }
+  return false;
+}
+
+function jsonTypeOf(value: unknown): JsonType {
+  if (value === null || value === undefined) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "object") return "object";
+  return typeof value as "string" | "number" | "boolean";
+}

@@ -1,0 +1,123 @@
+// `blockwright mcp [provider...] [--mock] [--read-only] [--config f] [--env-file f] [--specs dir] [--out dir]`
+import { resolve } from "node:path";
+import type { Readable, Writable } from "node:stream";
+import type { ToolSpec } from "@blockwright/runtime";
+import type { ConnectionConfig } from "../agents/connection.js";
+import { parseArgs, PROJECT_OPTIONS, projectDirs, stringOption } from "./args.js";
+import { UsageError, type CliIo } from "./io.js";
+
+export const USAGE = `Usage: blockwright mcp [provider...] [--mock] [--read-only] [--config <file>] [--env-file <file>] [--specs <dir>] [--out <dir>]
+
+Serve the tools of the project's generated packages (every provider, or the
+ones named) to an MCP client over stdio: one tool per operation, with input
+and output schemas and annotations (read-only, destructive, idempotent).
+stdout carries the protocol, messages go to stderr. Stops when the client
+closes stdin, or on Ctrl-C.
+
+Connection parameters (credentials, instance addresses) never come from the
+model: each is read from the environment variable <PROVIDER>_<PARAM> in
+upper snake case (apiKey: <PROVIDER>_API_KEY), or from where --config says.
+
+  --mock              send every call to Prism mocks of the providers,
+                      started here and stopped on exit; unset variables get
+                      clearly labelled placeholders, so no key is needed
+  --read-only         serve only the tools that change nothing upstream
+  --config <file>     YAML or JSON naming other sources, e.g.
+                        connections:
+                          <provider>:
+                            apiKey: "{{MY_TOKEN}}"   # secrets: references only
+                            instanceUrl: https://example.my.host
+  --env-file <file>   KEY=VALUE lines added to the environment
+  --specs <dir>       the specs the mocks are built from (default ./specs)
+  --out <dir>         the generated packages (default ./generated)
+
+Exit status: 0 stopped, 2 usage error.`;
+
+export function run(argv: string[], io: CliIo): Promise<number> {
+  return serve(argv, io, { stdin: process.stdin, stdout: process.stdout });
+}
+
+/** The command on given streams (tests use in-memory ones). */
+export async function serve(argv: string[], io: CliIo, streams: { stdin: Readable; stdout: Writable }): Promise<number> {
+  const args = parseArgs(argv, {
+    ...PROJECT_OPTIONS,
+    mock: { type: "boolean" },
+    "read-only": { type: "boolean" },
+    config: { type: "string" },
+    "env-file": { type: "string" },
+  });
+  const mode = args.values.mock ? "mock" : "live";
+  const readOnly = args.values["read-only"] === true;
+  const dirs = projectDirs(args, io.cwd);
+  const { loadProjectTools } = await import("../agents/project-tools.js");
+  const { tools } = await loadProjectTools(dirs.out, args.positionals, io.cwd);
+
+  const envFile = stringOption(args, "env-file");
+  const { readEnvFile } = await import("./env-file.js");
+  const env = { ...io.env, ...(envFile ? readEnvFile(envFile, io.cwd) : {}) };
+  const configFile = stringOption(args, "config");
+  const config = configFile ? await readConfig(configFile, io.cwd, tools) : {};
+  const { resolveConnections } = await import("../agents/connection.js");
+  const resolved = resolveConnections(tools, config, env, mode);
+  if (resolved.placeholders.length) io.stderr.write(`placeholders (mock mode) for unset variables: ${resolved.placeholders.join(", ")}\n`);
+  for (const [provider, c] of resolved.byProvider) {
+    if (c.missing.length) io.stderr.write(`warning: ${provider} tools will answer with an error: not set: ${c.missing.map((m) => m.variable).join(", ")}\n`);
+  }
+
+  const providers = [...new Set(tools.map((t) => t.provider))];
+  let mocks: { urls: Record<string, string>; close(): Promise<void> } | undefined;
+  if (mode === "mock") {
+    const { startMocks, MockStartError } = await import("../mocks.js");
+    try {
+      mocks = await (io.startMocks ?? startMocks)(providers, { specsDir: dirs.specs });
+    } catch (e) {
+      if (e instanceof MockStartError) throw new UsageError(e.message);
+      throw e;
+    }
+    io.stderr.write(`mocks: ${providers.map((p) => `${p} ${mocks!.urls[p]}`).join(", ")}\n`);
+  }
+
+  try {
+    const [{ createToolServer }, { StdioServerTransport }, { version }] = await Promise.all([
+      import("../agents/mcp-server.js"),
+      import("@modelcontextprotocol/sdk/server/stdio.js"),
+      import("../cli.js"),
+    ]);
+    const baseUrls = mocks?.urls;
+    const server = createToolServer({
+      tools,
+      readOnly,
+      version: version(),
+      connection: (tool) => resolved.byProvider.get(tool.provider) ?? { values: {}, missing: [] },
+      executeOptions: (tool) => ({ ...(baseUrls ? { baseUrl: baseUrls[tool.provider] } : {}), secrets: resolved.secrets }),
+    });
+    const stopped = new Promise<string>((done) => {
+      const closed = () => done("the client closed stdin");
+      streams.stdin.once("end", closed);
+      streams.stdin.once("close", closed);
+      void io.interrupted.then(() => done("interrupted"));
+    });
+    await server.connect(new StdioServerTransport(streams.stdin, streams.stdout));
+    const { toolBehavior } = await import("@blockwright/runtime");
+    const served = readOnly ? tools.filter((t) => toolBehavior(t).readOnly).length : tools.length;
+    io.stderr.write(`blockwright mcp: serving ${served}${readOnly ? " read-only" : ""} tools of ${providers.join(", ")} on stdio (${mode === "mock" ? "mock mode: calls go to the mocks" : "live"})\n`);
+    const why = await stopped;
+    await server.close();
+    io.stderr.write(`blockwright mcp: stopped (${why})\n`);
+    return 0;
+  } finally {
+    await mocks?.close();
+  }
+}
+
+async function readConfig(file: string, cwd: string, tools: readonly ToolSpec[]): Promise<ConnectionConfig> {
+  const { ConnectionConfigErrors, loadConnectionConfig } = await import("../agents/connection.js");
+  const { SourceError, UnreadableSource } = await import("../yaml/yaml-source.js");
+  try {
+    return loadConnectionConfig(resolve(cwd, file), file, tools);
+  } catch (e) {
+    if (e instanceof ConnectionConfigErrors) throw new UsageError(`--config ${file} is not valid:\n${e.problems.join("\n")}`);
+    if (e instanceof SourceError || e instanceof UnreadableSource) throw new UsageError(`--config ${e.message}`);
+    throw e;
+  }
+}
