@@ -1,6 +1,6 @@
 // The publishing path end to end, as a user of the packages meets it: the
 // runtime and two provider packages, packed from this repository, are
-// published to a Verdaccio registry on loopback together with their
+// published to a Verdaccio registry on loopback together with the runtime's
 // third-party dependencies (packed from the local node_modules: no network),
 // installed into a fresh consumer project from there, and used: plain Node
 // ESM and CommonJS calls against Prism mocks, `tsc --strict` under node16 and
@@ -22,12 +22,29 @@ const MAX_INSTALL_BYTES = 6_000_000;
 const MAX_BUNDLE_BYTES = 60_000;
 
 const PROVIDERS = ["books", "docgen"];
-// The runtime's dependencies, published from node_modules as installed here.
-const THIRD_PARTY = ["openapi-fetch", "openapi-typescript-helpers"];
 const CONSUMER_FIXTURES = join(ROOT, "contract-tests/packages/consumer");
 const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
 
-const versionOf = (dir: string) => (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { version: string }).version;
+interface Manifest {
+  version: string;
+  dependencies?: Record<string, string>;
+}
+const manifest = (dir: string) => JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Manifest;
+
+/** The runtime's dependencies and theirs (openapi-fetch, openapi-typescript-helpers), as installed here. */
+function thirdParty(): string[] {
+  const found = new Set<string>();
+  const visit = (dir: string) => {
+    for (const name of Object.keys(manifest(dir).dependencies ?? {})) {
+      if (found.has(name)) continue;
+      found.add(name);
+      visit(join(ROOT, "node_modules", name));
+    }
+  };
+  visit(join(ROOT, "runtime"));
+  return [...found].sort();
+}
+const THIRD_PARTY = thirdParty();
 const figure = (text: string) => process.stdout.write(`[packages] ${text}\n`);
 
 let work: string;
@@ -47,13 +64,20 @@ beforeAll(async () => {
     ["pack", "--ignore-scripts", "--pack-destination", tarballs, "./runtime", ...PROVIDERS.map((p) => `./generated/${p}`), ...THIRD_PARTY.map((p) => `./node_modules/${p}`)],
     ROOT,
   );
-  [registry, mocks] = await Promise.all([startLocalRegistry(join(work, "registry")), startMocks(PROVIDERS, { specsDir: SPECS_DIR }), packed]);
+  // Settled, not raced: whatever started is known to afterAll, which stops it.
+  const started = await Promise.allSettled([
+    startLocalRegistry(join(work, "registry")).then((r) => (registry = r)),
+    startMocks(PROVIDERS, { specsDir: SPECS_DIR }).then((m) => (mocks = m)),
+    packed,
+  ]);
+  for (const s of started) if (s.status === "rejected") throw s.reason;
 
   // npm reads only this file: the local registry, a fake token (npm refuses
   // to publish without one; Verdaccio lets anyone publish here), a fresh cache.
-  const host = registry.url.replace(/^http:/, "");
+  const url = registry!.url;
+  const host = url.replace(/^http:/, "");
   const npmrc = join(work, "npmrc");
-  writeFileSync(npmrc, [`registry=${registry.url}`, `${host}:_authToken=local-registry-fake-token`, `cache=${join(work, "npm-cache")}`, "audit=false", "fund=false", "update-notifier=false", ""].join("\n"));
+  writeFileSync(npmrc, [`registry=${url}`, `${host}:_authToken=local-registry-fake-token`, `cache=${join(work, "npm-cache")}`, "audit=false", "fund=false", "update-notifier=false", ""].join("\n"));
   const npm = (args: string[], cwd: string) => runOk("npm", [...args, "--userconfig", npmrc], cwd);
 
   await Promise.all(readdirSync(tarballs).map((file) => npm(["publish", "--ignore-scripts", join(tarballs, file)], work)));
@@ -62,7 +86,7 @@ beforeAll(async () => {
   cpSync(CONSUMER_FIXTURES, consumer, { recursive: true });
   writeFileSync(join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }, null, 2));
   // One provider first, to measure what installing one costs; then the second.
-  const [first, second] = PROVIDERS.map((p) => `@blockwright/${p}@${versionOf(join(ROOT, "generated", p))}`);
+  const [first, second] = PROVIDERS.map((p) => `@blockwright/${p}@${manifest(join(ROOT, "generated", p)).version}`);
   await npm(["install", "--ignore-scripts", first], consumer);
   install = { packages: installedPackages(join(consumer, "node_modules")), bytes: diskUsageBytes(join(consumer, "node_modules")) };
   await npm(["install", "--ignore-scripts", second], consumer);
