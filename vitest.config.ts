@@ -29,9 +29,21 @@ export default defineConfig({
           name: "contract",
           // The contract suite and the command line, which share the mocks.
           include: ["contract-tests/**/*.test.ts", "scripts/cli/**/*.test.ts"],
+          exclude: ["contract-tests/packages/**"],
           // One set of Prism mocks (all providers) for the whole project.
           globalSetup: ["contract-tests/global-setup.ts"],
           testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "packages",
+          // The registry round trip: pack, publish to a local Verdaccio,
+          // install in a fresh project, use from Node, tsc and esbuild.
+          include: ["contract-tests/packages/**/*.test.ts"],
+          hookTimeout: 300_000,
+          testTimeout: 60_000,
         },
       },
     ],

@@ -1,0 +1,43 @@
+// A throwaway npm registry on loopback: Verdaccio, in-process, with no uplinks
+// (a package that was not published to it is a 404, never a download) and its
+// storage in a folder the caller owns.
+import type { Server } from "node:http";
+import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+
+const require = createRequire(import.meta.url);
+
+export interface LocalRegistry {
+  /** e.g. `http://127.0.0.1:43125/` */
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startLocalRegistry(dir: string): Promise<LocalRegistry> {
+  const { runServer } = require("verdaccio") as typeof import("verdaccio");
+  const config = {
+    self_path: join(dir, "config.yaml"),
+    storage: join(dir, "storage"),
+    uplinks: {},
+    // Anyone may read and publish: the registry lives as long as one test file.
+    packages: { "**": { access: "$all", publish: "$all" } },
+    web: { enable: false },
+    log: { type: "stdout", format: "pretty", level: "error" },
+  };
+  const server = (await runServer(config as unknown as Parameters<typeof runServer>[0])) as Server;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // npm keeps connections alive; close() alone would wait for them.
+        server.closeAllConnections();
+      }),
+  };
+}
