@@ -1,5 +1,6 @@
 // From validated parameter values to the parts of an HTTP request, following
 // each parameter's wire placement and the operation's constants.
+import { cloneJson } from "./clone.js";
 import { parsePointer } from "./expressions.js";
 import type { RouteSpec, ToolSpec, WireConstant } from "./tool-types.js";
 import { compiled, splitList } from "./validate-params.js";
@@ -69,7 +70,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 function applyConstant(request: WireRequest, c: WireConstant): void {
-  if (c.in === "body") setBody(request, c.pointer, structuredClone(c.value));
+  if (c.in === "body") setBody(request, c.pointer, cloneJson(c.value));
   else if (c.in === "query") request.query[c.name] = c.value;
   else request.header[c.name] = String(c.value);
 }
@@ -78,7 +79,7 @@ function applyConstant(request: WireRequest, c: WireConstant): void {
 function setBody(request: WireRequest, pointer: string, value: unknown): void {
   const segments = parsePointer(pointer);
   if (!segments.length) {
-    request.body = isPlainObject(value) && isPlainObject(request.body) ? { ...value, ...request.body } : structuredClone(value);
+    request.body = isPlainObject(value) && isPlainObject(request.body) ? { ...value, ...request.body } : cloneJson(value);
     return;
   }
   if (!isPlainObject(request.body)) request.body = {};

@@ -6,9 +6,10 @@
 import { buildRequest, chooseRoute } from "./build-request.js";
 import type { ToolError, ToolResult } from "./errors.js";
 import { mapOutputs } from "./map-outputs.js";
-import { redactDeep } from "./redact.js";
+import { redactDeep, repliesMention } from "./redact.js";
 import { sleep } from "./sleep.js";
 import type { ToolSpec } from "./tool-types.js";
+import { startDeadline, type Deadline } from "./deadline.js";
 import { applyCredential, isRedirect, redirectOrigin, requestUrl, send, type FetchLike, type HttpRequest } from "./transport.js";
 import { upstreamError } from "./upstream-error.js";
 import { checkAddress, validateParams } from "./validate-params.js";
@@ -37,7 +38,12 @@ type Failure = Omit<ToolError, "provider" | "operation">;
 
 export async function executeToolDefinition(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions = {}): Promise<ToolResult> {
   const input = params ?? {};
-  const secrets = [...tool.params.filter((p) => p.secret && typeof ownString(input, p.name) === "string").map((p) => ownString(input, p.name)!), ...(options.secrets ?? [])];
+  const secrets: string[] = options.secrets ? [...options.secrets] : [];
+  for (const p of tool.params) {
+    if (!p.secret) continue;
+    const value = ownString(input, p.name);
+    if (value !== undefined) secrets.push(value);
+  }
   const fail = (error: Failure): ToolResult => ({
     success: false,
     error: redactDeep({ provider: tool.provider, operation: tool.id, ...error } as ToolError, secrets),
@@ -71,9 +77,27 @@ export async function executeToolDefinition(tool: ToolSpec, params: Record<strin
   applyCredential(request, tool.auth, String(values[tool.auth.param]));
 
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  const idempotent = IDEMPOTENT.has(target.method);
+  const deadline = startDeadline(timeoutMs, options.signal);
+  try {
+    return await attempt(tool, request, values, secrets, fail, deadline, timeoutMs, options);
+  } finally {
+    deadline.done();
+  }
+}
+
+/** Send `request`, retrying what may be retried, and map the answer. */
+async function attempt(
+  tool: ToolSpec,
+  request: HttpRequest,
+  values: Record<string, unknown>,
+  secrets: string[],
+  fail: (error: Failure) => ToolResult,
+  deadline: Deadline,
+  timeoutMs: number,
+  options: ExecuteOptions,
+): Promise<ToolResult> {
+  const signal = deadline.signal;
+  const idempotent = IDEMPOTENT.has(request.method);
   const retries = idempotent ? (options.retries ?? 2) : 0;
   const maxDelay = options.maxRetryDelayMs ?? 30_000;
   const fetchFn = options.fetch ?? ((r: Request) => fetch(r));
@@ -84,14 +108,13 @@ export async function executeToolDefinition(tool: ToolSpec, params: Record<strin
     let response: Response;
     let text: string;
     try {
-      response = await send(fetchFn, request, signal);
-      text = await response.text();
+      [response, text] = await deadline.race(receive(fetchFn, request, signal));
     } catch (e) {
-      if (options.signal?.aborted) return fail({ type: "network", message: "the call was cancelled", code: "ABORTED", retryable: false });
-      if (timeout.aborted) return fail(mayHaveApplied({ type: "timeout", message: `no complete answer within ${timeoutMs} ms`, retryable: true }));
+      if (deadline.cancelled) return fail({ type: "network", message: "the call was cancelled", code: "ABORTED", retryable: false });
+      if (deadline.timedOut) return fail(mayHaveApplied({ type: "timeout", message: `no complete answer within ${timeoutMs} ms`, retryable: true }));
       const error = networkError(e);
       if (!idempotent && !NOT_SENT.has(error.code ?? "")) return fail(mayHaveApplied(error));
-      if (attempt < retries && (await sleep(backoff(attempt), signal))) continue;
+      if (attempt < retries && (await pause(backoff(attempt), deadline))) continue;
       return fail(error);
     }
 
@@ -128,7 +151,9 @@ export async function executeToolDefinition(tool: ToolSpec, params: Record<strin
           retryable: false,
         });
       }
-      return { success: true, output: redactDeep(mapped.output, secrets) };
+      // Outputs come from the reply: redact only when it carries a secret (walking every output costs a tenth of a call).
+      const readsHeaders = outputs.some((o) => "ref" in o.source && o.source.ref.kind === "header");
+      return { success: true, output: repliesMention(text, readsHeaders ? response.headers : undefined, secrets) ? redactDeep(mapped.output, secrets) : mapped.output };
     }
 
     let body: unknown = text;
@@ -139,9 +164,24 @@ export async function executeToolDefinition(tool: ToolSpec, params: Record<strin
     }
     const error = upstreamError(tool, response, body);
     const wait = error.retryAfterMs ?? backoff(attempt);
-    if (error.retryable && attempt < retries && wait <= maxDelay && (await sleep(wait, signal))) continue;
+    if (error.retryable && attempt < retries && wait <= maxDelay && (await pause(wait, deadline))) continue;
     const { provider: _p, operation: _o, ...rest } = error;
     return fail(response.status >= 500 ? mayHaveApplied(rest) : rest);
+  }
+}
+
+/** The reply and its text (a body that fails to arrive is a network error like any other). */
+async function receive(fetchFn: FetchLike, request: HttpRequest, signal: AbortSignal | undefined): Promise<[Response, string]> {
+  const response = await send(fetchFn, request, signal);
+  return [response, await response.text()];
+}
+
+/** Wait before a retry; false when the deadline or the caller's cancel comes first. */
+async function pause(ms: number, deadline: Deadline): Promise<boolean> {
+  try {
+    return await deadline.race(sleep(ms, deadline.signal));
+  } catch {
+    return false;
   }
 }
 

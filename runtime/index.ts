@@ -10,6 +10,7 @@ export type { FetchLike } from "./transport.js";
 export type { ToolError, ToolErrorType, ToolResult } from "./errors.js";
 export { redact, redactDeep, REDACTED } from "./redact.js";
 export { ownValue, setOwn } from "./own.js";
+export { cloneJson } from "./clone.js";
 export type * from "./tool-types.js";
 export type * from "./block-types.js";
 export type { Provider } from "./provider.js";

@@ -1,13 +1,14 @@
 // Declarative output mapping: each output is read from the response (a JSON
 // pointer, a header, the status), a parameter, or a constant.
+import { cloneJson } from "./clone.js";
 import { evaluate, type ExpressionContext } from "./expressions.js";
 import type { OutputSource } from "./tool-types.js";
 
 export function resolveSource(source: OutputSource, ctx: ExpressionContext): unknown {
-  if ("value" in source) return structuredClone(source.value);
+  if ("value" in source) return cloneJson(source.value);
   let value = evaluate(source.ref, ctx);
   if (source.count) return Array.isArray(value) ? value.length : 0;
-  if ((value === undefined || value === null) && source.default !== undefined) value = structuredClone(source.default);
+  if ((value === undefined || value === null) && source.default !== undefined) value = cloneJson(source.default);
   if (source.omit && value && typeof value === "object" && !Array.isArray(value)) {
     const copy = { ...(value as Record<string, unknown>) };
     for (const key of source.omit) delete copy[key];
@@ -34,10 +35,15 @@ export function mapOutputs(outputs: readonly { path: string; source: OutputSourc
   return { output, missing };
 }
 
+// Dotted output paths split once (they come from tool definitions: a small, fixed set).
+const splitPaths = new Map<string, string[]>();
+
 function setPath(target: Record<string, unknown>, dotted: string, value: unknown): void {
-  const keys = dotted.split(".");
+  let keys = splitPaths.get(dotted);
+  if (!keys) splitPaths.set(dotted, (keys = dotted.split(".")));
   let node = target;
-  for (const key of keys.slice(0, -1)) {
+  for (let i = 0; i < keys.length - 1; i++) {
+    const key = keys[i];
     if (!node[key] || typeof node[key] !== "object") node[key] = {};
     node = node[key] as Record<string, unknown>;
   }

@@ -27,3 +27,23 @@ export function redactDeep<T>(value: T, secrets: readonly string[]): T {
   }
   return value;
 }
+
+/** The forms a secret can take in a reply: raw, URL-encoded and JSON-escaped (most keys have only the first). */
+function forms(secret: string): string[] {
+  const out = [secret];
+  if (/[^A-Za-z0-9\-_.!~*'()]/.test(secret)) out.push(encodeURIComponent(secret));
+  if (/["\\\u0000-\u001f]/.test(secret)) out.push(JSON.stringify(secret).slice(1, -1));
+  return out;
+}
+
+/** Whether a reply's body (or, when given, its headers) contains any secret in any of its forms. */
+export function repliesMention(body: string, headers: Headers | undefined, secrets: readonly string[]): boolean {
+  for (const secret of secrets) {
+    if (!secret) continue;
+    for (const form of forms(secret)) {
+      if (body.includes(form)) return true;
+      if (headers) for (const [, value] of headers) if (value.includes(form)) return true;
+    }
+  }
+  return false;
+}

@@ -26,14 +26,35 @@ export type QueryValue = string | number | boolean | (string | number | boolean)
  * spec writes them: `$top` stays `$top`). Arrays repeat their key.
  */
 export function requestUrl(baseUrl: string, pathTemplate: string, path: Record<string, string>, query: Record<string, QueryValue>): string {
-  const pathname = pathTemplate.replace(/\{([^{}]+)\}/g, (whole, name: string) => (name in path ? encodeURIComponent(path[name]) : whole));
-  const pairs: string[] = [];
-  for (const [name, value] of Object.entries(query)) {
+  let url = baseUrl;
+  for (const part of templateParts(pathTemplate)) url += typeof part === "string" ? part : part.name in path ? encodeURIComponent(path[part.name]) : `{${part.name}}`;
+  let separator = "?";
+  for (const name in query) {
+    const value = query[name];
     if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) for (const item of value) pairs.push(`${name}=${encodeURIComponent(String(item))}`);
-    else pairs.push(`${name}=${encodeURIComponent(String(value))}`);
+    if (Array.isArray(value)) {
+      for (const item of value) {
+        url += `${separator}${name}=${encodeURIComponent(String(item))}`;
+        separator = "&";
+      }
+    } else {
+      url += `${separator}${name}=${encodeURIComponent(String(value))}`;
+      separator = "&";
+    }
   }
-  return `${baseUrl}${pathname}${pairs.length ? `?${pairs.join("&")}` : ""}`;
+  return url;
+}
+
+// A path template split once into its literal text and `{name}` parts (templates come from tool definitions: a small, fixed set).
+const templates = new Map<string, (string | { name: string })[]>();
+
+function templateParts(template: string): (string | { name: string })[] {
+  let parts = templates.get(template);
+  if (!parts) {
+    parts = template.split(/(\{[^{}]+\})/).filter(Boolean).map((p) => (/^\{[^{}]+\}$/.test(p) ? { name: p.slice(1, -1) } : p));
+    templates.set(template, parts);
+  }
+  return parts;
 }
 
 /** Put the credential where the provider's security scheme says: a bearer header, a named header or a query key. */
@@ -51,8 +72,9 @@ export function applyCredential(request: HttpRequest, auth: AuthSpec, credential
 }
 
 /** Send without following redirects (see the policy above). */
-export function send(fetch: FetchLike, request: HttpRequest, signal: AbortSignal): Promise<Response> {
-  const init: RequestInit = { method: request.method, headers: request.headers, signal, redirect: "manual" };
+export function send(fetch: FetchLike, request: HttpRequest, signal: AbortSignal | undefined): Promise<Response> {
+  const init: RequestInit = { method: request.method, headers: request.headers, redirect: "manual" };
+  if (signal) init.signal = signal;
   if (request.body !== undefined) init.body = request.body;
   return fetch(new Request(request.url, init));
 }

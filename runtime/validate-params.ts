@@ -127,8 +127,24 @@ function range(spec: ParamSpec): string {
 // Header values are Latin-1 without control characters (a CR/LF would split the header).
 const NOT_HEADER_SAFE = /[\u0000-\u0008\u000a-\u001f\u007f]|[^\u0000-\u00ff]/u;
 
+// Placements are a property of the (immutable) tool definition: worked out once per parameter and tool.
+const placed = new WeakMap<ParamSpec, WeakMap<object, Set<string>> | Set<string>>();
+
 /** Where a parameter's value can end up on the wire, routes included. */
 function placements(spec: ParamSpec, tool: Pick<ToolSpec, "routes" | "auth"> | undefined): Set<string> {
+  if (!tool) {
+    let known = placed.get(spec);
+    if (!(known instanceof Set)) placed.set(spec, (known = computePlacements(spec, undefined)));
+    return known;
+  }
+  let byTool = placed.get(spec);
+  if (!(byTool instanceof WeakMap)) placed.set(spec, (byTool = new WeakMap()));
+  let known = byTool.get(tool);
+  if (!known) byTool.set(tool, (known = computePlacements(spec, tool)));
+  return known;
+}
+
+function computePlacements(spec: ParamSpec, tool: Pick<ToolSpec, "routes" | "auth"> | undefined): Set<string> {
   const places = new Set<string>([spec.wire.in]);
   for (const route of tool?.routes ?? []) {
     const wire = route.wire[spec.name];

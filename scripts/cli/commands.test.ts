@@ -284,6 +284,21 @@ describe("blockwright generate", () => {
     expect(r.stderr).toContain("+  /** How many volumes, 1 to 40. */");
   });
 
+  it("answers from the stamp when nothing changed, and still catches a hand-edited file", async () => {
+    const dir = project();
+    expect((await cli(["generate"], { cwd: dir })).code).toBe(0);
+    expect(await cli(["generate", "--check"], { cwd: dir })).toMatchObject({ code: 0, stderr: expect.stringMatching(/generated\/ is up to date \(its stamp matches every input and output; \d+ ms\)/) });
+    writeFileSync(join(dir, "generated/books/index.js"), readFileSync(join(dir, "generated/books/index.js"), "utf8") + "// edited by hand\n");
+    const edited = await cli(["generate", "--check"], { cwd: dir });
+    expect(edited).toMatchObject({ code: 1, stderr: expect.stringContaining("  stale:   generated/books/index.js") });
+    expect(edited.stderr).toContain("-// edited by hand");
+    // A spec change takes the full path too.
+    expect((await cli(["generate"], { cwd: dir })).code).toBe(0);
+    const manifest = join(dir, "specs/books/manifest.yaml");
+    writeFileSync(manifest, readFileSync(manifest, "utf8").replace("description: Number of volumes to return, 1 to 40.", "description: Volumes, 1 to 40."));
+    expect(await cli(["generate", "--check"], { cwd: dir })).toMatchObject({ code: 1, stderr: expect.stringContaining("stale:   generated/books/README.md") });
+  });
+
   it("exits 2 on invalid specs, and on an unknown --provider", async () => {
     const dir = project();
     const manifest = join(dir, "specs/books/manifest.yaml");

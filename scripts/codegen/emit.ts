@@ -1,22 +1,13 @@
 // Emitters: each turns the IR into a view model (all decisions made here, in
 // code) and renders it through a Handlebars template (layout only).
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import Handlebars from "handlebars";
+import { templates } from "./precompiled/templates.js";
 import type { OutputSource, OutputSpec, ParamSpec, RuleSpec, ToolSpec, WireConstant } from "@blockwright/runtime";
 import type { OperationIR, ProviderIR } from "./ir.js";
 import { camelCase, pascalCase } from "./naming.js";
 
-const templateDir = fileURLToPath(new URL("../../templates/", import.meta.url));
-const cache = new Map<string, HandlebarsTemplateDelegate>();
-
-function render(name: string, view: object): string {
-  let template = cache.get(name);
-  if (!template) {
-    template = Handlebars.compile(readFileSync(templateDir + name, "utf8"), { noEscape: true, strict: true });
-    cache.set(name, template);
-  }
-  return template(view).replace(/\n{3,}/g, "\n\n").replace(/\s*$/, "\n");
+/** Render a template (precompiled at build time from templates/, see scripts/build/precompile.mjs). */
+function render(name: keyof typeof templates, view: object): string {
+  return templates[name](view).replace(/\n{3,}/g, "\n\n").replace(/\s*$/, "\n");
 }
 
 export function tsHeader(inputs: string[]): string {

@@ -2,7 +2,7 @@
 // checks a manifest against its OpenAPI document — every operation, parameter,
 // body field and output path must exist there, types must agree, and no
 // manifest limit may be looser than the spec's — and builds the ProviderIR.
-import { checkValue, formatPointer, isAbsent, parseExpression, parsePointer, SECRET_MIN_LENGTH } from "@blockwright/runtime";
+import { checkValue, cloneJson, formatPointer, isAbsent, parseExpression, parsePointer, SECRET_MIN_LENGTH } from "@blockwright/runtime";
 import type {
   AuthSpec,
   ErrorSpec,
@@ -270,6 +270,8 @@ class Linker {
         this.fail([...where, "operationId"], `operation "${route.operationId}" not found in ${this.openapiName} (operations: ${[...this.doc.operations.keys()].sort().join(", ")})`, "value");
         return [];
       }
+      const compileProblem = regexProblem(route.when.pattern);
+      if (compileProblem) this.fail([...where, "when", "pattern"], compileProblem, "value");
       const tested = params.find((p) => p.name === route.when.param);
       if (!tested) this.fail([...where, "when", "param"], `unknown parameter "${route.when.param}"`, "value");
       else if (tested.type !== "string") this.fail([...where, "when", "param"], `a route tests a string parameter, and "${route.when.param}" is ${tested.type}`, "value");
@@ -348,16 +350,16 @@ class Linker {
       wire,
     };
     for (const key of ["default", "sendDefault", "integer", "minimum", "maximum", "minLength", "maxLength", "pattern", "patternHint", "enum", "caseInsensitive", "format", "jsonType", "placeholder", "forbiddenKeys"] as const) {
-      if (p[key] !== undefined) (spec as unknown as Record<string, unknown>)[key] = structuredClone(p[key]);
+      if (p[key] !== undefined) (spec as unknown as Record<string, unknown>)[key] = cloneJson(p[key]);
     }
     if (p.forbiddenKeys && (p.type !== "json" || p.jsonType !== "object")) this.fail([...at, "forbiddenKeys"], `forbiddenKeys applies to json parameters with jsonType: object`);
     // The runtime refuses shorter credentials; say so wherever limits are shown.
     if (spec.secret && spec.type === "string" && (spec.minLength ?? 0) < SECRET_MIN_LENGTH) spec.minLength = SECRET_MIN_LENGTH;
-    if (p.example !== undefined) {
+    if (p.example !== undefined && (p.pattern === undefined || !regexProblem(p.pattern))) {
       // The example must pass the parameter's own rules, as a caller's value would.
       const checked = isAbsent(p.example, spec) ? { issue: { message: `${name}: is empty` } } : checkValue(spec, p.example);
       if ("issue" in checked) this.fail([...at, "example"], `example ${JSON.stringify(p.example)} breaks the parameter's rules: ${checked.issue.message}`, "value");
-      else spec.example = structuredClone(p.example);
+      else spec.example = cloneJson(p.example);
     }
     return spec;
   }
@@ -396,6 +398,8 @@ class Linker {
 
   /** Limits that only concern the manifest itself (sane ranges, a valid default). */
   private checkOwnLimits(p: ManifestParam, at: Path): void {
+    const patternProblem = p.pattern === undefined ? undefined : regexProblem(p.pattern);
+    if (patternProblem) this.fail([...at, "pattern"], patternProblem, "value");
     const numeric = ["minimum", "maximum", "integer"] as const;
     const textual = ["minLength", "maxLength", "pattern"] as const;
     for (const key of numeric) if (p[key] !== undefined && p.type !== "number") this.fail([...at, key], `${key} applies to number parameters, not ${p.type}`);
@@ -572,7 +576,7 @@ class Linker {
           if (limits.minLength !== undefined && target.minLength !== undefined && limits.minLength < target.minLength) this.fail([...at, "limits", key, "minLength"], `${limits.minLength} is looser than "${rule.param}"'s minLength ${target.minLength}`, "value");
           if (limits.maxLength !== undefined && target.maxLength !== undefined && limits.maxLength > target.maxLength) this.fail([...at, "limits", key, "maxLength"], `${limits.maxLength} is looser than "${rule.param}"'s maxLength ${target.maxLength}`, "value");
         }
-        return { rule: "dependentLimits", param: rule.param, dependsOn: rule.dependsOn, limits: structuredClone(rule.limits) };
+        return { rule: "dependentLimits", param: rule.param, dependsOn: rule.dependsOn, limits: cloneJson(rule.limits) };
       }
       case "allowedValues": {
         if (missing(rule.param, [...at, "param"]) || missing(rule.dependsOn, [...at, "dependsOn"])) return undefined;
@@ -585,7 +589,7 @@ class Linker {
             if (target.enum && !target.enum.includes(v)) this.fail([...at, "values", key], `${JSON.stringify(v)} is not a value of "${rule.param}" (${target.enum.join(", ")})`);
           }
         }
-        return { rule: "allowedValues", param: rule.param, dependsOn: rule.dependsOn, values: structuredClone(rule.values) };
+        return { rule: "allowedValues", param: rule.param, dependsOn: rule.dependsOn, values: cloneJson(rule.values) };
       }
     }
   }
@@ -607,7 +611,7 @@ class Linker {
   private linkSource(src: ManifestOutputSource, at: Path, op: OpenApiOperation, params: Map<string, ParamSpec>, status: number | undefined, type: string): { source: OutputSource; tsType: string } | undefined {
     if (src.from === undefined) {
       if (!valueFitsOutputType(src.value, type)) return this.fail([...at, "value"], `constant ${JSON.stringify(src.value)} is not of output type ${type}`, "value");
-      return { source: { value: structuredClone(src.value) }, tsType: jsonLiteralType(src.value) };
+      return { source: { value: cloneJson(src.value) }, tsType: jsonLiteralType(src.value) };
     }
     let ref: ValueRef;
     try {
@@ -619,7 +623,7 @@ class Linker {
       expression: src.from,
       ref,
       ...(src.count ? { count: true } : {}),
-      ...(src.default !== undefined ? { default: structuredClone(src.default) } : {}),
+      ...(src.default !== undefined ? { default: cloneJson(src.default) } : {}),
       ...(src.omit ? { omit: [...src.omit] } : {}),
     };
     let tsType: string;
@@ -777,6 +781,16 @@ function describeAuth(auth: AuthSpec | undefined): string {
 }
 
 /** Problems of a value against a parameter's own limits (used for defaults). */
+/** Why a pattern is not a usable regular expression (ECMAScript, `u` flag), if it is not. */
+function regexProblem(pattern: string): string | undefined {
+  try {
+    new RegExp(pattern, "u");
+    return undefined;
+  } catch (e) {
+    return `${JSON.stringify(pattern)} is not a valid regular expression (${(e as Error).message})`;
+  }
+}
+
 function ownValueProblem(p: ManifestParam, value: unknown): string | undefined {
   if (p.type === "number") {
     if (typeof value !== "number") return "is not a number";
@@ -788,7 +802,7 @@ function ownValueProblem(p: ManifestParam, value: unknown): string | undefined {
     if (typeof value !== "string") return "is not a string";
     if (p.minLength !== undefined && value.length < p.minLength) return `is shorter than minLength ${p.minLength}`;
     if (p.maxLength !== undefined && value.length > p.maxLength) return `is longer than maxLength ${p.maxLength}`;
-    if (p.pattern !== undefined && !new RegExp(p.pattern, "u").test(value)) return `does not match pattern ${p.pattern}`;
+    if (p.pattern !== undefined && !regexProblem(p.pattern) && !new RegExp(p.pattern, "u").test(value)) return `does not match pattern ${p.pattern}`;
   }
   if (p.type === "boolean" && typeof value !== "boolean") return "is not a boolean";
   if (p.enum && !p.enum.includes(value)) return `is not one of ${p.enum.join(", ")}`;

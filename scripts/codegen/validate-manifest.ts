@@ -1,10 +1,11 @@
 // Schema validation of a manifest against specs/manifest.schema.json (the
-// single source of truth for the manifest language).
-import { fileURLToPath } from "node:url";
+// single source of truth for the manifest language), with the validator
+// precompiled from it at build time.
+import { validate as validateManifestSchema } from "../yaml/precompiled/manifest-schema.js";
 import { schemaValidator } from "../yaml/schema-validation.js";
 import type { SourceError, YamlSource } from "../yaml/yaml-source.js";
 
-const validate = schemaValidator(fileURLToPath(new URL("../../specs/manifest.schema.json", import.meta.url)));
+const validate = schemaValidator(validateManifestSchema, new URL("../../specs/manifest.schema.json", import.meta.url));
 
 /** Every problem of the manifest against the schema, with its position. */
 export function validateManifest(source: YamlSource): SourceError[] {

@@ -9,10 +9,11 @@ export interface CheckReport {
   extra: string[];
 }
 
-// Folders inside the output that generation never writes: installs and builds.
-const NOT_GENERATED = new Set(["node_modules", "dist"]);
+// What the output holds that generation does not compare: installs, builds, the stamp (see stamp.ts).
+const NOT_GENERATED = new Set(["node_modules", "dist", ".blockwright-stamp.json"]);
 
-function listFiles(dir: string): string[] {
+/** Every file under `dir` (relative paths, sorted), outside installs, builds and the generation stamp. */
+export function listFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
   const out: string[] = [];
   const walk = (d: string) => {

@@ -1,7 +1,6 @@
 // Checking a workflow before anything runs: structure (JSON Schema), block
 // types and operations, parameters and their literal values, references,
 // connections and cycles, and secrets. Every problem names file:line:col.
-import { fileURLToPath } from "node:url";
 import { checkRules, checkValue, isAbsent, ownValue, redact, type BlockDefinition, type OutputSpec, type OutputType, type ParamSpec, type RuleSpec, type ToolSpec } from "@blockwright/runtime";
 import {
   buildGraph,
@@ -21,10 +20,11 @@ import {
 } from "@blockwright/runtime/workflow";
 import type { OutputShapes } from "../surface/registry.js";
 import { shapeAt, type Shape } from "../surface/surface.js";
+import { validate as validateWorkflowSchema } from "../yaml/precompiled/workflow-schema.js";
 import { schemaValidator } from "../yaml/schema-validation.js";
 import { loadYamlSource, parseYamlSource, SourceError, type YamlSource } from "../yaml/yaml-source.js";
 
-const validateSchema = schemaValidator(fileURLToPath(new URL("../../specs/workflow.schema.json", import.meta.url)));
+const validateSchema = schemaValidator(validateWorkflowSchema, new URL("../../specs/workflow.schema.json", import.meta.url));
 
 export type { Registry, ValidatedWorkflow };
 

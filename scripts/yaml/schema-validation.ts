@@ -1,36 +1,26 @@
 // JSON Schema validation of YAML documents (manifests, workflows). Ajv does
-// the checking; this module turns its errors into messages that name
+// the checking, with validators compiled at build time (scripts/build/
+// precompile.mjs); this module turns its errors into messages that name
 // `file:line:col`, the field and the value received.
 import { readFileSync } from "node:fs";
-import AjvModule, { type ErrorObject, type ValidateFunction } from "ajv";
+import type { ErrorObject } from "ajv";
 import { SourceError, type YamlSource } from "./yaml-source.js";
-
-const Ajv = AjvModule.default ?? AjvModule;
 
 export type SchemaValidator = (source: YamlSource) => SourceError[];
 
-/** A validator for the JSON Schema in `schemaFile`, compiled on first use. */
-export function schemaValidator(schemaFile: string): SchemaValidator {
-  let compiled: { validate: ValidateFunction; root: object } | undefined;
+/** What Ajv's standalone code exports. */
+export interface PrecompiledValidate {
+  (data: unknown): boolean;
+  errors?: ErrorObject[] | null;
+}
+
+/** A validator from a precompiled Ajv function; `schemaFile` is read (once, when needed) to describe errors. */
+export function schemaValidator(validate: PrecompiledValidate, schemaFile: URL): SchemaValidator {
+  let root: object | undefined;
   return (source) => {
-    if (!compiled) {
-      const ajv = new Ajv({ allErrors: true, discriminator: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true });
-      ajv.addFormat("regex", (value: string) => {
-        try {
-          new RegExp(value, "u");
-          return true;
-        } catch {
-          return false;
-        }
-      });
-      // `errorHint`: the message to give when a oneOf/anyOf in this schema fails.
-      ajv.addKeyword({ keyword: "errorHint", schemaType: "string" });
-      const root = JSON.parse(readFileSync(schemaFile, "utf8"));
-      compiled = { validate: ajv.compile(root), root };
-    }
-    if (compiled.validate(source.data)) return [];
-    const root = compiled.root;
-    return simplify(compiled.validate.errors ?? []).map((error) => toSourceError(source, error, root));
+    if (validate(source.data)) return [];
+    root ??= JSON.parse(readFileSync(schemaFile, "utf8")) as object;
+    return simplify(validate.errors ?? []).map((error) => toSourceError(source, error, root!));
   };
 }
 

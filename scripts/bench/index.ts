@@ -1,0 +1,219 @@
+// `npm run bench`: every speed claim of the project next to the yardstick it
+// is held to, measured in the same run. Whole processes run in turn (A B A B
+// …) so that a machine that slows down moves both; each figure is a median
+// over the rounds, and the ratio is the median of the per-round ratios.
+// CPU is the process's own user + system time (read at exit by usage.mjs),
+// wall time a clock around spawn and exit. Every row prints the commands
+// that reproduce it (run them under `/usr/bin/time -v` to see the same
+// figures). Nothing leaves loopback.
+//
+//   npm run bench                 all measures
+//   npm run bench -- generate call   only those (generate, scale, check, call, mocks, cli)
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import createClient from "openapi-fetch";
+import { providerDirs } from "../codegen/provider-dirs.js";
+import { startMocks } from "../mocks.js";
+import { writeSyntheticProject } from "./synthetic.js";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const specs = join(root, "specs");
+const usage = pathToFileURL(join(root, "scripts/bench/usage.mjs")).href;
+const tmp = mkdtempSync(join(tmpdir(), "blockwright-bench-"));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const only = process.argv.slice(2);
+const wanted = (name: string) => !only.length || only.includes(name);
+
+interface Run {
+  wallMs: number;
+  cpu: number;
+  peakMiB: number;
+}
+
+/** One whole process: wall time around it, CPU and peak memory reported by the process itself at exit. */
+function run(args: string[], cwd = root, env: Record<string, string> = {}): Promise<Run> {
+  const file = join(tmp, `usage-${Math.random().toString(36).slice(2)}.jsonl`);
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const child = spawn(process.execPath, [`--import=${usage}`, ...args], { cwd, env: { ...process.env, ...env, BENCH_USAGE_FILE: file }, stdio: ["ignore", "pipe", "pipe"] });
+    let err = "";
+    child.stdout.resume();
+    child.stderr.on("data", (d) => (err += d));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      const wallMs = performance.now() - start;
+      if (code !== 0) return reject(new Error(`node ${args.join(" ")} exited ${code}: ${err.slice(0, 500)}`));
+      const lines = readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { cpu: number; peakMiB: number });
+      resolve({ wallMs, cpu: lines.reduce((s, l) => s + l.cpu, 0), peakMiB: Math.max(...lines.map((l) => l.peakMiB)) });
+    });
+  });
+}
+
+interface Pair {
+  a: Run[];
+  b: Run[];
+}
+
+/** A and B in turn, `rounds` times after one warm-up each; `before` runs ahead of every A (not timed). */
+async function pairs(rounds: number, a: () => Promise<Run>, b: () => Promise<Run>, before?: () => void): Promise<Pair> {
+  before?.();
+  await a();
+  await b();
+  const out: Pair = { a: [], b: [] };
+  for (let i = 0; i < rounds; i++) {
+    before?.();
+    out.a.push(await a());
+    out.b.push(await b());
+  }
+  return out;
+}
+
+const rows: { measure: string; ours: string; anchor: string; ratio: string; target: string; reproduce: string[] }[] = [];
+const ratioOf = (p: Pair, pick: (r: Run) => number) => median(p.a.map((r, i) => pick(r) / pick(p.b[i])));
+const rel = (path: string) => relative(root, path) || ".";
+
+function report(measure: string, p: Pair, pick: (r: Run) => number, unit: string, target: string, reproduce: string[]): void {
+  const fmt = (runs: Run[]) => `${median(runs.map(pick)).toFixed(unit === "MiB" ? 0 : unit === "s" ? 2 : 0)} ${unit}`;
+  rows.push({ measure, ours: fmt(p.a), anchor: fmt(p.b), ratio: `${ratioOf(p, pick).toFixed(2)}×`, target, reproduce });
+}
+
+const cpu = (r: Run) => r.cpu;
+const wall = (r: Run) => r.wallMs;
+const peak = (r: Run) => r.peakMiB;
+const providers = providerDirs(specs);
+const specFiles = (dir: string, ids: string[]) => ids.map((p) => join(dir, p, "openapi.yaml"));
+
+// 1. A full generation of the five providers (a fresh output folder each time: no stamp).
+if (wanted("generate")) {
+  let out = "";
+  const p = await pairs(
+    5,
+    () => run(["--", "bin/blockwright.js", "generate", "--out", out]),
+    () => run(["scripts/bench/anchor-openapi-typescript.mjs", join(tmp, "anchor"), ...specFiles(specs, providers)]),
+    () => (out = mkdtempSync(join(tmp, "gen-"))),
+  );
+  report(`generate, ${providers.length} providers, full (CPU)`, p, cpu, "s", "≤ 1.2×", [
+    "node -- bin/blockwright.js generate --out /tmp/out",
+    `node scripts/bench/anchor-openapi-typescript.mjs /tmp/anchor ${specFiles("specs", providers).join(" ")}`,
+  ]);
+}
+
+// 2. Scale: N synthetic providers × 10 operations; the slope per provider from two sizes.
+if (wanted("scale")) {
+  const slopes: Record<string, { a: number; b: number }> = {};
+  for (const n of [20, 100]) {
+    const dir = mkdtempSync(join(tmp, `syn${n}-`));
+    const ids = writeSyntheticProject(dir, n);
+    let out = "";
+    const p = await pairs(
+      3,
+      () => run(["--", join(root, "bin/blockwright.js"), "generate", "--out", out], dir),
+      () => run([join(root, "scripts/bench/anchor-openapi-typescript.mjs"), join(dir, "anchor"), ...specFiles(join(dir, "specs"), ids)], dir),
+      () => (out = mkdtempSync(join(dir, "gen-"))),
+    );
+    slopes[n] = { a: median(p.a.map(cpu)), b: median(p.b.map(cpu)) };
+    if (n === 100) {
+      const how = [`tsx scripts/bench/synthetic.ts /tmp/syn ${n} && cd /tmp/syn && node -- ${rel(join(root, "bin/blockwright.js"))} generate`, `node scripts/bench/anchor-openapi-typescript.mjs /tmp/syn/anchor /tmp/syn/specs/*/openapi.yaml`];
+      report(`generate, ${n} synthetic providers (CPU)`, p, cpu, "s", "≤ 1.3×", how);
+      report(`generate, ${n} synthetic providers (peak memory)`, p, peak, "MiB", "≤ 1.5×", how);
+    }
+  }
+  const slope = (k: "a" | "b") => ((slopes[100][k] - slopes[20][k]) / 80) * 1000;
+  rows.push({ measure: "generate, CPU per added provider (20 → 100)", ours: `${slope("a").toFixed(1)} ms`, anchor: `${slope("b").toFixed(1)} ms`, ratio: `${(slope("a") / slope("b")).toFixed(2)}×`, target: "≤ 1.3×", reproduce: ["the two synthetic sizes above"] });
+}
+
+// 3. `generate --check` with nothing changed (after a generation, so the stamp is there).
+if (wanted("check")) {
+  const out = mkdtempSync(join(tmp, "check-"));
+  await run(["--", "bin/blockwright.js", "generate", "--out", out]);
+  const p = await pairs(
+    15,
+    () => run(["--", "bin/blockwright.js", "generate", "--check", "--out", out]),
+    () => run(["-e", "0"]),
+  );
+  report("generate --check, nothing changed (wall)", p, wall, "ms", "≤ 4×", ["node -- bin/blockwright.js generate && node -- bin/blockwright.js generate --check", "node -e 0"]);
+}
+
+// 4. executeTool against a reused openapi-fetch client, both on the same in-memory fetch.
+if (wanted("call")) {
+  const cases = [
+    { id: "books_search_volumes", module: "books", params: { apiKey: "bench-key-0001", q: "intitle:google", maxResults: 5 }, method: "GET", path: "/books/v1/volumes", init: { params: { query: { q: "intitle:google", maxResults: 5, key: "bench-key-0001" } } }, reply: { kind: "books#volumes", totalItems: 1, items: [{ kind: "books#volume", id: "zyTCAlFPjgYC", volumeInfo: { title: "The Google Story" } }] }, status: 200 },
+    { id: "crm_get_record", module: "crm", params: { apiKey: "bench-token-0001", instanceUrl: "https://acme.my.salesforce.com", sobject: "Account", recordId: "001D000000IqhSLIAZ" }, method: "GET", path: "/services/data/v59.0/sobjects/{sobject}/{recordId}", init: { params: { path: { sobject: "Account", recordId: "001D000000IqhSLIAZ" } }, headers: { Authorization: "Bearer bench-token-0001" } }, reply: { attributes: { type: "Account" }, Id: "001D000000IqhSLIAZ", Name: "Acme" }, status: 200 },
+    { id: "docgen_generate", module: "docgen", params: { apiKey: "sk-gamma-bench-0001", inputText: "A deck", textMode: "generate", textTone: "crisp" }, method: "POST", path: "/v1.0/generations", init: { body: { inputText: "A deck", textMode: "generate", format: "presentation", textOptions: { tone: "crisp" } }, headers: { "X-API-KEY": "sk-gamma-bench-0001" } }, reply: { generationId: "abc123xyz" }, status: 200 },
+  ];
+  for (const c of cases) {
+    const body = JSON.stringify(c.reply);
+    const fetch = async () => new Response(body, { status: c.status, headers: { "content-type": "application/json" } });
+    const { executeTool } = (await import(pathToFileURL(join(root, "generated", c.module, "index.js")).href)) as { executeTool: (id: string, p: object, o: object) => Promise<{ success: boolean }> };
+    const baseUrl = c.module === "crm" ? "https://acme.my.salesforce.com" : c.module === "books" ? "https://www.googleapis.com" : "https://public-api.gamma.app";
+    const client = createClient<Record<string, never>>({ baseUrl, fetch });
+    const send = (client as unknown as Record<string, (path: string, init: object) => Promise<{ data?: unknown }>>)[c.method];
+    const N = 3000;
+    const ours = async () => {
+      const t = performance.now();
+      for (let i = 0; i < N; i++) if (!(await executeTool(c.id, c.params, { fetch, ...(c.module === "crm" ? {} : { baseUrl }) })).success) throw new Error(`${c.id} failed`);
+      return ((performance.now() - t) / N) * 1000;
+    };
+    const anchor = async () => {
+      const t = performance.now();
+      for (let i = 0; i < N; i++) if (!(await send.call(client, c.path, c.init)).data) throw new Error(`openapi-fetch ${c.id} failed`);
+      return ((performance.now() - t) / N) * 1000;
+    };
+    await ours();
+    await anchor();
+    const a: number[] = [];
+    const b: number[] = [];
+    for (let round = 0; round < 9; round++) {
+      a.push(await ours());
+      b.push(await anchor());
+    }
+    rows.push({ measure: `executeTool ${c.id} (in-memory fetch, per call)`, ours: `${median(a).toFixed(1)} µs`, anchor: `${median(b).toFixed(1)} µs`, ratio: `${median(a.map((x, i) => x / b[i])).toFixed(2)}×`, target: "≤ 1.3×", reproduce: [`npm run bench -- call  (executeTool vs openapi-fetch client.${c.method} on the same fetch, ${N} calls × 9 rounds)`] });
+  }
+}
+
+// 5. Five mocks answering, against Prism's own floor.
+if (wanted("mocks")) {
+  const p = await pairs(
+    5,
+    () => run(["scripts/bench/mocks-ours.mjs", specs, ...providers]),
+    () => run(["scripts/bench/mocks-prism-floor.mjs", specs, ...providers]),
+  );
+  report(`${providers.length} mocks answering (CPU)`, p, cpu, "s", "≤ 1.2×", [`node scripts/bench/mocks-ours.mjs specs ${providers.join(" ")}`, `node scripts/bench/mocks-prism-floor.mjs specs ${providers.join(" ")}`]);
+}
+
+// 6. The command line's start-up.
+if (wanted("cli")) {
+  const help = await pairs(
+    15,
+    () => run(["--", "bin/blockwright.js", "--help"]),
+    () => run(["-e", "0"]),
+  );
+  report("blockwright --help (wall)", help, wall, "ms", "≤ 4×", ["node -- bin/blockwright.js --help", "node -e 0"]);
+  const mocks = await startMocks(["books"], { specsDir: specs });
+  try {
+    const url = mocks.urls.books;
+    const env = { BOOKS_KEY: "bench-key-0001" };
+    const call = await pairs(
+      15,
+      () => run(["--", "bin/blockwright.js", "call", "books_search_volumes", "--param", "apiKey={{BOOKS_KEY}}", "--param", "q=google", "--param", "maxResults=5", "--base-url", url], root, env),
+      () => run(["scripts/bench/bare-openapi-fetch.mjs", url, "google", "5"], root, env),
+    );
+    report("blockwright call, against a mock (wall)", call, wall, "ms", "≤ 2×", [`BOOKS_KEY=… node -- bin/blockwright.js call books_search_volumes --param apiKey={{BOOKS_KEY}} --param q=google --param maxResults=5 --base-url <mock>`, "BOOKS_KEY=… node scripts/bench/bare-openapi-fetch.mjs <mock> google 5"]);
+  } finally {
+    await mocks.close();
+  }
+}
+
+rmSync(tmp, { recursive: true, force: true });
+const width = (k: keyof (typeof rows)[number]) => Math.max(k.length, ...rows.map((r) => String(r[k]).length));
+const head = ["measure", "ours", "anchor", "ratio", "target"] as const;
+const line = (cells: string[]) => cells.map((c, i) => c.padEnd(width(head[i]))).join("  ");
+const out = [`npm run bench (node ${process.version}, ${new Date().toISOString().slice(0, 10)}; medians, ratios are medians of per-round ratios)`, "", line([...head]), line(head.map((h) => "-".repeat(width(h))))];
+for (const r of rows) out.push(line([r.measure, r.ours, r.anchor, r.ratio, r.target]));
+out.push("", "Reproduce (ours, then the anchor):");
+for (const r of rows) out.push(`  ${r.measure}:`, ...r.reproduce.map((c) => `    ${c}`));
+console.log(out.join("\n"));
+

@@ -1,0 +1,18 @@
+// The validators and templates compiled at build time are those of the
+// current sources: a schema or template edited without `npm run build`
+// fails here, naming the file.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+// @ts-expect-error: a plain JavaScript build tool, without types
+import { outputs } from "../build/precompile.mjs";
+
+const root = join(import.meta.dirname, "../..");
+
+describe("precompiled schemas and templates", () => {
+  for (const [path, content] of outputs() as Map<string, string>) {
+    it(`${path} is current (npm run build regenerates it)`, () => {
+      expect(readFileSync(join(root, path), "utf8") === content).toBe(true);
+    });
+  }
+});
