@@ -11,7 +11,7 @@ import { sleep } from "./sleep.js";
 import type { ToolSpec } from "./tool-types.js";
 import { applyCredential, isRedirect, redirectOrigin, requestUrl, send, type FetchLike, type HttpRequest } from "./transport.js";
 import { upstreamError } from "./upstream-error.js";
-import { checkAddress, validateParams } from "./validate-params.js";
+import { checkAddress, SECRET_MIN_LENGTH, validateParams } from "./validate-params.js";
 
 export interface ExecuteOptions {
   /** Scheme and host to send the request to, instead of the provider's own (mocks, sandboxes); https, or http on loopback. */
@@ -37,7 +37,10 @@ type Failure = Omit<ToolError, "provider" | "operation">;
 
 export async function executeToolDefinition(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions = {}): Promise<ToolResult> {
   const input = params ?? {};
-  const secrets = [...tool.params.filter((p) => p.secret && typeof ownString(input, p.name) === "string").map((p) => ownString(input, p.name)!), ...(options.secrets ?? [])];
+  // A secret shorter than any credential is refused before a request, and never shown: redacting it
+  // would only garble the error (a one-letter "secret" is in every word).
+  const own = tool.params.filter((p) => p.secret).map((p) => ownString(input, p.name)).filter((v): v is string => v !== undefined && [...v].length >= SECRET_MIN_LENGTH);
+  const secrets = [...own, ...(options.secrets ?? [])];
   const fail = (error: Failure): ToolResult => ({
     success: false,
     error: redactDeep({ provider: tool.provider, operation: tool.id, ...error } as ToolError, secrets),

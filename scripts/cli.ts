@@ -15,6 +15,7 @@ const COMMANDS: Record<string, Command> = {
   call: { summary: "call <operationId>     run one tool and print its result as JSON", load: () => import("./cli/call.js") },
   validate: { summary: "validate <workflow>    check a workflow without running it", load: () => import("./cli/validate.js") },
   run: { summary: "run <workflow>         run a workflow, on Prism mocks (default) or the live APIs", load: () => import("./cli/run.js") },
+  test: { summary: "test [provider...]     run the contract suite derived from the specs, on Prism mocks", load: () => import("./cli/test.js") },
 };
 
 export const USAGE = `Usage: blockwright <command> [options]
