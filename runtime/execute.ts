@@ -7,6 +7,7 @@ import { buildRequest, chooseRoute } from "./build-request.js";
 import type { ToolError, ToolResult } from "./errors.js";
 import { mapOutputs } from "./map-outputs.js";
 import { redactDeep } from "./redact.js";
+import { requestSizeIssue } from "./request-size.js";
 import { sleep } from "./sleep.js";
 import type { ToolSpec } from "./tool-types.js";
 import { applyCredential, isRedirect, redirectOrigin, requestUrl, send, type FetchLike, type HttpRequest } from "./transport.js";
@@ -72,6 +73,8 @@ export async function executeToolDefinition(tool: ToolSpec, params: Record<strin
     ...(wire.body !== undefined ? { body: JSON.stringify(wire.body) } : {}),
   };
   applyCredential(request, tool.auth, String(values[tool.auth.param]));
+  const tooBig = requestSizeIssue(tool, request, values, validated.unsent, route);
+  if (tooBig) return fail({ type: "validation", message: tooBig.message, ...(tooBig.param ? { param: tooBig.param } : {}), rule: "requestSize" });
 
   const timeoutMs = options.timeoutMs ?? 30_000;
   const timeout = AbortSignal.timeout(timeoutMs);

@@ -195,6 +195,25 @@ describe("found by the derived contract suite (issue 10)", () => {
     expect(result).toMatchObject({ success: false, error: { type: "validation", param: "apiKey", rule: "characters", message: expect.stringContaining("a credential never does") } });
   });
 
+  it("a query within its 8,000 characters that percent-encodes past the 16,384-byte request head is refused, naming it", async () => {
+    const query = `SELECT Id FROM Account WHERE Name IN (${Array.from({ length: 1300 }, () => "'中'").join(",")})`.slice(0, 8000);
+    const result = await executeTool("crm_query", { apiKey: "crm-token-refusal-04", instanceUrl: other.url, query }, {});
+    expect(result).toMatchObject({ success: false, error: { type: "validation", param: "query", rule: "requestSize", message: expect.stringMatching(/^query: the request's address and headers would take \d+ bytes, more than the 16384 crm accepts \(query takes \d+ of them, percent-encoded\)$/) } });
+    expect(other.received).toHaveLength(0);
+  });
+
+  it("8,000 plain characters of query fit, and are sent", async () => {
+    const upstream = await server(() => ({ status: 200, body: JSON.stringify({ totalSize: 0, done: true, records: [] }) }));
+    try {
+      const query = `SELECT Id FROM Account WHERE Name = 'x${"y".repeat(7960)}'`.padEnd(8000, " ");
+      const result = await executeTool("crm_query", { apiKey: "crm-token-refusal-04", instanceUrl: upstream.url, query }, {});
+      expect(result.success).toBe(true);
+      expect(upstream.received).toHaveLength(1);
+    } finally {
+      await upstream.close();
+    }
+  });
+
   it("a password (a secret in the body) may still start or end with a space", async () => {
     const upstream = await server(() => ({ status: 201, body: JSON.stringify({ id: "u1" }) }));
     try {

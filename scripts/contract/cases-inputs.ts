@@ -63,6 +63,15 @@ export function inputCases(tool: ToolSpec, doc: OpenApiDocument): ContractCase[]
     }
   }
 
+  const headLimit = tool.server.requestHeadBytes;
+  if (headLimit !== undefined) {
+    for (const p of tool.params) {
+      const heavy = heavyValue(values, p, headLimit);
+      if (heavy === undefined) continue;
+      cases.push(refuse(`${p.name} taking more than the ${headLimit}-byte request head once encoded`, "limit", () => ({ ...values.minimal(), [p.name]: heavy }), { param: p.name, rule: "requestSize" }));
+    }
+  }
+
   for (const rule of tool.rules) {
     switch (rule.rule) {
       case "exactlyOne": {
@@ -151,6 +160,21 @@ function boundaries(p: ParamSpec, values: ToolValues): Boundary[] {
 
 function missing(p: ParamSpec, length: number): never {
   return fail(`no value of ${length} characters passes the rules of ${p.name}${p.pattern ? ` (pattern ${p.pattern})` : ""}`);
+}
+
+/**
+ * A value within the parameter's own limits that percent-encodes to more
+ * than the request head allows (one character can take up to 9 bytes), for
+ * a parameter sent in the address or a header.
+ */
+function heavyValue(values: ToolValues, p: ParamSpec, limit: number): string | undefined {
+  if (p.type !== "string" || p.enum || p.maxLength === undefined || !["query", "path", "header"].includes(p.wire.in)) return undefined;
+  for (const c of ["中", "'", "%", " "]) {
+    const value = c.repeat(p.maxLength);
+    const bytes = p.wire.in === "header" ? value.length : encodeURIComponent(value).replace(/'/g, "%27").length;
+    if (bytes > limit && values.accepts(p, value)) return value;
+  }
+  return undefined;
 }
 
 /** The minimal input with exactly the `given` members of a rule's parameters (the others left out). */

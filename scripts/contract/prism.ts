@@ -54,9 +54,11 @@ export function prismProblemOf(contentType: string | null, body: string): PrismP
  * `response body /generationId: Response body property generationId must be string (type)`.
  */
 export function describeViolation(v: Violation): string {
-  const [side = "?", part = "?", ...rest] = v.location;
+  // Prism leaves "request" out of some locations (["path", "id"]).
+  const location = v.location[0] === "request" || v.location[0] === "response" ? v.location : ["request", ...v.location];
+  const [side, part, ...rest] = location;
   const pointer = rest.map((s) => "/" + String(s).replace(/~/g, "~0").replace(/\//g, "~1")).join("") || "/";
-  return `${side} ${part} ${pointer}: ${v.message}${v.code ? ` (${v.code})` : ""}`;
+  return `${side} ${part ?? ""} ${pointer}: ${v.message}${v.code ? ` (${v.code})` : ""}`.replace(/ {2,}/g, " ");
 }
 
 function asViolations(value: unknown): Violation[] {

@@ -7,7 +7,7 @@ import type { Input } from "./values.js";
 /** The port the printed lines assume for `blockwright mock <provider> --port …`. */
 export const REPRO_PORT = 4010;
 
-/** The environment variable a secret parameter is read from in printed commands, e.g. BOOKS_API_KEY. */
+/** The environment variable a secret parameter is read from in printed commands, e.g. ACME_API_KEY. */
 export function secretVariable(tool: ToolSpec, param: string): string {
   return `${tool.provider}_${param}`
     .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
