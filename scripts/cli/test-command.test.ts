@@ -94,6 +94,42 @@ describe.concurrent("blockwright test on this repository's specs", () => {
   });
 });
 
+describe.concurrent("the CI recipes", () => {
+  /** The `blockwright …` arguments of a command line, with CI expressions given sample values. */
+  const argsOf = (line: string) =>
+    line
+      .replace(/\$\{\{ matrix\.shard \}\}/g, "2")
+      .replace(/\$\{\{ strategy\.job-total \}\}/g, "3")
+      .replace(/"\$CONTRACT_SEED"/g, "5")
+      .replace(/"\$CONTRACT_RUNS"/g, "2")
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(3); // npx --no-install blockwright
+
+  it("the GitHub workflow checks generated/ and runs blockwright test in shards, with JUnit reports kept", async () => {
+    const { parse } = await import("yaml");
+    const workflow = parse(readFileSync(join(ROOT, ".github/workflows/contract-tests.yml"), "utf8"));
+    const steps = (job: string): { run?: string; uses?: string; with?: Record<string, unknown> }[] => workflow.jobs[job].steps;
+    expect(steps("generated").map((s) => s.run).filter(Boolean)).toContain("npx --no-install blockwright generate --check");
+    expect(steps("contract").find((s) => s.uses?.startsWith("actions/setup-node"))?.with).toMatchObject({ cache: "npm" });
+    expect(workflow.jobs.contract.strategy.matrix.shard.length).toBeGreaterThan(1);
+    const test = steps("contract").find((s) => s.run?.includes("blockwright test"))!.run!;
+    const args = argsOf(test);
+    expect(args).toEqual(expect.arrayContaining(["test", "--shard", "2/3", "--reporter", "junit", "--output", "reports/contract-2.xml"]));
+    // The line is one the command accepts (listed rather than run here).
+    const listed = await cli([...args, "--list"]);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout.split("\n").filter(Boolean).length).toBeGreaterThan(100);
+  });
+
+  it(".ci/run runs blockwright test before npm test", () => {
+    const lines = readFileSync(join(ROOT, ".ci/run"), "utf8").split("\n");
+    const test = lines.findIndex((l) => /bin\/blockwright\.js test /.test(l));
+    expect(test).toBeGreaterThan(-1);
+    expect(lines.findIndex((l) => l.trim() === "npm test")).toBeGreaterThan(test);
+  });
+});
+
 describe.concurrent("blockwright test on a user's project", () => {
   it("breaking a spec example (a field of the wrong type) fails the cases that meet it, quoting Prism and the JSON pointer", async () => {
     const dir = project("broken-example", { books: join(ROOT, "specs/books") }, ["books"]);

@@ -8,12 +8,13 @@ import { callTool, check, describeError, expectAccepted, expectFailure, fail, js
 import type { Exchange } from "./exchange.js";
 import { checkRequest } from "./request.js";
 import { contractCase, type ContractCase } from "./types.js";
-import { CREDENTIAL, ToolValues } from "./values.js";
+import { CREDENTIAL, valuesOf } from "./values.js";
+import { at, parseBody as parse } from "./json-path.js";
 
 const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
 
 export function errorCases(tool: ToolSpec, doc: OpenApiDocument): ContractCase[] {
-  const values = new ToolValues(tool, doc);
+  const values = valuesOf(tool, doc);
   const cases: ContractCase[] = [];
   const outcomes = new Set(tool.outcomes.map((o) => o.status));
   for (const response of values.op.responses) {
@@ -85,22 +86,4 @@ function first(refs: ValueRef[], answer: { status: number; body: unknown; header
     if (v !== undefined && v !== null && v !== "") return typeof v === "string" ? v : JSON.stringify(v);
   }
   return undefined;
-}
-
-function parse(text: string): unknown {
-  if (text.trim() === "") return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-function at(value: unknown, pointer: readonly string[]): unknown {
-  let n = value;
-  for (const key of pointer) {
-    if (n === null || typeof n !== "object" || !Object.prototype.hasOwnProperty.call(n, key)) return undefined;
-    n = (n as Record<string, unknown>)[key];
-  }
-  return n;
 }

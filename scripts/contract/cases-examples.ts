@@ -8,10 +8,10 @@ import { expectAcceptedCall } from "./accepted.js";
 import { fail, same } from "./call.js";
 import { expectSent, sentValue } from "./request.js";
 import { contractCase, type ContractCase } from "./types.js";
-import { placeholderValue, ToolValues } from "./values.js";
+import { placeholderValue, valuesOf } from "./values.js";
 
 export function exampleCases(tool: ToolSpec, doc: OpenApiDocument): ContractCase[] {
-  const values = new ToolValues(tool, doc);
+  const values = valuesOf(tool, doc);
   const cases: ContractCase[] = [];
 
   cases.push(

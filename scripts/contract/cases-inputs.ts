@@ -10,7 +10,7 @@ import { expectAcceptedCall } from "./accepted.js";
 import { callTool, check, expectRefused, fail, type Refusal } from "./call.js";
 import { expectSent, operationOf } from "./request.js";
 import { contractCase, type CaseContext, type ContractCase } from "./types.js";
-import { ToolValues, type Input } from "./values.js";
+import { valuesOf, type ToolValues, type Input } from "./values.js";
 
 interface Boundary {
   name: string;
@@ -21,7 +21,7 @@ interface Boundary {
 }
 
 export function inputCases(tool: ToolSpec, doc: OpenApiDocument): ContractCase[] {
-  const values = new ToolValues(tool, doc);
+  const values = valuesOf(tool, doc);
   const cases: ContractCase[] = [];
   const accept = (name: string, kind: "limit" | "enum" | "rule", param: ParamSpec | undefined, overrides: () => Input | undefined, extra?: (r: Awaited<ReturnType<typeof expectAcceptedCall>>) => void) =>
     contractCase(tool, kind, name, async (ctx) => {

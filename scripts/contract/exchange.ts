@@ -4,6 +4,7 @@
 // 429 with Retry-After, a 503) — but only for a request the mock accepted, so
 // Prism stays the judge of every request.
 import type { AuthSpec, FetchLike } from "@blockwright/runtime";
+import { parseBody } from "./json-path.js";
 import { prismProblemOf, violationsOf, type PrismProblem, type Violation } from "./prism.js";
 
 export interface Exchange {
@@ -79,7 +80,7 @@ export function mockFetch(script: Script = () => ({})): MockLink {
       search: url.search,
       headers,
       rawBody,
-      body: parseJson(rawBody),
+      body: parseBody(rawBody),
       status: response.status,
       responseHeaders: response.headers,
       responseBody: mockStatus === undefined ? mockBody : await response.clone().text(),
@@ -101,13 +102,4 @@ function stripCredential(auth: AuthSpec, headers: Headers, url: URL): void {
 
 function nullBodyStatus(status: number): boolean {
   return status === 204 || status === 205 || status === 304;
-}
-
-function parseJson(text: string): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
 }

@@ -6,6 +6,7 @@ import AjvModule, { type ValidateFunction } from "ajv";
 import { parsePointer, validateParams, type OutputSource, type OutputSpec, type ToolSpec } from "@blockwright/runtime";
 import { fail, json, same } from "./call.js";
 import type { Exchange } from "./exchange.js";
+import { at, setPath } from "./json-path.js";
 
 const Ajv = AjvModule.default ?? AjvModule;
 
@@ -108,23 +109,4 @@ function leaf(spec: OutputSpec, source: OutputSource): object {
   const mayBeNull = "expression" in source && !source.required && !source.count && source.default === undefined && !spec.optional;
   if (mayBeNull && !types.includes("null")) types.push("null");
   return { type: types.length === 1 ? types[0] : types };
-}
-
-function setPath(target: Record<string, unknown>, dotted: string, value: unknown): void {
-  const keys = dotted.split(".");
-  let n = target;
-  for (const key of keys.slice(0, -1)) {
-    if (!n[key] || typeof n[key] !== "object") n[key] = {};
-    n = n[key] as Record<string, unknown>;
-  }
-  n[keys[keys.length - 1]] = value;
-}
-
-function at(value: unknown, pointer: readonly string[]): unknown {
-  let n = value;
-  for (const key of pointer) {
-    if (n === null || typeof n !== "object" || !Object.prototype.hasOwnProperty.call(n, key)) return undefined;
-    n = (n as Record<string, unknown>)[key];
-  }
-  return n;
 }

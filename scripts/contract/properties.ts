@@ -13,7 +13,7 @@ import { expectOutputs } from "./outputs.js";
 import { callCommand, secretReference } from "./repro.js";
 import { checkRequest, expectSent } from "./request.js";
 import { contractCase, ContractFailure, type CaseContext, type ContractCase } from "./types.js";
-import { ToolValues, type Input } from "./values.js";
+import { valuesOf, type ToolValues, type Input } from "./values.js";
 
 /** A draw of the valid property: an input and the answer asked of the mock. */
 interface ValidDraw {
@@ -31,7 +31,7 @@ interface InvalidDraw {
 }
 
 export function propertyCases(tool: ToolSpec, doc: OpenApiDocument): ContractCase[] {
-  const values = new ToolValues(tool, doc);
+  const values = valuesOf(tool, doc);
   return [
     contractCase(tool, "property", "random valid inputs: accepted by the mock, sent intact, outputs conform", async (ctx) => {
       const address = ctx.mockUrl(tool.provider);
@@ -156,8 +156,15 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
         return stringValue(p);
     }
   })();
-  return fc.oneof({ arbitrary: own, weight: 4 }, ...fromExample.map((arbitrary) => ({ arbitrary, weight: 1 }))).filter((v) => values.accepts(p, v));
+  const inPath = p.wire.in === "path" || values.tool.routes.some((r) => r.wire[p.name]?.in === "path");
+  return fc
+    .oneof({ arbitrary: own, weight: 4 }, ...fromExample.map((arbitrary) => ({ arbitrary, weight: 1 })))
+    .filter((v) => values.accepts(p, v) && !(inPath && typeof v === "string" && LINE_TERMINATOR.test(v)));
 }
+
+// Prism's router cannot match a line terminator inside a path segment that has text around the
+// parameter (`users('{key}')` answers 404): a limit of the mock, not of the contract.
+const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
 
 function stringValue(p: ParamSpec): fc.Arbitrary<string> {
   if (p.enum) {

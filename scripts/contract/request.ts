@@ -8,6 +8,7 @@ import type { OpenApiDocument, OpenApiOperation } from "../codegen/openapi-docum
 import { check, fail, json, same } from "./call.js";
 import type { Exchange } from "./exchange.js";
 import type { Input } from "./values.js";
+import { at } from "./json-path.js";
 
 /** The operation a request was sent to: the tool's own or one of its routes'. */
 export function operationOf(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument): { op: OpenApiOperation; path: Record<string, string>; wire: Record<string, WireSpec> } {
@@ -71,6 +72,8 @@ function checkCredential(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, op:
     if (s.type === "apiKey" && s.in === "query" && s.name && ex.url.searchParams.getAll(s.name).length === 1 && ex.url.searchParams.get(s.name) === credential) placed.push(`?${s.name}`);
   }
   check(placed.length === 1, () => `the credential is not where ${names.join(" or ")} puts it (${names.map((n) => describeScheme(doc, n)).join("; ")})`);
+  // A parameter the caller gave may contain the credential's text: then it is theirs to send.
+  if (Object.entries(input).some(([name, value]) => name !== tool.auth.param && value !== undefined && JSON.stringify(value).includes(credential))) return;
   for (const [name, value] of ex.headers) {
     if (placed.includes(name)) continue;
     check(!value.includes(credential), `the credential also appears in header ${name}`);
@@ -160,13 +163,4 @@ function escape(value: string, replacements: Record<string, string> | undefined)
   let out = value;
   for (const [from, to] of Object.entries(replacements ?? {})) out = out.split(from).join(to);
   return out;
-}
-
-function at(value: unknown, pointer: readonly string[]): unknown {
-  let node = value;
-  for (const key of pointer) {
-    if (node === null || typeof node !== "object" || !Object.prototype.hasOwnProperty.call(node, key)) return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node;
 }

@@ -17,7 +17,8 @@ import { mockFetch, type Step } from "./exchange.js";
 import { expectOutputs } from "./outputs.js";
 import { checkRequest } from "./request.js";
 import { contractCase, type ContractCase } from "./types.js";
-import { ToolValues } from "./values.js";
+import { valuesOf, type ToolValues } from "./values.js";
+import { at, readPath, setAt } from "./json-path.js";
 
 const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
 /** The wait a 429 asks for: whole seconds, as upstreams send it. */
@@ -29,7 +30,7 @@ type Deriver = (tool: ToolSpec, doc: OpenApiDocument, values: ToolValues) => Con
 const DERIVERS: Deriver[] = [pollingScenarios, rateLimitScenario, serverErrorScenario];
 
 export function scenarioCases(tool: ToolSpec, doc: OpenApiDocument): ContractCase[] {
-  const values = new ToolValues(tool, doc);
+  const values = valuesOf(tool, doc);
   return DERIVERS.flatMap((derive) => derive(tool, doc, values));
 }
 
@@ -118,26 +119,3 @@ function serverErrorScenario(tool: ToolSpec, doc: OpenApiDocument, values: ToolV
     }),
   ];
 }
-
-function readPath(value: Record<string, unknown>, dotted: string): unknown {
-  return dotted.split(".").reduce<unknown>((n, k) => (n && typeof n === "object" ? (n as Record<string, unknown>)[k] : undefined), value);
-}
-
-function at(value: unknown, pointer: readonly string[]): unknown {
-  let n = value;
-  for (const key of pointer) {
-    if (n === null || typeof n !== "object" || !Object.prototype.hasOwnProperty.call(n, key)) return undefined;
-    n = (n as Record<string, unknown>)[key];
-  }
-  return n;
-}
-
-function setAt(target: Record<string, unknown>, pointer: string[], value: unknown): void {
-  let n = target;
-  for (const key of pointer.slice(0, -1)) {
-    if (!n[key] || typeof n[key] !== "object") n[key] = {};
-    n = n[key] as Record<string, unknown>;
-  }
-  n[pointer[pointer.length - 1]] = value;
-}
-

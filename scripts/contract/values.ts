@@ -7,6 +7,7 @@
 import fc from "fast-check";
 import { checkValue, isAbsent, parsePointer, type ParamSpec, type RuleSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime";
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../codegen/openapi-document.js";
+import { at } from "./json-path.js";
 
 /** The credential every derived call sends (header-safe, long enough, never a real one). */
 export const CREDENTIAL = "bw-contract-credential-0001";
@@ -27,10 +28,20 @@ export interface RequestExample {
   taken: { param: string; wire: unknown }[];
 }
 
+const cache = new WeakMap<ToolSpec, ToolValues>();
+
+/** The values of a tool, worked out once for all the cases derived from it. */
+export function valuesOf(tool: ToolSpec, doc: OpenApiDocument): ToolValues {
+  let values = cache.get(tool);
+  if (!values || values.doc !== doc) cache.set(tool, (values = new ToolValues(tool, doc)));
+  return values;
+}
+
 /** Everything the derived cases need to know about one tool's values. */
 export class ToolValues {
   readonly op: OpenApiOperation;
   private readonly examples = new Map<string, Candidate | undefined>();
+  private readonly candidateLists = new Map<string, Candidate[]>();
 
   constructor(
     readonly tool: ToolSpec,
@@ -54,6 +65,12 @@ export class ToolValues {
 
   /** Candidate values, best first (not yet checked against the parameter's rules). */
   candidates(param: ParamSpec): Candidate[] {
+    let found = this.candidateLists.get(param.name);
+    if (!found) this.candidateLists.set(param.name, (found = this.findCandidates(param)));
+    return found;
+  }
+
+  private findCandidates(param: ParamSpec): Candidate[] {
     const out: Candidate[] = [];
     const typed = (param as ParamSpec & { example?: unknown }).example;
     if (typed !== undefined) out.push({ value: typed, source: "example" });
@@ -142,10 +159,7 @@ export class ToolValues {
 
   /** Each request-body example of the spec, read back into parameters. */
   requestExamples(): RequestExample[] {
-    const media = this.requestMedia();
-    const named = Object.entries((media?.examples ?? {}) as Record<string, Schema>).map(([name, raw]) => [name, this.doc.resolve(raw).value] as const);
-    if (media?.example !== undefined) named.push(["example", media.example]);
-    return named.map(([name, body]) => this.readBack(name, body));
+    return this.requestExamplesRaw().map((ex) => this.readBack(ex.name, ex.body));
   }
 
   /** Where a parameter's value sits in a request body, for a body-placed parameter. */
@@ -361,13 +375,4 @@ function stretch(seed: string, length: number): string[] {
   const first = chars[0];
   // Plain letters first: a value at a length limit should not also test how much room encoding takes.
   return [seed + "x".repeat(missing), seed + last.repeat(missing), first.repeat(missing) + seed, "x".repeat(length)];
-}
-
-function at(value: unknown, pointer: readonly string[]): unknown {
-  let node = value;
-  for (const key of pointer) {
-    if (node === null || typeof node !== "object" || !Object.prototype.hasOwnProperty.call(node, key)) return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node;
 }
