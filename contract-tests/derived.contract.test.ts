@@ -22,7 +22,10 @@ for (const provider of providers) {
     it("derives every kind of case for every operation", () => {
       for (const tool of tools) {
         const kinds = new Set(cases.filter((c) => c.operation === tool.id).map((c) => c.kind));
-        const expected: CaseKind[] = ["example", "request", "error", "property"];
+        const op = spec(provider.id).operations.get(tool.operationId)!;
+        const expected: CaseKind[] = ["example", "request", "property"];
+        if (op.responses.some((r) => Number(r.status) >= 400 && !tool.outcomes.some((o) => o.status === Number(r.status)))) expected.push("error");
+        if (op.security?.length) expected.push("auth");
         if (tool.params.some((p) => p.required || p.maximum !== undefined || p.maxLength !== undefined)) expected.push("limit");
         if (tool.params.some((p) => p.enum)) expected.push("enum");
         if (tool.rules.length) expected.push("rule");

@@ -23,7 +23,8 @@ interface Boundary {
 export function inputCases(tool: ToolSpec, doc: OpenApiDocument): ContractCase[] {
   const values = valuesOf(tool, doc);
   const cases: ContractCase[] = [];
-  const accept = (name: string, kind: "limit" | "enum" | "rule", param: ParamSpec | undefined, overrides: () => Input | undefined, extra?: (r: Awaited<ReturnType<typeof expectAcceptedCall>>) => void) =>
+  /** Accepted, and the parameter under test (if any) reached the wire as given (normalised). */
+  const accept = (name: string, kind: "limit" | "enum" | "rule", param: ParamSpec | undefined, overrides: () => Input | undefined) =>
     contractCase(tool, kind, name, async (ctx) => {
       const input = overrides();
       if (!input) fail(`no input satisfies the tool's rules with ${name}`);
@@ -32,8 +33,8 @@ export function inputCases(tool: ToolSpec, doc: OpenApiDocument): ContractCase[]
         const checked = checkValue(param, input[param.name], tool);
         if ("value" in checked && ["path", "query", "header", "body"].includes(param.wire.in)) expectSent(accepted.exchange, tool, doc, param, checked.value);
       }
-      extra?.(accepted);
     });
+  /** Refused before any request, as `want` says. */
   const refuse = (name: string, kind: "limit" | "enum" | "rule", input: () => Input | undefined, want: Refusal) =>
     contractCase(tool, kind, name, async (ctx) => {
       const given = input();

@@ -133,6 +133,8 @@ const tricky = fc.constantFrom(" ", "%", "&", "=", "+", "#", "?", "/", "'", '"',
 const textUnit = fc.oneof({ arbitrary: printable, weight: 8 }, { arbitrary: tricky, weight: 2 }, { arbitrary: fc.string({ unit: "grapheme", minLength: 1, maxLength: 1 }), weight: 1 });
 const alphanumeric = fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
 const letters = fc.string({ unit: alphanumeric, minLength: 1, maxLength: 12 });
+/** Object keys, the awkward ones included (they must stay plain keys all the way to the wire). */
+const jsonKey = fc.oneof({ arbitrary: fc.string({ unit: alphanumeric, minLength: 1, maxLength: 12 }), weight: 4 }, { arbitrary: fc.constantFrom("__proto__", "constructor", "toString", "", "a.b", "a/b", "$ref", "é"), weight: 1 });
 /** Long enough for a credential: a broken secret is refused for what was broken, not for its length. */
 const letters8 = fc.string({ unit: alphanumeric, minLength: 8, maxLength: 16 });
 
@@ -151,7 +153,7 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
         return p.enum ? fc.constantFrom(...(p.enum as number[])) : fc.oneof({ arbitrary: n, weight: 3 }, { arbitrary: n.map(String), weight: 1 });
       }
       case "json":
-        return p.jsonType === "array" ? fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 4 }) : fc.dictionary(letters, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 });
+        return p.jsonType === "array" ? fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 4 }) : fc.dictionary(jsonKey, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 });
       case "string":
         return stringValue(p);
     }
