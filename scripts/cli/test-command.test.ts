@@ -71,6 +71,16 @@ describe.concurrent("blockwright test on this repository's specs", () => {
     expect(Math.max(...shards.map((s) => s.length)) - Math.min(...shards.map((s) => s.length))).toBeLessThanOrEqual(1);
   });
 
+  it("stops on Ctrl-C: no new case starts, the mocks are released, exit 130", async () => {
+    const r = await cli(["test", "books", "--seed", "7", "--runs", "3"], { interrupted: Promise.resolve() });
+    expect(r.code).toBe(130);
+    const [, ran, of] = /blockwright test: interrupted after (\d+) of (\d+) cases/.exec(r.stderr)!.map(Number);
+    // Only the cases already under way when the interrupt arrived ran (one per worker at most).
+    expect(ran).toBeLessThanOrEqual(8);
+    expect(of).toBeGreaterThan(ran);
+    expect(r.mocks).toEqual([{ asked: ["books"], closed: true }]);
+  });
+
   for (const [args, message] of [
     [["test", "library"], 'unknown provider "library"'],
     [["test", "--reporter", "tap"], "--reporter takes text, json, junit"],

@@ -23,7 +23,8 @@ Tests the generated packages in --out; they must be up to date with --specs.
   --out <dir>       the generated packages (default ./generated)
 
 Exit status: 0 every case passed, 1 a contract failed, 2 usage error or
-invalid inputs (specs that do not generate, missing or stale packages).`;
+invalid inputs (specs that do not generate, missing or stale packages),
+130 interrupted (the report covers the cases that ran).`;
 
 const REPORTERS = ["text", "json", "junit"] as const;
 const DEFAULT_RUNS = 100;
@@ -87,9 +88,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const startedAt = new Date().toISOString();
   const started = performance.now();
   io.stderr.write(`blockwright test: ${cases.length} cases${shard ? ` (shard ${shard.index}/${shard.total} of ${all.length})` : ""} on ${needed.length} mock${needed.length === 1 ? "" : "s"}, seed ${seed}, ${runs} runs per property\n`);
+  let interrupted = false;
+  void io.interrupted.then(() => (interrupted = true));
   let results;
   try {
-    results = await runCases(cases, { mockUrl: (p) => mocks!.urls[p], seed, runs });
+    results = await runCases(cases, { mockUrl: (p) => mocks!.urls[p], seed, runs }, { stopped: () => interrupted });
   } finally {
     await mocks?.close();
   }
@@ -108,6 +111,10 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   } else {
     io.stdout.write(rendered);
     if (reporter !== "text") io.stderr.write(text.split("\n").slice(-3).join("\n"));
+  }
+  if (interrupted) {
+    io.stderr.write(`blockwright test: interrupted after ${results.length} of ${cases.length} cases\n`);
+    return 130;
   }
   return results.every((r) => r.status === "passed") ? 0 : 1;
 }

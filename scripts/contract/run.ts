@@ -19,20 +19,23 @@ export interface RunOptions {
   /** Cases running at once. Default 8. */
   concurrency?: number;
   onResult?: (result: CaseResult) => void;
+  /** Asked before each case starts: true stops the run (cases under way finish). */
+  stopped?: () => boolean;
 }
 
+/** Results in case order; a stopped run returns the results of the cases it ran. */
 export async function runCases(cases: ContractCase[], ctx: CaseContext, options: RunOptions = {}): Promise<CaseResult[]> {
   const results: CaseResult[] = new Array(cases.length);
   let next = 0;
   const worker = async () => {
-    while (next < cases.length) {
+    while (next < cases.length && !options.stopped?.()) {
       const index = next++;
       results[index] = await runCase(cases[index], ctx);
       options.onResult?.(results[index]);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 8, cases.length)) }, worker));
-  return results;
+  return results.filter(Boolean);
 }
 
 export async function runCase(c: ContractCase, ctx: CaseContext): Promise<CaseResult> {
