@@ -177,7 +177,7 @@ describe.concurrent("blockwright test on a user's project", () => {
     expect(failure).toContain("(seed 11; this case's seed");
     expect(failure).toMatch(/- request path \/shelfid: Request path parameter shelfid must match pattern "\^\[a-z0-9\]\+\$" \(pattern\)/);
     expect(failure).toMatch(/input: \{"apiKey":"\{\{SHELF_API_KEY\}\}","shelfId":"[^"]*-[^"]*"/);
-    expect(failure).toMatch(/reproduce: (SHELF_API_KEY=\S+ )?blockwright call shelf_list_books --params '\{"shelfId":"[^"]*-[^"]*".*\}' --param 'apiKey=\{\{SHELF_API_KEY\}\}' --base-url http:\/\/127\.0\.0\.1:4010/);
+    expect(failure).toMatch(/reproduce: (SHELF_API_KEY=('[^']*'|\S+) )?blockwright call shelf_list_books --params '\{"shelfId":"[^"]*-[^"]*".*\}' --param 'apiKey=\{\{SHELF_API_KEY\}\}' --base-url http:\/\/127\.0\.0\.1:4010/);
     expect(failure).toContain("rerun: blockwright test shelf --seed 11 --runs 25");
     // Seeded: the same seed draws, fails and shrinks the same way.
     const again = await run();

@@ -36,7 +36,7 @@ export function propertyCases(tool: ToolSpec, doc: OpenApiDocument): ContractCas
     contractCase(tool, "property", "random valid inputs: accepted by the mock, sent intact, outputs conform", async (ctx) => {
       const address = ctx.mockUrl(tool.provider);
       const arb = fc.record({ input: validInput(tool, values, address), prefer: fc.constantFrom(...answers(tool, values)) });
-      await checkProperty(tool, ctx, arb, async ({ input, prefer }: ValidDraw) => {
+      await checkProperty(tool, "valid", ctx, arb, async ({ input, prefer }: ValidDraw) => {
         const called = await callTool(tool, input, ctx, { prefer, retries: 0 });
         const output = expectSuccess(called);
         check(called.exchanges.length === 1, () => `expected one request, ${called.exchanges.length} were sent`);
@@ -54,7 +54,7 @@ export function propertyCases(tool: ToolSpec, doc: OpenApiDocument): ContractCas
     contractCase(tool, "property", "random invalid inputs: refused before any request", async (ctx) => {
       const address = ctx.mockUrl(tool.provider);
       const arb = invalidInput(tool, values, address);
-      await checkProperty(tool, ctx, arb, async (draw: InvalidDraw) => {
+      await checkProperty(tool, "invalid", ctx, arb, async (draw: InvalidDraw) => {
         const called = await callTool(tool, draw.input, ctx, { retries: 0 });
         expectRefused(called, { param: draw.param, rule: draw.rule, value: draw.value, secret: tool.params.find((p) => p.name === draw.param)?.secret, secrets: secretsIn(tool, called.input) });
       });
@@ -63,8 +63,8 @@ export function propertyCases(tool: ToolSpec, doc: OpenApiDocument): ContractCas
 }
 
 /** Run a property with the case's seed; a failure becomes a ContractFailure with everything needed to reproduce it. */
-async function checkProperty<T extends { input: Input; prefer?: string; broken?: string }>(tool: ToolSpec, ctx: CaseContext, arb: fc.Arbitrary<T>, body: (draw: T) => Promise<void>): Promise<void> {
-  const seed = caseSeed(ctx.seed, tool.id);
+async function checkProperty<T extends { input: Input; prefer?: string; broken?: string }>(tool: ToolSpec, label: string, ctx: CaseContext, arb: fc.Arbitrary<T>, body: (draw: T) => Promise<void>): Promise<void> {
+  const seed = caseSeed(ctx.seed, `${tool.id} ${label}`);
   const details = await fc.check(
     fc.asyncProperty(arb, async (draw) => {
       await body(draw);
