@@ -18,7 +18,7 @@ for (const provider of providers) {
   const cases = deriveCases({ provider: provider.id, tools, document: spec(provider.id) });
 
   // Cases are independent (each call has its own exchange log): they run a few at a time.
-  describe.concurrent(`${provider.id}, derived from its specs`, () => {
+  describe.concurrent(`${provider.id}, derived from its specs`, { timeout: 60_000 }, () => {
     it("derives every kind of case for every operation", () => {
       for (const tool of tools) {
         const kinds = new Set(cases.filter((c) => c.operation === tool.id).map((c) => c.kind));

@@ -30,7 +30,8 @@ function edit(file: string, find: string, replace: string): void {
   writeFileSync(file, text.replace(find, replace));
 }
 
-describe.concurrent("blockwright test on this repository's specs", () => {
+// In-process runs of whole suites on a busy machine: far more time than they need.
+describe.concurrent("blockwright test on this repository's specs", { timeout: 90_000 }, () => {
   it("runs a provider's derived cases on its mock: exit 0, a summary, the mock released", async () => {
     const r = await cli(["test", "books", "--seed", "7", "--runs", "5"]);
     expect(r.stderr).toMatch(/^blockwright test: \d+ cases on 1 mock, seed 7, 5 runs per property$/m);
@@ -42,7 +43,7 @@ describe.concurrent("blockwright test on this repository's specs", () => {
 
   it("writes valid JUnit XML to --output, one testsuite per provider, and a summary on stderr", async () => {
     const file = join(tmp, "reports/junit.xml");
-    const r = await cli(["test", "books", "persondata", "--reporter", "junit", "--output", file, "--seed", "7", "--runs", "3"]);
+    const r = await cli(["test", "books", "persondata", "--reporter", "junit", "--output", file, "--seed", "7", "--runs", "3", "--shard", "1/4"]);
     expect(r.code).toBe(0);
     const xml = readFileSync(file, "utf8");
     expect(XMLValidator.validate(xml)).toBe(true);
@@ -55,9 +56,9 @@ describe.concurrent("blockwright test on this repository's specs", () => {
   });
 
   it("prints a JSON report on stdout", async () => {
-    const r = await cli(["test", "books", "--reporter", "json", "--seed", "7", "--runs", "3"]);
+    const r = await cli(["test", "books", "--reporter", "json", "--seed", "7", "--runs", "3", "--shard", "1/3"]);
     const report = JSON.parse(r.stdout);
-    expect(report).toMatchObject({ seed: 7, runs: 3, summary: { failed: 0, errors: 0 } });
+    expect(report).toMatchObject({ seed: 7, runs: 3, shard: "1/3", summary: { failed: 0, errors: 0 } });
     expect(report.cases.length).toBe(report.summary.cases);
     expect(report.cases[0]).toMatchObject({ provider: "books", operation: "books_get_volume", status: "passed" });
   });
@@ -104,7 +105,7 @@ describe.concurrent("blockwright test on this repository's specs", () => {
   });
 });
 
-describe.concurrent("the CI recipes", () => {
+describe.concurrent("the CI recipes", { timeout: 90_000 }, () => {
   /** The `blockwright …` arguments of a command line, with CI expressions given sample values. */
   const argsOf = (line: string) =>
     line
@@ -140,7 +141,7 @@ describe.concurrent("the CI recipes", () => {
   });
 });
 
-describe.concurrent("blockwright test on a user's project", () => {
+describe.concurrent("blockwright test on a user's project", { timeout: 90_000 }, () => {
   it("breaking a spec example (a field of the wrong type) fails the cases that meet it, quoting Prism and the JSON pointer", async () => {
     const dir = project("broken-example", { books: join(ROOT, "specs/books") }, ["books"]);
     // The full volume example's id becomes a number; the schema says string.
