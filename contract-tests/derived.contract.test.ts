@@ -9,7 +9,7 @@ import { providers } from "./repo.js";
 
 /** Fixed, so that `npm test` draws the same inputs every time; `blockwright test` takes --seed. */
 const SEED = 20_261_121;
-const RUNS = 25;
+const RUNS = 20;
 
 const ctx = (): CaseContext => ({ mockUrl: (p) => inject("mockUrls")[p], seed: SEED, runs: RUNS });
 
