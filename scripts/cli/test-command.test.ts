@@ -64,7 +64,7 @@ describe.concurrent("blockwright test on this repository's specs", { timeout: 90
   });
 
   it("splits the cases into disjoint shards that together are the whole suite", async () => {
-    const list = async (...extra: string[]) => (await cli(["test", "crm", "--list", ...extra])).stdout.split("\n").filter(Boolean);
+    const list = async (...extra: string[]) => (await cli(["test", "books", "--list", ...extra])).stdout.split("\n").filter(Boolean);
     const all = await list();
     const shards = [await list("--shard", "1/3"), await list("--shard", "2/3"), await list("--shard", "3/3")];
     expect(shards.flat().sort()).toEqual([...all].sort());
@@ -127,10 +127,10 @@ describe.concurrent("the CI recipes", { timeout: 90_000 }, () => {
     const test = steps("contract").find((s) => s.run?.includes("blockwright test"))!.run!;
     const args = argsOf(test);
     expect(args).toEqual(expect.arrayContaining(["test", "--shard", "2/3", "--reporter", "junit", "--output", "reports/contract-2.xml"]));
-    // The line is one the command accepts (listed rather than run here).
-    const listed = await cli([...args, "--list"]);
+    // The line is one the command accepts (listed rather than run here, for one provider).
+    const listed = await cli([...args, "books", "--list"]);
     expect(listed.code).toBe(0);
-    expect(listed.stdout.split("\n").filter(Boolean).length).toBeGreaterThan(100);
+    expect(listed.stdout.split("\n").filter(Boolean).length).toBeGreaterThan(10);
   });
 
   it(".ci/run runs blockwright test before npm test", () => {
