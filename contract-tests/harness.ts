@@ -1,6 +1,7 @@
-// Shared machinery of the contract suite: run a generated tool against the
-// Prism mocks started by global-setup.ts, capturing the outgoing request and
-// the mock's reply, plus generic checks every operation gets.
+// Shared machinery of the hand-written contract tests: run a generated tool
+// against the Prism mocks started by global-setup.ts, capturing the outgoing
+// request and the mock's reply (through the derived suite's exchange layer,
+// scripts/contract/exchange.ts), plus generic checks every operation gets.
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, inject, it } from "vitest";
@@ -8,21 +9,13 @@ import type { ExecuteOptions, OutputSpec, ToolResult, ToolSpec } from "@blockwri
 import { executeTool, registry } from "./repo.js";
 import { OpenApiDocument } from "../scripts/codegen/openapi-document.js";
 import { loadYamlSource } from "../scripts/yaml/yaml-source.js";
+import { mockFetch, type Exchange } from "../scripts/contract/exchange.js";
+import { describeViolation } from "../scripts/contract/prism.js";
 
 const specsDir = fileURLToPath(new URL("../specs/", import.meta.url));
 
-export interface Captured {
-  method: string;
-  url: URL;
-  /** The raw query string as sent (for encoding checks). */
-  search: string;
-  headers: Headers;
-  rawBody: string;
-  body: unknown;
-  status: number;
-  responseHeaders: Headers;
-  responseBody: string;
-}
+/** One request and its reply, as the exchange layer records it (Prism's violations included). */
+export type Captured = Exchange;
 
 export function mockUrl(provider: string): string {
   const url = inject("mockUrls")[provider];
@@ -38,29 +31,8 @@ export function tool(id: string): ToolSpec {
 
 /** A fetch that records each request and reply, and can ask Prism for a given response. */
 export function capturingFetch(prefer?: string) {
-  const calls: Captured[] = [];
-  const fetchFn = async (request: Request): Promise<Response> => {
-    const rawBody = request.body ? await request.clone().text() : "";
-    const headers = new Headers(request.headers);
-    const sent = new Headers(request.headers);
-    if (prefer) sent.set("Prefer", prefer);
-    const response = await fetch(request.url, { method: request.method, headers: sent, body: rawBody || undefined, signal: request.signal });
-    const responseBody = await response.clone().text();
-    const url = new URL(request.url);
-    calls.push({
-      method: request.method,
-      url,
-      search: url.search,
-      headers,
-      rawBody,
-      body: rawBody ? JSON.parse(rawBody) : undefined,
-      status: response.status,
-      responseHeaders: response.headers,
-      responseBody,
-    });
-    return response;
-  };
-  return { fetch: fetchFn, calls };
+  const { fetch, exchanges } = mockFetch(() => (prefer ? { prefer } : {}));
+  return { fetch, calls: exchanges };
 }
 
 /** Call a tool against its provider's mock (the default address is replaced by the mock's). */
@@ -77,8 +49,9 @@ export async function call(
   return { result, calls };
 }
 
-/** The mock accepted the request: no Prism violation of any kind. */
+/** The mock accepted the request: no Prism violation of any kind (quoted in Prism's words when there is one). */
 export function expectNoViolation(c: Captured): void {
+  expect(c.violations.map(describeViolation), "Prism's violations").toEqual([]);
   expect(c.status, `Prism refused the request: ${c.responseBody}`).not.toBe(422);
   expect(c.status, c.responseBody).toBeLessThan(500);
   expect(c.responseHeaders.get("sl-violations"), "sl-violations header").toBeNull();

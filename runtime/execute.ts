@@ -7,12 +7,13 @@ import { buildRequest, chooseRoute } from "./build-request.js";
 import type { ToolError, ToolResult } from "./errors.js";
 import { mapOutputs } from "./map-outputs.js";
 import { redactDeep, repliesMention } from "./redact.js";
+import { requestSizeIssue } from "./request-size.js";
 import { sleep } from "./sleep.js";
 import type { ToolSpec } from "./tool-types.js";
 import { startDeadline, type Deadline } from "./deadline.js";
 import { applyCredential, isRedirect, redirectOrigin, requestUrl, send, type FetchLike, type HttpRequest } from "./transport.js";
 import { upstreamError } from "./upstream-error.js";
-import { checkAddress, validateParams } from "./validate-params.js";
+import { checkAddress, SECRET_MIN_LENGTH, validateParams } from "./validate-params.js";
 
 export interface ExecuteOptions {
   /** Scheme and host to send the request to, instead of the provider's own (mocks, sandboxes); https, or http on loopback. */
@@ -38,11 +39,13 @@ type Failure = Omit<ToolError, "provider" | "operation">;
 
 export async function executeToolDefinition(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions = {}): Promise<ToolResult> {
   const input = params ?? {};
+  // A secret shorter than any credential is refused before a request, and never shown: redacting it
+  // would only garble the error (a one-letter "secret" is in every word).
   const secrets: string[] = options.secrets ? [...options.secrets] : [];
   for (const p of tool.params) {
     if (!p.secret) continue;
     const value = ownString(input, p.name);
-    if (value !== undefined) secrets.push(value);
+    if (value !== undefined && value.length >= SECRET_MIN_LENGTH) secrets.push(value);
   }
   const fail = (error: Failure): ToolResult => ({
     success: false,
@@ -75,6 +78,8 @@ export async function executeToolDefinition(tool: ToolSpec, params: Record<strin
     ...(wire.body !== undefined ? { body: JSON.stringify(wire.body) } : {}),
   };
   applyCredential(request, tool.auth, String(values[tool.auth.param]));
+  const tooBig = requestSizeIssue(tool, request, values, validated.unsent, route);
+  if (tooBig) return fail({ type: "validation", message: tooBig.message, ...(tooBig.param ? { param: tooBig.param } : {}), rule: "requestSize" });
 
   const timeoutMs = options.timeoutMs ?? 30_000;
   const deadline = startDeadline(timeoutMs, options.signal);

@@ -12,9 +12,18 @@ export function redact(text: string, secrets: readonly string[]): string {
   // Longest first, so that a secret containing another is replaced whole.
   for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
     if (!secret) continue;
-    for (const form of new Set([secret, encodeURIComponent(secret)])) out = out.split(form).join(REDACTED);
+    for (const form of new Set([secret, encoded(secret)])) out = out.split(form).join(REDACTED);
   }
   return out;
+}
+
+/** The secret as a URL carries it; a string no URL can carry (half a surrogate pair) has no such form. */
+function encoded(secret: string): string {
+  try {
+    return encodeURIComponent(secret);
+  } catch {
+    return secret;
+  }
 }
 
 /** Redact secrets in every string of a JSON-like value. */

@@ -149,6 +149,83 @@ describe("secrets", () => {
   }
 });
 
+describe("found by the derived contract suite (issue 10)", () => {
+  it("a one-letter secret is refused with a readable error: short values are not redacted into every word", async () => {
+    const result = await executeTool("docgen_list_themes", { apiKey: "a" }, { baseUrl: other.url });
+    expect(result).toEqual({
+      success: false,
+      error: { type: "validation", provider: "docgen", operation: "docgen_list_themes", param: "apiKey", rule: "minLength", message: "apiKey: must be at least 8 characters long, got (secret value withheld)" },
+    });
+    expect(other.received).toHaveLength(0);
+  });
+
+  for (const [label, id, params, param] of [
+    ["in a query value", "books_search_volumes", { apiKey: BOOKS_KEY, q: "otters \ud800" }, "q"],
+    ["in a path segment", "books_get_volume", { apiKey: BOOKS_KEY, volumeId: "\udc00abc" }, "volumeId"],
+    ["in a body field", "docgen_generate", { ...generate, inputText: "otters \ud83e" }, "inputText"],
+    ["in a credential", "books_search_volumes", { apiKey: "AIzaRefusalTestKey\ud800", q: "otters" }, "apiKey"],
+  ] as const) {
+    it(`half a surrogate pair ${label} is a validation error, not a thrown URIError`, async () => {
+      const result = await executeTool(id, params, { baseUrl: other.url });
+      expect(result).toMatchObject({ success: false, error: { type: "validation", param, rule: "characters" } });
+      if (!result.success) expect(result.error.message).toContain(param === "apiKey" ? "(secret value withheld)" : "well-formed Unicode");
+      expect(other.received).toHaveLength(0);
+    });
+  }
+
+  it("a whole surrogate pair (an emoji) is still accepted", () => {
+    const tool = { id: "t", params: [{ name: "q", type: "string", required: true, secret: false, wire: { in: "query", name: "q" } }], rules: [], routes: [] } as unknown as ToolSpec;
+    expect(validateParams(tool, { q: "otters 🦦" })).toMatchObject({ ok: true, values: { q: "otters 🦦" } });
+  });
+
+  for (const [label, params] of [
+    ["a credential with a trailing space", { apiKey: `${GAMMA_KEY} ` }],
+    ["a credential with a leading tab", { apiKey: `\t${GAMMA_KEY}` }],
+  ] as const) {
+    it(`${label} is refused: the header would drop it and send another value`, async () => {
+      const result = await executeTool("docgen_list_themes", params, { baseUrl: other.url });
+      expect(result).toMatchObject({ success: false, error: { type: "validation", param: "apiKey", rule: "characters" } });
+      if (!result.success) expect(result.error.message).toBe("apiKey: must not start or end with a space or tab (an HTTP header drops them, so the value sent would differ), got (secret value withheld)");
+      expect(other.received).toHaveLength(0);
+    });
+  }
+
+  it("a key sent in the query with a stray space is refused too", async () => {
+    const result = await executeTool("books_search_volumes", { apiKey: `${BOOKS_KEY} `, q: "otters" }, { baseUrl: other.url });
+    expect(result).toMatchObject({ success: false, error: { type: "validation", param: "apiKey", rule: "characters", message: expect.stringContaining("a credential never does") } });
+  });
+
+  it("a query within its 8,000 characters that percent-encodes past the 16,384-byte request head is refused, naming it", async () => {
+    const query = `SELECT Id FROM Account WHERE Name IN (${Array.from({ length: 1300 }, () => "'中'").join(",")})`.slice(0, 8000);
+    const result = await executeTool("crm_query", { apiKey: "crm-token-refusal-04", instanceUrl: other.url, query }, {});
+    expect(result).toMatchObject({ success: false, error: { type: "validation", param: "query", rule: "requestSize", message: expect.stringMatching(/^query: the request's address and headers would take \d+ bytes, more than the 16384 crm accepts \(query takes \d+ of them, percent-encoded\)$/) } });
+    expect(other.received).toHaveLength(0);
+  });
+
+  it("8,000 plain characters of query fit, and are sent", async () => {
+    const upstream = await server(() => ({ status: 200, body: JSON.stringify({ totalSize: 0, done: true, records: [] }) }));
+    try {
+      const query = `SELECT Id FROM Account WHERE Name = 'x${"y".repeat(7960)}'`.padEnd(8000, " ");
+      const result = await executeTool("crm_query", { apiKey: "crm-token-refusal-04", instanceUrl: upstream.url, query }, {});
+      expect(result.success).toBe(true);
+      expect(upstream.received).toHaveLength(1);
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it("a password (a secret in the body) may still start or end with a space", async () => {
+    const upstream = await server(() => ({ status: 201, body: JSON.stringify({ id: "u1" }) }));
+    try {
+      const result = await executeTool("directory_create_user", { accessToken: GRAPH_TOKEN, displayName: "Otter", mailNickname: "otter", userPrincipalName: "otter@example.com", password: " spaced pass " }, { baseUrl: upstream.url });
+      expect(result.success).toBe(true);
+      expect(JSON.parse(upstream.received[0].body).passwordProfile.password).toBe(" spaced pass ");
+    } finally {
+      await upstream.close();
+    }
+  });
+});
+
 describe("path parameters", () => {
   for (const [id, params, param] of [
     ["books_get_volume", { apiKey: BOOKS_KEY }, "volumeId"],

@@ -146,7 +146,8 @@ export interface ToolSpec {
   method: HttpMethod;
   /** OpenAPI path template, version prefix included. */
   path: string;
-  server: { default?: string; param?: string };
+  /** Where requests go; `requestHeadBytes`: the largest request line and headers the upstream accepts. */
+  server: { default?: string; param?: string; requestHeadBytes?: number };
   auth: AuthSpec;
   params: ParamSpec[];
   /** Tried in order before the main operation. */

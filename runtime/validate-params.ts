@@ -126,6 +126,10 @@ function range(spec: ParamSpec): string {
 
 // Header values are Latin-1 without control characters (a CR/LF would split the header).
 const NOT_HEADER_SAFE = /[\u0000-\u0008\u000a-\u001f\u007f]|[^\u0000-\u00ff]/u;
+// A header value loses leading and trailing spaces and tabs on the way (fetch trims them).
+const HEADER_TRIMMED = /^[ \t]|[ \t]$/;
+// Half of a surrogate pair: no encoding (URL, JSON sent as UTF-8) can carry it.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 // Placements are a property of the (immutable) tool definition: worked out once per parameter and tool.
 const placed = new WeakMap<ParamSpec, WeakMap<object, Set<string>> | Set<string>>();
@@ -157,8 +161,12 @@ function computePlacements(spec: ParamSpec, tool: Pick<ToolSpec, "routes" | "aut
 function checkString(spec: ParamSpec, s: string, tool?: Pick<ToolSpec, "routes" | "auth">): Checked {
   const places = placements(spec, tool);
   if (spec.secret && [...s].length < SECRET_MIN_LENGTH) return problem(spec, "minLength", `must be at least ${SECRET_MIN_LENGTH} characters long`, s);
+  if (LONE_SURROGATE.test(s)) return problem(spec, "characters", "must be well-formed Unicode text (it contains half of a surrogate pair, which no request can carry)", s);
   if ((spec.secret || places.has("header")) && NOT_HEADER_SAFE.test(s)) {
     return problem(spec, "characters", `must not contain line breaks or other control characters, nor characters outside Latin-1 (it is sent in ${places.has("query") ? "the address" : "an HTTP header"})`, s);
+  }
+  if ((places.has("header") || spec.wire.in === "auth") && HEADER_TRIMMED.test(s)) {
+    return problem(spec, "characters", `must not start or end with a space or tab (${places.has("header") ? "an HTTP header drops them, so the value sent would differ" : "a credential never does: check for a stray space"})`, s);
   }
   if (places.has("path") && (s === "." || s === "..")) {
     return problem(spec, "pathSegment", `must not be "." or ".." (it is a segment of the request path, and would address another resource)`, s);

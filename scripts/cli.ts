@@ -19,6 +19,7 @@ const COMMANDS: Record<string, Command> = {
   run: { summary: "run <workflow>         run a workflow, on Prism mocks (default) or the live APIs", load: () => import("./cli/run.js") },
   tools: { summary: "tools --format <f>     print the tools as LLM tool definitions (openai, anthropic, mcp)", load: () => import("./cli/tools.js") },
   mcp: { summary: "mcp [provider...]      serve the tools to an MCP client over stdio (--mock: no keys needed)", load: () => import("./cli/mcp.js") },
+  test: { summary: "test [provider...]     run the contract suite derived from the specs, on Prism mocks", load: () => import("./cli/test.js") },
 };
 
 export const USAGE = `Usage: blockwright <command> [options]

@@ -6,7 +6,8 @@ import { crmAuth } from "./client.js";
  * @type {import("@blockwright/runtime").ToolSpec["server"]}
  */
 export const crmServer = {
-  "param": "instanceUrl"
+  "param": "instanceUrl",
+  "requestHeadBytes": 16384
 };
 
 /**

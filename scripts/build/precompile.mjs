@@ -1,3 +1,4 @@
+// @ts-nocheck -- a plain JavaScript build tool (imported by a test, so TypeScript would check it).
 // Precompiles at build time what would otherwise be compiled on every run:
 // the JSON Schemas of manifests and workflows (Ajv standalone code) and the
 // Handlebars templates. Compiling them at run time cost about a third of a

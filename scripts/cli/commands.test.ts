@@ -9,7 +9,8 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { cli } from "../../contract-tests/cli-harness.js";
-import { ROOT } from "../../contract-tests/repo.js";
+import { ROOT, SPECS_DIR, tools } from "../../contract-tests/repo.js";
+import { providerDirs } from "../codegen/provider-dirs.js";
 import { resolveParamReferences } from "./references.js";
 
 const fixtures = join(ROOT, "scripts/cli/__fixtures__");
@@ -106,7 +107,7 @@ describe("blockwright call", () => {
   it("exits 2 on an unknown operation, listing the operations", async () => {
     const r = await cli(["call", "books_delete_volume"]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('unknown operation "books_delete_volume" (operations: books_get_volume, books_search_volumes, crm_create_record');
+    expect(r.stderr).toContain(`unknown operation "books_delete_volume" (operations: ${Object.keys(tools).join(", ")})`);
   });
 
   it("refuses a base address with credentials, without echoing them", async () => {
@@ -238,11 +239,12 @@ describe("blockwright validate", () => {
 describe("blockwright mock", () => {
   it("refuses ports beyond 65535 before starting anything", async () => {
     const r = await cli(["mock", "--port", "65534"]);
-    expect(r).toMatchObject({ code: 2, stderr: expect.stringContaining("--port 65534 leaves no room for 5 mocks (ports 65534–65538; the highest is 65535)") });
+    const n = providerDirs(SPECS_DIR).length;
+    expect(r).toMatchObject({ code: 2, stderr: expect.stringContaining(`--port 65534 leaves no room for ${n} mocks (ports 65534–${65534 + n - 1}; the highest is 65535)`) });
   });
 
   it("refuses an unknown provider", async () => {
-    expect(await cli(["mock", "library"])).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown provider "library" (providers: books, crm, directory, docgen, persondata)') });
+    expect(await cli(["mock", "library"])).toMatchObject({ code: 2, stderr: expect.stringContaining(`unknown provider "library" (providers: ${providerDirs(SPECS_DIR).join(", ")})`) });
   });
 
   it("says which port is busy, in one line", async () => {

@@ -259,3 +259,19 @@ describe("spec changes caught by the link", () => {
     expect(problems([{ find: "name: $top }", replace: "name: top }" }, { find: "operationId: getBook", replace: "operationId: fetchBook" }])).toHaveLength(2);
   });
 });
+
+describe("request limits", () => {
+  it("carry limits.requestHeadBytes to every tool's server, where the runtime checks it", () => {
+    const root = join(work, String(counter++));
+    const dir = join(root, "specs", "shelf");
+    cpSync(fixture, dir, { recursive: true });
+    const file = join(dir, "manifest.yaml");
+    writeFileSync(file, readFileSync(file, "utf8").replace("server:\n  default: https://api.shelf.test\n", "server:\n  default: https://api.shelf.test\nlimits:\n  requestHeadBytes: 8192\n"));
+    const ir = loadProvider(root, dir);
+    expect(ir.operations.map((op) => op.tool.server)).toEqual(ir.operations.map(() => ({ default: "https://api.shelf.test", requestHeadBytes: 8192 })));
+  });
+
+  it("refuse a limit no HTTP request fits", () => {
+    expect(problems([{ find: "server:\n  default: https://api.shelf.test\n", replace: "server:\n  default: https://api.shelf.test\nlimits:\n  requestHeadBytes: 100\n" }])).toEqual([expect.stringContaining("limits.requestHeadBytes")]);
+  });
+});

@@ -78,7 +78,7 @@ class Linker {
       ...(m.docsUrl ? { docsUrl: m.docsUrl } : {}),
       sources: { manifest: this.source.file, openapi: this.openapiName },
       names: { pascal: pascalCase(m.provider), camel: camelCase(m.provider) },
-      server: { ...m.server },
+      server: this.server(),
       auth: auth ?? { type: "bearer", param: m.auth.param },
       authDescription: describeAuth(auth),
       operations,
@@ -133,6 +133,12 @@ class Linker {
       requestId: parse(this.m.errors.requestId, "requestId"),
       retryableStatuses: [...(this.m.errors.retryableStatuses ?? DEFAULT_RETRYABLE_STATUSES)].sort((a, b) => a - b),
     };
+  }
+
+  /** Where requests go, and what the upstream refuses to receive there. */
+  private server(): ToolSpec["server"] {
+    const bytes = this.m.limits?.requestHeadBytes;
+    return { ...this.m.server, ...(bytes !== undefined ? { requestHeadBytes: bytes } : {}) };
   }
 
   private checkServer(): void {
@@ -191,7 +197,7 @@ class Linker {
       operationId: op.operationId,
       method: op.method as ToolSpec["method"],
       path: op.path,
-      server: { ...this.m.server },
+      server: this.server(),
       auth: auth ?? { type: "bearer", param: this.m.auth.param },
       params,
       routes,

@@ -111,6 +111,7 @@ export interface Manifest {
   docsUrl?: string;
   openapi: string;
   server: { default?: string; param?: string };
+  limits?: { requestHeadBytes?: number };
   auth: { scheme: string; param: string };
   errors: { code?: string[]; message: string[]; requestId?: string[]; retryableStatuses?: number[] };
   params?: Record<string, ManifestParam>;

@@ -4,7 +4,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-// @ts-expect-error: a plain JavaScript build tool, without types
 import { outputs } from "../build/precompile.mjs";
 
 const root = join(import.meta.dirname, "../..");

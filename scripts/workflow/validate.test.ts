@@ -57,7 +57,7 @@ describe("invalid workflows", () => {
     ["bad YAML", edit("    name: Search books\n", "    name: [Search books\n"), ["flow.yaml:6:5: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]"]],
     ["an unknown top-level field", `${BASE}schedule: daily\n`, ['flow.yaml:21:1: (top level): unknown field "schedule" (allowed: $schema, name, description, blocks)']],
     ["a block without inputs.operation", edit("      operation: books_get_volume\n", ""), ['flow.yaml:17:5: blocks.volume.inputs: missing required field "operation"']],
-    ["an unknown block type", edit("    type: books\n    name: Read", "    type: library\n    name: Read"), ['flow.yaml:15:11: volume: unknown block type "library" (block types: books, crm, directory, docgen, persondata)']],
+    ["an unknown block type", edit("    type: books\n    name: Read", "    type: library\n    name: Read"), [`flow.yaml:15:11: volume: unknown block type "library" (block types: ${Object.keys(registry.blocks).sort().join(", ")})`]],
     ["an operation of another block type", edit("operation: books_get_volume", "operation: crm_get_record"), ['flow.yaml:18:18: volume: unknown operation "crm_get_record" for block type books (operations: books_get_volume, books_search_volumes)']],
     ["a parameter the operation does not have", edit("      maxResults: 5\n", "      maxResults: 5\n      orderBy: newest\n"), ['flow.yaml:11:7: search: books_search_volumes has no parameter "orderBy" (parameters: apiKey, q, maxResults)']],
     ["a literal of the wrong type", edit("maxResults: 5", "maxResults: five"), ['flow.yaml:10:19: search: maxResults: must be a number, got "five"']],

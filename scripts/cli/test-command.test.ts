@@ -1,0 +1,202 @@
+// `blockwright test`: the derived contract suite as a user runs it on their
+// own project — reports, seeds, shards, exit statuses — including a project
+// that only added specs/<p>/ (the fixture provider), a spec example broken
+// on purpose, and a manifest looser than its spec that only random inputs find.
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { afterAll, describe, expect, it } from "vitest";
+import { cli } from "../../contract-tests/cli-harness.js";
+import { ROOT } from "../../contract-tests/repo.js";
+import { startMocks } from "../mocks.js";
+
+const tmp = mkdtempSync(join(tmpdir(), "blockwright-test-"));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** A project folder with the runtime resolvable (as after `npm install`) and the given providers' specs. */
+function project(name: string, specs: Record<string, string>, generatedFrom?: string[]): string {
+  const dir = join(tmp, name);
+  mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
+  symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
+  for (const [provider, from] of Object.entries(specs)) cpSync(from, join(dir, "specs", provider), { recursive: true });
+  for (const provider of generatedFrom ?? []) cpSync(join(ROOT, "generated", provider), join(dir, "generated", provider), { recursive: true });
+  return dir;
+}
+
+function edit(file: string, find: string, replace: string): void {
+  const text = readFileSync(file, "utf8");
+  if (!text.includes(find)) throw new Error(`${file} has no ${JSON.stringify(find)}`);
+  writeFileSync(file, text.replace(find, replace));
+}
+
+// In-process runs of whole suites on a busy machine: far more time than they need.
+describe.concurrent("blockwright test on this repository's specs", { timeout: 90_000 }, () => {
+  it("runs a provider's derived cases on its mock: exit 0, a summary, the mock released", async () => {
+    const r = await cli(["test", "books", "--seed", "7", "--runs", "5"]);
+    expect(r.stderr).toMatch(/^blockwright test: \d+ cases on 1 mock, seed 7, 5 runs per property$/m);
+    expect(r.stdout).toMatch(/^books\s+\d+ cases {2}(\d+) passed {2}0 failed$/m);
+    expect(r.stdout.trimEnd().split("\n").at(-1)).toMatch(/^contract: \d+ passed, 0 failed$/);
+    expect(r.mocks).toEqual([{ asked: ["books"], closed: true }]);
+    expect(r.code).toBe(0);
+  });
+
+  it("writes valid JUnit XML to --output, one testsuite per provider, and a summary on stderr", async () => {
+    const file = join(tmp, "reports/junit.xml");
+    const r = await cli(["test", "books", "persondata", "--reporter", "junit", "--output", file, "--seed", "7", "--runs", "3", "--shard", "1/4"]);
+    expect(r.code).toBe(0);
+    const xml = readFileSync(file, "utf8");
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const suites = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "" }).parse(xml).testsuites;
+    expect(suites.testsuite.map((s: { name: string }) => s.name)).toEqual(["books", "persondata"]);
+    expect(Number(suites.tests)).toBe(suites.testsuite.reduce((n: number, s: { testcase: unknown[] }) => n + s.testcase.length, 0));
+    expect(suites).toMatchObject({ failures: "0", errors: "0" });
+    expect(r.stderr).toMatch(/contract: \d+ passed, 0 failed/);
+    expect(r.stdout).toBe("");
+  });
+
+  it("prints a JSON report on stdout", async () => {
+    const r = await cli(["test", "books", "--reporter", "json", "--seed", "7", "--runs", "3", "--shard", "1/3"]);
+    const report = JSON.parse(r.stdout);
+    expect(report).toMatchObject({ seed: 7, runs: 3, shard: "1/3", summary: { failed: 0, errors: 0 } });
+    expect(report.cases.length).toBe(report.summary.cases);
+    expect(report.cases[0]).toMatchObject({ provider: "books", operation: "books_get_volume", status: "passed" });
+  });
+
+  it("splits the cases into disjoint shards that together are the whole suite", async () => {
+    const list = async (...extra: string[]) => (await cli(["test", "books", "--list", ...extra])).stdout.split("\n").filter(Boolean);
+    const all = await list();
+    const shards = [await list("--shard", "1/3"), await list("--shard", "2/3"), await list("--shard", "3/3")];
+    expect(shards.flat().sort()).toEqual([...all].sort());
+    expect(new Set(shards.flat()).size).toBe(all.length);
+    expect(Math.max(...shards.map((s) => s.length)) - Math.min(...shards.map((s) => s.length))).toBeLessThanOrEqual(1);
+  });
+
+  it("stops on Ctrl-C: no new case starts, the mocks are released, exit 130", async () => {
+    const r = await cli(["test", "books", "--seed", "7", "--runs", "3"], { interrupted: Promise.resolve() });
+    expect(r.code).toBe(130);
+    const [, ran, of] = /blockwright test: interrupted after (\d+) of (\d+) cases/.exec(r.stderr)!.map(Number);
+    // Only the cases already under way when the interrupt arrived ran (one per worker at most).
+    expect(ran).toBeLessThanOrEqual(8);
+    expect(of).toBeGreaterThan(ran);
+    expect(r.mocks).toEqual([{ asked: ["books"], closed: true }]);
+  });
+
+  for (const [args, message] of [
+    [["test", "library"], 'unknown provider "library"'],
+    [["test", "--reporter", "tap"], "--reporter takes text, json, junit"],
+    [["test", "--shard", "3/2"], "--shard takes i/n with 1 ≤ i ≤ n"],
+    [["test", "--shard", "0/2"], "--shard takes i/n"],
+    [["test", "--seed", "1.5"], "--seed takes a whole number"],
+    [["test", "--runs", "0"], "--runs takes a positive whole number"],
+  ] as const) {
+    it(`exits 2 on ${args.slice(1).join(" ")}`, async () => {
+      const r = await cli([...args]);
+      expect(r).toMatchObject({ code: 2, stderr: expect.stringContaining(message) });
+    });
+  }
+
+  it("exits 2, naming the fix, when a package is missing or out of date with its specs", async () => {
+    const dir = project("stale", { books: join(ROOT, "specs/books") }, ["books"]);
+    edit(join(dir, "specs/books/manifest.yaml"), "description: Number of volumes to return, 1 to 40.", "description: How many volumes, 1 to 40.");
+    expect(await cli(["test"], { cwd: dir })).toMatchObject({ code: 2, stderr: "blockwright test: generated/books is out of date with its specs (books_search_volumes): run blockwright generate\n" });
+    rmSync(join(dir, "generated"), { recursive: true });
+    expect(await cli(["test"], { cwd: dir })).toMatchObject({ code: 2, stderr: expect.stringContaining("no generated package for books in generated (run blockwright generate, or pass --out)") });
+  });
+});
+
+describe.concurrent("the CI recipes", { timeout: 90_000 }, () => {
+  /** The `blockwright …` arguments of a command line, with CI expressions given sample values. */
+  const argsOf = (line: string) =>
+    line
+      .replace(/\$\{\{ matrix\.shard \}\}/g, "2")
+      .replace(/\$\{\{ strategy\.job-total \}\}/g, "3")
+      .replace(/"\$CONTRACT_SEED"/g, "5")
+      .replace(/"\$CONTRACT_RUNS"/g, "2")
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(3); // npx --no-install blockwright
+
+  it("the GitHub workflow checks generated/ and runs blockwright test in shards, with JUnit reports kept", async () => {
+    const { parse } = await import("yaml");
+    const workflow = parse(readFileSync(join(ROOT, ".github/workflows/contract-tests.yml"), "utf8"));
+    const steps = (job: string): { run?: string; uses?: string; with?: Record<string, unknown> }[] => workflow.jobs[job].steps;
+    expect(steps("generated").map((s) => s.run).filter(Boolean)).toContain("npx --no-install blockwright generate --check");
+    expect(steps("contract").find((s) => s.uses?.startsWith("actions/setup-node"))?.with).toMatchObject({ cache: "npm" });
+    expect(workflow.jobs.contract.strategy.matrix.shard.length).toBeGreaterThan(1);
+    const test = steps("contract").find((s) => s.run?.includes("blockwright test"))!.run!;
+    const args = argsOf(test);
+    expect(args).toEqual(expect.arrayContaining(["test", "--shard", "2/3", "--reporter", "junit", "--output", "reports/contract-2.xml"]));
+    // The line is one the command accepts (listed rather than run here, for one provider).
+    const listed = await cli([...args, "books", "--list"]);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout.split("\n").filter(Boolean).length).toBeGreaterThan(10);
+  });
+
+  it(".ci/run runs blockwright test before npm test", () => {
+    const lines = readFileSync(join(ROOT, ".ci/run"), "utf8").split("\n");
+    const test = lines.findIndex((l) => /bin\/blockwright\.js test /.test(l));
+    expect(test).toBeGreaterThan(-1);
+    expect(lines.findIndex((l) => l.trim() === "npm test")).toBeGreaterThan(test);
+  });
+});
+
+describe.concurrent("blockwright test on a user's project", { timeout: 90_000 }, () => {
+  it("breaking a spec example (a field of the wrong type) fails the cases that meet it, quoting Prism and the JSON pointer", async () => {
+    const dir = project("broken-example", { books: join(ROOT, "specs/books") }, ["books"]);
+    // The full volume example's id becomes a number; the schema says string.
+    edit(join(dir, "specs/books/openapi.yaml"), "      value:\n        kind: books#volume\n        id: zyTCAlFPjgYC\n        etag: Jg1Fq6pWl7Y", "      value:\n        kind: books#volume\n        id: 12345\n        etag: Jg1Fq6pWl7Y");
+    const r = await cli(["test", "--seed", "7", "--runs", "3"], { cwd: dir, startMocks });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('✗ books books_get_volume › example › answer 200 "volume"');
+    expect(r.stdout).toContain("the mock (Prism) found 1 violation in GET /books/v1/volumes/zyTCAlFPjgYC:\n      - response body /id: Response body property id must be string (type)");
+    expect(r.stdout).not.toContain("with no error message");
+    expect(r.stdout.trimEnd().split("\n").at(-1)).toMatch(/^contract: \d+ passed, [1-9]\d* failed$/);
+  });
+
+  /** A project that added the fixture provider with only specs/shelf/, then generated it (once). */
+  let newProvider: Promise<string> | undefined;
+  const generatedShelf = () =>
+    (newProvider ??= (async () => {
+      const dir = project("new-provider", { shelf: join(ROOT, "scripts/codegen/__fixtures__/specs/shelf") });
+      expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
+      return dir;
+    })());
+
+  it("a provider added with only specs/<p>/ generates and passes its derived suite", async () => {
+    const dir = await generatedShelf();
+    const r = await cli(["test", "--seed", "7", "--runs", "10", "--reporter", "json"], { cwd: dir, startMocks });
+    const report = JSON.parse(r.stdout);
+    expect(report.cases.filter((c: { status: string }) => c.status !== "passed")).toEqual([]);
+    expect(new Set(report.cases.map((c: { kind: string }) => c.kind))).toEqual(new Set(["example", "request", "limit", "enum", "rule", "route", "error", "auth", "scenario", "property"]));
+    expect(new Set(report.cases.map((c: { operation: string }) => c.operation))).toEqual(new Set(["shelf_add_book", "shelf_get_book", "shelf_list_books"]));
+    expect(r.code).toBe(0);
+  });
+
+  it("random inputs find a manifest looser than its spec, printing the seed, the shrunk input and a call line, the same for the same seed", async () => {
+    // A copy of the generated project whose spec now wants a shelf id to be a UUID (a format the
+    // link step does not compare; a changed pattern it refuses outright). The manifest still
+    // takes any id its pattern allows.
+    const dir = join(tmp, "looser-format");
+    cpSync(await generatedShelf(), dir, { recursive: true, verbatimSymlinks: true });
+    edit(join(dir, "specs/shelf/openapi.yaml"), 'schema: { type: string, pattern: "^[a-z0-9-]+$" }', 'schema: { type: string, pattern: "^[a-z0-9-]+$", format: uuid }');
+    const run = () => cli(["test", "--seed", "11", "--runs", "25"], { cwd: dir, startMocks });
+    const first = await run();
+    expect(first.code).toBe(1);
+    const failure = first.stdout.split("\n\n").find((block) => block.includes("shelf_list_books › property › random valid inputs"))!;
+    expect(failure).toContain("property failed after");
+    expect(failure).toContain("(seed 11; this case's seed");
+    expect(failure).toMatch(/- request path \/shelfid: Request path parameter shelfid must match format "uuid" \(format\)/);
+    expect(failure).toMatch(/input: \{"apiKey":"\{\{SHELF_API_KEY\}\}","shelfId":"[^"]*"/);
+    expect(failure).toMatch(/reproduce: (SHELF_API_KEY=('[^']*'|\S+) )?blockwright call shelf_list_books --params '\{"shelfId":"[^"]*".*\}' --param 'apiKey=\{\{SHELF_API_KEY\}\}' --base-url http:\/\/127\.0\.0\.1:4010/);
+    expect(failure).toContain("rerun: blockwright test shelf --seed 11 --runs 25");
+    // A changed pattern, by contrast, is refused before any case runs (the link step).
+    const pattern = join(tmp, "looser-pattern");
+    cpSync(await generatedShelf(), pattern, { recursive: true, verbatimSymlinks: true });
+    edit(join(pattern, "specs/shelf/openapi.yaml"), 'schema: { type: string, pattern: "^[a-z0-9-]+$" }', 'schema: { type: string, pattern: "^[a-z0-9]+$" }');
+    expect(await cli(["test", "--seed", "11", "--runs", "25"], { cwd: pattern, startMocks })).toMatchObject({ code: 2, stderr: expect.stringContaining("a manifest pattern must be the spec's") });
+    // Seeded: the same seed draws, fails and shrinks the same way.
+    const again = await run();
+    expect(again.stdout.split("\n\n").find((block) => block.includes("shelf_list_books › property › random valid inputs"))).toBe(failure);
+  });
+});

@@ -1,0 +1,150 @@
+// The derived suite's own pieces, without mocks: Prism's violations in words,
+// reports (JUnit XML that any parser accepts, whatever a message holds),
+// shards, seeds, reproduction lines, and the values cases are built from.
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { describe, expect, it } from "vitest";
+import type { ToolSpec } from "@blockwright/runtime";
+import { loadProvider } from "../codegen/generate-all.js";
+import { OpenApiDocument } from "../codegen/openapi-document.js";
+import { loadYamlSource } from "../yaml/yaml-source.js";
+import { deriveCases } from "./derive.js";
+import { describeViolation, violationsOf } from "./prism.js";
+import { caseSeed } from "./properties.js";
+import { jsonReport, junitReport, textReport, type SuiteReport } from "./report.js";
+import { callCommand, secretReference, secretVariable, shellQuote } from "./repro.js";
+import { shardOf, type CaseResult } from "./run.js";
+import { CREDENTIAL, ToolValues } from "./values.js";
+
+const fixtures = fileURLToPath(new URL("../codegen/__fixtures__/", import.meta.url));
+const shelf = loadProvider(fixtures, join(fixtures, "specs/shelf"));
+const doc = new OpenApiDocument(loadYamlSource(join(fixtures, "specs/shelf/openapi.yaml")));
+const tool = (id: string): ToolSpec => shelf.operations.find((op) => op.tool.id === id)!.tool;
+
+describe("Prism's violations", () => {
+  it("are read from the sl-violations header and from a problem+json body, once each", () => {
+    const v = { location: ["request", "body", "title"], severity: "Error", code: "type", message: "Request body property title must be string" };
+    const headers = new Headers({ "sl-violations": JSON.stringify([v]) });
+    const body = JSON.stringify({ type: "https://stoplight.io/prism/errors#UNPROCESSABLE_ENTITY", title: "Invalid request", status: 422, validation: [v] });
+    expect(violationsOf(headers, body)).toEqual([v]);
+  });
+
+  it("are not read from an upstream's own error body", () => {
+    expect(violationsOf(new Headers(), JSON.stringify({ validation: [{ location: ["x"], message: "y" }] }))).toEqual([]);
+  });
+
+  it("are described with where, the JSON pointer and Prism's own message", () => {
+    expect(describeViolation({ location: ["response", "body", "items", "0", "id"], code: "type", message: "Response body property items.0.id must be string" })).toBe(
+      "response body /items/0/id: Response body property items.0.id must be string (type)",
+    );
+    expect(describeViolation({ location: ["path", "shelfid"], code: "pattern", message: 'Request path parameter shelfid must match pattern "^[a-z]+$"' })).toBe(
+      'request path /shelfid: Request path parameter shelfid must match pattern "^[a-z]+$" (pattern)',
+    );
+    expect(describeViolation({ location: ["request", "body", "a/b~c"], message: "m" })).toBe("request body /a~1b~0c: m");
+  });
+});
+
+describe("reports", () => {
+  const nasty = 'expected "<b>" & \'x\'\nsecond line\ttab \u0000 nul \u0008 bs \ud800 half, 🦦 whole, \uffff';
+  const result = (status: CaseResult["status"], provider = "shelf", message?: string): CaseResult => ({
+    id: `shelf_get_book › example › ${status}`,
+    provider,
+    operation: "shelf_get_book",
+    kind: "example",
+    name: `a <${status}> & "case"`,
+    status,
+    durationMs: 12,
+    ...(message ? { message } : {}),
+  });
+  const report: SuiteReport = { seed: 7, runs: 3, shard: "1/2", startedAt: "2026-01-02T03:04:05.678Z", durationMs: 1234, results: [result("passed"), result("failed", "shelf", nasty), result("error", "other", "boom <x>")] };
+
+  it("JUnit XML is well-formed and keeps every message readable, whatever characters it has", () => {
+    const xml = junitReport(report);
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "", textNodeName: "text", processEntities: true, htmlEntities: true }).parse(xml);
+    expect(parsed.testsuites).toMatchObject({ name: "blockwright test", tests: "3", failures: "1", errors: "1" });
+    const [shelfSuite, otherSuite] = parsed.testsuites.testsuite;
+    expect(shelfSuite).toMatchObject({ name: "shelf", tests: "2", failures: "1", errors: "0", skipped: "0" });
+    expect(otherSuite.testcase.error).toMatchObject({ type: "Error", text: "boom <x>" });
+    const failed = shelfSuite.testcase[1];
+    expect(failed.name).toBe('example › a <failed> & "case"');
+    expect(failed.failure.text).toBe('expected "<b>" & \'x\'\nsecond line\ttab \\u0000 nul \\u0008 bs \\ud800 half, 🦦 whole, \\uffff');
+    expect(failed.failure.message).toBe('expected "<b>" & \'x\'');
+  });
+
+  it("text ends with a plain `N passed, N failed` line", () => {
+    const text = textReport(report);
+    expect(text.trimEnd().split("\n").at(-1)).toBe("contract: 1 passed, 2 failed");
+    expect(text).toContain("seed 7, 3 runs per property, shard 1/2");
+    expect(text).toContain("✗ other shelf_get_book › example › error (could not run)");
+  });
+
+  it("JSON has the summary, per provider, and every case", () => {
+    const json = JSON.parse(jsonReport(report));
+    expect(json.summary).toEqual({ cases: 3, passed: 1, failed: 1, errors: 1, providers: { shelf: { cases: 2, passed: 1, failed: 1, errors: 0 }, other: { cases: 1, passed: 0, failed: 0, errors: 1 } } });
+    expect(json.cases).toHaveLength(3);
+    expect(json).toMatchObject({ seed: 7, runs: 3, shard: "1/2" });
+  });
+});
+
+describe("shards, seeds and reproduction lines", () => {
+  it("shards are disjoint, even, and together the whole suite", () => {
+    const items = Array.from({ length: 23 }, (_, i) => i);
+    const shards = [1, 2, 3].map((i) => shardOf(items, i, 3));
+    expect(shards.flat().sort((a, b) => a - b)).toEqual(items);
+    expect(shards.map((s) => s.length)).toEqual([8, 8, 7]);
+  });
+
+  it("each property case draws from its own seed, the same every time", () => {
+    expect(caseSeed(42, "a")).toBe(caseSeed(42, "a"));
+    expect(new Set([caseSeed(42, "a"), caseSeed(42, "b"), caseSeed(43, "a")]).size).toBe(3);
+  });
+
+  it("the call line gives secrets as {{NAME}} references and quotes for the shell", () => {
+    const t = tool("shelf_add_book");
+    expect(secretVariable(t, "apiKey")).toBe("SHELF_API_KEY");
+    const input = { apiKey: "s3cret-value-123", shelfId: "a-1", title: "It's here" };
+    expect(secretReference(t, input)).toEqual({ apiKey: "{{SHELF_API_KEY}}", shelfId: "a-1", title: "It's here" });
+    const line = callCommand(t, input);
+    expect(line).not.toContain("s3cret");
+    expect(line).toBe(`blockwright call shelf_add_book --params '{"shelfId":"a-1","title":"It'\\''s here"}' --param 'apiKey={{SHELF_API_KEY}}' --base-url http://127.0.0.1:4010   (with \`blockwright mock shelf --port 4010\` running)`);
+    expect(shellQuote("plain-word")).toBe("plain-word");
+  });
+});
+
+describe("values built from the specs", () => {
+  it("take the credential, spec examples and placeholders, each passing its own rules", () => {
+    const values = new ToolValues(tool("shelf_list_books"), doc);
+    expect(values.example("apiKey")).toEqual({ value: CREDENTIAL, source: "contract credential" });
+    // The fixture's spec has no example for shelfId: a value is made from its pattern.
+    expect(values.example("shelfId")?.source).toBe("made from its rules");
+    expect(values.minimal()).toEqual({ apiKey: CREDENTIAL, shelfId: values.example("shelfId")!.value });
+  });
+
+  it("keep cross-field rules: a pinned value chooses its selector, or the input is impossible", () => {
+    const values = new ToolValues(tool("shelf_add_book"), doc);
+    expect(values.with({ size: "letter" })).toMatchObject({ size: "letter" });
+    expect(values.with({ format: "ebook" })).not.toHaveProperty("size");
+    expect(values.satisfy({ ...values.minimal(), format: "audio", size: "a4" }, ["format", "size"])).toBeUndefined();
+    expect(values.full()).toMatchObject({ format: "paper" });
+  });
+
+  it("stretch a patterned value to an exact length that still matches", () => {
+    const values = new ToolValues(tool("shelf_list_books"), doc);
+    const s = values.ofLength("shelfId", 64)!;
+    expect(s).toHaveLength(64);
+    expect(s).toMatch(/^[a-z0-9-]+$/);
+  });
+
+  it("derive every kind of case for the fixture, with unique ids", () => {
+    const cases = deriveCases({ provider: "shelf", tools: shelf.operations.map((op) => op.tool), document: doc });
+    expect(new Set(cases.map((c) => c.kind))).toEqual(new Set(["example", "request", "limit", "enum", "rule", "route", "error", "auth", "scenario", "property"]));
+    expect(cases.map((c) => c.id).filter((id) => id.startsWith("shelf_get_book › scenario"))).toEqual([
+      "shelf_get_book › scenario › job pending → pending → ready",
+      "shelf_get_book › scenario › job pending → pending → failed",
+      "shelf_get_book › scenario › 429 with Retry-After: 1, then 200: retried once after the wait",
+    ]);
+    expect(cases.map((c) => c.id).filter((id) => id.startsWith("shelf_add_book › scenario"))).toEqual(["shelf_add_book › scenario › 500 on POST is not retried and may have been applied"]);
+  });
+});

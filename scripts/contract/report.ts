@@ -1,0 +1,131 @@
+// Reports of a contract run: text for people, JSON for tools, JUnit XML for
+// CI servers (one <testsuite> per provider, one <testcase> per case).
+import type { CaseResult } from "./run.js";
+
+export interface SuiteReport {
+  seed: number;
+  runs: number;
+  /** `i/n` when the run was one shard of the suite. */
+  shard?: string;
+  /** When the run started (ISO 8601). */
+  startedAt: string;
+  durationMs: number;
+  results: CaseResult[];
+}
+
+export interface Summary {
+  cases: number;
+  passed: number;
+  failed: number;
+  errors: number;
+}
+
+export function summarise(results: CaseResult[]): Summary {
+  return {
+    cases: results.length,
+    passed: results.filter((r) => r.status === "passed").length,
+    failed: results.filter((r) => r.status === "failed").length,
+    errors: results.filter((r) => r.status === "error").length,
+  };
+}
+
+export function byProvider(results: CaseResult[]): Map<string, CaseResult[]> {
+  const out = new Map<string, CaseResult[]>();
+  for (const r of results) out.set(r.provider, [...(out.get(r.provider) ?? []), r]);
+  return out;
+}
+
+/** Failures in full, one line per provider, and a closing `N passed, N failed` line. */
+export function textReport(report: SuiteReport): string {
+  const lines: string[] = [];
+  for (const r of report.results) {
+    if (r.status === "passed") continue;
+    lines.push(`✗ ${r.provider} ${r.id}${r.status === "error" ? " (could not run)" : ""}`, ...indent(r.message ?? ""), "");
+  }
+  for (const [provider, results] of byProvider(report.results)) {
+    const s = summarise(results);
+    lines.push(`${provider.padEnd(14)} ${String(s.cases).padStart(5)} cases  ${s.passed} passed  ${s.failed + s.errors} failed`);
+  }
+  const s = summarise(report.results);
+  lines.push(
+    "",
+    `seed ${report.seed}, ${report.runs} runs per property${report.shard ? `, shard ${report.shard}` : ""}, ${(report.durationMs / 1000).toFixed(1)} s`,
+    `contract: ${s.passed} passed, ${s.failed + s.errors} failed`,
+  );
+  return `${lines.join("\n")}\n`;
+}
+
+export function jsonReport(report: SuiteReport): string {
+  const s = summarise(report.results);
+  return `${JSON.stringify(
+    {
+      seed: report.seed,
+      runs: report.runs,
+      ...(report.shard ? { shard: report.shard } : {}),
+      startedAt: report.startedAt,
+      durationMs: report.durationMs,
+      summary: { ...s, providers: Object.fromEntries([...byProvider(report.results)].map(([p, rs]) => [p, summarise(rs)])) },
+      cases: report.results,
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+/** JUnit XML as Jenkins, GitHub Actions reporters and GitLab read it. */
+export function junitReport(report: SuiteReport): string {
+  const s = summarise(report.results);
+  const out = [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<testsuites name="blockwright test" tests="${s.cases}" failures="${s.failed}" errors="${s.errors}" time="${seconds(report.durationMs)}">`,
+  ];
+  for (const [provider, results] of byProvider(report.results)) {
+    const p = summarise(results);
+    out.push(
+      `  <testsuite name="${attr(provider)}" tests="${p.cases}" failures="${p.failed}" errors="${p.errors}" skipped="0" time="${seconds(results.reduce((n, r) => n + r.durationMs, 0))}" timestamp="${attr(report.startedAt.replace(/\.\d+Z$/, ""))}">`,
+      `    <properties>`,
+      `      <property name="seed" value="${report.seed}"/>`,
+      `      <property name="runs" value="${report.runs}"/>`,
+      ...(report.shard ? [`      <property name="shard" value="${attr(report.shard)}"/>`] : []),
+      `    </properties>`,
+    );
+    for (const r of results) {
+      const open = `    <testcase classname="${attr(`${r.provider}.${r.operation}`)}" name="${attr(`${r.kind} › ${r.name}`)}" time="${seconds(r.durationMs)}"`;
+      if (r.status === "passed") {
+        out.push(`${open}/>`);
+        continue;
+      }
+      const tag = r.status === "failed" ? "failure" : "error";
+      const message = r.message ?? "";
+      out.push(`${open}>`, `      <${tag} message="${attr(message.split("\n")[0].slice(0, 500))}" type="${r.status === "failed" ? "ContractFailure" : "Error"}">${text(message)}</${tag}>`, `    </testcase>`);
+    }
+    out.push(`  </testsuite>`);
+  }
+  out.push(`</testsuites>`);
+  return `${out.join("\n")}\n`;
+}
+
+function seconds(ms: number): string {
+  return (ms / 1000).toFixed(3);
+}
+
+// Characters XML 1.0 cannot carry at all (control characters, half surrogate pairs, U+FFFE/FFFF).
+const NOT_XML = /[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
+
+/** Text content: markup characters escaped, characters XML cannot carry shown as `\uXXXX`. */
+export function text(value: string): string {
+  return visible(value).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** An attribute value (double-quoted): also quotes and line breaks escaped, so that they survive. */
+export function attr(value: string): string {
+  return text(value).replace(/"/g, "&quot;").replace(/'/g, "&apos;").replace(/\n/g, "&#10;").replace(/\r/g, "&#13;").replace(/\t/g, "&#9;");
+}
+
+function visible(value: string): string {
+  return value.replace(NOT_XML, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+function indent(message: string): string[] {
+  return message.split("\n").map((l) => `    ${l}`);
+}

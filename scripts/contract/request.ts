@@ -1,0 +1,166 @@
+// The captured request itself, checked against the OpenAPI document: Prism
+// accepts unknown query keys and any credential, so what it cannot see is
+// checked here — the method and path of the operation, only query keys and
+// headers the spec declares, the credential exactly where the security
+// scheme puts it and nowhere else, and the body's content type.
+import { parsePointer, type ParamSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime";
+import type { OpenApiDocument, OpenApiOperation } from "../codegen/openapi-document.js";
+import { check, fail, json, same } from "./call.js";
+import type { Exchange } from "./exchange.js";
+import type { Input } from "./values.js";
+import { at } from "./json-path.js";
+
+/** The operation a request was sent to: the tool's own or one of its routes'. */
+export function operationOf(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument): { op: OpenApiOperation; path: Record<string, string>; wire: Record<string, WireSpec> } {
+  const tried: string[] = [];
+  for (const target of [{ operationId: tool.operationId, wire: {} as Record<string, WireSpec> }, ...tool.routes]) {
+    const op = doc.operations.get(target.operationId);
+    if (!op) continue;
+    tried.push(`${op.method} ${op.path}`);
+    const path = matchPath(op.path, ex.url.pathname);
+    if (path && op.method === ex.method) return { op, path, wire: target.wire };
+  }
+  return fail(`${ex.method} ${ex.url.pathname} is none of the tool's operations (${tried.join(", ")})`);
+}
+
+/** Every check of the captured request; `input` is what the tool was given. */
+export function checkRequest(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, input: Input): void {
+  const { op } = operationOf(ex, tool, doc);
+
+  const declaredQuery = new Set(op.parameters.filter((p) => p.in === "query").map((p) => p.name));
+  const declaredHeaders = new Set(op.parameters.filter((p) => p.in === "header").map((p) => p.name.toLowerCase()));
+  const schemes = (op.security ?? []).map((name) => doc.securitySchemes[name]).filter(Boolean);
+  for (const s of schemes) {
+    if (s.type === "apiKey" && s.in === "query" && s.name) declaredQuery.add(s.name);
+    if (s.type === "apiKey" && s.in === "header" && s.name) declaredHeaders.add(s.name.toLowerCase());
+    if (s.type === "http") declaredHeaders.add("authorization");
+  }
+  for (const key of new Set(ex.url.searchParams.keys())) {
+    check(declaredQuery.has(key), () => `query key ${key} is not declared by ${op.operationId} (declared: ${[...declaredQuery].join(", ") || "none"})`);
+  }
+  const media = requestMediaTypes(doc, op);
+  for (const [name] of ex.headers) {
+    if (name === "content-type") continue;
+    check(declaredHeaders.has(name), () => `header ${name} is not declared by ${op.operationId} (declared: ${[...declaredHeaders].join(", ") || "none"})`);
+  }
+
+  // The body and its content type.
+  const contentType = ex.headers.get("content-type");
+  if (ex.rawBody) {
+    check(media.length > 0, `${op.operationId} declares no request body, but one was sent`);
+    check(contentType !== null && media.includes(contentType.split(";")[0].trim().toLowerCase()), () => `content type ${json(contentType)} is not one ${op.operationId} declares (${media.join(", ")})`);
+  } else {
+    check(!op.requestBody?.required, `${op.operationId} requires a request body, none was sent`);
+    check(contentType === null, () => `content type ${contentType} sent without a body`);
+  }
+
+  checkCredential(ex, tool, doc, op, input);
+}
+
+/** The credential where the operation's security scheme says, in full, and nowhere else. */
+function checkCredential(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, op: OpenApiOperation, input: Input): void {
+  const credential = input[tool.auth.param];
+  if (typeof credential !== "string") return;
+  const names = op.security ?? [];
+  if (!names.length) return fail(`${op.operationId} declares no security scheme, yet the tool sends a credential`);
+  const placed: string[] = [];
+  for (const name of names) {
+    const s = doc.securitySchemes[name];
+    if (!s) continue;
+    if (s.type === "http" && s.scheme?.toLowerCase() === "bearer" && ex.headers.get("authorization") === `Bearer ${credential}`) placed.push("authorization");
+    if (s.type === "apiKey" && s.in === "header" && s.name && ex.headers.get(s.name) === credential) placed.push(s.name.toLowerCase());
+    if (s.type === "apiKey" && s.in === "query" && s.name && ex.url.searchParams.getAll(s.name).length === 1 && ex.url.searchParams.get(s.name) === credential) placed.push(`?${s.name}`);
+  }
+  check(placed.length === 1, () => `the credential is not where ${names.join(" or ")} puts it (${names.map((n) => describeScheme(doc, n)).join("; ")})`);
+  // A parameter the caller gave may contain the credential's text: then it is theirs to send.
+  if (Object.entries(input).some(([name, value]) => name !== tool.auth.param && value !== undefined && JSON.stringify(value).includes(credential))) return;
+  for (const [name, value] of ex.headers) {
+    if (placed.includes(name)) continue;
+    check(!value.includes(credential), `the credential also appears in header ${name}`);
+  }
+  const query = new URLSearchParams(ex.url.search);
+  if (placed[0].startsWith("?")) query.delete(placed[0].slice(1));
+  check(!decodeURIComponent(ex.url.pathname).includes(credential) && ![...query.values()].some((v) => v.includes(credential)), "the credential also appears in the address");
+  check(!ex.rawBody.includes(credential), "the credential also appears in the body");
+}
+
+function describeScheme(doc: OpenApiDocument, name: string): string {
+  const s = doc.securitySchemes[name];
+  if (!s) return `${name}: not declared`;
+  if (s.type === "http") return `${name}: Authorization: ${s.scheme ?? "?"} <credential>`;
+  return `${name}: ${s.in} ${s.name}`;
+}
+
+/** The value a parameter has in the captured request, as the wire carries it (undefined when absent). */
+export function sentValue(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, param: ParamSpec): unknown {
+  const { path, wire: routeWire } = operationOf(ex, tool, doc);
+  const wire = routeWire[param.name] ?? param.wire;
+  switch (wire.in) {
+    case "path":
+      return path[wire.name] === undefined ? undefined : decodeURIComponent(path[wire.name]);
+    case "query": {
+      const all = ex.url.searchParams.getAll(wire.name);
+      return all.length === 0 ? undefined : all.length === 1 ? all[0] : all;
+    }
+    case "header":
+      return ex.headers.get(wire.name) ?? undefined;
+    case "body":
+      return at(ex.body, parsePointer(wire.pointer));
+    default:
+      return undefined;
+  }
+}
+
+/** What the wire should carry for a given (normalised) parameter value. */
+export function expectedWire(param: ParamSpec, wire: WireSpec, value: unknown): unknown {
+  if (wire.in === "path" || wire.in === "query" || wire.in === "header") return escape(String(value), wire.escape);
+  if (wire.in === "body") {
+    if (wire.split) return String(value).split(wire.split.separator).map((s) => s.trim()).filter(Boolean);
+    if (wire.wrapUnlessKey && value && typeof value === "object" && !Array.isArray(value) && !(wire.wrapUnlessKey in value)) return { [wire.wrapUnlessKey]: value };
+  }
+  return value;
+}
+
+/** The parameter's value reached the wire where its placement says, unchanged. */
+export function expectSent(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, param: ParamSpec, value: unknown): void {
+  const { wire: routeWire } = operationOf(ex, tool, doc);
+  const wire = routeWire[param.name] ?? param.wire;
+  const got = sentValue(ex, tool, doc, param);
+  const want = expectedWire(param, wire, value);
+  if (wire.in === "body" && wire.pointer === "" && want && typeof want === "object" && !Array.isArray(want)) {
+    // A whole-body parameter: its members are in the body (other parameters may add more).
+    for (const [k, v] of Object.entries(want)) same((got as Record<string, unknown> | undefined)?.[k], v, `body member ${k} of ${param.name}`);
+    return;
+  }
+  same(got, want, `${param.name} as sent (${wire.in}${"name" in wire ? ` ${wire.name}` : wire.in === "body" ? ` ${wire.pointer || "/"}` : ""})`);
+}
+
+function requestMediaTypes(doc: OpenApiDocument, op: OpenApiOperation): string[] {
+  const raw = at(doc.source.data, op.location.map(String)) as { requestBody?: Record<string, unknown> } | undefined;
+  if (!raw?.requestBody) return [];
+  const body = doc.resolve(raw.requestBody);
+  return Object.keys((body.content ?? {}) as object).map((k) => k.toLowerCase());
+}
+
+/** `/v1/things/{id}` against `/v1/things/42` → `{id: "42"}` (raw, still percent-encoded). */
+function matchPath(template: string, pathname: string): Record<string, string> | undefined {
+  const names: string[] = [];
+  const source = template
+    .split(/(\{[^{}]+\})/)
+    .map((part) => {
+      const m = /^\{([^{}]+)\}$/.exec(part);
+      if (!m) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      names.push(m[1]);
+      return "([^/]+)";
+    })
+    .join("");
+  const match = new RegExp(`^${source}$`).exec(pathname);
+  if (!match) return undefined;
+  return Object.fromEntries(names.map((n, i) => [n, match[i + 1]]));
+}
+
+function escape(value: string, replacements: Record<string, string> | undefined): string {
+  let out = value;
+  for (const [from, to] of Object.entries(replacements ?? {})) out = out.split(from).join(to);
+  return out;
+}

@@ -1,0 +1,57 @@
+// Running derived cases: a bounded pool (cases wait on the mocks, and some
+// scenarios on a Retry-After or a polling interval), results in case order,
+// and the split of a suite into CI shards.
+import { ContractFailure, type CaseContext, type CaseKind, type ContractCase } from "./types.js";
+
+export interface CaseResult {
+  id: string;
+  provider: string;
+  operation: string;
+  kind: CaseKind;
+  name: string;
+  /** `error`: the case could not run (a defect of the suite or a runtime that threw), not a contract that failed. */
+  status: "passed" | "failed" | "error";
+  durationMs: number;
+  message?: string;
+}
+
+export interface RunOptions {
+  /** Cases running at once. Default 8. */
+  concurrency?: number;
+  onResult?: (result: CaseResult) => void;
+  /** Asked before each case starts: true stops the run (cases under way finish). */
+  stopped?: () => boolean;
+}
+
+/** Results in case order; a stopped run returns the results of the cases it ran. */
+export async function runCases(cases: ContractCase[], ctx: CaseContext, options: RunOptions = {}): Promise<CaseResult[]> {
+  const results: CaseResult[] = new Array(cases.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < cases.length && !options.stopped?.()) {
+      const index = next++;
+      results[index] = await runCase(cases[index], ctx);
+      options.onResult?.(results[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 8, cases.length)) }, worker));
+  return results.filter(Boolean);
+}
+
+export async function runCase(c: ContractCase, ctx: CaseContext): Promise<CaseResult> {
+  const started = performance.now();
+  const base = { id: c.id, provider: c.provider, operation: c.operation, kind: c.kind, name: c.name };
+  try {
+    await c.run(ctx);
+    return { ...base, status: "passed", durationMs: Math.round(performance.now() - started) };
+  } catch (e) {
+    const failure = e instanceof ContractFailure;
+    const message = e instanceof Error ? e.message : String(e);
+    return { ...base, status: failure ? "failed" : "error", durationMs: Math.round(performance.now() - started), message };
+  }
+}
+
+/** Shard `index` of `total` (1-based): every total-th case of the stable order, so shards are even and disjoint. */
+export function shardOf<T>(cases: T[], index: number, total: number): T[] {
+  return cases.filter((_, i) => i % total === index - 1);
+}

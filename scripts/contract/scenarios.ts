@@ -1,0 +1,121 @@
+// Sequences a Prism mock cannot play on its own (it has no state), driven by
+// what the manifest declares. The exchange layer forwards every request to
+// the mock, which judges it; a step then asks the mock for a named example or
+// answers in its place:
+// - polling: a job goes pending → pending → each terminal state, run by the
+//   workflow runner (which does the polling);
+// - a retryable 429 with Retry-After, then the normal answer, on a GET;
+// - a 5xx on a state-changing request: not retried, marked mayHaveBeenApplied.
+// Pagination (issue 11) plugs in here as one more deriver: next pages until
+// the last, once tools declare how they page.
+import { parsePointer, type ToolSpec } from "@blockwright/runtime";
+import { runWorkflowWith } from "@blockwright/runtime/workflow";
+import type { OpenApiDocument, OpenApiResponse } from "../codegen/openapi-document.js";
+import { callTool, check, describeError, expectAccepted, expectFailure, expectSuccess, fail, same, withAddress } from "./call.js";
+import { expectStructuredError } from "./cases-errors.js";
+import { mockFetch, type Step } from "./exchange.js";
+import { expectOutputs } from "./outputs.js";
+import { checkRequest } from "./request.js";
+import { contractCase, type ContractCase } from "./types.js";
+import { valuesOf, type ToolValues } from "./values.js";
+import { at, readPath, setAt } from "./json-path.js";
+
+const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
+/** The wait a 429 asks for: whole seconds, as upstreams send it. */
+const RETRY_AFTER_SECONDS = 1;
+
+type Deriver = (tool: ToolSpec, doc: OpenApiDocument, values: ToolValues) => ContractCase[];
+
+/** One deriver per kind of sequence; pagination (issue 11) is the next. */
+const DERIVERS: Deriver[] = [pollingScenarios, rateLimitScenario, serverErrorScenario];
+
+export function scenarioCases(tool: ToolSpec, doc: OpenApiDocument): ContractCase[] {
+  const values = valuesOf(tool, doc);
+  return DERIVERS.flatMap((derive) => derive(tool, doc, values));
+}
+
+/** pending → pending → terminal, for each terminal state the manifest declares. */
+function pollingScenarios(tool: ToolSpec, doc: OpenApiDocument, values: ToolValues): ContractCase[] {
+  const polling = tool.polling;
+  if (!polling) return [];
+  const output = tool.outputs.find((o) => o.path === polling.output);
+  if (!output || !("expression" in output.source) || !output.source.expression.startsWith("$response.body")) return [];
+  const pointer = parsePointer(output.source.expression.slice("$response.body".length).replace(/^#/, ""));
+  const status = tool.successStatuses[0];
+  const response = values.op.responses.find((r) => Number(r.status) === status);
+  return polling.terminal.map((terminal) =>
+    contractCase(tool, "scenario", `job ${polling.pending[0]} → ${polling.pending[0]} → ${terminal}`, async (ctx) => {
+      const pending = stateStep(response, status, pointer, polling.pending[0]);
+      const done = stateStep(response, status, pointer, terminal);
+      const { fetch, exchanges } = mockFetch((attempt) => (attempt < 2 ? pending : done));
+      const input = withAddress(tool, values.minimal(), ctx.mockUrl(tool.provider));
+      const run = await runWorkflowWith(
+        { tools: { [tool.id]: tool }, blocks: {} },
+        { file: "(contract scenario)", workflow: { blocks: { job: { type: tool.provider, name: tool.title, inputs: { operation: tool.id, ...input }, polling: { intervalMs: polling.minIntervalMs } } } }, placeholders: [] },
+        { env: {}, ...(tool.server.param ? {} : { baseUrls: { [tool.provider]: ctx.mockUrl(tool.provider) } }), fetch },
+      );
+      expectAccepted(exchanges);
+      const block = run.blocks[0];
+      if (block.status !== "succeeded") fail(`the job block ${block.status}${block.error ? `: ${describeError(block.error)}` : ""}`);
+      same(exchanges.length, 3, "requests (the first call and two polls)");
+      same(block.polls, 2, "polls");
+      for (const ex of exchanges) checkRequest(ex, tool, doc, input);
+      const outputs = block.outputs ?? {};
+      same(readPath(outputs, polling.output), terminal, `output ${polling.output} at the end`);
+      expectOutputs(tool, outputs, exchanges[2], input);
+    }),
+  );
+}
+
+/** The answer of a job in `state`: the spec's example in that state, else one made from an example by setting the state. */
+function stateStep(response: OpenApiResponse | undefined, status: number, pointer: string[], state: string): Step {
+  const examples = Object.entries(response?.examples ?? {});
+  const named = examples.find(([name, body]) => name !== "default" && response!.exampleNames.includes(name) && at(body, pointer) === state);
+  if (named) return { prefer: `code=${status}, example=${named[0]}` };
+  const base = structuredClone(examples[0]?.[1] ?? {}) as Record<string, unknown>;
+  setAt(base, pointer, state);
+  return { answer: { status, body: base } };
+}
+
+/** A 429 asking to wait, then the normal answer: retried once, after the wait. */
+function rateLimitScenario(tool: ToolSpec, doc: OpenApiDocument, values: ToolValues): ContractCase[] {
+  if (tool.method !== "GET" || !tool.errors.retryableStatuses.includes(429)) return [];
+  const declared = values.op.responses.find((r) => r.status === "429");
+  const body = declared ? Object.values(declared.examples)[0] : undefined;
+  return [
+    contractCase(tool, "scenario", `429 with Retry-After: ${RETRY_AFTER_SECONDS}, then 200: retried once after the wait`, async (ctx) => {
+      const called = await callTool(tool, values.minimal(), ctx, {
+        script: (attempt) => (attempt === 0 ? { answer: { status: 429, headers: { "retry-after": String(RETRY_AFTER_SECONDS) }, ...(body !== undefined ? { body } : {}) } } : {}),
+      });
+      const output = expectSuccess(called);
+      const [first, second] = called.exchanges;
+      same(called.exchanges.length, 2, "requests (the 429 and the retry)");
+      same(first.status, 429, "the first answer");
+      for (const ex of called.exchanges) checkRequest(ex, tool, doc, called.input);
+      same(`${second.method} ${second.url.href} ${second.rawBody}`, `${first.method} ${first.url.href} ${first.rawBody}`, "the retried request");
+      // A timer never fires early by more than a millisecond; the allowance covers that and rounding.
+      check(second.at - first.at >= RETRY_AFTER_SECONDS * 1000 - 20, () => `the retry came ${Math.round(second.at - first.at)} ms after the 429, before the ${RETRY_AFTER_SECONDS} s it asked for`);
+      expectOutputs(tool, output, second, called.input);
+    }),
+  ];
+}
+
+/** A 5xx on a request that changes state: one request only, and the error says it may have been applied. */
+function serverErrorScenario(tool: ToolSpec, doc: OpenApiDocument, values: ToolValues): ContractCase[] {
+  if (IDEMPOTENT.has(tool.method)) return [];
+  const declared = values.op.responses.find((r) => /^5\d\d$/.test(r.status));
+  const status = declared ? Number(declared.status) : (tool.errors.retryableStatuses.find((s) => s >= 500) ?? 503);
+  return [
+    contractCase(tool, "scenario", `${status} on ${tool.method} is not retried and may have been applied`, async (ctx) => {
+      const step: Step = declared ? { prefer: `code=${status}` } : { answer: { status } };
+      const called = await callTool(tool, values.minimal(), ctx, { script: () => step });
+      expectAccepted(called.exchanges);
+      same(called.exchanges.length, 1, `requests (a ${tool.method} answered ${status} is not repeated)`);
+      checkRequest(called.exchanges[0], tool, doc, called.input);
+      const error = expectFailure(called);
+      same(error.mayHaveBeenApplied, true, "error.mayHaveBeenApplied");
+      same(error.retryable, false, "error.retryable");
+      expectStructuredError(tool, called.exchanges[0], error);
+    }),
+  ];
+}

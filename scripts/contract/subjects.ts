@@ -1,0 +1,58 @@
+// The providers of a user's project, ready for the derived suite: the tools
+// of the generated packages (what ships), checked against the IR linked from
+// the specs (so a stale package is named, not tested), and the OpenAPI
+// document the mocks are built from.
+import { existsSync } from "node:fs";
+import { isDeepStrictEqual } from "node:util";
+import { join, relative } from "node:path";
+import { GenerationErrors, linkProvider } from "../codegen/generate-all.js";
+import { OpenApiDocument } from "../codegen/openapi-document.js";
+import { generatedProviders, loadRegistry } from "../registry.js";
+import { loadYamlSource } from "../yaml/yaml-source.js";
+import type { Subject } from "./types.js";
+
+/** The project cannot be tested as it is (invalid specs, missing or stale packages): exit status 2. */
+export class SubjectError extends Error {}
+
+export interface ProjectDirs {
+  root: string;
+  specs: string;
+  out: string;
+}
+
+export async function loadSubjects(dirs: ProjectDirs, providers: string[]): Promise<Subject[]> {
+  const linked = [];
+  const problems: string[] = [];
+  for (const provider of providers) {
+    try {
+      linked.push(linkProvider(dirs.root, join(dirs.specs, provider)).ir);
+    } catch (e) {
+      if (!(e instanceof GenerationErrors)) throw e;
+      problems.push(e.message);
+    }
+  }
+  if (problems.length) throw new SubjectError(`the specs have problems (run blockwright generate for details):\n${problems.join("\n")}`);
+
+  const out = relative(dirs.root, dirs.out) || ".";
+  const generated = new Set(generatedProviders(dirs.out));
+  const missing = providers.filter((p) => !generated.has(p));
+  if (missing.length) throw new SubjectError(`no generated package for ${missing.join(", ")} in ${out} (run blockwright generate, or pass --out)`);
+  const registry = await loadRegistry(dirs.out, providers);
+
+  return linked.map((ir) => {
+    const provider = registry.providers.find((p) => p.id === ir.provider)!;
+    const stale = ir.operations.filter((op) => !isDeepStrictEqual(plain(provider.tools[op.tool.id]), plain(op.tool))).map((op) => op.tool.id);
+    const extra = Object.keys(provider.tools).filter((id) => !ir.operations.some((op) => op.tool.id === id));
+    if (stale.length || extra.length) {
+      throw new SubjectError(`${out}/${ir.provider} is out of date with its specs (${[...stale, ...extra].join(", ")}): run blockwright generate`);
+    }
+    const openapi = join(dirs.root, ir.sources.openapi);
+    if (!existsSync(openapi)) throw new SubjectError(`no OpenAPI document ${ir.sources.openapi}`);
+    return { provider: ir.provider, tools: ir.operations.map((op) => provider.tools[op.tool.id]), document: new OpenApiDocument(loadYamlSource(openapi, ir.sources.openapi)) };
+  });
+}
+
+/** Through JSON: shared objects and key order do not matter, only the data. */
+function plain(value: unknown): unknown {
+  return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
+}

@@ -1,0 +1,47 @@
+// The derived contract suite's shapes: what is tested (a provider's tools and
+// its OpenAPI document), the cases derived from them, and what a case needs
+// to run. Nothing here depends on a test framework.
+import type { ToolSpec } from "@blockwright/runtime";
+import type { OpenApiDocument } from "../codegen/openapi-document.js";
+
+/** One provider under test. */
+export interface Subject {
+  provider: string;
+  tools: ToolSpec[];
+  document: OpenApiDocument;
+}
+
+export type CaseKind = "example" | "request" | "limit" | "enum" | "rule" | "route" | "error" | "auth" | "scenario" | "property";
+
+export interface CaseContext {
+  /** Base address of a provider's mock. */
+  mockUrl(provider: string): string;
+  /** Seed of the property layer (each case derives its own from it). */
+  seed: number;
+  /** Runs per property. */
+  runs: number;
+}
+
+export interface ContractCase {
+  /** Stable and unique: `<operation> › <kind> › <name>`. */
+  id: string;
+  provider: string;
+  /** The tool (operation) id. */
+  operation: string;
+  kind: CaseKind;
+  name: string;
+  /** Resolves when the contract holds; throws ContractFailure saying what broke. */
+  run(ctx: CaseContext): Promise<void>;
+}
+
+/** A contract that does not hold: the message says what was expected and what happened. */
+export class ContractFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ContractFailure";
+  }
+}
+
+export function contractCase(tool: ToolSpec, kind: CaseKind, name: string, run: ContractCase["run"]): ContractCase {
+  return { id: `${tool.id} › ${kind} › ${name}`, provider: tool.provider, operation: tool.id, kind, name, run };
+}
