@@ -16,5 +16,8 @@ export const block = booksBlock;
 /** Run a Google Books tool by operation id; never throws for bad input or upstream failures. */
 export const executeTool = /* @__PURE__ */ createExecutor(booksTools);
 
+/** The pages of a Google Books list operation, one result each (operations that declare pagination). */
+export const paginate = executeTool.paginate;
+
 /** The provider as data: its id, tools and block. */
 export const provider = { id: "books", tools: booksTools, block: booksBlock };

@@ -16,5 +16,8 @@ export const block = crmBlock;
 /** Run a Salesforce CRM tool by operation id; never throws for bad input or upstream failures. */
 export const executeTool = /* @__PURE__ */ createExecutor(crmTools);
 
+/** The pages of a Salesforce CRM list operation, one result each (operations that declare pagination). */
+export const paginate = executeTool.paginate;
+
 /** The provider as data: its id, tools and block. */
 export const provider = { id: "crm", tools: crmTools, block: crmBlock };

@@ -16,5 +16,8 @@ export const block = directoryBlock;
 /** Run a Microsoft Entra directory tool by operation id; never throws for bad input or upstream failures. */
 export const executeTool = /* @__PURE__ */ createExecutor(directoryTools);
 
+/** The pages of a Microsoft Entra directory list operation, one result each (operations that declare pagination). */
+export const paginate = executeTool.paginate;
+
 /** The provider as data: its id, tools and block. */
 export const provider = { id: "directory", tools: directoryTools, block: directoryBlock };

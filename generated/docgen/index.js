@@ -16,5 +16,8 @@ export const block = docgenBlock;
 /** Run a Gamma tool by operation id; never throws for bad input or upstream failures. */
 export const executeTool = /* @__PURE__ */ createExecutor(docgenTools);
 
+/** The pages of a Gamma list operation, one result each (operations that declare pagination). */
+export const paginate = executeTool.paginate;
+
 /** The provider as data: its id, tools and block. */
 export const provider = { id: "docgen", tools: docgenTools, block: docgenBlock };

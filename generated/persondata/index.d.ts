@@ -20,5 +20,12 @@ export declare const block: BlockDefinition;
  */
 export declare const executeTool: ToolExecutor<typeof persondataTools>;
 
+/**
+ * The pages of a People Data Labs list operation, one result each, in order (only
+ * operations that declare pagination). Ends after the last page, at
+ * `maxItems`/`maxPages`, or with a failed result; never throws for those.
+ */
+export declare const paginate: ToolExecutor<typeof persondataTools>["paginate"];
+
 /** The provider as data: its id, tools and block. */
 export declare const provider: Provider<typeof persondataTools>;

@@ -16,5 +16,8 @@ export const block = persondataBlock;
 /** Run a People Data Labs tool by operation id; never throws for bad input or upstream failures. */
 export const executeTool = /* @__PURE__ */ createExecutor(persondataTools);
 
+/** The pages of a People Data Labs list operation, one result each (operations that declare pagination). */
+export const paginate = executeTool.paginate;
+
 /** The provider as data: its id, tools and block. */
 export const provider = { id: "persondata", tools: persondataTools, block: persondataBlock };

@@ -653,7 +653,37 @@ export const persondataPersonSearchTool = {
       ]
     }
   ],
-  "errors": persondataErrors
+  "errors": persondataErrors,
+  "pagination": {
+    "next": {
+      "style": "cursor",
+      "cursor": {
+        "expression": "$response.body#/scroll_token",
+        "ref": {
+          "kind": "body",
+          "pointer": [
+            "scroll_token"
+          ]
+        }
+      },
+      "send": {
+        "in": "body",
+        "pointer": "/scroll_token"
+      }
+    },
+    "total": {
+      "expression": "$response.body#/total",
+      "ref": {
+        "kind": "body",
+        "pointer": [
+          "total"
+        ]
+      }
+    },
+    "items": [
+      "data"
+    ]
+  }
 };
 
 /** Every People Data Labs tool, by operation id. */

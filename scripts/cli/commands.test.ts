@@ -290,7 +290,7 @@ describe("blockwright generate", () => {
     writeFileSync(manifest, readFileSync(manifest, "utf8").replace("operationId: getVolume", "operationId: fetchVolume"));
     const invalid = await cli(["generate", "--check"], { cwd: dir });
     expect(invalid.code).toBe(2);
-    expect(invalid.stderr).toContain('specs/books/manifest.yaml:76:18: operations.books_get_volume.operationId: operation "fetchVolume" not found');
+    expect(invalid.stderr).toContain('specs/books/manifest.yaml:81:18: operations.books_get_volume.operationId: operation "fetchVolume" not found');
     expect(await cli(["generate", "--provider", "nope"], { cwd: dir })).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown provider "nope"') });
   });
 

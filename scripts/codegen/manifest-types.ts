@@ -76,6 +76,27 @@ export interface ManifestRoute {
   wire?: Record<string, ManifestWire>;
 }
 
+export interface ManifestValueTest {
+  from: string;
+  equals: string | number | boolean | null;
+}
+
+export type ManifestPageTarget = { in: "query" | "header"; name: string } | { in: "body"; pointer: string };
+
+interface ManifestPaginationBase {
+  more?: ManifestValueTest;
+  total?: string;
+  items: string[];
+}
+
+export type ManifestPagination = ManifestPaginationBase &
+  (
+    | { style: "cursor"; cursor: string; send: ManifestPageTarget }
+    | { style: "nextUrl"; url: string }
+    | { style: "linkHeader" }
+    | { style: "offset"; send: ManifestPageTarget; start?: number }
+  );
+
 export interface ManifestOperation {
   operationId: string;
   routes?: ManifestRoute[];
@@ -87,6 +108,7 @@ export interface ManifestOperation {
   outputs: Record<string, ManifestOutput>;
   outcomes?: Record<string, ManifestOutcome>;
   polling?: ManifestPolling;
+  pagination?: ManifestPagination;
 }
 
 export interface Manifest {
@@ -100,7 +122,19 @@ export interface Manifest {
   openapi: string;
   server: { default?: string; param?: string };
   auth: { scheme: string; param: string };
-  errors: { code?: string[]; message: string[]; requestId?: string[]; retryableStatuses?: number[] };
+  errors: {
+    code?: string[];
+    message: string[];
+    requestId?: string[];
+    retryableStatuses?: number[];
+    details?: Record<string, string[]>;
+    failureWhen?: ManifestValueTest[];
+  };
+  /** Headers (or query parameters) every operation sends. */
+  constants?: { in: "query" | "header"; name: string; value: string | number | boolean }[];
+  idempotency?: { header: string; methods?: ("POST" | "PATCH" | "PUT" | "DELETE")[] };
   params?: Record<string, ManifestParam>;
   operations: Record<string, ManifestOperation>;
+  /** `x-…` keys: YAML anchors and notes, ignored by the linker. */
+  [extension: `x-${string}`]: unknown;
 }

@@ -20,5 +20,12 @@ export declare const block: BlockDefinition;
  */
 export declare const executeTool: ToolExecutor<typeof shelfTools>;
 
+/**
+ * The pages of a Shelf list operation, one result each, in order (only
+ * operations that declare pagination). Ends after the last page, at
+ * `maxItems`/`maxPages`, or with a failed result; never throws for those.
+ */
+export declare const paginate: ToolExecutor<typeof shelfTools>["paginate"];
+
 /** The provider as data: its id, tools and block. */
 export declare const provider: Provider<typeof shelfTools>;

@@ -16,5 +16,8 @@ export const block = shelfBlock;
 /** Run a Shelf tool by operation id; never throws for bad input or upstream failures. */
 export const executeTool = /* @__PURE__ */ createExecutor(shelfTools);
 
+/** The pages of a Shelf list operation, one result each (operations that declare pagination). */
+export const paginate = executeTool.paginate;
+
 /** The provider as data: its id, tools and block. */
 export const provider = { id: "shelf", tools: shelfTools, block: shelfBlock };

@@ -1,0 +1,119 @@
+// Reading an OpenAPI document as found in the wild: one file, or several
+// joined by external `$ref`s (`./schemas/volume.yaml#/Volume`). A document
+// with external references is bundled into one by @redocly/openapi-core (the
+// bundler openapi-typescript itself uses), reading every file with this
+// project's YAML reader so positions and YAML semantics stay the same;
+// references to network addresses are refused (generation reads local files
+// only). Every problem names `file:line:col`.
+import { relative, resolve } from "node:path";
+import { BaseResolver, bundle, createConfig, Source } from "@redocly/openapi-core";
+import { loadYamlSource, parseYamlSource, SourceError, type YamlSource } from "../yaml/yaml-source.js";
+import { validateExamples } from "./openapi-examples.js";
+
+export interface OpenApiFiles {
+  /** The document to link: the root file, its data bundled when it had external references. */
+  source: YamlSource;
+  /** Every file read, the root first, by absolute path (their texts go into the surface's input hashes). */
+  files: Map<string, YamlSource>;
+}
+
+/** Read, bundle and check the examples of the OpenAPI document at `path`; throws SourceErrors (a list) on problems. */
+export async function loadOpenApi(path: string, root: string): Promise<OpenApiFiles> {
+  const absolute = resolve(path);
+  const display = (file: string) => relative(root, file).split("\\").join("/");
+  const rootSource = loadYamlSource(absolute, display(absolute));
+  const files = new Map<string, YamlSource>([[absolute, rootSource]]);
+  const source = hasExternalRef(rootSource.data) ? await bundled(rootSource, absolute, files, display) : rootSource;
+  const problems = validateExamples(files, absolute);
+  if (problems.length) throw new OpenApiProblems(problems);
+  return { source, files };
+}
+
+export class OpenApiProblems extends Error {
+  constructor(readonly errors: SourceError[]) {
+    super(errors.map((e) => e.message).join("\n"));
+    this.name = "OpenApiProblems";
+  }
+}
+
+/** Whether any `$ref` points outside the document. */
+function hasExternalRef(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(hasExternalRef);
+  if (node === null || typeof node !== "object") return false;
+  const ref = (node as { $ref?: unknown }).$ref;
+  if (typeof ref === "string" && !ref.startsWith("#")) return true;
+  return Object.values(node).some(hasExternalRef);
+}
+
+const NETWORK_REF = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+/** Reads referenced files with this project's YAML reader, and never the network. */
+class LocalResolver extends BaseResolver {
+  readonly problems: SourceError[] = [];
+
+  constructor(
+    private readonly files: Map<string, YamlSource>,
+    private readonly display: (file: string) => string,
+  ) {
+    super();
+  }
+
+  override async loadExternalRef(absoluteRef: string): Promise<Source> {
+    if (NETWORK_REF.test(absoluteRef)) throw new Error(`${absoluteRef} is not a local file: generation reads no network address (save the file beside the spec and refer to it by path)`);
+    return super.loadExternalRef(absoluteRef);
+  }
+
+  override parseDocument(source: Source): { source: Source; parsed: unknown } {
+    // The bundler rewrites references in the data it is given: it gets a copy, the files keep theirs.
+    const known = this.files.get(source.absoluteRef);
+    if (known) return { source, parsed: structuredClone(known.data) };
+    try {
+      const parsed = parseYamlSource(source.body, this.display(source.absoluteRef));
+      this.files.set(source.absoluteRef, parsed);
+      return { source, parsed: structuredClone(parsed.data) };
+    } catch (e) {
+      if (!(e instanceof SourceError)) throw e;
+      this.problems.push(e);
+      return { source, parsed: {} };
+    }
+  }
+}
+
+async function bundled(rootSource: YamlSource, absolute: string, files: Map<string, YamlSource>, display: (file: string) => string): Promise<YamlSource> {
+  const resolver = new LocalResolver(files, display);
+  const result = await bundle({
+    doc: { source: new Source(absolute, rootSource.text), parsed: structuredClone(rootSource.data) },
+    externalRefResolver: resolver,
+    config: await createConfig({}),
+    dereference: false,
+  });
+  const problems = [...resolver.problems];
+  for (const problem of result.problems) {
+    if (problem.severity !== "error") continue;
+    const location = problem.location[0];
+    const file = location ? files.get(location.source.absoluteRef) : undefined;
+    const position = file && location ? file.locate(pointerPath(location.pointer ?? "#"), "value") : { file: display(location?.source.absoluteRef ?? absolute), line: 1, col: 1 };
+    problems.push(new SourceError(position, refMessage(problem.message, display)));
+  }
+  if (problems.length) throw new OpenApiProblems(problems);
+  return { ...rootSource, data: result.bundle.parsed, text: rootSource.text };
+}
+
+/** The bundler's message with absolute paths made project-relative. */
+function refMessage(message: string, display: (file: string) => string): string {
+  return message.replace(/(ENOENT: [^']*)'([^']+)'/, (_, head: string, file: string) => `${head}'${display(file)}'`).replace(/\s+/g, " ").trim();
+}
+
+function pointerPath(pointer: string): string[] {
+  const text = pointer.replace(/^#/, "");
+  if (text === "" || text === "/") return [];
+  return text
+    .slice(1)
+    .split("/")
+    .map((s) => decodeURIComponent(s).replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
+/** The texts of the files, by project-relative path (for the surface's input hashes). */
+export function fileTexts(files: Map<string, YamlSource>): Record<string, string> {
+  return Object.fromEntries([...files.values()].map((f) => [f.file, f.text]));
+}
