@@ -125,6 +125,40 @@ describe("crm_query", () => {
   });
 });
 
+describe("crm_query with allPages", () => {
+  it("follows nextRecordsUrl on the instance until done is true, gathering the records", async () => {
+    // The mock answers the query with its first batch (done: false) and the next-batch path with the last one.
+    const { result, calls } = await call("crm_query", valid.crm_query(), { allPages: true });
+    const first = example("crm", "query", "200", "firstBatch") as { records: unknown[]; totalSize: number; nextRecordsUrl: string };
+    const last = example("crm", "queryMore", "200", "lastBatch") as { records: unknown[] };
+    expect(calls.map((c) => `${c.method} ${c.url.pathname}${c.search} ${c.status}`)).toEqual([
+      "GET /services/data/v59.0/query?q=SELECT%20Id%2C%20Name%20FROM%20Account 200",
+      `GET ${first.nextRecordsUrl} 200`,
+    ]);
+    calls.forEach(expectNoViolation);
+    expect(calls[1].url.origin).toBe(mockUrl("crm"));
+    expect(calls[1].headers.get("authorization")).toBe(`Bearer ${TOKEN}`);
+    expect(result).toEqual({
+      success: true,
+      output: { data: [...first.records, ...last.records], metadata: { totalSize: first.totalSize, done: true } },
+      pages: { count: 2, items: first.records.length + last.records.length, complete: true },
+    });
+  });
+
+  it("stops at maxItems with the batches so far, done still false", async () => {
+    const { result, calls } = await call("crm_query", valid.crm_query(), { allPages: true, maxItems: 2 });
+    expect(calls).toHaveLength(1);
+    const first = example("crm", "query", "200", "firstBatch") as { records: unknown[] };
+    expect(result).toEqual({ success: true, output: { data: first.records.slice(0, 2), metadata: { totalSize: 3222, done: false } }, pages: { count: 1, items: 2, complete: false } });
+  });
+
+  it("makes one request when the first batch is the last", async () => {
+    const { result, calls } = await call("crm_query", valid.crm_query(), { allPages: true, prefer: "example=allRecords" });
+    expect(calls).toHaveLength(1);
+    expect(result).toMatchObject({ success: true, output: { metadata: { done: true } }, pages: { count: 1, complete: true } });
+  });
+});
+
 describe("crm_update_record", () => {
   it("PATCHes the record and reports {updated: true} from the empty 204", async () => {
     const { result, calls } = await call("crm_update_record", valid.crm_update_record());

@@ -36,14 +36,18 @@ export function tool(id: string): ToolSpec {
   return t;
 }
 
+/** What to ask Prism for (`Prefer`): the same for every request, or per request (e.g. another example for page 2). */
+export type Preference = string | ((request: Request, index: number) => string | undefined);
+
 /** A fetch that records each request and reply, and can ask Prism for a given response. */
-export function capturingFetch(prefer?: string) {
+export function capturingFetch(prefer?: Preference) {
   const calls: Captured[] = [];
   const fetchFn = async (request: Request): Promise<Response> => {
     const rawBody = request.body ? await request.clone().text() : "";
     const headers = new Headers(request.headers);
     const sent = new Headers(request.headers);
-    if (prefer) sent.set("Prefer", prefer);
+    const preference = typeof prefer === "function" ? prefer(request, calls.length) : prefer;
+    if (preference) sent.set("Prefer", preference);
     const response = await fetch(request.url, { method: request.method, headers: sent, body: rawBody || undefined, signal: request.signal });
     const responseBody = await response.clone().text();
     const url = new URL(request.url);
@@ -67,7 +71,7 @@ export function capturingFetch(prefer?: string) {
 export async function call(
   id: string,
   params: Record<string, unknown>,
-  options: { prefer?: string } & Omit<ExecuteOptions, "fetch"> = {},
+  options: { prefer?: Preference } & Omit<ExecuteOptions, "fetch"> = {},
 ): Promise<{ result: ToolResult; calls: Captured[] }> {
   const t = tool(id);
   const { prefer, ...rest } = options;

@@ -11,7 +11,9 @@
 //   - a count output over the same expression as a list output is the length
 //     of the gathered list; other count outputs are summed;
 //   - every other output is the last page's (so `done`, `hasMore` and a next
-//     cursor describe where the call stopped).
+//     cursor describe where the call stopped) — the last 2xx page's, when the
+//     call ended on a status the manifest maps as an outcome (e.g. a 404 "no
+//     more records").
 import { placeAt } from "./build-request.js";
 import type { PagesInfo, ToolResult } from "./errors.js";
 import { evaluate, type ExpressionContext } from "./expressions.js";
@@ -24,6 +26,8 @@ export const DEFAULT_MAX_PAGES = 100;
 
 interface Page {
   result: ToolResult;
+  /** The reply was 2xx (not an outcome such as a 404 mapped to an empty list). */
+  ok?: boolean;
   /** Items on the page (after the maxItems cut). */
   items: number;
   /** Whether the stop came from maxItems or maxPages while more remained. */
@@ -37,12 +41,12 @@ export async function* paginateToolDefinition(tool: ToolSpec, params: Record<str
 
 /** One result for every page (see the rules above), with `pages` saying what was fetched. */
 export async function collectPages(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions = {}): Promise<ToolResult> {
-  const outputs: Record<string, unknown>[] = [];
+  const outputs: { output: Record<string, unknown>; ok: boolean }[] = [];
   let items = 0;
   let capped = false;
   for await (const page of pages(tool, params, options)) {
     if (!page.result.success) return page.result;
-    outputs.push(page.result.output as Record<string, unknown>);
+    outputs.push({ output: page.result.output as Record<string, unknown>, ok: page.ok !== false });
     items += page.items;
     capped = page.capped;
   }
@@ -83,12 +87,13 @@ async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefine
 
     const next = nextPage(call, pagination, sent.reply!, request, first, { onPage, returned, offset });
     const full = gathered >= (options.maxItems ?? Infinity) || page >= maxPages;
-    if (next && "error" in next) {
+    // Caps first: a next page that would be refused is not asked for when the call stops anyway.
+    if (next && "error" in next && !full) {
       yield { result: withPage(call.fail(next.error), page + 1), items: 0, capped: false };
       return;
     }
-    yield { result: sent.result, items: taken, capped: cut || (next !== undefined && full) };
-    if (!next || full) return;
+    yield { result: sent.result, ok: sent.reply!.status < 300, items: taken, capped: cut || (next !== undefined && full) };
+    if (!next || full || "error" in next) return;
     if (followed.has(next.key)) {
       yield { result: withPage(call.fail({ type: "upstream", code: "PAGINATION_LOOP", message: `${tool.provider} gave the same next page twice (${next.show}); stopped rather than loop`, retryable: false }), page + 1), items: 0, capped: false };
       return;
@@ -163,8 +168,10 @@ function withPage(result: ToolResult, page: number): ToolResult {
   return result.success ? result : { success: false, error: { ...result.error, page } };
 }
 
-function merge(tool: ToolSpec, pagination: PaginationSpec, outputs: Record<string, unknown>[]): Record<string, unknown> {
-  const merged = structuredClone(outputs[outputs.length - 1]);
+function merge(tool: ToolSpec, pagination: PaginationSpec, pages: { output: Record<string, unknown>; ok: boolean }[]): Record<string, unknown> {
+  const base = [...pages].reverse().find((p) => p.ok) ?? pages[pages.length - 1];
+  const merged = structuredClone(base.output);
+  const outputs = pages.map((p) => p.output);
   const lists = new Map<string, unknown[]>();
   for (const path of pagination.items) {
     const list = outputs.flatMap((o) => listAt(o, path));

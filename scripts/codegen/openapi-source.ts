@@ -87,21 +87,35 @@ async function bundled(rootSource: YamlSource, absolute: string, files: Map<stri
     config: await createConfig({}),
     dereference: false,
   });
-  const problems = [...resolver.problems];
+  // A file that is not valid YAML: its own error says it all (the references into it fail after it).
+  if (resolver.problems.length) throw new OpenApiProblems(resolver.problems);
+  const problems: SourceError[] = [];
   for (const problem of result.problems) {
     if (problem.severity !== "error") continue;
     const location = problem.location[0];
     const file = location ? files.get(location.source.absoluteRef) : undefined;
-    const position = file && location ? file.locate(pointerPath(location.pointer ?? "#"), "value") : { file: display(location?.source.absoluteRef ?? absolute), line: 1, col: 1 };
-    problems.push(new SourceError(position, refMessage(problem.message, display)));
+    const path = pointerPath(location?.pointer ?? "#");
+    const position = file ? file.locate(path, "value") : { file: display(location?.source.absoluteRef ?? absolute), line: 1, col: 1 };
+    const ref = file ? refAt(file.data, path) : undefined;
+    problems.push(new SourceError(position, refMessage(problem.message, ref, display)));
   }
   if (problems.length) throw new OpenApiProblems(problems);
   return { ...rootSource, data: result.bundle.parsed, text: rootSource.text };
 }
 
-/** The bundler's message with absolute paths made project-relative. */
-function refMessage(message: string, display: (file: string) => string): string {
-  return message.replace(/(ENOENT: [^']*)'([^']+)'/, (_, head: string, file: string) => `${head}'${display(file)}'`).replace(/\s+/g, " ").trim();
+/** The bundler's message, naming the reference, with absolute paths made project-relative. */
+function refMessage(message: string, ref: string | undefined, display: (file: string) => string): string {
+  const text = message.replace(/(ENOENT: [^']*)'([^']+)'/, (_, head: string, file: string) => `${head}'${display(file)}'`).replace(/\s+/g, " ").trim();
+  if (ref === undefined) return text;
+  const reason = text.replace(/^Can't resolve \$ref:?\s*/, "");
+  return `$ref ${JSON.stringify(ref)} does not resolve${reason ? `: ${reason}` : " (no such place in that file)"}`;
+}
+
+/** The `$ref` text at a place of the data, if there is one. */
+function refAt(data: unknown, path: string[]): string | undefined {
+  const node = path.reduce<unknown>((n, key) => (n !== null && typeof n === "object" ? (n as Record<string, unknown>)[key] : undefined), data);
+  const ref = node !== null && typeof node === "object" ? (node as { $ref?: unknown }).$ref : undefined;
+  return typeof ref === "string" ? ref : undefined;
 }
 
 function pointerPath(pointer: string): string[] {
