@@ -2,7 +2,8 @@
 // request asserted exactly, outputs as the spec's tables say, every limit and
 // every declared error status.
 import { describe, expect, it } from "vitest";
-import { call, describeErrorStatuses, describeLimits, expectDocumentedShape, expectFailure, expectNoViolation, expectQueryKeys, expectSuccess, mockUrl, example, tool } from "./harness.js";
+import { paginate } from "@blockwright/crm";
+import { call, capturingFetch, describeErrorStatuses, describeLimits, expectDocumentedShape, expectFailure, expectNoViolation, expectQueryKeys, expectSuccess, mockUrl, example, tool } from "./harness.js";
 
 const TOKEN = "00D5g000004ABCD!AQoAQH8sYbq.tKnV9pdZf1hMTv3";
 const base = () => ({ apiKey: TOKEN, instanceUrl: mockUrl("crm") });
@@ -150,6 +151,20 @@ describe("crm_query with allPages", () => {
     expect(calls).toHaveLength(1);
     const first = example("crm", "query", "200", "firstBatch") as { records: unknown[] };
     expect(result).toEqual({ success: true, output: { data: first.records.slice(0, 2), metadata: { totalSize: 3222, done: false } }, pages: { count: 1, items: 2, complete: false } });
+  });
+
+  it("paginate, typed from the package, yields one result per batch (and takes only operations that page)", async () => {
+    const { fetch, calls } = capturingFetch();
+    const batches: unknown[] = [];
+    for await (const page of paginate("crm_query", valid.crm_query(), { fetch })) batches.push(expectSuccess(page).metadata);
+    expect(batches).toEqual([
+      { totalSize: 3222, done: false },
+      { totalSize: 3222, done: true },
+    ]);
+    expect(calls).toHaveLength(2);
+    // @ts-expect-error crm_get_record returns one record: it does not page.
+    const refused = paginate("crm_get_record", valid.crm_get_record());
+    expect(await refused.next()).toMatchObject({ value: { success: false, error: { param: "allPages", rule: "pagination" } } });
   });
 
   it("makes one request when the first batch is the last", async () => {

@@ -328,11 +328,12 @@ function paginationText(p: PaginationSpec): string {
         : p.next.style === "nextUrl"
           ? `the next page is a GET of \`${p.next.url.expression}\` (on the same origin only)`
           : "the next page is a GET of the `Link` header's `rel=\"next\"` address (on the same origin only)";
-  const stops = [
-    ...(p.more ? [`\`${p.more.expression}\` is not \`${JSON.stringify(p.more.equals)}\``] : []),
-    ...(p.total ? [`\`${p.total.expression}\` items were returned`] : []),
+  const conditions = [
+    ...(p.more ? [`while \`${p.more.expression}\` is \`${JSON.stringify(p.more.equals)}\``] : []),
+    ...(p.total ? [`until \`${p.total.expression}\` items were returned`] : []),
+    ...(p.next.style === "offset" ? ["until a page has no items"] : []),
   ];
-  return `${next}${stops.length ? `, until ${stops.join(" or ")}` : ""}. With \`allPages\`, ${p.items.map((i) => `\`${i}\``).join(", ")} ${p.items.length > 1 ? "are" : "is"} gathered across pages.`;
+  return `${next}${conditions.length ? `, ${conditions.join(" and ")}` : ""}. With \`allPages\`, ${p.items.map((i) => `\`${i}\``).join(", ")} ${p.items.length > 1 ? "are" : "is"} gathered across pages.`;
 }
 
 function constantText(c: WireConstant): string {

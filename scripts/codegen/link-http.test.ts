@@ -3,7 +3,8 @@
 // they are broken: each with the exact message, `file:line:col` first, and
 // never a stack trace. On copies of the fixture providers of specs-wild.
 import { describe, expect, it } from "vitest";
-import { wildProblems, type Edit } from "./wild-problems.js";
+import { parseExpression } from "@blockwright/runtime";
+import { linkWild, wildProblems, type Edit } from "./__fixtures__/link-wild.js";
 
 const P = "specs/payments/manifest.yaml";
 const T = "specs/tracker/manifest.yaml";
@@ -88,6 +89,56 @@ const table: { name: string; provider: "payments" | "tracker"; edits: Edit[]; ex
     expected: [`${T}:23:15: errors.failureWhen.0.from: must match pattern "^\\$response\\.(body(#.*)?|header\\.[A-Za-z0-9-]+)$", got "$params.token"`],
   },
 ];
+
+describe("new concepts carried into the IR", () => {
+  const irOf = async (provider: "payments" | "tracker", edits: Edit[] = []) => {
+    const linked = await linkWild(provider, edits);
+    if (!("ir" in linked)) throw new Error(linked.problems.join("\n"));
+    return linked.ir;
+  };
+  const tool = (ir: Awaited<ReturnType<typeof irOf>>, id: string) => ir.operations.find((o) => o.tool.id === id)!.tool;
+
+  it("provider-wide constants on every operation; x- keys leave no trace", async () => {
+    const ir = await irOf("tracker");
+    for (const op of ir.operations) {
+      expect(op.tool.constants).toEqual([
+        { in: "header", name: "Accept", value: "application/vnd.tracker+json" },
+        { in: "header", name: "X-Tracker-Api-Version", value: "2022-11-28" },
+      ]);
+    }
+    expect(JSON.stringify(ir)).not.toContain("x-anchors");
+    // The anchors' values arrived where they were referenced.
+    expect(tool(ir, "tracker_list_issues").params.find((p) => p.name === "owner")).toMatchObject({ required: true, maxLength: 39, wire: { in: "path", name: "owner" } });
+  });
+
+  it("the body's media type and form encoding, the idempotency header on POSTs only, the error details", async () => {
+    const ir = await irOf("payments");
+    expect(tool(ir, "payments_create_customer")).toMatchObject({
+      body: { mediaType: "application/x-www-form-urlencoded", encoding: "form", fields: { address: { style: "deepObject", explode: true } } },
+      idempotency: { header: "Idempotency-Key" },
+    });
+    expect(tool(ir, "payments_list_customers").idempotency).toBeUndefined();
+    expect(tool(ir, "payments_list_customers").errors.details).toEqual({
+      declineCode: [parseExpression("$response.body#/error/decline_code")],
+      param: [parseExpression("$response.body#/error/param")],
+      type: [parseExpression("$response.body#/error/type")],
+    });
+    expect(tool(await irOf("tracker"), "tracker_create_issue").body).toEqual({ mediaType: "application/vnd.tracker+json", encoding: "json" });
+  });
+
+  it("failureWhen tests, for APIs that answer 2xx with a failure", async () => {
+    const ir = await irOf("tracker", [{ find: "  details:\n", replace: '  failureWhen:\n    - { from: "$response.body#/ok", equals: false }\n  details:\n' }]);
+    expect(tool(ir, "tracker_list_issues").errors.failureWhen).toEqual([{ expression: "$response.body#/ok", ref: { kind: "body", pointer: ["ok"] }, equals: false }]);
+  });
+
+  it("pagination, with the last item's id as the cursor", async () => {
+    expect(tool(await irOf("payments"), "payments_list_customers").pagination).toEqual({
+      next: { style: "cursor", cursor: { expression: "$response.body#/data/-1/id", ref: { kind: "body", pointer: ["data", "-1", "id"] } }, send: { in: "query", name: "starting_after" } },
+      more: { expression: "$response.body#/has_more", ref: { kind: "body", pointer: ["has_more"] }, equals: true },
+      items: ["data"],
+    });
+  });
+});
 
 describe("new concepts refused where they are wrong", () => {
   for (const row of table) {

@@ -34,8 +34,8 @@ export function validateExamples(files: Map<string, YamlSource>, rootFile: strin
   const version = String((root.data as Node)?.openapi ?? "3.0");
   const is31 = version.startsWith("3.1");
   const ajv = is31
-    ? new Ajv2020({ strict: false, allErrors: true, validateSchema: false, validateFormats: false, logger: false })
-    : new Ajv({ strict: false, allErrors: true, validateSchema: false, validateFormats: false, logger: false });
+    ? new Ajv2020({ strict: false, validateSchema: false, validateFormats: false, logger: false })
+    : new Ajv({ strict: false, validateSchema: false, validateFormats: false, logger: false });
   for (const [file, source] of files) {
     const copy = structuredClone(source.data) as Node;
     if (!is31) toJsonSchema(copy);

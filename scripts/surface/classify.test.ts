@@ -92,6 +92,11 @@ describe("breaking changes", () => {
     expect(summary(r.changes)).toEqual(["breaking docgen_generate param textMode: enum value removed"]);
   });
 
+  it("pagination removed: allPages is refused from then on", async () => {
+    const r = await changesAfter("books", [{ file: "manifest.yaml", find: "    pagination:\n      style: offset\n      send: { in: query, name: startIndex }\n      items: [data]\n", replace: "" }]);
+    expect(summary(r.changes)).toEqual(["breaking books_search_volumes pagination: pagination removed (allPages refused)"]);
+  });
+
   it("a default changed", async () => {
     const r = await changesAfter("books", [{ file: "manifest.yaml", find: "        default: 10\n", replace: "        default: 20\n" }]);
     expect(r.changes).toEqual([expect.objectContaining({ level: "breaking", subject: "param maxResults", rule: "default changed", from: 10, to: 20 })]);

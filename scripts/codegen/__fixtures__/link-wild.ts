@@ -1,13 +1,14 @@
 // For tests: copy a fixture provider in the style found in the wild, apply
-// text edits to its files, and return every generation problem (the
-// messages, `file:line:col` first).
+// text edits to its files, and link it: its IR, or every generation problem
+// (the messages, `file:line:col` first).
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { GenerationErrors, loadProvider } from "./generate-all.js";
+import { GenerationErrors, loadProvider } from "../generate-all.js";
+import type { ProviderIR } from "../ir.js";
 
-const wild = fileURLToPath(new URL("./__fixtures__/specs-wild/", import.meta.url));
+const wild = fileURLToPath(new URL("./specs-wild/", import.meta.url));
 
 export interface Edit {
   /** A file of the provider's folder; default manifest.yaml. */
@@ -17,6 +18,12 @@ export interface Edit {
 }
 
 export async function wildProblems(provider: "payments" | "tracker", edits: Edit[]): Promise<string[]> {
+  const linked = await linkWild(provider, edits);
+  return "problems" in linked ? linked.problems : [];
+}
+
+/** The provider linked after the edits: its IR, or its problems. */
+export async function linkWild(provider: "payments" | "tracker", edits: Edit[]): Promise<{ ir: ProviderIR } | { problems: string[] }> {
   const root = mkdtempSync(join(tmpdir(), "blockwright-wild-"));
   const dir = join(root, "specs", provider);
   try {
@@ -27,10 +34,9 @@ export async function wildProblems(provider: "payments" | "tracker", edits: Edit
       if (!text.includes(edit.find)) throw new Error(`${edit.file ?? "manifest.yaml"} has no ${JSON.stringify(edit.find)}`);
       writeFileSync(file, text.replace(edit.find, edit.replace));
     }
-    await loadProvider(root, dir);
-    return [];
+    return { ir: await loadProvider(root, dir) };
   } catch (e) {
-    if (e instanceof GenerationErrors) return e.errors.map((x) => x.message);
+    if (e instanceof GenerationErrors) return { problems: e.errors.map((x) => x.message) };
     throw e;
   } finally {
     rmSync(root, { recursive: true, force: true });
