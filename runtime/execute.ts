@@ -56,7 +56,7 @@ export async function executeToolDefinition(tool: ToolSpec, params: Record<strin
   if (options.allPages || options.maxItems !== undefined || options.maxPages !== undefined) return collectPages(tool, params, options);
   const prepared = prepareCall(tool, params, options);
   if ("failed" in prepared) return prepared.failed;
-  return (await sendCall(prepared, prepared.firstRequest(), options)).result;
+  return (await sendCall(prepared, prepared.request(), options)).result;
 }
 
 /** A validated call, ready to send (and, for pagination, to send again with a cursor). */
@@ -70,8 +70,8 @@ export interface PreparedCall {
   /** Values no result may show: the call's secret parameters and the caller's `secrets`. */
   secrets: string[];
   fail(error: Failure): ToolResult;
-  /** The call's first request; `adjust` changes the wire parts first (a cursor, an offset). */
-  firstRequest(adjust?: (wire: WireRequest) => void): HttpRequest;
+  /** The call's request, built afresh; `adjust` changes its wire parts first (a page's cursor or offset). */
+  request(adjust?: (wire: WireRequest) => void): HttpRequest;
 }
 
 export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions): PreparedCall | { failed: ToolResult } {
@@ -112,7 +112,7 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
     credential,
     secrets,
     fail,
-    firstRequest: (adjust) => {
+    request: (adjust) => {
       const target = route ?? tool;
       const wire = buildRequest(tool, values, validated.unsent, route);
       adjust?.(wire);

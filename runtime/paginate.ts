@@ -63,7 +63,7 @@ async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefine
   }
   const pagination = tool.pagination!;
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
-  const first = call.firstRequest();
+  const first = call.request();
   let request: HttpRequest = { ...first, headers: { ...first.headers } };
   let offset = pagination.next.style === "offset" ? initialOffset(call, pagination) : 0;
   let gathered = 0;
@@ -127,12 +127,12 @@ function nextPage(
       const cursor = evaluate(next.cursor.ref, reply);
       if (cursor === undefined || cursor === null || cursor === "" || typeof cursor === "object") return undefined;
       const value = typeof cursor === "number" ? cursor : String(cursor);
-      return { request: call.firstRequest((wire) => placeAt(wire, next.send, value)), key: `cursor:${String(value)}`, show: `cursor ${JSON.stringify(value)}` };
+      return { request: call.request((wire) => placeAt(wire, next.send, value)), key: `cursor:${String(value)}`, show: `cursor ${JSON.stringify(value)}` };
     }
     case "offset": {
       if (seen.onPage === 0) return undefined;
       const offset = seen.offset + seen.onPage;
-      return { request: call.firstRequest((wire) => placeAt(wire, next.send, offset)), key: `offset:${offset}`, offset, show: `offset ${offset}` };
+      return { request: call.request((wire) => placeAt(wire, next.send, offset)), key: `offset:${offset}`, offset, show: `offset ${offset}` };
     }
     case "nextUrl":
     case "linkHeader": {

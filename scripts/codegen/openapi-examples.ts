@@ -162,17 +162,27 @@ class Walker {
   }
 
   private validator(schema: At): ValidateFunction | Error {
-    const ref = `${pathToFileURL(schema.file).href}#${schema.path.map((s) => encodeURIComponent(String(s).replace(/~/g, "~0").replace(/\//g, "~1"))).map((s) => `/${s}`).join("")}`;
-    let found = this.compiled.get(ref);
+    // A schema without references is compiled once per content, on its own (cheaper than through
+    // the document); one with references, once per place, through its file's URL so they resolve.
+    const node = this.valueAt(schema);
+    const standalone = !hasRef(node);
+    const key = standalone ? `content:${JSON.stringify(node)}` : `${pathToFileURL(schema.file).href}#${schema.path.map((s) => `/${encodeURIComponent(String(s).replace(/~/g, "~0").replace(/\//g, "~1"))}`).join("")}`;
+    let found = this.compiled.get(key);
     if (!found) {
       try {
-        found = this.ajv.compile({ $ref: ref });
+        found = standalone ? this.ajv.compile(this.jsonSchema(node)) : this.ajv.compile({ $ref: key });
       } catch (e) {
         found = e as Error;
       }
-      this.compiled.set(ref, found);
+      this.compiled.set(key, found);
     }
     return found;
+  }
+
+  private jsonSchema(node: unknown): object {
+    const copy = structuredClone(node) as Node;
+    if (!this.is31) toJsonSchema(copy);
+    return copy;
   }
 
   /** Follow `$ref`s from `at` (into other files too) to the object they name. */
@@ -207,6 +217,12 @@ class Walker {
   private locate(at: At, which: "key" | "value" = "key") {
     return this.files.get(at.file)!.locate(at.path, which);
   }
+}
+
+function hasRef(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(hasRef);
+  if (node === null || typeof node !== "object") return false;
+  return "$ref" in node || Object.values(node).some(hasRef);
 }
 
 function resolveFile(from: string, ref: string): string {
