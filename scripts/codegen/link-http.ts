@@ -1,8 +1,9 @@
 // The link step for a manifest's HTTP-level declarations, beside link.ts:
 // the request body's media type and form encoding, provider-wide constant
-// headers, the idempotency header and pagination. Each is checked against
-// the operation in the OpenAPI document and turned into its part of the IR.
-import { formatPointer, parseExpression, parsePointer, type BodySpec, type FormFieldEncoding, type PageTarget, type PaginationSpec, type ParamSpec, type ValueRef, type ValueTest, type WireConstant } from "@blockwright/runtime";
+// headers, the idempotency header, pagination, and the error body's details
+// and failure tests. Each is checked against the operation in the OpenAPI
+// document and turned into its part of the IR.
+import { formatPointer, PAGE_INPUTS, parseExpression, parsePointer, type BodySpec, type ErrorSpec, type FormFieldEncoding, type PageTarget, type PaginationSpec, type ParamSpec, type ValueRef, type ValueTest, type WireConstant } from "@blockwright/runtime";
 import type { Manifest, ManifestOperation, ManifestPageTarget, ManifestValueTest } from "./manifest-types.js";
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "./openapi-document.js";
 
@@ -17,6 +18,39 @@ export interface LinkContext {
 }
 
 const FORM_STYLES = ["form", "spaceDelimited", "pipeDelimited", "deepObject"] as const;
+
+/** `errors.details` and `errors.failureWhen`: more of the error body, and failures in a 2xx body. */
+export function linkErrorExtras(ctx: LinkContext): Pick<ErrorSpec, "details" | "failureWhen"> {
+  const expression = (text: string, at: Path): { expression: string; ref: ValueRef } | undefined => {
+    try {
+      return { expression: text, ref: parseExpression(text) };
+    } catch (e) {
+      return ctx.fail(at, (e as Error).message, "value");
+    }
+  };
+  const errors = ctx.manifest.errors;
+  const details: Record<string, ValueRef[]> = {};
+  for (const name of Object.keys(errors.details ?? {}).sort()) {
+    details[name] = errors.details![name].flatMap((text, i) => expression(text, ["errors", "details", name, i])?.ref ?? []);
+  }
+  const failureWhen = (errors.failureWhen ?? []).flatMap((test, i): ValueTest[] => {
+    const found = expression(test.from, ["errors", "failureWhen", i, "from"]);
+    return found ? [{ ...found, equals: test.equals }] : [];
+  });
+  return { ...(Object.keys(details).length ? { details } : {}), ...(failureWhen.length ? { failureWhen } : {}) };
+}
+
+/** allPages, maxItems and maxPages are block inputs of list operations: no parameter may take those names. */
+export function checkPageInputNames(ctx: LinkContext): void {
+  const m = ctx.manifest;
+  if (!Object.values(m.operations).some((op) => op.pagination)) return;
+  const reserved = new Set<string>(PAGE_INPUTS);
+  const message = (name: string) => `"${name}" is the name of a block input of list operations (${PAGE_INPUTS.join(", ")}); choose another name`;
+  for (const name of Object.keys(m.params ?? {})) if (reserved.has(name)) ctx.fail(["params", name], message(name));
+  for (const [id, op] of Object.entries(m.operations)) {
+    for (const name of Object.keys(op.params ?? {})) if (reserved.has(name)) ctx.fail(["operations", id, "params", name], message(name));
+  }
+}
 
 /**
  * How the body is written, when it is not plain `application/json` (left

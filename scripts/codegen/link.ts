@@ -14,15 +14,13 @@ import type {
   RuleSpec,
   ToolSpec,
   ValueRef,
-  ValueTest,
   WireConstant,
   WireSpec,
 } from "@blockwright/runtime";
-import { PAGE_INPUTS } from "@blockwright/runtime";
 import { buildBlock } from "./build-block.js";
 import type { OperationIR, ProviderIR } from "./ir.js";
-import { linkBody, linkIdempotency, linkPagination, providerConstants, type LinkContext } from "./link-http.js";
-import type { Manifest, ManifestOperation, ManifestOutputSource, ManifestParam, ManifestValueTest, ManifestWire } from "./manifest-types.js";
+import { checkPageInputNames, linkBody, linkErrorExtras, linkIdempotency, linkPagination, providerConstants, type LinkContext } from "./link-http.js";
+import type { Manifest, ManifestOperation, ManifestOutputSource, ManifestParam, ManifestWire } from "./manifest-types.js";
 import { OpenApiDocument, typeOf, type OpenApiOperation, type Schema } from "./openapi-document.js";
 import { camelCase, jsonLiteralType, pascalCase, titleFromName } from "./naming.js";
 import { SourceError, type YamlSource } from "../yaml/yaml-source.js";
@@ -65,7 +63,7 @@ class Linker {
     const auth = this.linkAuth();
     const errors = this.linkErrors();
     this.checkServer();
-    this.checkPageInputNames();
+    checkPageInputNames(this.context);
     const operations = Object.keys(m.operations)
       .sort()
       .map((id) => this.linkOperation(id, m.operations[id], auth, errors))
@@ -136,38 +134,13 @@ class Linker {
           return [];
         }
       });
-    const details = Object.fromEntries(
-      Object.keys(this.m.errors.details ?? {})
-        .sort()
-        .map((name) => [name, parse(this.m.errors.details![name], `details.${name}`)] as const),
-    );
-    const failureWhen = (this.m.errors.failureWhen ?? []).map((t, i) => this.linkValueTest(t, ["errors", "failureWhen", i])).filter((t): t is ValueTest => !!t);
     return {
       code: parse(this.m.errors.code, "code"),
       message: parse(this.m.errors.message, "message"),
       requestId: parse(this.m.errors.requestId, "requestId"),
       retryableStatuses: [...(this.m.errors.retryableStatuses ?? DEFAULT_RETRYABLE_STATUSES)].sort((a, b) => a - b),
-      ...(Object.keys(details).length ? { details } : {}),
-      ...(failureWhen.length ? { failureWhen } : {}),
+      ...linkErrorExtras(this.context),
     };
-  }
-
-  private linkValueTest(test: ManifestValueTest, at: Path): ValueTest | undefined {
-    try {
-      return { expression: test.from, ref: parseExpression(test.from), equals: test.equals };
-    } catch (e) {
-      return this.fail([...at, "from"], (e as Error).message, "value");
-    }
-  }
-
-  /** allPages, maxItems and maxPages are block inputs of list operations: no parameter may take those names. */
-  private checkPageInputNames(): void {
-    if (!Object.values(this.m.operations).some((op) => op.pagination)) return;
-    const reserved = new Set<string>(PAGE_INPUTS);
-    for (const name of Object.keys(this.m.params ?? {})) if (reserved.has(name)) this.fail(["params", name], `"${name}" is the name of a block input of list operations (${PAGE_INPUTS.join(", ")}); choose another name`);
-    for (const [id, op] of Object.entries(this.m.operations)) {
-      for (const name of Object.keys(op.params ?? {})) if (reserved.has(name)) this.fail(["operations", id, "params", name], `"${name}" is the name of a block input of list operations (${PAGE_INPUTS.join(", ")}); choose another name`);
-    }
   }
 
   private checkServer(): void {
