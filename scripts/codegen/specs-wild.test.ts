@@ -199,6 +199,14 @@ describe("tracker: vendor media types, constant headers, Link pages, a 422's err
     expect(result).toMatchObject({ success: false, error: { type: "upstream", code: "NEXT_PAGE_ELSEWHERE", page: 2, retryable: false, message: `tracker gave the next page at https://api.tracker.test, not ${mocks.urls.tracker}; it is not followed, so that the credential and the request never go to another address` } });
   });
 
+  it("gives labels one block input per meaning: a filter when listing, labels to add when creating", () => {
+    const labels = tracker.block.inputs.filter((i) => i.id === "labels");
+    expect(labels.map((i) => [i.description, i.condition?.value])).toEqual([
+      ["Labels to add to the issue, comma-separated.", ["tracker_create_issue"]],
+      ["Only issues with all of these labels, comma-separated.", ["tracker_list_issues"]],
+    ]);
+  });
+
   it("keeps a 422's errors list in the structured error", async () => {
     const { fetch } = recording({ before: preferring("code=422") });
     const result = await track("tracker_create_issue", { ...repo, title: "x" }, { baseUrl: mocks.urls.tracker, fetch });
