@@ -45,6 +45,16 @@ describe("books_search_volumes", () => {
     expect(calls[0].url.searchParams.get("maxResults")).toBe("25");
   });
 
+  it("with allPages, asks for the next page at startIndex = the volumes seen, until a page has none", async () => {
+    const { result, calls } = await call("books_search_volumes", { ...valid.books_search_volumes(), maxResults: 20 }, { allPages: true, prefer: (request) => (new URL(request.url).searchParams.has("startIndex") ? "example=noItems" : undefined) });
+    const page = example("books", "searchVolumes", "200", "search") as { items: unknown[] };
+    calls.forEach(expectNoViolation);
+    expect(calls.map((c) => [...c.url.searchParams.keys()].join(","))).toEqual(["q,maxResults,key", "q,maxResults,startIndex,key"]);
+    expect(calls[1].url.searchParams.get("startIndex")).toBe(String(page.items.length));
+    expect(calls[1].url.searchParams.get("key")).toBe(KEY);
+    expect(result).toEqual({ success: true, output: { data: page.items, metadata: { totalItems: 0, count: page.items.length } }, pages: { count: 2, items: page.items.length, complete: true } });
+  });
+
   it("maps a reply without items to data [] and count 0", async () => {
     const { result, calls } = await call("books_search_volumes", valid.books_search_volumes(), { prefer: "example=noItems" });
     expect(JSON.parse(calls[0].responseBody)).not.toHaveProperty("items");

@@ -2,7 +2,8 @@
 // request asserted exactly, outputs as the spec's tables say, every limit and
 // every declared error status.
 import { describe, expect, it } from "vitest";
-import { call, describeErrorStatuses, describeLimits, expectDocumentedShape, expectFailure, expectNoViolation, expectQueryKeys, expectSuccess, mockUrl, example, tool } from "./harness.js";
+import { paginate } from "@blockwright/crm";
+import { call, capturingFetch, describeErrorStatuses, describeLimits, expectDocumentedShape, expectFailure, expectNoViolation, expectQueryKeys, expectSuccess, mockUrl, example, tool } from "./harness.js";
 
 const TOKEN = "00D5g000004ABCD!AQoAQH8sYbq.tKnV9pdZf1hMTv3";
 const base = () => ({ apiKey: TOKEN, instanceUrl: mockUrl("crm") });
@@ -122,6 +123,54 @@ describe("crm_query", () => {
     const { result, calls } = await call("crm_query", { ...valid.crm_query(), query: "" });
     expect(expectFailure(result)).toMatchObject({ type: "validation", param: "query", rule: "required" });
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe("crm_query with allPages", () => {
+  it("follows nextRecordsUrl on the instance until done is true, gathering the records", async () => {
+    // The mock answers the query with its first batch (done: false) and the next-batch path with the last one.
+    const { result, calls } = await call("crm_query", valid.crm_query(), { allPages: true });
+    const first = example("crm", "query", "200", "firstBatch") as { records: unknown[]; totalSize: number; nextRecordsUrl: string };
+    const last = example("crm", "queryMore", "200", "lastBatch") as { records: unknown[] };
+    expect(calls.map((c) => `${c.method} ${c.url.pathname}${c.search} ${c.status}`)).toEqual([
+      "GET /services/data/v59.0/query?q=SELECT%20Id%2C%20Name%20FROM%20Account 200",
+      `GET ${first.nextRecordsUrl} 200`,
+    ]);
+    calls.forEach(expectNoViolation);
+    expect(calls[1].url.origin).toBe(mockUrl("crm"));
+    expect(calls[1].headers.get("authorization")).toBe(`Bearer ${TOKEN}`);
+    expect(result).toEqual({
+      success: true,
+      output: { data: [...first.records, ...last.records], metadata: { totalSize: first.totalSize, done: true } },
+      pages: { count: 2, items: first.records.length + last.records.length, complete: true },
+    });
+  });
+
+  it("stops at maxItems with the batches so far, done still false", async () => {
+    const { result, calls } = await call("crm_query", valid.crm_query(), { allPages: true, maxItems: 2 });
+    expect(calls).toHaveLength(1);
+    const first = example("crm", "query", "200", "firstBatch") as { records: unknown[] };
+    expect(result).toEqual({ success: true, output: { data: first.records.slice(0, 2), metadata: { totalSize: 3222, done: false } }, pages: { count: 1, items: 2, complete: false } });
+  });
+
+  it("paginate, typed from the package, yields one result per batch (and takes only operations that page)", async () => {
+    const { fetch, calls } = capturingFetch();
+    const batches: unknown[] = [];
+    for await (const page of paginate("crm_query", valid.crm_query(), { fetch })) batches.push(expectSuccess(page).metadata);
+    expect(batches).toEqual([
+      { totalSize: 3222, done: false },
+      { totalSize: 3222, done: true },
+    ]);
+    expect(calls).toHaveLength(2);
+    // @ts-expect-error crm_get_record returns one record: it does not page.
+    const refused = paginate("crm_get_record", valid.crm_get_record());
+    expect(await refused.next()).toMatchObject({ value: { success: false, error: { param: "allPages", rule: "pagination" } } });
+  });
+
+  it("makes one request when the first batch is the last", async () => {
+    const { result, calls } = await call("crm_query", valid.crm_query(), { allPages: true, prefer: "example=allRecords" });
+    expect(calls).toHaveLength(1);
+    expect(result).toMatchObject({ success: true, output: { metadata: { done: true } }, pages: { count: 1, complete: true } });
   });
 });
 

@@ -1,6 +1,7 @@
 // Directory (Microsoft Graph v1.0) against its Prism mock.
 import { describe, expect, it } from "vitest";
-import { example as specExample, call, describeErrorStatuses, describeLimits, expectDocumentedShape, expectFailure, expectNoViolation, expectQueryKeys, expectSuccess, tool } from "./harness.js";
+import { executeTool } from "./repo.js";
+import { example as specExample, call, capturingFetch, describeErrorStatuses, describeLimits, expectDocumentedShape, expectFailure, expectNoViolation, expectQueryKeys, expectSuccess, mockUrl, tool } from "./harness.js";
 
 const TOKEN = "eyJ0eXAiOiJKV1QiLCJub25jZSI6Im1vY2stZ3JhcGgtdG9rZW4ifQ.payload.sig";
 const valid = {
@@ -69,6 +70,59 @@ describe("directory_list_users", () => {
     const { result, calls } = await call("directory_list_users", { ...valid.directory_list_users(), top: 1000 });
     expect(expectFailure(result)).toMatchObject({ type: "validation", param: "top", rule: "maximum", message: "top: must be at most 999 (allowed: 1–999), got 1000" });
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe("directory_list_users with allPages", () => {
+  it("follows @odata.nextLink as given, with the same headers, until there is none", async () => {
+    // The mock's nextLink names the real host; this fetch points it at the mock, and asks the mock for its last page then.
+    const mock = mockUrl("directory");
+    const { fetch, calls } = capturingFetch((_, i) => (i === 1 ? "example=lastPage" : undefined));
+    const toMock = async (request: Request): Promise<Response> => {
+      const response = await fetch(request);
+      if (calls.length > 1) return response;
+      const body = (await response.json()) as Record<string, unknown>;
+      body["@odata.nextLink"] = String(body["@odata.nextLink"]).replace("https://graph.microsoft.com", mock);
+      return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
+    };
+    const result = await executeTool("directory_list_users", { ...valid.directory_list_users(), top: 3, advancedQuery: true, filter: "accountEnabled ne false" }, { baseUrl: mock, fetch: toMock, allPages: true });
+    const page = example("listUsers", "200", "page") as { value: unknown[]; "@odata.nextLink": string };
+    const last = example("listUsers", "200", "lastPage") as { value: unknown[] };
+    expect(calls).toHaveLength(2);
+    calls.forEach(expectNoViolation);
+    // Sent as the upstream wrote it: $skiptoken and the original query options untouched.
+    expect(`${calls[1].url.origin}${calls[1].url.pathname}${calls[1].search}`).toBe(page["@odata.nextLink"].replace("https://graph.microsoft.com", mock));
+    for (const c of calls) {
+      expect(c.headers.get("authorization")).toBe(`Bearer ${TOKEN}`);
+      expect(c.headers.get("consistencylevel")).toBe("eventual");
+    }
+    expect(result).toEqual({
+      success: true,
+      output: { data: [...page.value, ...last.value], metadata: { count: page.value.length + last.value.length } },
+      pages: { count: 2, items: page.value.length + last.value.length, complete: true },
+    });
+  });
+
+  it("refuses a nextLink on another origin than the request's: the token never goes there", async () => {
+    // Against the mock, the nextLink the mock gives names https://graph.microsoft.com: another origin.
+    const { result, calls } = await call("directory_list_users", valid.directory_list_users(), { allPages: true });
+    expect(calls).toHaveLength(1);
+    expect(expectFailure(result)).toEqual({
+      type: "upstream",
+      provider: "directory",
+      operation: "directory_list_users",
+      code: "NEXT_PAGE_ELSEWHERE",
+      message: `directory gave the next page at https://graph.microsoft.com, not ${mockUrl("directory")}; it is not followed, so that the credential and the request never go to another address`,
+      retryable: false,
+      page: 2,
+    });
+  });
+
+  it("lists groups over pages the same way, stopping at maxPages", async () => {
+    const { result, calls } = await call("directory_list_groups", valid.directory_list_groups(), { allPages: true, maxPages: 1 });
+    expect(calls).toHaveLength(1);
+    const page = example("listGroups", "200", "page") as { value: unknown[] };
+    expect(result).toEqual({ success: true, output: { data: page.value, metadata: { count: page.value.length } }, pages: { count: 1, items: page.value.length, complete: false } });
   });
 });
 

@@ -246,6 +246,17 @@ describe.each([
     expect(output.hasMore).toBe(false);
     expect(output).not.toHaveProperty("nextCursor");
   });
+
+  it("with allPages, sends each nextCursor back as after while hasMore, and gathers the list", async () => {
+    // The mock answers its first page, and its last page once a cursor is sent.
+    const { result, calls } = await call(id, { apiKey: KEY, limit: 2 }, { allPages: true, prefer: (request) => (new URL(request.url).searchParams.has("after") ? "example=lastPage" : undefined) });
+    const first = example(operationId, "200", "firstPage") as { data: unknown[]; nextCursor: string };
+    const last = example(operationId, "200", "lastPage") as { data: unknown[] };
+    calls.forEach(expectNoViolation);
+    expect(calls.map((c) => c.search)).toEqual(["?limit=2", `?limit=2&after=${first.nextCursor}`]);
+    expect(calls[1].headers.get("x-api-key")).toBe(KEY);
+    expect(result).toEqual({ success: true, output: { [listName]: [...first.data, ...last.data], hasMore: false }, pages: { count: 2, items: first.data.length + last.data.length, complete: true } });
+  });
 });
 
 describe("docgen errors", () => {

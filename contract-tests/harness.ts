@@ -29,9 +29,15 @@ export function tool(id: string): ToolSpec {
   return t;
 }
 
+/** What to ask Prism for (`Prefer`): the same for every request, or per request (e.g. another example for page 2). */
+export type Preference = string | ((request: Request, index: number) => string | undefined);
+
 /** A fetch that records each request and reply, and can ask Prism for a given response. */
-export function capturingFetch(prefer?: string) {
-  const { fetch, exchanges } = mockFetch(() => (prefer ? { prefer } : {}));
+export function capturingFetch(prefer?: Preference) {
+  const { fetch, exchanges } = mockFetch((index, request) => {
+    const preference = typeof prefer === "function" ? prefer(request, index) : prefer;
+    return preference ? { prefer: preference } : {};
+  });
   return { fetch, calls: exchanges };
 }
 
@@ -39,7 +45,7 @@ export function capturingFetch(prefer?: string) {
 export async function call(
   id: string,
   params: Record<string, unknown>,
-  options: { prefer?: string } & Omit<ExecuteOptions, "fetch"> = {},
+  options: { prefer?: Preference } & Omit<ExecuteOptions, "fetch"> = {},
 ): Promise<{ result: ToolResult; calls: Captured[] }> {
   const t = tool(id);
   const { prefer, ...rest } = options;

@@ -151,6 +151,18 @@ describe("persondata_person_search", () => {
     expect(expectSuccess(result)).toEqual({ data: [], metadata: { status: 404, total: 0 } });
   });
 
+  it("with allPages, sends scroll_token back in the same body; a 404 (no more records) ends the pages", async () => {
+    const { result, calls } = await call("persondata_person_search", { ...valid.persondata_person_search(), size: 10 }, { allPages: true, prefer: (_, i) => (i > 0 ? "code=404" : undefined) });
+    const page = example("personSearch", "200", "results") as { data: unknown[]; scroll_token: string; total: number };
+    calls.forEach(expectNoViolation);
+    expect(calls.map((c) => c.body)).toEqual([
+      { sql: valid.persondata_person_search().sql, size: 10 },
+      { sql: valid.persondata_person_search().sql, size: 10, scroll_token: page.scroll_token },
+    ]);
+    // The other outputs are the last 2xx page's: the 404 only ended the pages.
+    expect(result).toEqual({ success: true, output: { data: page.data, metadata: { status: 200, total: page.total } }, pages: { count: 2, items: page.data.length, complete: true } });
+  });
+
   it("never retries a no-match", async () => {
     const { calls } = await call("persondata_company_enrich", valid.persondata_company_enrich(), { prefer: "code=404" });
     expect(calls).toHaveLength(1);

@@ -2,7 +2,7 @@
 // each parameter's wire placement and the operation's constants.
 import { cloneJson } from "./clone.js";
 import { parsePointer } from "./expressions.js";
-import type { RouteSpec, ToolSpec, WireConstant } from "./tool-types.js";
+import type { PageTarget, RouteSpec, ToolSpec, WireConstant } from "./tool-types.js";
 import { compiled, splitList } from "./validate-params.js";
 
 export interface WireRequest {
@@ -73,6 +73,13 @@ function applyConstant(request: WireRequest, c: WireConstant): void {
   if (c.in === "body") setBody(request, c.pointer, cloneJson(c.value));
   else if (c.in === "query") request.query[c.name] = c.value;
   else request.header[c.name] = String(c.value);
+}
+
+/** Put a value (a page cursor or offset) at a wire place, replacing what is there. */
+export function placeAt(request: WireRequest, target: PageTarget, value: string | number): void {
+  if (target.in === "body") setBody(request, target.pointer, value);
+  else if (target.in === "query") request.query[target.name] = value;
+  else request.header[target.name] = String(value);
 }
 
 /** Set a value at a JSON pointer in the body, creating the objects on the way. */

@@ -29,9 +29,25 @@ export interface ToolError {
   mayHaveBeenApplied?: boolean;
   /** How long the upstream asked to wait before retrying. */
   retryAfterMs?: number;
+  /** More fields of the upstream's error body, as the manifest names them (`param`, `declineCode`, an `errors` list, …). */
+  details?: Record<string, unknown>;
+  /** The idempotency key the request carried: repeat the call with this key (option `idempotencyKey`) and the upstream applies it at most once. */
+  idempotencyKey?: string;
+  /** For a call over several pages: the page (1-based) that failed. */
+  page?: number;
 }
 
-export type ToolResult<O = Record<string, unknown>> = { success: true; output: O } | { success: false; error: ToolError };
+/** What a call over several pages fetched. */
+export interface PagesInfo {
+  /** Pages fetched. */
+  count: number;
+  /** Items gathered (in the list outputs). */
+  items: number;
+  /** False when `maxItems` or `maxPages` stopped the call before the last page. */
+  complete: boolean;
+}
+
+export type ToolResult<O = Record<string, unknown>> = { success: true; output: O; pages?: PagesInfo } | { success: false; error: ToolError };
 
 export function failure<O>(error: ToolError): ToolResult<O> {
   return { success: false, error };

@@ -10,7 +10,7 @@ import type { ToolSpec } from "./tool-types.js";
 import { executeTool, tools } from "../contract-tests/repo.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const shelf = loadProvider(root, join(root, "scripts/codegen/__fixtures__/specs/shelf"));
+const shelf = await loadProvider(root, join(root, "scripts/codegen/__fixtures__/specs/shelf"));
 const tool = (id: string): ToolSpec => shelf.operations.find((o) => o.tool.id === id)!.tool;
 const KEY = "shelf-key-7f3a9c2e51";
 

@@ -1,15 +1,19 @@
 // Running one tool: validate, build the request, send it under the transport
 // policy (transport.ts), then map the reply to outputs or to the structured
-// error. Retries only idempotent requests, honouring Retry-After; a request
-// that changes state and may have reached the upstream is never called
-// retryable.
-import { buildRequest, chooseRoute } from "./build-request.js";
+// error. Retries only requests that are safe to repeat (idempotent methods,
+// or a request carrying an idempotency key), honouring Retry-After; a
+// request that changes state and may have reached the upstream is never
+// called retryable. Calls over several pages are in paginate.ts.
+import { buildRequest, chooseRoute, type WireRequest } from "./build-request.js";
 import type { ToolError, ToolResult } from "./errors.js";
+import { evaluate, type ExpressionContext } from "./expressions.js";
+import { encodeForm } from "./form-body.js";
 import { mapOutputs } from "./map-outputs.js";
+import { collectPages } from "./paginate.js";
 import { redactDeep, repliesMention } from "./redact.js";
 import { requestSizeIssue } from "./request-size.js";
 import { sleep } from "./sleep.js";
-import type { ToolSpec } from "./tool-types.js";
+import type { RouteSpec, ToolSpec } from "./tool-types.js";
 import { startDeadline, type Deadline } from "./deadline.js";
 import { applyCredential, isRedirect, redirectOrigin, requestUrl, send, type FetchLike, type HttpRequest } from "./transport.js";
 import { upstreamError } from "./upstream-error.js";
@@ -21,23 +25,61 @@ export interface ExecuteOptions {
   /** The fetch to use (tests inject one; defaults to the global fetch). It must honour `request.redirect`. */
   fetch?: FetchLike;
   signal?: AbortSignal;
-  /** Deadline for the whole call, retries included. Default 30 s. */
+  /** Deadline for the whole call, retries included (for all pages: for each page). Default 30 s. */
   timeoutMs?: number;
-  /** Retries of idempotent requests after a retryable failure. Default 2. */
+  /** Retries of requests safe to repeat after a retryable failure. Default 2. */
   retries?: number;
   /** Longest wait honoured before a retry; a longer Retry-After ends the call. Default 30 s. */
   maxRetryDelayMs?: number;
   /** More values to keep out of every error and output (e.g. all secrets of a workflow). */
   secrets?: readonly string[];
+  /**
+   * For tools that declare an idempotency header: the key to send (default:
+   * a new random one per call). Pass the `idempotencyKey` of a failed call's
+   * error to repeat it safely.
+   */
+  idempotencyKey?: string;
+  /** For tools that declare pagination: fetch every page and gather the list outputs (see paginate.ts). */
+  allPages?: boolean;
+  /** With allPages: stop once this many items are gathered (the lists are cut to it). */
+  maxItems?: number;
+  /** With allPages: fetch at most this many pages. Default 100. */
+  maxPages?: number;
 }
 
 const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
 // Network failures that happen before a request leaves: nothing can have been applied.
 const NOT_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
+const HEADER_VALUE = /^[\u0021-\u007e]{1,255}$/;
 
-type Failure = Omit<ToolError, "provider" | "operation">;
+export type Failure = Omit<ToolError, "provider" | "operation">;
 
 export async function executeToolDefinition(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions = {}): Promise<ToolResult> {
+  if (options.allPages || options.maxItems !== undefined || options.maxPages !== undefined) return collectPages(tool, params, options);
+  const prepared = prepareCall(tool, params, options);
+  if ("failed" in prepared) return prepared.failed;
+  const request = prepared.request();
+  const tooBig = requestSizeIssue(tool, request, prepared.values, prepared.unsent, prepared.route);
+  if (tooBig) return prepared.fail({ type: "validation", message: tooBig.message, ...(tooBig.param ? { param: tooBig.param } : {}), rule: "requestSize" });
+  return (await sendCall(prepared, request, options)).result;
+}
+
+/** A validated call, ready to send (and, for pagination, to send again with a cursor). */
+export interface PreparedCall {
+  tool: ToolSpec;
+  values: Record<string, unknown>;
+  unsent: Set<string>;
+  route: RouteSpec | undefined;
+  baseUrl: string;
+  credential: string;
+  /** Values no result may show: the call's secret parameters and the caller's `secrets`. */
+  secrets: string[];
+  fail(error: Failure): ToolResult;
+  /** The call's request, built afresh; `adjust` changes its wire parts first (a page's cursor or offset). */
+  request(adjust?: (wire: WireRequest) => void): HttpRequest;
+}
+
+export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions): PreparedCall | { failed: ToolResult } {
   const input = params ?? {};
   // A secret shorter than any credential is refused before a request, and never shown: redacting it
   // would only garble the error (a one-letter "secret" is in every word).
@@ -55,59 +97,104 @@ export async function executeToolDefinition(tool: ToolSpec, params: Record<strin
   const validated = validateParams(tool, input);
   if (!validated.ok) {
     const [first, ...rest] = validated.issues;
-    return fail({
-      type: "validation",
-      message: rest.length ? `${first.message} (and ${rest.length} more problem${rest.length > 1 ? "s" : ""})` : first.message,
-      ...(first.param ? { param: first.param } : {}),
-      rule: first.rule,
-      ...(rest.length ? { issues: validated.issues } : {}),
-    });
+    return {
+      failed: fail({
+        type: "validation",
+        message: rest.length ? `${first.message} (and ${rest.length} more problem${rest.length > 1 ? "s" : ""})` : first.message,
+        ...(first.param ? { param: first.param } : {}),
+        rule: first.rule,
+        ...(rest.length ? { issues: validated.issues } : {}),
+      }),
+    };
   }
+  const optionProblem = checkCallOptions(tool, options);
+  if (optionProblem) return { failed: fail({ type: "validation", ...optionProblem }) };
   const values = validated.values;
   const baseUrl = resolveBaseUrl(tool, values, options.baseUrl);
-  if ("error" in baseUrl) return fail({ type: "validation", message: baseUrl.error, rule: "baseUrl" });
+  if ("error" in baseUrl) return { failed: fail({ type: "validation", message: baseUrl.error, rule: "baseUrl" }) };
 
   const route = chooseRoute(tool, values);
-  const target = route ?? tool;
-  const wire = buildRequest(tool, values, validated.unsent, route);
-  const headers: Record<string, string> = wire.body !== undefined ? { "Content-Type": "application/json", ...wire.header } : { ...wire.header };
-  const request: HttpRequest = {
-    method: target.method,
-    url: requestUrl(baseUrl.url, target.path, wire.path, wire.query),
-    headers,
-    ...(wire.body !== undefined ? { body: JSON.stringify(wire.body) } : {}),
+  const credential = String(values[tool.auth.param]);
+  return {
+    tool,
+    values,
+    unsent: validated.unsent,
+    route,
+    baseUrl: baseUrl.url,
+    credential,
+    secrets,
+    fail,
+    request: (adjust) => {
+      const target = route ?? tool;
+      const wire = buildRequest(tool, values, validated.unsent, route);
+      adjust?.(wire);
+      const request: HttpRequest = {
+        method: target.method,
+        url: requestUrl(baseUrl.url, target.path, wire.path, wire.query),
+        headers: wire.body !== undefined ? { "Content-Type": tool.body?.mediaType ?? "application/json", ...wire.header } : { ...wire.header },
+        ...(wire.body !== undefined ? { body: tool.body?.encoding === "form" ? encodeForm(wire.body, tool.body.fields) : JSON.stringify(wire.body) } : {}),
+      };
+      applyCredential(request, tool.auth, credential);
+      return request;
+    },
   };
-  applyCredential(request, tool.auth, String(values[tool.auth.param]));
-  const tooBig = requestSizeIssue(tool, request, values, validated.unsent, route);
-  if (tooBig) return fail({ type: "validation", message: tooBig.message, ...(tooBig.param ? { param: tooBig.param } : {}), rule: "requestSize" });
+}
+
+/** Problems of the options that only some tools take: named like parameter problems. */
+function checkCallOptions(tool: ToolSpec, options: ExecuteOptions): Omit<Failure, "type"> | undefined {
+  const key = options.idempotencyKey;
+  if (key !== undefined) {
+    if (!tool.idempotency) return { param: "idempotencyKey", rule: "unknown", message: `idempotencyKey: ${tool.id} declares no idempotency header, so it takes no key` };
+    if (typeof key !== "string" || !HEADER_VALUE.test(key)) {
+      return { param: "idempotencyKey", rule: "format", message: `idempotencyKey: must be 1 to 255 visible ASCII characters (it is sent in the ${tool.idempotency.header} header)` };
+    }
+  }
+  for (const name of ["maxItems", "maxPages"] as const) {
+    const value = options[name];
+    if (value !== undefined && (typeof value !== "number" || !Number.isInteger(value) || value < 1)) {
+      return { param: name, rule: "minimum", message: `${name}: must be a whole number of at least 1, got ${JSON.stringify(value)}` };
+    }
+  }
+  if ((options.allPages || options.maxItems !== undefined || options.maxPages !== undefined) && !tool.pagination) {
+    return { param: "allPages", rule: "pagination", message: `allPages: ${tool.id} returns one page only (it declares no pagination)` };
+  }
+  return undefined;
+}
+
+/** The outcome of one logical call, and the reply it rests on (for the next page's cursor). */
+export interface SentCall {
+  result: ToolResult;
+  reply?: ExpressionContext;
+}
+
+/** Send one logical call (retries included) and map its reply. */
+export async function sendCall(call: PreparedCall, request: HttpRequest, options: ExecuteOptions, idempotencyKey = options.idempotencyKey): Promise<SentCall> {
+  const { tool } = call;
+  // One key per logical call, the same on every retry: the upstream applies the request once.
+  const key = tool.idempotency && request.method !== "GET" ? (idempotencyKey ?? globalThis.crypto.randomUUID()) : undefined;
+  if (key !== undefined) request.headers[tool.idempotency!.header] = key;
 
   const timeoutMs = options.timeoutMs ?? 30_000;
   const deadline = startDeadline(timeoutMs, options.signal);
   try {
-    return await attempt(tool, request, values, secrets, fail, deadline, timeoutMs, options);
+    return await attempts(call, request, options, key, deadline, timeoutMs);
   } finally {
     deadline.done();
   }
 }
 
 /** Send `request`, retrying what may be retried, and map the answer. */
-async function attempt(
-  tool: ToolSpec,
-  request: HttpRequest,
-  values: Record<string, unknown>,
-  secrets: string[],
-  fail: (error: Failure) => ToolResult,
-  deadline: Deadline,
-  timeoutMs: number,
-  options: ExecuteOptions,
-): Promise<ToolResult> {
+async function attempts(call: PreparedCall, request: HttpRequest, options: ExecuteOptions, key: string | undefined, deadline: Deadline, timeoutMs: number): Promise<SentCall> {
+  const { tool, fail } = call;
+  const done = (result: ToolResult, reply?: ExpressionContext): SentCall => ({ result, ...(reply ? { reply } : {}) });
   const signal = deadline.signal;
-  const idempotent = IDEMPOTENT.has(request.method);
+  const idempotent = IDEMPOTENT.has(request.method) || key !== undefined;
   const retries = idempotent ? (options.retries ?? 2) : 0;
   const maxDelay = options.maxRetryDelayMs ?? 30_000;
   const fetchFn = options.fetch ?? ((r: Request) => fetch(r));
-  // A state-changing request that may have reached the upstream must not be repeated blindly.
-  const mayHaveApplied = (error: Failure): Failure => (idempotent ? error : { ...error, retryable: false, mayHaveBeenApplied: true });
+  // A state-changing request that may have reached the upstream must not be repeated blindly;
+  // one that carries a key may be repeated with it.
+  const mayHaveApplied = (error: Failure): Failure => (key !== undefined ? { ...error, idempotencyKey: key } : idempotent ? error : { ...error, retryable: false, mayHaveBeenApplied: true });
 
   for (let attempt = 0; ; attempt++) {
     let response: Response;
@@ -115,23 +202,25 @@ async function attempt(
     try {
       [response, text] = await deadline.race(receive(fetchFn, request, signal));
     } catch (e) {
-      if (deadline.cancelled) return fail({ type: "network", message: "the call was cancelled", code: "ABORTED", retryable: false });
-      if (deadline.timedOut) return fail(mayHaveApplied({ type: "timeout", message: `no complete answer within ${timeoutMs} ms`, retryable: true }));
+      if (deadline.cancelled) return done(fail({ type: "network", message: "the call was cancelled", code: "ABORTED", retryable: false }));
+      if (deadline.timedOut) return done(fail(mayHaveApplied({ type: "timeout", message: `no complete answer within ${timeoutMs} ms`, retryable: true })));
       const error = networkError(e);
-      if (!idempotent && !NOT_SENT.has(error.code ?? "")) return fail(mayHaveApplied(error));
+      if (!idempotent && !NOT_SENT.has(error.code ?? "")) return done(fail(mayHaveApplied(error)));
       if (attempt < retries && (await pause(backoff(attempt), deadline))) continue;
-      return fail(error);
+      return done(fail(key !== undefined ? { ...error, idempotencyKey: key } : error));
     }
 
     if (isRedirect(response)) {
       const origin = redirectOrigin(response, request.url);
-      return fail({
-        type: "upstream",
-        status: response.status,
-        code: "REDIRECT",
-        message: `${tool.provider} answered ${response.status || "a redirect"} pointing to ${origin}; redirects are not followed, so that the credential and the request never go to another address (check the address the request went to)`,
-        retryable: false,
-      });
+      return done(
+        fail({
+          type: "upstream",
+          status: response.status,
+          code: "REDIRECT",
+          message: `${tool.provider} answered ${response.status || "a redirect"} pointing to ${origin}; redirects are not followed, so that the credential and the request never go to another address (check the address the request went to)`,
+          retryable: false,
+        }),
+      );
     }
 
     const outcome = tool.outcomes.find((o) => o.status === response.status);
@@ -140,25 +229,31 @@ async function attempt(
       try {
         body = parseBody(text);
       } catch {
-        return fail({ type: "upstream", status: response.status, message: `${tool.provider} answered ${response.status} with a body that is not valid JSON`, code: "INVALID_JSON", retryable: false });
+        return done(fail({ type: "upstream", status: response.status, message: `${tool.provider} answered ${response.status} with a body that is not valid JSON`, code: "INVALID_JSON", retryable: false }));
       }
-      const ctx = { status: response.status, body, headers: response.headers, params: values };
+      const ctx: ExpressionContext = { status: response.status, body, headers: response.headers, params: call.values };
+      if (response.ok && signalsFailure(tool, ctx)) {
+        const { provider: _p, operation: _o, ...error } = upstreamError(tool, response, body);
+        return done(fail({ ...error, retryable: false }));
+      }
       const outputs = outcome
         ? outcome.outputs.map((o) => ({ ...o, optional: tool.outputs.find((main) => main.path === o.path)?.optional }))
         : tool.outputs;
       const mapped = mapOutputs(outputs, ctx);
       if (mapped.missing.length) {
-        return fail({
-          type: "upstream",
-          status: response.status,
-          code: "MISSING_OUTPUT",
-          message: `${tool.provider} answered ${response.status} without ${mapped.missing.map((m) => `${m.expression} (output ${m.path})`).join(", ")}${body === undefined ? ": the body was empty" : ""}`,
-          retryable: false,
-        });
+        return done(
+          fail({
+            type: "upstream",
+            status: response.status,
+            code: "MISSING_OUTPUT",
+            message: `${tool.provider} answered ${response.status} without ${mapped.missing.map((m) => `${m.expression} (output ${m.path})`).join(", ")}${body === undefined ? ": the body was empty" : ""}`,
+            retryable: false,
+          }),
+        );
       }
       // Outputs come from the reply: redact only when it carries a secret (walking every output costs a tenth of a call).
       const readsHeaders = outputs.some((o) => "ref" in o.source && o.source.ref.kind === "header");
-      return { success: true, output: repliesMention(text, readsHeaders ? response.headers : undefined, secrets) ? redactDeep(mapped.output, secrets) : mapped.output };
+      return done({ success: true, output: repliesMention(text, readsHeaders ? response.headers : undefined, call.secrets) ? redactDeep(mapped.output, call.secrets) : mapped.output }, ctx);
     }
 
     let body: unknown = text;
@@ -171,7 +266,7 @@ async function attempt(
     const wait = error.retryAfterMs ?? backoff(attempt);
     if (error.retryable && attempt < retries && wait <= maxDelay && (await pause(wait, deadline))) continue;
     const { provider: _p, operation: _o, ...rest } = error;
-    return fail(response.status >= 500 ? mayHaveApplied(rest) : rest);
+    return done(fail(response.status >= 500 ? mayHaveApplied(rest) : key !== undefined ? { ...rest, idempotencyKey: key } : rest));
   }
 }
 
@@ -188,6 +283,11 @@ async function pause(ms: number, deadline: Deadline): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** A 2xx whose body says it failed (the manifest's `errors.failureWhen`). */
+function signalsFailure(tool: ToolSpec, ctx: ExpressionContext): boolean {
+  return (tool.errors.failureWhen ?? []).some((test) => evaluate(test.ref, ctx) === test.equals);
 }
 
 function ownString(input: Record<string, unknown>, name: string): string | undefined {

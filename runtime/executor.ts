@@ -1,16 +1,31 @@
 // `executeTool` typed per operation: the operation id picks the parameter and
 // output types, so a wrong parameter name, a missing required parameter, a
-// wrong value type or an unknown operation id is a compile error.
+// wrong value type or an unknown operation id is a compile error. Its
+// `paginate` walks the pages of the operations that declare pagination.
 import type { ToolResult } from "./errors.js";
 import { executeToolDefinition, type ExecuteOptions } from "./execute.js";
 import { ownValue } from "./own.js";
+import { paginateToolDefinition } from "./paginate.js";
 import type { ToolDefinition } from "./tool-types.js";
 
 export type ToolMap = Record<string, ToolDefinition<object, object>>;
 export type ParamsOf<T> = T extends ToolDefinition<infer P, object> ? P : never;
 export type OutputOf<T> = T extends ToolDefinition<object, infer O> ? O : never;
+/** The operation ids of the tools that declare pagination. */
+export type PagedOperationIds<T extends ToolMap> = { [K in keyof T & string]: T[K] extends ToolDefinition<object, object, true> ? K : never }[keyof T & string];
+/** Options of `paginate`: those of a call, each page being one call (allPages is implied). */
+export type PageOptions = Omit<ExecuteOptions, "allPages">;
 
-export type ToolExecutor<T extends ToolMap> = <K extends keyof T & string>(operationId: K, params: ParamsOf<T[K]>, options?: ExecuteOptions) => Promise<ToolResult<OutputOf<T[K]>>>;
+export interface ToolExecutor<T extends ToolMap> {
+  <K extends keyof T & string>(operationId: K, params: ParamsOf<T[K]>, options?: ExecuteOptions): Promise<ToolResult<OutputOf<T[K]>>>;
+  /**
+   * The pages of a list operation, one result each, in order: the iteration
+   * ends after the last page, after `maxPages` pages or `maxItems` items, or
+   * with a failed result (bad input, an upstream error, a next page on
+   * another address). Never throws for those.
+   */
+  paginate<K extends PagedOperationIds<T>>(operationId: K, params: ParamsOf<T[K]>, options?: PageOptions): AsyncGenerator<ToolResult<OutputOf<T[K]>>>;
+}
 
 /**
  * A typed `executeTool` over a set of tools. It never throws for bad input or
@@ -19,20 +34,28 @@ export type ToolExecutor<T extends ToolMap> = <K extends keyof T & string>(opera
  * untyped callers) is a validation error.
  */
 export function createExecutor<T extends ToolMap>(tools: T): ToolExecutor<T> {
-  return (async (operationId: string, params: object, options?: ExecuteOptions): Promise<ToolResult> => {
+  const unknown = (operationId: string): ToolResult => ({
+    success: false,
+    error: {
+      type: "validation",
+      provider: operationId.split("_")[0] ?? "",
+      operation: operationId,
+      rule: "operation",
+      message: `unknown operation ${JSON.stringify(operationId)} (operations: ${Object.keys(tools).join(", ")})`,
+    },
+  });
+  const execute = async (operationId: string, params: object, options?: ExecuteOptions): Promise<ToolResult> => {
+    const tool = ownValue(tools, operationId) as ToolDefinition | undefined;
+    if (!tool) return unknown(operationId);
+    return executeToolDefinition(tool, params as Record<string, unknown>, options);
+  };
+  const paginate = async function* (operationId: string, params: object, options?: PageOptions): AsyncGenerator<ToolResult> {
     const tool = ownValue(tools, operationId) as ToolDefinition | undefined;
     if (!tool) {
-      return {
-        success: false,
-        error: {
-          type: "validation",
-          provider: operationId.split("_")[0] ?? "",
-          operation: operationId,
-          rule: "operation",
-          message: `unknown operation ${JSON.stringify(operationId)} (operations: ${Object.keys(tools).join(", ")})`,
-        },
-      };
+      yield unknown(operationId);
+      return;
     }
-    return executeToolDefinition(tool, params as Record<string, unknown>, options);
-  }) as ToolExecutor<T>;
+    yield* paginateToolDefinition(tool, params as Record<string, unknown>, options);
+  };
+  return Object.assign(execute, { paginate }) as unknown as ToolExecutor<T>;
 }

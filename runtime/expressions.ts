@@ -26,14 +26,21 @@ export function formatPointer(segments: readonly string[]): string {
   return segments.map((s) => "/" + s.replace(/~/g, "~0").replace(/\//g, "~1")).join("");
 }
 
+/**
+ * The value at a parsed pointer. Beyond RFC 6901, a negative index counts
+ * from the end of an array: `/data/-1/id` is the id of the last item.
+ */
 export function getAtPointer(value: unknown, pointer: readonly string[]): unknown {
   let current = value;
   for (const segment of pointer) {
     if (current === null || typeof current !== "object") return undefined;
-    current = ownValue(current, segment);
+    current = Array.isArray(current) && NEGATIVE_INDEX.test(segment) ? current[current.length + Number(segment)] : ownValue(current, segment);
   }
   return current;
 }
+
+/** `-1`, `-2`, …: an array index counted from the end. */
+export const NEGATIVE_INDEX = /^-[1-9]\d*$/;
 
 export interface ExpressionContext {
   status: number;

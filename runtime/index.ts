@@ -4,10 +4,13 @@
 // and no schema compiler on the call path, so it bundles for browsers and
 // edge runtimes.
 export { executeToolDefinition, type ExecuteOptions } from "./execute.js";
-export { createExecutor, type ToolExecutor, type ParamsOf, type OutputOf, type ToolMap } from "./executor.js";
+export { createExecutor, type ToolExecutor, type ParamsOf, type OutputOf, type ToolMap, type PagedOperationIds, type PageOptions } from "./executor.js";
+export { paginateToolDefinition, collectPages, DEFAULT_MAX_PAGES } from "./paginate.js";
+export { PAGE_INPUTS, pageInputsOf, type PageInputs } from "./page-inputs.js";
+export { encodeForm } from "./form-body.js";
 export { createProviderClient, authMiddleware, type Client, type ProviderClientOptions } from "./client.js";
 export type { FetchLike } from "./transport.js";
-export type { ToolError, ToolErrorType, ToolResult } from "./errors.js";
+export type { ToolError, ToolErrorType, ToolResult, PagesInfo } from "./errors.js";
 export { redact, redactDeep, REDACTED } from "./redact.js";
 export { ownValue, setOwn } from "./own.js";
 export { cloneJson } from "./clone.js";

@@ -40,7 +40,7 @@ import type { ToolSpec } from "./tool-types.js";
 import { validateParams } from "./validate-params.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const shelf = loadProvider(root, join(root, "scripts/codegen/__fixtures__/specs/shelf"));
+const shelf = await loadProvider(root, join(root, "scripts/codegen/__fixtures__/specs/shelf"));
 const all: ToolSpec[] = [...Object.values(repoTools), ...shelf.operations.map((o) => o.tool)];
 const repo = Object.values(repoTools);
 const byId = (id: string): ToolSpec => all.find((t) => t.id === id)!;

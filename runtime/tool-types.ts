@@ -93,11 +93,66 @@ export type AuthSpec =
   | { type: "header"; name: string; param: string }
   | { type: "query"; name: string; param: string };
 
+/** A test on one value of a reply: it holds when the value equals `equals`. */
+export interface ValueTest {
+  expression: string;
+  ref: ValueRef;
+  equals: string | number | boolean | null;
+}
+
 export interface ErrorSpec {
   code: ValueRef[];
   message: ValueRef[];
   requestId: ValueRef[];
   retryableStatuses: number[];
+  /** More fields of the error body carried into the structured error's `details`, by name; the first expression with a value wins. */
+  details?: Record<string, ValueRef[]>;
+  /** A 2xx reply whose body meets one of these tests is a failure (`{ok: false}` style APIs). */
+  failureWhen?: ValueTest[];
+}
+
+/** How the request body is written: JSON (any JSON media type) or an HTML form. */
+export interface BodySpec {
+  /** The request's Content-Type, as the spec names it. */
+  mediaType: string;
+  encoding: "json" | "form";
+  /** Form fields whose serialisation the spec sets (OpenAPI `encoding`): style and explode. */
+  fields?: Record<string, FormFieldEncoding>;
+}
+
+export interface FormFieldEncoding {
+  style: "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
+  explode: boolean;
+}
+
+/** Where a cursor or offset goes on the next request. */
+export type PageTarget = { in: "query" | "header"; name: string } | { in: "body"; pointer: string };
+
+/**
+ * How to reach the next page of a list operation. `cursor`: a value of the
+ * reply sent back at `send`; `nextUrl`: an address in the reply; `linkHeader`:
+ * the `Link` header's `rel="next"`; `offset`: the number of items seen so far
+ * (plus `start`) sent at `send`.
+ */
+export type PageNext =
+  | { style: "cursor"; cursor: { expression: string; ref: ValueRef }; send: PageTarget }
+  | { style: "nextUrl"; url: { expression: string; ref: ValueRef } }
+  | { style: "linkHeader" }
+  | { style: "offset"; send: PageTarget; start: number };
+
+export interface PaginationSpec {
+  next: PageNext;
+  /** Another page follows only while this test holds (e.g. `has_more` equals true, `done` equals false). */
+  more?: ValueTest;
+  /** The reply's count of every item across pages: no more pages once that many were gathered. */
+  total?: { expression: string; ref: ValueRef };
+  /** Array outputs whose items are gathered across pages (the first one counts the items). */
+  items: string[];
+}
+
+/** A header carrying one key per logical call, reused by its retries, that lets the upstream apply a repeated request once. */
+export interface IdempotencySpec {
+  header: string;
 }
 
 export interface PollingSpec {
@@ -163,9 +218,13 @@ export interface ToolSpec {
   polling?: PollingSpec;
   /** Overrides of the effects derived from the method; present only when the manifest sets some. */
   behavior?: BehaviorSpec;
+  /** How the body is written (absent: JSON as application/json, when there is a body). */
+  body?: BodySpec;
+  idempotency?: IdempotencySpec;
+  pagination?: PaginationSpec;
 }
 
-/** A tool with its parameter and output types attached (types only, no runtime cost). */
-export interface ToolDefinition<P extends object = object, O extends object = object> extends ToolSpec {
-  readonly __types?: { params: P; output: O };
+/** A tool with its parameter and output types attached (types only, no runtime cost); `Paged`: whether it declares pagination. */
+export interface ToolDefinition<P extends object = object, O extends object = object, Paged extends boolean = boolean> extends ToolSpec {
+  readonly __types?: { params: P; output: O; paged: Paged };
 }

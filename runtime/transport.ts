@@ -94,3 +94,62 @@ export function redirectOrigin(response: Response, requestUrl: string): string {
     return "an address that is not valid";
   }
 }
+
+/**
+ * The request for a next page whose address the upstream gave (a body
+ * field or a `Link` header): a GET of that address, resolved against the
+ * previous request's, with the same headers (credential included) and no
+ * body. Only on the origin the first page came from: an address elsewhere
+ * is refused, so the credential never goes to another host; the reason is
+ * returned instead.
+ */
+export function nextPageRequest(previous: HttpRequest, first: HttpRequest, next: string, auth: AuthSpec, credential: string): HttpRequest | { refused: string } {
+  let url: URL;
+  try {
+    url = new URL(next, previous.url);
+  } catch {
+    return { refused: "an address that is not valid" };
+  }
+  const origin = new URL(first.url).origin;
+  if (url.origin !== origin) return { refused: `${url.protocol === "http:" || url.protocol === "https:" ? url.origin : `a ${url.protocol} address`}, not ${origin}` };
+  const { "Content-Type": _contentType, ...headers } = previous.headers;
+  // The address is sent as given (its query is the upstream's own encoding); a query credential is replaced, not repeated.
+  const address = auth.type === "query" ? withoutQueryKey(url.href, auth.name) : url.href;
+  const request: HttpRequest = { method: "GET", url: address, headers };
+  if (auth.type === "query") applyCredential(request, auth, credential);
+  return request;
+}
+
+function withoutQueryKey(href: string, name: string): string {
+  const hash = href.indexOf("#");
+  const base = hash >= 0 ? href.slice(0, hash) : href;
+  const q = base.indexOf("?");
+  if (q < 0) return base;
+  const kept = base
+    .slice(q + 1)
+    .split("&")
+    .filter((pair) => pair !== "" && safeDecode(pair.split("=")[0]) !== name);
+  return `${base.slice(0, q)}${kept.length ? `?${kept.join("&")}` : ""}`;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, " "));
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The `rel="next"` target of a `Link` header (RFC 8288), if any. Kept by
+ * hand (a dozen lines) so the runtime stays free of dependencies.
+ */
+export function linkNext(header: string | null): string | undefined {
+  if (!header) return undefined;
+  for (const match of header.matchAll(/<([^>]*)>([^<]*)/g)) {
+    const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,]+))/i.exec(match[2]);
+    const values = (rel?.[1] ?? rel?.[2] ?? "").toLowerCase().split(/\s+/);
+    if (values.includes("next")) return match[1];
+  }
+  return undefined;
+}

@@ -1,6 +1,8 @@
 // Upstream failures, whatever the provider's error body looks like, become one
 // structured error: status, the upstream's code and message, request id and
-// whether a retry could help.
+// whether a retry could help; the fields the manifest names under
+// `errors.details` (a parameter at fault, a decline code, a list of field
+// errors) come along as they are.
 import { evaluate } from "./expressions.js";
 import type { ErrorSpec, ToolSpec } from "./tool-types.js";
 import type { ToolError } from "./errors.js";
@@ -18,6 +20,11 @@ export function upstreamError(tool: ToolSpec, response: Response, body: unknown)
   const upstreamMessage = first(tool.errors.message) ?? (typeof body === "string" && body.trim() ? body.trim().slice(0, 500) : undefined);
   const requestId = first(tool.errors.requestId);
   const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
+  const details: Record<string, unknown> = {};
+  for (const [name, refs] of Object.entries(tool.errors.details ?? {})) {
+    const value = refs.map((ref) => evaluate(ref, ctx)).find((v) => v !== undefined && v !== null && v !== "");
+    if (value !== undefined) details[name] = structuredClone(value);
+  }
   return {
     type: "upstream",
     provider: tool.provider,
@@ -28,6 +35,7 @@ export function upstreamError(tool: ToolSpec, response: Response, body: unknown)
     ...(requestId !== undefined ? { requestId } : {}),
     retryable: tool.errors.retryableStatuses.includes(response.status),
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+    ...(Object.keys(details).length ? { details } : {}),
   };
 }
 

@@ -118,6 +118,58 @@ export const booksBlock = {
         ]
       },
       "required": false
+    },
+    {
+      "id": "allPages",
+      "title": "All pages",
+      "control": "switch",
+      "type": "boolean",
+      "description": "Fetch every page and concatenate the list outputs; other outputs are the last page's.",
+      "default": false,
+      "secret": false,
+      "password": false,
+      "visibility": "user-or-llm",
+      "required": false,
+      "condition": {
+        "field": "operation",
+        "value": [
+          "books_search_volumes"
+        ]
+      }
+    },
+    {
+      "id": "maxItems",
+      "title": "Max items",
+      "control": "number",
+      "type": "number",
+      "description": "With All pages: stop once this many items are gathered.",
+      "secret": false,
+      "password": false,
+      "visibility": "user-or-llm",
+      "required": false,
+      "condition": {
+        "field": "operation",
+        "value": [
+          "books_search_volumes"
+        ]
+      }
+    },
+    {
+      "id": "maxPages",
+      "title": "Max pages",
+      "control": "number",
+      "type": "number",
+      "description": "With All pages: fetch at most this many pages (default 100).",
+      "secret": false,
+      "password": false,
+      "visibility": "user-or-llm",
+      "required": false,
+      "condition": {
+        "field": "operation",
+        "value": [
+          "books_search_volumes"
+        ]
+      }
     }
   ],
   "outputs": {

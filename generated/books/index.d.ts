@@ -28,5 +28,12 @@ export declare const executeTool: ToolExecutor<typeof booksTools>;
  */
 export declare function toLlmTools<F extends LlmToolFormat>(format: F, options?: LlmToolsOptions): LlmTool<F>[];
 
+/**
+ * The pages of a Google Books list operation, one result each, in order (only
+ * operations that declare pagination). Ends after the last page, at
+ * `maxItems`/`maxPages`, or with a failed result; never throws for those.
+ */
+export declare const paginate: ToolExecutor<typeof booksTools>["paginate"];
+
 /** The provider as data: its id, tools and block. */
 export declare const provider: Provider<typeof booksTools>;

@@ -27,5 +27,8 @@ export function toLlmTools(format, options) {
   return llmToolsOf(booksTools, format, options);
 }
 
+/** The pages of a Google Books list operation, one result each (operations that declare pagination). */
+export const paginate = executeTool.paginate;
+
 /** The provider as data: its id, tools and block. */
 export const provider = { id: "books", tools: booksTools, block: booksBlock };

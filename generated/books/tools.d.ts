@@ -28,7 +28,7 @@ export type BooksGetVolumeOutput = {
 };
 
 /** Get volume: Fetch the full record of one volume. */
-export declare const booksGetVolumeTool: ToolDefinition<BooksGetVolumeParams, BooksGetVolumeOutput>;
+export declare const booksGetVolumeTool: ToolDefinition<BooksGetVolumeParams, BooksGetVolumeOutput, false>;
 
 /** Parameters of `books_search_volumes`: Search volumes. */
 export interface BooksSearchVolumesParams {
@@ -50,7 +50,7 @@ export type BooksSearchVolumesOutput = {
 };
 
 /** Search volumes: Search the catalog by keywords and operators. */
-export declare const booksSearchVolumesTool: ToolDefinition<BooksSearchVolumesParams, BooksSearchVolumesOutput>;
+export declare const booksSearchVolumesTool: ToolDefinition<BooksSearchVolumesParams, BooksSearchVolumesOutput, true>;
 
 /** Every Google Books tool, by operation id. */
 export declare const booksTools: {

@@ -325,7 +325,20 @@ export const booksSearchVolumesTool = {
     }
   ],
   "outcomes": [],
-  "errors": booksErrors
+  "errors": booksErrors,
+  "pagination": {
+    "next": {
+      "style": "offset",
+      "send": {
+        "in": "query",
+        "name": "startIndex"
+      },
+      "start": 0
+    },
+    "items": [
+      "data"
+    ]
+  }
 };
 
 /** Every Google Books tool, by operation id. */

@@ -117,14 +117,53 @@ export const crmBlock = {
       "condition": {
         "field": "operation",
         "value": [
-          "crm_create_record",
+          "crm_create_record"
+        ]
+      },
+      "required": {
+        "field": "operation",
+        "value": [
+          "crm_create_record"
+        ]
+      }
+    },
+    {
+      "id": "fields",
+      "title": "Fields",
+      "control": "long-input",
+      "type": "string",
+      "description": "Comma-separated field API names to return (a string, not an object); all visible fields when left out.",
+      "placeholder": "Name,Industry,AnnualRevenue",
+      "secret": false,
+      "password": false,
+      "visibility": "user-or-llm",
+      "condition": {
+        "field": "operation",
+        "value": [
+          "crm_get_record"
+        ]
+      },
+      "required": false
+    },
+    {
+      "id": "fields",
+      "title": "Fields",
+      "control": "code",
+      "type": "json",
+      "description": "Field API name to new value, as an object or a JSON string (parsed automatically); not Id (the record is named by recordId).",
+      "placeholder": "{\"BillingCity\": \"San Francisco\"}",
+      "secret": false,
+      "password": false,
+      "visibility": "user-or-llm",
+      "condition": {
+        "field": "operation",
+        "value": [
           "crm_update_record"
         ]
       },
       "required": {
         "field": "operation",
         "value": [
-          "crm_create_record",
           "crm_update_record"
         ]
       }
@@ -155,24 +194,6 @@ export const crmBlock = {
       }
     },
     {
-      "id": "fields",
-      "title": "Fields",
-      "control": "long-input",
-      "type": "string",
-      "description": "Comma-separated field API names to return (a string, not an object); all visible fields when left out.",
-      "placeholder": "Name,Industry,AnnualRevenue",
-      "secret": false,
-      "password": false,
-      "visibility": "user-or-llm",
-      "condition": {
-        "field": "operation",
-        "value": [
-          "crm_get_record"
-        ]
-      },
-      "required": false
-    },
-    {
       "id": "query",
       "title": "Query",
       "control": "long-input",
@@ -189,6 +210,58 @@ export const crmBlock = {
         ]
       },
       "required": {
+        "field": "operation",
+        "value": [
+          "crm_query"
+        ]
+      }
+    },
+    {
+      "id": "allPages",
+      "title": "All pages",
+      "control": "switch",
+      "type": "boolean",
+      "description": "Fetch every page and concatenate the list outputs; other outputs are the last page's.",
+      "default": false,
+      "secret": false,
+      "password": false,
+      "visibility": "user-or-llm",
+      "required": false,
+      "condition": {
+        "field": "operation",
+        "value": [
+          "crm_query"
+        ]
+      }
+    },
+    {
+      "id": "maxItems",
+      "title": "Max items",
+      "control": "number",
+      "type": "number",
+      "description": "With All pages: stop once this many items are gathered.",
+      "secret": false,
+      "password": false,
+      "visibility": "user-or-llm",
+      "required": false,
+      "condition": {
+        "field": "operation",
+        "value": [
+          "crm_query"
+        ]
+      }
+    },
+    {
+      "id": "maxPages",
+      "title": "Max pages",
+      "control": "number",
+      "type": "number",
+      "description": "With All pages: fetch at most this many pages (default 100).",
+      "secret": false,
+      "password": false,
+      "visibility": "user-or-llm",
+      "required": false,
+      "condition": {
         "field": "operation",
         "value": [
           "crm_query"

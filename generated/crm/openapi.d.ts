@@ -51,6 +51,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/data/v59.0/query/{queryLocator}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the next batch of a query
+         * @description The next batch of a query whose previous batch had `done: false`: its `nextRecordsUrl`
+         *     is this path, query locator included (GET it as it is, on the same instance). The
+         *     batch has the same shape; the last one has `done: true` and no `nextRecordsUrl`.
+         */
+        get: operations["queryMore"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/data/v59.0/sobjects/{sobject}/{recordId}": {
         parameters: {
             query?: never;
@@ -368,6 +390,34 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description One batch of query results. */
+            200: {
+                headers: {
+                    "Sforce-Limit-Info": components["headers"]["SforceLimitInfo"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueryResult"];
+                };
+            };
+            400: components["responses"]["QueryBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    queryMore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The query locator and position, as `nextRecordsUrl` gives them. */
+                queryLocator: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The next batch of query results. */
             200: {
                 headers: {
                     "Sforce-Limit-Info": components["headers"]["SforceLimitInfo"];

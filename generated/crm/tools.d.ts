@@ -41,7 +41,7 @@ export type CrmCreateRecordOutput = {
 };
 
 /** Create record: Create a record of the given sObject type from a map of field values. */
-export declare const crmCreateRecordTool: ToolDefinition<CrmCreateRecordParams, CrmCreateRecordOutput>;
+export declare const crmCreateRecordTool: ToolDefinition<CrmCreateRecordParams, CrmCreateRecordOutput, false>;
 
 /** Parameters of `crm_get_record`: Get record. */
 export interface CrmGetRecordParams {
@@ -66,7 +66,7 @@ export type CrmGetRecordOutput = {
 };
 
 /** Get record: Read one record, all visible fields or only the ones listed. */
-export declare const crmGetRecordTool: ToolDefinition<CrmGetRecordParams, CrmGetRecordOutput>;
+export declare const crmGetRecordTool: ToolDefinition<CrmGetRecordParams, CrmGetRecordOutput, false>;
 
 /** Parameters of `crm_query`: Query records. */
 export interface CrmQueryParams {
@@ -87,8 +87,8 @@ export type CrmQueryOutput = {
   };
 };
 
-/** Query records: Run a SOQL query and return the first batch of matching records. */
-export declare const crmQueryTool: ToolDefinition<CrmQueryParams, CrmQueryOutput>;
+/** Query records: Run a SOQL query and return the first batch of matching records (every batch with allPages). */
+export declare const crmQueryTool: ToolDefinition<CrmQueryParams, CrmQueryOutput, true>;
 
 /** Parameters of `crm_update_record`: Update record. */
 export interface CrmUpdateRecordParams {
@@ -113,7 +113,7 @@ export type CrmUpdateRecordOutput = {
 };
 
 /** Update record: Update fields of one record; fields not given are left unchanged. */
-export declare const crmUpdateRecordTool: ToolDefinition<CrmUpdateRecordParams, CrmUpdateRecordOutput>;
+export declare const crmUpdateRecordTool: ToolDefinition<CrmUpdateRecordParams, CrmUpdateRecordOutput, false>;
 
 /** Every Salesforce CRM tool, by operation id. */
 export declare const crmTools: {

@@ -364,14 +364,14 @@ export const crmGetRecordTool = {
 };
 
 /**
- * Query records: Run a SOQL query and return the first batch of matching records.
+ * Query records: Run a SOQL query and return the first batch of matching records (every batch with allPages).
  * @type {import("@blockwright/runtime").ToolSpec}
  */
 export const crmQueryTool = {
   "id": "crm_query",
   "provider": "crm",
   "title": "Query records",
-  "description": "Run a SOQL query and return the first batch of matching records.",
+  "description": "Run a SOQL query and return the first batch of matching records (every batch with allPages).",
   "operationId": "query",
   "method": "GET",
   "path": "/services/data/v59.0/query",
@@ -495,7 +495,34 @@ export const crmQueryTool = {
     }
   ],
   "outcomes": [],
-  "errors": crmErrors
+  "errors": crmErrors,
+  "pagination": {
+    "next": {
+      "style": "nextUrl",
+      "url": {
+        "expression": "$response.body#/nextRecordsUrl",
+        "ref": {
+          "kind": "body",
+          "pointer": [
+            "nextRecordsUrl"
+          ]
+        }
+      }
+    },
+    "more": {
+      "expression": "$response.body#/done",
+      "ref": {
+        "kind": "body",
+        "pointer": [
+          "done"
+        ]
+      },
+      "equals": false
+    },
+    "items": [
+      "data"
+    ]
+  }
 };
 
 /**

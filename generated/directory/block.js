@@ -228,7 +228,24 @@ export const directoryBlock = {
       "condition": {
         "field": "operation",
         "value": [
-          "directory_list_groups",
+          "directory_list_groups"
+        ]
+      },
+      "required": false
+    },
+    {
+      "id": "filter",
+      "title": "Filter",
+      "control": "long-input",
+      "type": "string",
+      "description": "OData filter expression, sent URL-encoded as $filter.",
+      "placeholder": "startsWith(displayName,'A')",
+      "secret": false,
+      "password": false,
+      "visibility": "user-or-llm",
+      "condition": {
+        "field": "operation",
+        "value": [
           "directory_list_users"
         ]
       },
@@ -251,6 +268,61 @@ export const directoryBlock = {
         ]
       },
       "required": false
+    },
+    {
+      "id": "allPages",
+      "title": "All pages",
+      "control": "switch",
+      "type": "boolean",
+      "description": "Fetch every page and concatenate the list outputs; other outputs are the last page's.",
+      "default": false,
+      "secret": false,
+      "password": false,
+      "visibility": "user-or-llm",
+      "required": false,
+      "condition": {
+        "field": "operation",
+        "value": [
+          "directory_list_groups",
+          "directory_list_users"
+        ]
+      }
+    },
+    {
+      "id": "maxItems",
+      "title": "Max items",
+      "control": "number",
+      "type": "number",
+      "description": "With All pages: stop once this many items are gathered.",
+      "secret": false,
+      "password": false,
+      "visibility": "user-or-llm",
+      "required": false,
+      "condition": {
+        "field": "operation",
+        "value": [
+          "directory_list_groups",
+          "directory_list_users"
+        ]
+      }
+    },
+    {
+      "id": "maxPages",
+      "title": "Max pages",
+      "control": "number",
+      "type": "number",
+      "description": "With All pages: fetch at most this many pages (default 100).",
+      "secret": false,
+      "password": false,
+      "visibility": "user-or-llm",
+      "required": false,
+      "condition": {
+        "field": "operation",
+        "value": [
+          "directory_list_groups",
+          "directory_list_users"
+        ]
+      }
     }
   ],
   "outputs": {

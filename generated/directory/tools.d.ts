@@ -42,7 +42,7 @@ export type DirectoryCreateUserOutput = {
 };
 
 /** Create user: Create a user who must change the password at first sign-in. */
-export declare const directoryCreateUserTool: ToolDefinition<DirectoryCreateUserParams, DirectoryCreateUserOutput>;
+export declare const directoryCreateUserTool: ToolDefinition<DirectoryCreateUserParams, DirectoryCreateUserOutput, false>;
 
 /** Parameters of `directory_get_user`: Get user. */
 export interface DirectoryGetUserParams {
@@ -61,7 +61,7 @@ export type DirectoryGetUserOutput = {
 };
 
 /** Get user: Read one user by object id or user principal name. */
-export declare const directoryGetUserTool: ToolDefinition<DirectoryGetUserParams, DirectoryGetUserOutput>;
+export declare const directoryGetUserTool: ToolDefinition<DirectoryGetUserParams, DirectoryGetUserOutput, false>;
 
 /** Parameters of `directory_list_groups`: List groups. */
 export interface DirectoryListGroupsParams {
@@ -84,7 +84,7 @@ export type DirectoryListGroupsOutput = {
 };
 
 /** List groups: List the tenant's groups, optionally filtered (e.g. securityEnabled eq true). */
-export declare const directoryListGroupsTool: ToolDefinition<DirectoryListGroupsParams, DirectoryListGroupsOutput>;
+export declare const directoryListGroupsTool: ToolDefinition<DirectoryListGroupsParams, DirectoryListGroupsOutput, true>;
 
 /** Parameters of `directory_list_users`: List users. */
 export interface DirectoryListUsersParams {
@@ -107,7 +107,7 @@ export type DirectoryListUsersOutput = {
 };
 
 /** List users: List the tenant's users, optionally filtered. */
-export declare const directoryListUsersTool: ToolDefinition<DirectoryListUsersParams, DirectoryListUsersOutput>;
+export declare const directoryListUsersTool: ToolDefinition<DirectoryListUsersParams, DirectoryListUsersOutput, true>;
 
 /** Every Microsoft Entra directory tool, by operation id. */
 export declare const directoryTools: {

@@ -561,7 +561,24 @@ export const directoryListGroupsTool = {
     }
   ],
   "outcomes": [],
-  "errors": directoryErrors
+  "errors": directoryErrors,
+  "pagination": {
+    "next": {
+      "style": "nextUrl",
+      "url": {
+        "expression": "$response.body#/@odata.nextLink",
+        "ref": {
+          "kind": "body",
+          "pointer": [
+            "@odata.nextLink"
+          ]
+        }
+      }
+    },
+    "items": [
+      "data"
+    ]
+  }
 };
 
 /**
@@ -680,7 +697,24 @@ export const directoryListUsersTool = {
     }
   ],
   "outcomes": [],
-  "errors": directoryErrors
+  "errors": directoryErrors,
+  "pagination": {
+    "next": {
+      "style": "nextUrl",
+      "url": {
+        "expression": "$response.body#/@odata.nextLink",
+        "ref": {
+          "kind": "body",
+          "pointer": [
+            "@odata.nextLink"
+          ]
+        }
+      }
+    },
+    "items": [
+      "data"
+    ]
+  }
 };
 
 /** Every Microsoft Entra directory tool, by operation id. */

@@ -199,7 +199,23 @@ export const docgenBlock = {
       "condition": {
         "field": "operation",
         "value": [
-          "docgen_generate",
+          "docgen_generate"
+        ]
+      },
+      "required": false
+    },
+    {
+      "id": "themeId",
+      "title": "Theme ID",
+      "control": "short-input",
+      "type": "string",
+      "description": "Theme id to apply instead of the template's.",
+      "secret": false,
+      "password": false,
+      "visibility": "user-or-llm",
+      "condition": {
+        "field": "operation",
+        "value": [
           "docgen_generate_from_template"
         ]
       },
@@ -1111,6 +1127,61 @@ export const docgenBlock = {
         ]
       },
       "required": false
+    },
+    {
+      "id": "allPages",
+      "title": "All pages",
+      "control": "switch",
+      "type": "boolean",
+      "description": "Fetch every page and concatenate the list outputs; other outputs are the last page's.",
+      "default": false,
+      "secret": false,
+      "password": false,
+      "visibility": "user-or-llm",
+      "required": false,
+      "condition": {
+        "field": "operation",
+        "value": [
+          "docgen_list_folders",
+          "docgen_list_themes"
+        ]
+      }
+    },
+    {
+      "id": "maxItems",
+      "title": "Max items",
+      "control": "number",
+      "type": "number",
+      "description": "With All pages: stop once this many items are gathered.",
+      "secret": false,
+      "password": false,
+      "visibility": "user-or-llm",
+      "required": false,
+      "condition": {
+        "field": "operation",
+        "value": [
+          "docgen_list_folders",
+          "docgen_list_themes"
+        ]
+      }
+    },
+    {
+      "id": "maxPages",
+      "title": "Max pages",
+      "control": "number",
+      "type": "number",
+      "description": "With All pages: fetch at most this many pages (default 100).",
+      "secret": false,
+      "password": false,
+      "visibility": "user-or-llm",
+      "required": false,
+      "condition": {
+        "field": "operation",
+        "value": [
+          "docgen_list_folders",
+          "docgen_list_themes"
+        ]
+      }
     }
   ],
   "outputs": {

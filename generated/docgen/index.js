@@ -27,5 +27,8 @@ export function toLlmTools(format, options) {
   return llmToolsOf(docgenTools, format, options);
 }
 
+/** The pages of a Gamma list operation, one result each (operations that declare pagination). */
+export const paginate = executeTool.paginate;
+
 /** The provider as data: its id, tools and block. */
 export const provider = { id: "docgen", tools: docgenTools, block: docgenBlock };

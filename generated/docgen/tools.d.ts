@@ -64,7 +64,7 @@ export type DocgenCheckStatusOutput = {
 };
 
 /** Check status: Read the state of a generation job; completed jobs carry the gamma's address. */
-export declare const docgenCheckStatusTool: ToolDefinition<DocgenCheckStatusParams, DocgenCheckStatusOutput>;
+export declare const docgenCheckStatusTool: ToolDefinition<DocgenCheckStatusParams, DocgenCheckStatusOutput, false>;
 
 /** Parameters of `docgen_generate`: Generate. */
 export interface DocgenGenerateParams {
@@ -113,7 +113,7 @@ export type DocgenGenerateOutput = {
 };
 
 /** Generate: Start generating a gamma from text. */
-export declare const docgenGenerateTool: ToolDefinition<DocgenGenerateParams, DocgenGenerateOutput>;
+export declare const docgenGenerateTool: ToolDefinition<DocgenGenerateParams, DocgenGenerateOutput, false>;
 
 /** Parameters of `docgen_generate_from_template`: Generate from template. */
 export interface DocgenGenerateFromTemplateParams {
@@ -142,7 +142,7 @@ export type DocgenGenerateFromTemplateOutput = {
 };
 
 /** Generate from template: Start adapting an existing one-page gamma with new instructions. */
-export declare const docgenGenerateFromTemplateTool: ToolDefinition<DocgenGenerateFromTemplateParams, DocgenGenerateFromTemplateOutput>;
+export declare const docgenGenerateFromTemplateTool: ToolDefinition<DocgenGenerateFromTemplateParams, DocgenGenerateFromTemplateOutput, false>;
 
 /** Parameters of `docgen_list_folders`: List folders. */
 export interface DocgenListFoldersParams {
@@ -164,7 +164,7 @@ export type DocgenListFoldersOutput = {
 };
 
 /** List folders: List the folders the user belongs to, a page at a time. */
-export declare const docgenListFoldersTool: ToolDefinition<DocgenListFoldersParams, DocgenListFoldersOutput>;
+export declare const docgenListFoldersTool: ToolDefinition<DocgenListFoldersParams, DocgenListFoldersOutput, true>;
 
 /** Parameters of `docgen_list_themes`: List themes. */
 export interface DocgenListThemesParams {
@@ -186,7 +186,7 @@ export type DocgenListThemesOutput = {
 };
 
 /** List themes: List the workspace's themes, a page at a time. */
-export declare const docgenListThemesTool: ToolDefinition<DocgenListThemesParams, DocgenListThemesOutput>;
+export declare const docgenListThemesTool: ToolDefinition<DocgenListThemesParams, DocgenListThemesOutput, true>;
 
 /** Every Gamma tool, by operation id. */
 export declare const docgenTools: {

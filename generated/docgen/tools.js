@@ -1152,7 +1152,38 @@ export const docgenListFoldersTool = {
     docgenNextCursorOutput
   ],
   "outcomes": [],
-  "errors": docgenErrors
+  "errors": docgenErrors,
+  "pagination": {
+    "next": {
+      "style": "cursor",
+      "cursor": {
+        "expression": "$response.body#/nextCursor",
+        "ref": {
+          "kind": "body",
+          "pointer": [
+            "nextCursor"
+          ]
+        }
+      },
+      "send": {
+        "in": "query",
+        "name": "after"
+      }
+    },
+    "more": {
+      "expression": "$response.body#/hasMore",
+      "ref": {
+        "kind": "body",
+        "pointer": [
+          "hasMore"
+        ]
+      },
+      "equals": true
+    },
+    "items": [
+      "folders"
+    ]
+  }
 };
 
 /**
@@ -1229,7 +1260,38 @@ export const docgenListThemesTool = {
     }
   ],
   "outcomes": [],
-  "errors": docgenErrors
+  "errors": docgenErrors,
+  "pagination": {
+    "next": {
+      "style": "cursor",
+      "cursor": {
+        "expression": "$response.body#/nextCursor",
+        "ref": {
+          "kind": "body",
+          "pointer": [
+            "nextCursor"
+          ]
+        }
+      },
+      "send": {
+        "in": "query",
+        "name": "after"
+      }
+    },
+    "more": {
+      "expression": "$response.body#/hasMore",
+      "ref": {
+        "kind": "body",
+        "pointer": [
+          "hasMore"
+        ]
+      },
+      "equals": true
+    },
+    "items": [
+      "themes"
+    ]
+  }
 };
 
 /** Every Gamma tool, by operation id. */

@@ -73,7 +73,24 @@ export const persondataBlock = {
       "condition": {
         "field": "operation",
         "value": [
-          "persondata_company_enrich",
+          "persondata_company_enrich"
+        ]
+      },
+      "required": false
+    },
+    {
+      "id": "name",
+      "title": "Name",
+      "control": "short-input",
+      "type": "string",
+      "description": "Full name; give a company with it when there is no email.",
+      "placeholder": "Sean Thorne",
+      "secret": false,
+      "password": false,
+      "visibility": "user-or-llm",
+      "condition": {
+        "field": "operation",
+        "value": [
           "persondata_person_enrich"
         ]
       },
@@ -221,6 +238,58 @@ export const persondataBlock = {
         ]
       },
       "required": false
+    },
+    {
+      "id": "allPages",
+      "title": "All pages",
+      "control": "switch",
+      "type": "boolean",
+      "description": "Fetch every page and concatenate the list outputs; other outputs are the last page's.",
+      "default": false,
+      "secret": false,
+      "password": false,
+      "visibility": "user-or-llm",
+      "required": false,
+      "condition": {
+        "field": "operation",
+        "value": [
+          "persondata_person_search"
+        ]
+      }
+    },
+    {
+      "id": "maxItems",
+      "title": "Max items",
+      "control": "number",
+      "type": "number",
+      "description": "With All pages: stop once this many items are gathered.",
+      "secret": false,
+      "password": false,
+      "visibility": "user-or-llm",
+      "required": false,
+      "condition": {
+        "field": "operation",
+        "value": [
+          "persondata_person_search"
+        ]
+      }
+    },
+    {
+      "id": "maxPages",
+      "title": "Max pages",
+      "control": "number",
+      "type": "number",
+      "description": "With All pages: fetch at most this many pages (default 100).",
+      "secret": false,
+      "password": false,
+      "visibility": "user-or-llm",
+      "required": false,
+      "condition": {
+        "field": "operation",
+        "value": [
+          "persondata_person_search"
+        ]
+      }
     }
   ],
   "outputs": {

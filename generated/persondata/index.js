@@ -27,5 +27,8 @@ export function toLlmTools(format, options) {
   return llmToolsOf(persondataTools, format, options);
 }
 
+/** The pages of a People Data Labs list operation, one result each (operations that declare pagination). */
+export const paginate = executeTool.paginate;
+
 /** The provider as data: its id, tools and block. */
 export const provider = { id: "persondata", tools: persondataTools, block: persondataBlock };

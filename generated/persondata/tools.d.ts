@@ -39,7 +39,7 @@ export type PersondataCompanyEnrichOutput = {
 };
 
 /** Enrich company: Find the company record that best matches a name, website or ticker. */
-export declare const persondataCompanyEnrichTool: ToolDefinition<PersondataCompanyEnrichParams, PersondataCompanyEnrichOutput>;
+export declare const persondataCompanyEnrichTool: ToolDefinition<PersondataCompanyEnrichParams, PersondataCompanyEnrichOutput, false>;
 
 /** Parameters of `persondata_person_enrich`: Enrich person. */
 export interface PersondataPersonEnrichParams {
@@ -65,7 +65,7 @@ export type PersondataPersonEnrichOutput = {
 };
 
 /** Enrich person: Find the one person record that best matches an email, or a name with a company. */
-export declare const persondataPersonEnrichTool: ToolDefinition<PersondataPersonEnrichParams, PersondataPersonEnrichOutput>;
+export declare const persondataPersonEnrichTool: ToolDefinition<PersondataPersonEnrichParams, PersondataPersonEnrichOutput, false>;
 
 /** Parameters of `persondata_person_search`: Search people. */
 export interface PersondataPersonSearchParams {
@@ -89,7 +89,7 @@ export type PersondataPersonSearchOutput = {
 };
 
 /** Search people: Search the person dataset with an Elasticsearch-style query or SQL. */
-export declare const persondataPersonSearchTool: ToolDefinition<PersondataPersonSearchParams, PersondataPersonSearchOutput>;
+export declare const persondataPersonSearchTool: ToolDefinition<PersondataPersonSearchParams, PersondataPersonSearchOutput, true>;
 
 /** Every People Data Labs tool, by operation id. */
 export declare const persondataTools: {

@@ -656,6 +656,36 @@ export const persondataPersonSearchTool = {
   "errors": persondataErrors,
   "behavior": {
     "readOnly": true
+  },
+  "pagination": {
+    "next": {
+      "style": "cursor",
+      "cursor": {
+        "expression": "$response.body#/scroll_token",
+        "ref": {
+          "kind": "body",
+          "pointer": [
+            "scroll_token"
+          ]
+        }
+      },
+      "send": {
+        "in": "body",
+        "pointer": "/scroll_token"
+      }
+    },
+    "total": {
+      "expression": "$response.body#/total",
+      "ref": {
+        "kind": "body",
+        "pointer": [
+          "total"
+        ]
+      }
+    },
+    "items": [
+      "data"
+    ]
   }
 };
 

@@ -5,6 +5,7 @@
 import type { ToolError, ToolResult } from "../errors.js";
 import { executeToolDefinition } from "../execute.js";
 import { ownValue, setOwn } from "../own.js";
+import { pageInputsOf, type PageInputs } from "../page-inputs.js";
 import { redactDeep } from "../redact.js";
 import { sleep } from "../sleep.js";
 import type { ToolSpec } from "../tool-types.js";
@@ -103,9 +104,19 @@ async function runBlock(registry: Registry, id: string, block: WorkflowBlock, re
     if (!(e instanceof UnresolvedReference)) throw e;
     return done("failed", { error: { type: "validation", provider: tool.provider, operation: tool.id, param: e.param, rule: "reference", message: e.message, retryable: false } });
   }
+  // A list operation's allPages, maxItems and maxPages are options of the call, not parameters.
+  let pageOptions: PageInputs = {};
+  if (tool.pagination) {
+    const split = pageInputsOf(params);
+    const [issue] = split.issues;
+    if (issue) return done("failed", { error: { type: "validation", provider: tool.provider, operation: tool.id, param: issue.param, rule: issue.rule, message: issue.message, retryable: false } });
+    params = split.params;
+    pageOptions = split.options;
+  }
   const fetch = options.mockAnswers && block.mock ? preferring(block.mock, options.fetch) : options.fetch;
   const call = () =>
     executeToolDefinition(tool, params, {
+      ...pageOptions,
       ...(options.baseUrls?.[tool.provider] ? { baseUrl: options.baseUrls[tool.provider] } : {}),
       ...(fetch ? { fetch } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
@@ -138,7 +149,7 @@ async function runBlock(registry: Registry, id: string, block: WorkflowBlock, re
   }
   if (options.signal?.aborted) return done("cancelled", { error: cancelled(tool), ...(polls ? { polls } : {}) });
   if (!result.success) return done("failed", { error: result.error, ...(polls ? { polls } : {}) });
-  return done("succeeded", { outputs: result.output as Record<string, unknown>, ...(polls ? { polls } : {}) });
+  return done("succeeded", { outputs: result.output as Record<string, unknown>, ...(polls ? { polls } : {}), ...(result.pages ? { pages: result.pages } : {}) });
 }
 
 function cancelled(tool: ToolSpec): ToolError {

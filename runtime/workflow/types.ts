@@ -1,6 +1,6 @@
 // Workflows as written (YAML or JSON) and as run.
 import type { BlockDefinition } from "../block-types.js";
-import type { ToolError } from "../errors.js";
+import type { PagesInfo, ToolError } from "../errors.js";
 import type { ToolSpec } from "../tool-types.js";
 
 /** Tools by operation id and blocks by block type: what a workflow can use. */
@@ -48,6 +48,8 @@ export interface BlockResult {
   error?: ToolError;
   /** Calls made by a job-status block while its job was pending. */
   polls?: number;
+  /** For a list block run with allPages: what was fetched. */
+  pages?: PagesInfo;
   /** For skipped blocks: the upstream blocks that did not succeed. */
   skippedBecause?: string[];
 }

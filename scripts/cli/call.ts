@@ -1,10 +1,10 @@
-// `blockwright call <operationId> [--param name=value]... [--params '<json>'] [--base-url <url>] [--timeout <ms>] [--out <dir>]`
+// `blockwright call <operationId> [--param name=value]... [--params '<json>'] [--base-url <url>] [--timeout <ms>] [--all-pages] [--max-items <n>] [--max-pages <n>] [--out <dir>]`
 import { relative } from "node:path";
 import { setOwn } from "@blockwright/runtime";
 import { listOption, parseArgs, positiveInteger, projectDirs, stringOption } from "./args.js";
 import { UsageError, type CliIo } from "./io.js";
 
-export const USAGE = `Usage: blockwright call <operationId> [--param name=value]... [--params '<json>'] [--base-url <url>] [--timeout <ms>] [--out <dir>]
+export const USAGE = `Usage: blockwright call <operationId> [--param name=value]... [--params '<json>'] [--base-url <url>] [--timeout <ms>] [--all-pages] [--max-items <n>] [--max-pages <n>] [--out <dir>]
 
 Run one tool of the project's generated packages and print the result object
 ({success, output} or {success, error}) as JSON on stdout.
@@ -13,7 +13,13 @@ Run one tool of the project's generated packages and print the result object
   --params '<json>'    parameters as one JSON object (--param entries win)
   --base-url <url>     send the request to this address instead of the
                        provider's (https, or http on loopback: a mock)
-  --timeout <ms>       give up after this many milliseconds (default 30000)
+  --timeout <ms>       give up after this many milliseconds (default 30000;
+                       with --all-pages, for each page)
+  --all-pages          for a list operation that pages: fetch every page and
+                       print one result, its lists concatenated ("pages" says
+                       how many pages and items were fetched)
+  --max-items <n>      with --all-pages: stop once n items are gathered
+  --max-pages <n>      with --all-pages: fetch at most n pages (default 100)
   --out <dir>          the generated packages (default ./generated)
 
 Secret parameters (apiKey, accessToken) must be references to environment
@@ -27,12 +33,19 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     params: { type: "string" },
     "base-url": { type: "string" },
     timeout: { type: "string" },
+    "all-pages": { type: "boolean" },
+    "max-items": { type: "string" },
+    "max-pages": { type: "string" },
     out: { type: "string" },
   });
   const [operationId, ...extra] = args.positionals;
   if (!operationId) throw new UsageError("missing <operationId>");
   if (extra.length) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}`);
   const timeoutMs = positiveInteger(stringOption(args, "timeout"), "--timeout");
+  const maxItems = positiveInteger(stringOption(args, "max-items"), "--max-items");
+  const maxPages = positiveInteger(stringOption(args, "max-pages"), "--max-pages");
+  const allPages = args.values["all-pages"] === true;
+  if ((maxItems !== undefined || maxPages !== undefined) && !allPages) throw new UsageError("--max-items and --max-pages go with --all-pages");
   const baseUrl = stringOption(args, "base-url");
   const params = callParams(stringOption(args, "params"), listOption(args, "param"));
 
@@ -47,6 +60,10 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     const all = await loadRegistry(out);
     throw new UsageError(`unknown operation ${JSON.stringify(operationId)} (operations: ${Object.keys(all.tools).join(", ")})`);
   }
+  if (allPages && !tool.pagination) {
+    const paged = Object.values(registry.tools).filter((t) => t.pagination).map((t) => t.id);
+    throw new UsageError(`--all-pages: ${operationId} returns one page only${paged.length ? ` (operations that page: ${paged.join(", ")})` : ""}`);
+  }
   const known = new Set(tool.params.map((p) => p.name));
   for (const name of Object.keys(params)) {
     if (!known.has(name)) throw new UsageError(`${name}: not a parameter of ${operationId} (parameters: ${[...known].join(", ")})`);
@@ -55,7 +72,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const resolved = resolveParamReferences(params, new Set(tool.params.filter((p) => p.secret).map((p) => p.name)), io.env);
   const controller = new AbortController();
   void io.interrupted.then(() => controller.abort());
-  const result = await registry.execute(operationId, resolved, { ...(baseUrl !== undefined ? { baseUrl } : {}), ...(timeoutMs ? { timeoutMs } : {}), signal: controller.signal });
+  const pages = allPages ? { allPages, ...(maxItems ? { maxItems } : {}), ...(maxPages ? { maxPages } : {}) } : {};
+  const result = await registry.execute(operationId, resolved, { ...(baseUrl !== undefined ? { baseUrl } : {}), ...(timeoutMs ? { timeoutMs } : {}), ...pages, signal: controller.signal });
   io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   return result.success ? 0 : 1;
 }

@@ -104,6 +104,33 @@ describe("blockwright call", () => {
     expect(r.stdout).not.toContain(KEY);
   });
 
+  describe("--all-pages", () => {
+    const crm = ["call", "crm_query", "--param", "apiKey={{CRM_TOKEN}}", "--param", "query=SELECT Id, Name FROM Account"];
+    const env = { CRM_TOKEN: "00D5g000004ABCD!cli-token" };
+
+    it("follows the pages of a list operation and prints one result with its pages", async () => {
+      const r = await cli([...crm, "--param", `instanceUrl=${inject("mockUrls").crm}`, "--all-pages"], { env });
+      expect(r.code).toBe(0);
+      const result = JSON.parse(r.stdout);
+      expect(result).toMatchObject({ success: true, output: { metadata: { totalSize: 3222, done: true } }, pages: { count: 2, items: 5, complete: true } });
+      expect(result.output.data).toHaveLength(5);
+    });
+
+    it("stops at --max-items", async () => {
+      const r = await cli([...crm, "--param", `instanceUrl=${inject("mockUrls").crm}`, "--all-pages", "--max-items", "2"], { env });
+      expect(r.code).toBe(0);
+      const result = JSON.parse(r.stdout);
+      expect(result).toMatchObject({ success: true, output: { metadata: { done: false } }, pages: { count: 1, items: 2, complete: false } });
+      expect(result.output.data).toHaveLength(2);
+    });
+
+    it("exits 2 for an operation that does not page, and for caps without --all-pages or not whole", async () => {
+      expect(await cli(["call", "books_get_volume", "--all-pages"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--all-pages: books_get_volume returns one page only (operations that page: books_search_volumes)") });
+      expect(await cli([...crm, "--max-items", "3"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--max-items and --max-pages go with --all-pages") });
+      expect(await cli([...crm, "--all-pages", "--max-pages", "0"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--max-pages takes a positive whole number, got \"0\"") });
+    });
+  });
+
   it("exits 2 on an unknown operation, listing the operations", async () => {
     const r = await cli(["call", "books_delete_volume"]);
     expect(r.code).toBe(2);
@@ -307,7 +334,7 @@ describe("blockwright generate", () => {
     writeFileSync(manifest, readFileSync(manifest, "utf8").replace("operationId: getVolume", "operationId: fetchVolume"));
     const invalid = await cli(["generate", "--check"], { cwd: dir });
     expect(invalid.code).toBe(2);
-    expect(invalid.stderr).toContain('specs/books/manifest.yaml:76:18: operations.books_get_volume.operationId: operation "fetchVolume" not found');
+    expect(invalid.stderr).toContain('specs/books/manifest.yaml:81:18: operations.books_get_volume.operationId: operation "fetchVolume" not found');
     expect(await cli(["generate", "--provider", "nope"], { cwd: dir })).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown provider "nope"') });
   });
 

@@ -57,7 +57,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const { projectSurfaces, GenerationErrors } = await import("../codegen/generate-all.js");
   let head;
   try {
-    head = projectSurfaces({ root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(scope ? { scope } : {}) });
+    head = await projectSurfaces({ root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(scope ? { scope } : {}) });
   } catch (e) {
     if (e instanceof GenerationErrors) {
       io.stderr.write(`diff: ${e.errors.length} problem${e.errors.length > 1 ? "s" : ""} in the specs:\n${e.message}\n`);

@@ -42,7 +42,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const { loadProvider, GenerationErrors } = await import("../codegen/generate-all.js");
   let ir;
   try {
-    ir = loadProvider(io.cwd, resolve(specs, provider));
+    ir = await loadProvider(io.cwd, resolve(specs, provider));
   } catch (e) {
     if (e instanceof GenerationErrors) {
       io.stderr.write(`upstream: ${e.errors.length} problem${e.errors.length > 1 ? "s" : ""} in the specs:\n${e.message}\n`);

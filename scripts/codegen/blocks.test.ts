@@ -37,10 +37,19 @@ describe("crm block", () => {
     expect(only(block, "sobject")).toMatchObject({ condition: ops("crm_create_record", "crm_get_record", "crm_update_record"), required: ops("crm_create_record", "crm_get_record", "crm_update_record") });
   });
 
-  it("keeps fields-as-object and fields-as-list apart", () => {
-    const [write, read] = inputs(block, "fields");
-    expect(write).toMatchObject({ type: "json", control: "code", condition: ops("crm_create_record", "crm_update_record"), required: ops("crm_create_record", "crm_update_record") });
+  it("keeps fields-as-object and fields-as-list apart, and each operation's own description", () => {
+    const [create, read, update] = inputs(block, "fields");
+    expect(create).toMatchObject({ type: "json", control: "code", condition: ops("crm_create_record"), required: ops("crm_create_record") });
+    expect(create.description).toContain("Do not include Id");
     expect(read).toMatchObject({ type: "string", condition: ops("crm_get_record"), required: false });
+    expect(update).toMatchObject({ type: "json", control: "code", condition: ops("crm_update_record"), required: ops("crm_update_record") });
+    expect(update.description).not.toContain("Do not include Id");
+  });
+
+  it("offers allPages, maxItems and maxPages for the query, which pages", () => {
+    expect(only(block, "allPages")).toMatchObject({ type: "boolean", control: "switch", default: false, required: false, condition: ops("crm_query") });
+    expect(only(block, "maxItems")).toMatchObject({ type: "number", control: "number", required: false, condition: ops("crm_query") });
+    expect(only(block, "maxPages")).toMatchObject({ type: "number", control: "number", required: false, condition: ops("crm_query") });
   });
 
   it("lists typed, described outputs per operation", () => {
@@ -99,6 +108,22 @@ describe("directory, docgen and persondata blocks", () => {
     expect(only(blocks.docgen, "folderIds").condition).toEqual(ops("docgen_generate", "docgen_generate_from_template"));
     expect(only(blocks.docgen, "limit").condition).toEqual(ops("docgen_list_folders", "docgen_list_themes"));
     expect(only(blocks.directory, "top").condition).toEqual(ops("directory_list_groups", "directory_list_users"));
+  });
+
+  it("give a name one input per meaning: a person's full name is not a company's name", () => {
+    const [company, person] = inputs(blocks.persondata, "name");
+    expect(company).toMatchObject({ description: "Company name.", condition: ops("persondata_company_enrich") });
+    expect(person).toMatchObject({ description: "Full name; give a company with it when there is no email.", placeholder: "Sean Thorne", condition: ops("persondata_person_enrich") });
+    // Inputs of one name stay together.
+    const ids = blocks.persondata.inputs.map((i) => i.id);
+    expect(ids.lastIndexOf("name") - ids.indexOf("name")).toBe(1);
+  });
+
+  it("show the page inputs for every list operation that pages, and for no other", () => {
+    expect(only(blocks.directory, "allPages").condition).toEqual(ops("directory_list_groups", "directory_list_users"));
+    expect(only(blocks.docgen, "allPages").condition).toEqual(ops("docgen_list_folders", "docgen_list_themes"));
+    expect(only(blocks.books, "maxItems").condition).toEqual(ops("books_search_volumes"));
+    expect(only(blocks.persondata, "maxPages").condition).toEqual(ops("persondata_person_search"));
   });
 
   it("keeps the person-search query (json) apart from nothing else named query", () => {

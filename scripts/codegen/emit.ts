@@ -1,7 +1,7 @@
 // Emitters: each turns the IR into a view model (all decisions made here, in
 // code) and renders it through a Handlebars template (layout only).
 import { templates } from "./precompiled/templates.js";
-import type { OutputSource, OutputSpec, ParamSpec, RuleSpec, ToolSpec, WireConstant } from "@blockwright/runtime";
+import type { BodySpec, OutputSource, OutputSpec, PageTarget, PaginationSpec, ParamSpec, RuleSpec, ToolSpec, WireConstant } from "@blockwright/runtime";
 import type { OperationIR, ProviderIR } from "./ir.js";
 import { camelCase, pascalCase } from "./naming.js";
 
@@ -67,6 +67,7 @@ export function emitTools(ir: ProviderIR): { js: string; dts: string } {
       outputName: op.types.outputName,
       params: op.types.params.map((p) => ({ ...p, doc: oneLine(p.doc).replace(/\*\//g, "*\\/") })),
       outputType: op.types.output,
+      paged: op.tool.pagination ? "true" : "false",
       definition: literal(op.tool, names),
     })),
   };
@@ -210,6 +211,9 @@ export function emitReadme(ir: ProviderIR, pkg: Pick<PackageContext, "name">): s
     baseAddress: ir.server.default ? `\`${ir.server.default}\` (override with the \`baseUrl\` option)` : `the \`${ir.server.param}\` parameter (override with the \`baseUrl\` option)`,
     authDescription: ir.authDescription,
     authParam: ir.auth.param,
+    paged: ir.operations.some((op) => op.tool.pagination),
+    errorDetails: first?.errors.details ? `\`error.details\` carries ${Object.keys(first.errors.details).map((k) => `\`${k}\``).join(", ")} when the error body has them` : null,
+    failureWhen: first?.errors.failureWhen ? first.errors.failureWhen.map((t) => `\`${t.expression}\` is \`${JSON.stringify(t.equals)}\``).join(" or ") : null,
     operations: ir.operations.map(operationDocs),
   });
 }
@@ -236,6 +240,11 @@ function operationDocs(op: OperationIR) {
     })),
     rules: t.rules.map(ruleText),
     constants: t.constants.map(constantText),
+    body: t.body ? bodyText(t.body) : null,
+    idempotency: t.idempotency
+      ? `every call sends a new \`${t.idempotency.header}\` key (or the \`idempotencyKey\` option), the same on each retry; the call is retried like a GET, and its errors carry the key to repeat it with.`
+      : null,
+    pagination: t.pagination ? paginationText(t.pagination) : null,
     outputs: t.outputs.map((o) => ({
       path: o.path,
       type: o.type + (o.optional ? " (optional)" : ""),
@@ -294,6 +303,30 @@ function wireOf(p: ParamSpec): string {
     case "server":
       return "base address";
   }
+}
+
+function bodyText(b: BodySpec): string {
+  if (b.encoding === "json") return `JSON, sent as \`${b.mediaType}\``;
+  const fields = Object.entries(b.fields ?? {}).map(([name, e]) => `\`${name}\` ${e.style}${e.explode ? ", exploded" : ""}`);
+  return `a form, sent as \`${b.mediaType}\`${fields.length ? ` (${fields.join("; ")})` : ""}`;
+}
+
+function paginationText(p: PaginationSpec): string {
+  const target = (t: PageTarget) => (t.in === "body" ? `body \`${t.pointer}\`` : `${t.in} \`${t.name}\``);
+  const next =
+    p.next.style === "cursor"
+      ? `the next page is asked for with \`${p.next.cursor.expression}\` sent as ${target(p.next.send)}`
+      : p.next.style === "offset"
+        ? `the next page is asked for with the number of items seen so far${p.next.start ? ` plus ${p.next.start}` : ""} sent as ${target(p.next.send)}`
+        : p.next.style === "nextUrl"
+          ? `the next page is a GET of \`${p.next.url.expression}\` (on the same origin only)`
+          : "the next page is a GET of the `Link` header's `rel=\"next\"` address (on the same origin only)";
+  const conditions = [
+    ...(p.more ? [`while \`${p.more.expression}\` is \`${JSON.stringify(p.more.equals)}\``] : []),
+    ...(p.total ? [`until \`${p.total.expression}\` items were returned`] : []),
+    ...(p.next.style === "offset" ? ["until a page has no items"] : []),
+  ];
+  return `${next}${conditions.length ? `, ${conditions.join(" and ")}` : ""}. With \`allPages\`, ${p.items.map((i) => `\`${i}\``).join(", ")} ${p.items.length > 1 ? "are" : "is"} gathered across pages.`;
 }
 
 function constantText(c: WireConstant): string {

@@ -9,6 +9,7 @@ import { emitOpenApiTypes } from "./emit-types.js";
 import type { ProviderIR } from "./ir.js";
 import { linkDocument, LinkErrors } from "./link.js";
 import { OpenApiDocument } from "./openapi-document.js";
+import { fileTexts, loadOpenApi, OpenApiProblems } from "./openapi-source.js";
 import { buildSurface, formatSurface, type Surface } from "../surface/surface.js";
 import type { Manifest } from "./manifest-types.js";
 import { providerDirs } from "./provider-dirs.js";
@@ -44,8 +45,8 @@ export class GenerationErrors extends Error {
 }
 
 /** Load, validate and link one provider; throws GenerationErrors listing every problem. */
-export function loadProvider(root: string, dir: string): ProviderIR {
-  return linkProvider(root, dir).ir;
+export async function loadProvider(root: string, dir: string): Promise<ProviderIR> {
+  return (await linkProvider(root, dir)).ir;
 }
 
 export interface LinkedProvider {
@@ -57,7 +58,7 @@ export interface LinkedProvider {
 }
 
 /** Like loadProvider, also giving the parsed OpenAPI document and the input texts. */
-export function linkProvider(root: string, dir: string): LinkedProvider {
+export async function linkProvider(root: string, dir: string): Promise<LinkedProvider> {
   const manifestPath = join(dir, "manifest.yaml");
   const source = asGenerationErrors(() => loadYamlSource<Manifest>(manifestPath, rel(root, manifestPath)));
   const schemaErrors = validateManifest(source);
@@ -71,10 +72,11 @@ export function linkProvider(root: string, dir: string): LinkedProvider {
   if (!existsSync(openapiPath)) {
     throw new GenerationErrors([new SourceError(source.locate(["openapi"], "value"), `openapi: file ${rel(root, openapiPath)} not found`)]);
   }
-  const openapi = asGenerationErrors(() => loadYamlSource(openapiPath, rel(root, openapiPath)));
+  // The spec: bundled when it spans several files, every example checked against its schema.
+  const openapi = await asGenerationErrorsAsync(() => loadOpenApi(openapiPath, root));
   try {
-    const document = new OpenApiDocument(openapi);
-    return { ir: linkDocument(source, document), document, inputs: { [source.file]: source.text, [openapi.file]: openapi.text } };
+    const document = new OpenApiDocument(openapi.source);
+    return { ir: linkDocument(source, document), document, inputs: { [source.file]: source.text, ...fileTexts(openapi.files) } };
   } catch (e) {
     if (e instanceof LinkErrors) throw new GenerationErrors(e.errors);
     throw e;
@@ -85,10 +87,23 @@ function asGenerationErrors<T>(load: () => T): T {
   try {
     return load();
   } catch (e) {
-    if (e instanceof SourceError) throw new GenerationErrors([e]);
-    if (e instanceof UnreadableSource) throw new GenerationErrors([new SourceError({ file: e.file, line: 1, col: 1 }, e.detail)]);
-    throw e;
+    throw generationErrors(e);
   }
+}
+
+async function asGenerationErrorsAsync<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (e) {
+    throw generationErrors(e);
+  }
+}
+
+function generationErrors(e: unknown): unknown {
+  if (e instanceof SourceError) return new GenerationErrors([e]);
+  if (e instanceof OpenApiProblems) return new GenerationErrors(e.errors);
+  if (e instanceof UnreadableSource) return new GenerationErrors([new SourceError({ file: e.file, line: 1, col: 1 }, e.detail)]);
+  return e;
 }
 
 /** Every provider of the project linked, with what its package is called and versioned as. */
@@ -101,7 +116,7 @@ interface LinkedProject {
   licenseText?: string;
 }
 
-function linkProject(options: GenerateOptions): LinkedProject {
+async function linkProject(options: GenerateOptions): Promise<LinkedProject> {
   const root = resolve(options.root);
   const specsDir = resolve(options.specsDir ?? join(root, "specs"));
   const outDir = resolve(options.outDir ?? join(root, "generated"));
@@ -110,7 +125,7 @@ function linkProject(options: GenerateOptions): LinkedProject {
   const errors: SourceError[] = [];
   for (const name of names) {
     try {
-      linked.push(linkProvider(root, join(specsDir, name)));
+      linked.push(await linkProvider(root, join(specsDir, name)));
     } catch (e) {
       if (e instanceof GenerationErrors) errors.push(...e.errors);
       else if (e instanceof SourceError) errors.push(e);
@@ -141,13 +156,13 @@ function surfaceOf(project: LinkedProject, { ir, document, inputs }: LinkedProvi
 }
 
 /** The surfaces the project's specs give now, by provider, without writing anything (for `blockwright diff`). */
-export function projectSurfaces(options: GenerateOptions): Map<string, Surface> {
-  const project = linkProject(options);
+export async function projectSurfaces(options: GenerateOptions): Promise<Map<string, Surface>> {
+  const project = await linkProject(options);
   return new Map(project.linked.map((l) => [l.ir.provider, surfaceOf(project, l)]));
 }
 
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
-  const project = linkProject(options);
+  const project = await linkProject(options);
   const { outDir, linked } = project;
   const files = new Map<string, string>();
   for (const provider of linked) {

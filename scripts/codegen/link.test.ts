@@ -13,7 +13,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 let counter = 0;
 /** Copy the fixture, apply text edits, and return every generation error. */
-function problems(edits: { file?: "manifest.yaml" | "openapi.yaml"; find: string; replace: string }[]): string[] {
+async function problems(edits: { file?: "manifest.yaml" | "openapi.yaml"; find: string; replace: string }[]): Promise<string[]> {
   const root = join(work, String(counter++));
   const dir = join(root, "specs", "shelf");
   cpSync(fixture, dir, { recursive: true });
@@ -24,7 +24,7 @@ function problems(edits: { file?: "manifest.yaml" | "openapi.yaml"; find: string
     writeFileSync(file, text.replace(edit.find, edit.replace));
   }
   try {
-    loadProvider(root, dir);
+    await loadProvider(root, dir);
     return [];
   } catch (e) {
     if (e instanceof GenerationErrors) return e.errors.map((x) => x.message);
@@ -35,8 +35,8 @@ function problems(edits: { file?: "manifest.yaml" | "openapi.yaml"; find: string
 const M = "specs/shelf/manifest.yaml";
 
 describe("the fixture", () => {
-  it("links without problems", () => {
-    expect(problems([])).toEqual([]);
+  it("links without problems", async () => {
+    expect(await problems([])).toEqual([]);
   });
 });
 
@@ -227,51 +227,51 @@ describe("broken manifests", () => {
   ];
 
   for (const row of table) {
-    it(`refuses ${row.name}`, () => {
-      expect(problems(row.edits)).toEqual(row.expected);
+    it(`refuses ${row.name}`, async () => {
+      expect(await problems(row.edits)).toEqual(row.expected);
     });
   }
 });
 
 describe("spec changes caught by the link", () => {
-  it("an upstream that tightens a limit makes generation fail at the manifest's line", () => {
-    expect(problems([{ file: "openapi.yaml", find: "minimum: 1, maximum: 100", replace: "minimum: 1, maximum: 25" }])).toEqual([
+  it("an upstream that tightens a limit makes generation fail at the manifest's line", async () => {
+    expect(await problems([{ file: "openapi.yaml", find: "minimum: 1, maximum: 100", replace: "minimum: 1, maximum: 25" }])).toEqual([
       `${M}:40:18: operations.shelf_list_books.params.top.maximum: maximum 50 is looser than query parameter "$top"'s maximum 25 in specs/shelf/openapi.yaml`,
     ]);
   });
 
-  it("an upstream that renames a response field makes generation fail", () => {
-    const found = problems([{ file: "openapi.yaml", find: "required: [id, title, state]", replace: "required: [id, title]" }, { file: "openapi.yaml", find: "        state: { type: string, enum: [pending, ready, failed] }", replace: "        status: { type: string, enum: [pending, ready, failed] }" }]);
+  it("an upstream that renames a response field makes generation fail", async () => {
+    const found = await problems([{ file: "openapi.yaml", find: "required: [id, title, state]", replace: "required: [id, title]" }, { file: "openapi.yaml", find: "        state: { type: string, enum: [pending, ready, failed] }", replace: "        status: { type: string, enum: [pending, ready, failed] }" }]);
     expect(found).toEqual([
       `${M}:133:15: operations.shelf_add_book.outputs.state.from: response field "/state" not found in the 201 response of "addBook" in specs/shelf/openapi.yaml (fields there: id, title, status, rank)`,
       `${M}:164:15: operations.shelf_get_book.outputs.state.from: response field "/state" not found in the 200 response of "getBook" in specs/shelf/openapi.yaml (fields there: id, title, status, rank)`,
     ]);
   });
 
-  it("links a route's parameters against the route's operation", () => {
-    expect(problems([{ find: "bookId: { in: path, name: key,", replace: "bookId: { in: path, name: isbn," }])).toEqual([
+  it("links a route's parameters against the route's operation", async () => {
+    expect(await problems([{ find: "bookId: { in: path, name: key,", replace: "bookId: { in: path, name: isbn," }])).toEqual([
       `${M}:148:11: operations.shelf_get_book.routes.0.wire.bookId: path parameter "isbn" not found in operation "getBookByKey" of specs/shelf/openapi.yaml (its path parameters: key)`,
       `${M}:145:9: operations.shelf_get_book.routes.0: specs/shelf/openapi.yaml requires path parameter "key" for "getBookByKey", but no parameter or constant supplies it`,
     ]);
   });
 
-  it("reports every problem at once", () => {
-    expect(problems([{ find: "name: $top }", replace: "name: top }" }, { find: "operationId: getBook", replace: "operationId: fetchBook" }])).toHaveLength(2);
+  it("reports every problem at once", async () => {
+    expect(await problems([{ find: "name: $top }", replace: "name: top }" }, { find: "operationId: getBook", replace: "operationId: fetchBook" }])).toHaveLength(2);
   });
 });
 
 describe("request limits", () => {
-  it("carry limits.requestHeadBytes to every tool's server, where the runtime checks it", () => {
+  it("carry limits.requestHeadBytes to every tool's server, where the runtime checks it", async () => {
     const root = join(work, String(counter++));
     const dir = join(root, "specs", "shelf");
     cpSync(fixture, dir, { recursive: true });
     const file = join(dir, "manifest.yaml");
     writeFileSync(file, readFileSync(file, "utf8").replace("server:\n  default: https://api.shelf.test\n", "server:\n  default: https://api.shelf.test\nlimits:\n  requestHeadBytes: 8192\n"));
-    const ir = loadProvider(root, dir);
+    const ir = await loadProvider(root, dir);
     expect(ir.operations.map((op) => op.tool.server)).toEqual(ir.operations.map(() => ({ default: "https://api.shelf.test", requestHeadBytes: 8192 })));
   });
 
-  it("refuse a limit no HTTP request fits", () => {
-    expect(problems([{ find: "server:\n  default: https://api.shelf.test\n", replace: "server:\n  default: https://api.shelf.test\nlimits:\n  requestHeadBytes: 100\n" }])).toEqual([expect.stringContaining("limits.requestHeadBytes")]);
+  it("refuse a limit no HTTP request fits", async () => {
+    expect(await problems([{ find: "server:\n  default: https://api.shelf.test\n", replace: "server:\n  default: https://api.shelf.test\nlimits:\n  requestHeadBytes: 100\n" }])).toEqual([expect.stringContaining("limits.requestHeadBytes")]);
   });
 });

@@ -19,6 +19,7 @@ import type {
 } from "@blockwright/runtime";
 import { buildBlock } from "./build-block.js";
 import type { OperationIR, ProviderIR } from "./ir.js";
+import { checkPageInputNames, linkBody, linkErrorExtras, linkIdempotency, linkPagination, providerConstants, type LinkContext } from "./link-http.js";
 import type { Manifest, ManifestOperation, ManifestOutputSource, ManifestParam, ManifestWire } from "./manifest-types.js";
 import { OpenApiDocument, typeOf, type OpenApiOperation, type Schema } from "./openapi-document.js";
 import { camelCase, jsonLiteralType, pascalCase, titleFromName } from "./naming.js";
@@ -62,6 +63,7 @@ class Linker {
     const auth = this.linkAuth();
     const errors = this.linkErrors();
     this.checkServer();
+    checkPageInputNames(this.context);
     const operations = Object.keys(m.operations)
       .sort()
       .map((id) => this.linkOperation(id, m.operations[id], auth, errors))
@@ -84,6 +86,11 @@ class Linker {
       operations,
       block: buildBlock(m, tools),
     };
+  }
+
+  /** For the HTTP-level declarations (link-http.ts). */
+  private get context(): LinkContext {
+    return { fail: (path, message, which) => this.fail(path, message, which), doc: this.doc, openapiName: this.openapiName, manifest: this.m };
   }
 
   // ---- errors -------------------------------------------------------------
@@ -132,6 +139,7 @@ class Linker {
       message: parse(this.m.errors.message, "message"),
       requestId: parse(this.m.errors.requestId, "requestId"),
       retryableStatuses: [...(this.m.errors.retryableStatuses ?? DEFAULT_RETRYABLE_STATUSES)].sort((a, b) => a - b),
+      ...linkErrorExtras(this.context),
     };
   }
 
@@ -170,7 +178,8 @@ class Linker {
 
     const params = this.linkParams(id, mop, op);
     const byName = new Map(params.map((p) => [p.name, p]));
-    const constants = (mop.constants ?? []).map((c, i) => this.linkConstant(c, [...at, "constants", i], op)).filter((c): c is WireConstant => !!c);
+    const own = (mop.constants ?? []).map((c, i) => this.linkConstant(c, [...at, "constants", i], op)).filter((c): c is WireConstant => !!c);
+    const constants = [...providerConstants(this.context, id, op, own, params), ...own];
     this.checkCoverage(at, op, params, constants);
     const declared = new Map(Object.entries({ ...this.m.params, ...mop.params }));
     const rules = (mop.rules ?? []).map((r, i) => this.linkRule(r, [...at, "rules", i], declared, byName)).filter((r): r is RuleSpec => !!r);
@@ -188,6 +197,9 @@ class Linker {
     const routes = this.linkRoutes(id, at, mop, params, new Set(outputs.map((o) => o.spec.path)));
     const outcomes = this.linkOutcomes(at, mop, op, byName, outputs);
     const polling = this.linkPolling(at, mop, op, successStatuses);
+    const pagination = linkPagination(this.context, at, mop, op, successStatuses);
+    const body = linkBody(this.context, at, op, params, constants);
+    const idempotency = linkIdempotency(this.context, at, op, params);
 
     const tool: ToolSpec = {
       id,
@@ -210,6 +222,9 @@ class Linker {
       errors: errorSpec,
       ...(polling ? { polling } : {}),
       ...(mop.behavior ? { behavior: this.linkBehavior(at, mop.behavior) } : {}),
+      ...(body ? { body } : {}),
+      ...(idempotency ? { idempotency } : {}),
+      ...(pagination ? { pagination } : {}),
     };
     const outcomeTypes = new Map<string, string[]>();
     for (const o of outcomes) for (const [path, t] of o.tsTypes) outcomeTypes.set(path, [...(outcomeTypes.get(path) ?? []), t]);
@@ -323,7 +338,7 @@ class Linker {
     } else if (w.in === "body") {
       const pointer = w.pointer ?? `/${name}`;
       const bodySchema = op.requestBody?.schema;
-      if (!bodySchema) return this.fail(wireAt, `operation "${op.operationId}" of ${this.openapiName} has no JSON request body`);
+      if (!bodySchema) return this.fail(wireAt, `operation "${op.operationId}" of ${this.openapiName} has no request body in a media type the runtime writes (application/json, a +json type, or application/x-www-form-urlencoded)`);
       const target = this.doc.schemaAt(bodySchema, parsePointer(pointer));
       if (!target) {
         return this.fail(wireAt, `body field "${pointer}" not found in the request body of "${op.operationId}" in ${this.openapiName}${this.listProperties(bodySchema, parsePointer(pointer))}`);
@@ -685,7 +700,9 @@ class Linker {
 
   /** `operations["x"]["responses"][200]["content"]["application/json"]["a"]…`, guarding optional steps. */
   private bodyTsType(op: OpenApiOperation, status: number, root: Schema, pointer: string[]): string {
-    let expr = `operations[${JSON.stringify(op.operationId)}]["responses"][${status}]["content"]["application/json"]`;
+    // openapi-typescript keys content by media type: a vendor type (`application/vnd.x+json`) is its own key.
+    const mediaType = op.responses.find((r) => Number(r.status) === status)?.mediaType ?? "application/json";
+    let expr = `operations[${JSON.stringify(op.operationId)}]["responses"][${status}]["content"][${JSON.stringify(mediaType)}]`;
     let schema: Schema | undefined = this.doc.flatten(root);
     let optional = false;
     for (const segment of pointer) {

@@ -87,6 +87,27 @@ export interface ManifestRoute {
   wire?: Record<string, ManifestWire>;
 }
 
+export interface ManifestValueTest {
+  from: string;
+  equals: string | number | boolean | null;
+}
+
+export type ManifestPageTarget = { in: "query" | "header"; name: string } | { in: "body"; pointer: string };
+
+interface ManifestPaginationBase {
+  more?: ManifestValueTest;
+  total?: string;
+  items: string[];
+}
+
+export type ManifestPagination = ManifestPaginationBase &
+  (
+    | { style: "cursor"; cursor: string; send: ManifestPageTarget }
+    | { style: "nextUrl"; url: string }
+    | { style: "linkHeader" }
+    | { style: "offset"; send: ManifestPageTarget; start?: number }
+  );
+
 export interface ManifestOperation {
   operationId: string;
   routes?: ManifestRoute[];
@@ -99,6 +120,7 @@ export interface ManifestOperation {
   outcomes?: Record<string, ManifestOutcome>;
   polling?: ManifestPolling;
   behavior?: { readOnly?: boolean; destructive?: boolean; idempotent?: boolean; openWorld?: boolean };
+  pagination?: ManifestPagination;
 }
 
 export interface Manifest {
@@ -113,7 +135,19 @@ export interface Manifest {
   server: { default?: string; param?: string };
   limits?: { requestHeadBytes?: number };
   auth: { scheme: string; param: string };
-  errors: { code?: string[]; message: string[]; requestId?: string[]; retryableStatuses?: number[] };
+  errors: {
+    code?: string[];
+    message: string[];
+    requestId?: string[];
+    retryableStatuses?: number[];
+    details?: Record<string, string[]>;
+    failureWhen?: ManifestValueTest[];
+  };
+  /** Headers (or query parameters) every operation sends. */
+  constants?: { in: "query" | "header"; name: string; value: string | number | boolean }[];
+  idempotency?: { header: string; methods?: ("POST" | "PATCH" | "PUT" | "DELETE")[] };
   params?: Record<string, ManifestParam>;
   operations: Record<string, ManifestOperation>;
+  /** `x-…` keys: YAML anchors and notes, ignored by the linker. */
+  [extension: `x-${string}`]: unknown;
 }

@@ -14,6 +14,8 @@ export interface OpenApiParameter {
 export interface OpenApiResponse {
   status: string;
   description: string;
+  /** The JSON media type the body is read as (`application/json`, or a `+json` type such as `application/vnd.acme+json`). */
+  mediaType?: string;
   schema?: Schema;
   examples: Record<string, unknown>;
   /** Names of the `examples` a mock can be asked for (`Prefer: example=<name>`). */
@@ -27,9 +29,26 @@ export interface OpenApiOperation {
   /** Location of the operation object in the document, for error messages. */
   location: (string | number)[];
   parameters: OpenApiParameter[];
-  requestBody?: { required: boolean; schema: Schema };
+  requestBody?: OpenApiRequestBody;
   responses: OpenApiResponse[];
   security: string[] | undefined;
+}
+
+/** A request body in a media type the runtime can write: JSON (any JSON media type) or an HTML form. */
+export interface OpenApiRequestBody {
+  required: boolean;
+  mediaType: string;
+  encoding: "json" | "form";
+  schema: Schema;
+  /** For forms: the media type's `encoding` map (style and explode per field). */
+  fields: Record<string, { style?: string; explode?: boolean }>;
+}
+
+export const FORM_MEDIA_TYPE = "application/x-www-form-urlencoded";
+
+/** JSON media types: `application/json`, other `…/json` types and the structured-syntax `+json` types (RFC 6839). */
+export function isJsonMediaType(mediaType: string): boolean {
+  return /^[a-z0-9!#$&^_.-]+\/([a-z0-9!#$&^_.+-]+\+)?json$/.test(mediaType.split(";")[0].trim().toLowerCase());
 }
 
 export interface SecurityScheme {
@@ -38,6 +57,9 @@ export interface SecurityScheme {
   in?: string;
   name?: string;
 }
+
+/** An array index in a pointer: `0`, `1`, … or, counted from the end, `-1`, `-2`, … */
+const ARRAY_INDEX = /^(\d+|-[1-9]\d*)$/;
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
@@ -64,20 +86,21 @@ export class OpenApiDocument {
           parameters.set(`${p.in}:${p.name}`, { ...p, required: Boolean(p.required), schema: this.resolve((p.schema ?? {}) as Schema) });
         }
         const body = op.requestBody ? this.resolve(op.requestBody as Schema) : undefined;
-        const bodySchema = body ? this.jsonSchemaOf(body) : undefined;
         this.operations.set(op.operationId, {
           operationId: op.operationId,
           method: method.toUpperCase(),
           path,
           location: ["paths", path, method],
           parameters: [...parameters.values()],
-          requestBody: body && bodySchema ? { required: Boolean(body.required), schema: bodySchema } : undefined,
+          requestBody: body ? this.requestBodyOf(body) : undefined,
           responses: Object.entries((op.responses ?? {}) as Record<string, Schema>).map(([status, raw]) => {
             const response = this.resolve(raw);
-            const media = this.jsonMedia(response);
+            const mediaType = this.jsonMediaType(response);
+            const media = mediaType ? ((response.content as Record<string, Schema>)[mediaType] as Schema) : undefined;
             return {
               status,
               description: String(response.description ?? ""),
+              ...(mediaType ? { mediaType } : {}),
               schema: media?.schema ? this.resolve(media.schema as Schema) : undefined,
               examples: this.examplesOf(media),
               exampleNames: Object.keys((media?.examples ?? {}) as object).sort(),
@@ -122,14 +145,15 @@ export class OpenApiDocument {
 
   /**
    * The schema reached by following `pointer` (property names, or array
-   * indexes) from `schema`; `undefined` when the schema declares no such place.
+   * indexes, `-1` being the last item) from `schema`; `undefined` when the
+   * schema declares no such place.
    */
   schemaAt(schema: Schema, pointer: readonly string[]): Schema | undefined {
     let current: Schema | undefined = this.flatten(schema);
     for (const segment of pointer) {
       if (!current) return undefined;
-      if (typeOf(current) === "array" || (current.items && /^\d+$/.test(segment))) {
-        if (!/^\d+$/.test(segment)) return undefined;
+      if (typeOf(current) === "array" || (current.items && ARRAY_INDEX.test(segment))) {
+        if (!ARRAY_INDEX.test(segment)) return undefined;
         current = current.items ? this.flatten(current.items as Schema) : undefined;
         continue;
       }
@@ -182,15 +206,31 @@ export class OpenApiDocument {
     return merged;
   }
 
-  private jsonMedia(container: Schema): Schema | undefined {
-    const content = (container.content ?? {}) as Record<string, Schema>;
-    const key = Object.keys(content).find((k) => k === "application/json" || /\+json$|\/json$/.test(k));
-    return key ? content[key] : undefined;
+  /** The content's JSON media type: `application/json` first, else the first `+json` type. */
+  private jsonMediaType(container: Schema): string | undefined {
+    const keys = Object.keys((container.content ?? {}) as object);
+    return keys.find((k) => k.split(";")[0].trim().toLowerCase() === "application/json") ?? keys.find(isJsonMediaType);
   }
 
-  private jsonSchemaOf(container: Schema): Schema | undefined {
-    const media = this.jsonMedia(container);
-    return media?.schema ? this.resolve(media.schema as Schema) : undefined;
+  /** The body the runtime writes: JSON when the spec offers it, else a form. */
+  private requestBodyOf(body: Schema): OpenApiRequestBody | undefined {
+    const content = (body.content ?? {}) as Record<string, Schema>;
+    const mediaType = this.jsonMediaType(body) ?? Object.keys(content).find((k) => k.split(";")[0].trim().toLowerCase() === FORM_MEDIA_TYPE);
+    if (!mediaType) return undefined;
+    const media = this.resolve(content[mediaType]);
+    if (!media.schema) return undefined;
+    const fields: OpenApiRequestBody["fields"] = {};
+    for (const [name, raw] of Object.entries((media.encoding ?? {}) as Record<string, Schema>)) {
+      const e = this.resolve(raw);
+      fields[name] = { ...(typeof e.style === "string" ? { style: e.style } : {}), ...(typeof e.explode === "boolean" ? { explode: e.explode } : {}) };
+    }
+    return {
+      required: Boolean(body.required),
+      mediaType,
+      encoding: isJsonMediaType(mediaType) ? "json" : "form",
+      schema: this.resolve(media.schema as Schema),
+      fields,
+    };
   }
 
   private examplesOf(media: Schema | undefined): Record<string, unknown> {

@@ -18,7 +18,7 @@ import { shardOf, type CaseResult } from "./run.js";
 import { CREDENTIAL, ToolValues } from "./values.js";
 
 const fixtures = fileURLToPath(new URL("../codegen/__fixtures__/", import.meta.url));
-const shelf = loadProvider(fixtures, join(fixtures, "specs/shelf"));
+const shelf = await loadProvider(fixtures, join(fixtures, "specs/shelf"));
 const doc = new OpenApiDocument(loadYamlSource(join(fixtures, "specs/shelf/openapi.yaml")));
 const tool = (id: string): ToolSpec => shelf.operations.find((op) => op.tool.id === id)!.tool;
 

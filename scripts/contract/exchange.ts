@@ -40,7 +40,7 @@ export interface Step {
   answer?: { status: number; headers?: Record<string, string>; body?: unknown };
 }
 
-export type Script = (attempt: number) => Step;
+export type Script = (attempt: number, request: Request) => Step;
 
 export interface MockLink {
   fetch: FetchLike;
@@ -53,7 +53,7 @@ export function mockFetch(script: Script = () => ({})): MockLink {
   const started = performance.now();
   const fetchFn = async (request: Request): Promise<Response> => {
     const at = performance.now() - started;
-    const step = script(exchanges.length);
+    const step = script(exchanges.length, request);
     const rawBody = request.body ? await request.clone().text() : "";
     const headers = new Headers(request.headers);
     const sent = new Headers(request.headers);

@@ -25,7 +25,7 @@ export async function loadSubjects(dirs: ProjectDirs, providers: string[]): Prom
   const problems: string[] = [];
   for (const provider of providers) {
     try {
-      linked.push(linkProvider(dirs.root, join(dirs.specs, provider)).ir);
+      linked.push((await linkProvider(dirs.root, join(dirs.specs, provider))).ir);
     } catch (e) {
       if (!(e instanceof GenerationErrors)) throw e;
       problems.push(e.message);

@@ -20,18 +20,18 @@ interface Edit {
 }
 
 /** The changes one edit makes to a provider's surface, and the version it proposes from 0.1.0 and 1.4.2. */
-function changesAfter(provider: string, edits: Edit[]): { changes: Change[]; next: string; nextFromOne: string } {
+async function changesAfter(provider: string, edits: Edit[]): Promise<{ changes: Change[]; next: string; nextFromOne: string }> {
   const dir = mkdtempSync(join(tmp, "p-"));
   cpSync(join(ROOT, "specs"), join(dir, "specs"), { recursive: true });
   const options = { root: dir, specsDir: join(dir, "specs"), outDir: join(dir, "generated"), providers: [provider] };
-  const before = projectSurfaces(options).get(provider)!;
+  const before = (await projectSurfaces(options)).get(provider)!;
   for (const e of edits) {
     const file = join(dir, "specs", provider, e.file);
     const text = readFileSync(file, "utf8");
     if (!text.includes(e.find)) throw new Error(`${e.file} has no ${JSON.stringify(e.find)}`);
     writeFileSync(file, text.replace(e.find, e.replace));
   }
-  const after = projectSurfaces(options).get(provider)!;
+  const after = (await projectSurfaces(options)).get(provider)!;
   const changes = diffSurfaces(before, after);
   const level = packageDiff(provider, "x", "0.1.0", changes).level;
   return { changes, next: nextVersion("0.1.0", level), nextFromOne: nextVersion("1.4.2", level) };
@@ -40,68 +40,79 @@ function changesAfter(provider: string, edits: Edit[]): { changes: Change[]; nex
 const summary = (changes: Change[]) => changes.map((c) => `${c.level} ${c.tool ?? "-"} ${c.subject}: ${c.rule}`);
 
 describe("breaking changes", () => {
-  it("a response field's type changing from integer to string, inside an output", () => {
-    const r = changesAfter("books", [{ file: "openapi.yaml", find: "        pageCount:\n          type: integer", replace: "        pageCount:\n          type: string" }]);
+  it("a response field's type changing from integer to string, inside an output", async () => {
+    // The examples change with the schema (generation checks every example against its schema).
+    const examples = [
+      { file: "openapi.yaml", find: "              pageCount: 337", replace: '              pageCount: "337"' },
+      { file: "openapi.yaml", find: "          pageCount: 337", replace: '          pageCount: "337"' },
+      { file: "openapi.yaml", find: "pageCount: 436", replace: 'pageCount: "436"' },
+    ];
+    const r = await changesAfter("books", [{ file: "openapi.yaml", find: "        pageCount:\n          type: integer", replace: "        pageCount:\n          type: string" }, ...examples]);
     expect(summary(r.changes)).toEqual(["breaking books_get_volume output data .volumeInfo.pageCount: output type changed", "breaking books_search_volumes output data [].volumeInfo.pageCount: output type changed"]);
     expect(r.changes[0]).toMatchObject({ from: "integer", to: "string" });
     expect([r.next, r.nextFromOne]).toEqual(["0.2.0", "2.0.0"]);
   });
 
-  it("the credential moving from a query parameter to a header", () => {
-    const r = changesAfter("books", [{ file: "openapi.yaml", find: "      type: apiKey\n      in: query\n      name: key", replace: "      type: apiKey\n      in: header\n      name: X-Goog-Api-Key" }]);
+  it("the credential moving from a query parameter to a header", async () => {
+    const r = await changesAfter("books", [{ file: "openapi.yaml", find: "      type: apiKey\n      in: query\n      name: key", replace: "      type: apiKey\n      in: header\n      name: X-Goog-Api-Key" }]);
     expect(summary(r.changes)).toEqual(["breaking - auth: credential placement changed"]);
     expect(r.changes[0]).toMatchObject({ from: "query:key", to: "header:X-Goog-Api-Key" });
     expect(r.nextFromOne).toBe("2.0.0");
   });
 
-  it("an enum value added to a response field (consumers switch on it)", () => {
-    const r = changesAfter("docgen", [{ file: "openapi.yaml", find: "enum: [pending, completed, failed]", replace: "enum: [pending, completed, failed, queued]" }]);
+  it("an enum value added to a response field (consumers switch on it)", async () => {
+    const r = await changesAfter("docgen", [{ file: "openapi.yaml", find: "enum: [pending, completed, failed]", replace: "enum: [pending, completed, failed, queued]" }]);
     expect(summary(r.changes)).toContain("breaking docgen_check_status output status: enum value added to an output");
     expect(r.nextFromOne).toBe("2.0.0");
   });
 
-  it("a response field removed", () => {
-    const r = changesAfter("books", [{ file: "openapi.yaml", find: "        publisher:\n", replace: "        publisherName:\n" }]);
+  it("a response field removed", async () => {
+    const r = await changesAfter("books", [{ file: "openapi.yaml", find: "        publisher:\n", replace: "        publisherName:\n" }]);
     expect(summary(r.changes)).toEqual(expect.arrayContaining(["breaking books_get_volume output data .volumeInfo.publisher: output field removed", "minor books_get_volume output data .volumeInfo.publisherName: new output field"]));
     expect(r.next).toBe("0.2.0");
   });
 
-  it("a parameter removed", () => {
-    const r = changesAfter("books", [{ file: "manifest.yaml", find: "      maxResults:\n        type: number\n        integer: true\n        minimum: 1\n        maximum: 40\n        default: 10\n        description: Number of volumes to return, 1 to 40.\n        wire: { in: query }\n", replace: "" }]);
+  it("a parameter removed", async () => {
+    const r = await changesAfter("books", [{ file: "manifest.yaml", find: "      maxResults:\n        type: number\n        integer: true\n        minimum: 1\n        maximum: 40\n        default: 10\n        description: Number of volumes to return, 1 to 40.\n        wire: { in: query }\n", replace: "" }]);
     expect(summary(r.changes)).toEqual(["breaking books_search_volumes param maxResults: parameter removed"]);
   });
 
-  it("a new required parameter", () => {
-    const r = changesAfter("books", [{ file: "manifest.yaml", find: "        default: 10\n", replace: "        required: true\n" }]);
+  it("a new required parameter", async () => {
+    const r = await changesAfter("books", [{ file: "manifest.yaml", find: "        default: 10\n", replace: "        required: true\n" }]);
     expect(summary(r.changes)).toEqual(["breaking books_search_volumes param maxResults: parameter made required", "breaking books_search_volumes param maxResults: default changed"]);
   });
 
-  it("a limit tightened", () => {
-    const r = changesAfter("books", [{ file: "manifest.yaml", find: "        maximum: 40\n", replace: "        maximum: 20\n" }]);
+  it("a limit tightened", async () => {
+    const r = await changesAfter("books", [{ file: "manifest.yaml", find: "        maximum: 40\n", replace: "        maximum: 20\n" }]);
     expect(r.changes).toEqual([expect.objectContaining({ level: "breaking", tool: "books_search_volumes", subject: "param maxResults", rule: "limit tightened: maximum", from: 40, to: 20 })]);
   });
 
-  it("an accepted enum value removed", () => {
-    const r = changesAfter("docgen", [{ file: "manifest.yaml", find: "enum: [generate, condense, preserve]", replace: "enum: [generate, condense]" }]);
+  it("an accepted enum value removed", async () => {
+    const r = await changesAfter("docgen", [{ file: "manifest.yaml", find: "enum: [generate, condense, preserve]", replace: "enum: [generate, condense]" }]);
     expect(summary(r.changes)).toEqual(["breaking docgen_generate param textMode: enum value removed"]);
   });
 
-  it("a default changed", () => {
-    const r = changesAfter("books", [{ file: "manifest.yaml", find: "        default: 10\n", replace: "        default: 20\n" }]);
+  it("pagination removed: allPages is refused from then on", async () => {
+    const r = await changesAfter("books", [{ file: "manifest.yaml", find: "    pagination:\n      style: offset\n      send: { in: query, name: startIndex }\n      items: [data]\n", replace: "" }]);
+    expect(summary(r.changes)).toEqual(["breaking books_search_volumes pagination: pagination removed (allPages refused)"]);
+  });
+
+  it("a default changed", async () => {
+    const r = await changesAfter("books", [{ file: "manifest.yaml", find: "        default: 10\n", replace: "        default: 20\n" }]);
     expect(r.changes).toEqual([expect.objectContaining({ level: "breaking", subject: "param maxResults", rule: "default changed", from: 10, to: 20 })]);
   });
 
-  it("a tool removed", () => {
+  it("a tool removed", async () => {
     const text = readFileSync(join(ROOT, "specs/books/manifest.yaml"), "utf8");
     const block = text.slice(text.indexOf("  books_get_volume:\n"));
-    const r = changesAfter("books", [{ file: "manifest.yaml", find: block, replace: "" }]);
+    const r = await changesAfter("books", [{ file: "manifest.yaml", find: block, replace: "" }]);
     expect(summary(r.changes)).toEqual(["breaking books_get_volume tool: tool removed"]);
   });
 });
 
 describe("minor changes", () => {
-  it("an enum value added to a request parameter", () => {
-    const r = changesAfter("docgen", [
+  it("an enum value added to a request parameter", async () => {
+    const r = await changesAfter("docgen", [
       { file: "manifest.yaml", find: "enum: [generate, condense, preserve]", replace: "enum: [generate, condense, preserve, expand]" },
       { file: "openapi.yaml", find: "enum: [generate, condense, preserve]", replace: "enum: [generate, condense, preserve, expand]" },
     ]);
@@ -109,8 +120,8 @@ describe("minor changes", () => {
     expect([r.next, r.nextFromOne]).toEqual(["0.1.1", "1.5.0"]);
   });
 
-  it("a new optional parameter", () => {
-    const r = changesAfter("books", [
+  it("a new optional parameter", async () => {
+    const r = await changesAfter("books", [
       { file: "openapi.yaml", find: "        - name: maxResults\n", replace: "        - name: langRestrict\n          in: query\n          schema: { type: string, maxLength: 8 }\n        - name: maxResults\n" },
       { file: "manifest.yaml", find: "      maxResults:\n", replace: "      langRestrict:\n        type: string\n        maxLength: 8\n        description: Two-letter language code.\n        wire: { in: query }\n      maxResults:\n" },
     ]);
@@ -118,26 +129,26 @@ describe("minor changes", () => {
     expect(r.nextFromOne).toBe("1.5.0");
   });
 
-  it("a limit loosened", () => {
-    const r = changesAfter("books", [{ file: "manifest.yaml", find: "        maxLength: 2000\n", replace: "        maxLength: 3000\n" }]);
+  it("a limit loosened", async () => {
+    const r = await changesAfter("books", [{ file: "manifest.yaml", find: "        maxLength: 2000\n", replace: "        maxLength: 3000\n" }]);
     expect(r.changes).toEqual([expect.objectContaining({ level: "minor", subject: "param q", rule: "limit loosened: maxLength", from: 2000, to: 3000 })]);
   });
 
-  it("a new output", () => {
-    const r = changesAfter("books", [{ file: "manifest.yaml", find: "      metadata.count:\n", replace: "      metadata.kind:\n        type: string\n        from: \"$response.body#/kind\"\n        description: Resource type.\n      metadata.count:\n" }]);
+  it("a new output", async () => {
+    const r = await changesAfter("books", [{ file: "manifest.yaml", find: "      metadata.count:\n", replace: "      metadata.kind:\n        type: string\n        from: \"$response.body#/kind\"\n        description: Resource type.\n      metadata.count:\n" }]);
     expect(summary(r.changes)).toEqual(["minor books_search_volumes output metadata.kind: new output"]);
   });
 });
 
 describe("patch changes", () => {
-  it("text only", () => {
-    const r = changesAfter("books", [{ file: "manifest.yaml", find: "description: Number of volumes to return, 1 to 40.", replace: "description: How many volumes, 1 to 40." }]);
+  it("text only", async () => {
+    const r = await changesAfter("books", [{ file: "manifest.yaml", find: "description: Number of volumes to return, 1 to 40.", replace: "description: How many volumes, 1 to 40." }]);
     expect(summary(r.changes)).toEqual(["patch books_search_volumes param maxResults: text changed"]);
     expect([r.next, r.nextFromOne]).toEqual(["0.1.1", "1.4.3"]);
   });
 
-  it("nothing changed: no change, no new version", () => {
-    const r = changesAfter("books", []);
+  it("nothing changed: no change, no new version", async () => {
+    const r = await changesAfter("books", []);
     expect(r.changes).toEqual([]);
     expect(r.nextFromOne).toBe("1.4.2");
   });

@@ -11,12 +11,15 @@
 //             changed; an output made optional, or a value an output could
 //             take added (an enum value, nullability: consumers switch on
 //             them); a status becoming a result (outcome) or no longer one;
-//             job states of a polled operation changed.
+//             job states of a polled operation changed; pagination removed
+//             (allPages refused), or other list outputs gathered across pages.
 //   minor     a new tool, optional parameter or output; an enum value
 //             accepted; a limit loosened or removed; a rule removed; an
-//             output made guaranteed; an output's possible values narrowed.
+//             output made guaranteed; an output's possible values narrowed;
+//             pagination added (allPages accepted).
 //   patch     text (titles, descriptions, examples), wire placement of a parameter,
-//             declared error statuses, polling timings, HTTP method or path.
+//             declared error statuses, polling timings, HTTP method or path,
+//             how the next page is reached.
 import type { Shape, Surface, ToolSurface } from "./surface.js";
 
 export type Level = "breaking" | "minor" | "patch";
@@ -118,6 +121,12 @@ function diffTool(a: ToolSurface, b: ToolSurface, add: Add): void {
     const states = (t: ToolSurface) => canonical([t.polling?.output, t.polling?.pending, t.polling?.terminal]);
     if (states(a) !== states(b)) add({ level: "breaking", subject: "polling", rule: "job states changed", from: a.polling && { pending: a.polling.pending, terminal: a.polling.terminal }, to: b.polling && { pending: b.polling.pending, terminal: b.polling.terminal } });
     else if (canonical(a.polling) !== canonical(b.polling)) add({ level: "patch", subject: "polling", rule: "polling timings changed" });
+  }
+  if (!a.pagination && b.pagination) add({ level: "minor", subject: "pagination", rule: "pagination added (allPages accepted)" });
+  else if (a.pagination && !b.pagination) add({ level: "breaking", subject: "pagination", rule: "pagination removed (allPages refused)" });
+  else if (a.pagination && b.pagination) {
+    if (canonical(a.pagination.items) !== canonical(b.pagination.items)) add({ level: "breaking", subject: "pagination", rule: "list outputs gathered across pages changed", from: a.pagination.items, to: b.pagination.items });
+    if (a.pagination.style !== b.pagination.style) add({ level: "patch", subject: "pagination", rule: "next page reached another way", from: a.pagination.style, to: b.pagination.style });
   }
 }
 

@@ -74,6 +74,8 @@ export interface ToolSurface {
   /** Statuses that are results, not errors. */
   outcomes: number[];
   polling?: Omit<PollingSpec, "output"> & { output: string };
+  /** For a list operation that pages: how the next page is reached, and the list outputs gathered with allPages. */
+  pagination?: { style: string; items: string[] };
 }
 
 export interface Surface {
@@ -136,6 +138,7 @@ function toolSurface(tool: ToolSpec, ctx: SurfaceContext): ToolSurface {
     errors: tool.responses.map((r) => r.status).filter((s) => s >= 400 && !tool.outcomes.some((o) => o.status === s)),
     outcomes: tool.outcomes.map((o) => o.status),
     ...(tool.polling ? { polling: { ...tool.polling } } : {}),
+    ...(tool.pagination ? { pagination: { style: tool.pagination.next.style, items: [...tool.pagination.items] } } : {}),
   };
 }
 

@@ -30,6 +30,12 @@ beforeAll(async () => {
       setTimeout(() => {
         inFlight--;
         const q = url.searchParams.get("q")!;
+        // Three volumes, a page of two at a time: startIndex 0, 2, then an empty page.
+        if (q === "paged") {
+          const start = Number(url.searchParams.get("startIndex") ?? 0);
+          const items = ["p1", "p2", "p3"].slice(start, start + 2).map((id) => ({ kind: "books#volume", id }));
+          return reply(200, { kind: "books#volumes", totalItems: 3, ...(items.length ? { items } : {}) });
+        }
         if (q === "fail") return reply(400, { error: { code: 400, message: "Invalid query", status: "INVALID_ARGUMENT" } });
         if (q === "echo-key") return reply(400, { error: { code: 400, message: `bad key ${url.searchParams.get("key")}`, status: "INVALID_ARGUMENT" } });
         reply(200, { kind: "books#volumes", totalItems: 1, items: [{ kind: "books#volume", id: `vol-${q}` }] });
@@ -126,6 +132,36 @@ describe("failure propagation", () => {
     expect(by.after).toMatchObject({ status: "skipped", skippedBecause: ["broken"] });
     expect(by.last).toMatchObject({ status: "skipped", skippedBecause: ["after"] });
     expect(by.sibling).toMatchObject({ status: "succeeded", outputs: { metadata: { count: 1 } } });
+  });
+});
+
+describe("pages", () => {
+  it("a list block with allPages gathers every page; maxItems stops it", async () => {
+    const block = (inputs: Record<string, unknown>): Workflow["blocks"][string] => ({ type: "books", name: "All", inputs: { operation: "books_search_volumes", apiKey: "{{BOOKS_KEY}}", q: "paged", maxResults: 2, ...inputs } });
+    requests.length = 0;
+    const result = await runWorkflow({ blocks: { all: block({ allPages: true }), some: block({ allPages: "true", maxItems: "1" }) } }, options());
+    expect(result.status).toBe("succeeded");
+    const by = Object.fromEntries(result.blocks.map((b) => [b.id, b]));
+    expect(by.all).toMatchObject({ status: "succeeded", outputs: { data: [{ id: "p1" }, { id: "p2" }, { id: "p3" }], metadata: { count: 3, totalItems: 3 } }, pages: { count: 3, items: 3, complete: true } });
+    expect(by.some).toMatchObject({ status: "succeeded", outputs: { data: [{ id: "p1" }], metadata: { count: 1 } }, pages: { count: 1, items: 1, complete: false } });
+    // The page inputs never reach the wire.
+    expect(requests.filter((r) => /allPages|maxItems/.test(r))).toEqual([]);
+  });
+
+  it("a page input that resolves to no whole number fails the block before its request", async () => {
+    requests.length = 0;
+    const result = await runWorkflow(
+      {
+        blocks: {
+          first: { ...search("one"), connections: { outgoing: [{ target: "bad" }] } },
+          bad: { type: "books", name: "Bad", inputs: { operation: "books_search_volumes", apiKey: "{{BOOKS_KEY}}", q: "paged", allPages: true, maxPages: "{{first.data[0].id}}" } },
+        },
+      },
+      options(),
+    );
+    const bad = result.blocks.find((b) => b.id === "bad");
+    expect(bad).toMatchObject({ status: "failed", error: { type: "validation", param: "maxPages", rule: "minimum", message: 'maxPages: must be a whole number of at least 1, got "vol-one"' } });
+    expect(requests.filter((r) => r.includes("q=paged"))).toEqual([]);
   });
 });
 

@@ -86,6 +86,13 @@ describe("invalid workflows", () => {
     ["a cross-field rule broken by literal values", `blocks:\n  who:\n    type: persondata\n    name: Enrich\n    inputs:\n      operation: persondata_person_enrich\n      apiKey: "{{BOOKS_KEY}}"\n      name: Sean Thorne\n`, [
       "flow.yaml:5:5: who: persondata_person_enrich needs email or name with company, got only name",
     ]],
+    ["allPages on an operation that does not page", edit('      volumeId: "{{search.data[0].id}}"\n', '      volumeId: "{{search.data[0].id}}"\n      allPages: true\n'), [
+      "flow.yaml:21:7: volume: books_get_volume returns one page only, so it takes no allPages (operations that page declare pagination)",
+    ]],
+    ["page inputs that are not a boolean and a whole number", edit("      maxResults: 5\n", "      maxResults: 5\n      allPages: yes\n      maxItems: 0\n"), [
+      'flow.yaml:11:17: search: allPages: must be a boolean (true or false), got "yes"',
+      "flow.yaml:12:17: search: maxItems: must be a whole number of at least 1, got 0",
+    ]],
     ["polling settings on an operation that does not poll", edit("    connections:\n      outgoing:\n        - target: volume\n", "    polling: { intervalMs: 100 }\n    connections:\n      outgoing:\n        - target: volume\n"), [
       "flow.yaml:11:5: search: books_search_volumes is not a job-status operation, so it takes no polling settings",
     ]],

@@ -1,7 +1,7 @@
 // Checking a workflow before anything runs: structure (JSON Schema), block
 // types and operations, parameters and their literal values, references,
 // connections and cycles, and secrets. Every problem names file:line:col.
-import { checkRules, checkValue, isAbsent, ownValue, redact, type BlockDefinition, type OutputSpec, type OutputType, type ParamSpec, type RuleSpec, type ToolSpec } from "@blockwright/runtime";
+import { checkRules, checkValue, isAbsent, ownValue, PAGE_INPUTS, pageInputsOf, redact, type BlockDefinition, type OutputSpec, type OutputType, type ParamSpec, type RuleSpec, type ToolSpec } from "@blockwright/runtime";
 import {
   buildGraph,
   collectReferences,
@@ -174,6 +174,10 @@ class Checker {
       if (name === "operation") continue;
       const at: Path = ["blocks", id, "inputs", name];
       const spec = params.get(name);
+      if (!spec && (PAGE_INPUTS as readonly string[]).includes(name)) {
+        this.checkPageInput(id, tool, name, value, at);
+        continue;
+      }
       if (!spec) {
         this.fail(at, `${id}: ${tool.id} has no parameter "${name}" (parameters: ${tool.params.map((p) => p.name).join(", ")})`);
         continue;
@@ -201,6 +205,19 @@ class Checker {
     for (const issue of checkRules(tool, literal, knowable)) {
       this.fail(["blocks", id, "inputs", ...(issue.param && issue.param in block.inputs ? [issue.param] : [])], `${id}: ${issue.message}`);
     }
+  }
+
+  /** allPages, maxItems, maxPages: inputs of list operations that page, not parameters of the tool. */
+  private checkPageInput(id: string, tool: ToolSpec, name: string, value: unknown, at: Path): void {
+    if (!tool.pagination) {
+      this.fail(at, `${id}: ${tool.id} returns one page only, so it takes no ${name} (operations that page declare pagination)`);
+      return;
+    }
+    const spec: ParamSpec = { name, type: name === "allPages" ? "boolean" : "number", title: name, description: name, required: false, secret: false, visibility: "user-or-llm", wire: { in: "query", name } };
+    const resolved = this.checkValueReferences(id, spec, value, at);
+    if (resolved === NOT_LITERAL) return;
+    const [issue] = pageInputsOf({ [name]: resolved }).issues;
+    if (issue) this.fail(at, `${id}: ${issue.message}`, "value");
   }
 
   /**

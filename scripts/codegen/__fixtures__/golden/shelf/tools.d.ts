@@ -43,7 +43,7 @@ export type ShelfAddBookOutput = {
 };
 
 /** Add book: Put a book on a shelf. */
-export declare const shelfAddBookTool: ToolDefinition<ShelfAddBookParams, ShelfAddBookOutput>;
+export declare const shelfAddBookTool: ToolDefinition<ShelfAddBookParams, ShelfAddBookOutput, false>;
 
 /** Parameters of `shelf_get_book`: Get book. */
 export interface ShelfGetBookParams {
@@ -60,7 +60,7 @@ export type ShelfGetBookOutput = {
 };
 
 /** Get book: Read one book, e.g. to wait for it to be ready. */
-export declare const shelfGetBookTool: ToolDefinition<ShelfGetBookParams, ShelfGetBookOutput>;
+export declare const shelfGetBookTool: ToolDefinition<ShelfGetBookParams, ShelfGetBookOutput, false>;
 
 /** Parameters of `shelf_list_books`: List books. */
 export interface ShelfListBooksParams {
@@ -84,7 +84,7 @@ export type ShelfListBooksOutput = {
 };
 
 /** List books: List the books of a shelf. */
-export declare const shelfListBooksTool: ToolDefinition<ShelfListBooksParams, ShelfListBooksOutput>;
+export declare const shelfListBooksTool: ToolDefinition<ShelfListBooksParams, ShelfListBooksOutput, false>;
 
 /** Every Shelf tool, by operation id. */
 export declare const shelfTools: {

@@ -1,0 +1,212 @@
+// Calls over several pages, for tools that declare pagination. Each page is
+// one logical call (its own deadline, retries and idempotency key). The next
+// page is reached as the manifest says: a cursor of the reply sent back, an
+// offset, an address in the body or the `Link` header's rel="next". An
+// address is followed only on the first page's origin (transport.ts), and a
+// cursor or address seen before ends the call rather than loop.
+//
+// `collectPages` gathers every page into one result:
+//   - the list outputs (`pagination.items`) are concatenated, page after page,
+//     and cut to `maxItems`;
+//   - a count output over the same expression as a list output is the length
+//     of the gathered list; other count outputs are summed;
+//   - every other output is the last page's (so `done`, `hasMore` and a next
+//     cursor describe where the call stopped) — the last 2xx page's, when the
+//     call ended on a status the manifest maps as an outcome (e.g. a 404 "no
+//     more records").
+import { placeAt } from "./build-request.js";
+import type { PagesInfo, ToolResult } from "./errors.js";
+import { evaluate, type ExpressionContext } from "./expressions.js";
+import { prepareCall, sendCall, type ExecuteOptions, type Failure, type PreparedCall } from "./execute.js";
+import type { OutputSpec, PaginationSpec, ToolSpec } from "./tool-types.js";
+import { linkNext, nextPageRequest, type HttpRequest } from "./transport.js";
+
+/** Pages fetched by `allPages` when the caller sets no `maxPages`. */
+export const DEFAULT_MAX_PAGES = 100;
+
+interface Page {
+  result: ToolResult;
+  /** The reply was 2xx (not an outcome such as a 404 mapped to an empty list). */
+  ok?: boolean;
+  /** Items on the page (after the maxItems cut). */
+  items: number;
+  /** Whether the stop came from maxItems or maxPages while more remained. */
+  capped: boolean;
+}
+
+/** Every page of the call as its own result; the last one is a failure if a page failed. */
+export async function* paginateToolDefinition(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions = {}): AsyncGenerator<ToolResult> {
+  for await (const page of pages(tool, params, options)) yield page.result;
+}
+
+/** One result for every page (see the rules above), with `pages` saying what was fetched. */
+export async function collectPages(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions = {}): Promise<ToolResult> {
+  const outputs: { output: Record<string, unknown>; ok: boolean }[] = [];
+  let items = 0;
+  let capped = false;
+  for await (const page of pages(tool, params, options)) {
+    if (!page.result.success) return page.result;
+    outputs.push({ output: page.result.output as Record<string, unknown>, ok: page.ok !== false });
+    items += page.items;
+    capped = page.capped;
+  }
+  const pagination = tool.pagination!;
+  const info: PagesInfo = { count: outputs.length, items, complete: !capped };
+  return { success: true, output: merge(tool, pagination, outputs), pages: info };
+}
+
+async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions): AsyncGenerator<Page> {
+  const call = prepareCall(tool, params, { ...options, allPages: true });
+  if ("failed" in call) {
+    yield { result: call.failed, items: 0, capped: false };
+    return;
+  }
+  const pagination = tool.pagination!;
+  const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
+  const first = call.request();
+  let request: HttpRequest = { ...first, headers: { ...first.headers } };
+  let offset = pagination.next.style === "offset" ? initialOffset(call, pagination) : 0;
+  let gathered = 0;
+  let returned = 0;
+  const followed = new Set<string>();
+
+  for (let page = 1; ; page++) {
+    const sent = await sendCall(call, request, options, page === 1 ? options.idempotencyKey : undefined);
+    if (!sent.result.success) {
+      yield { result: page > 1 ? withPage(sent.result, page) : sent.result, items: 0, capped: false };
+      return;
+    }
+    const output = sent.result.output as Record<string, unknown>;
+    const onPage = listAt(output, pagination.items[0]).length;
+    const room = options.maxItems === undefined ? Infinity : options.maxItems - gathered;
+    const cut = onPage > room;
+    if (cut) for (const path of pagination.items) setPath(output, path, listAt(output, path).slice(0, room));
+    const taken = Math.min(onPage, room);
+    gathered += taken;
+    returned += onPage;
+
+    const next = nextPage(call, pagination, sent.reply!, request, first, { onPage, returned, offset });
+    const full = gathered >= (options.maxItems ?? Infinity) || page >= maxPages;
+    // Caps first: a next page that would be refused is not asked for when the call stops anyway.
+    if (next && "error" in next && !full) {
+      yield { result: withPage(call.fail(next.error), page + 1), items: 0, capped: false };
+      return;
+    }
+    yield { result: sent.result, ok: sent.reply!.status < 300, items: taken, capped: cut || (next !== undefined && full) };
+    if (!next || full || "error" in next) return;
+    if (followed.has(next.key)) {
+      yield { result: withPage(call.fail({ type: "upstream", code: "PAGINATION_LOOP", message: `${tool.provider} gave the same next page twice (${next.show}); stopped rather than loop`, retryable: false }), page + 1), items: 0, capped: false };
+      return;
+    }
+    followed.add(next.key);
+    request = next.request;
+    if (tool.idempotency) delete request.headers[tool.idempotency.header];
+    offset = next.offset ?? offset;
+  }
+}
+
+type Next = { request: HttpRequest; key: string; show: string; offset?: number } | { error: Failure };
+
+/** The request for the page after this one, or undefined on the last page. */
+function nextPage(
+  call: PreparedCall,
+  pagination: PaginationSpec,
+  reply: ExpressionContext,
+  previous: HttpRequest,
+  first: HttpRequest,
+  seen: { onPage: number; returned: number; offset: number },
+): Next | undefined {
+  if (pagination.more && evaluate(pagination.more.ref, reply) !== pagination.more.equals) return undefined;
+  if (pagination.total) {
+    const total = evaluate(pagination.total.ref, reply);
+    if (typeof total === "number" && seen.returned >= total) return undefined;
+  }
+  const next = pagination.next;
+  switch (next.style) {
+    case "cursor": {
+      const cursor = evaluate(next.cursor.ref, reply);
+      if (cursor === undefined || cursor === null || cursor === "" || typeof cursor === "object") return undefined;
+      const value = typeof cursor === "number" ? cursor : String(cursor);
+      return { request: call.request((wire) => placeAt(wire, next.send, value)), key: `cursor:${String(value)}`, show: `cursor ${JSON.stringify(value)}` };
+    }
+    case "offset": {
+      if (seen.onPage === 0) return undefined;
+      const offset = seen.offset + seen.onPage;
+      return { request: call.request((wire) => placeAt(wire, next.send, offset)), key: `offset:${offset}`, offset, show: `offset ${offset}` };
+    }
+    case "nextUrl":
+    case "linkHeader": {
+      const address = next.style === "nextUrl" ? evaluate(next.url.ref, reply) : linkNext(reply.headers.get("link"));
+      if (typeof address !== "string" || address.trim() === "") return undefined;
+      const request = nextPageRequest(previous, first, address.trim(), call.tool.auth, call.credential);
+      if ("refused" in request) {
+        return {
+          error: {
+            type: "upstream",
+            code: "NEXT_PAGE_ELSEWHERE",
+            message: `${call.tool.provider} gave the next page at ${request.refused}; it is not followed, so that the credential and the request never go to another address`,
+            retryable: false,
+          },
+        };
+      }
+      return { request, key: `url:${request.url}`, show: "the same address" };
+    }
+  }
+}
+
+/** Where an offset starts: the caller's own value at that place, else the declared start. */
+function initialOffset(call: PreparedCall, pagination: PaginationSpec): number {
+  const next = pagination.next;
+  if (next.style !== "offset") return 0;
+  const target = next.send;
+  const param = call.tool.params.find((p) => p.wire.in === target.in && ("pointer" in target ? p.wire.in === "body" && p.wire.pointer === target.pointer : "name" in p.wire && p.wire.name === target.name));
+  const given = param ? call.values[param.name] : undefined;
+  return typeof given === "number" ? given : next.start;
+}
+
+function withPage(result: ToolResult, page: number): ToolResult {
+  return result.success ? result : { success: false, error: { ...result.error, page } };
+}
+
+function merge(tool: ToolSpec, pagination: PaginationSpec, pages: { output: Record<string, unknown>; ok: boolean }[]): Record<string, unknown> {
+  const base = [...pages].reverse().find((p) => p.ok) ?? pages[pages.length - 1];
+  const merged = structuredClone(base.output);
+  const outputs = pages.map((p) => p.output);
+  const lists = new Map<string, unknown[]>();
+  for (const path of pagination.items) {
+    const list = outputs.flatMap((o) => listAt(o, path));
+    lists.set(path, list);
+    setPath(merged, path, list);
+  }
+  for (const o of tool.outputs) {
+    if (!isCount(o)) continue;
+    const source = o.source as { expression: string };
+    const listOutput = tool.outputs.find((l) => pagination.items.includes(l.path) && "expression" in l.source && l.source.expression === source.expression);
+    const value = listOutput ? lists.get(listOutput.path)!.length : outputs.reduce((sum, out) => sum + (Number(readPath(out, o.path)) || 0), 0);
+    setPath(merged, o.path, value);
+  }
+  return merged;
+}
+
+function isCount(o: OutputSpec): boolean {
+  return "expression" in o.source && o.source.count === true;
+}
+
+function listAt(output: Record<string, unknown>, path: string): unknown[] {
+  const value = readPath(output, path);
+  return Array.isArray(value) ? value : [];
+}
+
+function readPath(target: Record<string, unknown>, dotted: string): unknown {
+  return dotted.split(".").reduce<unknown>((node, key) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), target);
+}
+
+function setPath(target: Record<string, unknown>, dotted: string, value: unknown): void {
+  const keys = dotted.split(".");
+  let node = target;
+  for (const key of keys.slice(0, -1)) {
+    if (!node[key] || typeof node[key] !== "object") node[key] = {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[keys[keys.length - 1]] = value;
+}

@@ -1,0 +1,193 @@
+// The new manifest concepts refused where they are wrong, and specs as found
+// in the wild (several files, external references, examples) refused where
+// they are broken: each with the exact message, `file:line:col` first, and
+// never a stack trace. On copies of the fixture providers of specs-wild.
+import { describe, expect, it } from "vitest";
+import { parseExpression } from "@blockwright/runtime";
+import { linkWild, wildProblems, type Edit } from "./__fixtures__/link-wild.js";
+
+const P = "specs/payments/manifest.yaml";
+const T = "specs/tracker/manifest.yaml";
+const TRACKER_OPENAPI = "specs/tracker/openapi.yaml";
+const ACCEPT = "  - { in: header, name: Accept, value: application/vnd.tracker+json }";
+
+describe("the fixtures", () => {
+  it("link without problems", async () => {
+    expect(await wildProblems("payments", [])).toEqual([]);
+    expect(await wildProblems("tracker", [])).toEqual([]);
+  });
+});
+
+const table: { name: string; provider: "payments" | "tracker"; edits: Edit[]; expected: string[] }[] = [
+  {
+    name: "pagination items that are not an array output",
+    provider: "payments",
+    edits: [{ find: "      items: [data]", replace: "      items: [metadata.count]" }],
+    expected: [`${P}:123:15: operations.payments_list_customers.pagination.items.0: "metadata.count" is a number output; the items of a page are an array output`],
+  },
+  {
+    name: "a cursor the response does not have (the last item's field)",
+    provider: "payments",
+    edits: [{ find: 'cursor: "$response.body#/data/-1/id"', replace: 'cursor: "$response.body#/data/-1/uid"' }],
+    expected: [`${P}:120:15: operations.payments_list_customers.pagination.cursor: response field "/data/-1/uid" not found in the success response of "GetCustomers" in specs/payments/openapi.yaml`],
+  },
+  {
+    name: "a cursor sent to a parameter the operation does not declare",
+    provider: "payments",
+    edits: [{ find: "send: { in: query, name: starting_after }", replace: "send: { in: query, name: after }" }],
+    expected: [`${P}:121:32: operations.payments_list_customers.pagination.send.name: query parameter "after" not found in operation "GetCustomers" of specs/payments/openapi.yaml (its query parameters: limit, starting_after, email)`],
+  },
+  {
+    name: "a 'more' test that can never hold",
+    provider: "payments",
+    edits: [{ find: "equals: true }", replace: 'equals: "yes" }' }],
+    expected: [`${P}:122:57: operations.payments_list_customers.pagination.more.equals: "yes" can never equal "$response.body#/has_more", which is boolean in specs/payments/openapi.yaml`],
+  },
+  {
+    name: "a parameter named like a page input",
+    provider: "payments",
+    edits: [{ find: "      startingAfter:\n", replace: "      maxItems:\n" }],
+    expected: [`${P}:113:7: operations.payments_list_customers.params.maxItems: "maxItems" is the name of a block input of list operations (allPages, maxItems, maxPages); choose another name`],
+  },
+  {
+    name: "a Link-header pagination on a POST",
+    provider: "tracker",
+    edits: [{ find: "    outputs:\n      data:\n        type: json", replace: "    pagination: { style: linkHeader, items: [data] }\n    outputs:\n      data:\n        type: json" }],
+    expected: [
+      `${T}:116:46: operations.tracker_create_issue.pagination.items.0: "data" is a json output; the items of a page are an array output`,
+      `${T}:116:26: operations.tracker_create_issue.pagination.style: a next page's address is fetched with GET, but "issues/create" is POST; use a cursor sent in the body`,
+    ],
+  },
+  {
+    name: "a parameter placed where a provider-wide constant goes",
+    provider: "tracker",
+    edits: [{ find: ACCEPT, replace: `${ACCEPT}\n  - { in: query, name: per_page, value: 50 }` }],
+    expected: [`${T}:83:9: operations.tracker_list_issues.params.perPage.wire: query "per_page" is already sent by the provider-wide constant (constants.1)`],
+  },
+  {
+    name: "a provider-wide constant that does not fit the parameter an operation declares",
+    provider: "tracker",
+    edits: [{ find: ACCEPT, replace: `${ACCEPT}\n  - { in: query, name: page, value: first }` }],
+    expected: [`${T}:19:37: constants.1.value: constant "first" does not fit query parameter "page" of "issues/list-for-repo" in specs/tracker/openapi.yaml`],
+  },
+  {
+    name: "a form field style a form cannot take",
+    provider: "payments",
+    edits: [{ file: "openapi.yaml", find: "address: { style: deepObject, explode: true }", replace: "address: { style: matrix, explode: true }" }],
+    expected: [`${P}:45:18: operations.payments_create_customer.operationId: the form encoding of field "address" of "PostCustomers" in specs/payments/openapi.yaml has style "matrix"; a form field takes form, spaceDelimited, pipeDelimited, deepObject`],
+  },
+  {
+    name: "a top-level key for anchors without the x- prefix",
+    provider: "tracker",
+    edits: [{ find: "x-anchors:", replace: "anchors:" }],
+    expected: [`${T}:27:1: (top level): unknown field "anchors" (allowed: $schema, provider, name, description, longDescription, color, category, docsUrl, openapi, server, limits, auth, errors, constants, idempotency, params, operations)`],
+  },
+  {
+    name: "a failureWhen test that reads no reply",
+    provider: "tracker",
+    edits: [{ find: "  details:\n", replace: '  failureWhen:\n    - { from: "$params.token", equals: false }\n  details:\n' }],
+    expected: [`${T}:23:15: errors.failureWhen.0.from: must match pattern "^\\$response\\.(body(#.*)?|header\\.[A-Za-z0-9-]+)$", got "$params.token"`],
+  },
+];
+
+describe("new concepts carried into the IR", () => {
+  const irOf = async (provider: "payments" | "tracker", edits: Edit[] = []) => {
+    const linked = await linkWild(provider, edits);
+    if (!("ir" in linked)) throw new Error(linked.problems.join("\n"));
+    return linked.ir;
+  };
+  const tool = (ir: Awaited<ReturnType<typeof irOf>>, id: string) => ir.operations.find((o) => o.tool.id === id)!.tool;
+
+  it("provider-wide constants on every operation; x- keys leave no trace", async () => {
+    const ir = await irOf("tracker");
+    for (const op of ir.operations) {
+      expect(op.tool.constants).toEqual([
+        { in: "header", name: "Accept", value: "application/vnd.tracker+json" },
+        { in: "header", name: "X-Tracker-Api-Version", value: "2022-11-28" },
+      ]);
+    }
+    expect(JSON.stringify(ir)).not.toContain("x-anchors");
+    // The anchors' values arrived where they were referenced.
+    expect(tool(ir, "tracker_list_issues").params.find((p) => p.name === "owner")).toMatchObject({ required: true, maxLength: 39, wire: { in: "path", name: "owner" } });
+  });
+
+  it("the body's media type and form encoding, the idempotency header on POSTs only, the error details", async () => {
+    const ir = await irOf("payments");
+    expect(tool(ir, "payments_create_customer")).toMatchObject({
+      body: { mediaType: "application/x-www-form-urlencoded", encoding: "form", fields: { address: { style: "deepObject", explode: true } } },
+      idempotency: { header: "Idempotency-Key" },
+    });
+    expect(tool(ir, "payments_list_customers").idempotency).toBeUndefined();
+    expect(tool(ir, "payments_list_customers").errors.details).toEqual({
+      declineCode: [parseExpression("$response.body#/error/decline_code")],
+      param: [parseExpression("$response.body#/error/param")],
+      type: [parseExpression("$response.body#/error/type")],
+    });
+    expect(tool(await irOf("tracker"), "tracker_create_issue").body).toEqual({ mediaType: "application/vnd.tracker+json", encoding: "json" });
+  });
+
+  it("failureWhen tests, for APIs that answer 2xx with a failure", async () => {
+    const ir = await irOf("tracker", [{ find: "  details:\n", replace: '  failureWhen:\n    - { from: "$response.body#/ok", equals: false }\n  details:\n' }]);
+    expect(tool(ir, "tracker_list_issues").errors.failureWhen).toEqual([{ expression: "$response.body#/ok", ref: { kind: "body", pointer: ["ok"] }, equals: false }]);
+  });
+
+  it("pagination, with the last item's id as the cursor", async () => {
+    expect(tool(await irOf("payments"), "payments_list_customers").pagination).toEqual({
+      next: { style: "cursor", cursor: { expression: "$response.body#/data/-1/id", ref: { kind: "body", pointer: ["data", "-1", "id"] } }, send: { in: "query", name: "starting_after" } },
+      more: { expression: "$response.body#/has_more", ref: { kind: "body", pointer: ["has_more"] }, equals: true },
+      items: ["data"],
+    });
+  });
+});
+
+describe("new concepts refused where they are wrong", () => {
+  for (const row of table) {
+    it(`refuses ${row.name}`, async () => {
+      expect(await wildProblems(row.provider, row.edits)).toEqual(row.expected);
+    });
+  }
+});
+
+describe("specs as found in the wild", () => {
+  it("refuses an external $ref to a file that does not exist, at the reference", async () => {
+    expect(await wildProblems("tracker", [{ file: "openapi.yaml", find: './components/issue.yaml#/Issue" }\n              examples', replace: './components/issues.yaml#/Issue" }\n              examples' }])).toEqual([
+      `${TRACKER_OPENAPI}:50:24: $ref "./components/issues.yaml#/Issue" does not resolve: ENOENT: no such file or directory 'specs/tracker/components/issues.yaml'`,
+    ]);
+  });
+
+  it("refuses an external $ref to a place the file does not have", async () => {
+    expect(await wildProblems("tracker", [{ file: "openapi.yaml", find: '$ref: "./components/errors.yaml#/BasicError" }\n          example: { message: Not Found', replace: '$ref: "./components/errors.yaml#/NotFoundError" }\n          example: { message: Not Found' }])).toEqual([
+      `${TRACKER_OPENAPI}:115:19: $ref "./components/errors.yaml#/NotFoundError" does not resolve (no such place in that file)`,
+    ]);
+  });
+
+  it("refuses a $ref to a network address: generation reads local files only", async () => {
+    expect(await wildProblems("tracker", [{ file: "openapi.yaml", find: '$ref: "./components/errors.yaml#/ValidationError"', replace: '$ref: "https://schemas.tracker.test/errors.yaml#/ValidationError"' }])).toEqual([
+      `${TRACKER_OPENAPI}:90:23: $ref "https://schemas.tracker.test/errors.yaml#/ValidationError" does not resolve: https://schemas.tracker.test/errors.yaml is not a local file: generation reads no network address (save the file beside the spec and refer to it by path)`,
+    ]);
+  });
+
+  it("names the referenced file that is not valid YAML, and only that", async () => {
+    expect(await wildProblems("tracker", [{ file: "components/errors.yaml", find: "BasicError:\n  type: object", replace: "BasicError:\n  type: [object" }])).toEqual([
+      "specs/tracker/components/errors.yaml:4:3: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]",
+    ]);
+  });
+
+  it("refuses an example that does not match its schema, at the value that is wrong", async () => {
+    expect(await wildProblems("payments", [{ file: "openapi.yaml", find: "                    has_more: true", replace: '                    has_more: "yes"' }])).toEqual([
+      `specs/payments/openapi.yaml:42:31: example "firstPage" of the 200 response of "GetCustomers" (application/json) does not match its schema: /has_more must be boolean, got "yes"`,
+    ]);
+  });
+
+  it("checks the examples of referenced files too, naming that file", async () => {
+    expect(await wildProblems("tracker", [{ file: "components/issue.yaml", find: "color: { type: string, example: f29513 }", replace: "color: { type: integer, example: f29513 }" }])).toEqual([
+      `specs/tracker/components/issue.yaml:19:38: the example of the schema at Label.properties.color does not match its schema: (the whole example) must be integer, got "f29513"`,
+    ]);
+  });
+
+  it("checks an example against a schema in another file (a required field missing)", async () => {
+    expect(await wildProblems("tracker", [{ file: "openapi.yaml", find: "              example: { id: 9, number: 1350, title: Found a bug, state: open", replace: "              example: { id: 9, title: Found a bug, state: open" }])).toEqual([
+      `specs/tracker/openapi.yaml:78:24: the example of the 201 response of "issues/create" (application/vnd.tracker+json) does not match its schema: (the whole example) lacks required field "number"`,
+    ]);
+  });
+});

@@ -1,0 +1,132 @@
+// Reading an OpenAPI document as found in the wild: one file, or several
+// joined by external `$ref`s (`./schemas/volume.yaml#/Volume`). A document
+// with external references is bundled into one by @redocly/openapi-core (the
+// bundler openapi-typescript itself uses), reading every file with this
+// project's YAML reader so positions and YAML semantics stay the same;
+// references to network addresses are refused (generation reads local files
+// only). Every problem names `file:line:col`.
+import { relative, resolve } from "node:path";
+import type { Source } from "@redocly/openapi-core";
+import { loadYamlSource, parseYamlSource, SourceError, type YamlSource } from "../yaml/yaml-source.js";
+import { validateExamples } from "./openapi-examples.js";
+
+export interface OpenApiFiles {
+  /** The document to link: the root file, its data bundled when it had external references. */
+  source: YamlSource;
+  /** Every file read, the root first, by absolute path (their texts go into the surface's input hashes). */
+  files: Map<string, YamlSource>;
+}
+
+/** Read, bundle and check the examples of the OpenAPI document at `path`; throws SourceErrors (a list) on problems. */
+export async function loadOpenApi(path: string, root: string): Promise<OpenApiFiles> {
+  const absolute = resolve(path);
+  const display = (file: string) => relative(root, file).split("\\").join("/");
+  const rootSource = loadYamlSource(absolute, display(absolute));
+  const files = new Map<string, YamlSource>([[absolute, rootSource]]);
+  const source = hasExternalRef(rootSource.data) ? await bundled(rootSource, absolute, files, display) : rootSource;
+  const problems = validateExamples(files, absolute);
+  if (problems.length) throw new OpenApiProblems(problems);
+  return { source, files };
+}
+
+export class OpenApiProblems extends Error {
+  constructor(readonly errors: SourceError[]) {
+    super(errors.map((e) => e.message).join("\n"));
+    this.name = "OpenApiProblems";
+  }
+}
+
+/** Whether any `$ref` points outside the document. */
+function hasExternalRef(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(hasExternalRef);
+  if (node === null || typeof node !== "object") return false;
+  const ref = (node as { $ref?: unknown }).$ref;
+  if (typeof ref === "string" && !ref.startsWith("#")) return true;
+  return Object.values(node).some(hasExternalRef);
+}
+
+const NETWORK_REF = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+type Redocly = typeof import("@redocly/openapi-core");
+
+/** A resolver that reads referenced files with this project's YAML reader, and never the network. */
+function localResolver(redocly: Redocly, files: Map<string, YamlSource>, display: (file: string) => string) {
+  return new (class LocalResolver extends redocly.BaseResolver {
+    readonly problems: SourceError[] = [];
+
+    override async loadExternalRef(absoluteRef: string): Promise<Source> {
+      if (NETWORK_REF.test(absoluteRef)) throw new Error(`${absoluteRef} is not a local file: generation reads no network address (save the file beside the spec and refer to it by path)`);
+      return super.loadExternalRef(absoluteRef);
+    }
+
+    override parseDocument(source: Source): { source: Source; parsed: unknown } {
+      // The bundler rewrites references in the data it is given: it gets a copy, the files keep theirs.
+      const known = files.get(source.absoluteRef);
+      if (known) return { source, parsed: structuredClone(known.data) };
+      try {
+        const parsed = parseYamlSource(source.body, display(source.absoluteRef));
+        files.set(source.absoluteRef, parsed);
+        return { source, parsed: structuredClone(parsed.data) };
+      } catch (e) {
+        if (!(e instanceof SourceError)) throw e;
+        this.problems.push(e);
+        return { source, parsed: {} };
+      }
+    }
+  })();
+}
+
+async function bundled(rootSource: YamlSource, absolute: string, files: Map<string, YamlSource>, display: (file: string) => string): Promise<YamlSource> {
+  // Loaded only here: most documents are one file, and the bundler is a large module graph.
+  const redocly = await import("@redocly/openapi-core");
+  const resolver = localResolver(redocly, files, display);
+  const result = await redocly.bundle({
+    doc: { source: new redocly.Source(absolute, rootSource.text), parsed: structuredClone(rootSource.data) },
+    externalRefResolver: resolver,
+    config: await redocly.createConfig({}),
+    dereference: false,
+  });
+  // A file that is not valid YAML: its own error says it all (the references into it fail after it).
+  if (resolver.problems.length) throw new OpenApiProblems(resolver.problems);
+  const problems: SourceError[] = [];
+  for (const problem of result.problems) {
+    if (problem.severity !== "error") continue;
+    const location = problem.location[0];
+    const file = location ? files.get(location.source.absoluteRef) : undefined;
+    const path = pointerPath(location?.pointer ?? "#");
+    const position = file ? file.locate(path, "value") : { file: display(location?.source.absoluteRef ?? absolute), line: 1, col: 1 };
+    const ref = file ? refAt(file.data, path) : undefined;
+    problems.push(new SourceError(position, refMessage(problem.message, ref, display)));
+  }
+  if (problems.length) throw new OpenApiProblems(problems);
+  return { ...rootSource, data: result.bundle.parsed, text: rootSource.text };
+}
+
+/** The bundler's message, naming the reference, with absolute paths made project-relative. */
+function refMessage(message: string, ref: string | undefined, display: (file: string) => string): string {
+  const text = message.replace(/(ENOENT: [^']*)'([^']+)'/, (_, head: string, file: string) => `${head}'${display(file)}'`).replace(/\s+/g, " ").trim();
+  if (ref === undefined) return text;
+  const reason = text.replace(/^Can't resolve \$ref:?\s*/, "");
+  return `$ref ${JSON.stringify(ref)} does not resolve${reason ? `: ${reason}` : " (no such place in that file)"}`;
+}
+
+/** The `$ref` text at a place of the data, if there is one. */
+function refAt(data: unknown, path: string[]): string | undefined {
+  const node = path.reduce<unknown>((n, key) => (n !== null && typeof n === "object" ? (n as Record<string, unknown>)[key] : undefined), data);
+  const ref = node !== null && typeof node === "object" ? (node as { $ref?: unknown }).$ref : undefined;
+  return typeof ref === "string" ? ref : undefined;
+}
+
+function pointerPath(pointer: string): string[] {
+  const text = pointer.replace(/^#/, "");
+  if (text === "" || text === "/") return [];
+  return text
+    .slice(1)
+    .split("/")
+    .map((s) => decodeURIComponent(s).replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
+/** The texts of the files, by project-relative path (for the surface's input hashes). */
+export function fileTexts(files: Map<string, YamlSource>): Record<string, string> {
+  return Object.fromEntries([...files.values()].map((f) => [f.file, f.text]));
+}
