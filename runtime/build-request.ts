@@ -14,9 +14,7 @@ export interface WireRequest {
 
 export function buildRequest(tool: ToolSpec, values: Record<string, unknown>, unsent: ReadonlySet<string> = new Set(), route?: RouteSpec): WireRequest {
   const request: WireRequest = { path: {}, query: {}, header: {} };
-  // The whole-body parameter first, so that fields placed inside it win.
-  const ordered = [...tool.params].sort((a, b) => Number(isWholeBody(b)) - Number(isWholeBody(a)));
-  for (const spec of ordered) {
+  for (const spec of placementOrder(tool)) {
     const value = values[spec.name];
     if (value === undefined || unsent.has(spec.name)) continue;
     const wire = route?.wire[spec.name] ?? spec.wire;
@@ -61,6 +59,18 @@ function escape(value: string, replacements: Record<string, string> | undefined)
   return out;
 }
 
+// The whole-body parameter first, so that fields placed inside it win (once per tool, not per call).
+const orders = new WeakMap<ToolSpec, ToolSpec["params"]>();
+
+function placementOrder(tool: ToolSpec): ToolSpec["params"] {
+  let ordered = orders.get(tool);
+  if (!ordered) {
+    ordered = [...tool.params].sort((a, b) => Number(isWholeBody(b)) - Number(isWholeBody(a)));
+    orders.set(tool, ordered);
+  }
+  return ordered;
+}
+
 function isWholeBody(spec: ToolSpec["params"][number]): boolean {
   return spec.wire.in === "body" && spec.wire.pointer === "";
 }
@@ -91,7 +101,8 @@ function setBody(request: WireRequest, pointer: string, value: unknown): void {
   }
   if (!isPlainObject(request.body)) request.body = {};
   let node = request.body as Record<string, unknown>;
-  for (const key of segments.slice(0, -1)) {
+  for (let i = 0; i < segments.length - 1; i++) {
+    const key = segments[i];
     if (!isPlainObject(node[key])) node[key] = {};
     node = node[key] as Record<string, unknown>;
   }

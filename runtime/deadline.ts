@@ -4,6 +4,11 @@
 // timeout aborts the request at the network level. Otherwise the timeout
 // races the call — the caller gets its answer in time — and a reply that
 // arrives after it is dropped.
+//
+// All deadlines share one timer, set for the earliest of them: a timer per
+// call, a promise that rejects and a Promise.race cost a sixth of a whole
+// in-memory call. The shared timer holds the process open only while some
+// call is under way (it is unref'd when none is).
 
 export class DeadlineExpired extends Error {
   constructor(timeoutMs: number) {
@@ -25,36 +30,103 @@ export interface Deadline {
   done(): void;
 }
 
-export function startDeadline(timeoutMs: number, external?: AbortSignal): Deadline {
-  let timedOut = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const controller = external ? new AbortController() : undefined;
-  const onAbort = () => controller?.abort(external?.reason);
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      timedOut = true;
-      const error = new DeadlineExpired(timeoutMs);
-      controller?.abort(error);
-      reject(error);
-    }, timeoutMs);
-  });
-  expired.catch(() => undefined); // observed by race(); no unhandled rejection when nobody waits
-  if (external) {
-    if (external.aborted) onAbort();
-    else external.addEventListener("abort", onAbort, { once: true });
+/** A deadline under way: when it falls due, and what to do then. */
+interface Pending {
+  at: number;
+  expire(): void;
+}
+
+const pending = new Set<Pending>();
+let timer: ReturnType<typeof setTimeout> | undefined;
+let timerAt = Infinity;
+
+/** Make the shared timer fire no later than `at` (and hold the process open). */
+function arm(at: number): void {
+  if (timer && timerAt <= at) {
+    hold(timer, true);
+    return;
   }
-  return {
-    ...(controller ? { signal: controller.signal } : {}),
-    race: (work) => Promise.race([work, expired]),
-    get timedOut() {
-      return timedOut;
-    },
-    get cancelled() {
-      return external?.aborted ?? false;
-    },
-    done() {
-      clearTimeout(timer);
-      external?.removeEventListener("abort", onAbort);
-    },
-  };
+  if (timer) clearTimeout(timer);
+  timerAt = at;
+  timer = setTimeout(fire, Math.max(0, at - performance.now()));
+}
+
+/** Node's timers can stop holding the process open; a browser's are numbers, and hold nothing. */
+function hold(t: ReturnType<typeof setTimeout>, open: boolean): void {
+  const handle = t as unknown as { ref?: () => void; unref?: () => void };
+  if (open) handle.ref?.();
+  else handle.unref?.();
+}
+
+function fire(): void {
+  timer = undefined;
+  timerAt = Infinity;
+  const now = performance.now();
+  let next = Infinity;
+  for (const p of pending) {
+    if (p.at <= now) {
+      pending.delete(p);
+      p.expire();
+    } else if (p.at < next) next = p.at;
+  }
+  if (next !== Infinity) arm(next);
+}
+
+export function startDeadline(timeoutMs: number, external?: AbortSignal): Deadline {
+  return new CallDeadline(timeoutMs, external);
+}
+
+// A class rather than closures: a call allocates one small object for its deadline.
+class CallDeadline implements Deadline, Pending {
+  readonly at: number;
+  readonly signal?: AbortSignal;
+  timedOut = false;
+  private rejectRace: ((e: unknown) => void) | undefined;
+  private readonly controller: AbortController | undefined;
+  private readonly onAbort: (() => void) | undefined;
+
+  constructor(
+    private readonly timeoutMs: number,
+    private readonly external: AbortSignal | undefined,
+  ) {
+    this.at = performance.now() + timeoutMs;
+    pending.add(this);
+    arm(this.at);
+    if (external) {
+      const controller = (this.controller = new AbortController());
+      this.signal = controller.signal;
+      this.onAbort = () => controller.abort(external.reason);
+      if (external.aborted) this.onAbort();
+      else external.addEventListener("abort", this.onAbort, { once: true });
+    }
+  }
+
+  get cancelled(): boolean {
+    return this.external?.aborted ?? false;
+  }
+
+  expire(): void {
+    this.timedOut = true;
+    const error = new DeadlineExpired(this.timeoutMs);
+    this.controller?.abort(error);
+    this.rejectRace?.(error);
+  }
+
+  race<T>(work: Promise<T>): Promise<T> {
+    if (this.timedOut) {
+      work.catch(() => undefined); // dropped: nobody waits for it
+      return Promise.reject(new DeadlineExpired(this.timeoutMs));
+    }
+    return new Promise<T>((resolve, reject) => {
+      this.rejectRace = reject;
+      work.then(resolve, reject);
+    });
+  }
+
+  done(): void {
+    this.rejectRace = undefined;
+    pending.delete(this);
+    if (!pending.size && timer) hold(timer, false);
+    if (this.onAbort) this.external?.removeEventListener("abort", this.onAbort);
+  }
 }

@@ -128,10 +128,12 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
       const target = route ?? tool;
       const wire = buildRequest(tool, values, validated.unsent, route);
       adjust?.(wire);
+      // A header parameter named Content-Type wins over the spec's media type.
+      if (wire.body !== undefined && wire.header["Content-Type"] === undefined) wire.header["Content-Type"] = tool.body?.mediaType ?? "application/json";
       const request: HttpRequest = {
         method: target.method,
         url: requestUrl(baseUrl.url, target.path, wire.path, wire.query),
-        headers: wire.body !== undefined ? { "Content-Type": tool.body?.mediaType ?? "application/json", ...wire.header } : { ...wire.header },
+        headers: wire.header, // built afresh for this request: no copy needed
         ...(wire.body !== undefined ? { body: tool.body?.encoding === "form" ? encodeForm(wire.body, tool.body.fields) : JSON.stringify(wire.body) } : {}),
       };
       applyCredential(request, tool.auth, credential);
@@ -296,9 +298,11 @@ function ownString(input: Record<string, unknown>, name: string): string | undef
 }
 
 function parseBody(text: string | undefined): unknown {
-  if (text === undefined || text.trim() === "") return undefined;
+  if (text === undefined || !NOT_SPACE.test(text)) return undefined;
   return JSON.parse(text);
 }
+
+const NOT_SPACE = /\S/;
 
 function resolveBaseUrl(tool: ToolSpec, values: Record<string, unknown>, override: string | undefined): { url: string } | { error: string } {
   if (override !== undefined) {

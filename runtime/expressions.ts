@@ -6,21 +6,26 @@ import type { ValueRef } from "./tool-types.js";
 export function parseExpression(text: string): ValueRef {
   if (text === "$statusCode") return { kind: "status" };
   if (text === "$response.body") return { kind: "body", pointer: [] };
-  if (text.startsWith("$response.body#")) return { kind: "body", pointer: parsePointer(text.slice("$response.body#".length)) };
+  if (text.startsWith("$response.body#")) return { kind: "body", pointer: [...parsePointer(text.slice("$response.body#".length))] };
   if (text.startsWith("$response.header.")) return { kind: "header", name: text.slice("$response.header.".length).toLowerCase() };
   if (text.startsWith("$params.")) return { kind: "param", name: text.slice("$params.".length) };
   throw new Error(`unknown expression ${JSON.stringify(text)}`);
 }
 
-/** RFC 6901 JSON pointer → segments ("" is the whole document). */
-export function parsePointer(pointer: string): string[] {
-  if (pointer === "") return [];
-  if (!pointer.startsWith("/")) throw new Error(`a JSON pointer starts with "/", got ${JSON.stringify(pointer)}`);
-  return pointer
-    .slice(1)
-    .split("/")
-    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+/** RFC 6901 JSON pointer → segments ("" is the whole document). The array is shared: do not change it. */
+export function parsePointer(pointer: string): readonly string[] {
+  let segments = pointers.get(pointer);
+  if (segments) return segments;
+  if (pointer === "") segments = [];
+  else if (!pointer.startsWith("/")) throw new Error(`a JSON pointer starts with "/", got ${JSON.stringify(pointer)}`);
+  else segments = pointer.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  // Pointers come from tool definitions (a small, fixed set), parsed on every call: remembered.
+  if (pointers.size >= 1024) pointers.clear();
+  pointers.set(pointer, segments);
+  return segments;
 }
+
+const pointers = new Map<string, readonly string[]>();
 
 export function formatPointer(segments: readonly string[]): string {
   return segments.map((s) => "/" + s.replace(/~/g, "~0").replace(/\//g, "~1")).join("");

@@ -29,8 +29,9 @@ export function validateParams(tool: ToolSpec, input: Record<string, unknown>): 
   const issues: Issue[] = [];
   const values: Record<string, unknown> = {};
   const unsent = new Set<string>();
-  const known = new Set(tool.params.map((p) => p.name));
-  for (const name of Object.keys(input)) {
+  const known = paramNames(tool);
+  for (const name in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, name)) continue;
     if (!known.has(name) && input[name] !== undefined) {
       issues.push({ param: name, rule: "unknown", message: `${name}: not a parameter of ${tool.id} (parameters: ${[...known].join(", ")})` });
     }
@@ -50,6 +51,18 @@ export function validateParams(tool: ToolSpec, input: Record<string, unknown>): 
   }
   if (!issues.length) issues.push(...checkRules(tool, values));
   return issues.length ? { ok: false, issues } : { ok: true, values, unsent };
+}
+
+// The names of a (immutable) tool's parameters: worked out once per tool, not per call.
+const names = new WeakMap<Pick<ToolSpec, "params">, Set<string>>();
+
+function paramNames(tool: Pick<ToolSpec, "params">): Set<string> {
+  let known = names.get(tool);
+  if (!known) {
+    known = new Set(tool.params.map((p) => p.name));
+    names.set(tool, known);
+  }
+  return known;
 }
 
 /**
@@ -221,6 +234,19 @@ const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
  * no credentials, query or fragment. Returns the origin, or the problem.
  */
 export function checkAddress(text: string): { origin: string } | { problem: string; withhold?: boolean } {
+  // A pure function of the text, called on every call with the same few addresses: remembered.
+  let known = checkedAddresses.get(text);
+  if (!known) {
+    if (checkedAddresses.size >= 64) checkedAddresses.clear();
+    known = parseAddress(text);
+    checkedAddresses.set(text, known);
+  }
+  return known;
+}
+
+const checkedAddresses = new Map<string, { origin: string } | { problem: string; withhold?: boolean }>();
+
+function parseAddress(text: string): { origin: string } | { problem: string; withhold?: boolean } {
   let url: URL;
   try {
     url = new URL(text.trim());

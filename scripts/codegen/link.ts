@@ -341,7 +341,7 @@ class Linker {
       if (!bodySchema) return this.fail(wireAt, `operation "${op.operationId}" of ${this.openapiName} has no request body in a media type the runtime writes (application/json, a +json type, or application/x-www-form-urlencoded)`);
       const target = this.doc.schemaAt(bodySchema, parsePointer(pointer));
       if (!target) {
-        return this.fail(wireAt, `body field "${pointer}" not found in the request body of "${op.operationId}" in ${this.openapiName}${this.listProperties(bodySchema, parsePointer(pointer))}`);
+        return this.fail(wireAt, `body field "${pointer}" not found in the request body of "${op.operationId}" in ${this.openapiName}${this.listProperties(bodySchema, [...parsePointer(pointer)])}`);
       }
       if (p.limitsFromSpec) p = this.withSpecLimits(p, target);
       this.checkAgainstSchema(p, at, target, `body field "${pointer || "(whole body)"}"`, w.split);

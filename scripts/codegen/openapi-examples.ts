@@ -4,19 +4,19 @@
 // would otherwise pass generation and surface later as a mock's opaque 500.
 //
 // The files are walked as they are written (following `$ref`s from file to
-// file), so that a problem names the example's own `file:line:col`; Ajv
-// checks each value against its schema, given every file of the document
-// (each under its file URL, so references between files resolve). OpenAPI
-// 3.0 schemas are JSON Schema with a few differences, bridged on a copy:
-// `nullable`, and boolean `exclusiveMinimum`/`exclusiveMaximum`. Formats are
-// not checked (the specs use many Ajv does not know).
+// file), so that a problem names the example's own `file:line:col`. The
+// walk first gathers every schema and every example; then each schema is
+// registered under its file URL and JSON pointer (so references between
+// files resolve) and each value is checked by @cfworker/json-schema, an
+// interpreting validator (the one the MCP SDK offers): one check per example
+// costs far less than compiling a validator for it, which dominated
+// generation time with Ajv. OpenAPI 3.0 schemas are JSON Schema with a few
+// differences, bridged on a copy: `nullable`, and boolean
+// `exclusiveMinimum`/`exclusiveMaximum`. Formats are not checked (the specs
+// use many that no validator knows, and vendors disagree on the rest).
 import { fileURLToPath, pathToFileURL } from "node:url";
-import AjvModule, { type ErrorObject, type ValidateFunction } from "ajv";
-import Ajv2020Module from "ajv/dist/2020.js";
+import { dereference, encodePointer, validate, type OutputUnit, type Schema } from "@cfworker/json-schema";
 import { SourceError, type YamlSource } from "../yaml/yaml-source.js";
-
-const Ajv = AjvModule.default ?? AjvModule;
-const Ajv2020 = Ajv2020Module.default ?? Ajv2020Module;
 
 type Node = Record<string, unknown>;
 type Path = (string | number)[];
@@ -32,30 +32,35 @@ const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "tr
 export function validateExamples(files: Map<string, YamlSource>, rootFile: string): SourceError[] {
   const root = files.get(rootFile)!;
   const version = String((root.data as Node)?.openapi ?? "3.0");
-  const is31 = version.startsWith("3.1");
-  const ajv = is31
-    ? new Ajv2020({ strict: false, validateSchema: false, validateFormats: false, logger: false })
-    : new Ajv({ strict: false, validateSchema: false, validateFormats: false, logger: false });
-  for (const [file, source] of files) {
-    const copy = structuredClone(source.data) as Node;
-    if (!is31) toJsonSchema(copy);
-    ajv.addSchema({ ...copy, $id: pathToFileURL(file).href });
-  }
-  return new Walker(files, ajv, is31).run(rootFile);
+  return new Walker(files, version.startsWith("3.1")).run(rootFile);
+}
+
+/** An example to check, and the schema it must meet. */
+interface Check {
+  example: At;
+  schema: At;
+  what: string;
 }
 
 class Walker {
   readonly errors: SourceError[] = [];
   private readonly visited = new Set<string>();
-  private readonly compiled = new Map<string, ValidateFunction | Error>();
+  private readonly schemas: At[] = [];
+  private readonly checks: Check[] = [];
 
   constructor(
     private readonly files: Map<string, YamlSource>,
-    private readonly ajv: InstanceType<typeof Ajv> | InstanceType<typeof Ajv2020>,
     private readonly is31: boolean,
   ) {}
 
   run(rootFile: string): SourceError[] {
+    this.walk(rootFile);
+    const lookup = this.lookup();
+    for (const c of this.checks) this.check(c, lookup);
+    return this.errors;
+  }
+
+  private walk(rootFile: string): void {
     const doc = this.node({ file: rootFile, path: [] });
     const paths = (doc?.paths ?? {}) as Node;
     for (const key of Object.keys(paths)) {
@@ -96,7 +101,6 @@ class Walker {
         if (at) this.content(at, `${kind === "responses" ? "response" : "request body"} ${name}`);
       }
     }
-    return this.errors;
   }
 
   private parameters(owner: At, what: string): void {
@@ -121,10 +125,10 @@ class Walker {
     if (!node || node.schema === undefined) return;
     const schema: At = { ...at, path: [...at.path, "schema"] };
     this.schema(schema);
-    if (node.example !== undefined) this.check({ ...at, path: [...at.path, "example"] }, schema, `the example of ${what}`);
+    if (node.example !== undefined) this.checks.push({ example: { ...at, path: [...at.path, "example"] }, schema, what: `the example of ${what}` });
     for (const name of Object.keys((node.examples ?? {}) as Node)) {
       const example = this.follow({ ...at, path: [...at.path, "examples", name] });
-      if (example && this.node(example)?.value !== undefined) this.check({ ...example, path: [...example.path, "value"] }, schema, `example "${name}" of ${what}`);
+      if (example && this.node(example)?.value !== undefined) this.checks.push({ example: { ...example, path: [...example.path, "value"] }, schema, what: `example "${name}" of ${what}` });
     }
   }
 
@@ -137,8 +141,9 @@ class Walker {
     this.visited.add(key);
     const node = this.node(at);
     if (!node) return;
-    if (node.example !== undefined) this.check({ ...at, path: [...at.path, "example"] }, at, `the example of the schema at ${at.path.join(".") || "(top)"}`);
-    if (this.is31 && Array.isArray(node.examples)) node.examples.forEach((_, i) => this.check({ ...at, path: [...at.path, "examples", i] }, at, `example ${i} of the schema at ${at.path.join(".")}`));
+    this.schemas.push(at);
+    if (node.example !== undefined) this.checks.push({ example: { ...at, path: [...at.path, "example"] }, schema: at, what: `the example of the schema at ${at.path.join(".") || "(top)"}` });
+    if (this.is31 && Array.isArray(node.examples)) node.examples.forEach((_, i) => this.checks.push({ example: { ...at, path: [...at.path, "examples", i] }, schema: at, what: `example ${i} of the schema at ${at.path.join(".")}` }));
     const sub = (path: Path) => this.schema({ ...at, path: [...at.path, ...path] });
     for (const name of Object.keys((node.properties ?? {}) as Node)) sub(["properties", name]);
     if (node.items && typeof node.items === "object" && !Array.isArray(node.items)) sub(["items"]);
@@ -147,42 +152,55 @@ class Walker {
     if (node.not && typeof node.not === "object") sub(["not"]);
   }
 
-  private check(example: At, schema: At, what: string): void {
-    const validate = this.validator(schema);
-    if (validate instanceof Error) {
-      this.errors.push(new SourceError(this.locate(schema), `the schema of ${what} cannot be compiled: ${validate.message}`));
+  /**
+   * Every schema the walk met, registered under `<file URL>#<pointer>` as
+   * the validator resolves `$ref`s, through copies made JSON Schema, whose
+   * schemas lose their `example` (only schemas are
+   * registered, never example data, whose `id` or `$id` keys the validator
+   * would take for schema identifiers) and their `format` (not checked).
+   */
+  private lookup(): Record<string, Schema | boolean> {
+    // Only the outermost schemas are copied (each with the schemas inside it), parents before children.
+    const roots = new Map<string, { at: At; copy: Node }>();
+    const keyOf = (file: string, path: Path) => `${file}#${path.join("\u0000")}`;
+    for (const at of [...this.schemas].sort((a, b) => a.path.length - b.path.length)) {
+      let root: { at: At; copy: Node } | undefined;
+      for (let k = 0; k < at.path.length && !root; k++) root = roots.get(keyOf(at.file, at.path.slice(0, k)));
+      const node = root ? (valueIn(root.copy, at.path.slice(root.at.path.length)) as Node | undefined) : (structuredClone(this.valueAt(at)) as Node);
+      if (!node) continue;
+      delete node.example;
+      delete node.format;
+      if (!root) roots.set(keyOf(at.file, at.path), { at, copy: node });
+    }
+    const lookup: Record<string, Schema | boolean> = {};
+    for (const { at, copy } of roots.values()) {
+      if (!this.is31) toJsonSchema(copy);
+      try {
+        dereference(copy as Schema, lookup, new URL(pathToFileURL(at.file).href), pointer(at.path));
+      } catch {
+        // A schema named twice (an `$id` of its own): checks against it say they cannot resolve it.
+      }
+    }
+    return lookup;
+  }
+
+  private check({ example, schema, what }: Check, lookup: Record<string, Schema | boolean>): void {
+    const resolved = this.follow(schema) ?? schema;
+    const target = lookup[`${pathToFileURL(resolved.file).href}#${pointer(resolved.path)}`];
+    const value = this.valueAt(example);
+    let errors: OutputUnit[];
+    try {
+      if (target === undefined) throw new Error("it is not a schema the walk could register");
+      errors = validate(value, target, this.is31 ? "2020-12" : "7", lookup, false).errors;
+    } catch (e) {
+      this.errors.push(new SourceError(this.locate(schema), `the schema of ${what} cannot be used: ${(e as Error).message}`));
       return;
     }
-    const value = this.valueAt(example);
-    if (validate(value)) return;
-    const first = (validate.errors ?? [])[0];
-    if (!first) return;
-    const inner = first.instancePath ? first.instancePath.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~")) : [];
-    this.errors.push(new SourceError(this.locate({ ...example, path: [...example.path, ...inner] }, "value"), `${what} does not match its schema: ${describe(first, value)}`));
-  }
-
-  private validator(schema: At): ValidateFunction | Error {
-    // A schema without references is compiled once per content, on its own (cheaper than through
-    // the document); one with references, once per place, through its file's URL so they resolve.
-    const node = this.valueAt(schema);
-    const standalone = !hasRef(node);
-    const key = standalone ? `content:${JSON.stringify(node)}` : `${pathToFileURL(schema.file).href}#${schema.path.map((s) => `/${encodeURIComponent(String(s).replace(/~/g, "~0").replace(/\//g, "~1"))}`).join("")}`;
-    let found = this.compiled.get(key);
-    if (!found) {
-      try {
-        found = standalone ? this.ajv.compile(this.jsonSchema(node)) : this.ajv.compile({ $ref: key });
-      } catch (e) {
-        found = e as Error;
-      }
-      this.compiled.set(key, found);
-    }
-    return found;
-  }
-
-  private jsonSchema(node: unknown): object {
-    const copy = structuredClone(node) as Node;
-    if (!this.is31) toJsonSchema(copy);
-    return copy;
+    const cause = rootCause(errors);
+    if (!cause) return;
+    const inner = cause.instanceLocation.replace(/^#\/?/, "");
+    const path = inner ? inner.split("/").map((s) => decodeURIComponent(s).replace(/~1/g, "/").replace(/~0/g, "~")) : [];
+    this.errors.push(new SourceError(this.locate({ ...example, path: [...example.path, ...path] }, cause.keyword === "false" ? "key" : "value"), `${what} does not match its schema: ${describe(cause, path, value)}`));
   }
 
   /** Follow `$ref`s from `at` (into other files too) to the object they name. */
@@ -211,7 +229,7 @@ class Walker {
   }
 
   private valueAt(at: At): unknown {
-    return at.path.reduce<unknown>((node, key) => (node !== null && typeof node === "object" ? (node as Record<string | number, unknown>)[key] : undefined), this.files.get(at.file)?.data);
+    return valueIn(this.files.get(at.file)?.data, at.path);
   }
 
   private locate(at: At, which: "key" | "value" = "key") {
@@ -219,29 +237,58 @@ class Walker {
   }
 }
 
-function hasRef(node: unknown): boolean {
-  if (Array.isArray(node)) return node.some(hasRef);
-  if (node === null || typeof node !== "object") return false;
-  return "$ref" in node || Object.values(node).some(hasRef);
+function valueIn(data: unknown, path: Path): unknown {
+  return path.reduce<unknown>((node, key) => (node !== null && typeof node === "object" ? (node as Record<string | number, unknown>)[key] : undefined), data);
+}
+
+/** A JSON pointer written as the validator writes the ones it registers. */
+function pointer(path: Path): string {
+  return path.map((s) => `/${encodePointer(String(s))}`).join("");
 }
 
 function resolveFile(from: string, ref: string): string {
   return fileURLToPath(new URL(ref, pathToFileURL(from)));
 }
 
-/** Ajv's complaint in words, with where it is in the example and what was found. */
-function describe(error: ErrorObject, root: unknown): string {
-  const where = error.instancePath || "(the whole example)";
-  const found = error.instancePath.split("/").slice(1).reduce<unknown>((node, key) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined), root);
+// Keywords whose error only says that something inside failed: the cause is further down the list.
+const WRAPPERS = new Set(["properties", "patternProperties", "additionalProperties", "items", "prefixItems", "additionalItems", "$ref", "$recursiveRef", "$dynamicRef", "allOf", "dependentSchemas", "unevaluatedProperties", "unevaluatedItems", "if", "then", "else"]);
+
+/** The first error that is a reason rather than a summary of the ones below it. */
+function rootCause(errors: OutputUnit[]): OutputUnit | undefined {
+  return errors.find((e) => !WRAPPERS.has(e.keyword)) ?? errors[0];
+}
+
+const BOUND_WORDS: Record<string, string> = { minimum: "at least", exclusiveMinimum: "greater than", maximum: "at most", exclusiveMaximum: "less than" };
+
+/** The validator's complaint in words, with where it is in the example and what was found. */
+function describe(error: OutputUnit, path: Path, root: unknown): string {
+  const at = (p: Path) => (p.length ? `/${p.map(String).join("/")}` : "(the whole example)");
+  const where = at(path);
+  const found = valueIn(root, path);
+  const quoted = (pattern: RegExp) => pattern.exec(error.error)?.[1];
   switch (error.keyword) {
+    case "false":
+      // `additionalProperties: false` reports the extra field itself as failing the schema `false`.
+      return `${at(path.slice(0, -1))} has field "${String(path.at(-1))}", which the schema does not allow`;
     case "required":
-      return `${where} lacks required field "${String(error.params.missingProperty)}"`;
-    case "additionalProperties":
-      return `${where} has field "${String(error.params.additionalProperty)}", which the schema does not allow`;
-    case "enum":
-      return `${where} must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}, got ${JSON.stringify(found)}`;
+      return `${where} lacks required field "${quoted(/required property "(.*)"/) ?? "?"}"`;
+    case "type": {
+      const expected = (error.error.split("Expected")[1] ?? "").match(/[\w-]+/g);
+      return `${where} must be ${expected ? expected.join(" or ") : "of another type"}, got ${JSON.stringify(found)}`;
+    }
+    case "enum": {
+      const allowed = quoted(/any of (\[.*\])\.?$/);
+      return `${where} must be one of ${allowed ? (JSON.parse(allowed) as unknown[]).map((v) => JSON.stringify(v)).join(", ") : "its listed values"}, got ${JSON.stringify(found)}`;
+    }
+    case "minimum":
+    case "exclusiveMinimum":
+    case "maximum":
+    case "exclusiveMaximum": {
+      const bound = /(-?\d+(?:\.\d+)?(?:e[+-]?\d+)?)\.?$/i.exec(error.error)?.[1] ?? "its bound";
+      return `${where} must be ${BOUND_WORDS[error.keyword]} ${bound}, got ${JSON.stringify(found)}`;
+    }
     default:
-      return `${where} ${error.message ?? "is invalid"}, got ${JSON.stringify(found)}`;
+      return `${where} ${error.error.replace(/\.$/, "").replace(/^\w/, (c) => c.toLowerCase())}, got ${JSON.stringify(found)}`;
   }
 }
 

@@ -40,7 +40,7 @@ function pollingScenarios(tool: ToolSpec, doc: OpenApiDocument, values: ToolValu
   if (!polling) return [];
   const output = tool.outputs.find((o) => o.path === polling.output);
   if (!output || !("expression" in output.source) || !output.source.expression.startsWith("$response.body")) return [];
-  const pointer = parsePointer(output.source.expression.slice("$response.body".length).replace(/^#/, ""));
+  const pointer = [...parsePointer(output.source.expression.slice("$response.body".length).replace(/^#/, ""))];
   const status = tool.successStatuses[0];
   const response = values.op.responses.find((r) => Number(r.status) === status);
   return polling.terminal.map((terminal) =>

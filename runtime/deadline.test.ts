@@ -1,0 +1,52 @@
+// Deadlines share one timer: each call still ends at its own time, a call
+// that finishes first is unaffected by a later one, and a finished call does
+// not hold the process open until its (long) deadline.
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { DeadlineExpired, startDeadline } from "./deadline.js";
+
+const never = () => new Promise<never>(() => undefined);
+const later = <T>(value: T, ms: number) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+
+describe("deadlines on one shared timer", () => {
+  it("end each call at its own time, the shorter first, whatever order they started in", async () => {
+    const long = startDeadline(60_000);
+    const short = startDeadline(30);
+    const ended: string[] = [];
+    const a = long.race(later("long answered", 80)).then((v) => ended.push(v));
+    const b = short.race(never()).catch((e: unknown) => ended.push(e instanceof DeadlineExpired ? "short timed out" : String(e)));
+    await Promise.all([a, b]);
+    long.done();
+    short.done();
+    expect(ended).toEqual(["short timed out", "long answered"]);
+    expect([short.timedOut, long.timedOut]).toEqual([true, false]);
+  });
+
+  it("refuse a second wait once the time is up (a retry after the deadline)", async () => {
+    const d = startDeadline(10);
+    await expect(d.race(never())).rejects.toBeInstanceOf(DeadlineExpired);
+    await expect(d.race(Promise.resolve("late"))).rejects.toBeInstanceOf(DeadlineExpired);
+    d.done();
+  });
+
+  it("follow the caller's signal: the request's signal aborts with the caller's reason", () => {
+    const caller = new AbortController();
+    const d = startDeadline(60_000, caller.signal);
+    caller.abort(new Error("stop"));
+    expect([d.cancelled, d.signal?.aborted, (d.signal?.reason as Error).message]).toEqual([true, true, "stop"]);
+    d.done();
+  });
+
+  it("let a process exit once its calls are done, long before their 10-minute deadlines", () => {
+    const deadline = fileURLToPath(new URL("./deadline.ts", import.meta.url));
+    const script = `
+      const { startDeadline } = await import(${JSON.stringify(deadline)});
+      const d = startDeadline(600_000);
+      console.log(await d.race(Promise.resolve("answered")));
+      d.done();`;
+    // Held open, the child would run for ten minutes and be killed at the time limit (status null).
+    const child = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8", timeout: 15_000 });
+    expect({ status: child.status, out: child.stdout.trim() }).toEqual({ status: 0, out: "answered" });
+  });
+});
