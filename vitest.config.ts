@@ -21,6 +21,10 @@ export default defineConfig({
           include: ["scripts/**/*.test.ts", "runtime/**/*.test.ts"],
           exclude: ["scripts/cli/**"],
           testTimeout: 20_000,
+          // Files share a worker's modules: TypeScript, openapi-typescript and
+          // the generator load once per worker rather than once per file (the
+          // tests keep no state in modules; caches there are keyed by input).
+          isolate: false,
         },
       },
       {
@@ -33,6 +37,7 @@ export default defineConfig({
           // One set of Prism mocks (all providers) for the whole project.
           globalSetup: ["contract-tests/global-setup.ts"],
           testTimeout: 20_000,
+          isolate: false,
         },
       },
       {

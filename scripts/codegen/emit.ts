@@ -368,7 +368,7 @@ function duration(ms: number): string {
  * null, 2); a nested value equal to one of `names` is written as that name.
  */
 function literal(value: unknown, names: ReadonlyMap<string, string> = new Map(), indent = ""): string {
-  if (indent && value !== null && typeof value === "object") {
+  if (indent && names.size && value !== null && typeof value === "object" && namedShapes(names).has(shape(value))) {
     const name = names.get(JSON.stringify(value));
     if (name) return name;
   }
@@ -381,6 +381,22 @@ function literal(value: unknown, names: ReadonlyMap<string, string> = new Map(),
     return entries.length ? `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${literal(v, names, inner)}`).join(",\n")}\n${indent}}` : "{}";
   }
   return JSON.stringify(value);
+}
+
+// Only an object with the keys of a named value can equal it: a cheap test before serialising it.
+const shapes = new WeakMap<ReadonlyMap<string, string>, Set<string>>();
+const shape = (value: object) =>
+  Object.keys(value)
+    .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+    .join("\u0000");
+
+function namedShapes(names: ReadonlyMap<string, string>): Set<string> {
+  let known = shapes.get(names);
+  if (!known) {
+    known = new Set([...names.keys()].map((json) => shape(JSON.parse(json) as object)));
+    shapes.set(names, known);
+  }
+  return known;
 }
 
 function oneLine(text: string): string {

@@ -48,9 +48,12 @@ export function writeFiles(outDir: string, files: Map<string, string>, options: 
   const report = checkFiles(outDir, files);
   if (options.removeExtra === false) report.extra = [];
   if (options.within) report.extra = report.extra.filter((path) => options.within!.some((p) => path.startsWith(`${p}/`)));
+  const made = new Set<string>();
   for (const path of [...report.stale, ...report.missing]) {
     const full = join(outDir, path);
-    mkdirSync(dirname(full), { recursive: true });
+    const dir = dirname(full);
+    if (!made.has(dir)) mkdirSync(dir, { recursive: true });
+    made.add(dir);
     writeFileSync(full, files.get(path)!);
   }
   for (const path of report.extra) rmSync(join(outDir, path));
