@@ -4,29 +4,32 @@ import { readFileSync } from "node:fs";
 import { processIo, UsageError, type CliIo } from "./cli/io.js";
 
 interface Command {
-  summary: string;
+  /** The command's usage line and what it does (the help aligns the two columns). */
+  summary: [string, string];
   load: () => Promise<{ USAGE: string; run: (argv: string[], io: CliIo) => Promise<number> }>;
 }
 
 const COMMANDS: Record<string, Command> = {
-  init: { summary: "init [dir]             scaffold a project: a sample provider, specs/, a workflow, scripts", load: () => import("./cli/init.js") },
-  generate: { summary: "generate [--check]     generate one package per provider from specs/ into generated/", load: () => import("./cli/generate.js") },
-  diff: { summary: "diff [--base <ref>]      what changed for package users: breaking or not, next versions, workflows hit", load: () => import("./cli/diff.js") },
-  upstream: { summary: "upstream <p> <document> what a newer published upstream document changes in what we bind", load: () => import("./cli/upstream.js") },
-  mock: { summary: "mock [provider...]     start Prism mocks of the providers until Ctrl-C", load: () => import("./cli/mock.js") },
-  call: { summary: "call <operationId>     run one tool and print its result as JSON", load: () => import("./cli/call.js") },
-  validate: { summary: "validate <workflow>    check a workflow without running it", load: () => import("./cli/validate.js") },
-  run: { summary: "run <workflow>         run a workflow, on Prism mocks (default) or the live APIs", load: () => import("./cli/run.js") },
-  tools: { summary: "tools --format <f>     print the tools as LLM tool definitions (openai, anthropic, mcp)", load: () => import("./cli/tools.js") },
-  mcp: { summary: "mcp [provider...]      serve the tools to an MCP client over stdio (--mock: no keys needed)", load: () => import("./cli/mcp.js") },
-  test: { summary: "test [provider...]     run the contract suite derived from the specs, on Prism mocks", load: () => import("./cli/test.js") },
+  init: { summary: ["init [dir]", "scaffold a project: a sample provider, specs/, a workflow, scripts"], load: () => import("./cli/init.js") },
+  generate: { summary: ["generate [--check]", "generate one package per provider from specs/ into generated/"], load: () => import("./cli/generate.js") },
+  diff: { summary: ["diff [--base <ref>]", "what changed for package users: breaking or not, next versions, workflows hit"], load: () => import("./cli/diff.js") },
+  upstream: { summary: ["upstream <p> <document>", "what a newer published upstream document changes in what we bind"], load: () => import("./cli/upstream.js") },
+  mock: { summary: ["mock [provider...]", "start Prism mocks of the providers until Ctrl-C"], load: () => import("./cli/mock.js") },
+  call: { summary: ["call <operationId>", "run one tool and print its result as JSON"], load: () => import("./cli/call.js") },
+  validate: { summary: ["validate <workflow>", "check a workflow without running it"], load: () => import("./cli/validate.js") },
+  run: { summary: ["run <workflow>", "run a workflow, on Prism mocks (default) or the live APIs"], load: () => import("./cli/run.js") },
+  tools: { summary: ["tools --format <f>", "print the tools as LLM tool definitions (openai, anthropic, mcp)"], load: () => import("./cli/tools.js") },
+  mcp: { summary: ["mcp [provider...]", "serve the tools to an MCP client over stdio (--mock: no keys needed)"], load: () => import("./cli/mcp.js") },
+  test: { summary: ["test [provider...]", "run the contract suite derived from the specs, on Prism mocks"], load: () => import("./cli/test.js") },
 };
+
+const USAGE_WIDTH = Math.max(...Object.values(COMMANDS).map((c) => c.summary[0].length)) + 2;
 
 export const USAGE = `Usage: blockwright <command> [options]
 
 Commands:
 ${Object.values(COMMANDS)
-  .map((c) => `  ${c.summary}`)
+  .map(({ summary: [usage, what] }) => `  ${usage.padEnd(USAGE_WIDTH)}${what}`)
   .join("\n")}
 
 Every command works on the project in the current folder: --specs <dir>

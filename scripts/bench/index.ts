@@ -116,7 +116,8 @@ if (wanted("scale")) {
     );
     slopes[n] = { a: median(p.a.map(cpu)), b: median(p.b.map(cpu)) };
     if (n === 100) {
-      const how = [`tsx scripts/bench/synthetic.ts /tmp/syn ${n} && cd /tmp/syn && node -- ${rel(join(root, "bin/blockwright.js"))} generate`, `node scripts/bench/anchor-openapi-typescript.mjs /tmp/syn/anchor /tmp/syn/specs/*/openapi.yaml`];
+      // From the checkout; the generation itself runs in the synthetic project's folder.
+      const how = [`npx tsx scripts/bench/synthetic.ts /tmp/syn ${n} && (cd /tmp/syn && node -- "$OLDPWD/bin/blockwright.js" generate)`, `node scripts/bench/anchor-openapi-typescript.mjs /tmp/syn/anchor /tmp/syn/specs/*/openapi.yaml`];
       report(`generate, ${n} synthetic providers (CPU)`, p, cpu, "s", "≤ 1.3×", how);
       report(`generate, ${n} synthetic providers (peak memory)`, p, peak, "MiB", "≤ 1.5×", how);
     }

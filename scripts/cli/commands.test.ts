@@ -345,6 +345,12 @@ describe("blockwright generate", () => {
 });
 
 describe("blockwright init", () => {
+  it("depends on blockwright by version when installed from a registry, on the folder otherwise", async () => {
+    const { toolDependencies } = await import("./init.js");
+    expect(toolDependencies("/home/me/app/node_modules/blockwright/", "0.2.0", "0.2.1")).toEqual({ blockwright: "^0.2.0", "@blockwright/runtime": "^0.2.1" });
+    expect(toolDependencies("/src/blockwright/", "0.2.0", "0.2.1")).toEqual({ blockwright: "file:/src/blockwright", "@blockwright/runtime": "file:/src/blockwright/runtime" });
+  });
+
   it("scaffolds a project that generates, validates and runs on a mock", async () => {
     const dir = join(tmp, "acme-blocks");
     const r = await cli(["init", dir]);
@@ -358,6 +364,8 @@ describe("blockwright init", () => {
     ]);
     const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
     expect(pkg).toMatchObject({ name: "acme-blocks", blockwright: { scope: "@acme-blocks" }, workspaces: ["generated/*"], scripts: { generate: "blockwright generate" } });
+    // Run from this checkout (blockwright is on no registry): the project depends on the checkout itself.
+    expect(pkg.devDependencies).toEqual({ blockwright: `file:${ROOT.replace(/\/$/, "")}`, "@blockwright/runtime": `file:${join(ROOT, "runtime")}`, typescript: "~5.9.3" });
     // As after `npm install`: the runtime is resolvable from the project.
     mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
     symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));

@@ -1,5 +1,6 @@
 // `blockwright init [dir] [--scope @s]`: a project to start from.
 import { basename, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs, stringOption } from "./args.js";
 import { UsageError, type CliIo } from "./io.js";
 
@@ -35,7 +36,10 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     }
   };
   walk(templateDir, "");
-  files.set("package.json", projectPackageJson(name, scope, version()));
+  const { createRequire } = await import("node:module");
+  const runtimeVersion = (createRequire(import.meta.url)("@blockwright/runtime/package.json") as { version: string }).version;
+  const tool = toolDependencies(fileURLToPath(new URL("../../", import.meta.url)), version(), runtimeVersion);
+  files.set("package.json", projectPackageJson(name, scope, tool));
   files.set(".gitignore", "node_modules/\n");
 
   const written: string[] = [];
@@ -58,7 +62,19 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   return 0;
 }
 
-function projectPackageJson(name: string, scope: string, version: string): string {
+/**
+ * What the new project depends on to generate and run: this blockwright and
+ * its runtime. Installed from a registry, their versions; run from a
+ * checkout or a folder (not on a registry), that folder itself, so that
+ * `npm install` in the new project works either way.
+ */
+export function toolDependencies(packageRoot: string, version: string, runtimeVersion: string): Record<string, string> {
+  if (packageRoot.split(/[\\/]/).includes("node_modules")) return { blockwright: `^${version}`, "@blockwright/runtime": `^${runtimeVersion}` };
+  const root = packageRoot.replace(/[\\/]+$/, "");
+  return { blockwright: `file:${root}`, "@blockwright/runtime": `file:${join(root, "runtime")}` };
+}
+
+function projectPackageJson(name: string, scope: string, tool: Record<string, string>): string {
   const json = {
     name,
     version: "0.0.0",
@@ -73,7 +89,7 @@ function projectPackageJson(name: string, scope: string, version: string): strin
       validate: "blockwright validate examples/first-note.yaml --mock",
       demo: "blockwright run examples/first-note.yaml",
     },
-    devDependencies: { blockwright: `^${version}`, typescript: "~5.9.3" },
+    devDependencies: { ...tool, typescript: "~5.9.3" },
   };
   return JSON.stringify(json, null, 2) + "\n";
 }

@@ -33,7 +33,21 @@ export class UsageError extends Error {
 
 /** The real process: its streams, environment and signals. The first Ctrl-C asks to stop; a second one exits. */
 export function processIo(): CliIo {
+  stopWhenReaderLeaves();
   return { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), interrupted: onInterrupt() };
+}
+
+/**
+ * A reader that stops early (`blockwright test --list | head -2`) closes the
+ * pipe: stop quietly, as other command-line tools do, rather than crash on
+ * the next write. Any other failure to write is one line, exit 74 (EX_IOERR).
+ */
+function stopWhenReaderLeaves(): void {
+  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code === "EPIPE") process.exit(typeof process.exitCode === "number" ? process.exitCode : 0);
+    process.stderr.write(`blockwright: cannot write to standard output: ${e.message}\n`);
+    process.exit(74);
+  });
 }
 
 function onInterrupt(): Promise<void> {
