@@ -1,7 +1,7 @@
 // `blockwright <command>`: the command-line face of the project. Commands are
 // loaded only when run, so `--help`, `--version` and `call` start fast.
 import { readFileSync } from "node:fs";
-import { processIo, UsageError, type CliIo } from "./cli/io.js";
+import { CommandFailure, processIo, UsageError, type CliIo } from "./cli/io.js";
 
 interface Command {
   /** The command's usage line and what it does (the help aligns the two columns). */
@@ -64,6 +64,10 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   try {
     return await module.run(rest, io);
   } catch (e) {
+    if (e instanceof CommandFailure) {
+      io.stderr.write(e.report);
+      return e.exitCode;
+    }
     if (e instanceof UsageError) {
       io.stderr.write(`blockwright ${name}: ${e.message}\n${module.USAGE.split("\n")[0]}\n`);
       return 2;

@@ -1,7 +1,7 @@
 // `blockwright diff [--base <ref> | --base-dir <dir>] [--workflows <glob>]... [--fail-on breaking|minor|patch] [--json] [--write]`
 import { join, relative, resolve } from "node:path";
 import { listOption, parseArgs, PROJECT_OPTIONS, projectDirs, stringOption } from "./args.js";
-import { UsageError, type CliIo } from "./io.js";
+import { fromSpecs, UsageError, type CliIo } from "./io.js";
 
 export const USAGE = `Usage: blockwright diff [--base <git ref> | --base-dir <dir>] [--workflows <glob>]... [--fail-on breaking|minor|patch] [--json] [--write] [--specs <dir>] [--out <dir>]
 
@@ -54,17 +54,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
 
   const { existsSync } = await import("node:fs");
   if (!existsSync(dirs.specs)) throw new UsageError(`no specs folder ${relative(io.cwd, dirs.specs) || "."} (pass --specs)`);
-  const { projectSurfaces, GenerationErrors } = await import("../codegen/generate-all.js");
-  let head;
-  try {
-    head = await projectSurfaces({ root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(scope ? { scope } : {}) });
-  } catch (e) {
-    if (e instanceof GenerationErrors) {
-      io.stderr.write(`diff: ${e.errors.length} problem${e.errors.length > 1 ? "s" : ""} in the specs:\n${e.message}\n`);
-      return 2;
-    }
-    throw e;
-  }
+  const { projectSurfaces } = await import("../codegen/generate-all.js");
+  const head = await fromSpecs("diff", () => projectSurfaces({ root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(scope ? { scope } : {}) }));
   const { surfacesAtRef, surfacesInDir, BaseUnavailable } = await import("../surface/base.js");
   let base;
   try {

@@ -1,7 +1,7 @@
 // `blockwright generate [--check] [--provider p]... [--dump-ir] [--specs dir] [--out dir] [--scope @s]`
 import { relative } from "node:path";
 import { listOption, parseArgs, PROJECT_OPTIONS, projectDirs, stringOption } from "./args.js";
-import { UsageError, type CliIo } from "./io.js";
+import { fromSpecs, UsageError, type CliIo } from "./io.js";
 
 export const USAGE = `Usage: blockwright generate [--check] [--provider <id>]... [--dump-ir] [--specs <dir>] [--out <dir>] [--scope <@scope>]
 
@@ -58,17 +58,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       return 0;
     }
   }
-  const { generate, GenerationErrors } = await import("../codegen/generate-all.js");
-  let result;
-  try {
-    result = await generate({ root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(providers.length ? { providers } : {}), ...(scope ? { scope } : {}) });
-  } catch (e) {
-    if (e instanceof GenerationErrors) {
-      io.stderr.write(`generate: ${e.errors.length} problem${e.errors.length > 1 ? "s" : ""} in the specs:\n${e.message}\n`);
-      return 2;
-    }
-    throw e;
-  }
+  const { generate } = await import("../codegen/generate-all.js");
+  const result = await fromSpecs("generate", () => generate({ root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(providers.length ? { providers } : {}), ...(scope ? { scope } : {}) }));
   if (args.values["dump-ir"]) {
     io.stdout.write(`${JSON.stringify(result.irs, null, 2)}\n`);
     return 0;

@@ -31,6 +31,39 @@ export class UsageError extends Error {
   }
 }
 
+/** A command that stops with its own report (printed as is) and exit status. */
+export class CommandFailure extends Error {
+  constructor(
+    readonly report: string,
+    readonly exitCode: number,
+  ) {
+    super(report);
+    this.name = "CommandFailure";
+  }
+}
+
+/** Mocks of these providers: the io's own (tests share theirs) or new ones; a busy port or bad spec is a usage error. */
+export async function startCommandMocks(io: CliIo, providers: string[], options: MockOptions): Promise<MockServers> {
+  const { startMocks, MockStartError } = await import("../mocks.js");
+  try {
+    return await (io.startMocks ?? startMocks)(providers, options);
+  } catch (e) {
+    if (e instanceof MockStartError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
+/** The result of a step that links the specs; their problems end the command `name` with exit status 2, listed. */
+export async function fromSpecs<T>(name: string, step: () => Promise<T>): Promise<T> {
+  const { GenerationErrors } = await import("../codegen/generate-all.js");
+  try {
+    return await step();
+  } catch (e) {
+    if (!(e instanceof GenerationErrors)) throw e;
+    throw new CommandFailure(`${name}: ${e.errors.length} problem${e.errors.length > 1 ? "s" : ""} in the specs:\n${e.message}\n`, 2);
+  }
+}
+
 /** The real process: its streams, environment and signals. The first Ctrl-C asks to stop; a second one exits. */
 export function processIo(): CliIo {
   stopWhenReaderLeaves();

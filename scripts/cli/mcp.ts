@@ -4,7 +4,7 @@ import type { Readable, Writable } from "node:stream";
 import type { ToolSpec } from "@blockwright/runtime";
 import type { ConnectionConfig } from "../agents/connection.js";
 import { parseArgs, PROJECT_OPTIONS, projectDirs, stringOption } from "./args.js";
-import { UsageError, type CliIo } from "./io.js";
+import { startCommandMocks, UsageError, type CliIo } from "./io.js";
 
 export const USAGE = `Usage: blockwright mcp [provider...] [--mock] [--read-only] [--config <file>] [--env-file <file>] [--specs <dir>] [--out <dir>]
 
@@ -67,13 +67,7 @@ export async function serve(argv: string[], io: CliIo, streams: { stdin: Readabl
   const providers = [...new Set(tools.map((t) => t.provider))];
   let mocks: { urls: Record<string, string>; close(): Promise<void> } | undefined;
   if (mode === "mock") {
-    const { startMocks, MockStartError } = await import("../mocks.js");
-    try {
-      mocks = await (io.startMocks ?? startMocks)(providers, { specsDir: dirs.specs });
-    } catch (e) {
-      if (e instanceof MockStartError) throw new UsageError(e.message);
-      throw e;
-    }
+    mocks = await startCommandMocks(io, providers, { specsDir: dirs.specs });
     io.stderr.write(`mocks: ${providers.map((p) => `${p} ${mocks!.urls[p]}`).join(", ")}\n`);
   }
 

@@ -1,7 +1,7 @@
 // `blockwright mock [provider...] [--port <n>] [--specs <dir>]`: Prism mocks until Ctrl-C.
 import { relative } from "node:path";
 import { parseArgs, positiveInteger, projectDirs, stringOption } from "./args.js";
-import { UsageError, type CliIo } from "./io.js";
+import { startCommandMocks, UsageError, type CliIo } from "./io.js";
 
 export const USAGE = `Usage: blockwright mock [provider...] [--port <n>] [--specs <dir>]
 
@@ -33,15 +33,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
   const ports = first ? Object.fromEntries(providers.map((p, i) => [p, first + i])) : undefined;
 
-  const { startMocks, MockStartError } = await import("../mocks.js");
   const started = performance.now();
-  let mocks;
-  try {
-    mocks = await (io.startMocks ?? startMocks)(providers, { specsDir: specs, ...(ports ? { ports } : {}) });
-  } catch (e) {
-    if (e instanceof MockStartError) throw new UsageError(e.message);
-    throw e;
-  }
+  const mocks = await startCommandMocks(io, providers, { specsDir: specs, ...(ports ? { ports } : {}) });
   io.stderr.write(`mocks ready in ${Math.round(performance.now() - started)} ms (Ctrl-C to stop):\n`);
   for (const p of providers) io.stdout.write(`${p.padEnd(12)} ${mocks.urls[p]}\n`);
   await io.interrupted;

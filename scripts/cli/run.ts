@@ -2,7 +2,7 @@
 import { existsSync, statSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parseArgs, positiveInteger, PROJECT_OPTIONS, projectDirs, stringOption } from "./args.js";
-import { UsageError, type CliIo } from "./io.js";
+import { startCommandMocks, UsageError, type CliIo } from "./io.js";
 
 export const USAGE = `Usage: blockwright run <workflow> [--mock | --live] [--env-file <file>] [--json <out.json>] [--concurrency <n>] [--specs <dir>] [--out <dir>]
 
@@ -62,13 +62,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     if (mode === "mock") {
       if (checked.placeholders.length) io.stderr.write(`placeholders (mock run) for unset variables: ${checked.placeholders.join(", ")}\n`);
       const providers = [...new Set(Object.values(workflow.blocks).map((b) => b.type))].sort();
-      const { startMocks, MockStartError } = await import("../mocks.js");
-      try {
-        mocks = await (io.startMocks ?? startMocks)(providers, { specsDir: dirs.specs });
-      } catch (e) {
-        if (e instanceof MockStartError) throw new UsageError(e.message);
-        throw e;
-      }
+      mocks = await startCommandMocks(io, providers, { specsDir: dirs.specs });
       baseUrls = mocks.urls;
       if (!controller.signal.aborted) {
         // Listening is answering: Prism builds its routes before it listens (a probe request

@@ -2,7 +2,7 @@
 // project's own specs, run on Prism mocks of them.
 import { relative } from "node:path";
 import { parseArgs, positiveInteger, PROJECT_OPTIONS, projectDirs, stringOption } from "./args.js";
-import { UsageError, type CliIo } from "./io.js";
+import { startCommandMocks, UsageError, type CliIo } from "./io.js";
 
 export const USAGE = `Usage: blockwright test [provider...] [--reporter text|json|junit] [--output <file>] [--seed <n>] [--runs <n>] [--shard <i>/<n>] [--list] [--specs <dir>] [--out <dir>]
 
@@ -76,15 +76,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
 
   const needed = [...new Set(cases.map((c) => c.provider))];
-  const { startMocks, MockStartError } = await import("../mocks.js");
-  let mocks;
-  try {
-    // Quiet mocks: the report quotes every violation they find.
-    mocks = needed.length ? await (io.startMocks ?? startMocks)(needed, { specsDir: dirs.specs, logLevel: "silent" }) : undefined;
-  } catch (e) {
-    if (e instanceof MockStartError) throw new UsageError(e.message);
-    throw e;
-  }
+  // Quiet mocks: the report quotes every violation they find.
+  const mocks = needed.length ? await startCommandMocks(io, needed, { specsDir: dirs.specs, logLevel: "silent" }) : undefined;
   const startedAt = new Date().toISOString();
   const started = performance.now();
   io.stderr.write(`blockwright test: ${cases.length} cases${shard ? ` (shard ${shard.index}/${shard.total} of ${all.length})` : ""} on ${needed.length} mock${needed.length === 1 ? "" : "s"}, seed ${seed}, ${runs} runs per property\n`);

@@ -1,7 +1,7 @@
 // `blockwright upstream <provider> <newer published document> [--json] [--accept [--source <url>]] [--specs dir]`
 import { resolve } from "node:path";
 import { parseArgs, projectDirs, stringOption } from "./args.js";
-import { UsageError, type CliIo } from "./io.js";
+import { fromSpecs, UsageError, type CliIo } from "./io.js";
 
 export const USAGE = `Usage: blockwright upstream <provider> <newer published document> [--json] [--accept [--source <url>]] [--specs <dir>]
 
@@ -39,17 +39,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     if (e instanceof PublishedDocumentError) throw new UsageError(e.message);
     throw e;
   }
-  const { loadProvider, GenerationErrors } = await import("../codegen/generate-all.js");
-  let ir;
-  try {
-    ir = await loadProvider(io.cwd, resolve(specs, provider));
-  } catch (e) {
-    if (e instanceof GenerationErrors) {
-      io.stderr.write(`upstream: ${e.errors.length} problem${e.errors.length > 1 ? "s" : ""} in the specs:\n${e.message}\n`);
-      return 2;
-    }
-    throw e;
-  }
+  const { loadProvider } = await import("../codegen/generate-all.js");
+  const ir = await fromSpecs("upstream", () => loadProvider(io.cwd, resolve(specs, provider)));
   const { bindingOf, drift, todo } = await import("../upstream/drift.js");
   const report = drift(pinned.document, newer.document, bindingOf(ir.operations.map((op) => op.tool)));
   const spec = ir.sources.openapi;

@@ -26,20 +26,9 @@ export interface Shape {
   recursive?: string;
 }
 
-export interface ParamSurface {
-  type: ParamSpec["type"];
-  title: string;
-  description: string;
-  required: boolean;
-  default?: unknown;
-  integer?: boolean;
-  minimum?: number;
-  maximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-  enum?: unknown[];
-  caseInsensitive?: boolean;
+/** A parameter as its users depend on it: the definition's rules, with the wire and lists written as plain text. */
+export interface ParamSurface
+  extends Pick<ParamSpec, "type" | "title" | "description" | "required" | "default" | "integer" | "minimum" | "maximum" | "minLength" | "maxLength" | "pattern" | "enum" | "caseInsensitive" | "secret" | "visibility"> {
   format?: string;
   jsonType?: string;
   /** A comma list sent as an array, and how many items it may hold. */
@@ -47,8 +36,6 @@ export interface ParamSurface {
   /** Keys a JSON object may not contain. */
   forbiddenKeys?: string[];
   example?: unknown;
-  secret: boolean;
-  visibility: ParamSpec["visibility"];
   /** Where the value goes: `query:$top`, `path:id`, `header:X`, `body:/a/b`, `switch`, `auth`, `server`. */
   wire: string;
 }
