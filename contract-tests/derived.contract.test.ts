@@ -2,6 +2,7 @@
 // providers: one test per case, on the suite's shared Prism mocks. Nothing
 // here names a provider: a new specs/<p>/ gets its cases by being generated.
 import { describe, expect, inject, it } from "vitest";
+import { safeToRepeat } from "@blockwright/runtime";
 import { deriveCases } from "../scripts/contract/derive.js";
 import type { CaseContext, CaseKind } from "../scripts/contract/types.js";
 import { spec } from "./harness.js";
@@ -30,7 +31,7 @@ for (const provider of providers) {
         if (tool.params.some((p) => p.enum)) expected.push("enum");
         if (tool.rules.length) expected.push("rule");
         if (tool.routes.length) expected.push("route");
-        if (tool.polling || tool.method !== "GET" || tool.errors.retryableStatuses.includes(429)) expected.push("scenario");
+        if (tool.polling || !safeToRepeat(tool, tool.method) || tool.errors.retryableStatuses.includes(429)) expected.push("scenario");
         expect([...kinds].sort(), tool.id).toEqual(expect.arrayContaining(expected));
       }
     });

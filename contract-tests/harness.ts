@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, inject, it } from "vitest";
-import type { ExecuteOptions, OutputSpec, ToolResult, ToolSpec } from "@blockwright/runtime";
+import { safeToRepeat, type ExecuteOptions, type OutputSpec, type ToolResult, type ToolSpec } from "@blockwright/runtime";
 import { executeTool, registry } from "./repo.js";
 import { OpenApiDocument } from "../scripts/codegen/openapi-document.js";
 import { loadYamlSource } from "../scripts/yaml/yaml-source.js";
@@ -206,7 +206,7 @@ export function describeErrorStatuses(
         const error = expectFailure(result);
         const want = expected(example);
         // A state-changing request answered 5xx may have been applied: never retryable.
-        const mayHaveBeenApplied = status >= 500 && !["GET", "PUT", "DELETE"].includes(t.method);
+        const mayHaveBeenApplied = status >= 500 && !safeToRepeat(t, t.method);
         expect(error).toMatchObject({
           type: "upstream",
           provider: t.provider,

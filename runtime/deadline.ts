@@ -24,6 +24,8 @@ export interface Deadline {
   race<T>(work: Promise<T>): Promise<T>;
   /** The time ran out (not the caller's cancel). */
   readonly timedOut: boolean;
+  /** Milliseconds until the time runs out (0 once it has). */
+  remainingMs(): number;
   /** The caller's signal aborted. */
   readonly cancelled: boolean;
   /** Stop the timer and the listening; call once the call is over. */
@@ -99,6 +101,10 @@ class CallDeadline implements Deadline, Pending {
       if (external.aborted) this.onAbort();
       else external.addEventListener("abort", this.onAbort, { once: true });
     }
+  }
+
+  remainingMs(): number {
+    return Math.max(0, this.at - performance.now());
   }
 
   get cancelled(): boolean {

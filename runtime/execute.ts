@@ -4,6 +4,7 @@
 // or a request carrying an idempotency key), honouring Retry-After; a
 // request that changes state and may have reached the upstream is never
 // called retryable. Calls over several pages are in paginate.ts.
+import { carriesIdempotencyKey, safeToRepeat } from "./behavior.js";
 import { buildRequest, chooseRoute, type WireRequest } from "./build-request.js";
 import type { ToolError, ToolResult } from "./errors.js";
 import { evaluate, type ExpressionContext } from "./expressions.js";
@@ -47,7 +48,6 @@ export interface ExecuteOptions {
   maxPages?: number;
 }
 
-const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
 // Network failures that happen before a request leaves: nothing can have been applied.
 const NOT_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
 const HEADER_VALUE = /^[\u0021-\u007e]{1,255}$/;
@@ -58,10 +58,7 @@ export async function executeToolDefinition(tool: ToolSpec, params: Record<strin
   if (options.allPages || options.maxItems !== undefined || options.maxPages !== undefined) return collectPages(tool, params, options);
   const prepared = prepareCall(tool, params, options);
   if ("failed" in prepared) return prepared.failed;
-  const request = prepared.request();
-  const tooBig = requestSizeIssue(tool, request, prepared.values, prepared.unsent, prepared.route);
-  if (tooBig) return prepared.fail({ type: "validation", message: tooBig.message, ...(tooBig.param ? { param: tooBig.param } : {}), rule: "requestSize" });
-  return (await sendCall(prepared, request, options)).result;
+  return (await sendCall(prepared, prepared.request(), options)).result;
 }
 
 /** A validated call, ready to send (and, for pagination, to send again with a cursor). */
@@ -169,11 +166,14 @@ export interface SentCall {
   reply?: ExpressionContext;
 }
 
-/** Send one logical call (retries included) and map its reply. */
+/** Send one logical call (every page is one; retries included) and map its reply. */
 export async function sendCall(call: PreparedCall, request: HttpRequest, options: ExecuteOptions, idempotencyKey = options.idempotencyKey): Promise<SentCall> {
   const { tool } = call;
+  // Checked on the request as sent: a later page's cursor can make it longer than the first.
+  const tooBig = requestSizeIssue(tool, request, call.values, call.unsent, call.route);
+  if (tooBig) return { result: call.fail({ type: "validation", message: tooBig.message, ...(tooBig.param ? { param: tooBig.param } : {}), rule: "requestSize" }) };
   // One key per logical call, the same on every retry: the upstream applies the request once.
-  const key = tool.idempotency && request.method !== "GET" ? (idempotencyKey ?? globalThis.crypto.randomUUID()) : undefined;
+  const key = carriesIdempotencyKey(tool, request.method) ? (idempotencyKey ?? globalThis.crypto.randomUUID()) : undefined;
   if (key !== undefined) request.headers[tool.idempotency!.header] = key;
 
   const timeoutMs = options.timeoutMs ?? 30_000;
@@ -190,7 +190,7 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
   const { tool, fail } = call;
   const done = (result: ToolResult, reply?: ExpressionContext): SentCall => ({ result, ...(reply ? { reply } : {}) });
   const signal = deadline.signal;
-  const idempotent = IDEMPOTENT.has(request.method) || key !== undefined;
+  const idempotent = safeToRepeat(tool, request.method);
   const retries = idempotent ? (options.retries ?? 2) : 0;
   const maxDelay = options.maxRetryDelayMs ?? 30_000;
   const fetchFn = options.fetch ?? ((r: Request) => fetch(r));
@@ -280,6 +280,8 @@ async function receive(fetchFn: FetchLike, request: HttpRequest, signal: AbortSi
 
 /** Wait before a retry; false when the deadline or the caller's cancel comes first. */
 async function pause(ms: number, deadline: Deadline): Promise<boolean> {
+  // A wait the deadline would cut short is not begun: its timer would outlive the call.
+  if (ms >= deadline.remainingMs()) return false;
   try {
     return await deadline.race(sleep(ms, deadline.signal));
   } catch {

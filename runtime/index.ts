@@ -47,3 +47,4 @@ export {
   type ObjectSchema,
   type ToolBehavior,
 } from "./llm-tools.js";
+export { safeToRepeat } from "./behavior.js";

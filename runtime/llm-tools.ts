@@ -9,7 +9,10 @@
 // top-level unions, which several clients reject.
 import type { ToolError } from "./errors.js";
 import { ownValue, setOwn } from "./own.js";
-import type { BehaviorSpec, HttpMethod, OutputSource, OutputSpec, ParamSpec, RuleSpec, ToolSpec } from "./tool-types.js";
+import { toolBehavior, type ToolBehavior } from "./behavior.js";
+import type { OutputSource, OutputSpec, ParamSpec, RuleSpec, ToolSpec } from "./tool-types.js";
+
+export { toolBehavior, type ToolBehavior };
 
 export type LlmToolFormat = "openai" | "anthropic" | "mcp";
 export const LLM_TOOL_FORMATS: readonly LlmToolFormat[] = ["openai", "anthropic", "mcp"];
@@ -137,42 +140,7 @@ function fnv1a(text: string): string {
   return h.toString(16).padStart(8, "0");
 }
 
-// ---- behaviour (MCP annotations) -------------------------------------------
-
-export interface ToolBehavior {
-  readOnly: boolean;
-  destructive: boolean;
-  idempotent: boolean;
-  openWorld: boolean;
-}
-
-// HTTP semantics (RFC 9110, RFC 5789): PUT replaces and DELETE removes, both
-// idempotent; PATCH changes data in place and may not be; POST adds.
-const BY_METHOD: Record<HttpMethod, Omit<ToolBehavior, "openWorld">> = {
-  GET: { readOnly: true, destructive: false, idempotent: true },
-  POST: { readOnly: false, destructive: false, idempotent: false },
-  PUT: { readOnly: false, destructive: true, idempotent: true },
-  PATCH: { readOnly: false, destructive: true, idempotent: false },
-  DELETE: { readOnly: false, destructive: true, idempotent: true },
-};
-
-/**
- * A tool's effects: derived from the methods it may call (its routes
- * included: read-only only if all are), then the manifest's `behavior`
- * overrides. A read-only tool is never destructive and is idempotent unless
- * the manifest says otherwise.
- */
-export function toolBehavior(tool: Pick<ToolSpec, "method" | "routes"> & { behavior?: BehaviorSpec }): ToolBehavior {
-  const each = [tool.method, ...tool.routes.map((r) => r.method)].map((m) => BY_METHOD[m]);
-  const o = tool.behavior ?? {};
-  const readOnly = o.readOnly ?? each.every((b) => b.readOnly);
-  return {
-    readOnly,
-    destructive: readOnly ? false : (o.destructive ?? each.some((b) => b.destructive)),
-    idempotent: o.idempotent ?? (readOnly || each.every((b) => b.idempotent)),
-    openWorld: o.openWorld ?? true,
-  };
-}
+// ---- behaviour (MCP annotations): see behavior.ts ---------------------------
 
 // ---- parameters --------------------------------------------------------------
 

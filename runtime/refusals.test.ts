@@ -3,6 +3,7 @@
 // prototype, print or return a secret, send a broken header, address another
 // resource by a dot segment, send blank or unbounded values, accept a loose
 // base address, take an empty reply for a result, or invite a duplicate create.
+import { spawnSync } from "node:child_process";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -202,6 +203,13 @@ describe("found by the derived contract suite (issue 10)", () => {
     expect(other.received).toHaveLength(0);
   });
 
+  it("the same query is refused when all pages are asked for (every page's request is measured)", async () => {
+    const query = `SELECT Id FROM Account WHERE Name IN (${Array.from({ length: 1300 }, () => "'中'").join(",")})`.slice(0, 8000);
+    const result = await executeTool("crm_query", { apiKey: "crm-token-refusal-04", instanceUrl: other.url, query }, { allPages: true });
+    expect(result).toMatchObject({ success: false, error: { type: "validation", param: "query", rule: "requestSize" } });
+    expect(other.received).toHaveLength(0);
+  });
+
   it("8,000 plain characters of query fit, and are sent", async () => {
     const upstream = await server(() => ({ status: 200, body: JSON.stringify({ totalSize: 0, done: true, records: [] }) }));
     try {
@@ -387,6 +395,30 @@ describe("failures of requests that change state", () => {
     const result = await executeTool("docgen_generate", generate, { baseUrl: closed.url });
     expect(result).toMatchObject({ success: false, error: { type: "network", code: "ECONNREFUSED", retryable: true } });
     if (!result.success) expect(result.error.mayHaveBeenApplied).toBeUndefined();
+  });
+
+  it("a POST the manifest declares read-only (a search) is retried like a GET, and never 'may have been applied'", async () => {
+    let n = 0;
+    const upstream = await server(() => (n++ === 0 ? { status: 503, headers: { "retry-after": "0" }, body: JSON.stringify({ status: 503, error: { type: "unavailable", message: "busy" } }) } : { status: 200, body: JSON.stringify({ status: 200, data: [], total: 0 }) }));
+    try {
+      const result = await executeTool("persondata_person_search", { apiKey: "pdl-key-refusal-0005", sql: "SELECT * FROM person WHERE job_company_website='stripe.com'" }, { baseUrl: upstream.url });
+      expect(result.success).toBe(true);
+      expect(upstream.received.map((r) => r.method)).toEqual(["POST", "POST"]);
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it("a wait for a retry that would outlast the deadline is not begun: the call ends, and so can the process", () => {
+    // Held by a 10-minute Retry-After timer, the child would be killed at the time limit (status null).
+    const script = `
+      const { executeTool } = await import(${JSON.stringify(new URL("../generated/docgen/index.js", import.meta.url).href)});
+      const fetch = async () => new Response("{}", { status: 503, headers: { "retry-after": "600", "content-type": "application/json" } });
+      const r = await executeTool("docgen_list_themes", { apiKey: ${JSON.stringify(GAMMA_KEY)} }, { fetch, timeoutMs: 60_000, maxRetryDelayMs: 900_000 });
+      console.log(r.success ? "succeeded" : r.error.status);`;
+    // The built package (npm test builds first), as a user's process runs it.
+    const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8", timeout: 15_000 });
+    expect({ status: child.status, out: child.stdout.trim(), err: child.stderr }).toEqual({ status: 0, out: "503", err: "" });
   });
 
   it("a reset on a GET stays retryable (and is retried)", async () => {

@@ -2,7 +2,7 @@
 // structured error — with the upstream's code and message read from that
 // example by the manifest's error expressions — and a request without its
 // credential gets the mock's 401 as a structured error too.
-import type { ToolSpec, ValueRef } from "@blockwright/runtime";
+import { safeToRepeat, type ToolSpec, type ValueRef } from "@blockwright/runtime";
 import type { OpenApiDocument } from "../codegen/openapi-document.js";
 import { callTool, check, describeError, expectAccepted, expectFailure, fail, json, same } from "./call.js";
 import type { Exchange } from "./exchange.js";
@@ -11,7 +11,6 @@ import { contractCase, type ContractCase } from "./types.js";
 import { CREDENTIAL, valuesOf } from "./values.js";
 import { at, parseBody as parse } from "./json-path.js";
 
-const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
 
 export function errorCases(tool: ToolSpec, doc: OpenApiDocument): ContractCase[] {
   const values = valuesOf(tool, doc);
@@ -64,7 +63,7 @@ export function expectStructuredError(tool: ToolSpec, ex: Exchange, error: Retur
   const code = first(tool.errors.code, answer);
   const message = first(tool.errors.message, answer);
   const requestId = first(tool.errors.requestId, answer);
-  const mayHaveBeenApplied = ex.status >= 500 && !IDEMPOTENT.has(ex.method);
+  const mayHaveBeenApplied = ex.status >= 500 && !safeToRepeat(tool, ex.method);
   check(error.type === "upstream", () => `expected an upstream error, got ${describeError(error)}`);
   same(error.provider, tool.provider, "error.provider");
   same(error.operation, tool.id, "error.operation");

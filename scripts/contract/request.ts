@@ -35,6 +35,8 @@ export function checkRequest(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument,
     if (s.type === "apiKey" && s.in === "header" && s.name) declaredHeaders.add(s.name.toLowerCase());
     if (s.type === "http") declaredHeaders.add("authorization");
   }
+  // The manifest's idempotency header is the tool's own, sent on every request but a GET.
+  if (tool.idempotency && ex.method !== "GET") declaredHeaders.add(tool.idempotency.header.toLowerCase());
   for (const key of new Set(ex.url.searchParams.keys())) {
     check(declaredQuery.has(key), () => `query key ${key} is not declared by ${op.operationId} (declared: ${[...declaredQuery].join(", ") || "none"})`);
   }

@@ -4,11 +4,11 @@
 // answers in its place:
 // - polling: a job goes pending → pending → each terminal state, run by the
 //   workflow runner (which does the polling);
-// - a retryable 429 with Retry-After, then the normal answer, on a GET;
+// - a retryable 429 with Retry-After, then the normal answer, on a request safe to repeat;
 // - a 5xx on a state-changing request: not retried, marked mayHaveBeenApplied.
-// Pagination (issue 11) plugs in here as one more deriver: next pages until
-// the last, once tools declare how they page.
-import { parsePointer, type ToolSpec } from "@blockwright/runtime";
+// Not derived yet: following pages (tools declare how they page; a deriver
+// would answer page 1 with a next cursor, then the last page).
+import { parsePointer, safeToRepeat, type ToolSpec } from "@blockwright/runtime";
 import { runWorkflowWith } from "@blockwright/runtime/workflow";
 import type { OpenApiDocument, OpenApiResponse } from "../codegen/openapi-document.js";
 import { callTool, check, describeError, expectAccepted, expectFailure, expectSuccess, fail, same, withAddress } from "./call.js";
@@ -20,13 +20,12 @@ import { contractCase, type ContractCase } from "./types.js";
 import { valuesOf, type ToolValues } from "./values.js";
 import { at, readPath, setAt } from "./json-path.js";
 
-const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
 /** The wait a 429 asks for: whole seconds, as upstreams send it. */
 const RETRY_AFTER_SECONDS = 1;
 
 type Deriver = (tool: ToolSpec, doc: OpenApiDocument, values: ToolValues) => ContractCase[];
 
-/** One deriver per kind of sequence; pagination (issue 11) is the next. */
+/** One deriver per kind of sequence. */
 const DERIVERS: Deriver[] = [pollingScenarios, rateLimitScenario, serverErrorScenario];
 
 export function scenarioCases(tool: ToolSpec, doc: OpenApiDocument): ContractCase[] {
@@ -79,7 +78,7 @@ function stateStep(response: OpenApiResponse | undefined, status: number, pointe
 
 /** A 429 asking to wait, then the normal answer: retried once, after the wait. */
 function rateLimitScenario(tool: ToolSpec, doc: OpenApiDocument, values: ToolValues): ContractCase[] {
-  if (tool.method !== "GET" || !tool.errors.retryableStatuses.includes(429)) return [];
+  if (!safeToRepeat(tool, tool.method) || !tool.errors.retryableStatuses.includes(429)) return [];
   const declared = values.op.responses.find((r) => r.status === "429");
   const body = declared ? Object.values(declared.examples)[0] : undefined;
   return [
@@ -102,7 +101,7 @@ function rateLimitScenario(tool: ToolSpec, doc: OpenApiDocument, values: ToolVal
 
 /** A 5xx on a request that changes state: one request only, and the error says it may have been applied. */
 function serverErrorScenario(tool: ToolSpec, doc: OpenApiDocument, values: ToolValues): ContractCase[] {
-  if (IDEMPOTENT.has(tool.method)) return [];
+  if (safeToRepeat(tool, tool.method)) return [];
   const declared = values.op.responses.find((r) => /^5\d\d$/.test(r.status));
   const status = declared ? Number(declared.status) : (tool.errors.retryableStatuses.find((s) => s >= 500) ?? 503);
   return [
