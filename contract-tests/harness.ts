@@ -8,6 +8,7 @@ import { describe, expect, inject, it } from "vitest";
 import { safeToRepeat, type ExecuteOptions, type OutputSpec, type ToolResult, type ToolSpec } from "@blockwright/runtime";
 import { executeTool, registry } from "./repo.js";
 import { OpenApiDocument } from "../scripts/codegen/openapi-document.js";
+import { openapiPathOf } from "../scripts/codegen/provider-dirs.js";
 import { loadYamlSource } from "../scripts/yaml/yaml-source.js";
 import { mockFetch, type Exchange } from "../scripts/contract/exchange.js";
 import { describeViolation } from "../scripts/contract/prism.js";
@@ -78,7 +79,7 @@ const documents = new Map<string, OpenApiDocument>();
 export function spec(provider: string): OpenApiDocument {
   let doc = documents.get(provider);
   if (!doc) {
-    doc = new OpenApiDocument(loadYamlSource(join(specsDir, provider, "openapi.yaml")));
+    doc = new OpenApiDocument(loadYamlSource(openapiPathOf(specsDir, provider)));
     documents.set(provider, doc);
   }
   return doc;

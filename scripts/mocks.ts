@@ -7,7 +7,7 @@
 // included: its logger redacts those parts, so no secret reaches a log.
 import { createRequire } from "node:module";
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { openapiPathOf } from "./codegen/provider-dirs.js";
 
 const require = createRequire(import.meta.url);
 
@@ -54,7 +54,7 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
   try {
     const started = await Promise.all(
       providers.map(async (provider) => {
-        const file = join(specsDir, provider, "openapi.yaml");
+        const file = openapiPathOf(specsDir, provider);
         if (!existsSync(file)) throw new MockStartError(`no OpenAPI document for provider "${provider}" (${file})`);
         const operations = await getHttpOperationsFromSpec(file);
         const server = createServer(operations, {

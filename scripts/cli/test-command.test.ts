@@ -2,7 +2,7 @@
 // own project — reports, seeds, shards, exit statuses — including a project
 // that only added specs/<p>/ (the fixture provider), a spec example broken
 // on purpose, and a manifest looser than its spec that only random inputs find.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
@@ -170,6 +170,27 @@ describe.concurrent("blockwright test on a user's project", { timeout: 90_000 },
     expect(report.cases.filter((c: { status: string }) => c.status !== "passed")).toEqual([]);
     expect(new Set(report.cases.map((c: { kind: string }) => c.kind))).toEqual(new Set(["example", "request", "limit", "enum", "rule", "route", "error", "auth", "scenario", "property"]));
     expect(new Set(report.cases.map((c: { operation: string }) => c.operation))).toEqual(new Set(["shelf_add_book", "shelf_get_book", "shelf_list_books"]));
+    expect(r.code).toBe(0);
+  });
+
+  it("the wild-style providers (a form body and an idempotency key; vendor media types and a multi-file spec) pass their derived suites", async () => {
+    const wild = join(ROOT, "scripts/codegen/__fixtures__/specs-wild");
+    const dir = project("wild", { payments: join(wild, "payments"), tracker: join(wild, "tracker") });
+    expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
+    const r = await cli(["test", "--seed", "7", "--runs", "5", "--reporter", "json"], { cwd: dir, startMocks });
+    const report = JSON.parse(r.stdout);
+    expect(report.cases.filter((c: { status: string }) => c.status !== "passed").map((c: { id: string; message?: string }) => `${c.id}: ${c.message}`)).toEqual([]);
+    expect(Object.keys(report.summary.providers).sort()).toEqual(["payments", "tracker"]);
+    expect(r.code).toBe(0);
+  });
+
+  it("mocks are built from the document the manifest names (openapi: api.yaml), as generation reads it", async () => {
+    const dir = project("named-document", { shelf: join(ROOT, "scripts/codegen/__fixtures__/specs/shelf") });
+    renameSync(join(dir, "specs/shelf/openapi.yaml"), join(dir, "specs/shelf/api.yaml"));
+    edit(join(dir, "specs/shelf/manifest.yaml"), "openapi: openapi.yaml", "openapi: api.yaml");
+    expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
+    const r = await cli(["test", "--seed", "7", "--runs", "2"], { cwd: dir, startMocks });
+    expect(r.stdout.trimEnd().split("\n").at(-1)).toMatch(/^contract: \d+ passed, 0 failed$/);
     expect(r.code).toBe(0);
   });
 

@@ -3,12 +3,12 @@
 // checked here — the method and path of the operation, only query keys and
 // headers the spec declares, the credential exactly where the security
 // scheme puts it and nowhere else, and the body's content type.
-import { parsePointer, type ParamSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime";
+import { encodeForm, parsePointer, type ParamSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime";
 import type { OpenApiDocument, OpenApiOperation } from "../codegen/openapi-document.js";
 import { check, fail, json, same } from "./call.js";
 import type { Exchange } from "./exchange.js";
 import type { Input } from "./values.js";
-import { at } from "./json-path.js";
+import { at, setAt } from "./json-path.js";
 
 /** The operation a request was sent to: the tool's own or one of its routes'. */
 export function operationOf(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument): { op: OpenApiOperation; path: Record<string, string>; wire: Record<string, WireSpec> } {
@@ -35,14 +35,17 @@ export function checkRequest(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument,
     if (s.type === "apiKey" && s.in === "header" && s.name) declaredHeaders.add(s.name.toLowerCase());
     if (s.type === "http") declaredHeaders.add("authorization");
   }
-  // The manifest's idempotency header is the tool's own, sent on every request but a GET.
+  // Headers the manifest declares itself, which link accepts without a spec parameter: its constants
+  // (an API version every call sends) and its idempotency header (on every request but a GET).
+  for (const c of tool.constants) if (c.in === "header") declaredHeaders.add(c.name.toLowerCase());
   if (tool.idempotency && ex.method !== "GET") declaredHeaders.add(tool.idempotency.header.toLowerCase());
   for (const key of new Set(ex.url.searchParams.keys())) {
     check(declaredQuery.has(key), () => `query key ${key} is not declared by ${op.operationId} (declared: ${[...declaredQuery].join(", ") || "none"})`);
   }
   const media = requestMediaTypes(doc, op);
   for (const [name] of ex.headers) {
-    if (name === "content-type") continue;
+    // OpenAPI ignores Accept and Content-Type header parameters: media types are declared, not these.
+    if (name === "content-type" || name === "accept") continue;
     check(declaredHeaders.has(name), () => `header ${name} is not declared by ${op.operationId} (declared: ${[...declaredHeaders].join(", ") || "none"})`);
   }
 
@@ -106,8 +109,13 @@ export function sentValue(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, pa
     }
     case "header":
       return ex.headers.get(wire.name) ?? undefined;
-    case "body":
-      return at(ex.body, parsePointer(wire.pointer));
+    case "body": {
+      const segments = parsePointer(wire.pointer);
+      if (!isForm(tool)) return at(ex.body, segments);
+      // A form body: the value under its bracket key (`address[city]`), as text.
+      const all = new URLSearchParams(ex.rawBody).getAll(segments.map((s, i) => (i ? `[${s}]` : s)).join(""));
+      return all.length === 0 ? undefined : all.length === 1 ? all[0] : all;
+    }
     default:
       return undefined;
   }
@@ -129,6 +137,18 @@ export function expectSent(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, p
   const wire = routeWire[param.name] ?? param.wire;
   const got = sentValue(ex, tool, doc, param);
   const want = expectedWire(param, wire, value);
+  if (wire.in === "body" && isForm(tool)) {
+    // A form body is text pairs: the ones the value makes, as the spec's encoding writes them, are all sent.
+    const placed: Record<string, unknown> = {};
+    setAt(placed, parsePointer(wire.pointer), want);
+    const sent = [...new URLSearchParams(ex.rawBody)].map(([k, v]) => `${k}=${v}`);
+    for (const pair of [...new URLSearchParams(encodeForm(placed, tool.body!.fields))].map(([k, v]) => `${k}=${v}`)) {
+      const i = sent.indexOf(pair);
+      check(i >= 0, () => `${param.name} as sent (form body): ${json(pair)} is not among the pairs sent (${json(sent)})`);
+      sent.splice(i, 1);
+    }
+    return;
+  }
   if (wire.in === "body" && wire.pointer === "" && want && typeof want === "object" && !Array.isArray(want)) {
     // A whole-body parameter: its members are in the body (other parameters may add more).
     for (const [k, v] of Object.entries(want)) same((got as Record<string, unknown> | undefined)?.[k], v, `body member ${k} of ${param.name}`);
@@ -165,4 +185,9 @@ function escape(value: string, replacements: Record<string, string> | undefined)
   let out = value;
   for (const [from, to] of Object.entries(replacements ?? {})) out = out.split(from).join(to);
   return out;
+}
+
+/** The tool sends its body form-encoded (application/x-www-form-urlencoded). */
+function isForm(tool: ToolSpec): boolean {
+  return tool.body?.encoding === "form";
 }

@@ -2,13 +2,10 @@
 // of the generated packages (what ships), checked against the IR linked from
 // the specs (so a stale package is named, not tested), and the OpenAPI
 // document the mocks are built from.
-import { existsSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
 import { join, relative } from "node:path";
 import { GenerationErrors, linkProvider } from "../codegen/generate-all.js";
-import { OpenApiDocument } from "../codegen/openapi-document.js";
 import { generatedProviders, loadRegistry } from "../registry.js";
-import { loadYamlSource } from "../yaml/yaml-source.js";
 import type { Subject } from "./types.js";
 
 /** The project cannot be tested as it is (invalid specs, missing or stale packages): exit status 2. */
@@ -25,7 +22,7 @@ export async function loadSubjects(dirs: ProjectDirs, providers: string[]): Prom
   const problems: string[] = [];
   for (const provider of providers) {
     try {
-      linked.push((await linkProvider(dirs.root, join(dirs.specs, provider))).ir);
+      linked.push(await linkProvider(dirs.root, join(dirs.specs, provider)));
     } catch (e) {
       if (!(e instanceof GenerationErrors)) throw e;
       problems.push(e.message);
@@ -39,16 +36,15 @@ export async function loadSubjects(dirs: ProjectDirs, providers: string[]): Prom
   if (missing.length) throw new SubjectError(`no generated package for ${missing.join(", ")} in ${out} (run blockwright generate, or pass --out)`);
   const registry = await loadRegistry(dirs.out, providers);
 
-  return linked.map((ir) => {
+  return linked.map(({ ir, document }) => {
     const provider = registry.providers.find((p) => p.id === ir.provider)!;
     const stale = ir.operations.filter((op) => !isDeepStrictEqual(plain(provider.tools[op.tool.id]), plain(op.tool))).map((op) => op.tool.id);
     const extra = Object.keys(provider.tools).filter((id) => !ir.operations.some((op) => op.tool.id === id));
     if (stale.length || extra.length) {
       throw new SubjectError(`${out}/${ir.provider} is out of date with its specs (${[...stale, ...extra].join(", ")}): run blockwright generate`);
     }
-    const openapi = join(dirs.root, ir.sources.openapi);
-    if (!existsSync(openapi)) throw new SubjectError(`no OpenAPI document ${ir.sources.openapi}`);
-    return { provider: ir.provider, tools: ir.operations.map((op) => provider.tools[op.tool.id]), document: new OpenApiDocument(loadYamlSource(openapi, ir.sources.openapi)) };
+    // The document as linked: bundled when the spec spans several files.
+    return { provider: ir.provider, tools: ir.operations.map((op) => provider.tools[op.tool.id]), document };
   });
 }
 
