@@ -23,6 +23,9 @@ const COMMANDS: Record<string, Command> = {
   test: { summary: ["test [provider...]", "run the contract suite derived from the specs, on Prism mocks"], load: () => import("./cli/test.js") },
 };
 
+/** Every command's name, in the order the help lists them. */
+export const COMMAND_NAMES = Object.keys(COMMANDS);
+
 const USAGE_WIDTH = Math.max(...Object.values(COMMANDS).map((c) => c.summary[0].length)) + 2;
 
 export const USAGE = `Usage: blockwright <command> [options]

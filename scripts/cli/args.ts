@@ -1,7 +1,7 @@
 // Command-line arguments through node:util's parseArgs (standard syntax:
 // `--opt value`, `--opt=value`, `--` ends the options), with its errors
 // turned into one-line usage errors.
-import { resolve } from "node:path";
+import { relative, resolve } from "node:path";
 import { parseArgs as parse, type ParseArgsConfig } from "node:util";
 import { UsageError } from "./io.js";
 
@@ -56,4 +56,41 @@ export function positiveInteger(value: string | undefined, flag: string): number
 /** The project folders a command works on: the user's, never the package's own. */
 export function projectDirs(parsed: Parsed, cwd: string): { specs: string; out: string } {
   return { specs: resolve(cwd, stringOption(parsed, "specs") ?? "specs"), out: resolve(cwd, stringOption(parsed, "out") ?? "generated") };
+}
+
+/** --scope, when given: an npm scope (it names every generated package). */
+export function scopeOption(parsed: Parsed): string | undefined {
+  const scope = stringOption(parsed, "scope");
+  if (scope !== undefined && !NPM_SCOPE.test(scope)) throw new UsageError(`--scope takes an npm scope such as @acme, got ${JSON.stringify(scope)}`);
+  return scope;
+}
+
+export const NPM_SCOPE = /^@[a-z0-9][a-z0-9._-]*$/;
+
+/**
+ * The providers of the specs folder a command works on: the `named` ones,
+ * else all of them. A missing folder, an unknown name or an empty folder is
+ * a usage error, worded the same for every command.
+ */
+export async function projectProviders(specs: string, cwd: string, named: readonly string[]): Promise<string[]> {
+  const { existsSync } = await import("node:fs");
+  const where = relative(cwd, specs) || ".";
+  if (!existsSync(specs)) throw new UsageError(`no specs folder ${where} (pass --specs, or run blockwright init)`);
+  const { providerDirs } = await import("../codegen/provider-dirs.js");
+  const known = providerDirs(specs);
+  for (const p of named) if (!known.includes(p)) throw new UsageError(`unknown provider ${JSON.stringify(p)} (providers: ${known.join(", ") || "none"})`);
+  if (!known.length) throw new UsageError(`no providers in ${where}`);
+  return named.length ? [...new Set(named)] : known;
+}
+
+/** The provider packages generated in `out`; none at all is a usage error. */
+export async function generatedPackages(out: string, cwd: string): Promise<string[]> {
+  const { generatedProviders } = await import("../registry.js");
+  const available = generatedProviders(out);
+  if (!available.length) throw new UsageError(noGeneratedPackages(out, cwd));
+  return available;
+}
+
+export function noGeneratedPackages(out: string, cwd: string): string {
+  return `no generated provider packages in ${relative(cwd, out) || "."} (run blockwright generate, or pass --out)`;
 }

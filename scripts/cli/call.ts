@@ -1,7 +1,6 @@
 // `blockwright call <operationId> [--param name=value]... [--params '<json>'] [--base-url <url>] [--timeout <ms>] [--all-pages] [--max-items <n>] [--max-pages <n>] [--out <dir>]`
-import { relative } from "node:path";
 import { setOwn } from "@blockwright/runtime";
-import { listOption, parseArgs, positiveInteger, projectDirs, stringOption } from "./args.js";
+import { generatedPackages, listOption, parseArgs, positiveInteger, projectDirs, stringOption } from "./args.js";
 import { UsageError, type CliIo } from "./io.js";
 
 export const USAGE = `Usage: blockwright call <operationId> [--param name=value]... [--params '<json>'] [--base-url <url>] [--timeout <ms>] [--all-pages] [--max-items <n>] [--max-pages <n>] [--out <dir>]
@@ -50,9 +49,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const params = callParams(stringOption(args, "params"), listOption(args, "param"));
 
   const { out } = projectDirs(args, io.cwd);
-  const { generatedProviders, loadRegistry, providerOfOperation } = await import("../registry.js");
-  const available = generatedProviders(out);
-  if (!available.length) throw new UsageError(`no generated provider packages in ${relative(io.cwd, out) || "."} (run blockwright generate, or pass --out)`);
+  const available = await generatedPackages(out, io.cwd);
+  const { loadRegistry, providerOfOperation } = await import("../registry.js");
   const provider = providerOfOperation(operationId, available);
   const registry = provider ? await loadRegistry(out, [provider]) : undefined;
   const tool = registry?.tools[operationId];

@@ -89,5 +89,7 @@ describe("blockwright diff", () => {
     expect(await cli(["diff", "--base-dir", "generated"], { cwd: dir })).toMatchObject({ code: 0, stdout: "No changes to any package's surface.\n" });
     expect(await cli(["diff", "--base", "no-such-ref"], { cwd: dir })).toMatchObject({ code: 2, stderr: expect.stringContaining('no commit "no-such-ref"') });
     expect(await cli(["diff", "--fail-on", "huge"], { cwd: dir })).toMatchObject({ code: 2, stderr: expect.stringContaining("--fail-on takes breaking, minor or patch") });
+    // The scope names every package --write would regenerate: checked as generate checks it.
+    expect(await cli(["diff", "--write", "--scope", "Not A Scope"], { cwd: dir })).toMatchObject({ code: 2, stderr: expect.stringContaining('--scope takes an npm scope such as @acme, got "Not A Scope"') });
   });
 });

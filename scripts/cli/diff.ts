@@ -1,9 +1,9 @@
 // `blockwright diff [--base <ref> | --base-dir <dir>] [--workflows <glob>]... [--fail-on breaking|minor|patch] [--json] [--write]`
-import { join, relative, resolve } from "node:path";
-import { listOption, parseArgs, PROJECT_OPTIONS, projectDirs, stringOption } from "./args.js";
+import { join, resolve } from "node:path";
+import { listOption, parseArgs, PROJECT_OPTIONS, projectDirs, projectProviders, scopeOption, stringOption } from "./args.js";
 import { fromSpecs, UsageError, type CliIo } from "./io.js";
 
-export const USAGE = `Usage: blockwright diff [--base <git ref> | --base-dir <dir>] [--workflows <glob>]... [--fail-on breaking|minor|patch] [--json] [--write] [--specs <dir>] [--out <dir>]
+export const USAGE = `Usage: blockwright diff [--base <git ref> | --base-dir <dir>] [--workflows <glob>]... [--fail-on breaking|minor|patch] [--json] [--write] [--specs <dir>] [--out <dir>] [--scope <@scope>]
 
 Compare the surface of every provider package as the specs give it now with
 a base: what block users and package consumers would see change, whether it
@@ -20,6 +20,8 @@ breaks them, and the version each package must take.
                       section, and regenerate its files
   --specs <dir>       the specs folder (default ./specs)
   --out <dir>         the generated packages (default ./generated)
+  --scope <@scope>    npm scope of the packages, as given to generate (default:
+                      package.json blockwright.scope, else @blockwright)
 
 Rules: breaking — a tool, parameter or output removed; a new required
 parameter; a type changed; an accepted enum value removed; a limit tightened
@@ -50,10 +52,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const baseDir = stringOption(args, "base-dir");
   if (baseRef !== undefined && baseDir !== undefined) throw new UsageError("choose one of --base and --base-dir");
   const dirs = projectDirs(args, io.cwd);
-  const scope = stringOption(args, "scope");
-
-  const { existsSync } = await import("node:fs");
-  if (!existsSync(dirs.specs)) throw new UsageError(`no specs folder ${relative(io.cwd, dirs.specs) || "."} (pass --specs)`);
+  const scope = scopeOption(args);
+  await projectProviders(dirs.specs, io.cwd, []);
   const { projectSurfaces } = await import("../codegen/generate-all.js");
   const head = await fromSpecs("diff", () => projectSurfaces({ root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(scope ? { scope } : {}) }));
   const { surfacesAtRef, surfacesInDir, BaseUnavailable } = await import("../surface/base.js");

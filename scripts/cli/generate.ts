@@ -1,6 +1,6 @@
 // `blockwright generate [--check] [--provider p]... [--dump-ir] [--specs dir] [--out dir] [--scope @s]`
 import { relative } from "node:path";
-import { listOption, parseArgs, PROJECT_OPTIONS, projectDirs, stringOption } from "./args.js";
+import { listOption, parseArgs, PROJECT_OPTIONS, projectDirs, projectProviders, scopeOption } from "./args.js";
 import { fromSpecs, UsageError, type CliIo } from "./io.js";
 
 export const USAGE = `Usage: blockwright generate [--check] [--provider <id>]... [--dump-ir] [--specs <dir>] [--out <dir>] [--scope <@scope>]
@@ -37,15 +37,10 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const check = args.values.check === true;
   const providers = listOption(args, "provider");
   if (check && providers.length) throw new UsageError("--check compares the whole output folder, so it does not take --provider");
-  const scope = stringOption(args, "scope");
-  if (scope !== undefined && !/^@[a-z0-9][a-z0-9._-]*$/.test(scope)) throw new UsageError(`--scope takes an npm scope such as @acme, got ${JSON.stringify(scope)}`);
+  const scope = scopeOption(args);
   const dirs = projectDirs(args, io.cwd);
 
-  const { existsSync } = await import("node:fs");
-  if (!existsSync(dirs.specs)) throw new UsageError(`no specs folder ${relative(io.cwd, dirs.specs) || "."} (pass --specs, or run blockwright init)`);
-  const { providerDirs } = await import("../codegen/provider-dirs.js");
-  const known = providerDirs(dirs.specs);
-  for (const p of providers) if (!known.includes(p)) throw new UsageError(`unknown provider ${JSON.stringify(p)} (providers in ${relative(io.cwd, dirs.specs) || "."}: ${known.join(", ") || "none"})`);
+  await projectProviders(dirs.specs, io.cwd, providers);
 
   const started = performance.now();
   const optionsKey = JSON.stringify({ scope: scope ?? null });

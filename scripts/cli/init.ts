@@ -1,7 +1,7 @@
 // `blockwright init [dir] [--scope @s]`: a project to start from.
 import { basename, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs, stringOption } from "./args.js";
+import { NPM_SCOPE, parseArgs, stringOption } from "./args.js";
 import { UsageError, type CliIo } from "./io.js";
 
 export const USAGE = `Usage: blockwright init [dir] [--scope <@scope>]
@@ -22,7 +22,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const dir = resolve(io.cwd, args.positionals[0] ?? ".");
   const name = basename(dir).toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[._-]+/, "") || "tool-blocks";
   const scope = stringOption(args, "scope") ?? `@${name}`;
-  if (!/^@[a-z0-9][a-z0-9._-]*$/.test(scope)) throw new UsageError(`--scope takes an npm scope such as @acme, got ${JSON.stringify(scope)}`);
+  if (!NPM_SCOPE.test(scope)) throw new UsageError(`--scope takes an npm scope such as @acme, got ${JSON.stringify(scope)}`);
 
   const { cpSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } = await import("node:fs");
   const { version } = await import("../cli.js");

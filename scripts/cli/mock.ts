@@ -1,6 +1,5 @@
 // `blockwright mock [provider...] [--port <n>] [--specs <dir>]`: Prism mocks until Ctrl-C.
-import { relative } from "node:path";
-import { parseArgs, positiveInteger, projectDirs, stringOption } from "./args.js";
+import { parseArgs, positiveInteger, projectDirs, projectProviders, stringOption } from "./args.js";
 import { startCommandMocks, UsageError, type CliIo } from "./io.js";
 
 export const USAGE = `Usage: blockwright mock [provider...] [--port <n>] [--specs <dir>]
@@ -20,13 +19,7 @@ const HIGHEST_PORT = 65535;
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, { port: { type: "string" }, specs: { type: "string" } });
   const { specs } = projectDirs(args, io.cwd);
-  const { existsSync } = await import("node:fs");
-  if (!existsSync(specs)) throw new UsageError(`no specs folder ${relative(io.cwd, specs) || "."} (pass --specs)`);
-  const { providerDirs } = await import("../codegen/provider-dirs.js");
-  const known = providerDirs(specs);
-  const providers = args.positionals.length ? args.positionals : known;
-  for (const p of providers) if (!known.includes(p)) throw new UsageError(`unknown provider ${JSON.stringify(p)} (providers: ${known.join(", ") || "none"})`);
-  if (!providers.length) throw new UsageError(`no providers in ${relative(io.cwd, specs) || "."}`);
+  const providers = await projectProviders(specs, io.cwd, args.positionals);
   const first = positiveInteger(stringOption(args, "port"), "--port");
   if (first !== undefined && first + providers.length - 1 > HIGHEST_PORT) {
     throw new UsageError(`--port ${first} leaves no room for ${providers.length} mocks (ports ${first}–${first + providers.length - 1}; the highest is ${HIGHEST_PORT})`);

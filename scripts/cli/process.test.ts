@@ -1,10 +1,7 @@
 // The built command as a process: start-up, signals and what only a real
 // process shows (Node's own option handling, a mock server's logs).
-import { spawnSync } from "node:child_process";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { addresses, refused, spawnCli } from "../../contract-tests/cli-harness.js";
-import { ROOT } from "../../contract-tests/repo.js";
 
 
 describe("bin/blockwright.js", () => {
@@ -17,11 +14,12 @@ describe("bin/blockwright.js", () => {
     expect(version.stdout()).toMatch(/^\d+\.\d+\.\d+\n$/);
   });
 
-  it("stops quietly when the reader of its output goes away (| head): no stack trace", () => {
-    // A real shell pipe: head leaves after one line, the command's next writes find the pipe closed.
-    const bin = JSON.stringify(join(ROOT, "bin/blockwright.js"));
-    const r = spawnSync("bash", ["-c", `set -o pipefail; ${JSON.stringify(process.execPath)} -- ${bin} test --list | head -1`], { cwd: ROOT, encoding: "utf8" });
-    expect({ status: r.status, lines: r.stdout.split("\n").filter(Boolean).length, stderr: r.stderr }).toEqual({ status: 0, lines: 1, stderr: "" });
+  it("stops quietly when the reader of its output goes away (| head): no stack trace", async () => {
+    // The reader is gone before the command writes a line (it links the specs first): its first write finds the pipe closed.
+    const list = spawnCli(["test", "--list"]);
+    list.child.stdout.destroy();
+    expect(await list.exited).toBe(0);
+    expect(list.stderr()).toBe("");
   });
 
   it("treats --env-file as its own option (Node 20 read it as its own and exited 9)", async () => {

@@ -1,7 +1,6 @@
 // `blockwright test [provider...]`: the contract suite derived from the
 // project's own specs, run on Prism mocks of them.
-import { relative } from "node:path";
-import { parseArgs, positiveInteger, PROJECT_OPTIONS, projectDirs, stringOption } from "./args.js";
+import { parseArgs, positiveInteger, PROJECT_OPTIONS, projectDirs, projectProviders, stringOption } from "./args.js";
 import { startCommandMocks, UsageError, type CliIo } from "./io.js";
 
 export const USAGE = `Usage: blockwright test [provider...] [--reporter text|json|junit] [--output <file>] [--seed <n>] [--runs <n>] [--shard <i>/<n>] [--list] [--specs <dir>] [--out <dir>]
@@ -47,13 +46,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const output = stringOption(args, "output");
 
   const dirs = projectDirs(args, io.cwd);
-  const { existsSync } = await import("node:fs");
-  if (!existsSync(dirs.specs)) throw new UsageError(`no specs folder ${relative(io.cwd, dirs.specs) || "."} (pass --specs, or run blockwright init)`);
-  const { providerDirs } = await import("../codegen/provider-dirs.js");
-  const known = providerDirs(dirs.specs);
-  for (const p of args.positionals) if (!known.includes(p)) throw new UsageError(`unknown provider ${JSON.stringify(p)} (providers: ${known.join(", ") || "none"})`);
-  const providers = args.positionals.length ? [...new Set(args.positionals)].sort() : known;
-  if (!providers.length) throw new UsageError(`no providers in ${relative(io.cwd, dirs.specs) || "."}`);
+  const providers = (await projectProviders(dirs.specs, io.cwd, args.positionals)).sort();
 
   const { loadSubjects, SubjectError } = await import("../contract/subjects.js");
   let subjects;

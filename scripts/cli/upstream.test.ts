@@ -77,6 +77,12 @@ describe("blockwright upstream", () => {
     }
   });
 
+  it("refuses, in one line, a folder without specs and an unknown provider", async () => {
+    const empty = mkdtempSync(join(tmp, "no-specs-"));
+    expect(await cli(["upstream", "docgen", "newer.yaml"], { cwd: empty })).toMatchObject({ code: 2, stderr: expect.stringMatching(/^blockwright upstream: no specs folder specs \(pass --specs, or run blockwright init\)\n/) });
+    expect(await cli(["upstream", "library", "newer.yaml"])).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown provider "library" (providers: books, crm, directory, docgen, persondata)') });
+  });
+
   it("--accept pins the newer document; a pinned file that no longer matches its hash is refused", async () => {
     const project = mkdtempSync(join(tmp, "project-"));
     cpSync(join(ROOT, "specs"), join(project, "specs"), { recursive: true });

@@ -1,6 +1,6 @@
 // `blockwright upstream <provider> <newer published document> [--json] [--accept [--source <url>]] [--specs dir]`
 import { resolve } from "node:path";
-import { parseArgs, projectDirs, stringOption } from "./args.js";
+import { parseArgs, projectDirs, projectProviders, stringOption } from "./args.js";
 import { fromSpecs, UsageError, type CliIo } from "./io.js";
 
 export const USAGE = `Usage: blockwright upstream <provider> <newer published document> [--json] [--accept [--source <url>]] [--specs <dir>]
@@ -26,8 +26,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   if (!provider || !newerPath) throw new UsageError("needs <provider> and <newer published document>");
   if (extra.length) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}`);
   const { specs } = projectDirs(args, io.cwd);
-  const { providerDirs } = await import("../codegen/provider-dirs.js");
-  if (!providerDirs(specs).includes(provider)) throw new UsageError(`unknown provider ${JSON.stringify(provider)} (providers: ${providerDirs(specs).join(", ")})`);
+  await projectProviders(specs, io.cwd, [provider]);
 
   const { readPinned, readPublished, acceptPublished, PublishedDocumentError } = await import("../upstream/published.js");
   let pinned;

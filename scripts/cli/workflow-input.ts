@@ -1,8 +1,9 @@
 // What `validate` and `run` share: the project's registry, the environment
 // (with --env-file) and a checked workflow, or a clear refusal.
-import { relative, resolve } from "node:path";
+import { resolve } from "node:path";
 import type { ValidatedWorkflow } from "@blockwright/runtime/workflow";
 import type { LoadedRegistry } from "../registry.js";
+import { noGeneratedPackages } from "./args.js";
 import { readEnvFile } from "./env-file.js";
 import { UsageError, type CliIo } from "./io.js";
 
@@ -20,7 +21,7 @@ export async function readWorkflowInput(file: string, io: CliIo, options: { out:
   try {
     registry = await loadRegistry(options.out);
   } catch (e) {
-    if (e instanceof NoProviders) throw new UsageError(`no generated provider packages in ${relative(io.cwd, options.out) || "."} (run blockwright generate, or pass --out)`);
+    if (e instanceof NoProviders) throw new UsageError(noGeneratedPackages(options.out, io.cwd));
     throw e;
   }
   const { loadWorkflow, WorkflowErrors } = await import("../workflow/validate.js");
