@@ -4,7 +4,7 @@
 // redirect (see transport.ts): a 3xx comes back as the response itself.
 import createClient, { type Client, type Middleware } from "openapi-fetch";
 import type { AuthSpec } from "./tool-types.js";
-import type { FetchLike } from "./transport.js";
+import { credentialPlacement, withQueryPair, type FetchLike } from "./transport.js";
 
 export type { Client, FetchLike };
 
@@ -19,19 +19,10 @@ export interface ProviderClientOptions {
 export function authMiddleware(auth: AuthSpec, credential: string): Middleware {
   return {
     onRequest({ request }) {
-      switch (auth.type) {
-        case "bearer":
-          request.headers.set("Authorization", `Bearer ${credential}`);
-          return request;
-        case "header":
-          request.headers.set(auth.name, credential);
-          return request;
-        case "query": {
-          // Appended as text: re-serialising the URL would re-encode the other parameters.
-          const separator = request.url.includes("?") ? "&" : "?";
-          return withUrl(request, `${request.url}${separator}${encodeURIComponent(auth.name)}=${encodeURIComponent(credential)}`);
-        }
-      }
+      const placed = credentialPlacement(auth, credential);
+      if ("query" in placed) return withUrl(request, withQueryPair(request.url, placed.query));
+      request.headers.set(...placed.header);
+      return request;
     },
   };
 }

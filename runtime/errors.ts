@@ -49,6 +49,5 @@ export interface PagesInfo {
 
 export type ToolResult<O = Record<string, unknown>> = { success: true; output: O; pages?: PagesInfo } | { success: false; error: ToolError };
 
-export function failure<O>(error: ToolError): ToolResult<O> {
-  return { success: false, error };
-}
+/** A failure as the call path builds it; the provider and operation are added where it becomes a result. */
+export type Failure = Omit<ToolError, "provider" | "operation">;

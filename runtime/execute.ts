@@ -6,10 +6,12 @@
 // called retryable. Calls over several pages are in paginate.ts.
 import { carriesIdempotencyKey, safeToRepeat } from "./behavior.js";
 import { buildRequest, chooseRoute, type WireRequest } from "./build-request.js";
-import type { ToolError, ToolResult } from "./errors.js";
+import type { Failure, ToolError, ToolResult } from "./errors.js";
 import { evaluate, type ExpressionContext } from "./expressions.js";
 import { encodeForm } from "./form-body.js";
 import { mapOutputs } from "./map-outputs.js";
+import { ownValue } from "./own.js";
+import { pageCountIssue, wantsPages } from "./page-inputs.js";
 import { collectPages } from "./paginate.js";
 import { redactDeep, repliesMention } from "./redact.js";
 import { requestSizeIssue } from "./request-size.js";
@@ -52,10 +54,10 @@ export interface ExecuteOptions {
 const NOT_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
 const HEADER_VALUE = /^[\u0021-\u007e]{1,255}$/;
 
-export type Failure = Omit<ToolError, "provider" | "operation">;
+export type { Failure };
 
 export async function executeToolDefinition(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions = {}): Promise<ToolResult> {
-  if (options.allPages || options.maxItems !== undefined || options.maxPages !== undefined) return collectPages(tool, params, options);
+  if (wantsPages(options)) return collectPages(tool, params, options);
   const prepared = prepareCall(tool, params, options);
   if ("failed" in prepared) return prepared.failed;
   return (await sendCall(prepared, prepared.request(), options)).result;
@@ -78,8 +80,9 @@ export interface PreparedCall {
 
 export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions): PreparedCall | { failed: ToolResult } {
   const input = params ?? {};
-  // A secret shorter than any credential is refused before a request, and never shown: redacting it
-  // would only garble the error (a one-letter "secret" is in every word).
+  // The call's own secret parameters are redacted only from 8 characters: a shorter one is refused
+  // before a request without being shown (redacting a one-letter "secret" would garble every word).
+  // The caller's `secrets` are redacted as given.
   const secrets: string[] = options.secrets ? [...options.secrets] : [];
   for (const p of tool.params) {
     if (!p.secret) continue;
@@ -149,12 +152,10 @@ function checkCallOptions(tool: ToolSpec, options: ExecuteOptions): Omit<Failure
     }
   }
   for (const name of ["maxItems", "maxPages"] as const) {
-    const value = options[name];
-    if (value !== undefined && (typeof value !== "number" || !Number.isInteger(value) || value < 1)) {
-      return { param: name, rule: "minimum", message: `${name}: must be a whole number of at least 1, got ${JSON.stringify(value)}` };
-    }
+    const issue = options[name] === undefined ? undefined : pageCountIssue(name, options[name]);
+    if (issue) return issue;
   }
-  if ((options.allPages || options.maxItems !== undefined || options.maxPages !== undefined) && !tool.pagination) {
+  if (wantsPages(options) && !tool.pagination) {
     return { param: "allPages", rule: "pagination", message: `allPages: ${tool.id} returns one page only (it declares no pagination)` };
   }
   return undefined;
@@ -235,8 +236,7 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
       }
       const ctx: ExpressionContext = { status: response.status, body, headers: response.headers, params: call.values };
       if (response.ok && signalsFailure(tool, ctx)) {
-        const { provider: _p, operation: _o, ...error } = upstreamError(tool, response, body);
-        return done(fail({ ...error, retryable: false }));
+        return done(fail({ ...upstreamError(tool, response, body), retryable: false }));
       }
       const outputs = outcome
         ? outcome.outputs.map((o) => ({ ...o, optional: tool.outputs.find((main) => main.path === o.path)?.optional }))
@@ -267,8 +267,7 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
     const error = upstreamError(tool, response, body);
     const wait = error.retryAfterMs ?? backoff(attempt);
     if (error.retryable && attempt < retries && wait <= maxDelay && (await pause(wait, deadline))) continue;
-    const { provider: _p, operation: _o, ...rest } = error;
-    return done(fail(response.status >= 500 ? mayHaveApplied(rest) : key !== undefined ? { ...rest, idempotencyKey: key } : rest));
+    return done(fail(response.status >= 500 ? mayHaveApplied(error) : key !== undefined ? { ...error, idempotencyKey: key } : error));
   }
 }
 
@@ -295,7 +294,7 @@ function signalsFailure(tool: ToolSpec, ctx: ExpressionContext): boolean {
 }
 
 function ownString(input: Record<string, unknown>, name: string): string | undefined {
-  const value = Object.prototype.hasOwnProperty.call(input, name) ? input[name] : undefined;
+  const value = ownValue(input, name);
   return typeof value === "string" && value !== "" ? value : undefined;
 }
 

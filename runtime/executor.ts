@@ -34,11 +34,13 @@ export interface ToolExecutor<T extends ToolMap> {
  * untyped callers) is a validation error.
  */
 export function createExecutor<T extends ToolMap>(tools: T): ToolExecutor<T> {
+  const providers = [...new Set(Object.values(tools).map((t) => t.provider))];
   const unknown = (operationId: string): ToolResult => ({
     success: false,
     error: {
       type: "validation",
-      provider: operationId.split("_")[0] ?? "",
+      // The provider whose id prefixes the operation id (the longest), if any.
+      provider: providers.filter((p) => operationId.startsWith(`${p}_`)).sort((a, b) => b.length - a.length)[0] ?? "",
       operation: operationId,
       rule: "operation",
       message: `unknown operation ${JSON.stringify(operationId)} (operations: ${Object.keys(tools).join(", ")})`,

@@ -11,6 +11,7 @@
 // field); booleans and numbers as their text. The pairs are serialised by
 // URLSearchParams, the WHATWG form encoder (spaces as `+`, brackets
 // percent-encoded).
+import { ownValue } from "./own.js";
 import type { FormFieldEncoding } from "./tool-types.js";
 
 type Pairs = [string, string][];
@@ -20,7 +21,7 @@ export function encodeForm(body: unknown, fields: Record<string, FormFieldEncodi
   if (body !== null && typeof body === "object" && !Array.isArray(body)) {
     for (const [name, value] of Object.entries(body)) {
       if (value === undefined) continue;
-      const encoding = Object.prototype.hasOwnProperty.call(fields, name) ? fields[name] : { style: "form" as const, explode: true };
+      const encoding = (ownValue(fields, name) as FormFieldEncoding | undefined) ?? { style: "form" as const, explode: true };
       field(pairs, name, value, encoding);
     }
   }

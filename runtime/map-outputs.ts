@@ -30,7 +30,7 @@ export function mapOutputs(outputs: readonly { path: string; source: OutputSourc
     const value = resolveSource(source, ctx);
     if (value === undefined && "expression" in source && source.required && !optional) missing.push({ path, expression: source.expression });
     if (optional && (value === undefined || value === null)) continue;
-    setPath(output, path, value === undefined ? null : value);
+    setOutputPath(output, path, value === undefined ? null : value);
   }
   return { output, missing };
 }
@@ -38,9 +38,20 @@ export function mapOutputs(outputs: readonly { path: string; source: OutputSourc
 // Dotted output paths split once (they come from tool definitions: a small, fixed set).
 const splitPaths = new Map<string, string[]>();
 
-function setPath(target: Record<string, unknown>, dotted: string, value: unknown): void {
+function keysOf(dotted: string): string[] {
   let keys = splitPaths.get(dotted);
   if (!keys) splitPaths.set(dotted, (keys = dotted.split(".")));
+  return keys;
+}
+
+/** The value at a dotted output path (`metadata.total`), or undefined. */
+export function readOutputPath(target: Record<string, unknown>, dotted: string): unknown {
+  return keysOf(dotted).reduce<unknown>((node, key) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), target);
+}
+
+/** Set a dotted output path, creating the objects on the way. */
+export function setOutputPath(target: Record<string, unknown>, dotted: string, value: unknown): void {
+  const keys = keysOf(dotted);
   let node = target;
   for (let i = 0; i < keys.length - 1; i++) {
     const key = keys[i];

@@ -12,7 +12,3 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-/** A plain copy of the object's own enumerable properties, safe for any key. */
-export function ownEntries(object: object): [string, unknown][] {
-  return Object.keys(object).map((key) => [key, (object as Record<string, unknown>)[key]]);
-}

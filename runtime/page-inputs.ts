@@ -33,8 +33,20 @@ export function pageInputsOf(inputs: Record<string, unknown>): { params: Record<
     const raw = ownValue(inputs, name);
     if (raw === undefined || raw === null || raw === "") continue;
     const n = typeof raw === "number" ? raw : typeof raw === "string" && raw.trim() !== "" ? Number(raw.trim()) : NaN;
-    if (!Number.isInteger(n) || n < 1) issues.push({ param: name, rule: "minimum", message: `${name}: must be a whole number of at least 1, got ${JSON.stringify(raw)}` });
+    const issue = pageCountIssue(name, n, raw);
+    if (issue) issues.push(issue);
     else options[name] = n;
   }
   return { params, options, issues };
+}
+
+/** A page cap (`maxItems`, `maxPages`) is a whole number of at least 1; `shown` is the value as given. */
+export function pageCountIssue(name: "maxItems" | "maxPages", value: unknown, shown: unknown = value): Issue | undefined {
+  if (typeof value === "number" && Number.isInteger(value) && value >= 1) return undefined;
+  return { param: name, rule: "minimum", message: `${name}: must be a whole number of at least 1, got ${JSON.stringify(shown)}` };
+}
+
+/** The call asks for more than one page (any page option set). */
+export function wantsPages(options: PageInputs): boolean {
+  return options.allPages === true || options.maxItems !== undefined || options.maxPages !== undefined;
 }

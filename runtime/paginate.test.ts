@@ -42,6 +42,15 @@ describe("a cursor read from the last item of the page", () => {
     });
   });
 
+  it("adds up, page by page, a count of a list it does not gather", async () => {
+    // A count of another array of each page (not one of the gathered lists): the pages' counts are summed.
+    const withFlags: ToolSpec = { ...listCustomers, outputs: [...listCustomers.outputs, { path: "metadata.flags", type: "number", description: "Flags on the page.", optional: false, source: { expression: "$response.body#/flags", ref: { kind: "body", pointer: ["flags"] }, count: true } }] };
+    const page = (ids: string[], flags: number, hasMore: boolean) => json(200, { object: "list", has_more: hasMore, data: ids.map(customer), flags: Array.from({ length: flags }, (_, i) => i) });
+    const { fetch } = scriptedFetch(page(["cus_A1"], 2, true), page(["cus_B2"], 3, false));
+    const result = await executeToolDefinition(withFlags, { apiKey: KEY }, { fetch, allPages: true });
+    expect(result).toMatchObject({ success: true, output: { metadata: { count: 2, flags: 5 } } });
+  });
+
   it("takes the caller's own cursor for the first page and replaces it afterwards", async () => {
     const { fetch, seen } = scriptedFetch(customers(["cus_C3"], true), customers(["cus_D4"], false));
     await executeToolDefinition(listCustomers, { apiKey: KEY, startingAfter: "cus_B2" }, { fetch, allPages: true });

@@ -15,6 +15,8 @@
 //     call ended on a status the manifest maps as an outcome (e.g. a 404 "no
 //     more records").
 import { placeAt } from "./build-request.js";
+import { cloneJson } from "./clone.js";
+import { readOutputPath, setOutputPath } from "./map-outputs.js";
 import type { PagesInfo, ToolResult } from "./errors.js";
 import { evaluate, type ExpressionContext } from "./expressions.js";
 import { prepareCall, sendCall, type ExecuteOptions, type Failure, type PreparedCall } from "./execute.js";
@@ -80,7 +82,7 @@ async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefine
     const onPage = listAt(output, pagination.items[0]).length;
     const room = options.maxItems === undefined ? Infinity : options.maxItems - gathered;
     const cut = onPage > room;
-    if (cut) for (const path of pagination.items) setPath(output, path, listAt(output, path).slice(0, room));
+    if (cut) for (const path of pagination.items) setOutputPath(output, path, listAt(output, path).slice(0, room));
     const taken = Math.min(onPage, room);
     gathered += taken;
     returned += onPage;
@@ -170,20 +172,20 @@ function withPage(result: ToolResult, page: number): ToolResult {
 
 function merge(tool: ToolSpec, pagination: PaginationSpec, pages: { output: Record<string, unknown>; ok: boolean }[]): Record<string, unknown> {
   const base = [...pages].reverse().find((p) => p.ok) ?? pages[pages.length - 1];
-  const merged = structuredClone(base.output);
+  const merged = cloneJson(base.output);
   const outputs = pages.map((p) => p.output);
   const lists = new Map<string, unknown[]>();
   for (const path of pagination.items) {
     const list = outputs.flatMap((o) => listAt(o, path));
     lists.set(path, list);
-    setPath(merged, path, list);
+    setOutputPath(merged, path, list);
   }
   for (const o of tool.outputs) {
     if (!isCount(o)) continue;
     const source = o.source as { expression: string };
     const listOutput = tool.outputs.find((l) => pagination.items.includes(l.path) && "expression" in l.source && l.source.expression === source.expression);
-    const value = listOutput ? lists.get(listOutput.path)!.length : outputs.reduce((sum, out) => sum + (Number(readPath(out, o.path)) || 0), 0);
-    setPath(merged, o.path, value);
+    const value = listOutput ? lists.get(listOutput.path)!.length : outputs.reduce((sum, out) => sum + (Number(readOutputPath(out, o.path)) || 0), 0);
+    setOutputPath(merged, o.path, value);
   }
   return merged;
 }
@@ -193,20 +195,6 @@ function isCount(o: OutputSpec): boolean {
 }
 
 function listAt(output: Record<string, unknown>, path: string): unknown[] {
-  const value = readPath(output, path);
+  const value = readOutputPath(output, path);
   return Array.isArray(value) ? value : [];
-}
-
-function readPath(target: Record<string, unknown>, dotted: string): unknown {
-  return dotted.split(".").reduce<unknown>((node, key) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), target);
-}
-
-function setPath(target: Record<string, unknown>, dotted: string, value: unknown): void {
-  const keys = dotted.split(".");
-  let node = target;
-  for (const key of keys.slice(0, -1)) {
-    if (!node[key] || typeof node[key] !== "object") node[key] = {};
-    node = node[key] as Record<string, unknown>;
-  }
-  node[keys[keys.length - 1]] = value;
 }

@@ -57,18 +57,32 @@ function templateParts(template: string): (string | { name: string })[] {
   return parts;
 }
 
-/** Put the credential where the provider's security scheme says: a bearer header, a named header or a query key. */
-export function applyCredential(request: HttpRequest, auth: AuthSpec, credential: string): void {
+/**
+ * Where the provider's security scheme puts the credential: a header (a
+ * bearer token or a named key), or a `name=value` pair for the query, to be
+ * appended as text (re-serialising the URL would re-encode the others).
+ */
+export function credentialPlacement(auth: AuthSpec, credential: string): { header: [string, string] } | { query: string } {
   switch (auth.type) {
     case "bearer":
-      request.headers.Authorization = `Bearer ${credential}`;
-      return;
+      return { header: ["Authorization", `Bearer ${credential}`] };
     case "header":
-      request.headers[auth.name] = credential;
-      return;
+      return { header: [auth.name, credential] };
     case "query":
-      request.url += `${request.url.includes("?") ? "&" : "?"}${encodeURIComponent(auth.name)}=${encodeURIComponent(credential)}`;
+      return { query: `${encodeURIComponent(auth.name)}=${encodeURIComponent(credential)}` };
   }
+}
+
+/** Append a query pair to an address, after its query if it has one. */
+export function withQueryPair(url: string, pair: string): string {
+  return `${url}${url.includes("?") ? "&" : "?"}${pair}`;
+}
+
+/** Put the credential on a built request (see credentialPlacement). */
+export function applyCredential(request: HttpRequest, auth: AuthSpec, credential: string): void {
+  const placed = credentialPlacement(auth, credential);
+  if ("header" in placed) request.headers[placed.header[0]] = placed.header[1];
+  else request.url = withQueryPair(request.url, placed.query);
 }
 
 /** Send without following redirects (see the policy above). */
@@ -141,8 +155,8 @@ function safeDecode(text: string): string {
 }
 
 /**
- * The `rel="next"` target of a `Link` header (RFC 8288), if any. Kept by
- * hand (a dozen lines) so the runtime stays free of dependencies.
+ * The `rel="next"` target of a `Link` header (RFC 8288), if any: a dozen
+ * lines, where a parsing library would weigh more in every bundle.
  */
 export function linkNext(header: string | null): string | undefined {
   if (!header) return undefined;

@@ -5,9 +5,10 @@
 // errors) come along as they are.
 import { evaluate } from "./expressions.js";
 import type { ErrorSpec, ToolSpec } from "./tool-types.js";
-import type { ToolError } from "./errors.js";
+import { cloneJson } from "./clone.js";
+import type { Failure } from "./errors.js";
 
-export function upstreamError(tool: ToolSpec, response: Response, body: unknown): ToolError {
+export function upstreamError(tool: ToolSpec, response: Response, body: unknown): Failure {
   const ctx = { status: response.status, body, headers: response.headers, params: {} };
   const first = (refs: ErrorSpec["code"]) => {
     for (const ref of refs) {
@@ -23,12 +24,10 @@ export function upstreamError(tool: ToolSpec, response: Response, body: unknown)
   const details: Record<string, unknown> = {};
   for (const [name, refs] of Object.entries(tool.errors.details ?? {})) {
     const value = refs.map((ref) => evaluate(ref, ctx)).find((v) => v !== undefined && v !== null && v !== "");
-    if (value !== undefined) details[name] = structuredClone(value);
+    if (value !== undefined) details[name] = cloneJson(value);
   }
   return {
     type: "upstream",
-    provider: tool.provider,
-    operation: tool.id,
     status: response.status,
     message: upstreamMessage ?? `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""} with no error message`,
     ...(code !== undefined ? { code } : {}),

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { executeToolDefinition, ownValue, type ExecuteOptions, type Provider, type ToolResult } from "@blockwright/runtime";
+import { createExecutor, type ExecuteOptions, type Provider, type ToolResult } from "@blockwright/runtime";
 import type { Registry } from "@blockwright/runtime/workflow";
 import type { OutputShapes } from "./surface/registry.js";
 import type { Surface } from "./surface/surface.js";
@@ -74,14 +74,8 @@ export function createRegistry(providers: Provider[], shapes: OutputShapes = {})
     shapes,
     tools,
     blocks,
-    execute: async (operationId, params, options) => {
-      const tool = ownValue(tools, operationId) as Registry["tools"][string] | undefined;
-      if (tool) return executeToolDefinition(tool, params, options);
-      return {
-        success: false,
-        error: { type: "validation", provider: operationId.split("_")[0] ?? "", operation: operationId, rule: "operation", message: `unknown operation ${JSON.stringify(operationId)} (operations: ${Object.keys(tools).join(", ")})` },
-      };
-    },
+    // The typed executor's own lookup and refusal of an unknown operation id.
+    execute: createExecutor(tools) as unknown as LoadedRegistry["execute"],
   };
 }
 

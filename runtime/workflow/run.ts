@@ -11,7 +11,7 @@ import { sleep } from "../sleep.js";
 import type { ToolSpec } from "../tool-types.js";
 import type { FetchLike } from "../transport.js";
 import { buildGraph } from "./graph.js";
-import { envReferenceName, formatPath, readPath, resolveValue, unresolvedReason, type Reference } from "./references.js";
+import { envReferenceName, readPath, resolveValue, unresolvedReason, type Reference } from "./references.js";
 import type { BlockResult, Registry, RunEvent, RunResult, ValidatedWorkflow, WorkflowBlock } from "./types.js";
 
 export interface RunOptions {

@@ -3,10 +3,10 @@
 // the mock gave, and a JSON Schema of the outputs the block declares (types,
 // optional members, nothing else) that every output must conform to.
 import AjvModule, { type ValidateFunction } from "ajv";
-import { parsePointer, validateParams, type OutputSource, type OutputSpec, type ToolSpec } from "@blockwright/runtime";
+import { getAtPointer, parsePointer, validateParams, type OutputSource, type OutputSpec, type ToolSpec } from "@blockwright/runtime";
 import { fail, json, same } from "./call.js";
 import type { Exchange } from "./exchange.js";
-import { at, setPath } from "./json-path.js";
+import { setPath } from "./json-path.js";
 
 const Ajv = AjvModule.default ?? AjvModule;
 
@@ -32,7 +32,8 @@ function sourceValue(source: OutputSource, answer: { status: number; body: unkno
   let value: unknown;
   if (text === "$statusCode") value = answer.status;
   else if (text === "$response.body") value = answer.body;
-  else if (text.startsWith("$response.body#")) value = at(answer.body, parsePointer(text.slice("$response.body#".length)));
+  // The runtime's pointer reading: its negative indexes (`/data/-1/id`) are part of the expression language.
+  else if (text.startsWith("$response.body#")) value = getAtPointer(answer.body, parsePointer(text.slice("$response.body#".length)));
   else if (text.startsWith("$response.header.")) value = answer.headers.get(text.slice("$response.header.".length)) ?? undefined;
   else if (text.startsWith("$params.")) value = answer.params[text.slice("$params.".length)];
   else fail(`output expression ${text} is not one the contract suite knows`);
