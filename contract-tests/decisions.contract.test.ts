@@ -1,265 +1,601 @@
 // Every product decision where the seed and the real upstream differ (the
 // project's DECISIONS), one test each, named after the rule it holds to.
-// The provider suites pin exact wire bodies; these pin the decisions.
+// Expected values are written out here (or read from the pinned published
+// specs and the spec's own examples), never from the manifests: breaking a
+// rule in a manifest or spec fails the test that names it. The provider
+// suites cover the same ground per operation; these must be no weaker.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
-import { call, expectFailure, expectNoViolation, expectSuccess, mockUrl } from "./harness.js";
-import { SPECS_DIR } from "./repo.js";
+import type { ToolError } from "@blockwright/runtime";
+import { call, example, expectFailure, expectNoViolation, expectSuccess, mockUrl, spec, tool, type Captured } from "./harness.js";
+import { SPECS_DIR, executeTool } from "./repo.js";
+import { json, scriptedFetch } from "./scripted-fetch.js";
 
 const GAMMA = "sk-gamma-decisions-0001";
 const PDL = "pdl-decisions-key-0001";
 const GRAPH = "graph-decisions-token-0001";
 const BOOKS = "AIzaDecisionsKey0001";
 const SF = "00Ddecisions!token.0001";
+const ACCOUNT_ID = "001D000000IqhSLIAZ";
 const crm = () => ({ apiKey: SF, instanceUrl: mockUrl("crm") });
 const generate = { apiKey: GAMMA, inputText: "Decisions", textMode: "generate" };
 
+/** Refused before any request, with exactly this parameter, rule and message. */
+function expectRefused(r: { result: Parameters<typeof expectFailure>[0]; calls: Captured[] }, param: string, rule: string, message: unknown): ToolError {
+  expect(r.calls).toHaveLength(0);
+  const error = expectFailure(r.result);
+  expect(error).toMatchObject({ type: "validation", param, rule, message });
+  return error;
+}
+
+const published = (provider: string) => parse(readFileSync(join(SPECS_DIR, provider, "upstream/published.yaml"), "utf8"));
+
 describe("DECISIONS — General", () => {
-  it("1. Limits are the stricter of the spec and the upstream (numCards 1–75, $top 1–999, maxResults 1–40 …)", async () => {
-    for (const [id, params, param, ok, bad] of [
-      ["docgen_generate", generate, "numCards", 75, 76],
-      ["directory_list_users", { accessToken: GRAPH }, "top", 999, 1000],
-      ["books_search_volumes", { apiKey: BOOKS, q: "dune" }, "maxResults", 40, 41],
-    ] as const) {
-      expectSuccess((await call(id, { ...params, [param]: ok })).result);
+  // [tool, valid input, parameter, accepted at the bound, where the wire carries it, refused one step past it, rule, message]
+  const limits: [string, Record<string, unknown>, string, unknown, (c: Captured) => unknown, unknown, string, string][] = [
+    ["directory_list_users", { accessToken: GRAPH }, "top", 999, (c) => c.url.searchParams.get("$top"), 1000, "maximum", "top: must be at most 999 (allowed: 1–999), got 1000"],
+    ["directory_list_users", { accessToken: GRAPH }, "top", 1, (c) => c.url.searchParams.get("$top"), 0, "minimum", "top: must be at least 1 (allowed: 1–999), got 0"],
+    ["directory_list_groups", { accessToken: GRAPH }, "top", 999, (c) => c.url.searchParams.get("$top"), 1000, "maximum", "top: must be at most 999 (allowed: 1–999), got 1000"],
+    ["docgen_generate", generate, "numCards", 75, (c) => (c.body as { numCards: number }).numCards, 76, "maximum", "numCards: must be at most 75 (allowed: 1–75), got 76"],
+    ["docgen_generate", generate, "numCards", 1, (c) => (c.body as { numCards: number }).numCards, 0, "minimum", "numCards: must be at least 1 (allowed: 1–75), got 0"],
+    ["docgen_generate", generate, "additionalInstructions", "a".repeat(2000), (c) => (c.body as { additionalInstructions: string }).additionalInstructions, "a".repeat(2001), "maxLength", "additionalInstructions: must be at most 2000 characters long (it has 2001)"],
+    ["docgen_generate", generate, "inputText", "a".repeat(400_000), (c) => (c.body as { inputText: string }).inputText, "a".repeat(400_001), "maxLength", "inputText: must be at most 400000 characters long (it has 400001)"],
+    ["docgen_generate", generate, "inputText", "a", (c) => (c.body as { inputText: string }).inputText, "", "required", "inputText: is required, got an empty string"],
+    ["docgen_list_themes", { apiKey: GAMMA }, "limit", 50, (c) => c.url.searchParams.get("limit"), 51, "maximum", "limit: must be at most 50 (allowed: 1–50), got 51"],
+    ["docgen_list_themes", { apiKey: GAMMA }, "limit", 1, (c) => c.url.searchParams.get("limit"), 0, "minimum", "limit: must be at least 1 (allowed: 1–50), got 0"],
+    ["docgen_list_folders", { apiKey: GAMMA }, "limit", 50, (c) => c.url.searchParams.get("limit"), 51, "maximum", "limit: must be at most 50 (allowed: 1–50), got 51"],
+    ["persondata_person_enrich", { apiKey: PDL, email: "sean@peopledatalabs.com" }, "min_likelihood", 10, (c) => c.url.searchParams.get("min_likelihood"), 11, "maximum", "min_likelihood: must be at most 10 (allowed: 1–10), got 11"],
+    ["persondata_person_enrich", { apiKey: PDL, email: "sean@peopledatalabs.com" }, "min_likelihood", 1, (c) => c.url.searchParams.get("min_likelihood"), 0, "minimum", "min_likelihood: must be at least 1 (allowed: 1–10), got 0"],
+    ["persondata_person_enrich", { apiKey: PDL, email: "sean@peopledatalabs.com" }, "min_likelihood", 7, (c) => c.url.searchParams.get("min_likelihood"), 7.5, "integer", "min_likelihood: must be an integer, got 7.5"],
+    ["persondata_person_search", { apiKey: PDL, sql: "SELECT * FROM person" }, "size", 100, (c) => (c.body as { size: number }).size, 101, "maximum", "size: must be at most 100 (allowed: 1–100), got 101"],
+    ["persondata_person_search", { apiKey: PDL, sql: "SELECT * FROM person" }, "size", 1, (c) => (c.body as { size: number }).size, 0, "minimum", "size: must be at least 1 (allowed: 1–100), got 0"],
+    ["books_search_volumes", { apiKey: BOOKS, q: "dune" }, "maxResults", 40, (c) => c.url.searchParams.get("maxResults"), 41, "maximum", "maxResults: must be at most 40 (allowed: 1–40), got 41"],
+    ["books_search_volumes", { apiKey: BOOKS, q: "dune" }, "maxResults", 1, (c) => c.url.searchParams.get("maxResults"), 0, "minimum", "maxResults: must be at least 1 (allowed: 1–40), got 0"],
+  ];
+
+  it("1. Limits are the stricter of the spec and the upstream ($top 1–999, numCards 1–75, additionalInstructions ≤ 2,000, inputText 1–400,000, limit 1–50, min_likelihood integer 1–10, size 1–100, maxResults 1–40)", async () => {
+    for (const [id, params, param, ok, sent, bad, rule, message] of limits) {
+      const accepted = await call(id, { ...params, [param]: ok });
+      expectSuccess(accepted.result);
+      expect(accepted.calls, `${id} ${param} ${String(ok).slice(0, 10)}`).toHaveLength(1);
+      expectNoViolation(accepted.calls[0]);
+      expect(String(sent(accepted.calls[0])), `${id} ${param} on the wire`).toBe(String(ok));
       const refused = await call(id, { ...params, [param]: bad });
-      expect(expectFailure(refused.result)).toMatchObject({ type: "validation", param });
-      expect(refused.calls).toHaveLength(0);
+      expect(refused.calls, `${id} ${param} ${String(bad).slice(0, 10)}`).toHaveLength(0);
+      const error = expectFailure(refused.result);
+      expect(error, `${id} ${param}`).toMatchObject({ type: "validation", provider: tool(id).provider, operation: id, param, rule });
+      expect(error.message.startsWith(message), `${error.message.slice(0, 120)} starts with ${message}`).toBe(true);
     }
   });
 
   it("2. Enums are the spec's plus the upstream's additions; a value the upstream rejects is refused naming the accepted ones", async () => {
-    const added = await call("docgen_generate", { ...generate, exportAs: "png", imageSource: "pexels" });
-    expectSuccess(added.result);
-    expectNoViolation(added.calls[0]);
-    const refused = await call("docgen_generate", { ...generate, imageSource: "unsplash" });
-    expect(expectFailure(refused.result).message).toMatch(/^imageSource: must be one of .*pexels.*themeAccent.*, got "unsplash"$/);
-    expect(refused.calls).toHaveLength(0);
+    for (const [extra, wire] of [
+      [{ exportAs: "png" }, { exportAs: "png" }],
+      [{ imageSource: "pexels" }, { imageOptions: { source: "pexels" } }],
+      [{ imageSource: "themeAccent" }, { imageOptions: { source: "themeAccent" } }],
+    ] as const) {
+      const added = await call("docgen_generate", { ...generate, ...extra });
+      expectSuccess(added.result);
+      expectNoViolation(added.calls[0]);
+      expect(added.calls[0].body).toMatchObject(wire);
+    }
+    const fromTemplate = await call("docgen_generate_from_template", { apiKey: GAMMA, gammaId: "g_1", prompt: "Adapt", exportAs: "png" });
+    expectSuccess(fromTemplate.result);
+    expectNoViolation(fromTemplate.calls[0]);
+    expect(fromTemplate.calls[0].body).toMatchObject({ exportAs: "png" });
+    expectRefused(
+      await call("docgen_generate", { ...generate, imageSource: "unsplash" }),
+      "imageSource",
+      "enum",
+      'imageSource: must be one of aiGenerated, pictographic, webAllImages, webFreeToUse, webFreeToUseCommercially, giphy, pexels, placeholder, noImages, themeAccent, got "unsplash"',
+    );
   });
 
   it("2. (models) The image model is one the upstream accepts: the spec keeps the published list, an unknown one is refused naming them", async () => {
-    const spec = parse(readFileSync(join(SPECS_DIR, "docgen/openapi.yaml"), "utf8"));
-    const published = parse(readFileSync(join(SPECS_DIR, "docgen/upstream/published.yaml"), "utf8"));
-    const ours: string[] = spec.components.schemas.ImageModel.enum;
-    expect(ours).toEqual(published.components.schemas.ImageModel.enum);
+    const ours: string[] = parse(readFileSync(join(SPECS_DIR, "docgen/openapi.yaml"), "utf8")).components.schemas.ImageModel.enum;
+    const theirs: string[] = published("docgen").components.schemas.ImageModel.enum;
+    expect(ours).toEqual(theirs);
     expect(ours.length).toBe(46);
+    for (const id of ["docgen_generate", "docgen_generate_from_template"]) expect(tool(id).params.find((p) => p.name === "imageModel")?.enum, id).toEqual(theirs);
     const ok = await call("docgen_generate", { ...generate, imageSource: "aiGenerated", imageModel: "flux-2-pro" });
     expectSuccess(ok.result);
-    expect(ok.calls[0].body).toMatchObject({ imageOptions: { model: "flux-2-pro" } });
-    const refused = await call("docgen_generate", { ...generate, imageModel: "dall-e-4" });
-    const error = expectFailure(refused.result);
-    expect(error).toMatchObject({ param: "imageModel", rule: "enum" });
-    expect(error.message).toContain("must be one of dall-e-3, imagen-3-flash");
-    expect(refused.calls).toHaveLength(0);
+    expectNoViolation(ok.calls[0]);
+    expect(ok.calls[0].body).toMatchObject({ imageOptions: { source: "aiGenerated", model: "flux-2-pro" } });
+    expectRefused(await call("docgen_generate", { ...generate, imageModel: "dall-e-4" }), "imageModel", "enum", `imageModel: must be one of ${theirs.join(", ")}, got "dall-e-4"`);
+  });
+
+  it("2. (languages) textLanguage accepts exactly the language codes of the pinned published document", async () => {
+    const theirs: string[] = published("docgen").components.schemas.TextOptions.properties.language.enum;
+    const manifest = parse(readFileSync(join(SPECS_DIR, "docgen/manifest.yaml"), "utf8"));
+    expect(manifest.operations.docgen_generate.params.textLanguage.enum).toEqual(theirs);
+    expect(tool("docgen_generate").params.find((p) => p.name === "textLanguage")?.enum).toEqual(theirs);
+    expect(theirs.length).toBe(67);
+    const last = await call("docgen_generate", { ...generate, textLanguage: theirs[theirs.length - 1] });
+    expectSuccess(last.result);
+    expectNoViolation(last.calls[0]);
+    expect(last.calls[0].body).toMatchObject({ textOptions: { language: theirs[theirs.length - 1] } });
+    expectRefused(await call("docgen_generate", { ...generate, textLanguage: "en-US" }), "textLanguage", "enum", `textLanguage: must be one of ${theirs.join(", ")} (any case), got "en-US"`);
   });
 
   it("3. Every invalid input is refused before any request, naming the parameter, the rule and the value (cross-field rules too)", async () => {
-    const r = await call("docgen_generate", { ...generate, format: "social", cardDimensions: "16x9" });
-    expect(expectFailure(r.result)).toMatchObject({ type: "validation", param: "cardDimensions", rule: "allowedValues", message: 'cardDimensions: must be one of 1x1, 4x5, 9x16 when format is social, got "16x9"' });
-    expect(r.calls).toHaveLength(0);
+    expectRefused(await call("docgen_generate", { ...generate, format: "social", cardDimensions: "16x9" }), "cardDimensions", "allowedValues", 'cardDimensions: must be one of 1x1, 4x5, 9x16 when format is social, got "16x9"');
+    expectRefused(await call("docgen_generate", { ...generate, numCards: 7.5 }), "numCards", "integer", "numCards: must be an integer, got 7.5");
+    expectRefused(await call("persondata_person_search", { apiKey: PDL, sql: "SELECT * FROM person", query: { query: { match_all: {} } } }), "sql", "exactlyOne", "exactly one of query, sql is required, got query and sql");
   });
 
-  it("4. Upstream failures are one structured error shape, and a secret never appears in it", async () => {
-    const r = await call("books_search_volumes", { apiKey: BOOKS, q: "dune" }, { prefer: "code=400" });
-    const error = expectFailure(r.result);
-    expect(Object.keys(error).sort()).toEqual(expect.arrayContaining(["type", "provider", "operation", "status", "message", "retryable"]));
-    expect(error).toMatchObject({ type: "upstream", provider: "books", operation: "books_search_volumes", status: 400 });
-    expect(JSON.stringify(r.result)).not.toContain(BOOKS);
+  // Each provider's own error body, read here (not through the manifest's expressions).
+  const failures: { id: string; params: Record<string, unknown>; status: number; name: string; secret: string; read: (body: unknown) => { code?: string; message: string }; retryable: boolean; requestIdHeader?: string }[] = [
+    { id: "books_search_volumes", params: { apiKey: BOOKS, q: "dune" }, status: 400, name: "keyInvalid", secret: BOOKS, read: (b) => ({ code: (b as { error: { status: string } }).error.status, message: (b as { error: { message: string } }).error.message }), retryable: false },
+    { id: "crm_query", params: { ...crm(), query: "SELECT Id FROM Account" }, status: 403, name: "requestLimitExceeded", secret: SF, read: (b) => ({ code: (b as { errorCode: string }[])[0].errorCode, message: (b as { message: string }[])[0].message }), retryable: false },
+    { id: "directory_list_users", params: { accessToken: GRAPH }, status: 429, name: "throttled", secret: GRAPH, read: (b) => (b as { error: { code: string; message: string } }).error, retryable: true, requestIdHeader: "request-id" },
+    { id: "persondata_person_enrich", params: { apiKey: PDL, email: "sean@peopledatalabs.com" }, status: 401, name: "invalidKey", secret: PDL, read: (b) => ({ code: (b as { error: { type: string } }).error.type, message: (b as { error: { message: string } }).error.message }), retryable: false },
+    { id: "docgen_generate", params: generate, status: 500, name: "generationError", secret: GAMMA, read: (b) => ({ message: (b as { message: string }).message }), retryable: false, requestIdHeader: "x-request-id" },
+  ];
+
+  it("4. Upstream failures are one structured error shape (provider, operation, status, code, message, request id, retryable), and a secret never appears in it", async () => {
+    for (const f of failures) {
+      const t = tool(f.id);
+      const r = await call(f.id, f.params, { prefer: `code=${f.status}, example=${f.name}`, retries: 0 });
+      expect(r.calls).toHaveLength(1);
+      expect(r.calls[0].status).toBe(f.status);
+      const body = example(t.provider, t.operationId, String(f.status), f.name);
+      expect(JSON.parse(r.calls[0].responseBody), `${f.id}: the mock answered the example asked for`).toEqual(body);
+      const { code, message } = f.read(body);
+      const error = expectFailure(r.result);
+      const required = ["type", "provider", "operation", "status", "message", "retryable", ...(code !== undefined ? ["code"] : []), ...(f.requestIdHeader ? ["requestId"] : [])];
+      expect(Object.keys(error), f.id).toEqual(expect.arrayContaining(required));
+      expect(error, f.id).toMatchObject({ type: "upstream", provider: t.provider, operation: f.id, status: f.status, message, retryable: f.retryable });
+      // Gamma's body has no error code: none is invented.
+      expect(error.code, f.id).toBe(code);
+      if (f.requestIdHeader) expect(error.requestId, f.id).toBe(r.calls[0].responseHeaders.get(f.requestIdHeader));
+      expect(JSON.stringify(r.result), f.id).not.toContain(f.secret);
+    }
   });
 
-  it("5. Base addresses: the CRM uses the caller's instanceUrl (https; http for loopback; no path, query or credentials)", async () => {
-    const r = await call("crm_get_record", { ...crm(), instanceUrl: "https://acme.my.salesforce.com/services", sobject: "Account", recordId: "001D000000IqhSLIAZ" });
-    expect(expectFailure(r.result)).toMatchObject({ param: "instanceUrl", rule: "format", message: expect.stringContaining("without a path") });
+  it("4. (query-string key) A key that travels in the query string never appears in an error, even one that quotes the request address", async () => {
+    const failing = async (request: Request): Promise<Response> => {
+      throw new TypeError(`fetch failed: ${request.url}`);
+    };
+    const result = await executeTool("books_search_volumes", { apiKey: BOOKS, q: "dune" }, { baseUrl: mockUrl("books"), fetch: failing, retries: 0 });
+    const error = expectFailure(result);
+    expect(error).toMatchObject({ type: "network", provider: "books", operation: "books_search_volumes" });
+    // The address is quoted (so this is a real test of redaction), without the key.
+    expect(error.message).toContain("/books/v1/volumes?q=dune");
+    expect(JSON.stringify(result)).not.toContain(BOOKS);
+  });
+
+  it("5. Base addresses: the CRM uses the caller's instanceUrl (https; http for loopback; trailing slashes stripped; no path, query or credentials)", async () => {
+    const base = { ...crm(), sobject: "Account", recordId: ACCOUNT_ID };
+    const loopback = await call("crm_get_record", { ...base, instanceUrl: `${mockUrl("crm")}//` });
+    expectSuccess(loopback.result);
+    expect(`${loopback.calls[0].url.origin}${loopback.calls[0].url.pathname}`).toBe(`${mockUrl("crm")}/services/data/v59.0/sobjects/Account/${ACCOUNT_ID}`);
+    for (const [instanceUrl, message] of [
+      ["http://acme.my.salesforce.com", 'instanceUrl: must use https (http is allowed only for loopback hosts), got "http://acme.my.salesforce.com"'],
+      ["https://acme.my.salesforce.com/services", 'instanceUrl: must be scheme and host only, without a path, got "https://acme.my.salesforce.com/services"'],
+      ["https://acme.my.salesforce.com?x=1", 'instanceUrl: must not contain a query or fragment, got "https://acme.my.salesforce.com?x=1"'],
+    ] as const) {
+      expectRefused(await call("crm_get_record", { ...base, instanceUrl }), "instanceUrl", "format", message);
+    }
+    const withCredentials = await call("crm_get_record", { ...base, instanceUrl: "https://admin:hunter2secret@acme.my.salesforce.com" });
+    expect(withCredentials.calls).toHaveLength(0);
+    expect(expectFailure(withCredentials.result)).toMatchObject({ type: "validation", param: "instanceUrl", rule: "format" });
+    expect(JSON.stringify(withCredentials.result)).not.toContain("hunter2secret");
+  });
+
+  it("5. Base addresses: the others default to their upstream hosts (overridable per call); version prefixes live in the paths, not in servers", async () => {
+    for (const [id, params, host, prefix, reply] of [
+      ["directory_list_users", { accessToken: GRAPH }, "https://graph.microsoft.com", "/v1.0/", json(200, { value: [] })],
+      ["docgen_list_themes", { apiKey: GAMMA }, "https://public-api.gamma.app", "/v1.0/", json(200, { data: [], hasMore: false, nextCursor: null })],
+      ["persondata_company_enrich", { apiKey: PDL, website: "peopledatalabs.com" }, "https://api.peopledatalabs.com", "/v5/", json(404, { status: 404, error: { type: "not_found", message: "No records were found matching your request" } })],
+      ["books_search_volumes", { apiKey: BOOKS, q: "dune" }, "https://www.googleapis.com", "/books/v1/", json(200, { kind: "books#volumes", totalItems: 0 })],
+    ] as const) {
+      const { fetch, seen } = scriptedFetch(reply);
+      expectSuccess(await executeTool(id, params, { fetch, retries: 0 }));
+      expect(seen, id).toHaveLength(1);
+      expect(new URL(seen[0].url).origin, id).toBe(host);
+      expect(new URL(seen[0].url).pathname.startsWith(prefix), `${seen[0].url} starts with ${prefix}`).toBe(true);
+      const provider = tool(id).provider;
+      for (const op of spec(provider).operations.values()) expect(op.path.startsWith(prefix), `${provider} ${op.path}`).toBe(true);
+      const servers: { url: string }[] = parse(readFileSync(join(SPECS_DIR, provider, "openapi.yaml"), "utf8")).servers;
+      expect(servers.map((s) => new URL(s.url).pathname), `${provider} servers`).toEqual(servers.map(() => "/"));
+    }
+    for (const op of spec("crm").operations.values()) expect(op.path.startsWith("/services/data/v59.0/"), op.path).toBe(true);
   });
 });
 
 describe("DECISIONS — CRM", () => {
   it("sobject must be an API name and recordId 15 or 18 alphanumerics, both validated then URL-encoded", async () => {
-    expect(expectFailure((await call("crm_get_record", { ...crm(), sobject: "Account/../User", recordId: "001D000000IqhSLIAZ" })).result)).toMatchObject({ param: "sobject", rule: "pattern" });
-    expect(expectFailure((await call("crm_get_record", { ...crm(), sobject: "Account", recordId: "001D000000IqhS" })).result)).toMatchObject({ param: "recordId", rule: "pattern" });
+    for (const [sobject, recordId] of [
+      ["Account", ACCOUNT_ID],
+      ["My_Object__c", "001D000000INjVe"],
+    ]) {
+      const r = await call("crm_get_record", { ...crm(), sobject, recordId });
+      expectSuccess(r.result);
+      expectNoViolation(r.calls[0]);
+      expect(r.calls[0].url.pathname).toBe(`/services/data/v59.0/sobjects/${sobject}/${recordId}`);
+    }
+    expectRefused(
+      await call("crm_get_record", { ...crm(), sobject: "Account/../User", recordId: ACCOUNT_ID }),
+      "sobject",
+      "pattern",
+      'sobject: must be an sObject API name such as Account or My_Object__c matching ^[A-Za-z][A-Za-z0-9_]*$, got "Account/../User"',
+    );
+    for (const recordId of ["001D000000IqhS", "001D000000IqhSLI", "001D000000IqhSL-AZ"]) {
+      expectRefused(
+        await call("crm_get_record", { ...crm(), sobject: "Account", recordId }),
+        "recordId",
+        "pattern",
+        `recordId: must be a record ID of 15 or 18 letters and digits matching ^[A-Za-z0-9]{15}([A-Za-z0-9]{3})?$, got "${recordId}"`,
+      );
+    }
   });
 
   it("query is sent percent-encoded in q: a + & # % inside a literal survives", async () => {
-    const q = "SELECT Id FROM Account WHERE Name = 'A+B & C #1 100%'";
+    const q = "SELECT Id FROM Account WHERE Name = 'A+B & C #1 at 100%'";
     const r = await call("crm_query", { ...crm(), query: q });
     expectSuccess(r.result);
+    expectNoViolation(r.calls[0]);
     expect(r.calls[0].url.searchParams.get("q")).toBe(q);
+    // The raw query: each of them percent-encoded, none left as a separator.
+    expect(r.calls[0].search).toBe("?q=SELECT%20Id%20FROM%20Account%20WHERE%20Name%20%3D%20%27A%2BB%20%26%20C%20%231%20at%20100%25%27");
   });
 
   it("create answers 201 {id, success, errors}: data is that body, metadata.id its id; an Id in the fields is refused before the call", async () => {
     const r = await call("crm_create_record", { ...crm(), sobject: "Account", fields: { Name: "Acme" } });
-    expect(expectSuccess(r.result)).toEqual({ data: { id: "001D000000IqhSLIAZ", success: true, errors: [] }, metadata: { id: "001D000000IqhSLIAZ" } });
+    expect(r.calls[0].status).toBe(201);
+    expectNoViolation(r.calls[0]);
+    const body = JSON.parse(r.calls[0].responseBody) as { id: string };
+    expect(expectSuccess(r.result)).toEqual({ data: body, metadata: { id: body.id } });
+    expect(body).toEqual({ id: ACCOUNT_ID, success: true, errors: [] });
     for (const id of ["crm_create_record", "crm_update_record"]) {
-      const refused = await call(id, { ...crm(), sobject: "Account", ...(id === "crm_update_record" ? { recordId: "001D000000IqhSLIAZ" } : {}), fields: { Name: "Acme", ID: "001D000000IqhSLIAZ" } });
-      expect(expectFailure(refused.result)).toMatchObject({ type: "validation", param: "fields", rule: "forbiddenKeys", message: expect.stringMatching(/^fields: must not contain "Id" \(in any case\): .*, got key "ID"$/) });
+      const refused = await call(id, { ...crm(), sobject: "Account", ...(id === "crm_update_record" ? { recordId: ACCOUNT_ID } : {}), fields: { Name: "Acme", ID: ACCOUNT_ID } });
       expect(refused.calls).toHaveLength(0);
+      expect(expectFailure(refused.result)).toMatchObject({ type: "validation", param: "fields", rule: "forbiddenKeys", message: expect.stringMatching(/^fields: must not contain "Id" \(in any case\): .*, got key "ID"$/) });
     }
   });
 
   it("update answers 204: data is {updated: true}, metadata.id the recordId", async () => {
-    const r = await call("crm_update_record", { ...crm(), sobject: "Account", recordId: "001D000000IqhSLIAZ", fields: { BillingCity: "Paris" } });
-    expect(expectSuccess(r.result)).toEqual({ data: { updated: true }, metadata: { id: "001D000000IqhSLIAZ" } });
+    const r = await call("crm_update_record", { ...crm(), sobject: "Account", recordId: "001D000000INjVe", fields: { BillingCity: "Paris" } });
+    expect(r.calls[0].status).toBe(204);
+    expect(r.calls[0].responseBody).toBe("");
+    expect(r.calls[0].method).toBe("PATCH");
+    expect(expectSuccess(r.result)).toEqual({ data: { updated: true }, metadata: { id: "001D000000INjVe" } });
   });
 
   it("get with fields sends ?fields=A,B (a comma-separated string)", async () => {
-    const r = await call("crm_get_record", { ...crm(), sobject: "Account", recordId: "001D000000IqhSLIAZ", fields: "Name,Industry" });
+    const r = await call("crm_get_record", { ...crm(), sobject: "Account", recordId: ACCOUNT_ID, fields: "Name,Industry" });
+    expectSuccess(r.result);
+    expectNoViolation(r.calls[0]);
+    expect(r.calls[0].url.searchParams.getAll("fields")).toEqual(["Name,Industry"]);
     expect(r.calls[0].search).toBe("?fields=Name%2CIndustry");
   });
 
-  it("errors are a JSON array of {message, errorCode}; 403 REQUEST_LIMIT_EXCEEDED is not retried", async () => {
-    const r = await call("crm_query", { ...crm(), query: "SELECT Id FROM Account" }, { prefer: "code=403" });
-    expect(expectFailure(r.result)).toMatchObject({ status: 403, code: "REQUEST_LIMIT_EXCEEDED", retryable: false });
+  it("errors are a JSON array of {message, errorCode}; 403 REQUEST_LIMIT_EXCEEDED is a limit error, not retried", async () => {
+    const r = await call("crm_query", { ...crm(), query: "SELECT Id FROM Account" }, { prefer: "code=403, example=requestLimitExceeded" });
     expect(r.calls).toHaveLength(1);
+    expect(r.calls[0].status).toBe(403);
+    const [first] = example("crm", "query", "403", "requestLimitExceeded") as { message: string; errorCode: string }[];
+    expect(first.errorCode).toBe("REQUEST_LIMIT_EXCEEDED");
+    expect(expectFailure(r.result)).toMatchObject({ type: "upstream", provider: "crm", operation: "crm_query", status: 403, code: "REQUEST_LIMIT_EXCEEDED", message: first.message, retryable: false });
+    const unknown = await call("crm_query", { ...crm(), query: "SELECT Id FROM Account" }, { prefer: "code=400, example=malformedQuery" });
+    const [malformed] = example("crm", "query", "400", "malformedQuery") as { message: string; errorCode: string }[];
+    expect(expectFailure(unknown.result)).toMatchObject({ status: 400, code: malformed.errorCode, message: malformed.message, retryable: false });
   });
 });
 
 describe("DECISIONS — Directory", () => {
-  it("top → $top 1–999 (never clamped), filter → URL-encoded $filter", async () => {
-    const r = await call("directory_list_users", { accessToken: GRAPH, top: 999, filter: "startsWith(displayName,'A&B')" });
+  it("top → $top 1–999 (a value over 999 refused, never clamped), filter → URL-encoded $filter", async () => {
+    const filter = "startsWith(displayName,'A&B #1')";
+    const r = await call("directory_list_users", { accessToken: GRAPH, top: 999, filter });
+    expectSuccess(r.result);
+    expectNoViolation(r.calls[0]);
     expect(r.calls[0].url.searchParams.get("$top")).toBe("999");
-    expect(r.calls[0].url.searchParams.get("$filter")).toBe("startsWith(displayName,'A&B')");
-    expect(expectFailure((await call("directory_list_users", { accessToken: GRAPH, top: 1000 })).result)).toMatchObject({ param: "top", rule: "maximum" });
+    expect(r.calls[0].url.searchParams.get("$filter")).toBe(filter);
+    expect(r.calls[0].search).toBe("?$top=999&$filter=startsWith(displayName%2C%27A%26B%20%231%27)");
+    for (const id of ["directory_list_users", "directory_list_groups"]) {
+      expectRefused(await call(id, { accessToken: GRAPH, top: 1000 }), "top", "maximum", "top: must be at most 999 (allowed: 1–999), got 1000");
+    }
   });
 
   it("userId is URL-encoded into the path (#EXT# → %23EXT%23); a UPN starting with $ uses /users('…')", async () => {
     const guest = await call("directory_get_user", { accessToken: GRAPH, userId: "ada_contoso.com#EXT#@fabrikam.onmicrosoft.com" });
-    expect(guest.calls[0].url.pathname).toContain("%23EXT%23");
+    expectSuccess(guest.result);
+    expectNoViolation(guest.calls[0]);
+    expect(guest.calls[0].url.pathname).toBe("/v1.0/users/ada_contoso.com%23EXT%23%40fabrikam.onmicrosoft.com");
     const dollar = await call("directory_get_user", { accessToken: GRAPH, userId: "$admin@contoso.com" });
-    expect(decodeURIComponent(dollar.calls[0].url.pathname)).toBe("/v1.0/users('$admin@contoso.com')");
+    expectSuccess(dollar.result);
+    expectNoViolation(dollar.calls[0]);
+    expect(dollar.calls[0].url.pathname).toBe("/v1.0/users('%24admin%40contoso.com')");
   });
 
   it("create always sends accountEnabled (default true) and passwordProfile with forceChangePasswordNextSignIn: true; 201", async () => {
-    const r = await call("directory_create_user", { accessToken: GRAPH, displayName: "Ada", mailNickname: "ada", userPrincipalName: "ada@contoso.com", password: "xWwvJ]6NMw+bWH-d" });
-    expect(r.calls[0].body).toMatchObject({ accountEnabled: true, passwordProfile: { password: "xWwvJ]6NMw+bWH-d", forceChangePasswordNextSignIn: true } });
+    const params = { accessToken: GRAPH, displayName: "Ada", mailNickname: "ada", userPrincipalName: "ada@contoso.com", password: "xWwvJ]6NMw+bWH-d" };
+    const r = await call("directory_create_user", params);
     expect(r.calls[0].status).toBe(201);
+    expectNoViolation(r.calls[0]);
+    expect(r.calls[0].body).toEqual({ displayName: "Ada", mailNickname: "ada", userPrincipalName: "ada@contoso.com", accountEnabled: true, passwordProfile: { password: "xWwvJ]6NMw+bWH-d", forceChangePasswordNextSignIn: true } });
+    const output = expectSuccess(r.result) as { data: { id: string }; metadata: { id: string } };
+    expect(output.metadata).toEqual({ id: output.data.id });
+    const disabled = await call("directory_create_user", { ...params, accountEnabled: false });
+    expect(disabled.calls[0].body).toMatchObject({ accountEnabled: false, passwordProfile: { forceChangePasswordNextSignIn: true } });
   });
 
   it("metadata.count is the number of items returned, not @odata.count", async () => {
-    const r = await call("directory_list_users", { accessToken: GRAPH });
-    const output = expectSuccess(r.result) as { data: unknown[]; metadata: { count: number } };
-    expect(output.metadata.count).toBe(output.data.length);
+    const r = await call("directory_list_users", { accessToken: GRAPH }, { prefer: "example=withCount" });
+    const body = example("directory", "listUsers", "200", "withCount") as { value: unknown[]; "@odata.count": number };
+    expect(body["@odata.count"]).not.toBe(body.value.length);
+    expect(expectSuccess(r.result)).toEqual({ data: body.value, metadata: { count: body.value.length } });
   });
 
-  it("advancedQuery sends ConsistencyLevel: eventual and $count=true", async () => {
-    const r = await call("directory_list_groups", { accessToken: GRAPH, advancedQuery: true });
-    expect(r.calls[0].headers.get("consistencylevel")).toBe("eventual");
-    expect(r.calls[0].url.searchParams.get("$count")).toBe("true");
+  it("advancedQuery sends ConsistencyLevel: eventual and $count=true, and nothing of the kind without it", async () => {
+    for (const id of ["directory_list_users", "directory_list_groups"]) {
+      const r = await call(id, { accessToken: GRAPH, advancedQuery: true });
+      expectNoViolation(r.calls[0]);
+      expect(r.calls[0].headers.get("consistencylevel")).toBe("eventual");
+      expect(r.calls[0].url.searchParams.get("$count")).toBe("true");
+      const plain = await call(id, { accessToken: GRAPH });
+      expect(plain.calls[0].headers.get("consistencylevel")).toBeNull();
+      expect(plain.calls[0].url.searchParams.has("$count")).toBe(false);
+    }
   });
 
   it("errors are {error: {code, message, innerError}}; 429 carries Retry-After", async () => {
     const r = await call("directory_list_users", { accessToken: GRAPH }, { prefer: "code=429", retries: 0 });
-    expect(expectFailure(r.result)).toMatchObject({ status: 429, code: "TooManyRequests", retryAfterMs: 5000 });
+    expect(r.calls[0].status).toBe(429);
+    const retryAfter = r.calls[0].responseHeaders.get("retry-after");
+    expect(retryAfter).toBe("5");
+    const { error: body } = example("directory", "listUsers", "429", "throttled") as { error: { code: string; message: string } };
+    expect(expectFailure(r.result)).toMatchObject({ type: "upstream", status: 429, code: body.code, message: body.message, retryable: true, retryAfterMs: 5000, requestId: r.calls[0].responseHeaders.get("request-id") });
   });
 });
 
 describe("DECISIONS — Document generation", () => {
   it("the generate body is nested on the wire; empty nested objects are omitted; textMode is always sent", async () => {
-    const r = await call("docgen_generate", { ...generate, textTone: "crisp", imageSource: "aiGenerated", cardDimensions: "16x9" });
-    expect(r.calls[0].body).toEqual({ inputText: "Decisions", textMode: "generate", format: "presentation", textOptions: { tone: "crisp" }, imageOptions: { source: "aiGenerated" }, cardOptions: { dimensions: "16x9" } });
+    const minimal = await call("docgen_generate", generate);
+    expectNoViolation(minimal.calls[0]);
+    expect(minimal.calls[0].body).toEqual({ inputText: "Decisions", textMode: "generate", format: "presentation" });
+    const r = await call("docgen_generate", { ...generate, textAmount: "brief", textTone: "crisp", textAudience: "board", textLanguage: "fr", imageSource: "aiGenerated", imageModel: "imagen-4-pro", imageStyle: "ink", cardDimensions: "16x9" });
+    expectNoViolation(r.calls[0]);
+    expect(r.calls[0].body).toEqual({
+      inputText: "Decisions",
+      textMode: "generate",
+      format: "presentation",
+      textOptions: { amount: "brief", tone: "crisp", audience: "board", language: "fr" },
+      imageOptions: { source: "aiGenerated", model: "imagen-4-pro", style: "ink" },
+      cardOptions: { dimensions: "16x9" },
+    });
+    for (const textMode of ["condense", "preserve"]) {
+      const other = await call("docgen_generate", { ...generate, textMode });
+      expect(other.calls[0].body).toMatchObject({ textMode });
+    }
   });
 
   it("folderIds 'a, b' → ['a', 'b'] (trimmed, empties dropped, at most 10)", async () => {
     const r = await call("docgen_generate", { ...generate, folderIds: " fld_a, ,fld_b " });
+    expectNoViolation(r.calls[0]);
     expect(r.calls[0].body).toMatchObject({ folderIds: ["fld_a", "fld_b"] });
-    const many = Array.from({ length: 11 }, (_, i) => `f${i}`).join(",");
-    expect(expectFailure((await call("docgen_generate", { ...generate, folderIds: many })).result)).toMatchObject({ param: "folderIds", rule: "maxItems" });
+    const ten = Array.from({ length: 10 }, (_, i) => `f${i}`);
+    for (const id of ["docgen_generate", "docgen_generate_from_template"]) {
+      const base = id === "docgen_generate" ? generate : { apiKey: GAMMA, gammaId: "g_1", prompt: "Adapt" };
+      const accepted = await call(id, { ...base, folderIds: ten.join(", ") });
+      expectSuccess(accepted.result);
+      expectNoViolation(accepted.calls[0]);
+      expect(accepted.calls[0].body).toMatchObject({ folderIds: ten });
+      const eleven = [...ten, "f10"].join(",");
+      expectRefused(await call(id, { ...base, folderIds: eleven }), "folderIds", "maxItems", `folderIds: must list at most 10 items separated by "," (it lists 11), got "${eleven}"`);
+    }
   });
 
   it("from-template sends only gammaId, prompt, themeId, exportAs, folderIds and imageOptions.model/style", async () => {
     const r = await call("docgen_generate_from_template", { apiKey: GAMMA, gammaId: "g_1", prompt: "Adapt", themeId: "t_1", exportAs: "pdf", folderIds: "f_1", imageModel: "flux-2-pro", imageStyle: "warm" });
-    expect(Object.keys(r.calls[0].body as object).sort()).toEqual(["exportAs", "folderIds", "gammaId", "imageOptions", "prompt", "themeId"]);
-    expect(r.calls[0].body).toMatchObject({ imageOptions: { model: "flux-2-pro", style: "warm" } });
+    expectNoViolation(r.calls[0]);
+    expect(r.calls[0].body).toEqual({ gammaId: "g_1", prompt: "Adapt", themeId: "t_1", exportAs: "pdf", folderIds: ["f_1"], imageOptions: { model: "flux-2-pro", style: "warm" } });
+    for (const extra of ["imageSource", "textAmount", "cardDimensions", "numCards", "textMode"]) {
+      const refused = await call("docgen_generate_from_template", { apiKey: GAMMA, gammaId: "g_1", prompt: "Adapt", [extra]: extra === "numCards" ? 5 : "x" });
+      expect(refused.calls, extra).toHaveLength(0);
+      expect(expectFailure(refused.result), extra).toMatchObject({ type: "validation", param: extra, rule: "unknown" });
+    }
   });
 
   it("cardDimensions must fit format; a mismatch is refused with the valid values for that format", async () => {
-    const r = await call("docgen_generate", { ...generate, format: "document", cardDimensions: "16x9" });
-    expect(expectFailure(r.result).message).toBe('cardDimensions: must be one of fluid, pageless, letter, a4 when format is document, got "16x9"');
+    const fits: Record<string, string[]> = { presentation: ["fluid", "16x9", "4x3"], document: ["fluid", "pageless", "letter", "a4"], social: ["1x1", "4x5", "9x16"] };
+    for (const [format, allowed] of Object.entries(fits)) {
+      for (const dims of allowed) {
+        const ok = await call("docgen_generate", { ...generate, format, cardDimensions: dims });
+        expectSuccess(ok.result);
+        expect(ok.calls[0].body).toMatchObject({ format, cardOptions: { dimensions: dims } });
+      }
+      const wrong = format === "social" ? "16x9" : "1x1";
+      expectRefused(await call("docgen_generate", { ...generate, format, cardDimensions: wrong }), "cardDimensions", "allowedValues", `cardDimensions: must be one of ${allowed.join(", ")} when format is ${format}, got "${wrong}"`);
+    }
+    expectRefused(await call("docgen_generate", { ...generate, format: "webpage", cardDimensions: "fluid" }), "cardDimensions", "allowedValues", 'cardDimensions: must be left out when format is webpage, got "fluid"');
   });
 
   it("textLanguage is matched case-insensitively and sent lower-case; it must be a language code the upstream accepts", async () => {
-    const r = await call("docgen_generate", { ...generate, textLanguage: "PT-BR" });
-    expect(r.calls[0].body).toMatchObject({ textOptions: { language: "pt-br" } });
-    expect(expectFailure((await call("docgen_generate", { ...generate, textLanguage: "klingon" })).result)).toMatchObject({ param: "textLanguage", rule: "enum" });
+    for (const [given, sent] of [
+      ["PT-BR", "pt-br"],
+      ["En-Gb", "en-gb"],
+      ["es-419", "es-419"],
+    ]) {
+      const r = await call("docgen_generate", { ...generate, textLanguage: given });
+      expectSuccess(r.result);
+      expectNoViolation(r.calls[0]);
+      expect(r.calls[0].body).toMatchObject({ textOptions: { language: sent } });
+    }
+    const error = expectRefused(await call("docgen_generate", { ...generate, textLanguage: "klingon" }), "textLanguage", "enum", expect.stringMatching(/^textLanguage: must be one of en, en-gb, .*, cy \(any case\), got "klingon"$/));
+    expect(error.message).toContain("pt-br");
   });
 
-  it("outputs: generationId; status with gammaUrl when completed; themes from data, hasMore, nextCursor only when not null", async () => {
-    expect(expectSuccess((await call("docgen_generate", generate)).result)).toHaveProperty("generationId");
-    const done = expectSuccess((await call("docgen_check_status", { apiKey: GAMMA, generationId: "abc123xyz" }, { prefer: "example=completed" })).result);
-    expect(done).toMatchObject({ status: "completed", gammaUrl: expect.stringMatching(/^https:/) });
-    const themes = expectSuccess((await call("docgen_list_themes", { apiKey: GAMMA }, { prefer: "example=lastPage" })).result);
-    expect(themes).toHaveProperty("themes");
-    expect(themes).not.toHaveProperty("nextCursor");
+  it("outputs: generationId (+ warnings); status with gammaUrl when completed, credits and error when failed, plus exportUrl and gammaId; themes/folders from data, hasMore, nextCursor only when not null", async () => {
+    expect(expectSuccess((await call("docgen_generate", generate)).result)).toEqual({ generationId: "abc123xyz" });
+    const warned = example("docgen", "createGeneration", "200", "withWarnings") as { generationId: string; warnings: string };
+    expect(expectSuccess((await call("docgen_generate", generate, { prefer: "example=withWarnings" })).result)).toEqual(warned);
+    const completed = example("docgen", "getGenerationStatus", "200", "completed") as Record<string, unknown>;
+    expect(expectSuccess((await call("docgen_check_status", { apiKey: GAMMA, generationId: "abc123xyz" }, { prefer: "example=completed" })).result)).toEqual({
+      generationId: completed.generationId,
+      status: "completed",
+      gammaUrl: completed.gammaUrl,
+      gammaId: completed.gammaId,
+      exportUrl: completed.exportUrl,
+      credits: completed.credits,
+    });
+    const failed = example("docgen", "getGenerationStatus", "200", "failed") as Record<string, unknown>;
+    const failedOutput = expectSuccess((await call("docgen_check_status", { apiKey: GAMMA, generationId: "abc123xyz" }, { prefer: "example=failed" })).result);
+    expect(failedOutput).toMatchObject({ generationId: failed.generationId, status: "failed", error: failed.error, credits: failed.credits });
+    expect(failedOutput).not.toHaveProperty("gammaUrl");
+    for (const [id, operationId, list] of [
+      ["docgen_list_themes", "listThemes", "themes"],
+      ["docgen_list_folders", "listFolders", "folders"],
+    ] as const) {
+      const first = example("docgen", operationId, "200", "firstPage") as { data: unknown[]; nextCursor: string };
+      expect(expectSuccess((await call(id, { apiKey: GAMMA })).result)).toEqual({ [list]: first.data, hasMore: true, nextCursor: first.nextCursor });
+      const last = example("docgen", operationId, "200", "lastPage") as { data: unknown[]; nextCursor: null };
+      expect(last.nextCursor).toBeNull();
+      expect(expectSuccess((await call(id, { apiKey: GAMMA }, { prefer: "example=lastPage" })).result)).toEqual({ [list]: last.data, hasMore: false });
+    }
   });
 
   it("the credential goes in X-API-KEY; errors are {message, statusCode}; credit exhaustion is 402 or 403, not retried", async () => {
     const r = await call("docgen_list_themes", { apiKey: GAMMA }, { prefer: "code=401" });
     expect(r.calls[0].headers.get("x-api-key")).toBe(GAMMA);
-    expect(expectFailure(r.result)).toMatchObject({ status: 401, message: "Invalid API key." });
-    for (const code of [402, 403]) expect(expectFailure((await call("docgen_generate", generate, { prefer: `code=${code}` })).result)).toMatchObject({ retryable: false });
+    expect(r.calls[0].headers.get("authorization")).toBeNull();
+    const invalid = example("docgen", "listThemes", "401", "invalidApiKey") as { message: string; statusCode: number };
+    const error = expectFailure(r.result);
+    expect(error).toMatchObject({ type: "upstream", status: 401, message: invalid.message, retryable: false });
+    expect(error.code).toBeUndefined();
+    for (const status of [402, 403]) {
+      const credits = await call("docgen_generate", generate, { prefer: `code=${status}, example=insufficientCredits` });
+      expect(credits.calls, `${status}: one request, no retry`).toHaveLength(1);
+      expect(credits.calls[0].status).toBe(status);
+      const body = example("docgen", "createGeneration", String(status), "insufficientCredits") as { message: string; statusCode: number };
+      expect(body.statusCode).toBe(status);
+      expect(expectFailure(credits.result)).toMatchObject({ type: "upstream", status, message: body.message, retryable: false });
+    }
   });
 
-  it("numCards: more than 60 needs the upstream's top plan, and the parameter says so", async () => {
-    const { tools } = await import("./repo.js");
-    expect(tools.docgen_generate.params.find((p) => p.name === "numCards")?.description).toMatch(/more than 60/);
+  it("numCards: more than 60 needs the upstream's top plan, and the parameter says so", () => {
+    expect(tool("docgen_generate").params.find((p) => p.name === "numCards")?.description).toMatch(/more than 60/);
   });
 });
 
 describe("DECISIONS — Enrichment", () => {
   it("the credential goes in X-Api-Key", async () => {
-    const r = await call("persondata_company_enrich", { apiKey: PDL, website: "peopledatalabs.com" });
-    expect(r.calls[0].headers.get("x-api-key")).toBe(PDL);
+    for (const [id, params] of [
+      ["persondata_person_enrich", { email: "sean@peopledatalabs.com" }],
+      ["persondata_company_enrich", { website: "peopledatalabs.com" }],
+      ["persondata_person_search", { sql: "SELECT * FROM person" }],
+    ] as const) {
+      const r = await call(id, { apiKey: PDL, ...params });
+      expectNoViolation(r.calls[0]);
+      expect(r.calls[0].headers.get("x-api-key"), id).toBe(PDL);
+      expect(r.calls[0].headers.get("authorization"), id).toBeNull();
+      expect(r.calls[0].url.searchParams.has("api_key"), id).toBe(false);
+    }
   });
 
   it("person enrich needs email, or name with company; company enrich needs one of name, website, ticker", async () => {
-    expect(expectFailure((await call("persondata_person_enrich", { apiKey: PDL, name: "Sean Thorne" })).result)).toMatchObject({ rule: "anyOf" });
-    expect(expectFailure((await call("persondata_company_enrich", { apiKey: PDL })).result)).toMatchObject({ rule: "anyOf" });
+    for (const [params, given] of [
+      [{ name: "Sean Thorne" }, "only name"],
+      [{ company: "peopledatalabs.com" }, "only company"],
+      [{}, "none of them"],
+    ] as const) {
+      const r = await call("persondata_person_enrich", { apiKey: PDL, ...params });
+      expect(r.calls).toHaveLength(0);
+      expect(expectFailure(r.result)).toMatchObject({ type: "validation", rule: "anyOf", message: `persondata_person_enrich needs email or name with company, got ${given}` });
+    }
+    for (const params of [{ email: "sean@peopledatalabs.com" }, { name: "Sean Thorne", company: "peopledatalabs.com" }]) expectSuccess((await call("persondata_person_enrich", { apiKey: PDL, ...params })).result);
+    const none = await call("persondata_company_enrich", { apiKey: PDL });
+    expect(none.calls).toHaveLength(0);
+    expect(expectFailure(none.result)).toMatchObject({ type: "validation", rule: "anyOf", message: "persondata_company_enrich needs name, website or ticker, got none of them" });
+    for (const params of [{ name: "People Data Labs" }, { website: "peopledatalabs.com" }, { ticker: "PDL" }]) expectSuccess((await call("persondata_company_enrich", { apiKey: PDL, ...params })).result);
   });
 
   it("person search needs exactly one of query and sql; a query without a top-level query key is wrapped", async () => {
-    expect(expectFailure((await call("persondata_person_search", { apiKey: PDL })).result)).toMatchObject({ rule: "exactlyOne" });
-    const r = await call("persondata_person_search", { apiKey: PDL, query: { term: { job_title: "cto" } } });
-    expect(r.calls[0].body).toMatchObject({ query: { query: { term: { job_title: "cto" } } } });
+    const neither = await call("persondata_person_search", { apiKey: PDL });
+    expect(neither.calls).toHaveLength(0);
+    expect(expectFailure(neither.result)).toMatchObject({ type: "validation", rule: "exactlyOne", message: "exactly one of query, sql is required, got none" });
+    const both = await call("persondata_person_search", { apiKey: PDL, sql: "SELECT * FROM person", query: { query: { match_all: {} } } });
+    expect(both.calls).toHaveLength(0);
+    expect(expectFailure(both.result)).toMatchObject({ type: "validation", rule: "exactlyOne", message: "exactly one of query, sql is required, got query and sql" });
+    const bare = { term: { job_title: "cto" } };
+    const wrapped = await call("persondata_person_search", { apiKey: PDL, query: bare });
+    expectNoViolation(wrapped.calls[0]);
+    expect(wrapped.calls[0].body).toEqual({ query: { query: bare }, size: 1 });
+    const fromText = await call("persondata_person_search", { apiKey: PDL, query: JSON.stringify(bare) });
+    expect(fromText.calls[0].body).toEqual({ query: { query: bare }, size: 1 });
+    const already = await call("persondata_person_search", { apiKey: PDL, query: { query: bare } });
+    expect(already.calls[0].body).toEqual({ query: { query: bare }, size: 1 });
   });
 
   it("404 means no match: enrich → data null, metadata.status 404; search → data [], total 0; never retried", async () => {
-    const enrich = await call("persondata_person_enrich", { apiKey: PDL, email: "nobody@example.com" }, { prefer: "code=404" });
-    expect(expectSuccess(enrich.result)).toEqual({ data: null, metadata: { status: 404 } });
+    for (const [id, params] of [
+      ["persondata_person_enrich", { email: "nobody@example.com" }],
+      ["persondata_company_enrich", { website: "nobody.example" }],
+    ] as const) {
+      const enrich = await call(id, { apiKey: PDL, ...params }, { prefer: "code=404" });
+      expect(enrich.calls, id).toHaveLength(1);
+      expect(enrich.calls[0].status).toBe(404);
+      expect(expectSuccess(enrich.result), id).toEqual({ data: null, metadata: { status: 404 } });
+    }
     const search = await call("persondata_person_search", { apiKey: PDL, sql: "SELECT * FROM person" }, { prefer: "code=404" });
-    expect(expectSuccess(search.result)).toEqual({ data: [], metadata: { status: 404, total: 0 } });
     expect(search.calls).toHaveLength(1);
+    expect(search.calls[0].status).toBe(404);
+    expect(expectSuccess(search.result)).toEqual({ data: [], metadata: { status: 404, total: 0 } });
   });
 
-  it("company enrich is flat: data is the company without status and likelihood, which go to metadata", async () => {
-    const output = expectSuccess((await call("persondata_company_enrich", { apiKey: PDL, website: "peopledatalabs.com" })).result) as { data: Record<string, unknown>; metadata: Record<string, unknown> };
-    expect(output.data).not.toHaveProperty("status");
-    expect(output.data).not.toHaveProperty("likelihood");
-    expect(output.metadata).toMatchObject({ status: 200, likelihood: expect.any(Number) });
+  it("person enrich is {status, likelihood, data}; company enrich is flat: data is the company without status and likelihood, which go to metadata; search is {status, data[], total}", async () => {
+    const person = example("persondata", "personEnrich", "200", "match") as { status: number; likelihood: number; data: unknown };
+    expect(expectSuccess((await call("persondata_person_enrich", { apiKey: PDL, email: "sean@peopledatalabs.com" })).result)).toEqual({ data: person.data, metadata: { status: person.status, likelihood: person.likelihood } });
+    const { status, likelihood, ...company } = example("persondata", "companyEnrich", "200", "match") as Record<string, unknown>;
+    expect(expectSuccess((await call("persondata_company_enrich", { apiKey: PDL, website: "peopledatalabs.com" })).result)).toEqual({ data: company, metadata: { status, likelihood } });
+    const results = example("persondata", "personSearch", "200", "results") as { status: number; data: unknown[]; total: number };
+    expect(expectSuccess((await call("persondata_person_search", { apiKey: PDL, sql: "SELECT * FROM person" })).result)).toEqual({ data: results.data, metadata: { status: results.status, total: results.total } });
   });
 
   it("errors are {status, error: {type, message}}", async () => {
-    const r = await call("persondata_person_enrich", { apiKey: PDL, email: "sean@peopledatalabs.com" }, { prefer: "code=401" });
-    expect(expectFailure(r.result)).toMatchObject({ status: 401, code: expect.any(String), message: expect.any(String) });
+    const r = await call("persondata_person_enrich", { apiKey: PDL, email: "sean@peopledatalabs.com" }, { prefer: "code=401, example=invalidKey" });
+    const body = example("persondata", "personEnrich", "401", "invalidKey") as { status: number; error: { type: string; message: string } };
+    expect(expectFailure(r.result)).toMatchObject({ type: "upstream", provider: "persondata", status: 401, code: body.error.type, message: body.error.message, retryable: false });
+    const credits = await call("persondata_person_search", { apiKey: PDL, sql: "SELECT * FROM person" }, { prefer: "code=402" });
+    const exhausted = example("persondata", "personSearch", "402", "creditsExhausted") as { error: { type: string; message: string } };
+    expect(expectFailure(credits.result)).toMatchObject({ status: 402, code: exhausted.error.type, message: exhausted.error.message, retryable: false });
   });
 });
 
 describe("DECISIONS — Book catalog", () => {
   it("the API key travels as the key query parameter and is redacted from anything shown", async () => {
     const r = await call("books_search_volumes", { apiKey: BOOKS, q: "dune" });
-    expect(r.calls[0].url.searchParams.get("key")).toBe(BOOKS);
-    const failed = await call("books_search_volumes", { apiKey: BOOKS, q: "dune" }, { prefer: "code=403" });
-    expect(JSON.stringify(failed.result)).not.toContain(BOOKS);
+    expectNoViolation(r.calls[0]);
+    expect(r.calls[0].url.searchParams.getAll("key")).toEqual([BOOKS]);
+    expect(r.calls[0].headers.get("authorization")).toBeNull();
+    expect(r.calls[0].headers.get("x-goog-api-key")).toBeNull();
+    for (const status of [400, 403, 429]) {
+      const failed = await call("books_search_volumes", { apiKey: BOOKS, q: "dune" }, { prefer: `code=${status}`, retries: 0 });
+      expect(expectFailure(failed.result).status).toBe(status);
+      expect(JSON.stringify(failed.result), String(status)).not.toContain(BOOKS);
+    }
   });
 
   it("search: items may be missing → data []; metadata.count counts items, totalItems is the estimate; maxResults defaults to 10", async () => {
-    const r = await call("books_search_volumes", { apiKey: BOOKS, q: "zzzz" }, { prefer: "example=noItems" });
-    expect(expectSuccess(r.result)).toMatchObject({ data: [], metadata: { count: 0 } });
+    const none = await call("books_search_volumes", { apiKey: BOOKS, q: "zzzz" }, { prefer: "example=noItems" });
+    expect(JSON.parse(none.calls[0].responseBody)).not.toHaveProperty("items");
+    expect(expectSuccess(none.result)).toEqual({ data: [], metadata: { count: 0, totalItems: 0 } });
+    const r = await call("books_search_volumes", { apiKey: BOOKS, q: "dune" });
     expect(r.calls[0].url.searchParams.get("maxResults")).toBe("10");
+    const page = example("books", "searchVolumes", "200", "search") as { items: unknown[]; totalItems: number };
+    expect(page.totalItems).not.toBe(page.items.length);
+    expect(expectSuccess(r.result)).toEqual({ data: page.items, metadata: { count: page.items.length, totalItems: page.totalItems } });
   });
 
   it("errors are {error: {code, message, errors[], status}}", async () => {
-    const r = await call("books_search_volumes", { apiKey: BOOKS, q: "dune" }, { prefer: "code=400" });
-    expect(expectFailure(r.result)).toMatchObject({ status: 400, code: expect.any(String), message: expect.any(String) });
+    const r = await call("books_search_volumes", { apiKey: BOOKS, q: "dune" }, { prefer: "code=400, example=keyInvalid" });
+    const { error: body } = example("books", "searchVolumes", "400", "keyInvalid") as { error: { code: number; message: string; status: string; errors: { reason: string }[] } };
+    expect(body.code).toBe(400);
+    expect(expectFailure(r.result)).toMatchObject({ type: "upstream", provider: "books", status: 400, code: body.status, message: body.message, retryable: false });
+    const missing = await call("books_get_volume", { apiKey: BOOKS, volumeId: "nope" }, { prefer: "code=404" });
+    const { error: notFound } = example("books", "getVolume", "404", "volumeNotFound") as { error: { message: string; status?: string; errors: { reason: string }[] } };
+    expect(expectFailure(missing.result)).toMatchObject({ status: 404, code: notFound.status ?? notFound.errors[0].reason, message: notFound.message });
   });
 });

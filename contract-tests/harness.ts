@@ -132,54 +132,6 @@ function matchesType(o: OutputSpec, value: unknown): boolean {
 }
 
 /**
- * Boundary tests for every limit the tool declares: the boundary value is
- * accepted by the runtime and by the mock; one step past it is refused
- * before any request, naming the parameter.
- */
-export function describeLimits(
-  id: string,
-  valid: () => Record<string, unknown>,
-  /** For a patterned string: a valid value of the given length. */
-  ofLength: Record<string, (length: number) => string> = {},
-): void {
-  const t = tool(id);
-  const cases: { name: string; param: string; ok: unknown; bad: unknown }[] = [];
-  for (const p of t.params) {
-    if (p.minimum !== undefined) cases.push({ name: `${p.name} minimum ${p.minimum}`, param: p.name, ok: p.minimum, bad: p.minimum - 1 });
-    if (p.maximum !== undefined) cases.push({ name: `${p.name} maximum ${p.maximum}`, param: p.name, ok: p.maximum, bad: p.maximum + 1 });
-    if (p.integer && p.minimum !== undefined) cases.push({ name: `${p.name} integer`, param: p.name, ok: p.minimum, bad: p.minimum + 0.5 });
-    const text = ofLength[p.name] ?? ((n: number) => "x".repeat(n));
-    // A base address decides where the request goes: its length bound is tested without a mock (runtime tests).
-    if (p.maxLength !== undefined && p.format !== "base-url") cases.push({ name: `${p.name} maxLength ${p.maxLength}`, param: p.name, ok: text(p.maxLength), bad: text(p.maxLength + 1) });
-    if (p.minLength !== undefined && p.minLength > 0) cases.push({ name: `${p.name} minLength ${p.minLength}`, param: p.name, ok: text(p.minLength), bad: text(p.minLength - 1) });
-    if (p.wire.in === "body" && p.wire.split?.maxItems !== undefined) {
-      const items = (n: number) => Array.from({ length: n }, (_, i) => `item${i}`).join(", ");
-      cases.push({ name: `${p.name} maxItems ${p.wire.split.maxItems}`, param: p.name, ok: items(p.wire.split.maxItems), bad: items(p.wire.split.maxItems + 1) });
-    }
-  }
-  if (!cases.length) return;
-  describe(`${id} limits`, () => {
-    for (const c of cases) {
-      it(`accepts ${c.name} at the boundary (${JSON.stringify(c.ok).slice(0, 20)})`, async () => {
-        const { result, calls } = await call(id, { ...valid(), [c.param]: c.ok });
-        expectSuccess(result);
-        expect(calls).toHaveLength(1);
-        expectNoViolation(calls[0]);
-      });
-      it(`refuses ${c.name} one step past it, before any request`, async () => {
-        const { result, calls } = await call(id, { ...valid(), [c.param]: c.bad });
-        const error = expectFailure(result);
-        expect(error).toMatchObject({ type: "validation", provider: t.provider, operation: id });
-        // An empty string counts as absent, so a cross-field rule may be what refuses it.
-        if (c.bad !== "") expect(error.param).toBe(c.param);
-        expect(error.message).toContain(c.param);
-        expect(calls).toHaveLength(0);
-      });
-    }
-  });
-}
-
-/**
  * Every error status the spec declares for the operation, asked of Prism with
  * `Prefer: code=…`, becomes the structured error; `expected` reads the code
  * and message a provider's error body carries (written per provider in the

@@ -1,6 +1,6 @@
 // Data enrichment (People Data Labs v5) against its Prism mock.
 import { describe, expect, it } from "vitest";
-import { example as specExample, call, describeErrorStatuses, describeLimits, expectDocumentedShape, expectFailure, expectNoViolation, expectQueryKeys, expectSuccess, tool } from "./harness.js";
+import { example as specExample, call, describeErrorStatuses, expectDocumentedShape, expectFailure, expectNoViolation, expectQueryKeys, expectSuccess, tool } from "./harness.js";
 
 const KEY = "pdl_live_8f2c9a71d4e64b3c";
 const valid = {
@@ -170,6 +170,5 @@ describe("persondata_person_search", () => {
 });
 
 for (const id of Object.keys(valid) as (keyof typeof valid)[]) {
-  describeLimits(id, valid[id]);
   describeErrorStatuses(id, valid[id], pdlError, { outcomes: [404] });
 }
