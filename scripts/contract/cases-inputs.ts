@@ -1,7 +1,7 @@
 // Cases from each parameter's rules and the tool's cross-field rules: every
 // limit at its boundary (accepted, and the mock sees no violation) and one
 // step past it (refused before any request, naming parameter, rule and
-// value); every required parameter left out; every enum value; every
+// value); every required parameter left out (and, for text, blank); every enum value; every
 // cross-field rule both ways; every route taken.
 import fc from "fast-check";
 import { checkValue, type ParamSpec, type ToolSpec } from "@blockwright/runtime";
@@ -49,7 +49,11 @@ export function inputCases(tool: ToolSpec, doc: OpenApiDocument): ContractCase[]
       // A parameter's own rules are checked before the cross-field ones: nothing else needs adjusting.
       if (b.bad !== undefined) cases.push(refuse(`${b.name} one step past it`, "limit", () => ({ ...values.minimal(), [p.name]: b.bad }), { param: p.name, rule: b.rule, value: b.bad, secret: p.secret }));
     }
-    if (p.required && p.default === undefined) cases.push(refuse(`${p.name} left out`, "limit", () => ({ ...values.minimal(), [p.name]: undefined }), { param: p.name, rule: "required" }));
+    if (p.required && p.default === undefined) {
+      cases.push(refuse(`${p.name} left out`, "limit", () => ({ ...values.minimal(), [p.name]: undefined }), { param: p.name, rule: "required" }));
+      // Text that is only spaces counts as not given (it would send an empty value, or `Bearer `).
+      if (p.type === "string") cases.push(refuse(`${p.name} blank`, "limit", () => ({ ...values.minimal(), [p.name]: "  " }), { param: p.name, rule: "required" }));
+    }
 
     if (p.enum) {
       for (const v of p.enum) cases.push(accept(`${p.name} = ${JSON.stringify(v)}`, "enum", p, () => values.with({ [p.name]: v })));
