@@ -33,11 +33,22 @@ export interface ParamSurface
   jsonType?: string;
   /** A comma list sent as an array, and how many items it may hold. */
   list?: { separator: string; maxItems?: number };
-  /** Keys a JSON object may not contain. */
-  forbiddenKeys?: string[];
+  /** Keys a JSON object may not contain (earlier surfaces wrote them as text, `Id (any case)`: read them with forbiddenKeysOf). */
+  forbiddenKeys?: ForbiddenKeys | string[];
   example?: unknown;
   /** Where the value goes: `query:$top`, `path:id`, `header:X`, `body:/a/b`, `switch`, `auth`, `server`. */
   wire: string;
+}
+
+export type ForbiddenKeys = NonNullable<ParamSpec["forbiddenKeys"]>;
+
+/** A parameter's forbidden keys as the runtime checks them, from a surface of any version. */
+export function forbiddenKeysOf(p: Pick<ParamSurface, "forbiddenKeys">): ForbiddenKeys | undefined {
+  const f = p.forbiddenKeys;
+  if (!Array.isArray(f)) return f;
+  // The earlier text form: each key, with " (any case)" when the check ignores case.
+  const caseInsensitive = f.some((k) => k.endsWith(" (any case)"));
+  return { keys: f.map((k) => k.replace(/ \(any case\)$/, "")), ...(caseInsensitive ? { caseInsensitive } : {}) };
 }
 
 export interface OutputSurface {
@@ -53,6 +64,7 @@ export interface ToolSurface {
   description: string;
   method: string;
   path: string;
+  /** In the order the block lists them (error messages list them so). */
   params: Record<string, ParamSurface>;
   rules: RuleSpec[];
   outputs: Record<string, OutputSurface>;
@@ -137,7 +149,7 @@ function paramSurface(p: ParamSpec): ParamSurface {
     if (p[key] !== undefined) (surface as unknown as Record<string, unknown>)[key] = p[key];
   }
   if (wire.in === "body" && wire.split) surface.list = { ...wire.split };
-  if (p.forbiddenKeys) surface.forbiddenKeys = p.forbiddenKeys.caseInsensitive ? p.forbiddenKeys.keys.map((k) => `${k} (any case)`) : [...p.forbiddenKeys.keys];
+  if (p.forbiddenKeys) surface.forbiddenKeys = structuredClone(p.forbiddenKeys);
   if (p.example !== undefined) surface.example = p.example;
   return surface;
 }
@@ -242,9 +254,13 @@ function mergeShapes(shapes: Shape[]): Shape {
   return out;
 }
 
-/** The surface as committed: sorted keys, two-space indent, a final newline. */
+/** The surface as committed: sorted keys (but a tool's parameters in their own order), two-space indent, a final newline. */
 export function formatSurface(surface: Surface): string {
-  return `${JSON.stringify(sortKeys(surface), null, 2)}\n`;
+  const sorted = sortKeys(surface) as Surface;
+  for (const [id, tool] of Object.entries(surface.tools)) {
+    sorted.tools[id].params = Object.fromEntries(Object.keys(tool.params).map((name) => [name, sorted.tools[id].params[name]]));
+  }
+  return `${JSON.stringify(sorted, null, 2)}\n`;
 }
 
 function sortKeys(value: unknown): unknown {
