@@ -175,6 +175,11 @@ describe("broken manifests", () => {
       expected: [`${M}:169:7: operations.shelf_get_book.polling.terminal: state "done" is not a value of "state" in specs/shelf/openapi.yaml (pending, ready, failed)`],
     },
     {
+      name: "a polled output whose source is not an expression (reported once, where it is written)",
+      edits: [{ find: '        from: "$response.body#/state"\n        description: Processing state.\n    polling:', replace: '        from: "$response.body#state"\n        description: Processing state.\n    polling:' }],
+      expected: [`${M}:164:15: operations.shelf_get_book.outputs.state.from: a JSON pointer starts with "/", got "state"`],
+    },
+    {
       name: "free text sent in the path without a maximum length",
       edits: [{ find: "      bookId:\n        type: string\n        maxLength: 64\n", replace: "      bookId:\n        type: string\n" }],
       expected: [`${M}:150:7: operations.shelf_get_book.params.bookId: "bookId" is sent as a path parameter, so it needs maxLength (an unbounded value can make the upstream answer 414 or 431)`],

@@ -196,7 +196,7 @@ class Linker {
       .filter((o): o is { spec: OutputSpec; tsType: string } => !!o);
     const routes = this.linkRoutes(id, at, mop, params, new Set(outputs.map((o) => o.spec.path)));
     const outcomes = this.linkOutcomes(at, mop, op, byName, outputs);
-    const polling = this.linkPolling(at, mop, op, successStatuses);
+    const polling = this.linkPolling(at, mop, op, successStatuses, outputs);
     const pagination = linkPagination(this.context, at, mop, op, successStatuses);
     const body = linkBody(this.context, at, op, params, constants);
     const idempotency = linkIdempotency(this.context, at, op, params);
@@ -756,7 +756,7 @@ class Linker {
     return { ...behavior };
   }
 
-  private linkPolling(at: Path, mop: ManifestOperation, op: OpenApiOperation, successStatuses: number[]): ToolSpec["polling"] {
+  private linkPolling(at: Path, mop: ManifestOperation, op: OpenApiOperation, successStatuses: number[], linkedOutputs: { spec: OutputSpec }[]): ToolSpec["polling"] {
     const polling = mop.polling;
     if (!polling) return undefined;
     const output = mop.outputs[polling.output];
@@ -764,8 +764,10 @@ class Linker {
     if (polling.intervalMs < polling.minIntervalMs) this.fail([...at, "polling", "intervalMs"], `${polling.intervalMs} is below minIntervalMs ${polling.minIntervalMs}`, "value");
     const overlap = polling.pending.filter((s) => polling.terminal.includes(s));
     if (overlap.length) this.fail([...at, "polling"], `states ${overlap.join(", ")} are both pending and terminal`);
-    if (output.from) {
-      const ref = parseExpression(output.from);
+    // The output as linked (its own problems, such as an expression that does not parse, are reported there).
+    const source = linkedOutputs.find((o) => o.spec.path === polling.output)?.spec.source;
+    if (source && "ref" in source) {
+      const ref = source.ref;
       const response = op.responses.find((r) => successStatuses.includes(Number(r.status)) && r.schema);
       const schema = ref.kind === "body" && response?.schema ? this.doc.schemaAt(response.schema, ref.pointer) : undefined;
       const allowed = schema ? (this.doc.flatten(schema).enum as unknown[] | undefined) : undefined;
