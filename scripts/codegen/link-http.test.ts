@@ -173,6 +173,16 @@ describe("specs as found in the wild", () => {
     ]);
   });
 
+  it("refuses a default the runtime would refuse from a caller (an address over http)", async () => {
+    const edits: Edit[] = [
+      { find: "server:\n  default: https://api.tracker.test\n", replace: "server:\n  param: address\n" },
+      { find: "params:\n", replace: 'params:\n  address:\n    type: string\n    format: base-url\n    maxLength: 255\n    default: "http://api.tracker.test/v3"\n    description: Address.\n' },
+    ];
+    expect(await wildProblems("tracker", edits)).toEqual([
+      `${T}:52:14: params.address.default: default "http://api.tracker.test/v3" breaks the parameter's rules: address: must use https (http is allowed only for loopback hosts), got "http://api.tracker.test/v3"`,
+    ]);
+  });
+
   it("refuses a local $ref to a place a one-file spec does not have, at the reference", async () => {
     expect(await wildProblems("payments", [{ file: "openapi.yaml", find: '"401": { $ref: "#/components/responses/Error" }', replace: '"401": { $ref: "#/components/responses/Errors" }' }])).toEqual([
       `specs/payments/openapi.yaml:54:24: $ref "#/components/responses/Errors" does not resolve (no such place in this file)`,

@@ -157,7 +157,12 @@ describe("broken manifests", () => {
     {
       name: "a default outside the parameter's own limits",
       edits: [{ find: "        default: 10\n", replace: "        default: 80\n" }],
-      expected: [`${M}:41:18: operations.shelf_list_books.params.top.default: default 80 is above maximum 50`],
+      expected: [`${M}:41:18: operations.shelf_list_books.params.top.default: default 80 breaks the parameter's rules: top: must be at most 50 (allowed: 1–50), got 80`],
+    },
+    {
+      name: "a default written as text (the runtime sends a default as it is written)",
+      edits: [{ find: "        default: 10\n", replace: '        default: "10"\n' }],
+      expected: [`${M}:41:18: operations.shelf_list_books.params.top.default: default "10" breaks the parameter's rules: top: must be a number, written as one (not as text), got "10"`],
     },
     {
       name: "a rule naming an unknown parameter",

@@ -376,11 +376,18 @@ class Linker {
     if (p.forbiddenKeys && (p.type !== "json" || p.jsonType !== "object")) this.fail([...at, "forbiddenKeys"], `forbiddenKeys applies to json parameters with jsonType: object`);
     // The runtime refuses shorter credentials; say so wherever limits are shown.
     if (spec.secret && spec.type === "string" && (spec.minLength ?? 0) < SECRET_MIN_LENGTH) spec.minLength = SECRET_MIN_LENGTH;
-    if (p.example !== undefined && (p.pattern === undefined || !regexProblem(p.pattern))) {
-      // The example must pass the parameter's own rules, as a caller's value would.
-      const checked = isAbsent(p.example, spec) ? { issue: { message: `${name}: is empty` } } : checkValue(spec, p.example);
-      if ("issue" in checked) this.fail([...at, "example"], `example ${JSON.stringify(p.example)} breaks the parameter's rules: ${checked.issue.message}`, "value");
-      else spec.example = cloneJson(p.example);
+    if (p.pattern === undefined || !regexProblem(p.pattern)) {
+      // The runtime applies a default without checking it, and takes an example as a caller's value:
+      // both must pass the parameter's own rules, checked as the runtime checks a value.
+      if (p.default !== undefined) {
+        const problem = defaultTypeProblem(spec, p.default) ?? valueIssue(spec, p.default);
+        if (problem) this.fail([...at, "default"], `default ${JSON.stringify(p.default)} breaks the parameter's rules: ${problem}`, "value");
+      }
+      if (p.example !== undefined) {
+        const problem = isAbsent(p.example, spec) ? `${name}: is empty` : valueIssue(spec, p.example);
+        if (problem) this.fail([...at, "example"], `example ${JSON.stringify(p.example)} breaks the parameter's rules: ${problem}`, "value");
+        else spec.example = cloneJson(p.example);
+      }
     }
     return spec;
   }
@@ -417,7 +424,7 @@ class Linker {
     if (place) this.fail(at, `"${name}" is sent as a ${place}, so it needs maxLength (an unbounded value can make the upstream answer 414 or 431)`);
   }
 
-  /** Limits that only concern the manifest itself (sane ranges, a valid default). */
+  /** Limits that only concern the manifest itself (sane ranges, enum values of the parameter's type). */
   private checkOwnLimits(p: ManifestParam, at: Path): void {
     const patternProblem = p.pattern === undefined ? undefined : regexProblem(p.pattern);
     if (patternProblem) this.fail([...at, "pattern"], patternProblem, "value");
@@ -429,10 +436,6 @@ class Linker {
     if (p.format !== undefined && p.type !== "string") this.fail([...at, "format"], `format applies to string parameters, not ${p.type}`);
     if (p.minimum !== undefined && p.maximum !== undefined && p.minimum > p.maximum) this.fail([...at, "minimum"], `minimum ${p.minimum} is above maximum ${p.maximum}`);
     if (p.minLength !== undefined && p.maxLength !== undefined && p.minLength > p.maxLength) this.fail([...at, "minLength"], `minLength ${p.minLength} is above maxLength ${p.maxLength}`);
-    if (p.default !== undefined) {
-      const problem = ownValueProblem(p, p.default);
-      if (problem) this.fail([...at, "default"], `default ${JSON.stringify(p.default)} ${problem}`, "value");
-    }
     for (const [i, value] of (p.enum ?? []).entries()) {
       const kind = p.type === "number" ? "number" : "string";
       if (typeof value !== kind) this.fail([...at, "enum", i], `enum values of a ${p.type} parameter must be ${kind}s, got ${JSON.stringify(value)}`, "value");
@@ -805,7 +808,6 @@ function describeAuth(auth: AuthSpec | undefined): string {
   return `\`${auth.name}\` query parameter`;
 }
 
-/** Problems of a value against a parameter's own limits (used for defaults). */
 /** Why a pattern is not a usable regular expression (ECMAScript, `u` flag), if it is not. */
 function regexProblem(pattern: string): string | undefined {
   try {
@@ -816,22 +818,19 @@ function regexProblem(pattern: string): string | undefined {
   }
 }
 
-function ownValueProblem(p: ManifestParam, value: unknown): string | undefined {
-  if (p.type === "number") {
-    if (typeof value !== "number") return "is not a number";
-    if (p.integer && !Number.isInteger(value)) return "is not an integer";
-    if (p.minimum !== undefined && value < p.minimum) return `is below minimum ${p.minimum}`;
-    if (p.maximum !== undefined && value > p.maximum) return `is above maximum ${p.maximum}`;
-  }
-  if (p.type === "string") {
-    if (typeof value !== "string") return "is not a string";
-    if (p.minLength !== undefined && value.length < p.minLength) return `is shorter than minLength ${p.minLength}`;
-    if (p.maxLength !== undefined && value.length > p.maxLength) return `is longer than maxLength ${p.maxLength}`;
-    if (p.pattern !== undefined && !regexProblem(p.pattern) && !new RegExp(p.pattern, "u").test(value)) return `does not match pattern ${p.pattern}`;
-  }
-  if (p.type === "boolean" && typeof value !== "boolean") return "is not a boolean";
-  if (p.enum && !p.enum.includes(value)) return `is not one of ${p.enum.join(", ")}`;
-  return undefined;
+/** The runtime's message for a value the parameter refuses, if it does. */
+function valueIssue(spec: ParamSpec, value: unknown): string | undefined {
+  const checked = checkValue(spec, value);
+  return "issue" in checked ? checked.issue.message : undefined;
+}
+
+/**
+ * A default is written as its type: the runtime would read a caller's "10"
+ * as a number, but it sends a default as it is written.
+ */
+function defaultTypeProblem(spec: ParamSpec, value: unknown): string | undefined {
+  if (spec.type === "json" || typeof value === spec.type) return undefined;
+  return `${spec.name}: must be a ${spec.type}, written as one (not as text), got ${JSON.stringify(value)}`;
 }
 
 function valueFitsSchema(value: unknown, schema: Schema, doc: OpenApiDocument): boolean {
