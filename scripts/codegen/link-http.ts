@@ -111,12 +111,12 @@ export function linkIdempotency(ctx: LinkContext, at: Path, op: OpenApiOperation
 }
 
 /** The operation's pagination, checked against its parameters, body and success response. */
-export function linkPagination(ctx: LinkContext, at: Path, mop: ManifestOperation, op: OpenApiOperation, successStatuses: number[]): PaginationSpec | undefined {
+export function linkPagination(ctx: LinkContext, at: Path, mop: ManifestOperation, op: OpenApiOperation): PaginationSpec | undefined {
   const p = mop.pagination;
   if (!p) return undefined;
   const where: Path = [...at, "pagination"];
   if (mop.polling) return ctx.fail(where, `an operation either polls a job or pages through a list, not both`);
-  const response = op.responses.find((r) => successStatuses.includes(Number(r.status)) && r.schema);
+  const response = ctx.doc.bodyResponse(op);
   const expression = (text: string, key: Path, kinds: string[]): { expression: string; ref: ValueRef; schema?: Schema } | undefined => {
     let ref: ValueRef;
     try {

@@ -190,14 +190,16 @@ class Linker {
       .sort((a, b) => a - b);
     if (!successStatuses.length) this.fail([...at, "operationId"], `operation "${op.operationId}" declares no 2xx response in ${this.openapiName}`, "value");
 
+    // The status whose body the outputs read (the first 2xx when none has a body: a body output then says so).
+    const bodyStatus = bodyStatusOf(this.doc, op, successStatuses);
     const outputs = Object.keys(mop.outputs)
       .sort()
-      .map((path) => this.linkOutput([...at, "outputs", path], path, mop, op, byName, successStatuses))
+      .map((path) => this.linkOutput([...at, "outputs", path], path, mop, op, byName, bodyStatus))
       .filter((o): o is { spec: OutputSpec; tsType: string } => !!o);
     const routes = this.linkRoutes(id, at, mop, params, new Set(outputs.map((o) => o.spec.path)));
     const outcomes = this.linkOutcomes(at, mop, op, byName, outputs);
-    const polling = this.linkPolling(at, mop, op, successStatuses, outputs);
-    const pagination = linkPagination(this.context, at, mop, op, successStatuses);
+    const polling = this.linkPolling(at, mop, op, outputs);
+    const pagination = linkPagination(this.context, at, mop, op);
     const body = linkBody(this.context, at, op, params, constants);
     const idempotency = linkIdempotency(this.context, at, op, params);
 
@@ -299,8 +301,9 @@ class Linker {
       const linked = this.linkParams(id, mop, op, route.wire ?? {}, [...where, "wire"]);
       this.checkCoverage(where, op, linked, []);
       const success = op.responses.map((r) => Number(r.status)).filter((s) => s >= 200 && s < 300);
+      const bodyStatus = bodyStatusOf(this.doc, op, success);
       const byName = new Map(linked.map((p) => [p.name, p]));
-      for (const path of [...linkedOutputs]) this.linkOutput([...at, "outputs", path], path, mop, op, byName, success);
+      for (const path of [...linkedOutputs]) this.linkOutput([...at, "outputs", path], path, mop, op, byName, bodyStatus);
       const wire: Record<string, WireSpec> = {};
       for (const name of Object.keys(route.wire ?? {}).sort()) {
         const p = linked.find((x) => x.name === name);
@@ -620,9 +623,8 @@ class Linker {
 
   // ---- outputs ------------------------------------------------------------
 
-  private linkOutput(at: Path, path: string, mop: ManifestOperation, op: OpenApiOperation, params: Map<string, ParamSpec>, successStatuses: number[]): { spec: OutputSpec; tsType: string } | undefined {
+  private linkOutput(at: Path, path: string, mop: ManifestOperation, op: OpenApiOperation, params: Map<string, ParamSpec>, status: number | undefined): { spec: OutputSpec; tsType: string } | undefined {
     const out = mop.outputs[path];
-    const status = successStatuses.find((s) => op.responses.find((r) => Number(r.status) === s)?.schema) ?? successStatuses[0];
     const linked = this.linkSource(out, at, op, params, status, out.type);
     if (!linked) return undefined;
     return {
@@ -759,7 +761,7 @@ class Linker {
     return { ...behavior };
   }
 
-  private linkPolling(at: Path, mop: ManifestOperation, op: OpenApiOperation, successStatuses: number[], linkedOutputs: { spec: OutputSpec }[]): ToolSpec["polling"] {
+  private linkPolling(at: Path, mop: ManifestOperation, op: OpenApiOperation, linkedOutputs: { spec: OutputSpec }[]): ToolSpec["polling"] {
     const polling = mop.polling;
     if (!polling) return undefined;
     const output = mop.outputs[polling.output];
@@ -771,8 +773,8 @@ class Linker {
     const source = linkedOutputs.find((o) => o.spec.path === polling.output)?.spec.source;
     if (source && "ref" in source) {
       const ref = source.ref;
-      const response = op.responses.find((r) => successStatuses.includes(Number(r.status)) && r.schema);
-      const schema = ref.kind === "body" && response?.schema ? this.doc.schemaAt(response.schema, ref.pointer) : undefined;
+      const response = this.doc.bodyResponse(op);
+      const schema = ref.kind === "body" && response ? this.doc.schemaAt(response.schema, ref.pointer) : undefined;
       const allowed = schema ? (this.doc.flatten(schema).enum as unknown[] | undefined) : undefined;
       if (allowed) {
         for (const [key, list] of [["pending", polling.pending], ["terminal", polling.terminal]] as const) {
@@ -785,6 +787,13 @@ class Linker {
 }
 
 // ---- helpers ----------------------------------------------------------------
+
+/** The status whose body outputs read (OpenApiDocument.bodyResponse), else the lowest 2xx (which then has no body to read). */
+function bodyStatusOf(doc: OpenApiDocument, op: OpenApiOperation, successStatuses: number[]): number | undefined {
+  const response = doc.bodyResponse(op);
+  if (response) return Number(response.status);
+  return successStatuses.length ? Math.min(...successStatuses) : undefined;
+}
 
 /** Every status the operations declare, with the names of its examples (what a mock can be asked for). */
 function declaredResponses(ops: OpenApiOperation[]): ToolSpec["responses"] {

@@ -112,10 +112,29 @@ export class OpenApiDocument {
     }
   }
 
-  /** What the surface needs: an operation's response schema (its `$ref`s unresolved below the top) and a `$ref` resolver. */
-  surfaceSchemas(): { responseSchema(operationId: string, status: number): Schema | undefined; resolveRef(ref: string): Schema | undefined } {
+  /**
+   * The success response whose body an operation's outputs read: the lowest
+   * 2xx status with a JSON body. (A 2xx without a body, such as a 200
+   * "already exists", carries no outputs; `undefined` when none has one.)
+   * Outputs, polling, pagination, the surface and the contract tests all ask
+   * here, so they agree.
+   */
+  bodyResponse(op: OpenApiOperation): (OpenApiResponse & { schema: Schema }) | undefined {
+    let best: (OpenApiResponse & { schema: Schema }) | undefined;
+    for (const r of op.responses) {
+      const status = Number(r.status);
+      if (r.schema && status >= 200 && status < 300 && (!best || status < Number(best.status))) best = r as OpenApiResponse & { schema: Schema };
+    }
+    return best;
+  }
+
+  /** What the surface needs: the schema of the body an operation's outputs read (its `$ref`s unresolved below the top) and a `$ref` resolver. */
+  surfaceSchemas(): { bodySchema(operationId: string): Schema | undefined; resolveRef(ref: string): Schema | undefined } {
     return {
-      responseSchema: (operationId, status) => this.operations.get(operationId)?.responses.find((r) => Number(r.status) === status)?.schema,
+      bodySchema: (operationId) => {
+        const op = this.operations.get(operationId);
+        return op ? this.bodyResponse(op)?.schema : undefined;
+      },
       resolveRef: (ref) => {
         try {
           return this.resolve({ $ref: ref });

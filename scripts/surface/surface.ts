@@ -94,8 +94,8 @@ export interface SurfaceContext {
   generator: { name: string; version: string };
   /** Input file contents by project-relative path (for their hashes). */
   inputs: Record<string, string>;
-  /** The schema of a response body of an operation, and a resolver for its `$ref`s. */
-  responseSchema(operationId: string, status: number): Schema | undefined;
+  /** The schema of the response body an operation's outputs read (OpenApiDocument.bodyResponse), and a resolver for its `$ref`s. */
+  bodySchema(operationId: string): Schema | undefined;
   resolveRef(ref: string): Schema | undefined;
 }
 
@@ -122,9 +122,8 @@ function toolSurface(tool: ToolSpec, ctx: SurfaceContext): ToolSurface {
   const params: Record<string, ParamSurface> = {};
   for (const p of tool.params) params[p.name] = paramSurface(p);
   const outputs: Record<string, OutputSurface> = {};
-  const successStatus = tool.successStatuses[0];
   for (const o of tool.outputs) {
-    outputs[o.path] = { type: o.type, optional: o.optional, description: o.description, shape: outputShape(tool, o.source, successStatus, ctx) };
+    outputs[o.path] = { type: o.type, optional: o.optional, description: o.description, shape: outputShape(tool, o.source, ctx) };
   }
   return {
     title: tool.title,
@@ -154,7 +153,7 @@ function paramSurface(p: ParamSpec): ParamSurface {
   return surface;
 }
 
-function outputShape(tool: ToolSpec, source: ToolSpec["outputs"][number]["source"], status: number | undefined, ctx: SurfaceContext): Shape {
+function outputShape(tool: ToolSpec, source: ToolSpec["outputs"][number]["source"], ctx: SurfaceContext): Shape {
   if ("value" in source) return shapeOfValue(source.value);
   if (source.count) return { type: "integer" };
   switch (source.ref.kind) {
@@ -168,7 +167,7 @@ function outputShape(tool: ToolSpec, source: ToolSpec["outputs"][number]["source
       return p ? paramShape(p) : {};
     }
     case "body": {
-      const root = status === undefined ? undefined : ctx.responseSchema(tool.operationId, status);
+      const root = ctx.bodySchema(tool.operationId);
       if (!root) return {};
       let shape = schemaShape(root, ctx, []);
       for (const segment of source.ref.pointer) shape = (shape.type === "array" ? shape.items : (shape.properties?.[segment] ?? shape.additionalProperties)) ?? {};
