@@ -65,6 +65,24 @@ const table: { name: string; provider: "payments" | "tracker"; edits: Edit[]; ex
     expected: [`${T}:83:9: operations.tracker_list_issues.params.perPage.wire: query "per_page" is already sent by the provider-wide constant (constants.1)`],
   },
   {
+    name: "a parameter placed where the operation's own constant goes",
+    provider: "tracker",
+    edits: [{ find: "    title: List issues\n", replace: "    title: List issues\n    constants:\n      - { in: query, name: per_page, value: 50 }\n" }],
+    expected: [`${T}:84:9: operations.tracker_list_issues.params.perPage.wire: query "per_page" is already sent by the operation's constant (operations.tracker_list_issues.constants.0)`],
+  },
+  {
+    name: "a provider-wide constant on the idempotency header (in another case)",
+    provider: "payments",
+    edits: [{ find: "idempotency:\n", replace: "constants:\n  - { in: header, name: idempotency-key, value: fixed }\nidempotency:\n" }],
+    expected: [`${P}:18:5: constants.0: header "idempotency-key" is already sent by the idempotency key (idempotency.header)`],
+  },
+  {
+    name: "a provider-wide constant on the credential's header",
+    provider: "tracker",
+    edits: [{ find: ACCEPT, replace: `${ACCEPT}\n  - { in: header, name: authorization, value: Bearer x }` }],
+    expected: [`${T}:19:5: constants.1: header "authorization" is already sent by the credential (auth.scheme bearerAuth)`],
+  },
+  {
     name: "a provider-wide constant that does not fit the parameter an operation declares",
     provider: "tracker",
     edits: [{ find: ACCEPT, replace: `${ACCEPT}\n  - { in: query, name: page, value: first }` }],

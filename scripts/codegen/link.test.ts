@@ -220,6 +220,11 @@ describe("broken manifests", () => {
       expected: [`${M}:92:9: operations.shelf_add_book.params.title.forbiddenKeys: forbiddenKeys applies to json parameters with jsonType: object`],
     },
     {
+      name: "a header parameter on a header a switch sends (header names in any case)",
+      edits: [{ find: "      eventual:\n        type: boolean\n", replace: "      consistency:\n        type: string\n        maxLength: 20\n        enum: [eventual]\n        description: Consistency level.\n        wire: { in: header, name: consistency }\n      eventual:\n        type: boolean\n" }],
+      expected: [`${M}:56:15: operations.shelf_list_books.params.eventual.wire.whenTrue.0: header "Consistency" is already sent by parameter "consistency"`],
+    },
+    {
       name: "a provider id that differs from its folder",
       edits: [{ find: "provider: shelf", replace: "provider: shelves" }],
       expected: [`${M}:1:11: provider: "shelves" must match its folder name "shelf"`],

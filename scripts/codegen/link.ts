@@ -19,9 +19,9 @@ import type {
 } from "@blockwright/runtime";
 import { buildBlock } from "./build-block.js";
 import type { OperationIR, ProviderIR } from "./ir.js";
-import { checkPageInputNames, linkBody, linkErrorExtras, linkIdempotency, linkPagination, providerConstants, type LinkContext } from "./link-http.js";
+import { checkPageInputNames, checkWireSlots, linkBody, linkErrorExtras, linkIdempotency, linkPagination, providerConstants, type LinkContext, type SlotSender } from "./link-http.js";
 import type { Manifest, ManifestOperation, ManifestOutputSource, ManifestParam, ManifestWire } from "./manifest-types.js";
-import { OpenApiDocument, typeOf, type OpenApiOperation, type Schema } from "./openapi-document.js";
+import { declaredParameter, OpenApiDocument, slotKey, typeOf, type OpenApiOperation, type Schema } from "./openapi-document.js";
 import { camelCase, jsonLiteralType, pascalCase, titleFromName } from "./naming.js";
 import { SourceError, type YamlSource } from "../yaml/yaml-source.js";
 
@@ -47,6 +47,8 @@ export function linkDocument(manifestSource: YamlSource<Manifest>, document: Ope
 
 class Linker {
   private readonly errors: SourceError[] = [];
+  /** Where each linked parameter's placement is written (for messages about its slot). */
+  private readonly wireAt = new WeakMap<ParamSpec, Path>();
   private readonly m: Manifest;
   private readonly openapiName: string;
 
@@ -178,8 +180,21 @@ class Linker {
 
     const params = this.linkParams(id, mop, op);
     const byName = new Map(params.map((p) => [p.name, p]));
-    const own = (mop.constants ?? []).map((c, i) => this.linkConstant(c, [...at, "constants", i], op)).filter((c): c is WireConstant => !!c);
-    const constants = [...providerConstants(this.context, id, op, own, params), ...own];
+    const ownAt = (mop.constants ?? []).flatMap((c, index) => {
+      const constant = this.linkConstant(c, [...at, "constants", index], op);
+      return constant ? [{ constant, index }] : [];
+    });
+    const own = ownAt.map((c) => c.constant);
+    const shared = providerConstants(this.context, op, own);
+    const constants = [...shared.map((c) => c.constant), ...own];
+    const idempotency = linkIdempotency(this.context, op);
+    checkWireSlots(this.context, [
+      ...this.credentialSender(auth),
+      ...(idempotency ? [{ in: "header" as const, name: idempotency.header, who: "the idempotency key (idempotency.header)", at: ["idempotency", "header"] }] : []),
+      ...shared.flatMap(({ constant, index }) => slotSender(constant, `the provider-wide constant (constants.${index})`, ["constants", index])),
+      ...ownAt.flatMap(({ constant, index }) => slotSender(constant, `the operation's constant (operations.${id}.constants.${index})`, [...at, "constants", index])),
+      ...this.paramSenders(params),
+    ]);
     this.checkCoverage(at, op, params, constants);
     const declared = new Map(Object.entries({ ...this.m.params, ...mop.params }));
     const rules = (mop.rules ?? []).map((r, i) => this.linkRule(r, [...at, "rules", i], declared, byName)).filter((r): r is RuleSpec => !!r);
@@ -201,7 +216,6 @@ class Linker {
     const polling = this.linkPolling(at, mop, op, outputs);
     const pagination = linkPagination(this.context, at, mop, op);
     const body = linkBody(this.context, at, op, params, constants);
-    const idempotency = linkIdempotency(this.context, at, op, params);
 
     const tool: ToolSpec = {
       id,
@@ -275,10 +289,9 @@ class Linker {
       ...Object.entries(shared).map(([n, p]): [string, ManifestParam, Path] => [n, p, ["params", n]]),
       ...Object.entries(own).map(([n, p]): [string, ManifestParam, Path] => [n, p, ["operations", id, "params", n]]),
     ];
-    const used = new Set<string>();
     for (const [name, p, at] of entries) {
       const override = overrides?.[name];
-      const spec = override ? this.linkParam(name, { ...p, wire: override }, at, op, used, [...overridesAt!, name]) : this.linkParam(name, p, at, op, used);
+      const spec = override ? this.linkParam(name, { ...p, wire: override }, at, op, [...overridesAt!, name]) : this.linkParam(name, p, at, op);
       if (spec) out.push(spec);
     }
     return out;
@@ -299,6 +312,7 @@ class Linker {
       if (!tested) this.fail([...where, "when", "param"], `unknown parameter "${route.when.param}"`, "value");
       else if (tested.type !== "string") this.fail([...where, "when", "param"], `a route tests a string parameter, and "${route.when.param}" is ${tested.type}`, "value");
       const linked = this.linkParams(id, mop, op, route.wire ?? {}, [...where, "wire"]);
+      checkWireSlots(this.context, this.paramSenders(linked));
       this.checkCoverage(where, op, linked, []);
       const success = op.responses.map((r) => Number(r.status)).filter((s) => s >= 200 && s < 300);
       const bodyStatus = bodyStatusOf(this.doc, op, success);
@@ -313,7 +327,7 @@ class Linker {
     });
   }
 
-  private linkParam(name: string, p: ManifestParam, at: Path, op: OpenApiOperation, used: Set<string>, wireAt: Path = [...at, "wire"]): ParamSpec | undefined {
+  private linkParam(name: string, p: ManifestParam, at: Path, op: OpenApiOperation, wireAt: Path = [...at, "wire"]): ParamSpec | undefined {
     if (p.secret && p.visibility === "user-or-llm") this.fail([...at, "visibility"], `a secret parameter must be user-only`, "value");
     this.checkOwnLimits(p, at);
     let wire: WireSpec | undefined;
@@ -324,10 +338,7 @@ class Linker {
       else return this.fail(at, `parameter "${name}" has no "wire" placement and is neither the credential nor the address parameter`);
     } else if (w.in === "path" || w.in === "query" || w.in === "header") {
       const wireName = w.name ?? name;
-      const key = `${w.in}:${wireName}`;
-      if (used.has(key)) this.fail(wireAt, `${w.in} parameter "${wireName}" is already set by another parameter`);
-      used.add(key);
-      const declared = op.parameters.find((x) => x.in === w.in && x.name === wireName);
+      const declared = declaredParameter(op, w.in, wireName);
       if (!declared) {
         const available = op.parameters.filter((x) => x.in === w.in).map((x) => x.name);
         return this.fail(wireAt, `${w.in} parameter "${wireName}" not found in operation "${op.operationId}" of ${this.openapiName} (its ${w.in} parameters: ${available.join(", ") || "none"})`);
@@ -373,6 +384,7 @@ class Linker {
       visibility: p.visibility ?? (p.secret ? "user-only" : "user-or-llm"),
       wire,
     };
+    this.wireAt.set(spec, wireAt);
     for (const key of ["default", "sendDefault", "integer", "minimum", "maximum", "minLength", "maxLength", "pattern", "patternHint", "enum", "caseInsensitive", "format", "jsonType", "placeholder", "forbiddenKeys"] as const) {
       if (p[key] !== undefined) (spec as unknown as Record<string, unknown>)[key] = cloneJson(p[key]);
     }
@@ -508,20 +520,38 @@ class Linker {
     return names.length ? ` (fields there: ${names.join(", ")})` : "";
   }
 
+  /** The slot the credential takes on every request. */
+  private credentialSender(auth: AuthSpec | undefined): SlotSender[] {
+    if (!auth) return [];
+    const who = `the credential (auth.scheme ${this.m.auth.scheme})`;
+    return [auth.type === "bearer" ? { in: "header", name: "Authorization", who, at: ["auth", "scheme"] } : { in: auth.type, name: auth.name, who, at: ["auth", "scheme"] }];
+  }
+
+  /** The slots parameters send to, a switch's values when on included, each at its place in the manifest. */
+  private paramSenders(params: ParamSpec[]): SlotSender[] {
+    return params.flatMap((p) => {
+      const at = this.wireAt.get(p) ?? [];
+      const own = slotSender(p.wire, `parameter "${p.name}"`, at);
+      if (p.wire.in !== "switch") return own;
+      return p.wire.whenTrue.flatMap((c, i) => slotSender(c, `switch parameter "${p.name}" (when true)`, [...at, "whenTrue", i]));
+    });
+  }
+
   private linkConstant(c: WireConstant, at: Path, op: OpenApiOperation): WireConstant | undefined {
     if (c.in === "body") {
       const bodySchema = op.requestBody?.schema;
       const target = bodySchema ? this.doc.schemaAt(bodySchema, parsePointer(c.pointer)) : undefined;
       if (!target) return this.fail([...at, "pointer"], `body field "${c.pointer}" not found in the request body of "${op.operationId}" in ${this.openapiName}`, "value");
-      if (!valueFitsSchema(c.value, target, this.doc)) return this.fail([...at, "value"], `constant ${JSON.stringify(c.value)} does not fit body field "${c.pointer}" (${typeOf(target)}) in ${this.openapiName}`, "value");
+      // A JSON body carries the value as written; a form sends it as text.
+      if (!this.doc.fits(c.value, target, op.requestBody?.encoding === "form")) return this.fail([...at, "value"], `constant ${JSON.stringify(c.value)} does not fit body field "${c.pointer}" (${typeOf(target)}) in ${this.openapiName}`, "value");
       return { in: "body", pointer: c.pointer, value: c.value };
     }
-    const declared = op.parameters.find((x) => x.in === c.in && x.name === c.name);
+    const declared = declaredParameter(op, c.in, c.name);
     if (!declared) {
       const available = op.parameters.filter((x) => x.in === c.in).map((x) => x.name);
       return this.fail([...at, "name"], `${c.in} parameter "${c.name}" not found in operation "${op.operationId}" of ${this.openapiName} (its ${c.in} parameters: ${available.join(", ") || "none"})`, "value");
     }
-    if (!valueFitsSchema(c.value, declared.schema, this.doc)) return this.fail([...at, "value"], `constant ${JSON.stringify(c.value)} does not fit ${c.in} parameter "${c.name}" in ${this.openapiName}`, "value");
+    if (!this.doc.fits(c.value, declared.schema, true)) return this.fail([...at, "value"], `constant ${JSON.stringify(c.value)} does not fit ${c.in} parameter "${c.name}" in ${this.openapiName}`, "value");
     return { in: c.in, name: c.name, value: c.value };
   }
 
@@ -530,7 +560,7 @@ class Linker {
     const named = new Set<string>();
     const pointers: string[] = [];
     const add = (w: WireSpec | WireConstant) => {
-      if (w.in === "path" || w.in === "query" || w.in === "header") named.add(`${w.in}:${w.name}`);
+      if (w.in === "path" || w.in === "query" || w.in === "header") named.add(slotKey(w.in, w.name));
       if (w.in === "body") pointers.push(w.pointer);
     };
     for (const p of params) {
@@ -539,7 +569,7 @@ class Linker {
     }
     constants.forEach(add);
     for (const declared of op.parameters) {
-      if ((declared.required || declared.in === "path") && !named.has(`${declared.in}:${declared.name}`)) {
+      if ((declared.required || declared.in === "path") && !named.has(slotKey(declared.in, declared.name))) {
         this.fail(at, `${this.openapiName} requires ${declared.in} parameter "${declared.name}" for "${op.operationId}", but no parameter or constant supplies it`);
       }
     }
@@ -788,6 +818,11 @@ class Linker {
 
 // ---- helpers ----------------------------------------------------------------
 
+/** The slot a placement sends to, if it is a path, query or header slot. */
+function slotSender(w: WireSpec | WireConstant, who: string, at: Path): SlotSender[] {
+  return w.in === "path" || w.in === "query" || w.in === "header" ? [{ in: w.in, name: w.name, who, at }] : [];
+}
+
 /** The status whose body outputs read (OpenApiDocument.bodyResponse), else the lowest 2xx (which then has no body to read). */
 function bodyStatusOf(doc: OpenApiDocument, op: OpenApiOperation, successStatuses: number[]): number | undefined {
   const response = doc.bodyResponse(op);
@@ -840,19 +875,6 @@ function valueIssue(spec: ParamSpec, value: unknown): string | undefined {
 function defaultTypeProblem(spec: ParamSpec, value: unknown): string | undefined {
   if (spec.type === "json" || typeof value === spec.type) return undefined;
   return `${spec.name}: must be a ${spec.type}, written as one (not as text), got ${JSON.stringify(value)}`;
-}
-
-function valueFitsSchema(value: unknown, schema: Schema, doc: OpenApiDocument): boolean {
-  const flat = doc.flatten(schema);
-  if (Array.isArray(flat.enum) && !flat.enum.includes(value)) return false;
-  const t = typeOf(flat);
-  if (t === undefined) return true;
-  if (t === "integer") return Number.isInteger(value) || (typeof value === "string" && /^-?\d+$/.test(value));
-  if (t === "number") return typeof value === "number" || (typeof value === "string" && value.trim() !== "" && !Number.isNaN(Number(value)));
-  if (t === "boolean") return typeof value === "boolean" || value === "true" || value === "false";
-  if (t === "array") return Array.isArray(value);
-  if (t === "object") return value !== null && typeof value === "object" && !Array.isArray(value);
-  return typeof value === t;
 }
 
 function valueFitsOutputType(value: unknown, type: string): boolean {

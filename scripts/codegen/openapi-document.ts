@@ -51,6 +51,17 @@ export function isJsonMediaType(mediaType: string): boolean {
   return /^[a-z0-9!#$&^_.-]+\/([a-z0-9!#$&^_.+-]+\+)?json$/.test(mediaType.split(";")[0].trim().toLowerCase());
 }
 
+/** The key of one slot of a request: header names match in any case (HTTP reads them so), other names exactly. */
+export function slotKey(place: string, name: string): string {
+  return `${place}:${place === "header" ? name.toLowerCase() : name}`;
+}
+
+/** The parameter `op` declares in `place` under `name` (a header in any case). */
+export function declaredParameter(op: OpenApiOperation, place: string, name: string): OpenApiParameter | undefined {
+  const key = slotKey(place, name);
+  return op.parameters.find((x) => slotKey(x.in, x.name) === key);
+}
+
 export interface SecurityScheme {
   type: string;
   scheme?: string;
@@ -202,6 +213,24 @@ export class OpenApiDocument {
   isRequired(schema: Schema, property: string): boolean {
     const flat = this.flatten(schema);
     return Array.isArray(flat.required) && (flat.required as string[]).includes(property);
+  }
+
+  /**
+   * Whether a value written in the manifest fits a schema: its type and
+   * enum. With `asText`, the text forms of numbers and booleans count too
+   * (a value sent in the address, a header or a form is text).
+   */
+  fits(value: unknown, schema: Schema, asText: boolean): boolean {
+    const flat = this.flatten(schema);
+    if (Array.isArray(flat.enum) && !flat.enum.includes(value)) return false;
+    const t = typeOf(flat);
+    if (t === undefined) return true;
+    if (t === "integer") return Number.isInteger(value) || (asText && typeof value === "string" && /^-?\d+$/.test(value));
+    if (t === "number") return typeof value === "number" || (asText && typeof value === "string" && value.trim() !== "" && !Number.isNaN(Number(value)));
+    if (t === "boolean") return typeof value === "boolean" || (asText && (value === "true" || value === "false"));
+    if (t === "array") return Array.isArray(value);
+    if (t === "object") return value !== null && typeof value === "object" && !Array.isArray(value);
+    return typeof value === t;
   }
 
   /** Resolve `$ref`s and merge `allOf` members into one schema. */
