@@ -201,6 +201,17 @@ describe("specs as found in the wild", () => {
     ]);
   });
 
+  it("reads a $ref's fragment as a URI fragment everywhere (percent-encoding, then ~1 and ~0)", async () => {
+    const edits: Edit[] = [
+      { file: "openapi.yaml", find: "    Customer:\n", replace: "    Customer record/v1:\n" },
+      { file: "openapi.yaml", find: 'schema: { $ref: "#/components/schemas/Customer" }', replace: 'schema: { $ref: "#/components/schemas/Customer%20record~1v1" }' },
+      { file: "openapi.yaml", find: 'items: { $ref: "#/components/schemas/Customer" }', replace: 'items: { $ref: "#/components/schemas/Customer%20record~1v1" }' },
+    ];
+    const linked = await linkWild("payments", edits);
+    if (!("ir" in linked)) throw new Error(linked.problems.join("\n"));
+    expect(linked.ir.operations.find((o) => o.tool.id === "payments_create_customer")?.tool.outputs.find((o) => o.path === "metadata.id")?.source).toMatchObject({ required: true });
+  });
+
   it("refuses a local $ref to a place a one-file spec does not have, at the reference", async () => {
     expect(await wildProblems("payments", [{ file: "openapi.yaml", find: '"401": { $ref: "#/components/responses/Error" }', replace: '"401": { $ref: "#/components/responses/Errors" }' }])).toEqual([
       `specs/payments/openapi.yaml:54:24: $ref "#/components/responses/Errors" does not resolve (no such place in this file)`,

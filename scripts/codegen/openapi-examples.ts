@@ -17,6 +17,7 @@
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { dereference, encodePointer, validate, type OutputUnit, type Schema } from "@cfworker/json-schema";
 import { SourceError, type YamlSource } from "../yaml/yaml-source.js";
+import { refPath } from "../yaml/json-ref.js";
 
 type Node = Record<string, unknown>;
 type Path = (string | number)[];
@@ -204,8 +205,7 @@ class Walker {
     }
     const cause = rootCause(errors);
     if (!cause) return;
-    const inner = cause.instanceLocation.replace(/^#\/?/, "");
-    const path = inner ? inner.split("/").map((s) => decodeURIComponent(s).replace(/~1/g, "/").replace(/~0/g, "~")) : [];
+    const path = [...refPath(cause.instanceLocation)];
     this.errors.push(new SourceError(this.locate({ ...example, path: [...example.path, ...path] }, cause.keyword === "false" ? "key" : "value"), `${what} does not match its schema: ${describe(cause, path, value)}`));
   }
 
@@ -230,7 +230,13 @@ class Walker {
       const [filePart, fragment = ""] = ref.split("#");
       const file = filePart ? resolveFile(current.file, filePart) : current.file;
       if (!this.files.has(file)) return undefined;
-      const path = fragment.replace(/^\//, "") ? fragment.replace(/^\//, "").split("/").map((s) => decodeURIComponent(s).replace(/~1/g, "/").replace(/~0/g, "~")) : [];
+      let path: string[];
+      try {
+        path = [...refPath(`#${fragment}`)];
+      } catch (e) {
+        this.refProblem(current, `$ref ${JSON.stringify(ref)} does not resolve: ${(e as Error).message}`);
+        return undefined;
+      }
       if (valueIn(this.files.get(file)!.data, path) === undefined) {
         this.refProblem(current, `$ref ${JSON.stringify(ref)} does not resolve (no such place in ${filePart ? "that" : "this"} file)`);
         return undefined;
