@@ -330,6 +330,25 @@ describe("blockwright generate", () => {
     expect(await cli(["generate", "--check"], { cwd: dir })).toMatchObject({ code: 1, stderr: expect.stringContaining("stale:   generated/books/README.md") });
   });
 
+  it("rehashes a spec read from outside the specs folder before answering from the stamp", async () => {
+    const dir = project();
+    // The manifest's `openapi:` points out of specs/ (as a $ref into a shared folder would).
+    mkdirSync(join(dir, "api"));
+    cpSync(join(dir, "specs/books/openapi.yaml"), join(dir, "api/books.yaml"));
+    rmSync(join(dir, "specs/books/openapi.yaml"));
+    const manifest = join(dir, "specs/books/manifest.yaml");
+    writeFileSync(manifest, readFileSync(manifest, "utf8").replace("openapi: openapi.yaml", "openapi: ../../api/books.yaml"));
+    expect((await cli(["generate"], { cwd: dir })).code).toBe(0);
+    expect(await cli(["generate", "--check"], { cwd: dir })).toMatchObject({ code: 0, stderr: expect.stringContaining("is up to date (its stamp matches") });
+    const spec = join(dir, "api/books.yaml");
+    writeFileSync(spec, readFileSync(spec, "utf8").replace("description: Google Books volume id, e.g. `zyTCAlFPjgYC`.", "description: The volume's id."));
+    expect(await cli(["generate", "--check"], { cwd: dir })).toMatchObject({ code: 1, stderr: expect.stringContaining("stale:   generated/books/surface.json") });
+    // And a file that is gone is no longer "up to date" either.
+    expect((await cli(["generate"], { cwd: dir })).code).toBe(0);
+    rmSync(spec);
+    expect((await cli(["generate", "--check"], { cwd: dir })).code).toBe(2);
+  });
+
   it("exits 2 on invalid specs, and on an unknown --provider", async () => {
     const dir = project();
     const manifest = join(dir, "specs/books/manifest.yaml");

@@ -47,8 +47,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   // Nothing changed since the last generation: answer from the stamp, without loading the generator.
   if (!args.values["dump-ir"] && !providers.length) {
     const { inputHash, upToDate } = await import("../codegen/stamp.js");
-    const { listFiles } = await import("../codegen/write.js");
-    if (upToDate(dirs.out, inputHash(io.cwd, dirs.specs, optionsKey), listFiles)) {
+    if (upToDate(io.cwd, dirs.out, inputHash(io.cwd, dirs.specs, optionsKey))) {
       io.stderr.write(`generate${check ? " --check" : ""}: ${relative(io.cwd, dirs.out) || "."}/ is up to date (its stamp matches every input and output; ${Math.round(performance.now() - started)} ms)\n`);
       return 0;
     }
@@ -86,9 +85,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const files = providers.length ? new Map([...result.files].filter(([path]) => providers.some((p) => path.startsWith(`${p}/`)))) : result.files;
   const report = writeFiles(dirs.out, files, providers.length ? { within: providers } : {});
   if (!providers.length) {
-    const { inputHash, stampContent, STAMP_FILE } = await import("../codegen/stamp.js");
+    const { inputHash, readOutside, stampContent, STAMP_FILE } = await import("../codegen/stamp.js");
     const { writeFileSync } = await import("node:fs");
-    writeFileSync(`${dirs.out}/${STAMP_FILE}`, stampContent(files, inputHash(io.cwd, dirs.specs, optionsKey)));
+    writeFileSync(`${dirs.out}/${STAMP_FILE}`, stampContent(files, inputHash(io.cwd, dirs.specs, optionsKey), readOutside(io.cwd, dirs.specs, result.inputs)));
   }
   const changed = report.stale.length + report.missing.length + report.extra.length;
   io.stderr.write(`generate: ${result.irs.length} providers, ${result.irs.reduce((n, ir) => n + ir.operations.length, 0)} operations, ${files.size} files, ${changed} changed (${ms} ms)\n`);

@@ -35,6 +35,8 @@ export interface GenerateResult {
   /** Output files, by path relative to outDir, in a stable order. */
   files: Map<string, string>;
   irs: ProviderIR[];
+  /** Every input file the generation read (manifests, OpenAPI files), by path relative to the root, with its text. */
+  inputs: Record<string, string>;
 }
 
 export class GenerationErrors extends Error {
@@ -184,7 +186,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     }
   }
   files.set("README.md", emitGeneratedReadme(linked.map((l) => l.ir), project.packageName));
-  return { files: new Map([...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))), irs: linked.map((l) => l.ir) };
+  return {
+    files: new Map([...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+    irs: linked.map((l) => l.ir),
+    inputs: Object.assign({}, ...linked.map((l) => l.inputs)) as Record<string, string>,
+  };
 }
 
 /** The project's npm scope for provider packages, its license and license text. */

@@ -65,6 +65,24 @@ const table: { name: string; provider: "payments" | "tracker"; edits: Edit[]; ex
     expected: [`${T}:83:9: operations.tracker_list_issues.params.perPage.wire: query "per_page" is already sent by the provider-wide constant (constants.1)`],
   },
   {
+    name: "a parameter placed where the operation's own constant goes",
+    provider: "tracker",
+    edits: [{ find: "    title: List issues\n", replace: "    title: List issues\n    constants:\n      - { in: query, name: per_page, value: 50 }\n" }],
+    expected: [`${T}:84:9: operations.tracker_list_issues.params.perPage.wire: query "per_page" is already sent by the operation's constant (operations.tracker_list_issues.constants.0)`],
+  },
+  {
+    name: "a provider-wide constant on the idempotency header (in another case)",
+    provider: "payments",
+    edits: [{ find: "idempotency:\n", replace: "constants:\n  - { in: header, name: idempotency-key, value: fixed }\nidempotency:\n" }],
+    expected: [`${P}:18:5: constants.0: header "idempotency-key" is already sent by the idempotency key (idempotency.header)`],
+  },
+  {
+    name: "a provider-wide constant on the credential's header",
+    provider: "tracker",
+    edits: [{ find: ACCEPT, replace: `${ACCEPT}\n  - { in: header, name: authorization, value: Bearer x }` }],
+    expected: [`${T}:19:5: constants.1: header "authorization" is already sent by the credential (auth.scheme bearerAuth)`],
+  },
+  {
     name: "a provider-wide constant that does not fit the parameter an operation declares",
     provider: "tracker",
     edits: [{ find: ACCEPT, replace: `${ACCEPT}\n  - { in: query, name: page, value: first }` }],
@@ -170,6 +188,36 @@ describe("specs as found in the wild", () => {
   it("names the referenced file that is not valid YAML, and only that", async () => {
     expect(await wildProblems("tracker", [{ file: "components/errors.yaml", find: "BasicError:\n  type: object", replace: "BasicError:\n  type: [object" }])).toEqual([
       "specs/tracker/components/errors.yaml:4:3: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]",
+    ]);
+  });
+
+  it("refuses a default the runtime would refuse from a caller (an address over http)", async () => {
+    const edits: Edit[] = [
+      { find: "server:\n  default: https://api.tracker.test\n", replace: "server:\n  param: address\n" },
+      { find: "params:\n", replace: 'params:\n  address:\n    type: string\n    format: base-url\n    maxLength: 255\n    default: "http://api.tracker.test/v3"\n    description: Address.\n' },
+    ];
+    expect(await wildProblems("tracker", edits)).toEqual([
+      `${T}:52:14: params.address.default: default "http://api.tracker.test/v3" breaks the parameter's rules: address: must use https (http is allowed only for loopback hosts), got "http://api.tracker.test/v3"`,
+    ]);
+  });
+
+  it("reads a $ref's fragment as a URI fragment everywhere (percent-encoding, then ~1 and ~0)", async () => {
+    const edits: Edit[] = [
+      { file: "openapi.yaml", find: "    Customer:\n", replace: "    Customer record/v1:\n" },
+      { file: "openapi.yaml", find: 'schema: { $ref: "#/components/schemas/Customer" }', replace: 'schema: { $ref: "#/components/schemas/Customer%20record~1v1" }' },
+      { file: "openapi.yaml", find: 'items: { $ref: "#/components/schemas/Customer" }', replace: 'items: { $ref: "#/components/schemas/Customer%20record~1v1" }' },
+    ];
+    const linked = await linkWild("payments", edits);
+    if (!("ir" in linked)) throw new Error(linked.problems.join("\n"));
+    expect(linked.ir.operations.find((o) => o.tool.id === "payments_create_customer")?.tool.outputs.find((o) => o.path === "metadata.id")?.source).toMatchObject({ required: true });
+  });
+
+  it("refuses a local $ref to a place a one-file spec does not have, at the reference", async () => {
+    expect(await wildProblems("payments", [{ file: "openapi.yaml", find: '"401": { $ref: "#/components/responses/Error" }', replace: '"401": { $ref: "#/components/responses/Errors" }' }])).toEqual([
+      `specs/payments/openapi.yaml:54:24: $ref "#/components/responses/Errors" does not resolve (no such place in this file)`,
+    ]);
+    expect(await wildProblems("payments", [{ file: "openapi.yaml", find: 'schema: { $ref: "#/components/schemas/Customer" }', replace: 'schema: { $ref: "#/components/schemas/Client" }' }])).toEqual([
+      `specs/payments/openapi.yaml:94:31: $ref "#/components/schemas/Client" does not resolve (no such place in this file)`,
     ]);
   });
 

@@ -5,7 +5,7 @@
 // document and turned into its part of the IR.
 import { formatPointer, PAGE_INPUTS, parseExpression, parsePointer, type BodySpec, type ErrorSpec, type FormFieldEncoding, type PageTarget, type PaginationSpec, type ParamSpec, type ValueRef, type ValueTest, type WireConstant } from "@blockwright/runtime";
 import type { Manifest, ManifestOperation, ManifestPageTarget, ManifestValueTest } from "./manifest-types.js";
-import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "./openapi-document.js";
+import { declaredParameter, slotKey, typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "./openapi-document.js";
 
 type Path = (string | number)[];
 
@@ -76,47 +76,63 @@ export function linkBody(ctx: LinkContext, at: Path, op: OpenApiOperation, param
 }
 
 /**
- * The provider-wide constants that apply to `op`: every one the operation's
- * own constants do not override. Where the spec declares the parameter, the
- * value must fit it; a parameter of the manifest may not take its place.
+ * The provider-wide constants that apply to `op` (with their place in the
+ * manifest's list): every one the operation's own constants do not
+ * override. Where the spec declares the parameter, the value must fit it.
  */
-export function providerConstants(ctx: LinkContext, id: string, op: OpenApiOperation, own: WireConstant[], params: ParamSpec[]): WireConstant[] {
-  const out: WireConstant[] = [];
-  (ctx.manifest.constants ?? []).forEach((c, i) => {
-    const at: Path = ["constants", i];
-    const same = (w: { in: string; name?: string }) => w.in === c.in && (c.in === "header" ? w.name?.toLowerCase() === c.name.toLowerCase() : w.name === c.name);
-    if (own.some((o) => o.in !== "body" && same(o))) return;
-    const taken = params.find((p) => (p.wire.in === "query" || p.wire.in === "header") && same(p.wire));
-    if (taken) {
-      ctx.fail(["operations", id, "params", taken.name, "wire"], `${c.in} "${c.name}" is already sent by the provider-wide constant (constants.${i})`);
+export function providerConstants(ctx: LinkContext, op: OpenApiOperation, own: WireConstant[]): { constant: WireConstant; index: number }[] {
+  const out: { constant: WireConstant; index: number }[] = [];
+  (ctx.manifest.constants ?? []).forEach((c, index) => {
+    if (own.some((o) => o.in !== "body" && slotKey(o.in, o.name) === slotKey(c.in, c.name))) return;
+    const declared = declaredParameter(op, c.in, c.name);
+    if (declared && !ctx.doc.fits(c.value, declared.schema, true)) {
+      ctx.fail(["constants", index, "value"], `constant ${JSON.stringify(c.value)} does not fit ${c.in} parameter "${declared.name}" of "${op.operationId}" in ${ctx.openapiName}`, "value");
       return;
     }
-    const declared = op.parameters.find((x) => x.in === c.in && (c.in === "header" ? x.name.toLowerCase() === c.name.toLowerCase() : x.name === c.name));
-    if (declared && !fits(c.value, declared.schema, ctx.doc)) {
-      ctx.fail([...at, "value"], `constant ${JSON.stringify(c.value)} does not fit ${c.in} parameter "${declared.name}" of "${op.operationId}" in ${ctx.openapiName}`, "value");
-      return;
-    }
-    out.push({ in: c.in, name: declared?.name ?? c.name, value: c.value });
+    out.push({ constant: { in: c.in, name: declared?.name ?? c.name, value: c.value }, index });
   });
   return out;
 }
 
+/** Something that sends a value in one path, query or header slot of a request, and where the manifest says so. */
+export interface SlotSender {
+  in: "path" | "query" | "header";
+  name: string;
+  /** In words, for the message to the one that comes after it: `parameter "perPage"`. */
+  who: string;
+  at: Path;
+}
+
+/**
+ * A slot of a request carries one value: every sender after the first of a
+ * slot is refused, at its own place in the manifest (header names match in
+ * any case). One check per request covers the credential, the idempotency
+ * header, the constants and the parameters (a switch's values included).
+ */
+export function checkWireSlots(ctx: LinkContext, senders: SlotSender[]): void {
+  const taken = new Map<string, SlotSender>();
+  for (const s of senders) {
+    const key = slotKey(s.in, s.name);
+    const first = taken.get(key);
+    if (first) ctx.fail(s.at, `${s.in} "${s.name}" is already sent by ${first.who}`);
+    else taken.set(key, s);
+  }
+}
+
 /** The idempotency header, for an operation whose method the manifest lists (default POST). */
-export function linkIdempotency(ctx: LinkContext, at: Path, op: OpenApiOperation, params: ParamSpec[]): { header: string } | undefined {
+export function linkIdempotency(ctx: LinkContext, op: OpenApiOperation): { header: string } | undefined {
   const declared = ctx.manifest.idempotency;
   if (!declared || !(declared.methods ?? ["POST"]).includes(op.method as "POST")) return undefined;
-  const taken = params.find((p) => p.wire.in === "header" && p.wire.name.toLowerCase() === declared.header.toLowerCase());
-  if (taken) return ctx.fail([...at, "params", taken.name, "wire"], `header "${declared.header}" carries the idempotency key (idempotency.header); a parameter cannot set it`);
   return { header: declared.header };
 }
 
 /** The operation's pagination, checked against its parameters, body and success response. */
-export function linkPagination(ctx: LinkContext, at: Path, mop: ManifestOperation, op: OpenApiOperation, successStatuses: number[]): PaginationSpec | undefined {
+export function linkPagination(ctx: LinkContext, at: Path, mop: ManifestOperation, op: OpenApiOperation): PaginationSpec | undefined {
   const p = mop.pagination;
   if (!p) return undefined;
   const where: Path = [...at, "pagination"];
   if (mop.polling) return ctx.fail(where, `an operation either polls a job or pages through a list, not both`);
-  const response = op.responses.find((r) => successStatuses.includes(Number(r.status)) && r.schema);
+  const response = ctx.doc.bodyResponse(op);
   const expression = (text: string, key: Path, kinds: string[]): { expression: string; ref: ValueRef; schema?: Schema } | undefined => {
     let ref: ValueRef;
     try {
@@ -185,7 +201,7 @@ function linkTest(
 ): ValueTest | undefined {
   const found = expression(test.from, ["more", "from"], ["body", "header"]);
   if (!found) return undefined;
-  if (found.schema && test.equals !== null && !fits(test.equals, found.schema, ctx.doc, true)) {
+  if (found.schema && test.equals !== null && !ctx.doc.fits(test.equals, found.schema, false)) {
     return ctx.fail([...at, "equals"], `${JSON.stringify(test.equals)} can never equal "${test.from}", which is ${typeOf(found.schema)} in ${ctx.openapiName}`, "value");
   }
   return { expression: found.expression, ref: found.ref, equals: test.equals };
@@ -199,7 +215,7 @@ function linkTarget(ctx: LinkContext, target: ManifestPageTarget, at: Path, op: 
     if (!ctx.doc.schemaAt(body.schema, parsePointer(target.pointer))) return ctx.fail([...at, "pointer"], `body field "${target.pointer}" not found in the request body of "${op.operationId}" in ${ctx.openapiName}`, "value");
     return { in: "body", pointer: target.pointer };
   }
-  const declared = op.parameters.find((x) => x.in === target.in && x.name === target.name);
+  const declared = declaredParameter(op, target.in, target.name);
   if (!declared) {
     const available = op.parameters.filter((x) => x.in === target.in).map((x) => x.name);
     return ctx.fail([...at, "name"], `${target.in} parameter "${target.name}" not found in operation "${op.operationId}" of ${ctx.openapiName} (its ${target.in} parameters: ${available.join(", ") || "none"})`, "value");
@@ -207,14 +223,3 @@ function linkTarget(ctx: LinkContext, target: ManifestPageTarget, at: Path, op: 
   return { in: target.in, name: target.name };
 }
 
-/** Whether a constant fits a schema (text forms of numbers and booleans count for parameters, not for body values). */
-function fits(value: unknown, schema: Schema, doc: OpenApiDocument, strict = false): boolean {
-  const flat = doc.flatten(schema);
-  if (Array.isArray(flat.enum) && !flat.enum.includes(value)) return false;
-  const t = typeOf(flat);
-  if (t === undefined) return true;
-  if (t === "integer") return Number.isInteger(value) || (!strict && typeof value === "string" && /^-?\d+$/.test(value));
-  if (t === "number") return typeof value === "number" || (!strict && typeof value === "string" && value.trim() !== "" && !Number.isNaN(Number(value)));
-  if (t === "boolean") return typeof value === "boolean" || (!strict && (value === "true" || value === "false"));
-  return typeof value === t;
-}

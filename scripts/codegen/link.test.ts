@@ -157,7 +157,12 @@ describe("broken manifests", () => {
     {
       name: "a default outside the parameter's own limits",
       edits: [{ find: "        default: 10\n", replace: "        default: 80\n" }],
-      expected: [`${M}:41:18: operations.shelf_list_books.params.top.default: default 80 is above maximum 50`],
+      expected: [`${M}:41:18: operations.shelf_list_books.params.top.default: default 80 breaks the parameter's rules: top: must be at most 50 (allowed: 1–50), got 80`],
+    },
+    {
+      name: "a default written as text (the runtime sends a default as it is written)",
+      edits: [{ find: "        default: 10\n", replace: '        default: "10"\n' }],
+      expected: [`${M}:41:18: operations.shelf_list_books.params.top.default: default "10" breaks the parameter's rules: top: must be a number, written as one (not as text), got "10"`],
     },
     {
       name: "a rule naming an unknown parameter",
@@ -173,6 +178,11 @@ describe("broken manifests", () => {
       name: "a polling state the output cannot take",
       edits: [{ find: "terminal: [ready, failed]", replace: "terminal: [ready, done]" }],
       expected: [`${M}:169:7: operations.shelf_get_book.polling.terminal: state "done" is not a value of "state" in specs/shelf/openapi.yaml (pending, ready, failed)`],
+    },
+    {
+      name: "a polled output whose source is not an expression (reported once, where it is written)",
+      edits: [{ find: '        from: "$response.body#/state"\n        description: Processing state.\n    polling:', replace: '        from: "$response.body#state"\n        description: Processing state.\n    polling:' }],
+      expected: [`${M}:164:15: operations.shelf_get_book.outputs.state.from: a JSON pointer starts with "/", got "state"`],
     },
     {
       name: "free text sent in the path without a maximum length",
@@ -208,6 +218,11 @@ describe("broken manifests", () => {
       name: "forbidden keys on a parameter that is not a JSON object",
       edits: [{ find: "        description: Title of the book.\n", replace: "        description: Title of the book.\n        forbiddenKeys: { keys: [id] }\n" }],
       expected: [`${M}:92:9: operations.shelf_add_book.params.title.forbiddenKeys: forbiddenKeys applies to json parameters with jsonType: object`],
+    },
+    {
+      name: "a header parameter on a header a switch sends (header names in any case)",
+      edits: [{ find: "      eventual:\n        type: boolean\n", replace: "      consistency:\n        type: string\n        maxLength: 20\n        enum: [eventual]\n        description: Consistency level.\n        wire: { in: header, name: consistency }\n      eventual:\n        type: boolean\n" }],
+      expected: [`${M}:56:15: operations.shelf_list_books.params.eventual.wire.whenTrue.0: header "Consistency" is already sent by parameter "consistency"`],
     },
     {
       name: "a provider id that differs from its folder",

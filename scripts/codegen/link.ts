@@ -19,9 +19,9 @@ import type {
 } from "@blockwright/runtime";
 import { buildBlock } from "./build-block.js";
 import type { OperationIR, ProviderIR } from "./ir.js";
-import { checkPageInputNames, linkBody, linkErrorExtras, linkIdempotency, linkPagination, providerConstants, type LinkContext } from "./link-http.js";
+import { checkPageInputNames, checkWireSlots, linkBody, linkErrorExtras, linkIdempotency, linkPagination, providerConstants, type LinkContext, type SlotSender } from "./link-http.js";
 import type { Manifest, ManifestOperation, ManifestOutputSource, ManifestParam, ManifestWire } from "./manifest-types.js";
-import { OpenApiDocument, typeOf, type OpenApiOperation, type Schema } from "./openapi-document.js";
+import { declaredParameter, OpenApiDocument, slotKey, typeOf, type OpenApiOperation, type Schema } from "./openapi-document.js";
 import { camelCase, jsonLiteralType, pascalCase, titleFromName } from "./naming.js";
 import { SourceError, type YamlSource } from "../yaml/yaml-source.js";
 
@@ -47,6 +47,8 @@ export function linkDocument(manifestSource: YamlSource<Manifest>, document: Ope
 
 class Linker {
   private readonly errors: SourceError[] = [];
+  /** Where each linked parameter's placement is written (for messages about its slot). */
+  private readonly wireAt = new WeakMap<ParamSpec, Path>();
   private readonly m: Manifest;
   private readonly openapiName: string;
 
@@ -178,8 +180,21 @@ class Linker {
 
     const params = this.linkParams(id, mop, op);
     const byName = new Map(params.map((p) => [p.name, p]));
-    const own = (mop.constants ?? []).map((c, i) => this.linkConstant(c, [...at, "constants", i], op)).filter((c): c is WireConstant => !!c);
-    const constants = [...providerConstants(this.context, id, op, own, params), ...own];
+    const ownAt = (mop.constants ?? []).flatMap((c, index) => {
+      const constant = this.linkConstant(c, [...at, "constants", index], op);
+      return constant ? [{ constant, index }] : [];
+    });
+    const own = ownAt.map((c) => c.constant);
+    const shared = providerConstants(this.context, op, own);
+    const constants = [...shared.map((c) => c.constant), ...own];
+    const idempotency = linkIdempotency(this.context, op);
+    checkWireSlots(this.context, [
+      ...this.credentialSender(auth),
+      ...(idempotency ? [{ in: "header" as const, name: idempotency.header, who: "the idempotency key (idempotency.header)", at: ["idempotency", "header"] }] : []),
+      ...shared.flatMap(({ constant, index }) => slotSender(constant, `the provider-wide constant (constants.${index})`, ["constants", index])),
+      ...ownAt.flatMap(({ constant, index }) => slotSender(constant, `the operation's constant (operations.${id}.constants.${index})`, [...at, "constants", index])),
+      ...this.paramSenders(params),
+    ]);
     this.checkCoverage(at, op, params, constants);
     const declared = new Map(Object.entries({ ...this.m.params, ...mop.params }));
     const rules = (mop.rules ?? []).map((r, i) => this.linkRule(r, [...at, "rules", i], declared, byName)).filter((r): r is RuleSpec => !!r);
@@ -190,16 +205,17 @@ class Linker {
       .sort((a, b) => a - b);
     if (!successStatuses.length) this.fail([...at, "operationId"], `operation "${op.operationId}" declares no 2xx response in ${this.openapiName}`, "value");
 
+    // The status whose body the outputs read (the first 2xx when none has a body: a body output then says so).
+    const bodyStatus = bodyStatusOf(this.doc, op, successStatuses);
     const outputs = Object.keys(mop.outputs)
       .sort()
-      .map((path) => this.linkOutput([...at, "outputs", path], path, mop, op, byName, successStatuses))
+      .map((path) => this.linkOutput([...at, "outputs", path], path, mop, op, byName, bodyStatus))
       .filter((o): o is { spec: OutputSpec; tsType: string } => !!o);
     const routes = this.linkRoutes(id, at, mop, params, new Set(outputs.map((o) => o.spec.path)));
     const outcomes = this.linkOutcomes(at, mop, op, byName, outputs);
-    const polling = this.linkPolling(at, mop, op, successStatuses);
-    const pagination = linkPagination(this.context, at, mop, op, successStatuses);
+    const polling = this.linkPolling(at, mop, op, outputs);
+    const pagination = linkPagination(this.context, at, mop, op);
     const body = linkBody(this.context, at, op, params, constants);
-    const idempotency = linkIdempotency(this.context, at, op, params);
 
     const tool: ToolSpec = {
       id,
@@ -273,10 +289,9 @@ class Linker {
       ...Object.entries(shared).map(([n, p]): [string, ManifestParam, Path] => [n, p, ["params", n]]),
       ...Object.entries(own).map(([n, p]): [string, ManifestParam, Path] => [n, p, ["operations", id, "params", n]]),
     ];
-    const used = new Set<string>();
     for (const [name, p, at] of entries) {
       const override = overrides?.[name];
-      const spec = override ? this.linkParam(name, { ...p, wire: override }, at, op, used, [...overridesAt!, name]) : this.linkParam(name, p, at, op, used);
+      const spec = override ? this.linkParam(name, { ...p, wire: override }, at, op, [...overridesAt!, name]) : this.linkParam(name, p, at, op);
       if (spec) out.push(spec);
     }
     return out;
@@ -297,10 +312,12 @@ class Linker {
       if (!tested) this.fail([...where, "when", "param"], `unknown parameter "${route.when.param}"`, "value");
       else if (tested.type !== "string") this.fail([...where, "when", "param"], `a route tests a string parameter, and "${route.when.param}" is ${tested.type}`, "value");
       const linked = this.linkParams(id, mop, op, route.wire ?? {}, [...where, "wire"]);
+      checkWireSlots(this.context, this.paramSenders(linked));
       this.checkCoverage(where, op, linked, []);
       const success = op.responses.map((r) => Number(r.status)).filter((s) => s >= 200 && s < 300);
+      const bodyStatus = bodyStatusOf(this.doc, op, success);
       const byName = new Map(linked.map((p) => [p.name, p]));
-      for (const path of [...linkedOutputs]) this.linkOutput([...at, "outputs", path], path, mop, op, byName, success);
+      for (const path of [...linkedOutputs]) this.linkOutput([...at, "outputs", path], path, mop, op, byName, bodyStatus);
       const wire: Record<string, WireSpec> = {};
       for (const name of Object.keys(route.wire ?? {}).sort()) {
         const p = linked.find((x) => x.name === name);
@@ -310,7 +327,7 @@ class Linker {
     });
   }
 
-  private linkParam(name: string, p: ManifestParam, at: Path, op: OpenApiOperation, used: Set<string>, wireAt: Path = [...at, "wire"]): ParamSpec | undefined {
+  private linkParam(name: string, p: ManifestParam, at: Path, op: OpenApiOperation, wireAt: Path = [...at, "wire"]): ParamSpec | undefined {
     if (p.secret && p.visibility === "user-or-llm") this.fail([...at, "visibility"], `a secret parameter must be user-only`, "value");
     this.checkOwnLimits(p, at);
     let wire: WireSpec | undefined;
@@ -321,10 +338,7 @@ class Linker {
       else return this.fail(at, `parameter "${name}" has no "wire" placement and is neither the credential nor the address parameter`);
     } else if (w.in === "path" || w.in === "query" || w.in === "header") {
       const wireName = w.name ?? name;
-      const key = `${w.in}:${wireName}`;
-      if (used.has(key)) this.fail(wireAt, `${w.in} parameter "${wireName}" is already set by another parameter`);
-      used.add(key);
-      const declared = op.parameters.find((x) => x.in === w.in && x.name === wireName);
+      const declared = declaredParameter(op, w.in, wireName);
       if (!declared) {
         const available = op.parameters.filter((x) => x.in === w.in).map((x) => x.name);
         return this.fail(wireAt, `${w.in} parameter "${wireName}" not found in operation "${op.operationId}" of ${this.openapiName} (its ${w.in} parameters: ${available.join(", ") || "none"})`);
@@ -370,17 +384,25 @@ class Linker {
       visibility: p.visibility ?? (p.secret ? "user-only" : "user-or-llm"),
       wire,
     };
+    this.wireAt.set(spec, wireAt);
     for (const key of ["default", "sendDefault", "integer", "minimum", "maximum", "minLength", "maxLength", "pattern", "patternHint", "enum", "caseInsensitive", "format", "jsonType", "placeholder", "forbiddenKeys"] as const) {
       if (p[key] !== undefined) (spec as unknown as Record<string, unknown>)[key] = cloneJson(p[key]);
     }
     if (p.forbiddenKeys && (p.type !== "json" || p.jsonType !== "object")) this.fail([...at, "forbiddenKeys"], `forbiddenKeys applies to json parameters with jsonType: object`);
     // The runtime refuses shorter credentials; say so wherever limits are shown.
     if (spec.secret && spec.type === "string" && (spec.minLength ?? 0) < SECRET_MIN_LENGTH) spec.minLength = SECRET_MIN_LENGTH;
-    if (p.example !== undefined && (p.pattern === undefined || !regexProblem(p.pattern))) {
-      // The example must pass the parameter's own rules, as a caller's value would.
-      const checked = isAbsent(p.example, spec) ? { issue: { message: `${name}: is empty` } } : checkValue(spec, p.example);
-      if ("issue" in checked) this.fail([...at, "example"], `example ${JSON.stringify(p.example)} breaks the parameter's rules: ${checked.issue.message}`, "value");
-      else spec.example = cloneJson(p.example);
+    if (p.pattern === undefined || !regexProblem(p.pattern)) {
+      // The runtime applies a default without checking it, and takes an example as a caller's value:
+      // both must pass the parameter's own rules, checked as the runtime checks a value.
+      if (p.default !== undefined) {
+        const problem = defaultTypeProblem(spec, p.default) ?? valueIssue(spec, p.default);
+        if (problem) this.fail([...at, "default"], `default ${JSON.stringify(p.default)} breaks the parameter's rules: ${problem}`, "value");
+      }
+      if (p.example !== undefined) {
+        const problem = isAbsent(p.example, spec) ? `${name}: is empty` : valueIssue(spec, p.example);
+        if (problem) this.fail([...at, "example"], `example ${JSON.stringify(p.example)} breaks the parameter's rules: ${problem}`, "value");
+        else spec.example = cloneJson(p.example);
+      }
     }
     return spec;
   }
@@ -417,7 +439,7 @@ class Linker {
     if (place) this.fail(at, `"${name}" is sent as a ${place}, so it needs maxLength (an unbounded value can make the upstream answer 414 or 431)`);
   }
 
-  /** Limits that only concern the manifest itself (sane ranges, a valid default). */
+  /** Limits that only concern the manifest itself (sane ranges, enum values of the parameter's type). */
   private checkOwnLimits(p: ManifestParam, at: Path): void {
     const patternProblem = p.pattern === undefined ? undefined : regexProblem(p.pattern);
     if (patternProblem) this.fail([...at, "pattern"], patternProblem, "value");
@@ -429,10 +451,6 @@ class Linker {
     if (p.format !== undefined && p.type !== "string") this.fail([...at, "format"], `format applies to string parameters, not ${p.type}`);
     if (p.minimum !== undefined && p.maximum !== undefined && p.minimum > p.maximum) this.fail([...at, "minimum"], `minimum ${p.minimum} is above maximum ${p.maximum}`);
     if (p.minLength !== undefined && p.maxLength !== undefined && p.minLength > p.maxLength) this.fail([...at, "minLength"], `minLength ${p.minLength} is above maxLength ${p.maxLength}`);
-    if (p.default !== undefined) {
-      const problem = ownValueProblem(p, p.default);
-      if (problem) this.fail([...at, "default"], `default ${JSON.stringify(p.default)} ${problem}`, "value");
-    }
     for (const [i, value] of (p.enum ?? []).entries()) {
       const kind = p.type === "number" ? "number" : "string";
       if (typeof value !== kind) this.fail([...at, "enum", i], `enum values of a ${p.type} parameter must be ${kind}s, got ${JSON.stringify(value)}`, "value");
@@ -502,20 +520,38 @@ class Linker {
     return names.length ? ` (fields there: ${names.join(", ")})` : "";
   }
 
+  /** The slot the credential takes on every request. */
+  private credentialSender(auth: AuthSpec | undefined): SlotSender[] {
+    if (!auth) return [];
+    const who = `the credential (auth.scheme ${this.m.auth.scheme})`;
+    return [auth.type === "bearer" ? { in: "header", name: "Authorization", who, at: ["auth", "scheme"] } : { in: auth.type, name: auth.name, who, at: ["auth", "scheme"] }];
+  }
+
+  /** The slots parameters send to, a switch's values when on included, each at its place in the manifest. */
+  private paramSenders(params: ParamSpec[]): SlotSender[] {
+    return params.flatMap((p) => {
+      const at = this.wireAt.get(p) ?? [];
+      const own = slotSender(p.wire, `parameter "${p.name}"`, at);
+      if (p.wire.in !== "switch") return own;
+      return p.wire.whenTrue.flatMap((c, i) => slotSender(c, `switch parameter "${p.name}" (when true)`, [...at, "whenTrue", i]));
+    });
+  }
+
   private linkConstant(c: WireConstant, at: Path, op: OpenApiOperation): WireConstant | undefined {
     if (c.in === "body") {
       const bodySchema = op.requestBody?.schema;
       const target = bodySchema ? this.doc.schemaAt(bodySchema, parsePointer(c.pointer)) : undefined;
       if (!target) return this.fail([...at, "pointer"], `body field "${c.pointer}" not found in the request body of "${op.operationId}" in ${this.openapiName}`, "value");
-      if (!valueFitsSchema(c.value, target, this.doc)) return this.fail([...at, "value"], `constant ${JSON.stringify(c.value)} does not fit body field "${c.pointer}" (${typeOf(target)}) in ${this.openapiName}`, "value");
+      // A JSON body carries the value as written; a form sends it as text.
+      if (!this.doc.fits(c.value, target, op.requestBody?.encoding === "form")) return this.fail([...at, "value"], `constant ${JSON.stringify(c.value)} does not fit body field "${c.pointer}" (${typeOf(target)}) in ${this.openapiName}`, "value");
       return { in: "body", pointer: c.pointer, value: c.value };
     }
-    const declared = op.parameters.find((x) => x.in === c.in && x.name === c.name);
+    const declared = declaredParameter(op, c.in, c.name);
     if (!declared) {
       const available = op.parameters.filter((x) => x.in === c.in).map((x) => x.name);
       return this.fail([...at, "name"], `${c.in} parameter "${c.name}" not found in operation "${op.operationId}" of ${this.openapiName} (its ${c.in} parameters: ${available.join(", ") || "none"})`, "value");
     }
-    if (!valueFitsSchema(c.value, declared.schema, this.doc)) return this.fail([...at, "value"], `constant ${JSON.stringify(c.value)} does not fit ${c.in} parameter "${c.name}" in ${this.openapiName}`, "value");
+    if (!this.doc.fits(c.value, declared.schema, true)) return this.fail([...at, "value"], `constant ${JSON.stringify(c.value)} does not fit ${c.in} parameter "${c.name}" in ${this.openapiName}`, "value");
     return { in: c.in, name: c.name, value: c.value };
   }
 
@@ -524,7 +560,7 @@ class Linker {
     const named = new Set<string>();
     const pointers: string[] = [];
     const add = (w: WireSpec | WireConstant) => {
-      if (w.in === "path" || w.in === "query" || w.in === "header") named.add(`${w.in}:${w.name}`);
+      if (w.in === "path" || w.in === "query" || w.in === "header") named.add(slotKey(w.in, w.name));
       if (w.in === "body") pointers.push(w.pointer);
     };
     for (const p of params) {
@@ -533,7 +569,7 @@ class Linker {
     }
     constants.forEach(add);
     for (const declared of op.parameters) {
-      if ((declared.required || declared.in === "path") && !named.has(`${declared.in}:${declared.name}`)) {
+      if ((declared.required || declared.in === "path") && !named.has(slotKey(declared.in, declared.name))) {
         this.fail(at, `${this.openapiName} requires ${declared.in} parameter "${declared.name}" for "${op.operationId}", but no parameter or constant supplies it`);
       }
     }
@@ -617,9 +653,8 @@ class Linker {
 
   // ---- outputs ------------------------------------------------------------
 
-  private linkOutput(at: Path, path: string, mop: ManifestOperation, op: OpenApiOperation, params: Map<string, ParamSpec>, successStatuses: number[]): { spec: OutputSpec; tsType: string } | undefined {
+  private linkOutput(at: Path, path: string, mop: ManifestOperation, op: OpenApiOperation, params: Map<string, ParamSpec>, status: number | undefined): { spec: OutputSpec; tsType: string } | undefined {
     const out = mop.outputs[path];
-    const status = successStatuses.find((s) => op.responses.find((r) => Number(r.status) === s)?.schema) ?? successStatuses[0];
     const linked = this.linkSource(out, at, op, params, status, out.type);
     if (!linked) return undefined;
     return {
@@ -756,7 +791,7 @@ class Linker {
     return { ...behavior };
   }
 
-  private linkPolling(at: Path, mop: ManifestOperation, op: OpenApiOperation, successStatuses: number[]): ToolSpec["polling"] {
+  private linkPolling(at: Path, mop: ManifestOperation, op: OpenApiOperation, linkedOutputs: { spec: OutputSpec }[]): ToolSpec["polling"] {
     const polling = mop.polling;
     if (!polling) return undefined;
     const output = mop.outputs[polling.output];
@@ -764,10 +799,12 @@ class Linker {
     if (polling.intervalMs < polling.minIntervalMs) this.fail([...at, "polling", "intervalMs"], `${polling.intervalMs} is below minIntervalMs ${polling.minIntervalMs}`, "value");
     const overlap = polling.pending.filter((s) => polling.terminal.includes(s));
     if (overlap.length) this.fail([...at, "polling"], `states ${overlap.join(", ")} are both pending and terminal`);
-    if (output.from) {
-      const ref = parseExpression(output.from);
-      const response = op.responses.find((r) => successStatuses.includes(Number(r.status)) && r.schema);
-      const schema = ref.kind === "body" && response?.schema ? this.doc.schemaAt(response.schema, ref.pointer) : undefined;
+    // The output as linked (its own problems, such as an expression that does not parse, are reported there).
+    const source = linkedOutputs.find((o) => o.spec.path === polling.output)?.spec.source;
+    if (source && "ref" in source) {
+      const ref = source.ref;
+      const response = this.doc.bodyResponse(op);
+      const schema = ref.kind === "body" && response ? this.doc.schemaAt(response.schema, ref.pointer) : undefined;
       const allowed = schema ? (this.doc.flatten(schema).enum as unknown[] | undefined) : undefined;
       if (allowed) {
         for (const [key, list] of [["pending", polling.pending], ["terminal", polling.terminal]] as const) {
@@ -780,6 +817,18 @@ class Linker {
 }
 
 // ---- helpers ----------------------------------------------------------------
+
+/** The slot a placement sends to, if it is a path, query or header slot. */
+function slotSender(w: WireSpec | WireConstant, who: string, at: Path): SlotSender[] {
+  return w.in === "path" || w.in === "query" || w.in === "header" ? [{ in: w.in, name: w.name, who, at }] : [];
+}
+
+/** The status whose body outputs read (OpenApiDocument.bodyResponse), else the lowest 2xx (which then has no body to read). */
+function bodyStatusOf(doc: OpenApiDocument, op: OpenApiOperation, successStatuses: number[]): number | undefined {
+  const response = doc.bodyResponse(op);
+  if (response) return Number(response.status);
+  return successStatuses.length ? Math.min(...successStatuses) : undefined;
+}
 
 /** Every status the operations declare, with the names of its examples (what a mock can be asked for). */
 function declaredResponses(ops: OpenApiOperation[]): ToolSpec["responses"] {
@@ -803,7 +852,6 @@ function describeAuth(auth: AuthSpec | undefined): string {
   return `\`${auth.name}\` query parameter`;
 }
 
-/** Problems of a value against a parameter's own limits (used for defaults). */
 /** Why a pattern is not a usable regular expression (ECMAScript, `u` flag), if it is not. */
 function regexProblem(pattern: string): string | undefined {
   try {
@@ -814,35 +862,19 @@ function regexProblem(pattern: string): string | undefined {
   }
 }
 
-function ownValueProblem(p: ManifestParam, value: unknown): string | undefined {
-  if (p.type === "number") {
-    if (typeof value !== "number") return "is not a number";
-    if (p.integer && !Number.isInteger(value)) return "is not an integer";
-    if (p.minimum !== undefined && value < p.minimum) return `is below minimum ${p.minimum}`;
-    if (p.maximum !== undefined && value > p.maximum) return `is above maximum ${p.maximum}`;
-  }
-  if (p.type === "string") {
-    if (typeof value !== "string") return "is not a string";
-    if (p.minLength !== undefined && value.length < p.minLength) return `is shorter than minLength ${p.minLength}`;
-    if (p.maxLength !== undefined && value.length > p.maxLength) return `is longer than maxLength ${p.maxLength}`;
-    if (p.pattern !== undefined && !regexProblem(p.pattern) && !new RegExp(p.pattern, "u").test(value)) return `does not match pattern ${p.pattern}`;
-  }
-  if (p.type === "boolean" && typeof value !== "boolean") return "is not a boolean";
-  if (p.enum && !p.enum.includes(value)) return `is not one of ${p.enum.join(", ")}`;
-  return undefined;
+/** The runtime's message for a value the parameter refuses, if it does. */
+function valueIssue(spec: ParamSpec, value: unknown): string | undefined {
+  const checked = checkValue(spec, value);
+  return "issue" in checked ? checked.issue.message : undefined;
 }
 
-function valueFitsSchema(value: unknown, schema: Schema, doc: OpenApiDocument): boolean {
-  const flat = doc.flatten(schema);
-  if (Array.isArray(flat.enum) && !flat.enum.includes(value)) return false;
-  const t = typeOf(flat);
-  if (t === undefined) return true;
-  if (t === "integer") return Number.isInteger(value) || (typeof value === "string" && /^-?\d+$/.test(value));
-  if (t === "number") return typeof value === "number" || (typeof value === "string" && value.trim() !== "" && !Number.isNaN(Number(value)));
-  if (t === "boolean") return typeof value === "boolean" || value === "true" || value === "false";
-  if (t === "array") return Array.isArray(value);
-  if (t === "object") return value !== null && typeof value === "object" && !Array.isArray(value);
-  return typeof value === t;
+/**
+ * A default is written as its type: the runtime would read a caller's "10"
+ * as a number, but it sends a default as it is written.
+ */
+function defaultTypeProblem(spec: ParamSpec, value: unknown): string | undefined {
+  if (spec.type === "json" || typeof value === spec.type) return undefined;
+  return `${spec.name}: must be a ${spec.type}, written as one (not as text), got ${JSON.stringify(value)}`;
 }
 
 function valueFitsOutputType(value: unknown, type: string): boolean {

@@ -1,5 +1,6 @@
 // Read access to an OpenAPI 3.x document for the link step: operations by id,
 // their parameters, bodies and responses, with local `$ref`s resolved.
+import { refPath } from "../yaml/json-ref.js";
 import type { YamlSource } from "../yaml/yaml-source.js";
 
 export type Schema = Record<string, unknown>;
@@ -49,6 +50,17 @@ export const FORM_MEDIA_TYPE = "application/x-www-form-urlencoded";
 /** JSON media types: `application/json`, other `…/json` types and the structured-syntax `+json` types (RFC 6839). */
 export function isJsonMediaType(mediaType: string): boolean {
   return /^[a-z0-9!#$&^_.-]+\/([a-z0-9!#$&^_.+-]+\+)?json$/.test(mediaType.split(";")[0].trim().toLowerCase());
+}
+
+/** The key of one slot of a request: header names match in any case (HTTP reads them so), other names exactly. */
+export function slotKey(place: string, name: string): string {
+  return `${place}:${place === "header" ? name.toLowerCase() : name}`;
+}
+
+/** The parameter `op` declares in `place` under `name` (a header in any case). */
+export function declaredParameter(op: OpenApiOperation, place: string, name: string): OpenApiParameter | undefined {
+  const key = slotKey(place, name);
+  return op.parameters.find((x) => slotKey(x.in, x.name) === key);
 }
 
 export interface SecurityScheme {
@@ -112,10 +124,29 @@ export class OpenApiDocument {
     }
   }
 
-  /** What the surface needs: an operation's response schema (its `$ref`s unresolved below the top) and a `$ref` resolver. */
-  surfaceSchemas(): { responseSchema(operationId: string, status: number): Schema | undefined; resolveRef(ref: string): Schema | undefined } {
+  /**
+   * The success response whose body an operation's outputs read: the lowest
+   * 2xx status with a JSON body. (A 2xx without a body, such as a 200
+   * "already exists", carries no outputs; `undefined` when none has one.)
+   * Outputs, polling, pagination, the surface and the contract tests all ask
+   * here, so they agree.
+   */
+  bodyResponse(op: OpenApiOperation): (OpenApiResponse & { schema: Schema }) | undefined {
+    let best: (OpenApiResponse & { schema: Schema }) | undefined;
+    for (const r of op.responses) {
+      const status = Number(r.status);
+      if (r.schema && status >= 200 && status < 300 && (!best || status < Number(best.status))) best = r as OpenApiResponse & { schema: Schema };
+    }
+    return best;
+  }
+
+  /** What the surface needs: the schema of the body an operation's outputs read (its `$ref`s unresolved below the top) and a `$ref` resolver. */
+  surfaceSchemas(): { bodySchema(operationId: string): Schema | undefined; resolveRef(ref: string): Schema | undefined } {
     return {
-      responseSchema: (operationId, status) => this.operations.get(operationId)?.responses.find((r) => Number(r.status) === status)?.schema,
+      bodySchema: (operationId) => {
+        const op = this.operations.get(operationId);
+        return op ? this.bodyResponse(op)?.schema : undefined;
+      },
       resolveRef: (ref) => {
         try {
           return this.resolve({ $ref: ref });
@@ -133,10 +164,7 @@ export class OpenApiDocument {
       if (depth > 32) throw new Error(`${this.source.file}: $ref chain too deep at ${String(current.$ref)}`);
       const ref = current.$ref as string;
       if (!ref.startsWith("#/")) throw new Error(`${this.source.file}: only local $refs are supported, got ${ref}`);
-      const target = ref
-        .slice(2)
-        .split("/")
-        .reduce<unknown>((node, key) => (node as Schema | undefined)?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], this.source.data);
+      const target = refPath(ref).reduce<unknown>((node, key) => (node as Schema | undefined)?.[key], this.source.data);
       if (target === undefined) throw new Error(`${this.source.file}: unresolved $ref ${ref}`);
       current = target as Schema;
     }
@@ -183,6 +211,24 @@ export class OpenApiDocument {
   isRequired(schema: Schema, property: string): boolean {
     const flat = this.flatten(schema);
     return Array.isArray(flat.required) && (flat.required as string[]).includes(property);
+  }
+
+  /**
+   * Whether a value written in the manifest fits a schema: its type and
+   * enum. With `asText`, the text forms of numbers and booleans count too
+   * (a value sent in the address, a header or a form is text).
+   */
+  fits(value: unknown, schema: Schema, asText: boolean): boolean {
+    const flat = this.flatten(schema);
+    if (Array.isArray(flat.enum) && !flat.enum.includes(value)) return false;
+    const t = typeOf(flat);
+    if (t === undefined) return true;
+    if (t === "integer") return Number.isInteger(value) || (asText && typeof value === "string" && /^-?\d+$/.test(value));
+    if (t === "number") return typeof value === "number" || (asText && typeof value === "string" && value.trim() !== "" && !Number.isNaN(Number(value)));
+    if (t === "boolean") return typeof value === "boolean" || (asText && (value === "true" || value === "false"));
+    if (t === "array") return Array.isArray(value);
+    if (t === "object") return value !== null && typeof value === "object" && !Array.isArray(value);
+    return typeof value === t;
   }
 
   /** Resolve `$ref`s and merge `allOf` members into one schema. */

@@ -65,3 +65,11 @@ describe("examples checked against their schemas", () => {
     expect(problems(pet31, `{ id: a, owner: 3 }`, "3.1.0")).toEqual(['pets.yaml:17:42: example "one" of the 200 response of "getPet" (application/json) does not match its schema: /owner must be string or null, got 3']);
   });
 });
+
+describe("references in a one-file document", () => {
+  it("reports a $ref to a place the document lacks, and a cycle of $refs, at the reference", () => {
+    expect(problems(`{ $ref: "#/components/schemas/Animal" }`, `{ id: a }`)).toEqual(['pets.yaml:20:18: $ref "#/components/schemas/Animal" does not resolve (no such place in this file)']);
+    const cycle = problems(`{ $ref: "#/components/schemas/Pet" }`, `{ id: a }`);
+    expect(cycle).toEqual(['pets.yaml:20:18: $ref "#/components/schemas/Pet" leads back to itself (a cycle of $refs names no object)']);
+  });
+});

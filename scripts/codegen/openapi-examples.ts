@@ -17,6 +17,7 @@
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { dereference, encodePointer, validate, type OutputUnit, type Schema } from "@cfworker/json-schema";
 import { SourceError, type YamlSource } from "../yaml/yaml-source.js";
+import { refPath } from "../yaml/json-ref.js";
 
 type Node = Record<string, unknown>;
 type Path = (string | number)[];
@@ -47,6 +48,7 @@ class Walker {
   private readonly visited = new Set<string>();
   private readonly schemas: At[] = [];
   private readonly checks: Check[] = [];
+  private readonly reported = new Set<string>();
 
   constructor(
     private readonly files: Map<string, YamlSource>,
@@ -122,12 +124,14 @@ class Walker {
   /** An object with `schema` and `example`/`examples` (a media type, a parameter, a header). */
   private withSchema(at: At, what: string): void {
     const node = this.node(at);
-    if (!node || node.schema === undefined) return;
+    if (!node) return;
+    // Named examples are followed even without a schema: a reference of theirs that does not resolve is reported.
+    const examples = Object.keys((node.examples ?? {}) as Node).map((name) => [name, this.follow({ ...at, path: [...at.path, "examples", name] })] as const);
+    if (node.schema === undefined) return;
     const schema: At = { ...at, path: [...at.path, "schema"] };
     this.schema(schema);
     if (node.example !== undefined) this.checks.push({ example: { ...at, path: [...at.path, "example"] }, schema, what: `the example of ${what}` });
-    for (const name of Object.keys((node.examples ?? {}) as Node)) {
-      const example = this.follow({ ...at, path: [...at.path, "examples", name] });
+    for (const [name, example] of examples) {
       if (example && this.node(example)?.value !== undefined) this.checks.push({ example: { ...example, path: [...example.path, "value"] }, schema, what: `example "${name}" of ${what}` });
     }
   }
@@ -185,7 +189,10 @@ class Walker {
   }
 
   private check({ example, schema, what }: Check, lookup: Record<string, Schema | boolean>): void {
-    const resolved = this.follow(schema) ?? schema;
+    const followed = this.follow(schema);
+    // A schema behind a reference that does not resolve: that is the problem, reported at the reference.
+    if (!followed && typeof this.node(schema)?.$ref === "string") return;
+    const resolved = followed ?? schema;
     const target = lookup[`${pathToFileURL(resolved.file).href}#${pointer(resolved.path)}`];
     const value = this.valueAt(example);
     let errors: OutputUnit[];
@@ -198,23 +205,52 @@ class Walker {
     }
     const cause = rootCause(errors);
     if (!cause) return;
-    const inner = cause.instanceLocation.replace(/^#\/?/, "");
-    const path = inner ? inner.split("/").map((s) => decodeURIComponent(s).replace(/~1/g, "/").replace(/~0/g, "~")) : [];
+    const path = [...refPath(cause.instanceLocation)];
     this.errors.push(new SourceError(this.locate({ ...example, path: [...example.path, ...path] }, cause.keyword === "false" ? "key" : "value"), `${what} does not match its schema: ${describe(cause, path, value)}`));
   }
 
-  /** Follow `$ref`s from `at` (into other files too) to the object they name. */
+  /**
+   * Follow `$ref`s from `at` (into other files too) to the object they name.
+   * A reference to a place its file does not have is reported at the
+   * reference (a file that could not be read stopped the bundler first).
+   */
   private follow(at: At): At | undefined {
     let current = at;
-    for (let depth = 0; depth < 32; depth++) {
+    const seen = new Set<string>();
+    for (;;) {
       const node = this.node(current);
       if (!node || typeof node.$ref !== "string") return node ? current : undefined;
-      const [filePart, fragment = ""] = (node.$ref as string).split("#");
+      const key = `${current.file}#${current.path.join("\u0000")}`;
+      if (seen.has(key)) {
+        this.refProblem(current, `$ref ${JSON.stringify(node.$ref)} leads back to itself (a cycle of $refs names no object)`);
+        return undefined;
+      }
+      seen.add(key);
+      const ref = node.$ref as string;
+      const [filePart, fragment = ""] = ref.split("#");
       const file = filePart ? resolveFile(current.file, filePart) : current.file;
-      if (!this.files.has(file)) return undefined; // reported by the bundler
-      current = { file, path: fragment.replace(/^\//, "") ? fragment.replace(/^\//, "").split("/").map((s) => decodeURIComponent(s).replace(/~1/g, "/").replace(/~0/g, "~")) : [] };
+      if (!this.files.has(file)) return undefined;
+      let path: string[];
+      try {
+        path = [...refPath(`#${fragment}`)];
+      } catch (e) {
+        this.refProblem(current, `$ref ${JSON.stringify(ref)} does not resolve: ${(e as Error).message}`);
+        return undefined;
+      }
+      if (valueIn(this.files.get(file)!.data, path) === undefined) {
+        this.refProblem(current, `$ref ${JSON.stringify(ref)} does not resolve (no such place in ${filePart ? "that" : "this"} file)`);
+        return undefined;
+      }
+      current = { file, path };
     }
-    return undefined;
+  }
+
+  /** A problem of the `$ref` at `at`, reported once however often the walk meets it. */
+  private refProblem(at: At, message: string): void {
+    const key = `${at.file}#${at.path.join("\u0000")}`;
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
+    this.errors.push(new SourceError(this.locate({ ...at, path: [...at.path, "$ref"] }, "value"), message));
   }
 
   private child(at: At | undefined, key: string): At | undefined {

@@ -8,6 +8,7 @@
 import { relative, resolve } from "node:path";
 import type { Source } from "@redocly/openapi-core";
 import { loadYamlSource, parseYamlSource, SourceError, type YamlSource } from "../yaml/yaml-source.js";
+import { refPath } from "../yaml/json-ref.js";
 import { validateExamples } from "./openapi-examples.js";
 
 export interface OpenApiFiles {
@@ -93,7 +94,9 @@ async function bundled(rootSource: YamlSource, absolute: string, files: Map<stri
     if (problem.severity !== "error") continue;
     const location = problem.location[0];
     const file = location ? files.get(location.source.absoluteRef) : undefined;
-    const path = pointerPath(location?.pointer ?? "#");
+    // The bundler writes the whole document as "#/".
+    const pointer = location?.pointer ?? "#";
+    const path = pointer === "#/" ? [] : [...refPath(pointer)];
     const position = file ? file.locate(path, "value") : { file: display(location?.source.absoluteRef ?? absolute), line: 1, col: 1 };
     const ref = file ? refAt(file.data, path) : undefined;
     problems.push(new SourceError(position, refMessage(problem.message, ref, display)));
@@ -115,15 +118,6 @@ function refAt(data: unknown, path: string[]): string | undefined {
   const node = path.reduce<unknown>((n, key) => (n !== null && typeof n === "object" ? (n as Record<string, unknown>)[key] : undefined), data);
   const ref = node !== null && typeof node === "object" ? (node as { $ref?: unknown }).$ref : undefined;
   return typeof ref === "string" ? ref : undefined;
-}
-
-function pointerPath(pointer: string): string[] {
-  const text = pointer.replace(/^#/, "");
-  if (text === "" || text === "/") return [];
-  return text
-    .slice(1)
-    .split("/")
-    .map((s) => decodeURIComponent(s).replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 /** The texts of the files, by project-relative path (for the surface's input hashes). */

@@ -1,68 +1,81 @@
-// The generation stamp: hashes of everything a generation reads (the specs,
-// the project's package.json and LICENSE, the templates, the generator's own
-// code, the runtime version) and of everything it wrote. When every input
-// and every output on disk still has its recorded hash, `generate` and
-// `generate --check` answer "up to date" without loading the generator or
-// TypeScript; a hand-edited generated file changes an output hash and takes
-// the full path, which reports it.
+// The generation stamp: hashes of everything a generation reads and of
+// everything it wrote. Inputs are the specs folder (every file), the
+// project's package.json and LICENSE, the generator's own code and templates
+// and the runtime version, hashed together; and every file the generation
+// read outside the specs folder (a manifest's `openapi:` or a `$ref` that
+// leaves it), recorded by path with its own hash. When every input and every
+// output on disk still has its recorded hash, `generate` and `generate
+// --check` answer "up to date" without loading the generator or TypeScript;
+// a hand-edited generated file changes an output hash and takes the full
+// path, which reports it.
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join, relative } from "node:path";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { sha256 } from "../hash.js";
+import { filesUnder, listFiles, STAMP_FILE } from "./files.js";
 
-export const STAMP_FILE = ".blockwright-stamp.json";
+export { STAMP_FILE };
 
 export interface Stamp {
   "//": string;
-  /** A hash over every input: see inputHashes. */
+  /** A hash over the hashed inputs: see inputHash. */
   inputs: string;
+  /** Files read outside the specs folder, by path relative to the project, and their hashes. */
+  read?: Record<string, string>;
   /** Every other generated file and its hash. */
   outputs: Record<string, string>;
 }
 
-const sha = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
+const NOT_INPUTS = new Set(["node_modules"]);
 
-function filesUnder(dir: string, keep: (path: string) => boolean): string[] {
-  if (!existsSync(dir)) return [];
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const entry of readdirSync(d).sort()) {
-      if (entry === "node_modules") continue;
-      const full = join(d, entry);
-      if (statSync(full).isDirectory()) walk(full);
-      else if (keep(full)) out.push(full);
-    }
-  };
-  walk(dir);
-  return out;
-}
-
-/** One hash over every input of a generation of `specsDir` with these options. */
+/** One hash over the inputs of a generation of `specsDir` with these options (not the files read outside it: see readOutside). */
 export function inputHash(root: string, specsDir: string, options: string): string {
   const h = createHash("sha256");
-  const add = (label: string, data: string | Buffer) => h.update(`${label}\0${sha(data)}\0`);
+  const add = (label: string, data: string | Buffer) => h.update(`${label}\0${sha256(data)}\0`);
   add("options", options);
-  for (const file of filesUnder(specsDir, () => true)) add(relative(specsDir, file), readFileSync(file));
+  for (const file of filesUnder(specsDir, NOT_INPUTS)) add(file, readFileSync(join(specsDir, file)));
   for (const file of ["package.json", "LICENSE"]) if (existsSync(join(root, file))) add(file, readFileSync(join(root, file)));
   // The generator's own code (dist/ when built, scripts/ when run from sources) and templates.
   const generatorRoot = fileURLToPath(new URL("../", import.meta.url));
-  for (const file of filesUnder(generatorRoot, (f) => /\.(js|ts)$/.test(f) && !/\.test\.ts$|\.d\.ts$|[\\/]bench[\\/]/.test(f))) add(relative(generatorRoot, file), readFileSync(file));
+  for (const file of filesUnder(generatorRoot, NOT_INPUTS)) {
+    if (/\.(js|ts)$/.test(file) && !/\.test\.ts$|\.d\.ts$|(^|\/)bench\//.test(file)) add(file, readFileSync(join(generatorRoot, file)));
+  }
   const require = createRequire(import.meta.url);
   add("runtime", (require("@blockwright/runtime/package.json") as { version: string }).version);
   return h.digest("hex");
 }
 
+/**
+ * Of the files a generation read (project-relative path → text), those
+ * outside `specsDir`, with their hashes: inputHash does not see them, so the
+ * stamp records them one by one.
+ */
+export function readOutside(root: string, specsDir: string, texts: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const path of Object.keys(texts).sort()) {
+    const inside = relative(resolve(specsDir), resolve(root, path));
+    if (inside === ".." || inside.startsWith(`..${sep}`) || isAbsolute(inside)) out[path] = sha256(texts[path]);
+  }
+  return out;
+}
+
 /** The stamp file for a generation's files (every path but the stamp itself). */
-export function stampContent(files: ReadonlyMap<string, string>, inputs: string): string {
+export function stampContent(files: ReadonlyMap<string, string>, inputs: string, read: Record<string, string> = {}): string {
   const outputs: Record<string, string> = {};
-  for (const [path, content] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) if (path !== STAMP_FILE) outputs[path] = sha(content);
-  const stamp: Stamp = { "//": "Generated by `blockwright generate`: the hashes of its inputs and outputs, so that an unchanged project is recognised without regenerating. Do not edit.", inputs, outputs };
+  for (const [path, content] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) if (path !== STAMP_FILE) outputs[path] = sha256(content);
+  const stamp: Stamp = {
+    "//": "Generated by `blockwright generate`: the hashes of its inputs and outputs, so that an unchanged project is recognised without regenerating. Do not edit.",
+    inputs,
+    ...(Object.keys(read).length ? { read } : {}),
+    outputs,
+  };
   return `${JSON.stringify(stamp, null, 2)}\n`;
 }
 
-/** Whether `outDir` holds exactly what a generation of these inputs wrote, unedited. */
-export function upToDate(outDir: string, inputs: string, listFiles: (dir: string) => string[]): boolean {
+/** Whether `outDir` holds exactly what a generation of these inputs wrote, unedited, and every file read outside the specs (paths relative to `root`) is unchanged. */
+export function upToDate(root: string, outDir: string, inputs: string): boolean {
   const file = join(outDir, STAMP_FILE);
   if (!existsSync(file)) return false;
   let stamp: Stamp;
@@ -72,8 +85,12 @@ export function upToDate(outDir: string, inputs: string, listFiles: (dir: string
     return false;
   }
   if (stamp.inputs !== inputs || !stamp.outputs) return false;
-  const onDisk = listFiles(outDir).filter((p) => p !== STAMP_FILE);
+  for (const [path, hash] of Object.entries(stamp.read ?? {})) {
+    const full = resolve(root, path);
+    if (!existsSync(full) || sha256(readFileSync(full, "utf8")) !== hash) return false;
+  }
+  const onDisk = listFiles(outDir);
   const recorded = Object.keys(stamp.outputs);
   if (onDisk.length !== recorded.length) return false;
-  return onDisk.every((path) => stamp.outputs[path] !== undefined && sha(readFileSync(join(outDir, path))) === stamp.outputs[path]);
+  return onDisk.every((path) => stamp.outputs[path] !== undefined && sha256(readFileSync(join(outDir, path))) === stamp.outputs[path]);
 }

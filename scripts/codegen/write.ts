@@ -1,31 +1,13 @@
 // Writing generated files, or checking them: --check compares in memory and
 // reports stale, missing and extra files without writing anything.
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { listFiles } from "./files.js";
 
 export interface CheckReport {
   stale: string[];
   missing: string[];
   extra: string[];
-}
-
-// What the output holds that generation does not compare: installs, builds, the stamp (see stamp.ts).
-const NOT_GENERATED = new Set(["node_modules", "dist", ".blockwright-stamp.json"]);
-
-/** Every file under `dir` (relative paths, sorted), outside installs, builds and the generation stamp. */
-export function listFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const entry of readdirSync(d)) {
-      if (NOT_GENERATED.has(entry)) continue;
-      const full = join(d, entry);
-      if (statSync(full).isDirectory()) walk(full);
-      else out.push(relative(dir, full).split("\\").join("/"));
-    }
-  };
-  walk(dir);
-  return out.sort();
 }
 
 export function checkFiles(outDir: string, files: Map<string, string>): CheckReport {

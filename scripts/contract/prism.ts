@@ -4,6 +4,7 @@
 // `sl-violations` header), and an answer that breaks it (an example drifted
 // from its schema) as a 500 problem+json with the same list. Left to the
 // runtime, both read "HTTP 500 … with no error message".
+import { formatPointer } from "@blockwright/runtime";
 
 export interface Violation {
   /** Prism's location, e.g. `["request", "body", "inputText"]`. */
@@ -57,7 +58,7 @@ export function describeViolation(v: Violation): string {
   // Prism leaves "request" out of some locations (["path", "id"]).
   const location = v.location[0] === "request" || v.location[0] === "response" ? v.location : ["request", ...v.location];
   const [side, part, ...rest] = location;
-  const pointer = rest.map((s) => "/" + String(s).replace(/~/g, "~0").replace(/\//g, "~1")).join("") || "/";
+  const pointer = formatPointer(rest.map(String)) || "/";
   return `${side} ${part ?? ""} ${pointer}: ${v.message}${v.code ? ` (${v.code})` : ""}`.replace(/ {2,}/g, " ");
 }
 

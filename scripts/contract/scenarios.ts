@@ -8,7 +8,7 @@
 // - a 5xx on a state-changing request: not retried, marked mayHaveBeenApplied.
 // Not derived yet: following pages (tools declare how they page; a deriver
 // would answer page 1 with a next cursor, then the last page).
-import { parsePointer, safeToRepeat, type ToolSpec } from "@blockwright/runtime";
+import { safeToRepeat, type ToolSpec } from "@blockwright/runtime";
 import { runWorkflowWith } from "@blockwright/runtime/workflow";
 import type { OpenApiDocument, OpenApiResponse } from "../codegen/openapi-document.js";
 import { callTool, check, describeError, expectAccepted, expectFailure, expectSuccess, fail, same, withAddress } from "./call.js";
@@ -38,10 +38,11 @@ function pollingScenarios(tool: ToolSpec, doc: OpenApiDocument, values: ToolValu
   const polling = tool.polling;
   if (!polling) return [];
   const output = tool.outputs.find((o) => o.path === polling.output);
-  if (!output || !("expression" in output.source) || !output.source.expression.startsWith("$response.body")) return [];
-  const pointer = [...parsePointer(output.source.expression.slice("$response.body".length).replace(/^#/, ""))];
-  const status = tool.successStatuses[0];
-  const response = values.op.responses.find((r) => Number(r.status) === status);
+  if (!output || !("ref" in output.source) || output.source.ref.kind !== "body") return [];
+  const pointer = output.source.ref.pointer;
+  // The answer whose body the outputs read (and so the job state), as the generator chose it.
+  const response = doc.bodyResponse(values.op);
+  const status = response ? Number(response.status) : tool.successStatuses[0];
   return polling.terminal.map((terminal) =>
     contractCase(tool, "scenario", `job ${polling.pending[0]} → ${polling.pending[0]} → ${terminal}`, async (ctx) => {
       const pending = stateStep(response, status, pointer, polling.pending[0]);

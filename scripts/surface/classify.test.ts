@@ -153,3 +153,26 @@ describe("patch changes", () => {
     expect(r.nextFromOne).toBe("1.4.2");
   });
 });
+
+describe("forbidden keys of a JSON parameter", () => {
+  const FIELDS = "        forbiddenKeys:\n          keys: [Id]\n          caseInsensitive: true\n";
+
+  it("a key added is breaking; matching them in their own case only is minor", async () => {
+    const added = await changesAfter("crm", [{ file: "manifest.yaml", find: FIELDS, replace: FIELDS.replace("keys: [Id]", "keys: [Id, OwnerId]") }]);
+    expect(summary(added.changes)).toEqual(["breaking crm_create_record param fields: limit added: forbidden key"]);
+    const cased = await changesAfter("crm", [{ file: "manifest.yaml", find: FIELDS, replace: FIELDS.replace("caseInsensitive: true", "caseInsensitive: false") }]);
+    expect(summary(cased.changes)).toEqual(["minor crm_create_record param fields: limit loosened: forbidden keys in their own case only"]);
+  });
+
+  it("reads the earlier text form (`Id (any case)`) as the same rule", async () => {
+    const { forbiddenKeysOf } = await import("./surface.js");
+    const now = JSON.parse(readFileSync(join(ROOT, "generated/crm/surface.json"), "utf8")) as import("./surface.js").Surface;
+    const earlier = structuredClone(now);
+    const fields = earlier.tools.crm_create_record.params.fields;
+    expect(forbiddenKeysOf(fields)).toEqual({ keys: ["Id"], caseInsensitive: true, hint: expect.any(String) });
+    fields.forbiddenKeys = ["Id (any case)"];
+    expect(forbiddenKeysOf(fields)).toEqual({ keys: ["Id"], caseInsensitive: true });
+    // Only the hint, which the text form did not keep, reads as new.
+    expect(summary(diffSurfaces(earlier, now))).toEqual(["patch crm_create_record param fields: text changed"]);
+  });
+});

@@ -20,7 +20,7 @@
 //   patch     text (titles, descriptions, examples), wire placement of a parameter,
 //             declared error statuses, polling timings, HTTP method or path,
 //             how the next page is reached.
-import type { Shape, Surface, ToolSurface } from "./surface.js";
+import { forbiddenKeysOf, type ForbiddenKeys, type Shape, type Surface, type ToolSurface } from "./surface.js";
 
 export type Level = "breaking" | "minor" | "patch";
 
@@ -170,11 +170,22 @@ function diffParam(name: string, a: Param | undefined, b: Param | undefined, add
       for (const v of after) if (!before.includes(v)) add({ level: "minor", subject, rule: "enum value added", to: v });
     }
   }
-  for (const k of b.forbiddenKeys ?? []) if (!(a.forbiddenKeys ?? []).includes(k)) add({ level: "breaking", subject, rule: "limit added: forbidden key", to: k });
-  for (const k of a.forbiddenKeys ?? []) if (!(b.forbiddenKeys ?? []).includes(k)) add({ level: "minor", subject, rule: "limit loosened: key no longer forbidden", from: k });
+  diffForbiddenKeys(subject, forbiddenKeysOf(a), forbiddenKeysOf(b), add);
   if (canonical(a.example) !== canonical(b.example)) add({ level: "patch", subject, rule: "example changed", from: a.example, to: b.example });
   if (a.wire !== b.wire) add({ level: "patch", subject, rule: "wire placement changed", from: a.wire, to: b.wire });
   if (a.title !== b.title || a.description !== b.description) add({ level: "patch", subject, rule: "text changed" });
+}
+
+/** Keys a JSON parameter refuses: one more is breaking, one fewer minor; so is matching them in any case, or no longer. */
+function diffForbiddenKeys(subject: string, a: ForbiddenKeys | undefined, b: ForbiddenKeys | undefined, add: Add): void {
+  const before = a?.keys ?? [];
+  const after = b?.keys ?? [];
+  for (const k of after) if (!before.includes(k)) add({ level: "breaking", subject, rule: "limit added: forbidden key", to: k });
+  for (const k of before) if (!after.includes(k)) add({ level: "minor", subject, rule: "limit loosened: key no longer forbidden", from: k });
+  if (!a || !b) return;
+  if (!a.caseInsensitive && b.caseInsensitive) add({ level: "breaking", subject, rule: "limit tightened: forbidden keys in any case" });
+  if (a.caseInsensitive && !b.caseInsensitive) add({ level: "minor", subject, rule: "limit loosened: forbidden keys in their own case only" });
+  if (a.hint !== b.hint) add({ level: "patch", subject, rule: "text changed", from: a.hint, to: b.hint });
 }
 
 /** `tighten`: whether raising (a minimum) or lowering (a maximum) the bound tightens it. */

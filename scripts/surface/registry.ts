@@ -2,9 +2,9 @@
 // rules, outputs with their shapes) for the workflow validator to check a
 // workflow against a package version that is not installed — the base of a
 // diff, or the specs as they are now.
-import type { BlockDefinition, OutputSpec, ParamSpec, ToolSpec, WireSpec } from "@blockwright/runtime";
+import type { BlockDefinition, OutputSpec, PaginationSpec, ParamSpec, ToolSpec, WireSpec } from "@blockwright/runtime";
 import type { Registry } from "@blockwright/runtime/workflow";
-import type { ParamSurface, Shape, Surface } from "./surface.js";
+import { forbiddenKeysOf, type ParamSurface, type Shape, type Surface } from "./surface.js";
 
 /** Output shapes by tool id and output path: what the validator reads nested reference types from. */
 export type OutputShapes = Record<string, Record<string, Shape>>;
@@ -39,6 +39,7 @@ export function registryFromSurfaces(surfaces: Iterable<Surface>): SurfaceRegist
         outcomes: [],
         errors: { code: [], message: [], requestId: [], retryableStatuses: [] },
         ...(t.polling ? { polling: t.polling } : {}),
+        ...(t.pagination ? { pagination: pagingOnly(t.pagination.items) } : {}),
       };
       registry.shapes[id] = Object.fromEntries(Object.entries(t.outputs).map(([path, o]) => [path, o.shape]));
     }
@@ -48,9 +49,25 @@ export function registryFromSurfaces(surfaces: Iterable<Surface>): SurfaceRegist
   return registry;
 }
 
+/** The parameter as the runtime checks it: each field of the surface mapped to its field of the definition. */
 function paramSpec(name: string, p: ParamSurface): ParamSpec {
-  const { wire, list, ...rest } = p;
-  return { name, ...rest, wire: wireSpec(wire, list) } as ParamSpec;
+  const spec: ParamSpec = { name, type: p.type, title: p.title, description: p.description, required: p.required, secret: p.secret, visibility: p.visibility, wire: wireSpec(p.wire, p.list) };
+  for (const key of ["default", "integer", "minimum", "maximum", "minLength", "maxLength", "pattern", "enum", "caseInsensitive", "example"] as const) {
+    if (p[key] !== undefined) (spec as unknown as Record<string, unknown>)[key] = p[key];
+  }
+  if (p.format !== undefined) spec.format = p.format as ParamSpec["format"];
+  if (p.jsonType !== undefined) spec.jsonType = p.jsonType as ParamSpec["jsonType"];
+  const forbiddenKeys = forbiddenKeysOf(p);
+  if (forbiddenKeys) spec.forbiddenKeys = forbiddenKeys;
+  return spec;
+}
+
+/**
+ * A surface says that a tool pages and which outputs it gathers, not how the
+ * next page is reached; the validator asks no more (these tools never run).
+ */
+function pagingOnly(items: string[]): PaginationSpec {
+  return { next: { style: "linkHeader" }, items: [...items] };
 }
 
 function wireSpec(text: string, list: ParamSurface["list"]): WireSpec {

@@ -33,11 +33,22 @@ export interface ParamSurface
   jsonType?: string;
   /** A comma list sent as an array, and how many items it may hold. */
   list?: { separator: string; maxItems?: number };
-  /** Keys a JSON object may not contain. */
-  forbiddenKeys?: string[];
+  /** Keys a JSON object may not contain (earlier surfaces wrote them as text, `Id (any case)`: read them with forbiddenKeysOf). */
+  forbiddenKeys?: ForbiddenKeys | string[];
   example?: unknown;
   /** Where the value goes: `query:$top`, `path:id`, `header:X`, `body:/a/b`, `switch`, `auth`, `server`. */
   wire: string;
+}
+
+export type ForbiddenKeys = NonNullable<ParamSpec["forbiddenKeys"]>;
+
+/** A parameter's forbidden keys as the runtime checks them, from a surface of any version. */
+export function forbiddenKeysOf(p: Pick<ParamSurface, "forbiddenKeys">): ForbiddenKeys | undefined {
+  const f = p.forbiddenKeys;
+  if (!Array.isArray(f)) return f;
+  // The earlier text form: each key, with " (any case)" when the check ignores case.
+  const caseInsensitive = f.some((k) => k.endsWith(" (any case)"));
+  return { keys: f.map((k) => k.replace(/ \(any case\)$/, "")), ...(caseInsensitive ? { caseInsensitive } : {}) };
 }
 
 export interface OutputSurface {
@@ -53,6 +64,7 @@ export interface ToolSurface {
   description: string;
   method: string;
   path: string;
+  /** In the order the block lists them (error messages list them so). */
   params: Record<string, ParamSurface>;
   rules: RuleSpec[];
   outputs: Record<string, OutputSurface>;
@@ -82,8 +94,8 @@ export interface SurfaceContext {
   generator: { name: string; version: string };
   /** Input file contents by project-relative path (for their hashes). */
   inputs: Record<string, string>;
-  /** The schema of a response body of an operation, and a resolver for its `$ref`s. */
-  responseSchema(operationId: string, status: number): Schema | undefined;
+  /** The schema of the response body an operation's outputs read (OpenApiDocument.bodyResponse), and a resolver for its `$ref`s. */
+  bodySchema(operationId: string): Schema | undefined;
   resolveRef(ref: string): Schema | undefined;
 }
 
@@ -110,9 +122,8 @@ function toolSurface(tool: ToolSpec, ctx: SurfaceContext): ToolSurface {
   const params: Record<string, ParamSurface> = {};
   for (const p of tool.params) params[p.name] = paramSurface(p);
   const outputs: Record<string, OutputSurface> = {};
-  const successStatus = tool.successStatuses[0];
   for (const o of tool.outputs) {
-    outputs[o.path] = { type: o.type, optional: o.optional, description: o.description, shape: outputShape(tool, o.source, successStatus, ctx) };
+    outputs[o.path] = { type: o.type, optional: o.optional, description: o.description, shape: outputShape(tool, o.source, ctx) };
   }
   return {
     title: tool.title,
@@ -137,12 +148,12 @@ function paramSurface(p: ParamSpec): ParamSurface {
     if (p[key] !== undefined) (surface as unknown as Record<string, unknown>)[key] = p[key];
   }
   if (wire.in === "body" && wire.split) surface.list = { ...wire.split };
-  if (p.forbiddenKeys) surface.forbiddenKeys = p.forbiddenKeys.caseInsensitive ? p.forbiddenKeys.keys.map((k) => `${k} (any case)`) : [...p.forbiddenKeys.keys];
+  if (p.forbiddenKeys) surface.forbiddenKeys = structuredClone(p.forbiddenKeys);
   if (p.example !== undefined) surface.example = p.example;
   return surface;
 }
 
-function outputShape(tool: ToolSpec, source: ToolSpec["outputs"][number]["source"], status: number | undefined, ctx: SurfaceContext): Shape {
+function outputShape(tool: ToolSpec, source: ToolSpec["outputs"][number]["source"], ctx: SurfaceContext): Shape {
   if ("value" in source) return shapeOfValue(source.value);
   if (source.count) return { type: "integer" };
   switch (source.ref.kind) {
@@ -156,7 +167,7 @@ function outputShape(tool: ToolSpec, source: ToolSpec["outputs"][number]["source
       return p ? paramShape(p) : {};
     }
     case "body": {
-      const root = status === undefined ? undefined : ctx.responseSchema(tool.operationId, status);
+      const root = ctx.bodySchema(tool.operationId);
       if (!root) return {};
       let shape = schemaShape(root, ctx, []);
       for (const segment of source.ref.pointer) shape = (shape.type === "array" ? shape.items : (shape.properties?.[segment] ?? shape.additionalProperties)) ?? {};
@@ -242,9 +253,13 @@ function mergeShapes(shapes: Shape[]): Shape {
   return out;
 }
 
-/** The surface as committed: sorted keys, two-space indent, a final newline. */
+/** The surface as committed: sorted keys (but a tool's parameters in their own order), two-space indent, a final newline. */
 export function formatSurface(surface: Surface): string {
-  return `${JSON.stringify(sortKeys(surface), null, 2)}\n`;
+  const sorted = sortKeys(surface) as Surface;
+  for (const [id, tool] of Object.entries(surface.tools)) {
+    sorted.tools[id].params = Object.fromEntries(Object.keys(tool.params).map((name) => [name, sorted.tools[id].params[name]]));
+  }
+  return `${JSON.stringify(sorted, null, 2)}\n`;
 }
 
 function sortKeys(value: unknown): unknown {

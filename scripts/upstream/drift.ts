@@ -3,7 +3,7 @@
 // uses — its operations, the wire names and places of its parameters, the
 // body fields it writes, the response fields its outputs read, its
 // credential — each as a to-do against our own spec. The rest is counted.
-import type { ToolSpec, WireConstant, WireSpec } from "@blockwright/runtime";
+import { formatPointer, parsePointer, type ToolSpec, type WireConstant, type WireSpec } from "@blockwright/runtime";
 import { canonical, documentFacts, operationKey, type Fact } from "./facts.js";
 
 export interface Binding {
@@ -37,7 +37,8 @@ export interface DriftReport {
   unmatched: string[];
 }
 
-const star = (segments: readonly string[]) => (segments.length ? `/${segments.map((s) => (/^\d+$/.test(s) ? "*" : s.replace(/~/g, "~0").replace(/\//g, "~1"))).join("/")}` : "");
+/** A pointer as facts.ts writes one: array indexes as `*`. */
+const star = (segments: readonly string[]) => formatPointer(segments.map((s) => (/^\d+$/.test(s) ? "*" : s)));
 
 export function bindingOf(tools: readonly ToolSpec[]): Binding {
   const b: Binding = { operations: new Map(), params: new Map(), body: new Map(), response: new Map(), credential: "" };
@@ -50,7 +51,7 @@ export function bindingOf(tools: readonly ToolSpec[]): Binding {
       b.operations.set(op, [...new Set([...(b.operations.get(op) ?? []), tool.id])]);
       const place = (w: WireSpec | WireConstant) => {
         if (w.in === "path" || w.in === "query" || w.in === "header") add(b.params, op, `${w.in}:${w.name}`);
-        else if (w.in === "body") add(b.body, op, w.pointer === "" ? "" : star(w.pointer.slice(1).split("/")));
+        else if (w.in === "body") add(b.body, op, star(parsePointer(w.pointer)));
         else if (w.in === "switch") w.whenTrue.forEach(place);
       };
       for (const p of tool.params) place(target.wire[p.name] ?? p.wire);

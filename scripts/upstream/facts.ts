@@ -3,6 +3,9 @@
 // security scheme, each with what a client depends on (types, limits,
 // enums, required). Diffing two documents is then diffing two maps, and
 // each changed fact can be tested against what our manifest binds.
+import { formatPointer } from "@blockwright/runtime";
+import { refPath } from "../yaml/json-ref.js";
+
 type Json = Record<string, unknown>;
 
 export interface Fact {
@@ -36,7 +39,7 @@ export function documentFacts(doc: Json): Map<string, Fact> {
       const ref = current.$ref;
       if (trail.includes(ref) || !ref.startsWith("#/")) return { schema: { recursive: ref }, seen: trail };
       trail.push(ref);
-      current = (ref.slice(2).split("/").reduce<unknown>((node, key) => (node as Json | undefined)?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], doc) ?? {}) as Json;
+      current = (refPath(ref).reduce<unknown>((node, key) => (node as Json | undefined)?.[key], doc) ?? {}) as Json;
     }
     return { schema: current, seen: trail };
   };
@@ -95,7 +98,7 @@ function walk(raw: unknown, pointer: string, depth: number, seen: string[], visi
   if (depth >= MAX_DEPTH || s.recursive) return;
   const req = new Set((s.required as string[] | undefined) ?? []);
   for (const [name, child] of Object.entries((s.properties ?? {}) as Record<string, unknown>)) {
-    walk(child, `${pointer}/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`, depth + 1, trail, visit, resolve, req.has(name));
+    walk(child, `${pointer}${formatPointer([name])}`, depth + 1, trail, visit, resolve, req.has(name));
   }
   if (s.items) walk(s.items, `${pointer}/*`, depth + 1, trail, visit, resolve, false);
 }

@@ -3,7 +3,9 @@
 // precompile.mjs); this module turns its errors into messages that name
 // `file:line:col`, the field and the value received.
 import { readFileSync } from "node:fs";
+import { parsePointer } from "@blockwright/runtime";
 import type { ErrorObject } from "ajv";
+import { refPath } from "./json-ref.js";
 import { SourceError, type YamlSource } from "./yaml-source.js";
 
 export type SchemaValidator = (source: YamlSource) => SourceError[];
@@ -48,7 +50,7 @@ function hint(error: ErrorObject): string | undefined {
 }
 
 function toSourceError(source: YamlSource, error: ErrorObject, root: object): SourceError {
-  const path = pointerToPath(error.instancePath);
+  const path = [...parsePointer(error.instancePath)];
   const field = path.length ? path.join(".") : "(top level)";
   const at = (p: (string | number)[], which: "key" | "value" = "key") => source.locate(p, which);
   switch (error.keyword) {
@@ -92,19 +94,8 @@ function describeDiscriminator(error: ErrorObject, root: object): string {
 function tagValues(branch: object, tag: string, root: object): string[] {
   let schema = branch as { $ref?: string; properties?: Record<string, { const?: unknown; enum?: unknown[] }> };
   if (schema.$ref) {
-    schema = schema.$ref
-      .slice(2)
-      .split("/")
-      .reduce<Record<string, unknown> | undefined>((node, key) => node?.[key] as Record<string, unknown> | undefined, root as Record<string, unknown>) as typeof schema ?? {};
+    schema = (refPath(schema.$ref).reduce<Record<string, unknown> | undefined>((node, key) => node?.[key] as Record<string, unknown> | undefined, root as Record<string, unknown>) as typeof schema) ?? {};
   }
   const property = schema.properties?.[tag];
   return (property?.enum ?? (property?.const !== undefined ? [property.const] : [])).map(String);
-}
-
-function pointerToPath(pointer: string): string[] {
-  if (!pointer) return [];
-  return pointer
-    .slice(1)
-    .split("/")
-    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }

@@ -1,0 +1,25 @@
+// The surface of a package, computed from specs as found in the wild.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { projectSurfaces } from "../codegen/generate-all.js";
+
+const wild = join(import.meta.dirname, "../codegen/__fixtures__/specs-wild");
+const tmp = mkdtempSync(join(tmpdir(), "blockwright-surface-"));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe("output shapes", () => {
+  it("come from the 2xx response whose body the outputs read, not from a lower 2xx without a body", async () => {
+    const root = mkdtempSync(join(tmp, "p-"));
+    const dir = join(root, "specs", "tracker");
+    cpSync(join(wild, "tracker"), dir, { recursive: true });
+    const spec = join(dir, "openapi.yaml");
+    const text = readFileSync(spec, "utf8");
+    // The create operation also answers 200 (no body) when the issue exists: its outputs still read the 201's body.
+    writeFileSync(spec, text.replace('      responses:\n        "201":', '      responses:\n        "200":\n          description: Already exists (no body).\n        "201":'));
+    const tool = (await projectSurfaces({ root })).get("tracker")!.tools.tracker_create_issue;
+    expect(tool.outputs["metadata.number"].shape).toEqual({ type: "integer" });
+    expect(tool.outputs.data.shape).toMatchObject({ type: "object", required: expect.arrayContaining(["number"]) });
+  });
+});

@@ -1,0 +1,14 @@
+// Where a `$ref` points inside its file, shared by the OpenAPI reader, the
+// example validator, the upstream diff and the manifest schema's messages.
+import { parsePointer } from "@blockwright/runtime";
+
+/**
+ * The path a `$ref` names inside its file: its fragment (after `#`; none is
+ * the whole file) URI-decoded, then read as a JSON pointer (RFC 6901 §6).
+ * `#/paths/~1pets/get` → paths, /pets, get. Throws on a fragment that is
+ * not a pointer (a named anchor) or not valid percent-encoding.
+ */
+export function refPath(ref: string): readonly string[] {
+  const hash = ref.indexOf("#");
+  return hash < 0 ? [] : parsePointer(decodeURIComponent(ref.slice(hash + 1)));
+}
