@@ -2,9 +2,16 @@
 // in the wild (several files, external references, examples) refused where
 // they are broken: each with the exact message, `file:line:col` first, and
 // never a stack trace. On copies of the fixture providers of specs-wild.
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parseExpression } from "@blockwright/runtime";
 import { linkWild, wildProblems, type Edit } from "./__fixtures__/link-wild.js";
+import { generate, GenerationErrors } from "./generate-all.js";
+
+const wildDir = fileURLToPath(new URL("./__fixtures__/specs-wild/", import.meta.url));
 
 const P = "specs/payments/manifest.yaml";
 const T = "specs/tracker/manifest.yaml";
@@ -212,6 +219,21 @@ describe("specs as found in the wild", () => {
     expect(linked.ir.operations.find((o) => o.tool.id === "payments_create_customer")?.tool.outputs.find((o) => o.path === "metadata.id")?.source).toMatchObject({ required: true });
   });
 
+  it("refuses an operationId used twice, at the second, naming the first", async () => {
+    expect(await wildProblems("payments", [{ file: "openapi.yaml", find: "operationId: PostCustomers", replace: "operationId: GetCustomers" }])).toEqual([
+      `specs/payments/openapi.yaml:57:20: operationId "GetCustomers" is already used by GET /v1/customers (specs/payments/openapi.yaml:18:20): operation ids must be unique`,
+    ]);
+  });
+
+  it("refuses a document that is not OpenAPI 3.0 or 3.1, naming the version found", async () => {
+    expect(await wildProblems("payments", [{ file: "openapi.yaml", find: "openapi: 3.0.3", replace: "openapi: 2.0.0" }])).toEqual([
+      `specs/payments/openapi.yaml:1:10: openapi: must be an OpenAPI version 3.0.x or 3.1.x, got "2.0.0"`,
+    ]);
+    expect(await wildProblems("payments", [{ file: "openapi.yaml", find: "openapi: 3.0.3", replace: 'swagger: "2.0"' }])).toEqual([
+      `specs/payments/openapi.yaml:1:10: swagger: "2.0" is Swagger 2; generation reads OpenAPI 3.0 or 3.1 (convert it first, e.g. with swagger2openapi)`,
+    ]);
+  });
+
   it("refuses a local $ref to a place a one-file spec does not have, at the reference", async () => {
     expect(await wildProblems("payments", [{ file: "openapi.yaml", find: '"401": { $ref: "#/components/responses/Error" }', replace: '"401": { $ref: "#/components/responses/Errors" }' }])).toEqual([
       `specs/payments/openapi.yaml:54:24: $ref "#/components/responses/Errors" does not resolve (no such place in this file)`,
@@ -237,5 +259,29 @@ describe("specs as found in the wild", () => {
     expect(await wildProblems("tracker", [{ file: "openapi.yaml", find: "              example: { id: 9, number: 1350, title: Found a bug, state: open", replace: "              example: { id: 9, title: Found a bug, state: open" }])).toEqual([
       `specs/tracker/openapi.yaml:78:24: the example of the 201 response of "issues/create" (application/vnd.tracker+json) does not match its schema: (the whole example) lacks required field "number"`,
     ]);
+  });
+});
+
+describe("a project with problems in several providers", () => {
+  it("reports every provider's problems, in folder order, and emits nothing", async () => {
+    const root = mkdtempSync(join(tmpdir(), "blockwright-two-broken-"));
+    try {
+      for (const p of ["payments", "tracker"]) cpSync(join(wildDir, p), join(root, "specs", p), { recursive: true });
+      const edit = (file: string, find: string, replace: string) => writeFileSync(file, readFileSync(file, "utf8").replace(find, replace));
+      edit(join(root, "specs/payments/openapi.yaml"), "operationId: PostCustomers", "operationId: GetCustomers");
+      edit(join(root, "specs/tracker/manifest.yaml"), "provider: tracker", "provider: trackers");
+      const failure = await generate({ root }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(failure).toBeInstanceOf(GenerationErrors);
+      expect((failure as GenerationErrors).errors.map((e) => e.message)).toEqual([
+        `specs/payments/openapi.yaml:57:20: operationId "GetCustomers" is already used by GET /v1/customers (specs/payments/openapi.yaml:18:20): operation ids must be unique`,
+        `specs/tracker/manifest.yaml:5:11: provider: "trackers" must match its folder name "tracker"`,
+      ]);
+      expect(existsSync(join(root, "generated"))).toBe(false);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -7,7 +7,7 @@
 // only). Every problem names `file:line:col`.
 import { relative, resolve } from "node:path";
 import type { Source } from "@redocly/openapi-core";
-import { loadYamlSource, parseYamlSource, SourceError, type YamlSource } from "../yaml/yaml-source.js";
+import { formatPosition, loadYamlSource, parseYamlSource, SourceError, type YamlSource } from "../yaml/yaml-source.js";
 import { refPath } from "../yaml/json-ref.js";
 import { validateExamples } from "./openapi-examples.js";
 
@@ -23,9 +23,11 @@ export async function loadOpenApi(path: string, root: string): Promise<OpenApiFi
   const absolute = resolve(path);
   const display = (file: string) => relative(root, file).split("\\").join("/");
   const rootSource = loadYamlSource(absolute, display(absolute));
+  const version = versionProblem(rootSource);
+  if (version) throw new OpenApiProblems([version]);
   const files = new Map<string, YamlSource>([[absolute, rootSource]]);
   const source = hasExternalRef(rootSource.data) ? await bundled(rootSource, absolute, files, display) : rootSource;
-  const problems = validateExamples(files, absolute);
+  const problems = [...duplicateOperationIds(source), ...validateExamples(files, absolute)];
   if (problems.length) throw new OpenApiProblems(problems);
   return { source, files };
 }
@@ -35,6 +37,36 @@ export class OpenApiProblems extends Error {
     super(errors.map((e) => e.message).join("\n"));
     this.name = "OpenApiProblems";
   }
+}
+
+/** An OpenAPI 3.0 or 3.1 document is what the linker, the example checker and openapi-typescript read. */
+function versionProblem(source: YamlSource): SourceError | undefined {
+  const data = source.data as { openapi?: unknown; swagger?: unknown } | null;
+  const version = data !== null && typeof data === "object" ? data.openapi : undefined;
+  if (typeof version === "string" && /^3\.[01](\.\d+)?$/.test(version)) return undefined;
+  if (data !== null && typeof data === "object" && "swagger" in data) {
+    return new SourceError(source.locate(["swagger"], "value"), `swagger: ${JSON.stringify(data.swagger)} is Swagger 2; generation reads OpenAPI 3.0 or 3.1 (convert it first, e.g. with swagger2openapi)`);
+  }
+  return new SourceError(source.locate(["openapi"], "value"), `openapi: must be an OpenAPI version 3.0.x or 3.1.x, got ${version === undefined ? "nothing" : JSON.stringify(version)}`);
+}
+
+/** Operation ids name operations in manifests and in the generated types: each must be used once. */
+function duplicateOperationIds(source: YamlSource): SourceError[] {
+  const paths = (source.data as { paths?: Record<string, unknown> }).paths ?? {};
+  const first = new Map<string, string[]>();
+  const problems: SourceError[] = [];
+  for (const [path, item] of Object.entries(paths)) {
+    if (item === null || typeof item !== "object") continue;
+    for (const [method, op] of Object.entries(item)) {
+      const id = op !== null && typeof op === "object" ? (op as { operationId?: unknown }).operationId : undefined;
+      if (typeof id !== "string") continue;
+      const at = ["paths", path, method, "operationId"];
+      const earlier = first.get(id);
+      if (!earlier) first.set(id, at);
+      else problems.push(new SourceError(source.locate(at, "value"), `operationId "${id}" is already used by ${earlier[2].toUpperCase()} ${earlier[1]} (${formatPosition(source.locate(earlier, "value"))}): operation ids must be unique`));
+    }
+  }
+  return problems;
 }
 
 /** Whether any `$ref` points outside the document. */
