@@ -45,9 +45,12 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const started = performance.now();
   const optionsKey = JSON.stringify({ scope: scope ?? null });
   // Nothing changed since the last generation: answer from the stamp, without loading the generator.
+  // (The hash is taken once: a generation that follows records it in the new stamp.)
+  let inputs: string | undefined;
   if (!args.values["dump-ir"] && !providers.length) {
     const { inputHash, upToDate } = await import("../codegen/stamp.js");
-    if (upToDate(io.cwd, dirs.out, inputHash(io.cwd, dirs.specs, optionsKey))) {
+    inputs = inputHash(io.cwd, dirs.specs, optionsKey);
+    if (upToDate(io.cwd, dirs.out, inputs)) {
       io.stderr.write(`generate${check ? " --check" : ""}: ${relative(io.cwd, dirs.out) || "."}/ is up to date (its stamp matches every input and output; ${Math.round(performance.now() - started)} ms)\n`);
       return 0;
     }
@@ -84,10 +87,10 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   // With --provider, only that provider's own package is written; the index (which lists every provider) is left as it is.
   const files = providers.length ? new Map([...result.files].filter(([path]) => providers.some((p) => path.startsWith(`${p}/`)))) : result.files;
   const report = writeFiles(dirs.out, files, providers.length ? { within: providers } : {});
-  if (!providers.length) {
-    const { inputHash, readOutside, stampContent, STAMP_FILE } = await import("../codegen/stamp.js");
+  if (inputs !== undefined) {
+    const { readOutside, stampContent, STAMP_FILE } = await import("../codegen/stamp.js");
     const { writeFileSync } = await import("node:fs");
-    writeFileSync(`${dirs.out}/${STAMP_FILE}`, stampContent(files, inputHash(io.cwd, dirs.specs, optionsKey), readOutside(io.cwd, dirs.specs, result.inputs)));
+    writeFileSync(`${dirs.out}/${STAMP_FILE}`, stampContent(files, inputs, readOutside(io.cwd, dirs.specs, result.inputs)));
   }
   const changed = report.stale.length + report.missing.length + report.extra.length;
   io.stderr.write(`generate: ${result.irs.length} providers, ${result.irs.reduce((n, ir) => n + ir.operations.length, 0)} operations, ${files.size} files, ${changed} changed (${ms} ms)\n`);

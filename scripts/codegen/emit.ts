@@ -7,7 +7,8 @@ import { camelCase, pascalCase } from "./naming.js";
 
 /** Render a template (precompiled at build time from templates/, see scripts/build/precompile.mjs). */
 function render(name: keyof typeof templates, view: object): string {
-  return templates[name](view).replace(/\n{3,}/g, "\n\n").replace(/\s*$/, "\n");
+  // trimEnd, not /\s*$/: that pattern is retried at every run of blanks, quadratic on a long file.
+  return templates[name](view).replace(/\n{3,}/g, "\n\n").trimEnd() + "\n";
 }
 
 export function tsHeader(inputs: string[]): string {

@@ -108,83 +108,108 @@ function generationErrors(e: unknown): unknown {
   return e;
 }
 
-/** Every provider of the project linked, with what its package is called and versioned as. */
-interface LinkedProject {
+/** What every provider's package shares: where it goes, how packages are named, the generator and runtime. */
+interface ProjectContext {
+  root: string;
+  specsDir: string;
   outDir: string;
-  linked: LinkedProvider[];
-  packages: Map<string, PackageContext>;
+  names: string[];
   packageName: (provider: string) => string;
+  runtime: PackageContext["runtime"];
   generator: { name: string; version: string };
+  license?: string;
   licenseText?: string;
 }
 
-async function linkProject(options: GenerateOptions): Promise<LinkedProject> {
+function projectContext(options: GenerateOptions): ProjectContext {
   const root = resolve(options.root);
   const specsDir = resolve(options.specsDir ?? join(root, "specs"));
-  const outDir = resolve(options.outDir ?? join(root, "generated"));
-  const names = providerDirs(specsDir).filter((p) => !options.providers || options.providers.includes(p));
-  const linked: LinkedProvider[] = [];
+  const project = projectInfo(root);
+  const scope = options.scope ?? project.scope ?? "@blockwright";
+  return {
+    root,
+    specsDir,
+    outDir: resolve(options.outDir ?? join(root, "generated")),
+    names: providerDirs(specsDir).filter((p) => !options.providers || options.providers.includes(p)),
+    packageName: (provider) => `${scope}/${provider}`,
+    runtime: runtimePackage(),
+    generator: generatorPackage(),
+    ...(project.license ? { license: project.license } : {}),
+    ...(project.licenseText ? { licenseText: project.licenseText } : {}),
+  };
+}
+
+function packageOf(project: ProjectContext, provider: string): PackageContext {
+  return {
+    name: project.packageName(provider),
+    version: keptVersion(join(project.outDir, provider, "package.json")),
+    runtime: project.runtime,
+    ...(project.license ? { license: project.license } : {}),
+  };
+}
+
+/**
+ * Link the project's providers one at a time, handing each to `use` while its
+ * parsed documents are alive; only its IR and input texts are kept after, so
+ * memory holds one provider's documents, not every provider's. Once one
+ * provider fails, the rest are still linked (every problem is reported) but
+ * no longer used: nothing is emitted for a project with problems.
+ */
+async function eachProvider(project: ProjectContext, use: (provider: LinkedProvider) => void | Promise<void>): Promise<Pick<LinkedProvider, "ir" | "inputs">[]> {
+  const kept: Pick<LinkedProvider, "ir" | "inputs">[] = [];
   const errors: SourceError[] = [];
-  for (const name of names) {
+  for (const name of project.names) {
+    let provider: LinkedProvider;
     try {
-      linked.push(await linkProvider(root, join(specsDir, name)));
+      provider = await linkProvider(project.root, join(project.specsDir, name));
     } catch (e) {
       if (e instanceof GenerationErrors) errors.push(...e.errors);
       else if (e instanceof SourceError) errors.push(e);
       else throw e;
+      continue;
     }
+    kept.push({ ir: provider.ir, inputs: provider.inputs });
+    if (!errors.length) await use(provider);
   }
   if (errors.length) throw new GenerationErrors(errors);
-
-  const project = projectInfo(root);
-  const scope = options.scope ?? project.scope ?? "@blockwright";
-  const packageName = (provider: string) => `${scope}/${provider}`;
-  const runtime = runtimePackage();
-  const packages = new Map<string, PackageContext>();
-  for (const { ir } of linked) {
-    packages.set(ir.provider, {
-      name: packageName(ir.provider),
-      version: keptVersion(join(outDir, ir.provider, "package.json")),
-      runtime,
-      ...(project.license ? { license: project.license } : {}),
-    });
-  }
-  return { outDir, linked, packages, packageName, generator: generatorPackage(), ...(project.licenseText ? { licenseText: project.licenseText } : {}) };
+  return kept;
 }
 
-function surfaceOf(project: LinkedProject, { ir, document, inputs }: LinkedProvider): Surface {
-  const pkg = project.packages.get(ir.provider)!;
+function surfaceOf(project: ProjectContext, pkg: PackageContext, { ir, document, inputs }: LinkedProvider): Surface {
   return buildSurface(ir, { packageName: pkg.name, packageVersion: pkg.version, generator: project.generator, inputs, ...document.surfaceSchemas() });
 }
 
 /** The surfaces the project's specs give now, by provider, without writing anything (for `blockwright diff`). */
 export async function projectSurfaces(options: GenerateOptions): Promise<Map<string, Surface>> {
-  const project = await linkProject(options);
-  return new Map(project.linked.map((l) => [l.ir.provider, surfaceOf(project, l)]));
+  const project = projectContext(options);
+  const surfaces = new Map<string, Surface>();
+  await eachProvider(project, (provider) => {
+    surfaces.set(provider.ir.provider, surfaceOf(project, packageOf(project, provider.ir.provider), provider));
+  });
+  return surfaces;
 }
 
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
-  const project = await linkProject(options);
-  const { outDir, linked } = project;
+  const project = projectContext(options);
   const files = new Map<string, string>();
-  for (const provider of linked) {
+  const linked = await eachProvider(project, async (provider) => {
     const { ir, document } = provider;
     const p = ir.provider;
-    const pkg = project.packages.get(p)!;
+    const pkg = packageOf(project, p);
     files.set(`${p}/package.json`, emitPackageJson(ir, pkg));
     files.set(`${p}/README.md`, emitReadme(ir, pkg));
     if (project.licenseText) files.set(`${p}/LICENSE`, project.licenseText);
     // Written by `blockwright diff --write`: carried from one generation to the next.
-    const changelog = join(outDir, p, "CHANGELOG.md");
+    const changelog = join(project.outDir, p, "CHANGELOG.md");
     if (existsSync(changelog)) files.set(`${p}/CHANGELOG.md`, readFileSync(changelog, "utf8"));
-    files.set(`${p}/surface.json`, formatSurface(surfaceOf(project, provider)));
+    files.set(`${p}/surface.json`, formatSurface(surfaceOf(project, pkg, provider)));
     files.set(`${p}/openapi.d.ts`, await emitOpenApiTypes(document.source.data, [ir.sources.openapi]));
     for (const [file, emit] of [["client", emitClient], ["tools", emitTools], ["block", emitBlock], ["index", emitIndex]] as const) {
       const { js, dts } = emit(ir);
       files.set(`${p}/${file}.js`, js);
       files.set(`${p}/${file}.d.ts`, dts);
     }
-  }
+  });
   files.set("README.md", emitGeneratedReadme(linked.map((l) => l.ir), project.packageName));
   return {
     files: new Map([...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
