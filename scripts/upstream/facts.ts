@@ -4,6 +4,7 @@
 // enums, required). Diffing two documents is then diffing two maps, and
 // each changed fact can be tested against what our manifest binds.
 import { formatPointer } from "@blockwright/runtime";
+import { jsonMediaType, OPERATION_METHODS } from "../codegen/openapi-document.js";
 import { refPath } from "../yaml/json-ref.js";
 
 type Json = Record<string, unknown>;
@@ -19,7 +20,6 @@ export interface Fact {
   value: string;
 }
 
-const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"];
 /** Deep enough for every field an output reads; deeper schemas are summarised. */
 const MAX_DEPTH = 8;
 
@@ -58,7 +58,7 @@ export function documentFacts(doc: Json): Map<string, Fact> {
   for (const [path, rawItem] of Object.entries((doc.paths ?? {}) as Record<string, Json>)) {
     const item = resolve(rawItem).schema;
     const shared = (item.parameters as unknown[] | undefined) ?? [];
-    for (const method of METHODS) {
+    for (const method of OPERATION_METHODS) {
       const op = item[method] as Json | undefined;
       if (!op) continue;
       const key = operationKey(method, serverPath, path);
@@ -82,9 +82,10 @@ export function documentFacts(doc: Json): Map<string, Fact> {
   return facts;
 }
 
+/** The schema of a body's JSON media type (the one the linker reads). */
 function jsonSchema(container: Json): unknown {
   const content = (container.content ?? {}) as Record<string, Json>;
-  const type = Object.keys(content).find((k) => k === "application/json" || /[/+]json$/.test(k));
+  const type = jsonMediaType(content);
   return type ? content[type].schema : undefined;
 }
 
