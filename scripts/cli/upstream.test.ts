@@ -54,6 +54,19 @@ describe("blockwright upstream", () => {
     expect(text.stdout).toContain("→ review specs/docgen/openapi.yaml");
   });
 
+  it("binds the credential: its header renamed upstream is a change to review, a scheme we do not use is not", async () => {
+    const doc = newer("docgen", "published.yaml", [
+      ["    api-key:\n      type: apiKey\n      in: header\n      name: X-API-KEY\n", "    api-key:\n      type: apiKey\n      in: header\n      name: X-GAMMA-KEY\n    other:\n      type: http\n      scheme: basic\n"],
+    ]);
+    const r = await cli(["upstream", "docgen", doc, "--json"]);
+    const report = JSON.parse(r.stdout);
+    expect(report.bound).toEqual([
+      { tools: [], op: "security", what: "security scheme api-key", change: "changed", from: { in: "header", name: "X-API-KEY", type: "apiKey" }, to: { in: "header", name: "X-GAMMA-KEY", type: "apiKey" } },
+    ]);
+    expect(report.unbound).toEqual({ count: 1, operations: 1 });
+    expect(r.code).toBe(1);
+  });
+
   it("reads Google's Discovery documents: a tightened maxResults is bound, another resource's change is not", async () => {
     const doc = newer("books", "published.json", [
       // volumes.list (which we call) and another resource's list (which we do not).

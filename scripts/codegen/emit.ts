@@ -3,7 +3,7 @@
 import { templates } from "./precompiled/templates.js";
 import type { BodySpec, OutputSource, OutputSpec, PageTarget, PaginationSpec, ParamSpec, RuleSpec, ToolSpec, WireConstant } from "@blockwright/runtime";
 import type { OperationIR, ProviderIR } from "./ir.js";
-import { camelCase, pascalCase } from "./naming.js";
+import { camelCase, envVariableName, pascalCase } from "./naming.js";
 
 /** Render a template (precompiled at build time from templates/, see scripts/build/precompile.mjs). */
 function render(name: keyof typeof templates, view: object): string {
@@ -408,14 +408,10 @@ function exampleCall(tool: ToolSpec): { id: string; params: string } {
   const lines = tool.params
     .filter((p) => p.required && p.default === undefined)
     .map((p) => {
-      const value = p.secret ? `process.env.${envName(tool.provider, p.name)}!` : JSON.stringify(p.placeholder ?? (p.enum ? p.enum[0] : p.type === "number" ? (p.minimum ?? 1) : p.type === "boolean" ? true : "…"));
+      const value = p.secret ? `process.env.${envVariableName(tool.provider, p.name)}!` : JSON.stringify(p.placeholder ?? (p.enum ? p.enum[0] : p.type === "number" ? (p.minimum ?? 1) : p.type === "boolean" ? true : "…"));
       return `  ${p.name}: ${value},`;
     });
   return { id: tool.id, params: lines.length ? `{\n${lines.join("\n")}\n}` : "{}" };
-}
-
-function envName(provider: string, param: string): string {
-  return `${provider}_${param}`.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/[^A-Za-z0-9]+/g, "_").toUpperCase();
 }
 
 /** Text safe inside a Markdown table cell. */

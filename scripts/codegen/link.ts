@@ -21,7 +21,7 @@ import { buildBlock } from "./build-block.js";
 import type { OperationIR, ProviderIR } from "./ir.js";
 import { checkPageInputNames, checkWireSlots, linkBody, linkErrorExtras, linkIdempotency, linkPagination, providerConstants, type LinkContext, type SlotSender } from "./link-http.js";
 import type { Manifest, ManifestOperation, ManifestOutputSource, ManifestParam, ManifestWire } from "./manifest-types.js";
-import { declaredParameter, OpenApiDocument, slotKey, typeOf, type OpenApiOperation, type Schema } from "./openapi-document.js";
+import { credentialOf, declaredParameter, OpenApiDocument, slotKey, typeOf, type OpenApiOperation, type Schema } from "./openapi-document.js";
 import { camelCase, jsonLiteralType, pascalCase, titleFromName } from "./naming.js";
 import { SourceError, type YamlSource } from "../yaml/yaml-source.js";
 
@@ -120,9 +120,8 @@ class Linker {
     } else if (!shared.secret) {
       this.fail(["params", param], `the credential parameter "${param}" must be marked secret: true`);
     }
-    if (declared.type === "http" && declared.scheme?.toLowerCase() === "bearer") return { type: "bearer", param };
-    if (declared.type === "apiKey" && declared.in === "header" && declared.name) return { type: "header", name: declared.name, param };
-    if (declared.type === "apiKey" && declared.in === "query" && declared.name) return { type: "query", name: declared.name, param };
+    const credential = credentialOf(declared);
+    if (credential) return { ...credential, param };
     return this.fail(["auth", "scheme"], `security scheme "${scheme}" is of an unsupported kind (${declared.type}${declared.in ? " in " + declared.in : ""}); supported: http bearer, apiKey in header, apiKey in query`, "value");
   }
 

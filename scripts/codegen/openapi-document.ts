@@ -79,6 +79,16 @@ export interface SecurityScheme {
   name?: string;
 }
 
+/** Where the runtime sends a credential: an HTTP bearer token, or an API key in a named header or query parameter (AuthSpec without its parameter). */
+export type CredentialPlacement = { type: "bearer" } | { type: "header" | "query"; name: string };
+
+/** Where a security scheme puts the credential, if it is a kind the runtime sends. */
+export function credentialOf(scheme: SecurityScheme): CredentialPlacement | undefined {
+  if (scheme.type === "http" && scheme.scheme?.toLowerCase() === "bearer") return { type: "bearer" };
+  if (scheme.type === "apiKey" && (scheme.in === "header" || scheme.in === "query") && scheme.name) return { type: scheme.in, name: scheme.name };
+  return undefined;
+}
+
 /** An array index in a pointer: `0`, `1`, … or, counted from the end, `-1`, `-2`, … */
 const ARRAY_INDEX = /^(\d+|-[1-9]\d*)$/;
 

@@ -4,6 +4,7 @@
 // enums, required). Diffing two documents is then diffing two maps, and
 // each changed fact can be tested against what our manifest binds.
 import { formatPointer } from "@blockwright/runtime";
+import { canonical } from "../canonical-json.js";
 import { jsonMediaType, OPERATION_METHODS } from "../codegen/openapi-document.js";
 import { refPath } from "../yaml/json-ref.js";
 
@@ -126,8 +127,4 @@ function summary(s: Json): Json {
   }
   if (out.type === undefined && s.properties) out.type = "object";
   return out;
-}
-
-export function canonical(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as object).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v)) ?? "null";
 }

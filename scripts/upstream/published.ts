@@ -2,10 +2,10 @@
 // (specs/<p>/upstream/source.yaml names it, its source and its sha256), and
 // newer ones given on the command line. OpenAPI (YAML or JSON) or API
 // Discovery documents.
-import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse, parseDocument } from "yaml";
+import { sha256 } from "../hash.js";
 import { discoveryToOpenApi, isDiscovery } from "./discovery.js";
 
 export interface Pinned {
@@ -34,10 +34,6 @@ export function readPublished(path: string): { text: string; document: Record<st
   if (isDiscovery(doc)) return { text, document: discoveryToOpenApi(doc) };
   if (typeof doc.openapi !== "string" || !doc.paths) throw new PublishedDocumentError(`${path} is neither an OpenAPI 3 document nor an API Discovery document`);
   return { text, document: doc };
-}
-
-export function sha256(text: string): string {
-  return createHash("sha256").update(text).digest("hex");
 }
 
 /** The pinned published document of a provider, its hash checked. */
