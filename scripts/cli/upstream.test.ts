@@ -96,6 +96,21 @@ describe("blockwright upstream", () => {
     expect(await cli(["upstream", "library", "newer.yaml"])).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown provider "library" (providers: books, crm, directory, docgen, persondata)') });
   });
 
+  it("refuses, in one line at its file:line:col, a newer document that is not YAML or not JSON", async () => {
+    const yaml = join(tmp, "broken.yaml");
+    writeFileSync(yaml, "openapi: 3.0.3\npaths:\n  /a:\n    get: [unclosed\n");
+    const r = await cli(["upstream", "docgen", "broken.yaml", "--specs", join(ROOT, "specs")], { cwd: tmp });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/^blockwright upstream: broken\.yaml:5:1: invalid YAML: [^\n]+\nUsage: blockwright upstream /);
+
+    const json = join(tmp, "broken.json");
+    writeFileSync(json, '{\n  "openapi": "3.0.3",\n  "paths": {\n    "/a": {}\n    "/b": {}\n  }\n}\n');
+    const j = await cli(["upstream", "books", "broken.json", "--specs", join(ROOT, "specs")], { cwd: tmp });
+    expect(j.code).toBe(2);
+    expect(j.stderr).toMatch(/^blockwright upstream: broken\.json:\d+:\d+: invalid JSON: [^\n]+\nUsage: blockwright upstream /);
+  });
+
   it("--accept pins the newer document; a pinned file that no longer matches its hash is refused", async () => {
     const project = mkdtempSync(join(tmp, "project-"));
     cpSync(join(ROOT, "specs"), join(project, "specs"), { recursive: true });
