@@ -21,7 +21,7 @@ import { buildBlock } from "./build-block.js";
 import type { OperationIR, ProviderIR } from "./ir.js";
 import { checkPageInputNames, checkWireSlots, linkBody, linkErrorExtras, linkIdempotency, linkPagination, providerConstants, type LinkContext, type SlotSender } from "./link-http.js";
 import type { Manifest, ManifestOperation, ManifestOutputSource, ManifestParam, ManifestWire } from "./manifest-types.js";
-import { credentialOf, declaredParameter, OpenApiDocument, slotKey, typeOf, type OpenApiOperation, type Schema } from "./openapi-document.js";
+import { credentialOf, declaredParameter, slotKey, typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "./openapi-document.js";
 import { camelCase, jsonLiteralType, pascalCase, titleFromName } from "./naming.js";
 import { SourceError, type YamlSource } from "../yaml/yaml-source.js";
 
@@ -36,11 +36,7 @@ export class LinkErrors extends Error {
 
 type Path = (string | number)[];
 
-export function link(manifestSource: YamlSource<Manifest>, openapiSource: YamlSource): ProviderIR {
-  return linkDocument(manifestSource, new OpenApiDocument(openapiSource));
-}
-
-/** Link against an already-read OpenAPI document (the surface reads response schemas from it too). */
+/** Link a manifest against its OpenAPI document, read once (the type emitter and the surface read it too). */
 export function linkDocument(manifestSource: YamlSource<Manifest>, document: OpenApiDocument): ProviderIR {
   return new Linker(manifestSource, document).run();
 }
