@@ -1,7 +1,7 @@
 // Emitters: each turns the IR into a view model (all decisions made here, in
 // code) and renders it through a Handlebars template (layout only).
 import { templates } from "./precompiled/templates.js";
-import type { BodySpec, OutputSource, OutputSpec, PageTarget, PaginationSpec, ParamSpec, RuleSpec, ToolSpec, WireConstant } from "@blockwright/runtime";
+import type { AuthSpec, BodySpec, OutputSource, OutputSpec, PageTarget, PaginationSpec, ParamSpec, RuleSpec, ToolSpec, WireConstant } from "@blockwright/runtime";
 import type { OperationIR, ProviderIR } from "./ir.js";
 import { camelCase, envVariableName, pascalCase } from "./naming.js";
 
@@ -37,7 +37,7 @@ export function emitClient(ir: ProviderIR): { js: string; dts: string } {
     name: ir.name,
     pascal: ir.names.pascal,
     camel: ir.names.camel,
-    authDescription: ir.authDescription.replace(/`/g, ""),
+    authDescription: describeAuth(ir.auth).replace(/`/g, ""),
     authLiteral: literal(ir.auth),
     authType: runtimeType("AuthSpec"),
     defaultBaseUrl: ir.server.default ?? null,
@@ -209,7 +209,7 @@ export function emitReadme(ir: ProviderIR, pkg: Pick<PackageContext, "name">): s
     color: ir.color,
     docsUrl: ir.docsUrl ?? null,
     baseAddress: ir.server.default ? `\`${ir.server.default}\` (override with the \`baseUrl\` option)` : `the \`${ir.server.param}\` parameter (override with the \`baseUrl\` option)`,
-    authDescription: ir.authDescription,
+    authDescription: describeAuth(ir.auth),
     authParam: ir.auth.param,
     paged: ir.operations.some((op) => op.tool.pagination),
     errorDetails: first?.errors.details ? `\`error.details\` carries ${Object.keys(first.errors.details).map((k) => `\`${k}\``).join(", ")} when the error body has them` : null,
@@ -401,6 +401,13 @@ function namedShapes(names: ReadonlyMap<string, string>): Set<string> {
 
 function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
+}
+
+/** Where the credential goes, in words for the docs (Markdown). */
+function describeAuth(auth: AuthSpec): string {
+  if (auth.type === "bearer") return "`Authorization: Bearer <token>` header";
+  if (auth.type === "header") return `\`${auth.name}\` header`;
+  return `\`${auth.name}\` query parameter`;
 }
 
 /** A first call for the README: the required parameters, secrets from the environment, other values from placeholders. */

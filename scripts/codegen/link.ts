@@ -80,7 +80,6 @@ class Linker {
       names: { pascal: pascalCase(m.provider), camel: camelCase(m.provider) },
       server: this.server(),
       auth: auth ?? { type: "bearer", param: m.auth.param },
-      authDescription: describeAuth(auth),
       operations,
       block: buildBlock(m, tools),
     };
@@ -838,13 +837,6 @@ function declaredResponses(ops: OpenApiOperation[]): ToolSpec["responses"] {
     }
   }
   return [...byStatus.entries()].sort(([a], [b]) => a - b).map(([status, names]) => ({ status, examples: [...names].sort() }));
-}
-
-function describeAuth(auth: AuthSpec | undefined): string {
-  if (!auth) return "";
-  if (auth.type === "bearer") return "`Authorization: Bearer <token>` header";
-  if (auth.type === "header") return `\`${auth.name}\` header`;
-  return `\`${auth.name}\` query parameter`;
 }
 
 /** Why a pattern is not a usable regular expression (ECMAScript, `u` flag), if it is not. */
