@@ -10,6 +10,7 @@
 //       instanceUrl: https://acme.example.com  # not secret: a literal is fine
 import { connectionParams, type ParamSpec, type ToolSpec } from "@blockwright/runtime";
 import { envReferenceName, placeholderFor } from "@blockwright/runtime/workflow";
+import { envVariableName } from "../codegen/naming.js";
 import { formatPosition, loadYamlSource, type YamlSource } from "../yaml/yaml-source.js";
 
 /** Where one connection parameter's value comes from. */
@@ -23,11 +24,6 @@ export class ConnectionConfigErrors extends Error {
     super(problems.join("\n"));
     this.name = "ConnectionConfigErrors";
   }
-}
-
-/** The variable a connection parameter is read from unless the config says otherwise. */
-export function defaultVariable(provider: string, param: string): string {
-  return `${provider}_${param}`.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/[^A-Za-z0-9]+/g, "_").toUpperCase();
 }
 
 /** Each provider's connection parameters (the union over its tools), by name. */
@@ -94,7 +90,7 @@ export function checkConnectionConfig(source: YamlSource, tools: readonly ToolSp
         const value = entries[param];
         const variable = envReferenceName(value);
         if (variable !== undefined) sources[param] = { variable };
-        else if (spec.secret) fail(where, `is a secret: give it as a reference to an environment variable, e.g. "{{${defaultVariable(provider, param)}}}"; the literal value was not used`, "value");
+        else if (spec.secret) fail(where, `is a secret: give it as a reference to an environment variable, e.g. "{{${envVariableName(provider, param)}}}"; the literal value was not used`, "value");
         else if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") sources[param] = { value };
         else fail(where, `must be a {{NAME}} reference or a text, number or boolean value`, "value");
       }
@@ -137,7 +133,7 @@ export function resolveConnections(tools: readonly ToolSpec[], config: Connectio
     const values: Record<string, unknown> = {};
     const missing: ResolvedConnection["missing"] = [];
     for (const [name, spec] of params) {
-      const source = config[provider]?.[name] ?? { variable: defaultVariable(provider, name) };
+      const source = config[provider]?.[name] ?? { variable: envVariableName(provider, name) };
       if ("value" in source) {
         values[name] = source.value;
         continue;

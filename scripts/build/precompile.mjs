@@ -57,8 +57,6 @@ export function precompiledTemplates(dir) {
     "/* eslint-disable */",
     'import HandlebarsRuntime from "handlebars/runtime.js";',
     "const Handlebars = HandlebarsRuntime.default ?? HandlebarsRuntime;",
-    "/** A hash of the template sources: part of the generation stamp (a template change means a regeneration). */",
-    `export const templatesHash = ${JSON.stringify(hash(sources.join("\0")))};`,
     "export const templates = {",
     ...entries,
     "};",

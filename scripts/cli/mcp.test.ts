@@ -13,7 +13,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import type { CliIo } from "./io.js";
 import { serve } from "./mcp.js";
 import { ROOT } from "../../contract-tests/repo.js";
-import { defaultVariable } from "../agents/connection.js";
+import { envVariableName } from "../codegen/naming.js";
 
 /** The client end of a stdio pair: what StdioClientTransport does, without a process. */
 class StreamsClientTransport implements Transport {
@@ -210,9 +210,9 @@ describe("connection config", () => {
   });
 
   it("default variables are <PROVIDER>_<PARAM> in upper snake case", () => {
-    expect(defaultVariable("crm", "apiKey")).toBe("CRM_API_KEY");
-    expect(defaultVariable("crm", "instanceUrl")).toBe("CRM_INSTANCE_URL");
-    expect(defaultVariable("directory", "accessToken")).toBe("DIRECTORY_ACCESS_TOKEN");
-    expect(defaultVariable("my-provider", "min_likelihood")).toBe("MY_PROVIDER_MIN_LIKELIHOOD");
+    expect(envVariableName("crm", "apiKey")).toBe("CRM_API_KEY");
+    expect(envVariableName("crm", "instanceUrl")).toBe("CRM_INSTANCE_URL");
+    expect(envVariableName("directory", "accessToken")).toBe("DIRECTORY_ACCESS_TOKEN");
+    expect(envVariableName("my-provider", "min_likelihood")).toBe("MY_PROVIDER_MIN_LIKELIHOOD");
   });
 });

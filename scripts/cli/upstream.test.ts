@@ -54,6 +54,19 @@ describe("blockwright upstream", () => {
     expect(text.stdout).toContain("→ review specs/docgen/openapi.yaml");
   });
 
+  it("binds the credential: its header renamed upstream is a change to review, a scheme we do not use is not", async () => {
+    const doc = newer("docgen", "published.yaml", [
+      ["    api-key:\n      type: apiKey\n      in: header\n      name: X-API-KEY\n", "    api-key:\n      type: apiKey\n      in: header\n      name: X-GAMMA-KEY\n    other:\n      type: http\n      scheme: basic\n"],
+    ]);
+    const r = await cli(["upstream", "docgen", doc, "--json"]);
+    const report = JSON.parse(r.stdout);
+    expect(report.bound).toEqual([
+      { tools: [], op: "security", what: "security scheme api-key", change: "changed", from: { in: "header", name: "X-API-KEY", type: "apiKey" }, to: { in: "header", name: "X-GAMMA-KEY", type: "apiKey" } },
+    ]);
+    expect(report.unbound).toEqual({ count: 1, operations: 1 });
+    expect(r.code).toBe(1);
+  });
+
   it("reads Google's Discovery documents: a tightened maxResults is bound, another resource's change is not", async () => {
     const doc = newer("books", "published.json", [
       // volumes.list (which we call) and another resource's list (which we do not).
@@ -81,6 +94,21 @@ describe("blockwright upstream", () => {
     const empty = mkdtempSync(join(tmp, "no-specs-"));
     expect(await cli(["upstream", "docgen", "newer.yaml"], { cwd: empty })).toMatchObject({ code: 2, stderr: expect.stringMatching(/^blockwright upstream: no specs folder specs \(pass --specs, or run blockwright init\)\n/) });
     expect(await cli(["upstream", "library", "newer.yaml"])).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown provider "library" (providers: books, crm, directory, docgen, persondata)') });
+  });
+
+  it("refuses, in one line at its file:line:col, a newer document that is not YAML or not JSON", async () => {
+    const yaml = join(tmp, "broken.yaml");
+    writeFileSync(yaml, "openapi: 3.0.3\npaths:\n  /a:\n    get: [unclosed\n");
+    const r = await cli(["upstream", "docgen", "broken.yaml", "--specs", join(ROOT, "specs")], { cwd: tmp });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/^blockwright upstream: broken\.yaml:5:1: invalid YAML: [^\n]+\nUsage: blockwright upstream /);
+
+    const json = join(tmp, "broken.json");
+    writeFileSync(json, '{\n  "openapi": "3.0.3",\n  "paths": {\n    "/a": {}\n    "/b": {}\n  }\n}\n');
+    const j = await cli(["upstream", "books", "broken.json", "--specs", join(ROOT, "specs")], { cwd: tmp });
+    expect(j.code).toBe(2);
+    expect(j.stderr).toMatch(/^blockwright upstream: broken\.json:\d+:\d+: invalid JSON: [^\n]+\nUsage: blockwright upstream /);
   });
 
   it("--accept pins the newer document; a pinned file that no longer matches its hash is refused", async () => {

@@ -29,13 +29,15 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   await projectProviders(specs, io.cwd, [provider]);
 
   const { readPinned, readPublished, acceptPublished, PublishedDocumentError } = await import("../upstream/published.js");
+  const { SourceError, UnreadableSource } = await import("../yaml/yaml-source.js");
   let pinned;
   let newer;
   try {
-    pinned = readPinned(specs, provider);
-    newer = readPublished(resolve(io.cwd, newerPath));
+    pinned = readPinned(specs, provider, io.cwd);
+    newer = readPublished(resolve(io.cwd, newerPath), newerPath);
   } catch (e) {
-    if (e instanceof PublishedDocumentError) throw new UsageError(e.message);
+    // A document that cannot be read or parsed: one line, at its file:line:col when it has one.
+    if (e instanceof PublishedDocumentError || e instanceof SourceError || e instanceof UnreadableSource) throw new UsageError(e.message);
     throw e;
   }
   const { loadProvider } = await import("../codegen/generate-all.js");

@@ -1,9 +1,9 @@
 // Emitters: each turns the IR into a view model (all decisions made here, in
 // code) and renders it through a Handlebars template (layout only).
 import { templates } from "./precompiled/templates.js";
-import type { BodySpec, OutputSource, OutputSpec, PageTarget, PaginationSpec, ParamSpec, RuleSpec, ToolSpec, WireConstant } from "@blockwright/runtime";
+import type { AuthSpec, BodySpec, OutputSource, OutputSpec, PageTarget, PaginationSpec, ParamSpec, RuleSpec, ToolSpec, WireConstant } from "@blockwright/runtime";
 import type { OperationIR, ProviderIR } from "./ir.js";
-import { camelCase, pascalCase } from "./naming.js";
+import { camelCase, envVariableName, pascalCase } from "./naming.js";
 
 /** Render a template (precompiled at build time from templates/, see scripts/build/precompile.mjs). */
 function render(name: keyof typeof templates, view: object): string {
@@ -38,7 +38,7 @@ export function emitClient(ir: ProviderIR): { js: string; dts: string } {
     name: ir.name,
     pascal: ir.names.pascal,
     camel: ir.names.camel,
-    authDescription: ir.authDescription.replace(/`/g, ""),
+    authDescription: describeAuth(ir.auth).replace(/`/g, ""),
     authLiteral: literal(ir.auth),
     authType: runtimeType("AuthSpec"),
     defaultBaseUrl: ir.server.default ?? null,
@@ -210,7 +210,7 @@ export function emitReadme(ir: ProviderIR, pkg: Pick<PackageContext, "name">): s
     color: ir.color,
     docsUrl: ir.docsUrl ?? null,
     baseAddress: ir.server.default ? `\`${ir.server.default}\` (override with the \`baseUrl\` option)` : `the \`${ir.server.param}\` parameter (override with the \`baseUrl\` option)`,
-    authDescription: ir.authDescription,
+    authDescription: describeAuth(ir.auth),
     authParam: ir.auth.param,
     paged: ir.operations.some((op) => op.tool.pagination),
     errorDetails: first?.errors.details ? `\`error.details\` carries ${Object.keys(first.errors.details).map((k) => `\`${k}\``).join(", ")} when the error body has them` : null,
@@ -404,19 +404,22 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
+/** Where the credential goes, in words for the docs (Markdown). */
+function describeAuth(auth: AuthSpec): string {
+  if (auth.type === "bearer") return "`Authorization: Bearer <token>` header";
+  if (auth.type === "header") return `\`${auth.name}\` header`;
+  return `\`${auth.name}\` query parameter`;
+}
+
 /** A first call for the README: the required parameters, secrets from the environment, other values from placeholders. */
 function exampleCall(tool: ToolSpec): { id: string; params: string } {
   const lines = tool.params
     .filter((p) => p.required && p.default === undefined)
     .map((p) => {
-      const value = p.secret ? `process.env.${envName(tool.provider, p.name)}!` : JSON.stringify(p.placeholder ?? (p.enum ? p.enum[0] : p.type === "number" ? (p.minimum ?? 1) : p.type === "boolean" ? true : "…"));
+      const value = p.secret ? `process.env.${envVariableName(tool.provider, p.name)}!` : JSON.stringify(p.placeholder ?? (p.enum ? p.enum[0] : p.type === "number" ? (p.minimum ?? 1) : p.type === "boolean" ? true : "…"));
       return `  ${p.name}: ${value},`;
     });
   return { id: tool.id, params: lines.length ? `{\n${lines.join("\n")}\n}` : "{}" };
-}
-
-function envName(provider: string, param: string): string {
-  return `${provider}_${param}`.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/[^A-Za-z0-9]+/g, "_").toUpperCase();
 }
 
 /** Text safe inside a Markdown table cell. */

@@ -16,8 +16,6 @@ import { providerDirs } from "./provider-dirs.js";
 import { validateManifest } from "./validate-manifest.js";
 import { loadYamlSource, SourceError, UnreadableSource } from "../yaml/yaml-source.js";
 
-export { providerDirs };
-
 export interface GenerateOptions {
   /** Project root: paths in headers and messages are relative to it. */
   root: string;

@@ -29,8 +29,6 @@ export interface ProviderIR {
   names: { pascal: string; camel: string };
   server: ToolSpec["server"];
   auth: ToolSpec["auth"];
-  /** Security scheme type as the docs describe it. */
-  authDescription: string;
   operations: OperationIR[];
   block: BlockDefinition;
 }

@@ -21,7 +21,7 @@ import { buildBlock } from "./build-block.js";
 import type { OperationIR, ProviderIR } from "./ir.js";
 import { checkPageInputNames, checkWireSlots, linkBody, linkErrorExtras, linkIdempotency, linkPagination, providerConstants, type LinkContext, type SlotSender } from "./link-http.js";
 import type { Manifest, ManifestOperation, ManifestOutputSource, ManifestParam, ManifestWire } from "./manifest-types.js";
-import { declaredParameter, OpenApiDocument, slotKey, typeOf, type OpenApiOperation, type Schema } from "./openapi-document.js";
+import { credentialOf, declaredParameter, slotKey, typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "./openapi-document.js";
 import { camelCase, jsonLiteralType, pascalCase, titleFromName } from "./naming.js";
 import { SourceError, type YamlSource } from "../yaml/yaml-source.js";
 
@@ -36,11 +36,7 @@ export class LinkErrors extends Error {
 
 type Path = (string | number)[];
 
-export function link(manifestSource: YamlSource<Manifest>, openapiSource: YamlSource): ProviderIR {
-  return linkDocument(manifestSource, new OpenApiDocument(openapiSource));
-}
-
-/** Link against an already-read OpenAPI document (the surface reads response schemas from it too). */
+/** Link a manifest against its OpenAPI document, read once (the type emitter and the surface read it too). */
 export function linkDocument(manifestSource: YamlSource<Manifest>, document: OpenApiDocument): ProviderIR {
   return new Linker(manifestSource, document).run();
 }
@@ -84,7 +80,6 @@ class Linker {
       names: { pascal: pascalCase(m.provider), camel: camelCase(m.provider) },
       server: this.server(),
       auth: auth ?? { type: "bearer", param: m.auth.param },
-      authDescription: describeAuth(auth),
       operations,
       block: buildBlock(m, tools),
     };
@@ -120,9 +115,8 @@ class Linker {
     } else if (!shared.secret) {
       this.fail(["params", param], `the credential parameter "${param}" must be marked secret: true`);
     }
-    if (declared.type === "http" && declared.scheme?.toLowerCase() === "bearer") return { type: "bearer", param };
-    if (declared.type === "apiKey" && declared.in === "header" && declared.name) return { type: "header", name: declared.name, param };
-    if (declared.type === "apiKey" && declared.in === "query" && declared.name) return { type: "query", name: declared.name, param };
+    const credential = credentialOf(declared);
+    if (credential) return { ...credential, param };
     return this.fail(["auth", "scheme"], `security scheme "${scheme}" is of an unsupported kind (${declared.type}${declared.in ? " in " + declared.in : ""}); supported: http bearer, apiKey in header, apiKey in query`, "value");
   }
 
@@ -843,13 +837,6 @@ function declaredResponses(ops: OpenApiOperation[]): ToolSpec["responses"] {
     }
   }
   return [...byStatus.entries()].sort(([a], [b]) => a - b).map(([status, names]) => ({ status, examples: [...names].sort() }));
-}
-
-function describeAuth(auth: AuthSpec | undefined): string {
-  if (!auth) return "";
-  if (auth.type === "bearer") return "`Authorization: Bearer <token>` header";
-  if (auth.type === "header") return `\`${auth.name}\` header`;
-  return `\`${auth.name}\` query parameter`;
 }
 
 /** Why a pattern is not a usable regular expression (ECMAScript, `u` flag), if it is not. */

@@ -1,4 +1,5 @@
-// Naming rules as data: how ids become TypeScript names and human labels.
+// Naming rules as data: how ids become TypeScript names, human labels and
+// environment variable names.
 
 const ACRONYMS: Record<string, string> = { id: "ID", url: "URL", ids: "IDs", api: "API", sql: "SQL", json: "JSON", upn: "UPN" };
 
@@ -25,6 +26,15 @@ export function titleFromName(name: string): string {
   return words(name)
     .map((w, i) => ACRONYMS[w.toLowerCase()] ?? (i === 0 ? w[0].toUpperCase() + w.slice(1) : w.toLowerCase()))
     .join(" ");
+}
+
+/**
+ * The environment variable a provider's parameter is read from by default
+ * (MCP connections) and in every printed example (README, repro lines):
+ * `<PROVIDER>_<PARAM>` in upper snake case, `acme` + `apiKey` → `ACME_API_KEY`.
+ */
+export function envVariableName(provider: string, param: string): string {
+  return `${provider}_${param}`.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/[^A-Za-z0-9]+/g, "_").toUpperCase();
 }
 
 /** The TypeScript literal type of a JSON value (`{ updated: true }`). */

@@ -52,6 +52,15 @@ export function isJsonMediaType(mediaType: string): boolean {
   return /^[a-z0-9!#$&^_.-]+\/([a-z0-9!#$&^_.+-]+\+)?json$/.test(mediaType.split(";")[0].trim().toLowerCase());
 }
 
+/** The JSON media type of a `content` map: `application/json` first (parameters and case aside), else the first other JSON type. */
+export function jsonMediaType(content: unknown): string | undefined {
+  const keys = Object.keys((content ?? {}) as object);
+  return keys.find((k) => k.split(";")[0].trim().toLowerCase() === "application/json") ?? keys.find(isJsonMediaType);
+}
+
+/** The keys of a path item that are operations (OpenAPI 3.x: every HTTP method it names). */
+export const OPERATION_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+
 /** The key of one slot of a request: header names match in any case (HTTP reads them so), other names exactly. */
 export function slotKey(place: string, name: string): string {
   return `${place}:${place === "header" ? name.toLowerCase() : name}`;
@@ -70,10 +79,18 @@ export interface SecurityScheme {
   name?: string;
 }
 
+/** Where the runtime sends a credential: an HTTP bearer token, or an API key in a named header or query parameter (AuthSpec without its parameter). */
+export type CredentialPlacement = { type: "bearer" } | { type: "header" | "query"; name: string };
+
+/** Where a security scheme puts the credential, if it is a kind the runtime sends. */
+export function credentialOf(scheme: SecurityScheme): CredentialPlacement | undefined {
+  if (scheme.type === "http" && scheme.scheme?.toLowerCase() === "bearer") return { type: "bearer" };
+  if (scheme.type === "apiKey" && (scheme.in === "header" || scheme.in === "query") && scheme.name) return { type: scheme.in, name: scheme.name };
+  return undefined;
+}
+
 /** An array index in a pointer: `0`, `1`, … or, counted from the end, `-1`, `-2`, … */
 const ARRAY_INDEX = /^(\d+|-[1-9]\d*)$/;
-
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
 export class OpenApiDocument {
   readonly operations = new Map<string, OpenApiOperation>();
@@ -89,7 +106,7 @@ export class OpenApiDocument {
     for (const [path, rawItem] of Object.entries(paths)) {
       const item = this.resolve(rawItem);
       const shared = (item.parameters as unknown[] | undefined) ?? [];
-      for (const method of METHODS) {
+      for (const method of OPERATION_METHODS) {
         const op = item[method] as Schema | undefined;
         if (!op || typeof op.operationId !== "string") continue;
         const parameters = new Map<string, OpenApiParameter>();
@@ -107,7 +124,7 @@ export class OpenApiDocument {
           requestBody: body ? this.requestBodyOf(body) : undefined,
           responses: Object.entries((op.responses ?? {}) as Record<string, Schema>).map(([status, raw]) => {
             const response = this.resolve(raw);
-            const mediaType = this.jsonMediaType(response);
+            const mediaType = jsonMediaType(response.content);
             const media = mediaType ? ((response.content as Record<string, Schema>)[mediaType] as Schema) : undefined;
             return {
               status,
@@ -252,16 +269,10 @@ export class OpenApiDocument {
     return merged;
   }
 
-  /** The content's JSON media type: `application/json` first, else the first `+json` type. */
-  private jsonMediaType(container: Schema): string | undefined {
-    const keys = Object.keys((container.content ?? {}) as object);
-    return keys.find((k) => k.split(";")[0].trim().toLowerCase() === "application/json") ?? keys.find(isJsonMediaType);
-  }
-
   /** The body the runtime writes: JSON when the spec offers it, else a form. */
   private requestBodyOf(body: Schema): OpenApiRequestBody | undefined {
     const content = (body.content ?? {}) as Record<string, Schema>;
-    const mediaType = this.jsonMediaType(body) ?? Object.keys(content).find((k) => k.split(";")[0].trim().toLowerCase() === FORM_MEDIA_TYPE);
+    const mediaType = jsonMediaType(body.content) ?? Object.keys(content).find((k) => k.split(";")[0].trim().toLowerCase() === FORM_MEDIA_TYPE);
     if (!mediaType) return undefined;
     const media = this.resolve(content[mediaType]);
     if (!media.schema) return undefined;

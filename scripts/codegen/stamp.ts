@@ -8,7 +8,6 @@
 // --check` answer "up to date" without loading the generator or TypeScript;
 // a hand-edited generated file changes an output hash and takes the full
 // path, which reports it.
-import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
@@ -32,8 +31,9 @@ const NOT_INPUTS = new Set(["node_modules"]);
 
 /** One hash over the inputs of a generation of `specsDir` with these options (not the files read outside it: see readOutside). */
 export function inputHash(root: string, specsDir: string, options: string): string {
-  const h = createHash("sha256");
-  const add = (label: string, data: string | Buffer) => h.update(`${label}\0${sha256(data)}\0`);
+  // Each input as `label\0hash\0`, in a fixed order, hashed together.
+  const parts: string[] = [];
+  const add = (label: string, data: string | Buffer) => parts.push(`${label}\0${sha256(data)}\0`);
   add("options", options);
   for (const file of filesUnder(specsDir, NOT_INPUTS)) add(file, readFileSync(join(specsDir, file)));
   for (const file of ["package.json", "LICENSE"]) if (existsSync(join(root, file))) add(file, readFileSync(join(root, file)));
@@ -44,7 +44,7 @@ export function inputHash(root: string, specsDir: string, options: string): stri
   }
   const require = createRequire(import.meta.url);
   add("runtime", (require("@blockwright/runtime/package.json") as { version: string }).version);
-  return h.digest("hex");
+  return sha256(parts.join(""));
 }
 
 /**

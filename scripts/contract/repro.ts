@@ -2,25 +2,18 @@
 // the same input to a mock, with every secret given as a `{{NAME}}` reference
 // to an environment variable (never its value).
 import type { ToolSpec } from "@blockwright/runtime";
+import { envVariableName } from "../codegen/naming.js";
 import type { Input } from "./values.js";
 
 /** The port the printed lines assume for `blockwright mock <provider> --port …`. */
 export const REPRO_PORT = 4010;
-
-/** The environment variable a secret parameter is read from in printed commands, e.g. ACME_API_KEY. */
-export function secretVariable(tool: ToolSpec, param: string): string {
-  return `${tool.provider}_${param}`
-    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
-    .replace(/[^A-Za-z0-9]+/g, "_")
-    .toUpperCase();
-}
 
 /** The input with each secret replaced by its `{{NAME}}` reference and the mock's address left out. */
 export function secretReference(tool: ToolSpec, input: Input): Input {
   const out: Input = {};
   for (const [name, value] of Object.entries(input)) {
     if (value === undefined || name === tool.server.param) continue;
-    out[name] = tool.params.find((p) => p.name === name)?.secret ? `{{${secretVariable(tool, name)}}}` : value;
+    out[name] = tool.params.find((p) => p.name === name)?.secret ? `{{${envVariableName(tool.provider, name)}}}` : value;
   }
   return out;
 }
@@ -40,7 +33,7 @@ export function callCommand(tool: ToolSpec, input: Input, drawn: string[] = []):
   }
   const address = `http://127.0.0.1:${REPRO_PORT}`;
   const target = tool.server.param ? `--param ${shellQuote(`${tool.server.param}=${address}`)}` : `--base-url ${address}`;
-  const env = drawn.filter((name) => typeof input[name] === "string").map((name) => `${secretVariable(tool, name)}=${shellQuote(input[name] as string)}`);
+  const env = drawn.filter((name) => typeof input[name] === "string").map((name) => `${envVariableName(tool.provider, name)}=${shellQuote(input[name] as string)}`);
   return [...env, `blockwright call ${tool.id}`, `--params ${shellQuote(JSON.stringify(plain))}`, ...secrets, target].join(" ") + `   (with \`blockwright mock ${tool.provider} --port ${REPRO_PORT}\` running)`;
 }
 

@@ -20,6 +20,7 @@
 //   patch     text (titles, descriptions, examples), wire placement of a parameter,
 //             declared error statuses, polling timings, HTTP method or path,
 //             how the next page is reached.
+import { canonical } from "../canonical-json.js";
 import { forbiddenKeysOf, type ForbiddenKeys, type Shape, type Surface, type ToolSurface } from "./surface.js";
 
 export type Level = "breaking" | "minor" | "patch";
@@ -230,11 +231,6 @@ function diffShape(subject: string, a: Shape, b: Shape, add: Add, at = ""): void
   }
   if (a.items && b.items) diffShape(subject, a.items, b.items, add, `${at}[]`);
   if (a.additionalProperties && b.additionalProperties) diffShape(subject, a.additionalProperties, b.additionalProperties, add, `${at}.*`);
-}
-
-/** JSON with sorted keys: the same value reads the same whether it was read from a file or built in memory. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as object).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) : v));
 }
 
 function union(a: string[], b: string[]): string[] {

@@ -6,10 +6,10 @@
 // written to generated/<p>/surface.json and diffed before a release
 // (`blockwright diff`): two surfaces, not two OpenAPI documents, say what
 // breaks for users.
-import { createHash } from "node:crypto";
-import type { AuthSpec, OutputType, ParamSpec, PollingSpec, RuleSpec, ToolSpec } from "@blockwright/runtime";
+import type { OutputType, ParamSpec, PollingSpec, RuleSpec, ToolSpec } from "@blockwright/runtime";
 import type { ProviderIR } from "../codegen/ir.js";
-import type { Schema } from "../codegen/openapi-document.js";
+import type { CredentialPlacement, Schema } from "../codegen/openapi-document.js";
+import { sha256 } from "../hash.js";
 
 /** A structural type: enough of a JSON Schema to say what a value may look like. */
 export interface Shape {
@@ -100,7 +100,7 @@ export interface SurfaceContext {
 }
 
 /** Placement of a credential as users configure it: `bearer`, `header:X-Api-Key`, `query:key`. */
-export function authPlacement(auth: AuthSpec): string {
+export function authPlacement(auth: CredentialPlacement): string {
   return auth.type === "bearer" ? "bearer" : `${auth.type}:${auth.name}`;
 }
 
@@ -112,7 +112,7 @@ export function buildSurface(ir: ProviderIR, ctx: SurfaceContext): Surface {
     provider: ir.provider,
     package: { name: ctx.packageName, version: ctx.packageVersion },
     generator: ctx.generator,
-    inputs: Object.fromEntries(Object.entries(ctx.inputs).map(([path, text]) => [path, `sha256:${createHash("sha256").update(text).digest("hex")}`])),
+    inputs: Object.fromEntries(Object.entries(ctx.inputs).map(([path, text]) => [path, `sha256:${sha256(text)}`])),
     auth: { placement: authPlacement(ir.auth), param: ir.auth.param },
     tools,
   };

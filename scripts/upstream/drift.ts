@@ -4,7 +4,10 @@
 // body fields it writes, the response fields its outputs read, its
 // credential — each as a to-do against our own spec. The rest is counted.
 import { formatPointer, parsePointer, type ToolSpec, type WireConstant, type WireSpec } from "@blockwright/runtime";
-import { canonical, documentFacts, operationKey, type Fact } from "./facts.js";
+import { canonical } from "../canonical-json.js";
+import { credentialOf, type SecurityScheme } from "../codegen/openapi-document.js";
+import { authPlacement } from "../surface/surface.js";
+import { documentFacts, operationKey, type Fact } from "./facts.js";
 
 export interface Binding {
   /** Operation keys (`METHOD /path/{}`) we call, with the tools that call them. */
@@ -44,7 +47,7 @@ export function bindingOf(tools: readonly ToolSpec[]): Binding {
   const b: Binding = { operations: new Map(), params: new Map(), body: new Map(), response: new Map(), credential: "" };
   const add = (map: Map<string, Set<string>>, op: string, value: string) => map.set(op, (map.get(op) ?? new Set()).add(value));
   for (const tool of tools) {
-    b.credential = tool.auth.type === "bearer" ? "bearer" : `${tool.auth.type}:${tool.auth.name}`;
+    b.credential = authPlacement(tool.auth);
     const targets = [{ method: tool.method, path: tool.path, wire: {} as Record<string, WireSpec> }, ...tool.routes.map((r) => ({ method: r.method, path: r.path, wire: r.wire }))];
     for (const target of targets) {
       const op = operationKey(target.method, "", target.path);
@@ -75,8 +78,8 @@ function parentOf(pointer: string): string {
 function isBound(fact: Fact, b: Binding, other: Fact | undefined): boolean {
   if (fact.kind === "scheme") {
     const placement = (f: Fact | undefined) => {
-      const v = f ? (JSON.parse(f.value) as { type?: string; in?: string; name?: string; scheme?: string }) : {};
-      return v.type === "http" && v.scheme?.toLowerCase() === "bearer" ? "bearer" : `${v.in}:${v.name}`;
+      const credential = f ? credentialOf(JSON.parse(f.value) as SecurityScheme) : undefined;
+      return credential ? authPlacement(credential) : undefined;
     };
     return placement(fact) === b.credential || placement(other) === b.credential;
   }

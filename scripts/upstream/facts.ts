@@ -4,6 +4,8 @@
 // enums, required). Diffing two documents is then diffing two maps, and
 // each changed fact can be tested against what our manifest binds.
 import { formatPointer } from "@blockwright/runtime";
+import { canonical } from "../canonical-json.js";
+import { jsonMediaType, OPERATION_METHODS } from "../codegen/openapi-document.js";
 import { refPath } from "../yaml/json-ref.js";
 
 type Json = Record<string, unknown>;
@@ -19,7 +21,6 @@ export interface Fact {
   value: string;
 }
 
-const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"];
 /** Deep enough for every field an output reads; deeper schemas are summarised. */
 const MAX_DEPTH = 8;
 
@@ -58,7 +59,7 @@ export function documentFacts(doc: Json): Map<string, Fact> {
   for (const [path, rawItem] of Object.entries((doc.paths ?? {}) as Record<string, Json>)) {
     const item = resolve(rawItem).schema;
     const shared = (item.parameters as unknown[] | undefined) ?? [];
-    for (const method of METHODS) {
+    for (const method of OPERATION_METHODS) {
       const op = item[method] as Json | undefined;
       if (!op) continue;
       const key = operationKey(method, serverPath, path);
@@ -82,9 +83,10 @@ export function documentFacts(doc: Json): Map<string, Fact> {
   return facts;
 }
 
+/** The schema of a body's JSON media type (the one the linker reads). */
 function jsonSchema(container: Json): unknown {
   const content = (container.content ?? {}) as Record<string, Json>;
-  const type = Object.keys(content).find((k) => k === "application/json" || /[/+]json$/.test(k));
+  const type = jsonMediaType(content);
   return type ? content[type].schema : undefined;
 }
 
@@ -125,8 +127,4 @@ function summary(s: Json): Json {
   }
   if (out.type === undefined && s.properties) out.type = "object";
   return out;
-}
-
-export function canonical(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as object).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v)) ?? "null";
 }

@@ -1,11 +1,13 @@
 // Published upstream documents: the pinned one kept beside our spec
 // (specs/<p>/upstream/source.yaml names it, its source and its sha256), and
 // newer ones given on the command line. OpenAPI (YAML or JSON) or API
-// Discovery documents.
-import { createHash } from "node:crypto";
+// Discovery documents. They are read as every other input is (yaml-source),
+// so a broken one is reported at its `file:line:col`.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { parse, parseDocument } from "yaml";
+import { join, relative } from "node:path";
+import { parseDocument } from "yaml";
+import { sha256 } from "../hash.js";
+import { loadYamlSource, parseYamlSource, readSourceText, SourceError } from "../yaml/yaml-source.js";
 import { discoveryToOpenApi, isDiscovery } from "./discovery.js";
 
 export interface Pinned {
@@ -19,37 +21,48 @@ export interface Pinned {
 
 export class PublishedDocumentError extends Error {}
 
-/** Read a published document as OpenAPI-shaped data (Discovery documents converted). */
-export function readPublished(path: string): { text: string; document: Record<string, unknown> } {
-  if (!existsSync(path)) throw new PublishedDocumentError(`no file ${path}`);
-  const text = readFileSync(path, "utf8");
-  let data: unknown;
-  try {
-    data = path.endsWith(".json") ? JSON.parse(text) : parse(text, { maxAliasCount: 1000 });
-  } catch (e) {
-    throw new PublishedDocumentError(`${path} is not valid ${path.endsWith(".json") ? "JSON" : "YAML"} (${(e as Error).message.split("\n")[0]})`);
-  }
-  if (!data || typeof data !== "object") throw new PublishedDocumentError(`${path} is not an API document`);
+/**
+ * Read a published document as OpenAPI-shaped data (Discovery documents
+ * converted). `name` is the file as messages show it. A file that is not
+ * JSON or YAML throws a SourceError at its `file:line:col`; a missing one an
+ * UnreadableSource.
+ */
+export function readPublished(path: string, name = path): { text: string; document: Record<string, unknown> } {
+  const { text, data } = path.endsWith(".json") ? readJson(path, name) : loadYamlSource(path, name);
+  if (!data || typeof data !== "object") throw new PublishedDocumentError(`${name} is not an API document`);
   const doc = data as Record<string, unknown>;
   if (isDiscovery(doc)) return { text, document: discoveryToOpenApi(doc) };
-  if (typeof doc.openapi !== "string" || !doc.paths) throw new PublishedDocumentError(`${path} is neither an OpenAPI 3 document nor an API Discovery document`);
+  if (typeof doc.openapi !== "string" || !doc.paths) throw new PublishedDocumentError(`${name} is neither an OpenAPI 3 document nor an API Discovery document`);
   return { text, document: doc };
 }
 
-export function sha256(text: string): string {
-  return createHash("sha256").update(text).digest("hex");
+/** JSON read as JSON (exactly, and fast for large Discovery documents); where it breaks is found by the YAML reader, JSON being YAML. */
+function readJson(path: string, name: string): { text: string; data: unknown } {
+  const text = readSourceText(path, name);
+  try {
+    return { text, data: JSON.parse(text) };
+  } catch (e) {
+    try {
+      parseYamlSource(text, name);
+    } catch (located) {
+      if (located instanceof SourceError) throw new SourceError(located.position, located.detail.replace(/^invalid YAML/, "invalid JSON"));
+      throw located;
+    }
+    throw new PublishedDocumentError(`${name}: invalid JSON: ${(e as Error).message.split("\n")[0]}`);
+  }
 }
 
-/** The pinned published document of a provider, its hash checked. */
-export function readPinned(specsDir: string, provider: string): Pinned {
+/** The pinned published document of a provider, its hash checked; files are named in messages relative to `cwd`. */
+export function readPinned(specsDir: string, provider: string, cwd: string): Pinned {
   const dir = join(specsDir, provider, "upstream");
+  const shown = (path: string) => relative(cwd, path) || path;
   const sourceFile = join(dir, "source.yaml");
   if (!existsSync(sourceFile)) throw new PublishedDocumentError(`${provider} has no pinned published document (${join(provider, "upstream", "source.yaml")}): its upstream publishes none, or it was never added`);
-  const source = parse(readFileSync(sourceFile, "utf8")) as { file?: string; source?: string; retrieved?: string; sha256?: string };
-  if (!source.file || !source.sha256) throw new PublishedDocumentError(`${sourceFile}: needs file and sha256`);
-  const { text, document } = readPublished(join(dir, source.file));
+  const source = loadYamlSource<{ file?: string; source?: string; retrieved?: string; sha256?: string } | null>(sourceFile, shown(sourceFile)).data ?? {};
+  if (!source.file || !source.sha256) throw new PublishedDocumentError(`${shown(sourceFile)}: needs file and sha256`);
+  const { text, document } = readPublished(join(dir, source.file), shown(join(dir, source.file)));
   const actual = sha256(text);
-  if (actual !== source.sha256) throw new PublishedDocumentError(`${join(dir, source.file)} does not match its pinned sha256 (${source.sha256.slice(0, 12)}…, the file has ${actual.slice(0, 12)}…): restore it, or pin it again with --accept`);
+  if (actual !== source.sha256) throw new PublishedDocumentError(`${shown(join(dir, source.file))} does not match its pinned sha256 (${source.sha256.slice(0, 12)}…, the file has ${actual.slice(0, 12)}…): restore it, or pin it again with --accept`);
   return { dir, file: source.file, sha256: source.sha256, document, ...(source.source ? { source: source.source } : {}), ...(source.retrieved ? { retrieved: source.retrieved } : {}) };
 }
 

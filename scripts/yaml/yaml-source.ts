@@ -130,14 +130,17 @@ function expandedAliases(root: unknown): number {
 
 /** Read and parse a YAML file; a missing file, a folder or an alias bomb is an UnreadableSource. */
 export function loadYamlSource<T = unknown>(file: string, displayName = file): YamlSource<T> {
-  let text: string;
+  return parseYamlSource<T>(readSourceText(file, displayName), displayName);
+}
+
+/** The text of an input file; a missing file or a folder is an UnreadableSource. */
+export function readSourceText(file: string, displayName = file): string {
   try {
-    text = readFileSync(file, "utf8");
+    return readFileSync(file, "utf8");
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     throw new UnreadableSource(displayName, code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a folder, not a file" : `cannot be read (${code ?? (e as Error).message})`);
   }
-  return parseYamlSource<T>(text, displayName);
 }
 
 function locateIn(

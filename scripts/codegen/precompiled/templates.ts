@@ -3,8 +3,6 @@
 /* eslint-disable */
 import HandlebarsRuntime from "handlebars/runtime.js";
 const Handlebars = HandlebarsRuntime.default ?? HandlebarsRuntime;
-/** A hash of the template sources: part of the generation stamp (a template change means a regeneration). */
-export const templatesHash = "021a35d1c550c39f";
 export const templates = {
   "block.d.ts.hbs": Handlebars.template({"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
