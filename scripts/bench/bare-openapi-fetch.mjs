@@ -6,7 +6,7 @@
 import createClient from "openapi-fetch";
 
 const [baseUrl, q, maxResults] = process.argv.slice(2);
-/** @type {import("openapi-fetch").Client<import("@blockwright/books/client").BooksPaths>} */
+/** @type {import("openapi-fetch").Client<import("@blockwright/books").BooksPaths>} */
 const client = createClient({ baseUrl });
 const { data, error, response } = await client.GET("/books/v1/volumes", {
   params: { query: { q, maxResults: Number(maxResults), key: process.env.BOOKS_KEY } },

@@ -310,7 +310,7 @@ describe("blockwright generate", () => {
     const r = await cli(["generate", "--check"], { cwd: dir });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("  stale:   generated/books/README.md");
-    expect(r.stderr).toContain("--- generated/books/tools.d.ts (on disk)");
+    expect(r.stderr).toContain("--- generated/books/index.d.ts (on disk)");
     expect(r.stderr).toContain("-  /** Number of volumes to return, 1 to 40. */");
     expect(r.stderr).toContain("+  /** How many volumes, 1 to 40. */");
   });

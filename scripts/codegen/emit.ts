@@ -30,12 +30,23 @@ export interface PackageContext {
   license?: string;
 }
 
-/** `client.js` and `client.d.ts`: the credential's placement and a typed openapi-fetch client. */
-export function emitClient(ir: ProviderIR): { js: string; dts: string } {
+/**
+ * The package's one module, `index.js` and `index.d.ts`: the credential's
+ * placement and a typed openapi-fetch client, the tool definitions as data
+ * (with their parameter and output types), the block definition, and the
+ * entry points (`executeTool` typed per operation, `toLlmTools`, `paginate`).
+ * One module, not one per part: Node loads and resolves one file, the
+ * package exports one path, and a bundler still drops what is not imported.
+ */
+export function emitEntry(ir: ProviderIR): { js: string; dts: string } {
+  const shared = sharedValues(ir);
+  const names = new Map(shared.map((x) => [JSON.stringify(x.value), x.name]));
   const view = {
     header: tsHeader([ir.sources.manifest, ir.sources.openapi]),
     provider: ir.provider,
+    providerLiteral: JSON.stringify(ir.provider),
     name: ir.name,
+    description: oneLine(ir.description),
     pascal: ir.names.pascal,
     camel: ir.names.camel,
     authDescription: describeAuth(ir.auth).replace(/`/g, ""),
@@ -43,21 +54,9 @@ export function emitClient(ir: ProviderIR): { js: string; dts: string } {
     authType: runtimeType("AuthSpec"),
     defaultBaseUrl: ir.server.default ?? null,
     defaultBaseUrlLiteral: ir.server.default ? JSON.stringify(ir.server.default) : "undefined",
-  };
-  return { js: render("client.js.hbs", view), dts: render("client.d.ts.hbs", view) };
-}
-
-/** `tools.js` (the tool definitions as data) and `tools.d.ts` (their parameter and output types). */
-export function emitTools(ir: ProviderIR): { js: string; dts: string } {
-  const shared = sharedValues(ir);
-  const names = new Map(shared.map((x) => [JSON.stringify(x.value), x.name]));
-  const view = {
-    header: tsHeader([ir.sources.manifest, ir.sources.openapi]),
-    name: ir.name,
-    camel: ir.names.camel,
     jsdocToolType: runtimeType("ToolSpec"),
     shared: shared
-      .filter((x) => !x.imported)
+      .filter((x) => !x.declared)
       .map((x) => ({ name: x.name, type: x.type, jsdocType: runtimeType(x.type), doc: x.doc, literal: literal(x.value) })),
     operations: ir.operations.map((op) => ({
       id: op.tool.id,
@@ -71,8 +70,10 @@ export function emitTools(ir: ProviderIR): { js: string; dts: string } {
       paged: op.tool.pagination ? "true" : "false",
       definition: literal(op.tool, names),
     })),
+    blockType: runtimeType("BlockDefinition"),
+    blockDefinition: literal(ir.block),
   };
-  return { js: render("tools.js.hbs", view), dts: render("tools.d.ts.hbs", view) };
+  return { js: render("index.js.hbs", view), dts: render("index.d.ts.hbs", view) };
 }
 
 interface SharedValue {
@@ -80,8 +81,8 @@ interface SharedValue {
   type: string;
   doc: string;
   value: unknown;
-  /** Declared elsewhere (client.ts) and imported. */
-  imported?: boolean;
+  /** Declared by the template itself (the credential placement, next to the client). */
+  declared?: boolean;
 }
 
 /**
@@ -92,7 +93,7 @@ interface SharedValue {
 function sharedValues(ir: ProviderIR): SharedValue[] {
   const c = ir.names.camel;
   const tool = ir.operations[0]?.tool;
-  const out: SharedValue[] = [{ name: `${c}Auth`, type: "AuthSpec", doc: "", value: ir.auth, imported: true }];
+  const out: SharedValue[] = [{ name: `${c}Auth`, type: "AuthSpec", doc: "", value: ir.auth, declared: true }];
   if (tool) {
     out.push({ name: `${c}Server`, type: 'ToolSpec["server"]', doc: `Where ${ir.name} requests go (the baseUrl option overrides it).`, value: tool.server });
     out.push({ name: `${c}Errors`, type: "ErrorSpec", doc: `Where ${ir.name}'s error bodies keep their code, message and request id.`, value: tool.errors });
@@ -126,40 +127,13 @@ function runtimeType(type: string): string {
   return `{import("@blockwright/runtime").${type}}`;
 }
 
-/** `block.js` and `block.d.ts`: the block definition an editor renders. */
-export function emitBlock(ir: ProviderIR): { js: string; dts: string } {
-  const view = {
-    header: tsHeader([ir.sources.manifest, ir.sources.openapi]),
-    provider: ir.provider,
-    description: oneLine(ir.description),
-    camel: ir.names.camel,
-    blockType: runtimeType("BlockDefinition"),
-    definition: literal(ir.block),
-  };
-  return { js: render("block.js.hbs", view), dts: render("block.d.ts.hbs", view) };
-}
-
-/** `index.js` and `index.d.ts`: the package entry, with `executeTool` typed per operation. */
-export function emitIndex(ir: ProviderIR): { js: string; dts: string } {
-  const view = {
-    header: tsHeader([ir.sources.manifest, ir.sources.openapi]),
-    provider: ir.provider,
-    providerLiteral: JSON.stringify(ir.provider),
-    name: ir.name,
-    pascal: ir.names.pascal,
-    camel: ir.names.camel,
-  };
-  return { js: render("index.js.hbs", view), dts: render("index.d.ts.hbs", view) };
-}
-
 /**
  * The provider package's `package.json`: ESM with types, an exports map with
- * a subpath per module, only the package's own files, and the runtime as its
+ * the one entry module, only the package's own files, and the runtime as its
  * one dependency. Its `blockwright` field marks it as generated and lets the
  * CLI find it.
  */
 export function emitPackageJson(ir: ProviderIR, pkg: PackageContext): string {
-  const entry = (file: string) => ({ types: `./${file}.d.ts`, default: `./${file}.js` });
   const json = {
     name: pkg.name,
     version: pkg.version,
@@ -169,10 +143,7 @@ export function emitPackageJson(ir: ProviderIR, pkg: PackageContext): string {
     type: "module",
     types: "./index.d.ts",
     exports: {
-      ".": entry("index"),
-      "./client": entry("client"),
-      "./tools": entry("tools"),
-      "./block": entry("block"),
+      ".": { types: "./index.d.ts", default: "./index.js" },
       "./package.json": "./package.json",
     },
     files: ["*.js", "*.d.ts", "surface.json", "README.md", ...(pkg.license ? ["LICENSE"] : [])],

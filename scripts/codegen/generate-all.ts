@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
-import { emitBlock, emitClient, emitGeneratedReadme, emitIndex, emitPackageJson, emitReadme, emitTools, type PackageContext } from "./emit.js";
+import { emitEntry, emitGeneratedReadme, emitPackageJson, emitReadme, type PackageContext } from "./emit.js";
 import { emitOpenApiTypes } from "./emit-types.js";
 import type { ProviderIR } from "./ir.js";
 import { linkDocument, LinkErrors } from "./link.js";
@@ -202,11 +202,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     if (existsSync(changelog)) files.set(`${p}/CHANGELOG.md`, readFileSync(changelog, "utf8"));
     files.set(`${p}/surface.json`, formatSurface(surfaceOf(project, pkg, provider)));
     files.set(`${p}/openapi.d.ts`, await emitOpenApiTypes(document.source.data, [ir.sources.openapi]));
-    for (const [file, emit] of [["client", emitClient], ["tools", emitTools], ["block", emitBlock], ["index", emitIndex]] as const) {
-      const { js, dts } = emit(ir);
-      files.set(`${p}/${file}.js`, js);
-      files.set(`${p}/${file}.d.ts`, dts);
-    }
+    const entry = emitEntry(ir);
+    files.set(`${p}/index.js`, entry.js);
+    files.set(`${p}/index.d.ts`, entry.dts);
   });
   files.set("README.md", emitGeneratedReadme(linked.map((l) => l.ir), project.packageName));
   return {

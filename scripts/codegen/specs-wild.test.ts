@@ -93,7 +93,7 @@ describe("generated from YAML only", () => {
         writeFileSync(join(out, path), content);
         if (/\.(js|d\.ts)$/.test(path)) entries.push(join(out, path));
       }
-      expect(files.get("tracker/tools.d.ts")).toContain(`operations["issues/create"]["responses"][201]["content"]["application/vnd.tracker+json"]["number"]`);
+      expect(files.get("tracker/index.d.ts")).toContain(`operations["issues/create"]["responses"][201]["content"]["application/vnd.tracker+json"]["number"]`);
       expect(files.get("tracker/openapi.d.ts")).toContain("Label");
       const config = ts.readConfigFile(join(root, "tsconfig.json"), ts.sys.readFile);
       const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, root);

@@ -1,7 +1,5 @@
 // Correct consumer code: it must compile under --strict with no error.
-import { executeTool, type BooksSearchVolumesOutput, type BooksSearchVolumesParams } from "@blockwright/books";
-import { createBooksClient, type BooksClient } from "@blockwright/books/client";
-import { booksTools } from "@blockwright/books/tools";
+import { booksTools, createBooksClient, executeTool, type BooksClient, type BooksSearchVolumesOutput, type BooksSearchVolumesParams } from "@blockwright/books";
 import { executeTool as docgen, type DocgenListThemesOutput } from "@blockwright/docgen";
 
 const params: BooksSearchVolumesParams = { apiKey: "key", q: "intitle:google", maxResults: 5 };
