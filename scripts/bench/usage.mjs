@@ -1,5 +1,5 @@
 // Preloaded into a benchmarked process (node --import): at exit, append its
-// whole-process CPU seconds (user + system since the process started) and its
+// whole-process CPU seconds (user + system since the process started, and each) and its
 // peak memory to the file named by BENCH_USAGE_FILE, one JSON line per process.
 import { appendFileSync } from "node:fs";
 
@@ -7,6 +7,6 @@ const file = process.env.BENCH_USAGE_FILE;
 if (file) {
   process.on("exit", () => {
     const cpu = process.cpuUsage();
-    appendFileSync(file, `${JSON.stringify({ cpu: (cpu.user + cpu.system) / 1e6, peakMiB: process.resourceUsage().maxRSS / 1024 })}\n`);
+    appendFileSync(file, `${JSON.stringify({ cpu: (cpu.user + cpu.system) / 1e6, user: cpu.user / 1e6, system: cpu.system / 1e6, peakMiB: process.resourceUsage().maxRSS / 1024 })}\n`);
   });
 }

@@ -242,15 +242,18 @@ function operationDocs(op: OperationIR) {
   };
 }
 
+// One formatter: toLocaleString builds a new one on every call (10 µs each).
+const thousands = new Intl.NumberFormat("en-US");
+
 function limitsOf(p: ParamSpec): string {
   const parts: string[] = [];
   if (p.integer) parts.push("integer");
   if (p.minimum !== undefined && p.maximum !== undefined) parts.push(`${p.minimum}–${p.maximum}`);
   else if (p.minimum !== undefined) parts.push(`≥ ${p.minimum}`);
   else if (p.maximum !== undefined) parts.push(`≤ ${p.maximum}`);
-  if (p.minLength !== undefined && p.maxLength !== undefined) parts.push(`${p.minLength}–${p.maxLength.toLocaleString("en-US")} characters`);
+  if (p.minLength !== undefined && p.maxLength !== undefined) parts.push(`${p.minLength}–${thousands.format(p.maxLength)} characters`);
   else if (p.minLength !== undefined) parts.push(`at least ${p.minLength} character${p.minLength === 1 ? "" : "s"}`);
-  else if (p.maxLength !== undefined) parts.push(`at most ${p.maxLength.toLocaleString("en-US")} characters`);
+  else if (p.maxLength !== undefined) parts.push(`at most ${thousands.format(p.maxLength)} characters`);
   if (p.enum) parts.push(`one of ${p.enum.map((v) => `\`${String(v)}\``).join(", ")}${p.caseInsensitive ? " (any case)" : ""}`);
   if (p.pattern) parts.push(`matches \`${p.pattern}\``);
   if (p.format === "base-url") parts.push("https address without path (http only for loopback)");
