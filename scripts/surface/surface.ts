@@ -256,21 +256,38 @@ function mergeShapes(shapes: Shape[]): Shape {
 /** The surface as committed: sorted keys (but a tool's parameters in their own order), two-space indent, a final newline. */
 export function formatSurface(surface: Surface): string {
   const sorted = sortKeys(surface) as Surface;
-  for (const [id, tool] of Object.entries(surface.tools)) {
-    sorted.tools[id].params = Object.fromEntries(Object.keys(tool.params).map((name) => [name, sorted.tools[id].params[name]]));
+  for (const id of Object.keys(surface.tools)) {
+    const params = sorted.tools[id].params;
+    const own: typeof params = {};
+    for (const name of Object.keys(surface.tools[id].params)) if (params[name] !== undefined) setOwn(own, name, params[name]);
+    sorted.tools[id].params = own;
   }
   return `${JSON.stringify(sorted, null, 2)}\n`;
 }
 
+/**
+ * A copy for JSON.stringify with every object's keys in order ("//" first:
+ * the header says what the file is) and undefined members left out. The
+ * native string sort is the `<` order.
+ */
 function sortKeys(value: unknown): unknown {
+  if (value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) return value.map(sortKeys);
-  if (value && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    // "//" stays first: the header says what the file is.
-    entries.sort(([a], [b]) => (a === "//" ? -1 : b === "//" ? 1 : a < b ? -1 : a > b ? 1 : 0));
-    return Object.fromEntries(entries.map(([k, v]) => [k, sortKeys(v)]));
+  const keys = Object.keys(value).sort();
+  const header = keys.indexOf("//");
+  if (header > 0) keys.unshift(...keys.splice(header, 1));
+  const out: Record<string, unknown> = {};
+  for (const key of keys) {
+    const v = (value as Record<string, unknown>)[key];
+    if (v !== undefined) setOwn(out, key, sortKeys(v));
   }
-  return value;
+  return out;
+}
+
+/** `object[key] = value`, where a key `__proto__` (a schema may name a field so) stays a key rather than setting the prototype. */
+function setOwn(object: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  else object[key] = value;
 }
 
 export type ShapeLookup = { found: Shape } | { unknown: true } | { missing: string };
