@@ -22,10 +22,15 @@ import { refPath } from "../yaml/json-ref.js";
 type Node = Record<string, unknown>;
 type Path = (string | number)[];
 
-/** A place in one of the files. */
+/**
+ * A place in one of the files, with the value found there: the walk steps
+ * from a place to its children, rather than reading each place again from
+ * the top of its file.
+ */
 interface At {
   file: string;
   path: Path;
+  value: unknown;
 }
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
@@ -65,76 +70,79 @@ class Walker {
   }
 
   private walk(rootFile: string): void {
-    const doc = this.node({ file: rootFile, path: [] });
-    const paths = (doc?.paths ?? {}) as Node;
-    for (const key of Object.keys(paths)) {
-      const item = this.follow({ file: rootFile, path: ["paths", key] });
+    const top = { file: rootFile, path: [], value: this.files.get(rootFile)?.data };
+    const paths = inside(top, "paths");
+    for (const key of Object.keys((paths.value ?? {}) as Node)) {
+      const item = this.follow(inside(paths, key));
       if (!item) continue;
       this.parameters(item, `path ${key}`);
       for (const method of METHODS) {
         const op = this.child(item, method);
         if (!op) continue;
-        const name = `${String(this.node(op)?.operationId ?? `${method.toUpperCase()} ${key}`)}`;
+        const name = `${String(asNode(op.value)?.operationId ?? `${method.toUpperCase()} ${key}`)}`;
         this.parameters(op, `"${name}"`);
         const body = this.child(op, "requestBody");
-        const resolvedBody = body && this.follow(body);
-        if (resolvedBody) this.content(resolvedBody, `the request body of "${name}"`);
+        if (body) this.content(body, `the request body of "${name}"`);
         const responses = this.child(op, "responses");
-        for (const status of Object.keys(this.node(responses) ?? {})) {
-          const response = this.follow({ ...responses!, path: [...responses!.path, status] });
+        for (const status of Object.keys(asNode(responses?.value) ?? {})) {
+          const response = this.follow(inside(responses!, status));
           if (!response) continue;
           this.content(response, `the ${status} response of "${name}"`);
-          for (const header of Object.keys((this.node(response)?.headers ?? {}) as Node)) {
-            const h = this.follow({ ...response, path: [...response.path, "headers", header] });
+          const headers = inside(response, "headers");
+          for (const header of Object.keys((headers.value ?? {}) as Node)) {
+            const h = this.follow(inside(headers, header));
             if (h) this.withSchema(h, `header ${header} of the ${status} response of "${name}"`);
           }
         }
       }
     }
-    const components = (doc?.components ?? {}) as Node;
-    for (const name of Object.keys((components.schemas ?? {}) as Node)) this.schema({ file: rootFile, path: ["components", "schemas", name] });
+    const components = inside(top, "components");
+    const schemas = inside(components, "schemas");
+    for (const name of Object.keys((schemas.value ?? {}) as Node)) this.schema(inside(schemas, name));
     for (const kind of ["parameters", "headers"]) {
-      for (const name of Object.keys((components[kind] ?? {}) as Node)) {
-        const at = this.follow({ file: rootFile, path: ["components", kind, name] });
+      const group = inside(components, kind);
+      for (const name of Object.keys((group.value ?? {}) as Node)) {
+        const at = this.follow(inside(group, name));
         if (at) this.withSchema(at, `${kind.slice(0, -1)} ${name}`);
       }
     }
     for (const kind of ["requestBodies", "responses"]) {
-      for (const name of Object.keys((components[kind] ?? {}) as Node)) {
-        const at = this.follow({ file: rootFile, path: ["components", kind, name] });
+      const group = inside(components, kind);
+      for (const name of Object.keys((group.value ?? {}) as Node)) {
+        const at = this.follow(inside(group, name));
         if (at) this.content(at, `${kind === "responses" ? "response" : "request body"} ${name}`);
       }
     }
   }
 
   private parameters(owner: At, what: string): void {
-    const list = this.node(owner)?.parameters;
-    if (!Array.isArray(list)) return;
-    list.forEach((_, i) => {
-      const p = this.follow({ ...owner, path: [...owner.path, "parameters", i] });
-      const name = p && this.node(p)?.name;
-      if (p) this.withSchema(p, `parameter ${String(name)} of ${what}`);
-    });
+    const list = inside(owner, "parameters");
+    if (!Array.isArray(list.value)) return;
+    for (let i = 0; i < list.value.length; i++) {
+      const p = this.follow(inside(list, i));
+      if (p) this.withSchema(p, `parameter ${String(asNode(p.value)?.name)} of ${what}`);
+    }
   }
 
   /** A media type map's examples (`content.<type>.example`, `…examples.<name>.value`). */
   private content(owner: At, what: string): void {
-    const content = (this.node(owner)?.content ?? {}) as Node;
-    for (const mediaType of Object.keys(content)) this.withSchema({ ...owner, path: [...owner.path, "content", mediaType] }, `${what} (${mediaType})`);
+    const content = inside(owner, "content");
+    for (const mediaType of Object.keys((content.value ?? {}) as Node)) this.withSchema(inside(content, mediaType), `${what} (${mediaType})`);
   }
 
   /** An object with `schema` and `example`/`examples` (a media type, a parameter, a header). */
   private withSchema(at: At, what: string): void {
-    const node = this.node(at);
+    const node = asNode(at.value);
     if (!node) return;
     // Named examples are followed even without a schema: a reference of theirs that does not resolve is reported.
-    const examples = Object.keys((node.examples ?? {}) as Node).map((name) => [name, this.follow({ ...at, path: [...at.path, "examples", name] })] as const);
+    const named = inside(at, "examples");
+    const examples = Object.keys((node.examples ?? {}) as Node).map((name) => [name, this.follow(inside(named, name))] as const);
     if (node.schema === undefined) return;
-    const schema: At = { ...at, path: [...at.path, "schema"] };
+    const schema = inside(at, "schema");
     this.schema(schema);
-    if (node.example !== undefined) this.checks.push({ example: { ...at, path: [...at.path, "example"] }, schema, what: `the example of ${what}` });
+    if (node.example !== undefined) this.checks.push({ example: inside(at, "example"), schema, what: `the example of ${what}` });
     for (const [name, example] of examples) {
-      if (example && this.node(example)?.value !== undefined) this.checks.push({ example: { ...example, path: [...example.path, "value"] }, schema, what: `example "${name}" of ${what}` });
+      if (example && asNode(example.value)?.value !== undefined) this.checks.push({ example: inside(example, "value"), schema, what: `example "${name}" of ${what}` });
     }
   }
 
@@ -145,17 +153,23 @@ class Walker {
     const key = `${at.file}#${at.path.join("/")}`;
     if (this.visited.has(key)) return;
     this.visited.add(key);
-    const node = this.node(at);
-    if (!node) return;
+    const node = at.value as Node;
     this.schemas.push(at);
-    if (node.example !== undefined) this.checks.push({ example: { ...at, path: [...at.path, "example"] }, schema: at, what: `the example of the schema at ${at.path.join(".") || "(top)"}` });
-    if (this.is31 && Array.isArray(node.examples)) node.examples.forEach((_, i) => this.checks.push({ example: { ...at, path: [...at.path, "examples", i] }, schema: at, what: `example ${i} of the schema at ${at.path.join(".")}` }));
-    const sub = (path: Path) => this.schema({ ...at, path: [...at.path, ...path] });
-    for (const name of Object.keys((node.properties ?? {}) as Node)) sub(["properties", name]);
-    if (node.items && typeof node.items === "object" && !Array.isArray(node.items)) sub(["items"]);
-    if (node.additionalProperties && typeof node.additionalProperties === "object") sub(["additionalProperties"]);
-    for (const k of ["allOf", "anyOf", "oneOf"]) if (Array.isArray(node[k])) (node[k] as unknown[]).forEach((_, i) => sub([k, i]));
-    if (node.not && typeof node.not === "object") sub(["not"]);
+    if (node.example !== undefined) this.checks.push({ example: inside(at, "example"), schema: at, what: `the example of the schema at ${at.path.join(".") || "(top)"}` });
+    if (this.is31 && Array.isArray(node.examples)) {
+      const examples = inside(at, "examples");
+      node.examples.forEach((_, i) => this.checks.push({ example: inside(examples, i), schema: at, what: `example ${i} of the schema at ${at.path.join(".")}` }));
+    }
+    const properties = inside(at, "properties");
+    for (const name of Object.keys((node.properties ?? {}) as Node)) this.schema(inside(properties, name));
+    if (node.items && typeof node.items === "object" && !Array.isArray(node.items)) this.schema(inside(at, "items"));
+    if (node.additionalProperties && typeof node.additionalProperties === "object") this.schema(inside(at, "additionalProperties"));
+    for (const k of ["allOf", "anyOf", "oneOf"]) {
+      if (!Array.isArray(node[k])) continue;
+      const list = inside(at, k);
+      for (let i = 0; i < (node[k] as unknown[]).length; i++) this.schema(inside(list, i));
+    }
+    if (node.not && typeof node.not === "object") this.schema(inside(at, "not"));
   }
 
   /**
@@ -172,7 +186,7 @@ class Walker {
     for (const at of [...this.schemas].sort((a, b) => a.path.length - b.path.length)) {
       let root: { at: At; copy: Node } | undefined;
       for (let k = 0; k < at.path.length && !root; k++) root = roots.get(keyOf(at.file, at.path.slice(0, k)));
-      const node = root ? (valueIn(root.copy, at.path.slice(root.at.path.length)) as Node | undefined) : (structuredClone(this.valueAt(at)) as Node);
+      const node = root ? (valueIn(root.copy, at.path.slice(root.at.path.length)) as Node | undefined) : (structuredClone(at.value) as Node);
       if (!node) continue;
       delete node.example;
       delete node.format;
@@ -193,10 +207,10 @@ class Walker {
   private check({ example, schema, what }: Check, lookup: Record<string, Schema | boolean>): void {
     const followed = this.follow(schema);
     // A schema behind a reference that does not resolve: that is the problem, reported at the reference.
-    if (!followed && typeof this.node(schema)?.$ref === "string") return;
+    if (!followed && typeof asNode(schema.value)?.$ref === "string") return;
     const resolved = followed ?? schema;
     const target = lookup[`${pathToFileURL(resolved.file).href}#${pointer(resolved.path)}`];
-    const value = this.valueAt(example);
+    const value = example.value;
     let errors: OutputUnit[];
     try {
       if (target === undefined) throw new Error("it is not a schema the walk could register");
@@ -208,7 +222,7 @@ class Walker {
     const cause = rootCause(errors);
     if (!cause) return;
     const path = [...refPath(cause.instanceLocation)];
-    this.errors.push(new SourceError(this.locate({ ...example, path: [...example.path, ...path] }, cause.keyword === "false" ? "key" : "value"), `${what} does not match its schema: ${describe(cause, path, value)}`));
+    this.errors.push(new SourceError(this.locate({ file: example.file, path: [...example.path, ...path] }, cause.keyword === "false" ? "key" : "value"), `${what} does not match its schema: ${describe(cause, path, value)}`));
   }
 
   /**
@@ -220,7 +234,7 @@ class Walker {
     let current = at;
     const seen = new Set<string>();
     for (;;) {
-      const node = this.node(current);
+      const node = asNode(current.value);
       if (!node || typeof node.$ref !== "string") return node ? current : undefined;
       const key = `${current.file}#${current.path.join("\u0000")}`;
       if (seen.has(key)) {
@@ -239,11 +253,12 @@ class Walker {
         this.refProblem(current, `$ref ${JSON.stringify(ref)} does not resolve: ${(e as Error).message}`);
         return undefined;
       }
-      if (valueIn(this.files.get(file)!.data, path) === undefined) {
+      const value = valueIn(this.files.get(file)!.data, path);
+      if (value === undefined) {
         this.refProblem(current, `$ref ${JSON.stringify(ref)} does not resolve (no such place in ${filePart ? "that" : "this"} file)`);
         return undefined;
       }
-      current = { file, path };
+      current = { file, path, value };
     }
   }
 
@@ -252,27 +267,26 @@ class Walker {
     const key = `${at.file}#${at.path.join("\u0000")}`;
     if (this.reported.has(key)) return;
     this.reported.add(key);
-    this.errors.push(new SourceError(this.locate({ ...at, path: [...at.path, "$ref"] }, "value"), message));
+    this.errors.push(new SourceError(this.locate({ file: at.file, path: [...at.path, "$ref"] }, "value"), message));
   }
 
-  private child(at: At | undefined, key: string): At | undefined {
-    if (!at) return undefined;
-    const node = this.node(at);
-    return node && node[key] !== undefined ? this.follow({ ...at, path: [...at.path, key] }) : undefined;
+  private child(at: At, key: string): At | undefined {
+    return asNode(at.value)?.[key] !== undefined ? this.follow(inside(at, key)) : undefined;
   }
 
-  private node(at: At | undefined): Node | undefined {
-    const value = at ? this.valueAt(at) : undefined;
-    return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Node) : undefined;
-  }
-
-  private valueAt(at: At): unknown {
-    return valueIn(this.files.get(at.file)?.data, at.path);
-  }
-
-  private locate(at: At, which: "key" | "value" = "key") {
+  private locate(at: Pick<At, "file" | "path">, which: "key" | "value" = "key") {
     return this.files.get(at.file)!.locate(at.path, which);
   }
+}
+
+/** The place `key` inside `at` (nothing is inside a value that is not an object or a list). */
+function inside(at: At, key: string | number): At {
+  return { file: at.file, path: [...at.path, key], value: at.value !== null && typeof at.value === "object" ? (at.value as Record<string | number, unknown>)[key] : undefined };
+}
+
+/** The value if it is an object (not a list). */
+function asNode(value: unknown): Node | undefined {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Node) : undefined;
 }
 
 function valueIn(data: unknown, path: Path): unknown {
