@@ -47,6 +47,8 @@ class Linker {
   private readonly wireAt = new WeakMap<ParamSpec, Path>();
   private readonly m: Manifest;
   private readonly openapiName: string;
+  /** For the HTTP-level declarations (link-http.ts). */
+  private readonly context: LinkContext;
 
   constructor(
     private readonly source: YamlSource<Manifest>,
@@ -54,6 +56,7 @@ class Linker {
   ) {
     this.m = source.data;
     this.openapiName = doc.source.file;
+    this.context = { fail: (path, message, which) => this.fail(path, message, which), doc, openapiName: this.openapiName, manifest: this.m };
   }
 
   run(): ProviderIR {
@@ -83,11 +86,6 @@ class Linker {
       operations,
       block: buildBlock(m, tools),
     };
-  }
-
-  /** For the HTTP-level declarations (link-http.ts). */
-  private get context(): LinkContext {
-    return { fail: (path, message, which) => this.fail(path, message, which), doc: this.doc, openapiName: this.openapiName, manifest: this.m };
   }
 
   // ---- errors -------------------------------------------------------------
@@ -190,7 +188,7 @@ class Linker {
       ...this.paramSenders(params),
     ]);
     this.checkCoverage(at, op, params, constants);
-    const declared = new Map(Object.entries({ ...this.m.params, ...mop.params }));
+    const declared = mop.rules?.length ? new Set([...Object.keys(this.m.params ?? {}), ...Object.keys(mop.params ?? {})]) : new Set<string>();
     const rules = (mop.rules ?? []).map((r, i) => this.linkRule(r, [...at, "rules", i], declared, byName)).filter((r): r is RuleSpec => !!r);
 
     const successStatuses = op.responses
@@ -601,7 +599,7 @@ class Linker {
   }
 
   /** `declared`: every parameter the manifest names (linked or not), so a broken parameter is reported once. */
-  private linkRule(rule: RuleSpec, at: Path, declared: Map<string, ManifestParam>, params: Map<string, ParamSpec>): RuleSpec | undefined {
+  private linkRule(rule: RuleSpec, at: Path, declared: ReadonlySet<string>, params: Map<string, ParamSpec>): RuleSpec | undefined {
     const missing = (name: string, where: Path) => !declared.has(name) && this.fail(where, `unknown parameter "${name}"`, "value") === undefined;
     switch (rule.rule) {
       case "exactlyOne":
@@ -904,10 +902,15 @@ export function paramTsType(p: ParamSpec, normalized = false): string {
   }
 }
 
+/** A primitive type and how its literals look: a literal adds nothing next to its primitive type (`number | 0` is `number`). */
+const LITERALS_OF: [string, RegExp][] = [
+  ["number", /^-?\d/],
+  ["string", /^"/],
+  ["boolean", /^(true|false)$/],
+];
+
 function unionTypes(types: string[]): string {
-  // A literal adds nothing next to its primitive type (`number | 0` is `number`).
-  const literalOf: Record<string, RegExp> = { number: /^-?\d/, string: /^"/, boolean: /^(true|false)$/ };
-  const unique = [...new Set(types)].filter((t) => !Object.entries(literalOf).some(([primitive, re]) => types.includes(primitive) && re.test(t)));
+  const unique = [...new Set(types)].filter((t) => !LITERALS_OF.some(([primitive, re]) => types.includes(primitive) && re.test(t)));
   return unique.length === 1 ? unique[0] : unique.map((t) => (t.includes(" | ") ? `(${t})` : t)).join(" | ");
 }
 
