@@ -39,8 +39,9 @@ export interface PackageContext {
  * package exports one path, and a bundler still drops what is not imported.
  */
 export function emitEntry(ir: ProviderIR): { js: string; dts: string } {
-  const shared = sharedValues(ir);
-  const names = new Map(shared.map((x) => [JSON.stringify(x.value), x.name]));
+  const names = new SharedNames();
+  const shared = sharedValues(ir, names);
+  for (const x of shared) names.add(x.value as object, x.name);
   const view = {
     header: tsHeader([ir.sources.manifest, ir.sources.openapi]),
     provider: ir.provider,
@@ -90,7 +91,7 @@ interface SharedValue {
  * address and error body, and any parameter several operations share — so
  * that tools.ts declares each once and the tools refer to it by name.
  */
-function sharedValues(ir: ProviderIR): SharedValue[] {
+function sharedValues(ir: ProviderIR, names: SharedNames): SharedValue[] {
   const c = ir.names.camel;
   const tool = ir.operations[0]?.tool;
   const out: SharedValue[] = [{ name: `${c}Auth`, type: "AuthSpec", doc: "", value: ir.auth, declared: true }];
@@ -106,7 +107,7 @@ function sharedValues(ir: ProviderIR): SharedValue[] {
       ...op.tool.outputs.map((o) => ({ kind: "Output" as const, label: o.path, value: o })),
     ];
     for (const item of items) {
-      const key = JSON.stringify(item.value);
+      const key = names.json(item.value);
       repeated.set(key, { ...item, count: (repeated.get(key)?.count ?? 0) + 1 });
     }
   }
@@ -342,9 +343,9 @@ function duration(ms: number): string {
  * A TypeScript literal of plain data, laid out like JSON.stringify(value,
  * null, 2); a nested value equal to one of `names` is written as that name.
  */
-function literal(value: unknown, names: ReadonlyMap<string, string> = new Map(), indent = ""): string {
-  if (indent && names.size && value !== null && typeof value === "object" && namedShapes(names).has(shape(value))) {
-    const name = names.get(JSON.stringify(value));
+function literal(value: unknown, names?: SharedNames, indent = ""): string {
+  if (indent && names && value !== null && typeof value === "object") {
+    const name = names.nameOf(value);
     if (name) return name;
   }
   const inner = indent + "  ";
@@ -358,21 +359,36 @@ function literal(value: unknown, names: ReadonlyMap<string, string> = new Map(),
   return JSON.stringify(value);
 }
 
-// Only an object with the keys of a named value can equal it: a cheap test before serialising it.
-const shapes = new WeakMap<ReadonlyMap<string, string>, Set<string>>();
+/**
+ * The names of a package's shared values, found by the JSON text of a value.
+ * Each object's text is taken once (the IR is not changed while a package is
+ * emitted), and only an object with the keys of a named value is serialised.
+ */
+class SharedNames {
+  private readonly texts = new WeakMap<object, string>();
+  private readonly names = new Map<string, string>();
+  private readonly shapes = new Set<string>();
+
+  json(value: object): string {
+    let text = this.texts.get(value);
+    if (text === undefined) this.texts.set(value, (text = JSON.stringify(value)));
+    return text;
+  }
+
+  add(value: object, name: string): void {
+    this.names.set(this.json(value), name);
+    this.shapes.add(shape(value));
+  }
+
+  nameOf(value: object): string | undefined {
+    return this.names.size && this.shapes.has(shape(value)) ? this.names.get(this.json(value)) : undefined;
+  }
+}
+
 const shape = (value: object) =>
   Object.keys(value)
     .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
     .join("\u0000");
-
-function namedShapes(names: ReadonlyMap<string, string>): Set<string> {
-  let known = shapes.get(names);
-  if (!known) {
-    known = new Set([...names.keys()].map((json) => shape(JSON.parse(json) as object)));
-    shapes.set(names, known);
-  }
-  return known;
-}
 
 function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
