@@ -4,6 +4,7 @@
 import { relative, resolve } from "node:path";
 import { parseArgs as parse, type ParseArgsConfig } from "node:util";
 import { UsageError } from "./io.js";
+import { NPM_SCOPE } from "../codegen/naming.js";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
@@ -65,7 +66,7 @@ export function scopeOption(parsed: Parsed): string | undefined {
   return scope;
 }
 
-export const NPM_SCOPE = /^@[a-z0-9][a-z0-9._-]*$/;
+export { NPM_SCOPE };
 
 /**
  * The providers of the specs folder a command works on: the `named` ones,

@@ -359,6 +359,20 @@ describe("blockwright generate", () => {
     expect(await cli(["generate", "--provider", "nope"], { cwd: dir })).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown provider "nope"') });
   });
 
+  it("exits 2 on a package.json scope that is not an npm scope, or a package.json that is not JSON, at its line", async () => {
+    const dir = project();
+    writeFileSync(join(dir, "package.json"), `{\n  "name": "copy",\n  "blockwright": { "scope": "acme" }\n}\n`);
+    expect(await cli(["generate"], { cwd: dir })).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('package.json:3:29: blockwright.scope: must be an npm scope such as @acme (the provider packages are named <scope>/<provider>), got "acme"'),
+    });
+    writeFileSync(join(dir, "package.json"), `{\n  "name": "copy",\n  "blockwright": { "scope": "@acme" \n}\n`);
+    const broken = await cli(["generate"], { cwd: dir });
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toMatch(/^generate: .*\n?.*package\.json:\d+:\d+: invalid YAML/m);
+    expect(broken.stderr).not.toMatch(/\n\s+at /);
+  });
+
   it("works on the user's folders, never the package's own", async () => {
     const dir = mkdtempSync(join(tmp, "empty-"));
     expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 2, stderr: expect.stringContaining("no specs folder specs (pass --specs, or run blockwright init)") });

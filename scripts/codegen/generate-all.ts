@@ -14,6 +14,7 @@ import { buildSurface, formatSurface, type Surface } from "../surface/surface.js
 import type { Manifest } from "./manifest-types.js";
 import { providerDirs } from "./provider-dirs.js";
 import { validateManifest } from "./validate-manifest.js";
+import { NPM_SCOPE } from "./naming.js";
 import { loadYamlSource, SourceError, UnreadableSource } from "../yaml/yaml-source.js";
 
 export interface GenerateOptions {
@@ -217,11 +218,17 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 /** The project's npm scope for provider packages, its license and license text. */
 function projectInfo(root: string): { scope?: string; license?: string; licenseText?: string } {
   const pkgPath = join(root, "package.json");
-  const pkg = existsSync(pkgPath) ? (JSON.parse(readFileSync(pkgPath, "utf8")) as { license?: string; blockwright?: { scope?: string } }) : {};
+  // Read with positions (JSON is YAML): a broken file or a bad scope is named at its line.
+  const source = existsSync(pkgPath) ? asGenerationErrors(() => loadYamlSource<{ license?: unknown; blockwright?: { scope?: unknown } }>(pkgPath, "package.json")) : undefined;
+  const pkg = source?.data !== null && typeof source?.data === "object" ? source.data : {};
+  const scope = pkg.blockwright?.scope;
+  if (source && scope !== undefined && (typeof scope !== "string" || !NPM_SCOPE.test(scope))) {
+    throw new GenerationErrors([new SourceError(source.locate(["blockwright", "scope"], "value"), `blockwright.scope: must be an npm scope such as @acme (the provider packages are named <scope>/<provider>), got ${JSON.stringify(scope)}`)]);
+  }
   const licensePath = join(root, "LICENSE");
   return {
-    ...(pkg.blockwright?.scope ? { scope: pkg.blockwright.scope } : {}),
-    ...(pkg.license ? { license: pkg.license } : {}),
+    ...(typeof scope === "string" ? { scope } : {}),
+    ...(typeof pkg.license === "string" ? { license: pkg.license } : {}),
     ...(existsSync(licensePath) ? { licenseText: readFileSync(licensePath, "utf8") } : {}),
   };
 }

@@ -1,6 +1,9 @@
 // Naming rules as data: how ids become TypeScript names, human labels and
 // environment variable names.
 
+/** An npm scope, as package names are scoped: `@acme`. */
+export const NPM_SCOPE = /^@[a-z0-9][a-z0-9._-]*$/;
+
 const ACRONYMS: Record<string, string> = { id: "ID", url: "URL", ids: "IDs", api: "API", sql: "SQL", json: "JSON", upn: "UPN" };
 
 function words(name: string): string[] {
