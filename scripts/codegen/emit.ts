@@ -184,6 +184,9 @@ export function emitReadme(ir: ProviderIR, pkg: Pick<PackageContext, "name">): s
     baseAddress: ir.server.default ? `\`${ir.server.default}\` (override with the \`baseUrl\` option)` : `the \`${ir.server.param}\` parameter (override with the \`baseUrl\` option)`,
     authDescription: describeAuth(ir.auth),
     authParam: ir.auth.param,
+    requestHeadBytes: first?.server.requestHeadBytes
+      ? `a request line and headers (address, query and credential, percent-encoded) over ${thousands.format(first.server.requestHeadBytes)} bytes are refused before sending, naming the parameter that takes the most room`
+      : null,
     paged: ir.operations.some((op) => op.tool.pagination),
     errorDetails: first?.errors.details ? `\`error.details\` carries ${Object.keys(first.errors.details).map((k) => `\`${k}\``).join(", ")} when the error body has them` : null,
     failureWhen: first?.errors.failureWhen ? first.errors.failureWhen.map((t) => `\`${t.expression}\` is \`${JSON.stringify(t.equals)}\``).join(" or ") : null,

@@ -1,0 +1,24 @@
+// The package README documents what a caller of the package meets: the
+// request-size refusal where the manifest sets one, and the agent entry point.
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { emitReadme } from "./emit.js";
+import { loadProvider } from "./generate-all.js";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const readme = async (provider: string) => emitReadme(await loadProvider(root, join(root, "specs", provider)), { name: `@blockwright/${provider}` });
+
+describe("the package README", () => {
+  it("states the request-size limit of a provider whose manifest sets one, and only then", async () => {
+    expect((await readme("crm")).split("\n").filter((l) => l.startsWith("| Request size |"))).toEqual([
+      "| Request size | a request line and headers (address, query and credential, percent-encoded) over 16,384 bytes are refused before sending, naming the parameter that takes the most room |",
+    ]);
+    expect(await readme("books")).not.toContain("| Request size |");
+  });
+
+  it("names toLlmTools, its formats, and what it leaves out", async () => {
+    expect(await readme("books")).toContain('`toLlmTools("openai" | "anthropic" | "mcp", { readOnly })` gives these tools as LLM\ntool definitions');
+    expect(await readme("books")).toContain("Secret and user-only\nparameters are left out of them");
+  });
+});
