@@ -6,6 +6,7 @@
 // Where DECISIONS changed a seed rule (upstream additions and removals), the
 // decided value is used and marked.
 import { describe, expect, it } from "vitest";
+import { modelParams } from "@blockwright/runtime";
 import { call, expectFailure, expectNoViolation, expectSuccess, mockUrl, tool, type Captured } from "./harness.js";
 import { tools } from "./repo.js";
 
@@ -191,4 +192,40 @@ describe("seed: defaults", () => {
     const books = await call("books_search_volumes", seedRequired.books_search_volumes.valid());
     expect(books.calls[0].url.searchParams.get("maxResults")).toBe("10");
   });
+});
+
+/**
+ * The seed's Authentication table: the credential parameters of every
+ * operation, which are secret (the seed's "secret" and "password field";
+ * DECISIONS 4 makes every API key a secret) and which only a person fills in
+ * ("user-only visibility"; a credential comes from the connection).
+ */
+const seedCredentials: Record<string, { secret: string[]; userOnly: string[] }> = {
+  crm: { secret: ["apiKey"], userOnly: ["apiKey", "instanceUrl"] },
+  directory: { secret: ["accessToken"], userOnly: ["accessToken"] },
+  docgen: { secret: ["apiKey"], userOnly: ["apiKey"] },
+  persondata: { secret: ["apiKey"], userOnly: ["apiKey"] },
+  books: { secret: ["apiKey"], userOnly: ["apiKey"] },
+};
+
+describe("seed: credentials", () => {
+  for (const [id, { valid }] of Object.entries(seedRequired)) {
+    const provider = tool(id).provider;
+    const { secret, userOnly } = seedCredentials[provider];
+    it(`${id}: ${secret.join(", ")} secret (never shown in a refusal); ${userOnly.join(", ")} filled by a person, never by a model`, async () => {
+      for (const name of userOnly) {
+        const p = tool(id).params.find((x) => x.name === name);
+        expect(p, `${id}.${name}`).toMatchObject({ required: true, secret: secret.includes(name), visibility: "user-only" });
+      }
+      // What a model is offered (LLM tools, MCP) leaves them out.
+      const offered = modelParams(tool(id)).map((p) => p.name);
+      for (const name of userOnly) expect(offered, `${id}: offered to a model`).not.toContain(name);
+      // A secret given wrongly is refused before any request without its value.
+      for (const name of secret) {
+        const r = await call(id, { ...valid(), [name]: 1234567890 });
+        expect(r.calls).toHaveLength(0);
+        expect(expectFailure(r.result)).toMatchObject({ type: "validation", param: name, rule: "type", message: `${name}: must be a string, got (secret value withheld)` });
+      }
+    });
+  }
 });

@@ -3,27 +3,19 @@
 export const REDACTED = "[redacted]";
 
 /**
- * Replace every occurrence of each secret (and its URL-encoded form) in
- * `text`, whatever its length (credentials shorter than 8 characters are
- * refused before any request, so short ones only come from callers' lists).
+ * Replace every occurrence of each secret, in each of its forms (see
+ * `forms`), in `text`, whatever its length (credentials shorter than 8
+ * characters are refused before any request, so short ones only come from
+ * callers' lists).
  */
 export function redact(text: string, secrets: readonly string[]): string {
   let out = text;
   // Longest first, so that a secret containing another is replaced whole.
   for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
     if (!secret) continue;
-    for (const form of new Set([secret, encoded(secret)])) out = out.split(form).join(REDACTED);
+    for (const form of forms(secret)) out = out.split(form).join(REDACTED);
   }
   return out;
-}
-
-/** The secret as a URL carries it; a string no URL can carry (half a surrogate pair) has no such form. */
-function encoded(secret: string): string {
-  try {
-    return encodeURIComponent(secret);
-  } catch {
-    return secret;
-  }
 }
 
 /** Redact secrets in every string of a JSON-like value. */
@@ -37,10 +29,22 @@ export function redactDeep<T>(value: T, secrets: readonly string[]): T {
   return value;
 }
 
-/** The forms a secret can take in a reply: raw, URL-encoded and JSON-escaped (most keys have only the first). */
+/**
+ * The forms a secret can take in a text: raw, URL-encoded and JSON-escaped
+ * (most keys have only the first). One list for redacting and for detecting,
+ * so that what is detected is also what is replaced. A string no URL can
+ * carry (half a surrogate pair, possible in a caller's `secrets`) has no
+ * URL-encoded form: encodeURIComponent would throw.
+ */
 function forms(secret: string): string[] {
   const out = [secret];
-  if (/[^A-Za-z0-9\-_.!~*'()]/.test(secret)) out.push(encodeURIComponent(secret));
+  if (/[^A-Za-z0-9\-_.!~*'()]/.test(secret)) {
+    try {
+      out.push(encodeURIComponent(secret));
+    } catch {
+      // not encodable: no URL carries it
+    }
+  }
   if (/["\\\u0000-\u001f]/.test(secret)) out.push(JSON.stringify(secret).slice(1, -1));
   return out;
 }

@@ -10,12 +10,17 @@ import type { Failure } from "./errors.js";
 
 export function upstreamError(tool: ToolSpec, response: Response, body: unknown): Failure {
   const ctx = { status: response.status, body, headers: response.headers, params: {} };
-  const first = (refs: ErrorSpec["code"]) => {
+  // The first expression that finds a value (not null, not empty text) wins.
+  const found = (refs: ErrorSpec["code"]): unknown => {
     for (const ref of refs) {
       const v = evaluate(ref, ctx);
-      if (v !== undefined && v !== null && v !== "") return typeof v === "string" ? v : JSON.stringify(v);
+      if (v !== undefined && v !== null && v !== "") return v;
     }
     return undefined;
+  };
+  const first = (refs: ErrorSpec["code"]): string | undefined => {
+    const v = found(refs);
+    return v === undefined || typeof v === "string" ? v : JSON.stringify(v);
   };
   const code = first(tool.errors.code);
   const upstreamMessage = first(tool.errors.message) ?? (typeof body === "string" && body.trim() ? body.trim().slice(0, 500) : undefined);
@@ -23,7 +28,7 @@ export function upstreamError(tool: ToolSpec, response: Response, body: unknown)
   const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
   const details: Record<string, unknown> = {};
   for (const [name, refs] of Object.entries(tool.errors.details ?? {})) {
-    const value = refs.map((ref) => evaluate(ref, ctx)).find((v) => v !== undefined && v !== null && v !== "");
+    const value = found(refs);
     if (value !== undefined) details[name] = cloneJson(value);
   }
   return {

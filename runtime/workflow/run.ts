@@ -175,7 +175,8 @@ export function resolveInputs(tool: ToolSpec, block: WorkflowBlock, results: Map
     const spec = tool.params.find((p) => p.name === name);
     const resolved = resolveValue(value, (ref: Reference) => {
       if (ref.kind === "env") {
-        const v = env[ref.name];
+        // Own values only: {{constructor}} or {{toString}} names no variable, whatever env's prototype has.
+        const v = ownValue(env, ref.name);
         return v !== undefined && v !== "" ? v : placeholderFor(ref.name, spec ?? {});
       }
       const outputs = results.get(ref.block)?.outputs;
@@ -198,8 +199,8 @@ function secretValues(registry: Registry, blocks: Record<string, WorkflowBlock>,
     for (const p of tool?.params ?? []) {
       if (!p.secret) continue;
       const name = envReferenceName(block.inputs[p.name]);
-      const value = name ? env[name] : undefined;
-      if (value) out.add(value);
+      const value = name ? ownValue(env, name) : undefined;
+      if (typeof value === "string" && value) out.add(value);
     }
   }
   return [...out];
