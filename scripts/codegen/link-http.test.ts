@@ -225,6 +225,11 @@ describe("specs as found in the wild", () => {
     ]);
   });
 
+  it("counts only operations for unique operation ids, not an extension of the path item that has one", async () => {
+    const extension = { file: "openapi.yaml", find: "  /v1/customers:\n    get:\n", replace: "  /v1/customers:\n    x-internal: { operationId: GetCustomers }\n    get:\n" };
+    expect(await wildProblems("payments", [extension])).toEqual([]);
+  });
+
   it("refuses a document that is not OpenAPI 3.0 or 3.1, naming the version found", async () => {
     expect(await wildProblems("payments", [{ file: "openapi.yaml", find: "openapi: 3.0.3", replace: "openapi: 2.0.0" }])).toEqual([
       `specs/payments/openapi.yaml:1:10: openapi: must be an OpenAPI version 3.0.x or 3.1.x, got "2.0.0"`,

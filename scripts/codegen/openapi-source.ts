@@ -9,6 +9,7 @@ import { relative, resolve } from "node:path";
 import type { Source } from "@redocly/openapi-core";
 import { formatPosition, loadYamlSource, parseYamlSource, SourceError, type YamlSource } from "../yaml/yaml-source.js";
 import { refPath } from "../yaml/json-ref.js";
+import { OPERATION_METHODS } from "./openapi-document.js";
 import { validateExamples } from "./openapi-examples.js";
 
 export interface OpenApiFiles {
@@ -57,7 +58,9 @@ function duplicateOperationIds(source: YamlSource): SourceError[] {
   const problems: SourceError[] = [];
   for (const [path, item] of Object.entries(paths)) {
     if (item === null || typeof item !== "object") continue;
-    for (const [method, op] of Object.entries(item)) {
+    // Only the operations (an `x-` extension or `parameters` may hold anything), as OpenApiDocument reads them.
+    for (const method of OPERATION_METHODS) {
+      const op = (item as Record<string, unknown>)[method];
       const id = op !== null && typeof op === "object" ? (op as { operationId?: unknown }).operationId : undefined;
       if (typeof id !== "string") continue;
       const at = ["paths", path, method, "operationId"];
