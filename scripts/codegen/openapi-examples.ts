@@ -18,6 +18,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { dereference, encodePointer, validate, type OutputUnit, type Schema } from "@cfworker/json-schema";
 import { SourceError, type YamlSource } from "../yaml/yaml-source.js";
 import { refPath } from "../yaml/json-ref.js";
+import { OPERATION_METHODS } from "./openapi-document.js";
 
 type Node = Record<string, unknown>;
 type Path = (string | number)[];
@@ -32,8 +33,6 @@ interface At {
   path: Path;
   value: unknown;
 }
-
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
 export function validateExamples(files: Map<string, YamlSource>, rootFile: string): SourceError[] {
   const root = files.get(rootFile)!;
@@ -76,7 +75,7 @@ class Walker {
       const item = this.follow(inside(paths, key));
       if (!item) continue;
       this.parameters(item, `path ${key}`);
-      for (const method of METHODS) {
+      for (const method of OPERATION_METHODS) {
         const op = this.child(item, method);
         if (!op) continue;
         const name = `${String(asNode(op.value)?.operationId ?? `${method.toUpperCase()} ${key}`)}`;
