@@ -248,6 +248,15 @@ describe("specs as found in the wild", () => {
     ]);
   });
 
+  it("refuses a local $ref to a name every object inherits (constructor, toString), as a place the file does not have", async () => {
+    expect(await wildProblems("payments", [{ file: "openapi.yaml", find: '"401": { $ref: "#/components/responses/Error" }', replace: '"401": { $ref: "#/constructor" }' }])).toEqual([
+      `specs/payments/openapi.yaml:54:24: $ref "#/constructor" does not resolve (no such place in this file)`,
+    ]);
+    expect(await wildProblems("payments", [{ file: "openapi.yaml", find: 'schema: { $ref: "#/components/schemas/Customer" }', replace: 'schema: { $ref: "#/components/schemas/toString" }' }])).toEqual([
+      `specs/payments/openapi.yaml:94:31: $ref "#/components/schemas/toString" does not resolve (no such place in this file)`,
+    ]);
+  });
+
   it("refuses an example that does not match its schema, at the value that is wrong", async () => {
     expect(await wildProblems("payments", [{ file: "openapi.yaml", find: "                    has_more: true", replace: '                    has_more: "yes"' }])).toEqual([
       `specs/payments/openapi.yaml:42:31: example "firstPage" of the 200 response of "GetCustomers" (application/json) does not match its schema: /has_more must be boolean, got "yes"`,

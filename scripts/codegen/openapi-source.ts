@@ -8,7 +8,7 @@
 import { relative, resolve } from "node:path";
 import type { Source } from "@redocly/openapi-core";
 import { formatPosition, loadYamlSource, parseYamlSource, SourceError, type YamlSource } from "../yaml/yaml-source.js";
-import { refPath } from "../yaml/json-ref.js";
+import { refPath, valueAt } from "../yaml/json-ref.js";
 import { OPERATION_METHODS } from "./openapi-document.js";
 import { validateExamples } from "./openapi-examples.js";
 
@@ -150,7 +150,7 @@ function refMessage(message: string, ref: string | undefined, display: (file: st
 
 /** The `$ref` text at a place of the data, if there is one. */
 function refAt(data: unknown, path: string[]): string | undefined {
-  const node = path.reduce<unknown>((n, key) => (n !== null && typeof n === "object" ? (n as Record<string, unknown>)[key] : undefined), data);
+  const node = valueAt(data, path);
   const ref = node !== null && typeof node === "object" ? (node as { $ref?: unknown }).$ref : undefined;
   return typeof ref === "string" ? ref : undefined;
 }
