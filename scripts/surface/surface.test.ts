@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { projectSurfaces } from "../codegen/generate-all.js";
-import { shapeAt, type Shape } from "./surface.js";
+import { formatSurface, shapeAt, type Shape, type Surface } from "./surface.js";
 
 const wild = join(import.meta.dirname, "../codegen/__fixtures__/specs-wild");
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-surface-"));
@@ -37,5 +37,17 @@ describe("shapeAt", () => {
   it("does not take a name every object inherits for a field", () => {
     expect(shapeAt(shape, ["constructor"])).toEqual({ missing: 'it has no field "constructor" (fields: id, tags)' });
     expect(shapeAt(shape, ["toString"])).toEqual({ missing: 'it has no field "toString" (fields: id, tags)' });
+  });
+});
+
+describe("formatSurface", () => {
+  it("keeps a field named __proto__ as a field, in sorted order, the header first", () => {
+    const fields = JSON.parse('{"zeta": {"type": "string"}, "__proto__": {"type": "integer"}}') as Record<string, Shape>;
+    const surface = { provider: "p", "//": "header", tools: { t: { params: { b: {}, a: {} }, outputs: { data: { shape: { type: "object", properties: fields } } } } } } as unknown as Surface;
+    const text = formatSurface(surface);
+    expect(text).toMatch(/^\{\n {2}"\/\/": "header",\n {2}"provider": "p",/);
+    expect(Object.keys((JSON.parse(text) as Surface).tools.t.outputs.data.shape.properties!)).toEqual(["__proto__", "zeta"]);
+    // A tool's parameters keep their own order.
+    expect(Object.keys((JSON.parse(text) as Surface).tools.t.params)).toEqual(["b", "a"]);
   });
 });

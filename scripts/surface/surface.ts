@@ -6,7 +6,7 @@
 // written to generated/<p>/surface.json and diffed before a release
 // (`blockwright diff`): two surfaces, not two OpenAPI documents, say what
 // breaks for users.
-import { ownValue, type OutputType, type ParamSpec, type PollingSpec, type RuleSpec, type ToolSpec } from "@blockwright/runtime";
+import { ownValue, setOwn, type OutputType, type ParamSpec, type PollingSpec, type RuleSpec, type ToolSpec } from "@blockwright/runtime";
 import type { ProviderIR } from "../codegen/ir.js";
 import type { CredentialPlacement, Schema } from "../codegen/openapi-document.js";
 import { sha256 } from "../hash.js";
@@ -291,12 +291,6 @@ function sortKeys(value: unknown): unknown {
     if (v !== undefined) setOwn(out, key, sortKeys(v));
   }
   return out;
-}
-
-/** `object[key] = value`, where a key `__proto__` (a schema may name a field so) stays a key rather than setting the prototype. */
-function setOwn(object: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__") Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
-  else object[key] = value;
 }
 
 export type ShapeLookup = { found: Shape } | { unknown: true } | { missing: string };
