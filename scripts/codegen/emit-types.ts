@@ -18,7 +18,7 @@ export async function emitOpenApiTypes(document: unknown, inputs: string[]): Pro
   const schema = structuredClone(document) as OpenAPI3;
   redoc ??= await createConfig({});
   const ctx: GlobalContext = {
-    // openapiTS()'s defaults (openapi-typescript 7), with alphabetize off as before.
+    // openapiTS()'s defaults (openapi-typescript 7), with alphabetize off as before; emit-types.test.ts pins the output to openapiTS()'s.
     additionalProperties: false,
     alphabetize: false,
     arrayLength: false,

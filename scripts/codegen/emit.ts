@@ -88,8 +88,8 @@ interface SharedValue {
 
 /**
  * Values every tool of the provider repeats — its credential transmission,
- * address and error body, and any parameter several operations share — so
- * that tools.ts declares each once and the tools refer to it by name.
+ * address and error body, and any parameter or output several operations
+ * share — so that index.js declares each once and the tools refer to it by name.
  */
 function sharedValues(ir: ProviderIR, names: SharedNames): SharedValue[] {
   const c = ir.names.camel;

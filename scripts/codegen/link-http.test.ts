@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { parseExpression } from "@blockwright/runtime";
+import { checkValue, parseExpression } from "@blockwright/runtime";
 import { linkWild, wildProblems, type Edit } from "./__fixtures__/link-wild.js";
 import { generate, GenerationErrors } from "./generate-all.js";
 
@@ -225,6 +225,11 @@ describe("specs as found in the wild", () => {
     ]);
   });
 
+  it("counts only operations for unique operation ids, not an extension of the path item that has one", async () => {
+    const extension = { file: "openapi.yaml", find: "  /v1/customers:\n    get:\n", replace: "  /v1/customers:\n    x-internal: { operationId: GetCustomers }\n    get:\n" };
+    expect(await wildProblems("payments", [extension])).toEqual([]);
+  });
+
   it("refuses a document that is not OpenAPI 3.0 or 3.1, naming the version found", async () => {
     expect(await wildProblems("payments", [{ file: "openapi.yaml", find: "openapi: 3.0.3", replace: "openapi: 2.0.0" }])).toEqual([
       `specs/payments/openapi.yaml:1:10: openapi: must be an OpenAPI version 3.0.x or 3.1.x, got "2.0.0"`,
@@ -240,6 +245,15 @@ describe("specs as found in the wild", () => {
     ]);
     expect(await wildProblems("payments", [{ file: "openapi.yaml", find: 'schema: { $ref: "#/components/schemas/Customer" }', replace: 'schema: { $ref: "#/components/schemas/Client" }' }])).toEqual([
       `specs/payments/openapi.yaml:94:31: $ref "#/components/schemas/Client" does not resolve (no such place in this file)`,
+    ]);
+  });
+
+  it("refuses a local $ref to a name every object inherits (constructor, toString), as a place the file does not have", async () => {
+    expect(await wildProblems("payments", [{ file: "openapi.yaml", find: '"401": { $ref: "#/components/responses/Error" }', replace: '"401": { $ref: "#/constructor" }' }])).toEqual([
+      `specs/payments/openapi.yaml:54:24: $ref "#/constructor" does not resolve (no such place in this file)`,
+    ]);
+    expect(await wildProblems("payments", [{ file: "openapi.yaml", find: 'schema: { $ref: "#/components/schemas/Customer" }', replace: 'schema: { $ref: "#/components/schemas/toString" }' }])).toEqual([
+      `specs/payments/openapi.yaml:94:31: $ref "#/components/schemas/toString" does not resolve (no such place in this file)`,
     ]);
   });
 
@@ -259,6 +273,38 @@ describe("specs as found in the wild", () => {
     expect(await wildProblems("tracker", [{ file: "openapi.yaml", find: "              example: { id: 9, number: 1350, title: Found a bug, state: open", replace: "              example: { id: 9, title: Found a bug, state: open" }])).toEqual([
       `specs/tracker/openapi.yaml:78:24: the example of the 201 response of "issues/create" (application/vnd.tracker+json) does not match its schema: (the whole example) lacks required field "number"`,
     ]);
+  });
+});
+
+describe("limitsFromSpec", () => {
+  const MANIFEST_LIMIT = "        type: number\n        integer: true\n        minimum: 1\n        maximum: 100\n";
+  const SPEC_LIMIT = "schema: { type: integer, minimum: 1, maximum: 100 }";
+  /** The `limit` parameter of payments_list_customers, its limits taken from the spec's schema `schema`. */
+  async function limitWith(schema: string) {
+    const linked = await linkWild("payments", [
+      { find: MANIFEST_LIMIT, replace: "        type: number\n        limitsFromSpec: true\n" },
+      { file: "openapi.yaml", find: SPEC_LIMIT, replace: `schema: ${schema}` },
+    ]);
+    if (!("ir" in linked)) throw new Error(linked.problems.join("\n"));
+    const param = linked.ir.operations.find((o) => o.tool.id === "payments_list_customers")?.tool.params.find((p) => p.name === "limit");
+    if (!param) throw new Error("no limit parameter");
+    return param;
+  }
+  const accepts = (param: Awaited<ReturnType<typeof limitWith>>, value: number) => !("issue" in checkValue(param, value));
+
+  it("copies the schema's integer, bounds, enum and length limits the manifest does not state", async () => {
+    expect(await limitWith("{ type: integer, minimum: 1, maximum: 100 }")).toMatchObject({ integer: true, minimum: 1, maximum: 100 });
+    expect(await limitWith("{ type: integer, enum: [10, 20, 50] }")).toMatchObject({ integer: true, enum: [10, 20, 50] });
+  });
+
+  it("makes an exclusive integer bound the next integer inside it (3.0 boolean form)", async () => {
+    const param = await limitWith("{ type: integer, minimum: 0, exclusiveMinimum: true, maximum: 101, exclusiveMaximum: true }");
+    expect(param).toMatchObject({ integer: true, minimum: 1, maximum: 100 });
+  });
+
+  it("makes an exclusive number bound refuse the bound itself and nothing inside it", async () => {
+    const param = await limitWith("{ type: number, minimum: 100, exclusiveMinimum: true, maximum: 1000, exclusiveMaximum: true }");
+    expect([accepts(param, 100), accepts(param, 100.001), accepts(param, 999.999), accepts(param, 1000)]).toEqual([false, true, true, false]);
   });
 });
 

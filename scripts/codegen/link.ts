@@ -404,10 +404,13 @@ class Linker {
     const s = this.doc.flatten(schema);
     const out: ManifestParam = { ...p };
     if (typeOf(s) === "integer" && out.integer === undefined) out.integer = true;
-    if (out.minimum === undefined && typeof s.minimum === "number") out.minimum = s.exclusiveMinimum === true ? s.minimum + (out.integer ? 1 : Number.EPSILON) : s.minimum;
-    if (out.minimum === undefined && typeof s.exclusiveMinimum === "number") out.minimum = s.exclusiveMinimum + (out.integer ? 1 : Number.EPSILON);
-    if (out.maximum === undefined && typeof s.maximum === "number") out.maximum = s.exclusiveMaximum === true ? s.maximum - (out.integer ? 1 : Number.EPSILON) : s.maximum;
-    if (out.maximum === undefined && typeof s.exclusiveMaximum === "number") out.maximum = s.exclusiveMaximum - (out.integer ? 1 : Number.EPSILON);
+    // The runtime's bounds are inclusive: an exclusive bound becomes the nearest value past it (the next
+    // integer, or the next double: `100 + Number.EPSILON` is 100). With both forms (3.1), the stricter wins.
+    const past = (bound: number, up: boolean) => (out.integer ? (up ? Math.floor(bound) + 1 : Math.ceil(bound) - 1) : nextDouble(bound, up));
+    const lower = [typeof s.minimum === "number" ? (s.exclusiveMinimum === true ? past(s.minimum, true) : s.minimum) : undefined, typeof s.exclusiveMinimum === "number" ? past(s.exclusiveMinimum, true) : undefined].filter((x) => x !== undefined);
+    const upper = [typeof s.maximum === "number" ? (s.exclusiveMaximum === true ? past(s.maximum, false) : s.maximum) : undefined, typeof s.exclusiveMaximum === "number" ? past(s.exclusiveMaximum, false) : undefined].filter((x) => x !== undefined);
+    if (out.minimum === undefined && lower.length) out.minimum = Math.max(...lower);
+    if (out.maximum === undefined && upper.length) out.maximum = Math.min(...upper);
     for (const key of ["minLength", "maxLength", "pattern"] as const) if (out[key] === undefined && s[key] !== undefined) (out as unknown as Record<string, unknown>)[key] = s[key];
     if (out.enum === undefined && Array.isArray(s.enum)) out.enum = [...(s.enum as unknown[])];
     return out;
@@ -835,6 +838,15 @@ function declaredResponses(ops: OpenApiOperation[]): ToolSpec["responses"] {
     }
   }
   return [...byStatus.entries()].sort(([a], [b]) => a - b).map(([status, names]) => ({ status, examples: [...names].sort() }));
+}
+
+/** The double next to `x`, above it or below it. */
+function nextDouble(x: number, up: boolean): number {
+  if (x === 0) return up ? Number.MIN_VALUE : -Number.MIN_VALUE;
+  const bits = new BigInt64Array(new Float64Array([x]).buffer);
+  // Doubles of one sign are ordered as their bit patterns: one step of the pattern is one step of the value.
+  bits[0] += (x > 0) === up ? 1n : -1n;
+  return new Float64Array(bits.buffer)[0];
 }
 
 /** Why a pattern is not a usable regular expression (ECMAScript, `u` flag), if it is not. */

@@ -1,6 +1,6 @@
 // Read access to an OpenAPI 3.x document for the link step: operations by id,
 // their parameters, bodies and responses, with local `$ref`s resolved.
-import { refPath } from "../yaml/json-ref.js";
+import { refPath, valueAt } from "../yaml/json-ref.js";
 import type { YamlSource } from "../yaml/yaml-source.js";
 
 export type Schema = Record<string, unknown>;
@@ -181,7 +181,7 @@ export class OpenApiDocument {
       if (depth > 32) throw new Error(`${this.source.file}: $ref chain too deep at ${String(current.$ref)}`);
       const ref = current.$ref as string;
       if (!ref.startsWith("#/")) throw new Error(`${this.source.file}: only local $refs are supported, got ${ref}`);
-      const target = refPath(ref).reduce<unknown>((node, key) => (node as Schema | undefined)?.[key], this.source.data);
+      const target = valueAt(this.source.data, refPath(ref));
       if (target === undefined) throw new Error(`${this.source.file}: unresolved $ref ${ref}`);
       current = target as Schema;
     }

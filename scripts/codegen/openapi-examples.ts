@@ -17,7 +17,8 @@
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { dereference, encodePointer, validate, type OutputUnit, type Schema } from "@cfworker/json-schema";
 import { SourceError, type YamlSource } from "../yaml/yaml-source.js";
-import { refPath } from "../yaml/json-ref.js";
+import { refPath, valueAt } from "../yaml/json-ref.js";
+import { OPERATION_METHODS } from "./openapi-document.js";
 
 type Node = Record<string, unknown>;
 type Path = (string | number)[];
@@ -32,8 +33,6 @@ interface At {
   path: Path;
   value: unknown;
 }
-
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
 export function validateExamples(files: Map<string, YamlSource>, rootFile: string): SourceError[] {
   const root = files.get(rootFile)!;
@@ -76,7 +75,7 @@ class Walker {
       const item = this.follow(inside(paths, key));
       if (!item) continue;
       this.parameters(item, `path ${key}`);
-      for (const method of METHODS) {
+      for (const method of OPERATION_METHODS) {
         const op = this.child(item, method);
         if (!op) continue;
         const name = `${String(asNode(op.value)?.operationId ?? `${method.toUpperCase()} ${key}`)}`;
@@ -186,7 +185,7 @@ class Walker {
     for (const at of [...this.schemas].sort((a, b) => a.path.length - b.path.length)) {
       let root: { at: At; copy: Node } | undefined;
       for (let k = 0; k < at.path.length && !root; k++) root = roots.get(keyOf(at.file, at.path.slice(0, k)));
-      const node = root ? (valueIn(root.copy, at.path.slice(root.at.path.length)) as Node | undefined) : (structuredClone(at.value) as Node);
+      const node = root ? (valueAt(root.copy, at.path.slice(root.at.path.length)) as Node | undefined) : (structuredClone(at.value) as Node);
       if (!node) continue;
       delete node.example;
       delete node.format;
@@ -253,7 +252,7 @@ class Walker {
         this.refProblem(current, `$ref ${JSON.stringify(ref)} does not resolve: ${(e as Error).message}`);
         return undefined;
       }
-      const value = valueIn(this.files.get(file)!.data, path);
+      const value = valueAt(this.files.get(file)!.data, path);
       if (value === undefined) {
         this.refProblem(current, `$ref ${JSON.stringify(ref)} does not resolve (no such place in ${filePart ? "that" : "this"} file)`);
         return undefined;
@@ -289,10 +288,6 @@ function asNode(value: unknown): Node | undefined {
   return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Node) : undefined;
 }
 
-function valueIn(data: unknown, path: Path): unknown {
-  return path.reduce<unknown>((node, key) => (node !== null && typeof node === "object" ? (node as Record<string | number, unknown>)[key] : undefined), data);
-}
-
 /** A JSON pointer written as the validator writes the ones it registers. */
 function pointer(path: Path): string {
   return path.map((s) => `/${encodePointer(String(s))}`).join("");
@@ -316,7 +311,7 @@ const BOUND_WORDS: Record<string, string> = { minimum: "at least", exclusiveMini
 function describe(error: OutputUnit, path: Path, root: unknown): string {
   const at = (p: Path) => (p.length ? `/${p.map(String).join("/")}` : "(the whole example)");
   const where = at(path);
-  const found = valueIn(root, path);
+  const found = valueAt(root, path);
   const quoted = (pattern: RegExp) => pattern.exec(error.error)?.[1];
   switch (error.keyword) {
     case "false":

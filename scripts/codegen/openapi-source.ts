@@ -8,7 +8,8 @@
 import { relative, resolve } from "node:path";
 import type { Source } from "@redocly/openapi-core";
 import { formatPosition, loadYamlSource, parseYamlSource, SourceError, type YamlSource } from "../yaml/yaml-source.js";
-import { refPath } from "../yaml/json-ref.js";
+import { refPath, valueAt } from "../yaml/json-ref.js";
+import { OPERATION_METHODS } from "./openapi-document.js";
 import { validateExamples } from "./openapi-examples.js";
 
 export interface OpenApiFiles {
@@ -57,7 +58,9 @@ function duplicateOperationIds(source: YamlSource): SourceError[] {
   const problems: SourceError[] = [];
   for (const [path, item] of Object.entries(paths)) {
     if (item === null || typeof item !== "object") continue;
-    for (const [method, op] of Object.entries(item)) {
+    // Only the operations (an `x-` extension or `parameters` may hold anything), as OpenApiDocument reads them.
+    for (const method of OPERATION_METHODS) {
+      const op = (item as Record<string, unknown>)[method];
       const id = op !== null && typeof op === "object" ? (op as { operationId?: unknown }).operationId : undefined;
       if (typeof id !== "string") continue;
       const at = ["paths", path, method, "operationId"];
@@ -147,7 +150,7 @@ function refMessage(message: string, ref: string | undefined, display: (file: st
 
 /** The `$ref` text at a place of the data, if there is one. */
 function refAt(data: unknown, path: string[]): string | undefined {
-  const node = path.reduce<unknown>((n, key) => (n !== null && typeof n === "object" ? (n as Record<string, unknown>)[key] : undefined), data);
+  const node = valueAt(data, path);
   const ref = node !== null && typeof node === "object" ? (node as { $ref?: unknown }).$ref : undefined;
   return typeof ref === "string" ? ref : undefined;
 }

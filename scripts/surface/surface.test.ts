@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { projectSurfaces } from "../codegen/generate-all.js";
+import { formatSurface, shapeAt, type Shape, type Surface } from "./surface.js";
 
 const wild = join(import.meta.dirname, "../codegen/__fixtures__/specs-wild");
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-surface-"));
@@ -21,5 +22,32 @@ describe("output shapes", () => {
     const tool = (await projectSurfaces({ root })).get("tracker")!.tools.tracker_create_issue;
     expect(tool.outputs["metadata.number"].shape).toEqual({ type: "integer" });
     expect(tool.outputs.data.shape).toMatchObject({ type: "object", required: expect.arrayContaining(["number"]) });
+  });
+});
+
+describe("shapeAt", () => {
+  const shape: Shape = { type: "object", properties: { id: { type: "string" }, tags: { type: "array", items: { type: "string" } } } };
+
+  it("finds a field and a list item, and names a field the object does not have", () => {
+    expect(shapeAt(shape, ["id"])).toEqual({ found: { type: "string" } });
+    expect(shapeAt(shape, ["tags", 0])).toEqual({ found: { type: "string" } });
+    expect(shapeAt(shape, ["name"])).toEqual({ missing: 'it has no field "name" (fields: id, tags)' });
+  });
+
+  it("does not take a name every object inherits for a field", () => {
+    expect(shapeAt(shape, ["constructor"])).toEqual({ missing: 'it has no field "constructor" (fields: id, tags)' });
+    expect(shapeAt(shape, ["toString"])).toEqual({ missing: 'it has no field "toString" (fields: id, tags)' });
+  });
+});
+
+describe("formatSurface", () => {
+  it("keeps a field named __proto__ as a field, in sorted order, the header first", () => {
+    const fields = JSON.parse('{"zeta": {"type": "string"}, "__proto__": {"type": "integer"}}') as Record<string, Shape>;
+    const surface = { provider: "p", "//": "header", tools: { t: { params: { b: {}, a: {} }, outputs: { data: { shape: { type: "object", properties: fields } } } } } } as unknown as Surface;
+    const text = formatSurface(surface);
+    expect(text).toMatch(/^\{\n {2}"\/\/": "header",\n {2}"provider": "p",/);
+    expect(Object.keys((JSON.parse(text) as Surface).tools.t.outputs.data.shape.properties!)).toEqual(["__proto__", "zeta"]);
+    // A tool's parameters keep their own order.
+    expect(Object.keys((JSON.parse(text) as Surface).tools.t.params)).toEqual(["b", "a"]);
   });
 });

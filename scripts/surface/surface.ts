@@ -6,7 +6,7 @@
 // written to generated/<p>/surface.json and diffed before a release
 // (`blockwright diff`): two surfaces, not two OpenAPI documents, say what
 // breaks for users.
-import type { OutputType, ParamSpec, PollingSpec, RuleSpec, ToolSpec } from "@blockwright/runtime";
+import { ownValue, setOwn, type OutputType, type ParamSpec, type PollingSpec, type RuleSpec, type ToolSpec } from "@blockwright/runtime";
 import type { ProviderIR } from "../codegen/ir.js";
 import type { CredentialPlacement, Schema } from "../codegen/openapi-document.js";
 import { sha256 } from "../hash.js";
@@ -293,12 +293,6 @@ function sortKeys(value: unknown): unknown {
   return out;
 }
 
-/** `object[key] = value`, where a key `__proto__` (a schema may name a field so) stays a key rather than setting the prototype. */
-function setOwn(object: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__") Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
-  else object[key] = value;
-}
-
 export type ShapeLookup = { found: Shape } | { unknown: true } | { missing: string };
 
 /** The shape of the value at `path` inside an output's shape (a number steps into a list). */
@@ -314,7 +308,8 @@ export function shapeAt(shape: Shape, path: readonly (string | number)[]): Shape
       at += `[${segment}]`;
     } else {
       if (current.type !== "object") return { missing: `${at || "it"} is ${describe(current)}, which has no field "${segment}"` };
-      const next = current.properties?.[segment] ?? current.additionalProperties;
+      // Own fields only: "constructor" is no field of an object shape.
+      const next = (ownValue(current.properties, segment) as Shape | undefined) ?? current.additionalProperties;
       if (!next) {
         const fields = Object.keys(current.properties ?? {});
         return { missing: `${at || "it"} has no field "${segment}"${fields.length ? ` (fields: ${fields.slice(0, 15).join(", ")}${fields.length > 15 ? ", …" : ""})` : ""}` };

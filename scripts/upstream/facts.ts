@@ -6,7 +6,7 @@
 import { formatPointer } from "@blockwright/runtime";
 import { canonical } from "../canonical-json.js";
 import { jsonMediaType, OPERATION_METHODS } from "../codegen/openapi-document.js";
-import { refPath } from "../yaml/json-ref.js";
+import { refPath, valueAt } from "../yaml/json-ref.js";
 
 type Json = Record<string, unknown>;
 
@@ -40,7 +40,7 @@ export function documentFacts(doc: Json): Map<string, Fact> {
       const ref = current.$ref;
       if (trail.includes(ref) || !ref.startsWith("#/")) return { schema: { recursive: ref }, seen: trail };
       trail.push(ref);
-      current = (refPath(ref).reduce<unknown>((node, key) => (node as Json | undefined)?.[key], doc) ?? {}) as Json;
+      current = (valueAt(doc, refPath(ref)) ?? {}) as Json;
     }
     return { schema: current, seen: trail };
   };

@@ -96,6 +96,9 @@ export const corpus: [string, string, unknown[]][] = [
   ["a reference to a nested field the response does not have", edit('volumeId: "{{search.data[0].id}}"', 'volumeId: "{{search.data[0].volumeInfo.isbn}}"'), [
     expect.stringMatching(/^flow\.yaml:20:17: volume: \{\{search\.data\[0\]\.volumeInfo\.isbn\}\}: in output "data", \[0\]\.volumeInfo has no field "isbn" \(fields: /),
   ]],
+  ["a reference to an inherited property inside an output's shape", edit('volumeId: "{{search.data[0].id}}"', 'volumeId: "{{search.data[0].constructor}}"'), [
+    'flow.yaml:20:17: volume: {{search.data[0].constructor}}: in output "data", [0] has no field "constructor" (fields: accessInfo, etag, id, kind, layerInfo, saleInfo, searchInfo, selfLink, volumeInfo)',
+  ]],
   ["a reference to an inherited property", edit('volumeId: "{{search.data[0].id}}"', 'volumeId: "{{search.metadata.constructor}}"'), [
     'flow.yaml:20:17: volume: {{search.metadata.constructor}}: the operation has no output "metadata.constructor" (outputs: data, metadata.count, metadata.totalItems)',
   ]],
