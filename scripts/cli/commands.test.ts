@@ -3,7 +3,7 @@
 // refusals (bad flags, unreadable files, secrets) that come before any request.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -414,5 +414,19 @@ describe("blockwright init", () => {
     expect(run.stdout).toMatch(/First note: succeeded .*\(2 succeeded, 0 failed, 0 skipped\)/);
     expect(run.code).toBe(0);
     expect(await cli(["init", dir])).toMatchObject({ code: 0, stderr: expect.stringContaining("0 files in") });
+  });
+
+  it("takes --scope, refuses one that is not an npm scope before writing, and derives a valid one from any folder name", async () => {
+    const refusedDir = join(tmp, "refused-scope");
+    expect(await cli(["init", refusedDir, "--scope", "Acme"])).toEqual(
+      expect.objectContaining({ code: 2, stdout: "", stderr: 'blockwright init: --scope takes an npm scope such as @acme, got "Acme"\nUsage: blockwright init [dir] [--scope <@scope>]\n' }),
+    );
+    expect(existsSync(refusedDir)).toBe(false);
+    const scoped = join(tmp, "scoped");
+    expect((await cli(["init", scoped, "--scope", "@widgets"])).code).toBe(0);
+    expect(JSON.parse(readFileSync(join(scoped, "package.json"), "utf8")).blockwright).toEqual({ scope: "@widgets" });
+    const oddName = join(tmp, "_My Blocks!");
+    expect((await cli(["init", oddName])).code).toBe(0);
+    expect(JSON.parse(readFileSync(join(oddName, "package.json"), "utf8"))).toMatchObject({ name: "my-blocks-", blockwright: { scope: "@my-blocks-" } });
   });
 });
