@@ -10,9 +10,9 @@
 //   npm run bench                 all measures
 //   npm run bench -- generate call   only those (generate, scale, check, call, mocks, cli)
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import createClient from "openapi-fetch";
 import { providerDirs } from "../codegen/provider-dirs.js";
@@ -22,10 +22,16 @@ import { writeSyntheticProject } from "./synthetic.js";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const specs = join(root, "specs");
 const usage = pathToFileURL(join(root, "scripts/bench/usage.mjs")).href;
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-bench-"));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const MEASURES = ["generate", "scale", "check", "call", "mocks", "cli"];
 const only = process.argv.slice(2);
+const unknown = only.filter((m) => !MEASURES.includes(m));
+if (unknown.length) {
+  console.error(`npm run bench: unknown measure ${unknown.map((m) => JSON.stringify(m)).join(", ")} (measures: ${MEASURES.join(", ")})`);
+  process.exit(2);
+}
 const wanted = (name: string) => !only.length || only.includes(name);
+const tmp = mkdtempSync(join(tmpdir(), "blockwright-bench-"));
 
 interface Run {
   wallMs: number;
@@ -76,12 +82,16 @@ async function pairs(rounds: number, a: () => Promise<Run>, b: () => Promise<Run
 }
 
 const rows: { measure: string; ours: string; anchor: string; ratio: string; target: string; reproduce: string[] }[] = [];
-const ratioOf = (p: Pair, pick: (r: Run) => number) => median(p.a.map((r, i) => pick(r) / pick(p.b[i])));
-const rel = (path: string) => relative(root, path) || ".";
+const DIGITS: Record<string, number> = { s: 2, ms: 0, MiB: 0, "µs": 1 };
+
+/** One row from per-round figures (ours[i] and anchor[i] measured in the same round): medians, and the median of the per-round ratios. */
+function row(measure: string, ours: number[], anchor: number[], unit: string, target: string, reproduce: string[], digits = DIGITS[unit] ?? 1): void {
+  const fmt = (xs: number[]) => `${median(xs).toFixed(digits)} ${unit}`;
+  rows.push({ measure, ours: fmt(ours), anchor: fmt(anchor), ratio: `${median(ours.map((x, i) => x / anchor[i])).toFixed(2)}×`, target, reproduce });
+}
 
 function report(measure: string, p: Pair, pick: (r: Run) => number, unit: string, target: string, reproduce: string[]): void {
-  const fmt = (runs: Run[]) => `${median(runs.map(pick)).toFixed(unit === "MiB" ? 0 : unit === "s" ? 2 : 0)} ${unit}`;
-  rows.push({ measure, ours: fmt(p.a), anchor: fmt(p.b), ratio: `${ratioOf(p, pick).toFixed(2)}×`, target, reproduce });
+  row(measure, p.a.map(pick), p.b.map(pick), unit, target, reproduce);
 }
 
 const cpu = (r: Run) => r.cpu;
@@ -119,7 +129,7 @@ if (wanted("scale")) {
     const dir = mkdtempSync(join(tmp, `syn${n}-`));
     return [n, { dir, ids: writeSyntheticProject(dir, n) }] as const;
   }));
-  // Each run writes into a fresh folder, removed after it (200 packages are 1,200 files).
+  // Each run writes into a fresh folder, removed after it (200 packages are 1,400 files).
   const fresh = (dir: string, prefix: string, use: (out: string) => Promise<Run>) => {
     const out = mkdtempSync(join(dir, prefix));
     return use(out).finally(() => rmSync(out, { recursive: true, force: true }));
@@ -151,16 +161,7 @@ if (wanted("scale")) {
   report("generate, 100 synthetic providers (peak memory)", at100, peak, "MiB", "≤ 1.5×", how);
   const slopeRow = (measure: string, from: number, to: number, pick: (r: Run) => number, target: string) => {
     const slopes = (k: "a" | "b") => rounds.get(to)![k].map((r, i) => ((pick(r) - pick(rounds.get(from)![k][i])) / (to - from)) * 1000);
-    const ourSlopes = slopes("a");
-    const anchorSlopes = slopes("b");
-    rows.push({
-      measure,
-      ours: `${median(ourSlopes).toFixed(1)} ms`,
-      anchor: `${median(anchorSlopes).toFixed(1)} ms`,
-      ratio: `${median(ourSlopes.map((x, i) => x / anchorSlopes[i])).toFixed(2)}×`,
-      target,
-      reproduce: [`synthetic projects of ${from} and ${to} providers, as above; 5 rounds, every size in each`],
-    });
+    row(measure, slopes("a"), slopes("b"), "ms", target, [`synthetic projects of ${from} and ${to} providers, as above; 5 rounds, every size in each`], 1);
   };
   slopeRow("generate, CPU per added provider (100 → 200)", 100, 200, cpu, "≤ 1.3×");
   slopeRow("  of which user CPU", 100, 200, (r) => r.user, "");
@@ -183,21 +184,22 @@ if (wanted("check")) {
 // 4. executeTool against a reused openapi-fetch client, both on the same in-memory fetch.
 if (wanted("call")) {
   const cases = [
-    { id: "books_search_volumes", module: "books", params: { apiKey: "bench-key-0001", q: "intitle:google", maxResults: 5 }, method: "GET", path: "/books/v1/volumes", init: { params: { query: { q: "intitle:google", maxResults: 5, key: "bench-key-0001" } } }, reply: { kind: "books#volumes", totalItems: 1, items: [{ kind: "books#volume", id: "zyTCAlFPjgYC", volumeInfo: { title: "The Google Story" } }] }, status: 200 },
-    { id: "crm_get_record", module: "crm", params: { apiKey: "bench-token-0001", instanceUrl: "https://acme.my.salesforce.com", sobject: "Account", recordId: "001D000000IqhSLIAZ" }, method: "GET", path: "/services/data/v59.0/sobjects/{sobject}/{recordId}", init: { params: { path: { sobject: "Account", recordId: "001D000000IqhSLIAZ" } }, headers: { Authorization: "Bearer bench-token-0001" } }, reply: { attributes: { type: "Account" }, Id: "001D000000IqhSLIAZ", Name: "Acme" }, status: 200 },
-    { id: "docgen_generate", module: "docgen", params: { apiKey: "sk-gamma-bench-0001", inputText: "A deck", textMode: "generate", textTone: "crisp" }, method: "POST", path: "/v1.0/generations", init: { body: { inputText: "A deck", textMode: "generate", format: "presentation", textOptions: { tone: "crisp" } }, headers: { "X-API-KEY": "sk-gamma-bench-0001" } }, reply: { generationId: "abc123xyz" }, status: 200 },
+    { id: "books_search_volumes", module: "books", baseUrl: "https://www.googleapis.com", params: { apiKey: "bench-key-0001", q: "intitle:google", maxResults: 5 }, method: "GET", path: "/books/v1/volumes", init: { params: { query: { q: "intitle:google", maxResults: 5, key: "bench-key-0001" } } }, reply: { kind: "books#volumes", totalItems: 1, items: [{ kind: "books#volume", id: "zyTCAlFPjgYC", volumeInfo: { title: "The Google Story" } }] }, status: 200 },
+    // crm's address is its instanceUrl parameter, so executeTool is given no baseUrl.
+    { id: "crm_get_record", module: "crm", baseUrl: "https://acme.my.salesforce.com", viaParam: true, params: { apiKey: "bench-token-0001", instanceUrl: "https://acme.my.salesforce.com", sobject: "Account", recordId: "001D000000IqhSLIAZ" }, method: "GET", path: "/services/data/v59.0/sobjects/{sobject}/{recordId}", init: { params: { path: { sobject: "Account", recordId: "001D000000IqhSLIAZ" } }, headers: { Authorization: "Bearer bench-token-0001" } }, reply: { attributes: { type: "Account" }, Id: "001D000000IqhSLIAZ", Name: "Acme" }, status: 200 },
+    { id: "docgen_generate", module: "docgen", baseUrl: "https://public-api.gamma.app", params: { apiKey: "sk-gamma-bench-0001", inputText: "A deck", textMode: "generate", textTone: "crisp" }, method: "POST", path: "/v1.0/generations", init: { body: { inputText: "A deck", textMode: "generate", format: "presentation", textOptions: { tone: "crisp" } }, headers: { "X-API-KEY": "sk-gamma-bench-0001" } }, reply: { generationId: "abc123xyz" }, status: 200 },
   ];
   for (const c of cases) {
     const body = JSON.stringify(c.reply);
     const fetch = async () => new Response(body, { status: c.status, headers: { "content-type": "application/json" } });
     const { executeTool } = (await import(pathToFileURL(join(root, "generated", c.module, "index.js")).href)) as { executeTool: (id: string, p: object, o: object) => Promise<{ success: boolean }> };
-    const baseUrl = c.module === "crm" ? "https://acme.my.salesforce.com" : c.module === "books" ? "https://www.googleapis.com" : "https://public-api.gamma.app";
-    const client = createClient<Record<string, never>>({ baseUrl, fetch });
+    const client = createClient<Record<string, never>>({ baseUrl: c.baseUrl, fetch });
+    const options = { fetch, ...("viaParam" in c ? {} : { baseUrl: c.baseUrl }) };
     const send = (client as unknown as Record<string, (path: string, init: object) => Promise<{ data?: unknown }>>)[c.method];
     const N = 3000;
     const ours = async () => {
       const t = performance.now();
-      for (let i = 0; i < N; i++) if (!(await executeTool(c.id, c.params, { fetch, ...(c.module === "crm" ? {} : { baseUrl }) })).success) throw new Error(`${c.id} failed`);
+      for (let i = 0; i < N; i++) if (!(await executeTool(c.id, c.params, options)).success) throw new Error(`${c.id} failed`);
       return ((performance.now() - t) / N) * 1000;
     };
     const anchor = async () => {
@@ -213,7 +215,7 @@ if (wanted("call")) {
       a.push(await ours());
       b.push(await anchor());
     }
-    rows.push({ measure: `executeTool ${c.id} (in-memory fetch, per call)`, ours: `${median(a).toFixed(1)} µs`, anchor: `${median(b).toFixed(1)} µs`, ratio: `${median(a.map((x, i) => x / b[i])).toFixed(2)}×`, target: "≤ 1.3×", reproduce: [`npm run bench -- call  (executeTool vs openapi-fetch client.${c.method} on the same fetch, ${N} calls × 9 rounds)`] });
+    row(`executeTool ${c.id} (in-memory fetch, per call)`, a, b, "µs", "≤ 1.3×", [`npm run bench -- call  (executeTool vs openapi-fetch client.${c.method} on the same fetch, ${N} calls × 9 rounds)`]);
   }
 }
 

@@ -66,8 +66,6 @@ export function scopeOption(parsed: Parsed): string | undefined {
   return scope;
 }
 
-export { NPM_SCOPE };
-
 /**
  * The providers of the specs folder a command works on: the `named` ones,
  * else all of them. A missing folder, an unknown name or an empty folder is

@@ -3,7 +3,7 @@
 // refusals (bad flags, unreadable files, secrets) that come before any request.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -20,23 +20,29 @@ const KEY = "AIzaSyCliTestKey0042";
 
 describe("blockwright (no command)", () => {
   it("prints the usage with --help and the version with --version", async () => {
-    expect(await cli(["--help"])).toMatchObject({ code: 0, stdout: expect.stringContaining("Usage: blockwright <command>") });
+    const { USAGE } = await import("../cli.js");
+    expect(await cli(["--help"])).toMatchObject({ code: 0, stdout: `${USAGE}\n`, stderr: "" });
     const version = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).version;
     expect(await cli(["--version"])).toMatchObject({ code: 0, stdout: `${version}\n` });
   });
 
   it("exits 2 without a command or with an unknown one", async () => {
-    expect((await cli([])).code).toBe(2);
-    expect(await cli(["frobnicate"])).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown command "frobnicate"') });
+    const { USAGE } = await import("../cli.js");
+    expect(await cli([])).toMatchObject({ code: 2, stdout: "", stderr: `${USAGE}\n` });
+    expect(await cli(["frobnicate"])).toMatchObject({ code: 2, stdout: "", stderr: `blockwright: unknown command "frobnicate"\n\n${USAGE}\n` });
   });
 
   it("has --help on every command", async () => {
-    const { COMMAND_NAMES } = await import("../cli.js");
-    expect(COMMAND_NAMES.length).toBeGreaterThanOrEqual(11);
+    const { COMMAND_NAMES, USAGE } = await import("../cli.js");
+    expect(COMMAND_NAMES).toEqual(["init", "generate", "diff", "upstream", "mock", "call", "validate", "run", "tools", "mcp", "test"]);
     for (const command of COMMAND_NAMES) {
       const r = await cli([command, "--help"]);
       expect(r.code, command).toBe(0);
-      expect(r.stdout).toContain(`Usage: blockwright ${command}`);
+      // The command's own help, whole, and nothing run: it opens with its usage line, which the overview lists.
+      const own = (await import(`./${command}.js`)) as { USAGE: string };
+      expect(r).toMatchObject({ stdout: `${own.USAGE}\n`, stderr: "" });
+      expect(own.USAGE.split("\n")[0]).toMatch(new RegExp(`^Usage: blockwright ${command}( |$)`));
+      expect(USAGE).toMatch(new RegExp(`\\n  ${command}\\b`));
     }
   });
 
@@ -414,5 +420,19 @@ describe("blockwright init", () => {
     expect(run.stdout).toMatch(/First note: succeeded .*\(2 succeeded, 0 failed, 0 skipped\)/);
     expect(run.code).toBe(0);
     expect(await cli(["init", dir])).toMatchObject({ code: 0, stderr: expect.stringContaining("0 files in") });
+  });
+
+  it("takes --scope, refuses one that is not an npm scope before writing, and derives a valid one from any folder name", async () => {
+    const refusedDir = join(tmp, "refused-scope");
+    expect(await cli(["init", refusedDir, "--scope", "Acme"])).toEqual(
+      expect.objectContaining({ code: 2, stdout: "", stderr: 'blockwright init: --scope takes an npm scope such as @acme, got "Acme"\nUsage: blockwright init [dir] [--scope <@scope>]\n' }),
+    );
+    expect(existsSync(refusedDir)).toBe(false);
+    const scoped = join(tmp, "scoped");
+    expect((await cli(["init", scoped, "--scope", "@widgets"])).code).toBe(0);
+    expect(JSON.parse(readFileSync(join(scoped, "package.json"), "utf8")).blockwright).toEqual({ scope: "@widgets" });
+    const oddName = join(tmp, "_My Blocks!");
+    expect((await cli(["init", oddName])).code).toBe(0);
+    expect(JSON.parse(readFileSync(join(oddName, "package.json"), "utf8"))).toMatchObject({ name: "my-blocks-", blockwright: { scope: "@my-blocks-" } });
   });
 });

@@ -6,8 +6,9 @@ import { fromSpecs, UsageError, type CliIo } from "./io.js";
 export const USAGE = `Usage: blockwright generate [--check] [--provider <id>]... [--dump-ir] [--specs <dir>] [--out <dir>] [--scope <@scope>]
 
 Generate one npm package per provider, <out>/<provider>/, from
-<specs>/<provider>/{manifest.yaml,openapi.yaml}: typed JavaScript (tools,
-block, client, executeTool), openapi.d.ts, package.json and README.md.
+<specs>/<provider>/{manifest.yaml,openapi.yaml}: one module, index.js with
+index.d.ts (tools, block, client, executeTool), plus openapi.d.ts,
+surface.json, package.json, README.md and LICENSE.
 
   --check           write nothing; show what is stale (a unified diff of each
                     stale file), missing or extra

@@ -1,7 +1,7 @@
 // `blockwright init [dir] [--scope @s]`: a project to start from.
 import { basename, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { NPM_SCOPE, parseArgs, stringOption } from "./args.js";
+import { parseArgs, scopeOption } from "./args.js";
 import { UsageError, type CliIo } from "./io.js";
 
 export const USAGE = `Usage: blockwright init [dir] [--scope <@scope>]
@@ -21,8 +21,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   if (args.positionals.length > 1) throw new UsageError(`unexpected argument ${JSON.stringify(args.positionals[1])}`);
   const dir = resolve(io.cwd, args.positionals[0] ?? ".");
   const name = basename(dir).toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[._-]+/, "") || "tool-blocks";
-  const scope = stringOption(args, "scope") ?? `@${name}`;
-  if (!NPM_SCOPE.test(scope)) throw new UsageError(`--scope takes an npm scope such as @acme, got ${JSON.stringify(scope)}`);
+  // The folder's name is reduced to npm name characters above, so the default is always a valid scope.
+  const scope = scopeOption(args) ?? `@${name}`;
 
   const { cpSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } = await import("node:fs");
   const { version } = await import("../cli.js");
