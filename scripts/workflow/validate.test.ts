@@ -40,6 +40,11 @@ describe("invalid workflows", () => {
     expect(found.join("\n")).not.toContain("AIzaSyLiteralKeyInFile");
   });
 
+  it("reads only the environment's own variables: {{constructor}} is a variable that is not set, not Object.prototype's", () => {
+    expect(problems(edit("      q: dune\n", '      q: "{{constructor}}"\n'))).toEqual(["flow.yaml:9:10: search.q: environment variable constructor is not set"]);
+    expect(problems(edit('      apiKey: "{{BOOKS_KEY}}"', '      apiKey: "{{toString}}"'))).toEqual(["flow.yaml:8:15: search.apiKey: environment variable toString is not set (a secret)"]);
+  });
+
   it("accepts a missing secret in a mock run", () => {
     expect(problems(BASE, "mock", {})).toEqual([]);
   });

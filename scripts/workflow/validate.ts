@@ -1,7 +1,7 @@
 // Checking a workflow before anything runs: structure (JSON Schema), block
 // types and operations, parameters and their literal values, references,
 // connections and cycles, and secrets. Every problem names file:line:col.
-import { checkRules, checkValue, isAbsent, ownValue, PAGE_INPUTS, pageInputsOf, redact, type BlockDefinition, type OutputSpec, type OutputType, type ParamSpec, type RuleSpec, type ToolSpec } from "@blockwright/runtime";
+import { checkRules, checkValue, isAbsent, ownValue, setOwn, PAGE_INPUTS, pageInputsOf, redact, type BlockDefinition, type OutputSpec, type OutputType, type ParamSpec, type RuleSpec, type ToolSpec } from "@blockwright/runtime";
 import {
   buildGraph,
   collectReferences,
@@ -98,7 +98,7 @@ class Checker {
     this.wf = source.data;
     this.graph = buildGraph(this.wf);
     this.secretNames = secretEnvNames(this.wf, registry);
-    this.secretValues = [...this.secretNames].map((n) => options.env[n]).filter((v): v is string => !!v);
+    this.secretValues = [...this.secretNames].map((n) => ownValue(options.env, n)).filter((v): v is string => typeof v === "string" && v !== "");
   }
 
   private fail(path: Path, message: string, which: "key" | "value" = "key"): void {
@@ -245,11 +245,11 @@ class Checker {
     for (const { reference, at: inner } of found) {
       const where = [...at, ...inner];
       if (reference.kind === "env") {
-        const present = this.options.env[reference.name];
-        if (present !== undefined && present !== "") env[reference.name] = present;
+        const present = ownValue(this.options.env, reference.name);
+        if (present !== undefined && present !== "") setOwn(env, reference.name, present);
         else if (this.options.mode === "mock") {
           this.placeholders.add(reference.name);
-          env[reference.name] = placeholderFor(reference.name, spec);
+          setOwn(env, reference.name, placeholderFor(reference.name, spec));
         } else {
           this.fail(where, `${id}.${spec.name}: environment variable ${reference.name} is not set${spec.secret ? " (a secret)" : ""}`, "value");
           dependsOnOutputs = true;
@@ -260,7 +260,7 @@ class Checker {
       this.checkOutputReference(id, reference, where, whole(value) ? spec : undefined);
     }
     if (dependsOnOutputs) return NOT_LITERAL;
-    return found.length ? resolveValue(value, (r) => (r.kind === "env" ? env[r.name] : undefined)) : value;
+    return found.length ? resolveValue(value, (r) => (r.kind === "env" ? ownValue(env, r.name) : undefined)) : value;
   }
 
   /** `param`: the parameter the reference is the whole value of (its type must fit). */
