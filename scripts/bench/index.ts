@@ -129,7 +129,7 @@ if (wanted("scale")) {
     const dir = mkdtempSync(join(tmp, `syn${n}-`));
     return [n, { dir, ids: writeSyntheticProject(dir, n) }] as const;
   }));
-  // Each run writes into a fresh folder, removed after it (200 packages are 1,200 files: the synthetic project has no LICENSE).
+  // Each run writes into a fresh folder, removed after it (200 packages are 1,000 files: the synthetic project has no LICENSE).
   const fresh = (dir: string, prefix: string, use: (out: string) => Promise<Run>) => {
     const out = mkdtempSync(join(dir, prefix));
     return use(out).finally(() => rmSync(out, { recursive: true, force: true }));

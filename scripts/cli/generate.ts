@@ -7,7 +7,7 @@ export const USAGE = `Usage: blockwright generate [--check] [--provider <id>]...
 
 Generate one npm package per provider, <out>/<provider>/, from
 <specs>/<provider>/{manifest.yaml,openapi.yaml}: one module, index.js with
-index.d.ts (tools, block, client, executeTool), plus openapi.d.ts,
+index.d.ts (tools, block, client, executeTool, the spec's types), plus
 surface.json, package.json, README.md, and LICENSE when the project has one.
 
   --check           write nothing; show what is stale (a unified diff of each

@@ -1,4 +1,4 @@
-// emitOpenApiTypes calls openapi-typescript's transform with a context that
+// emitOpenApiNamespace calls openapi-typescript's transform with a context that
 // copies what openapiTS() builds (to skip its lint and bundle passes). These
 // tests pin that copy: on every spec of the project, on the multi-file wild
 // fixtures, and on a spec with a discriminator (the part of the context the
@@ -8,25 +8,19 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
 import { describe, expect, it } from "vitest";
-import { emitOpenApiTypes } from "./emit-types.js";
-import { tsHeader } from "./emit.js";
+import { emitOpenApiNamespace, printNamespace } from "./emit-types.js";
 import { loadOpenApi } from "./openapi-source.js";
 import { openapiPathOf, providerDirs } from "./provider-dirs.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "../..");
 
-/** What openapiTS() itself makes of the document (given a copy: it may patch what it is given). */
+/** What openapiTS() itself makes of the document (given a copy: it may patch what it is given), in the namespace. */
 async function reference(document: unknown): Promise<string> {
-  return astToString(await openapiTS(structuredClone(document) as OpenAPI3, { silent: true }));
+  return printNamespace(await openapiTS(structuredClone(document) as OpenAPI3, { silent: true }), "X");
 }
 
-async function emittedBody(document: unknown): Promise<string> {
-  const header = `${tsHeader(["x.yaml"])}\n`;
-  const out = await emitOpenApiTypes(document, ["x.yaml"]);
-  expect(out.startsWith(header)).toBe(true);
-  return out.slice(header.length);
-}
+const emittedBody = (document: unknown) => emitOpenApiNamespace(document, "X");
 
 const DISCRIMINATED = {
   openapi: "3.0.3",
@@ -73,9 +67,19 @@ describe("emitOpenApiTypes matches openapiTS()", () => {
     expect(await emittedBody(DISCRIMINATED)).toBe(expected);
   });
 
+  it("prints the declarations inside one exported ambient namespace, as openapiTS() prints them at top level", async () => {
+    const topLevel = astToString(await openapiTS(structuredClone(DISCRIMINATED) as unknown as OpenAPI3, { silent: true }));
+    const namespaced = await emittedBody(DISCRIMINATED);
+    const lines = namespaced.trimEnd().split("\n");
+    expect(lines[0]).toBe("export declare namespace X {");
+    expect(lines.at(-1)).toBe("}");
+    // The same declarations, one level deeper.
+    expect(lines.slice(1, -1).map((l) => l.replace(/^ {4}/, "")).join("\n")).toBe(topLevel.trimEnd());
+  });
+
   it("leaves the document it is given unchanged (the transform patches discriminator enums in place)", async () => {
     const document = structuredClone(DISCRIMINATED);
-    await emitOpenApiTypes(document, ["x.yaml"]);
+    await emitOpenApiNamespace(document, "X");
     expect(document).toEqual(DISCRIMINATED);
   });
 

@@ -7,13 +7,32 @@
 // loadOpenApi bundled it already when it spans several files). Calling the
 // exported transform on a bundled document skips those two walks of the whole
 // document, about a third of openapi-typescript's time per spec.
+//
+// The declarations go into the package's index.d.ts as one namespace rather
+// than a file of their own: a package is one file fewer to create (creating a
+// file costs far more than writing its bytes), and the namespace keeps
+// openapi-typescript's generic names (paths, components, operations) out of
+// the package's exports.
 import { createConfig } from "@redocly/openapi-core";
 import { astToString, scanDiscriminators, resolveRef, transformSchema, type GlobalContext, type OpenAPI3 } from "openapi-typescript";
-import { tsHeader } from "./emit.js";
+import ts from "typescript";
 
 let redoc: GlobalContext["redoc"] | undefined;
 
-export async function emitOpenApiTypes(document: unknown, inputs: string[]): Promise<string> {
+/** openapi-typescript's declarations of the document, printed inside `export declare namespace <name> { … }`. */
+export async function emitOpenApiNamespace(document: unknown, name: string): Promise<string> {
+  return printNamespace(await openApiTypeNodes(document), name);
+}
+
+/** Declarations printed inside an exported ambient namespace. */
+export function printNamespace(nodes: ts.Node[], name: string): string {
+  const { factory } = ts;
+  const modifiers = [factory.createModifier(ts.SyntaxKind.ExportKeyword), factory.createModifier(ts.SyntaxKind.DeclareKeyword)];
+  return astToString(factory.createModuleDeclaration(modifiers, factory.createIdentifier(name), factory.createModuleBlock(nodes as ts.Statement[]), ts.NodeFlags.Namespace));
+}
+
+/** The declarations openapiTS() would make of a bundled document. */
+export async function openApiTypeNodes(document: unknown): Promise<ts.Node[]> {
   // The transform patches discriminator enums into the schema it is given: it gets its own copy.
   const schema = structuredClone(document) as OpenAPI3;
   redoc ??= await createConfig({});
@@ -49,5 +68,5 @@ export async function emitOpenApiTypes(document: unknown, inputs: string[]): Pro
     readWriteMarkers: false,
     resolve: ($ref) => resolveRef(schema, $ref, { silent: false }),
   };
-  return `${tsHeader(inputs)}\n${astToString(transformSchema(schema, ctx))}`;
+  return transformSchema(schema, ctx);
 }

@@ -38,7 +38,8 @@ export interface PackageContext {
  * One module, not one per part: Node loads and resolves one file, the
  * package exports one path, and a bundler still drops what is not imported.
  */
-export function emitEntry(ir: ProviderIR): { js: string; dts: string } {
+/** The package's entry: index.js, and index.d.ts ending with `openApiTypes` (the namespace emitOpenApiNamespace prints). */
+export function emitEntry(ir: ProviderIR, openApiTypes: string): { js: string; dts: string } {
   const names = new SharedNames();
   const shared = sharedValues(ir, names);
   for (const x of shared) names.add(x.value as object, x.name);
@@ -73,6 +74,8 @@ export function emitEntry(ir: ProviderIR): { js: string; dts: string } {
     })),
     blockType: runtimeType("BlockDefinition"),
     blockDefinition: literal(ir.block),
+    openapiSource: ir.sources.openapi,
+    openApiTypes,
   };
   return { js: render("index.js.hbs", view), dts: render("index.d.ts.hbs", view) };
 }

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import { emitEntry, emitGeneratedReadme, emitPackageJson, emitReadme, type PackageContext } from "./emit.js";
-import { emitOpenApiTypes } from "./emit-types.js";
+import { emitOpenApiNamespace } from "./emit-types.js";
 import type { ProviderIR } from "./ir.js";
 import { linkDocument, LinkErrors } from "./link.js";
 import { OpenApiDocument } from "./openapi-document.js";
@@ -202,8 +202,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const changelog = join(project.outDir, p, "CHANGELOG.md");
     if (existsSync(changelog)) files.set(`${p}/CHANGELOG.md`, readFileSync(changelog, "utf8"));
     files.set(`${p}/surface.json`, formatSurface(surfaceOf(project, pkg, provider)));
-    files.set(`${p}/openapi.d.ts`, await emitOpenApiTypes(document.source.data, [ir.sources.openapi]));
-    const entry = emitEntry(ir);
+    const entry = emitEntry(ir, await emitOpenApiNamespace(document.source.data, `${ir.names.pascal}OpenApi`));
     files.set(`${p}/index.js`, entry.js);
     files.set(`${p}/index.d.ts`, entry.dts);
   });

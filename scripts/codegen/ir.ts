@@ -6,7 +6,7 @@ export interface OperationIR {
   tool: ToolSpec;
   /** Documented error statuses of the upstream operation, for docs. */
   errorResponses: { status: number; description: string }[];
-  /** TypeScript names and type expressions, against the provider's openapi.d.ts. */
+  /** TypeScript names and type expressions, against the openapi-typescript types of the provider's spec (the `operations` and `paths` of index.d.ts). */
   types: {
     paramsName: string;
     outputName: string;
