@@ -83,6 +83,18 @@ describe("emitOpenApiTypes matches openapiTS()", () => {
     expect(document).toEqual(DISCRIMINATED);
   });
 
+  it("leaves a document unchanged whether its discriminator is at the top of a schema, inside an allOf, or absent", async () => {
+    const inAllOf = structuredClone(DISCRIMINATED) as unknown as { components: { schemas: Record<string, object> } };
+    const { Animal, Dog, Cat } = inAllOf.components.schemas;
+    inAllOf.components.schemas = { Dog, Cat, Pet: { allOf: [{ type: "object", discriminator: { propertyName: "kind", mapping: { dog: "#/components/schemas/Dog" } }, oneOf: [{ $ref: "#/components/schemas/Dog" }, { $ref: "#/components/schemas/Cat" }] }] }, Animal };
+    const { source } = await loadOpenApi(openapiPathOf(join(root, "specs"), "books"), root);
+    for (const original of [inAllOf, source.data]) {
+      const document = structuredClone(original);
+      await emitOpenApiNamespace(document, "X");
+      expect(document).toEqual(original);
+    }
+  });
+
   const specSets = [join(root, "specs"), join(here, "__fixtures__/specs-wild")];
   it("has specs to compare", () => expect(specSets.flatMap(providerDirs).length).toBeGreaterThanOrEqual(7));
   for (const specsDir of specSets) {
