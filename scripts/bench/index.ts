@@ -158,7 +158,9 @@ if (wanted("scale")) {
     await anchor(n);
   }
   const rounds = new Map<number, Pair>(sizes.map((n) => [n, { a: [], b: [] }]));
-  for (let i = 0; i < 5; i++) {
+  // 7 rounds: a slope is the difference of two runs, so it carries the noise of both.
+  const SCALE_ROUNDS = 7;
+  for (let i = 0; i < SCALE_ROUNDS; i++) {
     for (const n of sizes) {
       rounds.get(n)!.a.push(await ours(n));
       rounds.get(n)!.b.push(await anchor(n));
@@ -172,7 +174,7 @@ if (wanted("scale")) {
   report("generate, 100 synthetic providers (peak memory)", at100, peak, "MiB", "≤ 1.5×", how);
   const slopeRow = (measure: string, from: number, to: number, pick: (r: Run) => number, target: string) => {
     const slopes = (k: "a" | "b") => rounds.get(to)![k].map((r, i) => ((pick(r) - pick(rounds.get(from)![k][i])) / (to - from)) * 1000);
-    row(measure, slopes("a"), slopes("b"), "ms", target, [`synthetic projects of ${from} and ${to} providers, as above; 5 rounds, every size in each`], 1);
+    row(measure, slopes("a"), slopes("b"), "ms", target, [`synthetic projects of ${from} and ${to} providers, as above; ${SCALE_ROUNDS} rounds, every size in each`], 1);
   };
   slopeRow("generate, CPU per added provider (100 → 200)", 100, 200, cpu, "≤ 1.3×");
   slopeRow("  of which user CPU", 100, 200, (r) => r.user, "");

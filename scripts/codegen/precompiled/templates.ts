@@ -5,62 +5,47 @@ import HandlebarsRuntime from "handlebars/runtime.js";
 const Handlebars = HandlebarsRuntime.default ?? HandlebarsRuntime;
 export const templates = {
   "generated-readme.md.hbs": Handlebars.template({"0":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
+    var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "| [`"
-    + ((stack1 = (((helper = lookupProperty(helpers,"packageName") || alias1(depth0, "packageName", {"start":{"line":10,"column":6},"end":{"line":10,"column":17}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"packageName","hash":{},"data":data,"loc":{"start":{"line":10,"column":4},"end":{"line":10,"column":19}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "packageName", {"start":{"line":10,"column":6},"end":{"line":10,"column":17}} ), depth0)) != null ? stack1 : "")
     + "`]("
-    + ((stack1 = (((helper = lookupProperty(helpers,"provider") || alias1(depth0, "provider", {"start":{"line":10,"column":24},"end":{"line":10,"column":32}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"provider","hash":{},"data":data,"loc":{"start":{"line":10,"column":22},"end":{"line":10,"column":34}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "provider", {"start":{"line":10,"column":24},"end":{"line":10,"column":32}} ), depth0)) != null ? stack1 : "")
     + "/README.md) | "
-    + ((stack1 = (((helper = lookupProperty(helpers,"name") || alias1(depth0, "name", {"start":{"line":10,"column":50},"end":{"line":10,"column":54}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"name","hash":{},"data":data,"loc":{"start":{"line":10,"column":48},"end":{"line":10,"column":56}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":10,"column":50},"end":{"line":10,"column":54}} ), depth0)) != null ? stack1 : "")
     + " | "
-    + ((stack1 = (((helper = lookupProperty(helpers,"operations") || alias1(depth0, "operations", {"start":{"line":10,"column":61},"end":{"line":10,"column":71}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"operations","hash":{},"data":data,"loc":{"start":{"line":10,"column":59},"end":{"line":10,"column":73}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "operations", {"start":{"line":10,"column":61},"end":{"line":10,"column":71}} ), depth0)) != null ? stack1 : "")
     + " |\n";
 },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
+    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
         }
         return undefined
     };
 
-  return ((stack1 = (((helper = lookupProperty(helpers,"header") || container.strict(depth0, "header", {"start":{"line":1,"column":2},"end":{"line":1,"column":8}} ))),(typeof helper === "function" ? helper.call(alias1,{"name":"header","hash":{},"data":data,"loc":{"start":{"line":1,"column":0},"end":{"line":1,"column":10}}}) : helper))) != null ? stack1 : "")
+  return ((stack1 = container.lambda(container.strict(depth0, "header", {"start":{"line":1,"column":2},"end":{"line":1,"column":8}} ), depth0)) != null ? stack1 : "")
     + "\n\n# Generated tool-block packages\n\nOne package per provider, each generated from `specs/<provider>/`.\n\n| Package | Block | Operations |\n|---|---|---|\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"providers"),{"name":"each","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":9,"column":0},"end":{"line":11,"column":9}}})) != null ? stack1 : "");
+    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"providers"),{"name":"each","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":9,"column":0},"end":{"line":11,"column":9}}})) != null ? stack1 : "");
 },"useData":true}),
   "index.d.ts.hbs": Handlebars.template({"0":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
+    var stack1;
 
   return " ("
-    + ((stack1 = (((helper = lookupProperty(helpers,"defaultBaseUrl") || container.strict(depth0, "defaultBaseUrl", {"start":{"line":15,"column":52},"end":{"line":15,"column":66}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"defaultBaseUrl","hash":{},"data":data,"loc":{"start":{"line":15,"column":50},"end":{"line":15,"column":68}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = container.lambda(container.strict(depth0, "defaultBaseUrl", {"start":{"line":15,"column":52},"end":{"line":15,"column":66}} ), depth0)) != null ? stack1 : "")
     + ")";
 },"1":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
+    var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "\n/** "
-    + ((stack1 = (((helper = lookupProperty(helpers,"doc") || alias1(depth0, "doc", {"start":{"line":22,"column":6},"end":{"line":22,"column":9}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"doc","hash":{},"data":data,"loc":{"start":{"line":22,"column":4},"end":{"line":22,"column":11}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "doc", {"start":{"line":22,"column":6},"end":{"line":22,"column":9}} ), depth0)) != null ? stack1 : "")
     + " */\nexport declare const "
-    + ((stack1 = (((helper = lookupProperty(helpers,"name") || alias1(depth0, "name", {"start":{"line":23,"column":23},"end":{"line":23,"column":27}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"name","hash":{},"data":data,"loc":{"start":{"line":23,"column":21},"end":{"line":23,"column":29}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":23,"column":23},"end":{"line":23,"column":27}} ), depth0)) != null ? stack1 : "")
     + ": "
-    + ((stack1 = (((helper = lookupProperty(helpers,"type") || alias1(depth0, "type", {"start":{"line":23,"column":33},"end":{"line":23,"column":37}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"type","hash":{},"data":data,"loc":{"start":{"line":23,"column":31},"end":{"line":23,"column":39}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "type", {"start":{"line":23,"column":33},"end":{"line":23,"column":37}} ), depth0)) != null ? stack1 : "")
     + ";\n";
 },"2":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+    var stack1, alias1=container.strict, alias2=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
         }
@@ -68,34 +53,34 @@ export const templates = {
     };
 
   return "\n/** Parameters of `"
-    + ((stack1 = (((helper = lookupProperty(helpers,"id") || alias1(depth0, "id", {"start":{"line":27,"column":21},"end":{"line":27,"column":23}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"id","hash":{},"data":data,"loc":{"start":{"line":27,"column":19},"end":{"line":27,"column":25}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "id", {"start":{"line":27,"column":21},"end":{"line":27,"column":23}} ), depth0)) != null ? stack1 : "")
     + "`: "
-    + ((stack1 = (((helper = lookupProperty(helpers,"title") || alias1(depth0, "title", {"start":{"line":27,"column":30},"end":{"line":27,"column":35}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"title","hash":{},"data":data,"loc":{"start":{"line":27,"column":28},"end":{"line":27,"column":37}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "title", {"start":{"line":27,"column":30},"end":{"line":27,"column":35}} ), depth0)) != null ? stack1 : "")
     + ". */\nexport interface "
-    + ((stack1 = (((helper = lookupProperty(helpers,"paramsName") || alias1(depth0, "paramsName", {"start":{"line":28,"column":19},"end":{"line":28,"column":29}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"paramsName","hash":{},"data":data,"loc":{"start":{"line":28,"column":17},"end":{"line":28,"column":31}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "paramsName", {"start":{"line":28,"column":19},"end":{"line":28,"column":29}} ), depth0)) != null ? stack1 : "")
     + " {\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias2,lookupProperty(depth0,"params"),{"name":"each","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":29,"column":0},"end":{"line":32,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"params"),{"name":"each","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":29,"column":0},"end":{"line":32,"column":9}}})) != null ? stack1 : "")
     + "}\n\n/** Outputs of `"
-    + ((stack1 = (((helper = lookupProperty(helpers,"id") || alias1(depth0, "id", {"start":{"line":35,"column":18},"end":{"line":35,"column":20}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"id","hash":{},"data":data,"loc":{"start":{"line":35,"column":16},"end":{"line":35,"column":22}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "id", {"start":{"line":35,"column":18},"end":{"line":35,"column":20}} ), depth0)) != null ? stack1 : "")
     + "`. */\nexport type "
-    + ((stack1 = (((helper = lookupProperty(helpers,"outputName") || alias1(depth0, "outputName", {"start":{"line":36,"column":14},"end":{"line":36,"column":24}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"outputName","hash":{},"data":data,"loc":{"start":{"line":36,"column":12},"end":{"line":36,"column":26}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "outputName", {"start":{"line":36,"column":14},"end":{"line":36,"column":24}} ), depth0)) != null ? stack1 : "")
     + " = "
-    + ((stack1 = (((helper = lookupProperty(helpers,"outputType") || alias1(depth0, "outputType", {"start":{"line":36,"column":32},"end":{"line":36,"column":42}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"outputType","hash":{},"data":data,"loc":{"start":{"line":36,"column":29},"end":{"line":36,"column":45}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "outputType", {"start":{"line":36,"column":32},"end":{"line":36,"column":42}} ), depth0)) != null ? stack1 : "")
     + ";\n\n/** "
-    + ((stack1 = (((helper = lookupProperty(helpers,"title") || alias1(depth0, "title", {"start":{"line":38,"column":6},"end":{"line":38,"column":11}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"title","hash":{},"data":data,"loc":{"start":{"line":38,"column":4},"end":{"line":38,"column":13}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "title", {"start":{"line":38,"column":6},"end":{"line":38,"column":11}} ), depth0)) != null ? stack1 : "")
     + ": "
-    + ((stack1 = (((helper = lookupProperty(helpers,"description") || alias1(depth0, "description", {"start":{"line":38,"column":17},"end":{"line":38,"column":28}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"description","hash":{},"data":data,"loc":{"start":{"line":38,"column":15},"end":{"line":38,"column":30}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "description", {"start":{"line":38,"column":17},"end":{"line":38,"column":28}} ), depth0)) != null ? stack1 : "")
     + " */\nexport declare const "
-    + ((stack1 = (((helper = lookupProperty(helpers,"constName") || alias1(depth0, "constName", {"start":{"line":39,"column":23},"end":{"line":39,"column":32}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"constName","hash":{},"data":data,"loc":{"start":{"line":39,"column":21},"end":{"line":39,"column":34}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "constName", {"start":{"line":39,"column":23},"end":{"line":39,"column":32}} ), depth0)) != null ? stack1 : "")
     + ": ToolDefinition<"
-    + ((stack1 = (((helper = lookupProperty(helpers,"paramsName") || alias1(depth0, "paramsName", {"start":{"line":39,"column":53},"end":{"line":39,"column":63}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"paramsName","hash":{},"data":data,"loc":{"start":{"line":39,"column":51},"end":{"line":39,"column":65}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "paramsName", {"start":{"line":39,"column":53},"end":{"line":39,"column":63}} ), depth0)) != null ? stack1 : "")
     + ", "
-    + ((stack1 = (((helper = lookupProperty(helpers,"outputName") || alias1(depth0, "outputName", {"start":{"line":39,"column":69},"end":{"line":39,"column":79}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"outputName","hash":{},"data":data,"loc":{"start":{"line":39,"column":67},"end":{"line":39,"column":81}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "outputName", {"start":{"line":39,"column":69},"end":{"line":39,"column":79}} ), depth0)) != null ? stack1 : "")
     + ", "
-    + ((stack1 = (((helper = lookupProperty(helpers,"paged") || alias1(depth0, "paged", {"start":{"line":39,"column":85},"end":{"line":39,"column":90}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"paged","hash":{},"data":data,"loc":{"start":{"line":39,"column":83},"end":{"line":39,"column":92}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "paged", {"start":{"line":39,"column":85},"end":{"line":39,"column":90}} ), depth0)) != null ? stack1 : "")
     + ">;\n";
 },"3":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+    var stack1, alias1=container.strict, alias2=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
         }
@@ -103,136 +88,121 @@ export const templates = {
     };
 
   return "  /** "
-    + ((stack1 = (((helper = lookupProperty(helpers,"doc") || alias1(depth0, "doc", {"start":{"line":30,"column":8},"end":{"line":30,"column":11}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"doc","hash":{},"data":data,"loc":{"start":{"line":30,"column":6},"end":{"line":30,"column":13}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "doc", {"start":{"line":30,"column":8},"end":{"line":30,"column":11}} ), depth0)) != null ? stack1 : "")
     + " */\n  "
-    + ((stack1 = (((helper = lookupProperty(helpers,"name") || alias1(depth0, "name", {"start":{"line":31,"column":4},"end":{"line":31,"column":8}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"name","hash":{},"data":data,"loc":{"start":{"line":31,"column":2},"end":{"line":31,"column":10}}}) : helper))) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"optional"),{"name":"if","hash":{},"fn":container.program(4, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":31,"column":10},"end":{"line":31,"column":34}}})) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":31,"column":4},"end":{"line":31,"column":8}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"optional"),{"name":"if","hash":{},"fn":container.program(4, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":31,"column":10},"end":{"line":31,"column":34}}})) != null ? stack1 : "")
     + ": "
-    + ((stack1 = (((helper = lookupProperty(helpers,"type") || alias1(depth0, "type", {"start":{"line":31,"column":39},"end":{"line":31,"column":43}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"type","hash":{},"data":data,"loc":{"start":{"line":31,"column":36},"end":{"line":31,"column":46}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "type", {"start":{"line":31,"column":39},"end":{"line":31,"column":43}} ), depth0)) != null ? stack1 : "")
     + ";\n";
 },"4":function(container,depth0,helpers,partials,data) {
     return "?";
 },"5":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
+    var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "  readonly "
-    + ((stack1 = (((helper = lookupProperty(helpers,"id") || alias1(depth0, "id", {"start":{"line":45,"column":13},"end":{"line":45,"column":15}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"id","hash":{},"data":data,"loc":{"start":{"line":45,"column":11},"end":{"line":45,"column":17}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "id", {"start":{"line":45,"column":13},"end":{"line":45,"column":15}} ), depth0)) != null ? stack1 : "")
     + ": typeof "
-    + ((stack1 = (((helper = lookupProperty(helpers,"constName") || alias1(depth0, "constName", {"start":{"line":45,"column":28},"end":{"line":45,"column":37}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"constName","hash":{},"data":data,"loc":{"start":{"line":45,"column":26},"end":{"line":45,"column":39}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "constName", {"start":{"line":45,"column":28},"end":{"line":45,"column":37}} ), depth0)) != null ? stack1 : "")
     + ";\n";
 },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+    var stack1, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
         }
         return undefined
     };
 
-  return ((stack1 = (((helper = lookupProperty(helpers,"header") || alias1(depth0, "header", {"start":{"line":1,"column":2},"end":{"line":1,"column":8}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"header","hash":{},"data":data,"loc":{"start":{"line":1,"column":0},"end":{"line":1,"column":10}}}) : helper))) != null ? stack1 : "")
+  return ((stack1 = alias2(alias1(depth0, "header", {"start":{"line":1,"column":2},"end":{"line":1,"column":8}} ), depth0)) != null ? stack1 : "")
     + "\nimport type { AuthSpec, BlockDefinition, Client, ErrorSpec, LlmTool, LlmToolFormat, LlmToolsOptions, OutputSpec, ParamSpec, Provider, ProviderClientOptions, ToolDefinition, ToolExecutor, ToolSpec } from \"@blockwright/runtime\";\nimport operations = "
-    + ((stack1 = (((helper = lookupProperty(helpers,"pascal") || alias1(depth0, "pascal", {"start":{"line":3,"column":22},"end":{"line":3,"column":28}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"pascal","hash":{},"data":data,"loc":{"start":{"line":3,"column":20},"end":{"line":3,"column":30}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "pascal", {"start":{"line":3,"column":22},"end":{"line":3,"column":28}} ), depth0)) != null ? stack1 : "")
     + "OpenApi.operations;\nimport paths = "
-    + ((stack1 = (((helper = lookupProperty(helpers,"pascal") || alias1(depth0, "pascal", {"start":{"line":4,"column":17},"end":{"line":4,"column":23}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"pascal","hash":{},"data":data,"loc":{"start":{"line":4,"column":15},"end":{"line":4,"column":25}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "pascal", {"start":{"line":4,"column":17},"end":{"line":4,"column":23}} ), depth0)) != null ? stack1 : "")
     + "OpenApi.paths;\n\nexport type "
-    + ((stack1 = (((helper = lookupProperty(helpers,"pascal") || alias1(depth0, "pascal", {"start":{"line":6,"column":14},"end":{"line":6,"column":20}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"pascal","hash":{},"data":data,"loc":{"start":{"line":6,"column":12},"end":{"line":6,"column":22}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "pascal", {"start":{"line":6,"column":14},"end":{"line":6,"column":20}} ), depth0)) != null ? stack1 : "")
     + "OpenApiComponents = "
-    + ((stack1 = (((helper = lookupProperty(helpers,"pascal") || alias1(depth0, "pascal", {"start":{"line":6,"column":44},"end":{"line":6,"column":50}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"pascal","hash":{},"data":data,"loc":{"start":{"line":6,"column":42},"end":{"line":6,"column":52}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "pascal", {"start":{"line":6,"column":44},"end":{"line":6,"column":50}} ), depth0)) != null ? stack1 : "")
     + "OpenApi.components;\nexport type "
-    + ((stack1 = (((helper = lookupProperty(helpers,"pascal") || alias1(depth0, "pascal", {"start":{"line":7,"column":14},"end":{"line":7,"column":20}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"pascal","hash":{},"data":data,"loc":{"start":{"line":7,"column":12},"end":{"line":7,"column":22}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "pascal", {"start":{"line":7,"column":14},"end":{"line":7,"column":20}} ), depth0)) != null ? stack1 : "")
     + "OpenApiOperations = operations;\nexport type "
-    + ((stack1 = (((helper = lookupProperty(helpers,"pascal") || alias1(depth0, "pascal", {"start":{"line":8,"column":14},"end":{"line":8,"column":20}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"pascal","hash":{},"data":data,"loc":{"start":{"line":8,"column":12},"end":{"line":8,"column":22}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "pascal", {"start":{"line":8,"column":14},"end":{"line":8,"column":20}} ), depth0)) != null ? stack1 : "")
     + "OpenApiPaths = paths;\nexport type "
-    + ((stack1 = (((helper = lookupProperty(helpers,"pascal") || alias1(depth0, "pascal", {"start":{"line":9,"column":14},"end":{"line":9,"column":20}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"pascal","hash":{},"data":data,"loc":{"start":{"line":9,"column":12},"end":{"line":9,"column":22}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "pascal", {"start":{"line":9,"column":14},"end":{"line":9,"column":20}} ), depth0)) != null ? stack1 : "")
     + "Paths = paths;\nexport type "
-    + ((stack1 = (((helper = lookupProperty(helpers,"pascal") || alias1(depth0, "pascal", {"start":{"line":10,"column":14},"end":{"line":10,"column":20}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"pascal","hash":{},"data":data,"loc":{"start":{"line":10,"column":12},"end":{"line":10,"column":22}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "pascal", {"start":{"line":10,"column":14},"end":{"line":10,"column":20}} ), depth0)) != null ? stack1 : "")
     + "Client = Client<paths>;\n\n/** How "
-    + ((stack1 = (((helper = lookupProperty(helpers,"name") || alias1(depth0, "name", {"start":{"line":12,"column":10},"end":{"line":12,"column":14}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"name","hash":{},"data":data,"loc":{"start":{"line":12,"column":8},"end":{"line":12,"column":16}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":12,"column":10},"end":{"line":12,"column":14}} ), depth0)) != null ? stack1 : "")
     + " expects its credential: "
-    + ((stack1 = (((helper = lookupProperty(helpers,"authDescription") || alias1(depth0, "authDescription", {"start":{"line":12,"column":43},"end":{"line":12,"column":58}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"authDescription","hash":{},"data":data,"loc":{"start":{"line":12,"column":41},"end":{"line":12,"column":60}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "authDescription", {"start":{"line":12,"column":43},"end":{"line":12,"column":58}} ), depth0)) != null ? stack1 : "")
     + ". */\nexport declare const "
-    + ((stack1 = (((helper = lookupProperty(helpers,"camel") || alias1(depth0, "camel", {"start":{"line":13,"column":23},"end":{"line":13,"column":28}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"camel","hash":{},"data":data,"loc":{"start":{"line":13,"column":21},"end":{"line":13,"column":30}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":13,"column":23},"end":{"line":13,"column":28}} ), depth0)) != null ? stack1 : "")
     + "Auth: AuthSpec;\n\n/** The live API's address"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"defaultBaseUrl"),{"name":"if","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":15,"column":26},"end":{"line":15,"column":76}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"defaultBaseUrl"),{"name":"if","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":15,"column":26},"end":{"line":15,"column":76}}})) != null ? stack1 : "")
     + ". */\nexport declare const "
-    + ((stack1 = (((helper = lookupProperty(helpers,"camel") || alias1(depth0, "camel", {"start":{"line":16,"column":23},"end":{"line":16,"column":28}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"camel","hash":{},"data":data,"loc":{"start":{"line":16,"column":21},"end":{"line":16,"column":30}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":16,"column":23},"end":{"line":16,"column":28}} ), depth0)) != null ? stack1 : "")
     + "DefaultBaseUrl: string | undefined;\n\n/** A typed openapi-fetch client for "
-    + ((stack1 = (((helper = lookupProperty(helpers,"name") || alias1(depth0, "name", {"start":{"line":18,"column":39},"end":{"line":18,"column":43}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"name","hash":{},"data":data,"loc":{"start":{"line":18,"column":37},"end":{"line":18,"column":45}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":18,"column":39},"end":{"line":18,"column":43}} ), depth0)) != null ? stack1 : "")
     + " with the credential applied (it never follows redirects). */\nexport declare function create"
-    + ((stack1 = (((helper = lookupProperty(helpers,"pascal") || alias1(depth0, "pascal", {"start":{"line":19,"column":32},"end":{"line":19,"column":38}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"pascal","hash":{},"data":data,"loc":{"start":{"line":19,"column":30},"end":{"line":19,"column":40}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "pascal", {"start":{"line":19,"column":32},"end":{"line":19,"column":38}} ), depth0)) != null ? stack1 : "")
     + "Client(options: Partial<ProviderClientOptions> & Pick<ProviderClientOptions, \"credential\">): "
-    + ((stack1 = (((helper = lookupProperty(helpers,"pascal") || alias1(depth0, "pascal", {"start":{"line":19,"column":135},"end":{"line":19,"column":141}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"pascal","hash":{},"data":data,"loc":{"start":{"line":19,"column":133},"end":{"line":19,"column":143}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "pascal", {"start":{"line":19,"column":135},"end":{"line":19,"column":141}} ), depth0)) != null ? stack1 : "")
     + "Client;\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias2,lookupProperty(depth0,"shared"),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":20,"column":0},"end":{"line":24,"column":9}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"each").call(alias2,lookupProperty(depth0,"operations"),{"name":"each","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":25,"column":0},"end":{"line":40,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"shared"),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":20,"column":0},"end":{"line":24,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"operations"),{"name":"each","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":25,"column":0},"end":{"line":40,"column":9}}})) != null ? stack1 : "")
     + "\n/** Every "
-    + ((stack1 = (((helper = lookupProperty(helpers,"name") || alias1(depth0, "name", {"start":{"line":42,"column":12},"end":{"line":42,"column":16}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"name","hash":{},"data":data,"loc":{"start":{"line":42,"column":10},"end":{"line":42,"column":18}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":42,"column":12},"end":{"line":42,"column":16}} ), depth0)) != null ? stack1 : "")
     + " tool, by operation id. */\nexport declare const "
-    + ((stack1 = (((helper = lookupProperty(helpers,"camel") || alias1(depth0, "camel", {"start":{"line":43,"column":23},"end":{"line":43,"column":28}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"camel","hash":{},"data":data,"loc":{"start":{"line":43,"column":21},"end":{"line":43,"column":30}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":43,"column":23},"end":{"line":43,"column":28}} ), depth0)) != null ? stack1 : "")
     + "Tools: {\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias2,lookupProperty(depth0,"operations"),{"name":"each","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":44,"column":0},"end":{"line":46,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"operations"),{"name":"each","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":44,"column":0},"end":{"line":46,"column":9}}})) != null ? stack1 : "")
     + "};\n\n/** The `"
-    + ((stack1 = (((helper = lookupProperty(helpers,"provider") || alias1(depth0, "provider", {"start":{"line":49,"column":11},"end":{"line":49,"column":19}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"provider","hash":{},"data":data,"loc":{"start":{"line":49,"column":9},"end":{"line":49,"column":21}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "provider", {"start":{"line":49,"column":11},"end":{"line":49,"column":19}} ), depth0)) != null ? stack1 : "")
     + "` block: "
-    + ((stack1 = (((helper = lookupProperty(helpers,"description") || alias1(depth0, "description", {"start":{"line":49,"column":32},"end":{"line":49,"column":43}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"description","hash":{},"data":data,"loc":{"start":{"line":49,"column":30},"end":{"line":49,"column":45}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "description", {"start":{"line":49,"column":32},"end":{"line":49,"column":43}} ), depth0)) != null ? stack1 : "")
     + " */\nexport declare const "
-    + ((stack1 = (((helper = lookupProperty(helpers,"camel") || alias1(depth0, "camel", {"start":{"line":50,"column":23},"end":{"line":50,"column":28}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"camel","hash":{},"data":data,"loc":{"start":{"line":50,"column":21},"end":{"line":50,"column":30}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":50,"column":23},"end":{"line":50,"column":28}} ), depth0)) != null ? stack1 : "")
     + "Block: BlockDefinition;\n\n/** Every "
-    + ((stack1 = (((helper = lookupProperty(helpers,"name") || alias1(depth0, "name", {"start":{"line":52,"column":12},"end":{"line":52,"column":16}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"name","hash":{},"data":data,"loc":{"start":{"line":52,"column":10},"end":{"line":52,"column":18}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":52,"column":12},"end":{"line":52,"column":16}} ), depth0)) != null ? stack1 : "")
     + " tool, by operation id. */\nexport declare const tools: typeof "
-    + ((stack1 = (((helper = lookupProperty(helpers,"camel") || alias1(depth0, "camel", {"start":{"line":53,"column":37},"end":{"line":53,"column":42}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"camel","hash":{},"data":data,"loc":{"start":{"line":53,"column":35},"end":{"line":53,"column":44}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":53,"column":37},"end":{"line":53,"column":42}} ), depth0)) != null ? stack1 : "")
     + "Tools;\n\n/** The `"
-    + ((stack1 = (((helper = lookupProperty(helpers,"provider") || alias1(depth0, "provider", {"start":{"line":55,"column":11},"end":{"line":55,"column":19}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"provider","hash":{},"data":data,"loc":{"start":{"line":55,"column":9},"end":{"line":55,"column":21}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "provider", {"start":{"line":55,"column":11},"end":{"line":55,"column":19}} ), depth0)) != null ? stack1 : "")
     + "` block. */\nexport declare const block: BlockDefinition;\n\n/**\n * Run a "
-    + ((stack1 = (((helper = lookupProperty(helpers,"name") || alias1(depth0, "name", {"start":{"line":59,"column":11},"end":{"line":59,"column":15}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"name","hash":{},"data":data,"loc":{"start":{"line":59,"column":9},"end":{"line":59,"column":17}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":59,"column":11},"end":{"line":59,"column":15}} ), depth0)) != null ? stack1 : "")
     + " tool by operation id. Parameters and output are typed per\n * operation. Never throws for bad input or upstream failures: the result is\n * `{success: true, output}` or `{success: false, error}`.\n */\nexport declare const executeTool: ToolExecutor<typeof "
-    + ((stack1 = (((helper = lookupProperty(helpers,"camel") || alias1(depth0, "camel", {"start":{"line":63,"column":56},"end":{"line":63,"column":61}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"camel","hash":{},"data":data,"loc":{"start":{"line":63,"column":54},"end":{"line":63,"column":63}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":63,"column":56},"end":{"line":63,"column":61}} ), depth0)) != null ? stack1 : "")
     + "Tools>;\n\n/**\n * These tools as LLM tool definitions, generated from the same definitions:\n * `\"openai\"` (strict function tools), `\"anthropic\"` or `\"mcp\"` (with output\n * schema and annotations). Secret and user-only parameters are left out: pass\n * them yourself when you run the call.\n */\nexport declare function toLlmTools<F extends LlmToolFormat>(format: F, options?: LlmToolsOptions): LlmTool<F>[];\n\n/**\n * The pages of a "
-    + ((stack1 = (((helper = lookupProperty(helpers,"name") || alias1(depth0, "name", {"start":{"line":74,"column":20},"end":{"line":74,"column":24}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"name","hash":{},"data":data,"loc":{"start":{"line":74,"column":18},"end":{"line":74,"column":26}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":74,"column":20},"end":{"line":74,"column":24}} ), depth0)) != null ? stack1 : "")
     + " list operation, one result each, in order (only\n * operations that declare pagination). Ends after the last page, at\n * `maxItems`/`maxPages`, or with a failed result; never throws for those.\n */\nexport declare const paginate: ToolExecutor<typeof "
-    + ((stack1 = (((helper = lookupProperty(helpers,"camel") || alias1(depth0, "camel", {"start":{"line":78,"column":53},"end":{"line":78,"column":58}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"camel","hash":{},"data":data,"loc":{"start":{"line":78,"column":51},"end":{"line":78,"column":60}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":78,"column":53},"end":{"line":78,"column":58}} ), depth0)) != null ? stack1 : "")
     + "Tools>[\"paginate\"];\n\n/** The provider as data: its id, tools and block. */\nexport declare const provider: Provider<typeof "
-    + ((stack1 = (((helper = lookupProperty(helpers,"camel") || alias1(depth0, "camel", {"start":{"line":81,"column":49},"end":{"line":81,"column":54}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"camel","hash":{},"data":data,"loc":{"start":{"line":81,"column":47},"end":{"line":81,"column":56}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":81,"column":49},"end":{"line":81,"column":54}} ), depth0)) != null ? stack1 : "")
     + "Tools>;\n\n/** The types of "
-    + ((stack1 = (((helper = lookupProperty(helpers,"openapiSource") || alias1(depth0, "openapiSource", {"start":{"line":83,"column":19},"end":{"line":83,"column":32}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"openapiSource","hash":{},"data":data,"loc":{"start":{"line":83,"column":17},"end":{"line":83,"column":34}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "openapiSource", {"start":{"line":83,"column":19},"end":{"line":83,"column":32}} ), depth0)) != null ? stack1 : "")
     + ", as openapi-typescript writes them. */\n"
-    + ((stack1 = (((helper = lookupProperty(helpers,"openApiTypes") || alias1(depth0, "openApiTypes", {"start":{"line":84,"column":3},"end":{"line":84,"column":15}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"openApiTypes","hash":{},"data":data,"loc":{"start":{"line":84,"column":0},"end":{"line":84,"column":18}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "openApiTypes", {"start":{"line":84,"column":3},"end":{"line":84,"column":15}} ), depth0)) != null ? stack1 : "")
     + "\n";
 },"useData":true}),
   "index.js.hbs": Handlebars.template({"0":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
+    var stack1;
 
   return " ("
-    + ((stack1 = (((helper = lookupProperty(helpers,"defaultBaseUrl") || container.strict(depth0, "defaultBaseUrl", {"start":{"line":11,"column":51},"end":{"line":11,"column":65}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"defaultBaseUrl","hash":{},"data":data,"loc":{"start":{"line":11,"column":49},"end":{"line":11,"column":67}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = container.lambda(container.strict(depth0, "defaultBaseUrl", {"start":{"line":11,"column":51},"end":{"line":11,"column":65}} ), depth0)) != null ? stack1 : "")
     + ")";
 },"1":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
+    var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "\n/**\n * "
-    + ((stack1 = (((helper = lookupProperty(helpers,"doc") || alias1(depth0, "doc", {"start":{"line":28,"column":5},"end":{"line":28,"column":8}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"doc","hash":{},"data":data,"loc":{"start":{"line":28,"column":3},"end":{"line":28,"column":10}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "doc", {"start":{"line":28,"column":5},"end":{"line":28,"column":8}} ), depth0)) != null ? stack1 : "")
     + "\n * @type "
-    + ((stack1 = (((helper = lookupProperty(helpers,"jsdocType") || alias1(depth0, "jsdocType", {"start":{"line":29,"column":11},"end":{"line":29,"column":20}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"jsdocType","hash":{},"data":data,"loc":{"start":{"line":29,"column":9},"end":{"line":29,"column":22}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "jsdocType", {"start":{"line":29,"column":11},"end":{"line":29,"column":20}} ), depth0)) != null ? stack1 : "")
     + "\n */\nexport const "
-    + ((stack1 = (((helper = lookupProperty(helpers,"name") || alias1(depth0, "name", {"start":{"line":31,"column":15},"end":{"line":31,"column":19}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"name","hash":{},"data":data,"loc":{"start":{"line":31,"column":13},"end":{"line":31,"column":21}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":31,"column":15},"end":{"line":31,"column":19}} ), depth0)) != null ? stack1 : "")
     + " = "
-    + ((stack1 = (((helper = lookupProperty(helpers,"literal") || alias1(depth0, "literal", {"start":{"line":31,"column":27},"end":{"line":31,"column":34}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"literal","hash":{},"data":data,"loc":{"start":{"line":31,"column":24},"end":{"line":31,"column":37}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "literal", {"start":{"line":31,"column":27},"end":{"line":31,"column":34}} ), depth0)) != null ? stack1 : "")
     + ";\n";
 },"2":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+    var stack1, alias1=container.strict, alias2=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
         }
@@ -240,120 +210,110 @@ export const templates = {
     };
 
   return "\n/**\n * "
-    + ((stack1 = (((helper = lookupProperty(helpers,"title") || alias1(depth0, "title", {"start":{"line":36,"column":5},"end":{"line":36,"column":10}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"title","hash":{},"data":data,"loc":{"start":{"line":36,"column":3},"end":{"line":36,"column":12}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "title", {"start":{"line":36,"column":5},"end":{"line":36,"column":10}} ), depth0)) != null ? stack1 : "")
     + ": "
-    + ((stack1 = (((helper = lookupProperty(helpers,"description") || alias1(depth0, "description", {"start":{"line":36,"column":16},"end":{"line":36,"column":27}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"description","hash":{},"data":data,"loc":{"start":{"line":36,"column":14},"end":{"line":36,"column":29}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "description", {"start":{"line":36,"column":16},"end":{"line":36,"column":27}} ), depth0)) != null ? stack1 : "")
     + "\n * @type "
-    + ((stack1 = container.lambda(alias1(lookupProperty(data,"root"), "jsdocToolType", {"start":{"line":37,"column":11},"end":{"line":37,"column":30}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(data,"root"), "jsdocToolType", {"start":{"line":37,"column":11},"end":{"line":37,"column":30}} ), depth0)) != null ? stack1 : "")
     + "\n */\nexport const "
-    + ((stack1 = (((helper = lookupProperty(helpers,"constName") || alias1(depth0, "constName", {"start":{"line":39,"column":15},"end":{"line":39,"column":24}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"constName","hash":{},"data":data,"loc":{"start":{"line":39,"column":13},"end":{"line":39,"column":26}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "constName", {"start":{"line":39,"column":15},"end":{"line":39,"column":24}} ), depth0)) != null ? stack1 : "")
     + " = "
-    + ((stack1 = (((helper = lookupProperty(helpers,"definition") || alias1(depth0, "definition", {"start":{"line":39,"column":32},"end":{"line":39,"column":42}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"definition","hash":{},"data":data,"loc":{"start":{"line":39,"column":29},"end":{"line":39,"column":45}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "definition", {"start":{"line":39,"column":32},"end":{"line":39,"column":42}} ), depth0)) != null ? stack1 : "")
     + ";\n";
 },"3":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
+    var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "  "
-    + ((stack1 = (((helper = lookupProperty(helpers,"id") || alias1(depth0, "id", {"start":{"line":45,"column":4},"end":{"line":45,"column":6}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"id","hash":{},"data":data,"loc":{"start":{"line":45,"column":2},"end":{"line":45,"column":8}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "id", {"start":{"line":45,"column":4},"end":{"line":45,"column":6}} ), depth0)) != null ? stack1 : "")
     + ": "
-    + ((stack1 = (((helper = lookupProperty(helpers,"constName") || alias1(depth0, "constName", {"start":{"line":45,"column":12},"end":{"line":45,"column":21}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"constName","hash":{},"data":data,"loc":{"start":{"line":45,"column":10},"end":{"line":45,"column":23}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "constName", {"start":{"line":45,"column":12},"end":{"line":45,"column":21}} ), depth0)) != null ? stack1 : "")
     + ",\n";
 },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+    var stack1, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
         }
         return undefined
     };
 
-  return ((stack1 = (((helper = lookupProperty(helpers,"header") || alias1(depth0, "header", {"start":{"line":1,"column":2},"end":{"line":1,"column":8}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"header","hash":{},"data":data,"loc":{"start":{"line":1,"column":0},"end":{"line":1,"column":10}}}) : helper))) != null ? stack1 : "")
+  return ((stack1 = alias2(alias1(depth0, "header", {"start":{"line":1,"column":2},"end":{"line":1,"column":8}} ), depth0)) != null ? stack1 : "")
     + "\nimport { createExecutor, createProviderClient, toLlmTools as llmToolsOf } from \"@blockwright/runtime\";\n\n/**\n * How "
-    + ((stack1 = (((helper = lookupProperty(helpers,"name") || alias1(depth0, "name", {"start":{"line":5,"column":9},"end":{"line":5,"column":13}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"name","hash":{},"data":data,"loc":{"start":{"line":5,"column":7},"end":{"line":5,"column":15}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":5,"column":9},"end":{"line":5,"column":13}} ), depth0)) != null ? stack1 : "")
     + " expects its credential: "
-    + ((stack1 = (((helper = lookupProperty(helpers,"authDescription") || alias1(depth0, "authDescription", {"start":{"line":5,"column":42},"end":{"line":5,"column":57}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"authDescription","hash":{},"data":data,"loc":{"start":{"line":5,"column":40},"end":{"line":5,"column":59}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "authDescription", {"start":{"line":5,"column":42},"end":{"line":5,"column":57}} ), depth0)) != null ? stack1 : "")
     + ".\n * @type "
-    + ((stack1 = (((helper = lookupProperty(helpers,"authType") || alias1(depth0, "authType", {"start":{"line":6,"column":11},"end":{"line":6,"column":19}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"authType","hash":{},"data":data,"loc":{"start":{"line":6,"column":9},"end":{"line":6,"column":21}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "authType", {"start":{"line":6,"column":11},"end":{"line":6,"column":19}} ), depth0)) != null ? stack1 : "")
     + "\n */\nexport const "
-    + ((stack1 = (((helper = lookupProperty(helpers,"camel") || alias1(depth0, "camel", {"start":{"line":8,"column":15},"end":{"line":8,"column":20}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"camel","hash":{},"data":data,"loc":{"start":{"line":8,"column":13},"end":{"line":8,"column":22}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":8,"column":15},"end":{"line":8,"column":20}} ), depth0)) != null ? stack1 : "")
     + "Auth = "
-    + ((stack1 = (((helper = lookupProperty(helpers,"authLiteral") || alias1(depth0, "authLiteral", {"start":{"line":8,"column":32},"end":{"line":8,"column":43}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"authLiteral","hash":{},"data":data,"loc":{"start":{"line":8,"column":29},"end":{"line":8,"column":46}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "authLiteral", {"start":{"line":8,"column":32},"end":{"line":8,"column":43}} ), depth0)) != null ? stack1 : "")
     + ";\n\n/**\n * The live API's address"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"defaultBaseUrl"),{"name":"if","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":11,"column":25},"end":{"line":11,"column":75}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"defaultBaseUrl"),{"name":"if","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":11,"column":25},"end":{"line":11,"column":75}}})) != null ? stack1 : "")
     + ".\n * @type {string | undefined}\n */\nexport const "
-    + ((stack1 = (((helper = lookupProperty(helpers,"camel") || alias1(depth0, "camel", {"start":{"line":14,"column":15},"end":{"line":14,"column":20}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"camel","hash":{},"data":data,"loc":{"start":{"line":14,"column":13},"end":{"line":14,"column":22}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":14,"column":15},"end":{"line":14,"column":20}} ), depth0)) != null ? stack1 : "")
     + "DefaultBaseUrl = "
-    + ((stack1 = (((helper = lookupProperty(helpers,"defaultBaseUrlLiteral") || alias1(depth0, "defaultBaseUrlLiteral", {"start":{"line":14,"column":42},"end":{"line":14,"column":63}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"defaultBaseUrlLiteral","hash":{},"data":data,"loc":{"start":{"line":14,"column":39},"end":{"line":14,"column":66}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "defaultBaseUrlLiteral", {"start":{"line":14,"column":42},"end":{"line":14,"column":63}} ), depth0)) != null ? stack1 : "")
     + ";\n\n/**\n * A typed openapi-fetch client for "
-    + ((stack1 = (((helper = lookupProperty(helpers,"name") || alias1(depth0, "name", {"start":{"line":17,"column":38},"end":{"line":17,"column":42}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"name","hash":{},"data":data,"loc":{"start":{"line":17,"column":36},"end":{"line":17,"column":44}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":17,"column":38},"end":{"line":17,"column":42}} ), depth0)) != null ? stack1 : "")
     + " with the credential applied.\n * @param {Partial<import(\"@blockwright/runtime\").ProviderClientOptions> & Pick<import(\"@blockwright/runtime\").ProviderClientOptions, \"credential\">} options\n */\nexport function create"
-    + ((stack1 = (((helper = lookupProperty(helpers,"pascal") || alias1(depth0, "pascal", {"start":{"line":20,"column":24},"end":{"line":20,"column":30}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"pascal","hash":{},"data":data,"loc":{"start":{"line":20,"column":22},"end":{"line":20,"column":32}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "pascal", {"start":{"line":20,"column":24},"end":{"line":20,"column":30}} ), depth0)) != null ? stack1 : "")
     + "Client(options) {\n  const baseUrl = options.baseUrl ?? "
-    + ((stack1 = (((helper = lookupProperty(helpers,"camel") || alias1(depth0, "camel", {"start":{"line":21,"column":39},"end":{"line":21,"column":44}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"camel","hash":{},"data":data,"loc":{"start":{"line":21,"column":37},"end":{"line":21,"column":46}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":21,"column":39},"end":{"line":21,"column":44}} ), depth0)) != null ? stack1 : "")
     + "DefaultBaseUrl;\n  if (!baseUrl) throw new Error(\""
-    + ((stack1 = (((helper = lookupProperty(helpers,"provider") || alias1(depth0, "provider", {"start":{"line":22,"column":35},"end":{"line":22,"column":43}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"provider","hash":{},"data":data,"loc":{"start":{"line":22,"column":33},"end":{"line":22,"column":45}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "provider", {"start":{"line":22,"column":35},"end":{"line":22,"column":43}} ), depth0)) != null ? stack1 : "")
     + ": pass baseUrl, the instance address\");\n  return createProviderClient("
-    + ((stack1 = (((helper = lookupProperty(helpers,"camel") || alias1(depth0, "camel", {"start":{"line":23,"column":32},"end":{"line":23,"column":37}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"camel","hash":{},"data":data,"loc":{"start":{"line":23,"column":30},"end":{"line":23,"column":39}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":23,"column":32},"end":{"line":23,"column":37}} ), depth0)) != null ? stack1 : "")
     + "Auth, { ...options, baseUrl });\n}\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias2,lookupProperty(depth0,"shared"),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":25,"column":0},"end":{"line":32,"column":9}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"each").call(alias2,lookupProperty(depth0,"operations"),{"name":"each","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":33,"column":0},"end":{"line":40,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"shared"),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":25,"column":0},"end":{"line":32,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"operations"),{"name":"each","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":33,"column":0},"end":{"line":40,"column":9}}})) != null ? stack1 : "")
     + "\n/** Every "
-    + ((stack1 = (((helper = lookupProperty(helpers,"name") || alias1(depth0, "name", {"start":{"line":42,"column":12},"end":{"line":42,"column":16}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"name","hash":{},"data":data,"loc":{"start":{"line":42,"column":10},"end":{"line":42,"column":18}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":42,"column":12},"end":{"line":42,"column":16}} ), depth0)) != null ? stack1 : "")
     + " tool, by operation id. */\nexport const "
-    + ((stack1 = (((helper = lookupProperty(helpers,"camel") || alias1(depth0, "camel", {"start":{"line":43,"column":15},"end":{"line":43,"column":20}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"camel","hash":{},"data":data,"loc":{"start":{"line":43,"column":13},"end":{"line":43,"column":22}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":43,"column":15},"end":{"line":43,"column":20}} ), depth0)) != null ? stack1 : "")
     + "Tools = {\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias2,lookupProperty(depth0,"operations"),{"name":"each","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":44,"column":0},"end":{"line":46,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"operations"),{"name":"each","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":44,"column":0},"end":{"line":46,"column":9}}})) != null ? stack1 : "")
     + "};\n\n/**\n * The `"
-    + ((stack1 = (((helper = lookupProperty(helpers,"provider") || alias1(depth0, "provider", {"start":{"line":50,"column":10},"end":{"line":50,"column":18}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"provider","hash":{},"data":data,"loc":{"start":{"line":50,"column":8},"end":{"line":50,"column":20}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "provider", {"start":{"line":50,"column":10},"end":{"line":50,"column":18}} ), depth0)) != null ? stack1 : "")
     + "` block: "
-    + ((stack1 = (((helper = lookupProperty(helpers,"description") || alias1(depth0, "description", {"start":{"line":50,"column":31},"end":{"line":50,"column":42}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"description","hash":{},"data":data,"loc":{"start":{"line":50,"column":29},"end":{"line":50,"column":44}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "description", {"start":{"line":50,"column":31},"end":{"line":50,"column":42}} ), depth0)) != null ? stack1 : "")
     + "\n * @type "
-    + ((stack1 = (((helper = lookupProperty(helpers,"blockType") || alias1(depth0, "blockType", {"start":{"line":51,"column":11},"end":{"line":51,"column":20}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"blockType","hash":{},"data":data,"loc":{"start":{"line":51,"column":9},"end":{"line":51,"column":22}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "blockType", {"start":{"line":51,"column":11},"end":{"line":51,"column":20}} ), depth0)) != null ? stack1 : "")
     + "\n */\nexport const "
-    + ((stack1 = (((helper = lookupProperty(helpers,"camel") || alias1(depth0, "camel", {"start":{"line":53,"column":15},"end":{"line":53,"column":20}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"camel","hash":{},"data":data,"loc":{"start":{"line":53,"column":13},"end":{"line":53,"column":22}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":53,"column":15},"end":{"line":53,"column":20}} ), depth0)) != null ? stack1 : "")
     + "Block = "
-    + ((stack1 = (((helper = lookupProperty(helpers,"blockDefinition") || alias1(depth0, "blockDefinition", {"start":{"line":53,"column":33},"end":{"line":53,"column":48}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"blockDefinition","hash":{},"data":data,"loc":{"start":{"line":53,"column":30},"end":{"line":53,"column":51}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "blockDefinition", {"start":{"line":53,"column":33},"end":{"line":53,"column":48}} ), depth0)) != null ? stack1 : "")
     + ";\n\n/** Every "
-    + ((stack1 = (((helper = lookupProperty(helpers,"name") || alias1(depth0, "name", {"start":{"line":55,"column":12},"end":{"line":55,"column":16}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"name","hash":{},"data":data,"loc":{"start":{"line":55,"column":10},"end":{"line":55,"column":18}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":55,"column":12},"end":{"line":55,"column":16}} ), depth0)) != null ? stack1 : "")
     + " tool, by operation id. */\nexport const tools = "
-    + ((stack1 = (((helper = lookupProperty(helpers,"camel") || alias1(depth0, "camel", {"start":{"line":56,"column":23},"end":{"line":56,"column":28}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"camel","hash":{},"data":data,"loc":{"start":{"line":56,"column":21},"end":{"line":56,"column":30}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":56,"column":23},"end":{"line":56,"column":28}} ), depth0)) != null ? stack1 : "")
     + "Tools;\n\n/** The `"
-    + ((stack1 = (((helper = lookupProperty(helpers,"provider") || alias1(depth0, "provider", {"start":{"line":58,"column":11},"end":{"line":58,"column":19}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"provider","hash":{},"data":data,"loc":{"start":{"line":58,"column":9},"end":{"line":58,"column":21}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "provider", {"start":{"line":58,"column":11},"end":{"line":58,"column":19}} ), depth0)) != null ? stack1 : "")
     + "` block. */\nexport const block = "
-    + ((stack1 = (((helper = lookupProperty(helpers,"camel") || alias1(depth0, "camel", {"start":{"line":59,"column":23},"end":{"line":59,"column":28}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"camel","hash":{},"data":data,"loc":{"start":{"line":59,"column":21},"end":{"line":59,"column":30}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":59,"column":23},"end":{"line":59,"column":28}} ), depth0)) != null ? stack1 : "")
     + "Block;\n\n/** Run a "
-    + ((stack1 = (((helper = lookupProperty(helpers,"name") || alias1(depth0, "name", {"start":{"line":61,"column":12},"end":{"line":61,"column":16}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"name","hash":{},"data":data,"loc":{"start":{"line":61,"column":10},"end":{"line":61,"column":18}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":61,"column":12},"end":{"line":61,"column":16}} ), depth0)) != null ? stack1 : "")
     + " tool by operation id; never throws for bad input or upstream failures. */\nexport const executeTool = /* @__PURE__ */ createExecutor("
-    + ((stack1 = (((helper = lookupProperty(helpers,"camel") || alias1(depth0, "camel", {"start":{"line":62,"column":60},"end":{"line":62,"column":65}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"camel","hash":{},"data":data,"loc":{"start":{"line":62,"column":58},"end":{"line":62,"column":67}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":62,"column":60},"end":{"line":62,"column":65}} ), depth0)) != null ? stack1 : "")
     + "Tools);\n\n/**\n * These tools as LLM tool definitions: format \"openai\", \"anthropic\" or \"mcp\"; `{readOnly: true}` keeps the read-only ones.\n * @template {import(\"@blockwright/runtime\").LlmToolFormat} F\n * @param {F} format\n * @param {import(\"@blockwright/runtime\").LlmToolsOptions} [options]\n * @returns {import(\"@blockwright/runtime\").LlmTool<F>[]}\n */\nexport function toLlmTools(format, options) {\n  return llmToolsOf("
-    + ((stack1 = (((helper = lookupProperty(helpers,"camel") || alias1(depth0, "camel", {"start":{"line":72,"column":22},"end":{"line":72,"column":27}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"camel","hash":{},"data":data,"loc":{"start":{"line":72,"column":20},"end":{"line":72,"column":29}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":72,"column":22},"end":{"line":72,"column":27}} ), depth0)) != null ? stack1 : "")
     + "Tools, format, options);\n}\n\n/** The pages of a "
-    + ((stack1 = (((helper = lookupProperty(helpers,"name") || alias1(depth0, "name", {"start":{"line":75,"column":21},"end":{"line":75,"column":25}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"name","hash":{},"data":data,"loc":{"start":{"line":75,"column":19},"end":{"line":75,"column":27}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":75,"column":21},"end":{"line":75,"column":25}} ), depth0)) != null ? stack1 : "")
     + " list operation, one result each (operations that declare pagination). */\nexport const paginate = executeTool.paginate;\n\n/** The provider as data: its id, tools and block. */\nexport const provider = { id: "
-    + ((stack1 = (((helper = lookupProperty(helpers,"providerLiteral") || alias1(depth0, "providerLiteral", {"start":{"line":79,"column":33},"end":{"line":79,"column":48}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"providerLiteral","hash":{},"data":data,"loc":{"start":{"line":79,"column":30},"end":{"line":79,"column":51}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "providerLiteral", {"start":{"line":79,"column":33},"end":{"line":79,"column":48}} ), depth0)) != null ? stack1 : "")
     + ", tools: "
-    + ((stack1 = (((helper = lookupProperty(helpers,"camel") || alias1(depth0, "camel", {"start":{"line":79,"column":62},"end":{"line":79,"column":67}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"camel","hash":{},"data":data,"loc":{"start":{"line":79,"column":60},"end":{"line":79,"column":69}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":79,"column":62},"end":{"line":79,"column":67}} ), depth0)) != null ? stack1 : "")
     + "Tools, block: "
-    + ((stack1 = (((helper = lookupProperty(helpers,"camel") || alias1(depth0, "camel", {"start":{"line":79,"column":85},"end":{"line":79,"column":90}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"camel","hash":{},"data":data,"loc":{"start":{"line":79,"column":83},"end":{"line":79,"column":92}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "camel", {"start":{"line":79,"column":85},"end":{"line":79,"column":90}} ), depth0)) != null ? stack1 : "")
     + "Block };\n";
 },"useData":true}),
   "package-readme.md.hbs": Handlebars.template({"0":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
+    var stack1;
 
   return "\n"
-    + ((stack1 = (((helper = lookupProperty(helpers,"longDescription") || container.strict(depth0, "longDescription", {"start":{"line":8,"column":2},"end":{"line":8,"column":17}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"longDescription","hash":{},"data":data,"loc":{"start":{"line":8,"column":0},"end":{"line":8,"column":19}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = container.lambda(container.strict(depth0, "longDescription", {"start":{"line":8,"column":2},"end":{"line":8,"column":17}} ), depth0)) != null ? stack1 : "")
     + "\n";
 },"1":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=container.strict, alias2=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+    var stack1, alias1=container.strict, alias2=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
         }
@@ -361,7 +321,7 @@ export const templates = {
     };
 
   return "\n```ts\nimport { executeTool } from \""
-    + ((stack1 = (((helper = lookupProperty(helpers,"packageName") || alias1(depth0, "packageName", {"start":{"line":19,"column":31},"end":{"line":19,"column":42}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"packageName","hash":{},"data":data,"loc":{"start":{"line":19,"column":29},"end":{"line":19,"column":44}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "packageName", {"start":{"line":19,"column":31},"end":{"line":19,"column":42}} ), depth0)) != null ? stack1 : "")
     + "\";\n\nconst result = await executeTool(\""
     + ((stack1 = alias2(alias1(lookupProperty(depth0,"example"), "id", {"start":{"line":21,"column":36},"end":{"line":21,"column":46}} ), depth0)) != null ? stack1 : "")
     + "\", "
@@ -370,70 +330,45 @@ export const templates = {
 },"2":function(container,depth0,helpers,partials,data) {
     return "\nList operations that page (see each operation) take `{allPages: true, maxItems, maxPages}` as\noptions of `executeTool`: the list outputs are concatenated across pages, count outputs count\nthe gathered list, every other output is the last (2xx) page's, and `result.pages` says how many\npages and items were fetched and whether a cap stopped the call. `paginate(operationId,\nparams)` yields the pages one by one.\n";
 },"3":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
+    var stack1;
 
   return "| Request size | "
-    + ((stack1 = (((helper = lookupProperty(helpers,"requestHeadBytes") || container.strict(depth0, "requestHeadBytes", {"start":{"line":52,"column":19},"end":{"line":52,"column":35}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"requestHeadBytes","hash":{},"data":data,"loc":{"start":{"line":52,"column":17},"end":{"line":52,"column":37}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = container.lambda(container.strict(depth0, "requestHeadBytes", {"start":{"line":52,"column":19},"end":{"line":52,"column":35}} ), depth0)) != null ? stack1 : "")
     + " |\n";
 },"4":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
+    var stack1;
 
   return "| Error details | "
-    + ((stack1 = (((helper = lookupProperty(helpers,"errorDetails") || container.strict(depth0, "errorDetails", {"start":{"line":55,"column":20},"end":{"line":55,"column":32}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"errorDetails","hash":{},"data":data,"loc":{"start":{"line":55,"column":18},"end":{"line":55,"column":34}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = container.lambda(container.strict(depth0, "errorDetails", {"start":{"line":55,"column":20},"end":{"line":55,"column":32}} ), depth0)) != null ? stack1 : "")
     + " |\n";
 },"5":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
+    var stack1;
 
   return "| Failure in a 2xx reply | "
-    + ((stack1 = (((helper = lookupProperty(helpers,"failureWhen") || container.strict(depth0, "failureWhen", {"start":{"line":58,"column":29},"end":{"line":58,"column":40}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"failureWhen","hash":{},"data":data,"loc":{"start":{"line":58,"column":27},"end":{"line":58,"column":42}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = container.lambda(container.strict(depth0, "failureWhen", {"start":{"line":58,"column":29},"end":{"line":58,"column":40}} ), depth0)) != null ? stack1 : "")
     + " |\n";
 },"6":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
+    var stack1;
 
   return "| Upstream docs | "
-    + ((stack1 = (((helper = lookupProperty(helpers,"docsUrl") || container.strict(depth0, "docsUrl", {"start":{"line":61,"column":20},"end":{"line":61,"column":27}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"docsUrl","hash":{},"data":data,"loc":{"start":{"line":61,"column":18},"end":{"line":61,"column":29}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = container.lambda(container.strict(depth0, "docsUrl", {"start":{"line":61,"column":20},"end":{"line":61,"column":27}} ), depth0)) != null ? stack1 : "")
     + " |\n";
 },"7":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
+    var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "| [`"
-    + ((stack1 = (((helper = lookupProperty(helpers,"id") || alias1(depth0, "id", {"start":{"line":69,"column":6},"end":{"line":69,"column":8}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"id","hash":{},"data":data,"loc":{"start":{"line":69,"column":4},"end":{"line":69,"column":10}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "id", {"start":{"line":69,"column":6},"end":{"line":69,"column":8}} ), depth0)) != null ? stack1 : "")
     + "`](#"
-    + ((stack1 = (((helper = lookupProperty(helpers,"anchor") || alias1(depth0, "anchor", {"start":{"line":69,"column":16},"end":{"line":69,"column":22}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"anchor","hash":{},"data":data,"loc":{"start":{"line":69,"column":14},"end":{"line":69,"column":24}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "anchor", {"start":{"line":69,"column":16},"end":{"line":69,"column":22}} ), depth0)) != null ? stack1 : "")
     + ") | `"
-    + ((stack1 = (((helper = lookupProperty(helpers,"method") || alias1(depth0, "method", {"start":{"line":69,"column":31},"end":{"line":69,"column":37}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"method","hash":{},"data":data,"loc":{"start":{"line":69,"column":29},"end":{"line":69,"column":39}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "method", {"start":{"line":69,"column":31},"end":{"line":69,"column":37}} ), depth0)) != null ? stack1 : "")
     + " "
-    + ((stack1 = (((helper = lookupProperty(helpers,"path") || alias1(depth0, "path", {"start":{"line":69,"column":42},"end":{"line":69,"column":46}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"path","hash":{},"data":data,"loc":{"start":{"line":69,"column":40},"end":{"line":69,"column":48}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "path", {"start":{"line":69,"column":42},"end":{"line":69,"column":46}} ), depth0)) != null ? stack1 : "")
     + "` | "
-    + ((stack1 = (((helper = lookupProperty(helpers,"title") || alias1(depth0, "title", {"start":{"line":69,"column":54},"end":{"line":69,"column":59}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"title","hash":{},"data":data,"loc":{"start":{"line":69,"column":52},"end":{"line":69,"column":61}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "title", {"start":{"line":69,"column":54},"end":{"line":69,"column":59}} ), depth0)) != null ? stack1 : "")
     + " |\n";
 },"8":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+    var stack1, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
         }
@@ -441,54 +376,49 @@ export const templates = {
     };
 
   return "\n### "
-    + ((stack1 = (((helper = lookupProperty(helpers,"id") || alias1(depth0, "id", {"start":{"line":73,"column":6},"end":{"line":73,"column":8}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"id","hash":{},"data":data,"loc":{"start":{"line":73,"column":4},"end":{"line":73,"column":10}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "id", {"start":{"line":73,"column":6},"end":{"line":73,"column":8}} ), depth0)) != null ? stack1 : "")
     + "\n\n"
-    + ((stack1 = (((helper = lookupProperty(helpers,"title") || alias1(depth0, "title", {"start":{"line":75,"column":2},"end":{"line":75,"column":7}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"title","hash":{},"data":data,"loc":{"start":{"line":75,"column":0},"end":{"line":75,"column":9}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "title", {"start":{"line":75,"column":2},"end":{"line":75,"column":7}} ), depth0)) != null ? stack1 : "")
     + ": "
-    + ((stack1 = (((helper = lookupProperty(helpers,"description") || alias1(depth0, "description", {"start":{"line":75,"column":13},"end":{"line":75,"column":24}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"description","hash":{},"data":data,"loc":{"start":{"line":75,"column":11},"end":{"line":75,"column":26}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "description", {"start":{"line":75,"column":13},"end":{"line":75,"column":24}} ), depth0)) != null ? stack1 : "")
     + "\n\n`"
-    + ((stack1 = (((helper = lookupProperty(helpers,"method") || alias1(depth0, "method", {"start":{"line":77,"column":3},"end":{"line":77,"column":9}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"method","hash":{},"data":data,"loc":{"start":{"line":77,"column":1},"end":{"line":77,"column":11}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "method", {"start":{"line":77,"column":3},"end":{"line":77,"column":9}} ), depth0)) != null ? stack1 : "")
     + " "
-    + ((stack1 = (((helper = lookupProperty(helpers,"path") || alias1(depth0, "path", {"start":{"line":77,"column":14},"end":{"line":77,"column":18}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"path","hash":{},"data":data,"loc":{"start":{"line":77,"column":12},"end":{"line":77,"column":20}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "path", {"start":{"line":77,"column":14},"end":{"line":77,"column":18}} ), depth0)) != null ? stack1 : "")
     + "` (upstream operation `"
-    + ((stack1 = (((helper = lookupProperty(helpers,"operationId") || alias1(depth0, "operationId", {"start":{"line":77,"column":45},"end":{"line":77,"column":56}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"operationId","hash":{},"data":data,"loc":{"start":{"line":77,"column":43},"end":{"line":77,"column":58}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "operationId", {"start":{"line":77,"column":45},"end":{"line":77,"column":56}} ), depth0)) != null ? stack1 : "")
     + "`)\n\n#### Parameters\n\n| Name | Type | Required | Default | Limits | Sent as | Example | Description |\n|---|---|---|---|---|---|---|---|\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias2,lookupProperty(depth0,"params"),{"name":"each","hash":{},"fn":container.program(9, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":83,"column":0},"end":{"line":85,"column":9}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(lookupProperty(depth0,"rules"),"length"),{"name":"if","hash":{},"fn":container.program(10, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":86,"column":0},"end":{"line":92,"column":7}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(lookupProperty(depth0,"constants"),"length"),{"name":"if","hash":{},"fn":container.program(12, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":93,"column":0},"end":{"line":99,"column":7}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"body"),{"name":"if","hash":{},"fn":container.program(13, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":100,"column":0},"end":{"line":103,"column":7}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"idempotency"),{"name":"if","hash":{},"fn":container.program(14, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":104,"column":0},"end":{"line":107,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"params"),{"name":"each","hash":{},"fn":container.program(9, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":83,"column":0},"end":{"line":85,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(lookupProperty(depth0,"rules"),"length"),{"name":"if","hash":{},"fn":container.program(10, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":86,"column":0},"end":{"line":92,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(lookupProperty(depth0,"constants"),"length"),{"name":"if","hash":{},"fn":container.program(12, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":93,"column":0},"end":{"line":99,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"body"),{"name":"if","hash":{},"fn":container.program(13, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":100,"column":0},"end":{"line":103,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"idempotency"),{"name":"if","hash":{},"fn":container.program(14, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":104,"column":0},"end":{"line":107,"column":7}}})) != null ? stack1 : "")
     + "\n#### Outputs\n\n| Output | Type | Source | Description |\n|---|---|---|---|\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias2,lookupProperty(depth0,"outputs"),{"name":"each","hash":{},"fn":container.program(15, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":113,"column":0},"end":{"line":115,"column":9}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"each").call(alias2,lookupProperty(depth0,"outcomes"),{"name":"each","hash":{},"fn":container.program(16, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":116,"column":0},"end":{"line":122,"column":9}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"pagination"),{"name":"if","hash":{},"fn":container.program(18, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":123,"column":0},"end":{"line":126,"column":7}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"polling"),{"name":"if","hash":{},"fn":container.program(19, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":127,"column":0},"end":{"line":130,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"outputs"),{"name":"each","hash":{},"fn":container.program(15, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":113,"column":0},"end":{"line":115,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"outcomes"),{"name":"each","hash":{},"fn":container.program(16, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":116,"column":0},"end":{"line":122,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"pagination"),{"name":"if","hash":{},"fn":container.program(18, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":123,"column":0},"end":{"line":126,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"polling"),{"name":"if","hash":{},"fn":container.program(19, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":127,"column":0},"end":{"line":130,"column":7}}})) != null ? stack1 : "")
     + "\n#### Upstream errors\n\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(lookupProperty(depth0,"errors"),"length"),{"name":"if","hash":{},"fn":container.program(20, data, 0),"inverse":container.program(22, data, 0),"data":data,"loc":{"start":{"line":134,"column":0},"end":{"line":142,"column":7}}})) != null ? stack1 : "");
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(lookupProperty(depth0,"errors"),"length"),{"name":"if","hash":{},"fn":container.program(20, data, 0),"inverse":container.program(22, data, 0),"data":data,"loc":{"start":{"line":134,"column":0},"end":{"line":142,"column":7}}})) != null ? stack1 : "");
 },"9":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
+    var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "| `"
-    + ((stack1 = (((helper = lookupProperty(helpers,"name") || alias1(depth0, "name", {"start":{"line":84,"column":5},"end":{"line":84,"column":9}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"name","hash":{},"data":data,"loc":{"start":{"line":84,"column":3},"end":{"line":84,"column":11}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":84,"column":5},"end":{"line":84,"column":9}} ), depth0)) != null ? stack1 : "")
     + "` | "
-    + ((stack1 = (((helper = lookupProperty(helpers,"type") || alias1(depth0, "type", {"start":{"line":84,"column":17},"end":{"line":84,"column":21}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"type","hash":{},"data":data,"loc":{"start":{"line":84,"column":15},"end":{"line":84,"column":23}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "type", {"start":{"line":84,"column":17},"end":{"line":84,"column":21}} ), depth0)) != null ? stack1 : "")
     + " | "
-    + ((stack1 = (((helper = lookupProperty(helpers,"required") || alias1(depth0, "required", {"start":{"line":84,"column":28},"end":{"line":84,"column":36}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"required","hash":{},"data":data,"loc":{"start":{"line":84,"column":26},"end":{"line":84,"column":38}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "required", {"start":{"line":84,"column":28},"end":{"line":84,"column":36}} ), depth0)) != null ? stack1 : "")
     + " | "
-    + ((stack1 = (((helper = lookupProperty(helpers,"default") || alias1(depth0, "default", {"start":{"line":84,"column":43},"end":{"line":84,"column":50}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"default","hash":{},"data":data,"loc":{"start":{"line":84,"column":41},"end":{"line":84,"column":52}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "default", {"start":{"line":84,"column":43},"end":{"line":84,"column":50}} ), depth0)) != null ? stack1 : "")
     + " | "
-    + ((stack1 = (((helper = lookupProperty(helpers,"limits") || alias1(depth0, "limits", {"start":{"line":84,"column":57},"end":{"line":84,"column":63}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"limits","hash":{},"data":data,"loc":{"start":{"line":84,"column":55},"end":{"line":84,"column":65}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "limits", {"start":{"line":84,"column":57},"end":{"line":84,"column":63}} ), depth0)) != null ? stack1 : "")
     + " | "
-    + ((stack1 = (((helper = lookupProperty(helpers,"wire") || alias1(depth0, "wire", {"start":{"line":84,"column":70},"end":{"line":84,"column":74}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"wire","hash":{},"data":data,"loc":{"start":{"line":84,"column":68},"end":{"line":84,"column":76}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "wire", {"start":{"line":84,"column":70},"end":{"line":84,"column":74}} ), depth0)) != null ? stack1 : "")
     + " | "
-    + ((stack1 = (((helper = lookupProperty(helpers,"example") || alias1(depth0, "example", {"start":{"line":84,"column":81},"end":{"line":84,"column":88}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"example","hash":{},"data":data,"loc":{"start":{"line":84,"column":79},"end":{"line":84,"column":90}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "example", {"start":{"line":84,"column":81},"end":{"line":84,"column":88}} ), depth0)) != null ? stack1 : "")
     + " | "
-    + ((stack1 = (((helper = lookupProperty(helpers,"description") || alias1(depth0, "description", {"start":{"line":84,"column":95},"end":{"line":84,"column":106}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"description","hash":{},"data":data,"loc":{"start":{"line":84,"column":93},"end":{"line":84,"column":108}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "description", {"start":{"line":84,"column":95},"end":{"line":84,"column":106}} ), depth0)) != null ? stack1 : "")
     + " |\n";
 },"10":function(container,depth0,helpers,partials,data) {
     var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -517,46 +447,31 @@ export const templates = {
   return "\nAlways sent:\n"
     + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"constants"),{"name":"each","hash":{},"fn":container.program(11, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":96,"column":0},"end":{"line":98,"column":9}}})) != null ? stack1 : "");
 },"13":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
+    var stack1;
 
   return "\nRequest body: "
-    + ((stack1 = (((helper = lookupProperty(helpers,"body") || container.strict(depth0, "body", {"start":{"line":102,"column":16},"end":{"line":102,"column":20}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"body","hash":{},"data":data,"loc":{"start":{"line":102,"column":14},"end":{"line":102,"column":22}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = container.lambda(container.strict(depth0, "body", {"start":{"line":102,"column":16},"end":{"line":102,"column":20}} ), depth0)) != null ? stack1 : "")
     + ".\n";
 },"14":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
+    var stack1;
 
   return "\nIdempotency: "
-    + ((stack1 = (((helper = lookupProperty(helpers,"idempotency") || container.strict(depth0, "idempotency", {"start":{"line":106,"column":15},"end":{"line":106,"column":26}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"idempotency","hash":{},"data":data,"loc":{"start":{"line":106,"column":13},"end":{"line":106,"column":28}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = container.lambda(container.strict(depth0, "idempotency", {"start":{"line":106,"column":15},"end":{"line":106,"column":26}} ), depth0)) != null ? stack1 : "")
     + "\n";
 },"15":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
+    var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "| `"
-    + ((stack1 = (((helper = lookupProperty(helpers,"path") || alias1(depth0, "path", {"start":{"line":114,"column":5},"end":{"line":114,"column":9}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"path","hash":{},"data":data,"loc":{"start":{"line":114,"column":3},"end":{"line":114,"column":11}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "path", {"start":{"line":114,"column":5},"end":{"line":114,"column":9}} ), depth0)) != null ? stack1 : "")
     + "` | "
-    + ((stack1 = (((helper = lookupProperty(helpers,"type") || alias1(depth0, "type", {"start":{"line":114,"column":17},"end":{"line":114,"column":21}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"type","hash":{},"data":data,"loc":{"start":{"line":114,"column":15},"end":{"line":114,"column":23}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "type", {"start":{"line":114,"column":17},"end":{"line":114,"column":21}} ), depth0)) != null ? stack1 : "")
     + " | "
-    + ((stack1 = (((helper = lookupProperty(helpers,"source") || alias1(depth0, "source", {"start":{"line":114,"column":28},"end":{"line":114,"column":34}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"source","hash":{},"data":data,"loc":{"start":{"line":114,"column":26},"end":{"line":114,"column":36}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "source", {"start":{"line":114,"column":28},"end":{"line":114,"column":34}} ), depth0)) != null ? stack1 : "")
     + " | "
-    + ((stack1 = (((helper = lookupProperty(helpers,"description") || alias1(depth0, "description", {"start":{"line":114,"column":41},"end":{"line":114,"column":52}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"description","hash":{},"data":data,"loc":{"start":{"line":114,"column":39},"end":{"line":114,"column":54}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "description", {"start":{"line":114,"column":41},"end":{"line":114,"column":52}} ), depth0)) != null ? stack1 : "")
     + " |\n";
 },"16":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+    var stack1, alias1=container.strict, alias2=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
         }
@@ -564,34 +479,24 @@ export const templates = {
     };
 
   return "\nStatus "
-    + ((stack1 = (((helper = lookupProperty(helpers,"status") || alias1(depth0, "status", {"start":{"line":118,"column":9},"end":{"line":118,"column":15}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"status","hash":{},"data":data,"loc":{"start":{"line":118,"column":7},"end":{"line":118,"column":17}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "status", {"start":{"line":118,"column":9},"end":{"line":118,"column":15}} ), depth0)) != null ? stack1 : "")
     + " is a result, not an error: "
-    + ((stack1 = (((helper = lookupProperty(helpers,"description") || alias1(depth0, "description", {"start":{"line":118,"column":47},"end":{"line":118,"column":58}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"description","hash":{},"data":data,"loc":{"start":{"line":118,"column":45},"end":{"line":118,"column":60}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "description", {"start":{"line":118,"column":47},"end":{"line":118,"column":58}} ), depth0)) != null ? stack1 : "")
     + "\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias2,lookupProperty(depth0,"outputs"),{"name":"each","hash":{},"fn":container.program(17, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":119,"column":0},"end":{"line":121,"column":9}}})) != null ? stack1 : "");
+    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"outputs"),{"name":"each","hash":{},"fn":container.program(17, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":119,"column":0},"end":{"line":121,"column":9}}})) != null ? stack1 : "");
 },"17":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
+    var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "- `"
-    + ((stack1 = (((helper = lookupProperty(helpers,"path") || alias1(depth0, "path", {"start":{"line":120,"column":5},"end":{"line":120,"column":9}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"path","hash":{},"data":data,"loc":{"start":{"line":120,"column":3},"end":{"line":120,"column":11}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "path", {"start":{"line":120,"column":5},"end":{"line":120,"column":9}} ), depth0)) != null ? stack1 : "")
     + "` = "
-    + ((stack1 = (((helper = lookupProperty(helpers,"source") || alias1(depth0, "source", {"start":{"line":120,"column":17},"end":{"line":120,"column":23}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"source","hash":{},"data":data,"loc":{"start":{"line":120,"column":15},"end":{"line":120,"column":25}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "source", {"start":{"line":120,"column":17},"end":{"line":120,"column":23}} ), depth0)) != null ? stack1 : "")
     + "\n";
 },"18":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
+    var stack1;
 
   return "\nPagination: "
-    + ((stack1 = (((helper = lookupProperty(helpers,"pagination") || container.strict(depth0, "pagination", {"start":{"line":125,"column":14},"end":{"line":125,"column":24}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"pagination","hash":{},"data":data,"loc":{"start":{"line":125,"column":12},"end":{"line":125,"column":26}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = container.lambda(container.strict(depth0, "pagination", {"start":{"line":125,"column":14},"end":{"line":125,"column":24}} ), depth0)) != null ? stack1 : "")
     + "\n";
 },"19":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -625,62 +530,57 @@ export const templates = {
   return "| Status | Meaning |\n|---|---|\n"
     + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"errors"),{"name":"each","hash":{},"fn":container.program(21, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":137,"column":0},"end":{"line":139,"column":9}}})) != null ? stack1 : "");
 },"21":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
-        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-          return parent[propertyName];
-        }
-        return undefined
-    };
+    var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "| "
-    + ((stack1 = (((helper = lookupProperty(helpers,"status") || alias1(depth0, "status", {"start":{"line":138,"column":4},"end":{"line":138,"column":10}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"status","hash":{},"data":data,"loc":{"start":{"line":138,"column":2},"end":{"line":138,"column":12}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "status", {"start":{"line":138,"column":4},"end":{"line":138,"column":10}} ), depth0)) != null ? stack1 : "")
     + " | "
-    + ((stack1 = (((helper = lookupProperty(helpers,"description") || alias1(depth0, "description", {"start":{"line":138,"column":17},"end":{"line":138,"column":28}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"description","hash":{},"data":data,"loc":{"start":{"line":138,"column":15},"end":{"line":138,"column":30}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "description", {"start":{"line":138,"column":17},"end":{"line":138,"column":28}} ), depth0)) != null ? stack1 : "")
     + " |\n";
 },"22":function(container,depth0,helpers,partials,data) {
     return "None documented.\n";
 },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+    var stack1, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
         }
         return undefined
     };
 
-  return ((stack1 = (((helper = lookupProperty(helpers,"header") || alias1(depth0, "header", {"start":{"line":1,"column":2},"end":{"line":1,"column":8}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"header","hash":{},"data":data,"loc":{"start":{"line":1,"column":0},"end":{"line":1,"column":10}}}) : helper))) != null ? stack1 : "")
+  return ((stack1 = alias2(alias1(depth0, "header", {"start":{"line":1,"column":2},"end":{"line":1,"column":8}} ), depth0)) != null ? stack1 : "")
     + "\n\n# "
-    + ((stack1 = (((helper = lookupProperty(helpers,"name") || alias1(depth0, "name", {"start":{"line":3,"column":4},"end":{"line":3,"column":8}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"name","hash":{},"data":data,"loc":{"start":{"line":3,"column":2},"end":{"line":3,"column":10}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":3,"column":4},"end":{"line":3,"column":8}} ), depth0)) != null ? stack1 : "")
     + " (`"
-    + ((stack1 = (((helper = lookupProperty(helpers,"packageName") || alias1(depth0, "packageName", {"start":{"line":3,"column":15},"end":{"line":3,"column":26}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"packageName","hash":{},"data":data,"loc":{"start":{"line":3,"column":13},"end":{"line":3,"column":28}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "packageName", {"start":{"line":3,"column":15},"end":{"line":3,"column":26}} ), depth0)) != null ? stack1 : "")
     + "`)\n\n"
-    + ((stack1 = (((helper = lookupProperty(helpers,"description") || alias1(depth0, "description", {"start":{"line":5,"column":2},"end":{"line":5,"column":13}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"description","hash":{},"data":data,"loc":{"start":{"line":5,"column":0},"end":{"line":5,"column":15}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "description", {"start":{"line":5,"column":2},"end":{"line":5,"column":13}} ), depth0)) != null ? stack1 : "")
     + "\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"longDescription"),{"name":"if","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":6,"column":0},"end":{"line":9,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"longDescription"),{"name":"if","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":6,"column":0},"end":{"line":9,"column":7}}})) != null ? stack1 : "")
     + "\n## Install and call\n\n```sh\nnpm install "
-    + ((stack1 = (((helper = lookupProperty(helpers,"packageName") || alias1(depth0, "packageName", {"start":{"line":14,"column":14},"end":{"line":14,"column":25}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"packageName","hash":{},"data":data,"loc":{"start":{"line":14,"column":12},"end":{"line":14,"column":27}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "packageName", {"start":{"line":14,"column":14},"end":{"line":14,"column":25}} ), depth0)) != null ? stack1 : "")
     + "\n```\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"example"),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":16,"column":0},"end":{"line":25,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"example"),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":16,"column":0},"end":{"line":25,"column":7}}})) != null ? stack1 : "")
     + "\n`executeTool` is typed per operation (parameters and output), never throws for bad input or\nupstream failures, and checks every parameter rule below before any request. ESM; CommonJS\ncallers use `require()` on Node.js 20.19 or later. The package also exports `tools` and\n`block` (plain data), `provider`, and a typed openapi-fetch client.\n\nFor agents, `toLlmTools(\"openai\" | \"anthropic\" | \"mcp\", { readOnly })` gives these tools as LLM\ntool definitions (MCP ones with output schemas and annotations). Secret and user-only\nparameters are left out of them: pass those yourself when you run the call.\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"paged"),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":35,"column":0},"end":{"line":42,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"paged"),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":35,"column":0},"end":{"line":42,"column":7}}})) != null ? stack1 : "")
     + "\n| | |\n|---|---|\n| Block type | `"
-    + ((stack1 = (((helper = lookupProperty(helpers,"provider") || alias1(depth0, "provider", {"start":{"line":46,"column":18},"end":{"line":46,"column":26}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"provider","hash":{},"data":data,"loc":{"start":{"line":46,"column":16},"end":{"line":46,"column":28}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "provider", {"start":{"line":46,"column":18},"end":{"line":46,"column":26}} ), depth0)) != null ? stack1 : "")
     + "` |\n| Category | "
-    + ((stack1 = (((helper = lookupProperty(helpers,"category") || alias1(depth0, "category", {"start":{"line":47,"column":15},"end":{"line":47,"column":23}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"category","hash":{},"data":data,"loc":{"start":{"line":47,"column":13},"end":{"line":47,"column":25}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "category", {"start":{"line":47,"column":15},"end":{"line":47,"column":23}} ), depth0)) != null ? stack1 : "")
     + " |\n| Colour | `"
-    + ((stack1 = (((helper = lookupProperty(helpers,"color") || alias1(depth0, "color", {"start":{"line":48,"column":14},"end":{"line":48,"column":19}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"color","hash":{},"data":data,"loc":{"start":{"line":48,"column":12},"end":{"line":48,"column":21}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "color", {"start":{"line":48,"column":14},"end":{"line":48,"column":19}} ), depth0)) != null ? stack1 : "")
     + "` |\n| Base address | "
-    + ((stack1 = (((helper = lookupProperty(helpers,"baseAddress") || alias1(depth0, "baseAddress", {"start":{"line":49,"column":19},"end":{"line":49,"column":30}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"baseAddress","hash":{},"data":data,"loc":{"start":{"line":49,"column":17},"end":{"line":49,"column":32}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "baseAddress", {"start":{"line":49,"column":19},"end":{"line":49,"column":30}} ), depth0)) != null ? stack1 : "")
     + " |\n| Authentication | "
-    + ((stack1 = (((helper = lookupProperty(helpers,"authDescription") || alias1(depth0, "authDescription", {"start":{"line":50,"column":21},"end":{"line":50,"column":36}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"authDescription","hash":{},"data":data,"loc":{"start":{"line":50,"column":19},"end":{"line":50,"column":38}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "authDescription", {"start":{"line":50,"column":21},"end":{"line":50,"column":36}} ), depth0)) != null ? stack1 : "")
     + " from the `"
-    + ((stack1 = (((helper = lookupProperty(helpers,"authParam") || alias1(depth0, "authParam", {"start":{"line":50,"column":51},"end":{"line":50,"column":60}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"authParam","hash":{},"data":data,"loc":{"start":{"line":50,"column":49},"end":{"line":50,"column":62}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "authParam", {"start":{"line":50,"column":51},"end":{"line":50,"column":60}} ), depth0)) != null ? stack1 : "")
     + "` parameter |\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"requestHeadBytes"),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":51,"column":0},"end":{"line":53,"column":7}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"errorDetails"),{"name":"if","hash":{},"fn":container.program(4, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":54,"column":0},"end":{"line":56,"column":7}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"failureWhen"),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":57,"column":0},"end":{"line":59,"column":7}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,lookupProperty(depth0,"docsUrl"),{"name":"if","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":60,"column":0},"end":{"line":62,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"requestHeadBytes"),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":51,"column":0},"end":{"line":53,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"errorDetails"),{"name":"if","hash":{},"fn":container.program(4, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":54,"column":0},"end":{"line":56,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"failureWhen"),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":57,"column":0},"end":{"line":59,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"docsUrl"),{"name":"if","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":60,"column":0},"end":{"line":62,"column":7}}})) != null ? stack1 : "")
     + "\n## Operations\n\n| Operation | Request | Summary |\n|---|---|---|\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias2,lookupProperty(depth0,"operations"),{"name":"each","hash":{},"fn":container.program(7, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":68,"column":0},"end":{"line":70,"column":9}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"each").call(alias2,lookupProperty(depth0,"operations"),{"name":"each","hash":{},"fn":container.program(8, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":71,"column":0},"end":{"line":143,"column":9}}})) != null ? stack1 : "");
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"operations"),{"name":"each","hash":{},"fn":container.program(7, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":68,"column":0},"end":{"line":70,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"operations"),{"name":"each","hash":{},"fn":container.program(8, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":71,"column":0},"end":{"line":143,"column":9}}})) != null ? stack1 : "");
 },"useData":true}),
 };
