@@ -138,7 +138,7 @@ if (wanted("scale")) {
   // 0.04 ms (measured: 1,000 files created in a fresh process after the last
   // one removed its 1,000, 700-880 ms of system CPU; with nothing removed
   // since, 35-49 ms), and whichever tool ran next was charged for the one
-  // before.
+  // before. scripts/bench/file-creation.mjs measures it on any disk.
   const outputs: string[] = [];
   const fresh = (dir: string, prefix: string, use: (out: string) => Promise<Run>) => {
     const out = mkdtempSync(join(dir, prefix));
