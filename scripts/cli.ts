@@ -7,12 +7,14 @@ interface Command {
   /** The command's usage line and what it does (the help aligns the two columns). */
   summary: [string, string];
   load: () => Promise<{ USAGE: string; run: (argv: string[], io: CliIo) => Promise<number> }>;
+  /** Runs once over the whole project and exits (see batchCommand). */
+  batch?: true;
 }
 
 const COMMANDS: Record<string, Command> = {
   init: { summary: ["init [dir]", "scaffold a project: a sample provider, specs/, a workflow, scripts"], load: () => import("./cli/init.js") },
-  generate: { summary: ["generate [--check]", "generate one package per provider from specs/ into generated/"], load: () => import("./cli/generate.js") },
-  diff: { summary: ["diff [--base <ref>]", "what changed for package users: breaking or not, next versions, workflows hit"], load: () => import("./cli/diff.js") },
+  generate: { summary: ["generate [--check]", "generate one package per provider from specs/ into generated/"], load: () => import("./cli/generate.js"), batch: true },
+  diff: { summary: ["diff [--base <ref>]", "what changed for package users: breaking or not, next versions, workflows hit"], load: () => import("./cli/diff.js"), batch: true },
   upstream: { summary: ["upstream <p> <document>", "what a newer published upstream document changes in what we bind"], load: () => import("./cli/upstream.js") },
   mock: { summary: ["mock [provider...]", "start Prism mocks of the providers until Ctrl-C"], load: () => import("./cli/mock.js") },
   call: { summary: ["call <operationId>", "run one tool and print its result as JSON"], load: () => import("./cli/call.js") },
@@ -25,6 +27,15 @@ const COMMANDS: Record<string, Command> = {
 
 /** Every command's name, in the order the help lists them. */
 export const COMMAND_NAMES = Object.keys(COMMANDS);
+
+/**
+ * Whether the command is a batch over the whole project (generate, diff):
+ * bin/blockwright.js then makes V8's optimising compiler less eager before
+ * the command's code loads. Serving and calling commands keep the default.
+ */
+export function batchCommand(name: string | undefined): boolean {
+  return name !== undefined && Object.hasOwn(COMMANDS, name) && COMMANDS[name].batch === true;
+}
 
 const USAGE_WIDTH = Math.max(...Object.values(COMMANDS).map((c) => c.summary[0].length)) + 2;
 

@@ -130,15 +130,11 @@ if (wanted("scale")) {
     return [n, { dir, ids: writeSyntheticProject(dir, n) }] as const;
   }));
   // Each run writes into a fresh folder (200 packages are 1,000 files: the
-  // synthetic project has no LICENSE), kept until every round is done.
-  // Removing each right after its run made the next run pay for it: ext4
-  // without a journal (this machine's) checks every free inode it considers
-  // for deletion in the last seconds, so for a few seconds after a thousand
-  // files go, creating a file costs 0.7-0.9 ms of kernel CPU instead of
-  // 0.04 ms (measured: 1,000 files created in a fresh process after the last
-  // one removed its 1,000, 700-880 ms of system CPU; with nothing removed
-  // since, 35-49 ms), and whichever tool ran next was charged for the one
-  // before. scripts/bench/file-creation.mjs measures it on any disk.
+  // synthetic project has no LICENSE), kept until every round is done:
+  // removed right after its run, it made the next run pay for it, because on
+  // a journal-less ext4 (this machine's) creating a file right after many
+  // were removed costs ten to twenty times more kernel CPU
+  // (scripts/bench/file-creation.mjs measures it).
   const outputs: string[] = [];
   const fresh = (dir: string, prefix: string, use: (out: string) => Promise<Run>) => {
     const out = mkdtempSync(join(dir, prefix));

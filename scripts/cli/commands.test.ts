@@ -46,6 +46,12 @@ describe("blockwright (no command)", () => {
     }
   });
 
+  it("treats generate and diff as batch commands (a less eager optimising compiler), no serving or calling command, nothing unknown", async () => {
+    const { COMMAND_NAMES, batchCommand } = await import("../cli.js");
+    expect(COMMAND_NAMES.filter(batchCommand)).toEqual(["generate", "diff"]);
+    for (const name of [undefined, "--help", "toString", "constructor"]) expect(batchCommand(name), String(name)).toBe(false);
+  });
+
   it("reads standard flag syntax: --opt=value, and -- ends the options", async () => {
     const r = await cli(["call", "books_get_volume", "--param=apiKey={{BOOKS_KEY}}", "--base-url=" + inject("mockUrls").books, "--", "extra"], { env: { BOOKS_KEY: KEY } });
     expect(r).toMatchObject({ code: 2, stderr: expect.stringContaining('unexpected argument "extra"') });

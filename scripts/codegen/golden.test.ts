@@ -1,7 +1,8 @@
 // Golden test: the generator's whole output for a small fixture provider is
 // compared byte for byte with committed files, which are themselves
 // type-checked. Refresh them with UPDATE_GOLDEN=1 npx vitest run golden.
-import { mkdirSync, readFileSync, writeFileSync, existsSync, readdirSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync, readdirSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
@@ -74,5 +75,34 @@ describe("golden output of the fixture provider", async () => {
     const program = ts.createProgram(entries, { ...parsed.options, noEmit: true });
     const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
     expect(diagnostics).toEqual([]);
+  });
+
+  it("exports openapi-typescript's types under the package's names only, not as paths, components, operations", () => {
+    const dir = mkdtempSync(join(tmpdir(), "blockwright-golden-"));
+    try {
+      const entry = join(goldenDir, "shelf/index.js").split("\\").join("/");
+      const consumer = join(dir, "consumer.ts");
+      writeFileSync(
+        consumer,
+        [
+          `import type { ShelfOpenApi, ShelfOpenApiComponents, ShelfOpenApiOperations, ShelfOpenApiPaths, ShelfPaths } from "${entry}";`,
+          `import type { paths, operations, components } from "${entry}";`,
+          "export type Same = [ShelfOpenApiPaths, ShelfPaths] extends [ShelfOpenApi.paths, ShelfOpenApi.paths] ? ShelfOpenApiOperations & ShelfOpenApiComponents : never;",
+          "export type Leaked = [paths, operations, components];",
+        ].join("\n"),
+      );
+      const config = ts.readConfigFile(join(root, "tsconfig.json"), ts.sys.readFile);
+      const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
+      const program = ts.createProgram([consumer], { ...parsed.options, noEmit: true });
+      const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => [d.file?.fileName === consumer ? "consumer" : d.file?.fileName, d.code, ts.flattenDiagnosticMessageText(d.messageText, "\n")]);
+      // The package's own names resolve; the three generic ones are not exported (the first two are local aliases).
+      expect(diagnostics).toEqual([
+        ["consumer", 2459, `Module '"${entry}"' declares 'paths' locally, but it is not exported.`],
+        ["consumer", 2459, `Module '"${entry}"' declares 'operations' locally, but it is not exported.`],
+        ["consumer", 2305, `Module '"${entry}"' has no exported member 'components'.`],
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
