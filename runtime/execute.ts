@@ -12,6 +12,7 @@ import { encodeForm } from "./form-body.js";
 import { mapOutputs } from "./map-outputs.js";
 import { ownValue } from "./own.js";
 import { pageCountIssue, wantsPages } from "./page-inputs.js";
+import { readBody } from "./read-body.js";
 import { collectPages } from "./paginate.js";
 import { redactDeep, repliesMention } from "./redact.js";
 import { requestSizeIssue } from "./request-size.js";
@@ -203,7 +204,13 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
     let response: Response;
     let text: string;
     try {
-      [response, text] = await deadline.race(receive(fetchFn, request, signal));
+      response = await deadline.race(send(fetchFn, request, signal));
+      // A redirect's body is never needed (and never read).
+      if (isRedirect(response)) {
+        void response.body?.cancel().catch(() => undefined);
+        return done(fail(redirectFailure(tool, response, request)));
+      }
+      text = await deadline.race(readBody(response, deadline));
     } catch (e) {
       if (deadline.cancelled) return done(fail({ type: "network", message: "the call was cancelled", code: "ABORTED", retryable: false }));
       if (deadline.timedOut) return done(fail(mayHaveApplied({ type: "timeout", message: `no complete answer within ${timeoutMs} ms`, retryable: true })));
@@ -211,19 +218,6 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
       if (!idempotent && !NOT_SENT.has(error.code ?? "")) return done(fail(mayHaveApplied(error)));
       if (attempt < retries && (await pause(backoff(attempt), deadline))) continue;
       return done(fail(key !== undefined ? { ...error, idempotencyKey: key } : error));
-    }
-
-    if (isRedirect(response)) {
-      const origin = redirectOrigin(response, request.url);
-      return done(
-        fail({
-          type: "upstream",
-          status: response.status,
-          code: "REDIRECT",
-          message: `${tool.provider} answered ${response.status || "a redirect"} pointing to ${origin}; redirects are not followed, so that the credential and the request never go to another address (check the address the request went to)`,
-          retryable: false,
-        }),
-      );
     }
 
     const outcome = tool.outcomes.find((o) => o.status === response.status);
@@ -271,10 +265,16 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
   }
 }
 
-/** The reply and its text (a body that fails to arrive is a network error like any other). */
-async function receive(fetchFn: FetchLike, request: HttpRequest, signal: AbortSignal | undefined): Promise<[Response, string]> {
-  const response = await send(fetchFn, request, signal);
-  return [response, await response.text()];
+/** A redirect is not followed (transport.ts): an error naming only the origin it points to. */
+function redirectFailure(tool: ToolSpec, response: Response, request: HttpRequest): Failure {
+  const origin = redirectOrigin(response, request.url);
+  return {
+    type: "upstream",
+    status: response.status,
+    code: "REDIRECT",
+    message: `${tool.provider} answered ${response.status || "a redirect"} pointing to ${origin}; redirects are not followed, so that the credential and the request never go to another address (check the address the request went to)`,
+    retryable: false,
+  };
 }
 
 /** Wait before a retry; false when the deadline or the caller's cancel comes first. */
