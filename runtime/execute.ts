@@ -12,7 +12,7 @@ import { encodeForm } from "./form-body.js";
 import { mapOutputs } from "./map-outputs.js";
 import { ownValue } from "./own.js";
 import { pageCountIssue, wantsPages } from "./page-inputs.js";
-import { readBody } from "./read-body.js";
+import { readBody, replyLimit } from "./read-body.js";
 import { collectPages } from "./paginate.js";
 import { redactDeep, repliesMention } from "./redact.js";
 import { requestSizeIssue } from "./request-size.js";
@@ -162,14 +162,18 @@ function checkCallOptions(tool: ToolSpec, options: ExecuteOptions): Omit<Failure
   return undefined;
 }
 
-/** The outcome of one logical call, and the reply it rests on (for the next page's cursor). */
+/** The outcome of one logical call, the reply it rests on (for the next page's cursor) and the bytes of that reply's body. */
 export interface SentCall {
   result: ToolResult;
   reply?: ExpressionContext;
+  bytes?: number;
 }
 
-/** Send one logical call (every page is one; retries included) and map its reply. */
-export async function sendCall(call: PreparedCall, request: HttpRequest, options: ExecuteOptions, idempotencyKey = options.idempotencyKey): Promise<SentCall> {
+/**
+ * Send one logical call (every page is one; retries included) and map its
+ * reply. `readBefore`: bytes the call's earlier pages took of its reply limit.
+ */
+export async function sendCall(call: PreparedCall, request: HttpRequest, options: ExecuteOptions, idempotencyKey = options.idempotencyKey, readBefore = 0): Promise<SentCall> {
   const { tool } = call;
   // Checked on the request as sent: a later page's cursor can make it longer than the first.
   const tooBig = requestSizeIssue(tool, request, call.values, call.unsent, call.route);
@@ -181,16 +185,18 @@ export async function sendCall(call: PreparedCall, request: HttpRequest, options
   const timeoutMs = options.timeoutMs ?? 30_000;
   const deadline = startDeadline(timeoutMs, options.signal);
   try {
-    return await attempts(call, request, options, key, deadline, timeoutMs);
+    return await attempts(call, request, options, key, deadline, timeoutMs, readBefore);
   } finally {
     deadline.done();
   }
 }
 
 /** Send `request`, retrying what may be retried, and map the answer. */
-async function attempts(call: PreparedCall, request: HttpRequest, options: ExecuteOptions, key: string | undefined, deadline: Deadline, timeoutMs: number): Promise<SentCall> {
+async function attempts(call: PreparedCall, request: HttpRequest, options: ExecuteOptions, key: string | undefined, deadline: Deadline, timeoutMs: number, readBefore: number): Promise<SentCall> {
   const { tool, fail } = call;
-  const done = (result: ToolResult, reply?: ExpressionContext): SentCall => ({ result, ...(reply ? { reply } : {}) });
+  let bytes = 0;
+  const done = (result: ToolResult, reply?: ExpressionContext): SentCall => ({ result, ...(reply ? { reply, bytes } : {}) });
+  const limit = replyLimit(tool);
   const signal = deadline.signal;
   const idempotent = safeToRepeat(tool, request.method);
   const retries = idempotent ? (options.retries ?? 2) : 0;
@@ -210,7 +216,9 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
         void response.body?.cancel().catch(() => undefined);
         return done(fail(redirectFailure(tool, response, request)));
       }
-      text = await deadline.race(readBody(response, deadline));
+      const body = await deadline.race(readBody(response, limit - readBefore, deadline));
+      if ("tooLarge" in body) return done(fail(tooLarge(tool, response.status, limit, readBefore > 0)));
+      ({ text, bytes } = body);
     } catch (e) {
       if (deadline.cancelled) return done(fail({ type: "network", message: "the call was cancelled", code: "ABORTED", retryable: false }));
       if (deadline.timedOut) return done(fail(mayHaveApplied({ type: "timeout", message: `no complete answer within ${timeoutMs} ms`, retryable: true })));
@@ -263,6 +271,12 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
     if (error.retryable && attempt < retries && wait <= maxDelay && (await pause(wait, deadline))) continue;
     return done(fail(response.status >= 500 ? mayHaveApplied(error) : key !== undefined ? { ...error, idempotencyKey: key } : error));
   }
+}
+
+/** A reply (or, for allPages, the pages together) past the tool's reply limit. */
+function tooLarge(tool: ToolSpec, status: number, limit: number, pages: boolean): Failure {
+  const what = pages ? `the pages of this call came to more than ${limit} bytes (limits.replyBytes) with the one answered ${status}; ask for fewer items (maxItems) or walk the pages with paginate` : `${tool.provider} answered ${status} with more than ${limit} bytes (limits.replyBytes); the rest was not read`;
+  return { type: "upstream", status, code: "REPLY_TOO_LARGE", message: what, retryable: false };
 }
 
 /** A redirect is not followed (transport.ts): an error naming only the origin it points to. */

@@ -38,7 +38,8 @@ interface Page {
 
 /** Every page of the call as its own result; the last one is a failure if a page failed. */
 export async function* paginateToolDefinition(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions = {}): AsyncGenerator<ToolResult> {
-  for await (const page of pages(tool, params, options)) yield page.result;
+  // The pages are the caller's to keep or drop: each reply is bounded on its own.
+  for await (const page of pages(tool, params, options, false)) yield page.result;
 }
 
 /** One result for every page (see the rules above), with `pages` saying what was fetched. */
@@ -46,7 +47,8 @@ export async function collectPages(tool: ToolSpec, params: Record<string, unknow
   const outputs: { output: Record<string, unknown>; ok: boolean }[] = [];
   let items = 0;
   let capped = false;
-  for await (const page of pages(tool, params, options)) {
+  // Gathered in memory: the pages together are bounded by the reply limit.
+  for await (const page of pages(tool, params, options, true)) {
     if (!page.result.success) return page.result;
     outputs.push({ output: page.result.output as Record<string, unknown>, ok: page.ok !== false });
     items += page.items;
@@ -57,7 +59,7 @@ export async function collectPages(tool: ToolSpec, params: Record<string, unknow
   return { success: true, output: merge(tool, pagination, outputs), pages: info };
 }
 
-async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions): AsyncGenerator<Page> {
+async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions, gather: boolean): AsyncGenerator<Page> {
   const call = prepareCall(tool, params, { ...options, allPages: true });
   if ("failed" in call) {
     yield { result: call.failed, items: 0, capped: false };
@@ -71,9 +73,11 @@ async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefine
   let gathered = 0;
   let returned = 0;
   const followed = new Set<string>();
+  let read = 0;
 
   for (let page = 1; ; page++) {
-    const sent = await sendCall(call, request, options, page === 1 ? options.idempotencyKey : undefined);
+    const sent = await sendCall(call, request, options, page === 1 ? options.idempotencyKey : undefined, gather ? read : 0);
+    read += sent.bytes ?? 0;
     if (!sent.result.success) {
       yield { result: page > 1 ? withPage(sent.result, page) : sent.result, items: 0, capped: false };
       return;

@@ -201,8 +201,12 @@ export interface ToolSpec {
   method: HttpMethod;
   /** OpenAPI path template, version prefix included. */
   path: string;
-  /** Where requests go; `requestHeadBytes`: the largest request line and headers the upstream accepts. */
-  server: { default?: string; param?: string; requestHeadBytes?: number };
+  /**
+   * Where requests go; `requestHeadBytes`: the largest request line and
+   * headers the upstream accepts; `replyBytes`: the most reply a call reads
+   * (default DEFAULT_REPLY_BYTES).
+   */
+  server: { default?: string; param?: string; requestHeadBytes?: number; replyBytes?: number };
   auth: AuthSpec;
   params: ParamSpec[];
   /** Tried in order before the main operation. */

@@ -2,11 +2,17 @@
 // structured error: status, the upstream's code and message, request id and
 // whether a retry could help; the fields the manifest names under
 // `errors.details` (a parameter at fault, a decline code, a list of field
-// errors) come along as they are.
+// errors) come along as they are, within bounds: an upstream's text is not
+// trusted to be of a reasonable size (a message may be megabytes long).
 import { evaluate } from "./expressions.js";
 import type { ErrorSpec, ToolSpec } from "./tool-types.js";
-import { cloneJson } from "./clone.js";
 import type { Failure } from "./errors.js";
+
+/** Longest text of the upstream's kept in an error (a message, a code, a string in details). */
+export const ERROR_TEXT_CHARS = 1000;
+/** Most items of a list, or keys of an object, kept in details; and how deep. */
+const DETAIL_ITEMS = 100;
+const DETAIL_DEPTH = 8;
 
 export function upstreamError(tool: ToolSpec, response: Response, body: unknown): Failure {
   const ctx = { status: response.status, body, headers: response.headers, params: {} };
@@ -20,7 +26,7 @@ export function upstreamError(tool: ToolSpec, response: Response, body: unknown)
   };
   const first = (refs: ErrorSpec["code"]): string | undefined => {
     const v = found(refs);
-    return v === undefined || typeof v === "string" ? v : JSON.stringify(v);
+    return v === undefined ? v : bounded(typeof v === "string" ? v : JSON.stringify(v));
   };
   const code = first(tool.errors.code);
   const upstreamMessage = first(tool.errors.message) ?? (typeof body === "string" && body.trim() ? body.trim().slice(0, 500) : undefined);
@@ -29,7 +35,7 @@ export function upstreamError(tool: ToolSpec, response: Response, body: unknown)
   const details: Record<string, unknown> = {};
   for (const [name, refs] of Object.entries(tool.errors.details ?? {})) {
     const value = found(refs);
-    if (value !== undefined) details[name] = cloneJson(value);
+    if (value !== undefined) details[name] = boundedCopy(value, DETAIL_DEPTH);
   }
   return {
     type: "upstream",
@@ -41,6 +47,24 @@ export function upstreamError(tool: ToolSpec, response: Response, body: unknown)
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
     ...(Object.keys(details).length ? { details } : {}),
   };
+}
+
+/** Text cut to ERROR_TEXT_CHARS, saying how long it was. */
+function bounded(text: string): string {
+  return text.length > ERROR_TEXT_CHARS ? `${text.slice(0, ERROR_TEXT_CHARS)}… (${text.length} characters)` : text;
+}
+
+/** A copy of a JSON value of the error body, its texts, lists, objects and depth bounded. */
+function boundedCopy(value: unknown, depth: number): unknown {
+  if (typeof value === "string") return bounded(value);
+  if (value === null || typeof value !== "object") return value;
+  if (depth === 0) return Array.isArray(value) ? [] : {};
+  if (Array.isArray(value)) return value.slice(0, DETAIL_ITEMS).map((v) => boundedCopy(v, depth - 1));
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value).slice(0, DETAIL_ITEMS)) {
+    Object.defineProperty(out, key, { value: boundedCopy((value as Record<string, unknown>)[key], depth - 1), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }
 
 /** `Retry-After` as seconds or an HTTP date → milliseconds from now. */

@@ -137,10 +137,10 @@ class Linker {
     };
   }
 
-  /** Where requests go, and what the upstream refuses to receive there. */
+  /** Where requests go, what the upstream refuses to receive there, and how much of its replies a call reads. */
   private server(): ToolSpec["server"] {
-    const bytes = this.m.limits?.requestHeadBytes;
-    return { ...this.m.server, ...(bytes !== undefined ? { requestHeadBytes: bytes } : {}) };
+    const { requestHeadBytes, replyBytes } = this.m.limits ?? {};
+    return { ...this.m.server, ...(requestHeadBytes !== undefined ? { requestHeadBytes } : {}), ...(replyBytes !== undefined ? { replyBytes } : {}) };
   }
 
   private checkServer(): void {

@@ -133,7 +133,7 @@ export interface Manifest {
   docsUrl?: string;
   openapi: string;
   server: { default?: string; param?: string };
-  limits?: { requestHeadBytes?: number };
+  limits?: { requestHeadBytes?: number; replyBytes?: number };
   auth: { scheme: string; param: string };
   errors: {
     code?: string[];
