@@ -37,3 +37,63 @@ describe("a call with such a caller's secret", () => {
     expect(result).toEqual({ success: true, output: { data: { kind: "books#volume", id: "v1", volumeInfo: { title: "Dune" } }, metadata: { id: "v1" } } });
   });
 });
+
+describe("a secret echoed in another form (issue 24, D4)", () => {
+  const secret = "tok/en-Secret-7f3a9c";
+  const basic = (user: string) => btoa(`${user}:${secret}`);
+  for (const [label, text] of [
+    ["JSON-escaped solidus", JSON.stringify({ echo: secret }).replace(/\//g, "\\/")],
+    // As serialisers escape: every character but letters and digits (Go's "\u003c", PHP's "\/").
+    ["\\u escapes", `{"echo":"${[...secret].map((c) => (/[A-Za-z0-9]/.test(c) ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0").toUpperCase()}`)).join("")}"}`],
+    ["upper case", `invalid key ${secret.toUpperCase()}`],
+    ["lower case, URL-encoded", `key=${encodeURIComponent(secret.toLowerCase())}`],
+    ["base64, as in a Basic header", `Authorization: Basic ${basic("ada")}`],
+    ["base64 at another alignment", `Basic ${basic("adam")} and ${basic("al")}`],
+    ["URL-safe base64", `token=${btoa(secret).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`],
+  ] as const) {
+    it(`is detected and redacted: ${label}`, () => {
+      expect(repliesMention(text, undefined, [secret])).toBe(true);
+      const out = redact(text, [secret]);
+      expect(out).toContain(REDACTED);
+      expect(out.toLowerCase()).not.toContain(secret.toLowerCase());
+      // Nothing of it survives decoding either: the JSON text, or any base64 run in it.
+      expect(JSON.stringify(JSON.parse(`"${out.replace(/"/g, "'")}"`)).toLowerCase()).not.toContain(secret.toLowerCase());
+      for (const run of out.match(/[A-Za-z0-9+/_-]{8,}={0,2}/g) ?? []) expect(safeAtob(run)).not.toContain(secret);
+    });
+  }
+
+  it("is found escaped when it holds characters outside ASCII (a caller's secret)", () => {
+    const own = "pässwörd-€-secret";
+    const text = JSON.stringify({ echo: own }).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+    expect(redact(text, [own])).toBe(`{"echo":"${REDACTED}"}`);
+    expect(redact(`q=${encodeURIComponent(own)}`, [own])).toBe(`q=${REDACTED}`);
+  });
+
+  it("leaves text that only shares letters with it alone", () => {
+    const text = "tok en secret 7f3a9c, token-secret";
+    expect(repliesMention(text, undefined, [secret])).toBe(false);
+    expect(redact(text, [secret])).toBe(text);
+  });
+
+  it("keeps it out of outputs parsed from an escaped reply, and out of errors", async () => {
+    const key = "AIza/RedactTestKey0003";
+    const escaped = JSON.stringify({ kind: "books#volume", id: "v1", volumeInfo: { title: `for ${key}`, description: `key ${key.toUpperCase()}` } }).replace(/\//g, "\\/");
+    const ok = await executeTool("books_get_volume", { apiKey: key, volumeId: "v1" }, { fetch: scriptedFetch(new Response(escaped, { status: 200, headers: { "content-type": "application/json" } })).fetch });
+    expect(ok.success).toBe(true);
+    expect(JSON.stringify(ok).toLowerCase()).not.toContain(key.toLowerCase());
+    const echoed = { error: { code: 400, message: `bad credentials ${btoa(`user:${key}`)}`, status: "INVALID_ARGUMENT" } };
+    const failed = await executeTool("books_get_volume", { apiKey: key, volumeId: "v1" }, { fetch: scriptedFetch(json(400, echoed)).fetch });
+    expect(failed.success).toBe(false);
+    if (failed.success) return;
+    expect(failed.error.message).toContain(REDACTED);
+    for (const run of failed.error.message.match(/[A-Za-z0-9+/]{8,}={0,2}/g) ?? []) expect(safeAtob(run)).not.toContain(key);
+  });
+});
+
+function safeAtob(text: string): string {
+  try {
+    return atob(text.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(text.length / 4) * 4, "="));
+  } catch {
+    return "";
+  }
+}
