@@ -14,14 +14,14 @@ import { ownValue } from "./own.js";
 import { pageCountIssue, wantsPages } from "./page-inputs.js";
 import { readBody, replyLimit } from "./read-body.js";
 import { collectPages } from "./paginate.js";
-import { redactDeep, repliesMention } from "./redact.js";
+import { isSecretLength, redactDeep, repliesMention, SECRET_MIN_LENGTH } from "./redact.js";
 import { requestSizeIssue } from "./request-size.js";
 import { sleep } from "./sleep.js";
 import type { RouteSpec, ToolSpec } from "./tool-types.js";
 import { startDeadline, type Deadline } from "./deadline.js";
 import { applyCredential, isRedirect, redirectOrigin, requestUrl, send, type FetchLike, type HttpRequest } from "./transport.js";
 import { upstreamError } from "./upstream-error.js";
-import { checkAddress, SECRET_MIN_LENGTH, validateParams } from "./validate-params.js";
+import { checkAddress, validateParams } from "./validate-params.js";
 
 export interface ExecuteOptions {
   /** Scheme and host to send the request to, instead of the provider's own (mocks, sandboxes); https, or http on loopback. */
@@ -35,7 +35,7 @@ export interface ExecuteOptions {
   retries?: number;
   /** Longest wait honoured before a retry; a longer Retry-After ends the call. Default 30 s. */
   maxRetryDelayMs?: number;
-  /** More values to keep out of every error and output (e.g. all secrets of a workflow). */
+  /** More values to keep out of every error and output (e.g. all secrets of a workflow), each at least SECRET_MIN_LENGTH characters. */
   secrets?: readonly string[];
   /**
    * For tools that declare an idempotency header: the key to send (default:
@@ -81,14 +81,14 @@ export interface PreparedCall {
 
 export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions): PreparedCall | { failed: ToolResult } {
   const input = params ?? {};
-  // The call's own secret parameters are redacted only from 8 characters: a shorter one is refused
-  // before a request without being shown (redacting a one-letter "secret" would garble every word).
-  // The caller's `secrets` are redacted as given.
-  const secrets: string[] = options.secrets ? [...options.secrets] : [];
+  // Secrets shorter than SECRET_MIN_LENGTH are refused before a request without being shown, not
+  // redacted (redacting a one-letter "secret" would garble every word): the call's own secret
+  // parameters by validation, the caller's `secrets` by checkCallOptions.
+  const secrets: string[] = options.secrets ? options.secrets.filter((s) => typeof s === "string" && isSecretLength(s)) : [];
   for (const p of tool.params) {
     if (!p.secret) continue;
     const value = ownString(input, p.name);
-    if (value !== undefined && value.length >= SECRET_MIN_LENGTH) secrets.push(value);
+    if (value !== undefined && isSecretLength(value)) secrets.push(value);
   }
   const fail = (error: Failure): ToolResult => ({
     success: false,
@@ -145,6 +145,10 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
 
 /** Problems of the options that only some tools take: named like parameter problems. */
 function checkCallOptions(tool: ToolSpec, options: ExecuteOptions): Omit<Failure, "type"> | undefined {
+  const short = (options.secrets ?? []).filter((s) => typeof s !== "string" || !isSecretLength(s)).length;
+  if (short) {
+    return { param: "secrets", rule: "minLength", message: `secrets: each must be at least ${SECRET_MIN_LENGTH} characters long (a shorter value cannot be kept out of messages without garbling them); ${short} of ${options.secrets!.length} is not (values withheld)` };
+  }
   const key = options.idempotencyKey;
   if (key !== undefined) {
     if (!tool.idempotency) return { param: "idempotencyKey", rule: "unknown", message: `idempotencyKey: ${tool.id} declares no idempotency header, so it takes no key` };

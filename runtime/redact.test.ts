@@ -1,11 +1,18 @@
 // Redaction: every form a secret can take is replaced, and the forms that are
 // detected in a reply are the same ones that are replaced.
 import { describe, expect, it } from "vitest";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadProvider } from "../scripts/codegen/generate-all.js";
 import { executeTool } from "../contract-tests/repo.js";
+import { executeToolDefinition } from "./execute.js";
 import { json, scriptedFetch } from "../contract-tests/scripted-fetch.js";
-import { redact, REDACTED, repliesMention } from "./redact.js";
+import { redact, redactDeep, REDACTED, repliesMention } from "./redact.js";
 
 const BOOKS_KEY = "AIzaRedactTestKey0001";
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const shelf = await loadProvider(root, join(root, "scripts/codegen/__fixtures__/specs/shelf"));
+const getBook = shelf.operations.find((o) => o.tool.id === "shelf_get_book")!.tool;
 
 describe("redact", () => {
   it("replaces a secret raw, URL-encoded and JSON-escaped", () => {
@@ -97,3 +104,20 @@ function safeAtob(text: string): string {
     return "";
   }
 }
+
+describe("a value shorter than a credential can be (issue 24, item 11)", () => {
+  it("is not redacted: every word holding its letters would be garbled", () => {
+    const text = 'find_books: unknown block type "bookz"';
+    expect(redact(text, ["k"])).toBe(text);
+    expect(redactDeep({ message: text }, ["k", "z"])).toEqual({ message: text });
+    expect(repliesMention(text, undefined, ["k"])).toBe(false);
+  });
+
+  it("is refused as a caller's secret before any request, without being shown", async () => {
+    const { fetch, seen } = scriptedFetch(json(200, {}));
+    const result = await executeToolDefinition(getBook, { apiKey: "shelf-key-7f3a9c2e51", bookId: "b1" }, { fetch, secrets: ["AIzaLongEnoughSecret1", "k1"] });
+    expect(result).toMatchObject({ success: false, error: { type: "validation", param: "secrets", rule: "minLength" } });
+    expect(JSON.stringify(result)).not.toContain('"k1"');
+    expect(seen).toHaveLength(0);
+  });
+});

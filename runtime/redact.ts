@@ -10,12 +10,26 @@
 
 export const REDACTED = "[redacted]";
 
+/**
+ * The shortest secret: no real credential is shorter, and a shorter one
+ * cannot be kept out of messages (redacting the key `k` garbled every word
+ * of every message that holds a k). A secret parameter shorter than this
+ * is refused before any request, its value withheld (validate-params.ts), as
+ * is a caller's `secrets` entry (execute.ts); and none is redacted here.
+ */
+export const SECRET_MIN_LENGTH = 8;
+
+/** Whether a value is long enough to be a secret (see SECRET_MIN_LENGTH; counted in characters, not UTF-16 units). */
+export function isSecretLength(value: string): boolean {
+  return value.length >= SECRET_MIN_LENGTH && [...value].length >= SECRET_MIN_LENGTH;
+}
+
 /** Replace every occurrence of each secret, in each of its forms, in `text`. */
 export function redact(text: string, secrets: readonly string[]): string {
   let out = text;
   // Longest first, so that a secret containing another is replaced whole.
   for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
-    if (!secret) continue;
+    if (!isSecretLength(secret)) continue;
     const { replace } = patternOf(secret);
     replace.lastIndex = 0;
     out = out.replace(replace, REDACTED);
@@ -37,7 +51,7 @@ export function redactDeep<T>(value: T, secrets: readonly string[]): T {
 /** Whether a reply's body (or, when given, its headers) contains any secret in any of its forms. */
 export function repliesMention(body: string, headers: Headers | undefined, secrets: readonly string[]): boolean {
   for (const secret of secrets) {
-    if (!secret) continue;
+    if (!isSecretLength(secret)) continue;
     const { find } = patternOf(secret);
     if (find.test(body)) return true;
     if (headers) for (const [, value] of headers) if (find.test(value)) return true;
