@@ -113,9 +113,9 @@ export function redirectOrigin(response: Response, requestUrl: string): string {
  * The request for a next page whose address the upstream gave (a body
  * field or a `Link` header): a GET of that address, resolved against the
  * previous request's, with the same headers (credential included) and no
- * body. Only on the origin the first page came from: an address elsewhere
- * is refused, so the credential never goes to another host; the reason is
- * returned instead.
+ * body. Only on the origin the first page came from, and without userinfo:
+ * an address elsewhere is refused, so the credential never goes to another
+ * host; the reason is returned instead (never the address's userinfo).
  */
 export function nextPageRequest(previous: HttpRequest, first: HttpRequest, next: string, auth: AuthSpec, credential: string): HttpRequest | { refused: string } {
   let url: URL;
@@ -124,6 +124,8 @@ export function nextPageRequest(previous: HttpRequest, first: HttpRequest, next:
   } catch {
     return { refused: "an address that is not valid" };
   }
+  // Another identity, and one that would be echoed: fetch refuses such an address with an error quoting it whole.
+  if (url.username || url.password) return { refused: "an address with a user name or password in it (withheld)" };
   const origin = new URL(first.url).origin;
   if (url.origin !== origin) return { refused: `${url.protocol === "http:" || url.protocol === "https:" ? url.origin : `a ${url.protocol} address`}, not ${origin}` };
   const { "Content-Type": _contentType, ...headers } = previous.headers;
