@@ -233,7 +233,10 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
     }
 
     const outcome = tool.outcomes.find((o) => o.status === response.status);
+    // An HTML page (a proxy's error page, a login form) is never read as JSON, whatever its text.
+    const html = htmlType(response, text);
     if (response.ok || outcome) {
+      if (html) return done(fail({ type: "upstream", status: response.status, code: "UNEXPECTED_CONTENT_TYPE", message: `${tool.provider} answered ${response.status} with an HTML page (${html}), not JSON`, retryable: false }));
       let body: unknown;
       try {
         body = parseBody(text);
@@ -266,11 +269,12 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
 
     let body: unknown = text;
     try {
-      body = parseBody(text);
+      body = html ? undefined : parseBody(text);
     } catch {
       // keep the text: the error message is then the raw body
     }
-    const error = upstreamError(tool, response, body);
+    const parsed = upstreamError(tool, response, body);
+    const error = html ? { ...parsed, message: `${tool.provider} answered ${statusLine(response)} with an HTML page (${html}), not its error body` } : parsed;
     const wait = error.retryAfterMs ?? backoff(attempt);
     if (error.retryable && attempt < retries && wait <= maxDelay && (await pause(wait, deadline))) continue;
     return done(fail(response.status >= 500 ? mayHaveApplied(error) : key !== undefined ? { ...error, idempotencyKey: key } : error));
@@ -314,6 +318,16 @@ function signalsFailure(tool: ToolSpec, ctx: ExpressionContext): boolean {
 function ownString(input: Record<string, unknown>, name: string): string | undefined {
   const value = ownValue(input, name);
   return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+/** The media type of a non-empty HTML body (`text/html`, `application/xhtml+xml`), if the reply is one. */
+function htmlType(response: Response, text: string): string | undefined {
+  const type = response.headers.get("content-type")?.split(";")[0].trim().toLowerCase();
+  return (type === "text/html" || type === "application/xhtml+xml") && NOT_SPACE.test(text) ? type : undefined;
+}
+
+function statusLine(response: Response): string {
+  return response.statusText ? `${response.status} ${response.statusText}` : String(response.status);
 }
 
 function parseBody(text: string | undefined): unknown {

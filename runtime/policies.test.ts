@@ -1,7 +1,7 @@
 // Transport policies decided in issue 24 (README › Policies), on the fixture
-// providers: where a next page may be fetched with the credential, that an
-// address's userinfo is never echoed, and what a caller's idempotency key
-// reused for another body does.
+// providers: where a next page may be fetched with the credential, what an
+// HTML page is, that an address's userinfo is never echoed, and what
+// a caller's idempotency key reused for another body does.
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -12,12 +12,15 @@ import type { ToolSpec } from "./tool-types.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const fixtures = join(root, "scripts/codegen/__fixtures__");
+const shelf = await loadProvider(root, join(fixtures, "specs/shelf"));
 const tracker = await loadProvider(root, join(fixtures, "specs-wild/tracker"));
 const payments = await loadProvider(root, join(fixtures, "specs-wild/payments"));
-const toolOf = (ir: typeof tracker, id: string): ToolSpec => ir.operations.find((o) => o.tool.id === id)!.tool;
+const toolOf = (ir: typeof shelf, id: string): ToolSpec => ir.operations.find((o) => o.tool.id === id)!.tool;
 const listIssues = toolOf(tracker, "tracker_list_issues");
+const getBook = toolOf(shelf, "shelf_get_book");
 const createCustomer = toolOf(payments, "payments_create_customer");
 const TOKEN = "tracker-token-1234";
+const SHELF_KEY = "shelf-key-7f3a9c2e51";
 const issues = (numbers: number[], link?: string) =>
   new Response(JSON.stringify(numbers.map((n) => ({ id: n, number: n, title: `#${n}`, state: "open" }))), { status: 200, headers: { "content-type": "application/vnd.tracker+json", ...(link ? { link } : {}) } });
 
@@ -39,6 +42,26 @@ describe("a next page on the first page's origin", () => {
     expect(result).toMatchObject({ success: false, error: { type: "upstream", code: "NEXT_PAGE_ELSEWHERE", page: 2, retryable: false } });
     expect(JSON.stringify(result)).not.toMatch(/ada|hunter2pass/);
     if (!result.success) expect(result.error.message).toContain("an address with a user name or password in it (withheld)");
+  });
+});
+
+describe("an HTML body", () => {
+  const page = (status: number, body = "<html><body><h1>Sign in</h1></body></html>", statusText = "") => new Response(body, { status, statusText, headers: { "content-type": "text/html; charset=utf-8" } });
+
+  it("on a success is never parsed as JSON: an upstream error that says the content type", async () => {
+    // Even when the page's text happens to be JSON.
+    for (const body of ["<html><body>Sign in</body></html>", '{"id":"b1","title":"t","state":"ready"}']) {
+      const result = await executeToolDefinition(getBook, { apiKey: SHELF_KEY, bookId: "b1" }, { fetch: scriptedFetch(page(200, body)).fetch });
+      expect(result).toEqual({
+        success: false,
+        error: { type: "upstream", provider: "shelf", operation: "shelf_get_book", status: 200, code: "UNEXPECTED_CONTENT_TYPE", message: "shelf answered 200 with an HTML page (text/html), not JSON", retryable: false },
+      });
+    }
+  });
+
+  it("on an error is reported by status and content type, not as a message of markup", async () => {
+    const result = await executeToolDefinition(getBook, { apiKey: SHELF_KEY, bookId: "b1" }, { fetch: scriptedFetch(page(502, "<html><head><title>502 Bad Gateway</title></head></html>", "Bad Gateway")).fetch, retries: 0 });
+    expect(result).toMatchObject({ success: false, error: { type: "upstream", status: 502, message: "shelf answered 502 Bad Gateway with an HTML page (text/html), not its error body", retryable: true } });
   });
 });
 
