@@ -1,6 +1,6 @@
 // Transport policies decided in issue 24 (README › Policies), on the fixture
 // providers: where a next page may be fetched with the credential, what an
-// HTML page is, that an address's userinfo is never echoed, and what
+// HTML page or a 304 is, that an address's userinfo is never echoed, and what
 // a caller's idempotency key reused for another body does.
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -62,6 +62,17 @@ describe("an HTML body", () => {
   it("on an error is reported by status and content type, not as a message of markup", async () => {
     const result = await executeToolDefinition(getBook, { apiKey: SHELF_KEY, bookId: "b1" }, { fetch: scriptedFetch(page(502, "<html><head><title>502 Bad Gateway</title></head></html>", "Bad Gateway")).fetch, retries: 0 });
     expect(result).toMatchObject({ success: false, error: { type: "upstream", status: 502, message: "shelf answered 502 Bad Gateway with an HTML page (text/html), not its error body", retryable: true } });
+  });
+});
+
+describe("a 304 Not Modified", () => {
+  it("is not a redirect: an upstream error with its own status, nothing said of another address", async () => {
+    const { fetch } = scriptedFetch(new Response(null, { status: 304, statusText: "Not Modified", headers: { location: "https://elsewhere.example/" } }));
+    const result = await executeToolDefinition(getBook, { apiKey: SHELF_KEY, bookId: "b1" }, { fetch, retries: 0 });
+    expect(result).toMatchObject({ success: false, error: { type: "upstream", status: 304, retryable: false } });
+    if (result.success) return;
+    expect(result.error.code).not.toBe("REDIRECT");
+    expect(result.error.message).toBe("HTTP 304 Not Modified with no error message");
   });
 });
 

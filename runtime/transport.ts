@@ -93,9 +93,14 @@ export function send(fetch: FetchLike, request: HttpRequest, signal: AbortSignal
   return fetch(new Request(request.url, init));
 }
 
-/** A redirect answer: 3xx, or the opaque redirect a browser gives for `redirect: "manual"`. */
+/**
+ * A redirect answer: 3xx, or the opaque redirect a browser gives for
+ * `redirect: "manual"`. Not 304 Not Modified, which points nowhere: it
+ * answers a conditional request, and is an error like any other status the
+ * tool does not map.
+ */
 export function isRedirect(response: Response): boolean {
-  return response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400);
+  return response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400 && response.status !== 304);
 }
 
 /** The origin a redirect points to (never its path or query, which may echo a key), or a placeholder. */
