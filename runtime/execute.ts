@@ -9,6 +9,7 @@ import { buildRequest, chooseRoute, type WireRequest } from "./build-request.js"
 import type { Failure, ToolError, ToolResult } from "./errors.js";
 import { evaluate, type ExpressionContext } from "./expressions.js";
 import { encodeForm } from "./form-body.js";
+import { hostPatternProblem, hostRefusal } from "./hosts.js";
 import { mapOutputs } from "./map-outputs.js";
 import { ownValue } from "./own.js";
 import { pageCountIssue, wantsPages } from "./page-inputs.js";
@@ -26,6 +27,12 @@ import { checkAddress, validateParams } from "./validate-params.js";
 export interface ExecuteOptions {
   /** Scheme and host to send the request to, instead of the provider's own (mocks, sandboxes); https, or http on loopback. */
   baseUrl?: string;
+  /**
+   * More hosts a `baseUrl` (or an address parameter such as instanceUrl) may
+   * name, besides the provider's own and loopback: `api.example.com`,
+   * `*.example.com` (one label), `*` (any name), or an exact IP address.
+   */
+  allowHosts?: readonly string[];
   /** The fetch to use (tests inject one; defaults to the global fetch). It must honour `request.redirect`. */
   fetch?: FetchLike;
   signal?: AbortSignal;
@@ -113,6 +120,10 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
   const values = validated.values;
   const baseUrl = resolveBaseUrl(tool, values, options.baseUrl);
   if ("error" in baseUrl) return { failed: fail({ type: "validation", message: baseUrl.error, rule: "baseUrl" }) };
+  // An address given at call time goes only to a host the provider is reached at (hosts.ts).
+  const given = options.baseUrl !== undefined ? "baseUrl" : tool.server.param;
+  const refused = given !== undefined ? hostRefusal(tool, baseUrl.url, options.allowHosts) : undefined;
+  if (refused) return { failed: fail({ type: "validation", message: `${given}: ${refused}`, param: given, rule: "host" }) };
 
   const route = chooseRoute(tool, values);
   const credential = String(values[tool.auth.param]);
@@ -148,6 +159,10 @@ function checkCallOptions(tool: ToolSpec, options: ExecuteOptions): Omit<Failure
   const short = (options.secrets ?? []).filter((s) => typeof s !== "string" || !isSecretLength(s)).length;
   if (short) {
     return { param: "secrets", rule: "minLength", message: `secrets: each must be at least ${SECRET_MIN_LENGTH} characters long (a shorter value cannot be kept out of messages without garbling them); ${short} of ${options.secrets!.length} is not (values withheld)` };
+  }
+  for (const pattern of options.allowHosts ?? []) {
+    const problem = hostPatternProblem(pattern, { ip: true });
+    if (problem) return { param: "allowHosts", rule: "format", message: `allowHosts: ${problem}, got ${JSON.stringify(pattern)}` };
   }
   const key = options.idempotencyKey;
   if (key !== undefined) {

@@ -202,11 +202,12 @@ export interface ToolSpec {
   /** OpenAPI path template, version prefix included. */
   path: string;
   /**
-   * Where requests go; `requestHeadBytes`: the largest request line and
-   * headers the upstream accepts; `replyBytes`: the most reply a call reads
-   * (default DEFAULT_REPLY_BYTES).
+   * Where requests go; `hosts`: the host patterns an address given at call
+   * time may name besides the default's (hosts.ts); `requestHeadBytes`: the
+   * largest request line and headers the upstream accepts; `replyBytes`: the
+   * most reply a call reads (default DEFAULT_REPLY_BYTES).
    */
-  server: { default?: string; param?: string; requestHeadBytes?: number; replyBytes?: number };
+  server: { default?: string; param?: string; hosts?: string[]; requestHeadBytes?: number; replyBytes?: number };
   auth: AuthSpec;
   params: ParamSpec[];
   /** Tried in order before the main operation. */

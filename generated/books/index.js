@@ -32,7 +32,10 @@ export function createBooksClient(options) {
  * @type {import("@blockwright/runtime").ToolSpec["server"]}
  */
 export const booksServer = {
-  "default": "https://www.googleapis.com"
+  "default": "https://www.googleapis.com",
+  "hosts": [
+    "books.googleapis.com"
+  ]
 };
 
 /**

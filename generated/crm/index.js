@@ -32,6 +32,10 @@ export function createCrmClient(options) {
  */
 export const crmServer = {
   "param": "instanceUrl",
+  "hosts": [
+    "*.my.salesforce.com",
+    "*.sandbox.my.salesforce.com"
+  ],
   "requestHeadBytes": 16384
 };
 

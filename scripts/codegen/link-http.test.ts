@@ -113,6 +113,21 @@ const table: { name: string; provider: "payments" | "tracker"; edits: Edit[]; ex
     edits: [{ find: "  details:\n", replace: '  failureWhen:\n    - { from: "$params.token", equals: false }\n  details:\n' }],
     expected: [`${T}:23:15: errors.failureWhen.0.from: must match pattern "^\\$response\\.(body(#.*)?|header\\.[A-Za-z0-9-]+)$", got "$params.token"`],
   },
+  {
+    name: "a host pattern that is an IP address",
+    provider: "tracker",
+    edits: [{ find: "  default: https://api.tracker.test\n", replace: "  default: https://api.tracker.test\n  hosts: [10.0.0.5]\n" }],
+    expected: [`${T}:14:11: server.hosts.0: must be a host name, not an IP address, got "10.0.0.5"`],
+  },
+  {
+    name: "an address parameter whose placeholder names a host server.hosts does not allow",
+    provider: "tracker",
+    edits: [
+      { find: "  default: https://api.tracker.test\n", replace: "  param: instance\n  hosts: [\"*.tracker.test\"]\n" },
+      { find: "params:\n  token:\n", replace: "params:\n  instance:\n    type: string\n    maxLength: 255\n    required: true\n    format: base-url\n    placeholder: https://acme.tracker.example\n    description: The instance.\n  token:\n" },
+    ],
+    expected: [`${T}:54:18: params.instance.placeholder: "https://acme.tracker.example" names host acme.tracker.example, which server.hosts (*.tracker.test) does not allow`],
+  },
 ];
 
 describe("new concepts carried into the IR", () => {

@@ -1,9 +1,9 @@
 // The link step for a manifest's HTTP-level declarations, beside link.ts:
 // the request body's media type and form encoding, provider-wide constant
-// headers, the idempotency header, pagination, and the error body's details
-// and failure tests. Each is checked against the operation in the OpenAPI
+// headers, the idempotency header, pagination, the error body's details
+// and failure tests, and the hosts an address parameter may name. Each is checked against the operation in the OpenAPI
 // document and turned into its part of the IR.
-import { formatPointer, PAGE_INPUTS, parseExpression, parsePointer, type BodySpec, type ErrorSpec, type FormFieldEncoding, type PageTarget, type PaginationSpec, type ParamSpec, type ValueRef, type ValueTest, type WireConstant } from "@blockwright/runtime";
+import { formatPointer, hostPatternProblem, matchesHost, PAGE_INPUTS, parseExpression, parsePointer, type BodySpec, type ErrorSpec, type FormFieldEncoding, type PageTarget, type PaginationSpec, type ParamSpec, type ValueRef, type ValueTest, type WireConstant } from "@blockwright/runtime";
 import type { Manifest, ManifestOperation, ManifestPageTarget, ManifestValueTest } from "./manifest-types.js";
 import { declaredParameter, slotKey, typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "./openapi-document.js";
 
@@ -38,6 +38,32 @@ export function linkErrorExtras(ctx: LinkContext): Pick<ErrorSpec, "details" | "
     return found ? [{ ...found, equals: test.equals }] : [];
   });
   return { ...(Object.keys(details).length ? { details } : {}), ...(failureWhen.length ? { failureWhen } : {}) };
+}
+
+/**
+ * `server.hosts`: names, not IP addresses; and the address parameter's
+ * placeholder and example, which users copy, must name a host the runtime
+ * lets the credential go to.
+ */
+export function checkServerHosts(ctx: LinkContext): void {
+  const { param, hosts } = ctx.manifest.server;
+  hosts?.forEach((pattern, i) => {
+    const problem = hostPatternProblem(pattern);
+    if (problem) ctx.fail(["server", "hosts", i], `${problem}, got ${JSON.stringify(pattern)}`, "value");
+  });
+  const p = param === undefined ? undefined : ctx.manifest.params?.[param];
+  if (!p || !hosts) return;
+  for (const key of ["placeholder", "example"] as const) {
+    const value = p[key];
+    if (typeof value !== "string") continue;
+    let host: string;
+    try {
+      host = new URL(value).hostname;
+    } catch {
+      continue;
+    }
+    if (!hosts.some((pattern) => matchesHost(pattern, host))) ctx.fail(["params", param!, key], `${JSON.stringify(value)} names host ${host}, which server.hosts (${hosts.join(", ")}) does not allow`, "value");
+  }
 }
 
 /** allPages, maxItems and maxPages are block inputs of list operations: no parameter may take those names. */

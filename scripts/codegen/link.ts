@@ -19,7 +19,7 @@ import type {
 } from "@blockwright/runtime";
 import { buildBlock } from "./build-block.js";
 import type { OperationIR, ProviderIR } from "./ir.js";
-import { checkPageInputNames, checkWireSlots, linkBody, linkErrorExtras, linkIdempotency, linkPagination, providerConstants, type LinkContext, type SlotSender } from "./link-http.js";
+import { checkPageInputNames, checkServerHosts, checkWireSlots, linkBody, linkErrorExtras, linkIdempotency, linkPagination, providerConstants, type LinkContext, type SlotSender } from "./link-http.js";
 import type { Manifest, ManifestOperation, ManifestOutputSource, ManifestParam, ManifestWire } from "./manifest-types.js";
 import { credentialOf, declaredParameter, slotKey, typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "./openapi-document.js";
 import { camelCase, jsonLiteralType, pascalCase, titleFromName } from "./naming.js";
@@ -64,6 +64,7 @@ class Linker {
     const auth = this.linkAuth();
     const errors = this.linkErrors();
     this.checkServer();
+    checkServerHosts(this.context);
     checkPageInputNames(this.context);
     const operations = Object.keys(m.operations)
       .sort()

@@ -132,7 +132,7 @@ export interface Manifest {
   category: "tools" | "blocks" | "triggers";
   docsUrl?: string;
   openapi: string;
-  server: { default?: string; param?: string };
+  server: { default?: string; param?: string; hosts?: string[] };
   limits?: { requestHeadBytes?: number; replyBytes?: number };
   auth: { scheme: string; param: string };
   errors: {

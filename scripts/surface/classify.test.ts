@@ -116,6 +116,15 @@ describe("breaking changes", () => {
   });
 });
 
+describe("the hosts the credential may go to (server.hosts)", () => {
+  it("one fewer is breaking, one more minor", async () => {
+    const narrower = await changesAfter("crm", [{ file: "manifest.yaml", find: ', "*.sandbox.my.salesforce.com"]', replace: "]" }]);
+    expect(summary(narrower.changes)).toEqual(["breaking - hosts: host no longer allowed (addresses there are refused)"]);
+    const wider = await changesAfter("crm", [{ file: "manifest.yaml", find: ', "*.sandbox.my.salesforce.com"]', replace: ', "*.sandbox.my.salesforce.com", "*.my.salesforce.mil"]' }]);
+    expect(summary(wider.changes)).toEqual(["minor - hosts: host allowed"]);
+  });
+});
+
 describe("minor changes", () => {
   it("an enum value added to a request parameter", async () => {
     const r = await changesAfter("docgen", [
