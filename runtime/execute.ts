@@ -1,7 +1,8 @@
 // Running one tool: validate, build the request, send it under the transport
 // policy (transport.ts), then map the reply to outputs or to the structured
 // error. Retries only requests that are safe to repeat (idempotent methods,
-// or a request carrying an idempotency key), honouring Retry-After; a
+// or a request carrying an idempotency key), honouring Retry-After and the
+// manifest's rate limits (never a quota used up, never inside a window); a
 // request that changes state and may have reached the upstream is never
 // called retryable. Calls over several pages are in paginate.ts.
 import { carriesIdempotencyKey, safeToRepeat } from "./behavior.js";
@@ -216,6 +217,8 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
   let bytes = 0;
   const done = (result: ToolResult, reply?: ExpressionContext): SentCall => ({ result, ...(reply ? { reply, bytes } : {}) });
   const limit = replyLimit(tool);
+  // 429s so far: a provider's pause after one doubles with each (upstream-error.ts).
+  let throttled = 0;
   const signal = deadline.signal;
   const idempotent = safeToRepeat(tool, request.method);
   const retries = idempotent ? (options.retries ?? 2) : 0;
@@ -288,7 +291,8 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
     } catch {
       // keep the text: the error message is then the raw body
     }
-    const parsed = upstreamError(tool, response, body);
+    const parsed = upstreamError(tool, response, body, throttled);
+    if (response.status === 429) throttled++;
     const error = html ? { ...parsed, message: `${tool.provider} answered ${statusLine(response)} with an HTML page (${html}), not its error body` } : parsed;
     const wait = error.retryAfterMs ?? backoff(attempt);
     if (error.retryable && attempt < retries && wait <= maxDelay && (await pause(wait, deadline))) continue;

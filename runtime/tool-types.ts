@@ -111,6 +111,19 @@ export interface ErrorSpec {
   failureWhen?: ValueTest[];
 }
 
+/**
+ * How the upstream throttles, as its documentation says (manifest
+ * `rateLimits`): a 429 waits for Retry-After, else `resetHeader`'s time, else
+ * `pauseMs` (doubling per further 429), else the runtime's backoff; an error
+ * whose `quota.from` value (the first found) is one of `quota.codes` means a
+ * quota is used up, and is never retried.
+ */
+export interface RateLimitSpec {
+  resetHeader?: string;
+  quota?: { from: ValueRef[]; codes: string[] };
+  pauseMs?: number;
+}
+
 /** How the request body is written: JSON (any JSON media type) or an HTML form. */
 export interface BodySpec {
   /** The request's Content-Type, as the spec names it. */
@@ -220,6 +233,8 @@ export interface ToolSpec {
   outputs: OutputSpec[];
   outcomes: OutcomeSpec[];
   errors: ErrorSpec;
+  /** Present only when the manifest declares `rateLimits`. */
+  rateLimits?: RateLimitSpec;
   polling?: PollingSpec;
   /** Overrides of the effects derived from the method; present only when the manifest sets some. */
   behavior?: BehaviorSpec;

@@ -5,7 +5,7 @@
 // errors) come along as they are, within bounds: an upstream's text is not
 // trusted to be of a reasonable size (a message may be megabytes long).
 import { evaluate } from "./expressions.js";
-import type { ErrorSpec, ToolSpec } from "./tool-types.js";
+import type { ErrorSpec, RateLimitSpec, ToolSpec } from "./tool-types.js";
 import type { Failure } from "./errors.js";
 
 /** Longest text of the upstream's kept in an error (a message, a code, a string in details). */
@@ -14,7 +14,8 @@ export const ERROR_TEXT_CHARS = 1000;
 const DETAIL_ITEMS = 100;
 const DETAIL_DEPTH = 8;
 
-export function upstreamError(tool: ToolSpec, response: Response, body: unknown): Failure {
+/** `attempt`: how many 429s came before this reply in the call (a provider's pause doubles with each). */
+export function upstreamError(tool: ToolSpec, response: Response, body: unknown, attempt = 0): Failure {
   const ctx = { status: response.status, body, headers: response.headers, params: {} };
   // The first expression that finds a value (not null, not empty text) wins.
   const found = (refs: ErrorSpec["code"]): unknown => {
@@ -31,7 +32,11 @@ export function upstreamError(tool: ToolSpec, response: Response, body: unknown)
   const code = first(tool.errors.code);
   const upstreamMessage = first(tool.errors.message) ?? (typeof body === "string" && body.trim() ? body.trim().slice(0, 500) : undefined);
   const requestId = first(tool.errors.requestId);
-  const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
+  const retryAfterMs = parseRetryAfter(response.headers.get("retry-after")) ?? (response.status === TOO_MANY_REQUESTS ? rateLimitWait(tool.rateLimits, response.headers, attempt) : undefined);
+  // A quota used up (a daily one, an org's API limit) comes back later, not after a retry.
+  const quota = tool.rateLimits?.quota;
+  const quotaCode = quota ? first(quota.from) : undefined;
+  const usedUp = quotaCode !== undefined && quota!.codes.includes(quotaCode);
   const details: Record<string, unknown> = {};
   for (const [name, refs] of Object.entries(tool.errors.details ?? {})) {
     const value = found(refs);
@@ -43,7 +48,7 @@ export function upstreamError(tool: ToolSpec, response: Response, body: unknown)
     message: upstreamMessage ?? `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""} with no error message`,
     ...(code !== undefined ? { code } : {}),
     ...(requestId !== undefined ? { requestId } : {}),
-    retryable: tool.errors.retryableStatuses.includes(response.status),
+    retryable: tool.errors.retryableStatuses.includes(response.status) && !usedUp,
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
     ...(Object.keys(details).length ? { details } : {}),
   };
@@ -65,6 +70,34 @@ function boundedCopy(value: unknown, depth: number): unknown {
     Object.defineProperty(out, key, { value: boundedCopy((value as Record<string, unknown>)[key], depth - 1), enumerable: true, writable: true, configurable: true });
   }
   return out;
+}
+
+const TOO_MANY_REQUESTS = 429;
+
+/** The wait a 429 without Retry-After asks for: until the manifest's reset header's time, else its pause (doubling). */
+function rateLimitWait(limits: RateLimitSpec | undefined, headers: Headers, attempt: number, now = Date.now()): number | undefined {
+  if (!limits) return undefined;
+  const reset = limits.resetHeader ? parseResetTime(headers.get(limits.resetHeader), now) : undefined;
+  if (reset !== undefined) return reset;
+  return limits.pauseMs !== undefined ? limits.pauseMs * 2 ** attempt : undefined;
+}
+
+/**
+ * A rate-limit window's reset → milliseconds from now: a Unix time in
+ * milliseconds or seconds (a number past 2001 in either), seconds from now
+ * (a smaller number), or a date. A time already past is 0.
+ */
+export function parseResetTime(header: string | null, now = Date.now()): number | undefined {
+  const text = header?.trim();
+  if (!text) return undefined;
+  if (/^\d+(\.\d+)?$/.test(text)) {
+    const n = Number(text);
+    if (n >= 1e12) return Math.max(0, Math.round(n - now));
+    if (n >= 1e9) return Math.max(0, Math.round(n * 1000 - now));
+    return Math.round(n * 1000);
+  }
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 /** `Retry-After` as seconds or an HTTP date → milliseconds from now. */

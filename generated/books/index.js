@@ -213,7 +213,26 @@ export const booksGetVolumeTool = {
     }
   ],
   "outcomes": [],
-  "errors": booksErrors
+  "errors": booksErrors,
+  "rateLimits": {
+    "quota": {
+      "from": [
+        {
+          "kind": "body",
+          "pointer": [
+            "error",
+            "details",
+            "0",
+            "metadata",
+            "quota_limit"
+          ]
+        }
+      ],
+      "codes": [
+        "defaultPerDayPerProject"
+      ]
+    }
+  }
 };
 
 /**
@@ -355,6 +374,25 @@ export const booksSearchVolumesTool = {
   ],
   "outcomes": [],
   "errors": booksErrors,
+  "rateLimits": {
+    "quota": {
+      "from": [
+        {
+          "kind": "body",
+          "pointer": [
+            "error",
+            "details",
+            "0",
+            "metadata",
+            "quota_limit"
+          ]
+        }
+      ],
+      "codes": [
+        "defaultPerDayPerProject"
+      ]
+    }
+  },
   "pagination": {
     "next": {
       "style": "offset",

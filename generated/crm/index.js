@@ -279,7 +279,23 @@ export const crmCreateRecordTool = {
     }
   ],
   "outcomes": [],
-  "errors": crmErrors
+  "errors": crmErrors,
+  "rateLimits": {
+    "quota": {
+      "from": [
+        {
+          "kind": "body",
+          "pointer": [
+            "0",
+            "errorCode"
+          ]
+        }
+      ],
+      "codes": [
+        "REQUEST_LIMIT_EXCEEDED"
+      ]
+    }
+  }
 };
 
 /**
@@ -389,7 +405,23 @@ export const crmGetRecordTool = {
     }
   ],
   "outcomes": [],
-  "errors": crmErrors
+  "errors": crmErrors,
+  "rateLimits": {
+    "quota": {
+      "from": [
+        {
+          "kind": "body",
+          "pointer": [
+            "0",
+            "errorCode"
+          ]
+        }
+      ],
+      "codes": [
+        "REQUEST_LIMIT_EXCEEDED"
+      ]
+    }
+  }
 };
 
 /**
@@ -525,6 +557,22 @@ export const crmQueryTool = {
   ],
   "outcomes": [],
   "errors": crmErrors,
+  "rateLimits": {
+    "quota": {
+      "from": [
+        {
+          "kind": "body",
+          "pointer": [
+            "0",
+            "errorCode"
+          ]
+        }
+      ],
+      "codes": [
+        "REQUEST_LIMIT_EXCEEDED"
+      ]
+    }
+  },
   "pagination": {
     "next": {
       "style": "nextUrl",
@@ -669,7 +717,23 @@ export const crmUpdateRecordTool = {
     }
   ],
   "outcomes": [],
-  "errors": crmErrors
+  "errors": crmErrors,
+  "rateLimits": {
+    "quota": {
+      "from": [
+        {
+          "kind": "body",
+          "pointer": [
+            "0",
+            "errorCode"
+          ]
+        }
+      ],
+      "codes": [
+        "REQUEST_LIMIT_EXCEEDED"
+      ]
+    }
+  }
 };
 
 /** Every Salesforce CRM tool, by operation id. */

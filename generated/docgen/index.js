@@ -543,6 +543,9 @@ export const docgenCheckStatusTool = {
   ],
   "outcomes": [],
   "errors": docgenErrors,
+  "rateLimits": {
+    "pauseMs": 30000
+  },
   "polling": {
     "output": "status",
     "pending": [
@@ -969,7 +972,10 @@ export const docgenGenerateTool = {
     docgenWarningsOutput
   ],
   "outcomes": [],
-  "errors": docgenErrors
+  "errors": docgenErrors,
+  "rateLimits": {
+    "pauseMs": 30000
+  }
 };
 
 /**
@@ -1101,7 +1107,10 @@ export const docgenGenerateFromTemplateTool = {
     docgenWarningsOutput
   ],
   "outcomes": [],
-  "errors": docgenErrors
+  "errors": docgenErrors,
+  "rateLimits": {
+    "pauseMs": 30000
+  }
 };
 
 /**
@@ -1179,6 +1188,9 @@ export const docgenListFoldersTool = {
   ],
   "outcomes": [],
   "errors": docgenErrors,
+  "rateLimits": {
+    "pauseMs": 30000
+  },
   "pagination": {
     "next": {
       "style": "cursor",
@@ -1287,6 +1299,9 @@ export const docgenListThemesTool = {
   ],
   "outcomes": [],
   "errors": docgenErrors,
+  "rateLimits": {
+    "pauseMs": 30000
+  },
   "pagination": {
     "next": {
       "style": "cursor",

@@ -295,7 +295,10 @@ export const persondataCompanyEnrichTool = {
       ]
     }
   ],
-  "errors": persondataErrors
+  "errors": persondataErrors,
+  "rateLimits": {
+    "resetHeader": "x-ratelimit-reset"
+  }
 };
 
 /**
@@ -480,7 +483,10 @@ export const persondataPersonEnrichTool = {
       ]
     }
   ],
-  "errors": persondataErrors
+  "errors": persondataErrors,
+  "rateLimits": {
+    "resetHeader": "x-ratelimit-reset"
+  }
 };
 
 /**
@@ -680,6 +686,9 @@ export const persondataPersonSearchTool = {
     }
   ],
   "errors": persondataErrors,
+  "rateLimits": {
+    "resetHeader": "x-ratelimit-reset"
+  },
   "behavior": {
     "readOnly": true
   },

@@ -105,7 +105,7 @@ const table: { name: string; provider: "payments" | "tracker"; edits: Edit[]; ex
     name: "a top-level key for anchors without the x- prefix",
     provider: "tracker",
     edits: [{ find: "x-anchors:", replace: "anchors:" }],
-    expected: [`${T}:27:1: (top level): unknown field "anchors" (allowed: $schema, provider, name, description, longDescription, color, category, docsUrl, openapi, server, limits, auth, errors, constants, idempotency, params, operations)`],
+    expected: [`${T}:27:1: (top level): unknown field "anchors" (allowed: $schema, provider, name, description, longDescription, color, category, docsUrl, openapi, server, limits, auth, errors, rateLimits, constants, idempotency, params, operations)`],
   },
   {
     name: "a failureWhen test that reads no reply",
@@ -127,6 +127,12 @@ const table: { name: string; provider: "payments" | "tracker"; edits: Edit[]; ex
       { find: "params:\n  token:\n", replace: "params:\n  instance:\n    type: string\n    maxLength: 255\n    required: true\n    format: base-url\n    placeholder: https://acme.tracker.example\n    description: The instance.\n  token:\n" },
     ],
     expected: [`${T}:54:18: params.instance.placeholder: "https://acme.tracker.example" names host acme.tracker.example, which server.hosts (*.tracker.test) does not allow`],
+  },
+  {
+    name: "quota codes with nothing to read them from",
+    provider: "tracker",
+    edits: [{ find: "errors:\n  message:", replace: "rateLimits:\n  quota: { codes: [DAILY] }\nerrors:\n  message:" }],
+    expected: [`${T}:21:12: rateLimits.quota.codes: there is no quota code to read: give quota.from, or errors.code`],
   },
 ];
 

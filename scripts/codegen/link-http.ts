@@ -1,9 +1,9 @@
 // The link step for a manifest's HTTP-level declarations, beside link.ts:
 // the request body's media type and form encoding, provider-wide constant
 // headers, the idempotency header, pagination, the error body's details
-// and failure tests, and the hosts an address parameter may name. Each is checked against the operation in the OpenAPI
+// and failure tests, rate limits, and the hosts an address parameter may name. Each is checked against the operation in the OpenAPI
 // document and turned into its part of the IR.
-import { formatPointer, hostPatternProblem, matchesHost, PAGE_INPUTS, parseExpression, parsePointer, type BodySpec, type ErrorSpec, type FormFieldEncoding, type PageTarget, type PaginationSpec, type ParamSpec, type ValueRef, type ValueTest, type WireConstant } from "@blockwright/runtime";
+import { formatPointer, hostPatternProblem, matchesHost, PAGE_INPUTS, parseExpression, parsePointer, type BodySpec, type ErrorSpec, type FormFieldEncoding, type PageTarget, type PaginationSpec, type ParamSpec, type RateLimitSpec, type ValueRef, type ValueTest, type WireConstant } from "@blockwright/runtime";
 import type { Manifest, ManifestOperation, ManifestPageTarget, ManifestValueTest } from "./manifest-types.js";
 import { declaredParameter, slotKey, typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "./openapi-document.js";
 
@@ -64,6 +64,31 @@ export function checkServerHosts(ctx: LinkContext): void {
     }
     if (!hosts.some((pattern) => matchesHost(pattern, host))) ctx.fail(["params", param!, key], `${JSON.stringify(value)} names host ${host}, which server.hosts (${hosts.join(", ")}) does not allow`, "value");
   }
+}
+
+/** `rateLimits`, as every tool of the provider carries it; a quota is read where it says, else as the error's code. */
+export function linkRateLimits(ctx: LinkContext): RateLimitSpec | undefined {
+  const declared = ctx.manifest.rateLimits;
+  if (!declared) return undefined;
+  let quota: RateLimitSpec["quota"];
+  if (declared.quota) {
+    const at = ["rateLimits", "quota"];
+    const texts = declared.quota.from ?? ctx.manifest.errors.code ?? [];
+    if (!texts.length) ctx.fail([...at, "codes"], "there is no quota code to read: give quota.from, or errors.code");
+    const from = texts.flatMap((text, i) => {
+      try {
+        return [parseExpression(text)];
+      } catch (e) {
+        return ctx.fail(declared.quota!.from ? [...at, "from", i] : ["errors", "code", i], (e as Error).message, "value") ?? [];
+      }
+    });
+    quota = { from, codes: [...declared.quota.codes] };
+  }
+  return {
+    ...(declared.resetHeader ? { resetHeader: declared.resetHeader.toLowerCase() } : {}),
+    ...(quota ? { quota } : {}),
+    ...(declared.pauseMs !== undefined ? { pauseMs: declared.pauseMs } : {}),
+  };
 }
 
 /** allPages, maxItems and maxPages are block inputs of list operations: no parameter may take those names. */

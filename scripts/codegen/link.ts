@@ -19,7 +19,7 @@ import type {
 } from "@blockwright/runtime";
 import { buildBlock } from "./build-block.js";
 import type { OperationIR, ProviderIR } from "./ir.js";
-import { checkPageInputNames, checkServerHosts, checkWireSlots, linkBody, linkErrorExtras, linkIdempotency, linkPagination, providerConstants, type LinkContext, type SlotSender } from "./link-http.js";
+import { checkPageInputNames, checkServerHosts, checkWireSlots, linkBody, linkErrorExtras, linkIdempotency, linkPagination, linkRateLimits, providerConstants, type LinkContext, type SlotSender } from "./link-http.js";
 import type { Manifest, ManifestOperation, ManifestOutputSource, ManifestParam, ManifestWire } from "./manifest-types.js";
 import { credentialOf, declaredParameter, slotKey, typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "./openapi-document.js";
 import { camelCase, jsonLiteralType, pascalCase, titleFromName } from "./naming.js";
@@ -49,6 +49,7 @@ class Linker {
   private readonly openapiName: string;
   /** For the HTTP-level declarations (link-http.ts). */
   private readonly context: LinkContext;
+  private rateLimits: ToolSpec["rateLimits"];
 
   constructor(
     private readonly source: YamlSource<Manifest>,
@@ -63,6 +64,7 @@ class Linker {
     const m = this.m;
     const auth = this.linkAuth();
     const errors = this.linkErrors();
+    this.rateLimits = linkRateLimits(this.context);
     this.checkServer();
     checkServerHosts(this.context);
     checkPageInputNames(this.context);
@@ -229,6 +231,7 @@ class Linker {
       outputs: outputs.map((o) => o.spec),
       outcomes: outcomes.map((o) => o.spec),
       errors: errorSpec,
+      ...(this.rateLimits ? { rateLimits: this.rateLimits } : {}),
       ...(polling ? { polling } : {}),
       ...(mop.behavior ? { behavior: this.linkBehavior(at, mop.behavior) } : {}),
       ...(body ? { body } : {}),

@@ -143,6 +143,7 @@ export interface Manifest {
     details?: Record<string, string[]>;
     failureWhen?: ManifestValueTest[];
   };
+  rateLimits?: { resetHeader?: string; quota?: { from?: string[]; codes: string[] }; pauseMs?: number };
   /** Headers (or query parameters) every operation sends. */
   constants?: { in: "query" | "header"; name: string; value: string | number | boolean }[];
   idempotency?: { header: string; methods?: ("POST" | "PATCH" | "PUT" | "DELETE")[] };

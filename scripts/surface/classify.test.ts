@@ -125,6 +125,14 @@ describe("the hosts the credential may go to (server.hosts)", () => {
   });
 });
 
+describe("the rate-limit policy (rateLimits)", () => {
+  it("is a patch change, tighter or looser", async () => {
+    const r = await changesAfter("docgen", [{ file: "manifest.yaml", find: "  pauseMs: 30000", replace: "  pauseMs: 60000" }]);
+    expect(summary(r.changes)).toEqual(["patch - rateLimits: rate-limit policy changed"]);
+    expect(r.nextFromOne).toBe("1.4.3");
+  });
+});
+
 describe("minor changes", () => {
   it("an enum value added to a request parameter", async () => {
     const r = await changesAfter("docgen", [

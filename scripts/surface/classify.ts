@@ -20,7 +20,10 @@
 //             pagination added (allPages accepted).
 //   patch     text (titles, descriptions, examples), wire placement of a parameter,
 //             declared error statuses, polling timings, HTTP method or path,
-//             how the next page is reached.
+//             how the next page is reached; the rate-limit policy (rateLimits),
+//             tighter or looser: it changes when the runtime waits or stops
+//             retrying, never what a call accepts or what a result holds, and
+//             every error still says whether a retry could help.
 import { canonical } from "../canonical-json.js";
 import { forbiddenKeysOf, type ForbiddenKeys, type Shape, type Surface, type ToolSurface } from "./surface.js";
 
@@ -83,6 +86,7 @@ export function diffSurfaces(base: Surface | undefined, head: Surface | undefine
   if (!base || !head) return changes;
   if (base.auth.placement !== head.auth.placement) add({ level: "breaking", subject: "auth", rule: "credential placement changed", from: base.auth.placement, to: head.auth.placement });
   if (base.auth.param !== head.auth.param) add({ level: "breaking", subject: "auth", rule: "credential parameter renamed", from: base.auth.param, to: head.auth.param });
+  if (canonical(base.rateLimits) !== canonical(head.rateLimits)) add({ level: "patch", subject: "rateLimits", rule: "rate-limit policy changed", from: base.rateLimits, to: head.rateLimits });
   // Surfaces before issue 24 have no hosts: nothing to compare.
   if (base.hosts && head.hosts) {
     for (const h of base.hosts) if (!head.hosts.includes(h)) add({ level: "breaking", subject: "hosts", rule: "host no longer allowed (addresses there are refused)", from: h });
