@@ -78,7 +78,40 @@ export const booksErrors = {
     502,
     503,
     504
-  ]
+  ],
+  "details": {
+    "domain": [
+      {
+        "kind": "body",
+        "pointer": [
+          "error",
+          "errors",
+          "0",
+          "domain"
+        ]
+      }
+    ],
+    "errors": [
+      {
+        "kind": "body",
+        "pointer": [
+          "error",
+          "errors"
+        ]
+      }
+    ],
+    "reason": [
+      {
+        "kind": "body",
+        "pointer": [
+          "error",
+          "errors",
+          "0",
+          "reason"
+        ]
+      }
+    ]
+  }
 };
 
 /**

@@ -70,7 +70,24 @@ export const crmErrors = {
     502,
     503,
     504
-  ]
+  ],
+  "details": {
+    "errors": [
+      {
+        "kind": "body",
+        "pointer": []
+      }
+    ],
+    "fields": [
+      {
+        "kind": "body",
+        "pointer": [
+          "0",
+          "fields"
+        ]
+      }
+    ]
+  }
 };
 
 /**

@@ -1,7 +1,8 @@
-// Rate limits as the upstreams document them (issue 24; DECISIONS and the
-// upstream facts): each provider's own rule, with a reply shaped as its
-// documentation quotes it. Expected values are written out here, never read
-// from the manifests: a manifest that drops a declaration fails its test.
+// Rate limits and error details as the upstreams document them (issue 24;
+// DECISIONS and the upstream facts): each provider's own rule, with a reply
+// shaped as its documentation quotes it. Expected values are written out
+// here, never read from the manifests: a manifest that drops a declaration
+// fails its test.
 import { describe, expect, it } from "vitest";
 import { executeTool } from "./repo.js";
 import { json, scriptedFetch } from "./scripted-fetch.js";
@@ -69,5 +70,42 @@ describe("rate limits as the upstreams document them", () => {
     const result = await executeTool("directory_list_users", { accessToken: "graph-limits-token-0001" }, { fetch });
     expect(seen).toHaveLength(1);
     expect(result).toMatchObject({ success: false, error: { status: 429, code: "TooManyRequests", retryable: true, retryAfterMs: 120_000 } });
+  });
+});
+
+describe("error details as the upstreams write them", () => {
+  it("Salesforce: the fields of the first error, and every error of the array", async () => {
+    const body = [
+      { message: "Required fields are missing: [Name]", errorCode: "REQUIRED_FIELD_MISSING", fields: ["Name"] },
+      { message: "Account ID: id value of incorrect type: 001900K0001pPuOAAU", errorCode: "MALFORMED_ID", fields: ["Id"] },
+    ];
+    const { fetch } = scriptedFetch(json(400, body));
+    const result = await executeTool("crm_create_record", { apiKey: SF, instanceUrl: "https://acme.my.salesforce.com", sobject: "Account", fields: { Industry: "Transport" } }, { fetch });
+    expect(result).toMatchObject({ success: false, error: { status: 400, code: "REQUIRED_FIELD_MISSING", message: "Required fields are missing: [Name]", details: { fields: ["Name"], errors: body } } });
+  });
+
+  it("Microsoft Graph: the target and every entry of details[]", async () => {
+    const body = { error: { code: "Request_BadRequest", message: "Another object with the same value for property userPrincipalName already exists.", target: "userPrincipalName", details: [{ code: "ObjectConflict", message: "Conflict", target: "userPrincipalName" }], innerError: { "request-id": "r-1", date: "2024-05-14T08:43:39" } } };
+    const { fetch } = scriptedFetch(json(400, body));
+    const result = await executeTool("directory_list_users", { accessToken: "graph-limits-token-0001" }, { fetch });
+    expect(result).toMatchObject({ success: false, error: { code: "Request_BadRequest", requestId: "r-1", details: { target: "userPrincipalName", errors: body.error.details } } });
+  });
+
+  it("Google Books: the first error's reason and domain, and every entry of errors[]", async () => {
+    const errors = [
+      { message: "API key not valid. Please pass a valid API key.", domain: "global", reason: "badRequest" },
+      { message: "Invalid value", domain: "usageLimits", reason: "keyInvalid" },
+    ];
+    const { fetch } = scriptedFetch(json(400, { error: { code: 400, message: "API key not valid. Please pass a valid API key.", errors, status: "INVALID_ARGUMENT" } }));
+    const result = await executeTool("books_search_volumes", { apiKey: BOOKS, q: "dune" }, { fetch });
+    expect(result).toMatchObject({ success: false, error: { code: "INVALID_ARGUMENT", details: { reason: "badRequest", domain: "global", errors } } });
+  });
+
+  it("People Data Labs and Gamma: their error bodies hold a code and a message only, and no details are made up", async () => {
+    const pdl = await executeTool("persondata_person_enrich", { apiKey: PDL, email: "a@b.co" }, { fetch: scriptedFetch(json(400, { status: 400, error: { type: "invalid_request_error", message: "Bad input" } })).fetch });
+    expect(pdl).toMatchObject({ success: false, error: { code: "invalid_request_error", message: "Bad input" } });
+    const gamma = await executeTool("docgen_list_themes", { apiKey: GAMMA }, { fetch: scriptedFetch(json(400, { message: "Input validation errors", statusCode: 400 })).fetch });
+    expect(gamma).toMatchObject({ success: false, error: { message: "Input validation errors" } });
+    for (const r of [pdl, gamma]) expect(r.success ? undefined : r.error.details).toBeUndefined();
   });
 });
