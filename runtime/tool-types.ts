@@ -161,6 +161,8 @@ export interface PaginationSpec {
   total?: { expression: string; ref: ValueRef };
   /** Array outputs whose items are gathered across pages (the first one counts the items). */
   items: string[];
+  /** The number parameter giving a page's size: under maxItems a request asks only for what is missing. */
+  pageSize?: string;
 }
 
 /** A header carrying one key per logical call, reused by its retries, that lets the upstream apply a repeated request once. */

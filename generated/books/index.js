@@ -437,7 +437,8 @@ export const booksSearchVolumesTool = {
     },
     "items": [
       "data"
-    ]
+    ],
+    "pageSize": "maxResults"
   }
 };
 

@@ -720,7 +720,8 @@ export const persondataPersonSearchTool = {
     },
     "items": [
       "data"
-    ]
+    ],
+    "pageSize": "size"
   }
 };
 

@@ -134,6 +134,18 @@ const table: { name: string; provider: "payments" | "tracker"; edits: Edit[]; ex
     edits: [{ find: "errors:\n  message:", replace: "rateLimits:\n  quota: { codes: [DAILY] }\nerrors:\n  message:" }],
     expected: [`${T}:21:12: rateLimits.quota.codes: there is no quota code to read: give quota.from, or errors.code`],
   },
+  {
+    name: "a page size on a Link-header pagination (its address is fetched as given)",
+    provider: "tracker",
+    edits: [{ find: "      style: linkHeader\n", replace: "      style: linkHeader\n      pageSize: perPage\n" }],
+    expected: [`${T}:85:7: operations.tracker_list_issues.pagination: unknown field "pageSize" (allowed: style, more, total, items)`],
+  },
+  {
+    name: "a page size parameter that is not a number",
+    provider: "payments",
+    edits: [{ find: "      items: [data]", replace: "      items: [data]\n      pageSize: startingAfter" }],
+    expected: [`${P}:124:17: operations.payments_list_customers.pagination.pageSize: "startingAfter" must be a number parameter sent in the query, a header or the body, to say a page's size`],
+  },
 ];
 
 describe("new concepts carried into the IR", () => {

@@ -178,7 +178,7 @@ export function linkIdempotency(ctx: LinkContext, op: OpenApiOperation): { heade
 }
 
 /** The operation's pagination, checked against its parameters, body and success response. */
-export function linkPagination(ctx: LinkContext, at: Path, mop: ManifestOperation, op: OpenApiOperation): PaginationSpec | undefined {
+export function linkPagination(ctx: LinkContext, at: Path, mop: ManifestOperation, op: OpenApiOperation, params: ParamSpec[]): PaginationSpec | undefined {
   const p = mop.pagination;
   if (!p) return undefined;
   const where: Path = [...at, "pagination"];
@@ -236,12 +236,22 @@ export function linkPagination(ctx: LinkContext, at: Path, mop: ManifestOperatio
     }
   }
   if (!next) return undefined;
+  const pageSize = "pageSize" in p && p.pageSize !== undefined ? linkPageSize(ctx, [...where, "pageSize"], p.pageSize, params) : undefined;
   return {
     next,
     ...(more ? { more } : {}),
     ...(total ? { total: { expression: total.expression, ref: total.ref } } : {}),
     items: [...p.items],
+    ...(pageSize ? { pageSize } : {}),
   };
+}
+
+/** The page size parameter: a number the request carries in its query, a header or its body. */
+function linkPageSize(ctx: LinkContext, at: Path, name: string, params: ParamSpec[]): string | undefined {
+  const param = params.find((x) => x.name === name);
+  if (!param) return ctx.fail(at, `"${name}" is not a parameter of the operation (parameters: ${params.map((x) => x.name).join(", ")})`, "value");
+  if (param.type !== "number" || !["query", "header", "body"].includes(param.wire.in)) return ctx.fail(at, `"${name}" must be a number parameter sent in the query, a header or the body, to say a page's size`, "value");
+  return name;
 }
 
 function linkTest(

@@ -209,7 +209,7 @@ class Linker {
     const routes = this.linkRoutes(id, at, mop, params, new Set(outputs.map((o) => o.spec.path)));
     const outcomes = this.linkOutcomes(at, mop, op, byName, outputs);
     const polling = this.linkPolling(at, mop, op, outputs);
-    const pagination = linkPagination(this.context, at, mop, op);
+    const pagination = linkPagination(this.context, at, mop, op, params);
     const body = linkBody(this.context, at, op, params, constants);
 
     const tool: ToolSpec = {

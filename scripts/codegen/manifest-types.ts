@@ -102,10 +102,10 @@ interface ManifestPaginationBase {
 
 export type ManifestPagination = ManifestPaginationBase &
   (
-    | { style: "cursor"; cursor: string; send: ManifestPageTarget }
+    | { style: "cursor"; cursor: string; send: ManifestPageTarget; pageSize?: string }
     | { style: "nextUrl"; url: string }
     | { style: "linkHeader" }
-    | { style: "offset"; send: ManifestPageTarget; start?: number }
+    | { style: "offset"; send: ManifestPageTarget; start?: number; pageSize?: string }
   );
 
 export interface ManifestOperation {

@@ -79,7 +79,7 @@ describe("breaking changes", () => {
   });
 
   it("a parameter removed", async () => {
-    const r = await changesAfter("books", [{ file: "manifest.yaml", find: "      maxResults:\n        type: number\n        integer: true\n        minimum: 1\n        maximum: 40\n        default: 10\n        description: Number of volumes to return, 1 to 40.\n        wire: { in: query }\n", replace: "" }]);
+    const r = await changesAfter("books", [{ file: "manifest.yaml", find: "      maxResults:\n        type: number\n        integer: true\n        minimum: 1\n        maximum: 40\n        default: 10\n        description: Number of volumes to return, 1 to 40.\n        wire: { in: query }\n", replace: "" }, { file: "manifest.yaml", find: "      pageSize: maxResults\n", replace: "" }]);
     expect(summary(r.changes)).toEqual(["breaking books_search_volumes param maxResults: parameter removed"]);
   });
 
@@ -99,7 +99,7 @@ describe("breaking changes", () => {
   });
 
   it("pagination removed: allPages is refused from then on", async () => {
-    const r = await changesAfter("books", [{ file: "manifest.yaml", find: "    pagination:\n      style: offset\n      send: { in: query, name: startIndex }\n      items: [data]\n", replace: "" }]);
+    const r = await changesAfter("books", [{ file: "manifest.yaml", find: "    pagination:\n      style: offset\n      send: { in: query, name: startIndex }\n      items: [data]\n      pageSize: maxResults\n", replace: "" }]);
     expect(summary(r.changes)).toEqual(["breaking books_search_volumes pagination: pagination removed (allPages refused)"]);
   });
 
