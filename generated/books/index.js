@@ -115,6 +115,30 @@ export const booksErrors = {
 };
 
 /**
+ * How Google Books throttles: when to come back after a 429, and which quota no retry helps.
+ * @type {import("@blockwright/runtime").ToolSpec["rateLimits"]}
+ */
+export const booksRateLimits = {
+  "quota": {
+    "from": [
+      {
+        "kind": "body",
+        "pointer": [
+          "error",
+          "details",
+          "0",
+          "metadata",
+          "quota_limit"
+        ]
+      }
+    ],
+    "codes": [
+      "defaultPerDayPerProject"
+    ]
+  }
+};
+
+/**
  * Parameter `apiKey`, shared by 2 operations.
  * @type {import("@blockwright/runtime").ParamSpec}
  */
@@ -247,25 +271,7 @@ export const booksGetVolumeTool = {
   ],
   "outcomes": [],
   "errors": booksErrors,
-  "rateLimits": {
-    "quota": {
-      "from": [
-        {
-          "kind": "body",
-          "pointer": [
-            "error",
-            "details",
-            "0",
-            "metadata",
-            "quota_limit"
-          ]
-        }
-      ],
-      "codes": [
-        "defaultPerDayPerProject"
-      ]
-    }
-  }
+  "rateLimits": booksRateLimits
 };
 
 /**
@@ -407,25 +413,7 @@ export const booksSearchVolumesTool = {
   ],
   "outcomes": [],
   "errors": booksErrors,
-  "rateLimits": {
-    "quota": {
-      "from": [
-        {
-          "kind": "body",
-          "pointer": [
-            "error",
-            "details",
-            "0",
-            "metadata",
-            "quota_limit"
-          ]
-        }
-      ],
-      "codes": [
-        "defaultPerDayPerProject"
-      ]
-    }
-  },
+  "rateLimits": booksRateLimits,
   "pagination": {
     "next": {
       "style": "offset",

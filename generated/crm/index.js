@@ -91,6 +91,27 @@ export const crmErrors = {
 };
 
 /**
+ * How Salesforce CRM throttles: when to come back after a 429, and which quota no retry helps.
+ * @type {import("@blockwright/runtime").ToolSpec["rateLimits"]}
+ */
+export const crmRateLimits = {
+  "quota": {
+    "from": [
+      {
+        "kind": "body",
+        "pointer": [
+          "0",
+          "errorCode"
+        ]
+      }
+    ],
+    "codes": [
+      "REQUEST_LIMIT_EXCEEDED"
+    ]
+  }
+};
+
+/**
  * Parameter `apiKey`, shared by 4 operations.
  * @type {import("@blockwright/runtime").ParamSpec}
  */
@@ -297,22 +318,7 @@ export const crmCreateRecordTool = {
   ],
   "outcomes": [],
   "errors": crmErrors,
-  "rateLimits": {
-    "quota": {
-      "from": [
-        {
-          "kind": "body",
-          "pointer": [
-            "0",
-            "errorCode"
-          ]
-        }
-      ],
-      "codes": [
-        "REQUEST_LIMIT_EXCEEDED"
-      ]
-    }
-  }
+  "rateLimits": crmRateLimits
 };
 
 /**
@@ -423,22 +429,7 @@ export const crmGetRecordTool = {
   ],
   "outcomes": [],
   "errors": crmErrors,
-  "rateLimits": {
-    "quota": {
-      "from": [
-        {
-          "kind": "body",
-          "pointer": [
-            "0",
-            "errorCode"
-          ]
-        }
-      ],
-      "codes": [
-        "REQUEST_LIMIT_EXCEEDED"
-      ]
-    }
-  }
+  "rateLimits": crmRateLimits
 };
 
 /**
@@ -574,22 +565,7 @@ export const crmQueryTool = {
   ],
   "outcomes": [],
   "errors": crmErrors,
-  "rateLimits": {
-    "quota": {
-      "from": [
-        {
-          "kind": "body",
-          "pointer": [
-            "0",
-            "errorCode"
-          ]
-        }
-      ],
-      "codes": [
-        "REQUEST_LIMIT_EXCEEDED"
-      ]
-    }
-  },
+  "rateLimits": crmRateLimits,
   "pagination": {
     "next": {
       "style": "nextUrl",
@@ -735,22 +711,7 @@ export const crmUpdateRecordTool = {
   ],
   "outcomes": [],
   "errors": crmErrors,
-  "rateLimits": {
-    "quota": {
-      "from": [
-        {
-          "kind": "body",
-          "pointer": [
-            "0",
-            "errorCode"
-          ]
-        }
-      ],
-      "codes": [
-        "REQUEST_LIMIT_EXCEEDED"
-      ]
-    }
-  }
+  "rateLimits": crmRateLimits
 };
 
 /** Every Salesforce CRM tool, by operation id. */

@@ -66,6 +66,14 @@ export const docgenErrors = {
 };
 
 /**
+ * How Gamma throttles: when to come back after a 429, and which quota no retry helps.
+ * @type {import("@blockwright/runtime").ToolSpec["rateLimits"]}
+ */
+export const docgenRateLimits = {
+  "pauseMs": 30000
+};
+
+/**
  * Parameter `apiKey`, shared by 5 operations.
  * @type {import("@blockwright/runtime").ParamSpec}
  */
@@ -543,9 +551,7 @@ export const docgenCheckStatusTool = {
   ],
   "outcomes": [],
   "errors": docgenErrors,
-  "rateLimits": {
-    "pauseMs": 30000
-  },
+  "rateLimits": docgenRateLimits,
   "polling": {
     "output": "status",
     "pending": [
@@ -973,9 +979,7 @@ export const docgenGenerateTool = {
   ],
   "outcomes": [],
   "errors": docgenErrors,
-  "rateLimits": {
-    "pauseMs": 30000
-  }
+  "rateLimits": docgenRateLimits
 };
 
 /**
@@ -1108,9 +1112,7 @@ export const docgenGenerateFromTemplateTool = {
   ],
   "outcomes": [],
   "errors": docgenErrors,
-  "rateLimits": {
-    "pauseMs": 30000
-  }
+  "rateLimits": docgenRateLimits
 };
 
 /**
@@ -1188,9 +1190,7 @@ export const docgenListFoldersTool = {
   ],
   "outcomes": [],
   "errors": docgenErrors,
-  "rateLimits": {
-    "pauseMs": 30000
-  },
+  "rateLimits": docgenRateLimits,
   "pagination": {
     "next": {
       "style": "cursor",
@@ -1299,9 +1299,7 @@ export const docgenListThemesTool = {
   ],
   "outcomes": [],
   "errors": docgenErrors,
-  "rateLimits": {
-    "pauseMs": 30000
-  },
+  "rateLimits": docgenRateLimits,
   "pagination": {
     "next": {
       "style": "cursor",

@@ -70,6 +70,14 @@ export const persondataErrors = {
 };
 
 /**
+ * How People Data Labs throttles: when to come back after a 429, and which quota no retry helps.
+ * @type {import("@blockwright/runtime").ToolSpec["rateLimits"]}
+ */
+export const persondataRateLimits = {
+  "resetHeader": "x-ratelimit-reset"
+};
+
+/**
  * Parameter `apiKey`, shared by 3 operations.
  * @type {import("@blockwright/runtime").ParamSpec}
  */
@@ -296,9 +304,7 @@ export const persondataCompanyEnrichTool = {
     }
   ],
   "errors": persondataErrors,
-  "rateLimits": {
-    "resetHeader": "x-ratelimit-reset"
-  }
+  "rateLimits": persondataRateLimits
 };
 
 /**
@@ -484,9 +490,7 @@ export const persondataPersonEnrichTool = {
     }
   ],
   "errors": persondataErrors,
-  "rateLimits": {
-    "resetHeader": "x-ratelimit-reset"
-  }
+  "rateLimits": persondataRateLimits
 };
 
 /**
@@ -686,9 +690,7 @@ export const persondataPersonSearchTool = {
     }
   ],
   "errors": persondataErrors,
-  "rateLimits": {
-    "resetHeader": "x-ratelimit-reset"
-  },
+  "rateLimits": persondataRateLimits,
   "behavior": {
     "readOnly": true
   },
