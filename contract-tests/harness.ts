@@ -11,6 +11,7 @@ import { OpenApiDocument } from "../scripts/codegen/openapi-document.js";
 import { openapiPathOf } from "../scripts/codegen/provider-dirs.js";
 import { loadYamlSource } from "../scripts/yaml/yaml-source.js";
 import { mockFetch, type Exchange } from "../scripts/contract/exchange.js";
+import { quotaUsedUp } from "../scripts/contract/cases-errors.js";
 import { describeViolation } from "../scripts/contract/prism.js";
 
 const specsDir = fileURLToPath(new URL("../specs/", import.meta.url));
@@ -158,8 +159,9 @@ export function describeErrorStatuses(
         expect(calls[0].status).toBe(status);
         const error = expectFailure(result);
         const want = expected(example);
-        // A state-changing request answered 5xx may have been applied: never retryable.
+        // A state-changing request answered 5xx may have been applied: never retryable; nor is a quota used up (rateLimits.quota).
         const mayHaveBeenApplied = status >= 500 && !safeToRepeat(t, t.method);
+        const usedUp = quotaUsedUp(t, { status, body: example, headers: new Headers() });
         expect(error).toMatchObject({
           type: "upstream",
           provider: t.provider,
@@ -167,10 +169,10 @@ export function describeErrorStatuses(
           status,
           ...(want.code !== undefined ? { code: want.code } : {}),
           ...(want.message !== undefined ? { message: want.message } : {}),
-          retryable: !mayHaveBeenApplied && t.errors.retryableStatuses.includes(status),
+          retryable: !mayHaveBeenApplied && !usedUp && t.errors.retryableStatuses.includes(status),
         });
         expect(error.mayHaveBeenApplied).toBe(mayHaveBeenApplied ? true : undefined);
-        expect(!mayHaveBeenApplied && [429, 500, 502, 503, 504].includes(status) ? error.retryable : !error.retryable).toBe(true);
+        expect(!mayHaveBeenApplied && !usedUp && [429, 500, 502, 503, 504].includes(status) ? error.retryable : !error.retryable).toBe(true);
       });
     }
   });

@@ -5,6 +5,10 @@
 // races the call — the caller gets its answer in time — and a reply that
 // arrives after it is dropped.
 //
+// Without a signal the body would still download after the deadline (an
+// endless one for ever): the body being read is registered with `stopOnExpiry`,
+// and cancelled when the time runs out or the caller cancels.
+//
 // All deadlines share one timer, set for the earliest of them: a timer per
 // call, a promise that rejects and a Promise.race cost a sixth of a whole
 // in-memory call. The shared timer holds the process open only while some
@@ -28,6 +32,8 @@ export interface Deadline {
   remainingMs(): number;
   /** The caller's signal aborted. */
   readonly cancelled: boolean;
+  /** What stops the download under way (cancel a body's reader) when the time runs out or the caller cancels; undefined once it is over. */
+  stopOnExpiry(stop: (() => void) | undefined): void;
   /** Stop the timer and the listening; call once the call is over. */
   done(): void;
 }
@@ -84,6 +90,7 @@ class CallDeadline implements Deadline, Pending {
   readonly signal?: AbortSignal;
   timedOut = false;
   private rejectRace: ((e: unknown) => void) | undefined;
+  private stop: (() => void) | undefined;
   private readonly controller: AbortController | undefined;
   private readonly onAbort: (() => void) | undefined;
 
@@ -97,7 +104,10 @@ class CallDeadline implements Deadline, Pending {
     if (external) {
       const controller = (this.controller = new AbortController());
       this.signal = controller.signal;
-      this.onAbort = () => controller.abort(external.reason);
+      this.onAbort = () => {
+        controller.abort(external.reason);
+        this.stop?.();
+      };
       if (external.aborted) this.onAbort();
       else external.addEventListener("abort", this.onAbort, { once: true });
     }
@@ -116,6 +126,11 @@ class CallDeadline implements Deadline, Pending {
     const error = new DeadlineExpired(this.timeoutMs);
     this.controller?.abort(error);
     this.rejectRace?.(error);
+    this.stop?.();
+  }
+
+  stopOnExpiry(stop: (() => void) | undefined): void {
+    this.stop = stop;
   }
 
   race<T>(work: Promise<T>): Promise<T> {
@@ -131,6 +146,7 @@ class CallDeadline implements Deadline, Pending {
 
   done(): void {
     this.rejectRace = undefined;
+    this.stop = undefined;
     pending.delete(this);
     if (!pending.size && timer) hold(timer, false);
     if (this.onAbort) this.external?.removeEventListener("abort", this.onAbort);

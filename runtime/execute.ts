@@ -1,7 +1,8 @@
 // Running one tool: validate, build the request, send it under the transport
 // policy (transport.ts), then map the reply to outputs or to the structured
 // error. Retries only requests that are safe to repeat (idempotent methods,
-// or a request carrying an idempotency key), honouring Retry-After; a
+// or a request carrying an idempotency key), honouring Retry-After and the
+// manifest's rate limits (never a quota used up, never inside a window); a
 // request that changes state and may have reached the upstream is never
 // called retryable. Calls over several pages are in paginate.ts.
 import { carriesIdempotencyKey, safeToRepeat } from "./behavior.js";
@@ -9,22 +10,30 @@ import { buildRequest, chooseRoute, type WireRequest } from "./build-request.js"
 import type { Failure, ToolError, ToolResult } from "./errors.js";
 import { evaluate, type ExpressionContext } from "./expressions.js";
 import { encodeForm } from "./form-body.js";
+import { hostPatternProblem, hostRefusal } from "./hosts.js";
 import { mapOutputs } from "./map-outputs.js";
 import { ownValue } from "./own.js";
 import { pageCountIssue, wantsPages } from "./page-inputs.js";
+import { readBody, replyLimit } from "./read-body.js";
 import { collectPages } from "./paginate.js";
-import { redactDeep, repliesMention } from "./redact.js";
+import { isSecretLength, redactDeep, repliesMention, SECRET_MIN_LENGTH } from "./redact.js";
 import { requestSizeIssue } from "./request-size.js";
 import { sleep } from "./sleep.js";
 import type { RouteSpec, ToolSpec } from "./tool-types.js";
 import { startDeadline, type Deadline } from "./deadline.js";
 import { applyCredential, isRedirect, redirectOrigin, requestUrl, send, type FetchLike, type HttpRequest } from "./transport.js";
 import { upstreamError } from "./upstream-error.js";
-import { checkAddress, SECRET_MIN_LENGTH, validateParams } from "./validate-params.js";
+import { checkAddress, validateParams } from "./validate-params.js";
 
 export interface ExecuteOptions {
   /** Scheme and host to send the request to, instead of the provider's own (mocks, sandboxes); https, or http on loopback. */
   baseUrl?: string;
+  /**
+   * More hosts a `baseUrl` (or an address parameter such as instanceUrl) may
+   * name, besides the provider's own and loopback: `api.example.com`,
+   * `*.example.com` (one label), `*` (any name), or an exact IP address.
+   */
+  allowHosts?: readonly string[];
   /** The fetch to use (tests inject one; defaults to the global fetch). It must honour `request.redirect`. */
   fetch?: FetchLike;
   signal?: AbortSignal;
@@ -34,7 +43,7 @@ export interface ExecuteOptions {
   retries?: number;
   /** Longest wait honoured before a retry; a longer Retry-After ends the call. Default 30 s. */
   maxRetryDelayMs?: number;
-  /** More values to keep out of every error and output (e.g. all secrets of a workflow). */
+  /** More values to keep out of every error and output (e.g. all secrets of a workflow), each at least SECRET_MIN_LENGTH characters. */
   secrets?: readonly string[];
   /**
    * For tools that declare an idempotency header: the key to send (default:
@@ -80,14 +89,14 @@ export interface PreparedCall {
 
 export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions): PreparedCall | { failed: ToolResult } {
   const input = params ?? {};
-  // The call's own secret parameters are redacted only from 8 characters: a shorter one is refused
-  // before a request without being shown (redacting a one-letter "secret" would garble every word).
-  // The caller's `secrets` are redacted as given.
-  const secrets: string[] = options.secrets ? [...options.secrets] : [];
+  // Secrets shorter than SECRET_MIN_LENGTH are refused before a request without being shown, not
+  // redacted (redacting a one-letter "secret" would garble every word): the call's own secret
+  // parameters by validation, the caller's `secrets` by checkCallOptions.
+  const secrets: string[] = options.secrets ? options.secrets.filter((s) => typeof s === "string" && isSecretLength(s)) : [];
   for (const p of tool.params) {
     if (!p.secret) continue;
     const value = ownString(input, p.name);
-    if (value !== undefined && value.length >= SECRET_MIN_LENGTH) secrets.push(value);
+    if (value !== undefined && isSecretLength(value)) secrets.push(value);
   }
   const fail = (error: Failure): ToolResult => ({
     success: false,
@@ -112,6 +121,10 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
   const values = validated.values;
   const baseUrl = resolveBaseUrl(tool, values, options.baseUrl);
   if ("error" in baseUrl) return { failed: fail({ type: "validation", message: baseUrl.error, rule: "baseUrl" }) };
+  // An address given at call time goes only to a host the provider is reached at (hosts.ts).
+  const given = options.baseUrl !== undefined ? "baseUrl" : tool.server.param;
+  const refused = given !== undefined ? hostRefusal(tool, baseUrl.url, options.allowHosts) : undefined;
+  if (refused) return { failed: fail({ type: "validation", message: `${given}: ${refused}`, param: given, rule: "host" }) };
 
   const route = chooseRoute(tool, values);
   const credential = String(values[tool.auth.param]);
@@ -144,6 +157,14 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
 
 /** Problems of the options that only some tools take: named like parameter problems. */
 function checkCallOptions(tool: ToolSpec, options: ExecuteOptions): Omit<Failure, "type"> | undefined {
+  const short = (options.secrets ?? []).filter((s) => typeof s !== "string" || !isSecretLength(s)).length;
+  if (short) {
+    return { param: "secrets", rule: "minLength", message: `secrets: each must be at least ${SECRET_MIN_LENGTH} characters long (a shorter value cannot be kept out of messages without garbling them); ${short} of ${options.secrets!.length} is not (values withheld)` };
+  }
+  for (const pattern of options.allowHosts ?? []) {
+    const problem = hostPatternProblem(pattern, { ip: true });
+    if (problem) return { param: "allowHosts", rule: "format", message: `allowHosts: ${problem}, got ${JSON.stringify(pattern)}` };
+  }
   const key = options.idempotencyKey;
   if (key !== undefined) {
     if (!tool.idempotency) return { param: "idempotencyKey", rule: "unknown", message: `idempotencyKey: ${tool.id} declares no idempotency header, so it takes no key` };
@@ -161,14 +182,18 @@ function checkCallOptions(tool: ToolSpec, options: ExecuteOptions): Omit<Failure
   return undefined;
 }
 
-/** The outcome of one logical call, and the reply it rests on (for the next page's cursor). */
+/** The outcome of one logical call, the reply it rests on (for the next page's cursor) and the bytes of that reply's body. */
 export interface SentCall {
   result: ToolResult;
   reply?: ExpressionContext;
+  bytes?: number;
 }
 
-/** Send one logical call (every page is one; retries included) and map its reply. */
-export async function sendCall(call: PreparedCall, request: HttpRequest, options: ExecuteOptions, idempotencyKey = options.idempotencyKey): Promise<SentCall> {
+/**
+ * Send one logical call (every page is one; retries included) and map its
+ * reply. `readBefore`: bytes the call's earlier pages took of its reply limit.
+ */
+export async function sendCall(call: PreparedCall, request: HttpRequest, options: ExecuteOptions, idempotencyKey = options.idempotencyKey, readBefore = 0): Promise<SentCall> {
   const { tool } = call;
   // Checked on the request as sent: a later page's cursor can make it longer than the first.
   const tooBig = requestSizeIssue(tool, request, call.values, call.unsent, call.route);
@@ -180,16 +205,20 @@ export async function sendCall(call: PreparedCall, request: HttpRequest, options
   const timeoutMs = options.timeoutMs ?? 30_000;
   const deadline = startDeadline(timeoutMs, options.signal);
   try {
-    return await attempts(call, request, options, key, deadline, timeoutMs);
+    return await attempts(call, request, options, key, deadline, timeoutMs, readBefore);
   } finally {
     deadline.done();
   }
 }
 
 /** Send `request`, retrying what may be retried, and map the answer. */
-async function attempts(call: PreparedCall, request: HttpRequest, options: ExecuteOptions, key: string | undefined, deadline: Deadline, timeoutMs: number): Promise<SentCall> {
+async function attempts(call: PreparedCall, request: HttpRequest, options: ExecuteOptions, key: string | undefined, deadline: Deadline, timeoutMs: number, readBefore: number): Promise<SentCall> {
   const { tool, fail } = call;
-  const done = (result: ToolResult, reply?: ExpressionContext): SentCall => ({ result, ...(reply ? { reply } : {}) });
+  let bytes = 0;
+  const done = (result: ToolResult, reply?: ExpressionContext): SentCall => ({ result, ...(reply ? { reply, bytes } : {}) });
+  const limit = replyLimit(tool);
+  // 429s so far: a provider's pause after one doubles with each (upstream-error.ts).
+  let throttled = 0;
   const signal = deadline.signal;
   const idempotent = safeToRepeat(tool, request.method);
   const retries = idempotent ? (options.retries ?? 2) : 0;
@@ -203,7 +232,15 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
     let response: Response;
     let text: string;
     try {
-      [response, text] = await deadline.race(receive(fetchFn, request, signal));
+      response = await deadline.race(send(fetchFn, request, signal));
+      // A redirect's body is never needed (and never read).
+      if (isRedirect(response)) {
+        void response.body?.cancel().catch(() => undefined);
+        return done(fail(redirectFailure(tool, response, request)));
+      }
+      const body = await deadline.race(readBody(response, limit - readBefore, deadline));
+      if ("tooLarge" in body) return done(fail(tooLarge(tool, response.status, limit, readBefore > 0)));
+      ({ text, bytes } = body);
     } catch (e) {
       if (deadline.cancelled) return done(fail({ type: "network", message: "the call was cancelled", code: "ABORTED", retryable: false }));
       if (deadline.timedOut) return done(fail(mayHaveApplied({ type: "timeout", message: `no complete answer within ${timeoutMs} ms`, retryable: true })));
@@ -213,21 +250,11 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
       return done(fail(key !== undefined ? { ...error, idempotencyKey: key } : error));
     }
 
-    if (isRedirect(response)) {
-      const origin = redirectOrigin(response, request.url);
-      return done(
-        fail({
-          type: "upstream",
-          status: response.status,
-          code: "REDIRECT",
-          message: `${tool.provider} answered ${response.status || "a redirect"} pointing to ${origin}; redirects are not followed, so that the credential and the request never go to another address (check the address the request went to)`,
-          retryable: false,
-        }),
-      );
-    }
-
     const outcome = tool.outcomes.find((o) => o.status === response.status);
+    // An HTML page (a proxy's error page, a login form) is never read as JSON, whatever its text.
+    const html = htmlType(response, text);
     if (response.ok || outcome) {
+      if (html) return done(fail({ type: "upstream", status: response.status, code: "UNEXPECTED_CONTENT_TYPE", message: `${tool.provider} answered ${response.status} with an HTML page (${html}), not JSON`, retryable: false }));
       let body: unknown;
       try {
         body = parseBody(text);
@@ -260,21 +287,35 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
 
     let body: unknown = text;
     try {
-      body = parseBody(text);
+      body = html ? undefined : parseBody(text);
     } catch {
       // keep the text: the error message is then the raw body
     }
-    const error = upstreamError(tool, response, body);
+    const parsed = upstreamError(tool, response, body, throttled);
+    if (response.status === 429) throttled++;
+    const error = html ? { ...parsed, message: `${tool.provider} answered ${statusLine(response)} with an HTML page (${html}), not its error body` } : parsed;
     const wait = error.retryAfterMs ?? backoff(attempt);
     if (error.retryable && attempt < retries && wait <= maxDelay && (await pause(wait, deadline))) continue;
     return done(fail(response.status >= 500 ? mayHaveApplied(error) : key !== undefined ? { ...error, idempotencyKey: key } : error));
   }
 }
 
-/** The reply and its text (a body that fails to arrive is a network error like any other). */
-async function receive(fetchFn: FetchLike, request: HttpRequest, signal: AbortSignal | undefined): Promise<[Response, string]> {
-  const response = await send(fetchFn, request, signal);
-  return [response, await response.text()];
+/** A reply (or, for allPages, the pages together) past the tool's reply limit. */
+function tooLarge(tool: ToolSpec, status: number, limit: number, pages: boolean): Failure {
+  const what = pages ? `the pages of this call came to more than ${limit} bytes (limits.replyBytes) with the one answered ${status}; ask for fewer items (maxItems) or walk the pages with paginate` : `${tool.provider} answered ${status} with more than ${limit} bytes (limits.replyBytes); the rest was not read`;
+  return { type: "upstream", status, code: "REPLY_TOO_LARGE", message: what, retryable: false };
+}
+
+/** A redirect is not followed (transport.ts): an error naming only the origin it points to. */
+function redirectFailure(tool: ToolSpec, response: Response, request: HttpRequest): Failure {
+  const origin = redirectOrigin(response, request.url);
+  return {
+    type: "upstream",
+    status: response.status,
+    code: "REDIRECT",
+    message: `${tool.provider} answered ${response.status || "a redirect"} pointing to ${origin}; redirects are not followed, so that the credential and the request never go to another address (check the address the request went to)`,
+    retryable: false,
+  };
 }
 
 /** Wait before a retry; false when the deadline or the caller's cancel comes first. */
@@ -296,6 +337,16 @@ function signalsFailure(tool: ToolSpec, ctx: ExpressionContext): boolean {
 function ownString(input: Record<string, unknown>, name: string): string | undefined {
   const value = ownValue(input, name);
   return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+/** The media type of a non-empty HTML body (`text/html`, `application/xhtml+xml`), if the reply is one. */
+function htmlType(response: Response, text: string): string | undefined {
+  const type = response.headers.get("content-type")?.split(";")[0].trim().toLowerCase();
+  return (type === "text/html" || type === "application/xhtml+xml") && NOT_SPACE.test(text) ? type : undefined;
+}
+
+function statusLine(response: Response): string {
+  return response.statusText ? `${response.status} ${response.statusText}` : String(response.status);
 }
 
 function parseBody(text: string | undefined): unknown {

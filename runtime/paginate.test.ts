@@ -214,6 +214,46 @@ describe("a cursor sent in the body", () => {
   });
 });
 
+describe("under maxItems, a tool that names its page size parameter (issue 24)", () => {
+  const volumes = (n: number, from = 0) => json(200, { kind: "books#volumes", totalItems: 1873, items: Array.from({ length: n }, (_, i) => ({ id: `v${from + i}` })) });
+
+  it("asks the last page only for the items still missing (an offset: maxResults)", async () => {
+    const { fetch, seen } = scriptedFetch(volumes(10), volumes(10, 10), volumes(5, 20));
+    const result = await executeTool("books_search_volumes", { apiKey: "AIzaBooksKey123", q: "dune", maxResults: 10 }, { fetch, allPages: true, maxItems: 25 });
+    expect(seen.map((s) => new URL(s.url).search)).toEqual([
+      "?q=dune&maxResults=10&key=AIzaBooksKey123",
+      "?q=dune&maxResults=10&startIndex=10&key=AIzaBooksKey123",
+      "?q=dune&maxResults=5&startIndex=20&key=AIzaBooksKey123",
+    ]);
+    expect(result).toMatchObject({ success: true, pages: { count: 3, items: 25, complete: false } });
+  });
+
+  it("asks the first page for no more than maxItems, the default size included", async () => {
+    const { fetch, seen } = scriptedFetch(volumes(4));
+    await executeTool("books_search_volumes", { apiKey: "AIzaBooksKey123", q: "dune" }, { fetch, allPages: true, maxItems: 4 });
+    expect(seen.map((s) => new URL(s.url).searchParams.get("maxResults"))).toEqual(["4"]);
+  });
+
+  it("asks the last page only for the records still missing (a cursor in the body: size), each record being billed", async () => {
+    const page = (n: number, token: string) => json(200, { status: 200, data: Array.from({ length: n }, (_, i) => ({ id: `${token}-${i}` })), total: 100, scroll_token: token });
+    const { fetch, seen } = scriptedFetch(page(10, "t1"), page(5, "t2"));
+    const result = await executeTool("persondata_person_search", { apiKey: "pdl-key-12345678", sql: "SELECT * FROM person", size: 10 }, { fetch, allPages: true, maxItems: 15 });
+    expect(seen.map((s) => JSON.parse(s.body))).toEqual([
+      { sql: "SELECT * FROM person", size: 10 },
+      { sql: "SELECT * FROM person", size: 5, scroll_token: "t1" },
+    ]);
+    expect(result).toMatchObject({ success: true, pages: { count: 2, items: 15 } });
+  });
+
+  it("leaves the size alone without maxItems, and never asks for more than the call did", async () => {
+    for (const maxItems of [undefined, 100]) {
+      const { fetch, seen } = scriptedFetch(volumes(3), volumes(0));
+      await executeTool("books_search_volumes", { apiKey: "AIzaBooksKey123", q: "dune", maxResults: 3 }, { fetch, allPages: true, ...(maxItems ? { maxItems } : {}) });
+      expect(seen.map((s) => new URL(s.url).searchParams.get("maxResults"))).toEqual(["3", "3"]);
+    }
+  });
+});
+
 describe("page options", () => {
   it("are refused for an operation that does not page, before any request", async () => {
     const { fetch, seen } = scriptedFetch(json(200, {}));

@@ -3,7 +3,9 @@
 // page is reached as the manifest says: a cursor of the reply sent back, an
 // offset, an address in the body or the `Link` header's rel="next". An
 // address is followed only on the first page's origin (transport.ts), and a
-// cursor or address seen before ends the call rather than loop.
+// cursor or address seen before ends the call rather than loop. Under
+// maxItems, a tool that names its page size parameter asks each page only
+// for the items still missing.
 //
 // `collectPages` gathers every page into one result:
 //   - the list outputs (`pagination.items`) are concatenated, page after page,
@@ -14,13 +16,13 @@
 //     cursor describe where the call stopped) — the last 2xx page's, when the
 //     call ended on a status the manifest maps as an outcome (e.g. a 404 "no
 //     more records").
-import { placeAt } from "./build-request.js";
+import { placeAt, type WireRequest } from "./build-request.js";
 import { cloneJson } from "./clone.js";
 import { readOutputPath, setOutputPath } from "./map-outputs.js";
 import type { PagesInfo, ToolResult } from "./errors.js";
 import { evaluate, type ExpressionContext } from "./expressions.js";
 import { prepareCall, sendCall, type ExecuteOptions, type Failure, type PreparedCall } from "./execute.js";
-import type { OutputSpec, PaginationSpec, ToolSpec } from "./tool-types.js";
+import type { OutputSpec, PageTarget, PaginationSpec, ToolSpec } from "./tool-types.js";
 import { linkNext, nextPageRequest, type HttpRequest } from "./transport.js";
 
 /** Pages fetched by `allPages` when the caller sets no `maxPages`. */
@@ -38,7 +40,8 @@ interface Page {
 
 /** Every page of the call as its own result; the last one is a failure if a page failed. */
 export async function* paginateToolDefinition(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions = {}): AsyncGenerator<ToolResult> {
-  for await (const page of pages(tool, params, options)) yield page.result;
+  // The pages are the caller's to keep or drop: each reply is bounded on its own.
+  for await (const page of pages(tool, params, options, false)) yield page.result;
 }
 
 /** One result for every page (see the rules above), with `pages` saying what was fetched. */
@@ -46,7 +49,8 @@ export async function collectPages(tool: ToolSpec, params: Record<string, unknow
   const outputs: { output: Record<string, unknown>; ok: boolean }[] = [];
   let items = 0;
   let capped = false;
-  for await (const page of pages(tool, params, options)) {
+  // Gathered in memory: the pages together are bounded by the reply limit.
+  for await (const page of pages(tool, params, options, true)) {
     if (!page.result.success) return page.result;
     outputs.push({ output: page.result.output as Record<string, unknown>, ok: page.ok !== false });
     items += page.items;
@@ -57,7 +61,7 @@ export async function collectPages(tool: ToolSpec, params: Record<string, unknow
   return { success: true, output: merge(tool, pagination, outputs), pages: info };
 }
 
-async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions): AsyncGenerator<Page> {
+async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions, gather: boolean): AsyncGenerator<Page> {
   const call = prepareCall(tool, params, { ...options, allPages: true });
   if ("failed" in call) {
     yield { result: call.failed, items: 0, capped: false };
@@ -65,15 +69,18 @@ async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefine
   }
   const pagination = tool.pagination!;
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
-  const first = call.request();
+  let gathered = 0;
+  const resize = pageSizer(call, pagination, options.maxItems, () => gathered);
+  const first = call.request(resize);
   let request: HttpRequest = { ...first, headers: { ...first.headers } };
   let offset = pagination.next.style === "offset" ? initialOffset(call, pagination) : 0;
-  let gathered = 0;
   let returned = 0;
   const followed = new Set<string>();
+  let read = 0;
 
   for (let page = 1; ; page++) {
-    const sent = await sendCall(call, request, options, page === 1 ? options.idempotencyKey : undefined);
+    const sent = await sendCall(call, request, options, page === 1 ? options.idempotencyKey : undefined, gather ? read : 0);
+    read += sent.bytes ?? 0;
     if (!sent.result.success) {
       yield { result: page > 1 ? withPage(sent.result, page) : sent.result, items: 0, capped: false };
       return;
@@ -87,7 +94,7 @@ async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefine
     gathered += taken;
     returned += onPage;
 
-    const next = nextPage(call, pagination, sent.reply!, request, first, { onPage, returned, offset });
+    const next = nextPage(call, pagination, sent.reply!, request, first, { onPage, returned, offset }, resize);
     const full = gathered >= (options.maxItems ?? Infinity) || page >= maxPages;
     // Caps first: a next page that would be refused is not asked for when the call stops anyway.
     if (next && "error" in next && !full) {
@@ -117,6 +124,7 @@ function nextPage(
   previous: HttpRequest,
   first: HttpRequest,
   seen: { onPage: number; returned: number; offset: number },
+  resize: (wire: WireRequest) => void,
 ): Next | undefined {
   if (pagination.more && evaluate(pagination.more.ref, reply) !== pagination.more.equals) return undefined;
   if (pagination.total) {
@@ -129,12 +137,20 @@ function nextPage(
       const cursor = evaluate(next.cursor.ref, reply);
       if (cursor === undefined || cursor === null || cursor === "" || typeof cursor === "object") return undefined;
       const value = typeof cursor === "number" ? cursor : String(cursor);
-      return { request: call.request((wire) => placeAt(wire, next.send, value)), key: `cursor:${String(value)}`, show: `cursor ${JSON.stringify(value)}` };
+      const request = call.request((wire) => {
+        placeAt(wire, next.send, value);
+        resize(wire);
+      });
+      return { request, key: `cursor:${String(value)}`, show: `cursor ${JSON.stringify(value)}` };
     }
     case "offset": {
       if (seen.onPage === 0) return undefined;
       const offset = seen.offset + seen.onPage;
-      return { request: call.request((wire) => placeAt(wire, next.send, offset)), key: `offset:${offset}`, offset, show: `offset ${offset}` };
+      const request = call.request((wire) => {
+        placeAt(wire, next.send, offset);
+        resize(wire);
+      });
+      return { request, key: `offset:${offset}`, offset, show: `offset ${offset}` };
     }
     case "nextUrl":
     case "linkHeader": {
@@ -154,6 +170,24 @@ function nextPage(
       return { request, key: `url:${request.url}`, show: "the same address" };
     }
   }
+}
+
+/**
+ * Under maxItems, a request of a tool that declares its page size parameter
+ * asks only for the items still missing: the last page fetches (and bills)
+ * no more than is kept. Never below the parameter's minimum, never above
+ * the size the call asked for.
+ */
+function pageSizer(call: PreparedCall, pagination: PaginationSpec, maxItems: number | undefined, gathered: () => number): (wire: WireRequest) => void {
+  const param = pagination.pageSize === undefined ? undefined : call.tool.params.find((p) => p.name === pagination.pageSize);
+  const size = param ? call.values[param.name] : undefined;
+  if (!param || maxItems === undefined || typeof size !== "number") return () => undefined;
+  const wire = call.route?.wire[param.name] ?? param.wire;
+  const target: PageTarget | undefined = wire.in === "body" ? { in: "body", pointer: wire.pointer } : wire.in === "query" || wire.in === "header" ? { in: wire.in, name: wire.name } : undefined;
+  return (request) => {
+    const missing = Math.max(param.minimum ?? 1, maxItems - gathered());
+    if (target && missing < size) placeAt(request, target, missing);
+  };
 }
 
 /** Where an offset starts: the caller's own value at that place, else the declared start. */

@@ -111,6 +111,19 @@ export interface ErrorSpec {
   failureWhen?: ValueTest[];
 }
 
+/**
+ * How the upstream throttles, as its documentation says (manifest
+ * `rateLimits`): a 429 waits for Retry-After, else `resetHeader`'s time, else
+ * `pauseMs` (doubling per further 429), else the runtime's backoff; an error
+ * whose `quota.from` value (the first found) is one of `quota.codes` means a
+ * quota is used up, and is never retried.
+ */
+export interface RateLimitSpec {
+  resetHeader?: string;
+  quota?: { from: ValueRef[]; codes: string[] };
+  pauseMs?: number;
+}
+
 /** How the request body is written: JSON (any JSON media type) or an HTML form. */
 export interface BodySpec {
   /** The request's Content-Type, as the spec names it. */
@@ -148,6 +161,8 @@ export interface PaginationSpec {
   total?: { expression: string; ref: ValueRef };
   /** Array outputs whose items are gathered across pages (the first one counts the items). */
   items: string[];
+  /** The number parameter giving a page's size: under maxItems a request asks only for what is missing. */
+  pageSize?: string;
 }
 
 /** A header carrying one key per logical call, reused by its retries, that lets the upstream apply a repeated request once. */
@@ -201,8 +216,13 @@ export interface ToolSpec {
   method: HttpMethod;
   /** OpenAPI path template, version prefix included. */
   path: string;
-  /** Where requests go; `requestHeadBytes`: the largest request line and headers the upstream accepts. */
-  server: { default?: string; param?: string; requestHeadBytes?: number };
+  /**
+   * Where requests go; `hosts`: the host patterns an address given at call
+   * time may name besides the default's (hosts.ts); `requestHeadBytes`: the
+   * largest request line and headers the upstream accepts; `replyBytes`: the
+   * most reply a call reads (default DEFAULT_REPLY_BYTES).
+   */
+  server: { default?: string; param?: string; hosts?: string[]; requestHeadBytes?: number; replyBytes?: number };
   auth: AuthSpec;
   params: ParamSpec[];
   /** Tried in order before the main operation. */
@@ -215,6 +235,8 @@ export interface ToolSpec {
   outputs: OutputSpec[];
   outcomes: OutcomeSpec[];
   errors: ErrorSpec;
+  /** Present only when the manifest declares `rateLimits`. */
+  rateLimits?: RateLimitSpec;
   polling?: PollingSpec;
   /** Overrides of the effects derived from the method; present only when the manifest sets some. */
   behavior?: BehaviorSpec;

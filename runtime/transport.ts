@@ -93,9 +93,14 @@ export function send(fetch: FetchLike, request: HttpRequest, signal: AbortSignal
   return fetch(new Request(request.url, init));
 }
 
-/** A redirect answer: 3xx, or the opaque redirect a browser gives for `redirect: "manual"`. */
+/**
+ * A redirect answer: 3xx, or the opaque redirect a browser gives for
+ * `redirect: "manual"`. Not 304 Not Modified, which points nowhere: it
+ * answers a conditional request, and is an error like any other status the
+ * tool does not map.
+ */
 export function isRedirect(response: Response): boolean {
-  return response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400);
+  return response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400 && response.status !== 304);
 }
 
 /** The origin a redirect points to (never its path or query, which may echo a key), or a placeholder. */
@@ -113,9 +118,9 @@ export function redirectOrigin(response: Response, requestUrl: string): string {
  * The request for a next page whose address the upstream gave (a body
  * field or a `Link` header): a GET of that address, resolved against the
  * previous request's, with the same headers (credential included) and no
- * body. Only on the origin the first page came from: an address elsewhere
- * is refused, so the credential never goes to another host; the reason is
- * returned instead.
+ * body. Only on the origin the first page came from, and without userinfo:
+ * an address elsewhere is refused, so the credential never goes to another
+ * host; the reason is returned instead (never the address's userinfo).
  */
 export function nextPageRequest(previous: HttpRequest, first: HttpRequest, next: string, auth: AuthSpec, credential: string): HttpRequest | { refused: string } {
   let url: URL;
@@ -124,6 +129,8 @@ export function nextPageRequest(previous: HttpRequest, first: HttpRequest, next:
   } catch {
     return { refused: "an address that is not valid" };
   }
+  // Another identity, and one that would be echoed: fetch refuses such an address with an error quoting it whole.
+  if (url.username || url.password) return { refused: "an address with a user name or password in it (withheld)" };
   const origin = new URL(first.url).origin;
   if (url.origin !== origin) return { refused: `${url.protocol === "http:" || url.protocol === "https:" ? url.origin : `a ${url.protocol} address`}, not ${origin}` };
   const { "Content-Type": _contentType, ...headers } = previous.headers;
@@ -155,15 +162,56 @@ function safeDecode(text: string): string {
 }
 
 /**
- * The `rel="next"` target of a `Link` header (RFC 8288), if any: a dozen
- * lines, where a parsing library would weigh more in every bundle.
+ * The `rel="next"` target of a `Link` header (RFC 8288), if any. A scanner
+ * that visits each character once: a regular expression over `<…>` retried
+ * the rest of the header from every `<`, quadratic in its size. Hand-written
+ * (forty lines) where a parsing library would weigh more in every bundle.
  */
 export function linkNext(header: string | null): string | undefined {
   if (!header) return undefined;
-  for (const match of header.matchAll(/<([^>]*)>([^<]*)/g)) {
-    const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,]+))/i.exec(match[2]);
-    const values = (rel?.[1] ?? rel?.[2] ?? "").toLowerCase().split(/\s+/);
-    if (values.includes("next")) return match[1];
+  const n = header.length;
+  let i = 0;
+  while (i < n) {
+    const open = header.indexOf("<", i);
+    if (open < 0) return undefined;
+    const close = header.indexOf(">", open + 1);
+    if (close < 0) return undefined;
+    let next = false;
+    // Its parameters (`; name[=value]`), up to the comma that ends the link-value.
+    for (i = close + 1; i < n && header[i] !== "," && header[i] !== "<"; ) {
+      if (header[i] !== ";") {
+        i++;
+        continue;
+      }
+      i = skipSpace(header, i + 1);
+      const nameStart = i;
+      while (i < n && TOKEN.test(header[i])) i++;
+      const name = header.slice(nameStart, i).toLowerCase();
+      i = skipSpace(header, i);
+      if (header[i] !== "=") continue;
+      i = skipSpace(header, i + 1);
+      let value = "";
+      if (header[i] === '"') {
+        // A quoted string: a backslash escapes the next character; `,`, `;` and `<` inside are text.
+        for (i++; i < n && header[i] !== '"'; i++) value += header[i] === "\\" && i + 1 < n ? header[++i] : header[i];
+        i++;
+      } else {
+        const start = i;
+        while (i < n && !VALUE_END.test(header[i])) i++;
+        value = header.slice(start, i);
+      }
+      if (name === "rel" && value.toLowerCase().split(/\s+/).includes("next")) next = true;
+    }
+    if (next) return header.slice(open + 1, close);
+    if (header[i] === ",") i++;
   }
   return undefined;
+}
+
+const TOKEN = /[!#$%&'*+\-.^_`|~0-9A-Za-z]/;
+const VALUE_END = /[\s;,]/;
+
+function skipSpace(text: string, i: number): number {
+  while (text[i] === " " || text[i] === "\t") i++;
+  return i;
 }

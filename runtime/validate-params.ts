@@ -4,10 +4,10 @@
 // coerced from their text form, JSON strings parsed, enum case canonicalised,
 // base addresses trimmed.
 import { ownValue } from "./own.js";
+import { isSecretLength, SECRET_MIN_LENGTH } from "./redact.js";
 import type { ParamSpec, RuleSpec, ToolSpec } from "./tool-types.js";
 
-/** Shorter credentials are refused: no real one is, and a short one could not be kept out of messages. */
-export const SECRET_MIN_LENGTH = 8;
+export { SECRET_MIN_LENGTH };
 
 export interface Issue {
   param?: string;
@@ -173,7 +173,7 @@ function computePlacements(spec: ParamSpec, tool: Pick<ToolSpec, "routes" | "aut
 
 function checkString(spec: ParamSpec, s: string, tool?: Pick<ToolSpec, "routes" | "auth">): Checked {
   const places = placements(spec, tool);
-  if (spec.secret && [...s].length < SECRET_MIN_LENGTH) return problem(spec, "minLength", `must be at least ${SECRET_MIN_LENGTH} characters long`, s);
+  if (spec.secret && !isSecretLength(s)) return problem(spec, "minLength", `must be at least ${SECRET_MIN_LENGTH} characters long`, s);
   if (LONE_SURROGATE.test(s)) return problem(spec, "characters", "must be well-formed Unicode text (it contains half of a surrogate pair, which no request can carry)", s);
   if ((spec.secret || places.has("header")) && NOT_HEADER_SAFE.test(s)) {
     return problem(spec, "characters", `must not contain line breaks or other control characters, nor characters outside Latin-1 (it is sent in ${places.has("query") ? "the address" : "an HTTP header"})`, s);

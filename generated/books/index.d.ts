@@ -24,6 +24,9 @@ export declare const booksServer: ToolSpec["server"];
 /** Where Google Books's error bodies keep their code, message and request id. */
 export declare const booksErrors: ErrorSpec;
 
+/** How Google Books throttles: when to come back after a 429, and which quota no retry helps. */
+export declare const booksRateLimits: ToolSpec["rateLimits"];
+
 /** Parameter `apiKey`, shared by 2 operations. */
 export declare const booksApiKeyParam: ParamSpec;
 

@@ -32,7 +32,10 @@ export function createBooksClient(options) {
  * @type {import("@blockwright/runtime").ToolSpec["server"]}
  */
 export const booksServer = {
-  "default": "https://www.googleapis.com"
+  "default": "https://www.googleapis.com",
+  "hosts": [
+    "books.googleapis.com"
+  ]
 };
 
 /**
@@ -75,7 +78,64 @@ export const booksErrors = {
     502,
     503,
     504
-  ]
+  ],
+  "details": {
+    "domain": [
+      {
+        "kind": "body",
+        "pointer": [
+          "error",
+          "errors",
+          "0",
+          "domain"
+        ]
+      }
+    ],
+    "errors": [
+      {
+        "kind": "body",
+        "pointer": [
+          "error",
+          "errors"
+        ]
+      }
+    ],
+    "reason": [
+      {
+        "kind": "body",
+        "pointer": [
+          "error",
+          "errors",
+          "0",
+          "reason"
+        ]
+      }
+    ]
+  }
+};
+
+/**
+ * How Google Books throttles: when to come back after a 429, and which quota no retry helps.
+ * @type {import("@blockwright/runtime").ToolSpec["rateLimits"]}
+ */
+export const booksRateLimits = {
+  "quota": {
+    "from": [
+      {
+        "kind": "body",
+        "pointer": [
+          "error",
+          "details",
+          "0",
+          "metadata",
+          "quota_limit"
+        ]
+      }
+    ],
+    "codes": [
+      "defaultPerDayPerProject"
+    ]
+  }
 };
 
 /**
@@ -210,7 +270,8 @@ export const booksGetVolumeTool = {
     }
   ],
   "outcomes": [],
-  "errors": booksErrors
+  "errors": booksErrors,
+  "rateLimits": booksRateLimits
 };
 
 /**
@@ -352,6 +413,7 @@ export const booksSearchVolumesTool = {
   ],
   "outcomes": [],
   "errors": booksErrors,
+  "rateLimits": booksRateLimits,
   "pagination": {
     "next": {
       "style": "offset",
@@ -363,7 +425,8 @@ export const booksSearchVolumesTool = {
     },
     "items": [
       "data"
-    ]
+    ],
+    "pageSize": "maxResults"
   }
 };
 

@@ -24,6 +24,9 @@ export declare const crmServer: ToolSpec["server"];
 /** Where Salesforce CRM's error bodies keep their code, message and request id. */
 export declare const crmErrors: ErrorSpec;
 
+/** How Salesforce CRM throttles: when to come back after a 429, and which quota no retry helps. */
+export declare const crmRateLimits: ToolSpec["rateLimits"];
+
 /** Parameter `apiKey`, shared by 4 operations. */
 export declare const crmApiKeyParam: ParamSpec;
 

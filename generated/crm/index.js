@@ -32,6 +32,10 @@ export function createCrmClient(options) {
  */
 export const crmServer = {
   "param": "instanceUrl",
+  "hosts": [
+    "*.my.salesforce.com",
+    "*.sandbox.my.salesforce.com"
+  ],
   "requestHeadBytes": 16384
 };
 
@@ -66,7 +70,45 @@ export const crmErrors = {
     502,
     503,
     504
-  ]
+  ],
+  "details": {
+    "errors": [
+      {
+        "kind": "body",
+        "pointer": []
+      }
+    ],
+    "fields": [
+      {
+        "kind": "body",
+        "pointer": [
+          "0",
+          "fields"
+        ]
+      }
+    ]
+  }
+};
+
+/**
+ * How Salesforce CRM throttles: when to come back after a 429, and which quota no retry helps.
+ * @type {import("@blockwright/runtime").ToolSpec["rateLimits"]}
+ */
+export const crmRateLimits = {
+  "quota": {
+    "from": [
+      {
+        "kind": "body",
+        "pointer": [
+          "0",
+          "errorCode"
+        ]
+      }
+    ],
+    "codes": [
+      "REQUEST_LIMIT_EXCEEDED"
+    ]
+  }
 };
 
 /**
@@ -275,7 +317,8 @@ export const crmCreateRecordTool = {
     }
   ],
   "outcomes": [],
-  "errors": crmErrors
+  "errors": crmErrors,
+  "rateLimits": crmRateLimits
 };
 
 /**
@@ -385,7 +428,8 @@ export const crmGetRecordTool = {
     }
   ],
   "outcomes": [],
-  "errors": crmErrors
+  "errors": crmErrors,
+  "rateLimits": crmRateLimits
 };
 
 /**
@@ -521,6 +565,7 @@ export const crmQueryTool = {
   ],
   "outcomes": [],
   "errors": crmErrors,
+  "rateLimits": crmRateLimits,
   "pagination": {
     "next": {
       "style": "nextUrl",
@@ -665,7 +710,8 @@ export const crmUpdateRecordTool = {
     }
   ],
   "outcomes": [],
-  "errors": crmErrors
+  "errors": crmErrors,
+  "rateLimits": crmRateLimits
 };
 
 /** Every Salesforce CRM tool, by operation id. */

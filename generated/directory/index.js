@@ -78,7 +78,27 @@ export const directoryErrors = {
     502,
     503,
     504
-  ]
+  ],
+  "details": {
+    "errors": [
+      {
+        "kind": "body",
+        "pointer": [
+          "error",
+          "details"
+        ]
+      }
+    ],
+    "target": [
+      {
+        "kind": "body",
+        "pointer": [
+          "error",
+          "target"
+        ]
+      }
+    ]
+  }
 };
 
 /**

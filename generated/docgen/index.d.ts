@@ -24,6 +24,9 @@ export declare const docgenServer: ToolSpec["server"];
 /** Where Gamma's error bodies keep their code, message and request id. */
 export declare const docgenErrors: ErrorSpec;
 
+/** How Gamma throttles: when to come back after a 429, and which quota no retry helps. */
+export declare const docgenRateLimits: ToolSpec["rateLimits"];
+
 /** Parameter `apiKey`, shared by 5 operations. */
 export declare const docgenApiKeyParam: ParamSpec;
 

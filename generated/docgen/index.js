@@ -66,6 +66,14 @@ export const docgenErrors = {
 };
 
 /**
+ * How Gamma throttles: when to come back after a 429, and which quota no retry helps.
+ * @type {import("@blockwright/runtime").ToolSpec["rateLimits"]}
+ */
+export const docgenRateLimits = {
+  "pauseMs": 30000
+};
+
+/**
  * Parameter `apiKey`, shared by 5 operations.
  * @type {import("@blockwright/runtime").ParamSpec}
  */
@@ -543,6 +551,7 @@ export const docgenCheckStatusTool = {
   ],
   "outcomes": [],
   "errors": docgenErrors,
+  "rateLimits": docgenRateLimits,
   "polling": {
     "output": "status",
     "pending": [
@@ -969,7 +978,8 @@ export const docgenGenerateTool = {
     docgenWarningsOutput
   ],
   "outcomes": [],
-  "errors": docgenErrors
+  "errors": docgenErrors,
+  "rateLimits": docgenRateLimits
 };
 
 /**
@@ -1101,7 +1111,8 @@ export const docgenGenerateFromTemplateTool = {
     docgenWarningsOutput
   ],
   "outcomes": [],
-  "errors": docgenErrors
+  "errors": docgenErrors,
+  "rateLimits": docgenRateLimits
 };
 
 /**
@@ -1179,6 +1190,7 @@ export const docgenListFoldersTool = {
   ],
   "outcomes": [],
   "errors": docgenErrors,
+  "rateLimits": docgenRateLimits,
   "pagination": {
     "next": {
       "style": "cursor",
@@ -1287,6 +1299,7 @@ export const docgenListThemesTool = {
   ],
   "outcomes": [],
   "errors": docgenErrors,
+  "rateLimits": docgenRateLimits,
   "pagination": {
     "next": {
       "style": "cursor",

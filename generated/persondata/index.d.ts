@@ -24,6 +24,9 @@ export declare const persondataServer: ToolSpec["server"];
 /** Where People Data Labs's error bodies keep their code, message and request id. */
 export declare const persondataErrors: ErrorSpec;
 
+/** How People Data Labs throttles: when to come back after a 429, and which quota no retry helps. */
+export declare const persondataRateLimits: ToolSpec["rateLimits"];
+
 /** Parameter `apiKey`, shared by 3 operations. */
 export declare const persondataApiKeyParam: ParamSpec;
 

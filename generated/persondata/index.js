@@ -70,6 +70,14 @@ export const persondataErrors = {
 };
 
 /**
+ * How People Data Labs throttles: when to come back after a 429, and which quota no retry helps.
+ * @type {import("@blockwright/runtime").ToolSpec["rateLimits"]}
+ */
+export const persondataRateLimits = {
+  "resetHeader": "x-ratelimit-reset"
+};
+
+/**
  * Parameter `apiKey`, shared by 3 operations.
  * @type {import("@blockwright/runtime").ParamSpec}
  */
@@ -295,7 +303,8 @@ export const persondataCompanyEnrichTool = {
       ]
     }
   ],
-  "errors": persondataErrors
+  "errors": persondataErrors,
+  "rateLimits": persondataRateLimits
 };
 
 /**
@@ -480,7 +489,8 @@ export const persondataPersonEnrichTool = {
       ]
     }
   ],
-  "errors": persondataErrors
+  "errors": persondataErrors,
+  "rateLimits": persondataRateLimits
 };
 
 /**
@@ -680,6 +690,7 @@ export const persondataPersonSearchTool = {
     }
   ],
   "errors": persondataErrors,
+  "rateLimits": persondataRateLimits,
   "behavior": {
     "readOnly": true
   },
@@ -711,7 +722,8 @@ export const persondataPersonSearchTool = {
     },
     "items": [
       "data"
-    ]
+    ],
+    "pageSize": "size"
   }
 };
 

@@ -19,6 +19,8 @@ export interface RunOptions {
   env: Record<string, string | undefined>;
   /** Addresses per provider that replace the real ones (mock servers). */
   baseUrls?: Record<string, string>;
+  /** More hosts the blocks' credentials may go to (executeTool's allowHosts). */
+  allowHosts?: readonly string[];
   /** Ask the mocks for the response a block's `mock` names. */
   mockAnswers?: boolean;
   fetch?: FetchLike;
@@ -121,6 +123,7 @@ async function runBlock(registry: Registry, id: string, block: WorkflowBlock, re
       ...(fetch ? { fetch } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(block.timeoutMs ? { timeoutMs: block.timeoutMs } : {}),
+      ...(options.allowHosts ? { allowHosts: options.allowHosts } : {}),
       secrets: options.secrets,
     });
 

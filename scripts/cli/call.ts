@@ -1,9 +1,9 @@
-// `blockwright call <operationId> [--param name=value]... [--params '<json>'] [--base-url <url>] [--timeout <ms>] [--all-pages] [--max-items <n>] [--max-pages <n>] [--out <dir>]`
+// `blockwright call <operationId> [--param name=value]... [--params '<json>'] [--base-url <url>] [--allow-host <host>]... [--timeout <ms>] [--all-pages] [--max-items <n>] [--max-pages <n>] [--out <dir>]`
 import { setOwn } from "@blockwright/runtime";
 import { generatedPackages, listOption, parseArgs, positiveInteger, projectDirs, stringOption } from "./args.js";
 import { UsageError, type CliIo } from "./io.js";
 
-export const USAGE = `Usage: blockwright call <operationId> [--param name=value]... [--params '<json>'] [--base-url <url>] [--timeout <ms>] [--all-pages] [--max-items <n>] [--max-pages <n>] [--out <dir>]
+export const USAGE = `Usage: blockwright call <operationId> [--param name=value]... [--params '<json>'] [--base-url <url>] [--allow-host <host>]... [--timeout <ms>] [--all-pages] [--max-items <n>] [--max-pages <n>] [--out <dir>]
 
 Run one tool of the project's generated packages and print the result object
 ({success, output} or {success, error}) as JSON on stdout.
@@ -12,6 +12,10 @@ Run one tool of the project's generated packages and print the result object
   --params '<json>'    parameters as one JSON object (--param entries win)
   --base-url <url>     send the request to this address instead of the
                        provider's (https, or http on loopback: a mock)
+  --allow-host <host>  let the credential go to this host too (repeatable):
+                       a name, *.domain for one label, * for any name, or an
+                       IP address; the provider's own hosts and loopback
+                       need none
   --timeout <ms>       give up after this many milliseconds (default 30000;
                        with --all-pages, for each page)
   --all-pages          for a list operation that pages: fetch every page and
@@ -31,6 +35,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     param: { type: "string", multiple: true },
     params: { type: "string" },
     "base-url": { type: "string" },
+    "allow-host": { type: "string", multiple: true },
     timeout: { type: "string" },
     "all-pages": { type: "boolean" },
     "max-items": { type: "string" },
@@ -46,6 +51,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const allPages = args.values["all-pages"] === true;
   if ((maxItems !== undefined || maxPages !== undefined) && !allPages) throw new UsageError("--max-items and --max-pages go with --all-pages");
   const baseUrl = stringOption(args, "base-url");
+  const allowHosts = listOption(args, "allow-host");
   const params = callParams(stringOption(args, "params"), listOption(args, "param"));
 
   const { out } = projectDirs(args, io.cwd);
@@ -71,7 +77,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const controller = new AbortController();
   void io.interrupted.then(() => controller.abort());
   const pages = allPages ? { allPages, ...(maxItems ? { maxItems } : {}), ...(maxPages ? { maxPages } : {}) } : {};
-  const result = await registry.execute(operationId, resolved, { ...(baseUrl !== undefined ? { baseUrl } : {}), ...(timeoutMs ? { timeoutMs } : {}), ...pages, signal: controller.signal });
+  const result = await registry.execute(operationId, resolved, { ...(baseUrl !== undefined ? { baseUrl } : {}), ...(allowHosts.length ? { allowHosts } : {}), ...(timeoutMs ? { timeoutMs } : {}), ...pages, signal: controller.signal });
   io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   return result.success ? 0 : 1;
 }

@@ -60,7 +60,7 @@ describe("blockwright (no command)", () => {
   });
 
   it("refuses unknown options and missing values in one line, exit 2", async () => {
-    expect(await cli(["run", "x.yaml", "--bogus"])).toMatchObject({ code: 2, stderr: "blockwright run: unknown option --bogus\nUsage: blockwright run <workflow> [--mock | --live] [--env-file <file>] [--json <out.json>] [--concurrency <n>] [--specs <dir>] [--out <dir>]\n" });
+    expect(await cli(["run", "x.yaml", "--bogus"])).toMatchObject({ code: 2, stderr: "blockwright run: unknown option --bogus\nUsage: blockwright run <workflow> [--mock | --live] [--allow-host <host>]... [--env-file <file>] [--json <out.json>] [--concurrency <n>] [--specs <dir>] [--out <dir>]\n" });
     expect(await cli(["call", "x", "--timeout"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--timeout needs a value") });
     expect(await cli(["call", "x", "--timeout", "soon"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--timeout takes a positive whole number") });
   });
@@ -364,10 +364,12 @@ describe("blockwright generate", () => {
   it("exits 2 on invalid specs, and on an unknown --provider", async () => {
     const dir = project();
     const manifest = join(dir, "specs/books/manifest.yaml");
-    writeFileSync(manifest, readFileSync(manifest, "utf8").replace("operationId: getVolume", "operationId: fetchVolume"));
+    const text = readFileSync(manifest, "utf8");
+    writeFileSync(manifest, text.replace("operationId: getVolume", "operationId: fetchVolume"));
+    const line = text.split("\n").findIndex((l) => l.includes("operationId: getVolume")) + 1;
     const invalid = await cli(["generate", "--check"], { cwd: dir });
     expect(invalid.code).toBe(2);
-    expect(invalid.stderr).toContain('specs/books/manifest.yaml:81:18: operations.books_get_volume.operationId: operation "fetchVolume" not found');
+    expect(invalid.stderr).toContain(`specs/books/manifest.yaml:${line}:18: operations.books_get_volume.operationId: operation "fetchVolume" not found`);
     expect(await cli(["generate", "--provider", "nope"], { cwd: dir })).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown provider "nope"') });
   });
 

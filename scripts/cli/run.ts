@@ -1,10 +1,10 @@
-// `blockwright run <workflow> [--mock | --live] [--env-file f] [--json out.json] [--concurrency n] [--specs dir] [--out dir]`
+// `blockwright run <workflow> [--mock | --live] [--allow-host h]... [--env-file f] [--json out.json] [--concurrency n] [--specs dir] [--out dir]`
 import { existsSync, statSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { parseArgs, positiveInteger, PROJECT_OPTIONS, projectDirs, stringOption } from "./args.js";
+import { listOption, parseArgs, positiveInteger, PROJECT_OPTIONS, projectDirs, stringOption } from "./args.js";
 import { startCommandMocks, UsageError, type CliIo } from "./io.js";
 
-export const USAGE = `Usage: blockwright run <workflow> [--mock | --live] [--env-file <file>] [--json <out.json>] [--concurrency <n>] [--specs <dir>] [--out <dir>]
+export const USAGE = `Usage: blockwright run <workflow> [--mock | --live] [--allow-host <host>]... [--env-file <file>] [--json <out.json>] [--concurrency <n>] [--specs <dir>] [--out <dir>]
 
 Check a workflow (YAML or JSON), then run it: blocks start as soon as their
 upstream blocks succeed, independent branches run concurrently. Progress goes
@@ -14,6 +14,9 @@ to stderr, the summary table to stdout.
                       workflow uses, started here and stopped at the end;
                       missing secrets get clearly labelled placeholders
   --live              run against the real APIs; every secret must be set
+  --allow-host <host> let credentials go to this host too (repeatable), for an
+                      address parameter naming a host its provider does not
+                      list: a name, *.domain, *, or an IP address
   --env-file <file>   KEY=VALUE lines added to the environment
   --json <out.json>   also write the run result (per block: status, time,
                       outputs, error; secrets redacted) to this file
@@ -32,12 +35,14 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     "env-file": { type: "string" },
     json: { type: "string" },
     concurrency: { type: "string" },
+    "allow-host": { type: "string", multiple: true },
   });
   if (args.positionals.length !== 1) throw new UsageError(args.positionals.length ? `unexpected argument ${JSON.stringify(args.positionals[1])}` : "missing <workflow>");
   if (args.values.mock && args.values.live) throw new UsageError("choose one of --mock and --live");
   const mode = args.values.live ? "live" : "mock";
   const concurrency = positiveInteger(stringOption(args, "concurrency"), "--concurrency");
   const jsonOut = stringOption(args, "json");
+  const allowHosts = listOption(args, "allow-host");
   if (jsonOut !== undefined) checkWritable(resolve(io.cwd, jsonOut), jsonOut);
   const file = args.positionals[0];
   const dirs = projectDirs(args, io.cwd);
@@ -79,6 +84,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       ...(baseUrls ? { baseUrls } : {}),
       mockAnswers: mode === "mock",
       ...(concurrency ? { concurrency } : {}),
+      ...(allowHosts.length ? { allowHosts } : {}),
       signal: controller.signal,
       onEvent: (event) => progress.onEvent(event),
     });

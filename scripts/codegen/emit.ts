@@ -91,7 +91,7 @@ interface SharedValue {
 
 /**
  * Values every tool of the provider repeats — its credential transmission,
- * address and error body, and any parameter or output several operations
+ * address, error body and rate limits, and any parameter or output several operations
  * share — so that index.js declares each once and the tools refer to it by name.
  */
 function sharedValues(ir: ProviderIR, names: SharedNames): SharedValue[] {
@@ -101,6 +101,7 @@ function sharedValues(ir: ProviderIR, names: SharedNames): SharedValue[] {
   if (tool) {
     out.push({ name: `${c}Server`, type: 'ToolSpec["server"]', doc: `Where ${ir.name} requests go (the baseUrl option overrides it).`, value: tool.server });
     out.push({ name: `${c}Errors`, type: "ErrorSpec", doc: `Where ${ir.name}'s error bodies keep their code, message and request id.`, value: tool.errors });
+    if (tool.rateLimits) out.push({ name: `${c}RateLimits`, type: 'ToolSpec["rateLimits"]', doc: `How ${ir.name} throttles: when to come back after a 429, and which quota no retry helps.`, value: tool.rateLimits });
   }
   // Parameters and outputs that several operations declare identically.
   const repeated = new Map<string, { kind: "Param" | "Output"; label: string; value: ParamSpec | OutputSpec; count: number }>();

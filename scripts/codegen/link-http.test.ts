@@ -105,13 +105,46 @@ const table: { name: string; provider: "payments" | "tracker"; edits: Edit[]; ex
     name: "a top-level key for anchors without the x- prefix",
     provider: "tracker",
     edits: [{ find: "x-anchors:", replace: "anchors:" }],
-    expected: [`${T}:27:1: (top level): unknown field "anchors" (allowed: $schema, provider, name, description, longDescription, color, category, docsUrl, openapi, server, limits, auth, errors, constants, idempotency, params, operations)`],
+    expected: [`${T}:27:1: (top level): unknown field "anchors" (allowed: $schema, provider, name, description, longDescription, color, category, docsUrl, openapi, server, limits, auth, errors, rateLimits, constants, idempotency, params, operations)`],
   },
   {
     name: "a failureWhen test that reads no reply",
     provider: "tracker",
     edits: [{ find: "  details:\n", replace: '  failureWhen:\n    - { from: "$params.token", equals: false }\n  details:\n' }],
     expected: [`${T}:23:15: errors.failureWhen.0.from: must match pattern "^\\$response\\.(body(#.*)?|header\\.[A-Za-z0-9-]+)$", got "$params.token"`],
+  },
+  {
+    name: "a host pattern that is an IP address",
+    provider: "tracker",
+    edits: [{ find: "  default: https://api.tracker.test\n", replace: "  default: https://api.tracker.test\n  hosts: [10.0.0.5]\n" }],
+    expected: [`${T}:14:11: server.hosts.0: must be a host name, not an IP address, got "10.0.0.5"`],
+  },
+  {
+    name: "an address parameter whose placeholder names a host server.hosts does not allow",
+    provider: "tracker",
+    edits: [
+      { find: "  default: https://api.tracker.test\n", replace: "  param: instance\n  hosts: [\"*.tracker.test\"]\n" },
+      { find: "params:\n  token:\n", replace: "params:\n  instance:\n    type: string\n    maxLength: 255\n    required: true\n    format: base-url\n    placeholder: https://acme.tracker.example\n    description: The instance.\n  token:\n" },
+    ],
+    expected: [`${T}:54:18: params.instance.placeholder: "https://acme.tracker.example" names host acme.tracker.example, which server.hosts (*.tracker.test) does not allow`],
+  },
+  {
+    name: "quota codes with nothing to read them from",
+    provider: "tracker",
+    edits: [{ find: "errors:\n  message:", replace: "rateLimits:\n  quota: { codes: [DAILY] }\nerrors:\n  message:" }],
+    expected: [`${T}:21:12: rateLimits.quota.codes: there is no quota code to read: give quota.from, or errors.code`],
+  },
+  {
+    name: "a page size on a Link-header pagination (its address is fetched as given)",
+    provider: "tracker",
+    edits: [{ find: "      style: linkHeader\n", replace: "      style: linkHeader\n      pageSize: perPage\n" }],
+    expected: [`${T}:85:7: operations.tracker_list_issues.pagination: unknown field "pageSize" (allowed: style, more, total, items)`],
+  },
+  {
+    name: "a page size parameter that is not a number",
+    provider: "payments",
+    edits: [{ find: "      items: [data]", replace: "      items: [data]\n      pageSize: startingAfter" }],
+    expected: [`${P}:124:17: operations.payments_list_customers.pagination.pageSize: "startingAfter" must be a number parameter sent in the query, a header or the body, to say a page's size`],
   },
 ];
 

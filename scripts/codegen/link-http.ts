@@ -1,9 +1,9 @@
 // The link step for a manifest's HTTP-level declarations, beside link.ts:
 // the request body's media type and form encoding, provider-wide constant
-// headers, the idempotency header, pagination, and the error body's details
-// and failure tests. Each is checked against the operation in the OpenAPI
+// headers, the idempotency header, pagination, the error body's details
+// and failure tests, rate limits, and the hosts an address parameter may name. Each is checked against the operation in the OpenAPI
 // document and turned into its part of the IR.
-import { formatPointer, PAGE_INPUTS, parseExpression, parsePointer, type BodySpec, type ErrorSpec, type FormFieldEncoding, type PageTarget, type PaginationSpec, type ParamSpec, type ValueRef, type ValueTest, type WireConstant } from "@blockwright/runtime";
+import { formatPointer, hostPatternProblem, matchesHost, PAGE_INPUTS, parseExpression, parsePointer, type BodySpec, type ErrorSpec, type FormFieldEncoding, type PageTarget, type PaginationSpec, type ParamSpec, type RateLimitSpec, type ValueRef, type ValueTest, type WireConstant } from "@blockwright/runtime";
 import type { Manifest, ManifestOperation, ManifestPageTarget, ManifestValueTest } from "./manifest-types.js";
 import { declaredParameter, slotKey, typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "./openapi-document.js";
 
@@ -38,6 +38,57 @@ export function linkErrorExtras(ctx: LinkContext): Pick<ErrorSpec, "details" | "
     return found ? [{ ...found, equals: test.equals }] : [];
   });
   return { ...(Object.keys(details).length ? { details } : {}), ...(failureWhen.length ? { failureWhen } : {}) };
+}
+
+/**
+ * `server.hosts`: names, not IP addresses; and the address parameter's
+ * placeholder and example, which users copy, must name a host the runtime
+ * lets the credential go to.
+ */
+export function checkServerHosts(ctx: LinkContext): void {
+  const { param, hosts } = ctx.manifest.server;
+  hosts?.forEach((pattern, i) => {
+    const problem = hostPatternProblem(pattern);
+    if (problem) ctx.fail(["server", "hosts", i], `${problem}, got ${JSON.stringify(pattern)}`, "value");
+  });
+  const p = param === undefined ? undefined : ctx.manifest.params?.[param];
+  if (!p || !hosts) return;
+  for (const key of ["placeholder", "example"] as const) {
+    const value = p[key];
+    if (typeof value !== "string") continue;
+    let host: string;
+    try {
+      host = new URL(value).hostname;
+    } catch {
+      continue;
+    }
+    if (!hosts.some((pattern) => matchesHost(pattern, host))) ctx.fail(["params", param!, key], `${JSON.stringify(value)} names host ${host}, which server.hosts (${hosts.join(", ")}) does not allow`, "value");
+  }
+}
+
+/** `rateLimits`, as every tool of the provider carries it; a quota is read where it says, else as the error's code. */
+export function linkRateLimits(ctx: LinkContext): RateLimitSpec | undefined {
+  const declared = ctx.manifest.rateLimits;
+  if (!declared) return undefined;
+  let quota: RateLimitSpec["quota"];
+  if (declared.quota) {
+    const at = ["rateLimits", "quota"];
+    const texts = declared.quota.from ?? ctx.manifest.errors.code ?? [];
+    if (!texts.length) ctx.fail([...at, "codes"], "there is no quota code to read: give quota.from, or errors.code");
+    const from = texts.flatMap((text, i) => {
+      try {
+        return [parseExpression(text)];
+      } catch (e) {
+        return ctx.fail(declared.quota!.from ? [...at, "from", i] : ["errors", "code", i], (e as Error).message, "value") ?? [];
+      }
+    });
+    quota = { from, codes: [...declared.quota.codes] };
+  }
+  return {
+    ...(declared.resetHeader ? { resetHeader: declared.resetHeader.toLowerCase() } : {}),
+    ...(quota ? { quota } : {}),
+    ...(declared.pauseMs !== undefined ? { pauseMs: declared.pauseMs } : {}),
+  };
 }
 
 /** allPages, maxItems and maxPages are block inputs of list operations: no parameter may take those names. */
@@ -127,7 +178,7 @@ export function linkIdempotency(ctx: LinkContext, op: OpenApiOperation): { heade
 }
 
 /** The operation's pagination, checked against its parameters, body and success response. */
-export function linkPagination(ctx: LinkContext, at: Path, mop: ManifestOperation, op: OpenApiOperation): PaginationSpec | undefined {
+export function linkPagination(ctx: LinkContext, at: Path, mop: ManifestOperation, op: OpenApiOperation, params: ParamSpec[]): PaginationSpec | undefined {
   const p = mop.pagination;
   if (!p) return undefined;
   const where: Path = [...at, "pagination"];
@@ -185,12 +236,22 @@ export function linkPagination(ctx: LinkContext, at: Path, mop: ManifestOperatio
     }
   }
   if (!next) return undefined;
+  const pageSize = "pageSize" in p && p.pageSize !== undefined ? linkPageSize(ctx, [...where, "pageSize"], p.pageSize, params) : undefined;
   return {
     next,
     ...(more ? { more } : {}),
     ...(total ? { total: { expression: total.expression, ref: total.ref } } : {}),
     items: [...p.items],
+    ...(pageSize ? { pageSize } : {}),
   };
+}
+
+/** The page size parameter: a number the request carries in its query, a header or its body. */
+function linkPageSize(ctx: LinkContext, at: Path, name: string, params: ParamSpec[]): string | undefined {
+  const param = params.find((x) => x.name === name);
+  if (!param) return ctx.fail(at, `"${name}" is not a parameter of the operation (parameters: ${params.map((x) => x.name).join(", ")})`, "value");
+  if (param.type !== "number" || !["query", "header", "body"].includes(param.wire.in)) return ctx.fail(at, `"${name}" must be a number parameter sent in the query, a header or the body, to say a page's size`, "value");
+  return name;
 }
 
 function linkTest(

@@ -275,15 +275,19 @@ describe("spec changes caught by the link", () => {
   });
 });
 
-describe("request limits", () => {
-  it("carry limits.requestHeadBytes to every tool's server, where the runtime checks it", async () => {
+describe("request and reply limits", () => {
+  it("carry limits.requestHeadBytes and limits.replyBytes to every tool's server, where the runtime checks them", async () => {
     const root = join(work, String(counter++));
     const dir = join(root, "specs", "shelf");
     cpSync(fixture, dir, { recursive: true });
     const file = join(dir, "manifest.yaml");
-    writeFileSync(file, readFileSync(file, "utf8").replace("server:\n  default: https://api.shelf.test\n", "server:\n  default: https://api.shelf.test\nlimits:\n  requestHeadBytes: 8192\n"));
+    writeFileSync(file, readFileSync(file, "utf8").replace("server:\n  default: https://api.shelf.test\n", "server:\n  default: https://api.shelf.test\nlimits:\n  requestHeadBytes: 8192\n  replyBytes: 1048576\n"));
     const ir = await loadProvider(root, dir);
-    expect(ir.operations.map((op) => op.tool.server)).toEqual(ir.operations.map(() => ({ default: "https://api.shelf.test", requestHeadBytes: 8192 })));
+    expect(ir.operations.map((op) => op.tool.server)).toEqual(ir.operations.map(() => ({ default: "https://api.shelf.test", requestHeadBytes: 8192, replyBytes: 1048576 })));
+  });
+
+  it("refuse a reply limit smaller than any reply worth reading", async () => {
+    expect(await problems([{ find: "server:\n  default: https://api.shelf.test\n", replace: "server:\n  default: https://api.shelf.test\nlimits:\n  replyBytes: 10\n" }])).toEqual([expect.stringContaining("limits.replyBytes")]);
   });
 
   it("refuse a limit no HTTP request fits", async () => {

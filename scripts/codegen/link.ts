@@ -19,7 +19,7 @@ import type {
 } from "@blockwright/runtime";
 import { buildBlock } from "./build-block.js";
 import type { OperationIR, ProviderIR } from "./ir.js";
-import { checkPageInputNames, checkWireSlots, linkBody, linkErrorExtras, linkIdempotency, linkPagination, providerConstants, type LinkContext, type SlotSender } from "./link-http.js";
+import { checkPageInputNames, checkServerHosts, checkWireSlots, linkBody, linkErrorExtras, linkIdempotency, linkPagination, linkRateLimits, providerConstants, type LinkContext, type SlotSender } from "./link-http.js";
 import type { Manifest, ManifestOperation, ManifestOutputSource, ManifestParam, ManifestWire } from "./manifest-types.js";
 import { credentialOf, declaredParameter, slotKey, typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "./openapi-document.js";
 import { camelCase, jsonLiteralType, pascalCase, titleFromName } from "./naming.js";
@@ -49,6 +49,7 @@ class Linker {
   private readonly openapiName: string;
   /** For the HTTP-level declarations (link-http.ts). */
   private readonly context: LinkContext;
+  private rateLimits: ToolSpec["rateLimits"];
 
   constructor(
     private readonly source: YamlSource<Manifest>,
@@ -63,7 +64,9 @@ class Linker {
     const m = this.m;
     const auth = this.linkAuth();
     const errors = this.linkErrors();
+    this.rateLimits = linkRateLimits(this.context);
     this.checkServer();
+    checkServerHosts(this.context);
     checkPageInputNames(this.context);
     const operations = Object.keys(m.operations)
       .sort()
@@ -137,10 +140,10 @@ class Linker {
     };
   }
 
-  /** Where requests go, and what the upstream refuses to receive there. */
+  /** Where requests go, what the upstream refuses to receive there, and how much of its replies a call reads. */
   private server(): ToolSpec["server"] {
-    const bytes = this.m.limits?.requestHeadBytes;
-    return { ...this.m.server, ...(bytes !== undefined ? { requestHeadBytes: bytes } : {}) };
+    const { requestHeadBytes, replyBytes } = this.m.limits ?? {};
+    return { ...this.m.server, ...(requestHeadBytes !== undefined ? { requestHeadBytes } : {}), ...(replyBytes !== undefined ? { replyBytes } : {}) };
   }
 
   private checkServer(): void {
@@ -206,7 +209,7 @@ class Linker {
     const routes = this.linkRoutes(id, at, mop, params, new Set(outputs.map((o) => o.spec.path)));
     const outcomes = this.linkOutcomes(at, mop, op, byName, outputs);
     const polling = this.linkPolling(at, mop, op, outputs);
-    const pagination = linkPagination(this.context, at, mop, op);
+    const pagination = linkPagination(this.context, at, mop, op, params);
     const body = linkBody(this.context, at, op, params, constants);
 
     const tool: ToolSpec = {
@@ -228,6 +231,7 @@ class Linker {
       outputs: outputs.map((o) => o.spec),
       outcomes: outcomes.map((o) => o.spec),
       errors: errorSpec,
+      ...(this.rateLimits ? { rateLimits: this.rateLimits } : {}),
       ...(polling ? { polling } : {}),
       ...(mop.behavior ? { behavior: this.linkBehavior(at, mop.behavior) } : {}),
       ...(body ? { body } : {}),

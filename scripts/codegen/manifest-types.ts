@@ -102,10 +102,10 @@ interface ManifestPaginationBase {
 
 export type ManifestPagination = ManifestPaginationBase &
   (
-    | { style: "cursor"; cursor: string; send: ManifestPageTarget }
+    | { style: "cursor"; cursor: string; send: ManifestPageTarget; pageSize?: string }
     | { style: "nextUrl"; url: string }
     | { style: "linkHeader" }
-    | { style: "offset"; send: ManifestPageTarget; start?: number }
+    | { style: "offset"; send: ManifestPageTarget; start?: number; pageSize?: string }
   );
 
 export interface ManifestOperation {
@@ -132,8 +132,8 @@ export interface Manifest {
   category: "tools" | "blocks" | "triggers";
   docsUrl?: string;
   openapi: string;
-  server: { default?: string; param?: string };
-  limits?: { requestHeadBytes?: number };
+  server: { default?: string; param?: string; hosts?: string[] };
+  limits?: { requestHeadBytes?: number; replyBytes?: number };
   auth: { scheme: string; param: string };
   errors: {
     code?: string[];
@@ -143,6 +143,7 @@ export interface Manifest {
     details?: Record<string, string[]>;
     failureWhen?: ManifestValueTest[];
   };
+  rateLimits?: { resetHeader?: string; quota?: { from?: string[]; codes: string[] }; pauseMs?: number };
   /** Headers (or query parameters) every operation sends. */
   constants?: { in: "query" | "header"; name: string; value: string | number | boolean }[];
   idempotency?: { header: string; methods?: ("POST" | "PATCH" | "PUT" | "DELETE")[] };

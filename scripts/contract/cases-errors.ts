@@ -75,8 +75,15 @@ export function expectStructuredError(tool: ToolSpec, ex: Exchange, error: Retur
   if (message !== undefined) same(error.message, message, "error.message (the upstream's message, read by errors.message)");
   else check(error.message.startsWith(`HTTP ${ex.status}`) || (typeof body === "string" && error.message === body.trim().slice(0, 500)), () => `error.message without an upstream message should name the status: ${error.message}`);
   if (requestId !== undefined) same(error.requestId, requestId, "error.requestId");
-  same(error.retryable, !mayHaveBeenApplied && tool.errors.retryableStatuses.includes(ex.status), "error.retryable");
+  same(error.retryable, !mayHaveBeenApplied && tool.errors.retryableStatuses.includes(ex.status) && !quotaUsedUp(tool, answer), "error.retryable");
   same(error.mayHaveBeenApplied, mayHaveBeenApplied ? true : undefined, "error.mayHaveBeenApplied");
+}
+
+/** Whether the answer says a quota is used up, as the manifest's rateLimits.quota reads it (never retryable). */
+export function quotaUsedUp(tool: ToolSpec, answer: { status: number; body: unknown; headers: Headers }): boolean {
+  const quota = tool.rateLimits?.quota;
+  const code = quota ? first(quota.from, answer) : undefined;
+  return code !== undefined && quota!.codes.includes(code);
 }
 
 function first(refs: ValueRef[], answer: { status: number; body: unknown; headers: Headers }): string | undefined {

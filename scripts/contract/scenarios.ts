@@ -12,7 +12,7 @@ import { safeToRepeat, type ToolSpec } from "@blockwright/runtime";
 import { runWorkflowWith } from "@blockwright/runtime/workflow";
 import type { OpenApiDocument, OpenApiResponse } from "../codegen/openapi-document.js";
 import { callTool, check, describeError, expectAccepted, expectFailure, expectSuccess, fail, same, withAddress } from "./call.js";
-import { expectStructuredError } from "./cases-errors.js";
+import { expectStructuredError, quotaUsedUp } from "./cases-errors.js";
 import { mockFetch, type Step } from "./exchange.js";
 import { expectOutputs } from "./outputs.js";
 import { checkRequest } from "./request.js";
@@ -81,7 +81,11 @@ function stateStep(response: OpenApiResponse | undefined, status: number, pointe
 function rateLimitScenario(tool: ToolSpec, doc: OpenApiDocument, values: ToolValues): ContractCase[] {
   if (!safeToRepeat(tool, tool.method) || !tool.errors.retryableStatuses.includes(429)) return [];
   const declared = values.op.responses.find((r) => r.status === "429");
-  const body = declared ? Object.values(declared.examples)[0] : undefined;
+  // An example whose quota is used up is never retried (rateLimits.quota): the scenario takes another, or none.
+  const examples = declared ? Object.values(declared.examples) : [];
+  const retried = examples.filter((body) => !quotaUsedUp(tool, { status: 429, body, headers: new Headers() }));
+  if (examples.length && !retried.length) return [];
+  const body = retried[0];
   return [
     contractCase(tool, "scenario", `429 with Retry-After: ${RETRY_AFTER_SECONDS}, then 200: retried once after the wait`, async (ctx) => {
       const called = await callTool(tool, values.minimal(), ctx, {

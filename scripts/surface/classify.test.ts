@@ -79,7 +79,7 @@ describe("breaking changes", () => {
   });
 
   it("a parameter removed", async () => {
-    const r = await changesAfter("books", [{ file: "manifest.yaml", find: "      maxResults:\n        type: number\n        integer: true\n        minimum: 1\n        maximum: 40\n        default: 10\n        description: Number of volumes to return, 1 to 40.\n        wire: { in: query }\n", replace: "" }]);
+    const r = await changesAfter("books", [{ file: "manifest.yaml", find: "      maxResults:\n        type: number\n        integer: true\n        minimum: 1\n        maximum: 40\n        default: 10\n        description: Number of volumes to return, 1 to 40.\n        wire: { in: query }\n", replace: "" }, { file: "manifest.yaml", find: "      pageSize: maxResults\n", replace: "" }]);
     expect(summary(r.changes)).toEqual(["breaking books_search_volumes param maxResults: parameter removed"]);
   });
 
@@ -99,7 +99,7 @@ describe("breaking changes", () => {
   });
 
   it("pagination removed: allPages is refused from then on", async () => {
-    const r = await changesAfter("books", [{ file: "manifest.yaml", find: "    pagination:\n      style: offset\n      send: { in: query, name: startIndex }\n      items: [data]\n", replace: "" }]);
+    const r = await changesAfter("books", [{ file: "manifest.yaml", find: "    pagination:\n      style: offset\n      send: { in: query, name: startIndex }\n      items: [data]\n      pageSize: maxResults\n", replace: "" }]);
     expect(summary(r.changes)).toEqual(["breaking books_search_volumes pagination: pagination removed (allPages refused)"]);
   });
 
@@ -113,6 +113,23 @@ describe("breaking changes", () => {
     const block = text.slice(text.indexOf("  books_get_volume:\n"));
     const r = await changesAfter("books", [{ file: "manifest.yaml", find: block, replace: "" }]);
     expect(summary(r.changes)).toEqual(["breaking books_get_volume tool: tool removed"]);
+  });
+});
+
+describe("the hosts the credential may go to (server.hosts)", () => {
+  it("one fewer is breaking, one more minor", async () => {
+    const narrower = await changesAfter("crm", [{ file: "manifest.yaml", find: ', "*.sandbox.my.salesforce.com"]', replace: "]" }]);
+    expect(summary(narrower.changes)).toEqual(["breaking - hosts: host no longer allowed (addresses there are refused)"]);
+    const wider = await changesAfter("crm", [{ file: "manifest.yaml", find: ', "*.sandbox.my.salesforce.com"]', replace: ', "*.sandbox.my.salesforce.com", "*.my.salesforce.mil"]' }]);
+    expect(summary(wider.changes)).toEqual(["minor - hosts: host allowed"]);
+  });
+});
+
+describe("the rate-limit policy (rateLimits)", () => {
+  it("is a patch change, tighter or looser", async () => {
+    const r = await changesAfter("docgen", [{ file: "manifest.yaml", find: "  pauseMs: 30000", replace: "  pauseMs: 60000" }]);
+    expect(summary(r.changes)).toEqual(["patch - rateLimits: rate-limit policy changed"]);
+    expect(r.nextFromOne).toBe("1.4.3");
   });
 });
 

@@ -8,18 +8,22 @@
 //             tightened or added (minimum, maximum, lengths, pattern, list
 //             size, integer); a default changed; a parameter made secret or
 //             user-only; a cross-field rule added or changed; auth placement
-//             changed; an output made optional, or a value an output could
+//             changed; a host the credential went to no longer allowed
+//             (server.hosts); an output made optional, or a value an output could
 //             take added (an enum value, nullability: consumers switch on
 //             them); a status becoming a result (outcome) or no longer one;
 //             job states of a polled operation changed; pagination removed
 //             (allPages refused), or other list outputs gathered across pages.
 //   minor     a new tool, optional parameter or output; an enum value
-//             accepted; a limit loosened or removed; a rule removed; an
+//             accepted; a host allowed; a limit loosened or removed; a rule removed; an
 //             output made guaranteed; an output's possible values narrowed;
 //             pagination added (allPages accepted).
 //   patch     text (titles, descriptions, examples), wire placement of a parameter,
 //             declared error statuses, polling timings, HTTP method or path,
-//             how the next page is reached.
+//             how the next page is reached; the rate-limit policy (rateLimits),
+//             tighter or looser: it changes when the runtime waits or stops
+//             retrying, never what a call accepts or what a result holds, and
+//             every error still says whether a retry could help.
 import { canonical } from "../canonical-json.js";
 import { forbiddenKeysOf, type ForbiddenKeys, type Shape, type Surface, type ToolSurface } from "./surface.js";
 
@@ -82,6 +86,12 @@ export function diffSurfaces(base: Surface | undefined, head: Surface | undefine
   if (!base || !head) return changes;
   if (base.auth.placement !== head.auth.placement) add({ level: "breaking", subject: "auth", rule: "credential placement changed", from: base.auth.placement, to: head.auth.placement });
   if (base.auth.param !== head.auth.param) add({ level: "breaking", subject: "auth", rule: "credential parameter renamed", from: base.auth.param, to: head.auth.param });
+  if (canonical(base.rateLimits) !== canonical(head.rateLimits)) add({ level: "patch", subject: "rateLimits", rule: "rate-limit policy changed", from: base.rateLimits, to: head.rateLimits });
+  // Surfaces before issue 24 have no hosts: nothing to compare.
+  if (base.hosts && head.hosts) {
+    for (const h of base.hosts) if (!head.hosts.includes(h)) add({ level: "breaking", subject: "hosts", rule: "host no longer allowed (addresses there are refused)", from: h });
+    for (const h of head.hosts) if (!base.hosts.includes(h)) add({ level: "minor", subject: "hosts", rule: "host allowed", to: h });
+  }
   for (const id of union(Object.keys(base.tools), Object.keys(head.tools))) {
     const before = base.tools[id];
     const after = head.tools[id];

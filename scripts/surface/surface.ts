@@ -1,12 +1,12 @@
 // The surface of a provider package: what block users and package consumers
 // see of it, as data. Every parameter (type, required, limits, enum,
 // default, secret, visibility, wire placement), every output with its type
-// nested from the response schema, auth placement, error statuses and
-// outcomes — plus the input hashes, generator and package versions. It is
+// nested from the response schema, auth placement, the hosts the credential
+// may go to, rate limits, error statuses and outcomes — plus the input hashes, generator and package versions. It is
 // written to generated/<p>/surface.json and diffed before a release
 // (`blockwright diff`): two surfaces, not two OpenAPI documents, say what
 // breaks for users.
-import { ownValue, setOwn, type OutputType, type ParamSpec, type PollingSpec, type RuleSpec, type ToolSpec } from "@blockwright/runtime";
+import { ownValue, providerHosts, setOwn, type OutputType, type ParamSpec, type PollingSpec, type RateLimitSpec, type RuleSpec, type ToolSpec } from "@blockwright/runtime";
 import type { ProviderIR } from "../codegen/ir.js";
 import type { CredentialPlacement, Schema } from "../codegen/openapi-document.js";
 import { sha256 } from "../hash.js";
@@ -85,6 +85,10 @@ export interface Surface {
   /** sha256 of each input file, by path relative to the project. */
   inputs: Record<string, string>;
   auth: { placement: string; param: string };
+  /** The hosts an address given at call time may name without the caller allowing more (absent from earlier surfaces). */
+  hosts?: string[];
+  /** How the upstream throttles (manifest `rateLimits`), when the manifest says. */
+  rateLimits?: RateLimitSpec;
   tools: Record<string, ToolSurface>;
 }
 
@@ -122,6 +126,8 @@ export function buildSurface(ir: ProviderIR, ctx: SurfaceContext): Surface {
     generator: ctx.generator,
     inputs: Object.fromEntries(Object.entries(ctx.inputs).map(([path, text]) => [path, `sha256:${sha256(text)}`])),
     auth: { placement: authPlacement(ir.auth), param: ir.auth.param },
+    hosts: providerHosts({ server: ir.server }),
+    ...(ir.operations[0]?.tool.rateLimits ? { rateLimits: structuredClone(ir.operations[0].tool.rateLimits) } : {}),
     tools,
   };
 }

@@ -64,6 +64,13 @@ describe("invalid workflows", () => {
     expect(again).toEqual(["flow.yaml:10:19: search: maxResults: must be a number, got \"[redacted]\""]);
   });
 
+  it("keeps every message whole when a secret is shorter than a credential can be: the secret is refused, not redacted (issue 24, item 11)", () => {
+    const found = problems(edit("    type: books\n    name: Search books", "    type: bookz\n    name: Search books"), "live", { ...ENV, BOOKS_KEY: "k" });
+    expect(found.join("\n")).not.toContain("[redacted]");
+    expect(found).toContainEqual(expect.stringContaining('search: unknown block type "bookz" (block types: '));
+    expect(found).toContainEqual(expect.stringMatching(/: volume: apiKey: must be at least 8 characters long, got \(secret value withheld\)$/));
+  });
+
   it("checks values that come from the environment", () => {
     const text = `blocks:\n  rec:\n    type: crm\n    name: Read\n    inputs:\n      operation: crm_get_record\n      apiKey: "{{SF}}"\n      instanceUrl: "{{SF_URL}}"\n      sobject: Account\n      recordId: 001D000000IqhSLIAZ\n`;
     expect(problems(text, "live", { SF: "tok-abcdef", SF_URL: "http://acme.my.salesforce.com" })).toEqual([
