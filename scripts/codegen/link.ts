@@ -22,7 +22,7 @@ import type { OperationIR, ProviderIR } from "./ir.js";
 import { checkPageInputNames, checkWireSlots, linkBody, linkErrorExtras, linkIdempotency, linkPagination, providerConstants, type LinkContext, type SlotSender } from "./link-http.js";
 import type { Manifest, ManifestOperation, ManifestOutputSource, ManifestParam, ManifestWire } from "./manifest-types.js";
 import { credentialOf, declaredParameter, slotKey, typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "./openapi-document.js";
-import { camelCase, jsonLiteralType, pascalCase, titleFromName } from "./naming.js";
+import { camelCase, jsonLiteralType, pascalCase, slotNameProblem, titleFromName } from "./naming.js";
 import { SourceError, type YamlSource } from "../yaml/yaml-source.js";
 
 export const DEFAULT_RETRYABLE_STATUSES = [408, 429, 500, 502, 503, 504];
@@ -114,6 +114,8 @@ class Linker {
       this.fail(["params", param], `the credential parameter "${param}" must be marked secret: true`);
     }
     const credential = credentialOf(declared);
+    const nameProblem = credential && credential.type !== "bearer" ? slotNameProblem(credential.type, credential.name) : undefined;
+    if (nameProblem) return void this.errors.push(new SourceError(this.doc.source.locate(["components", "securitySchemes", scheme, "name"], "value"), `components.securitySchemes.${scheme}.name: ${nameProblem}`));
     if (credential) return { ...credential, param };
     return this.fail(["auth", "scheme"], `security scheme "${scheme}" is of an unsupported kind (${declared.type}${declared.in ? " in " + declared.in : ""}); supported: http bearer, apiKey in header, apiKey in query`, "value");
   }
