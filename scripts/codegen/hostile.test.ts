@@ -4,7 +4,8 @@
 // `javascript:` link (the fixture's tokens, filled in here). The output is
 // compared byte for byte with golden-hostile/; written beside the project's
 // node_modules, it passes `node --check`, imports without running any of the
-// text, keeps every text exactly, and type-checks.
+// text, keeps every text exactly, and type-checks; its READMEs, rendered as
+// GitHub renders Markdown, hold none of the text's HTML or links.
 // "Every free-text field" of a manifest is read from specs/manifest.schema.json,
 // so a field added there fails this test until the fixture fills it.
 // Refresh the golden files with UPDATE_GOLDEN=1 npx vitest run hostile.
@@ -14,6 +15,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import jsYaml from "js-yaml";
+import { marked } from "marked";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 import { generate } from "./generate-all.js";
@@ -107,6 +109,23 @@ describe("generated code from hostile inputs", async () => {
     expect(imported.block).toEqual(JSON.parse(JSON.stringify(ir.block)));
     expect(JSON.stringify(imported.block)).toContain(JSON.stringify(PAYLOAD).slice(1, -1));
   });
+
+  for (const path of ["hostile/README.md", "README.md"]) {
+    it(`renders ${path} with the text as text: no HTML, image or link of its own`, () => {
+      const html = marked.parse(files.get(path)!, { gfm: true, async: false }) as string;
+      // The one comment is the header, closed where it ends.
+      expect(html.match(/<!--[\s\S]*?-->/g)).toEqual([files.get(path)!.split("\n")[0]]);
+      const body = html.replace(/<!--[\s\S]*?-->/, "");
+      const tags = new Set([...body.matchAll(/<([a-z][a-z0-9]*)\b/g)].map((m) => m[1]));
+      expect([...tags].filter((t) => !["h1", "h2", "h3", "h4", "p", "pre", "code", "table", "thead", "tbody", "tr", "th", "td", "ul", "li", "a", "strong", "em"].includes(t))).toEqual([]);
+      // Links: the README's own, to an operation's section or a package's README, and the upstream docs' https address.
+      const links = [...body.matchAll(/<a\b[^>]*>/g)].map((m) => m[0]);
+      for (const link of links) expect(link).toMatch(/^<a href="(#hostile_[a-z_]+|hostile\/README\.md|https:\/\/docs\.hostile\.test\/)">$/);
+      // The text is all there, shown as written.
+      expect(body).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+      expect(body).toContain("[x](javascript:alert(1))");
+    });
+  }
 
   it("type-checks, the JavaScript against its JSDoc types too", () => {
     const config = ts.readConfigFile(join(root, "tsconfig.json"), ts.sys.readFile);
