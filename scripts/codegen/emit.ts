@@ -375,7 +375,9 @@ function literal(value: unknown, names?: SharedNames, indent = ""): string {
   }
   if (value !== null && typeof value === "object") {
     const entries = Object.entries(value).filter(([, v]) => v !== undefined);
-    return entries.length ? `{\n${entries.map(([k, v]) => `${inner}${codeLiteral(k)}: ${literal(v, names, inner)}`).join(",\n")}\n${indent}}` : "{}";
+    // `"__proto__": v` in an object literal sets the prototype; a computed key defines the property, as the data has it.
+    const key = (k: string) => (k === "__proto__" ? `[${codeLiteral(k)}]` : codeLiteral(k));
+    return entries.length ? `{\n${entries.map(([k, v]) => `${inner}${key(k)}: ${literal(v, names, inner)}`).join(",\n")}\n${indent}}` : "{}";
   }
   return codeLiteral(value);
 }

@@ -10,15 +10,15 @@
 // so a field added there fails this test until the fixture fills it.
 // Refresh the golden files with UPDATE_GOLDEN=1 npx vitest run hostile.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import jsYaml from "js-yaml";
 import { marked } from "marked";
-import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 import { generate } from "./generate-all.js";
+import { importInChild, typeErrors, writeInstalled } from "./__fixtures__/installed-package.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "../..");
@@ -62,12 +62,7 @@ describe("generated code from hostile inputs", async () => {
   const { files, irs } = await generate({ root: work, specsDir: specs, outDir: goldenDir });
   const [ir] = irs;
   // The output as generated now, where it resolves @blockwright/runtime as an installed package does.
-  const out = join(work, "generated");
-  symlinkSync(join(root, "node_modules"), join(work, "node_modules"), "dir");
-  for (const [path, content] of files) {
-    mkdirSync(dirname(join(out, path)), { recursive: true });
-    writeFileSync(join(out, path), content);
-  }
+  const out = writeInstalled(files, work).dir;
 
   if (process.env.UPDATE_GOLDEN) {
     for (const [path, content] of files) {
@@ -101,9 +96,7 @@ describe("generated code from hostile inputs", async () => {
   });
 
   it("imports without running any of the text, and keeps every text exactly as written", () => {
-    const script = `const m = await import(${JSON.stringify(pathToFileURL(join(out, "hostile/index.js")).href)});
-      process.stdout.write(JSON.stringify({ pwned: globalThis.pwned ?? null, tools: Object.values(m.tools), block: m.block }));`;
-    const imported = JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: work, encoding: "utf8" })) as { pwned: unknown; tools: unknown[]; block: unknown };
+    const imported = importInChild(join(out, "hostile/index.js"), "{ pwned: globalThis.pwned ?? null, tools: Object.values(m.tools), block: m.block }") as { pwned: unknown; tools: unknown[]; block: unknown };
     expect(imported.pwned).toBeNull();
     expect(imported.tools).toEqual(ir.operations.map((op) => JSON.parse(JSON.stringify(op.tool))));
     expect(imported.block).toEqual(JSON.parse(JSON.stringify(ir.block)));
@@ -128,11 +121,7 @@ describe("generated code from hostile inputs", async () => {
   }
 
   it("type-checks, the JavaScript against its JSDoc types too", () => {
-    const config = ts.readConfigFile(join(root, "tsconfig.json"), ts.sys.readFile);
-    const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
-    // skipLibCheck off: a declaration file is what is checked here.
-    const program = ts.createProgram([join(out, "hostile/index.js"), join(out, "hostile/index.d.ts")], { ...parsed.options, noEmit: true, skipLibCheck: false });
-    expect(ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"))).toEqual([]);
+    expect(typeErrors([join(out, "hostile/index.js"), join(out, "hostile/index.d.ts")])).toEqual([]);
   });
 });
 

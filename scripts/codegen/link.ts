@@ -20,6 +20,7 @@ import type {
 import { buildBlock } from "./build-block.js";
 import type { OperationIR, ProviderIR } from "./ir.js";
 import { checkPageInputNames, checkWireSlots, linkBody, linkErrorExtras, linkIdempotency, linkPagination, providerConstants, type LinkContext, type SlotSender } from "./link-http.js";
+import { checkDerivedNames } from "./link-names.js";
 import type { Manifest, ManifestOperation, ManifestOutputSource, ManifestParam, ManifestWire } from "./manifest-types.js";
 import { credentialOf, declaredParameter, slotKey, typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "./openapi-document.js";
 import { camelCase, jsonLiteralType, pascalCase, slotNameProblem, titleFromName } from "./naming.js";
@@ -65,6 +66,7 @@ class Linker {
     const errors = this.linkErrors();
     this.checkServer();
     checkPageInputNames(this.context);
+    checkDerivedNames(this.context);
     const operations = Object.keys(m.operations)
       .sort()
       .map((id) => this.linkOperation(id, m.operations[id], auth, errors))
