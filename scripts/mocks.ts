@@ -5,8 +5,16 @@
 //
 // Prism logs a failed request whole (headers, query, body), credentials
 // included: its logger redacts those parts, so no secret reaches a log.
+//
+// A mock serves the document generation reads, as the generator reads it
+// (openapi-source.ts: bundled, references to network addresses refused,
+// aliases bounded, examples checked), and refuses with the generator's
+// errors. Prism is given that document, not the file: left to itself it
+// resolved every $ref, network addresses and any file included, and
+// expanded an alias bomb until it held gigabytes.
 import { createRequire } from "node:module";
 import { existsSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { openapiPathOf } from "./codegen/provider-dirs.js";
 
 const require = createRequire(import.meta.url);
@@ -26,6 +34,8 @@ export interface MockServers {
 export interface MockOptions {
   /** Folder with one sub-folder per provider. */
   specsDir: string;
+  /** Project root: files are named relative to it in errors, as generation names them. Default: the specs folder's parent. */
+  root?: string;
   host?: string;
   /** Fixed port per provider; default: a free port. */
   ports?: Record<string, number>;
@@ -36,6 +46,21 @@ export interface MockOptions {
 interface PrismServer {
   listen(port: number, address?: string): Promise<string>;
   close(): Promise<void>;
+}
+
+/** The OpenAPI document at `file` as generation reads it; its problems, as generation words them, refuse the mock. */
+async function servedDocument(file: string, root: string, provider: string): Promise<object> {
+  const { loadOpenApi } = await import("./codegen/openapi-source.js");
+  try {
+    return (await loadOpenApi(file, root)).source.data as object;
+  } catch (e) {
+    // Loaded only here: the generator's module graph is large.
+    const { GenerationErrors, generationErrors } = await import("./codegen/generate-all.js");
+    const problems = generationErrors(e);
+    if (!(problems instanceof GenerationErrors)) throw e;
+    const count = problems.errors.length;
+    throw new MockStartError(`the OpenAPI document of "${provider}" has ${count} problem${count > 1 ? "s" : ""}, as generation reports:\n${problems.message}`);
+  }
 }
 
 export async function startMocks(providers: string[], options: MockOptions): Promise<MockServers> {
@@ -56,7 +81,7 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
       providers.map(async (provider) => {
         const file = openapiPathOf(specsDir, provider);
         if (!existsSync(file)) throw new MockStartError(`no OpenAPI document for provider "${provider}" (${file})`);
-        const operations = await getHttpOperationsFromSpec(file);
+        const operations = await getHttpOperationsFromSpec(await servedDocument(file, options.root ?? dirname(resolve(specsDir)), provider));
         const server = createServer(operations, {
           cors: false,
           components: { logger: logger.child({ name: provider }) },
