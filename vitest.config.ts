@@ -6,6 +6,10 @@ import { defineConfig } from "vitest/config";
 // source, not its build (the CLI, run as a process, uses the build).
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+// A hook that starts servers (Prism mocks load a large module graph) took over
+// Vitest's default 10 s on a loaded 2-core machine. A backstop, not a budget.
+const HOOK_TIMEOUT = 60_000;
+
 export default defineConfig({
   resolve: {
     alias: [
@@ -28,6 +32,7 @@ export default defineConfig({
           include: ["scripts/**/*.test.ts", "runtime/**/*.test.ts"],
           exclude: ["scripts/cli/**"],
           testTimeout: 20_000,
+          hookTimeout: HOOK_TIMEOUT,
           // Files share a worker's modules: TypeScript, openapi-typescript and
           // the generator load once per worker rather than once per file (the
           // tests keep no state in modules; caches there are keyed by input).
@@ -44,6 +49,7 @@ export default defineConfig({
           // One set of Prism mocks (all providers) for the whole project.
           globalSetup: ["contract-tests/global-setup.ts"],
           testTimeout: 20_000,
+          hookTimeout: HOOK_TIMEOUT,
           isolate: false,
         },
       },
