@@ -12,7 +12,12 @@
  * renders both escapes as the text they stand for.
  */
 export function commentText(text: string): string {
-  return text.replace(/\s+/g, " ").trim().replace(/\*\//g, "*\\/").replace(/(^| )@/g, "$1\\@");
+  return oneLine(text).replace(/\*\//g, "*\\/").replace(/(^| )@/g, "$1\\@");
+}
+
+/** Text on one line: every line break (CR, LF, U+2028, U+2029) and run of blanks becomes one space. */
+export function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
 }
 
 /** A JavaScript (and TypeScript) literal of JSON data; see escapeLineSeparators for the two characters JSON leaves raw. */

@@ -4,7 +4,7 @@ import { templates } from "./precompiled/templates.js";
 import type { AuthSpec, BodySpec, OutputSource, OutputSpec, PageTarget, PaginationSpec, ParamSpec, RuleSpec, ToolSpec, WireConstant } from "@blockwright/runtime";
 import type { OperationIR, ProviderIR } from "./ir.js";
 import { camelCase, envVariableName, pascalCase } from "./naming.js";
-import { codeLiteral, commentText, escapeLineSeparators } from "./code-text.js";
+import { codeLiteral, commentText, escapeLineSeparators, oneLine } from "./code-text.js";
 import { cell, codeSpan as code, htmlCommentText, markdownParagraphs, markdownText } from "./markdown-text.js";
 
 /** Render a template (precompiled at build time from templates/, see scripts/build/precompile.mjs). */
@@ -412,10 +412,6 @@ const shape = (value: object) =>
   Object.keys(value)
     .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
     .join("\u0000");
-
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
-}
 
 /** Where the credential goes, in words for the docs (Markdown). */
 function describeAuth(auth: AuthSpec): string {

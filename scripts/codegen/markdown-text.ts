@@ -3,6 +3,7 @@
 // input goes through one of these helpers, so that no input can add raw HTML,
 // an image, a link (a `javascript:` one) or a block of its own: it is shown
 // as the text it is, and its own code spans stay code.
+import { oneLine } from "./code-text.js";
 
 /**
  * Inline text: on one line, raw HTML and link syntax written as text (`<`,
@@ -53,10 +54,6 @@ export function cell(markdown: string): string {
 /** Text inside an HTML comment (`<!-- … -->`): on one line, with no `--` or `>` to end it. */
 export function htmlCommentText(text: string): string {
   return oneLine(text).replace(/-(?=-)/g, "- ").replace(/>/g, "&gt;");
-}
-
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
 }
 
 function escapeInline(text: string): string {
