@@ -198,14 +198,14 @@ export function emitReadme(ir: ProviderIR, pkg: Pick<PackageContext, "name">): s
     category: cell(markdownText(ir.category)),
     color: code(ir.color),
     docsUrl: ir.docsUrl ? cell(markdownText(ir.docsUrl)) : null,
-    baseAddress: `${ir.server.default ? code(ir.server.default) : `the ${code(ir.server.param ?? "")} parameter`} (override with the \`baseUrl\` option)`,
-    authDescription: describeAuth(ir.auth),
+    baseAddress: cell(`${ir.server.default ? code(ir.server.default) : `the ${code(ir.server.param ?? "")} parameter`} (override with the \`baseUrl\` option)`),
+    authDescription: cell(describeAuth(ir.auth)),
     authParam: code(ir.auth.param),
     requestHeadBytes: first?.server.requestHeadBytes
       ? `a request line and headers (address, query and credential, percent-encoded) over ${thousands.format(first.server.requestHeadBytes)} bytes are refused before sending, naming the parameter that takes the most room`
       : null,
     paged: ir.operations.some((op) => op.tool.pagination),
-    errorDetails: first?.errors.details ? `\`error.details\` carries ${Object.keys(first.errors.details).map(code).join(", ")} when the error body has them` : null,
+    errorDetails: first?.errors.details ? cell(`\`error.details\` carries ${Object.keys(first.errors.details).map(code).join(", ")} when the error body has them`) : null,
     failureWhen: first?.errors.failureWhen ? cell(first.errors.failureWhen.map((t) => `${code(t.expression)} is ${code(JSON.stringify(t.equals))}`).join(" or ")) : null,
     operations: ir.operations.map(operationDocs),
   });
