@@ -6,6 +6,13 @@ import { defineConfig } from "vitest/config";
 // source, not its build (the CLI, run as a process, uses the build).
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+// Time-outs are backstops against a hang, not budgets: on a loaded 2-core
+// machine (two npm test runs side by side) a hook that starts Prism mocks took
+// over Vitest's default 10 s, and tests that generate, type-check or run the
+// command as a process took up to 19 s of the 20 s they had.
+const HOOK_TIMEOUT = 60_000;
+const TEST_TIMEOUT = 60_000;
+
 export default defineConfig({
   resolve: {
     alias: [
@@ -27,7 +34,8 @@ export default defineConfig({
           name: "unit",
           include: ["scripts/**/*.test.ts", "runtime/**/*.test.ts"],
           exclude: ["scripts/cli/**"],
-          testTimeout: 20_000,
+          testTimeout: TEST_TIMEOUT,
+          hookTimeout: HOOK_TIMEOUT,
           // Files share a worker's modules: TypeScript, openapi-typescript and
           // the generator load once per worker rather than once per file (the
           // tests keep no state in modules; caches there are keyed by input).
@@ -43,7 +51,8 @@ export default defineConfig({
           exclude: ["contract-tests/packages/**"],
           // One set of Prism mocks (all providers) for the whole project.
           globalSetup: ["contract-tests/global-setup.ts"],
-          testTimeout: 20_000,
+          testTimeout: TEST_TIMEOUT,
+          hookTimeout: HOOK_TIMEOUT,
           isolate: false,
         },
       },

@@ -5,8 +5,23 @@
 //
 // Prism logs a failed request whole (headers, query, body), credentials
 // included: its logger redacts those parts, so no secret reaches a log.
+//
+// A mock serves the document generation reads, as the generator reads it
+// (openapi-source.ts: bundled, references to network addresses refused,
+// aliases bounded, examples checked), and refuses with the generator's
+// errors. Prism is given that document, not the file: left to itself it
+// resolved every $ref, network addresses and any file included, and
+// expanded an alias bomb until it held gigabytes.
+//
+// A mock never closes an idle connection: its client, which alone knows when
+// it will send the next request, does. Node's server closed one after 5 s
+// idle, while fetch (undici) reuses one for up to 4 s; on a loaded machine
+// the client's clock ran late, it sent a request on a connection the server
+// had just closed, and the call failed with "other side closed".
+import type { Server as HttpServer } from "node:http";
 import { createRequire } from "node:module";
 import { existsSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { openapiPathOf } from "./codegen/provider-dirs.js";
 
 const require = createRequire(import.meta.url);
@@ -26,6 +41,8 @@ export interface MockServers {
 export interface MockOptions {
   /** Folder with one sub-folder per provider. */
   specsDir: string;
+  /** Project root: files are named relative to it in errors, as generation names them. Default: the specs folder's parent. */
+  root?: string;
   host?: string;
   /** Fixed port per provider; default: a free port. */
   ports?: Record<string, number>;
@@ -38,6 +55,39 @@ interface PrismServer {
   close(): Promise<void>;
 }
 
+/**
+ * Prism's server and the http.Server under it, which Prism keeps to itself:
+ * taken as Prism creates it (http.createServer, called once, synchronously).
+ */
+function withHttpServer(create: () => PrismServer): { prism: PrismServer; http: HttpServer } {
+  const http = require("node:http") as typeof import("node:http");
+  const original = http.createServer;
+  let made: HttpServer | undefined;
+  http.createServer = ((...args: Parameters<typeof original>) => (made = original(...args))) as typeof original;
+  try {
+    const prism = create();
+    if (!made) throw new Error("Prism created no http.Server");
+    return { prism, http: made };
+  } finally {
+    http.createServer = original;
+  }
+}
+
+/** The OpenAPI document at `file` as generation reads it; its problems, as generation words them, refuse the mock. */
+async function servedDocument(file: string, root: string, provider: string): Promise<object> {
+  const { loadOpenApi } = await import("./codegen/openapi-source.js");
+  try {
+    return (await loadOpenApi(file, root)).source.data as object;
+  } catch (e) {
+    // Loaded only here: the generator's module graph is large.
+    const { GenerationErrors, generationErrors } = await import("./codegen/generate-all.js");
+    const problems = generationErrors(e);
+    if (!(problems instanceof GenerationErrors)) throw e;
+    const count = problems.errors.length;
+    throw new MockStartError(`the OpenAPI document of "${provider}" has ${count} problem${count > 1 ? "s" : ""}, as generation reports:\n${problems.message}`);
+  }
+}
+
 export async function startMocks(providers: string[], options: MockOptions): Promise<MockServers> {
   const { getHttpOperationsFromSpec } = require("@stoplight/prism-http") as typeof import("@stoplight/prism-http");
   const { createServer } = require("@stoplight/prism-http-server") as typeof import("@stoplight/prism-http-server");
@@ -46,18 +96,25 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
   const host = options.host ?? "127.0.0.1";
   // Logs go to stderr: stdout carries data (a mock command's addresses).
   const logger = createLogger("mock", { level: options.logLevel ?? "error", redact: { paths: REDACTED_LOG_PATHS, censor: "[withheld]" } }, process.stderr);
-  const servers: PrismServer[] = [];
+  const servers: { prism: PrismServer; http: HttpServer }[] = [];
   const urls: Record<string, string> = {};
   const close = async () => {
-    await Promise.allSettled(servers.map((s) => s.close()));
+    await Promise.allSettled(
+      servers.map((s) => {
+        const closed = s.prism.close();
+        // Idle connections are never timed out (see the top): end them all, in use or not.
+        s.http.closeAllConnections();
+        return closed;
+      }),
+    );
   };
   try {
     const started = await Promise.all(
       providers.map(async (provider) => {
         const file = openapiPathOf(specsDir, provider);
         if (!existsSync(file)) throw new MockStartError(`no OpenAPI document for provider "${provider}" (${file})`);
-        const operations = await getHttpOperationsFromSpec(file);
-        const server = createServer(operations, {
+        const operations = await getHttpOperationsFromSpec(await servedDocument(file, options.root ?? dirname(resolve(specsDir)), provider));
+        const { prism: server, http } = withHttpServer(() => createServer(operations, {
           cors: false,
           components: { logger: logger.child({ name: provider }) },
           config: {
@@ -69,8 +126,10 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
             errors: true,
             mock: { dynamic: false },
           },
-        }) as PrismServer;
-        servers.push(server);
+        }) as PrismServer);
+        // 0: no idle time-out, and no Keep-Alive hint (the client keeps its own, shorter one).
+        http.keepAliveTimeout = 0;
+        servers.push({ prism: server, http });
         const port = options.ports?.[provider] ?? 0;
         const address = await server.listen(port, host).catch((e: NodeJS.ErrnoException | string) => {
           // Prism's listener rejects with the socket error's message (a string), not the error.

@@ -46,7 +46,8 @@ export class CommandFailure extends Error {
 export async function startCommandMocks(io: CliIo, providers: string[], options: MockOptions): Promise<MockServers> {
   const { startMocks, MockStartError } = await import("../mocks.js");
   try {
-    return await (io.startMocks ?? startMocks)(providers, options);
+    // Files named in errors as generation names them: relative to the working folder.
+    return await (io.startMocks ?? startMocks)(providers, { root: io.cwd, ...options });
   } catch (e) {
     if (e instanceof MockStartError) throw new UsageError(e.message);
     throw e;

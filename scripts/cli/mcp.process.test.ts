@@ -2,7 +2,7 @@
 // child process, driven by the MCP SDK's own Client over StdioClientTransport.
 // No timing is asserted: each step waits for its answer, and the process is
 // awaited until it exits (the suite's time-out is only a backstop).
-import type { ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -11,6 +11,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
 import { toLlmTools } from "@blockwright/runtime";
 import { ROOT, tools as repoTools } from "../../contract-tests/repo.js";
+import { MAX_MESSAGE_BYTES } from "./mcp.js";
 
 const SECRET = "books-key-never-shown-0042";
 
@@ -78,5 +79,46 @@ describe("blockwright mcp --mock, as a child process over stdio", () => {
     expect(stderr + JSON.stringify([tools, read, created, tooMany])).not.toContain(SECRET);
     // Figures for the record (not asserted: the machine may be busy).
     console.info(`mcp --mock: session ${Math.round(readyAfter)} ms from spawn to the last answer; exit ${Math.round(stoppedAfter)} ms after stdin closed`);
+  });
+});
+
+describe("blockwright mcp, sent a message over its bound", () => {
+  it("answers it with a JSON-RPC error, answers the next message, and exits when stdin closes, even inside a message", { timeout: 120_000 }, async () => {
+    const child = spawn(process.execPath, [join(ROOT, "bin/blockwright.js"), "mcp", "--mock"], { cwd: ROOT, env: { ...process.env, BOOKS_API_KEY: SECRET }, stdio: ["pipe", "pipe", "pipe"] });
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once("exit", (code, signal) => done({ code, signal })));
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => (stderr += d));
+    // The client stops writing when the server has gone: a write after that is not this test's subject.
+    child.stdin.on("error", () => {});
+    const answers: { id: unknown; result?: unknown; error?: { code: number; message: string } }[] = [];
+    let pending = "";
+    let arrived = () => {};
+    child.stdout.on("data", (d: Buffer) => {
+      const lines = (pending + d).split("\n");
+      pending = lines.pop()!;
+      answers.push(...lines.map((l) => JSON.parse(l) as (typeof answers)[number]));
+      arrived();
+    });
+    const answered = (n: number) => new Promise<void>((done) => (arrived = () => answers.length >= n && done())).then(() => answers.slice(0, n));
+    const send = (message: object) => child.stdin.write(JSON.stringify(message) + "\n");
+    try {
+      send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "test", version: "0" } } });
+      send({ jsonrpc: "2.0", method: "notifications/initialized" });
+      // 11 MB of arguments: past the SDK's own 10 MB buffer, which left the server answering nothing.
+      send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "books_search_volumes", arguments: { q: "a".repeat(11 * 1024 * 1024) } } });
+      send({ jsonrpc: "2.0", id: 3, method: "tools/list" });
+      const [init, refused, listed] = await answered(3);
+      expect(init).toMatchObject({ id: 1, result: { serverInfo: { name: "blockwright" } } });
+      expect(refused).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32600, message: `message refused: over ${MAX_MESSAGE_BYTES} bytes, the most this server reads in one message` } });
+      expect(listed).toMatchObject({ id: 3, result: { tools: expect.any(Array) } });
+
+      // Stdin ends in the middle of another message past the bound.
+      child.stdin.end(JSON.stringify({ jsonrpc: "2.0", id: 4, method: "tools/call", params: { arguments: { q: "b".repeat(2 * MAX_MESSAGE_BYTES) } } }).slice(0, -10));
+      expect(await exited).toEqual({ code: 0, signal: null });
+      expect(stderr).toMatch(/blockwright mcp: stopped \(the client closed stdin\)\n$/);
+    } finally {
+      // Stopped here if it did not stop by itself (the test has failed then).
+      if (child.exitCode === null && child.signalCode === null) child.kill();
+    }
   });
 });

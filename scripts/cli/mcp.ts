@@ -6,13 +6,17 @@ import type { ConnectionConfig } from "../agents/connection.js";
 import { parseArgs, PROJECT_OPTIONS, projectDirs, stringOption } from "./args.js";
 import { startCommandMocks, UsageError, type CliIo } from "./io.js";
 
+/** The largest MCP message read, in bytes: far above any tool call's arguments, far below what would strain memory. */
+export const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
+
 export const USAGE = `Usage: blockwright mcp [provider...] [--mock] [--read-only] [--config <file>] [--env-file <file>] [--specs <dir>] [--out <dir>]
 
 Serve the tools of the project's generated packages (every provider, or the
 ones named) to an MCP client over stdio: one tool per operation, with input
 and output schemas and annotations (read-only, destructive, idempotent).
-stdout carries the protocol, messages go to stderr. Stops when the client
-closes stdin, or on Ctrl-C.
+stdout carries the protocol, messages go to stderr. A message over ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB is
+answered with a JSON-RPC error and skipped. Stops when the client closes
+stdin, or on Ctrl-C.
 
 Connection parameters (credentials, instance addresses) never come from the
 model: each is read from the environment variable <PROVIDER>_<PARAM> in
@@ -72,9 +76,9 @@ export async function serve(argv: string[], io: CliIo, streams: { stdin: Readabl
   }
 
   try {
-    const [{ createToolServer }, { StdioServerTransport }, { version }] = await Promise.all([
+    const [{ createToolServer }, { BoundedStdioTransport }, { version }] = await Promise.all([
       import("../agents/mcp-server.js"),
-      import("@modelcontextprotocol/sdk/server/stdio.js"),
+      import("../agents/stdio-transport.js"),
       import("../cli.js"),
     ]);
     const baseUrls = mocks?.urls;
@@ -85,13 +89,10 @@ export async function serve(argv: string[], io: CliIo, streams: { stdin: Readabl
       connection: (tool) => resolved.byProvider.get(tool.provider) ?? { values: {}, missing: [] },
       executeOptions: (tool) => ({ ...(baseUrls ? { baseUrl: baseUrls[tool.provider] } : {}), secrets: resolved.secrets }),
     });
-    const stopped = new Promise<string>((done) => {
-      const closed = () => done("the client closed stdin");
-      streams.stdin.once("end", closed);
-      streams.stdin.once("close", closed);
-      void io.interrupted.then(() => done("interrupted"));
-    });
-    await server.connect(new StdioServerTransport(streams.stdin, streams.stdout));
+    // Messages are bounded; the end of stdin stops the server whatever it was doing (stdio-transport.ts).
+    const transport = new BoundedStdioTransport(streams.stdin, streams.stdout, MAX_MESSAGE_BYTES);
+    const stopped = Promise.race([transport.closed, io.interrupted.then(() => "interrupted")]);
+    await server.connect(transport);
     const { toolBehavior } = await import("@blockwright/runtime");
     const served = readOnly ? tools.filter((t) => toolBehavior(t).readOnly).length : tools.length;
     io.stderr.write(`blockwright mcp: serving ${served}${readOnly ? " read-only" : ""} tools of ${providers.join(", ")} on stdio (${mode === "mock" ? "mock mode: calls go to the mocks" : "live"})\n`);

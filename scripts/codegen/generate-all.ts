@@ -100,7 +100,8 @@ async function asGenerationErrorsAsync<T>(load: () => Promise<T>): Promise<T> {
   }
 }
 
-function generationErrors(e: unknown): unknown {
+/** A loading error as GenerationErrors (positions included), or `e` itself when it is no problem of the inputs. */
+export function generationErrors(e: unknown): unknown {
   if (e instanceof SourceError) return new GenerationErrors([e]);
   if (e instanceof OpenApiProblems) return new GenerationErrors(e.errors);
   if (e instanceof UnreadableSource) return new GenerationErrors([new SourceError({ file: e.file, line: 1, col: 1 }, e.detail)]);

@@ -241,6 +241,43 @@ describe("broken manifests", () => {
     },
   ];
 
+  // The credential's name comes from the OpenAPI document, and is placed in generated code and docs.
+  const O = "specs/shelf/openapi.yaml";
+  table.push(
+    {
+      name: "an apiKey header name that is not a token (text that would end a comment)",
+      edits: [{ file: "openapi.yaml", find: "name: X-Shelf-Key", replace: 'name: "X-Key */ globalThis.pwned = 1; /*"' }],
+      expected: [`${O}:116:13: components.securitySchemes.shelfKey.name: a header name is a token (letters, digits and !#$%&'*+-.^_\`|~), got "X-Key */ globalThis.pwned = 1; /*"`],
+    },
+    {
+      name: "an apiKey query key with a line break",
+      edits: [{ file: "openapi.yaml", find: "in: header\n      name: X-Shelf-Key", replace: 'in: query\n      name: "key\\nglobalThis.pwned = 1"' }],
+      expected: [`${O}:116:13: components.securitySchemes.shelfKey.name: a query key here is letters, digits and - . _ ~ $ [ ], got "key\\nglobalThis.pwned = 1"`],
+    },
+  );
+
+  // Names the generated code derives: each must stay distinct where it lands.
+  table.push(
+    {
+      name: "two operation ids that give the same TypeScript names",
+      edits: [{ find: "  shelf_get_book:\n", replace: "  shelf_list__books:\n" }],
+      expected: [`${M}:24:3: operations.shelf_list_books: operation ids "shelf_list__books" and "shelf_list_books" give the same names in the generated code (shelfListBooksTool, ShelfListBooksParams); rename one`],
+    },
+    {
+      name: "a parameter named like the block's operation selector",
+      edits: [{ find: "      eventual:\n", replace: "      operation:\n" }],
+      expected: [`${M}:44:7: operations.shelf_list_books.params.operation: "operation" is the name of the block input that selects the operation; choose another name`],
+    },
+    {
+      name: "an output that also holds other outputs",
+      edits: [{ find: "    outputs:\n      data:\n        type: array\n", replace: "    outputs:\n      metadata: { type: json, from: $response.body, optional: true, description: All. }\n      data:\n        type: array\n" }],
+      expected: [
+        `${M}:59:7: operations.shelf_list_books.outputs.metadata.count: output "metadata" is a value, so it cannot also hold "metadata.count"; rename one`,
+        `${M}:64:7: operations.shelf_list_books.outputs.metadata.total: output "metadata" is a value, so it cannot also hold "metadata.total"; rename one`,
+      ],
+    },
+  );
+
   for (const row of table) {
     it(`refuses ${row.name}`, async () => {
       expect(await problems(row.edits)).toEqual(row.expected);

@@ -20,9 +20,10 @@ import type {
 import { buildBlock } from "./build-block.js";
 import type { OperationIR, ProviderIR } from "./ir.js";
 import { checkPageInputNames, checkServerHosts, checkWireSlots, linkBody, linkErrorExtras, linkIdempotency, linkPagination, linkRateLimits, providerConstants, type LinkContext, type SlotSender } from "./link-http.js";
+import { checkDerivedNames } from "./link-names.js";
 import type { Manifest, ManifestOperation, ManifestOutputSource, ManifestParam, ManifestWire } from "./manifest-types.js";
 import { credentialOf, declaredParameter, slotKey, typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "./openapi-document.js";
-import { camelCase, jsonLiteralType, pascalCase, titleFromName } from "./naming.js";
+import { camelCase, jsonLiteralType, pascalCase, slotNameProblem, titleFromName } from "./naming.js";
 import { SourceError, type YamlSource } from "../yaml/yaml-source.js";
 
 export const DEFAULT_RETRYABLE_STATUSES = [408, 429, 500, 502, 503, 504];
@@ -68,6 +69,7 @@ class Linker {
     this.checkServer();
     checkServerHosts(this.context);
     checkPageInputNames(this.context);
+    checkDerivedNames(this.context);
     const operations = Object.keys(m.operations)
       .sort()
       .map((id) => this.linkOperation(id, m.operations[id], auth, errors))
@@ -117,6 +119,8 @@ class Linker {
       this.fail(["params", param], `the credential parameter "${param}" must be marked secret: true`);
     }
     const credential = credentialOf(declared);
+    const nameProblem = credential && credential.type !== "bearer" ? slotNameProblem(credential.type, credential.name) : undefined;
+    if (nameProblem) return void this.errors.push(new SourceError(this.doc.source.locate(["components", "securitySchemes", scheme, "name"], "value"), `components.securitySchemes.${scheme}.name: ${nameProblem}`));
     if (credential) return { ...credential, param };
     return this.fail(["auth", "scheme"], `security scheme "${scheme}" is of an unsupported kind (${declared.type}${declared.in ? " in " + declared.in : ""}); supported: http bearer, apiKey in header, apiKey in query`, "value");
   }
