@@ -156,7 +156,9 @@ function textFields(): TextField[] {
     if (!resolved || seen.has(resolved[0])) return;
     const [s, pointer] = resolved;
     const inside = new Set(seen).add(s);
-    for (const key of ["oneOf", "anyOf", "allOf"]) ((s[key] as unknown[] | undefined) ?? []).forEach((branch, i) => walk(branch, `${pointer}/${key}/${i}`, path, inside));
+    // A branch that only constrains (`required`, `minProperties`) describes no value of its own.
+    const describesValue = (branch: unknown) => !!branch && typeof branch === "object" && Object.keys(branch).some((k) => !CONSTRAINT_ONLY.has(k));
+    for (const key of ["oneOf", "anyOf", "allOf"]) ((s[key] as unknown[] | undefined) ?? []).forEach((branch, i) => describesValue(branch) && walk(branch, `${pointer}/${key}/${i}`, path, inside));
     const types = s.type === undefined ? undefined : ([] as unknown[]).concat(s.type);
     const structured = s.properties || s.additionalProperties || s.items || types?.every((t) => t === "object" || t === "array");
     if (!structured && s.enum === undefined && s.const === undefined && (types === undefined || types.includes("string")) && acceptsHostileText(s)) {
@@ -173,6 +175,9 @@ function textFields(): TextField[] {
   walk(schema, "#", [], new Set());
   return [...fields.values()];
 }
+
+/** Keywords that constrain the object they sit beside without describing a value. */
+const CONSTRAINT_ONLY = new Set(["required", "minProperties", "maxProperties", "not", "errorHint", "description", "title"]);
 
 function acceptsHostileText(s: Schema): boolean {
   if (typeof s.pattern !== "string") return true;

@@ -24,6 +24,9 @@ export declare const hostileServer: ToolSpec["server"];
 /** Where Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |'s error bodies keep their code, message and request id. */
 export declare const hostileErrors: ErrorSpec;
 
+/** How Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | throttles: when to come back after a 429, and which quota no retry helps. */
+export declare const hostileRateLimits: ToolSpec["rateLimits"];
+
 /** Parameter `apiKey`, shared by 4 operations. */
 export declare const hostileApiKeyParam: ParamSpec;
 

@@ -100,6 +100,27 @@ export const hostileErrors = {
 };
 
 /**
+ * How Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | throttles: when to come back after a 429, and which quota no retry helps.
+ * @type {import("@blockwright/runtime").ToolSpec["rateLimits"]}
+ */
+export const hostileRateLimits = {
+  "quota": {
+    "from": [
+      {
+        "kind": "body",
+        "pointer": [
+          "error",
+          "*/ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+        ]
+      }
+    ],
+    "codes": [
+      "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+    ]
+  }
+};
+
+/**
  * Parameter `apiKey`, shared by 4 operations.
  * @type {import("@blockwright/runtime").ParamSpec}
  */
@@ -338,6 +359,7 @@ export const hostileAddBookTool = {
   ],
   "outcomes": [],
   "errors": hostileErrors,
+  "rateLimits": hostileRateLimits,
   "idempotency": {
     "header": "Idempotency-Key"
   }
@@ -433,6 +455,7 @@ export const hostileGetBookTool = {
   ],
   "outcomes": [],
   "errors": hostileErrors,
+  "rateLimits": hostileRateLimits,
   "polling": {
     "output": "state",
     "pending": [
@@ -673,6 +696,7 @@ export const hostileListBooksTool = {
     }
   ],
   "errors": hostileErrors,
+  "rateLimits": hostileRateLimits,
   "pagination": {
     "next": {
       "style": "cursor",
@@ -760,6 +784,7 @@ export const hostileListShelvesTool = {
   ],
   "outcomes": [],
   "errors": hostileErrors,
+  "rateLimits": hostileRateLimits,
   "pagination": {
     "next": {
       "style": "nextUrl",
