@@ -2,11 +2,12 @@
 // of the output folder whose package.json has a `blockwright.provider`
 // field is imported (plain JS, no build step) and contributes its tools and
 // block. This is how the CLI runs the user's own providers.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createExecutor, type ExecuteOptions, type Provider, type ToolResult } from "@blockwright/runtime";
 import type { Registry } from "@blockwright/runtime/workflow";
+import { packageFolders } from "./codegen/files.js";
 import type { OutputShapes } from "./surface/registry.js";
 import type { Surface } from "./surface/surface.js";
 
@@ -21,24 +22,7 @@ export interface LoadedRegistry extends Registry {
 export class NoProviders extends Error {}
 
 /** Provider ids of the generated packages in `outDir`, sorted. */
-export function generatedProviders(outDir: string): string[] {
-  if (!existsSync(outDir)) return [];
-  return readdirSync(outDir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && providerOf(join(outDir, d.name)) !== undefined)
-    .map((d) => d.name)
-    .sort();
-}
-
-function providerOf(dir: string): string | undefined {
-  const file = join(dir, "package.json");
-  if (!existsSync(file)) return undefined;
-  try {
-    const provider = (JSON.parse(readFileSync(file, "utf8")) as { blockwright?: { provider?: unknown } }).blockwright?.provider;
-    return typeof provider === "string" ? provider : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export const generatedProviders = packageFolders;
 
 /** Import the generated packages of `outDir` (all, or only `ids`) into one registry. */
 export async function loadRegistry(outDir: string, ids?: string[]): Promise<LoadedRegistry> {

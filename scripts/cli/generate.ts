@@ -1,19 +1,24 @@
-// `blockwright generate [--check] [--provider p]... [--dump-ir] [--specs dir] [--out dir] [--scope @s]`
+// `blockwright generate [--check] [--provider p]... [--dump-ir] [--force] [--specs dir] [--out dir] [--scope @s]`
 import { relative } from "node:path";
-import { listOption, parseArgs, PROJECT_OPTIONS, projectDirs, projectProviders, scopeOption } from "./args.js";
-import { fromSpecs, UsageError, type CliIo } from "./io.js";
+import { listOption, parseArgs, PROJECT_OPTIONS, projectDirs, projectProviders, scopeOption, stringOption } from "./args.js";
+import { fromOutput, fromSpecs, UsageError, type CliIo } from "./io.js";
 
-export const USAGE = `Usage: blockwright generate [--check] [--provider <id>]... [--dump-ir] [--specs <dir>] [--out <dir>] [--scope <@scope>]
+export const USAGE = `Usage: blockwright generate [--check] [--provider <id>]... [--dump-ir] [--force] [--specs <dir>] [--out <dir>] [--scope <@scope>]
 
 Generate one npm package per provider, <out>/<provider>/, from
 <specs>/<provider>/{manifest.yaml,openapi.yaml}: one module, index.js with
 index.d.ts (tools, block, client, executeTool, the spec's types), plus
 surface.json, package.json, README.md, and LICENSE when the project has one.
+Files it no longer generates are removed; files it did not write are never
+replaced or removed (the output folder's .blockwright-stamp.json records
+what it wrote), and an output folder that is a project is refused.
 
   --check           write nothing; show what is stale (a unified diff of each
                     stale file), missing or extra
   --provider <id>   only this provider's package (repeatable; not with --check)
   --dump-ir         print the intermediate representation as JSON and exit
+  --force           replace or remove files in the output folder even when
+                    nothing shows that an earlier generation wrote them
   --specs <dir>     the specs folder (default ./specs)
   --out <dir>       the output folder (default ./generated)
   --scope <@scope>  npm scope of the packages (default: package.json
@@ -31,6 +36,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     ...PROJECT_OPTIONS,
     check: { type: "boolean" },
     "dump-ir": { type: "boolean" },
+    force: { type: "boolean" },
     provider: { type: "string", multiple: true },
     scope: { type: "string" },
   });
@@ -42,6 +48,12 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const dirs = projectDirs(args, io.cwd);
 
   await projectProviders(dirs.specs, io.cwd, providers);
+  const out = relative(io.cwd, dirs.out) || ".";
+  const writes = !check && !args.values["dump-ir"];
+  if (writes) {
+    const { checkOutputFolder } = await import("../codegen/write.js");
+    await fromOutput("generate", () => checkOutputFolder(dirs.out, { root: io.cwd, specsDir: dirs.specs }, stringOption(args, "out") ?? out));
+  }
 
   const started = performance.now();
   const optionsKey = JSON.stringify({ scope: scope ?? null });
@@ -63,7 +75,6 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     return 0;
   }
   const { checkFiles, writeFiles } = await import("../codegen/write.js");
-  const out = relative(io.cwd, dirs.out) || ".";
   const ms = Math.round(performance.now() - started);
   if (check) {
     const report = checkFiles(dirs.out, result.files);
@@ -87,7 +98,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
   // With --provider, only that provider's own package is written; the index (which lists every provider) is left as it is.
   const files = providers.length ? new Map([...result.files].filter(([path]) => providers.some((p) => path.startsWith(`${p}/`)))) : result.files;
-  const report = writeFiles(dirs.out, files, providers.length ? { within: providers } : {});
+  const report = await fromOutput("generate", () => writeFiles(dirs.out, files, { ...(providers.length ? { within: providers } : {}), force: args.values.force === true, shown: out }));
   if (inputs !== undefined) {
     const { readOutside, stampContent, STAMP_FILE } = await import("../codegen/stamp.js");
     const { writeFileSync } = await import("node:fs");
@@ -97,3 +108,4 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   io.stderr.write(`generate: ${result.irs.length} providers, ${result.irs.reduce((n, ir) => n + ir.operations.length, 0)} operations, ${files.size} files, ${changed} changed (${ms} ms)\n`);
   return 0;
 }
+

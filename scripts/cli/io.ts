@@ -64,6 +64,17 @@ export async function fromSpecs<T>(name: string, step: () => Promise<T>): Promis
   }
 }
 
+/** The result of a step that writes generated output; a refusal to touch files generation did not make ends the command `name` with exit status 2, listed. */
+export async function fromOutput<T>(name: string, step: () => T | Promise<T>): Promise<T> {
+  const { OutputRefused } = await import("../codegen/write.js");
+  try {
+    return await step();
+  } catch (e) {
+    if (!(e instanceof OutputRefused)) throw e;
+    throw new CommandFailure(`${name}: ${e.message}\n`, 2);
+  }
+}
+
 /** The real process: its streams, environment and signals. The first Ctrl-C asks to stop; a second one exits. */
 export function processIo(): CliIo {
   stopWhenReaderLeaves();

@@ -28,6 +28,8 @@ export interface GenerateOptions {
   providers?: string[];
   /** npm scope of the provider packages. Default: the project's package.json `blockwright.scope`, else `@blockwright`. */
   scope?: string;
+  /** Packages taking a new version and CHANGELOG.md (`diff --write`), by provider; others keep what their folder has. */
+  release?: Record<string, { version: string; changelog: string }>;
 }
 
 export interface GenerateResult {
@@ -118,6 +120,7 @@ interface ProjectContext {
   generator: { name: string; version: string };
   license?: string;
   licenseText?: string;
+  release: NonNullable<GenerateOptions["release"]>;
 }
 
 function projectContext(options: GenerateOptions): ProjectContext {
@@ -133,6 +136,7 @@ function projectContext(options: GenerateOptions): ProjectContext {
     packageName: (provider) => `${scope}/${provider}`,
     runtime: runtimePackage(),
     generator: generatorPackage(),
+    release: options.release ?? {},
     ...(project.license ? { license: project.license } : {}),
     ...(project.licenseText ? { licenseText: project.licenseText } : {}),
   };
@@ -141,7 +145,7 @@ function projectContext(options: GenerateOptions): ProjectContext {
 function packageOf(project: ProjectContext, provider: string): PackageContext {
   return {
     name: project.packageName(provider),
-    version: keptVersion(join(project.outDir, provider, "package.json")),
+    version: Object.hasOwn(project.release, provider) ? project.release[provider].version : keptVersion(join(project.outDir, provider, "package.json")),
     runtime: project.runtime,
     ...(project.license ? { license: project.license } : {}),
   };
@@ -199,8 +203,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     files.set(`${p}/README.md`, emitReadme(ir, pkg));
     if (project.licenseText) files.set(`${p}/LICENSE`, project.licenseText);
     // Written by `blockwright diff --write`: carried from one generation to the next.
-    const changelog = join(project.outDir, p, "CHANGELOG.md");
-    if (existsSync(changelog)) files.set(`${p}/CHANGELOG.md`, readFileSync(changelog, "utf8"));
+    const changelog = Object.hasOwn(project.release, p) ? project.release[p].changelog : keptChangelog(project.outDir, p);
+    if (changelog !== undefined) files.set(`${p}/CHANGELOG.md`, changelog);
     files.set(`${p}/surface.json`, formatSurface(surfaceOf(project, pkg, provider)));
     const entry = emitEntry(ir, await emitOpenApiNamespace(document.source.data, `${ir.names.pascal}OpenApi`));
     files.set(`${p}/index.js`, entry.js);
@@ -241,6 +245,12 @@ function keptVersion(path: string): string {
   } catch {
     return "0.1.0";
   }
+}
+
+/** The CHANGELOG.md a package's folder has (written by `diff --write`), if any. */
+export function keptChangelog(outDir: string, provider: string): string | undefined {
+  const file = join(outDir, provider, "CHANGELOG.md");
+  return existsSync(file) ? readFileSync(file, "utf8") : undefined;
 }
 
 /** This generator's name and version (recorded in every surface). */

@@ -74,23 +74,34 @@ export function stampContent(files: ReadonlyMap<string, string>, inputs: string,
   return `${JSON.stringify(stamp, null, 2)}\n`;
 }
 
+/** The stamp an earlier generation left in `outDir`, if there is one that can be read. */
+export function readStamp(outDir: string): Stamp | undefined {
+  const file = join(outDir, STAMP_FILE);
+  if (!existsSync(file)) return undefined;
+  try {
+    const stamp = JSON.parse(readFileSync(file, "utf8")) as Stamp | null;
+    return stamp !== null && typeof stamp === "object" && stamp.outputs !== null && typeof stamp.outputs === "object" ? stamp : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Whether `outDir` holds exactly what a generation of these inputs wrote, unedited, and every file read outside the specs (paths relative to `root`) is unchanged. */
 export function upToDate(root: string, outDir: string, inputs: string): boolean {
-  const file = join(outDir, STAMP_FILE);
-  if (!existsSync(file)) return false;
-  let stamp: Stamp;
-  try {
-    stamp = JSON.parse(readFileSync(file, "utf8")) as Stamp;
-  } catch {
-    return false;
-  }
-  if (stamp.inputs !== inputs || !stamp.outputs) return false;
-  for (const [path, hash] of Object.entries(stamp.read ?? {})) {
-    const full = resolve(root, path);
-    if (!existsSync(full) || sha256(readFileSync(full, "utf8")) !== hash) return false;
-  }
+  const stamp = readStamp(outDir);
+  if (!stamp || stamp.inputs !== inputs) return false;
+  for (const [path, hash] of Object.entries(stamp.read ?? {})) if (hashOf(resolve(root, path), "utf8") !== hash) return false;
   const onDisk = listFiles(outDir);
   const recorded = Object.keys(stamp.outputs);
   if (onDisk.length !== recorded.length) return false;
-  return onDisk.every((path) => stamp.outputs[path] !== undefined && sha256(readFileSync(join(outDir, path))) === stamp.outputs[path]);
+  return onDisk.every((path) => Object.hasOwn(stamp.outputs, path) && hashOf(join(outDir, path)) === stamp.outputs[path]);
+}
+
+/** The hash of a file, or undefined when it is gone or is no longer a file (the stamp is then simply not up to date). */
+function hashOf(file: string, encoding?: "utf8"): string | undefined {
+  try {
+    return sha256(encoding ? readFileSync(file, encoding) : readFileSync(file));
+  } catch {
+    return undefined;
+  }
 }
