@@ -1,6 +1,7 @@
 // `blockwright diff [--base <ref> | --base-dir <dir>] [--workflows <glob>]... [--fail-on breaking|minor|patch] [--json] [--write [--force]]`
 import { join, relative, resolve } from "node:path";
-import { listOption, parseArgs, PROJECT_OPTIONS, projectDirs, projectProviders, scopeOption, stringOption } from "./args.js";
+import type { Batch } from "./batch.js";
+import { listOption, parseArgs, type Parsed, PROJECT_OPTIONS, projectDirs, projectProviders, scopeOption, stringOption } from "./args.js";
 import { fromOutput, fromSpecs, UsageError, type CliIo } from "./io.js";
 
 export const USAGE = `Usage: blockwright diff [--base <git ref> | --base-dir <dir>] [--workflows <glob>]... [--fail-on breaking|minor|patch] [--json] [--write [--force]] [--specs <dir>] [--out <dir>] [--scope <@scope>]
@@ -33,7 +34,8 @@ minor — a new tool, optional parameter or output; an enum value accepted; a
 limit loosened. patch — text, wire placement, declared error statuses.
 
 Exit status: 0 done (nothing at or above --fail-on), 1 a change at or above
---fail-on, 2 invalid specs or usage error.`;
+--fail-on, 2 invalid specs or usage error, 130 interrupted (Ctrl-C, SIGTERM:
+with --write, every file is written whole or not at all).`;
 
 const LEVELS = ["breaking", "minor", "patch"] as const;
 
@@ -64,8 +66,23 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     const { checkOutputFolder } = await import("../codegen/write.js");
     await fromOutput("diff --write", () => checkOutputFolder(dirs.out, { root: io.cwd, specsDir: dirs.specs }, stringOption(args, "out") ?? out));
   }
+  const { startBatch, stoppedByUser } = await import("./batch.js");
+  const batch = startBatch(io, "diff");
+  try {
+    return await diffWith(args, io, dirs, out, scope, failOn, batch);
+  } catch (e) {
+    const code = stoppedByUser(batch, e, io, "diff", args.values.write ? "no file is half-written; run diff --write again" : "no report");
+    if (code === undefined) throw e;
+    return code;
+  }
+}
+
+async function diffWith(args: Parsed, io: CliIo, dirs: { specs: string; out: string }, out: string, scope: string | undefined, failOn: string | undefined, batch: Batch): Promise<number> {
+  const baseRef = stringOption(args, "base");
+  const baseDir = stringOption(args, "base-dir");
   const { projectSurfaces } = await import("../codegen/generate-all.js");
-  const head = await fromSpecs("diff", () => projectSurfaces({ root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(scope ? { scope } : {}) }));
+  const head = await fromSpecs("diff", () => projectSurfaces({ root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(scope ? { scope } : {}), signal: batch.signal, onProvider: batch.onProvider }));
+  batch.end();
   const { surfacesAtRef, surfacesInDir, BaseUnavailable } = await import("../surface/base.js");
   let base;
   try {
@@ -105,8 +122,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
 
   if (args.values.write) {
     const { writeRelease } = await import("../surface/release.js");
-    const project = { root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(scope ? { scope } : {}) };
-    const written = await fromOutput("diff --write", () => writeRelease(diffs, project, changelogSection, { force: args.values.force === true, shown: out }));
+    const project = { root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(scope ? { scope } : {}), signal: batch.signal };
+    const written = await fromOutput("diff --write", () => writeRelease(diffs, project, changelogSection, { force: args.values.force === true, shown: out, signal: batch.signal }));
     for (const line of written) io.stderr.write(`${line}\n`);
   }
   const failing = failOn !== undefined && (diffs.some((d) => d.changes.some((c) => atLeast(c.level, failOn as (typeof LEVELS)[number]))) || (failOn === "breaking" && !!workflows?.length));

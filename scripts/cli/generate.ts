@@ -1,6 +1,7 @@
 // `blockwright generate [--check] [--provider p]... [--dump-ir] [--force] [--specs dir] [--out dir] [--scope @s]`
-import { relative } from "node:path";
-import { listOption, parseArgs, PROJECT_OPTIONS, projectDirs, projectProviders, scopeOption, stringOption } from "./args.js";
+import { join, relative } from "node:path";
+import type { Batch } from "./batch.js";
+import { listOption, parseArgs, type Parsed, PROJECT_OPTIONS, projectDirs, projectProviders, scopeOption, stringOption } from "./args.js";
 import { fromOutput, fromSpecs, UsageError, type CliIo } from "./io.js";
 
 export const USAGE = `Usage: blockwright generate [--check] [--provider <id>]... [--dump-ir] [--force] [--specs <dir>] [--out <dir>] [--scope <@scope>]
@@ -24,8 +25,11 @@ what it wrote), and an output folder that is a project is refused.
   --scope <@scope>  npm scope of the packages (default: package.json
                     blockwright.scope, else @blockwright)
 
+Progress goes to stderr. Ctrl-C or SIGTERM stops it at once: every file is
+written whole (write, then rename), and the stamp only after the last one.
+
 Exit status: 0 done (or up to date), 1 --check found stale files,
-2 invalid specs or usage error.`;
+2 invalid specs or usage error, 130 interrupted.`;
 
 /** Lines of unified diff shown per stale file, and files shown, before the rest is counted. */
 const DIFF_LINES = 40;
@@ -68,8 +72,38 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       return 0;
     }
   }
+  const { startBatch, stoppedByUser } = await import("./batch.js");
+  const batch = startBatch(io, "generate");
+  try {
+    return await generateAll({ args, io, dirs, out, check, providers, scope, inputs, started, batch });
+  } catch (e) {
+    const code = stoppedByUser(batch, e, io, "generate", "no file is half-written, and the stamp is as it was, so the next generate finishes the job");
+    if (code === undefined) throw e;
+    return code;
+  }
+}
+
+interface Generation {
+  args: Parsed;
+  io: CliIo;
+  dirs: { specs: string; out: string };
+  /** The output folder as messages show it. */
+  out: string;
+  check: boolean;
+  providers: string[];
+  scope: string | undefined;
+  /** The inputs' hash for the new stamp (not with --provider or --dump-ir). */
+  inputs: string | undefined;
+  started: number;
+  batch: Batch;
+}
+
+async function generateAll({ args, io, dirs, out, check, providers, scope, inputs, started, batch }: Generation): Promise<number> {
   const { generate } = await import("../codegen/generate-all.js");
-  const result = await fromSpecs("generate", () => generate({ root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(providers.length ? { providers } : {}), ...(scope ? { scope } : {}) }));
+  const result = await fromSpecs("generate", () =>
+    generate({ root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(providers.length ? { providers } : {}), ...(scope ? { scope } : {}), signal: batch.signal, onProvider: batch.onProvider }),
+  );
+  batch.end();
   if (args.values["dump-ir"]) {
     io.stdout.write(`${JSON.stringify(result.irs, null, 2)}\n`);
     return 0;
@@ -98,11 +132,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
   // With --provider, only that provider's own package is written; the index (which lists every provider) is left as it is.
   const files = providers.length ? new Map([...result.files].filter(([path]) => providers.some((p) => path.startsWith(`${p}/`)))) : result.files;
-  const report = await fromOutput("generate", () => writeFiles(dirs.out, files, { ...(providers.length ? { within: providers } : {}), force: args.values.force === true, shown: out }));
+  const report = await fromOutput("generate", () => writeFiles(dirs.out, files, { ...(providers.length ? { within: providers } : {}), force: args.values.force === true, shown: out, signal: batch.signal }));
   if (inputs !== undefined) {
     const { readOutside, stampContent, STAMP_FILE } = await import("../codegen/stamp.js");
-    const { writeFileSync } = await import("node:fs");
-    writeFileSync(`${dirs.out}/${STAMP_FILE}`, stampContent(files, inputs, readOutside(io.cwd, dirs.specs, result.inputs)));
+    const { writeWhole } = await import("../codegen/files.js");
+    writeWhole(join(dirs.out, STAMP_FILE), stampContent(files, inputs, readOutside(io.cwd, dirs.specs, result.inputs)));
   }
   const changed = report.stale.length + report.missing.length + report.extra.length;
   io.stderr.write(`generate: ${result.irs.length} providers, ${result.irs.reduce((n, ir) => n + ir.operations.length, 0)} operations, ${files.size} files, ${changed} changed (${ms} ms)\n`);

@@ -1,7 +1,8 @@
-// Listing files: the one walk over a folder, used for the generated output
-// (write.ts, stamp.ts) and for the generation stamp's inputs (stamp.ts).
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+// Files of a folder: the one walk over it, used for the generated output
+// (write.ts, stamp.ts) and for the generation stamp's inputs (stamp.ts); and
+// writing one file whole.
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, relative } from "node:path";
 
 /** The generation stamp, in the output folder (see stamp.ts). */
 export const STAMP_FILE = ".blockwright-stamp.json";
@@ -20,7 +21,7 @@ export function filesUnder(dir: string, skip: ReadonlySet<string>): string[] {
   const out: string[] = [];
   const walk = (d: string) => {
     for (const entry of readdirSync(d, { withFileTypes: true })) {
-      if (skip.has(entry.name)) continue;
+      if (skip.has(entry.name) || TEMP_FILE.test(entry.name)) continue;
       const full = join(d, entry.name);
       if (entry.isDirectory()) walk(full);
       else if (!entry.isSymbolicLink() || linksToFile(full)) out.push(relative(dir, full).split("\\").join("/"));
@@ -35,6 +36,27 @@ function linksToFile(path: string): boolean {
     return statSync(path).isFile();
   } catch {
     return false; // broken, or a loop of links
+  }
+}
+
+/** A file being written (see writeWhole): never listed. */
+const TEMP_FILE = /^\.blockwright-[0-9]+-.*\.tmp$/;
+
+/**
+ * Write `path` whole: into a temporary file beside it, then renamed over it,
+ * so that a reader, or a command stopped midway, never sees half a file
+ * (a rename within a folder is atomic).
+ */
+export function writeWhole(path: string, content: string | Uint8Array): void {
+  const temp = join(dirname(path), `.blockwright-${process.pid}-${basename(path)}.tmp`);
+  try {
+    // A leftover of a process killed outright goes first; "wx" then creates the file anew, never following a link.
+    rmSync(temp, { force: true });
+    writeFileSync(temp, content, { flag: "wx" });
+    renameSync(temp, path);
+  } catch (e) {
+    rmSync(temp, { force: true });
+    throw e;
   }
 }
 

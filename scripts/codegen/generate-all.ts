@@ -15,6 +15,7 @@ import type { Manifest } from "./manifest-types.js";
 import { providerDirs } from "./provider-dirs.js";
 import { validateManifest } from "./validate-manifest.js";
 import { NPM_SCOPE } from "./naming.js";
+import { checkpoint } from "./checkpoint.js";
 import { loadYamlSource, SourceError, UnreadableSource } from "../yaml/yaml-source.js";
 
 export interface GenerateOptions {
@@ -30,6 +31,10 @@ export interface GenerateOptions {
   scope?: string;
   /** Packages taking a new version and CHANGELOG.md (`diff --write`), by provider; others keep what their folder has. */
   release?: Record<string, { version: string; changelog: string }>;
+  /** Stops the generation between two providers (Ctrl-C, SIGTERM). */
+  signal?: AbortSignal;
+  /** Called before each provider is linked: how many are done, of how many, and which comes next. */
+  onProvider?: (done: number, total: number, provider: string) => void;
 }
 
 export interface GenerateResult {
@@ -121,6 +126,8 @@ interface ProjectContext {
   license?: string;
   licenseText?: string;
   release: NonNullable<GenerateOptions["release"]>;
+  signal?: AbortSignal;
+  onProvider?: GenerateOptions["onProvider"];
 }
 
 function projectContext(options: GenerateOptions): ProjectContext {
@@ -137,6 +144,8 @@ function projectContext(options: GenerateOptions): ProjectContext {
     runtime: runtimePackage(),
     generator: generatorPackage(),
     release: options.release ?? {},
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onProvider ? { onProvider: options.onProvider } : {}),
     ...(project.license ? { license: project.license } : {}),
     ...(project.licenseText ? { licenseText: project.licenseText } : {}),
   };
@@ -161,7 +170,9 @@ function packageOf(project: ProjectContext, provider: string): PackageContext {
 async function eachProvider(project: ProjectContext, use: (provider: LinkedProvider) => void | Promise<void>): Promise<Pick<LinkedProvider, "ir" | "inputs">[]> {
   const kept: Pick<LinkedProvider, "ir" | "inputs">[] = [];
   const errors: SourceError[] = [];
-  for (const name of project.names) {
+  for (const [i, name] of project.names.entries()) {
+    await checkpoint(project.signal);
+    project.onProvider?.(i, project.names.length, name);
     let provider: LinkedProvider;
     try {
       provider = await linkProvider(project.root, join(project.specsDir, name));

@@ -1,7 +1,7 @@
 // Writing and --check: a check writes nothing and names stale, missing and
 // extra files; a write brings the folder back in line, touching only files
 // generation made.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync, unlinkSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync, unlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -19,8 +19,8 @@ const files = new Map([
 ]);
 
 describe("write and check", () => {
-  it("writes every file into an empty folder", () => {
-    expect(writeFiles(dir, files)).toEqual({ stale: [], missing: ["a/one.ts", "a/two.ts", "docs/README.md"], extra: [] });
+  it("writes every file into an empty folder", async () => {
+    expect(await writeFiles(dir, files)).toEqual({ stale: [], missing: ["a/one.ts", "a/two.ts", "docs/README.md"], extra: [] });
     expect(readFileSync(join(dir, "a/two.ts"), "utf8")).toBe(`${MARK}\n// two\n`);
     expect(checkFiles(dir, files)).toEqual({ stale: [], missing: [], extra: [] });
   });
@@ -35,22 +35,38 @@ describe("write and check", () => {
     expect(existsSync(join(dir, "a/two.ts"))).toBe(false);
   });
 
-  it("removes files only when a stamp vouches for them, or with force", () => {
-    expect(() => writeFiles(dir, files)).toThrow(OutputRefused);
+  it("removes files only when a stamp vouches for them, or with force", async () => {
+    await expect(writeFiles(dir, files)).rejects.toThrow(OutputRefused);
     expect(existsSync(join(dir, "a/old.ts"))).toBe(true);
     writeFileSync(join(dir, STAMP_FILE), stampContent(new Map([...files, ["a/old.ts", ""]]), "inputs"));
-    expect(writeFiles(dir, files)).toEqual({ stale: ["a/one.ts"], missing: ["a/two.ts"], extra: ["a/old.ts"] });
+    expect(await writeFiles(dir, files)).toEqual({ stale: ["a/one.ts"], missing: ["a/two.ts"], extra: ["a/old.ts"] });
     expect(checkFiles(dir, files)).toEqual({ stale: [], missing: [], extra: [] });
     expect(existsSync(join(dir, "a/old.ts"))).toBe(false);
     expect(readFileSync(join(dir, "a/mine.ts"), "utf8")).toBe("// the user's own\n");
   });
 
-  it("replaces a file no generation made only with force", () => {
+  it("replaces a file no generation made only with force", async () => {
     writeFileSync(join(dir, "docs/README.md"), "# my own docs\n");
     rmSync(join(dir, STAMP_FILE));
-    expect(() => writeFiles(dir, files)).toThrow(/not written by blockwright generate, and generating would replace them:\n  .*docs\/README\.md/);
+    await expect(writeFiles(dir, files)).rejects.toThrow(/not written by blockwright generate, and generating would replace them:\n  .*docs\/README\.md/);
     expect(readFileSync(join(dir, "docs/README.md"), "utf8")).toBe("# my own docs\n");
-    expect(writeFiles(dir, files, { force: true }).stale).toEqual(["docs/README.md"]);
+    expect((await writeFiles(dir, files, { force: true })).stale).toEqual(["docs/README.md"]);
     expect(readFileSync(join(dir, "docs/README.md"), "utf8")).toBe("# docs\n");
+  });
+});
+
+describe("stopping a write", () => {
+  it("stops between two files when its signal is aborted: each file written is whole, no temporary file is left", async () => {
+    const out = mkdtempSync(join(dir, "stopped-"));
+    const many = new Map(Array.from({ length: 20 }, (_, i) => [`p/file${i}.ts`, `${MARK}\n${"x".repeat(100_000)}\n`]));
+    const controller = new AbortController();
+    const writing = writeFiles(out, many, { signal: controller.signal });
+    // The writer lets the event loop turn before each file: stop it a few files in.
+    setImmediate(() => setImmediate(() => controller.abort()));
+    await expect(writing).rejects.toThrow(/aborted/);
+    const written = readdirSync(join(out, "p"));
+    expect(written.length).toBeGreaterThan(0);
+    expect(written.length).toBeLessThan(many.size);
+    for (const file of written) expect(readFileSync(join(out, "p", file), "utf8"), file).toBe(many.get(`p/${file}`));
   });
 });

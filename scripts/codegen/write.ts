@@ -7,9 +7,10 @@
 // or it opens with the generated header). Anything else under the folder is
 // left alone, and a folder that looks like a project (the project itself,
 // one holding the specs, a repository) is refused outright.
-import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, closeSync, realpathSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, realpathSync, rmdirSync, rmSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
-import { listFiles, packageFolders, STAMP_FILE } from "./files.js";
+import { checkpoint } from "./checkpoint.js";
+import { listFiles, packageFolders, STAMP_FILE, writeWhole } from "./files.js";
 import { readStamp } from "./stamp.js";
 
 export interface CheckReport {
@@ -108,6 +109,8 @@ export interface WriteOptions {
   force?: boolean;
   /** The output folder as messages name it. */
   shown?: string;
+  /** Stops the write between two files (each file is written whole). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -115,9 +118,10 @@ export interface WriteOptions {
  * those inside the `within` provider folders, when given). Refuses, before
  * writing anything, to replace a file no earlier generation made, or to
  * remove files when the folder has no stamp to vouch for them, unless
- * `force`. Returns what changed.
+ * `force`. Each file is written whole (write, then rename). Returns what
+ * changed.
  */
-export function writeFiles(outDir: string, files: Map<string, string>, options: WriteOptions = {}): CheckReport {
+export async function writeFiles(outDir: string, files: Map<string, string>, options: WriteOptions = {}): Promise<CheckReport> {
   const ownership = new Ownership(outDir);
   const report = plan(outDir, files, ownership);
   if (options.within) report.extra = report.extra.filter((path) => options.within!.some((p) => path.startsWith(`${p}/`)));
@@ -132,13 +136,15 @@ export function writeFiles(outDir: string, files: Map<string, string>, options: 
   }
   const made = new Set<string>();
   for (const path of [...report.stale, ...report.missing]) {
+    await checkpoint(options.signal);
     const full = join(outDir, path);
     const dir = dirname(full);
     if (!made.has(dir)) mkdirSync(dir, { recursive: true });
     made.add(dir);
-    writeFileSync(full, files.get(path)!);
+    writeWhole(full, files.get(path)!);
   }
   for (const path of report.extra) {
+    await checkpoint(options.signal);
     rmSync(join(outDir, path));
     pruneEmptyFolders(outDir, dirname(join(outDir, path)));
   }

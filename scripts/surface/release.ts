@@ -24,7 +24,7 @@ export async function writeRelease(diffs: PackageDiff[], options: GenerateOption
     lines.push(`diff --write: ${d.packageName} ${d.version} → ${d.nextVersion} (${d.level}); CHANGELOG.md updated`);
   }
   const result = await generate({ ...options, release });
-  const report = writeFiles(options.outDir, result.files, write);
+  const report = await writeFiles(options.outDir, result.files, write);
   lines.push(`diff --write: regenerated (${report.stale.length + report.missing.length + report.extra.length} files changed)`);
   return lines;
 }
