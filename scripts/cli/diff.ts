@@ -106,12 +106,19 @@ async function diffWith(args: Parsed, io: CliIo, dirs: { specs: string; out: str
   const patterns = listOption(args, "workflows");
   if (patterns.length) {
     const { globSync } = await import("tinyglobby");
-    const { readFileSync } = await import("node:fs");
+    const { readSourceText, UnreadableSource } = await import("../yaml/input-file.js");
     const files = globSync(patterns, { cwd: io.cwd }).sort();
     if (!files.length) throw new UsageError(`--workflows ${patterns.join(" ")}: no files match`);
+    const read = (path: string) => {
+      try {
+        return readSourceText(join(io.cwd, path), path);
+      } catch (e) {
+        throw e instanceof UnreadableSource ? new UsageError(`--workflows: ${e.message}`) : e;
+      }
+    };
     const { workflowImpact } = await import("../surface/impact.js");
     workflows = workflowImpact(
-      files.map((path) => ({ path, text: readFileSync(join(io.cwd, path), "utf8") })),
+      files.map((path) => ({ path, text: read(path) })),
       base.values(),
       head.values(),
     );

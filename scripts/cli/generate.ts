@@ -54,10 +54,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   await projectProviders(dirs.specs, io.cwd, providers);
   const out = relative(io.cwd, dirs.out) || ".";
   const writes = !check && !args.values["dump-ir"];
-  if (writes) {
-    const { checkOutputFolder } = await import("../codegen/write.js");
-    await fromOutput("generate", () => checkOutputFolder(dirs.out, { root: io.cwd, specsDir: dirs.specs }, stringOption(args, "out") ?? out));
-  }
+  const { checkIsFolder, checkOutputFolder } = await import("../codegen/write.js");
+  const shownOut = stringOption(args, "out") ?? out;
+  await fromOutput("generate", () => (writes ? checkOutputFolder(dirs.out, { root: io.cwd, specsDir: dirs.specs }, shownOut) : checkIsFolder(dirs.out, shownOut)));
 
   const started = performance.now();
   const optionsKey = JSON.stringify({ scope: scope ?? null });
@@ -120,11 +119,11 @@ async function generateAll({ args, io, dirs, out, check, providers, scope, input
     const { staleDiff } = await import("../codegen/stale-diff.js");
     const lines = [
       `generate --check: ${out}/ is out of date (run blockwright generate):`,
-      ...report.stale.map((f) => `  stale:   ${out}/${f}`),
+      ...report.stale.map((f) => `  stale:   ${out}/${f}${report.blocked?.includes(f) ? " (a folder, not a file)" : ""}`),
       ...report.missing.map((f) => `  missing: ${out}/${f}`),
       ...report.extra.map((f) => `  extra:   ${out}/${f}`),
       "",
-      ...report.stale.slice(0, DIFF_FILES).map((f) => staleDiff(dirs.out, f, result.files.get(f)!, `${out}/${f}`, DIFF_LINES)),
+      ...report.stale.filter((f) => !report.blocked?.includes(f)).slice(0, DIFF_FILES).map((f) => staleDiff(dirs.out, f, result.files.get(f)!, `${out}/${f}`, DIFF_LINES)),
       ...(report.stale.length > DIFF_FILES ? [`(diffs of ${report.stale.length - DIFF_FILES} more stale files not shown)`] : []),
     ];
     io.stderr.write(`${lines.join("\n")}\n`);

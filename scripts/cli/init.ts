@@ -20,6 +20,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, { scope: { type: "string" } });
   if (args.positionals.length > 1) throw new UsageError(`unexpected argument ${JSON.stringify(args.positionals[1])}`);
   const dir = resolve(io.cwd, args.positionals[0] ?? ".");
+  const { unsuitableFolder } = await import("../targets.js");
+  const unsuitable = unsuitableFolder(dir);
+  if (unsuitable) throw new UsageError(`${args.positionals[0] ?? "."}: ${unsuitable}`);
   const name = basename(dir).toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[._-]+/, "") || "tool-blocks";
   // The folder's name is reduced to npm name characters above, so the default is always a valid scope.
   const scope = scopeOption(args) ?? `@${name}`;
@@ -50,9 +53,13 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       kept.push(path);
       continue;
     }
-    mkdirSync(join(target, ".."), { recursive: true });
-    if (typeof content === "string") writeFileSync(target, content);
-    else cpSync(content, target);
+    try {
+      mkdirSync(join(target, ".."), { recursive: true });
+      if (typeof content === "string") writeFileSync(target, content);
+      else cpSync(content, target);
+    } catch (e) {
+      throw new UsageError(`cannot write ${join(relative(io.cwd, dir) || ".", path)} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})${written.length ? `; written before it: ${written.join(", ")}` : ""}`);
+    }
     written.push(path);
   }
   const where = relative(io.cwd, dir) || ".";

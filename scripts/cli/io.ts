@@ -44,12 +44,33 @@ export class CommandFailure extends Error {
 
 /** Mocks of these providers: the io's own (tests share theirs) or new ones; a busy port or bad spec is a usage error. */
 export async function startCommandMocks(io: CliIo, providers: string[], options: MockOptions): Promise<MockServers> {
+  if (!io.startMocks) await checkMockDocuments(io, providers, options.specsDir);
   const { startMocks, MockStartError } = await import("../mocks.js");
   try {
     return await (io.startMocks ?? startMocks)(providers, options);
   } catch (e) {
     if (e instanceof MockStartError) throw new UsageError(e.message);
     throw e;
+  }
+}
+
+/**
+ * Read each mock's OpenAPI document as generation reads it before Prism
+ * does, so that a document that cannot be read or parsed is named at its
+ * file:line:col (Prism's own error is a bare exception).
+ */
+async function checkMockDocuments(io: CliIo, providers: string[], specsDir: string): Promise<void> {
+  const { relative } = await import("node:path");
+  const { openapiPathOf } = await import("../codegen/provider-dirs.js");
+  const { loadYamlSource, SourceError, UnreadableSource } = await import("../yaml/yaml-source.js");
+  for (const provider of providers) {
+    const path = openapiPathOf(specsDir, provider);
+    try {
+      loadYamlSource(path, relative(io.cwd, path) || path);
+    } catch (e) {
+      if (e instanceof SourceError || e instanceof UnreadableSource) throw new UsageError(`cannot start the ${provider} mock: ${e.message}`);
+      throw e;
+    }
   }
 }
 

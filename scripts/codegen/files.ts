@@ -3,6 +3,7 @@
 // writing one file whole.
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
+import { statOf } from "../targets.js";
 
 /** The generation stamp, in the output folder (see stamp.ts). */
 export const STAMP_FILE = ".blockwright-stamp.json";
@@ -14,17 +15,18 @@ const NOT_GENERATED = new Set(["node_modules", "dist", STAMP_FILE]);
  * Every file under `dir` (relative paths with `/`, sorted), skipping entries
  * (files or folders) named in `skip`. A symbolic link to a file is listed; a
  * link to a folder is not descended into (a link to `/` or to a parent
- * would make the walk endless), nor is a broken one listed.
+ * would make the walk endless), nor is a broken one listed, nor a pipe or
+ * device (reading one may never end).
  */
 export function filesUnder(dir: string, skip: ReadonlySet<string>): string[] {
-  if (!existsSync(dir)) return [];
+  if (!statOf(dir)?.isDirectory()) return [];
   const out: string[] = [];
   const walk = (d: string) => {
     for (const entry of readdirSync(d, { withFileTypes: true })) {
       if (skip.has(entry.name) || TEMP_FILE.test(entry.name)) continue;
       const full = join(d, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (!entry.isSymbolicLink() || linksToFile(full)) out.push(relative(dir, full).split("\\").join("/"));
+      else if (entry.isFile() || (entry.isSymbolicLink() && linksToFile(full))) out.push(relative(dir, full).split("\\").join("/"));
     }
   };
   walk(dir);
@@ -67,7 +69,7 @@ export function listFiles(dir: string): string[] {
 
 /** The folders of `outDir` holding a generated package (a package.json with `blockwright.provider`), sorted. */
 export function packageFolders(outDir: string): string[] {
-  if (!existsSync(outDir)) return [];
+  if (!statOf(outDir)?.isDirectory()) return [];
   return readdirSync(outDir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && providerOf(join(outDir, d.name)) !== undefined)
     .map((d) => d.name)

@@ -16,7 +16,7 @@ import { providerDirs } from "./provider-dirs.js";
 import { validateManifest } from "./validate-manifest.js";
 import { NPM_SCOPE } from "./naming.js";
 import { checkpoint } from "./checkpoint.js";
-import { loadYamlSource, SourceError, UnreadableSource } from "../yaml/yaml-source.js";
+import { loadYamlSource, readSourceText, SourceError, UnreadableSource } from "../yaml/yaml-source.js";
 
 export interface GenerateOptions {
   /** Project root: paths in headers and messages are relative to it. */
@@ -214,7 +214,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     files.set(`${p}/README.md`, emitReadme(ir, pkg));
     if (project.licenseText) files.set(`${p}/LICENSE`, project.licenseText);
     // Written by `blockwright diff --write`: carried from one generation to the next.
-    const changelog = Object.hasOwn(project.release, p) ? project.release[p].changelog : keptChangelog(project.outDir, p);
+    const changelog = Object.hasOwn(project.release, p) ? project.release[p].changelog : keptChangelog(project.root, project.outDir, p);
     if (changelog !== undefined) files.set(`${p}/CHANGELOG.md`, changelog);
     files.set(`${p}/surface.json`, formatSurface(surfaceOf(project, pkg, provider)));
     const entry = emitEntry(ir, await emitOpenApiNamespace(document.source.data, `${ir.names.pascal}OpenApi`));
@@ -243,7 +243,7 @@ function projectInfo(root: string): { scope?: string; license?: string; licenseT
   return {
     ...(typeof scope === "string" ? { scope } : {}),
     ...(typeof pkg.license === "string" ? { license: pkg.license } : {}),
-    ...(existsSync(licensePath) ? { licenseText: readFileSync(licensePath, "utf8") } : {}),
+    ...(existsSync(licensePath) ? { licenseText: asGenerationErrors(() => readSourceText(licensePath, "LICENSE")) } : {}),
   };
 }
 
@@ -258,10 +258,10 @@ function keptVersion(path: string): string {
   }
 }
 
-/** The CHANGELOG.md a package's folder has (written by `diff --write`), if any. */
-export function keptChangelog(outDir: string, provider: string): string | undefined {
+/** The CHANGELOG.md a package's folder has (written by `diff --write`), if any; one that cannot be read is a problem named at its path. */
+export function keptChangelog(root: string, outDir: string, provider: string): string | undefined {
   const file = join(outDir, provider, "CHANGELOG.md");
-  return existsSync(file) ? readFileSync(file, "utf8") : undefined;
+  return existsSync(file) ? asGenerationErrors(() => readSourceText(file, rel(root, file))) : undefined;
 }
 
 /** This generator's name and version (recorded in every surface). */

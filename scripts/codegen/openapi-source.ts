@@ -7,7 +7,7 @@
 // only). Every problem names `file:line:col`.
 import { relative, resolve } from "node:path";
 import type { Source } from "@redocly/openapi-core";
-import { formatPosition, loadYamlSource, parseYamlSource, SourceError, type YamlSource } from "../yaml/yaml-source.js";
+import { formatPosition, loadYamlSource, parseYamlSource, readSourceText, SourceError, UnreadableSource, type YamlSource } from "../yaml/yaml-source.js";
 import { refPath, valueAt } from "../yaml/json-ref.js";
 import { OPERATION_METHODS } from "./openapi-document.js";
 import { validateExamples } from "./openapi-examples.js";
@@ -92,7 +92,15 @@ function localResolver(redocly: Redocly, files: Map<string, YamlSource>, display
 
     override async loadExternalRef(absoluteRef: string): Promise<Source> {
       if (NETWORK_REF.test(absoluteRef)) throw new Error(`${absoluteRef} is not a local file: generation reads no network address (save the file beside the spec and refer to it by path)`);
-      return super.loadExternalRef(absoluteRef);
+      // Read as every input is: a device, a pipe, a file over the limit or not UTF-8 is refused with the reason.
+      let text: string;
+      try {
+        text = readSourceText(absoluteRef, display(absoluteRef));
+      } catch (e) {
+        if (e instanceof UnreadableSource) throw new Error(e.message);
+        throw e;
+      }
+      return new redocly.Source(absoluteRef, text.replace(/\r\n/g, "\n"));
     }
 
     override parseDocument(source: Source): { source: Source; parsed: unknown } {

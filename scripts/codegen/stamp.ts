@@ -8,7 +8,7 @@
 // --check` answer "up to date" without loading the generator or TypeScript;
 // a hand-edited generated file changes an output hash and takes the full
 // path, which reports it.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -36,7 +36,8 @@ export function inputHash(root: string, specsDir: string, options: string): stri
   const add = (label: string, data: string | Buffer) => parts.push(`${label}\0${sha256(data)}\0`);
   add("options", options);
   for (const file of filesUnder(specsDir, NOT_INPUTS)) add(file, readFileSync(join(specsDir, file)));
-  for (const file of ["package.json", "LICENSE"]) if (existsSync(join(root, file))) add(file, readFileSync(join(root, file)));
+  // Not a file (a folder of that name): the generation reports it, so the hash need not read it.
+  for (const file of ["package.json", "LICENSE"]) if (statSync(join(root, file), { throwIfNoEntry: false })?.isFile()) add(file, readFileSync(join(root, file)));
   // The generator's own code (dist/ when built, scripts/ when run from sources) and templates.
   const generatorRoot = fileURLToPath(new URL("../", import.meta.url));
   for (const file of filesUnder(generatorRoot, NOT_INPUTS)) {

@@ -9,6 +9,7 @@
 // one holding the specs, a repository) is refused outright.
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, realpathSync, rmdirSync, rmSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
+import { statOf, unsuitableFolder } from "../targets.js";
 import { checkpoint } from "./checkpoint.js";
 import { listFiles, packageFolders, STAMP_FILE, writeWhole } from "./files.js";
 import { readStamp } from "./stamp.js";
@@ -17,6 +18,8 @@ export interface CheckReport {
   stale: string[];
   missing: string[];
   extra: string[];
+  /** Of the stale paths, those where something other than a file stands (a folder): no generation can write them. */
+  blocked?: string[];
 }
 
 /** A write or an output folder refused to protect files generation did not make; the message lists them. */
@@ -41,6 +44,9 @@ const LISTED = 20;
  * the folder as the user gave it.
  */
 export function checkOutputFolder(outDir: string, project: { root: string; specsDir: string }, shown: string): void {
+  const unsuitable = unsuitableFolder(outDir);
+  if (unsuitable) throw new OutputRefused(`--out ${shown}: ${unsuitable}`);
+  if (statOf(join(outDir, STAMP_FILE))?.isDirectory()) throw new OutputRefused(`--out ${shown}: ${STAMP_FILE} is a folder; generation writes its stamp there: remove it`);
   const out = real(outDir);
   const refuse = (why: string) => {
     throw new OutputRefused(`--out ${shown}: refused: ${why}; generation owns its output folder (it replaces and removes the files it generated there), so give it a folder of its own, e.g. --out generated`);
@@ -53,6 +59,11 @@ export function checkOutputFolder(outDir: string, project: { root: string; specs
   if (within(out, specs)) refuse("it holds the specs folder");
   if (within(specs, out)) refuse("it is inside the specs folder");
   for (const entry of PROJECT_ENTRIES) if (existsSync(join(outDir, entry))) refuse(`it holds ${entry}, so it is a project, not an output folder`);
+}
+
+/** Refuse an output folder that is a file (what --check reads must be a folder, or nothing yet). */
+export function checkIsFolder(outDir: string, shown: string): void {
+  if (statOf(outDir)?.isDirectory() === false) throw new OutputRefused(`--out ${shown}: is a file, not a folder`);
 }
 
 /** The files of `outDir` an earlier generation made, as far as can be told: recorded in its stamp, in a generated package, or carrying the generated header. */
@@ -87,16 +98,23 @@ function opensWithMark(file: string): boolean {
 }
 
 export function checkFiles(outDir: string, files: Map<string, string>): CheckReport {
+  if (statOf(outDir)?.isDirectory() === false) throw new OutputRefused(`${outDir} is a file, not a folder`);
   return plan(outDir, files, new Ownership(outDir));
 }
 
 function plan(outDir: string, files: Map<string, string>, ownership: Ownership): CheckReport {
   const report: CheckReport = { stale: [], missing: [], extra: [] };
+  const blocked: string[] = [];
   for (const [path, content] of files) {
     const full = join(outDir, path);
-    if (!existsSync(full)) report.missing.push(path);
-    else if (readFileSync(full, "utf8") !== content) report.stale.push(path);
+    const stat = statOf(full);
+    if (!stat) report.missing.push(path);
+    else if (!stat.isFile()) {
+      report.stale.push(path);
+      blocked.push(path);
+    } else if (readFileSync(full, "utf8") !== content) report.stale.push(path);
   }
+  if (blocked.length) report.blocked = blocked;
   // Only files generation made are extra: anything else in the folder is not its business.
   report.extra = listFiles(outDir).filter((p) => !files.has(p) && ownership.owns(p));
   return report;
@@ -125,9 +143,10 @@ export async function writeFiles(outDir: string, files: Map<string, string>, opt
   const ownership = new Ownership(outDir);
   const report = plan(outDir, files, ownership);
   if (options.within) report.extra = report.extra.filter((path) => options.within!.some((p) => path.startsWith(`${p}/`)));
+  const shown = options.shown ?? outDir;
+  const listed = (head: string, paths: string[], tail: string) => list(head, paths.map((p) => `${shown}/${p}`), tail);
+  if (report.blocked) throw new OutputRefused(listed("these are folders where generation writes a file:", report.blocked, "Move them away, then generate again."));
   if (!options.force) {
-    const shown = options.shown ?? outDir;
-    const listed = (head: string, paths: string[], tail: string) => list(head, paths.map((p) => `${shown}/${p}`), tail);
     const foreign = report.stale.filter((path) => !ownership.owns(path));
     if (foreign.length) throw new OutputRefused(listed(`these files were not written by blockwright generate, and generating would replace them:`, foreign, "Move them away or choose another --out; or pass --force to replace them."));
     if (report.extra.length && !ownership.stamped) {

@@ -17,7 +17,7 @@ export async function writeRelease(diffs: PackageDiff[], options: GenerateOption
     if (!d.level || d.nextVersion === d.version) continue;
     // A new package: the generation writes it at its first version.
     if (!existsSync(join(options.outDir, d.provider, "package.json"))) continue;
-    const kept = keptChangelog(options.outDir, d.provider) ?? "";
+    const kept = keptChangelog(options.root, options.outDir, d.provider) ?? "";
     const previous = kept.replace(/^# .*\n+/, "");
     const changelog = previous.includes(`## ${d.nextVersion} `) ? kept : `# Changelog of ${d.packageName}\n\n${section(d, date)}\n${previous}`.replace(/\n{3,}/g, "\n\n");
     release[d.provider] = { version: d.nextVersion, changelog };

@@ -7,6 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { parseDocument } from "yaml";
 import { sha256 } from "../hash.js";
+import { statOf } from "../targets.js";
 import { loadYamlSource, parseYamlSource, readSourceText, SourceError } from "../yaml/yaml-source.js";
 import { discoveryToOpenApi, isDiscovery } from "./discovery.js";
 
@@ -58,18 +59,24 @@ export function readPinned(specsDir: string, provider: string, cwd: string): Pin
   const shown = (path: string) => relative(cwd, path) || path;
   const sourceFile = join(dir, "source.yaml");
   if (!existsSync(sourceFile)) throw new PublishedDocumentError(`${provider} has no pinned published document (${join(provider, "upstream", "source.yaml")}): its upstream publishes none, or it was never added`);
-  const source = loadYamlSource<{ file?: string; source?: string; retrieved?: string; sha256?: string } | null>(sourceFile, shown(sourceFile)).data ?? {};
-  if (!source.file || !source.sha256) throw new PublishedDocumentError(`${shown(sourceFile)}: needs file and sha256`);
+  const data = loadYamlSource<{ file?: unknown; source?: unknown; retrieved?: unknown; sha256?: unknown } | null>(sourceFile, shown(sourceFile)).data;
+  const source = data !== null && typeof data === "object" ? data : {};
+  if (typeof source.file !== "string" || !source.file || typeof source.sha256 !== "string" || !source.sha256) {
+    throw new PublishedDocumentError(`${shown(sourceFile)}: needs file and sha256, each a string (got file: ${JSON.stringify(source.file ?? null)}, sha256: ${JSON.stringify(source.sha256 ?? null)})`);
+  }
   const { text, document } = readPublished(join(dir, source.file), shown(join(dir, source.file)));
   const actual = sha256(text);
   if (actual !== source.sha256) throw new PublishedDocumentError(`${shown(join(dir, source.file))} does not match its pinned sha256 (${source.sha256.slice(0, 12)}…, the file has ${actual.slice(0, 12)}…): restore it, or pin it again with --accept`);
-  return { dir, file: source.file, sha256: source.sha256, document, ...(source.source ? { source: source.source } : {}), ...(source.retrieved ? { retrieved: source.retrieved } : {}) };
+  return { dir, file: source.file, sha256: source.sha256, document, ...(typeof source.source === "string" ? { source: source.source } : {}), ...(typeof source.retrieved === "string" ? { retrieved: source.retrieved } : {}) };
 }
 
 /** Make `newer` the pinned document: copy it in, record its hash, source and date. */
 export function acceptPublished(pinned: Pinned, newerPath: string, source: string | undefined, today: string): string {
-  const text = readFileSync(newerPath, "utf8");
+  const text = readSourceText(newerPath, newerPath);
   const file = `published.${newerPath.endsWith(".json") ? "json" : "yaml"}`;
+  for (const name of [file, "source.yaml"]) {
+    if (statOf(join(pinned.dir, name))?.isFile() === false) throw new PublishedDocumentError(`${join(pinned.dir, name)} is a folder, not a file: --accept writes the pinned document there`);
+  }
   writeFileSync(join(pinned.dir, file), text);
   const sourceFile = join(pinned.dir, "source.yaml");
   const doc = parseDocument(readFileSync(sourceFile, "utf8"));
