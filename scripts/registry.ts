@@ -11,7 +11,7 @@ import { packageFolders } from "./codegen/files.js";
 import type { OutputShapes } from "./surface/registry.js";
 import { BaseUnavailable, parseSurface } from "./surface/base.js";
 import type { Surface } from "./surface/surface.js";
-import { readSourceText, UnreadableSource } from "./yaml/input-file.js";
+import { INPUT_LIMITS, readSourceText, UnreadableSource } from "./yaml/input-file.js";
 
 export interface LoadedRegistry extends Registry {
   providers: Provider[];
@@ -63,7 +63,7 @@ export function shapesIn(outDir: string, ids: string[]): OutputShapes {
     if (!existsSync(file)) continue;
     let surface: Surface;
     try {
-      surface = parseSurface(readSourceText(file, file), file);
+      surface = parseSurface(readSourceText(file, file, INPUT_LIMITS.document), file);
     } catch (e) {
       if (e instanceof BaseUnavailable || e instanceof UnreadableSource) throw new BrokenPackage(e.message);
       throw e;

@@ -3,7 +3,7 @@
 // exit status the command's help gives, never "internal error" (exit 70), a
 // stack trace, or a command that never ends.
 import { spawn } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -32,6 +32,13 @@ const replace = (dir: string, file: string, from: string, to: string) => write(d
 const folderAt = (dir: string, file: string) => {
   rmSync(join(dir, file), { force: true });
   mkdirSync(join(dir, file));
+};
+
+/** A pinned published document for the sample provider, as `upstream --accept` leaves one. */
+const pin = (dir: string) => {
+  const pinned = "openapi: 3.0.3\npaths: {}\n";
+  write(dir, "specs/notes/upstream/published.yaml", pinned);
+  write(dir, "specs/notes/upstream/source.yaml", `file: published.yaml\nsha256: ${sha256(pinned)}\n`);
 };
 
 interface Case {
@@ -64,18 +71,25 @@ const CASES: Case[] = [
   { name: "a CHANGELOG.md that is a folder", setup: (d) => { rmSync(join(d, "generated/.blockwright-stamp.json")); folderAt(d, "generated/notes/CHANGELOG.md"); }, args: ["generate"], code: 2, says: "generated/notes/CHANGELOG.md:1:1: is a folder, not a file" },
   { name: "a folder where generate writes a file", setup: (d) => { rmSync(join(d, "generated/.blockwright-stamp.json")); folderAt(d, "generated/notes/index.js"); }, args: ["generate"], code: 2, says: "these are folders where generation writes a file:\n  generated/notes/index.js" },
   { name: "a stamp that is a folder", setup: (d) => folderAt(d, "generated/.blockwright-stamp.json"), args: ["generate"], code: 2, says: "--out generated: .blockwright-stamp.json is a folder" },
+  // Size limits, checked before parsing (sparse files: the size is what counts).
+  { name: "an OpenAPI document over the size limit", setup: (d) => truncateSync(join(d, "specs/notes/openapi.yaml"), 65 * 1024 * 1024), args: ["generate"], code: 2, says: "specs/notes/openapi.yaml:1:1: is 65.0 MiB, over the 64 MiB limit for an OpenAPI or published API document: refused before parsing" },
+  { name: "a manifest over the size limit", setup: (d) => truncateSync(join(d, "specs/notes/manifest.yaml"), 5 * 1024 * 1024), args: ["generate"], code: 2, says: "specs/notes/manifest.yaml:1:1: is 5.0 MiB, over the 4 MiB limit for a manifest, workflow or configuration file: refused before parsing" },
+  { name: "a published document over the size limit", setup: (d) => {
+      pin(d);
+      write(d, "new.yaml", "");
+      truncateSync(join(d, "new.yaml"), 65 * 1024 * 1024);
+    }, args: ["upstream", "notes", "new.yaml"], code: 2, says: "new.yaml: is 65.0 MiB, over the 64 MiB limit" },
   // diff.
   { name: "diff --base-dir naming a file", args: ["diff", "--base-dir", "package.json"], code: 2, says: "package.json is a file, not a folder of generated packages" },
   { name: "diff --base-dir with a surface.json that is not JSON", setup: (d) => write(d, "base/notes/surface.json", "{"), args: ["diff", "--base-dir", "base"], code: 2, says: /base\/notes\/surface\.json: invalid JSON \(.*\): restore it, or generate it again/ },
   { name: "diff --base-dir with a surface.json of another shape", setup: (d) => write(d, "base/notes/surface.json", "[]"), args: ["diff", "--base-dir", "base"], code: 2, says: /base\/notes\/surface\.json: not a package surface \(not a JSON object\)/ },
+  { name: "diff --workflows over the size limit", setup: (d) => { mkdirSync(join(d, "base")); write(d, "big.yaml", `x: '${"a".repeat(5 * 1024 * 1024)}'\n`); }, args: ["diff", "--base-dir", "base", "--workflows", "big.yaml"], code: 2, says: "--workflows: big.yaml: is 5.0 MiB, over the 4 MiB limit for a manifest, workflow or configuration file: refused before parsing" },
   // upstream.
   { name: "upstream with a source.yaml naming no file", setup: (d) => { write(d, "specs/notes/upstream/source.yaml", "file: 5\nsha256: 6\n"); write(d, "new.yaml", "openapi: 3.0.3\npaths: {}\n"); }, args: ["upstream", "notes", "new.yaml"], code: 2, says: "specs/notes/upstream/source.yaml: needs file and sha256, each a string (got file: 5, sha256: 6)" },
   {
     name: "upstream with a newer document of odd shapes (parts of the wrong type read as absent)",
     setup: (d) => {
-      const pinned = "openapi: 3.0.3\npaths: {}\n";
-      write(d, "specs/notes/upstream/published.yaml", pinned);
-      write(d, "specs/notes/upstream/source.yaml", `file: published.yaml\nsha256: ${sha256(pinned)}\n`);
+      pin(d);
       write(d, "new.yaml", "openapi: 3.0.3\npaths:\n  /x: 5\n  /notes:\n    parameters: 3\n    get: {parameters: 5, responses: 6}\n");
     },
     args: ["upstream", "notes", "new.yaml"],
@@ -86,6 +100,7 @@ const CASES: Case[] = [
   { name: "a workflow that is a device", args: ["validate", "/dev/zero"], code: 2, says: "/dev/zero: is not a regular file (a device, pipe or socket): give a file" },
   { name: "a workflow that is not UTF-8", setup: (d) => write(d, "w.yaml", NOT_UTF8), args: ["validate", "w.yaml"], code: 2, says: "w.yaml: is not UTF-8 text: byte 0xe9 at line 1, column 10 (save it as UTF-8)" },
   { name: "an --env-file that is a device", args: ["validate", "examples/first-note.yaml", "--env-file", "/dev/zero"], code: 2, says: "--env-file: cannot read /dev/zero (is not a regular file (a device, pipe or socket): give a file)" },
+  { name: "an --env-file over the size limit", setup: (d) => write(d, "big.env", `A=${"a".repeat(2 * 1024 * 1024)}\n`), args: ["validate", "examples/first-note.yaml", "--env-file", "big.env"], code: 2, says: "--env-file: cannot read big.env (is 2.0 MiB, over the 1 MiB limit for an --env-file: refused before parsing)" },
   { name: "a generated surface.json that is not JSON", setup: (d) => write(d, "generated/notes/surface.json", "{"), args: ["validate", "examples/first-note.yaml", "--mock"], code: 2, says: /generated\/notes\/surface\.json: invalid JSON/ },
   { name: "a generated index.js that does not load", setup: (d) => write(d, "generated/notes/index.js", "export const = ;\n"), args: ["tools", "--format", "openai"], code: 2, says: /generated\/notes\/index\.js cannot be loaded \(.*\): run blockwright generate/ },
   { name: "a generated index.js that is gone", setup: (d) => rmSync(join(d, "generated/notes/index.js")), args: ["call", "notes_list"], code: 2, says: /generated\/notes\/index\.js cannot be loaded/ },

@@ -62,11 +62,11 @@ export async function startCommandMocks(io: CliIo, providers: string[], options:
 async function checkMockDocuments(io: CliIo, providers: string[], specsDir: string): Promise<void> {
   const { relative } = await import("node:path");
   const { openapiPathOf } = await import("../codegen/provider-dirs.js");
-  const { loadYamlSource, SourceError, UnreadableSource } = await import("../yaml/yaml-source.js");
+  const { INPUT_LIMITS, loadYamlSource, SourceError, UnreadableSource } = await import("../yaml/yaml-source.js");
   for (const provider of providers) {
     const path = openapiPathOf(specsDir, provider);
     try {
-      loadYamlSource(path, relative(io.cwd, path) || path);
+      loadYamlSource(path, relative(io.cwd, path) || path, INPUT_LIMITS.document);
     } catch (e) {
       if (e instanceof SourceError || e instanceof UnreadableSource) throw new UsageError(`cannot start the ${provider} mock: ${e.message}`);
       throw e;

@@ -7,7 +7,7 @@
 // only). Every problem names `file:line:col`.
 import { relative, resolve } from "node:path";
 import type { Source } from "@redocly/openapi-core";
-import { formatPosition, loadYamlSource, parseYamlSource, readSourceText, SourceError, UnreadableSource, type YamlSource } from "../yaml/yaml-source.js";
+import { formatPosition, INPUT_LIMITS, loadYamlSource, parseYamlSource, readSourceText, SourceError, UnreadableSource, type YamlSource } from "../yaml/yaml-source.js";
 import { refPath, valueAt } from "../yaml/json-ref.js";
 import { OPERATION_METHODS } from "./openapi-document.js";
 import { validateExamples } from "./openapi-examples.js";
@@ -23,7 +23,7 @@ export interface OpenApiFiles {
 export async function loadOpenApi(path: string, root: string): Promise<OpenApiFiles> {
   const absolute = resolve(path);
   const display = (file: string) => relative(root, file).split("\\").join("/");
-  const rootSource = loadYamlSource(absolute, display(absolute));
+  const rootSource = loadYamlSource(absolute, display(absolute), INPUT_LIMITS.document);
   const version = versionProblem(rootSource);
   if (version) throw new OpenApiProblems([version]);
   const files = new Map<string, YamlSource>([[absolute, rootSource]]);
@@ -95,7 +95,7 @@ function localResolver(redocly: Redocly, files: Map<string, YamlSource>, display
       // Read as every input is: a device, a pipe, a file over the limit or not UTF-8 is refused with the reason.
       let text: string;
       try {
-        text = readSourceText(absoluteRef, display(absoluteRef));
+        text = readSourceText(absoluteRef, display(absoluteRef), INPUT_LIMITS.document);
       } catch (e) {
         if (e instanceof UnreadableSource) throw new Error(e.message);
         throw e;

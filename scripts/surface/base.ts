@@ -3,7 +3,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { readSourceText, UnreadableSource } from "../yaml/input-file.js";
+import { INPUT_LIMITS, readSourceText, UnreadableSource } from "../yaml/input-file.js";
 import type { Surface } from "./surface.js";
 
 export class BaseUnavailable extends Error {}
@@ -18,7 +18,7 @@ export function surfacesInDir(dir: string): Map<string, Surface> {
     if (!entry.isDirectory() || !existsSync(file)) continue;
     let text: string;
     try {
-      text = readSourceText(file, file);
+      text = readSourceText(file, file, INPUT_LIMITS.document);
     } catch (e) {
       if (e instanceof UnreadableSource) throw new BaseUnavailable(e.message);
       throw e;

@@ -8,7 +8,7 @@ import { join, relative } from "node:path";
 import { parseDocument } from "yaml";
 import { sha256 } from "../hash.js";
 import { statOf } from "../targets.js";
-import { loadYamlSource, parseYamlSource, readSourceText, SourceError } from "../yaml/yaml-source.js";
+import { INPUT_LIMITS, loadYamlSource, parseYamlSource, readSourceText, SourceError } from "../yaml/yaml-source.js";
 import { discoveryToOpenApi, isDiscovery } from "./discovery.js";
 
 export interface Pinned {
@@ -29,7 +29,7 @@ export class PublishedDocumentError extends Error {}
  * UnreadableSource.
  */
 export function readPublished(path: string, name = path): { text: string; document: Record<string, unknown> } {
-  const { text, data } = path.endsWith(".json") ? readJson(path, name) : loadYamlSource(path, name);
+  const { text, data } = path.endsWith(".json") ? readJson(path, name) : loadYamlSource(path, name, INPUT_LIMITS.document);
   if (!data || typeof data !== "object") throw new PublishedDocumentError(`${name} is not an API document`);
   const doc = data as Record<string, unknown>;
   if (isDiscovery(doc)) return { text, document: discoveryToOpenApi(doc) };
@@ -39,7 +39,7 @@ export function readPublished(path: string, name = path): { text: string; docume
 
 /** JSON read as JSON (exactly, and fast for large Discovery documents); where it breaks is found by the YAML reader, JSON being YAML. */
 function readJson(path: string, name: string): { text: string; data: unknown } {
-  const text = readSourceText(path, name);
+  const text = readSourceText(path, name, INPUT_LIMITS.document);
   try {
     return { text, data: JSON.parse(text) };
   } catch (e) {
@@ -72,7 +72,7 @@ export function readPinned(specsDir: string, provider: string, cwd: string): Pin
 
 /** Make `newer` the pinned document: copy it in, record its hash, source and date. */
 export function acceptPublished(pinned: Pinned, newerPath: string, source: string | undefined, today: string): string {
-  const text = readSourceText(newerPath, newerPath);
+  const text = readSourceText(newerPath, newerPath, INPUT_LIMITS.document);
   const file = `published.${newerPath.endsWith(".json") ? "json" : "yaml"}`;
   for (const name of [file, "source.yaml"]) {
     if (statOf(join(pinned.dir, name))?.isFile() === false) throw new PublishedDocumentError(`${join(pinned.dir, name)} is a folder, not a file: --accept writes the pinned document there`);

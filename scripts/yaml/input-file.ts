@@ -1,6 +1,6 @@
 // Reading an input file the user gave (a spec, a workflow, an env file, a
 // published document) as text, or refusing it with a reason: not there, a
-// folder, a device or pipe, not UTF-8. Kept apart from the YAML
+// folder, a device or pipe, too large, not UTF-8. Kept apart from the YAML
 // reader so that commands reading JSON (generated packages) load no parser.
 import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
 
@@ -15,12 +15,34 @@ export class UnreadableSource extends Error {
   }
 }
 
+export interface InputLimit {
+  bytes: number;
+  /** What the limit is for, in a message: "… over the 4 MiB limit for <what>". */
+  what: string;
+}
+
+const MiB = 1024 * 1024;
+
+/**
+ * The largest input of each kind read, checked before parsing: a file past
+ * it is refused with its size, not parsed for minutes into gigabytes. Each
+ * is many times the largest real one (published API documents reach about
+ * 30 MB; manifests and workflows are a few kB).
+ */
+export const INPUT_LIMITS = {
+  /** OpenAPI documents, the files they reference, published API documents. */
+  document: { bytes: 64 * MiB, what: "an OpenAPI or published API document" },
+  /** Manifests, workflows, configuration, package.json, anything else. */
+  file: { bytes: 4 * MiB, what: "a manifest, workflow or configuration file" },
+  env: { bytes: 1 * MiB, what: "an --env-file" },
+} as const satisfies Record<string, InputLimit>;
+
 /**
  * The text of an input file. A missing file, a folder, a device or pipe
- * (reading /dev/zero never ends), and bytes that are not UTF-8 are each an
- * UnreadableSource saying so.
+ * (reading /dev/zero never ends), a file over `limit`, and bytes that are not
+ * UTF-8 are each an UnreadableSource saying so.
  */
-export function readSourceText(file: string, displayName = file): string {
+export function readSourceText(file: string, displayName = file, limit: InputLimit = INPUT_LIMITS.file): string {
   let bytes: Buffer;
   let fd: number | undefined;
   try {
@@ -29,6 +51,7 @@ export function readSourceText(file: string, displayName = file): string {
     const stat = fstatSync(fd);
     if (stat.isDirectory()) throw new UnreadableSource(displayName, "is a folder, not a file");
     if (!stat.isFile()) throw new UnreadableSource(displayName, "is not a regular file (a device, pipe or socket): give a file");
+    if (stat.size > limit.bytes) throw new UnreadableSource(displayName, `is ${mebibytes(stat.size)}, over the ${limit.bytes / MiB} MiB limit for ${limit.what}: refused before parsing`);
     bytes = readFileSync(fd);
   } catch (e) {
     if (e instanceof UnreadableSource) throw e;
@@ -63,3 +86,8 @@ function firstInvalidUtf8(bytes: Buffer): number {
   }
   return bytes.length;
 }
+
+function mebibytes(n: number): string {
+  return `${(n / MiB).toFixed(1)} MiB`;
+}
+

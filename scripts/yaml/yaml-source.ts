@@ -8,9 +8,9 @@
 import { createRequire } from "node:module";
 import jsyaml from "js-yaml";
 import type { Document, Node } from "yaml";
-import { readSourceText, UnreadableSource } from "./input-file.js";
+import { INPUT_LIMITS, readSourceText, UnreadableSource, type InputLimit } from "./input-file.js";
 
-export { readSourceText, UnreadableSource };
+export { INPUT_LIMITS, readSourceText, UnreadableSource, type InputLimit };
 
 // yaml is loaded only when a position is wanted (loading it costs as much as parsing five specs).
 const require = createRequire(import.meta.url);
@@ -121,8 +121,8 @@ function expandedAliases(root: unknown): number {
 }
 
 /** Read and parse a YAML file; a file that cannot be read as text (see readSourceText) is an UnreadableSource. */
-export function loadYamlSource<T = unknown>(file: string, displayName = file): YamlSource<T> {
-  return parseYamlSource<T>(readSourceText(file, displayName), displayName);
+export function loadYamlSource<T = unknown>(file: string, displayName = file, limit: InputLimit = INPUT_LIMITS.file): YamlSource<T> {
+  return parseYamlSource<T>(readSourceText(file, displayName, limit), displayName);
 }
 
 function locateIn(
