@@ -69,7 +69,7 @@ const CASES: Case[] = [
   { name: "package.json that is a folder", setup: (d) => folderAt(d, "package.json"), args: ["generate"], code: 2, says: "package.json:1:1: is a folder, not a file" },
   { name: "LICENSE that is a folder", setup: (d) => folderAt(d, "LICENSE"), args: ["generate"], code: 2, says: "LICENSE:1:1: is a folder, not a file" },
   { name: "a CHANGELOG.md that is a folder", setup: (d) => { rmSync(join(d, "generated/.blockwright-stamp.json")); folderAt(d, "generated/notes/CHANGELOG.md"); }, args: ["generate"], code: 2, says: "generated/notes/CHANGELOG.md:1:1: is a folder, not a file" },
-  { name: "a folder where generate writes a file", setup: (d) => { rmSync(join(d, "generated/.blockwright-stamp.json")); folderAt(d, "generated/notes/index.js"); }, args: ["generate"], code: 2, says: "these are folders where generation writes a file:\n  generated/notes/index.js" },
+  { name: "a folder where generate writes a file", setup: (d) => { rmSync(join(d, "generated/.blockwright-stamp.json")); folderAt(d, "generated/notes/index.js"); }, args: ["generate"], code: 2, says: "generated/notes/index.js (a folder, not a file)" },
   { name: "a stamp that is a folder", setup: (d) => folderAt(d, "generated/.blockwright-stamp.json"), args: ["generate"], code: 2, says: "--out generated: .blockwright-stamp.json is a folder" },
   // Size limits, checked before parsing (sparse files: the size is what counts).
   { name: "an OpenAPI document over the size limit", setup: (d) => truncateSync(join(d, "specs/notes/openapi.yaml"), 65 * 1024 * 1024), args: ["generate"], code: 2, says: "specs/notes/openapi.yaml:1:1: is 65.0 MiB, over the 64 MiB limit for an OpenAPI or published API document: refused before parsing" },

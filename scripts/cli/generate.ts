@@ -119,11 +119,11 @@ async function generateAll({ args, io, dirs, out, check, providers, scope, input
     const { staleDiff } = await import("../codegen/stale-diff.js");
     const lines = [
       `generate --check: ${out}/ is out of date (run blockwright generate):`,
-      ...report.stale.map((f) => `  stale:   ${out}/${f}${report.blocked?.includes(f) ? " (a folder, not a file)" : ""}`),
+      ...report.stale.map((f) => `  stale:   ${out}/${f}${report.blocked?.[f] ? ` (${report.blocked[f]})` : ""}`),
       ...report.missing.map((f) => `  missing: ${out}/${f}`),
       ...report.extra.map((f) => `  extra:   ${out}/${f}`),
       "",
-      ...report.stale.filter((f) => !report.blocked?.includes(f)).slice(0, DIFF_FILES).map((f) => staleDiff(dirs.out, f, result.files.get(f)!, `${out}/${f}`, DIFF_LINES)),
+      ...report.stale.filter((f) => !report.blocked?.[f]).slice(0, DIFF_FILES).map((f) => staleDiff(dirs.out, f, result.files.get(f)!, `${out}/${f}`, DIFF_LINES)),
       ...(report.stale.length > DIFF_FILES ? [`(diffs of ${report.stale.length - DIFF_FILES} more stale files not shown)`] : []),
     ];
     io.stderr.write(`${lines.join("\n")}\n`);

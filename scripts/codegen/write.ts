@@ -9,7 +9,7 @@
 // one holding the specs, a repository) is refused outright.
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, realpathSync, rmdirSync, rmSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
-import { statOf, unsuitableFolder } from "../targets.js";
+import { linkOnPath, statOf, unsuitableFolder } from "../targets.js";
 import { checkpoint } from "./checkpoint.js";
 import { listFiles, packageFolders, STAMP_FILE, writeWhole } from "./files.js";
 import { readStamp } from "./stamp.js";
@@ -18,8 +18,8 @@ export interface CheckReport {
   stale: string[];
   missing: string[];
   extra: string[];
-  /** Of the stale paths, those where something other than a file stands (a folder): no generation can write them. */
-  blocked?: string[];
+  /** Stale or missing paths no generation may write: a folder stands there, or the path goes through a symbolic link (why, by path). */
+  blocked?: Record<string, string>;
 }
 
 /** A write or an output folder refused to protect files generation did not make; the message lists them. */
@@ -46,7 +46,7 @@ const LISTED = 20;
 export function checkOutputFolder(outDir: string, project: { root: string; specsDir: string }, shown: string): void {
   const unsuitable = unsuitableFolder(outDir);
   if (unsuitable) throw new OutputRefused(`--out ${shown}: ${unsuitable}`);
-  if (statOf(join(outDir, STAMP_FILE))?.isDirectory()) throw new OutputRefused(`--out ${shown}: ${STAMP_FILE} is a folder; generation writes its stamp there: remove it`);
+  if (statOf(join(outDir, STAMP_FILE))?.isDirectory() || linkOnPath(outDir, STAMP_FILE)) throw new OutputRefused(`--out ${shown}: ${STAMP_FILE} is a folder or a symbolic link; generation writes its stamp there: remove it`);
   const out = real(outDir);
   const refuse = (why: string) => {
     throw new OutputRefused(`--out ${shown}: refused: ${why}; generation owns its output folder (it replaces and removes the files it generated there), so give it a folder of its own, e.g. --out generated`);
@@ -104,17 +104,19 @@ export function checkFiles(outDir: string, files: Map<string, string>): CheckRep
 
 function plan(outDir: string, files: Map<string, string>, ownership: Ownership): CheckReport {
   const report: CheckReport = { stale: [], missing: [], extra: [] };
-  const blocked: string[] = [];
+  const blocked: Record<string, string> = {};
+  const links = new Map<string, boolean>();
   for (const [path, content] of files) {
     const full = join(outDir, path);
-    const stat = statOf(full);
-    if (!stat) report.missing.push(path);
-    else if (!stat.isFile()) {
-      report.stale.push(path);
-      blocked.push(path);
-    } else if (readFileSync(full, "utf8") !== content) report.stale.push(path);
+    const link = linkOnPath(outDir, path, links);
+    const stat = link ? undefined : statOf(full);
+    if (link) blocked[path] = link === path ? "a symbolic link" : `through the symbolic link ${link}`;
+    else if (stat && !stat.isFile()) blocked[path] = "a folder, not a file";
+    if (blocked[path]) report.stale.push(path);
+    else if (!stat) report.missing.push(path);
+    else if (readFileSync(full, "utf8") !== content) report.stale.push(path);
   }
-  if (blocked.length) report.blocked = blocked;
+  if (Object.keys(blocked).length) report.blocked = blocked;
   // Only files generation made are extra: anything else in the folder is not its business.
   report.extra = listFiles(outDir).filter((p) => !files.has(p) && ownership.owns(p));
   return report;
@@ -145,7 +147,10 @@ export async function writeFiles(outDir: string, files: Map<string, string>, opt
   if (options.within) report.extra = report.extra.filter((path) => options.within!.some((p) => path.startsWith(`${p}/`)));
   const shown = options.shown ?? outDir;
   const listed = (head: string, paths: string[], tail: string) => list(head, paths.map((p) => `${shown}/${p}`), tail);
-  if (report.blocked) throw new OutputRefused(listed("these are folders where generation writes a file:", report.blocked, "Move them away, then generate again."));
+  if (report.blocked) {
+    const why = Object.entries(report.blocked).map(([path, reason]) => `${path} (${reason})`);
+    throw new OutputRefused(listed("generation writes these files, but a folder stands there or the path goes through a symbolic link (links are never followed):", why, "Remove them (or the links), then generate again."));
+  }
   if (!options.force) {
     const foreign = report.stale.filter((path) => !ownership.owns(path));
     if (foreign.length) throw new OutputRefused(listed(`these files were not written by blockwright generate, and generating would replace them:`, foreign, "Move them away or choose another --out; or pass --force to replace them."));

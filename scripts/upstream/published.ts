@@ -3,11 +3,12 @@
 // newer ones given on the command line. OpenAPI (YAML or JSON) or API
 // Discovery documents. They are read as every other input is (yaml-source),
 // so a broken one is reported at its `file:line:col`.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { basename, dirname, join, relative } from "node:path";
 import { parseDocument } from "yaml";
 import { sha256 } from "../hash.js";
-import { statOf } from "../targets.js";
+import { writeWhole } from "../codegen/files.js";
+import { linkOnPath, statOf } from "../targets.js";
 import { INPUT_LIMITS, loadYamlSource, parseYamlSource, readSourceText, SourceError } from "../yaml/yaml-source.js";
 import { discoveryToOpenApi, isDiscovery } from "./discovery.js";
 
@@ -75,15 +76,17 @@ export function acceptPublished(pinned: Pinned, newerPath: string, source: strin
   const text = readSourceText(newerPath, newerPath, INPUT_LIMITS.document);
   const file = `published.${newerPath.endsWith(".json") ? "json" : "yaml"}`;
   for (const name of [file, "source.yaml"]) {
+    const link = linkOnPath(dirname(pinned.dir), `${basename(pinned.dir)}/${name}`);
+    if (link) throw new PublishedDocumentError(`${join(dirname(pinned.dir), link)} is a symbolic link: --accept writes ${name} there and never through a link (replace the link with the file or folder itself)`);
     if (statOf(join(pinned.dir, name))?.isFile() === false) throw new PublishedDocumentError(`${join(pinned.dir, name)} is a folder, not a file: --accept writes the pinned document there`);
   }
-  writeFileSync(join(pinned.dir, file), text);
+  writeWhole(join(pinned.dir, file), text);
   const sourceFile = join(pinned.dir, "source.yaml");
   const doc = parseDocument(readFileSync(sourceFile, "utf8"));
   doc.set("file", file);
   doc.set("source", source ?? newerPath);
   doc.set("retrieved", today);
   doc.set("sha256", sha256(text));
-  writeFileSync(sourceFile, doc.toString());
+  writeWhole(sourceFile, doc.toString());
   return file;
 }
