@@ -3,8 +3,9 @@
 // could be written there. Without this a folder under /proc made Node's
 // recursive mkdir retry forever (mkdir answers ENOENT there although the
 // parent exists), and other cases failed midway with a bare system error.
-import { accessSync, constants, lstatSync, statfsSync, statSync, type Stats } from "node:fs";
-import { dirname, join } from "node:path";
+import { accessSync, constants, statfsSync } from "node:fs";
+import { dirname } from "node:path";
+import { statOf } from "./paths.js";
 
 /** Filesystems of the kernel's own (statfs magic numbers): nothing a command makes belongs there. */
 const VIRTUAL_FILESYSTEMS = new Map<number, string>([
@@ -21,17 +22,6 @@ const VIRTUAL_FILESYSTEMS = new Map<number, string>([
   [0x6165676c, "pstore"],
   [0xde5e81e4, "efivarfs"],
 ]);
-
-/** What stands at `path`, or undefined when nothing does (also when a part of the path is a file). */
-export function statOf(path: string): Stats | undefined {
-  try {
-    return statSync(path);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
-    throw e;
-  }
-}
 
 /**
  * Why a folder (existing or to be made) cannot take files, if it cannot:
@@ -64,33 +54,4 @@ export function unsuitableFile(path: string): string | undefined {
   if (statOf(path)?.isDirectory()) return "is a folder, not a file";
   const folder = unsuitableFolder(dirname(path));
   return folder === undefined ? undefined : `cannot be written there: ${dirname(path)} ${folder}`;
-}
-
-/**
- * The first part of `path` (a relative path with `/`, itself included) under
- * `base` that is a symbolic link, relative to `base`; undefined when none is.
- * Writers never write through one (see README › Policies): a link in a
- * generated folder would send a write, or a removal, anywhere on the disk.
- * `seen` caches the answer for folders shared by many paths.
- */
-export function linkOnPath(base: string, path: string, seen = new Map<string, boolean>()): string | undefined {
-  const parts = path.split("/");
-  for (let i = 1; i <= parts.length; i++) {
-    const prefix = parts.slice(0, i).join("/");
-    let link = seen.get(prefix);
-    if (link === undefined) {
-      link = isLink(join(base, prefix));
-      seen.set(prefix, link);
-    }
-    if (link) return prefix;
-  }
-  return undefined;
-}
-
-function isLink(path: string): boolean {
-  try {
-    return lstatSync(path).isSymbolicLink();
-  } catch {
-    return false; // not there (yet): nothing to follow
-  }
 }

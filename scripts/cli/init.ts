@@ -46,7 +46,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   files.set(".gitignore", "node_modules/\n");
 
   // Nothing is written through a symbolic link (a link inside the folder could send a file anywhere): refused before writing.
-  const { linkOnPath } = await import("../targets.js");
+  const { linkOnPath } = await import("../paths.js");
   const links = new Map<string, boolean>();
   const through = [...files.keys()].filter((path) => !existsSync(join(dir, path))).map((path) => [path, linkOnPath(dir, path, links)] as const).filter(([, link]) => link);
   if (through.length) throw new UsageError(`refused: ${through.map(([path, link]) => (link === path ? `${path} is a symbolic link` : `${path} would be written through the symbolic link ${link}`)).join("; ")}; links are never followed: remove them, or init another folder`);

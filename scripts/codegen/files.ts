@@ -3,7 +3,7 @@
 // writing one file whole.
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
-import { statOf } from "../targets.js";
+import { statOf } from "../paths.js";
 
 /** The generation stamp, in the output folder (see stamp.ts). */
 export const STAMP_FILE = ".blockwright-stamp.json";

@@ -65,8 +65,12 @@ export interface LinkedProvider {
   inputs: Record<string, string>;
 }
 
-/** Like loadProvider, also giving the parsed OpenAPI document and the input texts. */
-export async function linkProvider(root: string, dir: string): Promise<LinkedProvider> {
+/**
+ * Like loadProvider, also giving the parsed OpenAPI document and the input
+ * texts. `externalRefFolders` (absolute) are the folders outside the specs
+ * folder its `$ref`s may read; by default the project's package.json says.
+ */
+export async function linkProvider(root: string, dir: string, externalRefFolders = projectPackage(root).externalRefFolders): Promise<LinkedProvider> {
   const manifestPath = join(dir, "manifest.yaml");
   const source = asGenerationErrors(() => loadYamlSource<Manifest>(manifestPath, rel(root, manifestPath)));
   const schemaErrors = validateManifest(source);
@@ -81,7 +85,9 @@ export async function linkProvider(root: string, dir: string): Promise<LinkedPro
     throw new GenerationErrors([new SourceError(source.locate(["openapi"], "value"), `openapi: file ${rel(root, openapiPath)} not found`)]);
   }
   // The spec: bundled when it spans several files, every example checked against its schema.
-  const openapi = await asGenerationErrorsAsync(() => loadOpenApi(openapiPath, root));
+  // Its `$ref`s read inside the specs folder, the document's own folder, and the folders the project allows.
+  const refFolders = [dirname(dir), dirname(openapiPath), ...externalRefFolders];
+  const openapi = await asGenerationErrorsAsync(() => loadOpenApi(openapiPath, root, refFolders));
   try {
     const document = new OpenApiDocument(openapi.source);
     return { ir: linkDocument(source, document), document, inputs: { [source.file]: source.text, ...fileTexts(openapi.files) } };
@@ -125,6 +131,7 @@ interface ProjectContext {
   generator: { name: string; version: string };
   license?: string;
   licenseText?: string;
+  externalRefFolders: string[];
   release: NonNullable<GenerateOptions["release"]>;
   signal?: AbortSignal;
   onProvider?: GenerateOptions["onProvider"];
@@ -133,7 +140,9 @@ interface ProjectContext {
 function projectContext(options: GenerateOptions): ProjectContext {
   const root = resolve(options.root);
   const specsDir = resolve(options.specsDir ?? join(root, "specs"));
-  const project = projectInfo(root);
+  const project = projectPackage(root);
+  const licensePath = join(root, "LICENSE");
+  const licenseText = existsSync(licensePath) ? asGenerationErrors(() => readSourceText(licensePath, "LICENSE")) : undefined;
   const scope = options.scope ?? project.scope ?? "@blockwright";
   return {
     root,
@@ -146,8 +155,9 @@ function projectContext(options: GenerateOptions): ProjectContext {
     release: options.release ?? {},
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onProvider ? { onProvider: options.onProvider } : {}),
+    externalRefFolders: project.externalRefFolders,
     ...(project.license ? { license: project.license } : {}),
-    ...(project.licenseText ? { licenseText: project.licenseText } : {}),
+    ...(licenseText !== undefined ? { licenseText } : {}),
   };
 }
 
@@ -175,7 +185,7 @@ async function eachProvider(project: ProjectContext, use: (provider: LinkedProvi
     project.onProvider?.(i, project.names.length, name);
     let provider: LinkedProvider;
     try {
-      provider = await linkProvider(project.root, join(project.specsDir, name));
+      provider = await linkProvider(project.root, join(project.specsDir, name), project.externalRefFolders);
     } catch (e) {
       if (e instanceof GenerationErrors) errors.push(...e.errors);
       else if (e instanceof SourceError) errors.push(e);
@@ -229,21 +239,31 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   };
 }
 
-/** The project's npm scope for provider packages, its license and license text. */
-function projectInfo(root: string): { scope?: string; license?: string; licenseText?: string } {
+/**
+ * What the project's package.json says for generation: the npm scope of the
+ * provider packages, the license, and `blockwright.externalRefFolders`
+ * (folders outside the specs folder that `$ref`s may read, relative to the
+ * project; returned absolute).
+ */
+function projectPackage(root: string): { scope?: string; license?: string; externalRefFolders: string[] } {
   const pkgPath = join(root, "package.json");
-  // Read with positions (JSON is YAML): a broken file or a bad scope is named at its line.
-  const source = existsSync(pkgPath) ? asGenerationErrors(() => loadYamlSource<{ license?: unknown; blockwright?: { scope?: unknown } }>(pkgPath, "package.json")) : undefined;
+  // Read with positions (JSON is YAML): a broken file or a bad value is named at its line.
+  const source = existsSync(pkgPath) ? asGenerationErrors(() => loadYamlSource<{ license?: unknown; blockwright?: { scope?: unknown; externalRefFolders?: unknown } }>(pkgPath, "package.json")) : undefined;
   const pkg = source?.data !== null && typeof source?.data === "object" ? source.data : {};
-  const scope = pkg.blockwright?.scope;
+  const config = pkg.blockwright !== null && typeof pkg.blockwright === "object" ? pkg.blockwright : {};
+  const problem = (path: string[], message: string) => new GenerationErrors([new SourceError(source!.locate(path, "value"), message)]);
+  const scope = config.scope;
   if (source && scope !== undefined && (typeof scope !== "string" || !NPM_SCOPE.test(scope))) {
-    throw new GenerationErrors([new SourceError(source.locate(["blockwright", "scope"], "value"), `blockwright.scope: must be an npm scope such as @acme (the provider packages are named <scope>/<provider>), got ${JSON.stringify(scope)}`)]);
+    throw problem(["blockwright", "scope"], `blockwright.scope: must be an npm scope such as @acme (the provider packages are named <scope>/<provider>), got ${JSON.stringify(scope)}`);
   }
-  const licensePath = join(root, "LICENSE");
+  const folders = config.externalRefFolders;
+  if (source && folders !== undefined && (!Array.isArray(folders) || !folders.every((f) => typeof f === "string" && f !== ""))) {
+    throw problem(["blockwright", "externalRefFolders"], `blockwright.externalRefFolders: must be a list of folders (relative to the project) that $refs may read outside the specs folder, got ${JSON.stringify(folders)}`);
+  }
   return {
     ...(typeof scope === "string" ? { scope } : {}),
     ...(typeof pkg.license === "string" ? { license: pkg.license } : {}),
-    ...(existsSync(licensePath) ? { licenseText: asGenerationErrors(() => readSourceText(licensePath, "LICENSE")) } : {}),
+    externalRefFolders: ((folders as string[] | undefined) ?? []).map((f) => resolve(root, f)),
   };
 }
 

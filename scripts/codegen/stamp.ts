@@ -10,9 +10,10 @@
 // path, which reports it.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sha256 } from "../hash.js";
+import { isInside } from "../paths.js";
 import { filesUnder, listFiles, STAMP_FILE } from "./files.js";
 
 export { STAMP_FILE };
@@ -56,8 +57,7 @@ export function inputHash(root: string, specsDir: string, options: string): stri
 export function readOutside(root: string, specsDir: string, texts: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const path of Object.keys(texts).sort()) {
-    const inside = relative(resolve(specsDir), resolve(root, path));
-    if (inside === ".." || inside.startsWith(`..${sep}`) || isAbsolute(inside)) out[path] = sha256(texts[path]);
+    if (!isInside(resolve(specsDir), resolve(root, path))) out[path] = sha256(texts[path]);
   }
   return out;
 }

@@ -7,9 +7,10 @@
 // or it opens with the generated header). Anything else under the folder is
 // left alone, and a folder that looks like a project (the project itself,
 // one holding the specs, a repository) is refused outright.
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, realpathSync, rmdirSync, rmSync } from "node:fs";
-import { dirname, isAbsolute, join, relative, sep } from "node:path";
-import { linkOnPath, statOf, unsuitableFolder } from "../targets.js";
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmdirSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { isInside, linkOnPath, realPath, statOf } from "../paths.js";
+import { unsuitableFolder } from "../targets.js";
 import { checkpoint } from "./checkpoint.js";
 import { listFiles, packageFolders, STAMP_FILE, writeWhole } from "./files.js";
 import { readStamp } from "./stamp.js";
@@ -47,17 +48,17 @@ export function checkOutputFolder(outDir: string, project: { root: string; specs
   const unsuitable = unsuitableFolder(outDir);
   if (unsuitable) throw new OutputRefused(`--out ${shown}: ${unsuitable}`);
   if (statOf(join(outDir, STAMP_FILE))?.isDirectory() || linkOnPath(outDir, STAMP_FILE)) throw new OutputRefused(`--out ${shown}: ${STAMP_FILE} is a folder or a symbolic link; generation writes its stamp there: remove it`);
-  const out = real(outDir);
+  const out = realPath(outDir);
   const refuse = (why: string) => {
     throw new OutputRefused(`--out ${shown}: refused: ${why}; generation owns its output folder (it replaces and removes the files it generated there), so give it a folder of its own, e.g. --out generated`);
   };
-  const root = real(project.root);
+  const root = realPath(project.root);
   if (out === root) refuse("it is the project folder");
-  if (within(out, root)) refuse("it holds the project folder");
-  const specs = real(project.specsDir);
+  if (isInside(out, root, true)) refuse("it holds the project folder");
+  const specs = realPath(project.specsDir);
   if (out === specs) refuse("it is the specs folder");
-  if (within(out, specs)) refuse("it holds the specs folder");
-  if (within(specs, out)) refuse("it is inside the specs folder");
+  if (isInside(out, specs, true)) refuse("it holds the specs folder");
+  if (isInside(specs, out, true)) refuse("it is inside the specs folder");
   for (const entry of PROJECT_ENTRIES) if (existsSync(join(outDir, entry))) refuse(`it holds ${entry}, so it is a project, not an output folder`);
 }
 
@@ -177,7 +178,7 @@ export async function writeFiles(outDir: string, files: Map<string, string>, opt
 
 /** Remove `dir` and its parents up to (not including) `top` while they are empty: a removed package leaves no empty folder. */
 function pruneEmptyFolders(top: string, dir: string): void {
-  for (let d = dir; within(top, d); d = dirname(d)) {
+  for (let d = dir; isInside(top, d, true); d = dirname(d)) {
     if (readdirSync(d).length) return;
     rmdirSync(d);
   }
@@ -186,17 +187,4 @@ function pruneEmptyFolders(top: string, dir: string): void {
 function list(head: string, paths: string[], tail: string): string {
   const shown = paths.slice(0, LISTED).map((p) => `  ${p}`);
   return [head, ...shown, ...(paths.length > LISTED ? [`  … and ${paths.length - LISTED} more`] : []), tail].join("\n");
-}
-
-/** Whether `inner` lies strictly inside `outer`. */
-function within(outer: string, inner: string): boolean {
-  const rel = relative(outer, inner);
-  return rel !== "" && rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
-}
-
-/** The path with every link resolved, as far as it exists (the rest appended). */
-function real(path: string): string {
-  if (existsSync(path)) return realpathSync(path);
-  const parent = dirname(path);
-  return parent === path ? path : join(real(parent), relative(parent, path));
 }

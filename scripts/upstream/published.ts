@@ -8,7 +8,7 @@ import { basename, dirname, join, relative } from "node:path";
 import { parseDocument } from "yaml";
 import { sha256 } from "../hash.js";
 import { writeWhole } from "../codegen/files.js";
-import { linkOnPath, statOf } from "../targets.js";
+import { linkOnPath, statOf } from "../paths.js";
 import { INPUT_LIMITS, loadYamlSource, parseYamlSource, readSourceText, SourceError } from "../yaml/yaml-source.js";
 import { discoveryToOpenApi, isDiscovery } from "./discovery.js";
 
