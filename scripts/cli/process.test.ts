@@ -1,10 +1,12 @@
 // The built command as a process: start-up, signals and what only a real
 // process shows (Node's own option handling, a mock server's logs).
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { addresses, refused, spawnCli } from "../../contract-tests/cli-harness.js";
+import { ROOT } from "../../contract-tests/repo.js";
 import { writeSyntheticProject } from "../bench/synthetic.js";
 import { USAGE, version } from "../cli.js";
 import { USAGE as RUN_USAGE } from "./run.js";
@@ -48,6 +50,24 @@ describe("bin/blockwright.js", () => {
     const run = spawnCli(["run", "examples/reading-list.yaml", "--env-file", "missing.env"]);
     expect(await run.exited).toBe(2);
     expect(run.stderr()).toBe(`blockwright run: --env-file: cannot read missing.env (no such file)\n${RUN_USAGE.split("\n")[0]}\n`);
+  });
+});
+
+describe("node bin/blockwright.js, without `node --`", () => {
+  it("reads --env-file as the command's own; when the file cannot be read, Node 20 stops first, and nothing is an internal error", async () => {
+    const dir = mkdtempSync(join(tmp, "envfile-"));
+    writeFileSync(join(dir, "books.env"), "GOOGLE_BOOKS_API_KEY=AIzaSyFromEnvFile0042\nGAMMA_API_KEY=sk-gamma-from-env-file\n");
+    const node = (args: string[]) => spawnSync(process.execPath, [join(ROOT, "bin/blockwright.js"), ...args], { cwd: ROOT, encoding: "utf8", env: {} });
+    const read = node(["validate", "examples/reading-list.yaml", "--env-file", join(dir, "books.env")]);
+    expect(read.stderr).toBe("");
+    expect(read).toMatchObject({ status: 0, stdout: expect.stringMatching(/^examples\/reading-list\.yaml: valid \(\d+ blocks\)\n$/) });
+    // Without the file the workflow's secrets are missing: the variables came from the file, not Node.
+    expect(node(["validate", "examples/reading-list.yaml"]).status).toBe(1);
+    const missing = node(["validate", "examples/reading-list.yaml", "--env-file", join(dir, "missing.env")]);
+    // Node 20 exits 9 naming the file itself; a Node that leaves the option to the script gets the command's own message.
+    expect(missing.stderr).toMatch(/^\S*node: \S*missing\.env: not found\n$|--env-file: cannot read \S*missing\.env \(no such file\)/);
+    expect(missing.status === 9 || missing.status === 2).toBe(true);
+    expect(missing.stderr).not.toMatch(/internal error|\n\s+at /);
   });
 });
 
