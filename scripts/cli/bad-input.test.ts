@@ -65,7 +65,17 @@ const CASES: Case[] = [
   { name: "a manifest that is not UTF-8", setup: (d) => write(d, "specs/notes/manifest.yaml", NOT_UTF8), args: ["generate"], code: 2, says: "specs/notes/manifest.yaml:1:1: is not UTF-8 text: byte 0xe9 at line 1, column 10 (save it as UTF-8)" },
   { name: "a manifest that is not YAML", setup: (d) => write(d, "specs/notes/manifest.yaml", "provider: [notes\n"), args: ["generate"], code: 2, says: /specs\/notes\/manifest\.yaml:\d+:\d+: invalid YAML/ },
   { name: "an OpenAPI document that is a device (reading never ends)", setup: (d) => replace(d, "specs/notes/manifest.yaml", "openapi: openapi.yaml", "openapi: /dev/zero"), args: ["generate"], code: 2, says: "dev/zero:1:1: is not a regular file (a device, pipe or socket): give a file" },
-  { name: "a $ref to a device", setup: (d) => replace(d, "specs/notes/openapi.yaml", "\ncomponents:\n", "\ncomponents:\n  x-zero:\n    $ref: /dev/zero\n"), args: ["generate", "--check"], code: 2, says: /\$ref "\/dev\/zero" does not resolve: .*dev\/zero: is not a regular file/ },
+  {
+    name: "a $ref to a device (its folder allowed)",
+    setup: (d) => {
+      replace(d, "specs/notes/openapi.yaml", "\ncomponents:\n", "\ncomponents:\n  x-zero:\n    $ref: /dev/zero\n");
+      replace(d, "package.json", '"blockwright": {', '"blockwright": {\n    "externalRefFolders": ["/dev"],');
+    },
+    args: ["generate", "--check"],
+    code: 2,
+    says: /\$ref "\/dev\/zero" does not resolve: .*dev\/zero: is not a regular file/,
+  },
+  { name: "a $ref outside the specs folder", setup: (d) => replace(d, "specs/notes/openapi.yaml", "\ncomponents:\n", "\ncomponents:\n  x-zero:\n    $ref: /dev/zero\n"), args: ["generate", "--check"], code: 2, says: /\$ref "\/dev\/zero" does not resolve: .*dev\/zero is outside the specs folder/ },
   { name: "package.json that is a folder", setup: (d) => folderAt(d, "package.json"), args: ["generate"], code: 2, says: "package.json:1:1: is a folder, not a file" },
   { name: "LICENSE that is a folder", setup: (d) => folderAt(d, "LICENSE"), args: ["generate"], code: 2, says: "LICENSE:1:1: is a folder, not a file" },
   { name: "a CHANGELOG.md that is a folder", setup: (d) => { rmSync(join(d, "generated/.blockwright-stamp.json")); folderAt(d, "generated/notes/CHANGELOG.md"); }, args: ["generate"], code: 2, says: "generated/notes/CHANGELOG.md:1:1: is a folder, not a file" },
