@@ -6,8 +6,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { cli } from "../../contract-tests/cli-harness.js";
-import { ROOT } from "../../contract-tests/repo.js";
+import { cli, copyOfRepository } from "../../contract-tests/cli-harness.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-out-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -123,11 +122,7 @@ describe("generate --out", () => {
 
 describe("diff --write", () => {
   it("regenerates through the same writer: a file of the user's in the output folder stays", async () => {
-    const dir = mkdtempSync(join(tmp, "diff-"));
-    cpSync(join(ROOT, "specs"), join(dir, "specs"), { recursive: true });
-    cpSync(join(ROOT, "generated"), join(dir, "generated"), { recursive: true });
-    cpSync(join(ROOT, "LICENSE"), join(dir, "LICENSE"));
-    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "copy", license: "MIT", blockwright: { scope: "@blockwright" } }));
+    const dir = copyOfRepository(tmp);
     writeFileSync(join(dir, "generated/NOTES.md"), "mine\n");
     const r = await cli(["diff", "--write", "--base-dir", "generated"], { cwd: dir });
     expect(r.code, r.stderr).toBe(0);

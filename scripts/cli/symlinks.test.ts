@@ -6,8 +6,7 @@ import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rm
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { cli } from "../../contract-tests/cli-harness.js";
-import { ROOT } from "../../contract-tests/repo.js";
+import { cli, copyOfRepository } from "../../contract-tests/cli-harness.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-links-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -19,16 +18,6 @@ function elsewhere(): { file: string; folder: string } {
   mkdirSync(join(dir, "folder"));
   writeFileSync(join(dir, "folder/kept.txt"), "kept\n");
   return { file: join(dir, "victim.txt"), folder: join(dir, "folder") };
-}
-
-/** A copy of this repository's specs and generated packages. */
-function repoCopy(): string {
-  const dir = mkdtempSync(join(tmp, "repo-"));
-  cpSync(join(ROOT, "specs"), join(dir, "specs"), { recursive: true });
-  cpSync(join(ROOT, "generated"), join(dir, "generated"), { recursive: true });
-  cpSync(join(ROOT, "LICENSE"), join(dir, "LICENSE"));
-  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "copy", license: "MIT", blockwright: { scope: "@blockwright" } }));
-  return dir;
 }
 
 /** A change to books' manifest that diff classifies (a text change: patch). */
@@ -44,7 +33,7 @@ const unchanged = (target: { file: string; folder: string }) => {
 
 describe("generate", () => {
   it("refuses a generated file that is a symbolic link, and --check reports it without reading through it", async () => {
-    const dir = repoCopy();
+    const dir = copyOfRepository(tmp);
     const target = elsewhere();
     rmSync(join(dir, "generated/books/index.js"));
     symlinkSync(target.file, join(dir, "generated/books/index.js"));
@@ -60,7 +49,7 @@ describe("generate", () => {
   });
 
   it("refuses a generated package folder that is a symbolic link", async () => {
-    const dir = repoCopy();
+    const dir = copyOfRepository(tmp);
     const target = elsewhere();
     rmSync(join(dir, "generated/books"), { recursive: true });
     symlinkSync(target.folder, join(dir, "generated/books"));
@@ -74,7 +63,7 @@ describe("generate", () => {
 
 describe("diff --write", () => {
   it("refuses a CHANGELOG.md that is a symbolic link, and a package folder that is one", async () => {
-    const dir = repoCopy();
+    const dir = copyOfRepository(tmp);
     cpSync(join(dir, "generated"), join(dir, "base"), { recursive: true });
     changeBooks(dir);
     const target = elsewhere();
@@ -95,7 +84,7 @@ describe("diff --write", () => {
 
 describe("upstream --accept", () => {
   it("refuses a pinned document that is a symbolic link, and an upstream folder that is one", async () => {
-    const dir = repoCopy();
+    const dir = copyOfRepository(tmp);
     const target = elsewhere();
     cpSync(join(dir, "specs/books/upstream/published.json"), join(dir, "newer.json"));
     // The pinned file itself a link (it must still match its hash to be read: link it to a copy).
