@@ -70,7 +70,7 @@ export interface LinkedProvider {
  * texts. `externalRefFolders` (absolute) are the folders outside the specs
  * folder its `$ref`s may read; by default the project's package.json says.
  */
-export async function linkProvider(root: string, dir: string, externalRefFolders = projectPackage(root).externalRefFolders): Promise<LinkedProvider> {
+export async function linkProvider(root: string, dir: string, externalRefFolders = externalRefFoldersOf(root)): Promise<LinkedProvider> {
   const manifestPath = join(dir, "manifest.yaml");
   const source = asGenerationErrors(() => loadYamlSource<Manifest>(manifestPath, rel(root, manifestPath)));
   const schemaErrors = validateManifest(source);
@@ -85,9 +85,7 @@ export async function linkProvider(root: string, dir: string, externalRefFolders
     throw new GenerationErrors([new SourceError(source.locate(["openapi"], "value"), `openapi: file ${rel(root, openapiPath)} not found`)]);
   }
   // The spec: bundled when it spans several files, every example checked against its schema.
-  // Its `$ref`s read inside the specs folder, the document's own folder, and the folders the project allows.
-  const refFolders = [dirname(dir), dirname(openapiPath), ...externalRefFolders];
-  const openapi = await asGenerationErrorsAsync(() => loadOpenApi(openapiPath, root, refFolders));
+  const openapi = await asGenerationErrorsAsync(() => loadOpenApi(openapiPath, root, openapiRefFolders(dir, openapiPath, externalRefFolders)));
   try {
     const document = new OpenApiDocument(openapi.source);
     return { ir: linkDocument(source, document), document, inputs: { [source.file]: source.text, ...fileTexts(openapi.files) } };
@@ -95,6 +93,20 @@ export async function linkProvider(root: string, dir: string, externalRefFolders
     if (e instanceof LinkErrors) throw new GenerationErrors(e.errors);
     throw e;
   }
+}
+
+/** The folders outside the specs folder the project lets `$ref`s read (package.json blockwright.externalRefFolders), absolute. */
+export function externalRefFoldersOf(root: string): string[] {
+  return projectPackage(root).externalRefFolders;
+}
+
+/**
+ * Where the `$ref`s of a provider's OpenAPI document may read: the specs
+ * folder, the document's own folder, and the folders the project allows
+ * (externalRefFoldersOf).
+ */
+export function openapiRefFolders(providerDir: string, openapiPath: string, externalRefFolders: string[]): string[] {
+  return [dirname(providerDir), dirname(openapiPath), ...externalRefFolders];
 }
 
 function asGenerationErrors<T>(load: () => T): T {

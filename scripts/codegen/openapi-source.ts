@@ -23,9 +23,11 @@ export interface OpenApiFiles {
 /**
  * Read, bundle and check the examples of the OpenAPI document at `path`;
  * throws SourceErrors (a list) on problems. An external `$ref` may read only
- * files inside `refFolders` (absolute; by default the document's own folder).
+ * files inside `refFolders` (absolute): generation passes what
+ * openapiRefFolders (generate-all.ts) gives; by default the folder above the
+ * document's, the specs folder of a `specs/<provider>/openapi.yaml`.
  */
-export async function loadOpenApi(path: string, root: string, refFolders: string[] = [dirname(resolve(path))]): Promise<OpenApiFiles> {
+export async function loadOpenApi(path: string, root: string, refFolders: string[] = [dirname(dirname(resolve(path)))]): Promise<OpenApiFiles> {
   const absolute = resolve(path);
   const display = (file: string) => relative(root, file).split("\\").join("/");
   const rootSource = loadYamlSource(absolute, display(absolute), INPUT_LIMITS.document);
