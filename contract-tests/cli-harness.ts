@@ -2,6 +2,7 @@
 // streams and the suite's shared Prism mocks), or as a real process of the
 // built bin/ when signals and start-up are what is tested.
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import { inject } from "vitest";
 import type { CliIo } from "../scripts/cli/io.js";
@@ -101,6 +102,16 @@ export function spawnCli(args: string[], env: Record<string, string> = {}, cwd =
         void exited.then(() => reject(new Error(`exited before ${re}:\n${out}\n${err}`)));
       }),
   };
+}
+
+/** A copy of this repository's project (specs, generated packages, LICENSE, a package.json) in a new folder under `parent`, to change freely. */
+export function copyOfRepository(parent: string): string {
+  const dir = mkdtempSync(join(parent, "project-"));
+  cpSync(join(ROOT, "specs"), join(dir, "specs"), { recursive: true });
+  cpSync(join(ROOT, "generated"), join(dir, "generated"), { recursive: true });
+  cpSync(join(ROOT, "LICENSE"), join(dir, "LICENSE"));
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "copy", license: "MIT", blockwright: { scope: "@blockwright" } }));
+  return dir;
 }
 
 /** Whether nothing listens at `url` any more. */

@@ -55,6 +55,14 @@ export function version(): string {
   return (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
 }
 
+/**
+ * Errors that always describe an input of the user's (by class name, so that
+ * no module is loaded to tell): a file that cannot be read (UnreadableSource),
+ * a problem at a file:line:col (SourceError), generated packages missing or
+ * broken (NoProviders, BrokenPackage).
+ */
+const INPUT_PROBLEMS = new Set(["UnreadableSource", "SourceError", "NoProviders", "BrokenPackage"]);
+
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
   const [name, ...rest] = argv;
   if (name === "--version" || name === "-v") {
@@ -84,6 +92,11 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     }
     if (e instanceof UsageError) {
       io.stderr.write(`blockwright ${name}: ${e.message}\n${module.USAGE.split("\n")[0]}\n`);
+      return 2;
+    }
+    // An input of the user's that a command did not word itself: still the user's to fix, exit status 2.
+    if (e instanceof Error && INPUT_PROBLEMS.has(e.name)) {
+      io.stderr.write(`blockwright ${name}: ${e.message}\n`);
       return 2;
     }
     // A defect of ours, not the user's input: one line, the stack only on request.

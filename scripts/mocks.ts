@@ -21,7 +21,7 @@
 import type { Server as HttpServer } from "node:http";
 import { createRequire } from "node:module";
 import { existsSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { openapiPathOf } from "./codegen/provider-dirs.js";
 
 const require = createRequire(import.meta.url);
@@ -74,13 +74,14 @@ function withHttpServer(create: () => PrismServer): { prism: PrismServer; http: 
 }
 
 /** The OpenAPI document at `file` as generation reads it; its problems, as generation words them, refuse the mock. */
-async function servedDocument(file: string, root: string, provider: string): Promise<object> {
+async function servedDocument(file: string, root: string, specsDir: string, provider: string): Promise<object> {
   const { loadOpenApi } = await import("./codegen/openapi-source.js");
+  // Loaded only here: the generator's module graph is large.
+  const { GenerationErrors, generationErrors, externalRefFoldersOf, openapiRefFolders } = await import("./codegen/generate-all.js");
   try {
-    return (await loadOpenApi(file, root)).source.data as object;
+    // The same folders generation lets the document's `$ref`s read.
+    return (await loadOpenApi(file, root, openapiRefFolders(join(specsDir, provider), file, externalRefFoldersOf(root)))).source.data as object;
   } catch (e) {
-    // Loaded only here: the generator's module graph is large.
-    const { GenerationErrors, generationErrors } = await import("./codegen/generate-all.js");
     const problems = generationErrors(e);
     if (!(problems instanceof GenerationErrors)) throw e;
     const count = problems.errors.length;
@@ -113,7 +114,7 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
       providers.map(async (provider) => {
         const file = openapiPathOf(specsDir, provider);
         if (!existsSync(file)) throw new MockStartError(`no OpenAPI document for provider "${provider}" (${file})`);
-        const operations = await getHttpOperationsFromSpec(await servedDocument(file, options.root ?? dirname(resolve(specsDir)), provider));
+        const operations = await getHttpOperationsFromSpec(await servedDocument(file, options.root ?? dirname(resolve(specsDir)), specsDir, provider));
         const { prism: server, http } = withHttpServer(() => createServer(operations, {
           cors: false,
           components: { logger: logger.child({ name: provider }) },

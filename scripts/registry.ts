@@ -2,13 +2,16 @@
 // of the output folder whose package.json has a `blockwright.provider`
 // field is imported (plain JS, no build step) and contributes its tools and
 // block. This is how the CLI runs the user's own providers.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createExecutor, type ExecuteOptions, type Provider, type ToolResult } from "@blockwright/runtime";
 import type { Registry } from "@blockwright/runtime/workflow";
+import { packageFolders } from "./codegen/files.js";
 import type { OutputShapes } from "./surface/registry.js";
+import { BaseUnavailable, parseSurface } from "./surface/base.js";
 import type { Surface } from "./surface/surface.js";
+import { INPUT_LIMITS, readSourceText, UnreadableSource } from "./yaml/input-file.js";
 
 export interface LoadedRegistry extends Registry {
   providers: Provider[];
@@ -18,35 +21,38 @@ export interface LoadedRegistry extends Registry {
   execute(operationId: string, params: Record<string, unknown>, options?: ExecuteOptions): Promise<ToolResult>;
 }
 
-export class NoProviders extends Error {}
+export class NoProviders extends Error {
+  override name = "NoProviders";
+}
+
+/** A generated package that cannot be imported or read (edited by hand, half copied): generate it again. */
+export class BrokenPackage extends Error {
+  override name = "BrokenPackage";
+}
 
 /** Provider ids of the generated packages in `outDir`, sorted. */
-export function generatedProviders(outDir: string): string[] {
-  if (!existsSync(outDir)) return [];
-  return readdirSync(outDir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && providerOf(join(outDir, d.name)) !== undefined)
-    .map((d) => d.name)
-    .sort();
-}
-
-function providerOf(dir: string): string | undefined {
-  const file = join(dir, "package.json");
-  if (!existsSync(file)) return undefined;
-  try {
-    const provider = (JSON.parse(readFileSync(file, "utf8")) as { blockwright?: { provider?: unknown } }).blockwright?.provider;
-    return typeof provider === "string" ? provider : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export const generatedProviders = packageFolders;
 
 /** Import the generated packages of `outDir` (all, or only `ids`) into one registry. */
 export async function loadRegistry(outDir: string, ids?: string[]): Promise<LoadedRegistry> {
   const available = generatedProviders(outDir);
   if (!available.length) throw new NoProviders(`no generated provider packages in ${outDir}: run \`blockwright generate\` first (or pass --out)`);
   const wanted = ids ? available.filter((id) => ids.includes(id)) : available;
-  const providers = await Promise.all(wanted.map(async (id) => ((await import(pathToFileURL(join(outDir, id, "index.js")).href)) as { provider: Provider }).provider));
+  const providers = await Promise.all(wanted.map((id) => importProvider(outDir, id)));
   return createRegistry(providers, shapesIn(outDir, wanted));
+}
+
+async function importProvider(outDir: string, id: string): Promise<Provider> {
+  const file = join(outDir, id, "index.js");
+  let provider: unknown;
+  try {
+    provider = ((await import(pathToFileURL(file).href)) as { provider?: unknown }).provider;
+  } catch (e) {
+    throw new BrokenPackage(`${file} cannot be loaded (${(e as Error).message.split("\n")[0]}): run blockwright generate`);
+  }
+  const p = provider as Partial<Provider> | undefined;
+  if (!p || typeof p !== "object" || typeof p.id !== "string" || !p.tools || typeof p.tools !== "object" || !p.block) throw new BrokenPackage(`${file} exports no provider: run blockwright generate`);
+  return p as Provider;
 }
 
 /** The output shapes recorded in the packages' surface.json files. */
@@ -55,7 +61,13 @@ export function shapesIn(outDir: string, ids: string[]): OutputShapes {
   for (const id of ids) {
     const file = join(outDir, id, "surface.json");
     if (!existsSync(file)) continue;
-    const surface = JSON.parse(readFileSync(file, "utf8")) as Surface;
+    let surface: Surface;
+    try {
+      surface = parseSurface(readSourceText(file, file, INPUT_LIMITS.document), file);
+    } catch (e) {
+      if (e instanceof BaseUnavailable || e instanceof UnreadableSource) throw new BrokenPackage(e.message);
+      throw e;
+    }
     for (const [tool, t] of Object.entries(surface.tools)) shapes[tool] = Object.fromEntries(Object.entries(t.outputs).map(([path, o]) => [path, o.shape]));
   }
   return shapes;

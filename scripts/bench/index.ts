@@ -2,7 +2,12 @@
 // is held to, measured in the same run. Whole processes run in turn (A B A B
 // …) so that a machine that slows down moves both; each figure is a median
 // over the rounds, and the ratio is the median of the per-round ratios.
-// CPU is the process's own user + system time (read at exit by usage.mjs),
+// CPU is what the kernel charged the whole process, its children included,
+// once it was reaped (this process's RUSAGE_CHILDREN, read from
+// /proc/self/stat): the same figure as `/usr/bin/time`, so start-up,
+// teardown after the last JavaScript and any child process count. Where
+// /proc is missing, the process's own figure at exit (usage.mjs) stands in,
+// and the report says so. Peak memory is the process's own (usage.mjs),
 // wall time a clock around spawn and exit. Every row prints the commands
 // that reproduce it (run them under `/usr/bin/time -v` to see the same
 // figures). Nothing leaves loopback.
@@ -42,10 +47,33 @@ interface Run {
   peakMiB: number;
 }
 
-/** One whole process: wall time around it, CPU and peak memory reported by the process itself at exit. */
+/**
+ * CPU seconds the kernel has charged this process for its children that
+ * ended and were reaped (cutime and cstime of /proc/self/stat: every
+ * descendant waited for, whole), or undefined without /proc. Runs are one at
+ * a time, so the difference across one run is that run's.
+ */
+function reapedChildrenCpu(): { user: number; system: number } | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync("/proc/self/stat", "utf8");
+  } catch {
+    return undefined;
+  }
+  // After the command name (in parentheses, which may hold spaces): field 3 on; cutime and cstime are fields 16 and 17.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // In clock ticks: USER_HZ, which Linux fixes at 100 in its ABI.
+  return { user: Number(fields[13]) / 100, system: Number(fields[14]) / 100 };
+}
+
+/** Which CPU figure the rows show (see the top of this file). */
+const CPU_SOURCE = reapedChildrenCpu() ? "kernel accounting of each whole process and its children" : "each process's own figure at exit (no /proc here)";
+
+/** One whole process: wall time around it, CPU as the kernel accounts it once reaped, peak memory as the process reports it at exit. */
 function run(args: string[], cwd = root, env: Record<string, string> = {}): Promise<Run> {
   const file = join(tmp, `usage-${Math.random().toString(36).slice(2)}.jsonl`);
   return new Promise((resolve, reject) => {
+    const before = reapedChildrenCpu();
     const start = performance.now();
     const child = spawn(process.execPath, [`--import=${usage}`, ...args], { cwd, env: { ...process.env, ...env, BENCH_USAGE_FILE: file }, stdio: ["ignore", "pipe", "pipe"] });
     let err = "";
@@ -56,8 +84,16 @@ function run(args: string[], cwd = root, env: Record<string, string> = {}): Prom
       const wallMs = performance.now() - start;
       if (code !== 0) return reject(new Error(`node ${args.join(" ")} exited ${code}: ${err.slice(0, 500)}`));
       const lines = readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Omit<Run, "wallMs">);
+      const peakMiB = Math.max(...lines.map((l) => l.peakMiB));
+      // 'close' comes after the child was reaped: the kernel has added its times to ours.
+      const after = reapedChildrenCpu();
+      if (before && after) {
+        const user = after.user - before.user;
+        const system = after.system - before.system;
+        return resolve({ wallMs, cpu: user + system, user, system, peakMiB });
+      }
       const sum = (k: "cpu" | "user" | "system") => lines.reduce((s, l) => s + l[k], 0);
-      resolve({ wallMs, cpu: sum("cpu"), user: sum("user"), system: sum("system"), peakMiB: Math.max(...lines.map((l) => l.peakMiB)) });
+      resolve({ wallMs, cpu: sum("cpu"), user: sum("user"), system: sum("system"), peakMiB });
     });
   });
 }
@@ -266,7 +302,7 @@ rmSync(tmp, { recursive: true, force: true });
 const width = (k: keyof (typeof rows)[number]) => Math.max(k.length, ...rows.map((r) => String(r[k]).length));
 const head = ["measure", "ours", "anchor", "ratio", "target"] as const;
 const line = (cells: string[]) => cells.map((c, i) => c.padEnd(width(head[i]))).join("  ");
-const out = [`npm run bench (node ${process.version}, ${new Date().toISOString().slice(0, 10)}; medians, ratios are medians of per-round ratios)`, "", line([...head]), line(head.map((h) => "-".repeat(width(h))))];
+const out = [`npm run bench (node ${process.version}, ${new Date().toISOString().slice(0, 10)}; medians, ratios are medians of per-round ratios; CPU: ${CPU_SOURCE})`, "", line([...head]), line(head.map((h) => "-".repeat(width(h))))];
 for (const r of rows) out.push(line([r.measure, r.ours, r.anchor, r.ratio, r.target]));
 out.push("", "Reproduce (ours, then the anchor):");
 for (const r of rows) out.push(`  ${r.measure}:`, ...r.reproduce.map((c) => `    ${c}`));

@@ -30,6 +30,7 @@ export function parseArgs(argv: string[], options: Options): Parsed {
       case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
         throw new UsageError(`unknown option ${option ?? error.message}`);
       case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
+        if (/ambiguous/.test(error.message)) throw new UsageError(`${option} needs a value; one starting with a dash is written ${option}=-…`);
         throw new UsageError(/argument missing/.test(error.message) ? `${option} needs a value` : `${option} takes no value`);
       default:
         throw new UsageError(error.message);
@@ -47,10 +48,12 @@ export function listOption(parsed: Parsed, name: string): string[] {
   return Array.isArray(value) ? value : typeof value === "string" ? [value] : [];
 }
 
-export function positiveInteger(value: string | undefined, flag: string): number | undefined {
+/** A positive whole number, at most `max` (by default the largest a timer takes, 2147483647). */
+export function positiveInteger(value: string | undefined, flag: string, max = 2 ** 31 - 1): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new UsageError(`${flag} takes a positive whole number, got ${JSON.stringify(value)}`);
+  if (!/^\s*\d+\s*$/.test(value) || !Number.isInteger(n) || n <= 0) throw new UsageError(`${flag} takes a positive whole number, got ${JSON.stringify(value)}`);
+  if (n > max) throw new UsageError(`${flag} takes a whole number up to ${max}, got ${value.trim()}`);
   return n;
 }
 
@@ -72,9 +75,10 @@ export function scopeOption(parsed: Parsed): string | undefined {
  * a usage error, worded the same for every command.
  */
 export async function projectProviders(specs: string, cwd: string, named: readonly string[]): Promise<string[]> {
-  const { existsSync } = await import("node:fs");
+  const { existsSync, statSync } = await import("node:fs");
   const where = relative(cwd, specs) || ".";
   if (!existsSync(specs)) throw new UsageError(`no specs folder ${where} (pass --specs, or run blockwright init)`);
+  if (!statSync(specs).isDirectory()) throw new UsageError(`--specs ${where}: is a file, not a folder (the specs folder holds one folder per provider)`);
   const { providerDirs } = await import("../codegen/provider-dirs.js");
   const known = providerDirs(specs);
   for (const p of named) if (!known.includes(p)) throw new UsageError(`unknown provider ${JSON.stringify(p)} (providers: ${known.join(", ") || "none"})`);

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { cli } from "../../contract-tests/cli-harness.js";
+import { cli, copyOfRepository } from "../../contract-tests/cli-harness.js";
 import { ROOT, SPECS_DIR, tools } from "../../contract-tests/repo.js";
 import { providerDirs } from "../codegen/provider-dirs.js";
 import { resolveParamReferences } from "./references.js";
@@ -305,14 +305,7 @@ describe("blockwright mock", () => {
 
 describe("blockwright generate", () => {
   /** A copy of this project's specs and generated packages, to change freely. */
-  function project(): string {
-    const dir = mkdtempSync(join(tmp, "project-"));
-    cpSync(join(ROOT, "specs"), join(dir, "specs"), { recursive: true });
-    cpSync(join(ROOT, "generated"), join(dir, "generated"), { recursive: true });
-    cpSync(join(ROOT, "LICENSE"), join(dir, "LICENSE"));
-    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "copy", license: "MIT", blockwright: { scope: "@blockwright" } }));
-    return dir;
-  }
+  const project = () => copyOfRepository(tmp);
 
   it("--check: 0 when up to date; 1 with a capped unified diff when stale", async () => {
     const dir = project();

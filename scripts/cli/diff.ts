@@ -1,9 +1,10 @@
-// `blockwright diff [--base <ref> | --base-dir <dir>] [--workflows <glob>]... [--fail-on breaking|minor|patch] [--json] [--write]`
-import { join, resolve } from "node:path";
-import { listOption, parseArgs, PROJECT_OPTIONS, projectDirs, projectProviders, scopeOption, stringOption } from "./args.js";
-import { fromSpecs, UsageError, type CliIo } from "./io.js";
+// `blockwright diff [--base <ref> | --base-dir <dir>] [--workflows <glob>]... [--fail-on breaking|minor|patch] [--json] [--write [--force]]`
+import { join, relative, resolve } from "node:path";
+import type { Batch } from "./batch.js";
+import { listOption, parseArgs, type Parsed, PROJECT_OPTIONS, projectDirs, projectProviders, scopeOption, stringOption } from "./args.js";
+import { fromOutput, fromSpecs, UsageError, type CliIo } from "./io.js";
 
-export const USAGE = `Usage: blockwright diff [--base <git ref> | --base-dir <dir>] [--workflows <glob>]... [--fail-on breaking|minor|patch] [--json] [--write] [--specs <dir>] [--out <dir>] [--scope <@scope>]
+export const USAGE = `Usage: blockwright diff [--base <git ref> | --base-dir <dir>] [--workflows <glob>]... [--fail-on breaking|minor|patch] [--json] [--write [--force]] [--specs <dir>] [--out <dir>] [--scope <@scope>]
 
 Compare the surface of every provider package as the specs give it now with
 a base: what block users and package consumers would see change, whether it
@@ -17,7 +18,10 @@ breaks them, and the version each package must take.
   --fail-on <level>   exit 1 when a change is at least this level
   --json              print the report as JSON on stdout
   --write             bump each changed package's version, add a CHANGELOG.md
-                      section, and regenerate its files
+                      section, and regenerate its files (as generate does:
+                      files it did not write are left alone)
+  --force             with --write: replace or remove files in the output
+                      folder even when nothing shows generate wrote them
   --specs <dir>       the specs folder (default ./specs)
   --out <dir>         the generated packages (default ./generated)
   --scope <@scope>    npm scope of the packages, as given to generate (default:
@@ -30,7 +34,8 @@ minor — a new tool, optional parameter or output; an enum value accepted; a
 limit loosened. patch — text, wire placement, declared error statuses.
 
 Exit status: 0 done (nothing at or above --fail-on), 1 a change at or above
---fail-on, 2 invalid specs or usage error.`;
+--fail-on, 2 invalid specs or usage error, 130 interrupted (Ctrl-C, SIGTERM:
+with --write, every file is written whole or not at all).`;
 
 const LEVELS = ["breaking", "minor", "patch"] as const;
 
@@ -43,6 +48,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     "fail-on": { type: "string" },
     json: { type: "boolean" },
     write: { type: "boolean" },
+    force: { type: "boolean" },
     scope: { type: "string" },
   });
   if (args.positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(args.positionals[0])}`);
@@ -51,11 +57,32 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const baseRef = stringOption(args, "base");
   const baseDir = stringOption(args, "base-dir");
   if (baseRef !== undefined && baseDir !== undefined) throw new UsageError("choose one of --base and --base-dir");
+  if (args.values.force && !args.values.write) throw new UsageError("--force goes with --write");
   const dirs = projectDirs(args, io.cwd);
   const scope = scopeOption(args);
   await projectProviders(dirs.specs, io.cwd, []);
+  const out = relative(io.cwd, dirs.out) || ".";
+  if (args.values.write) {
+    const { checkOutputFolder } = await import("../codegen/write.js");
+    await fromOutput("diff --write", () => checkOutputFolder(dirs.out, { root: io.cwd, specsDir: dirs.specs }, stringOption(args, "out") ?? out));
+  }
+  const { startBatch, stoppedByUser } = await import("./batch.js");
+  const batch = startBatch(io, "diff");
+  try {
+    return await diffWith(args, io, dirs, out, scope, failOn, batch);
+  } catch (e) {
+    const code = stoppedByUser(batch, e, io, "diff", args.values.write ? "no file is half-written; run diff --write again" : "no report");
+    if (code === undefined) throw e;
+    return code;
+  }
+}
+
+async function diffWith(args: Parsed, io: CliIo, dirs: { specs: string; out: string }, out: string, scope: string | undefined, failOn: string | undefined, batch: Batch): Promise<number> {
+  const baseRef = stringOption(args, "base");
+  const baseDir = stringOption(args, "base-dir");
   const { projectSurfaces } = await import("../codegen/generate-all.js");
-  const head = await fromSpecs("diff", () => projectSurfaces({ root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(scope ? { scope } : {}) }));
+  const head = await fromSpecs("diff", () => projectSurfaces({ root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(scope ? { scope } : {}), signal: batch.signal, onProvider: batch.onProvider }));
+  batch.end();
   const { surfacesAtRef, surfacesInDir, BaseUnavailable } = await import("../surface/base.js");
   let base;
   try {
@@ -79,12 +106,19 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const patterns = listOption(args, "workflows");
   if (patterns.length) {
     const { globSync } = await import("tinyglobby");
-    const { readFileSync } = await import("node:fs");
+    const { readSourceText, UnreadableSource } = await import("../yaml/input-file.js");
     const files = globSync(patterns, { cwd: io.cwd }).sort();
     if (!files.length) throw new UsageError(`--workflows ${patterns.join(" ")}: no files match`);
+    const read = (path: string) => {
+      try {
+        return readSourceText(join(io.cwd, path), path);
+      } catch (e) {
+        throw e instanceof UnreadableSource ? new UsageError(`--workflows: ${e.message}`) : e;
+      }
+    };
     const { workflowImpact } = await import("../surface/impact.js");
     workflows = workflowImpact(
-      files.map((path) => ({ path, text: readFileSync(join(io.cwd, path), "utf8") })),
+      files.map((path) => ({ path, text: read(path) })),
       base.values(),
       head.values(),
     );
@@ -95,7 +129,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
 
   if (args.values.write) {
     const { writeRelease } = await import("../surface/release.js");
-    const written = await writeRelease(diffs, { root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(scope ? { scope } : {}) }, changelogSection);
+    const project = { root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(scope ? { scope } : {}), signal: batch.signal };
+    const written = await fromOutput("diff --write", () => writeRelease(diffs, project, changelogSection, { force: args.values.force === true, shown: out, signal: batch.signal }));
     for (const line of written) io.stderr.write(`${line}\n`);
   }
   const failing = failOn !== undefined && (diffs.some((d) => d.changes.some((c) => atLeast(c.level, failOn as (typeof LEVELS)[number]))) || (failOn === "breaking" && !!workflows?.length));

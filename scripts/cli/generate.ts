@@ -1,26 +1,35 @@
-// `blockwright generate [--check] [--provider p]... [--dump-ir] [--specs dir] [--out dir] [--scope @s]`
-import { relative } from "node:path";
-import { listOption, parseArgs, PROJECT_OPTIONS, projectDirs, projectProviders, scopeOption } from "./args.js";
-import { fromSpecs, UsageError, type CliIo } from "./io.js";
+// `blockwright generate [--check] [--provider p]... [--dump-ir] [--force] [--specs dir] [--out dir] [--scope @s]`
+import { join, relative } from "node:path";
+import type { Batch } from "./batch.js";
+import { listOption, parseArgs, type Parsed, PROJECT_OPTIONS, projectDirs, projectProviders, scopeOption, stringOption } from "./args.js";
+import { fromOutput, fromSpecs, UsageError, type CliIo } from "./io.js";
 
-export const USAGE = `Usage: blockwright generate [--check] [--provider <id>]... [--dump-ir] [--specs <dir>] [--out <dir>] [--scope <@scope>]
+export const USAGE = `Usage: blockwright generate [--check] [--provider <id>]... [--dump-ir] [--force] [--specs <dir>] [--out <dir>] [--scope <@scope>]
 
 Generate one npm package per provider, <out>/<provider>/, from
 <specs>/<provider>/{manifest.yaml,openapi.yaml}: one module, index.js with
 index.d.ts (tools, block, client, executeTool, the spec's types), plus
 surface.json, package.json, README.md, and LICENSE when the project has one.
+Files it no longer generates are removed; files it did not write are never
+replaced or removed (the output folder's .blockwright-stamp.json records
+what it wrote), and an output folder that is a project is refused.
 
   --check           write nothing; show what is stale (a unified diff of each
                     stale file), missing or extra
   --provider <id>   only this provider's package (repeatable; not with --check)
   --dump-ir         print the intermediate representation as JSON and exit
+  --force           replace or remove files in the output folder even when
+                    nothing shows that an earlier generation wrote them
   --specs <dir>     the specs folder (default ./specs)
   --out <dir>       the output folder (default ./generated)
   --scope <@scope>  npm scope of the packages (default: package.json
                     blockwright.scope, else @blockwright)
 
+Progress goes to stderr. Ctrl-C or SIGTERM stops it at once: every file is
+written whole (write, then rename), and the stamp only after the last one.
+
 Exit status: 0 done (or up to date), 1 --check found stale files,
-2 invalid specs or usage error.`;
+2 invalid specs or usage error, 130 interrupted.`;
 
 /** Lines of unified diff shown per stale file, and files shown, before the rest is counted. */
 const DIFF_LINES = 40;
@@ -31,6 +40,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     ...PROJECT_OPTIONS,
     check: { type: "boolean" },
     "dump-ir": { type: "boolean" },
+    force: { type: "boolean" },
     provider: { type: "string", multiple: true },
     scope: { type: "string" },
   });
@@ -42,6 +52,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const dirs = projectDirs(args, io.cwd);
 
   await projectProviders(dirs.specs, io.cwd, providers);
+  const out = relative(io.cwd, dirs.out) || ".";
+  const writes = !check && !args.values["dump-ir"];
+  const { checkIsFolder, checkOutputFolder } = await import("../codegen/write.js");
+  const shownOut = stringOption(args, "out") ?? out;
+  await fromOutput("generate", () => (writes ? checkOutputFolder(dirs.out, { root: io.cwd, specsDir: dirs.specs }, shownOut) : checkIsFolder(dirs.out, shownOut)));
 
   const started = performance.now();
   const optionsKey = JSON.stringify({ scope: scope ?? null });
@@ -56,14 +71,43 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       return 0;
     }
   }
+  const { startBatch, stoppedByUser } = await import("./batch.js");
+  const batch = startBatch(io, "generate");
+  try {
+    return await generateAll({ args, io, dirs, out, check, providers, scope, inputs, started, batch });
+  } catch (e) {
+    const code = stoppedByUser(batch, e, io, "generate", "no file is half-written, and the stamp is as it was, so the next generate finishes the job");
+    if (code === undefined) throw e;
+    return code;
+  }
+}
+
+interface Generation {
+  args: Parsed;
+  io: CliIo;
+  dirs: { specs: string; out: string };
+  /** The output folder as messages show it. */
+  out: string;
+  check: boolean;
+  providers: string[];
+  scope: string | undefined;
+  /** The inputs' hash for the new stamp (not with --provider or --dump-ir). */
+  inputs: string | undefined;
+  started: number;
+  batch: Batch;
+}
+
+async function generateAll({ args, io, dirs, out, check, providers, scope, inputs, started, batch }: Generation): Promise<number> {
   const { generate } = await import("../codegen/generate-all.js");
-  const result = await fromSpecs("generate", () => generate({ root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(providers.length ? { providers } : {}), ...(scope ? { scope } : {}) }));
+  const result = await fromSpecs("generate", () =>
+    generate({ root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(providers.length ? { providers } : {}), ...(scope ? { scope } : {}), signal: batch.signal, onProvider: batch.onProvider }),
+  );
+  batch.end();
   if (args.values["dump-ir"]) {
     io.stdout.write(`${JSON.stringify(result.irs, null, 2)}\n`);
     return 0;
   }
   const { checkFiles, writeFiles } = await import("../codegen/write.js");
-  const out = relative(io.cwd, dirs.out) || ".";
   const ms = Math.round(performance.now() - started);
   if (check) {
     const report = checkFiles(dirs.out, result.files);
@@ -75,11 +119,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     const { staleDiff } = await import("../codegen/stale-diff.js");
     const lines = [
       `generate --check: ${out}/ is out of date (run blockwright generate):`,
-      ...report.stale.map((f) => `  stale:   ${out}/${f}`),
+      ...report.stale.map((f) => `  stale:   ${out}/${f}${report.blocked?.[f] ? ` (${report.blocked[f]})` : ""}`),
       ...report.missing.map((f) => `  missing: ${out}/${f}`),
       ...report.extra.map((f) => `  extra:   ${out}/${f}`),
       "",
-      ...report.stale.slice(0, DIFF_FILES).map((f) => staleDiff(dirs.out, f, result.files.get(f)!, `${out}/${f}`, DIFF_LINES)),
+      ...report.stale.filter((f) => !report.blocked?.[f]).slice(0, DIFF_FILES).map((f) => staleDiff(dirs.out, f, result.files.get(f)!, `${out}/${f}`, DIFF_LINES)),
       ...(report.stale.length > DIFF_FILES ? [`(diffs of ${report.stale.length - DIFF_FILES} more stale files not shown)`] : []),
     ];
     io.stderr.write(`${lines.join("\n")}\n`);
@@ -87,13 +131,14 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
   // With --provider, only that provider's own package is written; the index (which lists every provider) is left as it is.
   const files = providers.length ? new Map([...result.files].filter(([path]) => providers.some((p) => path.startsWith(`${p}/`)))) : result.files;
-  const report = writeFiles(dirs.out, files, providers.length ? { within: providers } : {});
+  const report = await fromOutput("generate", () => writeFiles(dirs.out, files, { ...(providers.length ? { within: providers } : {}), force: args.values.force === true, shown: out, signal: batch.signal }));
   if (inputs !== undefined) {
     const { readOutside, stampContent, STAMP_FILE } = await import("../codegen/stamp.js");
-    const { writeFileSync } = await import("node:fs");
-    writeFileSync(`${dirs.out}/${STAMP_FILE}`, stampContent(files, inputs, readOutside(io.cwd, dirs.specs, result.inputs)));
+    const { writeWhole } = await import("../codegen/files.js");
+    writeWhole(join(dirs.out, STAMP_FILE), stampContent(files, inputs, readOutside(io.cwd, dirs.specs, result.inputs)));
   }
   const changed = report.stale.length + report.missing.length + report.extra.length;
   io.stderr.write(`generate: ${result.irs.length} providers, ${result.irs.reduce((n, ir) => n + ir.operations.length, 0)} operations, ${files.size} files, ${changed} changed (${ms} ms)\n`);
   return 0;
 }
+

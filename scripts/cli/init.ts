@@ -20,6 +20,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, { scope: { type: "string" } });
   if (args.positionals.length > 1) throw new UsageError(`unexpected argument ${JSON.stringify(args.positionals[1])}`);
   const dir = resolve(io.cwd, args.positionals[0] ?? ".");
+  const { unsuitableFolder } = await import("../targets.js");
+  const unsuitable = unsuitableFolder(dir);
+  if (unsuitable) throw new UsageError(`${args.positionals[0] ?? "."}: ${unsuitable}`);
   const name = basename(dir).toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[._-]+/, "") || "tool-blocks";
   // The folder's name is reduced to npm name characters above, so the default is always a valid scope.
   const scope = scopeOption(args) ?? `@${name}`;
@@ -42,6 +45,12 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   files.set("package.json", projectPackageJson(name, scope, tool));
   files.set(".gitignore", "node_modules/\n");
 
+  // Nothing is written through a symbolic link (a link inside the folder could send a file anywhere): refused before writing.
+  const { linkOnPath } = await import("../paths.js");
+  const links = new Map<string, boolean>();
+  const through = [...files.keys()].filter((path) => !existsSync(join(dir, path))).map((path) => [path, linkOnPath(dir, path, links)] as const).filter(([, link]) => link);
+  if (through.length) throw new UsageError(`refused: ${through.map(([path, link]) => (link === path ? `${path} is a symbolic link` : `${path} would be written through the symbolic link ${link}`)).join("; ")}; links are never followed: remove them, or init another folder`);
+
   const written: string[] = [];
   const kept: string[] = [];
   for (const [path, content] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
@@ -50,9 +59,13 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       kept.push(path);
       continue;
     }
-    mkdirSync(join(target, ".."), { recursive: true });
-    if (typeof content === "string") writeFileSync(target, content);
-    else cpSync(content, target);
+    try {
+      mkdirSync(join(target, ".."), { recursive: true });
+      if (typeof content === "string") writeFileSync(target, content);
+      else cpSync(content, target);
+    } catch (e) {
+      throw new UsageError(`cannot write ${join(relative(io.cwd, dir) || ".", path)} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})${written.length ? `; written before it: ${written.join(", ")}` : ""}`);
+    }
     written.push(path);
   }
   const where = relative(io.cwd, dir) || ".";

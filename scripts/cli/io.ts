@@ -44,6 +44,7 @@ export class CommandFailure extends Error {
 
 /** Mocks of these providers: the io's own (tests share theirs) or new ones; a busy port or bad spec is a usage error. */
 export async function startCommandMocks(io: CliIo, providers: string[], options: MockOptions): Promise<MockServers> {
+  if (!io.startMocks) await checkMockDocuments(io, providers, options.specsDir);
   const { startMocks, MockStartError } = await import("../mocks.js");
   try {
     // Files named in errors as generation names them: relative to the working folder.
@@ -51,6 +52,26 @@ export async function startCommandMocks(io: CliIo, providers: string[], options:
   } catch (e) {
     if (e instanceof MockStartError) throw new UsageError(e.message);
     throw e;
+  }
+}
+
+/**
+ * Read each mock's OpenAPI document as generation reads it before Prism
+ * does, so that a document that cannot be read or parsed is named at its
+ * file:line:col (Prism's own error is a bare exception).
+ */
+async function checkMockDocuments(io: CliIo, providers: string[], specsDir: string): Promise<void> {
+  const { relative } = await import("node:path");
+  const { openapiPathOf } = await import("../codegen/provider-dirs.js");
+  const { INPUT_LIMITS, loadYamlSource, SourceError, UnreadableSource } = await import("../yaml/yaml-source.js");
+  for (const provider of providers) {
+    const path = openapiPathOf(specsDir, provider);
+    try {
+      loadYamlSource(path, relative(io.cwd, path) || path, INPUT_LIMITS.document);
+    } catch (e) {
+      if (e instanceof SourceError || e instanceof UnreadableSource) throw new UsageError(`cannot start the ${provider} mock: ${e.message}`);
+      throw e;
+    }
   }
 }
 
@@ -62,6 +83,17 @@ export async function fromSpecs<T>(name: string, step: () => Promise<T>): Promis
   } catch (e) {
     if (!(e instanceof GenerationErrors)) throw e;
     throw new CommandFailure(`${name}: ${e.errors.length} problem${e.errors.length > 1 ? "s" : ""} in the specs:\n${e.message}\n`, 2);
+  }
+}
+
+/** The result of a step that writes generated output; a refusal to touch files generation did not make ends the command `name` with exit status 2, listed. */
+export async function fromOutput<T>(name: string, step: () => T | Promise<T>): Promise<T> {
+  const { OutputRefused } = await import("../codegen/write.js");
+  try {
+    return await step();
+  } catch (e) {
+    if (!(e instanceof OutputRefused)) throw e;
+    throw new CommandFailure(`${name}: ${e.message}\n`, 2);
   }
 }
 

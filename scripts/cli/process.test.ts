@@ -1,9 +1,32 @@
 // The built command as a process: start-up, signals and what only a real
 // process shows (Node's own option handling, a mock server's logs).
-import { describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
 import { addresses, refused, spawnCli } from "../../contract-tests/cli-harness.js";
+import { ROOT } from "../../contract-tests/repo.js";
+import { writeSyntheticProject } from "../bench/synthetic.js";
 import { USAGE, version } from "../cli.js";
 import { USAGE as RUN_USAGE } from "./run.js";
+
+const tmp = mkdtempSync(join(tmpdir(), "blockwright-process-"));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** Every file under `dir` (temporary files included) with its content. */
+function contents(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (d: string) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const full = join(d, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else out.set(relative(dir, full), readFileSync(full, "utf8"));
+    }
+  };
+  if (existsSync(dir)) walk(dir);
+  return out;
+}
 
 describe("bin/blockwright.js", () => {
   it("answers --help and --version", async () => {
@@ -30,7 +53,61 @@ describe("bin/blockwright.js", () => {
   });
 });
 
+describe("node bin/blockwright.js, without `node --`", () => {
+  it("reads --env-file as the command's own; when the file cannot be read, Node 20 stops first, and nothing is an internal error", async () => {
+    const dir = mkdtempSync(join(tmp, "envfile-"));
+    writeFileSync(join(dir, "books.env"), "GOOGLE_BOOKS_API_KEY=AIzaSyFromEnvFile0042\nGAMMA_API_KEY=sk-gamma-from-env-file\n");
+    const node = (args: string[]) => spawnSync(process.execPath, [join(ROOT, "bin/blockwright.js"), ...args], { cwd: ROOT, encoding: "utf8", env: {} });
+    const read = node(["validate", "examples/reading-list.yaml", "--env-file", join(dir, "books.env")]);
+    expect(read.stderr).toBe("");
+    expect(read).toMatchObject({ status: 0, stdout: expect.stringMatching(/^examples\/reading-list\.yaml: valid \(\d+ blocks\)\n$/) });
+    // Without the file the workflow's secrets are missing: the variables came from the file, not Node.
+    expect(node(["validate", "examples/reading-list.yaml"]).status).toBe(1);
+    const missing = node(["validate", "examples/reading-list.yaml", "--env-file", join(dir, "missing.env")]);
+    // Node 20 exits 9 naming the file itself; a Node that leaves the option to the script gets the command's own message.
+    expect(missing.stderr).toMatch(/^\S*node: \S*missing\.env: not found\n$|--env-file: cannot read \S*missing\.env \(no such file\)/);
+    expect(missing.status === 9 || missing.status === 2).toBe(true);
+    expect(missing.stderr).not.toMatch(/internal error|\n\s+at /);
+  });
+});
+
 describe("Ctrl-C", () => {
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    it(`stops generate on ${signal} between two providers, exit 130, no file half-written and no stamp; the next generate finishes the job`, async () => {
+      const dir = mkdtempSync(join(tmp, "many-"));
+      // Enough providers that the generation is still linking when the signal comes.
+      writeSyntheticProject(dir, 30);
+      const generate = spawnCli(["generate"], {}, dir);
+      await generate.waitFor(/generate: 30 providers to link…\n/);
+      generate.child.kill(signal);
+      expect(await generate.exited).toBe(130);
+      expect(generate.stderr()).toContain("generate: interrupted: no file is half-written, and the stamp is as it was, so the next generate finishes the job\n");
+      expect(generate.stderr()).not.toMatch(/internal error|\n\s+at /);
+      const left = contents(join(dir, "generated"));
+      expect([...left.keys()].filter((f) => f.endsWith(".tmp") || f.endsWith(".blockwright-stamp.json"))).toEqual([]);
+
+      const finished = spawnCli(["generate"], {}, dir);
+      expect(await finished.exited).toBe(0);
+      const whole = contents(join(dir, "generated"));
+      expect(whole.size).toBeGreaterThan(30 * 5);
+      // What the interrupted run left is exactly what a whole run writes, file by file.
+      for (const [file, text] of left) expect(text, file).toBe(whole.get(file));
+    });
+  }
+
+  it("stops diff --write on SIGTERM, exit 130, writing nothing", async () => {
+    const dir = mkdtempSync(join(tmp, "diff-"));
+    writeSyntheticProject(dir, 30);
+    mkdirSync(join(dir, "base"));
+    const diff = spawnCli(["diff", "--write", "--base-dir", "base"], {}, dir);
+    await diff.waitFor(/diff: 30 providers to link…\n/);
+    diff.child.kill("SIGTERM");
+    expect(await diff.exited).toBe(130);
+    expect(diff.stderr()).toContain("diff: interrupted: no file is half-written; run diff --write again\n");
+    expect(existsSync(join(dir, "generated"))).toBe(false);
+  });
+
+
   it("stops a run: cancels it, exits 130 and leaves no mock listening", async () => {
     const run = spawnCli(["run", "scripts/cli/__fixtures__/pending-forever.yaml"]);
     const [, url] = await run.waitFor(/mocks ready \d+ ms after start: docgen (http:\/\/127\.0\.0\.1:\d+)/);

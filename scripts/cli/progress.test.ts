@@ -72,3 +72,32 @@ describe("summaryTable", () => {
     );
   });
 });
+
+describe("batch progress (generate, diff)", () => {
+  const io = (isTTY: boolean) => {
+    const s = stream(isTTY);
+    return { s, io: { stdout: s.out, stderr: s.out, env: {}, cwd: ".", interrupted: new Promise<void>(() => {}) } };
+  };
+
+  it("redraws one line on a terminal and clears it at the end", async () => {
+    const { startBatch } = await import("./batch.js");
+    const { s, io: cliIo } = io(true);
+    const batch = startBatch(cliIo, "generate");
+    batch.onProvider(0, 3, "books");
+    batch.end();
+    expect(s.text()).toBe("\r\x1b[2Kgenerate: 0/3 providers, linking books\r\x1b[2K");
+  });
+
+  it("writes a line at the start elsewhere, and stops when interrupted", async () => {
+    const { startBatch } = await import("./batch.js");
+    const { s, io: cliIo } = io(false);
+    let interrupt!: () => void;
+    const batch = startBatch({ ...cliIo, interrupted: new Promise<void>((r) => (interrupt = r)) }, "diff");
+    batch.onProvider(0, 2, "books");
+    batch.onProvider(1, 2, "crm");
+    expect(s.text()).toBe("diff: 2 providers to link…\n");
+    interrupt();
+    await new Promise((r) => setImmediate(r));
+    expect(batch.signal.aborted).toBe(true);
+  });
+});

@@ -3,6 +3,7 @@ import { existsSync, statSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { listOption, parseArgs, positiveInteger, PROJECT_OPTIONS, projectDirs, stringOption } from "./args.js";
 import { startCommandMocks, UsageError, type CliIo } from "./io.js";
+import { unsuitableFile } from "../targets.js";
 
 export const USAGE = `Usage: blockwright run <workflow> [--mock | --live] [--allow-host <host>]... [--env-file <file>] [--json <out.json>] [--concurrency <n>] [--specs <dir>] [--out <dir>]
 
@@ -90,7 +91,14 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     });
     progress.stop();
     io.stdout.write(`${summaryTable(result, workflow)}\n`);
-    if (jsonOut !== undefined) writeFileSync(resolve(io.cwd, jsonOut), JSON.stringify(result, null, 2) + "\n");
+    if (jsonOut !== undefined) {
+      try {
+        writeFileSync(resolve(io.cwd, jsonOut), JSON.stringify(result, null, 2) + "\n");
+      } catch (e) {
+        io.stderr.write(`blockwright run: --json ${jsonOut}: cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})\n`);
+        return 2;
+      }
+    }
     return result.status === "succeeded" ? 0 : result.status === "cancelled" ? 130 : 1;
   } finally {
     await mocks?.close();
@@ -102,4 +110,6 @@ function checkWritable(path: string, given: string): void {
   const folder = dirname(path);
   if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new UsageError(`--json ${given}: the folder ${dirname(given)} does not exist`);
   if (existsSync(path) && statSync(path).isDirectory()) throw new UsageError(`--json ${given}: is a folder`);
+  const unsuitable = unsuitableFile(path);
+  if (unsuitable) throw new UsageError(`--json ${given}: ${unsuitable}`);
 }

@@ -44,6 +44,12 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const runs = positiveInteger(stringOption(args, "runs"), "--runs") ?? DEFAULT_RUNS;
   const shard = shardOption(stringOption(args, "shard"));
   const output = stringOption(args, "output");
+  if (output !== undefined) {
+    const { resolve } = await import("node:path");
+    const { unsuitableFile } = await import("../targets.js");
+    const unsuitable = unsuitableFile(resolve(io.cwd, output));
+    if (unsuitable) throw new UsageError(`--output ${output}: ${unsuitable}`);
+  }
 
   const dirs = projectDirs(args, io.cwd);
   const providers = (await projectProviders(dirs.specs, io.cwd, args.positionals)).sort();
@@ -91,8 +97,13 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     const { mkdirSync, writeFileSync } = await import("node:fs");
     const { dirname, resolve } = await import("node:path");
     const file = resolve(io.cwd, output);
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, rendered);
+    try {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, rendered);
+    } catch (e) {
+      io.stderr.write(`${text}blockwright test: --output ${output}: cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})\n`);
+      return 2;
+    }
     io.stderr.write(text);
   } else {
     io.stdout.write(rendered);

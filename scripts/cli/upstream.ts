@@ -55,7 +55,13 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     io.stdout.write(`${lines.join("\n")}\n`);
   }
   if (args.values.accept) {
-    const file = acceptPublished(pinned, resolve(io.cwd, newerPath), stringOption(args, "source"), new Date().toISOString().slice(0, 10));
+    let file;
+    try {
+      file = acceptPublished(pinned, resolve(io.cwd, newerPath), stringOption(args, "source"), new Date().toISOString().slice(0, 10));
+    } catch (e) {
+      if (e instanceof PublishedDocumentError) throw new UsageError(e.message);
+      throw e;
+    }
     io.stderr.write(`upstream: pinned ${newerPath} as ${provider}/upstream/${file}\n`);
   }
   return report.bound.length ? 1 : 0;

@@ -15,7 +15,8 @@ import type { Manifest } from "./manifest-types.js";
 import { providerDirs } from "./provider-dirs.js";
 import { validateManifest } from "./validate-manifest.js";
 import { NPM_SCOPE } from "./naming.js";
-import { loadYamlSource, SourceError, UnreadableSource } from "../yaml/yaml-source.js";
+import { checkpoint } from "./checkpoint.js";
+import { loadYamlSource, readSourceText, SourceError, UnreadableSource } from "../yaml/yaml-source.js";
 
 export interface GenerateOptions {
   /** Project root: paths in headers and messages are relative to it. */
@@ -28,6 +29,12 @@ export interface GenerateOptions {
   providers?: string[];
   /** npm scope of the provider packages. Default: the project's package.json `blockwright.scope`, else `@blockwright`. */
   scope?: string;
+  /** Packages taking a new version and CHANGELOG.md (`diff --write`), by provider; others keep what their folder has. */
+  release?: Record<string, { version: string; changelog: string }>;
+  /** Stops the generation between two providers (Ctrl-C, SIGTERM). */
+  signal?: AbortSignal;
+  /** Called before each provider is linked: how many are done, of how many, and which comes next. */
+  onProvider?: (done: number, total: number, provider: string) => void;
 }
 
 export interface GenerateResult {
@@ -58,8 +65,12 @@ export interface LinkedProvider {
   inputs: Record<string, string>;
 }
 
-/** Like loadProvider, also giving the parsed OpenAPI document and the input texts. */
-export async function linkProvider(root: string, dir: string): Promise<LinkedProvider> {
+/**
+ * Like loadProvider, also giving the parsed OpenAPI document and the input
+ * texts. `externalRefFolders` (absolute) are the folders outside the specs
+ * folder its `$ref`s may read; by default the project's package.json says.
+ */
+export async function linkProvider(root: string, dir: string, externalRefFolders = externalRefFoldersOf(root)): Promise<LinkedProvider> {
   const manifestPath = join(dir, "manifest.yaml");
   const source = asGenerationErrors(() => loadYamlSource<Manifest>(manifestPath, rel(root, manifestPath)));
   const schemaErrors = validateManifest(source);
@@ -74,7 +85,7 @@ export async function linkProvider(root: string, dir: string): Promise<LinkedPro
     throw new GenerationErrors([new SourceError(source.locate(["openapi"], "value"), `openapi: file ${rel(root, openapiPath)} not found`)]);
   }
   // The spec: bundled when it spans several files, every example checked against its schema.
-  const openapi = await asGenerationErrorsAsync(() => loadOpenApi(openapiPath, root));
+  const openapi = await asGenerationErrorsAsync(() => loadOpenApi(openapiPath, root, openapiRefFolders(dir, openapiPath, externalRefFolders)));
   try {
     const document = new OpenApiDocument(openapi.source);
     return { ir: linkDocument(source, document), document, inputs: { [source.file]: source.text, ...fileTexts(openapi.files) } };
@@ -82,6 +93,20 @@ export async function linkProvider(root: string, dir: string): Promise<LinkedPro
     if (e instanceof LinkErrors) throw new GenerationErrors(e.errors);
     throw e;
   }
+}
+
+/** The folders outside the specs folder the project lets `$ref`s read (package.json blockwright.externalRefFolders), absolute. */
+export function externalRefFoldersOf(root: string): string[] {
+  return projectPackage(root).externalRefFolders;
+}
+
+/**
+ * Where the `$ref`s of a provider's OpenAPI document may read: the specs
+ * folder, the document's own folder, and the folders the project allows
+ * (externalRefFoldersOf).
+ */
+export function openapiRefFolders(providerDir: string, openapiPath: string, externalRefFolders: string[]): string[] {
+  return [dirname(providerDir), dirname(openapiPath), ...externalRefFolders];
 }
 
 function asGenerationErrors<T>(load: () => T): T {
@@ -119,12 +144,18 @@ interface ProjectContext {
   generator: { name: string; version: string };
   license?: string;
   licenseText?: string;
+  externalRefFolders: string[];
+  release: NonNullable<GenerateOptions["release"]>;
+  signal?: AbortSignal;
+  onProvider?: GenerateOptions["onProvider"];
 }
 
 function projectContext(options: GenerateOptions): ProjectContext {
   const root = resolve(options.root);
   const specsDir = resolve(options.specsDir ?? join(root, "specs"));
-  const project = projectInfo(root);
+  const project = projectPackage(root);
+  const licensePath = join(root, "LICENSE");
+  const licenseText = existsSync(licensePath) ? asGenerationErrors(() => readSourceText(licensePath, "LICENSE")) : undefined;
   const scope = options.scope ?? project.scope ?? "@blockwright";
   return {
     root,
@@ -134,15 +165,19 @@ function projectContext(options: GenerateOptions): ProjectContext {
     packageName: (provider) => `${scope}/${provider}`,
     runtime: runtimePackage(),
     generator: generatorPackage(),
+    release: options.release ?? {},
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onProvider ? { onProvider: options.onProvider } : {}),
+    externalRefFolders: project.externalRefFolders,
     ...(project.license ? { license: project.license } : {}),
-    ...(project.licenseText ? { licenseText: project.licenseText } : {}),
+    ...(licenseText !== undefined ? { licenseText } : {}),
   };
 }
 
 function packageOf(project: ProjectContext, provider: string): PackageContext {
   return {
     name: project.packageName(provider),
-    version: keptVersion(join(project.outDir, provider, "package.json")),
+    version: Object.hasOwn(project.release, provider) ? project.release[provider].version : keptVersion(join(project.outDir, provider, "package.json")),
     runtime: project.runtime,
     ...(project.license ? { license: project.license } : {}),
   };
@@ -158,10 +193,12 @@ function packageOf(project: ProjectContext, provider: string): PackageContext {
 async function eachProvider(project: ProjectContext, use: (provider: LinkedProvider) => void | Promise<void>): Promise<Pick<LinkedProvider, "ir" | "inputs">[]> {
   const kept: Pick<LinkedProvider, "ir" | "inputs">[] = [];
   const errors: SourceError[] = [];
-  for (const name of project.names) {
+  for (const [i, name] of project.names.entries()) {
+    await checkpoint(project.signal);
+    project.onProvider?.(i, project.names.length, name);
     let provider: LinkedProvider;
     try {
-      provider = await linkProvider(project.root, join(project.specsDir, name));
+      provider = await linkProvider(project.root, join(project.specsDir, name), project.externalRefFolders);
     } catch (e) {
       if (e instanceof GenerationErrors) errors.push(...e.errors);
       else if (e instanceof SourceError) errors.push(e);
@@ -200,8 +237,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     files.set(`${p}/README.md`, emitReadme(ir, pkg));
     if (project.licenseText) files.set(`${p}/LICENSE`, project.licenseText);
     // Written by `blockwright diff --write`: carried from one generation to the next.
-    const changelog = join(project.outDir, p, "CHANGELOG.md");
-    if (existsSync(changelog)) files.set(`${p}/CHANGELOG.md`, readFileSync(changelog, "utf8"));
+    const changelog = Object.hasOwn(project.release, p) ? project.release[p].changelog : keptChangelog(project.root, project.outDir, p);
+    if (changelog !== undefined) files.set(`${p}/CHANGELOG.md`, changelog);
     files.set(`${p}/surface.json`, formatSurface(surfaceOf(project, pkg, provider)));
     const entry = emitEntry(ir, await emitOpenApiNamespace(document.source.data, `${ir.names.pascal}OpenApi`));
     files.set(`${p}/index.js`, entry.js);
@@ -215,21 +252,31 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   };
 }
 
-/** The project's npm scope for provider packages, its license and license text. */
-function projectInfo(root: string): { scope?: string; license?: string; licenseText?: string } {
+/**
+ * What the project's package.json says for generation: the npm scope of the
+ * provider packages, the license, and `blockwright.externalRefFolders`
+ * (folders outside the specs folder that `$ref`s may read, relative to the
+ * project; returned absolute).
+ */
+function projectPackage(root: string): { scope?: string; license?: string; externalRefFolders: string[] } {
   const pkgPath = join(root, "package.json");
-  // Read with positions (JSON is YAML): a broken file or a bad scope is named at its line.
-  const source = existsSync(pkgPath) ? asGenerationErrors(() => loadYamlSource<{ license?: unknown; blockwright?: { scope?: unknown } }>(pkgPath, "package.json")) : undefined;
+  // Read with positions (JSON is YAML): a broken file or a bad value is named at its line.
+  const source = existsSync(pkgPath) ? asGenerationErrors(() => loadYamlSource<{ license?: unknown; blockwright?: { scope?: unknown; externalRefFolders?: unknown } }>(pkgPath, "package.json")) : undefined;
   const pkg = source?.data !== null && typeof source?.data === "object" ? source.data : {};
-  const scope = pkg.blockwright?.scope;
+  const config = pkg.blockwright !== null && typeof pkg.blockwright === "object" ? pkg.blockwright : {};
+  const problem = (path: string[], message: string) => new GenerationErrors([new SourceError(source!.locate(path, "value"), message)]);
+  const scope = config.scope;
   if (source && scope !== undefined && (typeof scope !== "string" || !NPM_SCOPE.test(scope))) {
-    throw new GenerationErrors([new SourceError(source.locate(["blockwright", "scope"], "value"), `blockwright.scope: must be an npm scope such as @acme (the provider packages are named <scope>/<provider>), got ${JSON.stringify(scope)}`)]);
+    throw problem(["blockwright", "scope"], `blockwright.scope: must be an npm scope such as @acme (the provider packages are named <scope>/<provider>), got ${JSON.stringify(scope)}`);
   }
-  const licensePath = join(root, "LICENSE");
+  const folders = config.externalRefFolders;
+  if (source && folders !== undefined && (!Array.isArray(folders) || !folders.every((f) => typeof f === "string" && f !== ""))) {
+    throw problem(["blockwright", "externalRefFolders"], `blockwright.externalRefFolders: must be a list of folders (relative to the project) that $refs may read outside the specs folder, got ${JSON.stringify(folders)}`);
+  }
   return {
     ...(typeof scope === "string" ? { scope } : {}),
     ...(typeof pkg.license === "string" ? { license: pkg.license } : {}),
-    ...(existsSync(licensePath) ? { licenseText: readFileSync(licensePath, "utf8") } : {}),
+    externalRefFolders: ((folders as string[] | undefined) ?? []).map((f) => resolve(root, f)),
   };
 }
 
@@ -242,6 +289,12 @@ function keptVersion(path: string): string {
   } catch {
     return "0.1.0";
   }
+}
+
+/** The CHANGELOG.md a package's folder has (written by `diff --write`), if any; one that cannot be read is a problem named at its path. */
+export function keptChangelog(root: string, outDir: string, provider: string): string | undefined {
+  const file = join(outDir, provider, "CHANGELOG.md");
+  return existsSync(file) ? asGenerationErrors(() => readSourceText(file, rel(root, file))) : undefined;
 }
 
 /** This generator's name and version (recorded in every surface). */

@@ -5,9 +5,10 @@
 // project's YAML reader so positions and YAML semantics stay the same;
 // references to network addresses are refused (generation reads local files
 // only). Every problem names `file:line:col`.
-import { relative, resolve } from "node:path";
+import { dirname, relative, resolve } from "node:path";
+import { isInside, realPath } from "../paths.js";
 import type { Source } from "@redocly/openapi-core";
-import { formatPosition, loadYamlSource, parseYamlSource, SourceError, type YamlSource } from "../yaml/yaml-source.js";
+import { formatPosition, INPUT_LIMITS, loadYamlSource, parseYamlSource, readSourceText, SourceError, UnreadableSource, type YamlSource } from "../yaml/yaml-source.js";
 import { refPath, valueAt } from "../yaml/json-ref.js";
 import { OPERATION_METHODS } from "./openapi-document.js";
 import { validateExamples } from "./openapi-examples.js";
@@ -19,15 +20,21 @@ export interface OpenApiFiles {
   files: Map<string, YamlSource>;
 }
 
-/** Read, bundle and check the examples of the OpenAPI document at `path`; throws SourceErrors (a list) on problems. */
-export async function loadOpenApi(path: string, root: string): Promise<OpenApiFiles> {
+/**
+ * Read, bundle and check the examples of the OpenAPI document at `path`;
+ * throws SourceErrors (a list) on problems. An external `$ref` may read only
+ * files inside `refFolders` (absolute): generation passes what
+ * openapiRefFolders (generate-all.ts) gives; by default the folder above the
+ * document's, the specs folder of a `specs/<provider>/openapi.yaml`.
+ */
+export async function loadOpenApi(path: string, root: string, refFolders: string[] = [dirname(dirname(resolve(path)))]): Promise<OpenApiFiles> {
   const absolute = resolve(path);
   const display = (file: string) => relative(root, file).split("\\").join("/");
-  const rootSource = loadYamlSource(absolute, display(absolute));
+  const rootSource = loadYamlSource(absolute, display(absolute), INPUT_LIMITS.document);
   const version = versionProblem(rootSource);
   if (version) throw new OpenApiProblems([version]);
   const files = new Map<string, YamlSource>([[absolute, rootSource]]);
-  const source = hasExternalRef(rootSource.data) ? await bundled(rootSource, absolute, files, display) : rootSource;
+  const source = hasExternalRef(rootSource.data) ? await bundled(rootSource, absolute, files, display, refFolders) : rootSource;
   const problems = [...duplicateOperationIds(source), ...validateExamples(files, absolute)];
   if (problems.length) throw new OpenApiProblems(problems);
   return { source, files };
@@ -85,14 +92,34 @@ const NETWORK_REF = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 type Redocly = typeof import("@redocly/openapi-core");
 
-/** A resolver that reads referenced files with this project's YAML reader, and never the network. */
-function localResolver(redocly: Redocly, files: Map<string, YamlSource>, display: (file: string) => string) {
+/**
+ * A resolver that reads referenced files with this project's YAML reader,
+ * never the network, and only inside `refFolders`: a `$ref` to
+ * `/home/me/.aws/credentials` would otherwise be read and its text could land
+ * in the generated types.
+ */
+function localResolver(redocly: Redocly, files: Map<string, YamlSource>, display: (file: string) => string, refFolders: string[]) {
+  // The folders themselves, links resolved; one inside another is named once.
+  const real = refFolders.map(realPath);
+  const allowed = real.filter((f, i) => !real.some((other, j) => (j < i && other === f) || (other !== f && isInside(other, f))));
   return new (class LocalResolver extends redocly.BaseResolver {
     readonly problems: SourceError[] = [];
 
     override async loadExternalRef(absoluteRef: string): Promise<Source> {
       if (NETWORK_REF.test(absoluteRef)) throw new Error(`${absoluteRef} is not a local file: generation reads no network address (save the file beside the spec and refer to it by path)`);
-      return super.loadExternalRef(absoluteRef);
+      // Through links too: a link inside the specs folder to a file outside it is outside.
+      if (!allowed.some((folder) => isInside(folder, realPath(absoluteRef)))) {
+        throw new Error(`${display(absoluteRef)} is outside the specs folder (${allowed.map((f) => `${display(f) || "."}/`).join(", ")}), where a $ref may read; to allow its folder, list it in package.json "blockwright": { "externalRefFolders": [...] }`);
+      }
+      // Read as every input is: a device, a pipe, a file over the limit or not UTF-8 is refused with the reason.
+      let text: string;
+      try {
+        text = readSourceText(absoluteRef, display(absoluteRef), INPUT_LIMITS.document);
+      } catch (e) {
+        if (e instanceof UnreadableSource) throw new Error(e.message);
+        throw e;
+      }
+      return new redocly.Source(absoluteRef, text.replace(/\r\n/g, "\n"));
     }
 
     override parseDocument(source: Source): { source: Source; parsed: unknown } {
@@ -112,10 +139,10 @@ function localResolver(redocly: Redocly, files: Map<string, YamlSource>, display
   })();
 }
 
-async function bundled(rootSource: YamlSource, absolute: string, files: Map<string, YamlSource>, display: (file: string) => string): Promise<YamlSource> {
+async function bundled(rootSource: YamlSource, absolute: string, files: Map<string, YamlSource>, display: (file: string) => string, refFolders: string[]): Promise<YamlSource> {
   // Loaded only here: most documents are one file, and the bundler is a large module graph.
   const redocly = await import("@redocly/openapi-core");
-  const resolver = localResolver(redocly, files, display);
+  const resolver = localResolver(redocly, files, display, refFolders);
   const result = await redocly.bundle({
     doc: { source: new redocly.Source(absolute, rootSource.text), parsed: structuredClone(rootSource.data) },
     externalRefResolver: resolver,

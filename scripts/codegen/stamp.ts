@@ -8,11 +8,12 @@
 // --check` answer "up to date" without loading the generator or TypeScript;
 // a hand-edited generated file changes an output hash and takes the full
 // path, which reports it.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sha256 } from "../hash.js";
+import { isInside } from "../paths.js";
 import { filesUnder, listFiles, STAMP_FILE } from "./files.js";
 
 export { STAMP_FILE };
@@ -36,7 +37,8 @@ export function inputHash(root: string, specsDir: string, options: string): stri
   const add = (label: string, data: string | Buffer) => parts.push(`${label}\0${sha256(data)}\0`);
   add("options", options);
   for (const file of filesUnder(specsDir, NOT_INPUTS)) add(file, readFileSync(join(specsDir, file)));
-  for (const file of ["package.json", "LICENSE"]) if (existsSync(join(root, file))) add(file, readFileSync(join(root, file)));
+  // Not a file (a folder of that name): the generation reports it, so the hash need not read it.
+  for (const file of ["package.json", "LICENSE"]) if (statSync(join(root, file), { throwIfNoEntry: false })?.isFile()) add(file, readFileSync(join(root, file)));
   // The generator's own code (dist/ when built, scripts/ when run from sources) and templates.
   const generatorRoot = fileURLToPath(new URL("../", import.meta.url));
   for (const file of filesUnder(generatorRoot, NOT_INPUTS)) {
@@ -55,8 +57,7 @@ export function inputHash(root: string, specsDir: string, options: string): stri
 export function readOutside(root: string, specsDir: string, texts: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const path of Object.keys(texts).sort()) {
-    const inside = relative(resolve(specsDir), resolve(root, path));
-    if (inside === ".." || inside.startsWith(`..${sep}`) || isAbsolute(inside)) out[path] = sha256(texts[path]);
+    if (!isInside(resolve(specsDir), resolve(root, path))) out[path] = sha256(texts[path]);
   }
   return out;
 }
@@ -74,23 +75,34 @@ export function stampContent(files: ReadonlyMap<string, string>, inputs: string,
   return `${JSON.stringify(stamp, null, 2)}\n`;
 }
 
+/** The stamp an earlier generation left in `outDir`, if there is one that can be read. */
+export function readStamp(outDir: string): Stamp | undefined {
+  const file = join(outDir, STAMP_FILE);
+  if (!existsSync(file)) return undefined;
+  try {
+    const stamp = JSON.parse(readFileSync(file, "utf8")) as Stamp | null;
+    return stamp !== null && typeof stamp === "object" && stamp.outputs !== null && typeof stamp.outputs === "object" ? stamp : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Whether `outDir` holds exactly what a generation of these inputs wrote, unedited, and every file read outside the specs (paths relative to `root`) is unchanged. */
 export function upToDate(root: string, outDir: string, inputs: string): boolean {
-  const file = join(outDir, STAMP_FILE);
-  if (!existsSync(file)) return false;
-  let stamp: Stamp;
-  try {
-    stamp = JSON.parse(readFileSync(file, "utf8")) as Stamp;
-  } catch {
-    return false;
-  }
-  if (stamp.inputs !== inputs || !stamp.outputs) return false;
-  for (const [path, hash] of Object.entries(stamp.read ?? {})) {
-    const full = resolve(root, path);
-    if (!existsSync(full) || sha256(readFileSync(full, "utf8")) !== hash) return false;
-  }
+  const stamp = readStamp(outDir);
+  if (!stamp || stamp.inputs !== inputs) return false;
+  for (const [path, hash] of Object.entries(stamp.read ?? {})) if (hashOf(resolve(root, path), "utf8") !== hash) return false;
   const onDisk = listFiles(outDir);
   const recorded = Object.keys(stamp.outputs);
   if (onDisk.length !== recorded.length) return false;
-  return onDisk.every((path) => stamp.outputs[path] !== undefined && sha256(readFileSync(join(outDir, path))) === stamp.outputs[path]);
+  return onDisk.every((path) => Object.hasOwn(stamp.outputs, path) && hashOf(join(outDir, path)) === stamp.outputs[path]);
+}
+
+/** The hash of a file, or undefined when it is gone or is no longer a file (the stamp is then simply not up to date). */
+function hashOf(file: string, encoding?: "utf8"): string | undefined {
+  try {
+    return sha256(encoding ? readFileSync(file, encoding) : readFileSync(file));
+  } catch {
+    return undefined;
+  }
 }

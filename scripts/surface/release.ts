@@ -1,31 +1,30 @@
 // `diff --write`: what release tooling consumes. Each changed package takes
-// its next version and a CHANGELOG.md section; then the packages are
-// regenerated, so their surface.json records the new version.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+// its next version and a CHANGELOG.md section, and the packages are
+// regenerated with them (so their surface.json records the new version),
+// through the same writer as `generate`: nothing is written until the whole
+// output is known, and files generation did not make are left alone.
+import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { generate, type GenerateOptions } from "../codegen/generate-all.js";
-import { writeFiles } from "../codegen/write.js";
+import { generate, keptChangelog, type GenerateOptions } from "../codegen/generate-all.js";
+import { writeFiles, type WriteOptions } from "../codegen/write.js";
 import type { PackageDiff } from "./report.js";
 
-export async function writeRelease(diffs: PackageDiff[], options: GenerateOptions & { outDir: string }, section: (d: PackageDiff, date: string) => string): Promise<string[]> {
+export async function writeRelease(diffs: PackageDiff[], options: GenerateOptions & { outDir: string }, section: (d: PackageDiff, date: string) => string, write: WriteOptions = {}): Promise<string[]> {
   const lines: string[] = [];
   const date = new Date().toISOString().slice(0, 10);
+  const release: NonNullable<GenerateOptions["release"]> = {};
   for (const d of diffs) {
     if (!d.level || d.nextVersion === d.version) continue;
-    const pkgFile = join(options.outDir, d.provider, "package.json");
-    if (!existsSync(pkgFile)) continue; // a new package: generate writes it at its first version
-    const pkg = JSON.parse(readFileSync(pkgFile, "utf8")) as { version: string };
-    if (pkg.version !== d.nextVersion) {
-      pkg.version = d.nextVersion;
-      writeFileSync(pkgFile, JSON.stringify(pkg, null, 2) + "\n");
-    }
-    const changelog = join(options.outDir, d.provider, "CHANGELOG.md");
-    const previous = existsSync(changelog) ? readFileSync(changelog, "utf8").replace(/^# .*\n+/, "") : "";
-    if (!previous.includes(`## ${d.nextVersion} `)) writeFileSync(changelog, `# Changelog of ${d.packageName}\n\n${section(d, date)}\n${previous}`.replace(/\n{3,}/g, "\n\n"));
+    // A new package: the generation writes it at its first version.
+    if (!existsSync(join(options.outDir, d.provider, "package.json"))) continue;
+    const kept = keptChangelog(options.root, options.outDir, d.provider) ?? "";
+    const previous = kept.replace(/^# .*\n+/, "");
+    const changelog = previous.includes(`## ${d.nextVersion} `) ? kept : `# Changelog of ${d.packageName}\n\n${section(d, date)}\n${previous}`.replace(/\n{3,}/g, "\n\n");
+    release[d.provider] = { version: d.nextVersion, changelog };
     lines.push(`diff --write: ${d.packageName} ${d.version} → ${d.nextVersion} (${d.level}); CHANGELOG.md updated`);
   }
-  const result = await generate(options);
-  const report = writeFiles(options.outDir, result.files);
+  const result = await generate({ ...options, release });
+  const report = await writeFiles(options.outDir, result.files, write);
   lines.push(`diff --write: regenerated (${report.stale.length + report.missing.length + report.extra.length} files changed)`);
   return lines;
 }

@@ -10,6 +10,13 @@ import { refPath, valueAt } from "../yaml/json-ref.js";
 
 type Json = Record<string, unknown>;
 
+// A published document is whatever its publisher wrote: a part of the wrong
+// type (a path item that is a number, parameters that are not a list) is read
+// as absent, never trusted to have the shape the specification gives it.
+const object = (v: unknown): Json => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const strings = (v: unknown): string[] => list(v).filter((x): x is string => typeof x === "string");
+
 export interface Fact {
   /** The operation, as `METHOD /full/path/{}` (path parameters unnamed), or `security` for schemes. */
   op: string;
@@ -33,46 +40,56 @@ export function operationKey(method: string, serverPath: string, path: string): 
 export function documentFacts(doc: Json): Map<string, Fact> {
   const facts = new Map<string, Fact>();
   const put = (f: Fact) => facts.set(`${f.op} ${f.kind} ${f.status ?? ""} ${f.where}`.replace(/\s+/g, " ").trim(), f);
+  // A reference that is no JSON pointer (`#/%zz`) points at nothing.
+  const at = (ref: string): unknown => {
+    try {
+      return valueAt(doc, refPath(ref));
+    } catch {
+      return undefined;
+    }
+  };
   const resolve = (s: unknown, seen: string[] = []): { schema: Json; seen: string[] } => {
-    let current = (s ?? {}) as Json;
+    let current = object(s);
     const trail = [...seen];
     while (typeof current.$ref === "string") {
       const ref = current.$ref;
       if (trail.includes(ref) || !ref.startsWith("#/")) return { schema: { recursive: ref }, seen: trail };
       trail.push(ref);
-      current = (valueAt(doc, refPath(ref)) ?? {}) as Json;
+      current = object(at(ref));
     }
     return { schema: current, seen: trail };
   };
   const serverPath = (() => {
-    const url = ((doc.servers as Json[] | undefined)?.[0]?.url as string | undefined) ?? "";
+    const url = object(list(doc.servers)[0]).url;
     try {
-      return new URL(url, "https://x.invalid").pathname;
+      return new URL(typeof url === "string" ? url : "", "https://x.invalid").pathname;
     } catch {
       return "";
     }
   })();
 
-  const schemes = ((doc.components as Json | undefined)?.securitySchemes ?? {}) as Record<string, Json>;
-  for (const [name, s] of Object.entries(schemes)) put({ op: "security", kind: "scheme", where: name, value: canonical({ type: s.type, in: s.in, name: s.name, scheme: s.scheme }) });
+  for (const [name, raw] of Object.entries(object(object(doc.components).securitySchemes))) {
+    const s = object(raw);
+    put({ op: "security", kind: "scheme", where: name, value: canonical({ type: s.type, in: s.in, name: s.name, scheme: s.scheme }) });
+  }
 
-  for (const [path, rawItem] of Object.entries((doc.paths ?? {}) as Record<string, Json>)) {
+  for (const [path, rawItem] of Object.entries(object(doc.paths))) {
     const item = resolve(rawItem).schema;
-    const shared = (item.parameters as unknown[] | undefined) ?? [];
+    const shared = list(item.parameters);
     for (const method of OPERATION_METHODS) {
-      const op = item[method] as Json | undefined;
-      if (!op) continue;
+      if (item[method] === null || typeof item[method] !== "object") continue;
+      const op = object(item[method]);
       const key = operationKey(method, serverPath, path);
       put({ op: key, kind: "operation", where: "", value: "present" });
       put({ op: key, kind: "security", where: "", value: canonical((op.security ?? doc.security ?? []) as unknown) });
-      for (const raw of [...shared, ...((op.parameters as unknown[]) ?? [])]) {
+      for (const raw of [...shared, ...list(op.parameters)]) {
         const p = resolve(raw).schema;
         put({ op: key, kind: "param", where: `${String(p.in)}:${String(p.name)}`, value: canonical({ required: Boolean(p.required), ...summary(resolve(p.schema).schema) }) });
       }
       const body = op.requestBody ? resolve(op.requestBody).schema : undefined;
       const bodySchema = body ? jsonSchema(body) : undefined;
       if (bodySchema) walk(bodySchema, "", 0, [], (pointer, s, required) => put({ op: key, kind: "body", where: pointer || "/", value: canonical({ required, ...summary(s) }) }), resolve);
-      for (const [status, rawResponse] of Object.entries((op.responses ?? {}) as Record<string, unknown>)) {
+      for (const [status, rawResponse] of Object.entries(object(op.responses))) {
         put({ op: key, kind: "status", where: status, value: "declared" });
         if (!/^2/.test(status)) continue;
         const schema = jsonSchema(resolve(rawResponse).schema);
@@ -85,9 +102,9 @@ export function documentFacts(doc: Json): Map<string, Fact> {
 
 /** The schema of a body's JSON media type (the one the linker reads). */
 function jsonSchema(container: Json): unknown {
-  const content = (container.content ?? {}) as Record<string, Json>;
+  const content = object(container.content);
   const type = jsonMediaType(content);
-  return type ? content[type].schema : undefined;
+  return type ? object(content[type]).schema : undefined;
 }
 
 type Resolve = (s: unknown, seen?: string[]) => { schema: Json; seen: string[] };
@@ -98,8 +115,8 @@ function walk(raw: unknown, pointer: string, depth: number, seen: string[], visi
   const s = flatten(schema, resolve, trail);
   visit(pointer, s, required);
   if (depth >= MAX_DEPTH || s.recursive) return;
-  const req = new Set((s.required as string[] | undefined) ?? []);
-  for (const [name, child] of Object.entries((s.properties ?? {}) as Record<string, unknown>)) {
+  const req = new Set(strings(s.required));
+  for (const [name, child] of Object.entries(object(s.properties))) {
     walk(child, `${pointer}${formatPointer([name])}`, depth + 1, trail, visit, resolve, req.has(name));
   }
   if (s.items) walk(s.items, `${pointer}/*`, depth + 1, trail, visit, resolve, false);
@@ -108,12 +125,12 @@ function walk(raw: unknown, pointer: string, depth: number, seen: string[], visi
 /** allOf merged into one object schema. */
 function flatten(schema: Json, resolve: Resolve, seen: string[]): Json {
   if (!Array.isArray(schema.allOf)) return schema;
-  const merged: Json = { ...schema, properties: { ...((schema.properties as Json) ?? {}) }, required: [...((schema.required as string[]) ?? [])] };
+  const merged: Json = { ...schema, properties: { ...object(schema.properties) }, required: strings(schema.required) };
   delete merged.allOf;
   for (const member of schema.allOf as unknown[]) {
     const m = flatten(resolve(member, seen).schema, resolve, seen);
-    Object.assign(merged.properties as Json, m.properties ?? {});
-    (merged.required as string[]).push(...((m.required as string[]) ?? []));
+    Object.assign(merged.properties as Json, object(m.properties));
+    (merged.required as string[]).push(...strings(m.required));
     for (const k of ["type", "enum", "format"]) if (merged[k] === undefined && m[k] !== undefined) merged[k] = m[k];
   }
   return merged;

@@ -3,11 +3,13 @@
 // newer ones given on the command line. OpenAPI (YAML or JSON) or API
 // Discovery documents. They are read as every other input is (yaml-source),
 // so a broken one is reported at its `file:line:col`.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { basename, dirname, join, relative } from "node:path";
 import { parseDocument } from "yaml";
 import { sha256 } from "../hash.js";
-import { loadYamlSource, parseYamlSource, readSourceText, SourceError } from "../yaml/yaml-source.js";
+import { writeWhole } from "../codegen/files.js";
+import { linkOnPath, statOf } from "../paths.js";
+import { INPUT_LIMITS, loadYamlSource, parseYamlSource, readSourceText, SourceError } from "../yaml/yaml-source.js";
 import { discoveryToOpenApi, isDiscovery } from "./discovery.js";
 
 export interface Pinned {
@@ -28,7 +30,7 @@ export class PublishedDocumentError extends Error {}
  * UnreadableSource.
  */
 export function readPublished(path: string, name = path): { text: string; document: Record<string, unknown> } {
-  const { text, data } = path.endsWith(".json") ? readJson(path, name) : loadYamlSource(path, name);
+  const { text, data } = path.endsWith(".json") ? readJson(path, name) : loadYamlSource(path, name, INPUT_LIMITS.document);
   if (!data || typeof data !== "object") throw new PublishedDocumentError(`${name} is not an API document`);
   const doc = data as Record<string, unknown>;
   if (isDiscovery(doc)) return { text, document: discoveryToOpenApi(doc) };
@@ -38,7 +40,7 @@ export function readPublished(path: string, name = path): { text: string; docume
 
 /** JSON read as JSON (exactly, and fast for large Discovery documents); where it breaks is found by the YAML reader, JSON being YAML. */
 function readJson(path: string, name: string): { text: string; data: unknown } {
-  const text = readSourceText(path, name);
+  const text = readSourceText(path, name, INPUT_LIMITS.document);
   try {
     return { text, data: JSON.parse(text) };
   } catch (e) {
@@ -58,25 +60,33 @@ export function readPinned(specsDir: string, provider: string, cwd: string): Pin
   const shown = (path: string) => relative(cwd, path) || path;
   const sourceFile = join(dir, "source.yaml");
   if (!existsSync(sourceFile)) throw new PublishedDocumentError(`${provider} has no pinned published document (${join(provider, "upstream", "source.yaml")}): its upstream publishes none, or it was never added`);
-  const source = loadYamlSource<{ file?: string; source?: string; retrieved?: string; sha256?: string } | null>(sourceFile, shown(sourceFile)).data ?? {};
-  if (!source.file || !source.sha256) throw new PublishedDocumentError(`${shown(sourceFile)}: needs file and sha256`);
+  const data = loadYamlSource<{ file?: unknown; source?: unknown; retrieved?: unknown; sha256?: unknown } | null>(sourceFile, shown(sourceFile)).data;
+  const source = data !== null && typeof data === "object" ? data : {};
+  if (typeof source.file !== "string" || !source.file || typeof source.sha256 !== "string" || !source.sha256) {
+    throw new PublishedDocumentError(`${shown(sourceFile)}: needs file and sha256, each a string (got file: ${JSON.stringify(source.file ?? null)}, sha256: ${JSON.stringify(source.sha256 ?? null)})`);
+  }
   const { text, document } = readPublished(join(dir, source.file), shown(join(dir, source.file)));
   const actual = sha256(text);
   if (actual !== source.sha256) throw new PublishedDocumentError(`${shown(join(dir, source.file))} does not match its pinned sha256 (${source.sha256.slice(0, 12)}…, the file has ${actual.slice(0, 12)}…): restore it, or pin it again with --accept`);
-  return { dir, file: source.file, sha256: source.sha256, document, ...(source.source ? { source: source.source } : {}), ...(source.retrieved ? { retrieved: source.retrieved } : {}) };
+  return { dir, file: source.file, sha256: source.sha256, document, ...(typeof source.source === "string" ? { source: source.source } : {}), ...(typeof source.retrieved === "string" ? { retrieved: source.retrieved } : {}) };
 }
 
 /** Make `newer` the pinned document: copy it in, record its hash, source and date. */
 export function acceptPublished(pinned: Pinned, newerPath: string, source: string | undefined, today: string): string {
-  const text = readFileSync(newerPath, "utf8");
+  const text = readSourceText(newerPath, newerPath, INPUT_LIMITS.document);
   const file = `published.${newerPath.endsWith(".json") ? "json" : "yaml"}`;
-  writeFileSync(join(pinned.dir, file), text);
+  for (const name of [file, "source.yaml"]) {
+    const link = linkOnPath(dirname(pinned.dir), `${basename(pinned.dir)}/${name}`);
+    if (link) throw new PublishedDocumentError(`${join(dirname(pinned.dir), link)} is a symbolic link: --accept writes ${name} there and never through a link (replace the link with the file or folder itself)`);
+    if (statOf(join(pinned.dir, name))?.isFile() === false) throw new PublishedDocumentError(`${join(pinned.dir, name)} is a folder, not a file: --accept writes the pinned document there`);
+  }
+  writeWhole(join(pinned.dir, file), text);
   const sourceFile = join(pinned.dir, "source.yaml");
   const doc = parseDocument(readFileSync(sourceFile, "utf8"));
   doc.set("file", file);
   doc.set("source", source ?? newerPath);
   doc.set("retrieved", today);
   doc.set("sha256", sha256(text));
-  writeFileSync(sourceFile, doc.toString());
+  writeWhole(sourceFile, doc.toString());
   return file;
 }

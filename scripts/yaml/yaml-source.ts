@@ -5,10 +5,12 @@
 // faster than building yaml's document model, which made YAML a tenth of a
 // generation's time), and yaml's document model, built only when a message
 // needs a position, finds it.
-import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import jsyaml from "js-yaml";
 import type { Document, Node } from "yaml";
+import { INPUT_LIMITS, readSourceText, UnreadableSource, type InputLimit } from "./input-file.js";
+
+export { INPUT_LIMITS, readSourceText, UnreadableSource, type InputLimit };
 
 // yaml is loaded only when a position is wanted (loading it costs as much as parsing five specs).
 const require = createRequire(import.meta.url);
@@ -40,17 +42,6 @@ export class SourceError extends Error {
   ) {
     super(`${formatPosition(position)}: ${detail}`);
     this.name = "SourceError";
-  }
-}
-
-/** A file that cannot be read as YAML data at all (not a syntax error with a position). */
-export class UnreadableSource extends Error {
-  constructor(
-    readonly file: string,
-    readonly detail: string,
-  ) {
-    super(`${file}: ${detail}`);
-    this.name = "UnreadableSource";
   }
 }
 
@@ -129,19 +120,9 @@ function expandedAliases(root: unknown): number {
   return visit(root);
 }
 
-/** Read and parse a YAML file; a missing file, a folder or an alias bomb is an UnreadableSource. */
-export function loadYamlSource<T = unknown>(file: string, displayName = file): YamlSource<T> {
-  return parseYamlSource<T>(readSourceText(file, displayName), displayName);
-}
-
-/** The text of an input file; a missing file or a folder is an UnreadableSource. */
-export function readSourceText(file: string, displayName = file): string {
-  try {
-    return readFileSync(file, "utf8");
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new UnreadableSource(displayName, code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a folder, not a file" : `cannot be read (${code ?? (e as Error).message})`);
-  }
+/** Read and parse a YAML file; a file that cannot be read as text (see readSourceText) is an UnreadableSource. */
+export function loadYamlSource<T = unknown>(file: string, displayName = file, limit: InputLimit = INPUT_LIMITS.file): YamlSource<T> {
+  return parseYamlSource<T>(readSourceText(file, displayName, limit), displayName);
 }
 
 function locateIn(

@@ -1,0 +1,93 @@
+// Reading an input file the user gave (a spec, a workflow, an env file, a
+// published document) as text, or refusing it with a reason: not there, a
+// folder, a device or pipe, too large, not UTF-8. Kept apart from the YAML
+// reader so that commands reading JSON (generated packages) load no parser.
+import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
+
+/** An input file that cannot be read as text at all (not a syntax error with a position). */
+export class UnreadableSource extends Error {
+  constructor(
+    readonly file: string,
+    readonly detail: string,
+  ) {
+    super(`${file}: ${detail}`);
+    this.name = "UnreadableSource";
+  }
+}
+
+export interface InputLimit {
+  bytes: number;
+  /** What the limit is for, in a message: "… over the 4 MiB limit for <what>". */
+  what: string;
+}
+
+const MiB = 1024 * 1024;
+
+/**
+ * The largest input of each kind read, checked before parsing: a file past
+ * it is refused with its size, not parsed for minutes into gigabytes. Each
+ * is many times the largest real one (published API documents reach about
+ * 30 MB; manifests and workflows are a few kB).
+ */
+export const INPUT_LIMITS = {
+  /** OpenAPI documents, the files they reference, published API documents. */
+  document: { bytes: 64 * MiB, what: "an OpenAPI or published API document" },
+  /** Manifests, workflows, configuration, package.json, anything else. */
+  file: { bytes: 4 * MiB, what: "a manifest, workflow or configuration file" },
+  env: { bytes: 1 * MiB, what: "an --env-file" },
+} as const satisfies Record<string, InputLimit>;
+
+/**
+ * The text of an input file. A missing file, a folder, a device or pipe
+ * (reading /dev/zero never ends), a file over `limit`, and bytes that are not
+ * UTF-8 are each an UnreadableSource saying so.
+ */
+export function readSourceText(file: string, displayName = file, limit: InputLimit = INPUT_LIMITS.file): string {
+  let bytes: Buffer;
+  let fd: number | undefined;
+  try {
+    // Non-blocking: opening a named pipe for reading would otherwise wait for a writer.
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+    const stat = fstatSync(fd);
+    if (stat.isDirectory()) throw new UnreadableSource(displayName, "is a folder, not a file");
+    if (!stat.isFile()) throw new UnreadableSource(displayName, "is not a regular file (a device, pipe or socket): give a file");
+    if (stat.size > limit.bytes) throw new UnreadableSource(displayName, `is ${mebibytes(stat.size)}, over the ${limit.bytes / MiB} MiB limit for ${limit.what}: refused before parsing`);
+    bytes = readFileSync(fd);
+  } catch (e) {
+    if (e instanceof UnreadableSource) throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new UnreadableSource(displayName, code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a folder, not a file" : code === "ENOTDIR" ? "no such file (a part of its path is a file, not a folder)" : `cannot be read (${code ?? (e as Error).message})`);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    const at = firstInvalidUtf8(bytes);
+    const before = bytes.subarray(0, at).toString("utf8");
+    const line = before.split("\n").length;
+    const col = before.length - before.lastIndexOf("\n");
+    throw new UnreadableSource(displayName, `is not UTF-8 text: byte 0x${bytes[at].toString(16).padStart(2, "0")} at line ${line}, column ${col} (save it as UTF-8)`);
+  }
+}
+
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+/** The offset where the first sequence that is not UTF-8 starts (the decoder only says that one exists). */
+function firstInvalidUtf8(bytes: Buffer): number {
+  for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i];
+    // Length of the sequence, and the range of its second byte (excluding overlong forms and surrogates).
+    const [length, low, high] = b < 0x80 ? [1, 0, 0] : b >= 0xc2 && b <= 0xdf ? [2, 0x80, 0xbf] : b === 0xe0 ? [3, 0xa0, 0xbf] : b === 0xed ? [3, 0x80, 0x9f] : b >= 0xe1 && b <= 0xef ? [3, 0x80, 0xbf] : b === 0xf0 ? [4, 0x90, 0xbf] : b === 0xf4 ? [4, 0x80, 0x8f] : b >= 0xf1 && b <= 0xf3 ? [4, 0x80, 0xbf] : [0, 0, 0];
+    if (!length || i + length > bytes.length) return i;
+    if (length > 1 && (bytes[i + 1] < low || bytes[i + 1] > high)) return i;
+    for (let k = 2; k < length; k++) if (bytes[i + k] < 0x80 || bytes[i + k] > 0xbf) return i;
+    i += length;
+  }
+  return bytes.length;
+}
+
+function mebibytes(n: number): string {
+  return `${(n / MiB).toFixed(1)} MiB`;
+}
+
