@@ -116,8 +116,8 @@ const CASES: Case[] = [
   { name: "a generated index.js that is gone", setup: (d) => rmSync(join(d, "generated/notes/index.js")), args: ["call", "notes_list"], code: 2, says: /generated\/notes\/index\.js cannot be loaded/ },
   { name: "a generated index.js exporting no provider", setup: (d) => write(d, "generated/notes/index.js", "export const x = 1;\n"), args: ["test", "--list"], code: 2, says: /generated\/notes\/index\.js exports no provider: run blockwright generate/ },
   // Mocks built from a spec that cannot be read.
-  { name: "mock of an OpenAPI document that is not YAML", setup: (d) => write(d, "specs/notes/openapi.yaml", "openapi: [3\n"), args: ["mock"], code: 2, says: /cannot start the notes mock: specs\/notes\/openapi\.yaml:\d+:\d+: invalid YAML/ },
-  { name: "run on a mock of an OpenAPI document that is a folder", setup: (d) => folderAt(d, "specs/notes/openapi.yaml"), args: ["run", "examples/first-note.yaml"], code: 2, says: "cannot start the notes mock: specs/notes/openapi.yaml: is a folder, not a file" },
+  { name: "mock of an OpenAPI document that is not YAML", setup: (d) => write(d, "specs/notes/openapi.yaml", "openapi: [3\n"), args: ["mock"], code: 2, says: /the OpenAPI document of "notes" has 1 problem, as generation reports:\nspecs\/notes\/openapi\.yaml:\d+:\d+: invalid YAML/ },
+  { name: "run on a mock of an OpenAPI document that is a folder", setup: (d) => folderAt(d, "specs/notes/openapi.yaml"), args: ["run", "examples/first-note.yaml"], code: 2, says: 'the OpenAPI document of "notes" has 1 problem, as generation reports:\nspecs/notes/openapi.yaml:1:1: is a folder, not a file' },
   // Where init writes.
   { name: "init into a file", args: ["init", "package.json"], code: 2, says: "package.json: is a file, not a folder" },
   { name: "init under /proc (Node's recursive mkdir spun there)", args: ["init", "/proc/x"], code: 2, says: "/proc/x: is on proc, a virtual filesystem of the kernel (/proc), where no project files can be written" },

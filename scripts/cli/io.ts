@@ -44,7 +44,6 @@ export class CommandFailure extends Error {
 
 /** Mocks of these providers: the io's own (tests share theirs) or new ones; a busy port or bad spec is a usage error. */
 export async function startCommandMocks(io: CliIo, providers: string[], options: MockOptions): Promise<MockServers> {
-  if (!io.startMocks) await checkMockDocuments(io, providers, options.specsDir);
   const { startMocks, MockStartError } = await import("../mocks.js");
   try {
     // Files named in errors as generation names them: relative to the working folder.
@@ -52,26 +51,6 @@ export async function startCommandMocks(io: CliIo, providers: string[], options:
   } catch (e) {
     if (e instanceof MockStartError) throw new UsageError(e.message);
     throw e;
-  }
-}
-
-/**
- * Read each mock's OpenAPI document as generation reads it before Prism
- * does, so that a document that cannot be read or parsed is named at its
- * file:line:col (Prism's own error is a bare exception).
- */
-async function checkMockDocuments(io: CliIo, providers: string[], specsDir: string): Promise<void> {
-  const { relative } = await import("node:path");
-  const { openapiPathOf } = await import("../codegen/provider-dirs.js");
-  const { INPUT_LIMITS, loadYamlSource, SourceError, UnreadableSource } = await import("../yaml/yaml-source.js");
-  for (const provider of providers) {
-    const path = openapiPathOf(specsDir, provider);
-    try {
-      loadYamlSource(path, relative(io.cwd, path) || path, INPUT_LIMITS.document);
-    } catch (e) {
-      if (e instanceof SourceError || e instanceof UnreadableSource) throw new UsageError(`cannot start the ${provider} mock: ${e.message}`);
-      throw e;
-    }
   }
 }
 
