@@ -39,14 +39,18 @@ describe("books_search_volumes", () => {
     expect(calls[0].url.searchParams.get("maxResults")).toBe("40");
   });
 
-  it("accepts maxResults given as text (\"25\")", async () => {
+  it('accepts maxResults given as text ("25")', async () => {
     const { result, calls } = await call("books_search_volumes", { ...valid.books_search_volumes(), maxResults: "25" });
     expectSuccess(result);
     expect(calls[0].url.searchParams.get("maxResults")).toBe("25");
   });
 
   it("with allPages, asks for the next page at startIndex = the volumes seen, until a page has none", async () => {
-    const { result, calls } = await call("books_search_volumes", { ...valid.books_search_volumes(), maxResults: 20 }, { allPages: true, prefer: (request) => (new URL(request.url).searchParams.has("startIndex") ? "example=noItems" : undefined) });
+    const { result, calls } = await call(
+      "books_search_volumes",
+      { ...valid.books_search_volumes(), maxResults: 20 },
+      { allPages: true, prefer: (request) => (new URL(request.url).searchParams.has("startIndex") ? "example=noItems" : undefined) },
+    );
     const page = example("books", "searchVolumes", "200", "search") as { items: unknown[] };
     calls.forEach(expectNoViolation);
     expect(calls.map((c) => [...c.url.searchParams.keys()].join(","))).toEqual(["q,maxResults,key", "q,maxResults,startIndex,key"]);

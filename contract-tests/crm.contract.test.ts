@@ -133,10 +133,7 @@ describe("crm_query with allPages", () => {
     const { result, calls } = await call("crm_query", valid.crm_query(), { allPages: true });
     const first = example("crm", "query", "200", "firstBatch") as { records: unknown[]; totalSize: number; nextRecordsUrl: string };
     const last = example("crm", "queryMore", "200", "lastBatch") as { records: unknown[] };
-    expect(calls.map((c) => `${c.method} ${c.url.pathname}${c.search} ${c.status}`)).toEqual([
-      "GET /services/data/v59.0/query?q=SELECT%20Id%2C%20Name%20FROM%20Account 200",
-      `GET ${first.nextRecordsUrl} 200`,
-    ]);
+    expect(calls.map((c) => `${c.method} ${c.url.pathname}${c.search} ${c.status}`)).toEqual(["GET /services/data/v59.0/query?q=SELECT%20Id%2C%20Name%20FROM%20Account 200", `GET ${first.nextRecordsUrl} 200`]);
     calls.forEach(expectNoViolation);
     expect(calls[1].url.origin).toBe(mockUrl("crm"));
     expect(calls[1].headers.get("authorization")).toBe(`Bearer ${TOKEN}`);

@@ -40,7 +40,16 @@ describe("DECISIONS — General", () => {
     ["directory_list_groups", { accessToken: GRAPH }, "top", 999, (c) => c.url.searchParams.get("$top"), 1000, "maximum", "top: must be at most 999 (allowed: 1–999), got 1000"],
     ["docgen_generate", generate, "numCards", 75, (c) => (c.body as { numCards: number }).numCards, 76, "maximum", "numCards: must be at most 75 (allowed: 1–75), got 76"],
     ["docgen_generate", generate, "numCards", 1, (c) => (c.body as { numCards: number }).numCards, 0, "minimum", "numCards: must be at least 1 (allowed: 1–75), got 0"],
-    ["docgen_generate", generate, "additionalInstructions", "a".repeat(2000), (c) => (c.body as { additionalInstructions: string }).additionalInstructions, "a".repeat(2001), "maxLength", "additionalInstructions: must be at most 2000 characters long (it has 2001)"],
+    [
+      "docgen_generate",
+      generate,
+      "additionalInstructions",
+      "a".repeat(2000),
+      (c) => (c.body as { additionalInstructions: string }).additionalInstructions,
+      "a".repeat(2001),
+      "maxLength",
+      "additionalInstructions: must be at most 2000 characters long (it has 2001)",
+    ],
     ["docgen_generate", generate, "inputText", "a".repeat(400_000), (c) => (c.body as { inputText: string }).inputText, "a".repeat(400_001), "maxLength", "inputText: must be at most 400000 characters long (it has 400001)"],
     ["docgen_generate", generate, "inputText", "a", (c) => (c.body as { inputText: string }).inputText, "", "required", "inputText: is required, got an empty string"],
     ["docgen_list_themes", { apiKey: GAMMA }, "limit", 50, (c) => c.url.searchParams.get("limit"), 51, "maximum", "limit: must be at most 50 (allowed: 1–50), got 51"],
@@ -127,10 +136,34 @@ describe("DECISIONS — General", () => {
 
   // Each provider's own error body, read here (not through the manifest's expressions).
   const failures: { id: string; params: Record<string, unknown>; status: number; name: string; secret: string; read: (body: unknown) => { code?: string; message: string }; retryable: boolean; requestIdHeader?: string }[] = [
-    { id: "books_search_volumes", params: { apiKey: BOOKS, q: "dune" }, status: 400, name: "keyInvalid", secret: BOOKS, read: (b) => ({ code: (b as { error: { status: string } }).error.status, message: (b as { error: { message: string } }).error.message }), retryable: false },
-    { id: "crm_query", params: { ...crm(), query: "SELECT Id FROM Account" }, status: 403, name: "requestLimitExceeded", secret: SF, read: (b) => ({ code: (b as { errorCode: string }[])[0].errorCode, message: (b as { message: string }[])[0].message }), retryable: false },
+    {
+      id: "books_search_volumes",
+      params: { apiKey: BOOKS, q: "dune" },
+      status: 400,
+      name: "keyInvalid",
+      secret: BOOKS,
+      read: (b) => ({ code: (b as { error: { status: string } }).error.status, message: (b as { error: { message: string } }).error.message }),
+      retryable: false,
+    },
+    {
+      id: "crm_query",
+      params: { ...crm(), query: "SELECT Id FROM Account" },
+      status: 403,
+      name: "requestLimitExceeded",
+      secret: SF,
+      read: (b) => ({ code: (b as { errorCode: string }[])[0].errorCode, message: (b as { message: string }[])[0].message }),
+      retryable: false,
+    },
     { id: "directory_list_users", params: { accessToken: GRAPH }, status: 429, name: "throttled", secret: GRAPH, read: (b) => (b as { error: { code: string; message: string } }).error, retryable: true, requestIdHeader: "request-id" },
-    { id: "persondata_person_enrich", params: { apiKey: PDL, email: "sean@peopledatalabs.com" }, status: 401, name: "invalidKey", secret: PDL, read: (b) => ({ code: (b as { error: { type: string } }).error.type, message: (b as { error: { message: string } }).error.message }), retryable: false },
+    {
+      id: "persondata_person_enrich",
+      params: { apiKey: PDL, email: "sean@peopledatalabs.com" },
+      status: 401,
+      name: "invalidKey",
+      secret: PDL,
+      read: (b) => ({ code: (b as { error: { type: string } }).error.type, message: (b as { error: { message: string } }).error.message }),
+      retryable: false,
+    },
     { id: "docgen_generate", params: generate, status: 500, name: "generationError", secret: GAMMA, read: (b) => ({ message: (b as { message: string }).message }), retryable: false, requestIdHeader: "x-request-id" },
   ];
 
@@ -199,7 +232,10 @@ describe("DECISIONS — General", () => {
       const provider = tool(id).provider;
       for (const op of spec(provider).operations.values()) expect(op.path.startsWith(prefix), `${provider} ${op.path}`).toBe(true);
       const servers: { url: string }[] = parse(readFileSync(join(SPECS_DIR, provider, "openapi.yaml"), "utf8")).servers;
-      expect(servers.map((s) => new URL(s.url).pathname), `${provider} servers`).toEqual(servers.map(() => "/"));
+      expect(
+        servers.map((s) => new URL(s.url).pathname),
+        `${provider} servers`,
+      ).toEqual(servers.map(() => "/"));
     }
     for (const op of spec("crm").operations.values()) expect(op.path.startsWith("/services/data/v59.0/"), op.path).toBe(true);
   });
@@ -356,7 +392,17 @@ describe("DECISIONS — Document generation", () => {
     const minimal = await call("docgen_generate", generate);
     expectNoViolation(minimal.calls[0]);
     expect(minimal.calls[0].body).toEqual({ inputText: "Decisions", textMode: "generate", format: "presentation" });
-    const r = await call("docgen_generate", { ...generate, textAmount: "brief", textTone: "crisp", textAudience: "board", textLanguage: "fr", imageSource: "aiGenerated", imageModel: "imagen-4-pro", imageStyle: "ink", cardDimensions: "16x9" });
+    const r = await call("docgen_generate", {
+      ...generate,
+      textAmount: "brief",
+      textTone: "crisp",
+      textAudience: "board",
+      textLanguage: "fr",
+      imageSource: "aiGenerated",
+      imageModel: "imagen-4-pro",
+      imageStyle: "ink",
+      cardDimensions: "16x9",
+    });
     expectNoViolation(r.calls[0]);
     expect(r.calls[0].body).toEqual({
       inputText: "Decisions",

@@ -22,7 +22,11 @@ const outcome = (result: RunResult) => Object.fromEntries(result.blocks.map((b) 
 
 describe("example workflows", () => {
   it("are all covered here", () => {
-    expect(readdirSync(examplesDir).filter((f) => f.endsWith(".yaml")).sort()).toEqual(["lead-to-deck.yaml", "onboard-new-hire.yaml", "reading-list.yaml"]);
+    expect(
+      readdirSync(examplesDir)
+        .filter((f) => f.endsWith(".yaml"))
+        .sort(),
+    ).toEqual(["lead-to-deck.yaml", "onboard-new-hire.yaml", "reading-list.yaml"]);
   });
 
   it("lead-to-deck: enrich → company + CRM lead → deck → wait, references resolved", async () => {

@@ -44,11 +44,7 @@ export function capturingFetch(prefer?: Preference) {
 }
 
 /** Call a tool against its provider's mock (the default address is replaced by the mock's). */
-export async function call(
-  id: string,
-  params: Record<string, unknown>,
-  options: { prefer?: Preference } & Omit<ExecuteOptions, "fetch"> = {},
-): Promise<{ result: ToolResult; calls: Captured[] }> {
+export async function call(id: string, params: Record<string, unknown>, options: { prefer?: Preference } & Omit<ExecuteOptions, "fetch"> = {}): Promise<{ result: ToolResult; calls: Captured[] }> {
   const t = tool(id);
   const { prefer, ...rest } = options;
   const { fetch, calls } = capturingFetch(prefer);
@@ -88,7 +84,9 @@ export function spec(provider: string): OpenApiDocument {
 
 /** A named example of an operation's response in the provider's spec. */
 export function example(provider: string, operationId: string, status: string, name: string): unknown {
-  const response = spec(provider).operations.get(operationId)?.responses.find((r) => r.status === status);
+  const response = spec(provider)
+    .operations.get(operationId)
+    ?.responses.find((r) => r.status === status);
   if (!response || !(name in response.examples)) throw new Error(`${provider} ${operationId} ${status} has no example ${name}`);
   return response.examples[name];
 }
@@ -138,12 +136,7 @@ function matchesType(o: OutputSpec, value: unknown): boolean {
  * and message a provider's error body carries (written per provider in the
  * test, independently of the manifest's expressions).
  */
-export function describeErrorStatuses(
-  id: string,
-  valid: () => Record<string, unknown>,
-  expected: (body: unknown) => { code?: string; message?: string },
-  options: { outcomes?: number[] } = {},
-): void {
+export function describeErrorStatuses(id: string, valid: () => Record<string, unknown>, expected: (body: unknown) => { code?: string; message?: string }, options: { outcomes?: number[] } = {}): void {
   const t = tool(id);
   const op = spec(t.provider).operations.get(t.operationId)!;
   const statuses = op.responses.map((r) => Number(r.status)).filter((s) => s >= 400 && !(options.outcomes ?? []).includes(s));

@@ -55,7 +55,11 @@ describe("persondata_person_enrich", () => {
     });
   }
 
-  for (const [value, rule] of [[0, "minimum"], [11, "maximum"], [5.5, "integer"]] as const) {
+  for (const [value, rule] of [
+    [0, "minimum"],
+    [11, "maximum"],
+    [5.5, "integer"],
+  ] as const) {
     it(`refuses min_likelihood ${value} (${rule})`, async () => {
       const { result, calls } = await call("persondata_person_enrich", { ...valid.persondata_person_enrich(), min_likelihood: value });
       expect(expectFailure(result)).toMatchObject({ param: "min_likelihood", rule });

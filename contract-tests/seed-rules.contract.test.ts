@@ -70,7 +70,12 @@ describe("seed: required parameters", () => {
         expect(ok.calls).toHaveLength(1);
         expectNoViolation(ok.calls[0]);
         // Nothing the seed leaves optional is made required either.
-        expect(tool(id).params.filter((p) => p.required).map((p) => p.name).sort()).toEqual([...required].sort());
+        expect(
+          tool(id)
+            .params.filter((p) => p.required)
+            .map((p) => p.name)
+            .sort(),
+        ).toEqual([...required].sort());
       });
 
       for (const param of required) {

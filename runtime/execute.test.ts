@@ -37,11 +37,7 @@ describe("request building", () => {
 
   it("nests flat parameters at body pointers, splits lists, adds constants", async () => {
     const { fetch, seen } = scriptedFetch(json(201, { id: "b9", title: "Dune", state: "pending" }));
-    const result = await executeToolDefinition(
-      tool("shelf_add_book"),
-      { apiKey: KEY, shelfId: "fiction", title: "Dune", tags: " sf, classic,, desert ", format: "PAPER", size: "a4", meta: '{"isbn":"9780441013593"}' },
-      { fetch },
-    );
+    const result = await executeToolDefinition(tool("shelf_add_book"), { apiKey: KEY, shelfId: "fiction", title: "Dune", tags: " sf, classic,, desert ", format: "PAPER", size: "a4", meta: '{"isbn":"9780441013593"}' }, { fetch });
     expect(result).toEqual({ success: true, output: { bookId: "b9", state: "pending" } });
     expect(seen[0].method).toBe("POST");
     expect(seen[0].headers.get("content-type")).toBe("application/json");
@@ -217,7 +213,10 @@ describe("upstream errors", () => {
     expect(failed).toMatchObject({ success: false, error: { message: "raw [redacted] url [redacted]" } });
     // A success whose body has the key JSON-escaped, and an output read from a header that echoes it.
     const base = tool("shelf_get_book");
-    const echoing: ToolSpec = { ...base, outputs: [...base.outputs, { path: "echo", type: "string", description: "The echo header.", optional: true, source: { expression: "$response.header.x-echo", ref: { kind: "header", name: "x-echo" } } }] };
+    const echoing: ToolSpec = {
+      ...base,
+      outputs: [...base.outputs, { path: "echo", type: "string", description: "The echo header.", optional: true, source: { expression: "$response.header.x-echo", ref: { kind: "header", name: "x-echo" } } }],
+    };
     const reply = new Response(`{"id":"b1","title":${JSON.stringify(`for ${key}`)},"state":"ready"}`, { status: 200, headers: { "content-type": "application/json", "x-echo": `key=${encodeURIComponent(key)}` } });
     const ok = await executeToolDefinition(echoing, { apiKey: key, bookId: "b1" }, { fetch: scriptedFetch(reply).fetch });
     expect(ok).toMatchObject({ success: true, output: { book: { title: "for [redacted]" }, echo: "key=[redacted]" } });
@@ -274,8 +273,7 @@ describe("retries", () => {
 });
 
 describe("time-outs and cancellation", () => {
-  const hang = (request: Request) =>
-    new Promise<Response>((_, reject) => request.signal.addEventListener("abort", () => reject(request.signal.reason), { once: true }));
+  const hang = (request: Request) => new Promise<Response>((_, reject) => request.signal.addEventListener("abort", () => reject(request.signal.reason), { once: true }));
 
   it("end a call that takes longer than timeoutMs", async () => {
     const { fetch } = scriptedFetch(hang);

@@ -159,7 +159,11 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
 function checkCallOptions(tool: ToolSpec, options: ExecuteOptions): Omit<Failure, "type"> | undefined {
   const short = (options.secrets ?? []).filter((s) => typeof s !== "string" || !isSecretLength(s)).length;
   if (short) {
-    return { param: "secrets", rule: "minLength", message: `secrets: each must be at least ${SECRET_MIN_LENGTH} characters long (a shorter value cannot be kept out of messages without garbling them); ${short} of ${options.secrets!.length} is not (values withheld)` };
+    return {
+      param: "secrets",
+      rule: "minLength",
+      message: `secrets: each must be at least ${SECRET_MIN_LENGTH} characters long (a shorter value cannot be kept out of messages without garbling them); ${short} of ${options.secrets!.length} is not (values withheld)`,
+    };
   }
   for (const pattern of options.allowHosts ?? []) {
     const problem = hostPatternProblem(pattern, { ip: true });
@@ -265,9 +269,7 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
       if (response.ok && signalsFailure(tool, ctx)) {
         return done(fail({ ...upstreamError(tool, response, body), retryable: false }));
       }
-      const outputs = outcome
-        ? outcome.outputs.map((o) => ({ ...o, optional: tool.outputs.find((main) => main.path === o.path)?.optional }))
-        : tool.outputs;
+      const outputs = outcome ? outcome.outputs.map((o) => ({ ...o, optional: tool.outputs.find((main) => main.path === o.path)?.optional })) : tool.outputs;
       const mapped = mapOutputs(outputs, ctx);
       if (mapped.missing.length) {
         return done(
@@ -302,7 +304,9 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
 
 /** A reply (or, for allPages, the pages together) past the tool's reply limit. */
 function tooLarge(tool: ToolSpec, status: number, limit: number, pages: boolean): Failure {
-  const what = pages ? `the pages of this call came to more than ${limit} bytes (limits.replyBytes) with the one answered ${status}; ask for fewer items (maxItems) or walk the pages with paginate` : `${tool.provider} answered ${status} with more than ${limit} bytes (limits.replyBytes); the rest was not read`;
+  const what = pages
+    ? `the pages of this call came to more than ${limit} bytes (limits.replyBytes) with the one answered ${status}; ask for fewer items (maxItems) or walk the pages with paginate`
+    : `${tool.provider} answered ${status} with more than ${limit} bytes (limits.replyBytes); the rest was not read`;
   return { type: "upstream", status, code: "REPLY_TOO_LARGE", message: what, retryable: false };
 }
 

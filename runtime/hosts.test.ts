@@ -99,7 +99,15 @@ describe("an address parameter (a per-customer instance)", () => {
     it(`naming ${host} is refused before any request, the parameter named`, async () => {
       const { result, sent } = await call(perCustomer, { instanceUrl: address });
       expect(sent).toEqual([]);
-      expect(result).toMatchObject({ success: false, error: { type: "validation", param: "instanceUrl", rule: "host", message: `instanceUrl: shelf sends its credential only to *.shelves.test or a loopback host, not to ${host}; to send it there, allow the host (option allowHosts, --allow-host ${host})` } });
+      expect(result).toMatchObject({
+        success: false,
+        error: {
+          type: "validation",
+          param: "instanceUrl",
+          rule: "host",
+          message: `instanceUrl: shelf sends its credential only to *.shelves.test or a loopback host, not to ${host}; to send it there, allow the host (option allowHosts, --allow-host ${host})`,
+        },
+      });
     });
   }
 

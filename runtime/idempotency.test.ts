@@ -49,7 +49,10 @@ describe("an idempotency key", () => {
     const result = await executeToolDefinition(createCustomer, { apiKey: KEY }, { fetch, retries: 1 });
     expect(seen).toHaveLength(2);
     const key = seen[0].headers.get("idempotency-key")!;
-    expect(result).toEqual({ success: false, error: { type: "upstream", provider: "payments", operation: "payments_create_customer", status: 503, message: "Try again.", code: "api_error", retryable: true, retryAfterMs: 0, details: { type: "api_error" }, idempotencyKey: key } });
+    expect(result).toEqual({
+      success: false,
+      error: { type: "upstream", provider: "payments", operation: "payments_create_customer", status: 503, message: "Try again.", code: "api_error", retryable: true, retryAfterMs: 0, details: { type: "api_error" }, idempotencyKey: key },
+    });
     expect(result.success ? undefined : result.error.mayHaveBeenApplied).toBeUndefined();
   });
 

@@ -62,8 +62,26 @@ function nameOf(format: string, t: OpenAiTool | AnthropicTool | McpTool): string
 // ---- OpenAI strict mode, as a rule checker ------------------------------------
 
 const OPENAI_KEYWORDS = new Set([
-  "type", "description", "properties", "required", "additionalProperties", "items", "enum", "const", "anyOf", "$ref", "$defs",
-  "pattern", "format", "multipleOf", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minItems", "maxItems",
+  "type",
+  "description",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "enum",
+  "const",
+  "anyOf",
+  "$ref",
+  "$defs",
+  "pattern",
+  "format",
+  "multipleOf",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "minItems",
+  "maxItems",
 ]);
 const OPENAI_FORMATS = new Set(["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"]);
 const OPENAI_TYPES = new Set(["string", "number", "integer", "boolean", "object", "array", "null"]);

@@ -305,7 +305,12 @@ function ruleSentence(rule: RuleSpec): string {
       return `Allowed ${rule.param} values depend on ${rule.dependsOn}: ${cases.join("; ")}.`;
     }
     case "dependentLimits": {
-      const cases = Object.entries(rule.limits).map(([when, limits]) => `with ${rule.dependsOn} ${when}: ${Object.entries(limits).map(([name, v]) => `${name} ${v}`).join(", ")}`);
+      const cases = Object.entries(rule.limits).map(
+        ([when, limits]) =>
+          `with ${rule.dependsOn} ${when}: ${Object.entries(limits)
+            .map(([name, v]) => `${name} ${v}`)
+            .join(", ")}`,
+      );
       return `Limits of ${rule.param} depend on ${rule.dependsOn}: ${cases.join("; ")}.`;
     }
   }

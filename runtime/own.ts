@@ -11,4 +11,3 @@ export function ownValue(object: object | undefined | null, key: string | number
 export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
-

@@ -104,7 +104,11 @@ async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefine
     yield { result: sent.result, ok: sent.reply!.status < 300, items: taken, capped: cut || (next !== undefined && full) };
     if (!next || full || "error" in next) return;
     if (followed.has(next.key)) {
-      yield { result: withPage(call.fail({ type: "upstream", code: "PAGINATION_LOOP", message: `${tool.provider} gave the same next page twice (${next.show}); stopped rather than loop`, retryable: false }), page + 1), items: 0, capped: false };
+      yield {
+        result: withPage(call.fail({ type: "upstream", code: "PAGINATION_LOOP", message: `${tool.provider} gave the same next page twice (${next.show}); stopped rather than loop`, retryable: false }), page + 1),
+        items: 0,
+        capped: false,
+      };
       return;
     }
     followed.add(next.key);

@@ -99,7 +99,12 @@ describe("a secret echoed in another form (issue 24, D4)", () => {
 
 function safeAtob(text: string): string {
   try {
-    return atob(text.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(text.length / 4) * 4, "="));
+    return atob(
+      text
+        .replace(/-/g, "+")
+        .replace(/_/g, "/")
+        .padEnd(Math.ceil(text.length / 4) * 4, "="),
+    );
   } catch {
     return "";
   }

@@ -51,7 +51,10 @@ const templates = new Map<string, (string | { name: string })[]>();
 function templateParts(template: string): (string | { name: string })[] {
   let parts = templates.get(template);
   if (!parts) {
-    parts = template.split(/(\{[^{}]+\})/).filter(Boolean).map((p) => (/^\{[^{}]+\}$/.test(p) ? { name: p.slice(1, -1) } : p));
+    parts = template
+      .split(/(\{[^{}]+\})/)
+      .filter(Boolean)
+      .map((p) => (/^\{[^{}]+\}$/.test(p) ? { name: p.slice(1, -1) } : p));
     templates.set(template, parts);
   }
   return parts;

@@ -284,7 +284,13 @@ function checkJson(spec: ParamSpec, raw: unknown): Checked {
     const { keys, caseInsensitive, hint } = spec.forbiddenKeys;
     const refused = Object.keys(value as object).find((k) => keys.some((f) => (caseInsensitive ? f.toLowerCase() === k.toLowerCase() : f === k)));
     if (refused !== undefined) {
-      return { issue: { param: spec.name, rule: "forbiddenKeys", message: `${spec.name}: must not contain ${keys.map((k) => JSON.stringify(k)).join(" or ")}${caseInsensitive ? " (in any case)" : ""}${hint ? `: ${hint}` : ""}, got key ${JSON.stringify(refused)}` } };
+      return {
+        issue: {
+          param: spec.name,
+          rule: "forbiddenKeys",
+          message: `${spec.name}: must not contain ${keys.map((k) => JSON.stringify(k)).join(" or ")}${caseInsensitive ? " (in any case)" : ""}${hint ? `: ${hint}` : ""}, got key ${JSON.stringify(refused)}`,
+        },
+      };
     }
   }
   return { value };
@@ -339,7 +345,12 @@ function checkRule(rule: RuleSpec, values: Record<string, unknown>, tool: ToolSp
               : length !== undefined && limits.maxLength !== undefined && length > limits.maxLength
                 ? `must be at most ${limits.maxLength} characters long (it has ${length})`
                 : undefined;
-      if (broken) issues.push({ param: rule.param, rule: "dependentLimits", message: `${rule.param}: ${broken}${when}, got ${typeof value === "string" ? JSON.stringify(value.length > 100 ? `${value.slice(0, 100)}…` : value) : JSON.stringify(value)}` });
+      if (broken)
+        issues.push({
+          param: rule.param,
+          rule: "dependentLimits",
+          message: `${rule.param}: ${broken}${when}, got ${typeof value === "string" ? JSON.stringify(value.length > 100 ? `${value.slice(0, 100)}…` : value) : JSON.stringify(value)}`,
+        });
       return;
     }
     case "allowedValues": {

@@ -59,17 +59,9 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "blockwright-packages-"));
   const tarballs = join(work, "tarballs");
   mkdirSync(tarballs);
-  const packed = runOk(
-    "npm",
-    ["pack", "--ignore-scripts", "--pack-destination", tarballs, "./runtime", ...PROVIDERS.map((p) => `./generated/${p}`), ...THIRD_PARTY.map((p) => `./node_modules/${p}`)],
-    ROOT,
-  );
+  const packed = runOk("npm", ["pack", "--ignore-scripts", "--pack-destination", tarballs, "./runtime", ...PROVIDERS.map((p) => `./generated/${p}`), ...THIRD_PARTY.map((p) => `./node_modules/${p}`)], ROOT);
   // Settled, not raced: whatever started is known to afterAll, which stops it.
-  const started = await Promise.allSettled([
-    startLocalRegistry(join(work, "registry")).then((r) => (registry = r)),
-    startMocks(PROVIDERS, { specsDir: SPECS_DIR }).then((m) => (mocks = m)),
-    packed,
-  ]);
+  const started = await Promise.allSettled([startLocalRegistry(join(work, "registry")).then((r) => (registry = r)), startMocks(PROVIDERS, { specsDir: SPECS_DIR }).then((m) => (mocks = m)), packed]);
   for (const s of started) if (s.status === "rejected") throw s.reason;
 
   // npm reads only this file: the local registry, a fake token (npm refuses

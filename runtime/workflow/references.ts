@@ -9,9 +9,7 @@ import { ownValue } from "../own.js";
 
 export type PathSegment = string | number;
 
-export type Reference =
-  | { kind: "output"; block: string; path: PathSegment[]; text: string }
-  | { kind: "env"; name: string; text: string };
+export type Reference = { kind: "output"; block: string; path: PathSegment[]; text: string } | { kind: "env"; name: string; text: string };
 
 /** Where a reference sits inside an input value (object keys and array indexes). */
 export type ValuePath = (string | number)[];

@@ -53,8 +53,7 @@ export function loadConnectionConfig(file: string, displayName: string, tools: r
 
 export function checkConnectionConfig(source: YamlSource, tools: readonly ToolSpec[]): ConnectionConfig {
   const problems: string[] = [];
-  const fail = (path: (string | number)[], message: string, which: "key" | "value" = "key") =>
-    problems.push(`${formatPosition(source.locate(path, which))}: ${path.join(".") || "(top level)"}: ${message}`);
+  const fail = (path: (string | number)[], message: string, which: "key" | "value" = "key") => problems.push(`${formatPosition(source.locate(path, which))}: ${path.join(".") || "(top level)"}: ${message}`);
   const byProvider = connectionParamsByProvider(tools);
   const config: ConnectionConfig = {};
   const data = source.data;

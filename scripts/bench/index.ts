@@ -83,7 +83,10 @@ function run(args: string[], cwd = root, env: Record<string, string> = {}): Prom
     child.on("close", (code) => {
       const wallMs = performance.now() - start;
       if (code !== 0) return reject(new Error(`node ${args.join(" ")} exited ${code}: ${err.slice(0, 500)}`));
-      const lines = readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Omit<Run, "wallMs">);
+      const lines = readFileSync(file, "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l) as Omit<Run, "wallMs">);
       const peakMiB = Math.max(...lines.map((l) => l.peakMiB));
       // 'close' comes after the child was reaped: the kernel has added its times to ours.
       const after = reapedChildrenCpu();
@@ -118,7 +121,7 @@ async function pairs(rounds: number, a: () => Promise<Run>, b: () => Promise<Run
 }
 
 const rows: { measure: string; ours: string; anchor: string; ratio: string; target: string; reproduce: string[] }[] = [];
-const DIGITS: Record<string, number> = { s: 2, ms: 0, MiB: 0, "µs": 1 };
+const DIGITS: Record<string, number> = { s: 2, ms: 0, MiB: 0, µs: 1 };
 
 /** One row from per-round figures (ours[i] and anchor[i] measured in the same round): medians, and the median of the per-round ratios. */
 function row(measure: string, ours: number[], anchor: number[], unit: string, target: string, reproduce: string[], digits = DIGITS[unit] ?? 1): void {
@@ -161,10 +164,12 @@ if (wanted("generate")) {
 // code of its own than openapi-typescript alone), so that row is shown too.
 if (wanted("scale")) {
   const sizes = [20, 100, 200] as const;
-  const projects = new Map<number, { dir: string; ids: string[] }>(sizes.map((n) => {
-    const dir = mkdtempSync(join(tmp, `syn${n}-`));
-    return [n, { dir, ids: writeSyntheticProject(dir, n) }] as const;
-  }));
+  const projects = new Map<number, { dir: string; ids: string[] }>(
+    sizes.map((n) => {
+      const dir = mkdtempSync(join(tmp, `syn${n}-`));
+      return [n, { dir, ids: writeSyntheticProject(dir, n) }] as const;
+    }),
+  );
   // Each run writes into a fresh folder (200 packages are 1,000 files: the
   // synthetic project has no LICENSE), kept until every round is done:
   // removed right after its run, it made the next run pay for it, because on
@@ -230,10 +235,41 @@ if (wanted("check")) {
 // 4. executeTool against a reused openapi-fetch client, both on the same in-memory fetch.
 if (wanted("call")) {
   const cases = [
-    { id: "books_search_volumes", module: "books", baseUrl: "https://www.googleapis.com", params: { apiKey: "bench-key-0001", q: "intitle:google", maxResults: 5 }, method: "GET", path: "/books/v1/volumes", init: { params: { query: { q: "intitle:google", maxResults: 5, key: "bench-key-0001" } } }, reply: { kind: "books#volumes", totalItems: 1, items: [{ kind: "books#volume", id: "zyTCAlFPjgYC", volumeInfo: { title: "The Google Story" } }] }, status: 200 },
+    {
+      id: "books_search_volumes",
+      module: "books",
+      baseUrl: "https://www.googleapis.com",
+      params: { apiKey: "bench-key-0001", q: "intitle:google", maxResults: 5 },
+      method: "GET",
+      path: "/books/v1/volumes",
+      init: { params: { query: { q: "intitle:google", maxResults: 5, key: "bench-key-0001" } } },
+      reply: { kind: "books#volumes", totalItems: 1, items: [{ kind: "books#volume", id: "zyTCAlFPjgYC", volumeInfo: { title: "The Google Story" } }] },
+      status: 200,
+    },
     // crm's address is its instanceUrl parameter, so executeTool is given no baseUrl.
-    { id: "crm_get_record", module: "crm", baseUrl: "https://acme.my.salesforce.com", viaParam: true, params: { apiKey: "bench-token-0001", instanceUrl: "https://acme.my.salesforce.com", sobject: "Account", recordId: "001D000000IqhSLIAZ" }, method: "GET", path: "/services/data/v59.0/sobjects/{sobject}/{recordId}", init: { params: { path: { sobject: "Account", recordId: "001D000000IqhSLIAZ" } }, headers: { Authorization: "Bearer bench-token-0001" } }, reply: { attributes: { type: "Account" }, Id: "001D000000IqhSLIAZ", Name: "Acme" }, status: 200 },
-    { id: "docgen_generate", module: "docgen", baseUrl: "https://public-api.gamma.app", params: { apiKey: "sk-gamma-bench-0001", inputText: "A deck", textMode: "generate", textTone: "crisp" }, method: "POST", path: "/v1.0/generations", init: { body: { inputText: "A deck", textMode: "generate", format: "presentation", textOptions: { tone: "crisp" } }, headers: { "X-API-KEY": "sk-gamma-bench-0001" } }, reply: { generationId: "abc123xyz" }, status: 200 },
+    {
+      id: "crm_get_record",
+      module: "crm",
+      baseUrl: "https://acme.my.salesforce.com",
+      viaParam: true,
+      params: { apiKey: "bench-token-0001", instanceUrl: "https://acme.my.salesforce.com", sobject: "Account", recordId: "001D000000IqhSLIAZ" },
+      method: "GET",
+      path: "/services/data/v59.0/sobjects/{sobject}/{recordId}",
+      init: { params: { path: { sobject: "Account", recordId: "001D000000IqhSLIAZ" } }, headers: { Authorization: "Bearer bench-token-0001" } },
+      reply: { attributes: { type: "Account" }, Id: "001D000000IqhSLIAZ", Name: "Acme" },
+      status: 200,
+    },
+    {
+      id: "docgen_generate",
+      module: "docgen",
+      baseUrl: "https://public-api.gamma.app",
+      params: { apiKey: "sk-gamma-bench-0001", inputText: "A deck", textMode: "generate", textTone: "crisp" },
+      method: "POST",
+      path: "/v1.0/generations",
+      init: { body: { inputText: "A deck", textMode: "generate", format: "presentation", textOptions: { tone: "crisp" } }, headers: { "X-API-KEY": "sk-gamma-bench-0001" } },
+      reply: { generationId: "abc123xyz" },
+      status: 200,
+    },
   ];
   for (const c of cases) {
     const body = JSON.stringify(c.reply);
@@ -292,7 +328,10 @@ if (wanted("cli")) {
       () => run(["--", "bin/blockwright.js", "call", "books_search_volumes", "--param", "apiKey={{BOOKS_KEY}}", "--param", "q=google", "--param", "maxResults=5", "--base-url", url], root, env),
       () => run(["scripts/bench/bare-openapi-fetch.mjs", url, "google", "5"], root, env),
     );
-    report("blockwright call, against a mock (wall)", call, wall, "ms", "≤ 2×", [`BOOKS_KEY=… node -- bin/blockwright.js call books_search_volumes --param apiKey={{BOOKS_KEY}} --param q=google --param maxResults=5 --base-url <mock>`, "BOOKS_KEY=… node scripts/bench/bare-openapi-fetch.mjs <mock> google 5"]);
+    report("blockwright call, against a mock (wall)", call, wall, "ms", "≤ 2×", [
+      `BOOKS_KEY=… node -- bin/blockwright.js call books_search_volumes --param apiKey={{BOOKS_KEY}} --param q=google --param maxResults=5 --base-url <mock>`,
+      "BOOKS_KEY=… node scripts/bench/bare-openapi-fetch.mjs <mock> google 5",
+    ]);
   } finally {
     await mocks.close();
   }
@@ -307,4 +346,3 @@ for (const r of rows) out.push(line([r.measure, r.ours, r.anchor, r.ratio, r.tar
 out.push("", "Reproduce (ours, then the anchor):");
 for (const r of rows) out.push(`  ${r.measure}:`, ...r.reproduce.map((c) => `    ${c}`));
 console.log(out.join("\n"));
-

@@ -60,7 +60,10 @@ describe("blockwright (no command)", () => {
   });
 
   it("refuses unknown options and missing values in one line, exit 2", async () => {
-    expect(await cli(["run", "x.yaml", "--bogus"])).toMatchObject({ code: 2, stderr: "blockwright run: unknown option --bogus\nUsage: blockwright run <workflow> [--mock | --live] [--allow-host <host>]... [--env-file <file>] [--json <out.json>] [--concurrency <n>] [--specs <dir>] [--out <dir>]\n" });
+    expect(await cli(["run", "x.yaml", "--bogus"])).toMatchObject({
+      code: 2,
+      stderr: "blockwright run: unknown option --bogus\nUsage: blockwright run <workflow> [--mock | --live] [--allow-host <host>]... [--env-file <file>] [--json <out.json>] [--concurrency <n>] [--specs <dir>] [--out <dir>]\n",
+    });
     expect(await cli(["call", "x", "--timeout"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--timeout needs a value") });
     expect(await cli(["call", "x", "--timeout", "soon"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--timeout takes a positive whole number") });
   });
@@ -141,7 +144,7 @@ describe("blockwright call", () => {
     it("exits 2 for an operation that does not page, and for caps without --all-pages or not whole", async () => {
       expect(await cli(["call", "books_get_volume", "--all-pages"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--all-pages: books_get_volume returns one page only (operations that page: books_search_volumes)") });
       expect(await cli([...crm, "--max-items", "3"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--max-items and --max-pages go with --all-pages") });
-      expect(await cli([...crm, "--all-pages", "--max-pages", "0"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--max-pages takes a positive whole number, got \"0\"") });
+      expect(await cli([...crm, "--all-pages", "--max-pages", "0"])).toMatchObject({ code: 2, stderr: expect.stringContaining('--max-pages takes a positive whole number, got "0"') });
     });
   });
 
@@ -397,13 +400,12 @@ describe("blockwright init", () => {
     const dir = join(tmp, "acme-blocks");
     const r = await cli(["init", dir]);
     expect(r.code).toBe(0);
-    expect(r.stdout.split("\n").filter(Boolean).map((p) => p.replace(/^.*acme-blocks\//, ""))).toEqual([
-      ".gitignore",
-      "examples/first-note.yaml",
-      "package.json",
-      "specs/notes/manifest.yaml",
-      "specs/notes/openapi.yaml",
-    ]);
+    expect(
+      r.stdout
+        .split("\n")
+        .filter(Boolean)
+        .map((p) => p.replace(/^.*acme-blocks\//, "")),
+    ).toEqual([".gitignore", "examples/first-note.yaml", "package.json", "specs/notes/manifest.yaml", "specs/notes/openapi.yaml"]);
     const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
     expect(pkg).toMatchObject({ name: "acme-blocks", blockwright: { scope: "@acme-blocks" }, workspaces: ["generated/*"], scripts: { generate: "blockwright generate" } });
     // Run from this checkout (blockwright is on no registry): the project depends on the checkout itself.

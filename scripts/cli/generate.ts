@@ -123,7 +123,10 @@ async function generateAll({ args, io, dirs, out, check, providers, scope, input
       ...report.missing.map((f) => `  missing: ${out}/${f}`),
       ...report.extra.map((f) => `  extra:   ${out}/${f}`),
       "",
-      ...report.stale.filter((f) => !report.blocked?.[f]).slice(0, DIFF_FILES).map((f) => staleDiff(dirs.out, f, result.files.get(f)!, `${out}/${f}`, DIFF_LINES)),
+      ...report.stale
+        .filter((f) => !report.blocked?.[f])
+        .slice(0, DIFF_FILES)
+        .map((f) => staleDiff(dirs.out, f, result.files.get(f)!, `${out}/${f}`, DIFF_LINES)),
       ...(report.stale.length > DIFF_FILES ? [`(diffs of ${report.stale.length - DIFF_FILES} more stale files not shown)`] : []),
     ];
     io.stderr.write(`${lines.join("\n")}\n`);
@@ -141,4 +144,3 @@ async function generateAll({ args, io, dirs, out, check, providers, scope, input
   io.stderr.write(`generate: ${result.irs.length} providers, ${result.irs.reduce((n, ir) => n + ir.operations.length, 0)} operations, ${files.size} files, ${changed} changed (${ms} ms)\n`);
   return 0;
 }
-

@@ -189,16 +189,14 @@ describe("connection config", () => {
   };
 
   it("names each problem with its position, and never echoes a literal secret", async () => {
-    const { code, stderr } = await run(
-      ["connections:", "  nowhere: {}", "  crm:", "    sobject: Account", "    apiKey: literal-token-value", "    instanceUrl: https://acme.my.example.com", "extra: 1", ""].join("\n"),
-    );
+    const { code, stderr } = await run(["connections:", "  nowhere: {}", "  crm:", "    sobject: Account", "    apiKey: literal-token-value", "    instanceUrl: https://acme.my.example.com", "extra: 1", ""].join("\n"));
     expect(code).toBe(2);
     expect(stderr.split("\n").slice(0, 5)).toEqual([
       "blockwright mcp: --config <file> is not valid:",
-      "<file>:7:1: extra: unknown field \"extra\" (allowed: connections)",
-      "<file>:2:3: connections.nowhere: unknown provider \"nowhere\" (providers: books, crm, directory, docgen, persondata)",
-      "<file>:4:5: connections.crm.sobject: \"sobject\" is filled by the model in each call, not by the connection",
-      "<file>:5:13: connections.crm.apiKey: is a secret: give it as a reference to an environment variable, e.g. \"{{CRM_API_KEY}}\"; the literal value was not used",
+      '<file>:7:1: extra: unknown field "extra" (allowed: connections)',
+      '<file>:2:3: connections.nowhere: unknown provider "nowhere" (providers: books, crm, directory, docgen, persondata)',
+      '<file>:4:5: connections.crm.sobject: "sobject" is filled by the model in each call, not by the connection',
+      '<file>:5:13: connections.crm.apiKey: is a secret: give it as a reference to an environment variable, e.g. "{{CRM_API_KEY}}"; the literal value was not used',
     ]);
     expect(stderr).not.toContain("literal-token-value");
   });

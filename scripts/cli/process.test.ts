@@ -107,7 +107,6 @@ describe("Ctrl-C", () => {
     expect(existsSync(join(dir, "generated"))).toBe(false);
   });
 
-
   it("stops a run: cancels it, exits 130 and leaves no mock listening", async () => {
     const run = spawnCli(["run", "scripts/cli/__fixtures__/pending-forever.yaml"]);
     const [, url] = await run.waitFor(/mocks ready \d+ ms after start: docgen (http:\/\/127\.0\.0\.1:\d+)/);

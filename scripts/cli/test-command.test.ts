@@ -121,7 +121,11 @@ describe.concurrent("the CI recipes", { timeout: 90_000 }, () => {
     const { parse } = await import("yaml");
     const workflow = parse(readFileSync(join(ROOT, ".github/workflows/contract-tests.yml"), "utf8"));
     const steps = (job: string): { run?: string; uses?: string; with?: Record<string, unknown> }[] => workflow.jobs[job].steps;
-    expect(steps("generated").map((s) => s.run).filter(Boolean)).toContain("npx --no-install blockwright generate --check");
+    expect(
+      steps("generated")
+        .map((s) => s.run)
+        .filter(Boolean),
+    ).toContain("npx --no-install blockwright generate --check");
     expect(steps("contract").find((s) => s.uses?.startsWith("actions/setup-node"))?.with).toMatchObject({ cache: "npm" });
     expect(workflow.jobs.contract.strategy.matrix.shard.length).toBeGreaterThan(1);
     const test = steps("contract").find((s) => s.run?.includes("blockwright test"))!.run!;

@@ -244,7 +244,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     files.set(`${p}/index.js`, entry.js);
     files.set(`${p}/index.d.ts`, entry.dts);
   });
-  files.set("README.md", emitGeneratedReadme(linked.map((l) => l.ir), project.packageName));
+  files.set(
+    "README.md",
+    emitGeneratedReadme(
+      linked.map((l) => l.ir),
+      project.packageName,
+    ),
+  );
   return {
     files: new Map([...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
     irs: linked.map((l) => l.ir),

@@ -47,7 +47,13 @@ const TOKENS: Record<string, string> = {
 };
 
 /** A fixture text with its tokens filled in (inside YAML double quotes: JSON's escapes are YAML's). */
-const filled = (text: string) => text.replace(/⟨(\w+)⟩/g, (_, name: string) => JSON.stringify(TOKENS[name]).slice(1, -1).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029"));
+const filled = (text: string) =>
+  text.replace(/⟨(\w+)⟩/g, (_, name: string) =>
+    JSON.stringify(TOKENS[name])
+      .slice(1, -1)
+      .replace(/\u2028/g, "\\u2028")
+      .replace(/\u2029/g, "\\u2029"),
+  );
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-hostile-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -74,7 +80,12 @@ describe("generated code from hostile inputs", async () => {
   it("is the golden output, file for file", () => {
     const golden = readdirSync(goldenDir, { recursive: true, withFileTypes: true })
       .filter((d) => d.isFile())
-      .map((d) => join(d.parentPath, d.name).slice(goldenDir.length + 1).split("\\").join("/"))
+      .map((d) =>
+        join(d.parentPath, d.name)
+          .slice(goldenDir.length + 1)
+          .split("\\")
+          .join("/"),
+      )
       .sort();
     expect([...files.keys()]).toEqual(golden);
     for (const [path, content] of files) expect(content, path).toBe(readFileSync(join(goldenDir, path), "utf8"));
@@ -146,7 +157,10 @@ function textFields(): TextField[] {
   const resolve = (s: unknown, pointer: string): [Schema, string] | undefined => {
     while (s && typeof s === "object" && typeof (s as Schema).$ref === "string") {
       pointer = (s as Schema).$ref as string;
-      s = pointer.slice(2).split("/").reduce<unknown>((o, k) => (o as Schema)[k], schema);
+      s = pointer
+        .slice(2)
+        .split("/")
+        .reduce<unknown>((o, k) => (o as Schema)[k], schema);
     }
     return s && typeof s === "object" ? [s as Schema, pointer] : undefined;
   };

@@ -3,7 +3,24 @@
 // headers, the idempotency header, pagination, the error body's details
 // and failure tests, rate limits, and the hosts an address parameter may name. Each is checked against the operation in the OpenAPI
 // document and turned into its part of the IR.
-import { formatPointer, hostPatternProblem, matchesHost, PAGE_INPUTS, parseExpression, parsePointer, type BodySpec, type ErrorSpec, type FormFieldEncoding, type PageTarget, type PaginationSpec, type ParamSpec, type RateLimitSpec, type ValueRef, type ValueTest, type WireConstant } from "@blockwright/runtime";
+import {
+  formatPointer,
+  hostPatternProblem,
+  matchesHost,
+  PAGE_INPUTS,
+  parseExpression,
+  parsePointer,
+  type BodySpec,
+  type ErrorSpec,
+  type FormFieldEncoding,
+  type PageTarget,
+  type PaginationSpec,
+  type ParamSpec,
+  type RateLimitSpec,
+  type ValueRef,
+  type ValueTest,
+  type WireConstant,
+} from "@blockwright/runtime";
 import type { Manifest, ManifestOperation, ManifestPageTarget, ManifestValueTest } from "./manifest-types.js";
 import { declaredParameter, slotKey, typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "./openapi-document.js";
 
@@ -191,7 +208,8 @@ export function linkPagination(ctx: LinkContext, at: Path, mop: ManifestOperatio
     } catch (e) {
       return ctx.fail([...where, ...key], (e as Error).message, "value");
     }
-    if (!kinds.includes(ref.kind)) return ctx.fail([...where, ...key], `reads ${ref.kind === "param" ? "a parameter" : "the status"}; it must read the reply (${kinds.map((k) => (k === "body" ? "$response.body#/…" : "$response.header.…")).join(" or ")})`, "value");
+    if (!kinds.includes(ref.kind))
+      return ctx.fail([...where, ...key], `reads ${ref.kind === "param" ? "a parameter" : "the status"}; it must read the reply (${kinds.map((k) => (k === "body" ? "$response.body#/…" : "$response.header.…")).join(" or ")})`, "value");
     if (ref.kind !== "body") return { expression: text, ref };
     if (!response?.schema) return ctx.fail([...where, ...key], `the success response of "${op.operationId}" in ${ctx.openapiName} has no JSON body`, "value");
     const schema = ctx.doc.schemaAt(response.schema, ref.pointer);
@@ -212,7 +230,8 @@ export function linkPagination(ctx: LinkContext, at: Path, mop: ManifestOperatio
   switch (p.style) {
     case "cursor": {
       const cursor = expression(p.cursor, ["cursor"], ["body", "header"]);
-      if (cursor?.schema && !["string", "integer", "number"].includes(typeOf(cursor.schema) ?? "")) ctx.fail([...where, "cursor"], `"${p.cursor}" is ${typeOf(cursor.schema) ?? "untyped"} in ${ctx.openapiName}; a cursor is a string or a number`, "value");
+      if (cursor?.schema && !["string", "integer", "number"].includes(typeOf(cursor.schema) ?? ""))
+        ctx.fail([...where, "cursor"], `"${p.cursor}" is ${typeOf(cursor.schema) ?? "untyped"} in ${ctx.openapiName}; a cursor is a string or a number`, "value");
       const send = linkTarget(ctx, p.send, [...where, "send"], op);
       if (cursor && send) next = { style: "cursor", cursor: { expression: cursor.expression, ref: cursor.ref }, send };
       break;
@@ -254,12 +273,7 @@ function linkPageSize(ctx: LinkContext, at: Path, name: string, params: ParamSpe
   return name;
 }
 
-function linkTest(
-  ctx: LinkContext,
-  test: ManifestValueTest,
-  at: Path,
-  expression: (text: string, key: Path, kinds: string[]) => { expression: string; ref: ValueRef; schema?: Schema } | undefined,
-): ValueTest | undefined {
+function linkTest(ctx: LinkContext, test: ManifestValueTest, at: Path, expression: (text: string, key: Path, kinds: string[]) => { expression: string; ref: ValueRef; schema?: Schema } | undefined): ValueTest | undefined {
   const found = expression(test.from, ["more", "from"], ["body", "header"]);
   if (!found) return undefined;
   if (found.schema && test.equals !== null && !ctx.doc.fits(test.equals, found.schema, false)) {
@@ -283,4 +297,3 @@ function linkTarget(ctx: LinkContext, target: ManifestPageTarget, at: Path, op: 
   }
   return { in: target.in, name: target.name };
 }
-

@@ -3,20 +3,7 @@
 // body field and output path must exist there, types must agree, and no
 // manifest limit may be looser than the spec's — and builds the ProviderIR.
 import { checkValue, cloneJson, formatPointer, isAbsent, parseExpression, parsePointer, SECRET_MIN_LENGTH } from "@blockwright/runtime";
-import type {
-  AuthSpec,
-  ErrorSpec,
-  OutcomeSpec,
-  OutputSource,
-  OutputSpec,
-  ParamSpec,
-  RouteSpec,
-  RuleSpec,
-  ToolSpec,
-  ValueRef,
-  WireConstant,
-  WireSpec,
-} from "@blockwright/runtime";
+import type { AuthSpec, ErrorSpec, OutcomeSpec, OutputSource, OutputSpec, ParamSpec, RouteSpec, RuleSpec, ToolSpec, ValueRef, WireConstant, WireSpec } from "@blockwright/runtime";
 import { buildBlock } from "./build-block.js";
 import type { OperationIR, ProviderIR } from "./ir.js";
 import { checkPageInputNames, checkServerHosts, checkWireSlots, linkBody, linkErrorExtras, linkIdempotency, linkPagination, linkRateLimits, providerConstants, type LinkContext, type SlotSender } from "./link-http.js";
@@ -415,8 +402,12 @@ class Linker {
     // The runtime's bounds are inclusive: an exclusive bound becomes the nearest value past it (the next
     // integer, or the next double: `100 + Number.EPSILON` is 100). With both forms (3.1), the stricter wins.
     const past = (bound: number, up: boolean) => (out.integer ? (up ? Math.floor(bound) + 1 : Math.ceil(bound) - 1) : nextDouble(bound, up));
-    const lower = [typeof s.minimum === "number" ? (s.exclusiveMinimum === true ? past(s.minimum, true) : s.minimum) : undefined, typeof s.exclusiveMinimum === "number" ? past(s.exclusiveMinimum, true) : undefined].filter((x) => x !== undefined);
-    const upper = [typeof s.maximum === "number" ? (s.exclusiveMaximum === true ? past(s.maximum, false) : s.maximum) : undefined, typeof s.exclusiveMaximum === "number" ? past(s.exclusiveMaximum, false) : undefined].filter((x) => x !== undefined);
+    const lower = [typeof s.minimum === "number" ? (s.exclusiveMinimum === true ? past(s.minimum, true) : s.minimum) : undefined, typeof s.exclusiveMinimum === "number" ? past(s.exclusiveMinimum, true) : undefined].filter(
+      (x) => x !== undefined,
+    );
+    const upper = [typeof s.maximum === "number" ? (s.exclusiveMaximum === true ? past(s.maximum, false) : s.maximum) : undefined, typeof s.exclusiveMaximum === "number" ? past(s.exclusiveMaximum, false) : undefined].filter(
+      (x) => x !== undefined,
+    );
     if (out.minimum === undefined && lower.length) out.minimum = Math.max(...lower);
     if (out.maximum === undefined && upper.length) out.maximum = Math.min(...upper);
     for (const key of ["minLength", "maxLength", "pattern"] as const) if (out[key] === undefined && s[key] !== undefined) (out as unknown as Record<string, unknown>)[key] = s[key];
@@ -431,14 +422,7 @@ class Linker {
    */
   private checkBounded(name: string, p: ManifestParam, at: Path, wire: WireSpec): void {
     if (p.type !== "string" || p.enum || p.maxLength !== undefined) return;
-    const place =
-      wire.in === "path" || wire.in === "query" || wire.in === "header"
-        ? `${wire.in} parameter`
-        : wire.in === "auth"
-          ? "credential"
-          : wire.in === "server"
-            ? "base address"
-            : undefined;
+    const place = wire.in === "path" || wire.in === "query" || wire.in === "header" ? `${wire.in} parameter` : wire.in === "auth" ? "credential" : wire.in === "server" ? "base address" : undefined;
     if (place) this.fail(at, `"${name}" is sent as a ${place}, so it needs maxLength (an unbounded value can make the upstream answer 414 or 431)`);
   }
 
@@ -493,7 +477,11 @@ class Linker {
 
   private checkLooser(p: ManifestParam, at: Path, s: Schema, what: string): void {
     const looser = (key: string, mine: unknown, theirs: unknown) =>
-      this.fail(mine === undefined ? at : [...at, key], `${key} ${mine === undefined ? "(none)" : JSON.stringify(mine)} is looser than ${what}'s ${key} ${JSON.stringify(theirs)} in ${this.openapiName}`, mine === undefined ? "key" : "value");
+      this.fail(
+        mine === undefined ? at : [...at, key],
+        `${key} ${mine === undefined ? "(none)" : JSON.stringify(mine)} is looser than ${what}'s ${key} ${JSON.stringify(theirs)} in ${this.openapiName}`,
+        mine === undefined ? "key" : "value",
+      );
     const specMin = typeof s.exclusiveMinimum === "number" ? s.exclusiveMinimum : (s.minimum as number | undefined);
     const specMax = typeof s.exclusiveMaximum === "number" ? s.exclusiveMaximum : (s.maximum as number | undefined);
     const exclusiveMin = s.exclusiveMinimum === true || typeof s.exclusiveMinimum === "number";
@@ -505,14 +493,19 @@ class Linker {
     if (typeof s.pattern === "string" && p.pattern === undefined && p.enum === undefined) looser("pattern", p.pattern, s.pattern);
     // A pattern cannot be proved stricter in general: the manifest's must be the spec's, character for character.
     if (typeof s.pattern === "string" && p.pattern !== undefined && p.pattern !== s.pattern) {
-      this.fail([...at, "pattern"], `pattern ${JSON.stringify(p.pattern)} is not ${what}'s pattern ${JSON.stringify(s.pattern)} in ${this.openapiName} (a manifest pattern must be the spec's; restrict further with enum or maxLength)`, "value");
+      this.fail(
+        [...at, "pattern"],
+        `pattern ${JSON.stringify(p.pattern)} is not ${what}'s pattern ${JSON.stringify(s.pattern)} in ${this.openapiName} (a manifest pattern must be the spec's; restrict further with enum or maxLength)`,
+        "value",
+      );
     }
     if (Array.isArray(s.enum)) {
       if (!p.enum) {
         looser("enum", p.enum, s.enum);
       } else {
         const extra = p.enum.filter((v) => !(s.enum as unknown[]).includes(v));
-        if (extra.length) this.fail([...at, "enum"], `enum values ${extra.map((v) => JSON.stringify(v)).join(", ")} are not accepted by ${what} in ${this.openapiName} (accepted: ${(s.enum as unknown[]).map((v) => JSON.stringify(v)).join(", ")})`);
+        if (extra.length)
+          this.fail([...at, "enum"], `enum values ${extra.map((v) => JSON.stringify(v)).join(", ")} are not accepted by ${what} in ${this.openapiName} (accepted: ${(s.enum as unknown[]).map((v) => JSON.stringify(v)).join(", ")})`);
       }
     }
   }
@@ -546,7 +539,8 @@ class Linker {
       const target = bodySchema ? this.doc.schemaAt(bodySchema, parsePointer(c.pointer)) : undefined;
       if (!target) return this.fail([...at, "pointer"], `body field "${c.pointer}" not found in the request body of "${op.operationId}" in ${this.openapiName}`, "value");
       // A JSON body carries the value as written; a form sends it as text.
-      if (!this.doc.fits(c.value, target, op.requestBody?.encoding === "form")) return this.fail([...at, "value"], `constant ${JSON.stringify(c.value)} does not fit body field "${c.pointer}" (${typeOf(target)}) in ${this.openapiName}`, "value");
+      if (!this.doc.fits(c.value, target, op.requestBody?.encoding === "form"))
+        return this.fail([...at, "value"], `constant ${JSON.stringify(c.value)} does not fit body field "${c.pointer}" (${typeOf(target)}) in ${this.openapiName}`, "value");
       return { in: "body", pointer: c.pointer, value: c.value };
     }
     const declared = declaredParameter(op, c.in, c.name);
@@ -597,7 +591,9 @@ class Linker {
             continue;
           }
           // Supplied — but always? A constant, a required parameter or a default that is sent always is.
-          const always = constants.some((c) => c.in === "body" && (c.pointer === fieldPointer || c.pointer.startsWith(fieldPointer + "/"))) || params.some((p) => p.wire.in === "body" && (p.wire.pointer === fieldPointer || p.wire.pointer.startsWith(fieldPointer + "/")) && (p.required || (p.default !== undefined && p.sendDefault !== false)));
+          const always =
+            constants.some((c) => c.in === "body" && (c.pointer === fieldPointer || c.pointer.startsWith(fieldPointer + "/"))) ||
+            params.some((p) => p.wire.in === "body" && (p.wire.pointer === fieldPointer || p.wire.pointer.startsWith(fieldPointer + "/")) && (p.required || (p.default !== undefined && p.sendDefault !== false)));
           if (!always) {
             for (const p of params.filter((x) => x.wire.in === "body" && x.wire.pointer === fieldPointer)) {
               const where: Path = this.m.params && p.name in this.m.params ? ["params", p.name] : ["operations", String(at[1]), "params", p.name];
@@ -631,10 +627,14 @@ class Linker {
           if (numeric && target.type !== "number") this.fail([...at, "limits", key], `minimum and maximum apply to number parameters, and "${rule.param}" is ${target.type}`);
           if (textual && target.type !== "string") this.fail([...at, "limits", key], `minLength and maxLength apply to string parameters, and "${rule.param}" is ${target.type}`);
           // They may only tighten the parameter's own limits (which are at least as strict as the spec's).
-          if (limits.minimum !== undefined && target.minimum !== undefined && limits.minimum < target.minimum) this.fail([...at, "limits", key, "minimum"], `${limits.minimum} is looser than "${rule.param}"'s minimum ${target.minimum}`, "value");
-          if (limits.maximum !== undefined && target.maximum !== undefined && limits.maximum > target.maximum) this.fail([...at, "limits", key, "maximum"], `${limits.maximum} is looser than "${rule.param}"'s maximum ${target.maximum}`, "value");
-          if (limits.minLength !== undefined && target.minLength !== undefined && limits.minLength < target.minLength) this.fail([...at, "limits", key, "minLength"], `${limits.minLength} is looser than "${rule.param}"'s minLength ${target.minLength}`, "value");
-          if (limits.maxLength !== undefined && target.maxLength !== undefined && limits.maxLength > target.maxLength) this.fail([...at, "limits", key, "maxLength"], `${limits.maxLength} is looser than "${rule.param}"'s maxLength ${target.maxLength}`, "value");
+          if (limits.minimum !== undefined && target.minimum !== undefined && limits.minimum < target.minimum)
+            this.fail([...at, "limits", key, "minimum"], `${limits.minimum} is looser than "${rule.param}"'s minimum ${target.minimum}`, "value");
+          if (limits.maximum !== undefined && target.maximum !== undefined && limits.maximum > target.maximum)
+            this.fail([...at, "limits", key, "maximum"], `${limits.maximum} is looser than "${rule.param}"'s maximum ${target.maximum}`, "value");
+          if (limits.minLength !== undefined && target.minLength !== undefined && limits.minLength < target.minLength)
+            this.fail([...at, "limits", key, "minLength"], `${limits.minLength} is looser than "${rule.param}"'s minLength ${target.minLength}`, "value");
+          if (limits.maxLength !== undefined && target.maxLength !== undefined && limits.maxLength > target.maxLength)
+            this.fail([...at, "limits", key, "maxLength"], `${limits.maxLength} is looser than "${rule.param}"'s maxLength ${target.maxLength}`, "value");
         }
         return { rule: "dependentLimits", param: rule.param, dependsOn: rule.dependsOn, limits: cloneJson(rule.limits) };
       }
@@ -810,7 +810,10 @@ class Linker {
       const schema = ref.kind === "body" && response ? this.doc.schemaAt(response.schema, ref.pointer) : undefined;
       const allowed = schema ? (this.doc.flatten(schema).enum as unknown[] | undefined) : undefined;
       if (allowed) {
-        for (const [key, list] of [["pending", polling.pending], ["terminal", polling.terminal]] as const) {
+        for (const [key, list] of [
+          ["pending", polling.pending],
+          ["terminal", polling.terminal],
+        ] as const) {
           for (const state of list) if (!allowed.includes(state)) this.fail([...at, "polling", key], `state "${state}" is not a value of "${polling.output}" in ${this.openapiName} (${allowed.join(", ")})`);
         }
       }
@@ -853,7 +856,7 @@ function nextDouble(x: number, up: boolean): number {
   if (x === 0) return up ? Number.MIN_VALUE : -Number.MIN_VALUE;
   const bits = new BigInt64Array(new Float64Array([x]).buffer);
   // Doubles of one sign are ordered as their bit patterns: one step of the pattern is one step of the value.
-  bits[0] += (x > 0) === up ? 1n : -1n;
+  bits[0] += x > 0 === up ? 1n : -1n;
   return new Float64Array(bits.buffer)[0];
 }
 

@@ -53,7 +53,9 @@ export function cell(markdown: string): string {
 
 /** Text inside an HTML comment (`<!-- … -->`): on one line, with no `--` or `>` to end it. */
 export function htmlCommentText(text: string): string {
-  return oneLine(text).replace(/-(?=-)/g, "- ").replace(/>/g, "&gt;");
+  return oneLine(text)
+    .replace(/-(?=-)/g, "- ")
+    .replace(/>/g, "&gt;");
 }
 
 function escapeInline(text: string): string {

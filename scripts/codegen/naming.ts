@@ -37,7 +37,10 @@ export function titleFromName(name: string): string {
  * `<PROVIDER>_<PARAM>` in upper snake case, `acme` + `apiKey` → `ACME_API_KEY`.
  */
 export function envVariableName(provider: string, param: string): string {
-  return `${provider}_${param}`.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/[^A-Za-z0-9]+/g, "_").toUpperCase();
+  return `${provider}_${param}`
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/[^A-Za-z0-9]+/g, "_")
+    .toUpperCase();
 }
 
 /** The TypeScript literal type of a JSON value (`{ updated: true }`). */

@@ -298,7 +298,24 @@ function resolveFile(from: string, ref: string): string {
 }
 
 // Keywords whose error only says that something inside failed: the cause is further down the list.
-const WRAPPERS = new Set(["properties", "patternProperties", "additionalProperties", "items", "prefixItems", "additionalItems", "$ref", "$recursiveRef", "$dynamicRef", "allOf", "dependentSchemas", "unevaluatedProperties", "unevaluatedItems", "if", "then", "else"]);
+const WRAPPERS = new Set([
+  "properties",
+  "patternProperties",
+  "additionalProperties",
+  "items",
+  "prefixItems",
+  "additionalItems",
+  "$ref",
+  "$recursiveRef",
+  "$dynamicRef",
+  "allOf",
+  "dependentSchemas",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "if",
+  "then",
+  "else",
+]);
 
 /** The first error that is a reason rather than a summary of the ones below it. */
 function rootCause(errors: OutputUnit[]): OutputUnit | undefined {
@@ -360,7 +377,10 @@ function toJsonSchema(node: unknown): void {
   } else if (n.nullable === false) {
     delete n.nullable;
   }
-  for (const [flag, bound] of [["exclusiveMinimum", "minimum"], ["exclusiveMaximum", "maximum"]] as const) {
+  for (const [flag, bound] of [
+    ["exclusiveMinimum", "minimum"],
+    ["exclusiveMaximum", "maximum"],
+  ] as const) {
     if (n[flag] === true && typeof n[bound] === "number") {
       n[flag] = n[bound];
       delete n[bound];

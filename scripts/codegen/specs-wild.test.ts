@@ -109,7 +109,11 @@ describe("generated from YAML only", () => {
 describe("payments: a form body, an idempotency key, cursor pages, error details", () => {
   it("POSTs the form body the spec's encoding gives, with the key and the form Content-Type", async () => {
     const { fetch, sent } = recording();
-    const result = await pay("payments_create_customer", { apiKey: KEY, email: "ada@example.com", name: "Ada Lovelace", line1: "12 Rue de Rivoli", city: "Paris", postalCode: "75001", country: "FR", metadata: { order: "6735", tier: "gold" }, locales: "fr-FR, en" }, { baseUrl: mocks.urls.payments, fetch });
+    const result = await pay(
+      "payments_create_customer",
+      { apiKey: KEY, email: "ada@example.com", name: "Ada Lovelace", line1: "12 Rue de Rivoli", city: "Paris", postalCode: "75001", country: "FR", metadata: { order: "6735", tier: "gold" }, locales: "fr-FR, en" },
+      { baseUrl: mocks.urls.payments, fetch },
+    );
     expect(result).toEqual({ success: true, output: { data: { id: "cus_N3w", object: "customer", email: "ada@example.com", name: "Ada Lovelace", metadata: { order: "6735" } }, metadata: { id: "cus_N3w" } } });
     expect(sent).toHaveLength(1);
     const [c] = sent;
@@ -123,7 +127,9 @@ describe("payments: a form body, an idempotency key, cursor pages, error details
   });
 
   it("retries a POST answered 503 with the same Idempotency-Key", async () => {
-    const { fetch, sent } = recording({ before: (_, i) => (i === 0 ? new Response(JSON.stringify({ error: { type: "api_error", message: "Try again." } }), { status: 503, headers: { "content-type": "application/json", "retry-after": "0" } }) : undefined) });
+    const { fetch, sent } = recording({
+      before: (_, i) => (i === 0 ? new Response(JSON.stringify({ error: { type: "api_error", message: "Try again." } }), { status: 503, headers: { "content-type": "application/json", "retry-after": "0" } }) : undefined),
+    });
     const result = await pay("payments_create_customer", { apiKey: KEY, email: "ada@example.com" }, { baseUrl: mocks.urls.payments, fetch });
     expect(result).toMatchObject({ success: true, output: { metadata: { id: "cus_N3w" } } });
     expect(sent.map((s) => s.status)).toEqual([503, 200]);
@@ -146,7 +152,16 @@ describe("payments: a form body, an idempotency key, cursor pages, error details
     const result = await pay("payments_create_customer", { apiKey: KEY, email: "ada@example.com" }, { baseUrl: mocks.urls.payments, fetch });
     expect(result).toMatchObject({
       success: false,
-      error: { type: "upstream", status: 402, code: "card_declined", message: "Your card has insufficient funds.", requestId: "req_8f2Kx", retryable: false, details: { type: "card_error", param: "source", declineCode: "insufficient_funds" }, idempotencyKey: expect.stringMatching(UUID) },
+      error: {
+        type: "upstream",
+        status: 402,
+        code: "card_declined",
+        message: "Your card has insufficient funds.",
+        requestId: "req_8f2Kx",
+        retryable: false,
+        details: { type: "card_error", param: "source", declineCode: "insufficient_funds" },
+        idempotencyKey: expect.stringMatching(UUID),
+      },
     });
   });
 });
@@ -181,10 +196,7 @@ describe("tracker: vendor media types, constant headers, Link pages, a 422's err
       },
     });
     const result = await track("tracker_list_issues", { ...repo, labels: "bug,ui" }, { baseUrl: mock, fetch, allPages: true });
-    expect(sent.map((s) => `${s.method} ${s.url.href} ${s.status} ${s.violations}`)).toEqual([
-      `GET ${mock}/repos/octo/hello/issues?labels=bug%2Cui 200 null`,
-      `GET ${mock}/repos/octo/hello/issues?per_page=2&page=2 200 null`,
-    ]);
+    expect(sent.map((s) => `${s.method} ${s.url.href} ${s.status} ${s.violations}`)).toEqual([`GET ${mock}/repos/octo/hello/issues?labels=bug%2Cui 200 null`, `GET ${mock}/repos/octo/hello/issues?per_page=2&page=2 200 null`]);
     for (const s of sent) {
       expect(s.headers.get("accept")).toBe("application/vnd.tracker+json");
       expect(s.headers.get("x-tracker-api-version")).toBe("2022-11-28");
@@ -197,7 +209,16 @@ describe("tracker: vendor media types, constant headers, Link pages, a 422's err
     const { fetch, sent } = recording();
     const result = await track("tracker_list_issues", repo, { baseUrl: mocks.urls.tracker, fetch, allPages: true });
     expect(sent).toHaveLength(1);
-    expect(result).toMatchObject({ success: false, error: { type: "upstream", code: "NEXT_PAGE_ELSEWHERE", page: 2, retryable: false, message: `tracker gave the next page at https://api.tracker.test, not ${mocks.urls.tracker}; it is not followed, so that the credential and the request never go to another address` } });
+    expect(result).toMatchObject({
+      success: false,
+      error: {
+        type: "upstream",
+        code: "NEXT_PAGE_ELSEWHERE",
+        page: 2,
+        retryable: false,
+        message: `tracker gave the next page at https://api.tracker.test, not ${mocks.urls.tracker}; it is not followed, so that the credential and the request never go to another address`,
+      },
+    });
   });
 
   it("gives labels one block input per meaning: a filter when listing, labels to add when creating", () => {

@@ -90,7 +90,10 @@ function opensWithMark(file: string): boolean {
   try {
     fd = openSync(file, "r");
     const head = Buffer.alloc(512);
-    return head.subarray(0, readSync(fd, head, 0, head.length, 0)).toString("utf8").includes(GENERATED_MARK);
+    return head
+      .subarray(0, readSync(fd, head, 0, head.length, 0))
+      .toString("utf8")
+      .includes(GENERATED_MARK);
   } catch {
     return false;
   } finally {
@@ -147,7 +150,12 @@ export async function writeFiles(outDir: string, files: Map<string, string>, opt
   const report = plan(outDir, files, ownership);
   if (options.within) report.extra = report.extra.filter((path) => options.within!.some((p) => path.startsWith(`${p}/`)));
   const shown = options.shown ?? outDir;
-  const listed = (head: string, paths: string[], tail: string) => list(head, paths.map((p) => `${shown}/${p}`), tail);
+  const listed = (head: string, paths: string[], tail: string) =>
+    list(
+      head,
+      paths.map((p) => `${shown}/${p}`),
+      tail,
+    );
   if (report.blocked) {
     const why = Object.entries(report.blocked).map(([path, reason]) => `${path} (${reason})`);
     throw new OutputRefused(listed("generation writes these files, but a folder stands there or the path goes through a symbolic link (links are never followed):", why, "Remove them (or the links), then generate again."));
@@ -156,7 +164,9 @@ export async function writeFiles(outDir: string, files: Map<string, string>, opt
     const foreign = report.stale.filter((path) => !ownership.owns(path));
     if (foreign.length) throw new OutputRefused(listed(`these files were not written by blockwright generate, and generating would replace them:`, foreign, "Move them away or choose another --out; or pass --force to replace them."));
     if (report.extra.length && !ownership.stamped) {
-      throw new OutputRefused(listed(`${shown}/ has no ${STAMP_FILE} recording what an earlier generation wrote, and generating would remove these files it no longer generates:`, report.extra, "Check that none is yours, then pass --force to remove them."));
+      throw new OutputRefused(
+        listed(`${shown}/ has no ${STAMP_FILE} recording what an earlier generation wrote, and generating would remove these files it no longer generates:`, report.extra, "Check that none is yours, then pass --force to remove them."),
+      );
     }
   }
   const made = new Set<string>();

@@ -109,7 +109,10 @@ export function secretsIn(tool: ToolSpec, input: Record<string, unknown>): strin
 
 /** Refused before any request, naming the parameter, the rule and the value. */
 export function expectRefused(called: Called, want: Refusal): void {
-  check(called.exchanges.length === 0, () => `expected a refusal before any request, but ${called.exchanges.length} request${called.exchanges.length > 1 ? "s were" : " was"} sent (${called.exchanges.map((e) => `${e.method} ${e.url.pathname}${e.search}`).join(", ")})`);
+  check(
+    called.exchanges.length === 0,
+    () => `expected a refusal before any request, but ${called.exchanges.length} request${called.exchanges.length > 1 ? "s were" : " was"} sent (${called.exchanges.map((e) => `${e.method} ${e.url.pathname}${e.search}`).join(", ")})`,
+  );
   const error = expectFailure(called);
   const rules = Array.isArray(want.rule) ? want.rule : [want.rule];
   check(error.type === "validation", () => `expected a validation error, got ${describeError(error)}`);

@@ -11,7 +11,6 @@ import { contractCase, type ContractCase } from "./types.js";
 import { CREDENTIAL, valuesOf } from "./values.js";
 import { at, parseBody as parse } from "./json-path.js";
 
-
 export function errorCases(tool: ToolSpec, doc: OpenApiDocument): ContractCase[] {
   const values = valuesOf(tool, doc);
   const cases: ContractCase[] = [];

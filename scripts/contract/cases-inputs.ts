@@ -102,10 +102,15 @@ export function inputCases(tool: ToolSpec, doc: OpenApiDocument): ContractCase[]
           const refused = (param.enum ?? []).find((v) => !allowed.includes(v)) ?? (param.enum ? undefined : "not-allowed-here");
           if (refused !== undefined) {
             cases.push(
-              refuse(`allowedValues: ${rule.param} = ${JSON.stringify(refused)} when ${rule.dependsOn} is ${selector}`, "rule", () => ({ ...values.minimal(), [rule.dependsOn]: selectorValue(values, rule.dependsOn, selector), [rule.param]: refused }), {
-                param: rule.param,
-                rule: "allowedValues",
-              }),
+              refuse(
+                `allowedValues: ${rule.param} = ${JSON.stringify(refused)} when ${rule.dependsOn} is ${selector}`,
+                "rule",
+                () => ({ ...values.minimal(), [rule.dependsOn]: selectorValue(values, rule.dependsOn, selector), [rule.param]: refused }),
+                {
+                  param: rule.param,
+                  rule: "allowedValues",
+                },
+              ),
             );
           }
         }
@@ -155,7 +160,10 @@ function boundaries(p: ParamSpec, values: ToolValues): Boundary[] {
     const split = p.wire.in === "body" ? p.wire.split : undefined;
     if (split?.maxItems !== undefined) {
       const n = split.maxItems;
-      const item = String(values.example(p.name)?.value ?? "item").split(split.separator)[0].trim() || "item";
+      const item =
+        String(values.example(p.name)?.value ?? "item")
+          .split(split.separator)[0]
+          .trim() || "item";
       const list = (count: number) => Array.from({ length: count }, (_, i) => `${item}${i}`).join(`${split.separator} `);
       out.push({ name: `${p.name} maxItems ${n}`, param: p, ok: list(n), bad: list(n + 1), rule: "maxItems" });
     }

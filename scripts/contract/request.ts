@@ -125,7 +125,11 @@ export function sentValue(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, pa
 export function expectedWire(param: ParamSpec, wire: WireSpec, value: unknown): unknown {
   if (wire.in === "path" || wire.in === "query" || wire.in === "header") return escape(String(value), wire.escape);
   if (wire.in === "body") {
-    if (wire.split) return String(value).split(wire.split.separator).map((s) => s.trim()).filter(Boolean);
+    if (wire.split)
+      return String(value)
+        .split(wire.split.separator)
+        .map((s) => s.trim())
+        .filter(Boolean);
     if (wire.wrapUnlessKey && value && typeof value === "object" && !Array.isArray(value) && !(wire.wrapUnlessKey in value)) return { [wire.wrapUnlessKey]: value };
   }
   return value;

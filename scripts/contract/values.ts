@@ -190,7 +190,11 @@ export class ToolValues {
     for (const p of this.tool.params) {
       if (p.required && p.wire.in !== "server" && input[p.name] === undefined) input[p.name] = this.exampleOrThrow(p.name);
     }
-    const satisfied = this.satisfy(input, taken.map((t) => t.param)) ?? this.satisfyOrThrow(input, []);
+    const satisfied =
+      this.satisfy(
+        input,
+        taken.map((t) => t.param),
+      ) ?? this.satisfyOrThrow(input, []);
     return { name, input: satisfied, taken: taken.filter((t) => satisfied[t.param] === input[t.param]) };
   }
 
@@ -269,7 +273,12 @@ export class ToolValues {
 
   private exampleOrThrow(name: string): unknown {
     const c = this.example(name);
-    if (!c) throw new Error(`${this.tool.id}: no value of parameter ${name} passes its own rules (tried: ${this.candidates(this.param(name)).map((x) => x.source).join(", ")})`);
+    if (!c)
+      throw new Error(
+        `${this.tool.id}: no value of parameter ${name} passes its own rules (tried: ${this.candidates(this.param(name))
+          .map((x) => x.source)
+          .join(", ")})`,
+      );
     return c.value;
   }
 

@@ -243,7 +243,11 @@ export function schemaShape(schema: Schema, ctx: Pick<SurfaceContext, "resolveRe
   if (Array.isArray(schema.enum)) shape.enum = [...(schema.enum as unknown[])];
   if (typeof schema.format === "string") shape.format = schema.format;
   if (schema.properties) {
-    shape.properties = Object.fromEntries(Object.keys(schema.properties as object).sort().map((k) => [k, schemaShape((schema.properties as Record<string, Schema>)[k], ctx, seen)]));
+    shape.properties = Object.fromEntries(
+      Object.keys(schema.properties as object)
+        .sort()
+        .map((k) => [k, schemaShape((schema.properties as Record<string, Schema>)[k], ctx, seen)]),
+    );
   }
   if (Array.isArray(schema.required) && schema.required.length) shape.required = [...(schema.required as string[])].sort();
   if (schema.additionalProperties && typeof schema.additionalProperties === "object") shape.additionalProperties = schemaShape(schema.additionalProperties as Schema, ctx, seen);
@@ -264,7 +268,12 @@ function mergeShapes(shapes: Shape[]): Shape {
     if (s.additionalProperties && !out.additionalProperties) out.additionalProperties = s.additionalProperties;
     if (s.recursive && !out.recursive) out.recursive = s.recursive;
   }
-  if (out.properties) out.properties = Object.fromEntries(Object.keys(out.properties).sort().map((k) => [k, out.properties![k]]));
+  if (out.properties)
+    out.properties = Object.fromEntries(
+      Object.keys(out.properties)
+        .sort()
+        .map((k) => [k, out.properties![k]]),
+    );
   return out;
 }
 

@@ -125,7 +125,16 @@ export function drift(older: Record<string, unknown>, newer: Record<string, unkn
     bound.push({
       tools: binding.operations.get(fact.op) ?? [],
       op: fact.op,
-      what: fact.kind === "operation" ? "operation" : fact.kind === "security" ? "security requirement" : fact.kind === "scheme" ? `security scheme ${fact.where}` : fact.kind === "status" ? `response ${fact.where}` : `${fact.kind === "body" ? "request body" : fact.kind === "response" ? `response ${fact.status}` : "parameter"} ${fact.where}`,
+      what:
+        fact.kind === "operation"
+          ? "operation"
+          : fact.kind === "security"
+            ? "security requirement"
+            : fact.kind === "scheme"
+              ? `security scheme ${fact.where}`
+              : fact.kind === "status"
+                ? `response ${fact.where}`
+                : `${fact.kind === "body" ? "request body" : fact.kind === "response" ? `response ${fact.status}` : "parameter"} ${fact.where}`,
       change: !a ? "added" : !b ? "removed" : "changed",
       ...(a && a.value !== "present" && a.value !== "declared" ? { from: JSON.parse(a.value) } : {}),
       ...(b && b.value !== "present" && b.value !== "declared" ? { to: JSON.parse(b.value) } : {}),

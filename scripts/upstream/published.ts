@@ -67,7 +67,8 @@ export function readPinned(specsDir: string, provider: string, cwd: string): Pin
   }
   const { text, document } = readPublished(join(dir, source.file), shown(join(dir, source.file)));
   const actual = sha256(text);
-  if (actual !== source.sha256) throw new PublishedDocumentError(`${shown(join(dir, source.file))} does not match its pinned sha256 (${source.sha256.slice(0, 12)}…, the file has ${actual.slice(0, 12)}…): restore it, or pin it again with --accept`);
+  if (actual !== source.sha256)
+    throw new PublishedDocumentError(`${shown(join(dir, source.file))} does not match its pinned sha256 (${source.sha256.slice(0, 12)}…, the file has ${actual.slice(0, 12)}…): restore it, or pin it again with --accept`);
   return { dir, file: source.file, sha256: source.sha256, document, ...(typeof source.source === "string" ? { source: source.source } : {}), ...(typeof source.retrieved === "string" ? { retrieved: source.retrieved } : {}) };
 }
 

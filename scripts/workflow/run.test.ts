@@ -180,7 +180,11 @@ describe("polling", () => {
   it("fails with a timeout when the job stays pending", async () => {
     const result = await runWorkflow({ blocks: { wait: status("job-stuck", { intervalMs: 1000, timeoutMs: 150 }) } }, options());
     expect(result.status).toBe("failed");
-    expect(result.blocks[0]).toMatchObject({ status: "failed", error: { type: "timeout", provider: "docgen", operation: "docgen_check_status", message: "the job was still pending after 150 ms of polling" }, outputs: { status: "pending" } });
+    expect(result.blocks[0]).toMatchObject({
+      status: "failed",
+      error: { type: "timeout", provider: "docgen", operation: "docgen_check_status", message: "the job was still pending after 150 ms of polling" },
+      outputs: { status: "pending" },
+    });
   });
 
   it("polls with the manifest's interval when the block does not override it", async () => {

@@ -45,15 +45,22 @@ export class WorkflowErrors extends Error {
   }
 }
 
-
 /** Read and check a workflow file; throws WorkflowErrors listing every problem. */
 export function loadWorkflow(file: string, registry: CheckedRegistry, options: ValidateOptions, displayName = file): ValidatedWorkflow {
-  return checkWorkflow(readSource(() => loadYamlSource<Workflow>(file, displayName)), registry, options);
+  return checkWorkflow(
+    readSource(() => loadYamlSource<Workflow>(file, displayName)),
+    registry,
+    options,
+  );
 }
 
 /** Check workflow text (YAML or JSON) named `file` in messages. */
 export function parseWorkflow(text: string, file: string, registry: CheckedRegistry, options: ValidateOptions): ValidatedWorkflow {
-  return checkWorkflow(readSource(() => parseYamlSource<Workflow>(text, file)), registry, options);
+  return checkWorkflow(
+    readSource(() => parseYamlSource<Workflow>(text, file)),
+    registry,
+    options,
+  );
 }
 
 function readSource(read: () => YamlSource<Workflow>): YamlSource<Workflow> {
