@@ -2,7 +2,6 @@
 // against the Prism mocks started by global-setup.ts, capturing the outgoing
 // request and the mock's reply (through the derived suite's exchange layer,
 // scripts/contract/exchange.ts), plus generic checks every operation gets.
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, inject, it } from "vitest";
 import { safeToRepeat, type ExecuteOptions, type OutputSpec, type ToolResult, type ToolSpec } from "@blockwright/runtime";

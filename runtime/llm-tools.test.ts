@@ -118,7 +118,7 @@ function strictModeProblems(schema: Record<string, unknown>): string[] {
       for (const name of required) if (!names.includes(name)) problems.push(`${at}: required "${name}" is not a property`);
     }
     if (s.items && typeof s.items === "object") walk(s.items as Record<string, unknown>, `${at}[]`, depth + 1);
-    if (Array.isArray(s.anyOf)) s.anyOf.forEach((sub, i) => walk(sub as Record<string, unknown>, `${at}.anyOf[${i}]`, depth + 1));
+    if (Array.isArray(s.anyOf)) for (const [i, sub] of s.anyOf.entries()) walk(sub as Record<string, unknown>, `${at}.anyOf[${i}]`, depth + 1);
   };
   walk(schema, "(root)", 1);
   if (totals.properties > 5000) problems.push(`more than 5000 properties (${totals.properties})`);

@@ -4,7 +4,7 @@
 
 /** The object's own value at `key`; inherited properties do not count. */
 export function ownValue(object: object | undefined | null, key: string | number): unknown {
-  return object != null && Object.prototype.hasOwnProperty.call(object, key) ? (object as Record<string | number, unknown>)[key] : undefined;
+  return object != null && Object.hasOwn(object, key) ? (object as Record<string | number, unknown>)[key] : undefined;
 }
 
 /** Define `key` as an own data property, whatever the key is (`__proto__` included). */

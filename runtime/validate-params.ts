@@ -31,7 +31,7 @@ export function validateParams(tool: ToolSpec, input: Record<string, unknown>): 
   const unsent = new Set<string>();
   const known = paramNames(tool);
   for (const name in input) {
-    if (!Object.prototype.hasOwnProperty.call(input, name)) continue;
+    if (!Object.hasOwn(input, name)) continue;
     if (!known.has(name) && input[name] !== undefined) {
       issues.push({ param: name, rule: "unknown", message: `${name}: not a parameter of ${tool.id} (parameters: ${[...known].join(", ")})` });
     }
@@ -138,6 +138,7 @@ function range(spec: ParamSpec): string {
 }
 
 // Header values are Latin-1 without control characters (a CR/LF would split the header).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
 const NOT_HEADER_SAFE = /[\u0000-\u0008\u000a-\u001f\u007f]|[^\u0000-\u00ff]/u;
 // A header value loses leading and trailing spaces and tabs on the way (fetch trims them).
 const HEADER_TRIMMED = /^[ \t]|[ \t]$/;

@@ -53,7 +53,7 @@ export function parseTemplate(text: string): Part[] {
   let literal = "";
   for (const m of text.matchAll(TOKEN)) {
     literal += text.slice(last, m.index);
-    last = m.index! + m[0].length;
+    last = m.index + m[0].length;
     if (m[0] === "\\{{") {
       literal += "{{";
       continue;
@@ -125,7 +125,7 @@ export function unresolvedReason(value: unknown, path: readonly PathSegment[], r
       if (segment >= current.length) return `${at} has ${current.length} item${current.length === 1 ? "" : "s"}${current.length ? ` (indexes 0–${current.length - 1})` : ""}`;
     } else if (current !== null && typeof current === "object") {
       if (typeof segment === "number") return `${at} is an object, not a list`;
-      if (!Object.prototype.hasOwnProperty.call(current, segment)) {
+      if (!Object.hasOwn(current, segment)) {
         const keys = Object.keys(current);
         return `${at} has no ${JSON.stringify(segment)}${keys.length ? ` (it has ${keys.slice(0, 12).join(", ")}${keys.length > 12 ? ", …" : ""})` : " (it is empty)"}`;
       }

@@ -34,7 +34,7 @@ export function connectionParamsByProvider(tools: readonly ToolSpec[]): Map<stri
     for (const p of connectionParams(tool)) {
       const known = params.get(p.name);
       // Secret in any tool means secret for the provider.
-      params.set(p.name, known && known.secret ? known : p);
+      params.set(p.name, known?.secret ? known : p);
     }
     out.set(tool.provider, params);
   }

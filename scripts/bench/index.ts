@@ -20,6 +20,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import createClient from "openapi-fetch";
+import { entryOf, itemAt } from "@blockwright/runtime";
 import { providerDirs } from "../codegen/provider-dirs.js";
 import { startMocks } from "../mocks.js";
 import { writeSyntheticProject } from "./synthetic.js";
@@ -183,11 +184,11 @@ if (wanted("scale")) {
     return use(out);
   };
   const ours = (n: number) => {
-    const { dir } = projects.get(n)!;
+    const { dir } = entryOf(projects, n);
     return fresh(dir, "gen-", (out) => run(["--", join(root, "bin/blockwright.js"), "generate", "--out", out], dir));
   };
   const anchor = (n: number) => {
-    const { dir, ids } = projects.get(n)!;
+    const { dir, ids } = entryOf(projects, n);
     return fresh(dir, "anchor-", (out) => run([join(root, "scripts/bench/anchor-openapi-typescript.mjs"), out, ...specFiles(join(dir, "specs"), ids)], dir));
   };
   for (const n of sizes) {
@@ -199,18 +200,18 @@ if (wanted("scale")) {
   const SCALE_ROUNDS = 7;
   for (let i = 0; i < SCALE_ROUNDS; i++) {
     for (const n of sizes) {
-      rounds.get(n)!.a.push(await ours(n));
-      rounds.get(n)!.b.push(await anchor(n));
+      entryOf(rounds, n).a.push(await ours(n));
+      entryOf(rounds, n).b.push(await anchor(n));
     }
   }
-  const at100 = rounds.get(100)!;
+  const at100 = entryOf(rounds, 100);
   const how = [`npx tsx scripts/bench/synthetic.ts /tmp/syn 100 && (cd /tmp/syn && node -- "$OLDPWD/bin/blockwright.js" generate)`, `node scripts/bench/anchor-openapi-typescript.mjs /tmp/syn/anchor /tmp/syn/specs/*/openapi.yaml`];
   report("generate, 100 synthetic providers (CPU)", at100, cpu, "s", "≤ 1.3×", how);
   report("  of which user CPU", at100, (r) => r.user, "s", "", how);
   report("  of which system CPU", at100, (r) => r.system, "s", "", how);
   report("generate, 100 synthetic providers (peak memory)", at100, peak, "MiB", "≤ 1.5×", how);
   const slopeRow = (measure: string, from: number, to: number, pick: (r: Run) => number, target: string) => {
-    const slopes = (k: "a" | "b") => rounds.get(to)![k].map((r, i) => ((pick(r) - pick(rounds.get(from)![k][i])) / (to - from)) * 1000);
+    const slopes = (k: "a" | "b") => entryOf(rounds, to)[k].map((r, i) => ((pick(r) - pick(itemAt(entryOf(rounds, from)[k], i))) / (to - from)) * 1000);
     row(measure, slopes("a"), slopes("b"), "ms", target, [`synthetic projects of ${from} and ${to} providers, as above; ${SCALE_ROUNDS} rounds, every size in each`], 1);
   };
   slopeRow("generate, CPU per added provider (100 → 200)", 100, 200, cpu, "≤ 1.3×");

@@ -239,7 +239,14 @@ describe("blockwright run", () => {
     ["--mock with --live", () => ["run", "examples/reading-list.yaml", "--mock", "--live"], "choose one of --mock and --live"],
     ["a missing workflow", () => ["run", "nope.yaml"], "nope.yaml: no such file"],
     ["a folder given as the workflow", () => ["run", "examples"], "examples: is a folder, not a file"],
-    ["a YAML alias bomb", () => (writeFileSync(join(tmp, "bomb.yaml"), aliasBomb), ["run", join(tmp, "bomb.yaml")]), "refused: the YAML expands aliases more than 100 times"],
+    [
+      "a YAML alias bomb",
+      () => {
+        writeFileSync(join(tmp, "bomb.yaml"), aliasBomb);
+        return ["run", join(tmp, "bomb.yaml")];
+      },
+      "refused: the YAML expands aliases more than 100 times",
+    ],
     ["a --json path in a folder that does not exist", () => ["run", "examples/reading-list.yaml", "--json", "no/such/folder/out.json"], "--json no/such/folder/out.json: the folder no/such/folder does not exist"],
     ["a missing --env-file", () => ["run", "examples/reading-list.yaml", "--env-file", "missing.env"], "--env-file: cannot read missing.env (no such file)"],
     ["--concurrency 0", () => ["run", "examples/reading-list.yaml", "--concurrency", "0"], "--concurrency takes a positive whole number"],

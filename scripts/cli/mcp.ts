@@ -71,8 +71,8 @@ export async function serve(argv: string[], io: CliIo, streams: { stdin: Readabl
   const providers = [...new Set(tools.map((t) => t.provider))];
   let mocks: { urls: Record<string, string>; close(): Promise<void> } | undefined;
   if (mode === "mock") {
-    mocks = await startCommandMocks(io, providers, { specsDir: dirs.specs });
-    io.stderr.write(`mocks: ${providers.map((p) => `${p} ${mocks!.urls[p]}`).join(", ")}\n`);
+    const { urls } = (mocks = await startCommandMocks(io, providers, { specsDir: dirs.specs }));
+    io.stderr.write(`mocks: ${providers.map((p) => `${p} ${urls[p]}`).join(", ")}\n`);
   }
 
   try {

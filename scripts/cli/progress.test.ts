@@ -28,7 +28,17 @@ const skipped: BlockResult = { id: "after", name: "After", type: "books", operat
 
 function stream(isTTY: boolean) {
   let text = "";
-  return { out: { isTTY, columns: 100, write: (chunk: string) => ((text += chunk), true) } as unknown as NodeJS.WriteStream, text: () => text };
+  return {
+    out: {
+      isTTY,
+      columns: 100,
+      write: (chunk: string) => {
+        text += chunk;
+        return true;
+      },
+    } as unknown as NodeJS.WriteStream,
+    text: () => text,
+  };
 }
 
 describe("progress", () => {

@@ -1,5 +1,6 @@
 // Progress while a workflow runs: a live status line per block on a
 // terminal, plain lines otherwise; and the summary table at the end.
+import { defined } from "@blockwright/runtime";
 import type { BlockResult, RunEvent, RunResult, Workflow } from "@blockwright/runtime/workflow";
 import type { Output } from "./io.js";
 
@@ -51,7 +52,10 @@ class LiveProgress implements Progress {
   }
 
   onEvent(event: RunEvent): void {
-    const line = this.lines.find((l) => l.id === event.id)!;
+    const line = defined(
+      this.lines.find((l) => l.id === event.id),
+      `the line of block ${event.id}`,
+    );
     if (event.type === "start") Object.assign(line, { state: "running", started: performance.now() });
     else if (event.type === "poll") line.detail = `job ${event.state}, poll ${event.polls}`;
     else Object.assign(line, { state: event.result.status, detail: describe(event.result) });

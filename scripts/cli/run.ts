@@ -69,11 +69,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       if (checked.placeholders.length) io.stderr.write(`placeholders (mock run) for unset variables: ${checked.placeholders.join(", ")}\n`);
       const providers = [...new Set(Object.values(workflow.blocks).map((b) => b.type))].sort();
       mocks = await startCommandMocks(io, providers, { specsDir: dirs.specs });
-      baseUrls = mocks.urls;
+      const urls = (baseUrls = mocks.urls);
       if (!controller.signal.aborted) {
         // Listening is answering: Prism builds its routes before it listens (a probe request
         // would only make it log an unmatched path). performance.now() counts from process start.
-        io.stderr.write(`mocks ready ${Math.round(performance.now())} ms after start: ${providers.map((p) => `${p} ${mocks!.urls[p]}`).join(", ")}\n`);
+        io.stderr.write(`mocks ready ${Math.round(performance.now())} ms after start: ${providers.map((p) => `${p} ${urls[p]}`).join(", ")}\n`);
       }
     }
 

@@ -151,7 +151,13 @@ describe.concurrent("blockwright test on a user's project", { timeout: 90_000 },
     // The full volume example's id becomes a number; the schema says string.
     edit(join(dir, "specs/books/openapi.yaml"), "      value:\n        kind: books#volume\n        id: zyTCAlFPjgYC\n        etag: Jg1Fq6pWl7Y", "      value:\n        kind: books#volume\n        id: 12345\n        etag: Jg1Fq6pWl7Y");
     let started = 0;
-    const r = await cli(["test", "--seed", "7", "--runs", "3"], { cwd: dir, startMocks: (...a: Parameters<typeof startMocks>) => (started++, startMocks(...a)) });
+    const r = await cli(["test", "--seed", "7", "--runs", "3"], {
+      cwd: dir,
+      startMocks: (...a: Parameters<typeof startMocks>) => {
+        started++;
+        return startMocks(...a);
+      },
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^specs\/books\/openapi\.yaml:\d+:\d+: example "volume" of the 200 response of "getVolume" \(application\/json\) does not match its schema: \/id must be string, got 12345$/m);
     expect(r.stdout).toBe("");

@@ -267,16 +267,17 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 function projectPackage(root: string): { scope?: string; license?: string; externalRefFolders: string[] } {
   const pkgPath = join(root, "package.json");
   // Read with positions (JSON is YAML): a broken file or a bad value is named at its line.
-  const source = existsSync(pkgPath) ? asGenerationErrors(() => loadYamlSource<{ license?: unknown; blockwright?: { scope?: unknown; externalRefFolders?: unknown } }>(pkgPath, "package.json")) : undefined;
-  const pkg = source?.data !== null && typeof source?.data === "object" ? source.data : {};
+  if (!existsSync(pkgPath)) return { externalRefFolders: [] };
+  const source = asGenerationErrors(() => loadYamlSource<{ license?: unknown; blockwright?: { scope?: unknown; externalRefFolders?: unknown } }>(pkgPath, "package.json"));
+  const pkg = source.data !== null && typeof source.data === "object" ? source.data : {};
   const config = pkg.blockwright !== null && typeof pkg.blockwright === "object" ? pkg.blockwright : {};
-  const problem = (path: string[], message: string) => new GenerationErrors([new SourceError(source!.locate(path, "value"), message)]);
+  const problem = (path: string[], message: string) => new GenerationErrors([new SourceError(source.locate(path, "value"), message)]);
   const scope = config.scope;
-  if (source && scope !== undefined && (typeof scope !== "string" || !NPM_SCOPE.test(scope))) {
+  if (scope !== undefined && (typeof scope !== "string" || !NPM_SCOPE.test(scope))) {
     throw problem(["blockwright", "scope"], `blockwright.scope: must be an npm scope such as @acme (the provider packages are named <scope>/<provider>), got ${JSON.stringify(scope)}`);
   }
   const folders = config.externalRefFolders;
-  if (source && folders !== undefined && (!Array.isArray(folders) || !folders.every((f) => typeof f === "string" && f !== ""))) {
+  if (folders !== undefined && (!Array.isArray(folders) || !folders.every((f) => typeof f === "string" && f !== ""))) {
     throw problem(["blockwright", "externalRefFolders"], `blockwright.externalRefFolders: must be a list of folders (relative to the project) that $refs may read outside the specs folder, got ${JSON.stringify(folders)}`);
   }
   return {

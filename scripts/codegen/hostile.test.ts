@@ -34,6 +34,7 @@ const PAYLOAD = [
   "\u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4;",
   "--> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)>",
   "[x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1)",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template placeholder in plain text is part of the payload
   "@type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
 ].join(" ");
 const ONE_LINE = PAYLOAD.replace(/[\r\n\u2028\u2029]/g, " ");
@@ -172,7 +173,7 @@ function textFields(): TextField[] {
     const inside = new Set(seen).add(s);
     // A branch that only constrains (`required`, `minProperties`) describes no value of its own.
     const describesValue = (branch: unknown) => !!branch && typeof branch === "object" && Object.keys(branch).some((k) => !CONSTRAINT_ONLY.has(k));
-    for (const key of ["oneOf", "anyOf", "allOf"]) ((s[key] as unknown[] | undefined) ?? []).forEach((branch, i) => describesValue(branch) && walk(branch, `${pointer}/${key}/${i}`, path, inside));
+    for (const key of ["oneOf", "anyOf", "allOf"]) for (const [i, branch] of ((s[key] as unknown[] | undefined) ?? []).entries()) if (describesValue(branch)) walk(branch, `${pointer}/${key}/${i}`, path, inside);
     const types = s.type === undefined ? undefined : ([] as unknown[]).concat(s.type);
     const structured = s.properties || s.additionalProperties || s.items || types?.every((t) => t === "object" || t === "array");
     if (!structured && s.enum === undefined && s.const === undefined && (types === undefined || types.includes("string")) && acceptsHostileText(s)) {
@@ -204,6 +205,6 @@ function valuesAt(data: unknown, path: string[]): unknown[] {
   if (!path.length) return [data];
   if (data === null || typeof data !== "object") return [];
   const [head, ...rest] = path;
-  const children = head === "[]" ? (Array.isArray(data) ? data : []) : head === "*" ? Object.values(data) : Object.prototype.hasOwnProperty.call(data, head) ? [(data as Record<string, unknown>)[head]] : [];
+  const children = head === "[]" ? (Array.isArray(data) ? data : []) : head === "*" ? Object.values(data) : Object.hasOwn(data, head) ? [(data as Record<string, unknown>)[head]] : [];
   return children.flatMap((c) => valuesAt(c, rest));
 }

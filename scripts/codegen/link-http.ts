@@ -4,6 +4,7 @@
 // and failure tests, rate limits, and the hosts an address parameter may name. Each is checked against the operation in the OpenAPI
 // document and turned into its part of the IR.
 import {
+  fieldOf,
   formatPointer,
   hostPatternProblem,
   matchesHost,
@@ -47,8 +48,9 @@ export function linkErrorExtras(ctx: LinkContext): Pick<ErrorSpec, "details" | "
   };
   const errors = ctx.manifest.errors;
   const details: Record<string, ValueRef[]> = {};
-  for (const name of Object.keys(errors.details ?? {}).sort()) {
-    details[name] = errors.details![name].flatMap((text, i) => expression(text, ["errors", "details", name, i])?.ref ?? []);
+  const declaredDetails = errors.details ?? {};
+  for (const name of Object.keys(declaredDetails).sort()) {
+    details[name] = fieldOf(declaredDetails, name).flatMap((text, i) => expression(text, ["errors", "details", name, i])?.ref ?? []);
   }
   const failureWhen = (errors.failureWhen ?? []).flatMap((test, i): ValueTest[] => {
     const found = expression(test.from, ["errors", "failureWhen", i, "from"]);
@@ -69,7 +71,7 @@ export function checkServerHosts(ctx: LinkContext): void {
     if (problem) ctx.fail(["server", "hosts", i], `${problem}, got ${JSON.stringify(pattern)}`, "value");
   });
   const p = param === undefined ? undefined : ctx.manifest.params?.[param];
-  if (!p || !hosts) return;
+  if (param === undefined || !p || !hosts) return;
   for (const key of ["placeholder", "example"] as const) {
     const value = p[key];
     if (typeof value !== "string") continue;
@@ -79,7 +81,7 @@ export function checkServerHosts(ctx: LinkContext): void {
     } catch {
       continue;
     }
-    if (!hosts.some((pattern) => matchesHost(pattern, host))) ctx.fail(["params", param!, key], `${JSON.stringify(value)} names host ${host}, which server.hosts (${hosts.join(", ")}) does not allow`, "value");
+    if (!hosts.some((pattern) => matchesHost(pattern, host))) ctx.fail(["params", param, key], `${JSON.stringify(value)} names host ${host}, which server.hosts (${hosts.join(", ")}) does not allow`, "value");
   }
 }
 
@@ -88,18 +90,19 @@ export function linkRateLimits(ctx: LinkContext): RateLimitSpec | undefined {
   const declared = ctx.manifest.rateLimits;
   if (!declared) return undefined;
   let quota: RateLimitSpec["quota"];
-  if (declared.quota) {
+  const declaredQuota = declared.quota;
+  if (declaredQuota) {
     const at = ["rateLimits", "quota"];
-    const texts = declared.quota.from ?? ctx.manifest.errors.code ?? [];
+    const texts = declaredQuota.from ?? ctx.manifest.errors.code ?? [];
     if (!texts.length) ctx.fail([...at, "codes"], "there is no quota code to read: give quota.from, or errors.code");
     const from = texts.flatMap((text, i) => {
       try {
         return [parseExpression(text)];
       } catch (e) {
-        return ctx.fail(declared.quota!.from ? [...at, "from", i] : ["errors", "code", i], (e as Error).message, "value") ?? [];
+        return ctx.fail(declaredQuota.from ? [...at, "from", i] : ["errors", "code", i], (e as Error).message, "value") ?? [];
       }
     });
-    quota = { from, codes: [...declared.quota.codes] };
+    quota = { from, codes: [...declaredQuota.codes] };
   }
   return {
     ...(declared.resetHeader ? { resetHeader: declared.resetHeader.toLowerCase() } : {}),

@@ -2,7 +2,7 @@
 // checks a manifest against its OpenAPI document — every operation, parameter,
 // body field and output path must exist there, types must agree, and no
 // manifest limit may be looser than the spec's — and builds the ProviderIR.
-import { checkValue, cloneJson, formatPointer, isAbsent, parseExpression, parsePointer, SECRET_MIN_LENGTH } from "@blockwright/runtime";
+import { checkValue, cloneJson, defined, formatPointer, isAbsent, parseExpression, parsePointer, SECRET_MIN_LENGTH } from "@blockwright/runtime";
 import type { AuthSpec, ErrorSpec, OutcomeSpec, OutputSource, OutputSpec, ParamSpec, RouteSpec, RuleSpec, ToolSpec, ValueRef, WireConstant, WireSpec } from "@blockwright/runtime";
 import { buildBlock } from "./build-block.js";
 import type { OperationIR, ProviderIR } from "./ir.js";
@@ -258,27 +258,28 @@ class Linker {
   /**
    * Link the operation's parameters (shared ones first) against `op`. A
    * route links the same parameters against its own operation, with some
-   * placements overridden (`overrides`, declared at `overridesAt`).
+   * placements overridden (`route.overrides`, declared at `route.at`).
    */
-  private linkParams(id: string, mop: ManifestOperation, op: OpenApiOperation, overrides?: Record<string, ManifestWire>, overridesAt?: Path): ParamSpec[] {
+  private linkParams(id: string, mop: ManifestOperation, op: OpenApiOperation, route?: { overrides: Record<string, ManifestWire>; at: Path }): ParamSpec[] {
     const shared = this.m.params ?? {};
     const own = mop.params ?? {};
     const out: ParamSpec[] = [];
-    if (!overrides) {
+    if (!route) {
       for (const name of Object.keys(own)) {
         if (name in shared) this.fail(["operations", id, "params", name], `parameter "${name}" is already a shared parameter`);
       }
-    }
-    for (const name of Object.keys(overrides ?? {})) {
-      if (!(name in own) && !(name in shared)) this.fail([...overridesAt!, name], `unknown parameter "${name}"`);
+    } else {
+      for (const name of Object.keys(route.overrides)) {
+        if (!(name in own) && !(name in shared)) this.fail([...route.at, name], `unknown parameter "${name}"`);
+      }
     }
     const entries: [string, ManifestParam, Path][] = [
       ...Object.entries(shared).map(([n, p]): [string, ManifestParam, Path] => [n, p, ["params", n]]),
       ...Object.entries(own).map(([n, p]): [string, ManifestParam, Path] => [n, p, ["operations", id, "params", n]]),
     ];
     for (const [name, p, at] of entries) {
-      const override = overrides?.[name];
-      const spec = override ? this.linkParam(name, { ...p, wire: override }, at, op, [...overridesAt!, name]) : this.linkParam(name, p, at, op);
+      const override = route?.overrides[name];
+      const spec = route && override ? this.linkParam(name, { ...p, wire: override }, at, op, [...route.at, name]) : this.linkParam(name, p, at, op);
       if (spec) out.push(spec);
     }
     return out;
@@ -298,7 +299,7 @@ class Linker {
       const tested = params.find((p) => p.name === route.when.param);
       if (!tested) this.fail([...where, "when", "param"], `unknown parameter "${route.when.param}"`, "value");
       else if (tested.type !== "string") this.fail([...where, "when", "param"], `a route tests a string parameter, and "${route.when.param}" is ${tested.type}`, "value");
-      const linked = this.linkParams(id, mop, op, route.wire ?? {}, [...where, "wire"]);
+      const linked = this.linkParams(id, mop, op, { overrides: route.wire ?? {}, at: [...where, "wire"] });
       checkWireSlots(this.context, this.paramSenders(linked));
       this.checkCoverage(where, op, linked, []);
       const success = op.responses.map((r) => Number(r.status)).filter((s) => s >= 200 && s < 300);
@@ -488,8 +489,8 @@ class Linker {
     const exclusiveMax = s.exclusiveMaximum === true || typeof s.exclusiveMaximum === "number";
     if (specMin !== undefined && (p.minimum === undefined || p.minimum < specMin || (exclusiveMin && p.minimum === specMin))) looser("minimum", p.minimum, specMin);
     if (specMax !== undefined && (p.maximum === undefined || p.maximum > specMax || (exclusiveMax && p.maximum === specMax))) looser("maximum", p.maximum, specMax);
-    if (typeof s.minLength === "number" && (p.minLength ?? 0) < s.minLength && !(p.enum && p.enum.every((v) => String(v).length >= (s.minLength as number)))) looser("minLength", p.minLength, s.minLength);
-    if (typeof s.maxLength === "number" && (p.maxLength === undefined || p.maxLength > s.maxLength) && !(p.enum && p.enum.every((v) => String(v).length <= (s.maxLength as number)))) looser("maxLength", p.maxLength, s.maxLength);
+    if (typeof s.minLength === "number" && (p.minLength ?? 0) < s.minLength && !p.enum?.every((v) => String(v).length >= (s.minLength as number))) looser("minLength", p.minLength, s.minLength);
+    if (typeof s.maxLength === "number" && (p.maxLength === undefined || p.maxLength > s.maxLength) && !p.enum?.every((v) => String(v).length <= (s.maxLength as number))) looser("maxLength", p.maxLength, s.maxLength);
     if (typeof s.pattern === "string" && p.pattern === undefined && p.enum === undefined) looser("pattern", p.pattern, s.pattern);
     // A pattern cannot be proved stricter in general: the manifest's must be the spec's, character for character.
     if (typeof s.pattern === "string" && p.pattern !== undefined && p.pattern !== s.pattern) {
@@ -706,13 +707,13 @@ class Linker {
       }
       case "body": {
         const response = op.responses.find((r) => Number(r.status) === status);
-        if (!response?.schema) return this.fail([...at, "from"], `the ${status ?? "success"} response of "${op.operationId}" in ${this.openapiName} has no JSON body`, "value");
+        if (status === undefined || !response?.schema) return this.fail([...at, "from"], `the ${status ?? "success"} response of "${op.operationId}" in ${this.openapiName} has no JSON body`, "value");
         schema = this.doc.schemaAt(response.schema, ref.pointer);
         if (!schema) {
           return this.fail([...at, "from"], `response field "${formatPointer(ref.pointer)}" not found in the ${status} response of "${op.operationId}" in ${this.openapiName}${this.listProperties(response.schema, ref.pointer)}`, "value");
         }
         schemaType = typeOf(schema);
-        tsType = this.bodyTsType(op, status!, response.schema, ref.pointer);
+        tsType = this.bodyTsType(op, status, response.schema, ref.pointer);
         if (!src.count && src.default === undefined && this.doc.isGuaranteed(response.schema, ref.pointer)) (source as { required?: boolean }).required = true;
         break;
       }
@@ -844,7 +845,7 @@ function declaredResponses(ops: OpenApiOperation[]): ToolSpec["responses"] {
       const status = Number(r.status);
       if (!Number.isInteger(status)) continue;
       const names = byStatus.get(status) ?? new Set<string>();
-      r.exampleNames.forEach((n) => names.add(n));
+      for (const n of r.exampleNames) names.add(n);
       byStatus.set(status, names);
     }
   }
@@ -948,15 +949,16 @@ export function objectTypeFromPaths(entries: { path: string; optional: boolean; 
   for (const e of entries) {
     let node = root;
     for (const key of e.path.split(".")) {
-      if (!node.children.has(key)) node.children.set(key, { children: new Map() });
-      node = node.children.get(key)!;
+      let child = node.children.get(key);
+      if (!child) node.children.set(key, (child = { children: new Map() }));
+      node = child;
     }
     node.type = e.type;
     node.optional = e.optional;
   }
   const render = (node: Node, indent: string): string => {
     const lines = [...node.children.entries()].map(([key, child]) => {
-      const type = child.children.size ? render(child, indent + "  ") : child.type!;
+      const type = child.children.size ? render(child, indent + "  ") : defined(child.type, `the type of ${key}`);
       return `${indent}  ${key}${child.optional ? "?" : ""}: ${type};`;
     });
     return `{\n${lines.join("\n")}\n${indent}}`;

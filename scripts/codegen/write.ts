@@ -148,7 +148,8 @@ export interface WriteOptions {
 export async function writeFiles(outDir: string, files: Map<string, string>, options: WriteOptions = {}): Promise<CheckReport> {
   const ownership = new Ownership(outDir);
   const report = plan(outDir, files, ownership);
-  if (options.within) report.extra = report.extra.filter((path) => options.within!.some((p) => path.startsWith(`${p}/`)));
+  const { within } = options;
+  if (within) report.extra = report.extra.filter((path) => within.some((p) => path.startsWith(`${p}/`)));
   const shown = options.shown ?? outDir;
   const listed = (head: string, paths: string[], tail: string) =>
     list(
@@ -172,11 +173,14 @@ export async function writeFiles(outDir: string, files: Map<string, string>, opt
   const made = new Set<string>();
   for (const path of [...report.stale, ...report.missing]) {
     await checkpoint(options.signal);
+    // plan() listed it from `files`. (Not the runtime's entryOf: the fast "up to date" path loads this module.)
+    const content = files.get(path);
+    if (content === undefined) throw new RangeError(`${path} was planned but not generated`);
     const full = join(outDir, path);
     const dir = dirname(full);
     if (!made.has(dir)) mkdirSync(dir, { recursive: true });
     made.add(dir);
-    writeWhole(full, files.get(path)!);
+    writeWhole(full, content);
   }
   for (const path of report.extra) {
     await checkpoint(options.signal);

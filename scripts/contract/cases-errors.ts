@@ -82,7 +82,7 @@ export function expectStructuredError(tool: ToolSpec, ex: Exchange, error: Retur
 export function quotaUsedUp(tool: ToolSpec, answer: { status: number; body: unknown; headers: Headers }): boolean {
   const quota = tool.rateLimits?.quota;
   const code = quota ? first(quota.from, answer) : undefined;
-  return code !== undefined && quota!.codes.includes(code);
+  return quota !== undefined && code !== undefined && quota.codes.includes(code);
 }
 
 function first(refs: ValueRef[], answer: { status: number; body: unknown; headers: Headers }): string | undefined {

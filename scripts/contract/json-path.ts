@@ -5,7 +5,7 @@
 export function at(value: unknown, pointer: readonly string[]): unknown {
   let node = value;
   for (const key of pointer) {
-    if (node === null || typeof node !== "object" || !Object.prototype.hasOwnProperty.call(node, key)) return undefined;
+    if (node === null || typeof node !== "object" || !Object.hasOwn(node, key)) return undefined;
     node = (node as Record<string, unknown>)[key];
   }
   return node;

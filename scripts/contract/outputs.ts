@@ -39,8 +39,9 @@ function sourceValue(source: OutputSource, answer: { status: number; body: unkno
   else fail(`output expression ${text} is not one the contract suite knows`);
   if (source.count) return Array.isArray(value) ? value.length : 0;
   if ((value === undefined || value === null) && source.default !== undefined) value = source.default;
-  if (source.omit && value && typeof value === "object" && !Array.isArray(value)) {
-    value = Object.fromEntries(Object.entries(value).filter(([k]) => !source.omit!.includes(k)));
+  const { omit } = source;
+  if (omit && value && typeof value === "object" && !Array.isArray(value)) {
+    value = Object.fromEntries(Object.entries(value).filter(([k]) => !omit.includes(k)));
   }
   return value;
 }

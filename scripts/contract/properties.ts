@@ -278,10 +278,11 @@ function invalidInput(tool: ToolSpec, values: ToolValues, address: string): fc.A
             `longer than ${maxLength}`,
           );
         }
-        if ((p.minLength ?? 0) > 1 && !p.secret)
+        const minLength = p.minLength ?? 0;
+        if (minLength > 1 && !p.secret)
           set(
             p.name,
-            fc.integer({ min: 1, max: p.minLength! - 1 }).map((n) => "x".repeat(n)),
+            fc.integer({ min: 1, max: minLength - 1 }).map((n) => "x".repeat(n)),
             "minLength",
             `shorter than ${p.minLength}`,
           );

@@ -3,7 +3,7 @@
 // checked here — the method and path of the operation, only query keys and
 // headers the spec declares, the credential exactly where the security
 // scheme puts it and nowhere else, and the body's content type.
-import { encodeForm, parsePointer, type ParamSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime";
+import { encodeForm, parsePointer, type BodySpec, type ParamSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime";
 import type { OpenApiDocument, OpenApiOperation } from "../codegen/openapi-document.js";
 import { check, fail, json, same } from "./call.js";
 import type { Exchange } from "./exchange.js";
@@ -122,8 +122,8 @@ export function sentValue(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, pa
 }
 
 /** What the wire should carry for a given (normalised) parameter value. */
-export function expectedWire(param: ParamSpec, wire: WireSpec, value: unknown): unknown {
-  if (wire.in === "path" || wire.in === "query" || wire.in === "header") return escape(String(value), wire.escape);
+export function expectedWire(wire: WireSpec, value: unknown): unknown {
+  if (wire.in === "path" || wire.in === "query" || wire.in === "header") return withEscapes(String(value), wire.escape);
   if (wire.in === "body") {
     if (wire.split)
       return String(value)
@@ -140,13 +140,13 @@ export function expectSent(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, p
   const { wire: routeWire } = operationOf(ex, tool, doc);
   const wire = routeWire[param.name] ?? param.wire;
   const got = sentValue(ex, tool, doc, param);
-  const want = expectedWire(param, wire, value);
+  const want = expectedWire(wire, value);
   if (wire.in === "body" && isForm(tool)) {
     // A form body is text pairs: the ones the value makes, as the spec's encoding writes them, are all sent.
     const placed: Record<string, unknown> = {};
     setAt(placed, parsePointer(wire.pointer), want);
     const sent = [...new URLSearchParams(ex.rawBody)].map(([k, v]) => `${k}=${v}`);
-    for (const pair of [...new URLSearchParams(encodeForm(placed, tool.body!.fields))].map(([k, v]) => `${k}=${v}`)) {
+    for (const pair of [...new URLSearchParams(encodeForm(placed, tool.body.fields))].map(([k, v]) => `${k}=${v}`)) {
       const i = sent.indexOf(pair);
       check(i >= 0, () => `${param.name} as sent (form body): ${json(pair)} is not among the pairs sent (${json(sent)})`);
       sent.splice(i, 1);
@@ -185,13 +185,13 @@ function matchPath(template: string, pathname: string): Record<string, string> |
   return Object.fromEntries(names.map((n, i) => [n, match[i + 1]]));
 }
 
-function escape(value: string, replacements: Record<string, string> | undefined): string {
+function withEscapes(value: string, replacements: Record<string, string> | undefined): string {
   let out = value;
   for (const [from, to] of Object.entries(replacements ?? {})) out = out.split(from).join(to);
   return out;
 }
 
 /** The tool sends its body form-encoded (application/x-www-form-urlencoded). */
-function isForm(tool: ToolSpec): boolean {
+function isForm(tool: ToolSpec): tool is ToolSpec & { body: BodySpec } {
   return tool.body?.encoding === "form";
 }

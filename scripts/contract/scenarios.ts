@@ -70,7 +70,7 @@ function pollingScenarios(tool: ToolSpec, doc: OpenApiDocument, values: ToolValu
 /** The answer of a job in `state`: the spec's example in that state, else one made from an example by setting the state. */
 function stateStep(response: OpenApiResponse | undefined, status: number, pointer: string[], state: string): Step {
   const examples = Object.entries(response?.examples ?? {});
-  const named = examples.find(([name, body]) => name !== "default" && response!.exampleNames.includes(name) && at(body, pointer) === state);
+  const named = examples.find(([name, body]) => name !== "default" && response?.exampleNames.includes(name) && at(body, pointer) === state);
   if (named) return { prefer: `code=${status}, example=${named[0]}` };
   const base = structuredClone(examples[0]?.[1] ?? {}) as Record<string, unknown>;
   setAt(base, pointer, state);

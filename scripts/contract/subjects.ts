@@ -4,6 +4,7 @@
 // document the mocks are built from.
 import { isDeepStrictEqual } from "node:util";
 import { join, relative } from "node:path";
+import { defined } from "@blockwright/runtime";
 import { GenerationErrors, linkProvider } from "../codegen/generate-all.js";
 import { generatedProviders, loadRegistry } from "../registry.js";
 import type { Subject } from "./types.js";
@@ -37,7 +38,10 @@ export async function loadSubjects(dirs: ProjectDirs, providers: string[]): Prom
   const registry = await loadRegistry(dirs.out, providers);
 
   return linked.map(({ ir, document }) => {
-    const provider = registry.providers.find((p) => p.id === ir.provider)!;
+    const provider = defined(
+      registry.providers.find((p) => p.id === ir.provider),
+      `the generated package of ${ir.provider}`,
+    );
     const stale = ir.operations.filter((op) => !isDeepStrictEqual(plain(provider.tools[op.tool.id]), plain(op.tool))).map((op) => op.tool.id);
     const extra = Object.keys(provider.tools).filter((id) => !ir.operations.some((op) => op.tool.id === id));
     if (stale.length || extra.length) {

@@ -204,10 +204,13 @@ export class ToolValues {
         const given = rule.params.filter(has);
         if (given.length === 1) return "ok";
         if (given.length === 0) {
-          const pick = rule.params.find((n) => this.example(n));
-          if (!pick) return "impossible";
-          out[pick] = this.example(pick)!.value;
-          return "changed";
+          for (const n of rule.params) {
+            const example = this.example(n);
+            if (!example) continue;
+            out[n] = example.value;
+            return "changed";
+          }
+          return "impossible";
         }
         const keep = given.filter(isPinned);
         if (keep.length > 1) return "impossible";

@@ -6,7 +6,7 @@
 // written to generated/<p>/surface.json and diffed before a release
 // (`blockwright diff`): two surfaces, not two OpenAPI documents, say what
 // breaks for users.
-import { ownValue, providerHosts, setOwn, type OutputType, type ParamSpec, type PollingSpec, type RateLimitSpec, type RuleSpec, type ToolSpec } from "@blockwright/runtime";
+import { fieldOf, ownValue, providerHosts, setOwn, type OutputType, type ParamSpec, type PollingSpec, type RateLimitSpec, type RuleSpec, type ToolSpec } from "@blockwright/runtime";
 import type { ProviderIR } from "../codegen/ir.js";
 import type { CredentialPlacement, Schema } from "../codegen/openapi-document.js";
 import { sha256 } from "../hash.js";
@@ -186,10 +186,11 @@ function outputShape(tool: ToolSpec, source: ToolSpec["outputs"][number]["source
       if (!root) return {};
       let shape = bodyShape(root);
       for (const segment of source.ref.pointer) shape = (shape.type === "array" ? shape.items : (shape.properties?.[segment] ?? shape.additionalProperties)) ?? {};
-      if (source.omit && shape.properties) {
+      const { omit } = source;
+      if (omit && shape.properties) {
         const properties = { ...shape.properties };
-        for (const key of source.omit) delete properties[key];
-        shape = { ...shape, properties, ...(shape.required ? { required: shape.required.filter((r) => !source.omit!.includes(r)) } : {}) };
+        for (const key of omit) delete properties[key];
+        shape = { ...shape, properties, ...(shape.required ? { required: shape.required.filter((r) => !omit.includes(r)) } : {}) };
       }
       if (source.default !== undefined && shape.nullable) {
         const { nullable: _n, ...rest } = shape;
@@ -268,11 +269,12 @@ function mergeShapes(shapes: Shape[]): Shape {
     if (s.additionalProperties && !out.additionalProperties) out.additionalProperties = s.additionalProperties;
     if (s.recursive && !out.recursive) out.recursive = s.recursive;
   }
-  if (out.properties)
+  const { properties } = out;
+  if (properties)
     out.properties = Object.fromEntries(
-      Object.keys(out.properties)
+      Object.keys(properties)
         .sort()
-        .map((k) => [k, out.properties![k]]),
+        .map((k) => [k, fieldOf(properties, k)]),
     );
   return out;
 }

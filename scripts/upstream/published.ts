@@ -21,6 +21,12 @@ export interface Pinned {
   document: Record<string, unknown>;
 }
 
+/** A published document as read: its text, and its content as OpenAPI-shaped data. */
+export interface Published {
+  text: string;
+  document: Record<string, unknown>;
+}
+
 export class PublishedDocumentError extends Error {}
 
 /**
@@ -29,7 +35,7 @@ export class PublishedDocumentError extends Error {}
  * JSON or YAML throws a SourceError at its `file:line:col`; a missing one an
  * UnreadableSource.
  */
-export function readPublished(path: string, name = path): { text: string; document: Record<string, unknown> } {
+export function readPublished(path: string, name = path): Published {
   const { text, data } = path.endsWith(".json") ? readJson(path, name) : loadYamlSource(path, name, INPUT_LIMITS.document);
   if (!data || typeof data !== "object") throw new PublishedDocumentError(`${name} is not an API document`);
   const doc = data as Record<string, unknown>;
