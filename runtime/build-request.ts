@@ -1,5 +1,6 @@
 // From validated parameter values to the parts of an HTTP request, following
 // each parameter's wire placement and the operation's constants.
+import { itemAt } from "./checked.js";
 import { cloneJson } from "./clone.js";
 import { parsePointer } from "./expressions.js";
 import type { PageTarget, RouteSpec, ToolSpec, WireConstant } from "./tool-types.js";
@@ -101,10 +102,9 @@ function setBody(request: WireRequest, pointer: string, value: unknown): void {
   }
   if (!isPlainObject(request.body)) request.body = {};
   let node = request.body as Record<string, unknown>;
-  for (let i = 0; i < segments.length - 1; i++) {
-    const key = segments[i];
+  for (const key of segments.slice(0, -1)) {
     if (!isPlainObject(node[key])) node[key] = {};
     node = node[key] as Record<string, unknown>;
   }
-  node[segments[segments.length - 1]] = value;
+  node[itemAt(segments, -1)] = value;
 }

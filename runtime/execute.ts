@@ -7,6 +7,7 @@
 // called retryable. Calls over several pages are in paginate.ts.
 import { carriesIdempotencyKey, safeToRepeat } from "./behavior.js";
 import { buildRequest, chooseRoute, type WireRequest } from "./build-request.js";
+import { itemAt } from "./checked.js";
 import type { Failure, ToolError, ToolResult } from "./errors.js";
 import { evaluate, type ExpressionContext } from "./expressions.js";
 import { encodeForm } from "./form-body.js";
@@ -105,7 +106,8 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
 
   const validated = validateParams(tool, input);
   if (!validated.ok) {
-    const [first, ...rest] = validated.issues;
+    const first = itemAt(validated.issues, 0);
+    const rest = validated.issues.slice(1);
     return {
       failed: fail({
         type: "validation",
@@ -343,7 +345,7 @@ function ownString(input: Record<string, unknown>, name: string): string | undef
 
 /** The media type of a non-empty HTML body (`text/html`, `application/xhtml+xml`), if the reply is one. */
 function htmlType(response: Response, text: string): string | undefined {
-  const type = response.headers.get("content-type")?.split(";")[0].trim().toLowerCase();
+  const type = response.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
   return (type === "text/html" || type === "application/xhtml+xml") && NOT_SPACE.test(text) ? type : undefined;
 }
 

@@ -17,7 +17,7 @@
 //     call ended on a status the manifest maps as an outcome (e.g. a 404 "no
 //     more records").
 import { placeAt, type WireRequest } from "./build-request.js";
-import { defined, entryOf } from "./checked.js";
+import { defined, entryOf, itemAt } from "./checked.js";
 import { cloneJson } from "./clone.js";
 import { readOutputPath, setOutputPath } from "./map-outputs.js";
 import type { PagesInfo, ToolResult } from "./errors.js";
@@ -89,7 +89,7 @@ async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefine
       return;
     }
     const output = sent.result.output as Record<string, unknown>;
-    const onPage = listAt(output, pagination.items[0]).length;
+    const onPage = listAt(output, itemAt(pagination.items, 0)).length;
     const room = options.maxItems === undefined ? Infinity : options.maxItems - gathered;
     const cut = onPage > room;
     if (cut) for (const path of pagination.items) setOutputPath(output, path, listAt(output, path).slice(0, room));
@@ -212,7 +212,7 @@ function withPage(result: ToolResult, page: number): ToolResult {
 }
 
 function merge(tool: ToolSpec, pagination: PaginationSpec, pages: { output: Record<string, unknown>; ok: boolean }[]): Record<string, unknown> {
-  const base = [...pages].reverse().find((p) => p.ok) ?? pages[pages.length - 1];
+  const base = [...pages].reverse().find((p) => p.ok) ?? itemAt(pages, -1);
   const merged = cloneJson(base.output);
   const outputs = pages.map((p) => p.output);
   const lists = new Map<string, unknown[]>();

@@ -3,6 +3,7 @@
 // Valid input comes back normalised: defaults applied, numbers and booleans
 // coerced from their text form, JSON strings parsed, enum case canonicalised,
 // base addresses trimmed.
+import { itemAt } from "./checked.js";
 import { ownValue } from "./own.js";
 import { isSecretLength, SECRET_MIN_LENGTH } from "./redact.js";
 import type { ParamSpec, RuleSpec, ToolSpec } from "./tool-types.js";
@@ -323,7 +324,7 @@ function checkRule(rule: RuleSpec, values: Record<string, unknown>, tool: ToolSp
       const alternatives = rule.groups.map((g) => g.join(" with "));
       const given = rule.groups.flat().filter(present);
       issues.push({
-        param: rule.groups[0][0],
+        param: itemAt(itemAt(rule.groups, 0), 0),
         rule: "anyOf",
         message: `${tool.id} needs ${alternatives.length > 1 ? `${alternatives.slice(0, -1).join(", ")} or ${alternatives[alternatives.length - 1]}` : alternatives[0]}, got ${given.length ? `only ${[...new Set(given)].join(", ")}` : "none of them"}`,
       });

@@ -5,6 +5,7 @@
 // reference inside longer text is interpolated (objects and arrays as JSON).
 // `\{{` writes a literal `{{`.
 
+import { defined } from "../checked.js";
 import { ownValue } from "../own.js";
 
 export type PathSegment = string | number;
@@ -40,8 +41,8 @@ export function parseReference(inner: string): Reference {
 /** The variable name when `value` is exactly one `{{NAME}}` reference (how secrets must be given). */
 export function envReferenceName(value: unknown): string | undefined {
   if (typeof value !== "string") return undefined;
-  const m = /^\{\{([^{}]*)\}\}$/.exec(value.trim());
-  return m && ENV_NAME.test(m[1].trim()) ? m[1].trim() : undefined;
+  const name = /^\{\{([^{}]*)\}\}$/.exec(value.trim())?.[1]?.trim();
+  return name !== undefined && ENV_NAME.test(name) ? name : undefined;
 }
 
 type Part = string | Reference;
@@ -60,7 +61,7 @@ export function parseTemplate(text: string): Part[] {
     }
     if (literal) parts.push(literal);
     literal = "";
-    parts.push(parseReference(m[1]));
+    parts.push(parseReference(defined(m[1], "the text of a reference")));
   }
   literal += text.slice(last);
   if (literal) parts.push(literal);
@@ -85,7 +86,8 @@ export function resolveValue(value: unknown, lookup: (reference: Reference) => u
   if (typeof value === "string") {
     if (!value.includes("{{")) return value;
     const parts = parseTemplate(value);
-    if (parts.length === 1 && typeof parts[0] !== "string") return lookup(parts[0]);
+    const [only] = parts;
+    if (parts.length === 1 && only !== undefined && typeof only !== "string") return lookup(only);
     return parts.map((p) => (typeof p === "string" ? p : interpolate(lookup(p)))).join("");
   }
   if (Array.isArray(value)) return value.map((v) => resolveValue(v, lookup));
