@@ -20,7 +20,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import createClient from "openapi-fetch";
-import { entryOf, itemAt } from "@blockwright/runtime";
+import { defined, entryOf, fieldOf, itemAt } from "@blockwright/runtime";
 import { providerDirs } from "../codegen/provider-dirs.js";
 import { startMocks } from "../mocks.js";
 import { writeSyntheticProject } from "./synthetic.js";
@@ -28,7 +28,11 @@ import { writeSyntheticProject } from "./synthetic.js";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const specs = join(root, "specs");
 const usage = pathToFileURL(join(root, "scripts/bench/usage.mjs")).href;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]) =>
+  itemAt(
+    [...xs].sort((a, b) => a - b),
+    Math.floor(xs.length / 2),
+  );
 const MEASURES = ["generate", "scale", "check", "call", "mocks", "cli"];
 const only = process.argv.slice(2);
 const unknown = only.filter((m) => !MEASURES.includes(m));
@@ -127,7 +131,7 @@ const DIGITS: Record<string, number> = { s: 2, ms: 0, MiB: 0, µs: 1 };
 /** One row from per-round figures (ours[i] and anchor[i] measured in the same round): medians, and the median of the per-round ratios. */
 function row(measure: string, ours: number[], anchor: number[], unit: string, target: string, reproduce: string[], digits = DIGITS[unit] ?? 1): void {
   const fmt = (xs: number[]) => `${median(xs).toFixed(digits)} ${unit}`;
-  rows.push({ measure, ours: fmt(ours), anchor: fmt(anchor), ratio: `${median(ours.map((x, i) => x / anchor[i])).toFixed(2)}×`, target, reproduce });
+  rows.push({ measure, ours: fmt(ours), anchor: fmt(anchor), ratio: `${median(ours.map((x, i) => x / itemAt(anchor, i))).toFixed(2)}×`, target, reproduce });
 }
 
 function report(measure: string, p: Pair, pick: (r: Run) => number, unit: string, target: string, reproduce: string[]): void {
@@ -278,7 +282,7 @@ if (wanted("call")) {
     const { executeTool } = (await import(pathToFileURL(join(root, "generated", c.module, "index.js")).href)) as { executeTool: (id: string, p: object, o: object) => Promise<{ success: boolean }> };
     const client = createClient<Record<string, never>>({ baseUrl: c.baseUrl, fetch });
     const options = { fetch, ...("viaParam" in c ? {} : { baseUrl: c.baseUrl }) };
-    const send = (client as unknown as Record<string, (path: string, init: object) => Promise<{ data?: unknown }>>)[c.method];
+    const send = defined((client as unknown as Record<string, (path: string, init: object) => Promise<{ data?: unknown }>>)[c.method], `openapi-fetch's ${c.method}`);
     const N = 3000;
     const ours = async () => {
       const t = performance.now();
@@ -322,7 +326,7 @@ if (wanted("cli")) {
   report("blockwright --help (wall)", help, wall, "ms", "≤ 4×", ["node -- bin/blockwright.js --help", "node -e 0"]);
   const mocks = await startMocks(["books"], { specsDir: specs });
   try {
-    const url = mocks.urls.books;
+    const url = fieldOf(mocks.urls, "books");
     const env = { BOOKS_KEY: "bench-key-0001" };
     const call = await pairs(
       15,
@@ -341,7 +345,7 @@ if (wanted("cli")) {
 rmSync(tmp, { recursive: true, force: true });
 const width = (k: keyof (typeof rows)[number]) => Math.max(k.length, ...rows.map((r) => String(r[k]).length));
 const head = ["measure", "ours", "anchor", "ratio", "target"] as const;
-const line = (cells: string[]) => cells.map((c, i) => c.padEnd(width(head[i]))).join("  ");
+const line = (cells: string[]) => cells.map((c, i) => c.padEnd(width(itemAt(head, i)))).join("  ");
 const out = [`npm run bench (node ${process.version}, ${new Date().toISOString().slice(0, 10)}; medians, ratios are medians of per-round ratios; CPU: ${CPU_SOURCE})`, "", line([...head]), line(head.map((h) => "-".repeat(width(h))))];
 for (const r of rows) out.push(line([r.measure, r.ours, r.anchor, r.ratio, r.target]));
 out.push("", "Reproduce (ours, then the anchor):");

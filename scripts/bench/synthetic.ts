@@ -185,5 +185,6 @@ export function writeSyntheticProject(dir: string, n: number): string[] {
 
 if (process.argv[1]?.endsWith("synthetic.ts")) {
   const [dir, n] = process.argv.slice(2);
+  if (dir === undefined || n === undefined) throw new Error("usage: tsx scripts/bench/synthetic.ts <dir> <providers>");
   console.log(writeSyntheticProject(dir, Number(n)).length, "providers written to", dir);
 }

@@ -1,6 +1,6 @@
 // Progress while a workflow runs: a live status line per block on a
 // terminal, plain lines otherwise; and the summary table at the end.
-import { defined } from "@blockwright/runtime";
+import { defined, itemAt } from "@blockwright/runtime";
 import type { BlockResult, RunEvent, RunResult, Workflow } from "@blockwright/runtime/workflow";
 import type { Output } from "./io.js";
 
@@ -101,11 +101,11 @@ export function summaryTable(result: RunResult, workflow: Workflow): string {
     .sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id))
     .map((b) => [b.id, b.operation, b.status, b.status === "skipped" || (b.status === "cancelled" && !b.startedAt) ? "" : `${b.durationMs} ms`, detailOf(b)]);
   const header = ["block", "operation", "status", "time", "result"];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  widths[4] = Math.min(widths[4], 70);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => itemAt(r, i).length)));
+  widths[4] = Math.min(itemAt(widths, 4), 70);
   const line = (cells: string[]) =>
     cells
-      .map((c, i) => (i === 4 ? truncate(c, widths[4]) : c.padEnd(widths[i])))
+      .map((c, i) => (i === 4 ? truncate(c, itemAt(widths, 4)) : c.padEnd(itemAt(widths, i))))
       .join("  ")
       .trimEnd();
   const title = `${result.name ?? "workflow"}: ${result.status} in ${result.durationMs} ms (${count(result, "succeeded")} succeeded, ${count(result, "failed")} failed, ${count(result, "skipped")} skipped${count(result, "cancelled") ? `, ${count(result, "cancelled")} cancelled` : ""})`;

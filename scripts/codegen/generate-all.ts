@@ -174,10 +174,15 @@ function projectContext(options: GenerateOptions): ProjectContext {
   };
 }
 
+/** The release `blockwright diff --write` gives the provider, if any (an own entry: a provider may be named like an Object property). */
+function releaseOf(project: ProjectContext, provider: string): { version: string; changelog: string } | undefined {
+  return Object.hasOwn(project.release, provider) ? project.release[provider] : undefined;
+}
+
 function packageOf(project: ProjectContext, provider: string): PackageContext {
   return {
     name: project.packageName(provider),
-    version: Object.hasOwn(project.release, provider) ? project.release[provider].version : keptVersion(join(project.outDir, provider, "package.json")),
+    version: releaseOf(project, provider)?.version ?? keptVersion(join(project.outDir, provider, "package.json")),
     runtime: project.runtime,
     ...(project.license ? { license: project.license } : {}),
   };
@@ -237,7 +242,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     files.set(`${p}/README.md`, emitReadme(ir, pkg));
     if (project.licenseText) files.set(`${p}/LICENSE`, project.licenseText);
     // Written by `blockwright diff --write`: carried from one generation to the next.
-    const changelog = Object.hasOwn(project.release, p) ? project.release[p].changelog : keptChangelog(project.root, project.outDir, p);
+    const changelog = releaseOf(project, p)?.changelog ?? keptChangelog(project.root, project.outDir, p);
     if (changelog !== undefined) files.set(`${p}/CHANGELOG.md`, changelog);
     files.set(`${p}/surface.json`, formatSurface(surfaceOf(project, pkg, provider)));
     const entry = emitEntry(ir, await emitOpenApiNamespace(document.source.data, `${ir.names.pascal}OpenApi`));

@@ -135,7 +135,7 @@ export function linkBody(ctx: LinkContext, at: Path, op: OpenApiOperation, param
   if (body.encoding === "json") return { mediaType: body.mediaType, encoding: "json" };
   const fields: Record<string, FormFieldEncoding> = {};
   for (const name of Object.keys(body.fields).sort()) {
-    const { style = "form", explode } = body.fields[name];
+    const { style = "form", explode } = fieldOf(body.fields, name);
     if (!(FORM_STYLES as readonly string[]).includes(style)) {
       ctx.fail([...at, "operationId"], `the form encoding of field "${name}" of "${op.operationId}" in ${ctx.openapiName} has style "${style}"; a form field takes ${FORM_STYLES.join(", ")}`, "value");
       continue;

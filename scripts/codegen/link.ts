@@ -2,7 +2,7 @@
 // checks a manifest against its OpenAPI document — every operation, parameter,
 // body field and output path must exist there, types must agree, and no
 // manifest limit may be looser than the spec's — and builds the ProviderIR.
-import { checkValue, cloneJson, defined, formatPointer, isAbsent, parseExpression, parsePointer, SECRET_MIN_LENGTH } from "@blockwright/runtime";
+import { checkValue, cloneJson, defined, fieldOf, formatPointer, itemAt, isAbsent, parseExpression, parsePointer, SECRET_MIN_LENGTH } from "@blockwright/runtime";
 import type { AuthSpec, ErrorSpec, OutcomeSpec, OutputSource, OutputSpec, ParamSpec, RouteSpec, RuleSpec, ToolSpec, ValueRef, WireConstant, WireSpec } from "@blockwright/runtime";
 import { buildBlock } from "./build-block.js";
 import type { OperationIR, ProviderIR } from "./ir.js";
@@ -59,7 +59,7 @@ class Linker {
     checkDerivedNames(this.context);
     const operations = Object.keys(m.operations)
       .sort()
-      .map((id) => this.linkOperation(id, m.operations[id], auth, errors))
+      .map((id) => this.linkOperation(id, fieldOf(m.operations, id), auth, errors))
       .filter((op): op is OperationIR => op !== undefined);
     if (this.errors.length) throw new LinkErrors(this.errors);
     const tools = operations.map((op) => op.tool);
@@ -460,7 +460,7 @@ class Linker {
       }
       return;
     }
-    const compatible: Record<string, string[]> = {
+    const compatible: Record<ParamSpec["type"], string[]> = {
       string: ["string"],
       number: ["number", "integer"],
       boolean: ["boolean"],
@@ -644,9 +644,9 @@ class Linker {
         const target = params.get(rule.param);
         const selector = params.get(rule.dependsOn);
         if (!target || !selector) return undefined;
-        for (const key of Object.keys(rule.values)) {
+        for (const [key, values] of Object.entries(rule.values)) {
           if (selector.enum && !selector.enum.includes(key)) this.fail([...at, "values", key], `"${key}" is not a value of "${rule.dependsOn}" (${selector.enum.join(", ")})`);
-          for (const v of rule.values[key]) {
+          for (const v of values) {
             if (target.enum && !target.enum.includes(v)) this.fail([...at, "values", key], `${JSON.stringify(v)} is not a value of "${rule.param}" (${target.enum.join(", ")})`);
           }
         }
@@ -658,7 +658,7 @@ class Linker {
   // ---- outputs ------------------------------------------------------------
 
   private linkOutput(at: Path, path: string, mop: ManifestOperation, op: OpenApiOperation, params: Map<string, ParamSpec>, status: number | undefined): { spec: OutputSpec; tsType: string } | undefined {
-    const out = mop.outputs[path];
+    const out = fieldOf(mop.outputs, path);
     const linked = this.linkSource(out, at, op, params, status, out.type);
     if (!linked) return undefined;
     return {
@@ -777,7 +777,7 @@ class Linker {
           if (!(path in mop.outputs)) this.fail([...where, "outputs", path], `"${path}" is not an output of the operation (outputs: ${Object.keys(mop.outputs).join(", ")})`);
           continue;
         }
-        const linked = this.linkSource(outcome.outputs[path], [...where, "outputs", path], op, params, status, main.spec.type);
+        const linked = this.linkSource(fieldOf(outcome.outputs, path), [...where, "outputs", path], op, params, status, main.spec.type);
         if (!linked) continue;
         spec.outputs.push({ path, source: linked.source });
         tsTypes.push([path, linked.tsType]);
@@ -855,10 +855,11 @@ function declaredResponses(ops: OpenApiOperation[]): ToolSpec["responses"] {
 /** The double next to `x`, above it or below it. */
 function nextDouble(x: number, up: boolean): number {
   if (x === 0) return up ? Number.MIN_VALUE : -Number.MIN_VALUE;
-  const bits = new BigInt64Array(new Float64Array([x]).buffer);
+  const bits = new DataView(new ArrayBuffer(8));
+  bits.setFloat64(0, x);
   // Doubles of one sign are ordered as their bit patterns: one step of the pattern is one step of the value.
-  bits[0] += x > 0 === up ? 1n : -1n;
-  return new Float64Array(bits.buffer)[0];
+  bits.setBigInt64(0, bits.getBigInt64(0) + (x > 0 === up ? 1n : -1n));
+  return bits.getFloat64(0);
 }
 
 /** Why a pattern is not a usable regular expression (ECMAScript, `u` flag), if it is not. */
@@ -935,7 +936,7 @@ const LITERALS_OF: [string, RegExp][] = [
 
 function unionTypes(types: string[]): string {
   const unique = [...new Set(types)].filter((t) => !LITERALS_OF.some(([primitive, re]) => types.includes(primitive) && re.test(t)));
-  return unique.length === 1 ? unique[0] : unique.map((t) => (t.includes(" | ") ? `(${t})` : t)).join(" | ");
+  return unique.length === 1 ? itemAt(unique, 0) : unique.map((t) => (t.includes(" | ") ? `(${t})` : t)).join(" | ");
 }
 
 /** A nested TypeScript object type from dotted paths (`metadata.id`). */

@@ -61,7 +61,7 @@ function versionProblem(source: YamlSource): SourceError | undefined {
 /** Operation ids name operations in manifests and in the generated types: each must be used once. */
 function duplicateOperationIds(source: YamlSource): SourceError[] {
   const paths = (source.data as { paths?: Record<string, unknown> }).paths ?? {};
-  const first = new Map<string, string[]>();
+  const first = new Map<string, [string, string, string, string]>();
   const problems: SourceError[] = [];
   for (const [path, item] of Object.entries(paths)) {
     if (item === null || typeof item !== "object") continue;
@@ -70,7 +70,7 @@ function duplicateOperationIds(source: YamlSource): SourceError[] {
       const op = (item as Record<string, unknown>)[method];
       const id = op !== null && typeof op === "object" ? (op as { operationId?: unknown }).operationId : undefined;
       if (typeof id !== "string") continue;
-      const at = ["paths", path, method, "operationId"];
+      const at: [string, string, string, string] = ["paths", path, method, "operationId"];
       const earlier = first.get(id);
       if (!earlier) first.set(id, at);
       else problems.push(new SourceError(source.locate(at, "value"), `operationId "${id}" is already used by ${earlier[2].toUpperCase()} ${earlier[1]} (${formatPosition(source.locate(earlier, "value"))}): operation ids must be unique`));

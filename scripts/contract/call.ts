@@ -47,6 +47,13 @@ export function withAddress(tool: ToolSpec, input: Record<string, unknown>, addr
   return tool.server.param && !Object.hasOwn(input, tool.server.param) ? { ...input, [tool.server.param]: address } : { ...input };
 }
 
+/** The call's one request; `why` says why one, when there is more to say. */
+export function onlyExchange(called: Called, why = ""): Exchange {
+  const [exchange, ...more] = called.exchanges;
+  check(exchange !== undefined && !more.length, () => `expected one request${why}, ${called.exchanges.length} were sent`);
+  return exchange;
+}
+
 export function fail(message: string): never {
   throw new ContractFailure(message);
 }

@@ -90,7 +90,7 @@ export function junitReport(report: SuiteReport): string {
       }
       const tag = r.status === "failed" ? "failure" : "error";
       const message = r.message ?? "";
-      out.push(`${open}>`, `      <${tag} message="${attr(message.split("\n")[0].slice(0, 500))}" type="${r.status === "failed" ? "ContractFailure" : "Error"}">${text(message)}</${tag}>`, `    </testcase>`);
+      out.push(`${open}>`, `      <${tag} message="${attr((message.split("\n")[0] ?? "").slice(0, 500))}" type="${r.status === "failed" ? "ContractFailure" : "Error"}">${text(message)}</${tag}>`, `    </testcase>`);
     }
     out.push(`  </testsuite>`);
   }

@@ -4,7 +4,7 @@
 // document the mocks are built from.
 import { isDeepStrictEqual } from "node:util";
 import { join, relative } from "node:path";
-import { defined } from "@blockwright/runtime";
+import { defined, fieldOf } from "@blockwright/runtime";
 import { GenerationErrors, linkProvider } from "../codegen/generate-all.js";
 import { generatedProviders, loadRegistry } from "../registry.js";
 import type { Subject } from "./types.js";
@@ -48,7 +48,7 @@ export async function loadSubjects(dirs: ProjectDirs, providers: string[]): Prom
       throw new SubjectError(`${out}/${ir.provider} is out of date with its specs (${[...stale, ...extra].join(", ")}): run blockwright generate`);
     }
     // The document as linked: bundled when the spec spans several files.
-    return { provider: ir.provider, tools: ir.operations.map((op) => provider.tools[op.tool.id]), document };
+    return { provider: ir.provider, tools: ir.operations.map((op) => fieldOf(provider.tools, op.tool.id)), document };
   });
 }
 

@@ -247,7 +247,7 @@ export function schemaShape(schema: Schema, ctx: Pick<SurfaceContext, "resolveRe
     shape.properties = Object.fromEntries(
       Object.keys(schema.properties as object)
         .sort()
-        .map((k) => [k, schemaShape((schema.properties as Record<string, Schema>)[k], ctx, seen)]),
+        .map((k) => [k, schemaShape(fieldOf(schema.properties as Record<string, Schema>, k), ctx, seen)]),
     );
   }
   if (Array.isArray(schema.required) && schema.required.length) shape.required = [...(schema.required as string[])].sort();
@@ -282,11 +282,14 @@ function mergeShapes(shapes: Shape[]): Shape {
 /** The surface as committed: sorted keys (but a tool's parameters in their own order), two-space indent, a final newline. */
 export function formatSurface(surface: Surface): string {
   const sorted = sortKeys(surface) as Surface;
-  for (const id of Object.keys(surface.tools)) {
-    const params = sorted.tools[id].params;
-    const own: typeof params = {};
-    for (const name of Object.keys(surface.tools[id].params)) if (params[name] !== undefined) setOwn(own, name, params[name]);
-    sorted.tools[id].params = own;
+  for (const [id, tool] of Object.entries(surface.tools)) {
+    const sortedTool = fieldOf(sorted.tools, id);
+    const own: typeof sortedTool.params = {};
+    for (const name of Object.keys(tool.params)) {
+      const param = sortedTool.params[name];
+      if (param !== undefined) setOwn(own, name, param);
+    }
+    sortedTool.params = own;
   }
   return `${JSON.stringify(sorted, null, 2)}\n`;
 }

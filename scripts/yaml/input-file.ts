@@ -70,7 +70,7 @@ export function readSourceText(file: string, displayName = file, limit: InputLim
     const before = bytes.subarray(0, at).toString("utf8");
     const line = before.split("\n").length;
     const col = before.length - before.lastIndexOf("\n");
-    throw new UnreadableSource(displayName, `is not UTF-8 text: byte 0x${bytes[at].toString(16).padStart(2, "0")} at line ${line}, column ${col} (save it as UTF-8)`);
+    throw new UnreadableSource(displayName, `is not UTF-8 text: byte 0x${bytes.readUInt8(at).toString(16).padStart(2, "0")} at line ${line}, column ${col} (save it as UTF-8)`);
   }
 }
 
@@ -79,7 +79,8 @@ const UTF8 = new TextDecoder("utf-8", { fatal: true });
 /** The offset where the first sequence that is not UTF-8 starts (the decoder only says that one exists). */
 function firstInvalidUtf8(bytes: Buffer): number {
   for (let i = 0; i < bytes.length; ) {
-    const b = bytes[i];
+    // readUInt8, not bytes[i]: an offset past the end throws rather than reads undefined.
+    const b = bytes.readUInt8(i);
     // Length of the sequence, and the range of its second byte (excluding overlong forms and surrogates).
     const [length, low, high] =
       b < 0x80
@@ -100,8 +101,8 @@ function firstInvalidUtf8(bytes: Buffer): number {
                       ? [4, 0x80, 0xbf]
                       : [0, 0, 0];
     if (!length || i + length > bytes.length) return i;
-    if (length > 1 && (bytes[i + 1] < low || bytes[i + 1] > high)) return i;
-    for (let k = 2; k < length; k++) if (bytes[i + k] < 0x80 || bytes[i + k] > 0xbf) return i;
+    if (length > 1 && (bytes.readUInt8(i + 1) < low || bytes.readUInt8(i + 1) > high)) return i;
+    for (let k = 2; k < length; k++) if (bytes.readUInt8(i + k) < 0x80 || bytes.readUInt8(i + k) > 0xbf) return i;
     i += length;
   }
   return bytes.length;
