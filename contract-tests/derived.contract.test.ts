@@ -13,7 +13,7 @@ import { providers, ROOT } from "./repo.js";
 const SEED = 20_261_121;
 const RUNS = 20;
 
-const ctx = (): CaseContext => ({ mockUrl: (p) => inject("mockUrls")[p], seed: SEED, runs: RUNS });
+const ctx = (): CaseContext => ({ mockUrl: (p) => inject("mockUrls")[p]!, seed: SEED, runs: RUNS });
 
 // The same subjects `blockwright test` loads: the generated packages' tools, checked against the specs.
 const subjects = await loadSubjects(

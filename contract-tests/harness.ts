@@ -148,7 +148,7 @@ export function describeErrorStatuses(id: string, valid: () => Record<string, un
         const example = Object.values(op.responses.find((r) => Number(r.status) === status)!.examples)[0];
         const { result, calls } = await call(id, valid(), { prefer: `code=${status}`, retries: 0 });
         expect(calls).toHaveLength(1);
-        expect(calls[0].status).toBe(status);
+        expect(calls[0]!.status).toBe(status);
         const error = expectFailure(result);
         const want = expected(example);
         // A state-changing request answered 5xx may have been applied: never retryable; nor is a quota used up (rateLimits.quota).

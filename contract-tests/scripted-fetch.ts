@@ -18,7 +18,7 @@ export function scriptedFetch(...replies: Reply[]) {
     const next = replies.length > 1 ? replies.shift()! : replies[0];
     if (next instanceof Error) throw next;
     if (typeof next === "function") return next(request);
-    return next.clone();
+    return next!.clone();
   };
   return { fetch, seen };
 }

@@ -64,7 +64,7 @@ describe("a baseUrl", () => {
       ["https://192.168.1.1:8443", "192.168.1.1"],
       ["https://[fe80::1]", "[fe80::1]"],
       ["https://0x0a.0.0.5", "10.0.0.5"],
-    ]) {
+    ] as const) {
       const refused = await call(getBook, {}, { baseUrl, allowHosts: ["*", "*.internal.test"] });
       expect(refused.result, baseUrl).toMatchObject({ success: false, error: { param: "baseUrl", rule: "host" } });
       expect(refused.sent).toEqual([]);

@@ -149,7 +149,7 @@ describe("the Link header's rel=next", () => {
           provider: "tracker",
           operation: "tracker_list_issues",
           code: "NEXT_PAGE_ELSEWHERE",
-          message: `tracker gave the next page at ${new URL(address).origin}, not https://api.tracker.test; it is not followed, so that the credential and the request never go to another address`,
+          message: `tracker gave the next page at ${new URL(address!).origin}, not https://api.tracker.test; it is not followed, so that the credential and the request never go to another address`,
           retryable: false,
           page: 2,
         },
@@ -167,7 +167,7 @@ describe("a next address in the body", () => {
     const { fetch, seen } = scriptedFetch(batch(["001A", "001B"], "/services/data/v59.0/query/01gD0000002HU6KIAW-2000"), batch(["001C"]));
     const result = await executeTool("crm_query", crmQuery, { fetch, allPages: true });
     expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([`GET ${INSTANCE}/services/data/v59.0/query?q=SELECT%20Id%20FROM%20Account`, `GET ${INSTANCE}/services/data/v59.0/query/01gD0000002HU6KIAW-2000`]);
-    expect(seen[1].headers.get("authorization")).toBe("Bearer 00D-session-token");
+    expect(seen[1]!.headers.get("authorization")).toBe("Bearer 00D-session-token");
     expect(result).toEqual({
       success: true,
       output: { data: [{ Id: "001A" }, { Id: "001B" }, { Id: "001C" }], metadata: { totalSize: 3, done: true } },
@@ -179,17 +179,17 @@ describe("a next address in the body", () => {
     const next = "https://graph.microsoft.com/v1.0/users?$top=2&$count=true&$filter=accountEnabled%20ne%20false&$skiptoken=RFNwdAIAAQAA";
     const { fetch, seen } = scriptedFetch(json(200, { value: [{ id: "u1" }, { id: "u2" }], "@odata.nextLink": next }), json(200, { value: [{ id: "u3" }] }));
     const result = await executeTool("directory_list_users", { accessToken: "graph-token-1234", top: 2, filter: "accountEnabled ne false", advancedQuery: true }, { fetch, allPages: true });
-    expect(seen[1].url).toBe(next);
-    expect(seen[1].headers.get("consistencylevel")).toBe("eventual");
-    expect(seen[1].headers.get("authorization")).toBe("Bearer graph-token-1234");
+    expect(seen[1]!.url).toBe(next);
+    expect(seen[1]!.headers.get("consistencylevel")).toBe("eventual");
+    expect(seen[1]!.headers.get("authorization")).toBe("Bearer graph-token-1234");
     expect(result).toMatchObject({ success: true, output: { data: [{ id: "u1" }, { id: "u2" }, { id: "u3" }], metadata: { count: 3 } } });
   });
 
   it("with a query-string credential: the key is sent once, the upstream's echo of it replaced", async () => {
-    const queryAuth: ToolSpec = { ...structuredClone(tools.crm_query), auth: { type: "query", name: "key", param: "apiKey" } };
+    const queryAuth: ToolSpec = { ...structuredClone(tools.crm_query!), auth: { type: "query", name: "key", param: "apiKey" } };
     const { fetch, seen } = scriptedFetch(batch(["001A"], "/services/data/v59.0/query/01g-2000?key=stale-key&x=1"), batch(["001B"]));
     await executeToolDefinition(queryAuth, crmQuery, { fetch, allPages: true });
-    expect(seen[1].url).toBe(`${INSTANCE}/services/data/v59.0/query/01g-2000?x=1&key=00D-session-token`);
+    expect(seen[1]!.url).toBe(`${INSTANCE}/services/data/v59.0/query/01g-2000?x=1&key=00D-session-token`);
   });
 });
 

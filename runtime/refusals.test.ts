@@ -69,7 +69,7 @@ describe("redirects are never followed", () => {
         expect(result.error.message).not.toContain("/steal");
         expect(JSON.stringify(result)).not.toContain(BOOKS_KEY);
         expect(upstream.received).toHaveLength(1);
-        expect(upstream.received[0].method).toBe(method);
+        expect(upstream.received[0]!.method).toBe(method);
         expect(other.received).toHaveLength(0);
       } finally {
         await upstream.close();
@@ -233,7 +233,7 @@ describe("found by the derived contract suite (issue 10)", () => {
     try {
       const result = await executeTool("directory_create_user", { accessToken: GRAPH_TOKEN, displayName: "Otter", mailNickname: "otter", userPrincipalName: "otter@example.com", password: " spaced pass " }, { baseUrl: upstream.url });
       expect(result.success).toBe(true);
-      expect(JSON.parse(upstream.received[0].body).passwordProfile.password).toBe(" spaced pass ");
+      expect(JSON.parse(upstream.received[0]!.body).passwordProfile.password).toBe(" spaced pass ");
     } finally {
       await upstream.close();
     }

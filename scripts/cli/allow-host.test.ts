@@ -41,7 +41,7 @@ describe("run --allow-host", () => {
     const file = join(tmp, "flow.yaml");
     writeFileSync(
       file,
-      `blocks:\n  one:\n    type: ${tool!.provider}\n    name: One\n    inputs:\n      operation: ${tool!.id}\n${inputs.filter((_, i) => tool!.params[i].required || tool!.params[i].secret || tool!.params[i].name === tool!.server.param).join("\n")}\n`,
+      `blocks:\n  one:\n    type: ${tool!.provider}\n    name: One\n    inputs:\n      operation: ${tool!.id}\n${inputs.filter((_, i) => tool!.params[i]!.required || tool!.params[i]!.secret || tool!.params[i]!.name === tool!.server.param).join("\n")}\n`,
     );
     const errorOf = async (extra: string[]) => {
       const out = join(tmp, `out-${extra.length}.json`);

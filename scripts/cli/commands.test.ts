@@ -70,7 +70,7 @@ describe("blockwright (no command)", () => {
 });
 
 describe("blockwright call", () => {
-  const books = () => inject("mockUrls").books;
+  const books = () => inject("mockUrls").books!;
 
   it("prints the result on stdout and exits 0 on success", async () => {
     const r = await cli(["call", "books_get_volume", "--param", "apiKey={{BOOKS_KEY}}", "--param", "volumeId=zyTCAlFPjgYC", "--base-url", books()], { env: { BOOKS_KEY: KEY } });

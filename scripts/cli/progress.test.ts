@@ -45,9 +45,9 @@ describe("progress", () => {
   it("redraws one status line per block on a terminal", () => {
     const s = stream(true);
     const progress = createProgress(workflow, s.out);
-    progress.onEvent({ type: "start", id: "search", block: workflow.blocks.search });
+    progress.onEvent({ type: "start", id: "search", block: workflow.blocks.search! });
     progress.onEvent({ type: "finish", id: "search", result: ok });
-    progress.onEvent({ type: "start", id: "wait", block: workflow.blocks.wait });
+    progress.onEvent({ type: "start", id: "wait", block: workflow.blocks.wait! });
     progress.onEvent({ type: "poll", id: "wait", state: "pending", polls: 1 });
     progress.stop();
     const frames = s.text().split("\x1b[3A");
@@ -61,7 +61,7 @@ describe("progress", () => {
   it("prints plain lines elsewhere", () => {
     const s = stream(false);
     const progress = createProgress(workflow, s.out);
-    progress.onEvent({ type: "start", id: "search", block: workflow.blocks.search });
+    progress.onEvent({ type: "start", id: "search", block: workflow.blocks.search! });
     progress.onEvent({ type: "finish", id: "wait", result: failed });
     progress.onEvent({ type: "finish", id: "after", result: skipped });
     progress.stop();

@@ -99,7 +99,7 @@ describe("blockwright upstream", () => {
       ["persondata", "published.json"],
       ["directory", "published.yaml"],
       ["books", "published.json"],
-    ]) {
+    ] as const) {
       const r = await cli(["upstream", provider, join(ROOT, "specs", provider, "upstream", file)]);
       expect(r.code, provider).toBe(0);
       expect(r.stdout).toMatch(new RegExp(`^${provider}: 0 changes to what we bind; 0 to parts we do not bind`));

@@ -92,10 +92,10 @@ describe("emitOpenApiTypes matches openapiTS()", () => {
     const inAllOf = structuredClone(DISCRIMINATED) as unknown as { components: { schemas: Record<string, object> } };
     const { Animal, Dog, Cat } = inAllOf.components.schemas;
     inAllOf.components.schemas = {
-      Dog,
-      Cat,
+      Dog: Dog!,
+      Cat: Cat!,
       Pet: { allOf: [{ type: "object", discriminator: { propertyName: "kind", mapping: { dog: "#/components/schemas/Dog" } }, oneOf: [{ $ref: "#/components/schemas/Dog" }, { $ref: "#/components/schemas/Cat" }] }] },
-      Animal,
+      Animal: Animal!,
     };
     const { source } = await loadOpenApi(openapiPathOf(join(root, "specs"), "books"), root);
     for (const original of [inAllOf, source.data]) {

@@ -62,8 +62,8 @@ const specs = join(work, "specs");
 const manifestText = filled(readFileSync(join(fixture, "manifest.yaml"), "utf8"));
 mkdirSync(join(specs, "hostile"), { recursive: true });
 writeFileSync(join(specs, "hostile", "manifest.yaml"), manifestText);
-mkdirSync(dirname(join(specs, "hostile", TOKENS.OPENAPI)), { recursive: true });
-writeFileSync(join(specs, "hostile", TOKENS.OPENAPI), filled(readFileSync(join(fixture, "openapi.yaml"), "utf8")));
+mkdirSync(dirname(join(specs, "hostile", TOKENS.OPENAPI!)), { recursive: true });
+writeFileSync(join(specs, "hostile", TOKENS.OPENAPI!), filled(readFileSync(join(fixture, "openapi.yaml"), "utf8")));
 
 describe("generated code from hostile inputs", async () => {
   const { files, irs } = await generate({ root: work, specsDir: specs, outDir: goldenDir });
@@ -110,8 +110,8 @@ describe("generated code from hostile inputs", async () => {
   it("imports without running any of the text, and keeps every text exactly as written", () => {
     const imported = importInChild(join(out, "hostile/index.js"), "{ pwned: globalThis.pwned ?? null, tools: Object.values(m.tools), block: m.block }") as { pwned: unknown; tools: unknown[]; block: unknown };
     expect(imported.pwned).toBeNull();
-    expect(imported.tools).toEqual(ir.operations.map((op) => JSON.parse(JSON.stringify(op.tool))));
-    expect(imported.block).toEqual(JSON.parse(JSON.stringify(ir.block)));
+    expect(imported.tools).toEqual(ir!.operations.map((op) => JSON.parse(JSON.stringify(op.tool))));
+    expect(imported.block).toEqual(JSON.parse(JSON.stringify(ir!.block)));
     expect(JSON.stringify(imported.block)).toContain(JSON.stringify(PAYLOAD).slice(1, -1));
   });
 
@@ -122,7 +122,7 @@ describe("generated code from hostile inputs", async () => {
       expect(html.match(/<!--[\s\S]*?-->/g)).toEqual([files.get(path)!.split("\n")[0]]);
       const body = html.replace(/<!--[\s\S]*?-->/, "");
       const tags = new Set([...body.matchAll(/<([a-z][a-z0-9]*)\b/g)].map((m) => m[1]));
-      expect([...tags].filter((t) => !["h1", "h2", "h3", "h4", "p", "pre", "code", "table", "thead", "tbody", "tr", "th", "td", "ul", "li", "a", "strong", "em"].includes(t))).toEqual([]);
+      expect([...tags].filter((t) => !["h1", "h2", "h3", "h4", "p", "pre", "code", "table", "thead", "tbody", "tr", "th", "td", "ul", "li", "a", "strong", "em"].includes(t!))).toEqual([]);
       // Links: the README's own, to an operation's section or a package's README, and the upstream docs' https address.
       const links = [...body.matchAll(/<a\b[^>]*>/g)].map((m) => m[0]);
       for (const link of links) expect(link).toMatch(/^<a href="(#hostile_[a-z_]+|hostile\/README\.md|https:\/\/docs\.hostile\.test\/)">$/);
@@ -205,6 +205,6 @@ function valuesAt(data: unknown, path: string[]): unknown[] {
   if (!path.length) return [data];
   if (data === null || typeof data !== "object") return [];
   const [head, ...rest] = path;
-  const children = head === "[]" ? (Array.isArray(data) ? data : []) : head === "*" ? Object.values(data) : Object.hasOwn(data, head) ? [(data as Record<string, unknown>)[head]] : [];
+  const children = head === "[]" ? (Array.isArray(data) ? data : []) : head === "*" ? Object.values(data) : Object.hasOwn(data, head!) ? [(data as Record<string, unknown>)[head!]] : [];
   return children.flatMap((c) => valuesAt(c, rest));
 }

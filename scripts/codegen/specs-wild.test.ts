@@ -116,7 +116,7 @@ describe("payments: a form body, an idempotency key, cursor pages, error details
     );
     expect(result).toEqual({ success: true, output: { data: { id: "cus_N3w", object: "customer", email: "ada@example.com", name: "Ada Lovelace", metadata: { order: "6735" } }, metadata: { id: "cus_N3w" } } });
     expect(sent).toHaveLength(1);
-    const [c] = sent;
+    const c = sent[0]!;
     expect([c.method, c.url.pathname, c.url.search, c.status, c.violations]).toEqual(["POST", "/v1/customers", "", 200, null]);
     expect(c.body).toBe(
       "email=ada%40example.com&name=Ada+Lovelace&address%5Bline1%5D=12+Rue+de+Rivoli&address%5Bcity%5D=Paris&address%5Bpostal_code%5D=75001&address%5Bcountry%5D=FR&metadata%5Border%5D=6735&metadata%5Btier%5D=gold&preferred_locales%5B0%5D=fr-FR&preferred_locales%5B1%5D=en",
@@ -133,9 +133,9 @@ describe("payments: a form body, an idempotency key, cursor pages, error details
     const result = await pay("payments_create_customer", { apiKey: KEY, email: "ada@example.com" }, { baseUrl: mocks.urls.payments, fetch });
     expect(result).toMatchObject({ success: true, output: { metadata: { id: "cus_N3w" } } });
     expect(sent.map((s) => s.status)).toEqual([503, 200]);
-    expect(sent[0].headers.get("idempotency-key")).toMatch(UUID);
-    expect(sent[1].headers.get("idempotency-key")).toBe(sent[0].headers.get("idempotency-key"));
-    expect(sent[1].body).toBe(sent[0].body);
+    expect(sent[0]!.headers.get("idempotency-key")).toMatch(UUID);
+    expect(sent[1]!.headers.get("idempotency-key")).toBe(sent[0]!.headers.get("idempotency-key"));
+    expect(sent[1]!.body).toBe(sent[0]!.body);
   });
 
   it("pages by the id of the last customer while has_more", async () => {
@@ -173,7 +173,7 @@ describe("tracker: vendor media types, constant headers, Link pages, a 422's err
     const { fetch, sent } = recording();
     const result = await track("tracker_create_issue", { ...repo, title: "Found a bug", body: "It crashes.", labels: "bug, ui" }, { baseUrl: mocks.urls.tracker, fetch });
     expect(result).toEqual({ success: true, output: { data: { id: 9, number: 1350, title: "Found a bug", state: "open", labels: [{ name: "bug" }] }, metadata: { number: 1350 } } });
-    const [c] = sent;
+    const c = sent[0]!;
     expect([c.method, c.url.pathname, c.status, c.violations]).toEqual(["POST", "/repos/octo/hello/issues", 201, null]);
     expect(c.body).toBe('{"title":"Found a bug","body":"It crashes.","labels":["bug","ui"]}');
     expect(Object.fromEntries(c.headers)).toEqual({
@@ -190,7 +190,7 @@ describe("tracker: vendor media types, constant headers, Link pages, a 422's err
     const { fetch, sent } = recording({
       after: async (response, i) => {
         const headers = new Headers(response.headers);
-        if (i === 0) headers.set("link", headers.get("link")!.replaceAll("https://api.tracker.test", mock));
+        if (i === 0) headers.set("link", headers.get("link")!.replaceAll("https://api.tracker.test", mock!));
         else headers.delete("link");
         return new Response(await response.text(), { status: response.status, headers });
       },

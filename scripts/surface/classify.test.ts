@@ -200,10 +200,10 @@ describe("forbidden keys of a JSON parameter", () => {
     const { forbiddenKeysOf } = await import("./surface.js");
     const now = JSON.parse(readFileSync(join(ROOT, "generated/crm/surface.json"), "utf8")) as import("./surface.js").Surface;
     const earlier = structuredClone(now);
-    const fields = earlier.tools.crm_create_record.params.fields;
-    expect(forbiddenKeysOf(fields)).toEqual({ keys: ["Id"], caseInsensitive: true, hint: expect.any(String) });
-    fields.forbiddenKeys = ["Id (any case)"];
-    expect(forbiddenKeysOf(fields)).toEqual({ keys: ["Id"], caseInsensitive: true });
+    const fields = earlier.tools.crm_create_record!.params.fields;
+    expect(forbiddenKeysOf(fields!)).toEqual({ keys: ["Id"], caseInsensitive: true, hint: expect.any(String) });
+    fields!.forbiddenKeys = ["Id (any case)"];
+    expect(forbiddenKeysOf(fields!)).toEqual({ keys: ["Id"], caseInsensitive: true });
     // Only the hint, which the text form did not keep, reads as new.
     expect(summary(diffSurfaces(earlier, now))).toEqual(["patch crm_create_record param fields: text changed"]);
   });
