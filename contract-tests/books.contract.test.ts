@@ -18,7 +18,7 @@ describe("books_search_volumes", () => {
   it("GETs /books/v1/volumes with q, the default maxResults and the key in the query", async () => {
     const { result, calls } = await call("books_search_volumes", valid.books_search_volumes());
     const output = expectSuccess(result) as { data: { id: string }[]; metadata: { totalItems: number; count: number } };
-    const c = calls[0];
+    const c = calls[0]!;
     expectNoViolation(c);
     expect(c.method).toBe("GET");
     expect(c.url.pathname).toBe("/books/v1/volumes");
@@ -36,28 +36,32 @@ describe("books_search_volumes", () => {
   it("sends an explicit maxResults", async () => {
     const { result, calls } = await call("books_search_volumes", { ...valid.books_search_volumes(), maxResults: 40 });
     expectSuccess(result);
-    expect(calls[0].url.searchParams.get("maxResults")).toBe("40");
+    expect(calls[0]!.url.searchParams.get("maxResults")).toBe("40");
   });
 
-  it("accepts maxResults given as text (\"25\")", async () => {
+  it('accepts maxResults given as text ("25")', async () => {
     const { result, calls } = await call("books_search_volumes", { ...valid.books_search_volumes(), maxResults: "25" });
     expectSuccess(result);
-    expect(calls[0].url.searchParams.get("maxResults")).toBe("25");
+    expect(calls[0]!.url.searchParams.get("maxResults")).toBe("25");
   });
 
   it("with allPages, asks for the next page at startIndex = the volumes seen, until a page has none", async () => {
-    const { result, calls } = await call("books_search_volumes", { ...valid.books_search_volumes(), maxResults: 20 }, { allPages: true, prefer: (request) => (new URL(request.url).searchParams.has("startIndex") ? "example=noItems" : undefined) });
+    const { result, calls } = await call(
+      "books_search_volumes",
+      { ...valid.books_search_volumes(), maxResults: 20 },
+      { allPages: true, prefer: (request) => (new URL(request.url).searchParams.has("startIndex") ? "example=noItems" : undefined) },
+    );
     const page = example("books", "searchVolumes", "200", "search") as { items: unknown[] };
     calls.forEach(expectNoViolation);
     expect(calls.map((c) => [...c.url.searchParams.keys()].join(","))).toEqual(["q,maxResults,key", "q,maxResults,startIndex,key"]);
-    expect(calls[1].url.searchParams.get("startIndex")).toBe(String(page.items.length));
-    expect(calls[1].url.searchParams.get("key")).toBe(KEY);
+    expect(calls[1]!.url.searchParams.get("startIndex")).toBe(String(page.items.length));
+    expect(calls[1]!.url.searchParams.get("key")).toBe(KEY);
     expect(result).toEqual({ success: true, output: { data: page.items, metadata: { totalItems: 0, count: page.items.length } }, pages: { count: 2, items: page.items.length, complete: true } });
   });
 
   it("maps a reply without items to data [] and count 0", async () => {
     const { result, calls } = await call("books_search_volumes", valid.books_search_volumes(), { prefer: "example=noItems" });
-    expect(JSON.parse(calls[0].responseBody)).not.toHaveProperty("items");
+    expect(JSON.parse(calls[0]!.responseBody)).not.toHaveProperty("items");
     expect(expectSuccess(result)).toEqual({ data: [], metadata: { totalItems: 0, count: 0 } });
   });
 
@@ -90,7 +94,7 @@ describe("books_get_volume", () => {
   it("GETs the volume with only the key in the query", async () => {
     const { result, calls } = await call("books_get_volume", valid.books_get_volume());
     const output = expectSuccess(result) as { data: { id: string; volumeInfo: { title: string } }; metadata: { id: string } };
-    const c = calls[0];
+    const c = calls[0]!;
     expectNoViolation(c);
     expect(c.method).toBe("GET");
     expect(c.url.pathname).toBe("/books/v1/volumes/zyTCAlFPjgYC");
@@ -104,7 +108,7 @@ describe("books_get_volume", () => {
 
   it("URL-encodes the volume id into the path", async () => {
     const { calls } = await call("books_get_volume", { ...valid.books_get_volume(), volumeId: "a/b c" });
-    expect(calls[0].url.pathname).toBe("/books/v1/volumes/a%2Fb%20c");
+    expect(calls[0]!.url.pathname).toBe("/books/v1/volumes/a%2Fb%20c");
   });
 });
 

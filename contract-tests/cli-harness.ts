@@ -44,7 +44,7 @@ export async function cli(argv: string[], options: CliOptions = {}): Promise<Cli
       (async (providers): Promise<MockServers> => {
         const record = { asked: providers, closed: false };
         mocks.push(record);
-        return { urls: Object.fromEntries(providers.map((p) => [p, shared[p]])), close: async () => void (record.closed = true) };
+        return { urls: Object.fromEntries(providers.map((p) => [p, shared[p]!])), close: async () => void (record.closed = true) };
       }),
   };
   const code = await main(argv, io);

@@ -19,7 +19,7 @@ const valid = {
 
 // Salesforce error bodies are an array of {message, errorCode, fields?}.
 const salesforceError = (body: unknown) => {
-  const first = (body as { errorCode: string; message: string }[])[0];
+  const first = (body as { errorCode: string; message: string }[])[0]!;
   return { code: first.errorCode, message: first.message };
 };
 
@@ -28,7 +28,7 @@ describe("crm_create_record", () => {
     const { result, calls } = await call("crm_create_record", valid.crm_create_record());
     const output = expectSuccess(result);
     expect(calls).toHaveLength(1);
-    const c = calls[0];
+    const c = calls[0]!;
     expectNoViolation(c);
     expect(c.status).toBe(201);
     expect(c.method).toBe("POST");
@@ -44,13 +44,13 @@ describe("crm_create_record", () => {
   it("parses fields given as a JSON string", async () => {
     const { result, calls } = await call("crm_create_record", { ...valid.crm_create_record(), fields: '{"Name":"Acme","Custom_Field__c":true}' });
     expectSuccess(result);
-    expect(calls[0].body).toEqual({ Name: "Acme", Custom_Field__c: true });
+    expect(calls[0]!.body).toEqual({ Name: "Acme", Custom_Field__c: true });
   });
 
   it("accepts custom object names", async () => {
     const { result, calls } = await call("crm_create_record", { ...valid.crm_create_record(), sobject: "ns__Invoice__c" });
     expectSuccess(result);
-    expect(calls[0].url.pathname).toBe("/services/data/v59.0/sobjects/ns__Invoice__c");
+    expect(calls[0]!.url.pathname).toBe("/services/data/v59.0/sobjects/ns__Invoice__c");
   });
 
   for (const [fields, rule, text] of [
@@ -89,7 +89,7 @@ describe("crm_query", () => {
   it("GETs /query with the SOQL in q and maps records, totalSize and done", async () => {
     const { result, calls } = await call("crm_query", valid.crm_query());
     const output = expectSuccess(result);
-    const c = calls[0];
+    const c = calls[0]!;
     expectNoViolation(c);
     expect(c.method).toBe("GET");
     expect(c.url.pathname).toBe("/services/data/v59.0/query");
@@ -109,8 +109,8 @@ describe("crm_query", () => {
     const soql = "SELECT Id FROM Account WHERE Name = 'A+B & C #1 at 100%'";
     const { result, calls } = await call("crm_query", { ...valid.crm_query(), query: soql });
     expectSuccess(result);
-    expect(calls[0].url.searchParams.get("q")).toBe(soql);
-    expect(calls[0].search).toContain("A%2BB%20%26%20C%20%231%20at%20100%25");
+    expect(calls[0]!.url.searchParams.get("q")).toBe(soql);
+    expect(calls[0]!.search).toContain("A%2BB%20%26%20C%20%231%20at%20100%25");
   });
 
   it("maps a final batch (done: true)", async () => {
@@ -133,13 +133,10 @@ describe("crm_query with allPages", () => {
     const { result, calls } = await call("crm_query", valid.crm_query(), { allPages: true });
     const first = example("crm", "query", "200", "firstBatch") as { records: unknown[]; totalSize: number; nextRecordsUrl: string };
     const last = example("crm", "queryMore", "200", "lastBatch") as { records: unknown[] };
-    expect(calls.map((c) => `${c.method} ${c.url.pathname}${c.search} ${c.status}`)).toEqual([
-      "GET /services/data/v59.0/query?q=SELECT%20Id%2C%20Name%20FROM%20Account 200",
-      `GET ${first.nextRecordsUrl} 200`,
-    ]);
+    expect(calls.map((c) => `${c.method} ${c.url.pathname}${c.search} ${c.status}`)).toEqual(["GET /services/data/v59.0/query?q=SELECT%20Id%2C%20Name%20FROM%20Account 200", `GET ${first.nextRecordsUrl} 200`]);
     calls.forEach(expectNoViolation);
-    expect(calls[1].url.origin).toBe(mockUrl("crm"));
-    expect(calls[1].headers.get("authorization")).toBe(`Bearer ${TOKEN}`);
+    expect(calls[1]!.url.origin).toBe(mockUrl("crm"));
+    expect(calls[1]!.headers.get("authorization")).toBe(`Bearer ${TOKEN}`);
     expect(result).toEqual({
       success: true,
       output: { data: [...first.records, ...last.records], metadata: { totalSize: first.totalSize, done: true } },
@@ -179,7 +176,7 @@ describe("crm_update_record", () => {
   it("PATCHes the record and reports {updated: true} from the empty 204", async () => {
     const { result, calls } = await call("crm_update_record", valid.crm_update_record());
     const output = expectSuccess(result);
-    const c = calls[0];
+    const c = calls[0]!;
     expectNoViolation(c);
     expect(c.status).toBe(204);
     expect(c.responseBody).toBe("");
@@ -195,7 +192,7 @@ describe("crm_update_record", () => {
   it("accepts a 15-character record id as it is (case preserved)", async () => {
     const { result, calls } = await call("crm_update_record", { ...valid.crm_update_record(), recordId: "001D000000INjVe" });
     expect(expectSuccess(result)).toEqual({ data: { updated: true }, metadata: { id: "001D000000INjVe" } });
-    expect(calls[0].url.pathname).toBe("/services/data/v59.0/sobjects/Account/001D000000INjVe");
+    expect(calls[0]!.url.pathname).toBe("/services/data/v59.0/sobjects/Account/001D000000INjVe");
   });
 
   for (const recordId of ["001D000000INjV", "001D000000INjVeX", "001D000000IqhSLIAZ1", "001D000000IqhSL-AZ", "../../limits"]) {
@@ -218,7 +215,7 @@ describe("crm_get_record", () => {
   it("GETs the record without a query when no fields are asked for", async () => {
     const { result, calls } = await call("crm_get_record", valid.crm_get_record());
     const output = expectSuccess(result) as { data: { Id: string; attributes: { type: string } }; metadata: { id: string } };
-    const c = calls[0];
+    const c = calls[0]!;
     expectNoViolation(c);
     expect(c.method).toBe("GET");
     expect(c.url.pathname).toBe(`/services/data/v59.0/sobjects/Account/${ACCOUNT_ID}`);
@@ -232,8 +229,8 @@ describe("crm_get_record", () => {
   it("sends fields as one comma-separated string", async () => {
     const { result, calls } = await call("crm_get_record", { ...valid.crm_get_record(), fields: "Name,Industry,AnnualRevenue" });
     expectSuccess(result);
-    expectQueryKeys(calls[0], tool("crm_get_record"), ["fields"]);
-    expect(calls[0].url.searchParams.getAll("fields")).toEqual(["Name,Industry,AnnualRevenue"]);
+    expectQueryKeys(calls[0]!, tool("crm_get_record"), ["fields"]);
+    expect(calls[0]!.url.searchParams.getAll("fields")).toEqual(["Name,Industry,AnnualRevenue"]);
   });
 });
 
@@ -241,7 +238,7 @@ describe("instanceUrl", () => {
   it("strips trailing slashes", async () => {
     const { result, calls } = await call("crm_get_record", { ...valid.crm_get_record(), instanceUrl: `${mockUrl("crm")}///` });
     expectSuccess(result);
-    expect(calls[0].url.origin).toBe(mockUrl("crm"));
+    expect(calls[0]!.url.origin).toBe(mockUrl("crm"));
   });
 
   for (const [instanceUrl, text] of [

@@ -62,26 +62,26 @@ describe("limits decided in DECISIONS.md", () => {
   for (const [id, param, ok, bad, rule] of decided) {
     const show = (v: unknown) => (param === "folderIds" ? `${String(v).split(",").length} ids` : typeof v === "string" ? `${v.length} characters` : String(v));
     it(`${id}: ${param} ${show(ok)} is sent, ${show(bad)} is refused before any request`, async () => {
-      const accepted = await call(id, { ...base[id](), [param]: ok });
+      const accepted = await call(id, { ...base[id]!(), [param]: ok });
       expectSuccess(accepted.result);
-      expectNoViolation(accepted.calls[0]);
-      expect(onTheWire[param](accepted.calls[0])).toEqual(ok);
-      const refused = await call(id, { ...base[id](), [param]: bad });
+      expectNoViolation(accepted.calls[0]!);
+      expect(onTheWire[param]!(accepted.calls[0]!)).toEqual(ok);
+      const refused = await call(id, { ...base[id]!(), [param]: bad });
       expect(expectFailure(refused.result)).toMatchObject({ type: "validation", param, rule });
       expect(refused.calls).toHaveLength(0);
     });
   }
 
   it("inputText must not be empty", async () => {
-    const { result, calls } = await call("docgen_generate", { ...base.docgen_generate(), inputText: "" });
+    const { result, calls } = await call("docgen_generate", { ...base.docgen_generate!(), inputText: "" });
     expect(expectFailure(result)).toMatchObject({ param: "inputText", rule: "required" });
     expect(calls).toHaveLength(0);
   });
 
   it("defaults: maxResults 10 and size 1 are sent when not given", async () => {
-    const search = await call("books_search_volumes", base.books_search_volumes());
-    expect(search.calls[0].url.searchParams.get("maxResults")).toBe("10");
-    const people = await call("persondata_person_search", base.persondata_person_search());
-    expect(people.calls[0].body).toMatchObject({ size: 1 });
+    const search = await call("books_search_volumes", base.books_search_volumes!());
+    expect(search.calls[0]!.url.searchParams.get("maxResults")).toBe("10");
+    const people = await call("persondata_person_search", base.persondata_person_search!());
+    expect(people.calls[0]!.body).toMatchObject({ size: 1 });
   });
 });

@@ -40,7 +40,16 @@ describe("DECISIONS — General", () => {
     ["directory_list_groups", { accessToken: GRAPH }, "top", 999, (c) => c.url.searchParams.get("$top"), 1000, "maximum", "top: must be at most 999 (allowed: 1–999), got 1000"],
     ["docgen_generate", generate, "numCards", 75, (c) => (c.body as { numCards: number }).numCards, 76, "maximum", "numCards: must be at most 75 (allowed: 1–75), got 76"],
     ["docgen_generate", generate, "numCards", 1, (c) => (c.body as { numCards: number }).numCards, 0, "minimum", "numCards: must be at least 1 (allowed: 1–75), got 0"],
-    ["docgen_generate", generate, "additionalInstructions", "a".repeat(2000), (c) => (c.body as { additionalInstructions: string }).additionalInstructions, "a".repeat(2001), "maxLength", "additionalInstructions: must be at most 2000 characters long (it has 2001)"],
+    [
+      "docgen_generate",
+      generate,
+      "additionalInstructions",
+      "a".repeat(2000),
+      (c) => (c.body as { additionalInstructions: string }).additionalInstructions,
+      "a".repeat(2001),
+      "maxLength",
+      "additionalInstructions: must be at most 2000 characters long (it has 2001)",
+    ],
     ["docgen_generate", generate, "inputText", "a".repeat(400_000), (c) => (c.body as { inputText: string }).inputText, "a".repeat(400_001), "maxLength", "inputText: must be at most 400000 characters long (it has 400001)"],
     ["docgen_generate", generate, "inputText", "a", (c) => (c.body as { inputText: string }).inputText, "", "required", "inputText: is required, got an empty string"],
     ["docgen_list_themes", { apiKey: GAMMA }, "limit", 50, (c) => c.url.searchParams.get("limit"), 51, "maximum", "limit: must be at most 50 (allowed: 1–50), got 51"],
@@ -60,8 +69,8 @@ describe("DECISIONS — General", () => {
       const accepted = await call(id, { ...params, [param]: ok });
       expectSuccess(accepted.result);
       expect(accepted.calls, `${id} ${param} ${String(ok).slice(0, 10)}`).toHaveLength(1);
-      expectNoViolation(accepted.calls[0]);
-      expect(String(sent(accepted.calls[0])), `${id} ${param} on the wire`).toBe(String(ok));
+      expectNoViolation(accepted.calls[0]!);
+      expect(String(sent(accepted.calls[0]!)), `${id} ${param} on the wire`).toBe(String(ok));
       const refused = await call(id, { ...params, [param]: bad });
       expect(refused.calls, `${id} ${param} ${String(bad).slice(0, 10)}`).toHaveLength(0);
       const error = expectFailure(refused.result);
@@ -78,13 +87,13 @@ describe("DECISIONS — General", () => {
     ] as const) {
       const added = await call("docgen_generate", { ...generate, ...extra });
       expectSuccess(added.result);
-      expectNoViolation(added.calls[0]);
-      expect(added.calls[0].body).toMatchObject(wire);
+      expectNoViolation(added.calls[0]!);
+      expect(added.calls[0]!.body).toMatchObject(wire);
     }
     const fromTemplate = await call("docgen_generate_from_template", { apiKey: GAMMA, gammaId: "g_1", prompt: "Adapt", exportAs: "png" });
     expectSuccess(fromTemplate.result);
-    expectNoViolation(fromTemplate.calls[0]);
-    expect(fromTemplate.calls[0].body).toMatchObject({ exportAs: "png" });
+    expectNoViolation(fromTemplate.calls[0]!);
+    expect(fromTemplate.calls[0]!.body).toMatchObject({ exportAs: "png" });
     expectRefused(
       await call("docgen_generate", { ...generate, imageSource: "unsplash" }),
       "imageSource",
@@ -101,8 +110,8 @@ describe("DECISIONS — General", () => {
     for (const id of ["docgen_generate", "docgen_generate_from_template"]) expect(tool(id).params.find((p) => p.name === "imageModel")?.enum, id).toEqual(theirs);
     const ok = await call("docgen_generate", { ...generate, imageSource: "aiGenerated", imageModel: "flux-2-pro" });
     expectSuccess(ok.result);
-    expectNoViolation(ok.calls[0]);
-    expect(ok.calls[0].body).toMatchObject({ imageOptions: { source: "aiGenerated", model: "flux-2-pro" } });
+    expectNoViolation(ok.calls[0]!);
+    expect(ok.calls[0]!.body).toMatchObject({ imageOptions: { source: "aiGenerated", model: "flux-2-pro" } });
     expectRefused(await call("docgen_generate", { ...generate, imageModel: "dall-e-4" }), "imageModel", "enum", `imageModel: must be one of ${theirs.join(", ")}, got "dall-e-4"`);
   });
 
@@ -114,8 +123,8 @@ describe("DECISIONS — General", () => {
     expect(theirs.length).toBe(67);
     const last = await call("docgen_generate", { ...generate, textLanguage: theirs[theirs.length - 1] });
     expectSuccess(last.result);
-    expectNoViolation(last.calls[0]);
-    expect(last.calls[0].body).toMatchObject({ textOptions: { language: theirs[theirs.length - 1] } });
+    expectNoViolation(last.calls[0]!);
+    expect(last.calls[0]!.body).toMatchObject({ textOptions: { language: theirs[theirs.length - 1] } });
     expectRefused(await call("docgen_generate", { ...generate, textLanguage: "en-US" }), "textLanguage", "enum", `textLanguage: must be one of ${theirs.join(", ")} (any case), got "en-US"`);
   });
 
@@ -127,10 +136,34 @@ describe("DECISIONS — General", () => {
 
   // Each provider's own error body, read here (not through the manifest's expressions).
   const failures: { id: string; params: Record<string, unknown>; status: number; name: string; secret: string; read: (body: unknown) => { code?: string; message: string }; retryable: boolean; requestIdHeader?: string }[] = [
-    { id: "books_search_volumes", params: { apiKey: BOOKS, q: "dune" }, status: 400, name: "keyInvalid", secret: BOOKS, read: (b) => ({ code: (b as { error: { status: string } }).error.status, message: (b as { error: { message: string } }).error.message }), retryable: false },
-    { id: "crm_query", params: { ...crm(), query: "SELECT Id FROM Account" }, status: 403, name: "requestLimitExceeded", secret: SF, read: (b) => ({ code: (b as { errorCode: string }[])[0].errorCode, message: (b as { message: string }[])[0].message }), retryable: false },
+    {
+      id: "books_search_volumes",
+      params: { apiKey: BOOKS, q: "dune" },
+      status: 400,
+      name: "keyInvalid",
+      secret: BOOKS,
+      read: (b) => ({ code: (b as { error: { status: string } }).error.status, message: (b as { error: { message: string } }).error.message }),
+      retryable: false,
+    },
+    {
+      id: "crm_query",
+      params: { ...crm(), query: "SELECT Id FROM Account" },
+      status: 403,
+      name: "requestLimitExceeded",
+      secret: SF,
+      read: (b) => ({ code: (b as { errorCode: string }[])[0]!.errorCode, message: (b as { message: string }[])[0]!.message }),
+      retryable: false,
+    },
     { id: "directory_list_users", params: { accessToken: GRAPH }, status: 429, name: "throttled", secret: GRAPH, read: (b) => (b as { error: { code: string; message: string } }).error, retryable: true, requestIdHeader: "request-id" },
-    { id: "persondata_person_enrich", params: { apiKey: PDL, email: "sean@peopledatalabs.com" }, status: 401, name: "invalidKey", secret: PDL, read: (b) => ({ code: (b as { error: { type: string } }).error.type, message: (b as { error: { message: string } }).error.message }), retryable: false },
+    {
+      id: "persondata_person_enrich",
+      params: { apiKey: PDL, email: "sean@peopledatalabs.com" },
+      status: 401,
+      name: "invalidKey",
+      secret: PDL,
+      read: (b) => ({ code: (b as { error: { type: string } }).error.type, message: (b as { error: { message: string } }).error.message }),
+      retryable: false,
+    },
     { id: "docgen_generate", params: generate, status: 500, name: "generationError", secret: GAMMA, read: (b) => ({ message: (b as { message: string }).message }), retryable: false, requestIdHeader: "x-request-id" },
   ];
 
@@ -139,9 +172,9 @@ describe("DECISIONS — General", () => {
       const t = tool(f.id);
       const r = await call(f.id, f.params, { prefer: `code=${f.status}, example=${f.name}`, retries: 0 });
       expect(r.calls).toHaveLength(1);
-      expect(r.calls[0].status).toBe(f.status);
+      expect(r.calls[0]!.status).toBe(f.status);
       const body = example(t.provider, t.operationId, String(f.status), f.name);
-      expect(JSON.parse(r.calls[0].responseBody), `${f.id}: the mock answered the example asked for`).toEqual(body);
+      expect(JSON.parse(r.calls[0]!.responseBody), `${f.id}: the mock answered the example asked for`).toEqual(body);
       const { code, message } = f.read(body);
       const error = expectFailure(r.result);
       const required = ["type", "provider", "operation", "status", "message", "retryable", ...(code !== undefined ? ["code"] : []), ...(f.requestIdHeader ? ["requestId"] : [])];
@@ -149,7 +182,7 @@ describe("DECISIONS — General", () => {
       expect(error, f.id).toMatchObject({ type: "upstream", provider: t.provider, operation: f.id, status: f.status, message, retryable: f.retryable });
       // Gamma's body has no error code: none is invented.
       expect(error.code, f.id).toBe(code);
-      if (f.requestIdHeader) expect(error.requestId, f.id).toBe(r.calls[0].responseHeaders.get(f.requestIdHeader));
+      if (f.requestIdHeader) expect(error.requestId, f.id).toBe(r.calls[0]!.responseHeaders.get(f.requestIdHeader));
       expect(JSON.stringify(r.result), f.id).not.toContain(f.secret);
     }
   });
@@ -170,7 +203,7 @@ describe("DECISIONS — General", () => {
     const base = { ...crm(), sobject: "Account", recordId: ACCOUNT_ID };
     const loopback = await call("crm_get_record", { ...base, instanceUrl: `${mockUrl("crm")}//` });
     expectSuccess(loopback.result);
-    expect(`${loopback.calls[0].url.origin}${loopback.calls[0].url.pathname}`).toBe(`${mockUrl("crm")}/services/data/v59.0/sobjects/Account/${ACCOUNT_ID}`);
+    expect(`${loopback.calls[0]!.url.origin}${loopback.calls[0]!.url.pathname}`).toBe(`${mockUrl("crm")}/services/data/v59.0/sobjects/Account/${ACCOUNT_ID}`);
     for (const [instanceUrl, message] of [
       ["http://acme.my.salesforce.com", 'instanceUrl: must use https (http is allowed only for loopback hosts), got "http://acme.my.salesforce.com"'],
       ["https://acme.my.salesforce.com/services", 'instanceUrl: must be scheme and host only, without a path, got "https://acme.my.salesforce.com/services"'],
@@ -194,12 +227,15 @@ describe("DECISIONS — General", () => {
       const { fetch, seen } = scriptedFetch(reply);
       expectSuccess(await executeTool(id, params, { fetch, retries: 0 }));
       expect(seen, id).toHaveLength(1);
-      expect(new URL(seen[0].url).origin, id).toBe(host);
-      expect(new URL(seen[0].url).pathname.startsWith(prefix), `${seen[0].url} starts with ${prefix}`).toBe(true);
+      expect(new URL(seen[0]!.url).origin, id).toBe(host);
+      expect(new URL(seen[0]!.url).pathname.startsWith(prefix), `${seen[0]!.url} starts with ${prefix}`).toBe(true);
       const provider = tool(id).provider;
       for (const op of spec(provider).operations.values()) expect(op.path.startsWith(prefix), `${provider} ${op.path}`).toBe(true);
       const servers: { url: string }[] = parse(readFileSync(join(SPECS_DIR, provider, "openapi.yaml"), "utf8")).servers;
-      expect(servers.map((s) => new URL(s.url).pathname), `${provider} servers`).toEqual(servers.map(() => "/"));
+      expect(
+        servers.map((s) => new URL(s.url).pathname),
+        `${provider} servers`,
+      ).toEqual(servers.map(() => "/"));
     }
     for (const op of spec("crm").operations.values()) expect(op.path.startsWith("/services/data/v59.0/"), op.path).toBe(true);
   });
@@ -213,8 +249,8 @@ describe("DECISIONS — CRM", () => {
     ]) {
       const r = await call("crm_get_record", { ...crm(), sobject, recordId });
       expectSuccess(r.result);
-      expectNoViolation(r.calls[0]);
-      expect(r.calls[0].url.pathname).toBe(`/services/data/v59.0/sobjects/${sobject}/${recordId}`);
+      expectNoViolation(r.calls[0]!);
+      expect(r.calls[0]!.url.pathname).toBe(`/services/data/v59.0/sobjects/${sobject}/${recordId}`);
     }
     expectRefused(
       await call("crm_get_record", { ...crm(), sobject: "Account/../User", recordId: ACCOUNT_ID }),
@@ -236,17 +272,17 @@ describe("DECISIONS — CRM", () => {
     const q = "SELECT Id FROM Account WHERE Name = 'A+B & C #1 at 100%'";
     const r = await call("crm_query", { ...crm(), query: q });
     expectSuccess(r.result);
-    expectNoViolation(r.calls[0]);
-    expect(r.calls[0].url.searchParams.get("q")).toBe(q);
+    expectNoViolation(r.calls[0]!);
+    expect(r.calls[0]!.url.searchParams.get("q")).toBe(q);
     // The raw query: each of them percent-encoded, none left as a separator.
-    expect(r.calls[0].search).toBe("?q=SELECT%20Id%20FROM%20Account%20WHERE%20Name%20%3D%20%27A%2BB%20%26%20C%20%231%20at%20100%25%27");
+    expect(r.calls[0]!.search).toBe("?q=SELECT%20Id%20FROM%20Account%20WHERE%20Name%20%3D%20%27A%2BB%20%26%20C%20%231%20at%20100%25%27");
   });
 
   it("create answers 201 {id, success, errors}: data is that body, metadata.id its id; an Id in the fields is refused before the call", async () => {
     const r = await call("crm_create_record", { ...crm(), sobject: "Account", fields: { Name: "Acme" } });
-    expect(r.calls[0].status).toBe(201);
-    expectNoViolation(r.calls[0]);
-    const body = JSON.parse(r.calls[0].responseBody) as { id: string };
+    expect(r.calls[0]!.status).toBe(201);
+    expectNoViolation(r.calls[0]!);
+    const body = JSON.parse(r.calls[0]!.responseBody) as { id: string };
     expect(expectSuccess(r.result)).toEqual({ data: body, metadata: { id: body.id } });
     expect(body).toEqual({ id: ACCOUNT_ID, success: true, errors: [] });
     for (const id of ["crm_create_record", "crm_update_record"]) {
@@ -258,30 +294,30 @@ describe("DECISIONS — CRM", () => {
 
   it("update answers 204: data is {updated: true}, metadata.id the recordId", async () => {
     const r = await call("crm_update_record", { ...crm(), sobject: "Account", recordId: "001D000000INjVe", fields: { BillingCity: "Paris" } });
-    expect(r.calls[0].status).toBe(204);
-    expect(r.calls[0].responseBody).toBe("");
-    expect(r.calls[0].method).toBe("PATCH");
+    expect(r.calls[0]!.status).toBe(204);
+    expect(r.calls[0]!.responseBody).toBe("");
+    expect(r.calls[0]!.method).toBe("PATCH");
     expect(expectSuccess(r.result)).toEqual({ data: { updated: true }, metadata: { id: "001D000000INjVe" } });
   });
 
   it("get with fields sends ?fields=A,B (a comma-separated string)", async () => {
     const r = await call("crm_get_record", { ...crm(), sobject: "Account", recordId: ACCOUNT_ID, fields: "Name,Industry" });
     expectSuccess(r.result);
-    expectNoViolation(r.calls[0]);
-    expect(r.calls[0].url.searchParams.getAll("fields")).toEqual(["Name,Industry"]);
-    expect(r.calls[0].search).toBe("?fields=Name%2CIndustry");
+    expectNoViolation(r.calls[0]!);
+    expect(r.calls[0]!.url.searchParams.getAll("fields")).toEqual(["Name,Industry"]);
+    expect(r.calls[0]!.search).toBe("?fields=Name%2CIndustry");
   });
 
   it("errors are a JSON array of {message, errorCode}; 403 REQUEST_LIMIT_EXCEEDED is a limit error, not retried", async () => {
     const r = await call("crm_query", { ...crm(), query: "SELECT Id FROM Account" }, { prefer: "code=403, example=requestLimitExceeded" });
     expect(r.calls).toHaveLength(1);
-    expect(r.calls[0].status).toBe(403);
+    expect(r.calls[0]!.status).toBe(403);
     const [first] = example("crm", "query", "403", "requestLimitExceeded") as { message: string; errorCode: string }[];
-    expect(first.errorCode).toBe("REQUEST_LIMIT_EXCEEDED");
-    expect(expectFailure(r.result)).toMatchObject({ type: "upstream", provider: "crm", operation: "crm_query", status: 403, code: "REQUEST_LIMIT_EXCEEDED", message: first.message, retryable: false });
+    expect(first!.errorCode).toBe("REQUEST_LIMIT_EXCEEDED");
+    expect(expectFailure(r.result)).toMatchObject({ type: "upstream", provider: "crm", operation: "crm_query", status: 403, code: "REQUEST_LIMIT_EXCEEDED", message: first!.message, retryable: false });
     const unknown = await call("crm_query", { ...crm(), query: "SELECT Id FROM Account" }, { prefer: "code=400, example=malformedQuery" });
     const [malformed] = example("crm", "query", "400", "malformedQuery") as { message: string; errorCode: string }[];
-    expect(expectFailure(unknown.result)).toMatchObject({ status: 400, code: malformed.errorCode, message: malformed.message, retryable: false });
+    expect(expectFailure(unknown.result)).toMatchObject({ status: 400, code: malformed!.errorCode, message: malformed!.message, retryable: false });
   });
 });
 
@@ -290,10 +326,10 @@ describe("DECISIONS — Directory", () => {
     const filter = "startsWith(displayName,'A&B #1')";
     const r = await call("directory_list_users", { accessToken: GRAPH, top: 999, filter });
     expectSuccess(r.result);
-    expectNoViolation(r.calls[0]);
-    expect(r.calls[0].url.searchParams.get("$top")).toBe("999");
-    expect(r.calls[0].url.searchParams.get("$filter")).toBe(filter);
-    expect(r.calls[0].search).toBe("?$top=999&$filter=startsWith(displayName%2C%27A%26B%20%231%27)");
+    expectNoViolation(r.calls[0]!);
+    expect(r.calls[0]!.url.searchParams.get("$top")).toBe("999");
+    expect(r.calls[0]!.url.searchParams.get("$filter")).toBe(filter);
+    expect(r.calls[0]!.search).toBe("?$top=999&$filter=startsWith(displayName%2C%27A%26B%20%231%27)");
     for (const id of ["directory_list_users", "directory_list_groups"]) {
       expectRefused(await call(id, { accessToken: GRAPH, top: 1000 }), "top", "maximum", "top: must be at most 999 (allowed: 1–999), got 1000");
     }
@@ -302,24 +338,24 @@ describe("DECISIONS — Directory", () => {
   it("userId is URL-encoded into the path (#EXT# → %23EXT%23); a UPN starting with $ uses /users('…')", async () => {
     const guest = await call("directory_get_user", { accessToken: GRAPH, userId: "ada_contoso.com#EXT#@fabrikam.onmicrosoft.com" });
     expectSuccess(guest.result);
-    expectNoViolation(guest.calls[0]);
-    expect(guest.calls[0].url.pathname).toBe("/v1.0/users/ada_contoso.com%23EXT%23%40fabrikam.onmicrosoft.com");
+    expectNoViolation(guest.calls[0]!);
+    expect(guest.calls[0]!.url.pathname).toBe("/v1.0/users/ada_contoso.com%23EXT%23%40fabrikam.onmicrosoft.com");
     const dollar = await call("directory_get_user", { accessToken: GRAPH, userId: "$admin@contoso.com" });
     expectSuccess(dollar.result);
-    expectNoViolation(dollar.calls[0]);
-    expect(dollar.calls[0].url.pathname).toBe("/v1.0/users('%24admin%40contoso.com')");
+    expectNoViolation(dollar.calls[0]!);
+    expect(dollar.calls[0]!.url.pathname).toBe("/v1.0/users('%24admin%40contoso.com')");
   });
 
   it("create always sends accountEnabled (default true) and passwordProfile with forceChangePasswordNextSignIn: true; 201", async () => {
     const params = { accessToken: GRAPH, displayName: "Ada", mailNickname: "ada", userPrincipalName: "ada@contoso.com", password: "xWwvJ]6NMw+bWH-d" };
     const r = await call("directory_create_user", params);
-    expect(r.calls[0].status).toBe(201);
-    expectNoViolation(r.calls[0]);
-    expect(r.calls[0].body).toEqual({ displayName: "Ada", mailNickname: "ada", userPrincipalName: "ada@contoso.com", accountEnabled: true, passwordProfile: { password: "xWwvJ]6NMw+bWH-d", forceChangePasswordNextSignIn: true } });
+    expect(r.calls[0]!.status).toBe(201);
+    expectNoViolation(r.calls[0]!);
+    expect(r.calls[0]!.body).toEqual({ displayName: "Ada", mailNickname: "ada", userPrincipalName: "ada@contoso.com", accountEnabled: true, passwordProfile: { password: "xWwvJ]6NMw+bWH-d", forceChangePasswordNextSignIn: true } });
     const output = expectSuccess(r.result) as { data: { id: string }; metadata: { id: string } };
     expect(output.metadata).toEqual({ id: output.data.id });
     const disabled = await call("directory_create_user", { ...params, accountEnabled: false });
-    expect(disabled.calls[0].body).toMatchObject({ accountEnabled: false, passwordProfile: { forceChangePasswordNextSignIn: true } });
+    expect(disabled.calls[0]!.body).toMatchObject({ accountEnabled: false, passwordProfile: { forceChangePasswordNextSignIn: true } });
   });
 
   it("metadata.count is the number of items returned, not @odata.count", async () => {
@@ -332,33 +368,43 @@ describe("DECISIONS — Directory", () => {
   it("advancedQuery sends ConsistencyLevel: eventual and $count=true, and nothing of the kind without it", async () => {
     for (const id of ["directory_list_users", "directory_list_groups"]) {
       const r = await call(id, { accessToken: GRAPH, advancedQuery: true });
-      expectNoViolation(r.calls[0]);
-      expect(r.calls[0].headers.get("consistencylevel")).toBe("eventual");
-      expect(r.calls[0].url.searchParams.get("$count")).toBe("true");
+      expectNoViolation(r.calls[0]!);
+      expect(r.calls[0]!.headers.get("consistencylevel")).toBe("eventual");
+      expect(r.calls[0]!.url.searchParams.get("$count")).toBe("true");
       const plain = await call(id, { accessToken: GRAPH });
-      expect(plain.calls[0].headers.get("consistencylevel")).toBeNull();
-      expect(plain.calls[0].url.searchParams.has("$count")).toBe(false);
+      expect(plain.calls[0]!.headers.get("consistencylevel")).toBeNull();
+      expect(plain.calls[0]!.url.searchParams.has("$count")).toBe(false);
     }
   });
 
   it("errors are {error: {code, message, innerError}}; 429 carries Retry-After", async () => {
     const r = await call("directory_list_users", { accessToken: GRAPH }, { prefer: "code=429", retries: 0 });
-    expect(r.calls[0].status).toBe(429);
-    const retryAfter = r.calls[0].responseHeaders.get("retry-after");
+    expect(r.calls[0]!.status).toBe(429);
+    const retryAfter = r.calls[0]!.responseHeaders.get("retry-after");
     expect(retryAfter).toBe("5");
     const { error: body } = example("directory", "listUsers", "429", "throttled") as { error: { code: string; message: string } };
-    expect(expectFailure(r.result)).toMatchObject({ type: "upstream", status: 429, code: body.code, message: body.message, retryable: true, retryAfterMs: 5000, requestId: r.calls[0].responseHeaders.get("request-id") });
+    expect(expectFailure(r.result)).toMatchObject({ type: "upstream", status: 429, code: body.code, message: body.message, retryable: true, retryAfterMs: 5000, requestId: r.calls[0]!.responseHeaders.get("request-id") });
   });
 });
 
 describe("DECISIONS — Document generation", () => {
   it("the generate body is nested on the wire; empty nested objects are omitted; textMode is always sent", async () => {
     const minimal = await call("docgen_generate", generate);
-    expectNoViolation(minimal.calls[0]);
-    expect(minimal.calls[0].body).toEqual({ inputText: "Decisions", textMode: "generate", format: "presentation" });
-    const r = await call("docgen_generate", { ...generate, textAmount: "brief", textTone: "crisp", textAudience: "board", textLanguage: "fr", imageSource: "aiGenerated", imageModel: "imagen-4-pro", imageStyle: "ink", cardDimensions: "16x9" });
-    expectNoViolation(r.calls[0]);
-    expect(r.calls[0].body).toEqual({
+    expectNoViolation(minimal.calls[0]!);
+    expect(minimal.calls[0]!.body).toEqual({ inputText: "Decisions", textMode: "generate", format: "presentation" });
+    const r = await call("docgen_generate", {
+      ...generate,
+      textAmount: "brief",
+      textTone: "crisp",
+      textAudience: "board",
+      textLanguage: "fr",
+      imageSource: "aiGenerated",
+      imageModel: "imagen-4-pro",
+      imageStyle: "ink",
+      cardDimensions: "16x9",
+    });
+    expectNoViolation(r.calls[0]!);
+    expect(r.calls[0]!.body).toEqual({
       inputText: "Decisions",
       textMode: "generate",
       format: "presentation",
@@ -368,21 +414,21 @@ describe("DECISIONS — Document generation", () => {
     });
     for (const textMode of ["condense", "preserve"]) {
       const other = await call("docgen_generate", { ...generate, textMode });
-      expect(other.calls[0].body).toMatchObject({ textMode });
+      expect(other.calls[0]!.body).toMatchObject({ textMode });
     }
   });
 
   it("folderIds 'a, b' → ['a', 'b'] (trimmed, empties dropped, at most 10)", async () => {
     const r = await call("docgen_generate", { ...generate, folderIds: " fld_a, ,fld_b " });
-    expectNoViolation(r.calls[0]);
-    expect(r.calls[0].body).toMatchObject({ folderIds: ["fld_a", "fld_b"] });
+    expectNoViolation(r.calls[0]!);
+    expect(r.calls[0]!.body).toMatchObject({ folderIds: ["fld_a", "fld_b"] });
     const ten = Array.from({ length: 10 }, (_, i) => `f${i}`);
     for (const id of ["docgen_generate", "docgen_generate_from_template"]) {
       const base = id === "docgen_generate" ? generate : { apiKey: GAMMA, gammaId: "g_1", prompt: "Adapt" };
       const accepted = await call(id, { ...base, folderIds: ten.join(", ") });
       expectSuccess(accepted.result);
-      expectNoViolation(accepted.calls[0]);
-      expect(accepted.calls[0].body).toMatchObject({ folderIds: ten });
+      expectNoViolation(accepted.calls[0]!);
+      expect(accepted.calls[0]!.body).toMatchObject({ folderIds: ten });
       const eleven = [...ten, "f10"].join(",");
       expectRefused(await call(id, { ...base, folderIds: eleven }), "folderIds", "maxItems", `folderIds: must list at most 10 items separated by "," (it lists 11), got "${eleven}"`);
     }
@@ -390,8 +436,8 @@ describe("DECISIONS — Document generation", () => {
 
   it("from-template sends only gammaId, prompt, themeId, exportAs, folderIds and imageOptions.model/style", async () => {
     const r = await call("docgen_generate_from_template", { apiKey: GAMMA, gammaId: "g_1", prompt: "Adapt", themeId: "t_1", exportAs: "pdf", folderIds: "f_1", imageModel: "flux-2-pro", imageStyle: "warm" });
-    expectNoViolation(r.calls[0]);
-    expect(r.calls[0].body).toEqual({ gammaId: "g_1", prompt: "Adapt", themeId: "t_1", exportAs: "pdf", folderIds: ["f_1"], imageOptions: { model: "flux-2-pro", style: "warm" } });
+    expectNoViolation(r.calls[0]!);
+    expect(r.calls[0]!.body).toEqual({ gammaId: "g_1", prompt: "Adapt", themeId: "t_1", exportAs: "pdf", folderIds: ["f_1"], imageOptions: { model: "flux-2-pro", style: "warm" } });
     for (const extra of ["imageSource", "textAmount", "cardDimensions", "numCards", "textMode"]) {
       const refused = await call("docgen_generate_from_template", { apiKey: GAMMA, gammaId: "g_1", prompt: "Adapt", [extra]: extra === "numCards" ? 5 : "x" });
       expect(refused.calls, extra).toHaveLength(0);
@@ -405,7 +451,7 @@ describe("DECISIONS — Document generation", () => {
       for (const dims of allowed) {
         const ok = await call("docgen_generate", { ...generate, format, cardDimensions: dims });
         expectSuccess(ok.result);
-        expect(ok.calls[0].body).toMatchObject({ format, cardOptions: { dimensions: dims } });
+        expect(ok.calls[0]!.body).toMatchObject({ format, cardOptions: { dimensions: dims } });
       }
       const wrong = format === "social" ? "16x9" : "1x1";
       expectRefused(await call("docgen_generate", { ...generate, format, cardDimensions: wrong }), "cardDimensions", "allowedValues", `cardDimensions: must be one of ${allowed.join(", ")} when format is ${format}, got "${wrong}"`);
@@ -421,8 +467,8 @@ describe("DECISIONS — Document generation", () => {
     ]) {
       const r = await call("docgen_generate", { ...generate, textLanguage: given });
       expectSuccess(r.result);
-      expectNoViolation(r.calls[0]);
-      expect(r.calls[0].body).toMatchObject({ textOptions: { language: sent } });
+      expectNoViolation(r.calls[0]!);
+      expect(r.calls[0]!.body).toMatchObject({ textOptions: { language: sent } });
     }
     const error = expectRefused(await call("docgen_generate", { ...generate, textLanguage: "klingon" }), "textLanguage", "enum", expect.stringMatching(/^textLanguage: must be one of en, en-gb, .*, cy \(any case\), got "klingon"$/));
     expect(error.message).toContain("pt-br");
@@ -459,8 +505,8 @@ describe("DECISIONS — Document generation", () => {
 
   it("the credential goes in X-API-KEY; errors are {message, statusCode}; credit exhaustion is 402 or 403, not retried", async () => {
     const r = await call("docgen_list_themes", { apiKey: GAMMA }, { prefer: "code=401" });
-    expect(r.calls[0].headers.get("x-api-key")).toBe(GAMMA);
-    expect(r.calls[0].headers.get("authorization")).toBeNull();
+    expect(r.calls[0]!.headers.get("x-api-key")).toBe(GAMMA);
+    expect(r.calls[0]!.headers.get("authorization")).toBeNull();
     const invalid = example("docgen", "listThemes", "401", "invalidApiKey") as { message: string; statusCode: number };
     const error = expectFailure(r.result);
     expect(error).toMatchObject({ type: "upstream", status: 401, message: invalid.message, retryable: false });
@@ -468,7 +514,7 @@ describe("DECISIONS — Document generation", () => {
     for (const status of [402, 403]) {
       const credits = await call("docgen_generate", generate, { prefer: `code=${status}, example=insufficientCredits` });
       expect(credits.calls, `${status}: one request, no retry`).toHaveLength(1);
-      expect(credits.calls[0].status).toBe(status);
+      expect(credits.calls[0]!.status).toBe(status);
       const body = example("docgen", "createGeneration", String(status), "insufficientCredits") as { message: string; statusCode: number };
       expect(body.statusCode).toBe(status);
       expect(expectFailure(credits.result)).toMatchObject({ type: "upstream", status, message: body.message, retryable: false });
@@ -488,10 +534,10 @@ describe("DECISIONS — Enrichment", () => {
       ["persondata_person_search", { sql: "SELECT * FROM person" }],
     ] as const) {
       const r = await call(id, { apiKey: PDL, ...params });
-      expectNoViolation(r.calls[0]);
-      expect(r.calls[0].headers.get("x-api-key"), id).toBe(PDL);
-      expect(r.calls[0].headers.get("authorization"), id).toBeNull();
-      expect(r.calls[0].url.searchParams.has("api_key"), id).toBe(false);
+      expectNoViolation(r.calls[0]!);
+      expect(r.calls[0]!.headers.get("x-api-key"), id).toBe(PDL);
+      expect(r.calls[0]!.headers.get("authorization"), id).toBeNull();
+      expect(r.calls[0]!.url.searchParams.has("api_key"), id).toBe(false);
     }
   });
 
@@ -521,12 +567,12 @@ describe("DECISIONS — Enrichment", () => {
     expect(expectFailure(both.result)).toMatchObject({ type: "validation", rule: "exactlyOne", message: "exactly one of query, sql is required, got query and sql" });
     const bare = { term: { job_title: "cto" } };
     const wrapped = await call("persondata_person_search", { apiKey: PDL, query: bare });
-    expectNoViolation(wrapped.calls[0]);
-    expect(wrapped.calls[0].body).toEqual({ query: { query: bare }, size: 1 });
+    expectNoViolation(wrapped.calls[0]!);
+    expect(wrapped.calls[0]!.body).toEqual({ query: { query: bare }, size: 1 });
     const fromText = await call("persondata_person_search", { apiKey: PDL, query: JSON.stringify(bare) });
-    expect(fromText.calls[0].body).toEqual({ query: { query: bare }, size: 1 });
+    expect(fromText.calls[0]!.body).toEqual({ query: { query: bare }, size: 1 });
     const already = await call("persondata_person_search", { apiKey: PDL, query: { query: bare } });
-    expect(already.calls[0].body).toEqual({ query: { query: bare }, size: 1 });
+    expect(already.calls[0]!.body).toEqual({ query: { query: bare }, size: 1 });
   });
 
   it("404 means no match: enrich → data null, metadata.status 404; search → data [], total 0; never retried", async () => {
@@ -536,12 +582,12 @@ describe("DECISIONS — Enrichment", () => {
     ] as const) {
       const enrich = await call(id, { apiKey: PDL, ...params }, { prefer: "code=404" });
       expect(enrich.calls, id).toHaveLength(1);
-      expect(enrich.calls[0].status).toBe(404);
+      expect(enrich.calls[0]!.status).toBe(404);
       expect(expectSuccess(enrich.result), id).toEqual({ data: null, metadata: { status: 404 } });
     }
     const search = await call("persondata_person_search", { apiKey: PDL, sql: "SELECT * FROM person" }, { prefer: "code=404" });
     expect(search.calls).toHaveLength(1);
-    expect(search.calls[0].status).toBe(404);
+    expect(search.calls[0]!.status).toBe(404);
     expect(expectSuccess(search.result)).toEqual({ data: [], metadata: { status: 404, total: 0 } });
   });
 
@@ -567,10 +613,10 @@ describe("DECISIONS — Enrichment", () => {
 describe("DECISIONS — Book catalog", () => {
   it("the API key travels as the key query parameter and is redacted from anything shown", async () => {
     const r = await call("books_search_volumes", { apiKey: BOOKS, q: "dune" });
-    expectNoViolation(r.calls[0]);
-    expect(r.calls[0].url.searchParams.getAll("key")).toEqual([BOOKS]);
-    expect(r.calls[0].headers.get("authorization")).toBeNull();
-    expect(r.calls[0].headers.get("x-goog-api-key")).toBeNull();
+    expectNoViolation(r.calls[0]!);
+    expect(r.calls[0]!.url.searchParams.getAll("key")).toEqual([BOOKS]);
+    expect(r.calls[0]!.headers.get("authorization")).toBeNull();
+    expect(r.calls[0]!.headers.get("x-goog-api-key")).toBeNull();
     for (const status of [400, 403, 429]) {
       const failed = await call("books_search_volumes", { apiKey: BOOKS, q: "dune" }, { prefer: `code=${status}`, retries: 0 });
       expect(expectFailure(failed.result).status).toBe(status);
@@ -580,10 +626,10 @@ describe("DECISIONS — Book catalog", () => {
 
   it("search: items may be missing → data []; metadata.count counts items, totalItems is the estimate; maxResults defaults to 10", async () => {
     const none = await call("books_search_volumes", { apiKey: BOOKS, q: "zzzz" }, { prefer: "example=noItems" });
-    expect(JSON.parse(none.calls[0].responseBody)).not.toHaveProperty("items");
+    expect(JSON.parse(none.calls[0]!.responseBody)).not.toHaveProperty("items");
     expect(expectSuccess(none.result)).toEqual({ data: [], metadata: { count: 0, totalItems: 0 } });
     const r = await call("books_search_volumes", { apiKey: BOOKS, q: "dune" });
-    expect(r.calls[0].url.searchParams.get("maxResults")).toBe("10");
+    expect(r.calls[0]!.url.searchParams.get("maxResults")).toBe("10");
     const page = example("books", "searchVolumes", "200", "search") as { items: unknown[]; totalItems: number };
     expect(page.totalItems).not.toBe(page.items.length);
     expect(expectSuccess(r.result)).toEqual({ data: page.items, metadata: { count: page.items.length, totalItems: page.totalItems } });
@@ -596,6 +642,6 @@ describe("DECISIONS — Book catalog", () => {
     expect(expectFailure(r.result)).toMatchObject({ type: "upstream", provider: "books", status: 400, code: body.status, message: body.message, retryable: false });
     const missing = await call("books_get_volume", { apiKey: BOOKS, volumeId: "nope" }, { prefer: "code=404" });
     const { error: notFound } = example("books", "getVolume", "404", "volumeNotFound") as { error: { message: string; status?: string; errors: { reason: string }[] } };
-    expect(expectFailure(missing.result)).toMatchObject({ status: 404, code: notFound.status ?? notFound.errors[0].reason, message: notFound.message });
+    expect(expectFailure(missing.result)).toMatchObject({ status: 404, code: notFound.status ?? notFound.errors[0]!.reason, message: notFound.message });
   });
 });

@@ -13,10 +13,13 @@ import { providers, ROOT } from "./repo.js";
 const SEED = 20_261_121;
 const RUNS = 20;
 
-const ctx = (): CaseContext => ({ mockUrl: (p) => inject("mockUrls")[p], seed: SEED, runs: RUNS });
+const ctx = (): CaseContext => ({ mockUrl: (p) => inject("mockUrls")[p]!, seed: SEED, runs: RUNS });
 
 // The same subjects `blockwright test` loads: the generated packages' tools, checked against the specs.
-const subjects = await loadSubjects({ root: ROOT, specs: join(ROOT, "specs"), out: join(ROOT, "generated") }, providers.map((p) => p.id));
+const subjects = await loadSubjects(
+  { root: ROOT, specs: join(ROOT, "specs"), out: join(ROOT, "generated") },
+  providers.map((p) => p.id),
+);
 
 for (const subject of subjects) {
   const { tools, document } = subject;

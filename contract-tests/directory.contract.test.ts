@@ -28,7 +28,7 @@ describe("directory_list_users", () => {
   it("GETs /v1.0/users with the bearer token and maps value and its count", async () => {
     const { result, calls } = await call("directory_list_users", valid.directory_list_users());
     const output = expectSuccess(result);
-    const c = calls[0];
+    const c = calls[0]!;
     expectNoViolation(c);
     expect(c.method).toBe("GET");
     expect(c.url.pathname).toBe("/v1.0/users");
@@ -44,19 +44,19 @@ describe("directory_list_users", () => {
     const filter = "endsWith(userPrincipalName,'#EXT#@contoso.onmicrosoft.com')";
     const { result, calls } = await call("directory_list_users", { ...valid.directory_list_users(), top: 999, filter });
     expectSuccess(result);
-    expectQueryKeys(calls[0], tool("directory_list_users"), ["$top", "$filter"]);
-    expect(calls[0].url.searchParams.get("$top")).toBe("999");
-    expect(calls[0].url.searchParams.get("$filter")).toBe(filter);
-    expect(calls[0].search).toContain("%23EXT%23%40contoso.onmicrosoft.com");
+    expectQueryKeys(calls[0]!, tool("directory_list_users"), ["$top", "$filter"]);
+    expect(calls[0]!.url.searchParams.get("$top")).toBe("999");
+    expect(calls[0]!.url.searchParams.get("$filter")).toBe(filter);
+    expect(calls[0]!.search).toContain("%23EXT%23%40contoso.onmicrosoft.com");
   });
 
   it("sends ConsistencyLevel: eventual and $count=true for an advanced query", async () => {
     const { result, calls } = await call("directory_list_users", { ...valid.directory_list_users(), advancedQuery: true, filter: "accountEnabled ne false" });
     expectSuccess(result);
-    expectNoViolation(calls[0]);
-    expect(calls[0].headers.get("consistencylevel")).toBe("eventual");
-    expectQueryKeys(calls[0], tool("directory_list_users"), ["$filter", "$count"]);
-    expect(calls[0].url.searchParams.get("$count")).toBe("true");
+    expectNoViolation(calls[0]!);
+    expect(calls[0]!.headers.get("consistencylevel")).toBe("eventual");
+    expectQueryKeys(calls[0]!, tool("directory_list_users"), ["$filter", "$count"]);
+    expect(calls[0]!.url.searchParams.get("$count")).toBe("true");
   });
 
   it("counts the users returned, not @odata.count", async () => {
@@ -91,7 +91,7 @@ describe("directory_list_users with allPages", () => {
     expect(calls).toHaveLength(2);
     calls.forEach(expectNoViolation);
     // Sent as the upstream wrote it: $skiptoken and the original query options untouched.
-    expect(`${calls[1].url.origin}${calls[1].url.pathname}${calls[1].search}`).toBe(page["@odata.nextLink"].replace("https://graph.microsoft.com", mock));
+    expect(`${calls[1]!.url.origin}${calls[1]!.url.pathname}${calls[1]!.search}`).toBe(page["@odata.nextLink"].replace("https://graph.microsoft.com", mock));
     for (const c of calls) {
       expect(c.headers.get("authorization")).toBe(`Bearer ${TOKEN}`);
       expect(c.headers.get("consistencylevel")).toBe("eventual");
@@ -130,7 +130,7 @@ describe("directory_get_user", () => {
   it("GETs the user by object id", async () => {
     const { result, calls } = await call("directory_get_user", valid.directory_get_user());
     const output = expectSuccess(result) as { data: { id: string }; metadata: { id: string } };
-    const c = calls[0];
+    const c = calls[0]!;
     expectNoViolation(c);
     expect(c.method).toBe("GET");
     expect(c.url.pathname).toBe("/v1.0/users/87d349ed-44d7-43e1-9a83-5f2406dee5bd");
@@ -143,18 +143,18 @@ describe("directory_get_user", () => {
   it("URL-encodes a guest UPN: #EXT# becomes %23EXT%23", async () => {
     const { result, calls } = await call("directory_get_user", { ...valid.directory_get_user(), userId: "adele_fabrikam.com#EXT#@contoso.onmicrosoft.com" });
     expectSuccess(result);
-    expectNoViolation(calls[0]);
-    expect(calls[0].url.pathname).toBe("/v1.0/users/adele_fabrikam.com%23EXT%23%40contoso.onmicrosoft.com");
+    expectNoViolation(calls[0]!);
+    expect(calls[0]!.url.pathname).toBe("/v1.0/users/adele_fabrikam.com%23EXT%23%40contoso.onmicrosoft.com");
   });
 
   it("uses the /users('…') form for a UPN that starts with $, doubling quotes", async () => {
     const { result, calls } = await call("directory_get_user", { ...valid.directory_get_user(), userId: "$adele@contoso.com" });
     expectSuccess(result);
-    expectNoViolation(calls[0]);
-    expect(calls[0].url.pathname).toBe("/v1.0/users('%24adele%40contoso.com')");
+    expectNoViolation(calls[0]!);
+    expect(calls[0]!.url.pathname).toBe("/v1.0/users('%24adele%40contoso.com')");
     const quoted = await call("directory_get_user", { ...valid.directory_get_user(), userId: "$o'neil@contoso.com" });
-    expect(quoted.calls[0].url.pathname).toBe("/v1.0/users('%24o''neil%40contoso.com')");
-    expectNoViolation(quoted.calls[0]);
+    expect(quoted.calls[0]!.url.pathname).toBe("/v1.0/users('%24o''neil%40contoso.com')");
+    expectNoViolation(quoted.calls[0]!);
   });
 
   it("refuses an empty user id", async () => {
@@ -168,7 +168,7 @@ describe("directory_list_groups", () => {
   it("GETs /v1.0/groups with a filter and maps the groups", async () => {
     const { result, calls } = await call("directory_list_groups", { ...valid.directory_list_groups(), filter: "securityEnabled eq true", top: 50 });
     const output = expectSuccess(result);
-    const c = calls[0];
+    const c = calls[0]!;
     expectNoViolation(c);
     expect(c.url.pathname).toBe("/v1.0/groups");
     expectQueryKeys(c, tool("directory_list_groups"), ["$top", "$filter"]);
@@ -191,7 +191,7 @@ describe("directory_create_user", () => {
   it("POSTs the exact Graph body: accountEnabled default, passwordProfile with forced change", async () => {
     const { result, calls } = await call("directory_create_user", valid.directory_create_user());
     const output = expectSuccess(result) as { data: { id: string }; metadata: { id: string } };
-    const c = calls[0];
+    const c = calls[0]!;
     expectNoViolation(c);
     expect(c.status).toBe(201);
     expect(c.method).toBe("POST");
@@ -213,7 +213,7 @@ describe("directory_create_user", () => {
   it("sends accountEnabled false when asked", async () => {
     const { result, calls } = await call("directory_create_user", { ...valid.directory_create_user(), accountEnabled: false });
     expectSuccess(result);
-    expect(calls[0].body).toMatchObject({ accountEnabled: false, passwordProfile: { forceChangePasswordNextSignIn: true } });
+    expect(calls[0]!.body).toMatchObject({ accountEnabled: false, passwordProfile: { forceChangePasswordNextSignIn: true } });
   });
 
   it("refuses a UPN without a domain, naming the rule", async () => {

@@ -19,7 +19,7 @@ describe("docgen_generate", () => {
   it("POSTs the minimal body with X-API-KEY, textMode always sent, format defaulted", async () => {
     const { result, calls } = await call("docgen_generate", valid.docgen_generate());
     const output = expectSuccess(result);
-    const c = calls[0];
+    const c = calls[0]!;
     expectNoViolation(c);
     expect(c.method).toBe("POST");
     expect(c.url.pathname).toBe("/v1.0/generations");
@@ -52,8 +52,8 @@ describe("docgen_generate", () => {
       imageStyle: "clean flat illustrations",
     });
     expectSuccess(result);
-    expectNoViolation(calls[0]);
-    expect(calls[0].body).toEqual({
+    expectNoViolation(calls[0]!);
+    expect(calls[0]!.body).toEqual({
       inputText: "Quarterly business review: revenue up 18%",
       textMode: "generate",
       format: "document",
@@ -99,7 +99,7 @@ describe("docgen_generate", () => {
     expect(expectFailure(defaulted.result)).toMatchObject({ param: "cardDimensions", rule: "allowedValues" });
     const fits = await call("docgen_generate", { ...valid.docgen_generate(), cardDimensions: "16x9" });
     expectSuccess(fits.result);
-    expect(fits.calls[0].body).toMatchObject({ format: "presentation", cardOptions: { dimensions: "16x9" } });
+    expect(fits.calls[0]!.body).toMatchObject({ format: "presentation", cardOptions: { dimensions: "16x9" } });
   });
 
   it("refuses imageSource unsplash, naming the accepted values", async () => {
@@ -116,7 +116,7 @@ describe("docgen_generate", () => {
     for (const extra of [{ exportAs: "png" }, { imageSource: "pexels" }, { imageSource: "themeAccent" }]) {
       const { result, calls } = await call("docgen_generate", { ...valid.docgen_generate(), ...extra });
       expectSuccess(result);
-      expectNoViolation(calls[0]);
+      expectNoViolation(calls[0]!);
     }
   });
 
@@ -158,7 +158,7 @@ describe("docgen_generate_from_template", () => {
       imageStyle: "photographic, warm light",
     });
     const output = expectSuccess(result);
-    const c = calls[0];
+    const c = calls[0]!;
     expectNoViolation(c);
     expect(c.method).toBe("POST");
     expect(c.url.pathname).toBe("/v1.0/generations/from-template");
@@ -186,7 +186,7 @@ describe("docgen_check_status", () => {
   it("GETs the job and maps a completed one", async () => {
     const { result, calls } = await call("docgen_check_status", valid.docgen_check_status());
     const output = expectSuccess(result);
-    const c = calls[0];
+    const c = calls[0]!;
     expectNoViolation(c);
     expect(c.method).toBe("GET");
     expect(c.url.pathname).toBe("/v1.0/generations/abc123xyz");
@@ -229,7 +229,7 @@ describe.each([
   it("GETs a page with query, limit and after, and renames data", async () => {
     const { result, calls } = await call(id, { apiKey: KEY, query: "brand", limit: 50, after: "cursor_123" });
     const output = expectSuccess(result);
-    const c = calls[0];
+    const c = calls[0]!;
     expectNoViolation(c);
     expect(c.url.pathname).toBe(path);
     expectQueryKeys(c, tool(id), ["query", "limit", "after"]);
@@ -254,7 +254,7 @@ describe.each([
     const last = example(operationId, "200", "lastPage") as { data: unknown[] };
     calls.forEach(expectNoViolation);
     expect(calls.map((c) => c.search)).toEqual(["?limit=2", `?limit=2&after=${first.nextCursor}`]);
-    expect(calls[1].headers.get("x-api-key")).toBe(KEY);
+    expect(calls[1]!.headers.get("x-api-key")).toBe(KEY);
     expect(result).toEqual({ success: true, output: { [listName]: [...first.data, ...last.data], hasMore: false }, pages: { count: 2, items: first.data.length + last.data.length, complete: true } });
   });
 });

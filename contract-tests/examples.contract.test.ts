@@ -22,7 +22,11 @@ const outcome = (result: RunResult) => Object.fromEntries(result.blocks.map((b) 
 
 describe("example workflows", () => {
   it("are all covered here", () => {
-    expect(readdirSync(examplesDir).filter((f) => f.endsWith(".yaml")).sort()).toEqual(["lead-to-deck.yaml", "onboard-new-hire.yaml", "reading-list.yaml"]);
+    expect(
+      readdirSync(examplesDir)
+        .filter((f) => f.endsWith(".yaml"))
+        .sort(),
+    ).toEqual(["lead-to-deck.yaml", "onboard-new-hire.yaml", "reading-list.yaml"]);
   });
 
   it("lead-to-deck: enrich → company + CRM lead → deck → wait, references resolved", async () => {
@@ -31,12 +35,12 @@ describe("example workflows", () => {
     expect(result.status).toBe("succeeded");
     expect(result.placeholders).toEqual(["GAMMA_API_KEY", "PDL_API_KEY", "SALESFORCE_ACCESS_TOKEN", "SALESFORCE_INSTANCE_URL"]);
     const [lead] = sent("/services/data/v59.0/sobjects/Lead");
-    expect(lead.body).toEqual({ FirstName: "sean", LastName: "thorne", Company: "people data labs", Title: "co-founder and chief executive officer", Email: "sean@peopledatalabs.com", LeadSource: "Enrichment" });
-    expect(lead.headers.get("authorization")).toBe("Bearer mock-placeholder-SALESFORCE_ACCESS_TOKEN");
+    expect(lead!.body).toEqual({ FirstName: "sean", LastName: "thorne", Company: "people data labs", Title: "co-founder and chief executive officer", Email: "sean@peopledatalabs.com", LeadSource: "Enrichment" });
+    expect(lead!.headers.get("authorization")).toBe("Bearer mock-placeholder-SALESFORCE_ACCESS_TOKEN");
     const [company] = sent("/v5/company/enrich");
-    expect(company.url.searchParams.get("website")).toBe("peopledatalabs.com");
+    expect(company!.url.searchParams.get("website")).toBe("peopledatalabs.com");
     const [deck] = sent("/v1.0/generations");
-    const body = deck.body as { inputText: string; textOptions: { audience: string }; cardOptions: unknown };
+    const body = deck!.body as { inputText: string; textOptions: { audience: string }; cardOptions: unknown };
     expect(body.inputText).toContain("A sales deck for sean thorne, co-founder and chief executive officer at people data labs");
     expect(body.inputText).toContain("CRM lead 001D000000IqhSLIAZ");
     expect(body.textOptions.audience).toBe("co-founder and chief executive officer at people data labs");
@@ -52,9 +56,9 @@ describe("example workflows", () => {
     const id = account.metadata.id;
     expect(sent(`/v1.0/users/${id}`)).toHaveLength(1);
     const [create] = sent("/v1.0/users").filter((c) => c.method === "POST");
-    expect(create.body).toMatchObject({ accountEnabled: true, passwordProfile: { password: "mock-placeholder-NEW_HIRE_INITIAL_PASSWORD", forceChangePasswordNextSignIn: true } });
+    expect(create!.body).toMatchObject({ accountEnabled: true, passwordProfile: { password: "mock-placeholder-NEW_HIRE_INITIAL_PASSWORD", forceChangePasswordNextSignIn: true } });
     const [contact] = sent("/services/data/v59.0/sobjects/Contact");
-    expect((contact.body as { Description: string }).Description).toBe(`Directory account ${id} (${account.data.userPrincipalName})`);
+    expect((contact!.body as { Description: string }).Description).toBe(`Directory account ${id} (${account.data.userPrincipalName})`);
   });
 
   it("reading-list: search → first volume → document → wait", async () => {
@@ -62,7 +66,7 @@ describe("example workflows", () => {
     expect(outcome(result)).toEqual({ search: "succeeded", top_pick: "succeeded", document: "succeeded", ready: "succeeded" });
     expect(sent("/books/v1/volumes/zyTCAlFPjgYC")).toHaveLength(1);
     const [doc] = sent("/v1.0/generations");
-    const body = doc.body as { inputText: string; format: string; textOptions: unknown; cardOptions: unknown };
+    const body = doc!.body as { inputText: string; format: string; textOptions: unknown; cardOptions: unknown };
     expect(body).toMatchObject({ format: "document", textOptions: { language: "en" }, cardOptions: { dimensions: "letter" } });
     expect(body.inputText).toContain('start with "The Google Story" by ["David A. Vise","Mark Malseed"]');
     expect(block("ready").outputs).toMatchObject({ status: "completed" });

@@ -2,7 +2,6 @@
 // against the Prism mocks started by global-setup.ts, capturing the outgoing
 // request and the mock's reply (through the derived suite's exchange layer,
 // scripts/contract/exchange.ts), plus generic checks every operation gets.
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, inject, it } from "vitest";
 import { safeToRepeat, type ExecuteOptions, type OutputSpec, type ToolResult, type ToolSpec } from "@blockwright/runtime";
@@ -44,11 +43,7 @@ export function capturingFetch(prefer?: Preference) {
 }
 
 /** Call a tool against its provider's mock (the default address is replaced by the mock's). */
-export async function call(
-  id: string,
-  params: Record<string, unknown>,
-  options: { prefer?: Preference } & Omit<ExecuteOptions, "fetch"> = {},
-): Promise<{ result: ToolResult; calls: Captured[] }> {
+export async function call(id: string, params: Record<string, unknown>, options: { prefer?: Preference } & Omit<ExecuteOptions, "fetch"> = {}): Promise<{ result: ToolResult; calls: Captured[] }> {
   const t = tool(id);
   const { prefer, ...rest } = options;
   const { fetch, calls } = capturingFetch(prefer);
@@ -88,7 +83,9 @@ export function spec(provider: string): OpenApiDocument {
 
 /** A named example of an operation's response in the provider's spec. */
 export function example(provider: string, operationId: string, status: string, name: string): unknown {
-  const response = spec(provider).operations.get(operationId)?.responses.find((r) => r.status === status);
+  const response = spec(provider)
+    .operations.get(operationId)
+    ?.responses.find((r) => r.status === status);
   if (!response || !(name in response.examples)) throw new Error(`${provider} ${operationId} ${status} has no example ${name}`);
   return response.examples[name];
 }
@@ -138,12 +135,7 @@ function matchesType(o: OutputSpec, value: unknown): boolean {
  * and message a provider's error body carries (written per provider in the
  * test, independently of the manifest's expressions).
  */
-export function describeErrorStatuses(
-  id: string,
-  valid: () => Record<string, unknown>,
-  expected: (body: unknown) => { code?: string; message?: string },
-  options: { outcomes?: number[] } = {},
-): void {
+export function describeErrorStatuses(id: string, valid: () => Record<string, unknown>, expected: (body: unknown) => { code?: string; message?: string }, options: { outcomes?: number[] } = {}): void {
   const t = tool(id);
   const op = spec(t.provider).operations.get(t.operationId)!;
   const statuses = op.responses.map((r) => Number(r.status)).filter((s) => s >= 400 && !(options.outcomes ?? []).includes(s));
@@ -156,7 +148,7 @@ export function describeErrorStatuses(
         const example = Object.values(op.responses.find((r) => Number(r.status) === status)!.examples)[0];
         const { result, calls } = await call(id, valid(), { prefer: `code=${status}`, retries: 0 });
         expect(calls).toHaveLength(1);
-        expect(calls[0].status).toBe(status);
+        expect(calls[0]!.status).toBe(status);
         const error = expectFailure(result);
         const want = expected(example);
         // A state-changing request answered 5xx may have been applied: never retryable; nor is a quota used up (rateLimits.quota).

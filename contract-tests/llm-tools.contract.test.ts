@@ -29,8 +29,8 @@ function validParams(t: ToolSpec): Record<string, unknown> {
   const give = (name: string) => (params[name] = sample(byName.get(name)!));
   for (const p of byName.values()) if (p.required && p.default === undefined) give(p.name);
   for (const rule of t.rules) {
-    if (rule.rule === "exactlyOne") give(rule.params[0]);
-    if (rule.rule === "anyOf") rule.groups[0].forEach(give);
+    if (rule.rule === "exactlyOne") give(rule.params[0]!);
+    if (rule.rule === "anyOf") rule.groups[0]!.forEach(give);
   }
   return params;
 }

@@ -20,7 +20,7 @@ describe("persondata_person_enrich", () => {
   it("GETs /v5/person/enrich with X-Api-Key and maps the envelope", async () => {
     const { result, calls } = await call("persondata_person_enrich", { ...valid.persondata_person_enrich(), min_likelihood: 6 });
     const output = expectSuccess(result);
-    const c = calls[0];
+    const c = calls[0]!;
     expectNoViolation(c);
     expect(c.method).toBe("GET");
     expect(c.url.pathname).toBe("/v5/person/enrich");
@@ -36,7 +36,7 @@ describe("persondata_person_enrich", () => {
   it("accepts name with company instead of an email", async () => {
     const { result, calls } = await call("persondata_person_enrich", { apiKey: KEY, name: "Sean Thorne", company: "peopledatalabs.com" });
     expectSuccess(result);
-    expectQueryKeys(calls[0], tool("persondata_person_enrich"), ["name", "company"]);
+    expectQueryKeys(calls[0]!, tool("persondata_person_enrich"), ["name", "company"]);
   });
 
   for (const [params, given] of [
@@ -55,7 +55,11 @@ describe("persondata_person_enrich", () => {
     });
   }
 
-  for (const [value, rule] of [[0, "minimum"], [11, "maximum"], [5.5, "integer"]] as const) {
+  for (const [value, rule] of [
+    [0, "minimum"],
+    [11, "maximum"],
+    [5.5, "integer"],
+  ] as const) {
     it(`refuses min_likelihood ${value} (${rule})`, async () => {
       const { result, calls } = await call("persondata_person_enrich", { ...valid.persondata_person_enrich(), min_likelihood: value });
       expect(expectFailure(result)).toMatchObject({ param: "min_likelihood", rule });
@@ -66,7 +70,7 @@ describe("persondata_person_enrich", () => {
   it("reports 404 as a successful no-match: data null, metadata.status 404", async () => {
     const { result, calls } = await call("persondata_person_enrich", valid.persondata_person_enrich(), { prefer: "code=404" });
     expect(calls).toHaveLength(1);
-    expect(calls[0].status).toBe(404);
+    expect(calls[0]!.status).toBe(404);
     expect(expectSuccess(result)).toEqual({ data: null, metadata: { status: 404 } });
   });
 });
@@ -75,7 +79,7 @@ describe("persondata_company_enrich", () => {
   it("GETs /v5/company/enrich and lifts status and likelihood out of the flat record", async () => {
     const { result, calls } = await call("persondata_company_enrich", { ...valid.persondata_company_enrich(), name: "People Data Labs", ticker: "PDL" });
     const output = expectSuccess(result) as { data: Record<string, unknown>; metadata: { status: number; likelihood: number } };
-    const c = calls[0];
+    const c = calls[0]!;
     expectNoViolation(c);
     expect(c.url.pathname).toBe("/v5/company/enrich");
     expectQueryKeys(c, tool("persondata_company_enrich"), ["name", "website", "ticker"]);
@@ -104,7 +108,7 @@ describe("persondata_person_search", () => {
   it("POSTs the SQL with the default size and maps data and total", async () => {
     const { result, calls } = await call("persondata_person_search", valid.persondata_person_search());
     const output = expectSuccess(result);
-    const c = calls[0];
+    const c = calls[0]!;
     expectNoViolation(c);
     expect(c.method).toBe("POST");
     expect(c.url.pathname).toBe("/v5/person/search");
@@ -120,15 +124,15 @@ describe("persondata_person_search", () => {
     const query = { query: { bool: { must: [{ term: { location_country: "mexico" } }] } } };
     const { result, calls } = await call("persondata_person_search", { apiKey: KEY, query, size: 10 });
     expectSuccess(result);
-    expectNoViolation(calls[0]);
-    expect(calls[0].body).toEqual({ query, size: 10 });
+    expectNoViolation(calls[0]!);
+    expect(calls[0]!.body).toEqual({ query, size: 10 });
   });
 
   it("wraps a bare query object as {query: …}, parsing JSON text", async () => {
     const bare = { bool: { must: [{ term: { job_company_website: "stripe.com" } }] } };
     const { result, calls } = await call("persondata_person_search", { apiKey: KEY, query: JSON.stringify(bare) });
     expectSuccess(result);
-    expect(calls[0].body).toEqual({ query: { query: bare }, size: 1 });
+    expect(calls[0]!.body).toEqual({ query: { query: bare }, size: 1 });
   });
 
   it("refuses both query and sql, and neither", async () => {
@@ -147,7 +151,7 @@ describe("persondata_person_search", () => {
 
   it("reports 404 as a successful empty result: data [], total 0, status 404", async () => {
     const { result, calls } = await call("persondata_person_search", valid.persondata_person_search(), { prefer: "code=404" });
-    expect(calls[0].status).toBe(404);
+    expect(calls[0]!.status).toBe(404);
     expect(expectSuccess(result)).toEqual({ data: [], metadata: { status: 404, total: 0 } });
   });
 

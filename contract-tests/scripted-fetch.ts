@@ -18,10 +18,9 @@ export function scriptedFetch(...replies: Reply[]) {
     const next = replies.length > 1 ? replies.shift()! : replies[0];
     if (next instanceof Error) throw next;
     if (typeof next === "function") return next(request);
-    return next.clone();
+    return next!.clone();
   };
   return { fetch, seen };
 }
 
-export const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
+export const json = (status: number, body: unknown, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });

@@ -68,9 +68,14 @@ describe("seed: required parameters", () => {
         const ok = await call(id, valid());
         expectSuccess(ok.result);
         expect(ok.calls).toHaveLength(1);
-        expectNoViolation(ok.calls[0]);
+        expectNoViolation(ok.calls[0]!);
         // Nothing the seed leaves optional is made required either.
-        expect(tool(id).params.filter((p) => p.required).map((p) => p.name).sort()).toEqual([...required].sort());
+        expect(
+          tool(id)
+            .params.filter((p) => p.required)
+            .map((p) => p.name)
+            .sort(),
+        ).toEqual([...required].sort());
       });
 
       for (const param of required) {
@@ -101,11 +106,11 @@ describe("seed: required parameters", () => {
     ["books_get_volume", "volumeId", (c: Captured) => c.url.pathname.split("/").pop()],
   ] as const) {
     it(`${id}: ${param} of one character is sent as it is`, async () => {
-      const r = await call(id, { ...seedRequired[id].valid(), [param]: "a" });
+      const r = await call(id, { ...seedRequired[id]!.valid(), [param]: "a" });
       expectSuccess(r.result);
       expect(r.calls).toHaveLength(1);
-      expectNoViolation(r.calls[0]);
-      expect(at(r.calls[0])).toBe("a");
+      expectNoViolation(r.calls[0]!);
+      expect(at(r.calls[0]!)).toBe("a");
     });
   }
 
@@ -117,8 +122,8 @@ describe("seed: required parameters", () => {
 });
 
 type Body = Record<string, unknown> & { textOptions?: Record<string, unknown>; imageOptions?: Record<string, unknown>; cardOptions?: Record<string, unknown> };
-const generate = seedRequired.docgen_generate.valid;
-const fromTemplate = seedRequired.docgen_generate_from_template.valid;
+const generate = seedRequired.docgen_generate!.valid;
+const fromTemplate = seedRequired.docgen_generate_from_template!.valid;
 
 /** The format a cardDimensions value fits (seed: presentation fluid/16x9/4x3, document pageless/letter/a4, social 1x1/4x5/9x16). */
 const formatFor: Record<string, string> = { fluid: "presentation", "16x9": "presentation", "4x3": "presentation", pageless: "document", letter: "document", a4: "document", "1x1": "social", "4x5": "social", "9x16": "social" };
@@ -145,8 +150,8 @@ describe("seed: enum values", () => {
       for (const value of values) {
         const r = await call(id, { ...valid(), ...more(value), [param]: value });
         expectSuccess(r.result);
-        expectNoViolation(r.calls[0]);
-        expect(at(r.calls[0].body as Body), `${param} = ${value} on the wire`).toBe(value);
+        expectNoViolation(r.calls[0]!);
+        expect(at(r.calls[0]!.body as Body), `${param} = ${value} on the wire`).toBe(value);
       }
       const refused = await call(id, { ...valid(), [param]: "outline" });
       expect(refused.calls).toHaveLength(0);
@@ -155,7 +160,7 @@ describe("seed: enum values", () => {
       const listed = /^(\w+): must be one of (.*), got "outline"$/.exec(error.message);
       expect(listed, error.message).not.toBeNull();
       expect(listed![1]).toBe(param);
-      expect(listed![2].split(", ").sort()).toEqual([...values].sort());
+      expect(listed![2]!.split(", ").sort()).toEqual([...values].sort());
     });
   }
 });
@@ -166,31 +171,31 @@ describe("seed: defaults", () => {
     expect(textLanguage?.default).toBe("en");
     const r = await call("docgen_generate", generate());
     expectSuccess(r.result);
-    expectNoViolation(r.calls[0]);
+    expectNoViolation(r.calls[0]!);
     // Either left to the upstream, whose default is en, or sent as en: never another language.
-    expect((r.calls[0].body as Body).textOptions?.language ?? "en").toBe("en");
+    expect((r.calls[0]!.body as Body).textOptions?.language ?? "en").toBe("en");
     for (const given of ["en", "EN"]) {
       const explicit = await call("docgen_generate", { ...generate(), textLanguage: given });
-      expectNoViolation(explicit.calls[0]);
-      expect((explicit.calls[0].body as Body).textOptions?.language ?? "en").toBe("en");
+      expectNoViolation(explicit.calls[0]!);
+      expect((explicit.calls[0]!.body as Body).textOptions?.language ?? "en").toBe("en");
     }
   });
 
   it("docgen_generate: format defaults to presentation, and is sent", async () => {
     const r = await call("docgen_generate", generate());
-    expect(r.calls[0].body).toMatchObject({ format: "presentation" });
+    expect(r.calls[0]!.body).toMatchObject({ format: "presentation" });
   });
 
   it("directory_create_user: accountEnabled defaults to true, and is sent", async () => {
-    const r = await call("directory_create_user", seedRequired.directory_create_user.valid());
-    expect(r.calls[0].body).toMatchObject({ accountEnabled: true });
+    const r = await call("directory_create_user", seedRequired.directory_create_user!.valid());
+    expect(r.calls[0]!.body).toMatchObject({ accountEnabled: true });
   });
 
   it("persondata_person_search: size defaults to 1; books_search_volumes: maxResults defaults to 10", async () => {
-    const people = await call("persondata_person_search", seedRequired.persondata_person_search.valid());
-    expect((people.calls[0].body as Body).size).toBe(1);
-    const books = await call("books_search_volumes", seedRequired.books_search_volumes.valid());
-    expect(books.calls[0].url.searchParams.get("maxResults")).toBe("10");
+    const people = await call("persondata_person_search", seedRequired.persondata_person_search!.valid());
+    expect((people.calls[0]!.body as Body).size).toBe(1);
+    const books = await call("books_search_volumes", seedRequired.books_search_volumes!.valid());
+    expect(books.calls[0]!.url.searchParams.get("maxResults")).toBe("10");
   });
 });
 
@@ -211,7 +216,7 @@ const seedCredentials: Record<string, { secret: string[]; userOnly: string[] }> 
 describe("seed: credentials", () => {
   for (const [id, { valid }] of Object.entries(seedRequired)) {
     const provider = tool(id).provider;
-    const { secret, userOnly } = seedCredentials[provider];
+    const { secret, userOnly } = seedCredentials[provider]!;
     it(`${id}: ${secret.join(", ")} secret (never shown in a refusal); ${userOnly.join(", ")} filled by a person, never by a model`, async () => {
       for (const name of userOnly) {
         const p = tool(id).params.find((x) => x.name === name);

@@ -16,7 +16,10 @@ describe("rate limits as the upstreams document them", () => {
   it("People Data Labs: a 429 with x-ratelimit-reset is not retried inside the window; the error carries the wait to the reset", async () => {
     const before = Date.now();
     const reset = Math.ceil(before / 1000) + 45;
-    const { fetch, seen } = scriptedFetch(json(429, { status: 429, error: { type: "rate_limit_error", message: "An error occurred due to requests hitting the API too quick" } }, { "x-ratelimit-reset": String(reset) }), json(200, { status: 200, likelihood: 9, data: {} }));
+    const { fetch, seen } = scriptedFetch(
+      json(429, { status: 429, error: { type: "rate_limit_error", message: "An error occurred due to requests hitting the API too quick" } }, { "x-ratelimit-reset": String(reset) }),
+      json(200, { status: 200, likelihood: 9, data: {} }),
+    );
     const result = await executeTool("persondata_person_enrich", { apiKey: PDL, email: "sean@peopledatalabs.com" }, { fetch });
     const after = Date.now();
     expect(seen).toHaveLength(1);
@@ -85,7 +88,15 @@ describe("error details as the upstreams write them", () => {
   });
 
   it("Microsoft Graph: the target and every entry of details[]", async () => {
-    const body = { error: { code: "Request_BadRequest", message: "Another object with the same value for property userPrincipalName already exists.", target: "userPrincipalName", details: [{ code: "ObjectConflict", message: "Conflict", target: "userPrincipalName" }], innerError: { "request-id": "r-1", date: "2024-05-14T08:43:39" } } };
+    const body = {
+      error: {
+        code: "Request_BadRequest",
+        message: "Another object with the same value for property userPrincipalName already exists.",
+        target: "userPrincipalName",
+        details: [{ code: "ObjectConflict", message: "Conflict", target: "userPrincipalName" }],
+        innerError: { "request-id": "r-1", date: "2024-05-14T08:43:39" },
+      },
+    };
     const { fetch } = scriptedFetch(json(400, body));
     const result = await executeTool("directory_list_users", { accessToken: "graph-limits-token-0001" }, { fetch });
     expect(result).toMatchObject({ success: false, error: { code: "Request_BadRequest", requestId: "r-1", details: { target: "userPrincipalName", errors: body.error.details } } });

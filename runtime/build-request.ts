@@ -1,5 +1,6 @@
 // From validated parameter values to the parts of an HTTP request, following
 // each parameter's wire placement and the operation's constants.
+import { itemAt } from "./checked.js";
 import { cloneJson } from "./clone.js";
 import { parsePointer } from "./expressions.js";
 import type { PageTarget, RouteSpec, ToolSpec, WireConstant } from "./tool-types.js";
@@ -20,13 +21,13 @@ export function buildRequest(tool: ToolSpec, values: Record<string, unknown>, un
     const wire = route?.wire[spec.name] ?? spec.wire;
     switch (wire.in) {
       case "path":
-        request.path[wire.name] = escape(String(value), wire.escape);
+        request.path[wire.name] = withEscapes(String(value), wire.escape);
         break;
       case "query":
-        request.query[wire.name] = wire.escape ? escape(String(value), wire.escape) : (value as string | number | boolean);
+        request.query[wire.name] = wire.escape ? withEscapes(String(value), wire.escape) : (value as string | number | boolean);
         break;
       case "header":
-        request.header[wire.name] = escape(String(value), wire.escape);
+        request.header[wire.name] = withEscapes(String(value), wire.escape);
         break;
       case "body": {
         let wireValue = value;
@@ -36,14 +37,14 @@ export function buildRequest(tool: ToolSpec, values: Record<string, unknown>, un
         break;
       }
       case "switch":
-        if (value === true) wire.whenTrue.forEach((c) => applyConstant(request, c));
+        if (value === true) for (const c of wire.whenTrue) applyConstant(request, c);
         break;
       case "auth":
       case "server":
         break;
     }
   }
-  tool.constants.forEach((c) => applyConstant(request, c));
+  for (const c of tool.constants) applyConstant(request, c);
   return request;
 }
 
@@ -52,7 +53,7 @@ export function chooseRoute(tool: ToolSpec, values: Record<string, unknown>): Ro
   return tool.routes.find((r) => typeof values[r.when.param] === "string" && compiled(r.when.pattern).test(values[r.when.param] as string));
 }
 
-function escape(value: string, replacements: Record<string, string> | undefined): string {
+function withEscapes(value: string, replacements: Record<string, string> | undefined): string {
   if (!replacements) return value;
   let out = value;
   for (const [from, to] of Object.entries(replacements)) out = out.split(from).join(to);
@@ -101,10 +102,9 @@ function setBody(request: WireRequest, pointer: string, value: unknown): void {
   }
   if (!isPlainObject(request.body)) request.body = {};
   let node = request.body as Record<string, unknown>;
-  for (let i = 0; i < segments.length - 1; i++) {
-    const key = segments[i];
+  for (const key of segments.slice(0, -1)) {
     if (!isPlainObject(node[key])) node[key] = {};
     node = node[key] as Record<string, unknown>;
   }
-  node[segments[segments.length - 1]] = value;
+  node[itemAt(segments, -1)] = value;
 }

@@ -20,32 +20,28 @@ describe("request building", () => {
     const { fetch, seen } = scriptedFetch(json(200, { total: 1, value: [{ id: "b1", title: "Dune", state: "ready" }] }));
     const result = await executeToolDefinition(tool("shelf_list_books"), { apiKey: KEY, shelfId: "fiction" }, { fetch });
     expect(result).toEqual({ success: true, output: { data: [{ id: "b1", title: "Dune", state: "ready" }], metadata: { count: 1, total: 1 } } });
-    expect(seen[0].method).toBe("GET");
-    expect(seen[0].url).toBe("https://api.shelf.test/v2/shelves/fiction/books?$top=10");
-    expect(seen[0].headers.get("x-shelf-key")).toBe(KEY);
+    expect(seen[0]!.method).toBe("GET");
+    expect(seen[0]!.url).toBe("https://api.shelf.test/v2/shelves/fiction/books?$top=10");
+    expect(seen[0]!.headers.get("x-shelf-key")).toBe(KEY);
   });
 
   it("adds a switch's constants only when it is true", async () => {
     const { fetch, seen } = scriptedFetch(json(200, { total: 0 }));
     await executeToolDefinition(tool("shelf_list_books"), { apiKey: KEY, shelfId: "fiction", eventual: true, top: 5 }, { fetch });
     await executeToolDefinition(tool("shelf_list_books"), { apiKey: KEY, shelfId: "fiction", eventual: false }, { fetch });
-    expect(new URL(seen[0].url).search).toBe("?$top=5&$count=true");
-    expect(seen[0].headers.get("consistency")).toBe("eventual");
-    expect(new URL(seen[1].url).search).toBe("?$top=10");
-    expect(seen[1].headers.get("consistency")).toBeNull();
+    expect(new URL(seen[0]!.url).search).toBe("?$top=5&$count=true");
+    expect(seen[0]!.headers.get("consistency")).toBe("eventual");
+    expect(new URL(seen[1]!.url).search).toBe("?$top=10");
+    expect(seen[1]!.headers.get("consistency")).toBeNull();
   });
 
   it("nests flat parameters at body pointers, splits lists, adds constants", async () => {
     const { fetch, seen } = scriptedFetch(json(201, { id: "b9", title: "Dune", state: "pending" }));
-    const result = await executeToolDefinition(
-      tool("shelf_add_book"),
-      { apiKey: KEY, shelfId: "fiction", title: "Dune", tags: " sf, classic,, desert ", format: "PAPER", size: "a4", meta: '{"isbn":"9780441013593"}' },
-      { fetch },
-    );
+    const result = await executeToolDefinition(tool("shelf_add_book"), { apiKey: KEY, shelfId: "fiction", title: "Dune", tags: " sf, classic,, desert ", format: "PAPER", size: "a4", meta: '{"isbn":"9780441013593"}' }, { fetch });
     expect(result).toEqual({ success: true, output: { bookId: "b9", state: "pending" } });
-    expect(seen[0].method).toBe("POST");
-    expect(seen[0].headers.get("content-type")).toBe("application/json");
-    expect(JSON.parse(seen[0].body)).toEqual({
+    expect(seen[0]!.method).toBe("POST");
+    expect(seen[0]!.headers.get("content-type")).toBe("application/json");
+    expect(JSON.parse(seen[0]!.body)).toEqual({
       title: "Dune",
       tags: ["sf", "classic", "desert"],
       meta: { isbn: "9780441013593" },
@@ -56,13 +52,13 @@ describe("request building", () => {
   it("omits nested objects nothing was placed in", async () => {
     const { fetch, seen } = scriptedFetch(json(201, { id: "b9", title: "Dune", state: "pending" }));
     await executeToolDefinition(tool("shelf_add_book"), { apiKey: KEY, shelfId: "s", title: "Dune" }, { fetch });
-    expect(JSON.parse(seen[0].body)).toEqual({ title: "Dune", options: { format: "paper", notify: true } });
+    expect(JSON.parse(seen[0]!.body)).toEqual({ title: "Dune", options: { format: "paper", notify: true } });
   });
 
   it("sends requests to the baseUrl override, trailing slashes stripped", async () => {
     const { fetch, seen } = scriptedFetch(json(200, { id: "b1", title: "t", state: "ready" }));
     await executeToolDefinition(tool("shelf_get_book"), { apiKey: KEY, bookId: "b 1/2" }, { fetch, baseUrl: "http://127.0.0.1:9/" });
-    expect(seen[0].url).toBe("http://127.0.0.1:9/v2/books/b%201%2F2");
+    expect(seen[0]!.url).toBe("http://127.0.0.1:9/v2/books/b%201%2F2");
   });
 });
 
@@ -71,8 +67,8 @@ describe("routes", () => {
     const { fetch, seen } = scriptedFetch(json(200, { id: "b1", title: "t", state: "ready" }));
     await executeToolDefinition(tool("shelf_get_book"), { apiKey: KEY, bookId: "$o'neil@shelf.test" }, { fetch });
     await executeToolDefinition(tool("shelf_get_book"), { apiKey: KEY, bookId: "o'neil" }, { fetch });
-    expect(new URL(seen[0].url).pathname).toBe("/v2/books('%24o''neil%40shelf.test')");
-    expect(new URL(seen[1].url).pathname).toBe("/v2/books/o'neil");
+    expect(new URL(seen[0]!.url).pathname).toBe("/v2/books('%24o''neil%40shelf.test')");
+    expect(new URL(seen[1]!.url).pathname).toBe("/v2/books/o'neil");
   });
 });
 
@@ -217,7 +213,10 @@ describe("upstream errors", () => {
     expect(failed).toMatchObject({ success: false, error: { message: "raw [redacted] url [redacted]" } });
     // A success whose body has the key JSON-escaped, and an output read from a header that echoes it.
     const base = tool("shelf_get_book");
-    const echoing: ToolSpec = { ...base, outputs: [...base.outputs, { path: "echo", type: "string", description: "The echo header.", optional: true, source: { expression: "$response.header.x-echo", ref: { kind: "header", name: "x-echo" } } }] };
+    const echoing: ToolSpec = {
+      ...base,
+      outputs: [...base.outputs, { path: "echo", type: "string", description: "The echo header.", optional: true, source: { expression: "$response.header.x-echo", ref: { kind: "header", name: "x-echo" } } }],
+    };
     const reply = new Response(`{"id":"b1","title":${JSON.stringify(`for ${key}`)},"state":"ready"}`, { status: 200, headers: { "content-type": "application/json", "x-echo": `key=${encodeURIComponent(key)}` } });
     const ok = await executeToolDefinition(echoing, { apiKey: key, bookId: "b1" }, { fetch: scriptedFetch(reply).fetch });
     expect(ok).toMatchObject({ success: true, output: { book: { title: "for [redacted]" }, echo: "key=[redacted]" } });
@@ -274,8 +273,7 @@ describe("retries", () => {
 });
 
 describe("time-outs and cancellation", () => {
-  const hang = (request: Request) =>
-    new Promise<Response>((_, reject) => request.signal.addEventListener("abort", () => reject(request.signal.reason), { once: true }));
+  const hang = (request: Request) => new Promise<Response>((_, reject) => request.signal.addEventListener("abort", () => reject(request.signal.reason), { once: true }));
 
   it("end a call that takes longer than timeoutMs", async () => {
     const { fetch } = scriptedFetch(hang);
@@ -316,8 +314,8 @@ describe("base addresses", () => {
       const { fetch, seen } = scriptedFetch(json(500, {}));
       await executeTool(id, params, { fetch, retries: 0 });
       await executeTool(id, params, { fetch, retries: 0, baseUrl: "http://127.0.0.1:4010" });
-      expect(seen[0].url).toBe(url);
-      expect(seen[1].url).toBe(url.replace(new URL(url).origin, "http://127.0.0.1:4010"));
+      expect(seen[0]!.url).toBe(url);
+      expect(seen[1]!.url).toBe(url.replace(new URL(url).origin, "http://127.0.0.1:4010"));
     });
   }
 });

@@ -7,6 +7,7 @@
 // called retryable. Calls over several pages are in paginate.ts.
 import { carriesIdempotencyKey, safeToRepeat } from "./behavior.js";
 import { buildRequest, chooseRoute, type WireRequest } from "./build-request.js";
+import { itemAt } from "./checked.js";
 import type { Failure, ToolError, ToolResult } from "./errors.js";
 import { evaluate, type ExpressionContext } from "./expressions.js";
 import { encodeForm } from "./form-body.js";
@@ -82,7 +83,7 @@ export interface PreparedCall {
   credential: string;
   /** Values no result may show: the call's secret parameters and the caller's `secrets`. */
   secrets: string[];
-  fail(error: Failure): ToolResult;
+  fail(error: Failure): Extract<ToolResult, { success: false }>;
   /** The call's request, built afresh; `adjust` changes its wire parts first (a page's cursor or offset). */
   request(adjust?: (wire: WireRequest) => void): HttpRequest;
 }
@@ -98,14 +99,15 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
     const value = ownString(input, p.name);
     if (value !== undefined && isSecretLength(value)) secrets.push(value);
   }
-  const fail = (error: Failure): ToolResult => ({
+  const fail = (error: Failure): Extract<ToolResult, { success: false }> => ({
     success: false,
     error: redactDeep({ provider: tool.provider, operation: tool.id, ...error } as ToolError, secrets),
   });
 
   const validated = validateParams(tool, input);
   if (!validated.ok) {
-    const [first, ...rest] = validated.issues;
+    const first = itemAt(validated.issues, 0);
+    const rest = validated.issues.slice(1);
     return {
       failed: fail({
         type: "validation",
@@ -157,9 +159,14 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
 
 /** Problems of the options that only some tools take: named like parameter problems. */
 function checkCallOptions(tool: ToolSpec, options: ExecuteOptions): Omit<Failure, "type"> | undefined {
-  const short = (options.secrets ?? []).filter((s) => typeof s !== "string" || !isSecretLength(s)).length;
+  const secrets = options.secrets ?? [];
+  const short = secrets.filter((s) => typeof s !== "string" || !isSecretLength(s)).length;
   if (short) {
-    return { param: "secrets", rule: "minLength", message: `secrets: each must be at least ${SECRET_MIN_LENGTH} characters long (a shorter value cannot be kept out of messages without garbling them); ${short} of ${options.secrets!.length} is not (values withheld)` };
+    return {
+      param: "secrets",
+      rule: "minLength",
+      message: `secrets: each must be at least ${SECRET_MIN_LENGTH} characters long (a shorter value cannot be kept out of messages without garbling them); ${short} of ${secrets.length} is not (values withheld)`,
+    };
   }
   for (const pattern of options.allowHosts ?? []) {
     const problem = hostPatternProblem(pattern, { ip: true });
@@ -182,12 +189,8 @@ function checkCallOptions(tool: ToolSpec, options: ExecuteOptions): Omit<Failure
   return undefined;
 }
 
-/** The outcome of one logical call, the reply it rests on (for the next page's cursor) and the bytes of that reply's body. */
-export interface SentCall {
-  result: ToolResult;
-  reply?: ExpressionContext;
-  bytes?: number;
-}
+/** The outcome of one logical call: a success with the reply it rests on (for the next page's cursor) and the bytes of that reply's body, or a failure. */
+export type SentCall = { result: Extract<ToolResult, { success: true }>; reply: ExpressionContext; bytes: number } | { result: Extract<ToolResult, { success: false }>; reply?: undefined; bytes?: undefined };
 
 /**
  * Send one logical call (every page is one; retries included) and map its
@@ -199,8 +202,9 @@ export async function sendCall(call: PreparedCall, request: HttpRequest, options
   const tooBig = requestSizeIssue(tool, request, call.values, call.unsent, call.route);
   if (tooBig) return { result: call.fail({ type: "validation", message: tooBig.message, ...(tooBig.param ? { param: tooBig.param } : {}), rule: "requestSize" }) };
   // One key per logical call, the same on every retry: the upstream applies the request once.
-  const key = carriesIdempotencyKey(tool, request.method) ? (idempotencyKey ?? globalThis.crypto.randomUUID()) : undefined;
-  if (key !== undefined) request.headers[tool.idempotency!.header] = key;
+  const idempotency = carriesIdempotencyKey(tool, request.method) ? tool.idempotency : undefined;
+  const key = idempotency ? (idempotencyKey ?? globalThis.crypto.randomUUID()) : undefined;
+  if (idempotency && key !== undefined) request.headers[idempotency.header] = key;
 
   const timeoutMs = options.timeoutMs ?? 30_000;
   const deadline = startDeadline(timeoutMs, options.signal);
@@ -215,7 +219,7 @@ export async function sendCall(call: PreparedCall, request: HttpRequest, options
 async function attempts(call: PreparedCall, request: HttpRequest, options: ExecuteOptions, key: string | undefined, deadline: Deadline, timeoutMs: number, readBefore: number): Promise<SentCall> {
   const { tool, fail } = call;
   let bytes = 0;
-  const done = (result: ToolResult, reply?: ExpressionContext): SentCall => ({ result, ...(reply ? { reply, bytes } : {}) });
+  const done = (result: Extract<ToolResult, { success: false }>): SentCall => ({ result });
   const limit = replyLimit(tool);
   // 429s so far: a provider's pause after one doubles with each (upstream-error.ts).
   let throttled = 0;
@@ -265,9 +269,7 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
       if (response.ok && signalsFailure(tool, ctx)) {
         return done(fail({ ...upstreamError(tool, response, body), retryable: false }));
       }
-      const outputs = outcome
-        ? outcome.outputs.map((o) => ({ ...o, optional: tool.outputs.find((main) => main.path === o.path)?.optional }))
-        : tool.outputs;
+      const outputs = outcome ? outcome.outputs.map((o) => ({ ...o, optional: tool.outputs.find((main) => main.path === o.path)?.optional })) : tool.outputs;
       const mapped = mapOutputs(outputs, ctx);
       if (mapped.missing.length) {
         return done(
@@ -282,7 +284,7 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
       }
       // Outputs come from the reply: redact only when it carries a secret (walking every output costs a tenth of a call).
       const readsHeaders = outputs.some((o) => "ref" in o.source && o.source.ref.kind === "header");
-      return done({ success: true, output: repliesMention(text, readsHeaders ? response.headers : undefined, call.secrets) ? redactDeep(mapped.output, call.secrets) : mapped.output }, ctx);
+      return { result: { success: true, output: repliesMention(text, readsHeaders ? response.headers : undefined, call.secrets) ? redactDeep(mapped.output, call.secrets) : mapped.output }, reply: ctx, bytes };
     }
 
     let body: unknown = text;
@@ -302,7 +304,9 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
 
 /** A reply (or, for allPages, the pages together) past the tool's reply limit. */
 function tooLarge(tool: ToolSpec, status: number, limit: number, pages: boolean): Failure {
-  const what = pages ? `the pages of this call came to more than ${limit} bytes (limits.replyBytes) with the one answered ${status}; ask for fewer items (maxItems) or walk the pages with paginate` : `${tool.provider} answered ${status} with more than ${limit} bytes (limits.replyBytes); the rest was not read`;
+  const what = pages
+    ? `the pages of this call came to more than ${limit} bytes (limits.replyBytes) with the one answered ${status}; ask for fewer items (maxItems) or walk the pages with paginate`
+    : `${tool.provider} answered ${status} with more than ${limit} bytes (limits.replyBytes); the rest was not read`;
   return { type: "upstream", status, code: "REPLY_TOO_LARGE", message: what, retryable: false };
 }
 
@@ -341,7 +345,7 @@ function ownString(input: Record<string, unknown>, name: string): string | undef
 
 /** The media type of a non-empty HTML body (`text/html`, `application/xhtml+xml`), if the reply is one. */
 function htmlType(response: Response, text: string): string | undefined {
-  const type = response.headers.get("content-type")?.split(";")[0].trim().toLowerCase();
+  const type = response.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
   return (type === "text/html" || type === "application/xhtml+xml") && NOT_SPACE.test(text) ? type : undefined;
 }
 

@@ -18,7 +18,11 @@ export function parsePointer(pointer: string): readonly string[] {
   if (segments) return segments;
   if (pointer === "") segments = [];
   else if (!pointer.startsWith("/")) throw new Error(`a JSON pointer starts with "/", got ${JSON.stringify(pointer)}`);
-  else segments = pointer.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  else
+    segments = pointer
+      .slice(1)
+      .split("/")
+      .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
   // Pointers come from tool definitions (a small, fixed set), parsed on every call: remembered.
   if (pointers.size >= 1024) pointers.clear();
   pointers.set(pointer, segments);

@@ -38,20 +38,25 @@ function field(pairs: Pairs, name: string, value: unknown, { style, explode }: F
     const items = value.map(text);
     if (style === "spaceDelimited") pairs.push([name, items.join(" ")]);
     else if (style === "pipeDelimited") pairs.push([name, items.join("|")]);
-    else if (explode) items.forEach((item) => pairs.push([name, item]));
+    else if (explode)
+      items.forEach((item) => {
+        pairs.push([name, item]); // forEach, not for…of: a sparse array's holes send nothing
+      });
     else pairs.push([name, items.join(",")]);
     return;
   }
   const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
   if (entries.some(([, v]) => isStructured(v))) return nested(pairs, name, value);
-  if (explode) entries.forEach(([k, v]) => pairs.push([k, text(v)]));
+  if (explode) for (const [k, v] of entries) pairs.push([k, text(v)]);
   else pairs.push([name, entries.flatMap(([k, v]) => [k, text(v)]).join(",")]);
 }
 
 /** Bracket form: `name[key]=…`, `name[0]=…`, recursively. */
 function nested(pairs: Pairs, name: string, value: unknown): void {
   if (Array.isArray(value)) {
-    value.forEach((item, i) => nested(pairs, `${name}[${i}]`, item));
+    value.forEach((item, i) => {
+      nested(pairs, `${name}[${i}]`, item); // forEach, not for…of: a sparse array's holes send nothing
+    });
   } else if (isStructured(value)) {
     for (const [key, item] of Object.entries(value as Record<string, unknown>)) if (item !== undefined) nested(pairs, `${name}[${key}]`, item);
   } else {

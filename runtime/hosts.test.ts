@@ -64,7 +64,7 @@ describe("a baseUrl", () => {
       ["https://192.168.1.1:8443", "192.168.1.1"],
       ["https://[fe80::1]", "[fe80::1]"],
       ["https://0x0a.0.0.5", "10.0.0.5"],
-    ]) {
+    ] as const) {
       const refused = await call(getBook, {}, { baseUrl, allowHosts: ["*", "*.internal.test"] });
       expect(refused.result, baseUrl).toMatchObject({ success: false, error: { param: "baseUrl", rule: "host" } });
       expect(refused.sent).toEqual([]);
@@ -99,7 +99,15 @@ describe("an address parameter (a per-customer instance)", () => {
     it(`naming ${host} is refused before any request, the parameter named`, async () => {
       const { result, sent } = await call(perCustomer, { instanceUrl: address });
       expect(sent).toEqual([]);
-      expect(result).toMatchObject({ success: false, error: { type: "validation", param: "instanceUrl", rule: "host", message: `instanceUrl: shelf sends its credential only to *.shelves.test or a loopback host, not to ${host}; to send it there, allow the host (option allowHosts, --allow-host ${host})` } });
+      expect(result).toMatchObject({
+        success: false,
+        error: {
+          type: "validation",
+          param: "instanceUrl",
+          rule: "host",
+          message: `instanceUrl: shelf sends its credential only to *.shelves.test or a loopback host, not to ${host}; to send it there, allow the host (option allowHosts, --allow-host ${host})`,
+        },
+      });
     });
   }
 

@@ -48,8 +48,11 @@ describe("an idempotency key", () => {
     const { fetch, seen } = scriptedFetch(busy());
     const result = await executeToolDefinition(createCustomer, { apiKey: KEY }, { fetch, retries: 1 });
     expect(seen).toHaveLength(2);
-    const key = seen[0].headers.get("idempotency-key")!;
-    expect(result).toEqual({ success: false, error: { type: "upstream", provider: "payments", operation: "payments_create_customer", status: 503, message: "Try again.", code: "api_error", retryable: true, retryAfterMs: 0, details: { type: "api_error" }, idempotencyKey: key } });
+    const key = seen[0]!.headers.get("idempotency-key")!;
+    expect(result).toEqual({
+      success: false,
+      error: { type: "upstream", provider: "payments", operation: "payments_create_customer", status: 503, message: "Try again.", code: "api_error", retryable: true, retryAfterMs: 0, details: { type: "api_error" }, idempotencyKey: key },
+    });
     expect(result.success ? undefined : result.error.mayHaveBeenApplied).toBeUndefined();
   });
 
@@ -57,13 +60,13 @@ describe("an idempotency key", () => {
     const reset = Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNRESET", message: "socket hang up" } });
     const { fetch, seen } = scriptedFetch(reset, created());
     expect((await executeToolDefinition(createCustomer, { apiKey: KEY }, { fetch })).success).toBe(true);
-    expect(seen[0].headers.get("idempotency-key")).toBe(seen[1].headers.get("idempotency-key"));
+    expect(seen[0]!.headers.get("idempotency-key")).toBe(seen[1]!.headers.get("idempotency-key"));
   });
 
   it("can be the caller's own, to repeat a call that failed", async () => {
     const { fetch, seen } = scriptedFetch(created());
     await executeToolDefinition(createCustomer, { apiKey: KEY }, { fetch, idempotencyKey: "order-6735-attempt" });
-    expect(seen[0].headers.get("idempotency-key")).toBe("order-6735-attempt");
+    expect(seen[0]!.headers.get("idempotency-key")).toBe("order-6735-attempt");
   });
 
   it("is refused when it could break the header, or when the tool takes none, before any request", async () => {
@@ -82,7 +85,7 @@ describe("an idempotency key", () => {
   it("is not sent by a GET", async () => {
     const { fetch, seen } = scriptedFetch(json(200, { object: "list", url: "/v1/customers", has_more: false, data: [] }));
     await executeToolDefinition(listCustomers, { apiKey: KEY }, { fetch });
-    expect(seen[0].headers.get("idempotency-key")).toBeNull();
+    expect(seen[0]!.headers.get("idempotency-key")).toBeNull();
   });
 });
 

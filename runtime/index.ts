@@ -13,6 +13,7 @@ export type { FetchLike } from "./transport.js";
 export type { ToolError, ToolErrorType, ToolResult, PagesInfo } from "./errors.js";
 export { redact, redactDeep, REDACTED } from "./redact.js";
 export { ownValue, setOwn } from "./own.js";
+export { itemAt, entryOf, fieldOf, defined } from "./checked.js";
 export { cloneJson } from "./clone.js";
 export type * from "./tool-types.js";
 export type * from "./block-types.js";

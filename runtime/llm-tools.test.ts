@@ -62,8 +62,26 @@ function nameOf(format: string, t: OpenAiTool | AnthropicTool | McpTool): string
 // ---- OpenAI strict mode, as a rule checker ------------------------------------
 
 const OPENAI_KEYWORDS = new Set([
-  "type", "description", "properties", "required", "additionalProperties", "items", "enum", "const", "anyOf", "$ref", "$defs",
-  "pattern", "format", "multipleOf", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minItems", "maxItems",
+  "type",
+  "description",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "enum",
+  "const",
+  "anyOf",
+  "$ref",
+  "$defs",
+  "pattern",
+  "format",
+  "multipleOf",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "minItems",
+  "maxItems",
 ]);
 const OPENAI_FORMATS = new Set(["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"]);
 const OPENAI_TYPES = new Set(["string", "number", "integer", "boolean", "object", "array", "null"]);
@@ -95,12 +113,12 @@ function strictModeProblems(schema: Record<string, unknown>): string[] {
       for (const name of names) {
         totals.chars += name.length;
         if (!required.includes(name)) problems.push(`${at}.${name}: must be listed in required`);
-        walk(props[name], `${at}.${name}`, depth + 1);
+        walk(props[name]!, `${at}.${name}`, depth + 1);
       }
       for (const name of required) if (!names.includes(name)) problems.push(`${at}: required "${name}" is not a property`);
     }
     if (s.items && typeof s.items === "object") walk(s.items as Record<string, unknown>, `${at}[]`, depth + 1);
-    if (Array.isArray(s.anyOf)) s.anyOf.forEach((sub, i) => walk(sub as Record<string, unknown>, `${at}.anyOf[${i}]`, depth + 1));
+    if (Array.isArray(s.anyOf)) for (const [i, sub] of s.anyOf.entries()) walk(sub as Record<string, unknown>, `${at}.anyOf[${i}]`, depth + 1);
   };
   walk(schema, "(root)", 1);
   if (totals.properties > 5000) problems.push(`more than 5000 properties (${totals.properties})`);
@@ -162,7 +180,7 @@ describe.each(LLM_TOOL_FORMATS)("%s definitions of every tool", (format) => {
 
   for (const [i, tool] of all.entries()) {
     it(`${tool.id}: the input schema is a valid JSON Schema 2020-12 object schema without top-level unions`, () => {
-      const schema = inputOf(format, defs[i]);
+      const schema = inputOf(format, defs[i]!);
       expect(ajv2020.validateSchema(schema), JSON.stringify(ajv2020.errors)).toBe(true);
       expect(() => ajv2020.compile(schema)).not.toThrow();
       expect(schema.type).toBe("object");
@@ -176,15 +194,15 @@ describe("OpenAI definitions follow strict mode", () => {
   const defs = toLlmTools(all, "openai");
   for (const [i, tool] of all.entries()) {
     it(`${tool.id}: strict, and every rule of strict mode holds`, () => {
-      expect(defs[i].type).toBe("function");
-      expect(defs[i].function.strict).toBe(true);
-      expect(strictModeProblems(defs[i].function.parameters as unknown as Record<string, unknown>)).toEqual([]);
+      expect(defs[i]!.type).toBe("function");
+      expect(defs[i]!.function.strict).toBe(true);
+      expect(strictModeProblems(defs[i]!.function.parameters as unknown as Record<string, unknown>)).toEqual([]);
     });
 
     it(`${tool.id}: optional parameters are nullable, required ones are not`, () => {
-      const props = defs[i].function.parameters.properties;
+      const props = defs[i]!.function.parameters.properties;
       for (const p of modelParams(tool)) {
-        const types = ([] as unknown[]).concat(props[p.name].type);
+        const types = ([] as unknown[]).concat(props[p.name]!.type);
         expect(types.includes("null"), p.name).toBe(!(p.required && p.default === undefined));
       }
     });
@@ -192,16 +210,16 @@ describe("OpenAI definitions follow strict mode", () => {
 
   it("takes free-form JSON objects as JSON text, which the runtime parses", () => {
     const t = byId("crm_create_record");
-    const fields = toLlmTools([t], "openai")[0].function.parameters.properties.fields;
+    const fields = toLlmTools([t], "openai")[0]!.function.parameters.properties.fields;
     expect(fields).toMatchObject({ type: "string", description: expect.stringContaining("JSON text of an object") });
     const v = validateParams(t, { apiKey: "k-12345678", instanceUrl: "https://x.example.com", sobject: "Account", fields: '{"Name": "Acme"}' });
     expect(v.ok && v.values.fields).toEqual({ Name: "Acme" });
   });
 
   it("says in the description what strict mode cannot express: lengths and defaults", () => {
-    const props = toLlmTools([byId("books_search_volumes")], "openai")[0].function.parameters.properties;
-    expect(props.q.description).toContain("1–2000 characters.");
-    expect(props.maxResults.description).toContain("Default: 10.");
+    const props = toLlmTools([byId("books_search_volumes")], "openai")[0]!.function.parameters.properties;
+    expect(props.q!.description).toContain("1–2000 characters.");
+    expect(props.maxResults!.description).toContain("Default: 10.");
     expect(props.maxResults).toMatchObject({ type: ["integer", "null"], minimum: 1, maximum: 40 });
   });
 
@@ -216,13 +234,13 @@ describe("MCP definitions", () => {
   const defs = toLlmTools(all, "mcp");
   for (const [i, tool] of all.entries()) {
     it(`${tool.id}: the output schema is a valid 2020-12 object schema that draft-07 Ajv (the SDK client's) also compiles`, () => {
-      const schema = defs[i].outputSchema;
+      const schema = defs[i]!.outputSchema;
       expect(schema.type).toBe("object");
       expect(ajv2020.validateSchema(schema), JSON.stringify(ajv2020.errors)).toBe(true);
       expect(() => ajv2020.compile(schema)).not.toThrow();
       expect(() => ajv07.compile(schema)).not.toThrow();
-      expect(defs[i].title).toBe(tool.title);
-      expect(defs[i].annotations.title).toBe(tool.title);
+      expect(defs[i]!.title).toBe(tool.title);
+      expect(defs[i]!.annotations.title).toBe(tool.title);
     });
   }
 
@@ -239,7 +257,7 @@ describe("input schemas", () => {
       const hidden = connectionParams(tool).map((p) => p.name);
       expect(hidden.length, tool.id).toBeGreaterThan(0);
       for (const format of LLM_TOOL_FORMATS) {
-        const props = Object.keys(inputOf(format, toLlmTools([tool], format)[0]).properties);
+        const props = Object.keys(inputOf(format, toLlmTools([tool], format)[0]!).properties);
         for (const name of hidden) expect(props, `${format} ${tool.id}`).not.toContain(name);
         expect(props).toEqual(modelParams(tool).map((p) => p.name));
       }
@@ -279,11 +297,11 @@ describe("input schemas", () => {
 
   it("turn cross-field rules and polling into sentences of the description, not unions", () => {
     const [search, enrich, generate, status] = toLlmTools(["persondata_person_search", "persondata_person_enrich", "docgen_generate", "docgen_check_status"].map(byId), "anthropic");
-    expect(search.description).toContain("Give exactly one of query or sql.");
-    expect(enrich.description).toContain("Give email, or name with company (at least one).");
-    expect(generate.description).toContain("Allowed cardDimensions values depend on format: with format presentation: fluid, 16x9, 4x3;");
-    expect(generate.description).toContain("with format webpage: none (leave it out).");
-    expect(status.description).toContain("While status is pending, call again (about every 5 s, at least 1 s apart) until it is completed or failed.");
+    expect(search!.description).toContain("Give exactly one of query or sql.");
+    expect(enrich!.description).toContain("Give email, or name with company (at least one).");
+    expect(generate!.description).toContain("Allowed cardDimensions values depend on format: with format presentation: fluid, 16x9, 4x3;");
+    expect(generate!.description).toContain("with format webpage: none (leave it out).");
+    expect(status!.description).toContain("While status is pending, call again (about every 5 s, at least 1 s apart) until it is completed or failed.");
   });
 });
 
@@ -323,8 +341,8 @@ describe("output schemas", () => {
       outcomes: [{ status: 404, description: "Gone.", outputs: [{ path: "item.name", source: { value: null } }] }],
     };
     const item = outputSchema(t).properties.item;
-    expect(item.properties).toEqual({ name: { type: ["string", "null"], description: "Name." }, size: { type: "number", description: "Size." } });
-    expect(item.required).toEqual(["name"]);
+    expect(item!.properties).toEqual({ name: { type: ["string", "null"], description: "Name." }, size: { type: "number", description: "Size." } });
+    expect(item!.required).toEqual(["name"]);
   });
 
   it("allow null where the reply may lack the value, and only there", () => {

@@ -7,6 +7,7 @@
 // (credentials, the instance address) come from the environment or the
 // connection. Cross-field rules become sentences of the description, never
 // top-level unions, which several clients reject.
+import { itemAt } from "./checked.js";
 import type { ToolError } from "./errors.js";
 import { ownValue, setOwn } from "./own.js";
 import { toolBehavior, type ToolBehavior } from "./behavior.js";
@@ -305,7 +306,12 @@ function ruleSentence(rule: RuleSpec): string {
       return `Allowed ${rule.param} values depend on ${rule.dependsOn}: ${cases.join("; ")}.`;
     }
     case "dependentLimits": {
-      const cases = Object.entries(rule.limits).map(([when, limits]) => `with ${rule.dependsOn} ${when}: ${Object.entries(limits).map(([name, v]) => `${name} ${v}`).join(", ")}`);
+      const cases = Object.entries(rule.limits).map(
+        ([when, limits]) =>
+          `with ${rule.dependsOn} ${when}: ${Object.entries(limits)
+            .map(([name, v]) => `${name} ${v}`)
+            .join(", ")}`,
+      );
       return `Limits of ${rule.param} depend on ${rule.dependsOn}: ${cases.join("; ")}.`;
     }
   }
@@ -338,8 +344,7 @@ export function outputSchema(tool: Pick<ToolSpec, "outputs" | "outcomes" | "para
       node.properties[key] ??= { type: "object", properties: {}, required: [] } satisfies ObjectSchema;
       node = node.properties[key] as ObjectSchema;
     }
-    const leaf = keys[keys.length - 1];
-    node.properties[leaf] = outputLeaf(o, tool);
+    node.properties[itemAt(keys, -1)] = outputLeaf(o, tool);
     if (!o.optional && tool.outcomes.every((c) => c.outputs.some((x) => x.path === o.path))) {
       // Every ancestor object of a required output is there too.
       let at: ObjectSchema = root;

@@ -1,5 +1,6 @@
 // Declarative output mapping: each output is read from the response (a JSON
 // pointer, a header, the status), a parameter, or a constant.
+import { itemAt } from "./checked.js";
 import { cloneJson } from "./clone.js";
 import { evaluate, type ExpressionContext } from "./expressions.js";
 import type { OutputSource } from "./tool-types.js";
@@ -53,10 +54,9 @@ export function readOutputPath(target: Record<string, unknown>, dotted: string):
 export function setOutputPath(target: Record<string, unknown>, dotted: string, value: unknown): void {
   const keys = keysOf(dotted);
   let node = target;
-  for (let i = 0; i < keys.length - 1; i++) {
-    const key = keys[i];
+  for (const key of keys.slice(0, -1)) {
     if (!node[key] || typeof node[key] !== "object") node[key] = {};
     node = node[key] as Record<string, unknown>;
   }
-  node[keys[keys.length - 1]] = value;
+  node[itemAt(keys, -1)] = value;
 }

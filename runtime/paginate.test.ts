@@ -30,11 +30,7 @@ describe("a cursor read from the last item of the page", () => {
   it("follows starting_after = the last id while has_more, gathering every page", async () => {
     const { fetch, seen } = scriptedFetch(customers(["cus_A1", "cus_B2"], true), customers(["cus_C3", "cus_D4"], true), customers(["cus_E5"], false));
     const result = await executeToolDefinition(listCustomers, { apiKey: KEY, limit: 2 }, { fetch, allPages: true });
-    expect(seen.map((s) => s.url)).toEqual([
-      "https://api.payments.test/v1/customers?limit=2",
-      "https://api.payments.test/v1/customers?limit=2&starting_after=cus_B2",
-      "https://api.payments.test/v1/customers?limit=2&starting_after=cus_D4",
-    ]);
+    expect(seen.map((s) => s.url)).toEqual(["https://api.payments.test/v1/customers?limit=2", "https://api.payments.test/v1/customers?limit=2&starting_after=cus_B2", "https://api.payments.test/v1/customers?limit=2&starting_after=cus_D4"]);
     expect(result).toEqual({
       success: true,
       output: { data: ["cus_A1", "cus_B2", "cus_C3", "cus_D4", "cus_E5"].map(customer), metadata: { count: 5, hasMore: false } },
@@ -44,7 +40,13 @@ describe("a cursor read from the last item of the page", () => {
 
   it("adds up, page by page, a count of a list it does not gather", async () => {
     // A count of another array of each page (not one of the gathered lists): the pages' counts are summed.
-    const withFlags: ToolSpec = { ...listCustomers, outputs: [...listCustomers.outputs, { path: "metadata.flags", type: "number", description: "Flags on the page.", optional: false, source: { expression: "$response.body#/flags", ref: { kind: "body", pointer: ["flags"] }, count: true } }] };
+    const withFlags: ToolSpec = {
+      ...listCustomers,
+      outputs: [
+        ...listCustomers.outputs,
+        { path: "metadata.flags", type: "number", description: "Flags on the page.", optional: false, source: { expression: "$response.body#/flags", ref: { kind: "body", pointer: ["flags"] }, count: true } },
+      ],
+    };
     const page = (ids: string[], flags: number, hasMore: boolean) => json(200, { object: "list", has_more: hasMore, data: ids.map(customer), flags: Array.from({ length: flags }, (_, i) => i) });
     const { fetch } = scriptedFetch(page(["cus_A1"], 2, true), page(["cus_B2"], 3, false));
     const result = await executeToolDefinition(withFlags, { apiKey: KEY }, { fetch, allPages: true });
@@ -81,7 +83,15 @@ describe("a cursor read from the last item of the page", () => {
     expect(seen).toHaveLength(2);
     expect(result).toEqual({
       success: false,
-      error: { type: "upstream", provider: "payments", operation: "payments_list_customers", code: "PAGINATION_LOOP", message: 'payments gave the same next page twice (cursor "cus_A1"); stopped rather than loop', retryable: false, page: 3 },
+      error: {
+        type: "upstream",
+        provider: "payments",
+        operation: "payments_list_customers",
+        code: "PAGINATION_LOOP",
+        message: 'payments gave the same next page twice (cursor "cus_A1"); stopped rather than loop',
+        retryable: false,
+        page: 3,
+      },
     });
   });
 
@@ -104,11 +114,15 @@ describe("a cursor read from the last item of the page", () => {
 });
 
 describe("the Link header's rel=next", () => {
-  const issues = (numbers: number[], link?: string) => new Response(JSON.stringify(numbers.map((n) => ({ id: n, number: n, title: `#${n}`, state: "open" }))), { status: 200, headers: { "content-type": "application/vnd.tracker+json", ...(link ? { link } : {}) } });
+  const issues = (numbers: number[], link?: string) =>
+    new Response(JSON.stringify(numbers.map((n) => ({ id: n, number: n, title: `#${n}`, state: "open" }))), { status: 200, headers: { "content-type": "application/vnd.tracker+json", ...(link ? { link } : {}) } });
 
   it("is fetched with the same headers until there is none", async () => {
     const next = "https://api.tracker.test/repos/octo/hello/issues?per_page=2&page=2";
-    const { fetch, seen } = scriptedFetch(issues([1, 2], `<${next}>; rel="next", <https://api.tracker.test/repos/octo/hello/issues?per_page=2&page=5>; rel="last"`), issues([3], `<https://api.tracker.test/repos/octo/hello/issues?per_page=2&page=1>; rel="first"`));
+    const { fetch, seen } = scriptedFetch(
+      issues([1, 2], `<${next}>; rel="next", <https://api.tracker.test/repos/octo/hello/issues?per_page=2&page=5>; rel="last"`),
+      issues([3], `<https://api.tracker.test/repos/octo/hello/issues?per_page=2&page=1>; rel="first"`),
+    );
     const result = await executeToolDefinition(listIssues, { token: TOKEN, owner: "octo", repo: "hello", perPage: 2 }, { fetch, allPages: true });
     expect(seen.map((s) => s.url)).toEqual(["https://api.tracker.test/repos/octo/hello/issues?per_page=2", next]);
     for (const s of seen) {
@@ -135,7 +149,7 @@ describe("the Link header's rel=next", () => {
           provider: "tracker",
           operation: "tracker_list_issues",
           code: "NEXT_PAGE_ELSEWHERE",
-          message: `tracker gave the next page at ${new URL(address).origin}, not https://api.tracker.test; it is not followed, so that the credential and the request never go to another address`,
+          message: `tracker gave the next page at ${new URL(address!).origin}, not https://api.tracker.test; it is not followed, so that the credential and the request never go to another address`,
           retryable: false,
           page: 2,
         },
@@ -152,11 +166,8 @@ describe("a next address in the body", () => {
   it("relative to the instance: GET it there until done is true", async () => {
     const { fetch, seen } = scriptedFetch(batch(["001A", "001B"], "/services/data/v59.0/query/01gD0000002HU6KIAW-2000"), batch(["001C"]));
     const result = await executeTool("crm_query", crmQuery, { fetch, allPages: true });
-    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([
-      `GET ${INSTANCE}/services/data/v59.0/query?q=SELECT%20Id%20FROM%20Account`,
-      `GET ${INSTANCE}/services/data/v59.0/query/01gD0000002HU6KIAW-2000`,
-    ]);
-    expect(seen[1].headers.get("authorization")).toBe("Bearer 00D-session-token");
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([`GET ${INSTANCE}/services/data/v59.0/query?q=SELECT%20Id%20FROM%20Account`, `GET ${INSTANCE}/services/data/v59.0/query/01gD0000002HU6KIAW-2000`]);
+    expect(seen[1]!.headers.get("authorization")).toBe("Bearer 00D-session-token");
     expect(result).toEqual({
       success: true,
       output: { data: [{ Id: "001A" }, { Id: "001B" }, { Id: "001C" }], metadata: { totalSize: 3, done: true } },
@@ -168,17 +179,17 @@ describe("a next address in the body", () => {
     const next = "https://graph.microsoft.com/v1.0/users?$top=2&$count=true&$filter=accountEnabled%20ne%20false&$skiptoken=RFNwdAIAAQAA";
     const { fetch, seen } = scriptedFetch(json(200, { value: [{ id: "u1" }, { id: "u2" }], "@odata.nextLink": next }), json(200, { value: [{ id: "u3" }] }));
     const result = await executeTool("directory_list_users", { accessToken: "graph-token-1234", top: 2, filter: "accountEnabled ne false", advancedQuery: true }, { fetch, allPages: true });
-    expect(seen[1].url).toBe(next);
-    expect(seen[1].headers.get("consistencylevel")).toBe("eventual");
-    expect(seen[1].headers.get("authorization")).toBe("Bearer graph-token-1234");
+    expect(seen[1]!.url).toBe(next);
+    expect(seen[1]!.headers.get("consistencylevel")).toBe("eventual");
+    expect(seen[1]!.headers.get("authorization")).toBe("Bearer graph-token-1234");
     expect(result).toMatchObject({ success: true, output: { data: [{ id: "u1" }, { id: "u2" }, { id: "u3" }], metadata: { count: 3 } } });
   });
 
   it("with a query-string credential: the key is sent once, the upstream's echo of it replaced", async () => {
-    const queryAuth: ToolSpec = { ...structuredClone(tools.crm_query), auth: { type: "query", name: "key", param: "apiKey" } };
+    const queryAuth: ToolSpec = { ...structuredClone(tools.crm_query!), auth: { type: "query", name: "key", param: "apiKey" } };
     const { fetch, seen } = scriptedFetch(batch(["001A"], "/services/data/v59.0/query/01g-2000?key=stale-key&x=1"), batch(["001B"]));
     await executeToolDefinition(queryAuth, crmQuery, { fetch, allPages: true });
-    expect(seen[1].url).toBe(`${INSTANCE}/services/data/v59.0/query/01g-2000?x=1&key=00D-session-token`);
+    expect(seen[1]!.url).toBe(`${INSTANCE}/services/data/v59.0/query/01g-2000?x=1&key=00D-session-token`);
   });
 });
 
@@ -188,11 +199,7 @@ describe("an offset", () => {
   it("is the number of items seen so far, until a page has none", async () => {
     const { fetch, seen } = scriptedFetch(volumes(["v1", "v2"]), volumes(["v3"]), volumes([]));
     const result = await executeTool("books_search_volumes", { apiKey: "AIzaBooksKey123", q: "dune", maxResults: 2 }, { fetch, allPages: true });
-    expect(seen.map((s) => new URL(s.url).search)).toEqual([
-      "?q=dune&maxResults=2&key=AIzaBooksKey123",
-      "?q=dune&maxResults=2&startIndex=2&key=AIzaBooksKey123",
-      "?q=dune&maxResults=2&startIndex=3&key=AIzaBooksKey123",
-    ]);
+    expect(seen.map((s) => new URL(s.url).search)).toEqual(["?q=dune&maxResults=2&key=AIzaBooksKey123", "?q=dune&maxResults=2&startIndex=2&key=AIzaBooksKey123", "?q=dune&maxResults=2&startIndex=3&key=AIzaBooksKey123"]);
     expect(result).toEqual({
       success: true,
       output: { data: [{ id: "v1" }, { id: "v2" }, { id: "v3" }], metadata: { count: 3, totalItems: 1873 } },
@@ -220,11 +227,7 @@ describe("under maxItems, a tool that names its page size parameter (issue 24)",
   it("asks the last page only for the items still missing (an offset: maxResults)", async () => {
     const { fetch, seen } = scriptedFetch(volumes(10), volumes(10, 10), volumes(5, 20));
     const result = await executeTool("books_search_volumes", { apiKey: "AIzaBooksKey123", q: "dune", maxResults: 10 }, { fetch, allPages: true, maxItems: 25 });
-    expect(seen.map((s) => new URL(s.url).search)).toEqual([
-      "?q=dune&maxResults=10&key=AIzaBooksKey123",
-      "?q=dune&maxResults=10&startIndex=10&key=AIzaBooksKey123",
-      "?q=dune&maxResults=5&startIndex=20&key=AIzaBooksKey123",
-    ]);
+    expect(seen.map((s) => new URL(s.url).search)).toEqual(["?q=dune&maxResults=10&key=AIzaBooksKey123", "?q=dune&maxResults=10&startIndex=10&key=AIzaBooksKey123", "?q=dune&maxResults=5&startIndex=20&key=AIzaBooksKey123"]);
     expect(result).toMatchObject({ success: true, pages: { count: 3, items: 25, complete: false } });
   });
 
@@ -258,7 +261,10 @@ describe("page options", () => {
   it("are refused for an operation that does not page, before any request", async () => {
     const { fetch, seen } = scriptedFetch(json(200, {}));
     const result = await executeTool("books_get_volume", { apiKey: "AIzaBooksKey123", volumeId: "v1" }, { fetch, allPages: true });
-    expect(result).toEqual({ success: false, error: { type: "validation", provider: "books", operation: "books_get_volume", param: "allPages", rule: "pagination", message: "allPages: books_get_volume returns one page only (it declares no pagination)" } });
+    expect(result).toEqual({
+      success: false,
+      error: { type: "validation", provider: "books", operation: "books_get_volume", param: "allPages", rule: "pagination", message: "allPages: books_get_volume returns one page only (it declares no pagination)" },
+    });
     expect(seen).toHaveLength(0);
   });
 

@@ -17,6 +17,7 @@
 //     call ended on a status the manifest maps as an outcome (e.g. a 404 "no
 //     more records").
 import { placeAt, type WireRequest } from "./build-request.js";
+import { defined, entryOf, itemAt } from "./checked.js";
 import { cloneJson } from "./clone.js";
 import { readOutputPath, setOutputPath } from "./map-outputs.js";
 import type { PagesInfo, ToolResult } from "./errors.js";
@@ -56,7 +57,7 @@ export async function collectPages(tool: ToolSpec, params: Record<string, unknow
     items += page.items;
     capped = page.capped;
   }
-  const pagination = tool.pagination!;
+  const pagination = defined(tool.pagination, `${tool.id}'s pagination`);
   const info: PagesInfo = { count: outputs.length, items, complete: !capped };
   return { success: true, output: merge(tool, pagination, outputs), pages: info };
 }
@@ -67,7 +68,8 @@ async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefine
     yield { result: call.failed, items: 0, capped: false };
     return;
   }
-  const pagination = tool.pagination!;
+  // prepareCall refuses allPages for a tool that declares no pagination.
+  const pagination = defined(tool.pagination, `${tool.id}'s pagination`);
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
   let gathered = 0;
   const resize = pageSizer(call, pagination, options.maxItems, () => gathered);
@@ -81,12 +83,13 @@ async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefine
   for (let page = 1; ; page++) {
     const sent = await sendCall(call, request, options, page === 1 ? options.idempotencyKey : undefined, gather ? read : 0);
     read += sent.bytes ?? 0;
-    if (!sent.result.success) {
+    // A failure: a success always rests on a reply.
+    if (!sent.reply) {
       yield { result: page > 1 ? withPage(sent.result, page) : sent.result, items: 0, capped: false };
       return;
     }
     const output = sent.result.output as Record<string, unknown>;
-    const onPage = listAt(output, pagination.items[0]).length;
+    const onPage = listAt(output, itemAt(pagination.items, 0)).length;
     const room = options.maxItems === undefined ? Infinity : options.maxItems - gathered;
     const cut = onPage > room;
     if (cut) for (const path of pagination.items) setOutputPath(output, path, listAt(output, path).slice(0, room));
@@ -94,17 +97,21 @@ async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefine
     gathered += taken;
     returned += onPage;
 
-    const next = nextPage(call, pagination, sent.reply!, request, first, { onPage, returned, offset }, resize);
+    const next = nextPage(call, pagination, sent.reply, request, first, { onPage, returned, offset }, resize);
     const full = gathered >= (options.maxItems ?? Infinity) || page >= maxPages;
     // Caps first: a next page that would be refused is not asked for when the call stops anyway.
     if (next && "error" in next && !full) {
       yield { result: withPage(call.fail(next.error), page + 1), items: 0, capped: false };
       return;
     }
-    yield { result: sent.result, ok: sent.reply!.status < 300, items: taken, capped: cut || (next !== undefined && full) };
+    yield { result: sent.result, ok: sent.reply.status < 300, items: taken, capped: cut || (next !== undefined && full) };
     if (!next || full || "error" in next) return;
     if (followed.has(next.key)) {
-      yield { result: withPage(call.fail({ type: "upstream", code: "PAGINATION_LOOP", message: `${tool.provider} gave the same next page twice (${next.show}); stopped rather than loop`, retryable: false }), page + 1), items: 0, capped: false };
+      yield {
+        result: withPage(call.fail({ type: "upstream", code: "PAGINATION_LOOP", message: `${tool.provider} gave the same next page twice (${next.show}); stopped rather than loop`, retryable: false }), page + 1),
+        items: 0,
+        capped: false,
+      };
       return;
     }
     followed.add(next.key);
@@ -205,7 +212,7 @@ function withPage(result: ToolResult, page: number): ToolResult {
 }
 
 function merge(tool: ToolSpec, pagination: PaginationSpec, pages: { output: Record<string, unknown>; ok: boolean }[]): Record<string, unknown> {
-  const base = [...pages].reverse().find((p) => p.ok) ?? pages[pages.length - 1];
+  const base = [...pages].reverse().find((p) => p.ok) ?? itemAt(pages, -1);
   const merged = cloneJson(base.output);
   const outputs = pages.map((p) => p.output);
   const lists = new Map<string, unknown[]>();
@@ -218,7 +225,7 @@ function merge(tool: ToolSpec, pagination: PaginationSpec, pages: { output: Reco
     if (!isCount(o)) continue;
     const source = o.source as { expression: string };
     const listOutput = tool.outputs.find((l) => pagination.items.includes(l.path) && "expression" in l.source && l.source.expression === source.expression);
-    const value = listOutput ? lists.get(listOutput.path)!.length : outputs.reduce((sum, out) => sum + (Number(readOutputPath(out, o.path)) || 0), 0);
+    const value = listOutput ? entryOf(lists, listOutput.path).length : outputs.reduce((sum, out) => sum + (Number(readOutputPath(out, o.path)) || 0), 0);
     setOutputPath(merged, o.path, value);
   }
   return merged;

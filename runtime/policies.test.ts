@@ -31,8 +31,8 @@ describe("a next page on the first page's origin", () => {
     const { fetch, seen } = scriptedFetch(issues([1], `<${next}>; rel="next"`), issues([2]));
     const result = await executeToolDefinition(listIssues, { token: TOKEN, owner: "octo", repo: "hello" }, { fetch, allPages: true });
     expect(result).toMatchObject({ success: true, pages: { count: 2, items: 2 } });
-    expect(seen[1].url).toBe(next);
-    expect(seen[1].headers.get("authorization")).toBe(`Bearer ${TOKEN}`);
+    expect(seen[1]!.url).toBe(next);
+    expect(seen[1]!.headers.get("authorization")).toBe(`Bearer ${TOKEN}`);
   });
 
   it("is refused when its address carries a user name or password, which no error shows", async () => {

@@ -69,7 +69,7 @@ describe("redirects are never followed", () => {
         expect(result.error.message).not.toContain("/steal");
         expect(JSON.stringify(result)).not.toContain(BOOKS_KEY);
         expect(upstream.received).toHaveLength(1);
-        expect(upstream.received[0].method).toBe(method);
+        expect(upstream.received[0]!.method).toBe(method);
         expect(other.received).toHaveLength(0);
       } finally {
         await upstream.close();
@@ -97,9 +97,7 @@ describe("parameters are read as own properties only", () => {
       const result = await executeTool("books_search_volumes", params, { baseUrl: upstream.url });
       expect(result).toMatchObject({ success: false, error: { type: "validation" } });
       if (result.success) return;
-      expect(result.error.issues ?? [result.error]).toEqual(
-        expect.arrayContaining([expect.objectContaining({ param: "__proto__", rule: "unknown" }), expect.objectContaining({ param: "apiKey", rule: "required" })]),
-      );
+      expect(result.error.issues ?? [result.error]).toEqual(expect.arrayContaining([expect.objectContaining({ param: "__proto__", rule: "unknown" }), expect.objectContaining({ param: "apiKey", rule: "required" })]));
       expect(JSON.stringify(result)).not.toContain("literal-secret-0004");
       expect(upstream.received).toHaveLength(0);
     } finally {
@@ -199,7 +197,15 @@ describe("found by the derived contract suite (issue 10)", () => {
   it("a query within its 8,000 characters that percent-encodes past the 16,384-byte request head is refused, naming it", async () => {
     const query = `SELECT Id FROM Account WHERE Name IN (${Array.from({ length: 1300 }, () => "'中'").join(",")})`.slice(0, 8000);
     const result = await executeTool("crm_query", { apiKey: "crm-token-refusal-04", instanceUrl: other.url, query }, {});
-    expect(result).toMatchObject({ success: false, error: { type: "validation", param: "query", rule: "requestSize", message: expect.stringMatching(/^query: the request's address and headers would take \d+ bytes, more than the 16384 crm accepts \(query takes \d+ of them, percent-encoded\)$/) } });
+    expect(result).toMatchObject({
+      success: false,
+      error: {
+        type: "validation",
+        param: "query",
+        rule: "requestSize",
+        message: expect.stringMatching(/^query: the request's address and headers would take \d+ bytes, more than the 16384 crm accepts \(query takes \d+ of them, percent-encoded\)$/),
+      },
+    });
     expect(other.received).toHaveLength(0);
   });
 
@@ -227,7 +233,7 @@ describe("found by the derived contract suite (issue 10)", () => {
     try {
       const result = await executeTool("directory_create_user", { accessToken: GRAPH_TOKEN, displayName: "Otter", mailNickname: "otter", userPrincipalName: "otter@example.com", password: " spaced pass " }, { baseUrl: upstream.url });
       expect(result.success).toBe(true);
-      expect(JSON.parse(upstream.received[0].body).passwordProfile.password).toBe(" spaced pass ");
+      expect(JSON.parse(upstream.received[0]!.body).passwordProfile.password).toBe(" spaced pass ");
     } finally {
       await upstream.close();
     }
@@ -251,13 +257,17 @@ describe("path parameters", () => {
 
   it("accept dots inside a value, which stay in one encoded segment", async () => {
     let seen = "";
-    const result = await executeTool("directory_get_user", { accessToken: GRAPH_TOKEN, userId: "adele.vance@contoso.com" }, {
-      baseUrl: other.url,
-      fetch: async (r) => {
-        seen = r.url;
-        return new Response(JSON.stringify({ id: "u1", userPrincipalName: "adele.vance@contoso.com" }));
+    const result = await executeTool(
+      "directory_get_user",
+      { accessToken: GRAPH_TOKEN, userId: "adele.vance@contoso.com" },
+      {
+        baseUrl: other.url,
+        fetch: async (r) => {
+          seen = r.url;
+          return new Response(JSON.stringify({ id: "u1", userPrincipalName: "adele.vance@contoso.com" }));
+        },
       },
-    });
+    );
     expect(result.success).toBe(true);
     expect(new URL(seen).pathname).toBe("/v1.0/users/adele.vance%40contoso.com");
   });
@@ -290,13 +300,17 @@ describe("blank and unbounded values", () => {
 
   it("leave out an optional comma list with no items instead of sending []", async () => {
     const bodies: unknown[] = [];
-    await executeTool("docgen_generate", { ...generate, folderIds: " , " }, {
-      baseUrl: other.url,
-      fetch: async (r) => {
-        bodies.push(await r.json());
-        return new Response(JSON.stringify({ generationId: "g1" }));
+    await executeTool(
+      "docgen_generate",
+      { ...generate, folderIds: " , " },
+      {
+        baseUrl: other.url,
+        fetch: async (r) => {
+          bodies.push(await r.json());
+          return new Response(JSON.stringify({ generationId: "g1" }));
+        },
       },
-    });
+    );
     expect(bodies).toEqual([{ inputText: generate.inputText, textMode: "generate", format: "presentation" }]);
   });
 
@@ -399,7 +413,9 @@ describe("failures of requests that change state", () => {
 
   it("a POST the manifest declares read-only (a search) is retried like a GET, and never 'may have been applied'", async () => {
     let n = 0;
-    const upstream = await server(() => (n++ === 0 ? { status: 503, headers: { "retry-after": "0" }, body: JSON.stringify({ status: 503, error: { type: "unavailable", message: "busy" } }) } : { status: 200, body: JSON.stringify({ status: 200, data: [], total: 0 }) }));
+    const upstream = await server(() =>
+      n++ === 0 ? { status: 503, headers: { "retry-after": "0" }, body: JSON.stringify({ status: 503, error: { type: "unavailable", message: "busy" } }) } : { status: 200, body: JSON.stringify({ status: 200, data: [], total: 0 }) },
+    );
     try {
       const result = await executeTool("persondata_person_search", { apiKey: "pdl-key-refusal-0005", sql: "SELECT * FROM person WHERE job_company_website='stripe.com'" }, { baseUrl: upstream.url });
       expect(result.success).toBe(true);

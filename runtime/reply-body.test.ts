@@ -105,13 +105,16 @@ describe("replies are read once and bounded (D7)", () => {
 
   it("refuses a reply whose Content-Length is over the limit without reading it", async () => {
     let read = false;
-    const stream = new ReadableStream({
-      pull(controller) {
-        read = true;
-        controller.enqueue(new Uint8Array(10));
-        controller.close();
+    const stream = new ReadableStream(
+      {
+        pull(controller) {
+          read = true;
+          controller.enqueue(new Uint8Array(10));
+          controller.close();
+        },
       },
-    }, { highWaterMark: 0 }); // pulled only when read
+      { highWaterMark: 0 },
+    ); // pulled only when read
     const fetch = async () => new Response(stream, { status: 200, headers: { "content-type": "application/json", "content-length": "50000" } });
     const result = await executeToolDefinition(withLimit(listBooks, 1000), params, { fetch });
     expect(result).toMatchObject({ success: false, error: { code: "REPLY_TOO_LARGE", status: 200 } });

@@ -6,9 +6,7 @@ export type ParamType = "string" | "number" | "boolean" | "json";
 export type OutputType = "string" | "number" | "boolean" | "json" | "array";
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-export type WireConstant =
-  | { in: "query" | "header"; name: string; value: string | number | boolean }
-  | { in: "body"; pointer: string; value: unknown };
+export type WireConstant = { in: "query" | "header"; name: string; value: string | number | boolean } | { in: "body"; pointer: string; value: unknown };
 
 /** Where a parameter's value goes; `auth` and `server` parameters are not sent as themselves. */
 export type WireSpec =
@@ -55,11 +53,7 @@ export type RuleSpec =
   | { rule: "dependentLimits"; param: string; dependsOn: string; limits: Record<string, { minimum?: number; maximum?: number; minLength?: number; maxLength?: number }> };
 
 /** A parsed runtime expression (`$response.body#/id`, `$params.recordId`, …). */
-export type ValueRef =
-  | { kind: "body"; pointer: string[] }
-  | { kind: "header"; name: string }
-  | { kind: "status" }
-  | { kind: "param"; name: string };
+export type ValueRef = { kind: "body"; pointer: string[] } | { kind: "header"; name: string } | { kind: "status" } | { kind: "param"; name: string };
 
 export type OutputSource =
   | {
@@ -88,10 +82,7 @@ export interface OutcomeSpec {
   outputs: { path: string; source: OutputSource }[];
 }
 
-export type AuthSpec =
-  | { type: "bearer"; param: string }
-  | { type: "header"; name: string; param: string }
-  | { type: "query"; name: string; param: string };
+export type AuthSpec = { type: "bearer"; param: string } | { type: "header"; name: string; param: string } | { type: "query"; name: string; param: string };
 
 /** A test on one value of a reply: it holds when the value equals `equals`. */
 export interface ValueTest {

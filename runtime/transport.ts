@@ -27,7 +27,15 @@ export type QueryValue = string | number | boolean | (string | number | boolean)
  */
 export function requestUrl(baseUrl: string, pathTemplate: string, path: Record<string, string>, query: Record<string, QueryValue>): string {
   let url = baseUrl;
-  for (const part of templateParts(pathTemplate)) url += typeof part === "string" ? part : part.name in path ? encodeURIComponent(path[part.name]) : `{${part.name}}`;
+  for (const part of templateParts(pathTemplate)) {
+    if (typeof part === "string") {
+      url += part;
+      continue;
+    }
+    // Own values only: a variable named like an Object property (`{toString}`) with no value stays as written.
+    const value = Object.hasOwn(path, part.name) ? path[part.name] : undefined;
+    url += value === undefined ? `{${part.name}}` : encodeURIComponent(value);
+  }
   let separator = "?";
   for (const name in query) {
     const value = query[name];
@@ -51,7 +59,10 @@ const templates = new Map<string, (string | { name: string })[]>();
 function templateParts(template: string): (string | { name: string })[] {
   let parts = templates.get(template);
   if (!parts) {
-    parts = template.split(/(\{[^{}]+\})/).filter(Boolean).map((p) => (/^\{[^{}]+\}$/.test(p) ? { name: p.slice(1, -1) } : p));
+    parts = template
+      .split(/(\{[^{}]+\})/)
+      .filter(Boolean)
+      .map((p) => (/^\{[^{}]+\}$/.test(p) ? { name: p.slice(1, -1) } : p));
     templates.set(template, parts);
   }
   return parts;
@@ -149,7 +160,7 @@ function withoutQueryKey(href: string, name: string): string {
   const kept = base
     .slice(q + 1)
     .split("&")
-    .filter((pair) => pair !== "" && safeDecode(pair.split("=")[0]) !== name);
+    .filter((pair) => pair !== "" && safeDecode(pair.split("=")[0] ?? "") !== name);
   return `${base.slice(0, q)}${kept.length ? `?${kept.join("&")}` : ""}`;
 }
 
@@ -185,7 +196,7 @@ export function linkNext(header: string | null): string | undefined {
       }
       i = skipSpace(header, i + 1);
       const nameStart = i;
-      while (i < n && TOKEN.test(header[i])) i++;
+      while (i < n && TOKEN.test(header.charAt(i))) i++;
       const name = header.slice(nameStart, i).toLowerCase();
       i = skipSpace(header, i);
       if (header[i] !== "=") continue;
@@ -197,7 +208,7 @@ export function linkNext(header: string | null): string | undefined {
         i++;
       } else {
         const start = i;
-        while (i < n && !VALUE_END.test(header[i])) i++;
+        while (i < n && !VALUE_END.test(header.charAt(i))) i++;
         value = header.slice(start, i);
       }
       if (name === "rel" && value.toLowerCase().split(/\s+/).includes("next")) next = true;

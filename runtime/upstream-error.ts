@@ -36,7 +36,7 @@ export function upstreamError(tool: ToolSpec, response: Response, body: unknown,
   // A quota used up (a daily one, an org's API limit) comes back later, not after a retry.
   const quota = tool.rateLimits?.quota;
   const quotaCode = quota ? first(quota.from) : undefined;
-  const usedUp = quotaCode !== undefined && quota!.codes.includes(quotaCode);
+  const usedUp = quota !== undefined && quotaCode !== undefined && quota.codes.includes(quotaCode);
   const details: Record<string, unknown> = {};
   for (const [name, refs] of Object.entries(tool.errors.details ?? {})) {
     const value = found(refs);

@@ -3,6 +3,7 @@
 // Valid input comes back normalised: defaults applied, numbers and booleans
 // coerced from their text form, JSON strings parsed, enum case canonicalised,
 // base addresses trimmed.
+import { itemAt } from "./checked.js";
 import { ownValue } from "./own.js";
 import { isSecretLength, SECRET_MIN_LENGTH } from "./redact.js";
 import type { ParamSpec, RuleSpec, ToolSpec } from "./tool-types.js";
@@ -31,7 +32,7 @@ export function validateParams(tool: ToolSpec, input: Record<string, unknown>): 
   const unsent = new Set<string>();
   const known = paramNames(tool);
   for (const name in input) {
-    if (!Object.prototype.hasOwnProperty.call(input, name)) continue;
+    if (!Object.hasOwn(input, name)) continue;
     if (!known.has(name) && input[name] !== undefined) {
       issues.push({ param: name, rule: "unknown", message: `${name}: not a parameter of ${tool.id} (parameters: ${[...known].join(", ")})` });
     }
@@ -138,6 +139,7 @@ function range(spec: ParamSpec): string {
 }
 
 // Header values are Latin-1 without control characters (a CR/LF would split the header).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
 const NOT_HEADER_SAFE = /[\u0000-\u0008\u000a-\u001f\u007f]|[^\u0000-\u00ff]/u;
 // A header value loses leading and trailing spaces and tabs on the way (fetch trims them).
 const HEADER_TRIMMED = /^[ \t]|[ \t]$/;
@@ -284,7 +286,13 @@ function checkJson(spec: ParamSpec, raw: unknown): Checked {
     const { keys, caseInsensitive, hint } = spec.forbiddenKeys;
     const refused = Object.keys(value as object).find((k) => keys.some((f) => (caseInsensitive ? f.toLowerCase() === k.toLowerCase() : f === k)));
     if (refused !== undefined) {
-      return { issue: { param: spec.name, rule: "forbiddenKeys", message: `${spec.name}: must not contain ${keys.map((k) => JSON.stringify(k)).join(" or ")}${caseInsensitive ? " (in any case)" : ""}${hint ? `: ${hint}` : ""}, got key ${JSON.stringify(refused)}` } };
+      return {
+        issue: {
+          param: spec.name,
+          rule: "forbiddenKeys",
+          message: `${spec.name}: must not contain ${keys.map((k) => JSON.stringify(k)).join(" or ")}${caseInsensitive ? " (in any case)" : ""}${hint ? `: ${hint}` : ""}, got key ${JSON.stringify(refused)}`,
+        },
+      };
     }
   }
   return { value };
@@ -316,7 +324,7 @@ function checkRule(rule: RuleSpec, values: Record<string, unknown>, tool: ToolSp
       const alternatives = rule.groups.map((g) => g.join(" with "));
       const given = rule.groups.flat().filter(present);
       issues.push({
-        param: rule.groups[0][0],
+        param: itemAt(itemAt(rule.groups, 0), 0),
         rule: "anyOf",
         message: `${tool.id} needs ${alternatives.length > 1 ? `${alternatives.slice(0, -1).join(", ")} or ${alternatives[alternatives.length - 1]}` : alternatives[0]}, got ${given.length ? `only ${[...new Set(given)].join(", ")}` : "none of them"}`,
       });
@@ -339,7 +347,12 @@ function checkRule(rule: RuleSpec, values: Record<string, unknown>, tool: ToolSp
               : length !== undefined && limits.maxLength !== undefined && length > limits.maxLength
                 ? `must be at most ${limits.maxLength} characters long (it has ${length})`
                 : undefined;
-      if (broken) issues.push({ param: rule.param, rule: "dependentLimits", message: `${rule.param}: ${broken}${when}, got ${typeof value === "string" ? JSON.stringify(value.length > 100 ? `${value.slice(0, 100)}…` : value) : JSON.stringify(value)}` });
+      if (broken)
+        issues.push({
+          param: rule.param,
+          rule: "dependentLimits",
+          message: `${rule.param}: ${broken}${when}, got ${typeof value === "string" ? JSON.stringify(value.length > 100 ? `${value.slice(0, 100)}…` : value) : JSON.stringify(value)}`,
+        });
       return;
     }
     case "allowedValues": {

@@ -34,7 +34,7 @@ export const COMMAND_NAMES = Object.keys(COMMANDS);
  * the command's code loads. Serving and calling commands keep the default.
  */
 export function batchCommand(name: string | undefined): boolean {
-  return name !== undefined && Object.hasOwn(COMMANDS, name) && COMMANDS[name].batch === true;
+  return name !== undefined && Object.hasOwn(COMMANDS, name) && COMMANDS[name]?.batch === true;
 }
 
 const USAGE_WIDTH = Math.max(...Object.values(COMMANDS).map((c) => c.summary[0].length)) + 2;

@@ -22,9 +22,6 @@ export type { RunOptions, RunResult, Workflow } from "@blockwright/runtime/workf
 export async function runWorkflow(workflow: string | Workflow, options: RunOptions & { registry: Registry; mode?: "mock" | "live" }): Promise<RunResult> {
   const { registry, mode, ...run } = options;
   const validateOptions = { env: options.env, mode: mode ?? "live" };
-  const checked =
-    typeof workflow === "string"
-      ? loadWorkflow(workflow, registry, validateOptions)
-      : checkWorkflow(parseYamlSource<Workflow>(JSON.stringify(workflow, null, 2), "<workflow>"), registry, validateOptions);
+  const checked = typeof workflow === "string" ? loadWorkflow(workflow, registry, validateOptions) : checkWorkflow(parseYamlSource<Workflow>(JSON.stringify(workflow, null, 2), "<workflow>"), registry, validateOptions);
   return runWorkflowWith(registry, checked, run);
 }

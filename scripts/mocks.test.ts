@@ -39,7 +39,7 @@ function get(socket: Socket, path: string): Promise<{ head: string; body: string
 
 describe("a mock's connection", () => {
   it("advertises no idle time-out and stays open past the 5 s Node's server gave it, for the client to reuse", { timeout: 60_000 }, async () => {
-    const { hostname, port } = new URL(mocks.urls.shelf);
+    const { hostname, port } = new URL(mocks.urls.shelf!);
     const socket = connect(Number(port), hostname);
     let closedByServer = false;
     socket.once("end", () => (closedByServer = true));

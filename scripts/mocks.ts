@@ -115,19 +115,22 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
         const file = openapiPathOf(specsDir, provider);
         if (!existsSync(file)) throw new MockStartError(`no OpenAPI document for provider "${provider}" (${file})`);
         const operations = await getHttpOperationsFromSpec(await servedDocument(file, options.root ?? dirname(resolve(specsDir)), specsDir, provider));
-        const { prism: server, http } = withHttpServer(() => createServer(operations, {
-          cors: false,
-          components: { logger: logger.child({ name: provider }) },
-          config: {
-            isProxy: false,
-            upstreamProxy: undefined,
-            validateRequest: true,
-            validateResponse: true,
-            checkSecurity: true,
-            errors: true,
-            mock: { dynamic: false },
-          },
-        }) as PrismServer);
+        const { prism: server, http } = withHttpServer(
+          () =>
+            createServer(operations, {
+              cors: false,
+              components: { logger: logger.child({ name: provider }) },
+              config: {
+                isProxy: false,
+                upstreamProxy: undefined,
+                validateRequest: true,
+                validateResponse: true,
+                checkSecurity: true,
+                errors: true,
+                mock: { dynamic: false },
+              },
+            }) as PrismServer,
+        );
         // 0: no idle time-out, and no Keep-Alive hint (the client keeps its own, shorter one).
         http.keepAliveTimeout = 0;
         servers.push({ prism: server, http });

@@ -59,17 +59,9 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "blockwright-packages-"));
   const tarballs = join(work, "tarballs");
   mkdirSync(tarballs);
-  const packed = runOk(
-    "npm",
-    ["pack", "--ignore-scripts", "--pack-destination", tarballs, "./runtime", ...PROVIDERS.map((p) => `./generated/${p}`), ...THIRD_PARTY.map((p) => `./node_modules/${p}`)],
-    ROOT,
-  );
+  const packed = runOk("npm", ["pack", "--ignore-scripts", "--pack-destination", tarballs, "./runtime", ...PROVIDERS.map((p) => `./generated/${p}`), ...THIRD_PARTY.map((p) => `./node_modules/${p}`)], ROOT);
   // Settled, not raced: whatever started is known to afterAll, which stops it.
-  const started = await Promise.allSettled([
-    startLocalRegistry(join(work, "registry")).then((r) => (registry = r)),
-    startMocks(PROVIDERS, { specsDir: SPECS_DIR }).then((m) => (mocks = m)),
-    packed,
-  ]);
+  const started = await Promise.allSettled([startLocalRegistry(join(work, "registry")).then((r) => (registry = r)), startMocks(PROVIDERS, { specsDir: SPECS_DIR }).then((m) => (mocks = m)), packed]);
   for (const s of started) if (s.status === "rejected") throw s.reason;
 
   // npm reads only this file: the local registry, a fake token (npm refuses
@@ -87,9 +79,9 @@ beforeAll(async () => {
   writeFileSync(join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }, null, 2));
   // One provider first, to measure what installing one costs; then the second.
   const [first, second] = PROVIDERS.map((p) => `@blockwright/${p}@${manifest(join(ROOT, "generated", p)).version}`);
-  await npm(["install", "--ignore-scripts", first], consumer);
+  await npm(["install", "--ignore-scripts", first!], consumer);
   install = { packages: installedPackages(join(consumer, "node_modules")), bytes: diskUsageBytes(join(consumer, "node_modules")) };
-  await npm(["install", "--ignore-scripts", second], consumer);
+  await npm(["install", "--ignore-scripts", second!], consumer);
 
   // Both type checks start now and run beside the other tests.
   tsc = {
@@ -113,7 +105,7 @@ describe("packages published to a local registry and installed in a fresh projec
   });
 
   it("plain node imports the ESM packages and runs a call of each against its mock", async () => {
-    const { stdout } = await runOk(node, ["esm-call.mjs", mocks!.urls.books, mocks!.urls.docgen], consumer);
+    const { stdout } = await runOk(node, ["esm-call.mjs", mocks!.urls.books!, mocks!.urls.docgen!], consumer);
     const { search, themes } = JSON.parse(stdout);
     expect(search.success).toBe(true);
     expect(search.output.metadata.count).toBeGreaterThan(0);
@@ -123,7 +115,7 @@ describe("packages published to a local registry and installed in a fresh projec
   });
 
   it("a CommonJS require of the same package runs a call against the mock", async () => {
-    const { stdout } = await runOk(node, ["cjs-call.cjs", mocks!.urls.books], consumer);
+    const { stdout } = await runOk(node, ["cjs-call.cjs", mocks!.urls.books!], consumer);
     const result = JSON.parse(stdout);
     expect(result.success).toBe(true);
     expect(result.output.metadata.id).toBe("zyTCAlFPjgYC");
@@ -149,7 +141,7 @@ describe("packages published to a local registry and installed in a fresh projec
     it.each(wrong)("rejects %s on the marked line", async (file) => {
       const lines = readFileSync(join(CONSUMER_FIXTURES, "typed", file), "utf8").split("\n");
       const marked = lines.findIndex((l) => /\/\/ expected: TS\d+/.test(l));
-      const code = /\/\/ expected: (TS\d+)/.exec(lines[marked])![1];
+      const code = /\/\/ expected: (TS\d+)/.exec(lines[marked]!)![1];
       expect(await errorsIn(file)).toEqual([{ line: marked + 1, code }]);
     });
   });
@@ -165,7 +157,7 @@ describe("packages published to a local registry and installed in a fresh projec
       metafile: true,
       logLevel: "silent",
     });
-    const bytes = result.outputFiles[0].contents.length;
+    const bytes = result.outputFiles[0]!.contents.length;
     const inputs = Object.keys(result.metafile.inputs).filter((i) => i !== "<stdin>");
     figure(`minified browser bundle of @blockwright/${PROVIDERS[0]}'s executeTool: ${(bytes / 1000).toFixed(1)} KB from ${inputs.length} modules`);
     // Only the provider, the runtime and openapi-fetch: no YAML parser, schema compiler or Node.js module.

@@ -1,5 +1,6 @@
 // The block graph: connections define the order blocks run in, and which
 // blocks count as upstream of which.
+import { entryOf } from "../checked.js";
 import type { Workflow } from "./types.js";
 
 export interface Graph {
@@ -15,11 +16,13 @@ export function buildGraph(workflow: Workflow): Graph {
   const ids = Object.keys(workflow.blocks);
   const incoming = new Map(ids.map((id) => [id, [] as string[]]));
   const outgoing = new Map(ids.map((id) => [id, [] as string[]]));
-  for (const id of ids) {
-    for (const { target } of workflow.blocks[id].connections?.outgoing ?? []) {
-      if (!incoming.has(target) || target === id || outgoing.get(id)!.includes(target)) continue;
-      outgoing.get(id)!.push(target);
-      incoming.get(target)!.push(id);
+  for (const [id, block] of Object.entries(workflow.blocks)) {
+    const successors = entryOf(outgoing, id);
+    for (const { target } of block.connections?.outgoing ?? []) {
+      const predecessors = incoming.get(target);
+      if (!predecessors || target === id || successors.includes(target)) continue;
+      successors.push(target);
+      predecessors.push(id);
     }
   }
   return { ids, incoming, outgoing };
@@ -29,8 +32,7 @@ export function buildGraph(workflow: Workflow): Graph {
 export function upstreamOf(graph: Graph, id: string): Set<string> {
   const seen = new Set<string>();
   const stack = [...(graph.incoming.get(id) ?? [])];
-  while (stack.length) {
-    const next = stack.pop()!;
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
     if (seen.has(next)) continue;
     seen.add(next);
     stack.push(...(graph.incoming.get(next) ?? []));

@@ -5,13 +5,12 @@
 // reference inside longer text is interpolated (objects and arrays as JSON).
 // `\{{` writes a literal `{{`.
 
+import { defined } from "../checked.js";
 import { ownValue } from "../own.js";
 
 export type PathSegment = string | number;
 
-export type Reference =
-  | { kind: "output"; block: string; path: PathSegment[]; text: string }
-  | { kind: "env"; name: string; text: string };
+export type Reference = { kind: "output"; block: string; path: PathSegment[]; text: string } | { kind: "env"; name: string; text: string };
 
 /** Where a reference sits inside an input value (object keys and array indexes). */
 export type ValuePath = (string | number)[];
@@ -42,8 +41,8 @@ export function parseReference(inner: string): Reference {
 /** The variable name when `value` is exactly one `{{NAME}}` reference (how secrets must be given). */
 export function envReferenceName(value: unknown): string | undefined {
   if (typeof value !== "string") return undefined;
-  const m = /^\{\{([^{}]*)\}\}$/.exec(value.trim());
-  return m && ENV_NAME.test(m[1].trim()) ? m[1].trim() : undefined;
+  const name = /^\{\{([^{}]*)\}\}$/.exec(value.trim())?.[1]?.trim();
+  return name !== undefined && ENV_NAME.test(name) ? name : undefined;
 }
 
 type Part = string | Reference;
@@ -55,14 +54,14 @@ export function parseTemplate(text: string): Part[] {
   let literal = "";
   for (const m of text.matchAll(TOKEN)) {
     literal += text.slice(last, m.index);
-    last = m.index! + m[0].length;
+    last = m.index + m[0].length;
     if (m[0] === "\\{{") {
       literal += "{{";
       continue;
     }
     if (literal) parts.push(literal);
     literal = "";
-    parts.push(parseReference(m[1]));
+    parts.push(parseReference(defined(m[1], "the text of a reference")));
   }
   literal += text.slice(last);
   if (literal) parts.push(literal);
@@ -87,7 +86,8 @@ export function resolveValue(value: unknown, lookup: (reference: Reference) => u
   if (typeof value === "string") {
     if (!value.includes("{{")) return value;
     const parts = parseTemplate(value);
-    if (parts.length === 1 && typeof parts[0] !== "string") return lookup(parts[0]);
+    const [only] = parts;
+    if (parts.length === 1 && only !== undefined && typeof only !== "string") return lookup(only);
     return parts.map((p) => (typeof p === "string" ? p : interpolate(lookup(p)))).join("");
   }
   if (Array.isArray(value)) return value.map((v) => resolveValue(v, lookup));
@@ -127,7 +127,7 @@ export function unresolvedReason(value: unknown, path: readonly PathSegment[], r
       if (segment >= current.length) return `${at} has ${current.length} item${current.length === 1 ? "" : "s"}${current.length ? ` (indexes 0–${current.length - 1})` : ""}`;
     } else if (current !== null && typeof current === "object") {
       if (typeof segment === "number") return `${at} is an object, not a list`;
-      if (!Object.prototype.hasOwnProperty.call(current, segment)) {
+      if (!Object.hasOwn(current, segment)) {
         const keys = Object.keys(current);
         return `${at} has no ${JSON.stringify(segment)}${keys.length ? ` (it has ${keys.slice(0, 12).join(", ")}${keys.length > 12 ? ", …" : ""})` : " (it is empty)"}`;
       }

@@ -9,12 +9,12 @@ const search: BlockResult = { id: "search", name: "Search", type: "books", opera
 
 describe("resolveInputs", () => {
   it("takes environment values and upstream outputs, keeping a whole reference's type", () => {
-    const params = resolveInputs(tools.books_get_volume, block({ apiKey: "{{BOOKS_KEY}}", volumeId: "{{search.data[0].id}}" }), new Map([["search", search]]), { BOOKS_KEY: "AIzaResolveKey0001" });
+    const params = resolveInputs(tools.books_get_volume!, block({ apiKey: "{{BOOKS_KEY}}", volumeId: "{{search.data[0].id}}" }), new Map([["search", search]]), { BOOKS_KEY: "AIzaResolveKey0001" });
     expect(params).toEqual({ apiKey: "AIzaResolveKey0001", volumeId: "zyTCAlFPjgYC" });
   });
 
   it("reads only the environment's own variables: {{constructor}} or {{toString}} is a missing variable, not Object.prototype's", () => {
-    const params = resolveInputs(tools.books_get_volume, block({ apiKey: "{{constructor}}", volumeId: "{{toString}}" }), new Map(), {});
+    const params = resolveInputs(tools.books_get_volume!, block({ apiKey: "{{constructor}}", volumeId: "{{toString}}" }), new Map(), {});
     expect(params).toEqual({ apiKey: "mock-placeholder-constructor", volumeId: "mock-placeholder-toString" });
   });
 });

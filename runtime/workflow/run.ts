@@ -2,6 +2,7 @@
 // have succeeded, independent branches run concurrently (bounded), a failed
 // block skips what depends on it while other branches go on, and job-status
 // blocks poll until their job leaves its pending states.
+import { entryOf, fieldOf } from "../checked.js";
 import type { ToolError, ToolResult } from "../errors.js";
 import { executeToolDefinition } from "../execute.js";
 import { ownValue, setOwn } from "../own.js";
@@ -50,10 +51,10 @@ export async function runWorkflowWith(registry: Registry, checked: ValidatedWork
     };
     const pump = () => {
       for (const id of [...pending]) {
-        const upstream = graph.incoming.get(id)!;
+        const upstream = entryOf(graph.incoming, id);
         if (!upstream.every((u) => results.has(u))) continue;
-        const failed = upstream.filter((u) => results.get(u)!.status !== "succeeded");
-        const block = workflow.blocks[id];
+        const failed = upstream.filter((u) => entryOf(results, u).status !== "succeeded");
+        const block = fieldOf(workflow.blocks, id);
         const base = { id, name: block.name, type: block.type, operation: block.inputs.operation, durationMs: 0 };
         if (options.signal?.aborted) {
           // Nothing starts after an interrupt.

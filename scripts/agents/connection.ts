@@ -34,7 +34,7 @@ export function connectionParamsByProvider(tools: readonly ToolSpec[]): Map<stri
     for (const p of connectionParams(tool)) {
       const known = params.get(p.name);
       // Secret in any tool means secret for the provider.
-      params.set(p.name, known && known.secret ? known : p);
+      params.set(p.name, known?.secret ? known : p);
     }
     out.set(tool.provider, params);
   }
@@ -53,8 +53,7 @@ export function loadConnectionConfig(file: string, displayName: string, tools: r
 
 export function checkConnectionConfig(source: YamlSource, tools: readonly ToolSpec[]): ConnectionConfig {
   const problems: string[] = [];
-  const fail = (path: (string | number)[], message: string, which: "key" | "value" = "key") =>
-    problems.push(`${formatPosition(source.locate(path, which))}: ${path.join(".") || "(top level)"}: ${message}`);
+  const fail = (path: (string | number)[], message: string, which: "key" | "value" = "key") => problems.push(`${formatPosition(source.locate(path, which))}: ${path.join(".") || "(top level)"}: ${message}`);
   const byProvider = connectionParamsByProvider(tools);
   const config: ConnectionConfig = {};
   const data = source.data;

@@ -9,7 +9,7 @@
 // would validate the arguments again, with other messages.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { executeToolDefinition, llmCallParams, llmToolName, toLlmTools, toolBehavior, type ExecuteOptions, type ToolError, type ToolResult, type ToolSpec } from "@blockwright/runtime";
+import { executeToolDefinition, itemAt, llmCallParams, llmToolName, toLlmTools, toolBehavior, type ExecuteOptions, type ToolError, type ToolResult, type ToolSpec } from "@blockwright/runtime";
 import type { ResolvedConnection } from "./connection.js";
 
 export interface ToolServerOptions {
@@ -59,7 +59,7 @@ export function createToolServer(options: ToolServerOptions): Server {
         provider: tool.provider,
         operation: tool.id,
         rule: "connection",
-        param: connection.missing[0].param,
+        param: itemAt(connection.missing, 0).param,
         message: `${tool.id} cannot run: the server has no ${list}. This is the server's configuration, not an argument: ask the user to set it and restart the server.`,
       });
     }

@@ -19,7 +19,11 @@ async function started() {
   await transport.start();
   let written = "";
   output.on("data", (d: Buffer) => (written += d));
-  const answers = () => written.split("\n").filter(Boolean).map((line) => JSON.parse(line) as unknown);
+  const answers = () =>
+    written
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as unknown);
   return { input, transport, received, answers, closes: () => closes };
 }
 

@@ -20,6 +20,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import createClient from "openapi-fetch";
+import { defined, entryOf, fieldOf, itemAt } from "@blockwright/runtime";
 import { providerDirs } from "../codegen/provider-dirs.js";
 import { startMocks } from "../mocks.js";
 import { writeSyntheticProject } from "./synthetic.js";
@@ -27,7 +28,11 @@ import { writeSyntheticProject } from "./synthetic.js";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const specs = join(root, "specs");
 const usage = pathToFileURL(join(root, "scripts/bench/usage.mjs")).href;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]) =>
+  itemAt(
+    [...xs].sort((a, b) => a - b),
+    Math.floor(xs.length / 2),
+  );
 const MEASURES = ["generate", "scale", "check", "call", "mocks", "cli"];
 const only = process.argv.slice(2);
 const unknown = only.filter((m) => !MEASURES.includes(m));
@@ -83,7 +88,10 @@ function run(args: string[], cwd = root, env: Record<string, string> = {}): Prom
     child.on("close", (code) => {
       const wallMs = performance.now() - start;
       if (code !== 0) return reject(new Error(`node ${args.join(" ")} exited ${code}: ${err.slice(0, 500)}`));
-      const lines = readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Omit<Run, "wallMs">);
+      const lines = readFileSync(file, "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l) as Omit<Run, "wallMs">);
       const peakMiB = Math.max(...lines.map((l) => l.peakMiB));
       // 'close' comes after the child was reaped: the kernel has added its times to ours.
       const after = reapedChildrenCpu();
@@ -118,12 +126,12 @@ async function pairs(rounds: number, a: () => Promise<Run>, b: () => Promise<Run
 }
 
 const rows: { measure: string; ours: string; anchor: string; ratio: string; target: string; reproduce: string[] }[] = [];
-const DIGITS: Record<string, number> = { s: 2, ms: 0, MiB: 0, "µs": 1 };
+const DIGITS: Record<string, number> = { s: 2, ms: 0, MiB: 0, µs: 1 };
 
 /** One row from per-round figures (ours[i] and anchor[i] measured in the same round): medians, and the median of the per-round ratios. */
 function row(measure: string, ours: number[], anchor: number[], unit: string, target: string, reproduce: string[], digits = DIGITS[unit] ?? 1): void {
   const fmt = (xs: number[]) => `${median(xs).toFixed(digits)} ${unit}`;
-  rows.push({ measure, ours: fmt(ours), anchor: fmt(anchor), ratio: `${median(ours.map((x, i) => x / anchor[i])).toFixed(2)}×`, target, reproduce });
+  rows.push({ measure, ours: fmt(ours), anchor: fmt(anchor), ratio: `${median(ours.map((x, i) => x / itemAt(anchor, i))).toFixed(2)}×`, target, reproduce });
 }
 
 function report(measure: string, p: Pair, pick: (r: Run) => number, unit: string, target: string, reproduce: string[]): void {
@@ -161,10 +169,12 @@ if (wanted("generate")) {
 // code of its own than openapi-typescript alone), so that row is shown too.
 if (wanted("scale")) {
   const sizes = [20, 100, 200] as const;
-  const projects = new Map<number, { dir: string; ids: string[] }>(sizes.map((n) => {
-    const dir = mkdtempSync(join(tmp, `syn${n}-`));
-    return [n, { dir, ids: writeSyntheticProject(dir, n) }] as const;
-  }));
+  const projects = new Map<number, { dir: string; ids: string[] }>(
+    sizes.map((n) => {
+      const dir = mkdtempSync(join(tmp, `syn${n}-`));
+      return [n, { dir, ids: writeSyntheticProject(dir, n) }] as const;
+    }),
+  );
   // Each run writes into a fresh folder (200 packages are 1,000 files: the
   // synthetic project has no LICENSE), kept until every round is done:
   // removed right after its run, it made the next run pay for it, because on
@@ -178,11 +188,11 @@ if (wanted("scale")) {
     return use(out);
   };
   const ours = (n: number) => {
-    const { dir } = projects.get(n)!;
+    const { dir } = entryOf(projects, n);
     return fresh(dir, "gen-", (out) => run(["--", join(root, "bin/blockwright.js"), "generate", "--out", out], dir));
   };
   const anchor = (n: number) => {
-    const { dir, ids } = projects.get(n)!;
+    const { dir, ids } = entryOf(projects, n);
     return fresh(dir, "anchor-", (out) => run([join(root, "scripts/bench/anchor-openapi-typescript.mjs"), out, ...specFiles(join(dir, "specs"), ids)], dir));
   };
   for (const n of sizes) {
@@ -194,18 +204,18 @@ if (wanted("scale")) {
   const SCALE_ROUNDS = 7;
   for (let i = 0; i < SCALE_ROUNDS; i++) {
     for (const n of sizes) {
-      rounds.get(n)!.a.push(await ours(n));
-      rounds.get(n)!.b.push(await anchor(n));
+      entryOf(rounds, n).a.push(await ours(n));
+      entryOf(rounds, n).b.push(await anchor(n));
     }
   }
-  const at100 = rounds.get(100)!;
+  const at100 = entryOf(rounds, 100);
   const how = [`npx tsx scripts/bench/synthetic.ts /tmp/syn 100 && (cd /tmp/syn && node -- "$OLDPWD/bin/blockwright.js" generate)`, `node scripts/bench/anchor-openapi-typescript.mjs /tmp/syn/anchor /tmp/syn/specs/*/openapi.yaml`];
   report("generate, 100 synthetic providers (CPU)", at100, cpu, "s", "≤ 1.3×", how);
   report("  of which user CPU", at100, (r) => r.user, "s", "", how);
   report("  of which system CPU", at100, (r) => r.system, "s", "", how);
   report("generate, 100 synthetic providers (peak memory)", at100, peak, "MiB", "≤ 1.5×", how);
   const slopeRow = (measure: string, from: number, to: number, pick: (r: Run) => number, target: string) => {
-    const slopes = (k: "a" | "b") => rounds.get(to)![k].map((r, i) => ((pick(r) - pick(rounds.get(from)![k][i])) / (to - from)) * 1000);
+    const slopes = (k: "a" | "b") => entryOf(rounds, to)[k].map((r, i) => ((pick(r) - pick(itemAt(entryOf(rounds, from)[k], i))) / (to - from)) * 1000);
     row(measure, slopes("a"), slopes("b"), "ms", target, [`synthetic projects of ${from} and ${to} providers, as above; ${SCALE_ROUNDS} rounds, every size in each`], 1);
   };
   slopeRow("generate, CPU per added provider (100 → 200)", 100, 200, cpu, "≤ 1.3×");
@@ -230,10 +240,41 @@ if (wanted("check")) {
 // 4. executeTool against a reused openapi-fetch client, both on the same in-memory fetch.
 if (wanted("call")) {
   const cases = [
-    { id: "books_search_volumes", module: "books", baseUrl: "https://www.googleapis.com", params: { apiKey: "bench-key-0001", q: "intitle:google", maxResults: 5 }, method: "GET", path: "/books/v1/volumes", init: { params: { query: { q: "intitle:google", maxResults: 5, key: "bench-key-0001" } } }, reply: { kind: "books#volumes", totalItems: 1, items: [{ kind: "books#volume", id: "zyTCAlFPjgYC", volumeInfo: { title: "The Google Story" } }] }, status: 200 },
+    {
+      id: "books_search_volumes",
+      module: "books",
+      baseUrl: "https://www.googleapis.com",
+      params: { apiKey: "bench-key-0001", q: "intitle:google", maxResults: 5 },
+      method: "GET",
+      path: "/books/v1/volumes",
+      init: { params: { query: { q: "intitle:google", maxResults: 5, key: "bench-key-0001" } } },
+      reply: { kind: "books#volumes", totalItems: 1, items: [{ kind: "books#volume", id: "zyTCAlFPjgYC", volumeInfo: { title: "The Google Story" } }] },
+      status: 200,
+    },
     // crm's address is its instanceUrl parameter, so executeTool is given no baseUrl.
-    { id: "crm_get_record", module: "crm", baseUrl: "https://acme.my.salesforce.com", viaParam: true, params: { apiKey: "bench-token-0001", instanceUrl: "https://acme.my.salesforce.com", sobject: "Account", recordId: "001D000000IqhSLIAZ" }, method: "GET", path: "/services/data/v59.0/sobjects/{sobject}/{recordId}", init: { params: { path: { sobject: "Account", recordId: "001D000000IqhSLIAZ" } }, headers: { Authorization: "Bearer bench-token-0001" } }, reply: { attributes: { type: "Account" }, Id: "001D000000IqhSLIAZ", Name: "Acme" }, status: 200 },
-    { id: "docgen_generate", module: "docgen", baseUrl: "https://public-api.gamma.app", params: { apiKey: "sk-gamma-bench-0001", inputText: "A deck", textMode: "generate", textTone: "crisp" }, method: "POST", path: "/v1.0/generations", init: { body: { inputText: "A deck", textMode: "generate", format: "presentation", textOptions: { tone: "crisp" } }, headers: { "X-API-KEY": "sk-gamma-bench-0001" } }, reply: { generationId: "abc123xyz" }, status: 200 },
+    {
+      id: "crm_get_record",
+      module: "crm",
+      baseUrl: "https://acme.my.salesforce.com",
+      viaParam: true,
+      params: { apiKey: "bench-token-0001", instanceUrl: "https://acme.my.salesforce.com", sobject: "Account", recordId: "001D000000IqhSLIAZ" },
+      method: "GET",
+      path: "/services/data/v59.0/sobjects/{sobject}/{recordId}",
+      init: { params: { path: { sobject: "Account", recordId: "001D000000IqhSLIAZ" } }, headers: { Authorization: "Bearer bench-token-0001" } },
+      reply: { attributes: { type: "Account" }, Id: "001D000000IqhSLIAZ", Name: "Acme" },
+      status: 200,
+    },
+    {
+      id: "docgen_generate",
+      module: "docgen",
+      baseUrl: "https://public-api.gamma.app",
+      params: { apiKey: "sk-gamma-bench-0001", inputText: "A deck", textMode: "generate", textTone: "crisp" },
+      method: "POST",
+      path: "/v1.0/generations",
+      init: { body: { inputText: "A deck", textMode: "generate", format: "presentation", textOptions: { tone: "crisp" } }, headers: { "X-API-KEY": "sk-gamma-bench-0001" } },
+      reply: { generationId: "abc123xyz" },
+      status: 200,
+    },
   ];
   for (const c of cases) {
     const body = JSON.stringify(c.reply);
@@ -241,7 +282,7 @@ if (wanted("call")) {
     const { executeTool } = (await import(pathToFileURL(join(root, "generated", c.module, "index.js")).href)) as { executeTool: (id: string, p: object, o: object) => Promise<{ success: boolean }> };
     const client = createClient<Record<string, never>>({ baseUrl: c.baseUrl, fetch });
     const options = { fetch, ...("viaParam" in c ? {} : { baseUrl: c.baseUrl }) };
-    const send = (client as unknown as Record<string, (path: string, init: object) => Promise<{ data?: unknown }>>)[c.method];
+    const send = defined((client as unknown as Record<string, (path: string, init: object) => Promise<{ data?: unknown }>>)[c.method], `openapi-fetch's ${c.method}`);
     const N = 3000;
     const ours = async () => {
       const t = performance.now();
@@ -285,14 +326,17 @@ if (wanted("cli")) {
   report("blockwright --help (wall)", help, wall, "ms", "≤ 4×", ["node -- bin/blockwright.js --help", "node -e 0"]);
   const mocks = await startMocks(["books"], { specsDir: specs });
   try {
-    const url = mocks.urls.books;
+    const url = fieldOf(mocks.urls, "books");
     const env = { BOOKS_KEY: "bench-key-0001" };
     const call = await pairs(
       15,
       () => run(["--", "bin/blockwright.js", "call", "books_search_volumes", "--param", "apiKey={{BOOKS_KEY}}", "--param", "q=google", "--param", "maxResults=5", "--base-url", url], root, env),
       () => run(["scripts/bench/bare-openapi-fetch.mjs", url, "google", "5"], root, env),
     );
-    report("blockwright call, against a mock (wall)", call, wall, "ms", "≤ 2×", [`BOOKS_KEY=… node -- bin/blockwright.js call books_search_volumes --param apiKey={{BOOKS_KEY}} --param q=google --param maxResults=5 --base-url <mock>`, "BOOKS_KEY=… node scripts/bench/bare-openapi-fetch.mjs <mock> google 5"]);
+    report("blockwright call, against a mock (wall)", call, wall, "ms", "≤ 2×", [
+      `BOOKS_KEY=… node -- bin/blockwright.js call books_search_volumes --param apiKey={{BOOKS_KEY}} --param q=google --param maxResults=5 --base-url <mock>`,
+      "BOOKS_KEY=… node scripts/bench/bare-openapi-fetch.mjs <mock> google 5",
+    ]);
   } finally {
     await mocks.close();
   }
@@ -301,10 +345,9 @@ if (wanted("cli")) {
 rmSync(tmp, { recursive: true, force: true });
 const width = (k: keyof (typeof rows)[number]) => Math.max(k.length, ...rows.map((r) => String(r[k]).length));
 const head = ["measure", "ours", "anchor", "ratio", "target"] as const;
-const line = (cells: string[]) => cells.map((c, i) => c.padEnd(width(head[i]))).join("  ");
+const line = (cells: string[]) => cells.map((c, i) => c.padEnd(width(itemAt(head, i)))).join("  ");
 const out = [`npm run bench (node ${process.version}, ${new Date().toISOString().slice(0, 10)}; medians, ratios are medians of per-round ratios; CPU: ${CPU_SOURCE})`, "", line([...head]), line(head.map((h) => "-".repeat(width(h))))];
 for (const r of rows) out.push(line([r.measure, r.ours, r.anchor, r.ratio, r.target]));
 out.push("", "Reproduce (ours, then the anchor):");
 for (const r of rows) out.push(`  ${r.measure}:`, ...r.reproduce.map((c) => `    ${c}`));
 console.log(out.join("\n"));
-

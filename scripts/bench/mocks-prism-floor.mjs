@@ -13,7 +13,11 @@ const logger = createLogger("floor", { level: "error" });
 const servers = await Promise.all(
   providers.map(async (p) => {
     const operations = await getHttpOperationsFromSpec(join(specsDir, p, "openapi.yaml"));
-    const server = createServer(operations, { cors: false, components: { logger }, config: { isProxy: false, upstreamProxy: undefined, validateRequest: true, validateResponse: true, checkSecurity: true, errors: true, mock: { dynamic: false } } });
+    const server = createServer(operations, {
+      cors: false,
+      components: { logger },
+      config: { isProxy: false, upstreamProxy: undefined, validateRequest: true, validateResponse: true, checkSecurity: true, errors: true, mock: { dynamic: false } },
+    });
     const url = await server.listen(0, "127.0.0.1");
     return { server, url };
   }),

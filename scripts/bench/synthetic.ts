@@ -34,17 +34,59 @@ function openapi(p: string) {
   for (let r = 0; r < 2; r++) {
     const res = `item${r}`;
     const ref = { $ref: `#/components/schemas/Item${r}` };
-    const list = { "200": { description: "A page", content: { "application/json": { schema: { type: "object", required: ["data"], properties: { data: { type: "array", items: ref }, next: { type: "string", nullable: true } } } } } }, "400": error, "401": error };
+    const list = {
+      "200": { description: "A page", content: { "application/json": { schema: { type: "object", required: ["data"], properties: { data: { type: "array", items: ref }, next: { type: "string", nullable: true } } } } } },
+      "400": error,
+      "401": error,
+    };
     paths[`/v1/${res}s`] = {
-      get: { operationId: `list${r}`, parameters: [{ name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 100 } }, { name: "status", in: "query", schema: { type: "string", enum: ["draft", "active", "archived"] } }], responses: list },
-      post: { operationId: `create${r}`, requestBody: { required: true, content: { "application/json": { schema: { type: "object", required: ["name"], properties: { name: { type: "string", minLength: 1, maxLength: 200 }, status: { type: "string", enum: ["draft", "active"] }, address: { type: "object", properties: { city: { type: "string", maxLength: 100 } } } } } } } }, responses: { "201": { description: "Created", content: { "application/json": { schema: ref } } }, "400": error, "401": error } },
+      get: {
+        operationId: `list${r}`,
+        parameters: [
+          { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 100 } },
+          { name: "status", in: "query", schema: { type: "string", enum: ["draft", "active", "archived"] } },
+        ],
+        responses: list,
+      },
+      post: {
+        operationId: `create${r}`,
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                required: ["name"],
+                properties: { name: { type: "string", minLength: 1, maxLength: 200 }, status: { type: "string", enum: ["draft", "active"] }, address: { type: "object", properties: { city: { type: "string", maxLength: 100 } } } },
+              },
+            },
+          },
+        },
+        responses: { "201": { description: "Created", content: { "application/json": { schema: ref } } }, "400": error, "401": error },
+      },
     };
     paths[`/v1/${res}s/{id}`] = {
-      get: { operationId: `get${r}`, parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 64 } }], responses: { "200": { description: "One", content: { "application/json": { schema: ref } } }, "404": error, "401": error } },
-      patch: { operationId: `update${r}`, parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 64 } }], requestBody: { required: true, content: { "application/json": { schema: { type: "object", properties: { name: { type: "string", maxLength: 200 }, score: { type: "number", minimum: 0, maximum: 100 } } } } } }, responses: { "200": { description: "Updated", content: { "application/json": { schema: ref } } }, "404": error, "401": error } },
+      get: {
+        operationId: `get${r}`,
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 64 } }],
+        responses: { "200": { description: "One", content: { "application/json": { schema: ref } } }, "404": error, "401": error },
+      },
+      patch: {
+        operationId: `update${r}`,
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 64 } }],
+        requestBody: { required: true, content: { "application/json": { schema: { type: "object", properties: { name: { type: "string", maxLength: 200 }, score: { type: "number", minimum: 0, maximum: 100 } } } } } },
+        responses: { "200": { description: "Updated", content: { "application/json": { schema: ref } } }, "404": error, "401": error },
+      },
     };
     paths[`/v1/${res}s/search`] = {
-      post: { operationId: `search${r}`, requestBody: { required: true, content: { "application/json": { schema: { type: "object", required: ["query"], properties: { query: { type: "string", minLength: 1, maxLength: 1000 }, size: { type: "integer", minimum: 1, maximum: 50 } } } } } }, responses: list },
+      post: {
+        operationId: `search${r}`,
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: { type: "object", required: ["query"], properties: { query: { type: "string", minLength: 1, maxLength: 1000 }, size: { type: "integer", minimum: 1, maximum: 50 } } } } },
+        },
+        responses: list,
+      },
     };
   }
   return {
@@ -55,7 +97,11 @@ function openapi(p: string) {
     paths,
     components: {
       securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
-      schemas: { Item0: resource("first item"), Item1: resource("second item"), Error: { type: "object", required: ["error"], properties: { error: { type: "object", properties: { code: { type: "string" }, message: { type: "string" } } } } } },
+      schemas: {
+        Item0: resource("first item"),
+        Item1: resource("second item"),
+        Error: { type: "object", required: ["error"], properties: { error: { type: "object", properties: { code: { type: "string" }, message: { type: "string" } } } } },
+      },
     },
   };
 }
@@ -68,14 +114,21 @@ function manifest(p: string) {
       operationId: `list${r}`,
       title: `List ${r}`,
       description: "List items.",
-      params: { limit: { type: "number", integer: true, minimum: 1, maximum: 100, default: 20, description: "Page size.", wire: { in: "query" } }, status: { type: "string", enum: ["draft", "active", "archived"], description: "Status.", wire: { in: "query" } } },
+      params: {
+        limit: { type: "number", integer: true, minimum: 1, maximum: 100, default: 20, description: "Page size.", wire: { in: "query" } },
+        status: { type: "string", enum: ["draft", "active", "archived"], description: "Status.", wire: { in: "query" } },
+      },
       outputs: { data: { type: "array", from: "$response.body#/data", description: "Items." }, "metadata.count": { type: "number", from: "$response.body#/data", count: true, description: "How many." } },
     };
     operations[`${p}_create_${r}`] = {
       operationId: `create${r}`,
       title: `Create ${r}`,
       description: "Create an item.",
-      params: { name: { type: "string", required: true, minLength: 1, maxLength: 200, description: "Name.", wire: { in: "body" } }, status: { type: "string", enum: ["draft", "active"], description: "Status.", wire: { in: "body" } }, city: { type: "string", maxLength: 100, description: "City.", wire: { in: "body", pointer: "/address/city" } } },
+      params: {
+        name: { type: "string", required: true, minLength: 1, maxLength: 200, description: "Name.", wire: { in: "body" } },
+        status: { type: "string", enum: ["draft", "active"], description: "Status.", wire: { in: "body" } },
+        city: { type: "string", maxLength: 100, description: "City.", wire: { in: "body", pointer: "/address/city" } },
+      },
       outputs: one,
     };
     operations[`${p}_get_${r}`] = { operationId: `get${r}`, title: `Get ${r}`, description: "Read one item.", params: { id: { type: "string", required: true, maxLength: 64, description: "Id.", wire: { in: "path" } } }, outputs: one };
@@ -83,14 +136,21 @@ function manifest(p: string) {
       operationId: `update${r}`,
       title: `Update ${r}`,
       description: "Update an item.",
-      params: { id: { type: "string", required: true, maxLength: 64, description: "Id.", wire: { in: "path" } }, name: { type: "string", maxLength: 200, description: "Name.", wire: { in: "body" } }, score: { type: "number", minimum: 0, maximum: 100, description: "Score.", wire: { in: "body" } } },
+      params: {
+        id: { type: "string", required: true, maxLength: 64, description: "Id.", wire: { in: "path" } },
+        name: { type: "string", maxLength: 200, description: "Name.", wire: { in: "body" } },
+        score: { type: "number", minimum: 0, maximum: 100, description: "Score.", wire: { in: "body" } },
+      },
       outputs: one,
     };
     operations[`${p}_search_${r}`] = {
       operationId: `search${r}`,
       title: `Search ${r}`,
       description: "Search items.",
-      params: { query: { type: "string", required: true, minLength: 1, maxLength: 1000, description: "Query.", wire: { in: "body" } }, size: { type: "number", integer: true, minimum: 1, maximum: 50, description: "Size.", wire: { in: "body" } } },
+      params: {
+        query: { type: "string", required: true, minLength: 1, maxLength: 1000, description: "Query.", wire: { in: "body" } },
+        size: { type: "number", integer: true, minimum: 1, maximum: 50, description: "Size.", wire: { in: "body" } },
+      },
       outputs: { data: { type: "array", from: "$response.body#/data", description: "Items." } },
     };
   }
@@ -125,5 +185,6 @@ export function writeSyntheticProject(dir: string, n: number): string[] {
 
 if (process.argv[1]?.endsWith("synthetic.ts")) {
   const [dir, n] = process.argv.slice(2);
+  if (dir === undefined || n === undefined) throw new Error("usage: tsx scripts/bench/synthetic.ts <dir> <providers>");
   console.log(writeSyntheticProject(dir, Number(n)).length, "providers written to", dir);
 }

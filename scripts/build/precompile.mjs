@@ -48,7 +48,9 @@ export function precompiledSchema(schemaPath) {
 
 /** A TypeScript module exporting every template of `dir`, precompiled, by file name. */
 export function precompiledTemplates(dir) {
-  const names = readdirSync(root + dir).filter((f) => f.endsWith(".hbs")).sort();
+  const names = readdirSync(root + dir)
+    .filter((f) => f.endsWith(".hbs"))
+    .sort();
   const sources = names.map((n) => readFileSync(`${root}${dir}/${n}`, "utf8"));
   const entries = names.map((n, i) => `  ${JSON.stringify(n)}: Handlebars.template(${Handlebars.precompile(sources[i], { noEscape: true, strict: true, knownHelpersOnly: true })}),`);
   return [

@@ -39,7 +39,10 @@ describe("run --allow-host", () => {
     expect(tool).toBeDefined();
     const inputs = tool!.params.map((p) => `      ${p.name}: ${p.secret ? '"{{KEY}}"' : p.name === tool!.server.param ? '"{{ADDRESS}}"' : p.pattern ? JSON.stringify(p.example ?? p.placeholder) : '"x"'}`);
     const file = join(tmp, "flow.yaml");
-    writeFileSync(file, `blocks:\n  one:\n    type: ${tool!.provider}\n    name: One\n    inputs:\n      operation: ${tool!.id}\n${inputs.filter((line, i) => tool!.params[i].required || tool!.params[i].secret || tool!.params[i].name === tool!.server.param).join("\n")}\n`);
+    writeFileSync(
+      file,
+      `blocks:\n  one:\n    type: ${tool!.provider}\n    name: One\n    inputs:\n      operation: ${tool!.id}\n${inputs.filter((_, i) => tool!.params[i]!.required || tool!.params[i]!.secret || tool!.params[i]!.name === tool!.server.param).join("\n")}\n`,
+    );
     const errorOf = async (extra: string[]) => {
       const out = join(tmp, `out-${extra.length}.json`);
       const r = await cli(["run", file, "--live", "--json", out, ...extra], { env: { KEY, ADDRESS } });

@@ -65,7 +65,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     throw new UsageError(`unknown operation ${JSON.stringify(operationId)} (operations: ${Object.keys(all.tools).join(", ")})`);
   }
   if (allPages && !tool.pagination) {
-    const paged = Object.values(registry.tools).filter((t) => t.pagination).map((t) => t.id);
+    const paged = Object.values(registry.tools)
+      .filter((t) => t.pagination)
+      .map((t) => t.id);
     throw new UsageError(`--all-pages: ${operationId} returns one page only${paged.length ? ` (operations that page: ${paged.join(", ")})` : ""}`);
   }
   const known = new Set(tool.params.map((p) => p.name));

@@ -60,14 +60,17 @@ describe("blockwright (no command)", () => {
   });
 
   it("refuses unknown options and missing values in one line, exit 2", async () => {
-    expect(await cli(["run", "x.yaml", "--bogus"])).toMatchObject({ code: 2, stderr: "blockwright run: unknown option --bogus\nUsage: blockwright run <workflow> [--mock | --live] [--allow-host <host>]... [--env-file <file>] [--json <out.json>] [--concurrency <n>] [--specs <dir>] [--out <dir>]\n" });
+    expect(await cli(["run", "x.yaml", "--bogus"])).toMatchObject({
+      code: 2,
+      stderr: "blockwright run: unknown option --bogus\nUsage: blockwright run <workflow> [--mock | --live] [--allow-host <host>]... [--env-file <file>] [--json <out.json>] [--concurrency <n>] [--specs <dir>] [--out <dir>]\n",
+    });
     expect(await cli(["call", "x", "--timeout"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--timeout needs a value") });
     expect(await cli(["call", "x", "--timeout", "soon"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--timeout takes a positive whole number") });
   });
 });
 
 describe("blockwright call", () => {
-  const books = () => inject("mockUrls").books;
+  const books = () => inject("mockUrls").books!;
 
   it("prints the result on stdout and exits 0 on success", async () => {
     const r = await cli(["call", "books_get_volume", "--param", "apiKey={{BOOKS_KEY}}", "--param", "volumeId=zyTCAlFPjgYC", "--base-url", books()], { env: { BOOKS_KEY: KEY } });
@@ -141,7 +144,7 @@ describe("blockwright call", () => {
     it("exits 2 for an operation that does not page, and for caps without --all-pages or not whole", async () => {
       expect(await cli(["call", "books_get_volume", "--all-pages"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--all-pages: books_get_volume returns one page only (operations that page: books_search_volumes)") });
       expect(await cli([...crm, "--max-items", "3"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--max-items and --max-pages go with --all-pages") });
-      expect(await cli([...crm, "--all-pages", "--max-pages", "0"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--max-pages takes a positive whole number, got \"0\"") });
+      expect(await cli([...crm, "--all-pages", "--max-pages", "0"])).toMatchObject({ code: 2, stderr: expect.stringContaining('--max-pages takes a positive whole number, got "0"') });
     });
   });
 
@@ -236,7 +239,14 @@ describe("blockwright run", () => {
     ["--mock with --live", () => ["run", "examples/reading-list.yaml", "--mock", "--live"], "choose one of --mock and --live"],
     ["a missing workflow", () => ["run", "nope.yaml"], "nope.yaml: no such file"],
     ["a folder given as the workflow", () => ["run", "examples"], "examples: is a folder, not a file"],
-    ["a YAML alias bomb", () => (writeFileSync(join(tmp, "bomb.yaml"), aliasBomb), ["run", join(tmp, "bomb.yaml")]), "refused: the YAML expands aliases more than 100 times"],
+    [
+      "a YAML alias bomb",
+      () => {
+        writeFileSync(join(tmp, "bomb.yaml"), aliasBomb);
+        return ["run", join(tmp, "bomb.yaml")];
+      },
+      "refused: the YAML expands aliases more than 100 times",
+    ],
     ["a --json path in a folder that does not exist", () => ["run", "examples/reading-list.yaml", "--json", "no/such/folder/out.json"], "--json no/such/folder/out.json: the folder no/such/folder does not exist"],
     ["a missing --env-file", () => ["run", "examples/reading-list.yaml", "--env-file", "missing.env"], "--env-file: cannot read missing.env (no such file)"],
     ["--concurrency 0", () => ["run", "examples/reading-list.yaml", "--concurrency", "0"], "--concurrency takes a positive whole number"],
@@ -397,13 +407,12 @@ describe("blockwright init", () => {
     const dir = join(tmp, "acme-blocks");
     const r = await cli(["init", dir]);
     expect(r.code).toBe(0);
-    expect(r.stdout.split("\n").filter(Boolean).map((p) => p.replace(/^.*acme-blocks\//, ""))).toEqual([
-      ".gitignore",
-      "examples/first-note.yaml",
-      "package.json",
-      "specs/notes/manifest.yaml",
-      "specs/notes/openapi.yaml",
-    ]);
+    expect(
+      r.stdout
+        .split("\n")
+        .filter(Boolean)
+        .map((p) => p.replace(/^.*acme-blocks\//, "")),
+    ).toEqual([".gitignore", "examples/first-note.yaml", "package.json", "specs/notes/manifest.yaml", "specs/notes/openapi.yaml"]);
     const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
     expect(pkg).toMatchObject({ name: "acme-blocks", blockwright: { scope: "@acme-blocks" }, workspaces: ["generated/*"], scripts: { generate: "blockwright generate" } });
     // Run from this checkout (blockwright is on no registry): the project depends on the checkout itself.

@@ -1,5 +1,6 @@
 // `blockwright diff [--base <ref> | --base-dir <dir>] [--workflows <glob>]... [--fail-on breaking|minor|patch] [--json] [--write [--force]]`
 import { join, relative, resolve } from "node:path";
+import type { Surface } from "../surface/surface.js";
 import type { Batch } from "./batch.js";
 import { listOption, parseArgs, type Parsed, PROJECT_OPTIONS, projectDirs, projectProviders, scopeOption, stringOption } from "./args.js";
 import { fromOutput, fromSpecs, UsageError, type CliIo } from "./io.js";
@@ -84,7 +85,7 @@ async function diffWith(args: Parsed, io: CliIo, dirs: { specs: string; out: str
   const head = await fromSpecs("diff", () => projectSurfaces({ root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(scope ? { scope } : {}), signal: batch.signal, onProvider: batch.onProvider }));
   batch.end();
   const { surfacesAtRef, surfacesInDir, BaseUnavailable } = await import("../surface/base.js");
-  let base;
+  let base: Map<string, Surface>;
   try {
     base = baseDir !== undefined ? surfacesInDir(resolve(io.cwd, baseDir)) : surfacesAtRef(dirs.out, baseRef ?? "HEAD");
   } catch (e) {
@@ -93,12 +94,13 @@ async function diffWith(args: Parsed, io: CliIo, dirs: { specs: string; out: str
   }
 
   const { diffSurfaces, atLeast } = await import("../surface/classify.js");
+  const { defined } = await import("@blockwright/runtime");
   const { packageDiff, textReport, changelogSection } = await import("../surface/report.js");
   const providers = [...new Set([...base.keys(), ...head.keys()])].sort();
   const diffs = providers.map((p) => {
     const before = base.get(p);
     const after = head.get(p);
-    const pkg = after?.package ?? before!.package;
+    const pkg = after?.package ?? defined(before, `the surface of ${p}`).package;
     return packageDiff(p, pkg.name, before?.package.version ?? pkg.version, diffSurfaces(before, after), !before);
   });
 

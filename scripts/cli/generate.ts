@@ -117,13 +117,17 @@ async function generateAll({ args, io, dirs, out, check, providers, scope, input
       return 0;
     }
     const { staleDiff } = await import("../codegen/stale-diff.js");
+    const { entryOf } = await import("@blockwright/runtime");
     const lines = [
       `generate --check: ${out}/ is out of date (run blockwright generate):`,
       ...report.stale.map((f) => `  stale:   ${out}/${f}${report.blocked?.[f] ? ` (${report.blocked[f]})` : ""}`),
       ...report.missing.map((f) => `  missing: ${out}/${f}`),
       ...report.extra.map((f) => `  extra:   ${out}/${f}`),
       "",
-      ...report.stale.filter((f) => !report.blocked?.[f]).slice(0, DIFF_FILES).map((f) => staleDiff(dirs.out, f, result.files.get(f)!, `${out}/${f}`, DIFF_LINES)),
+      ...report.stale
+        .filter((f) => !report.blocked?.[f])
+        .slice(0, DIFF_FILES)
+        .map((f) => staleDiff(dirs.out, f, entryOf(result.files, f), `${out}/${f}`, DIFF_LINES)),
       ...(report.stale.length > DIFF_FILES ? [`(diffs of ${report.stale.length - DIFF_FILES} more stale files not shown)`] : []),
     ];
     io.stderr.write(`${lines.join("\n")}\n`);
@@ -141,4 +145,3 @@ async function generateAll({ args, io, dirs, out, check, providers, scope, input
   io.stderr.write(`generate: ${result.irs.length} providers, ${result.irs.reduce((n, ir) => n + ir.operations.length, 0)} operations, ${files.size} files, ${changed} changed (${ms} ms)\n`);
   return 0;
 }
-

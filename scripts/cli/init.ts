@@ -23,7 +23,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const { unsuitableFolder } = await import("../targets.js");
   const unsuitable = unsuitableFolder(dir);
   if (unsuitable) throw new UsageError(`${args.positionals[0] ?? "."}: ${unsuitable}`);
-  const name = basename(dir).toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[._-]+/, "") || "tool-blocks";
+  const name =
+    basename(dir)
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]+/g, "-")
+      .replace(/^[._-]+/, "") || "tool-blocks";
   // The folder's name is reduced to npm name characters above, so the default is always a valid scope.
   const scope = scopeOption(args) ?? `@${name}`;
 
@@ -48,8 +52,14 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   // Nothing is written through a symbolic link (a link inside the folder could send a file anywhere): refused before writing.
   const { linkOnPath } = await import("../paths.js");
   const links = new Map<string, boolean>();
-  const through = [...files.keys()].filter((path) => !existsSync(join(dir, path))).map((path) => [path, linkOnPath(dir, path, links)] as const).filter(([, link]) => link);
-  if (through.length) throw new UsageError(`refused: ${through.map(([path, link]) => (link === path ? `${path} is a symbolic link` : `${path} would be written through the symbolic link ${link}`)).join("; ")}; links are never followed: remove them, or init another folder`);
+  const through = [...files.keys()]
+    .filter((path) => !existsSync(join(dir, path)))
+    .map((path) => [path, linkOnPath(dir, path, links)] as const)
+    .filter(([, link]) => link);
+  if (through.length)
+    throw new UsageError(
+      `refused: ${through.map(([path, link]) => (link === path ? `${path} is a symbolic link` : `${path} would be written through the symbolic link ${link}`)).join("; ")}; links are never followed: remove them, or init another folder`,
+    );
 
   const written: string[] = [];
   const kept: string[] = [];

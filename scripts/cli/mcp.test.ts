@@ -63,7 +63,7 @@ async function start(argv: string[], env: Record<string, string> = {}): Promise<
     startMocks: async (providers) => {
       const record = { asked: providers, closed: false };
       mocks.push(record);
-      return { urls: Object.fromEntries(providers.map((p) => [p, shared[p]])), close: async () => void (record.closed = true) };
+      return { urls: Object.fromEntries(providers.map((p) => [p, shared[p]!])), close: async () => void (record.closed = true) };
     },
   };
   const exit = serve(argv, io, { stdin, stdout });
@@ -97,7 +97,7 @@ describe("blockwright mcp --mock", () => {
     expect(JSON.parse(text(search))).toEqual(search.structuredContent);
     expect(s.mocks).toEqual([{ asked: ["books", "crm", "directory", "docgen", "persondata"], closed: false }]);
     expect(await s.close()).toBe(0);
-    expect(s.mocks[0].closed).toBe(true);
+    expect(s.mocks[0]!.closed).toBe(true);
     expect(s.stderr()).toContain("blockwright mcp: serving 18 tools of books, crm, directory, docgen, persondata on stdio (mock mode");
     expect(s.stderr()).toContain("placeholders (mock mode) for unset variables: BOOKS_API_KEY, CRM_API_KEY, CRM_INSTANCE_URL,");
     expect(s.stderr()).toMatch(/stopped \(the client closed stdin\)\n$/);
@@ -106,7 +106,7 @@ describe("blockwright mcp --mock", () => {
   it("serves only the providers named", async () => {
     const s = await start(["--mock", "books"]);
     expect((await s.client.listTools()).tools.map((t) => t.name)).toEqual(["books_get_volume", "books_search_volumes"]);
-    expect(s.mocks[0].asked).toEqual(["books"]);
+    expect(s.mocks[0]!.asked).toEqual(["books"]);
     expect(await s.close()).toBe(0);
   });
 
@@ -126,7 +126,7 @@ describe("blockwright mcp --mock", () => {
     const tooMany = await s.client.callTool({ name: "directory_list_users", arguments: { top: 1000 } });
     expect(tooMany.isError).toBe(true);
     expect(text(tooMany)).toMatch(/^top: must be at most 999 \(allowed: 1–999\), got 1000\n/);
-    expect(JSON.parse(text(tooMany).split("\n\n")[1]).error).toMatchObject({ type: "validation", param: "top", rule: "maximum" });
+    expect(JSON.parse(text(tooMany).split("\n\n")[1]!).error).toMatchObject({ type: "validation", param: "top", rule: "maximum" });
     const rule = await s.client.callTool({ name: "persondata_person_search", arguments: {} });
     expect(text(rule)).toMatch(/^exactly one of query, sql is required, got none/);
     const pattern = await s.client.callTool({ name: "crm_get_record", arguments: { sobject: "Account", recordId: "not-an-id" } });
@@ -189,16 +189,14 @@ describe("connection config", () => {
   };
 
   it("names each problem with its position, and never echoes a literal secret", async () => {
-    const { code, stderr } = await run(
-      ["connections:", "  nowhere: {}", "  crm:", "    sobject: Account", "    apiKey: literal-token-value", "    instanceUrl: https://acme.my.example.com", "extra: 1", ""].join("\n"),
-    );
+    const { code, stderr } = await run(["connections:", "  nowhere: {}", "  crm:", "    sobject: Account", "    apiKey: literal-token-value", "    instanceUrl: https://acme.my.example.com", "extra: 1", ""].join("\n"));
     expect(code).toBe(2);
     expect(stderr.split("\n").slice(0, 5)).toEqual([
       "blockwright mcp: --config <file> is not valid:",
-      "<file>:7:1: extra: unknown field \"extra\" (allowed: connections)",
-      "<file>:2:3: connections.nowhere: unknown provider \"nowhere\" (providers: books, crm, directory, docgen, persondata)",
-      "<file>:4:5: connections.crm.sobject: \"sobject\" is filled by the model in each call, not by the connection",
-      "<file>:5:13: connections.crm.apiKey: is a secret: give it as a reference to an environment variable, e.g. \"{{CRM_API_KEY}}\"; the literal value was not used",
+      '<file>:7:1: extra: unknown field "extra" (allowed: connections)',
+      '<file>:2:3: connections.nowhere: unknown provider "nowhere" (providers: books, crm, directory, docgen, persondata)',
+      '<file>:4:5: connections.crm.sobject: "sobject" is filled by the model in each call, not by the connection',
+      '<file>:5:13: connections.crm.apiKey: is a secret: give it as a reference to an environment variable, e.g. "{{CRM_API_KEY}}"; the literal value was not used',
     ]);
     expect(stderr).not.toContain("literal-token-value");
   });

@@ -71,16 +71,12 @@ export async function serve(argv: string[], io: CliIo, streams: { stdin: Readabl
   const providers = [...new Set(tools.map((t) => t.provider))];
   let mocks: { urls: Record<string, string>; close(): Promise<void> } | undefined;
   if (mode === "mock") {
-    mocks = await startCommandMocks(io, providers, { specsDir: dirs.specs });
-    io.stderr.write(`mocks: ${providers.map((p) => `${p} ${mocks!.urls[p]}`).join(", ")}\n`);
+    const { urls } = (mocks = await startCommandMocks(io, providers, { specsDir: dirs.specs }));
+    io.stderr.write(`mocks: ${providers.map((p) => `${p} ${urls[p]}`).join(", ")}\n`);
   }
 
   try {
-    const [{ createToolServer }, { BoundedStdioTransport }, { version }] = await Promise.all([
-      import("../agents/mcp-server.js"),
-      import("../agents/stdio-transport.js"),
-      import("../cli.js"),
-    ]);
+    const [{ createToolServer }, { BoundedStdioTransport }, { version }] = await Promise.all([import("../agents/mcp-server.js"), import("../agents/stdio-transport.js"), import("../cli.js")]);
     const baseUrls = mocks?.urls;
     const server = createToolServer({
       tools,

@@ -112,7 +112,9 @@ describe("generate --out", () => {
     const refused = await cli(["generate"], { cwd: dir });
     expect(refused).toMatchObject({
       code: 2,
-      stderr: expect.stringContaining("generate: generated/ has no .blockwright-stamp.json recording what an earlier generation wrote, and generating would remove these files it no longer generates:\n  generated/notes/old.js\nCheck that none is yours, then pass --force to remove them.\n"),
+      stderr: expect.stringContaining(
+        "generate: generated/ has no .blockwright-stamp.json recording what an earlier generation wrote, and generating would remove these files it no longer generates:\n  generated/notes/old.js\nCheck that none is yours, then pass --force to remove them.\n",
+      ),
     });
     expect(existsSync(join(dir, "generated/notes/old.js"))).toBe(true);
     expect((await cli(["generate", "--force"], { cwd: dir })).code).toBe(0);

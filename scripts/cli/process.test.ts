@@ -107,18 +107,17 @@ describe("Ctrl-C", () => {
     expect(existsSync(join(dir, "generated"))).toBe(false);
   });
 
-
   it("stops a run: cancels it, exits 130 and leaves no mock listening", async () => {
     const run = spawnCli(["run", "scripts/cli/__fixtures__/pending-forever.yaml"]);
     const [, url] = await run.waitFor(/mocks ready \d+ ms after start: docgen (http:\/\/127\.0\.0\.1:\d+)/);
     await run.waitFor(/wait: job pending, poll 1/);
-    expect(await refused(url)).toBe(false);
+    expect(await refused(url!)).toBe(false);
     run.child.kill("SIGINT");
     expect(await run.exited).toBe(130);
     expect(run.stderr()).toContain("interrupted");
     expect(run.stdout()).toMatch(/workflow: cancelled in \d+ ms \(0 succeeded, 0 failed, 0 skipped, 1 cancelled\)/);
     expect(run.stdout()).toMatch(/wait\s+docgen_check_status\s+cancelled/);
-    expect(await refused(url)).toBe(true);
+    expect(await refused(url!)).toBe(true);
   });
 
   it("stops `mock`, whose logs never show a credential", async () => {

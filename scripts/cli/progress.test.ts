@@ -14,21 +14,40 @@ const workflow: Workflow = {
 };
 
 const ok: BlockResult = { id: "search", name: "Search books", type: "books", operation: "books_search_volumes", status: "succeeded", durationMs: 42, outputs: { data: [1, 2], metadata: { count: 2, totalItems: 1873 } } };
-const failed: BlockResult = { id: "wait", name: "Wait for the job", type: "docgen", operation: "docgen_check_status", status: "failed", durationMs: 150, polls: 3, error: { type: "timeout", provider: "docgen", operation: "docgen_check_status", message: "the job was still pending after 150 ms of polling" } };
+const failed: BlockResult = {
+  id: "wait",
+  name: "Wait for the job",
+  type: "docgen",
+  operation: "docgen_check_status",
+  status: "failed",
+  durationMs: 150,
+  polls: 3,
+  error: { type: "timeout", provider: "docgen", operation: "docgen_check_status", message: "the job was still pending after 150 ms of polling" },
+};
 const skipped: BlockResult = { id: "after", name: "After", type: "books", operation: "books_get_volume", status: "skipped", durationMs: 0, skippedBecause: ["wait"] };
 
 function stream(isTTY: boolean) {
   let text = "";
-  return { out: { isTTY, columns: 100, write: (chunk: string) => ((text += chunk), true) } as unknown as NodeJS.WriteStream, text: () => text };
+  return {
+    out: {
+      isTTY,
+      columns: 100,
+      write: (chunk: string) => {
+        text += chunk;
+        return true;
+      },
+    } as unknown as NodeJS.WriteStream,
+    text: () => text,
+  };
 }
 
 describe("progress", () => {
   it("redraws one status line per block on a terminal", () => {
     const s = stream(true);
     const progress = createProgress(workflow, s.out);
-    progress.onEvent({ type: "start", id: "search", block: workflow.blocks.search });
+    progress.onEvent({ type: "start", id: "search", block: workflow.blocks.search! });
     progress.onEvent({ type: "finish", id: "search", result: ok });
-    progress.onEvent({ type: "start", id: "wait", block: workflow.blocks.wait });
+    progress.onEvent({ type: "start", id: "wait", block: workflow.blocks.wait! });
     progress.onEvent({ type: "poll", id: "wait", state: "pending", polls: 1 });
     progress.stop();
     const frames = s.text().split("\x1b[3A");
@@ -42,16 +61,16 @@ describe("progress", () => {
   it("prints plain lines elsewhere", () => {
     const s = stream(false);
     const progress = createProgress(workflow, s.out);
-    progress.onEvent({ type: "start", id: "search", block: workflow.blocks.search });
+    progress.onEvent({ type: "start", id: "search", block: workflow.blocks.search! });
     progress.onEvent({ type: "finish", id: "wait", result: failed });
     progress.onEvent({ type: "finish", id: "after", result: skipped });
     progress.stop();
-    const lines = s.text().trim().split("\n").map((l) => l.slice(9));
-    expect(lines).toEqual([
-      "search: started (books_search_volumes)",
-      "wait: failed in 150 ms: the job was still pending after 150 ms of polling",
-      "after: skipped: wait did not succeed",
-    ]);
+    const lines = s
+      .text()
+      .trim()
+      .split("\n")
+      .map((l) => l.slice(9));
+    expect(lines).toEqual(["search: started (books_search_volumes)", "wait: failed in 150 ms: the job was still pending after 150 ms of polling", "after: skipped: wait did not succeed"]);
     expect(s.text()).not.toContain("\x1b[");
   });
 });

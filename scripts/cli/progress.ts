@@ -1,5 +1,6 @@
 // Progress while a workflow runs: a live status line per block on a
 // terminal, plain lines otherwise; and the summary table at the end.
+import { defined, itemAt } from "@blockwright/runtime";
 import type { BlockResult, RunEvent, RunResult, Workflow } from "@blockwright/runtime/workflow";
 import type { Output } from "./io.js";
 
@@ -40,7 +41,10 @@ class LiveProgress implements Progress {
   private frame = 0;
   private drawn = 0;
 
-  constructor(workflow: Workflow, private readonly out: Output) {
+  constructor(
+    workflow: Workflow,
+    private readonly out: Output,
+  ) {
     this.lines = Object.entries(workflow.blocks).map(([id, b]) => ({ id, name: b.name, state: "waiting" }));
     this.timer = setInterval(() => this.draw(), 100);
     this.timer.unref();
@@ -48,7 +52,10 @@ class LiveProgress implements Progress {
   }
 
   onEvent(event: RunEvent): void {
-    const line = this.lines.find((l) => l.id === event.id)!;
+    const line = defined(
+      this.lines.find((l) => l.id === event.id),
+      `the line of block ${event.id}`,
+    );
     if (event.type === "start") Object.assign(line, { state: "running", started: performance.now() });
     else if (event.type === "poll") line.detail = `job ${event.state}, poll ${event.polls}`;
     else Object.assign(line, { state: event.result.status, detail: describe(event.result) });
@@ -90,11 +97,17 @@ function describe(result: BlockResult): string {
 /** The run as a readable table: block, operation, status, time, and what it produced or why it failed. */
 export function summaryTable(result: RunResult, workflow: Workflow): string {
   const order = Object.keys(workflow.blocks);
-  const rows = [...result.blocks].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id)).map((b) => [b.id, b.operation, b.status, b.status === "skipped" || (b.status === "cancelled" && !b.startedAt) ? "" : `${b.durationMs} ms`, detailOf(b)]);
+  const rows = [...result.blocks]
+    .sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id))
+    .map((b) => [b.id, b.operation, b.status, b.status === "skipped" || (b.status === "cancelled" && !b.startedAt) ? "" : `${b.durationMs} ms`, detailOf(b)]);
   const header = ["block", "operation", "status", "time", "result"];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  widths[4] = Math.min(widths[4], 70);
-  const line = (cells: string[]) => cells.map((c, i) => (i === 4 ? truncate(c, widths[4]) : c.padEnd(widths[i]))).join("  ").trimEnd();
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => itemAt(r, i).length)));
+  widths[4] = Math.min(itemAt(widths, 4), 70);
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 4 ? truncate(c, itemAt(widths, 4)) : c.padEnd(itemAt(widths, i))))
+      .join("  ")
+      .trimEnd();
   const title = `${result.name ?? "workflow"}: ${result.status} in ${result.durationMs} ms (${count(result, "succeeded")} succeeded, ${count(result, "failed")} failed, ${count(result, "skipped")} skipped${count(result, "cancelled") ? `, ${count(result, "cancelled")} cancelled` : ""})`;
   return [title, "", line(header), widths.map((w) => "─".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }

@@ -38,14 +38,15 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     concurrency: { type: "string" },
     "allow-host": { type: "string", multiple: true },
   });
-  if (args.positionals.length !== 1) throw new UsageError(args.positionals.length ? `unexpected argument ${JSON.stringify(args.positionals[1])}` : "missing <workflow>");
+  const [file, ...extra] = args.positionals;
+  if (file === undefined) throw new UsageError("missing <workflow>");
+  if (extra.length) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}`);
   if (args.values.mock && args.values.live) throw new UsageError("choose one of --mock and --live");
   const mode = args.values.live ? "live" : "mock";
   const concurrency = positiveInteger(stringOption(args, "concurrency"), "--concurrency");
   const jsonOut = stringOption(args, "json");
   const allowHosts = listOption(args, "allow-host");
   if (jsonOut !== undefined) checkWritable(resolve(io.cwd, jsonOut), jsonOut);
-  const file = args.positionals[0];
   const dirs = projectDirs(args, io.cwd);
 
   // Ctrl-C from here on: nothing more starts, and nothing is sent.
@@ -69,11 +70,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       if (checked.placeholders.length) io.stderr.write(`placeholders (mock run) for unset variables: ${checked.placeholders.join(", ")}\n`);
       const providers = [...new Set(Object.values(workflow.blocks).map((b) => b.type))].sort();
       mocks = await startCommandMocks(io, providers, { specsDir: dirs.specs });
-      baseUrls = mocks.urls;
+      const urls = (baseUrls = mocks.urls);
       if (!controller.signal.aborted) {
         // Listening is answering: Prism builds its routes before it listens (a probe request
         // would only make it log an unmatched path). performance.now() counts from process start.
-        io.stderr.write(`mocks ready ${Math.round(performance.now())} ms after start: ${providers.map((p) => `${p} ${mocks!.urls[p]}`).join(", ")}\n`);
+        io.stderr.write(`mocks ready ${Math.round(performance.now())} ms after start: ${providers.map((p) => `${p} ${urls[p]}`).join(", ")}\n`);
       }
     }
 

@@ -78,7 +78,7 @@ describe.concurrent("blockwright test on this repository's specs", { timeout: 90
     const [, ran, of] = /blockwright test: interrupted after (\d+) of (\d+) cases/.exec(r.stderr)!.map(Number);
     // Only the cases already under way when the interrupt arrived ran (one per worker at most).
     expect(ran).toBeLessThanOrEqual(8);
-    expect(of).toBeGreaterThan(ran);
+    expect(of).toBeGreaterThan(ran!);
     expect(r.mocks).toEqual([{ asked: ["books"], closed: true }]);
   });
 
@@ -121,7 +121,11 @@ describe.concurrent("the CI recipes", { timeout: 90_000 }, () => {
     const { parse } = await import("yaml");
     const workflow = parse(readFileSync(join(ROOT, ".github/workflows/contract-tests.yml"), "utf8"));
     const steps = (job: string): { run?: string; uses?: string; with?: Record<string, unknown> }[] => workflow.jobs[job].steps;
-    expect(steps("generated").map((s) => s.run).filter(Boolean)).toContain("npx --no-install blockwright generate --check");
+    expect(
+      steps("generated")
+        .map((s) => s.run)
+        .filter(Boolean),
+    ).toContain("npx --no-install blockwright generate --check");
     expect(steps("contract").find((s) => s.uses?.startsWith("actions/setup-node"))?.with).toMatchObject({ cache: "npm" });
     expect(workflow.jobs.contract.strategy.matrix.shard.length).toBeGreaterThan(1);
     const test = steps("contract").find((s) => s.run?.includes("blockwright test"))!.run!;
@@ -147,7 +151,13 @@ describe.concurrent("blockwright test on a user's project", { timeout: 90_000 },
     // The full volume example's id becomes a number; the schema says string.
     edit(join(dir, "specs/books/openapi.yaml"), "      value:\n        kind: books#volume\n        id: zyTCAlFPjgYC\n        etag: Jg1Fq6pWl7Y", "      value:\n        kind: books#volume\n        id: 12345\n        etag: Jg1Fq6pWl7Y");
     let started = 0;
-    const r = await cli(["test", "--seed", "7", "--runs", "3"], { cwd: dir, startMocks: (...a: Parameters<typeof startMocks>) => (started++, startMocks(...a)) });
+    const r = await cli(["test", "--seed", "7", "--runs", "3"], {
+      cwd: dir,
+      startMocks: (...a: Parameters<typeof startMocks>) => {
+        started++;
+        return startMocks(...a);
+      },
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^specs\/books\/openapi\.yaml:\d+:\d+: example "volume" of the 200 response of "getVolume" \(application\/json\) does not match its schema: \/id must be string, got 12345$/m);
     expect(r.stdout).toBe("");

@@ -1,5 +1,7 @@
 // `blockwright test [provider...]`: the contract suite derived from the
 // project's own specs, run on Prism mocks of them.
+import type { CaseResult } from "../contract/run.js";
+import type { Subject } from "../contract/types.js";
 import { parseArgs, positiveInteger, PROJECT_OPTIONS, projectDirs, projectProviders, stringOption } from "./args.js";
 import { startCommandMocks, UsageError, type CliIo } from "./io.js";
 
@@ -55,7 +57,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const providers = (await projectProviders(dirs.specs, io.cwd, args.positionals)).sort();
 
   const { loadSubjects, SubjectError } = await import("../contract/subjects.js");
-  let subjects;
+  let subjects: Subject[];
   try {
     subjects = await loadSubjects({ root: io.cwd, ...dirs }, providers);
   } catch (e) {
@@ -67,6 +69,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
   const { deriveCases } = await import("../contract/derive.js");
   const { runCases, shardOf } = await import("../contract/run.js");
+  const { defined, fieldOf } = await import("@blockwright/runtime");
   const all = subjects.flatMap(deriveCases);
   const cases = shard ? shardOf(all, shard.index, shard.total) : all;
   if (args.values.list) {
@@ -82,9 +85,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   io.stderr.write(`blockwright test: ${cases.length} cases${shard ? ` (shard ${shard.index}/${shard.total} of ${all.length})` : ""} on ${needed.length} mock${needed.length === 1 ? "" : "s"}, seed ${seed}, ${runs} runs per property\n`);
   let interrupted = false;
   void io.interrupted.then(() => (interrupted = true));
-  let results;
+  let results: CaseResult[];
   try {
-    results = await runCases(cases, { mockUrl: (p) => mocks!.urls[p], seed, runs }, { stopped: () => interrupted });
+    results = await runCases(cases, { mockUrl: (p) => fieldOf(defined(mocks, "the mocks").urls, p), seed, runs }, { stopped: () => interrupted });
   } finally {
     await mocks?.close();
   }

@@ -60,9 +60,7 @@ describe("blockwright upstream", () => {
     ]);
     const r = await cli(["upstream", "docgen", doc, "--json"]);
     const report = JSON.parse(r.stdout);
-    expect(report.bound).toEqual([
-      { tools: [], op: "security", what: "security scheme api-key", change: "changed", from: { in: "header", name: "X-API-KEY", type: "apiKey" }, to: { in: "header", name: "X-GAMMA-KEY", type: "apiKey" } },
-    ]);
+    expect(report.bound).toEqual([{ tools: [], op: "security", what: "security scheme api-key", change: "changed", from: { in: "header", name: "X-API-KEY", type: "apiKey" }, to: { in: "header", name: "X-GAMMA-KEY", type: "apiKey" } }]);
     expect(report.unbound).toEqual({ count: 1, operations: 1 });
     expect(r.code).toBe(1);
   });
@@ -70,20 +68,38 @@ describe("blockwright upstream", () => {
   it("reads Google's Discovery documents: a tightened maxResults is bound, another resource's change is not", async () => {
     const doc = newer("books", "published.json", [
       // volumes.list (which we call) and another resource's list (which we do not).
-      ['            "maxResults": {\n              "description": "Maximum number of results to return.",\n              "minimum": "0",\n              "maximum": "40",', '            "maxResults": {\n              "description": "Maximum number of results to return.",\n              "minimum": "0",\n              "maximum": "20",'],
-      ['                  "description": "Maximum number of results to return",\n                  "minimum": "0",\n                  "maximum": "40",', '                  "description": "Maximum number of results to return",\n                  "minimum": "0",\n                  "maximum": "10",'],
+      [
+        '            "maxResults": {\n              "description": "Maximum number of results to return.",\n              "minimum": "0",\n              "maximum": "40",',
+        '            "maxResults": {\n              "description": "Maximum number of results to return.",\n              "minimum": "0",\n              "maximum": "20",',
+      ],
+      [
+        '                  "description": "Maximum number of results to return",\n                  "minimum": "0",\n                  "maximum": "40",',
+        '                  "description": "Maximum number of results to return",\n                  "minimum": "0",\n                  "maximum": "10",',
+      ],
     ]);
     const r = await cli(["upstream", "books", doc, "--json"]);
     const report = JSON.parse(r.stdout);
     expect(report.bound).toEqual([
-      expect.objectContaining({ tools: ["books_search_volumes"], op: "GET /books/v1/volumes", what: "parameter query:maxResults", change: "changed", from: expect.objectContaining({ maximum: 40 }), to: expect.objectContaining({ maximum: 20 }) }),
+      expect.objectContaining({
+        tools: ["books_search_volumes"],
+        op: "GET /books/v1/volumes",
+        what: "parameter query:maxResults",
+        change: "changed",
+        from: expect.objectContaining({ maximum: 40 }),
+        to: expect.objectContaining({ maximum: 20 }),
+      }),
     ]);
     expect(report.unbound).toEqual({ count: 1, operations: 1 });
     expect(r.code).toBe(1);
   });
 
   it("reports nothing to do for the pinned version itself, for every provider that publishes a document", async () => {
-    for (const [provider, file] of [["docgen", "published.yaml"], ["persondata", "published.json"], ["directory", "published.yaml"], ["books", "published.json"]]) {
+    for (const [provider, file] of [
+      ["docgen", "published.yaml"],
+      ["persondata", "published.json"],
+      ["directory", "published.yaml"],
+      ["books", "published.json"],
+    ] as const) {
       const r = await cli(["upstream", provider, join(ROOT, "specs", provider, "upstream", file)]);
       expect(r.code, provider).toBe(0);
       expect(r.stdout).toMatch(new RegExp(`^${provider}: 0 changes to what we bind; 0 to parts we do not bind`));

@@ -1,5 +1,6 @@
 // `blockwright upstream <provider> <newer published document> [--json] [--accept [--source <url>]] [--specs dir]`
 import { resolve } from "node:path";
+import type { Pinned, Published } from "../upstream/published.js";
 import { parseArgs, projectDirs, projectProviders, stringOption } from "./args.js";
 import { fromSpecs, UsageError, type CliIo } from "./io.js";
 
@@ -30,8 +31,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
 
   const { readPinned, readPublished, acceptPublished, PublishedDocumentError } = await import("../upstream/published.js");
   const { SourceError, UnreadableSource } = await import("../yaml/yaml-source.js");
-  let pinned;
-  let newer;
+  let pinned: Pinned;
+  let newer: Published;
   try {
     pinned = readPinned(specs, provider, io.cwd);
     newer = readPublished(resolve(io.cwd, newerPath), newerPath);
@@ -55,7 +56,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     io.stdout.write(`${lines.join("\n")}\n`);
   }
   if (args.values.accept) {
-    let file;
+    let file: string;
     try {
       file = acceptPublished(pinned, resolve(io.cwd, newerPath), stringOption(args, "source"), new Date().toISOString().slice(0, 10));
     } catch (e) {

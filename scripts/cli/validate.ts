@@ -16,8 +16,9 @@ Exit status: 0 valid, 1 invalid, 2 usage error.`;
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, { "env-file": { type: "string" }, mock: { type: "boolean" }, out: { type: "string" } });
-  if (args.positionals.length !== 1) throw new UsageError(args.positionals.length ? `unexpected argument ${JSON.stringify(args.positionals[1])}` : "missing <workflow>");
-  const file = args.positionals[0];
+  const [file, ...extra] = args.positionals;
+  if (file === undefined) throw new UsageError("missing <workflow>");
+  if (extra.length) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}`);
   const { readWorkflowInput } = await import("./workflow-input.js");
   const envFile = stringOption(args, "env-file");
   const { checked } = await readWorkflowInput(file, io, { out: projectDirs(args, io.cwd).out, mode: args.values.mock ? "mock" : "live", ...(envFile ? { envFile } : {}) });

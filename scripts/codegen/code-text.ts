@@ -12,7 +12,9 @@
  * renders both escapes as the text they stand for.
  */
 export function commentText(text: string): string {
-  return oneLine(text).replace(/\*\//g, "*\\/").replace(/(^| )@/g, "$1\\@");
+  return oneLine(text)
+    .replace(/\*\//g, "*\\/")
+    .replace(/(^| )@/g, "$1\\@");
 }
 
 /** Text on one line: every line break (CR, LF, U+2028, U+2029) and run of blanks becomes one space. */

@@ -74,7 +74,12 @@ describe("emitOpenApiTypes matches openapiTS()", () => {
     expect(lines[0]).toBe("export declare namespace X {");
     expect(lines.at(-1)).toBe("}");
     // The same declarations, one level deeper.
-    expect(lines.slice(1, -1).map((l) => l.replace(/^ {4}/, "")).join("\n")).toBe(topLevel.trimEnd());
+    expect(
+      lines
+        .slice(1, -1)
+        .map((l) => l.replace(/^ {4}/, ""))
+        .join("\n"),
+    ).toBe(topLevel.trimEnd());
   });
 
   it("leaves the document it is given unchanged (the transform patches discriminator enums in place)", async () => {
@@ -86,7 +91,12 @@ describe("emitOpenApiTypes matches openapiTS()", () => {
   it("leaves a document unchanged whether its discriminator is at the top of a schema, inside an allOf, or absent", async () => {
     const inAllOf = structuredClone(DISCRIMINATED) as unknown as { components: { schemas: Record<string, object> } };
     const { Animal, Dog, Cat } = inAllOf.components.schemas;
-    inAllOf.components.schemas = { Dog, Cat, Pet: { allOf: [{ type: "object", discriminator: { propertyName: "kind", mapping: { dog: "#/components/schemas/Dog" } }, oneOf: [{ $ref: "#/components/schemas/Dog" }, { $ref: "#/components/schemas/Cat" }] }] }, Animal };
+    inAllOf.components.schemas = {
+      Dog: Dog!,
+      Cat: Cat!,
+      Pet: { allOf: [{ type: "object", discriminator: { propertyName: "kind", mapping: { dog: "#/components/schemas/Dog" } }, oneOf: [{ $ref: "#/components/schemas/Dog" }, { $ref: "#/components/schemas/Cat" }] }] },
+      Animal: Animal!,
+    };
     const { source } = await loadOpenApi(openapiPathOf(join(root, "specs"), "books"), root);
     for (const original of [inAllOf, source.data]) {
       const document = structuredClone(original);

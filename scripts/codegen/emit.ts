@@ -10,7 +10,11 @@ import { cell, codeSpan as code, htmlCommentText, markdownParagraphs, markdownTe
 /** Render a template (precompiled at build time from templates/, see scripts/build/precompile.mjs). */
 function render(name: keyof typeof templates, view: object): string {
   // trimEnd, not /\s*$/: that pattern is retried at every run of blanks, quadratic on a long file.
-  return templates[name](view).replace(/\n{3,}/g, "\n\n").trimEnd() + "\n";
+  return (
+    templates[name](view)
+      .replace(/\n{3,}/g, "\n\n")
+      .trimEnd() + "\n"
+  );
 }
 
 /** Render a template of code: what the view leaves raw in strings (JSON, openapi-typescript's types) gets escaped line separators. */
@@ -67,9 +71,7 @@ export function emitEntry(ir: ProviderIR, openApiTypes: string): { js: string; d
     defaultBaseUrl: ir.server.default ? commentText(ir.server.default) : null,
     defaultBaseUrlLiteral: ir.server.default ? codeLiteral(ir.server.default) : "undefined",
     jsdocToolType: runtimeType("ToolSpec"),
-    shared: shared
-      .filter((x) => !x.declared)
-      .map((x) => ({ name: x.name, type: x.type, jsdocType: runtimeType(x.type), doc: commentText(x.doc), literal: literal(x.value) })),
+    shared: shared.filter((x) => !x.declared).map((x) => ({ name: x.name, type: x.type, jsdocType: runtimeType(x.type), doc: commentText(x.doc), literal: literal(x.value) })),
     operations: ir.operations.map((op) => ({
       id: op.tool.id,
       title: commentText(op.tool.title),
@@ -116,10 +118,7 @@ function sharedValues(ir: ProviderIR, names: SharedNames): SharedValue[] {
   // Parameters and outputs that several operations declare identically.
   const repeated = new Map<string, { kind: "Param" | "Output"; label: string; value: ParamSpec | OutputSpec; count: number }>();
   for (const op of ir.operations) {
-    const items = [
-      ...op.tool.params.map((p) => ({ kind: "Param" as const, label: p.name, value: p })),
-      ...op.tool.outputs.map((o) => ({ kind: "Output" as const, label: o.path, value: o })),
-    ];
+    const items = [...op.tool.params.map((p) => ({ kind: "Param" as const, label: p.name, value: p })), ...op.tool.outputs.map((o) => ({ kind: "Output" as const, label: o.path, value: o }))];
     for (const item of items) {
       const key = names.json(item.value);
       repeated.set(key, { ...item, count: (repeated.get(key)?.count ?? 0) + 1 });
@@ -236,9 +235,7 @@ function operationDocs(op: OperationIR) {
     rules: t.rules.map(ruleText),
     constants: t.constants.map(constantText),
     body: t.body ? bodyText(t.body) : null,
-    idempotency: t.idempotency
-      ? `every call sends a new ${code(t.idempotency.header)} key (or the \`idempotencyKey\` option), the same on each retry; the call is retried like a GET, and its errors carry the key to repeat it with.`
-      : null,
+    idempotency: t.idempotency ? `every call sends a new ${code(t.idempotency.header)} key (or the \`idempotencyKey\` option), the same on each retry; the call is retried like a GET, and its errors carry the key to repeat it with.` : null,
     pagination: t.pagination ? paginationText(t.pagination) : null,
     outputs: t.outputs.map((o) => ({
       path: o.path,
@@ -318,7 +315,7 @@ function paginationText(p: PaginationSpec): string {
         ? `the next page is asked for with the number of items seen so far${p.next.start ? ` plus ${p.next.start}` : ""} sent as ${target(p.next.send)}`
         : p.next.style === "nextUrl"
           ? `the next page is a GET of ${code(p.next.url.expression)} (on the same origin only)`
-          : "the next page is a GET of the `Link` header's `rel=\"next\"` address (on the same origin only)";
+          : 'the next page is a GET of the `Link` header\'s `rel="next"` address (on the same origin only)';
   const conditions = [
     ...(p.more ? [`while ${code(p.more.expression)} is ${code(JSON.stringify(p.more.equals))}`] : []),
     ...(p.total ? [`until ${code(p.total.expression)} items were returned`] : []),
@@ -339,7 +336,12 @@ function ruleText(r: RuleSpec): string {
       return `at least one of: ${r.groups.map((g) => g.map(code).join(" with ")).join("; ")}`;
     case "dependentLimits":
       return `${code(r.param)} limits depend on ${code(r.dependsOn)}: ${Object.entries(r.limits)
-        .map(([k, l]) => `${markdownText(k)} → ${Object.entries(l).map(([name, v]) => `${name} ${v}`).join(", ")}`)
+        .map(
+          ([k, l]) =>
+            `${markdownText(k)} → ${Object.entries(l)
+              .map(([name, v]) => `${name} ${v}`)
+              .join(", ")}`,
+        )
         .join("; ")}`;
     case "allowedValues":
       return `${code(r.param)} depends on ${code(r.dependsOn)}: ${Object.entries(r.values)

@@ -42,7 +42,9 @@ describe("external $refs", () => {
     const dir = project("../../secret.yaml#/Tags", "secret.yaml");
     const found = await problems(dir);
     expect(found).toEqual([
-      expect.stringMatching(/^specs\/notes\/openapi\.yaml:\d+:\d+: \$ref "\.\.\/\.\.\/secret\.yaml#\/Tags" does not resolve: secret\.yaml is outside the specs folder \(specs\/\), where a \$ref may read; to allow its folder, list it in package\.json "blockwright": \{ "externalRefFolders": \[\.\.\.\] \}$/),
+      expect.stringMatching(
+        /^specs\/notes\/openapi\.yaml:\d+:\d+: \$ref "\.\.\/\.\.\/secret\.yaml#\/Tags" does not resolve: secret\.yaml is outside the specs folder \(specs\/\), where a \$ref may read; to allow its folder, list it in package\.json "blockwright": \{ "externalRefFolders": \[\.\.\.\] \}$/,
+      ),
     ]);
     expect(found.join("\n")).not.toContain(SECRET);
   });
@@ -63,6 +65,8 @@ describe("external $refs", () => {
 
   it("take only a list of folders as the option, named at its place in package.json", async () => {
     const dir = project("../../schemas/tags.yaml#/Tags", "schemas/tags.yaml", { blockwright: { externalRefFolders: "schemas" } });
-    expect(await problems(dir)).toEqual([expect.stringMatching(/^package\.json:\d+:\d+: blockwright\.externalRefFolders: must be a list of folders \(relative to the project\) that \$refs may read outside the specs folder, got "schemas"$/)]);
+    expect(await problems(dir)).toEqual([
+      expect.stringMatching(/^package\.json:\d+:\d+: blockwright\.externalRefFolders: must be a list of folders \(relative to the project\) that \$refs may read outside the specs folder, got "schemas"$/),
+    ]);
   });
 });

@@ -174,10 +174,15 @@ function projectContext(options: GenerateOptions): ProjectContext {
   };
 }
 
+/** The release `blockwright diff --write` gives the provider, if any (an own entry: a provider may be named like an Object property). */
+function releaseOf(project: ProjectContext, provider: string): { version: string; changelog: string } | undefined {
+  return Object.hasOwn(project.release, provider) ? project.release[provider] : undefined;
+}
+
 function packageOf(project: ProjectContext, provider: string): PackageContext {
   return {
     name: project.packageName(provider),
-    version: Object.hasOwn(project.release, provider) ? project.release[provider].version : keptVersion(join(project.outDir, provider, "package.json")),
+    version: releaseOf(project, provider)?.version ?? keptVersion(join(project.outDir, provider, "package.json")),
     runtime: project.runtime,
     ...(project.license ? { license: project.license } : {}),
   };
@@ -237,14 +242,20 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     files.set(`${p}/README.md`, emitReadme(ir, pkg));
     if (project.licenseText) files.set(`${p}/LICENSE`, project.licenseText);
     // Written by `blockwright diff --write`: carried from one generation to the next.
-    const changelog = Object.hasOwn(project.release, p) ? project.release[p].changelog : keptChangelog(project.root, project.outDir, p);
+    const changelog = releaseOf(project, p)?.changelog ?? keptChangelog(project.root, project.outDir, p);
     if (changelog !== undefined) files.set(`${p}/CHANGELOG.md`, changelog);
     files.set(`${p}/surface.json`, formatSurface(surfaceOf(project, pkg, provider)));
     const entry = emitEntry(ir, await emitOpenApiNamespace(document.source.data, `${ir.names.pascal}OpenApi`));
     files.set(`${p}/index.js`, entry.js);
     files.set(`${p}/index.d.ts`, entry.dts);
   });
-  files.set("README.md", emitGeneratedReadme(linked.map((l) => l.ir), project.packageName));
+  files.set(
+    "README.md",
+    emitGeneratedReadme(
+      linked.map((l) => l.ir),
+      project.packageName,
+    ),
+  );
   return {
     files: new Map([...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
     irs: linked.map((l) => l.ir),
@@ -261,16 +272,17 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 function projectPackage(root: string): { scope?: string; license?: string; externalRefFolders: string[] } {
   const pkgPath = join(root, "package.json");
   // Read with positions (JSON is YAML): a broken file or a bad value is named at its line.
-  const source = existsSync(pkgPath) ? asGenerationErrors(() => loadYamlSource<{ license?: unknown; blockwright?: { scope?: unknown; externalRefFolders?: unknown } }>(pkgPath, "package.json")) : undefined;
-  const pkg = source?.data !== null && typeof source?.data === "object" ? source.data : {};
+  if (!existsSync(pkgPath)) return { externalRefFolders: [] };
+  const source = asGenerationErrors(() => loadYamlSource<{ license?: unknown; blockwright?: { scope?: unknown; externalRefFolders?: unknown } }>(pkgPath, "package.json"));
+  const pkg = source.data !== null && typeof source.data === "object" ? source.data : {};
   const config = pkg.blockwright !== null && typeof pkg.blockwright === "object" ? pkg.blockwright : {};
-  const problem = (path: string[], message: string) => new GenerationErrors([new SourceError(source!.locate(path, "value"), message)]);
+  const problem = (path: string[], message: string) => new GenerationErrors([new SourceError(source.locate(path, "value"), message)]);
   const scope = config.scope;
-  if (source && scope !== undefined && (typeof scope !== "string" || !NPM_SCOPE.test(scope))) {
+  if (scope !== undefined && (typeof scope !== "string" || !NPM_SCOPE.test(scope))) {
     throw problem(["blockwright", "scope"], `blockwright.scope: must be an npm scope such as @acme (the provider packages are named <scope>/<provider>), got ${JSON.stringify(scope)}`);
   }
   const folders = config.externalRefFolders;
-  if (source && folders !== undefined && (!Array.isArray(folders) || !folders.every((f) => typeof f === "string" && f !== ""))) {
+  if (folders !== undefined && (!Array.isArray(folders) || !folders.every((f) => typeof f === "string" && f !== ""))) {
     throw problem(["blockwright", "externalRefFolders"], `blockwright.externalRefFolders: must be a list of folders (relative to the project) that $refs may read outside the specs folder, got ${JSON.stringify(folders)}`);
   }
   return {

@@ -34,6 +34,7 @@ const PAYLOAD = [
   "\u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4;",
   "--> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)>",
   "[x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1)",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template placeholder in plain text is part of the payload
   "@type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
 ].join(" ");
 const ONE_LINE = PAYLOAD.replace(/[\r\n\u2028\u2029]/g, " ");
@@ -47,7 +48,13 @@ const TOKENS: Record<string, string> = {
 };
 
 /** A fixture text with its tokens filled in (inside YAML double quotes: JSON's escapes are YAML's). */
-const filled = (text: string) => text.replace(/⟨(\w+)⟩/g, (_, name: string) => JSON.stringify(TOKENS[name]).slice(1, -1).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029"));
+const filled = (text: string) =>
+  text.replace(/⟨(\w+)⟩/g, (_, name: string) =>
+    JSON.stringify(TOKENS[name])
+      .slice(1, -1)
+      .replace(/\u2028/g, "\\u2028")
+      .replace(/\u2029/g, "\\u2029"),
+  );
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-hostile-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -55,8 +62,8 @@ const specs = join(work, "specs");
 const manifestText = filled(readFileSync(join(fixture, "manifest.yaml"), "utf8"));
 mkdirSync(join(specs, "hostile"), { recursive: true });
 writeFileSync(join(specs, "hostile", "manifest.yaml"), manifestText);
-mkdirSync(dirname(join(specs, "hostile", TOKENS.OPENAPI)), { recursive: true });
-writeFileSync(join(specs, "hostile", TOKENS.OPENAPI), filled(readFileSync(join(fixture, "openapi.yaml"), "utf8")));
+mkdirSync(dirname(join(specs, "hostile", TOKENS.OPENAPI!)), { recursive: true });
+writeFileSync(join(specs, "hostile", TOKENS.OPENAPI!), filled(readFileSync(join(fixture, "openapi.yaml"), "utf8")));
 
 describe("generated code from hostile inputs", async () => {
   const { files, irs } = await generate({ root: work, specsDir: specs, outDir: goldenDir });
@@ -74,7 +81,12 @@ describe("generated code from hostile inputs", async () => {
   it("is the golden output, file for file", () => {
     const golden = readdirSync(goldenDir, { recursive: true, withFileTypes: true })
       .filter((d) => d.isFile())
-      .map((d) => join(d.parentPath, d.name).slice(goldenDir.length + 1).split("\\").join("/"))
+      .map((d) =>
+        join(d.parentPath, d.name)
+          .slice(goldenDir.length + 1)
+          .split("\\")
+          .join("/"),
+      )
       .sort();
     expect([...files.keys()]).toEqual(golden);
     for (const [path, content] of files) expect(content, path).toBe(readFileSync(join(goldenDir, path), "utf8"));
@@ -98,8 +110,8 @@ describe("generated code from hostile inputs", async () => {
   it("imports without running any of the text, and keeps every text exactly as written", () => {
     const imported = importInChild(join(out, "hostile/index.js"), "{ pwned: globalThis.pwned ?? null, tools: Object.values(m.tools), block: m.block }") as { pwned: unknown; tools: unknown[]; block: unknown };
     expect(imported.pwned).toBeNull();
-    expect(imported.tools).toEqual(ir.operations.map((op) => JSON.parse(JSON.stringify(op.tool))));
-    expect(imported.block).toEqual(JSON.parse(JSON.stringify(ir.block)));
+    expect(imported.tools).toEqual(ir!.operations.map((op) => JSON.parse(JSON.stringify(op.tool))));
+    expect(imported.block).toEqual(JSON.parse(JSON.stringify(ir!.block)));
     expect(JSON.stringify(imported.block)).toContain(JSON.stringify(PAYLOAD).slice(1, -1));
   });
 
@@ -110,7 +122,7 @@ describe("generated code from hostile inputs", async () => {
       expect(html.match(/<!--[\s\S]*?-->/g)).toEqual([files.get(path)!.split("\n")[0]]);
       const body = html.replace(/<!--[\s\S]*?-->/, "");
       const tags = new Set([...body.matchAll(/<([a-z][a-z0-9]*)\b/g)].map((m) => m[1]));
-      expect([...tags].filter((t) => !["h1", "h2", "h3", "h4", "p", "pre", "code", "table", "thead", "tbody", "tr", "th", "td", "ul", "li", "a", "strong", "em"].includes(t))).toEqual([]);
+      expect([...tags].filter((t) => !["h1", "h2", "h3", "h4", "p", "pre", "code", "table", "thead", "tbody", "tr", "th", "td", "ul", "li", "a", "strong", "em"].includes(t!))).toEqual([]);
       // Links: the README's own, to an operation's section or a package's README, and the upstream docs' https address.
       const links = [...body.matchAll(/<a\b[^>]*>/g)].map((m) => m[0]);
       for (const link of links) expect(link).toMatch(/^<a href="(#hostile_[a-z_]+|hostile\/README\.md|https:\/\/docs\.hostile\.test\/)">$/);
@@ -146,7 +158,10 @@ function textFields(): TextField[] {
   const resolve = (s: unknown, pointer: string): [Schema, string] | undefined => {
     while (s && typeof s === "object" && typeof (s as Schema).$ref === "string") {
       pointer = (s as Schema).$ref as string;
-      s = pointer.slice(2).split("/").reduce<unknown>((o, k) => (o as Schema)[k], schema);
+      s = pointer
+        .slice(2)
+        .split("/")
+        .reduce<unknown>((o, k) => (o as Schema)[k], schema);
     }
     return s && typeof s === "object" ? [s as Schema, pointer] : undefined;
   };
@@ -158,7 +173,7 @@ function textFields(): TextField[] {
     const inside = new Set(seen).add(s);
     // A branch that only constrains (`required`, `minProperties`) describes no value of its own.
     const describesValue = (branch: unknown) => !!branch && typeof branch === "object" && Object.keys(branch).some((k) => !CONSTRAINT_ONLY.has(k));
-    for (const key of ["oneOf", "anyOf", "allOf"]) ((s[key] as unknown[] | undefined) ?? []).forEach((branch, i) => describesValue(branch) && walk(branch, `${pointer}/${key}/${i}`, path, inside));
+    for (const key of ["oneOf", "anyOf", "allOf"]) for (const [i, branch] of ((s[key] as unknown[] | undefined) ?? []).entries()) if (describesValue(branch)) walk(branch, `${pointer}/${key}/${i}`, path, inside);
     const types = s.type === undefined ? undefined : ([] as unknown[]).concat(s.type);
     const structured = s.properties || s.additionalProperties || s.items || types?.every((t) => t === "object" || t === "array");
     if (!structured && s.enum === undefined && s.const === undefined && (types === undefined || types.includes("string")) && acceptsHostileText(s)) {
@@ -190,6 +205,6 @@ function valuesAt(data: unknown, path: string[]): unknown[] {
   if (!path.length) return [data];
   if (data === null || typeof data !== "object") return [];
   const [head, ...rest] = path;
-  const children = head === "[]" ? (Array.isArray(data) ? data : []) : head === "*" ? Object.values(data) : Object.prototype.hasOwnProperty.call(data, head) ? [(data as Record<string, unknown>)[head]] : [];
+  const children = head === "[]" ? (Array.isArray(data) ? data : []) : head === "*" ? Object.values(data) : Object.hasOwn(data, head!) ? [(data as Record<string, unknown>)[head!]] : [];
   return children.flatMap((c) => valuesAt(c, rest));
 }

@@ -99,13 +99,17 @@ const table: { name: string; provider: "payments" | "tracker"; edits: Edit[]; ex
     name: "a form field style a form cannot take",
     provider: "payments",
     edits: [{ file: "openapi.yaml", find: "address: { style: deepObject, explode: true }", replace: "address: { style: matrix, explode: true }" }],
-    expected: [`${P}:45:18: operations.payments_create_customer.operationId: the form encoding of field "address" of "PostCustomers" in specs/payments/openapi.yaml has style "matrix"; a form field takes form, spaceDelimited, pipeDelimited, deepObject`],
+    expected: [
+      `${P}:45:18: operations.payments_create_customer.operationId: the form encoding of field "address" of "PostCustomers" in specs/payments/openapi.yaml has style "matrix"; a form field takes form, spaceDelimited, pipeDelimited, deepObject`,
+    ],
   },
   {
     name: "a top-level key for anchors without the x- prefix",
     provider: "tracker",
     edits: [{ find: "x-anchors:", replace: "anchors:" }],
-    expected: [`${T}:27:1: (top level): unknown field "anchors" (allowed: $schema, provider, name, description, longDescription, color, category, docsUrl, openapi, server, limits, auth, errors, rateLimits, constants, idempotency, params, operations)`],
+    expected: [
+      `${T}:27:1: (top level): unknown field "anchors" (allowed: $schema, provider, name, description, longDescription, color, category, docsUrl, openapi, server, limits, auth, errors, rateLimits, constants, idempotency, params, operations)`,
+    ],
   },
   {
     name: "a failureWhen test that reads no reply",
@@ -123,8 +127,11 @@ const table: { name: string; provider: "payments" | "tracker"; edits: Edit[]; ex
     name: "an address parameter whose placeholder names a host server.hosts does not allow",
     provider: "tracker",
     edits: [
-      { find: "  default: https://api.tracker.test\n", replace: "  param: instance\n  hosts: [\"*.tracker.test\"]\n" },
-      { find: "params:\n  token:\n", replace: "params:\n  instance:\n    type: string\n    maxLength: 255\n    required: true\n    format: base-url\n    placeholder: https://acme.tracker.example\n    description: The instance.\n  token:\n" },
+      { find: "  default: https://api.tracker.test\n", replace: '  param: instance\n  hosts: ["*.tracker.test"]\n' },
+      {
+        find: "params:\n  token:\n",
+        replace: "params:\n  instance:\n    type: string\n    maxLength: 255\n    required: true\n    format: base-url\n    placeholder: https://acme.tracker.example\n    description: The instance.\n  token:\n",
+      },
     ],
     expected: [`${T}:54:18: params.instance.placeholder: "https://acme.tracker.example" names host acme.tracker.example, which server.hosts (*.tracker.test) does not allow`],
   },
@@ -214,9 +221,11 @@ describe("specs as found in the wild", () => {
   });
 
   it("refuses an external $ref to a place the file does not have", async () => {
-    expect(await wildProblems("tracker", [{ file: "openapi.yaml", find: '$ref: "./components/errors.yaml#/BasicError" }\n          example: { message: Not Found', replace: '$ref: "./components/errors.yaml#/NotFoundError" }\n          example: { message: Not Found' }])).toEqual([
-      `${TRACKER_OPENAPI}:115:19: $ref "./components/errors.yaml#/NotFoundError" does not resolve (no such place in that file)`,
-    ]);
+    expect(
+      await wildProblems("tracker", [
+        { file: "openapi.yaml", find: '$ref: "./components/errors.yaml#/BasicError" }\n          example: { message: Not Found', replace: '$ref: "./components/errors.yaml#/NotFoundError" }\n          example: { message: Not Found' },
+      ]),
+    ).toEqual([`${TRACKER_OPENAPI}:115:19: $ref "./components/errors.yaml#/NotFoundError" does not resolve (no such place in that file)`]);
   });
 
   it("refuses a $ref to a network address: generation reads local files only", async () => {
@@ -264,9 +273,7 @@ describe("specs as found in the wild", () => {
   });
 
   it("refuses a document that is not OpenAPI 3.0 or 3.1, naming the version found", async () => {
-    expect(await wildProblems("payments", [{ file: "openapi.yaml", find: "openapi: 3.0.3", replace: "openapi: 2.0.0" }])).toEqual([
-      `specs/payments/openapi.yaml:1:10: openapi: must be an OpenAPI version 3.0.x or 3.1.x, got "2.0.0"`,
-    ]);
+    expect(await wildProblems("payments", [{ file: "openapi.yaml", find: "openapi: 3.0.3", replace: "openapi: 2.0.0" }])).toEqual([`specs/payments/openapi.yaml:1:10: openapi: must be an OpenAPI version 3.0.x or 3.1.x, got "2.0.0"`]);
     expect(await wildProblems("payments", [{ file: "openapi.yaml", find: "openapi: 3.0.3", replace: 'swagger: "2.0"' }])).toEqual([
       `specs/payments/openapi.yaml:1:10: swagger: "2.0" is Swagger 2; generation reads OpenAPI 3.0 or 3.1 (convert it first, e.g. with swagger2openapi)`,
     ]);
@@ -303,9 +310,9 @@ describe("specs as found in the wild", () => {
   });
 
   it("checks an example against a schema in another file (a required field missing)", async () => {
-    expect(await wildProblems("tracker", [{ file: "openapi.yaml", find: "              example: { id: 9, number: 1350, title: Found a bug, state: open", replace: "              example: { id: 9, title: Found a bug, state: open" }])).toEqual([
-      `specs/tracker/openapi.yaml:78:24: the example of the 201 response of "issues/create" (application/vnd.tracker+json) does not match its schema: (the whole example) lacks required field "number"`,
-    ]);
+    expect(
+      await wildProblems("tracker", [{ file: "openapi.yaml", find: "              example: { id: 9, number: 1350, title: Found a bug, state: open", replace: "              example: { id: 9, title: Found a bug, state: open" }]),
+    ).toEqual([`specs/tracker/openapi.yaml:78:24: the example of the 201 response of "issues/create" (application/vnd.tracker+json) does not match its schema: (the whole example) lacks required field "number"`]);
   });
 });
 

@@ -3,7 +3,25 @@
 // headers, the idempotency header, pagination, the error body's details
 // and failure tests, rate limits, and the hosts an address parameter may name. Each is checked against the operation in the OpenAPI
 // document and turned into its part of the IR.
-import { formatPointer, hostPatternProblem, matchesHost, PAGE_INPUTS, parseExpression, parsePointer, type BodySpec, type ErrorSpec, type FormFieldEncoding, type PageTarget, type PaginationSpec, type ParamSpec, type RateLimitSpec, type ValueRef, type ValueTest, type WireConstant } from "@blockwright/runtime";
+import {
+  fieldOf,
+  formatPointer,
+  hostPatternProblem,
+  matchesHost,
+  PAGE_INPUTS,
+  parseExpression,
+  parsePointer,
+  type BodySpec,
+  type ErrorSpec,
+  type FormFieldEncoding,
+  type PageTarget,
+  type PaginationSpec,
+  type ParamSpec,
+  type RateLimitSpec,
+  type ValueRef,
+  type ValueTest,
+  type WireConstant,
+} from "@blockwright/runtime";
 import type { Manifest, ManifestOperation, ManifestPageTarget, ManifestValueTest } from "./manifest-types.js";
 import { declaredParameter, slotKey, typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "./openapi-document.js";
 
@@ -30,8 +48,9 @@ export function linkErrorExtras(ctx: LinkContext): Pick<ErrorSpec, "details" | "
   };
   const errors = ctx.manifest.errors;
   const details: Record<string, ValueRef[]> = {};
-  for (const name of Object.keys(errors.details ?? {}).sort()) {
-    details[name] = errors.details![name].flatMap((text, i) => expression(text, ["errors", "details", name, i])?.ref ?? []);
+  const declaredDetails = errors.details ?? {};
+  for (const name of Object.keys(declaredDetails).sort()) {
+    details[name] = fieldOf(declaredDetails, name).flatMap((text, i) => expression(text, ["errors", "details", name, i])?.ref ?? []);
   }
   const failureWhen = (errors.failureWhen ?? []).flatMap((test, i): ValueTest[] => {
     const found = expression(test.from, ["errors", "failureWhen", i, "from"]);
@@ -52,7 +71,7 @@ export function checkServerHosts(ctx: LinkContext): void {
     if (problem) ctx.fail(["server", "hosts", i], `${problem}, got ${JSON.stringify(pattern)}`, "value");
   });
   const p = param === undefined ? undefined : ctx.manifest.params?.[param];
-  if (!p || !hosts) return;
+  if (param === undefined || !p || !hosts) return;
   for (const key of ["placeholder", "example"] as const) {
     const value = p[key];
     if (typeof value !== "string") continue;
@@ -62,7 +81,7 @@ export function checkServerHosts(ctx: LinkContext): void {
     } catch {
       continue;
     }
-    if (!hosts.some((pattern) => matchesHost(pattern, host))) ctx.fail(["params", param!, key], `${JSON.stringify(value)} names host ${host}, which server.hosts (${hosts.join(", ")}) does not allow`, "value");
+    if (!hosts.some((pattern) => matchesHost(pattern, host))) ctx.fail(["params", param, key], `${JSON.stringify(value)} names host ${host}, which server.hosts (${hosts.join(", ")}) does not allow`, "value");
   }
 }
 
@@ -71,18 +90,19 @@ export function linkRateLimits(ctx: LinkContext): RateLimitSpec | undefined {
   const declared = ctx.manifest.rateLimits;
   if (!declared) return undefined;
   let quota: RateLimitSpec["quota"];
-  if (declared.quota) {
+  const declaredQuota = declared.quota;
+  if (declaredQuota) {
     const at = ["rateLimits", "quota"];
-    const texts = declared.quota.from ?? ctx.manifest.errors.code ?? [];
+    const texts = declaredQuota.from ?? ctx.manifest.errors.code ?? [];
     if (!texts.length) ctx.fail([...at, "codes"], "there is no quota code to read: give quota.from, or errors.code");
     const from = texts.flatMap((text, i) => {
       try {
         return [parseExpression(text)];
       } catch (e) {
-        return ctx.fail(declared.quota!.from ? [...at, "from", i] : ["errors", "code", i], (e as Error).message, "value") ?? [];
+        return ctx.fail(declaredQuota.from ? [...at, "from", i] : ["errors", "code", i], (e as Error).message, "value") ?? [];
       }
     });
-    quota = { from, codes: [...declared.quota.codes] };
+    quota = { from, codes: [...declaredQuota.codes] };
   }
   return {
     ...(declared.resetHeader ? { resetHeader: declared.resetHeader.toLowerCase() } : {}),
@@ -115,7 +135,7 @@ export function linkBody(ctx: LinkContext, at: Path, op: OpenApiOperation, param
   if (body.encoding === "json") return { mediaType: body.mediaType, encoding: "json" };
   const fields: Record<string, FormFieldEncoding> = {};
   for (const name of Object.keys(body.fields).sort()) {
-    const { style = "form", explode } = body.fields[name];
+    const { style = "form", explode } = fieldOf(body.fields, name);
     if (!(FORM_STYLES as readonly string[]).includes(style)) {
       ctx.fail([...at, "operationId"], `the form encoding of field "${name}" of "${op.operationId}" in ${ctx.openapiName} has style "${style}"; a form field takes ${FORM_STYLES.join(", ")}`, "value");
       continue;
@@ -191,7 +211,8 @@ export function linkPagination(ctx: LinkContext, at: Path, mop: ManifestOperatio
     } catch (e) {
       return ctx.fail([...where, ...key], (e as Error).message, "value");
     }
-    if (!kinds.includes(ref.kind)) return ctx.fail([...where, ...key], `reads ${ref.kind === "param" ? "a parameter" : "the status"}; it must read the reply (${kinds.map((k) => (k === "body" ? "$response.body#/…" : "$response.header.…")).join(" or ")})`, "value");
+    if (!kinds.includes(ref.kind))
+      return ctx.fail([...where, ...key], `reads ${ref.kind === "param" ? "a parameter" : "the status"}; it must read the reply (${kinds.map((k) => (k === "body" ? "$response.body#/…" : "$response.header.…")).join(" or ")})`, "value");
     if (ref.kind !== "body") return { expression: text, ref };
     if (!response?.schema) return ctx.fail([...where, ...key], `the success response of "${op.operationId}" in ${ctx.openapiName} has no JSON body`, "value");
     const schema = ctx.doc.schemaAt(response.schema, ref.pointer);
@@ -212,7 +233,8 @@ export function linkPagination(ctx: LinkContext, at: Path, mop: ManifestOperatio
   switch (p.style) {
     case "cursor": {
       const cursor = expression(p.cursor, ["cursor"], ["body", "header"]);
-      if (cursor?.schema && !["string", "integer", "number"].includes(typeOf(cursor.schema) ?? "")) ctx.fail([...where, "cursor"], `"${p.cursor}" is ${typeOf(cursor.schema) ?? "untyped"} in ${ctx.openapiName}; a cursor is a string or a number`, "value");
+      if (cursor?.schema && !["string", "integer", "number"].includes(typeOf(cursor.schema) ?? ""))
+        ctx.fail([...where, "cursor"], `"${p.cursor}" is ${typeOf(cursor.schema) ?? "untyped"} in ${ctx.openapiName}; a cursor is a string or a number`, "value");
       const send = linkTarget(ctx, p.send, [...where, "send"], op);
       if (cursor && send) next = { style: "cursor", cursor: { expression: cursor.expression, ref: cursor.ref }, send };
       break;
@@ -254,12 +276,7 @@ function linkPageSize(ctx: LinkContext, at: Path, name: string, params: ParamSpe
   return name;
 }
 
-function linkTest(
-  ctx: LinkContext,
-  test: ManifestValueTest,
-  at: Path,
-  expression: (text: string, key: Path, kinds: string[]) => { expression: string; ref: ValueRef; schema?: Schema } | undefined,
-): ValueTest | undefined {
+function linkTest(ctx: LinkContext, test: ManifestValueTest, at: Path, expression: (text: string, key: Path, kinds: string[]) => { expression: string; ref: ValueRef; schema?: Schema } | undefined): ValueTest | undefined {
   const found = expression(test.from, ["more", "from"], ["body", "header"]);
   if (!found) return undefined;
   if (found.schema && test.equals !== null && !ctx.doc.fits(test.equals, found.schema, false)) {
@@ -283,4 +300,3 @@ function linkTarget(ctx: LinkContext, target: ManifestPageTarget, at: Path, op: 
   }
   return { in: target.in, name: target.name };
 }
-

@@ -17,9 +17,9 @@ export function checkDerivedNames(ctx: LinkContext): void {
     else idOf.set(pascalCase(id), id);
   }
   const message = `"${OPERATION_INPUT}" is the name of the block input that selects the operation; choose another name`;
-  if (m.params && Object.prototype.hasOwnProperty.call(m.params, OPERATION_INPUT)) ctx.fail(["params", OPERATION_INPUT], message);
+  if (m.params && Object.hasOwn(m.params, OPERATION_INPUT)) ctx.fail(["params", OPERATION_INPUT], message);
   for (const [id, op] of Object.entries(m.operations)) {
-    if (op.params && Object.prototype.hasOwnProperty.call(op.params, OPERATION_INPUT)) ctx.fail(["operations", id, "params", OPERATION_INPUT], message);
+    if (op.params && Object.hasOwn(op.params, OPERATION_INPUT)) ctx.fail(["operations", id, "params", OPERATION_INPUT], message);
     // `metadata` and `metadata.count`: one output cannot be a value and hold another.
     const paths = Object.keys(op.outputs);
     for (const path of paths) {

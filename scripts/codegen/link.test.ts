@@ -136,13 +136,16 @@ describe("broken manifests", () => {
     },
     {
       name: "a required path parameter left unsupplied",
-      edits: [{ find: "      shelfId:\n        type: string\n        maxLength: 64\n        required: true\n        pattern: \"^[a-z0-9-]+$\"\n        description: The shelf.\n        wire: { in: path }\n      top:", replace: "      top:" }],
+      edits: [{ find: '      shelfId:\n        type: string\n        maxLength: 64\n        required: true\n        pattern: "^[a-z0-9-]+$"\n        description: The shelf.\n        wire: { in: path }\n      top:', replace: "      top:" }],
       expected: [`${M}:24:3: operations.shelf_list_books: specs/shelf/openapi.yaml requires path parameter "shelfId" for "listBooks", but no parameter or constant supplies it`],
     },
     {
       name: "a required body field left unsupplied",
       edits: [{ find: "      title:\n        type: string\n        required: true\n        minLength: 1\n        maxLength: 200\n        description: Title of the book.\n        wire: { in: body }\n", replace: "" }],
-      expected: [`${M}:74:3: operations.shelf_add_book: specs/shelf/openapi.yaml requires body field "/title" for "addBook", but no parameter or constant supplies it`, `${M}:116:16: operations.shelf_add_book.rules.1.param: unknown parameter "title"`],
+      expected: [
+        `${M}:74:3: operations.shelf_add_book: specs/shelf/openapi.yaml requires body field "/title" for "addBook", but no parameter or constant supplies it`,
+        `${M}:116:16: operations.shelf_add_book.rules.1.param: unknown parameter "title"`,
+      ],
     },
     {
       name: "a security scheme the spec lacks",
@@ -197,12 +200,16 @@ describe("broken manifests", () => {
     {
       name: "a pattern other than the spec's (a manifest may not loosen a pattern)",
       edits: [{ find: '        pattern: "^[a-z0-9-]+$"\n        description: The shelf.\n        wire: { in: path }\n      top:', replace: '        pattern: ".*"\n        description: The shelf.\n        wire: { in: path }\n      top:' }],
-      expected: [`${M}:33:18: operations.shelf_list_books.params.shelfId.pattern: pattern ".*" is not path parameter "shelfId"'s pattern "^[a-z0-9-]+$" in specs/shelf/openapi.yaml (a manifest pattern must be the spec's; restrict further with enum or maxLength)`],
+      expected: [
+        `${M}:33:18: operations.shelf_list_books.params.shelfId.pattern: pattern ".*" is not path parameter "shelfId"'s pattern "^[a-z0-9-]+$" in specs/shelf/openapi.yaml (a manifest pattern must be the spec's; restrict further with enum or maxLength)`,
+      ],
     },
     {
       name: "a body field the spec requires, declared optional",
       edits: [{ find: "      title:\n        type: string\n        required: true\n", replace: "      title:\n        type: string\n" }],
-      expected: [`${M}:86:7: operations.shelf_add_book.params.title: specs/shelf/openapi.yaml requires body field "/title" for "addBook", so "title" must be required: true or have a default that is sent (the request would go out without it)`],
+      expected: [
+        `${M}:86:7: operations.shelf_add_book.params.title: specs/shelf/openapi.yaml requires body field "/title" for "addBook", so "title" must be required: true or have a default that is sent (the request would go out without it)`,
+      ],
     },
     {
       name: "an example that breaks its parameter's rules",
@@ -221,7 +228,13 @@ describe("broken manifests", () => {
     },
     {
       name: "a header parameter on a header a switch sends (header names in any case)",
-      edits: [{ find: "      eventual:\n        type: boolean\n", replace: "      consistency:\n        type: string\n        maxLength: 20\n        enum: [eventual]\n        description: Consistency level.\n        wire: { in: header, name: consistency }\n      eventual:\n        type: boolean\n" }],
+      edits: [
+        {
+          find: "      eventual:\n        type: boolean\n",
+          replace:
+            "      consistency:\n        type: string\n        maxLength: 20\n        enum: [eventual]\n        description: Consistency level.\n        wire: { in: header, name: consistency }\n      eventual:\n        type: boolean\n",
+        },
+      ],
       expected: [`${M}:56:15: operations.shelf_list_books.params.eventual.wire.whenTrue.0: header "Consistency" is already sent by parameter "consistency"`],
     },
     {
@@ -293,7 +306,10 @@ describe("spec changes caught by the link", () => {
   });
 
   it("an upstream that renames a response field makes generation fail", async () => {
-    const found = await problems([{ file: "openapi.yaml", find: "required: [id, title, state]", replace: "required: [id, title]" }, { file: "openapi.yaml", find: "        state: { type: string, enum: [pending, ready, failed] }", replace: "        status: { type: string, enum: [pending, ready, failed] }" }]);
+    const found = await problems([
+      { file: "openapi.yaml", find: "required: [id, title, state]", replace: "required: [id, title]" },
+      { file: "openapi.yaml", find: "        state: { type: string, enum: [pending, ready, failed] }", replace: "        status: { type: string, enum: [pending, ready, failed] }" },
+    ]);
     expect(found).toEqual([
       `${M}:133:15: operations.shelf_add_book.outputs.state.from: response field "/state" not found in the 201 response of "addBook" in specs/shelf/openapi.yaml (fields there: id, title, status, rank)`,
       `${M}:164:15: operations.shelf_get_book.outputs.state.from: response field "/state" not found in the 200 response of "getBook" in specs/shelf/openapi.yaml (fields there: id, title, status, rank)`,
@@ -308,7 +324,12 @@ describe("spec changes caught by the link", () => {
   });
 
   it("reports every problem at once", async () => {
-    expect(await problems([{ find: "name: $top }", replace: "name: top }" }, { find: "operationId: getBook", replace: "operationId: fetchBook" }])).toHaveLength(2);
+    expect(
+      await problems([
+        { find: "name: $top }", replace: "name: top }" },
+        { find: "operationId: getBook", replace: "operationId: fetchBook" },
+      ]),
+    ).toHaveLength(2);
   });
 });
 

@@ -2,21 +2,8 @@
 // checks a manifest against its OpenAPI document — every operation, parameter,
 // body field and output path must exist there, types must agree, and no
 // manifest limit may be looser than the spec's — and builds the ProviderIR.
-import { checkValue, cloneJson, formatPointer, isAbsent, parseExpression, parsePointer, SECRET_MIN_LENGTH } from "@blockwright/runtime";
-import type {
-  AuthSpec,
-  ErrorSpec,
-  OutcomeSpec,
-  OutputSource,
-  OutputSpec,
-  ParamSpec,
-  RouteSpec,
-  RuleSpec,
-  ToolSpec,
-  ValueRef,
-  WireConstant,
-  WireSpec,
-} from "@blockwright/runtime";
+import { checkValue, cloneJson, defined, fieldOf, formatPointer, itemAt, isAbsent, parseExpression, parsePointer, SECRET_MIN_LENGTH } from "@blockwright/runtime";
+import type { AuthSpec, ErrorSpec, OutcomeSpec, OutputSource, OutputSpec, ParamSpec, RouteSpec, RuleSpec, ToolSpec, ValueRef, WireConstant, WireSpec } from "@blockwright/runtime";
 import { buildBlock } from "./build-block.js";
 import type { OperationIR, ProviderIR } from "./ir.js";
 import { checkPageInputNames, checkServerHosts, checkWireSlots, linkBody, linkErrorExtras, linkIdempotency, linkPagination, linkRateLimits, providerConstants, type LinkContext, type SlotSender } from "./link-http.js";
@@ -72,7 +59,7 @@ class Linker {
     checkDerivedNames(this.context);
     const operations = Object.keys(m.operations)
       .sort()
-      .map((id) => this.linkOperation(id, m.operations[id], auth, errors))
+      .map((id) => this.linkOperation(id, fieldOf(m.operations, id), auth, errors))
       .filter((op): op is OperationIR => op !== undefined);
     if (this.errors.length) throw new LinkErrors(this.errors);
     const tools = operations.map((op) => op.tool);
@@ -271,27 +258,28 @@ class Linker {
   /**
    * Link the operation's parameters (shared ones first) against `op`. A
    * route links the same parameters against its own operation, with some
-   * placements overridden (`overrides`, declared at `overridesAt`).
+   * placements overridden (`route.overrides`, declared at `route.at`).
    */
-  private linkParams(id: string, mop: ManifestOperation, op: OpenApiOperation, overrides?: Record<string, ManifestWire>, overridesAt?: Path): ParamSpec[] {
+  private linkParams(id: string, mop: ManifestOperation, op: OpenApiOperation, route?: { overrides: Record<string, ManifestWire>; at: Path }): ParamSpec[] {
     const shared = this.m.params ?? {};
     const own = mop.params ?? {};
     const out: ParamSpec[] = [];
-    if (!overrides) {
+    if (!route) {
       for (const name of Object.keys(own)) {
         if (name in shared) this.fail(["operations", id, "params", name], `parameter "${name}" is already a shared parameter`);
       }
-    }
-    for (const name of Object.keys(overrides ?? {})) {
-      if (!(name in own) && !(name in shared)) this.fail([...overridesAt!, name], `unknown parameter "${name}"`);
+    } else {
+      for (const name of Object.keys(route.overrides)) {
+        if (!(name in own) && !(name in shared)) this.fail([...route.at, name], `unknown parameter "${name}"`);
+      }
     }
     const entries: [string, ManifestParam, Path][] = [
       ...Object.entries(shared).map(([n, p]): [string, ManifestParam, Path] => [n, p, ["params", n]]),
       ...Object.entries(own).map(([n, p]): [string, ManifestParam, Path] => [n, p, ["operations", id, "params", n]]),
     ];
     for (const [name, p, at] of entries) {
-      const override = overrides?.[name];
-      const spec = override ? this.linkParam(name, { ...p, wire: override }, at, op, [...overridesAt!, name]) : this.linkParam(name, p, at, op);
+      const override = route?.overrides[name];
+      const spec = route && override ? this.linkParam(name, { ...p, wire: override }, at, op, [...route.at, name]) : this.linkParam(name, p, at, op);
       if (spec) out.push(spec);
     }
     return out;
@@ -311,7 +299,7 @@ class Linker {
       const tested = params.find((p) => p.name === route.when.param);
       if (!tested) this.fail([...where, "when", "param"], `unknown parameter "${route.when.param}"`, "value");
       else if (tested.type !== "string") this.fail([...where, "when", "param"], `a route tests a string parameter, and "${route.when.param}" is ${tested.type}`, "value");
-      const linked = this.linkParams(id, mop, op, route.wire ?? {}, [...where, "wire"]);
+      const linked = this.linkParams(id, mop, op, { overrides: route.wire ?? {}, at: [...where, "wire"] });
       checkWireSlots(this.context, this.paramSenders(linked));
       this.checkCoverage(where, op, linked, []);
       const success = op.responses.map((r) => Number(r.status)).filter((s) => s >= 200 && s < 300);
@@ -415,8 +403,12 @@ class Linker {
     // The runtime's bounds are inclusive: an exclusive bound becomes the nearest value past it (the next
     // integer, or the next double: `100 + Number.EPSILON` is 100). With both forms (3.1), the stricter wins.
     const past = (bound: number, up: boolean) => (out.integer ? (up ? Math.floor(bound) + 1 : Math.ceil(bound) - 1) : nextDouble(bound, up));
-    const lower = [typeof s.minimum === "number" ? (s.exclusiveMinimum === true ? past(s.minimum, true) : s.minimum) : undefined, typeof s.exclusiveMinimum === "number" ? past(s.exclusiveMinimum, true) : undefined].filter((x) => x !== undefined);
-    const upper = [typeof s.maximum === "number" ? (s.exclusiveMaximum === true ? past(s.maximum, false) : s.maximum) : undefined, typeof s.exclusiveMaximum === "number" ? past(s.exclusiveMaximum, false) : undefined].filter((x) => x !== undefined);
+    const lower = [typeof s.minimum === "number" ? (s.exclusiveMinimum === true ? past(s.minimum, true) : s.minimum) : undefined, typeof s.exclusiveMinimum === "number" ? past(s.exclusiveMinimum, true) : undefined].filter(
+      (x) => x !== undefined,
+    );
+    const upper = [typeof s.maximum === "number" ? (s.exclusiveMaximum === true ? past(s.maximum, false) : s.maximum) : undefined, typeof s.exclusiveMaximum === "number" ? past(s.exclusiveMaximum, false) : undefined].filter(
+      (x) => x !== undefined,
+    );
     if (out.minimum === undefined && lower.length) out.minimum = Math.max(...lower);
     if (out.maximum === undefined && upper.length) out.maximum = Math.min(...upper);
     for (const key of ["minLength", "maxLength", "pattern"] as const) if (out[key] === undefined && s[key] !== undefined) (out as unknown as Record<string, unknown>)[key] = s[key];
@@ -431,14 +423,7 @@ class Linker {
    */
   private checkBounded(name: string, p: ManifestParam, at: Path, wire: WireSpec): void {
     if (p.type !== "string" || p.enum || p.maxLength !== undefined) return;
-    const place =
-      wire.in === "path" || wire.in === "query" || wire.in === "header"
-        ? `${wire.in} parameter`
-        : wire.in === "auth"
-          ? "credential"
-          : wire.in === "server"
-            ? "base address"
-            : undefined;
+    const place = wire.in === "path" || wire.in === "query" || wire.in === "header" ? `${wire.in} parameter` : wire.in === "auth" ? "credential" : wire.in === "server" ? "base address" : undefined;
     if (place) this.fail(at, `"${name}" is sent as a ${place}, so it needs maxLength (an unbounded value can make the upstream answer 414 or 431)`);
   }
 
@@ -475,7 +460,7 @@ class Linker {
       }
       return;
     }
-    const compatible: Record<string, string[]> = {
+    const compatible: Record<ParamSpec["type"], string[]> = {
       string: ["string"],
       number: ["number", "integer"],
       boolean: ["boolean"],
@@ -493,26 +478,35 @@ class Linker {
 
   private checkLooser(p: ManifestParam, at: Path, s: Schema, what: string): void {
     const looser = (key: string, mine: unknown, theirs: unknown) =>
-      this.fail(mine === undefined ? at : [...at, key], `${key} ${mine === undefined ? "(none)" : JSON.stringify(mine)} is looser than ${what}'s ${key} ${JSON.stringify(theirs)} in ${this.openapiName}`, mine === undefined ? "key" : "value");
+      this.fail(
+        mine === undefined ? at : [...at, key],
+        `${key} ${mine === undefined ? "(none)" : JSON.stringify(mine)} is looser than ${what}'s ${key} ${JSON.stringify(theirs)} in ${this.openapiName}`,
+        mine === undefined ? "key" : "value",
+      );
     const specMin = typeof s.exclusiveMinimum === "number" ? s.exclusiveMinimum : (s.minimum as number | undefined);
     const specMax = typeof s.exclusiveMaximum === "number" ? s.exclusiveMaximum : (s.maximum as number | undefined);
     const exclusiveMin = s.exclusiveMinimum === true || typeof s.exclusiveMinimum === "number";
     const exclusiveMax = s.exclusiveMaximum === true || typeof s.exclusiveMaximum === "number";
     if (specMin !== undefined && (p.minimum === undefined || p.minimum < specMin || (exclusiveMin && p.minimum === specMin))) looser("minimum", p.minimum, specMin);
     if (specMax !== undefined && (p.maximum === undefined || p.maximum > specMax || (exclusiveMax && p.maximum === specMax))) looser("maximum", p.maximum, specMax);
-    if (typeof s.minLength === "number" && (p.minLength ?? 0) < s.minLength && !(p.enum && p.enum.every((v) => String(v).length >= (s.minLength as number)))) looser("minLength", p.minLength, s.minLength);
-    if (typeof s.maxLength === "number" && (p.maxLength === undefined || p.maxLength > s.maxLength) && !(p.enum && p.enum.every((v) => String(v).length <= (s.maxLength as number)))) looser("maxLength", p.maxLength, s.maxLength);
+    if (typeof s.minLength === "number" && (p.minLength ?? 0) < s.minLength && !p.enum?.every((v) => String(v).length >= (s.minLength as number))) looser("minLength", p.minLength, s.minLength);
+    if (typeof s.maxLength === "number" && (p.maxLength === undefined || p.maxLength > s.maxLength) && !p.enum?.every((v) => String(v).length <= (s.maxLength as number))) looser("maxLength", p.maxLength, s.maxLength);
     if (typeof s.pattern === "string" && p.pattern === undefined && p.enum === undefined) looser("pattern", p.pattern, s.pattern);
     // A pattern cannot be proved stricter in general: the manifest's must be the spec's, character for character.
     if (typeof s.pattern === "string" && p.pattern !== undefined && p.pattern !== s.pattern) {
-      this.fail([...at, "pattern"], `pattern ${JSON.stringify(p.pattern)} is not ${what}'s pattern ${JSON.stringify(s.pattern)} in ${this.openapiName} (a manifest pattern must be the spec's; restrict further with enum or maxLength)`, "value");
+      this.fail(
+        [...at, "pattern"],
+        `pattern ${JSON.stringify(p.pattern)} is not ${what}'s pattern ${JSON.stringify(s.pattern)} in ${this.openapiName} (a manifest pattern must be the spec's; restrict further with enum or maxLength)`,
+        "value",
+      );
     }
     if (Array.isArray(s.enum)) {
       if (!p.enum) {
         looser("enum", p.enum, s.enum);
       } else {
         const extra = p.enum.filter((v) => !(s.enum as unknown[]).includes(v));
-        if (extra.length) this.fail([...at, "enum"], `enum values ${extra.map((v) => JSON.stringify(v)).join(", ")} are not accepted by ${what} in ${this.openapiName} (accepted: ${(s.enum as unknown[]).map((v) => JSON.stringify(v)).join(", ")})`);
+        if (extra.length)
+          this.fail([...at, "enum"], `enum values ${extra.map((v) => JSON.stringify(v)).join(", ")} are not accepted by ${what} in ${this.openapiName} (accepted: ${(s.enum as unknown[]).map((v) => JSON.stringify(v)).join(", ")})`);
       }
     }
   }
@@ -546,7 +540,8 @@ class Linker {
       const target = bodySchema ? this.doc.schemaAt(bodySchema, parsePointer(c.pointer)) : undefined;
       if (!target) return this.fail([...at, "pointer"], `body field "${c.pointer}" not found in the request body of "${op.operationId}" in ${this.openapiName}`, "value");
       // A JSON body carries the value as written; a form sends it as text.
-      if (!this.doc.fits(c.value, target, op.requestBody?.encoding === "form")) return this.fail([...at, "value"], `constant ${JSON.stringify(c.value)} does not fit body field "${c.pointer}" (${typeOf(target)}) in ${this.openapiName}`, "value");
+      if (!this.doc.fits(c.value, target, op.requestBody?.encoding === "form"))
+        return this.fail([...at, "value"], `constant ${JSON.stringify(c.value)} does not fit body field "${c.pointer}" (${typeOf(target)}) in ${this.openapiName}`, "value");
       return { in: "body", pointer: c.pointer, value: c.value };
     }
     const declared = declaredParameter(op, c.in, c.name);
@@ -597,7 +592,9 @@ class Linker {
             continue;
           }
           // Supplied — but always? A constant, a required parameter or a default that is sent always is.
-          const always = constants.some((c) => c.in === "body" && (c.pointer === fieldPointer || c.pointer.startsWith(fieldPointer + "/"))) || params.some((p) => p.wire.in === "body" && (p.wire.pointer === fieldPointer || p.wire.pointer.startsWith(fieldPointer + "/")) && (p.required || (p.default !== undefined && p.sendDefault !== false)));
+          const always =
+            constants.some((c) => c.in === "body" && (c.pointer === fieldPointer || c.pointer.startsWith(fieldPointer + "/"))) ||
+            params.some((p) => p.wire.in === "body" && (p.wire.pointer === fieldPointer || p.wire.pointer.startsWith(fieldPointer + "/")) && (p.required || (p.default !== undefined && p.sendDefault !== false)));
           if (!always) {
             for (const p of params.filter((x) => x.wire.in === "body" && x.wire.pointer === fieldPointer)) {
               const where: Path = this.m.params && p.name in this.m.params ? ["params", p.name] : ["operations", String(at[1]), "params", p.name];
@@ -631,10 +628,14 @@ class Linker {
           if (numeric && target.type !== "number") this.fail([...at, "limits", key], `minimum and maximum apply to number parameters, and "${rule.param}" is ${target.type}`);
           if (textual && target.type !== "string") this.fail([...at, "limits", key], `minLength and maxLength apply to string parameters, and "${rule.param}" is ${target.type}`);
           // They may only tighten the parameter's own limits (which are at least as strict as the spec's).
-          if (limits.minimum !== undefined && target.minimum !== undefined && limits.minimum < target.minimum) this.fail([...at, "limits", key, "minimum"], `${limits.minimum} is looser than "${rule.param}"'s minimum ${target.minimum}`, "value");
-          if (limits.maximum !== undefined && target.maximum !== undefined && limits.maximum > target.maximum) this.fail([...at, "limits", key, "maximum"], `${limits.maximum} is looser than "${rule.param}"'s maximum ${target.maximum}`, "value");
-          if (limits.minLength !== undefined && target.minLength !== undefined && limits.minLength < target.minLength) this.fail([...at, "limits", key, "minLength"], `${limits.minLength} is looser than "${rule.param}"'s minLength ${target.minLength}`, "value");
-          if (limits.maxLength !== undefined && target.maxLength !== undefined && limits.maxLength > target.maxLength) this.fail([...at, "limits", key, "maxLength"], `${limits.maxLength} is looser than "${rule.param}"'s maxLength ${target.maxLength}`, "value");
+          if (limits.minimum !== undefined && target.minimum !== undefined && limits.minimum < target.minimum)
+            this.fail([...at, "limits", key, "minimum"], `${limits.minimum} is looser than "${rule.param}"'s minimum ${target.minimum}`, "value");
+          if (limits.maximum !== undefined && target.maximum !== undefined && limits.maximum > target.maximum)
+            this.fail([...at, "limits", key, "maximum"], `${limits.maximum} is looser than "${rule.param}"'s maximum ${target.maximum}`, "value");
+          if (limits.minLength !== undefined && target.minLength !== undefined && limits.minLength < target.minLength)
+            this.fail([...at, "limits", key, "minLength"], `${limits.minLength} is looser than "${rule.param}"'s minLength ${target.minLength}`, "value");
+          if (limits.maxLength !== undefined && target.maxLength !== undefined && limits.maxLength > target.maxLength)
+            this.fail([...at, "limits", key, "maxLength"], `${limits.maxLength} is looser than "${rule.param}"'s maxLength ${target.maxLength}`, "value");
         }
         return { rule: "dependentLimits", param: rule.param, dependsOn: rule.dependsOn, limits: cloneJson(rule.limits) };
       }
@@ -643,9 +644,9 @@ class Linker {
         const target = params.get(rule.param);
         const selector = params.get(rule.dependsOn);
         if (!target || !selector) return undefined;
-        for (const key of Object.keys(rule.values)) {
+        for (const [key, values] of Object.entries(rule.values)) {
           if (selector.enum && !selector.enum.includes(key)) this.fail([...at, "values", key], `"${key}" is not a value of "${rule.dependsOn}" (${selector.enum.join(", ")})`);
-          for (const v of rule.values[key]) {
+          for (const v of values) {
             if (target.enum && !target.enum.includes(v)) this.fail([...at, "values", key], `${JSON.stringify(v)} is not a value of "${rule.param}" (${target.enum.join(", ")})`);
           }
         }
@@ -657,7 +658,7 @@ class Linker {
   // ---- outputs ------------------------------------------------------------
 
   private linkOutput(at: Path, path: string, mop: ManifestOperation, op: OpenApiOperation, params: Map<string, ParamSpec>, status: number | undefined): { spec: OutputSpec; tsType: string } | undefined {
-    const out = mop.outputs[path];
+    const out = fieldOf(mop.outputs, path);
     const linked = this.linkSource(out, at, op, params, status, out.type);
     if (!linked) return undefined;
     return {
@@ -706,13 +707,13 @@ class Linker {
       }
       case "body": {
         const response = op.responses.find((r) => Number(r.status) === status);
-        if (!response?.schema) return this.fail([...at, "from"], `the ${status ?? "success"} response of "${op.operationId}" in ${this.openapiName} has no JSON body`, "value");
+        if (status === undefined || !response?.schema) return this.fail([...at, "from"], `the ${status ?? "success"} response of "${op.operationId}" in ${this.openapiName} has no JSON body`, "value");
         schema = this.doc.schemaAt(response.schema, ref.pointer);
         if (!schema) {
           return this.fail([...at, "from"], `response field "${formatPointer(ref.pointer)}" not found in the ${status} response of "${op.operationId}" in ${this.openapiName}${this.listProperties(response.schema, ref.pointer)}`, "value");
         }
         schemaType = typeOf(schema);
-        tsType = this.bodyTsType(op, status!, response.schema, ref.pointer);
+        tsType = this.bodyTsType(op, status, response.schema, ref.pointer);
         if (!src.count && src.default === undefined && this.doc.isGuaranteed(response.schema, ref.pointer)) (source as { required?: boolean }).required = true;
         break;
       }
@@ -776,7 +777,7 @@ class Linker {
           if (!(path in mop.outputs)) this.fail([...where, "outputs", path], `"${path}" is not an output of the operation (outputs: ${Object.keys(mop.outputs).join(", ")})`);
           continue;
         }
-        const linked = this.linkSource(outcome.outputs[path], [...where, "outputs", path], op, params, status, main.spec.type);
+        const linked = this.linkSource(fieldOf(outcome.outputs, path), [...where, "outputs", path], op, params, status, main.spec.type);
         if (!linked) continue;
         spec.outputs.push({ path, source: linked.source });
         tsTypes.push([path, linked.tsType]);
@@ -810,7 +811,10 @@ class Linker {
       const schema = ref.kind === "body" && response ? this.doc.schemaAt(response.schema, ref.pointer) : undefined;
       const allowed = schema ? (this.doc.flatten(schema).enum as unknown[] | undefined) : undefined;
       if (allowed) {
-        for (const [key, list] of [["pending", polling.pending], ["terminal", polling.terminal]] as const) {
+        for (const [key, list] of [
+          ["pending", polling.pending],
+          ["terminal", polling.terminal],
+        ] as const) {
           for (const state of list) if (!allowed.includes(state)) this.fail([...at, "polling", key], `state "${state}" is not a value of "${polling.output}" in ${this.openapiName} (${allowed.join(", ")})`);
         }
       }
@@ -841,7 +845,7 @@ function declaredResponses(ops: OpenApiOperation[]): ToolSpec["responses"] {
       const status = Number(r.status);
       if (!Number.isInteger(status)) continue;
       const names = byStatus.get(status) ?? new Set<string>();
-      r.exampleNames.forEach((n) => names.add(n));
+      for (const n of r.exampleNames) names.add(n);
       byStatus.set(status, names);
     }
   }
@@ -851,10 +855,11 @@ function declaredResponses(ops: OpenApiOperation[]): ToolSpec["responses"] {
 /** The double next to `x`, above it or below it. */
 function nextDouble(x: number, up: boolean): number {
   if (x === 0) return up ? Number.MIN_VALUE : -Number.MIN_VALUE;
-  const bits = new BigInt64Array(new Float64Array([x]).buffer);
+  const bits = new DataView(new ArrayBuffer(8));
+  bits.setFloat64(0, x);
   // Doubles of one sign are ordered as their bit patterns: one step of the pattern is one step of the value.
-  bits[0] += (x > 0) === up ? 1n : -1n;
-  return new Float64Array(bits.buffer)[0];
+  bits.setBigInt64(0, bits.getBigInt64(0) + (x > 0 === up ? 1n : -1n));
+  return bits.getFloat64(0);
 }
 
 /** Why a pattern is not a usable regular expression (ECMAScript, `u` flag), if it is not. */
@@ -931,7 +936,7 @@ const LITERALS_OF: [string, RegExp][] = [
 
 function unionTypes(types: string[]): string {
   const unique = [...new Set(types)].filter((t) => !LITERALS_OF.some(([primitive, re]) => types.includes(primitive) && re.test(t)));
-  return unique.length === 1 ? unique[0] : unique.map((t) => (t.includes(" | ") ? `(${t})` : t)).join(" | ");
+  return unique.length === 1 ? itemAt(unique, 0) : unique.map((t) => (t.includes(" | ") ? `(${t})` : t)).join(" | ");
 }
 
 /** A nested TypeScript object type from dotted paths (`metadata.id`). */
@@ -945,15 +950,16 @@ export function objectTypeFromPaths(entries: { path: string; optional: boolean; 
   for (const e of entries) {
     let node = root;
     for (const key of e.path.split(".")) {
-      if (!node.children.has(key)) node.children.set(key, { children: new Map() });
-      node = node.children.get(key)!;
+      let child = node.children.get(key);
+      if (!child) node.children.set(key, (child = { children: new Map() }));
+      node = child;
     }
     node.type = e.type;
     node.optional = e.optional;
   }
   const render = (node: Node, indent: string): string => {
     const lines = [...node.children.entries()].map(([key, child]) => {
-      const type = child.children.size ? render(child, indent + "  ") : child.type!;
+      const type = child.children.size ? render(child, indent + "  ") : defined(child.type, `the type of ${key}`);
       return `${indent}  ${key}${child.optional ? "?" : ""}: ${type};`;
     });
     return `{\n${lines.join("\n")}\n${indent}}`;

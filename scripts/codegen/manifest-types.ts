@@ -4,9 +4,7 @@
 export type ParamType = "string" | "number" | "boolean" | "json";
 export type OutputType = "string" | "number" | "boolean" | "json" | "array";
 
-export type WireConstant =
-  | { in: "query" | "header"; name: string; value: string | number | boolean }
-  | { in: "body"; pointer: string; value: unknown };
+export type WireConstant = { in: "query" | "header"; name: string; value: string | number | boolean } | { in: "body"; pointer: string; value: unknown };
 
 export type ManifestWire =
   | { in: "path" | "query" | "header"; name?: string; escape?: Record<string, string> }
@@ -101,12 +99,7 @@ interface ManifestPaginationBase {
 }
 
 export type ManifestPagination = ManifestPaginationBase &
-  (
-    | { style: "cursor"; cursor: string; send: ManifestPageTarget; pageSize?: string }
-    | { style: "nextUrl"; url: string }
-    | { style: "linkHeader" }
-    | { style: "offset"; send: ManifestPageTarget; start?: number; pageSize?: string }
-  );
+  ({ style: "cursor"; cursor: string; send: ManifestPageTarget; pageSize?: string } | { style: "nextUrl"; url: string } | { style: "linkHeader" } | { style: "offset"; send: ManifestPageTarget; start?: number; pageSize?: string });
 
 export interface ManifestOperation {
   operationId: string;

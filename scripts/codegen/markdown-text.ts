@@ -3,6 +3,7 @@
 // input goes through one of these helpers, so that no input can add raw HTML,
 // an image, a link (a `javascript:` one) or a block of its own: it is shown
 // as the text it is, and its own code spans stay code.
+import { itemAt } from "@blockwright/runtime";
 import { oneLine } from "./code-text.js";
 
 /**
@@ -53,7 +54,9 @@ export function cell(markdown: string): string {
 
 /** Text inside an HTML comment (`<!-- … -->`): on one line, with no `--` or `>` to end it. */
 export function htmlCommentText(text: string): string {
-  return oneLine(text).replace(/-(?=-)/g, "- ").replace(/>/g, "&gt;");
+  return oneLine(text)
+    .replace(/-(?=-)/g, "- ")
+    .replace(/>/g, "&gt;");
 }
 
 function escapeInline(text: string): string {
@@ -65,10 +68,10 @@ function codeSpans(line: string): { start: number; end: number }[] {
   const runs = [...line.matchAll(/`+/g)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
   const spans: { start: number; end: number }[] = [];
   for (let i = 0; i < runs.length; i++) {
-    const open = runs[i];
+    const open = itemAt(runs, i);
     const close = runs.findIndex((r, j) => j > i && r.end - r.start === open.end - open.start);
     if (close < 0) continue;
-    spans.push({ start: open.start, end: runs[close].end });
+    spans.push({ start: open.start, end: itemAt(runs, close).end });
     i = close;
   }
   return spans;

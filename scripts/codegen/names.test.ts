@@ -37,6 +37,12 @@ describe("ids the schema accepts", () => {
   });
 });
 
+describe("text without a letter or a digit", () => {
+  it("makes an empty name, not a TypeError", () => {
+    expect([camelCase(""), camelCase("__"), pascalCase("--")]).toEqual(["", "", ""]);
+  });
+});
+
 describe("a __proto__ key in the inputs", () => {
   const work = mkdtempSync(join(tmpdir(), "blockwright-names-"));
   afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -15,19 +15,19 @@ function words(name: string): string[] {
 
 export function pascalCase(name: string): string {
   return words(name)
-    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join("");
 }
 
 export function camelCase(name: string): string {
   const p = pascalCase(name);
-  return p[0].toLowerCase() + p.slice(1);
+  return p.charAt(0).toLowerCase() + p.slice(1);
 }
 
 /** `recordId` → "Record ID", `min_likelihood` → "Min likelihood". */
 export function titleFromName(name: string): string {
   return words(name)
-    .map((w, i) => ACRONYMS[w.toLowerCase()] ?? (i === 0 ? w[0].toUpperCase() + w.slice(1) : w.toLowerCase()))
+    .map((w, i) => ACRONYMS[w.toLowerCase()] ?? (i === 0 ? w.charAt(0).toUpperCase() + w.slice(1) : w.toLowerCase()))
     .join(" ");
 }
 
@@ -37,7 +37,10 @@ export function titleFromName(name: string): string {
  * `<PROVIDER>_<PARAM>` in upper snake case, `acme` + `apiKey` → `ACME_API_KEY`.
  */
 export function envVariableName(provider: string, param: string): string {
-  return `${provider}_${param}`.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/[^A-Za-z0-9]+/g, "_").toUpperCase();
+  return `${provider}_${param}`
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/[^A-Za-z0-9]+/g, "_")
+    .toUpperCase();
 }
 
 /** The TypeScript literal type of a JSON value (`{ updated: true }`). */

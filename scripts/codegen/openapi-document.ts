@@ -1,5 +1,6 @@
 // Read access to an OpenAPI 3.x document for the link step: operations by id,
 // their parameters, bodies and responses, with local `$ref`s resolved.
+import { fieldOf } from "@blockwright/runtime";
 import { refPath, valueAt } from "../yaml/json-ref.js";
 import type { YamlSource } from "../yaml/yaml-source.js";
 
@@ -47,15 +48,20 @@ export interface OpenApiRequestBody {
 
 export const FORM_MEDIA_TYPE = "application/x-www-form-urlencoded";
 
+/** A media type without its parameters, lowercased: `Application/JSON; charset=utf-8` → `application/json`. */
+export function bareMediaType(mediaType: string): string {
+  return (mediaType.split(";")[0] ?? "").trim().toLowerCase();
+}
+
 /** JSON media types: `application/json`, other `…/json` types and the structured-syntax `+json` types (RFC 6839). */
 export function isJsonMediaType(mediaType: string): boolean {
-  return /^[a-z0-9!#$&^_.-]+\/([a-z0-9!#$&^_.+-]+\+)?json$/.test(mediaType.split(";")[0].trim().toLowerCase());
+  return /^[a-z0-9!#$&^_.-]+\/([a-z0-9!#$&^_.+-]+\+)?json$/.test(bareMediaType(mediaType));
 }
 
 /** The JSON media type of a `content` map: `application/json` first (parameters and case aside), else the first other JSON type. */
 export function jsonMediaType(content: unknown): string | undefined {
   const keys = Object.keys((content ?? {}) as object);
-  return keys.find((k) => k.split(";")[0].trim().toLowerCase() === "application/json") ?? keys.find(isJsonMediaType);
+  return keys.find((k) => bareMediaType(k) === "application/json") ?? keys.find(isJsonMediaType);
 }
 
 /** The keys of a path item that are operations (OpenAPI 3.x: every HTTP method it names). */
@@ -272,9 +278,9 @@ export class OpenApiDocument {
   /** The body the runtime writes: JSON when the spec offers it, else a form. */
   private requestBodyOf(body: Schema): OpenApiRequestBody | undefined {
     const content = (body.content ?? {}) as Record<string, Schema>;
-    const mediaType = jsonMediaType(body.content) ?? Object.keys(content).find((k) => k.split(";")[0].trim().toLowerCase() === FORM_MEDIA_TYPE);
+    const mediaType = jsonMediaType(body.content) ?? Object.keys(content).find((k) => bareMediaType(k) === FORM_MEDIA_TYPE);
     if (!mediaType) return undefined;
-    const media = this.resolve(content[mediaType]);
+    const media = this.resolve(fieldOf(content, mediaType));
     if (!media.schema) return undefined;
     const fields: OpenApiRequestBody["fields"] = {};
     for (const [name, raw] of Object.entries((media.encoding ?? {}) as Record<string, Schema>)) {

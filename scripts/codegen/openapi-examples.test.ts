@@ -44,7 +44,9 @@ describe("examples checked against their schemas", () => {
   it("names a wrong type, a missing field, an extra field and a value outside an enum, at the value", () => {
     expect(problems(PET, `{ id: 7 }`)).toEqual(['pets.yaml:17:32: example "one" of the 200 response of "getPet" (application/json) does not match its schema: /id must be string, got 7']);
     expect(problems(PET, `{ kind: cat }`)).toEqual(['pets.yaml:17:26: example "one" of the 200 response of "getPet" (application/json) does not match its schema: (the whole example) lacks required field "id"']);
-    expect(problems(PET, `{ id: a, colour: red }`)).toEqual(['pets.yaml:17:35: example "one" of the 200 response of "getPet" (application/json) does not match its schema: (the whole example) has field "colour", which the schema does not allow']);
+    expect(problems(PET, `{ id: a, colour: red }`)).toEqual([
+      'pets.yaml:17:35: example "one" of the 200 response of "getPet" (application/json) does not match its schema: (the whole example) has field "colour", which the schema does not allow',
+    ]);
     expect(problems(PET, `{ id: a, kind: fish }`)).toEqual(['pets.yaml:17:41: example "one" of the 200 response of "getPet" (application/json) does not match its schema: /kind must be one of "cat", "dog", got "fish"']);
   });
 

@@ -16,6 +16,7 @@
 // use many that no validator knows, and vendors disagree on the rest).
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { dereference, encodePointer, validate, type OutputUnit, type Schema } from "@cfworker/json-schema";
+import { entryOf } from "@blockwright/runtime";
 import { SourceError, type YamlSource } from "../yaml/yaml-source.js";
 import { refPath, valueAt } from "../yaml/json-ref.js";
 import { OPERATION_METHODS } from "./openapi-document.js";
@@ -35,7 +36,7 @@ interface At {
 }
 
 export function validateExamples(files: Map<string, YamlSource>, rootFile: string): SourceError[] {
-  const root = files.get(rootFile)!;
+  const root = entryOf(files, rootFile);
   const version = String((root.data as Node)?.openapi ?? "3.0");
   return new Walker(files, version.startsWith("3.1")).run(rootFile);
 }
@@ -83,8 +84,9 @@ class Walker {
         const body = this.child(op, "requestBody");
         if (body) this.content(body, `the request body of "${name}"`);
         const responses = this.child(op, "responses");
-        for (const status of Object.keys(asNode(responses?.value) ?? {})) {
-          const response = this.follow(inside(responses!, status));
+        if (!responses) continue;
+        for (const status of Object.keys(asNode(responses.value) ?? {})) {
+          const response = this.follow(inside(responses, status));
           if (!response) continue;
           this.content(response, `the ${status} response of "${name}"`);
           const headers = inside(response, "headers");
@@ -157,7 +159,7 @@ class Walker {
     if (node.example !== undefined) this.checks.push({ example: inside(at, "example"), schema: at, what: `the example of the schema at ${at.path.join(".") || "(top)"}` });
     if (this.is31 && Array.isArray(node.examples)) {
       const examples = inside(at, "examples");
-      node.examples.forEach((_, i) => this.checks.push({ example: inside(examples, i), schema: at, what: `example ${i} of the schema at ${at.path.join(".")}` }));
+      for (const i of node.examples.keys()) this.checks.push({ example: inside(examples, i), schema: at, what: `example ${i} of the schema at ${at.path.join(".")}` });
     }
     const properties = inside(at, "properties");
     for (const name of Object.keys((node.properties ?? {}) as Node)) this.schema(inside(properties, name));
@@ -244,7 +246,8 @@ class Walker {
       const ref = node.$ref as string;
       const [filePart, fragment = ""] = ref.split("#");
       const file = filePart ? resolveFile(current.file, filePart) : current.file;
-      if (!this.files.has(file)) return undefined;
+      const target = this.files.get(file);
+      if (!target) return undefined;
       let path: string[];
       try {
         path = [...refPath(`#${fragment}`)];
@@ -252,7 +255,7 @@ class Walker {
         this.refProblem(current, `$ref ${JSON.stringify(ref)} does not resolve: ${(e as Error).message}`);
         return undefined;
       }
-      const value = valueAt(this.files.get(file)!.data, path);
+      const value = valueAt(target.data, path);
       if (value === undefined) {
         this.refProblem(current, `$ref ${JSON.stringify(ref)} does not resolve (no such place in ${filePart ? "that" : "this"} file)`);
         return undefined;
@@ -274,7 +277,7 @@ class Walker {
   }
 
   private locate(at: Pick<At, "file" | "path">, which: "key" | "value" = "key") {
-    return this.files.get(at.file)!.locate(at.path, which);
+    return entryOf(this.files, at.file).locate(at.path, which);
   }
 }
 
@@ -298,7 +301,24 @@ function resolveFile(from: string, ref: string): string {
 }
 
 // Keywords whose error only says that something inside failed: the cause is further down the list.
-const WRAPPERS = new Set(["properties", "patternProperties", "additionalProperties", "items", "prefixItems", "additionalItems", "$ref", "$recursiveRef", "$dynamicRef", "allOf", "dependentSchemas", "unevaluatedProperties", "unevaluatedItems", "if", "then", "else"]);
+const WRAPPERS = new Set([
+  "properties",
+  "patternProperties",
+  "additionalProperties",
+  "items",
+  "prefixItems",
+  "additionalItems",
+  "$ref",
+  "$recursiveRef",
+  "$dynamicRef",
+  "allOf",
+  "dependentSchemas",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "if",
+  "then",
+  "else",
+]);
 
 /** The first error that is a reason rather than a summary of the ones below it. */
 function rootCause(errors: OutputUnit[]): OutputUnit | undefined {
@@ -360,7 +380,10 @@ function toJsonSchema(node: unknown): void {
   } else if (n.nullable === false) {
     delete n.nullable;
   }
-  for (const [flag, bound] of [["exclusiveMinimum", "minimum"], ["exclusiveMaximum", "maximum"]] as const) {
+  for (const [flag, bound] of [
+    ["exclusiveMinimum", "minimum"],
+    ["exclusiveMaximum", "maximum"],
+  ] as const) {
     if (n[flag] === true && typeof n[bound] === "number") {
       n[flag] = n[bound];
       delete n[bound];

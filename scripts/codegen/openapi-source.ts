@@ -61,7 +61,7 @@ function versionProblem(source: YamlSource): SourceError | undefined {
 /** Operation ids name operations in manifests and in the generated types: each must be used once. */
 function duplicateOperationIds(source: YamlSource): SourceError[] {
   const paths = (source.data as { paths?: Record<string, unknown> }).paths ?? {};
-  const first = new Map<string, string[]>();
+  const first = new Map<string, [string, string, string, string]>();
   const problems: SourceError[] = [];
   for (const [path, item] of Object.entries(paths)) {
     if (item === null || typeof item !== "object") continue;
@@ -70,7 +70,7 @@ function duplicateOperationIds(source: YamlSource): SourceError[] {
       const op = (item as Record<string, unknown>)[method];
       const id = op !== null && typeof op === "object" ? (op as { operationId?: unknown }).operationId : undefined;
       if (typeof id !== "string") continue;
-      const at = ["paths", path, method, "operationId"];
+      const at: [string, string, string, string] = ["paths", path, method, "operationId"];
       const earlier = first.get(id);
       if (!earlier) first.set(id, at);
       else problems.push(new SourceError(source.locate(at, "value"), `operationId "${id}" is already used by ${earlier[2].toUpperCase()} ${earlier[1]} (${formatPosition(source.locate(earlier, "value"))}): operation ids must be unique`));
@@ -109,7 +109,9 @@ function localResolver(redocly: Redocly, files: Map<string, YamlSource>, display
       if (NETWORK_REF.test(absoluteRef)) throw new Error(`${absoluteRef} is not a local file: generation reads no network address (save the file beside the spec and refer to it by path)`);
       // Through links too: a link inside the specs folder to a file outside it is outside.
       if (!allowed.some((folder) => isInside(folder, realPath(absoluteRef)))) {
-        throw new Error(`${display(absoluteRef)} is outside the specs folder (${allowed.map((f) => `${display(f) || "."}/`).join(", ")}), where a $ref may read; to allow its folder, list it in package.json "blockwright": { "externalRefFolders": [...] }`);
+        throw new Error(
+          `${display(absoluteRef)} is outside the specs folder (${allowed.map((f) => `${display(f) || "."}/`).join(", ")}), where a $ref may read; to allow its folder, list it in package.json "blockwright": { "externalRefFolders": [...] }`,
+        );
       }
       // Read as every input is: a device, a pipe, a file over the limit or not UTF-8 is refused with the reason.
       let text: string;
@@ -169,7 +171,10 @@ async function bundled(rootSource: YamlSource, absolute: string, files: Map<stri
 
 /** The bundler's message, naming the reference, with absolute paths made project-relative. */
 function refMessage(message: string, ref: string | undefined, display: (file: string) => string): string {
-  const text = message.replace(/(ENOENT: [^']*)'([^']+)'/, (_, head: string, file: string) => `${head}'${display(file)}'`).replace(/\s+/g, " ").trim();
+  const text = message
+    .replace(/(ENOENT: [^']*)'([^']+)'/, (_, head: string, file: string) => `${head}'${display(file)}'`)
+    .replace(/\s+/g, " ")
+    .trim();
   if (ref === undefined) return text;
   const reason = text.replace(/^Can't resolve \$ref:?\s*/, "");
   return `$ref ${JSON.stringify(ref)} does not resolve${reason ? `: ${reason}` : " (no such place in that file)"}`;

@@ -37,7 +37,7 @@ const sources = scanned.flatMap(files).filter((f) => !/\.test\.ts$/.test(f) && !
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Where `text` names one of `ids` or `words` (lowercased comparison). */
-export function namesIn(text: string, ids: string[], words: string[]): string[] {
+function namesIn(text: string, ids: string[], words: string[]): string[] {
   const lower = text.toLowerCase();
   const found = new Set<string>();
   for (const id of ids) {

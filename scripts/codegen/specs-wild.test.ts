@@ -94,7 +94,7 @@ describe("generated from YAML only", () => {
         if (/\.(js|d\.ts)$/.test(path)) entries.push(join(out, path));
       }
       expect(files.get("tracker/index.d.ts")).toContain(`operations["issues/create"]["responses"][201]["content"]["application/vnd.tracker+json"]["number"]`);
-      expect(files.get("tracker/index.d.ts")).toMatch(/export declare namespace TrackerOpenApi \{[^]*Label/);
+      expect(files.get("tracker/index.d.ts")).toMatch(/export declare namespace TrackerOpenApi \{.*Label/s);
       expect([...files.keys()].filter((p) => p.startsWith("tracker/")).sort()).toEqual(["tracker/LICENSE", "tracker/README.md", "tracker/index.d.ts", "tracker/index.js", "tracker/package.json", "tracker/surface.json"]);
       const config = ts.readConfigFile(join(root, "tsconfig.json"), ts.sys.readFile);
       const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
@@ -109,10 +109,14 @@ describe("generated from YAML only", () => {
 describe("payments: a form body, an idempotency key, cursor pages, error details", () => {
   it("POSTs the form body the spec's encoding gives, with the key and the form Content-Type", async () => {
     const { fetch, sent } = recording();
-    const result = await pay("payments_create_customer", { apiKey: KEY, email: "ada@example.com", name: "Ada Lovelace", line1: "12 Rue de Rivoli", city: "Paris", postalCode: "75001", country: "FR", metadata: { order: "6735", tier: "gold" }, locales: "fr-FR, en" }, { baseUrl: mocks.urls.payments, fetch });
+    const result = await pay(
+      "payments_create_customer",
+      { apiKey: KEY, email: "ada@example.com", name: "Ada Lovelace", line1: "12 Rue de Rivoli", city: "Paris", postalCode: "75001", country: "FR", metadata: { order: "6735", tier: "gold" }, locales: "fr-FR, en" },
+      { baseUrl: mocks.urls.payments, fetch },
+    );
     expect(result).toEqual({ success: true, output: { data: { id: "cus_N3w", object: "customer", email: "ada@example.com", name: "Ada Lovelace", metadata: { order: "6735" } }, metadata: { id: "cus_N3w" } } });
     expect(sent).toHaveLength(1);
-    const [c] = sent;
+    const c = sent[0]!;
     expect([c.method, c.url.pathname, c.url.search, c.status, c.violations]).toEqual(["POST", "/v1/customers", "", 200, null]);
     expect(c.body).toBe(
       "email=ada%40example.com&name=Ada+Lovelace&address%5Bline1%5D=12+Rue+de+Rivoli&address%5Bcity%5D=Paris&address%5Bpostal_code%5D=75001&address%5Bcountry%5D=FR&metadata%5Border%5D=6735&metadata%5Btier%5D=gold&preferred_locales%5B0%5D=fr-FR&preferred_locales%5B1%5D=en",
@@ -123,13 +127,15 @@ describe("payments: a form body, an idempotency key, cursor pages, error details
   });
 
   it("retries a POST answered 503 with the same Idempotency-Key", async () => {
-    const { fetch, sent } = recording({ before: (_, i) => (i === 0 ? new Response(JSON.stringify({ error: { type: "api_error", message: "Try again." } }), { status: 503, headers: { "content-type": "application/json", "retry-after": "0" } }) : undefined) });
+    const { fetch, sent } = recording({
+      before: (_, i) => (i === 0 ? new Response(JSON.stringify({ error: { type: "api_error", message: "Try again." } }), { status: 503, headers: { "content-type": "application/json", "retry-after": "0" } }) : undefined),
+    });
     const result = await pay("payments_create_customer", { apiKey: KEY, email: "ada@example.com" }, { baseUrl: mocks.urls.payments, fetch });
     expect(result).toMatchObject({ success: true, output: { metadata: { id: "cus_N3w" } } });
     expect(sent.map((s) => s.status)).toEqual([503, 200]);
-    expect(sent[0].headers.get("idempotency-key")).toMatch(UUID);
-    expect(sent[1].headers.get("idempotency-key")).toBe(sent[0].headers.get("idempotency-key"));
-    expect(sent[1].body).toBe(sent[0].body);
+    expect(sent[0]!.headers.get("idempotency-key")).toMatch(UUID);
+    expect(sent[1]!.headers.get("idempotency-key")).toBe(sent[0]!.headers.get("idempotency-key"));
+    expect(sent[1]!.body).toBe(sent[0]!.body);
   });
 
   it("pages by the id of the last customer while has_more", async () => {
@@ -146,7 +152,16 @@ describe("payments: a form body, an idempotency key, cursor pages, error details
     const result = await pay("payments_create_customer", { apiKey: KEY, email: "ada@example.com" }, { baseUrl: mocks.urls.payments, fetch });
     expect(result).toMatchObject({
       success: false,
-      error: { type: "upstream", status: 402, code: "card_declined", message: "Your card has insufficient funds.", requestId: "req_8f2Kx", retryable: false, details: { type: "card_error", param: "source", declineCode: "insufficient_funds" }, idempotencyKey: expect.stringMatching(UUID) },
+      error: {
+        type: "upstream",
+        status: 402,
+        code: "card_declined",
+        message: "Your card has insufficient funds.",
+        requestId: "req_8f2Kx",
+        retryable: false,
+        details: { type: "card_error", param: "source", declineCode: "insufficient_funds" },
+        idempotencyKey: expect.stringMatching(UUID),
+      },
     });
   });
 });
@@ -158,7 +173,7 @@ describe("tracker: vendor media types, constant headers, Link pages, a 422's err
     const { fetch, sent } = recording();
     const result = await track("tracker_create_issue", { ...repo, title: "Found a bug", body: "It crashes.", labels: "bug, ui" }, { baseUrl: mocks.urls.tracker, fetch });
     expect(result).toEqual({ success: true, output: { data: { id: 9, number: 1350, title: "Found a bug", state: "open", labels: [{ name: "bug" }] }, metadata: { number: 1350 } } });
-    const [c] = sent;
+    const c = sent[0]!;
     expect([c.method, c.url.pathname, c.status, c.violations]).toEqual(["POST", "/repos/octo/hello/issues", 201, null]);
     expect(c.body).toBe('{"title":"Found a bug","body":"It crashes.","labels":["bug","ui"]}');
     expect(Object.fromEntries(c.headers)).toEqual({
@@ -175,16 +190,13 @@ describe("tracker: vendor media types, constant headers, Link pages, a 422's err
     const { fetch, sent } = recording({
       after: async (response, i) => {
         const headers = new Headers(response.headers);
-        if (i === 0) headers.set("link", headers.get("link")!.replaceAll("https://api.tracker.test", mock));
+        if (i === 0) headers.set("link", headers.get("link")!.replaceAll("https://api.tracker.test", mock!));
         else headers.delete("link");
         return new Response(await response.text(), { status: response.status, headers });
       },
     });
     const result = await track("tracker_list_issues", { ...repo, labels: "bug,ui" }, { baseUrl: mock, fetch, allPages: true });
-    expect(sent.map((s) => `${s.method} ${s.url.href} ${s.status} ${s.violations}`)).toEqual([
-      `GET ${mock}/repos/octo/hello/issues?labels=bug%2Cui 200 null`,
-      `GET ${mock}/repos/octo/hello/issues?per_page=2&page=2 200 null`,
-    ]);
+    expect(sent.map((s) => `${s.method} ${s.url.href} ${s.status} ${s.violations}`)).toEqual([`GET ${mock}/repos/octo/hello/issues?labels=bug%2Cui 200 null`, `GET ${mock}/repos/octo/hello/issues?per_page=2&page=2 200 null`]);
     for (const s of sent) {
       expect(s.headers.get("accept")).toBe("application/vnd.tracker+json");
       expect(s.headers.get("x-tracker-api-version")).toBe("2022-11-28");
@@ -197,7 +209,16 @@ describe("tracker: vendor media types, constant headers, Link pages, a 422's err
     const { fetch, sent } = recording();
     const result = await track("tracker_list_issues", repo, { baseUrl: mocks.urls.tracker, fetch, allPages: true });
     expect(sent).toHaveLength(1);
-    expect(result).toMatchObject({ success: false, error: { type: "upstream", code: "NEXT_PAGE_ELSEWHERE", page: 2, retryable: false, message: `tracker gave the next page at https://api.tracker.test, not ${mocks.urls.tracker}; it is not followed, so that the credential and the request never go to another address` } });
+    expect(result).toMatchObject({
+      success: false,
+      error: {
+        type: "upstream",
+        code: "NEXT_PAGE_ELSEWHERE",
+        page: 2,
+        retryable: false,
+        message: `tracker gave the next page at https://api.tracker.test, not ${mocks.urls.tracker}; it is not followed, so that the credential and the request never go to another address`,
+      },
+    });
   });
 
   it("gives labels one block input per meaning: a filter when listing, labels to add when creating", () => {

@@ -56,8 +56,8 @@ export function inputHash(root: string, specsDir: string, options: string): stri
  */
 export function readOutside(root: string, specsDir: string, texts: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const path of Object.keys(texts).sort()) {
-    if (!isInside(resolve(specsDir), resolve(root, path))) out[path] = sha256(texts[path]);
+  for (const [path, text] of Object.entries(texts).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (!isInside(resolve(specsDir), resolve(root, path))) out[path] = sha256(text);
   }
   return out;
 }

@@ -48,7 +48,7 @@ describe("write and check", () => {
   it("replaces a file no generation made only with force", async () => {
     writeFileSync(join(dir, "docs/README.md"), "# my own docs\n");
     rmSync(join(dir, STAMP_FILE));
-    await expect(writeFiles(dir, files)).rejects.toThrow(/not written by blockwright generate, and generating would replace them:\n  .*docs\/README\.md/);
+    await expect(writeFiles(dir, files)).rejects.toThrow(/not written by blockwright generate, and generating would replace them:\n {2}.*docs\/README\.md/);
     expect(readFileSync(join(dir, "docs/README.md"), "utf8")).toBe("# my own docs\n");
     expect((await writeFiles(dir, files, { force: true })).stale).toEqual(["docs/README.md"]);
     expect(readFileSync(join(dir, "docs/README.md"), "utf8")).toBe("# docs\n");

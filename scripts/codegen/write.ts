@@ -90,7 +90,10 @@ function opensWithMark(file: string): boolean {
   try {
     fd = openSync(file, "r");
     const head = Buffer.alloc(512);
-    return head.subarray(0, readSync(fd, head, 0, head.length, 0)).toString("utf8").includes(GENERATED_MARK);
+    return head
+      .subarray(0, readSync(fd, head, 0, head.length, 0))
+      .toString("utf8")
+      .includes(GENERATED_MARK);
   } catch {
     return false;
   } finally {
@@ -145,9 +148,15 @@ export interface WriteOptions {
 export async function writeFiles(outDir: string, files: Map<string, string>, options: WriteOptions = {}): Promise<CheckReport> {
   const ownership = new Ownership(outDir);
   const report = plan(outDir, files, ownership);
-  if (options.within) report.extra = report.extra.filter((path) => options.within!.some((p) => path.startsWith(`${p}/`)));
+  const { within } = options;
+  if (within) report.extra = report.extra.filter((path) => within.some((p) => path.startsWith(`${p}/`)));
   const shown = options.shown ?? outDir;
-  const listed = (head: string, paths: string[], tail: string) => list(head, paths.map((p) => `${shown}/${p}`), tail);
+  const listed = (head: string, paths: string[], tail: string) =>
+    list(
+      head,
+      paths.map((p) => `${shown}/${p}`),
+      tail,
+    );
   if (report.blocked) {
     const why = Object.entries(report.blocked).map(([path, reason]) => `${path} (${reason})`);
     throw new OutputRefused(listed("generation writes these files, but a folder stands there or the path goes through a symbolic link (links are never followed):", why, "Remove them (or the links), then generate again."));
@@ -156,17 +165,22 @@ export async function writeFiles(outDir: string, files: Map<string, string>, opt
     const foreign = report.stale.filter((path) => !ownership.owns(path));
     if (foreign.length) throw new OutputRefused(listed(`these files were not written by blockwright generate, and generating would replace them:`, foreign, "Move them away or choose another --out; or pass --force to replace them."));
     if (report.extra.length && !ownership.stamped) {
-      throw new OutputRefused(listed(`${shown}/ has no ${STAMP_FILE} recording what an earlier generation wrote, and generating would remove these files it no longer generates:`, report.extra, "Check that none is yours, then pass --force to remove them."));
+      throw new OutputRefused(
+        listed(`${shown}/ has no ${STAMP_FILE} recording what an earlier generation wrote, and generating would remove these files it no longer generates:`, report.extra, "Check that none is yours, then pass --force to remove them."),
+      );
     }
   }
   const made = new Set<string>();
   for (const path of [...report.stale, ...report.missing]) {
     await checkpoint(options.signal);
+    // plan() listed it from `files`. (Not the runtime's entryOf: the fast "up to date" path loads this module.)
+    const content = files.get(path);
+    if (content === undefined) throw new RangeError(`${path} was planned but not generated`);
     const full = join(outDir, path);
     const dir = dirname(full);
     if (!made.has(dir)) mkdirSync(dir, { recursive: true });
     made.add(dir);
-    writeWhole(full, files.get(path)!);
+    writeWhole(full, content);
   }
   for (const path of report.extra) {
     await checkpoint(options.signal);

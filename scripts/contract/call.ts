@@ -47,6 +47,13 @@ export function withAddress(tool: ToolSpec, input: Record<string, unknown>, addr
   return tool.server.param && !Object.hasOwn(input, tool.server.param) ? { ...input, [tool.server.param]: address } : { ...input };
 }
 
+/** The call's one request; `why` says why one, when there is more to say. */
+export function onlyExchange(called: Called, why = ""): Exchange {
+  const [exchange, ...more] = called.exchanges;
+  check(exchange !== undefined && !more.length, () => `expected one request${why}, ${called.exchanges.length} were sent`);
+  return exchange;
+}
+
 export function fail(message: string): never {
   throw new ContractFailure(message);
 }
@@ -109,7 +116,10 @@ export function secretsIn(tool: ToolSpec, input: Record<string, unknown>): strin
 
 /** Refused before any request, naming the parameter, the rule and the value. */
 export function expectRefused(called: Called, want: Refusal): void {
-  check(called.exchanges.length === 0, () => `expected a refusal before any request, but ${called.exchanges.length} request${called.exchanges.length > 1 ? "s were" : " was"} sent (${called.exchanges.map((e) => `${e.method} ${e.url.pathname}${e.search}`).join(", ")})`);
+  check(
+    called.exchanges.length === 0,
+    () => `expected a refusal before any request, but ${called.exchanges.length} request${called.exchanges.length > 1 ? "s were" : " was"} sent (${called.exchanges.map((e) => `${e.method} ${e.url.pathname}${e.search}`).join(", ")})`,
+  );
   const error = expectFailure(called);
   const rules = Array.isArray(want.rule) ? want.rule : [want.rule];
   check(error.type === "validation", () => `expected a validation error, got ${describeError(error)}`);

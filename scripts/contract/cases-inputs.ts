@@ -4,7 +4,7 @@
 // value); every required parameter left out (and, for text, blank); every enum value; every
 // cross-field rule both ways; every route taken.
 import fc from "fast-check";
-import { checkValue, type ParamSpec, type ToolSpec } from "@blockwright/runtime";
+import { checkValue, itemAt, type ParamSpec, type ToolSpec } from "@blockwright/runtime";
 import type { OpenApiDocument } from "../codegen/openapi-document.js";
 import { expectAcceptedCall } from "./accepted.js";
 import { callTool, check, expectRefused, fail, type Refusal } from "./call.js";
@@ -81,16 +81,18 @@ export function inputCases(tool: ToolSpec, doc: OpenApiDocument): ContractCase[]
     switch (rule.rule) {
       case "exactlyOne": {
         for (const n of rule.params) cases.push(accept(`exactlyOne: ${n} alone`, "rule", values.param(n), () => exactly(values, rule.params, [n])));
-        cases.push(refuse(`exactlyOne: none of ${rule.params.join(", ")}`, "rule", () => exactly(values, rule.params, []), { param: rule.params[0], rule: "exactlyOne" }));
-        cases.push(refuse(`exactlyOne: all of ${rule.params.join(", ")}`, "rule", () => exactly(values, rule.params, rule.params), { param: rule.params[1], rule: "exactlyOne" }));
+        cases.push(refuse(`exactlyOne: none of ${rule.params.join(", ")}`, "rule", () => exactly(values, rule.params, []), { param: itemAt(rule.params, 0), rule: "exactlyOne" }));
+        cases.push(refuse(`exactlyOne: all of ${rule.params.join(", ")}`, "rule", () => exactly(values, rule.params, rule.params), { param: itemAt(rule.params, 1), rule: "exactlyOne" }));
         break;
       }
       case "anyOf": {
         const all = [...new Set(rule.groups.flat())];
+        // The refusal names the first parameter of the first group.
+        const named = itemAt(itemAt(rule.groups, 0), 0);
         for (const group of rule.groups) cases.push(accept(`anyOf: ${group.join(" with ")}`, "rule", undefined, () => exactly(values, all, group)));
-        cases.push(refuse(`anyOf: none of ${all.join(", ")}`, "rule", () => exactly(values, all, []), { param: rule.groups[0][0], rule: "anyOf" }));
-        for (const group of rule.groups.filter((g) => g.length > 1)) {
-          cases.push(refuse(`anyOf: ${group[0]} without ${group.slice(1).join(", ")}`, "rule", () => exactly(values, all, [group[0]]), { param: rule.groups[0][0], rule: "anyOf" }));
+        cases.push(refuse(`anyOf: none of ${all.join(", ")}`, "rule", () => exactly(values, all, []), { param: named, rule: "anyOf" }));
+        for (const [first, ...rest] of rule.groups) {
+          if (first !== undefined && rest.length) cases.push(refuse(`anyOf: ${first} without ${rest.join(", ")}`, "rule", () => exactly(values, all, [first]), { param: named, rule: "anyOf" }));
         }
         break;
       }
@@ -102,10 +104,15 @@ export function inputCases(tool: ToolSpec, doc: OpenApiDocument): ContractCase[]
           const refused = (param.enum ?? []).find((v) => !allowed.includes(v)) ?? (param.enum ? undefined : "not-allowed-here");
           if (refused !== undefined) {
             cases.push(
-              refuse(`allowedValues: ${rule.param} = ${JSON.stringify(refused)} when ${rule.dependsOn} is ${selector}`, "rule", () => ({ ...values.minimal(), [rule.dependsOn]: selectorValue(values, rule.dependsOn, selector), [rule.param]: refused }), {
-                param: rule.param,
-                rule: "allowedValues",
-              }),
+              refuse(
+                `allowedValues: ${rule.param} = ${JSON.stringify(refused)} when ${rule.dependsOn} is ${selector}`,
+                "rule",
+                () => ({ ...values.minimal(), [rule.dependsOn]: selectorValue(values, rule.dependsOn, selector), [rule.param]: refused }),
+                {
+                  param: rule.param,
+                  rule: "allowedValues",
+                },
+              ),
             );
           }
         }
@@ -155,7 +162,7 @@ function boundaries(p: ParamSpec, values: ToolValues): Boundary[] {
     const split = p.wire.in === "body" ? p.wire.split : undefined;
     if (split?.maxItems !== undefined) {
       const n = split.maxItems;
-      const item = String(values.example(p.name)?.value ?? "item").split(split.separator)[0].trim() || "item";
+      const item = (String(values.example(p.name)?.value ?? "item").split(split.separator)[0] ?? "").trim() || "item";
       const list = (count: number) => Array.from({ length: count }, (_, i) => `${item}${i}`).join(`${split.separator} `);
       out.push({ name: `${p.name} maxItems ${n}`, param: p, ok: list(n), bad: list(n + 1), rule: "maxItems" });
     }

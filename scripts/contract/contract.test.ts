@@ -46,7 +46,7 @@ describe("Prism's violations", () => {
 });
 
 describe("reports", () => {
-  const nasty = 'expected "<b>" & \'x\'\nsecond line\ttab \u0000 nul \u0008 bs \ud800 half, 🦦 whole, \uffff';
+  const nasty = "expected \"<b>\" & 'x'\nsecond line\ttab \u0000 nul \u0008 bs \ud800 half, 🦦 whole, \uffff";
   const result = (status: CaseResult["status"], provider = "shelf", message?: string): CaseResult => ({
     id: `shelf_get_book › example › ${status}`,
     provider,
@@ -69,8 +69,8 @@ describe("reports", () => {
     expect(otherSuite.testcase.error).toMatchObject({ type: "Error", text: "boom <x>" });
     const failed = shelfSuite.testcase[1];
     expect(failed.name).toBe('example › a <failed> & "case"');
-    expect(failed.failure.text).toBe('expected "<b>" & \'x\'\nsecond line\ttab \\u0000 nul \\u0008 bs \\ud800 half, 🦦 whole, \\uffff');
-    expect(failed.failure.message).toBe('expected "<b>" & \'x\'');
+    expect(failed.failure.text).toBe("expected \"<b>\" & 'x'\nsecond line\ttab \\u0000 nul \\u0008 bs \\ud800 half, 🦦 whole, \\uffff");
+    expect(failed.failure.message).toBe("expected \"<b>\" & 'x'");
   });
 
   it("text ends with a plain `N passed, N failed` line", () => {

@@ -1,11 +1,12 @@
 // Reading and writing JSON values by pointer segments (`["items", "0", "id"]`)
 // or dotted output paths (`metadata.id`), own properties only.
+import { itemAt } from "@blockwright/runtime";
 
 /** The value at `pointer`, or undefined when any step is missing. */
 export function at(value: unknown, pointer: readonly string[]): unknown {
   let node = value;
   for (const key of pointer) {
-    if (node === null || typeof node !== "object" || !Object.prototype.hasOwnProperty.call(node, key)) return undefined;
+    if (node === null || typeof node !== "object" || !Object.hasOwn(node, key)) return undefined;
     node = (node as Record<string, unknown>)[key];
   }
   return node;
@@ -18,7 +19,7 @@ export function setAt(target: Record<string, unknown>, pointer: readonly string[
     if (!node[key] || typeof node[key] !== "object") node[key] = {};
     node = node[key] as Record<string, unknown>;
   }
-  node[pointer[pointer.length - 1]] = value;
+  node[itemAt(pointer, -1)] = value;
 }
 
 /** The value at a dotted output path. */

@@ -3,7 +3,7 @@
 // the mock gave, and a JSON Schema of the outputs the block declares (types,
 // optional members, nothing else) that every output must conform to.
 import AjvModule, { type ValidateFunction } from "ajv";
-import { getAtPointer, parsePointer, validateParams, type OutputSource, type OutputSpec, type ToolSpec } from "@blockwright/runtime";
+import { getAtPointer, itemAt, parsePointer, validateParams, type OutputSource, type OutputSpec, type ToolSpec } from "@blockwright/runtime";
 import { fail, json, same } from "./call.js";
 import type { Exchange } from "./exchange.js";
 import { setPath } from "./json-path.js";
@@ -39,8 +39,9 @@ function sourceValue(source: OutputSource, answer: { status: number; body: unkno
   else fail(`output expression ${text} is not one the contract suite knows`);
   if (source.count) return Array.isArray(value) ? value.length : 0;
   if ((value === undefined || value === null) && source.default !== undefined) value = source.default;
-  if (source.omit && value && typeof value === "object" && !Array.isArray(value)) {
-    value = Object.fromEntries(Object.entries(value).filter(([k]) => !source.omit!.includes(k)));
+  const { omit } = source;
+  if (omit && value && typeof value === "object" && !Array.isArray(value)) {
+    value = Object.fromEntries(Object.entries(value).filter(([k]) => !omit.includes(k)));
   }
   return value;
 }
@@ -87,7 +88,7 @@ export function outputSchema(tool: ToolSpec, status: number): object {
       if (!parent.required.includes(key)) parent.required.push(key);
       parent = parent.properties[key] as SchemaNode;
     }
-    const last = keys[keys.length - 1];
+    const last = itemAt(keys, -1);
     parent.properties[last] = leaf(spec, source);
     if (!spec.optional) parent.required.push(last);
   }

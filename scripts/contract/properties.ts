@@ -6,9 +6,9 @@
 // the same seed draws the same inputs, and a failure prints the seed, the
 // shrunk input and a `blockwright call` line that reproduces it.
 import fc from "fast-check";
-import { validateParams, type ParamSpec, type ToolSpec } from "@blockwright/runtime";
+import { itemAt, validateParams, type ParamSpec, type ToolSpec } from "@blockwright/runtime";
 import type { OpenApiDocument } from "../codegen/openapi-document.js";
-import { callTool, check, expectRefused, expectSuccess, secretsIn, withAddress } from "./call.js";
+import { callTool, expectRefused, expectSuccess, onlyExchange, secretsIn, withAddress } from "./call.js";
 import { expectOutputs } from "./outputs.js";
 import { callCommand, secretReference } from "./repro.js";
 import { checkRequest, expectSent } from "./request.js";
@@ -39,11 +39,10 @@ export function propertyCases(tool: ToolSpec, doc: OpenApiDocument): ContractCas
       await checkProperty(tool, "valid", ctx, arb, async ({ input, prefer }: ValidDraw) => {
         const called = await callTool(tool, input, ctx, { prefer, retries: 0 });
         const output = expectSuccess(called);
-        check(called.exchanges.length === 1, () => `expected one request, ${called.exchanges.length} were sent`);
-        const ex = called.exchanges[0];
+        const ex = onlyExchange(called);
         checkRequest(ex, tool, doc, called.input);
         const normalised = validateParams(tool, called.input);
-        if (!normalised.ok) throw new ContractFailure(`the drawn input is not valid: ${normalised.issues[0].message}`);
+        if (!normalised.ok) throw new ContractFailure(`the drawn input is not valid: ${itemAt(normalised.issues, 0).message}`);
         for (const p of tool.params) {
           if (normalised.values[p.name] === undefined || normalised.unsent.has(p.name) || !["path", "query", "header", "body"].includes(p.wire.in)) continue;
           expectSent(ex, tool, doc, p, normalised.values[p.name]);
@@ -83,7 +82,13 @@ async function checkProperty<T extends { input: Input; prefer?: string; broken?:
     if (draw.broken) lines.push(`  broken: ${draw.broken}`);
     if (draw.prefer) lines.push(`  mock answer: Prefer ${draw.prefer}`);
     // Secret values here are drawn by the suite (never a user's), so the line may set them.
-    lines.push(`  reproduce: ${callCommand(tool, draw.input, tool.params.filter((p) => p.secret).map((p) => p.name))}`);
+    lines.push(
+      `  reproduce: ${callCommand(
+        tool,
+        draw.input,
+        tool.params.filter((p) => p.secret).map((p) => p.name),
+      )}`,
+    );
   }
   lines.push(`  rerun: blockwright test ${tool.provider} --seed ${ctx.seed} --runs ${ctx.runs}`);
   throw new ContractFailure(lines.join("\n"));
@@ -159,9 +164,7 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
     }
   })();
   const inPath = p.wire.in === "path" || values.tool.routes.some((r) => r.wire[p.name]?.in === "path");
-  return fc
-    .oneof({ arbitrary: own, weight: 4 }, ...fromExample.map((arbitrary) => ({ arbitrary, weight: 1 })))
-    .filter((v) => values.accepts(p, v) && !(inPath && typeof v === "string" && LINE_TERMINATOR.test(v)));
+  return fc.oneof({ arbitrary: own, weight: 4 }, ...fromExample.map((arbitrary) => ({ arbitrary, weight: 1 }))).filter((v) => values.accepts(p, v) && !(inPath && typeof v === "string" && LINE_TERMINATOR.test(v)));
 }
 
 // Prism's router cannot match a line terminator inside a path segment that has text around the
@@ -194,7 +197,7 @@ function invalidInput(tool: ToolSpec, values: ToolValues, address: string): fc.A
     breakers.push(fc.tuple(base, value).map(([input, v]) => ({ input: { ...input, [p]: v }, broken: `${p}: ${broken}`, param: p, rule: [rule].flat(), ...(shown ? { value: v } : {}) })));
 
   for (const p of tool.params) {
-    const places = new Set([p.wire.in, ...tool.routes.flatMap((r) => (r.wire[p.name] ? [r.wire[p.name].in] : []))]);
+    const places = new Set([p.wire.in, ...tool.routes.flatMap((r) => r.wire[p.name]?.in ?? [])]);
     if (p.required && p.default === undefined) set(p.name, fc.constantFrom(undefined, "", "   "), "required", "left out or blank", false);
     switch (p.type) {
       case "number": {
@@ -202,7 +205,13 @@ function invalidInput(tool: ToolSpec, values: ToolValues, address: string): fc.A
         if (p.maximum !== undefined) set(p.name, fc.integer({ min: Math.floor(p.maximum) + 1, max: Math.floor(p.maximum) + 1_000_000 }), "maximum", `above ${p.maximum}`);
         const lo = Math.ceil(p.minimum ?? -1000);
         const hi = Math.floor(p.maximum ?? 1000);
-        if (p.integer && hi > lo) set(p.name, fc.integer({ min: lo, max: hi - 1 }).map((n) => n + 0.5), "integer", "not an integer");
+        if (p.integer && hi > lo)
+          set(
+            p.name,
+            fc.integer({ min: lo, max: hi - 1 }).map((n) => n + 0.5),
+            "integer",
+            "not an integer",
+          );
         set(p.name, fc.constantFrom("many", true, {}, [1], "12abc"), "type", "not a number");
         break;
       }
@@ -210,8 +219,13 @@ function invalidInput(tool: ToolSpec, values: ToolValues, address: string): fc.A
         set(p.name, fc.constantFrom("yes", 1, "TRUE", {}), "type", "not a boolean");
         break;
       case "json":
-        set(p.name, fc.constantFrom("{not json", "{\"a\":", "'x'"), "json", "not JSON");
-        set(p.name, p.jsonType === "array" ? fc.constantFrom({}, "{}", 5, "\"x\"") : p.jsonType === "object" ? fc.constantFrom([], "[1]", 5, "\"x\"", true) : fc.constantFrom(5, "\"x\"", true), "jsonType", `not a JSON ${p.jsonType ?? "object or array"}`);
+        set(p.name, fc.constantFrom("{not json", '{"a":', "'x'"), "json", "not JSON");
+        set(
+          p.name,
+          p.jsonType === "array" ? fc.constantFrom({}, "{}", 5, '"x"') : p.jsonType === "object" ? fc.constantFrom([], "[1]", 5, '"x"', true) : fc.constantFrom(5, '"x"', true),
+          "jsonType",
+          `not a JSON ${p.jsonType ?? "object or array"}`,
+        );
         break;
       case "string": {
         if (p.format === "base-url") {
@@ -220,29 +234,76 @@ function invalidInput(tool: ToolSpec, values: ToolValues, address: string): fc.A
         }
         set(p.name, fc.constantFrom(42, true, {}, ["a"]), "type", "not a string");
         if (p.secret) set(p.name, fc.string({ unit: fc.constantFrom(..."abcdefgh"), minLength: 1, maxLength: 7 }), "minLength", "shorter than a credential can be", false);
-        if (p.secret || places.has("header")) set(p.name, fc.tuple(letters8, fc.constantFrom("\n", "\r", "\u0000", "\u007f", "é中")).map(([s, c]) => `${s}${c}${s}`), "characters", "a character headers cannot carry", !p.secret);
-        if (places.has("header") || p.wire.in === "auth") set(p.name, fc.tuple(letters8, fc.constantFrom(" ", "\t")).map(([s, c]) => `${c}${s}`), "characters", "a leading space a header would drop", !p.secret);
-        set(p.name, letters8.map((s) => `${s}\ud800`), "characters", "half of a surrogate pair", !p.secret);
+        if (p.secret || places.has("header"))
+          set(
+            p.name,
+            fc.tuple(letters8, fc.constantFrom("\n", "\r", "\u0000", "\u007f", "é中")).map(([s, c]) => `${s}${c}${s}`),
+            "characters",
+            "a character headers cannot carry",
+            !p.secret,
+          );
+        if (places.has("header") || p.wire.in === "auth")
+          set(
+            p.name,
+            fc.tuple(letters8, fc.constantFrom(" ", "\t")).map(([s, c]) => `${c}${s}`),
+            "characters",
+            "a leading space a header would drop",
+            !p.secret,
+          );
+        set(
+          p.name,
+          letters8.map((s) => `${s}\ud800`),
+          "characters",
+          "half of a surrogate pair",
+          !p.secret,
+        );
         if (places.has("path") && !p.enum) set(p.name, fc.constantFrom(".", ".."), p.pattern ? ["pathSegment", "pattern"] : "pathSegment", "a dot segment");
         if (p.enum) {
           const taken = new Set(p.enum.map((v) => (p.caseInsensitive ? String(v).toLowerCase() : String(v))));
-          set(p.name, letters.filter((s) => !taken.has(p.caseInsensitive ? s.toLowerCase() : s)), "enum", "not one of its values");
+          set(
+            p.name,
+            letters.filter((s) => !taken.has(p.caseInsensitive ? s.toLowerCase() : s)),
+            "enum",
+            "not one of its values",
+          );
           break;
         }
         if (p.maxLength !== undefined && !p.secret) {
           const maxLength = p.maxLength;
-          set(p.name, fc.integer({ min: maxLength + 1, max: maxLength + 50 }).map((n) => "x".repeat(n)), "maxLength", `longer than ${maxLength}`);
+          set(
+            p.name,
+            fc.integer({ min: maxLength + 1, max: maxLength + 50 }).map((n) => "x".repeat(n)),
+            "maxLength",
+            `longer than ${maxLength}`,
+          );
         }
-        if ((p.minLength ?? 0) > 1 && !p.secret) set(p.name, fc.integer({ min: 1, max: p.minLength! - 1 }).map((n) => "x".repeat(n)), "minLength", `shorter than ${p.minLength}`);
+        const minLength = p.minLength ?? 0;
+        if (minLength > 1 && !p.secret)
+          set(
+            p.name,
+            fc.integer({ min: 1, max: minLength - 1 }).map((n) => "x".repeat(n)),
+            "minLength",
+            `shorter than ${p.minLength}`,
+          );
         if (p.pattern) {
           const re = new RegExp(p.pattern, "u");
           const min = Math.max(p.minLength ?? 1, p.secret ? 8 : 1);
           const max = p.maxLength ?? 64;
-          set(p.name, fc.string({ unit: printable, minLength: min, maxLength: Math.min(max, min + 30) }).filter((s) => !re.test(s) && s.trim() !== "" && s.trim() === s && (!places.has("path") || (s !== "." && s !== ".."))), "pattern", `not matching ${p.pattern}`);
+          set(
+            p.name,
+            fc.string({ unit: printable, minLength: min, maxLength: Math.min(max, min + 30) }).filter((s) => !re.test(s) && s.trim() !== "" && s.trim() === s && (!places.has("path") || (s !== "." && s !== ".."))),
+            "pattern",
+            `not matching ${p.pattern}`,
+          );
         }
         if (p.wire.in === "body" && p.wire.split?.maxItems !== undefined) {
           const max = p.wire.split.maxItems;
-          set(p.name, fc.integer({ min: max + 1, max: max + 10 }).map((n) => Array.from({ length: n }, (_, i) => `item${i}`).join(p.wire.in === "body" && p.wire.split ? p.wire.split.separator : ",")), "maxItems", `more than ${max} items`);
+          set(
+            p.name,
+            fc.integer({ min: max + 1, max: max + 10 }).map((n) => Array.from({ length: n }, (_, i) => `item${i}`).join(p.wire.in === "body" && p.wire.split ? p.wire.split.separator : ",")),
+            "maxItems",
+            `more than ${max} items`,
+          );
         }
         break;
       }
@@ -252,19 +313,25 @@ function invalidInput(tool: ToolSpec, values: ToolValues, address: string): fc.A
   // A parameter the tool does not have.
   const known = new Set(tool.params.map((p) => p.name));
   breakers.push(
-    fc.tuple(base, letters.filter((n) => !known.has(n)), letters).map(([input, name, v]) => ({ input: { ...input, [name]: v }, broken: `${name}: not a parameter`, param: name, rule: ["unknown"] })),
+    fc
+      .tuple(
+        base,
+        letters.filter((n) => !known.has(n)),
+        letters,
+      )
+      .map(([input, name, v]) => ({ input: { ...input, [name]: v }, broken: `${name}: not a parameter`, param: name, rule: ["unknown"] })),
   );
 
   for (const rule of tool.rules) {
     if (rule.rule === "exactlyOne") {
-      breakers.push(base.map((input) => ({ input: without(input, rule.params), broken: `none of ${rule.params.join(", ")}`, param: rule.params[0], rule: ["exactlyOne"] })));
+      breakers.push(base.map((input) => ({ input: without(input, rule.params), broken: `none of ${rule.params.join(", ")}`, param: itemAt(rule.params, 0), rule: ["exactlyOne"] })));
       const all = rule.params.map((n) => values.example(n)?.value);
       if (all.every((v) => v !== undefined)) {
-        breakers.push(base.map((input) => ({ input: { ...input, ...Object.fromEntries(rule.params.map((n, i) => [n, all[i]])) }, broken: `all of ${rule.params.join(", ")}`, param: rule.params[1], rule: ["exactlyOne"] })));
+        breakers.push(base.map((input) => ({ input: { ...input, ...Object.fromEntries(rule.params.map((n, i) => [n, all[i]])) }, broken: `all of ${rule.params.join(", ")}`, param: itemAt(rule.params, 1), rule: ["exactlyOne"] })));
       }
     } else if (rule.rule === "anyOf") {
       const all = [...new Set(rule.groups.flat())];
-      breakers.push(base.map((input) => ({ input: without(input, all), broken: `none of ${all.join(", ")}`, param: rule.groups[0][0], rule: ["anyOf"] })));
+      breakers.push(base.map((input) => ({ input: without(input, all), broken: `none of ${all.join(", ")}`, param: itemAt(itemAt(rule.groups, 0), 0), rule: ["anyOf"] })));
     } else if (rule.rule === "dependentLimits") {
       const param = tool.params.find((p) => p.name === rule.param);
       const dependsOn = tool.params.find((p) => p.name === rule.dependsOn);
@@ -272,7 +339,9 @@ function invalidInput(tool: ToolSpec, values: ToolValues, address: string): fc.A
         const past = param?.type === "number" && limits.maximum !== undefined ? limits.maximum + 1 : param?.type === "string" && limits.maxLength !== undefined ? "x".repeat(limits.maxLength + 1) : undefined;
         if (past === undefined) continue;
         const selectorValue = dependsOn?.type === "number" ? Number(selector) : dependsOn?.type === "boolean" ? selector === "true" : selector;
-        breakers.push(base.map((input) => ({ input: { ...input, [rule.dependsOn]: selectorValue, [rule.param]: past }, broken: `${rule.param} past its limit with ${rule.dependsOn} ${selector}`, param: rule.param, rule: ["dependentLimits"] })));
+        breakers.push(
+          base.map((input) => ({ input: { ...input, [rule.dependsOn]: selectorValue, [rule.param]: past }, broken: `${rule.param} past its limit with ${rule.dependsOn} ${selector}`, param: rule.param, rule: ["dependentLimits"] })),
+        );
       }
     } else {
       const param = tool.params.find((p) => p.name === rule.param);
@@ -282,7 +351,9 @@ function invalidInput(tool: ToolSpec, values: ToolValues, address: string): fc.A
         const dependsOn = tool.params.find((p) => p.name === rule.dependsOn);
         const selectorValue = dependsOn?.type === "number" ? Number(selector) : dependsOn?.type === "boolean" ? selector === "true" : selector;
         breakers.push(
-          fc.tuple(base, fc.constantFrom(...refused)).map(([input, v]) => ({ input: { ...input, [rule.dependsOn]: selectorValue, [rule.param]: v }, broken: `${rule.param} ${JSON.stringify(v)} with ${rule.dependsOn} ${selector}`, param: rule.param, rule: ["allowedValues"] })),
+          fc
+            .tuple(base, fc.constantFrom(...refused))
+            .map(([input, v]) => ({ input: { ...input, [rule.dependsOn]: selectorValue, [rule.param]: v }, broken: `${rule.param} ${JSON.stringify(v)} with ${rule.dependsOn} ${selector}`, param: rule.param, rule: ["allowedValues"] })),
         );
       }
     }
@@ -296,4 +367,3 @@ function without(input: Input, names: string[]): Input {
   for (const n of names) delete out[n];
   return out;
 }
-

@@ -3,8 +3,8 @@
 // checked here — the method and path of the operation, only query keys and
 // headers the spec declares, the credential exactly where the security
 // scheme puts it and nowhere else, and the body's content type.
-import { encodeForm, parsePointer, type ParamSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime";
-import type { OpenApiDocument, OpenApiOperation } from "../codegen/openapi-document.js";
+import { encodeForm, itemAt, parsePointer, type BodySpec, type ParamSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime";
+import { bareMediaType, type OpenApiDocument, type OpenApiOperation } from "../codegen/openapi-document.js";
 import { check, fail, json, same } from "./call.js";
 import type { Exchange } from "./exchange.js";
 import type { Input } from "./values.js";
@@ -29,7 +29,7 @@ export function checkRequest(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument,
 
   const declaredQuery = new Set(op.parameters.filter((p) => p.in === "query").map((p) => p.name));
   const declaredHeaders = new Set(op.parameters.filter((p) => p.in === "header").map((p) => p.name.toLowerCase()));
-  const schemes = (op.security ?? []).map((name) => doc.securitySchemes[name]).filter(Boolean);
+  const schemes = (op.security ?? []).flatMap((name) => doc.securitySchemes[name] ?? []);
   for (const s of schemes) {
     if (s.type === "apiKey" && s.in === "query" && s.name) declaredQuery.add(s.name);
     if (s.type === "apiKey" && s.in === "header" && s.name) declaredHeaders.add(s.name.toLowerCase());
@@ -53,7 +53,7 @@ export function checkRequest(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument,
   const contentType = ex.headers.get("content-type");
   if (ex.rawBody) {
     check(media.length > 0, `${op.operationId} declares no request body, but one was sent`);
-    check(contentType !== null && media.includes(contentType.split(";")[0].trim().toLowerCase()), () => `content type ${json(contentType)} is not one ${op.operationId} declares (${media.join(", ")})`);
+    check(contentType !== null && media.includes(bareMediaType(contentType)), () => `content type ${json(contentType)} is not one ${op.operationId} declares (${media.join(", ")})`);
   } else {
     check(!op.requestBody?.required, `${op.operationId} requires a request body, none was sent`);
     check(contentType === null, () => `content type ${contentType} sent without a body`);
@@ -76,7 +76,8 @@ function checkCredential(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, op:
     if (s.type === "apiKey" && s.in === "header" && s.name && ex.headers.get(s.name) === credential) placed.push(s.name.toLowerCase());
     if (s.type === "apiKey" && s.in === "query" && s.name && ex.url.searchParams.getAll(s.name).length === 1 && ex.url.searchParams.get(s.name) === credential) placed.push(`?${s.name}`);
   }
-  check(placed.length === 1, () => `the credential is not where ${names.join(" or ")} puts it (${names.map((n) => describeScheme(doc, n)).join("; ")})`);
+  const [where, ...elsewhere] = placed;
+  check(where !== undefined && !elsewhere.length, () => `the credential is not where ${names.join(" or ")} puts it (${names.map((n) => describeScheme(doc, n)).join("; ")})`);
   // A parameter the caller gave may contain the credential's text: then it is theirs to send.
   if (Object.entries(input).some(([name, value]) => name !== tool.auth.param && value !== undefined && JSON.stringify(value).includes(credential))) return;
   for (const [name, value] of ex.headers) {
@@ -84,7 +85,7 @@ function checkCredential(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, op:
     check(!value.includes(credential), `the credential also appears in header ${name}`);
   }
   const query = new URLSearchParams(ex.url.search);
-  if (placed[0].startsWith("?")) query.delete(placed[0].slice(1));
+  if (where.startsWith("?")) query.delete(where.slice(1));
   check(!decodeURIComponent(ex.url.pathname).includes(credential) && ![...query.values()].some((v) => v.includes(credential)), "the credential also appears in the address");
   check(!ex.rawBody.includes(credential), "the credential also appears in the body");
 }
@@ -101,8 +102,10 @@ export function sentValue(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, pa
   const { path, wire: routeWire } = operationOf(ex, tool, doc);
   const wire = routeWire[param.name] ?? param.wire;
   switch (wire.in) {
-    case "path":
-      return path[wire.name] === undefined ? undefined : decodeURIComponent(path[wire.name]);
+    case "path": {
+      const raw = path[wire.name];
+      return raw === undefined ? undefined : decodeURIComponent(raw);
+    }
     case "query": {
       const all = ex.url.searchParams.getAll(wire.name);
       return all.length === 0 ? undefined : all.length === 1 ? all[0] : all;
@@ -122,10 +125,14 @@ export function sentValue(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, pa
 }
 
 /** What the wire should carry for a given (normalised) parameter value. */
-export function expectedWire(param: ParamSpec, wire: WireSpec, value: unknown): unknown {
-  if (wire.in === "path" || wire.in === "query" || wire.in === "header") return escape(String(value), wire.escape);
+export function expectedWire(wire: WireSpec, value: unknown): unknown {
+  if (wire.in === "path" || wire.in === "query" || wire.in === "header") return withEscapes(String(value), wire.escape);
   if (wire.in === "body") {
-    if (wire.split) return String(value).split(wire.split.separator).map((s) => s.trim()).filter(Boolean);
+    if (wire.split)
+      return String(value)
+        .split(wire.split.separator)
+        .map((s) => s.trim())
+        .filter(Boolean);
     if (wire.wrapUnlessKey && value && typeof value === "object" && !Array.isArray(value) && !(wire.wrapUnlessKey in value)) return { [wire.wrapUnlessKey]: value };
   }
   return value;
@@ -136,13 +143,13 @@ export function expectSent(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, p
   const { wire: routeWire } = operationOf(ex, tool, doc);
   const wire = routeWire[param.name] ?? param.wire;
   const got = sentValue(ex, tool, doc, param);
-  const want = expectedWire(param, wire, value);
+  const want = expectedWire(wire, value);
   if (wire.in === "body" && isForm(tool)) {
     // A form body is text pairs: the ones the value makes, as the spec's encoding writes them, are all sent.
     const placed: Record<string, unknown> = {};
     setAt(placed, parsePointer(wire.pointer), want);
     const sent = [...new URLSearchParams(ex.rawBody)].map(([k, v]) => `${k}=${v}`);
-    for (const pair of [...new URLSearchParams(encodeForm(placed, tool.body!.fields))].map(([k, v]) => `${k}=${v}`)) {
+    for (const pair of [...new URLSearchParams(encodeForm(placed, tool.body.fields))].map(([k, v]) => `${k}=${v}`)) {
       const i = sent.indexOf(pair);
       check(i >= 0, () => `${param.name} as sent (form body): ${json(pair)} is not among the pairs sent (${json(sent)})`);
       sent.splice(i, 1);
@@ -170,24 +177,23 @@ function matchPath(template: string, pathname: string): Record<string, string> |
   const source = template
     .split(/(\{[^{}]+\})/)
     .map((part) => {
-      const m = /^\{([^{}]+)\}$/.exec(part);
-      if (!m) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      names.push(m[1]);
+      if (!/^\{[^{}]+\}$/.test(part)) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      names.push(part.slice(1, -1));
       return "([^/]+)";
     })
     .join("");
   const match = new RegExp(`^${source}$`).exec(pathname);
   if (!match) return undefined;
-  return Object.fromEntries(names.map((n, i) => [n, match[i + 1]]));
+  return Object.fromEntries(names.map((n, i) => [n, itemAt(match, i + 1)]));
 }
 
-function escape(value: string, replacements: Record<string, string> | undefined): string {
+function withEscapes(value: string, replacements: Record<string, string> | undefined): string {
   let out = value;
   for (const [from, to] of Object.entries(replacements ?? {})) out = out.split(from).join(to);
   return out;
 }
 
 /** The tool sends its body form-encoded (application/x-www-form-urlencoded). */
-function isForm(tool: ToolSpec): boolean {
+function isForm(tool: ToolSpec): tool is ToolSpec & { body: BodySpec } {
   return tool.body?.encoding === "form";
 }

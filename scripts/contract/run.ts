@@ -1,6 +1,7 @@
 // Running derived cases: a bounded pool (cases wait on the mocks, and some
 // scenarios on a Retry-After or a polling interval), results in case order,
 // and the split of a suite into CI shards.
+import { itemAt } from "@blockwright/runtime";
 import { ContractFailure, type CaseContext, type CaseKind, type ContractCase } from "./types.js";
 
 export interface CaseResult {
@@ -30,7 +31,7 @@ export async function runCases(cases: ContractCase[], ctx: CaseContext, options:
   const worker = async () => {
     while (next < cases.length && !options.stopped?.()) {
       const index = next++;
-      results[index] = await runCase(cases[index], ctx);
+      results[index] = await runCase(itemAt(cases, index), ctx);
       options.onResult?.(results[index]);
     }
   };

@@ -8,7 +8,7 @@
 // - a 5xx on a state-changing request: not retried, marked mayHaveBeenApplied.
 // Not derived yet: following pages (tools declare how they page; a deriver
 // would answer page 1 with a next cursor, then the last page).
-import { safeToRepeat, type ToolSpec } from "@blockwright/runtime";
+import { itemAt, safeToRepeat, type ToolSpec } from "@blockwright/runtime";
 import { runWorkflowWith } from "@blockwright/runtime/workflow";
 import type { OpenApiDocument, OpenApiResponse } from "../codegen/openapi-document.js";
 import { callTool, check, describeError, expectAccepted, expectFailure, expectSuccess, fail, same, withAddress } from "./call.js";
@@ -42,10 +42,11 @@ function pollingScenarios(tool: ToolSpec, doc: OpenApiDocument, values: ToolValu
   const pointer = output.source.ref.pointer;
   // The answer whose body the outputs read (and so the job state), as the generator chose it.
   const response = doc.bodyResponse(values.op);
-  const status = response ? Number(response.status) : tool.successStatuses[0];
+  const status = response ? Number(response.status) : itemAt(tool.successStatuses, 0);
+  const firstPending = itemAt(polling.pending, 0);
   return polling.terminal.map((terminal) =>
-    contractCase(tool, "scenario", `job ${polling.pending[0]} → ${polling.pending[0]} → ${terminal}`, async (ctx) => {
-      const pending = stateStep(response, status, pointer, polling.pending[0]);
+    contractCase(tool, "scenario", `job ${firstPending} → ${firstPending} → ${terminal}`, async (ctx) => {
+      const pending = stateStep(response, status, pointer, firstPending);
       const done = stateStep(response, status, pointer, terminal);
       const { fetch, exchanges } = mockFetch((attempt) => (attempt < 2 ? pending : done));
       const input = withAddress(tool, values.minimal(), ctx.mockUrl(tool.provider));
@@ -55,14 +56,14 @@ function pollingScenarios(tool: ToolSpec, doc: OpenApiDocument, values: ToolValu
         { env: {}, ...(tool.server.param ? {} : { baseUrls: { [tool.provider]: ctx.mockUrl(tool.provider) } }), fetch },
       );
       expectAccepted(exchanges);
-      const block = run.blocks[0];
+      const block = itemAt(run.blocks, 0);
       if (block.status !== "succeeded") fail(`the job block ${block.status}${block.error ? `: ${describeError(block.error)}` : ""}`);
       same(exchanges.length, 3, "requests (the first call and two polls)");
       same(block.polls, 2, "polls");
       for (const ex of exchanges) checkRequest(ex, tool, doc, input);
       const outputs = block.outputs ?? {};
       same(readPath(outputs, polling.output), terminal, `output ${polling.output} at the end`);
-      expectOutputs(tool, outputs, exchanges[2], input);
+      expectOutputs(tool, outputs, itemAt(exchanges, 2), input);
     }),
   );
 }
@@ -70,7 +71,7 @@ function pollingScenarios(tool: ToolSpec, doc: OpenApiDocument, values: ToolValu
 /** The answer of a job in `state`: the spec's example in that state, else one made from an example by setting the state. */
 function stateStep(response: OpenApiResponse | undefined, status: number, pointer: string[], state: string): Step {
   const examples = Object.entries(response?.examples ?? {});
-  const named = examples.find(([name, body]) => name !== "default" && response!.exampleNames.includes(name) && at(body, pointer) === state);
+  const named = examples.find(([name, body]) => name !== "default" && response?.exampleNames.includes(name) && at(body, pointer) === state);
   if (named) return { prefer: `code=${status}, example=${named[0]}` };
   const base = structuredClone(examples[0]?.[1] ?? {}) as Record<string, unknown>;
   setAt(base, pointer, state);
@@ -92,8 +93,9 @@ function rateLimitScenario(tool: ToolSpec, doc: OpenApiDocument, values: ToolVal
         script: (attempt) => (attempt === 0 ? { answer: { status: 429, headers: { "retry-after": String(RETRY_AFTER_SECONDS) }, ...(body !== undefined ? { body } : {}) } } : {}),
       });
       const output = expectSuccess(called);
-      const [first, second] = called.exchanges;
       same(called.exchanges.length, 2, "requests (the 429 and the retry)");
+      const first = itemAt(called.exchanges, 0);
+      const second = itemAt(called.exchanges, 1);
       same(first.status, 429, "the first answer");
       for (const ex of called.exchanges) checkRequest(ex, tool, doc, called.input);
       same(`${second.method} ${second.url.href} ${second.rawBody}`, `${first.method} ${first.url.href} ${first.rawBody}`, "the retried request");
@@ -115,11 +117,12 @@ function serverErrorScenario(tool: ToolSpec, doc: OpenApiDocument, values: ToolV
       const called = await callTool(tool, values.minimal(), ctx, { script: () => step });
       expectAccepted(called.exchanges);
       same(called.exchanges.length, 1, `requests (a ${tool.method} answered ${status} is not repeated)`);
-      checkRequest(called.exchanges[0], tool, doc, called.input);
+      const ex = itemAt(called.exchanges, 0);
+      checkRequest(ex, tool, doc, called.input);
       const error = expectFailure(called);
       same(error.mayHaveBeenApplied, true, "error.mayHaveBeenApplied");
       same(error.retryable, false, "error.retryable");
-      expectStructuredError(tool, called.exchanges[0], error);
+      expectStructuredError(tool, ex, error);
     }),
   ];
 }

@@ -4,6 +4,7 @@
 // document the mocks are built from.
 import { isDeepStrictEqual } from "node:util";
 import { join, relative } from "node:path";
+import { defined, fieldOf } from "@blockwright/runtime";
 import { GenerationErrors, linkProvider } from "../codegen/generate-all.js";
 import { generatedProviders, loadRegistry } from "../registry.js";
 import type { Subject } from "./types.js";
@@ -37,14 +38,17 @@ export async function loadSubjects(dirs: ProjectDirs, providers: string[]): Prom
   const registry = await loadRegistry(dirs.out, providers);
 
   return linked.map(({ ir, document }) => {
-    const provider = registry.providers.find((p) => p.id === ir.provider)!;
+    const provider = defined(
+      registry.providers.find((p) => p.id === ir.provider),
+      `the generated package of ${ir.provider}`,
+    );
     const stale = ir.operations.filter((op) => !isDeepStrictEqual(plain(provider.tools[op.tool.id]), plain(op.tool))).map((op) => op.tool.id);
     const extra = Object.keys(provider.tools).filter((id) => !ir.operations.some((op) => op.tool.id === id));
     if (stale.length || extra.length) {
       throw new SubjectError(`${out}/${ir.provider} is out of date with its specs (${[...stale, ...extra].join(", ")}): run blockwright generate`);
     }
     // The document as linked: bundled when the spec spans several files.
-    return { provider: ir.provider, tools: ir.operations.map((op) => provider.tools[op.tool.id]), document };
+    return { provider: ir.provider, tools: ir.operations.map((op) => fieldOf(provider.tools, op.tool.id)), document };
   });
 }
 

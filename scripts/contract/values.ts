@@ -5,7 +5,7 @@
 // parameter's own rules. Every value used passes the parameter's rules, and
 // the inputs assembled from them pass the tool's cross-field rules.
 import fc from "fast-check";
-import { checkValue, isAbsent, parsePointer, type ParamSpec, type RuleSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime";
+import { checkValue, isAbsent, itemAt, parsePointer, type ParamSpec, type RuleSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime";
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../codegen/openapi-document.js";
 import { at } from "./json-path.js";
 
@@ -190,7 +190,11 @@ export class ToolValues {
     for (const p of this.tool.params) {
       if (p.required && p.wire.in !== "server" && input[p.name] === undefined) input[p.name] = this.exampleOrThrow(p.name);
     }
-    const satisfied = this.satisfy(input, taken.map((t) => t.param)) ?? this.satisfyOrThrow(input, []);
+    const satisfied =
+      this.satisfy(
+        input,
+        taken.map((t) => t.param),
+      ) ?? this.satisfyOrThrow(input, []);
     return { name, input: satisfied, taken: taken.filter((t) => satisfied[t.param] === input[t.param]) };
   }
 
@@ -200,10 +204,13 @@ export class ToolValues {
         const given = rule.params.filter(has);
         if (given.length === 1) return "ok";
         if (given.length === 0) {
-          const pick = rule.params.find((n) => this.example(n));
-          if (!pick) return "impossible";
-          out[pick] = this.example(pick)!.value;
-          return "changed";
+          for (const n of rule.params) {
+            const example = this.example(n);
+            if (!example) continue;
+            out[n] = example.value;
+            return "changed";
+          }
+          return "impossible";
         }
         const keep = given.filter(isPinned);
         if (keep.length > 1) return "impossible";
@@ -213,7 +220,7 @@ export class ToolValues {
       }
       case "anyOf": {
         if (rule.groups.some((g) => g.every(has))) return "ok";
-        const group = rule.groups.find((g) => g.some(isPinned)) ?? rule.groups.find((g) => g.every((n) => has(n) || this.example(n))) ?? rule.groups[0];
+        const group = rule.groups.find((g) => g.some(isPinned)) ?? rule.groups.find((g) => g.every((n) => has(n) || this.example(n))) ?? itemAt(rule.groups, 0);
         for (const n of group) {
           if (has(n)) continue;
           const c = this.example(n);
@@ -269,7 +276,12 @@ export class ToolValues {
 
   private exampleOrThrow(name: string): unknown {
     const c = this.example(name);
-    if (!c) throw new Error(`${this.tool.id}: no value of parameter ${name} passes its own rules (tried: ${this.candidates(this.param(name)).map((x) => x.source).join(", ")})`);
+    if (!c)
+      throw new Error(
+        `${this.tool.id}: no value of parameter ${name} passes its own rules (tried: ${this.candidates(this.param(name))
+          .map((x) => x.source)
+          .join(", ")})`,
+      );
     return c.value;
   }
 
@@ -392,8 +404,8 @@ function stretch(seed: string, length: number): string[] {
   if (chars.length === 0) return ["x".repeat(length)];
   if (chars.length >= length) return [chars.slice(0, length).join(""), chars.slice(chars.length - length).join("")];
   const missing = length - chars.length;
-  const last = chars[chars.length - 1];
-  const first = chars[0];
+  const last = itemAt(chars, -1);
+  const first = itemAt(chars, 0);
   // Plain letters first: a value at a length limit should not also test how much room encoding takes.
   return [seed + "x".repeat(missing), seed + last.repeat(missing), first.repeat(missing) + seed, "x".repeat(length)];
 }

@@ -73,12 +73,12 @@ export function surfacesAtRef(outDir: string, ref: string): Map<string, Surface>
   const listing = git(["ls-tree", "-r", "--name-only", ref, "--", prefix ? `${prefix}/` : "."], top);
   const out = new Map<string, Surface>();
   for (const path of listing.split("\n")) {
-    const m = new RegExp(`^${prefix ? `${escape(prefix)}/` : ""}([^/]+)/surface\\.json$`).exec(path);
-    if (m) out.set(m[1], parseSurface(git(["show", `${ref}:${path}`], top), `${ref}:${path}`));
+    const provider = new RegExp(`^${prefix ? `${escapeRegExp(prefix)}/` : ""}([^/]+)/surface\\.json$`).exec(path)?.[1];
+    if (provider !== undefined) out.set(provider, parseSurface(git(["show", `${ref}:${path}`], top), `${ref}:${path}`));
   }
   return out;
 }
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

@@ -79,7 +79,14 @@ describe("breaking changes", () => {
   });
 
   it("a parameter removed", async () => {
-    const r = await changesAfter("books", [{ file: "manifest.yaml", find: "      maxResults:\n        type: number\n        integer: true\n        minimum: 1\n        maximum: 40\n        default: 10\n        description: Number of volumes to return, 1 to 40.\n        wire: { in: query }\n", replace: "" }, { file: "manifest.yaml", find: "      pageSize: maxResults\n", replace: "" }]);
+    const r = await changesAfter("books", [
+      {
+        file: "manifest.yaml",
+        find: "      maxResults:\n        type: number\n        integer: true\n        minimum: 1\n        maximum: 40\n        default: 10\n        description: Number of volumes to return, 1 to 40.\n        wire: { in: query }\n",
+        replace: "",
+      },
+      { file: "manifest.yaml", find: "      pageSize: maxResults\n", replace: "" },
+    ]);
     expect(summary(r.changes)).toEqual(["breaking books_search_volumes param maxResults: parameter removed"]);
   });
 
@@ -158,7 +165,9 @@ describe("minor changes", () => {
   });
 
   it("a new output", async () => {
-    const r = await changesAfter("books", [{ file: "manifest.yaml", find: "      metadata.count:\n", replace: "      metadata.kind:\n        type: string\n        from: \"$response.body#/kind\"\n        description: Resource type.\n      metadata.count:\n" }]);
+    const r = await changesAfter("books", [
+      { file: "manifest.yaml", find: "      metadata.count:\n", replace: '      metadata.kind:\n        type: string\n        from: "$response.body#/kind"\n        description: Resource type.\n      metadata.count:\n' },
+    ]);
     expect(summary(r.changes)).toEqual(["minor books_search_volumes output metadata.kind: new output"]);
   });
 });
@@ -191,10 +200,10 @@ describe("forbidden keys of a JSON parameter", () => {
     const { forbiddenKeysOf } = await import("./surface.js");
     const now = JSON.parse(readFileSync(join(ROOT, "generated/crm/surface.json"), "utf8")) as import("./surface.js").Surface;
     const earlier = structuredClone(now);
-    const fields = earlier.tools.crm_create_record.params.fields;
-    expect(forbiddenKeysOf(fields)).toEqual({ keys: ["Id"], caseInsensitive: true, hint: expect.any(String) });
-    fields.forbiddenKeys = ["Id (any case)"];
-    expect(forbiddenKeysOf(fields)).toEqual({ keys: ["Id"], caseInsensitive: true });
+    const fields = earlier.tools.crm_create_record!.params.fields;
+    expect(forbiddenKeysOf(fields!)).toEqual({ keys: ["Id"], caseInsensitive: true, hint: expect.any(String) });
+    fields!.forbiddenKeys = ["Id (any case)"];
+    expect(forbiddenKeysOf(fields!)).toEqual({ keys: ["Id"], caseInsensitive: true });
     // Only the hint, which the text form did not keep, reads as new.
     expect(summary(diffSurfaces(earlier, now))).toEqual(["patch crm_create_record param fields: text changed"]);
   });

@@ -130,7 +130,14 @@ function diffTool(a: ToolSurface, b: ToolSurface, add: Add): void {
   diffStatuses(a.errors, b.errors, "error status", "patch", add);
   if (a.polling || b.polling) {
     const states = (t: ToolSurface) => canonical([t.polling?.output, t.polling?.pending, t.polling?.terminal]);
-    if (states(a) !== states(b)) add({ level: "breaking", subject: "polling", rule: "job states changed", from: a.polling && { pending: a.polling.pending, terminal: a.polling.terminal }, to: b.polling && { pending: b.polling.pending, terminal: b.polling.terminal } });
+    if (states(a) !== states(b))
+      add({
+        level: "breaking",
+        subject: "polling",
+        rule: "job states changed",
+        from: a.polling && { pending: a.polling.pending, terminal: a.polling.terminal },
+        to: b.polling && { pending: b.polling.pending, terminal: b.polling.terminal },
+      });
     else if (canonical(a.polling) !== canonical(b.polling)) add({ level: "patch", subject: "polling", rule: "polling timings changed" });
   }
   if (!a.pagination && b.pagination) add({ level: "minor", subject: "pagination", rule: "pagination added (allPages accepted)" });
@@ -168,7 +175,11 @@ function diffParam(name: string, a: Param | undefined, b: Param | undefined, add
   limit(subject, "maxLength", a.maxLength, b.maxLength, "lower", add);
   limit(subject, "list maxItems", a.list?.maxItems, b.list?.maxItems, "lower", add);
   if (a.pattern !== b.pattern) {
-    add(b.pattern === undefined ? { level: "minor", subject, rule: "limit loosened: pattern removed", from: a.pattern } : { level: "breaking", subject, rule: a.pattern === undefined ? "limit added: pattern" : "limit changed: pattern", from: a.pattern, to: b.pattern });
+    add(
+      b.pattern === undefined
+        ? { level: "minor", subject, rule: "limit loosened: pattern removed", from: a.pattern }
+        : { level: "breaking", subject, rule: a.pattern === undefined ? "limit added: pattern" : "limit changed: pattern", from: a.pattern, to: b.pattern },
+    );
   }
   if (a.format !== b.format) add({ level: b.format ? "breaking" : "minor", subject, rule: "format changed", from: a.format, to: b.format });
   if (a.enum || b.enum) {

@@ -54,9 +54,9 @@ describe("registryFromSurfaces", () => {
   }
 
   it("accepts allPages and a literal fields object, refuses a forbidden key with the runtime's message", () => {
-    expect(problems(fromSurfaces, cases[0][1], CRM_ENV)).toEqual([]);
-    expect(problems(fromSurfaces, cases[2][1], ENV)).toEqual([]);
-    expect(problems(fromSurfaces, cases[1][1], CRM_ENV)).toEqual([expect.stringMatching(/^flow\.yaml:\d+:\d+: c: fields: must not contain "Id" \(in any case\): Salesforce sets a new record's id itself/)]);
+    expect(problems(fromSurfaces, cases[0]![1], CRM_ENV)).toEqual([]);
+    expect(problems(fromSurfaces, cases[2]![1], ENV)).toEqual([]);
+    expect(problems(fromSurfaces, cases[1]![1], CRM_ENV)).toEqual([expect.stringMatching(/^flow\.yaml:\d+:\d+: c: fields: must not contain "Id" \(in any case\): Salesforce sets a new record's id itself/)]);
   });
 
   const examples = join(ROOT, "examples");

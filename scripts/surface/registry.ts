@@ -2,7 +2,7 @@
 // rules, outputs with their shapes) for the workflow validator to check a
 // workflow against a package version that is not installed — the base of a
 // diff, or the specs as they are now.
-import type { BlockDefinition, OutputSpec, PaginationSpec, ParamSpec, ToolSpec, WireSpec } from "@blockwright/runtime";
+import { fieldOf, type BlockDefinition, type OutputSpec, type PaginationSpec, type ParamSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime";
 import type { Registry } from "@blockwright/runtime/workflow";
 import { forbiddenKeysOf, type ParamSurface, type Shape, type Surface } from "./surface.js";
 
@@ -18,7 +18,7 @@ export function registryFromSurfaces(surfaces: Iterable<Surface>): SurfaceRegist
   for (const surface of surfaces) {
     const ids = Object.keys(surface.tools).sort();
     for (const id of ids) {
-      const t = surface.tools[id];
+      const t = fieldOf(surface.tools, id);
       registry.tools[id] = {
         id,
         provider: surface.provider,

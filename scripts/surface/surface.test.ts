@@ -20,8 +20,8 @@ describe("output shapes", () => {
     // The create operation also answers 200 (no body) when the issue exists: its outputs still read the 201's body.
     writeFileSync(spec, text.replace('      responses:\n        "201":', '      responses:\n        "200":\n          description: Already exists (no body).\n        "201":'));
     const tool = (await projectSurfaces({ root })).get("tracker")!.tools.tracker_create_issue;
-    expect(tool.outputs["metadata.number"].shape).toEqual({ type: "integer" });
-    expect(tool.outputs.data.shape).toMatchObject({ type: "object", required: expect.arrayContaining(["number"]) });
+    expect(tool!.outputs["metadata.number"]!.shape).toEqual({ type: "integer" });
+    expect(tool!.outputs.data!.shape).toMatchObject({ type: "object", required: expect.arrayContaining(["number"]) });
   });
 });
 
@@ -46,8 +46,8 @@ describe("formatSurface", () => {
     const surface = { provider: "p", "//": "header", tools: { t: { params: { b: {}, a: {} }, outputs: { data: { shape: { type: "object", properties: fields } } } } } } as unknown as Surface;
     const text = formatSurface(surface);
     expect(text).toMatch(/^\{\n {2}"\/\/": "header",\n {2}"provider": "p",/);
-    expect(Object.keys((JSON.parse(text) as Surface).tools.t.outputs.data.shape.properties!)).toEqual(["__proto__", "zeta"]);
+    expect(Object.keys((JSON.parse(text) as Surface).tools.t!.outputs.data!.shape.properties!)).toEqual(["__proto__", "zeta"]);
     // A tool's parameters keep their own order.
-    expect(Object.keys((JSON.parse(text) as Surface).tools.t.params)).toEqual(["b", "a"]);
+    expect(Object.keys((JSON.parse(text) as Surface).tools.t!.params)).toEqual(["b", "a"]);
   });
 });

@@ -6,7 +6,7 @@
 // written to generated/<p>/surface.json and diffed before a release
 // (`blockwright diff`): two surfaces, not two OpenAPI documents, say what
 // breaks for users.
-import { ownValue, providerHosts, setOwn, type OutputType, type ParamSpec, type PollingSpec, type RateLimitSpec, type RuleSpec, type ToolSpec } from "@blockwright/runtime";
+import { fieldOf, ownValue, providerHosts, setOwn, type OutputType, type ParamSpec, type PollingSpec, type RateLimitSpec, type RuleSpec, type ToolSpec } from "@blockwright/runtime";
 import type { ProviderIR } from "../codegen/ir.js";
 import type { CredentialPlacement, Schema } from "../codegen/openapi-document.js";
 import { sha256 } from "../hash.js";
@@ -186,10 +186,11 @@ function outputShape(tool: ToolSpec, source: ToolSpec["outputs"][number]["source
       if (!root) return {};
       let shape = bodyShape(root);
       for (const segment of source.ref.pointer) shape = (shape.type === "array" ? shape.items : (shape.properties?.[segment] ?? shape.additionalProperties)) ?? {};
-      if (source.omit && shape.properties) {
+      const { omit } = source;
+      if (omit && shape.properties) {
         const properties = { ...shape.properties };
-        for (const key of source.omit) delete properties[key];
-        shape = { ...shape, properties, ...(shape.required ? { required: shape.required.filter((r) => !source.omit!.includes(r)) } : {}) };
+        for (const key of omit) delete properties[key];
+        shape = { ...shape, properties, ...(shape.required ? { required: shape.required.filter((r) => !omit.includes(r)) } : {}) };
       }
       if (source.default !== undefined && shape.nullable) {
         const { nullable: _n, ...rest } = shape;
@@ -243,7 +244,11 @@ export function schemaShape(schema: Schema, ctx: Pick<SurfaceContext, "resolveRe
   if (Array.isArray(schema.enum)) shape.enum = [...(schema.enum as unknown[])];
   if (typeof schema.format === "string") shape.format = schema.format;
   if (schema.properties) {
-    shape.properties = Object.fromEntries(Object.keys(schema.properties as object).sort().map((k) => [k, schemaShape((schema.properties as Record<string, Schema>)[k], ctx, seen)]));
+    shape.properties = Object.fromEntries(
+      Object.keys(schema.properties as object)
+        .sort()
+        .map((k) => [k, schemaShape(fieldOf(schema.properties as Record<string, Schema>, k), ctx, seen)]),
+    );
   }
   if (Array.isArray(schema.required) && schema.required.length) shape.required = [...(schema.required as string[])].sort();
   if (schema.additionalProperties && typeof schema.additionalProperties === "object") shape.additionalProperties = schemaShape(schema.additionalProperties as Schema, ctx, seen);
@@ -264,18 +269,27 @@ function mergeShapes(shapes: Shape[]): Shape {
     if (s.additionalProperties && !out.additionalProperties) out.additionalProperties = s.additionalProperties;
     if (s.recursive && !out.recursive) out.recursive = s.recursive;
   }
-  if (out.properties) out.properties = Object.fromEntries(Object.keys(out.properties).sort().map((k) => [k, out.properties![k]]));
+  const { properties } = out;
+  if (properties)
+    out.properties = Object.fromEntries(
+      Object.keys(properties)
+        .sort()
+        .map((k) => [k, fieldOf(properties, k)]),
+    );
   return out;
 }
 
 /** The surface as committed: sorted keys (but a tool's parameters in their own order), two-space indent, a final newline. */
 export function formatSurface(surface: Surface): string {
   const sorted = sortKeys(surface) as Surface;
-  for (const id of Object.keys(surface.tools)) {
-    const params = sorted.tools[id].params;
-    const own: typeof params = {};
-    for (const name of Object.keys(surface.tools[id].params)) if (params[name] !== undefined) setOwn(own, name, params[name]);
-    sorted.tools[id].params = own;
+  for (const [id, tool] of Object.entries(surface.tools)) {
+    const sortedTool = fieldOf(sorted.tools, id);
+    const own: typeof sortedTool.params = {};
+    for (const name of Object.keys(tool.params)) {
+      const param = sortedTool.params[name];
+      if (param !== undefined) setOwn(own, name, param);
+    }
+    sortedTool.params = own;
   }
   return `${JSON.stringify(sorted, null, 2)}\n`;
 }

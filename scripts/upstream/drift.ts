@@ -3,7 +3,7 @@
 // uses — its operations, the wire names and places of its parameters, the
 // body fields it writes, the response fields its outputs read, its
 // credential — each as a to-do against our own spec. The rest is counted.
-import { formatPointer, parsePointer, type ToolSpec, type WireConstant, type WireSpec } from "@blockwright/runtime";
+import { defined, formatPointer, parsePointer, type ToolSpec, type WireConstant, type WireSpec } from "@blockwright/runtime";
 import { canonical } from "../canonical-json.js";
 import { credentialOf, type SecurityScheme } from "../codegen/openapi-document.js";
 import { authPlacement } from "../surface/surface.js";
@@ -116,7 +116,7 @@ export function drift(older: Record<string, unknown>, newer: Record<string, unkn
     const a = before.get(key);
     const b = after.get(key);
     if (a && b && a.value === b.value) continue;
-    const fact = (b ?? a)!;
+    const fact = defined(b ?? a, `the fact ${key}`);
     if (!isBound(fact, binding, b ? a : undefined)) {
       unbound++;
       unboundOps.add(fact.op);
@@ -125,7 +125,16 @@ export function drift(older: Record<string, unknown>, newer: Record<string, unkn
     bound.push({
       tools: binding.operations.get(fact.op) ?? [],
       op: fact.op,
-      what: fact.kind === "operation" ? "operation" : fact.kind === "security" ? "security requirement" : fact.kind === "scheme" ? `security scheme ${fact.where}` : fact.kind === "status" ? `response ${fact.where}` : `${fact.kind === "body" ? "request body" : fact.kind === "response" ? `response ${fact.status}` : "parameter"} ${fact.where}`,
+      what:
+        fact.kind === "operation"
+          ? "operation"
+          : fact.kind === "security"
+            ? "security requirement"
+            : fact.kind === "scheme"
+              ? `security scheme ${fact.where}`
+              : fact.kind === "status"
+                ? `response ${fact.where}`
+                : `${fact.kind === "body" ? "request body" : fact.kind === "response" ? `response ${fact.status}` : "parameter"} ${fact.where}`,
       change: !a ? "added" : !b ? "removed" : "changed",
       ...(a && a.value !== "present" && a.value !== "declared" ? { from: JSON.parse(a.value) } : {}),
       ...(b && b.value !== "present" && b.value !== "declared" ? { to: JSON.parse(b.value) } : {}),

@@ -25,20 +25,20 @@ describe("documentFacts", () => {
         "/b": { get: { responses: { "200": { description: "", content: { "text/plain": { schema: { type: "string" } } } } } } },
       },
     };
-    expect(factKeys(doc)).toEqual([
-      "GET /b operation",
-      "GET /b status 200",
-      "POST /a body /",
-      "POST /a body /written",
-      "POST /a operation",
-      "POST /a response 200 /",
-      "POST /a response 200 /read",
-      "POST /a status 200",
-    ]);
+    expect(factKeys(doc)).toEqual(["GET /b operation", "GET /b status 200", "POST /a body /", "POST /a body /written", "POST /a operation", "POST /a response 200 /", "POST /a response 200 /read", "POST /a status 200"]);
   });
 
   it("reads every operation a path item can hold, trace included", () => {
     const doc = { openapi: "3.0.3", paths: { "/x": Object.fromEntries(["get", "put", "post", "delete", "options", "head", "patch", "trace"].map((m) => [m, { responses: {} }])) } };
-    expect(factKeys(doc).filter((k) => k.endsWith(" operation"))).toEqual(["DELETE /x operation", "GET /x operation", "HEAD /x operation", "OPTIONS /x operation", "PATCH /x operation", "POST /x operation", "PUT /x operation", "TRACE /x operation"]);
+    expect(factKeys(doc).filter((k) => k.endsWith(" operation"))).toEqual([
+      "DELETE /x operation",
+      "GET /x operation",
+      "HEAD /x operation",
+      "OPTIONS /x operation",
+      "PATCH /x operation",
+      "POST /x operation",
+      "PUT /x operation",
+      "TRACE /x operation",
+    ]);
   });
 });

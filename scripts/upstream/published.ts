@@ -21,6 +21,12 @@ export interface Pinned {
   document: Record<string, unknown>;
 }
 
+/** A published document as read: its text, and its content as OpenAPI-shaped data. */
+export interface Published {
+  text: string;
+  document: Record<string, unknown>;
+}
+
 export class PublishedDocumentError extends Error {}
 
 /**
@@ -29,7 +35,7 @@ export class PublishedDocumentError extends Error {}
  * JSON or YAML throws a SourceError at its `file:line:col`; a missing one an
  * UnreadableSource.
  */
-export function readPublished(path: string, name = path): { text: string; document: Record<string, unknown> } {
+export function readPublished(path: string, name = path): Published {
   const { text, data } = path.endsWith(".json") ? readJson(path, name) : loadYamlSource(path, name, INPUT_LIMITS.document);
   if (!data || typeof data !== "object") throw new PublishedDocumentError(`${name} is not an API document`);
   const doc = data as Record<string, unknown>;
@@ -67,7 +73,8 @@ export function readPinned(specsDir: string, provider: string, cwd: string): Pin
   }
   const { text, document } = readPublished(join(dir, source.file), shown(join(dir, source.file)));
   const actual = sha256(text);
-  if (actual !== source.sha256) throw new PublishedDocumentError(`${shown(join(dir, source.file))} does not match its pinned sha256 (${source.sha256.slice(0, 12)}…, the file has ${actual.slice(0, 12)}…): restore it, or pin it again with --accept`);
+  if (actual !== source.sha256)
+    throw new PublishedDocumentError(`${shown(join(dir, source.file))} does not match its pinned sha256 (${source.sha256.slice(0, 12)}…, the file has ${actual.slice(0, 12)}…): restore it, or pin it again with --accept`);
   return { dir, file: source.file, sha256: source.sha256, document, ...(typeof source.source === "string" ? { source: source.source } : {}), ...(typeof source.retrieved === "string" ? { retrieved: source.retrieved } : {}) };
 }
 

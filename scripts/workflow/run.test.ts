@@ -44,12 +44,12 @@ beforeAll(async () => {
       return;
     }
     const volume = /^\/books\/v1\/volumes\/([^/]+)$/.exec(url.pathname);
-    if (volume) return reply(200, { kind: "books#volume", id: decodeURIComponent(volume[1]), volumeInfo: { title: "A title" } });
+    if (volume) return reply(200, { kind: "books#volume", id: decodeURIComponent(volume[1]!), volumeInfo: { title: "A title" } });
     const job = /^\/v1\.0\/generations\/([^/]+)$/.exec(url.pathname);
     if (job) {
       const id = job[1];
-      const n = (polls.get(id) ?? 0) + 1;
-      polls.set(id, n);
+      const n = (polls.get(id!) ?? 0) + 1;
+      polls.set(id!, n);
       if (id === "job-stuck" || (id === "job-ok" && n < 3)) return reply(200, { generationId: id, status: "pending" });
       return reply(200, { generationId: id, status: "completed", gammaUrl: `https://gamma.app/docs/${id}`, credits: { deducted: 5, remaining: 95 } });
     }
@@ -112,7 +112,7 @@ describe("concurrency", () => {
       ["a", "succeeded"],
       ["read", "succeeded"],
     ]);
-    expect(result.blocks[1].outputs).toMatchObject({ data: { id: "vol-one" }, metadata: { id: "vol-one" } });
+    expect(result.blocks[1]!.outputs).toMatchObject({ data: { id: "vol-one" }, metadata: { id: "vol-one" } });
   });
 });
 
@@ -180,7 +180,11 @@ describe("polling", () => {
   it("fails with a timeout when the job stays pending", async () => {
     const result = await runWorkflow({ blocks: { wait: status("job-stuck", { intervalMs: 1000, timeoutMs: 150 }) } }, options());
     expect(result.status).toBe("failed");
-    expect(result.blocks[0]).toMatchObject({ status: "failed", error: { type: "timeout", provider: "docgen", operation: "docgen_check_status", message: "the job was still pending after 150 ms of polling" }, outputs: { status: "pending" } });
+    expect(result.blocks[0]).toMatchObject({
+      status: "failed",
+      error: { type: "timeout", provider: "docgen", operation: "docgen_check_status", message: "the job was still pending after 150 ms of polling" },
+      outputs: { status: "pending" },
+    });
   });
 
   it("polls with the manifest's interval when the block does not override it", async () => {

@@ -61,7 +61,7 @@ describe("invalid workflows", () => {
     // Also when the same value comes from a variable no secret parameter names.
     const again = problems(BASE.replace("maxResults: 5", 'maxResults: "{{OTHER}}"'), "live", { ...ENV, OTHER: ENV.BOOKS_KEY });
     expect(again.join("\n")).not.toContain(ENV.BOOKS_KEY);
-    expect(again).toEqual(["flow.yaml:10:19: search: maxResults: must be a number, got \"[redacted]\""]);
+    expect(again).toEqual(['flow.yaml:10:19: search: maxResults: must be a number, got "[redacted]"']);
   });
 
   it("keeps every message whole when a secret is shorter than a credential can be: the secret is refused, not redacted (issue 24, item 11)", () => {
@@ -73,8 +73,6 @@ describe("invalid workflows", () => {
 
   it("checks values that come from the environment", () => {
     const text = `blocks:\n  rec:\n    type: crm\n    name: Read\n    inputs:\n      operation: crm_get_record\n      apiKey: "{{SF}}"\n      instanceUrl: "{{SF_URL}}"\n      sobject: Account\n      recordId: 001D000000IqhSLIAZ\n`;
-    expect(problems(text, "live", { SF: "tok-abcdef", SF_URL: "http://acme.my.salesforce.com" })).toEqual([
-      "flow.yaml:8:20: rec: instanceUrl: must use https (http is allowed only for loopback hosts), got \"http://acme.my.salesforce.com\"",
-    ]);
+    expect(problems(text, "live", { SF: "tok-abcdef", SF_URL: "http://acme.my.salesforce.com" })).toEqual(['flow.yaml:8:20: rec: instanceUrl: must use https (http is allowed only for loopback hosts), got "http://acme.my.salesforce.com"']);
   });
 });

@@ -1,7 +1,7 @@
 // Checking a workflow before anything runs: structure (JSON Schema), block
 // types and operations, parameters and their literal values, references,
 // connections and cycles, and secrets. Every problem names file:line:col.
-import { checkRules, checkValue, isAbsent, ownValue, setOwn, PAGE_INPUTS, pageInputsOf, redact, type BlockDefinition, type OutputSpec, type OutputType, type ParamSpec, type RuleSpec, type ToolSpec } from "@blockwright/runtime";
+import { checkRules, checkValue, isAbsent, itemAt, ownValue, setOwn, PAGE_INPUTS, pageInputsOf, redact, type BlockDefinition, type OutputSpec, type OutputType, type ParamSpec, type RuleSpec, type ToolSpec } from "@blockwright/runtime";
 import {
   buildGraph,
   collectReferences,
@@ -17,6 +17,7 @@ import {
   type Registry,
   type ValidatedWorkflow,
   type Workflow,
+  type WorkflowBlock,
 } from "@blockwright/runtime/workflow";
 import type { OutputShapes } from "../surface/registry.js";
 import { shapeAt, type Shape } from "../surface/surface.js";
@@ -45,15 +46,22 @@ export class WorkflowErrors extends Error {
   }
 }
 
-
 /** Read and check a workflow file; throws WorkflowErrors listing every problem. */
 export function loadWorkflow(file: string, registry: CheckedRegistry, options: ValidateOptions, displayName = file): ValidatedWorkflow {
-  return checkWorkflow(readSource(() => loadYamlSource<Workflow>(file, displayName)), registry, options);
+  return checkWorkflow(
+    readSource(() => loadYamlSource<Workflow>(file, displayName)),
+    registry,
+    options,
+  );
 }
 
 /** Check workflow text (YAML or JSON) named `file` in messages. */
 export function parseWorkflow(text: string, file: string, registry: CheckedRegistry, options: ValidateOptions): ValidatedWorkflow {
-  return checkWorkflow(readSource(() => parseYamlSource<Workflow>(text, file)), registry, options);
+  return checkWorkflow(
+    readSource(() => parseYamlSource<Workflow>(text, file)),
+    registry,
+    options,
+  );
 }
 
 function readSource(read: () => YamlSource<Workflow>): YamlSource<Workflow> {
@@ -107,7 +115,7 @@ class Checker {
 
   run(): void {
     for (const [id, block] of Object.entries(this.wf.blocks)) {
-      this.checkConnections(id);
+      this.checkConnections(id, block);
       const definition = ownValue(this.registry.blocks, block.type) as BlockDefinition | undefined;
       if (!definition) {
         this.fail(["blocks", id, "type"], `${id}: unknown block type ${JSON.stringify(block.type)} (block types: ${Object.keys(this.registry.blocks).join(", ")})`, "value");
@@ -119,16 +127,16 @@ class Checker {
         this.fail(["blocks", id, "inputs", "operation"], `${id}: unknown operation ${JSON.stringify(operation)} for block type ${block.type} (operations: ${definition.tools.access.join(", ")})`, "value");
         continue;
       }
-      this.checkInputs(id, tool);
-      this.checkPolling(id, tool);
-      this.checkMockAnswer(id, tool);
+      this.checkInputs(id, block, tool);
+      this.checkPolling(id, block, tool);
+      this.checkMockAnswer(id, block, tool);
     }
     const cycle = findCycle(this.graph);
-    if (cycle) this.fail(["blocks", cycle[0], "connections"], `connections form a cycle: ${cycle.join(" → ")}`);
+    if (cycle) this.fail(["blocks", itemAt(cycle, 0), "connections"], `connections form a cycle: ${cycle.join(" → ")}`);
   }
 
-  private checkPolling(id: string, tool: ToolSpec): void {
-    const polling = this.wf.blocks[id].polling;
+  private checkPolling(id: string, block: WorkflowBlock, tool: ToolSpec): void {
+    const { polling } = block;
     if (!polling) return;
     if (!tool.polling) {
       this.fail(["blocks", id, "polling"], `${id}: ${tool.id} is not a job-status operation, so it takes no polling settings`);
@@ -140,8 +148,8 @@ class Checker {
   }
 
   /** A block's `mock` may only ask for an answer the spec declares (Prism answers anything else with an error). */
-  private checkMockAnswer(id: string, tool: ToolSpec): void {
-    const mock = this.wf.blocks[id].mock;
+  private checkMockAnswer(id: string, block: WorkflowBlock, tool: ToolSpec): void {
+    const { mock } = block;
     if (!mock) return;
     const statuses = tool.responses.map((r) => r.status);
     if (mock.code !== undefined && !statuses.includes(mock.code)) {
@@ -157,16 +165,15 @@ class Checker {
     }
   }
 
-  private checkConnections(id: string): void {
-    (this.wf.blocks[id].connections?.outgoing ?? []).forEach(({ target }, i) => {
+  private checkConnections(id: string, block: WorkflowBlock): void {
+    (block.connections?.outgoing ?? []).forEach(({ target }, i) => {
       const at: Path = ["blocks", id, "connections", "outgoing", i, "target"];
       if (!(target in this.wf.blocks)) this.fail(at, `${id}: connection to unknown block ${JSON.stringify(target)} (blocks: ${Object.keys(this.wf.blocks).join(", ")})`, "value");
       else if (target === id) this.fail(at, `${id}: a block cannot connect to itself`, "value");
     });
   }
 
-  private checkInputs(id: string, tool: ToolSpec): void {
-    const block = this.wf.blocks[id];
+  private checkInputs(id: string, block: WorkflowBlock, tool: ToolSpec): void {
     const params = new Map(tool.params.map((p) => [p.name, p]));
     const literal: Record<string, unknown> = {};
     const referenced = new Set<string>();

@@ -56,7 +56,10 @@ export function readSourceText(file: string, displayName = file, limit: InputLim
   } catch (e) {
     if (e instanceof UnreadableSource) throw e;
     const code = (e as NodeJS.ErrnoException).code;
-    throw new UnreadableSource(displayName, code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a folder, not a file" : code === "ENOTDIR" ? "no such file (a part of its path is a file, not a folder)" : `cannot be read (${code ?? (e as Error).message})`);
+    throw new UnreadableSource(
+      displayName,
+      code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a folder, not a file" : code === "ENOTDIR" ? "no such file (a part of its path is a file, not a folder)" : `cannot be read (${code ?? (e as Error).message})`,
+    );
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
@@ -67,7 +70,7 @@ export function readSourceText(file: string, displayName = file, limit: InputLim
     const before = bytes.subarray(0, at).toString("utf8");
     const line = before.split("\n").length;
     const col = before.length - before.lastIndexOf("\n");
-    throw new UnreadableSource(displayName, `is not UTF-8 text: byte 0x${bytes[at].toString(16).padStart(2, "0")} at line ${line}, column ${col} (save it as UTF-8)`);
+    throw new UnreadableSource(displayName, `is not UTF-8 text: byte 0x${bytes.readUInt8(at).toString(16).padStart(2, "0")} at line ${line}, column ${col} (save it as UTF-8)`);
   }
 }
 
@@ -76,12 +79,30 @@ const UTF8 = new TextDecoder("utf-8", { fatal: true });
 /** The offset where the first sequence that is not UTF-8 starts (the decoder only says that one exists). */
 function firstInvalidUtf8(bytes: Buffer): number {
   for (let i = 0; i < bytes.length; ) {
-    const b = bytes[i];
+    // readUInt8, not bytes[i]: an offset past the end throws rather than reads undefined.
+    const b = bytes.readUInt8(i);
     // Length of the sequence, and the range of its second byte (excluding overlong forms and surrogates).
-    const [length, low, high] = b < 0x80 ? [1, 0, 0] : b >= 0xc2 && b <= 0xdf ? [2, 0x80, 0xbf] : b === 0xe0 ? [3, 0xa0, 0xbf] : b === 0xed ? [3, 0x80, 0x9f] : b >= 0xe1 && b <= 0xef ? [3, 0x80, 0xbf] : b === 0xf0 ? [4, 0x90, 0xbf] : b === 0xf4 ? [4, 0x80, 0x8f] : b >= 0xf1 && b <= 0xf3 ? [4, 0x80, 0xbf] : [0, 0, 0];
+    const [length, low, high] =
+      b < 0x80
+        ? [1, 0, 0]
+        : b >= 0xc2 && b <= 0xdf
+          ? [2, 0x80, 0xbf]
+          : b === 0xe0
+            ? [3, 0xa0, 0xbf]
+            : b === 0xed
+              ? [3, 0x80, 0x9f]
+              : b >= 0xe1 && b <= 0xef
+                ? [3, 0x80, 0xbf]
+                : b === 0xf0
+                  ? [4, 0x90, 0xbf]
+                  : b === 0xf4
+                    ? [4, 0x80, 0x8f]
+                    : b >= 0xf1 && b <= 0xf3
+                      ? [4, 0x80, 0xbf]
+                      : [0, 0, 0];
     if (!length || i + length > bytes.length) return i;
-    if (length > 1 && (bytes[i + 1] < low || bytes[i + 1] > high)) return i;
-    for (let k = 2; k < length; k++) if (bytes[i + k] < 0x80 || bytes[i + k] > 0xbf) return i;
+    if (length > 1 && (bytes.readUInt8(i + 1) < low || bytes.readUInt8(i + 1) > high)) return i;
+    for (let k = 2; k < length; k++) if (bytes.readUInt8(i + k) < 0x80 || bytes.readUInt8(i + k) > 0xbf) return i;
     i += length;
   }
   return bytes.length;
@@ -90,4 +111,3 @@ function firstInvalidUtf8(bytes: Buffer): number {
 function mebibytes(n: number): string {
   return `${(n / MiB).toFixed(1)} MiB`;
 }
-

@@ -21,8 +21,8 @@ export function schemaValidator(validate: PrecompiledValidate, schemaFile: URL):
   let root: object | undefined;
   return (source) => {
     if (validate(source.data)) return [];
-    root ??= JSON.parse(readFileSync(schemaFile, "utf8")) as object;
-    return simplify(validate.errors ?? []).map((error) => toSourceError(source, error, root!));
+    const schema = (root ??= JSON.parse(readFileSync(schemaFile, "utf8")) as object);
+    return simplify(validate.errors ?? []).map((error) => toSourceError(source, error, schema));
   };
 }
 

@@ -74,10 +74,11 @@ export function parseYamlSource<T = unknown>(text: string, file: string): YamlSo
         const { LineCounter, parseDocument } = yaml();
         const lineCounter = new LineCounter();
         const doc = parseDocument(text, { lineCounter, merge: true });
-        located = (p, w) => locateIn(doc, p, w, (offset) => {
-          const pos = lineCounter.linePos(offset);
-          return { file, line: pos.line, col: pos.col };
-        });
+        located = (p, w) =>
+          locateIn(doc, p, w, (offset) => {
+            const pos = lineCounter.linePos(offset);
+            return { file, line: pos.line, col: pos.col };
+          });
       }
       return located(path, which);
     },
@@ -110,7 +111,8 @@ function expandedAliases(root: unknown): number {
     for (const child of Array.isArray(node) ? node : Object.values(node)) {
       if (child === null || typeof child !== "object") continue;
       const known = weight.get(child);
-      if (known !== undefined) total += 1 + known; // an alias: the anchored value once more
+      if (known !== undefined)
+        total += 1 + known; // an alias: the anchored value once more
       else total += visit(child);
       if (total > MAX_ALIASES) break;
     }
@@ -125,12 +127,7 @@ export function loadYamlSource<T = unknown>(file: string, displayName = file, li
   return parseYamlSource<T>(readSourceText(file, displayName, limit), displayName);
 }
 
-function locateIn(
-  doc: Document,
-  path: readonly (string | number)[],
-  which: "key" | "value",
-  at: (offset: number) => SourcePosition,
-): SourcePosition {
+function locateIn(doc: Document, path: readonly (string | number)[], which: "key" | "value", at: (offset: number) => SourcePosition): SourcePosition {
   const { isMap, isPair, isScalar, isSeq } = yaml();
   let node: unknown = doc.contents;
   let keyNode: Node | null = null;
@@ -149,7 +146,7 @@ function locateIn(
       break;
     }
   }
-  const target = which === "key" && keyNode ? keyNode : (node as Node | null) ?? keyNode;
+  const target = which === "key" && keyNode ? keyNode : ((node as Node | null) ?? keyNode);
   const offset = target?.range?.[0] ?? 0;
   return at(offset);
 }
