@@ -76,7 +76,7 @@ export async function serve(argv: string[], io: CliIo, streams: { stdin: Readabl
   }
 
   try {
-    const [{ createToolServer }, { BoundedStdioTransport }, { version }] = await Promise.all([import("../agents/mcp-server.js"), import("../agents/stdio-transport.js"), import("../cli.js")]);
+    const [{ createToolServer }, { BoundedStdioTransport }, { version }] = await Promise.all([import("../agents/mcp-server.js"), import("../agents/stdio-transport.js"), import("./version.js")]);
     const baseUrls = mocks?.urls;
     const server = createToolServer({
       tools,
