@@ -53,7 +53,7 @@ export async function serve(argv: string[], io: CliIo, streams: { stdin: Readabl
   const mode = args.values.mock ? "mock" : "live";
   const readOnly = args.values["read-only"] === true;
   const dirs = projectDirs(args, io.cwd);
-  const { loadProjectTools } = await import("../agents/project-tools.js");
+  const { loadProjectTools } = await import("./project-tools.js");
   const { tools } = await loadProjectTools(dirs.out, args.positionals, io.cwd);
 
   const envFile = stringOption(args, "env-file");
