@@ -10,7 +10,7 @@ import { OpenApiDocument } from "../scripts/codegen/openapi-document.js";
 import { openapiPathOf } from "../scripts/codegen/provider-dirs.js";
 import { loadYamlSource } from "../scripts/yaml/yaml-source.js";
 import { mockFetch, type Exchange } from "../scripts/contract/exchange.js";
-import { quotaUsedUp } from "../scripts/contract/cases-errors.js";
+import { quotaUsedUp } from "../scripts/contract/structured-error.js";
 import { describeViolation } from "../scripts/contract/prism.js";
 
 const specsDir = fileURLToPath(new URL("../specs/", import.meta.url));

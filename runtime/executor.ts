@@ -3,7 +3,8 @@
 // wrong value type or an unknown operation id is a compile error. Its
 // `paginate` walks the pages of the operations that declare pagination.
 import type { ToolResult } from "./errors.js";
-import { executeToolDefinition, type ExecuteOptions } from "./execute.js";
+import { executeToolDefinition } from "./execute.js";
+import type { ExecuteOptions } from "./single-call.js";
 import { ownValue } from "./own.js";
 import { paginateToolDefinition } from "./paginate.js";
 import type { ToolDefinition } from "./tool-types.js";

@@ -6,7 +6,8 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadProvider } from "../scripts/codegen/generate-all.js";
 import { json, scriptedFetch } from "../contract-tests/scripted-fetch.js";
-import { executeToolDefinition, type ExecuteOptions } from "./execute.js";
+import { executeToolDefinition } from "./execute.js";
+import type { ExecuteOptions } from "./single-call.js";
 import { hostPatternProblem, matchesHost } from "./hosts.js";
 import type { ParamSpec, ToolSpec } from "./tool-types.js";
 

@@ -3,7 +3,8 @@
 // tool definitions (plain data from the generator). No YAML, no file system
 // and no schema compiler on the call path, so it bundles for browsers and
 // edge runtimes.
-export { executeToolDefinition, type ExecuteOptions } from "./execute.js";
+export { executeToolDefinition } from "./execute.js";
+export type { ExecuteOptions } from "./single-call.js";
 export { createExecutor, type ToolExecutor, type ParamsOf, type OutputOf, type ToolMap, type PagedOperationIds, type PageOptions } from "./executor.js";
 export { paginateToolDefinition, collectPages, DEFAULT_MAX_PAGES } from "./paginate.js";
 export { PAGE_INPUTS, pageInputsOf, type PageInputs } from "./page-inputs.js";

@@ -20,9 +20,9 @@ import { placeAt, type WireRequest } from "./build-request.js";
 import { defined, entryOf, itemAt } from "./checked.js";
 import { cloneJson } from "./clone.js";
 import { readOutputPath, setOutputPath } from "./map-outputs.js";
-import type { PagesInfo, ToolResult } from "./errors.js";
+import type { Failure, PagesInfo, ToolResult } from "./errors.js";
 import { evaluate, type ExpressionContext } from "./expressions.js";
-import { prepareCall, sendCall, type ExecuteOptions, type Failure, type PreparedCall } from "./execute.js";
+import { prepareCall, sendCall, type ExecuteOptions, type PreparedCall } from "./single-call.js";
 import type { OutputSpec, PageTarget, PaginationSpec, ToolSpec } from "./tool-types.js";
 import { linkNext, nextPageRequest, type HttpRequest } from "./transport.js";
 

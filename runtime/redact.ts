@@ -15,7 +15,7 @@ export const REDACTED = "[redacted]";
  * cannot be kept out of messages (redacting the key `k` garbled every word
  * of every message that holds a k). A secret parameter shorter than this
  * is refused before any request, its value withheld (validate-params.ts), as
- * is a caller's `secrets` entry (execute.ts); and none is redacted here.
+ * is a caller's `secrets` entry (single-call.ts); and none is redacted here.
  */
 export const SECRET_MIN_LENGTH = 8;
 

@@ -1,7 +1,7 @@
 // `blockwright <command>`: the command-line face of the project. Commands are
 // loaded only when run, so `--help`, `--version` and `call` start fast.
-import { readFileSync } from "node:fs";
 import { CommandFailure, processIo, UsageError, type CliIo } from "./cli/io.js";
+import { version } from "./cli/version.js";
 
 interface Command {
   /** The command's usage line and what it does (the help aligns the two columns). */
@@ -50,10 +50,6 @@ Every command works on the project in the current folder: --specs <dir>
 (default ./specs) and --out <dir> (default ./generated) point elsewhere.
 Run \`blockwright <command> --help\` for a command's options.
   --version   print the version`;
-
-export function version(): string {
-  return (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
-}
 
 /**
  * Errors that always describe an input of the user's (by class name, so that

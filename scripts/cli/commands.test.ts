@@ -20,8 +20,9 @@ const KEY = "AIzaSyCliTestKey0042";
 
 describe("blockwright (no command)", () => {
   it("prints the usage with --help and the version with --version", async () => {
-    const { USAGE } = await import("../cli.js");
-    expect(await cli(["--help"])).toMatchObject({ code: 0, stdout: `${USAGE}\n`, stderr: "" });
+    const help = await cli(["--help"]);
+    expect(help).toMatchObject({ code: 0, stderr: "" });
+    await expect(help.stdout).toMatchFileSnapshot("__snapshots__/help/blockwright.txt");
     const version = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).version;
     expect(await cli(["--version"])).toMatchObject({ code: 0, stdout: `${version}\n` });
   });
@@ -38,9 +39,10 @@ describe("blockwright (no command)", () => {
     for (const command of COMMAND_NAMES) {
       const r = await cli([command, "--help"]);
       expect(r.code, command).toBe(0);
-      // The command's own help, whole, and nothing run: it opens with its usage line, which the overview lists.
+      // The command's own help, whole (reviewed as a file), and nothing run: it opens with its usage line, which the overview lists.
       const own = (await import(`./${command}.js`)) as { USAGE: string };
       expect(r).toMatchObject({ stdout: `${own.USAGE}\n`, stderr: "" });
+      await expect(r.stdout).toMatchFileSnapshot(`__snapshots__/help/${command}.txt`);
       expect(own.USAGE.split("\n")[0]).toMatch(new RegExp(`^Usage: blockwright ${command}( |$)`));
       expect(USAGE).toMatch(new RegExp(`\\n  ${command}\\b`));
     }

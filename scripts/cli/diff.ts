@@ -118,7 +118,7 @@ async function diffWith(args: Parsed, io: CliIo, dirs: { specs: string; out: str
         throw e instanceof UnreadableSource ? new UsageError(`--workflows: ${e.message}`) : e;
       }
     };
-    const { workflowImpact } = await import("../surface/impact.js");
+    const { workflowImpact } = await import("../workflow/impact.js");
     workflows = workflowImpact(
       files.map((path) => ({ path, text: read(path) })),
       base.values(),

@@ -32,7 +32,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const scope = scopeOption(args) ?? `@${name}`;
 
   const { cpSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } = await import("node:fs");
-  const { version } = await import("../cli.js");
+  const { version } = await import("./version.js");
   const templateDir = new URL("../../templates/init/", import.meta.url);
   const files = new Map<string, string | URL>();
   const walk = (from: URL, prefix: string) => {

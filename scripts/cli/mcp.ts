@@ -53,7 +53,7 @@ export async function serve(argv: string[], io: CliIo, streams: { stdin: Readabl
   const mode = args.values.mock ? "mock" : "live";
   const readOnly = args.values["read-only"] === true;
   const dirs = projectDirs(args, io.cwd);
-  const { loadProjectTools } = await import("../agents/project-tools.js");
+  const { loadProjectTools } = await import("./project-tools.js");
   const { tools } = await loadProjectTools(dirs.out, args.positionals, io.cwd);
 
   const envFile = stringOption(args, "env-file");
@@ -76,7 +76,7 @@ export async function serve(argv: string[], io: CliIo, streams: { stdin: Readabl
   }
 
   try {
-    const [{ createToolServer }, { BoundedStdioTransport }, { version }] = await Promise.all([import("../agents/mcp-server.js"), import("../agents/stdio-transport.js"), import("../cli.js")]);
+    const [{ createToolServer }, { BoundedStdioTransport }, { version }] = await Promise.all([import("../agents/mcp-server.js"), import("../agents/stdio-transport.js"), import("./version.js")]);
     const baseUrls = mocks?.urls;
     const server = createToolServer({
       tools,

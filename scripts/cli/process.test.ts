@@ -8,7 +8,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { addresses, refused, spawnCli } from "../../contract-tests/cli-harness.js";
 import { ROOT } from "../../contract-tests/repo.js";
 import { writeSyntheticProject } from "../bench/synthetic.js";
-import { USAGE, version } from "../cli.js";
+import { USAGE } from "../cli.js";
+import { version } from "./version.js";
 import { USAGE as RUN_USAGE } from "./run.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-process-"));

@@ -9,6 +9,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli } from "../../contract-tests/cli-harness.js";
 import { ROOT } from "../../contract-tests/repo.js";
+import { KIND_ORDER } from "../contract/kinds/index.js";
 import { startMocks } from "../mocks.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-test-"));
@@ -178,7 +179,7 @@ describe.concurrent("blockwright test on a user's project", { timeout: 90_000 },
     const r = await cli(["test", "--seed", "7", "--runs", "10", "--reporter", "json"], { cwd: dir, startMocks });
     const report = JSON.parse(r.stdout);
     expect(report.cases.filter((c: { status: string }) => c.status !== "passed")).toEqual([]);
-    expect(new Set(report.cases.map((c: { kind: string }) => c.kind))).toEqual(new Set(["example", "request", "limit", "enum", "rule", "route", "error", "auth", "scenario", "property"]));
+    expect(new Set(report.cases.map((c: { kind: string }) => c.kind))).toEqual(new Set(KIND_ORDER));
     expect(new Set(report.cases.map((c: { operation: string }) => c.operation))).toEqual(new Set(["shelf_add_book", "shelf_get_book", "shelf_list_books"]));
     expect(r.code).toBe(0);
   });

@@ -30,7 +30,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   if (format === undefined) throw new UsageError(`missing --format (${FORMATS.join(", ")})`);
   if (!(FORMATS as string[]).includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(", ")}, got ${JSON.stringify(format)}`);
   const { out } = projectDirs(args, io.cwd);
-  const { loadProjectTools } = await import("../agents/project-tools.js");
+  const { loadProjectTools } = await import("./project-tools.js");
   const { tools } = await loadProjectTools(out, args.positionals, io.cwd);
   const { toLlmTools } = await import("@blockwright/runtime");
   io.stdout.write(`${JSON.stringify(toLlmTools(tools, format as LlmToolFormat, { readOnly: args.values["read-only"] === true }), null, 2)}\n`);

@@ -23,7 +23,8 @@ const upstreamWords = ["salesforce", "sobject", "soql", "microsoft", "graph.micr
 // Everything hand-written that ships: the runtime, the CLI and generator (scripts/), templates, bin.
 const scanned = ["runtime", "scripts", "templates", "bin"];
 // precompiled/: generated from specs/*.schema.json and templates/, whose examples may name anything.
-const skipped = new Set(["__fixtures__", "dist", "node_modules", "precompiled"]);
+// __snapshots__/: what tests saw the command print on this repository's specs (test files are skipped too).
+const skipped = new Set(["__fixtures__", "__snapshots__", "dist", "node_modules", "precompiled"]);
 
 function files(path: string): string[] {
   const full = join(root, path);

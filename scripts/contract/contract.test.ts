@@ -1,6 +1,7 @@
 // The derived suite's own pieces, without mocks: Prism's violations in words,
 // reports (JUnit XML that any parser accepts, whatever a message holds),
 // shards, seeds, reproduction lines, and the values cases are built from.
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
@@ -9,9 +10,10 @@ import type { ToolSpec } from "@blockwright/runtime";
 import { loadProvider } from "../codegen/generate-all.js";
 import { OpenApiDocument } from "../codegen/openapi-document.js";
 import { loadYamlSource } from "../yaml/yaml-source.js";
-import { deriveCases } from "./derive.js";
+import { applicableKinds, deriveCases } from "./derive.js";
+import { CASE_KINDS, KIND_ORDER } from "./kinds/index.js";
 import { describeViolation, violationsOf } from "./prism.js";
-import { caseSeed } from "./properties.js";
+import { caseSeed } from "./kinds/property.js";
 import { jsonReport, junitReport, textReport, type SuiteReport } from "./report.js";
 import { callCommand, secretReference, shellQuote } from "./repro.js";
 import { shardOf, type CaseResult } from "./run.js";
@@ -138,12 +140,42 @@ describe("values built from the specs", () => {
 
   it("derive every kind of case for the fixture, with unique ids", () => {
     const cases = deriveCases({ provider: "shelf", tools: shelf.operations.map((op) => op.tool), document: doc });
-    expect(new Set(cases.map((c) => c.kind))).toEqual(new Set(["example", "request", "limit", "enum", "rule", "route", "error", "auth", "scenario", "property"]));
+    // The fixture declares something of every kind: a new kind needs it to declare what the kind tests.
+    expect(new Set(cases.map((c) => c.kind))).toEqual(new Set(KIND_ORDER));
     expect(cases.map((c) => c.id).filter((id) => id.startsWith("shelf_get_book › scenario"))).toEqual([
       "shelf_get_book › scenario › job pending → pending → ready",
       "shelf_get_book › scenario › job pending → pending → failed",
       "shelf_get_book › scenario › 429 with Retry-After: 1, then 200: retried once after the wait",
     ]);
     expect(cases.map((c) => c.id).filter((id) => id.startsWith("shelf_add_book › scenario"))).toEqual(["shelf_add_book › scenario › 500 on POST is not retried and may have been applied"]);
+  });
+});
+
+describe("the table of kinds", () => {
+  const subject = { provider: "shelf", tools: shelf.operations.map((op) => op.tool), document: doc };
+
+  it("orders each tool's cases by kind, as the table lists them", () => {
+    const cases = deriveCases(subject);
+    for (const t of subject.tools) {
+      const kinds = cases.filter((c) => c.operation === t.id).map((c) => KIND_ORDER.indexOf(c.kind));
+      expect(kinds, t.id).toEqual([...kinds].sort((a, b) => a - b));
+    }
+  });
+
+  it("says which kinds apply from what a tool declares", () => {
+    // shelf_list_books: a secured GET (retried on 429) with required and bounded parameters, no enum, no
+    // cross-field rule or route, and whose one error status (404) the manifest maps to an outcome.
+    expect(applicableKinds(tool("shelf_list_books"), subject)).toEqual(["example", "request", "limit", "auth", "scenario", "property"]);
+    // A parameter without limits, rules or routes gives none of those kinds.
+    const bare = { ...tool("shelf_list_books"), params: tool("shelf_list_books").params.map((p) => ({ ...p, required: false, integer: undefined, minimum: undefined, maximum: undefined, maxLength: undefined, minLength: undefined })) };
+    expect(CASE_KINDS.limit.applies(bare, subject)).toBe(false);
+    expect(CASE_KINDS.limit.derive(bare, subject)).toEqual([]);
+  });
+
+  it("is the table of README › Contract tests, in the same order", () => {
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    const section = readme.slice(readme.indexOf("## Contract tests"));
+    const listed = [...section.slice(0, section.indexOf("\n## ", 1)).matchAll(/^\| `(\w+)` \|/gm)].map((m) => m[1]);
+    expect(listed).toEqual(KIND_ORDER);
   });
 });

@@ -1,17 +1,21 @@
 // The derived contract suite of a provider: every case comes from its tools
-// (the IR) and its OpenAPI document, none is written per provider.
-import { errorCases } from "./cases-errors.js";
-import { exampleCases } from "./cases-examples.js";
-import { inputCases } from "./cases-inputs.js";
-import { propertyCases } from "./properties.js";
-import { scenarioCases } from "./scenarios.js";
-import type { ContractCase, Subject } from "./types.js";
+// (the IR) and its OpenAPI document, none is written per provider. Which
+// kinds of case a tool gets, and how each is derived, is the table of kinds
+// (kinds/index.ts).
+import type { ToolSpec } from "@blockwright/runtime";
+import { CASE_KINDS, KIND_ORDER } from "./kinds/index.js";
+import type { CaseKind, ContractCase, Subject } from "./types.js";
 
-/** Every case of every tool of `subject`, in a stable order (by tool, then as derived). */
+/** The kinds of case that apply to `tool`, in the table's order. */
+export function applicableKinds(tool: ToolSpec, subject: Subject): CaseKind[] {
+  return KIND_ORDER.filter((kind) => CASE_KINDS[kind].applies(tool, subject));
+}
+
+/** Every case of every tool of `subject`, in a stable order (by tool, then by kind as the table lists them). */
 export function deriveCases(subject: Subject): ContractCase[] {
   const cases: ContractCase[] = [];
   for (const tool of [...subject.tools].sort((a, b) => a.id.localeCompare(b.id))) {
-    cases.push(...exampleCases(tool, subject.document), ...inputCases(tool, subject.document), ...errorCases(tool, subject.document), ...scenarioCases(tool, subject.document), ...propertyCases(tool, subject.document));
+    for (const kind of applicableKinds(tool, subject)) cases.push(...CASE_KINDS[kind].derive(tool, subject));
   }
   const seen = new Set<string>();
   for (const c of cases) {

@@ -11,7 +11,20 @@ export interface Subject {
   document: OpenApiDocument;
 }
 
+/** The kinds of case, each derived by its own module (kinds/<kind>.ts) listed in CASE_KINDS (kinds/index.ts). */
 export type CaseKind = "example" | "request" | "limit" | "enum" | "rule" | "route" | "error" | "auth" | "scenario" | "property";
+
+/** One kind of case: for which operations it is derived, and how. */
+export interface CaseKindModule {
+  /**
+   * Whether `tool` gets cases of this kind, from what its IR and its
+   * operation declare. The suite derives the kind only then, and its tests
+   * check that it then derives at least one case.
+   */
+  applies(tool: ToolSpec, subject: Subject): boolean;
+  /** The tool's cases of this kind, in a stable order (asked only when `applies`). */
+  derive(tool: ToolSpec, subject: Subject): ContractCase[];
+}
 
 export interface CaseContext {
   /** Base address of a provider's mock. */

@@ -1,55 +1,10 @@
-// Every error status the spec declares (each named example of it) becomes the
-// structured error — with the upstream's code and message read from that
-// example by the manifest's error expressions — and a request without its
-// credential gets the mock's 401 as a structured error too.
+// The structured error the runtime must make of an upstream's error answer,
+// worked out independently from the answer and the manifest's error
+// expressions (errors.code, errors.message, errors.requestId, rateLimits.quota).
 import { safeToRepeat, type ToolSpec, type ValueRef } from "@blockwright/runtime";
-import type { OpenApiDocument } from "../codegen/openapi-document.js";
-import { callTool, check, describeError, expectAccepted, expectFailure, fail, json, onlyExchange, same } from "./call.js";
+import { check, describeError, type expectFailure, fail, json, same } from "./call.js";
 import type { Exchange } from "./exchange.js";
-import { checkRequest } from "./request.js";
-import { contractCase, type ContractCase } from "./types.js";
-import { CREDENTIAL, valuesOf } from "./values.js";
 import { at, parseBody as parse } from "./json-path.js";
-
-export function errorCases(tool: ToolSpec, doc: OpenApiDocument): ContractCase[] {
-  const values = valuesOf(tool, doc);
-  const cases: ContractCase[] = [];
-  const outcomes = new Set(tool.outcomes.map((o) => o.status));
-  for (const response of values.op.responses) {
-    const status = Number(response.status);
-    if (!(status >= 400) || outcomes.has(status)) continue;
-    const names = response.exampleNames.length ? response.exampleNames : [undefined];
-    for (const name of names) {
-      cases.push(
-        contractCase(tool, "error", name ? `${status} "${name}" becomes the structured error` : `${status} becomes the structured error`, async (ctx) => {
-          const prefer = name ? `code=${status}, example=${name}` : `code=${status}`;
-          const called = await callTool(tool, values.minimal(), ctx, { prefer, retries: 0 });
-          expectAccepted(called.exchanges);
-          const ex = onlyExchange(called);
-          same(ex.status, status, "the mock's status");
-          checkRequest(ex, tool, doc, called.input);
-          if (name && response.examples[name] !== undefined) same(parse(ex.responseBody), response.examples[name], `the mock's answer (example "${name}")`);
-          expectStructuredError(tool, ex, expectFailure(called));
-        }),
-      );
-    }
-  }
-
-  if (tool.auth && (values.op.security ?? []).length) {
-    cases.push(
-      contractCase(tool, "auth", "without a credential the mock answers 401, a structured error", async (ctx) => {
-        const called = await callTool(tool, values.minimal(), ctx, { script: () => ({ withoutCredential: tool.auth }), retries: 0 });
-        expectAccepted(called.exchanges, ["UNAUTHORIZED", "401"]);
-        const ex = onlyExchange(called, " (401 is not retried)");
-        same(ex.status, 401, "the mock's status for a request without the credential");
-        const error = expectFailure(called);
-        expectStructuredError(tool, ex, error);
-        check(!JSON.stringify(error).includes(CREDENTIAL), "the error shows the credential");
-      }),
-    );
-  }
-  return cases;
-}
 
 /** The error the runtime must make of an error answer, read independently from the answer and the manifest's expressions. */
 export function expectStructuredError(tool: ToolSpec, ex: Exchange, error: ReturnType<typeof expectFailure>): void {

@@ -1,5 +1,5 @@
-// Sequences a Prism mock cannot play on its own (it has no state), driven by
-// what the manifest declares. The exchange layer forwards every request to
+// `scenario`: sequences a Prism mock cannot play on its own (it has no
+// state), driven by what the manifest declares. The exchange layer forwards every request to
 // the mock, which judges it; a step then asks the mock for a named example or
 // answers in its place:
 // - polling: a job goes pending → pending → each terminal state, run by the
@@ -8,38 +8,66 @@
 // - a 5xx on a state-changing request: not retried, marked mayHaveBeenApplied.
 // Not derived yet: following pages (tools declare how they page; a deriver
 // would answer page 1 with a next cursor, then the last page).
-import { itemAt, safeToRepeat, type ToolSpec } from "@blockwright/runtime";
+import { defined, itemAt, safeToRepeat, type ToolSpec } from "@blockwright/runtime";
 import { runWorkflowWith } from "@blockwright/runtime/workflow";
-import type { OpenApiDocument, OpenApiResponse } from "../codegen/openapi-document.js";
-import { callTool, check, describeError, expectAccepted, expectFailure, expectSuccess, fail, same, withAddress } from "./call.js";
-import { expectStructuredError, quotaUsedUp } from "./cases-errors.js";
-import { mockFetch, type Step } from "./exchange.js";
-import { expectOutputs } from "./outputs.js";
-import { checkRequest } from "./request.js";
-import { contractCase, type ContractCase } from "./types.js";
-import { valuesOf, type ToolValues } from "./values.js";
-import { at, readPath, setAt } from "./json-path.js";
+import type { OpenApiDocument, OpenApiResponse } from "../../codegen/openapi-document.js";
+import { callTool, check, describeError, expectAccepted, expectFailure, expectSuccess, fail, same, withAddress } from "../call.js";
+import { mockFetch, type Step } from "../exchange.js";
+import { at, readPath, setAt } from "../json-path.js";
+import { expectOutputs } from "../outputs.js";
+import { checkRequest } from "../request.js";
+import { expectStructuredError, quotaUsedUp } from "../structured-error.js";
+import { type CaseKindModule, type ContractCase, contractCase } from "../types.js";
+import { type ToolValues, valuesOf } from "../values.js";
 
 /** The wait a 429 asks for: whole seconds, as upstreams send it. */
 const RETRY_AFTER_SECONDS = 1;
 
-type Deriver = (tool: ToolSpec, doc: OpenApiDocument, values: ToolValues) => ContractCase[];
-
-/** One deriver per kind of sequence. */
-const DERIVERS: Deriver[] = [pollingScenarios, rateLimitScenario, serverErrorScenario];
-
-export function scenarioCases(tool: ToolSpec, doc: OpenApiDocument): ContractCase[] {
-  const values = valuesOf(tool, doc);
-  return DERIVERS.flatMap((derive) => derive(tool, doc, values));
+/** One kind of sequence: when a tool calls for it, and its cases. */
+interface Scenario {
+  applies(tool: ToolSpec, values: ToolValues): boolean;
+  derive(tool: ToolSpec, doc: OpenApiDocument, values: ToolValues): ContractCase[];
 }
 
-/** pending → pending → terminal, for each terminal state the manifest declares. */
-function pollingScenarios(tool: ToolSpec, doc: OpenApiDocument, values: ToolValues): ContractCase[] {
+export const scenarioKind: CaseKindModule = {
+  applies: (tool, { document }) => SCENARIOS.some((s) => s.applies(tool, valuesOf(tool, document))),
+  derive(tool, { document }) {
+    const values = valuesOf(tool, document);
+    return SCENARIOS.filter((s) => s.applies(tool, values)).flatMap((s) => s.derive(tool, document, values));
+  },
+};
+
+/** pending → pending → terminal, for each terminal state the manifest declares, when the job's state is an output read from the body. */
+const polling: Scenario = {
+  applies: (tool) => jobState(tool) !== undefined,
+  derive: pollingScenarios,
+};
+
+/** A 429 asking to wait, then the normal answer, on a request safe to repeat whose manifest retries a 429 (unless every 429 the spec shows is a quota used up). */
+const rateLimit: Scenario = {
+  applies: (tool, values) => safeToRepeat(tool, tool.method) && tool.errors.retryableStatuses.includes(429) && retriedAnswers(tool, values) !== undefined,
+  derive: rateLimitScenario,
+};
+
+/** A 5xx on a request that changes state. */
+const serverError: Scenario = {
+  applies: (tool) => !safeToRepeat(tool, tool.method),
+  derive: serverErrorScenario,
+};
+
+const SCENARIOS: Scenario[] = [polling, rateLimit, serverError];
+
+/** Where the job's state is in the answer's body, for a tool that polls. */
+function jobState(tool: ToolSpec): { polling: NonNullable<ToolSpec["polling"]>; pointer: string[] } | undefined {
   const polling = tool.polling;
-  if (!polling) return [];
+  if (!polling) return undefined;
   const output = tool.outputs.find((o) => o.path === polling.output);
-  if (!output || !("ref" in output.source) || output.source.ref.kind !== "body") return [];
-  const pointer = output.source.ref.pointer;
+  if (!output || !("ref" in output.source) || output.source.ref.kind !== "body") return undefined;
+  return { polling, pointer: output.source.ref.pointer };
+}
+
+function pollingScenarios(tool: ToolSpec, doc: OpenApiDocument, values: ToolValues): ContractCase[] {
+  const { polling, pointer } = defined(jobState(tool), "the job state of a polling tool");
   // The answer whose body the outputs read (and so the job state), as the generator chose it.
   const response = doc.bodyResponse(values.op);
   const status = response ? Number(response.status) : itemAt(tool.successStatuses, 0);
@@ -78,15 +106,21 @@ function stateStep(response: OpenApiResponse | undefined, status: number, pointe
   return { answer: { status, body: base } };
 }
 
-/** A 429 asking to wait, then the normal answer: retried once, after the wait. */
-function rateLimitScenario(tool: ToolSpec, doc: OpenApiDocument, values: ToolValues): ContractCase[] {
-  if (!safeToRepeat(tool, tool.method) || !tool.errors.retryableStatuses.includes(429)) return [];
+/**
+ * The 429 answers the spec shows that a retry follows: every example except
+ * those whose quota is used up (never retried, rateLimits.quota); [] when the
+ * spec shows none, and undefined when every one it shows is a quota used up.
+ */
+function retriedAnswers(tool: ToolSpec, values: ToolValues): unknown[] | undefined {
   const declared = values.op.responses.find((r) => r.status === "429");
-  // An example whose quota is used up is never retried (rateLimits.quota): the scenario takes another, or none.
   const examples = declared ? Object.values(declared.examples) : [];
   const retried = examples.filter((body) => !quotaUsedUp(tool, { status: 429, body, headers: new Headers() }));
-  if (examples.length && !retried.length) return [];
-  const body = retried[0];
+  return examples.length && !retried.length ? undefined : retried;
+}
+
+/** A 429 asking to wait, then the normal answer: retried once, after the wait. */
+function rateLimitScenario(tool: ToolSpec, doc: OpenApiDocument, values: ToolValues): ContractCase[] {
+  const body = retriedAnswers(tool, values)?.[0];
   return [
     contractCase(tool, "scenario", `429 with Retry-After: ${RETRY_AFTER_SECONDS}, then 200: retried once after the wait`, async (ctx) => {
       const called = await callTool(tool, values.minimal(), ctx, {
@@ -108,7 +142,6 @@ function rateLimitScenario(tool: ToolSpec, doc: OpenApiDocument, values: ToolVal
 
 /** A 5xx on a request that changes state: one request only, and the error says it may have been applied. */
 function serverErrorScenario(tool: ToolSpec, doc: OpenApiDocument, values: ToolValues): ContractCase[] {
-  if (safeToRepeat(tool, tool.method)) return [];
   const declared = values.op.responses.find((r) => /^5\d\d$/.test(r.status));
   const status = declared ? Number(declared.status) : (tool.errors.retryableStatuses.find((s) => s >= 500) ?? 503);
   return [

@@ -1,8 +1,8 @@
 // The tools an agent command serves: those of the project's generated
 // packages, of every provider or of the ones named.
 import type { ToolSpec } from "@blockwright/runtime";
-import { generatedPackages } from "../cli/args.js";
-import { UsageError } from "../cli/io.js";
+import { generatedPackages } from "./args.js";
+import { UsageError } from "./io.js";
 import type { LoadedRegistry } from "../registry.js";
 
 export async function loadProjectTools(out: string, providers: string[], cwd: string): Promise<{ registry: LoadedRegistry; tools: ToolSpec[] }> {

@@ -1,10 +1,10 @@
 // Which workflow lines a surface change breaks: each workflow is checked by
 // the workflow validator against the base surfaces and against the new ones;
 // what fails only against the new ones is the change's doing.
-import { parseWorkflow, WorkflowErrors } from "../workflow/validate.js";
-import type { WorkflowProblem } from "./report.js";
-import { registryFromSurfaces } from "./registry.js";
-import type { Surface } from "./surface.js";
+import type { WorkflowProblem } from "../surface/report.js";
+import { registryFromSurfaces } from "../surface/registry.js";
+import type { Surface } from "../surface/surface.js";
+import { parseWorkflow, WorkflowErrors } from "./validate.js";
 
 export function workflowImpact(files: { path: string; text: string }[], base: Iterable<Surface>, head: Iterable<Surface>): WorkflowProblem[] {
   const before = registryFromSurfaces(base);

@@ -1,0 +1,25 @@
+// `auth`: on an operation the spec secures, a request without its credential
+// gets the mock's 401, which becomes a structured error that does not show
+// the credential.
+import { callTool, check, expectAccepted, expectFailure, onlyExchange, same } from "../call.js";
+import { expectStructuredError } from "../structured-error.js";
+import { type CaseKindModule, contractCase } from "../types.js";
+import { CREDENTIAL, valuesOf } from "../values.js";
+
+export const authKind: CaseKindModule = {
+  applies: (tool, { document }) => (valuesOf(tool, document).op.security ?? []).length > 0,
+  derive(tool, { document }) {
+    const values = valuesOf(tool, document);
+    return [
+      contractCase(tool, "auth", "without a credential the mock answers 401, a structured error", async (ctx) => {
+        const called = await callTool(tool, values.minimal(), ctx, { script: () => ({ withoutCredential: tool.auth }), retries: 0 });
+        expectAccepted(called.exchanges, ["UNAUTHORIZED", "401"]);
+        const ex = onlyExchange(called, " (401 is not retried)");
+        same(ex.status, 401, "the mock's status for a request without the credential");
+        const error = expectFailure(called);
+        expectStructuredError(tool, ex, error);
+        check(!JSON.stringify(error).includes(CREDENTIAL), "the error shows the credential");
+      }),
+    ];
+  },
+};
