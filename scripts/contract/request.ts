@@ -4,7 +4,7 @@
 // headers the spec declares, the credential exactly where the security
 // scheme puts it and nowhere else, and the body's content type.
 import { encodeForm, parsePointer, type ParamSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime";
-import type { OpenApiDocument, OpenApiOperation } from "../codegen/openapi-document.js";
+import { credentialOf, type OpenApiDocument, type OpenApiOperation } from "../codegen/openapi-document.js";
 import { check, fail, json, same } from "./call.js";
 import type { Exchange } from "./exchange.js";
 import type { Input } from "./values.js";
@@ -31,9 +31,10 @@ export function checkRequest(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument,
   const declaredHeaders = new Set(op.parameters.filter((p) => p.in === "header").map((p) => p.name.toLowerCase()));
   const schemes = (op.security ?? []).map((name) => doc.securitySchemes[name]).filter(Boolean);
   for (const s of schemes) {
-    if (s.type === "apiKey" && s.in === "query" && s.name) declaredQuery.add(s.name);
-    if (s.type === "apiKey" && s.in === "header" && s.name) declaredHeaders.add(s.name.toLowerCase());
-    if (s.type === "http") declaredHeaders.add("authorization");
+    const placement = credentialOf(s);
+    if (placement?.type === "query") declaredQuery.add(placement.name);
+    if (placement?.type === "header") declaredHeaders.add(placement.name.toLowerCase());
+    if (placement?.type === "bearer" || s.type === "http") declaredHeaders.add("authorization");
   }
   // Headers the manifest declares itself, which link accepts without a spec parameter: its constants
   // (an API version every call sends) and its idempotency header (on every request but a GET).
@@ -72,9 +73,10 @@ function checkCredential(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, op:
   for (const name of names) {
     const s = doc.securitySchemes[name];
     if (!s) continue;
-    if (s.type === "http" && s.scheme?.toLowerCase() === "bearer" && ex.headers.get("authorization") === `Bearer ${credential}`) placed.push("authorization");
-    if (s.type === "apiKey" && s.in === "header" && s.name && ex.headers.get(s.name) === credential) placed.push(s.name.toLowerCase());
-    if (s.type === "apiKey" && s.in === "query" && s.name && ex.url.searchParams.getAll(s.name).length === 1 && ex.url.searchParams.get(s.name) === credential) placed.push(`?${s.name}`);
+    const placement = credentialOf(s);
+    if (placement?.type === "bearer" && ex.headers.get("authorization") === `Bearer ${credential}`) placed.push("authorization");
+    if (placement?.type === "header" && ex.headers.get(placement.name) === credential) placed.push(placement.name.toLowerCase());
+    if (placement?.type === "query" && ex.url.searchParams.getAll(placement.name).length === 1 && ex.url.searchParams.get(placement.name) === credential) placed.push(`?${placement.name}`);
   }
   check(placed.length === 1, () => `the credential is not where ${names.join(" or ")} puts it (${names.map((n) => describeScheme(doc, n)).join("; ")})`);
   // A parameter the caller gave may contain the credential's text: then it is theirs to send.
@@ -93,6 +95,7 @@ function describeScheme(doc: OpenApiDocument, name: string): string {
   const s = doc.securitySchemes[name];
   if (!s) return `${name}: not declared`;
   if (s.type === "http") return `${name}: Authorization: ${s.scheme ?? "?"} <credential>`;
+  if (credentialOf(s)?.type === "bearer") return `${name}: Authorization: Bearer <${s.type} access token>`;
   return `${name}: ${s.in} ${s.name}`;
 }
 
