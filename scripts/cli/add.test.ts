@@ -33,9 +33,18 @@ function project(name: string): string {
 
 let server: Server;
 let base = "";
+/** Called when a request for /trickle has had its first byte: the test interrupts the command then. */
+let onTrickle = () => {};
+const trickling = new Set<import("node:http").ServerResponse>();
 beforeAll(async () => {
   server = createServer((request, response) => {
     if (request.url === "/payments/openapi.yaml") return response.writeHead(200, { "content-type": "application/yaml" }).end(readFileSync(payments));
+    if (request.url === "/trickle") {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.write("{", () => onTrickle());
+      trickling.add(response);
+      return;
+    }
     if (request.url === "/moved") return response.writeHead(301, { location: "http://example.com/openapi.yaml" }).end();
     response.writeHead(404).end();
   });
@@ -43,6 +52,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
+  for (const response of trickling) response.destroy();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
   rmSync(tmp, { recursive: true, force: true });
@@ -93,6 +103,17 @@ describe("blockwright add", { timeout: 90_000 }, () => {
     expect(readFileSync(join(dir, "specs/pay/upstream/published.yaml"))).toEqual(readFileSync(payments));
     expect(readFileSync(join(dir, "specs/pay/upstream/source.yaml"), "utf8")).toContain(`source: ${base}/payments/openapi.yaml\n`);
     expect(r.stderr).toMatch(new RegExp(`^add: fetching ${base}/payments/openapi\\.yaml…\\nadd: fetched \\d+\\.\\d kB\\n`));
+  });
+
+  it("stops at once when interrupted while fetching, and writes nothing", async () => {
+    const dir = project("interrupted");
+    let interrupt = () => {};
+    const interrupted = new Promise<void>((resolve) => (interrupt = resolve));
+    onTrickle = interrupt;
+    const r = await cli(["add", "slow", "--from", `${base}/trickle`, "--operations", "x"], { cwd: dir, interrupted });
+    expect(r).toMatchObject({ code: 130, stdout: "" });
+    expect(r.stderr).toBe(`add: fetching ${base}/trickle…\n\nadd: interrupted: nothing written\n`);
+    expect(existsSync(join(dir, "specs/slow"))).toBe(false);
   });
 
   it("lists a document's operations", async () => {
