@@ -3,8 +3,9 @@
 // to OpenAPI 3, cut it to the chosen operations, draft the manifest, pin the
 // document, write the provider's folder, check that the draft links, and
 // say what was cut, drafted and left to review. Nothing is written before
-// the whole draft is ready; Ctrl-C or SIGTERM between two steps stops with
-// nothing written.
+// the whole draft is ready: Ctrl-C or SIGTERM stops at once, between two
+// steps or while a document arrives, with nothing written (or, during the
+// final check, saying that the provider's folder is written).
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { dirname, extname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -38,7 +39,7 @@ export interface AddRequest {
   specs: string | undefined;
 }
 
-/** Seconds between two progress lines of a download when stderr is not a terminal. */
+/** Time between two progress lines of a download when stderr is not a terminal. */
 const PLAIN_EVERY_MS = 3000;
 
 class Interrupted extends Error {}
