@@ -24,7 +24,8 @@ const NEXT_CURSOR = /^(next_?cursor|next_?page_?token|next_?token|continuation_?
 const CURSOR_PARAM = /^(cursor|page_?token|next_?token|continuation_?token|page_?cursor|after)$/i;
 const HAS_MORE = /^has_?more$/i;
 const AFTER_ID = /^(starting_?after|after|after_?id|since_?id)$/i;
-const NEXT_URL = /^(next|next_?url|next_?link|next_?page_?url|next_?page|@odata\.nextLink|nextRecordsUrl)$/i;
+// `next`, `next_url`, `nextLink`, `next_page_url`, `nextRecordsUrl`, and with a vendor prefix (`@x.nextLink`).
+const NEXT_URL = /^(@[a-z]+\.)?next([_-]?(page|records))?([_-]?(url|link|uri|href))?$/i;
 const OFFSET = /^(offset|start|start_?index|skip|from)$/i;
 const PAGE = /^(page|page_?number)$/i;
 const PAGE_SIZE = /^(limit|per_?page|page_?size|max_?results|count|size|max|top|\$top)$/i;
