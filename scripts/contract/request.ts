@@ -4,11 +4,12 @@
 // headers the spec declares, the credential exactly where the security
 // scheme puts it and nowhere else, and the body's content type.
 import { encodeForm, parsePointer, type ParamSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime";
-import { credentialOf, type OpenApiDocument, type OpenApiOperation } from "../codegen/openapi-document.js";
+import type { OpenApiDocument, OpenApiOperation } from "../codegen/openapi-document.js";
 import { check, fail, json, same } from "./call.js";
 import type { Exchange } from "./exchange.js";
 import type { Input } from "./values.js";
 import { at, setAt } from "./json-path.js";
+import { credentialOf } from "../codegen/openapi-document.js";
 
 /** The operation a request was sent to: the tool's own or one of its routes'. */
 export function operationOf(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument): { op: OpenApiOperation; path: Record<string, string>; wire: Record<string, WireSpec> } {
@@ -31,10 +32,9 @@ export function checkRequest(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument,
   const declaredHeaders = new Set(op.parameters.filter((p) => p.in === "header").map((p) => p.name.toLowerCase()));
   const schemes = (op.security ?? []).map((name) => doc.securitySchemes[name]).filter(Boolean);
   for (const s of schemes) {
-    const placement = credentialOf(s);
-    if (placement?.type === "query") declaredQuery.add(placement.name);
-    if (placement?.type === "header") declaredHeaders.add(placement.name.toLowerCase());
-    if (placement?.type === "bearer" || s.type === "http") declaredHeaders.add("authorization");
+    if (s.type === "apiKey" && s.in === "query" && s.name) declaredQuery.add(s.name);
+    if (s.type === "apiKey" && s.in === "header" && s.name) declaredHeaders.add(s.name.toLowerCase());
+    if (s.type === "http" || credentialOf(s)?.type === "bearer") declaredHeaders.add("authorization");
   }
   // Headers the manifest declares itself, which link accepts without a spec parameter: its constants
   // (an API version every call sends) and its idempotency header (on every request but a GET).
@@ -73,10 +73,9 @@ function checkCredential(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, op:
   for (const name of names) {
     const s = doc.securitySchemes[name];
     if (!s) continue;
-    const placement = credentialOf(s);
-    if (placement?.type === "bearer" && ex.headers.get("authorization") === `Bearer ${credential}`) placed.push("authorization");
-    if (placement?.type === "header" && ex.headers.get(placement.name) === credential) placed.push(placement.name.toLowerCase());
-    if (placement?.type === "query" && ex.url.searchParams.getAll(placement.name).length === 1 && ex.url.searchParams.get(placement.name) === credential) placed.push(`?${placement.name}`);
+    if (credentialOf(s)?.type === "bearer" && ex.headers.get("authorization") === `Bearer ${credential}`) placed.push("authorization");
+    if (s.type === "apiKey" && s.in === "header" && s.name && ex.headers.get(s.name) === credential) placed.push(s.name.toLowerCase());
+    if (s.type === "apiKey" && s.in === "query" && s.name && ex.url.searchParams.getAll(s.name).length === 1 && ex.url.searchParams.get(s.name) === credential) placed.push(`?${s.name}`);
   }
   check(placed.length === 1, () => `the credential is not where ${names.join(" or ")} puts it (${names.map((n) => describeScheme(doc, n)).join("; ")})`);
   // A parameter the caller gave may contain the credential's text: then it is theirs to send.
