@@ -13,6 +13,7 @@ interface Command {
 
 const COMMANDS: Record<string, Command> = {
   init: { summary: ["init [dir]", "scaffold a project: a sample provider, specs/, a workflow, scripts"], load: () => import("./cli/init.js") },
+  add: { summary: ["add <p> --from <doc>", "start a provider from its published OpenAPI or Swagger document"], load: () => import("./cli/add.js") },
   generate: { summary: ["generate [--check]", "generate one package per provider from specs/ into generated/"], load: () => import("./cli/generate.js"), batch: true },
   diff: { summary: ["diff [--base <ref>]", "what changed for package users: breaking or not, next versions, workflows hit"], load: () => import("./cli/diff.js"), batch: true },
   upstream: { summary: ["upstream <p> <document>", "what a newer published upstream document changes in what we bind"], load: () => import("./cli/upstream.js") },

@@ -6,8 +6,8 @@ import { fromSpecs, UsageError, type CliIo } from "./io.js";
 
 export const USAGE = `Usage: blockwright upstream <provider> <newer published document> [--json] [--accept [--source <url>]] [--specs <dir>]
 
-Compare a newer version of the provider's published API document (OpenAPI,
-or an API Discovery document) with the version pinned in
+Compare a newer version of the provider's published API document (OpenAPI 3,
+Swagger 2.0 or an API Discovery document) with the version pinned in
 <specs>/<provider>/upstream/, and list only the changes that touch what our
 manifest binds — operations, parameter names and places, limits and enums of
 the body fields we write, response fields our outputs read, the credential —
@@ -34,17 +34,26 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   let pinned: Pinned;
   let newer: Published;
   try {
-    pinned = readPinned(specs, provider, io.cwd);
-    newer = readPublished(resolve(io.cwd, newerPath), newerPath);
+    pinned = await readPinned(specs, provider, io.cwd);
+    newer = await readPublished(resolve(io.cwd, newerPath), newerPath);
   } catch (e) {
     // A document that cannot be read or parsed: one line, at its file:line:col when it has one.
     if (e instanceof PublishedDocumentError || e instanceof SourceError || e instanceof UnreadableSource) throw new UsageError(e.message);
     throw e;
   }
-  const { loadProvider } = await import("../codegen/generate-all.js");
-  const ir = await fromSpecs("upstream", () => loadProvider(io.cwd, resolve(specs, provider)));
+  const { linkProvider } = await import("../codegen/generate-all.js");
+  const { ir, document } = await fromSpecs("upstream", () => linkProvider(io.cwd, resolve(specs, provider)));
   const { bindingOf, drift, todo } = await import("../upstream/drift.js");
-  const report = drift(pinned.document, newer.document, bindingOf(ir.operations.map((op) => op.tool)));
+  const { serverPathOf } = await import("../upstream/facts.js");
+  const ours = serverPathOf(document.source.data as Record<string, unknown>);
+  const report = drift(
+    pinned.document,
+    newer.document,
+    bindingOf(
+      ir.operations.map((op) => op.tool),
+      ours,
+    ),
+  );
   const spec = ir.sources.openapi;
   if (args.values.json) io.stdout.write(`${JSON.stringify({ provider, pinned: { file: pinned.file, sha256: pinned.sha256 }, ...report }, null, 2)}\n`);
   else {

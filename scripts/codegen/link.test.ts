@@ -333,6 +333,30 @@ describe("spec changes caught by the link", () => {
   });
 });
 
+describe("credentials", () => {
+  for (const type of ["oauth2", "openIdConnect"]) {
+    it(`sends the access token of an ${type} scheme as a bearer token`, async () => {
+      const scheme =
+        type === "oauth2"
+          ? "type: oauth2\n      flows:\n        clientCredentials:\n          tokenUrl: https://auth.shelf.test/token\n          scopes: {}"
+          : "type: openIdConnect\n      openIdConnectUrl: https://auth.shelf.test/.well-known/openid-configuration";
+      const root = join(work, String(counter++));
+      const dir = join(root, "specs", "shelf");
+      cpSync(fixture, dir, { recursive: true });
+      const file = join(dir, "openapi.yaml");
+      writeFileSync(file, readFileSync(file, "utf8").replace("type: apiKey\n      in: header\n      name: X-Shelf-Key", scheme));
+      const ir = await loadProvider(root, dir);
+      expect(ir.auth).toEqual({ type: "bearer", param: "apiKey" });
+    });
+  }
+
+  it("refuses a scheme the runtime does not send, naming those it does", async () => {
+    expect(await problems([{ file: "openapi.yaml", find: "type: apiKey\n      in: header\n      name: X-Shelf-Key", replace: "type: http\n      scheme: basic" }])).toEqual([
+      `${M}:10:11: auth.scheme: security scheme "shelfKey" is of an unsupported kind (http); supported: http bearer, apiKey in header, apiKey in query, oauth2 and openIdConnect (the access token, as a bearer token)`,
+    ]);
+  });
+});
+
 describe("request and reply limits", () => {
   it("carry limits.requestHeadBytes and limits.replyBytes to every tool's server, where the runtime checks them", async () => {
     const root = join(work, String(counter++));

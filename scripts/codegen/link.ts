@@ -109,7 +109,11 @@ class Linker {
     const nameProblem = credential && credential.type !== "bearer" ? slotNameProblem(credential.type, credential.name) : undefined;
     if (nameProblem) return void this.errors.push(new SourceError(this.doc.source.locate(["components", "securitySchemes", scheme, "name"], "value"), `components.securitySchemes.${scheme}.name: ${nameProblem}`));
     if (credential) return { ...credential, param };
-    return this.fail(["auth", "scheme"], `security scheme "${scheme}" is of an unsupported kind (${declared.type}${declared.in ? " in " + declared.in : ""}); supported: http bearer, apiKey in header, apiKey in query`, "value");
+    return this.fail(
+      ["auth", "scheme"],
+      `security scheme "${scheme}" is of an unsupported kind (${declared.type}${declared.in ? " in " + declared.in : ""}); supported: http bearer, apiKey in header, apiKey in query, oauth2 and openIdConnect (the access token, as a bearer token)`,
+      "value",
+    );
   }
 
   private linkErrors(): ErrorSpec {

@@ -88,9 +88,15 @@ export interface SecurityScheme {
 /** Where the runtime sends a credential: an HTTP bearer token, or an API key in a named header or query parameter (AuthSpec without its parameter). */
 export type CredentialPlacement = { type: "bearer" } | { type: "header" | "query"; name: string };
 
-/** Where a security scheme puts the credential, if it is a kind the runtime sends. */
+/**
+ * Where a security scheme puts the credential, if it is a kind the runtime
+ * sends. An OAuth 2 or OpenID Connect scheme's credential is the access
+ * token it yields, sent as a bearer token (RFC 6750); obtaining the token
+ * is the caller's.
+ */
 export function credentialOf(scheme: SecurityScheme): CredentialPlacement | undefined {
   if (scheme.type === "http" && scheme.scheme?.toLowerCase() === "bearer") return { type: "bearer" };
+  if (scheme.type === "oauth2" || scheme.type === "openIdConnect") return { type: "bearer" };
   if (scheme.type === "apiKey" && (scheme.in === "header" || scheme.in === "query") && scheme.name) return { type: scheme.in, name: scheme.name };
   return undefined;
 }

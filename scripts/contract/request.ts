@@ -9,6 +9,7 @@ import { check, fail, json, same } from "./call.js";
 import type { Exchange } from "./exchange.js";
 import type { Input } from "./values.js";
 import { at, setAt } from "./json-path.js";
+import { credentialOf } from "../codegen/openapi-document.js";
 
 /** The operation a request was sent to: the tool's own or one of its routes'. */
 export function operationOf(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument): { op: OpenApiOperation; path: Record<string, string>; wire: Record<string, WireSpec> } {
@@ -33,7 +34,7 @@ export function checkRequest(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument,
   for (const s of schemes) {
     if (s.type === "apiKey" && s.in === "query" && s.name) declaredQuery.add(s.name);
     if (s.type === "apiKey" && s.in === "header" && s.name) declaredHeaders.add(s.name.toLowerCase());
-    if (s.type === "http") declaredHeaders.add("authorization");
+    if (s.type === "http" || credentialOf(s)?.type === "bearer") declaredHeaders.add("authorization");
   }
   // Headers the manifest declares itself, which link accepts without a spec parameter: its constants
   // (an API version every call sends) and its idempotency header (on every request but a GET).
@@ -72,7 +73,7 @@ function checkCredential(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, op:
   for (const name of names) {
     const s = doc.securitySchemes[name];
     if (!s) continue;
-    if (s.type === "http" && s.scheme?.toLowerCase() === "bearer" && ex.headers.get("authorization") === `Bearer ${credential}`) placed.push("authorization");
+    if (credentialOf(s)?.type === "bearer" && ex.headers.get("authorization") === `Bearer ${credential}`) placed.push("authorization");
     if (s.type === "apiKey" && s.in === "header" && s.name && ex.headers.get(s.name) === credential) placed.push(s.name.toLowerCase());
     if (s.type === "apiKey" && s.in === "query" && s.name && ex.url.searchParams.getAll(s.name).length === 1 && ex.url.searchParams.get(s.name) === credential) placed.push(`?${s.name}`);
   }
@@ -94,6 +95,7 @@ function describeScheme(doc: OpenApiDocument, name: string): string {
   const s = doc.securitySchemes[name];
   if (!s) return `${name}: not declared`;
   if (s.type === "http") return `${name}: Authorization: ${s.scheme ?? "?"} <credential>`;
+  if (credentialOf(s)?.type === "bearer") return `${name}: Authorization: Bearer <${s.type} access token>`;
   return `${name}: ${s.in} ${s.name}`;
 }
 

@@ -43,14 +43,19 @@ export interface DriftReport {
 /** A pointer as facts.ts writes one: array indexes as `*`. */
 const star = (segments: readonly string[]) => formatPointer(segments.map((s) => (/^\d+$/.test(s) ? "*" : s)));
 
-export function bindingOf(tools: readonly ToolSpec[]): Binding {
+/**
+ * What the tools bind. `serverPath` is the path of our spec's server (a
+ * spec cut from a published document keeps its `/api` there, not in its
+ * paths), so that operations are keyed as the published document's are.
+ */
+export function bindingOf(tools: readonly ToolSpec[], serverPath = ""): Binding {
   const b: Binding = { operations: new Map(), params: new Map(), body: new Map(), response: new Map(), credential: "" };
   const add = (map: Map<string, Set<string>>, op: string, value: string) => map.set(op, (map.get(op) ?? new Set()).add(value));
   for (const tool of tools) {
     b.credential = authPlacement(tool.auth);
     const targets = [{ method: tool.method, path: tool.path, wire: {} as Record<string, WireSpec> }, ...tool.routes.map((r) => ({ method: r.method, path: r.path, wire: r.wire }))];
     for (const target of targets) {
-      const op = operationKey(target.method, "", target.path);
+      const op = operationKey(target.method, serverPath, target.path);
       b.operations.set(op, [...new Set([...(b.operations.get(op) ?? []), tool.id])]);
       const place = (w: WireSpec | WireConstant) => {
         if (w.in === "path" || w.in === "query" || w.in === "header") add(b.params, op, `${w.in}:${w.name}`);

@@ -5,7 +5,7 @@
 // each changed fact can be tested against what our manifest binds.
 import { formatPointer } from "@blockwright/runtime";
 import { canonical } from "../canonical-json.js";
-import { jsonMediaType, OPERATION_METHODS } from "../codegen/openapi-document.js";
+import { FORM_MEDIA_TYPE, jsonMediaType, OPERATION_METHODS } from "../codegen/openapi-document.js";
 import { refPath, valueAt } from "../yaml/json-ref.js";
 
 type Json = Record<string, unknown>;
@@ -37,6 +37,16 @@ export function operationKey(method: string, serverPath: string, path: string): 
   return `${method.toUpperCase()} ${full.replace(/\{[^}]*\}/g, "{}")}`;
 }
 
+/** The path of a document's first server (`/api` of `https://chat.example.com/api`), which prefixes its paths on the wire. */
+export function serverPathOf(doc: Json): string {
+  const url = object(list(doc.servers)[0]).url;
+  try {
+    return new URL(typeof url === "string" ? url : "", "https://x.invalid").pathname;
+  } catch {
+    return "";
+  }
+}
+
 export function documentFacts(doc: Json): Map<string, Fact> {
   const facts = new Map<string, Fact>();
   const put = (f: Fact) => facts.set(`${f.op} ${f.kind} ${f.status ?? ""} ${f.where}`.replace(/\s+/g, " ").trim(), f);
@@ -59,14 +69,7 @@ export function documentFacts(doc: Json): Map<string, Fact> {
     }
     return { schema: current, seen: trail };
   };
-  const serverPath = (() => {
-    const url = object(list(doc.servers)[0]).url;
-    try {
-      return new URL(typeof url === "string" ? url : "", "https://x.invalid").pathname;
-    } catch {
-      return "";
-    }
-  })();
+  const serverPath = serverPathOf(doc);
 
   for (const [name, raw] of Object.entries(object(object(doc.components).securitySchemes))) {
     const s = object(raw);
@@ -87,7 +90,8 @@ export function documentFacts(doc: Json): Map<string, Fact> {
         put({ op: key, kind: "param", where: `${String(p.in)}:${String(p.name)}`, value: canonical({ required: Boolean(p.required), ...summary(resolve(p.schema).schema) }) });
       }
       const body = op.requestBody ? resolve(op.requestBody).schema : undefined;
-      const bodySchema = body ? jsonSchema(body) : undefined;
+      // The body as the runtime writes it: JSON when the spec offers it, else a form.
+      const bodySchema = body ? jsonSchema(body, true) : undefined;
       if (bodySchema) walk(bodySchema, "", 0, [], (pointer, s, required) => put({ op: key, kind: "body", where: pointer || "/", value: canonical({ required, ...summary(s) }) }), resolve);
       for (const [status, rawResponse] of Object.entries(object(op.responses))) {
         put({ op: key, kind: "status", where: status, value: "declared" });
@@ -101,9 +105,9 @@ export function documentFacts(doc: Json): Map<string, Fact> {
 }
 
 /** The schema of a body's JSON media type (the one the linker reads). */
-function jsonSchema(container: Json): unknown {
+function jsonSchema(container: Json, form = false): unknown {
   const content = object(container.content);
-  const type = jsonMediaType(content);
+  const type = jsonMediaType(content) ?? (form ? Object.keys(content).find((k) => (k.split(";")[0] ?? "").trim().toLowerCase() === FORM_MEDIA_TYPE) : undefined);
   return type ? object(content[type]).schema : undefined;
 }
 

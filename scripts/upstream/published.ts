@@ -1,16 +1,18 @@
 // Published upstream documents: the pinned one kept beside our spec
 // (specs/<p>/upstream/source.yaml names it, its source and its sha256), and
-// newer ones given on the command line. OpenAPI (YAML or JSON) or API
-// Discovery documents. They are read as every other input is (yaml-source),
-// so a broken one is reported at its `file:line:col`.
+// newer ones given on the command line. OpenAPI 3 or Swagger 2.0 (YAML or
+// JSON; Swagger read as the OpenAPI 3.0 it converts to), or API Discovery
+// documents. They are read as every other input is (yaml-source), so a
+// broken one is reported at its `file:line:col`.
 import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
-import { parseDocument } from "yaml";
+import { Document, parseDocument } from "yaml";
 import { sha256 } from "../hash.js";
 import { writeWhole } from "../codegen/files.js";
 import { linkOnPath, statOf } from "../paths.js";
 import { INPUT_LIMITS, loadYamlSource, parseYamlSource, readSourceText, SourceError } from "../yaml/yaml-source.js";
 import { discoveryToOpenApi, isDiscovery } from "./discovery.js";
+import { swaggerToOpenApi, UnsupportedDocument } from "../import/convert.js";
 
 export interface Pinned {
   dir: string;
@@ -30,25 +32,38 @@ export interface Published {
 export class PublishedDocumentError extends Error {}
 
 /**
- * Read a published document as OpenAPI-shaped data (Discovery documents
- * converted). `name` is the file as messages show it. A file that is not
- * JSON or YAML throws a SourceError at its `file:line:col`; a missing one an
- * UnreadableSource.
+ * Read a published document as OpenAPI-shaped data (Discovery documents and
+ * Swagger 2.0 converted). `name` is the file as messages show it. A file
+ * that is not JSON or YAML throws a SourceError at its `file:line:col`; a
+ * missing one an UnreadableSource.
  */
-export function readPublished(path: string, name = path): Published {
-  const { text, data } = path.endsWith(".json") ? readJson(path, name) : loadYamlSource(path, name, INPUT_LIMITS.document);
+export async function readPublished(path: string, name = path): Promise<Published> {
+  const text = readSourceText(path, name, INPUT_LIMITS.document);
+  const data = parsePublished(text, name, path.endsWith(".json"));
   if (!data || typeof data !== "object") throw new PublishedDocumentError(`${name} is not an API document`);
   const doc = data as Record<string, unknown>;
   if (isDiscovery(doc)) return { text, document: discoveryToOpenApi(doc) };
-  if (typeof doc.openapi !== "string" || !doc.paths) throw new PublishedDocumentError(`${name} is neither an OpenAPI 3 document nor an API Discovery document`);
+  if (doc.swagger === "2.0") {
+    try {
+      return { text, document: await swaggerToOpenApi(doc, text, name) };
+    } catch (e) {
+      if (e instanceof UnsupportedDocument) throw new PublishedDocumentError(e.message);
+      throw e;
+    }
+  }
+  if (typeof doc.openapi !== "string" || !doc.paths) throw new PublishedDocumentError(`${name} is neither an OpenAPI 3 or Swagger 2.0 document nor an API Discovery document`);
   return { text, document: doc };
 }
 
-/** JSON read as JSON (exactly, and fast for large Discovery documents); where it breaks is found by the YAML reader, JSON being YAML. */
-function readJson(path: string, name: string): { text: string; data: unknown } {
-  const text = readSourceText(path, name, INPUT_LIMITS.document);
+/**
+ * The data of a published document's text: JSON read as JSON (exactly, and
+ * fast for large documents), anything else as YAML. Where JSON breaks is
+ * found by the YAML reader, JSON being YAML.
+ */
+export function parsePublished(text: string, name: string, json: boolean): unknown {
+  if (!json) return parseYamlSource(text, name).data;
   try {
-    return { text, data: JSON.parse(text) };
+    return JSON.parse(text);
   } catch (e) {
     try {
       parseYamlSource(text, name);
@@ -61,7 +76,7 @@ function readJson(path: string, name: string): { text: string; data: unknown } {
 }
 
 /** The pinned published document of a provider, its hash checked; files are named in messages relative to `cwd`. */
-export function readPinned(specsDir: string, provider: string, cwd: string): Pinned {
+export async function readPinned(specsDir: string, provider: string, cwd: string): Promise<Pinned> {
   const dir = join(specsDir, provider, "upstream");
   const shown = (path: string) => relative(cwd, path) || path;
   const sourceFile = join(dir, "source.yaml");
@@ -71,11 +86,34 @@ export function readPinned(specsDir: string, provider: string, cwd: string): Pin
   if (typeof source.file !== "string" || !source.file || typeof source.sha256 !== "string" || !source.sha256) {
     throw new PublishedDocumentError(`${shown(sourceFile)}: needs file and sha256, each a string (got file: ${JSON.stringify(source.file ?? null)}, sha256: ${JSON.stringify(source.sha256 ?? null)})`);
   }
-  const { text, document } = readPublished(join(dir, source.file), shown(join(dir, source.file)));
+  const { text, document } = await readPublished(join(dir, source.file), shown(join(dir, source.file)));
   const actual = sha256(text);
   if (actual !== source.sha256)
     throw new PublishedDocumentError(`${shown(join(dir, source.file))} does not match its pinned sha256 (${source.sha256.slice(0, 12)}…, the file has ${actual.slice(0, 12)}…): restore it, or pin it again with --accept`);
   return { dir, file: source.file, sha256: source.sha256, document, ...(typeof source.source === "string" ? { source: source.source } : {}), ...(typeof source.retrieved === "string" ? { retrieved: source.retrieved } : {}) };
+}
+
+/**
+ * The files that pin a provider's first published document (`blockwright
+ * add`), by name inside specs/<provider>/upstream/: the document as it was
+ * published, and source.yaml naming it with its source, date and sha256.
+ */
+export function pinnedFiles(text: string, pin: { provider: string; format: "openapi" | "swagger"; json: boolean; source: string; retrieved: string }): Map<string, string> {
+  const file = `published.${pin.json ? "json" : "yaml"}`;
+  const source = new Document({ format: pin.format, file, source: pin.source, retrieved: pin.retrieved, sha256: sha256(text) });
+  // Quoted, as in every source.yaml: a YAML 1.1 reader would take the date for a timestamp.
+  const retrieved = source.createNode(pin.retrieved);
+  retrieved.type = "QUOTE_DOUBLE";
+  source.set("retrieved", retrieved);
+  source.commentBefore = [
+    ` The published document specs/${pin.provider}/openapi.yaml was cut from (blockwright add).`,
+    ` \`blockwright upstream ${pin.provider} <newer document>\` lists what a newer version changes in what`,
+    " the manifest binds; --accept pins the newer one here.",
+  ].join("\n");
+  return new Map([
+    [file, text],
+    ["source.yaml", source.toString({ lineWidth: 0 })],
+  ]);
 }
 
 /** Make `newer` the pinned document: copy it in, record its hash, source and date. */

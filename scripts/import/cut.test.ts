@@ -1,0 +1,146 @@
+// The cutter on a small document of the test's own: what the chosen
+// operations reach through `$ref`s is kept (cycles, parameters, responses,
+// examples, headers, request bodies, discriminator mappings, security
+// schemes), everything else is dropped, and what is kept is the document's
+// own, in its order.
+import { describe, expect, it } from "vitest";
+import { cutDocument } from "./cut.js";
+
+const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
+
+function fixture() {
+  return {
+    openapi: "3.0.3",
+    info: { title: "Shop", version: "1" },
+    servers: [{ url: "https://api.shop.test/v1" }],
+    security: [{ key: [] }],
+    tags: [{ name: "orders" }, { name: "admin" }],
+    "x-webhooks": { orderPaid: { post: { requestBody: { content: { "application/json": { schema: ref("schemas", "Webhook") } } } } } },
+    paths: {
+      "/orders/{id}": {
+        summary: "One order",
+        parameters: [ref("parameters", "Id")],
+        get: { operationId: "getOrder", tags: ["orders"], responses: { "200": ref("responses", "Order"), default: ref("responses", "Error") } },
+        delete: { operationId: "deleteOrder", tags: ["admin"], security: [{ admin: [] }], responses: { "204": { description: "gone" } } },
+      },
+      "/orders": {
+        post: {
+          operationId: "createOrder",
+          tags: ["orders"],
+          security: [{ oauth: ["write"] }],
+          requestBody: ref("requestBodies", "NewOrder"),
+          responses: { "201": { description: "made", headers: { Location: ref("headers", "Location") }, content: { "application/json": { schema: ref("schemas", "Order"), examples: { made: ref("examples", "Made") } } } } },
+        },
+      },
+      "/stats": { get: { operationId: "stats", responses: { "200": { description: "ok", content: { "application/json": { schema: ref("schemas", "Stats") } } } } } },
+    },
+    components: {
+      schemas: {
+        Order: {
+          type: "object",
+          properties: {
+            id: { type: "string" },
+            // A cycle: an order's parent is an order.
+            parent: ref("schemas", "Order"),
+            lines: { type: "array", items: ref("schemas", "Line") },
+            // A property named like a keyword whose value is data: it is a schema here.
+            default: ref("schemas", "Flag"),
+            payment: { oneOf: [ref("schemas", "Card"), ref("schemas", "Transfer")], discriminator: { propertyName: "kind", mapping: { card: "#/components/schemas/Card", wire: "Transfer" } } },
+          },
+          // Data, not structure: the $ref inside an example is the example's own.
+          example: { id: "o1", note: { $ref: "#/components/schemas/Unused" } },
+        },
+        Line: { type: "object", properties: { sku: { type: "string" }, order: ref("schemas", "Order") } },
+        Flag: { type: "boolean" },
+        Card: { type: "object", properties: { kind: { type: "string" } } },
+        Transfer: { type: "object", properties: { kind: { type: "string" } } },
+        Error: { type: "object", properties: { message: { type: "string" } } },
+        Webhook: { type: "object" },
+        Stats: { type: "object" },
+        Unused: { type: "object" },
+      },
+      parameters: { Id: { name: "id", in: "path", required: true, schema: { type: "string", maxLength: 40 } }, Unused: { name: "x", in: "query" } },
+      responses: {
+        Order: { description: "an order", content: { "application/json": { schema: ref("schemas", "Order") } } },
+        Error: { description: "an error", content: { "application/json": { schema: ref("schemas", "Error") } } },
+      },
+      requestBodies: { NewOrder: { content: { "application/json": { schema: { type: "object", properties: { lines: { type: "array", items: ref("schemas", "Line") } } } } } } },
+      headers: { Location: { schema: { type: "string" } } },
+      examples: { Made: { summary: "a new order", value: { id: "o2", $ref: "#/components/schemas/Unused" } }, Other: { value: {} } },
+      securitySchemes: { key: { type: "apiKey", in: "header", name: "X-Key" }, admin: { type: "http", scheme: "basic" }, oauth: { type: "oauth2", flows: {} } },
+    },
+  };
+}
+
+describe("cutDocument", () => {
+  it("keeps the chosen operations' path items, only the chosen methods, with the path item's own keys", () => {
+    const { document, report } = cutDocument(fixture(), [{ path: "/orders/{id}", method: "get" }]);
+    expect(Object.keys(document.paths as object)).toEqual(["/orders/{id}"]);
+    expect((document.paths as Record<string, object>)["/orders/{id}"]).toEqual({ summary: "One order", parameters: [ref("parameters", "Id")], get: fixture().paths["/orders/{id}"].get });
+    expect(report.operations).toEqual({ kept: 1, total: 4 });
+  });
+
+  it("keeps every component reached through $refs, through cycles and mappings, and drops the rest", () => {
+    const { document, report } = cutDocument(fixture(), [{ path: "/orders/{id}", method: "get" }]);
+    const components = document.components as Record<string, Record<string, unknown>>;
+    expect(Object.keys(components.schemas!)).toEqual(["Order", "Line", "Flag", "Card", "Transfer", "Error"]);
+    expect(Object.keys(components.parameters!)).toEqual(["Id"]);
+    expect(Object.keys(components.responses!)).toEqual(["Order", "Error"]);
+    expect(Object.keys(components.securitySchemes!)).toEqual(["key"]);
+    expect(components.examples).toBeUndefined();
+    expect(report.components.schemas).toEqual({ kept: 6, total: 9 });
+    expect(report.components.examples).toEqual({ kept: 0, total: 2 });
+    expect(report.unresolved).toEqual([]);
+  });
+
+  it("follows request bodies, response headers and named examples, and the schemes the operations name", () => {
+    const { document } = cutDocument(fixture(), [{ path: "/orders", method: "post" }]);
+    const components = document.components as Record<string, Record<string, unknown>>;
+    expect(Object.keys(components)).toEqual(["schemas", "requestBodies", "headers", "examples", "securitySchemes"]);
+    expect(Object.keys(components.requestBodies!)).toEqual(["NewOrder"]);
+    expect(Object.keys(components.headers!)).toEqual(["Location"]);
+    expect(Object.keys(components.examples!)).toEqual(["Made"]);
+    // The operation's own requirement and the document's (which applies to other operations) both name a scheme.
+    expect(Object.keys(components.securitySchemes!)).toEqual(["key", "oauth"]);
+    expect(Object.keys(components.schemas!)).not.toContain("Unused");
+  });
+
+  it("keeps the document's own values, in its key order, and leaves the document as it was", () => {
+    const doc = fixture();
+    const before = JSON.stringify(doc);
+    const { document } = cutDocument(doc, [
+      { path: "/orders", method: "post" },
+      { path: "/orders/{id}", method: "get" },
+    ]);
+    expect(JSON.stringify(doc)).toBe(before);
+    expect(Object.keys(document)).toEqual(["openapi", "info", "servers", "security", "tags", "paths", "components"]);
+    // In the document's order, whatever order they were chosen in.
+    expect(Object.keys(document.paths as object)).toEqual(["/orders/{id}", "/orders"]);
+    const schemas = (document.components as Record<string, Record<string, unknown>>).schemas!;
+    expect(schemas.Order).toBe(doc.components.schemas.Order);
+    expect(document.servers).toBe(doc.servers);
+    expect(document.info).toBe(doc.info);
+  });
+
+  it("keeps only the tags the chosen operations use, and drops top-level extensions with what only they reach", () => {
+    const { document, report } = cutDocument(fixture(), [{ path: "/orders/{id}", method: "get" }]);
+    expect(document.tags).toEqual([{ name: "orders" }]);
+    expect(report.dropped).toEqual(["x-webhooks"]);
+    expect(Object.keys((document.components as Record<string, object>).schemas!)).not.toContain("Webhook");
+  });
+
+  it("reports $refs that name nothing and $refs to other files, keeping them as they are", () => {
+    const doc = fixture();
+    (doc.paths["/stats"].get.responses["200"].content["application/json"].schema as unknown) = { allOf: [ref("schemas", "Missing"), { $ref: "./common.yaml#/Stats" }, { $ref: "#/paths/~1orders/post" }] };
+    const { document, report } = cutDocument(doc, [{ path: "/stats", method: "get" }]);
+    expect(report.unresolved).toEqual(["#/components/schemas/Missing", "#/paths/~1orders/post"].sort());
+    expect(report.external).toEqual(["./common.yaml#/Stats"]);
+    expect((document.paths as Record<string, object>)["/stats"]).toEqual(doc.paths["/stats"]);
+  });
+
+  it("gives a document without components or tags none", () => {
+    const { document, report } = cutDocument({ openapi: "3.1.0", info: { title: "t", version: "1" }, paths: { "/a": { get: { responses: { "200": { description: "ok" } } } } } }, [{ path: "/a", method: "get" }]);
+    expect(document).toEqual({ openapi: "3.1.0", info: { title: "t", version: "1" }, paths: { "/a": { get: { responses: { "200": { description: "ok" } } } } } });
+    expect(report).toEqual({ operations: { kept: 1, total: 1 }, components: {}, dropped: [], unresolved: [], external: [] });
+  });
+});

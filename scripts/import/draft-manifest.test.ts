@@ -1,0 +1,276 @@
+// The drafted manifest, on small documents of the tests' own: paging
+// recognised per known shape, the credential per kind of security scheme,
+// outputs per kind of reply, where errors keep their message, the server,
+// operation ids — and each draft of a well-formed document links as
+// generate links it, without an edit.
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { draftWorkFolder, drafted, linkProblems, notesAt, openapi, reply, type Json } from "./__fixtures__/draft-kit.js";
+import { snakeCase } from "./draft-manifest.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const order = { type: "object", required: ["id"], properties: { id: { type: "string" }, total: { type: "integer" } } };
+const list = (params: Json[], schema: Json, example: unknown, headers?: Json): Json => ({
+  "/orders": { get: { operationId: "listOrders", summary: "List orders", parameters: params, responses: { "200": reply(schema, example, headers) } } },
+});
+const query = (name: string, schema: Json, extra: Json = {}) => ({ name, in: "query", schema, ...extra });
+
+describe("paging, per known shape", () => {
+  it("a cursor in the reply sent back as a parameter (response_metadata.next_cursor → cursor)", async () => {
+    const doc = openapi(
+      list(
+        [query("limit", { type: "integer", minimum: 1, maximum: 200 }), query("cursor", { type: "string", maxLength: 500 })],
+        { type: "object", required: ["orders"], properties: { orders: { type: "array", items: order }, response_metadata: { type: "object", properties: { next_cursor: { type: "string" } } } } },
+        { orders: [{ id: "o1" }], response_metadata: { next_cursor: "" } },
+      ),
+    );
+    const d = drafted(doc, ["listOrders"]);
+    expect(d.manifest.operations.acme_list_orders!.pagination).toEqual({ style: "cursor", cursor: "$response.body#/response_metadata/next_cursor", send: { in: "query", name: "cursor" }, items: ["data"], pageSize: "limit" });
+    expect(notesAt(d, "operations.acme_list_orders.pagination")).toEqual(["paging recognised as a cursor: response_metadata.next_cursor of the reply, sent back as cursor"]);
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("a page token (nextPageToken → pageToken)", () => {
+    const doc = openapi(list([query("pageToken", { type: "string", maxLength: 100 })], { type: "object", properties: { items: { type: "array", items: order }, nextPageToken: { type: "string" } } }, { items: [] }));
+    expect(drafted(doc, ["listOrders"]).manifest.operations.acme_list_orders!.pagination).toEqual({ style: "cursor", cursor: "$response.body#/nextPageToken", send: { in: "query", name: "pageToken" }, items: ["data"] });
+  });
+
+  it("has_more beside a list of records, the last id sent back as starting_after", async () => {
+    const doc = openapi(
+      list(
+        [query("limit", { type: "integer" }), query("starting_after", { type: "string", maxLength: 5000 })],
+        { type: "object", required: ["data", "has_more", "object"], properties: { data: { type: "array", items: order }, has_more: { type: "boolean" }, object: { type: "string", enum: ["list"] }, url: { type: "string" } } },
+        { data: [{ id: "o1" }], has_more: false, object: "list", url: "/orders" },
+      ),
+    );
+    const d = drafted(doc, ["listOrders"]);
+    expect(d.manifest.operations.acme_list_orders!.pagination).toEqual({
+      style: "cursor",
+      cursor: "$response.body#/data/-1/id",
+      send: { in: "query", name: "starting_after" },
+      more: { from: "$response.body#/has_more", equals: true },
+      items: ["data"],
+      pageSize: "limit",
+    });
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("a Link header on the reply (page and per_page beneath it)", async () => {
+    const doc = openapi(list([query("per_page", { type: "integer", default: 30 }), query("page", { type: "integer", default: 1 })], { type: "array", items: order }, [{ id: "o1" }], { Link: { schema: { type: "string" } } }));
+    const d = drafted(doc, ["listOrders"]);
+    expect(d.manifest.operations.acme_list_orders!.pagination).toEqual({ style: "linkHeader", items: ["data"] });
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("the address of the next page in the reply", async () => {
+    const doc = openapi(list([], { type: "object", properties: { results: { type: "array", items: order }, next: { type: "string", format: "uri", nullable: true } } }, { results: [], next: null }));
+    const d = drafted(doc, ["listOrders"]);
+    expect(d.manifest.operations.acme_list_orders!.pagination).toEqual({ style: "nextUrl", url: "$response.body#/next", items: ["data"] });
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("an offset, with the page size and the total", async () => {
+    const doc = openapi(
+      list(
+        [query("offset", { type: "integer", minimum: 0 }), query("limit", { type: "integer", minimum: 1, maximum: 100 })],
+        { type: "object", properties: { results: { type: "array", items: order }, total: { type: "integer" } } },
+        { results: [], total: 0 },
+      ),
+    );
+    const d = drafted(doc, ["listOrders"]);
+    expect(d.manifest.operations.acme_list_orders!.pagination).toEqual({ style: "offset", send: { in: "query", name: "offset" }, total: "$response.body#/total", items: ["data"], pageSize: "limit" });
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("page numbers without a Link header: no style fits, none is drafted, a note says why", () => {
+    const doc = openapi(list([query("page", { type: "integer" })], { type: "array", items: order }, []));
+    const d = drafted(doc, ["listOrders"]);
+    expect(d.manifest.operations.acme_list_orders!.pagination).toBeUndefined();
+    expect(notesAt(d, "operations.acme_list_orders.pagination")).toEqual(["the operation pages by page number (page), which is no pagination style of the manifest yet (offset counts items, not pages): none drafted"]);
+  });
+
+  it("a reply that is no list has no paging", () => {
+    const doc = openapi({
+      "/orders/{id}": {
+        get: {
+          operationId: "getOrder",
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }, query("cursor", { type: "string" })],
+          responses: { "200": reply({ type: "object", properties: { id: { type: "string" }, cursor: { type: "string" } } }) },
+        },
+      },
+    });
+    expect(drafted(doc, ["getOrder"]).manifest.operations.acme_get_order!.pagination).toBeUndefined();
+  });
+});
+
+describe("the credential, per kind of security scheme", () => {
+  const one = (schemes: Json, security: Json[] | undefined, params: Json[] = []) =>
+    openapi(
+      { "/me": { get: { operationId: "me", parameters: params, ...(security ? { security } : {}), responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "u1" }) } } } },
+      { securitySchemes: schemes },
+      { security: null },
+    );
+
+  it("an HTTP bearer token", async () => {
+    const d = drafted(one({ token: { type: "http", scheme: "bearer", description: "A personal token." } }, [{ token: [] }]), ["me"]);
+    expect(d.manifest.auth).toEqual({ scheme: "token", param: "accessToken" });
+    expect(d.manifest.params!.accessToken).toEqual({ type: "string", title: "Access token", required: true, secret: true, maxLength: 2048, description: "A personal token. The access token, sent as a bearer token." });
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("an API key in a header, where a parameter of the same header is the credential's own slot, not drafted", async () => {
+    const d = drafted(one({ key: { type: "apiKey", in: "header", name: "X-Api-Key" } }, [{ key: [] }], [{ name: "x-api-key", in: "header", required: false, schema: { type: "string" } }]), ["me"]);
+    expect(d.manifest.auth).toEqual({ scheme: "key", param: "apiKey" });
+    expect(d.manifest.params!.apiKey!.description).toBe("The API key, sent as the X-Api-Key header.");
+    expect(d.manifest.operations.acme_me!.params).toBeUndefined();
+    expect(notesAt(d, "operations.acme_me")).toEqual(["header parameter x-api-key is where the credential goes (auth: key)"]);
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("an API key in the query", async () => {
+    const d = drafted(one({ key: { type: "apiKey", in: "query", name: "key" } }, [{ key: [] }]), ["me"]);
+    expect(d.credential.placement).toEqual({ type: "query", name: "key" });
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  for (const type of ["oauth2", "openIdConnect"]) {
+    it(`an ${type} scheme: its access token as a bearer token; a token parameter beside it is not drafted`, async () => {
+      const scheme =
+        type === "oauth2" ? { type, flows: { authorizationCode: { authorizationUrl: "https://acme.test/a", tokenUrl: "https://acme.test/t", scopes: {} } } } : { type, openIdConnectUrl: "https://acme.test/.well-known/openid-configuration" };
+      const d = drafted(
+        one(
+          { login: scheme },
+          [{ login: [] }],
+          [query("token", { type: "string" }, { description: "Authentication token. Requires scope: `me:read`" }), query("fields", { type: "string", maxLength: 100 }, { description: "A token list of fields." })],
+        ),
+        ["me"],
+      );
+      expect(d.credential).toMatchObject({ scheme: "login", param: "accessToken", placement: { type: "bearer" } });
+      expect(Object.keys(d.manifest.operations.acme_me!.params!)).toEqual(["fields"]);
+      expect(notesAt(d, "auth")).toEqual([`security scheme login is ${type}: its access token is sent as a bearer token; obtaining it (the OAuth flow) is the caller's`]);
+      expect(notesAt(d, "operations.acme_me")).toEqual(['query parameter "token" repeats the credential that security scheme login sends (auth.param accessToken): not drafted']);
+      expect(await linkProblems(d)).toEqual([]);
+    });
+  }
+
+  it("no scheme at all: a bearer token, added to the cut as such, with a security requirement", async () => {
+    const doc = one({}, undefined);
+    delete doc.components.securitySchemes;
+    const d = drafted(doc, ["me"]);
+    expect(d.manifest.auth).toEqual({ scheme: "bearerAuth", param: "accessToken" });
+    expect(d.added).toEqual(["components.securitySchemes.bearerAuth", "security"]);
+    expect(d.openapiText).toContain("# Added by blockwright add, not published: components.securitySchemes.bearerAuth and security");
+    expect(d.openapiText).toMatch(/\nsecurity:\n {2}- bearerAuth: \[\]\npaths:/);
+    expect(notesAt(d, "auth")[0]).toMatch(/^the document declares no security scheme; drafted a bearer token/);
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("of several schemes every operation accepts, the one the runtime sends", () => {
+    const d = drafted(one({ basic: { type: "http", scheme: "basic" }, bearer: { type: "http", scheme: "bearer" } }, [{ basic: [] }, { bearer: [] }]), ["me"]);
+    expect(d.manifest.auth.scheme).toBe("bearer");
+    expect(notesAt(d, "auth")).toEqual(["chose security scheme bearer (http bearer) of basic (http basic), bearer (http bearer)"]);
+  });
+
+  it("only a scheme the runtime does not send: drafted, and the note says generate will refuse it", async () => {
+    const d = drafted(one({ basic: { type: "http", scheme: "basic" } }, [{ basic: [] }]), ["me"]);
+    expect(notesAt(d, "auth")).toEqual(["security scheme basic (http basic) is not one the runtime sends (http bearer, apiKey in a header or the query, oauth2, openIdConnect): generate will refuse it"]);
+    expect(await linkProblems(d)).toEqual([expect.stringMatching(/auth\.scheme: security scheme "basic" is of an unsupported kind \(http\)/)]);
+  });
+});
+
+describe("outputs, per kind of reply", () => {
+  const get = (schema: Json | undefined, example?: unknown, status = "200") => openapi({ "/x": { get: { operationId: "getX", responses: { [status]: schema ? reply(schema, example) : { description: "Nothing." } } } } });
+
+  it("a list beside other fields: the list, its count, the fields that can vary", async () => {
+    const d = drafted(
+      get(
+        { type: "object", required: ["data", "object"], properties: { data: { type: "array", items: order }, has_more: { type: "boolean", description: "More follow." }, object: { type: "string", enum: ["list"] } } },
+        { data: [], object: "list" },
+      ),
+      ["getX"],
+    );
+    expect(d.manifest.operations.acme_get_x!.outputs).toEqual({
+      data: { type: "array", from: "$response.body#/data", description: "The data of this reply." },
+      "metadata.count": { type: "number", from: "$response.body#/data", count: true, description: "How many data this reply holds." },
+      "metadata.hasMore": { type: "boolean", from: "$response.body#/has_more", optional: true, description: "More follow." },
+    });
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("a top-level list", () => {
+    const d = drafted(get({ type: "array", items: order }, []), ["getX"]);
+    expect(Object.keys(d.manifest.operations.acme_get_x!.outputs)).toEqual(["data", "metadata.count"]);
+  });
+
+  it("a record: the whole body, and its id; a small one, each scalar field", async () => {
+    const big = { type: "object", required: ["id"], properties: Object.fromEntries(["id", "a", "b", "c", "d", "e", "f"].map((k) => [k, { type: "string" }])) };
+    expect(Object.keys(drafted(get(big, { id: "1" }), ["getX"]).manifest.operations.acme_get_x!.outputs)).toEqual(["data", "metadata.id"]);
+    const small = drafted(get({ type: "object", properties: { ok: { type: "boolean", enum: [true] }, channel: { type: "string" }, ts: { type: "string" }, message: { type: "object" } } }, { ok: true }), ["getX"]);
+    expect(Object.keys(small.manifest.operations.acme_get_x!.outputs)).toEqual(["data", "metadata.channel", "metadata.ts"]);
+    expect(await linkProblems(small)).toEqual([]);
+  });
+
+  it("no JSON body: the status", async () => {
+    const d = drafted(get(undefined, undefined, "204"), ["getX"]);
+    expect(d.manifest.operations.acme_get_x!.outputs).toEqual({ "metadata.status": { type: "number", from: "$statusCode", description: "The HTTP status of the reply (it has no JSON body)." } });
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("one of several shapes: the whole body only, as no field can be read through anyOf yet", async () => {
+    const d = drafted(get({ anyOf: [order, { type: "object", properties: { id: { type: "string" }, deleted: { type: "boolean" } } }] }, { id: "1" }), ["getX"]);
+    expect(Object.keys(d.manifest.operations.acme_get_x!.outputs)).toEqual(["data"]);
+    expect(notesAt(d, "operations.acme_get_x.outputs")).toEqual(["the 200 reply is one of several shapes (anyOf): only data drafted, as the linker cannot read a field through anyOf/oneOf yet"]);
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});
+
+describe("errors, the server, the provider", () => {
+  const withError = (schema: Json, success: Json = { type: "object", properties: { id: { type: "string" } } }) =>
+    openapi({ "/x": { get: { operationId: "getX", responses: { "200": reply(success, { id: "1" }), default: reply(schema) } } } });
+
+  it("an error object with a message, a code and a type", () => {
+    expect(drafted(withError({ type: "object", properties: { error: { type: "object", properties: { message: { type: "string" }, code: { type: "string" }, type: { type: "string" } } } } }), ["getX"]).manifest.errors).toEqual({
+      code: ["$response.body#/error/code", "$response.body#/error/type"],
+      message: ["$response.body#/error/message"],
+    });
+  });
+
+  it("a message at the top", () => {
+    expect(drafted(withError({ type: "object", properties: { message: { type: "string" }, documentation_url: { type: "string" } } }), ["getX"]).manifest.errors).toEqual({ message: ["$response.body#/message"] });
+  });
+
+  it("a failure answered with ok: false", () => {
+    const d = drafted(withError({ type: "object", properties: { ok: { type: "boolean", enum: [false] }, error: { type: "string" } } }, { type: "object", properties: { ok: { type: "boolean", enum: [true] }, id: { type: "string" } } }), [
+      "getX",
+    ]);
+    expect(d.manifest.errors).toEqual({ code: ["$response.body#/error"], message: ["$response.body#/error"], failureWhen: [{ from: "$response.body#/ok", equals: false }] });
+  });
+
+  it("no error schema: the common places, marked for review", () => {
+    const d = drafted(openapi({ "/x": { get: { operationId: "getX", responses: { "200": reply({ type: "object" }) } } } }), ["getX"]);
+    expect(d.manifest.errors.message).toEqual(["$response.body#/message", "$response.body#/error/message", "$response.body#/error"]);
+    expect(notesAt(d, "errors.message")).toHaveLength(1);
+  });
+
+  it("the server's scheme and host; its path, its variables and other hosts are noted", () => {
+    const doc = withError({ type: "object" });
+    doc.servers = [{ url: "https://{region}.acme.test/api/", variables: { region: { default: "eu" } } }, { url: "https://sandbox.acme.test/api" }];
+    const d = drafted(doc, ["getX"]);
+    expect(d.manifest.server).toEqual({ default: "https://eu.acme.test", hosts: ["sandbox.acme.test"] });
+    expect(notesAt(d, "server.default")).toEqual(["the spec's server is https://eu.acme.test/api: its path /api prefixes every operation's path there, and the runtime does not add it yet"]);
+    doc.servers = [{ url: "/api" }];
+    expect(drafted(doc, ["getX"]).manifest.server).toEqual({ default: "https://api.example.invalid" });
+  });
+
+  it("the provider's metadata from info, every guess marked", () => {
+    const d = drafted(withError({ type: "object" }), ["getX"]);
+    expect(d.manifest).toMatchObject({ provider: "acme", name: "Acme API", description: "Acme keeps orders.", color: "#6B7280", category: "tools", openapi: "openapi.yaml" });
+    expect(d.manifestText).toMatch(/^# Drafted by blockwright add from acme\.json on 2026-01-02\.\n/);
+    expect(d.manifestText).toContain('# review: a neutral grey: use the brand\'s colour\ncolor: "#6B7280"\n');
+  });
+
+  it("operation ids: the provider, then the operationId in snake case", () => {
+    expect(["chat_postMessage", "issues/list-for-repo", "GetCustomersCustomer", "getHTTPStatus", "list.v2"].map(snakeCase)).toEqual(["chat_post_message", "issues_list_for_repo", "get_customers_customer", "get_http_status", "list_v2"]);
+  });
+});

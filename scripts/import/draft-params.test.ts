@@ -1,0 +1,201 @@
+// The drafted parameters: types and limits from the schema, the maxLength the
+// project requires in the address and headers (a default, marked), names
+// that must change to be identifiers, body fields of JSON and form bodies,
+// and what is left out, with the reason, rather than drafted wrongly.
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { draftWorkFolder, drafted, linkProblems, notesAt, openapi, reply, type Json } from "./__fixtures__/draft-kit.js";
+import { DEFAULT_MAX_LENGTH } from "./draft-params.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const ok = { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "1" }) };
+const withParams = (parameters: Json[], doc: Json = {}) =>
+  openapi({ "/items/{id}": { get: { operationId: "getItem", parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }, ...parameters], responses: ok } } }, {}, doc);
+const withBody = (content: Json, required = false) => openapi({ "/items": { post: { operationId: "createItem", requestBody: { required, content }, responses: ok } } });
+
+describe("parameters of the address and headers", () => {
+  it("take the schema's type and limits", async () => {
+    const doc = withParams([
+      { name: "q", in: "query", required: true, description: "Search words.", schema: { type: "string", minLength: 1, maxLength: 200, pattern: "^[^<>]*$" }, example: "red shoes" },
+      { name: "size", in: "query", schema: { type: "integer", minimum: 1, maximum: 50, default: 10 } },
+      { name: "sort", in: "query", schema: { type: "string", enum: ["new", "old", null] } },
+      { name: "ratio", in: "query", schema: { type: "number", minimum: 0, maximum: 1 } },
+      { name: "exact", in: "query", schema: { type: "boolean" } },
+    ]);
+    const drafted_ = drafted(doc, ["getItem"]);
+    expect(drafted_.manifest.operations.acme_get_item!.params).toEqual({
+      id: { type: "string", description: "The id parameter.", required: true, maxLength: DEFAULT_MAX_LENGTH.path, wire: { in: "path" } },
+      q: { type: "string", description: "Search words.", required: true, minLength: 1, maxLength: 200, pattern: "^[^<>]*$", example: "red shoes", wire: { in: "query" } },
+      size: { type: "number", description: "The size parameter.", integer: true, minimum: 1, maximum: 50, default: 10, sendDefault: false, wire: { in: "query" } },
+      sort: { type: "string", description: "The sort parameter.", enum: ["new", "old"], wire: { in: "query" } },
+      ratio: { type: "number", description: "The ratio parameter.", minimum: 0, maximum: 1, wire: { in: "query" } },
+      exact: { type: "boolean", description: "The exact parameter.", wire: { in: "query" } },
+    });
+    expect(notesAt(drafted_, "operations.acme_get_item.params.id")).toEqual([
+      "the spec describes id nowhere: write what it means",
+      `maxLength ${DEFAULT_MAX_LENGTH.path} is blockwright add's default for a path value the spec leaves unbounded; set the upstream's real limit`,
+    ]);
+    expect(await linkProblems(drafted_)).toEqual([]);
+  });
+
+  it("give free text in the query or a header the default maxLength, marked for review", async () => {
+    const d = drafted(
+      withParams([
+        { name: "q", in: "query", description: "Words.", schema: { type: "string" } },
+        { name: "X-Trace", in: "header", description: "A trace id.", schema: { type: "string" } },
+      ]),
+      ["getItem"],
+    );
+    const p = d.manifest.operations.acme_get_item!.params!;
+    expect([p.q!.maxLength, p.xTrace!.maxLength]).toEqual([DEFAULT_MAX_LENGTH.query, DEFAULT_MAX_LENGTH.header]);
+    expect(notesAt(d, "operations.acme_get_item.params.xTrace")).toEqual([`maxLength ${DEFAULT_MAX_LENGTH.header} is blockwright add's default for a header value the spec leaves unbounded; set the upstream's real limit`]);
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("turn exclusive bounds into inclusive ones: integers to the next integer, other numbers left to the spec", async () => {
+    const d = drafted(
+      withParams([
+        { name: "above", in: "query", schema: { type: "integer", minimum: 0, exclusiveMinimum: true, maximum: 10, exclusiveMaximum: true } },
+        { name: "share", in: "query", schema: { type: "number", minimum: 0, exclusiveMinimum: true } },
+      ]),
+      ["getItem"],
+    );
+    const p = d.manifest.operations.acme_get_item!.params!;
+    expect(p.above).toMatchObject({ integer: true, minimum: 1, maximum: 9 });
+    expect(p.share).toMatchObject({ limitsFromSpec: true });
+    expect(p.share!.minimum).toBeUndefined();
+    expect(await linkProblems(d)).toEqual([]);
+    const d31 = drafted({ ...withParams([{ name: "n", in: "query", schema: { type: "integer", exclusiveMinimum: 0, exclusiveMaximum: 100 } }]), openapi: "3.1.0" }, ["getItem"]);
+    expect(d31.manifest.operations.acme_get_item!.params!.n).toMatchObject({ minimum: 1, maximum: 99 });
+  });
+
+  it("say what they cannot state: a format, deprecation, a default or example that breaks the limits", () => {
+    const d = drafted(withParams([{ name: "since", in: "query", deprecated: true, schema: { type: "string", format: "date-time", maxLength: 40, default: "" }, example: "x".repeat(41) }]), ["getItem"]);
+    expect(d.manifest.operations.acme_get_item!.params!.since).toEqual({ type: "string", description: "The since parameter.", maxLength: 40, wire: { in: "query" } });
+    expect(notesAt(d, "operations.acme_get_item.params.since")).toEqual([
+      "the spec describes since nowhere: write what it means",
+      "the spec gives format date-time, which a manifest cannot state yet",
+      "since is deprecated in the spec",
+      'the spec\'s default "" does not pass the drafted limits: left out',
+    ]);
+  });
+
+  it("rename what is no identifier, or is reserved, and keep the wire name", async () => {
+    const d = drafted(
+      withParams([
+        { name: "X-Request-Id", in: "header", schema: { type: "string", maxLength: 64 } },
+        { name: "maxItems", in: "query", schema: { type: "integer" } },
+        { name: "operation", in: "query", schema: { type: "string", enum: ["a"] } },
+      ]),
+      ["getItem"],
+    );
+    const p = d.manifest.operations.acme_get_item!.params!;
+    expect(Object.keys(p)).toEqual(["id", "maxItemsValue", "operationValue", "xRequestId"]);
+    expect([p.xRequestId!.wire, p.maxItemsValue!.wire, p.operationValue!.wire]).toEqual([
+      { in: "header", name: "X-Request-Id" },
+      { in: "query", name: "maxItems" },
+      { in: "query", name: "operation" },
+    ]);
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("send a list in the query as repeated keys, and leave out what the runtime cannot send", async () => {
+    const d = drafted(
+      withParams([
+        { name: "tag", in: "query", schema: { type: "array", items: { type: "string" } } },
+        { name: "expand", in: "query", style: "deepObject", explode: true, schema: { type: "array", items: { type: "string" } } },
+        { name: "filter", in: "query", style: "deepObject", required: true, schema: { type: "object", properties: { a: { type: "string" } } } },
+        { name: "session", in: "cookie", schema: { type: "string" } },
+      ]),
+      ["getItem"],
+    );
+    const p = d.manifest.operations.acme_get_item!.params!;
+    expect(p.tag).toMatchObject({ type: "json", jsonType: "array", wire: { in: "query" } });
+    expect(p.expand).toBeUndefined();
+    expect(p.filter).toMatchObject({ type: "json", jsonType: "object", required: true });
+    expect(notesAt(d, "operations.acme_get_item")).toEqual([
+      "query parameter expand is array (style deepObject, exploded), which the runtime does not send yet: not drafted",
+      "cookie parameter session not drafted: the runtime sends no cookies",
+    ]);
+    expect(notesAt(d, "operations.acme_get_item.params.filter")).toContain("query parameter filter is object (style deepObject), which the runtime does not send yet: drafted, but its wire form is not the spec's");
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});
+
+describe("body fields", () => {
+  it("of a JSON body: each top-level field, required where the schema says, read-only fields left out", async () => {
+    const d = drafted(
+      withBody(
+        {
+          "application/json": {
+            schema: {
+              type: "object",
+              required: ["name"],
+              properties: {
+                id: { type: "string", readOnly: true },
+                name: { type: "string", maxLength: 100, description: "The name." },
+                tags: { type: "array", items: { type: "string" } },
+                meta: { type: "object", additionalProperties: { type: "string" } },
+                "due-date": { type: "string", format: "date" },
+              },
+            },
+          },
+        },
+        true,
+      ),
+      ["createItem"],
+    );
+    expect(d.manifest.operations.acme_create_item!.params).toEqual({
+      name: { type: "string", description: "The name.", required: true, maxLength: 100, wire: { in: "body" } },
+      tags: { type: "json", description: "The tags field.", jsonType: "array", wire: { in: "body" } },
+      meta: { type: "json", description: "The meta field.", jsonType: "object", wire: { in: "body" } },
+      dueDate: { type: "string", description: "The dueDate field.", wire: { in: "body", pointer: "/due-date" } },
+    });
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("of a form: several shapes (anyOf) drafted as the richest one, marked", async () => {
+    const d = drafted(
+      withBody({
+        "application/x-www-form-urlencoded": {
+          schema: {
+            type: "object",
+            properties: {
+              metadata: {
+                anyOf: [
+                  { type: "object", additionalProperties: { type: "string" } },
+                  { type: "string", enum: [""] },
+                ],
+              },
+              title: { oneOf: [{ type: "string" }, { type: "integer" }] },
+              count: { oneOf: [{ type: "integer" }, { type: "integer", format: "int64" }] },
+            },
+          },
+          encoding: { metadata: { style: "deepObject", explode: true } },
+        },
+      }),
+      ["createItem"],
+    );
+    const p = d.manifest.operations.acme_create_item!.params!;
+    expect([p.metadata, p.title, p.count].map((x) => [x!.type, x!.jsonType, x!.integer])).toEqual([
+      ["json", "object", undefined],
+      ["string", undefined, undefined],
+      ["number", undefined, true],
+    ]);
+    expect(notesAt(d, "operations.acme_create_item.params.metadata")).toContain("the spec allows object or string (anyOf): drafted as object, without the limits of any one of them");
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("a body that is no object of fields: one parameter holding it whole", async () => {
+    const d = drafted(withBody({ "application/json": { schema: { type: "array", items: { type: "string" } } } }, true), ["createItem"]);
+    expect(d.manifest.operations.acme_create_item!.params).toEqual({ body: { type: "json", description: "The request body.", required: true, jsonType: "array", wire: { in: "body", pointer: "" } } });
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("a body the runtime does not write (multipart): left out, with the reason", () => {
+    const d = drafted(withBody({ "multipart/form-data": { schema: { type: "object", properties: { file: { type: "string", format: "binary" } } } } }), ["createItem"]);
+    expect(d.manifest.operations.acme_create_item!.params).toBeUndefined();
+    expect(notesAt(d, "operations.acme_create_item")).toEqual(["the request body is multipart/form-data, which the runtime does not write (JSON or application/x-www-form-urlencoded): not drafted"]);
+  });
+});

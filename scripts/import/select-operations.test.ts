@@ -1,0 +1,48 @@
+// Naming the operations to keep, as a user of a published API names them.
+import { describe, expect, it } from "vitest";
+import { documentOperations, selectOperations, UnknownOperations } from "./select-operations.js";
+
+const doc = {
+  paths: {
+    "/chat.postMessage": { post: { operationId: "chat_postMessage", summary: "Post" } },
+    "/v1/customers": { get: { operationId: "GetCustomers" }, post: { operationId: "PostCustomers" } },
+    "/v1/customers/{customer}": { get: { operationId: "GetCustomersCustomer" }, delete: {} },
+  },
+};
+
+const names = (asked: string[]) => selectOperations(doc, asked).map((o) => `${o.method} ${o.path}`);
+
+describe("selectOperations", () => {
+  it("finds operations by operationId, as METHOD /path, or by a path with one operation", () => {
+    expect(names(["GetCustomers", "DELETE /v1/customers/{customer}", "/chat.postMessage"])).toEqual(["get /v1/customers", "delete /v1/customers/{customer}", "post /chat.postMessage"]);
+  });
+
+  it("finds RPC-style method names (chat.postMessage) by path, or by their operationId written another way", () => {
+    expect(names(["chat.postMessage"])).toEqual(["post /chat.postMessage"]);
+    expect(names(["chat-postmessage"])).toEqual(["post /chat.postMessage"]);
+  });
+
+  it("keeps the order given, each operation once", () => {
+    expect(names(["PostCustomers", "GetCustomers", "PostCustomers", "post /v1/customers"])).toEqual(["post /v1/customers", "get /v1/customers"]);
+  });
+
+  it("refuses every name that names nothing, or a path with several operations, with the closest names", () => {
+    expect(() => selectOperations(doc, ["GetCustomer", "/v1/customers", "nothing-like-it"])).toThrow(
+      new UnknownOperations(
+        'no operation "GetCustomer" in the document (closest: "GetCustomers", "GetCustomersCustomer"); --list prints them all; "/v1/customers" is a path with 2 operations (GetCustomers, PostCustomers): name one by its operationId or as "METHOD /v1/customers"; no operation "nothing-like-it" in the document; --list prints them all',
+      ),
+    );
+  });
+});
+
+describe("documentOperations", () => {
+  it("lists every operation in the document's order, with its id and summary when it has them", () => {
+    expect(documentOperations(doc)).toEqual([
+      { path: "/chat.postMessage", method: "post", operationId: "chat_postMessage", summary: "Post" },
+      { path: "/v1/customers", method: "get", operationId: "GetCustomers" },
+      { path: "/v1/customers", method: "post", operationId: "PostCustomers" },
+      { path: "/v1/customers/{customer}", method: "get", operationId: "GetCustomersCustomer" },
+      { path: "/v1/customers/{customer}", method: "delete" },
+    ]);
+  });
+});
