@@ -7,7 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../contract-tests/repo.js";
-import { generate, GenerationErrors } from "./generate-all.js";
+import { generationProblems as problems } from "./__fixtures__/generation-problems.js";
+import { generate } from "./generate-all.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-links-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -32,16 +33,6 @@ interface Generated {
 async function packageJson(dir: string, outDir?: string): Promise<Generated> {
   const { files } = await generate({ root: dir, ...(outDir ? { outDir } : {}) });
   return JSON.parse(files.get(`${PROVIDER}/package.json`)!) as Generated;
-}
-
-async function problems(dir: string): Promise<string[]> {
-  try {
-    await generate({ root: dir });
-  } catch (e) {
-    if (e instanceof GenerationErrors) return e.errors.map((x) => x.message);
-    throw e;
-  }
-  return [];
 }
 
 describe("links of a generated package.json", () => {
