@@ -39,6 +39,17 @@ export interface PackageContext {
   runtime: { name: string; range: string };
   /** SPDX license of the project, when it has one. */
   license?: string;
+  /** The project's home page, issue tracker and repository (with the package's folder in it), when its package.json names them. */
+  links?: PackageLinks;
+  /** The package's folder has a CHANGELOG.md (`diff --write` writes it): it ships in the package. */
+  changelog?: boolean;
+}
+
+/** package.json fields that point package users (and Renovate's release notes, npm provenance) at the project. */
+export interface PackageLinks {
+  homepage?: string;
+  repository?: { type: string; url: string; directory?: string };
+  bugs?: string | { url?: string; email?: string };
 }
 
 /**
@@ -142,8 +153,9 @@ function runtimeType(type: string): string {
 }
 
 /**
- * The provider package's `package.json`: ESM with types, an exports map with
- * the one entry module, only the package's own files, and the runtime as its
+ * The provider package's `package.json`: ESM with types, the project's links,
+ * an exports map with the one entry module, only the package's own files (npm
+ * packs a CHANGELOG.md only when `files` lists it), and the runtime as its
  * one dependency. Its `blockwright` field marks it as generated and lets the
  * CLI find it.
  */
@@ -153,6 +165,7 @@ export function emitPackageJson(ir: ProviderIR, pkg: PackageContext): string {
     version: pkg.version,
     description: oneLine(ir.description),
     ...(pkg.license ? { license: pkg.license } : {}),
+    ...pkg.links,
     keywords: ["blockwright", "tool-block", ir.provider],
     type: "module",
     types: "./index.d.ts",
@@ -160,7 +173,7 @@ export function emitPackageJson(ir: ProviderIR, pkg: PackageContext): string {
       ".": { types: "./index.d.ts", default: "./index.js" },
       "./package.json": "./package.json",
     },
-    files: ["*.js", "*.d.ts", "surface.json", "README.md", ...(pkg.license ? ["LICENSE"] : [])],
+    files: ["*.js", "*.d.ts", "surface.json", "README.md", ...(pkg.changelog ? ["CHANGELOG.md"] : []), ...(pkg.license ? ["LICENSE"] : [])],
     sideEffects: false,
     engines: { node: ">=20.19" },
     dependencies: { [pkg.runtime.name]: pkg.runtime.range },
