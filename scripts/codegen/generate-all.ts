@@ -7,7 +7,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { emitEntry, emitGeneratedReadme, emitPackageJson, emitReadme, type PackageContext } from "./emit.js";
 import { emitOpenApiNamespace } from "./emit-types.js";
 import type { ProviderIR } from "./ir.js";
-import { linkDocument, LinkErrors } from "./link.js";
+import { linkDocument, LinkErrors } from "./link/index.js";
 import { OpenApiDocument } from "./openapi-document.js";
 import { fileTexts, loadOpenApi, OpenApiProblems } from "./openapi-source.js";
 import { buildSurface, formatSurface, type Surface } from "../surface/surface.js";

@@ -1,0 +1,38 @@
+// `outcomes`: a declared non-2xx status that is a result, not an error (a
+// 404 meaning "no match"), with a source for every required output.
+import { fieldOf, type OutcomeSpec, type ParamSpec } from "@blockwright/runtime";
+import type { TypeRef } from "../ir.js";
+import type { ManifestOperation } from "../manifest-types.js";
+import type { OpenApiOperation } from "../openapi-document.js";
+import type { LinkContext, Path } from "./context.js";
+import { linkSource, type LinkedOutput } from "./outputs.js";
+
+export function linkOutcomes(ctx: LinkContext, at: Path, mop: ManifestOperation, op: OpenApiOperation, params: Map<string, ParamSpec>, outputs: LinkedOutput[]): { spec: OutcomeSpec; types: [string, TypeRef][] }[] {
+  const result: { spec: OutcomeSpec; types: [string, TypeRef][] }[] = [];
+  for (const [statusText, outcome] of Object.entries(mop.outcomes ?? {}).sort()) {
+    const where: Path = [...at, "outcomes", statusText];
+    const status = Number(statusText);
+    if (!op.responses.some((r) => Number(r.status) === status)) {
+      ctx.fail(where, `status ${status} is not declared for "${op.operationId}" in ${ctx.openapiName}`);
+      continue;
+    }
+    const spec: OutcomeSpec = { status, description: outcome.description, outputs: [] };
+    const types: [string, TypeRef][] = [];
+    for (const path of Object.keys(outcome.outputs).sort()) {
+      const main = outputs.find((o) => o.spec.path === path);
+      if (!main) {
+        if (!(path in mop.outputs)) ctx.fail([...where, "outputs", path], `"${path}" is not an output of the operation (outputs: ${Object.keys(mop.outputs).join(", ")})`);
+        continue;
+      }
+      const linked = linkSource(ctx, fieldOf(outcome.outputs, path), [...where, "outputs", path], op, params, status, main.spec.type);
+      if (!linked) continue;
+      spec.outputs.push({ path, source: linked.source });
+      types.push([path, linked.type]);
+    }
+    for (const o of outputs) {
+      if (!o.spec.optional && !(o.spec.path in outcome.outputs)) ctx.fail([...where, "outputs"], `required output "${o.spec.path}" has no source for status ${status}`);
+    }
+    result.push({ spec, types });
+  }
+  return result;
+}
