@@ -2,7 +2,7 @@
 // operation selector, one input per parameter and meaning, the page inputs
 // of list operations, outputs per operation.
 import { DEFAULT_MAX_PAGES, type BlockDefinition, type BlockInput, type OperationCondition, type ParamSpec, type ToolSpec } from "@blockwright/runtime";
-import type { Manifest } from "./manifest-types.js";
+import type { Manifest } from "./precompiled/manifest-types.js";
 
 export function buildBlock(m: Manifest, tools: ToolSpec[]): BlockDefinition {
   const ids = tools.map((t) => t.id);

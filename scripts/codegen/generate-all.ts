@@ -11,7 +11,7 @@ import { linkDocument, LinkErrors } from "./link/index.js";
 import { OpenApiDocument } from "./openapi-document.js";
 import { fileTexts, loadOpenApi, OpenApiProblems } from "./openapi-source.js";
 import { buildSurface, formatSurface, type Surface } from "../surface/surface.js";
-import type { Manifest } from "./manifest-types.js";
+import type { Manifest } from "./precompiled/manifest-types.js";
 import { providerDirs } from "./provider-dirs.js";
 import { validateManifest } from "./validate-manifest.js";
 import { NPM_SCOPE } from "./naming.js";

@@ -2,7 +2,7 @@
 // mislead (a search sent as POST only reads): readOnly, destructive,
 // idempotent, openWorld; what is left out follows from the method.
 import type { ToolSpec } from "@blockwright/runtime";
-import type { ManifestOperation } from "../manifest-types.js";
+import type { ManifestOperation } from "../precompiled/manifest-types.js";
 import type { LinkContext, Path } from "./context.js";
 
 export function linkBehavior(ctx: LinkContext, at: Path, behavior: NonNullable<ManifestOperation["behavior"]>): NonNullable<ToolSpec["behavior"]> {

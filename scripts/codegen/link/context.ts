@@ -3,7 +3,7 @@
 // (`file:line:col` and the field's dotted path).
 import type { ParamSpec } from "@blockwright/runtime";
 import { SourceError, type YamlSource } from "../../yaml/yaml-source.js";
-import type { Manifest } from "../manifest-types.js";
+import type { Manifest } from "../precompiled/manifest-types.js";
 import type { OpenApiDocument, Schema } from "../openapi-document.js";
 
 /** A place in the manifest (or the document): keys and list indexes. */

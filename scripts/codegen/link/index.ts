@@ -8,7 +8,7 @@ import { fieldOf } from "@blockwright/runtime";
 import type { SourceError, YamlSource } from "../../yaml/yaml-source.js";
 import { buildBlock } from "../build-block.js";
 import type { OperationIR, ProviderIR } from "../ir.js";
-import type { Manifest } from "../manifest-types.js";
+import type { Manifest } from "../precompiled/manifest-types.js";
 import { camelCase, pascalCase } from "../naming.js";
 import type { OpenApiDocument } from "../openapi-document.js";
 import { authOf, linkAuth } from "./auth.js";

@@ -4,7 +4,7 @@
 // idempotency), assembled into the tool definition and its types.
 import type { AuthSpec, ErrorSpec, OutputSpec, RateLimitSpec, RuleSpec, ToolSpec } from "@blockwright/runtime";
 import type { OperationIR, TypeRef } from "../ir.js";
-import type { ManifestOperation } from "../manifest-types.js";
+import type { ManifestOperation } from "../precompiled/manifest-types.js";
 import { pascalCase } from "../naming.js";
 import type { OpenApiOperation } from "../openapi-document.js";
 import { authOf, credentialSender } from "./auth.js";

@@ -2,7 +2,7 @@
 // 404 meaning "no match"), with a source for every required output.
 import { fieldOf, type OutcomeSpec, type ParamSpec } from "@blockwright/runtime";
 import type { TypeRef } from "../ir.js";
-import type { ManifestOperation } from "../manifest-types.js";
+import type { ManifestOperation } from "../precompiled/manifest-types.js";
 import type { OpenApiOperation } from "../openapi-document.js";
 import type { LinkContext, Path } from "./context.js";
 import { linkSource, type LinkedOutput } from "./outputs.js";

@@ -5,7 +5,7 @@
 // type of each, as data (ir.ts TypeRef).
 import { cloneJson, fieldOf, formatPointer, parseExpression, type OutputSource, type OutputSpec, type ParamSpec, type ValueRef } from "@blockwright/runtime";
 import type { ResponseStep, TypeRef } from "../ir.js";
-import type { ManifestOperation, ManifestOutputSource } from "../manifest-types.js";
+import type { ManifestOperation, ManifestOutputSource } from "../precompiled/manifest-types.js";
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../openapi-document.js";
 import { fieldsNear, type LinkContext, type Path } from "./context.js";
 

@@ -5,7 +5,7 @@
 // page's size; each checked against the operation's parameters, body and
 // success response.
 import { formatPointer, PAGE_INPUTS, parseExpression, parsePointer, type PageTarget, type PaginationSpec, type ParamSpec, type ValueRef, type ValueTest } from "@blockwright/runtime";
-import type { ManifestOperation, ManifestPageTarget, ManifestValueTest } from "../manifest-types.js";
+import type { ManifestOperation, ManifestPageTarget, ManifestValueTest } from "../precompiled/manifest-types.js";
 import { declaredParameter, typeOf, type OpenApiOperation, type Schema } from "../openapi-document.js";
 import type { LinkContext, Path } from "./context.js";
 

@@ -3,7 +3,7 @@
 // parameter's type, and never looser than the spec's schema at the
 // parameter's place; `limitsFromSpec` takes the spec's as they are.
 import type { ParamSpec } from "@blockwright/runtime";
-import type { ManifestParam } from "../manifest-types.js";
+import type { ManifestParam } from "../precompiled/manifest-types.js";
 import { typeOf, type Schema } from "../openapi-document.js";
 import { regexProblem, type LinkContext, type Path } from "./context.js";
 

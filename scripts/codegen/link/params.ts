@@ -3,7 +3,7 @@
 // (wire.ts). A default and an example must pass the parameter's own rules,
 // as the runtime checks a caller's value.
 import { checkValue, cloneJson, isAbsent, SECRET_MIN_LENGTH, type ParamSpec, type WireSpec } from "@blockwright/runtime";
-import type { ManifestOperation, ManifestParam, ManifestWire } from "../manifest-types.js";
+import type { ManifestOperation, ManifestParam, ManifestWire } from "../precompiled/manifest-types.js";
 import { titleFromName } from "../naming.js";
 import type { OpenApiOperation } from "../openapi-document.js";
 import { regexProblem, type LinkContext, type Path } from "./context.js";

@@ -2,7 +2,7 @@
 // pending state, until it is terminal — states the spec's enum allows, an
 // interval no shorter than the upstream's minimum, a time-out.
 import type { OutputSpec, ToolSpec } from "@blockwright/runtime";
-import type { ManifestOperation } from "../manifest-types.js";
+import type { ManifestOperation } from "../precompiled/manifest-types.js";
 import type { OpenApiOperation } from "../openapi-document.js";
 import type { LinkContext, Path } from "./context.js";
 

@@ -3,7 +3,7 @@
 // instead of an id). The route's operation takes the same parameters (some
 // placed otherwise, `wire`) and gives every output the main one does.
 import type { ParamSpec, RouteSpec, WireSpec } from "@blockwright/runtime";
-import type { ManifestOperation } from "../manifest-types.js";
+import type { ManifestOperation } from "../precompiled/manifest-types.js";
 import { regexProblem, type LinkContext, type Path } from "./context.js";
 import { checkCoverage } from "./coverage.js";
 import { bodyStatusOf, linkOutput } from "./outputs.js";

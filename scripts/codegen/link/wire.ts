@@ -3,7 +3,7 @@
 // switch adding constant values when true — checked against the spec's
 // schema there. And the rule that a slot of a request carries one value.
 import { parsePointer, type ParamSpec, type WireConstant, type WireSpec } from "@blockwright/runtime";
-import type { ManifestParam } from "../manifest-types.js";
+import type { ManifestParam } from "../precompiled/manifest-types.js";
 import { declaredParameter, slotKey, type OpenApiOperation } from "../openapi-document.js";
 import { linkConstant } from "./constants.js";
 import { fieldsNear, type LinkContext, type Path } from "./context.js";
