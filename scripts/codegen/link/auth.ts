@@ -2,8 +2,9 @@
 // parameter holding the credential (secret). The scheme decides where the
 // credential goes: a bearer header, or a named header or query key.
 import type { AuthSpec } from "@blockwright/runtime";
-import { credentialOf } from "../openapi-document.js";
 import { slotNameProblem } from "../naming.js";
+import { type CredentialPlacement, credentialOf } from "../openapi-document.js";
+import type { ProviderEntry } from "../surface-entry.js";
 import type { LinkContext } from "./context.js";
 import type { SlotSender } from "./wire.js";
 
@@ -38,3 +39,26 @@ export function credentialSender(ctx: LinkContext, auth: AuthSpec | undefined): 
   const who = `the credential (auth.scheme ${ctx.manifest.auth.scheme})`;
   return [auth.type === "bearer" ? { in: "header", name: "Authorization", who, at: ["auth", "scheme"] } : { in: auth.type, name: auth.name, who, at: ["auth", "scheme"] }];
 }
+
+/** Placement of a credential as users configure it: `bearer`, `header:X-Api-Key`, `query:key`. */
+export function authPlacement(auth: CredentialPlacement): string {
+  return auth.type === "bearer" ? "bearer" : `${auth.type}:${auth.name}`;
+}
+
+/** Where the credential goes, and the parameter holding it: users configure both. */
+export const authSurface: ProviderEntry<{ placement: string; param: string }, "placementChanged" | "paramRenamed"> = {
+  scope: "provider",
+  subject: "auth",
+  legacy: true,
+  changes: {
+    placementChanged: { level: "breaking", rule: "credential placement changed" },
+    paramRenamed: { level: "breaking", rule: "credential parameter renamed" },
+  },
+  record: (ir) => ({ auth: { placement: authPlacement(ir.auth), param: ir.auth.param } }),
+  read: (s) => s.auth,
+  diff(a, b, report) {
+    if (!a || !b) return;
+    if (a.placement !== b.placement) report("placementChanged", { from: a.placement, to: b.placement });
+    if (a.param !== b.param) report("paramRenamed", { from: a.param, to: b.param });
+  },
+};

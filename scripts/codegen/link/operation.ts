@@ -6,13 +6,14 @@ import type { AuthSpec, ErrorSpec, OutputSpec, RateLimitSpec, RuleSpec, ToolSpec
 import type { OperationIR, TypeRef } from "../ir.js";
 import type { ManifestOperation } from "../precompiled/manifest-types.js";
 import { pascalCase } from "../naming.js";
-import type { OpenApiOperation } from "../openapi-document.js";
+import type { ToolEntry } from "../surface-entry.js";
 import { authOf, credentialSender } from "./auth.js";
 import { linkBehavior } from "./behavior.js";
 import { linkBody } from "./body.js";
 import { linkConstant, providerConstants } from "./constants.js";
 import type { LinkContext, Path } from "./context.js";
 import { checkCoverage } from "./coverage.js";
+import { declaredResponses } from "./responses.js";
 import { idempotencySender, linkIdempotency } from "./idempotency.js";
 import { linkOutcomes } from "./outcomes.js";
 import { bodyStatusOf, linkOutput, type LinkedOutput } from "./outputs.js";
@@ -129,17 +130,35 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
   };
 }
 
-/** Every status the operations declare, with the names of its examples (what a mock can be asked for). */
-function declaredResponses(ops: OpenApiOperation[]): ToolSpec["responses"] {
-  const byStatus = new Map<number, Set<string>>();
-  for (const op of ops) {
-    for (const r of op.responses) {
-      const status = Number(r.status);
-      if (!Number.isInteger(status)) continue;
-      const names = byStatus.get(status) ?? new Set<string>();
-      for (const n of r.exampleNames) names.add(n);
-      byStatus.set(status, names);
-    }
-  }
-  return [...byStatus.entries()].sort(([a], [b]) => a - b).map(([status, names]) => ({ status, examples: [...names].sort() }));
-}
+// ---- in the surface ------------------------------------------------------------
+
+export const titleSurface: ToolEntry<string, "changed"> = {
+  scope: "tool",
+  subject: "title",
+  legacy: true,
+  changes: { changed: { level: "patch", rule: "text changed" } },
+  record: (tool) => ({ title: tool.title }),
+  read: (t) => t.title,
+  diff: (a, b, report) => (a !== b ? report("changed", { from: a, to: b }) : undefined),
+};
+
+export const descriptionSurface: ToolEntry<string, "changed"> = {
+  scope: "tool",
+  subject: "description",
+  legacy: true,
+  changes: { changed: { level: "patch", rule: "text changed" } },
+  record: (tool) => ({ description: tool.description }),
+  read: (t) => t.description,
+  diff: (a, b, report) => (a !== b ? report("changed") : undefined),
+};
+
+/** The upstream operation's method and path: the package calls it, callers do not. */
+export const requestSurface: ToolEntry<string, "changed"> = {
+  scope: "tool",
+  subject: "request",
+  legacy: true,
+  changes: { changed: { level: "patch", rule: "upstream method or path changed" } },
+  record: (tool) => ({ method: tool.method, path: tool.path }),
+  read: (t) => `${t.method} ${t.path}`,
+  diff: (a, b, report) => (a !== b ? report("changed", { from: a, to: b }) : undefined),
+};

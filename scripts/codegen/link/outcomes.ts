@@ -4,6 +4,7 @@ import { fieldOf, type OutcomeSpec, type ParamSpec } from "@blockwright/runtime"
 import type { TypeRef } from "../ir.js";
 import type { ManifestOperation } from "../precompiled/manifest-types.js";
 import type { OpenApiOperation } from "../openapi-document.js";
+import type { Classification, Report, ToolEntry } from "../surface-entry.js";
 import type { LinkContext, Path } from "./context.js";
 import { linkSource, type LinkedOutput } from "./outputs.js";
 
@@ -35,4 +36,27 @@ export function linkOutcomes(ctx: LinkContext, at: Path, mop: ManifestOperation,
     result.push({ spec, types });
   }
   return result;
+}
+
+/** A status that becomes a result, or stops being one, changes what callers handle: breaking either way. */
+export const outcomesSurface: ToolEntry<number[], StatusChange> = {
+  scope: "tool",
+  subject: "outcome",
+  legacy: true,
+  changes: statusChanges("outcome", "breaking"),
+  record: (tool) => ({ outcomes: tool.outcomes.map((o) => o.status) }),
+  read: (t) => t.outcomes,
+  diff: (a = [], b = [], report) => diffStatuses("outcome", a, b, report),
+};
+
+export type StatusChange = "added" | "removed";
+
+/** A list of statuses' changes, each `<what> added` or `<what> removed` at `level`. */
+export function statusChanges(what: string, level: "breaking" | "patch"): Classification<StatusChange> {
+  return { added: { level, rule: `${what} added` }, removed: { level, rule: `${what} removed` } };
+}
+
+export function diffStatuses(what: string, a: number[], b: number[], report: Report<StatusChange>): void {
+  for (const s of b) if (!a.includes(s)) report("added", { subject: `${what} ${s}` });
+  for (const s of a) if (!b.includes(s)) report("removed", { subject: `${what} ${s}` });
 }

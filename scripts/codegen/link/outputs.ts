@@ -3,10 +3,13 @@
 // `count`, `default` and `omit`; the field must exist in the response the
 // outputs read, and its type agree with the output's. Gives the TypeScript
 // type of each, as data (ir.ts TypeRef).
-import { cloneJson, fieldOf, formatPointer, parseExpression, type OutputSource, type OutputSpec, type ParamSpec, type ValueRef } from "@blockwright/runtime";
+import { cloneJson, fieldOf, formatPointer, parseExpression, type OutputSource, type OutputSpec, type ParamSpec, type ToolSpec, type ValueRef } from "@blockwright/runtime";
 import type { ResponseStep, TypeRef } from "../ir.js";
 import type { ManifestOperation, ManifestOutputSource } from "../precompiled/manifest-types.js";
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../openapi-document.js";
+import { paramShape, shapeOfValue } from "../shape.js";
+import type { Report, ToolEntry, ToolSurfaceContext } from "../surface-entry.js";
+import type { OutputSurface, Shape } from "../surface-format.js";
 import { fieldsNear, type LinkContext, type Path } from "./context.js";
 
 export interface LinkedOutput {
@@ -142,4 +145,133 @@ function outputTypeMatches(type: string, schemaType: string | undefined): boolea
     default:
       return schemaType === type;
   }
+}
+
+// ---- in the surface ------------------------------------------------------------
+
+type OutputChange =
+  | "removed"
+  | "added"
+  | "typeChanged"
+  | "madeOptional"
+  | "madeGuaranteed"
+  | "textChanged"
+  | "typeWidened"
+  | "mayBeNull"
+  | "enumDropped"
+  | "enumValueAdded"
+  | "enumValueNoLonger"
+  | "fieldRemoved"
+  | "fieldAdded"
+  | "fieldNoLongerGuaranteed";
+
+/** What a result holds, down to each field's type: consumers read it. Removed fields, changed types and values they cannot expect break them. */
+export const outputsSurface: ToolEntry<Record<string, OutputSurface>, OutputChange> = {
+  scope: "tool",
+  subject: "outputs",
+  legacy: true,
+  changes: {
+    removed: { level: "breaking", rule: "output removed" },
+    added: { level: "minor", rule: "new output" },
+    typeChanged: { level: "breaking", rule: "output type changed" },
+    madeOptional: { level: "breaking", rule: "output made optional" },
+    madeGuaranteed: { level: "minor", rule: "output made guaranteed" },
+    textChanged: { level: "patch", rule: "text changed" },
+    typeWidened: { level: "breaking", rule: "output type widened (integer → number)" },
+    mayBeNull: { level: "breaking", rule: "output may now be null" },
+    enumDropped: { level: "breaking", rule: "output values no longer restricted to an enum" },
+    enumValueAdded: { level: "breaking", rule: "enum value added to an output" },
+    enumValueNoLonger: { level: "minor", rule: "enum value no longer output" },
+    fieldRemoved: { level: "breaking", rule: "output field removed" },
+    fieldAdded: { level: "minor", rule: "new output field" },
+    fieldNoLongerGuaranteed: { level: "breaking", rule: "output field no longer guaranteed" },
+  },
+  record: (tool, ctx) => ({ outputs: Object.fromEntries(tool.outputs.map((o) => [o.path, { type: o.type, optional: o.optional, description: o.description, shape: outputShape(tool, o.source, ctx) }])) }),
+  read: (t) => t.outputs,
+  diff(a = {}, b = {}, report) {
+    for (const path of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
+      const x = a[path];
+      const y = b[path];
+      const subject = `output ${path}`;
+      if (!y) report("removed", { subject });
+      else if (!x) report("added", { subject });
+      else {
+        if (x.type !== y.type) report("typeChanged", { subject, from: x.type, to: y.type });
+        if (!x.optional && y.optional) report("madeOptional", { subject });
+        if (x.optional && !y.optional) report("madeGuaranteed", { subject });
+        if (x.description !== y.description) report("textChanged", { subject });
+        diffShape(subject, x.shape, y.shape, report);
+      }
+    }
+  },
+};
+
+/** The structure of an output's value: from the response schema, or the parameter, status or constant it comes from. */
+function outputShape(tool: ToolSpec, source: OutputSource, ctx: ToolSurfaceContext): Shape {
+  if ("value" in source) return shapeOfValue(source.value);
+  if (source.count) return { type: "integer" };
+  switch (source.ref.kind) {
+    case "status":
+      return { type: "integer" };
+    case "header":
+      return { type: "string" };
+    case "param": {
+      const name = source.ref.name;
+      const p = tool.params.find((x) => x.name === name);
+      return p ? paramShape(p) : {};
+    }
+    case "body": {
+      const root = ctx.bodySchema(tool.operationId);
+      if (!root) return {};
+      // The shape found is shared (built once per body schema): it is copied before it is changed.
+      let shape = ctx.bodyShape(root);
+      for (const segment of source.ref.pointer) shape = (shape.type === "array" ? shape.items : (shape.properties?.[segment] ?? shape.additionalProperties)) ?? {};
+      const { omit } = source;
+      if (omit && shape.properties) {
+        const properties = { ...shape.properties };
+        for (const key of omit) delete properties[key];
+        shape = { ...shape, properties, ...(shape.required ? { required: shape.required.filter((r) => !omit.includes(r)) } : {}) };
+      }
+      if (source.default !== undefined && shape.nullable) {
+        const { nullable: _n, ...rest } = shape;
+        shape = rest;
+      }
+      return shape;
+    }
+  }
+}
+
+/** Output structure: what consumers read. Removed fields and changed types break them; new fields do not. */
+function diffShape(subject: string, a: Shape, b: Shape, report: Report<OutputChange>, at = ""): void {
+  const where = at ? `${subject} ${at}` : subject;
+  if (a.recursive || b.recursive) return;
+  if (a.type !== undefined && b.type !== undefined && a.type !== b.type && !(a.type === "integer" && b.type === "number")) {
+    return report("typeChanged", { subject: where, from: a.type, to: b.type });
+  }
+  if (a.type === "integer" && b.type === "number") report("typeWidened", { subject: where, from: a.type, to: b.type });
+  if (!a.nullable && b.nullable) report("mayBeNull", { subject: where });
+  if (a.enum || b.enum) {
+    const before = a.enum ?? [];
+    const after = b.enum ?? [];
+    if (a.enum && !b.enum) report("enumDropped", { subject: where, from: a.enum });
+    else if (a.enum) {
+      for (const v of after) if (!before.includes(v)) report("enumValueAdded", { subject: where, to: v });
+      for (const v of before) if (!after.includes(v)) report("enumValueNoLonger", { subject: where, from: v });
+    }
+  }
+  for (const key of [...new Set([...Object.keys(a.properties ?? {}), ...Object.keys(b.properties ?? {})])].sort()) {
+    const x = a.properties?.[key];
+    const y = b.properties?.[key];
+    const child = `${at}.${key}`;
+    if (x && !y) report("fieldRemoved", { subject: `${subject} ${child}` });
+    else if (!x && y) report("fieldAdded", { subject: `${subject} ${child}` });
+    else if (x && y) {
+      const wasRequired = a.required?.includes(key) ?? false;
+      const isRequired = b.required?.includes(key) ?? false;
+      if (wasRequired && !isRequired) report("fieldNoLongerGuaranteed", { subject: `${subject} ${child}` });
+      diffShape(subject, x, y, report, child);
+    }
+  }
+  if (a.items && b.items) diffShape(subject, a.items, b.items, report, `${at}[]`);
+  if (a.additionalProperties && b.additionalProperties) diffShape(subject, a.additionalProperties, b.additionalProperties, report, `${at}.*`);
 }

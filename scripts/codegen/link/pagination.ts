@@ -6,7 +6,10 @@
 // success response.
 import { formatPointer, PAGE_INPUTS, parseExpression, parsePointer, type PageTarget, type PaginationSpec, type ParamSpec, type ValueRef, type ValueTest } from "@blockwright/runtime";
 import type { ManifestOperation, ManifestPageTarget, ManifestValueTest } from "../precompiled/manifest-types.js";
+import { canonical } from "../../canonical-json.js";
 import { declaredParameter, typeOf, type OpenApiOperation, type Schema } from "../openapi-document.js";
+import { diffValue, type ToolEntry, type ValueChange } from "../surface-entry.js";
+import type { ToolSurface } from "../surface-format.js";
 import type { LinkContext, Path } from "./context.js";
 
 /** allPages, maxItems and maxPages are block inputs of list operations: no parameter may take those names. */
@@ -124,3 +127,47 @@ function linkTarget(ctx: LinkContext, target: ManifestPageTarget, at: Path, op: 
   }
   return { in: target.in, name: target.name };
 }
+
+// ---- in the surface ------------------------------------------------------------
+
+type PaginationSurface = NonNullable<ToolSurface["pagination"]>;
+
+/** allPages is accepted only where the tool pages; which outputs gather across pages is what callers read. */
+export const paginationSurface: ToolEntry<PaginationSurface, "added" | "removed" | "itemsChanged" | "styleChanged"> = {
+  scope: "tool",
+  subject: "pagination",
+  legacy: true,
+  changes: {
+    added: { level: "minor", rule: "pagination added (allPages accepted)" },
+    removed: { level: "breaking", rule: "pagination removed (allPages refused)" },
+    itemsChanged: { level: "breaking", rule: "list outputs gathered across pages changed" },
+    styleChanged: { level: "patch", rule: "next page reached another way" },
+  },
+  record: (tool) => (tool.pagination ? { pagination: { style: tool.pagination.next.style, items: [...tool.pagination.items] } } : {}),
+  read: (t) => t.pagination,
+  diff(a, b, report) {
+    if (!a && b) return report("added");
+    if (a && !b) return report("removed");
+    if (!a || !b) return;
+    if (canonical(a.items) !== canonical(b.items)) report("itemsChanged", { from: a.items, to: b.items });
+    if (a.style !== b.style) report("styleChanged", { from: a.style, to: b.style });
+  },
+};
+
+/**
+ * The parameter giving a page's size, which the runtime lowers under maxItems
+ * so that no more is fetched than kept: how many items a call fetches, not
+ * which it returns. Compared where both tools page (pagination says the rest).
+ */
+export const pageSizeSurface: ToolEntry<{ pageSize?: string }, ValueChange> = {
+  scope: "tool",
+  subject: "pagination.pageSize",
+  changes: {
+    added: { level: "patch", rule: "page size named (under maxItems a page asks only for the items still missing)" },
+    removed: { level: "patch", rule: "page size no longer named (pages under maxItems are fetched whole)" },
+    changed: { level: "patch", rule: "page size parameter changed" },
+  },
+  record: (tool) => (tool.pagination?.pageSize ? { pagination: { pageSize: tool.pagination.pageSize } as PaginationSurface } : {}),
+  read: (t) => (t.pagination ? { ...(t.pagination.pageSize ? { pageSize: t.pagination.pageSize } : {}) } : undefined),
+  diff: (a, b, report) => (a && b ? diffValue(a.pageSize, b.pageSize, report) : undefined),
+};

@@ -3,8 +3,10 @@
 // parameter's type, and never looser than the spec's schema at the
 // parameter's place; `limitsFromSpec` takes the spec's as they are.
 import type { ParamSpec } from "@blockwright/runtime";
-import type { ManifestParam } from "../precompiled/manifest-types.js";
 import { typeOf, type Schema } from "../openapi-document.js";
+import type { ManifestParam } from "../precompiled/manifest-types.js";
+import type { Classification, Report } from "../surface-entry.js";
+import { type ForbiddenKeys, forbiddenKeysOf, type ParamSurface } from "../surface-format.js";
 import { regexProblem, type LinkContext, type Path } from "./context.js";
 
 /** Limits that only concern the manifest itself (sane ranges, enum values of the parameter's type). */
@@ -112,4 +114,73 @@ function checkLooser(ctx: LinkContext, p: ManifestParam, at: Path, s: Schema, wh
         ctx.fail([...at, "enum"], `enum values ${extra.map((v) => JSON.stringify(v)).join(", ")} are not accepted by ${what} in ${ctx.openapiName} (accepted: ${(s.enum as unknown[]).map((v) => JSON.stringify(v)).join(", ")})`);
     }
   }
+}
+
+// ---- in the surface (a parameter's part: params.ts) --------------------------
+
+export type ParamLimitChange = "limitAdded" | "limitTightened" | "limitLoosened" | "limitRemoved" | "patternChanged" | "formatChanged" | "formatRemoved" | "enumAdded" | "enumRemoved" | "enumValueRemoved" | "enumValueAdded" | "hintChanged";
+
+/** A tighter or new limit refuses values that were accepted: breaking; a looser one minor. */
+export const PARAM_LIMIT_CHANGES: Classification<ParamLimitChange> = {
+  limitAdded: { level: "breaking", rule: "limit added" },
+  limitTightened: { level: "breaking", rule: "limit tightened" },
+  limitLoosened: { level: "minor", rule: "limit loosened" },
+  limitRemoved: { level: "minor", rule: "limit loosened" },
+  patternChanged: { level: "breaking", rule: "limit changed: pattern" },
+  formatChanged: { level: "breaking", rule: "format changed" },
+  formatRemoved: { level: "minor", rule: "format changed" },
+  enumAdded: { level: "breaking", rule: "enum added (values restricted)" },
+  enumRemoved: { level: "minor", rule: "enum removed (any value accepted)" },
+  enumValueRemoved: { level: "breaking", rule: "enum value removed" },
+  enumValueAdded: { level: "minor", rule: "enum value added" },
+  hintChanged: { level: "patch", rule: "text changed" },
+};
+
+/** Every change of a parameter's limits, `subject` naming it. */
+export function diffParamLimits(subject: string, a: ParamSurface, b: ParamSurface, report: Report<ParamLimitChange>): void {
+  if (!a.integer && b.integer) report("limitTightened", { subject, what: "integer", from: false, to: true });
+  if (a.integer && !b.integer) report("limitLoosened", { subject, what: "integer", from: true, to: false });
+  bound(subject, "minimum", a.minimum, b.minimum, "raise", report);
+  bound(subject, "maximum", a.maximum, b.maximum, "lower", report);
+  bound(subject, "minLength", a.minLength, b.minLength, "raise", report);
+  bound(subject, "maxLength", a.maxLength, b.maxLength, "lower", report);
+  bound(subject, "list maxItems", a.list?.maxItems, b.list?.maxItems, "lower", report);
+  if (a.pattern !== b.pattern) {
+    if (b.pattern === undefined) report("limitRemoved", { subject, what: "pattern removed", from: a.pattern });
+    else if (a.pattern === undefined) report("limitAdded", { subject, what: "pattern", from: a.pattern, to: b.pattern });
+    else report("patternChanged", { subject, from: a.pattern, to: b.pattern });
+  }
+  if (a.format !== b.format) report(b.format ? "formatChanged" : "formatRemoved", { subject, from: a.format, to: b.format });
+  if (a.enum || b.enum) {
+    const before = a.enum ?? [];
+    const after = b.enum ?? [];
+    if (!b.enum) report("enumRemoved", { subject });
+    else if (!a.enum) report("enumAdded", { subject, to: b.enum });
+    else {
+      for (const v of before) if (!after.includes(v)) report("enumValueRemoved", { subject, from: v });
+      for (const v of after) if (!before.includes(v)) report("enumValueAdded", { subject, to: v });
+    }
+  }
+  diffForbiddenKeys(subject, forbiddenKeysOf(a), forbiddenKeysOf(b), report);
+}
+
+/** Keys a JSON parameter refuses: one more is breaking, one fewer minor; so is matching them in any case, or no longer. */
+function diffForbiddenKeys(subject: string, a: ForbiddenKeys | undefined, b: ForbiddenKeys | undefined, report: Report<ParamLimitChange>): void {
+  const before = a?.keys ?? [];
+  const after = b?.keys ?? [];
+  for (const k of after) if (!before.includes(k)) report("limitAdded", { subject, what: "forbidden key", to: k });
+  for (const k of before) if (!after.includes(k)) report("limitLoosened", { subject, what: "key no longer forbidden", from: k });
+  if (!a || !b) return;
+  if (!a.caseInsensitive && b.caseInsensitive) report("limitTightened", { subject, what: "forbidden keys in any case" });
+  if (a.caseInsensitive && !b.caseInsensitive) report("limitLoosened", { subject, what: "forbidden keys in their own case only" });
+  if (a.hint !== b.hint) report("hintChanged", { subject, from: a.hint, to: b.hint });
+}
+
+/** `tighten`: whether raising (a minimum) or lowering (a maximum) the bound tightens it. */
+function bound(subject: string, name: string, a: number | undefined, b: number | undefined, tighten: "raise" | "lower", report: Report<ParamLimitChange>): void {
+  if (a === b) return;
+  if (b === undefined) return report("limitRemoved", { subject, what: `${name} removed`, from: a });
+  if (a === undefined) return report("limitAdded", { subject, what: name, to: b });
+  const tighter = tighten === "raise" ? b > a : b < a;
+  report(tighter ? "limitTightened" : "limitLoosened", { subject, what: name, from: a, to: b });
 }

@@ -3,12 +3,15 @@
 // (wire.ts). A default and an example must pass the parameter's own rules,
 // as the runtime checks a caller's value.
 import { checkValue, cloneJson, isAbsent, SECRET_MIN_LENGTH, type ParamSpec, type WireSpec } from "@blockwright/runtime";
+import { canonical } from "../../canonical-json.js";
 import type { ManifestOperation, ManifestParam, ManifestWire } from "../precompiled/manifest-types.js";
 import { titleFromName } from "../naming.js";
 import type { OpenApiOperation } from "../openapi-document.js";
+import type { Report, ToolEntry } from "../surface-entry.js";
+import type { ParamSurface } from "../surface-format.js";
 import { regexProblem, type LinkContext, type Path } from "./context.js";
-import { checkOwnLimits } from "./param-limits.js";
-import { placeParam } from "./wire.js";
+import { checkOwnLimits, diffParamLimits, PARAM_LIMIT_CHANGES, type ParamLimitChange } from "./param-limits.js";
+import { placeParam, wireText } from "./wire.js";
 
 /** The ParamSpec keys copied as the manifest writes them. */
 const COPIED = ["default", "sendDefault", "integer", "minimum", "maximum", "minLength", "maxLength", "pattern", "patternHint", "enum", "caseInsensitive", "format", "jsonType", "placeholder", "forbiddenKeys"] as const;
@@ -107,4 +110,80 @@ function valueIssue(spec: ParamSpec, value: unknown): string | undefined {
 function defaultTypeProblem(spec: ParamSpec, value: unknown): string | undefined {
   if (spec.type === "json" || typeof value === spec.type) return undefined;
   return `${spec.name}: must be a ${spec.type}, written as one (not as text), got ${JSON.stringify(value)}`;
+}
+
+// ---- in the surface ------------------------------------------------------------
+
+type ParamChange =
+  | ParamLimitChange
+  | "removed"
+  | "addedRequired"
+  | "addedOptional"
+  | "typeChanged"
+  | "madeRequired"
+  | "madeOptional"
+  | "defaultChanged"
+  | "madeSecret"
+  | "noLongerSecret"
+  | "madeUserOnly"
+  | "openedToModels"
+  | "exampleChanged"
+  | "wireChanged"
+  | "textChanged";
+
+/** What a caller may pass: a parameter removed, newly required, retyped or given another default breaks calls; wire and text are patches. */
+export const paramsSurface: ToolEntry<Record<string, ParamSurface>, ParamChange> = {
+  scope: "tool",
+  subject: "params",
+  legacy: true,
+  changes: {
+    removed: { level: "breaking", rule: "parameter removed" },
+    addedRequired: { level: "breaking", rule: "new required parameter" },
+    addedOptional: { level: "minor", rule: "new optional parameter" },
+    typeChanged: { level: "breaking", rule: "parameter type changed" },
+    madeRequired: { level: "breaking", rule: "parameter made required" },
+    madeOptional: { level: "minor", rule: "parameter made optional" },
+    defaultChanged: { level: "breaking", rule: "default changed" },
+    madeSecret: { level: "breaking", rule: "parameter made secret" },
+    noLongerSecret: { level: "minor", rule: "parameter no longer secret" },
+    madeUserOnly: { level: "breaking", rule: "visibility changed" },
+    openedToModels: { level: "minor", rule: "visibility changed" },
+    exampleChanged: { level: "patch", rule: "example changed" },
+    wireChanged: { level: "patch", rule: "wire placement changed" },
+    textChanged: { level: "patch", rule: "text changed" },
+    ...PARAM_LIMIT_CHANGES,
+  },
+  record: (tool) => ({ params: Object.fromEntries(tool.params.map((p) => [p.name, paramSurface(p)])) }),
+  read: (t) => t.params,
+  diff(a = {}, b = {}, report) {
+    for (const name of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) diffParam(`param ${name}`, a[name], b[name], report);
+  },
+};
+
+function paramSurface(p: ParamSpec): ParamSurface {
+  const surface: ParamSurface = { type: p.type, title: p.title, description: p.description, required: p.required, secret: p.secret, visibility: p.visibility, wire: wireText(p.wire) };
+  for (const key of ["default", "integer", "minimum", "maximum", "minLength", "maxLength", "pattern", "enum", "caseInsensitive", "format", "jsonType"] as const) {
+    if (p[key] !== undefined) (surface as unknown as Record<string, unknown>)[key] = p[key];
+  }
+  if (p.wire.in === "body" && p.wire.split) surface.list = { ...p.wire.split };
+  if (p.forbiddenKeys) surface.forbiddenKeys = structuredClone(p.forbiddenKeys);
+  if (p.example !== undefined) surface.example = p.example;
+  return surface;
+}
+
+function diffParam(subject: string, a: ParamSurface | undefined, b: ParamSurface | undefined, report: Report<ParamChange>): void {
+  if (!b) return report("removed", { subject });
+  const required = (p: ParamSurface) => p.required && p.default === undefined;
+  if (!a) return report(required(b) ? "addedRequired" : "addedOptional", { subject });
+  if (a.type !== b.type || a.jsonType !== b.jsonType) report("typeChanged", { subject, from: a.jsonType ?? a.type, to: b.jsonType ?? b.type });
+  if (!required(a) && required(b)) report("madeRequired", { subject });
+  if (required(a) && !required(b)) report("madeOptional", { subject });
+  if (canonical(a.default) !== canonical(b.default)) report("defaultChanged", { subject, from: a.default, to: b.default });
+  if (!a.secret && b.secret) report("madeSecret", { subject });
+  if (a.secret && !b.secret) report("noLongerSecret", { subject });
+  if (a.visibility !== b.visibility) report(b.visibility === "user-only" ? "madeUserOnly" : "openedToModels", { subject, from: a.visibility, to: b.visibility });
+  diffParamLimits(subject, a, b, report);
+  if (canonical(a.example) !== canonical(b.example)) report("exampleChanged", { subject, from: a.example, to: b.example });
+  if (a.wire !== b.wire) report("wireChanged", { subject, from: a.wire, to: b.wire });
+  if (a.title !== b.title || a.description !== b.description) report("textChanged", { subject });
 }

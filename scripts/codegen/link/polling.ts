@@ -2,6 +2,9 @@
 // pending state, until it is terminal — states the spec's enum allows, an
 // interval no shorter than the upstream's minimum, a time-out.
 import type { OutputSpec, ToolSpec } from "@blockwright/runtime";
+import { canonical } from "../../canonical-json.js";
+import type { ToolEntry } from "../surface-entry.js";
+import type { ToolSurface } from "../surface-format.js";
 import type { ManifestOperation } from "../precompiled/manifest-types.js";
 import type { OpenApiOperation } from "../openapi-document.js";
 import type { LinkContext, Path } from "./context.js";
@@ -32,3 +35,22 @@ export function linkPolling(ctx: LinkContext, at: Path, mop: ManifestOperation, 
   }
   return { ...polling, pending: [...polling.pending], terminal: [...polling.terminal] };
 }
+
+/** Job states are what callers wait for: other states break them; other timings are a patch. */
+export const pollingSurface: ToolEntry<NonNullable<ToolSurface["polling"]>, "statesChanged" | "timingsChanged"> = {
+  scope: "tool",
+  subject: "polling",
+  legacy: true,
+  changes: {
+    statesChanged: { level: "breaking", rule: "job states changed" },
+    timingsChanged: { level: "patch", rule: "polling timings changed" },
+  },
+  record: (tool) => (tool.polling ? { polling: { ...tool.polling } } : {}),
+  read: (t) => t.polling,
+  diff(a, b, report) {
+    if (!a && !b) return;
+    const states = (p: typeof a) => canonical([p?.output, p?.pending, p?.terminal]);
+    if (states(a) !== states(b)) report("statesChanged", { from: a && { pending: a.pending, terminal: a.terminal }, to: b && { pending: b.pending, terminal: b.terminal } });
+    else if (canonical(a) !== canonical(b)) report("timingsChanged");
+  },
+};

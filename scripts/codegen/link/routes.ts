@@ -3,12 +3,15 @@
 // instead of an id). The route's operation takes the same parameters (some
 // placed otherwise, `wire`) and gives every output the main one does.
 import type { ParamSpec, RouteSpec, WireSpec } from "@blockwright/runtime";
+import { canonical } from "../../canonical-json.js";
+import type { ToolEntry } from "../surface-entry.js";
+import type { RouteSurface } from "../surface-format.js";
 import type { ManifestOperation } from "../precompiled/manifest-types.js";
 import { regexProblem, type LinkContext, type Path } from "./context.js";
 import { checkCoverage } from "./coverage.js";
 import { bodyStatusOf, linkOutput } from "./outputs.js";
 import { linkParams } from "./params.js";
-import { checkWireSlots, paramSenders } from "./wire.js";
+import { checkWireSlots, paramSenders, wireText } from "./wire.js";
 
 /** `linkedOutputs`: outputs valid on the main operation, checked again on each route's. */
 export function linkRoutes(ctx: LinkContext, id: string, at: Path, mop: ManifestOperation, params: ParamSpec[], linkedOutputs: Set<string>): RouteSpec[] {
@@ -39,3 +42,33 @@ export function linkRoutes(ctx: LinkContext, id: string, at: Path, mop: Manifest
     return [{ when: { ...route.when }, operationId: op.operationId, method: op.method as RouteSpec["method"], path: op.path, wire }];
   });
 }
+
+/**
+ * Which upstream operation serves a call: like the main operation's method
+ * and path, the package's business — a call accepts and returns the same
+ * (every route gives every output) — so a patch change.
+ */
+export const routesSurface: ToolEntry<RouteSurface[], "routeAdded" | "routeRemoved"> = {
+  scope: "tool",
+  subject: "routes",
+  changes: {
+    routeAdded: { level: "patch", rule: "route added (another upstream operation serves the calls it matches)" },
+    routeRemoved: { level: "patch", rule: "route removed (the main operation serves the calls it matched)" },
+  },
+  record: (tool) =>
+    tool.routes.length
+      ? {
+          routes: tool.routes.map((r) => ({
+            when: { ...r.when },
+            request: `${r.method} ${r.path}`,
+            ...(Object.keys(r.wire).length ? { wire: Object.fromEntries(Object.entries(r.wire).map(([name, w]) => [name, wireText(w)])) } : {}),
+          })),
+        }
+      : {},
+  read: (t) => t.routes,
+  diff(a = [], b = [], report) {
+    const keys = (list: RouteSurface[]) => list.map(canonical);
+    for (const r of b) if (!keys(a).includes(canonical(r))) report("routeAdded", { to: r });
+    for (const r of a) if (!keys(b).includes(canonical(r))) report("routeRemoved", { from: r });
+  },
+};

@@ -3,6 +3,8 @@
 // another parameter's value), each naming parameters that exist, values the
 // parameters take, and limits no looser than the parameter's own.
 import { cloneJson, type ParamSpec, type RuleSpec } from "@blockwright/runtime";
+import { canonical } from "../../canonical-json.js";
+import type { ToolEntry } from "../surface-entry.js";
 import type { LinkContext, Path } from "./context.js";
 
 /** `declared`: every parameter the manifest names (linked or not), so a broken parameter is reported once. */
@@ -53,3 +55,22 @@ export function linkRule(ctx: LinkContext, rule: RuleSpec, at: Path, declared: R
     }
   }
 }
+
+/** A rule added or changed refuses calls that were accepted; one removed accepts more. */
+export const rulesSurface: ToolEntry<RuleSpec[], "ruleAdded" | "ruleRemoved"> = {
+  scope: "tool",
+  subject: "rule",
+  legacy: true,
+  changes: {
+    ruleAdded: { level: "breaking", rule: "cross-field rule added or changed" },
+    ruleRemoved: { level: "minor", rule: "cross-field rule removed" },
+  },
+  record: (tool) => ({ rules: tool.rules }),
+  read: (t) => t.rules,
+  diff(a = [], b = [], report) {
+    const before = new Set(a.map(canonical));
+    const after = new Set(b.map(canonical));
+    for (const r of after) if (!before.has(r)) report("ruleAdded", { to: JSON.parse(r) });
+    for (const r of before) if (!after.has(r)) report("ruleRemoved", { from: JSON.parse(r) });
+  },
+};

@@ -1,7 +1,8 @@
 // `server`: where requests go — a fixed `default` address, or a `param`
 // carrying the customer's own (type string, format base-url) — and `hosts`,
 // the host patterns such an address may name besides the default's.
-import { hostPatternProblem, matchesHost, type ToolSpec } from "@blockwright/runtime";
+import { hostPatternProblem, matchesHost, providerHosts, type ToolSpec } from "@blockwright/runtime";
+import type { ProviderEntry } from "../surface-entry.js";
 import type { LinkContext } from "./context.js";
 import { linkLimits } from "./limits.js";
 
@@ -53,3 +54,22 @@ function checkServerHosts(ctx: LinkContext): void {
     if (!hosts.some((pattern) => matchesHost(pattern, host))) ctx.fail(["params", param, key], `${JSON.stringify(value)} names host ${host}, which server.hosts (${hosts.join(", ")}) does not allow`, "value");
   }
 }
+
+/** The hosts an address given at call time may name (the default's and `server.hosts`): one fewer refuses addresses that worked. */
+export const hostsSurface: ProviderEntry<string[], "hostRemoved" | "hostAdded"> = {
+  scope: "provider",
+  subject: "hosts",
+  legacy: true,
+  changes: {
+    hostRemoved: { level: "breaking", rule: "host no longer allowed (addresses there are refused)" },
+    hostAdded: { level: "minor", rule: "host allowed" },
+  },
+  record: (ir) => ({ hosts: providerHosts({ server: ir.server }) }),
+  read: (s) => s.hosts,
+  diff(a, b, report) {
+    // Surfaces before issue 24 have no hosts: nothing to compare.
+    if (!a || !b) return;
+    for (const h of a) if (!b.includes(h)) report("hostRemoved", { from: h });
+    for (const h of b) if (!a.includes(h)) report("hostAdded", { to: h });
+  },
+};

@@ -65,6 +65,11 @@ export function placeParam(ctx: LinkContext, name: string, p: ManifestParam, at:
   return undefined;
 }
 
+/** A placement as the surface writes it: `query:$top`, `path:id`, `header:X`, `body:/a/b`, `switch`, `auth`, `server`. */
+export function wireText(wire: WireSpec): string {
+  return wire.in === "path" || wire.in === "query" || wire.in === "header" ? `${wire.in}:${wire.name}` : wire.in === "body" ? `body:${wire.pointer || "/"}` : wire.in;
+}
+
 /** Something that sends a value in one path, query or header slot of a request, and where the manifest says so. */
 export interface SlotSender {
   in: "path" | "query" | "header";
