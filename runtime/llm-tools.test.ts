@@ -20,21 +20,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadProvider } from "../scripts/codegen/generate-all.js";
 import { tools as repoTools } from "../contract-tests/repo.js";
-import {
-  connectionParams,
-  inputSchema,
-  llmCallParams,
-  LLM_TOOL_FORMATS,
-  LLM_TOOL_NAME,
-  llmToolName,
-  modelParams,
-  outputSchema,
-  toLlmTools,
-  type McpTool,
-  type ObjectSchema,
-  type OpenAiTool,
-  type AnthropicTool,
-} from "./llm-tools.js";
+import { connectionParams, inputSchema, llmCallParams, LLM_TOOL_FORMATS, LLM_TOOL_NAME, llmToolName, modelParams, outputSchema, toLlmTools, type McpTool, type ObjectSchema, type OpenAiTool, type AnthropicTool } from "./llm-tools.js";
 import type { ToolSpec } from "./tool-types.js";
 import { validateParams } from "./validate-params.js";
 

@@ -12,7 +12,7 @@ import type { ToolError } from "./errors.js";
 import { ownValue, setOwn } from "./own.js";
 import { toolBehavior, type ToolBehavior } from "./behavior.js";
 import type { OutputSource, OutputSpec, ParamSpec, ToolSpec } from "./tool-types.js";
-import { pollingSentence, ruleSentence } from "./wording.js";
+import { type DescribedTool, toolSentences } from "./wording.js";
 
 export { toolBehavior, type ToolBehavior };
 
@@ -285,12 +285,9 @@ function orderKeys(s: JsonSchema): JsonSchema {
 
 // ---- description --------------------------------------------------------------
 
-/** The tool's description, with its cross-field rules and polling advice as sentences (wording.ts). */
-export function toolDescription(tool: Pick<ToolSpec, "description" | "rules" | "polling">): string {
-  const parts = [tool.description.trim().replace(/\s+/g, " ")];
-  for (const rule of tool.rules) parts.push(ruleSentence(rule));
-  if (tool.polling) parts.push(pollingSentence(tool.polling));
-  return parts.join(" ");
+/** The tool's description, with what the wording adds as sentences (its cross-field rules, its polling advice: wording.ts). */
+export function toolDescription(tool: DescribedTool): string {
+  return [tool.description.trim().replace(/\s+/g, " "), ...toolSentences(tool)].join(" ");
 }
 
 // ---- output schema -------------------------------------------------------------

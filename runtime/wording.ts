@@ -5,7 +5,7 @@
 // description gives (llm-tools.ts). It lives in the runtime because the
 // runtime says the sentences and may not import the generator; the README
 // lines sit next to them so that both are written, and changed, together.
-import type { PollingSpec, RuleSpec } from "./tool-types.js";
+import type { PollingSpec, RuleSpec, ToolSpec } from "./tool-types.js";
 
 export interface ConceptWording {
   /** The concept's line in the README (Markdown, without the list bullet). */
@@ -63,6 +63,14 @@ export const CONCEPT_WORDING = {
       "**Names:** the provider id, operation ids, parameter and output names follow the schema's patterns, so each makes identifiers and a folder name; the link also refuses two operation ids that give one TypeScript name (`acme_get_1`, `acme_get1`), a parameter named `operation` (the block's operation selector) and an output that holds others (`metadata` beside `metadata.count`).",
   },
 } as const satisfies Record<string, ConceptWording>;
+
+/** What a tool's LLM description tells of it besides its own text. */
+export type DescribedTool = Pick<ToolSpec, "description" | "rules" | "polling">;
+
+/** The sentences a tool's LLM description adds to its text: its cross-field rules, its polling advice. */
+export function toolSentences(tool: DescribedTool): string[] {
+  return [...tool.rules.map(ruleSentence), ...(tool.polling ? [pollingSentence(tool.polling)] : [])];
+}
 
 /** A cross-field rule, as a sentence of the tool's description. */
 export function ruleSentence(rule: RuleSpec): string {

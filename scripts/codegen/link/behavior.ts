@@ -1,11 +1,11 @@
 // `behavior`: an operation's effects where its HTTP method alone would
 // mislead (a search sent as POST only reads): readOnly, destructive,
 // idempotent, openWorld; what is left out follows from the method.
-import type { ToolSpec } from "@blockwright/runtime";
-import type { ManifestOperation } from "../precompiled/manifest-types.js";
-import type { LinkContext, Path } from "./context.js";
+import type { OperationPart } from "./operation.js";
 
-export function linkBehavior(ctx: LinkContext, at: Path, behavior: NonNullable<ManifestOperation["behavior"]>): NonNullable<ToolSpec["behavior"]> {
+export const linkBehavior: OperationPart = (ctx, at, mop) => {
+  const behavior = mop.behavior;
+  if (!behavior) return {};
   if (behavior.readOnly && behavior.destructive) ctx.fail([...at, "behavior", "destructive"], "an operation that is readOnly cannot be destructive");
-  return { ...behavior };
-}
+  return { behavior: { ...behavior } };
+};

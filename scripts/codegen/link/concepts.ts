@@ -1,16 +1,18 @@
-// The manifest's concepts as the surface sees them: every surface entry (what
-// a concept records of the package, and how each kind of change is
-// classified), and a decision for every field of the manifest — recorded by
-// an entry, or not recorded, and why. FIELDS is keyed by ManifestField (the
-// build lists every field of specs/manifest.schema.json there): a field added
-// to a concept's schema fragment without a decision here does not compile.
+// The registry of the manifest's concepts. OPERATION_PARTS: the concepts
+// that add to a tool what its operation alone gives. SURFACE_ENTRIES: what
+// each concept records of the package, and how each kind of change of it is
+// classified. FIELDS: a decision for every field of the manifest — recorded
+// by an entry, or not recorded, and why — keyed by ManifestField (the build
+// lists every field of specs/manifest.schema.json there): a field added to a
+// concept's schema fragment without a decision here does not compile.
 import type { ManifestField } from "../precompiled/manifest-types.js";
 import type { ProviderEntry, SurfaceEntry, ToolEntry } from "../surface-entry.js";
 import { authSurface } from "./auth.js";
+import { linkBehavior } from "./behavior.js";
 import { errorDetailsSurface, errorFieldsSurface, failureWhenSurface, retryableStatusesSurface } from "./errors.js";
 import { idempotencySurface } from "./idempotency.js";
 import { replyBytesSurface, requestHeadBytesSurface } from "./limits.js";
-import { descriptionSurface, requestSurface, titleSurface } from "./operation.js";
+import { descriptionSurface, type OperationPart, requestSurface, titleSurface } from "./operation.js";
 import { outcomesSurface } from "./outcomes.js";
 import { outputsSurface } from "./outputs.js";
 import { pageSizeSurface, paginationSurface } from "./pagination.js";
@@ -21,6 +23,9 @@ import { errorStatusesSurface } from "./responses.js";
 import { routesSurface } from "./routes.js";
 import { rulesSurface } from "./rules.js";
 import { hostsSurface } from "./server.js";
+
+/** The concepts that add to a tool what its operation alone gives, in the order their fields are added. */
+export const OPERATION_PARTS: readonly OperationPart[] = [linkBehavior];
 
 /** Every surface entry by its name (in a surface's `concepts`), in the order diff reports their changes. */
 export const SURFACE_ENTRIES = {

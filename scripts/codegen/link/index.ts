@@ -12,6 +12,7 @@ import type { Manifest } from "../precompiled/manifest-types.js";
 import { camelCase, pascalCase } from "../naming.js";
 import type { OpenApiDocument } from "../openapi-document.js";
 import { authOf, linkAuth } from "./auth.js";
+import { OPERATION_PARTS } from "./concepts.js";
 import { linkContext } from "./context.js";
 import { linkErrors } from "./errors.js";
 import { checkDerivedNames } from "./names.js";
@@ -39,7 +40,7 @@ export function linkDocument(source: YamlSource<Manifest>, document: OpenApiDocu
   checkDerivedNames(ctx);
   const operations = Object.keys(m.operations)
     .sort()
-    .map((id) => linkOperation(ctx, id, fieldOf(m.operations, id), { auth, errors, rateLimits }))
+    .map((id) => linkOperation(ctx, id, fieldOf(m.operations, id), { auth, errors, rateLimits }, OPERATION_PARTS))
     .filter((op): op is OperationIR => op !== undefined);
   if (problems.length) throw new LinkErrors(problems);
   const tools = operations.map((op) => op.tool);

@@ -4,11 +4,11 @@
 // idempotency), assembled into the tool definition and its types.
 import type { AuthSpec, ErrorSpec, OutputSpec, RateLimitSpec, RuleSpec, ToolSpec } from "@blockwright/runtime";
 import type { OperationIR, TypeRef } from "../ir.js";
+import type { OpenApiOperation } from "../openapi-document.js";
 import type { ManifestOperation } from "../precompiled/manifest-types.js";
 import { pascalCase } from "../naming.js";
 import type { ToolEntry } from "../surface-entry.js";
 import { authOf, credentialSender } from "./auth.js";
-import { linkBehavior } from "./behavior.js";
 import { linkBody } from "./body.js";
 import { linkConstant, providerConstants } from "./constants.js";
 import type { LinkContext, Path } from "./context.js";
@@ -25,6 +25,13 @@ import { linkRule } from "./rules.js";
 import { serverOf } from "./server.js";
 import { checkWireSlots, paramSenders, slotSender } from "./wire.js";
 
+/**
+ * A concept's part of a tool that needs only its operation, listed in
+ * link/concepts.ts (OPERATION_PARTS): each adds its fields to the tool, in
+ * order, after polling.
+ */
+export type OperationPart = (ctx: LinkContext, at: Path, mop: ManifestOperation, op: OpenApiOperation) => Partial<ToolSpec>;
+
 /** What every operation of the provider shares, linked once. */
 export interface ProviderParts {
   auth: AuthSpec | undefined;
@@ -32,7 +39,7 @@ export interface ProviderParts {
   rateLimits: RateLimitSpec | undefined;
 }
 
-export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperation, shared: ProviderParts): OperationIR | undefined {
+export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperation, shared: ProviderParts, parts: readonly OperationPart[]): OperationIR | undefined {
   const m = ctx.manifest;
   const at: Path = ["operations", id];
   if (!id.startsWith(`${m.provider}_`)) {
@@ -108,7 +115,7 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
     errors: shared.errors,
     ...(shared.rateLimits ? { rateLimits: shared.rateLimits } : {}),
     ...(polling ? { polling } : {}),
-    ...(mop.behavior ? { behavior: linkBehavior(ctx, at, mop.behavior) } : {}),
+    ...Object.assign({}, ...parts.map((part) => part(ctx, at, mop, op))),
     ...(body ? { body } : {}),
     ...(idempotency ? { idempotency } : {}),
     ...(pagination ? { pagination } : {}),
