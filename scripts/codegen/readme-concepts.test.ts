@@ -28,13 +28,13 @@ const list = Object.values(CONCEPT_WORDING)
 
 describe("README › the concepts, in brief", () => {
   it("is the wording module's, concept for concept", () => {
-    const text = readFileSync(README, "utf8");
+    let text = readFileSync(README, "utf8");
     const start = text.indexOf(START);
     const end = text.indexOf(END, start);
     expect(start, "the README's concept list has its markers").toBeGreaterThan(0);
     expect(end).toBeGreaterThan(start);
     const written = `${text.slice(0, start + START.length)}\n${list}\n${text.slice(end)}`;
-    if (process.env.UPDATE_README && written !== text) writeFileSync(README, written);
+    if (process.env.UPDATE_README && written !== text) writeFileSync(README, (text = written));
     expect(text.slice(start + START.length, end)).toBe(`\n${list}\n`);
   });
 });
