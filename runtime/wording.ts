@@ -58,6 +58,10 @@ export const CONCEPT_WORDING = {
   routes: { readme: "**`routes`:** another OpenAPI operation serves the tool when a parameter's value matches a pattern." },
   polling: { readme: "**`polling`:** job-status operations: pending and terminal states, interval, `minIntervalMs`, timeout." },
   behavior: { readme: "**`behavior`:** read-only, destructive, idempotent, open-world, where the method misleads." },
+  deprecated: {
+    readme:
+      "**`deprecated`:** a tool on its way out, with a note saying why and what to use instead (required where the OpenAPI operation is `deprecated: true`): `blockwright diff` reports it, and models read it at the end of the tool's description.",
+  },
   names: {
     readme:
       "**Names:** the provider id, operation ids, parameter and output names follow the schema's patterns, so each makes identifiers and a folder name; the link also refuses two operation ids that give one TypeScript name (`acme_get_1`, `acme_get1`), a parameter named `operation` (the block's operation selector) and an output that holds others (`metadata` beside `metadata.count`).",
@@ -65,11 +69,11 @@ export const CONCEPT_WORDING = {
 } as const satisfies Record<string, ConceptWording>;
 
 /** What a tool's LLM description tells of it besides its own text. */
-export type DescribedTool = Pick<ToolSpec, "description" | "rules" | "polling">;
+export type DescribedTool = Pick<ToolSpec, "description" | "rules" | "polling" | "deprecated">;
 
-/** The sentences a tool's LLM description adds to its text: its cross-field rules, its polling advice. */
+/** The sentences a tool's LLM description adds to its text: its cross-field rules, its polling advice, its deprecation. */
 export function toolSentences(tool: DescribedTool): string[] {
-  return [...tool.rules.map(ruleSentence), ...(tool.polling ? [pollingSentence(tool.polling)] : [])];
+  return [...tool.rules.map(ruleSentence), ...(tool.polling ? [pollingSentence(tool.polling)] : []), ...(tool.deprecated ? [`Deprecated: ${tool.deprecated}`] : [])];
 }
 
 /** A cross-field rule, as a sentence of the tool's description. */

@@ -1,6 +1,6 @@
 // The concepts the surface records besides parameters and outputs — limits,
 // idempotency, failure tests, routes, rate limits, hosts, page size, the
-// error body — each with its classification; surfaces written before they
+// error body, deprecation — each with its classification; surfaces written before they
 // listed their concepts; and the table giving every manifest field a
 // surface decision.
 import { readFileSync } from "node:fs";
@@ -119,6 +119,14 @@ describe("pagination.pageSize: the parameter giving a page's size", () => {
     expect(summary(diffSurfaces(surface({}, paged()), surface({}, paged("limit"))))).toEqual(["patch pagination.pageSize: page size named (under maxItems a page asks only for the items still missing)"]);
     expect(summary(diffSurfaces(surface({}, paged("limit")), surface({}, paged("top"))))).toEqual(["patch pagination.pageSize: page size parameter changed"]);
     expect(summary(diffSurfaces(surface({}, paged("limit")), surface()))).toEqual(["breaking pagination: pagination removed (allPages refused)"]);
+  });
+});
+
+describe("deprecated: a tool on its way out", () => {
+  it("deprecating is minor (it announces a removal), withdrawing it or rewording the note a patch", () => {
+    expect(diffSurfaces(surface(), surface({}, { deprecated: "Use acme_find." }))).toEqual([{ level: "minor", provider: "acme", tool: "acme_list", subject: "deprecated", rule: "tool deprecated", to: "Use acme_find." }]);
+    expect(summary(diffSurfaces(surface({}, { deprecated: "Use acme_find." }), surface()))).toEqual(["patch deprecated: tool no longer deprecated"]);
+    expect(summary(diffSurfaces(surface({}, { deprecated: "Use acme_find." }), surface({}, { deprecated: "Use acme_search." })))).toEqual(["patch deprecated: deprecation note changed"]);
   });
 });
 

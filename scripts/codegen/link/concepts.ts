@@ -9,6 +9,7 @@ import type { ManifestField } from "../precompiled/manifest-types.js";
 import type { ProviderEntry, SurfaceEntry, ToolEntry } from "../surface-entry.js";
 import { authSurface } from "./auth.js";
 import { linkBehavior } from "./behavior.js";
+import { deprecatedSurface, linkDeprecated } from "./deprecated.js";
 import { errorDetailsSurface, errorFieldsSurface, failureWhenSurface, retryableStatusesSurface } from "./errors.js";
 import { idempotencySurface } from "./idempotency.js";
 import { replyBytesSurface, requestHeadBytesSurface } from "./limits.js";
@@ -25,7 +26,7 @@ import { rulesSurface } from "./rules.js";
 import { hostsSurface } from "./server.js";
 
 /** The concepts that add to a tool what its operation alone gives, in the order their fields are added. */
-export const OPERATION_PARTS: readonly OperationPart[] = [linkBehavior];
+export const OPERATION_PARTS: readonly OperationPart[] = [linkBehavior, linkDeprecated];
 
 /** Every surface entry by its name (in a surface's `concepts`), in the order diff reports their changes. */
 export const SURFACE_ENTRIES = {
@@ -51,6 +52,7 @@ export const SURFACE_ENTRIES = {
   "pagination.pageSize": pageSizeSurface,
   routes: routesSurface,
   idempotency: idempotencySurface,
+  deprecated: deprecatedSurface,
 } as const satisfies Record<string, SurfaceEntry>;
 
 export type SurfaceEntryName = keyof typeof SURFACE_ENTRIES;
@@ -124,6 +126,7 @@ export const FIELDS = {
   "operation.routes": { surface: "routes" },
   "operation.title": { surface: "title" },
   "operation.description": { surface: "description" },
+  "operation.deprecated": { surface: "deprecated" },
   "operation.params": { fields: "param" },
   "operation.constants": { none: SENT_BY_PACKAGE },
   "operation.rules": { surface: "rules" },

@@ -660,6 +660,10 @@ export interface ManifestOperation {
     openWorld?: boolean
   }
   pagination?: ManifestPagination
+  /**
+   * Marks the tool as on its way out, saying why and what to use instead. Users see it in the surface (`blockwright diff` reports it) and models at the end of the tool's description. Required where the OpenAPI operation is `deprecated: true`.
+   */
+  deprecated?: string
 }
 /**
  * Another OpenAPI operation that serves this tool when a parameter's value matches a pattern (e.g. a key that must be sent in a different path form). Every parameter is linked against the route's operation too; `wire` overrides the placement of some of them there.
@@ -811,6 +815,7 @@ export type ManifestField =
   | "operation.behavior.idempotent"
   | "operation.behavior.openWorld"
   | "operation.pagination"
+  | "operation.deprecated"
   | "outcome.description"
   | "outcome.outputs"
   | "output.type"
