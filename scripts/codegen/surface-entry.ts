@@ -85,6 +85,11 @@ export type SurfaceEntry = ProviderEntry | ToolEntry;
 /** Changes of a JSON value: declared, no longer declared, or different. */
 export type ValueChange = "added" | "removed" | "changed";
 
+/** A value whose every change is one kind of change: a level and a rule for added, removed and changed alike. */
+export function anyChange(level: Level, rule: string): Classification<ValueChange> {
+  return { added: { level, rule }, removed: { level, rule }, changed: { level, rule } };
+}
+
 /** Report `added`, `removed` or `changed` between two JSON values (compared as canonical JSON). */
 export function diffValue<V>(a: V | undefined, b: V | undefined, report: Report<ValueChange>): void {
   if (a === undefined && b !== undefined) report("added", { to: b });

@@ -5,7 +5,7 @@
 import { fieldOf, formatExpression, parseExpression, type ErrorSpec, type ValueRef, type ValueTest } from "@blockwright/runtime";
 import { canonical } from "../../canonical-json.js";
 import type { ProviderIR } from "../ir.js";
-import { diffValue, type ProviderEntry, type ValueChange } from "../surface-entry.js";
+import { anyChange, diffValue, type ProviderEntry, type ValueChange } from "../surface-entry.js";
 import type { Surface } from "../surface-format.js";
 import type { LinkContext, Path } from "./context.js";
 
@@ -55,11 +55,7 @@ const errorsOf = (ir: ProviderIR): ErrorSpec | undefined => ir.operations[0]?.to
 export const errorFieldsSurface: ProviderEntry<ErrorsSurface["fields"], ValueChange> = {
   scope: "provider",
   subject: "errors",
-  changes: {
-    added: { level: "patch", rule: "where the error's code, message or request id is read changed" },
-    removed: { level: "patch", rule: "where the error's code, message or request id is read changed" },
-    changed: { level: "patch", rule: "where the error's code, message or request id is read changed" },
-  },
+  changes: anyChange("patch", "where the error's code, message or request id is read changed"),
   record: (ir) => {
     const e = errorsOf(ir);
     return e ? { errors: { fields: { code: e.code.map(formatExpression), message: e.message.map(formatExpression), requestId: e.requestId.map(formatExpression) } } } : {};
@@ -95,11 +91,7 @@ export const errorDetailsSurface: ProviderEntry<Record<string, string[]>, "detai
 export const retryableStatusesSurface: ProviderEntry<number[], ValueChange> = {
   scope: "provider",
   subject: "errors.retryableStatuses",
-  changes: {
-    added: { level: "patch", rule: "statuses retried changed" },
-    removed: { level: "patch", rule: "statuses retried changed" },
-    changed: { level: "patch", rule: "statuses retried changed" },
-  },
+  changes: anyChange("patch", "statuses retried changed"),
   record: (ir) => {
     const statuses = errorsOf(ir)?.retryableStatuses;
     return statuses ? { errors: { retryableStatuses: statuses } } : {};

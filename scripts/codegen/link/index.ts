@@ -6,7 +6,7 @@
 // and gathers every problem before giving up.
 import { fieldOf } from "@blockwright/runtime";
 import type { SourceError, YamlSource } from "../../yaml/yaml-source.js";
-import { buildBlock } from "../build-block.js";
+import { buildBlock, presentation } from "../build-block.js";
 import type { OperationIR, ProviderIR } from "../ir.js";
 import type { Manifest } from "../precompiled/manifest-types.js";
 import { camelCase, pascalCase } from "../naming.js";
@@ -46,12 +46,7 @@ export function linkDocument(source: YamlSource<Manifest>, document: OpenApiDocu
   const tools = operations.map((op) => op.tool);
   return {
     provider: m.provider,
-    name: m.name,
-    description: m.description,
-    ...(m.longDescription ? { longDescription: m.longDescription } : {}),
-    color: m.color,
-    category: m.category,
-    ...(m.docsUrl ? { docsUrl: m.docsUrl } : {}),
+    ...presentation(m),
     sources: { manifest: source.file, openapi: ctx.openapiName },
     names: { pascal: pascalCase(m.provider), camel: camelCase(m.provider) },
     server,

@@ -3,7 +3,7 @@
 // is used up (read by `from`, else as the error's code), and the pause after
 // a 429 that says nothing of when. Every tool of the provider carries it.
 import { parseExpression, type RateLimitSpec } from "@blockwright/runtime";
-import { diffValue, type ProviderEntry, type ValueChange } from "../surface-entry.js";
+import { anyChange, diffValue, type ProviderEntry, type ValueChange } from "../surface-entry.js";
 import type { LinkContext } from "./context.js";
 
 export function linkRateLimits(ctx: LinkContext): RateLimitSpec | undefined {
@@ -40,11 +40,7 @@ export const rateLimitsSurface: ProviderEntry<RateLimitSpec, ValueChange> = {
   scope: "provider",
   subject: "rateLimits",
   legacy: true,
-  changes: {
-    added: { level: "patch", rule: "rate-limit policy changed" },
-    removed: { level: "patch", rule: "rate-limit policy changed" },
-    changed: { level: "patch", rule: "rate-limit policy changed" },
-  },
+  changes: anyChange("patch", "rate-limit policy changed"),
   record: (ir) => {
     const rateLimits = ir.operations[0]?.tool.rateLimits;
     return rateLimits ? { rateLimits: structuredClone(rateLimits) } : {};
