@@ -9,19 +9,19 @@ import { compile } from "json-schema-to-typescript-lite";
 
 const FRAGMENTS = "scripts/codegen/link";
 
-/** The fragments, by file name (their order decides only between blocks placed after the same field). */
-function fragments(root) {
-  return readdirSync(root + FRAGMENTS)
+/** The fragments of folder `dir` (relative to `root`), by file name (their order decides only between blocks placed after the same field). */
+function fragments(root, dir) {
+  return readdirSync(root + dir)
     .filter((f) => f.endsWith(".schema.json"))
     .sort()
-    .map((file) => ({ file: `${FRAGMENTS}/${file}`, ...JSON.parse(readFileSync(`${root}${FRAGMENTS}/${file}`, "utf8")) }));
+    .map((file) => ({ file: `${dir}/${file}`, ...JSON.parse(readFileSync(`${root}${dir}/${file}`, "utf8")) }));
 }
 
-/** The manifest schema assembled from its fragments, as an object. */
-export function assembleManifestSchema(root) {
-  const all = fragments(root);
+/** The manifest schema assembled from the fragments in `dir`, as an object. */
+export function assembleManifestSchema(root, dir = FRAGMENTS) {
+  const all = fragments(root, dir);
   const roots = all.filter((f) => f.root);
-  if (roots.length !== 1) throw new Error(`${FRAGMENTS}: exactly one fragment gives the schema's "root" (found: ${roots.map((f) => f.file).join(", ") || "none"})`);
+  if (roots.length !== 1) throw new Error(`${dir}: exactly one fragment gives the schema's "root" (found: ${roots.map((f) => f.file).join(", ") || "none"})`);
   const schema = structuredClone(roots[0].root);
   const definitions = {};
   for (const f of all) {
