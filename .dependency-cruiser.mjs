@@ -18,11 +18,6 @@ const TESTS = "\\.test\\.ts$|/__fixtures__/|^contract-tests/";
 const HELPERS = "^scripts/(hash|canonical-json|paths|targets)\\.ts$|^scripts/yaml/|^scripts/vendor/";
 const CLI = "^scripts/cli/|^scripts/cli\\.ts$";
 
-// EXCEPTION, to be removed with the split of scripts/codegen/link.ts by concept (issue 20, items 1–2):
-// generation builds each package's surface (scripts/codegen/generate-all.ts → scripts/surface/surface.ts)
-// while scripts/surface/ reads the generator's IR. Until then the generator may import
-// scripts/surface/surface.ts, and the two folders may import each other.
-const CODEGEN_SURFACE_EXCEPTION = { file: "^scripts/surface/surface\\.ts$", folders: "^scripts/(codegen|surface)/?$" };
 
 /** @type {import("dependency-cruiser").IConfiguration} */
 export default {
@@ -67,7 +62,7 @@ export default {
       comment: "The generator (scripts/codegen/) imports the runtime, its own files and the helpers; the tools over it import it, not the other way round.",
       severity: "error",
       from: { path: "^scripts/codegen/" },
-      to: { path: "^scripts/", pathNot: ["^scripts/codegen/", HELPERS, CODEGEN_SURFACE_EXCEPTION.file] },
+      to: { path: "^scripts/", pathNot: ["^scripts/codegen/", HELPERS] },
     },
     {
       name: "only-the-cli-imports-the-cli",
@@ -92,10 +87,9 @@ export default {
     },
     {
       name: "no-folder-cycles",
-      comment: "Folders that import each other are one layer in two places. The one exception is named above.",
+      comment: "Folders that import each other are one layer in two places.",
       severity: "error",
       scope: "folder",
-      from: { pathNot: CODEGEN_SURFACE_EXCEPTION.folders },
       to: { circular: true },
     },
   ],

@@ -1,7 +1,8 @@
 // @ts-nocheck -- a plain JavaScript build tool (imported by a test, so TypeScript would check it).
 // Precompiles at build time what would otherwise be compiled on every run:
 // the JSON Schemas of manifests and workflows (Ajv standalone code) and the
-// Handlebars templates. Compiling them at run time cost about a third of a
+// Handlebars templates; and assembles the manifest schema from its concepts'
+// fragments, with the manifest's TypeScript types (manifest-schema.mjs). Compiling them at run time cost about a third of a
 // generation (Ajv alone ~0.3 s). `npm run build` runs this first; it rewrites
 // an output only when its source changed, and a test checks that the
 // committed outputs are current.
@@ -11,8 +12,10 @@ import { fileURLToPath } from "node:url";
 import Ajv from "ajv";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import Handlebars from "handlebars";
+import { assembleManifestSchema, manifestTypes, schemaText } from "./manifest-schema.mjs";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
+const MANIFEST_SCHEMA = "specs/manifest.schema.json";
 
 /** The same options the validator had when it compiled at run time. */
 export function schemaAjv() {
@@ -24,9 +27,8 @@ export function schemaAjv() {
 
 const hash = (text) => createHash("sha256").update(text).digest("hex").slice(0, 16);
 
-/** A TypeScript module exporting the validator of the schema at `schemaPath` (relative to the project). */
-export function precompiledSchema(schemaPath) {
-  const text = readFileSync(root + schemaPath, "utf8");
+/** A TypeScript module exporting the validator of the schema at `schemaPath` (relative to the project), whose text is `text`. */
+export function precompiledSchema(schemaPath, text = readFileSync(root + schemaPath, "utf8")) {
   const ajv = schemaAjv();
   const code = standaloneCode(ajv, ajv.compile(JSON.parse(text)));
   // Ajv's ESM output still requires its runtime helpers: import them instead.
@@ -68,16 +70,20 @@ export function precompiledTemplates(dir) {
 }
 
 /** Every precompiled output: path → content. */
-export function outputs() {
+export async function outputs() {
+  const manifestSchema = assembleManifestSchema(root);
+  const manifestSchemaText = schemaText(manifestSchema);
   return new Map([
-    ["scripts/yaml/precompiled/manifest-schema.ts", precompiledSchema("specs/manifest.schema.json")],
+    [MANIFEST_SCHEMA, manifestSchemaText],
+    ["scripts/codegen/precompiled/manifest-types.ts", await manifestTypes(manifestSchema, MANIFEST_SCHEMA)],
+    ["scripts/yaml/precompiled/manifest-schema.ts", precompiledSchema(MANIFEST_SCHEMA, manifestSchemaText)],
     ["scripts/yaml/precompiled/workflow-schema.ts", precompiledSchema("specs/workflow.schema.json")],
     ["scripts/codegen/precompiled/templates.ts", precompiledTemplates("templates")],
   ]);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  for (const [path, content] of outputs()) {
+  for (const [path, content] of await outputs()) {
     const full = root + path;
     if (!existsSync(full) || readFileSync(full, "utf8") !== content) {
       writeFileSync(full, content);

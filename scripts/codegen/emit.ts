@@ -5,6 +5,7 @@ import type { AuthSpec, BodySpec, OutputSource, OutputSpec, PageTarget, Paginati
 import type { OperationIR, ProviderIR } from "./ir.js";
 import { camelCase, envVariableName, pascalCase } from "./naming.js";
 import { codeLiteral, commentText, escapeLineSeparators, oneLine } from "./code-text.js";
+import { outputTsType, paramTsType } from "./emit-tool-types.js";
 import { cell, codeSpan as code, htmlCommentText, markdownParagraphs, markdownText } from "./markdown-text.js";
 
 /** Render a template (precompiled at build time from templates/, see scripts/build/precompile.mjs). */
@@ -90,8 +91,8 @@ export function emitEntry(ir: ProviderIR, openApiTypes: string): { js: string; d
       constName: `${camelCase(op.tool.id)}Tool`,
       paramsName: op.types.paramsName,
       outputName: op.types.outputName,
-      params: op.types.params.map((p) => ({ ...p, doc: commentText(p.doc) })),
-      outputType: op.types.output,
+      params: op.tool.params.map((p) => ({ name: p.name, optional: !p.required, type: paramTsType(p), doc: commentText(p.description) })),
+      outputType: outputTsType(op),
       paged: op.tool.pagination ? "true" : "false",
       definition: literal(op.tool, names),
     })),
