@@ -58,7 +58,7 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-describe("blockwright add", { timeout: 90_000 }, () => {
+describe("blockwright add", () => {
   it("starts a provider from a Swagger 2.0 file: generate and the derived suite pass on the draft, with no edit", async () => {
     const dir = project("chat");
     const r = await cli(["add", "chat", "--from", chatDocument, "--operations", "messages.post, channels.list"], { cwd: dir });
@@ -184,7 +184,7 @@ describe("blockwright add", { timeout: 90_000 }, () => {
 
 const USAGE_LINE = "Usage: blockwright add <provider> --from <document> --operations <id,...> [--source <address>] [--force] [--json] [--timeout <s>] [--specs <dir>]\n";
 
-describe("blockwright add on cuts of real published documents", { timeout: 90_000 }, () => {
+describe("blockwright add on cuts of real published documents", () => {
   /** Run add on a fixture cut in a project of its own; the summary as JSON and the drafted manifest. */
   async function add(provider: string, operations: string) {
     const dir = project(`real-${provider}`);

@@ -16,7 +16,7 @@ import { MAX_MESSAGE_BYTES } from "./mcp.js";
 const SECRET = "books-key-never-shown-0042";
 
 describe("blockwright mcp --mock, as a child process over stdio", () => {
-  it("lists the 18 tools with annotations, runs a read and a create tool, refuses an out-of-limit argument, and exits when the client closes", { timeout: 120_000 }, async () => {
+  it("lists the 18 tools with annotations, runs a read and a create tool, refuses an out-of-limit argument, and exits when the client closes", async () => {
     const started = performance.now();
     const transport = new StdioClientTransport({
       command: process.execPath,
@@ -83,7 +83,7 @@ describe("blockwright mcp --mock, as a child process over stdio", () => {
 });
 
 describe("blockwright mcp, sent a message over its bound", () => {
-  it("answers it with a JSON-RPC error, answers the next message, and exits when stdin closes, even inside a message", { timeout: 120_000 }, async () => {
+  it("answers it with a JSON-RPC error, answers the next message, and exits when stdin closes, even inside a message", async () => {
     const child = spawn(process.execPath, [join(ROOT, "bin/blockwright.js"), "mcp", "--mock"], { cwd: ROOT, env: { ...process.env, BOOKS_API_KEY: SECRET }, stdio: ["pipe", "pipe", "pipe"] });
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once("exit", (code, signal) => done({ code, signal })));
     let stderr = "";

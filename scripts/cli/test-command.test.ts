@@ -32,7 +32,7 @@ function edit(file: string, find: string, replace: string): void {
 }
 
 // In-process runs of whole suites on a busy machine: far more time than they need.
-describe.concurrent("blockwright test on this repository's specs", { timeout: 90_000 }, () => {
+describe.concurrent("blockwright test on this repository's specs", () => {
   it("runs a provider's derived cases on its mock: exit 0, a summary, the mock released", async () => {
     const r = await cli(["test", "books", "--seed", "7", "--runs", "5"]);
     expect(r.stderr).toMatch(/^blockwright test: \d+ cases on 1 mock, seed 7, 5 runs per property$/m);
@@ -106,7 +106,7 @@ describe.concurrent("blockwright test on this repository's specs", { timeout: 90
   });
 });
 
-describe.concurrent("the CI recipes", { timeout: 90_000 }, () => {
+describe.concurrent("the CI recipes", () => {
   /** The `blockwright …` arguments of a command line, with CI expressions given sample values. */
   const argsOf = (line: string) =>
     line
@@ -146,7 +146,7 @@ describe.concurrent("the CI recipes", { timeout: 90_000 }, () => {
   });
 });
 
-describe.concurrent("blockwright test on a user's project", { timeout: 90_000 }, () => {
+describe.concurrent("blockwright test on a user's project", () => {
   it("breaking a spec example (a field of the wrong type) is refused before any mock starts, at the example's file:line:col", async () => {
     const dir = project("broken-example", { books: join(ROOT, "specs/books") }, ["books"]);
     // The full volume example's id becomes a number; the schema says string.
