@@ -10,7 +10,7 @@ export { paginateToolDefinition, collectPages, DEFAULT_MAX_PAGES } from "./pagin
 export { PAGE_INPUTS, pageInputsOf, type PageInputs } from "./page-inputs.js";
 export { encodeForm } from "./form-body.js";
 export { createProviderClient, authMiddleware, type Client, type ProviderClientOptions } from "./client.js";
-export type { FetchLike } from "./transport.js";
+export { linkNext, type FetchLike } from "./transport.js";
 export type { ToolError, ToolErrorType, ToolResult, PagesInfo } from "./errors.js";
 export { redact, redactDeep, REDACTED } from "./redact.js";
 export { ownValue, setOwn } from "./own.js";
