@@ -8,7 +8,7 @@ export type { ExecuteOptions } from "./single-call.js";
 export { createExecutor, type ToolExecutor, type ParamsOf, type OutputOf, type ToolMap, type PagedOperationIds, type PageOptions } from "./executor.js";
 export { paginateToolDefinition, collectPages, DEFAULT_MAX_PAGES } from "./paginate.js";
 export { PAGE_INPUTS, pageInputsOf, type PageInputs } from "./page-inputs.js";
-export { encodeForm } from "./form-body.js";
+export { encodeForm, styledPairs } from "./form-body.js";
 export { createProviderClient, authMiddleware, type Client, type ProviderClientOptions } from "./client.js";
 export { linkNext, type FetchLike } from "./transport.js";
 export type { ToolError, ToolErrorType, ToolResult, PagesInfo } from "./errors.js";
