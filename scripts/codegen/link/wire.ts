@@ -33,10 +33,10 @@ export function placeParam(ctx: LinkContext, name: string, p: ManifestParam, at:
     }
     const param = p.limitsFromSpec ? withSpecLimits(ctx, p, declared.schema) : p;
     checkAgainstSchema(ctx, param, at, declared.schema, `${w.in} parameter "${wireName}"`);
-    const escape = w.escape ? { escape: { ...w.escape } } : {};
-    if (w.in !== "query") return { wire: { in: w.in, name: wireName, ...escape }, param };
+    const escapes = w.escape ? { escape: { ...w.escape } } : {};
+    if (w.in !== "query") return { wire: { in: w.in, name: wireName, ...escapes }, param };
     const encoding = queryEncoding(ctx, declared, wireAt, op);
-    return { wire: { in: "query", name: wireName, ...escape, ...(encoding ? { encoding } : {}) }, param };
+    return { wire: { in: "query", name: wireName, ...escapes, ...(encoding ? { encoding } : {}) }, param };
   }
   if (w.in === "body") {
     const pointer = w.pointer ?? `/${name}`;
