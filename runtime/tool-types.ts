@@ -225,6 +225,12 @@ export interface ToolSpec {
   successStatuses: number[];
   /** Every status the upstream declares, with its named examples: what a mock can be asked to answer. */
   responses: { status: number; examples: string[] }[];
+  /**
+   * The spec's `default` response (any status it does not list), with its
+   * named examples: present only when declared. A mock serves it for an
+   * undeclared status (mock-answer.ts picks one).
+   */
+  defaultResponse?: { examples: string[] };
   outputs: OutputSpec[];
   outcomes: OutcomeSpec[];
   errors: ErrorSpec;

@@ -3,5 +3,6 @@
 // positions, JSON Schema) is the blockwright CLI's job.
 export { runWorkflowWith, resolveInputs, placeholderFor, UnresolvedReference, type RunOptions } from "./run.js";
 export * from "./references.js";
+export { mockPrefer, defaultStandIn, asksForDefault, type MockAnswer } from "./mock-answer.js";
 export { buildGraph, upstreamOf, findCycle, type Graph } from "./graph.js";
 export type * from "./types.js";
