@@ -3,6 +3,7 @@
 // block skips what depends on it while other branches go on, and job-status
 // blocks poll until their job leaves its pending states.
 import { mockPrefer } from "./mock-answer.js";
+import { placeholderFor } from "./placeholder.js";
 import { entryOf, fieldOf } from "../checked.js";
 import type { ToolError, ToolResult } from "../errors.js";
 import { executeToolDefinition } from "../execute.js";
@@ -209,11 +210,6 @@ function secretValues(registry: Registry, blocks: Record<string, WorkflowBlock>,
     }
   }
   return [...out];
-}
-
-/** A clearly labelled stand-in for a missing environment value in mock runs. */
-export function placeholderFor(name: string, spec: { format?: string }): string {
-  return spec.format === "base-url" ? `https://placeholder-${name.toLowerCase().replace(/_/g, "-")}.invalid` : `mock-placeholder-${name}`;
 }
 
 /** A fetch that asks a mock server for a given status or named example (Prism's Prefer header). */
