@@ -236,7 +236,9 @@ describe("blockwright add on cuts of real published documents", () => {
     expect(create.params.tax_exempt.enum).toEqual(["exempt", "none", "reverse"]);
     const list = manifest.operations.stripe_get_customers;
     expect(list.pagination).toEqual({ style: "cursor", cursor: "$response.body#/data/-1/id", send: { in: "query", name: "starting_after" }, more: { from: "$response.body#/has_more", equals: true }, items: ["data"], pageSize: "limit" });
-    expect(Object.keys(list.params)).toEqual(["email", "ending_before", "limit", "starting_after", "test_clock"]);
+    expect(Object.keys(list.params)).toEqual(["created", "email", "ending_before", "expand", "limit", "starting_after", "test_clock"]);
+    // A deepObject list in the query, written as the spec's style says (expand[0]=…).
+    expect(list.params.expand).toMatchObject({ type: "json", jsonType: "array", wire: { in: "query" } });
     expect(Object.keys(manifest.operations.stripe_get_customers_customer.outputs)).toEqual(["data"]);
     expect(summary.check.problems).toEqual([]);
     expect(await cli(["upstream", "stripe", from], { cwd: dir })).toMatchObject({ code: 0, stdout: "stripe: 0 changes to what we bind; 0 to parts we do not bind (in 0 operations)\n" });
