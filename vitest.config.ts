@@ -51,7 +51,7 @@ export default defineConfig({
           name: "contract",
           // The contract suite and the command line, which share the mocks.
           include: ["contract-tests/**/*.test.ts", "scripts/cli/**/*.test.ts"],
-          exclude: ["contract-tests/packages/**"],
+          exclude: ["contract-tests/packages/**", "contract-tests/neutral/**"],
           // One set of Prism mocks (all providers) for the whole project.
           globalSetup: ["contract-tests/global-setup.ts"],
           testTimeout: TEST_TIMEOUT,
@@ -66,8 +66,19 @@ export default defineConfig({
           // The registry round trip: pack, publish to a local Verdaccio,
           // install in a fresh project, use from Node, tsc and esbuild.
           include: ["contract-tests/packages/**/*.test.ts"],
-          hookTimeout: 300_000,
-          testTimeout: 60_000,
+          hookTimeout: HOOK_TIMEOUT,
+          testTimeout: TEST_TIMEOUT,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "neutral",
+          // The provider-dependent test files again, on a copy of the project
+          // with two more providers (contract-tests/neutral/): one test that
+          // runs a whole Vitest run of its own, so its backstop is that run's.
+          include: ["contract-tests/neutral/**/*.test.ts"],
+          testTimeout: 900_000,
         },
       },
     ],
