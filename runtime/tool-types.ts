@@ -64,6 +64,8 @@ export type OutputSource =
       omit?: string[];
       /** The spec guarantees the value (every step of the pointer is required): a reply without it is an upstream error. */
       required?: boolean;
+      /** The reply is one of several shapes (`anyOf`/`oneOf`) and only these carry the value: it is absent from a reply of another. */
+      variants?: { carrying: string[]; of: string[] };
     }
   | { value: unknown };
 

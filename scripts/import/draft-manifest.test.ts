@@ -222,11 +222,19 @@ describe("outputs, per kind of reply", () => {
     expect(await linkProblems(d)).toEqual([]);
   });
 
-  it("one of several shapes: the whole body only, as no field can be read through anyOf yet", async () => {
-    const d = drafted(get({ anyOf: [order, { type: "object", properties: { id: { type: "string" }, deleted: { type: "boolean" } } }] }, { id: "1" }), ["getX"]);
-    expect(Object.keys(d.manifest.operations.acme_get_x!.outputs)).toEqual(["data"]);
-    expect(notesAt(d, "operations.acme_get_x.outputs")).toEqual(["the 200 reply is one of several shapes (anyOf): only data drafted, as the linker cannot read a field through anyOf/oneOf yet"]);
+  it("one of several shapes: the whole body, and the id every shape carries, read through the anyOf", async () => {
+    const d = drafted(get({ anyOf: [order, { type: "object", title: "Deleted", properties: { id: { type: "string" }, deleted: { type: "boolean" } } }] }, { id: "1" }), ["getX"]);
+    expect(d.manifest.operations.acme_get_x!.outputs).toEqual({
+      data: expect.objectContaining({ type: "json", from: "$response.body" }),
+      "metadata.id": { type: "string", from: "$response.body#/id", description: "The id of the reply's record." },
+    });
+    expect(notesAt(d, "operations.acme_get_x.outputs")).toEqual([
+      expect.stringMatching(/^the 200 reply is one of several shapes \(anyOf: .+, Deleted\): data and the id they all carry drafted; an output only some carry is absent from the others$/),
+    ]);
     expect(await linkProblems(d)).toEqual([]);
+    // A shape without an id: the whole body only.
+    const e = drafted(get({ anyOf: [order, { type: "object", properties: { gone: { type: "boolean" } } }] }, { id: "1" }), ["getX"]);
+    expect(Object.keys(e.manifest.operations.acme_get_x!.outputs)).toEqual(["data"]);
   });
 });
 
