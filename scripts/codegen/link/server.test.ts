@@ -3,32 +3,24 @@
 // address given at call time, and a mock serves the operations under it;
 // and the parameters the credential covers (auth.covers, or in the
 // credential's own place), which nothing supplies and a mock does not ask for.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { executeToolDefinition, type ToolSpec } from "@blockwright/runtime";
 import { afterAll, describe, expect, it } from "vitest";
 import { startMocks } from "../../mocks.js";
+import { type FixtureEdit, shelfCopy } from "../__fixtures__/shelf-copy.js";
 import { GenerationErrors, loadProvider } from "../generate-all.js";
 import type { ProviderIR } from "../ir.js";
 
-const fixture = join(dirname(fileURLToPath(import.meta.url)), "../__fixtures__/specs/shelf");
 const work = mkdtempSync(join(tmpdir(), "blockwright-server-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 let counter = 0;
 /** The shelf fixture with text edits, linked: its IR and specs folder, or its problems. */
-async function linked(edits: { file?: "manifest.yaml" | "openapi.yaml"; find: string; replace: string }[]): Promise<{ ir: ProviderIR; specsDir: string } | { problems: string[] }> {
+async function linked(edits: FixtureEdit[]): Promise<{ ir: ProviderIR; specsDir: string } | { problems: string[] }> {
   const root = join(work, String(counter++));
-  const dir = join(root, "specs", "shelf");
-  cpSync(fixture, dir, { recursive: true });
-  for (const edit of edits) {
-    const file = join(dir, edit.file ?? "manifest.yaml");
-    const text = readFileSync(file, "utf8");
-    if (!text.includes(edit.find)) throw new Error(`fixture has no ${JSON.stringify(edit.find)}`);
-    writeFileSync(file, text.replace(edit.find, edit.replace));
-  }
+  const dir = shelfCopy(root, edits);
   try {
     return { ir: await loadProvider(root, dir), specsDir: join(root, "specs") };
   } catch (e) {

@@ -2,19 +2,18 @@
 // empty string" (an optional object that "" unsets), outputs of a reply that
 // is one of two records, each carried by all or some of them; "not found"
 // naming the variants searched; the generated types right for each.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { typeErrors, writeInstalled } from "../__fixtures__/installed-package.js";
+import { type FixtureEdit, shelfCopy } from "../__fixtures__/shelf-copy.js";
 import { GenerationErrors, generate } from "../generate-all.js";
 
-const fixture = join(dirname(fileURLToPath(import.meta.url)), "../__fixtures__/specs/shelf");
 const work = mkdtempSync(join(tmpdir(), "blockwright-unions-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-type Edit = { file?: "manifest.yaml" | "openapi.yaml"; find: string; replace: string };
+type Edit = FixtureEdit;
 
 /** The reply of getBook (and of its route getBookByKey) is a book or a deleted book; addBook's options are an object or "" (Stripe's way to unset one). */
 const UNIONS: Edit[] = [
@@ -52,14 +51,7 @@ const UNIONS: Edit[] = [
 let counter = 0;
 async function generated(edits: Edit[]) {
   const root = join(work, String(counter++));
-  const dir = join(root, "specs", "shelf");
-  cpSync(fixture, dir, { recursive: true });
-  for (const edit of edits) {
-    const file = join(dir, edit.file ?? "manifest.yaml");
-    const text = readFileSync(file, "utf8");
-    if (!text.includes(edit.find)) throw new Error(`fixture has no ${JSON.stringify(edit.find)}`);
-    writeFileSync(file, text.replace(edit.find, edit.replace));
-  }
+  shelfCopy(root, edits);
   try {
     return { root, ...(await generate({ root, outDir: join(root, "generated") })) };
   } catch (e) {
