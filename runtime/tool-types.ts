@@ -66,6 +66,8 @@ export type OutputSource =
       omit?: string[];
       /** The spec guarantees the value (every step of the pointer is required): a reply without it is an upstream error. */
       required?: boolean;
+      /** The reply is one of several shapes (`anyOf`/`oneOf`) and only these carry the value: it is absent from a reply of another. */
+      variants?: { carrying: string[]; of: string[] };
     }
   | { value: unknown };
 
@@ -213,9 +215,11 @@ export interface ToolSpec {
    * Where requests go; `hosts`: the host patterns an address given at call
    * time may name besides the default's (hosts.ts); `requestHeadBytes`: the
    * largest request line and headers the upstream accepts; `replyBytes`: the
-   * most reply a call reads (default DEFAULT_REPLY_BYTES).
+   * most reply a call reads (default DEFAULT_REPLY_BYTES); `basePath`: the
+   * path of the document's server (`/api`), which `default` ends with and
+   * which is appended to an address given at call time.
    */
-  server: { default?: string; param?: string; hosts?: string[]; requestHeadBytes?: number; replyBytes?: number };
+  server: { default?: string; param?: string; hosts?: string[]; basePath?: string; requestHeadBytes?: number; replyBytes?: number };
   auth: AuthSpec;
   params: ParamSpec[];
   /** Tried in order before the main operation. */

@@ -15,11 +15,12 @@ export interface ConceptWording {
 /** Every concept of the manifest, in the order the README tells them. */
 export const CONCEPT_WORDING = {
   server: {
-    readme: "**`server`:** a fixed `default` address, or a `param` carrying the customer's own (`format: base-url`); `hosts`, the host patterns such an address may name besides the default's.",
+    readme:
+      "**`server`:** a fixed `default` address (with the path of the OpenAPI document's server, which every request carries), or a `param` carrying the customer's own (`format: base-url`; the server's path is appended); `hosts`, the host patterns such an address may name besides the default's.",
   },
   auth: {
     readme:
-      "**`auth`:** the OpenAPI security scheme and the shared parameter holding the credential (secret): an HTTP bearer token, an API key in a header or the query, or the access token of an `oauth2` or `openIdConnect` scheme, sent as a bearer token.",
+      "**`auth`:** the OpenAPI security scheme and the shared parameter holding the credential (secret): an HTTP bearer token, an API key in a header or the query, or the access token of an `oauth2` or `openIdConnect` scheme, sent as a bearer token; `covers`, the document's own parameters for that credential (a required `token`), which it satisfies and nothing sends.",
   },
   errors: {
     readme: "**`errors`:** expressions for the upstream's `code`, `message` and `requestId`; `details` to carry more fields of the error body; `retryableStatuses`; `failureWhen` for APIs that answer 2xx with a failure in the body.",
@@ -40,7 +41,7 @@ export const CONCEPT_WORDING = {
   },
   outputs: {
     readme:
-      '**Outputs:** runtime expressions (`$response.body#/pointer`, `-1` indexing a list\'s last item, `$response.header.<name>`, `$statusCode`, `$params.name`) or constants, with `count`, `default` and `omit`. `outcomes` turn a non-2xx status into a result (a 404 meaning "no match").',
+      '**Outputs:** runtime expressions (`$response.body#/pointer`, `-1` indexing a list\'s last item, `$response.header.<name>`, `$statusCode`, `$params.name`) or constants, with `count`, `default` and `omit`. A pointer (of a body field too) reads through `anyOf`/`oneOf`: an output only some variants carry is absent from the others, and its description says which. `outcomes` turn a non-2xx status into a result (a 404 meaning "no match").',
   },
   pagination: {
     readme:

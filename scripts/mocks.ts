@@ -24,6 +24,7 @@ import { existsSync, readFileSync } from "node:fs";
 import type { ToolSpec } from "@blockwright/runtime";
 import { dirname, join, resolve } from "node:path";
 import { openapiPathOf } from "./codegen/provider-dirs.js";
+import { type CoveredSlot, mockDocument } from "./mock-document.js";
 import { pagedRoutes, withPaging } from "./mock-paging.js";
 
 const require = createRequire(import.meta.url);
@@ -76,14 +77,31 @@ function withHttpServer(create: () => PrismServer, wrap: (listener: RequestListe
   }
 }
 
-/** The OpenAPI document at `file` as generation reads it; its problems, as generation words them, refuse the mock. */
+/** What the provider's credential covers (its manifest's `auth`); nothing when the manifest cannot be read (generation reports why). */
+async function coveredByCredential(specsDir: string, provider: string, document: object): Promise<(slot: CoveredSlot) => boolean> {
+  const { loadYamlSource } = await import("./yaml/yaml-source.js");
+  const { credentialCovers } = await import("./codegen/link/auth.js");
+  let auth: { scheme?: unknown; covers?: unknown } | undefined;
+  try {
+    auth = (loadYamlSource(join(specsDir, provider, "manifest.yaml")).data as { auth?: typeof auth } | null)?.auth;
+  } catch {
+    auth = undefined;
+  }
+  if (typeof auth?.scheme !== "string") return () => false;
+  const covers = Array.isArray(auth.covers) ? auth.covers.filter((c): c is string => typeof c === "string") : undefined;
+  const schemes = ((document as { components?: { securitySchemes?: object } }).components?.securitySchemes ?? {}) as Parameters<typeof credentialCovers>[1];
+  return credentialCovers({ scheme: auth.scheme, ...(covers ? { covers } : {}) }, schemes);
+}
+
+/** The OpenAPI document at `file` as generation reads it, as a mock serves it (mock-document.ts); its problems, as generation words them, refuse the mock. */
 async function servedDocument(file: string, root: string, specsDir: string, provider: string): Promise<object> {
   const { loadOpenApi } = await import("./codegen/openapi-source.js");
   // Loaded only here: the generator's module graph is large.
   const { GenerationErrors, generationErrors, externalRefFoldersOf, openapiRefFolders } = await import("./codegen/generate-all.js");
   try {
     // The same folders generation lets the document's `$ref`s read.
-    return (await loadOpenApi(file, root, openapiRefFolders(join(specsDir, provider), file, externalRefFoldersOf(root)))).source.data as object;
+    const data = (await loadOpenApi(file, root, openapiRefFolders(join(specsDir, provider), file, externalRefFoldersOf(root)))).source.data as object;
+    return mockDocument(data, await coveredByCredential(specsDir, provider, data));
   } catch (e) {
     const problems = generationErrors(e);
     if (!(problems instanceof GenerationErrors)) throw e;

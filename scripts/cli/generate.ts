@@ -103,6 +103,7 @@ async function generateAll({ args, io, dirs, out, check, providers, scope, input
     generate({ root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(providers.length ? { providers } : {}), ...(scope ? { scope } : {}), signal: batch.signal, onProvider: batch.onProvider }),
   );
   batch.end();
+  for (const warning of result.warnings) io.stderr.write(`generate: warning: ${warning}\n`);
   if (args.values["dump-ir"]) {
     io.stdout.write(`${JSON.stringify(result.irs, null, 2)}\n`);
     return 0;

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { type FixtureEdit, shelfCopy } from "./__fixtures__/shelf-copy.js";
 import { GenerationErrors, loadProvider } from "./generate-all.js";
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), "__fixtures__/specs/shelf");
@@ -13,16 +14,9 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 let counter = 0;
 /** Copy the fixture, apply text edits, and return every generation error. */
-async function problems(edits: { file?: "manifest.yaml" | "openapi.yaml"; find: string; replace: string }[]): Promise<string[]> {
+async function problems(edits: FixtureEdit[]): Promise<string[]> {
   const root = join(work, String(counter++));
-  const dir = join(root, "specs", "shelf");
-  cpSync(fixture, dir, { recursive: true });
-  for (const edit of edits) {
-    const file = join(dir, edit.file ?? "manifest.yaml");
-    const text = readFileSync(file, "utf8");
-    if (!text.includes(edit.find)) throw new Error(`fixture has no ${JSON.stringify(edit.find)}`);
-    writeFileSync(file, text.replace(edit.find, edit.replace));
-  }
+  const dir = shelfCopy(root, edits);
   try {
     await loadProvider(root, dir);
     return [];

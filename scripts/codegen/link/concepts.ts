@@ -103,6 +103,7 @@ export const FIELDS = {
   "limits.replyBytes": { surface: "limits.replyBytes" },
   "auth.scheme": { surface: "auth" },
   "auth.param": { surface: "auth" },
+  "auth.covers": { none: "what the credential stands for in the document: nothing is sent for it, and a caller configures nothing" },
   "errors.code": { surface: "errors.fields" },
   "errors.message": { surface: "errors.fields" },
   "errors.requestId": { surface: "errors.fields" },

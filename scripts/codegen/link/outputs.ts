@@ -6,11 +6,11 @@
 import { cloneJson, fieldOf, formatPointer, parseExpression, type OutputSource, type OutputSpec, type ParamSpec, type ToolSpec, type ValueRef } from "@blockwright/runtime";
 import type { ResponseStep, TypeRef } from "../ir.js";
 import type { ManifestOperation, ManifestOutputSource } from "../precompiled/manifest-types.js";
-import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../openapi-document.js";
+import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema, unionOf } from "../openapi-document.js";
 import { paramShape, shapeOfValue } from "../shape.js";
 import type { Report, ToolEntry, ToolSurfaceContext } from "../surface-entry.js";
 import type { OutputSurface, Shape } from "../surface-format.js";
-import { fieldsNear, type LinkContext, type Path } from "./context.js";
+import { fieldsNear, type LinkContext, type Path, unionsSearched } from "./context.js";
 
 export interface LinkedOutput {
   spec: OutputSpec;
@@ -21,8 +21,11 @@ export function linkOutput(ctx: LinkContext, at: Path, path: string, mop: Manife
   const out = fieldOf(mop.outputs, path);
   const linked = linkSource(ctx, out, at, op, params, status, out.type);
   if (!linked) return undefined;
+  // A value only some shapes of the reply carry: its description says which.
+  const variants = "variants" in linked.source ? linked.source.variants : undefined;
+  const description = variants ? `${out.description} (present in a reply that is ${variants.carrying.join(" or ")}; absent from ${variants.of.filter((v) => !variants.carrying.includes(v)).join(" or ")})` : out.description;
   return {
-    spec: { path, type: out.type, description: out.description, optional: Boolean(out.optional), source: linked.source },
+    spec: { path, type: out.type, description, optional: Boolean(out.optional), source: linked.source },
     type: out.optional ? { kind: "present", of: linked.type } : linked.type,
   };
 }
@@ -68,10 +71,17 @@ export function linkSource(ctx: LinkContext, src: ManifestOutputSource, at: Path
     case "body": {
       const response = op.responses.find((r) => Number(r.status) === status);
       if (status === undefined || !response?.schema) return ctx.fail([...at, "from"], `the ${status ?? "success"} response of "${op.operationId}" in ${ctx.openapiName} has no JSON body`, "value");
-      schema = ctx.doc.schemaAt(response.schema, ref.pointer);
+      const located = ctx.doc.locate(response.schema, ref.pointer);
+      schema = located.schema;
       if (!schema) {
-        return ctx.fail([...at, "from"], `response field "${formatPointer(ref.pointer)}" not found in the ${status} response of "${op.operationId}" in ${ctx.openapiName}${fieldsNear(ctx, response.schema, ref.pointer)}`, "value");
+        return ctx.fail(
+          [...at, "from"],
+          `response field "${formatPointer(ref.pointer)}" not found in the ${status} response of "${op.operationId}" in ${ctx.openapiName}${unionsSearched(located.unions)}${fieldsNear(ctx, response.schema, ref.pointer)}`,
+          "value",
+        );
       }
+      const partial = located.unions.find((u) => u.carrying.length < u.variants.length);
+      if (partial) (source as { variants?: { carrying: string[]; of: string[] } }).variants = { carrying: partial.carrying, of: partial.variants };
       schemaType = typeOf(schema);
       // openapi-typescript keys content by media type: a vendor type (`application/vnd.x+json`) is its own key.
       tsType = { kind: "response", operationId: op.operationId, status, mediaType: response.mediaType ?? "application/json", steps: responseSteps(ctx.doc, response.schema, ref.pointer) };
@@ -98,11 +108,21 @@ export function linkSource(ctx: LinkContext, src: ManifestOutputSource, at: Path
   return { source, type: tsType };
 }
 
-/** The steps of `pointer` into the body schema `root`: into an array's items, or to a field that may be absent. */
+/**
+ * The steps of `pointer` into the body schema `root`: into an array's items,
+ * or to a field that may be absent; a field of a union (`anyOf`/`oneOf`) is
+ * read from each of its variants, absent from those without it.
+ */
 function responseSteps(doc: OpenApiDocument, root: Schema, pointer: string[]): ResponseStep[] {
   const steps: ResponseStep[] = [];
   let schema: Schema | undefined = doc.flatten(root);
   for (const segment of pointer) {
+    const variants = schema && !(schema.properties as Record<string, Schema> | undefined)?.[segment] && typeOf(schema) !== "array" ? unionOf(schema) : undefined;
+    if (schema && variants) {
+      steps.push({ field: segment, optional: !doc.isGuaranteed(schema, [segment]), union: true });
+      schema = doc.schemaAt(schema, [segment]);
+      continue;
+    }
     if (schema && typeOf(schema) === "array") {
       steps.push({ item: true });
       schema = schema.items ? doc.flatten(schema.items as Schema) : undefined;

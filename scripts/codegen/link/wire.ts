@@ -6,7 +6,7 @@ import { parsePointer, type FormFieldEncoding, type ParamSpec, type WireConstant
 import type { ManifestParam } from "../precompiled/manifest-types.js";
 import { declaredParameter, slotKey, type OpenApiOperation, type OpenApiParameter } from "../openapi-document.js";
 import { linkConstant } from "./constants.js";
-import { fieldsNear, type LinkContext, type Path } from "./context.js";
+import { fieldsNear, unionsSearched, type LinkContext, type Path } from "./context.js";
 import { checkAgainstSchema, withSpecLimits } from "./param-limits.js";
 
 /**
@@ -42,9 +42,10 @@ export function placeParam(ctx: LinkContext, name: string, p: ManifestParam, at:
     const pointer = w.pointer ?? `/${name}`;
     const bodySchema = op.requestBody?.schema;
     if (!bodySchema) return ctx.fail(wireAt, `operation "${op.operationId}" of ${ctx.openapiName} has no request body in a media type the runtime writes (application/json, a +json type, or application/x-www-form-urlencoded)`);
-    const target = ctx.doc.schemaAt(bodySchema, parsePointer(pointer));
+    const located = ctx.doc.locate(bodySchema, parsePointer(pointer));
+    const target = located.schema;
     if (!target) {
-      return ctx.fail(wireAt, `body field "${pointer}" not found in the request body of "${op.operationId}" in ${ctx.openapiName}${fieldsNear(ctx, bodySchema, [...parsePointer(pointer)])}`);
+      return ctx.fail(wireAt, `body field "${pointer}" not found in the request body of "${op.operationId}" in ${ctx.openapiName}${unionsSearched(located.unions)}${fieldsNear(ctx, bodySchema, [...parsePointer(pointer)])}`);
     }
     const param = p.limitsFromSpec ? withSpecLimits(ctx, p, target) : p;
     checkAgainstSchema(ctx, param, at, target, `body field "${pointer || "(whole body)"}"`, w.split);

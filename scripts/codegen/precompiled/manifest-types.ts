@@ -297,11 +297,11 @@ export interface Manifest {
   }
 }
 /**
- * Where requests go. Either a fixed default address, or a parameter that carries the caller's own address (which must then have `format: base-url`). `executeTool`'s `baseUrl` option overrides both, for mocks and sandboxes. An address given at call time (`baseUrl`, or the parameter) must name the default's host, one matching `hosts`, or a loopback host; any other only when the caller allows it (`allowHosts`, `--allow-host`). Version prefixes belong in the OpenAPI paths, not here.
+ * Where requests go. Either a fixed default address, or a parameter that carries the caller's own address (which must then have `format: base-url`). `executeTool`'s `baseUrl` option overrides both, for mocks and sandboxes. An address given at call time (`baseUrl`, or the parameter) must name the default's host, one matching `hosts`, or a loopback host; any other only when the caller allows it (`allowHosts`, `--allow-host`). The path of the OpenAPI document's server (`https://slack.com/api`: `/api`) prefixes every operation's path: the default address ends with it, and an address given at call time (scheme and host) gets it appended, so mocks serve the operations under it too.
  */
 export interface ManifestServer {
   /**
-   * Scheme and host of the live API, without a path.
+   * The live API's address: scheme and host, and the path of the OpenAPI document's server when it has one (the linker refuses a path that differs from the server's), without a trailing slash.
    */
   default?: string
   param?: ManifestParamName
@@ -334,6 +334,12 @@ export interface ManifestAuth {
    */
   scheme: string
   param: ManifestParamName
+  /**
+   * Names of parameters (header, query or cookie) or top-level body fields that the OpenAPI document declares for the credential itself, often required, beside its security scheme: RPC-style APIs declare a `token` on every method. The credential sent by `scheme` satisfies them: no parameter or constant supplies them, nothing sends them, and mocks do not require them. A declared parameter in the credential's own place (the API key's header or query name, or `Authorization` for a bearer token) is covered without being listed.
+   *
+   * @minItems 1
+   */
+  covers?: string[]
 }
 /**
  * Where an upstream error body keeps its code, message, request id and any further fields worth keeping, so that every provider's failure becomes the same structured error; and, for APIs that answer 2xx with a failure in the body, how to tell.
@@ -785,6 +791,7 @@ export type ManifestField =
   | "manifest.operations"
   | "auth.scheme"
   | "auth.param"
+  | "auth.covers"
   | "constant.in"
   | "constant.name"
   | "constant.value"
