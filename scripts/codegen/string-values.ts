@@ -39,18 +39,30 @@ const made = new Map<string, string[]>();
 export function madeStrings(rules: StringRules): string[] {
   const key = JSON.stringify([rules.pattern, rules.minLength, rules.maxLength, rules.format, rules.secret]);
   let values = made.get(key);
-  if (!values) made.set(key, (values = make(rules)));
+  if (!values) made.set(key, (values = [...new Set(make(rules))].slice(0, 200)));
   return values;
 }
 
-function make(rules: StringRules): string[] {
+/** The first value made from the rules that `accepts` takes, drawing no more than it needs (the linker asks once per parameter). */
+export function firstMadeString(rules: StringRules, accepts: (value: string) => boolean): string | undefined {
+  for (const value of make(rules)) if (accepts(value)) return value;
+  return undefined;
+}
+
+function* make(rules: StringRules): Generator<string> {
   const min = Math.max(rules.minLength ?? 1, rules.secret ? 8 : 1);
   const max = rules.maxLength ?? Math.max(min, 32);
   const format = formatOf(rules.format);
-  if (format) return [...FORMAT_VALUES[format], ...[min, max].flatMap((n) => ofFormatAndLength(format, n) ?? [])];
-  const plain = ["example", "example-value-1"].flatMap((s) => stretch(s, Math.min(Math.max(s.length, min), max)));
-  if (!rules.pattern) return plain;
-  return [...plain, ...patternValues(rules.pattern, min, max)];
+  if (format) {
+    yield* FORMAT_VALUES[format];
+    for (const n of [min, max]) {
+      const value = ofFormatAndLength(format, n);
+      if (value !== undefined) yield value;
+    }
+    return;
+  }
+  for (const s of ["example", "example-value-1"]) yield* stretch(s, Math.min(Math.max(s.length, min), max));
+  if (rules.pattern) yield* patternValues(rules.pattern, min, max);
 }
 
 /** A value of `format` exactly `length` characters long, where the format has one. */
@@ -72,24 +84,27 @@ function formatOf(format: string | undefined): ValueFormat | undefined {
 const SIZES = ["xsmall", "small", "medium", "large", "xlarge"] as const;
 
 /**
- * Values the pattern matches, of every size fast-check draws, within the
- * length bounds first (then stretched or cut to them: `^[a-z]+$` fits any
- * length), the closest to a dozen characters first.
+ * Values the pattern matches, drawn by fast-check size by size (smallest
+ * first), within the length bounds or else stretched or cut to them
+ * (`^[a-z]+$` fits any length); within a size, the closest to a dozen
+ * characters first.
  */
-function patternValues(pattern: string, min: number, max: number): string[] {
+function* patternValues(pattern: string, min: number, max: number): Generator<string> {
   const re = new RegExp(pattern, "u");
-  let drawn: string[];
-  try {
-    drawn = SIZES.flatMap((size) => fc.sample(fc.stringMatching(re, { size }), { seed: 7, numRuns: 60 })).filter((s) => s.trim() !== "");
-  } catch {
-    // A construct fast-check does not draw from (a lookaround): only the plain values are tried.
-    return [];
+  for (const size of SIZES) {
+    let drawn: string[];
+    try {
+      drawn = fc.sample(fc.stringMatching(re, { size }), { seed: 7, numRuns: 40 }).filter((s) => s.trim() !== "");
+    } catch {
+      // A construct fast-check does not draw from (a lookaround): only the plain values are tried.
+      return;
+    }
+    const fitted = drawn.flatMap((s) => {
+      const n = [...s].length;
+      return n >= min && n <= max ? [s] : stretch(s, n < min ? min : max);
+    });
+    yield* [...new Set(fitted)].sort((a, b) => Math.abs([...a].length - 12) - Math.abs([...b].length - 12));
   }
-  const fitted = drawn.flatMap((s) => {
-    const n = [...s].length;
-    return n >= min && n <= max ? [s] : stretch(s, n < min ? min : max);
-  });
-  return [...new Set(fitted)].sort((a, b) => Math.abs([...a].length - 12) - Math.abs([...b].length - 12)).slice(0, 200);
 }
 
 /** `seed` made exactly `length` characters long in a few ways (its own characters first). */

@@ -6,7 +6,7 @@ import { checkValue, FORMAT_MAX_LENGTH, isValueFormat, type NestedLimits, type P
 import { canonical } from "../../canonical-json.js";
 import { typeOf, type Schema } from "../openapi-document.js";
 import type { ManifestNestedLimits, ManifestParam } from "../precompiled/manifest-types.js";
-import { madeStrings } from "../string-values.js";
+import { firstMadeString } from "../string-values.js";
 import type { Classification, Report } from "../surface-entry.js";
 import { type ForbiddenKeys, forbiddenKeysOf, type ParamSurface } from "../surface-format.js";
 import { regexProblem, type LinkContext, type Path } from "./context.js";
@@ -149,8 +149,8 @@ export function checkSatisfiable(ctx: LinkContext, spec: ParamSpec, at: Path): v
     ctx.fail([...at, "pattern"], `pattern ${JSON.stringify(spec.pattern)} matches values of ${lengths.min}${lengths.max === Infinity ? " or more" : ` to ${lengths.max}`} characters, never ${window}`, "value");
     return;
   }
-  const found = madeStrings(spec).some((v) => !("issue" in checkValue(spec, v)));
-  if (!found) {
+  const found = firstMadeString(spec, (v) => !("issue" in checkValue(spec, v)));
+  if (found === undefined) {
     const rules = [spec.pattern !== undefined ? `pattern ${JSON.stringify(spec.pattern)}` : "", isValueFormat(spec.format) ? `format ${spec.format}` : ""].filter(Boolean).join(" and ");
     ctx.fail(spec.pattern !== undefined ? [...at, "pattern"] : [...at, "format"], `no value of ${window} was found that meets ${rules}: they may admit none; give an example that meets them all, or loosen them`, "value");
   }
