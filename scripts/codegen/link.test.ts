@@ -45,7 +45,7 @@ describe("broken manifests", () => {
       name: "an unknown field (a typo)",
       edits: [{ find: "        maximum: 50\n", replace: "        maxium: 50\n" }],
       expected: [
-        `${M}:40:9: operations.shelf_list_books.params.top: unknown field "maxium" (allowed: type, title, description, required, default, sendDefault, integer, minimum, maximum, minLength, maxLength, pattern, patternHint, enum, limitsFromSpec, caseInsensitive, format, jsonType, forbiddenKeys, secret, visibility, placeholder, example, wire)`,
+        `${M}:40:9: operations.shelf_list_books.params.top: unknown field "maxium" (allowed: type, title, description, required, default, sendDefault, integer, minimum, maximum, minLength, maxLength, pattern, patternHint, enum, limitsFromSpec, caseInsensitive, separator, format, jsonType, forbiddenKeys, keys, values, items, secret, visibility, placeholder, example, wire)`,
       ],
     },
     {
@@ -184,7 +184,9 @@ describe("broken manifests", () => {
     {
       name: "free text sent in the path without a maximum length",
       edits: [{ find: "      bookId:\n        type: string\n        maxLength: 64\n", replace: "      bookId:\n        type: string\n" }],
-      expected: [`${M}:150:7: operations.shelf_get_book.params.bookId: "bookId" is sent as a path parameter, so it needs maxLength (an unbounded value can make the upstream answer 414 or 431)`],
+      expected: [
+        `${M}:150:7: operations.shelf_get_book.params.bookId: "bookId" is sent as a path parameter, so it needs maxLength (an unbounded value can make the upstream answer 414 or 431; an enum, a format or a pattern anchored with ^…$ of bounded length would imply one)`,
+      ],
     },
     {
       name: "a polling interval below the provider's floor",

@@ -7,7 +7,7 @@
 // input hashes, generator and package versions. Generation writes it to
 // generated/<p>/surface.json (emit-surface.ts); `blockwright diff` compares
 // two of them: two surfaces, not two OpenAPI documents, say what breaks.
-import type { OutputType, ParamSpec, PollingSpec, RateLimitSpec, RuleSpec } from "@blockwright/runtime";
+import type { NestedLimits, OutputType, ParamSpec, PollingSpec, RateLimitSpec, RuleSpec } from "@blockwright/runtime";
 
 /** A structural type: enough of a JSON Schema to say what a value may look like. */
 export interface Shape {
@@ -31,6 +31,12 @@ export interface ParamSurface
   jsonType?: string;
   /** A comma list sent as an array, and how many items it may hold. */
   list?: { separator: string; maxItems?: number };
+  /** A list in one string, sent as it is: its items' separator. */
+  separator?: string;
+  /** Limits inside a JSON value: each key and value of an object, each item of an array. */
+  keys?: NestedLimits;
+  values?: NestedLimits;
+  items?: NestedLimits;
   /** Keys a JSON object may not contain (earlier surfaces wrote them as text, `Id (any case)`: read them with forbiddenKeysOf). */
   forbiddenKeys?: ForbiddenKeys | string[];
   example?: unknown;

@@ -489,9 +489,13 @@ export interface ManifestParam {
    */
   caseInsensitive?: boolean
   /**
-   * `base-url`: an https address (http only for loopback hosts) without path, query or credentials; trailing slashes are stripped.
+   * The value is a list of items in one string, separated by this (`,` for a comma-separated list): `enum`, `pattern` and `format` apply to each item, `minLength` and `maxLength` to the whole; the items are sent trimmed, joined by the separator. For a query, path or header parameter the spec types as a string, or as an array sent as one comma-separated value (`explode: false`), whose items' enum it then takes.
    */
-  format?: "base-url"
+  separator?: string
+  /**
+   * `base-url`: an https address (http only for loopback hosts) without path, query or credentials; trailing slashes are stripped. `date-time` (RFC 3339, with a time zone), `date`, `email`, `uri` (absolute), `uuid`: checked before any request. Taken from the spec where it states one of these at the parameter's wire place; a manifest format must be the spec's. A format bounds the length (date-time 35, date 10, email 254, uri 2048, uuid 36 characters): no `maxLength` is needed in the address or a header.
+   */
+  format?: ("base-url" | "date-time" | "date" | "email" | "uri" | "uuid")
   /**
    * For `json`: the kind of value required after parsing.
    */
@@ -515,6 +519,9 @@ export interface ManifestParam {
      */
     hint?: string
   }
+  keys?: ManifestNestedLimits
+  values?: ManifestNestedLimits
+  items?: ManifestNestedLimits
   /**
    * A credential: never logged, never echoed in errors, given only as a reference to an environment variable in workflows and on the command line.
    */
@@ -532,6 +539,45 @@ export interface ManifestParam {
    */
   example?: unknown
   wire?: ManifestWire
+}
+/**
+ * Limits inside a `json` parameter, checked before any request (an error names the key or index, the rule and the value): `keys` and `values` of an object, `items` of an array. Values and items are taken from the spec's `additionalProperties` and `items` at the parameter's wire place where the manifest states none; the manifest may state tighter ones, never looser (e.g. metadata values of at most 500 characters).
+ */
+export interface ManifestNestedLimits {
+  /**
+   * The JSON type each value must have.
+   */
+  type?: ("string" | "number" | "integer" | "boolean")
+  /**
+   * For strings: the fewest characters.
+   */
+  minLength?: number
+  /**
+   * For strings: the most characters.
+   */
+  maxLength?: number
+  /**
+   * For strings: a regular expression (ECMAScript, `u` flag) each value must match.
+   */
+  pattern?: string
+  /**
+   * For strings: `date-time`, `date`, `email`, `uri` or `uuid`.
+   */
+  format?: ("date-time" | "date" | "email" | "uri" | "uuid")
+  /**
+   * The only values accepted.
+   *
+   * @minItems 1
+   */
+  enum?: unknown[]
+  /**
+   * For numbers: the smallest value (inclusive).
+   */
+  minimum?: number
+  /**
+   * For numbers: the largest value (inclusive).
+   */
+  maximum?: number
 }
 /**
  * Sent as the OpenAPI parameter `name` (default: the parameter's own name) in the path, the query string or a header. Values are percent-encoded.
@@ -806,6 +852,14 @@ export type ManifestField =
   | "idempotency.methods"
   | "limits.requestHeadBytes"
   | "limits.replyBytes"
+  | "nestedLimits.type"
+  | "nestedLimits.minLength"
+  | "nestedLimits.maxLength"
+  | "nestedLimits.pattern"
+  | "nestedLimits.format"
+  | "nestedLimits.enum"
+  | "nestedLimits.minimum"
+  | "nestedLimits.maximum"
   | "operation.operationId"
   | "operation.routes"
   | "operation.title"
@@ -861,12 +915,16 @@ export type ManifestField =
   | "param.enum"
   | "param.limitsFromSpec"
   | "param.caseInsensitive"
+  | "param.separator"
   | "param.format"
   | "param.jsonType"
   | "param.forbiddenKeys"
   | "param.forbiddenKeys.keys"
   | "param.forbiddenKeys.caseInsensitive"
   | "param.forbiddenKeys.hint"
+  | "param.keys"
+  | "param.values"
+  | "param.items"
   | "param.secret"
   | "param.visibility"
   | "param.placeholder"
