@@ -160,18 +160,23 @@ export class ShapeBuilder {
         }
         return { ref: home };
       }
-      const out: Shape = { ...shape };
-      if (shape.properties) {
-        const properties: Record<string, Shape> = {};
-        for (const [k, v] of Object.entries(shape.properties)) setOwn(properties, k, write(v));
-        out.properties = properties;
-      }
-      if (shape.items) out.items = write(shape.items);
-      if (shape.additionalProperties) out.additionalProperties = write(shape.additionalProperties);
-      return out;
+      return withChildren(shape, {}, (child) => write(child));
     };
     return { roots: roots.map((r) => write(r)), shapes };
   }
+}
+
+/** `shape`'s fields written into `into`, each shape inside it (properties, items, additionalProperties) replaced by `map`'s. */
+function withChildren(shape: Shape, into: Shape, map: (child: Shape) => Shape): Shape {
+  Object.assign(into, shape);
+  if (shape.properties) {
+    const properties: Record<string, Shape> = {};
+    for (const [k, v] of Object.entries(shape.properties)) setOwn(properties, k, map(v));
+    into.properties = properties;
+  }
+  if (shape.items) into.items = map(shape.items);
+  if (shape.additionalProperties) into.additionalProperties = map(shape.additionalProperties);
+  return into;
 }
 
 function childShapes(shape: Shape): Shape[] {
@@ -190,17 +195,7 @@ export function linkedShapes(surface: Surface): Surface {
   if (!Object.keys(table).length) return surface;
   const linked = new Map<string, Shape>();
   const link = (shape: Shape): Shape => (shape.ref !== undefined ? named(shape.ref) : copy(shape, {}));
-  const copy = (shape: Shape, into: Shape): Shape => {
-    Object.assign(into, shape);
-    if (shape.properties) {
-      const properties: Record<string, Shape> = {};
-      for (const [k, v] of Object.entries(shape.properties)) setOwn(properties, k, link(v));
-      into.properties = properties;
-    }
-    if (shape.items) into.items = link(shape.items);
-    if (shape.additionalProperties) into.additionalProperties = link(shape.additionalProperties);
-    return into;
-  };
+  const copy = (shape: Shape, into: Shape): Shape => withChildren(shape, into, link);
   const named = (name: string): Shape => {
     let target = ownValue(table, name) as Shape | undefined;
     let key = name;
