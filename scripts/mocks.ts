@@ -11,7 +11,8 @@
 // aliases bounded, examples checked), and refuses with the generator's
 // errors. Prism is given that document, not the file: left to itself it
 // resolved every $ref, network addresses and any file included, and
-// expanded an alias bomb until it held gigabytes.
+// expanded an alias bomb until it held gigabytes. Nor does it dereference
+// the document (mock-operations.ts): on a densely linked one that took hours.
 //
 // A mock never closes an idle connection: its client, which alone knows when
 // it will send the next request, does. Node's server closed one after 5 s
@@ -25,6 +26,7 @@ import type { ToolSpec } from "@blockwright/runtime";
 import { dirname, join, resolve } from "node:path";
 import { openapiPathOf } from "./codegen/provider-dirs.js";
 import { type CoveredSlot, mockDocument } from "./mock-document.js";
+import { prismOperations, type PrismSteps } from "./mock-operations.js";
 import { pagedRoutes, withPaging } from "./mock-paging.js";
 
 const require = createRequire(import.meta.url);
@@ -129,7 +131,8 @@ async function pagedTools(root: string, specsDir: string, provider: string): Pro
 
 export async function startMocks(providers: string[], options: MockOptions): Promise<MockServers> {
   // Prism's entry points, bundled into the build (vendor/prism.cjs): the published package depends on no Prism package.
-  const { getHttpOperationsFromSpec, createServer, createLogger } = require("./vendor/prism.cjs") as typeof import("@stoplight/prism-http") & typeof import("@stoplight/prism-http-server") & typeof import("@stoplight/prism-core");
+  const prism = require("./vendor/prism.cjs") as PrismSteps & typeof import("@stoplight/prism-http-server") & typeof import("@stoplight/prism-core");
+  const { createServer, createLogger } = prism;
   const specsDir = options.specsDir;
   const host = options.host ?? "127.0.0.1";
   // Logs go to stderr: stdout carries data (a mock command's addresses).
@@ -152,7 +155,7 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
         const file = openapiPathOf(specsDir, provider);
         if (!existsSync(file)) throw new MockStartError(`no OpenAPI document for provider "${provider}" (${file})`);
         const root = options.root ?? dirname(resolve(specsDir));
-        const operations = await getHttpOperationsFromSpec(await servedDocument(file, root, specsDir, provider));
+        const operations = prismOperations(await servedDocument(file, root, specsDir, provider), prism) as Parameters<typeof createServer>[0];
         const paged = pagedRoutes(await pagedTools(root, specsDir, provider));
         const { prism: server, http } = withHttpServer(
           () =>

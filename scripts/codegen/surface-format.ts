@@ -20,7 +20,9 @@ export interface Shape {
   /** Other keys an object may have (a map's values). */
   additionalProperties?: Shape;
   items?: Shape;
-  /** A recursive type, named where it recurs. */
+  /** The shape recorded under this name in the surface's `shapes` (a `$ref`ed schema, a component by its name); nothing else is set beside it. */
+  ref?: string;
+  /** A recursive type, named where it recurs (surfaces from before named shapes: they expanded every other reference in place). */
   recursive?: string;
 }
 
@@ -123,4 +125,9 @@ export interface Surface {
     failureWhen?: { expression: string; equals: string | number | boolean | null }[];
   };
   tools: Record<string, ToolSurface>;
+  /**
+   * The shapes `{ ref }`s name, each recorded once (absent from surfaces
+   * written before, which expanded references where they were used).
+   */
+  shapes?: Record<string, Shape>;
 }

@@ -243,10 +243,14 @@ function outputShape(tool: ToolSpec, source: OutputSource, ctx: ToolSurfaceConte
     case "body": {
       const root = ctx.bodySchema(tool.operationId);
       if (!root) return {};
-      // The shape found is shared (built once per body schema): it is copied before it is changed.
+      // The shape found is shared (built once per body schema, or named): it is copied before it is changed.
       let shape = ctx.bodyShape(root);
-      for (const segment of source.ref.pointer) shape = (shape.type === "array" ? shape.items : (shape.properties?.[segment] ?? shape.additionalProperties)) ?? {};
+      for (const segment of source.ref.pointer) {
+        const at = ctx.resolveShape(shape);
+        shape = (at.type === "array" ? at.items : (at.properties?.[segment] ?? at.additionalProperties)) ?? {};
+      }
       const { omit } = source;
+      if ((omit && ctx.resolveShape(shape).properties) || (source.default !== undefined && ctx.resolveShape(shape).nullable)) shape = ctx.resolveShape(shape);
       if (omit && shape.properties) {
         const properties = { ...shape.properties };
         for (const key of omit) delete properties[key];
@@ -261,10 +265,18 @@ function outputShape(tool: ToolSpec, source: OutputSource, ctx: ToolSurfaceConte
   }
 }
 
-/** Output structure: what consumers read. Removed fields and changed types break them; new fields do not. */
-function diffShape(subject: string, a: Shape, b: Shape, report: Report<OutputChange>, at = ""): void {
+/**
+ * Output structure: what consumers read. Removed fields and changed types
+ * break them; new fields do not. Shapes come linked (shape.ts linkedShapes):
+ * a named shape is one object wherever it is used, and may hold itself, so
+ * each pair of shapes is compared once, at the first place met.
+ */
+function diffShape(subject: string, a: Shape, b: Shape, report: Report<OutputChange>, at = "", compared = new Map<Shape, Set<Shape>>()): void {
   const where = at ? `${subject} ${at}` : subject;
   if (a.recursive || b.recursive) return;
+  const pairs = compared.get(a) ?? new Set<Shape>();
+  if (pairs.has(b)) return;
+  compared.set(a, pairs.add(b));
   if (a.type !== undefined && b.type !== undefined && a.type !== b.type && !(a.type === "integer" && b.type === "number")) {
     return report("typeChanged", { subject: where, from: a.type, to: b.type });
   }
@@ -289,9 +301,9 @@ function diffShape(subject: string, a: Shape, b: Shape, report: Report<OutputCha
       const wasRequired = a.required?.includes(key) ?? false;
       const isRequired = b.required?.includes(key) ?? false;
       if (wasRequired && !isRequired) report("fieldNoLongerGuaranteed", { subject: `${subject} ${child}` });
-      diffShape(subject, x, y, report, child);
+      diffShape(subject, x, y, report, child, compared);
     }
   }
-  if (a.items && b.items) diffShape(subject, a.items, b.items, report, `${at}[]`);
-  if (a.additionalProperties && b.additionalProperties) diffShape(subject, a.additionalProperties, b.additionalProperties, report, `${at}.*`);
+  if (a.items && b.items) diffShape(subject, a.items, b.items, report, `${at}[]`, compared);
+  if (a.additionalProperties && b.additionalProperties) diffShape(subject, a.additionalProperties, b.additionalProperties, report, `${at}.*`, compared);
 }
