@@ -8,7 +8,7 @@
 //     <provider>:
 //       apiKey: "{{MY_TOKEN}}"                 # a secret: only a {{NAME}} reference
 //       instanceUrl: https://acme.example.com  # not secret: a literal is fine
-import { connectionParams, type ParamSpec, type ToolSpec } from "@blockwright/runtime";
+import { connectionParams, flowParams, oauthParams, type ParamSpec, type ToolSpec } from "@blockwright/runtime";
 import { envReferenceName, placeholderFor } from "@blockwright/runtime/workflow";
 import { envVariableName } from "../codegen/naming.js";
 import { formatPosition, loadYamlSource, type YamlSource } from "../yaml/yaml-source.js";
@@ -131,6 +131,12 @@ export function resolveConnections(tools: readonly ToolSpec[], config: Connectio
   for (const [provider, params] of connectionParamsByProvider(tools)) {
     const values: Record<string, unknown> = {};
     const missing: ResolvedConnection["missing"] = [];
+    const mockPlaceholder = placeholderRule(
+      tools.find((t) => t.provider === provider && t.oauth),
+      config[provider],
+      env,
+      provider,
+    );
     for (const [name, spec] of params) {
       const source = config[provider]?.[name] ?? { variable: envVariableName(provider, name) };
       if ("value" in source) {
@@ -141,7 +147,7 @@ export function resolveConnections(tools: readonly ToolSpec[], config: Connectio
       if (value !== undefined && value !== "") {
         values[name] = value;
         if (spec.secret) secrets.push(value);
-      } else if (mode === "mock") {
+      } else if (mode === "mock" && mockPlaceholder(name)) {
         values[name] = placeholderFor(source.variable, spec);
         placeholders.push(source.variable);
       } else if (spec.required && spec.default === undefined) {
@@ -151,4 +157,22 @@ export function resolveConnections(tools: readonly ToolSpec[], config: Connectio
     byProvider.set(provider, { values, missing });
   }
   return { byProvider, placeholders, secrets };
+}
+
+/**
+ * Which missing connection parameters get a mock placeholder: for a provider
+ * with OAuth 2 flows, not a flow's parameters (a placeholder would fail a
+ * tenant's pattern, and the flow would ask for a token with made-up
+ * credentials), and the access token only when no flow's parameters are all
+ * set: set ones go through the flow, to the token endpoint mock.
+ */
+function placeholderRule(tool: ToolSpec | undefined, config: ConnectionConfig[string] | undefined, env: Record<string, string | undefined>, provider: string): (name: string) => boolean {
+  if (!tool?.oauth) return () => true;
+  const isSet = (name: string) => {
+    const source = config?.[name] ?? { variable: envVariableName(provider, name) };
+    return "value" in source || (env[source.variable] ?? "") !== "";
+  };
+  const flowSet = tool.oauth.flows.some((f) => flowParams(f).every(isSet));
+  const flowParamNames = oauthParams(tool);
+  return (name) => !flowParamNames.has(name) && !(flowSet && name === tool.auth.param);
 }

@@ -6,7 +6,7 @@
 // that are not secret; each role names a shared parameter that is not sent
 // as itself (wire `auth`) and is not required (a call gives either the
 // static credential or a flow's parameters), the secret roles marked secret;
-// the credential goes as a bearer token.
+// the credential goes in a header (as a bearer token, or an apiKey scheme's header).
 import { type OAuthFlowSpec, type OAuthSpec, type ToolSpec, tokenUrlPlaceholders } from "@blockwright/runtime";
 import type { ManifestAuthFlows, ManifestParam } from "../precompiled/manifest-types.js";
 import { credentialOf } from "../openapi-document.js";
@@ -55,7 +55,9 @@ function linkFlows(ctx: LinkContext): OAuthSpec | undefined {
   const shared = ctx.manifest.params ?? {};
   const declared = ctx.doc.securitySchemes[scheme];
   const credential = declared ? credentialOf(declared) : undefined;
-  if (credential && credential.type !== "bearer") ctx.fail(["auth", "flows"], `OAuth 2 flows issue bearer tokens, but security scheme "${scheme}" sends the credential as ${credential.type} ${credential.name}`);
+  // A renewed token replaces the one a request carries: a header does, a query pair would be added.
+  if (credential?.type === "query")
+    ctx.fail(["auth", "flows"], `an OAuth 2 flow's token goes in a header (a bearer token, or the header of an apiKey scheme), but security scheme "${scheme}" sends the credential in the query (${credential.name})`);
   if (shared[param]?.required) {
     ctx.fail(["params", param, "required"], `the credential parameter "${param}" must be required: false when auth.flows are declared (a call may give a flow's parameters instead)`, "value");
   }

@@ -5,11 +5,11 @@
  */
 export type ManifestParamName = string
 /**
- * The token endpoint, https. `{param}` placeholders are allowed in its path only (its origin is fixed) and name shared parameters with a `pattern`; their values are URL-encoded.
+ * The token endpoint, https, without query or fragment. `{param}` placeholders are allowed in its path only (its origin is fixed) and name shared parameters with a `pattern`; their values are URL-encoded.
  */
 export type ManifestTokenUrl = string
 /**
- * The `scope` sent with the token request, space-separated.
+ * The `scope` sent with the token request: scope tokens (printable ASCII but `"` and `\`) separated by single spaces (RFC 6749 §3.3).
  */
 export type ManifestTokenScope = string
 /**
@@ -391,7 +391,7 @@ export interface ManifestAuthFlows {
     subject: ManifestParamName
     privateKey: ManifestParamName
     /**
-     * The assertion's `aud`, when it is not the origin of the token URL in use.
+     * The assertion's `aud` (a URI, no spaces), when it is not the origin of the token URL in use.
      */
     audience?: string
   }
