@@ -150,7 +150,7 @@ export function resolveConnections(tools: readonly ToolSpec[], config: Connectio
       } else if (mode === "mock" && mockPlaceholder(name)) {
         values[name] = placeholderFor(source.variable, spec);
         placeholders.push(source.variable);
-      } else if (spec.required && spec.default === undefined) {
+      } else if ((spec.required && spec.default === undefined) || (mode === "live" && mockPlaceholder.credentialMissing(name))) {
         missing.push({ param: name, variable: source.variable });
       }
     }
@@ -160,19 +160,22 @@ export function resolveConnections(tools: readonly ToolSpec[], config: Connectio
 }
 
 /**
- * Which missing connection parameters get a mock placeholder: for a provider
+ * Which missing connection parameters get a mock placeholder (and, live,
+ * whether a missing one is the credential nothing stands in for): for a provider
  * with OAuth 2 flows, not a flow's parameters (a placeholder would fail a
  * tenant's pattern, and the flow would ask for a token with made-up
  * credentials), and the access token only when no flow's parameters are all
  * set: set ones go through the flow, to the token endpoint mock.
  */
-function placeholderRule(tool: ToolSpec | undefined, config: ConnectionConfig[string] | undefined, env: Record<string, string | undefined>, provider: string): (name: string) => boolean {
-  if (!tool?.oauth) return () => true;
+function placeholderRule(tool: ToolSpec | undefined, config: ConnectionConfig[string] | undefined, env: Record<string, string | undefined>, provider: string): ((name: string) => boolean) & { credentialMissing(name: string): boolean } {
+  if (!tool?.oauth) return Object.assign(() => true, { credentialMissing: () => false });
   const isSet = (name: string) => {
     const source = config?.[name] ?? { variable: envVariableName(provider, name) };
     return "value" in source || (env[source.variable] ?? "") !== "";
   };
   const flowSet = tool.oauth.flows.some((f) => flowParams(f).every(isSet));
   const flowParamNames = oauthParams(tool);
-  return (name) => !flowParamNames.has(name) && !(flowSet && name === tool.auth.param);
+  const rule = (name: string) => !flowParamNames.has(name) && !(flowSet && name === tool.auth.param);
+  // Live: the access token (optional once flows exist) is missing when no flow's parameters are all set either.
+  return Object.assign(rule, { credentialMissing: (name: string) => name === tool.auth.param && !flowSet });
 }
