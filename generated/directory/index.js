@@ -136,7 +136,7 @@ export const directoryTenantIdParam = {
     "in": "auth"
   },
   "maxLength": 253,
-  "pattern": "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+)$",
+  "pattern": "^[A-Za-z0-9][A-Za-z0-9.-]*$",
   "patternHint": "a directory (tenant) id or a verified domain such as contoso.onmicrosoft.com",
   "placeholder": "contoso.onmicrosoft.com"
 };
