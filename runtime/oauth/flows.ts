@@ -135,9 +135,10 @@ function missingCredential(tool: ToolSpec, values: Record<string, unknown>): Omi
       message: `${missing.join(", ")}: required for the OAuth 2 ${GRANT_WORDS[nearest.f.grant]} flow (${nearest.have.join(", ")} given); or pass ${tool.auth.param}, an access token`,
     };
   }
-  return { param: tool.auth.param, rule: "required", message: `${tool.auth.param}: required: pass an access token, or the parameters of an OAuth 2 flow: ${ways.join("; or ")}` };
+  return { param: tool.auth.param, rule: "required", message: `${tool.auth.param}: is required (an access token), or instead the parameters of an OAuth 2 flow: ${ways.join("; or ")}` };
 }
 
+/** A string given (validation leaves blank text to count as not given: never sent as a credential). */
 function nonEmpty(value: unknown): string | undefined {
-  return typeof value === "string" && value !== "" ? value : undefined;
+  return typeof value === "string" && value.trim() !== "" ? value : undefined;
 }

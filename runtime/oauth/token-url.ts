@@ -5,11 +5,10 @@
 // `baseUrl`: https, or http on loopback; no credentials, query or fragment;
 // and a host the client secret may go to: the flow's own, one of the
 // manifest's `tokenHosts`, loopback, or one the caller allows (hosts.ts).
-import { hostRefusal } from "../hosts.js";
+import { hostRefusal, isLoopback } from "../hosts.js";
 import type { OAuthFlowSpec, ToolSpec } from "../tool-types.js";
 
 const PLACEHOLDER = /\{([^{}]*)\}/g;
-const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
 
 /** The parameters a token URL's placeholders name, in order. */
 export function tokenUrlPlaceholders(template: string): string[] {
@@ -31,7 +30,7 @@ export function tokenUrlOf(tool: Pick<ToolSpec, "provider" | "oauth">, flow: OAu
     return { problem: `tokenUrl: must be an absolute address such as https://login.example.com/oauth2/token, got ${JSON.stringify(override)}` };
   }
   if (url.username || url.password) return { problem: "tokenUrl: must not contain credentials, got (address with credentials withheld)" };
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && LOOPBACK.test(url.hostname))) {
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopback(url.hostname))) {
     return { problem: `tokenUrl: must use https (http is allowed only for loopback hosts), got ${JSON.stringify(override)}` };
   }
   if (url.search || url.hash || override.includes("?") || override.includes("#")) return { problem: `tokenUrl: must not contain a query or fragment, got ${JSON.stringify(override)}` };

@@ -7,7 +7,7 @@
 // REAUTH_REQUIRED, nothing retried; a renewal without a refresh token keeps
 // the old one; the API never sees a flow's secret, the token endpoint never
 // the API's token.
-import { createExecutor, executeToolDefinition, type ExecuteOptions, type FetchLike, flowParams, type OAuthFlowSpec, TokenCache, type ToolResult, type ToolSpec } from "@blockwright/runtime";
+import { createExecutor, executeToolDefinition, type ExecuteOptions, type FetchLike, flowParams, itemAt, type OAuthFlowSpec, TokenCache, type ToolResult, type ToolSpec } from "@blockwright/runtime";
 import { exportPKCS8, generateKeyPair } from "jose";
 import { check, expectAccepted, fail, onlyTo, same, withAddress } from "./call.js";
 import { type Exchange, mockFetch } from "./exchange.js";
@@ -41,11 +41,11 @@ function flowCases(tool: ToolSpec, subject: Subject, flow: OAuthFlowSpec): Contr
       const result = await run.call();
       expectOk(result, run.exchanges);
       same(run.tokens.length, 1, "token requests");
-      const [sent] = run.tokens;
-      check(sent!.contentType?.startsWith("application/x-www-form-urlencoded"), `the token request was sent as ${sent!.contentType}, not form-encoded`);
-      same(sent!.form.grant_type, GRANT_TYPES[flow.grant], "grant_type");
-      if (flow.scope) same(sent!.form.scope, flow.scope, "scope");
-      check(sent!.authorization === null, "the token request carried an Authorization header");
+      const sent = itemAt(run.tokens, 0);
+      check(sent.contentType?.startsWith("application/x-www-form-urlencoded"), `the token request was sent as ${sent.contentType}, not form-encoded`);
+      same(sent.form.grant_type, GRANT_TYPES[flow.grant], "grant_type");
+      if (flow.scope) same(sent.form.scope, flow.scope, "scope");
+      check(sent.authorization === null, "the token request carried an Authorization header");
       check(
         run.exchanges.some((ex) => carries(ex, "bw-contract-access-token-1")),
         "no request to the API carried the issued token",
@@ -66,7 +66,7 @@ function flowCases(tool: ToolSpec, subject: Subject, flow: OAuthFlowSpec): Contr
       run.advance(3_600_000);
       expectOk(await run.call(), run.exchanges);
       same(run.tokens.length, 2, "token requests once the first token expired");
-      check(carries(run.exchanges.at(-1)!, "bw-contract-access-token-2"), "the call after expiry did not carry the new token");
+      check(carries(itemAt(run.exchanges, -1), "bw-contract-access-token-2"), "the call after expiry did not carry the new token");
     }),
     contractCase(tool, "auth", name("a 401 → one renewal and one retry; a second 401 is the error"), async (ctx) => {
       const once = await flowRun(
