@@ -171,7 +171,8 @@ function computePlacements(spec: ParamSpec, tool: Pick<ToolSpec, "routes" | "aut
     const wire = route.wire[spec.name];
     if (wire) places.add(wire.in);
   }
-  if (spec.wire.in === "auth") places.add(tool?.auth.type === "query" ? "query" : "header");
+  // An OAuth flow's parameter (a client secret, a PEM private key) goes only into a token request's form: not a header.
+  if (spec.wire.in === "auth" && (!tool || spec.name === tool.auth.param)) places.add(tool?.auth.type === "query" ? "query" : "header");
   return places;
 }
 
@@ -179,7 +180,8 @@ function checkString(spec: ParamSpec, s: string, tool?: Pick<ToolSpec, "routes" 
   const places = placements(spec, tool);
   if (spec.secret && !isSecretLength(s)) return problem(spec, "minLength", `must be at least ${SECRET_MIN_LENGTH} characters long`, s);
   if (LONE_SURROGATE.test(s)) return problem(spec, "characters", "must be well-formed Unicode text (it contains half of a surrogate pair, which no request can carry)", s);
-  if ((spec.secret || places.has("header")) && NOT_HEADER_SAFE.test(s)) {
+  const formOnly = spec.wire.in === "auth" && tool !== undefined && spec.name !== tool.auth.param;
+  if (((spec.secret && !formOnly) || places.has("header")) && NOT_HEADER_SAFE.test(s)) {
     return problem(spec, "characters", `must not contain line breaks or other control characters, nor characters outside Latin-1 (it is sent in ${places.has("query") ? "the address" : "an HTTP header"})`, s);
   }
   if ((places.has("header") || spec.wire.in === "auth") && HEADER_TRIMMED.test(s)) {

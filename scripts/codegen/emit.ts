@@ -1,7 +1,8 @@
 // Emitters: each turns the IR into a view model (all decisions made here, in
 // code) and renders it through a Handlebars template (layout only).
 import { templates } from "./precompiled/templates.js";
-import type { AuthSpec, BodySpec, OutputSource, OutputSpec, PageTarget, PaginationSpec, ParamSpec, RuleSpec, ToolSpec, WireConstant } from "@blockwright/runtime";
+import { flowParams } from "@blockwright/runtime";
+import type { AuthSpec, BodySpec, OAuthSpec, OutputSource, OutputSpec, PageTarget, PaginationSpec, ParamSpec, RuleSpec, ToolSpec, WireConstant } from "@blockwright/runtime";
 import type { OperationIR, ProviderIR } from "./ir.js";
 import { camelCase, envVariableName, pascalCase } from "./naming.js";
 import { codeLiteral, commentText, escapeLineSeparators, oneLine } from "./code-text.js";
@@ -215,6 +216,7 @@ export function emitReadme(ir: ProviderIR, pkg: Pick<PackageContext, "name">): s
     baseAddress: cell(`${ir.server.default ? code(ir.server.default) : `the ${code(ir.server.param ?? "")} parameter`} (override with the \`baseUrl\` option)`),
     authDescription: cell(describeAuth(ir.auth)),
     authParam: code(ir.auth.param),
+    oauthFlows: first?.oauth ? cell(describeFlows(first.oauth)) : null,
     requestHeadBytes: first?.server.requestHeadBytes
       ? `a request line and headers (address, query and credential, percent-encoded) over ${thousands.format(first.server.requestHeadBytes)} bytes are refused before sending, naming the parameter that takes the most room`
       : null,
@@ -437,10 +439,17 @@ function describeAuth(auth: AuthSpec): string {
   return `${code(auth.name)} query parameter`;
 }
 
+/** The OAuth 2 flows, for the README: each grant with its parameters and token endpoint. */
+function describeFlows(oauth: OAuthSpec): string {
+  const words = { clientCredentials: "client credentials", refreshToken: "refresh token", jwtBearer: "JWT bearer" } as const;
+  const flows = oauth.flows.map((f) => `${words[f.grant]} (${flowParams(f).map(code).join(", ")}${f.scope ? `; scope ${code(f.scope)}` : ""}; token endpoint ${code(f.tokenUrl)})`);
+  return `instead of the access token, give the parameters of one flow and the token is obtained and renewed for you: ${flows.join("; or ")}. The \`tokenUrl\` option (\`--token-url\`) points it elsewhere (mocks, sandboxes${oauth.tokenHosts ? `: ${oauth.tokenHosts.map(code).join(", ")}` : ""})`;
+}
+
 /** A first call for the README: the required parameters, secrets from the environment, other values from placeholders. */
 function exampleCall(tool: ToolSpec): { id: string; params: string } {
   const lines = tool.params
-    .filter((p) => p.required && p.default === undefined)
+    .filter((p) => (p.required && p.default === undefined) || p.name === tool.auth.param)
     .map((p) => {
       const value = p.secret ? `process.env.${envVariableName(tool.provider, p.name)}!` : JSON.stringify(p.placeholder ?? (p.enum ? p.enum[0] : p.type === "number" ? (p.minimum ?? 1) : p.type === "boolean" ? true : "…"));
       return `  ${p.name}: ${value},`;

@@ -1,14 +1,17 @@
 // `auth`: on an operation the spec secures, a request without its credential
 // gets the mock's 401, which becomes a structured error that does not show
-// the credential.
+// the credential; and for a tool with OAuth 2 flows, each flow's cases
+// (oauth-cases.ts).
 import { callTool, check, expectAccepted, expectFailure, onlyExchange, same } from "../call.js";
+import { oauthCases } from "../oauth-cases.js";
 import { expectStructuredError } from "../structured-error.js";
 import { type CaseKindModule, contractCase } from "../types.js";
 import { CREDENTIAL, valuesOf } from "../values.js";
 
 export const authKind: CaseKindModule = {
   applies: (tool, { document }) => (valuesOf(tool, document).op.security ?? []).length > 0,
-  derive(tool, { document }) {
+  derive(tool, subject) {
+    const { document } = subject;
     const values = valuesOf(tool, document);
     return [
       contractCase(tool, "auth", "without a credential the mock answers 401, a structured error", async (ctx) => {
@@ -20,6 +23,7 @@ export const authKind: CaseKindModule = {
         expectStructuredError(tool, ex, error);
         check(!JSON.stringify(error).includes(CREDENTIAL), "the error shows the credential");
       }),
+      ...oauthCases(tool, subject),
     ];
   },
 };
