@@ -81,6 +81,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "scripts/cli/add.process.test.ts",
       "scripts/cli/add.test.ts",
       "scripts/cli/bad-input.test.ts",
+      "scripts/cli/call-oauth.test.ts",
       "scripts/cli/mock-sources.test.ts",
       "scripts/cli/output-folder.test.ts",
       "scripts/cli/process.test.ts",

@@ -12,7 +12,7 @@ import type { CallToolResult, JSONRPCMessage } from "@modelcontextprotocol/sdk/t
 import { afterAll, describe, expect, inject, it } from "vitest";
 import type { CliIo } from "./io.js";
 import { serve } from "./mcp.js";
-import { connectionParams, flowParams, toLlmTools } from "@blockwright/runtime";
+import { connectionParams, flowParams, oauthParams, toLlmTools } from "@blockwright/runtime";
 import { OPERATION_IDS, PROVIDER_IDS, ROOT, tools as repoTools } from "../../contract-tests/repo.js";
 import { envVariableName } from "../codegen/naming.js";
 
@@ -100,8 +100,8 @@ describe("blockwright mcp --mock", () => {
     expect(await s.close()).toBe(0);
     expect(s.mocks[0]!.closed).toBe(true);
     expect(s.stderr()).toContain(`blockwright mcp: serving ${OPERATION_IDS.length} tools of ${PROVIDER_IDS.join(", ")} on stdio (mock mode`);
-    // A placeholder for each connection parameter of each provider: no variable is set.
-    const variables = new Set(Object.values(repoTools).flatMap((t) => connectionParams(t).map((p) => envVariableName(t.provider, p.name))));
+    // A placeholder for each connection parameter of each provider but an OAuth flow's (the placeholder token stands in): no variable is set.
+    const variables = new Set(Object.values(repoTools).flatMap((t) => connectionParams(t).filter((p) => !oauthParams(t).has(p.name)).map((p) => envVariableName(t.provider, p.name))));
     const placeholders = s
       .stderr()
       .match(/^placeholders \(mock mode\) for unset variables: (.*)$/m)?.[1]
