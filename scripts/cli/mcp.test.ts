@@ -101,7 +101,13 @@ describe("blockwright mcp --mock", () => {
     expect(s.mocks[0]!.closed).toBe(true);
     expect(s.stderr()).toContain(`blockwright mcp: serving ${OPERATION_IDS.length} tools of ${PROVIDER_IDS.join(", ")} on stdio (mock mode`);
     // A placeholder for each connection parameter of each provider but an OAuth flow's (the placeholder token stands in): no variable is set.
-    const variables = new Set(Object.values(repoTools).flatMap((t) => connectionParams(t).filter((p) => !oauthParams(t).has(p.name)).map((p) => envVariableName(t.provider, p.name))));
+    const variables = new Set(
+      Object.values(repoTools).flatMap((t) =>
+        connectionParams(t)
+          .filter((p) => !oauthParams(t).has(p.name))
+          .map((p) => envVariableName(t.provider, p.name)),
+      ),
+    );
     const placeholders = s
       .stderr()
       .match(/^placeholders \(mock mode\) for unset variables: (.*)$/m)?.[1]
