@@ -70,6 +70,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "runtime/paginate.test.ts",
       "runtime/redact.test.ts",
       "runtime/refusals.test.ts",
+      "runtime/state-changing-failures.test.ts",
       "runtime/workflow/resolve-inputs.test.ts",
       "scripts/codegen/blocks.test.ts",
       "scripts/codegen/emit-readme.test.ts",
