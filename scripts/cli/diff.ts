@@ -35,8 +35,9 @@ minor — a new tool, optional parameter or output; an enum value accepted; a
 limit loosened. patch — text, wire placement, declared error statuses.
 
 Exit status: 0 done (nothing at or above --fail-on), 1 a change at or above
---fail-on, 2 invalid specs or usage error, 130 interrupted (Ctrl-C, SIGTERM:
-with --write, every file is written whole or not at all).`;
+--fail-on, 2 invalid specs or usage error, 70 internal error (a bug: please
+report it), 130 interrupted (Ctrl-C, SIGTERM: with --write, every file is
+written whole or not at all).`;
 
 const LEVELS = ["breaking", "minor", "patch"] as const;
 

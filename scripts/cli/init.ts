@@ -14,7 +14,10 @@ validate and run. Files that already exist are left alone and listed.
   --scope <@scope>   npm scope of the generated packages (default: @ and the
                      folder's name)
 
-Then: npm install, npm run generate, npm run demo.`;
+Then: npm install, npm run generate, npm run demo.
+
+Exit status: 0 written (or every file already there), 2 usage error or a
+folder that cannot be written, 70 internal error (a bug: please report it).`;
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, { scope: { type: "string" } });

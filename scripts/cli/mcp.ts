@@ -35,7 +35,8 @@ upper snake case (apiKey: <PROVIDER>_API_KEY), or from where --config says.
   --specs <dir>       the specs the mocks are built from (default ./specs)
   --out <dir>         the generated packages (default ./generated)
 
-Exit status: 0 stopped, 2 usage error.`;
+Exit status: 0 stopped, 2 usage error, 70 internal error (a bug: please
+report it).`;
 
 export function run(argv: string[], io: CliIo): Promise<number> {
   return serve(argv, io, { stdin: process.stdin, stdout: process.stdout });

@@ -25,7 +25,8 @@ Tests the generated packages in --out; they must be up to date with --specs.
 
 Exit status: 0 every case passed, 1 a contract failed, 2 usage error or
 invalid inputs (specs that do not generate, missing or stale packages),
-130 interrupted (the report covers the cases that ran).`;
+70 internal error (a bug: please report it), 130 interrupted (the report
+covers the cases that ran).`;
 
 const REPORTERS = ["text", "json", "junit"] as const;
 const DEFAULT_RUNS = 100;
