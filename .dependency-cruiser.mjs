@@ -4,7 +4,7 @@
 //
 //   runtime/                     what generated packages run on
 //   generated/<p>/               one package per provider
-//   helpers                      scripts/{hash,canonical-json,paths,targets}.ts, scripts/yaml/
+//   helpers                      scripts/{hash,canonical-json,paths,targets,github-actions}.ts, scripts/yaml/
 //   generator                    scripts/codegen/
 //   tools over the generator     scripts/{surface,contract,upstream,agents,workflow}/, scripts/{registry,mocks}.ts
 //   faces                        scripts/cli/ and scripts/cli.ts (the command), scripts/index.ts (the library),
@@ -13,7 +13,7 @@
 // A layer imports only from layers below it; no file or folder imports itself in a circle.
 
 const TESTS = "\\.test\\.ts$|/__fixtures__/|^contract-tests/";
-const HELPERS = "^scripts/(hash|canonical-json|paths|targets)\\.ts$|^scripts/yaml/";
+const HELPERS = "^scripts/(hash|canonical-json|paths|targets|github-actions)\\.ts$|^scripts/yaml/";
 const CLI = "^scripts/cli/|^scripts/cli\\.ts$";
 
 // EXCEPTION, to be removed with the split of scripts/codegen/link.ts by concept (issue 20, items 1–2):

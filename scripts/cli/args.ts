@@ -12,6 +12,8 @@ type Options = NonNullable<ParseArgsConfig["options"]>;
 export interface Parsed {
   values: Record<string, string | boolean | string[] | undefined>;
   positionals: string[];
+  /** The options in the order given (for options that pair up, such as each --reporter with its --output). */
+  order: { name: string; value?: string }[];
 }
 
 /** `--specs` and `--out`: where the user's project keeps its specs and generated packages. */
@@ -23,8 +25,9 @@ export const PROJECT_OPTIONS = {
 export function parseArgs(argv: string[], options: Options): Parsed {
   const all: Options = { help: { type: "boolean", short: "h" }, ...options };
   try {
-    const { values, positionals } = parse({ args: argv, options: all, allowPositionals: true, strict: true });
-    return { values: values as Parsed["values"], positionals };
+    const { values, positionals, tokens } = parse({ args: argv, options: all, allowPositionals: true, strict: true, tokens: true });
+    const order = tokens.flatMap((t) => (t.kind === "option" ? [{ name: t.name, ...(t.value !== undefined ? { value: t.value } : {}) }] : []));
+    return { values: values as Parsed["values"], positionals, order };
   } catch (e) {
     const error = e as { code?: string; message: string };
     const option = /'(-[^' ]+)/.exec(error.message)?.[1];

@@ -85,7 +85,7 @@ describe.concurrent("blockwright test on this repository's specs", { timeout: 90
 
   for (const [args, message] of [
     [["test", "library"], 'unknown provider "library"'],
-    [["test", "--reporter", "tap"], "--reporter takes text, json, junit"],
+    [["test", "--reporter", "tap"], "--reporter takes text, json, junit, github, markdown, html"],
     [["test", "--shard", "3/2"], "--shard takes i/n with 1 ≤ i ≤ n"],
     [["test", "--shard", "0/2"], "--shard takes i/n"],
     [["test", "--seed", "1.5"], "--seed takes a whole number"],
@@ -104,6 +104,112 @@ describe.concurrent("blockwright test on this repository's specs", { timeout: 90
     rmSync(join(dir, "generated"), { recursive: true });
     expect(await cli(["test"], { cwd: dir })).toMatchObject({ code: 2, stderr: expect.stringContaining("no generated package for books in generated (run blockwright generate, or pass --out)") });
   });
+});
+
+/**
+ * The fixture provider, generated, with a second named answer of its list
+ * operation whose total is null: the spec allows it (nullable), the
+ * manifest's output mapping promises a number. Only the contract run finds it.
+ */
+let brokenAnswer: Promise<string> | undefined;
+const BROKEN_EXAMPLE = "unknown-total";
+const brokenAnswerProject = () =>
+  (brokenAnswer ??= (async () => {
+    const dir = project("broken-answer", { shelf: join(ROOT, "scripts/codegen/__fixtures__/specs/shelf") });
+    const spec = join(dir, "specs/shelf/openapi.yaml");
+    edit(spec, "                  total: { type: integer }", "                  total: { type: integer, nullable: true }");
+    edit(
+      spec,
+      '                  value: { total: 1, value: [{ id: "b1", title: "Dune", state: "ready" }] }',
+      `                  value: { total: 1, value: [{ id: "b1", title: "Dune", state: "ready" }] }\n                ${BROKEN_EXAMPLE}:\n                  value: { total: null, value: [] }`,
+    );
+    expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
+    return dir;
+  })());
+
+describe.concurrent("reports for CI", { timeout: 90_000 }, () => {
+  const answerCase = `shelf_list_books › example › answer 200 "${BROKEN_EXAMPLE}"`;
+
+  it("github: an ::error annotation at the spec line each failing case derives from, and a Markdown job summary", async () => {
+    const dir = await brokenAnswerProject();
+    const summary = join(dir, "step-summary.md");
+    writeFileSync(summary, "earlier step\n");
+    const r = await cli(["test", "--seed", "7", "--runs", "3", "--reporter", "github"], { cwd: dir, startMocks, env: { GITHUB_STEP_SUMMARY: summary } });
+    expect(r.code).toBe(1);
+    // The example's own line in the spec: where the answer that breaks the mapping is.
+    const line =
+      readFileSync(join(dir, "specs/shelf/openapi.yaml"), "utf8")
+        .split("\n")
+        .findIndex((l) => l.trim() === `${BROKEN_EXAMPLE}:`) + 1;
+    const annotation = r.stdout.split("\n").find((l) => l.includes(`title=shelf ${answerCase}`));
+    expect(annotation).toMatch(new RegExp(`^::error file=specs/shelf/openapi\\.yaml,line=${line},col=\\d+,title=[^:]+::the output does not conform to the declared outputs of shelf_list_books: /metadata/total must be number`));
+    expect(annotation).toContain("%0Areproduce: blockwright call shelf_list_books ");
+    expect(
+      r.stdout
+        .split("\n")
+        .filter(Boolean)
+        .every((l) => l.startsWith("::error ")),
+    ).toBe(true);
+    // The failures in full still go to the log.
+    expect(r.stderr).toContain(`✗ shelf ${answerCase}`);
+    expect(r.stderr).toContain(`    at specs/shelf/openapi.yaml:${line}:`);
+    const md = readFileSync(summary, "utf8");
+    expect(md.startsWith("earlier step\n## ❌ Contract tests: ")).toBe(true);
+    expect(md).toMatch(/^\| shelf \| \d+ \| \d+ \| [1-9]\d* \|$/m);
+    expect(md).toMatch(/^\| `shelf_list_books` \| example \d+\/\d+ ❌ · /m);
+    expect(md).toContain(`<details><summary>❌ shelf ${answerCase} — specs/shelf/openapi.yaml:${line}:`);
+  });
+
+  it("github on a passing run: no annotation, a summary with a row per provider", async () => {
+    const summary = join(tmp, "books-summary.md");
+    const r = await cli(["test", "books", "--seed", "7", "--runs", "2", "--reporter", "github"], { env: { GITHUB_STEP_SUMMARY: summary } });
+    expect(r).toMatchObject({ code: 0, stdout: "" });
+    const md = readFileSync(summary, "utf8");
+    expect(md).toMatch(/^## ✅ Contract tests: \d+ passed, 0 failed$/m);
+    expect(md).toMatch(/^\| books \| (\d+) \| \1 \| 0 \|$/m);
+    expect(md).not.toContain("### Failures");
+  });
+
+  it("several reporters at once, each to its own --output; html is one offline page with coverage and each failure's input, answer and reproduce line", async () => {
+    const dir = await brokenAnswerProject();
+    const out = (name: string) => join(dir, "reports", name);
+    const r = await cli(
+      ["test", "--seed", "7", "--runs", "3", "--reporter", "junit", "--output", out("junit.xml"), "--reporter", "html", "--output", out("report.html"), "--reporter", "markdown", "--output", out("report.md"), "--reporter", "json"],
+      { cwd: dir, startMocks },
+    );
+    expect(r.code).toBe(1);
+    const json = JSON.parse(r.stdout);
+    expect(XMLValidator.validate(readFileSync(out("junit.xml"), "utf8"))).toBe(true);
+    expect(readFileSync(out("report.md"), "utf8")).toContain("### Coverage by operation");
+    const html = readFileSync(out("report.html"), "utf8");
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`);
+    expect(html).not.toMatch(/<script|<link|<img|\bsrc=|\bhref=/i);
+    // A coverage row per operation, a cell per kind.
+    for (const op of new Set(json.cases.map((c: { operation: string }) => c.operation))) expect(html).toContain(`<td><code>${op}</code></td>`);
+    const failure = html.slice(html.indexOf(`<h3>shelf ${answerCase}</h3>`));
+    expect(failure.length).toBeLessThan(html.length);
+    const section = failure.slice(0, failure.indexOf("</section>"));
+    expect(section).toContain("<h4>Violation</h4>\n<pre>the output does not conform to the declared outputs of shelf_list_books");
+    expect(section).toMatch(/<h4>Input<\/h4>\n<pre>\{\n {2}"apiKey": "\{\{SHELF_API_KEY\}\}"/);
+    expect(section).toContain(`answered <strong>200</strong> (asked of the mock with Prefer: code=200, example=${BROKEN_EXAMPLE})`);
+    expect(section).toContain('<pre>{"total":null,"value":[]}</pre>');
+    expect(section).toContain("<h4>Reproduce</h4>\n<pre>blockwright call shelf_list_books --params ");
+    // The suite's made-up credential is in no report.
+    const { CREDENTIAL } = await import("../contract/values.js");
+    for (const file of ["junit.xml", "report.html", "report.md"]) expect(readFileSync(out(file), "utf8"), file).not.toContain(CREDENTIAL);
+  });
+
+  for (const [args, message] of [
+    [["--reporter", "html", "--reporter", "junit"], "--reporter html and junit would all print to standard output: give all but one an --output <file>"],
+    [["--output", "a.xml", "--reporter", "html", "--reporter", "junit", "--output", "b.xml"], "--output a.xml comes before any --reporter"],
+    [["--reporter", "html", "--output", "a", "--reporter", "junit", "--output", "a"], "--output a is given to two reporters"],
+    [["--reporter", "junit", "--output", "a", "--output", "b"], "--output is given 2 times for one reporter"],
+  ] as const) {
+    it(`refuses ${args.join(" ")} before running anything`, async () => {
+      expect(await cli(["test", "books", ...args])).toMatchObject({ code: 2, stdout: "", stderr: expect.stringContaining(message) });
+    });
+  }
 });
 
 describe.concurrent("the CI recipes", { timeout: 90_000 }, () => {

@@ -5,7 +5,7 @@ import type { Subject } from "../contract/types.js";
 import { parseArgs, positiveInteger, PROJECT_OPTIONS, projectDirs, projectProviders, stringOption } from "./args.js";
 import { startCommandMocks, UsageError, type CliIo } from "./io.js";
 
-export const USAGE = `Usage: blockwright test [provider...] [--reporter text|json|junit] [--output <file>] [--seed <n>] [--runs <n>] [--shard <i>/<n>] [--list] [--specs <dir>] [--out <dir>]
+export const USAGE = `Usage: blockwright test [provider...] [--reporter <r> [--output <file>]]... [--seed <n>] [--runs <n>] [--shard <i>/<n>] [--list] [--specs <dir>] [--out <dir>]
 
 Run the contract suite derived from the specs on Prism mocks of them: every
 named example, every limit at its boundary and one step past it, every enum
@@ -14,8 +14,15 @@ without credential, the captured request itself, scenarios (polling, 429
 then 200, 5xx on a POST), and random valid and invalid inputs (fast-check).
 Tests the generated packages in --out; they must be up to date with --specs.
 
-  --reporter <r>    text (default), json or junit
-  --output <file>   write the report there (a summary still goes to stderr)
+  --reporter <r>    text (default), json, junit, github (an ::error annotation
+                    per failure at its manifest or spec line, and a Markdown
+                    summary appended to $GITHUB_STEP_SUMMARY when set),
+                    markdown, or html (one offline page: coverage per
+                    operation, each failure with its input, the mock's
+                    answer and a command that reproduces it); repeatable
+  --output <file>   write the report of the --reporter before it there
+                    (without one, it goes to stdout: one report at most);
+                    the text report then goes to stderr
   --seed <n>        seed of the random inputs (default: a new one, printed)
   --runs <n>        random inputs per property (default 100)
   --shard <i>/<n>   run only the i-th of n even slices of the cases (CI)
@@ -28,31 +35,24 @@ invalid inputs (specs that do not generate, missing or stale packages),
 70 internal error (a bug: please report it), 130 interrupted (the report
 covers the cases that ran).`;
 
-const REPORTERS = ["text", "json", "junit"] as const;
 const DEFAULT_RUNS = 100;
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, {
     ...PROJECT_OPTIONS,
-    reporter: { type: "string" },
-    output: { type: "string" },
+    reporter: { type: "string", multiple: true },
+    output: { type: "string", multiple: true },
     seed: { type: "string" },
     runs: { type: "string" },
     shard: { type: "string" },
     list: { type: "boolean" },
   });
-  const reporter = stringOption(args, "reporter") ?? "text";
-  if (!(REPORTERS as readonly string[]).includes(reporter)) throw new UsageError(`--reporter takes ${REPORTERS.join(", ")}, got ${JSON.stringify(reporter)}`);
+  const { checkOutputs, reportersOf, writeReports } = await import("./test-reports.js");
+  const reporters = reportersOf(args);
   const seed = seedOption(stringOption(args, "seed"));
   const runs = positiveInteger(stringOption(args, "runs"), "--runs") ?? DEFAULT_RUNS;
   const shard = shardOption(stringOption(args, "shard"));
-  const output = stringOption(args, "output");
-  if (output !== undefined) {
-    const { resolve } = await import("node:path");
-    const { unsuitableFile } = await import("../targets.js");
-    const unsuitable = unsuitableFile(resolve(io.cwd, output));
-    if (unsuitable) throw new UsageError(`--output ${output}: ${unsuitable}`);
-  }
+  await checkOutputs(reporters, io);
 
   const dirs = projectDirs(args, io.cwd);
   const providers = (await projectProviders(dirs.specs, io.cwd, args.positionals)).sort();
@@ -92,27 +92,27 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   } finally {
     await mocks?.close();
   }
-  const report = { seed, runs, ...(shard ? { shard: `${shard.index}/${shard.total}` } : {}), startedAt, durationMs: Math.round(performance.now() - started), results };
-
-  const { jsonReport, junitReport, textReport } = await import("../contract/report.js");
-  const text = textReport(report);
-  const rendered = reporter === "junit" ? junitReport(report) : reporter === "json" ? jsonReport(report) : text;
-  if (output !== undefined) {
-    const { mkdirSync, writeFileSync } = await import("node:fs");
-    const { dirname, resolve } = await import("node:path");
-    const file = resolve(io.cwd, output);
-    try {
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, rendered);
-    } catch (e) {
-      io.stderr.write(`${text}blockwright test: --output ${output}: cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})\n`);
-      return 2;
-    }
-    io.stderr.write(text);
-  } else {
-    io.stdout.write(rendered);
-    if (reporter !== "text") io.stderr.write(text.split("\n").slice(-3).join("\n"));
+  // Where each case that did not pass derives from (its manifest or spec line).
+  const { locateSource } = await import("../contract/sources.js");
+  const byName = new Map(subjects.map((subject) => [subject.provider, subject]));
+  for (const r of results) {
+    const subject = byName.get(r.provider);
+    if (r.status === "passed" || !subject) continue;
+    const at = locateSource(subject, r.source);
+    if (at) r.at = at;
   }
+  const report = {
+    seed,
+    runs,
+    ...(shard ? { shard: `${shard.index}/${shard.total}` } : {}),
+    startedAt,
+    durationMs: Math.round(performance.now() - started),
+    planned: cases.length,
+    ...(interrupted ? { stopped: "interrupted" } : {}),
+    results,
+  };
+  const failedToWrite = await writeReports(reporters, report, io);
+  if (failedToWrite !== undefined) return failedToWrite;
   if (interrupted) {
     io.stderr.write(`blockwright test: interrupted after ${results.length} of ${cases.length} cases\n`);
     return 130;
