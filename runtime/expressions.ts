@@ -12,6 +12,20 @@ export function parseExpression(text: string): ValueRef {
   throw new Error(`unknown expression ${JSON.stringify(text)}`);
 }
 
+/** The expression's text (parseExpression's inverse; a header name in lower case, `$response.body#` for the whole body). */
+export function formatExpression(ref: ValueRef): string {
+  switch (ref.kind) {
+    case "status":
+      return "$statusCode";
+    case "body":
+      return `$response.body#${formatPointer(ref.pointer)}`;
+    case "header":
+      return `$response.header.${ref.name}`;
+    case "param":
+      return `$params.${ref.name}`;
+  }
+}
+
 /** RFC 6901 JSON pointer → segments ("" is the whole document). The array is shared: do not change it. */
 export function parsePointer(pointer: string): readonly string[] {
   let segments = pointers.get(pointer);

@@ -23,7 +23,8 @@ export type { Provider } from "./provider.js";
 // For tools built on the runtime (the blockwright CLI's validator and generator).
 export { validateParams, checkValue, checkRules, isAbsent, checkAddress, show, SECRET_MIN_LENGTH, type Issue } from "./validate-params.js";
 export { matchesHost, providerHosts, hostPatternProblem } from "./hosts.js";
-export { parseExpression, parsePointer, formatPointer, getAtPointer, evaluate } from "./expressions.js";
+export { DEFAULT_REPLY_BYTES } from "./read-body.js";
+export { parseExpression, formatExpression, parsePointer, formatPointer, getAtPointer, evaluate } from "./expressions.js";
 
 // For agents: the same tools as LLM tool definitions (OpenAI, Anthropic, MCP).
 export {

@@ -20,22 +20,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadProvider } from "../scripts/codegen/generate-all.js";
 import { tools as repoTools } from "../contract-tests/repo.js";
-import {
-  connectionParams,
-  inputSchema,
-  llmCallParams,
-  LLM_TOOL_FORMATS,
-  LLM_TOOL_NAME,
-  llmToolName,
-  modelParams,
-  outputSchema,
-  toLlmTools,
-  toolBehavior,
-  type McpTool,
-  type ObjectSchema,
-  type OpenAiTool,
-  type AnthropicTool,
-} from "./llm-tools.js";
+import { connectionParams, inputSchema, llmCallParams, LLM_TOOL_FORMATS, LLM_TOOL_NAME, llmToolName, modelParams, outputSchema, toLlmTools, type McpTool, type ObjectSchema, type OpenAiTool, type AnthropicTool } from "./llm-tools.js";
 import type { ToolSpec } from "./tool-types.js";
 import { validateParams } from "./validate-params.js";
 
@@ -361,59 +346,6 @@ describe("output schemas", () => {
     const schema = outputSchema(t);
     expect(Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, v.type]))).toEqual({ note: ["string", "null"], hint: "string", id: "string", count: "number", status: "number" });
     expect(schema.required).toEqual(["note", "id", "count", "status"]);
-  });
-});
-
-// ---- annotations ----------------------------------------------------------------
-
-describe("behaviour, from the method and the manifest", () => {
-  const synthetic = (method: ToolSpec["method"], extra: Partial<ToolSpec> = {}) => ({ method, routes: [], ...extra }) as Pick<ToolSpec, "method" | "routes" | "behavior">;
-
-  it.each([
-    ["GET", { readOnly: true, destructive: false, idempotent: true, openWorld: true }],
-    ["POST", { readOnly: false, destructive: false, idempotent: false, openWorld: true }],
-    ["PUT", { readOnly: false, destructive: true, idempotent: true, openWorld: true }],
-    ["PATCH", { readOnly: false, destructive: true, idempotent: false, openWorld: true }],
-    ["DELETE", { readOnly: false, destructive: true, idempotent: true, openWorld: true }],
-  ] as const)("%s", (method, expected) => {
-    expect(toolBehavior(synthetic(method))).toEqual(expected);
-  });
-
-  it("a route with another method counts: read-only only if every method reads", () => {
-    const route = { when: { param: "x", pattern: "^" }, operationId: "o", method: "DELETE" as const, path: "/", wire: {} };
-    expect(toolBehavior(synthetic("GET", { routes: [route] }))).toEqual({ readOnly: false, destructive: true, idempotent: true, openWorld: true });
-  });
-
-  it("the manifest overrides: a read-only POST is neither destructive nor repeated with effect", () => {
-    expect(toolBehavior(synthetic("POST", { behavior: { readOnly: true } }))).toEqual({ readOnly: true, destructive: false, idempotent: true, openWorld: true });
-    expect(toolBehavior(synthetic("PATCH", { behavior: { idempotent: true } }))).toEqual({ readOnly: false, destructive: true, idempotent: true, openWorld: true });
-    expect(toolBehavior(synthetic("GET", { behavior: { openWorld: false } })).openWorld).toBe(false);
-  });
-
-  it("the repository's 18 tools", () => {
-    const hints = Object.fromEntries(toLlmTools(repo, "mcp").map((d) => [d.name, [d.annotations.readOnlyHint, d.annotations.destructiveHint, d.annotations.idempotentHint, d.annotations.openWorldHint].map((b) => (b ? 1 : 0)).join("")]));
-    expect(hints).toEqual({
-      books_get_volume: "1011",
-      books_search_volumes: "1011",
-      crm_create_record: "0001",
-      crm_get_record: "1011",
-      crm_query: "1011",
-      crm_update_record: "0101",
-      directory_create_user: "0001",
-      directory_get_user: "1011",
-      directory_list_groups: "1011",
-      directory_list_users: "1011",
-      docgen_check_status: "1011",
-      docgen_generate: "0001",
-      docgen_generate_from_template: "0001",
-      docgen_list_folders: "1011",
-      docgen_list_themes: "1011",
-      persondata_company_enrich: "1011",
-      persondata_person_enrich: "1011",
-      // A POST search: read-only by the manifest's behavior.
-      persondata_person_search: "1011",
-    });
-    expect(toLlmTools(repo, "mcp", { readOnly: true })).toHaveLength(13);
   });
 });
 

@@ -11,7 +11,8 @@ import { itemAt } from "./checked.js";
 import type { ToolError } from "./errors.js";
 import { ownValue, setOwn } from "./own.js";
 import { toolBehavior, type ToolBehavior } from "./behavior.js";
-import type { OutputSource, OutputSpec, ParamSpec, RuleSpec, ToolSpec } from "./tool-types.js";
+import type { OutputSource, OutputSpec, ParamSpec, ToolSpec } from "./tool-types.js";
+import { type DescribedTool, toolSentences } from "./wording.js";
 
 export { toolBehavior, type ToolBehavior };
 
@@ -284,45 +285,9 @@ function orderKeys(s: JsonSchema): JsonSchema {
 
 // ---- description --------------------------------------------------------------
 
-/** The tool's description, with its cross-field rules and polling advice as sentences. */
-export function toolDescription(tool: Pick<ToolSpec, "description" | "rules" | "polling">): string {
-  const parts = [tool.description.trim().replace(/\s+/g, " ")];
-  for (const rule of tool.rules) parts.push(ruleSentence(rule));
-  if (tool.polling) {
-    const p = tool.polling;
-    parts.push(`While ${p.output} is ${or(p.pending)}, call again (about every ${seconds(p.intervalMs)}, at least ${seconds(p.minIntervalMs)} apart) until it is ${or(p.terminal)}.`);
-  }
-  return parts.join(" ");
-}
-
-function ruleSentence(rule: RuleSpec): string {
-  switch (rule.rule) {
-    case "exactlyOne":
-      return `Give exactly one of ${or(rule.params)}.`;
-    case "anyOf":
-      return `Give ${rule.groups.map((g) => g.join(" with ")).join(", or ")} (at least one).`;
-    case "allowedValues": {
-      const cases = Object.entries(rule.values).map(([when, values]) => `with ${rule.dependsOn} ${when}: ${values.length ? values.map(String).join(", ") : "none (leave it out)"}`);
-      return `Allowed ${rule.param} values depend on ${rule.dependsOn}: ${cases.join("; ")}.`;
-    }
-    case "dependentLimits": {
-      const cases = Object.entries(rule.limits).map(
-        ([when, limits]) =>
-          `with ${rule.dependsOn} ${when}: ${Object.entries(limits)
-            .map(([name, v]) => `${name} ${v}`)
-            .join(", ")}`,
-      );
-      return `Limits of ${rule.param} depend on ${rule.dependsOn}: ${cases.join("; ")}.`;
-    }
-  }
-}
-
-function or(list: readonly string[]): string {
-  return list.length <= 1 ? (list[0] ?? "") : `${list.slice(0, -1).join(", ")} or ${list[list.length - 1]}`;
-}
-
-function seconds(ms: number): string {
-  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+/** The tool's description, with what the wording adds as sentences (its cross-field rules, its polling advice: wording.ts). */
+export function toolDescription(tool: DescribedTool): string {
+  return [tool.description.trim().replace(/\s+/g, " "), ...toolSentences(tool)].join(" ");
 }
 
 // ---- output schema -------------------------------------------------------------

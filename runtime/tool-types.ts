@@ -231,6 +231,8 @@ export interface ToolSpec {
   polling?: PollingSpec;
   /** Overrides of the effects derived from the method; present only when the manifest sets some. */
   behavior?: BehaviorSpec;
+  /** The tool is on its way out: why, and what to use instead (manifest `deprecated`). */
+  deprecated?: string;
   /** How the body is written (absent: JSON as application/json, when there is a body). */
   body?: BodySpec;
   idempotency?: IdempotencySpec;

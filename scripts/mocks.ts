@@ -90,9 +90,8 @@ async function servedDocument(file: string, root: string, specsDir: string, prov
 }
 
 export async function startMocks(providers: string[], options: MockOptions): Promise<MockServers> {
-  const { getHttpOperationsFromSpec } = require("@stoplight/prism-http") as typeof import("@stoplight/prism-http");
-  const { createServer } = require("@stoplight/prism-http-server") as typeof import("@stoplight/prism-http-server");
-  const { createLogger } = require("@stoplight/prism-core") as typeof import("@stoplight/prism-core");
+  // Prism's entry points, bundled into the build (vendor/prism.cjs): the published package depends on no Prism package.
+  const { getHttpOperationsFromSpec, createServer, createLogger } = require("./vendor/prism.cjs") as typeof import("@stoplight/prism-http") & typeof import("@stoplight/prism-http-server") & typeof import("@stoplight/prism-core");
   const specsDir = options.specsDir;
   const host = options.host ?? "127.0.0.1";
   // Logs go to stderr: stdout carries data (a mock command's addresses).

@@ -14,14 +14,22 @@ export interface LocalRegistry {
   close(): Promise<void>;
 }
 
-export async function startLocalRegistry(dir: string): Promise<LocalRegistry> {
+/** What anyone may do with the packages a pattern matches: read, and publish unless `publish: false`. */
+export type PackageRules = Record<string, { publish: boolean }>;
+
+/** A registry in `dir`; `rules` (Verdaccio package patterns, e.g. `@refused/*`) go before the catch-all rule that lets anyone read and publish. */
+export async function startLocalRegistry(dir: string, rules: PackageRules = {}): Promise<LocalRegistry> {
   const { runServer } = require("verdaccio") as typeof import("verdaccio");
   const config = {
     self_path: join(dir, "config.yaml"),
     storage: join(dir, "storage"),
     uplinks: {},
-    // Anyone may read and publish: the registry lives as long as one test file.
-    packages: { "**": { access: "$all", publish: "$all" } },
+    // Anyone may read and publish (the registry lives as long as one test
+    // file), except where a rule says no: only a group nobody is in may.
+    packages: {
+      ...Object.fromEntries(Object.entries(rules).map(([pattern, rule]) => [pattern, { access: "$all", publish: rule.publish ? "$all" : "nobody-may-publish" }])),
+      "**": { access: "$all", publish: "$all" },
+    },
     web: { enable: false },
     log: { type: "stdout", format: "pretty", level: "error" },
   };

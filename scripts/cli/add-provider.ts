@@ -15,7 +15,7 @@ import { isInside, linkOnPath, statOf } from "../paths.js";
 import { parsePublished, pinnedFiles, PublishedDocumentError } from "../upstream/published.js";
 import { INPUT_LIMITS, parseYamlSource, readSourceText, SourceError, UnreadableSource } from "../yaml/yaml-source.js";
 import { sha256 } from "../hash.js";
-import type { Manifest } from "../codegen/manifest-types.js";
+import type { Manifest } from "../codegen/precompiled/manifest-types.js";
 import { asOpenApi3, UnsupportedDocument } from "../import/convert.js";
 import type { CutReport } from "../import/cut.js";
 import type { CredentialDraft } from "../import/draft-auth.js";
@@ -236,7 +236,7 @@ async function linkProblems(root: string, folder: string, texts: { manifest: str
     problems = e.errors.map((err) => err.message);
     if (!e.errors.every((err) => err.position.file === `${shown}/openapi.yaml`)) return problems;
   }
-  const [{ validateManifest }, { linkDocument, LinkErrors }, { OpenApiDocument }] = await Promise.all([import("../codegen/validate-manifest.js"), import("../codegen/link.js"), import("../codegen/openapi-document.js")]);
+  const [{ validateManifest }, { linkDocument, LinkErrors }, { OpenApiDocument }] = await Promise.all([import("../codegen/validate-manifest.js"), import("../codegen/link/index.js"), import("../codegen/openapi-document.js")]);
   const manifest = parseYamlSource<Manifest>(texts.manifest, `${shown}/manifest.yaml`);
   const schemaProblems = validateManifest(manifest);
   if (schemaProblems.length) return [...problems, ...schemaProblems.map((err) => err.message)];

@@ -51,6 +51,9 @@ export async function serve(argv: string[], io: CliIo, streams: { stdin: Readabl
     config: { type: "string" },
     "env-file": { type: "string" },
   });
+  const { createRequire } = await import("node:module");
+  const missing = missingMcpSdk(createRequire(import.meta.url));
+  if (missing) throw new UsageError(missing);
   const mode = args.values.mock ? "mock" : "live";
   const readOnly = args.values["read-only"] === true;
   const dirs = projectDirs(args, io.cwd);
@@ -99,6 +102,24 @@ export async function serve(argv: string[], io: CliIo, streams: { stdin: Readabl
     return 0;
   } finally {
     await mocks?.close();
+  }
+}
+
+/**
+ * Why this command cannot run, when the MCP SDK is not installed beside
+ * blockwright; undefined when it is. The SDK is an optional peer dependency
+ * (npm does not install it): only this command uses it, and it weighed 93
+ * packages and 18 MB in every project's install.
+ */
+export function missingMcpSdk(require: { (id: string): unknown; resolve(id: string): string }): string | undefined {
+  const sdk = "@modelcontextprotocol/sdk";
+  try {
+    require.resolve(`${sdk}/server/index.js`);
+    return undefined;
+  } catch {
+    // The range blockwright is tested with, from its own package.json (two folders up, in the sources and in dist/).
+    const range = (require("../../package.json") as { peerDependencies?: Record<string, string> }).peerDependencies?.[sdk];
+    return `needs the MCP SDK, which blockwright leaves to the projects that serve MCP: npm install -D "${sdk}${range ? `@${range}` : ""}"`;
   }
 }
 

@@ -2,7 +2,7 @@
 // operation selector, one input per parameter and meaning, the page inputs
 // of list operations, outputs per operation.
 import { DEFAULT_MAX_PAGES, type BlockDefinition, type BlockInput, type OperationCondition, type ParamSpec, type ToolSpec } from "@blockwright/runtime";
-import type { Manifest } from "./manifest-types.js";
+import type { Manifest } from "./precompiled/manifest-types.js";
 
 export function buildBlock(m: Manifest, tools: ToolSpec[]): BlockDefinition {
   const ids = tools.map((t) => t.id);
@@ -65,15 +65,22 @@ export function buildBlock(m: Manifest, tools: ToolSpec[]): BlockDefinition {
   }
   return {
     type: m.provider,
+    ...presentation(m),
+    tools: { access: ids, config: { tool: "operation" } },
+    inputs: [operation, ...paramInputs, ...pageInputs],
+    outputs,
+  };
+}
+
+/** How the block presents itself: name, descriptions, color, category, documentation (the IR carries them too). */
+export function presentation(m: Manifest): Pick<BlockDefinition, "name" | "description" | "longDescription" | "color" | "category" | "docsUrl"> {
+  return {
     name: m.name,
     description: m.description,
     ...(m.longDescription ? { longDescription: m.longDescription } : {}),
     color: m.color,
     category: m.category,
     ...(m.docsUrl ? { docsUrl: m.docsUrl } : {}),
-    tools: { access: ids, config: { tool: "operation" } },
-    inputs: [operation, ...paramInputs, ...pageInputs],
-    outputs,
   };
 }
 

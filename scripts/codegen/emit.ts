@@ -5,6 +5,7 @@ import type { AuthSpec, BodySpec, OutputSource, OutputSpec, PageTarget, Paginati
 import type { OperationIR, ProviderIR } from "./ir.js";
 import { camelCase, envVariableName, pascalCase } from "./naming.js";
 import { codeLiteral, commentText, escapeLineSeparators, oneLine } from "./code-text.js";
+import { outputTsType, paramTsType } from "./emit-tool-types.js";
 import { cell, codeSpan as code, htmlCommentText, markdownParagraphs, markdownText } from "./markdown-text.js";
 
 /** Render a template (precompiled at build time from templates/, see scripts/build/precompile.mjs). */
@@ -39,6 +40,17 @@ export interface PackageContext {
   runtime: { name: string; range: string };
   /** SPDX license of the project, when it has one. */
   license?: string;
+  /** The project's home page, issue tracker and repository (with the package's folder in it), when its package.json names them. */
+  links?: PackageLinks;
+  /** The package's folder has a CHANGELOG.md (`diff --write` writes it): it ships in the package. */
+  changelog?: boolean;
+}
+
+/** package.json fields that point package users (and Renovate's release notes, npm provenance) at the project. */
+export interface PackageLinks {
+  homepage?: string;
+  repository?: { type: string; url: string; directory?: string };
+  bugs?: string | { url?: string; email?: string };
 }
 
 /**
@@ -79,8 +91,8 @@ export function emitEntry(ir: ProviderIR, openApiTypes: string): { js: string; d
       constName: `${camelCase(op.tool.id)}Tool`,
       paramsName: op.types.paramsName,
       outputName: op.types.outputName,
-      params: op.types.params.map((p) => ({ ...p, doc: commentText(p.doc) })),
-      outputType: op.types.output,
+      params: op.tool.params.map((p) => ({ name: p.name, optional: !p.required, type: paramTsType(p), doc: commentText(p.description) })),
+      outputType: outputTsType(op),
       paged: op.tool.pagination ? "true" : "false",
       definition: literal(op.tool, names),
     })),
@@ -142,8 +154,9 @@ function runtimeType(type: string): string {
 }
 
 /**
- * The provider package's `package.json`: ESM with types, an exports map with
- * the one entry module, only the package's own files, and the runtime as its
+ * The provider package's `package.json`: ESM with types, the project's links,
+ * an exports map with the one entry module, only the package's own files (npm
+ * packs a CHANGELOG.md only when `files` lists it), and the runtime as its
  * one dependency. Its `blockwright` field marks it as generated and lets the
  * CLI find it.
  */
@@ -153,6 +166,7 @@ export function emitPackageJson(ir: ProviderIR, pkg: PackageContext): string {
     version: pkg.version,
     description: oneLine(ir.description),
     ...(pkg.license ? { license: pkg.license } : {}),
+    ...pkg.links,
     keywords: ["blockwright", "tool-block", ir.provider],
     type: "module",
     types: "./index.d.ts",
@@ -160,7 +174,7 @@ export function emitPackageJson(ir: ProviderIR, pkg: PackageContext): string {
       ".": { types: "./index.d.ts", default: "./index.js" },
       "./package.json": "./package.json",
     },
-    files: ["*.js", "*.d.ts", "surface.json", "README.md", ...(pkg.license ? ["LICENSE"] : [])],
+    files: ["*.js", "*.d.ts", "surface.json", "README.md", ...(pkg.changelog ? ["CHANGELOG.md"] : []), ...(pkg.license ? ["LICENSE"] : [])],
     sideEffects: false,
     engines: { node: ">=20.19" },
     dependencies: { [pkg.runtime.name]: pkg.runtime.range },

@@ -7,7 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../contract-tests/repo.js";
-import { generate, GenerationErrors } from "./generate-all.js";
+import { generationProblems as problems } from "./__fixtures__/generation-problems.js";
+import { generate } from "./generate-all.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-refs-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -25,16 +26,6 @@ function project(ref: string, at: string, pkg: object = {}): string {
   mkdirSync(join(dir, at, ".."), { recursive: true });
   writeFileSync(join(dir, at), TAGS);
   return dir;
-}
-
-async function problems(dir: string): Promise<string[]> {
-  try {
-    await generate({ root: dir });
-  } catch (e) {
-    if (e instanceof GenerationErrors) return e.errors.map((x) => x.message);
-    throw e;
-  }
-  return [];
 }
 
 describe("external $refs", () => {

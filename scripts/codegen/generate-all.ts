@@ -3,15 +3,16 @@
 // checking are separate (write.ts), so tests can run it without touching disk.
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join, relative, resolve } from "node:path";
-import { emitEntry, emitGeneratedReadme, emitPackageJson, emitReadme, type PackageContext } from "./emit.js";
+import { dirname, join, posix, relative, resolve } from "node:path";
+import { emitEntry, emitGeneratedReadme, emitPackageJson, emitReadme, type PackageContext, type PackageLinks } from "./emit.js";
 import { emitOpenApiNamespace } from "./emit-types.js";
 import type { ProviderIR } from "./ir.js";
-import { linkDocument, LinkErrors } from "./link.js";
+import { linkDocument, LinkErrors } from "./link/index.js";
 import { OpenApiDocument } from "./openapi-document.js";
 import { fileTexts, loadOpenApi, OpenApiProblems } from "./openapi-source.js";
-import { buildSurface, formatSurface, type Surface } from "../surface/surface.js";
-import type { Manifest } from "./manifest-types.js";
+import { buildSurface, formatSurface } from "./emit-surface.js";
+import type { Surface } from "./surface-format.js";
+import type { Manifest } from "./precompiled/manifest-types.js";
 import { providerDirs } from "./provider-dirs.js";
 import { validateManifest } from "./validate-manifest.js";
 import { NPM_SCOPE } from "./naming.js";
@@ -144,6 +145,7 @@ interface ProjectContext {
   generator: { name: string; version: string };
   license?: string;
   licenseText?: string;
+  links?: ProjectLinks;
   externalRefFolders: string[];
   release: NonNullable<GenerateOptions["release"]>;
   signal?: AbortSignal;
@@ -171,6 +173,7 @@ function projectContext(options: GenerateOptions): ProjectContext {
     externalRefFolders: project.externalRefFolders,
     ...(project.license ? { license: project.license } : {}),
     ...(licenseText !== undefined ? { licenseText } : {}),
+    ...(project.links ? { links: project.links } : {}),
   };
 }
 
@@ -185,6 +188,23 @@ function packageOf(project: ProjectContext, provider: string): PackageContext {
     version: releaseOf(project, provider)?.version ?? keptVersion(join(project.outDir, provider, "package.json")),
     runtime: project.runtime,
     ...(project.license ? { license: project.license } : {}),
+    ...(project.links ? { links: packageLinks(project, provider, project.links) } : {}),
+  };
+}
+
+/**
+ * The project's links for one package: its repository gains the package's
+ * folder (its directory field, from the repository's root), unless the output folder
+ * lies outside the project, where no folder of the repository holds it.
+ */
+function packageLinks(project: ProjectContext, provider: string, { homepage, repository, bugs }: ProjectLinks): PackageLinks {
+  const folder = rel(project.root, join(project.outDir, provider));
+  const inProject = folder !== ".." && !folder.startsWith("../") && !/^([a-zA-Z]:)?\//.test(folder);
+  const directory = repository && inProject ? posix.join(repository.directory ?? "", folder) : undefined;
+  return {
+    ...(homepage ? { homepage } : {}),
+    ...(repository ? { repository: { type: repository.type, url: repository.url, ...(directory ? { directory } : {}) } } : {}),
+    ...(bugs ? { bugs } : {}),
   };
 }
 
@@ -237,12 +257,12 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const linked = await eachProvider(project, async (provider) => {
     const { ir, document } = provider;
     const p = ir.provider;
-    const pkg = packageOf(project, p);
+    // Written by `blockwright diff --write`: carried from one generation to the next.
+    const changelog = releaseOf(project, p)?.changelog ?? keptChangelog(project.root, project.outDir, p);
+    const pkg: PackageContext = { ...packageOf(project, p), ...(changelog !== undefined ? { changelog: true } : {}) };
     files.set(`${p}/package.json`, emitPackageJson(ir, pkg));
     files.set(`${p}/README.md`, emitReadme(ir, pkg));
     if (project.licenseText) files.set(`${p}/LICENSE`, project.licenseText);
-    // Written by `blockwright diff --write`: carried from one generation to the next.
-    const changelog = releaseOf(project, p)?.changelog ?? keptChangelog(project.root, project.outDir, p);
     if (changelog !== undefined) files.set(`${p}/CHANGELOG.md`, changelog);
     files.set(`${p}/surface.json`, formatSurface(surfaceOf(project, pkg, provider)));
     const entry = emitEntry(ir, await emitOpenApiNamespace(document.source.data, `${ir.names.pascal}OpenApi`));
@@ -263,17 +283,21 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   };
 }
 
+/** The project's links as its package.json gives them; `repository.directory` is the project's own folder in the repository. */
+type ProjectLinks = PackageLinks;
+
 /**
  * What the project's package.json says for generation: the npm scope of the
- * provider packages, the license, and `blockwright.externalRefFolders`
+ * provider packages, the license, the links (homepage, repository, bugs) and
+ * `blockwright.externalRefFolders`
  * (folders outside the specs folder that `$ref`s may read, relative to the
  * project; returned absolute).
  */
-function projectPackage(root: string): { scope?: string; license?: string; externalRefFolders: string[] } {
+function projectPackage(root: string): { scope?: string; license?: string; links?: ProjectLinks; externalRefFolders: string[] } {
   const pkgPath = join(root, "package.json");
   // Read with positions (JSON is YAML): a broken file or a bad value is named at its line.
   if (!existsSync(pkgPath)) return { externalRefFolders: [] };
-  const source = asGenerationErrors(() => loadYamlSource<{ license?: unknown; blockwright?: { scope?: unknown; externalRefFolders?: unknown } }>(pkgPath, "package.json"));
+  const source = asGenerationErrors(() => loadYamlSource<{ license?: unknown; homepage?: unknown; repository?: unknown; bugs?: unknown; blockwright?: { scope?: unknown; externalRefFolders?: unknown } }>(pkgPath, "package.json"));
   const pkg = source.data !== null && typeof source.data === "object" ? source.data : {};
   const config = pkg.blockwright !== null && typeof pkg.blockwright === "object" ? pkg.blockwright : {};
   const problem = (path: string[], message: string) => new GenerationErrors([new SourceError(source.locate(path, "value"), message)]);
@@ -285,10 +309,34 @@ function projectPackage(root: string): { scope?: string; license?: string; exter
   if (folders !== undefined && (!Array.isArray(folders) || !folders.every((f) => typeof f === "string" && f !== ""))) {
     throw problem(["blockwright", "externalRefFolders"], `blockwright.externalRefFolders: must be a list of folders (relative to the project) that $refs may read outside the specs folder, got ${JSON.stringify(folders)}`);
   }
+  const links = projectLinks(pkg, problem);
   return {
     ...(typeof scope === "string" ? { scope } : {}),
     ...(typeof pkg.license === "string" ? { license: pkg.license } : {}),
+    ...(Object.keys(links).length ? { links } : {}),
     externalRefFolders: ((folders as string[] | undefined) ?? []).map((f) => resolve(root, f)),
+  };
+}
+
+/** The project package.json's homepage, repository and bugs, as npm reads them (a string or an object); a malformed one is a problem at its line. */
+function projectLinks(pkg: { homepage?: unknown; repository?: unknown; bugs?: unknown }, problem: (path: string[], message: string) => Error): ProjectLinks {
+  const text = (v: unknown) => typeof v === "string" && v.trim() !== "";
+  const optionalText = (v: unknown) => v === undefined || text(v);
+  const record = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+  const { homepage, repository, bugs } = pkg;
+  const copied = "(copied into each generated package.json)";
+  if (homepage !== undefined && !text(homepage)) throw problem(["homepage"], `homepage: must be an address ${copied}, got ${JSON.stringify(homepage)}`);
+  if (repository !== undefined && !text(repository) && !(record(repository) && text(repository.url) && optionalText(repository.type) && optionalText(repository.directory))) {
+    throw problem(["repository"], `repository: must be a URL, or an object with a url (and a type and a directory, if any) given as text ${copied}, got ${JSON.stringify(repository)}`);
+  }
+  if (bugs !== undefined && !text(bugs) && !(record(bugs) && (text(bugs.url) || text(bugs.email)) && optionalText(bugs.url) && optionalText(bugs.email))) {
+    throw problem(["bugs"], `bugs: must be an address, or an object with a url or an email given as text ${copied}, got ${JSON.stringify(bugs)}`);
+  }
+  const repo = record(repository) ? repository : { url: repository };
+  return {
+    ...(homepage !== undefined ? { homepage: homepage as string } : {}),
+    ...(repository !== undefined ? { repository: { type: (repo.type as string | undefined) ?? "git", url: repo.url as string, ...(repo.directory !== undefined ? { directory: repo.directory as string } : {}) } } : {}),
+    ...(bugs !== undefined ? { bugs: record(bugs) ? { ...(bugs.url ? { url: bugs.url as string } : {}), ...(bugs.email ? { email: bugs.email as string } : {}) } : (bugs as string) } : {}),
   };
 }
 

@@ -43,18 +43,6 @@ export function envVariableName(provider: string, param: string): string {
     .toUpperCase();
 }
 
-/** The TypeScript literal type of a JSON value (`{ updated: true }`). */
-export function jsonLiteralType(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return value.length ? `[${value.map(jsonLiteralType).join(", ")}]` : "unknown[]";
-  if (typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>);
-    if (!entries.length) return "Record<string, never>";
-    return `{ ${entries.map(([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${jsonLiteralType(v)}`).join("; ")} }`;
-  }
-  return JSON.stringify(value);
-}
-
 /** An HTTP header name: an RFC 9110 token. */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 

@@ -5,7 +5,7 @@
 // that what it drafts is what generate will check: the same success reply,
 // the same request body, the same `$ref` resolution. Every guess carries a
 // review note.
-import type { Manifest, ManifestOperation, ManifestParam } from "../codegen/manifest-types.js";
+import type { Manifest, ManifestOperation, ManifestParam } from "../codegen/precompiled/manifest-types.js";
 import { OpenApiDocument, typeOf } from "../codegen/openapi-document.js";
 import type { YamlSource } from "../yaml/yaml-source.js";
 import { valueAt } from "../yaml/json-ref.js";

@@ -7,7 +7,7 @@
 // become `metadata.<field>`. A field that can hold one value only (`ok:
 // true`, `object: "list"`) says nothing and is left out.
 import { fieldOf, formatPointer } from "@blockwright/runtime";
-import type { ManifestOutput } from "../codegen/manifest-types.js";
+import type { ManifestOutput } from "../codegen/precompiled/manifest-types.js";
 import { camelCase } from "../codegen/naming.js";
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../codegen/openapi-document.js";
 import { safeFlatten } from "./draft-params.js";

@@ -11,7 +11,7 @@
 // Page numbers (`page` without a Link header) are no style of the manifest:
 // none is drafted for them, and a note says so.
 import { defined, formatPointer } from "@blockwright/runtime";
-import type { ManifestPagination } from "../codegen/manifest-types.js";
+import type { ManifestPagination } from "../codegen/precompiled/manifest-types.js";
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../codegen/openapi-document.js";
 import type { OutputsDraft } from "./draft-outputs.js";
 import type { ParamsDraft } from "./draft-params.js";

@@ -6,7 +6,7 @@
 // rather than drafted wrongly; guesses (a maxLength the project requires
 // and the spec does not give) are drafted with one.
 import { checkValue, isAbsent, PAGE_INPUTS, type ParamSpec } from "@blockwright/runtime";
-import type { ManifestParam } from "../codegen/manifest-types.js";
+import type { ManifestParam } from "../codegen/precompiled/manifest-types.js";
 import { camelCase } from "../codegen/naming.js";
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../codegen/openapi-document.js";
 import { repeatsCredential, type CredentialDraft } from "./draft-auth.js";

@@ -2,7 +2,7 @@
 // placements and short lists on one line), with a `# review: …` comment
 // above every guess a person should check.
 import { Document, isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap } from "yaml";
-import type { Manifest } from "../codegen/manifest-types.js";
+import type { Manifest } from "../codegen/precompiled/manifest-types.js";
 
 /** A place in the manifest (`operations`, id, `params`, name) and what to check there. */
 export interface ReviewNote {

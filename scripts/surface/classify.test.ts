@@ -87,7 +87,8 @@ describe("breaking changes", () => {
       },
       { file: "manifest.yaml", find: "      pageSize: maxResults\n", replace: "" },
     ]);
-    expect(summary(r.changes)).toEqual(["breaking books_search_volumes param maxResults: parameter removed"]);
+    // The page size named that parameter: it goes too (the surface records pagination.pageSize).
+    expect(summary(r.changes)).toEqual(["breaking books_search_volumes param maxResults: parameter removed", "patch books_search_volumes pagination.pageSize: page size no longer named (pages under maxItems are fetched whole)"]);
   });
 
   it("a new required parameter", async () => {

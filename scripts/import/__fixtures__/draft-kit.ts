@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { GenerationErrors, loadProvider } from "../../codegen/generate-all.js";
-import type { Manifest } from "../../codegen/manifest-types.js";
+import type { Manifest } from "../../codegen/precompiled/manifest-types.js";
 import { draftProvider, type ProviderDraft } from "../draft-provider.js";
 import { selectOperations } from "../select-operations.js";
 

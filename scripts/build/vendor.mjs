@@ -1,0 +1,91 @@
+// @ts-nocheck -- a plain JavaScript build tool.
+// Bundles each scripts/vendor/<name>.cjs, with every package it requires,
+// into dist/vendor/<name>.cjs, and writes dist/vendor/<name>.LICENSES.txt:
+// the name, version, license and license text (and NOTICE) of every package
+// in the bundle. What the vendor modules require is then a devDependency, not
+// a dependency users install: see the comment atop each vendor module for
+// what it saves. `npm run build` runs this after tsc.
+import { build } from "esbuild";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const sources = join(root, "scripts/vendor");
+const out = join(root, "dist/vendor");
+
+/** The folder of the package that holds `file` (the deepest node_modules/<name> or node_modules/@scope/<name> in its path). */
+function packageDir(file) {
+  const m = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(file);
+  return m ? m[1] : undefined;
+}
+
+const LICENSE_FILE = /^(licen[cs]e|copying|mit-licen[cs]e)(\.(md|txt|markdown))?$/i;
+const NOTICE_FILE = /^notice(\.(md|txt))?$/i;
+
+/** The license section of one bundled package: what its license asks to keep with any copy. */
+function licenseSection(dir) {
+  const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+  const license = typeof pkg.license === "string" ? pkg.license : (pkg.license?.type ?? pkg.licenses?.map((l) => l.type).join(" OR ") ?? "UNKNOWN");
+  const files = readdirSync(dir).sort();
+  const texts = [...files.filter((f) => LICENSE_FILE.test(f)), ...files.filter((f) => NOTICE_FILE.test(f))].map((f) => readFileSync(join(dir, f), "utf8").trim());
+  if (!texts.length) {
+    // A few packages ship none: what their package.json says of the license and its holder stands in.
+    const author = typeof pkg.author === "string" ? pkg.author : pkg.author?.name;
+    const repository = typeof pkg.repository === "string" ? pkg.repository : pkg.repository?.url;
+    texts.push(`The package ships no license file. Its package.json declares the license ${license}${author ? `, author ${author}` : ""}${repository ? `, repository ${repository}` : ""}.`);
+  }
+  return `${pkg.name}@${pkg.version} (${license})\n\n${texts.join("\n\n")}\n`;
+}
+
+/**
+ * Prism's dynamic mocking (a request with `Prefer: dynamic=true`) draws
+ * values from faker's default instance, whose locale is English: the
+ * English-only build gives the same values without the other 56 locales
+ * (5 MB of the bundle). Only the bare `@faker-js/faker` is replaced (with the
+ * English build in the shape of the full one: `{ faker, default }`), from
+ * where the importer would have found it.
+ */
+const englishFaker = {
+  name: "english-faker",
+  setup(b) {
+    b.onResolve({ filter: /^@faker-js\/faker$/ }, (args) => ({ path: args.resolveDir, namespace: "english-faker" }));
+    b.onLoad({ filter: /.*/, namespace: "english-faker" }, (args) => ({
+      contents: 'const faker = require("@faker-js/faker/locale/en");\nmodule.exports = { faker, default: faker };\n',
+      resolveDir: args.path,
+      loader: "js",
+    }));
+  },
+};
+
+mkdirSync(out, { recursive: true });
+for (const file of readdirSync(sources).filter((f) => f.endsWith(".cjs"))) {
+  const name = basename(file, ".cjs");
+  const result = await build({
+    entryPoints: [join(sources, file)],
+    outfile: join(out, file),
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    target: "node20",
+    // The license texts go into the LICENSES file, whole; comments in the code are not needed for them.
+    legalComments: "none",
+    metafile: true,
+    logLevel: "warning",
+    // jsonc-parser's main module is UMD: it hands `require` to a factory that
+    // requires its own files by relative name at run time, which no bundle
+    // can serve ("Cannot find module './impl/format'"). Its ESM build has
+    // plain imports.
+    alias: { "jsonc-parser": "jsonc-parser/lib/esm/main.js" },
+    plugins: [englishFaker],
+    // Smaller, and with every function's and class's name kept (error names, stack traces, code that reads constructor.name).
+    minify: true,
+    keepNames: true,
+    banner: { js: `// Bundled by scripts/build/vendor.mjs from scripts/vendor/${file} and the packages it requires: their licenses are in ${name}.LICENSES.txt.` },
+  });
+  // Files on disk only: a plugin's module is named `<namespace>:<path>`.
+  const files = Object.keys(result.metafile.inputs).filter((input) => !/^[a-z-]+:/.test(input));
+  const dirs = [...new Set(files.map((input) => packageDir(join(root, input).split("\\").join("/"))).filter(Boolean))].sort();
+  const sections = dirs.map(licenseSection);
+  writeFileSync(join(out, `${name}.LICENSES.txt`), `Packages bundled into ${file}, with their licenses.\n\n${sections.join(`\n${"-".repeat(72)}\n\n`)}`);
+}

@@ -1,0 +1,140 @@
+// npm itself, as a child process, for what `blockwright publish` asks a
+// registry: which versions of a package it has (`npm view`) and to take a
+// package (`npm publish`). npm reads its own configuration (registry, scoped
+// registries, auth tokens, .npmrc files): nothing of it is reimplemented or
+// read here. What npm says back is shown only with credentials withheld.
+import { spawn } from "node:child_process";
+
+export interface NpmOptions {
+  /** The project folder (npm reads its .npmrc there). */
+  cwd: string;
+  env: Record<string, string | undefined>;
+  /** `--registry`, when the user gave one. */
+  registry?: string;
+  /** Stops the running npm (Ctrl-C, SIGTERM). */
+  signal: AbortSignal;
+}
+
+/** npm's failure as it words it: its error code (E404, E403, ECONNREFUSED…, when it gives one) and message, credentials withheld. */
+export class NpmFailure extends Error {
+  constructor(
+    readonly code: string | undefined,
+    readonly reason: string,
+  ) {
+    super(code && !reason.startsWith(code) ? `${code} ${reason}` : reason);
+    this.name = "NpmFailure";
+  }
+}
+
+interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function runNpm(args: string[], options: NpmOptions): Promise<Finished> {
+  return new Promise((resolve, reject) => {
+    if (options.signal.aborted) return reject(options.signal.reason);
+    const child = spawn("npm", [...args, ...(options.registry ? ["--registry", options.registry] : [])], {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ["ignore", "pipe", "pipe"],
+      // npm is npm.cmd on Windows, which only a shell runs.
+      shell: process.platform === "win32",
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    const stop = () => child.kill("SIGTERM");
+    options.signal.addEventListener("abort", stop, { once: true });
+    child.on("error", (e: NodeJS.ErrnoException) => {
+      options.signal.removeEventListener("abort", stop);
+      reject(e.code === "ENOENT" ? new NpmFailure("ENOENT", "npm was not found on the PATH") : e);
+    });
+    child.on("close", (code) => {
+      options.signal.removeEventListener("abort", stop);
+      if (options.signal.aborted) reject(options.signal.reason);
+      else resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** The failure npm reported: its `--json` error object, else its `npm error` lines. */
+function failureOf(result: Finished): NpmFailure {
+  const json = lastJson(result.stdout) as { error?: { code?: unknown; summary?: unknown; detail?: unknown } } | undefined;
+  const error = json?.error;
+  if (error && typeof error.summary === "string") {
+    const detail = typeof error.detail === "string" && error.detail.trim() ? ` (${oneLine(error.detail)})` : "";
+    return new NpmFailure(typeof error.code === "string" ? error.code : undefined, withheld(`${oneLine(error.summary)}${detail}`));
+  }
+  const lines = result.stderr
+    .split("\n")
+    .filter((l) => l.startsWith("npm error ") && !/A complete log of this run/.test(l))
+    .map((l) => l.slice("npm error ".length));
+  const code = lines.map((l) => /^code (\S+)$/.exec(l)?.[1]).find(Boolean);
+  const reason = lines.filter((l) => !/^code \S+$/.test(l)).join(" ");
+  return new NpmFailure(code, withheld(oneLine(reason) || `npm exited with status ${result.code}`));
+}
+
+/**
+ * The versions of `name` the registry has (none when it does not know the
+ * package); any other answer (no access, no connection) is an NpmFailure:
+ * then nobody can tell what to publish.
+ */
+export async function publishedVersions(name: string, options: NpmOptions): Promise<string[]> {
+  const result = await runNpm(["view", name, "versions", "--json"], options);
+  if (result.code === 0) {
+    const versions = lastJson(result.stdout);
+    // npm prints one version as a string, several as a list, a package without versions as nothing.
+    return Array.isArray(versions) ? versions.map(String) : typeof versions === "string" ? [versions] : [];
+  }
+  const failure = failureOf(result);
+  if (failure.code === "E404") return [];
+  throw failure;
+}
+
+export interface Published {
+  /** The registry npm published to (from its notice), when it said. */
+  registry?: string;
+}
+
+/** `npm publish <dir>` (with `--dry-run`: npm packs and checks, and uploads nothing); a refusal is an NpmFailure. */
+export async function publishPackage(dir: string, options: NpmOptions & { tag?: string; dryRun: boolean; npmArgs: string[] }): Promise<Published> {
+  const args = ["publish", dir, "--json", ...(options.tag ? ["--tag", options.tag] : []), ...(options.dryRun ? ["--dry-run"] : []), ...options.npmArgs];
+  const result = await runNpm(args, options);
+  if (result.code !== 0) throw failureOf(result);
+  const registry = /Publishing to (\S+)/.exec(result.stderr)?.[1];
+  return registry ? { registry: withheld(registry) } : {};
+}
+
+/** The JSON value that ends npm's `--json` output (a lifecycle script may print before it), if any. */
+function lastJson(text: string): unknown {
+  const lines = text.trimEnd().split("\n");
+  for (let i = lines.length - 1; i >= 0; i--) {
+    if (!/^[[{"]/.test(lines[i] ?? "")) continue;
+    try {
+      return JSON.parse(lines.slice(i).join("\n"));
+    } catch {
+      // Not where the value starts: look further up.
+    }
+  }
+  return undefined;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/**
+ * Text from npm with what can be a credential withheld: the user and
+ * password of an address, `_authToken`, `_auth` and `_password` settings,
+ * bearer and basic authorisations, and npm's own token format.
+ */
+export function withheld(text: string): string {
+  return text
+    .replace(/(\/\/)[^/\s@]+@/g, "$1[withheld]@")
+    .replace(/(_authToken|_auth|_password|token)(\s*[=:]\s*)\S+/gi, "$1$2[withheld]")
+    .replace(/\b(Bearer|Basic)\s+\S+/gi, "$1 [withheld]")
+    .replace(/\bnpm_[A-Za-z0-9]{20,}\b/g, "[withheld]");
+}
