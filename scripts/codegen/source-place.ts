@@ -11,11 +11,18 @@ import { loadYamlSource, type SourcePosition, type YamlSource } from "../yaml/ya
 
 export type PlacePath = readonly (string | number)[];
 
-/** A place in a manifest: `["operations", id, "params", name, …]` falls back to `["params", name, …]` for a shared parameter. */
+/**
+ * A place in a manifest. A part an operation does not declare itself is
+ * looked up among the provider's shared ones: `["operations", id, "params",
+ * name, …]` falls back to `["params", name, …]`, `["operations", id,
+ * "idempotency"]` to `["idempotency"]`.
+ */
 export function locateInManifest(manifest: YamlSource, path: PlacePath): SourcePosition {
-  const [operations, , params, name, ...rest] = path;
-  if (operations === "operations" && params === "params" && name !== undefined && valueAt(manifest.data, path.slice(0, 4)) === undefined && valueAt(manifest.data, ["params", name]) !== undefined) {
-    return manifest.locate(["params", name, ...rest]);
+  const [operations, , key, ...rest] = path;
+  if (operations === "operations" && key !== undefined) {
+    const own = path.slice(0, 4);
+    const shared = [key, ...rest].slice(0, own.length - 2);
+    if (valueAt(manifest.data, own) === undefined && valueAt(manifest.data, shared) !== undefined) return manifest.locate([key, ...rest]);
   }
   return manifest.locate(path);
 }

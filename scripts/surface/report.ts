@@ -88,16 +88,22 @@ export function markdownReport(diffs: PackageDiff[], workflows: WorkflowProblem[
   return `${out.join("\n")}\n`;
 }
 
-/** Where in the head manifest a change is declared, as keys (the nearest place that still exists stands in for a removed one). */
+/** The manifest key under an operation for the first word of a tool change's subject (`param maxResults`, `output data .a`, `outcome 404`): what the OpenAPI document declares (method, path, error statuses) is bound at `operationId`. */
+const TOOL_SUBJECT_KEYS: Record<string, string | undefined> = { param: "params", output: "outputs", outcome: "outcomes", rule: "rules", request: "operationId", error: "operationId", tool: undefined };
+
+/**
+ * Where in the head manifest a change is declared, as keys: a subject names
+ * its concept's manifest field (`limits.replyBytes`, `pagination.pageSize`),
+ * or its first word a keyed part of the operation and the second the key.
+ * The nearest place that still exists stands in for a removed one.
+ */
 export function changePlace(c: Change): PlacePath {
-  const [what, name] = c.subject.split(" ");
-  if (!c.tool) return ({ auth: ["auth"], hosts: ["server", "hosts"], rateLimits: ["rateLimits"] } as Record<string, PlacePath>)[c.subject] ?? ["provider"];
+  const [what = "", name] = c.subject.split(" ");
+  if (!c.tool) return what === "package" ? ["provider"] : what === "hosts" ? ["server", "hosts"] : what.split(".");
   const operation = ["operations", c.tool];
-  if (what === "param" && name) return [...operation, "params", name];
-  if (what === "output" && name) return [...operation, "outputs", name];
-  const parts: Record<string, string> = { rule: "rules", polling: "polling", pagination: "pagination", title: "title", description: "description", request: "operationId" };
-  const part = what ? parts[what] : undefined;
-  return part ? [...operation, part] : operation;
+  if (!Object.hasOwn(TOOL_SUBJECT_KEYS, what)) return [...operation, ...what.split(".")];
+  const key = TOOL_SUBJECT_KEYS[what];
+  return key ? [...operation, key, ...(name && ["param", "output", "outcome"].includes(what) ? [name] : [])] : operation;
 }
 
 export interface AnnotationOptions {
