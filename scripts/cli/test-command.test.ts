@@ -44,7 +44,7 @@ describe.concurrent("blockwright test on this repository's specs", { timeout: 90
 
   it("writes valid JUnit XML to --output, one testsuite per provider, and a summary on stderr", async () => {
     const file = join(tmp, "reports/junit.xml");
-    const r = await cli(["test", "books", "persondata", "--reporter", "junit", "--output", file, "--seed", "7", "--runs", "3", "--shard", "1/4"]);
+    const r = await cli(["test", "books", "persondata", "--reporter", "junit", "--output", file, "--seed", "7", "--runs", "2"]);
     expect(r.code).toBe(0);
     const xml = readFileSync(file, "utf8");
     expect(XMLValidator.validate(xml)).toBe(true);
@@ -64,13 +64,23 @@ describe.concurrent("blockwright test on this repository's specs", { timeout: 90
     expect(report.cases[0]).toMatchObject({ provider: "books", operation: "books_get_volume", status: "passed" });
   });
 
-  it("splits the cases into disjoint shards that together are the whole suite", async () => {
-    const list = async (...extra: string[]) => (await cli(["test", "books", "--list", ...extra])).stdout.split("\n").filter(Boolean);
+  it("splits the suite into shards by provider and operation: disjoint, together the whole suite, an operation in one shard only, each shard asking only for its providers' mocks", async () => {
+    const list = async (...extra: string[]) => (await cli(["test", "books", "persondata", "--list", ...extra])).stdout.split("\n").filter(Boolean);
     const all = await list();
     const shards = [await list("--shard", "1/3"), await list("--shard", "2/3"), await list("--shard", "3/3")];
     expect(shards.flat().sort()).toEqual([...all].sort());
     expect(new Set(shards.flat()).size).toBe(all.length);
-    expect(Math.max(...shards.map((s) => s.length)) - Math.min(...shards.map((s) => s.length))).toBeLessThanOrEqual(1);
+    const operation = (line: string) => line.split(" › ")[0] ?? "";
+    for (const op of new Set(all.map(operation))) expect(shards.filter((s) => s.some((l) => operation(l) === op))).toHaveLength(1);
+    // Each shard starts only the mocks of the providers its cases use.
+    for (const [i, shard] of shards.entries()) {
+      const providers = [...new Set(shard.map((l) => l.split("\t")[0]))].sort();
+      const r = await cli(["test", "books", "persondata", "--shard", `${i + 1}/3`, "--seed", "7", "--runs", "1", "--workers", "1"]);
+      expect(
+        r.mocks.map((m) => [...m.asked].sort()),
+        `shard ${i + 1}/3`,
+      ).toEqual(shard.length ? [providers] : []);
+    }
   });
 
   it("stops on Ctrl-C: no new case starts, the mocks are released, exit 130", async () => {
@@ -90,6 +100,9 @@ describe.concurrent("blockwright test on this repository's specs", { timeout: 90
     [["test", "--shard", "0/2"], "--shard takes i/n"],
     [["test", "--seed", "1.5"], "--seed takes a whole number"],
     [["test", "--runs", "0"], "--runs takes a positive whole number"],
+    [["test", "--workers", "0"], "--workers takes a positive whole number"],
+    [["test", "--workers", "65"], "--workers takes a whole number up to 64, got 65"],
+    [["test", "--max-failures", "three"], '--max-failures takes a positive whole number, got "three"'],
   ] as const) {
     it(`exits 2 on ${args.slice(1).join(" ")}`, async () => {
       const r = await cli([...args]);
@@ -126,6 +139,52 @@ const brokenAnswerProject = () =>
     expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
     return dir;
   })());
+
+/**
+ * The fixture provider, generated, whose spec gives a book's state as
+ * possibly null and a book example with none: every answer that carries a
+ * book breaks the manifest's output `state` (a string), so many cases fail.
+ */
+let brokenBooks: Promise<string> | undefined;
+const brokenBooksProject = () =>
+  (brokenBooks ??= (async () => {
+    const dir = project("broken-books", { shelf: join(ROOT, "scripts/codegen/__fixtures__/specs/shelf") });
+    const spec = join(dir, "specs/shelf/openapi.yaml");
+    edit(spec, "        state: { type: string, enum: [pending, ready, failed] }", "        state: { type: string, enum: [pending, ready, failed], nullable: true }");
+    edit(spec, "    Book:\n      type: object\n", "    Book:\n      type: object\n      example: { id: b1, title: Dune, state: null }\n");
+    expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
+    return dir;
+  })());
+
+describe.concurrent("the contract run at scale", { timeout: 300_000 }, () => {
+  it("--max-failures 3 on a broken project: stops at the third failure, reports what ran, exit 1", async () => {
+    const dir = await brokenBooksProject();
+    const all = await cli(["test", "--seed", "7", "--runs", "2", "--workers", "1", "--reporter", "json"], { cwd: dir, startMocks });
+    expect(JSON.parse(all.stdout).summary.failed).toBeGreaterThan(10);
+    const r = await cli(["test", "--seed", "7", "--runs", "2", "--workers", "1", "--max-failures", "3", "--reporter", "json"], { cwd: dir, startMocks });
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.stdout);
+    expect(report.summary.failed + report.summary.errors).toBe(3);
+    expect(report.cases.length).toBeLessThan(report.planned);
+    expect(report.stopped).toMatch(/^--max-failures 3 reached/);
+    expect(r.stderr).toMatch(/cases ran \(--max-failures 3 reached/);
+    expect(r.stderr).toMatch(/^contract: \d+ passed, 3 failed$/m);
+  });
+
+  it("--workers 2: worker threads with mocks of their own, the same report as one worker for the same seed", async () => {
+    const dir = await brokenBooksProject();
+    const shape = (stdout: string) => JSON.parse(stdout).cases.map((c: { id: string; status: string; message?: string; statuses: number[]; failure?: unknown }) => [c.id, c.status, c.message, c.statuses, c.failure]);
+    const one = await cli(["test", "--seed", "7", "--runs", "2", "--workers", "1", "--reporter", "json"], { cwd: dir, startMocks });
+    const two = await cli(["test", "--seed", "7", "--runs", "2", "--workers", "2", "--reporter", "json"], { cwd: dir });
+    expect(two.code).toBe(1);
+    expect(two.stderr).toMatch(/^blockwright test: \d+ cases on 1 mock in 2 workers, seed 7, 2 runs per property$/m);
+    // The workers started their own mocks: none was asked of the command's.
+    expect(two.mocks).toEqual([]);
+    expect(shape(two.stdout)).toEqual(shape(one.stdout));
+    // Progress off a terminal: a plain line when a provider's cases are all done.
+    expect(two.stderr).toMatch(/^blockwright test: shelf: \d+ cases done, \d+ failed, [\d.]+ s$/m);
+  });
+});
 
 describe.concurrent("reports for CI", { timeout: 90_000 }, () => {
   const answerCase = `shelf_list_books › example › answer 200 "${BROKEN_EXAMPLE}"`;

@@ -1,11 +1,12 @@
 // `blockwright test [provider...]`: the contract suite derived from the
 // project's own specs, run on Prism mocks of them.
+import { availableParallelism } from "node:os";
 import type { CaseResult } from "../contract/run.js";
 import type { Subject } from "../contract/types.js";
 import { parseArgs, positiveInteger, PROJECT_OPTIONS, projectDirs, projectProviders, stringOption } from "./args.js";
 import { startCommandMocks, UsageError, type CliIo } from "./io.js";
 
-export const USAGE = `Usage: blockwright test [provider...] [--reporter <r> [--output <file>]]... [--seed <n>] [--runs <n>] [--shard <i>/<n>] [--list] [--specs <dir>] [--out <dir>]
+export const USAGE = `Usage: blockwright test [provider...] [--reporter <r> [--output <file>]]... [--seed <n>] [--runs <n>] [--max-failures <n>] [--workers <n>] [--shard <i>/<n>] [--list] [--specs <dir>] [--out <dir>]
 
 Run the contract suite derived from the specs on Prism mocks of them: every
 named example, every limit at its boundary and one step past it, every enum
@@ -13,6 +14,7 @@ value, every cross-field rule both ways, every declared error status, a call
 without credential, the captured request itself, scenarios (polling, 429
 then 200, 5xx on a POST), and random valid and invalid inputs (fast-check).
 Tests the generated packages in --out; they must be up to date with --specs.
+Progress goes to stderr: a status line on a terminal, plain lines otherwise.
 
   --reporter <r>    text (default), json, junit, github (an ::error annotation
                     per failure at its manifest or spec line, and a Markdown
@@ -25,17 +27,39 @@ Tests the generated packages in --out; they must be up to date with --specs.
                     the text report then goes to stderr
   --seed <n>        seed of the random inputs (default: a new one, printed)
   --runs <n>        random inputs per property (default 100)
-  --shard <i>/<n>   run only the i-th of n even slices of the cases (CI)
+  --max-failures <n>
+                    stop at the n-th failed case: no case starts after it,
+                    and the report leaves out the cases under way then
+  --workers <n>     run the cases in n worker threads, each with mocks of
+                    its own providers only (default: one per core, at most
+                    4, and one per 1000 cases: a worker takes seconds to
+                    start); the report and the random inputs are the same
+                    whatever n
+  --shard <i>/<n>   run only the i-th of n parts of the suite (CI): whole
+                    providers, or the operations of one too large for a
+                    part, balanced by case count; a shard starts only the
+                    mocks its cases use
   --list            print the case ids instead of running them
   --specs <dir>     the specs folder (default ./specs)
   --out <dir>       the generated packages (default ./generated)
 
-Exit status: 0 every case passed, 1 a contract failed, 2 usage error or
-invalid inputs (specs that do not generate, missing or stale packages),
-70 internal error (a bug: please report it), 130 interrupted (the report
-covers the cases that ran).`;
+Exit status: 0 every case passed, 1 a contract failed (or --max-failures
+reached), 2 usage error or invalid inputs (specs that do not generate,
+missing or stale packages), 70 internal error (a bug: please report it),
+130 interrupted (the report covers the cases that ran).`;
 
 const DEFAULT_RUNS = 100;
+/** The most --workers takes. */
+const MAX_WORKERS = 64;
+/** Workers by default: one per core, at most this many. */
+const DEFAULT_MAX_WORKERS = 4;
+/** Cases a worker must have to be worth starting: each links its specs and starts its mocks anew (~1 s). */
+const CASES_PER_WORKER = 1000;
+
+/** One worker per core, at most DEFAULT_MAX_WORKERS, none beyond one per CASES_PER_WORKER cases (a small suite runs in the command's own thread). */
+function defaultWorkers(cases: number): number {
+  return Math.max(1, Math.min(availableParallelism(), DEFAULT_MAX_WORKERS, Math.floor(cases / CASES_PER_WORKER)));
+}
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, {
@@ -45,6 +69,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     seed: { type: "string" },
     runs: { type: "string" },
     shard: { type: "string" },
+    "max-failures": { type: "string" },
+    workers: { type: "string" },
     list: { type: "boolean" },
   });
   const { checkOutputs, reportersOf, writeReports } = await import("./test-reports.js");
@@ -52,6 +78,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const seed = seedOption(stringOption(args, "seed"));
   const runs = positiveInteger(stringOption(args, "runs"), "--runs") ?? DEFAULT_RUNS;
   const shard = shardOption(stringOption(args, "shard"));
+  const maxFailures = positiveInteger(stringOption(args, "max-failures"), "--max-failures");
+  const workersOption = positiveInteger(stringOption(args, "workers"), "--workers", MAX_WORKERS);
   await checkOutputs(reporters, io);
 
   const dirs = projectDirs(args, io.cwd);
@@ -69,7 +97,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     throw e;
   }
   const { deriveCases } = await import("../contract/derive.js");
-  const { runCases, shardOf } = await import("../contract/run.js");
+  const { runCases } = await import("../contract/run.js");
+  const { shardOf } = await import("../contract/shards.js");
   const { defined, fieldOf } = await import("@blockwright/runtime");
   const all = subjects.flatMap(deriveCases);
   const cases = shard ? shardOf(all, shard.index, shard.total) : all;
@@ -79,19 +108,53 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
 
   const needed = [...new Set(cases.map((c) => c.provider))];
-  // Quiet mocks: the report quotes every violation they find.
-  const mocks = needed.length ? await startCommandMocks(io, needed, { specsDir: dirs.specs, logLevel: "silent" }) : undefined;
+  const workers = Math.min(workersOption ?? defaultWorkers(cases.length), Math.max(1, cases.length));
   const startedAt = new Date().toISOString();
   const started = performance.now();
-  io.stderr.write(`blockwright test: ${cases.length} cases${shard ? ` (shard ${shard.index}/${shard.total} of ${all.length})` : ""} on ${needed.length} mock${needed.length === 1 ? "" : "s"}, seed ${seed}, ${runs} runs per property\n`);
+  io.stderr.write(
+    `blockwright test: ${cases.length} cases${shard ? ` (shard ${shard.index}/${shard.total} of ${all.length})` : ""} on ${needed.length} mock${needed.length === 1 ? "" : "s"}${workers > 1 ? ` in ${workers} workers` : ""}, seed ${seed}, ${runs} runs per property\n`,
+  );
   let interrupted = false;
   void io.interrupted.then(() => (interrupted = true));
+  let failures = 0;
+  const capped = () => maxFailures !== undefined && failures >= maxFailures;
+  const { startProgress } = await import("./test-progress.js");
+  const progress = startProgress(io.stderr, cases, { elapsed: () => performance.now() - started });
+  // Once the n-th failure is in, the run is over: results of cases under way then are left out of the report.
+  const counted = new Set<string>();
+  let leftOut = 0;
+  const onResult = (r: CaseResult) => {
+    if (capped()) {
+      leftOut++;
+      return;
+    }
+    counted.add(r.id);
+    if (r.status !== "passed") failures++;
+    progress.onResult(r);
+  };
   let results: CaseResult[];
   try {
-    results = await runCases(cases, { mockUrl: (p) => fieldOf(defined(mocks, "the mocks").urls, p), seed, runs }, { stopped: () => interrupted });
+    if (workers > 1) {
+      const { runInWorkers, WorkerUsageError } = await import("../contract/workers.js");
+      try {
+        results = await runInWorkers(cases, { dirs: { root: io.cwd, ...dirs }, seed, runs, workers, onResult, stopped: () => interrupted || capped() });
+      } catch (e) {
+        if (e instanceof WorkerUsageError) throw new UsageError(e.message);
+        throw e;
+      }
+    } else {
+      // Quiet mocks: the report quotes every violation they find.
+      const mocks = needed.length ? await startCommandMocks(io, needed, { specsDir: dirs.specs, logLevel: "silent" }) : undefined;
+      try {
+        results = await runCases(cases, { mockUrl: (p) => fieldOf(defined(mocks, "the mocks").urls, p), seed, runs }, { onResult, stopped: () => interrupted || capped() });
+      } finally {
+        await mocks?.close();
+      }
+    }
   } finally {
-    await mocks?.close();
+    progress.stop();
   }
+  results = results.filter((r) => counted.has(r.id));
   // Where each case that did not pass derives from (its manifest or spec line).
   const { locateSource } = await import("../contract/sources.js");
   const byName = new Map(subjects.map((subject) => [subject.provider, subject]));
@@ -108,7 +171,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     startedAt,
     durationMs: Math.round(performance.now() - started),
     planned: cases.length,
-    ...(interrupted ? { stopped: "interrupted" } : {}),
+    ...(interrupted
+      ? { stopped: "interrupted" }
+      : capped() && results.length < cases.length
+        ? { stopped: `--max-failures ${maxFailures} reached${leftOut ? `; ${leftOut} case${leftOut === 1 ? "" : "s"} under way then left out` : ""}` }
+        : {}),
     results,
   };
   const failedToWrite = await writeReports(reporters, report, io);

@@ -19,7 +19,7 @@ import { githubAnnotations } from "./report-github.js";
 import { htmlReport } from "./report-html.js";
 import { markdownReport } from "./report-markdown.js";
 import { callCommand, secretReference, shellQuote } from "./repro.js";
-import { shardOf, type CaseResult } from "./run.js";
+import type { CaseResult } from "./run.js";
 import { locateSource } from "./sources.js";
 import { CREDENTIAL, ToolValues } from "./values.js";
 
@@ -131,14 +131,7 @@ describe("reports", () => {
   });
 });
 
-describe("shards, seeds and reproduction lines", () => {
-  it("shards are disjoint, even, and together the whole suite", () => {
-    const items = Array.from({ length: 23 }, (_, i) => i);
-    const shards = [1, 2, 3].map((i) => shardOf(items, i, 3));
-    expect(shards.flat().sort((a, b) => a - b)).toEqual(items);
-    expect(shards.map((s) => s.length)).toEqual([8, 8, 7]);
-  });
-
+describe("seeds and reproduction lines", () => {
   it("each property case draws from its own seed, the same every time", () => {
     expect(caseSeed(42, "a")).toBe(caseSeed(42, "a"));
     expect(new Set([caseSeed(42, "a"), caseSeed(42, "b"), caseSeed(43, "a")]).size).toBe(3);

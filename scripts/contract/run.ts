@@ -1,6 +1,6 @@
 // Running derived cases: a bounded pool (cases wait on the mocks, and some
-// scenarios on a Retry-After or a polling interval), results in case order,
-// and the split of a suite into CI shards.
+// scenarios on a Retry-After or a polling interval), results in case order.
+// The split of a suite into shards and workers: shards.ts.
 import { itemAt } from "@blockwright/runtime";
 import type { SourcePosition } from "../yaml/yaml-source.js";
 import { type FailureDetail, failureDetail } from "./failure.js";
@@ -70,9 +70,4 @@ export async function runCase(c: ContractCase, ctx: CaseContext): Promise<CaseRe
     const message = e instanceof Error ? e.message : String(e);
     return { ...base, status: failure ? "failed" : "error", durationMs: Math.round(performance.now() - started), message, statuses: [...statuses], failure: failureDetail(message, last) };
   }
-}
-
-/** Shard `index` of `total` (1-based): every total-th case of the stable order, so shards are even and disjoint. */
-export function shardOf<T>(cases: T[], index: number, total: number): T[] {
-  return cases.filter((_, i) => i % total === index - 1);
 }
