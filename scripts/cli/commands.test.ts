@@ -487,9 +487,18 @@ describe("blockwright init", () => {
         .split("\n")
         .filter(Boolean)
         .map((p) => p.replace(/^.*acme-blocks\//, "")),
-    ).toEqual([".gitignore", "examples/first-note.yaml", "package.json", "specs/notes/manifest.yaml", "specs/notes/openapi.yaml"]);
+    ).toEqual([".github/workflows/contract-tests.yml", ".gitignore", "examples/first-note.yaml", "package.json", "specs/notes/manifest.yaml", "specs/notes/openapi.yaml"]);
     const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
-    expect(pkg).toMatchObject({ name: "acme-blocks", blockwright: { scope: "@acme-blocks" }, workspaces: ["generated/*"], scripts: { generate: "blockwright generate" } });
+    expect(pkg).toMatchObject({
+      name: "acme-blocks",
+      blockwright: { scope: "@acme-blocks" },
+      workspaces: ["generated/*"],
+      scripts: { generate: "blockwright generate", test: "blockwright test", diff: "blockwright diff --workflows 'examples/*.yaml'", publish: "blockwright publish" },
+    });
+    // The CI recipe, as this repository runs it.
+    expect(readFileSync(join(dir, ".github/workflows/contract-tests.yml"), "utf8")).toBe(readFileSync(join(ROOT, ".github/workflows/contract-tests.yml"), "utf8"));
+    const ignored = readFileSync(join(dir, ".gitignore"), "utf8").split("\n");
+    expect(ignored).toEqual(["node_modules/", "generated/.blockwright-stamp.json", ""]);
     // Run from this checkout (blockwright is on no registry): the project depends on the checkout itself.
     expect(pkg.devDependencies).toEqual({ blockwright: `file:${ROOT.replace(/\/$/, "")}`, "@blockwright/runtime": `file:${join(ROOT, "runtime")}`, typescript: "~5.9.3" });
     // As after `npm install`: the runtime is resolvable from the project.
@@ -499,6 +508,8 @@ describe("blockwright init", () => {
     const generated = await cli(["generate"], { cwd: dir });
     expect(generated).toMatchObject({ code: 0, stderr: expect.stringContaining("generate: 1 providers, 3 operations") });
     expect(JSON.parse(readFileSync(join(dir, "generated/notes/package.json"), "utf8")).name).toBe("@acme-blocks/notes");
+    // The file .gitignore names is the stamp generate writes.
+    expect(existsSync(join(dir, ignored[1] ?? ""))).toBe(true);
     expect(await cli(["validate", "examples/first-note.yaml", "--mock"], { cwd: dir })).toMatchObject({ code: 0, stdout: expect.stringContaining("valid (2 blocks") });
     const { startMocks } = await import("../mocks.js");
     const run = await cli(["run", "examples/first-note.yaml"], { cwd: dir, startMocks });

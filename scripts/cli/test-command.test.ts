@@ -272,35 +272,67 @@ describe.concurrent("reports for CI", { timeout: 90_000 }, () => {
 });
 
 describe.concurrent("the CI recipes", { timeout: 90_000 }, () => {
-  /** The `blockwright …` arguments of a command line, with CI expressions given sample values. */
-  const argsOf = (line: string) =>
-    line
-      .replace(/\$\{\{ matrix\.shard \}\}/g, "2")
-      .replace(/\$\{\{ strategy\.job-total \}\}/g, "3")
-      .replace(/"\$CONTRACT_SEED"/g, "5")
-      .replace(/"\$CONTRACT_RUNS"/g, "2")
-      .split(/\s+/)
-      .filter(Boolean)
-      .slice(3); // npx --no-install blockwright
-
-  it("the GitHub workflow checks generated/ and runs blockwright test in shards, with JUnit reports kept", async () => {
+  type Step = { run?: string; uses?: string; with?: Record<string, unknown>; env?: Record<string, string> };
+  type Job = { steps: Step[]; strategy?: { matrix: Record<string, unknown[]> }; if?: string };
+  const recipe = async () => {
     const { parse } = await import("yaml");
-    const workflow = parse(readFileSync(join(ROOT, ".github/workflows/contract-tests.yml"), "utf8"));
-    const steps = (job: string): { run?: string; uses?: string; with?: Record<string, unknown> }[] => workflow.jobs[job].steps;
-    expect(
-      steps("generated")
-        .map((s) => s.run)
-        .filter(Boolean),
-    ).toContain("npx --no-install blockwright generate --check");
-    expect(steps("contract").find((s) => s.uses?.startsWith("actions/setup-node"))?.with).toMatchObject({ cache: "npm" });
-    expect(workflow.jobs.contract.strategy.matrix.shard.length).toBeGreaterThan(1);
-    const test = steps("contract").find((s) => s.run?.includes("blockwright test"))!.run!;
-    const args = argsOf(test);
-    expect(args).toEqual(expect.arrayContaining(["test", "--shard", "2/3", "--reporter", "junit", "--output", "reports/contract-2.xml"]));
-    // The line is one the command accepts (listed rather than run here, for one provider).
-    const listed = await cli([...args, "books", "--list"]);
-    expect(listed.code).toBe(0);
-    expect(listed.stdout.split("\n").filter(Boolean).length).toBeGreaterThan(10);
+    return parse(readFileSync(join(ROOT, ".github/workflows/contract-tests.yml"), "utf8")) as { jobs: Record<string, Job> };
+  };
+  /** Every `blockwright …` command of the recipe as argv, CI expressions and variables given sample values. */
+  const commands = (workflow: { jobs: Record<string, Job> }) =>
+    Object.values(workflow.jobs).flatMap((job) =>
+      job.steps
+        .flatMap((step) => (step.run ?? "").split("\n"))
+        .filter((line) => line.includes("npx --no-install blockwright"))
+        .map((line) => {
+          const sample = line
+            .replace(/\$\{\{ matrix\.shard \}\}/g, "2")
+            .replace(/\$\{\{ strategy\.job-total \}\}/g, "3")
+            .replace(/>> "\$GITHUB_STEP_SUMMARY"/, "")
+            .replace(/"\$CONTRACT_SEED"/g, "5")
+            .replace(/"\$CONTRACT_RUNS"/g, "2")
+            .replace(/"\$BASE"/g, "HEAD");
+          return [...sample.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? "").slice(3); // npx --no-install blockwright
+        }),
+    );
+
+  it("is the file init writes, on current action versions and maintained Node LTS lines", async () => {
+    expect(readFileSync(join(ROOT, ".github/workflows/contract-tests.yml"), "utf8")).toBe(readFileSync(join(ROOT, "templates/init/.github/workflows/contract-tests.yml"), "utf8"));
+    const workflow = await recipe();
+    const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
+    const current: Record<string, number> = { "actions/checkout": 6, "actions/setup-node": 6, "actions/upload-artifact": 6 };
+    for (const { uses } of steps.filter((s) => s.uses)) {
+      const [action = "", major] = (uses ?? "").split("@v");
+      expect(Number(major), uses).toBeGreaterThanOrEqual(current[action] ?? Number.POSITIVE_INFINITY);
+    }
+    const nodes = steps.flatMap((s) => (s.uses?.startsWith("actions/setup-node") ? [s.with?.["node-version"]] : []));
+    expect(nodes.length).toBe(3);
+    // A version, or the matrix's (`$` `{{ matrix.node }}`).
+    for (const node of nodes) expect(/^\$\{\{ matrix\.node \}\}$/.test(String(node)) || Number(node) >= 22, String(node)).toBe(true);
+    expect(workflow.jobs.generated?.strategy?.matrix.node).toEqual([22, 24]);
+    for (const s of steps.filter((s) => s.uses?.startsWith("actions/setup-node"))) expect(s.with).toMatchObject({ cache: "npm" });
+  });
+
+  it("checks generated/, tests in shards with annotations, a summary and the reports kept, and gates pull requests on breaking changes", async () => {
+    const workflow = await recipe();
+    const argv = commands(workflow);
+    expect(argv).toContainEqual(["generate", "--check"]);
+    expect(workflow.jobs.contract?.strategy?.matrix.shard?.length).toBeGreaterThan(1);
+    const test = argv.find((a) => a[0] === "test")!;
+    expect(test).toEqual(expect.arrayContaining(["--shard", "2/3", "--reporter", "github", "--reporter", "junit", "--output", "reports/contract-2.xml", "--reporter", "html"]));
+    expect(workflow.jobs.diff?.if).toBe("github.event_name == 'pull_request'");
+    const diffs = argv.filter((a) => a[0] === "diff");
+    expect(diffs.map((a) => a[a.indexOf("--format") + 1])).toEqual(["github", "markdown"]);
+    expect(diffs[1]).toEqual(expect.arrayContaining(["--fail-on", "breaking"]));
+    expect(workflow.jobs.diff?.steps.find((s) => s.run?.includes("blockwright diff"))?.run).toContain('--format markdown --fail-on breaking >> "$GITHUB_STEP_SUMMARY"');
+  });
+
+  it("uses only commands and options the command line takes", async () => {
+    for (const args of commands(await recipe())) {
+      // Listed rather than run for the test command (for one provider); the rest run here as in CI.
+      const r = await cli(args[0] === "test" ? [...args, "books", "--list"] : args);
+      expect(r.code, `blockwright ${args.join(" ")}: ${r.stderr}`).toBeLessThan(2);
+    }
   });
 
   it(".ci/run runs blockwright test before npm test", () => {
