@@ -184,6 +184,15 @@ describe.concurrent("the contract run at scale", { timeout: 300_000 }, () => {
     // Progress off a terminal: a plain line when a provider's cases are all done.
     expect(two.stderr).toMatch(/^blockwright test: shelf: \d+ cases done, \d+ failed, [\d.]+ s$/m);
   });
+
+  it("--workers 2 stops on Ctrl-C: the workers start no case, exit 130", async () => {
+    const dir = await brokenBooksProject();
+    const r = await cli(["test", "--seed", "7", "--runs", "2", "--workers", "2"], { cwd: dir, interrupted: Promise.resolve() });
+    expect(r.code).toBe(130);
+    const [, ran, of] = /blockwright test: interrupted after (\d+) of (\d+) cases/.exec(r.stderr)!.map(Number);
+    expect(ran).toBe(0);
+    expect(of).toBeGreaterThan(0);
+  });
 });
 
 describe.concurrent("reports for CI", { timeout: 90_000 }, () => {

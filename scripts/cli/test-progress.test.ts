@@ -8,13 +8,13 @@ function result(provider: string, n: number, status: CaseResult["status"] = "pas
   return { id: `${provider}_op › example › ${n}`, provider, operation: `${provider}_op`, kind: "example", name: String(n), status, durationMs: 1, source: { document: "manifest", path: [] }, statuses: [] };
 }
 
-function harness(isTTY: boolean) {
+function harness(isTTY: boolean, columns = 200) {
   let out = "";
   let now = 0;
   const ticks: (() => void)[] = [];
   let cancelled = false;
   const planned = [...Array.from({ length: 3 }, (_, i) => result("books", i)), ...Array.from({ length: 2 }, (_, i) => result("crm", i))];
-  const progress = startProgress({ write: (t: string) => (out += t), isTTY, columns: 200 }, planned, {
+  const progress = startProgress({ write: (t: string) => (out += t), isTTY, columns }, planned, {
     elapsed: () => now,
     every: (_ms, tick) => {
       ticks.push(tick);
@@ -48,6 +48,13 @@ describe("test progress", () => {
     h.progress.onResult(result("books", 1));
     h.at(3000);
     expect(h.out().endsWith("\r\u001b[2K")).toBe(true);
+  });
+
+  it("a terminal that tells no width (0) is taken as 80 columns; a longer line is cut with an ellipsis", () => {
+    const h = harness(true, 0);
+    expect(h.out()).toBe("\r\u001b[2K0/5 cases, 0.0 s  books 0/3 · crm 0/2");
+    const narrow = harness(true, 20);
+    expect(narrow.out()).toBe("\r\u001b[2K0/5 cases, 0.0 s  …");
   });
 
   it("elsewhere: a plain line when a provider is done, and one every so often while nothing finishes; no control characters", () => {

@@ -56,7 +56,7 @@ export function startProgress(stderr: Output, planned: readonly { provider: stri
     const t = totals();
     const providers = [...counts].map(([p, c]) => `${p} ${c.done}/${c.planned}${c.failed ? ` ✗${c.failed}` : ""}`).join(" · ");
     const line = `${t.done}/${t.planned} cases${t.failed ? `, ${t.failed} failed` : ""}, ${seconds()}  ${providers}`;
-    const width = stderr.columns ?? 80;
+    const width = stderr.columns || 80;
     return line.length > width - 1 ? `${line.slice(0, width - 2)}…` : line;
   };
   const clear = () => {

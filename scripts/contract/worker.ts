@@ -8,6 +8,7 @@ import { MockStartError, startMocks } from "../mocks.js";
 import { deriveCases } from "./derive.js";
 import { runCases } from "./run.js";
 import { loadSubjects } from "./subjects.js";
+import type { ContractCase } from "./types.js";
 import type { WorkerCommand, WorkerMessage, WorkerTask } from "./workers.js";
 
 const task = workerData as WorkerTask;
@@ -22,6 +23,15 @@ try {
   const ids = new Set(task.ids);
   const cases = (await loadSubjects(task.dirs, task.providers)).flatMap(deriveCases).filter((c) => ids.has(c.id));
   if (cases.length !== ids.size) throw new Error(`derived ${cases.length} of the ${ids.size} cases it was given`);
+  // Stopped while it was starting (Ctrl-C, or --max-failures reached in another worker): no mock to start.
+  if (!stopped) await runWithMocks(cases);
+  post({ type: "done" });
+} catch (e) {
+  const usage = e instanceof MockStartError;
+  post({ type: "failed", message: e instanceof Error ? (usage ? e.message : (e.stack ?? e.message)) : String(e), usage });
+}
+
+async function runWithMocks(cases: ContractCase[]): Promise<void> {
   // Quiet mocks: the report quotes every violation they find.
   const mocks = await startMocks(task.providers, { root: task.dirs.root, specsDir: task.dirs.specs, logLevel: "silent" });
   try {
@@ -33,8 +43,4 @@ try {
   } finally {
     await mocks.close();
   }
-  post({ type: "done" });
-} catch (e) {
-  const usage = e instanceof MockStartError;
-  post({ type: "failed", message: e instanceof Error ? (usage ? e.message : (e.stack ?? e.message)) : String(e), usage });
 }
