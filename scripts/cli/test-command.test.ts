@@ -61,7 +61,7 @@ describe.concurrent("blockwright test on this repository's specs", { timeout: 90
     const report = JSON.parse(r.stdout);
     expect(report).toMatchObject({ seed: 7, runs: 3, shard: "1/3", summary: { failed: 0, errors: 0 } });
     expect(report.cases.length).toBe(report.summary.cases);
-    expect(report.cases[0]).toMatchObject({ provider: "books", operation: "books_get_volume", status: "passed" });
+    expect(report.cases[0]).toMatchObject({ provider: "books", operation: expect.stringMatching(/^books_/), status: "passed" });
   });
 
   it("splits the suite into shards by provider and operation: disjoint, together the whole suite, an operation in one shard only, each shard asking only for its providers' mocks", async () => {

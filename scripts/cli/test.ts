@@ -2,7 +2,7 @@
 // project's own specs, run on Prism mocks of them.
 import { availableParallelism } from "node:os";
 import type { CaseResult } from "../contract/run.js";
-import type { Subject } from "../contract/types.js";
+import type { ContractCase, Subject } from "../contract/types.js";
 import { parseArgs, positiveInteger, PROJECT_OPTIONS, projectDirs, projectProviders, stringOption } from "./args.js";
 import { startCommandMocks, UsageError, type CliIo } from "./io.js";
 
@@ -53,7 +53,7 @@ const DEFAULT_RUNS = 100;
 const MAX_WORKERS = 64;
 /** Workers by default: one per core, at most this many. */
 const DEFAULT_MAX_WORKERS = 4;
-/** Cases a worker must have to be worth starting: each links its specs and starts its mocks anew (~1 s). */
+/** Cases a worker must have to be worth starting: each loads the generator and Prism, links its specs and starts its mocks anew (seconds). */
 const CASES_PER_WORKER = 1000;
 
 /** One worker per core, at most DEFAULT_MAX_WORKERS, none beyond one per CASES_PER_WORKER cases (a small suite runs in the command's own thread). */
@@ -97,9 +97,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     throw e;
   }
   const { deriveCases } = await import("../contract/derive.js");
-  const { runCases } = await import("../contract/run.js");
   const { shardOf } = await import("../contract/shards.js");
-  const { defined, fieldOf } = await import("@blockwright/runtime");
   const all = subjects.flatMap(deriveCases);
   const cases = shard ? shardOf(all, shard.index, shard.total) : all;
   if (args.values.list) {
@@ -116,45 +114,15 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   );
   let interrupted = false;
   void io.interrupted.then(() => (interrupted = true));
-  let failures = 0;
-  const capped = () => maxFailures !== undefined && failures >= maxFailures;
   const { startProgress } = await import("./test-progress.js");
   const progress = startProgress(io.stderr, cases, { elapsed: () => performance.now() - started });
-  // Once the n-th failure is in, the run is over: results of cases under way then are left out of the report.
-  const counted = new Set<string>();
-  let leftOut = 0;
-  const onResult = (r: CaseResult) => {
-    if (capped()) {
-      leftOut++;
-      return;
-    }
-    counted.add(r.id);
-    if (r.status !== "passed") failures++;
-    progress.onResult(r);
-  };
-  let results: CaseResult[];
+  let outcome: RunOutcome;
   try {
-    if (workers > 1) {
-      const { runInWorkers, WorkerUsageError } = await import("../contract/workers.js");
-      try {
-        results = await runInWorkers(cases, { dirs: { root: io.cwd, ...dirs }, seed, runs, workers, onResult, stopped: () => interrupted || capped() });
-      } catch (e) {
-        if (e instanceof WorkerUsageError) throw new UsageError(e.message);
-        throw e;
-      }
-    } else {
-      // Quiet mocks: the report quotes every violation they find.
-      const mocks = needed.length ? await startCommandMocks(io, needed, { specsDir: dirs.specs, logLevel: "silent" }) : undefined;
-      try {
-        results = await runCases(cases, { mockUrl: (p) => fieldOf(defined(mocks, "the mocks").urls, p), seed, runs }, { onResult, stopped: () => interrupted || capped() });
-      } finally {
-        await mocks?.close();
-      }
-    }
+    outcome = await runSuite(cases, { io, dirs, needed, seed, runs, workers, ...(maxFailures !== undefined ? { maxFailures } : {}), interrupted: () => interrupted, onResult: (r) => progress.onResult(r) });
   } finally {
     progress.stop();
   }
-  results = results.filter((r) => counted.has(r.id));
+  const { results } = outcome;
   // Where each case that did not pass derives from (its manifest or spec line).
   const { locateSource } = await import("../contract/sources.js");
   const byName = new Map(subjects.map((subject) => [subject.provider, subject]));
@@ -171,11 +139,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     startedAt,
     durationMs: Math.round(performance.now() - started),
     planned: cases.length,
-    ...(interrupted
-      ? { stopped: "interrupted" }
-      : capped() && results.length < cases.length
-        ? { stopped: `--max-failures ${maxFailures} reached${leftOut ? `; ${leftOut} case${leftOut === 1 ? "" : "s"} under way then left out` : ""}` }
-        : {}),
+    ...(interrupted ? { stopped: "interrupted" } : outcome.stopped ? { stopped: outcome.stopped } : {}),
     results,
   };
   const failedToWrite = await writeReports(reporters, report, io);
@@ -185,6 +149,72 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     return 130;
   }
   return results.every((r) => r.status === "passed") ? 0 : 1;
+}
+
+interface SuiteOptions {
+  io: CliIo;
+  dirs: { specs: string; out: string };
+  /** The providers whose mocks the cases use. */
+  needed: string[];
+  seed: number;
+  runs: number;
+  workers: number;
+  maxFailures?: number;
+  interrupted: () => boolean;
+  onResult: (r: CaseResult) => void;
+}
+
+interface RunOutcome {
+  /** In the suite's order. */
+  results: CaseResult[];
+  /** Why no more cases started, when --max-failures was reached. */
+  stopped?: string;
+}
+
+/**
+ * The cases in this thread or in worker threads. Once the n-th failure of
+ * --max-failures is in, the run is over: results of cases under way then are
+ * left out of the report, which says how many.
+ */
+async function runSuite(cases: ContractCase[], options: SuiteOptions): Promise<RunOutcome> {
+  const { io, dirs, seed, runs, workers, maxFailures } = options;
+  let failures = 0;
+  const capped = () => maxFailures !== undefined && failures >= maxFailures;
+  const stopped = () => options.interrupted() || capped();
+  const counted = new Set<string>();
+  let leftOut = 0;
+  const onResult = (r: CaseResult) => {
+    if (capped()) {
+      leftOut++;
+      return;
+    }
+    counted.add(r.id);
+    if (r.status !== "passed") failures++;
+    options.onResult(r);
+  };
+  let results: CaseResult[];
+  if (workers > 1) {
+    const { runInWorkers, WorkerUsageError } = await import("../contract/workers.js");
+    try {
+      results = await runInWorkers(cases, { dirs: { root: io.cwd, ...dirs }, seed, runs, workers, onResult, stopped });
+    } catch (e) {
+      if (e instanceof WorkerUsageError) throw new UsageError(e.message);
+      throw e;
+    }
+  } else {
+    const { runCases } = await import("../contract/run.js");
+    const { defined, fieldOf } = await import("@blockwright/runtime");
+    // Quiet mocks: the report quotes every violation they find.
+    const mocks = options.needed.length ? await startCommandMocks(io, options.needed, { specsDir: dirs.specs, logLevel: "silent" }) : undefined;
+    try {
+      results = await runCases(cases, { mockUrl: (p) => fieldOf(defined(mocks, "the mocks").urls, p), seed, runs }, { onResult, stopped });
+    } finally {
+      await mocks?.close();
+    }
+  }
+  results = results.filter((r) => counted.has(r.id));
+  const ranOut = capped() && results.length < cases.length;
+  return { results, ...(ranOut ? { stopped: `--max-failures ${maxFailures} reached${leftOut ? `; ${leftOut} case${leftOut === 1 ? "" : "s"} under way then left out` : ""}` } : {}) };
 }
 
 function seedOption(value: string | undefined): number {
