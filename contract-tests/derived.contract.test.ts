@@ -25,7 +25,7 @@ for (const subject of subjects) {
   const cases = deriveCases(subject);
 
   // Cases are independent (each call has its own exchange log): they run a few at a time.
-  describe.concurrent(`${subject.provider}, derived from its specs`, { timeout: 60_000 }, () => {
+  describe.concurrent(`${subject.provider}, derived from its specs`, () => {
     // The table says which kinds apply to an operation (kinds/<kind>.ts › applies); the suite derives only those.
     it("derives, for each operation, cases of every kind that applies to it, each kind only its own", () => {
       for (const tool of subject.tools) {

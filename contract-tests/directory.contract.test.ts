@@ -75,17 +75,10 @@ describe("directory_list_users", () => {
 
 describe("directory_list_users with allPages", () => {
   it("follows @odata.nextLink as given, with the same headers, until there is none", async () => {
-    // The mock's nextLink names the real host; this fetch points it at the mock, and asks the mock for its last page then.
+    // The example's nextLink names the real host: the mock moves it to its own origin (mock-paging.ts); its last page is asked for by name.
     const mock = mockUrl("directory");
     const { fetch, calls } = capturingFetch((_, i) => (i === 1 ? "example=lastPage" : undefined));
-    const toMock = async (request: Request): Promise<Response> => {
-      const response = await fetch(request);
-      if (calls.length > 1) return response;
-      const body = (await response.json()) as Record<string, unknown>;
-      body["@odata.nextLink"] = String(body["@odata.nextLink"]).replace("https://graph.microsoft.com", mock);
-      return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
-    };
-    const result = await executeTool("directory_list_users", { ...valid.directory_list_users(), top: 3, advancedQuery: true, filter: "accountEnabled ne false" }, { baseUrl: mock, fetch: toMock, allPages: true });
+    const result = await executeTool("directory_list_users", { ...valid.directory_list_users(), top: 3, advancedQuery: true, filter: "accountEnabled ne false" }, { baseUrl: mock, fetch, allPages: true });
     const page = example("listUsers", "200", "page") as { value: unknown[]; "@odata.nextLink": string };
     const last = example("listUsers", "200", "lastPage") as { value: unknown[] };
     expect(calls).toHaveLength(2);
@@ -104,8 +97,17 @@ describe("directory_list_users with allPages", () => {
   });
 
   it("refuses a nextLink on another origin than the request's: the token never goes there", async () => {
-    // Against the mock, the nextLink the mock gives names https://graph.microsoft.com: another origin.
-    const { result, calls } = await call("directory_list_users", valid.directory_list_users(), { allPages: true });
+    // The mock moves the nextLink the spec's example gives (on https://graph.microsoft.com) to its own origin
+    // (mock-paging.ts); this fetch puts it back on the real host, as the upstream would give it.
+    const mock = mockUrl("directory");
+    const { fetch, calls } = capturingFetch();
+    const elsewhere = async (request: Request): Promise<Response> => {
+      const response = await fetch(request);
+      const body = (await response.json()) as Record<string, unknown>;
+      body["@odata.nextLink"] = String(body["@odata.nextLink"]).replace(mock, "https://graph.microsoft.com");
+      return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
+    };
+    const result = await executeTool("directory_list_users", valid.directory_list_users(), { baseUrl: mock, fetch: elsewhere, allPages: true });
     expect(calls).toHaveLength(1);
     expect(expectFailure(result)).toEqual({
       type: "upstream",

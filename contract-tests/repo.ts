@@ -2,8 +2,12 @@
 // This repository's own providers, for tests: every generated package under
 // generated/ (found by a glob, so a new provider needs no change here),
 // imported through Vite so that they run on the runtime's sources.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import jsYaml from "js-yaml";
 import type { Provider } from "@blockwright/runtime";
+import { providerDirs } from "../scripts/codegen/provider-dirs.js";
 import { createRegistry, shapesIn } from "../scripts/registry.js";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -30,3 +34,19 @@ export const registry = createRegistry(
 export const executeTool = registry.execute;
 export const tools = registry.tools;
 export const blocks = registry.blocks;
+
+/**
+ * What specs/ holds, read from the manifests rather than from generated/:
+ * the provider ids and each one's operation ids, sorted. Tests over every
+ * provider take their counts and names from here (README › Contributing).
+ */
+export const SPECS = providerDirs(SPECS_DIR).map((id) => {
+  const manifest = jsYaml.load(readFileSync(join(SPECS_DIR, id, "manifest.yaml"), "utf8")) as { operations?: Record<string, unknown> };
+  return { id, operations: Object.keys(manifest.operations ?? {}).sort() };
+});
+
+/** The provider ids of specs/, sorted. */
+export const PROVIDER_IDS = SPECS.map((p) => p.id);
+
+/** Every operation id of specs/, by provider, then by id. */
+export const OPERATION_IDS = SPECS.flatMap((p) => p.operations);

@@ -33,9 +33,11 @@ describe("behaviour, from the method and the manifest", () => {
     expect(toolBehavior(synthetic("GET", { behavior: { openWorld: false } })).openWorld).toBe(false);
   });
 
-  it("the repository's 18 tools", () => {
+  // The decisions about the providers this table names (a provider added to
+  // specs/ adds tools it does not name); the read-only set is every tool's.
+  it("the repository's tools: the hints decided for the providers named, and --read-only keeps exactly the read-only ones", () => {
     const hints = Object.fromEntries(toLlmTools(repo, "mcp").map((d) => [d.name, [d.annotations.readOnlyHint, d.annotations.destructiveHint, d.annotations.idempotentHint, d.annotations.openWorldHint].map((b) => (b ? 1 : 0)).join("")]));
-    expect(hints).toEqual({
+    expect(hints).toMatchObject({
       books_get_volume: "1011",
       books_search_volumes: "1011",
       crm_create_record: "0001",
@@ -56,6 +58,8 @@ describe("behaviour, from the method and the manifest", () => {
       // A POST search: read-only by the manifest's behavior.
       persondata_person_search: "1011",
     });
-    expect(toLlmTools(repo, "mcp", { readOnly: true })).toHaveLength(13);
+    const readOnly = Object.keys(hints).filter((name) => hints[name]!.startsWith("1"));
+    expect(readOnly.length).toBeGreaterThan(0);
+    expect(toLlmTools(repo, "mcp", { readOnly: true }).map((d) => d.name)).toEqual(readOnly);
   });
 });

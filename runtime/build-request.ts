@@ -3,7 +3,8 @@
 import { itemAt } from "./checked.js";
 import { cloneJson } from "./clone.js";
 import { parsePointer } from "./expressions.js";
-import type { PageTarget, RouteSpec, ToolSpec, WireConstant } from "./tool-types.js";
+import { styledPairs } from "./form-body.js";
+import type { FormFieldEncoding, PageTarget, RouteSpec, ToolSpec, WireConstant } from "./tool-types.js";
 import { compiled, splitList } from "./validate-params.js";
 
 export interface WireRequest {
@@ -24,7 +25,8 @@ export function buildRequest(tool: ToolSpec, values: Record<string, unknown>, un
         request.path[wire.name] = withEscapes(String(value), wire.escape);
         break;
       case "query":
-        request.query[wire.name] = wire.escape ? withEscapes(String(value), wire.escape) : (value as string | number | boolean);
+        if (value !== null && typeof value === "object") placeStyled(request, wire.name, value, wire.encoding);
+        else request.query[wire.name] = wire.escape ? withEscapes(String(value), wire.escape) : (value as string | number | boolean);
         break;
       case "header":
         request.header[wire.name] = withEscapes(String(value), wire.escape);
@@ -51,6 +53,20 @@ export function buildRequest(tool: ToolSpec, values: Record<string, unknown>, un
 /** The first route whose condition the values meet, if any. */
 export function chooseRoute(tool: ToolSpec, values: Record<string, unknown>): RouteSpec | undefined {
   return tool.routes.find((r) => typeof values[r.when.param] === "string" && compiled(r.when.pattern).test(values[r.when.param] as string));
+}
+
+/**
+ * An array or object in the query, written as its style says (form-body.ts):
+ * `expand[0]=a&expand[1]=b` for deepObject, `tags=a&tags=b` exploded,
+ * `tags=a,b` not. The keys the value brings are percent-encoded, the
+ * brackets between them not (as the spec's own names are sent).
+ */
+function placeStyled(request: WireRequest, name: string, value: object, encoding: FormFieldEncoding | undefined): void {
+  for (const [pairName, text] of styledPairs(name, value, encoding)) {
+    const key = pairName.startsWith(name) ? name + pairName.slice(name.length).replace(/[^[\]]+/g, encodeURIComponent) : pairName.replace(/[^[\]]+/g, encodeURIComponent);
+    const present = request.query[key];
+    request.query[key] = present === undefined ? text : Array.isArray(present) ? [...present, text] : [present, text];
+  }
 }
 
 function withEscapes(value: string, replacements: Record<string, string> | undefined): string {

@@ -1,5 +1,7 @@
 // Request bodies as `application/x-www-form-urlencoded`, following
-// OpenAPI's encoding rules per top-level field (`style`, `explode`):
+// OpenAPI's encoding rules per top-level field (`style`, `explode`), and
+// query parameters holding an array or an object by the same rules
+// (OpenAPI's query styles are the form field styles):
 //
 //   form, explode (the default)  tags=a&tags=b      an object spreads: k1=v1&k2=v2
 //   form, no explode             tags=a,b           an object: meta=k1,v1,k2,v2
@@ -26,6 +28,16 @@ export function encodeForm(body: unknown, fields: Record<string, FormFieldEncodi
     }
   }
   return new URLSearchParams(pairs).toString();
+}
+
+/**
+ * The `name=value` pairs of one value as OpenAPI's `style`/`explode` say
+ * (the rules above), for a form field or a query parameter; names unencoded.
+ */
+export function styledPairs(name: string, value: unknown, encoding: FormFieldEncoding = { style: "form", explode: true }): [string, string][] {
+  const pairs: Pairs = [];
+  field(pairs, name, value, encoding);
+  return pairs;
 }
 
 function field(pairs: Pairs, name: string, value: unknown, { style, explode }: FormFieldEncoding): void {

@@ -134,13 +134,17 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
       const target = route ?? tool;
       const wire = buildRequest(tool, values, validated.unsent, route);
       adjust?.(wire);
+      const encoded = wire.body === undefined ? undefined : tool.body?.encoding === "form" ? encodeForm(wire.body, tool.body.fields) : JSON.stringify(wire.body);
+      // A form whose fields all came out empty (an empty list or object) is no body: none is sent, nor a
+      // Content-Type. A JSON body is a document even when empty ({}), sent whatever the method.
+      const body = encoded === "" ? undefined : encoded;
       // A header parameter named Content-Type wins over the spec's media type.
-      if (wire.body !== undefined && wire.header["Content-Type"] === undefined) wire.header["Content-Type"] = tool.body?.mediaType ?? "application/json";
+      if (body !== undefined && wire.header["Content-Type"] === undefined) wire.header["Content-Type"] = tool.body?.mediaType ?? "application/json";
       const request: HttpRequest = {
         method: target.method,
         url: requestUrl(baseUrl.url, target.path, wire.path, wire.query),
         headers: wire.header, // built afresh for this request: no copy needed
-        ...(wire.body !== undefined ? { body: tool.body?.encoding === "form" ? encodeForm(wire.body, tool.body.fields) : JSON.stringify(wire.body) } : {}),
+        ...(body !== undefined ? { body } : {}),
       };
       applyCredential(request, tool.auth, credential);
       return request;

@@ -10,7 +10,9 @@ export type WireConstant = { in: "query" | "header"; name: string; value: string
 
 /** Where a parameter's value goes; `auth` and `server` parameters are not sent as themselves. */
 export type WireSpec =
-  | { in: "path" | "query" | "header"; name: string; escape?: Record<string, string> }
+  | { in: "path" | "header"; name: string; escape?: Record<string, string> }
+  /** `encoding`: how an array or object value is written (OpenAPI `style`/`explode`), when not form, exploded. */
+  | { in: "query"; name: string; escape?: Record<string, string>; encoding?: FormFieldEncoding }
   | { in: "body"; pointer: string; split?: { separator: string; maxItems?: number }; wrapUnlessKey?: string }
   | { in: "switch"; whenTrue: WireConstant[] }
   | { in: "auth" }
@@ -223,6 +225,12 @@ export interface ToolSpec {
   successStatuses: number[];
   /** Every status the upstream declares, with its named examples: what a mock can be asked to answer. */
   responses: { status: number; examples: string[] }[];
+  /**
+   * The spec's `default` response (any status it does not list), with its
+   * named examples: present only when declared. A mock serves it for an
+   * undeclared status (mock-answer.ts picks one).
+   */
+  defaultResponse?: { examples: string[] };
   outputs: OutputSpec[];
   outcomes: OutcomeSpec[];
   errors: ErrorSpec;

@@ -38,7 +38,7 @@ function get(socket: Socket, path: string): Promise<{ head: string; body: string
 }
 
 describe("a mock's connection", () => {
-  it("advertises no idle time-out and stays open past the 5 s Node's server gave it, for the client to reuse", { timeout: 60_000 }, async () => {
+  it("advertises no idle time-out and stays open past the 5 s Node's server gave it, for the client to reuse", async () => {
     const { hostname, port } = new URL(mocks.urls.shelf!);
     const socket = connect(Number(port), hostname);
     let closedByServer = false;

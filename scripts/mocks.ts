@@ -18,11 +18,13 @@
 // idle, while fetch (undici) reuses one for up to 4 s; on a loaded machine
 // the client's clock ran late, it sent a request on a connection the server
 // had just closed, and the call failed with "other side closed".
-import type { Server as HttpServer } from "node:http";
+import type { Server as HttpServer, RequestListener } from "node:http";
 import { createRequire } from "node:module";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import type { ToolSpec } from "@blockwright/runtime";
 import { dirname, join, resolve } from "node:path";
 import { openapiPathOf } from "./codegen/provider-dirs.js";
+import { pagedRoutes, withPaging } from "./mock-paging.js";
 
 const require = createRequire(import.meta.url);
 
@@ -59,11 +61,12 @@ interface PrismServer {
  * Prism's server and the http.Server under it, which Prism keeps to itself:
  * taken as Prism creates it (http.createServer, called once, synchronously).
  */
-function withHttpServer(create: () => PrismServer): { prism: PrismServer; http: HttpServer } {
+function withHttpServer(create: () => PrismServer, wrap: (listener: RequestListener) => RequestListener): { prism: PrismServer; http: HttpServer } {
   const http = require("node:http") as typeof import("node:http");
   const original = http.createServer;
   let made: HttpServer | undefined;
-  http.createServer = ((...args: Parameters<typeof original>) => (made = original(...args))) as typeof original;
+  // Its request listener is wrapped on the way (mock-paging.ts).
+  http.createServer = ((...args: unknown[]) => (made = original(...(args.map((a) => (typeof a === "function" ? wrap(a as RequestListener) : a)) as Parameters<typeof original>)))) as typeof original;
   try {
     const prism = create();
     if (!made) throw new Error("Prism created no http.Server");
@@ -86,6 +89,23 @@ async function servedDocument(file: string, root: string, specsDir: string, prov
     if (!(problems instanceof GenerationErrors)) throw e;
     const count = problems.errors.length;
     throw new MockStartError(`the OpenAPI document of "${provider}" has ${count} problem${count > 1 ? "s" : ""}, as generation reports:\n${problems.message}`);
+  }
+}
+
+/**
+ * The provider's tools that page, for mock-paging.ts: linked from its
+ * manifest, when it declares pagination and links (a manifest that does not
+ * is generate's to report; its mock then pages as Prism does).
+ */
+async function pagedTools(root: string, specsDir: string, provider: string): Promise<ToolSpec[]> {
+  const dir = join(specsDir, provider);
+  const manifest = join(dir, "manifest.yaml");
+  if (!existsSync(manifest) || !/^\s*pagination:/m.test(readFileSync(manifest, "utf8"))) return [];
+  const { linkProvider } = await import("./codegen/generate-all.js");
+  try {
+    return (await linkProvider(root, dir)).ir.operations.map((o) => o.tool).filter((t) => t.pagination);
+  } catch {
+    return [];
   }
 }
 
@@ -113,7 +133,9 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
       providers.map(async (provider) => {
         const file = openapiPathOf(specsDir, provider);
         if (!existsSync(file)) throw new MockStartError(`no OpenAPI document for provider "${provider}" (${file})`);
-        const operations = await getHttpOperationsFromSpec(await servedDocument(file, options.root ?? dirname(resolve(specsDir)), specsDir, provider));
+        const root = options.root ?? dirname(resolve(specsDir));
+        const operations = await getHttpOperationsFromSpec(await servedDocument(file, root, specsDir, provider));
+        const paged = pagedRoutes(await pagedTools(root, specsDir, provider));
         const { prism: server, http } = withHttpServer(
           () =>
             createServer(operations, {
@@ -129,6 +151,7 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
                 mock: { dynamic: false },
               },
             }) as PrismServer,
+          (listener) => withPaging(listener, paged),
         );
         // 0: no idle time-out, and no Keep-Alive hint (the client keeps its own, shorter one).
         http.keepAliveTimeout = 0;

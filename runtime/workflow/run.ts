@@ -2,6 +2,8 @@
 // have succeeded, independent branches run concurrently (bounded), a failed
 // block skips what depends on it while other branches go on, and job-status
 // blocks poll until their job leaves its pending states.
+import { mockPrefer } from "./mock-answer.js";
+import { placeholderFor } from "./placeholder.js";
 import { entryOf, fieldOf } from "../checked.js";
 import type { ToolError, ToolResult } from "../errors.js";
 import { executeToolDefinition } from "../execute.js";
@@ -116,7 +118,7 @@ async function runBlock(registry: Registry, id: string, block: WorkflowBlock, re
     params = split.params;
     pageOptions = split.options;
   }
-  const fetch = options.mockAnswers && block.mock ? preferring(block.mock, options.fetch) : options.fetch;
+  const fetch = options.mockAnswers && block.mock ? preferring(mockPrefer(tool, block.mock), options.fetch) : options.fetch;
   const call = () =>
     executeToolDefinition(tool, params, {
       ...pageOptions,
@@ -210,14 +212,8 @@ function secretValues(registry: Registry, blocks: Record<string, WorkflowBlock>,
   return [...out];
 }
 
-/** A clearly labelled stand-in for a missing environment value in mock runs. */
-export function placeholderFor(name: string, spec: { format?: string }): string {
-  return spec.format === "base-url" ? `https://placeholder-${name.toLowerCase().replace(/_/g, "-")}.invalid` : `mock-placeholder-${name}`;
-}
-
 /** A fetch that asks a mock server for a given status or named example (Prism's Prefer header). */
-function preferring(mock: NonNullable<WorkflowBlock["mock"]>, inner: FetchLike | undefined): FetchLike {
-  const prefer = [mock.code !== undefined ? `code=${mock.code}` : "", mock.example ? `example=${mock.example}` : ""].filter(Boolean).join(", ");
+function preferring(prefer: string, inner: FetchLike | undefined): FetchLike {
   return (request) => {
     request.headers.set("Prefer", prefer);
     return (inner ?? fetch)(request);

@@ -24,7 +24,8 @@ export interface WorkflowBlock {
   connections?: { outgoing?: { target: string }[] };
   polling?: { intervalMs?: number; timeoutMs?: number };
   timeoutMs?: number;
-  mock?: { code?: number; example?: string };
+  /** `code: default` (or an example only the spec's `default` response has) asks for that response (mock-answer.ts). */
+  mock?: { code?: number | "default"; example?: string };
 }
 
 export interface Workflow {

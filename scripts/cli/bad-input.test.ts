@@ -247,7 +247,7 @@ const CASES: Case[] = [
 function spawnIn(dir: string, args: string[]): Promise<{ code: number | null; stderr: string; stdout: string }> {
   const path = [dirname(process.execPath), process.env.PATH ?? ""].join(delimiter);
   return new Promise((resolve) => {
-    const child = spawn(join(ROOT, "bin/blockwright.js"), args, { cwd: dir, env: { PATH: path }, stdio: ["ignore", "pipe", "pipe"], timeout: 60_000, killSignal: "SIGKILL" });
+    const child = spawn(join(ROOT, "bin/blockwright.js"), args, { cwd: dir, env: { PATH: path }, stdio: ["ignore", "pipe", "pipe"], timeout: 240_000, killSignal: "SIGKILL" });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));

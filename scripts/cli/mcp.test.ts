@@ -12,7 +12,8 @@ import type { CallToolResult, JSONRPCMessage } from "@modelcontextprotocol/sdk/t
 import { afterAll, describe, expect, inject, it } from "vitest";
 import type { CliIo } from "./io.js";
 import { serve } from "./mcp.js";
-import { ROOT } from "../../contract-tests/repo.js";
+import { connectionParams, toLlmTools } from "@blockwright/runtime";
+import { OPERATION_IDS, PROVIDER_IDS, ROOT, tools as repoTools } from "../../contract-tests/repo.js";
 import { envVariableName } from "../codegen/naming.js";
 
 /** The client end of a stdio pair: what StdioClientTransport does, without a process. */
@@ -89,17 +90,23 @@ describe("blockwright mcp --mock", () => {
   it("serves every tool on the mocks and stops them when the client closes stdin", async () => {
     const s = await start(["--mock"]);
     const { tools } = await s.client.listTools();
-    expect(tools).toHaveLength(18);
+    expect(tools).toHaveLength(OPERATION_IDS.length);
     expect(s.client.getInstructions()).toContain("never pass them as arguments");
     const search = await s.client.callTool({ name: "persondata_person_search", arguments: { sql: "SELECT * FROM person", size: null } });
     expect(search.isError).toBeFalsy();
     expect(search.structuredContent).toMatchObject({ data: expect.any(Array), metadata: { status: 200 } });
     expect(JSON.parse(text(search))).toEqual(search.structuredContent);
-    expect(s.mocks).toEqual([{ asked: ["books", "crm", "directory", "docgen", "persondata"], closed: false }]);
+    expect(s.mocks).toEqual([{ asked: PROVIDER_IDS, closed: false }]);
     expect(await s.close()).toBe(0);
     expect(s.mocks[0]!.closed).toBe(true);
-    expect(s.stderr()).toContain("blockwright mcp: serving 18 tools of books, crm, directory, docgen, persondata on stdio (mock mode");
-    expect(s.stderr()).toContain("placeholders (mock mode) for unset variables: BOOKS_API_KEY, CRM_API_KEY, CRM_INSTANCE_URL,");
+    expect(s.stderr()).toContain(`blockwright mcp: serving ${OPERATION_IDS.length} tools of ${PROVIDER_IDS.join(", ")} on stdio (mock mode`);
+    // A placeholder for each connection parameter of each provider: no variable is set.
+    const variables = new Set(Object.values(repoTools).flatMap((t) => connectionParams(t).map((p) => envVariableName(t.provider, p.name))));
+    const placeholders = s
+      .stderr()
+      .match(/^placeholders \(mock mode\) for unset variables: (.*)$/m)?.[1]
+      ?.split(", ");
+    expect(placeholders?.sort()).toEqual([...variables].sort());
     expect(s.stderr()).toMatch(/stopped \(the client closed stdin\)\n$/);
   });
 
@@ -113,7 +120,8 @@ describe("blockwright mcp --mock", () => {
   it("--read-only lists and runs only the tools that change nothing", async () => {
     const s = await start(["--mock", "--read-only"]);
     const { tools } = await s.client.listTools();
-    expect(tools).toHaveLength(13);
+    expect(tools).toEqual(toLlmTools(repoTools, "mcp", { readOnly: true }));
+    expect(tools.length).toBeGreaterThan(0);
     for (const t of tools) expect(t.annotations?.readOnlyHint, t.name).toBe(true);
     expect(tools.map((t) => t.name)).toContain("persondata_person_search");
     await expect(s.client.callTool({ name: "crm_create_record", arguments: { sobject: "Account", fields: {} } })).rejects.toThrow(/crm_create_record changes data and this server is read-only/);
@@ -194,7 +202,7 @@ describe("connection config", () => {
     expect(stderr.split("\n").slice(0, 5)).toEqual([
       "blockwright mcp: --config <file> is not valid:",
       '<file>:7:1: extra: unknown field "extra" (allowed: connections)',
-      '<file>:2:3: connections.nowhere: unknown provider "nowhere" (providers: books, crm, directory, docgen, persondata)',
+      `<file>:2:3: connections.nowhere: unknown provider "nowhere" (providers: ${PROVIDER_IDS.join(", ")})`,
       '<file>:4:5: connections.crm.sobject: "sobject" is filled by the model in each call, not by the connection',
       '<file>:5:13: connections.crm.apiKey: is a secret: give it as a reference to an environment variable, e.g. "{{CRM_API_KEY}}"; the literal value was not used',
     ]);

@@ -32,7 +32,7 @@ function edit(file: string, find: string, replace: string): void {
 }
 
 // In-process runs of whole suites on a busy machine: far more time than they need.
-describe.concurrent("blockwright test on this repository's specs", { timeout: 90_000 }, () => {
+describe.concurrent("blockwright test on this repository's specs", () => {
   it("runs a provider's derived cases on its mock: exit 0, a summary, the mock released", async () => {
     const r = await cli(["test", "books", "--seed", "7", "--runs", "5"]);
     expect(r.stderr).toMatch(/^blockwright test: \d+ cases on 1 mock, seed 7, 5 runs per property$/m);
@@ -156,7 +156,7 @@ const brokenBooksProject = () =>
     return dir;
   })());
 
-describe.concurrent("the contract run at scale", { timeout: 300_000 }, () => {
+describe.concurrent("the contract run at scale", () => {
   it("--max-failures 3 on a broken project: stops at the third failure, reports what ran, exit 1", async () => {
     const dir = await brokenBooksProject();
     const all = await cli(["test", "--seed", "7", "--runs", "2", "--workers", "1", "--reporter", "json"], { cwd: dir, startMocks });
@@ -195,7 +195,7 @@ describe.concurrent("the contract run at scale", { timeout: 300_000 }, () => {
   });
 });
 
-describe.concurrent("reports for CI", { timeout: 90_000 }, () => {
+describe.concurrent("reports for CI", () => {
   const answerCase = `shelf_list_books › example › answer 200 "${BROKEN_EXAMPLE}"`;
 
   it("github: an ::error annotation at the spec line each failing case derives from, and a Markdown job summary", async () => {
@@ -280,7 +280,7 @@ describe.concurrent("reports for CI", { timeout: 90_000 }, () => {
   }
 });
 
-describe.concurrent("the CI recipes", { timeout: 90_000 }, () => {
+describe.concurrent("the CI recipes", () => {
   type Step = { run?: string; uses?: string; with?: Record<string, unknown>; env?: Record<string, string> };
   type Job = { steps: Step[]; strategy?: { matrix: Record<string, unknown[]> }; if?: string };
   const recipe = async () => {
@@ -352,7 +352,7 @@ describe.concurrent("the CI recipes", { timeout: 90_000 }, () => {
   });
 });
 
-describe.concurrent("blockwright test on a user's project", { timeout: 90_000 }, () => {
+describe.concurrent("blockwright test on a user's project", () => {
   it("breaking a spec example (a field of the wrong type) is refused before any mock starts, at the example's file:line:col", async () => {
     const dir = project("broken-example", { books: join(ROOT, "specs/books") }, ["books"]);
     // The full volume example's id becomes a number; the schema says string.

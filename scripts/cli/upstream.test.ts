@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli } from "../../contract-tests/cli-harness.js";
-import { ROOT } from "../../contract-tests/repo.js";
+import { PROVIDER_IDS, ROOT } from "../../contract-tests/repo.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-upstream-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -107,7 +107,7 @@ describe("blockwright upstream", () => {
   it("refuses, in one line, a folder without specs and an unknown provider", async () => {
     const empty = mkdtempSync(join(tmp, "no-specs-"));
     expect(await cli(["upstream", "docgen", "newer.yaml"], { cwd: empty })).toMatchObject({ code: 2, stderr: expect.stringMatching(/^blockwright upstream: no specs folder specs \(pass --specs, or run blockwright init\)\n/) });
-    expect(await cli(["upstream", "library", "newer.yaml"])).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown provider "library" (providers: books, crm, directory, docgen, persondata)') });
+    expect(await cli(["upstream", "library", "newer.yaml"])).toMatchObject({ code: 2, stderr: expect.stringContaining(`unknown provider "library" (providers: ${PROVIDER_IDS.join(", ")})`) });
   });
 
   it("refuses, in one line at its file:line:col, a newer document that is not YAML or not JSON", async () => {

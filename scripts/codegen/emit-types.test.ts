@@ -106,7 +106,9 @@ describe("emitOpenApiTypes matches openapiTS()", () => {
   });
 
   const specSets = [join(root, "specs"), join(here, "__fixtures__/specs-wild")];
-  it("has specs to compare", () => expect(specSets.flatMap(providerDirs).length).toBeGreaterThanOrEqual(7));
+  it("has specs to compare", () => {
+    for (const specsDir of specSets) expect(providerDirs(specsDir).length, specsDir).toBeGreaterThan(0);
+  });
   for (const specsDir of specSets) {
     for (const provider of providerDirs(specsDir)) {
       it(`on ${specsDir.slice(root.length + 1)}/${provider} (bundled as generation reads it)`, async () => {

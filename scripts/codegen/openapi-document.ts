@@ -11,6 +11,9 @@ export interface OpenApiParameter {
   in: "path" | "query" | "header" | "cookie";
   required: boolean;
   schema: Schema;
+  /** How an array or object value is serialised (OpenAPI's defaults when absent). */
+  style?: string;
+  explode?: boolean;
 }
 
 export interface OpenApiResponse {

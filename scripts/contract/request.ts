@@ -3,7 +3,7 @@
 // checked here — the method and path of the operation, only query keys and
 // headers the spec declares, the credential exactly where the security
 // scheme puts it and nowhere else, and the body's content type.
-import { encodeForm, itemAt, parsePointer, type BodySpec, type ParamSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime";
+import { encodeForm, itemAt, styledPairs, parsePointer, type BodySpec, type ParamSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime";
 import { bareMediaType, type OpenApiDocument, type OpenApiOperation } from "../codegen/openapi-document.js";
 import { check, fail, json, same } from "./call.js";
 import type { Exchange } from "./exchange.js";
@@ -41,7 +41,8 @@ export function checkRequest(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument,
   for (const c of tool.constants) if (c.in === "header") declaredHeaders.add(c.name.toLowerCase());
   if (tool.idempotency && ex.method !== "GET") declaredHeaders.add(tool.idempotency.header.toLowerCase());
   for (const key of new Set(ex.url.searchParams.keys())) {
-    check(declaredQuery.has(key), () => `query key ${key} is not declared by ${op.operationId} (declared: ${[...declaredQuery].join(", ") || "none"})`);
+    // A deepObject value's keys are its name with brackets: `expand[0]`, `created[gte]`.
+    check(declaredQuery.has(key) || declaredQuery.has(key.replace(/\[.*$/, "")), () => `query key ${key} is not declared by ${op.operationId} (declared: ${[...declaredQuery].join(", ") || "none"})`);
   }
   const media = requestMediaTypes(doc, op);
   for (const [name] of ex.headers) {
@@ -154,6 +155,16 @@ export function expectSent(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, p
     for (const pair of [...new URLSearchParams(encodeForm(placed, tool.body.fields))].map(([k, v]) => `${k}=${v}`)) {
       const i = sent.indexOf(pair);
       check(i >= 0, () => `${param.name} as sent (form body): ${json(pair)} is not among the pairs sent (${json(sent)})`);
+      sent.splice(i, 1);
+    }
+    return;
+  }
+  if (wire.in === "query" && value !== null && typeof value === "object") {
+    // An array or object in the query: the pairs its style makes (`expand[0]=a`, `tags=a,b`) are all sent.
+    const sent = [...ex.url.searchParams].map(([k, v]) => `${k}=${v}`);
+    for (const pair of styledPairs(wire.name, value, wire.encoding).map(([k, v]) => `${k}=${v}`)) {
+      const i = sent.indexOf(pair);
+      check(i >= 0, () => `${param.name} as sent (query): ${json(pair)} is not among the pairs sent (${json(sent)})`);
       sent.splice(i, 1);
     }
     return;

@@ -13,6 +13,9 @@ import { repeatsCredential, type CredentialDraft } from "./draft-auth.js";
 import type { ReviewNote } from "./manifest-yaml.js";
 import { shortText } from "./plain-text.js";
 
+/** The query styles the runtime writes (build-request.ts). */
+const QUERY_STYLES = ["form", "spaceDelimited", "pipeDelimited", "deepObject"];
+
 type Path = (string | number)[];
 
 /**
@@ -75,8 +78,9 @@ export function draftParams(doc: OpenApiDocument, op: OpenApiOperation, rawOp: S
     }
     const style = typeof raw.style === "string" ? raw.style : declared.in === "query" ? "form" : "simple";
     const explode = typeof raw.explode === "boolean" ? raw.explode : style === "form";
-    if (draft.type === "json" && !(declared.in === "query" && draft.jsonType === "array" && style === "form" && explode)) {
-      // The runtime sends a list in the query as repeated keys (form, exploded), and nothing else of a structured value.
+    if (draft.type === "json" && !(declared.in === "query" && QUERY_STYLES.includes(style))) {
+      // The runtime writes a list or an object in the query as its style says (form, spaceDelimited, pipeDelimited,
+      // deepObject), and nothing structured in the path or a header.
       const what = `${declared.in} parameter ${declared.name} is ${draft.jsonType ?? "structured"}${raw.style ? ` (style ${style}${explode ? ", exploded" : ""})` : ""}, which the runtime does not send yet`;
       if (!draft.required) {
         note(at, `${what}: not drafted`);

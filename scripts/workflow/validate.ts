@@ -151,16 +151,18 @@ class Checker {
   private checkMockAnswer(id: string, block: WorkflowBlock, tool: ToolSpec): void {
     const { mock } = block;
     if (!mock) return;
-    const statuses = tool.responses.map((r) => r.status);
+    const statuses: (number | "default")[] = [...tool.responses.map((r) => r.status), ...(tool.defaultResponse ? ["default" as const] : [])];
     if (mock.code !== undefined && !statuses.includes(mock.code)) {
       this.fail(["blocks", id, "mock", "code"], `${id}: the mock of ${tool.id} cannot answer ${mock.code} (declared statuses: ${statuses.join(", ")})`, "value");
       return;
     }
     if (mock.example === undefined) return;
     const candidates = tool.responses.filter((r) => (mock.code !== undefined ? r.status === mock.code : tool.successStatuses.includes(r.status)));
-    const names = [...new Set(candidates.flatMap((r) => r.examples))];
+    // The default response's examples: asked for with code default, or by name alone.
+    const fromDefault = mock.code === "default" || mock.code === undefined ? (tool.defaultResponse?.examples ?? []) : [];
+    const names = [...new Set([...(mock.code === "default" ? [] : candidates.flatMap((r) => r.examples)), ...fromDefault])];
     if (!names.includes(mock.example)) {
-      const where = mock.code !== undefined ? `status ${mock.code}` : "a success";
+      const where = mock.code === "default" ? "the default response" : mock.code !== undefined ? `status ${mock.code}` : "a success";
       this.fail(["blocks", id, "mock", "example"], `${id}: the mock of ${tool.id} has no example ${JSON.stringify(mock.example)} for ${where} (declared: ${names.length ? names.join(", ") : "none"})`, "value");
     }
   }

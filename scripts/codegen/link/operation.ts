@@ -13,7 +13,7 @@ import { linkBody } from "./body.js";
 import { linkConstant, providerConstants } from "./constants.js";
 import type { LinkContext, Path } from "./context.js";
 import { checkCoverage } from "./coverage.js";
-import { declaredResponses } from "./responses.js";
+import { declaredDefault, declaredResponses } from "./responses.js";
 import { idempotencySender, linkIdempotency } from "./idempotency.js";
 import { linkOutcomes } from "./outcomes.js";
 import { bodyStatusOf, linkOutput, type LinkedOutput } from "./outputs.js";
@@ -94,6 +94,9 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
   const pagination = linkPagination(ctx, at, mop, op, params);
   const body = linkBody(ctx, at, op, params, constants);
 
+  // The operations that may answer: the tool's, and its routes'.
+  const answering = [op, ...(mop.routes ?? []).flatMap((r) => ctx.doc.operations.get(r.operationId) ?? [])];
+  const defaultResponse = declaredDefault(answering);
   const tool: ToolSpec = {
     id,
     provider: m.provider,
@@ -109,7 +112,8 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
     constants,
     rules,
     successStatuses,
-    responses: declaredResponses([op, ...(mop.routes ?? []).flatMap((r) => ctx.doc.operations.get(r.operationId) ?? [])]),
+    responses: declaredResponses(answering),
+    ...(defaultResponse ? { defaultResponse } : {}),
     outputs: outputs.map((o): OutputSpec => o.spec),
     outcomes: outcomes.map((o) => o.spec),
     errors: shared.errors,

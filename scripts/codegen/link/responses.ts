@@ -21,6 +21,13 @@ export function declaredResponses(ops: OpenApiOperation[]): ToolSpec["responses"
   return [...byStatus.entries()].sort(([a], [b]) => a - b).map(([status, names]) => ({ status, examples: [...names].sort() }));
 }
 
+/** The `default` response of the operations, with the names of its examples, when one declares it. */
+export function declaredDefault(ops: OpenApiOperation[]): ToolSpec["defaultResponse"] {
+  const found = ops.flatMap((op) => op.responses.filter((r) => r.status === "default"));
+  if (!found.length) return undefined;
+  return { examples: [...new Set(found.flatMap((r) => r.exampleNames))].sort() };
+}
+
 /** The declared error statuses: documentation of what may fail, a patch change either way (every error is structured). */
 export const errorStatusesSurface: ToolEntry<number[], StatusChange> = {
   scope: "tool",

@@ -2,9 +2,9 @@
 // header slot the operation declares, a field of its request body, or a
 // switch adding constant values when true — checked against the spec's
 // schema there. And the rule that a slot of a request carries one value.
-import { parsePointer, type ParamSpec, type WireConstant, type WireSpec } from "@blockwright/runtime";
+import { parsePointer, type FormFieldEncoding, type ParamSpec, type WireConstant, type WireSpec } from "@blockwright/runtime";
 import type { ManifestParam } from "../precompiled/manifest-types.js";
-import { declaredParameter, slotKey, type OpenApiOperation } from "../openapi-document.js";
+import { declaredParameter, slotKey, type OpenApiOperation, type OpenApiParameter } from "../openapi-document.js";
 import { linkConstant } from "./constants.js";
 import { fieldsNear, type LinkContext, type Path } from "./context.js";
 import { checkAgainstSchema, withSpecLimits } from "./param-limits.js";
@@ -33,7 +33,10 @@ export function placeParam(ctx: LinkContext, name: string, p: ManifestParam, at:
     }
     const param = p.limitsFromSpec ? withSpecLimits(ctx, p, declared.schema) : p;
     checkAgainstSchema(ctx, param, at, declared.schema, `${w.in} parameter "${wireName}"`);
-    return { wire: { in: w.in, name: wireName, ...(w.escape ? { escape: { ...w.escape } } : {}) }, param };
+    const escapes = w.escape ? { escape: { ...w.escape } } : {};
+    if (w.in !== "query") return { wire: { in: w.in, name: wireName, ...escapes }, param };
+    const encoding = queryEncoding(ctx, declared, wireAt, op);
+    return { wire: { in: "query", name: wireName, ...escapes, ...(encoding ? { encoding } : {}) }, param };
   }
   if (w.in === "body") {
     const pointer = w.pointer ?? `/${name}`;
@@ -63,6 +66,24 @@ export function placeParam(ctx: LinkContext, name: string, p: ManifestParam, at:
     return { wire: { in: "switch", whenTrue }, param: p };
   }
   return undefined;
+}
+
+const QUERY_STYLES = ["form", "spaceDelimited", "pipeDelimited", "deepObject"] as const;
+
+/**
+ * How the spec says a query parameter's array or object is written, when
+ * not OpenAPI's default for the query (form, exploded): left out then, so the
+ * IR of plain query parameters is unchanged.
+ */
+function queryEncoding(ctx: LinkContext, declared: OpenApiParameter, wireAt: Path, op: OpenApiOperation): FormFieldEncoding | undefined {
+  const style = declared.style ?? "form";
+  if (!(QUERY_STYLES as readonly string[]).includes(style)) {
+    ctx.fail(wireAt, `query parameter "${declared.name}" of "${op.operationId}" in ${ctx.openapiName} has style "${style}"; the runtime writes a query value as ${QUERY_STYLES.join(", ")}`);
+    return undefined;
+  }
+  // OpenAPI: explode defaults to true for style form, false otherwise.
+  const explode = declared.explode ?? style === "form";
+  return style === "form" && explode ? undefined : { style: style as FormFieldEncoding["style"], explode };
 }
 
 /** A placement as the surface writes it: `query:$top`, `path:id`, `header:X`, `body:/a/b`, `switch`, `auth`, `server`. */

@@ -1,8 +1,10 @@
 // `error`: every error status the operation declares that the manifest does
-// not map to an outcome, each named example of it, becomes the structured
+// not map to an outcome (its `default` response included, asked for as a
+// status it does not declare), each named example of it, becomes the structured
 // error — with the upstream's code and message read from that example by the
 // manifest's error expressions.
 import type { ToolSpec } from "@blockwright/runtime";
+import { defaultStandIn, mockPrefer } from "@blockwright/runtime/workflow";
 import type { OpenApiOperation } from "../../codegen/openapi-document.js";
 import { callTool, expectAccepted, expectFailure, onlyExchange, same } from "../call.js";
 import { parseBody } from "../json-path.js";
@@ -17,15 +19,18 @@ export const errorKind: CaseKindModule = {
   derive(tool, { document: doc }) {
     const values = valuesOf(tool, doc);
     return errorResponses(tool, values.op).flatMap((response) => {
-      const status = Number(response.status);
+      // The `default` response: the mock serves it for a status the operation does not declare (mock-answer.ts).
+      const isDefault = response.status === "default";
+      const status = isDefault ? defaultStandIn(tool) : Number(response.status);
+      const label = isDefault ? `default (as ${status})` : String(status);
       const names = response.exampleNames.length ? response.exampleNames : [undefined];
       return names.map((name) =>
         contractCase(
           tool,
           "error",
-          name ? `${status} "${name}" becomes the structured error` : `${status} becomes the structured error`,
+          name ? `${label} "${name}" becomes the structured error` : `${label} becomes the structured error`,
           async (ctx) => {
-            const prefer = name ? `code=${status}, example=${name}` : `code=${status}`;
+            const prefer = isDefault ? mockPrefer(tool, { code: "default", ...(name ? { example: name } : {}) }) : name ? `code=${status}, example=${name}` : `code=${status}`;
             const called = await callTool(tool, values.minimal(), ctx, { prefer, retries: 0 });
             expectAccepted(called.exchanges);
             const ex = onlyExchange(called);
@@ -41,8 +46,8 @@ export const errorKind: CaseKindModule = {
   },
 };
 
-/** The error answers the operation declares (4xx, 5xx) that are not one of the tool's outcomes. */
+/** The error answers the operation declares (4xx, 5xx, and `default`) that are not one of the tool's outcomes. */
 function errorResponses(tool: ToolSpec, op: OpenApiOperation): OpenApiOperation["responses"] {
   const outcomes = new Set(tool.outcomes.map((o) => o.status));
-  return op.responses.filter((r) => Number(r.status) >= 400 && !outcomes.has(Number(r.status)));
+  return op.responses.filter((r) => (r.status === "default" && !outcomes.has(defaultStandIn(tool))) || (Number(r.status) >= 400 && !outcomes.has(Number(r.status))));
 }

@@ -1,0 +1,134 @@
+// The suite is provider-neutral: on a copy of this project whose specs/ has
+// two more providers written in YAML only (fixtures the suite has never seen
+// as repository providers), `blockwright generate` and then the test files
+// whose expectations depend on the set of providers (provider-dependent.ts)
+// pass as they do here. And that list is complete: every test file that reads
+// specs/ or generated/ is in it or is said to check only providers it names.
+import { type ChildProcess, spawn } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { providerDirs } from "../../scripts/codegen/provider-dirs.js";
+import { PROVIDER_IDS, ROOT } from "../repo.js";
+import { filesReadingProviders, NAMED_PROVIDERS_ONLY, PROVIDER_DEPENDENT, PROVIDER_DEPENDENT_NOT_RUN_AGAIN, readsProviders } from "./provider-dependent.js";
+
+/** YAML-only providers of other shapes than the repository's: a form body with cursor paging; a key in the query with path segments. */
+const MORE = [join(ROOT, "scripts/codegen/__fixtures__/specs-wild/payments"), join(ROOT, "scripts/codegen/__fixtures__/specs-more/transit")];
+
+describe("the list of provider-dependent test files", () => {
+  const reading = filesReadingProviders(ROOT).filter((f) => !f.startsWith("contract-tests/neutral/"));
+  const listed = [...PROVIDER_DEPENDENT, ...Object.keys(PROVIDER_DEPENDENT_NOT_RUN_AGAIN), ...Object.keys(NAMED_PROVIDERS_ONLY)];
+
+  it("holds every test file that reads specs/ or generated/, each once", () => {
+    expect(
+      reading.filter((f) => !listed.includes(f)),
+      "test files to sort into contract-tests/neutral/provider-dependent.ts",
+    ).toEqual([]);
+    expect(
+      listed.filter((f, i) => listed.indexOf(f) !== i),
+      "listed twice",
+    ).toEqual([]);
+  });
+
+  it("lists only test files that exist and read them", () => {
+    expect(listed.filter((f) => !reading.includes(f))).toEqual([]);
+  });
+
+  it.each([
+    ['import { tools } from "../../contract-tests/repo.js";', true],
+    ['import { call } from "./harness.js";', true],
+    ['import { cli } from "../../contract-tests/cli-harness.js";', true],
+    ["const ids = providerDirs(SPECS_DIR);", true],
+    ['const modules = import.meta.glob("../generated/*/index.js");', true],
+    ['const schema = new URL("../../specs/manifest.schema.json", import.meta.url);', true],
+    ['readFileSync(join(ROOT, "generated/crm/surface.json"), "utf8");', true],
+    ['cpSync(join(root, "specs", "shelf"), dir);', true],
+    ['const shelf = join(root, "scripts/codegen/__fixtures__/specs/shelf");', false],
+    ['expect(message).toContain("specs/shelf/manifest.yaml:3:1");', false],
+    ['import { providers } from "./registry.js";', false],
+  ] as const)("readsProviders(%j) is %s", (source, expected) => {
+    expect(readsProviders(source)).toBe(expected);
+  });
+});
+
+describe("with two more YAML-only providers in specs/", () => {
+  // Made by the test, so that a run that filters it out leaves nothing.
+  let work = "";
+  let copy = "";
+  const running = new Set<ChildProcess>();
+  // Whatever ends this run (its time-out, Ctrl-C, the worker's exit), no process is left behind.
+  const stopAll = () => {
+    for (const child of running) child.kill("SIGTERM");
+  };
+  process.once("exit", stopAll);
+  afterAll(() => {
+    stopAll();
+    process.off("exit", stopAll);
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  /** Run `node <args>` in the copy to its end; stopped (SIGTERM, which Vitest and the command answer by closing) when `signal` aborts. */
+  const node = (args: string[], signal: AbortSignal) =>
+    new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+      // Vitest's own variables would make the inner run take itself for a worker of this one.
+      const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("VITEST") && k !== "TEST" && k !== "NODE_ENV"));
+      const child = spawn(process.execPath, args, { cwd: copy, env, stdio: ["ignore", "pipe", "pipe"] });
+      running.add(child);
+      signal.addEventListener("abort", () => child.kill("SIGTERM"), { once: true });
+      let output = "";
+      child.stdout.on("data", (d) => (output += d));
+      child.stderr.on("data", (d) => (output += d));
+      child.once("error", reject);
+      child.once("close", (code) => {
+        running.delete(child);
+        resolve({ code, output });
+      });
+    });
+
+  it("generate writes their packages, and the provider-dependent test files pass", async ({ signal }) => {
+    work = mkdtempSync(join(tmpdir(), "blockwright-more-providers-"));
+    copy = join(work, "project");
+    // The project as it is (built: npm test builds first), without its dependencies and history.
+    const skipped = new Set(["node_modules", ".git", "coverage", ".tmp"]);
+    cpSync(ROOT, copy, { recursive: true, filter: (src) => src === ROOT || !skipped.has(basename(src)) });
+    for (const dir of MORE) cpSync(dir, join(copy, "specs", basename(dir)), { recursive: true });
+    const ids = providerDirs(join(copy, "specs"));
+    expect(ids).toEqual([...PROVIDER_IDS, ...MORE.map((d) => basename(d))].sort());
+
+    // The dependencies are the project's own, linked; the workspace packages
+    // are the copy's, as npm links them (the runtime now, the providers once generated).
+    const modules = join(copy, "node_modules");
+    mkdirSync(join(modules, "@blockwright"), { recursive: true });
+    for (const entry of readdirSync(join(ROOT, "node_modules"))) {
+      if (entry !== "@blockwright" && !entry.startsWith(".")) symlinkSync(join(ROOT, "node_modules", entry), join(modules, entry));
+    }
+    symlinkSync(join(ROOT, "node_modules/.bin"), join(modules, ".bin"));
+    symlinkSync("../../runtime", join(modules, "@blockwright/runtime"));
+
+    const generated = await node(["bin/blockwright.js", "generate"], signal);
+    expect(generated.code, generated.output).toBe(0);
+    for (const id of ids) {
+      expect(existsSync(join(copy, "generated", id, "index.js")), id).toBe(true);
+      symlinkSync(`../../generated/${id}`, join(modules, "@blockwright", id));
+    }
+
+    const report = join(work, "report.json");
+    const run = await node([join(modules, "vitest/vitest.mjs"), "run", ...PROVIDER_DEPENDENT, "--reporter=json", `--outputFile=${report}`], signal);
+    const results = existsSync(report) ? (JSON.parse(readFileSync(report, "utf8")) as Report) : undefined;
+    const failed = results?.testResults.flatMap((f) => [
+      ...(f.assertionResults.length ? [] : [`${f.name}: ${f.message}`]),
+      ...f.assertionResults.filter((t) => t.status === "failed").map((t) => `${f.name.slice(copy.length + 1)} › ${t.fullName}: ${t.failureMessages[0]?.split("\n")[0]}`),
+    ]);
+    expect(failed ?? run.output.slice(-4000), "failures on the copy").toEqual([]);
+    expect(run.code, run.output.slice(-4000)).toBe(0);
+    // Every listed file ran, and ran tests.
+    expect(results!.testResults.map((f) => f.name.slice(copy.length + 1)).sort()).toEqual([...PROVIDER_DEPENDENT].sort());
+    expect(results!.numPassedTests).toBeGreaterThan(0);
+  });
+});
+
+interface Report {
+  numPassedTests: number;
+  testResults: { name: string; message: string; assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[];
+}

@@ -1,0 +1,124 @@
+// Which test files depend on the repository's providers (specs/ and the
+// packages generated from it), kept in one place: more-providers.test.ts runs
+// PROVIDER_DEPENDENT again on a copy of the project given providers the suite
+// has never seen, and checks that every test file that reads specs/ or
+// generated/ (by readsProviders) is in one of the lists.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { globSync } from "tinyglobby";
+
+/**
+ * Test files whose expectations are about the set of providers: they count,
+ * list, iterate or pick among the repository's providers or tools, or run a
+ * command over every provider. Their expectations must come from specs/ (or
+ * from what was generated from it), so that a new provider keeps them green.
+ */
+export const PROVIDER_DEPENDENT = [
+  "contract-tests/derived.contract.test.ts",
+  "contract-tests/llm-tools.contract.test.ts",
+  "runtime/behavior.test.ts",
+  "runtime/llm-tools.test.ts",
+  "scripts/cli/allow-host.test.ts",
+  "scripts/cli/commands.test.ts",
+  "scripts/cli/diff.test.ts",
+  "scripts/cli/mcp.process.test.ts",
+  "scripts/cli/mcp.test.ts",
+  "scripts/cli/tools.test.ts",
+  "scripts/cli/upstream.test.ts",
+  "scripts/codegen/emit-types.test.ts",
+  "scripts/codegen/package-links.test.ts",
+  "scripts/codegen/provider-neutral.test.ts",
+  "scripts/surface/diff-concepts.test.ts",
+  "scripts/surface/registry.test.ts",
+  "scripts/workflow/run.test.ts",
+];
+
+/**
+ * Test files over every provider that are not run again, for their cost: they
+ * pack or publish every package of generated/ (a local registry, npm
+ * installs), whatever packages it holds. Why, for each.
+ */
+export const PROVIDER_DEPENDENT_NOT_RUN_AGAIN: Record<string, string> = {
+  "contract-tests/packages/publish-round-trip.test.ts": "publishes every package of generated/ to a local registry, twice",
+  "contract-tests/packages/registry-round-trip.test.ts": "packs every package of generated/ and installs two from a local registry",
+};
+
+/**
+ * Test files that read specs/ or generated/ but not the set of providers:
+ * they check providers they name (a provider's own decisions, a copy of one
+ * provider's specs) or files that are no provider's. Adding a provider
+ * changes nothing they check. Why, for each.
+ */
+export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
+  Object.entries({
+    "the contract of the provider it is named after": [
+      "contract-tests/books.contract.test.ts",
+      "contract-tests/crm.contract.test.ts",
+      "contract-tests/directory.contract.test.ts",
+      "contract-tests/docgen.contract.test.ts",
+      "contract-tests/persondata.contract.test.ts",
+    ],
+    "decisions and seed rules of the providers it names, written out": [
+      "contract-tests/decided-limits.contract.test.ts",
+      "contract-tests/decisions.contract.test.ts",
+      "contract-tests/seed-rules.contract.test.ts",
+      "contract-tests/upstream-docs.contract.test.ts",
+    ],
+    "the example workflows, which name their providers": ["contract-tests/examples.contract.test.ts", "scripts/workflow/validate.test.ts"],
+    "tools it names (a registry entry, a tool's limits or refusals)": [
+      "runtime/execute.test.ts",
+      "runtime/paginate.test.ts",
+      "runtime/redact.test.ts",
+      "runtime/refusals.test.ts",
+      "runtime/workflow/resolve-inputs.test.ts",
+      "scripts/codegen/blocks.test.ts",
+      "scripts/codegen/emit-readme.test.ts",
+      "scripts/surface/classify.test.ts",
+      "scripts/surface/concepts.test.ts",
+    ],
+    "commands on the providers it names, or in a project of its own": [
+      "scripts/cli/add.process.test.ts",
+      "scripts/cli/add.test.ts",
+      "scripts/cli/bad-input.test.ts",
+      "scripts/cli/mock-sources.test.ts",
+      "scripts/cli/output-folder.test.ts",
+      "scripts/cli/process.test.ts",
+      "scripts/cli/publish.test.ts",
+      "scripts/cli/symlinks.test.ts",
+      "scripts/cli/test-command.test.ts",
+      "scripts/codegen/external-refs.test.ts",
+    ],
+    "a fixture provider copied into a specs/ folder of its own": ["scripts/codegen/link-http.test.ts", "scripts/codegen/link.test.ts", "scripts/surface/surface.test.ts"],
+    "no provider's files: the manifest schema, package.json, the lock file": [
+      "contract-tests/packages/install-weight.test.ts",
+      "scripts/cli/mcp-sdk.test.ts",
+      "scripts/codegen/hostile.test.ts",
+      "scripts/codegen/manifest-schema.test.ts",
+      "scripts/codegen/names.test.ts",
+      "scripts/surface/report.test.ts",
+    ],
+    "the import rules, which every generated package keeps alike (one template writes them); it resolves node_modules by real path, which the copy's symbolic links would change": ["scripts/layers.test.ts"],
+  }).flatMap(([why, files]) => files.map((file) => [file, why])),
+);
+
+/**
+ * Whether a test file reads the repository's specs/ or generated/: it uses the
+ * repository's providers (contract-tests/repo.js, or the harnesses built on
+ * it), lists a specs folder's providers, globs the generated packages, or
+ * names a path into the repository's specs/ or generated/.
+ */
+export function readsProviders(source: string): boolean {
+  return [/["'][./]*(?:contract-tests\/)?(?:repo|harness|cli-harness)\.js["']/, /\bproviderDirs\s*\(/, /import\.meta\.glob/, /(?:\.\.\/)+(?:specs|generated)\b/, /\b(?:ROOT|root)\s*,\s*["'`](?:specs|generated)\b/].some((re) =>
+    re.test(source),
+  );
+}
+
+/** Every test file of the project (paths relative to `root`, sorted). */
+export function testFiles(root: string): string[] {
+  return globSync(["**/*.test.ts"], { cwd: root, ignore: ["**/node_modules/**", "**/dist/**", "generated/**"] }).sort();
+}
+
+/** The test files that read specs/ or generated/, by readsProviders. */
+export function filesReadingProviders(root: string): string[] {
+  return testFiles(root).filter((file) => readsProviders(readFileSync(join(root, file), "utf8")));
+}

@@ -1,0 +1,36 @@
+// What a block's `mock: {code, example}` asks the mock for, as Prism's
+// `Prefer` header. A spec may declare its errors only as the `default`
+// response (any status it does not list): Prism serves that response for a
+// status the operation does not declare, and refuses `code=default`. So
+// `code: default`, or the name of an example only the default response has,
+// asks for a stand-in status: the first from 400 up that the operation does
+// not declare. The error that comes back is the one any such status gives.
+import type { ToolSpec } from "../tool-types.js";
+
+export interface MockAnswer {
+  code?: number | "default";
+  example?: string;
+}
+
+/** The status a mock answers with its `default` response: the first from 400 up the operation does not declare. */
+export function defaultStandIn(tool: Pick<ToolSpec, "responses">): number {
+  const declared = new Set(tool.responses.map((r) => r.status));
+  let status = 400;
+  while (declared.has(status) && status < 599) status++;
+  return status;
+}
+
+/** Whether the answer asks for the spec's `default` response. */
+export function asksForDefault(tool: Pick<ToolSpec, "responses" | "successStatuses" | "defaultResponse">, mock: MockAnswer): boolean {
+  if (!tool.defaultResponse) return false;
+  if (mock.code === "default") return true;
+  if (mock.code !== undefined || mock.example === undefined) return false;
+  const success = tool.responses.filter((r) => tool.successStatuses.includes(r.status)).flatMap((r) => r.examples);
+  return !success.includes(mock.example) && tool.defaultResponse.examples.includes(mock.example);
+}
+
+/** The `Prefer` header for a mock answer: `code=404`, `example=pending`, `code=400, example=card_declined`. */
+export function mockPrefer(tool: Pick<ToolSpec, "responses" | "successStatuses" | "defaultResponse">, mock: MockAnswer): string {
+  const code = asksForDefault(tool, mock) ? defaultStandIn(tool) : mock.code;
+  return [code !== undefined ? `code=${code}` : "", mock.example ? `example=${mock.example}` : ""].filter(Boolean).join(", ");
+}
