@@ -52,3 +52,4 @@ export {
   type ToolBehavior,
 } from "./llm-tools.js";
 export { safeToRepeat } from "./behavior.js";
+export { VALUE_FORMATS, FORMAT_MAX_LENGTH, isValueFormat, matchesFormat, type StringFormat, type ValueFormat } from "./formats.js";

@@ -392,3 +392,24 @@ describe("call arguments", () => {
     expect(llmCallParams(t, ["q"], connection)).toEqual({ error: expect.objectContaining({ rule: "arguments", message: expect.stringContaining("got an array") }) });
   });
 });
+
+describe("formats and lists of enum values in tool schemas", () => {
+  const base = byId("shelf_list_books");
+  const tool: ToolSpec = {
+    ...base,
+    params: [
+      { name: "since", type: "string", title: "Since", description: "Updated after.", required: false, format: "date-time", maxLength: 35, secret: false, visibility: "user-or-llm", wire: { in: "query", name: "since" } },
+      { name: "labels", type: "string", title: "Labels", description: "Labels.", required: false, enum: ["bug", "ui"], separator: ",", maxLength: 6, secret: false, visibility: "user-or-llm", wire: { in: "query", name: "labels" } },
+    ],
+  };
+
+  it("give the format, and a list as text naming its values (an enum would refuse a list)", () => {
+    const loose = inputSchema(tool);
+    expect(loose.properties.since).toMatchObject({ type: "string", format: "date-time" });
+    expect(loose.properties.labels).not.toHaveProperty("enum");
+    expect(loose.properties.labels?.description).toBe('Labels. A list of bug, ui, separated by ",".');
+    const strict = inputSchema(tool, { strict: true });
+    expect(strict.properties.since).not.toHaveProperty("format");
+    expect(strict.properties.since?.description).toContain("Format: date-time.");
+  });
+});

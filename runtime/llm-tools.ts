@@ -217,7 +217,8 @@ function paramSchema(p: ParamSpec, strict: boolean, needed: boolean): JsonSchema
   switch (p.type) {
     case "string":
       s.type = "string";
-      if (p.enum) s.enum = [...p.enum];
+      if (p.enum && p.separator !== undefined) notes.push(`A list of ${p.enum.join(", ")}, separated by "${p.separator}".`);
+      else if (p.enum) s.enum = [...p.enum];
       if (strict) {
         const length = lengthNote(p.minLength, p.maxLength);
         if (length) notes.push(length);
@@ -229,6 +230,9 @@ function paramSchema(p: ParamSpec, strict: boolean, needed: boolean): JsonSchema
       if (p.format === "base-url") {
         if (strict) notes.push("An https address, scheme and host only.");
         else s.format = "uri";
+      } else if (p.format !== undefined) {
+        if (strict) notes.push(`Format: ${p.format}.`);
+        else s.format = p.format;
       }
       if (p.wire.in === "body" && p.wire.split) notes.push(`A list separated by "${p.wire.split.separator}"${p.wire.split.maxItems !== undefined ? `, at most ${p.wire.split.maxItems} items` : ""}.`);
       break;

@@ -359,11 +359,13 @@ function resolveBaseUrl(tool: ToolSpec, values: Record<string, unknown>, overrid
   if (override !== undefined) {
     const checked = checkAddress(override);
     if ("problem" in checked) return { error: `baseUrl: ${checked.problem}, got ${checked.withhold ? "(address with credentials withheld)" : JSON.stringify(override)}` };
-    return { url: checked.origin };
+    return { url: checked.origin + (tool.server.basePath ?? "") };
   }
-  const candidate = tool.server.param ? (values[tool.server.param] as string | undefined) : tool.server.default;
-  if (!candidate) return { error: `no base address for ${tool.provider}: pass the baseUrl option` };
-  return { url: candidate.replace(/\/+$/, "") };
+  if (!tool.server.param) return tool.server.default ? { url: tool.server.default.replace(/\/+$/, "") } : { error: `no base address for ${tool.provider}: pass the baseUrl option` };
+  // An address given at call time is scheme and host (checkAddress): the document's server path follows it, as it follows the default's host.
+  const given = values[tool.server.param] as string | undefined;
+  if (!given) return { error: `no base address for ${tool.provider}: pass the baseUrl option` };
+  return { url: given.replace(/\/+$/, "") + (tool.server.basePath ?? "") };
 }
 
 function networkError(e: unknown): Failure & { code?: string } {

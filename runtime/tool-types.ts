@@ -1,6 +1,7 @@
 // The shape of a generated tool: plain data, produced by the generator's link
 // step from a manifest and its OpenAPI document, interpreted by the runtime.
 // Nothing here is specific to a provider.
+import type { StringFormat, ValueFormat } from "./formats.js";
 
 export type ParamType = "string" | "number" | "boolean" | "json";
 export type OutputType = "string" | "number" | "boolean" | "json" | "array";
@@ -36,8 +37,16 @@ export interface ParamSpec {
   patternHint?: string;
   enum?: unknown[];
   caseInsensitive?: boolean;
-  format?: "base-url";
+  /** `base-url`: the address calls go to; the others: OpenAPI's formats of the name, checked before any request (formats.ts). */
+  format?: StringFormat;
+  /** A list in one string, its items separated by this (`,`): `enum`, `pattern` and `format` then apply to each item. */
+  separator?: string;
   jsonType?: "object" | "array";
+  /** For a JSON object: the limits of each of its keys, and of each of its values. */
+  keys?: NestedLimits;
+  values?: NestedLimits;
+  /** For a JSON array: the limits of each of its items. */
+  items?: NestedLimits;
   secret: boolean;
   visibility: "user-only" | "user-or-llm";
   placeholder?: string;
@@ -46,6 +55,18 @@ export interface ParamSpec {
   /** Keys a JSON object must not contain. */
   forbiddenKeys?: { keys: string[]; caseInsensitive?: boolean; hint?: string };
   wire: WireSpec;
+}
+
+/** Limits of the values inside a JSON parameter (an object's keys or values, an array's items), checked before any request. */
+export interface NestedLimits {
+  type?: "string" | "number" | "integer" | "boolean";
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: ValueFormat;
+  enum?: unknown[];
+  minimum?: number;
+  maximum?: number;
 }
 
 export type RuleSpec =
@@ -66,6 +87,8 @@ export type OutputSource =
       omit?: string[];
       /** The spec guarantees the value (every step of the pointer is required): a reply without it is an upstream error. */
       required?: boolean;
+      /** The reply is one of several shapes (`anyOf`/`oneOf`) and only these carry the value: it is absent from a reply of another. */
+      variants?: { carrying: string[]; of: string[] };
     }
   | { value: unknown };
 
@@ -213,9 +236,11 @@ export interface ToolSpec {
    * Where requests go; `hosts`: the host patterns an address given at call
    * time may name besides the default's (hosts.ts); `requestHeadBytes`: the
    * largest request line and headers the upstream accepts; `replyBytes`: the
-   * most reply a call reads (default DEFAULT_REPLY_BYTES).
+   * most reply a call reads (default DEFAULT_REPLY_BYTES); `basePath`: the
+   * path of the document's server (`/api`), which `default` ends with and
+   * which is appended to an address given at call time.
    */
-  server: { default?: string; param?: string; hosts?: string[]; requestHeadBytes?: number; replyBytes?: number };
+  server: { default?: string; param?: string; hosts?: string[]; basePath?: string; requestHeadBytes?: number; replyBytes?: number };
   auth: AuthSpec;
   params: ParamSpec[];
   /** Tried in order before the main operation. */

@@ -4,9 +4,10 @@
 // coerced from their text form, JSON strings parsed, enum case canonicalised,
 // base addresses trimmed.
 import { itemAt } from "./checked.js";
+import { isValueFormat, matchesFormat, VALUE_FORMATS } from "./formats.js";
 import { ownValue } from "./own.js";
 import { isSecretLength, SECRET_MIN_LENGTH } from "./redact.js";
-import type { ParamSpec, RuleSpec, ToolSpec } from "./tool-types.js";
+import type { NestedLimits, ParamSpec, RuleSpec, ToolSpec } from "./tool-types.js";
 
 export { SECRET_MIN_LENGTH };
 
@@ -70,11 +71,12 @@ function paramNames(tool: Pick<ToolSpec, "params">): Set<string> {
  * Whether a value counts as not given: nothing, null, text that is empty
  * after trimming, or (for a comma list) a list with no items.
  */
-export function isAbsent(value: unknown, spec?: Pick<ParamSpec, "wire">): boolean {
+export function isAbsent(value: unknown, spec?: Pick<ParamSpec, "wire" | "separator">): boolean {
   if (value === undefined || value === null) return true;
   if (typeof value !== "string") return false;
   if (value.trim() === "") return true;
-  return spec?.wire.in === "body" && spec.wire.split !== undefined && splitList(value, spec.wire.split.separator).length === 0;
+  const separator = spec?.separator ?? (spec?.wire.in === "body" ? spec.wire.split?.separator : undefined);
+  return separator !== undefined && splitList(value, separator).length === 0;
 }
 
 export function requiredIssue(spec: ParamSpec, raw: unknown): Issue {
@@ -187,17 +189,23 @@ function checkString(spec: ParamSpec, s: string, tool?: Pick<ToolSpec, "routes" 
     return problem(spec, "pathSegment", `must not be "." or ".." (it is a segment of the request path, and would address another resource)`, s);
   }
   let value = s;
-  if (spec.enum) {
-    const match = spec.caseInsensitive ? spec.enum.find((v) => String(v).toLowerCase() === s.toLowerCase()) : spec.enum.find((v) => v === s);
-    if (match === undefined) return problem(spec, "enum", `must be one of ${spec.enum.join(", ")}${spec.caseInsensitive ? " (any case)" : ""}`, s);
-    value = String(match);
+  if (spec.separator !== undefined) {
+    // A list in one string: each item is checked as a value of its own, and the list sent as items joined by the separator.
+    const items: string[] = [];
+    for (const item of splitList(s, spec.separator)) {
+      const checked = checkItem(spec, item);
+      if ("issue" in checked) return problem(spec, checked.issue.rule, `each item (separated by "${spec.separator}") must be ${checked.issue.message}, and ${JSON.stringify(item)} is not`, s);
+      items.push(checked.value);
+    }
+    value = items.join(spec.separator);
+  } else {
+    const checked = checkItem(spec, s);
+    if ("issue" in checked) return problem(spec, checked.issue.rule, `must be ${checked.issue.message}`, s);
+    value = checked.value;
   }
   const length = [...value].length;
   if (spec.minLength !== undefined && length < spec.minLength) return problem(spec, "minLength", `must be at least ${spec.minLength} characters long`, s);
   if (spec.maxLength !== undefined && length > spec.maxLength) return problem(spec, "maxLength", `must be at most ${spec.maxLength} characters long (it has ${length})`, s);
-  if (spec.pattern !== undefined && !compiled(spec.pattern).test(value)) {
-    return problem(spec, "pattern", `must be ${spec.patternHint ?? "a value"} matching ${spec.pattern}`, s);
-  }
   if (spec.format === "base-url") return checkBaseUrl(spec, value);
   if (spec.wire.in === "body" && spec.wire.split?.maxItems !== undefined) {
     const items = splitList(value, spec.wire.split.separator);
@@ -205,6 +213,28 @@ function checkString(spec: ParamSpec, s: string, tool?: Pick<ToolSpec, "routes" 
       return problem(spec, "maxItems", `must list at most ${spec.wire.split.maxItems} items separated by "${spec.wire.split.separator}" (it lists ${items.length})`, s);
     }
   }
+  return { value };
+}
+
+/**
+ * One value's enum, pattern and format (a whole string, or an item of a
+ * list): the value in its canonical spelling, or the rule broken and what
+ * the value must be.
+ */
+function checkItem(spec: ParamSpec, s: string): { value: string } | { issue: { rule: string; message: string } } {
+  let value = s;
+  if (spec.enum) {
+    const match = spec.caseInsensitive ? spec.enum.find((v) => String(v).toLowerCase() === s.toLowerCase()) : spec.enum.find((v) => v === s);
+    if (match === undefined) return { issue: { rule: "enum", message: `one of ${spec.enum.join(", ")}${spec.caseInsensitive ? " (any case)" : ""}` } };
+    value = String(match);
+  }
+  // The length is checked before the pattern (a long value is refused for its length) except in a list, where the pattern is the item's.
+  if (spec.separator === undefined) {
+    const length = [...value].length;
+    if ((spec.minLength !== undefined && length < spec.minLength) || (spec.maxLength !== undefined && length > spec.maxLength)) return { value };
+  }
+  if (spec.pattern !== undefined && !compiled(spec.pattern).test(value)) return { issue: { rule: "pattern", message: `${spec.patternHint ?? "a value"} matching ${spec.pattern}` } };
+  if (isValueFormat(spec.format) && !matchesFormat(spec.format, value)) return { issue: { rule: "format", message: VALUE_FORMATS[spec.format] } };
   return { value };
 }
 
@@ -295,7 +325,54 @@ function checkJson(spec: ParamSpec, raw: unknown): Checked {
       };
     }
   }
+  const nested = kind === "object" ? objectProblem(spec, value as Record<string, unknown>) : kind === "array" ? arrayProblem(spec, value as unknown[]) : undefined;
+  if (nested) return { issue: { param: spec.name, rule: nested.rule, message: `${spec.name}${nested.where}: ${nested.text}, got ${show(spec, nested.value)}` } };
   return { value };
+}
+
+type NestedProblem = { where: string; rule: string; text: string; value: unknown };
+
+function objectProblem(spec: ParamSpec, value: Record<string, unknown>): NestedProblem | undefined {
+  if (!spec.keys && !spec.values) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const where = `[${JSON.stringify(key)}]`;
+    const keyProblem = spec.keys && nestedProblem(spec.keys, key);
+    if (keyProblem) return { where, rule: keyProblem.rule, text: `the key ${keyProblem.text}`, value: key };
+    const valueProblem = spec.values && nestedProblem(spec.values, item);
+    if (valueProblem) return { where, ...valueProblem, value: item };
+  }
+  return undefined;
+}
+
+function arrayProblem(spec: ParamSpec, value: unknown[]): NestedProblem | undefined {
+  if (!spec.items) return undefined;
+  for (const [i, item] of value.entries()) {
+    const found = nestedProblem(spec.items, item);
+    if (found) return { where: `[${i}]`, ...found, value: item };
+  }
+  return undefined;
+}
+
+/** The rule a value inside a JSON parameter breaks, if it breaks one. */
+function nestedProblem(limits: NestedLimits, value: unknown): { rule: string; text: string } | undefined {
+  const type = limits.type;
+  if (type === "string" && typeof value !== "string") return { rule: "type", text: "must be a string" };
+  if ((type === "number" || type === "integer") && typeof value !== "number") return { rule: "type", text: `must be a number` };
+  if (type === "integer" && !Number.isInteger(value)) return { rule: "integer", text: "must be an integer" };
+  if (type === "boolean" && typeof value !== "boolean") return { rule: "type", text: "must be true or false" };
+  if (limits.enum && !limits.enum.includes(value)) return { rule: "enum", text: `must be one of ${limits.enum.join(", ")}` };
+  if (typeof value === "number") {
+    if (limits.minimum !== undefined && value < limits.minimum) return { rule: "minimum", text: `must be at least ${limits.minimum}` };
+    if (limits.maximum !== undefined && value > limits.maximum) return { rule: "maximum", text: `must be at most ${limits.maximum}` };
+  }
+  if (typeof value === "string") {
+    const length = [...value].length;
+    if (limits.minLength !== undefined && length < limits.minLength) return { rule: "minLength", text: `must be at least ${limits.minLength} characters long` };
+    if (limits.maxLength !== undefined && length > limits.maxLength) return { rule: "maxLength", text: `must be at most ${limits.maxLength} characters long (it has ${length})` };
+    if (limits.pattern !== undefined && !compiled(limits.pattern).test(value)) return { rule: "pattern", text: `must match ${limits.pattern}` };
+    if (limits.format !== undefined && !matchesFormat(limits.format, value)) return { rule: "format", text: `must be ${VALUE_FORMATS[limits.format]}` };
+  }
+  return undefined;
 }
 
 /** Cross-field rules over normalised values (defaults applied). */

@@ -15,11 +15,12 @@ export interface ConceptWording {
 /** Every concept of the manifest, in the order the README tells them. */
 export const CONCEPT_WORDING = {
   server: {
-    readme: "**`server`:** a fixed `default` address, or a `param` carrying the customer's own (`format: base-url`); `hosts`, the host patterns such an address may name besides the default's.",
+    readme:
+      "**`server`:** a fixed `default` address (with the path of the OpenAPI document's server, which every request carries), or a `param` carrying the customer's own (`format: base-url`; the server's path is appended); `hosts`, the host patterns such an address may name besides the default's.",
   },
   auth: {
     readme:
-      "**`auth`:** the OpenAPI security scheme and the shared parameter holding the credential (secret): an HTTP bearer token, an API key in a header or the query, or the access token of an `oauth2` or `openIdConnect` scheme, sent as a bearer token.",
+      "**`auth`:** the OpenAPI security scheme and the shared parameter holding the credential (secret): an HTTP bearer token, an API key in a header or the query, or the access token of an `oauth2` or `openIdConnect` scheme, sent as a bearer token; `covers`, the document's own parameters for that credential (a required `token`), which it satisfies and nothing sends.",
   },
   errors: {
     readme: "**`errors`:** expressions for the upstream's `code`, `message` and `requestId`; `details` to carry more fields of the error body; `retryableStatuses`; `failureWhen` for APIs that answer 2xx with a failure in the body.",
@@ -28,7 +29,8 @@ export const CONCEPT_WORDING = {
     readme: "**Parameters** (shared `params`, and each operation's): type, `required`, `default` (sent unless `sendDefault: false`), `secret`, `visibility` (`user-only` for what only a person fills in), `placeholder`, `example`.",
   },
   paramLimits: {
-    readme: "**Limits** of a parameter: `minimum`, `maximum`, `integer`, `minLength`, `maxLength`, `pattern`, `enum`, `format`, `forbiddenKeys`. A limit may be tighter than the spec's, never looser (`limitsFromSpec` takes the spec's).",
+    readme:
+      "**Limits** of a parameter: `minimum`, `maximum`, `integer`, `minLength`, `maxLength`, `pattern`, `enum`, `format` (`date-time`, `date`, `email`, `uri`, `uuid`, taken from the spec; `base-url`), `separator` (a list of values in one string, e.g. comma-separated values from the enum), `keys`, `values` and `items` (limits of the values inside a `json` object or array, taken from the spec's `additionalProperties` and `items`), `forbiddenKeys`. A limit may be tighter than the spec's, never looser (`limitsFromSpec` takes the spec's). A string sent in the address or a header needs a maximum length, implied by an enum, a format or a pattern anchored with `^…$` of bounded length, else stated; a credential's default is 4096 characters. Rules that admit no value (a pattern that cannot meet the length bounds) are refused at generate time.",
   },
   wire: {
     readme:
@@ -36,11 +38,11 @@ export const CONCEPT_WORDING = {
   },
   constants: {
     readme:
-      "**Constants:** provider-wide `constants` (headers or query values every call sends, e.g. an API version or a vendor `Accept` type) and per-operation `constants`. Keys starting with `x-` are ignored by the linker: use them to hold YAML anchors shared by several operations (`x-anchors: { owner: &owner {…} }`, then `owner: *owner`).",
+      "**Constants:** provider-wide `constants` (headers or query values every call sends, e.g. an API version or a vendor `Accept` type: it must admit a media type each operation's success response offers) and per-operation `constants`. Keys starting with `x-` are ignored by the linker: use them to hold YAML anchors shared by several operations (`x-anchors: { owner: &owner {…} }`, then `owner: *owner`).",
   },
   outputs: {
     readme:
-      '**Outputs:** runtime expressions (`$response.body#/pointer`, `-1` indexing a list\'s last item, `$response.header.<name>`, `$statusCode`, `$params.name`) or constants, with `count`, `default` and `omit`. `outcomes` turn a non-2xx status into a result (a 404 meaning "no match").',
+      '**Outputs:** runtime expressions (`$response.body#/pointer`, `-1` indexing a list\'s last item, `$response.header.<name>`, `$statusCode`, `$params.name`) or constants, with `count`, `default` and `omit`. A pointer (of a body field too) reads through `anyOf`/`oneOf`: an output only some variants carry is absent from the others, and its description says which. `outcomes` turn a non-2xx status into a result (a 404 meaning "no match").',
   },
   pagination: {
     readme:

@@ -11,7 +11,8 @@
 // aliases bounded, examples checked), and refuses with the generator's
 // errors. Prism is given that document, not the file: left to itself it
 // resolved every $ref, network addresses and any file included, and
-// expanded an alias bomb until it held gigabytes.
+// expanded an alias bomb until it held gigabytes. Nor does it dereference
+// the document (mock-operations.ts): on a densely linked one that took hours.
 //
 // A mock never closes an idle connection: its client, which alone knows when
 // it will send the next request, does. Node's server closed one after 5 s
@@ -24,6 +25,8 @@ import { existsSync, readFileSync } from "node:fs";
 import type { ToolSpec } from "@blockwright/runtime";
 import { dirname, join, resolve } from "node:path";
 import { openapiPathOf } from "./codegen/provider-dirs.js";
+import { type CoveredSlot, mockDocument } from "./mock-document.js";
+import { prismOperations, type PrismSteps } from "./mock-operations.js";
 import { pagedRoutes, withPaging } from "./mock-paging.js";
 
 const require = createRequire(import.meta.url);
@@ -76,14 +79,31 @@ function withHttpServer(create: () => PrismServer, wrap: (listener: RequestListe
   }
 }
 
-/** The OpenAPI document at `file` as generation reads it; its problems, as generation words them, refuse the mock. */
+/** What the provider's credential covers (its manifest's `auth`); nothing when the manifest cannot be read (generation reports why). */
+async function coveredByCredential(specsDir: string, provider: string, document: object): Promise<(slot: CoveredSlot) => boolean> {
+  const { loadYamlSource } = await import("./yaml/yaml-source.js");
+  const { credentialCovers } = await import("./codegen/link/auth.js");
+  let auth: { scheme?: unknown; covers?: unknown } | undefined;
+  try {
+    auth = (loadYamlSource(join(specsDir, provider, "manifest.yaml")).data as { auth?: typeof auth } | null)?.auth;
+  } catch {
+    auth = undefined;
+  }
+  if (typeof auth?.scheme !== "string") return () => false;
+  const covers = Array.isArray(auth.covers) ? auth.covers.filter((c): c is string => typeof c === "string") : undefined;
+  const schemes = ((document as { components?: { securitySchemes?: object } }).components?.securitySchemes ?? {}) as Parameters<typeof credentialCovers>[1];
+  return credentialCovers({ scheme: auth.scheme, ...(covers ? { covers } : {}) }, schemes);
+}
+
+/** The OpenAPI document at `file` as generation reads it, as a mock serves it (mock-document.ts); its problems, as generation words them, refuse the mock. */
 async function servedDocument(file: string, root: string, specsDir: string, provider: string): Promise<object> {
   const { loadOpenApi } = await import("./codegen/openapi-source.js");
   // Loaded only here: the generator's module graph is large.
   const { GenerationErrors, generationErrors, externalRefFoldersOf, openapiRefFolders } = await import("./codegen/generate-all.js");
   try {
     // The same folders generation lets the document's `$ref`s read.
-    return (await loadOpenApi(file, root, openapiRefFolders(join(specsDir, provider), file, externalRefFoldersOf(root)))).source.data as object;
+    const data = (await loadOpenApi(file, root, openapiRefFolders(join(specsDir, provider), file, externalRefFoldersOf(root)))).source.data as object;
+    return mockDocument(data, await coveredByCredential(specsDir, provider, data));
   } catch (e) {
     const problems = generationErrors(e);
     if (!(problems instanceof GenerationErrors)) throw e;
@@ -111,7 +131,8 @@ async function pagedTools(root: string, specsDir: string, provider: string): Pro
 
 export async function startMocks(providers: string[], options: MockOptions): Promise<MockServers> {
   // Prism's entry points, bundled into the build (vendor/prism.cjs): the published package depends on no Prism package.
-  const { getHttpOperationsFromSpec, createServer, createLogger } = require("./vendor/prism.cjs") as typeof import("@stoplight/prism-http") & typeof import("@stoplight/prism-http-server") & typeof import("@stoplight/prism-core");
+  const prism = require("./vendor/prism.cjs") as PrismSteps & typeof import("@stoplight/prism-http-server") & typeof import("@stoplight/prism-core");
+  const { createServer, createLogger } = prism;
   const specsDir = options.specsDir;
   const host = options.host ?? "127.0.0.1";
   // Logs go to stderr: stdout carries data (a mock command's addresses).
@@ -134,7 +155,7 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
         const file = openapiPathOf(specsDir, provider);
         if (!existsSync(file)) throw new MockStartError(`no OpenAPI document for provider "${provider}" (${file})`);
         const root = options.root ?? dirname(resolve(specsDir));
-        const operations = await getHttpOperationsFromSpec(await servedDocument(file, root, specsDir, provider));
+        const operations = prismOperations(await servedDocument(file, root, specsDir, provider), prism) as Parameters<typeof createServer>[0];
         const paged = pagedRoutes(await pagedTools(root, specsDir, provider));
         const { prism: server, http } = withHttpServer(
           () =>

@@ -10,7 +10,7 @@ import type { Registry } from "@blockwright/runtime/workflow";
 import { packageFolders } from "./codegen/files.js";
 import type { OutputShapes } from "./surface/registry.js";
 import { BaseUnavailable, parseSurface } from "./surface/base.js";
-import type { Surface } from "./surface/surface.js";
+import { linkedShapes, type Surface } from "./surface/surface.js";
 import { INPUT_LIMITS, readSourceText, UnreadableSource } from "./yaml/input-file.js";
 
 export interface LoadedRegistry extends Registry {
@@ -68,7 +68,7 @@ export function shapesIn(outDir: string, ids: string[]): OutputShapes {
       if (e instanceof BaseUnavailable || e instanceof UnreadableSource) throw new BrokenPackage(e.message);
       throw e;
     }
-    for (const [tool, t] of Object.entries(surface.tools)) shapes[tool] = Object.fromEntries(Object.entries(t.outputs).map(([path, o]) => [path, o.shape]));
+    for (const [tool, t] of Object.entries(linkedShapes(surface).tools)) shapes[tool] = Object.fromEntries(Object.entries(t.outputs).map(([path, o]) => [path, o.shape]));
   }
   return shapes;
 }

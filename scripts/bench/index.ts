@@ -13,9 +13,11 @@
 // figures). Nothing leaves loopback.
 //
 //   npm run bench                 all measures
-//   npm run bench -- generate call   only those (generate, scale, check, call, mocks, cli)
+//   npm run bench -- generate call   only those (generate, scale, published, check, call, mocks, cli)
+//   BLOCKWRIGHT_PUBLISHED=<dir> npm run bench -- published
+//                                 also the whole published documents in <dir> (not committed: too large)
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -33,7 +35,7 @@ const median = (xs: number[]) =>
     [...xs].sort((a, b) => a - b),
     Math.floor(xs.length / 2),
   );
-const MEASURES = ["generate", "scale", "check", "call", "mocks", "cli"];
+const MEASURES = ["generate", "scale", "published", "check", "call", "mocks", "cli"];
 const only = process.argv.slice(2);
 const unknown = only.filter((m) => !MEASURES.includes(m));
 if (unknown.length) {
@@ -226,6 +228,52 @@ if (wanted("scale")) {
 }
 
 // 3. `generate --check` with nothing changed (after a generation, so the stamp is there).
+// 3. Large published documents: generate of a project `blockwright add` made
+// (three operations), reading the whole document, against openapi-typescript
+// on the same document. The committed cut of Stripe's always; the whole
+// Stripe and GitHub documents from $BLOCKWRIGHT_PUBLISHED when it names
+// their folder (they are not committed). CPU and peak memory.
+if (wanted("published")) {
+  const fixtures = join(root, "scripts/import/__fixtures__/published");
+  const folder = process.env.BLOCKWRIGHT_PUBLISHED;
+  const documents = [
+    { name: "Stripe (committed cut, 4 operations)", provider: "stripe", file: join(fixtures, "stripe.cut.json"), operations: "PostCustomers,GetCustomers,GetCustomersCustomer" },
+    ...(folder
+      ? [
+          { name: "Stripe (whole spec3)", provider: "stripe", file: join(folder, "stripe-spec3.apis-guru.json"), operations: "PostCustomers,GetCustomers,GetCustomersCustomer" },
+          { name: "GitHub (whole api.github.com)", provider: "github", file: join(folder, "github-api.octokit-openapi-23.0.2.json"), operations: "issues/list-for-repo,issues/create,repos/get" },
+        ]
+      : []),
+  ];
+  if (!folder) console.error("bench published: BLOCKWRIGHT_PUBLISHED is not set: only the committed Stripe cut (set it to a folder holding stripe-spec3.apis-guru.json and github-api.octokit-openapi-23.0.2.json for the whole documents)");
+  for (const d of documents) {
+    const project = mkdtempSync(join(tmp, `${d.provider}-`));
+    mkdirSync(join(project, "specs"));
+    await run([join(root, "bin/blockwright.js"), "add", d.provider, "--from", d.file, "--operations", d.operations], project);
+    // The whole document, as the anchor reads it (add wrote the cut).
+    const spec = join(project, "specs", d.provider, "openapi.yaml");
+    copyFileSync(d.file, spec);
+    let out = "";
+    try {
+      const p = await pairs(
+        3,
+        () => run([join(root, "bin/blockwright.js"), "generate", "--out", out], project),
+        () => run(["scripts/bench/anchor-openapi-typescript.mjs", join(tmp, "anchor"), spec]),
+        () => (out = mkdtempSync(join(tmp, "gen-"))),
+      );
+      const reproduce = [
+        `blockwright add ${d.provider} --from ${d.file} --operations ${d.operations}; cp ${d.file} specs/${d.provider}/openapi.yaml; node -- bin/blockwright.js generate`,
+        `node scripts/bench/anchor-openapi-typescript.mjs /tmp/anchor specs/${d.provider}/openapi.yaml`,
+      ];
+      report(`generate, ${d.name} (CPU)`, p, cpu, "s", "≤ 1.2×", reproduce);
+      report(`generate, ${d.name} (peak memory)`, p, peak, "MiB", "≤ 1.5×", reproduce);
+    } catch (e) {
+      // A published document can break its own rules (an example that does not match its schema): generate refuses it.
+      console.error(`bench published: ${d.name}: ${(e as Error).message.split("\n").slice(0, 3).join(" ")}`);
+    }
+  }
+}
+
 if (wanted("check")) {
   const out = mkdtempSync(join(tmp, "check-"));
   await run(["--", "bin/blockwright.js", "generate", "--out", out]);

@@ -107,7 +107,7 @@ async function add(request: AddRequest, io: CliIo, signal: AbortSignal): Promise
   writeProvider(specs, provider, files);
 
   say("checking that the draft links…");
-  const problems = await linkProblems(io.cwd, folder, { manifest: manifestText, openapi: openapiText }, shownFolder);
+  const { problems, warnings } = await linkProblems(io.cwd, folder, { manifest: manifestText, openapi: openapiText }, shownFolder);
   stop(`${shownFolder}/ is written; blockwright generate checks it`);
 
   const summary = {
@@ -119,7 +119,7 @@ async function add(request: AddRequest, io: CliIo, signal: AbortSignal): Promise
     drafted: { operations: draft.operations, credential: { scheme: credential.scheme, param: credential.param, placement: credential.placement } },
     pinned: [...pinned.keys()].map((name) => `${shownFolder}/upstream/${name}`),
     review: notes.map((n) => ({ at: n.at.join("."), note: n.note })),
-    check: { problems },
+    check: { problems, warnings },
   };
   if (request.json) io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
   else io.stdout.write(summaryText(summary, notes));
@@ -225,28 +225,27 @@ function writeProvider(specs: string, provider: string, files: Map<string, strin
  * before the manifest is linked, the link's own problems are added (from
  * the texts as written), so that one pass lists everything to fix.
  */
-async function linkProblems(root: string, folder: string, texts: { manifest: string; openapi: string }, shown: string): Promise<string[]> {
-  const { loadProvider, GenerationErrors } = await import("../codegen/generate-all.js");
+async function linkProblems(root: string, folder: string, texts: { manifest: string; openapi: string }, shown: string): Promise<{ problems: string[]; warnings: string[] }> {
+  const { linkProvider, GenerationErrors } = await import("../codegen/generate-all.js");
   let problems: string[];
   try {
-    await loadProvider(root, folder);
-    return [];
+    return { problems: [], warnings: (await linkProvider(root, folder)).warnings };
   } catch (e) {
-    if (!(e instanceof GenerationErrors)) return [`the link step failed: ${(e as Error).message}`];
+    if (!(e instanceof GenerationErrors)) return { problems: [`the link step failed: ${(e as Error).message}`], warnings: [] };
     problems = e.errors.map((err) => err.message);
-    if (!e.errors.every((err) => err.position.file === `${shown}/openapi.yaml`)) return problems;
+    if (!e.errors.every((err) => err.position.file === `${shown}/openapi.yaml`)) return { problems, warnings: [] };
   }
   const [{ validateManifest }, { linkDocument, LinkErrors }, { OpenApiDocument }] = await Promise.all([import("../codegen/validate-manifest.js"), import("../codegen/link/index.js"), import("../codegen/openapi-document.js")]);
   const manifest = parseYamlSource<Manifest>(texts.manifest, `${shown}/manifest.yaml`);
   const schemaProblems = validateManifest(manifest);
-  if (schemaProblems.length) return [...problems, ...schemaProblems.map((err) => err.message)];
+  if (schemaProblems.length) return { problems: [...problems, ...schemaProblems.map((err) => err.message)], warnings: [] };
   try {
     linkDocument(manifest, new OpenApiDocument(parseYamlSource(texts.openapi, `${shown}/openapi.yaml`)));
   } catch (e) {
-    if (e instanceof LinkErrors) return [...problems, ...e.errors.map((err) => err.message)];
+    if (e instanceof LinkErrors) return { problems: [...problems, ...e.errors.map((err) => err.message)], warnings: [] };
     throw e;
   }
-  return problems;
+  return { problems, warnings: [] };
 }
 
 interface Summary {
@@ -257,7 +256,7 @@ interface Summary {
   cut: CutReport & { bytes: number; added: string[] };
   drafted: { operations: ManifestDraft["operations"]; credential: { scheme: string; param: string; placement: CredentialDraft["placement"] } };
   pinned: string[];
-  check: { problems: string[] };
+  check: { problems: string[]; warnings: string[] };
 }
 
 function summaryText(s: Summary, notes: ReviewNote[]): string {
@@ -277,6 +276,7 @@ function summaryText(s: Summary, notes: ReviewNote[]): string {
     ...notes.map((n) => `            ${n.at.join(".")}: ${n.note}`),
     s.check.problems.length ? `  check:    generate will stop on ${s.check.problems.length} problem${s.check.problems.length === 1 ? "" : "s"}:` : "  check:    the draft links: generate accepts it",
     ...s.check.problems.map((p) => `            ${p}`),
+    ...(s.check.warnings.length ? [`            and warns of ${s.check.warnings.length}:`, ...s.check.warnings.map((w) => `            ${w}`)] : []),
     "",
     `Next: review the notes, then blockwright generate && blockwright test ${s.provider}`,
   ];

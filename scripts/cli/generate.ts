@@ -121,6 +121,7 @@ async function generateAll({ args, io, dirs, out, check, json, providers, scope,
     return 2;
   }
   batch.end();
+  for (const warning of result.warnings) io.stderr.write(`generate: warning: ${warning}\n`);
   if (args.values["dump-ir"]) {
     io.stdout.write(`${JSON.stringify(result.irs, null, 2)}\n`);
     return 0;

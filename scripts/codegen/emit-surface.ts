@@ -7,21 +7,24 @@ import { sha256 } from "../hash.js";
 import type { ProviderIR } from "./ir.js";
 import { CONCEPT_NAMES, PROVIDER_ENTRIES, TOOL_ENTRIES } from "./link/concepts.js";
 import type { Schema } from "./openapi-document.js";
-import { schemaShape } from "./shape.js";
+import { ShapeBuilder } from "./shape.js";
 import type { SurfaceContext, ToolSurfaceContext } from "./surface-entry.js";
 import type { Shape, Surface, ToolSurface } from "./surface-format.js";
 
 export function buildSurface(ir: ProviderIR, ctx: SurfaceContext): Surface {
   // Outputs read the same response schemas again and again (every output of an operation, every operation
-  // answering a `$ref`ed resource): each body schema's shape is built once per surface.
+  // answering a `$ref`ed resource): each body schema's shape is built once per surface, and each `$ref`ed
+  // schema's once, recorded under its name (shape.ts).
+  const shapes = new ShapeBuilder(ctx.resolveRef);
   const bodyShapes = new Map<Schema, Shape>();
   const toolCtx: ToolSurfaceContext = {
     ...ctx,
     bodyShape(root) {
       let shape = bodyShapes.get(root);
-      if (!shape) bodyShapes.set(root, (shape = schemaShape(root, ctx.resolveRef, [])));
+      if (!shape) bodyShapes.set(root, (shape = shapes.of(root)));
       return shape;
     },
+    resolveShape: (shape) => shapes.resolved(shape),
   };
   const tools: Record<string, ToolSurface> = {};
   for (const { tool } of ir.operations) tools[tool.id] = toolSurface(tool, toolCtx);
@@ -36,6 +39,11 @@ export function buildSurface(ir: ProviderIR, ctx: SurfaceContext): Surface {
     tools,
   };
   for (const [, entry] of PROVIDER_ENTRIES) merge(surface, entry.record(ir));
+  // Each shape written once: named ones in `shapes`, outputs referring to them.
+  const outputs = Object.values(tools).flatMap((t) => Object.values(t.outputs ?? {}));
+  const written = shapes.table(outputs.map((o) => o.shape));
+  for (const [i, o] of outputs.entries()) o.shape = written.roots[i] ?? o.shape;
+  if (Object.keys(written.shapes).length) surface.shapes = written.shapes;
   return surface;
 }
 

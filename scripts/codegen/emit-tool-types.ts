@@ -62,6 +62,11 @@ function responseType(t: Extract<TypeRef, { kind: "response" }>): string {
     if ("item" in step) {
       expr = `${expr}[number]`;
       optional = false;
+    } else if (step.union) {
+      // Each member of the union that has the field gives its type; one without it (an empty-string variant too) gives undefined.
+      const key = JSON.stringify(step.field);
+      expr = `(${expr} extends infer V ? (V extends unknown ? (${key} extends keyof V ? V[${key}] : undefined) : never) : never)`;
+      optional = step.optional;
     } else {
       expr = `${expr}[${JSON.stringify(step.field)}]`;
       optional = step.optional;

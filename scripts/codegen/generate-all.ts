@@ -44,6 +44,8 @@ export interface GenerateResult {
   irs: ProviderIR[];
   /** Every input file the generation read (manifests, OpenAPI files), by path relative to the root, with its text. */
   inputs: Record<string, string>;
+  /** Warnings of every provider (LinkedProvider.warnings). */
+  warnings: string[];
 }
 
 export class GenerationErrors extends Error {
@@ -64,6 +66,8 @@ export interface LinkedProvider {
   document: OpenApiDocument;
   /** The input texts by project-relative path (their hashes go into the surface). */
   inputs: Record<string, string>;
+  /** What the user should know but generation does not stop on (an example the upstream published wrong), `file:line:col: …`. */
+  warnings: string[];
 }
 
 /**
@@ -89,7 +93,7 @@ export async function linkProvider(root: string, dir: string, externalRefFolders
   const openapi = await asGenerationErrorsAsync(() => loadOpenApi(openapiPath, root, openapiRefFolders(dir, openapiPath, externalRefFolders)));
   try {
     const document = new OpenApiDocument(openapi.source);
-    return { ir: linkDocument(source, document), document, inputs: { [source.file]: source.text, ...fileTexts(openapi.files) } };
+    return { ir: linkDocument(source, document), document, inputs: { [source.file]: source.text, ...fileTexts(openapi.files) }, warnings: openapi.warnings.map((w) => w.message) };
   } catch (e) {
     if (e instanceof LinkErrors) throw new GenerationErrors(e.errors);
     throw e;
@@ -215,8 +219,8 @@ function packageLinks(project: ProjectContext, provider: string, { homepage, rep
  * provider fails, the rest are still linked (every problem is reported) but
  * no longer used: nothing is emitted for a project with problems.
  */
-async function eachProvider(project: ProjectContext, use: (provider: LinkedProvider) => void | Promise<void>): Promise<Pick<LinkedProvider, "ir" | "inputs">[]> {
-  const kept: Pick<LinkedProvider, "ir" | "inputs">[] = [];
+async function eachProvider(project: ProjectContext, use: (provider: LinkedProvider) => void | Promise<void>): Promise<Pick<LinkedProvider, "ir" | "inputs" | "warnings">[]> {
+  const kept: Pick<LinkedProvider, "ir" | "inputs" | "warnings">[] = [];
   const errors: SourceError[] = [];
   for (const [i, name] of project.names.entries()) {
     await checkpoint(project.signal);
@@ -230,7 +234,7 @@ async function eachProvider(project: ProjectContext, use: (provider: LinkedProvi
       else throw e;
       continue;
     }
-    kept.push({ ir: provider.ir, inputs: provider.inputs });
+    kept.push({ ir: provider.ir, inputs: provider.inputs, warnings: provider.warnings });
     if (!errors.length) await use(provider);
   }
   if (errors.length) throw new GenerationErrors(errors);
@@ -280,6 +284,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     files: new Map([...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
     irs: linked.map((l) => l.ir),
     inputs: Object.assign({}, ...linked.map((l) => l.inputs)) as Record<string, string>,
+    warnings: linked.flatMap((l) => l.warnings),
   };
 }
 

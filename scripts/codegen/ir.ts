@@ -20,8 +20,8 @@ export type TypeRef =
   /** An optional output's value where it is present: NonNullable, which a primitive type does not need. */
   | { kind: "present"; of: TypeRef };
 
-/** One step into a response body: an item of an array, or a field (`optional`: the object may lack it). */
-export type ResponseStep = { item: true } | { field: string; optional: boolean };
+/** One step into a response body: an item of an array, or a field (`optional`: the object may lack it; `union`: of each variant of an anyOf/oneOf that has it). */
+export type ResponseStep = { item: true } | { field: string; optional: boolean; union?: true };
 
 export interface OperationIR {
   tool: ToolSpec;

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { type FixtureEdit, shelfCopy } from "./__fixtures__/shelf-copy.js";
 import { GenerationErrors, loadProvider } from "./generate-all.js";
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), "__fixtures__/specs/shelf");
@@ -13,16 +14,9 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 let counter = 0;
 /** Copy the fixture, apply text edits, and return every generation error. */
-async function problems(edits: { file?: "manifest.yaml" | "openapi.yaml"; find: string; replace: string }[]): Promise<string[]> {
+async function problems(edits: FixtureEdit[]): Promise<string[]> {
   const root = join(work, String(counter++));
-  const dir = join(root, "specs", "shelf");
-  cpSync(fixture, dir, { recursive: true });
-  for (const edit of edits) {
-    const file = join(dir, edit.file ?? "manifest.yaml");
-    const text = readFileSync(file, "utf8");
-    if (!text.includes(edit.find)) throw new Error(`fixture has no ${JSON.stringify(edit.find)}`);
-    writeFileSync(file, text.replace(edit.find, edit.replace));
-  }
+  const dir = shelfCopy(root, edits);
   try {
     await loadProvider(root, dir);
     return [];
@@ -51,7 +45,7 @@ describe("broken manifests", () => {
       name: "an unknown field (a typo)",
       edits: [{ find: "        maximum: 50\n", replace: "        maxium: 50\n" }],
       expected: [
-        `${M}:40:9: operations.shelf_list_books.params.top: unknown field "maxium" (allowed: type, title, description, required, default, sendDefault, integer, minimum, maximum, minLength, maxLength, pattern, patternHint, enum, limitsFromSpec, caseInsensitive, format, jsonType, forbiddenKeys, secret, visibility, placeholder, example, wire)`,
+        `${M}:40:9: operations.shelf_list_books.params.top: unknown field "maxium" (allowed: type, title, description, required, default, sendDefault, integer, minimum, maximum, minLength, maxLength, pattern, patternHint, enum, limitsFromSpec, caseInsensitive, separator, format, jsonType, forbiddenKeys, keys, values, items, secret, visibility, placeholder, example, wire)`,
       ],
     },
     {
@@ -190,7 +184,9 @@ describe("broken manifests", () => {
     {
       name: "free text sent in the path without a maximum length",
       edits: [{ find: "      bookId:\n        type: string\n        maxLength: 64\n", replace: "      bookId:\n        type: string\n" }],
-      expected: [`${M}:150:7: operations.shelf_get_book.params.bookId: "bookId" is sent as a path parameter, so it needs maxLength (an unbounded value can make the upstream answer 414 or 431)`],
+      expected: [
+        `${M}:150:7: operations.shelf_get_book.params.bookId: "bookId" is sent as a path parameter, so it needs maxLength (an unbounded value can make the upstream answer 414 or 431; an enum, a format or a pattern anchored with ^…$ of bounded length would imply one)`,
+      ],
     },
     {
       name: "a polling interval below the provider's floor",

@@ -206,33 +206,78 @@ export class OpenApiDocument {
   /**
    * The schema reached by following `pointer` (property names, or array
    * indexes, `-1` being the last item) from `schema`; `undefined` when the
-   * schema declares no such place.
+   * schema declares no such place. Through `anyOf`/`oneOf`, the first
+   * variant that has the place (`locate` says which do).
    */
   schemaAt(schema: Schema, pointer: readonly string[]): Schema | undefined {
+    return this.locate(schema, pointer).schema;
+  }
+
+  /**
+   * `pointer` followed from `schema`, through `allOf` (merged) and through
+   * each variant of an `anyOf`/`oneOf` met on the way: the schema found (in
+   * the first variant that has the place), and for each union crossed, its
+   * variants and those that have the place.
+   */
+  locate(schema: Schema, pointer: readonly string[]): { schema: Schema | undefined; unions: UnionCrossing[] } {
+    const unions: UnionCrossing[] = [];
+    return { schema: this.walk(schema, pointer, 0, unions, 0), unions };
+  }
+
+  private walk(schema: Schema, pointer: readonly string[], from: number, unions: UnionCrossing[], depth: number): Schema | undefined {
+    if (depth > 16) return undefined;
     let current: Schema | undefined = this.flatten(schema);
-    for (const segment of pointer) {
+    for (let i = from; i < pointer.length; i++) {
       if (!current) return undefined;
+      const segment = pointer[i] as string;
+      const variants = unionOf(current);
+      const own = ((current.properties ?? {}) as Record<string, Schema>)[segment];
+      if (variants && !own && typeOf(current) !== "array") {
+        const found = variants.map((v) => this.walk(v, pointer, i, unions, depth + 1));
+        unions.push({ at: pointer.slice(0, i), variants: variants.map((v, k) => this.variantLabel(v, k)), carrying: variants.flatMap((v, k) => (found[k] ? [this.variantLabel(v, k)] : [])) });
+        return found.find((f) => f !== undefined);
+      }
       if (typeOf(current) === "array" || (current.items && ARRAY_INDEX.test(segment))) {
         if (!ARRAY_INDEX.test(segment)) return undefined;
         current = current.items ? this.flatten(current.items as Schema) : undefined;
         continue;
       }
-      const properties = (current.properties ?? {}) as Record<string, Schema>;
-      const next: Schema | undefined = properties[segment];
-      current = next ? this.flatten(next) : undefined;
+      current = own ? this.flatten(own) : undefined;
     }
     return current;
+  }
+
+  /** How a variant of a union is named in messages: its schema's name, its title, or its type (`string ""`). */
+  variantLabel(variant: Schema, index: number): string {
+    const name = typeof variant.$ref === "string" ? variant.$ref.split("/").pop() : undefined;
+    const flat = this.flatten(variant);
+    const title = typeof flat.title === "string" ? flat.title : undefined;
+    if (name) return title && title !== name ? `${name} (${title})` : name;
+    if (title) return title;
+    const type = typeOf(flat);
+    if (Array.isArray(flat.enum)) return `${type ?? "value"} ${flat.enum.map((v) => JSON.stringify(v)).join(" | ")}`;
+    return type ? `${type} #${index}` : `variant #${index}`;
   }
 
   /**
    * Whether a reply that conforms to `schema` always has a value at
    * `pointer`: every step is a property the object requires (an array item
-   * is never guaranteed, the list may be shorter).
+   * is never guaranteed, the list may be shorter), in every variant of a
+   * union crossed.
    */
   isGuaranteed(schema: Schema, pointer: readonly string[]): boolean {
+    return this.guaranteed(schema, pointer, 0, 0);
+  }
+
+  private guaranteed(schema: Schema, pointer: readonly string[], from: number, depth: number): boolean {
+    if (depth > 16) return false;
     let current: Schema | undefined = this.flatten(schema);
-    for (const segment of pointer) {
-      if (!current || typeOf(current) === "array" || !this.isRequired(current, segment)) return false;
+    for (let i = from; i < pointer.length; i++) {
+      const segment = pointer[i] as string;
+      if (!current || typeOf(current) === "array") return false;
+      const variants = unionOf(current);
+      if (variants && !(current.properties as Record<string, Schema> | undefined)?.[segment]) return variants.every((v) => this.guaranteed(v, pointer, i, depth + 1));
+      if (!this.isRequired(current, segment)) return false;
       const next: Schema | undefined = ((current.properties ?? {}) as Record<string, Schema>)[segment];
       current = next ? this.flatten(next) : undefined;
     }
@@ -317,6 +362,19 @@ export class OpenApiDocument {
 }
 
 /** The JSON type a schema describes (`integer` is reported as `integer`). */
+/** A union crossed on the way to a place: where (the pointer to it), its variants, and those that have the place. */
+export interface UnionCrossing {
+  at: readonly string[];
+  variants: string[];
+  carrying: string[];
+}
+
+/** The variants of a schema that is an `anyOf` or a `oneOf` (a field of its own `properties`, if it has some, is looked up there first). */
+export function unionOf(schema: Schema): Schema[] | undefined {
+  const list = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
+  return list?.length ? (list as Schema[]) : undefined;
+}
+
 export function typeOf(schema: Schema | undefined): string | undefined {
   if (!schema) return undefined;
   const t = schema.type;

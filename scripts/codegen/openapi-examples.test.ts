@@ -55,6 +55,26 @@ describe("examples checked against their schemas", () => {
     expect(problems(PET, `{ id: a, age: 0 }`)).toEqual(['pets.yaml:17:40: example "one" of the 200 response of "getPet" (application/json) does not match its schema: /age must be greater than 0, got 0']);
   });
 
+  it("reads nullable beside anyOf and allOf, and checks each variant's own example against that variant", () => {
+    // GitHub's issue-field-value: a nullable anyOf whose variants carry examples.
+    const value = `{ type: object, properties: { value: { nullable: true, anyOf: [ { type: string, example: text }, { type: number, example: 42.5 }, { type: integer, example: 1 } ] } } }`;
+    expect(problems(value, `{ value: null }`)).toEqual([]);
+    expect(problems(value, `{ value: 3 }`)).toEqual([]);
+    expect(problems(value, `{ value: [1] }`)).toHaveLength(1);
+    expect(problems(value.replace("example: 42.5", "example: many"), `{ value: 2 }`)).toEqual([
+      expect.stringMatching(/the example of the schema at components\.schemas\.Pet\.properties\.value\.anyOf\.1 does not match its schema: \(the whole example\) must be number, got "many"$/),
+    ]);
+    const owner = `{ type: object, properties: { owner: { nullable: true, allOf: [ { type: object, required: [name], properties: { name: { type: string, example: Ann } } } ] } } }`;
+    expect(problems(owner, `{ owner: null }`)).toEqual([]);
+    expect(problems(owner, `{ owner: { name: Bo } }`)).toEqual([]);
+    expect(problems(owner, `{ owner: {} }`)).toEqual([expect.stringMatching(/\/owner lacks required field "name"$/)]);
+    expect(problems(owner.replace("example: Ann", "example: 5"), `{ owner: null }`)).toEqual([
+      expect.stringMatching(/the example of the schema at components\.schemas\.Pet\.properties\.owner\.allOf\.0\.properties\.name does not match its schema: \(the whole example\) must be string, got 5$/),
+    ]);
+    // The whole schema nullable without a type: null, and what it describes.
+    expect(problems(`{ nullable: true, allOf: [ { type: object, required: [id], properties: { id: { type: string } } } ] }`, `null`)).toEqual([]);
+  });
+
   it("checks a schema's own example and a parameter's", () => {
     expect(problems(PET.replace("id: { type: string }", "id: { type: string, example: 12 }"), `{ id: a }`)).toEqual([
       "pets.yaml:20:114: the example of the schema at components.schemas.Pet.properties.id does not match its schema: (the whole example) must be string, got 12",

@@ -22,7 +22,7 @@ import { refPath, valueAt } from "../yaml/json-ref.js";
 import { OPERATION_METHODS } from "./openapi-document.js";
 
 type Node = Record<string, unknown>;
-type Path = (string | number)[];
+export type Path = (string | number)[];
 
 /**
  * A place in one of the files, with the value found there: the walk steps
@@ -36,20 +36,37 @@ interface At {
 }
 
 export function validateExamples(files: Map<string, YamlSource>, rootFile: string): SourceError[] {
-  const root = entryOf(files, rootFile);
-  const version = String((root.data as Node)?.openapi ?? "3.0");
-  return new Walker(files, version.startsWith("3.1")).run(rootFile);
+  const { problems, mismatches } = examineExamples(files, rootFile);
+  return [...problems, ...mismatches.map((m) => m.error)];
 }
 
-/** An example to check, and the schema it must meet. */
+/** An example that does not match its schema: the problem, the example's value, and where it is named (`site`: its `example` key, or its entry in an `examples` map, which may be a `$ref` to it). */
+export interface ExampleMismatch {
+  error: SourceError;
+  file: string;
+  site: Path;
+  value: unknown;
+}
+
+/** Every example checked: examples that do not match their schema apart from the other problems (references that do not resolve, unusable schemas). */
+export function examineExamples(files: Map<string, YamlSource>, rootFile: string): { problems: SourceError[]; mismatches: ExampleMismatch[] } {
+  const root = entryOf(files, rootFile);
+  const version = String((root.data as Node)?.openapi ?? "3.0");
+  const walker = new Walker(files, version.startsWith("3.1"));
+  return { problems: walker.run(rootFile), mismatches: walker.mismatches };
+}
+
+/** An example to check, the schema it must meet, and where it is named (an `example` key, or an `examples` entry). */
 interface Check {
   example: At;
   schema: At;
   what: string;
+  site: At;
 }
 
 class Walker {
   readonly errors: SourceError[] = [];
+  readonly mismatches: ExampleMismatch[] = [];
   private readonly visited = new Set<string>();
   private readonly schemas: At[] = [];
   private readonly checks: Check[] = [];
@@ -141,9 +158,9 @@ class Walker {
     if (node.schema === undefined) return;
     const schema = inside(at, "schema");
     this.schema(schema);
-    if (node.example !== undefined) this.checks.push({ example: inside(at, "example"), schema, what: `the example of ${what}` });
+    if (node.example !== undefined) this.checks.push({ example: inside(at, "example"), schema, what: `the example of ${what}`, site: inside(at, "example") });
     for (const [name, example] of examples) {
-      if (example && asNode(example.value)?.value !== undefined) this.checks.push({ example: inside(example, "value"), schema, what: `example "${name}" of ${what}` });
+      if (example && asNode(example.value)?.value !== undefined) this.checks.push({ example: inside(example, "value"), schema, what: `example "${name}" of ${what}`, site: inside(named, name) });
     }
   }
 
@@ -156,10 +173,10 @@ class Walker {
     this.visited.add(key);
     const node = at.value as Node;
     this.schemas.push(at);
-    if (node.example !== undefined) this.checks.push({ example: inside(at, "example"), schema: at, what: `the example of the schema at ${at.path.join(".") || "(top)"}` });
+    if (node.example !== undefined) this.checks.push({ example: inside(at, "example"), schema: at, what: `the example of the schema at ${at.path.join(".") || "(top)"}`, site: inside(at, "example") });
     if (this.is31 && Array.isArray(node.examples)) {
       const examples = inside(at, "examples");
-      for (const i of node.examples.keys()) this.checks.push({ example: inside(examples, i), schema: at, what: `example ${i} of the schema at ${at.path.join(".")}` });
+      for (const i of node.examples.keys()) this.checks.push({ example: inside(examples, i), schema: at, what: `example ${i} of the schema at ${at.path.join(".")}`, site: inside(examples, i) });
     }
     const properties = inside(at, "properties");
     for (const name of Object.keys((node.properties ?? {}) as Node)) this.schema(inside(properties, name));
@@ -194,18 +211,20 @@ class Walker {
       if (!root) roots.set(keyOf(at.file, at.path), { at, copy: node });
     }
     const lookup: Record<string, Schema | boolean> = {};
+    const wraps: Wrap[] = [];
     for (const { at, copy } of roots.values()) {
-      if (!this.is31) toJsonSchema(copy);
+      if (!this.is31) toJsonSchema(copy, wraps);
       try {
         dereference(copy as Schema, lookup, new URL(pathToFileURL(at.file).href), pointer(at.path));
       } catch {
         // A schema named twice (an `$id` of its own): checks against it say they cannot resolve it.
       }
     }
+    wrapNullable(wraps, lookup);
     return lookup;
   }
 
-  private check({ example, schema, what }: Check, lookup: Record<string, Schema | boolean>): void {
+  private check({ example, schema, what, site }: Check, lookup: Record<string, Schema | boolean>): void {
     const followed = this.follow(schema);
     // A schema behind a reference that does not resolve: that is the problem, reported at the reference.
     if (!followed && typeof asNode(schema.value)?.$ref === "string") return;
@@ -223,7 +242,8 @@ class Walker {
     const cause = rootCause(errors);
     if (!cause) return;
     const path = [...refPath(cause.instanceLocation)];
-    this.errors.push(new SourceError(this.locate({ file: example.file, path: [...example.path, ...path] }, cause.keyword === "false" ? "key" : "value"), `${what} does not match its schema: ${describe(cause, path, value)}`));
+    const error = new SourceError(this.locate({ file: example.file, path: [...example.path, ...path] }, cause.keyword === "false" ? "key" : "value"), `${what} does not match its schema: ${describe(cause, path, value)}`);
+    this.mismatches.push({ error, file: site.file, site: site.path, value });
   }
 
   /**
@@ -320,9 +340,24 @@ const WRAPPERS = new Set([
   "else",
 ]);
 
-/** The first error that is a reason rather than a summary of the ones below it. */
+/**
+ * The first error that is a reason rather than a summary of the ones below
+ * it. A value that is not null needs no word about the null it is not (a
+ * nullable schema's alternative): an `anyOf`/`oneOf` left with one failed
+ * alternative gives that alternative's reason.
+ */
 function rootCause(errors: OutputUnit[]): OutputUnit | undefined {
-  return errors.find((e) => !WRAPPERS.has(e.keyword)) ?? errors[0];
+  const useful = errors.filter((e) => !(e.keyword === "type" && e.error.endsWith('Expected "null".')));
+  const reason = (from: number) => useful.findIndex((e, j) => j >= from && !WRAPPERS.has(e.keyword));
+  let i = reason(0);
+  for (let cause = useful[i]; cause && (cause.keyword === "anyOf" || cause.keyword === "oneOf"); cause = useful[i]) {
+    const prefix = `${cause.keywordLocation}/`;
+    const branches = new Set(useful.slice(i + 1).flatMap((e) => (e.keywordLocation.startsWith(prefix) ? [e.keywordLocation.slice(prefix.length).split("/")[0]] : [])));
+    const next = reason(i + 1);
+    if (branches.size !== 1 || next < 0) break;
+    i = next;
+  }
+  return useful[i] ?? errors[0];
 }
 
 const BOUND_WORDS: Record<string, string> = { minimum: "at least", exclusiveMinimum: "greater than", maximum: "at most", exclusiveMaximum: "less than" };
@@ -359,22 +394,37 @@ function describe(error: OutputUnit, path: Path, root: unknown): string {
   }
 }
 
-/** OpenAPI 3.0 schema keywords that differ from JSON Schema, rewritten in place (on a copy). */
-function toJsonSchema(node: unknown): void {
+/** A nullable schema that null must also satisfy: where it is, to be wrapped once registered. */
+interface Wrap {
+  node: Node;
+  /** The object or list holding it (none for an outermost schema). */
+  holder?: Node | unknown[];
+  key?: string | number;
+}
+
+/**
+ * OpenAPI 3.0 schema keywords that differ from JSON Schema, rewritten in
+ * place (on a copy). Every schema keeps its place, so that each registers
+ * under the pointer the document gives it (an example's check finds its
+ * schema there): `nullable` adds `"null"` to a `type`, or `{type: "null"}`
+ * at the end of an `anyOf`/`oneOf`; any other nullable schema (an `allOf`,
+ * a schema without `type`) is listed in `wraps`, wrapped once registered.
+ */
+function toJsonSchema(node: unknown, wraps: Wrap[], holder?: Node | unknown[], key?: string | number): void {
   if (Array.isArray(node)) {
-    node.forEach(toJsonSchema);
+    for (const [i, item] of node.entries()) toJsonSchema(item, wraps, node, i);
     return;
   }
   if (node === null || typeof node !== "object") return;
   const n = node as Node;
-  for (const value of Object.values(n)) toJsonSchema(value);
+  for (const [k, value] of Object.entries(n)) toJsonSchema(value, wraps, n, k);
   if (n.nullable === true) {
     delete n.nullable;
     if (typeof n.type === "string") n.type = [n.type, "null"];
     else if (n.type === undefined && !("$ref" in n)) {
-      const rest = { ...n };
-      for (const key of Object.keys(n)) delete n[key];
-      n.anyOf = [rest, { type: "null" }];
+      const list = Array.isArray(n.anyOf) ? n.anyOf : Array.isArray(n.oneOf) ? n.oneOf : undefined;
+      if (list) list.push({ type: "null" });
+      else wraps.push({ node: n, ...(holder ? { holder, key } : {}) });
     }
     if (Array.isArray(n.enum) && !n.enum.includes(null)) n.enum = [...n.enum, null];
   } else if (n.nullable === false) {
@@ -390,5 +440,17 @@ function toJsonSchema(node: unknown): void {
     } else if (n[flag] === false) {
       delete n[flag];
     }
+  }
+}
+
+/** Each listed schema, registered where it is, becomes `anyOf: [null, itself]` there and under its pointer. */
+function wrapNullable(wraps: Wrap[], lookup: Record<string, Schema | boolean>): void {
+  if (!wraps.length) return;
+  const keys = new Map<unknown, string[]>();
+  for (const [uri, schema] of Object.entries(lookup)) keys.set(schema, [...(keys.get(schema) ?? []), uri]);
+  for (const { node, holder, key } of wraps) {
+    const wrapper = { anyOf: [{ type: "null" }, node] };
+    if (holder !== undefined && key !== undefined) (holder as Record<string | number, unknown>)[key] = wrapper;
+    for (const uri of keys.get(node) ?? []) lookup[uri] = wrapper as Schema;
   }
 }

@@ -11,13 +11,16 @@ import type { Source } from "@redocly/openapi-core";
 import { formatPosition, INPUT_LIMITS, loadYamlSource, parseYamlSource, readSourceText, SourceError, UnreadableSource, type YamlSource } from "../yaml/yaml-source.js";
 import { refPath, valueAt } from "../yaml/json-ref.js";
 import { OPERATION_METHODS } from "./openapi-document.js";
-import { validateExamples } from "./openapi-examples.js";
+import { examineExamples, type Path } from "./openapi-examples.js";
+import { upstreamMismatches } from "./published-examples.js";
 
 export interface OpenApiFiles {
   /** The document to link: the root file, its data bundled when it had external references. */
   source: YamlSource;
   /** Every file read, the root first, by absolute path (their texts go into the surface's input hashes). */
   files: Map<string, YamlSource>;
+  /** Examples the upstream published that break their schema (published-examples.ts): left out of `source.data`. */
+  warnings: SourceError[];
 }
 
 /**
@@ -35,9 +38,23 @@ export async function loadOpenApi(path: string, root: string, refFolders: string
   if (version) throw new OpenApiProblems([version]);
   const files = new Map<string, YamlSource>([[absolute, rootSource]]);
   const source = hasExternalRef(rootSource.data) ? await bundled(rootSource, absolute, files, display, refFolders) : rootSource;
-  const problems = [...duplicateOperationIds(source), ...validateExamples(files, absolute)];
+  const examined = examineExamples(files, absolute);
+  // Only examples of the root file are left out: add writes one file, so an example of another is ours.
+  const upstream = upstreamMismatches(absolute, examined.mismatches).filter((u) => u.mismatch.file === absolute && dropExample(source.data, u.mismatch.site));
+  const left = new Set(upstream.map((u) => u.mismatch));
+  const problems = [...duplicateOperationIds(source), ...examined.problems, ...examined.mismatches.filter((m) => !left.has(m)).map((m) => m.error)];
   if (problems.length) throw new OpenApiProblems(problems);
-  return { source, files };
+  return { source, files, warnings: upstream.map((u) => u.warning) };
+}
+
+/** Remove the example named at `site` (an `example` key, or an `examples` entry: an `examples` map left empty goes too); whether it was there. */
+function dropExample(data: unknown, site: Path): boolean {
+  const owner = valueAt(data, site.slice(0, -1)) as Record<string, unknown> | unknown[] | undefined;
+  const key = site.at(-1);
+  if (!owner || typeof owner !== "object" || Array.isArray(owner) || key === undefined || !(key in owner)) return false;
+  delete owner[key];
+  if (site.at(-2) === "examples" && !Object.keys(owner).length) delete (valueAt(data, site.slice(0, -2)) as Record<string, unknown>).examples;
+  return true;
 }
 
 export class OpenApiProblems extends Error {

@@ -51,7 +51,10 @@ export interface SurfaceContext {
 
 /** What a tool's entries read besides the tool: the context, and response bodies' shapes, each built once per surface. */
 export interface ToolSurfaceContext extends SurfaceContext {
+  /** The body's shape; a `$ref`ed schema in it is `{ ref }`, recorded in the surface's `shapes`. */
   bodyShape(root: Schema): Shape;
+  /** The shape a `{ ref }` names (any other shape as it is). */
+  resolveShape(shape: Shape): Shape;
 }
 
 /** An entry; its name (in a surface's `concepts`, and in the table of fields) is its key in link/concepts.ts. */

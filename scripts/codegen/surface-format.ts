@@ -7,7 +7,7 @@
 // input hashes, generator and package versions. Generation writes it to
 // generated/<p>/surface.json (emit-surface.ts); `blockwright diff` compares
 // two of them: two surfaces, not two OpenAPI documents, say what breaks.
-import type { OutputType, ParamSpec, PollingSpec, RateLimitSpec, RuleSpec } from "@blockwright/runtime";
+import type { NestedLimits, OutputType, ParamSpec, PollingSpec, RateLimitSpec, RuleSpec } from "@blockwright/runtime";
 
 /** A structural type: enough of a JSON Schema to say what a value may look like. */
 export interface Shape {
@@ -20,7 +20,9 @@ export interface Shape {
   /** Other keys an object may have (a map's values). */
   additionalProperties?: Shape;
   items?: Shape;
-  /** A recursive type, named where it recurs. */
+  /** The shape recorded under this name in the surface's `shapes` (a `$ref`ed schema, a component by its name); nothing else is set beside it. */
+  ref?: string;
+  /** A recursive type, named where it recurs (surfaces from before named shapes: they expanded every other reference in place). */
   recursive?: string;
 }
 
@@ -31,6 +33,12 @@ export interface ParamSurface
   jsonType?: string;
   /** A comma list sent as an array, and how many items it may hold. */
   list?: { separator: string; maxItems?: number };
+  /** A list in one string, sent as it is: its items' separator. */
+  separator?: string;
+  /** Limits inside a JSON value: each key and value of an object, each item of an array. */
+  keys?: NestedLimits;
+  values?: NestedLimits;
+  items?: NestedLimits;
   /** Keys a JSON object may not contain (earlier surfaces wrote them as text, `Id (any case)`: read them with forbiddenKeysOf). */
   forbiddenKeys?: ForbiddenKeys | string[];
   example?: unknown;
@@ -117,4 +125,9 @@ export interface Surface {
     failureWhen?: { expression: string; equals: string | number | boolean | null }[];
   };
   tools: Record<string, ToolSurface>;
+  /**
+   * The shapes `{ ref }`s name, each recorded once (absent from surfaces
+   * written before, which expanded references where they were used).
+   */
+  shapes?: Record<string, Shape>;
 }

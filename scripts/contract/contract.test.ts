@@ -249,3 +249,17 @@ describe("the table of kinds", () => {
     expect(listed).toEqual(KIND_ORDER);
   });
 });
+
+describe("derivation that cannot find values", () => {
+  it("becomes a failing case of the kind saying why, never an error that ends the suite", async () => {
+    // A tool the linker would refuse (a pattern no value meets, no example): as if it slipped past.
+    const original = tool("shelf_get_book");
+    const impossible: ToolSpec = { ...original, params: original.params.map((p) => (p.required && p.type === "string" && p.wire.in === "path" ? { ...p, pattern: "^(?=.*[0-9])[a-z]+$", example: undefined, placeholder: undefined } : p)) };
+    const cases = deriveCases({ provider: "shelf", tools: [impossible], document: doc });
+    const derivation = cases.filter((c) => c.name === "cases derived");
+    expect(derivation.length).toBeGreaterThan(0);
+    for (const c of derivation) {
+      await expect(c.run({ mockUrl: () => "http://127.0.0.1:1", seed: 1, runs: 1 })).rejects.toThrow(/^the \w+ cases of shelf_get_book could not be derived: .*(no value of parameter bookId passes its own rules|passes the rules of bookId)/);
+    }
+  });
+});

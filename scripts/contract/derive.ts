@@ -4,7 +4,7 @@
 // (kinds/index.ts).
 import type { ToolSpec } from "@blockwright/runtime";
 import { CASE_KINDS, KIND_ORDER } from "./kinds/index.js";
-import type { CaseKind, ContractCase, Subject } from "./types.js";
+import { type CaseKind, ContractFailure, type ContractCase, contractCase, type Subject } from "./types.js";
 
 /** The kinds of case that apply to `tool`, in the table's order. */
 export function applicableKinds(tool: ToolSpec, subject: Subject): CaseKind[] {
@@ -15,7 +15,7 @@ export function applicableKinds(tool: ToolSpec, subject: Subject): CaseKind[] {
 export function deriveCases(subject: Subject): ContractCase[] {
   const cases: ContractCase[] = [];
   for (const tool of [...subject.tools].sort((a, b) => a.id.localeCompare(b.id))) {
-    for (const kind of applicableKinds(tool, subject)) cases.push(...CASE_KINDS[kind].derive(tool, subject));
+    for (const kind of applicableKinds(tool, subject)) cases.push(...deriveKind(kind, tool, subject));
   }
   const seen = new Set<string>();
   for (const c of cases) {
@@ -23,4 +23,23 @@ export function deriveCases(subject: Subject): ContractCase[] {
     seen.add(c.id);
   }
   return cases;
+}
+
+/**
+ * A kind's cases for one tool. Should deriving them fail (no value meets a
+ * parameter's rules, no input meets the tool's), the suite still runs: the
+ * failure becomes one failing case of the kind, saying why, instead of
+ * ending `blockwright test` with an internal error.
+ */
+function deriveKind(kind: CaseKind, tool: ToolSpec, subject: Subject): ContractCase[] {
+  try {
+    return CASE_KINDS[kind].derive(tool, subject);
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    return [
+      contractCase(tool, kind, "cases derived", async () => {
+        throw new ContractFailure(`the ${kind} cases of ${tool.id} could not be derived: ${why}`);
+      }),
+    ];
+  }
 }

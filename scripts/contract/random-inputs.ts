@@ -3,7 +3,8 @@
 // rules, then the cross-field rules made to hold: what the runtime accepts),
 // and invalid ones that break exactly one rule, saying which.
 import fc from "fast-check";
-import { itemAt, type ParamSpec, type ToolSpec, validateParams } from "@blockwright/runtime";
+import { isValueFormat, itemAt, type NestedLimits, type ParamSpec, type ToolSpec, validateParams } from "@blockwright/runtime";
+import { madeStrings, NOT_OF_FORMAT } from "../codegen/string-values.js";
 import { withAddress } from "./call.js";
 import type { Input, ToolValues } from "./values.js";
 
@@ -60,7 +61,7 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
         return p.enum ? fc.constantFrom(...(p.enum as number[])) : fc.oneof({ arbitrary: n, weight: 3 }, { arbitrary: n.map(String), weight: 1 });
       }
       case "json":
-        return p.jsonType === "array" ? fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 4 }) : fc.dictionary(jsonKey, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 });
+        return p.jsonType === "array" ? fc.array(nestedValue(p.items), { maxLength: 4 }) : fc.dictionary(p.keys ? (nestedValue({ type: "string", ...p.keys }) as fc.Arbitrary<string>) : jsonKey, nestedValue(p.values), { maxKeys: 4 });
       case "string":
         return stringValue(p);
     }
@@ -73,11 +74,30 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
 // parameter (`users('{key}')` answers 404): a limit of the mock, not of the contract.
 const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
 
+/** Values inside a JSON parameter, from their limits where it has some (any JSON value where not). */
+function nestedValue(n: NestedLimits | undefined): fc.Arbitrary<unknown> {
+  if (!n) return fc.jsonValue({ maxDepth: 2 });
+  if (n.enum) return fc.constantFrom(...n.enum);
+  if (n.type === "boolean") return fc.boolean();
+  if (n.type === "number" || n.type === "integer") {
+    const min = n.minimum ?? -1_000_000;
+    const max = n.maximum ?? 1_000_000;
+    return n.type === "integer" ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) }) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+  }
+  if (n.type === "string" || n.format !== undefined || n.pattern !== undefined || n.maxLength !== undefined || n.minLength !== undefined) {
+    if (n.format !== undefined || n.pattern !== undefined) return fc.constantFrom(...madeStrings(n).slice(0, 20));
+    return fc.string({ unit: textUnit, minLength: n.minLength ?? 0, maxLength: Math.min(n.maxLength ?? 32, (n.minLength ?? 0) + 32) });
+  }
+  return fc.jsonValue({ maxDepth: 2 });
+}
+
 function stringValue(p: ParamSpec): fc.Arbitrary<string> {
   if (p.enum) {
     const pick = fc.constantFrom(...p.enum.map(String));
-    return p.caseInsensitive ? fc.tuple(pick, fc.boolean()).map(([v, upper]) => (upper ? v.toUpperCase() : v)) : pick;
+    const item = p.caseInsensitive ? fc.tuple(pick, fc.boolean()).map(([v, upper]) => (upper ? v.toUpperCase() : v)) : pick;
+    return p.separator === undefined ? item : fc.array(item, { minLength: 1, maxLength: 4 }).map((items) => items.join(`${p.separator} `));
   }
+  if (isValueFormat(p.format)) return fc.constantFrom(...madeStrings(p));
   const minLength = Math.max(p.minLength ?? 1, p.secret ? 8 : 1);
   const maxLength = Math.max(minLength, Math.min(p.maxLength ?? 64, minLength + 64));
   if (p.pattern) return fc.stringMatching(new RegExp(p.pattern, "u")).filter((s) => [...s].length >= minLength && [...s].length <= maxLength);
@@ -135,6 +155,7 @@ export function invalidInput(tool: ToolSpec, values: ToolValues, address: string
           break;
         }
         set(p.name, fc.constantFrom(42, true, {}, ["a"]), "type", "not a string");
+        if (isValueFormat(p.format) && !p.enum) set(p.name, fc.constant(NOT_OF_FORMAT[p.format]), p.pattern ? ["format", "pattern"] : "format", `not of format ${p.format}`);
         if (p.secret) set(p.name, fc.string({ unit: fc.constantFrom(..."abcdefgh"), minLength: 1, maxLength: 7 }), "minLength", "shorter than a credential can be", false);
         if (p.secret || places.has("header"))
           set(

@@ -1,6 +1,6 @@
 // The captured request itself, checked against the OpenAPI document: Prism
 // accepts unknown query keys and any credential, so what it cannot see is
-// checked here — the method and path of the operation, only query keys and
+// checked here — the method and path of the operation (under the server's path), only query keys and
 // headers the spec declares, the credential exactly where the security
 // scheme puts it and nowhere else, and the body's content type.
 import { encodeForm, itemAt, styledPairs, parsePointer, type BodySpec, type ParamSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime";
@@ -14,11 +14,15 @@ import { credentialOf } from "../codegen/openapi-document.js";
 /** The operation a request was sent to: the tool's own or one of its routes'. */
 export function operationOf(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument): { op: OpenApiOperation; path: Record<string, string>; wire: Record<string, WireSpec> } {
   const tried: string[] = [];
+  // Operations' paths are relative to the document's server path, which every request carries (server.basePath).
+  const base = tool.server.basePath ?? "";
+  if (!ex.url.pathname.startsWith(`${base}/`)) fail(`${ex.method} ${ex.url.pathname} is not under the server's path ${base}`);
+  const pathname = ex.url.pathname.slice(base.length);
   for (const target of [{ operationId: tool.operationId, wire: {} as Record<string, WireSpec> }, ...tool.routes]) {
     const op = doc.operations.get(target.operationId);
     if (!op) continue;
     tried.push(`${op.method} ${op.path}`);
-    const path = matchPath(op.path, ex.url.pathname);
+    const path = matchPath(op.path, pathname);
     if (path && op.method === ex.method) return { op, path, wire: target.wire };
   }
   return fail(`${ex.method} ${ex.url.pathname} is none of the tool's operations (${tried.join(", ")})`);

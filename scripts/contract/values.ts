@@ -4,9 +4,9 @@
 // examples), the manifest's placeholder, and last a value made from the
 // parameter's own rules. Every value used passes the parameter's rules, and
 // the inputs assembled from them pass the tool's cross-field rules.
-import fc from "fast-check";
 import { checkValue, isAbsent, itemAt, parsePointer, type ParamSpec, type RuleSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime";
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../codegen/openapi-document.js";
+import { madeStrings, ofFormatAndLength, stretch } from "../codegen/string-values.js";
 import { at } from "./json-path.js";
 
 /** The credential every derived call sends (header-safe, long enough, never a real one). */
@@ -147,6 +147,8 @@ export class ToolValues {
    */
   ofLength(name: string, length: number, anyRules = false): string | undefined {
     const param = this.param(name);
+    const ofFormat = param.format === undefined ? undefined : ofFormatAndLength(param.format, length);
+    if (ofFormat !== undefined && (anyRules || this.accepts(param, ofFormat))) return ofFormat;
     const seeds = [String(this.example(name)?.value ?? "x"), ...this.candidates(param).map((c) => String(c.value)), "x"];
     for (const seed of seeds) {
       for (const candidate of stretch(seed, length)) {
@@ -387,25 +389,8 @@ function synthesized(param: ParamSpec): unknown[] {
       return [param.integer ? Math.ceil(low) : low];
     }
     case "string": {
-      if (param.enum) return [...param.enum];
-      const min = Math.max(param.minLength ?? 1, param.secret ? 8 : 1);
-      const max = param.maxLength ?? Math.max(min, 32);
-      const plain = ["example", "example-value-1"].flatMap((s) => stretch(s, Math.min(Math.max(s.length, min), max)));
-      if (!param.pattern) return plain;
-      const matching = fc.sample(fc.stringMatching(new RegExp(param.pattern, "u")), { seed: 7, numRuns: 200 });
-      return [...plain, ...matching.filter((s) => s.trim() !== "").sort((a, b) => Math.abs(a.length - 12) - Math.abs(b.length - 12))];
+      if (param.enum) return param.separator === undefined ? [...param.enum] : [param.enum.slice(0, 2).join(param.separator), ...param.enum];
+      return madeStrings(param);
     }
   }
-}
-
-/** `seed` made exactly `length` characters long in a few ways (its own characters first). */
-function stretch(seed: string, length: number): string[] {
-  const chars = [...seed];
-  if (chars.length === 0) return ["x".repeat(length)];
-  if (chars.length >= length) return [chars.slice(0, length).join(""), chars.slice(chars.length - length).join("")];
-  const missing = length - chars.length;
-  const last = itemAt(chars, -1);
-  const first = itemAt(chars, 0);
-  // Plain letters first: a value at a length limit should not also test how much room encoding takes.
-  return [seed + "x".repeat(missing), seed + last.repeat(missing), first.repeat(missing) + seed, "x".repeat(length)];
 }

@@ -6,7 +6,7 @@
 // document that declares no scheme at all gets a bearer scheme added to the
 // cut, marked as such. Parameters that repeat the credential (a `token`
 // query or form field beside an OAuth scheme) are recognised here, so that
-// they are not drafted as parameters of their own.
+// they are not drafted as parameters of their own but listed in auth.covers.
 
 import { fieldOf, itemAt } from "@blockwright/runtime";
 type Json = Record<string, unknown>;
@@ -24,6 +24,8 @@ export interface CredentialDraft {
   added: boolean;
   /** What a person should check about it. */
   notes: string[];
+  /** The document's parameters and form fields that repeat the credential (`token`), found while drafting them: auth.covers. */
+  covers: Set<string>;
 }
 
 /** The name under which a scheme is added to a document that declares none. */
@@ -73,7 +75,7 @@ export function draftCredential(doc: Json, operations: readonly { id: string; op
         : `the document declares no security scheme; drafted a bearer token (added to openapi.yaml as ${ADDED_SCHEME}, marked as added): check how the API takes its credential, or whether it needs none`,
     );
     const definition: Json = { type: "http", scheme: "bearer", description: "Added by blockwright add: the published document declares no security scheme. A bearer token is assumed; check how the API takes its credential." };
-    return { scheme: ADDED_SCHEME, param: "accessToken", placement: { type: "bearer" }, definition, added: true, notes };
+    return { scheme: ADDED_SCHEME, param: "accessToken", placement: { type: "bearer" }, definition, added: true, notes, covers: new Set() };
   }
   // Best supported first; among equals, the one more operations accept, then the document's order.
   const everywhere = (name: string) => required.every((a) => a.schemes?.includes(name));
@@ -89,11 +91,11 @@ export function draftCredential(doc: Json, operations: readonly { id: string; op
   if (!required.length) notes.push(`no operation says which security scheme it takes; chose ${best} (${describe(definition)}), the document's best supported`);
   const type = String(definition.type ?? "");
   if (type === "apiKey" && (definition.in === "header" || definition.in === "query") && typeof definition.name === "string") {
-    return { scheme: best, param: "apiKey", placement: { type: definition.in, name: definition.name }, definition, added: false, notes };
+    return { scheme: best, param: "apiKey", placement: { type: definition.in, name: definition.name }, definition, added: false, notes, covers: new Set() };
   }
   if (type === "oauth2" || type === "openIdConnect") notes.push(`security scheme ${best} is ${type}: its access token is sent as a bearer token; obtaining it (the OAuth flow) is the caller's`);
   else if (rank(definition) > 4) notes.push(`security scheme ${best} (${describe(definition)}) is not one the runtime sends (http bearer, apiKey in a header or the query, oauth2, openIdConnect): generate will refuse it`);
-  return { scheme: best, param: "accessToken", placement: { type: "bearer" }, definition, added: false, notes };
+  return { scheme: best, param: "accessToken", placement: { type: "bearer" }, definition, added: false, notes, covers: new Set() };
 }
 
 /** Names of parameters that carry a credential by convention. */
@@ -101,7 +103,7 @@ const CREDENTIAL_NAMES = /^(access[_-]?token|token|auth[_-]?token|api[_-]?key|ap
 
 /**
  * Why a declared parameter (or form field) repeats the credential, if it
- * does: it is the credential's own slot, or a token or key by name and
+ * does (a repeat by name is added to the credential's `covers`): it is the credential's own slot, or a token or key by name and
  * description beside the scheme (RPC-style APIs declare `token` in the header, the
  * query or the form of every method, beside its OAuth scheme).
  */
@@ -112,7 +114,8 @@ export function repeatsCredential(credential: CredentialDraft, param: { in: stri
   if (param.in === slot.in && param.name.toLowerCase() === slot.name) return `${where} ${param.name} is where the credential goes (auth: ${credential.scheme})`;
   const description = typeof param.description === "string" ? param.description : "";
   if (CREDENTIAL_NAMES.test(param.name) && (!description || /auth|credential|api key|secret|access token|bearer/i.test(description))) {
-    return `${where} ${JSON.stringify(param.name)} repeats the credential that security scheme ${credential.scheme} sends (auth.param ${credential.param}): not drafted`;
+    credential.covers.add(param.name);
+    return `${where} ${JSON.stringify(param.name)} repeats the credential that security scheme ${credential.scheme} sends (auth.param ${credential.param}): covered by it (auth.covers), not drafted`;
   }
   return undefined;
 }

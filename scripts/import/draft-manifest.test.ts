@@ -135,22 +135,27 @@ describe("the credential, per kind of security scheme", () => {
   });
 
   for (const type of ["oauth2", "openIdConnect"]) {
-    it(`an ${type} scheme: its access token as a bearer token; a token parameter beside it is not drafted`, async () => {
+    it(`an ${type} scheme: its access token as a bearer token; a required token parameter beside it is covered by it, not drafted`, async () => {
       const scheme =
         type === "oauth2" ? { type, flows: { authorizationCode: { authorizationUrl: "https://acme.test/a", tokenUrl: "https://acme.test/t", scopes: {} } } } : { type, openIdConnectUrl: "https://acme.test/.well-known/openid-configuration" };
       const d = drafted(
         one(
           { login: scheme },
           [{ login: [] }],
-          [query("token", { type: "string" }, { description: "Authentication token. Requires scope: `me:read`" }), query("fields", { type: "string", maxLength: 100 }, { description: "A token list of fields." })],
+          [query("token", { type: "string" }, { required: true, description: "Authentication token. Requires scope: `me:read`" }), query("fields", { type: "string", maxLength: 100 }, { description: "A token list of fields." })],
         ),
         ["me"],
       );
       expect(d.credential).toMatchObject({ scheme: "login", param: "accessToken", placement: { type: "bearer" } });
       expect(Object.keys(d.manifest.operations.acme_me!.params!)).toEqual(["fields"]);
       expect(notesAt(d, "auth")).toEqual([`security scheme login is ${type}: its access token is sent as a bearer token; obtaining it (the OAuth flow) is the caller's`]);
-      expect(notesAt(d, "operations.acme_me")).toEqual(['query parameter "token" repeats the credential that security scheme login sends (auth.param accessToken): not drafted']);
+      expect(notesAt(d, "operations.acme_me")).toEqual(['query parameter "token" repeats the credential that security scheme login sends (auth.param accessToken): covered by it (auth.covers), not drafted']);
+      expect(d.manifest.auth).toEqual({ scheme: "login", param: "accessToken", covers: ["token"] });
       expect(await linkProblems(d)).toEqual([]);
+      // Without the cover, the required token is missing.
+      const uncovered = { ...d, manifestText: d.manifestText.replace(/\n {2}covers:\n {4}- token\n/, "\n") };
+      expect(uncovered.manifestText).not.toMatch(/^ +covers:/m);
+      expect(await linkProblems(uncovered)).toEqual([expect.stringMatching(/requires query parameter "token" for "me", but no parameter or constant supplies it$/)]);
     });
   }
 
@@ -217,11 +222,19 @@ describe("outputs, per kind of reply", () => {
     expect(await linkProblems(d)).toEqual([]);
   });
 
-  it("one of several shapes: the whole body only, as no field can be read through anyOf yet", async () => {
-    const d = drafted(get({ anyOf: [order, { type: "object", properties: { id: { type: "string" }, deleted: { type: "boolean" } } }] }, { id: "1" }), ["getX"]);
-    expect(Object.keys(d.manifest.operations.acme_get_x!.outputs)).toEqual(["data"]);
-    expect(notesAt(d, "operations.acme_get_x.outputs")).toEqual(["the 200 reply is one of several shapes (anyOf): only data drafted, as the linker cannot read a field through anyOf/oneOf yet"]);
+  it("one of several shapes: the whole body, and the id every shape carries, read through the anyOf", async () => {
+    const d = drafted(get({ anyOf: [order, { type: "object", title: "Deleted", properties: { id: { type: "string" }, deleted: { type: "boolean" } } }] }, { id: "1" }), ["getX"]);
+    expect(d.manifest.operations.acme_get_x!.outputs).toEqual({
+      data: expect.objectContaining({ type: "json", from: "$response.body" }),
+      "metadata.id": { type: "string", from: "$response.body#/id", description: "The id of the reply's record." },
+    });
+    expect(notesAt(d, "operations.acme_get_x.outputs")).toEqual([
+      expect.stringMatching(/^the 200 reply is one of several shapes \(anyOf: .+, Deleted\): data and the id they all carry drafted; an output only some carry is absent from the others$/),
+    ]);
     expect(await linkProblems(d)).toEqual([]);
+    // A shape without an id: the whole body only.
+    const e = drafted(get({ anyOf: [order, { type: "object", properties: { gone: { type: "boolean" } } }] }, { id: "1" }), ["getX"]);
+    expect(Object.keys(e.manifest.operations.acme_get_x!.outputs)).toEqual(["data"]);
   });
 });
 
@@ -253,12 +266,12 @@ describe("errors, the server, the provider", () => {
     expect(notesAt(d, "errors.message")).toHaveLength(1);
   });
 
-  it("the server's scheme and host; its path, its variables and other hosts are noted", () => {
+  it("the server's scheme, host and path (its variables at their defaults); other hosts are noted", () => {
     const doc = withError({ type: "object" });
     doc.servers = [{ url: "https://{region}.acme.test/api/", variables: { region: { default: "eu" } } }, { url: "https://sandbox.acme.test/api" }];
     const d = drafted(doc, ["getX"]);
-    expect(d.manifest.server).toEqual({ default: "https://eu.acme.test", hosts: ["sandbox.acme.test"] });
-    expect(notesAt(d, "server.default")).toEqual(["the spec's server is https://eu.acme.test/api: its path /api prefixes every operation's path there, and the runtime does not add it yet"]);
+    expect(d.manifest.server).toEqual({ default: "https://eu.acme.test/api", hosts: ["sandbox.acme.test"] });
+    expect(notesAt(d, "server.default")).toEqual([]);
     doc.servers = [{ url: "/api" }];
     expect(drafted(doc, ["getX"]).manifest.server).toEqual({ default: "https://api.example.invalid" });
   });

@@ -97,6 +97,7 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
     manifest.operations[id] = operation;
     summary.push({ id, operationId: chosen.operationId, params: Object.keys(params.params).length, outputs: Object.keys(outputs.outputs).length, ...(pagination ? { paging: pagination.style } : {}) });
   }
+  if (credential.covers.size) manifest.auth.covers = [...credential.covers].sort();
   return { manifest, notes, operations: summary };
 }
 
@@ -115,7 +116,7 @@ function docsAddress(data: Json): { url: string; guessed: boolean } | undefined 
   return found ? { url: found[0], guessed: true } : undefined;
 }
 
-/** `server.default` (scheme and host) from the first server; its path, other hosts and variables are review notes. */
+/** `server.default` (scheme, host and path) from the first server; other hosts and variables are review notes. */
 function server(data: Json, notes: ReviewNote[]): Manifest["server"] {
   const servers = (Array.isArray(data.servers) ? data.servers : []) as Json[];
   const addresses: URL[] = [];
@@ -136,11 +137,11 @@ function server(data: Json, notes: ReviewNote[]): Manifest["server"] {
   }
   const origin = `${first.protocol}//${first.host}`;
   const base = first.pathname.replace(/\/+$/, "");
-  if (base) notes.push({ at: ["server", "default"], note: `the spec's server is ${first.origin}${base}: its path ${base} prefixes every operation's path there, and the runtime does not add it yet` });
   if (first.protocol === "http:") notes.push({ at: ["server", "default"], note: "the spec's server is http: the runtime sends the credential over https only (and http on loopback)" });
   const hosts = [...new Set(addresses.slice(1).map((a) => a.hostname.toLowerCase()))].filter((h) => h !== first.hostname.toLowerCase() && /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(h) && !/^\d+(\.\d+){3}$/.test(h));
   if (hosts.length) notes.push({ at: ["server", "hosts"], note: "the other hosts the spec's servers name: the credential may go to them when a call names one" });
-  return { default: origin, ...(hosts.length ? { hosts } : {}) };
+  // The server's path (`/api`) stays: it prefixes every operation's path, in the runtime and the mocks alike.
+  return { default: `${origin}${base}`, ...(hosts.length ? { hosts } : {}) };
 }
 
 /** The shared secret parameter holding the credential. */

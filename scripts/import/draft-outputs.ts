@@ -9,7 +9,7 @@
 import { fieldOf, formatPointer } from "@blockwright/runtime";
 import type { ManifestOutput } from "../codegen/precompiled/manifest-types.js";
 import { camelCase } from "../codegen/naming.js";
-import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../codegen/openapi-document.js";
+import { unionOf, typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../codegen/openapi-document.js";
 import { safeFlatten } from "./draft-params.js";
 import type { ReviewNote } from "./manifest-yaml.js";
 import { shortText } from "./plain-text.js";
@@ -40,9 +40,14 @@ export function draftOutputs(doc: OpenApiDocument, op: OpenApiOperation, at: Pat
   const type = body ? typeOf(body) : undefined;
   const replyText = shortText(response.description || "The reply body.", 200);
   if (!body || (type !== "object" && type !== "array")) {
-    const kinds = body && (body.anyOf ?? body.oneOf) ? ` (${body.anyOf ? "anyOf" : "oneOf"})` : "";
-    if (kinds) notes.push({ at: where, note: `the ${response.status} reply is one of several shapes${kinds}: only data drafted, as the linker cannot read a field through anyOf/oneOf yet` });
-    return { outputs: { data: { type: "json", from: "$response.body", description: replyText } }, ...(body ? { body } : {}) };
+    const variants = body ? unionOf(body) : undefined;
+    const data: ManifestOutput = { type: "json", from: "$response.body", description: replyText };
+    if (!body || !variants) return { outputs: { data }, ...(body ? { body } : {}) };
+    // A record of one of several kinds (a customer, or a deleted one): the id they all carry, read through the union.
+    const idInAll = variants.every((v) => typeOf(doc.schemaAt(v, ["id"])) === "string");
+    const kinds = `${body.anyOf ? "anyOf" : "oneOf"}: ${variants.map((v, i) => doc.variantLabel(v, i)).join(", ")}`;
+    notes.push({ at: where, note: `the ${response.status} reply is one of several shapes (${kinds}): ${idInAll ? "data and the id they all carry" : "only data"} drafted; an output only some carry is absent from the others` });
+    return { outputs: { data, ...(idInAll ? { "metadata.id": { type: "string", from: "$response.body#/id", description: "The id of the reply's record." } } : {}) }, body };
   }
   if (type === "array") {
     return {

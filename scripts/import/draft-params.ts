@@ -5,7 +5,7 @@
 // send yet, or the linker cannot reach, is left out with a review note
 // rather than drafted wrongly; guesses (a maxLength the project requires
 // and the spec does not give) are drafted with one.
-import { checkValue, isAbsent, PAGE_INPUTS, type ParamSpec } from "@blockwright/runtime";
+import { checkValue, isAbsent, isValueFormat, PAGE_INPUTS, type ParamSpec } from "@blockwright/runtime";
 import type { ManifestParam } from "../codegen/precompiled/manifest-types.js";
 import { camelCase } from "../codegen/naming.js";
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../codegen/openapi-document.js";
@@ -204,7 +204,9 @@ export function fromSchema(doc: OpenApiDocument, schema: Schema, input: FieldInp
     param.type = "json";
     note(`${input.name} has no type in the spec: drafted as json`);
   } else note(`${input.name} has no type in the spec: drafted as a string`);
-  if (typeof flat.format === "string" && !PLAIN_FORMATS.has(flat.format)) note(`the spec gives format ${flat.format}, which a manifest cannot state yet`);
+  // The formats a manifest states (and the link would take from the spec anyway) are drafted; others said.
+  if (t === "string" && isValueFormat(flat.format as string)) param.format = flat.format as ManifestParam["format"];
+  else if (typeof flat.format === "string" && !PLAIN_FORMATS.has(flat.format)) note(`the spec gives format ${flat.format}, which a manifest cannot state yet`);
   if (flat.deprecated === true || input.deprecated === true) note(`${input.name} is deprecated in the spec`);
   const spec = asSpec(input.name, param);
   const fits = (value: unknown) => (param.type === "json" || typeof value === param.type) && "value" in checkValue(spec, value) && !isAbsent(value);

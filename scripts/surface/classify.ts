@@ -37,6 +37,7 @@
 // only where both surfaces record it: an older base is no source of changes
 // it could not have held.
 import { PROVIDER_ENTRIES, TOOL_ENTRIES } from "../codegen/link/concepts.js";
+import { linkedShapes } from "../codegen/shape.js";
 import type { Change, Level, Report, SurfaceEntry } from "../codegen/surface-entry.js";
 import type { Surface } from "../codegen/surface-format.js";
 
@@ -83,6 +84,8 @@ export function diffSurfaces(base: Surface | undefined, head: Surface | undefine
     return changes;
   }
   if (!base || !head) return changes;
+  // Named shapes as the objects they name: outputs compared through them, an older surface's expanded trees alike.
+  [base, head] = [linkedShapes(base), linkedShapes(head)];
   const compared = (name: string, entry: SurfaceEntry) => recorded(base, name, entry) && recorded(head, name, entry);
   for (const [name, entry] of PROVIDER_ENTRIES) if (compared(name, entry)) entry.diff(entry.read(base), entry.read(head), reporter(entry, add));
   for (const id of union(Object.keys(base.tools), Object.keys(head.tools))) {

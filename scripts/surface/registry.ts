@@ -4,6 +4,7 @@
 // diff, or the specs as they are now.
 import { fieldOf, type BlockDefinition, type OutputSpec, type PaginationSpec, type ParamSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime";
 import type { Registry } from "@blockwright/runtime/workflow";
+import { linkedShapes } from "../codegen/shape.js";
 import { forbiddenKeysOf, type ParamSurface, type Shape, type Surface } from "./surface.js";
 
 /** Output shapes by tool id and output path: what the validator reads nested reference types from. */
@@ -15,7 +16,9 @@ export interface SurfaceRegistry extends Registry {
 
 export function registryFromSurfaces(surfaces: Iterable<Surface>): SurfaceRegistry {
   const registry: SurfaceRegistry = { tools: {}, blocks: {}, shapes: {} };
-  for (const surface of surfaces) {
+  for (const read of surfaces) {
+    // Output shapes with their named shapes in place: the validator steps through them without the table.
+    const surface = linkedShapes(read);
     const ids = Object.keys(surface.tools).sort();
     for (const id of ids) {
       const t = fieldOf(surface.tools, id);

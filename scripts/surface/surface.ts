@@ -7,6 +7,7 @@ import type { Shape } from "../codegen/surface-format.js";
 
 export { authPlacement } from "../codegen/link/auth.js";
 export { formatSurface } from "../codegen/emit-surface.js";
+export { linkedShapes } from "../codegen/shape.js";
 export { forbiddenKeysOf, type ForbiddenKeys, type OutputSurface, type ParamSurface, type Shape, type Surface, type ToolSurface } from "../codegen/surface-format.js";
 
 export type ShapeLookup = { found: Shape } | { unknown: true } | { missing: string };

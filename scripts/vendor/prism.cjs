@@ -9,3 +9,12 @@
 exports.getHttpOperationsFromSpec = require("@stoplight/prism-http").getHttpOperationsFromSpec;
 exports.createServer = require("@stoplight/prism-http-server").createServer;
 exports.createLogger = require("@stoplight/prism-core").createLogger;
+// getHttpOperationsFromSpec's own steps after its dereference, which
+// scripts/mock-operations.ts takes instead of it: Prism's dereference (an old
+// @stoplight/json-schema-ref-parser, which crawls every path through the
+// document) and its decycle (which copies every object as often as a path
+// reaches it) take hours on a densely linked document. The packages are
+// the ones Prism's own package.json names, at the versions it resolves.
+exports.transformOas3Operations = require("@stoplight/http-spec/oas3/operation").transformOas3Operations;
+exports.transformOas2Operations = require("@stoplight/http-spec/oas2/operation").transformOas2Operations;
+exports.bundleTarget = require("@stoplight/json").bundleTarget;

@@ -1,9 +1,14 @@
 // `auth`: the OpenAPI security scheme the calls use, and the shared
 // parameter holding the credential (secret). The scheme decides where the
 // credential goes: a bearer header, or a named header or query key.
+// `covers`: the document's own parameters for that same credential (a
+// `token` header, query parameter or form field that RPC-style APIs declare
+// required beside their security scheme), which the credential satisfies:
+// nothing else supplies them, and nothing sends them.
 import type { AuthSpec } from "@blockwright/runtime";
 import { slotNameProblem } from "../naming.js";
-import { type CredentialPlacement, credentialOf } from "../openapi-document.js";
+import { type CredentialPlacement, credentialOf, type SecurityScheme, slotKey } from "../openapi-document.js";
+import type { ManifestAuth } from "../precompiled/manifest-types.js";
 import type { ProviderEntry } from "../surface-entry.js";
 import type { LinkContext } from "./context.js";
 import type { SlotSender } from "./wire.js";
@@ -24,12 +29,44 @@ export function linkAuth(ctx: LinkContext): AuthSpec | undefined {
   const credential = credentialOf(declared);
   const nameProblem = credential && credential.type !== "bearer" ? slotNameProblem(credential.type, credential.name) : undefined;
   if (nameProblem) return ctx.failInDocument(["components", "securitySchemes", scheme, "name"], nameProblem);
+  checkCovers(ctx);
   if (credential) return { ...credential, param };
   return ctx.fail(
     ["auth", "scheme"],
     `security scheme "${scheme}" is of an unsupported kind (${declared.type}${declared.in ? " in " + declared.in : ""}); supported: http bearer, apiKey in header, apiKey in query, oauth2 and openIdConnect (the access token, as a bearer token)`,
     "value",
   );
+}
+
+/** `auth.covers`: each name is a parameter or form field that one of the manifest's operations declares (a name covering nothing is a typo). */
+function checkCovers(ctx: LinkContext): void {
+  const covers = ctx.manifest.auth.covers ?? [];
+  if (!covers.length) return;
+  const declared = new Set<string>();
+  for (const mop of Object.values(ctx.manifest.operations)) {
+    const op = ctx.doc.operations.get(mop.operationId);
+    if (!op) continue;
+    for (const p of op.parameters) if (p.in !== "path") declared.add(p.name);
+    const body = op.requestBody ? ctx.doc.flatten(op.requestBody.schema) : undefined;
+    for (const field of Object.keys((body?.properties as object) ?? {})) declared.add(field);
+  }
+  covers.forEach((name, i) => {
+    if (!declared.has(name)) ctx.fail(["auth", "covers", i], `no operation of the manifest declares a header, query or cookie parameter or a top-level body field "${name}" in ${ctx.openapiName}`, "value");
+  });
+}
+
+/**
+ * Whether the credential satisfies the document's parameter (or top-level
+ * body field) `slot`: one `auth.covers` names, or one in the credential's own
+ * place (the apiKey's header or query name; Authorization for a bearer
+ * token). Path parameters are never covered.
+ */
+export function credentialCovers(auth: Pick<ManifestAuth, "scheme" | "covers">, schemes: Record<string, SecurityScheme>): (slot: { in: string; name: string }) => boolean {
+  const covers = new Set(auth.covers ?? []);
+  const scheme = schemes[auth.scheme];
+  const placement = scheme ? credentialOf(scheme) : undefined;
+  const own = placement ? (placement.type === "bearer" ? slotKey("header", "Authorization") : slotKey(placement.type, placement.name)) : undefined;
+  return (slot) => slot.in !== "path" && (covers.has(slot.name) || slotKey(slot.in, slot.name) === own);
 }
 
 /** The auth a tool carries: the linked one, or (when linking failed, and the IR is not used) a bearer placeholder. */

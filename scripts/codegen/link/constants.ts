@@ -2,7 +2,8 @@
 // query values, e.g. an API version) and an operation's own (also body
 // fields) — each fitting the spec's schema at its place.
 import { parsePointer, type WireConstant } from "@blockwright/runtime";
-import { declaredParameter, slotKey, typeOf, type OpenApiOperation } from "../openapi-document.js";
+import { valueAt } from "../../yaml/json-ref.js";
+import { bareMediaType, declaredParameter, slotKey, typeOf, type OpenApiOperation, type Schema } from "../openapi-document.js";
 import type { LinkContext, Path } from "./context.js";
 
 export function linkConstant(ctx: LinkContext, c: WireConstant, at: Path, op: OpenApiOperation): WireConstant | undefined {
@@ -40,4 +41,46 @@ export function providerConstants(ctx: LinkContext, op: OpenApiOperation, own: W
     out.push({ constant: { in: c.in, name: declared?.name ?? c.name, value: c.value }, index });
   });
   return out;
+}
+
+/**
+ * An `Accept` constant must admit a media type that a success response of
+ * the operation offers: else the upstream may answer 406, as a mock does on
+ * every call. Each constant is refused at its place, naming the operation
+ * and what its responses offer (an operation whose success has no body
+ * offers nothing to refuse).
+ */
+export function checkAccept(ctx: LinkContext, op: OpenApiOperation, constants: { constant: WireConstant; at: Path }[]): void {
+  for (const { constant, at } of constants) {
+    if (constant.in !== "header" || constant.name.toLowerCase() !== "accept") continue;
+    const offered = offeredMediaTypes(ctx, op);
+    if (!offered.length) continue;
+    const ranges = String(constant.value)
+      .split(",")
+      .map((range) => ({ type: bareMediaType(range), q: Number(/;\s*q=([0-9.]+)/i.exec(range)?.[1] ?? 1) }))
+      .filter((r) => r.type !== "" && r.q > 0);
+    if (ranges.some((r) => offered.some((o) => mediaMatches(r.type, o) || mediaMatches(o, r.type)))) continue;
+    ctx.fail(
+      [...at, "value"],
+      `Accept ${JSON.stringify(constant.value)} admits none of the media types the success responses of "${op.operationId}" offer in ${ctx.openapiName} (${offered.join(", ")}): the upstream would answer 406 Not Acceptable`,
+      "value",
+    );
+  }
+}
+
+/** Whether the media range `range` (`*\/*`, `type/*` or a type) covers the media type `type`. */
+function mediaMatches(range: string, type: string): boolean {
+  if (range === "*/*" || range === type) return true;
+  return range.endsWith("/*") && type.startsWith(range.slice(0, -1));
+}
+
+/** The media types (bare) of the bodies the operation's 2xx responses declare. */
+function offeredMediaTypes(ctx: LinkContext, op: OpenApiOperation): string[] {
+  const raw = (valueAt(ctx.doc.source.data, op.location.map(String)) ?? {}) as Schema;
+  const out = new Set<string>();
+  for (const [status, response] of Object.entries((raw.responses ?? {}) as Record<string, Schema>)) {
+    if (!/^2(\d\d|XX)$/i.test(status)) continue;
+    for (const type of Object.keys((ctx.doc.resolve(response).content ?? {}) as object)) out.add(bareMediaType(type));
+  }
+  return [...out];
 }

@@ -4,7 +4,7 @@
 import type { ParamSpec } from "@blockwright/runtime";
 import { SourceError, type YamlSource } from "../../yaml/yaml-source.js";
 import type { Manifest } from "../precompiled/manifest-types.js";
-import type { OpenApiDocument, Schema } from "../openapi-document.js";
+import { type OpenApiDocument, type Schema, type UnionCrossing, unionOf } from "../openapi-document.js";
 
 /** A place in the manifest (or the document): keys and list indexes. */
 export type Path = (string | number)[];
@@ -45,11 +45,25 @@ export function linkContext(source: YamlSource<Manifest>, doc: OpenApiDocument):
   return { ctx, errors };
 }
 
-/** ` (fields there: a, b)`: the properties of the object holding the field `pointer` names, for a message. */
+/** ` (fields there: a, b)`: the properties of the object holding the field `pointer` names (of each variant of a union), for a message. */
 export function fieldsNear(ctx: LinkContext, schema: Schema, pointer: string[]): string {
   const parent = ctx.doc.schemaAt(schema, pointer.slice(0, -1));
-  const names = Object.keys((parent?.properties as object) ?? {});
-  return names.length ? ` (fields there: ${names.join(", ")})` : "";
+  const names = new Set(Object.keys((parent?.properties as object) ?? {}));
+  for (const variant of (parent && unionOf(parent)) ?? []) for (const name of Object.keys((ctx.doc.flatten(variant).properties as object) ?? {})) names.add(name);
+  return names.size ? ` (fields there: ${[...names].join(", ")})` : "";
+}
+
+/** ` (searched each variant of the anyOf/oneOf at /x: customer, deleted_customer)`: the unions a pointer crossed, for a "not found" message. */
+export function unionsSearched(unions: readonly UnionCrossing[]): string {
+  if (!unions.length) return "";
+  const seen = new Set<string>();
+  const parts = unions.flatMap((u) => {
+    const at = u.at.length ? `/${u.at.join("/")}` : "the top";
+    if (seen.has(at)) return [];
+    seen.add(at);
+    return [`the variants at ${at}: ${u.variants.join(", ")}`];
+  });
+  return ` (searched ${parts.join("; ")})`;
 }
 
 /** Why a pattern is not a usable regular expression (ECMAScript, `u` flag), if it is not. */

@@ -1,8 +1,10 @@
 // What the spec requires of a request is always supplied: every required
 // path, query and header parameter, the request body when required, and the
-// required fields of every body object the manifest writes into.
+// required fields of every body object the manifest writes into. What the
+// credential covers (auth.ts) is supplied by it.
 import { formatPointer, parsePointer, type ParamSpec, type WireConstant, type WireSpec } from "@blockwright/runtime";
 import { slotKey, type OpenApiOperation } from "../openapi-document.js";
+import { credentialCovers } from "./auth.js";
 import type { LinkContext, Path } from "./context.js";
 
 export function checkCoverage(ctx: LinkContext, at: Path, op: OpenApiOperation, params: ParamSpec[], constants: WireConstant[]): void {
@@ -17,8 +19,13 @@ export function checkCoverage(ctx: LinkContext, at: Path, op: OpenApiOperation, 
     if (p.wire.in === "switch") p.wire.whenTrue.forEach(add);
   }
   constants.forEach(add);
+  const covered = credentialCovers(ctx.manifest.auth, ctx.doc.securitySchemes);
   for (const declared of op.parameters) {
-    if ((declared.required || declared.in === "path") && !named.has(slotKey(declared.in, declared.name))) {
+    const key = slotKey(declared.in, declared.name);
+    if (ctx.manifest.auth.covers?.includes(declared.name) && params.some((p) => (p.wire.in === "header" || p.wire.in === "query") && slotKey(p.wire.in, p.wire.name) === key)) {
+      ctx.fail(at, `${declared.in} parameter "${declared.name}" of "${op.operationId}" is the credential's (auth.covers): the credential parameter "${ctx.manifest.auth.param}" stands for it, no other parameter may send it`);
+    }
+    if ((declared.required || declared.in === "path") && !named.has(key) && !covered(declared)) {
       ctx.fail(at, `${ctx.openapiName} requires ${declared.in} parameter "${declared.name}" for "${op.operationId}", but no parameter or constant supplies it`);
     }
   }
@@ -38,6 +45,7 @@ export function checkCoverage(ctx: LinkContext, at: Path, op: OpenApiOperation, 
     const required = schema ? ((ctx.doc.flatten(schema).required as string[]) ?? []) : [];
     for (const field of required) {
       const fieldPointer = `${objectPointer}/${field}`;
+      if (objectPointer === "" && covered({ in: "body", name: field })) continue;
       if (!pointers.some((p) => p === fieldPointer || p.startsWith(fieldPointer + "/"))) {
         ctx.fail(at, `${ctx.openapiName} requires body field "${fieldPointer}" for "${op.operationId}", but no parameter or constant supplies it`);
         continue;

@@ -18,6 +18,7 @@ import { linkErrors } from "./errors.js";
 import { checkDerivedNames } from "./names.js";
 import { linkOperation } from "./operation.js";
 import { checkPageInputNames } from "./pagination.js";
+import { checkSchemaConstructs } from "./schema-constructs.js";
 import { linkRateLimits } from "./rate-limits.js";
 import { linkServer } from "./server.js";
 
@@ -32,6 +33,7 @@ export class LinkErrors extends Error {
 export function linkDocument(source: YamlSource<Manifest>, document: OpenApiDocument): ProviderIR {
   const { ctx, errors: problems } = linkContext(source, document);
   const m = ctx.manifest;
+  checkSchemaConstructs(ctx);
   const auth = linkAuth(ctx);
   const errors = linkErrors(ctx);
   const rateLimits = linkRateLimits(ctx);

@@ -10,7 +10,7 @@ import { pascalCase } from "../naming.js";
 import type { ToolEntry } from "../surface-entry.js";
 import { authOf, credentialSender } from "./auth.js";
 import { linkBody } from "./body.js";
-import { linkConstant, providerConstants } from "./constants.js";
+import { checkAccept, linkConstant, providerConstants } from "./constants.js";
 import type { LinkContext, Path } from "./context.js";
 import { checkCoverage } from "./coverage.js";
 import { declaredDefault, declaredResponses } from "./responses.js";
@@ -64,6 +64,7 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
   const own = ownAt.map((c) => c.constant);
   const sharedConstants = providerConstants(ctx, op, own);
   const constants = [...sharedConstants.map((c) => c.constant), ...own];
+  checkAccept(ctx, op, [...sharedConstants.map(({ constant, index }) => ({ constant, at: ["constants", index] })), ...ownAt.map(({ constant, index }) => ({ constant, at: [...at, "constants", index] }))]);
   const idempotency = linkIdempotency(ctx, op);
   checkWireSlots(ctx, [
     ...credentialSender(ctx, auth),

@@ -6,11 +6,11 @@
 import { cloneJson, fieldOf, formatPointer, parseExpression, type OutputSource, type OutputSpec, type ParamSpec, type ToolSpec, type ValueRef } from "@blockwright/runtime";
 import type { ResponseStep, TypeRef } from "../ir.js";
 import type { ManifestOperation, ManifestOutputSource } from "../precompiled/manifest-types.js";
-import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../openapi-document.js";
+import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema, unionOf } from "../openapi-document.js";
 import { paramShape, shapeOfValue } from "../shape.js";
 import type { Report, ToolEntry, ToolSurfaceContext } from "../surface-entry.js";
 import type { OutputSurface, Shape } from "../surface-format.js";
-import { fieldsNear, type LinkContext, type Path } from "./context.js";
+import { fieldsNear, type LinkContext, type Path, unionsSearched } from "./context.js";
 
 export interface LinkedOutput {
   spec: OutputSpec;
@@ -21,8 +21,11 @@ export function linkOutput(ctx: LinkContext, at: Path, path: string, mop: Manife
   const out = fieldOf(mop.outputs, path);
   const linked = linkSource(ctx, out, at, op, params, status, out.type);
   if (!linked) return undefined;
+  // A value only some shapes of the reply carry: its description says which.
+  const variants = "variants" in linked.source ? linked.source.variants : undefined;
+  const description = variants ? `${out.description} (present in a reply that is ${variants.carrying.join(" or ")}; absent from ${variants.of.filter((v) => !variants.carrying.includes(v)).join(" or ")})` : out.description;
   return {
-    spec: { path, type: out.type, description: out.description, optional: Boolean(out.optional), source: linked.source },
+    spec: { path, type: out.type, description, optional: Boolean(out.optional), source: linked.source },
     type: out.optional ? { kind: "present", of: linked.type } : linked.type,
   };
 }
@@ -68,10 +71,17 @@ export function linkSource(ctx: LinkContext, src: ManifestOutputSource, at: Path
     case "body": {
       const response = op.responses.find((r) => Number(r.status) === status);
       if (status === undefined || !response?.schema) return ctx.fail([...at, "from"], `the ${status ?? "success"} response of "${op.operationId}" in ${ctx.openapiName} has no JSON body`, "value");
-      schema = ctx.doc.schemaAt(response.schema, ref.pointer);
+      const located = ctx.doc.locate(response.schema, ref.pointer);
+      schema = located.schema;
       if (!schema) {
-        return ctx.fail([...at, "from"], `response field "${formatPointer(ref.pointer)}" not found in the ${status} response of "${op.operationId}" in ${ctx.openapiName}${fieldsNear(ctx, response.schema, ref.pointer)}`, "value");
+        return ctx.fail(
+          [...at, "from"],
+          `response field "${formatPointer(ref.pointer)}" not found in the ${status} response of "${op.operationId}" in ${ctx.openapiName}${unionsSearched(located.unions)}${fieldsNear(ctx, response.schema, ref.pointer)}`,
+          "value",
+        );
       }
+      const partial = located.unions.find((u) => u.carrying.length < u.variants.length);
+      if (partial) (source as { variants?: { carrying: string[]; of: string[] } }).variants = { carrying: partial.carrying, of: partial.variants };
       schemaType = typeOf(schema);
       // openapi-typescript keys content by media type: a vendor type (`application/vnd.x+json`) is its own key.
       tsType = { kind: "response", operationId: op.operationId, status, mediaType: response.mediaType ?? "application/json", steps: responseSteps(ctx.doc, response.schema, ref.pointer) };
@@ -98,11 +108,21 @@ export function linkSource(ctx: LinkContext, src: ManifestOutputSource, at: Path
   return { source, type: tsType };
 }
 
-/** The steps of `pointer` into the body schema `root`: into an array's items, or to a field that may be absent. */
+/**
+ * The steps of `pointer` into the body schema `root`: into an array's items,
+ * or to a field that may be absent; a field of a union (`anyOf`/`oneOf`) is
+ * read from each of its variants, absent from those without it.
+ */
 function responseSteps(doc: OpenApiDocument, root: Schema, pointer: string[]): ResponseStep[] {
   const steps: ResponseStep[] = [];
   let schema: Schema | undefined = doc.flatten(root);
   for (const segment of pointer) {
+    const variants = schema && !(schema.properties as Record<string, Schema> | undefined)?.[segment] && typeOf(schema) !== "array" ? unionOf(schema) : undefined;
+    if (schema && variants) {
+      steps.push({ field: segment, optional: !doc.isGuaranteed(schema, [segment]), union: true });
+      schema = doc.schemaAt(schema, [segment]);
+      continue;
+    }
     if (schema && typeOf(schema) === "array") {
       steps.push({ item: true });
       schema = schema.items ? doc.flatten(schema.items as Schema) : undefined;
@@ -223,10 +243,14 @@ function outputShape(tool: ToolSpec, source: OutputSource, ctx: ToolSurfaceConte
     case "body": {
       const root = ctx.bodySchema(tool.operationId);
       if (!root) return {};
-      // The shape found is shared (built once per body schema): it is copied before it is changed.
+      // The shape found is shared (built once per body schema, or named): it is copied before it is changed.
       let shape = ctx.bodyShape(root);
-      for (const segment of source.ref.pointer) shape = (shape.type === "array" ? shape.items : (shape.properties?.[segment] ?? shape.additionalProperties)) ?? {};
+      for (const segment of source.ref.pointer) {
+        const at = ctx.resolveShape(shape);
+        shape = (at.type === "array" ? at.items : (at.properties?.[segment] ?? at.additionalProperties)) ?? {};
+      }
       const { omit } = source;
+      if ((omit && ctx.resolveShape(shape).properties) || (source.default !== undefined && ctx.resolveShape(shape).nullable)) shape = ctx.resolveShape(shape);
       if (omit && shape.properties) {
         const properties = { ...shape.properties };
         for (const key of omit) delete properties[key];
@@ -241,10 +265,18 @@ function outputShape(tool: ToolSpec, source: OutputSource, ctx: ToolSurfaceConte
   }
 }
 
-/** Output structure: what consumers read. Removed fields and changed types break them; new fields do not. */
-function diffShape(subject: string, a: Shape, b: Shape, report: Report<OutputChange>, at = ""): void {
+/**
+ * Output structure: what consumers read. Removed fields and changed types
+ * break them; new fields do not. Shapes come linked (shape.ts linkedShapes):
+ * a named shape is one object wherever it is used, and may hold itself, so
+ * each pair of shapes is compared once, at the first place met.
+ */
+function diffShape(subject: string, a: Shape, b: Shape, report: Report<OutputChange>, at = "", compared = new Map<Shape, Set<Shape>>()): void {
   const where = at ? `${subject} ${at}` : subject;
   if (a.recursive || b.recursive) return;
+  const pairs = compared.get(a) ?? new Set<Shape>();
+  if (pairs.has(b)) return;
+  compared.set(a, pairs.add(b));
   if (a.type !== undefined && b.type !== undefined && a.type !== b.type && !(a.type === "integer" && b.type === "number")) {
     return report("typeChanged", { subject: where, from: a.type, to: b.type });
   }
@@ -269,9 +301,9 @@ function diffShape(subject: string, a: Shape, b: Shape, report: Report<OutputCha
       const wasRequired = a.required?.includes(key) ?? false;
       const isRequired = b.required?.includes(key) ?? false;
       if (wasRequired && !isRequired) report("fieldNoLongerGuaranteed", { subject: `${subject} ${child}` });
-      diffShape(subject, x, y, report, child);
+      diffShape(subject, x, y, report, child, compared);
     }
   }
-  if (a.items && b.items) diffShape(subject, a.items, b.items, report, `${at}[]`);
-  if (a.additionalProperties && b.additionalProperties) diffShape(subject, a.additionalProperties, b.additionalProperties, report, `${at}.*`);
+  if (a.items && b.items) diffShape(subject, a.items, b.items, report, `${at}[]`, compared);
+  if (a.additionalProperties && b.additionalProperties) diffShape(subject, a.additionalProperties, b.additionalProperties, report, `${at}.*`, compared);
 }

@@ -2,7 +2,7 @@
 // limits, secret, visibility, placeholder, example; each placed on the wire
 // (wire.ts). A default and an example must pass the parameter's own rules,
 // as the runtime checks a caller's value.
-import { checkValue, cloneJson, isAbsent, SECRET_MIN_LENGTH, type ParamSpec, type WireSpec } from "@blockwright/runtime";
+import { checkValue, cloneJson, isAbsent, SECRET_MIN_LENGTH, type ParamSpec } from "@blockwright/runtime";
 import { canonical } from "../../canonical-json.js";
 import type { ManifestOperation, ManifestParam, ManifestWire } from "../precompiled/manifest-types.js";
 import { titleFromName } from "../naming.js";
@@ -10,11 +10,31 @@ import type { OpenApiOperation } from "../openapi-document.js";
 import type { Report, ToolEntry } from "../surface-entry.js";
 import type { ParamSurface } from "../surface-format.js";
 import { regexProblem, type LinkContext, type Path } from "./context.js";
-import { checkOwnLimits, diffParamLimits, PARAM_LIMIT_CHANGES, type ParamLimitChange } from "./param-limits.js";
+import { boundLength, checkOwnLimits, checkSatisfiable, diffParamLimits, PARAM_LIMIT_CHANGES, type ParamLimitChange } from "./param-limits.js";
 import { placeParam, wireText } from "./wire.js";
 
 /** The ParamSpec keys copied as the manifest writes them. */
-const COPIED = ["default", "sendDefault", "integer", "minimum", "maximum", "minLength", "maxLength", "pattern", "patternHint", "enum", "caseInsensitive", "format", "jsonType", "placeholder", "forbiddenKeys"] as const;
+const COPIED = [
+  "default",
+  "sendDefault",
+  "integer",
+  "minimum",
+  "maximum",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "patternHint",
+  "enum",
+  "caseInsensitive",
+  "format",
+  "separator",
+  "jsonType",
+  "keys",
+  "values",
+  "items",
+  "placeholder",
+  "forbiddenKeys",
+] as const;
 
 /**
  * Link the operation's parameters (shared ones first) against `op`. A
@@ -52,7 +72,6 @@ function linkParam(ctx: LinkContext, name: string, declared: ManifestParam, at: 
   const placed = placeParam(ctx, name, declared, at, op, wireAt);
   if (!placed) return undefined;
   const { wire, param: p } = placed;
-  checkBounded(ctx, name, p, at, wire);
   const spec: ParamSpec = {
     name,
     type: p.type,
@@ -70,6 +89,7 @@ function linkParam(ctx: LinkContext, name: string, declared: ManifestParam, at: 
   if (p.forbiddenKeys && (p.type !== "json" || p.jsonType !== "object")) ctx.fail([...at, "forbiddenKeys"], `forbiddenKeys applies to json parameters with jsonType: object`);
   // The runtime refuses shorter credentials; say so wherever limits are shown.
   if (spec.secret && spec.type === "string" && (spec.minLength ?? 0) < SECRET_MIN_LENGTH) spec.minLength = SECRET_MIN_LENGTH;
+  boundLength(ctx, spec, at);
   if (p.pattern === undefined || !regexProblem(p.pattern)) {
     // The runtime applies a default without checking it, and takes an example as a caller's value:
     // both must pass the parameter's own rules, checked as the runtime checks a value.
@@ -82,19 +102,9 @@ function linkParam(ctx: LinkContext, name: string, declared: ManifestParam, at: 
       if (problem) ctx.fail([...at, "example"], `example ${JSON.stringify(p.example)} breaks the parameter's rules: ${problem}`, "value");
       else spec.example = cloneJson(p.example);
     }
+    checkSatisfiable(ctx, spec, at);
   }
   return spec;
-}
-
-/**
- * Free text that ends up in the address or a header needs a maximum
- * length: without one, a megabyte value is sent and the upstream answers
- * 414 or 431. (Enums are bounded by their values.)
- */
-function checkBounded(ctx: LinkContext, name: string, p: ManifestParam, at: Path, wire: WireSpec): void {
-  if (p.type !== "string" || p.enum || p.maxLength !== undefined) return;
-  const place = wire.in === "path" || wire.in === "query" || wire.in === "header" ? `${wire.in} parameter` : wire.in === "auth" ? "credential" : wire.in === "server" ? "base address" : undefined;
-  if (place) ctx.fail(at, `"${name}" is sent as a ${place}, so it needs maxLength (an unbounded value can make the upstream answer 414 or 431)`);
 }
 
 /** The runtime's message for a value the parameter refuses, if it does. */
@@ -162,9 +172,10 @@ export const paramsSurface: ToolEntry<Record<string, ParamSurface>, ParamChange>
 
 function paramSurface(p: ParamSpec): ParamSurface {
   const surface: ParamSurface = { type: p.type, title: p.title, description: p.description, required: p.required, secret: p.secret, visibility: p.visibility, wire: wireText(p.wire) };
-  for (const key of ["default", "integer", "minimum", "maximum", "minLength", "maxLength", "pattern", "enum", "caseInsensitive", "format", "jsonType"] as const) {
+  for (const key of ["default", "integer", "minimum", "maximum", "minLength", "maxLength", "pattern", "enum", "caseInsensitive", "format", "separator", "jsonType"] as const) {
     if (p[key] !== undefined) (surface as unknown as Record<string, unknown>)[key] = p[key];
   }
+  for (const key of ["keys", "values", "items"] as const) if (p[key]) surface[key] = structuredClone(p[key]);
   if (p.wire.in === "body" && p.wire.split) surface.list = { ...p.wire.split };
   if (p.forbiddenKeys) surface.forbiddenKeys = structuredClone(p.forbiddenKeys);
   if (p.example !== undefined) surface.example = p.example;

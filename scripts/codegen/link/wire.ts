@@ -6,8 +6,9 @@ import { parsePointer, type FormFieldEncoding, type ParamSpec, type WireConstant
 import type { ManifestParam } from "../precompiled/manifest-types.js";
 import { declaredParameter, slotKey, type OpenApiOperation, type OpenApiParameter } from "../openapi-document.js";
 import { linkConstant } from "./constants.js";
-import { fieldsNear, type LinkContext, type Path } from "./context.js";
-import { checkAgainstSchema, withSpecLimits } from "./param-limits.js";
+import { fieldsNear, unionsSearched, type LinkContext, type Path } from "./context.js";
+import { typeOf } from "../openapi-document.js";
+import { checkAgainstSchema, withSchemaFacts, withSpecLimits } from "./param-limits.js";
 
 /**
  * The placement of parameter `name` in `op`, with the parameter as linked
@@ -31,8 +32,11 @@ export function placeParam(ctx: LinkContext, name: string, p: ManifestParam, at:
     if (declared.required && !p.required && (p.default === undefined || p.sendDefault === false)) {
       ctx.fail(at, `${ctx.openapiName} requires ${w.in} parameter "${wireName}"; declare required: true or a default that is sent`);
     }
-    const param = p.limitsFromSpec ? withSpecLimits(ctx, p, declared.schema) : p;
+    const param = withSchemaFacts(ctx, p.limitsFromSpec ? withSpecLimits(ctx, p, declared.schema) : p, declared.schema);
     checkAgainstSchema(ctx, param, at, declared.schema, `${w.in} parameter "${wireName}"`);
+    if (p.separator !== undefined && typeOf(declared.schema) === "array" && explodes(declared, w.in)) {
+      ctx.fail([...at, "separator"], `${ctx.openapiName} sends ${w.in} parameter "${wireName}" exploded (one value per item), not as one ${JSON.stringify(p.separator)}-separated value: a list in one string cannot be sent so`);
+    }
     const escapes = w.escape ? { escape: { ...w.escape } } : {};
     if (w.in !== "query") return { wire: { in: w.in, name: wireName, ...escapes }, param };
     const encoding = queryEncoding(ctx, declared, wireAt, op);
@@ -42,11 +46,12 @@ export function placeParam(ctx: LinkContext, name: string, p: ManifestParam, at:
     const pointer = w.pointer ?? `/${name}`;
     const bodySchema = op.requestBody?.schema;
     if (!bodySchema) return ctx.fail(wireAt, `operation "${op.operationId}" of ${ctx.openapiName} has no request body in a media type the runtime writes (application/json, a +json type, or application/x-www-form-urlencoded)`);
-    const target = ctx.doc.schemaAt(bodySchema, parsePointer(pointer));
+    const located = ctx.doc.locate(bodySchema, parsePointer(pointer));
+    const target = located.schema;
     if (!target) {
-      return ctx.fail(wireAt, `body field "${pointer}" not found in the request body of "${op.operationId}" in ${ctx.openapiName}${fieldsNear(ctx, bodySchema, [...parsePointer(pointer)])}`);
+      return ctx.fail(wireAt, `body field "${pointer}" not found in the request body of "${op.operationId}" in ${ctx.openapiName}${unionsSearched(located.unions)}${fieldsNear(ctx, bodySchema, [...parsePointer(pointer)])}`);
     }
-    const param = p.limitsFromSpec ? withSpecLimits(ctx, p, target) : p;
+    const param = withSchemaFacts(ctx, p.limitsFromSpec ? withSpecLimits(ctx, p, target) : p, target);
     checkAgainstSchema(ctx, param, at, target, `body field "${pointer || "(whole body)"}"`, w.split);
     if (w.split && param.type !== "string") ctx.fail([...wireAt, "split"], `split applies to string parameters, not ${param.type}`);
     if (w.wrapUnlessKey && param.type !== "json") ctx.fail([...wireAt, "wrapUnlessKey"], `wrapUnlessKey applies to json parameters, not ${param.type}`);
@@ -84,6 +89,13 @@ function queryEncoding(ctx: LinkContext, declared: OpenApiParameter, wireAt: Pat
   // OpenAPI: explode defaults to true for style form, false otherwise.
   const explode = declared.explode ?? style === "form";
   return style === "form" && explode ? undefined : { style: style as FormFieldEncoding["style"], explode };
+}
+
+/** Whether an array parameter is sent one value per item (OpenAPI's default for a query's `form` style), not as one comma-separated value. */
+function explodes(declared: OpenApiParameter, place: string): boolean {
+  if (typeof declared.explode === "boolean") return declared.explode;
+  const style = typeof declared.style === "string" ? declared.style : place === "query" ? "form" : "simple";
+  return style === "form";
 }
 
 /** A placement as the surface writes it: `query:$top`, `path:id`, `header:X`, `body:/a/b`, `switch`, `auth`, `server`. */

@@ -297,11 +297,11 @@ export interface Manifest {
   }
 }
 /**
- * Where requests go. Either a fixed default address, or a parameter that carries the caller's own address (which must then have `format: base-url`). `executeTool`'s `baseUrl` option overrides both, for mocks and sandboxes. An address given at call time (`baseUrl`, or the parameter) must name the default's host, one matching `hosts`, or a loopback host; any other only when the caller allows it (`allowHosts`, `--allow-host`). Version prefixes belong in the OpenAPI paths, not here.
+ * Where requests go. Either a fixed default address, or a parameter that carries the caller's own address (which must then have `format: base-url`). `executeTool`'s `baseUrl` option overrides both, for mocks and sandboxes. An address given at call time (`baseUrl`, or the parameter) must name the default's host, one matching `hosts`, or a loopback host; any other only when the caller allows it (`allowHosts`, `--allow-host`). The path of the OpenAPI document's server (`https://slack.com/api`: `/api`) prefixes every operation's path: the default address ends with it, and an address given at call time (scheme and host) gets it appended, so mocks serve the operations under it too.
  */
 export interface ManifestServer {
   /**
-   * Scheme and host of the live API, without a path.
+   * The live API's address: scheme and host, and the path of the OpenAPI document's server when it has one (the linker refuses a path that differs from the server's), without a trailing slash.
    */
   default?: string
   param?: ManifestParamName
@@ -334,6 +334,12 @@ export interface ManifestAuth {
    */
   scheme: string
   param: ManifestParamName
+  /**
+   * Names of parameters (header, query or cookie) or top-level body fields that the OpenAPI document declares for the credential itself, often required, beside its security scheme: RPC-style APIs declare a `token` on every method. The credential sent by `scheme` satisfies them: no parameter or constant supplies them, nothing sends them, and mocks do not require them. A declared parameter in the credential's own place (the API key's header or query name, or `Authorization` for a bearer token) is covered without being listed.
+   *
+   * @minItems 1
+   */
+  covers?: string[]
 }
 /**
  * Where an upstream error body keeps its code, message, request id and any further fields worth keeping, so that every provider's failure becomes the same structured error; and, for APIs that answer 2xx with a failure in the body, how to tell.
@@ -483,9 +489,13 @@ export interface ManifestParam {
    */
   caseInsensitive?: boolean
   /**
-   * `base-url`: an https address (http only for loopback hosts) without path, query or credentials; trailing slashes are stripped.
+   * The value is a list of items in one string, separated by this (`,` for a comma-separated list): `enum`, `pattern` and `format` apply to each item, `minLength` and `maxLength` to the whole; the items are sent trimmed, joined by the separator. For a query, path or header parameter the spec types as a string, or as an array sent as one comma-separated value (`explode: false`), whose items' enum it then takes.
    */
-  format?: "base-url"
+  separator?: string
+  /**
+   * `base-url`: an https address (http only for loopback hosts) without path, query or credentials; trailing slashes are stripped. `date-time` (RFC 3339, with a time zone), `date`, `email`, `uri` (absolute), `uuid`: checked before any request. Taken from the spec where it states one of these at the parameter's wire place; a manifest format must be the spec's. A format bounds the length (date-time 35, date 10, email 254, uri 2048, uuid 36 characters): no `maxLength` is needed in the address or a header.
+   */
+  format?: ("base-url" | "date-time" | "date" | "email" | "uri" | "uuid")
   /**
    * For `json`: the kind of value required after parsing.
    */
@@ -509,6 +519,9 @@ export interface ManifestParam {
      */
     hint?: string
   }
+  keys?: ManifestNestedLimits
+  values?: ManifestNestedLimits
+  items?: ManifestNestedLimits
   /**
    * A credential: never logged, never echoed in errors, given only as a reference to an environment variable in workflows and on the command line.
    */
@@ -526,6 +539,45 @@ export interface ManifestParam {
    */
   example?: unknown
   wire?: ManifestWire
+}
+/**
+ * Limits inside a `json` parameter, checked before any request (an error names the key or index, the rule and the value): `keys` and `values` of an object, `items` of an array. Values and items are taken from the spec's `additionalProperties` and `items` at the parameter's wire place where the manifest states none; the manifest may state tighter ones, never looser (e.g. metadata values of at most 500 characters).
+ */
+export interface ManifestNestedLimits {
+  /**
+   * The JSON type each value must have.
+   */
+  type?: ("string" | "number" | "integer" | "boolean")
+  /**
+   * For strings: the fewest characters.
+   */
+  minLength?: number
+  /**
+   * For strings: the most characters.
+   */
+  maxLength?: number
+  /**
+   * For strings: a regular expression (ECMAScript, `u` flag) each value must match.
+   */
+  pattern?: string
+  /**
+   * For strings: `date-time`, `date`, `email`, `uri` or `uuid`.
+   */
+  format?: ("date-time" | "date" | "email" | "uri" | "uuid")
+  /**
+   * The only values accepted.
+   *
+   * @minItems 1
+   */
+  enum?: unknown[]
+  /**
+   * For numbers: the smallest value (inclusive).
+   */
+  minimum?: number
+  /**
+   * For numbers: the largest value (inclusive).
+   */
+  maximum?: number
 }
 /**
  * Sent as the OpenAPI parameter `name` (default: the parameter's own name) in the path, the query string or a header. Values are percent-encoded.
@@ -785,6 +837,7 @@ export type ManifestField =
   | "manifest.operations"
   | "auth.scheme"
   | "auth.param"
+  | "auth.covers"
   | "constant.in"
   | "constant.name"
   | "constant.value"
@@ -799,6 +852,14 @@ export type ManifestField =
   | "idempotency.methods"
   | "limits.requestHeadBytes"
   | "limits.replyBytes"
+  | "nestedLimits.type"
+  | "nestedLimits.minLength"
+  | "nestedLimits.maxLength"
+  | "nestedLimits.pattern"
+  | "nestedLimits.format"
+  | "nestedLimits.enum"
+  | "nestedLimits.minimum"
+  | "nestedLimits.maximum"
   | "operation.operationId"
   | "operation.routes"
   | "operation.title"
@@ -854,12 +915,16 @@ export type ManifestField =
   | "param.enum"
   | "param.limitsFromSpec"
   | "param.caseInsensitive"
+  | "param.separator"
   | "param.format"
   | "param.jsonType"
   | "param.forbiddenKeys"
   | "param.forbiddenKeys.keys"
   | "param.forbiddenKeys.caseInsensitive"
   | "param.forbiddenKeys.hint"
+  | "param.keys"
+  | "param.values"
+  | "param.items"
   | "param.secret"
   | "param.visibility"
   | "param.placeholder"

@@ -2,8 +2,11 @@
 // sees no violation) and one step past it (refused before any request,
 // naming parameter, rule and value); every required parameter left out (and,
 // for text, blank); a value that percent-encodes past the request head the
-// upstream accepts (limits.requestHeadBytes).
-import type { ParamSpec } from "@blockwright/runtime";
+// upstream accepts (limits.requestHeadBytes); a value of the parameter's
+// format and one that is not; for a list in one string, items of its enum
+// and one that is not; the limits of values inside a JSON parameter.
+import { isValueFormat, type NestedLimits, type ParamSpec } from "@blockwright/runtime";
+import { madeStrings, NOT_OF_FORMAT } from "../../codegen/string-values.js";
 import { fail } from "../call.js";
 import { acceptCase, refuseCase } from "../input-cases.js";
 import { paramSource } from "../sources.js";
@@ -65,8 +68,10 @@ export const limitKind: CaseKindModule = {
 function hasLimit(p: ParamSpec): boolean {
   if (requiredInput(p)) return true;
   if (p.type === "number") return p.minimum !== undefined || p.maximum !== undefined || p.integer === true;
-  if (p.type !== "string" || p.enum) return false;
-  return p.maxLength !== undefined || (p.minLength ?? 0) > 1 || (p.wire.in === "body" && p.wire.split?.maxItems !== undefined);
+  if (p.type === "json") return [p.keys, p.values, p.items].some((n) => n && nestedBoundaries("x", n).length > 0);
+  if (p.type !== "string") return false;
+  if (p.enum) return p.separator !== undefined;
+  return p.maxLength !== undefined || (p.minLength ?? 0) > 1 || isValueFormat(p.format) || (p.wire.in === "body" && p.wire.split?.maxItems !== undefined);
 }
 
 /** A parameter the caller must give (one with a default is filled in). */
@@ -87,6 +92,20 @@ function boundaries(p: ParamSpec, values: ToolValues): Boundary[] {
       out.push({ name: `${p.name} integer`, param: p, bad: fraction, rule: "integer" });
     }
   }
+  if (p.type === "string" && p.enum && p.separator !== undefined) {
+    const [first, second] = p.enum.map(String);
+    const list = second === undefined ? String(first) : `${first}${p.separator}${second}`;
+    out.push({ name: `${p.name} items of its enum`, param: p, ok: list, bad: `${first}${p.separator}not-one-of-them`, rule: "enum" });
+  }
+  if (p.type === "string" && !p.enum && isValueFormat(p.format)) {
+    // A value of the format (its length within the parameter's) and one that is not, refused for its format (or its pattern, checked first).
+    out.push({ name: `${p.name} format ${p.format}`, param: p, ok: values.example(p.name)?.value, bad: NOT_OF_FORMAT[p.format], rule: p.pattern ? ["format", "pattern"] : "format" });
+  }
+  if (p.type === "json") {
+    const wrap = (v: unknown) => (p.jsonType === "array" ? [v] : { key: v });
+    for (const b of nestedBoundaries(p.name, p.jsonType === "array" ? p.items : p.values)) out.push({ ...b, param: p, ok: b.ok === undefined ? undefined : wrap(b.ok), bad: wrap(b.bad) });
+    for (const b of p.jsonType === "object" ? nestedBoundaries(`${p.name} keys`, p.keys, true) : []) out.push({ ...b, param: p, ok: b.ok === undefined ? undefined : { [String(b.ok)]: "x" }, bad: { [String(b.bad)]: "x" } });
+  }
   // Enum values are tested one by one; a base address decides where the request goes (runtime tests cover its length).
   if (p.type === "string" && !p.enum && p.format !== "base-url") {
     if (p.maxLength !== undefined) {
@@ -102,6 +121,18 @@ function boundaries(p: ParamSpec, values: ToolValues): Boundary[] {
       out.push({ name: `${p.name} maxItems ${n}`, param: p, ok: list(n), bad: list(n + 1), rule: "maxItems" });
     }
   }
+  return out;
+}
+
+/** The limits of a value inside a JSON parameter: one at each and one past it (values of the limits' own, not of a pattern). */
+function nestedBoundaries(name: string, n: NestedLimits | undefined, isKey = false): Omit<Boundary, "param">[] {
+  if (!n || n.pattern !== undefined) return [];
+  const what = isKey ? name : `${name} values`;
+  const out: Omit<Boundary, "param">[] = [];
+  if (n.enum) out.push({ name: `${what} enum`, ok: n.enum[0], bad: "not-one-of-them", rule: n.type && n.type !== "string" ? ["type", "enum"] : "enum" });
+  else if (n.format !== undefined) out.push({ name: `${what} format ${n.format}`, ok: madeStrings({ format: n.format })[0], bad: NOT_OF_FORMAT[n.format], rule: "format" });
+  else if (n.maxLength !== undefined && (n.type === undefined || n.type === "string")) out.push({ name: `${what} maxLength ${n.maxLength}`, ok: "x".repeat(n.maxLength), bad: "x".repeat(n.maxLength + 1), rule: "maxLength" });
+  if ((n.type === "number" || n.type === "integer") && n.maximum !== undefined) out.push({ name: `${what} maximum ${n.maximum}`, ok: Math.floor(n.maximum), bad: Math.floor(n.maximum) + 1, rule: "maximum" });
   return out;
 }
 

@@ -238,9 +238,18 @@ export const hostileAddBookTool = {
         "wrapUnlessKey": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
       },
       "default": {
-        "note */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+        "note": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
       },
       "jsonType": "object",
+      "keys": {
+        "pattern": "^(?:[a-z0-9-]+|\\*/ globalThis\\.pwned = 1; /\\* \r\n globalThis\\.pwned = 2; // \u2028 globalThis\\.pwned = 3; \u2029 globalThis\\.pwned = 4; --> <!-- <script>alert\\(1\\)</script> <img src=x onerror=alert\\(1\\)> \\[x\\]\\(javascript:alert\\(1\\)\\) <javascript:alert\\(1\\)> \\[y\\]: javascript:alert\\(1\\) @type \\{number\\} \\$\\{globalThis\\.pwned = 5\\} ` ' \" \\\\ \\|)$"
+      },
+      "values": {
+        "enum": [
+          "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+          "plain"
+        ]
+      },
       "forbiddenKeys": {
         "keys": [
           "id",
@@ -248,6 +257,43 @@ export const hostileAddBookTool = {
         ],
         "hint": "the shelf assigns ids */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
       }
+    },
+    {
+      "name": "shelves",
+      "type": "json",
+      "title": "Shelves",
+      "description": "Other shelves */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "required": false,
+      "secret": false,
+      "visibility": "user-or-llm",
+      "wire": {
+        "in": "body",
+        "pointer": "/shelves"
+      },
+      "jsonType": "array",
+      "items": {
+        "type": "string",
+        "pattern": "^(?:[a-z0-9-]+|\\*/ globalThis\\.pwned = 1; /\\* \r\n globalThis\\.pwned = 2; // \u2028 globalThis\\.pwned = 3; \u2029 globalThis\\.pwned = 4; --> <!-- <script>alert\\(1\\)</script> <img src=x onerror=alert\\(1\\)> \\[x\\]\\(javascript:alert\\(1\\)\\) <javascript:alert\\(1\\)> \\[y\\]: javascript:alert\\(1\\) @type \\{number\\} \\$\\{globalThis\\.pwned = 5\\} ` ' \" \\\\ \\|)$",
+        "maxLength": 2000
+      }
+    },
+    {
+      "name": "genres",
+      "type": "string",
+      "title": "Genres",
+      "description": "Genres */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "required": false,
+      "secret": false,
+      "visibility": "user-or-llm",
+      "wire": {
+        "in": "body",
+        "pointer": "/genres"
+      },
+      "enum": [
+        "fiction",
+        "poetry"
+      ],
+      "separator": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
     },
     {
       "name": "format",
@@ -978,8 +1024,52 @@ export const hostileBlock = {
       "type": "json",
       "description": "Free-form metadata */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
       "default": {
-        "note */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+        "note": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
       },
+      "secret": false,
+      "password": false,
+      "visibility": "user-or-llm",
+      "condition": {
+        "field": "operation",
+        "value": [
+          "hostile_add_book"
+        ]
+      },
+      "required": false
+    },
+    {
+      "id": "shelves",
+      "title": "Shelves",
+      "control": "code",
+      "type": "json",
+      "description": "Other shelves */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "secret": false,
+      "password": false,
+      "visibility": "user-or-llm",
+      "condition": {
+        "field": "operation",
+        "value": [
+          "hostile_add_book"
+        ]
+      },
+      "required": false
+    },
+    {
+      "id": "genres",
+      "title": "Genres",
+      "control": "dropdown",
+      "type": "string",
+      "description": "Genres */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "options": [
+        {
+          "id": "fiction",
+          "label": "fiction"
+        },
+        {
+          "id": "poetry",
+          "label": "poetry"
+        }
+      ],
       "secret": false,
       "password": false,
       "visibility": "user-or-llm",

@@ -1,0 +1,79 @@
+// The string formats a parameter may declare (`format`), each checked before
+// any request. `base-url` is the address a call is sent to (validate-params
+// checks it apart); the others are OpenAPI's formats of the same name, as
+// strict as the JSON Schema validators upstreams and mocks use (a value
+// accepted here is never refused there for its format).
+
+export type StringFormat = "base-url" | "date-time" | "date" | "email" | "uri" | "uuid";
+
+/** The formats a value is checked against here (base-url aside), with what each means in an error. */
+export const VALUE_FORMATS = {
+  "date-time": "an RFC 3339 date-time with a time zone, such as 2024-05-01T12:00:00Z",
+  date: "an RFC 3339 full date, such as 2024-05-01",
+  email: "an email address, such as someone@example.com",
+  uri: "an absolute URI, such as https://example.com/page",
+  uuid: "a UUID, such as 123e4567-e89b-42d3-a456-426614174000",
+} as const;
+
+export type ValueFormat = keyof typeof VALUE_FORMATS;
+
+/**
+ * The longest value of each format: a parameter sent in the address or a
+ * header needs a bound, and a format gives one (a date-time's fraction of a
+ * second is cut at nanoseconds; an email address at RFC 5321's 254; a URI
+ * at the 2048 characters browsers and servers commonly take).
+ */
+export const FORMAT_MAX_LENGTH: Record<ValueFormat, number> = {
+  "date-time": 35,
+  date: 10,
+  email: 254,
+  uri: 2048,
+  uuid: 36,
+};
+
+export function isValueFormat(format: string | undefined): format is ValueFormat {
+  return format !== undefined && Object.hasOwn(VALUE_FORMATS, format);
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt]([01]\d|2[0-3]):([0-5]\d):([0-5]\d|60)(\.\d{1,9})?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+// The HTML living standard's address (the same as ajv-formats' fast email), local part and host checked apart.
+const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// A URI (RFC 3986): a scheme, then only characters a URI may hold (anything else must be percent-encoded).
+const URI = /^[a-z][a-z0-9+.-]*:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]*$/i;
+
+/** Whether `value` is of `format`. */
+export function matchesFormat(format: ValueFormat, value: string): boolean {
+  switch (format) {
+    case "date":
+      return validDate(DATE.exec(value));
+    case "date-time":
+      return validDate(DATE_TIME.exec(value));
+    case "email":
+      return value.length <= FORMAT_MAX_LENGTH.email && EMAIL.test(value);
+    case "uuid":
+      return UUID.test(value);
+    case "uri":
+      return URI.test(value) && !/%(?![0-9a-f]{2})/i.test(value) && canParse(value);
+  }
+}
+
+/** A year, month and day that name a day of the calendar (no 30 February). */
+function validDate(match: RegExpExecArray | null): boolean {
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
+  return day <= days;
+}
+
+function canParse(value: string): boolean {
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}

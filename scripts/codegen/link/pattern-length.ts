@@ -1,0 +1,72 @@
+// The lengths of the values a pattern accepts, read from the pattern itself
+// (parsed by @eslint-community/regexpp, the parser ESLint uses): the
+// fewest and the most characters (code points, as the runtime counts them)
+// of a whole value it matches. A pattern anchored at both ends (`^…$`)
+// bounds the value, so a parameter sent in the address or a header needs no
+// `maxLength` of its own; one that is not anchored matches inside a longer
+// value, which it does not bound.
+import { RegExpParser, type AST } from "@eslint-community/regexpp";
+
+export interface PatternLengths {
+  /** The fewest characters of a value it accepts. */
+  min: number;
+  /** The most: Infinity when it does not bound the value (unanchored, `*`, `+`, `{n,}`). */
+  max: number;
+}
+
+const known = new Map<string, PatternLengths | undefined>();
+
+/** The lengths of the values `pattern` accepts (ECMAScript, `u` flag); undefined when it does not parse. */
+export function patternLengths(pattern: string): PatternLengths | undefined {
+  if (!known.has(pattern)) known.set(pattern, measure(pattern));
+  return known.get(pattern);
+}
+
+function measure(pattern: string): PatternLengths | undefined {
+  let ast: AST.Pattern;
+  try {
+    ast = new RegExpParser({ ecmaVersion: 2025 }).parsePattern(pattern, 0, pattern.length, { unicode: true });
+  } catch {
+    return undefined;
+  }
+  const { min, max } = lengthOf(ast);
+  return { min, max: ast.alternatives.every(anchored) ? max : Infinity };
+}
+
+/** Whether an alternative of the whole pattern starts with `^` and ends with `$`. */
+function anchored(alternative: AST.Alternative): boolean {
+  const first = alternative.elements[0];
+  const last = alternative.elements[alternative.elements.length - 1];
+  const edge = (e: AST.Element | undefined, kind: "start" | "end") => e?.type === "Assertion" && e.kind === kind;
+  const wraps = (e: AST.Element | undefined) => (e?.type === "Group" || e?.type === "CapturingGroup") && e.alternatives.every(anchored);
+  return (edge(first, "start") && edge(last, "end")) || (alternative.elements.length === 1 && wraps(first));
+}
+
+function lengthOf(node: AST.Node): PatternLengths {
+  switch (node.type) {
+    case "Pattern":
+    case "Group":
+    case "CapturingGroup":
+      return either(node.alternatives.map(lengthOf));
+    case "Alternative":
+      return node.elements.map(lengthOf).reduce((a, b) => ({ min: a.min + b.min, max: a.max + b.max }), { min: 0, max: 0 });
+    case "Quantifier": {
+      const inner = lengthOf(node.element);
+      return { min: inner.min * node.min, max: inner.max === 0 ? 0 : inner.max * node.max };
+    }
+    case "Assertion":
+      return { min: 0, max: 0 };
+    case "Backreference": {
+      const groups = [node.resolved].flat();
+      return { min: 0, max: either(groups.map(lengthOf)).max };
+    }
+    default:
+      // A character, a class or a set: one character (the `u` flag has no class of strings).
+      return { min: 1, max: 1 };
+  }
+}
+
+function either(options: PatternLengths[]): PatternLengths {
+  if (!options.length) return { min: 0, max: 0 };
+  return { min: Math.min(...options.map((o) => o.min)), max: Math.max(...options.map((o) => o.max)) };
+}

@@ -1,0 +1,47 @@
+// Schema constructs the OpenAPI version of the document does not allow, each
+// refused at its place in the document: `items` given as a list (the tuple
+// form of older JSON Schema drafts: OpenAPI 3.0 and 3.1 take one schema,
+// 3.1's tuples are `prefixItems`), and in 3.0 a `type` given as a list (3.1
+// only). Left in, such a schema reads as no schema at all, and surfaces
+// later as a confusing error far from its cause. The walk skips values that
+// are not schemas (examples, defaults, enums, extensions).
+import type { LinkContext, Path } from "./context.js";
+
+const NOT_SCHEMAS = new Set(["example", "examples", "default", "enum", "const"]);
+
+const found = new WeakMap<object, { path: Path; message: string }[]>();
+
+/** Report each construct the document's OpenAPI version does not allow (the walk is done once per document). */
+export function checkSchemaConstructs(ctx: LinkContext): void {
+  const data = ctx.doc.source.data as Record<string, unknown>;
+  let problems = found.get(data);
+  if (!problems) found.set(data, (problems = walk(data, String(data.openapi ?? ""))));
+  for (const p of problems) ctx.failInDocument(p.path, p.message);
+}
+
+function walk(root: unknown, version: string): { path: Path; message: string }[] {
+  const out: { path: Path; message: string }[] = [];
+  const three0 = version.startsWith("3.0");
+  const visit = (node: unknown, path: Path) => {
+    if (Array.isArray(node)) {
+      for (const [i, item] of node.entries()) visit(item, [...path, i]);
+      return;
+    }
+    if (!node || typeof node !== "object") return;
+    const o = node as Record<string, unknown>;
+    const named = path[path.length - 1] === "properties";
+    if (Array.isArray(o.items) && !named) {
+      out.push({ path: [...path, "items"], message: `items is a list (the tuple form), which OpenAPI ${version || "3"} does not allow: give one schema for every item${three0 ? "" : ", or prefixItems for a tuple"}` });
+    }
+    if (three0 && Array.isArray(o.type) && !named) {
+      out.push({ path: [...path, "type"], message: `type is a list, which OpenAPI ${version} does not allow (3.1 does): give one type, with nullable: true for null` });
+    }
+    for (const [key, value] of Object.entries(o)) {
+      // In a map of properties, a key is a name (a property may be called `example`).
+      if (!named && (NOT_SCHEMAS.has(key) || key.startsWith("x-"))) continue;
+      visit(value, [...path, key]);
+    }
+  };
+  visit(root, []);
+  return out;
+}
