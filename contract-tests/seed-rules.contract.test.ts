@@ -50,10 +50,26 @@ const seedRequired: Record<string, { required: string[]; valid: () => Record<str
 /** Secrets: their refusals say only that they are required, never what was given. */
 const SECRETS = new Set(["apiKey", "accessToken", "password"]);
 
+/**
+ * Whether a parameter is required as the seed has it. The credential of a
+ * provider with OAuth 2 flows (issue 22) is required unless a flow's
+ * parameters stand in for it: optional in the tool definition, refused when
+ * neither is given, its message then naming the flows too.
+ */
+const seedRequiredParam = (id: string, p: { name: string; required: boolean }) => p.required || (p.name === tool(id).auth.param && tool(id).oauth !== undefined);
+
 /** Refused before any request as a missing parameter, named in the error. */
 function expectMissing(r: { result: Parameters<typeof expectFailure>[0]; calls: Captured[] }, id: string, param: string, message: string): void {
   expect(r.calls, `${id} without ${param}: no request`).toHaveLength(0);
-  expect(expectFailure(r.result), `${id} without ${param}`).toMatchObject({ type: "validation", provider: tool(id).provider, operation: id, param, rule: "required", message });
+  const flows = param === tool(id).auth.param && tool(id).oauth !== undefined;
+  expect(expectFailure(r.result), `${id} without ${param}`).toMatchObject({
+    type: "validation",
+    provider: tool(id).provider,
+    operation: id,
+    param,
+    rule: "required",
+    message: flows ? expect.stringMatching(new RegExp(`^${param}: is required \\(an access token\\), or instead the parameters of an OAuth 2 flow: `)) : message,
+  });
 }
 
 describe("seed: required parameters", () => {
@@ -72,7 +88,7 @@ describe("seed: required parameters", () => {
         // Nothing the seed leaves optional is made required either.
         expect(
           tool(id)
-            .params.filter((p) => p.required)
+            .params.filter((p) => seedRequiredParam(id, p))
             .map((p) => p.name)
             .sort(),
         ).toEqual([...required].sort());
@@ -220,7 +236,8 @@ describe("seed: credentials", () => {
     it(`${id}: ${secret.join(", ")} secret (never shown in a refusal); ${userOnly.join(", ")} filled by a person, never by a model`, async () => {
       for (const name of userOnly) {
         const p = tool(id).params.find((x) => x.name === name);
-        expect(p, `${id}.${name}`).toMatchObject({ required: true, secret: secret.includes(name), visibility: "user-only" });
+        expect(p, `${id}.${name}`).toMatchObject({ secret: secret.includes(name), visibility: "user-only" });
+        expect(seedRequiredParam(id, p!), `${id}.${name} required`).toBe(true);
       }
       // What a model is offered (LLM tools, MCP) leaves them out.
       const offered = modelParams(tool(id)).map((p) => p.name);

@@ -1,6 +1,7 @@
 // One error shape for every provider and every way a call can fail.
 
-export type ToolErrorType = "validation" | "upstream" | "network" | "timeout";
+/** `auth`: the credential could not be obtained or renewed (an OAuth token endpoint refused it; code `REAUTH_REQUIRED` when the user must grant access again). */
+export type ToolErrorType = "validation" | "upstream" | "network" | "timeout" | "auth";
 
 export interface ToolError {
   type: ToolErrorType;

@@ -5,6 +5,7 @@
 import type { ToolResult } from "./errors.js";
 import { executeToolDefinition } from "./execute.js";
 import type { ExecuteOptions } from "./single-call.js";
+import { TokenCache } from "./oauth/token-cache.js";
 import { ownValue } from "./own.js";
 import { paginateToolDefinition } from "./paginate.js";
 import type { ToolDefinition } from "./tool-types.js";
@@ -31,10 +32,13 @@ export interface ToolExecutor<T extends ToolMap> {
 /**
  * A typed `executeTool` over a set of tools. It never throws for bad input or
  * upstream failures: the result is `{success: true, output}` or
- * `{success: false, error}`. An operation id that is not in the set (from
+ * `{success: false, error}`. OAuth 2 access tokens (tools with `auth.flows`)
+ * are cached per executor and credential set. An operation id that is not in the set (from
  * untyped callers) is a validation error.
  */
 export function createExecutor<T extends ToolMap>(tools: T): ToolExecutor<T> {
+  // OAuth 2 access tokens of this executor's calls, per credential set: concurrent calls share one token request.
+  const tokens = new TokenCache();
   const providers = [...new Set(Object.values(tools).map((t) => t.provider))];
   const unknown = (operationId: string): ToolResult => ({
     success: false,
@@ -50,7 +54,7 @@ export function createExecutor<T extends ToolMap>(tools: T): ToolExecutor<T> {
   const execute = async (operationId: string, params: object, options?: ExecuteOptions): Promise<ToolResult> => {
     const tool = ownValue(tools, operationId) as ToolDefinition | undefined;
     if (!tool) return unknown(operationId);
-    return executeToolDefinition(tool, params as Record<string, unknown>, options);
+    return executeToolDefinition(tool, params as Record<string, unknown>, { tokens, ...options });
   };
   const paginate = async function* (operationId: string, params: object, options?: PageOptions): AsyncGenerator<ToolResult> {
     const tool = ownValue(tools, operationId) as ToolDefinition | undefined;
@@ -58,7 +62,7 @@ export function createExecutor<T extends ToolMap>(tools: T): ToolExecutor<T> {
       yield unknown(operationId);
       return;
     }
-    yield* paginateToolDefinition(tool, params as Record<string, unknown>, options);
+    yield* paginateToolDefinition(tool, params as Record<string, unknown>, { tokens, ...options });
   };
   return Object.assign(execute, { paginate }) as unknown as ToolExecutor<T>;
 }

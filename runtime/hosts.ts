@@ -18,6 +18,11 @@ const WILDCARD = new RegExp(`^\\*\\.${LABEL}(?:\\.${LABEL})+$`);
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
 
+/** Whether a host (as `URL.hostname` writes it) is a loopback host: mocks and tests, where http is allowed too. */
+export function isLoopback(host: string): boolean {
+  return LOOPBACK.test(host);
+}
+
 /** Whether a host (as `URL.hostname` writes it: lower case, IPv6 in brackets) is an IP address. */
 export function isIpLiteral(host: string): boolean {
   return IPV4.test(host) || host.startsWith("[");

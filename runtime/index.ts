@@ -5,6 +5,10 @@
 // edge runtimes.
 export { executeToolDefinition } from "./execute.js";
 export type { ExecuteOptions } from "./single-call.js";
+export { TokenCache, type TokenSet } from "./oauth/token-cache.js";
+export type { IssuedTokens } from "./oauth/flows.js";
+export { flowParams, oauthParams } from "./oauth/flows.js";
+export { tokenUrlPlaceholders } from "./oauth/token-url.js";
 export { createExecutor, type ToolExecutor, type ParamsOf, type OutputOf, type ToolMap, type PagedOperationIds, type PageOptions } from "./executor.js";
 export { paginateToolDefinition, collectPages, DEFAULT_MAX_PAGES } from "./paginate.js";
 export { PAGE_INPUTS, pageInputsOf, type PageInputs } from "./page-inputs.js";

@@ -248,8 +248,9 @@ describe("input schemas", () => {
         expect(props).toEqual(modelParams(tool).map((p) => p.name));
       }
     }
-    expect(connectionParams(byId("crm_query")).map((p) => p.name)).toEqual(["apiKey", "instanceUrl"]);
-    expect(connectionParams(byId("directory_create_user")).map((p) => p.name)).toEqual(["accessToken", "password"]);
+    // The OAuth 2 flows' parameters (auth.flows) are connection parameters too.
+    expect(connectionParams(byId("crm_query")).map((p) => p.name)).toEqual(["apiKey", "clientId", "clientSecret", "refreshToken", "username", "privateKey", "instanceUrl"]);
+    expect(connectionParams(byId("directory_create_user")).map((p) => p.name)).toEqual(["accessToken", "tenantId", "clientId", "clientSecret", "password"]);
   });
 
   it("keep limits, enums, patterns and defaults (Anthropic, MCP)", () => {

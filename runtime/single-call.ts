@@ -24,6 +24,8 @@ import type { RouteSpec, ToolSpec } from "./tool-types.js";
 import { startDeadline, type Deadline } from "./deadline.js";
 import { applyCredential, isRedirect, redirectOrigin, requestUrl, send, type FetchLike, type HttpRequest } from "./transport.js";
 import { upstreamError } from "./upstream-error.js";
+import { callCredential, type IssuedTokens, type OAuthCall } from "./oauth/flows.js";
+import type { Renewal, TokenCache } from "./oauth/token-cache.js";
 import { checkAddress, validateParams } from "./validate-params.js";
 
 export interface ExecuteOptions {
@@ -58,6 +60,19 @@ export interface ExecuteOptions {
   maxItems?: number;
   /** With allPages: fetch at most this many pages. Default 100. */
   maxPages?: number;
+  /**
+   * For tools with OAuth 2 flows: the token endpoint to use instead of the
+   * manifest's (mocks, sandboxes), with the same `{param}` placeholders;
+   * https, or http on loopback; its host the flow's own, one of the
+   * manifest's tokenHosts, loopback, or one allowed by `allowHosts`.
+   */
+  tokenUrl?: string;
+  /** Where access tokens are kept between calls (default: one cache per process; createExecutor makes one per executor). */
+  tokens?: TokenCache;
+  /** Called with each token set a token endpoint issues (a rotated refresh token included), for the host to persist; its failure does not fail the call. */
+  onTokens?: (tokens: IssuedTokens) => void | Promise<void>;
+  /** The time in milliseconds since the epoch (default Date.now): tests expire tokens with it, without waiting. */
+  clock?: () => number;
 }
 
 // Network failures that happen before a request leaves: nothing can have been applied.
@@ -71,7 +86,10 @@ export interface PreparedCall {
   unsent: Set<string>;
   route: RouteSpec | undefined;
   baseUrl: string;
+  /** The credential sent: the static one, or the OAuth flow's current access token. */
   credential: string;
+  /** The OAuth 2 flow that obtains and renews the credential, when the tool declares flows and the call gives one's parameters. */
+  oauth?: OAuthCall;
   /** Values no result may show: the call's secret parameters and the caller's `secrets`. */
   secrets: string[];
   fail(error: Failure): Extract<ToolResult, { success: false }>;
@@ -120,14 +138,16 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
   if (refused) return { failed: fail({ type: "validation", message: `${given}: ${refused}`, param: given, rule: "host" }) };
 
   const route = chooseRoute(tool, values);
-  const credential = String(values[tool.auth.param]);
-  return {
+  const chosen = callCredential(tool, values, options, (s) => keepSecret(secrets, s));
+  if ("problem" in chosen) return { failed: fail({ type: "validation", ...chosen.problem }) };
+  const call: PreparedCall = {
     tool,
     values,
     unsent: validated.unsent,
     route,
     baseUrl: baseUrl.url,
-    credential,
+    credential: chosen.credential,
+    ...(chosen.oauth ? { oauth: chosen.oauth } : {}),
     secrets,
     fail,
     request: (adjust) => {
@@ -146,10 +166,15 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
         headers: wire.header, // built afresh for this request: no copy needed
         ...(body !== undefined ? { body } : {}),
       };
-      applyCredential(request, tool.auth, credential);
+      applyCredential(request, tool.auth, call.credential);
       return request;
     },
   };
+  return call;
+}
+
+function keepSecret(secrets: string[], value: string): void {
+  if (isSecretLength(value) && !secrets.includes(value)) secrets.push(value);
 }
 
 /** Problems of the options that only some tools take: named like parameter problems. */
@@ -204,10 +229,38 @@ export async function sendCall(call: PreparedCall, request: HttpRequest, options
   const timeoutMs = options.timeoutMs ?? 30_000;
   const deadline = startDeadline(timeoutMs, options.signal);
   try {
-    return await attempts(call, request, options, key, deadline, timeoutMs, readBefore);
+    const { oauth } = call;
+    if (!oauth) return await attempts(call, request, options, key, deadline, timeoutMs, readBefore);
+    const refused = await authorize(call, request, oauth.token(deadline.signal), deadline, timeoutMs);
+    if (refused) return refused;
+    const sent = await attempts(call, request, options, key, deadline, timeoutMs, readBefore);
+    // A 401 on a token from a flow: renewed once (single-flight), the request sent once more, never again.
+    if (sent.result.success || sent.result.error.status !== 401) return sent;
+    const stillRefused = await authorize(call, request, oauth.renew(call.credential, deadline.signal), deadline, timeoutMs);
+    return stillRefused ?? (await attempts(call, request, options, key, deadline, timeoutMs, readBefore));
   } finally {
     deadline.done();
   }
+}
+
+/** Put the flow's token on the call and its request; the failure when none could be had. */
+async function authorize(call: PreparedCall, request: HttpRequest, pending: Promise<Renewal<Failure>>, deadline: Deadline, timeoutMs: number): Promise<SentCall | undefined> {
+  let outcome: Renewal<Failure>;
+  try {
+    outcome = await deadline.race(pending);
+  } catch (e) {
+    if (deadline.cancelled) return { result: call.fail({ type: "network", message: "the call was cancelled", code: "ABORTED", retryable: false }) };
+    if (deadline.timedOut) return { result: call.fail({ type: "timeout", message: `no access token within ${timeoutMs} ms`, retryable: true }) };
+    const error = networkError(e);
+    return { result: call.fail({ ...error, message: `token ${error.message}` }) };
+  }
+  if ("failure" in outcome) return { result: call.fail(outcome.failure) };
+  const { accessToken, refreshToken } = outcome.tokens;
+  keepSecret(call.secrets, accessToken);
+  if (refreshToken) keepSecret(call.secrets, refreshToken);
+  call.credential = accessToken;
+  applyCredential(request, call.tool.auth, accessToken);
+  return undefined;
 }
 
 /** Send `request`, retrying what may be retried, and map the answer. */

@@ -109,6 +109,28 @@ export interface OutcomeSpec {
 
 export type AuthSpec = { type: "bearer"; param: string } | { type: "header"; name: string; param: string } | { type: "query"; name: string; param: string };
 
+/**
+ * An OAuth 2 grant that obtains the access token (manifest `auth.flows`). The
+ * fields ending in a role (`clientId`, `clientSecret`, `refreshToken`,
+ * `subject`, `privateKey`) name the parameters holding those values;
+ * `tokenUrl`'s `{param}` placeholders (path only: its origin is fixed) name
+ * pattern-checked parameters. `audience` (jwtBearer) defaults to the origin of
+ * the token URL in use.
+ */
+export type OAuthFlowSpec =
+  | { grant: "clientCredentials"; tokenUrl: string; scope?: string; clientId: string; clientSecret: string }
+  | { grant: "refreshToken"; tokenUrl: string; scope?: string; clientId: string; clientSecret?: string; refreshToken: string }
+  | { grant: "jwtBearer"; tokenUrl: string; scope?: string; clientId: string; subject: string; privateKey: string; audience?: string };
+
+export type OAuthGrant = OAuthFlowSpec["grant"];
+
+/** The OAuth 2 flows a tool's access token may come from, tried in order: the first whose parameters are all given. */
+export interface OAuthSpec {
+  flows: OAuthFlowSpec[];
+  /** Hosts a token URL given at call time may name besides each flow's own (hosts.ts patterns). */
+  tokenHosts?: string[];
+}
+
 /** A test on one value of a reply: it holds when the value equals `equals`. */
 export interface ValueTest {
   expression: string;
@@ -242,6 +264,8 @@ export interface ToolSpec {
    */
   server: { default?: string; param?: string; hosts?: string[]; basePath?: string; requestHeadBytes?: number; replyBytes?: number };
   auth: AuthSpec;
+  /** Present only when the manifest declares OAuth 2 flows (`auth.flows`): the credential may then be obtained, and renewed, by the runtime. */
+  oauth?: OAuthSpec;
   params: ParamSpec[];
   /** Tried in order before the main operation. */
   routes: RouteSpec[];

@@ -3,19 +3,18 @@
 // Valid input comes back normalised: defaults applied, numbers and booleans
 // coerced from their text form, JSON strings parsed, enum case canonicalised,
 // base addresses trimmed.
-import { itemAt } from "./checked.js";
 import { isValueFormat, matchesFormat, VALUE_FORMATS } from "./formats.js";
 import { ownValue } from "./own.js";
 import { isSecretLength, SECRET_MIN_LENGTH } from "./redact.js";
-import type { NestedLimits, ParamSpec, RuleSpec, ToolSpec } from "./tool-types.js";
+import { checkRules } from "./cross-field-rules.js";
+import type { Issue } from "./issue.js";
+import type { NestedLimits, ParamSpec, ToolSpec } from "./tool-types.js";
+
+export { checkRules };
 
 export { SECRET_MIN_LENGTH };
 
-export interface Issue {
-  param?: string;
-  rule: string;
-  message: string;
-}
+export type { Issue };
 
 export type Validated =
   | {
@@ -171,7 +170,8 @@ function computePlacements(spec: ParamSpec, tool: Pick<ToolSpec, "routes" | "aut
     const wire = route.wire[spec.name];
     if (wire) places.add(wire.in);
   }
-  if (spec.wire.in === "auth") places.add(tool?.auth.type === "query" ? "query" : "header");
+  // An OAuth flow's parameter (a client secret, a PEM private key) goes only into a token request's form: not a header.
+  if (spec.wire.in === "auth" && (!tool || spec.name === tool.auth.param)) places.add(tool?.auth.type === "query" ? "query" : "header");
   return places;
 }
 
@@ -179,7 +179,8 @@ function checkString(spec: ParamSpec, s: string, tool?: Pick<ToolSpec, "routes" 
   const places = placements(spec, tool);
   if (spec.secret && !isSecretLength(s)) return problem(spec, "minLength", `must be at least ${SECRET_MIN_LENGTH} characters long`, s);
   if (LONE_SURROGATE.test(s)) return problem(spec, "characters", "must be well-formed Unicode text (it contains half of a surrogate pair, which no request can carry)", s);
-  if ((spec.secret || places.has("header")) && NOT_HEADER_SAFE.test(s)) {
+  const formOnly = spec.wire.in === "auth" && tool !== undefined && spec.name !== tool.auth.param;
+  if (((spec.secret && !formOnly) || places.has("header")) && NOT_HEADER_SAFE.test(s)) {
     return problem(spec, "characters", `must not contain line breaks or other control characters, nor characters outside Latin-1 (it is sent in ${places.has("query") ? "the address" : "an HTTP header"})`, s);
   }
   if ((places.has("header") || spec.wire.in === "auth") && HEADER_TRIMMED.test(s)) {
@@ -373,77 +374,4 @@ function nestedProblem(limits: NestedLimits, value: unknown): { rule: string; te
     if (limits.format !== undefined && !matchesFormat(limits.format, value)) return { rule: "format", text: `must be ${VALUE_FORMATS[limits.format]}` };
   }
   return undefined;
-}
-
-/** Cross-field rules over normalised values (defaults applied). */
-export function checkRules(tool: ToolSpec, values: Record<string, unknown>, rules: readonly RuleSpec[] = tool.rules): Issue[] {
-  const issues: Issue[] = [];
-  for (const rule of rules) checkRule(rule, values, tool, issues);
-  return issues;
-}
-
-function checkRule(rule: RuleSpec, values: Record<string, unknown>, tool: ToolSpec, issues: Issue[]): void {
-  const present = (name: string) => values[name] !== undefined;
-  switch (rule.rule) {
-    case "exactlyOne": {
-      const given = rule.params.filter(present);
-      if (given.length !== 1) {
-        issues.push({
-          param: given[1] ?? rule.params[0],
-          rule: "exactlyOne",
-          message: `exactly one of ${rule.params.join(", ")} is required, got ${given.length ? given.join(" and ") : "none"}`,
-        });
-      }
-      return;
-    }
-    case "anyOf": {
-      if (rule.groups.some((group) => group.every(present))) return;
-      const alternatives = rule.groups.map((g) => g.join(" with "));
-      const given = rule.groups.flat().filter(present);
-      issues.push({
-        param: itemAt(itemAt(rule.groups, 0), 0),
-        rule: "anyOf",
-        message: `${tool.id} needs ${alternatives.length > 1 ? `${alternatives.slice(0, -1).join(", ")} or ${alternatives[alternatives.length - 1]}` : alternatives[0]}, got ${given.length ? `only ${[...new Set(given)].join(", ")}` : "none of them"}`,
-      });
-      return;
-    }
-    case "dependentLimits": {
-      const selector = values[rule.dependsOn];
-      const limits = rule.limits[String(selector)];
-      const value = values[rule.param];
-      if (!limits || value === undefined) return;
-      const when = ` when ${rule.dependsOn} is ${String(selector)}`;
-      const length = typeof value === "string" ? [...value].length : undefined;
-      const broken =
-        typeof value === "number" && limits.minimum !== undefined && value < limits.minimum
-          ? `must be at least ${limits.minimum}`
-          : typeof value === "number" && limits.maximum !== undefined && value > limits.maximum
-            ? `must be at most ${limits.maximum}`
-            : length !== undefined && limits.minLength !== undefined && length < limits.minLength
-              ? `must be at least ${limits.minLength} characters long`
-              : length !== undefined && limits.maxLength !== undefined && length > limits.maxLength
-                ? `must be at most ${limits.maxLength} characters long (it has ${length})`
-                : undefined;
-      if (broken)
-        issues.push({
-          param: rule.param,
-          rule: "dependentLimits",
-          message: `${rule.param}: ${broken}${when}, got ${typeof value === "string" ? JSON.stringify(value.length > 100 ? `${value.slice(0, 100)}…` : value) : JSON.stringify(value)}`,
-        });
-      return;
-    }
-    case "allowedValues": {
-      const selector = values[rule.dependsOn];
-      const allowed = rule.values[String(selector)];
-      const value = values[rule.param];
-      if (allowed === undefined || value === undefined || allowed.includes(value)) return;
-      issues.push({
-        param: rule.param,
-        rule: "allowedValues",
-        message: allowed.length
-          ? `${rule.param}: must be one of ${allowed.join(", ")} when ${rule.dependsOn} is ${String(selector)}, got ${JSON.stringify(value)}`
-          : `${rule.param}: must be left out when ${rule.dependsOn} is ${String(selector)}, got ${JSON.stringify(value)}`,
-      });
-    }
-  }
 }

@@ -22,6 +22,10 @@ export const CONCEPT_WORDING = {
     readme:
       "**`auth`:** the OpenAPI security scheme and the shared parameter holding the credential (secret): an HTTP bearer token, an API key in a header or the query, or the access token of an `oauth2` or `openIdConnect` scheme, sent as a bearer token; `covers`, the document's own parameters for that credential (a required `token`), which it satisfies and nothing sends.",
   },
+  authFlows: {
+    readme:
+      "**`auth.flows`:** OAuth 2 grants through which the runtime obtains the access token itself and renews it (`clientCredentials`, `refreshToken`, `jwtBearer`): each names its `tokenUrl` (https, its origin fixed; `{param}` placeholders in the path, from parameters with a `pattern`), `scope`, and the shared parameters holding the client id, secret, refresh token, subject or private key; `tokenHosts`, where a token URL given at call time may point. The credential parameter then is `required: false`.",
+  },
   errors: {
     readme: "**`errors`:** expressions for the upstream's `code`, `message` and `requestId`; `details` to carry more fields of the error body; `retryableStatuses`; `failureWhen` for APIs that answer 2xx with a failure in the body.",
   },

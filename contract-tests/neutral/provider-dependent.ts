@@ -77,9 +77,11 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "scripts/surface/concepts.test.ts",
     ],
     "commands on the providers it names, or in a project of its own": [
+      "contract-tests/real-api-rules.contract.test.ts",
       "scripts/cli/add.process.test.ts",
       "scripts/cli/add.test.ts",
       "scripts/cli/bad-input.test.ts",
+      "scripts/cli/call-oauth.test.ts",
       "scripts/cli/mock-sources.test.ts",
       "scripts/cli/output-folder.test.ts",
       "scripts/cli/process.test.ts",
@@ -88,7 +90,14 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "scripts/cli/test-command.test.ts",
       "scripts/codegen/external-refs.test.ts",
     ],
-    "a fixture provider copied into a specs/ folder of its own": ["scripts/codegen/link-http.test.ts", "scripts/codegen/link.test.ts", "scripts/surface/surface.test.ts"],
+    "a fixture provider copied into a specs/ folder of its own": [
+      "scripts/codegen/link-http.test.ts",
+      "scripts/codegen/link.test.ts",
+      "scripts/codegen/link/server.test.ts",
+      "scripts/codegen/link/unions.test.ts",
+      "scripts/codegen/shape.test.ts",
+      "scripts/surface/surface.test.ts",
+    ],
     "no provider's files: the manifest schema, package.json, the lock file": [
       "contract-tests/packages/install-weight.test.ts",
       "scripts/cli/mcp-sdk.test.ts",

@@ -19,7 +19,9 @@ import { node, run, runOk, type Finished } from "./processes.js";
 // The figures issue 8 sets for one provider package.
 const MAX_INSTALL_PACKAGES = 10;
 const MAX_INSTALL_BYTES = 6_000_000;
-const MAX_BUNDLE_BYTES = 60_000;
+// Issue 22 added jose (16 KB minified, tree-shaken: RS256 signing of OAuth 2 JWT assertions) to the 51 KB bundle;
+// issue 19 the checks of formats, JSON items and query styles (71.2 KB measured after both).
+const MAX_BUNDLE_BYTES = 75_000;
 
 const PROVIDERS = ["books", "docgen"];
 const CONSUMER_FIXTURES = join(ROOT, "contract-tests/packages/consumer");
@@ -160,9 +162,9 @@ describe("packages published to a local registry and installed in a fresh projec
     const bytes = result.outputFiles[0]!.contents.length;
     const inputs = Object.keys(result.metafile.inputs).filter((i) => i !== "<stdin>");
     figure(`minified browser bundle of @blockwright/${PROVIDERS[0]}'s executeTool: ${(bytes / 1000).toFixed(1)} KB from ${inputs.length} modules`);
-    // Only the provider, the runtime and openapi-fetch: no YAML parser, schema compiler or Node.js module.
+    // Only the provider, the runtime, openapi-fetch and jose: no YAML parser, schema compiler or Node.js module.
     const packages = new Set(inputs.map((i) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(i)?.[1]));
-    expect([...packages].sort()).toEqual([`@blockwright/${PROVIDERS[0]}`, "@blockwright/runtime", "openapi-fetch"]);
+    expect([...packages].sort()).toEqual([`@blockwright/${PROVIDERS[0]}`, "@blockwright/runtime", "jose", "openapi-fetch"]);
     expect(bytes).toBeLessThanOrEqual(MAX_BUNDLE_BYTES);
   });
 });

@@ -30,6 +30,21 @@ export declare const crmRateLimits: ToolSpec["rateLimits"];
 /** Parameter `apiKey`, shared by 4 operations. */
 export declare const crmApiKeyParam: ParamSpec;
 
+/** Parameter `clientId`, shared by 4 operations. */
+export declare const crmClientIdParam: ParamSpec;
+
+/** Parameter `clientSecret`, shared by 4 operations. */
+export declare const crmClientSecretParam: ParamSpec;
+
+/** Parameter `refreshToken`, shared by 4 operations. */
+export declare const crmRefreshTokenParam: ParamSpec;
+
+/** Parameter `username`, shared by 4 operations. */
+export declare const crmUsernameParam: ParamSpec;
+
+/** Parameter `privateKey`, shared by 4 operations. */
+export declare const crmPrivateKeyParam: ParamSpec;
+
 /** Parameter `instanceUrl`, shared by 4 operations. */
 export declare const crmInstanceUrlParam: ParamSpec;
 
@@ -41,8 +56,18 @@ export declare const crmRecordIdParam: ParamSpec;
 
 /** Parameters of `crm_create_record`: Create record. */
 export interface CrmCreateRecordParams {
-  /** OAuth access token (or session id) of the org, sent as a bearer token. */
-  apiKey: string;
+  /** OAuth access token (or session id) of the org, sent as a bearer token; or give clientId with refreshToken (and clientSecret), or clientId with username and privateKey, and the token is obtained (and renewed after a 401) for you. */
+  apiKey?: string;
+  /** Consumer key (client id) of the connected app, for the refresh token and JWT bearer flows. */
+  clientId?: string;
+  /** Consumer secret of the connected app, for the refresh token flow when the app requires it. */
+  clientSecret?: string;
+  /** A refresh token the connected app obtained for the user. */
+  refreshToken?: string;
+  /** The Salesforce username the JWT bearer flow signs in as (the assertion's subject). */
+  username?: string;
+  /** PKCS #8 PEM private key of the connected app's certificate, for the JWT bearer flow (line breaks may be written \n). */
+  privateKey?: string;
   /** The org's instance address, e.g. https://mydomain.my.salesforce.com (https only; trailing slashes are stripped). */
   instanceUrl: string;
   /** API name of the record type, standard (Account) or custom (Invoice__c). */
@@ -64,8 +89,18 @@ export declare const crmCreateRecordTool: ToolDefinition<CrmCreateRecordParams, 
 
 /** Parameters of `crm_get_record`: Get record. */
 export interface CrmGetRecordParams {
-  /** OAuth access token (or session id) of the org, sent as a bearer token. */
-  apiKey: string;
+  /** OAuth access token (or session id) of the org, sent as a bearer token; or give clientId with refreshToken (and clientSecret), or clientId with username and privateKey, and the token is obtained (and renewed after a 401) for you. */
+  apiKey?: string;
+  /** Consumer key (client id) of the connected app, for the refresh token and JWT bearer flows. */
+  clientId?: string;
+  /** Consumer secret of the connected app, for the refresh token flow when the app requires it. */
+  clientSecret?: string;
+  /** A refresh token the connected app obtained for the user. */
+  refreshToken?: string;
+  /** The Salesforce username the JWT bearer flow signs in as (the assertion's subject). */
+  username?: string;
+  /** PKCS #8 PEM private key of the connected app's certificate, for the JWT bearer flow (line breaks may be written \n). */
+  privateKey?: string;
   /** The org's instance address, e.g. https://mydomain.my.salesforce.com (https only; trailing slashes are stripped). */
   instanceUrl: string;
   /** API name of the record type, standard (Account) or custom (Invoice__c). */
@@ -89,8 +124,18 @@ export declare const crmGetRecordTool: ToolDefinition<CrmGetRecordParams, CrmGet
 
 /** Parameters of `crm_query`: Query records. */
 export interface CrmQueryParams {
-  /** OAuth access token (or session id) of the org, sent as a bearer token. */
-  apiKey: string;
+  /** OAuth access token (or session id) of the org, sent as a bearer token; or give clientId with refreshToken (and clientSecret), or clientId with username and privateKey, and the token is obtained (and renewed after a 401) for you. */
+  apiKey?: string;
+  /** Consumer key (client id) of the connected app, for the refresh token and JWT bearer flows. */
+  clientId?: string;
+  /** Consumer secret of the connected app, for the refresh token flow when the app requires it. */
+  clientSecret?: string;
+  /** A refresh token the connected app obtained for the user. */
+  refreshToken?: string;
+  /** The Salesforce username the JWT bearer flow signs in as (the assertion's subject). */
+  username?: string;
+  /** PKCS #8 PEM private key of the connected app's certificate, for the JWT bearer flow (line breaks may be written \n). */
+  privateKey?: string;
   /** The org's instance address, e.g. https://mydomain.my.salesforce.com (https only; trailing slashes are stripped). */
   instanceUrl: string;
   /** SOQL query text; sent percent-encoded in q. */
@@ -111,8 +156,18 @@ export declare const crmQueryTool: ToolDefinition<CrmQueryParams, CrmQueryOutput
 
 /** Parameters of `crm_update_record`: Update record. */
 export interface CrmUpdateRecordParams {
-  /** OAuth access token (or session id) of the org, sent as a bearer token. */
-  apiKey: string;
+  /** OAuth access token (or session id) of the org, sent as a bearer token; or give clientId with refreshToken (and clientSecret), or clientId with username and privateKey, and the token is obtained (and renewed after a 401) for you. */
+  apiKey?: string;
+  /** Consumer key (client id) of the connected app, for the refresh token and JWT bearer flows. */
+  clientId?: string;
+  /** Consumer secret of the connected app, for the refresh token flow when the app requires it. */
+  clientSecret?: string;
+  /** A refresh token the connected app obtained for the user. */
+  refreshToken?: string;
+  /** The Salesforce username the JWT bearer flow signs in as (the assertion's subject). */
+  username?: string;
+  /** PKCS #8 PEM private key of the connected app's certificate, for the JWT bearer flow (line breaks may be written \n). */
+  privateKey?: string;
   /** The org's instance address, e.g. https://mydomain.my.salesforce.com (https only; trailing slashes are stripped). */
   instanceUrl: string;
   /** API name of the record type, standard (Account) or custom (Invoice__c). */

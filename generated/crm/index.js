@@ -119,14 +119,108 @@ export const crmApiKeyParam = {
   "name": "apiKey",
   "type": "string",
   "title": "Access token",
-  "description": "OAuth access token (or session id) of the org, sent as a bearer token.",
-  "required": true,
+  "description": "OAuth access token (or session id) of the org, sent as a bearer token; or give clientId with refreshToken (and clientSecret), or clientId with username and privateKey, and the token is obtained (and renewed after a 401) for you.",
+  "required": false,
   "secret": true,
   "visibility": "user-only",
   "wire": {
     "in": "auth"
   },
   "maxLength": 4096,
+  "minLength": 8
+};
+
+/**
+ * Parameter `clientId`, shared by 4 operations.
+ * @type {import("@blockwright/runtime").ParamSpec}
+ */
+export const crmClientIdParam = {
+  "name": "clientId",
+  "type": "string",
+  "title": "Consumer key",
+  "description": "Consumer key (client id) of the connected app, for the refresh token and JWT bearer flows.",
+  "required": false,
+  "secret": false,
+  "visibility": "user-only",
+  "wire": {
+    "in": "auth"
+  },
+  "maxLength": 256
+};
+
+/**
+ * Parameter `clientSecret`, shared by 4 operations.
+ * @type {import("@blockwright/runtime").ParamSpec}
+ */
+export const crmClientSecretParam = {
+  "name": "clientSecret",
+  "type": "string",
+  "title": "Consumer secret",
+  "description": "Consumer secret of the connected app, for the refresh token flow when the app requires it.",
+  "required": false,
+  "secret": true,
+  "visibility": "user-only",
+  "wire": {
+    "in": "auth"
+  },
+  "maxLength": 256,
+  "minLength": 8
+};
+
+/**
+ * Parameter `refreshToken`, shared by 4 operations.
+ * @type {import("@blockwright/runtime").ParamSpec}
+ */
+export const crmRefreshTokenParam = {
+  "name": "refreshToken",
+  "type": "string",
+  "title": "Refresh token",
+  "description": "A refresh token the connected app obtained for the user.",
+  "required": false,
+  "secret": true,
+  "visibility": "user-only",
+  "wire": {
+    "in": "auth"
+  },
+  "maxLength": 1024,
+  "minLength": 8
+};
+
+/**
+ * Parameter `username`, shared by 4 operations.
+ * @type {import("@blockwright/runtime").ParamSpec}
+ */
+export const crmUsernameParam = {
+  "name": "username",
+  "type": "string",
+  "title": "Username",
+  "description": "The Salesforce username the JWT bearer flow signs in as (the assertion's subject).",
+  "required": false,
+  "secret": false,
+  "visibility": "user-only",
+  "wire": {
+    "in": "auth"
+  },
+  "maxLength": 80,
+  "placeholder": "integration@example.com"
+};
+
+/**
+ * Parameter `privateKey`, shared by 4 operations.
+ * @type {import("@blockwright/runtime").ParamSpec}
+ */
+export const crmPrivateKeyParam = {
+  "name": "privateKey",
+  "type": "string",
+  "title": "Private key",
+  "description": "PKCS #8 PEM private key of the connected app's certificate, for the JWT bearer flow (line breaks may be written \\n).",
+  "required": false,
+  "secret": true,
+  "visibility": "user-only",
+  "wire": {
+    "in": "auth"
+  },
+  "maxLength": 8192,
   "minLength": 8
 };
 
@@ -210,6 +304,11 @@ export const crmCreateRecordTool = {
   "auth": crmAuth,
   "params": [
     crmApiKeyParam,
+    crmClientIdParam,
+    crmClientSecretParam,
+    crmRefreshTokenParam,
+    crmUsernameParam,
+    crmPrivateKeyParam,
     crmInstanceUrlParam,
     crmSobjectParam,
     {
@@ -318,7 +417,30 @@ export const crmCreateRecordTool = {
   ],
   "outcomes": [],
   "errors": crmErrors,
-  "rateLimits": crmRateLimits
+  "rateLimits": crmRateLimits,
+  "oauth": {
+    "flows": [
+      {
+        "grant": "refreshToken",
+        "tokenUrl": "https://login.salesforce.com/services/oauth2/token",
+        "clientId": "clientId",
+        "clientSecret": "clientSecret",
+        "refreshToken": "refreshToken"
+      },
+      {
+        "grant": "jwtBearer",
+        "tokenUrl": "https://login.salesforce.com/services/oauth2/token",
+        "clientId": "clientId",
+        "subject": "username",
+        "privateKey": "privateKey"
+      }
+    ],
+    "tokenHosts": [
+      "test.salesforce.com",
+      "*.my.salesforce.com",
+      "*.sandbox.my.salesforce.com"
+    ]
+  }
 };
 
 /**
@@ -337,6 +459,11 @@ export const crmGetRecordTool = {
   "auth": crmAuth,
   "params": [
     crmApiKeyParam,
+    crmClientIdParam,
+    crmClientSecretParam,
+    crmRefreshTokenParam,
+    crmUsernameParam,
+    crmPrivateKeyParam,
     crmInstanceUrlParam,
     crmSobjectParam,
     crmRecordIdParam,
@@ -429,7 +556,30 @@ export const crmGetRecordTool = {
   ],
   "outcomes": [],
   "errors": crmErrors,
-  "rateLimits": crmRateLimits
+  "rateLimits": crmRateLimits,
+  "oauth": {
+    "flows": [
+      {
+        "grant": "refreshToken",
+        "tokenUrl": "https://login.salesforce.com/services/oauth2/token",
+        "clientId": "clientId",
+        "clientSecret": "clientSecret",
+        "refreshToken": "refreshToken"
+      },
+      {
+        "grant": "jwtBearer",
+        "tokenUrl": "https://login.salesforce.com/services/oauth2/token",
+        "clientId": "clientId",
+        "subject": "username",
+        "privateKey": "privateKey"
+      }
+    ],
+    "tokenHosts": [
+      "test.salesforce.com",
+      "*.my.salesforce.com",
+      "*.sandbox.my.salesforce.com"
+    ]
+  }
 };
 
 /**
@@ -448,6 +598,11 @@ export const crmQueryTool = {
   "auth": crmAuth,
   "params": [
     crmApiKeyParam,
+    crmClientIdParam,
+    crmClientSecretParam,
+    crmRefreshTokenParam,
+    crmUsernameParam,
+    crmPrivateKeyParam,
     crmInstanceUrlParam,
     {
       "name": "query",
@@ -566,6 +721,29 @@ export const crmQueryTool = {
   "outcomes": [],
   "errors": crmErrors,
   "rateLimits": crmRateLimits,
+  "oauth": {
+    "flows": [
+      {
+        "grant": "refreshToken",
+        "tokenUrl": "https://login.salesforce.com/services/oauth2/token",
+        "clientId": "clientId",
+        "clientSecret": "clientSecret",
+        "refreshToken": "refreshToken"
+      },
+      {
+        "grant": "jwtBearer",
+        "tokenUrl": "https://login.salesforce.com/services/oauth2/token",
+        "clientId": "clientId",
+        "subject": "username",
+        "privateKey": "privateKey"
+      }
+    ],
+    "tokenHosts": [
+      "test.salesforce.com",
+      "*.my.salesforce.com",
+      "*.sandbox.my.salesforce.com"
+    ]
+  },
   "pagination": {
     "next": {
       "style": "nextUrl",
@@ -611,6 +789,11 @@ export const crmUpdateRecordTool = {
   "auth": crmAuth,
   "params": [
     crmApiKeyParam,
+    crmClientIdParam,
+    crmClientSecretParam,
+    crmRefreshTokenParam,
+    crmUsernameParam,
+    crmPrivateKeyParam,
     crmInstanceUrlParam,
     crmSobjectParam,
     crmRecordIdParam,
@@ -711,7 +894,30 @@ export const crmUpdateRecordTool = {
   ],
   "outcomes": [],
   "errors": crmErrors,
-  "rateLimits": crmRateLimits
+  "rateLimits": crmRateLimits,
+  "oauth": {
+    "flows": [
+      {
+        "grant": "refreshToken",
+        "tokenUrl": "https://login.salesforce.com/services/oauth2/token",
+        "clientId": "clientId",
+        "clientSecret": "clientSecret",
+        "refreshToken": "refreshToken"
+      },
+      {
+        "grant": "jwtBearer",
+        "tokenUrl": "https://login.salesforce.com/services/oauth2/token",
+        "clientId": "clientId",
+        "subject": "username",
+        "privateKey": "privateKey"
+      }
+    ],
+    "tokenHosts": [
+      "test.salesforce.com",
+      "*.my.salesforce.com",
+      "*.sandbox.my.salesforce.com"
+    ]
+  }
 };
 
 /** Every Salesforce CRM tool, by operation id. */
@@ -781,11 +987,67 @@ export const crmBlock = {
       "title": "Access token",
       "control": "long-input",
       "type": "string",
-      "description": "OAuth access token (or session id) of the org, sent as a bearer token.",
+      "description": "OAuth access token (or session id) of the org, sent as a bearer token; or give clientId with refreshToken (and clientSecret), or clientId with username and privateKey, and the token is obtained (and renewed after a 401) for you.",
       "secret": true,
       "password": true,
       "visibility": "user-only",
-      "required": true
+      "required": false
+    },
+    {
+      "id": "clientId",
+      "title": "Consumer key",
+      "control": "short-input",
+      "type": "string",
+      "description": "Consumer key (client id) of the connected app, for the refresh token and JWT bearer flows.",
+      "secret": false,
+      "password": false,
+      "visibility": "user-only",
+      "required": false
+    },
+    {
+      "id": "clientSecret",
+      "title": "Consumer secret",
+      "control": "short-input",
+      "type": "string",
+      "description": "Consumer secret of the connected app, for the refresh token flow when the app requires it.",
+      "secret": true,
+      "password": true,
+      "visibility": "user-only",
+      "required": false
+    },
+    {
+      "id": "refreshToken",
+      "title": "Refresh token",
+      "control": "long-input",
+      "type": "string",
+      "description": "A refresh token the connected app obtained for the user.",
+      "secret": true,
+      "password": true,
+      "visibility": "user-only",
+      "required": false
+    },
+    {
+      "id": "username",
+      "title": "Username",
+      "control": "short-input",
+      "type": "string",
+      "description": "The Salesforce username the JWT bearer flow signs in as (the assertion's subject).",
+      "placeholder": "integration@example.com",
+      "secret": false,
+      "password": false,
+      "visibility": "user-only",
+      "required": false
+    },
+    {
+      "id": "privateKey",
+      "title": "Private key",
+      "control": "long-input",
+      "type": "string",
+      "description": "PKCS #8 PEM private key of the connected app's certificate, for the JWT bearer flow (line breaks may be written \\n).",
+      "secret": true,
+      "password": true,
+      "visibility": "user-only",
+      "required": false
     },
     {
       "id": "instanceUrl",

@@ -27,6 +27,15 @@ export declare const directoryErrors: ErrorSpec;
 /** Parameter `accessToken`, shared by 4 operations. */
 export declare const directoryAccessTokenParam: ParamSpec;
 
+/** Parameter `tenantId`, shared by 4 operations. */
+export declare const directoryTenantIdParam: ParamSpec;
+
+/** Parameter `clientId`, shared by 4 operations. */
+export declare const directoryClientIdParam: ParamSpec;
+
+/** Parameter `clientSecret`, shared by 4 operations. */
+export declare const directoryClientSecretParam: ParamSpec;
+
 /** Parameter `top`, shared by 2 operations. */
 export declare const directoryTopParam: ParamSpec;
 
@@ -35,8 +44,14 @@ export declare const directoryAdvancedQueryParam: ParamSpec;
 
 /** Parameters of `directory_create_user`: Create user. */
 export interface DirectoryCreateUserParams {
-  /** Microsoft Graph access token of the connection, sent as a bearer token. */
-  accessToken: string;
+  /** Microsoft Graph access token of the connection, sent as a bearer token; or leave it out and give tenantId, clientId and clientSecret, and the token is obtained (and renewed) for you. */
+  accessToken?: string;
+  /** Directory (tenant) id or verified domain of the tenant, for the client credentials flow. */
+  tenantId?: string;
+  /** Application (client) id of the app registration, for the client credentials flow. */
+  clientId?: string;
+  /** A client secret of the app registration, for the client credentials flow. */
+  clientSecret?: string;
   /** Name shown in the directory. */
   displayName: string;
   /** Mail alias. */
@@ -62,8 +77,14 @@ export declare const directoryCreateUserTool: ToolDefinition<DirectoryCreateUser
 
 /** Parameters of `directory_get_user`: Get user. */
 export interface DirectoryGetUserParams {
-  /** Microsoft Graph access token of the connection, sent as a bearer token. */
-  accessToken: string;
+  /** Microsoft Graph access token of the connection, sent as a bearer token; or leave it out and give tenantId, clientId and clientSecret, and the token is obtained (and renewed) for you. */
+  accessToken?: string;
+  /** Directory (tenant) id or verified domain of the tenant, for the client credentials flow. */
+  tenantId?: string;
+  /** Application (client) id of the app registration, for the client credentials flow. */
+  clientId?: string;
+  /** A client secret of the app registration, for the client credentials flow. */
+  clientSecret?: string;
   /** Object id or user principal name; URL-encoded into the path. */
   userId: string;
 }
@@ -81,8 +102,14 @@ export declare const directoryGetUserTool: ToolDefinition<DirectoryGetUserParams
 
 /** Parameters of `directory_list_groups`: List groups. */
 export interface DirectoryListGroupsParams {
-  /** Microsoft Graph access token of the connection, sent as a bearer token. */
-  accessToken: string;
+  /** Microsoft Graph access token of the connection, sent as a bearer token; or leave it out and give tenantId, clientId and clientSecret, and the token is obtained (and renewed) for you. */
+  accessToken?: string;
+  /** Directory (tenant) id or verified domain of the tenant, for the client credentials flow. */
+  tenantId?: string;
+  /** Application (client) id of the app registration, for the client credentials flow. */
+  clientId?: string;
+  /** A client secret of the app registration, for the client credentials flow. */
+  clientSecret?: string;
   /** Page size, 1 to 999 (Graph refuses more; it is never clamped). */
   top?: number;
   /** OData filter expression, sent URL-encoded as $filter. */
@@ -104,8 +131,14 @@ export declare const directoryListGroupsTool: ToolDefinition<DirectoryListGroups
 
 /** Parameters of `directory_list_users`: List users. */
 export interface DirectoryListUsersParams {
-  /** Microsoft Graph access token of the connection, sent as a bearer token. */
-  accessToken: string;
+  /** Microsoft Graph access token of the connection, sent as a bearer token; or leave it out and give tenantId, clientId and clientSecret, and the token is obtained (and renewed) for you. */
+  accessToken?: string;
+  /** Directory (tenant) id or verified domain of the tenant, for the client credentials flow. */
+  tenantId?: string;
+  /** Application (client) id of the app registration, for the client credentials flow. */
+  clientId?: string;
+  /** A client secret of the app registration, for the client credentials flow. */
+  clientSecret?: string;
   /** Page size, 1 to 999 (Graph refuses more; it is never clamped). */
   top?: number;
   /** OData filter expression, sent URL-encoded as $filter. */

@@ -109,14 +109,73 @@ export const directoryAccessTokenParam = {
   "name": "accessToken",
   "type": "string",
   "title": "Access token",
-  "description": "Microsoft Graph access token of the connection, sent as a bearer token.",
-  "required": true,
+  "description": "Microsoft Graph access token of the connection, sent as a bearer token; or leave it out and give tenantId, clientId and clientSecret, and the token is obtained (and renewed) for you.",
+  "required": false,
   "secret": true,
   "visibility": "user-only",
   "wire": {
     "in": "auth"
   },
   "maxLength": 8192,
+  "minLength": 8
+};
+
+/**
+ * Parameter `tenantId`, shared by 4 operations.
+ * @type {import("@blockwright/runtime").ParamSpec}
+ */
+export const directoryTenantIdParam = {
+  "name": "tenantId",
+  "type": "string",
+  "title": "Tenant",
+  "description": "Directory (tenant) id or verified domain of the tenant, for the client credentials flow.",
+  "required": false,
+  "secret": false,
+  "visibility": "user-only",
+  "wire": {
+    "in": "auth"
+  },
+  "maxLength": 253,
+  "pattern": "^[A-Za-z0-9][A-Za-z0-9.-]*$",
+  "patternHint": "a directory (tenant) id or a verified domain such as contoso.onmicrosoft.com",
+  "placeholder": "contoso.onmicrosoft.com"
+};
+
+/**
+ * Parameter `clientId`, shared by 4 operations.
+ * @type {import("@blockwright/runtime").ParamSpec}
+ */
+export const directoryClientIdParam = {
+  "name": "clientId",
+  "type": "string",
+  "title": "Client id",
+  "description": "Application (client) id of the app registration, for the client credentials flow.",
+  "required": false,
+  "secret": false,
+  "visibility": "user-only",
+  "wire": {
+    "in": "auth"
+  },
+  "maxLength": 64,
+  "placeholder": "00000000-0000-0000-0000-000000000000"
+};
+
+/**
+ * Parameter `clientSecret`, shared by 4 operations.
+ * @type {import("@blockwright/runtime").ParamSpec}
+ */
+export const directoryClientSecretParam = {
+  "name": "clientSecret",
+  "type": "string",
+  "title": "Client secret",
+  "description": "A client secret of the app registration, for the client credentials flow.",
+  "required": false,
+  "secret": true,
+  "visibility": "user-only",
+  "wire": {
+    "in": "auth"
+  },
+  "maxLength": 1024,
   "minLength": 8
 };
 
@@ -186,6 +245,9 @@ export const directoryCreateUserTool = {
   "auth": directoryAuth,
   "params": [
     directoryAccessTokenParam,
+    directoryTenantIdParam,
+    directoryClientIdParam,
+    directoryClientSecretParam,
     {
       "name": "displayName",
       "type": "string",
@@ -350,7 +412,18 @@ export const directoryCreateUserTool = {
     }
   ],
   "outcomes": [],
-  "errors": directoryErrors
+  "errors": directoryErrors,
+  "oauth": {
+    "flows": [
+      {
+        "grant": "clientCredentials",
+        "tokenUrl": "https://login.microsoftonline.com/{tenantId}/oauth2/v2.0/token",
+        "scope": "https://graph.microsoft.com/.default",
+        "clientId": "clientId",
+        "clientSecret": "clientSecret"
+      }
+    ]
+  }
 };
 
 /**
@@ -369,6 +442,9 @@ export const directoryGetUserTool = {
   "auth": directoryAuth,
   "params": [
     directoryAccessTokenParam,
+    directoryTenantIdParam,
+    directoryClientIdParam,
+    directoryClientSecretParam,
     {
       "name": "userId",
       "type": "string",
@@ -488,7 +564,18 @@ export const directoryGetUserTool = {
     }
   ],
   "outcomes": [],
-  "errors": directoryErrors
+  "errors": directoryErrors,
+  "oauth": {
+    "flows": [
+      {
+        "grant": "clientCredentials",
+        "tokenUrl": "https://login.microsoftonline.com/{tenantId}/oauth2/v2.0/token",
+        "scope": "https://graph.microsoft.com/.default",
+        "clientId": "clientId",
+        "clientSecret": "clientSecret"
+      }
+    ]
+  }
 };
 
 /**
@@ -507,6 +594,9 @@ export const directoryListGroupsTool = {
   "auth": directoryAuth,
   "params": [
     directoryAccessTokenParam,
+    directoryTenantIdParam,
+    directoryClientIdParam,
+    directoryClientSecretParam,
     directoryTopParam,
     {
       "name": "filter",
@@ -607,6 +697,17 @@ export const directoryListGroupsTool = {
   ],
   "outcomes": [],
   "errors": directoryErrors,
+  "oauth": {
+    "flows": [
+      {
+        "grant": "clientCredentials",
+        "tokenUrl": "https://login.microsoftonline.com/{tenantId}/oauth2/v2.0/token",
+        "scope": "https://graph.microsoft.com/.default",
+        "clientId": "clientId",
+        "clientSecret": "clientSecret"
+      }
+    ]
+  },
   "pagination": {
     "next": {
       "style": "nextUrl",
@@ -642,6 +743,9 @@ export const directoryListUsersTool = {
   "auth": directoryAuth,
   "params": [
     directoryAccessTokenParam,
+    directoryTenantIdParam,
+    directoryClientIdParam,
+    directoryClientSecretParam,
     directoryTopParam,
     {
       "name": "filter",
@@ -743,6 +847,17 @@ export const directoryListUsersTool = {
   ],
   "outcomes": [],
   "errors": directoryErrors,
+  "oauth": {
+    "flows": [
+      {
+        "grant": "clientCredentials",
+        "tokenUrl": "https://login.microsoftonline.com/{tenantId}/oauth2/v2.0/token",
+        "scope": "https://graph.microsoft.com/.default",
+        "clientId": "clientId",
+        "clientSecret": "clientSecret"
+      }
+    ]
+  },
   "pagination": {
     "next": {
       "style": "nextUrl",
@@ -829,11 +944,46 @@ export const directoryBlock = {
       "title": "Access token",
       "control": "long-input",
       "type": "string",
-      "description": "Microsoft Graph access token of the connection, sent as a bearer token.",
+      "description": "Microsoft Graph access token of the connection, sent as a bearer token; or leave it out and give tenantId, clientId and clientSecret, and the token is obtained (and renewed) for you.",
       "secret": true,
       "password": true,
       "visibility": "user-only",
-      "required": true
+      "required": false
+    },
+    {
+      "id": "tenantId",
+      "title": "Tenant",
+      "control": "short-input",
+      "type": "string",
+      "description": "Directory (tenant) id or verified domain of the tenant, for the client credentials flow.",
+      "placeholder": "contoso.onmicrosoft.com",
+      "secret": false,
+      "password": false,
+      "visibility": "user-only",
+      "required": false
+    },
+    {
+      "id": "clientId",
+      "title": "Client id",
+      "control": "short-input",
+      "type": "string",
+      "description": "Application (client) id of the app registration, for the client credentials flow.",
+      "placeholder": "00000000-0000-0000-0000-000000000000",
+      "secret": false,
+      "password": false,
+      "visibility": "user-only",
+      "required": false
+    },
+    {
+      "id": "clientSecret",
+      "title": "Client secret",
+      "control": "long-input",
+      "type": "string",
+      "description": "A client secret of the app registration, for the client credentials flow.",
+      "secret": true,
+      "password": true,
+      "visibility": "user-only",
+      "required": false
     },
     {
       "id": "displayName",

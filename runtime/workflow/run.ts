@@ -22,6 +22,8 @@ export interface RunOptions {
   env: Record<string, string | undefined>;
   /** Addresses per provider that replace the real ones (mock servers). */
   baseUrls?: Record<string, string>;
+  /** Token endpoints per provider that replace the manifest's (executeTool's tokenUrl: a token endpoint mock, a sandbox). */
+  tokenUrls?: Record<string, string>;
   /** More hosts the blocks' credentials may go to (executeTool's allowHosts). */
   allowHosts?: readonly string[];
   /** Ask the mocks for the response a block's `mock` names. */
@@ -123,6 +125,7 @@ async function runBlock(registry: Registry, id: string, block: WorkflowBlock, re
     executeToolDefinition(tool, params, {
       ...pageOptions,
       ...(options.baseUrls?.[tool.provider] ? { baseUrl: options.baseUrls[tool.provider] } : {}),
+      ...(tool.oauth && options.tokenUrls?.[tool.provider] ? { tokenUrl: options.tokenUrls[tool.provider] } : {}),
       ...(fetch ? { fetch } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(block.timeoutMs ? { timeoutMs: block.timeoutMs } : {}),

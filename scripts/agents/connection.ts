@@ -8,7 +8,7 @@
 //     <provider>:
 //       apiKey: "{{MY_TOKEN}}"                 # a secret: only a {{NAME}} reference
 //       instanceUrl: https://acme.example.com  # not secret: a literal is fine
-import { connectionParams, type ParamSpec, type ToolSpec } from "@blockwright/runtime";
+import { connectionParams, flowParams, oauthParams, type ParamSpec, type ToolSpec } from "@blockwright/runtime";
 import { envReferenceName, placeholderFor } from "@blockwright/runtime/workflow";
 import { envVariableName } from "../codegen/naming.js";
 import { formatPosition, loadYamlSource, type YamlSource } from "../yaml/yaml-source.js";
@@ -131,6 +131,12 @@ export function resolveConnections(tools: readonly ToolSpec[], config: Connectio
   for (const [provider, params] of connectionParamsByProvider(tools)) {
     const values: Record<string, unknown> = {};
     const missing: ResolvedConnection["missing"] = [];
+    const mockPlaceholder = placeholderRule(
+      tools.find((t) => t.provider === provider && t.oauth),
+      config[provider],
+      env,
+      provider,
+    );
     for (const [name, spec] of params) {
       const source = config[provider]?.[name] ?? { variable: envVariableName(provider, name) };
       if ("value" in source) {
@@ -141,14 +147,35 @@ export function resolveConnections(tools: readonly ToolSpec[], config: Connectio
       if (value !== undefined && value !== "") {
         values[name] = value;
         if (spec.secret) secrets.push(value);
-      } else if (mode === "mock") {
+      } else if (mode === "mock" && mockPlaceholder(name)) {
         values[name] = placeholderFor(source.variable, spec);
         placeholders.push(source.variable);
-      } else if (spec.required && spec.default === undefined) {
+      } else if ((spec.required && spec.default === undefined) || (mode === "live" && mockPlaceholder.credentialMissing(name))) {
         missing.push({ param: name, variable: source.variable });
       }
     }
     byProvider.set(provider, { values, missing });
   }
   return { byProvider, placeholders, secrets };
+}
+
+/**
+ * Which missing connection parameters get a mock placeholder (and, live,
+ * whether a missing one is the credential nothing stands in for): for a provider
+ * with OAuth 2 flows, not a flow's parameters (a placeholder would fail a
+ * tenant's pattern, and the flow would ask for a token with made-up
+ * credentials), and the access token only when no flow's parameters are all
+ * set: set ones go through the flow, to the token endpoint mock.
+ */
+function placeholderRule(tool: ToolSpec | undefined, config: ConnectionConfig[string] | undefined, env: Record<string, string | undefined>, provider: string): ((name: string) => boolean) & { credentialMissing(name: string): boolean } {
+  if (!tool?.oauth) return Object.assign(() => true, { credentialMissing: () => false });
+  const isSet = (name: string) => {
+    const source = config?.[name] ?? { variable: envVariableName(provider, name) };
+    return "value" in source || (env[source.variable] ?? "") !== "";
+  };
+  const flowSet = tool.oauth.flows.some((f) => flowParams(f).every(isSet));
+  const flowParamNames = oauthParams(tool);
+  const rule = (name: string) => !flowParamNames.has(name) && !(flowSet && name === tool.auth.param);
+  // Live: the access token (optional once flows exist) is missing when no flow's parameters are all set either.
+  return Object.assign(rule, { credentialMissing: (name: string) => name === tool.auth.param && !flowSet });
 }

@@ -1,9 +1,9 @@
-// `blockwright call <operationId> [--param name=value]... [--params '<json>'] [--base-url <url>] [--allow-host <host>]... [--timeout <ms>] [--all-pages] [--max-items <n>] [--max-pages <n>] [--out <dir>]`
+// `blockwright call <operationId> [--param name=value]... [--params '<json>'] [--base-url <url>] [--token-url <url>] [--allow-host <host>]... [--timeout <ms>] [--all-pages] [--max-items <n>] [--max-pages <n>] [--out <dir>]`
 import { setOwn } from "@blockwright/runtime";
 import { generatedPackages, listOption, parseArgs, positiveInteger, projectDirs, stringOption } from "./args.js";
 import { standardInput, UsageError, type CliIo } from "./io.js";
 
-export const USAGE = `Usage: blockwright call <operationId> [--param name=value]... [--params '<json>'] [--base-url <url>] [--allow-host <host>]... [--timeout <ms>] [--all-pages] [--max-items <n>] [--max-pages <n>] [--out <dir>]
+export const USAGE = `Usage: blockwright call <operationId> [--param name=value]... [--params '<json>'] [--base-url <url>] [--token-url <url>] [--allow-host <host>]... [--timeout <ms>] [--all-pages] [--max-items <n>] [--max-pages <n>] [--out <dir>]
 
 Run one tool of the project's generated packages and print the result object
 ({success, output} or {success, error}) as JSON on stdout.
@@ -13,6 +13,10 @@ Run one tool of the project's generated packages and print the result object
                        --params - reads it from standard input
   --base-url <url>     send the request to this address instead of the
                        provider's (https, or http on loopback: a mock)
+  --token-url <url>    for a provider with OAuth 2 flows: the token endpoint
+                       to use instead of the manifest's (https, or http on
+                       loopback: a mock; {param} placeholders as the
+                       manifest's); its host as for --base-url
   --allow-host <host>  let the credential go to this host too (repeatable):
                        a name, *.domain for one label, * for any name, or an
                        IP address; the provider's own hosts and loopback
@@ -26,8 +30,11 @@ Run one tool of the project's generated packages and print the result object
   --max-pages <n>      with --all-pages: fetch at most n pages (default 100)
   --out <dir>          the generated packages (default ./generated)
 
-Secret parameters (apiKey, accessToken) must be references to environment
-variables, e.g. --param apiKey={{MY_API_KEY}}; literal secrets are refused.
+Secret parameters (apiKey, accessToken, clientSecret, refreshToken,
+privateKey) must be references to environment variables, e.g.
+--param apiKey={{MY_API_KEY}}; literal secrets are refused. With a provider's
+OAuth 2 flow parameters instead of its access token (e.g. tenantId, clientId
+and clientSecret), the token is requested first.
 
 Exit status: 0 success, 1 the tool failed, 2 usage error, 70 internal error
 (a bug: please report it).`;
@@ -37,6 +44,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     param: { type: "string", multiple: true },
     params: { type: "string" },
     "base-url": { type: "string" },
+    "token-url": { type: "string" },
     "allow-host": { type: "string", multiple: true },
     timeout: { type: "string" },
     "all-pages": { type: "boolean" },
@@ -53,6 +61,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const allPages = args.values["all-pages"] === true;
   if ((maxItems !== undefined || maxPages !== undefined) && !allPages) throw new UsageError("--max-items and --max-pages go with --all-pages");
   const baseUrl = stringOption(args, "base-url");
+  const tokenUrl = stringOption(args, "token-url");
   const allowHosts = listOption(args, "allow-host");
   const json = stringOption(args, "params");
   const params = callParams(json === "-" ? await standardInput(io, "--params -") : json, listOption(args, "param"));
@@ -67,6 +76,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     const all = await loadRegistry(out);
     throw new UsageError(`unknown operation ${JSON.stringify(operationId)} (operations: ${Object.keys(all.tools).join(", ")})`);
   }
+  if (tokenUrl !== undefined && !tool.oauth) throw new UsageError(`--token-url: ${operationId} declares no OAuth 2 flows (manifest auth.flows), so it requests no token`);
   if (allPages && !tool.pagination) {
     const paged = Object.values(registry.tools)
       .filter((t) => t.pagination)
@@ -82,7 +92,14 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const controller = new AbortController();
   void io.interrupted.then(() => controller.abort());
   const pages = allPages ? { allPages, ...(maxItems ? { maxItems } : {}), ...(maxPages ? { maxPages } : {}) } : {};
-  const result = await registry.execute(operationId, resolved, { ...(baseUrl !== undefined ? { baseUrl } : {}), ...(allowHosts.length ? { allowHosts } : {}), ...(timeoutMs ? { timeoutMs } : {}), ...pages, signal: controller.signal });
+  const result = await registry.execute(operationId, resolved, {
+    ...(baseUrl !== undefined ? { baseUrl } : {}),
+    ...(tokenUrl !== undefined ? { tokenUrl } : {}),
+    ...(allowHosts.length ? { allowHosts } : {}),
+    ...(timeoutMs ? { timeoutMs } : {}),
+    ...pages,
+    signal: controller.signal,
+  });
   io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   return result.success ? 0 : 1;
 }

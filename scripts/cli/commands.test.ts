@@ -85,7 +85,8 @@ describe("blockwright (no command)", () => {
   it("refuses unknown options and missing values in one line, exit 2", async () => {
     expect(await cli(["run", "x.yaml", "--bogus"])).toMatchObject({
       code: 2,
-      stderr: "blockwright run: unknown option --bogus\nUsage: blockwright run <workflow> [--mock | --live] [--allow-host <host>]... [--env-file <file>] [--json <out.json>] [--concurrency <n>] [--specs <dir>] [--out <dir>]\n",
+      stderr:
+        "blockwright run: unknown option --bogus\nUsage: blockwright run <workflow> [--mock | --live] [--allow-host <host>]... [--token-url <provider>=<url>]... [--env-file <file>] [--json <out.json>] [--concurrency <n>] [--specs <dir>] [--out <dir>]\n",
     });
     expect(await cli(["call", "x", "--timeout"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--timeout needs a value") });
     expect(await cli(["call", "x", "--timeout", "soon"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--timeout takes a positive whole number") });

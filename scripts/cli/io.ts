@@ -46,15 +46,30 @@ export class CommandFailure extends Error {
 }
 
 /** Mocks of these providers: the io's own (tests share theirs) or new ones; a busy port or bad spec is a usage error. */
-export async function startCommandMocks(io: CliIo, providers: string[], options: MockOptions): Promise<MockServers> {
+export async function startCommandMocks(io: CliIo, providers: string[], options: MockOptions): Promise<MockServers & { tokenUrls: Record<string, string> }> {
   const { startMocks, MockStartError } = await import("../mocks.js");
+  let servers: MockServers;
   try {
     // Files named in errors as generation names them: relative to the working folder.
-    return await (io.startMocks ?? startMocks)(providers, { root: io.cwd, ...options });
+    servers = await (io.startMocks ?? startMocks)(providers, { root: io.cwd, ...options });
   } catch (e) {
     if (e instanceof MockStartError) throw new UsageError(e.message);
     throw e;
   }
+  // OAuth 2 flows get their tokens from a token endpoint mock (short-lived tokens, renewed as live).
+  const { startTokenMock } = await import("../token-mock.js");
+  const tokens = await startTokenMock().catch(async (e: unknown) => {
+    await servers.close();
+    throw e;
+  });
+  return {
+    urls: servers.urls,
+    tokenUrls: Object.fromEntries(providers.map((p) => [p, tokens.tokenUrl(p)])),
+    close: async () => {
+      await tokens.close();
+      await servers.close();
+    },
+  };
 }
 
 /** The result of a step that links the specs; their problems end the command `name` with exit status 2, listed. */

@@ -12,7 +12,7 @@ import type { CallToolResult, JSONRPCMessage } from "@modelcontextprotocol/sdk/t
 import { afterAll, describe, expect, inject, it } from "vitest";
 import type { CliIo } from "./io.js";
 import { serve } from "./mcp.js";
-import { connectionParams, toLlmTools } from "@blockwright/runtime";
+import { connectionParams, flowParams, oauthParams, toLlmTools } from "@blockwright/runtime";
 import { OPERATION_IDS, PROVIDER_IDS, ROOT, tools as repoTools } from "../../contract-tests/repo.js";
 import { envVariableName } from "../codegen/naming.js";
 
@@ -100,8 +100,14 @@ describe("blockwright mcp --mock", () => {
     expect(await s.close()).toBe(0);
     expect(s.mocks[0]!.closed).toBe(true);
     expect(s.stderr()).toContain(`blockwright mcp: serving ${OPERATION_IDS.length} tools of ${PROVIDER_IDS.join(", ")} on stdio (mock mode`);
-    // A placeholder for each connection parameter of each provider: no variable is set.
-    const variables = new Set(Object.values(repoTools).flatMap((t) => connectionParams(t).map((p) => envVariableName(t.provider, p.name))));
+    // A placeholder for each connection parameter of each provider but an OAuth flow's (the placeholder token stands in): no variable is set.
+    const variables = new Set(
+      Object.values(repoTools).flatMap((t) =>
+        connectionParams(t)
+          .filter((p) => !oauthParams(t).has(p.name))
+          .map((p) => envVariableName(t.provider, p.name)),
+      ),
+    );
     const placeholders = s
       .stderr()
       .match(/^placeholders \(mock mode\) for unset variables: (.*)$/m)?.[1]
@@ -220,5 +226,38 @@ describe("connection config", () => {
     expect(envVariableName("crm", "instanceUrl")).toBe("CRM_INSTANCE_URL");
     expect(envVariableName("directory", "accessToken")).toBe("DIRECTORY_ACCESS_TOKEN");
     expect(envVariableName("my-provider", "min_likelihood")).toBe("MY_PROVIDER_MIN_LIKELIHOOD");
+  });
+});
+
+describe("blockwright mcp and OAuth 2 flows", () => {
+  // A provider whose tools declare a client credentials flow, and one of its read-only tools without required parameters.
+  const oauthTool = Object.values(repoTools).find((t) => t.oauth?.flows.some((f) => f.grant === "clientCredentials") && t.method === "GET" && !t.params.some((p) => p.required));
+
+  it("--mock: a flow's parameters set, the token comes from the token endpoint mock; none set, a placeholder token; live, what to set", async () => {
+    expect(oauthTool).toBeDefined();
+    const tool = oauthTool!;
+    const flow = tool.oauth!.flows.find((f) => f.grant === "clientCredentials")!;
+    const env = Object.fromEntries(flowParams(flow).map((name) => [envVariableName(tool.provider, name), String(tool.params.find((p) => p.name === name)?.placeholder ?? "mcp-flow-value-1234")]));
+    const s = await start(["--mock", tool.provider], env);
+    const result = await s.client.callTool({ name: tool.id, arguments: {} });
+    expect(result.isError, text(result)).toBeFalsy();
+    expect(await s.close()).toBe(0);
+    expect(s.stderr()).not.toContain(envVariableName(tool.provider, tool.auth.param));
+    for (const p of tool.params.filter((q) => q.secret && flowParams(flow).includes(q.name))) expect(JSON.stringify(result) + s.stderr()).not.toContain(env[envVariableName(tool.provider, p.name)]);
+
+    const keyless = await start(["--mock", tool.provider]);
+    expect((await keyless.client.callTool({ name: tool.id, arguments: {} })).isError).toBeFalsy();
+    expect(await keyless.close()).toBe(0);
+    const placeholders = keyless
+      .stderr()
+      .match(/placeholders \(mock mode\) for unset variables: (.*)\n/)?.[1]
+      ?.split(", ");
+    expect(placeholders).toContain(envVariableName(tool.provider, tool.auth.param));
+    // A flow's parameters get none: a made-up tenant would fail its pattern.
+    for (const name of flowParams(flow)) expect(placeholders).not.toContain(envVariableName(tool.provider, name));
+
+    const live = await start([tool.provider]);
+    expect(live.stderr()).toContain(`not set: ${envVariableName(tool.provider, tool.auth.param)}`);
+    expect(await live.close()).toBe(0);
   });
 });

@@ -3,13 +3,14 @@ import { resolve } from "node:path";
 import type { Readable, Writable } from "node:stream";
 import type { ToolSpec } from "@blockwright/runtime";
 import type { ConnectionConfig } from "../agents/connection.js";
-import { parseArgs, PROJECT_OPTIONS, projectDirs, stringOption } from "./args.js";
+import { listOption, parseArgs, PROJECT_OPTIONS, projectDirs, stringOption } from "./args.js";
 import { startCommandMocks, UsageError, type CliIo } from "./io.js";
+import { TOKEN_URL_HELP, tokenUrlsOption } from "./token-urls.js";
 
 /** The largest MCP message read, in bytes: far above any tool call's arguments, far below what would strain memory. */
 export const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 
-export const USAGE = `Usage: blockwright mcp [provider...] [--mock] [--read-only] [--config <file>] [--env-file <file>] [--specs <dir>] [--out <dir>]
+export const USAGE = `Usage: blockwright mcp [provider...] [--mock] [--read-only] [--config <file>] [--env-file <file>] [--token-url <provider>=<url>]... [--specs <dir>] [--out <dir>]
 
 Serve the tools of the project's generated packages (every provider, or the
 ones named) to an MCP client over stdio: one tool per operation, with input
@@ -21,10 +22,14 @@ stdin, or on Ctrl-C.
 Connection parameters (credentials, instance addresses) never come from the
 model: each is read from the environment variable <PROVIDER>_<PARAM> in
 upper snake case (apiKey: <PROVIDER>_API_KEY), or from where --config says.
+A provider with OAuth 2 flows takes its access token, or a flow's parameters
+(e.g. <PROVIDER>_CLIENT_ID and <PROVIDER>_CLIENT_SECRET):
+tokens are then requested and renewed for the whole session.
 
   --mock              send every call to Prism mocks of the providers,
                       started here and stopped on exit; unset variables get
-                      clearly labelled placeholders, so no key is needed
+                      clearly labelled placeholders, so no key is needed;
+                      OAuth 2 flows get tokens from a token endpoint mock
   --read-only         serve only the tools that change nothing upstream
   --config <file>     YAML or JSON naming other sources, e.g.
                         connections:
@@ -32,6 +37,7 @@ upper snake case (apiKey: <PROVIDER>_API_KEY), or from where --config says.
                             apiKey: "{{MY_TOKEN}}"   # secrets: references only
                             instanceUrl: https://example.my.host
   --env-file <file>   KEY=VALUE lines added to the environment
+${TOKEN_URL_HELP}
   --specs <dir>       the specs the mocks are built from (default ./specs)
   --out <dir>         the generated packages (default ./generated)
 
@@ -50,6 +56,7 @@ export async function serve(argv: string[], io: CliIo, streams: { stdin: Readabl
     "read-only": { type: "boolean" },
     config: { type: "string" },
     "env-file": { type: "string" },
+    "token-url": { type: "string", multiple: true },
   });
   const { createRequire } = await import("node:module");
   const missing = missingMcpSdk(createRequire(import.meta.url));
@@ -59,6 +66,7 @@ export async function serve(argv: string[], io: CliIo, streams: { stdin: Readabl
   const dirs = projectDirs(args, io.cwd);
   const { loadProjectTools } = await import("./project-tools.js");
   const { tools } = await loadProjectTools(dirs.out, args.positionals, io.cwd);
+  const tokenUrls = tokenUrlsOption(listOption(args, "token-url"), [...new Set(tools.filter((t) => t.oauth).map((t) => t.provider))]);
 
   const envFile = stringOption(args, "env-file");
   const { readEnvFile } = await import("./env-file.js");
@@ -73,7 +81,7 @@ export async function serve(argv: string[], io: CliIo, streams: { stdin: Readabl
   }
 
   const providers = [...new Set(tools.map((t) => t.provider))];
-  let mocks: { urls: Record<string, string>; close(): Promise<void> } | undefined;
+  let mocks: { urls: Record<string, string>; tokenUrls: Record<string, string>; close(): Promise<void> } | undefined;
   if (mode === "mock") {
     const { urls } = (mocks = await startCommandMocks(io, providers, { specsDir: dirs.specs }));
     io.stderr.write(`mocks: ${providers.map((p) => `${p} ${urls[p]}`).join(", ")}\n`);
@@ -82,12 +90,17 @@ export async function serve(argv: string[], io: CliIo, streams: { stdin: Readabl
   try {
     const [{ createToolServer }, { BoundedStdioTransport }, { version }] = await Promise.all([import("../agents/mcp-server.js"), import("../agents/stdio-transport.js"), import("./version.js")]);
     const baseUrls = mocks?.urls;
+    // A --token-url wins over the token endpoint mock.
+    const tokenUrlOf = (provider: string) => tokenUrls[provider] ?? mocks?.tokenUrls[provider];
     const server = createToolServer({
       tools,
       readOnly,
       version: version(),
       connection: (tool) => resolved.byProvider.get(tool.provider) ?? { values: {}, missing: [] },
-      executeOptions: (tool) => ({ ...(baseUrls ? { baseUrl: baseUrls[tool.provider] } : {}), secrets: resolved.secrets }),
+      executeOptions: (tool) => {
+        const tokenUrl = tool.oauth ? tokenUrlOf(tool.provider) : undefined;
+        return { ...(baseUrls ? { baseUrl: baseUrls[tool.provider] } : {}), ...(tokenUrl ? { tokenUrl } : {}), secrets: resolved.secrets };
+      },
     });
     // Messages are bounded; the end of stdin stops the server whatever it was doing (stdio-transport.ts).
     const transport = new BoundedStdioTransport(streams.stdin, streams.stdout, MAX_MESSAGE_BYTES);

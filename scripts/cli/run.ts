@@ -1,11 +1,12 @@
-// `blockwright run <workflow> [--mock | --live] [--allow-host h]... [--env-file f] [--json out.json] [--concurrency n] [--specs dir] [--out dir]`
+// `blockwright run <workflow> [--mock | --live] [--allow-host h]... [--token-url p=url]... [--env-file f] [--json out.json] [--concurrency n] [--specs dir] [--out dir]`
 import { existsSync, statSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { listOption, parseArgs, positiveInteger, PROJECT_OPTIONS, projectDirs, stringOption } from "./args.js";
 import { startCommandMocks, UsageError, type CliIo } from "./io.js";
+import { TOKEN_URL_HELP, tokenUrlsOption } from "./token-urls.js";
 import { unsuitableFile } from "../targets.js";
 
-export const USAGE = `Usage: blockwright run <workflow> [--mock | --live] [--allow-host <host>]... [--env-file <file>] [--json <out.json>] [--concurrency <n>] [--specs <dir>] [--out <dir>]
+export const USAGE = `Usage: blockwright run <workflow> [--mock | --live] [--allow-host <host>]... [--token-url <provider>=<url>]... [--env-file <file>] [--json <out.json>] [--concurrency <n>] [--specs <dir>] [--out <dir>]
 
 Check a workflow (YAML or JSON), then run it: blocks start as soon as their
 upstream blocks succeed, independent branches run concurrently. Progress goes
@@ -14,11 +15,13 @@ standard input.
 
   --mock              (default) run against Prism mocks of the providers the
                       workflow uses, started here and stopped at the end;
-                      missing secrets get clearly labelled placeholders
+                      missing secrets get clearly labelled placeholders;
+                      OAuth 2 flows get tokens from a token endpoint mock
   --live              run against the real APIs; every secret must be set
   --allow-host <host> let credentials go to this host too (repeatable), for an
                       address parameter naming a host its provider does not
                       list: a name, *.domain, *, or an IP address
+${TOKEN_URL_HELP}
   --env-file <file>   KEY=VALUE lines added to the environment
   --json <out.json>   also write the run result (per block: status, time,
                       outputs, error; secrets redacted) to this file
@@ -39,6 +42,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     json: { type: "string" },
     concurrency: { type: "string" },
     "allow-host": { type: "string", multiple: true },
+    "token-url": { type: "string", multiple: true },
   });
   const [file, ...extra] = args.positionals;
   if (file === undefined) throw new UsageError("missing <workflow>");
@@ -63,16 +67,27 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     return 1;
   }
   const { workflow } = checked;
+  const oauthProviders = [
+    ...new Set(
+      Object.values(registry.tools)
+        .filter((t) => t.oauth)
+        .map((t) => t.provider),
+    ),
+  ];
+  const givenTokenUrls = tokenUrlsOption(listOption(args, "token-url"), oauthProviders);
   io.stderr.write(`${workflow.name ?? file}: ${Object.keys(workflow.blocks).length} blocks, ${mode} run\n`);
 
-  let mocks: { urls: Record<string, string>; close(): Promise<void> } | undefined;
+  let mocks: { urls: Record<string, string>; tokenUrls: Record<string, string>; close(): Promise<void> } | undefined;
   try {
     let baseUrls: Record<string, string> | undefined;
+    let tokenUrls = givenTokenUrls;
     if (mode === "mock") {
       if (checked.placeholders.length) io.stderr.write(`placeholders (mock run) for unset variables: ${checked.placeholders.join(", ")}\n`);
       const providers = [...new Set(Object.values(workflow.blocks).map((b) => b.type))].sort();
       mocks = await startCommandMocks(io, providers, { specsDir: dirs.specs });
       const urls = (baseUrls = mocks.urls);
+      // A --token-url wins over the token endpoint mock.
+      tokenUrls = { ...mocks.tokenUrls, ...givenTokenUrls };
       if (!controller.signal.aborted) {
         // Listening is answering: Prism builds its routes before it listens (a probe request
         // would only make it log an unmatched path). performance.now() counts from process start.
@@ -86,6 +101,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     const result = await runWorkflowWith(registry, checked, {
       env,
       ...(baseUrls ? { baseUrls } : {}),
+      ...(Object.keys(tokenUrls).length ? { tokenUrls } : {}),
       mockAnswers: mode === "mock",
       ...(concurrency ? { concurrency } : {}),
       ...(allowHosts.length ? { allowHosts } : {}),

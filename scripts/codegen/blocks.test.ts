@@ -25,8 +25,9 @@ describe("crm block", () => {
     expect(operation.options?.map((o) => o.id)).toEqual(block.tools.access);
   });
 
-  it("marks the credentials secret, user-only and always required", () => {
-    expect(only(block, "apiKey")).toMatchObject({ secret: true, password: true, visibility: "user-only", required: true });
+  it("marks the credentials secret and user-only; the access token optional, an OAuth 2 flow's parameters standing in for it", () => {
+    expect(only(block, "apiKey")).toMatchObject({ secret: true, password: true, visibility: "user-only", required: false });
+    expect(only(block, "refreshToken")).toMatchObject({ secret: true, password: true, visibility: "user-only", required: false });
     expect(only(block, "instanceUrl")).toMatchObject({ secret: false, visibility: "user-only", required: true });
     expect(only(block, "apiKey").condition).toBeUndefined();
   });

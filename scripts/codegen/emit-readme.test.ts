@@ -3,7 +3,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { emitReadme } from "./emit.js";
+import { emitReadme } from "./emit-readme.js";
 import { loadProvider } from "./generate-all.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));

@@ -4,7 +4,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, posix, relative, resolve } from "node:path";
-import { emitEntry, emitGeneratedReadme, emitPackageJson, emitReadme, type PackageContext, type PackageLinks } from "./emit.js";
+import { emitEntry, emitPackageJson, type PackageContext, type PackageLinks } from "./emit.js";
+import { emitGeneratedReadme, emitReadme } from "./emit-readme.js";
 import { emitOpenApiNamespace } from "./emit-types.js";
 import type { ProviderIR } from "./ir.js";
 import { linkDocument, LinkErrors } from "./link/index.js";

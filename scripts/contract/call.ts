@@ -2,7 +2,7 @@
 // and the checks every case shares: the mock found nothing wrong, the call
 // succeeded, or the input was refused before any request.
 import { isDeepStrictEqual } from "node:util";
-import { executeToolDefinition, show, type ToolError, type ToolResult, type ToolSpec } from "@blockwright/runtime";
+import { executeToolDefinition, type FetchLike, show, type ToolError, type ToolResult, type ToolSpec } from "@blockwright/runtime";
 import { mockFetch, type Exchange, type Script } from "./exchange.js";
 import { describeViolation } from "./prism.js";
 import { ContractFailure, type CaseContext } from "./types.js";
@@ -27,7 +27,9 @@ export interface CallOptions {
 export async function callTool(tool: ToolSpec, input: Record<string, unknown>, ctx: CaseContext, options: CallOptions = {}): Promise<Called> {
   const address = ctx.mockUrl(tool.provider);
   const given = withAddress(tool, input, address);
-  const { fetch, exchanges } = mockFetch(options.script ?? (() => (options.prefer ? { prefer: options.prefer } : {})));
+  const link = mockFetch(options.script ?? (() => (options.prefer ? { prefer: options.prefer } : {})));
+  const { exchanges } = link;
+  const fetch = onlyTo(address, link.fetch);
   let result: ToolResult;
   try {
     result = await executeToolDefinition(tool, given, {
@@ -42,6 +44,12 @@ export async function callTool(tool: ToolSpec, input: Record<string, unknown>, c
     ctx.observe?.({ tool, input: given, exchanges });
   }
   return { input: given, result, exchanges };
+}
+
+/** A fetch that sends nothing but to the mock (a token endpoint, a next page elsewhere: never the network). */
+export function onlyTo(address: string, fetchFn: FetchLike): FetchLike {
+  const origin = new URL(address).origin;
+  return (request) => (new URL(request.url).origin === origin ? fetchFn(request) : Promise.reject(new Error(`the contract suite sends requests only to the mock (${origin}), not to ${new URL(request.url).origin}`)));
 }
 
 /** The input with the mock's address in the server parameter, if the tool has one and the input does not set it. */

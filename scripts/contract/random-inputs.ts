@@ -3,7 +3,7 @@
 // rules, then the cross-field rules made to hold: what the runtime accepts),
 // and invalid ones that break exactly one rule, saying which.
 import fc from "fast-check";
-import { isValueFormat, itemAt, type NestedLimits, type ParamSpec, type ToolSpec, validateParams } from "@blockwright/runtime";
+import { isValueFormat, itemAt, oauthParams, type NestedLimits, type ParamSpec, type ToolSpec, validateParams } from "@blockwright/runtime";
 import { madeStrings, NOT_OF_FORMAT } from "../codegen/string-values.js";
 import { withAddress } from "./call.js";
 import type { Input, ToolValues } from "./values.js";
@@ -22,10 +22,12 @@ export interface InvalidDraw {
 /** Inputs the runtime accepts: each parameter drawn from its own rules, then the cross-field rules made to hold. */
 export function validInput(tool: ToolSpec, values: ToolValues, address: string): fc.Arbitrary<Input> {
   const members: Record<string, fc.Arbitrary<unknown>> = {};
+  const flowParams = oauthParams(tool);
   for (const p of tool.params) {
-    if (p.wire.in === "server") continue;
+    // The credential is always given, a flow's parameters never (a complete flow would send a token request).
+    if (p.wire.in === "server" || flowParams.has(p.name)) continue;
     const arb = validValue(p, values);
-    members[p.name] = p.required ? arb : fc.option(arb, { nil: undefined, freq: 2 });
+    members[p.name] = p.required || p.name === tool.auth.param ? arb : fc.option(arb, { nil: undefined, freq: 2 });
   }
   return fc
     .record(members)
@@ -157,7 +159,9 @@ export function invalidInput(tool: ToolSpec, values: ToolValues, address: string
         set(p.name, fc.constantFrom(42, true, {}, ["a"]), "type", "not a string");
         if (isValueFormat(p.format) && !p.enum) set(p.name, fc.constant(NOT_OF_FORMAT[p.format]), p.pattern ? ["format", "pattern"] : "format", `not of format ${p.format}`);
         if (p.secret) set(p.name, fc.string({ unit: fc.constantFrom(..."abcdefgh"), minLength: 1, maxLength: 7 }), "minLength", "shorter than a credential can be", false);
-        if (p.secret || places.has("header"))
+        // An OAuth flow's parameter goes only into a token request's form (validate-params.ts): line breaks are fine there.
+        const formOnly = p.wire.in === "auth" && p.name !== tool.auth.param;
+        if ((p.secret && !formOnly) || places.has("header"))
           set(
             p.name,
             fc.tuple(letters8, fc.constantFrom("\n", "\r", "\u0000", "\u007f", "é中")).map(([s, c]) => `${s}${c}${s}`),

@@ -4,7 +4,7 @@
 // examples), the manifest's placeholder, and last a value made from the
 // parameter's own rules. Every value used passes the parameter's rules, and
 // the inputs assembled from them pass the tool's cross-field rules.
-import { checkValue, isAbsent, itemAt, parsePointer, type ParamSpec, type RuleSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime";
+import { checkValue, isAbsent, itemAt, oauthParams, parsePointer, type ParamSpec, type RuleSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime";
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../codegen/openapi-document.js";
 import { madeStrings, ofFormatAndLength, stretch } from "../codegen/string-values.js";
 import { at } from "./json-path.js";
@@ -74,7 +74,7 @@ export class ToolValues {
     const out: Candidate[] = [];
     const typed = (param as ParamSpec & { example?: unknown }).example;
     if (typed !== undefined) out.push({ value: typed, source: "example" });
-    if (param.wire.in === "auth") out.push({ value: CREDENTIAL, source: "contract credential" });
+    if (param.wire.in === "auth" && param.name === this.tool.auth.param) out.push({ value: CREDENTIAL, source: "contract credential" });
     out.push(...this.specCandidates(param));
     const placeholder = placeholderValue(param);
     if (placeholder !== undefined) out.push({ value: placeholder, source: "placeholder" });
@@ -92,11 +92,16 @@ export class ToolValues {
     return this.examples.get(name);
   }
 
+  /** A parameter every input gives: the required ones, and the credential (optional when OAuth 2 flows may stand in for it; a flow's parameters are not given). */
+  private alwaysGiven(p: ParamSpec): boolean {
+    return (p.required || p.name === this.tool.auth.param) && p.wire.in !== "server";
+  }
+
   /** Required parameters only (plus what the rules need). */
   minimal(): Input {
     const input: Input = {};
     for (const p of this.tool.params) {
-      if (p.required && p.wire.in !== "server") input[p.name] = this.exampleOrThrow(p.name);
+      if (this.alwaysGiven(p)) input[p.name] = this.exampleOrThrow(p.name);
     }
     return this.satisfyOrThrow(input, []);
   }
@@ -104,8 +109,10 @@ export class ToolValues {
   /** Every parameter that has a value (switches on), rules kept. */
   full(): Input {
     const input: Input = {};
+    const flowParams = oauthParams(this.tool);
     for (const p of this.tool.params) {
-      if (p.wire.in === "server") continue;
+      // A flow's parameters would send a token request (the oauth cases test flows, on a token endpoint of their own).
+      if (p.wire.in === "server" || flowParams.has(p.name)) continue;
       const c = p.wire.in === "switch" ? { value: true } : this.example(p.name);
       if (c) input[p.name] = c.value;
     }
@@ -190,7 +197,7 @@ export class ToolValues {
       taken.push({ param: p.name, wire });
     }
     for (const p of this.tool.params) {
-      if (p.required && p.wire.in !== "server" && input[p.name] === undefined) input[p.name] = this.exampleOrThrow(p.name);
+      if (this.alwaysGiven(p) && input[p.name] === undefined) input[p.name] = this.exampleOrThrow(p.name);
     }
     const satisfied =
       this.satisfy(

@@ -139,7 +139,8 @@ describe("rateLimits and server.hosts", () => {
 });
 
 describe("a surface from before surfaces listed their concepts", () => {
-  // generated/<p>/surface.json as committed at cba3362, before the surface recorded limits, idempotency, failure tests, routes, the error body or the page size.
+  // generated/<p>/surface.json as committed at cba3362, before the surface recorded limits, idempotency, failure tests, routes, the error body or the page size;
+  // the credential parameters as the specs have them since OAuth 2 flows (issue 22), so that the specs are the same.
   const earlier = (provider: string) => JSON.parse(readFileSync(join(import.meta.dirname, `__fixtures__/before-concepts/${provider}.surface.json`), "utf8")) as Surface;
   const now = (provider: string) => JSON.parse(readFileSync(join(ROOT, `generated/${provider}/surface.json`), "utf8")) as Surface;
 

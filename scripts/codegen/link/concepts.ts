@@ -8,6 +8,7 @@
 import type { ManifestField } from "../precompiled/manifest-types.js";
 import type { ProviderEntry, SurfaceEntry, ToolEntry } from "../surface-entry.js";
 import { authSurface } from "./auth.js";
+import { authFlowsSurface, linkAuthFlows } from "./auth-flows.js";
 import { linkBehavior } from "./behavior.js";
 import { deprecatedSurface, linkDeprecated } from "./deprecated.js";
 import { errorDetailsSurface, errorFieldsSurface, failureWhenSurface, retryableStatusesSurface } from "./errors.js";
@@ -26,11 +27,12 @@ import { rulesSurface } from "./rules.js";
 import { hostsSurface } from "./server.js";
 
 /** The concepts that add to a tool what its operation alone gives, in the order their fields are added. */
-export const OPERATION_PARTS: readonly OperationPart[] = [linkBehavior, linkDeprecated];
+export const OPERATION_PARTS: readonly OperationPart[] = [linkBehavior, linkDeprecated, linkAuthFlows];
 
 /** Every surface entry by its name (in a surface's `concepts`), in the order diff reports their changes. */
 export const SURFACE_ENTRIES = {
   auth: authSurface,
+  "auth.flows": authFlowsSurface,
   rateLimits: rateLimitsSurface,
   hosts: hostsSurface,
   "limits.requestHeadBytes": requestHeadBytesSurface,
@@ -104,6 +106,26 @@ export const FIELDS = {
   "auth.scheme": { surface: "auth" },
   "auth.param": { surface: "auth" },
   "auth.covers": { none: "what the credential stands for in the document: nothing is sent for it, and a caller configures nothing" },
+  "auth.flows": { fields: "authFlows" },
+  "auth.tokenHosts": { surface: "auth.flows" },
+  "authFlows.clientCredentials": { surface: "auth.flows" },
+  "authFlows.clientCredentials.tokenUrl": { surface: "auth.flows" },
+  "authFlows.clientCredentials.scope": { surface: "auth.flows" },
+  "authFlows.clientCredentials.clientId": { surface: "auth.flows" },
+  "authFlows.clientCredentials.clientSecret": { surface: "auth.flows" },
+  "authFlows.refreshToken": { surface: "auth.flows" },
+  "authFlows.refreshToken.tokenUrl": { surface: "auth.flows" },
+  "authFlows.refreshToken.scope": { surface: "auth.flows" },
+  "authFlows.refreshToken.clientId": { surface: "auth.flows" },
+  "authFlows.refreshToken.clientSecret": { surface: "auth.flows" },
+  "authFlows.refreshToken.refreshToken": { surface: "auth.flows" },
+  "authFlows.jwtBearer": { surface: "auth.flows" },
+  "authFlows.jwtBearer.tokenUrl": { surface: "auth.flows" },
+  "authFlows.jwtBearer.scope": { surface: "auth.flows" },
+  "authFlows.jwtBearer.clientId": { surface: "auth.flows" },
+  "authFlows.jwtBearer.subject": { surface: "auth.flows" },
+  "authFlows.jwtBearer.privateKey": { surface: "auth.flows" },
+  "authFlows.jwtBearer.audience": { surface: "auth.flows" },
   "errors.code": { surface: "errors.fields" },
   "errors.message": { surface: "errors.fields" },
   "errors.requestId": { surface: "errors.fields" },

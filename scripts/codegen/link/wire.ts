@@ -5,6 +5,7 @@
 import { parsePointer, type FormFieldEncoding, type ParamSpec, type WireConstant, type WireSpec } from "@blockwright/runtime";
 import type { ManifestParam } from "../precompiled/manifest-types.js";
 import { declaredParameter, slotKey, type OpenApiOperation, type OpenApiParameter } from "../openapi-document.js";
+import { isFlowParam } from "./auth-flows.js";
 import { linkConstant } from "./constants.js";
 import { fieldsNear, unionsSearched, type LinkContext, type Path } from "./context.js";
 import { typeOf } from "../openapi-document.js";
@@ -18,9 +19,9 @@ import { checkAgainstSchema, withSchemaFacts, withSpecLimits } from "./param-lim
 export function placeParam(ctx: LinkContext, name: string, p: ManifestParam, at: Path, op: OpenApiOperation, wireAt: Path): { wire: WireSpec; param: ManifestParam } | undefined {
   const w = p.wire;
   if (!w) {
-    if (name === ctx.manifest.auth.param) return { wire: { in: "auth" }, param: p };
+    if (name === ctx.manifest.auth.param || isFlowParam(ctx, name)) return { wire: { in: "auth" }, param: p };
     if (name === ctx.manifest.server.param) return { wire: { in: "server" }, param: p };
-    return ctx.fail(at, `parameter "${name}" has no "wire" placement and is neither the credential nor the address parameter`);
+    return ctx.fail(at, `parameter "${name}" has no "wire" placement and is neither a credential (auth) nor the address parameter`);
   }
   if (w.in === "path" || w.in === "query" || w.in === "header") {
     const wireName = w.name ?? name;

@@ -5,6 +5,22 @@
  */
 export type ManifestParamName = string
 /**
+ * The token endpoint, https, without query or fragment. `{param}` placeholders are allowed in its path only (its origin is fixed) and name shared parameters with a `pattern`; their values are URL-encoded.
+ */
+export type ManifestTokenUrl = string
+/**
+ * The `scope` sent with the token request: scope tokens (printable ASCII but `"` and `\`) separated by single spaces (RFC 6749 §3.3).
+ */
+export type ManifestTokenScope = string
+/**
+ * Name of a block input: a JavaScript identifier.
+ */
+export type ManifestFlowClientId = string
+/**
+ * Name of a block input: a JavaScript identifier.
+ */
+export type ManifestFlowClientSecret = string
+/**
  * Runtime expressions; the first that yields a value wins. `$response.body#/<json-pointer>` reads the error body, `$response.header.<name>` a response header.
  * 
  * @minItems 1
@@ -334,12 +350,57 @@ export interface ManifestAuth {
    */
   scheme: string
   param: ManifestParamName
+  flows?: ManifestAuthFlows
+  /**
+   * Hosts a token URL given at call time (`tokenUrl` option, `--token-url`) may name besides each flow's own, as `server.hosts` writes them (`*.` for one label). Loopback hosts need none; others only when the caller allows them (`allowHosts`).
+   *
+   * @minItems 1
+   */
+  tokenHosts?: string[]
   /**
    * Names of parameters (header, query or cookie) or top-level body fields that the OpenAPI document declares for the credential itself, often required, beside its security scheme: RPC-style APIs declare a `token` on every method. The credential sent by `scheme` satisfies them: no parameter or constant supplies them, nothing sends them, and mocks do not require them. A declared parameter in the credential's own place (the API key's header or query name, or `Authorization` for a bearer token) is covered without being listed.
    *
    * @minItems 1
    */
   covers?: string[]
+}
+/**
+ * OAuth 2 grants the runtime uses to obtain the access token itself, and to renew it: before it expires (`expires_in`), or once after a 401 when the token endpoint gives no lifetime. A call uses the first flow whose parameters are all given; the credential parameter (`param`, then `required: false`) still works alone, and given with a flow's parameters it is the first token. Token requests are form-encoded; `invalid_grant` and `invalid_client` answers become an `auth` error with code REAUTH_REQUIRED. Each role (`clientId`, `clientSecret`, …) names a shared parameter without a wire placement; secrets (client secret, refresh token, private key) must be `secret: true`.
+ */
+export interface ManifestAuthFlows {
+  /**
+   * The application's own identity (RFC 6749 §4.4): `grant_type=client_credentials` with the client id and secret, and `scope` when given.
+   */
+  clientCredentials?: {
+    tokenUrl: ManifestTokenUrl
+    scope?: ManifestTokenScope
+    clientId: ManifestFlowClientId
+    clientSecret: ManifestFlowClientSecret
+  }
+  /**
+   * A user's long-lived grant (RFC 6749 §6): `grant_type=refresh_token` with the refresh token and client id (and secret, when given). A refresh token the answer rotates replaces the one passed in (the `onTokens` hook lets the host persist it); an answer without one keeps it.
+   */
+  refreshToken?: {
+    tokenUrl: ManifestTokenUrl
+    scope?: ManifestTokenScope
+    clientId: ManifestFlowClientId
+    clientSecret?: ManifestFlowClientSecret
+    refreshToken: ManifestParamName
+  }
+  /**
+   * Server to server (RFC 7523): an assertion signed RS256 with the user's private key (PKCS #8 PEM), issuer the client id, subject the user, audience `audience` (default: the origin of the token URL in use), valid three minutes.
+   */
+  jwtBearer?: {
+    tokenUrl: ManifestTokenUrl
+    scope?: ManifestTokenScope
+    clientId: ManifestFlowClientId
+    subject: ManifestParamName
+    privateKey: ManifestParamName
+    /**
+     * The assertion's `aud` (a URI, no spaces), when it is not the origin of the token URL in use.
+     */
+    audience?: string
+  }
 }
 /**
  * Where an upstream error body keeps its code, message, request id and any further fields worth keeping, so that every provider's failure becomes the same structured error; and, for APIs that answer 2xx with a failure in the body, how to tell.
@@ -837,7 +898,27 @@ export type ManifestField =
   | "manifest.operations"
   | "auth.scheme"
   | "auth.param"
+  | "auth.flows"
+  | "auth.tokenHosts"
   | "auth.covers"
+  | "authFlows.clientCredentials"
+  | "authFlows.clientCredentials.tokenUrl"
+  | "authFlows.clientCredentials.scope"
+  | "authFlows.clientCredentials.clientId"
+  | "authFlows.clientCredentials.clientSecret"
+  | "authFlows.refreshToken"
+  | "authFlows.refreshToken.tokenUrl"
+  | "authFlows.refreshToken.scope"
+  | "authFlows.refreshToken.clientId"
+  | "authFlows.refreshToken.clientSecret"
+  | "authFlows.refreshToken.refreshToken"
+  | "authFlows.jwtBearer"
+  | "authFlows.jwtBearer.tokenUrl"
+  | "authFlows.jwtBearer.scope"
+  | "authFlows.jwtBearer.clientId"
+  | "authFlows.jwtBearer.subject"
+  | "authFlows.jwtBearer.privateKey"
+  | "authFlows.jwtBearer.audience"
   | "constant.in"
   | "constant.name"
   | "constant.value"

@@ -1,7 +1,9 @@
 // `auth`: on an operation the spec secures, a request without its credential
 // gets the mock's 401, which becomes a structured error that does not show
-// the credential.
+// the credential; and for a tool with OAuth 2 flows, each flow's cases
+// (oauth-cases.ts).
 import { callTool, check, expectAccepted, expectFailure, onlyExchange, same } from "../call.js";
+import { oauthCases } from "../oauth-cases.js";
 import { specSource } from "../sources.js";
 import { expectStructuredError } from "../structured-error.js";
 import { type CaseKindModule, contractCase } from "../types.js";
@@ -9,7 +11,8 @@ import { CREDENTIAL, valuesOf } from "../values.js";
 
 export const authKind: CaseKindModule = {
   applies: (tool, { document }) => (valuesOf(tool, document).op.security ?? []).length > 0,
-  derive(tool, { document }) {
+  derive(tool, subject) {
+    const { document } = subject;
     const values = valuesOf(tool, document);
     return [
       contractCase(
@@ -28,6 +31,7 @@ export const authKind: CaseKindModule = {
         // The operation's security (or, declared for the whole document, the operation).
         specSource(values.op, "security"),
       ),
+      ...oauthCases(tool, subject),
     ];
   },
 };

@@ -1,0 +1,6 @@
+/** One problem with a tool's input: the parameter, the rule it breaks, and a message naming both and the value. */
+export interface Issue {
+  param?: string;
+  rule: string;
+  message: string;
+}

@@ -1,0 +1,144 @@
+// Which credential a call uses, and for an OAuth 2 flow (manifest
+// `auth.flows`) how its access token is obtained and renewed. The static
+// credential parameter keeps working: given alone, it is sent as it is; given
+// with a flow's parameters, it is the flow's first token, renewed on a 401.
+// Otherwise the first flow whose parameters are all given obtains the token
+// (token-request.ts) through the token cache (token-cache.ts).
+import type { Failure } from "../errors.js";
+import type { FetchLike } from "../transport.js";
+import type { OAuthFlowSpec, OAuthGrant, ToolSpec } from "../tool-types.js";
+import { privateKeyProblem, signAssertion } from "./assertion.js";
+import { type Renewal, sharedTokenCache, type TokenCache, type TokenSet } from "./token-cache.js";
+import { requestToken } from "./token-request.js";
+import { tokenUrlOf, tokenUrlPlaceholders } from "./token-url.js";
+
+/** What a host's `onTokens` hook receives: each token set a token endpoint issues, to persist (a rotated refresh token included). */
+export interface IssuedTokens extends TokenSet {
+  provider: string;
+  grant: OAuthGrant;
+}
+
+/** The call options this module reads (ExecuteOptions has them all). */
+export interface OAuthOptions {
+  tokenUrl?: string;
+  allowHosts?: readonly string[];
+  tokens?: TokenCache;
+  onTokens?: (tokens: IssuedTokens) => void | Promise<void>;
+  clock?: () => number;
+  fetch?: FetchLike;
+}
+
+/** A call's OAuth 2 flow: its current token, and a renewal after the upstream refused one. */
+export interface OAuthCall {
+  grant: OAuthGrant;
+  token(signal: AbortSignal | undefined): Promise<Renewal<Failure>>;
+  renew(stale: string, signal: AbortSignal | undefined): Promise<Renewal<Failure>>;
+}
+
+export type CallCredential = { credential: string; oauth?: OAuthCall } | { problem: Omit<Failure, "type"> };
+
+const GRANT_WORDS: Record<OAuthGrant, string> = { clientCredentials: "client credentials", refreshToken: "refresh token", jwtBearer: "JWT bearer" };
+const JWT_BEARER = "urn:ietf:params:oauth:grant-type:jwt-bearer";
+
+/** The parameters a flow needs, its token URL's placeholders included (an optional client secret is not needed). */
+export function flowParams(flow: OAuthFlowSpec): string[] {
+  const own = flow.grant === "clientCredentials" ? [flow.clientId, flow.clientSecret] : flow.grant === "refreshToken" ? [flow.refreshToken, flow.clientId] : [flow.clientId, flow.subject, flow.privateKey];
+  return [...new Set([...own, ...tokenUrlPlaceholders(flow.tokenUrl)])];
+}
+
+/** Every parameter of a tool's flows (the client secret of a refresh flow included). */
+export function oauthParams(tool: Pick<ToolSpec, "oauth">): Set<string> {
+  const names = new Set<string>();
+  for (const flow of tool.oauth?.flows ?? []) {
+    for (const name of flowParams(flow)) names.add(name);
+    if (flow.grant === "refreshToken" && flow.clientSecret) names.add(flow.clientSecret);
+  }
+  return names;
+}
+
+/** The credential of a call whose parameters are valid. */
+export function callCredential(tool: ToolSpec, values: Record<string, unknown>, options: OAuthOptions, keepSecret: (value: string) => void): CallCredential {
+  const given = nonEmpty(values[tool.auth.param]);
+  if (!tool.oauth) return { credential: String(values[tool.auth.param]) };
+  if (options.tokenUrl !== undefined && typeof options.tokenUrl !== "string") return { problem: { param: "tokenUrl", rule: "format", message: "tokenUrl: must be a string (an absolute address)" } };
+  const flow = tool.oauth.flows.find((f) => flowParams(f).every((p) => nonEmpty(values[p]) !== undefined));
+  if (!flow) return given !== undefined ? { credential: given } : { problem: missingCredential(tool, values) };
+  const url = tokenUrlOf(tool, flow, values, options.tokenUrl, options.allowHosts);
+  if ("problem" in url) return { problem: { param: "tokenUrl", rule: url.problem.includes("sends its client credentials") ? "host" : "format", message: url.problem } };
+
+  const cache = options.tokens ?? sharedTokenCache;
+  const clock = options.clock ?? Date.now;
+  const fetchFn = options.fetch ?? ((r: Request) => fetch(r));
+  const key = JSON.stringify([tool.provider, flow.grant, url.url, ...flowParams(flow).map((p) => values[p]), flow.grant === "refreshToken" && flow.clientSecret ? values[flow.clientSecret] : null]);
+  const obtain =
+    (signal: AbortSignal | undefined) =>
+    async (previous: TokenSet | undefined): Promise<Renewal<Failure>> => {
+      const form = await formOf(flow, values, previous, url.url, clock(), keepSecret);
+      if ("failure" in form) return form;
+      const outcome = await requestToken({ provider: tool.provider, grant: GRANT_WORDS[flow.grant], url: url.url, form: form.form, fetch: fetchFn, signal, now: clock() });
+      if ("tokens" in outcome && options.onTokens) {
+        const merged = { ...outcome.tokens, ...(outcome.tokens.refreshToken === undefined && previous?.refreshToken ? { refreshToken: previous.refreshToken } : {}) };
+        // A host's storage failing must not fail the call that got the token.
+        await Promise.resolve()
+          .then(() => options.onTokens?.({ provider: tool.provider, grant: flow.grant, ...merged }))
+          .catch(() => undefined);
+      }
+      return outcome;
+    };
+  return {
+    credential: given ?? "",
+    oauth: {
+      grant: flow.grant,
+      token: (signal) => cache.token(key, clock(), obtain(signal), given),
+      renew: (stale, signal) => cache.renewAfterRefusal(key, stale, clock(), obtain(signal)),
+    },
+  };
+}
+
+/** The token request's form for a flow (RFC 6749 §4.4 and §6, RFC 7523 §2.1). */
+async function formOf(flow: OAuthFlowSpec, values: Record<string, unknown>, previous: TokenSet | undefined, url: string, now: number, keepSecret: (value: string) => void): Promise<{ form: Record<string, string> } | { failure: Failure }> {
+  const value = (name: string) => String(values[name]);
+  const scope: Record<string, string> = flow.scope ? { scope: flow.scope } : {};
+  switch (flow.grant) {
+    case "clientCredentials":
+      return { form: { grant_type: "client_credentials", client_id: value(flow.clientId), client_secret: value(flow.clientSecret), ...scope } };
+    case "refreshToken": {
+      const secret = flow.clientSecret !== undefined ? nonEmpty(values[flow.clientSecret]) : undefined;
+      // A rotated refresh token replaces the one passed in.
+      const refreshToken = previous?.refreshToken ?? value(flow.refreshToken);
+      return { form: { grant_type: "refresh_token", refresh_token: refreshToken, client_id: value(flow.clientId), ...(secret !== undefined ? { client_secret: secret } : {}), ...scope } };
+    }
+    case "jwtBearer": {
+      const pem = value(flow.privateKey);
+      const problem = await privateKeyProblem(pem);
+      if (problem) return { failure: { type: "validation", param: flow.privateKey, rule: "format", message: `${flow.privateKey}: ${problem}` } };
+      const assertion = await signAssertion(pem, { issuer: value(flow.clientId), subject: value(flow.subject), audience: flow.audience ?? new URL(url).origin, now });
+      keepSecret(assertion);
+      return { form: { grant_type: JWT_BEARER, assertion, ...scope } };
+    }
+  }
+}
+
+/** No credential: the static one, or what the most nearly given flow still needs. */
+function missingCredential(tool: ToolSpec, values: Record<string, unknown>): Omit<Failure, "type"> {
+  const flows = tool.oauth?.flows ?? [];
+  const ways = flows.map((f) => `${flowParams(f).join(", ")} (OAuth 2 ${GRANT_WORDS[f.grant]})`);
+  const nearest = flows
+    .map((f) => ({ f, have: flowParams(f).filter((p) => nonEmpty(values[p]) !== undefined) }))
+    .filter((x) => x.have.length)
+    .sort((a, b) => b.have.length - a.have.length)[0];
+  if (nearest) {
+    const missing = flowParams(nearest.f).filter((p) => !nearest.have.includes(p));
+    return {
+      param: missing[0] ?? tool.auth.param,
+      rule: "required",
+      message: `${missing.join(", ")}: required for the OAuth 2 ${GRANT_WORDS[nearest.f.grant]} flow (${nearest.have.join(", ")} given); or pass ${tool.auth.param}, an access token`,
+    };
+  }
+  return { param: tool.auth.param, rule: "required", message: `${tool.auth.param}: is required (an access token), or instead the parameters of an OAuth 2 flow: ${ways.join("; or ")}` };
+}
+
+/** A string given (validation leaves blank text to count as not given: never sent as a credential). */
+function nonEmpty(value: unknown): string | undefined {
+  return typeof value === "string" && value.trim() !== "" ? value : undefined;
+}

@@ -1,0 +1,61 @@
+// A token endpoint for `--mock` runs (OAuth 2 flows, manifest `auth.flows`):
+// one loopback listener answering each form-encoded token request of a
+// known grant with a new short-lived bearer token, as a real endpoint
+// would, so that mock runs renew tokens too. A request that is not
+// form-encoded, or names no known grant, gets the error a real endpoint
+// gives (400 invalid_request / unsupported_grant_type). It checks no
+// credential: any client id, secret, refresh token or assertion is accepted.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** How long a mock token lives, in seconds: short, so that long mock runs renew. */
+export const MOCK_TOKEN_SECONDS = 300;
+
+const GRANTS = new Set(["client_credentials", "refresh_token", "urn:ietf:params:oauth:grant-type:jwt-bearer"]);
+
+export interface TokenMock {
+  /** The token URL of a provider on this mock. */
+  tokenUrl(provider: string): string;
+  close(): Promise<void>;
+}
+
+export async function startTokenMock(host = "127.0.0.1"): Promise<TokenMock> {
+  let issued = 0;
+  const server = createServer((req, res) => {
+    let body = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk: string) => {
+      body += chunk;
+      if (body.length > 64 * 1024) req.destroy();
+    });
+    req.on("end", () => {
+      const answer = (status: number, value: object) => {
+        res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store" });
+        res.end(JSON.stringify(value));
+      };
+      const type = (req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
+      if (req.method !== "POST" || type !== "application/x-www-form-urlencoded") {
+        return answer(400, { error: "invalid_request", error_description: "a token request is a POST of an application/x-www-form-urlencoded form" });
+      }
+      const grant = new URLSearchParams(body).get("grant_type") ?? "";
+      if (!GRANTS.has(grant)) return answer(400, { error: "unsupported_grant_type", error_description: `grant_type ${JSON.stringify(grant)} is not supported` });
+      issued++;
+      answer(200, { access_token: `mock-access-token-${issued}-${Date.now().toString(36)}`, token_type: "Bearer", expires_in: MOCK_TOKEN_SECONDS });
+    });
+  });
+  // Like the API mocks: never close an idle connection first (mocks.ts says why).
+  server.keepAliveTimeout = 0;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, host, resolve);
+  });
+  const origin = `http://${host}:${(server.address() as AddressInfo).port}`;
+  return {
+    tokenUrl: (provider) => `${origin}/${encodeURIComponent(provider)}/oauth2/token`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
