@@ -4,7 +4,7 @@
 //
 //   runtime/                     what generated packages run on
 //   generated/<p>/               one package per provider
-//   helpers                      scripts/{hash,canonical-json,paths,targets}.ts, scripts/yaml/
+//   helpers                      scripts/{hash,canonical-json,paths,targets,github-actions}.ts, scripts/yaml/
 //   generator                    scripts/codegen/
 //   tools over the generator     scripts/{surface,contract,upstream,agents,workflow}/, scripts/{registry,mocks}.ts
 //   faces                        scripts/cli/ and scripts/cli.ts (the command), scripts/index.ts (the library),
@@ -15,7 +15,7 @@
 const TESTS = "\\.test\\.ts$|/__fixtures__/|^contract-tests/";
 // scripts/vendor/: the entry points of libraries the build bundles into dist/vendor/ (Prism,
 // Handlebars' runtime); they stand where node_modules would, so any layer may import them.
-const HELPERS = "^scripts/(hash|canonical-json|paths|targets)\\.ts$|^scripts/yaml/|^scripts/vendor/";
+const HELPERS = "^scripts/(hash|canonical-json|paths|targets|github-actions)\\.ts$|^scripts/yaml/|^scripts/vendor/";
 const CLI = "^scripts/cli/|^scripts/cli\\.ts$";
 
 /** @type {import("dependency-cruiser").IConfiguration} */

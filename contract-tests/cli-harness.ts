@@ -25,6 +25,8 @@ export interface CliOptions {
   interrupted?: Promise<void>;
   /** Replaces the shared mocks (e.g. to interrupt while they start). */
   startMocks?: CliIo["startMocks"];
+  /** What standard input holds (none when absent). */
+  stdin?: string | Uint8Array;
 }
 
 /** Run `blockwright <argv>` in-process; mocks come from the suite's global setup. */
@@ -39,6 +41,7 @@ export async function cli(argv: string[], options: CliOptions = {}): Promise<Cli
     env: options.env ?? {},
     cwd: options.cwd ?? ROOT,
     interrupted: options.interrupted ?? new Promise<void>(() => {}),
+    ...(options.stdin !== undefined ? { stdin: async () => (typeof options.stdin === "string" ? Buffer.from(options.stdin) : (options.stdin ?? new Uint8Array())) } : {}),
     startMocks:
       options.startMocks ??
       (async (providers): Promise<MockServers> => {

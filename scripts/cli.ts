@@ -51,7 +51,12 @@ ${Object.values(COMMANDS)
 Every command works on the project in the current folder: --specs <dir>
 (default ./specs) and --out <dir> (default ./generated) point elsewhere.
 Run \`blockwright <command> --help\` for a command's options.
-  --version   print the version`;
+  --version   print the version
+
+Exit status: 0 success; 1 what the command checks failed (its --help says
+what); 2 usage error or input that cannot be used; 70 internal error (a bug
+in blockwright: please report it; BLOCKWRIGHT_DEBUG=1 prints the stack);
+74 standard output cannot be written; 130 interrupted (Ctrl-C, SIGTERM).`;
 
 /**
  * Errors that always describe an input of the user's (by class name, so that
@@ -73,7 +78,8 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   }
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) {
-    io.stderr.write(`blockwright: unknown command ${JSON.stringify(name)}\n\n${USAGE}\n`);
+    const { didYouMean } = await import("./cli/suggest.js");
+    io.stderr.write(`blockwright: unknown command ${JSON.stringify(name)}${didYouMean(name, name.startsWith("-") ? ["--help", "--version"] : COMMAND_NAMES, JSON.stringify)}\n\n${USAGE}\n`);
     return 2;
   }
   const module = await command.load();

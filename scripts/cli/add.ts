@@ -40,7 +40,8 @@ Progress goes to stderr. Ctrl-C or SIGTERM stops at once; nothing is written
 until the whole draft is ready.
 
 Exit status: 0 written (review the notes), 1 the address could not be
-fetched, 2 usage error or a document add cannot read, 130 interrupted.`;
+fetched, 2 usage error or a document add cannot read, 70 internal error (a bug:
+please report it), 130 interrupted.`;
 
 const DEFAULT_TIMEOUT_S = 120;
 

@@ -5,12 +5,15 @@ import { relative, resolve } from "node:path";
 import { parseArgs as parse, type ParseArgsConfig } from "node:util";
 import { UsageError } from "./io.js";
 import { NPM_SCOPE } from "../codegen/naming.js";
+import { didYouMean } from "./suggest.js";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
 export interface Parsed {
   values: Record<string, string | boolean | string[] | undefined>;
   positionals: string[];
+  /** The options in the order given (for options that pair up, such as each --reporter with its --output). */
+  order: { name: string; value?: string }[];
 }
 
 /** `--specs` and `--out`: where the user's project keeps its specs and generated packages. */
@@ -20,15 +23,17 @@ export const PROJECT_OPTIONS = {
 } as const satisfies Options;
 
 export function parseArgs(argv: string[], options: Options): Parsed {
+  const all: Options = { help: { type: "boolean", short: "h" }, ...options };
   try {
-    const { values, positionals } = parse({ args: argv, options: { help: { type: "boolean", short: "h" }, ...options }, allowPositionals: true, strict: true });
-    return { values: values as Parsed["values"], positionals };
+    const { values, positionals, tokens } = parse({ args: argv, options: all, allowPositionals: true, strict: true, tokens: true });
+    const order = tokens.flatMap((t) => (t.kind === "option" ? [{ name: t.name, ...(t.value !== undefined ? { value: t.value } : {}) }] : []));
+    return { values: values as Parsed["values"], positionals, order };
   } catch (e) {
     const error = e as { code?: string; message: string };
     const option = /'(-[^' ]+)/.exec(error.message)?.[1];
     switch (error.code) {
       case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
-        throw new UsageError(`unknown option ${option ?? error.message}`);
+        throw new UsageError(`unknown option ${option ?? error.message}${option ? didYouMean(option.split("=")[0] ?? option, optionNames(all)) : ""}`);
       case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
         if (/ambiguous/.test(error.message)) throw new UsageError(`${option} needs a value; one starting with a dash is written ${option}=-…`);
         throw new UsageError(/argument missing/.test(error.message) ? `${option} needs a value` : `${option} takes no value`);
@@ -36,6 +41,11 @@ export function parseArgs(argv: string[], options: Options): Parsed {
         throw new UsageError(error.message);
     }
   }
+}
+
+/** Every spelling of the options: `--name`, and `-x` for a short one. */
+function optionNames(options: Options): string[] {
+  return Object.entries(options).flatMap(([name, o]) => [`--${name}`, ...(o.short ? [`-${o.short}`] : [])]);
 }
 
 export function stringOption(parsed: Parsed, name: string): string | undefined {
@@ -81,7 +91,10 @@ export async function projectProviders(specs: string, cwd: string, named: readon
   if (!statSync(specs).isDirectory()) throw new UsageError(`--specs ${where}: is a file, not a folder (the specs folder holds one folder per provider)`);
   const { providerDirs } = await import("../codegen/provider-dirs.js");
   const known = providerDirs(specs);
-  for (const p of named) if (!known.includes(p)) throw new UsageError(`unknown provider ${JSON.stringify(p)} (providers: ${known.join(", ") || "none"})`);
+  for (const p of named) {
+    if (known.includes(p)) continue;
+    throw new UsageError(`unknown provider ${JSON.stringify(p)}${didYouMean(p, known, JSON.stringify)} (providers: ${known.join(", ") || "none"})`);
+  }
   if (!known.length) throw new UsageError(`no providers in ${where}`);
   return named.length ? [...new Set(named)] : known;
 }

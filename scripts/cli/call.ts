@@ -1,7 +1,7 @@
 // `blockwright call <operationId> [--param name=value]... [--params '<json>'] [--base-url <url>] [--token-url <url>] [--allow-host <host>]... [--timeout <ms>] [--all-pages] [--max-items <n>] [--max-pages <n>] [--out <dir>]`
 import { setOwn } from "@blockwright/runtime";
 import { generatedPackages, listOption, parseArgs, positiveInteger, projectDirs, stringOption } from "./args.js";
-import { UsageError, type CliIo } from "./io.js";
+import { standardInput, UsageError, type CliIo } from "./io.js";
 
 export const USAGE = `Usage: blockwright call <operationId> [--param name=value]... [--params '<json>'] [--base-url <url>] [--token-url <url>] [--allow-host <host>]... [--timeout <ms>] [--all-pages] [--max-items <n>] [--max-pages <n>] [--out <dir>]
 
@@ -9,7 +9,8 @@ Run one tool of the project's generated packages and print the result object
 ({success, output} or {success, error}) as JSON on stdout.
 
   --param name=value   a parameter (repeatable); json parameters take JSON text
-  --params '<json>'    parameters as one JSON object (--param entries win)
+  --params '<json>'    parameters as one JSON object (--param entries win);
+                       --params - reads it from standard input
   --base-url <url>     send the request to this address instead of the
                        provider's (https, or http on loopback: a mock)
   --token-url <url>    for a provider with OAuth 2 flows: the token endpoint
@@ -35,7 +36,8 @@ privateKey) must be references to environment variables, e.g.
 OAuth 2 flow parameters instead of its access token (e.g. tenantId, clientId
 and clientSecret), the token is requested first.
 
-Exit status: 0 success, 1 the tool failed, 2 usage error.`;
+Exit status: 0 success, 1 the tool failed, 2 usage error, 70 internal error
+(a bug: please report it).`;
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, {
@@ -61,7 +63,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const baseUrl = stringOption(args, "base-url");
   const tokenUrl = stringOption(args, "token-url");
   const allowHosts = listOption(args, "allow-host");
-  const params = callParams(stringOption(args, "params"), listOption(args, "param"));
+  const json = stringOption(args, "params");
+  const params = callParams(json === "-" ? await standardInput(io, "--params -") : json, listOption(args, "param"));
 
   const { out } = projectDirs(args, io.cwd);
   const available = await generatedPackages(out, io.cwd);

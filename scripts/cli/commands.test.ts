@@ -33,6 +33,27 @@ describe("blockwright (no command)", () => {
     expect(await cli(["frobnicate"])).toMatchObject({ code: 2, stdout: "", stderr: `blockwright: unknown command "frobnicate"\n\n${USAGE}\n` });
   });
 
+  it("says which command, option or provider a typo was meant to be", async () => {
+    expect(await cli(["tets"])).toMatchObject({ code: 2, stderr: expect.stringMatching(/^blockwright: unknown command "tets" \(did you mean "test"\?\)\n/) });
+    expect(await cli(["--verison"])).toMatchObject({ code: 2, stderr: expect.stringMatching(/^blockwright: unknown command "--verison" \(did you mean "--version"\?\)\n/) });
+    expect(await cli(["test", "--reporters", "junit"])).toMatchObject({ code: 2, stderr: expect.stringMatching(/^blockwright test: unknown option --reporters \(did you mean --reporter\?\)\n/) });
+    expect(await cli(["generate", "--chek"])).toMatchObject({ code: 2, stderr: expect.stringMatching(/^blockwright generate: unknown option --chek \(did you mean --check\?\)\n/) });
+    const [first] = providerDirs(SPECS_DIR);
+    const typo = `${first}x`;
+    expect(await cli(["test", typo, "--list"])).toMatchObject({ code: 2, stderr: expect.stringContaining(`unknown provider "${typo}" (did you mean "${first}"?) (providers: `) });
+  });
+
+  it("lists every exit status in the help of each command, the internal error (70) included", async () => {
+    const { COMMAND_NAMES, USAGE } = await import("../cli.js");
+    expect(USAGE).toMatch(/Exit status: .*0 success.*\n(.*\n)*.*2 usage error.*70 internal error[^\n]*\n[^\n]*report it/);
+    for (const command of COMMAND_NAMES) {
+      const own = ((await import(`./${command}.js`)) as { USAGE: string }).USAGE;
+      const statuses = own.slice(own.indexOf("Exit status:")).replace(/\s+/g, " ");
+      expect(own, command).toContain("Exit status:");
+      expect(statuses, command).toMatch(/\b0 .*\b2 [^,]*usage error.*\b70 internal error \(a bug: please report it\)/);
+    }
+  });
+
   it("has --help on every command", async () => {
     const { COMMAND_NAMES, USAGE } = await import("../cli.js");
     expect(COMMAND_NAMES).toEqual(["init", "add", "generate", "diff", "upstream", "mock", "call", "validate", "run", "tools", "mcp", "test", "publish"]);
@@ -74,6 +95,13 @@ describe("blockwright (no command)", () => {
 
 describe("blockwright call", () => {
   const books = () => inject("mockUrls").books!;
+
+  it("reads --params - from standard input", async () => {
+    const r = await cli(["call", "books_get_volume", "--params", "-", "--param", "apiKey={{BOOKS_KEY}}", "--base-url", books()], { env: { BOOKS_KEY: KEY }, stdin: '{"volumeId": "zyTCAlFPjgYC"}\n' });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ success: true, output: { metadata: { id: "zyTCAlFPjgYC" } } });
+    expect(await cli(["call", "books_get_volume", "--params", "-"], { stdin: "[1]" })).toMatchObject({ code: 2, stderr: expect.stringContaining("--params must be a JSON object") });
+  });
 
   it("prints the result on stdout and exits 0 on success", async () => {
     const r = await cli(["call", "books_get_volume", "--param", "apiKey={{BOOKS_KEY}}", "--param", "volumeId=zyTCAlFPjgYC", "--base-url", books()], { env: { BOOKS_KEY: KEY } });
@@ -281,6 +309,24 @@ describe("blockwright validate", () => {
     expect(r.stderr).not.toMatch(/GOOGLE_BOOKS_API_KEY is not set/);
   });
 
+  it("reads the workflow from standard input when it is named -", async () => {
+    const text = readFileSync(join(ROOT, "examples/reading-list.yaml"), "utf8");
+    expect(await cli(["validate", "-", "--mock"], { stdin: text })).toMatchObject({ code: 0, stdout: expect.stringMatching(/^-: valid \(4 blocks/) });
+    const broken = await cli(["validate", "-", "--mock"], { stdin: text.replace("operation: books_get_volume", "operation: books_get_volumes") });
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toMatch(/^<stdin>:\d+:\d+: .*books_get_volumes/m);
+    expect(await cli(["validate", "-"], { stdin: Buffer.from([0x62, 0x3a, 0x20, 0xe9, 0x0a]) })).toMatchObject({ code: 2, stderr: expect.stringContaining("<workflow> -: standard input is not UTF-8 text") });
+  });
+
+  it("--json: the result on stdout, each problem with its file, line and column", async () => {
+    const valid = await cli(["validate", "examples/reading-list.yaml", "--mock", "--json"]);
+    expect(valid.code).toBe(0);
+    expect(JSON.parse(valid.stdout)).toMatchObject({ file: "examples/reading-list.yaml", valid: true, blocks: 4, placeholders: expect.arrayContaining(["GOOGLE_BOOKS_API_KEY"]), problems: [] });
+    const invalid = await cli(["validate", join(fixtures, "one-fails.yaml"), "--env-file", join(fixtures, "one-fails.env"), "--json"]);
+    expect(invalid).toMatchObject({ code: 1, stderr: "" });
+    expect(JSON.parse(invalid.stdout)).toMatchObject({ valid: false, problems: [{ file: expect.stringMatching(/one-fails\.yaml$/), line: 28, col: 15, message: "themes.apiKey: environment variable GAMMA_API_KEY is not set (a secret)" }] });
+  });
+
   it("refuses a mock answer the spec does not declare", async () => {
     const file = join(tmp, "undeclared.yaml");
     writeFileSync(file, 'blocks:\n  s:\n    type: books\n    name: S\n    inputs: { operation: books_search_volumes, apiKey: "{{K}}", q: dune }\n    mock: { code: 418 }\n');
@@ -393,6 +439,33 @@ describe("blockwright generate", () => {
     expect(broken.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it("--json: what was written or is stale, and the specs' problems with file, line and column", async () => {
+    const dir = project();
+    const upToDate = await cli(["generate", "--check", "--json"], { cwd: dir });
+    expect(upToDate.code).toBe(0);
+    expect(JSON.parse(upToDate.stdout)).toEqual({ ok: true, upToDate: true, stale: [], missing: [], extra: [], problems: [] });
+    const manifest = join(dir, "specs/books/manifest.yaml");
+    const text = readFileSync(manifest, "utf8");
+    writeFileSync(manifest, text.replace("description: Number of volumes to return, 1 to 40.", "description: How many volumes, 1 to 40."));
+    const stale = await cli(["generate", "--check", "--json"], { cwd: dir });
+    expect(stale.code).toBe(1);
+    expect(JSON.parse(stale.stdout)).toMatchObject({ ok: false, upToDate: false, stale: expect.arrayContaining(["books/README.md", "books/index.d.ts"]), problems: [] });
+    const written = await cli(["generate", "--json"], { cwd: dir });
+    expect(written.code).toBe(0);
+    expect(JSON.parse(written.stdout)).toMatchObject({ ok: true, written: JSON.parse(stale.stdout).stale.length, problems: [] });
+    writeFileSync(manifest, text.replace("operationId: getVolume", "operationId: fetchVolume"));
+    const line = text.split("\n").findIndex((l) => l.includes("operationId: getVolume")) + 1;
+    const invalid = await cli(["generate", "--json"], { cwd: dir });
+    expect(invalid.code).toBe(2);
+    expect(JSON.parse(invalid.stdout)).toEqual({
+      ok: false,
+      stale: [],
+      missing: [],
+      extra: [],
+      problems: [{ file: "specs/books/manifest.yaml", line, col: 18, message: expect.stringMatching(/^operations\.books_get_volume\.operationId: operation "fetchVolume" not found/) }],
+    });
+  });
+
   it("works on the user's folders, never the package's own", async () => {
     const dir = mkdtempSync(join(tmp, "empty-"));
     expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 2, stderr: expect.stringContaining("no specs folder specs (pass --specs, or run blockwright init)") });
@@ -415,9 +488,18 @@ describe("blockwright init", () => {
         .split("\n")
         .filter(Boolean)
         .map((p) => p.replace(/^.*acme-blocks\//, "")),
-    ).toEqual([".gitignore", "examples/first-note.yaml", "package.json", "specs/notes/manifest.yaml", "specs/notes/openapi.yaml"]);
+    ).toEqual([".github/workflows/contract-tests.yml", ".gitignore", "examples/first-note.yaml", "package.json", "specs/notes/manifest.yaml", "specs/notes/openapi.yaml"]);
     const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
-    expect(pkg).toMatchObject({ name: "acme-blocks", blockwright: { scope: "@acme-blocks" }, workspaces: ["generated/*"], scripts: { generate: "blockwright generate" } });
+    expect(pkg).toMatchObject({
+      name: "acme-blocks",
+      blockwright: { scope: "@acme-blocks" },
+      workspaces: ["generated/*"],
+      scripts: { generate: "blockwright generate", test: "blockwright test", diff: "blockwright diff --workflows 'examples/*.yaml'", publish: "blockwright publish" },
+    });
+    // The CI recipe, as this repository runs it.
+    expect(readFileSync(join(dir, ".github/workflows/contract-tests.yml"), "utf8")).toBe(readFileSync(join(ROOT, ".github/workflows/contract-tests.yml"), "utf8"));
+    const ignored = readFileSync(join(dir, ".gitignore"), "utf8").split("\n");
+    expect(ignored).toEqual(["node_modules/", "generated/.blockwright-stamp.json", ""]);
     // Run from this checkout (blockwright is on no registry): the project depends on the checkout itself.
     expect(pkg.devDependencies).toEqual({ blockwright: `file:${ROOT.replace(/\/$/, "")}`, "@blockwright/runtime": `file:${join(ROOT, "runtime")}`, typescript: "~5.9.3" });
     // As after `npm install`: the runtime is resolvable from the project.
@@ -427,6 +509,8 @@ describe("blockwright init", () => {
     const generated = await cli(["generate"], { cwd: dir });
     expect(generated).toMatchObject({ code: 0, stderr: expect.stringContaining("generate: 1 providers, 3 operations") });
     expect(JSON.parse(readFileSync(join(dir, "generated/notes/package.json"), "utf8")).name).toBe("@acme-blocks/notes");
+    // The file .gitignore names is the stamp generate writes.
+    expect(existsSync(join(dir, ignored[1] ?? ""))).toBe(true);
     expect(await cli(["validate", "examples/first-note.yaml", "--mock"], { cwd: dir })).toMatchObject({ code: 0, stdout: expect.stringContaining("valid (2 blocks") });
     const { startMocks } = await import("../mocks.js");
     const run = await cli(["run", "examples/first-note.yaml"], { cwd: dir, startMocks });

@@ -66,6 +66,39 @@ describe("blockwright diff", () => {
     expect(report.packages.find((p: { provider: string }) => p.provider === "docgen")).toMatchObject({ level: "breaking", version: "0.1.0", nextVersion: "0.2.0" });
   });
 
+  it("--format markdown: a report to post on the pull request (packages, next versions, changes, workflow lines hit)", async () => {
+    const repo = project();
+    edit(repo, "specs/books/openapi.yaml", "        publisher:\n", "        publisherName:\n");
+    const r = await cli(["diff", "--workflows", "examples/*.yaml", "--format", "markdown", "--fail-on", "breaking"], { cwd: repo });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^## blockwright diff: 1 package changed \(1 breaking\)\n\n\| Package \| Version \| Next \| Largest change \|\n\|---\|---\|---\|---\|\n\| `@blockwright\/books` \| 0\.1\.0 \| 0\.2\.0 \| ⚠️ breaking \|$/m);
+    expect(r.stdout).toMatch(/^\| `examples\/reading-list\.yaml:40:18` \| document: /m);
+    await expect(r.stdout).toMatchFileSnapshot("__snapshots__/diff/removed-response-field.md");
+    expect(await cli(["diff", "--format", "markdown"], { cwd: dir })).toMatchObject({ code: 0, stdout: "## blockwright diff: no changes to any package's surface\n" });
+  });
+
+  it("--format github: an annotation per change at the manifest line that declares it, an error per workflow line broken", async () => {
+    const repo = project();
+    edit(repo, "specs/books/manifest.yaml", "        maximum: 40\n        default: 10\n", "        maximum: 8\n        default: 8\n");
+    const manifest = readFileSync(join(repo, "specs/books/manifest.yaml"), "utf8").split("\n");
+    const line = manifest.indexOf("      maxResults:") + 1;
+    const warned = await cli(["diff", "--workflows", "examples/reading-list.yaml", "--format", "github"], { cwd: repo });
+    expect(warned.code).toBe(0);
+    const lines = warned.stdout.trimEnd().split("\n");
+    expect(lines).toContain(`::warning file=specs/books/manifest.yaml,line=${line},col=7,title=@blockwright/books 0.1.0 → 0.2.0%3A breaking::books_search_volumes param maxResults: limit tightened: maximum: 40 → 8`);
+    expect(lines).toContain("::error file=examples/reading-list.yaml,line=14,col=19,title=workflow broken by this change::examples/reading-list.yaml:14:19: search: maxResults: must be at most 8 (allowed: 1–8), got 10");
+    expect(lines.every((l) => /^::(error|warning|notice) /.test(l))).toBe(true);
+    // At or above --fail-on, a change is an error.
+    const failed = await cli(["diff", "--format", "github", "--fail-on", "breaking"], { cwd: repo });
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toContain(`::error file=specs/books/manifest.yaml,line=${line},col=7,`);
+  });
+
+  it("refuses an unknown --format, and --json with another format", async () => {
+    expect(await cli(["diff", "--format", "html"], { cwd: dir })).toMatchObject({ code: 2, stderr: expect.stringContaining('--format takes text, json, markdown, github, got "html"') });
+    expect(await cli(["diff", "--json", "--format", "markdown"], { cwd: dir })).toMatchObject({ code: 2, stderr: expect.stringContaining("--json is --format json: it does not go with --format markdown") });
+  });
+
   it("--write bumps the version, adds a CHANGELOG section and regenerates; generate --check then passes", async () => {
     const repo = project();
     edit(repo, "specs/books/manifest.yaml", "description: Number of volumes to return, 1 to 40.", "description: How many volumes, 1 to 40.");

@@ -1,11 +1,11 @@
-// `blockwright diff [--base <ref> | --base-dir <dir>] [--workflows <glob>]... [--fail-on breaking|minor|patch] [--json] [--write [--force]]`
+// `blockwright diff [--base <ref> | --base-dir <dir>] [--workflows <glob>]... [--fail-on breaking|minor|patch] [--format text|json|markdown|github] [--write [--force]]`
 import { join, relative, resolve } from "node:path";
 import type { Surface } from "../surface/surface.js";
 import type { Batch } from "./batch.js";
 import { listOption, parseArgs, type Parsed, PROJECT_OPTIONS, projectDirs, projectProviders, scopeOption, stringOption } from "./args.js";
 import { fromOutput, fromSpecs, UsageError, type CliIo } from "./io.js";
 
-export const USAGE = `Usage: blockwright diff [--base <git ref> | --base-dir <dir>] [--workflows <glob>]... [--fail-on breaking|minor|patch] [--json] [--write [--force]] [--specs <dir>] [--out <dir>] [--scope <@scope>]
+export const USAGE = `Usage: blockwright diff [--base <git ref> | --base-dir <dir>] [--workflows <glob>]... [--fail-on breaking|minor|patch] [--format <f>] [--write [--force]] [--specs <dir>] [--out <dir>] [--scope <@scope>]
 
 Compare the surface of every provider package as the specs give it now with
 a base: what block users and package consumers would see change, whether it
@@ -17,7 +17,13 @@ breaks them, and the version each package must take.
   --workflows <glob>  also list every place in these workflow files that the
                       change breaks, as file:line:col (repeatable)
   --fail-on <level>   exit 1 when a change is at least this level
-  --json              print the report as JSON on stdout
+  --format <f>        the report on stdout: text (default), json, markdown (a
+                      pull-request comment or job summary: packages, next
+                      versions, changes, workflow lines hit) or github (an
+                      annotation per change at the manifest line that
+                      declares it: an error at or above --fail-on, else a
+                      warning if breaking, a notice otherwise)
+  --json              the same as --format json
   --write             bump each changed package's version, add a CHANGELOG.md
                       section, and regenerate its files (as generate does:
                       files it did not write are left alone)
@@ -35,10 +41,20 @@ minor — a new tool, optional parameter or output; an enum value accepted; a
 limit loosened. patch — text, wire placement, declared error statuses.
 
 Exit status: 0 done (nothing at or above --fail-on), 1 a change at or above
---fail-on, 2 invalid specs or usage error, 130 interrupted (Ctrl-C, SIGTERM:
-with --write, every file is written whole or not at all).`;
+--fail-on, 2 invalid specs or usage error, 70 internal error (a bug: please
+report it), 130 interrupted (Ctrl-C, SIGTERM: with --write, every file is
+written whole or not at all).`;
 
 const LEVELS = ["breaking", "minor", "patch"] as const;
+const FORMATS = ["text", "json", "markdown", "github"] as const;
+
+/** --format, or json for --json; both at once must agree. */
+function formatOption(args: Parsed): (typeof FORMATS)[number] {
+  const format = stringOption(args, "format");
+  if (format !== undefined && !(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format takes ${FORMATS.join(", ")}, got ${JSON.stringify(format)}`);
+  if (args.values.json && format !== undefined && format !== "json") throw new UsageError(`--json is --format json: it does not go with --format ${format}`);
+  return args.values.json ? "json" : ((format ?? "text") as (typeof FORMATS)[number]);
+}
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, {
@@ -47,6 +63,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     "base-dir": { type: "string" },
     workflows: { type: "string", multiple: true },
     "fail-on": { type: "string" },
+    format: { type: "string" },
     json: { type: "boolean" },
     write: { type: "boolean" },
     force: { type: "boolean" },
@@ -59,6 +76,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const baseDir = stringOption(args, "base-dir");
   if (baseRef !== undefined && baseDir !== undefined) throw new UsageError("choose one of --base and --base-dir");
   if (args.values.force && !args.values.write) throw new UsageError("--force goes with --write");
+  formatOption(args);
   const dirs = projectDirs(args, io.cwd);
   const scope = scopeOption(args);
   await projectProviders(dirs.specs, io.cwd, []);
@@ -95,7 +113,7 @@ async function diffWith(args: Parsed, io: CliIo, dirs: { specs: string; out: str
 
   const { diffSurfaces, atLeast } = await import("../surface/classify.js");
   const { defined } = await import("@blockwright/runtime");
-  const { packageDiff, textReport, changelogSection } = await import("../surface/report.js");
+  const { packageDiff, textReport, markdownReport, githubAnnotations, changelogSection } = await import("../surface/report.js");
   const providers = [...new Set([...base.keys(), ...head.keys()])].sort();
   const diffs = providers.map((p) => {
     const before = base.get(p);
@@ -126,8 +144,13 @@ async function diffWith(args: Parsed, io: CliIo, dirs: { specs: string; out: str
     );
   }
 
-  if (args.values.json) io.stdout.write(`${JSON.stringify({ packages: diffs, ...(workflows ? { workflows } : {}) }, null, 2)}\n`);
-  else io.stdout.write(textReport(diffs, workflows));
+  const format = formatOption(args);
+  if (format === "json") io.stdout.write(`${JSON.stringify({ packages: diffs, ...(workflows ? { workflows } : {}) }, null, 2)}\n`);
+  else if (format === "markdown") io.stdout.write(markdownReport(diffs, workflows));
+  else if (format === "github") {
+    const { manifestLocator } = await import("../codegen/source-place.js");
+    io.stdout.write(githubAnnotations(diffs, workflows, { locate: manifestLocator(io.cwd, dirs.specs), ...(failOn ? { failOn: failOn as (typeof LEVELS)[number] } : {}) }));
+  } else io.stdout.write(textReport(diffs, workflows));
 
   if (args.values.write) {
     const { writeRelease } = await import("../surface/release.js");

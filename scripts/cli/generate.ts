@@ -1,10 +1,10 @@
-// `blockwright generate [--check] [--provider p]... [--dump-ir] [--force] [--specs dir] [--out dir] [--scope @s]`
+// `blockwright generate [--check] [--provider p]... [--dump-ir] [--force] [--json] [--specs dir] [--out dir] [--scope @s]`
 import { join, relative } from "node:path";
 import type { Batch } from "./batch.js";
 import { listOption, parseArgs, type Parsed, PROJECT_OPTIONS, projectDirs, projectProviders, scopeOption, stringOption } from "./args.js";
 import { fromOutput, fromSpecs, UsageError, type CliIo } from "./io.js";
 
-export const USAGE = `Usage: blockwright generate [--check] [--provider <id>]... [--dump-ir] [--force] [--specs <dir>] [--out <dir>] [--scope <@scope>]
+export const USAGE = `Usage: blockwright generate [--check] [--provider <id>]... [--dump-ir] [--force] [--json] [--specs <dir>] [--out <dir>] [--scope <@scope>]
 
 Generate one npm package per provider, <out>/<provider>/, from
 <specs>/<provider>/{manifest.yaml,openapi.yaml}: one module, index.js with
@@ -20,6 +20,9 @@ what it wrote), and an output folder that is a project is refused.
   --dump-ir         print the intermediate representation as JSON and exit
   --force           replace or remove files in the output folder even when
                     nothing shows that an earlier generation wrote them
+  --json            print the result as JSON on stdout: {ok, written or, with
+                    --check, upToDate; stale, missing, extra: [paths];
+                    problems: [{file, line, col, message}]}
   --specs <dir>     the specs folder (default ./specs)
   --out <dir>       the output folder (default ./generated)
   --scope <@scope>  npm scope of the packages (default: package.json
@@ -29,7 +32,8 @@ Progress goes to stderr. Ctrl-C or SIGTERM stops it at once: every file is
 written whole (write, then rename), and the stamp only after the last one.
 
 Exit status: 0 done (or up to date), 1 --check found stale files,
-2 invalid specs or usage error, 130 interrupted.`;
+2 invalid specs or usage error, 70 internal error (a bug: please report it),
+130 interrupted.`;
 
 /** Lines of unified diff shown per stale file, and files shown, before the rest is counted. */
 const DIFF_LINES = 40;
@@ -41,11 +45,14 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     check: { type: "boolean" },
     "dump-ir": { type: "boolean" },
     force: { type: "boolean" },
+    json: { type: "boolean" },
     provider: { type: "string", multiple: true },
     scope: { type: "string" },
   });
   if (args.positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(args.positionals[0])}`);
   const check = args.values.check === true;
+  const json = args.values.json === true;
+  if (json && args.values["dump-ir"]) throw new UsageError("--dump-ir prints JSON already; it does not take --json");
   const providers = listOption(args, "provider");
   if (check && providers.length) throw new UsageError("--check compares the whole output folder, so it does not take --provider");
   const scope = scopeOption(args);
@@ -67,6 +74,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     const { inputHash, upToDate } = await import("../codegen/stamp.js");
     inputs = inputHash(io.cwd, dirs.specs, optionsKey);
     if (upToDate(io.cwd, dirs.out, inputs)) {
+      if (json) printJson(io, { ok: true, ...(check ? { upToDate: true } : { written: 0 }), stale: [], missing: [], extra: [], problems: [] });
       io.stderr.write(`generate${check ? " --check" : ""}: ${relative(io.cwd, dirs.out) || "."}/ is up to date (its stamp matches every input and output; ${Math.round(performance.now() - started)} ms)\n`);
       return 0;
     }
@@ -74,7 +82,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const { startBatch, stoppedByUser } = await import("./batch.js");
   const batch = startBatch(io, "generate");
   try {
-    return await generateAll({ args, io, dirs, out, check, providers, scope, inputs, started, batch });
+    return await generateAll({ args, io, dirs, out, check, json, providers, scope, inputs, started, batch });
   } catch (e) {
     const code = stoppedByUser(batch, e, io, "generate", "no file is half-written, and the stamp is as it was, so the next generate finishes the job");
     if (code === undefined) throw e;
@@ -89,6 +97,8 @@ interface Generation {
   /** The output folder as messages show it. */
   out: string;
   check: boolean;
+  /** --json: the result on stdout, and the specs' problems there too. */
+  json: boolean;
   providers: string[];
   scope: string | undefined;
   /** The inputs' hash for the new stamp (not with --provider or --dump-ir). */
@@ -97,11 +107,19 @@ interface Generation {
   batch: Batch;
 }
 
-async function generateAll({ args, io, dirs, out, check, providers, scope, inputs, started, batch }: Generation): Promise<number> {
-  const { generate } = await import("../codegen/generate-all.js");
-  const result = await fromSpecs("generate", () =>
-    generate({ root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(providers.length ? { providers } : {}), ...(scope ? { scope } : {}), signal: batch.signal, onProvider: batch.onProvider }),
-  );
+async function generateAll({ args, io, dirs, out, check, json, providers, scope, inputs, started, batch }: Generation): Promise<number> {
+  const { generate, GenerationErrors } = await import("../codegen/generate-all.js");
+  const generation = () => generate({ root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(providers.length ? { providers } : {}), ...(scope ? { scope } : {}), signal: batch.signal, onProvider: batch.onProvider });
+  let result: Awaited<ReturnType<typeof generation>>;
+  try {
+    result = json ? await generation() : await fromSpecs("generate", generation);
+  } catch (e) {
+    if (!(json && e instanceof GenerationErrors)) throw e;
+    batch.end();
+    printJson(io, { ok: false, stale: [], missing: [], extra: [], problems: e.errors.map((x) => ({ ...x.position, message: x.detail })) });
+    io.stderr.write(`generate: ${e.errors.length} problem${e.errors.length > 1 ? "s" : ""} in the specs\n`);
+    return 2;
+  }
   batch.end();
   for (const warning of result.warnings) io.stderr.write(`generate: warning: ${warning}\n`);
   if (args.values["dump-ir"]) {
@@ -113,6 +131,7 @@ async function generateAll({ args, io, dirs, out, check, providers, scope, input
   if (check) {
     const report = checkFiles(dirs.out, result.files);
     const count = report.stale.length + report.missing.length + report.extra.length;
+    if (json) printJson(io, { ok: !count, upToDate: !count, stale: report.stale, missing: report.missing, extra: report.extra, problems: [] });
     if (!count) {
       io.stderr.write(`generate --check: ${result.files.size} files up to date (${ms} ms)\n`);
       return 0;
@@ -143,6 +162,24 @@ async function generateAll({ args, io, dirs, out, check, providers, scope, input
     writeWhole(join(dirs.out, STAMP_FILE), stampContent(files, inputs, readOutside(io.cwd, dirs.specs, result.inputs)));
   }
   const changed = report.stale.length + report.missing.length + report.extra.length;
+  if (json) printJson(io, { ok: true, written: report.stale.length + report.missing.length, stale: report.stale, missing: report.missing, extra: report.extra, problems: [] });
   io.stderr.write(`generate: ${result.irs.length} providers, ${result.irs.reduce((n, ir) => n + ir.operations.length, 0)} operations, ${files.size} files, ${changed} changed (${ms} ms)\n`);
   return 0;
+}
+
+/** The machine-readable result of --json (paths relative to the output folder). */
+interface GenerateJson {
+  ok: boolean;
+  /** Files written (stale or missing before), without --check. */
+  written?: number;
+  /** With --check: whether nothing is stale, missing or extra. */
+  upToDate?: boolean;
+  stale: string[];
+  missing: string[];
+  extra: string[];
+  problems: { file: string; line: number; col: number; message: string }[];
+}
+
+function printJson(io: CliIo, result: GenerateJson): void {
+  io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 }

@@ -8,13 +8,20 @@ export const USAGE = `Usage: blockwright init [dir] [--scope <@scope>]
 
 Scaffold a Blockwright project in dir (default: the current folder): a sample
 provider (specs/notes/manifest.yaml and openapi.yaml), a workflow using it
-(examples/first-note.yaml), and a package.json whose scripts generate, mock,
-validate and run. Files that already exist are left alone and listed.
+(examples/first-note.yaml), a package.json whose scripts generate, mock,
+validate, run, test, diff and publish, a .gitignore (node_modules, the
+generation stamp) and the CI workflow .github/workflows/contract-tests.yml
+(generate --check on Node 22 and 24, the contract suite in shards, and on
+pull requests diff's job summary, failing on a breaking change). Files
+that already exist are left alone and listed.
 
   --scope <@scope>   npm scope of the generated packages (default: @ and the
                      folder's name)
 
-Then: npm install, npm run generate, npm run demo.`;
+Then: npm install, npm run generate, npm run demo.
+
+Exit status: 0 written (or every file already there), 2 usage error or a
+folder that cannot be written, 70 internal error (a bug: please report it).`;
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, { scope: { type: "string" } });
@@ -33,6 +40,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
 
   const { cpSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } = await import("node:fs");
   const { version } = await import("./version.js");
+  const { STAMP_FILE } = await import("../codegen/files.js");
   const templateDir = new URL("../../templates/init/", import.meta.url);
   const files = new Map<string, string | URL>();
   const walk = (from: URL, prefix: string) => {
@@ -47,7 +55,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const runtimeVersion = (createRequire(import.meta.url)("@blockwright/runtime/package.json") as { version: string }).version;
   const tool = toolDependencies(fileURLToPath(new URL("../../", import.meta.url)), version(), runtimeVersion);
   files.set("package.json", projectPackageJson(name, scope, tool));
-  files.set(".gitignore", "node_modules/\n");
+  // The stamp records what generate wrote in this checkout: not something to commit.
+  files.set(".gitignore", `node_modules/\ngenerated/${STAMP_FILE}\n`);
 
   // Nothing is written through a symbolic link (a link inside the folder could send a file anywhere): refused before writing.
   const { linkOnPath } = await import("../paths.js");
@@ -111,6 +120,9 @@ function projectPackageJson(name: string, scope: string, tool: Record<string, st
       mock: "blockwright mock",
       validate: "blockwright validate examples/first-note.yaml --mock",
       demo: "blockwright run examples/first-note.yaml",
+      test: "blockwright test",
+      diff: "blockwright diff --workflows 'examples/*.yaml'",
+      publish: "blockwright publish",
     },
     devDependencies: { ...tool, typescript: "~5.9.3" },
   };

@@ -2,6 +2,7 @@
 // user's interrupt. Commands take it as a parameter, so tests run them
 // in-process with their own streams and shared mock servers.
 import type { MockOptions, MockServers } from "../mocks.js";
+import { INPUT_LIMITS } from "../yaml/input-file.js";
 
 export interface Output {
   write(text: string): unknown;
@@ -19,6 +20,8 @@ export interface CliIo {
   cwd: string;
   /** Resolves when the user asks to stop (Ctrl-C or SIGTERM). */
   interrupted: Promise<void>;
+  /** The whole standard input's bytes (standardInput decodes them); absent where there is none. */
+  stdin?: () => Promise<Uint8Array>;
   /** Starts mock servers; tests pass one that hands out shared mocks. */
   startMocks?: (providers: string[], options: MockOptions) => Promise<MockServers>;
 }
@@ -94,7 +97,33 @@ export async function fromOutput<T>(name: string, step: () => T | Promise<T>): P
 /** The real process: its streams, environment and signals. The first Ctrl-C asks to stop; a second one exits. */
 export function processIo(): CliIo {
   stopWhenReaderLeaves();
-  return { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), interrupted: onInterrupt() };
+  return { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), interrupted: onInterrupt(), stdin: () => readAll(process.stdin) };
+}
+
+/** Standard input, read whole, as what `-` stands for in `what` (e.g. `--params -`); too large or not UTF-8 is a usage error. */
+export async function standardInput(io: CliIo, what: string): Promise<string> {
+  if (!io.stdin) throw new UsageError(`${what}: there is no standard input to read`);
+  const bytes = await io.stdin();
+  const limit = INPUT_LIMITS.file;
+  if (bytes.length > limit.bytes) throw new UsageError(`${what}: standard input is over the ${limit.bytes / 1024 / 1024} MiB limit for ${limit.what}`);
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new UsageError(`${what}: standard input is not UTF-8 text`);
+  }
+}
+
+/** Every byte of a stream (stopping one chunk past the limit: enough to refuse it). */
+async function readAll(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const bytes = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
+    chunks.push(bytes);
+    size += bytes.length;
+    if (size > INPUT_LIMITS.file.bytes) break;
+  }
+  return Buffer.concat(chunks);
 }
 
 /**

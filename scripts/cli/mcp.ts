@@ -41,7 +41,8 @@ ${TOKEN_URL_HELP}
   --specs <dir>       the specs the mocks are built from (default ./specs)
   --out <dir>         the generated packages (default ./generated)
 
-Exit status: 0 stopped, 2 usage error.`;
+Exit status: 0 stopped, 2 usage error, 70 internal error (a bug: please
+report it).`;
 
 export function run(argv: string[], io: CliIo): Promise<number> {
   return serve(argv, io, { stdin: process.stdin, stdout: process.stdout });

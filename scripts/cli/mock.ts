@@ -12,7 +12,8 @@ Ctrl-C. Point a tool at one with --base-url, e.g.
   --port <n>       listen on n, n+1, … (default: free ports)
   --specs <dir>    the specs folder (default ./specs)
 
-Exit status: 0 stopped, 2 usage error (unknown provider, busy port).`;
+Exit status: 0 stopped, 2 usage error (unknown provider, busy port),
+70 internal error (a bug: please report it).`;
 
 const HIGHEST_PORT = 65535;
 

@@ -47,6 +47,13 @@ describe("bin/blockwright.js", () => {
     expect(list.stderr()).toBe("");
   });
 
+  it("reads a workflow piped to standard input (validate -)", async () => {
+    const validate = spawnCli(["validate", "-", "--mock"]);
+    validate.child.stdin.end(readFileSync(join(ROOT, "examples/reading-list.yaml")));
+    expect(await validate.exited).toBe(0);
+    expect(validate.stdout()).toMatch(/^-: valid \(4 blocks/);
+  });
+
   it("treats --env-file as its own option (Node 20 read it as its own and exited 9)", async () => {
     const run = spawnCli(["run", "examples/reading-list.yaml", "--env-file", "missing.env"]);
     expect(await run.exited).toBe(2);

@@ -22,7 +22,8 @@ stdout lists each package published (name@version), one a line.
 
 Exit status: 0 done (nothing left to publish), 1 a package refused by the
 registry (named with npm's reason) or the registry not answering, 2 usage
-error, 130 interrupted (what was published stays; run publish again).`;
+error, 70 internal error (a bug: please report it), 130 interrupted (what was
+published stays; run publish again).`;
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, { registry: { type: "string" }, "dry-run": { type: "boolean" }, tag: { type: "string" } });

@@ -10,7 +10,8 @@ export const USAGE = `Usage: blockwright run <workflow> [--mock | --live] [--all
 
 Check a workflow (YAML or JSON), then run it: blocks start as soon as their
 upstream blocks succeed, independent branches run concurrently. Progress goes
-to stderr, the summary table to stdout.
+to stderr, the summary table to stdout. A workflow named - is read from
+standard input.
 
   --mock              (default) run against Prism mocks of the providers the
                       workflow uses, started here and stopped at the end;
@@ -29,7 +30,8 @@ ${TOKEN_URL_HELP}
   --out <dir>         the generated packages (default ./generated)
 
 Exit status: 0 every block succeeded, 1 a block failed or the workflow is
-invalid, 2 usage error, 130 interrupted.`;
+invalid, 2 usage error, 70 internal error (a bug: please report it),
+130 interrupted.`;
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, {

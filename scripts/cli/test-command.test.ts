@@ -44,7 +44,7 @@ describe.concurrent("blockwright test on this repository's specs", () => {
 
   it("writes valid JUnit XML to --output, one testsuite per provider, and a summary on stderr", async () => {
     const file = join(tmp, "reports/junit.xml");
-    const r = await cli(["test", "books", "persondata", "--reporter", "junit", "--output", file, "--seed", "7", "--runs", "3", "--shard", "1/4"]);
+    const r = await cli(["test", "books", "persondata", "--reporter", "junit", "--output", file, "--seed", "7", "--runs", "2"]);
     expect(r.code).toBe(0);
     const xml = readFileSync(file, "utf8");
     expect(XMLValidator.validate(xml)).toBe(true);
@@ -61,16 +61,26 @@ describe.concurrent("blockwright test on this repository's specs", () => {
     const report = JSON.parse(r.stdout);
     expect(report).toMatchObject({ seed: 7, runs: 3, shard: "1/3", summary: { failed: 0, errors: 0 } });
     expect(report.cases.length).toBe(report.summary.cases);
-    expect(report.cases[0]).toMatchObject({ provider: "books", operation: "books_get_volume", status: "passed" });
+    expect(report.cases[0]).toMatchObject({ provider: "books", operation: expect.stringMatching(/^books_/), status: "passed" });
   });
 
-  it("splits the cases into disjoint shards that together are the whole suite", async () => {
-    const list = async (...extra: string[]) => (await cli(["test", "books", "--list", ...extra])).stdout.split("\n").filter(Boolean);
+  it("splits the suite into shards by provider and operation: disjoint, together the whole suite, an operation in one shard only, each shard asking only for its providers' mocks", async () => {
+    const list = async (...extra: string[]) => (await cli(["test", "books", "persondata", "--list", ...extra])).stdout.split("\n").filter(Boolean);
     const all = await list();
     const shards = [await list("--shard", "1/3"), await list("--shard", "2/3"), await list("--shard", "3/3")];
     expect(shards.flat().sort()).toEqual([...all].sort());
     expect(new Set(shards.flat()).size).toBe(all.length);
-    expect(Math.max(...shards.map((s) => s.length)) - Math.min(...shards.map((s) => s.length))).toBeLessThanOrEqual(1);
+    const operation = (line: string) => line.split(" › ")[0] ?? "";
+    for (const op of new Set(all.map(operation))) expect(shards.filter((s) => s.some((l) => operation(l) === op))).toHaveLength(1);
+    // Each shard starts only the mocks of the providers its cases use.
+    for (const [i, shard] of shards.entries()) {
+      const providers = [...new Set(shard.map((l) => l.split("\t")[0]))].sort();
+      const r = await cli(["test", "books", "persondata", "--shard", `${i + 1}/3`, "--seed", "7", "--runs", "1", "--workers", "1"]);
+      expect(
+        r.mocks.map((m) => [...m.asked].sort()),
+        `shard ${i + 1}/3`,
+      ).toEqual(shard.length ? [providers] : []);
+    }
   });
 
   it("stops on Ctrl-C: no new case starts, the mocks are released, exit 130", async () => {
@@ -85,11 +95,14 @@ describe.concurrent("blockwright test on this repository's specs", () => {
 
   for (const [args, message] of [
     [["test", "library"], 'unknown provider "library"'],
-    [["test", "--reporter", "tap"], "--reporter takes text, json, junit"],
+    [["test", "--reporter", "tap"], "--reporter takes text, json, junit, github, markdown, html"],
     [["test", "--shard", "3/2"], "--shard takes i/n with 1 ≤ i ≤ n"],
     [["test", "--shard", "0/2"], "--shard takes i/n"],
     [["test", "--seed", "1.5"], "--seed takes a whole number"],
     [["test", "--runs", "0"], "--runs takes a positive whole number"],
+    [["test", "--workers", "0"], "--workers takes a positive whole number"],
+    [["test", "--workers", "65"], "--workers takes a whole number up to 64, got 65"],
+    [["test", "--max-failures", "three"], '--max-failures takes a positive whole number, got "three"'],
   ] as const) {
     it(`exits 2 on ${args.slice(1).join(" ")}`, async () => {
       const r = await cli([...args]);
@@ -106,36 +119,229 @@ describe.concurrent("blockwright test on this repository's specs", () => {
   });
 });
 
-describe.concurrent("the CI recipes", () => {
-  /** The `blockwright …` arguments of a command line, with CI expressions given sample values. */
-  const argsOf = (line: string) =>
-    line
-      .replace(/\$\{\{ matrix\.shard \}\}/g, "2")
-      .replace(/\$\{\{ strategy\.job-total \}\}/g, "3")
-      .replace(/"\$CONTRACT_SEED"/g, "5")
-      .replace(/"\$CONTRACT_RUNS"/g, "2")
-      .split(/\s+/)
-      .filter(Boolean)
-      .slice(3); // npx --no-install blockwright
+/**
+ * The fixture provider, generated, with a second named answer of its list
+ * operation whose total is null: the spec allows it (nullable), the
+ * manifest's output mapping promises a number. Only the contract run finds it.
+ */
+let brokenAnswer: Promise<string> | undefined;
+const BROKEN_EXAMPLE = "unknown-total";
+const brokenAnswerProject = () =>
+  (brokenAnswer ??= (async () => {
+    const dir = project("broken-answer", { shelf: join(ROOT, "scripts/codegen/__fixtures__/specs/shelf") });
+    const spec = join(dir, "specs/shelf/openapi.yaml");
+    edit(spec, "                  total: { type: integer }", "                  total: { type: integer, nullable: true }");
+    edit(
+      spec,
+      '                  value: { total: 1, value: [{ id: "b1", title: "Dune", state: "ready" }] }',
+      `                  value: { total: 1, value: [{ id: "b1", title: "Dune", state: "ready" }] }\n                ${BROKEN_EXAMPLE}:\n                  value: { total: null, value: [] }`,
+    );
+    expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
+    return dir;
+  })());
 
-  it("the GitHub workflow checks generated/ and runs blockwright test in shards, with JUnit reports kept", async () => {
-    const { parse } = await import("yaml");
-    const workflow = parse(readFileSync(join(ROOT, ".github/workflows/contract-tests.yml"), "utf8"));
-    const steps = (job: string): { run?: string; uses?: string; with?: Record<string, unknown> }[] => workflow.jobs[job].steps;
+/**
+ * The fixture provider, generated, whose spec gives a book's state as
+ * possibly null and a book example with none: every answer that carries a
+ * book breaks the manifest's output `state` (a string), so many cases fail.
+ */
+let brokenBooks: Promise<string> | undefined;
+const brokenBooksProject = () =>
+  (brokenBooks ??= (async () => {
+    const dir = project("broken-books", { shelf: join(ROOT, "scripts/codegen/__fixtures__/specs/shelf") });
+    const spec = join(dir, "specs/shelf/openapi.yaml");
+    edit(spec, "        state: { type: string, enum: [pending, ready, failed] }", "        state: { type: string, enum: [pending, ready, failed], nullable: true }");
+    edit(spec, "    Book:\n      type: object\n", "    Book:\n      type: object\n      example: { id: b1, title: Dune, state: null }\n");
+    expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
+    return dir;
+  })());
+
+describe.concurrent("the contract run at scale", () => {
+  it("--max-failures 3 on a broken project: stops at the third failure, reports what ran, exit 1", async () => {
+    const dir = await brokenBooksProject();
+    const all = await cli(["test", "--seed", "7", "--runs", "2", "--workers", "1", "--reporter", "json"], { cwd: dir, startMocks });
+    expect(JSON.parse(all.stdout).summary.failed).toBeGreaterThan(10);
+    const r = await cli(["test", "--seed", "7", "--runs", "2", "--workers", "1", "--max-failures", "3", "--reporter", "json"], { cwd: dir, startMocks });
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.stdout);
+    expect(report.summary.failed + report.summary.errors).toBe(3);
+    expect(report.cases.length).toBeLessThan(report.planned);
+    expect(report.stopped).toMatch(/^--max-failures 3 reached/);
+    expect(r.stderr).toMatch(/cases ran \(--max-failures 3 reached/);
+    expect(r.stderr).toMatch(/^contract: \d+ passed, 3 failed$/m);
+  });
+
+  it("--workers 2: worker threads with mocks of their own, the same report as one worker for the same seed", async () => {
+    const dir = await brokenBooksProject();
+    const shape = (stdout: string) => JSON.parse(stdout).cases.map((c: { id: string; status: string; message?: string; statuses: number[]; failure?: unknown }) => [c.id, c.status, c.message, c.statuses, c.failure]);
+    const one = await cli(["test", "--seed", "7", "--runs", "2", "--workers", "1", "--reporter", "json"], { cwd: dir, startMocks });
+    const two = await cli(["test", "--seed", "7", "--runs", "2", "--workers", "2", "--reporter", "json"], { cwd: dir });
+    expect(two.code).toBe(1);
+    expect(two.stderr).toMatch(/^blockwright test: \d+ cases on 1 mock in 2 workers, seed 7, 2 runs per property$/m);
+    // The workers started their own mocks: none was asked of the command's.
+    expect(two.mocks).toEqual([]);
+    expect(shape(two.stdout)).toEqual(shape(one.stdout));
+    // Progress off a terminal: a plain line when a provider's cases are all done.
+    expect(two.stderr).toMatch(/^blockwright test: shelf: \d+ cases done, \d+ failed, [\d.]+ s$/m);
+  });
+
+  it("--workers 2 stops on Ctrl-C: the workers start no case, exit 130", async () => {
+    const dir = await brokenBooksProject();
+    const r = await cli(["test", "--seed", "7", "--runs", "2", "--workers", "2"], { cwd: dir, interrupted: Promise.resolve() });
+    expect(r.code).toBe(130);
+    const [, ran, of] = /blockwright test: interrupted after (\d+) of (\d+) cases/.exec(r.stderr)!.map(Number);
+    expect(ran).toBe(0);
+    expect(of).toBeGreaterThan(0);
+  });
+});
+
+describe.concurrent("reports for CI", () => {
+  const answerCase = `shelf_list_books › example › answer 200 "${BROKEN_EXAMPLE}"`;
+
+  it("github: an ::error annotation at the spec line each failing case derives from, and a Markdown job summary", async () => {
+    const dir = await brokenAnswerProject();
+    const summary = join(dir, "step-summary.md");
+    writeFileSync(summary, "earlier step\n");
+    const r = await cli(["test", "--seed", "7", "--runs", "3", "--reporter", "github"], { cwd: dir, startMocks, env: { GITHUB_STEP_SUMMARY: summary } });
+    expect(r.code).toBe(1);
+    // The example's own line in the spec: where the answer that breaks the mapping is.
+    const line =
+      readFileSync(join(dir, "specs/shelf/openapi.yaml"), "utf8")
+        .split("\n")
+        .findIndex((l) => l.trim() === `${BROKEN_EXAMPLE}:`) + 1;
+    const annotation = r.stdout.split("\n").find((l) => l.includes(`title=shelf ${answerCase}`));
+    expect(annotation).toMatch(new RegExp(`^::error file=specs/shelf/openapi\\.yaml,line=${line},col=\\d+,title=[^:]+::the output does not conform to the declared outputs of shelf_list_books: /metadata/total must be number`));
+    expect(annotation).toContain("%0Areproduce: blockwright call shelf_list_books ");
     expect(
-      steps("generated")
-        .map((s) => s.run)
-        .filter(Boolean),
-    ).toContain("npx --no-install blockwright generate --check");
-    expect(steps("contract").find((s) => s.uses?.startsWith("actions/setup-node"))?.with).toMatchObject({ cache: "npm" });
-    expect(workflow.jobs.contract.strategy.matrix.shard.length).toBeGreaterThan(1);
-    const test = steps("contract").find((s) => s.run?.includes("blockwright test"))!.run!;
-    const args = argsOf(test);
-    expect(args).toEqual(expect.arrayContaining(["test", "--shard", "2/3", "--reporter", "junit", "--output", "reports/contract-2.xml"]));
-    // The line is one the command accepts (listed rather than run here, for one provider).
-    const listed = await cli([...args, "books", "--list"]);
-    expect(listed.code).toBe(0);
-    expect(listed.stdout.split("\n").filter(Boolean).length).toBeGreaterThan(10);
+      r.stdout
+        .split("\n")
+        .filter(Boolean)
+        .every((l) => l.startsWith("::error ")),
+    ).toBe(true);
+    // The failures in full still go to the log.
+    expect(r.stderr).toContain(`✗ shelf ${answerCase}`);
+    expect(r.stderr).toContain(`    at specs/shelf/openapi.yaml:${line}:`);
+    const md = readFileSync(summary, "utf8");
+    expect(md.startsWith("earlier step\n## ❌ Contract tests: ")).toBe(true);
+    expect(md).toMatch(/^\| shelf \| \d+ \| \d+ \| [1-9]\d* \|$/m);
+    expect(md).toMatch(/^\| `shelf_list_books` \| example \d+\/\d+ ❌ · /m);
+    expect(md).toContain(`<details><summary>❌ shelf ${answerCase} — specs/shelf/openapi.yaml:${line}:`);
+  });
+
+  it("github on a passing run: no annotation, a summary with a row per provider", async () => {
+    const summary = join(tmp, "books-summary.md");
+    const r = await cli(["test", "books", "--seed", "7", "--runs", "2", "--reporter", "github"], { env: { GITHUB_STEP_SUMMARY: summary } });
+    expect(r).toMatchObject({ code: 0, stdout: "" });
+    const md = readFileSync(summary, "utf8");
+    expect(md).toMatch(/^## ✅ Contract tests: \d+ passed, 0 failed$/m);
+    expect(md).toMatch(/^\| books \| (\d+) \| \1 \| 0 \|$/m);
+    expect(md).not.toContain("### Failures");
+  });
+
+  it("several reporters at once, each to its own --output; html is one offline page with coverage and each failure's input, answer and reproduce line", async () => {
+    const dir = await brokenAnswerProject();
+    const out = (name: string) => join(dir, "reports", name);
+    const r = await cli(
+      ["test", "--seed", "7", "--runs", "3", "--reporter", "junit", "--output", out("junit.xml"), "--reporter", "html", "--output", out("report.html"), "--reporter", "markdown", "--output", out("report.md"), "--reporter", "json"],
+      { cwd: dir, startMocks },
+    );
+    expect(r.code).toBe(1);
+    const json = JSON.parse(r.stdout);
+    expect(XMLValidator.validate(readFileSync(out("junit.xml"), "utf8"))).toBe(true);
+    expect(readFileSync(out("report.md"), "utf8")).toContain("### Coverage by operation");
+    const html = readFileSync(out("report.html"), "utf8");
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`);
+    expect(html).not.toMatch(/<script|<link|<img|\bsrc=|\bhref=/i);
+    // A coverage row per operation, a cell per kind.
+    for (const op of new Set(json.cases.map((c: { operation: string }) => c.operation))) expect(html).toContain(`<td><code>${op}</code></td>`);
+    const failure = html.slice(html.indexOf(`<h3>shelf ${answerCase}</h3>`));
+    expect(failure.length).toBeLessThan(html.length);
+    const section = failure.slice(0, failure.indexOf("</section>"));
+    expect(section).toContain("<h4>Violation</h4>\n<pre>the output does not conform to the declared outputs of shelf_list_books");
+    expect(section).toMatch(/<h4>Input<\/h4>\n<pre>\{\n {2}"apiKey": "\{\{SHELF_API_KEY\}\}"/);
+    expect(section).toContain(`answered <strong>200</strong> (asked of the mock with Prefer: code=200, example=${BROKEN_EXAMPLE})`);
+    expect(section).toContain('<pre>{"total":null,"value":[]}</pre>');
+    expect(section).toContain("<h4>Reproduce</h4>\n<pre>blockwright call shelf_list_books --params ");
+    // The suite's made-up credential is in no report.
+    const { CREDENTIAL } = await import("../contract/values.js");
+    for (const file of ["junit.xml", "report.html", "report.md"]) expect(readFileSync(out(file), "utf8"), file).not.toContain(CREDENTIAL);
+  });
+
+  for (const [args, message] of [
+    [["--reporter", "html", "--reporter", "junit"], "--reporter html and junit would all print to standard output: give all but one an --output <file>"],
+    [["--output", "a.xml", "--reporter", "html", "--reporter", "junit", "--output", "b.xml"], "--output a.xml comes before any --reporter"],
+    [["--reporter", "html", "--output", "a", "--reporter", "junit", "--output", "a"], "--output a is given to two reporters"],
+    [["--reporter", "junit", "--output", "a", "--output", "b"], "--output is given 2 times for one reporter"],
+  ] as const) {
+    it(`refuses ${args.join(" ")} before running anything`, async () => {
+      expect(await cli(["test", "books", ...args])).toMatchObject({ code: 2, stdout: "", stderr: expect.stringContaining(message) });
+    });
+  }
+});
+
+describe.concurrent("the CI recipes", () => {
+  type Step = { run?: string; uses?: string; with?: Record<string, unknown>; env?: Record<string, string> };
+  type Job = { steps: Step[]; strategy?: { matrix: Record<string, unknown[]> }; if?: string };
+  const recipe = async () => {
+    const { parse } = await import("yaml");
+    return parse(readFileSync(join(ROOT, ".github/workflows/contract-tests.yml"), "utf8")) as { jobs: Record<string, Job> };
+  };
+  /** Every `blockwright …` command of the recipe as argv, CI expressions and variables given sample values. */
+  const commands = (workflow: { jobs: Record<string, Job> }) =>
+    Object.values(workflow.jobs).flatMap((job) =>
+      job.steps
+        .flatMap((step) => (step.run ?? "").split("\n"))
+        .filter((line) => line.includes("npx --no-install blockwright"))
+        .map((line) => {
+          const sample = line
+            .replace(/\$\{\{ matrix\.shard \}\}/g, "2")
+            .replace(/\$\{\{ strategy\.job-total \}\}/g, "3")
+            .replace(/>> "\$GITHUB_STEP_SUMMARY"/, "")
+            .replace(/"\$CONTRACT_SEED"/g, "5")
+            .replace(/"\$CONTRACT_RUNS"/g, "2")
+            .replace(/"\$BASE"/g, "HEAD");
+          return [...sample.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? "").slice(3); // npx --no-install blockwright
+        }),
+    );
+
+  it("is the file init writes, on current action versions and maintained Node LTS lines", async () => {
+    expect(readFileSync(join(ROOT, ".github/workflows/contract-tests.yml"), "utf8")).toBe(readFileSync(join(ROOT, "templates/init/.github/workflows/contract-tests.yml"), "utf8"));
+    const workflow = await recipe();
+    const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
+    const current: Record<string, number> = { "actions/checkout": 6, "actions/setup-node": 6, "actions/upload-artifact": 6 };
+    for (const { uses } of steps.filter((s) => s.uses)) {
+      const [action = "", major] = (uses ?? "").split("@v");
+      expect(Number(major), uses).toBeGreaterThanOrEqual(current[action] ?? Number.POSITIVE_INFINITY);
+    }
+    const nodes = steps.flatMap((s) => (s.uses?.startsWith("actions/setup-node") ? [s.with?.["node-version"]] : []));
+    expect(nodes.length).toBe(3);
+    // A version, or the matrix's (`$` `{{ matrix.node }}`).
+    for (const node of nodes) expect(/^\$\{\{ matrix\.node \}\}$/.test(String(node)) || Number(node) >= 22, String(node)).toBe(true);
+    expect(workflow.jobs.generated?.strategy?.matrix.node).toEqual([22, 24]);
+    for (const s of steps.filter((s) => s.uses?.startsWith("actions/setup-node"))) expect(s.with).toMatchObject({ cache: "npm" });
+  });
+
+  it("checks generated/, tests in shards with annotations, a summary and the reports kept, and gates pull requests on breaking changes", async () => {
+    const workflow = await recipe();
+    const argv = commands(workflow);
+    expect(argv).toContainEqual(["generate", "--check"]);
+    expect(workflow.jobs.contract?.strategy?.matrix.shard?.length).toBeGreaterThan(1);
+    const test = argv.find((a) => a[0] === "test")!;
+    expect(test).toEqual(expect.arrayContaining(["--shard", "2/3", "--reporter", "github", "--reporter", "junit", "--output", "reports/contract-2.xml", "--reporter", "html"]));
+    expect(workflow.jobs.diff?.if).toBe("github.event_name == 'pull_request'");
+    const diffs = argv.filter((a) => a[0] === "diff");
+    expect(diffs.map((a) => a[a.indexOf("--format") + 1])).toEqual(["github", "markdown"]);
+    expect(diffs[1]).toEqual(expect.arrayContaining(["--fail-on", "breaking"]));
+    expect(workflow.jobs.diff?.steps.find((s) => s.run?.includes("blockwright diff"))?.run).toContain('--format markdown --fail-on breaking >> "$GITHUB_STEP_SUMMARY"');
+  });
+
+  it("uses only commands and options the command line takes", async () => {
+    for (const args of commands(await recipe())) {
+      // Listed rather than run for the test command (for one provider); the rest run here as in CI.
+      const r = await cli(args[0] === "test" ? [...args, "books", "--list"] : args);
+      expect(r.code, `blockwright ${args.join(" ")}: ${r.stderr}`).toBeLessThan(2);
+    }
   });
 
   it(".ci/run runs blockwright test before npm test", () => {

@@ -1,11 +1,12 @@
 // `blockwright test [provider...]`: the contract suite derived from the
 // project's own specs, run on Prism mocks of them.
+import { availableParallelism } from "node:os";
 import type { CaseResult } from "../contract/run.js";
-import type { Subject } from "../contract/types.js";
+import type { ContractCase, Subject } from "../contract/types.js";
 import { parseArgs, positiveInteger, PROJECT_OPTIONS, projectDirs, projectProviders, stringOption } from "./args.js";
 import { startCommandMocks, UsageError, type CliIo } from "./io.js";
 
-export const USAGE = `Usage: blockwright test [provider...] [--reporter text|json|junit] [--output <file>] [--seed <n>] [--runs <n>] [--shard <i>/<n>] [--list] [--specs <dir>] [--out <dir>]
+export const USAGE = `Usage: blockwright test [provider...] [--reporter <r> [--output <file>]]... [--seed <n>] [--runs <n>] [--max-failures <n>] [--workers <n>] [--shard <i>/<n>] [--list] [--specs <dir>] [--out <dir>]
 
 Run the contract suite derived from the specs on Prism mocks of them: every
 named example, every limit at its boundary and one step past it, every enum
@@ -13,45 +14,73 @@ value, every cross-field rule both ways, every declared error status, a call
 without credential, the captured request itself, scenarios (polling, 429
 then 200, 5xx on a POST), and random valid and invalid inputs (fast-check).
 Tests the generated packages in --out; they must be up to date with --specs.
+Progress goes to stderr: a status line on a terminal, plain lines otherwise.
 
-  --reporter <r>    text (default), json or junit
-  --output <file>   write the report there (a summary still goes to stderr)
+  --reporter <r>    text (default), json, junit, github (an ::error annotation
+                    per failure at its manifest or spec line, and a Markdown
+                    summary appended to $GITHUB_STEP_SUMMARY when set),
+                    markdown, or html (one offline page: coverage per
+                    operation, each failure with its input, the mock's
+                    answer and a command that reproduces it); repeatable
+  --output <file>   write the report of the --reporter before it there
+                    (without one, it goes to stdout: one report at most);
+                    the text report then goes to stderr
   --seed <n>        seed of the random inputs (default: a new one, printed)
   --runs <n>        random inputs per property (default 100)
-  --shard <i>/<n>   run only the i-th of n even slices of the cases (CI)
+  --max-failures <n>
+                    stop at the n-th failed case: no case starts after it,
+                    and the report leaves out the cases under way then
+  --workers <n>     run the cases in n worker threads, each with mocks of
+                    its own providers only (default: one per core, at most
+                    4, and one per 1000 cases: a worker takes seconds to
+                    start); the report and the random inputs are the same
+                    whatever n
+  --shard <i>/<n>   run only the i-th of n parts of the suite (CI): whole
+                    providers, or the operations of one too large for a
+                    part, balanced by case count; a shard starts only the
+                    mocks its cases use
   --list            print the case ids instead of running them
   --specs <dir>     the specs folder (default ./specs)
   --out <dir>       the generated packages (default ./generated)
 
-Exit status: 0 every case passed, 1 a contract failed, 2 usage error or
-invalid inputs (specs that do not generate, missing or stale packages),
+Exit status: 0 every case passed, 1 a contract failed (or --max-failures
+reached), 2 usage error or invalid inputs (specs that do not generate,
+missing or stale packages), 70 internal error (a bug: please report it),
 130 interrupted (the report covers the cases that ran).`;
 
-const REPORTERS = ["text", "json", "junit"] as const;
 const DEFAULT_RUNS = 100;
+/** The most --workers takes. */
+const MAX_WORKERS = 64;
+/** Workers by default: one per core, at most this many. */
+const DEFAULT_MAX_WORKERS = 4;
+/** Cases a worker must have to be worth starting: each loads the generator and Prism, links its specs and starts its mocks anew (seconds). */
+const CASES_PER_WORKER = 1000;
+
+/** One worker per core, at most DEFAULT_MAX_WORKERS, none beyond one per CASES_PER_WORKER cases (a small suite runs in the command's own thread). */
+function defaultWorkers(cases: number): number {
+  return Math.max(1, Math.min(availableParallelism(), DEFAULT_MAX_WORKERS, Math.floor(cases / CASES_PER_WORKER)));
+}
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, {
     ...PROJECT_OPTIONS,
-    reporter: { type: "string" },
-    output: { type: "string" },
+    reporter: { type: "string", multiple: true },
+    output: { type: "string", multiple: true },
     seed: { type: "string" },
     runs: { type: "string" },
     shard: { type: "string" },
+    "max-failures": { type: "string" },
+    workers: { type: "string" },
     list: { type: "boolean" },
   });
-  const reporter = stringOption(args, "reporter") ?? "text";
-  if (!(REPORTERS as readonly string[]).includes(reporter)) throw new UsageError(`--reporter takes ${REPORTERS.join(", ")}, got ${JSON.stringify(reporter)}`);
+  const { checkOutputs, reportersOf, writeReports } = await import("./test-reports.js");
+  const reporters = reportersOf(args);
   const seed = seedOption(stringOption(args, "seed"));
   const runs = positiveInteger(stringOption(args, "runs"), "--runs") ?? DEFAULT_RUNS;
   const shard = shardOption(stringOption(args, "shard"));
-  const output = stringOption(args, "output");
-  if (output !== undefined) {
-    const { resolve } = await import("node:path");
-    const { unsuitableFile } = await import("../targets.js");
-    const unsuitable = unsuitableFile(resolve(io.cwd, output));
-    if (unsuitable) throw new UsageError(`--output ${output}: ${unsuitable}`);
-  }
+  const maxFailures = positiveInteger(stringOption(args, "max-failures"), "--max-failures");
+  const workersOption = positiveInteger(stringOption(args, "workers"), "--workers", MAX_WORKERS);
+  await checkOutputs(reporters, io);
 
   const dirs = projectDirs(args, io.cwd);
   const providers = (await projectProviders(dirs.specs, io.cwd, args.positionals)).sort();
@@ -68,8 +97,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     throw e;
   }
   const { deriveCases } = await import("../contract/derive.js");
-  const { runCases, shardOf } = await import("../contract/run.js");
-  const { defined, fieldOf } = await import("@blockwright/runtime");
+  const { shardOf } = await import("../contract/shards.js");
   const all = subjects.flatMap(deriveCases);
   const cases = shard ? shardOf(all, shard.index, shard.total) : all;
   if (args.values.list) {
@@ -78,45 +106,115 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
 
   const needed = [...new Set(cases.map((c) => c.provider))];
-  // Quiet mocks: the report quotes every violation they find.
-  const mocks = needed.length ? await startCommandMocks(io, needed, { specsDir: dirs.specs, logLevel: "silent" }) : undefined;
+  const workers = Math.min(workersOption ?? defaultWorkers(cases.length), Math.max(1, cases.length));
   const startedAt = new Date().toISOString();
   const started = performance.now();
-  io.stderr.write(`blockwright test: ${cases.length} cases${shard ? ` (shard ${shard.index}/${shard.total} of ${all.length})` : ""} on ${needed.length} mock${needed.length === 1 ? "" : "s"}, seed ${seed}, ${runs} runs per property\n`);
+  io.stderr.write(
+    `blockwright test: ${cases.length} cases${shard ? ` (shard ${shard.index}/${shard.total} of ${all.length})` : ""} on ${needed.length} mock${needed.length === 1 ? "" : "s"}${workers > 1 ? ` in ${workers} workers` : ""}, seed ${seed}, ${runs} runs per property\n`,
+  );
   let interrupted = false;
   void io.interrupted.then(() => (interrupted = true));
-  let results: CaseResult[];
+  const { startProgress } = await import("./test-progress.js");
+  const progress = startProgress(io.stderr, cases, { elapsed: () => performance.now() - started });
+  let outcome: RunOutcome;
   try {
-    results = await runCases(cases, { mockUrl: (p) => fieldOf(defined(mocks, "the mocks").urls, p), seed, runs }, { stopped: () => interrupted });
+    outcome = await runSuite(cases, { io, dirs, needed, seed, runs, workers, ...(maxFailures !== undefined ? { maxFailures } : {}), interrupted: () => interrupted, onResult: (r) => progress.onResult(r) });
   } finally {
-    await mocks?.close();
+    progress.stop();
   }
-  const report = { seed, runs, ...(shard ? { shard: `${shard.index}/${shard.total}` } : {}), startedAt, durationMs: Math.round(performance.now() - started), results };
-
-  const { jsonReport, junitReport, textReport } = await import("../contract/report.js");
-  const text = textReport(report);
-  const rendered = reporter === "junit" ? junitReport(report) : reporter === "json" ? jsonReport(report) : text;
-  if (output !== undefined) {
-    const { mkdirSync, writeFileSync } = await import("node:fs");
-    const { dirname, resolve } = await import("node:path");
-    const file = resolve(io.cwd, output);
-    try {
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, rendered);
-    } catch (e) {
-      io.stderr.write(`${text}blockwright test: --output ${output}: cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})\n`);
-      return 2;
-    }
-    io.stderr.write(text);
-  } else {
-    io.stdout.write(rendered);
-    if (reporter !== "text") io.stderr.write(text.split("\n").slice(-3).join("\n"));
+  const { results } = outcome;
+  // Where each case that did not pass derives from (its manifest or spec line).
+  const { locateSource } = await import("../contract/sources.js");
+  const byName = new Map(subjects.map((subject) => [subject.provider, subject]));
+  for (const r of results) {
+    const subject = byName.get(r.provider);
+    if (r.status === "passed" || !subject) continue;
+    const at = locateSource(subject, r.source);
+    if (at) r.at = at;
   }
+  const report = {
+    seed,
+    runs,
+    ...(shard ? { shard: `${shard.index}/${shard.total}` } : {}),
+    startedAt,
+    durationMs: Math.round(performance.now() - started),
+    planned: cases.length,
+    ...(interrupted ? { stopped: "interrupted" } : outcome.stopped ? { stopped: outcome.stopped } : {}),
+    results,
+  };
+  const failedToWrite = await writeReports(reporters, report, io);
+  if (failedToWrite !== undefined) return failedToWrite;
   if (interrupted) {
     io.stderr.write(`blockwright test: interrupted after ${results.length} of ${cases.length} cases\n`);
     return 130;
   }
   return results.every((r) => r.status === "passed") ? 0 : 1;
+}
+
+interface SuiteOptions {
+  io: CliIo;
+  dirs: { specs: string; out: string };
+  /** The providers whose mocks the cases use. */
+  needed: string[];
+  seed: number;
+  runs: number;
+  workers: number;
+  maxFailures?: number;
+  interrupted: () => boolean;
+  onResult: (r: CaseResult) => void;
+}
+
+interface RunOutcome {
+  /** In the suite's order. */
+  results: CaseResult[];
+  /** Why no more cases started, when --max-failures was reached. */
+  stopped?: string;
+}
+
+/**
+ * The cases in this thread or in worker threads. Once the n-th failure of
+ * --max-failures is in, the run is over: results of cases under way then are
+ * left out of the report, which says how many.
+ */
+async function runSuite(cases: ContractCase[], options: SuiteOptions): Promise<RunOutcome> {
+  const { io, dirs, seed, runs, workers, maxFailures } = options;
+  let failures = 0;
+  const capped = () => maxFailures !== undefined && failures >= maxFailures;
+  const stopped = () => options.interrupted() || capped();
+  const counted = new Set<string>();
+  let leftOut = 0;
+  const onResult = (r: CaseResult) => {
+    if (capped()) {
+      leftOut++;
+      return;
+    }
+    counted.add(r.id);
+    if (r.status !== "passed") failures++;
+    options.onResult(r);
+  };
+  let results: CaseResult[];
+  if (workers > 1) {
+    const { runInWorkers, WorkerUsageError } = await import("../contract/workers.js");
+    try {
+      results = await runInWorkers(cases, { dirs: { root: io.cwd, ...dirs }, seed, runs, workers, onResult, stopped });
+    } catch (e) {
+      if (e instanceof WorkerUsageError) throw new UsageError(e.message);
+      throw e;
+    }
+  } else {
+    const { runCases } = await import("../contract/run.js");
+    const { defined, fieldOf } = await import("@blockwright/runtime");
+    // Quiet mocks: the report quotes every violation they find.
+    const mocks = options.needed.length ? await startCommandMocks(io, options.needed, { specsDir: dirs.specs, logLevel: "silent" }) : undefined;
+    try {
+      results = await runCases(cases, { mockUrl: (p) => fieldOf(defined(mocks, "the mocks").urls, p), seed, runs }, { onResult, stopped });
+    } finally {
+      await mocks?.close();
+    }
+  }
+  results = results.filter((r) => counted.has(r.id));
+  const ranOut = capped() && results.length < cases.length;
+  return { results, ...(ranOut ? { stopped: `--max-failures ${maxFailures} reached${leftOut ? `; ${leftOut} case${leftOut === 1 ? "" : "s"} under way then left out` : ""}` } : {}) };
 }
 
 function seedOption(value: string | undefined): number {

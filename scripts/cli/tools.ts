@@ -20,7 +20,8 @@ out of every input schema: they come from the environment or the connection.
   --read-only   only the tools that change nothing upstream
   --out <dir>   the generated packages (default ./generated)
 
-Exit status: 0 printed, 2 usage error.`;
+Exit status: 0 printed, 2 usage error, 70 internal error (a bug: please
+report it).`;
 
 const FORMATS: readonly LlmToolFormat[] = ["openai", "anthropic", "mcp"];
 

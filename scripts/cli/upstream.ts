@@ -19,7 +19,8 @@ do not bind are counted, not listed.
   --source <url>    where the newer document came from (recorded by --accept)
   --specs <dir>     the specs folder (default ./specs)
 
-Exit status: 0 nothing we bind changed, 1 changes to review, 2 usage error.`;
+Exit status: 0 nothing we bind changed, 1 changes to review, 2 usage error,
+70 internal error (a bug: please report it).`;
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, { json: { type: "boolean" }, accept: { type: "boolean" }, source: { type: "string" }, specs: { type: "string" } });

@@ -3,17 +3,27 @@
 import { resolve } from "node:path";
 import type { ValidatedWorkflow } from "@blockwright/runtime/workflow";
 import type { LoadedRegistry } from "../registry.js";
+import type { SourcePosition } from "../yaml/yaml-source.js";
 import { noGeneratedPackages } from "./args.js";
 import { readEnvFile } from "./env-file.js";
-import { UsageError, type CliIo } from "./io.js";
+import { standardInput, UsageError, type CliIo } from "./io.js";
+
+/** How a workflow read from standard input (`-`) is named in messages. */
+export const STDIN_NAME = "<stdin>";
+
+export interface WorkflowProblem extends SourcePosition {
+  /** What is wrong, without the position. */
+  message: string;
+}
 
 export interface WorkflowInput {
   registry: LoadedRegistry;
   env: Record<string, string | undefined>;
-  /** The workflow, checked; or the problems found, each `file:line:col: …`. */
-  checked: ValidatedWorkflow | { problems: string[] };
+  /** The workflow, checked; or the problems found, each `file:line:col: …`, and each with its position apart. */
+  checked: ValidatedWorkflow | { problems: string[]; at: WorkflowProblem[] };
 }
 
+/** Read and check the workflow `file`; `-` reads it from standard input. */
 export async function readWorkflowInput(file: string, io: CliIo, options: { out: string; envFile?: string; mode: "mock" | "live" }): Promise<WorkflowInput> {
   const env = { ...io.env, ...(options.envFile ? readEnvFile(options.envFile, io.cwd) : {}) };
   const { loadRegistry, NoProviders } = await import("../registry.js");
@@ -24,12 +34,14 @@ export async function readWorkflowInput(file: string, io: CliIo, options: { out:
     if (e instanceof NoProviders) throw new UsageError(noGeneratedPackages(options.out, io.cwd));
     throw e;
   }
-  const { loadWorkflow, WorkflowErrors } = await import("../workflow/validate.js");
+  const { loadWorkflow, parseWorkflow, WorkflowErrors } = await import("../workflow/validate.js");
   const { UnreadableSource } = await import("../yaml/yaml-source.js");
+  const text = file === "-" ? await standardInput(io, "<workflow> -") : undefined;
+  const validate = { env, mode: options.mode };
   try {
-    return { registry, env, checked: loadWorkflow(resolve(io.cwd, file), registry, { env, mode: options.mode }, file) };
+    return { registry, env, checked: text === undefined ? loadWorkflow(resolve(io.cwd, file), registry, validate, file) : parseWorkflow(text, STDIN_NAME, registry, validate) };
   } catch (e) {
-    if (e instanceof WorkflowErrors) return { registry, env, checked: { problems: e.errors.map((x) => x.message) } };
+    if (e instanceof WorkflowErrors) return { registry, env, checked: { problems: e.errors.map((x) => x.message), at: e.errors.map((x) => ({ ...x.position, message: x.detail })) } };
     if (e instanceof UnreadableSource) throw new UsageError(e.message);
     throw e;
   }

@@ -40,6 +40,8 @@ export async function callTool(tool: ToolSpec, input: Record<string, unknown>, c
     });
   } catch (e) {
     throw new ContractFailure(`the runtime threw instead of returning a result: ${(e as Error)?.message ?? String(e)}`);
+  } finally {
+    ctx.observe?.({ tool, input: given, exchanges });
   }
   return { input: given, result, exchanges };
 }

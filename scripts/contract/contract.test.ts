@@ -14,9 +14,13 @@ import { applicableKinds, deriveCases } from "./derive.js";
 import { CASE_KINDS, KIND_ORDER } from "./kinds/index.js";
 import { describeViolation, violationsOf } from "./prism.js";
 import { caseSeed } from "./kinds/property.js";
-import { jsonReport, junitReport, textReport, type SuiteReport } from "./report.js";
+import { jsonReport, junitReport, text, textReport, type SuiteReport } from "./report.js";
+import { githubAnnotations } from "./report-github.js";
+import { htmlReport } from "./report-html.js";
+import { markdownReport } from "./report-markdown.js";
 import { callCommand, secretReference, shellQuote } from "./repro.js";
-import { shardOf, type CaseResult } from "./run.js";
+import type { CaseResult } from "./run.js";
+import { locateSource } from "./sources.js";
 import { CREDENTIAL, ToolValues } from "./values.js";
 
 const fixtures = fileURLToPath(new URL("../codegen/__fixtures__/", import.meta.url));
@@ -57,6 +61,8 @@ describe("reports", () => {
     name: `a <${status}> & "case"`,
     status,
     durationMs: 12,
+    source: { document: "manifest", path: ["operations", "shelf_get_book"] },
+    statuses: status === "passed" ? [200] : [],
     ...(message ? { message } : {}),
   });
   const report: SuiteReport = { seed: 7, runs: 3, shard: "1/2", startedAt: "2026-01-02T03:04:05.678Z", durationMs: 1234, results: [result("passed"), result("failed", "shelf", nasty), result("error", "other", "boom <x>")] };
@@ -82,6 +88,41 @@ describe("reports", () => {
     expect(text).toContain("✗ other shelf_get_book › example › error (could not run)");
   });
 
+  const hostile = "</pre><script>alert(1)</script>\n```\nnot code ```` <img src=x> 100% done, a:b\r\n::error::injected";
+  const located: SuiteReport = {
+    ...report,
+    results: [
+      result("passed"),
+      {
+        ...result("failed", "shelf", hostile),
+        at: { file: "specs/shelf/manifest.yaml", line: 12, col: 5 },
+        failure: { violation: hostile, input: { q: "<i>" }, request: "GET /x?a=<b>", answer: { status: 422, body: "</pre>`<b>`" }, reproduce: 'blockwright call x --params \'{"q":"<i>"}\'' },
+      },
+    ],
+  };
+
+  it("HTML escapes every piece of text: nothing from a case becomes markup", () => {
+    const html = htmlReport(located);
+    expect(html).not.toMatch(/<script|<img|<b>|<i>/);
+    expect(html).toContain("&lt;/pre&gt;&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(html.match(/<pre>/g)?.length).toBe(html.match(/<\/pre>/g)?.length);
+  });
+
+  it("Markdown keeps each failure's text in a fence no backtick run inside can close, and escapes its summary line", () => {
+    const md = markdownReport(located);
+    expect(md).toContain("`````text\n</pre><script>");
+    expect(md).toContain(`<summary>❌ shelf ${text("shelf_get_book › example › failed")} — specs/shelf/manifest.yaml:12:5</summary>`);
+    expect(markdownReport({ ...located, results: [located.results[1]!, located.results[1]!] }, { maxFailures: 1 })).toContain("… and 1 more: see the full report.");
+  });
+
+  it("GitHub annotations are one line each, escaped as the runner reads them", () => {
+    const lines = githubAnnotations(located).trimEnd().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^::error file=specs\/shelf\/manifest\.yaml,line=12,col=5,title=shelf shelf_get_book › example › failed::<\/pre>/);
+    expect(lines[0]).toContain("100%25 done, a:b%0D%0A::error::injected");
+    expect(githubAnnotations({ ...located, results: [result("passed")] })).toBe("");
+  });
+
   it("JSON has the summary, per provider, and every case", () => {
     const json = JSON.parse(jsonReport(report));
     expect(json.summary).toEqual({ cases: 3, passed: 1, failed: 1, errors: 1, providers: { shelf: { cases: 2, passed: 1, failed: 1, errors: 0 }, other: { cases: 1, passed: 0, failed: 0, errors: 1 } } });
@@ -90,14 +131,7 @@ describe("reports", () => {
   });
 });
 
-describe("shards, seeds and reproduction lines", () => {
-  it("shards are disjoint, even, and together the whole suite", () => {
-    const items = Array.from({ length: 23 }, (_, i) => i);
-    const shards = [1, 2, 3].map((i) => shardOf(items, i, 3));
-    expect(shards.flat().sort((a, b) => a - b)).toEqual(items);
-    expect(shards.map((s) => s.length)).toEqual([8, 8, 7]);
-  });
-
+describe("seeds and reproduction lines", () => {
   it("each property case draws from its own seed, the same every time", () => {
     expect(caseSeed(42, "a")).toBe(caseSeed(42, "a"));
     expect(new Set([caseSeed(42, "a"), caseSeed(42, "b"), caseSeed(43, "a")]).size).toBe(3);
@@ -148,6 +182,42 @@ describe("values built from the specs", () => {
       "shelf_get_book › scenario › 429 with Retry-After: 1, then 200: retried once after the wait",
     ]);
     expect(cases.map((c) => c.id).filter((id) => id.startsWith("shelf_add_book › scenario"))).toEqual(["shelf_add_book › scenario › 500 on POST is not retried and may have been applied"]);
+  });
+});
+
+describe("where a case derives from", () => {
+  const manifest = loadYamlSource(join(fixtures, "specs/shelf/manifest.yaml"), "specs/shelf/manifest.yaml");
+  const subject = { provider: "shelf", tools: shelf.operations.map((op) => op.tool), document: doc, manifest };
+  const cases = deriveCases(subject);
+  const manifestLines = readFileSync(join(fixtures, "specs/shelf/manifest.yaml"), "utf8").split("\n");
+  const specLines = doc.source.text.split("\n");
+  /** The text at the line a case's source is found at. */
+  const lineOf = (id: string) => {
+    const c = cases.find((x) => x.id === id);
+    if (!c) throw new Error(`no case ${id}`);
+    const at = locateSource(subject, c.source)!;
+    return { file: at.file, text: (at.file === manifest.file ? manifestLines : specLines)[at.line - 1]?.trim() };
+  };
+
+  it("is a line of the manifest or the spec for every case", () => {
+    for (const c of cases) {
+      const at = locateSource(subject, c.source);
+      expect(at, c.id).toMatchObject({ file: expect.stringMatching(/(manifest|openapi)\.yaml$/), line: expect.any(Number), col: expect.any(Number) });
+      expect(at!.line, c.id).toBeGreaterThan(1);
+    }
+  });
+
+  it("is the limit, enum or rule a case tests, the example it asks for, and a shared parameter where the provider declares it", () => {
+    expect(lineOf("shelf_list_books › limit › top maximum 50 one step past it")).toEqual({ file: manifest.file, text: "maximum: 50" });
+    expect(lineOf("shelf_list_books › limit › shelfId left out")).toEqual({ file: manifest.file, text: "required: true" });
+    // apiKey is the provider's parameter, not the operation's.
+    const apiKey = cases.find((c) => c.id.startsWith("shelf_list_books › limit › apiKey maxLength"))!;
+    expect(locateSource(subject, apiKey.source)?.line).toBe(manifestLines.indexOf("    maxLength: 256") + 1);
+    expect(lineOf('shelf_add_book › rule › allowedValues: size = "a4" when format is paper').text).toBe("- rule: allowedValues");
+    const enumCase = cases.find((c) => c.kind === "enum" && c.operation === "shelf_add_book")!;
+    expect(lineOf(enumCase.id).text).toMatch(/^enum: /);
+    const answer = cases.find((c) => c.kind === "example" && c.operation === "shelf_list_books" && c.name.startsWith("answer 200 "))!;
+    expect(lineOf(answer.id)).toEqual({ file: doc.source.file, text: `${answer.name.match(/"(.*)"/)![1]}:` });
   });
 });
 

@@ -26,6 +26,8 @@ export interface Exchange {
   prismProblem?: PrismProblem;
   /** The mock's status when a scenario step answered in its place. */
   mockStatus?: number;
+  /** The answer asked of the mock (Prism's `Prefer` header), if any. */
+  prefer?: string;
   /** Milliseconds since the layer was created, when the request arrived. */
   at: number;
 }
@@ -87,6 +89,7 @@ export function mockFetch(script: Script = () => ({})): MockLink {
       violations,
       ...(prismProblem ? { prismProblem } : {}),
       ...(mockStatus !== undefined ? { mockStatus } : {}),
+      ...(step.prefer ? { prefer: step.prefer } : {}),
       at,
     });
     return response;

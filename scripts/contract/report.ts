@@ -1,5 +1,7 @@
 // Reports of a contract run: text for people, JSON for tools, JUnit XML for
-// CI servers (one <testsuite> per provider, one <testcase> per case).
+// CI servers (one <testsuite> per provider, one <testcase> per case). The
+// Markdown, GitHub and HTML reports have modules of their own.
+import { formatPosition } from "../yaml/yaml-source.js";
 import type { CaseResult } from "./run.js";
 
 export interface SuiteReport {
@@ -10,6 +12,10 @@ export interface SuiteReport {
   /** When the run started (ISO 8601). */
   startedAt: string;
   durationMs: number;
+  /** Cases the run was to run (more than the results when it stopped early). */
+  planned?: number;
+  /** Why the run stopped before every case ran, in words. */
+  stopped?: string;
   results: CaseResult[];
 }
 
@@ -35,19 +41,31 @@ export function byProvider(results: CaseResult[]): Map<string, CaseResult[]> {
   return out;
 }
 
+/** Where a case derives from, as `file:line:col`, when known. */
+export function where(r: CaseResult): string | undefined {
+  return r.at ? formatPosition(r.at) : undefined;
+}
+
+/** The run's one-line account: seed, runs, shard, time, and why it stopped early. */
+export function runLine(report: SuiteReport): string {
+  const ran = report.planned !== undefined && report.planned > report.results.length ? `; ${report.results.length} of ${report.planned} cases ran (${report.stopped ?? "stopped"})` : "";
+  return `seed ${report.seed}, ${report.runs} runs per property${report.shard ? `, shard ${report.shard}` : ""}, ${(report.durationMs / 1000).toFixed(1)} s${ran}`;
+}
+
 /** Failures in full, one line per provider, and a closing `N passed, N failed` line. */
 export function textReport(report: SuiteReport): string {
   const lines: string[] = [];
   for (const r of report.results) {
     if (r.status === "passed") continue;
-    lines.push(`✗ ${r.provider} ${r.id}${r.status === "error" ? " (could not run)" : ""}`, ...indent(r.message ?? ""), "");
+    const at = where(r);
+    lines.push(`✗ ${r.provider} ${r.id}${r.status === "error" ? " (could not run)" : ""}`, ...indent(r.message ?? ""), ...(at ? [`    at ${at}`] : []), "");
   }
   for (const [provider, results] of byProvider(report.results)) {
     const s = summarise(results);
     lines.push(`${provider.padEnd(14)} ${String(s.cases).padStart(5)} cases  ${s.passed} passed  ${s.failed + s.errors} failed`);
   }
   const s = summarise(report.results);
-  lines.push("", `seed ${report.seed}, ${report.runs} runs per property${report.shard ? `, shard ${report.shard}` : ""}, ${(report.durationMs / 1000).toFixed(1)} s`, `contract: ${s.passed} passed, ${s.failed + s.errors} failed`);
+  lines.push("", runLine(report), `contract: ${s.passed} passed, ${s.failed + s.errors} failed`);
   return `${lines.join("\n")}\n`;
 }
 
@@ -60,6 +78,8 @@ export function jsonReport(report: SuiteReport): string {
       ...(report.shard ? { shard: report.shard } : {}),
       startedAt: report.startedAt,
       durationMs: report.durationMs,
+      ...(report.planned !== undefined ? { planned: report.planned } : {}),
+      ...(report.stopped ? { stopped: report.stopped } : {}),
       summary: { ...s, providers: Object.fromEntries([...byProvider(report.results)].map(([p, rs]) => [p, summarise(rs)])) },
       cases: report.results,
     },
@@ -83,7 +103,8 @@ export function junitReport(report: SuiteReport): string {
       `    </properties>`,
     );
     for (const r of results) {
-      const open = `    <testcase classname="${attr(`${r.provider}.${r.operation}`)}" name="${attr(`${r.kind} › ${r.name}`)}" time="${seconds(r.durationMs)}"`;
+      // file and line: where the case derives from (read by GitLab and several GitHub reporters).
+      const open = `    <testcase classname="${attr(`${r.provider}.${r.operation}`)}" name="${attr(`${r.kind} › ${r.name}`)}" time="${seconds(r.durationMs)}"${r.at ? ` file="${attr(r.at.file)}" line="${r.at.line}"` : ""}`;
       if (r.status === "passed") {
         out.push(`${open}/>`);
         continue;

@@ -1,8 +1,10 @@
 // Running derived cases: a bounded pool (cases wait on the mocks, and some
-// scenarios on a Retry-After or a polling interval), results in case order,
-// and the split of a suite into CI shards.
+// scenarios on a Retry-After or a polling interval), results in case order.
+// The split of a suite into shards and workers: shards.ts.
 import { itemAt } from "@blockwright/runtime";
-import { ContractFailure, type CaseContext, type CaseKind, type ContractCase } from "./types.js";
+import type { SourcePosition } from "../yaml/yaml-source.js";
+import { type FailureDetail, failureDetail } from "./failure.js";
+import { ContractFailure, type CaseContext, type CaseKind, type CaseSource, type ContractCase, type ObservedCall } from "./types.js";
 
 export interface CaseResult {
   id: string;
@@ -14,6 +16,14 @@ export interface CaseResult {
   status: "passed" | "failed" | "error";
   durationMs: number;
   message?: string;
+  /** What the case derives from. */
+  source: CaseSource;
+  /** Where that is (`file:line:col`), found for the cases that did not pass. */
+  at?: SourcePosition;
+  /** Every HTTP status the tool received, in the order first seen. */
+  statuses: number[];
+  /** For a case that did not pass: its last call, the answer, how to reproduce it. */
+  failure?: FailureDetail;
 }
 
 export interface RunOptions {
@@ -41,18 +51,23 @@ export async function runCases(cases: ContractCase[], ctx: CaseContext, options:
 
 export async function runCase(c: ContractCase, ctx: CaseContext): Promise<CaseResult> {
   const started = performance.now();
-  const base = { id: c.id, provider: c.provider, operation: c.operation, kind: c.kind, name: c.name };
+  const statuses = new Set<number>();
+  let last: ObservedCall | undefined;
+  const observed: CaseContext = {
+    ...ctx,
+    observe(call) {
+      last = call;
+      for (const ex of call.exchanges) statuses.add(ex.status);
+      ctx.observe?.(call);
+    },
+  };
+  const base = { id: c.id, provider: c.provider, operation: c.operation, kind: c.kind, name: c.name, source: c.source };
   try {
-    await c.run(ctx);
-    return { ...base, status: "passed", durationMs: Math.round(performance.now() - started) };
+    await c.run(observed);
+    return { ...base, status: "passed", durationMs: Math.round(performance.now() - started), statuses: [...statuses] };
   } catch (e) {
     const failure = e instanceof ContractFailure;
     const message = e instanceof Error ? e.message : String(e);
-    return { ...base, status: failure ? "failed" : "error", durationMs: Math.round(performance.now() - started), message };
+    return { ...base, status: failure ? "failed" : "error", durationMs: Math.round(performance.now() - started), message, statuses: [...statuses], failure: failureDetail(message, last) };
   }
-}
-
-/** Shard `index` of `total` (1-based): every total-th case of the stable order, so shards are even and disjoint. */
-export function shardOf<T>(cases: T[], index: number, total: number): T[] {
-  return cases.filter((_, i) => i % total === index - 1);
 }

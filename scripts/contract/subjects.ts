@@ -7,6 +7,7 @@ import { join, relative } from "node:path";
 import { defined, fieldOf } from "@blockwright/runtime";
 import { GenerationErrors, linkProvider } from "../codegen/generate-all.js";
 import { generatedProviders, loadRegistry } from "../registry.js";
+import { loadYamlSource } from "../yaml/yaml-source.js";
 import type { Subject } from "./types.js";
 
 /** The project cannot be tested as it is (invalid specs, missing or stale packages): exit status 2. */
@@ -47,8 +48,9 @@ export async function loadSubjects(dirs: ProjectDirs, providers: string[]): Prom
     if (stale.length || extra.length) {
       throw new SubjectError(`${out}/${ir.provider} is out of date with its specs (${[...stale, ...extra].join(", ")}): run blockwright generate`);
     }
-    // The document as linked: bundled when the spec spans several files.
-    return { provider: ir.provider, tools: ir.operations.map((op) => fieldOf(provider.tools, op.tool.id)), document };
+    // The document as linked: bundled when the spec spans several files; the manifest read again (cheap) for the reports' lines.
+    const manifest = loadYamlSource(join(dirs.root, ir.sources.manifest), ir.sources.manifest);
+    return { provider: ir.provider, tools: ir.operations.map((op) => fieldOf(provider.tools, op.tool.id)), document, manifest };
   });
 }
 

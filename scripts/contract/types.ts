@@ -3,12 +3,32 @@
 // to run. Nothing here depends on a test framework.
 import type { ToolSpec } from "@blockwright/runtime";
 import type { OpenApiDocument } from "../codegen/openapi-document.js";
+import type { YamlSource } from "../yaml/yaml-source.js";
+import type { Exchange } from "./exchange.js";
 
 /** One provider under test. */
 export interface Subject {
   provider: string;
   tools: ToolSpec[];
   document: OpenApiDocument;
+  /** The manifest as read, when known: the reports name the line a failing case derives from. */
+  manifest?: YamlSource;
+}
+
+/**
+ * Where a case derives from: a place in the provider's manifest or OpenAPI
+ * document, as the keys that lead to it (sources.ts finds its line).
+ */
+export interface CaseSource {
+  document: "manifest" | "openapi";
+  path: (string | number)[];
+}
+
+/** A call a case made: the tool, its input (the mock's address included) and every exchange. */
+export interface ObservedCall {
+  tool: ToolSpec;
+  input: Record<string, unknown>;
+  exchanges: Exchange[];
 }
 
 /** The kinds of case, each derived by its own module (kinds/<kind>.ts) listed in CASE_KINDS (kinds/index.ts). */
@@ -33,6 +53,8 @@ export interface CaseContext {
   seed: number;
   /** Runs per property. */
   runs: number;
+  /** Told of each call a case makes (a failing case's report shows its last one). */
+  observe?(call: ObservedCall): void;
 }
 
 export interface ContractCase {
@@ -43,6 +65,8 @@ export interface ContractCase {
   operation: string;
   kind: CaseKind;
   name: string;
+  /** What it derives from: by default the operation in the manifest. */
+  source: CaseSource;
   /** Resolves when the contract holds; throws ContractFailure saying what broke. */
   run(ctx: CaseContext): Promise<void>;
 }
@@ -55,6 +79,7 @@ export class ContractFailure extends Error {
   }
 }
 
-export function contractCase(tool: ToolSpec, kind: CaseKind, name: string, run: ContractCase["run"]): ContractCase {
-  return { id: `${tool.id} › ${kind} › ${name}`, provider: tool.provider, operation: tool.id, kind, name, run };
+/** A case of `tool`; `source` is where it derives from (by default the operation in the manifest). */
+export function contractCase(tool: ToolSpec, kind: CaseKind, name: string, run: ContractCase["run"], source: CaseSource = { document: "manifest", path: ["operations", tool.id] }): ContractCase {
+  return { id: `${tool.id} › ${kind} › ${name}`, provider: tool.provider, operation: tool.id, kind, name, source, run };
 }

@@ -15,14 +15,14 @@ export function workflowImpact(files: { path: string; text: string }[], base: It
       parseWorkflow(file.text, file.path, registry, { env: {}, mode: "mock" });
       return [];
     } catch (e) {
-      if (e instanceof WorkflowErrors) return e.errors.map((x) => x.message);
+      if (e instanceof WorkflowErrors) return e.errors;
       throw e;
     }
   };
   const out: WorkflowProblem[] = [];
   for (const file of files) {
-    const old = new Set(problems(before, file));
-    for (const message of problems(after, file)) if (!old.has(message)) out.push({ file: file.path, message });
+    const old = new Set(problems(before, file).map((x) => x.message));
+    for (const x of problems(after, file)) if (!old.has(x.message)) out.push({ file: file.path, line: x.position.line, col: x.position.col, message: x.message });
   }
   return out;
 }

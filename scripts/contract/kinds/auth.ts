@@ -4,6 +4,7 @@
 // (oauth-cases.ts).
 import { callTool, check, expectAccepted, expectFailure, onlyExchange, same } from "../call.js";
 import { oauthCases } from "../oauth-cases.js";
+import { specSource } from "../sources.js";
 import { expectStructuredError } from "../structured-error.js";
 import { type CaseKindModule, contractCase } from "../types.js";
 import { CREDENTIAL, valuesOf } from "../values.js";
@@ -14,15 +15,22 @@ export const authKind: CaseKindModule = {
     const { document } = subject;
     const values = valuesOf(tool, document);
     return [
-      contractCase(tool, "auth", "without a credential the mock answers 401, a structured error", async (ctx) => {
-        const called = await callTool(tool, values.minimal(), ctx, { script: () => ({ withoutCredential: tool.auth }), retries: 0 });
-        expectAccepted(called.exchanges, ["UNAUTHORIZED", "401"]);
-        const ex = onlyExchange(called, " (401 is not retried)");
-        same(ex.status, 401, "the mock's status for a request without the credential");
-        const error = expectFailure(called);
-        expectStructuredError(tool, ex, error);
-        check(!JSON.stringify(error).includes(CREDENTIAL), "the error shows the credential");
-      }),
+      contractCase(
+        tool,
+        "auth",
+        "without a credential the mock answers 401, a structured error",
+        async (ctx) => {
+          const called = await callTool(tool, values.minimal(), ctx, { script: () => ({ withoutCredential: tool.auth }), retries: 0 });
+          expectAccepted(called.exchanges, ["UNAUTHORIZED", "401"]);
+          const ex = onlyExchange(called, " (401 is not retried)");
+          same(ex.status, 401, "the mock's status for a request without the credential");
+          const error = expectFailure(called);
+          expectStructuredError(tool, ex, error);
+          check(!JSON.stringify(error).includes(CREDENTIAL), "the error shows the credential");
+        },
+        // The operation's security (or, declared for the whole document, the operation).
+        specSource(values.op, "security"),
+      ),
       ...oauthCases(tool, subject),
     ];
   },

@@ -1,6 +1,7 @@
 // `enum`: every value of a parameter's enum accepted (and its upper case, when
 // the parameter takes any case), one value outside refused before any request.
 import { acceptCase, refuseCase } from "../input-cases.js";
+import { paramSource } from "../sources.js";
 import type { CaseKindModule, ContractCase } from "../types.js";
 import { valuesOf } from "../values.js";
 
@@ -11,15 +12,16 @@ export const enumKind: CaseKindModule = {
     const cases: ContractCase[] = [];
     for (const p of tool.params) {
       if (p.wire.in === "server" || !p.enum) continue;
-      for (const v of p.enum) cases.push(acceptCase(values, "enum", `${p.name} = ${JSON.stringify(v)}`, p, () => values.with({ [p.name]: v })));
+      const source = paramSource(tool, p.name, "enum");
+      for (const v of p.enum) cases.push(acceptCase(values, "enum", `${p.name} = ${JSON.stringify(v)}`, p, () => values.with({ [p.name]: v }), source));
       if (p.caseInsensitive) {
         for (const v of p.enum) {
           const upper = String(v).toUpperCase();
-          if (upper !== v) cases.push(acceptCase(values, "enum", `${p.name} = ${JSON.stringify(upper)} (any case, sent as ${JSON.stringify(v)})`, p, () => values.with({ [p.name]: upper })));
+          if (upper !== v) cases.push(acceptCase(values, "enum", `${p.name} = ${JSON.stringify(upper)} (any case, sent as ${JSON.stringify(v)})`, p, () => values.with({ [p.name]: upper }), source));
         }
       }
       const outside = p.type === "number" ? Math.max(...(p.enum as number[])) + 1 : "not-one-of-the-values";
-      cases.push(refuseCase(values, "enum", `${p.name} outside its values`, () => ({ ...values.minimal(), [p.name]: outside }), { param: p.name, rule: "enum", value: outside }));
+      cases.push(refuseCase(values, "enum", `${p.name} outside its values`, () => ({ ...values.minimal(), [p.name]: outside }), { param: p.name, rule: "enum", value: outside }, source));
     }
     return cases;
   },

@@ -9,6 +9,7 @@ import type { OpenApiOperation } from "../../codegen/openapi-document.js";
 import { callTool, expectAccepted, expectFailure, onlyExchange, same } from "../call.js";
 import { parseBody } from "../json-path.js";
 import { checkRequest } from "../request.js";
+import { responseSource } from "../sources.js";
 import { expectStructuredError } from "../structured-error.js";
 import { type CaseKindModule, contractCase } from "../types.js";
 import { valuesOf } from "../values.js";
@@ -24,16 +25,22 @@ export const errorKind: CaseKindModule = {
       const label = isDefault ? `default (as ${status})` : String(status);
       const names = response.exampleNames.length ? response.exampleNames : [undefined];
       return names.map((name) =>
-        contractCase(tool, "error", name ? `${label} "${name}" becomes the structured error` : `${label} becomes the structured error`, async (ctx) => {
-          const prefer = isDefault ? mockPrefer(tool, { code: "default", ...(name ? { example: name } : {}) }) : name ? `code=${status}, example=${name}` : `code=${status}`;
-          const called = await callTool(tool, values.minimal(), ctx, { prefer, retries: 0 });
-          expectAccepted(called.exchanges);
-          const ex = onlyExchange(called);
-          same(ex.status, status, "the mock's status");
-          checkRequest(ex, tool, doc, called.input);
-          if (name && response.examples[name] !== undefined) same(parseBody(ex.responseBody), response.examples[name], `the mock's answer (example "${name}")`);
-          expectStructuredError(tool, ex, expectFailure(called));
-        }),
+        contractCase(
+          tool,
+          "error",
+          name ? `${label} "${name}" becomes the structured error` : `${label} becomes the structured error`,
+          async (ctx) => {
+            const prefer = isDefault ? mockPrefer(tool, { code: "default", ...(name ? { example: name } : {}) }) : name ? `code=${status}, example=${name}` : `code=${status}`;
+            const called = await callTool(tool, values.minimal(), ctx, { prefer, retries: 0 });
+            expectAccepted(called.exchanges);
+            const ex = onlyExchange(called);
+            same(ex.status, status, "the mock's status");
+            checkRequest(ex, tool, doc, called.input);
+            if (name && response.examples[name] !== undefined) same(parseBody(ex.responseBody), response.examples[name], `the mock's answer (example "${name}")`);
+            expectStructuredError(tool, ex, expectFailure(called));
+          },
+          responseSource(values.op, response.status, response.mediaType, name),
+        ),
       );
     });
   },

@@ -9,6 +9,7 @@ import { isValueFormat, type NestedLimits, type ParamSpec } from "@blockwright/r
 import { madeStrings, NOT_OF_FORMAT } from "../../codegen/string-values.js";
 import { fail } from "../call.js";
 import { acceptCase, refuseCase } from "../input-cases.js";
+import { paramSource } from "../sources.js";
 import type { CaseKindModule, ContractCase } from "../types.js";
 import { type ToolValues, valuesOf } from "../values.js";
 
@@ -28,14 +29,17 @@ export const limitKind: CaseKindModule = {
     for (const p of tool.params) {
       if (p.wire.in === "server") continue;
       for (const b of boundaries(p, values)) {
-        if (b.ok !== undefined) cases.push(acceptCase(values, "limit", `${b.name} at the boundary`, p, () => values.with({ [p.name]: b.ok })));
+        // The limit's own key in the manifest (a list's maxItems sits in its wire: the parameter stands for it).
+        const source = paramSource(tool, p.name, typeof b.rule === "string" ? b.rule : undefined);
+        if (b.ok !== undefined) cases.push(acceptCase(values, "limit", `${b.name} at the boundary`, p, () => values.with({ [p.name]: b.ok }), source));
         // A parameter's own rules are checked before the cross-field ones: nothing else needs adjusting.
-        if (b.bad !== undefined) cases.push(refuseCase(values, "limit", `${b.name} one step past it`, () => ({ ...values.minimal(), [p.name]: b.bad }), { param: p.name, rule: b.rule, value: b.bad, secret: p.secret }));
+        if (b.bad !== undefined) cases.push(refuseCase(values, "limit", `${b.name} one step past it`, () => ({ ...values.minimal(), [p.name]: b.bad }), { param: p.name, rule: b.rule, value: b.bad, secret: p.secret }, source));
       }
       if (requiredInput(p)) {
-        cases.push(refuseCase(values, "limit", `${p.name} left out`, () => ({ ...values.minimal(), [p.name]: undefined }), { param: p.name, rule: "required" }));
+        const source = paramSource(tool, p.name, "required");
+        cases.push(refuseCase(values, "limit", `${p.name} left out`, () => ({ ...values.minimal(), [p.name]: undefined }), { param: p.name, rule: "required" }, source));
         // Text that is only spaces counts as not given (it would send an empty value, or `Bearer `).
-        if (p.type === "string") cases.push(refuseCase(values, "limit", `${p.name} blank`, () => ({ ...values.minimal(), [p.name]: "  " }), { param: p.name, rule: "required" }));
+        if (p.type === "string") cases.push(refuseCase(values, "limit", `${p.name} blank`, () => ({ ...values.minimal(), [p.name]: "  " }), { param: p.name, rule: "required" }, source));
       }
     }
 
@@ -44,7 +48,16 @@ export const limitKind: CaseKindModule = {
       for (const p of tool.params) {
         const heavy = heavyValue(values, p, headLimit);
         if (heavy === undefined) continue;
-        cases.push(refuseCase(values, "limit", `${p.name} taking more than the ${headLimit}-byte request head once encoded`, () => ({ ...values.minimal(), [p.name]: heavy }), { param: p.name, rule: "requestSize" }));
+        cases.push(
+          refuseCase(
+            values,
+            "limit",
+            `${p.name} taking more than the ${headLimit}-byte request head once encoded`,
+            () => ({ ...values.minimal(), [p.name]: heavy }),
+            { param: p.name, rule: "requestSize" },
+            { document: "manifest", path: ["limits", "requestHeadBytes"] },
+          ),
+        );
       }
     }
     return cases;

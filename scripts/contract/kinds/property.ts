@@ -66,6 +66,8 @@ async function checkProperty<T extends { input: Input; prefer?: string; broken?:
   );
   if (!details.failed) return;
   const draw = details.counterexample?.[0] as T | undefined;
+  // Once more with the shrunk input, so that the case's last call (which the reports show) is its own.
+  if (draw) await body(draw).catch(() => undefined);
   const reason = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance ?? "failed");
   const lines = [
     `property failed after ${details.numRuns} run${details.numRuns === 1 ? "" : "s"} (seed ${ctx.seed}; this case's seed ${seed}, path "${details.counterexamplePath ?? ""}"), shrunk ${details.numShrinks} time${details.numShrinks === 1 ? "" : "s"}:`,

@@ -3,6 +3,7 @@
 import { checkValue } from "@blockwright/runtime";
 import { expectAcceptedCall } from "../accepted.js";
 import { expectSent } from "../request.js";
+import { operationSource } from "../sources.js";
 import { type CaseKindModule, contractCase } from "../types.js";
 import { valuesOf } from "../values.js";
 
@@ -11,15 +12,21 @@ export const requestKind: CaseKindModule = {
   derive(tool, { document: doc }) {
     const values = valuesOf(tool, doc);
     return [
-      contractCase(tool, "request", "every parameter, placed where the spec declares it", async (ctx) => {
-        const input = values.full();
-        const { exchange } = await expectAcceptedCall(tool, doc, input, ctx);
-        for (const p of tool.params) {
-          if (input[p.name] === undefined || !["path", "query", "header", "body"].includes(p.wire.in)) continue;
-          const checked = checkValue(p, input[p.name], tool);
-          if ("value" in checked) expectSent(exchange, tool, doc, p, checked.value);
-        }
-      }),
+      contractCase(
+        tool,
+        "request",
+        "every parameter, placed where the spec declares it",
+        async (ctx) => {
+          const input = values.full();
+          const { exchange } = await expectAcceptedCall(tool, doc, input, ctx);
+          for (const p of tool.params) {
+            if (input[p.name] === undefined || !["path", "query", "header", "body"].includes(p.wire.in)) continue;
+            const checked = checkValue(p, input[p.name], tool);
+            if ("value" in checked) expectSent(exchange, tool, doc, p, checked.value);
+          }
+        },
+        operationSource(tool, "params"),
+      ),
     ];
   },
 };

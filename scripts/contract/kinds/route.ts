@@ -5,6 +5,7 @@ import type { ParamSpec } from "@blockwright/runtime";
 import { expectAcceptedCall } from "../accepted.js";
 import { check, fail } from "../call.js";
 import { expectSent, operationOf } from "../request.js";
+import { operationSource } from "../sources.js";
 import { type CaseKindModule, contractCase } from "../types.js";
 import { type ToolValues, valuesOf } from "../values.js";
 
@@ -12,18 +13,24 @@ export const routeKind: CaseKindModule = {
   applies: (tool) => tool.routes.length > 0,
   derive(tool, { document: doc }) {
     const values = valuesOf(tool, doc);
-    return tool.routes.map((route) => {
+    return tool.routes.map((route, i) => {
       const param = values.param(route.when.param);
-      return contractCase(tool, "route", `${route.when.param} matching ${route.when.pattern} goes to ${route.operationId}`, async (ctx) => {
-        const value = routeValue(values, param, route.when.pattern);
-        if (value === undefined) fail(`no value of ${param.name} matches ${route.when.pattern} and passes its rules`);
-        const input = values.with({ [param.name]: value });
-        if (!input) fail(`no input with ${param.name} = ${JSON.stringify(value)} satisfies the tool's rules`);
-        const { exchange } = await expectAcceptedCall(tool, doc, input, ctx);
-        const { op } = operationOf(exchange, tool, doc);
-        check(op.operationId === route.operationId, () => `${JSON.stringify(value)} went to ${op.operationId}, not ${route.operationId}`);
-        expectSent(exchange, tool, doc, param, value);
-      });
+      return contractCase(
+        tool,
+        "route",
+        `${route.when.param} matching ${route.when.pattern} goes to ${route.operationId}`,
+        async (ctx) => {
+          const value = routeValue(values, param, route.when.pattern);
+          if (value === undefined) fail(`no value of ${param.name} matches ${route.when.pattern} and passes its rules`);
+          const input = values.with({ [param.name]: value });
+          if (!input) fail(`no input with ${param.name} = ${JSON.stringify(value)} satisfies the tool's rules`);
+          const { exchange } = await expectAcceptedCall(tool, doc, input, ctx);
+          const { op } = operationOf(exchange, tool, doc);
+          check(op.operationId === route.operationId, () => `${JSON.stringify(value)} went to ${op.operationId}, not ${route.operationId}`);
+          expectSent(exchange, tool, doc, param, value);
+        },
+        operationSource(tool, "routes", i),
+      );
     });
   },
 };

@@ -5,6 +5,7 @@
 // own: the random invalid inputs (property) break it.
 import { itemAt, type RuleSpec } from "@blockwright/runtime";
 import { acceptCase, refuseCase } from "../input-cases.js";
+import { operationSource } from "../sources.js";
 import type { CaseKindModule, ContractCase } from "../types.js";
 import { type Input, type ToolValues, valuesOf } from "../values.js";
 
@@ -12,7 +13,8 @@ export const ruleKind: CaseKindModule = {
   applies: (tool) => tool.rules.some((r) => r.rule !== "dependentLimits"),
   derive(tool, { document }) {
     const values = valuesOf(tool, document);
-    return tool.rules.flatMap((rule) => ruleCases(values, rule));
+    // The manifest's rules, in its order (the IR keeps it): each case points at its rule.
+    return tool.rules.flatMap((rule, i) => ruleCases(values, rule).map((c) => ({ ...c, source: operationSource(tool, "rules", i) })));
   },
 };
 

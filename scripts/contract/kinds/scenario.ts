@@ -16,6 +16,7 @@ import { mockFetch, type Step } from "../exchange.js";
 import { at, readPath, setAt } from "../json-path.js";
 import { expectOutputs } from "../outputs.js";
 import { checkRequest } from "../request.js";
+import { operationSource, responseSource } from "../sources.js";
 import { expectStructuredError, quotaUsedUp } from "../structured-error.js";
 import { type CaseKindModule, type ContractCase, contractCase } from "../types.js";
 import { type ToolValues, valuesOf } from "../values.js";
@@ -73,26 +74,33 @@ function pollingScenarios(tool: ToolSpec, doc: OpenApiDocument, values: ToolValu
   const status = response ? Number(response.status) : itemAt(tool.successStatuses, 0);
   const firstPending = itemAt(polling.pending, 0);
   return polling.terminal.map((terminal) =>
-    contractCase(tool, "scenario", `job ${firstPending} → ${firstPending} → ${terminal}`, async (ctx) => {
-      const pending = stateStep(response, status, pointer, firstPending);
-      const done = stateStep(response, status, pointer, terminal);
-      const { fetch, exchanges } = mockFetch((attempt) => (attempt < 2 ? pending : done));
-      const input = withAddress(tool, values.minimal(), ctx.mockUrl(tool.provider));
-      const run = await runWorkflowWith(
-        { tools: { [tool.id]: tool }, blocks: {} },
-        { file: "(contract scenario)", workflow: { blocks: { job: { type: tool.provider, name: tool.title, inputs: { operation: tool.id, ...input }, polling: { intervalMs: polling.minIntervalMs } } } }, placeholders: [] },
-        { env: {}, ...(tool.server.param ? {} : { baseUrls: { [tool.provider]: ctx.mockUrl(tool.provider) } }), fetch },
-      );
-      expectAccepted(exchanges);
-      const block = itemAt(run.blocks, 0);
-      if (block.status !== "succeeded") fail(`the job block ${block.status}${block.error ? `: ${describeError(block.error)}` : ""}`);
-      same(exchanges.length, 3, "requests (the first call and two polls)");
-      same(block.polls, 2, "polls");
-      for (const ex of exchanges) checkRequest(ex, tool, doc, input);
-      const outputs = block.outputs ?? {};
-      same(readPath(outputs, polling.output), terminal, `output ${polling.output} at the end`);
-      expectOutputs(tool, outputs, itemAt(exchanges, 2), input);
-    }),
+    contractCase(
+      tool,
+      "scenario",
+      `job ${firstPending} → ${firstPending} → ${terminal}`,
+      async (ctx) => {
+        const pending = stateStep(response, status, pointer, firstPending);
+        const done = stateStep(response, status, pointer, terminal);
+        const { fetch, exchanges } = mockFetch((attempt) => (attempt < 2 ? pending : done));
+        const input = withAddress(tool, values.minimal(), ctx.mockUrl(tool.provider));
+        const run = await runWorkflowWith(
+          { tools: { [tool.id]: tool }, blocks: {} },
+          { file: "(contract scenario)", workflow: { blocks: { job: { type: tool.provider, name: tool.title, inputs: { operation: tool.id, ...input }, polling: { intervalMs: polling.minIntervalMs } } } }, placeholders: [] },
+          { env: {}, ...(tool.server.param ? {} : { baseUrls: { [tool.provider]: ctx.mockUrl(tool.provider) } }), fetch },
+        );
+        ctx.observe?.({ tool, input, exchanges });
+        expectAccepted(exchanges);
+        const block = itemAt(run.blocks, 0);
+        if (block.status !== "succeeded") fail(`the job block ${block.status}${block.error ? `: ${describeError(block.error)}` : ""}`);
+        same(exchanges.length, 3, "requests (the first call and two polls)");
+        same(block.polls, 2, "polls");
+        for (const ex of exchanges) checkRequest(ex, tool, doc, input);
+        const outputs = block.outputs ?? {};
+        same(readPath(outputs, polling.output), terminal, `output ${polling.output} at the end`);
+        expectOutputs(tool, outputs, itemAt(exchanges, 2), input);
+      },
+      operationSource(tool, "polling"),
+    ),
   );
 }
 
@@ -145,17 +153,23 @@ function serverErrorScenario(tool: ToolSpec, doc: OpenApiDocument, values: ToolV
   const declared = values.op.responses.find((r) => /^5\d\d$/.test(r.status));
   const status = declared ? Number(declared.status) : (tool.errors.retryableStatuses.find((s) => s >= 500) ?? 503);
   return [
-    contractCase(tool, "scenario", `${status} on ${tool.method} is not retried and may have been applied`, async (ctx) => {
-      const step: Step = declared ? { prefer: `code=${status}` } : { answer: { status } };
-      const called = await callTool(tool, values.minimal(), ctx, { script: () => step });
-      expectAccepted(called.exchanges);
-      same(called.exchanges.length, 1, `requests (a ${tool.method} answered ${status} is not repeated)`);
-      const ex = itemAt(called.exchanges, 0);
-      checkRequest(ex, tool, doc, called.input);
-      const error = expectFailure(called);
-      same(error.mayHaveBeenApplied, true, "error.mayHaveBeenApplied");
-      same(error.retryable, false, "error.retryable");
-      expectStructuredError(tool, ex, error);
-    }),
+    contractCase(
+      tool,
+      "scenario",
+      `${status} on ${tool.method} is not retried and may have been applied`,
+      async (ctx) => {
+        const step: Step = declared ? { prefer: `code=${status}` } : { answer: { status } };
+        const called = await callTool(tool, values.minimal(), ctx, { script: () => step });
+        expectAccepted(called.exchanges);
+        same(called.exchanges.length, 1, `requests (a ${tool.method} answered ${status} is not repeated)`);
+        const ex = itemAt(called.exchanges, 0);
+        checkRequest(ex, tool, doc, called.input);
+        const error = expectFailure(called);
+        same(error.mayHaveBeenApplied, true, "error.mayHaveBeenApplied");
+        same(error.retryable, false, "error.retryable");
+        expectStructuredError(tool, ex, error);
+      },
+      declared ? responseSource(values.op, declared.status) : operationSource(tool),
+    ),
   ];
 }

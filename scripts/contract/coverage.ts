@@ -1,0 +1,43 @@
+// What a run covered, per operation: how many cases of each kind ran and
+// passed, and which HTTP statuses the tool received (Specmatic's per-operation
+// coverage, for the Markdown and HTML reports).
+import { KIND_ORDER } from "./kinds/index.js";
+import type { CaseResult } from "./run.js";
+import type { CaseKind } from "./types.js";
+
+export interface KindCount {
+  cases: number;
+  passed: number;
+}
+
+export interface OperationCoverage {
+  provider: string;
+  operation: string;
+  /** The kinds with cases, in the table's order. */
+  kinds: { kind: CaseKind; count: KindCount }[];
+  /** Every status received, ascending. */
+  statuses: number[];
+  passed: boolean;
+}
+
+/** One row per operation, in the order of the results (by provider, then operation). */
+export function operationCoverage(results: readonly CaseResult[]): OperationCoverage[] {
+  const rows = new Map<string, { provider: string; operation: string; counts: Map<CaseKind, KindCount>; statuses: Set<number> }>();
+  for (const r of results) {
+    const key = `${r.provider}\u0000${r.operation}`;
+    let row = rows.get(key);
+    if (!row) rows.set(key, (row = { provider: r.provider, operation: r.operation, counts: new Map(), statuses: new Set() }));
+    const count = row.counts.get(r.kind) ?? { cases: 0, passed: 0 };
+    count.cases++;
+    if (r.status === "passed") count.passed++;
+    row.counts.set(r.kind, count);
+    for (const s of r.statuses) row.statuses.add(s);
+  }
+  return [...rows.values()].map(({ provider, operation, counts, statuses }) => {
+    const kinds = KIND_ORDER.flatMap((kind) => {
+      const count = counts.get(kind);
+      return count ? [{ kind, count }] : [];
+    });
+    return { provider, operation, kinds, statuses: [...statuses].sort((a, b) => a - b), passed: kinds.every((k) => k.count.passed === k.count.cases) };
+  });
+}
