@@ -21,6 +21,7 @@ export const PROVIDER_DEPENDENT = [
   "scripts/cli/allow-host.test.ts",
   "scripts/cli/commands.test.ts",
   "scripts/cli/diff.test.ts",
+  "scripts/cli/generate-init.test.ts",
   "scripts/cli/mcp.process.test.ts",
   "scripts/cli/mcp.test.ts",
   "scripts/cli/tools.test.ts",
