@@ -40,7 +40,16 @@ export async function loadOpenApi(path: string, root: string, refFolders: string
   const source = hasExternalRef(rootSource.data) ? await bundled(rootSource, absolute, files, display, refFolders) : rootSource;
   const examined = examineExamples(files, absolute);
   // Only examples of the root file are left out: add writes one file, so an example of another is ours.
-  const upstream = upstreamMismatches(absolute, examined.mismatches).filter((u) => u.mismatch.file === absolute && dropExample(source.data, u.mismatch.site));
+  // An example of components.examples may be checked once per response that refers to it: dropped at the first, left out for all.
+  const dropped = new Set<string>();
+  const upstream = upstreamMismatches(absolute, examined.mismatches).filter((u) => {
+    const site = JSON.stringify(u.mismatch.site);
+    if (u.mismatch.file !== absolute) return false;
+    if (dropped.has(site)) return true;
+    if (!dropExample(source.data, u.mismatch.site)) return false;
+    dropped.add(site);
+    return true;
+  });
   const left = new Set(upstream.map((u) => u.mismatch));
   const problems = [...duplicateOperationIds(source), ...examined.problems, ...examined.mismatches.filter((m) => !left.has(m)).map((m) => m.error)];
   if (problems.length) throw new OpenApiProblems(problems);
