@@ -87,8 +87,16 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "scripts/cli/symlinks.test.ts",
       "scripts/cli/test-command.test.ts",
       "scripts/codegen/external-refs.test.ts",
+      "scripts/codegen/shape.test.ts",
     ],
-    "a fixture provider copied into a specs/ folder of its own": ["scripts/codegen/link-http.test.ts", "scripts/codegen/link.test.ts", "scripts/surface/surface.test.ts"],
+    "a fixture provider copied into a specs/ folder of its own": [
+      "contract-tests/real-api-rules.contract.test.ts",
+      "scripts/codegen/link-http.test.ts",
+      "scripts/codegen/link.test.ts",
+      "scripts/codegen/link/server.test.ts",
+      "scripts/codegen/link/unions.test.ts",
+      "scripts/surface/surface.test.ts",
+    ],
     "no provider's files: the manifest schema, package.json, the lock file": [
       "contract-tests/packages/install-weight.test.ts",
       "scripts/cli/mcp-sdk.test.ts",
