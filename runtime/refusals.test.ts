@@ -144,6 +144,16 @@ describe("found by the derived contract suite (issue 10)", () => {
     });
   }
 
+  it("half a surrogate pair inside a JSON parameter (an item, a key) is a validation error naming where, not a thrown URIError", () => {
+    const tool = { id: "t", params: [{ name: "expand", type: "json", jsonType: "array", required: true, secret: false, wire: { in: "query", name: "expand" } }], rules: [], routes: [] } as unknown as ToolSpec;
+    expect(validateParams(tool, { expand: ["ok", "\ud800"] })).toMatchObject({
+      ok: false,
+      issues: [{ param: "expand", rule: "characters", message: 'expand[1]: must be well-formed Unicode text (it contains half of a surrogate pair, which no request can carry), got "\\ud800"' }],
+    });
+    expect(validateParams(tool, { expand: [{ "a\udc00": 1 }] })).toMatchObject({ ok: false, issues: [{ param: "expand", rule: "characters", message: expect.stringMatching(/^expand\[0\] key: /) }] });
+    expect(validateParams(tool, { expand: ["otters 🦦"] })).toMatchObject({ ok: true });
+  });
+
   it("a whole surrogate pair (an emoji) is still accepted", () => {
     const tool = { id: "t", params: [{ name: "q", type: "string", required: true, secret: false, wire: { in: "query", name: "q" } }], rules: [], routes: [] } as unknown as ToolSpec;
     expect(validateParams(tool, { q: "otters 🦦" })).toMatchObject({ ok: true, values: { q: "otters 🦦" } });

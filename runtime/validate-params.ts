@@ -326,9 +326,30 @@ function checkJson(spec: ParamSpec, raw: unknown): Checked {
       };
     }
   }
+  const broken = brokenText(value, "");
+  if (broken)
+    return { issue: { param: spec.name, rule: "characters", message: `${spec.name}${broken.where}: must be well-formed Unicode text (it contains half of a surrogate pair, which no request can carry), got ${show(spec, broken.text)}` } };
   const nested = kind === "object" ? objectProblem(spec, value as Record<string, unknown>) : kind === "array" ? arrayProblem(spec, value as unknown[]) : undefined;
   if (nested) return { issue: { param: spec.name, rule: nested.rule, message: `${spec.name}${nested.where}: ${nested.text}, got ${show(spec, nested.value)}` } };
   return { value };
+}
+
+/** The first key or string inside a JSON value with half of a surrogate pair (no wire form carries it), and where it is. */
+function brokenText(value: unknown, where: string): { where: string; text: string } | undefined {
+  if (typeof value === "string") return LONE_SURROGATE.test(value) ? { where, text: value } : undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = brokenText(value[i], `${where}[${i}]`);
+      if (found) return found;
+    }
+  } else if (value !== null && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      if (LONE_SURROGATE.test(key)) return { where: `${where} key`, text: key };
+      const found = brokenText(item, `${where}.${key}`);
+      if (found) return found;
+    }
+  }
+  return undefined;
 }
 
 type NestedProblem = { where: string; rule: string; text: string; value: unknown };

@@ -32,7 +32,12 @@ interface PagedRoute {
 
 /** The operations that page, each with the address pattern of its requests. */
 export function pagedRoutes(tools: ToolSpec[]): PagedRoute[] {
-  return tools.flatMap((tool) => (tool.pagination ? [{ method: tool.method, path: pathPattern(tool.path), tool, pagination: tool.pagination }] : []));
+  return tools.flatMap((tool) => (tool.pagination ? [routeOf(tool, tool.pagination)] : []));
+}
+
+/** A paged operation's route: its path under the server's (the mock serves `/api/channels` for a server at `…/api`). */
+function routeOf(tool: ToolSpec, pagination: PaginationSpec): PagedRoute {
+  return { method: tool.method, path: pathPattern((tool.server.basePath ?? "") + tool.path), tool, pagination };
 }
 
 function pathPattern(template: string): RegExp {
@@ -80,7 +85,7 @@ interface Reply {
 export function servedByMock(tool: ToolSpec, body: unknown, url: URL, headers: Headers): unknown {
   if (!tool.pagination) return body;
   const reply: Reply = { status: 200, body: structuredClone(body), headers: new Headers(), bodyChanged: false };
-  lastPageRules({ method: tool.method, path: pathPattern(tool.path), tool, pagination: tool.pagination }, { url, headers: Object.fromEntries(headers), body: Buffer.alloc(0) }, reply);
+  lastPageRules(routeOf(tool, tool.pagination), { url, headers: Object.fromEntries(headers), body: Buffer.alloc(0) }, reply);
   return reply.body;
 }
 

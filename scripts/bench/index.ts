@@ -17,7 +17,8 @@
 //   BLOCKWRIGHT_PUBLISHED=<dir> npm run bench -- published
 //                                 also the whole published documents in <dir> (not committed: too large)
 import { spawn } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import jsyaml from "js-yaml";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -250,9 +251,9 @@ if (wanted("published")) {
     const project = mkdtempSync(join(tmp, `${d.provider}-`));
     mkdirSync(join(project, "specs"));
     await run([join(root, "bin/blockwright.js"), "add", d.provider, "--from", d.file, "--operations", d.operations], project);
-    // The whole document, as the anchor reads it (add wrote the cut).
+    // The whole document, as the anchor reads it (add wrote the cut), with what add added to the cut (a security scheme).
     const spec = join(project, "specs", d.provider, "openapi.yaml");
-    copyFileSync(d.file, spec);
+    writeFileSync(spec, JSON.stringify(withAdditions(JSON.parse(readFileSync(d.file, "utf8")), jsyaml.load(readFileSync(spec, "utf8")) as OpenApiLike)));
     let out = "";
     try {
       const p = await pairs(
@@ -262,7 +263,7 @@ if (wanted("published")) {
         () => (out = mkdtempSync(join(tmp, "gen-"))),
       );
       const reproduce = [
-        `blockwright add ${d.provider} --from ${d.file} --operations ${d.operations}; cp ${d.file} specs/${d.provider}/openapi.yaml; node -- bin/blockwright.js generate`,
+        `blockwright add ${d.provider} --from ${d.file} --operations ${d.operations}; then ${d.file} with the security add added to the cut as specs/${d.provider}/openapi.yaml; node -- bin/blockwright.js generate`,
         `node scripts/bench/anchor-openapi-typescript.mjs /tmp/anchor specs/${d.provider}/openapi.yaml`,
       ];
       report(`generate, ${d.name} (CPU)`, p, cpu, "s", "≤ 1.2×", reproduce);
@@ -399,3 +400,14 @@ for (const r of rows) out.push(line([r.measure, r.ours, r.anchor, r.ratio, r.tar
 out.push("", "Reproduce (ours, then the anchor):");
 for (const r of rows) out.push(`  ${r.measure}:`, ...r.reproduce.map((c) => `    ${c}`));
 console.log(out.join("\n"));
+
+type OpenApiLike = { security?: unknown; components?: { securitySchemes?: Record<string, unknown> } };
+
+/**
+ * The whole published document with what add wrote into the cut and the document lacks: the cut is otherwise
+ * a part of it, so a top-level security and security schemes it alone has are add's (GitHub publishes none).
+ */
+function withAdditions(whole: OpenApiLike, cut: OpenApiLike): OpenApiLike {
+  const schemes = { ...cut.components?.securitySchemes, ...whole.components?.securitySchemes };
+  return { ...whole, ...(whole.security === undefined && cut.security !== undefined ? { security: cut.security } : {}), components: { ...whole.components, securitySchemes: schemes } };
+}

@@ -103,6 +103,28 @@ describe("Ctrl-C", () => {
     });
   }
 
+  it("stops generate on SIGTERM inside one large provider, while its document is checked: exit 130, its problems never reached", async () => {
+    const dir = mkdtempSync(join(tmp, "large-"));
+    const [provider] = writeSyntheticProject(dir, 1);
+    const file = join(dir, "specs", String(provider), "openapi.yaml");
+    const doc = JSON.parse(readFileSync(file, "utf8")) as { paths: Record<string, unknown> };
+    // Thousands of examples to check (as in a whole published document), the last one breaking its schema.
+    for (let i = 0; i < 6000; i++) {
+      const example = i === 5999 ? { id: 7 } : { id: `x${i}`, name: `item ${i}` };
+      doc.paths[`/extra/${i}`] = {
+        get: { operationId: `extra${i}`, responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "object", properties: { id: { type: "string" }, name: { type: "string" } } }, example } } } } },
+      };
+    }
+    writeFileSync(file, JSON.stringify(doc));
+    const generate = spawnCli(["generate"], {}, dir);
+    await generate.waitFor(/generate: 1 provider to link…\n/);
+    generate.child.kill("SIGTERM");
+    expect(await generate.exited).toBe(130);
+    expect(generate.stderr()).toContain("generate: interrupted: no file is half-written");
+    expect(generate.stderr()).not.toMatch(/problem|internal error|\n\s+at /);
+    expect(existsSync(join(dir, "generated"))).toBe(false);
+  });
+
   it("stops diff --write on SIGTERM, exit 130, writing nothing", async () => {
     const dir = mkdtempSync(join(tmp, "diff-"));
     writeSyntheticProject(dir, 30);

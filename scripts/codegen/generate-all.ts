@@ -76,7 +76,7 @@ export interface LinkedProvider {
  * texts. `externalRefFolders` (absolute) are the folders outside the specs
  * folder its `$ref`s may read; by default the project's package.json says.
  */
-export async function linkProvider(root: string, dir: string, externalRefFolders = externalRefFoldersOf(root)): Promise<LinkedProvider> {
+export async function linkProvider(root: string, dir: string, externalRefFolders = externalRefFoldersOf(root), signal?: AbortSignal): Promise<LinkedProvider> {
   const manifestPath = join(dir, "manifest.yaml");
   const source = asGenerationErrors(() => loadYamlSource<Manifest>(manifestPath, rel(root, manifestPath)));
   const schemaErrors = validateManifest(source);
@@ -91,7 +91,8 @@ export async function linkProvider(root: string, dir: string, externalRefFolders
     throw new GenerationErrors([new SourceError(source.locate(["openapi"], "value"), `openapi: file ${rel(root, openapiPath)} not found`)]);
   }
   // The spec: bundled when it spans several files, every example checked against its schema.
-  const openapi = await asGenerationErrorsAsync(() => loadOpenApi(openapiPath, root, openapiRefFolders(dir, openapiPath, externalRefFolders)));
+  const openapi = await asGenerationErrorsAsync(() => loadOpenApi(openapiPath, root, openapiRefFolders(dir, openapiPath, externalRefFolders), signal));
+  await checkpoint(signal);
   try {
     const document = new OpenApiDocument(openapi.source);
     return { ir: linkDocument(source, document), document, inputs: { [source.file]: source.text, ...fileTexts(openapi.files) }, warnings: openapi.warnings.map((w) => w.message) };
@@ -228,7 +229,7 @@ async function eachProvider(project: ProjectContext, use: (provider: LinkedProvi
     project.onProvider?.(i, project.names.length, name);
     let provider: LinkedProvider;
     try {
-      provider = await linkProvider(project.root, join(project.specsDir, name), project.externalRefFolders);
+      provider = await linkProvider(project.root, join(project.specsDir, name), project.externalRefFolders, project.signal);
     } catch (e) {
       if (e instanceof GenerationErrors) errors.push(...e.errors);
       else if (e instanceof SourceError) errors.push(e);
@@ -236,6 +237,7 @@ async function eachProvider(project: ProjectContext, use: (provider: LinkedProvi
       continue;
     }
     kept.push({ ir: provider.ir, inputs: provider.inputs, warnings: provider.warnings });
+    await checkpoint(project.signal);
     if (!errors.length) await use(provider);
   }
   if (errors.length) throw new GenerationErrors(errors);
@@ -270,6 +272,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     if (project.licenseText) files.set(`${p}/LICENSE`, project.licenseText);
     if (changelog !== undefined) files.set(`${p}/CHANGELOG.md`, changelog);
     files.set(`${p}/surface.json`, formatSurface(surfaceOf(project, pkg, provider)));
+    await checkpoint(project.signal);
     const entry = emitEntry(ir, await emitOpenApiNamespace(document.source.data, `${ir.names.pascal}OpenApi`));
     files.set(`${p}/index.js`, entry.js);
     files.set(`${p}/index.d.ts`, entry.dts);

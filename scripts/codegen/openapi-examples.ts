@@ -19,6 +19,7 @@ import { dereference, encodePointer, validate, type OutputUnit, type Schema } fr
 import { entryOf } from "@blockwright/runtime";
 import { SourceError, type YamlSource } from "../yaml/yaml-source.js";
 import { refPath, valueAt } from "../yaml/json-ref.js";
+import { checkpoint } from "./checkpoint.js";
 import { OPERATION_METHODS } from "./openapi-document.js";
 
 type Node = Record<string, unknown>;
@@ -50,11 +51,23 @@ export interface ExampleMismatch {
 
 /** Every example checked: examples that do not match their schema apart from the other problems (references that do not resolve, unusable schemas). */
 export function examineExamples(files: Map<string, YamlSource>, rootFile: string): { problems: SourceError[]; mismatches: ExampleMismatch[] } {
-  const root = entryOf(files, rootFile);
-  const version = String((root.data as Node)?.openapi ?? "3.0");
-  const walker = new Walker(files, version.startsWith("3.1"));
+  const walker = walkerOf(files, rootFile);
   return { problems: walker.run(rootFile), mismatches: walker.mismatches };
 }
+
+/** The same, stopping between two chunks of checks once `signal` is given (a whole published document has thousands). */
+export async function examineExamplesUntil(files: Map<string, YamlSource>, rootFile: string, signal: AbortSignal | undefined): Promise<{ problems: SourceError[]; mismatches: ExampleMismatch[] }> {
+  const walker = walkerOf(files, rootFile);
+  return { problems: await walker.runUntil(rootFile, signal), mismatches: walker.mismatches };
+}
+
+function walkerOf(files: Map<string, YamlSource>, rootFile: string): Walker {
+  const version = String((entryOf(files, rootFile).data as Node)?.openapi ?? "3.0");
+  return new Walker(files, version.startsWith("3.1"));
+}
+
+/** Examples checked between two looks at the signal: a few milliseconds of work. */
+const CHECKS_PER_CHUNK = 200;
 
 /** An example to check, the schema it must meet, and where it is named (an `example` key, or an `examples` entry). */
 interface Check {
@@ -83,6 +96,18 @@ class Walker {
     if (!this.checks.length) return this.errors;
     const lookup = this.lookup();
     for (const c of this.checks) this.check(c, lookup);
+    return this.errors;
+  }
+
+  async runUntil(rootFile: string, signal: AbortSignal | undefined): Promise<SourceError[]> {
+    this.walk(rootFile);
+    if (!this.checks.length) return this.errors;
+    await checkpoint(signal);
+    const lookup = this.lookup();
+    for (const [i, c] of this.checks.entries()) {
+      if (i % CHECKS_PER_CHUNK === 0) await checkpoint(signal);
+      this.check(c, lookup);
+    }
     return this.errors;
   }
 

@@ -11,7 +11,8 @@ import type { Source } from "@redocly/openapi-core";
 import { formatPosition, INPUT_LIMITS, loadYamlSource, parseYamlSource, readSourceText, SourceError, UnreadableSource, type YamlSource } from "../yaml/yaml-source.js";
 import { refPath, valueAt } from "../yaml/json-ref.js";
 import { OPERATION_METHODS } from "./openapi-document.js";
-import { examineExamples, type Path } from "./openapi-examples.js";
+import { checkpoint } from "./checkpoint.js";
+import { examineExamplesUntil, type Path } from "./openapi-examples.js";
 import { upstreamMismatches } from "./published-examples.js";
 
 export interface OpenApiFiles {
@@ -30,17 +31,30 @@ export interface OpenApiFiles {
  * openapiRefFolders (generate-all.ts) gives; by default the folder above the
  * document's, the specs folder of a `specs/<provider>/openapi.yaml`.
  */
-export async function loadOpenApi(path: string, root: string, refFolders: string[] = [dirname(dirname(resolve(path)))]): Promise<OpenApiFiles> {
+export async function loadOpenApi(path: string, root: string, refFolders: string[] = [dirname(dirname(resolve(path)))], signal?: AbortSignal): Promise<OpenApiFiles> {
   const absolute = resolve(path);
   const display = (file: string) => relative(root, file).split("\\").join("/");
+  // A whole published document takes seconds: the signal is looked at between the steps and between chunks of examples.
+  await checkpoint(signal);
   const rootSource = loadYamlSource(absolute, display(absolute), INPUT_LIMITS.document);
   const version = versionProblem(rootSource);
   if (version) throw new OpenApiProblems([version]);
   const files = new Map<string, YamlSource>([[absolute, rootSource]]);
+  await checkpoint(signal);
   const source = hasExternalRef(rootSource.data) ? await bundled(rootSource, absolute, files, display, refFolders) : rootSource;
-  const examined = examineExamples(files, absolute);
+  const examined = await examineExamplesUntil(files, absolute, signal);
+  await checkpoint(signal);
   // Only examples of the root file are left out: add writes one file, so an example of another is ours.
-  const upstream = upstreamMismatches(absolute, examined.mismatches).filter((u) => u.mismatch.file === absolute && dropExample(source.data, u.mismatch.site));
+  // An example of components.examples may be checked once per response that refers to it: dropped at the first, left out for all.
+  const dropped = new Set<string>();
+  const upstream = upstreamMismatches(absolute, examined.mismatches).filter((u) => {
+    const site = JSON.stringify(u.mismatch.site);
+    if (u.mismatch.file !== absolute) return false;
+    if (dropped.has(site)) return true;
+    if (!dropExample(source.data, u.mismatch.site)) return false;
+    dropped.add(site);
+    return true;
+  });
   const left = new Set(upstream.map((u) => u.mismatch));
   const problems = [...duplicateOperationIds(source), ...examined.problems, ...examined.mismatches.filter((m) => !left.has(m)).map((m) => m.error)];
   if (problems.length) throw new OpenApiProblems(problems);

@@ -29,10 +29,10 @@ paths:
 
 let counter = 0;
 /** A provider folder with the document, and (when given) a pinned published document holding these examples. */
-function provider(published?: unknown[]): string {
+function provider(published?: unknown[], document = DOCUMENT): string {
   const dir = join(work, String(counter++), "specs", "pets");
   mkdirSync(join(dir, "upstream"), { recursive: true });
-  writeFileSync(join(dir, "openapi.yaml"), DOCUMENT);
+  writeFileSync(join(dir, "openapi.yaml"), document);
   if (published) {
     // As Swagger 2 publishes a response's examples: by media type.
     const responses = Object.fromEntries(published.map((value, i) => [String(200 + i), { description: "x", examples: { "application/json": value } }]));
@@ -66,5 +66,34 @@ describe("examples the upstream published wrong", () => {
     ]);
     const media = (loaded.source.data as { paths: Record<string, { get: { responses: Record<string, { content: Record<string, object> }> } }> }).paths["/pets"]!.get.responses["200"]!.content["application/json"]!;
     expect(media).not.toHaveProperty("examples");
+  });
+
+  it("one in a components response that several operations refer to is left out for all of them, not only the first", async () => {
+    const shared = `openapi: 3.0.3
+info: { title: pets, version: "1" }
+paths:
+  /pets/{id}:
+    delete:
+      operationId: deletePet
+      parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+      responses:
+        "202": { $ref: "#/components/responses/accepted" }
+  /pets:
+    delete:
+      operationId: deletePets
+      responses:
+        "202": { $ref: "#/components/responses/accepted" }
+components:
+  responses:
+    accepted: { description: accepted, content: { application/json: { schema: { type: object }, examples: { default: { value: null } } } } }
+`;
+    const loaded = await loadOpenApi(provider([null], shared), work);
+    expect(loaded.warnings.map((w) => w.detail)).toEqual([
+      expect.stringMatching(/^example "default" of the 202 response of "deletePet" .*must be object, got null \(the published document's own example: left out/),
+      expect.stringMatching(/^example "default" of the 202 response of "deletePets" .*must be object, got null \(the published document's own example: left out/),
+      expect.stringMatching(/^example "default" of response accepted .*must be object, got null \(the published document's own example: left out/),
+    ]);
+    const accepted = (loaded.source.data as { components: { responses: { accepted: { content: Record<string, object> } } } }).components.responses.accepted.content["application/json"];
+    expect(accepted).not.toHaveProperty("examples");
   });
 });

@@ -263,3 +263,17 @@ describe("derivation that cannot find values", () => {
     }
   });
 });
+
+describe("limit cases of a formatted value", () => {
+  it("leave a maxLength past the format's longest value to the format's case: no value of that length exists", () => {
+    const original = tool("shelf_get_book");
+    const dated: ToolSpec = {
+      ...original,
+      params: original.params.map((p) => (p.required && p.type === "string" && p.wire.in === "path" ? { ...p, format: "date-time", maxLength: 1000, pattern: undefined, example: undefined, placeholder: undefined } : p)),
+    };
+    const names = deriveCases({ provider: "shelf", tools: [dated], document: doc }).map((c) => c.name);
+    expect(names).not.toContain("cases derived");
+    expect(names.filter((n) => n.includes("maxLength 1000"))).toEqual([]);
+    expect(names.some((n) => n.includes("format date-time"))).toBe(true);
+  });
+});

@@ -63,6 +63,8 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
         return p.enum ? fc.constantFrom(...(p.enum as number[])) : fc.oneof({ arbitrary: n, weight: 3 }, { arbitrary: n.map(String), weight: 1 });
       }
       case "json":
+        // Items or values the spec makes objects and the manifest leaves unlimited: only the example is known to be valid.
+        if (!(p.jsonType === "array" ? p.items : p.values) && values.structuredInside(p)) return fc.constant(example ?? (p.jsonType === "array" ? [] : {}));
         return p.jsonType === "array" ? fc.array(nestedValue(p.items), { maxLength: 4 }) : fc.dictionary(p.keys ? (nestedValue({ type: "string", ...p.keys }) as fc.Arbitrary<string>) : jsonKey, nestedValue(p.values), { maxKeys: 4 });
       case "string":
         return stringValue(p);

@@ -300,6 +300,30 @@ export class ToolValues {
     return out;
   }
 
+  /**
+   * Whether the spec gives a JSON parameter's items (a list's) or values (an object's) as objects or lists, which the
+   * manifest's limits of values inside cannot state: values drawn within the manifest's rules would not be the spec's.
+   */
+  structuredInside(param: ParamSpec): boolean {
+    const schema = this.specSchema(param);
+    const inside = schema?.items ?? (schema && typeof schema.additionalProperties === "object" ? schema.additionalProperties : undefined);
+    if (!inside || typeof inside !== "object") return false;
+    const flat = this.doc.flatten(inside as Schema);
+    return flat.type === "object" || flat.type === "array" || flat.properties !== undefined || flat.items !== undefined;
+  }
+
+  /** The schema the OpenAPI document gives at the parameter's wire location, flattened. */
+  private specSchema(param: ParamSpec): Schema | undefined {
+    const wire: WireSpec = param.wire;
+    if (wire.in === "path" || wire.in === "query" || wire.in === "header") {
+      const raw = this.rawParameter(wire.in, wire.name);
+      return raw?.schema ? this.doc.flatten(raw.schema as Schema) : undefined;
+    }
+    if (wire.in !== "body" || !this.op.requestBody) return undefined;
+    const schema = this.doc.schemaAt(this.op.requestBody.schema, parsePointer(wire.pointer));
+    return schema ? this.doc.flatten(schema) : undefined;
+  }
+
   /** Candidates from the OpenAPI document at the parameter's wire location. */
   private specCandidates(param: ParamSpec): Candidate[] {
     const wire: WireSpec = param.wire;

@@ -89,7 +89,8 @@ export function draftParams(doc: OpenApiDocument, op: OpenApiOperation, rawOp: S
       note(where, `${what}: drafted, but its wire form is not the spec's`);
     }
     notes.push(...own);
-    if (draft.type === "string" && draft.enum === undefined && draft.maxLength === undefined) {
+    // A value format bounds the length itself (FORMAT_MAX_LENGTH): a default longer than any such value admits none of its length.
+    if (draft.type === "string" && draft.enum === undefined && draft.maxLength === undefined && !isValueFormat(draft.format)) {
       const place = declared.in as keyof typeof DEFAULT_MAX_LENGTH;
       draft.maxLength = DEFAULT_MAX_LENGTH[place];
       note(where, `maxLength ${draft.maxLength} is blockwright add's default for a ${place} value the spec leaves unbounded; set the upstream's real limit`);

@@ -9,6 +9,7 @@ import { createRequire } from "node:module";
 import jsyaml from "js-yaml";
 import type { Document, Node } from "yaml";
 import { INPUT_LIMITS, readSourceText, UnreadableSource, type InputLimit } from "./input-file.js";
+import { jsonOffsets, lineColumn } from "./json-positions.js";
 
 export { INPUT_LIMITS, readSourceText, UnreadableSource, type InputLimit };
 
@@ -70,6 +71,7 @@ export function parseYamlSource<T = unknown>(text: string, file: string): YamlSo
     data,
     text,
     locate: (path, which = "key") => {
+      if (!located) located = jsonLocator(text, file);
       if (!located) {
         const { LineCounter, parseDocument } = yaml();
         const lineCounter = new LineCounter();
@@ -83,6 +85,14 @@ export function parseYamlSource<T = unknown>(text: string, file: string): YamlSo
       return located(path, which);
     },
   };
+}
+
+/** Positions in text written as JSON, without yaml's document of it (undefined for YAML). */
+function jsonLocator(text: string, file: string): ((path: readonly (string | number)[], which: "key" | "value") => SourcePosition) | undefined {
+  const offsetOf = jsonOffsets(text);
+  if (!offsetOf) return undefined;
+  const position = lineColumn(text);
+  return (path, which) => ({ file, ...position(offsetOf(path, which)) });
 }
 
 /** The message and position of a syntax error, as yaml words it (clearer than js-yaml's). */

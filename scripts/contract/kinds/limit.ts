@@ -5,7 +5,7 @@
 // upstream accepts (limits.requestHeadBytes); a value of the parameter's
 // format and one that is not; for a list in one string, items of its enum
 // and one that is not; the limits of values inside a JSON parameter.
-import { isValueFormat, type NestedLimits, type ParamSpec } from "@blockwright/runtime";
+import { FORMAT_MAX_LENGTH, isValueFormat, type NestedLimits, type ParamSpec } from "@blockwright/runtime";
 import { madeStrings, NOT_OF_FORMAT } from "../../codegen/string-values.js";
 import { fail } from "../call.js";
 import { acceptCase, refuseCase } from "../input-cases.js";
@@ -108,7 +108,8 @@ function boundaries(p: ParamSpec, values: ToolValues): Boundary[] {
   }
   // Enum values are tested one by one; a base address decides where the request goes (runtime tests cover its length).
   if (p.type === "string" && !p.enum && p.format !== "base-url") {
-    if (p.maxLength !== undefined) {
+    // A maxLength past the longest value of the parameter's format admits no value of its length: the format case tests the bound.
+    if (p.maxLength !== undefined && !(isValueFormat(p.format) && p.maxLength > FORMAT_MAX_LENGTH[p.format])) {
       out.push({ name: `${p.name} maxLength ${p.maxLength}`, param: p, ok: values.ofLength(p.name, p.maxLength) ?? missing(p, p.maxLength), bad: values.ofLength(p.name, p.maxLength + 1, true), rule: "maxLength" });
     }
     const min = p.minLength ?? 0;
