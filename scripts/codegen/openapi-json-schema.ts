@@ -1,0 +1,67 @@
+// OpenAPI 3.0 schemas made JSON Schema for the example checker
+// (openapi-examples.ts): `nullable` and boolean exclusive bounds rewritten,
+// every schema kept at its place.
+import type { Schema } from "@cfworker/json-schema";
+
+type Node = Record<string, unknown>;
+
+/** A nullable schema that null must also satisfy: where it is, to be wrapped once registered. */
+export interface Wrap {
+  node: Node;
+  /** The object or list holding it (none for an outermost schema). */
+  holder?: Node | unknown[];
+  key?: string | number;
+}
+
+/**
+ * OpenAPI 3.0 schema keywords that differ from JSON Schema, rewritten in
+ * place (on a copy). Every schema keeps its place, so that each registers
+ * under the pointer the document gives it (an example's check finds its
+ * schema there): `nullable` adds `"null"` to a `type`, or `{type: "null"}`
+ * at the end of an `anyOf`/`oneOf`; any other nullable schema (an `allOf`,
+ * a schema without `type`) is listed in `wraps`, wrapped once registered.
+ */
+export function toJsonSchema(node: unknown, wraps: Wrap[], holder?: Node | unknown[], key?: string | number): void {
+  if (Array.isArray(node)) {
+    for (const [i, item] of node.entries()) toJsonSchema(item, wraps, node, i);
+    return;
+  }
+  if (node === null || typeof node !== "object") return;
+  const n = node as Node;
+  for (const [k, value] of Object.entries(n)) toJsonSchema(value, wraps, n, k);
+  if (n.nullable === true) {
+    delete n.nullable;
+    if (typeof n.type === "string") n.type = [n.type, "null"];
+    else if (n.type === undefined && !("$ref" in n)) {
+      const list = Array.isArray(n.anyOf) ? n.anyOf : Array.isArray(n.oneOf) ? n.oneOf : undefined;
+      if (list) list.push({ type: "null" });
+      else wraps.push({ node: n, ...(holder ? { holder, key } : {}) });
+    }
+    if (Array.isArray(n.enum) && !n.enum.includes(null)) n.enum = [...n.enum, null];
+  } else if (n.nullable === false) {
+    delete n.nullable;
+  }
+  for (const [flag, bound] of [
+    ["exclusiveMinimum", "minimum"],
+    ["exclusiveMaximum", "maximum"],
+  ] as const) {
+    if (n[flag] === true && typeof n[bound] === "number") {
+      n[flag] = n[bound];
+      delete n[bound];
+    } else if (n[flag] === false) {
+      delete n[flag];
+    }
+  }
+}
+
+/** Each listed schema, registered where it is, becomes `anyOf: [null, itself]` there and under its pointer. */
+export function wrapNullable(wraps: Wrap[], lookup: Record<string, Schema | boolean>): void {
+  if (!wraps.length) return;
+  const keys = new Map<unknown, string[]>();
+  for (const [uri, schema] of Object.entries(lookup)) keys.set(schema, [...(keys.get(schema) ?? []), uri]);
+  for (const { node, holder, key } of wraps) {
+    const wrapper = { anyOf: [{ type: "null" }, node] };
+    if (holder !== undefined && key !== undefined) (holder as Record<string | number, unknown>)[key] = wrapper;
+    for (const uri of keys.get(node) ?? []) lookup[uri] = wrapper as Schema;
+  }
+}
