@@ -14,6 +14,8 @@ export interface Batch {
   signal: AbortSignal;
   /** Progress: `done` of `total` providers, `next` being linked now. */
   onProvider(done: number, total: number, next: string): void;
+  /** Progress inside one provider whose document is large: the step that begins. */
+  onStep(provider: string, step: string): void;
   /** Clears the terminal's progress line. */
   end(): void;
 }
@@ -39,6 +41,14 @@ export function startBatch(io: CliIo, name: string): Batch {
         io.stderr.write(`${name}: ${done} of ${total} providers linked (${((now - started) / 1000).toFixed(1)} s)\n`);
       } else return;
       last = now;
+    },
+    onStep(provider, step) {
+      // Each step of a large document takes seconds: told at once, on the terminal's line or as a line of its own.
+      if (live) {
+        io.stderr.write(`\r\x1b[2K${name}: ${provider}: ${step}…`);
+        drawn = true;
+      } else io.stderr.write(`${name}: ${provider}: ${step}…\n`);
+      last = performance.now();
     },
     end() {
       if (drawn) io.stderr.write("\r\x1b[2K");

@@ -100,7 +100,7 @@ async function diffWith(args: Parsed, io: CliIo, dirs: { specs: string; out: str
   const baseRef = stringOption(args, "base");
   const baseDir = stringOption(args, "base-dir");
   const { projectSurfaces } = await import("../codegen/generate-all.js");
-  const head = await fromSpecs("diff", () => projectSurfaces({ root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(scope ? { scope } : {}), signal: batch.signal, onProvider: batch.onProvider }));
+  const head = await fromSpecs("diff", () => projectSurfaces({ root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(scope ? { scope } : {}), signal: batch.signal, onProvider: batch.onProvider, onStep: batch.onStep }));
   batch.end();
   const { surfacesAtRef, surfacesInDir, BaseUnavailable } = await import("../surface/base.js");
   let base: Map<string, Surface>;

@@ -109,7 +109,8 @@ interface Generation {
 
 async function generateAll({ args, io, dirs, out, check, json, providers, scope, inputs, started, batch }: Generation): Promise<number> {
   const { generate, GenerationErrors } = await import("../codegen/generate-all.js");
-  const generation = () => generate({ root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(providers.length ? { providers } : {}), ...(scope ? { scope } : {}), signal: batch.signal, onProvider: batch.onProvider });
+  const generation = () =>
+    generate({ root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(providers.length ? { providers } : {}), ...(scope ? { scope } : {}), signal: batch.signal, onProvider: batch.onProvider, onStep: batch.onStep });
   let result: Awaited<ReturnType<typeof generation>>;
   try {
     result = json ? await generation() : await fromSpecs("generate", generation);

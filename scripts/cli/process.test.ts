@@ -103,7 +103,7 @@ describe("Ctrl-C", () => {
     });
   }
 
-  it("stops generate on SIGTERM inside one large provider, while its document is checked: exit 130, its problems never reached", async () => {
+  it("tells the steps of one large provider, and stops generate on SIGTERM while its document is checked: exit 130, its problems never reached", async () => {
     const dir = mkdtempSync(join(tmp, "large-"));
     const [provider] = writeSyntheticProject(dir, 1);
     const file = join(dir, "specs", String(provider), "openapi.yaml");
@@ -117,9 +117,11 @@ describe("Ctrl-C", () => {
     }
     writeFileSync(file, JSON.stringify(doc));
     const generate = spawnCli(["generate"], {}, dir);
-    await generate.waitFor(/generate: 1 provider to link…\n/);
+    // A large document tells its steps as they begin: the signal comes while its examples are checked.
+    await generate.waitFor(new RegExp(`generate: ${provider}: checking its examples…\n`));
     generate.child.kill("SIGTERM");
     expect(await generate.exited).toBe(130);
+    expect(generate.stderr()).toMatch(new RegExp(`^generate: 1 provider to link…\ngenerate: ${provider}: reading specs/${provider}/openapi\\.yaml \\(1\\.\\d MB\\)…\ngenerate: ${provider}: checking its examples…\n`));
     expect(generate.stderr()).toContain("generate: interrupted: no file is half-written");
     expect(generate.stderr()).not.toMatch(/problem|internal error|\n\s+at /);
     expect(existsSync(join(dir, "generated"))).toBe(false);

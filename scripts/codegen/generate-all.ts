@@ -37,6 +37,8 @@ export interface GenerateOptions {
   signal?: AbortSignal;
   /** Called before each provider is linked: how many are done, of how many, and which comes next. */
   onProvider?: (done: number, total: number, provider: string) => void;
+  /** Called as each step of linking a large document begins (openapi-source.ts LARGE_DOCUMENT_BYTES): which provider, which step. */
+  onStep?: (provider: string, step: string) => void;
 }
 
 export interface GenerateResult {
@@ -76,7 +78,7 @@ export interface LinkedProvider {
  * texts. `externalRefFolders` (absolute) are the folders outside the specs
  * folder its `$ref`s may read; by default the project's package.json says.
  */
-export async function linkProvider(root: string, dir: string, externalRefFolders = externalRefFoldersOf(root), signal?: AbortSignal): Promise<LinkedProvider> {
+export async function linkProvider(root: string, dir: string, externalRefFolders = externalRefFoldersOf(root), signal?: AbortSignal, onStep?: (step: string) => void): Promise<LinkedProvider> {
   const manifestPath = join(dir, "manifest.yaml");
   const source = asGenerationErrors(() => loadYamlSource<Manifest>(manifestPath, rel(root, manifestPath)));
   const schemaErrors = validateManifest(source);
@@ -91,7 +93,7 @@ export async function linkProvider(root: string, dir: string, externalRefFolders
     throw new GenerationErrors([new SourceError(source.locate(["openapi"], "value"), `openapi: file ${rel(root, openapiPath)} not found`)]);
   }
   // The spec: bundled when it spans several files, every example checked against its schema.
-  const openapi = await asGenerationErrorsAsync(() => loadOpenApi(openapiPath, root, openapiRefFolders(dir, openapiPath, externalRefFolders), signal));
+  const openapi = await asGenerationErrorsAsync(() => loadOpenApi(openapiPath, root, openapiRefFolders(dir, openapiPath, externalRefFolders), signal, onStep));
   await checkpoint(signal);
   try {
     const document = new OpenApiDocument(openapi.source);
@@ -156,6 +158,7 @@ interface ProjectContext {
   release: NonNullable<GenerateOptions["release"]>;
   signal?: AbortSignal;
   onProvider?: GenerateOptions["onProvider"];
+  onStep?: GenerateOptions["onStep"];
 }
 
 function projectContext(options: GenerateOptions): ProjectContext {
@@ -176,6 +179,7 @@ function projectContext(options: GenerateOptions): ProjectContext {
     release: options.release ?? {},
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onProvider ? { onProvider: options.onProvider } : {}),
+    ...(options.onStep ? { onStep: options.onStep } : {}),
     externalRefFolders: project.externalRefFolders,
     ...(project.license ? { license: project.license } : {}),
     ...(licenseText !== undefined ? { licenseText } : {}),
@@ -229,7 +233,8 @@ async function eachProvider(project: ProjectContext, use: (provider: LinkedProvi
     project.onProvider?.(i, project.names.length, name);
     let provider: LinkedProvider;
     try {
-      provider = await linkProvider(project.root, join(project.specsDir, name), project.externalRefFolders, project.signal);
+      const onStep = project.onStep;
+      provider = await linkProvider(project.root, join(project.specsDir, name), project.externalRefFolders, project.signal, onStep && ((step) => onStep(name, step)));
     } catch (e) {
       if (e instanceof GenerationErrors) errors.push(...e.errors);
       else if (e instanceof SourceError) errors.push(e);

@@ -5,6 +5,7 @@
 // project's YAML reader so positions and YAML semantics stay the same;
 // references to network addresses are refused (generation reads local files
 // only). Every problem names `file:line:col`.
+import { statSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { isInside, realPath } from "../paths.js";
 import type { Source } from "@redocly/openapi-core";
@@ -24,6 +25,9 @@ export interface OpenApiFiles {
   warnings: SourceError[];
 }
 
+/** A document at least this large tells its steps (on a whole published one, seconds each). */
+export const LARGE_DOCUMENT_BYTES = 1024 * 1024;
+
 /**
  * Read, bundle and check the examples of the OpenAPI document at `path`;
  * throws SourceErrors (a list) on problems. An external `$ref` may read only
@@ -31,17 +35,22 @@ export interface OpenApiFiles {
  * openapiRefFolders (generate-all.ts) gives; by default the folder above the
  * document's, the specs folder of a `specs/<provider>/openapi.yaml`.
  */
-export async function loadOpenApi(path: string, root: string, refFolders: string[] = [dirname(dirname(resolve(path)))], signal?: AbortSignal): Promise<OpenApiFiles> {
+export async function loadOpenApi(path: string, root: string, refFolders: string[] = [dirname(dirname(resolve(path)))], signal?: AbortSignal, onStep?: (step: string) => void): Promise<OpenApiFiles> {
   const absolute = resolve(path);
   const display = (file: string) => relative(root, file).split("\\").join("/");
-  // A whole published document takes seconds: the signal is looked at between the steps and between chunks of examples.
+  // A whole published document takes seconds: the signal is looked at between the steps and between chunks of examples,
+  // and a large one tells each step as it begins (a small one's steps take milliseconds: it says nothing).
   await checkpoint(signal);
+  const bytes = statSync(absolute).size;
+  const step = onStep && bytes >= LARGE_DOCUMENT_BYTES ? onStep : undefined;
+  step?.(`reading ${display(absolute)} (${(bytes / 1048576).toFixed(1)} MB)`);
   const rootSource = loadYamlSource(absolute, display(absolute), INPUT_LIMITS.document);
   const version = versionProblem(rootSource);
   if (version) throw new OpenApiProblems([version]);
   const files = new Map<string, YamlSource>([[absolute, rootSource]]);
   await checkpoint(signal);
   const source = hasExternalRef(rootSource.data) ? await bundled(rootSource, absolute, files, display, refFolders) : rootSource;
+  step?.("checking its examples");
   const examined = await examineExamplesUntil(files, absolute, signal);
   await checkpoint(signal);
   // Only examples of the root file are left out: add writes one file, so an example of another is ours.
