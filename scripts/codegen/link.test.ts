@@ -5,8 +5,9 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { linkProblems } from "./__fixtures__/generation-problems.js";
 import { type FixtureEdit, shelfCopy } from "./__fixtures__/shelf-copy.js";
-import { GenerationErrors, loadProvider } from "./generate-all.js";
+import { loadProvider } from "./generate-all.js";
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), "__fixtures__/specs/shelf");
 const work = mkdtempSync(join(tmpdir(), "blockwright-link-"));
@@ -16,14 +17,7 @@ let counter = 0;
 /** Copy the fixture, apply text edits, and return every generation error. */
 async function problems(edits: FixtureEdit[]): Promise<string[]> {
   const root = join(work, String(counter++));
-  const dir = shelfCopy(root, edits);
-  try {
-    await loadProvider(root, dir);
-    return [];
-  } catch (e) {
-    if (e instanceof GenerationErrors) return e.errors.map((x) => x.message);
-    throw e;
-  }
+  return linkProblems(root, shelfCopy(root, edits));
 }
 
 const M = "specs/shelf/manifest.yaml";
