@@ -1,9 +1,10 @@
 // Examples that break their schema: the upstream's (the same value is in the
 // provider's pinned published document) are warnings and left out of what
 // generation, mocks and the suite read; any other stays an error.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { sha256 } from "../hash.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadOpenApi, OpenApiProblems } from "./openapi-source.js";
 
@@ -36,8 +37,9 @@ function provider(published?: unknown[], document = DOCUMENT): string {
   if (published) {
     // As Swagger 2 publishes a response's examples: by media type.
     const responses = Object.fromEntries(published.map((value, i) => [String(200 + i), { description: "x", examples: { "application/json": value } }]));
-    writeFileSync(join(dir, "upstream", "published.json"), JSON.stringify({ swagger: "2.0", paths: { "/pets": { get: { responses } } } }));
-    writeFileSync(join(dir, "upstream", "source.yaml"), "format: swagger\nfile: published.json\nsha256: x\n");
+    const text = JSON.stringify({ swagger: "2.0", paths: { "/pets": { get: { responses } } } });
+    writeFileSync(join(dir, "upstream", "published.json"), text);
+    writeFileSync(join(dir, "upstream", "source.yaml"), `format: swagger\nfile: published.json\nsha256: ${sha256(text)}\n`);
   }
   return join(dir, "openapi.yaml");
 }
@@ -55,6 +57,13 @@ async function problems(file: string): Promise<string[]> {
 describe("examples the upstream published wrong", () => {
   it("without a pinned published document, every example that breaks its schema is an error", async () => {
     expect(await problems(provider())).toEqual([expect.stringMatching(/^example "theirs" .*has field "colour", which the schema does not allow$/), expect.stringMatching(/^example "ours" .*\/id must be string, got 7$/)]);
+  });
+
+  it("an example of a pinned document edited since it was pinned (its sha256 no longer matches) vouches for nothing", async () => {
+    const file = provider([{ colour: "red", id: "a" }, { id: 7 }]);
+    const published = join(dirname(file), "upstream", "published.json");
+    writeFileSync(published, readFileSync(published, "utf8").replace('"colour"', '"color"'));
+    expect(await problems(file)).toEqual([expect.stringMatching(/^example "theirs" .*has field "colour"/), expect.stringMatching(/^example "ours" .*\/id must be string, got 7$/)]);
   });
 
   it("one the published document holds is a warning and left out; one it does not hold stays an error", async () => {
