@@ -15,6 +15,7 @@
 //  - Names: 1–64 characters of [a-zA-Z0-9_-] (OpenAI and Anthropic), unique.
 import AjvModule from "ajv";
 import Ajv2020Module from "ajv/dist/2020.js";
+import { VALUE_FORMATS } from "./formats.js";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -33,7 +34,8 @@ const byId = (id: string): ToolSpec => all.find((t) => t.id === id)!;
 // CommonJS default exports, as Node's ESM loader hands them over.
 const Ajv = AjvModule.default ?? AjvModule;
 const Ajv2020 = Ajv2020Module.default ?? Ajv2020Module;
-const ajv2020 = new Ajv2020({ strict: true, allowUnionTypes: true });
+// The formats a tool's schema may carry (JSON Schema's own: date-time, email, uri…) are known to it; strict about everything else.
+const ajv2020 = new Ajv2020({ strict: true, allowUnionTypes: true, formats: Object.fromEntries(Object.keys(VALUE_FORMATS).map((f) => [f, true])) });
 const ajv07 = new Ajv({ strict: false });
 
 function inputOf(format: string, t: OpenAiTool | AnthropicTool | McpTool): ObjectSchema {
@@ -412,5 +414,9 @@ describe("formats and lists of enum values in tool schemas", () => {
     const strict = inputSchema(tool, { strict: true });
     expect(strict.properties.since).not.toHaveProperty("format");
     expect(strict.properties.since?.description).toContain("Format: date-time.");
+  });
+
+  it("are valid JSON Schema for a strict validator (a published provider with a date-time parameter failed here)", () => {
+    for (const definition of toLlmTools({ [tool.id]: tool }, "mcp")) expect(() => ajv2020.compile(definition.inputSchema)).not.toThrow();
   });
 });
