@@ -46,7 +46,7 @@ report it), 130 interrupted (Ctrl-C, SIGTERM: with --write, every file is
 written whole or not at all).`;
 
 const LEVELS = ["breaking", "minor", "patch"] as const;
-const FORMATS = ["text", "json", "markdown", "github"] as const;
+export const FORMATS = ["text", "json", "markdown", "github"] as const;
 
 /** --format, or json for --json; both at once must agree. */
 function formatOption(args: Parsed): (typeof FORMATS)[number] {

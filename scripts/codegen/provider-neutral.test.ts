@@ -12,12 +12,18 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { FORMATS as DIFF_FORMATS } from "../cli/diff.js";
+import { REPORTERS } from "../cli/test-reports.js";
 import { providerDirs } from "./provider-dirs.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const specs = join(root, "specs");
 
 const providers = providerDirs(specs);
+// A user's provider may take a name the command line itself uses as a word (a provider `github`
+// beside the `github` reporter and diff format): such a name in the code is ours, not theirs.
+const vocabulary = new Set<string>([...REPORTERS, ...DIFF_FORMATS]);
+const checkedIds = providers.filter((p) => !vocabulary.has(p));
 const upstreamWords = ["salesforce", "sobject", "soql", "microsoft", "graph.microsoft", "entra", "odata", "gamma", "people data labs", "peopledatalabs", "pdl", "google"];
 
 // Everything hand-written that ships: the runtime, the CLI and generator (scripts/), templates, bin.
@@ -84,7 +90,7 @@ describe("generator and runtime are provider-neutral", () => {
 
   for (const file of sources) {
     it(`${relative(root, file)} names no provider`, () => {
-      expect(namesIn(readFileSync(file, "utf8"), providers, upstreamWords)).toEqual([]);
+      expect(namesIn(readFileSync(file, "utf8"), checkedIds, upstreamWords)).toEqual([]);
     });
   }
 });
