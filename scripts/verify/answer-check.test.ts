@@ -73,6 +73,9 @@ components:
         title: {type: string}
         subtitle: {type: string, nullable: true}
         kind: {type: string, enum: ["books#volume"]}
+        shelf:
+          nullable: true
+          allOf: [{$ref: "#/components/schemas/Named"}]
     Shelf:
       allOf:
         - $ref: "#/components/schemas/Named"
@@ -148,6 +151,21 @@ describe("the body against the response's schema", () => {
     expect(drift).toMatchObject({ kind: "type-mismatch", pointer: "/title", overlay: { target: "$.components.schemas.Volume.properties.title", update: { nullable: true } } });
   });
 
+  it("gives the reason inside a nullable schema without the null it is not, nor the alternatives' summary", () => {
+    expect(answerDrift(subject, getVolume, ok({ ...volume, shelf: null }))).toEqual([]);
+    expect(answerDrift(subject, getVolume, ok({ ...volume, shelf: { name: "Mine" } }))).toEqual([]);
+    const drifts = answerDrift(subject, getVolume, ok({ ...volume, shelf: { name: 7 } }));
+    expect(drifts).toEqual([
+      expect.objectContaining({
+        kind: "type-mismatch",
+        pointer: "/shelf/name",
+        message: "/shelf/name must be string, got 7",
+        at: { file: FILE, line: lineOf(SHELF, "name: {type: string}"), col: expect.any(Number) },
+        overlay: expect.objectContaining({ target: "$.components.schemas.Named.properties.name" }),
+      }),
+    ]);
+  });
+
   it("reports a broken enum as a constraint, at the enum, without a patch", () => {
     const drifts = answerDrift(subject, getVolume, ok({ ...volume, kind: "books#shelf" }));
     expect(drifts).toEqual([
@@ -197,7 +215,15 @@ describe("fields the schema does not declare", () => {
   it("are reported once per schema and field through a list of $ref items, at the component's properties", () => {
     const items = [1, 2, 3].map((n) => ({ ...volume, id: String(n), saleInfo: { country: "FR" } }));
     const drifts = answerDrift(subject, listVolumes, answer(200, { totalItems: 3, items }));
-    expect(drifts).toEqual([expect.objectContaining({ kind: "extra-field", pointer: "/items/0/saleInfo", informational: true, at: { file: FILE, line: lineOf(SHELF, "        id: {type: string}") - 1, col: 7 }, overlay: expect.objectContaining({ target: "$.components.schemas.Volume", update: { properties: { saleInfo: { type: "object" } } } }) })]);
+    expect(drifts).toEqual([
+      expect.objectContaining({
+        kind: "extra-field",
+        pointer: "/items/0/saleInfo",
+        informational: true,
+        at: { file: FILE, line: lineOf(SHELF, "        id: {type: string}") - 1, col: 7 },
+        overlay: expect.objectContaining({ target: "$.components.schemas.Volume", update: { properties: { saleInfo: { type: "object" } } } }),
+      }),
+    ]);
   });
 
   it("are not reported where additionalProperties declares them", () => {
@@ -286,7 +312,7 @@ describe("a published document (GitHub's, cut)", () => {
   const example = data.components.examples["full-repository-default-response"]!.value;
 
   // The published example lacks `language`, which full-repository (and repository, for its `source`) requires: the checker says so, at full-repository's required list.
-  const faithful = { ...example, language: "JavaScript", source: { ...(example.source as object), language: "JavaScript" } };
+  const faithful: Record<string, unknown> = { ...example, language: "JavaScript", source: { ...(example.source as object), language: "JavaScript" } };
   // Lines of full-repository's own keys in the cut (written with two-space indents: the schema's keys at 8 spaces, its properties' at 10).
   const schemaStart = text.indexOf('"full-repository": {');
   const lineAfterStart = (marker: string) => text.slice(0, text.indexOf(marker, schemaStart)).split("\n").length + 1;
@@ -301,10 +327,16 @@ describe("a published document (GitHub's, cut)", () => {
   });
 
   it("reports a required field removed and a type changed at full-repository's lines", () => {
-    const { default_branch: _, ...changed } = { ...faithful, forks_count: "9" };
+    const changed: Record<string, unknown> = { ...faithful, forks_count: "9" };
+    delete changed.default_branch;
     const drifts = answerDrift(github, tool, answer(200, changed)).filter((d) => !d.informational);
     expect(drifts).toEqual([
-      expect.objectContaining({ kind: "missing-required", pointer: "/default_branch", at: { file: "github.cut.json", line: lineAfterStart('\n        "required": ['), col: 9 }, overlay: expect.objectContaining({ target: "$.components.schemas['full-repository'].required[?(@ == 'default_branch')]" }) }),
+      expect.objectContaining({
+        kind: "missing-required",
+        pointer: "/default_branch",
+        at: { file: "github.cut.json", line: lineAfterStart('\n        "required": ['), col: 9 },
+        overlay: expect.objectContaining({ target: "$.components.schemas['full-repository'].required[?(@ == 'default_branch')]" }),
+      }),
       expect.objectContaining({ kind: "type-mismatch", pointer: "/forks_count", message: '/forks_count must be integer, got "9"', at: { file: "github.cut.json", line: lineAfterStart('\n          "forks_count": {') + 1, col: 13 } }),
     ]);
   });

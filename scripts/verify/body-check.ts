@@ -25,7 +25,11 @@ export function schemaDrift(checker: DocumentChecker, operation: string, schema:
     const where = { ...(at ? { at } : {}) };
     if (error.keyword === "required") {
       const field = /required property "(.*)"/.exec(error.error)?.[1] ?? "";
-      const overlay: OverlayAction | undefined = place && { target: `${jsonPath(place.keyword)}[?(@ == ${quoted(field)})]`, description: `The live service answered without "${field}": if it may be absent, it is not required (observed, to be reviewed).`, remove: true };
+      const overlay: OverlayAction | undefined = place && {
+        target: `${jsonPath(place.keyword)}[?(@ == ${quoted(field)})]`,
+        description: `The live service answered without "${field}": if it may be absent, it is not required (observed, to be reviewed).`,
+        remove: true,
+      };
       drifts.push({ operation, kind: "missing-required", pointer: pointerOf([...path, field]), message, ...where, ...(overlay ? { overlay } : {}) });
     } else if (error.keyword === "type") {
       const found = valueAt(value, path);

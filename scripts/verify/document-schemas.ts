@@ -3,7 +3,7 @@
 // codegen/openapi-examples.ts), kept per document so that a verify run pays
 // for it once however many answers it checks, and the way back from a
 // validator's schema location to the line of the document.
-import { type OutputUnit, type Schema } from "@cfworker/json-schema";
+import type { OutputUnit, Schema } from "@cfworker/json-schema";
 import type { OpenApiDocument } from "../codegen/openapi-document.js";
 import { documentSchemas, schemaUri, type DocumentSchemas } from "../codegen/openapi-examples.js";
 import { followRefs } from "../codegen/source-place.js";
