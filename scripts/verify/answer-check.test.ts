@@ -58,6 +58,11 @@ paths:
           content:
             application/json:
               schema: {$ref: "#/components/schemas/Shelf"}
+        "202":
+          description: The shelf's pet.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Pet"}
         default:
           description: Any error.
           content:
@@ -86,6 +91,22 @@ components:
       type: object
       properties:
         name: {type: string}
+    Pet:
+      oneOf:
+        - $ref: "#/components/schemas/Cat"
+        - $ref: "#/components/schemas/Dog"
+    Cat:
+      type: object
+      required: [meows]
+      properties:
+        name: {type: string, title: Cat's name}
+        meows: {type: boolean}
+    Dog:
+      type: object
+      required: [barks]
+      properties:
+        name: {type: string, title: Dog's name}
+        barks: {type: boolean}
     Problem:
       type: object
       additionalProperties: true
@@ -99,6 +120,7 @@ const getVolume = toolOf("getVolume");
 const listVolumes = toolOf("listVolumes");
 const getShelf = toolOf("getShelf");
 const volume = { id: "zyTCAlFPjgYC", title: "The Google story", subtitle: "Inside", kind: "books#volume" };
+const volumeEntries = () => Object.entries(volume);
 const ok = (body: unknown) => answer(200, body, { "x-request-id": "r1" });
 
 describe("the body against the response's schema", () => {
@@ -224,6 +246,18 @@ describe("fields the schema does not declare", () => {
         overlay: expect.objectContaining({ target: "$.components.schemas.Volume", update: { properties: { saleInfo: { type: "object" } } } }),
       }),
     ]);
+  });
+
+  it("are those of the oneOf branch the value matches", () => {
+    const drifts = answerDrift(subject, getShelf, answer(202, { name: "Rex", barks: true, wags: true }));
+    expect(drifts).toEqual([expect.objectContaining({ kind: "extra-field", pointer: "/wags", at: { file: FILE, line: lineOf(SHELF, "required: [barks]") + 1, col: 7 }, overlay: expect.objectContaining({ target: "$.components.schemas.Dog" }) })]);
+  });
+
+  it("are at most 50 in an answer", () => {
+    const body = { totalItems: 1, items: [Object.fromEntries([...volumeEntries(), ...Array.from({ length: 60 }, (_, i) => [`extra${i}`, i])])] };
+    const drifts = answerDrift(subject, listVolumes, answer(200, body));
+    expect(drifts).toHaveLength(50);
+    expect(new Set(drifts.map((d) => d.kind))).toEqual(new Set(["extra-field"]));
   });
 
   it("are not reported where additionalProperties declares them", () => {
