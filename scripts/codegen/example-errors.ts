@@ -6,7 +6,7 @@ import { valueAt } from "../yaml/json-ref.js";
 type Path = (string | number)[];
 
 // Keywords whose error only says that something inside failed: the cause is further down the list.
-const WRAPPERS = new Set([
+export const WRAPPERS: ReadonlySet<string> = new Set([
   "properties",
   "patternProperties",
   "additionalProperties",
@@ -32,7 +32,7 @@ const WRAPPERS = new Set([
  * alternative gives that alternative's reason.
  */
 export function rootCause(errors: OutputUnit[]): OutputUnit | undefined {
-  const useful = errors.filter((e) => !(e.keyword === "type" && e.error.endsWith('Expected "null".')));
+  const useful = errors.filter((e) => !isNullAlternative(e));
   const reason = (from: number) => useful.findIndex((e, j) => j >= from && !WRAPPERS.has(e.keyword));
   let i = reason(0);
   for (let cause = useful[i]; cause && (cause.keyword === "anyOf" || cause.keyword === "oneOf"); cause = useful[i]) {
@@ -45,11 +45,16 @@ export function rootCause(errors: OutputUnit[]): OutputUnit | undefined {
   return useful[i] ?? errors[0];
 }
 
+/** The error of a nullable schema's null alternative: a value that is not null fails it, which says nothing. */
+export function isNullAlternative(error: OutputUnit): boolean {
+  return error.keyword === "type" && error.error.endsWith('Expected "null".');
+}
+
 const BOUND_WORDS: Record<string, string> = { minimum: "at least", exclusiveMinimum: "greater than", maximum: "at most", exclusiveMaximum: "less than" };
 
 /** The validator's complaint in words, with where it is in the example and what was found. */
-export function describe(error: OutputUnit, path: Path, root: unknown): string {
-  const at = (p: Path) => (p.length ? `/${p.map(String).join("/")}` : "(the whole example)");
+export function describe(error: OutputUnit, path: Path, root: unknown, whole = "(the whole example)"): string {
+  const at = (p: Path) => (p.length ? `/${p.map(String).join("/")}` : whole);
   const where = at(path);
   const found = valueAt(root, path);
   const quoted = (pattern: RegExp) => pattern.exec(error.error)?.[1];

@@ -63,6 +63,28 @@ export async function examineExamplesUntil(files: Map<string, YamlSource>, rootF
   return { problems: await walker.runUntil(rootFile, signal), mismatches: walker.mismatches };
 }
 
+/**
+ * Every schema of the document as the example check registers them (JSON
+ * Schema copies under `schemaUri(file, path)`), for other checks of values
+ * against the document (a live answer's body): `draft` is the one to
+ * validate with.
+ */
+export interface DocumentSchemas {
+  lookup: Record<string, Schema | boolean>;
+  draft: "7" | "2020-12";
+  is31: boolean;
+}
+
+export function documentSchemas(files: Map<string, YamlSource>, rootFile: string): DocumentSchemas {
+  const walker = walkerOf(files, rootFile);
+  return { lookup: walker.schemasOf(rootFile), draft: walker.is31 ? "2020-12" : "7", is31: walker.is31 };
+}
+
+/** The key a schema at `path` in `file` is registered under (the validator's absolute URI of it). */
+export function schemaUri(file: string, path: Path): string {
+  return `${pathToFileURL(file).href}#${pointer(path)}`;
+}
+
 function walkerOf(files: Map<string, YamlSource>, rootFile: string): Walker {
   const version = String((entryOf(files, rootFile).data as Node)?.openapi ?? "3.0");
   return new Walker(files, version.startsWith("3.1"));
@@ -89,8 +111,13 @@ class Walker {
 
   constructor(
     private readonly files: Map<string, YamlSource>,
-    private readonly is31: boolean,
+    readonly is31: boolean,
   ) {}
+
+  schemasOf(rootFile: string): Record<string, Schema | boolean> {
+    this.walk(rootFile);
+    return this.lookup();
+  }
 
   run(rootFile: string): SourceError[] {
     this.walk(rootFile);
@@ -256,7 +283,7 @@ class Walker {
     // A schema behind a reference that does not resolve: that is the problem, reported at the reference.
     if (!followed && typeof asNode(schema.value)?.$ref === "string") return;
     const resolved = followed ?? schema;
-    const target = lookup[`${pathToFileURL(resolved.file).href}#${pointer(resolved.path)}`];
+    const target = lookup[schemaUri(resolved.file, resolved.path)];
     const value = example.value;
     let errors: OutputUnit[];
     try {

@@ -50,7 +50,7 @@ export function locateInDocument(document: YamlSource, path: PlacePath): SourceP
 }
 
 /** The path with each local `$ref` met on the way replaced by the path it points to. */
-function followRefs(data: unknown, path: PlacePath): (string | number)[] {
+export function followRefs(data: unknown, path: PlacePath): (string | number)[] {
   let out: (string | number)[] = [];
   let node = data;
   for (let i = 0; i < path.length; i++) {

@@ -2,7 +2,7 @@
 // manifest's expressions, read here from their text) applied to the answer
 // the mock gave, and a JSON Schema of the outputs the block declares (types,
 // optional members, nothing else) that every output must conform to.
-import AjvModule, { type ValidateFunction } from "ajv";
+import AjvModule, { type ErrorObject, type ValidateFunction } from "ajv";
 import { getAtPointer, itemAt, parsePointer, validateParams, type OutputSource, type OutputSpec, type ToolSpec } from "@blockwright/runtime";
 import { fail, json, same } from "./call.js";
 import type { Exchange } from "./exchange.js";
@@ -57,13 +57,19 @@ const validators = new WeakMap<ToolSpec, Map<number, ValidateFunction>>();
 
 /** The output conforms to the JSON Schema of the outputs the tool declares (for the answer's status). */
 export function expectConforms(tool: ToolSpec, output: unknown, status: number): void {
+  const errors = outputProblems(tool, output, status);
+  if (!errors.length) return;
+  const problems = errors.map((e) => `${e.instancePath || "/"} ${e.message}${e.params && "additionalProperty" in e.params ? ` (${String(e.params.additionalProperty)})` : ""}`);
+  fail(`the output does not conform to the declared outputs of ${tool.id}: ${problems.join("; ")} — output ${json(output)}`);
+}
+
+/** How the output breaks the JSON Schema of the outputs the tool declares (for the answer's status): none when it conforms. */
+export function outputProblems(tool: ToolSpec, output: unknown, status: number): ErrorObject[] {
   let byStatus = validators.get(tool);
   if (!byStatus) validators.set(tool, (byStatus = new Map()));
   let validate = byStatus.get(status);
   if (!validate) byStatus.set(status, (validate = ajv.compile(outputSchema(tool, status))));
-  if (validate(output)) return;
-  const problems = (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message}${e.params && "additionalProperty" in e.params ? ` (${String(e.params.additionalProperty)})` : ""}`);
-  fail(`the output does not conform to the declared outputs of ${tool.id}: ${problems.join("; ")} — output ${json(output)}`);
+  return validate(output) ? [] : [...(validate.errors ?? [])];
 }
 
 /**

@@ -1,0 +1,377 @@
+// The drift a live answer shows against the spec: on fixture documents of
+// this test's own, then on a cut of a real published document.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { answerDrift } from "./answer-check.js";
+import { answer, lineOf, subjectOf, toolOf } from "./__fixtures__/subject.js";
+
+const SHELF = `openapi: 3.0.3
+info: {title: Shelf, version: "1"}
+paths:
+  /volumes/{volumeId}:
+    get:
+      operationId: getVolume
+      responses:
+        "200":
+          description: One volume.
+          headers:
+            X-Request-Id:
+              description: The request's id.
+              required: true
+              schema: {type: string}
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Volume"}
+        "400":
+          description: Bad request.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Problem"}
+  /volumes:
+    get:
+      operationId: listVolumes
+      responses:
+        "200":
+          description: Volumes.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [totalItems]
+                properties:
+                  totalItems: {type: integer}
+                  items:
+                    type: array
+                    items: {$ref: "#/components/schemas/Volume"}
+        4XX:
+          description: A client error.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Problem"}
+  /shelves/{shelfId}:
+    get:
+      operationId: getShelf
+      responses:
+        "200":
+          description: A shelf.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Shelf"}
+        "202":
+          description: The shelf's pet.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Pet"}
+        default:
+          description: Any error.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Problem"}
+components:
+  schemas:
+    Volume:
+      type: object
+      required: [id]
+      properties:
+        id: {type: string}
+        title: {type: string}
+        subtitle: {type: string, nullable: true}
+        kind: {type: string, enum: ["books#volume"]}
+        shelf:
+          nullable: true
+          allOf: [{$ref: "#/components/schemas/Named"}]
+    Shelf:
+      allOf:
+        - $ref: "#/components/schemas/Named"
+        - type: object
+          properties:
+            volumeCount: {type: integer}
+    Named:
+      type: object
+      properties:
+        name: {type: string}
+    Pet:
+      oneOf:
+        - $ref: "#/components/schemas/Cat"
+        - $ref: "#/components/schemas/Dog"
+    Cat:
+      type: object
+      required: [meows]
+      properties:
+        name: {type: string, title: Cat's name}
+        meows: {type: boolean}
+    Dog:
+      type: object
+      required: [barks]
+      properties:
+        name: {type: string, title: Dog's name}
+        barks: {type: boolean}
+    Problem:
+      type: object
+      additionalProperties: true
+      properties:
+        message: {type: string}
+`;
+
+const FILE = "shelf/openapi.yaml";
+const subject = subjectOf(SHELF);
+const getVolume = toolOf("getVolume");
+const listVolumes = toolOf("listVolumes");
+const getShelf = toolOf("getShelf");
+const volume = { id: "zyTCAlFPjgYC", title: "The Google story", subtitle: "Inside", kind: "books#volume" };
+const volumeEntries = () => Object.entries(volume);
+const ok = (body: unknown) => answer(200, body, { "x-request-id": "r1" });
+
+describe("the body against the response's schema", () => {
+  it("finds nothing in a faithful answer", () => {
+    expect(answerDrift(subject, getVolume, ok(volume))).toEqual([]);
+    expect(answerDrift(subject, listVolumes, answer(200, { totalItems: 2, items: [volume, { ...volume, id: "b" }] }))).toEqual([]);
+    expect(answerDrift(subject, getShelf, answer(200, { name: "Mine", volumeCount: 3 }))).toEqual([]);
+  });
+
+  it("reports a missing required field once, at the required list of the component the $ref names, with a patch removing it there", () => {
+    const { id: _, ...withoutId } = volume;
+    const drifts = answerDrift(subject, getVolume, ok(withoutId));
+    expect(drifts).toEqual([
+      {
+        operation: "shelf_getVolume",
+        kind: "missing-required",
+        pointer: "/id",
+        message: 'the body lacks required field "id"',
+        at: { file: FILE, line: lineOf(SHELF, "required: [id]"), col: 7 },
+        overlay: { target: "$.components.schemas.Volume.required[?(@ == 'id')]", description: expect.stringContaining('without "id"'), remove: true },
+      },
+    ]);
+  });
+
+  it("reports a value of another type at the type key of its property, with a patch to the observed type", () => {
+    const drifts = answerDrift(subject, listVolumes, answer(200, { totalItems: "12", items: [] }));
+    expect(drifts).toEqual([
+      {
+        operation: "shelf_listVolumes",
+        kind: "type-mismatch",
+        pointer: "/totalItems",
+        message: '/totalItems must be integer, got "12"',
+        at: { file: FILE, line: lineOf(SHELF, "totalItems: {type: integer}"), col: expect.any(Number) },
+        overlay: {
+          target: "$.paths['/volumes'].get.responses['200'].content['application/json'].schema.properties.totalItems",
+          description: 'The live service answered a string ("12") where the spec says integer: review.',
+          update: { type: "string" },
+        },
+      },
+    ]);
+    // The `type` key of the property, not the property itself.
+    const line = SHELF.split("\n")[(drifts[0]?.at?.line ?? 0) - 1] ?? "";
+    expect(line.slice((drifts[0]?.at?.col ?? 0) - 1)).toMatch(/^type: integer/);
+  });
+
+  it("takes null for a nullable 3.0 field, and proposes nullable for null where it is not", () => {
+    expect(answerDrift(subject, getVolume, ok({ ...volume, subtitle: null }))).toEqual([]);
+    const [drift, ...more] = answerDrift(subject, getVolume, ok({ ...volume, title: null }));
+    expect(more).toEqual([]);
+    expect(drift).toMatchObject({ kind: "type-mismatch", pointer: "/title", overlay: { target: "$.components.schemas.Volume.properties.title", update: { nullable: true } } });
+  });
+
+  it("gives the reason inside a nullable schema without the null it is not, nor the alternatives' summary", () => {
+    expect(answerDrift(subject, getVolume, ok({ ...volume, shelf: null }))).toEqual([]);
+    expect(answerDrift(subject, getVolume, ok({ ...volume, shelf: { name: "Mine" } }))).toEqual([]);
+    const drifts = answerDrift(subject, getVolume, ok({ ...volume, shelf: { name: 7 } }));
+    expect(drifts).toEqual([
+      expect.objectContaining({
+        kind: "type-mismatch",
+        pointer: "/shelf/name",
+        message: "/shelf/name must be string, got 7",
+        at: { file: FILE, line: lineOf(SHELF, "name: {type: string}"), col: expect.any(Number) },
+        overlay: expect.objectContaining({ target: "$.components.schemas.Named.properties.name" }),
+      }),
+    ]);
+  });
+
+  it("reports a broken enum as a constraint, at the enum, without a patch", () => {
+    const drifts = answerDrift(subject, getVolume, ok({ ...volume, kind: "books#shelf" }));
+    expect(drifts).toEqual([
+      {
+        operation: "shelf_getVolume",
+        kind: "constraint",
+        pointer: "/kind",
+        message: '/kind must be one of "books#volume", got "books#shelf"',
+        at: { file: FILE, line: lineOf(SHELF, 'enum: ["books#volume"]'), col: expect.any(Number) },
+      },
+    ]);
+  });
+
+  it("reports every error, not only the first, through the items of a list", () => {
+    const drifts = answerDrift(subject, listVolumes, answer(200, { totalItems: 2, items: [{ title: 1 }, { id: 2 }] }));
+    expect(drifts.map((d) => [d.kind, d.pointer])).toEqual([
+      ["missing-required", "/items/0/id"],
+      ["type-mismatch", "/items/0/title"],
+      ["type-mismatch", "/items/1/id"],
+    ]);
+  });
+
+  it("reports a body that is not JSON, or none, against a JSON schema", () => {
+    for (const body of ["", "<html>busy</html>"]) {
+      const drifts = answerDrift(subject, getVolume, { status: 200, headers: new Headers({ "x-request-id": "r", "content-type": "text/html" }), body });
+      expect(drifts).toMatchObject([{ kind: "type-mismatch", pointer: "" }]);
+    }
+  });
+});
+
+describe("fields the schema does not declare", () => {
+  it("are informational, through an allOf (its branches' properties together)", () => {
+    const drifts = answerDrift(subject, getShelf, answer(200, { name: "Mine", volumeCount: 3, owner: "ann" }));
+    expect(drifts).toEqual([
+      {
+        operation: "shelf_getShelf",
+        kind: "extra-field",
+        pointer: "/owner",
+        message: 'the body has field "owner" (string), which the spec does not declare',
+        informational: true,
+        at: { file: FILE, line: lineOf(SHELF, "    Shelf:"), col: 5 },
+        overlay: { target: "$.components.schemas.Shelf", description: expect.stringContaining('"owner"'), update: { properties: { owner: { type: "string" } } } },
+      },
+    ]);
+  });
+
+  it("are reported once per schema and field through a list of $ref items, at the component's properties", () => {
+    const items = [1, 2, 3].map((n) => ({ ...volume, id: String(n), saleInfo: { country: "FR" } }));
+    const drifts = answerDrift(subject, listVolumes, answer(200, { totalItems: 3, items }));
+    expect(drifts).toEqual([
+      expect.objectContaining({
+        kind: "extra-field",
+        pointer: "/items/0/saleInfo",
+        informational: true,
+        at: { file: FILE, line: lineOf(SHELF, "        id: {type: string}") - 1, col: 7 },
+        overlay: expect.objectContaining({ target: "$.components.schemas.Volume", update: { properties: { saleInfo: { type: "object" } } } }),
+      }),
+    ]);
+  });
+
+  it("are those of the oneOf branch the value matches", () => {
+    const drifts = answerDrift(subject, getShelf, answer(202, { name: "Rex", barks: true, wags: true }));
+    expect(drifts).toEqual([expect.objectContaining({ kind: "extra-field", pointer: "/wags", at: { file: FILE, line: lineOf(SHELF, "required: [barks]") + 1, col: 7 }, overlay: expect.objectContaining({ target: "$.components.schemas.Dog" }) })]);
+  });
+
+  it("are at most 50 in an answer", () => {
+    const body = { totalItems: 1, items: [Object.fromEntries([...volumeEntries(), ...Array.from({ length: 60 }, (_, i) => [`extra${i}`, i])])] };
+    const drifts = answerDrift(subject, listVolumes, answer(200, body));
+    expect(drifts).toHaveLength(50);
+    expect(new Set(drifts.map((d) => d.kind))).toEqual(new Set(["extra-field"]));
+  });
+
+  it("are not reported where additionalProperties declares them", () => {
+    expect(answerDrift(subject, getVolume, answer(400, { message: "no", reason: "badId" }))).toEqual([]);
+  });
+});
+
+describe("the status", () => {
+  it("is found exactly, in a range or as the default; another is undeclared, with a patch adding it", () => {
+    const problem = { message: "unavailable" };
+    expect(answerDrift(subject, listVolumes, answer(404, problem))).toEqual([]);
+    expect(answerDrift(subject, getShelf, answer(503, problem))).toEqual([]);
+    const drifts = answerDrift(subject, getVolume, answer(503, problem));
+    expect(drifts).toEqual([
+      {
+        operation: "shelf_getVolume",
+        kind: "undeclared-status",
+        pointer: "/status",
+        message: 'status 503 is not among the responses of "getVolume" (200, 400), and no range or default covers it',
+        at: { file: FILE, line: lineOf(SHELF, "operationId: getVolume") + 1, col: 7 },
+        overlay: {
+          target: "$.paths['/volumes/{volumeId}'].get.responses",
+          description: expect.stringContaining("503"),
+          update: { "503": { description: expect.stringContaining("Observed"), content: { "application/json": {} } } },
+        },
+      },
+    ]);
+  });
+});
+
+describe("the headers", () => {
+  it("reports a header the spec requires, absent, at the header, with a patch making it optional", () => {
+    const drifts = answerDrift(subject, getVolume, answer(200, volume));
+    expect(drifts).toEqual([
+      {
+        operation: "shelf_getVolume",
+        kind: "missing-header",
+        pointer: "/headers/x-request-id",
+        message: "header X-Request-Id, which the spec marks required, is absent",
+        at: { file: FILE, line: lineOf(SHELF, "X-Request-Id:"), col: 13 },
+        overlay: { target: "$.paths['/volumes/{volumeId}'].get.responses['200'].headers['X-Request-Id']", description: expect.any(String), update: { required: false } },
+      },
+    ]);
+  });
+
+  it("reports a header an output reads, absent, unless the output is optional", () => {
+    const source = { expression: "$response.header.ETag", ref: { kind: "header" as const, name: "ETag" } };
+    const output = { path: "etag", type: "string" as const, description: "The version.", optional: false, source };
+    expect(answerDrift(subject, toolOf("getShelf", { outputs: [output] }), answer(200, { name: "a" }))).toMatchObject([{ kind: "missing-header", pointer: "/headers/etag", message: "header ETag, which output etag reads, is absent" }]);
+    expect(answerDrift(subject, toolOf("getShelf", { outputs: [{ ...output, optional: true }] }), answer(200, { name: "a" }))).toEqual([]);
+    expect(answerDrift(subject, toolOf("getShelf", { outputs: [output] }), answer(200, { name: "a" }, { etag: '"v1"' }))).toEqual([]);
+  });
+});
+
+describe("an OpenAPI 3.1 document", () => {
+  const COUNTER = `openapi: 3.1.0
+info: {title: Counter, version: "1"}
+paths:
+  /count:
+    get:
+      operationId: getCount
+      responses:
+        "200":
+          description: The count.
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  n: {type: integer}
+                  note: {type: [string, "null"]}
+`;
+  const counter = subjectOf(COUNTER);
+  it("takes null where the type list has it, and proposes a type list with the observed type", () => {
+    expect(answerDrift(counter, toolOf("getCount"), answer(200, { n: 1, note: null }))).toEqual([]);
+    expect(answerDrift(counter, toolOf("getCount"), answer(200, { n: "1" }))).toMatchObject([{ kind: "type-mismatch", pointer: "/n", overlay: { update: { type: ["integer", "string"] } } }]);
+  });
+});
+
+describe("a published document (GitHub's, cut)", () => {
+  const file = fileURLToPath(new URL("../import/__fixtures__/published/github.cut.json", import.meta.url));
+  const text = readFileSync(file, "utf8");
+  const github = subjectOf(text, [], "github.cut.json");
+  const tool = toolOf("repos/get");
+  const data = JSON.parse(text) as { components: { examples: Record<string, { value: Record<string, unknown> }> } };
+  const example = data.components.examples["full-repository-default-response"]!.value;
+
+  // The published example lacks `language`, which full-repository (and repository, for its `source`) requires: the checker says so, at full-repository's required list.
+  const faithful: Record<string, unknown> = { ...example, language: "JavaScript", source: { ...(example.source as object), language: "JavaScript" } };
+  // Lines of full-repository's own keys in the cut (written with two-space indents: the schema's keys at 8 spaces, its properties' at 10).
+  const schemaStart = text.indexOf('"full-repository": {');
+  const lineAfterStart = (marker: string) => text.slice(0, text.indexOf(marker, schemaStart)).split("\n").length + 1;
+
+  it("finds no failing drift in an answer like its own example of repos/get, and says what the example itself lacks", () => {
+    expect(answerDrift(github, tool, answer(200, faithful)).filter((d) => !d.informational)).toEqual([]);
+    const failing = answerDrift(github, tool, answer(200, example)).filter((d) => !d.informational);
+    expect(failing.map((d) => [d.kind, d.pointer, d.at?.line])).toEqual([
+      ["missing-required", "/language", lineAfterStart('\n        "required": [')],
+      ["missing-required", "/source/language", expect.any(Number)],
+    ]);
+  });
+
+  it("reports a required field removed and a type changed at full-repository's lines", () => {
+    const changed: Record<string, unknown> = { ...faithful, forks_count: "9" };
+    delete changed.default_branch;
+    const drifts = answerDrift(github, tool, answer(200, changed)).filter((d) => !d.informational);
+    expect(drifts).toEqual([
+      expect.objectContaining({
+        kind: "missing-required",
+        pointer: "/default_branch",
+        at: { file: "github.cut.json", line: lineAfterStart('\n        "required": ['), col: 9 },
+        overlay: expect.objectContaining({ target: "$.components.schemas['full-repository'].required[?(@ == 'default_branch')]" }),
+      }),
+      expect.objectContaining({ kind: "type-mismatch", pointer: "/forks_count", message: '/forks_count must be integer, got "9"', at: { file: "github.cut.json", line: lineAfterStart('\n          "forks_count": {') + 1, col: 13 } }),
+    ]);
+  });
+});
