@@ -40,7 +40,8 @@ function routeOf(tool: ToolSpec, pagination: PaginationSpec): PagedRoute {
   return { method: tool.method, path: pathPattern((tool.server.basePath ?? "") + tool.path), tool, pagination };
 }
 
-function pathPattern(template: string): RegExp {
+/** A path template (`/volumes/{id}`) as a pattern of the paths it names, each placeholder one segment. */
+export function pathPattern(template: string): RegExp {
   const parts = template.split(/\{[^{}]+\}/).map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   return new RegExp(`^${parts.join("[^/]+")}$`);
 }

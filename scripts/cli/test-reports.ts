@@ -80,14 +80,20 @@ async function render(name: ReporterName, report: SuiteReport, io: CliIo): Promi
   }
 }
 
+/** A command's own renderings of some reports (verify's text and JSON), in place of the suite's, and its name for messages. */
+export interface ReportOptions {
+  own?: Partial<Record<ReporterName, string>>;
+  command?: string;
+}
+
 /**
  * Writes every report where it goes, the text report to stderr when stdout
  * carries another, and (with the github reporter) the Markdown summary to
  * `$GITHUB_STEP_SUMMARY`. Returns 2 when a file cannot be written.
  */
-export async function writeReports(reporters: Reporter[], report: SuiteReport, io: CliIo): Promise<number | undefined> {
+export async function writeReports(reporters: Reporter[], report: SuiteReport, io: CliIo, options: ReportOptions = {}): Promise<number | undefined> {
   const { textReport } = await import("../contract/report.js");
-  const text = textReport(report);
+  const text = options.own?.text ?? textReport(report);
   const { appendFileSync, mkdirSync, writeFileSync } = await import("node:fs");
   const { dirname } = await import("node:path");
   const problems: string[] = [];
@@ -102,7 +108,7 @@ export async function writeReports(reporters: Reporter[], report: SuiteReport, i
   };
   const onStdout = reporters.find((r) => r.output === undefined);
   for (const r of reporters) {
-    const content = await render(r.name, report, io);
+    const content = options.own?.[r.name] ?? (await render(r.name, report, io));
     if (r.output === undefined) io.stdout.write(content);
     else write("--output", r.output, content);
   }
@@ -114,7 +120,7 @@ export async function writeReports(reporters: Reporter[], report: SuiteReport, i
     const { markdownReport } = await import("../contract/report-markdown.js");
     write("GITHUB_STEP_SUMMARY", summary, `${markdownReport(report, { maxFailures: SUMMARY_FAILURES })}\n`, true);
   }
-  for (const p of problems) io.stderr.write(`blockwright test: ${p}\n`);
+  for (const p of problems) io.stderr.write(`${options.command ?? "blockwright test"}: ${p}\n`);
   return problems.length ? 2 : undefined;
 }
 

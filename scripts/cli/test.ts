@@ -2,7 +2,8 @@
 // project's own specs, run on Prism mocks of them.
 import { availableParallelism } from "node:os";
 import type { CaseResult } from "../contract/run.js";
-import type { ContractCase, Subject } from "../contract/types.js";
+import { resolve } from "node:path";
+import type { ContractCase, ResultKind, Subject } from "../contract/types.js";
 import { parseArgs, positiveInteger, PROJECT_OPTIONS, projectDirs, projectProviders, stringOption } from "./args.js";
 import { startCommandMocks, UsageError, type CliIo } from "./io.js";
 
@@ -72,6 +73,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     "max-failures": { type: "string" },
     workers: { type: "string" },
     list: { type: "boolean" },
+    replay: { type: "string" },
+    "max-age": { type: "string" },
   });
   const { checkOutputs, reportersOf, writeReports } = await import("./test-reports.js");
   const reporters = reportersOf(args);
@@ -80,6 +83,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const shard = shardOption(stringOption(args, "shard"));
   const maxFailures = positiveInteger(stringOption(args, "max-failures"), "--max-failures");
   const workersOption = positiveInteger(stringOption(args, "workers"), "--workers", MAX_WORKERS);
+  const replayDir = stringOption(args, "replay");
+  const maxAgeMs = ageOption(stringOption(args, "max-age"));
+  if (maxAgeMs !== undefined && replayDir === undefined) throw new UsageError("--max-age goes with --replay <dir>");
   await checkOutputs(reporters, io);
 
   const dirs = projectDirs(args, io.cwd);
@@ -96,21 +102,35 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     }
     throw e;
   }
-  const { deriveCases } = await import("../contract/derive.js");
   const { shardOf } = await import("../contract/shards.js");
-  const all = subjects.flatMap(deriveCases);
+  let all: ContractCase<ResultKind>[];
+  if (replayDir !== undefined) {
+    const { recordedCases, RecordingError } = await import("../verify/replay.js");
+    try {
+      all = recordedCases(subjects, resolve(io.cwd, replayDir), { now: new Date(), ...(maxAgeMs !== undefined ? { maxAgeMs } : {}), root: io.cwd });
+    } catch (e) {
+      if (e instanceof RecordingError) throw new UsageError(`--replay ${replayDir}: ${e.message}`);
+      throw e;
+    }
+  } else {
+    const { deriveCases } = await import("../contract/derive.js");
+    all = subjects.flatMap(deriveCases);
+  }
   const cases = shard ? shardOf(all, shard.index, shard.total) : all;
   if (args.values.list) {
     io.stdout.write(cases.map((c) => `${c.provider}\t${c.id}\n`).join(""));
     return 0;
   }
 
-  const needed = [...new Set(cases.map((c) => c.provider))];
-  const workers = Math.min(workersOption ?? defaultWorkers(cases.length), Math.max(1, cases.length));
+  // Replayed cases need no mock and run in this thread (recordings are read here, not in workers).
+  const needed = replayDir !== undefined ? [] : [...new Set(cases.map((c) => c.provider))];
+  const workers = replayDir !== undefined ? 1 : Math.min(workersOption ?? defaultWorkers(cases.length), Math.max(1, cases.length));
   const startedAt = new Date().toISOString();
   const started = performance.now();
   io.stderr.write(
-    `blockwright test: ${cases.length} cases${shard ? ` (shard ${shard.index}/${shard.total} of ${all.length})` : ""} on ${needed.length} mock${needed.length === 1 ? "" : "s"}${workers > 1 ? ` in ${workers} workers` : ""}, seed ${seed}, ${runs} runs per property\n`,
+    replayDir !== undefined
+      ? `blockwright test: ${cases.length} recorded cases${shard ? ` (shard ${shard.index}/${shard.total} of ${all.length})` : ""} from ${replayDir}, replayed without network\n`
+      : `blockwright test: ${cases.length} cases${shard ? ` (shard ${shard.index}/${shard.total} of ${all.length})` : ""} on ${needed.length} mock${needed.length === 1 ? "" : "s"}${workers > 1 ? ` in ${workers} workers` : ""}, seed ${seed}, ${runs} runs per property\n`,
   );
   let interrupted = false;
   void io.interrupted.then(() => (interrupted = true));
@@ -128,13 +148,12 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const byName = new Map(subjects.map((subject) => [subject.provider, subject]));
   for (const r of results) {
     const subject = byName.get(r.provider);
-    if (r.status === "passed" || !subject) continue;
+    if (r.status === "passed" || !subject || r.at) continue;
     const at = locateSource(subject, r.source);
     if (at) r.at = at;
   }
   const report = {
-    seed,
-    runs,
+    ...(replayDir === undefined ? { seed, runs } : {}),
     ...(shard ? { shard: `${shard.index}/${shard.total}` } : {}),
     startedAt,
     durationMs: Math.round(performance.now() - started),
@@ -176,7 +195,7 @@ interface RunOutcome {
  * --max-failures is in, the run is over: results of cases under way then are
  * left out of the report, which says how many.
  */
-async function runSuite(cases: ContractCase[], options: SuiteOptions): Promise<RunOutcome> {
+async function runSuite(cases: ContractCase<ResultKind>[], options: SuiteOptions): Promise<RunOutcome> {
   const { io, dirs, seed, runs, workers, maxFailures } = options;
   let failures = 0;
   const capped = () => maxFailures !== undefined && failures >= maxFailures;
@@ -230,4 +249,13 @@ function shardOption(value: string | undefined): { index: number; total: number 
   const total = m ? Number(m[2]) : NaN;
   if (!m || total < 1 || index < 1 || index > total) throw new UsageError(`--shard takes i/n with 1 ≤ i ≤ n, e.g. 1/3, got ${JSON.stringify(value)}`);
   return { index, total };
+}
+
+/** --max-age: a number of days (`30d`), hours (`12h`) or minutes (`90m`), in milliseconds. */
+function ageOption(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const m = /^\s*(\d+)\s*([dhm])\s*$/.exec(value);
+  const n = m ? Number(m[1]) : 0;
+  if (!m || n <= 0 || n > 36_500) throw new UsageError(`--max-age takes a duration such as 30d, 12h or 90m, got ${JSON.stringify(value)}`);
+  return n * { d: 86_400_000, h: 3_600_000, m: 60_000 }[m[2] as "d" | "h" | "m"];
 }

@@ -3,7 +3,10 @@
 // coverage, for the Markdown and HTML reports).
 import { KIND_ORDER } from "./kinds/index.js";
 import type { CaseResult } from "./run.js";
-import type { CaseKind } from "./types.js";
+import type { ResultKind } from "./types.js";
+
+/** Every kind a result can have, in the order of the coverage tables: the derived kinds, then the live ones. */
+export const RESULT_KINDS: readonly ResultKind[] = [...KIND_ORDER, "live", "replay"];
 
 export interface KindCount {
   cases: number;
@@ -14,7 +17,7 @@ export interface OperationCoverage {
   provider: string;
   operation: string;
   /** The kinds with cases, in the table's order. */
-  kinds: { kind: CaseKind; count: KindCount }[];
+  kinds: { kind: ResultKind; count: KindCount }[];
   /** Every status received, ascending. */
   statuses: number[];
   passed: boolean;
@@ -22,7 +25,7 @@ export interface OperationCoverage {
 
 /** One row per operation, in the order of the results (by provider, then operation). */
 export function operationCoverage(results: readonly CaseResult[]): OperationCoverage[] {
-  const rows = new Map<string, { provider: string; operation: string; counts: Map<CaseKind, KindCount>; statuses: Set<number> }>();
+  const rows = new Map<string, { provider: string; operation: string; counts: Map<ResultKind, KindCount>; statuses: Set<number> }>();
   for (const r of results) {
     const key = `${r.provider}\u0000${r.operation}`;
     let row = rows.get(key);
@@ -34,7 +37,7 @@ export function operationCoverage(results: readonly CaseResult[]): OperationCove
     for (const s of r.statuses) row.statuses.add(s);
   }
   return [...rows.values()].map(({ provider, operation, counts, statuses }) => {
-    const kinds = KIND_ORDER.flatMap((kind) => {
+    const kinds = RESULT_KINDS.flatMap((kind) => {
       const count = counts.get(kind);
       return count ? [{ kind, count }] : [];
     });

@@ -4,10 +4,11 @@
 // violation and the command that reproduces it. Nothing is loaded from
 // elsewhere (its Content-Security-Policy forbids it), and every piece of text
 // from the specs, the mocks or the run is escaped.
-import { operationCoverage } from "./coverage.js";
+import { operationCoverage, RESULT_KINDS } from "./coverage.js";
 import { KIND_ORDER } from "./kinds/index.js";
 import { byProvider, runLine, type SuiteReport, summarise, text, where } from "./report.js";
 import type { CaseResult } from "./run.js";
+import type { CaseKind } from "./types.js";
 
 const STYLE = `
 body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 72rem; padding: 0 1rem; color: #1f2328; }
@@ -62,9 +63,12 @@ function providersTable(report: SuiteReport): string {
 }
 
 function coverageTable(report: SuiteReport): string {
-  const head = `<tr><th>Provider</th><th>Operation</th>${KIND_ORDER.map((k) => `<th>${text(k)}</th>`).join("")}<th>Statuses</th></tr>`;
+  // The derived kinds' columns when the run had derived cases; a live kind's when it had one.
+  const present = new Set(report.results.map((r) => r.kind));
+  const columns = RESULT_KINDS.filter((k) => (KIND_ORDER.includes(k as CaseKind) ? KIND_ORDER.some((d) => present.has(d)) : present.has(k)));
+  const head = `<tr><th>Provider</th><th>Operation</th>${columns.map((k) => `<th>${text(k)}</th>`).join("")}<th>Statuses</th></tr>`;
   const rows = operationCoverage(report.results).map((row) => {
-    const cells = KIND_ORDER.map((kind) => {
+    const cells = columns.map((kind) => {
       const count = row.kinds.find((k) => k.kind === kind)?.count;
       if (!count) return `<td class="none">—</td>`;
       return `<td class="n ${count.passed === count.cases ? "ok" : "bad"}">${count.passed}/${count.cases}</td>`;

@@ -5,8 +5,11 @@ import { formatPosition } from "../yaml/yaml-source.js";
 import type { CaseResult } from "./run.js";
 
 export interface SuiteReport {
-  seed: number;
-  runs: number;
+  /** The random inputs' seed and runs per property (none for cases without random inputs: replayed or live calls). */
+  seed?: number;
+  runs?: number;
+  /** The command that ran, for the JUnit suite's name (default `blockwright test`). */
+  command?: string;
   /** `i/n` when the run was one shard of the suite. */
   shard?: string;
   /** When the run started (ISO 8601). */
@@ -49,7 +52,8 @@ export function where(r: CaseResult): string | undefined {
 /** The run's one-line account: seed, runs, shard, time, and why it stopped early. */
 export function runLine(report: SuiteReport): string {
   const ran = report.planned !== undefined && report.planned > report.results.length ? `; ${report.results.length} of ${report.planned} cases ran (${report.stopped ?? "stopped"})` : "";
-  return `seed ${report.seed}, ${report.runs} runs per property${report.shard ? `, shard ${report.shard}` : ""}, ${(report.durationMs / 1000).toFixed(1)} s${ran}`;
+  const random = report.seed !== undefined ? `seed ${report.seed}, ${report.runs ?? 0} runs per property, ` : "";
+  return `${random}${report.shard ? `shard ${report.shard}, ` : ""}${(report.durationMs / 1000).toFixed(1)} s${ran}`;
 }
 
 /** Failures in full, one line per provider, and a closing `N passed, N failed` line. */
@@ -73,8 +77,7 @@ export function jsonReport(report: SuiteReport): string {
   const s = summarise(report.results);
   return `${JSON.stringify(
     {
-      seed: report.seed,
-      runs: report.runs,
+      ...(report.seed !== undefined ? { seed: report.seed, runs: report.runs } : {}),
       ...(report.shard ? { shard: report.shard } : {}),
       startedAt: report.startedAt,
       durationMs: report.durationMs,
@@ -91,14 +94,13 @@ export function jsonReport(report: SuiteReport): string {
 /** JUnit XML as Jenkins, GitHub Actions reporters and GitLab read it. */
 export function junitReport(report: SuiteReport): string {
   const s = summarise(report.results);
-  const out = [`<?xml version="1.0" encoding="UTF-8"?>`, `<testsuites name="blockwright test" tests="${s.cases}" failures="${s.failed}" errors="${s.errors}" time="${seconds(report.durationMs)}">`];
+  const out = [`<?xml version="1.0" encoding="UTF-8"?>`, `<testsuites name="${attr(report.command ?? "blockwright test")}" tests="${s.cases}" failures="${s.failed}" errors="${s.errors}" time="${seconds(report.durationMs)}">`];
   for (const [provider, results] of byProvider(report.results)) {
     const p = summarise(results);
     out.push(
       `  <testsuite name="${attr(provider)}" tests="${p.cases}" failures="${p.failed}" errors="${p.errors}" skipped="0" time="${seconds(results.reduce((n, r) => n + r.durationMs, 0))}" timestamp="${attr(report.startedAt.replace(/\.\d+Z$/, ""))}">`,
       `    <properties>`,
-      `      <property name="seed" value="${report.seed}"/>`,
-      `      <property name="runs" value="${report.runs}"/>`,
+      ...(report.seed !== undefined ? [`      <property name="seed" value="${report.seed}"/>`, `      <property name="runs" value="${report.runs ?? 0}"/>`] : []),
       ...(report.shard ? [`      <property name="shard" value="${attr(report.shard)}"/>`] : []),
       `    </properties>`,
     );

@@ -4,13 +4,13 @@
 import { itemAt } from "@blockwright/runtime";
 import type { SourcePosition } from "../yaml/yaml-source.js";
 import { type FailureDetail, failureDetail } from "./failure.js";
-import { ContractFailure, type CaseContext, type CaseKind, type CaseSource, type ContractCase, type ObservedCall } from "./types.js";
+import { ContractFailure, type CaseContext, type CaseSource, type ContractCase, type ObservedCall, type ResultKind } from "./types.js";
 
 export interface CaseResult {
   id: string;
   provider: string;
   operation: string;
-  kind: CaseKind;
+  kind: ResultKind;
   name: string;
   /** `error`: the case could not run (a defect of the suite or a runtime that threw), not a contract that failed. */
   status: "passed" | "failed" | "error";
@@ -35,7 +35,7 @@ export interface RunOptions {
 }
 
 /** Results in case order; a stopped run returns the results of the cases it ran. */
-export async function runCases(cases: ContractCase[], ctx: CaseContext, options: RunOptions = {}): Promise<CaseResult[]> {
+export async function runCases(cases: ContractCase<ResultKind>[], ctx: CaseContext, options: RunOptions = {}): Promise<CaseResult[]> {
   const results: CaseResult[] = new Array(cases.length);
   let next = 0;
   const worker = async () => {
@@ -49,7 +49,7 @@ export async function runCases(cases: ContractCase[], ctx: CaseContext, options:
   return results.filter(Boolean);
 }
 
-export async function runCase(c: ContractCase, ctx: CaseContext): Promise<CaseResult> {
+export async function runCase(c: ContractCase<ResultKind>, ctx: CaseContext): Promise<CaseResult> {
   const started = performance.now();
   const statuses = new Set<number>();
   let last: ObservedCall | undefined;
@@ -68,6 +68,7 @@ export async function runCase(c: ContractCase, ctx: CaseContext): Promise<CaseRe
   } catch (e) {
     const failure = e instanceof ContractFailure;
     const message = e instanceof Error ? e.message : String(e);
-    return { ...base, status: failure ? "failed" : "error", durationMs: Math.round(performance.now() - started), message, statuses: [...statuses], failure: failureDetail(message, last) };
+    const at = failure && e.at ? { at: e.at } : {};
+    return { ...base, status: failure ? "failed" : "error", durationMs: Math.round(performance.now() - started), message, ...at, statuses: [...statuses], failure: failureDetail(message, last) };
   }
 }

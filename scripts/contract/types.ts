@@ -3,7 +3,7 @@
 // to run. Nothing here depends on a test framework.
 import type { ToolSpec } from "@blockwright/runtime";
 import type { OpenApiDocument } from "../codegen/openapi-document.js";
-import type { YamlSource } from "../yaml/yaml-source.js";
+import type { SourcePosition, YamlSource } from "../yaml/yaml-source.js";
 import type { Exchange } from "./exchange.js";
 
 /** One provider under test. */
@@ -34,6 +34,12 @@ export interface ObservedCall {
 /** The kinds of case, each derived by its own module (kinds/<kind>.ts) listed in CASE_KINDS (kinds/index.ts). */
 export type CaseKind = "example" | "request" | "limit" | "enum" | "rule" | "route" | "error" | "auth" | "scenario" | "property";
 
+/** Cases not derived from the specs but from a live service: its answers (`blockwright verify`) and their recordings (`test --replay`). */
+export type LiveKind = "live" | "replay";
+
+/** What a case or its result can be: after the derived kinds, the live ones. */
+export type ResultKind = CaseKind | LiveKind;
+
 /** One kind of case: for which operations it is derived, and how. */
 export interface CaseKindModule {
   /**
@@ -57,13 +63,13 @@ export interface CaseContext {
   observe?(call: ObservedCall): void;
 }
 
-export interface ContractCase {
+export interface ContractCase<K extends ResultKind = CaseKind> {
   /** Stable and unique: `<operation> › <kind> › <name>`. */
   id: string;
   provider: string;
   /** The tool (operation) id. */
   operation: string;
-  kind: CaseKind;
+  kind: K;
   name: string;
   /** What it derives from: by default the operation in the manifest. */
   source: CaseSource;
@@ -73,7 +79,11 @@ export interface ContractCase {
 
 /** A contract that does not hold: the message says what was expected and what happened. */
 export class ContractFailure extends Error {
-  constructor(message: string) {
+  /** `at`: the place in the specs the failure contradicts, when the case knows it better than its source (a replayed answer's schema). */
+  constructor(
+    message: string,
+    readonly at?: SourcePosition,
+  ) {
     super(message);
     this.name = "ContractFailure";
   }

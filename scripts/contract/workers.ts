@@ -14,7 +14,7 @@ import { Worker } from "node:worker_threads";
 import type { CaseResult } from "./run.js";
 import { partition } from "./shards.js";
 import type { ProjectDirs } from "./subjects.js";
-import type { ContractCase } from "./types.js";
+import type { ContractCase, ResultKind } from "./types.js";
 
 /** What a worker is given. */
 export interface WorkerTask {
@@ -54,7 +54,7 @@ export interface WorkerRunOptions {
 const POLL_MS = 100;
 
 /** Results in the order of `cases`; a stopped run returns the results of the cases that ran. */
-export async function runInWorkers(cases: readonly ContractCase[], options: WorkerRunOptions): Promise<CaseResult[]> {
+export async function runInWorkers(cases: readonly Pick<ContractCase<ResultKind>, "id" | "provider" | "operation">[], options: WorkerRunOptions): Promise<CaseResult[]> {
   const order = new Map(cases.map((c, i) => [c.id, i]));
   const parts = partition(cases, options.workers).filter((part) => part.length);
   const results: CaseResult[] = [];

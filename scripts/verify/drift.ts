@@ -2,7 +2,7 @@
 // held against the specs: each difference, where in the answer it is (a JSON
 // pointer), the place in the specs it contradicts, and a suggested patch of
 // the OpenAPI document as an OpenAPI Overlay action for the user to review.
-import type { SourcePosition } from "../yaml/yaml-source.js";
+import { formatPosition, type SourcePosition } from "../yaml/yaml-source.js";
 
 export type DriftKind =
   /** The answer lacks a field its schema requires. */
@@ -48,4 +48,9 @@ export interface Drift {
   at?: SourcePosition;
   /** A suggested patch of the OpenAPI document (none for a manifest's output). */
   overlay?: OverlayAction;
+}
+
+/** One drift on a line of a failure message: kind, pointer, words, and the spec's place. */
+export function describeDrift(d: Drift): string {
+  return `  - ${d.kind} ${d.pointer || "(the whole body)"}: ${d.message}${d.at ? ` (${formatPosition(d.at)})` : ""}`;
 }

@@ -1,0 +1,83 @@
+// The calls `blockwright verify` makes to a live service: for each operation
+// that changes nothing upstream (its method reads, or the manifest marks it
+// read-only) and each one the user names with --allow-writes, the derived
+// suite's valid inputs — the minimal input, then each request example of the
+// spec — with the user's own parameters (credential, instance, ids of real
+// records) in place of the spec's. One call per operation comes before any
+// operation's second, so that a small request budget still reaches them all.
+import { oauthParams, toolBehavior, type ToolSpec } from "@blockwright/runtime";
+import type { Subject } from "../contract/types.js";
+import { valuesOf, type Input } from "../contract/values.js";
+
+export interface Probe {
+  tool: ToolSpec;
+  /** `minimal input`, `request example "<name>"`: the derived case it stands for. */
+  name: string;
+  /** The input as sent, the user's parameters included (secrets resolved). */
+  input: Input;
+  /** May send a request that changes state (named by --allow-writes, or declared read-only though its method writes). */
+  mayWrite: boolean;
+}
+
+export interface ProbeOptions {
+  /** The user's parameters, secrets resolved; each goes to the operations that have it. */
+  given: Input;
+  /** Operations whose writes the user allows. */
+  allowWrites: ReadonlySet<string>;
+  /** Only these operations (all when empty). */
+  only?: ReadonlySet<string>;
+}
+
+/** Whether verify may call `tool` without --allow-writes: it reads only (by its methods, or as the manifest declares). */
+export function readsOnly(tool: ToolSpec): boolean {
+  return toolBehavior(tool).readOnly;
+}
+
+/** The probes of a provider, one per operation first, then the rest, in the order of its tools. */
+export function planProbes(subject: Subject, options: ProbeOptions): Probe[] {
+  const rounds: Probe[][] = [];
+  for (const tool of subject.tools) {
+    if (options.only?.size && !options.only.has(tool.id)) continue;
+    const reads = readsOnly(tool);
+    if (!reads && !options.allowWrites.has(tool.id)) continue;
+    const mayWrite = !reads || tool.method !== "GET" || tool.routes.some((r) => r.method !== "GET");
+    // An allowed write is made once (its minimal input): each call changes data.
+    const probes = probesOf(subject, tool, options.given).slice(0, reads ? undefined : 1);
+    probes.forEach((probe, i) => {
+      rounds[i] ??= [];
+      rounds[i].push({ ...probe, tool, mayWrite });
+    });
+  }
+  return rounds.flat();
+}
+
+function probesOf(subject: Subject, tool: ToolSpec, given: Input): { name: string; input: Input }[] {
+  const values = valuesOf(tool, subject.document);
+  const out: { name: string; input: Input }[] = [];
+  const seen = new Set<string>();
+  const add = (name: string, derived: Input | undefined) => {
+    if (!derived) return;
+    const input = withGiven(tool, derived, given);
+    const key = JSON.stringify(input);
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push({ name, input });
+  };
+  add("minimal input", values.minimal());
+  for (const example of values.requestExamples()) add(`request example "${example.name}"`, example.input);
+  return out;
+}
+
+/**
+ * A derived input with the spec's stand-ins for what only the user has taken
+ * out (credentials, OAuth flow parameters, the instance address) and the
+ * user's parameters put in.
+ */
+function withGiven(tool: ToolSpec, derived: Input, given: Input): Input {
+  const standIns = new Set([tool.auth.param, ...oauthParams(tool), ...(tool.server.param ? [tool.server.param] : [])]);
+  for (const p of tool.params) if (p.secret) standIns.add(p.name);
+  const input: Input = {};
+  for (const [name, value] of Object.entries(derived)) if (!standIns.has(name)) input[name] = value;
+  for (const p of tool.params) if (Object.hasOwn(given, p.name)) input[p.name] = given[p.name];
+  return input;
+}
