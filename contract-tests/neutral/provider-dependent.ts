@@ -65,6 +65,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "contract-tests/seed-rules.contract.test.ts",
       "contract-tests/upstream-docs.contract.test.ts",
     ],
+    "verify and its recordings against stand-in servers of the providers it names (issue 23's checks)": ["contract-tests/verify.contract.test.ts"],
     "the example workflows, which name their providers": ["contract-tests/examples.contract.test.ts", "scripts/workflow/validate.test.ts"],
     "tools it names (a registry entry, a tool's limits or refusals)": [
       "runtime/execute.test.ts",

@@ -7,7 +7,7 @@ import type { ContractCase, ResultKind, Subject } from "../contract/types.js";
 import { parseArgs, positiveInteger, PROJECT_OPTIONS, projectDirs, projectProviders, stringOption } from "./args.js";
 import { startCommandMocks, UsageError, type CliIo } from "./io.js";
 
-export const USAGE = `Usage: blockwright test [provider...] [--reporter <r> [--output <file>]]... [--seed <n>] [--runs <n>] [--max-failures <n>] [--workers <n>] [--shard <i>/<n>] [--list] [--specs <dir>] [--out <dir>]
+export const USAGE = `Usage: blockwright test [provider...] [--reporter <r> [--output <file>]]... [--seed <n>] [--runs <n>] [--max-failures <n>] [--workers <n>] [--shard <i>/<n>] [--replay <dir> [--max-age <age>]] [--list] [--specs <dir>] [--out <dir>]
 
 Run the contract suite derived from the specs on Prism mocks of them: every
 named example, every limit at its boundary and one step past it, every enum
@@ -40,6 +40,14 @@ Progress goes to stderr: a status line on a terminal, plain lines otherwise.
                     providers, or the operations of one too large for a
                     part, balanced by case count; a shard starts only the
                     mocks its cases use
+  --replay <dir>    instead of the derived cases on mocks, replay what
+                    blockwright verify --record <dir> recorded of the live
+                    service, with no network and no credentials: each call
+                    must send the requests it recorded, and each recorded
+                    answer must still agree with the specs and give the
+                    outputs the block promises
+  --max-age <age>   with --replay: fail recordings older than this (30d,
+                    12h, 90m): the service may have changed since
   --list            print the case ids instead of running them
   --specs <dir>     the specs folder (default ./specs)
   --out <dir>       the generated packages (default ./generated)
