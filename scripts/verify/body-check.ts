@@ -45,7 +45,7 @@ export function schemaDrift(checker: DocumentChecker, operation: string, schema:
 /** A schema's type widened to what the service answered: 3.0 has `nullable` for null and one type, 3.1 a list of types. */
 function typeOverlay(checker: DocumentChecker, schema: Path, found: unknown): OverlayAction {
   const declared = valueAt(checker.document.source.data, [...schema, "type"]);
-  const declaredList = (Array.isArray(declared) ? declared : [declared]).map(String);
+  const declaredList = (Array.isArray(declared) ? declared : declared === undefined ? [] : [declared]).map(String);
   const observed = observedType(found);
   const description = `The live service answered ${article(observed)} ${observed} (${shown(found)}) where the spec says ${declaredList.join(" or ")}: review.`;
   const target = jsonPath(schema);
