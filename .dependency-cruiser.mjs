@@ -6,7 +6,7 @@
 //   generated/<p>/               one package per provider
 //   helpers                      scripts/{hash,canonical-json,paths,targets,github-actions}.ts, scripts/yaml/
 //   generator                    scripts/codegen/
-//   tools over the generator     scripts/{surface,contract,upstream,agents,workflow}/, scripts/{registry,mocks}.ts
+//   tools over the generator     scripts/{surface,contract,verify,upstream,import,publish,agents,workflow}/, scripts/{registry,mocks}.ts
 //   faces                        scripts/cli/ and scripts/cli.ts (the command), scripts/index.ts (the library),
 //                                scripts/bench/, scripts/build/
 //
