@@ -1,0 +1,115 @@
+// `blockwright verify` on providers added from real published documents
+// (the committed cuts of GitHub's and Slack's, see
+// scripts/import/__fixtures__/published/SOURCES.yaml), against a loopback
+// server that answers each operation with its published document's own
+// example: what verify reports there are the published documents' own
+// contradictions, found as a user would find them on the live service.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import jsYaml from "js-yaml";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cli } from "../../contract-tests/cli-harness.js";
+import { server } from "../../contract-tests/loopback-server.js";
+import { ROOT } from "../../contract-tests/repo.js";
+import { pathPattern } from "../mock-paging.js";
+
+const PUBLISHED = join(ROOT, "scripts/import/__fixtures__/published");
+const tmp = mkdtempSync(join(tmpdir(), "blockwright-verify-published-"));
+const TOKEN = "ghp_verify-published-0123456789";
+const env = { TOKEN };
+let dir: string;
+
+type Node = Record<string, unknown>;
+
+/** A server answering each operation of `document` with the first example of its first 2xx answer. */
+async function exampleServer(document: string) {
+  const doc = jsYaml.load(readFileSync(document, "utf8")) as Node;
+  const at = (ref: string) =>
+    ref
+      .slice(2)
+      .split("/")
+      .reduce<unknown>((n, k) => (n as Node)?.[k.replaceAll("~1", "/").replaceAll("~0", "~")], doc);
+  const deref = (x: unknown): Node | undefined => ((x as Node)?.$ref ? deref(at((x as Node).$ref as string)) : (x as Node | undefined));
+  const base = new URL(((doc.servers as Node[] | undefined)?.[0]?.url as string | undefined) ?? "http://x").pathname.replace(/\/$/, "");
+  const routes: { method: string; path: RegExp; status: number; body: unknown }[] = [];
+  for (const [path, item] of Object.entries(doc.paths as Record<string, Node>)) {
+    for (const [method, op] of Object.entries(item)) {
+      const responses = (op as Node)?.responses as Record<string, unknown> | undefined;
+      const [status, response] = Object.entries(responses ?? {}).find(([s]) => s.startsWith("2")) ?? [];
+      if (!status) continue;
+      const media = (deref(response)?.content as Record<string, Node> | undefined)?.["application/json"];
+      const body = media?.example ?? deref(Object.values((media?.examples ?? {}) as Node)[0])?.value;
+      routes.push({ method: method.toUpperCase(), path: pathPattern(base + path), status: Number(status), body });
+    }
+  }
+  return server((r) => {
+    const route = routes.find((x) => x.method === r.method && x.path.test(new URL(r.url, "http://x").pathname));
+    return route ? { status: route.status, body: JSON.stringify(route.body) } : { status: 404, body: "{}" };
+  });
+}
+
+beforeAll(async () => {
+  dir = join(tmp, "project");
+  mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
+  symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
+  mkdirSync(join(dir, "specs"));
+  expect(await cli(["add", "github", "--from", join(PUBLISHED, "github.cut.json"), "--operations", "repos/get,issues/list-for-repo"], { cwd: dir })).toMatchObject({ code: 0 });
+  expect(await cli(["add", "slack", "--from", join(PUBLISHED, "slack.cut.json"), "--operations", "/conversations.list,/users.info"], { cwd: dir })).toMatchObject({ code: 0 });
+  expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
+});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe("verify on providers added from published documents", () => {
+  it("GitHub: its own example of repos/get lacks the language its schema requires — reported at full-repository's required list", async () => {
+    const upstream = await exampleServer(join(dir, "specs/github/openapi.yaml"));
+    try {
+      const r = await cli(["verify", "github", "--base-url", upstream.url, "--param", "accessToken={{TOKEN}}", "--interval", "0", "--json", "--record", "recordings"], { cwd: dir, env });
+      expect(r.code).toBe(1);
+      const report = JSON.parse(r.stdout);
+      const failing = report.results.flatMap((x: { drifts: { informational?: boolean }[] }) => x.drifts.filter((d) => !d.informational));
+      const spec = readFileSync(join(dir, "specs/github/openapi.yaml"), "utf8").split("\n");
+      // The component's own `required` list: a key of the component (two spaces deeper than its name), not a property's.
+      const component = spec.findIndex((l) => l === "    full-repository:");
+      const required = spec.findIndex((l, i) => i > component && l.startsWith("      required:"));
+      expect(failing).toContainEqual(
+        expect.objectContaining({
+          operation: "github_repos_get",
+          kind: "missing-required",
+          pointer: "/language",
+          at: expect.objectContaining({ file: "specs/github/openapi.yaml", line: required + 1 }),
+          overlay: expect.objectContaining({ target: "$.components.schemas['full-repository'].required[?(@ == 'language')]", remove: true }),
+        }),
+      );
+      expect(failing.every((d: { kind: string }) => d.kind === "missing-required")).toBe(true);
+      expect(r.stdout + r.stderr).not.toContain(TOKEN);
+      expect(upstream.received.every((q) => q.method === "GET" && q.headers.authorization === `Bearer ${TOKEN}`)).toBe(true);
+    } finally {
+      await upstream.close();
+    }
+    // The recording holds what GitHub's example says, and no token; replayed offline, it says the same.
+    const files = readdirSync(join(dir, "recordings/github"), { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith(".json"));
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) expect(readFileSync(join(dir, "recordings/github", f), "utf8")).not.toContain(TOKEN);
+    const replay = await cli(["test", "github", "--replay", "recordings"], { cwd: dir });
+    expect(replay.code).toBe(1);
+    expect(replay.stdout).toContain("missing-required /language");
+  });
+
+  it("Slack: users.info's published schema says its user is a list (items without a type), the answer an object — reported at the drafted output", async () => {
+    const upstream = await exampleServer(join(dir, "specs/slack/openapi.yaml"));
+    try {
+      const r = await cli(["verify", "slack", "--base-url", upstream.url, "--param", "accessToken={{TOKEN}}", "--interval", "0"], { cwd: dir, env });
+      expect(r.code).toBe(1);
+      expect(r.stdout).toMatch(/^✓ slack_conversations_list › live › minimal input$/m);
+      expect(r.stdout).toMatch(/^✗ slack_users_info › live › minimal input$/m);
+      expect(r.stdout).toMatch(/^ {4}output \/outputs\/data: output data must be array, got \{/m);
+      expect(r.stdout).toMatch(/^ {6}spec: specs\/slack\/manifest\.yaml:\d+:\d+$/m);
+      expect(upstream.received.map((q) => new URL(q.url, "http://x").pathname).sort()).toEqual(["/api/conversations.list", "/api/users.info"]);
+    } finally {
+      await upstream.close();
+    }
+  });
+});
