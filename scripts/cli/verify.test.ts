@@ -34,7 +34,7 @@ function lineOf(file: string, text: string, after?: string): number {
   return i + 1;
 }
 
-type Mode = { total?: unknown; dropId?: boolean; bookStatus?: number; echo?: boolean };
+type Mode = { total?: unknown; dropId?: boolean; bookStatus?: number; echo?: boolean; echoInState?: boolean };
 let mode: Mode = {};
 const book = { id: "b7", title: "Dune Messiah", state: "ready", rank: 3 };
 let upstream: Awaited<ReturnType<typeof server>>;
@@ -45,7 +45,8 @@ beforeAll(async () => {
     if (r.method === "GET" && r.url.startsWith("/v2/books")) {
       if (mode.bookStatus) return { status: mode.bookStatus, body: JSON.stringify({ error: { code: "Unavailable", message: "try later" } }) };
       const { id: _id, ...rest } = book;
-      return { status: 200, body: JSON.stringify({ ...(mode.dropId ? rest : book), ...(mode.echo ? { title: `Dune ${r.headers["x-shelf-key"]}` } : {}) }) };
+      const state = mode.echoInState ? { state: `bad ${r.headers["x-shelf-key"]}` } : {};
+      return { status: 200, body: JSON.stringify({ ...(mode.dropId ? rest : book), ...(mode.echo ? { title: `Dune ${r.headers["x-shelf-key"]}` } : {}), ...state }) };
     }
     return { status: 201, body: JSON.stringify(book) };
   });
@@ -97,6 +98,22 @@ describe("blockwright verify", () => {
     expect(document).toMatchObject({ overlay: "1.0.0", info: { title: expect.stringContaining("shelf") } });
     expect(document.actions).toEqual(expect.arrayContaining(drifts.map((d: { overlay: unknown }) => d.overlay)));
     for (const form of keyForms) expect(r.stdout + r.stderr, form).not.toContain(form);
+  });
+
+  it("quotes no secret the service echoed into a value it reports", async () => {
+    mode = { echoInState: true };
+    const r = await verify(dir, "--json", "--operation", "shelf_get_book");
+    expect(r.code).toBe(1);
+    const [drift] = JSON.parse(r.stdout).results[0].drifts;
+    expect(drift).toMatchObject({ kind: "constraint", pointer: "/state" });
+    expect(drift.message).toContain("[redacted]");
+    for (const form of keyForms) expect(r.stdout + r.stderr, form).not.toContain(form);
+  });
+
+  it("calls nothing when every operation asked may write", async () => {
+    const before = upstream.received.length;
+    expect(await verify(dir, "--operation", "shelf_add_book")).toMatchObject({ code: 2, stderr: expect.stringContaining("nothing to call: shelf_add_book may change data, and verify calls only what reads unless --allow-writes names it") });
+    expect(upstream.received.length).toBe(before);
   });
 
   it("reports a status the spec does not declare, at the operation's responses", async () => {

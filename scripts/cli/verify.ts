@@ -152,6 +152,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     signal: controller.signal,
     onResult: (r, i, planned) => io.stderr.write(`blockwright verify: ${i + 1}/${planned} ${r.status === "passed" ? "✓" : "✗"} ${r.id} (${r.statuses.join(", ") || "no answer"})\n`),
   });
+  if (!report.planned) {
+    throw new UsageError(`nothing to call: ${report.skippedWrites.join(", ") || "no operation"} may change data, and verify calls only what reads unless --allow-writes names it`);
+  }
   if (interrupted) report.stopped = "interrupted";
   const { asSuiteReport, overlayOf, verifyJson, verifyText } = await import("../verify/report.js");
   if (overlayFile !== undefined) await writeOverlay(overlayFile, overlayOf(report), io);

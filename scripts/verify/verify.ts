@@ -2,7 +2,7 @@
 // service through the guarded fetch (live-fetch.ts), one at a time, and each
 // answer held against the specs — the spec's response for its status
 // (answer-check.ts) and the block's promised outputs (output-check.ts).
-import { executeToolDefinition, type ToolResult, type ToolSpec } from "@blockwright/runtime";
+import { executeToolDefinition, redact, redactDeep, type ToolResult, type ToolSpec } from "@blockwright/runtime";
 import { withAddress } from "../contract/call.js";
 import type { Exchange } from "../contract/exchange.js";
 import { expectedOutputs } from "../contract/outputs.js";
@@ -13,7 +13,7 @@ import type { Drift } from "./drift.js";
 import { type LiveExchange, liveLink } from "./live-fetch.js";
 import { outputDrift } from "./output-check.js";
 import { planProbes, type Probe } from "./probes.js";
-import { recordingOf, writeRecording } from "./recording.js";
+import { recordingOf, secretsOf, writeRecording } from "./recording.js";
 
 export interface VerifyOptions {
   /** The live service: scheme and host (checked by the caller: https, or http on loopback). */
@@ -137,12 +137,14 @@ async function runProbe(subject: Subject, probe: Probe, link: ReturnType<typeof 
   const recording = options.record && exchanges.length ? writeRecording(options.record, redacted) : undefined;
   const shown = redacted.exchanges.map((ex) => `${ex.method} ${new URL(ex.url).pathname}${new URL(ex.url).search}`);
   const common = { statuses: [...new Set(exchanges.map((ex) => ex.status))], requests: shown, ...(recording ? { recording } : {}), durationMs: Math.round(performance.now() - started) };
+  // A value the service echoed may be a secret: what the report quotes of the answers is redacted.
+  const secrets = secretsOf(tool, input, exchanges);
   const last = calls.at(-1);
   if (!last) {
     const message = result.success ? "no request was sent" : result.error.message;
-    return { ...base, status: "error", drifts: [], message, ...common };
+    return { ...base, status: "error", drifts: [], message: redact(message, secrets), ...common };
   }
-  const drifts = checkCall(subject, tool, input, calls, result);
+  const drifts = redactDeep(checkCall(subject, tool, input, calls, result), secrets);
   const failed = drifts.some((d) => !d.informational);
   return { ...base, status: failed ? "failed" : "passed", drifts, ...common };
 }
