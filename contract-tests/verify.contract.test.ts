@@ -2,12 +2,14 @@
 // loopback server plays Google Books, faithful to our spec or not (the volume
 // read without its required `id`, the search's `totalItems` as a string), and
 // one plays Salesforce, to show that nothing that writes is sent unasked.
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OpenApiDocument } from "../scripts/codegen/openapi-document.js";
 import { loadYamlSource } from "../scripts/yaml/yaml-source.js";
 import { cli } from "./cli-harness.js";
+import { issueTokens, startOAuthServers } from "./oauth-servers.js";
 import { server } from "./loopback-server.js";
 import { SPECS_DIR } from "./repo.js";
 
@@ -99,5 +101,47 @@ describe("verify crm against a server that plays it", () => {
     const before = crm.received.length;
     await cli(["verify", "crm", "--base-url", crm.url, "--param", "apiKey={{CRM_TOKEN}}", "--interval", "0", "--allow-writes", "crm_create_record", "--operation", "crm_create_record"], { env });
     expect(crm.received.slice(before).map((q) => q.method)).toEqual(["POST"]);
+  });
+});
+
+describe("verify directory with its OAuth 2 client credentials, recorded and replayed", () => {
+  const SECRET = "graph-client-secret-5f1c9e";
+  const recordings = mkdtempSync(join(tmpdir(), "blockwright-verify-oauth-"));
+  afterAll(() => rmSync(recordings, { recursive: true, force: true }));
+
+  it("gets a token first, calls only GETs, records neither the secret nor the issued token, and replays offline", async () => {
+    const answers: Record<string, string> = { users: "listUsers", groups: "listGroups" };
+    const servers = await startOAuthServers(issueTokens(3600), (_n, r) => {
+      const [, , collection, id] = new URL(r.url, "http://x").pathname.split("/");
+      // Graph's answers carry the request ids our spec marks required.
+      const headers = { "request-id": "7d2c1b7e-0000-4000-8000-000000000001", "client-request-id": "7d2c1b7e-0000-4000-8000-000000000002" };
+      return { status: 200, headers, body: answerOf("directory", id ? "getUser" : (answers[collection ?? ""] ?? "listUsers")) };
+    });
+    try {
+      const args = ["--param", "tenantId=contoso.onmicrosoft.com", "--param", "clientId=app-1", "--param", "clientSecret={{GRAPH_CLIENT_SECRET}}"];
+      const r = await cli(["verify", "directory", "--base-url", servers.baseUrl, "--token-url", `${servers.tokenOrigin}/{tenantId}/token`, ...args, "--interval", "0", "--record", recordings], { env: { GRAPH_CLIENT_SECRET: SECRET } });
+      expect(r.stdout + r.stderr).not.toContain(SECRET);
+      expect(r.code).toBe(0);
+      expect(servers.token.length).toBeGreaterThan(0);
+      expect(servers.token.every((q) => q.method === "POST" && q.body.includes("grant_type=client_credentials"))).toBe(true);
+      expect(servers.api.length).toBeGreaterThan(0);
+      expect(servers.api.every((q) => q.method === "GET" && /^Bearer access-token-\d+$/.test(String(q.headers.authorization)))).toBe(true);
+      expect(r.stdout).toMatch(/^left out \(may change data; name them with --allow-writes to call them\): .*directory_create_user/m);
+      const files = readdirSync(join(recordings, "directory"), { recursive: true })
+        .map(String)
+        .filter((f) => f.endsWith(".json"));
+      expect(files.length).toBeGreaterThan(0);
+      for (const f of files) {
+        const text = readFileSync(join(recordings, "directory", f), "utf8");
+        expect(text).not.toContain(SECRET);
+        expect(text).not.toMatch(/access-token-\d/);
+      }
+    } finally {
+      await servers.close();
+    }
+    // Offline: the servers are gone, no secret is given.
+    const replay = await cli(["test", "directory", "--replay", recordings]);
+    expect(replay.stdout).toMatch(/^contract: \d+ passed, 0 failed$/m);
+    expect(replay.code).toBe(0);
   });
 });

@@ -53,6 +53,12 @@ export function secretsOf(tool: ToolSpec, input: Record<string, unknown>, exchan
   const secrets = tool.params.filter((p) => p.secret && typeof input[p.name] === "string").map((p) => input[p.name] as string);
   for (const ex of exchanges) {
     if (!ex.token) continue;
+    // A signed JWT assertion gets a token for minutes: a credential too.
+    const form = new URLSearchParams(ex.requestBody);
+    for (const field of ASSERTIONS) {
+      const value = form.get(field);
+      if (value) secrets.push(value);
+    }
     try {
       const body = JSON.parse(ex.responseBody) as Record<string, unknown>;
       for (const field of ISSUED_SECRETS) if (typeof body[field] === "string") secrets.push(body[field]);
@@ -124,7 +130,8 @@ export function canonicalRequest(tool: ToolSpec, ex: Pick<LiveExchange, "method"
     .sort()
     .map((h) => `${h}: ${auth.type === "header" && h === auth.name.toLowerCase() ? CREDENTIAL : headers.get(h)}`);
   if (headers.has("authorization") && auth.type === "bearer" && !ex.token) headerLines.push(`authorization: Bearer ${CREDENTIAL}`);
-  const lines = [`${ex.method} ${url.pathname}`, ...query.map(([k, v]) => `?${k}=${v}`), ...headerLines, canonicalBody(ex.requestBody, headers.get("content-type") ?? "")];
+  // A token request is matched as one whatever the endpoint's address (the manifest's, or --token-url's when recorded).
+  const lines = [`${ex.method} ${ex.token ? "(token endpoint)" : url.pathname}`, ...query.map(([k, v]) => `?${k}=${v}`), ...headerLines, canonicalBody(ex.requestBody, headers.get("content-type") ?? "")];
   return redact(lines.join("\n"), secrets).trimEnd();
 }
 
