@@ -1,13 +1,15 @@
 // The calls `blockwright verify` makes to a live service: for each operation
 // that changes nothing upstream (its method reads, or the manifest marks it
 // read-only) and each one the user names with --allow-writes, the derived
-// suite's valid inputs — the minimal input, then each request example of the
-// spec — with the user's own parameters (credential, instance, ids of real
-// records) in place of the spec's. One call per operation comes before any
+// suite's valid inputs — the minimal input, a value for each route, each
+// value of each enum (answers of other shapes: a full record, a lite one),
+// each request example of the spec, each placeholder — with the user's own
+// parameters (credential, instance, ids of real records) in place of the spec's. One call per operation comes before any
 // operation's second, so that a small request budget still reaches them all.
 import { oauthParams, toolBehavior, type ToolSpec } from "@blockwright/runtime";
 import type { Subject } from "../contract/types.js";
-import { valuesOf, type Input } from "../contract/values.js";
+import { routeValue } from "../contract/kinds/route.js";
+import { placeholderValue, valuesOf, type Input } from "../contract/values.js";
 
 export interface Probe {
   tool: ToolSpec;
@@ -64,7 +66,21 @@ function probesOf(subject: Subject, tool: ToolSpec, given: Input): { name: strin
     out.push({ name, input });
   };
   add("minimal input", values.minimal());
+  for (const route of tool.routes) {
+    const value = routeValue(values, values.param(route.when.param), route.when.pattern);
+    if (value !== undefined) add(`${route.when.param} = ${JSON.stringify(value)} (route to ${route.operationId})`, values.with({ [route.when.param]: value }));
+  }
+  // The user's own value of a parameter is the one to send: no other values of it are tried.
+  const own = (p: ToolSpec["params"][number]) => p.wire.in === "server" || Object.hasOwn(given, p.name);
+  for (const p of tool.params) {
+    if (!p.enum || own(p)) continue;
+    for (const v of p.enum) add(`${p.name} = ${JSON.stringify(v)}`, values.with({ [p.name]: v }));
+  }
   for (const example of values.requestExamples()) add(`request example "${example.name}"`, example.input);
+  for (const p of tool.params) {
+    const value = own(p) || p.secret ? undefined : placeholderValue(p);
+    if (value !== undefined) add(`placeholder of ${p.name}`, values.with({ [p.name]: value }));
+  }
   return out;
 }
 

@@ -36,7 +36,7 @@ export const routeKind: CaseKindModule = {
 };
 
 /** A value of `param` that matches a route's pattern and passes the parameter's rules. */
-function routeValue(values: ToolValues, param: ParamSpec, pattern: string): string | undefined {
+export function routeValue(values: ToolValues, param: ParamSpec, pattern: string): string | undefined {
   const re = new RegExp(pattern, "u");
   const example = String(values.example(param.name)?.value ?? "");
   const sampled = fc.sample(fc.stringMatching(re), { seed: 11, numRuns: 300 });
