@@ -112,10 +112,12 @@ describe("verify directory with its OAuth 2 client credentials, recorded and rep
   it("gets a token first, calls only GETs, records neither the secret nor the issued token, and replays offline", async () => {
     const answers: Record<string, string> = { users: "listUsers", groups: "listGroups" };
     const servers = await startOAuthServers(issueTokens(3600), (_n, r) => {
-      const [, , collection, id] = new URL(r.url, "http://x").pathname.split("/");
+      // One user by id (`/users/{id}`) or by key (`/users('{key}')`), else a list.
+      const [, , collection = "", id] = new URL(r.url, "http://x").pathname.split("/");
+      const one = id !== undefined || collection.includes("(");
       // Graph's answers carry the request ids our spec marks required.
       const headers = { "request-id": "7d2c1b7e-0000-4000-8000-000000000001", "client-request-id": "7d2c1b7e-0000-4000-8000-000000000002" };
-      return { status: 200, headers, body: answerOf("directory", id ? "getUser" : (answers[collection ?? ""] ?? "listUsers")) };
+      return { status: 200, headers, body: answerOf("directory", one ? "getUser" : (answers[collection] ?? "listUsers")) };
     });
     try {
       const args = ["--param", "tenantId=contoso.onmicrosoft.com", "--param", "clientId=app-1", "--param", "clientSecret={{GRAPH_CLIENT_SECRET}}"];
