@@ -340,7 +340,9 @@ describe.concurrent("the CI recipes", () => {
     for (const args of commands(await recipe())) {
       // Listed rather than run for the test command (for one provider); the rest run here as in CI.
       const r = await cli(args[0] === "test" ? [...args, "books", "--list"] : args);
-      expect(r.code, `blockwright ${args.join(" ")}: ${r.stderr}`).toBeLessThan(2);
+      // This repository keeps no recordings: the options were taken when what is missing is the recordings.
+      if (args.includes("--replay")) expect(r.stderr, `blockwright ${args.join(" ")}`).toContain(": no recordings of books there");
+      else expect(r.code, `blockwright ${args.join(" ")}: ${r.stderr}`).toBeLessThan(2);
     }
   });
 
