@@ -3,13 +3,14 @@
 // ms apart, --interval or not, and its first line says which spacing holds.
 // On a project of the fixture provider (shelf) declaring 600 a minute, and
 // a loopback server playing its service.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { cli } from "../../contract-tests/cli-harness.js";
 import { server } from "../../contract-tests/loopback-server.js";
 import { ROOT } from "../../contract-tests/repo.js";
+import { shelfCopy } from "../codegen/__fixtures__/shelf-copy.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-verify-rate-"));
 const env = { SHELF_KEY: "shelf-key-0123456789" };
@@ -26,11 +27,7 @@ beforeAll(async () => {
   dir = join(tmp, "shelf");
   mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
   symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
-  cpSync(join(ROOT, "scripts/codegen/__fixtures__/specs/shelf"), join(dir, "specs/shelf"), { recursive: true });
-  const manifest = join(dir, "specs/shelf/manifest.yaml");
-  const text = readFileSync(manifest, "utf8");
-  expect(text).not.toContain("rateLimits:");
-  writeFileSync(manifest, text.replace("\nerrors:\n", "\nrateLimits: { requestsPerMinute: 600 }\nerrors:\n"));
+  shelfCopy(dir, [{ find: "\nerrors:\n", replace: "\nrateLimits: { requestsPerMinute: 600 }\nerrors:\n" }]);
   expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
 });
 afterAll(async () => {
