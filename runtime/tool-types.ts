@@ -160,6 +160,8 @@ export interface RateLimitSpec {
   resetHeader?: string;
   quota?: { from: ValueRef[]; codes: string[] };
   pauseMs?: number;
+  /** The upstream's documented request rate for one client (the lowest of its endpoints'): bulk callers (`blockwright verify`) space their requests by it; a single call is not held back. */
+  requestsPerMinute?: number;
 }
 
 /** How the request body is written: JSON (any JSON media type) or an HTML form. */

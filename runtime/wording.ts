@@ -54,7 +54,7 @@ export const CONCEPT_WORDING = {
   },
   rateLimits: {
     readme:
-      "**`rateLimits`:** how the upstream throttles, as its documentation says: `resetHeader` (the header telling when a 429's window resets), `quota` (`codes` meaning a quota is used up, read by `from` or else `errors.code`: never retried, `retryable: false`), `pauseMs` (the wait after a 429 that says nothing of when, doubling on each further 429). A new provider declares its own rather than inherit the runtime's backoff.",
+      "**`rateLimits`:** how the upstream throttles, as its documentation says: `resetHeader` (the header telling when a 429's window resets), `quota` (`codes` meaning a quota is used up, read by `from` or else `errors.code`: never retried, `retryable: false`), `pauseMs` (the wait after a 429 that says nothing of when, doubling on each further 429), `requestsPerMinute` (the request rate it documents for one client, the lowest of its endpoints': `blockwright verify` spaces its requests by it; a single call is not held back). A new provider declares its own rather than inherit the runtime's backoff.",
   },
   idempotency: { readme: "**`idempotency`:** the header in which the upstream takes an idempotency key (`methods`, default POST). Each call sends a new key, the same on every retry." },
   limits: {

@@ -98,6 +98,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
     ],
     "a fixture provider copied into a specs/ folder of its own": [
       "contract-tests/real-api-rules.contract.test.ts",
+      "scripts/cli/verify-rate.test.ts",
       "scripts/codegen/link-http.test.ts",
       "scripts/codegen/link.test.ts",
       "scripts/codegen/link/server.test.ts",

@@ -74,7 +74,8 @@ export const persondataErrors = {
  * @type {import("@blockwright/runtime").ToolSpec["rateLimits"]}
  */
 export const persondataRateLimits = {
-  "resetHeader": "x-ratelimit-reset"
+  "resetHeader": "x-ratelimit-reset",
+  "requestsPerMinute": 10
 };
 
 /**

@@ -32,7 +32,9 @@ is reported for information only.
                        could write is sent otherwise
   --operation <op>     only these operations (repeatable)
   --max-requests <n>   send at most n requests in all (default 10)
-  --interval <ms>      wait this long between two requests (default 1000)
+  --interval <ms>      wait this long between two requests (default 1000,
+                       and never less than the manifest's
+                       rateLimits.requestsPerMinute allows)
   --timeout <ms>       give up on a call after this long (default 30000)
   --token-url <url>    for OAuth 2 flows: the token endpoint to use (as call)
   --allow-host <host>  let the credential go to this host too (as call)
@@ -136,8 +138,10 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     interrupted = true;
     controller.abort();
   });
-  const { verifyProvider } = await import("../verify/verify.js");
-  io.stderr.write(`blockwright verify: ${provider} on ${origin}, at most ${maxRequests} request${maxRequests === 1 ? "" : "s"}, ${intervalMs} ms apart\n`);
+  const { requestSpacing, verifyProvider } = await import("../verify/verify.js");
+  const spacing = requestSpacing(subject, intervalMs);
+  const why = spacing.requestsPerMinute !== undefined ? ` (the manifest's rateLimits.requestsPerMinute: ${spacing.requestsPerMinute})` : "";
+  io.stderr.write(`blockwright verify: ${provider} on ${origin}, at most ${maxRequests} request${maxRequests === 1 ? "" : "s"}, ${spacing.ms} ms apart${why}\n`);
   const report = await verifyProvider(subject, {
     origin,
     given,

@@ -30,7 +30,9 @@
 //             size, the idempotency header's name, where the error's fields
 //             are read, and the retry policy (rateLimits, retryable
 //             statuses): it changes when the runtime waits or stops
-//             retrying, never what a call accepts or what a result holds.
+//             retrying, never what a call accepts or what a result holds;
+//             the documented request rate, lowered too
+//             (rateLimits.requestsPerMinute: no call is held back by it).
 //
 // A surface lists the concepts it records; one written before it did
 // records only the first ones (each entry's `legacy`). A concept is compared

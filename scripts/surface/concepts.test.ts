@@ -138,6 +138,27 @@ describe("rateLimits and server.hosts", () => {
   });
 });
 
+describe("rateLimits.requestsPerMinute: the request rate the upstream documents", () => {
+  const RATE = "not breaking: the package sends every call as before, holding none back by it; only bulk callers such as verify space their requests by it";
+  const rate = (requestsPerMinute: number, policy: Surface["rateLimits"] = {}) => surface({ rateLimits: { ...policy, requestsPerMinute } });
+  it("is a patch change whichever way it moves: lowering it holds no call back", () => {
+    expect(diffSurfaces(rate(100), rate(10))).toEqual([{ level: "patch", provider: "acme", subject: "rateLimits.requestsPerMinute", rule: `request rate lowered (${RATE})`, from: 100, to: 10 }]);
+    expect(summary(diffSurfaces(rate(10), rate(100)))).toEqual(["patch rateLimits.requestsPerMinute: request rate raised"]);
+    expect(summary(diffSurfaces(surface(), rate(10)))).toEqual([`patch rateLimits.requestsPerMinute: request rate declared (${RATE})`]);
+    expect(summary(diffSurfaces(rate(10), surface()))).toEqual(["patch rateLimits.requestsPerMinute: request rate no longer declared"]);
+  });
+
+  it("is told apart from the retry policy: each change once, under its own entry", () => {
+    expect(summary(diffSurfaces(rate(10, { pauseMs: 1000 }), rate(10, { pauseMs: 2000 })))).toEqual(["patch rateLimits: rate-limit policy changed"]);
+    expect(summary(diffSurfaces(rate(10, { pauseMs: 1000 }), rate(20, { pauseMs: 1000 })))).toEqual(["patch rateLimits.requestsPerMinute: request rate raised"]);
+  });
+
+  it("is not compared with a surface from before it was recorded", () => {
+    const before = { ...surface(), concepts: CONCEPT_NAMES.filter((c) => c !== "rateLimits.requestsPerMinute") };
+    expect(diffSurfaces(before, rate(10))).toEqual([]);
+  });
+});
+
 describe("a surface from before surfaces listed their concepts", () => {
   // generated/<p>/surface.json as committed at cba3362, before the surface recorded limits, idempotency, failure tests, routes, the error body or the page size;
   // the credential parameters as the specs have them since OAuth 2 flows (issue 22), so that the specs are the same.

@@ -57,11 +57,12 @@ export function liveLink(options: LiveOptions): LiveLink {
         if (!token && !options.origins.has(url.origin)) throw new Refused(`verify sends requests only to ${[...options.origins].join(", ")}, not to ${url.origin}`);
         if (!token && !mayWrite && !SAFE_METHODS.has(request.method)) throw new Refused(`${request.method} ${url.pathname} could change data: name the operation with --allow-writes to send it`);
         if (sent >= options.maxRequests) throw new Refused(`the request budget is spent (--max-requests ${options.maxRequests})`);
-        const wait = nextAt - performance.now();
-        if (wait > 0)
+        // Again until the time has come: a timer may fire a little early by this clock (libuv's loop time lags it).
+        for (let wait = nextAt - performance.now(); wait > 0; wait = nextAt - performance.now()) {
           await delay(wait, undefined, options.signal ? { signal: options.signal } : {}).catch(() => {
             throw new Refused("interrupted");
           });
+        }
         nextAt = performance.now() + options.intervalMs;
         sent++;
         const response = await fetch(request.url, { method: request.method, headers: request.headers, body: requestBody || undefined, redirect: request.redirect, signal: request.signal });

@@ -23,6 +23,7 @@ export interface VerifyOptions {
   allowWrites: ReadonlySet<string>;
   only?: ReadonlySet<string>;
   maxRequests: number;
+  /** The least time between the starts of two requests; longer where the manifest's rateLimits.requestsPerMinute asks it (requestSpacing). */
   intervalMs: number;
   timeoutMs?: number;
   tokenUrl?: string;
@@ -72,12 +73,25 @@ export interface VerifyReport {
   results: ProbeResult[];
 }
 
+/** How far apart requests start: `intervalMs`, or longer where the rate the manifest documents (`requestsPerMinute`, then given) asks it. */
+export interface RequestSpacing {
+  ms: number;
+  requestsPerMinute?: number;
+}
+
+/** The spacing that keeps the run under the provider's documented rate (rateLimits, shared by all its tools) and at least `intervalMs`. */
+export function requestSpacing(subject: Subject, intervalMs: number): RequestSpacing {
+  const requestsPerMinute = subject.tools[0]?.rateLimits?.requestsPerMinute;
+  const byRate = requestsPerMinute ? Math.ceil(60_000 / requestsPerMinute) : 0;
+  return byRate > intervalMs ? { ms: byRate, requestsPerMinute } : { ms: intervalMs };
+}
+
 export async function verifyProvider(subject: Subject, options: VerifyOptions): Promise<VerifyReport> {
   const now = options.now ?? (() => new Date());
   const startedAt = now();
   const started = performance.now();
   const probes = planProbes(subject, { given: options.given, allowWrites: options.allowWrites, ...(options.only ? { only: options.only } : {}) });
-  const link = liveLink({ origins: new Set([options.origin]), maxRequests: options.maxRequests, intervalMs: options.intervalMs, ...(options.signal ? { signal: options.signal } : {}) });
+  const link = liveLink({ origins: new Set([options.origin]), maxRequests: options.maxRequests, intervalMs: requestSpacing(subject, options.intervalMs).ms, ...(options.signal ? { signal: options.signal } : {}) });
   const results: ProbeResult[] = [];
   let stopped: string | undefined;
   for (const probe of probes) {

@@ -20,7 +20,7 @@ import { outputsSurface } from "./outputs.js";
 import { pageSizeSurface, paginationSurface } from "./pagination.js";
 import { paramsSurface } from "./params.js";
 import { pollingSurface } from "./polling.js";
-import { rateLimitsSurface } from "./rate-limits.js";
+import { rateLimitsSurface, requestsPerMinuteSurface } from "./rate-limits.js";
 import { errorStatusesSurface } from "./responses.js";
 import { routesSurface } from "./routes.js";
 import { rulesSurface } from "./rules.js";
@@ -34,6 +34,7 @@ export const SURFACE_ENTRIES = {
   auth: authSurface,
   "auth.flows": authFlowsSurface,
   rateLimits: rateLimitsSurface,
+  "rateLimits.requestsPerMinute": requestsPerMinuteSurface,
   hosts: hostsSurface,
   "limits.requestHeadBytes": requestHeadBytesSurface,
   "limits.replyBytes": replyBytesSurface,
@@ -139,6 +140,7 @@ export const FIELDS = {
   "rateLimits.quota.from": { surface: "rateLimits" },
   "rateLimits.quota.codes": { surface: "rateLimits" },
   "rateLimits.pauseMs": { surface: "rateLimits" },
+  "rateLimits.requestsPerMinute": { surface: "rateLimits.requestsPerMinute" },
   "constant.in": { none: SENT_BY_PACKAGE },
   "constant.name": { none: SENT_BY_PACKAGE },
   "constant.value": { none: SENT_BY_PACKAGE },

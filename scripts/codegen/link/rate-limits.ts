@@ -1,9 +1,11 @@
 // `rateLimits`: how the upstream throttles, as its documentation says — the
 // header telling when a 429's window resets, the error codes meaning a quota
-// is used up (read by `from`, else as the error's code), and the pause after
-// a 429 that says nothing of when. Every tool of the provider carries it.
+// is used up (read by `from`, else as the error's code), the pause after a
+// 429 that says nothing of when, and the request rate it documents (which
+// bulk callers such as verify keep under). Every tool of the provider carries it.
 import { parseExpression, type RateLimitSpec } from "@blockwright/runtime";
-import { anyChange, diffValue, type ProviderEntry, type ValueChange } from "../surface-entry.js";
+import { anyChange, diffMaximum, diffValue, type LimitChange, type ProviderEntry, type ValueChange } from "../surface-entry.js";
+import type { ProviderIR } from "../ir.js";
 import type { LinkContext } from "./context.js";
 
 export function linkRateLimits(ctx: LinkContext): RateLimitSpec | undefined {
@@ -28,8 +30,18 @@ export function linkRateLimits(ctx: LinkContext): RateLimitSpec | undefined {
     ...(declared.resetHeader ? { resetHeader: declared.resetHeader.toLowerCase() } : {}),
     ...(quota ? { quota } : {}),
     ...(declared.pauseMs !== undefined ? { pauseMs: declared.pauseMs } : {}),
+    ...(declared.requestsPerMinute !== undefined ? { requestsPerMinute: declared.requestsPerMinute } : {}),
   };
 }
+
+/** The retry policy: the declared rate aside, which has its own entry below. */
+function policyOf(rateLimits: RateLimitSpec | undefined): RateLimitSpec | undefined {
+  if (!rateLimits) return undefined;
+  const { requestsPerMinute: _, ...policy } = rateLimits;
+  return Object.keys(policy).length ? policy : undefined;
+}
+
+const providerRateLimits = (ir: ProviderIR) => ir.operations[0]?.tool.rateLimits;
 
 /**
  * The rate-limit policy, tighter or looser, is a patch change: it changes when
@@ -42,9 +54,34 @@ export const rateLimitsSurface: ProviderEntry<RateLimitSpec, ValueChange> = {
   legacy: true,
   changes: anyChange("patch", "rate-limit policy changed"),
   record: (ir) => {
-    const rateLimits = ir.operations[0]?.tool.rateLimits;
-    return rateLimits ? { rateLimits: structuredClone(rateLimits) } : {};
+    const policy = policyOf(providerRateLimits(ir));
+    return policy ? { rateLimits: structuredClone(policy) } : {};
   },
-  read: (s) => s.rateLimits,
+  read: (s) => policyOf(s.rateLimits),
   diff: diffValue,
+};
+
+const RATE_CHANGE = "not breaking: the package sends every call as before, holding none back by it; only bulk callers such as verify space their requests by it";
+
+/**
+ * The documented request rate is a patch change whichever way it moves.
+ * Lowering it is not breaking, although it is the tighter figure: it records
+ * the upstream's limit, which binds callers whether the manifest says it or
+ * not; no call is refused or answered differently because of it.
+ */
+export const requestsPerMinuteSurface: ProviderEntry<number, LimitChange> = {
+  scope: "provider",
+  subject: "rateLimits.requestsPerMinute",
+  changes: {
+    added: { level: "patch", rule: `request rate declared (${RATE_CHANGE})` },
+    tightened: { level: "patch", rule: `request rate lowered (${RATE_CHANGE})` },
+    loosened: { level: "patch", rule: "request rate raised" },
+    removed: { level: "patch", rule: "request rate no longer declared" },
+  },
+  record: (ir) => {
+    const rate = providerRateLimits(ir)?.requestsPerMinute;
+    return rate !== undefined ? { rateLimits: { requestsPerMinute: rate } } : {};
+  },
+  read: (s) => s.rateLimits?.requestsPerMinute,
+  diff: (a, b, report) => diffMaximum(a, b, report),
 };

@@ -440,7 +440,7 @@ export interface ManifestValueTest {
   equals: (string | number | boolean | null)
 }
 /**
- * How the upstream says it is throttling, as its documentation tells, so that a provider declares its own policy rather than inherit one. A 429 waits for `Retry-After` when the reply has one; otherwise for `resetHeader`, the time its window resets; otherwise `pauseMs` (doubling on each further 429); otherwise the runtime's backoff (about 0.5 s, doubling). A wait longer than the caller's `maxRetryDelayMs`, or past the deadline, is not begun: the error comes back with `retryAfterMs`, the wait asked for. An error that `quota` recognises (a daily quota, an org's API limit) is never retried and says `retryable: false`, whatever its status.
+ * How the upstream says it is throttling, as its documentation tells, so that a provider declares its own policy rather than inherit one. A 429 waits for `Retry-After` when the reply has one; otherwise for `resetHeader`, the time its window resets; otherwise `pauseMs` (doubling on each further 429); otherwise the runtime's backoff (about 0.5 s, doubling). A wait longer than the caller's `maxRetryDelayMs`, or past the deadline, is not begun: the error comes back with `retryAfterMs`, the wait asked for. An error that `quota` recognises (a daily quota, an org's API limit) is never retried and says `retryable: false`, whatever its status. `requestsPerMinute`, the documented rate, keeps bulk callers under it.
  */
 export interface ManifestRateLimits {
   /**
@@ -459,6 +459,10 @@ export interface ManifestRateLimits {
      */
     codes: string[]
   }
+  /**
+   * The request rate the upstream documents for one client (API key, app or org), on the plan the project targets; when its endpoints differ, the lowest. Tools that call the service in bulk stay under it: `blockwright verify` spaces its requests at least 60000 / requestsPerMinute ms apart. The runtime does not hold a call back by it: a 429 is still handled as `rateLimits` says.
+   */
+  requestsPerMinute?: number
   /**
    * Milliseconds to wait after a 429 that says nothing of when to come back (no Retry-After, no reset header), doubling on each further 429 of the call, where the upstream documents one; the error carries it as `retryAfterMs`.
    */
@@ -1021,6 +1025,7 @@ export type ManifestField =
   | "rateLimits.quota"
   | "rateLimits.quota.from"
   | "rateLimits.quota.codes"
+  | "rateLimits.requestsPerMinute"
   | "rateLimits.pauseMs"
   | "route.when"
   | "route.when.param"
