@@ -56,18 +56,18 @@ describe("blockwright verify under the manifest's rateLimits.requestsPerMinute",
     const r = await verify("--interval", "0");
     expect(r.stderr).toMatch(/^blockwright verify: shelf on http:\/\/127\.0\.0\.1:\d+, at most 10 requests, 100 ms apart \(the manifest's rateLimits\.requestsPerMinute: 600\)$/m);
     expect(r.code).toBe(0);
-    expect(r.received.map((q) => q.method)).toEqual(["GET", "GET"]);
-    expect(r.sentAt).toHaveLength(2);
-    // A lower bound only (the machine may be busy): the second request left at least 100 ms after the first.
-    const [first, second] = r.sentAt as [number, number];
-    expect(second - first).toBeGreaterThanOrEqual(100);
+    expect(r.received.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(r.received.map((q) => q.method))).toEqual(new Set(["GET"]));
+    expect(r.sentAt).toHaveLength(r.received.length);
+    // A lower bound only (the machine may be busy): each request left at least 100 ms after the one before.
+    for (const [i, at] of r.sentAt.entries()) if (i > 0) expect(at - (r.sentAt[i - 1] as number)).toBeGreaterThanOrEqual(100);
   });
 
   it("keeps a longer --interval, and then does not name the manifest", async () => {
     const r = await verify("--interval", "150");
     expect(r.stderr).toMatch(/, at most 10 requests, 150 ms apart$/m);
     expect(r.code).toBe(0);
-    const [first, second] = r.sentAt as [number, number];
-    expect(second - first).toBeGreaterThanOrEqual(150);
+    expect(r.sentAt.length).toBeGreaterThanOrEqual(2);
+    for (const [i, at] of r.sentAt.entries()) if (i > 0) expect(at - (r.sentAt[i - 1] as number)).toBeGreaterThanOrEqual(150);
   });
 });
