@@ -13,11 +13,11 @@
 // figures). Nothing leaves loopback.
 //
 //   npm run bench                 all measures
-//   npm run bench -- generate call   only those (generate, scale, published, check, call, mocks, cli)
+//   npm run bench -- generate call   only those (generate, scale, published, verify, check, call, mocks, cli)
 //   BLOCKWRIGHT_PUBLISHED=<dir> npm run bench -- published
 //                                 also the whole published documents in <dir> (not committed: too large)
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import jsyaml from "js-yaml";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -27,6 +27,7 @@ import { defined, entryOf, fieldOf, itemAt } from "@blockwright/runtime";
 import { providerDirs } from "../codegen/provider-dirs.js";
 import { startMocks } from "../mocks.js";
 import { writeSyntheticProject } from "./synthetic.js";
+import { exampleServer, type OpenApiLike, withAdditions } from "./verify-published.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const specs = join(root, "specs");
@@ -36,7 +37,7 @@ const median = (xs: number[]) =>
     [...xs].sort((a, b) => a - b),
     Math.floor(xs.length / 2),
   );
-const MEASURES = ["generate", "scale", "published", "check", "call", "mocks", "cli"];
+const MEASURES = ["generate", "scale", "published", "verify", "check", "call", "mocks", "cli"];
 const only = process.argv.slice(2);
 const unknown = only.filter((m) => !MEASURES.includes(m));
 if (unknown.length) {
@@ -78,7 +79,7 @@ function reapedChildrenCpu(): { user: number; system: number } | undefined {
 const CPU_SOURCE = reapedChildrenCpu() ? "kernel accounting of each whole process and its children" : "each process's own figure at exit (no /proc here)";
 
 /** One whole process: wall time around it, CPU as the kernel accounts it once reaped, peak memory as the process reports it at exit. */
-function run(args: string[], cwd = root, env: Record<string, string> = {}): Promise<Run> {
+function run(args: string[], cwd = root, env: Record<string, string> = {}, ok: readonly number[] = [0]): Promise<Run> {
   const file = join(tmp, `usage-${Math.random().toString(36).slice(2)}.jsonl`);
   return new Promise((resolve, reject) => {
     const before = reapedChildrenCpu();
@@ -90,7 +91,7 @@ function run(args: string[], cwd = root, env: Record<string, string> = {}): Prom
     child.on("error", reject);
     child.on("close", (code) => {
       const wallMs = performance.now() - start;
-      if (code !== 0) return reject(new Error(`node ${args.join(" ")} exited ${code}: ${err.slice(0, 500)}`));
+      if (!ok.includes(code ?? -1)) return reject(new Error(`node ${args.join(" ")} exited ${code}: ${err.slice(0, 500)}`));
       const lines = readFileSync(file, "utf8")
         .trim()
         .split("\n")
@@ -275,6 +276,44 @@ if (wanted("published")) {
   }
 }
 
+// 4. verify on a published document (verify-published.ts): the committed GitHub cut, and the whole
+// api.github.com from $BLOCKWRIGHT_PUBLISHED, against `test --list` on the same project (the loading
+// both need): what verify adds. GitHub's own example breaks its schema: verify exits 1.
+if (wanted("verify")) {
+  const folder = process.env.BLOCKWRIGHT_PUBLISHED;
+  const cut = join(root, "scripts/import/__fixtures__/published/github.cut.json");
+  const documents = [{ name: "GitHub cut", file: cut }, ...(folder ? [{ name: "whole GitHub", file: join(folder, "github-api.octokit-openapi-23.0.2.json") }] : [])];
+  const bin = join(root, "bin/blockwright.js");
+  const env = { BENCH_TOKEN: "bench-token-0123456789" };
+  for (const d of documents) {
+    const project = mkdtempSync(join(tmp, "verify-"));
+    mkdirSync(join(project, "specs"));
+    // The runtime resolvable from the generated package, as after `npm install`.
+    mkdirSync(join(project, "node_modules/@blockwright"), { recursive: true });
+    symlinkSync(join(root, "runtime"), join(project, "node_modules/@blockwright/runtime"));
+    await run([bin, "add", "github", "--from", d.file, "--operations", "repos/get"], project);
+    const spec = join(project, "specs/github/openapi.yaml");
+    writeFileSync(spec, JSON.stringify(withAdditions(JSON.parse(readFileSync(d.file, "utf8")), jsyaml.load(readFileSync(spec, "utf8")) as OpenApiLike)));
+    await run([bin, "generate"], project);
+    const upstream = await exampleServer(spec, "/repos/{owner}/{repo}");
+    // The anchor loads and links the same specs and packages (what verify needs before its first request), and sends nothing.
+    const list = ["test", "github", "--list"];
+    const verify = ["verify", "github", "--base-url", upstream.url, "--param", "accessToken={{BENCH_TOKEN}}", "--operation", "github_repos_get", "--max-requests", "1", "--interval", "0"];
+    try {
+      const p = await pairs(
+        3,
+        () => run([bin, ...verify], project, env, [0, 1]),
+        () => run([bin, ...list], project, env),
+      );
+      const reproduce = [`(a project of blockwright add github --from ${d.file} --operations repos/get, the whole document as its spec) blockwright ${verify.join(" ")}`, `blockwright ${list.join(" ")}`];
+      report(`verify one answer, ${d.name}, vs test --list (CPU)`, p, cpu, "s", "≤ 1.5×", reproduce);
+      report(`verify one answer, ${d.name}, vs test --list (peak memory)`, p, peak, "MiB", "≤ 1.5×", reproduce);
+    } finally {
+      await upstream.close();
+    }
+  }
+}
+
 if (wanted("check")) {
   const out = mkdtempSync(join(tmp, "check-"));
   await run(["--", "bin/blockwright.js", "generate", "--out", out]);
@@ -400,14 +439,3 @@ for (const r of rows) out.push(line([r.measure, r.ours, r.anchor, r.ratio, r.tar
 out.push("", "Reproduce (ours, then the anchor):");
 for (const r of rows) out.push(`  ${r.measure}:`, ...r.reproduce.map((c) => `    ${c}`));
 console.log(out.join("\n"));
-
-type OpenApiLike = { security?: unknown; components?: { securitySchemes?: Record<string, unknown> } };
-
-/**
- * The whole published document with what add wrote into the cut and the document lacks: the cut is otherwise
- * a part of it, so a top-level security and security schemes it alone has are add's (GitHub publishes none).
- */
-function withAdditions(whole: OpenApiLike, cut: OpenApiLike): OpenApiLike {
-  const schemes = { ...cut.components?.securitySchemes, ...whole.components?.securitySchemes };
-  return { ...whole, ...(whole.security === undefined && cut.security !== undefined ? { security: cut.security } : {}), components: { ...whole.components, securitySchemes: schemes } };
-}
