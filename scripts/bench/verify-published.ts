@@ -29,7 +29,7 @@ export async function exampleServer(file: string, path: string): Promise<{ url: 
       .reduce<unknown>((n, k) => (n as Node)?.[k.replaceAll("~1", "/").replaceAll("~0", "~")], doc);
   const deref = (x: unknown): Node | undefined => ((x as Node)?.$ref ? deref(at((x as Node).$ref as string)) : (x as Node | undefined));
   const ok = deref((((doc.paths as Node)[path] as Node).get as Node & { responses: Node }).responses["200"]);
-  const media = (ok?.content as Record<string, Node>)["application/json"];
+  const media = (ok?.content as Record<string, Node> | undefined)?.["application/json"];
   const body = JSON.stringify(media?.example ?? deref(Object.values((media?.examples ?? {}) as Node)[0])?.value);
   const server = createServer((_req, res) => {
     res.writeHead(200, { "content-type": "application/json" });
