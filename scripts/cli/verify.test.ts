@@ -34,13 +34,14 @@ function lineOf(file: string, text: string, after?: string): number {
   return i + 1;
 }
 
-type Mode = { total?: unknown; dropId?: boolean; bookStatus?: number; echo?: boolean; echoInState?: boolean };
+type Mode = { total?: unknown; dropId?: boolean; bookStatus?: number; echo?: boolean; echoInState?: boolean; throttle?: boolean };
 let mode: Mode = {};
 const book = { id: "b7", title: "Dune Messiah", state: "ready", rank: 3 };
 let upstream: Awaited<ReturnType<typeof server>>;
 beforeAll(async () => {
   upstream = await server((r) => {
     const echo = mode.echo ? { note: `you sent ${r.headers["x-shelf-key"]}`, url: encodeURIComponent(String(r.headers["x-shelf-key"])) } : {};
+    if (mode.throttle) return { status: 429, headers: { "retry-after": "30" }, body: JSON.stringify({ error: { code: "TooMany", message: "slow down" } }) };
     if (r.method === "GET" && /^\/v2\/shelves\/[^/]+\/books/.test(r.url)) return { status: 200, body: JSON.stringify({ total: mode.total ?? 1, value: [book], ...echo }) };
     if (r.method === "GET" && r.url.startsWith("/v2/books")) {
       if (mode.bookStatus) return { status: mode.bookStatus, body: JSON.stringify({ error: { code: "Unavailable", message: "try later" } }) };
@@ -141,6 +142,27 @@ describe("blockwright verify", () => {
     ).toEqual(["GET", "GET", "POST"]);
     expect(r.stdout).toMatch(/^✓ shelf_add_book › live › minimal input$/m);
     expect(r.code).toBe(0);
+  });
+
+  it("sends nothing more once the service answers 429", async () => {
+    mode = { throttle: true };
+    const before = upstream.received.length;
+    const r = await verify(dir);
+    expect(upstream.received.length - before).toBe(1);
+    expect(r.stdout).toMatch(/^stopped: the service answered 429 \(too many requests\): no further request was sent; 1 of \d+ calls made$/m);
+    expect(r.code).toBe(1);
+  });
+
+  it("writes the CI reports of blockwright test: JUnit XML, and GitHub annotations at the contradicted spec line", async () => {
+    mode = { dropId: true };
+    const junit = join(tmp, "verify.xml");
+    const r = await verify(dir, "--operation", "shelf_get_book", "--reporter", "github", "--reporter", "junit", "--output", junit);
+    expect(r.code).toBe(1);
+    const xml = readFileSync(junit, "utf8");
+    expect(xml).toContain('<testsuites name="blockwright verify"');
+    expect(xml).toMatch(/<testcase classname="shelf\.shelf_get_book" name="live › minimal input"/);
+    const line = lineOf(join(dir, "specs/shelf/openapi.yaml"), "required: [id, title, state]");
+    expect(r.stdout).toMatch(new RegExp(`^::error file=specs/shelf/openapi\\.yaml,line=${line},col=\\d+,title=shelf shelf_get_book › live › minimal input::the live answer contradicts the specs:%0A  - missing-required /id`, "m"));
   });
 
   it("stops at its request budget and says so", async () => {
