@@ -27,7 +27,8 @@ import { defined, entryOf, fieldOf, itemAt } from "@blockwright/runtime";
 import { providerDirs } from "../codegen/provider-dirs.js";
 import { startMocks } from "../mocks.js";
 import { writeSyntheticProject } from "./synthetic.js";
-import { exampleServer, type OpenApiLike, withAdditions } from "./verify-published.js";
+import { exampleServer } from "../../contract-tests/example-server.js";
+import { type OpenApiLike, withAdditions } from "./whole-document.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const specs = join(root, "specs");
@@ -295,7 +296,8 @@ if (wanted("verify")) {
     const spec = join(project, "specs/github/openapi.yaml");
     writeFileSync(spec, JSON.stringify(withAdditions(JSON.parse(readFileSync(d.file, "utf8")), jsyaml.load(readFileSync(spec, "utf8")) as OpenApiLike)));
     await run([bin, "generate"], project);
-    const upstream = await exampleServer(spec, "/repos/{owner}/{repo}");
+    // A loopback server playing GitHub with the document's own examples (verify calls repos/get once).
+    const upstream = await exampleServer(spec);
     // The anchor loads and links the same specs and packages (what verify needs before its first request), and sends nothing.
     const list = ["test", "github", "--list"];
     const verify = ["verify", "github", "--base-url", upstream.url, "--param", "accessToken={{BENCH_TOKEN}}", "--operation", "github_repos_get", "--max-requests", "1", "--interval", "0"];

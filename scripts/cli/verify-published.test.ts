@@ -7,47 +7,16 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import jsYaml from "js-yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli } from "../../contract-tests/cli-harness.js";
-import { server } from "../../contract-tests/loopback-server.js";
+import { exampleServer } from "../../contract-tests/example-server.js";
 import { ROOT } from "../../contract-tests/repo.js";
-import { pathPattern } from "../mock-paging.js";
 
 const PUBLISHED = join(ROOT, "scripts/import/__fixtures__/published");
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-verify-published-"));
 const TOKEN = "ghp_verify-published-0123456789";
 const env = { TOKEN };
 let dir: string;
-
-type Node = Record<string, unknown>;
-
-/** A server answering each operation of `document` with the first example of its first 2xx answer. */
-async function exampleServer(document: string) {
-  const doc = jsYaml.load(readFileSync(document, "utf8")) as Node;
-  const at = (ref: string) =>
-    ref
-      .slice(2)
-      .split("/")
-      .reduce<unknown>((n, k) => (n as Node)?.[k.replaceAll("~1", "/").replaceAll("~0", "~")], doc);
-  const deref = (x: unknown): Node | undefined => ((x as Node)?.$ref ? deref(at((x as Node).$ref as string)) : (x as Node | undefined));
-  const base = new URL(((doc.servers as Node[] | undefined)?.[0]?.url as string | undefined) ?? "http://x").pathname.replace(/\/$/, "");
-  const routes: { method: string; path: RegExp; status: number; body: unknown }[] = [];
-  for (const [path, item] of Object.entries(doc.paths as Record<string, Node>)) {
-    for (const [method, op] of Object.entries(item)) {
-      const responses = (op as Node)?.responses as Record<string, unknown> | undefined;
-      const [status, response] = Object.entries(responses ?? {}).find(([s]) => s.startsWith("2")) ?? [];
-      if (!status) continue;
-      const media = (deref(response)?.content as Record<string, Node> | undefined)?.["application/json"];
-      const body = media?.example ?? deref(Object.values((media?.examples ?? {}) as Node)[0])?.value;
-      routes.push({ method: method.toUpperCase(), path: pathPattern(base + path), status: Number(status), body });
-    }
-  }
-  return server((r) => {
-    const route = routes.find((x) => x.method === r.method && x.path.test(new URL(r.url, "http://x").pathname));
-    return route ? { status: route.status, body: JSON.stringify(route.body) } : { status: 404, body: "{}" };
-  });
-}
 
 beforeAll(async () => {
   dir = join(tmp, "project");
