@@ -204,9 +204,11 @@ describe("blockwright add on cuts of real published documents", () => {
   }
 
   it("Slack (Swagger 2.0): the server's path kept, the OAuth token as a bearer token covering the token parameters, cursor paging, ok: false failures; generate and the suite pass with no edit", async () => {
-    const { dir, from, summary, manifest, text } = await add("slack", "chat.postMessage,conversations.list");
+    const { dir, from, summary, manifest, text } = await add("slack", "chat.postMessage,conversations.list,users.info");
     expect(summary.document).toMatchObject({ format: "swagger", version: "2.0", converted: true });
-    expect(summary.cut.operations).toEqual({ kept: 2, total: 4 });
+    expect(summary.cut.operations).toEqual({ kept: 3, total: 4 });
+    // users.info's `user` is a schema with `items` but no type (an object on the wire, as Slack's own example shows): not drafted as a list.
+    expect(manifest.operations.slack_users_info.outputs.data).toMatchObject({ type: "json", from: "$response.body" });
     expect(manifest.server).toEqual({ default: "https://slack.com/api" });
     expect(text).not.toContain("# review: the spec's server");
     expect(manifest.auth).toEqual({ scheme: "slackAuth", param: "accessToken", covers: ["token"] });

@@ -93,7 +93,9 @@ function listField(doc: OpenApiDocument, fields: Record<string, Schema>): string
   const lists = Object.entries(fields)
     .filter(([, schema]) => {
       const flat = safeFlatten(doc, schema);
-      if (!flat || typeOf(flat) !== "array") return false;
+      // Declared a list: `items` alone does not make one (JSON Schema lets any other value through it; Slack's
+      // users.info `user` is such a schema, and an object on the wire).
+      if (!flat || !declaresArray(flat)) return false;
       // Records: objects, or anything but a scalar (a list of anyOf shapes, as some documents write their records).
       const items = itemsOf(doc, schema);
       return items !== undefined && !["string", "integer", "number", "boolean"].includes(typeOf(items) ?? "");
@@ -104,6 +106,10 @@ function listField(doc: OpenApiDocument, fields: Record<string, Schema>): string
   // One list among a few fields (`{ok, channels, response_metadata}`); a record with a list inside it is not a list reply.
   if (lists.length === 1 && Object.keys(fields).length <= SMALL_OBJECT) return lists[0];
   return undefined;
+}
+
+function declaresArray(schema: Schema): boolean {
+  return schema.type === "array" || (Array.isArray(schema.type) && schema.type.includes("array"));
 }
 
 function itemsOf(doc: OpenApiDocument, schema: Schema): Schema | undefined {
