@@ -155,7 +155,7 @@ describe("blockwright init", () => {
     symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
 
     const generated = await cli(["generate"], { cwd: dir });
-    expect(generated).toMatchObject({ code: 0, stderr: expect.stringContaining("generate: 1 providers, 3 operations") });
+    expect(generated).toMatchObject({ code: 0, stderr: expect.stringContaining("generate: 1 provider, 3 operations") });
     expect(JSON.parse(readFileSync(join(dir, "generated/notes/package.json"), "utf8")).name).toBe("@acme-blocks/notes");
     // The file .gitignore names is the stamp generate writes.
     expect(existsSync(join(dir, ignored[1] ?? ""))).toBe(true);

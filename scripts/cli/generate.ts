@@ -164,7 +164,8 @@ async function generateAll({ args, io, dirs, out, check, json, providers, scope,
   }
   const changed = report.stale.length + report.missing.length + report.extra.length;
   if (json) printJson(io, { ok: true, written: report.stale.length + report.missing.length, stale: report.stale, missing: report.missing, extra: report.extra, problems: [] });
-  io.stderr.write(`generate: ${result.irs.length} providers, ${result.irs.reduce((n, ir) => n + ir.operations.length, 0)} operations, ${files.size} files, ${changed} changed (${ms} ms)\n`);
+  const operations = result.irs.reduce((n, ir) => n + ir.operations.length, 0);
+  io.stderr.write(`generate: ${count(result.irs.length, "provider")}, ${count(operations, "operation")}, ${count(files.size, "file")}, ${changed} changed (${ms} ms)\n`);
   return 0;
 }
 
@@ -183,4 +184,9 @@ interface GenerateJson {
 
 function printJson(io: CliIo, result: GenerateJson): void {
   io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+}
+
+/** `1 provider`, `2 providers`. */
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }
