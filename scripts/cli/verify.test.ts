@@ -34,13 +34,14 @@ function lineOf(file: string, text: string, after?: string): number {
   return i + 1;
 }
 
-type Mode = { total?: unknown; dropId?: boolean; bookStatus?: number; echo?: boolean; echoInState?: boolean; throttle?: boolean };
+type Mode = { total?: unknown; dropId?: boolean; bookStatus?: number; echo?: boolean; echoInState?: boolean; throttle?: boolean; authenticate?: boolean };
 let mode: Mode = {};
 const book = { id: "b7", title: "Dune Messiah", state: "ready", rank: 3 };
 let upstream: Awaited<ReturnType<typeof server>>;
 beforeAll(async () => {
   upstream = await server((r) => {
     const echo = mode.echo ? { note: `you sent ${r.headers["x-shelf-key"]}`, url: encodeURIComponent(String(r.headers["x-shelf-key"])) } : {};
+    if (mode.authenticate && r.headers["x-shelf-key"] !== KEY) return { status: 401, body: JSON.stringify({ error: { code: "Unauthorized", message: "no key" } }) };
     if (mode.throttle) return { status: 429, headers: { "retry-after": "30" }, body: JSON.stringify({ error: { code: "TooMany", message: "slow down" } }) };
     if (r.method === "GET" && /^\/v2\/shelves\/[^/]+\/books/.test(r.url)) return { status: 200, body: JSON.stringify({ total: mode.total ?? 1, value: [book], ...echo }) };
     if (r.method === "GET" && r.url.startsWith("/v2/books")) {
@@ -79,7 +80,9 @@ describe("blockwright verify", () => {
     const sent = upstream.received.slice(before);
     expect(sent.length).toBeGreaterThanOrEqual(2);
     expect(new Set(sent.map((q) => q.method))).toEqual(new Set(["GET"]));
-    expect(sent.every((q) => q.headers["x-shelf-key"] === KEY)).toBe(true);
+    // Every request carries the key but the one call made without a credential.
+    expect(sent.filter((q) => q.headers["x-shelf-key"] !== KEY)).toEqual([expect.objectContaining({ headers: expect.not.objectContaining({ "x-shelf-key": expect.anything() }) })]);
+    expect(r.stdout).toMatch(/^✓ shelf_\w+ › live › without a credential$/m);
   });
 
   it("against a deviating service: exit 1, exactly the two differences, each with its pointer, spec line and patch", async () => {
@@ -118,6 +121,19 @@ describe("blockwright verify", () => {
     const before = upstream.received.length;
     expect(await verify(dir, "--operation", "shelf_add_book")).toMatchObject({ code: 2, stderr: expect.stringContaining("nothing to call: shelf_add_book may change data, and verify calls only what reads unless --allow-writes names it") });
     expect(upstream.received.length).toBe(before);
+  });
+
+  it("calls once without the credential, and reports the 401 the spec does not declare", async () => {
+    mode = { authenticate: true };
+    const before = upstream.received.length;
+    const r = await verify(dir, "--json");
+    const sent = upstream.received.slice(before);
+    expect(sent.filter((q) => q.headers["x-shelf-key"] === undefined)).toHaveLength(1);
+    const report = JSON.parse(r.stdout);
+    const without = report.results.find((x: { name: string }) => x.name === "without a credential");
+    expect(without).toMatchObject({ statuses: [401], status: "failed", drifts: [expect.objectContaining({ kind: "undeclared-status", pointer: "/status" })] });
+    expect(report.results.filter((x: { status: string }) => x.status !== "passed")).toEqual([without]);
+    expect(r.code).toBe(1);
   });
 
   it("reports a status the spec does not declare, at the operation's responses", async () => {

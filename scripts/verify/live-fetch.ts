@@ -4,7 +4,7 @@
 // write, nothing past the request budget — spaces its requests, and keeps
 // each exchange (in memory, unredacted: recordings redact, recording.ts).
 import { setTimeout as delay } from "node:timers/promises";
-import type { FetchLike } from "@blockwright/runtime";
+import type { AuthSpec, FetchLike } from "@blockwright/runtime";
 
 export interface LiveExchange {
   method: string;
@@ -37,8 +37,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
 export interface LiveLink {
-  /** A fetch for one call: `mayWrite` lets it send a request that is not a safe method. */
-  fetchFor(mayWrite: boolean): { fetch: FetchLike; exchanges: LiveExchange[] };
+  /** A fetch for one call: `mayWrite` lets it send a request that is not a safe method; `withoutCredential` takes the credential out of each request. */
+  fetchFor(mayWrite: boolean, withoutCredential?: AuthSpec): { fetch: FetchLike; exchanges: LiveExchange[] };
   /** Requests sent so far. */
   sent(): number;
 }
@@ -48,9 +48,10 @@ export function liveLink(options: LiveOptions): LiveLink {
   let nextAt = 0;
   return {
     sent: () => sent,
-    fetchFor(mayWrite) {
+    fetchFor(mayWrite, withoutCredential) {
       const exchanges: LiveExchange[] = [];
-      const fetchFn: FetchLike = async (request) => {
+      const fetchFn: FetchLike = async (given) => {
+        const request = withoutCredential ? credentialTakenOut(given, withoutCredential) : given;
         const url = new URL(request.url);
         const requestBody = request.body ? await request.clone().text() : "";
         const token = isTokenRequest(request, requestBody);
@@ -82,6 +83,16 @@ export function liveLink(options: LiveOptions): LiveLink {
       return { fetch: fetchFn, exchanges };
     },
   };
+}
+
+/** The request without the credential `auth` places (a bearer's Authorization header, an API key's header or query parameter). */
+export function credentialTakenOut(request: Request, auth: AuthSpec): Request {
+  const headers = new Headers(request.headers);
+  const url = new URL(request.url);
+  if (auth.type === "bearer") headers.delete("authorization");
+  else if (auth.type === "header") headers.delete(auth.name);
+  else url.searchParams.delete(auth.name);
+  return new Request(url, { method: request.method, headers, body: request.body, redirect: request.redirect, signal: request.signal, ...(request.body ? { duplex: "half" } : {}) } as RequestInit);
 }
 
 /**

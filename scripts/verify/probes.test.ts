@@ -26,6 +26,15 @@ describe("the calls verify plans", () => {
     expect(probes.every((p) => p.input.apiKey === "key-0123456789")).toBe(true);
   });
 
+  it("make one call without the credential, after each operation's first, when the user gave the tool's own", () => {
+    const probes = plan({ given: { apiKey: "key-0123456789" } });
+    const firsts = new Set(probes.map((p) => p.tool.id)).size;
+    expect(probes.filter((p) => p.withoutCredential).map((p) => probes.indexOf(p))).toEqual([firsts]);
+    expect(probes[firsts]).toMatchObject({ name: "without a credential", mayWrite: false, input: { apiKey: "key-0123456789" } });
+    // Without the user's credential (none given, or an OAuth flow's parameters instead): none.
+    expect(plan().some((p) => p.withoutCredential)).toBe(false);
+  });
+
   it("try a value for each route, and leave the user's own values as given", () => {
     const getBook = tools.find((t) => t.routes.length)!;
     const names = plan({}, [getBook]).map((p) => p.name);

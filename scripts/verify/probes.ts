@@ -19,6 +19,8 @@ export interface Probe {
   input: Input;
   /** May send a request that changes state (named by --allow-writes, or declared read-only though its method writes). */
   mayWrite: boolean;
+  /** Sent without its credential (the request's, taken out on the way): what the service answers a call it cannot authenticate. */
+  withoutCredential?: true;
 }
 
 export interface ProbeOptions {
@@ -35,7 +37,10 @@ export function readsOnly(tool: ToolSpec): boolean {
   return toolBehavior(tool).readOnly;
 }
 
-/** The probes of a provider, one per operation first, then the rest, in the order of its tools. */
+/**
+ * The probes of a provider, one per operation first (in the order of its
+ * tools), then one call without its credential, then the rest.
+ */
 export function planProbes(subject: Subject, options: ProbeOptions): Probe[] {
   const rounds: Probe[][] = [];
   for (const tool of subject.tools) {
@@ -50,7 +55,20 @@ export function planProbes(subject: Subject, options: ProbeOptions): Probe[] {
       rounds[i].push({ ...probe, tool, mayWrite });
     });
   }
-  return rounds.flat();
+  // After each operation's first call, one without its credential: the answer to it is the provider's, whichever the operation.
+  const [first = [], ...rest] = rounds;
+  const secured = first.find((p) => !p.mayWrite && signsWithGivenCredential(subject, p.tool, options.given));
+  return [...first, ...(secured ? [{ ...secured, name: "without a credential", withoutCredential: true as const }] : []), ...rest.flat()];
+}
+
+/**
+ * Whether the operation's spec asks for a credential and the user gave the
+ * tool's own (not an OAuth 2 flow's parameters: a token would be requested
+ * only to be left out).
+ */
+function signsWithGivenCredential(subject: Subject, tool: ToolSpec, given: Input): boolean {
+  const secured = (valuesOf(tool, subject.document).op.security ?? []).length > 0;
+  return secured && Object.hasOwn(given, tool.auth.param);
 }
 
 function probesOf(subject: Subject, tool: ToolSpec, given: Input): { name: string; input: Input }[] {

@@ -28,6 +28,8 @@ export interface Recording {
   input: Record<string, unknown>;
   /** Parameters whose values were secrets: replay gives each a stand-in. */
   secretParams: string[];
+  /** The call went without its credential (taken out of each request): replay takes it out too. */
+  withoutCredential?: true;
   exchanges: RecordedExchange[];
 }
 
@@ -70,7 +72,7 @@ export function secretsOf(tool: ToolSpec, input: Record<string, unknown>, exchan
 }
 
 /** A call's recording, every secret redacted. */
-export function recordingOf(tool: ToolSpec, name: string, input: Record<string, unknown>, origin: string, exchanges: readonly LiveExchange[], recordedAt: Date): Recording {
+export function recordingOf(tool: ToolSpec, name: string, input: Record<string, unknown>, origin: string, exchanges: readonly LiveExchange[], recordedAt: Date, withoutCredential?: true): Recording {
   const secrets = secretsOf(tool, input, exchanges);
   const secretParams = tool.params.filter((p) => p.secret && Object.hasOwn(input, p.name)).map((p) => p.name);
   const keptInput = redactDeep(Object.fromEntries(Object.entries(input).map(([k, v]) => [k, secretParams.includes(k) ? REDACTED : v])), secrets);
@@ -83,6 +85,7 @@ export function recordingOf(tool: ToolSpec, name: string, input: Record<string, 
     origin,
     input: keptInput,
     secretParams,
+    ...(withoutCredential ? { withoutCredential } : {}),
     exchanges: exchanges.map((ex) => ({
       method: ex.method,
       url: redact(ex.url, secrets),

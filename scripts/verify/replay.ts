@@ -10,6 +10,7 @@ import { executeToolDefinition, type FetchLike, type ToolResult, type ToolSpec }
 import { valuesOf } from "../contract/values.js";
 import { ContractFailure, type ContractCase, type Subject } from "../contract/types.js";
 import { describeDrift } from "./drift.js";
+import { credentialTakenOut } from "./live-fetch.js";
 import { canonicalRequest, readRecordings, type RecordedExchange, type Recording, RecordingError } from "./recording.js";
 
 export { RecordingError };
@@ -52,7 +53,7 @@ async function replay(subject: Subject, file: string, recording: Recording, opti
   if (!tool) throw new ContractFailure(`${file} records ${recording.operation}, which ${subject.provider} no longer has (operations: ${subject.tools.map((t) => t.id).join(", ")})`);
   const secrets = Object.fromEntries(recording.secretParams.map((name) => [name, standIn(subject, tool, name)]));
   const input = { ...recording.input, ...secrets };
-  const served = replayFetch(tool, recording.exchanges, Object.values(secrets));
+  const served = replayFetch(tool, recording.exchanges, Object.values(secrets), recording.withoutCredential === true);
   let result: ToolResult;
   try {
     result = await executeToolDefinition(tool, input, {
@@ -89,10 +90,12 @@ interface Served {
 }
 
 /** Answers each request with the first unused recorded exchange of the same canonical form. */
-function replayFetch(tool: ToolSpec, exchanges: readonly RecordedExchange[], secrets: unknown[]): Served {
+function replayFetch(tool: ToolSpec, exchanges: readonly RecordedExchange[], secrets: unknown[], withoutCredential: boolean): Served {
   const served: Served = { fetch: async () => new Response(), used: [] };
   const texts = secrets.filter((s): s is string => typeof s === "string");
-  served.fetch = async (request) => {
+  served.fetch = async (given) => {
+    // A call recorded without its credential went without it: the same is taken out here.
+    const request = withoutCredential ? credentialTakenOut(given, tool.auth) : given;
     const requestBody = request.body ? await request.clone().text() : "";
     const form = (request.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded");
     const token = request.method === "POST" && form && new URLSearchParams(requestBody).has("grant_type");

@@ -129,7 +129,7 @@ async function runProbe(subject: Subject, probe: Probe, link: ReturnType<typeof 
   const started = performance.now();
   const { tool } = probe;
   const input = tool.server.param ? withAddress(tool, probe.input, options.origin) : probe.input;
-  const { fetch, exchanges } = link.fetchFor(probe.mayWrite);
+  const { fetch, exchanges } = link.fetchFor(probe.mayWrite, probe.withoutCredential ? tool.auth : undefined);
   let result: ToolResult;
   try {
     result = await executeToolDefinition(tool, input, {
@@ -147,7 +147,7 @@ async function runProbe(subject: Subject, probe: Probe, link: ReturnType<typeof 
   const base = { id: `${tool.id} › live › ${probe.name}`, provider: tool.provider, operation: tool.id, name: probe.name };
   const calls = exchanges.filter((ex) => !ex.token);
   // The recording's redacted exchanges are also what the report shows of the requests.
-  const redacted = recordingOf(tool, probe.name, input, options.origin, exchanges, now());
+  const redacted = recordingOf(tool, probe.name, input, options.origin, exchanges, now(), probe.withoutCredential);
   const recording = options.record && exchanges.length ? writeRecording(options.record, redacted) : undefined;
   const shown = redacted.exchanges.map((ex) => `${ex.method} ${new URL(ex.url).pathname}${new URL(ex.url).search}`);
   const common = { statuses: [...new Set(exchanges.map((ex) => ex.status))], requests: shown, ...(recording ? { recording } : {}), durationMs: Math.round(performance.now() - started) };
