@@ -202,6 +202,9 @@ describe("blockwright verify", () => {
       stderr: expect.stringContaining("--allow-writes shelf_burn_books: not an operation of shelf (operations: shelf_add_book, shelf_get_book, shelf_list_books)"),
     });
     expect(await cli(["verify", "shelf", "--param", "apiKey={{SHELF_KEY}}"], { cwd: dir, env })).toMatchObject({ code: 2, stderr: expect.stringContaining("missing --base-url") });
+    writeFileSync(join(dir, "a-file"), "");
+    expect(await verify(dir, "--record", "a-file/recordings")).toMatchObject({ code: 2, stderr: expect.stringContaining(`--record a-file/recordings: cannot be made: ${join(dir, "a-file")} is a file`) });
+    expect(await verify(dir, "--overlay", "specs")).toMatchObject({ code: 2, stderr: expect.stringContaining("--overlay specs: is a folder, not a file") });
     expect(upstream.received.length).toBe(before);
   });
 });

@@ -91,6 +91,12 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const { resolve } = await import("node:path");
   const record = recordOption !== undefined ? resolve(io.cwd, recordOption) : undefined;
   const overlayFile = stringOption(args, "overlay");
+  // Where it writes, refused before any request when nothing could be written there.
+  const { unsuitableFile, unsuitableFolder } = await import("../targets.js");
+  const recordProblem = record !== undefined ? unsuitableFolder(record) : undefined;
+  if (recordProblem) throw new UsageError(`--record ${recordOption}: ${recordProblem}`);
+  const overlayProblem = overlayFile !== undefined ? unsuitableFile(resolve(io.cwd, overlayFile)) : undefined;
+  if (overlayProblem) throw new UsageError(`--overlay ${overlayFile}: ${overlayProblem}`);
 
   const dirs = projectDirs(args, io.cwd);
   await projectProviders(dirs.specs, io.cwd, [provider]);
