@@ -73,6 +73,7 @@ describe("verify books against a server that plays it", () => {
     }
     const text = await run();
     expect(text.stdout).toMatch(/missing-required \/id: .*\n {6}spec: specs\/books\/openapi\.yaml:\d+:\d+/);
+    expect(text.stdout).toMatch(/^drift: 2 differences( \(met \d+ times\))? in \d+ of \d+ calls$/m);
     for (const out of [r.stdout, r.stderr, text.stdout, text.stderr]) {
       for (const form of [KEY, encodeURIComponent(KEY), JSON.stringify(KEY).slice(1, -1)]) expect(out).not.toContain(form);
     }

@@ -12,8 +12,9 @@ export interface DriftSummary {
   passed: number;
   failed: number;
   errors: number;
-  /** Differences that fail, and those only reported. */
+  /** Differences that fail (each time a call met one), those of them that are distinct (the same kind at the same pointer and spec place, whichever the call), and those only reported. */
   differences: number;
+  distinct: number;
   informational: number;
 }
 
@@ -25,6 +26,7 @@ export function summariseDrift(report: VerifyReport): DriftSummary {
     failed: report.results.filter((r) => r.status === "failed").length,
     errors: report.results.filter((r) => r.status === "error").length,
     differences: drifts.filter((d) => !d.informational).length,
+    distinct: new Set(drifts.filter((d) => !d.informational).map((d) => JSON.stringify([d.operation, d.kind, d.pointer, d.at]))).size,
     informational: drifts.filter((d) => d.informational).length,
   };
 }
@@ -59,7 +61,7 @@ export function verifyText(report: VerifyReport): string {
   if (report.stopped) lines.push(`stopped: ${report.stopped}; ${report.results.length} of ${report.planned} calls made`);
   const s = summariseDrift(report);
   lines.push(
-    `drift: ${s.differences} difference${s.differences === 1 ? "" : "s"} in ${s.failed} of ${s.calls} calls${s.informational ? `, ${s.informational} informational` : ""}${s.errors ? `; ${s.errors} call${s.errors === 1 ? "" : "s"} not checked` : ""}`,
+    `drift: ${s.distinct} difference${s.distinct === 1 ? "" : "s"}${s.differences > s.distinct ? ` (met ${s.differences} times)` : ""} in ${s.failed} of ${s.calls} calls${s.informational ? `, ${s.informational} informational` : ""}${s.errors ? `; ${s.errors} call${s.errors === 1 ? "" : "s"} not checked` : ""}`,
   );
   return `${lines.join("\n")}\n`;
 }
