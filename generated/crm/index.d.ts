@@ -27,6 +27,9 @@ export declare const crmErrors: ErrorSpec;
 /** How Salesforce CRM throttles: when to come back after a 429, and which quota no retry helps. */
 export declare const crmRateLimits: ToolSpec["rateLimits"];
 
+/** How Salesforce CRM's access token is obtained and renewed (its OAuth 2 flows). */
+export declare const crmOAuth: ToolSpec["oauth"];
+
 /** Parameter `apiKey`, shared by 4 operations. */
 export declare const crmApiKeyParam: ParamSpec;
 

@@ -112,6 +112,34 @@ export const crmRateLimits = {
 };
 
 /**
+ * How Salesforce CRM's access token is obtained and renewed (its OAuth 2 flows).
+ * @type {import("@blockwright/runtime").ToolSpec["oauth"]}
+ */
+export const crmOAuth = {
+  "flows": [
+    {
+      "grant": "refreshToken",
+      "tokenUrl": "https://login.salesforce.com/services/oauth2/token",
+      "clientId": "clientId",
+      "clientSecret": "clientSecret",
+      "refreshToken": "refreshToken"
+    },
+    {
+      "grant": "jwtBearer",
+      "tokenUrl": "https://login.salesforce.com/services/oauth2/token",
+      "clientId": "clientId",
+      "subject": "username",
+      "privateKey": "privateKey"
+    }
+  ],
+  "tokenHosts": [
+    "test.salesforce.com",
+    "*.my.salesforce.com",
+    "*.sandbox.my.salesforce.com"
+  ]
+};
+
+/**
  * Parameter `apiKey`, shared by 4 operations.
  * @type {import("@blockwright/runtime").ParamSpec}
  */
@@ -418,29 +446,7 @@ export const crmCreateRecordTool = {
   "outcomes": [],
   "errors": crmErrors,
   "rateLimits": crmRateLimits,
-  "oauth": {
-    "flows": [
-      {
-        "grant": "refreshToken",
-        "tokenUrl": "https://login.salesforce.com/services/oauth2/token",
-        "clientId": "clientId",
-        "clientSecret": "clientSecret",
-        "refreshToken": "refreshToken"
-      },
-      {
-        "grant": "jwtBearer",
-        "tokenUrl": "https://login.salesforce.com/services/oauth2/token",
-        "clientId": "clientId",
-        "subject": "username",
-        "privateKey": "privateKey"
-      }
-    ],
-    "tokenHosts": [
-      "test.salesforce.com",
-      "*.my.salesforce.com",
-      "*.sandbox.my.salesforce.com"
-    ]
-  }
+  "oauth": crmOAuth
 };
 
 /**
@@ -557,29 +563,7 @@ export const crmGetRecordTool = {
   "outcomes": [],
   "errors": crmErrors,
   "rateLimits": crmRateLimits,
-  "oauth": {
-    "flows": [
-      {
-        "grant": "refreshToken",
-        "tokenUrl": "https://login.salesforce.com/services/oauth2/token",
-        "clientId": "clientId",
-        "clientSecret": "clientSecret",
-        "refreshToken": "refreshToken"
-      },
-      {
-        "grant": "jwtBearer",
-        "tokenUrl": "https://login.salesforce.com/services/oauth2/token",
-        "clientId": "clientId",
-        "subject": "username",
-        "privateKey": "privateKey"
-      }
-    ],
-    "tokenHosts": [
-      "test.salesforce.com",
-      "*.my.salesforce.com",
-      "*.sandbox.my.salesforce.com"
-    ]
-  }
+  "oauth": crmOAuth
 };
 
 /**
@@ -721,29 +705,7 @@ export const crmQueryTool = {
   "outcomes": [],
   "errors": crmErrors,
   "rateLimits": crmRateLimits,
-  "oauth": {
-    "flows": [
-      {
-        "grant": "refreshToken",
-        "tokenUrl": "https://login.salesforce.com/services/oauth2/token",
-        "clientId": "clientId",
-        "clientSecret": "clientSecret",
-        "refreshToken": "refreshToken"
-      },
-      {
-        "grant": "jwtBearer",
-        "tokenUrl": "https://login.salesforce.com/services/oauth2/token",
-        "clientId": "clientId",
-        "subject": "username",
-        "privateKey": "privateKey"
-      }
-    ],
-    "tokenHosts": [
-      "test.salesforce.com",
-      "*.my.salesforce.com",
-      "*.sandbox.my.salesforce.com"
-    ]
-  },
+  "oauth": crmOAuth,
   "pagination": {
     "next": {
       "style": "nextUrl",
@@ -895,29 +857,7 @@ export const crmUpdateRecordTool = {
   "outcomes": [],
   "errors": crmErrors,
   "rateLimits": crmRateLimits,
-  "oauth": {
-    "flows": [
-      {
-        "grant": "refreshToken",
-        "tokenUrl": "https://login.salesforce.com/services/oauth2/token",
-        "clientId": "clientId",
-        "clientSecret": "clientSecret",
-        "refreshToken": "refreshToken"
-      },
-      {
-        "grant": "jwtBearer",
-        "tokenUrl": "https://login.salesforce.com/services/oauth2/token",
-        "clientId": "clientId",
-        "subject": "username",
-        "privateKey": "privateKey"
-      }
-    ],
-    "tokenHosts": [
-      "test.salesforce.com",
-      "*.my.salesforce.com",
-      "*.sandbox.my.salesforce.com"
-    ]
-  }
+  "oauth": crmOAuth
 };
 
 /** Every Salesforce CRM tool, by operation id. */

@@ -24,6 +24,9 @@ export declare const directoryServer: ToolSpec["server"];
 /** Where Microsoft Entra directory's error bodies keep their code, message and request id. */
 export declare const directoryErrors: ErrorSpec;
 
+/** How Microsoft Entra directory's access token is obtained and renewed (its OAuth 2 flows). */
+export declare const directoryOAuth: ToolSpec["oauth"];
+
 /** Parameter `accessToken`, shared by 4 operations. */
 export declare const directoryAccessTokenParam: ParamSpec;
 

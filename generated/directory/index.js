@@ -102,6 +102,22 @@ export const directoryErrors = {
 };
 
 /**
+ * How Microsoft Entra directory's access token is obtained and renewed (its OAuth 2 flows).
+ * @type {import("@blockwright/runtime").ToolSpec["oauth"]}
+ */
+export const directoryOAuth = {
+  "flows": [
+    {
+      "grant": "clientCredentials",
+      "tokenUrl": "https://login.microsoftonline.com/{tenantId}/oauth2/v2.0/token",
+      "scope": "https://graph.microsoft.com/.default",
+      "clientId": "clientId",
+      "clientSecret": "clientSecret"
+    }
+  ]
+};
+
+/**
  * Parameter `accessToken`, shared by 4 operations.
  * @type {import("@blockwright/runtime").ParamSpec}
  */
@@ -413,17 +429,7 @@ export const directoryCreateUserTool = {
   ],
   "outcomes": [],
   "errors": directoryErrors,
-  "oauth": {
-    "flows": [
-      {
-        "grant": "clientCredentials",
-        "tokenUrl": "https://login.microsoftonline.com/{tenantId}/oauth2/v2.0/token",
-        "scope": "https://graph.microsoft.com/.default",
-        "clientId": "clientId",
-        "clientSecret": "clientSecret"
-      }
-    ]
-  }
+  "oauth": directoryOAuth
 };
 
 /**
@@ -565,17 +571,7 @@ export const directoryGetUserTool = {
   ],
   "outcomes": [],
   "errors": directoryErrors,
-  "oauth": {
-    "flows": [
-      {
-        "grant": "clientCredentials",
-        "tokenUrl": "https://login.microsoftonline.com/{tenantId}/oauth2/v2.0/token",
-        "scope": "https://graph.microsoft.com/.default",
-        "clientId": "clientId",
-        "clientSecret": "clientSecret"
-      }
-    ]
-  }
+  "oauth": directoryOAuth
 };
 
 /**
@@ -697,17 +693,7 @@ export const directoryListGroupsTool = {
   ],
   "outcomes": [],
   "errors": directoryErrors,
-  "oauth": {
-    "flows": [
-      {
-        "grant": "clientCredentials",
-        "tokenUrl": "https://login.microsoftonline.com/{tenantId}/oauth2/v2.0/token",
-        "scope": "https://graph.microsoft.com/.default",
-        "clientId": "clientId",
-        "clientSecret": "clientSecret"
-      }
-    ]
-  },
+  "oauth": directoryOAuth,
   "pagination": {
     "next": {
       "style": "nextUrl",
@@ -847,17 +833,7 @@ export const directoryListUsersTool = {
   ],
   "outcomes": [],
   "errors": directoryErrors,
-  "oauth": {
-    "flows": [
-      {
-        "grant": "clientCredentials",
-        "tokenUrl": "https://login.microsoftonline.com/{tenantId}/oauth2/v2.0/token",
-        "scope": "https://graph.microsoft.com/.default",
-        "clientId": "clientId",
-        "clientSecret": "clientSecret"
-      }
-    ]
-  },
+  "oauth": directoryOAuth,
   "pagination": {
     "next": {
       "style": "nextUrl",

@@ -111,7 +111,7 @@ interface SharedValue {
 
 /**
  * Values every tool of the provider repeats — its credential transmission,
- * address, error body and rate limits, and any parameter or output several operations
+ * address, error body, rate limits and OAuth 2 flows, and any parameter or output several operations
  * share — so that index.js declares each once and the tools refer to it by name.
  */
 function sharedValues(ir: ProviderIR, names: SharedNames): SharedValue[] {
@@ -122,6 +122,7 @@ function sharedValues(ir: ProviderIR, names: SharedNames): SharedValue[] {
     out.push({ name: `${c}Server`, type: 'ToolSpec["server"]', doc: `Where ${ir.name} requests go (the baseUrl option overrides it).`, value: tool.server });
     out.push({ name: `${c}Errors`, type: "ErrorSpec", doc: `Where ${ir.name}'s error bodies keep their code, message and request id.`, value: tool.errors });
     if (tool.rateLimits) out.push({ name: `${c}RateLimits`, type: 'ToolSpec["rateLimits"]', doc: `How ${ir.name} throttles: when to come back after a 429, and which quota no retry helps.`, value: tool.rateLimits });
+    if (tool.oauth) out.push({ name: `${c}OAuth`, type: 'ToolSpec["oauth"]', doc: `How ${ir.name}'s access token is obtained and renewed (its OAuth 2 flows).`, value: tool.oauth });
   }
   // Parameters and outputs that several operations declare identically.
   const repeated = new Map<string, { kind: "Param" | "Output"; label: string; value: ParamSpec | OutputSpec; count: number }>();

@@ -5,6 +5,8 @@ import { OAUTH_EDITS, oauthTrackerTools, TOKEN_URL } from "../__fixtures__/oauth
 import { type Edit, wildProblems } from "../__fixtures__/link-wild.js";
 import { diffSurfaces } from "../../surface/classify.js";
 import type { Surface } from "../surface-format.js";
+import { emitEntry } from "../emit.js";
+import { linkWild } from "../__fixtures__/link-wild.js";
 import { authFlowsSurface } from "./auth-flows.js";
 
 const problems = (edits: Edit[]) => wildProblems("tracker", [...OAUTH_EDITS, ...edits]);
@@ -23,6 +25,15 @@ describe("OAuth 2 flows (auth.flows)", () => {
         ).toMatchObject({ wire: { in: "auth" }, required: false });
       }
     }
+  });
+
+  it("are declared once in the package, every tool referring to them by name", async () => {
+    const linked = await linkWild("tracker", OAUTH_EDITS);
+    if (!("ir" in linked)) throw new Error(linked.problems.join("\n"));
+    const { js, dts } = emitEntry(linked.ir, "");
+    expect(js.split(TOKEN_URL).length - 1).toBe(1);
+    expect(js.match(/"oauth": trackerOAuth\b/g)?.length).toBe(linked.ir.operations.length);
+    expect(dts).toContain('export declare const trackerOAuth: ToolSpec["oauth"];');
   });
 
   it("fill a token URL's placeholder only from a declared parameter with a pattern, never a secret", async () => {
