@@ -9,27 +9,17 @@ import { describe, expect, it } from "vitest";
 import { CONCEPT_NAMES, FIELDS, type FieldDecision, SURFACE_ENTRIES } from "../codegen/link/concepts.js";
 import type { ManifestField } from "../codegen/precompiled/manifest-types.js";
 import { diffSurfaces, type Change } from "./classify.js";
+import { acmeSurface, acmeTool } from "./__fixtures__/acme-surface.js";
 import type { Surface, ToolSurface } from "./surface.js";
 
 const ROOT = join(import.meta.dirname, "../..");
 
-const tool = (own: Partial<ToolSurface> = {}): ToolSurface => ({ title: "List", description: "Lists.", method: "GET", path: "/v1/things", params: {}, rules: [], outputs: {}, errors: [], outcomes: [], ...own });
+const tool = acmeTool;
 
 /** A surface of this generator (recording every concept), with `own` and the tool's `tool` on top. */
 function surface(own: Partial<Surface> = {}, toolOwn: Partial<ToolSurface> = {}): Surface {
-  return {
-    "//": "",
-    provider: "acme",
-    package: { name: "@acme/acme", version: "1.0.0" },
-    generator: { name: "blockwright", version: "0" },
-    inputs: {},
-    concepts: [...CONCEPT_NAMES],
-    auth: { placement: "bearer", param: "apiKey" },
-    hosts: ["api.acme.example"],
-    errors: { fields: { code: ["$response.body#/code"], message: ["$response.body#/message"], requestId: [] }, retryableStatuses: [429, 503] },
-    ...own,
-    tools: { acme_list: tool(toolOwn) },
-  };
+  const errors = { fields: { code: ["$response.body#/code"], message: ["$response.body#/message"], requestId: [] }, retryableStatuses: [429, 503] };
+  return acmeSurface({ hosts: ["api.acme.example"], errors, ...own }, { acme_list: tool(toolOwn) });
 }
 
 const summary = (changes: Change[]) => changes.map((c) => `${c.level} ${c.subject}: ${c.rule}`);

@@ -3,8 +3,8 @@
 // expanded every reference in place — and the workflow validator's registry
 // steps through them, cycles included.
 import { describe, expect, it } from "vitest";
-import { CONCEPT_NAMES } from "../codegen/link/concepts.js";
 import { diffSurfaces } from "./classify.js";
+import { acmeSurface, acmeTool } from "./__fixtures__/acme-surface.js";
 import { registryFromSurfaces } from "./registry.js";
 import { shapeAt, type Shape, type Surface } from "./surface.js";
 
@@ -13,22 +13,10 @@ const address = (parent: Shape): Shape => ({ type: "object", properties: { city:
 const customer = (addressShape: Shape): Shape => ({ type: "object", properties: { id: text, address: addressShape, shipping: addressShape } });
 
 function surface(outputShape: Shape, shapes?: Record<string, Shape>): Surface {
-  return {
-    "//": "",
-    provider: "acme",
-    package: { name: "@acme/acme", version: "1.0.0" },
-    generator: { name: "blockwright", version: "0" },
-    inputs: {},
-    concepts: [...CONCEPT_NAMES],
-    auth: { placement: "bearer", param: "apiKey" },
-    tools: {
-      acme_get: { title: "Get", description: "Gets.", method: "GET", path: "/v1/c", params: {}, rules: [], errors: [], outcomes: [], outputs: { data: { type: "json", optional: false, description: "The customer.", shape: outputShape } } },
-    },
-    ...(shapes ? { shapes } : {}),
-  };
+  const outputs = { data: { type: "json" as const, optional: false, description: "The customer.", shape: outputShape } };
+  return acmeSurface(shapes ? { shapes } : {}, { acme_get: acmeTool({ title: "Get", description: "Gets.", path: "/v1/c", outputs }) });
 }
 
-/** As generation records it now: Customer and Address named, Address's parent a Customer (a cycle). */
 const named = () => surface({ ref: "Customer" }, { Customer: customer({ ref: "Address" }), Address: address({ ref: "Customer" }) });
 /** As surfaces recorded it before named shapes: expanded where used (read from JSON: a copy at each place), the recursive reference named. */
 const expanded = () => JSON.parse(JSON.stringify(surface(customer(address({ recursive: "Customer" }))))) as Surface;
