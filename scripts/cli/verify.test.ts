@@ -193,7 +193,7 @@ describe("blockwright verify", () => {
     const before = upstream.received.length;
     expect(await cli(["verify", "shelf", "--base-url", "http://api.shelf.test", "--param", "apiKey={{SHELF_KEY}}"], { cwd: dir, env })).toMatchObject({
       code: 2,
-      stderr: expect.stringContaining('--base-url must use https (http only on loopback: verify sends credentials), got "http://api.shelf.test"'),
+      stderr: expect.stringContaining('--base-url must use https (http is allowed only for loopback hosts), got "http://api.shelf.test"'),
     });
     const literal = await cli(["verify", "shelf", "--base-url", upstream.url, "--param", `apiKey=${KEY}`], { cwd: dir, env });
     expect(literal).toMatchObject({ code: 2, stderr: expect.stringContaining("apiKey is a secret: pass it as a reference to an environment variable") });

@@ -2,6 +2,7 @@
 // change nothing, made on the live (or sandbox) service, each answer held
 // against the specs; a drift report, and with --record the exchanges, every
 // secret redacted, for `test --replay`.
+import { checkAddress } from "@blockwright/runtime";
 import { parseArgs, listOption, positiveInteger, PROJECT_OPTIONS, projectDirs, projectProviders, stringOption } from "./args.js";
 import { standardInput, UsageError, type CliIo } from "./io.js";
 
@@ -181,18 +182,14 @@ function baseOrigin(given: string | undefined, tools: { server: { param?: string
   const text = given ?? fromParam;
   const flag = given !== undefined ? "--base-url" : `--param ${serverParam}`;
   if (text === undefined) throw new UsageError(`missing --base-url: the address of the live or sandbox service (https, or http on loopback)${serverParam ? `, or --param ${serverParam}=…` : ""}`);
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new UsageError(`${flag} must be an absolute address such as https://api.example.com, got ${JSON.stringify(text)}`);
+  // The runtime's own rules for a base address (https, or http on loopback; scheme and host only; no credentials).
+  const checked = checkAddress(text);
+  if ("problem" in checked) throw new UsageError(`${flag} ${checked.problem}, got ${checked.withhold ? "(an address with credentials, withheld)" : JSON.stringify(text)}`);
+  if (given !== undefined && fromParam !== undefined) {
+    const other = checkAddress(fromParam);
+    if (!("origin" in other) || other.origin !== checked.origin) throw new UsageError(`--base-url ${checked.origin} and --param ${serverParam}=${fromParam} name two services: give one`);
   }
-  const loopback = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i.test(url.hostname);
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) throw new UsageError(`${flag} must use https (http only on loopback: verify sends credentials), got ${JSON.stringify(`${url.protocol}//${url.host}`)}`);
-  if (url.username || url.password) throw new UsageError(`${flag} must not contain credentials (pass them as parameters)`);
-  if (url.pathname.replace(/\/+$/, "") !== "" || url.search || url.hash) throw new UsageError(`${flag} takes scheme and host only (the spec's server path follows it), got ${JSON.stringify(text)}`);
-  if (given !== undefined && fromParam !== undefined && new URL(fromParam).origin !== url.origin) throw new UsageError(`--base-url ${url.origin} and --param ${serverParam}=${fromParam} name two services: give one`);
-  return url.origin;
+  return checked.origin;
 }
 
 function nonNegativeInteger(value: string | undefined, flag: string): number | undefined {

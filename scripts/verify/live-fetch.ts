@@ -101,7 +101,7 @@ export function credentialTakenOut(request: Request, auth: AuthSpec): Request {
  * manifest's tokenHosts, or --token-url); it obtains a token, changing
  * nothing of the data under test.
  */
-function isTokenRequest(request: Request, body: string): boolean {
+export function isTokenRequest(request: Request, body: string): boolean {
   return request.method === "POST" && (request.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded") && new URLSearchParams(body).has("grant_type");
 }
 

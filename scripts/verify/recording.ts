@@ -5,10 +5,11 @@
 // the body in canonical JSON — in which the credential and every secret are
 // stand-ins, so that the same call made on replay with stand-in secrets reads
 // the same.
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { REDACTED, redact, redactDeep, type ToolSpec } from "@blockwright/runtime";
 import { canonical } from "../canonical-json.js";
+import { statOf } from "../paths.js";
 import type { LiveExchange } from "./live-fetch.js";
 
 export const RECORDING_VERSION = 1;
@@ -179,11 +180,11 @@ export class RecordingError extends Error {}
 /** Every recording of `provider` under `dir`, by file (named relative to `root`), in a stable order; none when it has no folder there. */
 export function readRecordings(dir: string, provider: string, root: string): { file: string; recording: Recording }[] {
   const top = join(dir, provider);
-  if (!isDirectory(top)) return [];
+  if (!statOf(top)?.isDirectory()) return [];
   const out: { file: string; recording: Recording }[] = [];
   for (const operation of readdirSync(top).sort()) {
     const folder = join(top, operation);
-    if (!isDirectory(folder)) continue;
+    if (!statOf(folder)?.isDirectory()) continue;
     for (const name of readdirSync(folder).sort()) {
       if (!name.endsWith(".json")) continue;
       const file = join(folder, name);
@@ -194,14 +195,6 @@ export function readRecordings(dir: string, provider: string, root: string): { f
     }
   }
   return out;
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 function parseRecording(text: string, file: string): Recording {

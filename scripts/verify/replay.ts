@@ -10,7 +10,7 @@ import { executeToolDefinition, type FetchLike, type ToolResult, type ToolSpec }
 import { valuesOf } from "../contract/values.js";
 import { ContractFailure, type ContractCase, type Subject } from "../contract/types.js";
 import { describeDrift } from "./drift.js";
-import { credentialTakenOut } from "./live-fetch.js";
+import { credentialTakenOut, isTokenRequest } from "./live-fetch.js";
 import { canonicalRequest, readRecordings, type RecordedExchange, type Recording, RecordingError } from "./recording.js";
 
 export { RecordingError };
@@ -97,8 +97,7 @@ function replayFetch(tool: ToolSpec, exchanges: readonly RecordedExchange[], sec
     // A call recorded without its credential went without it: the same is taken out here.
     const request = withoutCredential ? credentialTakenOut(given, tool.auth) : given;
     const requestBody = request.body ? await request.clone().text() : "";
-    const form = (request.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded");
-    const token = request.method === "POST" && form && new URLSearchParams(requestBody).has("grant_type");
+    const token = isTokenRequest(request, requestBody);
     const now = canonicalRequest(tool, { method: request.method, url: request.url, requestHeaders: Object.fromEntries(request.headers), requestBody, ...(token ? { token: true as const } : {}) }, texts);
     const match = exchanges.find((ex) => !served.used.includes(ex) && ex.canonical === now);
     if (!match) {
