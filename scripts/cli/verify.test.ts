@@ -13,7 +13,9 @@ const tmp = mkdtempSync(join(tmpdir(), "blockwright-verify-"));
 const FIXTURE = join(ROOT, "scripts/codegen/__fixtures__/specs/shelf");
 const KEY = "shelf-key/+é-0123456789";
 const env = { SHELF_KEY: KEY };
-const keyForms = [KEY, encodeURIComponent(KEY), JSON.stringify(KEY).slice(1, -1)];
+/** JSON's other way of writing a string: `/` as `\/`, every character past ASCII as `\uXXXX`. */
+const jsonEscaped = (text: string) => text.replaceAll("/", "\\/").replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+const keyForms = [KEY, encodeURIComponent(KEY), JSON.stringify(KEY).slice(1, -1), jsonEscaped(KEY)];
 
 /** A project of the fixture provider, its runtime resolvable (as after `npm install`), generated. */
 async function project(name: string): Promise<string> {
@@ -43,7 +45,11 @@ beforeAll(async () => {
     const echo = mode.echo ? { note: `you sent ${r.headers["x-shelf-key"]}`, url: encodeURIComponent(String(r.headers["x-shelf-key"])) } : {};
     if (mode.authenticate && r.headers["x-shelf-key"] !== KEY) return { status: 401, body: JSON.stringify({ error: { code: "Unauthorized", message: "no key" } }) };
     if (mode.throttle) return { status: 429, headers: { "retry-after": "30" }, body: JSON.stringify({ error: { code: "TooMany", message: "slow down" } }) };
-    if (r.method === "GET" && /^\/v2\/shelves\/[^/]+\/books/.test(r.url)) return { status: 200, body: JSON.stringify({ total: mode.total ?? 1, value: [book], ...echo }) };
+    if (r.method === "GET" && /^\/v2\/shelves\/[^/]+\/books/.test(r.url)) {
+      const body = JSON.stringify({ total: mode.total ?? 1, value: [book], ...echo });
+      // The key also as JSON may escape it (`\/`, `\u00e9`), which JSON.stringify does not write.
+      return { status: 200, body: mode.echo ? body.replace(/}$/, `,"escaped":"${jsonEscaped(String(r.headers["x-shelf-key"]))}"}`) : body };
+    }
     if (r.method === "GET" && r.url.startsWith("/v2/books")) {
       if (mode.bookStatus) return { status: mode.bookStatus, body: JSON.stringify({ error: { code: "Unavailable", message: "try later" } }) };
       const { id: _id, ...rest } = book;
@@ -227,7 +233,11 @@ describe("verify --record, then test --replay", () => {
       const text = readFileSync(join(recordings(), "shelf", String(f)), "utf8");
       expect(text).toContain("[redacted]");
       for (const form of keyForms) expect(text, `${f}: ${form}`).not.toContain(form);
+      // What the service answered, as it answered it (the file's own JSON encoding undone).
+      for (const ex of JSON.parse(text).exchanges as { responseBody: string }[]) for (const form of keyForms) expect(ex.responseBody, `${f}: ${form}`).not.toContain(form);
     }
+    const list = JSON.parse(readFileSync(join(recordings(), "shelf", "shelf_list_books", "minimal-input.json"), "utf8"));
+    expect(JSON.parse(list.exchanges[0].responseBody)).toMatchObject({ escaped: "[redacted]", note: "you sent [redacted]" });
   });
 
   it("replays them offline: exit 0 with the service gone and no key", async () => {
