@@ -11,7 +11,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { canonical } from "../canonical-json.js";
 import { sha256 } from "../hash.js";
-import { loadYamlSource, parseYamlSource, SourceError } from "../yaml/yaml-source.js";
+import { parseYamlSource, SourceError } from "../yaml/yaml-source.js";
+import { readPin } from "./pin.js";
 import type { ExampleMismatch } from "./openapi-examples.js";
 
 /**
@@ -30,15 +31,14 @@ export function upstreamMismatches(openapiPath: string, mismatches: ExampleMisma
 /** The example values (canonical JSON) of the provider's pinned published document; none when it has none. */
 function publishedExamples(providerDir: string): Set<string> {
   const found = new Set<string>();
-  const sourceFile = join(providerDir, "upstream", "source.yaml");
-  if (!existsSync(sourceFile)) return found;
-  const pin = loadYamlSource<{ file?: unknown; sha256?: unknown } | null>(sourceFile).data;
-  const file = typeof pin?.file === "string" ? join(providerDir, "upstream", pin.file) : undefined;
-  if (!file || !existsSync(file)) return found;
+  const pin = readPin(providerDir);
+  if (!pin || "problem" in pin) return found;
+  const file = join(pin.dir, pin.file);
+  if (!existsSync(file)) return found;
   const text = readFileSync(file, "utf8");
   // Only the document as it was pinned vouches for an example: one edited since (the hash no longer
   // matches, which `blockwright upstream` reports) could otherwise turn our own mistakes into warnings.
-  if (typeof pin?.sha256 !== "string" || sha256(text) !== pin.sha256) return found;
+  if (sha256(text) !== pin.sha256) return found;
   let document: unknown;
   try {
     document = JSON.parse(text);

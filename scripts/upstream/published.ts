@@ -4,22 +4,19 @@
 // JSON; Swagger read as the OpenAPI 3.0 it converts to), or API Discovery
 // documents. They are read as every other input is (yaml-source), so a
 // broken one is reported at its `file:line:col`.
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 import { Document, parseDocument } from "yaml";
 import { sha256 } from "../hash.js";
 import { writeWhole } from "../codegen/files.js";
+import { type Pin, readPin } from "../codegen/pin.js";
 import { linkOnPath, statOf } from "../paths.js";
-import { INPUT_LIMITS, loadYamlSource, parseYamlSource, readSourceText, SourceError } from "../yaml/yaml-source.js";
+import { INPUT_LIMITS, parseYamlSource, readSourceText, SourceError } from "../yaml/yaml-source.js";
 import { discoveryToOpenApi, isDiscovery } from "./discovery.js";
 import { swaggerToOpenApi, UnsupportedDocument } from "../import/convert.js";
 
-export interface Pinned {
-  dir: string;
-  file: string;
-  source?: string;
-  retrieved?: string;
-  sha256: string;
+/** A pin (codegen/pin.ts) with its document read, converted to OpenAPI when it was not. */
+export interface Pinned extends Pin {
   document: Record<string, unknown>;
 }
 
@@ -77,20 +74,15 @@ export function parsePublished(text: string, name: string, json: boolean): unkno
 
 /** The pinned published document of a provider, its hash checked; files are named in messages relative to `cwd`. */
 export async function readPinned(specsDir: string, provider: string, cwd: string): Promise<Pinned> {
-  const dir = join(specsDir, provider, "upstream");
   const shown = (path: string) => relative(cwd, path) || path;
-  const sourceFile = join(dir, "source.yaml");
-  if (!existsSync(sourceFile)) throw new PublishedDocumentError(`${provider} has no pinned published document (${join(provider, "upstream", "source.yaml")}): its upstream publishes none, or it was never added`);
-  const data = loadYamlSource<{ file?: unknown; source?: unknown; retrieved?: unknown; sha256?: unknown } | null>(sourceFile, shown(sourceFile)).data;
-  const source = data !== null && typeof data === "object" ? data : {};
-  if (typeof source.file !== "string" || !source.file || typeof source.sha256 !== "string" || !source.sha256) {
-    throw new PublishedDocumentError(`${shown(sourceFile)}: needs file and sha256, each a string (got file: ${JSON.stringify(source.file ?? null)}, sha256: ${JSON.stringify(source.sha256 ?? null)})`);
-  }
-  const { text, document } = await readPublished(join(dir, source.file), shown(join(dir, source.file)));
+  const pin = readPin(join(specsDir, provider), shown);
+  if (!pin) throw new PublishedDocumentError(`${provider} has no pinned published document (${join(provider, "upstream", "source.yaml")}): its upstream publishes none, or it was never added`);
+  if ("problem" in pin) throw new PublishedDocumentError(pin.problem);
+  const { text, document } = await readPublished(join(pin.dir, pin.file), shown(join(pin.dir, pin.file)));
   const actual = sha256(text);
-  if (actual !== source.sha256)
-    throw new PublishedDocumentError(`${shown(join(dir, source.file))} does not match its pinned sha256 (${source.sha256.slice(0, 12)}…, the file has ${actual.slice(0, 12)}…): restore it, or pin it again with --accept`);
-  return { dir, file: source.file, sha256: source.sha256, document, ...(typeof source.source === "string" ? { source: source.source } : {}), ...(typeof source.retrieved === "string" ? { retrieved: source.retrieved } : {}) };
+  if (actual !== pin.sha256)
+    throw new PublishedDocumentError(`${shown(join(pin.dir, pin.file))} does not match its pinned sha256 (${pin.sha256.slice(0, 12)}…, the file has ${actual.slice(0, 12)}…): restore it, or pin it again with --accept`);
+  return { ...pin, document };
 }
 
 /**
