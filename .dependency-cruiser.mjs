@@ -1,25 +1,55 @@
 // The layers of the code and what each may import (ARCHITECTURE.md explains
 // them). dependency-cruiser checks every import, type-only ones included, in
-// `npm run lint` and in scripts/layers.test.ts. Bottom to top:
+// `npm run lint` and in src/layers.test.ts. Bottom to top:
 //
 //   runtime/                     what generated packages run on
 //   generated/<p>/               one package per provider
-//   helpers                      scripts/{hash,canonical-json,paths,targets,github-actions}.ts, scripts/yaml/
-//   generator                    scripts/codegen/
-//   tools over the generator     scripts/{surface,contract,verify,upstream,import,publish,agents,workflow}/, scripts/{registry,mocks}.ts
-//   faces                        scripts/cli/ and scripts/cli.ts (the command), scripts/index.ts (the library),
-//                                scripts/bench/, scripts/build/
+//   helpers                      src/common/, src/vendor/
+//   loading                      src/load/        manifests and OpenAPI documents, read with positions
+//   model                        src/model/       the IR, the surface format, names and shapes
+//   link                         src/link/        manifest × OpenAPI → IR, one module per concept
+//   emit                         src/emit/        IR → files (the generator's last stage)
+//   tools over the generator     src/{changes,mocks,registry,contract,verify,upstream,import,publish,agents,workflow}/
+//   faces                        src/cli/ and src/cli.ts (the command), src/index.ts (the library),
+//                                scripts/bench/, scripts/build/, scripts/corpus/
 //
 // A layer imports only from layers below it; no file or folder imports itself in a circle.
+// Every folder of src/ is named here: a module in a folder no rule names may import nothing
+// (`not-in-allowed`), so a new folder is placed in a layer before it is used.
 
-const TESTS = "\\.test\\.ts$|/__fixtures__/|^contract-tests/";
-// scripts/vendor/: the entry points of libraries the build bundles into dist/vendor/ (Prism,
+const TESTS = "\\.test\\.ts$|/__fixtures__/|^contract-tests/|^test-support/";
+// src/vendor/: the entry points of libraries the build bundles into dist/vendor/ (Prism,
 // Handlebars' runtime); they stand where node_modules would, so any layer may import them.
-const HELPERS = "^scripts/(hash|canonical-json|paths|targets|github-actions)\\.ts$|^scripts/yaml/|^scripts/vendor/";
-const CLI = "^scripts/cli/|^scripts/cli\\.ts$";
+const HELPERS = "^src/(common|vendor)/";
+const LOAD = "^src/load/";
+const MODEL = "^src/model/";
+const LINK = "^src/link/";
+const EMIT = "^src/emit/";
+const TOOLS = "^src/(changes|mocks|registry|contract|verify|upstream|import|publish|agents|workflow)/";
+const CLI = "^src/cli/|^src/cli\\.ts$";
+const FACES = `${CLI}|^src/index\\.ts$|^scripts/(bench|build|corpus)/|^bin/`;
+const RUNTIME_ENTRIES = ["^runtime/index\\.ts$", "^runtime/internal\\.ts$", "^runtime/workflow/index\\.ts$", "^runtime/package\\.json$"];
+const OUTSIDE = ["^node_modules/", "^package\\.json$"];
+
+/** A layer's modules may import its own folder, the layers named, the runtime's entries and packages. */
+const layer = (comment, from, below) => ({ comment, from: { path: from }, to: { path: [from, ...below, ...RUNTIME_ENTRIES, ...OUTSIDE] } });
 
 /** @type {import("dependency-cruiser").IConfiguration} */
 export default {
+  // Every import of src/ and scripts/ must match one of these; anything else is `not-in-allowed`.
+  allowed: [
+    { comment: "runtime", from: { path: "^runtime/" }, to: { path: ["^runtime/", "^node_modules/openapi-fetch/", "^node_modules/jose/"] } },
+    { comment: "generated", from: { path: "^generated/" }, to: { path: ["^generated/", ...RUNTIME_ENTRIES, "^node_modules/"] } },
+    { comment: "builtins", from: {}, to: { dependencyTypes: ["core"] } },
+    layer("helpers", HELPERS, []),
+    layer("loading", LOAD, [HELPERS]),
+    layer("model", MODEL, [LOAD, HELPERS]),
+    layer("link", LINK, [MODEL, LOAD, HELPERS]),
+    layer("emit", EMIT, [LINK, MODEL, LOAD, HELPERS]),
+    layer("tools", TOOLS, [TOOLS, EMIT, LINK, MODEL, LOAD, HELPERS]),
+    layer("faces", FACES, ["^src/", "^runtime/index\\.ts$"]),
+  ],
+  allowedSeverity: "error",
   forbidden: [
     {
       name: "runtime-imports-only-itself",
@@ -38,31 +68,24 @@ export default {
     },
     {
       name: "runtime-through-its-entries",
-      comment: "Outside the runtime, the runtime is @blockwright/runtime or @blockwright/runtime/workflow (what its package exports), never one of its files.",
+      comment: "Outside the runtime, the runtime is @blockwright/runtime, @blockwright/runtime/workflow or, for the tools, @blockwright/runtime/internal (what its package exports), never one of its files.",
       severity: "error",
       from: { pathNot: "^runtime/" },
-      to: { path: "^runtime/", pathNot: ["^runtime/index\\.ts$", "^runtime/workflow/index\\.ts$", "^runtime/package\\.json$"] },
+      to: { path: "^runtime/", pathNot: RUNTIME_ENTRIES },
     },
     {
       name: "nothing-imports-generated",
-      comment: "The tools read generated packages as data (scripts/registry.ts loads them by path at run time), never by import.",
+      comment: "The tools read generated packages as data (src/registry/ loads them by path at run time), never by import.",
       severity: "error",
       from: { pathNot: "^generated/" },
       to: { path: "^generated/" },
     },
     {
-      name: "helpers-import-only-helpers",
-      comment: "File, hash, JSON and YAML helpers sit under the generator: they import each other and the runtime.",
+      name: "generator-below-the-tools",
+      comment: "The generator (src/load, model, link, emit) imports the runtime, the helpers and the stages before it; the tools over it import it, not the other way round.",
       severity: "error",
-      from: { path: HELPERS },
-      to: { path: "^scripts/", pathNot: HELPERS },
-    },
-    {
-      name: "generator-imports-helpers",
-      comment: "The generator (scripts/codegen/) imports the runtime, its own files and the helpers; the tools over it import it, not the other way round.",
-      severity: "error",
-      from: { path: "^scripts/codegen/" },
-      to: { path: "^scripts/", pathNot: ["^scripts/codegen/", HELPERS] },
+      from: { path: [LOAD, MODEL, LINK, EMIT, HELPERS] },
+      to: { path: [TOOLS, FACES] },
     },
     {
       name: "only-the-cli-imports-the-cli",
@@ -73,10 +96,10 @@ export default {
     },
     {
       name: "nothing-imports-an-entry",
-      comment: "The library entry (scripts/index.ts), the benchmark and the build step are faces of the package: nothing imports them.",
+      comment: "The library entry (src/index.ts), the benchmark, the corpus run and the build step are faces of the package: nothing imports them.",
       severity: "error",
-      from: { pathNot: "^scripts/(bench|build)/" },
-      to: { path: ["^scripts/index\\.ts$", "^scripts/bench/", "^scripts/build/"] },
+      from: { pathNot: "^scripts/" },
+      to: { path: ["^src/index\\.ts$", "^scripts/"] },
     },
     {
       name: "no-file-cycles",
@@ -95,7 +118,7 @@ export default {
     },
   ],
   options: {
-    // Tests and their fixtures may reach into any layer to exercise it; dist/ folders are builds.
+    // Tests, their fixtures and the test support may reach into any layer to exercise it; dist/ folders are builds.
     exclude: { path: ["^(runtime/)?dist/", TESTS] },
     doNotFollow: { path: "(^|/)node_modules/" },
     tsConfig: { fileName: "tsconfig.json" },

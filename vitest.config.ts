@@ -21,6 +21,7 @@ export default defineConfig({
     alias: [
       { find: /^@blockwright\/runtime$/, replacement: source("./runtime/index.ts") },
       { find: /^@blockwright\/runtime\/workflow$/, replacement: source("./runtime/workflow/index.ts") },
+      { find: /^@blockwright\/runtime\/internal$/, replacement: source("./runtime/internal.ts") },
     ],
   },
   test: {
@@ -35,8 +36,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["scripts/**/*.test.ts", "runtime/**/*.test.ts"],
-          exclude: ["scripts/cli/**"],
+          include: ["src/**/*.test.ts", "runtime/**/*.test.ts", "scripts/**/*.test.ts", "test-support/**/*.test.ts"],
+          exclude: ["src/cli/**"],
           testTimeout: TEST_TIMEOUT,
           hookTimeout: HOOK_TIMEOUT,
           // Files share a worker's modules: TypeScript, openapi-typescript and
@@ -50,10 +51,10 @@ export default defineConfig({
         test: {
           name: "contract",
           // The contract suite and the command line, which share the mocks.
-          include: ["contract-tests/**/*.test.ts", "scripts/cli/**/*.test.ts"],
+          include: ["contract-tests/**/*.test.ts", "src/cli/**/*.test.ts"],
           exclude: ["contract-tests/packages/**", "contract-tests/neutral/**"],
           // One set of Prism mocks (all providers) for the whole project.
-          globalSetup: ["contract-tests/global-setup.ts"],
+          globalSetup: ["test-support/global-setup.ts"],
           testTimeout: TEST_TIMEOUT,
           hookTimeout: HOOK_TIMEOUT,
           isolate: false,

@@ -1,6 +1,6 @@
 // Book catalog (Google Books v1) against its Prism mock.
 import { describe, expect, it } from "vitest";
-import { call, describeErrorStatuses, expectDocumentedShape, expectFailure, expectNoViolation, expectQueryKeys, expectSuccess, example, tool } from "./harness.js";
+import { call, describeErrorStatuses, expectDocumentedShape, expectFailure, expectNoViolation, expectQueryKeys, expectSuccess, example, tool } from "../test-support/harness.js";
 
 const KEY = "AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY";
 const valid = {

@@ -4,7 +4,7 @@
 // derived.contract.test.ts; the decided ones are in decided-limits.)
 import { describe, expect, it } from "vitest";
 import { paginate } from "@blockwright/crm";
-import { call, capturingFetch, describeErrorStatuses, expectDocumentedShape, expectFailure, expectNoViolation, expectQueryKeys, expectSuccess, mockUrl, example, tool } from "./harness.js";
+import { call, capturingFetch, describeErrorStatuses, expectDocumentedShape, expectFailure, expectNoViolation, expectQueryKeys, expectSuccess, mockUrl, example, tool } from "../test-support/harness.js";
 
 const TOKEN = "00D5g000004ABCD!AQoAQH8sYbq.tKnV9pdZf1hMTv3";
 const base = () => ({ apiKey: TOKEN, instanceUrl: mockUrl("crm") });

@@ -3,7 +3,7 @@
 // or loosens one, these fail even though the generic limit tests (which
 // follow the manifests) would not.
 import { describe, expect, it } from "vitest";
-import { call, expectFailure, expectNoViolation, expectSuccess, mockUrl, type Captured } from "./harness.js";
+import { call, expectFailure, expectNoViolation, expectSuccess, mockUrl, type Captured } from "../test-support/harness.js";
 
 const base: Record<string, () => Record<string, unknown>> = {
   directory_list_users: () => ({ accessToken: "graph-token-limits-1" }),

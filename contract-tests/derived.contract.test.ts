@@ -1,13 +1,13 @@
-// The derived contract suite (scripts/contract/) on this repository's
+// The derived contract suite (src/contract/) on this repository's
 // providers: one test per case, on the suite's shared Prism mocks. Nothing
 // here names a provider: a new specs/<p>/ gets its cases by being generated.
 import { describe, expect, inject, it } from "vitest";
 import { join } from "node:path";
-import { applicableKinds, deriveCases } from "../scripts/contract/derive.js";
-import { CASE_KINDS } from "../scripts/contract/kinds/index.js";
-import { loadSubjects } from "../scripts/contract/subjects.js";
-import type { CaseContext } from "../scripts/contract/types.js";
-import { providers, ROOT } from "./repo.js";
+import { applicableKinds, deriveCases } from "../src/contract/derive.js";
+import { CASE_KINDS } from "../src/contract/kinds/index.js";
+import { loadSubjects } from "../src/contract/subjects.js";
+import type { CaseContext } from "../src/contract/types.js";
+import { providers, ROOT } from "../test-support/repo.js";
 
 /** Fixed, so that `npm test` draws the same inputs every time; `blockwright test` takes --seed. */
 const SEED = 20_261_121;

@@ -1,7 +1,7 @@
 // Directory (Microsoft Graph v1.0) against its Prism mock.
 import { describe, expect, it } from "vitest";
-import { executeTool } from "./repo.js";
-import { example as specExample, call, capturingFetch, describeErrorStatuses, expectDocumentedShape, expectFailure, expectNoViolation, expectQueryKeys, expectSuccess, mockUrl, tool } from "./harness.js";
+import { executeTool } from "../test-support/repo.js";
+import { example as specExample, call, capturingFetch, describeErrorStatuses, expectDocumentedShape, expectFailure, expectNoViolation, expectQueryKeys, expectSuccess, mockUrl, tool } from "../test-support/harness.js";
 
 const TOKEN = "eyJ0eXAiOiJKV1QiLCJub25jZSI6Im1vY2stZ3JhcGgtdG9rZW4ifQ.payload.sig";
 const valid = {

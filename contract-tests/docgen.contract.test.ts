@@ -1,6 +1,6 @@
 // Document generation (Gamma v1.0) against its Prism mock.
 import { describe, expect, it } from "vitest";
-import { example as specExample, call, describeErrorStatuses, expectDocumentedShape, expectFailure, expectNoViolation, expectQueryKeys, expectSuccess, tool } from "./harness.js";
+import { example as specExample, call, describeErrorStatuses, expectDocumentedShape, expectFailure, expectNoViolation, expectQueryKeys, expectSuccess, tool } from "../test-support/harness.js";
 
 const KEY = "sk-gamma-7Hq2xLm9Qp4Vt8Rz";
 const valid = {

@@ -4,9 +4,9 @@ import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { runWorkflow, type RunResult } from "../scripts/index.js";
-import { registry } from "./repo.js";
-import { capturingFetch } from "./harness.js";
+import { runWorkflow, type RunResult } from "../src/index.js";
+import { registry } from "../test-support/repo.js";
+import { capturingFetch } from "../test-support/harness.js";
 
 const examplesDir = fileURLToPath(new URL("../examples/", import.meta.url));
 

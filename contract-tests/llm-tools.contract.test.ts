@@ -4,9 +4,9 @@
 // definition declares (an MCP client refuses structuredContent that does not).
 import AjvModule from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import { connectionParams, modelParams, outputSchema, type ParamSpec, type ToolSpec } from "@blockwright/runtime";
-import { call, expectSuccess, mockUrl } from "./harness.js";
-import { tools } from "./repo.js";
+import { connectionParams, modelParams, outputSchema, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
+import { call, expectSuccess, mockUrl } from "../test-support/harness.js";
+import { tools } from "../test-support/repo.js";
 
 const Ajv2020 = AjvModule.default ?? AjvModule;
 const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });

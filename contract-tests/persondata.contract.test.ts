@@ -1,6 +1,6 @@
 // Data enrichment (People Data Labs v5) against its Prism mock.
 import { describe, expect, it } from "vitest";
-import { example as specExample, call, describeErrorStatuses, expectDocumentedShape, expectFailure, expectNoViolation, expectQueryKeys, expectSuccess, tool } from "./harness.js";
+import { example as specExample, call, describeErrorStatuses, expectDocumentedShape, expectFailure, expectNoViolation, expectQueryKeys, expectSuccess, tool } from "../test-support/harness.js";
 
 const KEY = "pdl_live_8f2c9a71d4e64b3c";
 const valid = {

@@ -7,9 +7,9 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writ
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { startMocks } from "../scripts/mocks.js";
-import { cli } from "./cli-harness.js";
-import { ROOT } from "./repo.js";
+import { startMocks } from "../src/mocks/mocks.js";
+import { cli } from "../test-support/cli-harness.js";
+import { ROOT } from "../test-support/repo.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-rules-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -25,7 +25,7 @@ describe("format, lists of enum values and limits inside JSON values in the deri
     const dir = join(tmp, "tracker");
     mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
     symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
-    cpSync(join(ROOT, "scripts/codegen/__fixtures__/specs-wild/tracker"), join(dir, "specs/tracker"), { recursive: true });
+    cpSync(join(ROOT, "test-support/fixtures/specs-wild/tracker"), join(dir, "specs/tracker"), { recursive: true });
     const spec = join(dir, "specs/tracker/openapi.yaml");
     const manifest = join(dir, "specs/tracker/manifest.yaml");
     edit(spec, "        - name: per_page\n", "        - name: since\n          in: query\n          schema: { type: string, format: date-time }\n        - name: per_page\n");

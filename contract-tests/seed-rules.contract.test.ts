@@ -6,9 +6,9 @@
 // Where DECISIONS changed a seed rule (upstream additions and removals), the
 // decided value is used and marked.
 import { describe, expect, it } from "vitest";
-import { modelParams } from "@blockwright/runtime";
-import { call, expectFailure, expectNoViolation, expectSuccess, mockUrl, tool, type Captured } from "./harness.js";
-import { tools } from "./repo.js";
+import { modelParams } from "@blockwright/runtime/internal";
+import { call, expectFailure, expectNoViolation, expectSuccess, mockUrl, tool, type Captured } from "../test-support/harness.js";
+import { tools } from "../test-support/repo.js";
 
 const GAMMA = "sk-gamma-seed-rules-01";
 const PDL = "pdl-seed-rules-key-01";

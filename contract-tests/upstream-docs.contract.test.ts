@@ -4,8 +4,8 @@
 // here, never read from the manifests: a manifest that drops a declaration
 // fails its test.
 import { describe, expect, it } from "vitest";
-import { executeTool } from "./repo.js";
-import { json, scriptedFetch } from "./scripted-fetch.js";
+import { executeTool } from "../test-support/repo.js";
+import { json, scriptedFetch } from "../test-support/scripted-fetch.js";
 
 const PDL = "pdl-limits-key-0001";
 const BOOKS = "AIzaLimitsKey0001";

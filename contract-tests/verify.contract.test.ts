@@ -6,12 +6,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OpenApiDocument } from "../scripts/codegen/openapi-document.js";
-import { loadYamlSource } from "../scripts/yaml/yaml-source.js";
-import { cli } from "./cli-harness.js";
-import { issueTokens, startOAuthServers } from "./oauth-servers.js";
-import { server } from "./loopback-server.js";
-import { SPECS_DIR } from "./repo.js";
+import { OpenApiDocument } from "../src/load/openapi-document.js";
+import { loadYamlSource } from "../src/load/yaml-source.js";
+import { cli } from "../test-support/cli-harness.js";
+import { issueTokens, startOAuthServers } from "../test-support/oauth-servers.js";
+import { server } from "../test-support/loopback-server.js";
+import { SPECS_DIR } from "../test-support/repo.js";
 
 const KEY = "AIza-books-key/0123456789+x";
 const env = { BOOKS_API_KEY: KEY, CRM_TOKEN: "00Dcrm-session-token!0123456789" };

@@ -2,33 +2,22 @@
 // request building, transport policy, output mapping and errors, driven by
 // tool definitions (plain data from the generator). No YAML, no file system
 // and no schema compiler on the call path, so it bundles for browsers and
-// edge runtimes.
-export { executeToolDefinition } from "./execute.js";
-export type { ExecuteOptions } from "./single-call.js";
+// edge runtimes. This entry is the public API; the blockwright tools read
+// more through @blockwright/runtime/internal (internal.ts).
+export { executeToolDefinition } from "./execute/execute.js";
+export type { ExecuteOptions } from "./call/single-call.js";
 export { TokenCache, type TokenSet } from "./oauth/token-cache.js";
 export type { IssuedTokens } from "./oauth/flows.js";
-export { flowParams, oauthParams } from "./oauth/flows.js";
-export { tokenUrlPlaceholders } from "./oauth/token-url.js";
-export { createExecutor, type ToolExecutor, type ParamsOf, type OutputOf, type ToolMap, type PagedOperationIds, type PageOptions } from "./executor.js";
-export { paginateToolDefinition, collectPages, DEFAULT_MAX_PAGES } from "./paginate.js";
-export { PAGE_INPUTS, pageInputsOf, type PageInputs } from "./page-inputs.js";
-export { encodeForm, styledPairs } from "./form-body.js";
-export { createProviderClient, authMiddleware, type Client, type ProviderClientOptions } from "./client.js";
-export { linkNext, type FetchLike } from "./transport.js";
-export type { ToolError, ToolErrorType, ToolResult, PagesInfo } from "./errors.js";
-export { redact, redactDeep, REDACTED } from "./redact.js";
-export { ownValue, setOwn } from "./own.js";
-export { itemAt, entryOf, fieldOf, defined } from "./checked.js";
-export { cloneJson } from "./clone.js";
-export type * from "./tool-types.js";
-export type * from "./block-types.js";
-export type { Provider } from "./provider.js";
-
-// For tools built on the runtime (the blockwright CLI's validator and generator).
-export { validateParams, checkValue, checkRules, isAbsent, checkAddress, show, SECRET_MIN_LENGTH, type Issue } from "./validate-params.js";
-export { matchesHost, providerHosts, hostPatternProblem } from "./hosts.js";
-export { DEFAULT_REPLY_BYTES } from "./read-body.js";
-export { parseExpression, formatExpression, parsePointer, formatPointer, getAtPointer, evaluate } from "./expressions.js";
+export { createExecutor, type ToolExecutor, type ParamsOf, type OutputOf, type ToolMap, type PagedOperationIds, type PageOptions } from "./execute/executor.js";
+export { paginateToolDefinition, collectPages, DEFAULT_MAX_PAGES } from "./paging/paginate.js";
+export { PAGE_INPUTS, type PageInputs } from "./validate/page-inputs.js";
+export { createProviderClient, authMiddleware, type Client, type ProviderClientOptions } from "./call/client.js";
+export type { FetchLike } from "./http/transport.js";
+export type { ToolError, ToolErrorType, ToolResult, PagesInfo } from "./http/errors.js";
+export { redact, redactDeep, REDACTED } from "./common/redact.js";
+export type * from "./spec/tool-types.js";
+export type * from "./spec/block-types.js";
+export type { Provider } from "./spec/provider.js";
 
 // For agents: the same tools as LLM tool definitions (OpenAI, Anthropic, MCP).
 export {
@@ -36,12 +25,6 @@ export {
   toLlmTool,
   toolBehavior,
   llmToolName,
-  llmCallParams,
-  modelParams,
-  connectionParams,
-  inputSchema,
-  outputSchema,
-  toolDescription,
   LLM_TOOL_FORMATS,
   LLM_TOOL_NAME,
   type LlmToolFormat,
@@ -54,6 +37,4 @@ export {
   type JsonSchema,
   type ObjectSchema,
   type ToolBehavior,
-} from "./llm-tools.js";
-export { safeToRepeat } from "./behavior.js";
-export { VALUE_FORMATS, FORMAT_MAX_LENGTH, isValueFormat, matchesFormat, type StringFormat, type ValueFormat } from "./formats.js";
+} from "./llm/llm-tools.js";

@@ -9,12 +9,12 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { providerDirs } from "../../scripts/codegen/provider-dirs.js";
-import { PROVIDER_IDS, ROOT } from "../repo.js";
+import { providerDirs } from "../../src/load/provider-dirs.js";
+import { PROVIDER_IDS, ROOT } from "../../test-support/repo.js";
 import { filesReadingProviders, NAMED_PROVIDERS_ONLY, PROVIDER_DEPENDENT, PROVIDER_DEPENDENT_NOT_RUN_AGAIN, readsProviders } from "./provider-dependent.js";
 
 /** YAML-only providers of other shapes than the repository's: a form body with cursor paging; a key in the query with path segments. */
-const MORE = [join(ROOT, "scripts/codegen/__fixtures__/specs-wild/payments"), join(ROOT, "scripts/codegen/__fixtures__/specs-more/transit")];
+const MORE = [join(ROOT, "test-support/fixtures/specs-wild/payments"), join(ROOT, "test-support/fixtures/specs-more/transit")];
 
 describe("the list of provider-dependent test files", () => {
   const reading = filesReadingProviders(ROOT).filter((f) => !f.startsWith("contract-tests/neutral/"));
@@ -36,15 +36,15 @@ describe("the list of provider-dependent test files", () => {
   });
 
   it.each([
-    ['import { tools } from "../../contract-tests/repo.js";', true],
+    ['import { tools } from "../../test-support/repo.js";', true],
     ['import { call } from "./harness.js";', true],
-    ['import { cli } from "../../contract-tests/cli-harness.js";', true],
+    ['import { cli } from "../../test-support/cli-harness.js";', true],
     ["const ids = providerDirs(SPECS_DIR);", true],
     ['const modules = import.meta.glob("../generated/*/index.js");', true],
     ['const schema = new URL("../../specs/manifest.schema.json", import.meta.url);', true],
     ['readFileSync(join(ROOT, "generated/crm/surface.json"), "utf8");', true],
     ['cpSync(join(root, "specs", "shelf"), dir);', true],
-    ['const shelf = join(root, "scripts/codegen/__fixtures__/specs/shelf");', false],
+    ['const shelf = join(root, "test-support/fixtures/specs/shelf");', false],
     ['expect(message).toContain("specs/shelf/manifest.yaml:3:1");', false],
     ['import { providers } from "./registry.js";', false],
   ] as const)("readsProviders(%j) is %s", (source, expected) => {

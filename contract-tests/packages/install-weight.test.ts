@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ROOT } from "../repo.js";
+import { ROOT } from "../../test-support/repo.js";
 import { apparentBytes } from "./disk-usage.js";
 import { runOk } from "./processes.js";
 

@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT } from "../repo.js";
+import { ROOT } from "../../test-support/repo.js";
 import { startLocalRegistry, type LocalRegistry } from "./local-registry.js";
 import { node, run, runOk, type Finished } from "./processes.js";
 

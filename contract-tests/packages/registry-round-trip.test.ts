@@ -10,8 +10,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startMocks, type MockServers } from "../../scripts/mocks.js";
-import { ROOT, SPECS_DIR } from "../repo.js";
+import { startMocks, type MockServers } from "../../src/mocks/mocks.js";
+import { ROOT, SPECS_DIR } from "../../test-support/repo.js";
 import { diskUsageBytes, installedPackages } from "./disk-usage.js";
 import { startLocalRegistry, type LocalRegistry } from "./local-registry.js";
 import { node, run, runOk, type Finished } from "./processes.js";

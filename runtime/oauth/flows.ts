@@ -4,9 +4,9 @@
 // with a flow's parameters, it is the flow's first token, renewed on a 401.
 // Otherwise the first flow whose parameters are all given obtains the token
 // (token-request.ts) through the token cache (token-cache.ts).
-import type { Failure } from "../errors.js";
-import type { FetchLike } from "../transport.js";
-import type { OAuthFlowSpec, OAuthGrant, ToolSpec } from "../tool-types.js";
+import type { Failure } from "../http/errors.js";
+import type { FetchLike } from "../http/transport.js";
+import type { OAuthFlowSpec, OAuthGrant, ToolSpec } from "../spec/tool-types.js";
 import { privateKeyProblem, signAssertion } from "./assertion.js";
 import { type Renewal, sharedTokenCache, type TokenCache, type TokenSet } from "./token-cache.js";
 import { requestToken } from "./token-request.js";

@@ -6,10 +6,10 @@
 // no result, and each value only where it belongs.
 import { exportPKCS8, exportSPKI, generateKeyPair, importSPKI, jwtVerify } from "jose";
 import { afterEach, describe, expect, it } from "vitest";
-import { issueTokens, type OAuthServers, type Script, startOAuthServers } from "../../contract-tests/oauth-servers.js";
-import { oauthTrackerTools } from "../../scripts/codegen/__fixtures__/oauth-tracker.js";
-import { createExecutor } from "../executor.js";
-import { executeToolDefinition } from "../execute.js";
+import { issueTokens, type OAuthServers, type Script, startOAuthServers } from "../../test-support/oauth-servers.js";
+import { oauthTrackerTools } from "../../test-support/oauth-tracker.js";
+import { createExecutor } from "../execute/executor.js";
+import { executeToolDefinition } from "../execute/execute.js";
 import type { IssuedTokens } from "./flows.js";
 import { TokenCache } from "./token-cache.js";
 

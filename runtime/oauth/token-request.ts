@@ -6,8 +6,8 @@
 // expired, an assertion refused) and `invalid_client` (a wrong or expired
 // client secret) mean the user must grant access again: code
 // REAUTH_REQUIRED, never retried.
-import type { Failure } from "../errors.js";
-import type { FetchLike } from "../transport.js";
+import type { Failure } from "../http/errors.js";
+import type { FetchLike } from "../http/transport.js";
 import type { Renewal, TokenSet } from "./token-cache.js";
 
 /** Token endpoint errors only the user can fix, by granting access again. */

@@ -5,8 +5,8 @@
 // `baseUrl`: https, or http on loopback; no credentials, query or fragment;
 // and a host the client secret may go to: the flow's own, one of the
 // manifest's `tokenHosts`, loopback, or one the caller allows (hosts.ts).
-import { hostRefusal, isLoopback } from "../hosts.js";
-import type { OAuthFlowSpec, ToolSpec } from "../tool-types.js";
+import { hostRefusal, isLoopback } from "../http/hosts.js";
+import type { OAuthFlowSpec, ToolSpec } from "../spec/tool-types.js";
 
 const PLACEHOLDER = /\{([^{}]*)\}/g;
 

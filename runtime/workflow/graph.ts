@@ -1,6 +1,6 @@
 // The block graph: connections define the order blocks run in, and which
 // blocks count as upstream of which.
-import { entryOf } from "../checked.js";
+import { entryOf } from "../common/checked.js";
 import type { Workflow } from "./types.js";
 
 export interface Graph {

@@ -5,7 +5,7 @@
 // `code: default`, or the name of an example only the default response has,
 // asks for a stand-in status: the first from 400 up that the operation does
 // not declare. The error that comes back is the one any such status gives.
-import type { ToolSpec } from "../tool-types.js";
+import type { ToolSpec } from "../spec/tool-types.js";
 
 export interface MockAnswer {
   code?: number | "default";

@@ -12,7 +12,7 @@
 // falls back to the plain stand-in, which validation then refuses by name.
 // Hand-written (a hundred lines) where a random-string library would add a
 // dependency to the runtime and could not put the label in.
-import { compiled } from "../validate-params.js";
+import { compiled } from "../validate/validate-params.js";
 
 export interface PlaceholderRules {
   format?: string;

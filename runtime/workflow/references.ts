@@ -5,8 +5,8 @@
 // reference inside longer text is interpolated (objects and arrays as JSON).
 // `\{{` writes a literal `{{`.
 
-import { defined } from "../checked.js";
-import { ownValue } from "../own.js";
+import { defined } from "../common/checked.js";
+import { ownValue } from "../common/own.js";
 
 export type PathSegment = string | number;
 

@@ -4,15 +4,15 @@
 // blocks poll until their job leaves its pending states.
 import { mockPrefer } from "./mock-answer.js";
 import { placeholderFor } from "./placeholder.js";
-import { entryOf, fieldOf } from "../checked.js";
-import type { ToolError, ToolResult } from "../errors.js";
-import { executeToolDefinition } from "../execute.js";
-import { ownValue, setOwn } from "../own.js";
-import { pageInputsOf, type PageInputs } from "../page-inputs.js";
-import { redactDeep } from "../redact.js";
-import { sleep } from "../sleep.js";
-import type { ToolSpec } from "../tool-types.js";
-import type { FetchLike } from "../transport.js";
+import { entryOf, fieldOf } from "../common/checked.js";
+import type { ToolError, ToolResult } from "../http/errors.js";
+import { executeToolDefinition } from "../execute/execute.js";
+import { ownValue, setOwn } from "../common/own.js";
+import { pageInputsOf, type PageInputs } from "../validate/page-inputs.js";
+import { redactDeep } from "../common/redact.js";
+import { sleep } from "../common/sleep.js";
+import type { ToolSpec } from "../spec/tool-types.js";
+import type { FetchLike } from "../http/transport.js";
 import { buildGraph } from "./graph.js";
 import { envReferenceName, readPath, resolveValue, unresolvedReason, type Reference } from "./references.js";
 import type { BlockResult, Registry, RunEvent, RunResult, ValidatedWorkflow, WorkflowBlock } from "./types.js";

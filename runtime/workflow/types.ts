@@ -1,7 +1,7 @@
 // Workflows as written (YAML or JSON) and as run.
-import type { BlockDefinition } from "../block-types.js";
-import type { PagesInfo, ToolError } from "../errors.js";
-import type { ToolSpec } from "../tool-types.js";
+import type { BlockDefinition } from "../spec/block-types.js";
+import type { PagesInfo, ToolError } from "../http/errors.js";
+import type { ToolSpec } from "../spec/tool-types.js";
 
 /** Tools by operation id and blocks by block type: what a workflow can use. */
 export interface Registry {

@@ -23,11 +23,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import createClient from "openapi-fetch";
-import { defined, entryOf, fieldOf, itemAt } from "@blockwright/runtime";
-import { providerDirs } from "../codegen/provider-dirs.js";
-import { startMocks } from "../mocks.js";
+import { defined, entryOf, fieldOf, itemAt } from "@blockwright/runtime/internal";
+import { providerDirs } from "../../src/load/provider-dirs.js";
+import { startMocks } from "../../src/mocks/mocks.js";
 import { writeSyntheticProject } from "./synthetic.js";
-import { exampleServer } from "../../contract-tests/example-server.js";
+import { exampleServer } from "../../test-support/example-server.js";
 import { type OpenApiLike, withAdditions } from "./whole-document.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -237,7 +237,7 @@ if (wanted("scale")) {
 // Stripe and GitHub documents from $BLOCKWRIGHT_PUBLISHED when it names
 // their folder (they are not committed). CPU and peak memory.
 if (wanted("published")) {
-  const fixtures = join(root, "scripts/import/__fixtures__/published");
+  const fixtures = join(root, "src/import/__fixtures__/published");
   const folder = process.env.BLOCKWRIGHT_PUBLISHED;
   const documents = [
     { name: "Stripe (committed cut, 4 operations)", provider: "stripe", file: join(fixtures, "stripe.cut.json"), operations: "PostCustomers,GetCustomers,GetCustomersCustomer" },
@@ -282,7 +282,7 @@ if (wanted("published")) {
 // both need): what verify adds. GitHub's own example breaks its schema: verify exits 1.
 if (wanted("verify")) {
   const folder = process.env.BLOCKWRIGHT_PUBLISHED;
-  const cut = join(root, "scripts/import/__fixtures__/published/github.cut.json");
+  const cut = join(root, "src/import/__fixtures__/published/github.cut.json");
   const documents = [{ name: "GitHub cut", file: cut }, ...(folder ? [{ name: "whole GitHub", file: join(folder, "github-api.octokit-openapi-23.0.2.json") }] : [])];
   const bin = join(root, "bin/blockwright.js");
   const env = { BENCH_TOKEN: "bench-token-0123456789" };

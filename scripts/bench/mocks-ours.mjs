@@ -1,7 +1,7 @@
 // Five mocks as the contract suite's setup and `run --mock` start them
-// (dist/mocks.js: Prism in-process, one listener per provider), each asked
+// (dist/mocks/mocks.js: Prism in-process, one listener per provider), each asked
 // once, then stopped.   node scripts/bench/mocks-ours.mjs <specs-dir> <provider>...
-import { startMocks } from "../../dist/mocks.js";
+import { startMocks } from "../../dist/mocks/mocks.js";
 
 const [specsDir, ...providers] = process.argv.slice(2);
 const mocks = await startMocks(providers, { specsDir });

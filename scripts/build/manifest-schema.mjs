@@ -1,5 +1,5 @@
 // @ts-nocheck -- a plain JavaScript build tool (imported by a test, so TypeScript would check it).
-// The manifest schema is written by concept: each scripts/codegen/link/<concept>.schema.json
+// The manifest schema is written by concept: each src/link/<concept>.schema.json
 // holds its concept's definitions and the fields it adds to the manifest (`"#"`) or to
 // another concept's definition (`into`), placed `after` a field already there. This
 // assembles them into specs/manifest.schema.json (committed: editors and users read it)
@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { compile } from "json-schema-to-typescript-lite";
 
-const FRAGMENTS = "scripts/codegen/link";
+const FRAGMENTS = "src/link";
 
 /** The fragments of folder `dir` (relative to `root`), by file name (their order decides only between blocks placed after the same field). */
 function fragments(root, dir) {

@@ -75,10 +75,10 @@ export async function outputs() {
   const manifestSchemaText = schemaText(manifestSchema);
   return new Map([
     [MANIFEST_SCHEMA, manifestSchemaText],
-    ["scripts/codegen/precompiled/manifest-types.ts", await manifestTypes(manifestSchema, MANIFEST_SCHEMA)],
-    ["scripts/yaml/precompiled/manifest-schema.ts", precompiledSchema(MANIFEST_SCHEMA, manifestSchemaText)],
-    ["scripts/yaml/precompiled/workflow-schema.ts", precompiledSchema("specs/workflow.schema.json")],
-    ["scripts/codegen/precompiled/templates.ts", precompiledTemplates("templates")],
+    ["src/load/precompiled/manifest-types.ts", await manifestTypes(manifestSchema, MANIFEST_SCHEMA)],
+    ["src/load/precompiled/manifest-schema.ts", precompiledSchema(MANIFEST_SCHEMA, manifestSchemaText)],
+    ["src/load/precompiled/workflow-schema.ts", precompiledSchema("specs/workflow.schema.json")],
+    ["src/emit/precompiled/templates.ts", precompiledTemplates("templates")],
   ]);
 }
 

@@ -1,5 +1,5 @@
 // @ts-nocheck -- a plain JavaScript build tool.
-// Bundles each scripts/vendor/<name>.cjs, with every package it requires,
+// Bundles each src/vendor/<name>.cjs, with every package it requires,
 // into dist/vendor/<name>.cjs, and writes dist/vendor/<name>.LICENSES.txt:
 // the name, version, license and license text (and NOTICE) of every package
 // in the bundle. What the vendor modules require is then a devDependency, not
@@ -11,7 +11,7 @@ import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
-const sources = join(root, "scripts/vendor");
+const sources = join(root, "src/vendor");
 const out = join(root, "dist/vendor");
 
 /** The folder of the package that holds `file` (the deepest node_modules/<name> or node_modules/@scope/<name> in its path). */
@@ -81,7 +81,7 @@ for (const file of readdirSync(sources).filter((f) => f.endsWith(".cjs"))) {
     // Smaller, and with every function's and class's name kept (error names, stack traces, code that reads constructor.name).
     minify: true,
     keepNames: true,
-    banner: { js: `// Bundled by scripts/build/vendor.mjs from scripts/vendor/${file} and the packages it requires: their licenses are in ${name}.LICENSES.txt.` },
+    banner: { js: `// Bundled by scripts/build/vendor.mjs from src/vendor/${file} and the packages it requires: their licenses are in ${name}.LICENSES.txt.` },
   });
   // Files on disk only: a plugin's module is named `<namespace>:<path>`.
   const files = Object.keys(result.metafile.inputs).filter((input) => !/^[a-z-]+:/.test(input));

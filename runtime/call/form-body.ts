@@ -1,0 +1,86 @@
+// Request bodies as `application/x-www-form-urlencoded`, following
+// OpenAPI's encoding rules per top-level field (`style`, `explode`), and
+// query parameters holding an array or an object by the same rules
+// (OpenAPI's query styles are the form field styles):
+//
+//   form, explode (the default)  tags=a&tags=b      an object spreads: k1=v1&k2=v2
+//   form, no explode             tags=a,b           an object: meta=k1,v1,k2,v2
+//   spaceDelimited / pipeDelimited  tags=a b / tags=a|b   (arrays)
+//   deepObject                   address[city]=Paris&metadata[k]=v, arrays indexed: tags[0]=a
+//
+// Values nested deeper than a style describes keep the bracket form
+// (`items[0][price]=…`). null is sent as an empty value (how form APIs clear a
+// field); booleans and numbers as their text. The pairs are serialised by
+// URLSearchParams, the WHATWG form encoder (spaces as `+`, brackets
+// percent-encoded).
+import { ownValue } from "../common/own.js";
+import type { FormFieldEncoding } from "../spec/tool-types.js";
+
+type Pairs = [string, string][];
+
+export function encodeForm(body: unknown, fields: Record<string, FormFieldEncoding> = {}): string {
+  const pairs: Pairs = [];
+  if (body !== null && typeof body === "object" && !Array.isArray(body)) {
+    for (const [name, value] of Object.entries(body)) {
+      if (value === undefined) continue;
+      const encoding = (ownValue(fields, name) as FormFieldEncoding | undefined) ?? { style: "form" as const, explode: true };
+      field(pairs, name, value, encoding);
+    }
+  }
+  return new URLSearchParams(pairs).toString();
+}
+
+/**
+ * The `name=value` pairs of one value as OpenAPI's `style`/`explode` say
+ * (the rules above), for a form field or a query parameter; names unencoded.
+ */
+export function styledPairs(name: string, value: unknown, encoding: FormFieldEncoding = { style: "form", explode: true }): [string, string][] {
+  const pairs: Pairs = [];
+  field(pairs, name, value, encoding);
+  return pairs;
+}
+
+function field(pairs: Pairs, name: string, value: unknown, { style, explode }: FormFieldEncoding): void {
+  if (style === "deepObject" || !isStructured(value)) {
+    nested(pairs, name, value);
+    return;
+  }
+  if (Array.isArray(value)) {
+    if (value.some(isStructured)) return nested(pairs, name, value);
+    const items = value.map(text);
+    if (style === "spaceDelimited") pairs.push([name, items.join(" ")]);
+    else if (style === "pipeDelimited") pairs.push([name, items.join("|")]);
+    else if (explode)
+      items.forEach((item) => {
+        pairs.push([name, item]); // forEach, not for…of: a sparse array's holes send nothing
+      });
+    else pairs.push([name, items.join(",")]);
+    return;
+  }
+  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+  if (entries.some(([, v]) => isStructured(v))) return nested(pairs, name, value);
+  if (explode) for (const [k, v] of entries) pairs.push([k, text(v)]);
+  else pairs.push([name, entries.flatMap(([k, v]) => [k, text(v)]).join(",")]);
+}
+
+/** Bracket form: `name[key]=…`, `name[0]=…`, recursively. */
+function nested(pairs: Pairs, name: string, value: unknown): void {
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => {
+      nested(pairs, `${name}[${i}]`, item); // forEach, not for…of: a sparse array's holes send nothing
+    });
+  } else if (isStructured(value)) {
+    for (const [key, item] of Object.entries(value as Record<string, unknown>)) if (item !== undefined) nested(pairs, `${name}[${key}]`, item);
+  } else {
+    pairs.push([name, text(value)]);
+  }
+}
+
+function isStructured(value: unknown): boolean {
+  return value !== null && typeof value === "object";
+}
+
+function text(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  return typeof value === "object" ? JSON.stringify(value) : String(value);
+}

@@ -1,0 +1,62 @@
+// Declarative output mapping: each output is read from the response (a JSON
+// pointer, a header, the status), a parameter, or a constant.
+import { itemAt } from "../common/checked.js";
+import { cloneJson } from "../common/clone.js";
+import { evaluate, type ExpressionContext } from "../http/expressions.js";
+import type { OutputSource } from "../spec/tool-types.js";
+
+export function resolveSource(source: OutputSource, ctx: ExpressionContext): unknown {
+  if ("value" in source) return cloneJson(source.value);
+  let value = evaluate(source.ref, ctx);
+  if (source.count) return Array.isArray(value) ? value.length : 0;
+  if ((value === undefined || value === null) && source.default !== undefined) value = cloneJson(source.default);
+  if (source.omit && value && typeof value === "object" && !Array.isArray(value)) {
+    const copy = { ...(value as Record<string, unknown>) };
+    for (const key of source.omit) delete copy[key];
+    value = copy;
+  }
+  return value;
+}
+
+export interface MappedOutputs {
+  output: Record<string, unknown>;
+  /** Outputs the spec guarantees but the reply lacked. */
+  missing: { path: string; expression: string }[];
+}
+
+export function mapOutputs(outputs: readonly { path: string; source: OutputSource; optional?: boolean }[], ctx: ExpressionContext): MappedOutputs {
+  const output: Record<string, unknown> = {};
+  const missing: MappedOutputs["missing"] = [];
+  for (const { path, source, optional } of outputs) {
+    const value = resolveSource(source, ctx);
+    if (value === undefined && "expression" in source && source.required && !optional) missing.push({ path, expression: source.expression });
+    if (optional && (value === undefined || value === null)) continue;
+    setOutputPath(output, path, value === undefined ? null : value);
+  }
+  return { output, missing };
+}
+
+// Dotted output paths split once (they come from tool definitions: a small, fixed set).
+const splitPaths = new Map<string, string[]>();
+
+function keysOf(dotted: string): string[] {
+  let keys = splitPaths.get(dotted);
+  if (!keys) splitPaths.set(dotted, (keys = dotted.split(".")));
+  return keys;
+}
+
+/** The value at a dotted output path (`metadata.total`), or undefined. */
+export function readOutputPath(target: Record<string, unknown>, dotted: string): unknown {
+  return keysOf(dotted).reduce<unknown>((node, key) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), target);
+}
+
+/** Set a dotted output path, creating the objects on the way. */
+export function setOutputPath(target: Record<string, unknown>, dotted: string, value: unknown): void {
+  const keys = keysOf(dotted);
+  let node = target;
+  for (const key of keys.slice(0, -1)) {
+    if (!node[key] || typeof node[key] !== "object") node[key] = {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[itemAt(keys, -1)] = value;
+}

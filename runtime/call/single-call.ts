@@ -1,0 +1,435 @@
+// One call of a tool: validate, build the request, send it under the
+// transport policy (transport.ts), then map the reply to outputs or to the
+// structured error. Retries only requests that are safe to repeat (idempotent
+// methods, or a request carrying an idempotency key), honouring Retry-After
+// and the manifest's rate limits (never a quota used up, never inside a
+// window); a request that changes state and may have reached the upstream is
+// never called retryable. A call over several pages (paginate.ts) sends one
+// such call per page; execute.ts chooses between the two.
+import { carriesIdempotencyKey, safeToRepeat } from "../spec/behavior.js";
+import { buildRequest, chooseRoute, type WireRequest } from "./build-request.js";
+import { itemAt } from "../common/checked.js";
+import type { Failure, ToolError, ToolResult } from "../http/errors.js";
+import { evaluate, type ExpressionContext } from "../http/expressions.js";
+import { encodeForm } from "./form-body.js";
+import { hostPatternProblem, hostRefusal } from "../http/hosts.js";
+import { mapOutputs } from "./map-outputs.js";
+import { ownValue } from "../common/own.js";
+import { pageCountIssue, wantsPages } from "../validate/page-inputs.js";
+import { readBody, replyLimit } from "../http/read-body.js";
+import { isSecretLength, redactDeep, repliesMention, SECRET_MIN_LENGTH } from "../common/redact.js";
+import { requestSizeIssue } from "../http/request-size.js";
+import { sleep } from "../common/sleep.js";
+import type { RouteSpec, ToolSpec } from "../spec/tool-types.js";
+import { startDeadline, type Deadline } from "../http/deadline.js";
+import { applyCredential, isRedirect, redirectOrigin, requestUrl, send, type FetchLike, type HttpRequest } from "../http/transport.js";
+import { upstreamError } from "../http/upstream-error.js";
+import { callCredential, type IssuedTokens, type OAuthCall } from "../oauth/flows.js";
+import type { Renewal, TokenCache } from "../oauth/token-cache.js";
+import { checkAddress, validateParams } from "../validate/validate-params.js";
+
+export interface ExecuteOptions {
+  /** Scheme and host to send the request to, instead of the provider's own (mocks, sandboxes); https, or http on loopback. */
+  baseUrl?: string;
+  /**
+   * More hosts a `baseUrl` (or an address parameter such as instanceUrl) may
+   * name, besides the provider's own and loopback: `api.example.com`,
+   * `*.example.com` (one label), `*` (any name), or an exact IP address.
+   */
+  allowHosts?: readonly string[];
+  /** The fetch to use (tests inject one; defaults to the global fetch). It must honour `request.redirect`. */
+  fetch?: FetchLike;
+  signal?: AbortSignal;
+  /** Deadline for the whole call, retries included (for all pages: for each page). Default 30 s. */
+  timeoutMs?: number;
+  /** Retries of requests safe to repeat after a retryable failure. Default 2. */
+  retries?: number;
+  /** Longest wait honoured before a retry; a longer Retry-After ends the call. Default 30 s. */
+  maxRetryDelayMs?: number;
+  /** More values to keep out of every error and output (e.g. all secrets of a workflow), each at least SECRET_MIN_LENGTH characters. */
+  secrets?: readonly string[];
+  /**
+   * For tools that declare an idempotency header: the key to send (default:
+   * a new random one per call). Pass the `idempotencyKey` of a failed call's
+   * error to repeat it safely.
+   */
+  idempotencyKey?: string;
+  /** For tools that declare pagination: fetch every page and gather the list outputs (see paginate.ts). */
+  allPages?: boolean;
+  /** With allPages: stop once this many items are gathered (the lists are cut to it). */
+  maxItems?: number;
+  /** With allPages: fetch at most this many pages. Default 100. */
+  maxPages?: number;
+  /**
+   * For tools with OAuth 2 flows: the token endpoint to use instead of the
+   * manifest's (mocks, sandboxes), with the same `{param}` placeholders;
+   * https, or http on loopback; its host the flow's own, one of the
+   * manifest's tokenHosts, loopback, or one allowed by `allowHosts`.
+   */
+  tokenUrl?: string;
+  /** Where access tokens are kept between calls (default: one cache per process; createExecutor makes one per executor). */
+  tokens?: TokenCache;
+  /** Called with each token set a token endpoint issues (a rotated refresh token included), for the host to persist; its failure does not fail the call. */
+  onTokens?: (tokens: IssuedTokens) => void | Promise<void>;
+  /** The time in milliseconds since the epoch (default Date.now): tests expire tokens with it, without waiting. */
+  clock?: () => number;
+}
+
+// Network failures that happen before a request leaves: nothing can have been applied.
+const NOT_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
+const HEADER_VALUE = /^[\u0021-\u007e]{1,255}$/;
+
+/** A validated call, ready to send (and, for pagination, to send again with a cursor). */
+export interface PreparedCall {
+  tool: ToolSpec;
+  values: Record<string, unknown>;
+  unsent: Set<string>;
+  route: RouteSpec | undefined;
+  baseUrl: string;
+  /** The credential sent: the static one, or the OAuth flow's current access token. */
+  credential: string;
+  /** The OAuth 2 flow that obtains and renews the credential, when the tool declares flows and the call gives one's parameters. */
+  oauth?: OAuthCall;
+  /** Values no result may show: the call's secret parameters and the caller's `secrets`. */
+  secrets: string[];
+  fail(error: Failure): Extract<ToolResult, { success: false }>;
+  /** The call's request, built afresh; `adjust` changes its wire parts first (a page's cursor or offset). */
+  request(adjust?: (wire: WireRequest) => void): HttpRequest;
+}
+
+export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions): PreparedCall | { failed: ToolResult } {
+  const input = params ?? {};
+  // Secrets shorter than SECRET_MIN_LENGTH are refused before a request without being shown, not
+  // redacted (redacting a one-letter "secret" would garble every word): the call's own secret
+  // parameters by validation, the caller's `secrets` by checkCallOptions.
+  const secrets: string[] = options.secrets ? options.secrets.filter((s) => typeof s === "string" && isSecretLength(s)) : [];
+  for (const p of tool.params) {
+    if (!p.secret) continue;
+    const value = ownString(input, p.name);
+    if (value !== undefined && isSecretLength(value)) secrets.push(value);
+  }
+  const fail = (error: Failure): Extract<ToolResult, { success: false }> => ({
+    success: false,
+    error: redactDeep({ provider: tool.provider, operation: tool.id, ...error } as ToolError, secrets),
+  });
+
+  const validated = validateParams(tool, input);
+  if (!validated.ok) {
+    const first = itemAt(validated.issues, 0);
+    const rest = validated.issues.slice(1);
+    return {
+      failed: fail({
+        type: "validation",
+        message: rest.length ? `${first.message} (and ${rest.length} more problem${rest.length > 1 ? "s" : ""})` : first.message,
+        ...(first.param ? { param: first.param } : {}),
+        rule: first.rule,
+        ...(rest.length ? { issues: validated.issues } : {}),
+      }),
+    };
+  }
+  const optionProblem = checkCallOptions(tool, options);
+  if (optionProblem) return { failed: fail({ type: "validation", ...optionProblem }) };
+  const values = validated.values;
+  const baseUrl = resolveBaseUrl(tool, values, options.baseUrl);
+  if ("error" in baseUrl) return { failed: fail({ type: "validation", message: baseUrl.error, rule: "baseUrl" }) };
+  // An address given at call time goes only to a host the provider is reached at (hosts.ts).
+  const given = options.baseUrl !== undefined ? "baseUrl" : tool.server.param;
+  const refused = given !== undefined ? hostRefusal(tool, baseUrl.url, options.allowHosts) : undefined;
+  if (refused) return { failed: fail({ type: "validation", message: `${given}: ${refused}`, param: given, rule: "host" }) };
+
+  const route = chooseRoute(tool, values);
+  const chosen = callCredential(tool, values, options, (s) => keepSecret(secrets, s));
+  if ("problem" in chosen) return { failed: fail({ type: "validation", ...chosen.problem }) };
+  const call: PreparedCall = {
+    tool,
+    values,
+    unsent: validated.unsent,
+    route,
+    baseUrl: baseUrl.url,
+    credential: chosen.credential,
+    ...(chosen.oauth ? { oauth: chosen.oauth } : {}),
+    secrets,
+    fail,
+    request: (adjust) => {
+      const target = route ?? tool;
+      const wire = buildRequest(tool, values, validated.unsent, route);
+      adjust?.(wire);
+      const encoded = wire.body === undefined ? undefined : tool.body?.encoding === "form" ? encodeForm(wire.body, tool.body.fields) : JSON.stringify(wire.body);
+      // A form whose fields all came out empty (an empty list or object) is no body: none is sent, nor a
+      // Content-Type. A JSON body is a document even when empty ({}), sent whatever the method.
+      const body = encoded === "" ? undefined : encoded;
+      // A header parameter named Content-Type wins over the spec's media type.
+      if (body !== undefined && wire.header["Content-Type"] === undefined) wire.header["Content-Type"] = tool.body?.mediaType ?? "application/json";
+      const request: HttpRequest = {
+        method: target.method,
+        url: requestUrl(baseUrl.url, target.path, wire.path, wire.query),
+        headers: wire.header, // built afresh for this request: no copy needed
+        ...(body !== undefined ? { body } : {}),
+      };
+      applyCredential(request, tool.auth, call.credential);
+      return request;
+    },
+  };
+  return call;
+}
+
+function keepSecret(secrets: string[], value: string): void {
+  if (isSecretLength(value) && !secrets.includes(value)) secrets.push(value);
+}
+
+/** Problems of the options that only some tools take: named like parameter problems. */
+function checkCallOptions(tool: ToolSpec, options: ExecuteOptions): Omit<Failure, "type"> | undefined {
+  const secrets = options.secrets ?? [];
+  const short = secrets.filter((s) => typeof s !== "string" || !isSecretLength(s)).length;
+  if (short) {
+    return {
+      param: "secrets",
+      rule: "minLength",
+      message: `secrets: each must be at least ${SECRET_MIN_LENGTH} characters long (a shorter value cannot be kept out of messages without garbling them); ${short} of ${secrets.length} is not (values withheld)`,
+    };
+  }
+  for (const pattern of options.allowHosts ?? []) {
+    const problem = hostPatternProblem(pattern, { ip: true });
+    if (problem) return { param: "allowHosts", rule: "format", message: `allowHosts: ${problem}, got ${JSON.stringify(pattern)}` };
+  }
+  const key = options.idempotencyKey;
+  if (key !== undefined) {
+    if (!tool.idempotency) return { param: "idempotencyKey", rule: "unknown", message: `idempotencyKey: ${tool.id} declares no idempotency header, so it takes no key` };
+    if (typeof key !== "string" || !HEADER_VALUE.test(key)) {
+      return { param: "idempotencyKey", rule: "format", message: `idempotencyKey: must be 1 to 255 visible ASCII characters (it is sent in the ${tool.idempotency.header} header)` };
+    }
+  }
+  for (const name of ["maxItems", "maxPages"] as const) {
+    const issue = options[name] === undefined ? undefined : pageCountIssue(name, options[name]);
+    if (issue) return issue;
+  }
+  if (wantsPages(options) && !tool.pagination) {
+    return { param: "allPages", rule: "pagination", message: `allPages: ${tool.id} returns one page only (it declares no pagination)` };
+  }
+  return undefined;
+}
+
+/** The outcome of one logical call: a success with the reply it rests on (for the next page's cursor) and the bytes of that reply's body, or a failure. */
+export type SentCall = { result: Extract<ToolResult, { success: true }>; reply: ExpressionContext; bytes: number } | { result: Extract<ToolResult, { success: false }>; reply?: undefined; bytes?: undefined };
+
+/**
+ * Send one logical call (every page is one; retries included) and map its
+ * reply. `readBefore`: bytes the call's earlier pages took of its reply limit.
+ */
+export async function sendCall(call: PreparedCall, request: HttpRequest, options: ExecuteOptions, idempotencyKey = options.idempotencyKey, readBefore = 0): Promise<SentCall> {
+  const { tool } = call;
+  // Checked on the request as sent: a later page's cursor can make it longer than the first.
+  const tooBig = requestSizeIssue(tool, request, call.values, call.unsent, call.route);
+  if (tooBig) return { result: call.fail({ type: "validation", message: tooBig.message, ...(tooBig.param ? { param: tooBig.param } : {}), rule: "requestSize" }) };
+  // One key per logical call, the same on every retry: the upstream applies the request once.
+  const idempotency = carriesIdempotencyKey(tool, request.method) ? tool.idempotency : undefined;
+  const key = idempotency ? (idempotencyKey ?? globalThis.crypto.randomUUID()) : undefined;
+  if (idempotency && key !== undefined) request.headers[idempotency.header] = key;
+
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const deadline = startDeadline(timeoutMs, options.signal);
+  try {
+    const { oauth } = call;
+    if (!oauth) return await attempts(call, request, options, key, deadline, timeoutMs, readBefore);
+    const refused = await authorize(call, request, oauth.token(deadline.signal), deadline, timeoutMs);
+    if (refused) return refused;
+    const sent = await attempts(call, request, options, key, deadline, timeoutMs, readBefore);
+    // A 401 on a token from a flow: renewed once (single-flight), the request sent once more, never again.
+    if (sent.result.success || sent.result.error.status !== 401) return sent;
+    const stillRefused = await authorize(call, request, oauth.renew(call.credential, deadline.signal), deadline, timeoutMs);
+    return stillRefused ?? (await attempts(call, request, options, key, deadline, timeoutMs, readBefore));
+  } finally {
+    deadline.done();
+  }
+}
+
+/** Put the flow's token on the call and its request; the failure when none could be had. */
+async function authorize(call: PreparedCall, request: HttpRequest, pending: Promise<Renewal<Failure>>, deadline: Deadline, timeoutMs: number): Promise<SentCall | undefined> {
+  let outcome: Renewal<Failure>;
+  try {
+    outcome = await deadline.race(pending);
+  } catch (e) {
+    if (deadline.cancelled) return { result: call.fail({ type: "network", message: "the call was cancelled", code: "ABORTED", retryable: false }) };
+    if (deadline.timedOut) return { result: call.fail({ type: "timeout", message: `no access token within ${timeoutMs} ms`, retryable: true }) };
+    const error = networkError(e);
+    return { result: call.fail({ ...error, message: `token ${error.message}` }) };
+  }
+  if ("failure" in outcome) return { result: call.fail(outcome.failure) };
+  const { accessToken, refreshToken } = outcome.tokens;
+  keepSecret(call.secrets, accessToken);
+  if (refreshToken) keepSecret(call.secrets, refreshToken);
+  call.credential = accessToken;
+  applyCredential(request, call.tool.auth, accessToken);
+  return undefined;
+}
+
+/** Send `request`, retrying what may be retried, and map the answer. */
+async function attempts(call: PreparedCall, request: HttpRequest, options: ExecuteOptions, key: string | undefined, deadline: Deadline, timeoutMs: number, readBefore: number): Promise<SentCall> {
+  const { tool, fail } = call;
+  let bytes = 0;
+  const done = (result: Extract<ToolResult, { success: false }>): SentCall => ({ result });
+  const limit = replyLimit(tool);
+  // 429s so far: a provider's pause after one doubles with each (upstream-error.ts).
+  let throttled = 0;
+  const signal = deadline.signal;
+  const idempotent = safeToRepeat(tool, request.method);
+  const retries = idempotent ? (options.retries ?? 2) : 0;
+  const maxDelay = options.maxRetryDelayMs ?? 30_000;
+  const fetchFn = options.fetch ?? ((r: Request) => fetch(r));
+  // A state-changing request that may have reached the upstream must not be repeated blindly;
+  // one that carries a key may be repeated with it.
+  const mayHaveApplied = (error: Failure): Failure => (key !== undefined ? { ...error, idempotencyKey: key } : idempotent ? error : { ...error, retryable: false, mayHaveBeenApplied: true });
+
+  for (let attempt = 0; ; attempt++) {
+    let response: Response;
+    let text: string;
+    try {
+      response = await deadline.race(send(fetchFn, request, signal));
+      // A redirect's body is never needed (and never read).
+      if (isRedirect(response)) {
+        void response.body?.cancel().catch(() => undefined);
+        return done(fail(redirectFailure(tool, response, request)));
+      }
+      const body = await deadline.race(readBody(response, limit - readBefore, deadline));
+      if ("tooLarge" in body) return done(fail(tooLarge(tool, response.status, limit, readBefore > 0)));
+      ({ text, bytes } = body);
+    } catch (e) {
+      if (deadline.cancelled) return done(fail({ type: "network", message: "the call was cancelled", code: "ABORTED", retryable: false }));
+      if (deadline.timedOut) return done(fail(mayHaveApplied({ type: "timeout", message: `no complete answer within ${timeoutMs} ms`, retryable: true })));
+      const error = networkError(e);
+      if (!idempotent && !NOT_SENT.has(error.code ?? "")) return done(fail(mayHaveApplied(error)));
+      if (attempt < retries && (await pause(backoff(attempt), deadline))) continue;
+      return done(fail(key !== undefined ? { ...error, idempotencyKey: key } : error));
+    }
+
+    const outcome = tool.outcomes.find((o) => o.status === response.status);
+    // An HTML page (a proxy's error page, a login form) is never read as JSON, whatever its text.
+    const html = htmlType(response, text);
+    if (response.ok || outcome) {
+      if (html) return done(fail({ type: "upstream", status: response.status, code: "UNEXPECTED_CONTENT_TYPE", message: `${tool.provider} answered ${response.status} with an HTML page (${html}), not JSON`, retryable: false }));
+      let body: unknown;
+      try {
+        body = parseBody(text);
+      } catch {
+        return done(fail({ type: "upstream", status: response.status, message: `${tool.provider} answered ${response.status} with a body that is not valid JSON`, code: "INVALID_JSON", retryable: false }));
+      }
+      const ctx: ExpressionContext = { status: response.status, body, headers: response.headers, params: call.values };
+      if (response.ok && signalsFailure(tool, ctx)) {
+        return done(fail({ ...upstreamError(tool, response, body), retryable: false }));
+      }
+      const outputs = outcome ? outcome.outputs.map((o) => ({ ...o, optional: tool.outputs.find((main) => main.path === o.path)?.optional })) : tool.outputs;
+      const mapped = mapOutputs(outputs, ctx);
+      if (mapped.missing.length) {
+        return done(
+          fail({
+            type: "upstream",
+            status: response.status,
+            code: "MISSING_OUTPUT",
+            message: `${tool.provider} answered ${response.status} without ${mapped.missing.map((m) => `${m.expression} (output ${m.path})`).join(", ")}${body === undefined ? ": the body was empty" : ""}`,
+            retryable: false,
+          }),
+        );
+      }
+      // Outputs come from the reply: redact only when it carries a secret (walking every output costs a tenth of a call).
+      const readsHeaders = outputs.some((o) => "ref" in o.source && o.source.ref.kind === "header");
+      return { result: { success: true, output: repliesMention(text, readsHeaders ? response.headers : undefined, call.secrets) ? redactDeep(mapped.output, call.secrets) : mapped.output }, reply: ctx, bytes };
+    }
+
+    let body: unknown = text;
+    try {
+      body = html ? undefined : parseBody(text);
+    } catch {
+      // keep the text: the error message is then the raw body
+    }
+    const parsed = upstreamError(tool, response, body, throttled);
+    if (response.status === 429) throttled++;
+    const error = html ? { ...parsed, message: `${tool.provider} answered ${statusLine(response)} with an HTML page (${html}), not its error body` } : parsed;
+    const wait = error.retryAfterMs ?? backoff(attempt);
+    if (error.retryable && attempt < retries && wait <= maxDelay && (await pause(wait, deadline))) continue;
+    return done(fail(response.status >= 500 ? mayHaveApplied(error) : key !== undefined ? { ...error, idempotencyKey: key } : error));
+  }
+}
+
+/** A reply (or, for allPages, the pages together) past the tool's reply limit. */
+function tooLarge(tool: ToolSpec, status: number, limit: number, pages: boolean): Failure {
+  const what = pages
+    ? `the pages of this call came to more than ${limit} bytes (limits.replyBytes) with the one answered ${status}; ask for fewer items (maxItems) or walk the pages with paginate`
+    : `${tool.provider} answered ${status} with more than ${limit} bytes (limits.replyBytes); the rest was not read`;
+  return { type: "upstream", status, code: "REPLY_TOO_LARGE", message: what, retryable: false };
+}
+
+/** A redirect is not followed (transport.ts): an error naming only the origin it points to. */
+function redirectFailure(tool: ToolSpec, response: Response, request: HttpRequest): Failure {
+  const origin = redirectOrigin(response, request.url);
+  return {
+    type: "upstream",
+    status: response.status,
+    code: "REDIRECT",
+    message: `${tool.provider} answered ${response.status || "a redirect"} pointing to ${origin}; redirects are not followed, so that the credential and the request never go to another address (check the address the request went to)`,
+    retryable: false,
+  };
+}
+
+/** Wait before a retry; false when the deadline or the caller's cancel comes first. */
+async function pause(ms: number, deadline: Deadline): Promise<boolean> {
+  // A wait the deadline would cut short is not begun: its timer would outlive the call.
+  if (ms >= deadline.remainingMs()) return false;
+  try {
+    return await deadline.race(sleep(ms, deadline.signal));
+  } catch {
+    return false;
+  }
+}
+
+/** A 2xx whose body says it failed (the manifest's `errors.failureWhen`). */
+function signalsFailure(tool: ToolSpec, ctx: ExpressionContext): boolean {
+  return (tool.errors.failureWhen ?? []).some((test) => evaluate(test.ref, ctx) === test.equals);
+}
+
+function ownString(input: Record<string, unknown>, name: string): string | undefined {
+  const value = ownValue(input, name);
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+/** The media type of a non-empty HTML body (`text/html`, `application/xhtml+xml`), if the reply is one. */
+function htmlType(response: Response, text: string): string | undefined {
+  const type = response.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  return (type === "text/html" || type === "application/xhtml+xml") && NOT_SPACE.test(text) ? type : undefined;
+}
+
+function statusLine(response: Response): string {
+  return response.statusText ? `${response.status} ${response.statusText}` : String(response.status);
+}
+
+function parseBody(text: string | undefined): unknown {
+  if (text === undefined || !NOT_SPACE.test(text)) return undefined;
+  return JSON.parse(text);
+}
+
+const NOT_SPACE = /\S/;
+
+function resolveBaseUrl(tool: ToolSpec, values: Record<string, unknown>, override: string | undefined): { url: string } | { error: string } {
+  if (override !== undefined) {
+    const checked = checkAddress(override);
+    if ("problem" in checked) return { error: `baseUrl: ${checked.problem}, got ${checked.withhold ? "(address with credentials withheld)" : JSON.stringify(override)}` };
+    return { url: checked.origin + (tool.server.basePath ?? "") };
+  }
+  if (!tool.server.param) return tool.server.default ? { url: tool.server.default.replace(/\/+$/, "") } : { error: `no base address for ${tool.provider}: pass the baseUrl option` };
+  // An address given at call time is scheme and host (checkAddress): the document's server path follows it, as it follows the default's host.
+  const given = values[tool.server.param] as string | undefined;
+  if (!given) return { error: `no base address for ${tool.provider}: pass the baseUrl option` };
+  return { url: given.replace(/\/+$/, "") + (tool.server.basePath ?? "") };
+}
+
+function networkError(e: unknown): Failure & { code?: string } {
+  const cause = (e as { cause?: { code?: string; message?: string } })?.cause;
+  const code = cause?.code ?? (e as { code?: string })?.code;
+  const detail = cause?.message ?? (e as Error)?.message ?? String(e);
+  return { type: "network", message: `request failed: ${detail}`, ...(code ? { code } : {}), retryable: true };
+}
+
+/** Capped, jittered exponential backoff: ~0.5 s, 1 s, 2 s … up to 8 s. */
+function backoff(attempt: number): number {
+  const base = Math.min(8_000, 500 * 2 ** attempt);
+  return Math.round(base * (0.75 + Math.random() * 0.5));
+}

@@ -1,0 +1,128 @@
+// Redaction: every form a secret can take is replaced, and the forms that are
+// detected in a reply are the same ones that are replaced.
+import { describe, expect, it } from "vitest";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadProvider } from "../../src/emit/generate-all.js";
+import { executeTool } from "../../test-support/repo.js";
+import { executeToolDefinition } from "../execute/execute.js";
+import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
+import { redact, redactDeep, REDACTED, repliesMention } from "./redact.js";
+
+const BOOKS_KEY = "AIzaRedactTestKey0001";
+const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
+const shelf = await loadProvider(root, join(root, "test-support/fixtures/specs/shelf"));
+const getBook = shelf.operations.find((o) => o.tool.id === "shelf_get_book")!.tool;
+
+describe("redact", () => {
+  it("replaces a secret raw, URL-encoded and JSON-escaped", () => {
+    const secret = 'tok"en/with\\odd&chars';
+    const text = `raw ${secret} url ${encodeURIComponent(secret)} json ${JSON.stringify(secret).slice(1, -1)} end`;
+    expect(redact(text, [secret])).toBe(`raw ${REDACTED} url ${REDACTED} json ${REDACTED} end`);
+  });
+
+  it("redacts every form that repliesMention detects", () => {
+    const secret = 'k"e\\y/+&=0001';
+    for (const form of [secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]) {
+      expect(repliesMention(`x${form}x`, undefined, [secret]), form).toBe(true);
+      expect(redact(`x${form}x`, [secret]), form).toBe(`x${REDACTED}x`);
+    }
+  });
+
+  it("takes a caller's secret holding half a surrogate pair (no URL form) without throwing", () => {
+    const secret = "ab\ud800cd-caller-secret";
+    expect(() => repliesMention("nothing here", new Headers({ a: "b" }), [secret])).not.toThrow();
+    expect(repliesMention(`a ${secret} b`, undefined, [secret])).toBe(true);
+    expect(redact(`a ${secret} b`, [secret])).toBe(`a ${REDACTED} b`);
+  });
+});
+
+describe("a call with such a caller's secret", () => {
+  it("returns its result (a tool never throws, whatever the caller's secrets)", async () => {
+    const { fetch } = scriptedFetch(json(200, { kind: "books#volume", id: "v1", volumeInfo: { title: "Dune" } }));
+    const result = await executeTool("books_get_volume", { apiKey: BOOKS_KEY, volumeId: "v1" }, { fetch, secrets: ["ab\ud800cd-caller-secret"] });
+    expect(result).toEqual({ success: true, output: { data: { kind: "books#volume", id: "v1", volumeInfo: { title: "Dune" } }, metadata: { id: "v1" } } });
+  });
+});
+
+describe("a secret echoed in another form (issue 24, D4)", () => {
+  const secret = "tok/en-Secret-7f3a9c";
+  const basic = (user: string) => btoa(`${user}:${secret}`);
+  for (const [label, text] of [
+    ["JSON-escaped solidus", JSON.stringify({ echo: secret }).replace(/\//g, "\\/")],
+    // As serialisers escape: every character but letters and digits (Go's "\u003c", PHP's "\/").
+    ["\\u escapes", `{"echo":"${[...secret].map((c) => (/[A-Za-z0-9]/.test(c) ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0").toUpperCase()}`)).join("")}"}`],
+    ["upper case", `invalid key ${secret.toUpperCase()}`],
+    ["lower case, URL-encoded", `key=${encodeURIComponent(secret.toLowerCase())}`],
+    ["base64, as in a Basic header", `Authorization: Basic ${basic("ada")}`],
+    ["base64 at another alignment", `Basic ${basic("adam")} and ${basic("al")}`],
+    ["URL-safe base64", `token=${btoa(secret).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`],
+  ] as const) {
+    it(`is detected and redacted: ${label}`, () => {
+      expect(repliesMention(text, undefined, [secret])).toBe(true);
+      const out = redact(text, [secret]);
+      expect(out).toContain(REDACTED);
+      expect(out.toLowerCase()).not.toContain(secret.toLowerCase());
+      // Nothing of it survives decoding either: the JSON text, or any base64 run in it.
+      expect(JSON.stringify(JSON.parse(`"${out.replace(/"/g, "'")}"`)).toLowerCase()).not.toContain(secret.toLowerCase());
+      for (const run of out.match(/[A-Za-z0-9+/_-]{8,}={0,2}/g) ?? []) expect(safeAtob(run)).not.toContain(secret);
+    });
+  }
+
+  it("is found escaped when it holds characters outside ASCII (a caller's secret)", () => {
+    const own = "pässwörd-€-secret";
+    const text = JSON.stringify({ echo: own }).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+    expect(redact(text, [own])).toBe(`{"echo":"${REDACTED}"}`);
+    expect(redact(`q=${encodeURIComponent(own)}`, [own])).toBe(`q=${REDACTED}`);
+  });
+
+  it("leaves text that only shares letters with it alone", () => {
+    const text = "tok en secret 7f3a9c, token-secret";
+    expect(repliesMention(text, undefined, [secret])).toBe(false);
+    expect(redact(text, [secret])).toBe(text);
+  });
+
+  it("keeps it out of outputs parsed from an escaped reply, and out of errors", async () => {
+    const key = "AIza/RedactTestKey0003";
+    const escaped = JSON.stringify({ kind: "books#volume", id: "v1", volumeInfo: { title: `for ${key}`, description: `key ${key.toUpperCase()}` } }).replace(/\//g, "\\/");
+    const ok = await executeTool("books_get_volume", { apiKey: key, volumeId: "v1" }, { fetch: scriptedFetch(new Response(escaped, { status: 200, headers: { "content-type": "application/json" } })).fetch });
+    expect(ok.success).toBe(true);
+    expect(JSON.stringify(ok).toLowerCase()).not.toContain(key.toLowerCase());
+    const echoed = { error: { code: 400, message: `bad credentials ${btoa(`user:${key}`)}`, status: "INVALID_ARGUMENT" } };
+    const failed = await executeTool("books_get_volume", { apiKey: key, volumeId: "v1" }, { fetch: scriptedFetch(json(400, echoed)).fetch });
+    expect(failed.success).toBe(false);
+    if (failed.success) return;
+    expect(failed.error.message).toContain(REDACTED);
+    for (const run of failed.error.message.match(/[A-Za-z0-9+/]{8,}={0,2}/g) ?? []) expect(safeAtob(run)).not.toContain(key);
+  });
+});
+
+function safeAtob(text: string): string {
+  try {
+    return atob(
+      text
+        .replace(/-/g, "+")
+        .replace(/_/g, "/")
+        .padEnd(Math.ceil(text.length / 4) * 4, "="),
+    );
+  } catch {
+    return "";
+  }
+}
+
+describe("a value shorter than a credential can be (issue 24, item 11)", () => {
+  it("is not redacted: every word holding its letters would be garbled", () => {
+    const text = 'find_books: unknown block type "bookz"';
+    expect(redact(text, ["k"])).toBe(text);
+    expect(redactDeep({ message: text }, ["k", "z"])).toEqual({ message: text });
+    expect(repliesMention(text, undefined, ["k"])).toBe(false);
+  });
+
+  it("is refused as a caller's secret before any request, without being shown", async () => {
+    const { fetch, seen } = scriptedFetch(json(200, {}));
+    const result = await executeToolDefinition(getBook, { apiKey: "shelf-key-7f3a9c2e51", bookId: "b1" }, { fetch, secrets: ["AIzaLongEnoughSecret1", "k1"] });
+    expect(result).toMatchObject({ success: false, error: { type: "validation", param: "secrets", rule: "minLength" } });
+    expect(JSON.stringify(result)).not.toContain('"k1"');
+    expect(seen).toHaveLength(0);
+  });
+});

@@ -1,0 +1,14 @@
+// Running a tool: one call (single-call.ts), or, when the caller asks for all
+// pages of a tool that declares pagination, one call per page (paginate.ts).
+import type { ToolResult } from "../http/errors.js";
+import { wantsPages } from "../validate/page-inputs.js";
+import { collectPages } from "../paging/paginate.js";
+import { type ExecuteOptions, prepareCall, sendCall } from "../call/single-call.js";
+import type { ToolSpec } from "../spec/tool-types.js";
+
+export async function executeToolDefinition(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions = {}): Promise<ToolResult> {
+  if (wantsPages(options)) return collectPages(tool, params, options);
+  const prepared = prepareCall(tool, params, options);
+  if ("failed" in prepared) return prepared.failed;
+  return (await sendCall(prepared, prepared.request(), options)).result;
+}

@@ -1,0 +1,68 @@
+// `executeTool` typed per operation: the operation id picks the parameter and
+// output types, so a wrong parameter name, a missing required parameter, a
+// wrong value type or an unknown operation id is a compile error. Its
+// `paginate` walks the pages of the operations that declare pagination.
+import type { ToolResult } from "../http/errors.js";
+import { executeToolDefinition } from "./execute.js";
+import type { ExecuteOptions } from "../call/single-call.js";
+import { TokenCache } from "../oauth/token-cache.js";
+import { ownValue } from "../common/own.js";
+import { paginateToolDefinition } from "../paging/paginate.js";
+import type { ToolDefinition } from "../spec/tool-types.js";
+
+export type ToolMap = Record<string, ToolDefinition<object, object>>;
+export type ParamsOf<T> = T extends ToolDefinition<infer P, object> ? P : never;
+export type OutputOf<T> = T extends ToolDefinition<object, infer O> ? O : never;
+/** The operation ids of the tools that declare pagination. */
+export type PagedOperationIds<T extends ToolMap> = { [K in keyof T & string]: T[K] extends ToolDefinition<object, object, true> ? K : never }[keyof T & string];
+/** Options of `paginate`: those of a call, each page being one call (allPages is implied). */
+export type PageOptions = Omit<ExecuteOptions, "allPages">;
+
+export interface ToolExecutor<T extends ToolMap> {
+  <K extends keyof T & string>(operationId: K, params: ParamsOf<T[K]>, options?: ExecuteOptions): Promise<ToolResult<OutputOf<T[K]>>>;
+  /**
+   * The pages of a list operation, one result each, in order: the iteration
+   * ends after the last page, after `maxPages` pages or `maxItems` items, or
+   * with a failed result (bad input, an upstream error, a next page on
+   * another address). Never throws for those.
+   */
+  paginate<K extends PagedOperationIds<T>>(operationId: K, params: ParamsOf<T[K]>, options?: PageOptions): AsyncGenerator<ToolResult<OutputOf<T[K]>>>;
+}
+
+/**
+ * A typed `executeTool` over a set of tools. It never throws for bad input or
+ * upstream failures: the result is `{success: true, output}` or
+ * `{success: false, error}`. OAuth 2 access tokens (tools with `auth.flows`)
+ * are cached per executor and credential set. An operation id that is not in the set (from
+ * untyped callers) is a validation error.
+ */
+export function createExecutor<T extends ToolMap>(tools: T): ToolExecutor<T> {
+  // OAuth 2 access tokens of this executor's calls, per credential set: concurrent calls share one token request.
+  const tokens = new TokenCache();
+  const providers = [...new Set(Object.values(tools).map((t) => t.provider))];
+  const unknown = (operationId: string): ToolResult => ({
+    success: false,
+    error: {
+      type: "validation",
+      // The provider whose id prefixes the operation id (the longest), if any.
+      provider: providers.filter((p) => operationId.startsWith(`${p}_`)).sort((a, b) => b.length - a.length)[0] ?? "",
+      operation: operationId,
+      rule: "operation",
+      message: `unknown operation ${JSON.stringify(operationId)} (operations: ${Object.keys(tools).join(", ")})`,
+    },
+  });
+  const execute = async (operationId: string, params: object, options?: ExecuteOptions): Promise<ToolResult> => {
+    const tool = ownValue(tools, operationId) as ToolDefinition | undefined;
+    if (!tool) return unknown(operationId);
+    return executeToolDefinition(tool, params as Record<string, unknown>, { tokens, ...options });
+  };
+  const paginate = async function* (operationId: string, params: object, options?: PageOptions): AsyncGenerator<ToolResult> {
+    const tool = ownValue(tools, operationId) as ToolDefinition | undefined;
+    if (!tool) {
+      yield unknown(operationId);
+      return;
+    }
+    yield* paginateToolDefinition(tool, params as Record<string, unknown>, { tokens, ...options });
+  };
+  return Object.assign(execute, { paginate }) as unknown as ToolExecutor<T>;
+}

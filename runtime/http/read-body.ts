@@ -1,0 +1,70 @@
+// Reading a reply's body: once, chunk by chunk, counting bytes as they
+// arrive, under the call's deadline and within the tool's reply limit.
+// `response.text()` could be neither stopped nor bounded: without a request
+// signal (see deadline.ts) an endless body went on downloading after the
+// call had answered with its time-out, and a 2 GB reply ended the process
+// with a V8 fatal error.
+import { DeadlineExpired, type Deadline } from "./deadline.js";
+import type { ToolSpec } from "../spec/tool-types.js";
+
+/** Reply bytes a call reads when the manifest sets no `limits.replyBytes`: 64 MiB. */
+export const DEFAULT_REPLY_BYTES = 64 * 1024 * 1024;
+
+/** The most reply a call of this tool reads (one reply; all pages together for `allPages`). */
+export function replyLimit(tool: Pick<ToolSpec, "server">): number {
+  return tool.server.replyBytes ?? DEFAULT_REPLY_BYTES;
+}
+
+/** The body as text (UTF-8, as `Response.text()` decodes it) and its size, or `tooLarge` past `limit` bytes. */
+export type Body = { text: string; bytes: number } | { tooLarge: true };
+
+/** Read the body; throws DeadlineExpired when the time runs out (or the caller cancels) first. */
+export async function readBody(response: Response, limit: number, deadline: Deadline): Promise<Body> {
+  const stream = response.body;
+  if (!stream) return { text: "", bytes: 0 };
+  const reader = stream.getReader();
+  const stop = () => void reader.cancel().catch(() => undefined);
+  // A reply that arrives after the deadline is not read at all; nor is one that says it is too large.
+  if (deadline.timedOut || deadline.cancelled) {
+    stop();
+    throw new DeadlineExpired(0);
+  }
+  if (Number(response.headers.get("content-length")) > limit) {
+    stop();
+    return { tooLarge: true };
+  }
+  deadline.stopOnExpiry(stop);
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+      if (bytes > limit) {
+        stop();
+        return { tooLarge: true };
+      }
+      chunks.push(value);
+    }
+  } finally {
+    deadline.stopOnExpiry(undefined);
+  }
+  // Cancelled by the deadline: what was read is not the whole body.
+  if (deadline.timedOut || deadline.cancelled) throw new DeadlineExpired(0);
+  return { text: decode(chunks, bytes), bytes };
+}
+
+const decoder = new TextDecoder();
+
+/** One decoding of the whole body (a chunk boundary may split a character). */
+function decode(chunks: Uint8Array[], bytes: number): string {
+  if (chunks.length === 1) return decoder.decode(chunks[0]);
+  const whole = new Uint8Array(bytes);
+  let at = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return decoder.decode(whole);
+}

@@ -1,0 +1,58 @@
+// The request head (request line and headers) an upstream accepts is bounded
+// (16,384 bytes is common, answered 414 or 431), and a parameter's own length
+// limit cannot guarantee it: percent-encoding makes one character up to 12
+// bytes. A manifest's `limits.requestHeadBytes` is checked on the built
+// request, before it is sent, naming the parameter that takes the most room.
+import type { RouteSpec, ToolSpec, WireSpec } from "../spec/tool-types.js";
+import type { HttpRequest } from "./transport.js";
+
+/** What fetch adds to every request head (user-agent, accept, connection, content-length…), generously. */
+const TRANSPORT_HEAD_BYTES = 256;
+
+/** Bytes of the request line and headers as HTTP/1.1 carries them (the URL as serialised: ASCII). */
+export function requestHeadBytes(request: HttpRequest): number {
+  const url = new URL(request.url);
+  let size = `${request.method} ${url.pathname}${url.search} HTTP/1.1\r\nhost: ${url.host}\r\n`.length;
+  // Header values are Latin-1 (validated): one byte a character.
+  for (const [name, value] of Object.entries(request.headers)) size += name.length + 2 + value.length + 2;
+  return size + TRANSPORT_HEAD_BYTES + 2;
+}
+
+export interface SizeIssue {
+  param?: string;
+  message: string;
+}
+
+/** The problem with a request head larger than the tool's server accepts, if it is. */
+export function requestSizeIssue(tool: ToolSpec, request: HttpRequest, values: Record<string, unknown>, unsent: ReadonlySet<string>, route: RouteSpec | undefined): SizeIssue | undefined {
+  const limit = tool.server.requestHeadBytes;
+  if (limit === undefined) return undefined;
+  const size = requestHeadBytes(request);
+  if (size <= limit) return undefined;
+  const shares = tool.params
+    .filter((p) => values[p.name] !== undefined && !unsent.has(p.name))
+    .map((p) => ({ param: p.name, bytes: share(route?.wire[p.name] ?? p.wire, values[p.name], tool) }))
+    .filter((s) => s.bytes > 0)
+    .sort((a, b) => b.bytes - a.bytes);
+  const top = shares[0];
+  const what = `the request's address and headers would take ${size} bytes, more than the ${limit} ${tool.provider} accepts`;
+  return top ? { param: top.param, message: `${top.param}: ${what} (${top.param} takes ${top.bytes} of them, percent-encoded)` } : { message: what };
+}
+
+/** Bytes a parameter's value takes in the request head (0 in the body). */
+function share(wire: WireSpec, value: unknown, tool: ToolSpec): number {
+  const text = String(value);
+  switch (wire.in) {
+    case "query":
+      // The URL serialiser also encodes the apostrophe that encodeURIComponent leaves.
+      return wire.name.length + 1 + encodeURIComponent(text).replace(/'/g, "%27").length;
+    case "path":
+      return encodeURIComponent(text).length;
+    case "header":
+      return wire.name.length + text.length;
+    case "auth":
+      return tool.auth.type === "query" ? tool.auth.name.length + 1 + encodeURIComponent(text).length : text.length;
+    default:
+      return 0;
+  }
+}

@@ -1,0 +1,228 @@
+// Transport policy, in one place: how a built request is sent and which
+// answers are never taken at face value.
+//
+// Redirects are never followed. A 3xx would carry the credential (a header
+// or a query key) to wherever `Location` points, re-send a body there, or
+// turn a POST into a GET; instead it becomes an `upstream` error naming the
+// Location's origin, so the caller can fix the address they gave.
+import type { AuthSpec } from "../spec/tool-types.js";
+
+export type FetchLike = (input: Request) => Promise<Response>;
+
+export interface HttpRequest {
+  method: string;
+  /** Absolute address, path parameters and query (credential included) encoded. */
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** Scalar query values, or arrays sent as repeated keys (form style, exploded). */
+export type QueryValue = string | number | boolean | (string | number | boolean)[];
+
+/**
+ * `{baseUrl}{path}` with `{name}` path parameters percent-encoded and the
+ * query serialised as `name=value&…` (values percent-encoded, names as the
+ * spec writes them: `$top` stays `$top`). Arrays repeat their key.
+ */
+export function requestUrl(baseUrl: string, pathTemplate: string, path: Record<string, string>, query: Record<string, QueryValue>): string {
+  let url = baseUrl;
+  for (const part of templateParts(pathTemplate)) {
+    if (typeof part === "string") {
+      url += part;
+      continue;
+    }
+    // Own values only: a variable named like an Object property (`{toString}`) with no value stays as written.
+    const value = Object.hasOwn(path, part.name) ? path[part.name] : undefined;
+    url += value === undefined ? `{${part.name}}` : encodeURIComponent(value);
+  }
+  let separator = "?";
+  for (const name in query) {
+    const value = query[name];
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      for (const item of value) {
+        url += `${separator}${name}=${encodeURIComponent(String(item))}`;
+        separator = "&";
+      }
+    } else {
+      url += `${separator}${name}=${encodeURIComponent(String(value))}`;
+      separator = "&";
+    }
+  }
+  return url;
+}
+
+// A path template split once into its literal text and `{name}` parts (templates come from tool definitions: a small, fixed set).
+const templates = new Map<string, (string | { name: string })[]>();
+
+function templateParts(template: string): (string | { name: string })[] {
+  let parts = templates.get(template);
+  if (!parts) {
+    parts = template
+      .split(/(\{[^{}]+\})/)
+      .filter(Boolean)
+      .map((p) => (/^\{[^{}]+\}$/.test(p) ? { name: p.slice(1, -1) } : p));
+    templates.set(template, parts);
+  }
+  return parts;
+}
+
+/**
+ * Where the provider's security scheme puts the credential: a header (a
+ * bearer token or a named key), or a `name=value` pair for the query, to be
+ * appended as text (re-serialising the URL would re-encode the others).
+ */
+export function credentialPlacement(auth: AuthSpec, credential: string): { header: [string, string] } | { query: string } {
+  switch (auth.type) {
+    case "bearer":
+      return { header: ["Authorization", `Bearer ${credential}`] };
+    case "header":
+      return { header: [auth.name, credential] };
+    case "query":
+      return { query: `${encodeURIComponent(auth.name)}=${encodeURIComponent(credential)}` };
+  }
+}
+
+/** Append a query pair to an address, after its query if it has one. */
+export function withQueryPair(url: string, pair: string): string {
+  return `${url}${url.includes("?") ? "&" : "?"}${pair}`;
+}
+
+/** Put the credential on a built request (see credentialPlacement). */
+export function applyCredential(request: HttpRequest, auth: AuthSpec, credential: string): void {
+  const placed = credentialPlacement(auth, credential);
+  if ("header" in placed) request.headers[placed.header[0]] = placed.header[1];
+  else request.url = withQueryPair(request.url, placed.query);
+}
+
+/** Send without following redirects (see the policy above). */
+export function send(fetch: FetchLike, request: HttpRequest, signal: AbortSignal | undefined): Promise<Response> {
+  const init: RequestInit = { method: request.method, headers: request.headers, redirect: "manual" };
+  if (signal) init.signal = signal;
+  if (request.body !== undefined) init.body = request.body;
+  return fetch(new Request(request.url, init));
+}
+
+/**
+ * A redirect answer: 3xx, or the opaque redirect a browser gives for
+ * `redirect: "manual"`. Not 304 Not Modified, which points nowhere: it
+ * answers a conditional request, and is an error like any other status the
+ * tool does not map.
+ */
+export function isRedirect(response: Response): boolean {
+  return response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400 && response.status !== 304);
+}
+
+/** The origin a redirect points to (never its path or query, which may echo a key), or a placeholder. */
+export function redirectOrigin(response: Response, requestUrl: string): string {
+  const location = response.headers.get("location");
+  if (!location) return "an address it did not give";
+  try {
+    return new URL(location, requestUrl).origin;
+  } catch {
+    return "an address that is not valid";
+  }
+}
+
+/**
+ * The request for a next page whose address the upstream gave (a body
+ * field or a `Link` header): a GET of that address, resolved against the
+ * previous request's, with the same headers (credential included) and no
+ * body. Only on the origin the first page came from, and without userinfo:
+ * an address elsewhere is refused, so the credential never goes to another
+ * host; the reason is returned instead (never the address's userinfo).
+ */
+export function nextPageRequest(previous: HttpRequest, first: HttpRequest, next: string, auth: AuthSpec, credential: string): HttpRequest | { refused: string } {
+  let url: URL;
+  try {
+    url = new URL(next, previous.url);
+  } catch {
+    return { refused: "an address that is not valid" };
+  }
+  // Another identity, and one that would be echoed: fetch refuses such an address with an error quoting it whole.
+  if (url.username || url.password) return { refused: "an address with a user name or password in it (withheld)" };
+  const origin = new URL(first.url).origin;
+  if (url.origin !== origin) return { refused: `${url.protocol === "http:" || url.protocol === "https:" ? url.origin : `a ${url.protocol} address`}, not ${origin}` };
+  const { "Content-Type": _contentType, ...headers } = previous.headers;
+  // The address is sent as given (its query is the upstream's own encoding); a query credential is replaced, not repeated.
+  const address = auth.type === "query" ? withoutQueryKey(url.href, auth.name) : url.href;
+  const request: HttpRequest = { method: "GET", url: address, headers };
+  if (auth.type === "query") applyCredential(request, auth, credential);
+  return request;
+}
+
+function withoutQueryKey(href: string, name: string): string {
+  const hash = href.indexOf("#");
+  const base = hash >= 0 ? href.slice(0, hash) : href;
+  const q = base.indexOf("?");
+  if (q < 0) return base;
+  const kept = base
+    .slice(q + 1)
+    .split("&")
+    .filter((pair) => pair !== "" && safeDecode(pair.split("=")[0] ?? "") !== name);
+  return `${base.slice(0, q)}${kept.length ? `?${kept.join("&")}` : ""}`;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, " "));
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The `rel="next"` target of a `Link` header (RFC 8288), if any. A scanner
+ * that visits each character once: a regular expression over `<…>` retried
+ * the rest of the header from every `<`, quadratic in its size. Hand-written
+ * (forty lines) where a parsing library would weigh more in every bundle.
+ */
+export function linkNext(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const n = header.length;
+  let i = 0;
+  while (i < n) {
+    const open = header.indexOf("<", i);
+    if (open < 0) return undefined;
+    const close = header.indexOf(">", open + 1);
+    if (close < 0) return undefined;
+    let next = false;
+    // Its parameters (`; name[=value]`), up to the comma that ends the link-value.
+    for (i = close + 1; i < n && header[i] !== "," && header[i] !== "<"; ) {
+      if (header[i] !== ";") {
+        i++;
+        continue;
+      }
+      i = skipSpace(header, i + 1);
+      const nameStart = i;
+      while (i < n && TOKEN.test(header.charAt(i))) i++;
+      const name = header.slice(nameStart, i).toLowerCase();
+      i = skipSpace(header, i);
+      if (header[i] !== "=") continue;
+      i = skipSpace(header, i + 1);
+      let value = "";
+      if (header[i] === '"') {
+        // A quoted string: a backslash escapes the next character; `,`, `;` and `<` inside are text.
+        for (i++; i < n && header[i] !== '"'; i++) value += header[i] === "\\" && i + 1 < n ? header[++i] : header[i];
+        i++;
+      } else {
+        const start = i;
+        while (i < n && !VALUE_END.test(header.charAt(i))) i++;
+        value = header.slice(start, i);
+      }
+      if (name === "rel" && value.toLowerCase().split(/\s+/).includes("next")) next = true;
+    }
+    if (next) return header.slice(open + 1, close);
+    if (header[i] === ",") i++;
+  }
+  return undefined;
+}
+
+const TOKEN = /[!#$%&'*+\-.^_`|~0-9A-Za-z]/;
+const VALUE_END = /[\s;,]/;
+
+function skipSpace(text: string, i: number): number {
+  while (text[i] === " " || text[i] === "\t") i++;
+  return i;
+}

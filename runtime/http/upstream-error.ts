@@ -1,0 +1,110 @@
+// Upstream failures, whatever the provider's error body looks like, become one
+// structured error: status, the upstream's code and message, request id and
+// whether a retry could help; the fields the manifest names under
+// `errors.details` (a parameter at fault, a decline code, a list of field
+// errors) come along as they are, within bounds: an upstream's text is not
+// trusted to be of a reasonable size (a message may be megabytes long).
+import { evaluate } from "./expressions.js";
+import type { ErrorSpec, RateLimitSpec, ToolSpec } from "../spec/tool-types.js";
+import type { Failure } from "./errors.js";
+
+/** Longest text of the upstream's kept in an error (a message, a code, a string in details). */
+export const ERROR_TEXT_CHARS = 1000;
+/** Most items of a list, or keys of an object, kept in details; and how deep. */
+const DETAIL_ITEMS = 100;
+const DETAIL_DEPTH = 8;
+
+/** `attempt`: how many 429s came before this reply in the call (a provider's pause doubles with each). */
+export function upstreamError(tool: ToolSpec, response: Response, body: unknown, attempt = 0): Failure {
+  const ctx = { status: response.status, body, headers: response.headers, params: {} };
+  // The first expression that finds a value (not null, not empty text) wins.
+  const found = (refs: ErrorSpec["code"]): unknown => {
+    for (const ref of refs) {
+      const v = evaluate(ref, ctx);
+      if (v !== undefined && v !== null && v !== "") return v;
+    }
+    return undefined;
+  };
+  const first = (refs: ErrorSpec["code"]): string | undefined => {
+    const v = found(refs);
+    return v === undefined ? v : bounded(typeof v === "string" ? v : JSON.stringify(v));
+  };
+  const code = first(tool.errors.code);
+  const upstreamMessage = first(tool.errors.message) ?? (typeof body === "string" && body.trim() ? body.trim().slice(0, 500) : undefined);
+  const requestId = first(tool.errors.requestId);
+  const retryAfterMs = parseRetryAfter(response.headers.get("retry-after")) ?? (response.status === TOO_MANY_REQUESTS ? rateLimitWait(tool.rateLimits, response.headers, attempt) : undefined);
+  // A quota used up (a daily one, an org's API limit) comes back later, not after a retry.
+  const quota = tool.rateLimits?.quota;
+  const quotaCode = quota ? first(quota.from) : undefined;
+  const usedUp = quota !== undefined && quotaCode !== undefined && quota.codes.includes(quotaCode);
+  const details: Record<string, unknown> = {};
+  for (const [name, refs] of Object.entries(tool.errors.details ?? {})) {
+    const value = found(refs);
+    if (value !== undefined) details[name] = boundedCopy(value, DETAIL_DEPTH);
+  }
+  return {
+    type: "upstream",
+    status: response.status,
+    message: upstreamMessage ?? `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""} with no error message`,
+    ...(code !== undefined ? { code } : {}),
+    ...(requestId !== undefined ? { requestId } : {}),
+    retryable: tool.errors.retryableStatuses.includes(response.status) && !usedUp,
+    ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+    ...(Object.keys(details).length ? { details } : {}),
+  };
+}
+
+/** Text cut to ERROR_TEXT_CHARS, saying how long it was. */
+function bounded(text: string): string {
+  return text.length > ERROR_TEXT_CHARS ? `${text.slice(0, ERROR_TEXT_CHARS)}… (${text.length} characters)` : text;
+}
+
+/** A copy of a JSON value of the error body, its texts, lists, objects and depth bounded. */
+function boundedCopy(value: unknown, depth: number): unknown {
+  if (typeof value === "string") return bounded(value);
+  if (value === null || typeof value !== "object") return value;
+  if (depth === 0) return Array.isArray(value) ? [] : {};
+  if (Array.isArray(value)) return value.slice(0, DETAIL_ITEMS).map((v) => boundedCopy(v, depth - 1));
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value).slice(0, DETAIL_ITEMS)) {
+    Object.defineProperty(out, key, { value: boundedCopy((value as Record<string, unknown>)[key], depth - 1), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+const TOO_MANY_REQUESTS = 429;
+
+/** The wait a 429 without Retry-After asks for: until the manifest's reset header's time, else its pause (doubling). */
+function rateLimitWait(limits: RateLimitSpec | undefined, headers: Headers, attempt: number, now = Date.now()): number | undefined {
+  if (!limits) return undefined;
+  const reset = limits.resetHeader ? parseResetTime(headers.get(limits.resetHeader), now) : undefined;
+  if (reset !== undefined) return reset;
+  return limits.pauseMs !== undefined ? limits.pauseMs * 2 ** attempt : undefined;
+}
+
+/**
+ * A rate-limit window's reset → milliseconds from now: a Unix time in
+ * milliseconds or seconds (a number past 2001 in either), seconds from now
+ * (a smaller number), or a date. A time already past is 0.
+ */
+export function parseResetTime(header: string | null, now = Date.now()): number | undefined {
+  const text = header?.trim();
+  if (!text) return undefined;
+  if (/^\d+(\.\d+)?$/.test(text)) {
+    const n = Number(text);
+    if (n >= 1e12) return Math.max(0, Math.round(n - now));
+    if (n >= 1e9) return Math.max(0, Math.round(n * 1000 - now));
+    return Math.round(n * 1000);
+  }
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** `Retry-After` as seconds or an HTTP date → milliseconds from now. */
+export function parseRetryAfter(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const trimmed = header.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}

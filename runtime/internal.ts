@@ -1,0 +1,20 @@
+// @blockwright/runtime/internal: the public API and what only the blockwright
+// tools (generator, validator, contract suite, CLI) build on: the parameter
+// validator, host rules, runtime expressions, wire encodings and value
+// helpers. Not part of the public API: it may change in any release.
+export * from "./index.js";
+export { flowParams, oauthParams } from "./oauth/flows.js";
+export { tokenUrlPlaceholders } from "./oauth/token-url.js";
+export { pageInputsOf } from "./validate/page-inputs.js";
+export { encodeForm, styledPairs } from "./call/form-body.js";
+export { linkNext } from "./http/transport.js";
+export { ownValue, setOwn } from "./common/own.js";
+export { itemAt, entryOf, fieldOf, defined } from "./common/checked.js";
+export { cloneJson } from "./common/clone.js";
+export { validateParams, checkValue, checkRules, isAbsent, checkAddress, show, SECRET_MIN_LENGTH, type Issue } from "./validate/validate-params.js";
+export { matchesHost, providerHosts, hostPatternProblem } from "./http/hosts.js";
+export { DEFAULT_REPLY_BYTES } from "./http/read-body.js";
+export { parseExpression, formatExpression, parsePointer, formatPointer, getAtPointer, evaluate } from "./http/expressions.js";
+export { llmCallParams, modelParams, connectionParams, inputSchema, outputSchema, toolDescription } from "./llm/llm-tools.js";
+export { safeToRepeat } from "./spec/behavior.js";
+export { VALUE_FORMATS, FORMAT_MAX_LENGTH, isValueFormat, matchesFormat, type StringFormat, type ValueFormat } from "./spec/formats.js";

@@ -1,0 +1,362 @@
+// LLM tool definitions generated from tool definitions (the IR): OpenAI
+// function tools in strict mode, Anthropic tools and MCP tools. Plain data in,
+// plain data out, so the library, the CLI's `tools` command and the MCP
+// server all serve the same definitions.
+//
+// A model sees only the parameters it may fill: secret and user-only ones
+// (credentials, the instance address) come from the environment or the
+// connection. Cross-field rules become sentences of the description, never
+// top-level unions, which several clients reject.
+import { itemAt } from "../common/checked.js";
+import type { ToolError } from "../http/errors.js";
+import { ownValue, setOwn } from "../common/own.js";
+import { toolBehavior, type ToolBehavior } from "../spec/behavior.js";
+import type { OutputSource, OutputSpec, ParamSpec, ToolSpec } from "../spec/tool-types.js";
+import { type DescribedTool, toolSentences } from "./wording.js";
+
+export { toolBehavior, type ToolBehavior };
+
+export type LlmToolFormat = "openai" | "anthropic" | "mcp";
+export const LLM_TOOL_FORMATS: readonly LlmToolFormat[] = ["openai", "anthropic", "mcp"];
+
+type JsonType = "string" | "number" | "integer" | "boolean" | "object" | "array" | "null";
+
+/** The subset of JSON Schema (2020-12, and equally draft-07) these definitions use. */
+export interface JsonSchema {
+  type?: JsonType | JsonType[];
+  title?: string;
+  description?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: boolean;
+  enum?: unknown[];
+  default?: unknown;
+  examples?: unknown[];
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+}
+
+/** An object schema: what every format requires at the root. */
+export interface ObjectSchema extends JsonSchema {
+  type: "object";
+  properties: Record<string, JsonSchema>;
+  required: string[];
+}
+
+/** Chat Completions function tool (for the Responses API, spread `function` into the tool). */
+export interface OpenAiTool {
+  type: "function";
+  function: { name: string; description: string; parameters: ObjectSchema; strict: true };
+}
+
+export interface AnthropicTool {
+  name: string;
+  description: string;
+  input_schema: ObjectSchema;
+}
+
+export interface McpToolAnnotations {
+  title: string;
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+export interface McpTool {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: ObjectSchema;
+  outputSchema: ObjectSchema;
+  annotations: McpToolAnnotations;
+}
+
+export type LlmTool<F extends LlmToolFormat = LlmToolFormat> = F extends "openai" ? OpenAiTool : F extends "anthropic" ? AnthropicTool : McpTool;
+
+export interface LlmToolsOptions {
+  /** Only the tools that change nothing upstream. */
+  readOnly?: boolean;
+}
+
+/** Definitions of `tools` (a provider's tool map, or a list) in `format`, in their order. */
+export function toLlmTools<F extends LlmToolFormat>(tools: Record<string, ToolSpec> | readonly ToolSpec[], format: F, options: LlmToolsOptions = {}): LlmTool<F>[] {
+  if (!LLM_TOOL_FORMATS.includes(format)) throw new TypeError(`unknown LLM tool format ${JSON.stringify(format)} (formats: ${LLM_TOOL_FORMATS.join(", ")})`);
+  const list = (Array.isArray(tools) ? tools : Object.values(tools)) as ToolSpec[];
+  const chosen = options.readOnly ? list.filter((t) => toolBehavior(t).readOnly) : list;
+  const seen = new Map<string, string>();
+  for (const tool of chosen) {
+    const name = llmToolName(tool.id);
+    const other = seen.get(name);
+    if (other !== undefined) throw new Error(`tools ${other} and ${tool.id} would share the LLM tool name ${name}`);
+    seen.set(name, tool.id);
+  }
+  return chosen.map((tool) => toLlmTool(tool, format));
+}
+
+export function toLlmTool<F extends LlmToolFormat>(tool: ToolSpec, format: F): LlmTool<F> {
+  const name = llmToolName(tool.id);
+  const description = toolDescription(tool);
+  switch (format) {
+    case "openai":
+      return { type: "function", function: { name, description, parameters: inputSchema(tool, { strict: true }), strict: true } } satisfies OpenAiTool as LlmTool<F>;
+    case "anthropic":
+      return { name, description, input_schema: inputSchema(tool) } satisfies AnthropicTool as LlmTool<F>;
+    default: {
+      const b = toolBehavior(tool);
+      return {
+        name,
+        title: tool.title,
+        description,
+        inputSchema: inputSchema(tool),
+        outputSchema: outputSchema(tool),
+        annotations: { title: tool.title, readOnlyHint: b.readOnly, destructiveHint: b.destructive, idempotentHint: b.idempotent, openWorldHint: b.openWorld },
+      } satisfies McpTool as LlmTool<F>;
+    }
+  }
+}
+
+// ---- names ------------------------------------------------------------------
+
+/** What OpenAI, Anthropic and MCP clients all accept (MCP alone would allow 128 characters and dots). */
+export const LLM_TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/**
+ * The tool id when it fits LLM_TOOL_NAME; otherwise its allowed characters,
+ * shortened, with a hash of the whole id so that distinct ids stay distinct.
+ */
+export function llmToolName(id: string): string {
+  if (LLM_TOOL_NAME.test(id)) return id;
+  const clean = id.replace(/[^a-zA-Z0-9_-]+/g, "_").slice(0, 55);
+  return `${clean}_${fnv1a(id)}`;
+}
+
+/** FNV-1a, 32 bits, as 8 hex digits: short, stable, no dependency. */
+function fnv1a(text: string): string {
+  let h = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(text)) h = Math.imul(h ^ byte, 0x01000193) >>> 0;
+  return h.toString(16).padStart(8, "0");
+}
+
+// ---- behaviour (MCP annotations): see behavior.ts ---------------------------
+
+// ---- parameters --------------------------------------------------------------
+
+/** The parameters a model fills: neither secret nor user-only. */
+export function modelParams(tool: Pick<ToolSpec, "params">): ParamSpec[] {
+  return tool.params.filter((p) => !isConnectionParam(p));
+}
+
+/** The parameters that come from the environment or the connection, never from a model. */
+export function connectionParams(tool: Pick<ToolSpec, "params">): ParamSpec[] {
+  return tool.params.filter(isConnectionParam);
+}
+
+function isConnectionParam(p: ParamSpec): boolean {
+  return p.secret || p.visibility === "user-only";
+}
+
+/**
+ * A model's tool-call arguments plus the connection's values, as the tool's
+ * parameters. A model may not set a connection parameter: that is refused
+ * (without echoing the value), as are arguments that are not an object.
+ * Unknown names and bad values are left to the tool's own validation.
+ */
+export function llmCallParams(tool: ToolSpec, args: unknown, connection: Record<string, unknown>): { params: Record<string, unknown> } | { error: ToolError } {
+  const fail = (param: string | undefined, rule: string, message: string) => ({ error: { type: "validation" as const, provider: tool.provider, operation: tool.id, message, rule, ...(param ? { param } : {}) } });
+  if (args !== undefined && args !== null && (typeof args !== "object" || Array.isArray(args))) return fail(undefined, "arguments", `the arguments must be an object of parameters, got ${Array.isArray(args) ? "an array" : typeof args}`);
+  const given = (args ?? {}) as Record<string, unknown>;
+  const params: Record<string, unknown> = {};
+  const reserved = new Set(connectionParams(tool).map((p) => p.name));
+  for (const name of Object.keys(given)) {
+    const value = given[name];
+    if (reserved.has(name)) {
+      if (value === undefined || value === null) continue;
+      return fail(name, "connection", `${name}: is set by the server's connection settings, not by tool arguments; leave it out (the value given was not used)`);
+    }
+    setOwn(params, name, value);
+  }
+  for (const name of reserved) {
+    const value = ownValue(connection, name);
+    if (value !== undefined) setOwn(params, name, value);
+  }
+  return { params };
+}
+
+// ---- input schema -------------------------------------------------------------
+
+/**
+ * The object schema of what a model fills. Plain (Anthropic, MCP): limits,
+ * enums, patterns and defaults as keywords; optional parameters left out of
+ * `required`. Strict (OpenAI strict mode): every property required, optional
+ * ones nullable (null = not given), only the keywords strict mode supports —
+ * the others (lengths, defaults) said in the description; free-form JSON
+ * objects, which strict mode cannot express, taken as JSON text (the runtime
+ * parses it).
+ */
+export function inputSchema(tool: Pick<ToolSpec, "params">, options: { strict?: boolean } = {}): ObjectSchema {
+  const strict = options.strict ?? false;
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const p of modelParams(tool)) {
+    const needed = p.required && p.default === undefined;
+    properties[p.name] = paramSchema(p, strict, needed);
+    if (needed || strict) required.push(p.name);
+  }
+  return { type: "object", properties, required, additionalProperties: false };
+}
+
+function paramSchema(p: ParamSpec, strict: boolean, needed: boolean): JsonSchema {
+  const notes: string[] = [];
+  const s: JsonSchema = {};
+  if (!strict && p.title) s.title = p.title;
+  switch (p.type) {
+    case "string":
+      s.type = "string";
+      if (p.enum && p.separator !== undefined) notes.push(`A list of ${p.enum.join(", ")}, separated by "${p.separator}".`);
+      else if (p.enum) s.enum = [...p.enum];
+      if (strict) {
+        const length = lengthNote(p.minLength, p.maxLength);
+        if (length) notes.push(length);
+      } else {
+        if (p.minLength !== undefined) s.minLength = p.minLength;
+        if (p.maxLength !== undefined) s.maxLength = p.maxLength;
+      }
+      if (p.pattern !== undefined) s.pattern = p.pattern;
+      if (p.format === "base-url") {
+        if (strict) notes.push("An https address, scheme and host only.");
+        else s.format = "uri";
+      } else if (p.format !== undefined) {
+        if (strict) notes.push(`Format: ${p.format}.`);
+        else s.format = p.format;
+      }
+      if (p.wire.in === "body" && p.wire.split) notes.push(`A list separated by "${p.wire.split.separator}"${p.wire.split.maxItems !== undefined ? `, at most ${p.wire.split.maxItems} items` : ""}.`);
+      break;
+    case "number":
+      s.type = p.integer ? "integer" : "number";
+      if (p.minimum !== undefined) s.minimum = p.minimum;
+      if (p.maximum !== undefined) s.maximum = p.maximum;
+      if (p.enum) s.enum = [...p.enum];
+      break;
+    case "boolean":
+      s.type = "boolean";
+      break;
+    case "json":
+      if (strict) {
+        s.type = "string";
+        notes.push(`Give it as JSON text of ${p.jsonType === "array" ? "an array" : p.jsonType === "object" ? "an object" : "an object or an array"}.`);
+      } else {
+        s.type = p.jsonType ?? ["object", "array"];
+      }
+      break;
+  }
+  if (p.forbiddenKeys) notes.push(`Without the key${p.forbiddenKeys.keys.length > 1 ? "s" : ""} ${p.forbiddenKeys.keys.join(", ")}${p.forbiddenKeys.caseInsensitive ? " (in any case)" : ""}.`);
+  if (p.default !== undefined) {
+    if (strict) notes.push(`Default: ${JSON.stringify(p.default)}.`);
+    else s.default = p.default;
+  }
+  // A typed example (checked against the parameter's rules when generated); strict mode takes no `examples` keyword.
+  if (p.example !== undefined) {
+    if (strict) notes.push(`Example: ${JSON.stringify(p.example)}.`);
+    else s.examples = [p.example];
+  }
+  if (strict && !needed) {
+    s.type = [s.type as JsonType, "null"];
+    if (s.enum) s.enum = [...s.enum, null];
+    notes.push(p.default !== undefined ? "null for the default." : "null to leave it out.");
+  }
+  s.description = [p.description, p.patternHint && p.pattern ? `Format: ${p.patternHint}.` : "", ...notes].filter(Boolean).join(" ");
+  return orderKeys(s);
+}
+
+function lengthNote(min: number | undefined, max: number | undefined): string {
+  if (min !== undefined && max !== undefined) return `${min}–${max} characters.`;
+  if (max !== undefined) return `At most ${max} characters.`;
+  if (min !== undefined && min > 1) return `At least ${min} characters.`;
+  if (min === 1) return "Not empty.";
+  return "";
+}
+
+/** type and description first: easier to read, and OpenAI strict mode generates in key order. */
+function orderKeys(s: JsonSchema): JsonSchema {
+  const { type, title, description, ...rest } = s;
+  return { ...(type !== undefined ? { type } : {}), ...(title !== undefined ? { title } : {}), ...(description !== undefined ? { description } : {}), ...rest };
+}
+
+// ---- description --------------------------------------------------------------
+
+/** The tool's description, with what the wording adds as sentences (its cross-field rules, its polling advice: wording.ts). */
+export function toolDescription(tool: DescribedTool): string {
+  return [tool.description.trim().replace(/\s+/g, " "), ...toolSentences(tool)].join(" ");
+}
+
+// ---- output schema -------------------------------------------------------------
+
+const OUTPUT_TYPES: Record<OutputSpec["type"], JsonType | undefined> = { string: "string", number: "number", boolean: "boolean", array: "array", json: undefined };
+
+/**
+ * The object schema of a successful result: outputs nested by their dotted
+ * paths. An output is required unless optional or absent from an outcome;
+ * null is allowed where the value is not guaranteed (and json outputs take
+ * any JSON value); outcome constants widen the type they replace.
+ */
+export function outputSchema(tool: Pick<ToolSpec, "outputs" | "outcomes" | "params">): ObjectSchema {
+  const root: ObjectSchema = { type: "object", properties: {}, required: [] };
+  for (const o of tool.outputs) {
+    const keys = o.path.split(".");
+    let node: ObjectSchema = root;
+    for (const key of keys.slice(0, -1)) {
+      node.properties[key] ??= { type: "object", properties: {}, required: [] } satisfies ObjectSchema;
+      node = node.properties[key] as ObjectSchema;
+    }
+    node.properties[itemAt(keys, -1)] = outputLeaf(o, tool);
+    if (!o.optional && tool.outcomes.every((c) => c.outputs.some((x) => x.path === o.path))) {
+      // Every ancestor object of a required output is there too.
+      let at: ObjectSchema = root;
+      for (const key of keys) {
+        if (!at.required.includes(key)) at.required.push(key);
+        at = at.properties[key] as ObjectSchema;
+      }
+    }
+  }
+  return root;
+}
+
+function outputLeaf(o: OutputSpec, tool: Pick<ToolSpec, "outcomes" | "params">): JsonSchema {
+  const base = OUTPUT_TYPES[o.type];
+  const schema: JsonSchema = { description: o.description };
+  if (base === undefined) return schema;
+  const types = new Set<JsonType>([base]);
+  if (!o.optional && !guaranteed(o.source, tool)) types.add("null");
+  for (const outcome of tool.outcomes) {
+    const source = outcome.outputs.find((x) => x.path === o.path)?.source;
+    if (!source) continue;
+    if ("value" in source) types.add(jsonTypeOf(source.value));
+    else if (!guaranteed(source, tool)) types.add("null");
+  }
+  return { type: types.size === 1 ? base : [...types], ...schema };
+}
+
+/** Whether a source always yields a value that is not null. */
+function guaranteed(source: OutputSource, tool: Pick<ToolSpec, "params">): boolean {
+  if ("value" in source) return source.value !== null && source.value !== undefined;
+  if (source.count || source.required || (source.default !== undefined && source.default !== null)) return true;
+  if (source.ref.kind === "status") return true;
+  if (source.ref.kind === "param") {
+    const name = source.ref.name;
+    const p = tool.params.find((x) => x.name === name);
+    return !!p && (p.required || p.default !== undefined);
+  }
+  return false;
+}
+
+function jsonTypeOf(value: unknown): JsonType {
+  if (value === null || value === undefined) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "object") return "object";
+  return typeof value as "string" | "number" | "boolean";
+}

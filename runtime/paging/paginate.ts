@@ -1,0 +1,241 @@
+// Calls over several pages, for tools that declare pagination. Each page is
+// one logical call (its own deadline, retries and idempotency key). The next
+// page is reached as the manifest says: a cursor of the reply sent back, an
+// offset, an address in the body or the `Link` header's rel="next". An
+// address is followed only on the first page's origin (transport.ts), and a
+// cursor or address seen before ends the call rather than loop. Under
+// maxItems, a tool that names its page size parameter asks each page only
+// for the items still missing.
+//
+// `collectPages` gathers every page into one result:
+//   - the list outputs (`pagination.items`) are concatenated, page after page,
+//     and cut to `maxItems`;
+//   - a count output over the same expression as a list output is the length
+//     of the gathered list; other count outputs are summed;
+//   - every other output is the last page's (so `done`, `hasMore` and a next
+//     cursor describe where the call stopped) — the last 2xx page's, when the
+//     call ended on a status the manifest maps as an outcome (e.g. a 404 "no
+//     more records").
+import { placeAt, type WireRequest } from "../call/build-request.js";
+import { defined, entryOf, itemAt } from "../common/checked.js";
+import { cloneJson } from "../common/clone.js";
+import { readOutputPath, setOutputPath } from "../call/map-outputs.js";
+import type { Failure, PagesInfo, ToolResult } from "../http/errors.js";
+import { evaluate, type ExpressionContext } from "../http/expressions.js";
+import { prepareCall, sendCall, type ExecuteOptions, type PreparedCall } from "../call/single-call.js";
+import type { OutputSpec, PageTarget, PaginationSpec, ToolSpec } from "../spec/tool-types.js";
+import { linkNext, nextPageRequest, type HttpRequest } from "../http/transport.js";
+
+/** Pages fetched by `allPages` when the caller sets no `maxPages`. */
+export const DEFAULT_MAX_PAGES = 100;
+
+interface Page {
+  result: ToolResult;
+  /** The reply was 2xx (not an outcome such as a 404 mapped to an empty list). */
+  ok?: boolean;
+  /** Items on the page (after the maxItems cut). */
+  items: number;
+  /** Whether the stop came from maxItems or maxPages while more remained. */
+  capped: boolean;
+}
+
+/** Every page of the call as its own result; the last one is a failure if a page failed. */
+export async function* paginateToolDefinition(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions = {}): AsyncGenerator<ToolResult> {
+  // The pages are the caller's to keep or drop: each reply is bounded on its own.
+  for await (const page of pages(tool, params, options, false)) yield page.result;
+}
+
+/** One result for every page (see the rules above), with `pages` saying what was fetched. */
+export async function collectPages(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions = {}): Promise<ToolResult> {
+  const outputs: { output: Record<string, unknown>; ok: boolean }[] = [];
+  let items = 0;
+  let capped = false;
+  // Gathered in memory: the pages together are bounded by the reply limit.
+  for await (const page of pages(tool, params, options, true)) {
+    if (!page.result.success) return page.result;
+    outputs.push({ output: page.result.output as Record<string, unknown>, ok: page.ok !== false });
+    items += page.items;
+    capped = page.capped;
+  }
+  const pagination = defined(tool.pagination, `${tool.id}'s pagination`);
+  const info: PagesInfo = { count: outputs.length, items, complete: !capped };
+  return { success: true, output: merge(tool, pagination, outputs), pages: info };
+}
+
+async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions, gather: boolean): AsyncGenerator<Page> {
+  const call = prepareCall(tool, params, { ...options, allPages: true });
+  if ("failed" in call) {
+    yield { result: call.failed, items: 0, capped: false };
+    return;
+  }
+  // prepareCall refuses allPages for a tool that declares no pagination.
+  const pagination = defined(tool.pagination, `${tool.id}'s pagination`);
+  const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
+  let gathered = 0;
+  const resize = pageSizer(call, pagination, options.maxItems, () => gathered);
+  const first = call.request(resize);
+  let request: HttpRequest = { ...first, headers: { ...first.headers } };
+  let offset = pagination.next.style === "offset" ? initialOffset(call, pagination) : 0;
+  let returned = 0;
+  const followed = new Set<string>();
+  let read = 0;
+
+  for (let page = 1; ; page++) {
+    const sent = await sendCall(call, request, options, page === 1 ? options.idempotencyKey : undefined, gather ? read : 0);
+    read += sent.bytes ?? 0;
+    // A failure: a success always rests on a reply.
+    if (!sent.reply) {
+      yield { result: page > 1 ? withPage(sent.result, page) : sent.result, items: 0, capped: false };
+      return;
+    }
+    const output = sent.result.output as Record<string, unknown>;
+    const onPage = listAt(output, itemAt(pagination.items, 0)).length;
+    const room = options.maxItems === undefined ? Infinity : options.maxItems - gathered;
+    const cut = onPage > room;
+    if (cut) for (const path of pagination.items) setOutputPath(output, path, listAt(output, path).slice(0, room));
+    const taken = Math.min(onPage, room);
+    gathered += taken;
+    returned += onPage;
+
+    const next = nextPage(call, pagination, sent.reply, request, first, { onPage, returned, offset }, resize);
+    const full = gathered >= (options.maxItems ?? Infinity) || page >= maxPages;
+    // Caps first: a next page that would be refused is not asked for when the call stops anyway.
+    if (next && "error" in next && !full) {
+      yield { result: withPage(call.fail(next.error), page + 1), items: 0, capped: false };
+      return;
+    }
+    yield { result: sent.result, ok: sent.reply.status < 300, items: taken, capped: cut || (next !== undefined && full) };
+    if (!next || full || "error" in next) return;
+    if (followed.has(next.key)) {
+      yield {
+        result: withPage(call.fail({ type: "upstream", code: "PAGINATION_LOOP", message: `${tool.provider} gave the same next page twice (${next.show}); stopped rather than loop`, retryable: false }), page + 1),
+        items: 0,
+        capped: false,
+      };
+      return;
+    }
+    followed.add(next.key);
+    request = next.request;
+    if (tool.idempotency) delete request.headers[tool.idempotency.header];
+    offset = next.offset ?? offset;
+  }
+}
+
+type Next = { request: HttpRequest; key: string; show: string; offset?: number } | { error: Failure };
+
+/** The request for the page after this one, or undefined on the last page. */
+function nextPage(
+  call: PreparedCall,
+  pagination: PaginationSpec,
+  reply: ExpressionContext,
+  previous: HttpRequest,
+  first: HttpRequest,
+  seen: { onPage: number; returned: number; offset: number },
+  resize: (wire: WireRequest) => void,
+): Next | undefined {
+  if (pagination.more && evaluate(pagination.more.ref, reply) !== pagination.more.equals) return undefined;
+  if (pagination.total) {
+    const total = evaluate(pagination.total.ref, reply);
+    if (typeof total === "number" && seen.returned >= total) return undefined;
+  }
+  const next = pagination.next;
+  switch (next.style) {
+    case "cursor": {
+      const cursor = evaluate(next.cursor.ref, reply);
+      if (cursor === undefined || cursor === null || cursor === "" || typeof cursor === "object") return undefined;
+      const value = typeof cursor === "number" ? cursor : String(cursor);
+      const request = call.request((wire) => {
+        placeAt(wire, next.send, value);
+        resize(wire);
+      });
+      return { request, key: `cursor:${String(value)}`, show: `cursor ${JSON.stringify(value)}` };
+    }
+    case "offset": {
+      if (seen.onPage === 0) return undefined;
+      const offset = seen.offset + seen.onPage;
+      const request = call.request((wire) => {
+        placeAt(wire, next.send, offset);
+        resize(wire);
+      });
+      return { request, key: `offset:${offset}`, offset, show: `offset ${offset}` };
+    }
+    case "nextUrl":
+    case "linkHeader": {
+      const address = next.style === "nextUrl" ? evaluate(next.url.ref, reply) : linkNext(reply.headers.get("link"));
+      if (typeof address !== "string" || address.trim() === "") return undefined;
+      const request = nextPageRequest(previous, first, address.trim(), call.tool.auth, call.credential);
+      if ("refused" in request) {
+        return {
+          error: {
+            type: "upstream",
+            code: "NEXT_PAGE_ELSEWHERE",
+            message: `${call.tool.provider} gave the next page at ${request.refused}; it is not followed, so that the credential and the request never go to another address`,
+            retryable: false,
+          },
+        };
+      }
+      return { request, key: `url:${request.url}`, show: "the same address" };
+    }
+  }
+}
+
+/**
+ * Under maxItems, a request of a tool that declares its page size parameter
+ * asks only for the items still missing: the last page fetches (and bills)
+ * no more than is kept. Never below the parameter's minimum, never above
+ * the size the call asked for.
+ */
+function pageSizer(call: PreparedCall, pagination: PaginationSpec, maxItems: number | undefined, gathered: () => number): (wire: WireRequest) => void {
+  const param = pagination.pageSize === undefined ? undefined : call.tool.params.find((p) => p.name === pagination.pageSize);
+  const size = param ? call.values[param.name] : undefined;
+  if (!param || maxItems === undefined || typeof size !== "number") return () => undefined;
+  const wire = call.route?.wire[param.name] ?? param.wire;
+  const target: PageTarget | undefined = wire.in === "body" ? { in: "body", pointer: wire.pointer } : wire.in === "query" || wire.in === "header" ? { in: wire.in, name: wire.name } : undefined;
+  return (request) => {
+    const missing = Math.max(param.minimum ?? 1, maxItems - gathered());
+    if (target && missing < size) placeAt(request, target, missing);
+  };
+}
+
+/** Where an offset starts: the caller's own value at that place, else the declared start. */
+function initialOffset(call: PreparedCall, pagination: PaginationSpec): number {
+  const next = pagination.next;
+  if (next.style !== "offset") return 0;
+  const target = next.send;
+  const param = call.tool.params.find((p) => p.wire.in === target.in && ("pointer" in target ? p.wire.in === "body" && p.wire.pointer === target.pointer : "name" in p.wire && p.wire.name === target.name));
+  const given = param ? call.values[param.name] : undefined;
+  return typeof given === "number" ? given : next.start;
+}
+
+function withPage(result: ToolResult, page: number): ToolResult {
+  return result.success ? result : { success: false, error: { ...result.error, page } };
+}
+
+function merge(tool: ToolSpec, pagination: PaginationSpec, pages: { output: Record<string, unknown>; ok: boolean }[]): Record<string, unknown> {
+  const base = [...pages].reverse().find((p) => p.ok) ?? itemAt(pages, -1);
+  const merged = cloneJson(base.output);
+  const outputs = pages.map((p) => p.output);
+  const lists = new Map<string, unknown[]>();
+  for (const path of pagination.items) {
+    const list = outputs.flatMap((o) => listAt(o, path));
+    lists.set(path, list);
+    setOutputPath(merged, path, list);
+  }
+  for (const o of tool.outputs) {
+    if (!isCount(o)) continue;
+    const source = o.source as { expression: string };
+    const listOutput = tool.outputs.find((l) => pagination.items.includes(l.path) && "expression" in l.source && l.source.expression === source.expression);
+    const value = listOutput ? entryOf(lists, listOutput.path).length : outputs.reduce((sum, out) => sum + (Number(readOutputPath(out, o.path)) || 0), 0);
+    setOutputPath(merged, o.path, value);
+  }
+  return merged;
+}
+
+function isCount(o: OutputSpec): boolean {
+  return "expression" in o.source && o.source.count === true;
+}
+
+function listAt(output: Record<string, unknown>, path: string): unknown[] {
+  const value = readOutputPath(output, path);
+  return Array.isArray(value) ? value : [];
+}

@@ -1,0 +1,78 @@
+// Cross-field rules (a manifest's `rules`): checked over the values a call
+// would send, defaults applied, after each parameter passed its own rules.
+import { itemAt } from "../common/checked.js";
+import type { Issue } from "../common/issue.js";
+import type { RuleSpec, ToolSpec } from "../spec/tool-types.js";
+
+/** Cross-field rules over normalised values (defaults applied). */
+export function checkRules(tool: ToolSpec, values: Record<string, unknown>, rules: readonly RuleSpec[] = tool.rules): Issue[] {
+  const issues: Issue[] = [];
+  for (const rule of rules) checkRule(rule, values, tool, issues);
+  return issues;
+}
+
+function checkRule(rule: RuleSpec, values: Record<string, unknown>, tool: ToolSpec, issues: Issue[]): void {
+  const present = (name: string) => values[name] !== undefined;
+  switch (rule.rule) {
+    case "exactlyOne": {
+      const given = rule.params.filter(present);
+      if (given.length !== 1) {
+        issues.push({
+          param: given[1] ?? rule.params[0],
+          rule: "exactlyOne",
+          message: `exactly one of ${rule.params.join(", ")} is required, got ${given.length ? given.join(" and ") : "none"}`,
+        });
+      }
+      return;
+    }
+    case "anyOf": {
+      if (rule.groups.some((group) => group.every(present))) return;
+      const alternatives = rule.groups.map((g) => g.join(" with "));
+      const given = rule.groups.flat().filter(present);
+      issues.push({
+        param: itemAt(itemAt(rule.groups, 0), 0),
+        rule: "anyOf",
+        message: `${tool.id} needs ${alternatives.length > 1 ? `${alternatives.slice(0, -1).join(", ")} or ${alternatives[alternatives.length - 1]}` : alternatives[0]}, got ${given.length ? `only ${[...new Set(given)].join(", ")}` : "none of them"}`,
+      });
+      return;
+    }
+    case "dependentLimits": {
+      const selector = values[rule.dependsOn];
+      const limits = rule.limits[String(selector)];
+      const value = values[rule.param];
+      if (!limits || value === undefined) return;
+      const when = ` when ${rule.dependsOn} is ${String(selector)}`;
+      const length = typeof value === "string" ? [...value].length : undefined;
+      const broken =
+        typeof value === "number" && limits.minimum !== undefined && value < limits.minimum
+          ? `must be at least ${limits.minimum}`
+          : typeof value === "number" && limits.maximum !== undefined && value > limits.maximum
+            ? `must be at most ${limits.maximum}`
+            : length !== undefined && limits.minLength !== undefined && length < limits.minLength
+              ? `must be at least ${limits.minLength} characters long`
+              : length !== undefined && limits.maxLength !== undefined && length > limits.maxLength
+                ? `must be at most ${limits.maxLength} characters long (it has ${length})`
+                : undefined;
+      if (broken)
+        issues.push({
+          param: rule.param,
+          rule: "dependentLimits",
+          message: `${rule.param}: ${broken}${when}, got ${typeof value === "string" ? JSON.stringify(value.length > 100 ? `${value.slice(0, 100)}…` : value) : JSON.stringify(value)}`,
+        });
+      return;
+    }
+    case "allowedValues": {
+      const selector = values[rule.dependsOn];
+      const allowed = rule.values[String(selector)];
+      const value = values[rule.param];
+      if (allowed === undefined || value === undefined || allowed.includes(value)) return;
+      issues.push({
+        param: rule.param,
+        rule: "allowedValues",
+        message: allowed.length
+          ? `${rule.param}: must be one of ${allowed.join(", ")} when ${rule.dependsOn} is ${String(selector)}, got ${JSON.stringify(value)}`
+          : `${rule.param}: must be left out when ${rule.dependsOn} is ${String(selector)}, got ${JSON.stringify(value)}`,
+      });
+    }
+  }
+}

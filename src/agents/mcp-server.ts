@@ -1,0 +1,83 @@
+// The project's tools as an MCP server, on the official SDK. One MCP tool per
+// operation, its definition from toLlmTools (input and output schema,
+// annotations); a call runs the tool on the runtime with the connection's
+// values added, and answers structuredContent, or a tool error (isError) the
+// model can act on: the parameter, the rule and the value, never a secret.
+//
+// The SDK's low-level Server is used rather than McpServer: our schemas are
+// JSON Schema generated from the IR, while McpServer wants zod schemas and
+// would validate the arguments again, with other messages.
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { executeToolDefinition, itemAt, llmCallParams, llmToolName, toLlmTools, toolBehavior, type ExecuteOptions, type ToolError, type ToolResult, type ToolSpec } from "@blockwright/runtime/internal";
+import type { ResolvedConnection } from "./connection.js";
+
+export interface ToolServerOptions {
+  tools: readonly ToolSpec[];
+  /** Only the read-only tools are listed and callable. */
+  readOnly?: boolean;
+  /** The connection values of a tool's provider. */
+  connection(tool: ToolSpec): ResolvedConnection;
+  /** Request options per call: mock addresses, the secrets to keep out of answers. */
+  executeOptions?(tool: ToolSpec): ExecuteOptions;
+  /** Runs a tool; defaults to the runtime's executeToolDefinition. */
+  execute?(tool: ToolSpec, params: Record<string, unknown>, options: ExecuteOptions): Promise<ToolResult>;
+  version: string;
+}
+
+export function createToolServer(options: ToolServerOptions): Server {
+  const tools = options.readOnly ? options.tools.filter((t) => toolBehavior(t).readOnly) : [...options.tools];
+  const definitions = toLlmTools(tools, "mcp");
+  const byName = new Map(tools.map((t) => [llmToolName(t.id), t]));
+  const execute = options.execute ?? executeToolDefinition;
+  const providers = [...new Set(tools.map((t) => t.provider))];
+
+  const server = new Server(
+    { name: "blockwright", title: "Blockwright tool blocks", version: options.version },
+    {
+      capabilities: { tools: {} },
+      instructions:
+        `Tools of ${providers.join(", ") || "no provider"}${options.readOnly ? " (read-only tools only)" : ""}. ` +
+        "Credentials and other connection settings are configured on the server: never pass them as arguments. " +
+        "A failed call answers isError with the parameter, the rule and the value at fault; fix the arguments and call again.",
+    },
+  );
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: definitions }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const tool = byName.get(request.params.name);
+    if (!tool) {
+      const hidden = options.readOnly && options.tools.some((t) => llmToolName(t.id) === request.params.name);
+      throw new McpError(ErrorCode.InvalidParams, hidden ? `tool ${request.params.name} changes data and this server is read-only` : `unknown tool ${JSON.stringify(request.params.name)}`);
+    }
+    const connection = options.connection(tool);
+    if (connection.missing.length) {
+      const list = connection.missing.map((m) => `${m.param} (environment variable ${m.variable})`).join(", ");
+      return toolError({
+        type: "validation",
+        provider: tool.provider,
+        operation: tool.id,
+        rule: "connection",
+        param: itemAt(connection.missing, 0).param,
+        message: `${tool.id} cannot run: the server has no ${list}. This is the server's configuration, not an argument: ask the user to set it and restart the server.`,
+      });
+    }
+    const built = llmCallParams(tool, request.params.arguments, connection.values);
+    if ("error" in built) return toolError(built.error);
+    const callOptions = { ...options.executeOptions?.(tool), signal: extra.signal };
+    const result = await execute(tool, built.params, callOptions);
+    if (result.success) {
+      return { content: [{ type: "text", text: JSON.stringify(result.output) }], structuredContent: result.output };
+    }
+    // The runtime keeps the secrets of callOptions out of errors and outputs.
+    return toolError(result.error);
+  });
+
+  return server;
+}
+
+/** A failed call as MCP's tool error: the message first, then every field of the error. */
+function toolError(error: ToolError): CallToolResult {
+  return { isError: true, content: [{ type: "text", text: `${error.message}\n\n${JSON.stringify({ error }, null, 2)}` }] };
+}

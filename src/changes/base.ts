@@ -1,0 +1,84 @@
+// The surfaces to compare against: those committed at a git ref (default
+// HEAD), or those in another output folder.
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { INPUT_LIMITS, readSourceText, UnreadableSource } from "../load/input-file.js";
+import type { Surface } from "./surface.js";
+
+export class BaseUnavailable extends Error {}
+
+/** Surfaces in an output folder (`<dir>/<provider>/surface.json`). */
+export function surfacesInDir(dir: string): Map<string, Surface> {
+  const out = new Map<string, Surface>();
+  if (!existsSync(dir)) throw new BaseUnavailable(`no folder ${dir}`);
+  if (!statSync(dir).isDirectory()) throw new BaseUnavailable(`${dir} is a file, not a folder of generated packages`);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = join(dir, entry.name, "surface.json");
+    if (!entry.isDirectory() || !existsSync(file)) continue;
+    let text: string;
+    try {
+      text = readSourceText(file, file, INPUT_LIMITS.document);
+    } catch (e) {
+      if (e instanceof UnreadableSource) throw new BaseUnavailable(e.message);
+      throw e;
+    }
+    out.set(entry.name, parseSurface(text, file));
+  }
+  return out;
+}
+
+/**
+ * A surface.json's text as a surface; one that is not JSON or not shaped as
+ * one (edited by hand, cut short) is a BaseUnavailable naming the file.
+ */
+export function parseSurface(text: string, file: string): Surface {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new BaseUnavailable(`${file}: invalid JSON (${(e as Error).message}): restore it, or generate it again`);
+  }
+  const problem = surfaceShapeProblem(data);
+  if (problem) throw new BaseUnavailable(`${file}: not a package surface (${problem}): restore it, or generate it again`);
+  return data as unknown as Surface;
+}
+
+/** What keeps `data` from being read as a surface (the parts diff reads), if anything. */
+function surfaceShapeProblem(data: unknown): string | undefined {
+  const object = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+  if (!object(data)) return "not a JSON object";
+  if (!object(data.package) || typeof data.package.name !== "string" || typeof data.package.version !== "string") return "package.name and package.version must be strings";
+  if (!object(data.auth)) return "auth must be an object";
+  if (!object(data.tools)) return "tools must be an object";
+  for (const [id, tool] of Object.entries(data.tools)) if (!object(tool) || !object(tool.params) || !object(tool.outputs)) return `tools.${id} must be an object with params and outputs`;
+  return undefined;
+}
+
+/** Surfaces of the output folder `outDir` as committed at `ref`. */
+export function surfacesAtRef(outDir: string, ref: string): Map<string, Surface> {
+  const git = (args: string[], cwd: string) => execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  let top: string;
+  try {
+    top = git(["rev-parse", "--show-toplevel"], existsSync(outDir) ? outDir : join(outDir, "..")).trim();
+  } catch {
+    throw new BaseUnavailable(`${outDir} is not in a git repository (use --base-dir)`);
+  }
+  try {
+    git(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`], top);
+  } catch {
+    throw new BaseUnavailable(`no commit ${JSON.stringify(ref)} in ${top}`);
+  }
+  const prefix = relative(top, outDir).split("\\").join("/");
+  const listing = git(["ls-tree", "-r", "--name-only", ref, "--", prefix ? `${prefix}/` : "."], top);
+  const out = new Map<string, Surface>();
+  for (const path of listing.split("\n")) {
+    const provider = new RegExp(`^${prefix ? `${escapeRegExp(prefix)}/` : ""}([^/]+)/surface\\.json$`).exec(path)?.[1];
+    if (provider !== undefined) out.set(provider, parseSurface(git(["show", `${ref}:${path}`], top), `${ref}:${path}`));
+  }
+  return out;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -1,0 +1,142 @@
+// The diff as people read it: grouped by package and tool, with the proposed
+// version; as JSON for tools; as Markdown for a pull-request comment or job
+// summary; as GitHub annotations on the manifest lines that changed; and as a
+// CHANGELOG section per package.
+import { cell, codeSpan, markdownText } from "../emit/markdown-text.js";
+import type { PlacePath } from "../load/source-place.js";
+import { annotation } from "../common/github-actions.js";
+import type { SourcePosition } from "../load/yaml-source.js";
+import { atLeast, highest, nextVersion, type Change, type Level } from "./classify.js";
+
+export interface PackageDiff {
+  provider: string;
+  packageName: string;
+  version: string;
+  level?: Level;
+  nextVersion: string;
+  changes: Change[];
+}
+
+export interface WorkflowProblem {
+  file: string;
+  line: number;
+  col: number;
+  /** `file:line:col: …`, as `blockwright validate` reports it. */
+  message: string;
+}
+
+/** `isNew`: the package has no base; it is first released at its own version. */
+export function packageDiff(provider: string, packageName: string, version: string, changes: Change[], isNew = false): PackageDiff {
+  const level = highest(changes);
+  return { provider, packageName, version, ...(level ? { level } : {}), nextVersion: isNew ? version : nextVersion(version, level), changes };
+}
+
+/** A value in a report line: long lists shortened to their first items and their count. */
+const show = (v: unknown): string => (typeof v === "string" ? v : Array.isArray(v) && v.length > 6 ? `[${v.slice(0, 3).map(show).join(", ")}, … (${v.length} values)]` : JSON.stringify(v));
+
+export function describeChange(c: Change): string {
+  const values = c.from !== undefined || c.to !== undefined ? `: ${c.from !== undefined ? show(c.from) : "—"} → ${c.to !== undefined ? show(c.to) : "—"}` : "";
+  return `${c.subject}: ${c.rule}${values}`;
+}
+
+export function textReport(diffs: PackageDiff[], workflows: WorkflowProblem[] | undefined): string {
+  const lines: string[] = [];
+  const changed = diffs.filter((d) => d.changes.length);
+  if (!changed.length) lines.push("No changes to any package's surface.");
+  for (const d of changed) {
+    lines.push(`${d.packageName} ${d.version} → ${d.nextVersion} (${d.level})`);
+    const byTool = new Map<string, Change[]>();
+    for (const c of d.changes) byTool.set(c.tool ?? "(package)", [...(byTool.get(c.tool ?? "(package)") ?? []), c]);
+    for (const [tool, changes] of byTool) {
+      lines.push(`  ${tool}`);
+      for (const c of changes) lines.push(`    ${c.level.padEnd(8)} ${describeChange(c)}`);
+    }
+    lines.push("");
+  }
+  if (workflows) {
+    lines.push(workflows.length ? `Workflows this change breaks (${workflows.length} place${workflows.length === 1 ? "" : "s"}):` : "No workflow is broken by this change.");
+    for (const w of workflows) lines.push(`  ${w.message}`);
+  }
+  return lines.join("\n").trimEnd() + "\n";
+}
+
+/** A version in Markdown: semver as it is (no block marker mid-line or in a cell), anything else escaped. */
+const versionText = (v: string): string => (/^[0-9A-Za-z.+-]+$/.test(v) ? v : markdownText(v));
+
+/** The report as Markdown: a table of packages and next versions, each package's changes, and the workflow lines hit. */
+export function markdownReport(diffs: PackageDiff[], workflows: WorkflowProblem[] | undefined): string {
+  const changed = diffs.filter((d) => d.changes.length);
+  const breaking = changed.filter((d) => d.level === "breaking").length;
+  const out: string[] = [];
+  if (!changed.length) out.push("## blockwright diff: no changes to any package's surface");
+  else {
+    out.push(`## blockwright diff: ${changed.length} package${changed.length === 1 ? "" : "s"} changed${breaking ? ` (${breaking} breaking)` : ""}`, "");
+    out.push("| Package | Version | Next | Largest change |", "|---|---|---|---|");
+    for (const d of changed) out.push(`| ${cell(codeSpan(d.packageName))} | ${cell(versionText(d.version))} | ${cell(versionText(d.nextVersion))} | ${d.level === "breaking" ? "⚠️ breaking" : (d.level ?? "")} |`);
+    for (const d of changed) {
+      out.push("", `### ${codeSpan(d.packageName)} ${versionText(d.version)} → ${versionText(d.nextVersion)} (${d.level})`, "", "| Tool | Level | Change |", "|---|---|---|");
+      for (const c of d.changes) out.push(`| ${c.tool ? cell(codeSpan(c.tool)) : "(package)"} | ${c.level} | ${cell(markdownText(describeChange(c)))} |`);
+    }
+  }
+  if (workflows) {
+    out.push("", workflows.length ? `### Workflows this change breaks (${workflows.length} place${workflows.length === 1 ? "" : "s"})` : "No workflow is broken by this change.");
+    if (workflows.length) {
+      out.push("", "| Where | Problem |", "|---|---|");
+      for (const w of workflows) out.push(`| ${cell(codeSpan(`${w.file}:${w.line}:${w.col}`))} | ${cell(markdownText(w.message.slice(w.message.indexOf(": ") + 2)))} |`);
+    }
+  }
+  return `${out.join("\n")}\n`;
+}
+
+/** The manifest key under an operation for the first word of a tool change's subject (`param maxResults`, `output data .a`, `outcome 404`): what the OpenAPI document declares (method, path, error statuses) is bound at `operationId`. */
+const TOOL_SUBJECT_KEYS: Record<string, string | undefined> = { param: "params", output: "outputs", outcome: "outcomes", rule: "rules", request: "operationId", error: "operationId", tool: undefined };
+
+/**
+ * Where in the head manifest a change is declared, as keys: a subject names
+ * its concept's manifest field (`limits.replyBytes`, `pagination.pageSize`),
+ * or its first word a keyed part of the operation and the second the key.
+ * The nearest place that still exists stands in for a removed one.
+ */
+export function changePlace(c: Change): PlacePath {
+  const [what = "", name] = c.subject.split(" ");
+  if (!c.tool) return what === "package" ? ["provider"] : what === "hosts" ? ["server", "hosts"] : what.split(".");
+  const operation = ["operations", c.tool];
+  if (!Object.hasOwn(TOOL_SUBJECT_KEYS, what)) return [...operation, ...what.split(".")];
+  const key = TOOL_SUBJECT_KEYS[what];
+  return key ? [...operation, key, ...(name && ["param", "output", "outcome"].includes(what) ? [name] : [])] : operation;
+}
+
+export interface AnnotationOptions {
+  /** The line of a place in a provider's head manifest (undefined for a package that is gone). */
+  locate: (provider: string, path: PlacePath) => SourcePosition | undefined;
+  /** Changes at or above this level are errors; below, breaking changes are warnings and others notices. */
+  failOn?: Level;
+}
+
+/** GitHub annotations: one per change, at the manifest line that declares what changed, and one per workflow line broken. */
+export function githubAnnotations(diffs: PackageDiff[], workflows: WorkflowProblem[] | undefined, options: AnnotationOptions): string {
+  const lines: string[] = [];
+  for (const d of diffs) {
+    for (const c of d.changes) {
+      const level = options.failOn && atLeast(c.level, options.failOn) ? "error" : c.level === "breaking" ? "warning" : "notice";
+      const at = options.locate(d.provider, changePlace(c));
+      lines.push(annotation(level, { ...(at ? { file: at.file, line: at.line, col: at.col } : {}), title: `${d.packageName} ${d.version} → ${d.nextVersion}: ${c.level}` }, `${c.tool ? `${c.tool} ` : ""}${describeChange(c)}`));
+    }
+  }
+  for (const w of workflows ?? []) lines.push(annotation("error", { file: w.file, line: w.line, col: w.col, title: "workflow broken by this change" }, w.message));
+  return lines.length ? `${lines.join("\n")}\n` : "";
+}
+
+/** A CHANGELOG section for one package's next version. */
+export function changelogSection(d: PackageDiff, date: string): string {
+  const heading = (level: Level) => ({ breaking: "Breaking changes", minor: "Features", patch: "Fixes and text" })[level];
+  const out = [`## ${d.nextVersion} (${date})`, ""];
+  for (const level of ["breaking", "minor", "patch"] as const) {
+    const changes = d.changes.filter((c) => c.level === level);
+    if (!changes.length) continue;
+    out.push(`### ${heading(level)}`, "");
+    for (const c of changes) out.push(`- ${c.tool ? `\`${c.tool}\` ` : ""}${describeChange(c)}`);
+    out.push("");
+  }
+  return out.join("\n");
+}

@@ -1,0 +1,111 @@
+// `blockwright <command>`: the command-line face of the project. Commands are
+// loaded only when run, so `--help`, `--version` and `call` start fast.
+import { CommandFailure, processIo, UsageError, type CliIo } from "./cli/support/io.js";
+import { version } from "./cli/version.js";
+
+interface Command {
+  /** The command's usage line and what it does (the help aligns the two columns). */
+  summary: [string, string];
+  load: () => Promise<{ USAGE: string; run: (argv: string[], io: CliIo) => Promise<number> }>;
+  /** Runs once over the whole project and exits (see batchCommand). */
+  batch?: true;
+}
+
+const COMMANDS: Record<string, Command> = {
+  init: { summary: ["init [dir]", "scaffold a project: a sample provider, specs/, a workflow, scripts"], load: () => import("./cli/init.js") },
+  add: { summary: ["add <p> --from <doc>", "start a provider from its published OpenAPI or Swagger document"], load: () => import("./cli/add.js") },
+  generate: { summary: ["generate [--check]", "generate one package per provider from specs/ into generated/"], load: () => import("./cli/generate.js"), batch: true },
+  diff: { summary: ["diff [--base <ref>]", "what changed for package users: breaking or not, next versions, workflows hit"], load: () => import("./cli/diff.js"), batch: true },
+  upstream: { summary: ["upstream <p> <document>", "what a newer published upstream document changes in what we bind"], load: () => import("./cli/upstream.js") },
+  mock: { summary: ["mock [provider...]", "start Prism mocks of the providers until Ctrl-C"], load: () => import("./cli/mock.js") },
+  call: { summary: ["call <operationId>", "run one tool and print its result as JSON"], load: () => import("./cli/call.js") },
+  validate: { summary: ["validate <workflow>", "check a workflow without running it"], load: () => import("./cli/validate.js") },
+  run: { summary: ["run <workflow>", "run a workflow, on Prism mocks (default) or the live APIs"], load: () => import("./cli/run.js") },
+  tools: { summary: ["tools --format <f>", "print the tools as LLM tool definitions (openai, anthropic, mcp)"], load: () => import("./cli/tools.js") },
+  mcp: { summary: ["mcp [provider...]", "serve the tools to an MCP client over stdio (--mock: no keys needed)"], load: () => import("./cli/mcp.js") },
+  test: { summary: ["test [provider...]", "run the contract suite derived from the specs, on Prism mocks"], load: () => import("./cli/test.js") },
+  verify: { summary: ["verify <provider>", "check the specs against the live service (--base-url): drift, --record for replay"], load: () => import("./cli/verify.js") },
+  publish: { summary: ["publish [--dry-run]", "publish the workspace packages the registry lacks, runtime first"], load: () => import("./cli/publish.js") },
+};
+
+/** Every command's name, in the order the help lists them. */
+export const COMMAND_NAMES = Object.keys(COMMANDS);
+
+/**
+ * Whether the command is a batch over the whole project (generate, diff):
+ * bin/blockwright.js then makes V8's optimising compiler less eager before
+ * the command's code loads. Serving and calling commands keep the default.
+ */
+export function batchCommand(name: string | undefined): boolean {
+  return name !== undefined && Object.hasOwn(COMMANDS, name) && COMMANDS[name]?.batch === true;
+}
+
+const USAGE_WIDTH = Math.max(...Object.values(COMMANDS).map((c) => c.summary[0].length)) + 2;
+
+export const USAGE = `Usage: blockwright <command> [options]
+
+Commands:
+${Object.values(COMMANDS)
+  .map(({ summary: [usage, what] }) => `  ${usage.padEnd(USAGE_WIDTH)}${what}`)
+  .join("\n")}
+
+Every command works on the project in the current folder: --specs <dir>
+(default ./specs) and --out <dir> (default ./generated) point elsewhere.
+Run \`blockwright <command> --help\` for a command's options.
+  --version   print the version
+
+Exit status: 0 success; 1 what the command checks failed (its --help says
+what); 2 usage error or input that cannot be used; 70 internal error (a bug
+in blockwright: please report it; BLOCKWRIGHT_DEBUG=1 prints the stack);
+74 standard output cannot be written; 130 interrupted (Ctrl-C, SIGTERM).`;
+
+/**
+ * Errors that always describe an input of the user's (by class name, so that
+ * no module is loaded to tell): a file that cannot be read (UnreadableSource),
+ * a problem at a file:line:col (SourceError), generated packages missing or
+ * broken (NoProviders, BrokenPackage).
+ */
+const INPUT_PROBLEMS = new Set(["UnreadableSource", "SourceError", "NoProviders", "BrokenPackage"]);
+
+export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === "--version" || name === "-v") {
+    io.stdout.write(`${version()}\n`);
+    return 0;
+  }
+  if (!name || name === "--help" || name === "-h" || name === "help") {
+    (name ? io.stdout : io.stderr).write(`${USAGE}\n`);
+    return name ? 0 : 2;
+  }
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!command) {
+    const { didYouMean } = await import("./cli/support/suggest.js");
+    io.stderr.write(`blockwright: unknown command ${JSON.stringify(name)}${didYouMean(name, name.startsWith("-") ? ["--help", "--version"] : COMMAND_NAMES, JSON.stringify)}\n\n${USAGE}\n`);
+    return 2;
+  }
+  const module = await command.load();
+  if (rest.includes("--help") || rest.includes("-h")) {
+    io.stdout.write(`${module.USAGE}\n`);
+    return 0;
+  }
+  try {
+    return await module.run(rest, io);
+  } catch (e) {
+    if (e instanceof CommandFailure) {
+      io.stderr.write(e.report);
+      return e.exitCode;
+    }
+    if (e instanceof UsageError) {
+      io.stderr.write(`blockwright ${name}: ${e.message}\n${module.USAGE.split("\n")[0]}\n`);
+      return 2;
+    }
+    // An input of the user's that a command did not word itself: still the user's to fix, exit status 2.
+    if (e instanceof Error && INPUT_PROBLEMS.has(e.name)) {
+      io.stderr.write(`blockwright ${name}: ${e.message}\n`);
+      return 2;
+    }
+    // A defect of ours, not the user's input: one line, the stack only on request.
+    io.stderr.write(`blockwright ${name}: internal error: ${(e as Error)?.message ?? String(e)}${io.env.BLOCKWRIGHT_DEBUG ? `\n${(e as Error)?.stack ?? ""}` : " (set BLOCKWRIGHT_DEBUG=1 for details)"}\n`);
+    return 70;
+  }
+}

@@ -1,0 +1,50 @@
+// `blockwright add` as a process (the built bin/, as a user runs it): SIGTERM or
+// Ctrl-C while a large document is still arriving stops it at once, exit 130,
+// with nothing written.
+import { createServer, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawnCli } from "../../test-support/cli-harness.js";
+
+const tmp = mkdtempSync(join(tmpdir(), "blockwright-add-process-"));
+let server: Server;
+let url = "";
+const open = new Set<ServerResponse>();
+
+beforeAll(async () => {
+  // A document that never finishes arriving: its first bytes, then nothing.
+  server = createServer((_, response) => {
+    response.writeHead(200, { "content-type": "application/json" });
+    response.write('{"openapi": "3.0.3", ');
+    open.add(response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/openapi.json`;
+});
+
+afterAll(async () => {
+  for (const response of open) response.destroy();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe("blockwright add, interrupted", () => {
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    it(`stops on ${signal} while fetching: exit 130, nothing written`, async () => {
+      const dir = mkdtempSync(join(tmp, "project-"));
+      mkdirSync(join(dir, "specs"));
+      const add = spawnCli(["add", "slow", "--from", url, "--operations", "listThings"], {}, dir);
+      await add.waitFor(/add: fetching /);
+      add.child.kill(signal);
+      expect(await add.exited).toBe(130);
+      expect(add.stderr()).toMatch(/\nadd: interrupted: nothing written\n$/);
+      expect(add.stderr()).not.toMatch(/internal error|\n\s+at /);
+      expect(add.stdout()).toBe("");
+      expect(existsSync(join(dir, "specs/slow"))).toBe(false);
+    });
+  }
+});

@@ -1,0 +1,77 @@
+// `blockwright add <provider> --from <document> --operations <id,…>`: a new
+// provider started from its published API document.
+import { parseArgs, positiveInteger, stringOption, listOption } from "./support/args.js";
+import { UsageError, type CliIo } from "./support/io.js";
+
+export const USAGE = `Usage: blockwright add <provider> --from <document> --operations <id,...> [--source <address>] [--force] [--json] [--timeout <s>] [--specs <dir>]
+       blockwright add --from <document> --list
+
+Start a provider from its published API document: OpenAPI 3.0 or 3.1, or
+Swagger 2.0 (converted to OpenAPI 3.0 by swagger2openapi), JSON or YAML, a
+file or an https address. Writes <specs>/<provider>/:
+
+  openapi.yaml    the document cut to the chosen operations and everything
+                  they $ref, as published (nothing renamed, inlined or
+                  reordered)
+  manifest.yaml   a draft: metadata, credential, errors, and per operation its
+                  parameters with their limits, outputs and paging, with a
+                  "# review:" comment above every guess
+  upstream/       the published document as it was and source.yaml (address,
+                  date, sha256), so that blockwright upstream works at once
+
+then checks that the draft links as generate will, and prints what was cut,
+what was drafted and what to review.
+
+  --from <document>    a file, or an https address (http only on loopback)
+  --operations <ids>   the operations, comma-separated (repeatable): by
+                       operationId, as "METHOD /path", or by a path that has
+                       one operation
+  --list               print the document's operations and exit
+  --source <address>   where a local file was published (recorded in
+                       upstream/source.yaml; default: the file as given)
+  --force              replace the provider's manifest, spec and pinned
+                       document when it exists
+  --json               print the summary as JSON on stdout
+  --timeout <s>        the most seconds fetching an address may take
+                       (default 120)
+  --specs <dir>        the specs folder (default ./specs)
+
+Progress goes to stderr. Ctrl-C or SIGTERM stops at once; nothing is written
+until the whole draft is ready.
+
+Exit status: 0 written (review the notes), 1 the address could not be
+fetched, 2 usage error or a document add cannot read, 70 internal error (a bug:
+please report it), 130 interrupted.`;
+
+const DEFAULT_TIMEOUT_S = 120;
+
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, {
+    from: { type: "string" },
+    operations: { type: "string", multiple: true },
+    list: { type: "boolean" },
+    source: { type: "string" },
+    force: { type: "boolean" },
+    json: { type: "boolean" },
+    timeout: { type: "string" },
+    specs: { type: "string" },
+  });
+  const from = stringOption(args, "from");
+  if (!from) throw new UsageError("needs --from <document> (a file, or an https address)");
+  const list = args.values.list === true;
+  const [provider, ...extra] = args.positionals;
+  if (extra.length) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}`);
+  const names = listOption(args, "operations")
+    .flatMap((n) => n.split(","))
+    .map((n) => n.trim())
+    .filter(Boolean);
+  if (!list) {
+    if (!provider) throw new UsageError("needs <provider>: the id of the new provider (lower-case letters and digits, such as acme)");
+    if (!/^[a-z][a-z0-9]*$/.test(provider))
+      throw new UsageError(`<provider> is the provider id: lower-case letters and digits, starting with a letter (it names the folder, the package and every operation), got ${JSON.stringify(provider)}`);
+    if (!names.length) throw new UsageError("needs --operations <id,...>: the operations to keep (--list prints the document's operations)");
+  }
+  const timeoutMs = (positiveInteger(stringOption(args, "timeout"), "--timeout", 3600) ?? DEFAULT_TIMEOUT_S) * 1000;
+  const { addProvider } = await import("./support/add-provider.js");
+  return addProvider({ from, provider, names, list, source: stringOption(args, "source"), force: args.values.force === true, json: args.values.json === true, timeoutMs, specs: stringOption(args, "specs") }, io);
+}

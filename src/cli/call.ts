@@ -1,0 +1,126 @@
+// `blockwright call <operationId> [--param name=value]... [--params '<json>'] [--base-url <url>] [--token-url <url>] [--allow-host <host>]... [--timeout <ms>] [--all-pages] [--max-items <n>] [--max-pages <n>] [--out <dir>]`
+import { setOwn } from "@blockwright/runtime/internal";
+import { generatedPackages, listOption, parseArgs, positiveInteger, projectDirs, stringOption } from "./support/args.js";
+import { standardInput, UsageError, type CliIo } from "./support/io.js";
+
+export const USAGE = `Usage: blockwright call <operationId> [--param name=value]... [--params '<json>'] [--base-url <url>] [--token-url <url>] [--allow-host <host>]... [--timeout <ms>] [--all-pages] [--max-items <n>] [--max-pages <n>] [--out <dir>]
+
+Run one tool of the project's generated packages and print the result object
+({success, output} or {success, error}) as JSON on stdout.
+
+  --param name=value   a parameter (repeatable); json parameters take JSON text
+  --params '<json>'    parameters as one JSON object (--param entries win);
+                       --params - reads it from standard input
+  --base-url <url>     send the request to this address instead of the
+                       provider's (https, or http on loopback: a mock)
+  --token-url <url>    for a provider with OAuth 2 flows: the token endpoint
+                       to use instead of the manifest's (https, or http on
+                       loopback: a mock; {param} placeholders as the
+                       manifest's); its host as for --base-url
+  --allow-host <host>  let the credential go to this host too (repeatable):
+                       a name, *.domain for one label, * for any name, or an
+                       IP address; the provider's own hosts and loopback
+                       need none
+  --timeout <ms>       give up after this many milliseconds (default 30000;
+                       with --all-pages, for each page)
+  --all-pages          for a list operation that pages: fetch every page and
+                       print one result, its lists concatenated ("pages" says
+                       how many pages and items were fetched)
+  --max-items <n>      with --all-pages: stop once n items are gathered
+  --max-pages <n>      with --all-pages: fetch at most n pages (default 100)
+  --out <dir>          the generated packages (default ./generated)
+
+Secret parameters (apiKey, accessToken, clientSecret, refreshToken,
+privateKey) must be references to environment variables, e.g.
+--param apiKey={{MY_API_KEY}}; literal secrets are refused. With a provider's
+OAuth 2 flow parameters instead of its access token (e.g. tenantId, clientId
+and clientSecret), the token is requested first.
+
+Exit status: 0 success, 1 the tool failed, 2 usage error, 70 internal error
+(a bug: please report it).`;
+
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, {
+    param: { type: "string", multiple: true },
+    params: { type: "string" },
+    "base-url": { type: "string" },
+    "token-url": { type: "string" },
+    "allow-host": { type: "string", multiple: true },
+    timeout: { type: "string" },
+    "all-pages": { type: "boolean" },
+    "max-items": { type: "string" },
+    "max-pages": { type: "string" },
+    out: { type: "string" },
+  });
+  const [operationId, ...extra] = args.positionals;
+  if (!operationId) throw new UsageError("missing <operationId>");
+  if (extra.length) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}`);
+  const timeoutMs = positiveInteger(stringOption(args, "timeout"), "--timeout");
+  const maxItems = positiveInteger(stringOption(args, "max-items"), "--max-items");
+  const maxPages = positiveInteger(stringOption(args, "max-pages"), "--max-pages");
+  const allPages = args.values["all-pages"] === true;
+  if ((maxItems !== undefined || maxPages !== undefined) && !allPages) throw new UsageError("--max-items and --max-pages go with --all-pages");
+  const baseUrl = stringOption(args, "base-url");
+  const tokenUrl = stringOption(args, "token-url");
+  const allowHosts = listOption(args, "allow-host");
+  const json = stringOption(args, "params");
+  const params = callParams(json === "-" ? await standardInput(io, "--params -") : json, listOption(args, "param"));
+
+  const { out } = projectDirs(args, io.cwd);
+  const available = await generatedPackages(out, io.cwd);
+  const { loadRegistry, providerOfOperation } = await import("../registry/registry.js");
+  const provider = providerOfOperation(operationId, available);
+  const registry = provider ? await loadRegistry(out, [provider]) : undefined;
+  const tool = registry?.tools[operationId];
+  if (!registry || !tool || !Object.hasOwn(registry.tools, operationId)) {
+    const all = await loadRegistry(out);
+    throw new UsageError(`unknown operation ${JSON.stringify(operationId)} (operations: ${Object.keys(all.tools).join(", ")})`);
+  }
+  if (tokenUrl !== undefined && !tool.oauth) throw new UsageError(`--token-url: ${operationId} declares no OAuth 2 flows (manifest auth.flows), so it requests no token`);
+  if (allPages && !tool.pagination) {
+    const paged = Object.values(registry.tools)
+      .filter((t) => t.pagination)
+      .map((t) => t.id);
+    throw new UsageError(`--all-pages: ${operationId} returns one page only${paged.length ? ` (operations that page: ${paged.join(", ")})` : ""}`);
+  }
+  const known = new Set(tool.params.map((p) => p.name));
+  for (const name of Object.keys(params)) {
+    if (!known.has(name)) throw new UsageError(`${name}: not a parameter of ${operationId} (parameters: ${[...known].join(", ")})`);
+  }
+  const { resolveParamReferences } = await import("./support/references.js");
+  const resolved = resolveParamReferences(params, new Set(tool.params.filter((p) => p.secret).map((p) => p.name)), io.env);
+  const controller = new AbortController();
+  void io.interrupted.then(() => controller.abort());
+  const pages = allPages ? { allPages, ...(maxItems ? { maxItems } : {}), ...(maxPages ? { maxPages } : {}) } : {};
+  const result = await registry.execute(operationId, resolved, {
+    ...(baseUrl !== undefined ? { baseUrl } : {}),
+    ...(tokenUrl !== undefined ? { tokenUrl } : {}),
+    ...(allowHosts.length ? { allowHosts } : {}),
+    ...(timeoutMs ? { timeoutMs } : {}),
+    ...pages,
+    signal: controller.signal,
+  });
+  io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  return result.success ? 0 : 1;
+}
+
+/** `--params` JSON and `--param name=value` entries as one object of own properties (`--param` wins). */
+export function callParams(json: string | undefined, entries: string[]): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  if (json !== undefined) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(json);
+    } catch (e) {
+      throw new UsageError(`--params must be a JSON object (${(e as Error).message})`);
+    }
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new UsageError("--params must be a JSON object");
+    for (const key of Object.keys(parsed)) setOwn(params, key, (parsed as Record<string, unknown>)[key]);
+  }
+  for (const entry of entries) {
+    const eq = entry.indexOf("=");
+    if (eq <= 0) throw new UsageError(`--param takes name=value, got ${JSON.stringify(entry.split("=")[0])}…`);
+    setOwn(params, entry.slice(0, eq), entry.slice(eq + 1));
+  }
+  return params;
+}

@@ -1,0 +1,163 @@
+// `blockwright diff [--base <ref> | --base-dir <dir>] [--workflows <glob>]... [--fail-on breaking|minor|patch] [--format text|json|markdown|github] [--write [--force]]`
+import { join, relative, resolve } from "node:path";
+import type { Surface } from "../changes/surface.js";
+import type { Batch } from "./support/batch.js";
+import { listOption, parseArgs, type Parsed, PROJECT_OPTIONS, projectDirs, projectProviders, scopeOption, stringOption } from "./support/args.js";
+import { fromOutput, fromSpecs, UsageError, type CliIo } from "./support/io.js";
+
+export const USAGE = `Usage: blockwright diff [--base <git ref> | --base-dir <dir>] [--workflows <glob>]... [--fail-on breaking|minor|patch] [--format <f>] [--write [--force]] [--specs <dir>] [--out <dir>] [--scope <@scope>]
+
+Compare the surface of every provider package as the specs give it now with
+a base: what block users and package consumers would see change, whether it
+breaks them, and the version each package must take.
+
+  --base <ref>        the git ref whose committed <out>/*/surface.json is the
+                      base (default HEAD)
+  --base-dir <dir>    an output folder to compare with instead
+  --workflows <glob>  also list every place in these workflow files that the
+                      change breaks, as file:line:col (repeatable)
+  --fail-on <level>   exit 1 when a change is at least this level
+  --format <f>        the report on stdout: text (default), json, markdown (a
+                      pull-request comment or job summary: packages, next
+                      versions, changes, workflow lines hit) or github (an
+                      annotation per change at the manifest line that
+                      declares it: an error at or above --fail-on, else a
+                      warning if breaking, a notice otherwise)
+  --json              the same as --format json
+  --write             bump each changed package's version, add a CHANGELOG.md
+                      section, and regenerate its files (as generate does:
+                      files it did not write are left alone)
+  --force             with --write: replace or remove files in the output
+                      folder even when nothing shows generate wrote them
+  --specs <dir>       the specs folder (default ./specs)
+  --out <dir>         the generated packages (default ./generated)
+  --scope <@scope>    npm scope of the packages, as given to generate (default:
+                      package.json blockwright.scope, else @blockwright)
+
+Rules: breaking — a tool, parameter or output removed; a new required
+parameter; a type changed; an accepted enum value removed; a limit tightened
+or added; a default changed; auth placement changed; an output value added.
+minor — a new tool, optional parameter or output; an enum value accepted; a
+limit loosened. patch — text, wire placement, declared error statuses.
+
+Exit status: 0 done (nothing at or above --fail-on), 1 a change at or above
+--fail-on, 2 invalid specs or usage error, 70 internal error (a bug: please
+report it), 130 interrupted (Ctrl-C, SIGTERM: with --write, every file is
+written whole or not at all).`;
+
+const LEVELS = ["breaking", "minor", "patch"] as const;
+export const FORMATS = ["text", "json", "markdown", "github"] as const;
+
+/** --format, or json for --json; both at once must agree. */
+function formatOption(args: Parsed): (typeof FORMATS)[number] {
+  const format = stringOption(args, "format");
+  if (format !== undefined && !(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format takes ${FORMATS.join(", ")}, got ${JSON.stringify(format)}`);
+  if (args.values.json && format !== undefined && format !== "json") throw new UsageError(`--json is --format json: it does not go with --format ${format}`);
+  return args.values.json ? "json" : ((format ?? "text") as (typeof FORMATS)[number]);
+}
+
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, {
+    ...PROJECT_OPTIONS,
+    base: { type: "string" },
+    "base-dir": { type: "string" },
+    workflows: { type: "string", multiple: true },
+    "fail-on": { type: "string" },
+    format: { type: "string" },
+    json: { type: "boolean" },
+    write: { type: "boolean" },
+    force: { type: "boolean" },
+    scope: { type: "string" },
+  });
+  if (args.positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(args.positionals[0])}`);
+  const failOn = stringOption(args, "fail-on");
+  if (failOn !== undefined && !(LEVELS as readonly string[]).includes(failOn)) throw new UsageError(`--fail-on takes breaking, minor or patch, got ${JSON.stringify(failOn)}`);
+  const baseRef = stringOption(args, "base");
+  const baseDir = stringOption(args, "base-dir");
+  if (baseRef !== undefined && baseDir !== undefined) throw new UsageError("choose one of --base and --base-dir");
+  if (args.values.force && !args.values.write) throw new UsageError("--force goes with --write");
+  formatOption(args);
+  const dirs = projectDirs(args, io.cwd);
+  const scope = scopeOption(args);
+  await projectProviders(dirs.specs, io.cwd, []);
+  const out = relative(io.cwd, dirs.out) || ".";
+  if (args.values.write) {
+    const { checkOutputFolder } = await import("../emit/write.js");
+    await fromOutput("diff --write", () => checkOutputFolder(dirs.out, { root: io.cwd, specsDir: dirs.specs }, stringOption(args, "out") ?? out));
+  }
+  const { startBatch, stoppedByUser } = await import("./support/batch.js");
+  const batch = startBatch(io, "diff");
+  try {
+    return await diffWith(args, io, dirs, out, scope, failOn, batch);
+  } catch (e) {
+    const code = stoppedByUser(batch, e, io, "diff", args.values.write ? "no file is half-written; run diff --write again" : "no report");
+    if (code === undefined) throw e;
+    return code;
+  }
+}
+
+async function diffWith(args: Parsed, io: CliIo, dirs: { specs: string; out: string }, out: string, scope: string | undefined, failOn: string | undefined, batch: Batch): Promise<number> {
+  const baseRef = stringOption(args, "base");
+  const baseDir = stringOption(args, "base-dir");
+  const { projectSurfaces } = await import("../emit/generate-all.js");
+  const head = await fromSpecs("diff", () => projectSurfaces({ root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(scope ? { scope } : {}), signal: batch.signal, onProvider: batch.onProvider, onStep: batch.onStep }));
+  batch.end();
+  const { surfacesAtRef, surfacesInDir, BaseUnavailable } = await import("../changes/base.js");
+  let base: Map<string, Surface>;
+  try {
+    base = baseDir !== undefined ? surfacesInDir(resolve(io.cwd, baseDir)) : surfacesAtRef(dirs.out, baseRef ?? "HEAD");
+  } catch (e) {
+    if (e instanceof BaseUnavailable) throw new UsageError(e.message);
+    throw e;
+  }
+
+  const { diffSurfaces, atLeast } = await import("../changes/classify.js");
+  const { defined } = await import("@blockwright/runtime/internal");
+  const { packageDiff, textReport, markdownReport, githubAnnotations, changelogSection } = await import("../changes/report.js");
+  const providers = [...new Set([...base.keys(), ...head.keys()])].sort();
+  const diffs = providers.map((p) => {
+    const before = base.get(p);
+    const after = head.get(p);
+    const pkg = after?.package ?? defined(before, `the surface of ${p}`).package;
+    return packageDiff(p, pkg.name, before?.package.version ?? pkg.version, diffSurfaces(before, after), !before);
+  });
+
+  let workflows: import("../changes/report.js").WorkflowProblem[] | undefined;
+  const patterns = listOption(args, "workflows");
+  if (patterns.length) {
+    const { globSync } = await import("tinyglobby");
+    const { readSourceText, UnreadableSource } = await import("../load/input-file.js");
+    const files = globSync(patterns, { cwd: io.cwd }).sort();
+    if (!files.length) throw new UsageError(`--workflows ${patterns.join(" ")}: no files match`);
+    const read = (path: string) => {
+      try {
+        return readSourceText(join(io.cwd, path), path);
+      } catch (e) {
+        throw e instanceof UnreadableSource ? new UsageError(`--workflows: ${e.message}`) : e;
+      }
+    };
+    const { workflowImpact } = await import("../workflow/impact.js");
+    workflows = workflowImpact(
+      files.map((path) => ({ path, text: read(path) })),
+      base.values(),
+      head.values(),
+    );
+  }
+
+  const format = formatOption(args);
+  if (format === "json") io.stdout.write(`${JSON.stringify({ packages: diffs, ...(workflows ? { workflows } : {}) }, null, 2)}\n`);
+  else if (format === "markdown") io.stdout.write(markdownReport(diffs, workflows));
+  else if (format === "github") {
+    const { manifestLocator } = await import("../load/source-place.js");
+    io.stdout.write(githubAnnotations(diffs, workflows, { locate: manifestLocator(io.cwd, dirs.specs), ...(failOn ? { failOn: failOn as (typeof LEVELS)[number] } : {}) }));
+  } else io.stdout.write(textReport(diffs, workflows));
+
+  if (args.values.write) {
+    const { writeRelease } = await import("../changes/release.js");
+    const project = { root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(scope ? { scope } : {}), signal: batch.signal };
+    const written = await fromOutput("diff --write", () => writeRelease(diffs, project, changelogSection, { force: args.values.force === true, shown: out, signal: batch.signal }));
+    for (const line of written) io.stderr.write(`${line}\n`);
+  }
+  const failing = failOn !== undefined && (diffs.some((d) => d.changes.some((c) => atLeast(c.level, failOn as (typeof LEVELS)[number]))) || (failOn === "breaking" && !!workflows?.length));
+  return failing ? 1 : 0;
+}

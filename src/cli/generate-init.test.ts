@@ -1,0 +1,183 @@
+// The commands that write a project's files, as a user runs them: generate
+// (its --check, stamp and output folder) and init (a project of one's own).
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { cli, copyOfRepository } from "../../test-support/cli-harness.js";
+import { ROOT } from "../../test-support/repo.js";
+
+const tmp = mkdtempSync(join(tmpdir(), "blockwright-cli-"));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe("blockwright generate", () => {
+  /** A copy of this project's specs and generated packages, to change freely. */
+  const project = () => copyOfRepository(tmp);
+
+  it("--check: 0 when up to date; 1 with a capped unified diff when stale", async () => {
+    const dir = project();
+    expect(await cli(["generate", "--check"], { cwd: dir })).toMatchObject({ code: 0, stderr: expect.stringMatching(/files up to date/) });
+    const manifest = join(dir, "specs/books/manifest.yaml");
+    writeFileSync(manifest, readFileSync(manifest, "utf8").replace("description: Number of volumes to return, 1 to 40.", "description: How many volumes, 1 to 40."));
+    const r = await cli(["generate", "--check"], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("  stale:   generated/books/README.md");
+    expect(r.stderr).toContain("--- generated/books/index.d.ts (on disk)");
+    expect(r.stderr).toContain("-  /** Number of volumes to return, 1 to 40. */");
+    expect(r.stderr).toContain("+  /** How many volumes, 1 to 40. */");
+  });
+
+  it("answers from the stamp when nothing changed, and still catches a hand-edited file", async () => {
+    const dir = project();
+    expect((await cli(["generate"], { cwd: dir })).code).toBe(0);
+    expect(await cli(["generate", "--check"], { cwd: dir })).toMatchObject({ code: 0, stderr: expect.stringMatching(/generated\/ is up to date \(its stamp matches every input and output; \d+ ms\)/) });
+    writeFileSync(join(dir, "generated/books/index.js"), readFileSync(join(dir, "generated/books/index.js"), "utf8") + "// edited by hand\n");
+    const edited = await cli(["generate", "--check"], { cwd: dir });
+    expect(edited).toMatchObject({ code: 1, stderr: expect.stringContaining("  stale:   generated/books/index.js") });
+    expect(edited.stderr).toContain("-// edited by hand");
+    // A spec change takes the full path too.
+    expect((await cli(["generate"], { cwd: dir })).code).toBe(0);
+    const manifest = join(dir, "specs/books/manifest.yaml");
+    writeFileSync(manifest, readFileSync(manifest, "utf8").replace("description: Number of volumes to return, 1 to 40.", "description: Volumes, 1 to 40."));
+    expect(await cli(["generate", "--check"], { cwd: dir })).toMatchObject({ code: 1, stderr: expect.stringContaining("stale:   generated/books/README.md") });
+  });
+
+  it("rehashes a spec read from outside the specs folder before answering from the stamp", async () => {
+    const dir = project();
+    // The manifest's `openapi:` points out of specs/ (as a $ref into a shared folder would).
+    mkdirSync(join(dir, "api"));
+    cpSync(join(dir, "specs/books/openapi.yaml"), join(dir, "api/books.yaml"));
+    rmSync(join(dir, "specs/books/openapi.yaml"));
+    const manifest = join(dir, "specs/books/manifest.yaml");
+    writeFileSync(manifest, readFileSync(manifest, "utf8").replace("openapi: openapi.yaml", "openapi: ../../api/books.yaml"));
+    expect((await cli(["generate"], { cwd: dir })).code).toBe(0);
+    expect(await cli(["generate", "--check"], { cwd: dir })).toMatchObject({ code: 0, stderr: expect.stringContaining("is up to date (its stamp matches") });
+    const spec = join(dir, "api/books.yaml");
+    writeFileSync(spec, readFileSync(spec, "utf8").replace("description: Google Books volume id, e.g. `zyTCAlFPjgYC`.", "description: The volume's id."));
+    expect(await cli(["generate", "--check"], { cwd: dir })).toMatchObject({ code: 1, stderr: expect.stringContaining("stale:   generated/books/surface.json") });
+    // And a file that is gone is no longer "up to date" either.
+    expect((await cli(["generate"], { cwd: dir })).code).toBe(0);
+    rmSync(spec);
+    expect((await cli(["generate", "--check"], { cwd: dir })).code).toBe(2);
+  });
+
+  it("exits 2 on invalid specs, and on an unknown --provider", async () => {
+    const dir = project();
+    const manifest = join(dir, "specs/books/manifest.yaml");
+    const text = readFileSync(manifest, "utf8");
+    writeFileSync(manifest, text.replace("operationId: getVolume", "operationId: fetchVolume"));
+    const line = text.split("\n").findIndex((l) => l.includes("operationId: getVolume")) + 1;
+    const invalid = await cli(["generate", "--check"], { cwd: dir });
+    expect(invalid.code).toBe(2);
+    expect(invalid.stderr).toContain(`specs/books/manifest.yaml:${line}:18: operations.books_get_volume.operationId: operation "fetchVolume" not found`);
+    expect(await cli(["generate", "--provider", "nope"], { cwd: dir })).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown provider "nope"') });
+  });
+
+  it("exits 2 on a package.json scope that is not an npm scope, or a package.json that is not JSON, at its line", async () => {
+    const dir = project();
+    writeFileSync(join(dir, "package.json"), `{\n  "name": "copy",\n  "blockwright": { "scope": "acme" }\n}\n`);
+    expect(await cli(["generate"], { cwd: dir })).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('package.json:3:29: blockwright.scope: must be an npm scope such as @acme (the provider packages are named <scope>/<provider>), got "acme"'),
+    });
+    writeFileSync(join(dir, "package.json"), `{\n  "name": "copy",\n  "blockwright": { "scope": "@acme" \n}\n`);
+    const broken = await cli(["generate"], { cwd: dir });
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toMatch(/^generate: .*\n?.*package\.json:\d+:\d+: invalid YAML/m);
+    expect(broken.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("--json: what was written or is stale, and the specs' problems with file, line and column", async () => {
+    const dir = project();
+    const upToDate = await cli(["generate", "--check", "--json"], { cwd: dir });
+    expect(upToDate.code).toBe(0);
+    expect(JSON.parse(upToDate.stdout)).toEqual({ ok: true, upToDate: true, stale: [], missing: [], extra: [], problems: [] });
+    const manifest = join(dir, "specs/books/manifest.yaml");
+    const text = readFileSync(manifest, "utf8");
+    writeFileSync(manifest, text.replace("description: Number of volumes to return, 1 to 40.", "description: How many volumes, 1 to 40."));
+    const stale = await cli(["generate", "--check", "--json"], { cwd: dir });
+    expect(stale.code).toBe(1);
+    expect(JSON.parse(stale.stdout)).toMatchObject({ ok: false, upToDate: false, stale: expect.arrayContaining(["books/README.md", "books/index.d.ts"]), problems: [] });
+    const written = await cli(["generate", "--json"], { cwd: dir });
+    expect(written.code).toBe(0);
+    expect(JSON.parse(written.stdout)).toMatchObject({ ok: true, written: JSON.parse(stale.stdout).stale.length, problems: [] });
+    writeFileSync(manifest, text.replace("operationId: getVolume", "operationId: fetchVolume"));
+    const line = text.split("\n").findIndex((l) => l.includes("operationId: getVolume")) + 1;
+    const invalid = await cli(["generate", "--json"], { cwd: dir });
+    expect(invalid.code).toBe(2);
+    expect(JSON.parse(invalid.stdout)).toEqual({
+      ok: false,
+      stale: [],
+      missing: [],
+      extra: [],
+      problems: [{ file: "specs/books/manifest.yaml", line, col: 18, message: expect.stringMatching(/^operations\.books_get_volume\.operationId: operation "fetchVolume" not found/) }],
+    });
+  });
+
+  it("works on the user's folders, never the package's own", async () => {
+    const dir = mkdtempSync(join(tmp, "empty-"));
+    expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 2, stderr: expect.stringContaining("no specs folder specs (pass --specs, or run blockwright init)") });
+  });
+});
+
+describe("blockwright init", () => {
+  it("depends on blockwright by version when installed from a registry, on the folder otherwise", async () => {
+    const { toolDependencies } = await import("./init.js");
+    expect(toolDependencies("/home/me/app/node_modules/blockwright/", "0.2.0", "0.2.1")).toEqual({ blockwright: "^0.2.0", "@blockwright/runtime": "^0.2.1" });
+    expect(toolDependencies("/src/blockwright/", "0.2.0", "0.2.1")).toEqual({ blockwright: "file:/src/blockwright", "@blockwright/runtime": "file:/src/blockwright/runtime" });
+  });
+
+  it("scaffolds a project that generates, validates and runs on a mock", async () => {
+    const dir = join(tmp, "acme-blocks");
+    const r = await cli(["init", dir]);
+    expect(r.code).toBe(0);
+    expect(
+      r.stdout
+        .split("\n")
+        .filter(Boolean)
+        .map((p) => p.replace(/^.*acme-blocks\//, "")),
+    ).toEqual([".github/workflows/contract-tests.yml", ".gitignore", "examples/first-note.yaml", "package.json", "specs/notes/manifest.yaml", "specs/notes/openapi.yaml"]);
+    const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+    expect(pkg).toMatchObject({
+      name: "acme-blocks",
+      blockwright: { scope: "@acme-blocks" },
+      workspaces: ["generated/*"],
+      scripts: { generate: "blockwright generate", test: "blockwright test", diff: "blockwright diff --workflows 'examples/*.yaml'", publish: "blockwright publish" },
+    });
+    // The CI recipe, as this repository runs it.
+    expect(readFileSync(join(dir, ".github/workflows/contract-tests.yml"), "utf8")).toBe(readFileSync(join(ROOT, ".github/workflows/contract-tests.yml"), "utf8"));
+    const ignored = readFileSync(join(dir, ".gitignore"), "utf8").split("\n");
+    expect(ignored).toEqual(["node_modules/", "generated/.blockwright-stamp.json", ""]);
+    // Run from this checkout (blockwright is on no registry): the project depends on the checkout itself.
+    expect(pkg.devDependencies).toEqual({ blockwright: `file:${ROOT.replace(/\/$/, "")}`, "@blockwright/runtime": `file:${join(ROOT, "runtime")}`, typescript: "~5.9.3" });
+    // As after `npm install`: the runtime is resolvable from the project.
+    mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
+    symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
+
+    const generated = await cli(["generate"], { cwd: dir });
+    expect(generated).toMatchObject({ code: 0, stderr: expect.stringContaining("generate: 1 provider, 3 operations") });
+    expect(JSON.parse(readFileSync(join(dir, "generated/notes/package.json"), "utf8")).name).toBe("@acme-blocks/notes");
+    // The file .gitignore names is the stamp generate writes.
+    expect(existsSync(join(dir, ignored[1] ?? ""))).toBe(true);
+    expect(await cli(["validate", "examples/first-note.yaml", "--mock"], { cwd: dir })).toMatchObject({ code: 0, stdout: expect.stringContaining("valid (2 blocks") });
+    const { startMocks } = await import("../mocks/mocks.js");
+    const run = await cli(["run", "examples/first-note.yaml"], { cwd: dir, startMocks });
+    expect(run.stdout).toMatch(/First note: succeeded .*\(2 succeeded, 0 failed, 0 skipped\)/);
+    expect(run.code).toBe(0);
+    expect(await cli(["init", dir])).toMatchObject({ code: 0, stderr: expect.stringContaining("0 files in") });
+  });
+
+  it("takes --scope, refuses one that is not an npm scope before writing, and derives a valid one from any folder name", async () => {
+    const refusedDir = join(tmp, "refused-scope");
+    expect(await cli(["init", refusedDir, "--scope", "Acme"])).toEqual(
+      expect.objectContaining({ code: 2, stdout: "", stderr: 'blockwright init: --scope takes an npm scope such as @acme, got "Acme"\nUsage: blockwright init [dir] [--scope <@scope>]\n' }),
+    );
+    expect(existsSync(refusedDir)).toBe(false);
+    const scoped = join(tmp, "scoped");
+    expect((await cli(["init", scoped, "--scope", "@widgets"])).code).toBe(0);
+    expect(JSON.parse(readFileSync(join(scoped, "package.json"), "utf8")).blockwright).toEqual({ scope: "@widgets" });
+    const oddName = join(tmp, "_My Blocks!");
+    expect((await cli(["init", oddName])).code).toBe(0);
+    expect(JSON.parse(readFileSync(join(oddName, "package.json"), "utf8"))).toMatchObject({ name: "my-blocks-", blockwright: { scope: "@my-blocks-" } });
+  });
+});

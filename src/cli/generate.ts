@@ -1,0 +1,192 @@
+// `blockwright generate [--check] [--provider p]... [--dump-ir] [--force] [--json] [--specs dir] [--out dir] [--scope @s]`
+import { join, relative } from "node:path";
+import type { Batch } from "./support/batch.js";
+import { listOption, parseArgs, type Parsed, PROJECT_OPTIONS, projectDirs, projectProviders, scopeOption, stringOption } from "./support/args.js";
+import { fromOutput, fromSpecs, UsageError, type CliIo } from "./support/io.js";
+
+export const USAGE = `Usage: blockwright generate [--check] [--provider <id>]... [--dump-ir] [--force] [--json] [--specs <dir>] [--out <dir>] [--scope <@scope>]
+
+Generate one npm package per provider, <out>/<provider>/, from
+<specs>/<provider>/{manifest.yaml,openapi.yaml}: one module, index.js with
+index.d.ts (tools, block, client, executeTool, the spec's types), plus
+surface.json, package.json, README.md, and LICENSE when the project has one.
+Files it no longer generates are removed; files it did not write are never
+replaced or removed (the output folder's .blockwright-stamp.json records
+what it wrote), and an output folder that is a project is refused.
+
+  --check           write nothing; show what is stale (a unified diff of each
+                    stale file), missing or extra
+  --provider <id>   only this provider's package (repeatable; not with --check)
+  --dump-ir         print the intermediate representation as JSON and exit
+  --force           replace or remove files in the output folder even when
+                    nothing shows that an earlier generation wrote them
+  --json            print the result as JSON on stdout: {ok, written or, with
+                    --check, upToDate; stale, missing, extra: [paths];
+                    problems: [{file, line, col, message}]}
+  --specs <dir>     the specs folder (default ./specs)
+  --out <dir>       the output folder (default ./generated)
+  --scope <@scope>  npm scope of the packages (default: package.json
+                    blockwright.scope, else @blockwright)
+
+Progress goes to stderr. Ctrl-C or SIGTERM stops it at once: every file is
+written whole (write, then rename), and the stamp only after the last one.
+
+Exit status: 0 done (or up to date), 1 --check found stale files,
+2 invalid specs or usage error, 70 internal error (a bug: please report it),
+130 interrupted.`;
+
+/** Lines of unified diff shown per stale file, and files shown, before the rest is counted. */
+const DIFF_LINES = 40;
+const DIFF_FILES = 10;
+
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, {
+    ...PROJECT_OPTIONS,
+    check: { type: "boolean" },
+    "dump-ir": { type: "boolean" },
+    force: { type: "boolean" },
+    json: { type: "boolean" },
+    provider: { type: "string", multiple: true },
+    scope: { type: "string" },
+  });
+  if (args.positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(args.positionals[0])}`);
+  const check = args.values.check === true;
+  const json = args.values.json === true;
+  if (json && args.values["dump-ir"]) throw new UsageError("--dump-ir prints JSON already; it does not take --json");
+  const providers = listOption(args, "provider");
+  if (check && providers.length) throw new UsageError("--check compares the whole output folder, so it does not take --provider");
+  const scope = scopeOption(args);
+  const dirs = projectDirs(args, io.cwd);
+
+  await projectProviders(dirs.specs, io.cwd, providers);
+  const out = relative(io.cwd, dirs.out) || ".";
+  const writes = !check && !args.values["dump-ir"];
+  const { checkIsFolder, checkOutputFolder } = await import("../emit/write.js");
+  const shownOut = stringOption(args, "out") ?? out;
+  await fromOutput("generate", () => (writes ? checkOutputFolder(dirs.out, { root: io.cwd, specsDir: dirs.specs }, shownOut) : checkIsFolder(dirs.out, shownOut)));
+
+  const started = performance.now();
+  const optionsKey = JSON.stringify({ scope: scope ?? null });
+  // Nothing changed since the last generation: answer from the stamp, without loading the generator.
+  // (The hash is taken once: a generation that follows records it in the new stamp.)
+  let inputs: string | undefined;
+  if (!args.values["dump-ir"] && !providers.length) {
+    const { inputHash, upToDate } = await import("../emit/stamp.js");
+    inputs = inputHash(io.cwd, dirs.specs, optionsKey);
+    if (upToDate(io.cwd, dirs.out, inputs)) {
+      if (json) printJson(io, { ok: true, ...(check ? { upToDate: true } : { written: 0 }), stale: [], missing: [], extra: [], problems: [] });
+      io.stderr.write(`generate${check ? " --check" : ""}: ${relative(io.cwd, dirs.out) || "."}/ is up to date (its stamp matches every input and output; ${Math.round(performance.now() - started)} ms)\n`);
+      return 0;
+    }
+  }
+  const { startBatch, stoppedByUser } = await import("./support/batch.js");
+  const batch = startBatch(io, "generate");
+  try {
+    return await generateAll({ args, io, dirs, out, check, json, providers, scope, inputs, started, batch });
+  } catch (e) {
+    const code = stoppedByUser(batch, e, io, "generate", "no file is half-written, and the stamp is as it was, so the next generate finishes the job");
+    if (code === undefined) throw e;
+    return code;
+  }
+}
+
+interface Generation {
+  args: Parsed;
+  io: CliIo;
+  dirs: { specs: string; out: string };
+  /** The output folder as messages show it. */
+  out: string;
+  check: boolean;
+  /** --json: the result on stdout, and the specs' problems there too. */
+  json: boolean;
+  providers: string[];
+  scope: string | undefined;
+  /** The inputs' hash for the new stamp (not with --provider or --dump-ir). */
+  inputs: string | undefined;
+  started: number;
+  batch: Batch;
+}
+
+async function generateAll({ args, io, dirs, out, check, json, providers, scope, inputs, started, batch }: Generation): Promise<number> {
+  const { generate, GenerationErrors } = await import("../emit/generate-all.js");
+  const generation = () =>
+    generate({ root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(providers.length ? { providers } : {}), ...(scope ? { scope } : {}), signal: batch.signal, onProvider: batch.onProvider, onStep: batch.onStep });
+  let result: Awaited<ReturnType<typeof generation>>;
+  try {
+    result = json ? await generation() : await fromSpecs("generate", generation);
+  } catch (e) {
+    if (!(json && e instanceof GenerationErrors)) throw e;
+    batch.end();
+    printJson(io, { ok: false, stale: [], missing: [], extra: [], problems: e.errors.map((x) => ({ ...x.position, message: x.detail })) });
+    io.stderr.write(`generate: ${e.errors.length} problem${e.errors.length > 1 ? "s" : ""} in the specs\n`);
+    return 2;
+  }
+  batch.end();
+  for (const warning of result.warnings) io.stderr.write(`generate: warning: ${warning}\n`);
+  if (args.values["dump-ir"]) {
+    io.stdout.write(`${JSON.stringify(result.irs, null, 2)}\n`);
+    return 0;
+  }
+  const { checkFiles, writeFiles } = await import("../emit/write.js");
+  const ms = Math.round(performance.now() - started);
+  if (check) {
+    const report = checkFiles(dirs.out, result.files);
+    const count = report.stale.length + report.missing.length + report.extra.length;
+    if (json) printJson(io, { ok: !count, upToDate: !count, stale: report.stale, missing: report.missing, extra: report.extra, problems: [] });
+    if (!count) {
+      io.stderr.write(`generate --check: ${result.files.size} files up to date (${ms} ms)\n`);
+      return 0;
+    }
+    const { staleDiff } = await import("../emit/stale-diff.js");
+    const { entryOf } = await import("@blockwright/runtime/internal");
+    const lines = [
+      `generate --check: ${out}/ is out of date (run blockwright generate):`,
+      ...report.stale.map((f) => `  stale:   ${out}/${f}${report.blocked?.[f] ? ` (${report.blocked[f]})` : ""}`),
+      ...report.missing.map((f) => `  missing: ${out}/${f}`),
+      ...report.extra.map((f) => `  extra:   ${out}/${f}`),
+      "",
+      ...report.stale
+        .filter((f) => !report.blocked?.[f])
+        .slice(0, DIFF_FILES)
+        .map((f) => staleDiff(dirs.out, f, entryOf(result.files, f), `${out}/${f}`, DIFF_LINES)),
+      ...(report.stale.length > DIFF_FILES ? [`(diffs of ${report.stale.length - DIFF_FILES} more stale files not shown)`] : []),
+    ];
+    io.stderr.write(`${lines.join("\n")}\n`);
+    return 1;
+  }
+  // With --provider, only that provider's own package is written; the index (which lists every provider) is left as it is.
+  const files = providers.length ? new Map([...result.files].filter(([path]) => providers.some((p) => path.startsWith(`${p}/`)))) : result.files;
+  const report = await fromOutput("generate", () => writeFiles(dirs.out, files, { ...(providers.length ? { within: providers } : {}), force: args.values.force === true, shown: out, signal: batch.signal }));
+  if (inputs !== undefined) {
+    const { readOutside, stampContent, STAMP_FILE } = await import("../emit/stamp.js");
+    const { writeWhole } = await import("../common/files.js");
+    writeWhole(join(dirs.out, STAMP_FILE), stampContent(files, inputs, readOutside(io.cwd, dirs.specs, result.inputs)));
+  }
+  const changed = report.stale.length + report.missing.length + report.extra.length;
+  if (json) printJson(io, { ok: true, written: report.stale.length + report.missing.length, stale: report.stale, missing: report.missing, extra: report.extra, problems: [] });
+  const operations = result.irs.reduce((n, ir) => n + ir.operations.length, 0);
+  io.stderr.write(`generate: ${count(result.irs.length, "provider")}, ${count(operations, "operation")}, ${count(files.size, "file")}, ${changed} changed (${ms} ms)\n`);
+  return 0;
+}
+
+/** The machine-readable result of --json (paths relative to the output folder). */
+interface GenerateJson {
+  ok: boolean;
+  /** Files written (stale or missing before), without --check. */
+  written?: number;
+  /** With --check: whether nothing is stale, missing or extra. */
+  upToDate?: boolean;
+  stale: string[];
+  missing: string[];
+  extra: string[];
+  problems: { file: string; line: number; col: number; message: string }[];
+}
+
+function printJson(io: CliIo, result: GenerateJson): void {
+  io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+}
+
+/** `1 provider`, `2 providers`. */
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}

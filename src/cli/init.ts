@@ -1,0 +1,130 @@
+// `blockwright init [dir] [--scope @s]`: a project to start from.
+import { basename, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs, scopeOption } from "./support/args.js";
+import { UsageError, type CliIo } from "./support/io.js";
+
+export const USAGE = `Usage: blockwright init [dir] [--scope <@scope>]
+
+Scaffold a Blockwright project in dir (default: the current folder): a sample
+provider (specs/notes/manifest.yaml and openapi.yaml), a workflow using it
+(examples/first-note.yaml), a package.json whose scripts generate, mock,
+validate, run, test, diff and publish, a .gitignore (node_modules, the
+generation stamp) and the CI workflow .github/workflows/contract-tests.yml
+(generate --check on Node 22 and 24, the contract suite in shards, and on
+pull requests diff's job summary, failing on a breaking change). Files
+that already exist are left alone and listed.
+
+  --scope <@scope>   npm scope of the generated packages (default: @ and the
+                     folder's name)
+
+Then: npm install, npm run generate, npm run demo.
+
+Exit status: 0 written (or every file already there), 2 usage error or a
+folder that cannot be written, 70 internal error (a bug: please report it).`;
+
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, { scope: { type: "string" } });
+  if (args.positionals.length > 1) throw new UsageError(`unexpected argument ${JSON.stringify(args.positionals[1])}`);
+  const dir = resolve(io.cwd, args.positionals[0] ?? ".");
+  const { unsuitableFolder } = await import("../common/targets.js");
+  const unsuitable = unsuitableFolder(dir);
+  if (unsuitable) throw new UsageError(`${args.positionals[0] ?? "."}: ${unsuitable}`);
+  const name =
+    basename(dir)
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]+/g, "-")
+      .replace(/^[._-]+/, "") || "tool-blocks";
+  // The folder's name is reduced to npm name characters above, so the default is always a valid scope.
+  const scope = scopeOption(args) ?? `@${name}`;
+
+  const { cpSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } = await import("node:fs");
+  const { version } = await import("./version.js");
+  const { STAMP_FILE } = await import("../common/files.js");
+  const templateDir = new URL("../../templates/init/", import.meta.url);
+  const files = new Map<string, string | URL>();
+  const walk = (from: URL, prefix: string) => {
+    for (const entry of readdirSync(from)) {
+      const url = new URL(entry, from);
+      if (statSync(url).isDirectory()) walk(new URL(`${entry}/`, from), `${prefix}${entry}/`);
+      else files.set(`${prefix}${entry}`, url);
+    }
+  };
+  walk(templateDir, "");
+  const { createRequire } = await import("node:module");
+  const runtimeVersion = (createRequire(import.meta.url)("@blockwright/runtime/package.json") as { version: string }).version;
+  const tool = toolDependencies(fileURLToPath(new URL("../../", import.meta.url)), version(), runtimeVersion);
+  files.set("package.json", projectPackageJson(name, scope, tool));
+  // The stamp records what generate wrote in this checkout: not something to commit.
+  files.set(".gitignore", `node_modules/\ngenerated/${STAMP_FILE}\n`);
+
+  // Nothing is written through a symbolic link (a link inside the folder could send a file anywhere): refused before writing.
+  const { linkOnPath } = await import("../common/paths.js");
+  const links = new Map<string, boolean>();
+  const through = [...files.keys()]
+    .filter((path) => !existsSync(join(dir, path)))
+    .map((path) => [path, linkOnPath(dir, path, links)] as const)
+    .filter(([, link]) => link);
+  if (through.length)
+    throw new UsageError(
+      `refused: ${through.map(([path, link]) => (link === path ? `${path} is a symbolic link` : `${path} would be written through the symbolic link ${link}`)).join("; ")}; links are never followed: remove them, or init another folder`,
+    );
+
+  const written: string[] = [];
+  const kept: string[] = [];
+  for (const [path, content] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
+    const target = join(dir, path);
+    if (existsSync(target)) {
+      kept.push(path);
+      continue;
+    }
+    try {
+      mkdirSync(join(target, ".."), { recursive: true });
+      if (typeof content === "string") writeFileSync(target, content);
+      else cpSync(content, target);
+    } catch (e) {
+      throw new UsageError(`cannot write ${join(relative(io.cwd, dir) || ".", path)} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})${written.length ? `; written before it: ${written.join(", ")}` : ""}`);
+    }
+    written.push(path);
+  }
+  const where = relative(io.cwd, dir) || ".";
+  io.stderr.write(`blockwright init: ${written.length} files in ${where}${kept.length ? ` (left as they were: ${kept.join(", ")})` : ""}\n`);
+  for (const path of written) io.stdout.write(`${join(where, path)}\n`);
+  io.stderr.write(`\nNext:\n${where === "." ? "" : `  cd ${where}\n`}  npm install\n  npm run generate      # generated/notes: the ${scope}/notes package\n  npm run demo          # examples/first-note.yaml on a mock, no keys\n`);
+  return 0;
+}
+
+/**
+ * What the new project depends on to generate and run: this blockwright and
+ * its runtime. Installed from a registry, their versions; run from a
+ * checkout or a folder (not on a registry), that folder itself, so that
+ * `npm install` in the new project works either way.
+ */
+export function toolDependencies(packageRoot: string, version: string, runtimeVersion: string): Record<string, string> {
+  if (packageRoot.split(/[\\/]/).includes("node_modules")) return { blockwright: `^${version}`, "@blockwright/runtime": `^${runtimeVersion}` };
+  const root = packageRoot.replace(/[\\/]+$/, "");
+  return { blockwright: `file:${root}`, "@blockwright/runtime": `file:${join(root, "runtime")}` };
+}
+
+function projectPackageJson(name: string, scope: string, tool: Record<string, string>): string {
+  const json = {
+    name,
+    version: "0.0.0",
+    private: true,
+    type: "module",
+    workspaces: ["generated/*"],
+    blockwright: { scope },
+    scripts: {
+      generate: "blockwright generate",
+      "generate:check": "blockwright generate --check",
+      mock: "blockwright mock",
+      validate: "blockwright validate examples/first-note.yaml --mock",
+      demo: "blockwright run examples/first-note.yaml",
+      test: "blockwright test",
+      diff: "blockwright diff --workflows 'examples/*.yaml'",
+      publish: "blockwright publish",
+    },
+    devDependencies: { ...tool, typescript: "~5.9.3" },
+  };
+  return JSON.stringify(json, null, 2) + "\n";
+}

@@ -1,0 +1,38 @@
+// `blockwright mock [provider...] [--port <n>] [--specs <dir>]`: Prism mocks until Ctrl-C.
+import { parseArgs, positiveInteger, projectDirs, projectProviders, stringOption } from "./support/args.js";
+import { startCommandMocks, UsageError, type CliIo } from "./support/io.js";
+
+export const USAGE = `Usage: blockwright mock [provider...] [--port <n>] [--specs <dir>]
+
+Start Prism mock servers built from <specs>/<provider>/openapi.yaml (every
+provider when none is named), print their addresses on stdout, and stop on
+Ctrl-C. Point a tool at one with --base-url, e.g.
+  blockwright call <operationId> --base-url http://127.0.0.1:4010 ...
+
+  --port <n>       listen on n, n+1, … (default: free ports)
+  --specs <dir>    the specs folder (default ./specs)
+
+Exit status: 0 stopped, 2 usage error (unknown provider, busy port),
+70 internal error (a bug: please report it).`;
+
+const HIGHEST_PORT = 65535;
+
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, { port: { type: "string" }, specs: { type: "string" } });
+  const { specs } = projectDirs(args, io.cwd);
+  const providers = await projectProviders(specs, io.cwd, args.positionals);
+  const first = positiveInteger(stringOption(args, "port"), "--port");
+  if (first !== undefined && first + providers.length - 1 > HIGHEST_PORT) {
+    throw new UsageError(`--port ${first} leaves no room for ${providers.length} mocks (ports ${first}–${first + providers.length - 1}; the highest is ${HIGHEST_PORT})`);
+  }
+  const ports = first ? Object.fromEntries(providers.map((p, i) => [p, first + i])) : undefined;
+
+  const started = performance.now();
+  const mocks = await startCommandMocks(io, providers, { specsDir: specs, ...(ports ? { ports } : {}) });
+  io.stderr.write(`mocks ready in ${Math.round(performance.now() - started)} ms (Ctrl-C to stop):\n`);
+  for (const p of providers) io.stdout.write(`${p.padEnd(12)} ${mocks.urls[p]}\n`);
+  await io.interrupted;
+  await mocks.close();
+  io.stderr.write("mocks stopped\n");
+  return 0;
+}

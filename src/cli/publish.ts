@@ -1,0 +1,152 @@
+// `blockwright publish [--registry <url>] [--dry-run] [--tag <t>] [-- <npm publish options>]`
+import { type NpmOptions, withheld } from "../publish/npm.js";
+import type { WorkspacePackage } from "../publish/workspaces.js";
+import { parseArgs, stringOption } from "./support/args.js";
+import { CommandFailure, UsageError, type CliIo } from "./support/io.js";
+
+export const USAGE = `Usage: blockwright publish [--registry <url>] [--dry-run] [--tag <tag>] [-- <npm publish options>]
+
+Publish the project's npm workspaces (this repository: the runtime and every
+generated package; a project made by init: the generated packages) whose
+version the registry does not have yet, each after the workspace packages it
+depends on (the runtime before its providers). A package already there is
+skipped, so running publish again publishes nothing and exits 0. npm does the
+work with its own configuration (registry, scoped registries, tokens).
+
+  --registry <url>   the registry to ask and publish to (default: npm's)
+  --dry-run          say what would be published; upload nothing
+  --tag <tag>        the dist-tag to publish under (default: npm's, latest)
+  -- <options>       passed to each npm publish, e.g. -- --access public
+
+stdout lists each package published (name@version), one a line.
+
+Exit status: 0 done (nothing left to publish), 1 a package refused by the
+registry (named with npm's reason) or the registry not answering, 2 usage
+error, 70 internal error (a bug: please report it), 130 interrupted (what was
+published stays; run publish again).`;
+
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, { registry: { type: "string" }, "dry-run": { type: "boolean" }, tag: { type: "string" } });
+  const registry = registryOption(stringOption(args, "registry"));
+  const tag = tagOption(stringOption(args, "tag"));
+  const dryRun = args.values["dry-run"] === true;
+  // Everything after `--` is npm's; nothing before it is positional.
+  const dashes = argv.indexOf("--");
+  const npmArgs = dashes < 0 ? [] : argv.slice(dashes + 1);
+  if (args.positionals.length > npmArgs.length) throw new UsageError(`unexpected argument ${JSON.stringify(args.positionals[0])} (options for npm publish go after --)`);
+
+  const { workspacePackages, dependencyOrder, WorkspaceProblem } = await import("../publish/workspaces.js");
+  let packages: WorkspacePackage[];
+  try {
+    packages = dependencyOrder(await workspacePackages(io.cwd));
+  } catch (e) {
+    if (e instanceof WorkspaceProblem) throw new UsageError(e.message);
+    throw e;
+  }
+  const controller = new AbortController();
+  void io.interrupted.then(() => controller.abort(new Interrupted()));
+  const npm: NpmOptions = { cwd: io.cwd, env: io.env, ...(registry ? { registry } : {}), signal: controller.signal };
+  const name = dryRun ? "publish --dry-run" : "publish";
+  try {
+    return await publishAll(packages, npm, { name, dryRun, npmArgs, ...(tag ? { tag } : {}) }, io);
+  } catch (e) {
+    if (!(e instanceof Interrupted)) throw e;
+    io.stderr.write(`${name}: interrupted: what was published stays; run publish again (it skips what the registry has)\n`);
+    return 130;
+  }
+}
+
+class Interrupted extends Error {}
+
+interface Plan {
+  name: string;
+  dryRun: boolean;
+  tag?: string;
+  npmArgs: string[];
+}
+
+async function publishAll(all: WorkspacePackage[], npm: NpmOptions, plan: Plan, io: CliIo): Promise<number> {
+  const { publishedVersions, publishPackage, NpmFailure } = await import("../publish/npm.js");
+  const say = (line: string) => io.stderr.write(`${plan.name}: ${line}\n`);
+  const packages = all.filter((p) => !p.private);
+  const privates = all.length - packages.length;
+  say(`${packages.length} workspace package${packages.length === 1 ? "" : "s"}${privates ? ` (and ${privates} private, never published)` : ""}; asking ${npm.registry ? withheld(npm.registry) : "the registry"} which versions it has…`);
+
+  // Which versions the registry has: all asked before anything is published, a few at a time.
+  const versions = new Map<WorkspacePackage, string[]>();
+  await eachLimited(packages, 4, async (p) => {
+    try {
+      versions.set(p, await publishedVersions(p.name, npm));
+    } catch (e) {
+      if (!(e instanceof NpmFailure)) throw e;
+      throw new CommandFailure(`${plan.name}: cannot tell which versions of ${p.name} the registry has, so nothing was published: ${e.message}\n`, 1);
+    }
+  });
+
+  const pending = packages.filter((p) => !versions.get(p)?.includes(p.version));
+  const there = packages.length - pending.length;
+  if (there)
+    say(
+      `${there} on the registry already: ${packages
+        .filter((p) => !pending.includes(p))
+        .map(id)
+        .join(", ")}`,
+    );
+  const published: WorkspacePackage[] = [];
+  const failed = new Map<string, string>();
+  for (const p of pending) {
+    const missing = p.dependsOn.find((d) => failed.has(d));
+    if (missing) {
+      failed.set(p.name, `not published: it depends on ${missing}, which was not`);
+      say(`${id(p)} ${failed.get(p.name)}`);
+      continue;
+    }
+    try {
+      const { registry } = await publishPackage(`./${p.dir}`, { ...npm, dryRun: plan.dryRun, npmArgs: plan.npmArgs, ...(plan.tag ? { tag: plan.tag } : {}) });
+      published.push(p);
+      io.stdout.write(`${id(p)}\n`);
+      say(`${id(p)} ${plan.dryRun ? "would be published" : "published"}${registry ? ` to ${registry}` : ""}${plan.tag ? ` (tag ${plan.tag})` : ""}`);
+    } catch (e) {
+      if (!(e instanceof NpmFailure)) throw e;
+      failed.set(p.name, `refused: ${e.message}`);
+      say(`${id(p)} ${failed.get(p.name)}`);
+    }
+  }
+  const counts = [`${published.length} ${plan.dryRun ? "would be published" : "published"}`, `${there} on the registry already`, ...(failed.size ? [`${failed.size} not published`] : [])];
+  say(`${counts.join(", ")}${plan.dryRun ? "; nothing was uploaded" : ""}${failed.size ? "; run publish again once fixed (it skips what the registry has)" : ""}`);
+  return failed.size ? 1 : 0;
+}
+
+const id = (p: WorkspacePackage) => `${p.name}@${p.version}`;
+
+/** Run `work` on every item, at most `limit` at once; the first failure is thrown once all started ones end. */
+async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++] as T);
+  };
+  const lanes = await Promise.allSettled(Array.from({ length: Math.min(limit, items.length) }, lane));
+  for (const l of lanes) if (l.status === "rejected") throw l.reason;
+}
+
+/** --registry: an http(s) address, shown without any user or password it carries. */
+function registryOption(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`--registry takes an http or https address such as https://registry.example.com/, got ${JSON.stringify(withheld(value))}`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new UsageError(`--registry takes an http or https address, got ${JSON.stringify(withheld(value))}`);
+  return value;
+}
+
+/** --tag: a dist-tag npm takes: letters, digits, `.`, `_`, `-`, starting with a letter, and no version (npm refuses `v1`, a range). */
+function tagOption(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[A-Za-z][A-Za-z0-9._-]*$/.test(value) || /^v\d/i.test(value)) {
+    throw new UsageError(`--tag takes a dist-tag such as next or beta (a letter, then letters, digits, ".", "_" or "-"; not a version like v1), got ${JSON.stringify(value)}`);
+  }
+  return value;
+}

@@ -1,0 +1,134 @@
+// `blockwright run <workflow> [--mock | --live] [--allow-host h]... [--token-url p=url]... [--env-file f] [--json out.json] [--concurrency n] [--specs dir] [--out dir]`
+import { existsSync, statSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { listOption, parseArgs, positiveInteger, PROJECT_OPTIONS, projectDirs, stringOption } from "./support/args.js";
+import { startCommandMocks, UsageError, type CliIo } from "./support/io.js";
+import { TOKEN_URL_HELP, tokenUrlsOption } from "./support/token-urls.js";
+import { unsuitableFile } from "../common/targets.js";
+
+export const USAGE = `Usage: blockwright run <workflow> [--mock | --live] [--allow-host <host>]... [--token-url <provider>=<url>]... [--env-file <file>] [--json <out.json>] [--concurrency <n>] [--specs <dir>] [--out <dir>]
+
+Check a workflow (YAML or JSON), then run it: blocks start as soon as their
+upstream blocks succeed, independent branches run concurrently. Progress goes
+to stderr, the summary table to stdout. A workflow named - is read from
+standard input.
+
+  --mock              (default) run against Prism mocks of the providers the
+                      workflow uses, started here and stopped at the end;
+                      missing secrets get clearly labelled placeholders;
+                      OAuth 2 flows get tokens from a token endpoint mock
+  --live              run against the real APIs; every secret must be set
+  --allow-host <host> let credentials go to this host too (repeatable), for an
+                      address parameter naming a host its provider does not
+                      list: a name, *.domain, *, or an IP address
+${TOKEN_URL_HELP}
+  --env-file <file>   KEY=VALUE lines added to the environment
+  --json <out.json>   also write the run result (per block: status, time,
+                      outputs, error; secrets redacted) to this file
+  --concurrency <n>   blocks running at once (default 4)
+  --specs <dir>       the specs the mocks are built from (default ./specs)
+  --out <dir>         the generated packages (default ./generated)
+
+Exit status: 0 every block succeeded, 1 a block failed or the workflow is
+invalid, 2 usage error, 70 internal error (a bug: please report it),
+130 interrupted.`;
+
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, {
+    ...PROJECT_OPTIONS,
+    mock: { type: "boolean" },
+    live: { type: "boolean" },
+    "env-file": { type: "string" },
+    json: { type: "string" },
+    concurrency: { type: "string" },
+    "allow-host": { type: "string", multiple: true },
+    "token-url": { type: "string", multiple: true },
+  });
+  const [file, ...extra] = args.positionals;
+  if (file === undefined) throw new UsageError("missing <workflow>");
+  if (extra.length) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}`);
+  if (args.values.mock && args.values.live) throw new UsageError("choose one of --mock and --live");
+  const mode = args.values.live ? "live" : "mock";
+  const concurrency = positiveInteger(stringOption(args, "concurrency"), "--concurrency");
+  const jsonOut = stringOption(args, "json");
+  const allowHosts = listOption(args, "allow-host");
+  if (jsonOut !== undefined) checkWritable(resolve(io.cwd, jsonOut), jsonOut);
+  const dirs = projectDirs(args, io.cwd);
+
+  // Ctrl-C from here on: nothing more starts, and nothing is sent.
+  const controller = new AbortController();
+  void io.interrupted.then(() => controller.abort());
+
+  const { readWorkflowInput } = await import("./support/workflow-input.js");
+  const envFile = stringOption(args, "env-file");
+  const { registry, env, checked } = await readWorkflowInput(file, io, { out: dirs.out, mode, ...(envFile ? { envFile } : {}) });
+  if ("problems" in checked) {
+    io.stderr.write(`blockwright run: ${file} is not valid (${checked.problems.length} problem${checked.problems.length > 1 ? "s" : ""}):\n${checked.problems.join("\n")}\n`);
+    return 1;
+  }
+  const { workflow } = checked;
+  const oauthProviders = [
+    ...new Set(
+      Object.values(registry.tools)
+        .filter((t) => t.oauth)
+        .map((t) => t.provider),
+    ),
+  ];
+  const givenTokenUrls = tokenUrlsOption(listOption(args, "token-url"), oauthProviders);
+  io.stderr.write(`${workflow.name ?? file}: ${Object.keys(workflow.blocks).length} blocks, ${mode} run\n`);
+
+  let mocks: { urls: Record<string, string>; tokenUrls: Record<string, string>; close(): Promise<void> } | undefined;
+  try {
+    let baseUrls: Record<string, string> | undefined;
+    let tokenUrls = givenTokenUrls;
+    if (mode === "mock") {
+      if (checked.placeholders.length) io.stderr.write(`placeholders (mock run) for unset variables: ${checked.placeholders.join(", ")}\n`);
+      const providers = [...new Set(Object.values(workflow.blocks).map((b) => b.type))].sort();
+      mocks = await startCommandMocks(io, providers, { specsDir: dirs.specs });
+      const urls = (baseUrls = mocks.urls);
+      // A --token-url wins over the token endpoint mock.
+      tokenUrls = { ...mocks.tokenUrls, ...givenTokenUrls };
+      if (!controller.signal.aborted) {
+        // Listening is answering: Prism builds its routes before it listens (a probe request
+        // would only make it log an unmatched path). performance.now() counts from process start.
+        io.stderr.write(`mocks ready ${Math.round(performance.now())} ms after start: ${providers.map((p) => `${p} ${urls[p]}`).join(", ")}\n`);
+      }
+    }
+
+    const { runWorkflowWith } = await import("@blockwright/runtime/workflow");
+    const { createProgress, summaryTable } = await import("./support/progress.js");
+    const progress = createProgress(workflow, io.stderr);
+    const result = await runWorkflowWith(registry, checked, {
+      env,
+      ...(baseUrls ? { baseUrls } : {}),
+      ...(Object.keys(tokenUrls).length ? { tokenUrls } : {}),
+      mockAnswers: mode === "mock",
+      ...(concurrency ? { concurrency } : {}),
+      ...(allowHosts.length ? { allowHosts } : {}),
+      signal: controller.signal,
+      onEvent: (event) => progress.onEvent(event),
+    });
+    progress.stop();
+    io.stdout.write(`${summaryTable(result, workflow)}\n`);
+    if (jsonOut !== undefined) {
+      try {
+        writeFileSync(resolve(io.cwd, jsonOut), JSON.stringify(result, null, 2) + "\n");
+      } catch (e) {
+        io.stderr.write(`blockwright run: --json ${jsonOut}: cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})\n`);
+        return 2;
+      }
+    }
+    return result.status === "succeeded" ? 0 : result.status === "cancelled" ? 130 : 1;
+  } finally {
+    await mocks?.close();
+  }
+}
+
+/** Refuse a --json path that cannot be written, before anything runs (not after the whole run succeeded). */
+function checkWritable(path: string, given: string): void {
+  const folder = dirname(path);
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new UsageError(`--json ${given}: the folder ${dirname(given)} does not exist`);
+  if (existsSync(path) && statSync(path).isDirectory()) throw new UsageError(`--json ${given}: is a folder`);
+  const unsuitable = unsuitableFile(path);
+  if (unsuitable) throw new UsageError(`--json ${given}: ${unsuitable}`);
+}

@@ -1,0 +1,112 @@
+// Command-line arguments through node:util's parseArgs (standard syntax:
+// `--opt value`, `--opt=value`, `--` ends the options), with its errors
+// turned into one-line usage errors.
+import { relative, resolve } from "node:path";
+import { parseArgs as parse, type ParseArgsConfig } from "node:util";
+import { UsageError } from "./io.js";
+import { NPM_SCOPE } from "../../model/naming.js";
+import { didYouMean } from "./suggest.js";
+
+type Options = NonNullable<ParseArgsConfig["options"]>;
+
+export interface Parsed {
+  values: Record<string, string | boolean | string[] | undefined>;
+  positionals: string[];
+  /** The options in the order given (for options that pair up, such as each --reporter with its --output). */
+  order: { name: string; value?: string }[];
+}
+
+/** `--specs` and `--out`: where the user's project keeps its specs and generated packages. */
+export const PROJECT_OPTIONS = {
+  specs: { type: "string" },
+  out: { type: "string" },
+} as const satisfies Options;
+
+export function parseArgs(argv: string[], options: Options): Parsed {
+  const all: Options = { help: { type: "boolean", short: "h" }, ...options };
+  try {
+    const { values, positionals, tokens } = parse({ args: argv, options: all, allowPositionals: true, strict: true, tokens: true });
+    const order = tokens.flatMap((t) => (t.kind === "option" ? [{ name: t.name, ...(t.value !== undefined ? { value: t.value } : {}) }] : []));
+    return { values: values as Parsed["values"], positionals, order };
+  } catch (e) {
+    const error = e as { code?: string; message: string };
+    const option = /'(-[^' ]+)/.exec(error.message)?.[1];
+    switch (error.code) {
+      case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
+        throw new UsageError(`unknown option ${option ?? error.message}${option ? didYouMean(option.split("=")[0] ?? option, optionNames(all)) : ""}`);
+      case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
+        if (/ambiguous/.test(error.message)) throw new UsageError(`${option} needs a value; one starting with a dash is written ${option}=-…`);
+        throw new UsageError(/argument missing/.test(error.message) ? `${option} needs a value` : `${option} takes no value`);
+      default:
+        throw new UsageError(error.message);
+    }
+  }
+}
+
+/** Every spelling of the options: `--name`, and `-x` for a short one. */
+function optionNames(options: Options): string[] {
+  return Object.entries(options).flatMap(([name, o]) => [`--${name}`, ...(o.short ? [`-${o.short}`] : [])]);
+}
+
+export function stringOption(parsed: Parsed, name: string): string | undefined {
+  const value = parsed.values[name];
+  return typeof value === "string" ? value : undefined;
+}
+
+export function listOption(parsed: Parsed, name: string): string[] {
+  const value = parsed.values[name];
+  return Array.isArray(value) ? value : typeof value === "string" ? [value] : [];
+}
+
+/** A positive whole number, at most `max` (by default the largest a timer takes, 2147483647). */
+export function positiveInteger(value: string | undefined, flag: string, max = 2 ** 31 - 1): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^\s*\d+\s*$/.test(value) || !Number.isInteger(n) || n <= 0) throw new UsageError(`${flag} takes a positive whole number, got ${JSON.stringify(value)}`);
+  if (n > max) throw new UsageError(`${flag} takes a whole number up to ${max}, got ${value.trim()}`);
+  return n;
+}
+
+/** The project folders a command works on: the user's, never the package's own. */
+export function projectDirs(parsed: Parsed, cwd: string): { specs: string; out: string } {
+  return { specs: resolve(cwd, stringOption(parsed, "specs") ?? "specs"), out: resolve(cwd, stringOption(parsed, "out") ?? "generated") };
+}
+
+/** --scope, when given: an npm scope (it names every generated package). */
+export function scopeOption(parsed: Parsed): string | undefined {
+  const scope = stringOption(parsed, "scope");
+  if (scope !== undefined && !NPM_SCOPE.test(scope)) throw new UsageError(`--scope takes an npm scope such as @acme, got ${JSON.stringify(scope)}`);
+  return scope;
+}
+
+/**
+ * The providers of the specs folder a command works on: the `named` ones,
+ * else all of them. A missing folder, an unknown name or an empty folder is
+ * a usage error, worded the same for every command.
+ */
+export async function projectProviders(specs: string, cwd: string, named: readonly string[]): Promise<string[]> {
+  const { existsSync, statSync } = await import("node:fs");
+  const where = relative(cwd, specs) || ".";
+  if (!existsSync(specs)) throw new UsageError(`no specs folder ${where} (pass --specs, or run blockwright init)`);
+  if (!statSync(specs).isDirectory()) throw new UsageError(`--specs ${where}: is a file, not a folder (the specs folder holds one folder per provider)`);
+  const { providerDirs } = await import("../../load/provider-dirs.js");
+  const known = providerDirs(specs);
+  for (const p of named) {
+    if (known.includes(p)) continue;
+    throw new UsageError(`unknown provider ${JSON.stringify(p)}${didYouMean(p, known, JSON.stringify)} (providers: ${known.join(", ") || "none"})`);
+  }
+  if (!known.length) throw new UsageError(`no providers in ${where}`);
+  return named.length ? [...new Set(named)] : known;
+}
+
+/** The provider packages generated in `out`; none at all is a usage error. */
+export async function generatedPackages(out: string, cwd: string): Promise<string[]> {
+  const { generatedProviders } = await import("../../registry/registry.js");
+  const available = generatedProviders(out);
+  if (!available.length) throw new UsageError(noGeneratedPackages(out, cwd));
+  return available;
+}
+
+export function noGeneratedPackages(out: string, cwd: string): string {
+  return `no generated provider packages in ${relative(cwd, out) || "."} (run blockwright generate, or pass --out)`;
+}

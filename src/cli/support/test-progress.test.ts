@@ -1,0 +1,73 @@
+// Live progress: a status line redrawn in place on a terminal, plain lines
+// elsewhere, with a clock and a timer the test drives.
+import { describe, expect, it } from "vitest";
+import type { CaseResult } from "../../contract/run.js";
+import { PLAIN_EVERY_MS, startProgress } from "./test-progress.js";
+
+function result(provider: string, n: number, status: CaseResult["status"] = "passed"): CaseResult {
+  return { id: `${provider}_op › example › ${n}`, provider, operation: `${provider}_op`, kind: "example", name: String(n), status, durationMs: 1, source: { document: "manifest", path: [] }, statuses: [] };
+}
+
+function harness(isTTY: boolean, columns = 200) {
+  let out = "";
+  let now = 0;
+  const ticks: (() => void)[] = [];
+  let cancelled = false;
+  const planned = [...Array.from({ length: 3 }, (_, i) => result("books", i)), ...Array.from({ length: 2 }, (_, i) => result("crm", i))];
+  const progress = startProgress({ write: (t: string) => (out += t), isTTY, columns }, planned, {
+    elapsed: () => now,
+    every: (_ms, tick) => {
+      ticks.push(tick);
+      return () => void (cancelled = true);
+    },
+  });
+  return {
+    progress,
+    out: () => out,
+    at: (ms: number) => {
+      now = ms;
+      for (const t of ticks) t();
+    },
+    cancelled: () => cancelled,
+  };
+}
+
+describe("test progress", () => {
+  it("on a terminal: one line redrawn in place with counts per provider and the time, each failure named above it, cleared at the end", () => {
+    const h = harness(true);
+    expect(h.out()).toBe("\r\u001b[2K0/5 cases, 0.0 s  books 0/3 · crm 0/2");
+    h.progress.onResult(result("books", 0));
+    h.progress.onResult(result("crm", 1, "failed"));
+    h.at(1500);
+    const lines = h.out().split("\r\u001b[2K");
+    expect(lines).toContain("✗ crm crm_op › example › 1\n");
+    expect(lines.at(-1)).toBe("2/5 cases, 1 failed, 1.5 s  books 1/3 · crm 1/2 ✗1");
+    h.progress.stop();
+    expect(h.out().endsWith("\r\u001b[2K")).toBe(true);
+    expect(h.cancelled()).toBe(true);
+    h.progress.onResult(result("books", 1));
+    h.at(3000);
+    expect(h.out().endsWith("\r\u001b[2K")).toBe(true);
+  });
+
+  it("a terminal that tells no width (0) is taken as 80 columns; a longer line is cut with an ellipsis", () => {
+    const h = harness(true, 0);
+    expect(h.out()).toBe("\r\u001b[2K0/5 cases, 0.0 s  books 0/3 · crm 0/2");
+    const narrow = harness(true, 20);
+    expect(narrow.out()).toBe("\r\u001b[2K0/5 cases, 0.0 s  …");
+  });
+
+  it("elsewhere: a plain line when a provider is done, and one every so often while nothing finishes; no control characters", () => {
+    const h = harness(false);
+    expect(h.out()).toBe("");
+    h.progress.onResult(result("crm", 0));
+    h.at(2000);
+    h.progress.onResult(result("crm", 1, "error"));
+    expect(h.out()).toBe("blockwright test: crm: 2 cases done, 1 failed, 2.0 s\n");
+    h.at(2000 + PLAIN_EVERY_MS - 1);
+    expect(h.out().split("\n")).toHaveLength(2);
+    h.at(2000 + PLAIN_EVERY_MS);
+    expect(h.out().split("\n").at(-2)).toBe(`blockwright test: 2/5 cases, 1 failed, ${((2000 + PLAIN_EVERY_MS) / 1000).toFixed(1)} s`);
+    expect(h.out().includes("\r") || h.out().includes("\u001b")).toBe(false);
+  });
+});

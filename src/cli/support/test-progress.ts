@@ -1,0 +1,108 @@
+// Live progress of `blockwright test` on stderr. On a terminal: one status
+// line redrawn in place (cases done of planned per provider, failures,
+// elapsed time), each failure's name printed above it as it happens. Not on
+// a terminal (CI logs): plain lines, one when a provider's cases are all
+// done and one every PLAIN_EVERY_MS in between, so that a long run never
+// goes quiet.
+import type { CaseResult } from "../../contract/run.js";
+import type { Output } from "./io.js";
+
+/** How often the terminal's status line is redrawn. */
+const REDRAW_MS = 200;
+/** How often a plain line says how far the run is when no provider finished. */
+export const PLAIN_EVERY_MS = 10_000;
+
+interface Count {
+  planned: number;
+  done: number;
+  failed: number;
+}
+
+export interface Progress {
+  onResult(result: CaseResult): void;
+  /** Clears the status line; no output after this. */
+  stop(): void;
+}
+
+export interface ProgressOptions {
+  /** Milliseconds since the run started (a clock tests can set). */
+  elapsed: () => number;
+  /** Ticks every `ms` until stopped; returns its stop function (default: an unref'd setInterval). */
+  every?: (ms: number, tick: () => void) => () => void;
+}
+
+export function startProgress(stderr: Output, planned: readonly { provider: string }[], options: ProgressOptions): Progress {
+  const counts = new Map<string, Count>();
+  for (const c of planned) {
+    const count = counts.get(c.provider) ?? { planned: 0, done: 0, failed: 0 };
+    count.planned++;
+    counts.set(c.provider, count);
+  }
+  const tty = stderr.isTTY === true;
+  const every =
+    options.every ??
+    ((ms, tick) => {
+      const timer = setInterval(tick, ms);
+      timer.unref();
+      return () => clearInterval(timer);
+    });
+  let shown = "";
+  let stopped = false;
+  let lastPlain = options.elapsed();
+
+  const seconds = () => `${(options.elapsed() / 1000).toFixed(1)} s`;
+  const totals = () => [...counts.values()].reduce((t, c) => ({ planned: t.planned + c.planned, done: t.done + c.done, failed: t.failed + c.failed }), { planned: 0, done: 0, failed: 0 });
+  const statusLine = () => {
+    const t = totals();
+    const providers = [...counts].map(([p, c]) => `${p} ${c.done}/${c.planned}${c.failed ? ` ✗${c.failed}` : ""}`).join(" · ");
+    const line = `${t.done}/${t.planned} cases${t.failed ? `, ${t.failed} failed` : ""}, ${seconds()}  ${providers}`;
+    const width = stderr.columns || 80;
+    return line.length > width - 1 ? `${line.slice(0, width - 2)}…` : line;
+  };
+  const clear = () => {
+    if (shown) stderr.write("\r\u001b[2K");
+    shown = "";
+  };
+  const draw = () => {
+    if (stopped) return;
+    shown = statusLine();
+    stderr.write(`\r\u001b[2K${shown}`);
+  };
+  const plain = (text: string) => {
+    lastPlain = options.elapsed();
+    stderr.write(`blockwright test: ${text}\n`);
+  };
+  const plainTick = () => {
+    if (stopped || options.elapsed() - lastPlain < PLAIN_EVERY_MS) return;
+    const t = totals();
+    plain(`${t.done}/${t.planned} cases${t.failed ? `, ${t.failed} failed` : ""}, ${seconds()}`);
+  };
+  const cancel = tty ? every(REDRAW_MS, draw) : every(1000, plainTick);
+  if (tty) draw();
+
+  return {
+    onResult(result) {
+      if (stopped) return;
+      const count = counts.get(result.provider);
+      if (!count) return;
+      count.done++;
+      const failed = result.status !== "passed";
+      if (failed) count.failed++;
+      if (tty) {
+        if (failed) {
+          clear();
+          stderr.write(`✗ ${result.provider} ${result.id}\n`);
+          draw();
+        }
+      } else if (count.done === count.planned) {
+        plain(`${result.provider}: ${count.planned} case${count.planned === 1 ? "" : "s"} done, ${count.failed} failed, ${seconds()}`);
+      }
+    },
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      cancel();
+      if (tty) clear();
+    },
+  };
+}

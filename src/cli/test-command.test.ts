@@ -1,0 +1,442 @@
+// `blockwright test`: the derived contract suite as a user runs it on their
+// own project — reports, seeds, shards, exit statuses — including a project
+// that only added specs/<p>/ (the fixture provider), a spec example broken
+// on purpose, and a manifest looser than its spec that only random inputs find.
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { afterAll, describe, expect, it } from "vitest";
+import { cli } from "../../test-support/cli-harness.js";
+import { ROOT } from "../../test-support/repo.js";
+import { KIND_ORDER } from "../contract/kinds/index.js";
+import { startMocks } from "../mocks/mocks.js";
+
+const tmp = mkdtempSync(join(tmpdir(), "blockwright-test-"));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** A project folder with the runtime resolvable (as after `npm install`) and the given providers' specs. */
+function project(name: string, specs: Record<string, string>, generatedFrom?: string[]): string {
+  const dir = join(tmp, name);
+  mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
+  symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
+  for (const [provider, from] of Object.entries(specs)) cpSync(from, join(dir, "specs", provider), { recursive: true });
+  for (const provider of generatedFrom ?? []) cpSync(join(ROOT, "generated", provider), join(dir, "generated", provider), { recursive: true });
+  return dir;
+}
+
+function edit(file: string, find: string, replace: string): void {
+  const text = readFileSync(file, "utf8");
+  if (!text.includes(find)) throw new Error(`${file} has no ${JSON.stringify(find)}`);
+  writeFileSync(file, text.replace(find, replace));
+}
+
+// In-process runs of whole suites on a busy machine: far more time than they need.
+describe.concurrent("blockwright test on this repository's specs", () => {
+  it("runs a provider's derived cases on its mock: exit 0, a summary, the mock released", async () => {
+    const r = await cli(["test", "books", "--seed", "7", "--runs", "5"]);
+    expect(r.stderr).toMatch(/^blockwright test: \d+ cases on 1 mock, seed 7, 5 runs per property$/m);
+    expect(r.stdout).toMatch(/^books\s+\d+ cases {2}(\d+) passed {2}0 failed$/m);
+    expect(r.stdout.trimEnd().split("\n").at(-1)).toMatch(/^contract: \d+ passed, 0 failed$/);
+    expect(r.mocks).toEqual([{ asked: ["books"], closed: true }]);
+    expect(r.code).toBe(0);
+  });
+
+  it("writes valid JUnit XML to --output, one testsuite per provider, and a summary on stderr", async () => {
+    const file = join(tmp, "reports/junit.xml");
+    const r = await cli(["test", "books", "persondata", "--reporter", "junit", "--output", file, "--seed", "7", "--runs", "2"]);
+    expect(r.code).toBe(0);
+    const xml = readFileSync(file, "utf8");
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const suites = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "" }).parse(xml).testsuites;
+    expect(suites.testsuite.map((s: { name: string }) => s.name)).toEqual(["books", "persondata"]);
+    expect(Number(suites.tests)).toBe(suites.testsuite.reduce((n: number, s: { testcase: unknown[] }) => n + s.testcase.length, 0));
+    expect(suites).toMatchObject({ failures: "0", errors: "0" });
+    expect(r.stderr).toMatch(/contract: \d+ passed, 0 failed/);
+    expect(r.stdout).toBe("");
+  });
+
+  it("prints a JSON report on stdout", async () => {
+    const r = await cli(["test", "books", "--reporter", "json", "--seed", "7", "--runs", "3", "--shard", "1/3"]);
+    const report = JSON.parse(r.stdout);
+    expect(report).toMatchObject({ seed: 7, runs: 3, shard: "1/3", summary: { failed: 0, errors: 0 } });
+    expect(report.cases.length).toBe(report.summary.cases);
+    expect(report.cases[0]).toMatchObject({ provider: "books", operation: expect.stringMatching(/^books_/), status: "passed" });
+  });
+
+  it("splits the suite into shards by provider and operation: disjoint, together the whole suite, an operation in one shard only, each shard asking only for its providers' mocks", async () => {
+    const list = async (...extra: string[]) => (await cli(["test", "books", "persondata", "--list", ...extra])).stdout.split("\n").filter(Boolean);
+    const all = await list();
+    const shards = [await list("--shard", "1/3"), await list("--shard", "2/3"), await list("--shard", "3/3")];
+    expect(shards.flat().sort()).toEqual([...all].sort());
+    expect(new Set(shards.flat()).size).toBe(all.length);
+    const operation = (line: string) => line.split(" › ")[0] ?? "";
+    for (const op of new Set(all.map(operation))) expect(shards.filter((s) => s.some((l) => operation(l) === op))).toHaveLength(1);
+    // Each shard starts only the mocks of the providers its cases use.
+    for (const [i, shard] of shards.entries()) {
+      const providers = [...new Set(shard.map((l) => l.split("\t")[0]))].sort();
+      const r = await cli(["test", "books", "persondata", "--shard", `${i + 1}/3`, "--seed", "7", "--runs", "1", "--workers", "1"]);
+      expect(
+        r.mocks.map((m) => [...m.asked].sort()),
+        `shard ${i + 1}/3`,
+      ).toEqual(shard.length ? [providers] : []);
+    }
+  });
+
+  it("stops on Ctrl-C: no new case starts, the mocks are released, exit 130", async () => {
+    const r = await cli(["test", "books", "--seed", "7", "--runs", "3"], { interrupted: Promise.resolve() });
+    expect(r.code).toBe(130);
+    const [, ran, of] = /blockwright test: interrupted after (\d+) of (\d+) cases/.exec(r.stderr)!.map(Number);
+    // Only the cases already under way when the interrupt arrived ran (one per worker at most).
+    expect(ran).toBeLessThanOrEqual(8);
+    expect(of).toBeGreaterThan(ran!);
+    expect(r.mocks).toEqual([{ asked: ["books"], closed: true }]);
+  });
+
+  for (const [args, message] of [
+    [["test", "library"], 'unknown provider "library"'],
+    [["test", "--reporter", "tap"], "--reporter takes text, json, junit, github, markdown, html"],
+    [["test", "--shard", "3/2"], "--shard takes i/n with 1 ≤ i ≤ n"],
+    [["test", "--shard", "0/2"], "--shard takes i/n"],
+    [["test", "--seed", "1.5"], "--seed takes a whole number"],
+    [["test", "--runs", "0"], "--runs takes a positive whole number"],
+    [["test", "--workers", "0"], "--workers takes a positive whole number"],
+    [["test", "--workers", "65"], "--workers takes a whole number up to 64, got 65"],
+    [["test", "--max-failures", "three"], '--max-failures takes a positive whole number, got "three"'],
+  ] as const) {
+    it(`exits 2 on ${args.slice(1).join(" ")}`, async () => {
+      const r = await cli([...args]);
+      expect(r).toMatchObject({ code: 2, stderr: expect.stringContaining(message) });
+    });
+  }
+
+  it("exits 2, naming the fix, when a package is missing or out of date with its specs", async () => {
+    const dir = project("stale", { books: join(ROOT, "specs/books") }, ["books"]);
+    edit(join(dir, "specs/books/manifest.yaml"), "description: Number of volumes to return, 1 to 40.", "description: How many volumes, 1 to 40.");
+    expect(await cli(["test"], { cwd: dir })).toMatchObject({ code: 2, stderr: "blockwright test: generated/books is out of date with its specs (books_search_volumes): run blockwright generate\n" });
+    rmSync(join(dir, "generated"), { recursive: true });
+    expect(await cli(["test"], { cwd: dir })).toMatchObject({ code: 2, stderr: expect.stringContaining("no generated package for books in generated (run blockwright generate, or pass --out)") });
+  });
+});
+
+/**
+ * The fixture provider, generated, with a second named answer of its list
+ * operation whose total is null: the spec allows it (nullable), the
+ * manifest's output mapping promises a number. Only the contract run finds it.
+ */
+let brokenAnswer: Promise<string> | undefined;
+const BROKEN_EXAMPLE = "unknown-total";
+const brokenAnswerProject = () =>
+  (brokenAnswer ??= (async () => {
+    const dir = project("broken-answer", { shelf: join(ROOT, "test-support/fixtures/specs/shelf") });
+    const spec = join(dir, "specs/shelf/openapi.yaml");
+    edit(spec, "                  total: { type: integer }", "                  total: { type: integer, nullable: true }");
+    edit(
+      spec,
+      '                  value: { total: 1, value: [{ id: "b1", title: "Dune", state: "ready" }] }',
+      `                  value: { total: 1, value: [{ id: "b1", title: "Dune", state: "ready" }] }\n                ${BROKEN_EXAMPLE}:\n                  value: { total: null, value: [] }`,
+    );
+    expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
+    return dir;
+  })());
+
+/**
+ * The fixture provider, generated, whose spec gives a book's state as
+ * possibly null and a book example with none: every answer that carries a
+ * book breaks the manifest's output `state` (a string), so many cases fail.
+ */
+let brokenBooks: Promise<string> | undefined;
+const brokenBooksProject = () =>
+  (brokenBooks ??= (async () => {
+    const dir = project("broken-books", { shelf: join(ROOT, "test-support/fixtures/specs/shelf") });
+    const spec = join(dir, "specs/shelf/openapi.yaml");
+    edit(spec, "        state: { type: string, enum: [pending, ready, failed] }", "        state: { type: string, enum: [pending, ready, failed], nullable: true }");
+    edit(spec, "    Book:\n      type: object\n", "    Book:\n      type: object\n      example: { id: b1, title: Dune, state: null }\n");
+    expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
+    return dir;
+  })());
+
+describe.concurrent("the contract run at scale", () => {
+  it("--max-failures 3 on a broken project: stops at the third failure, reports what ran, exit 1", async () => {
+    const dir = await brokenBooksProject();
+    const all = await cli(["test", "--seed", "7", "--runs", "2", "--workers", "1", "--reporter", "json"], { cwd: dir, startMocks });
+    expect(JSON.parse(all.stdout).summary.failed).toBeGreaterThan(10);
+    const r = await cli(["test", "--seed", "7", "--runs", "2", "--workers", "1", "--max-failures", "3", "--reporter", "json"], { cwd: dir, startMocks });
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.stdout);
+    expect(report.summary.failed + report.summary.errors).toBe(3);
+    expect(report.cases.length).toBeLessThan(report.planned);
+    expect(report.stopped).toMatch(/^--max-failures 3 reached/);
+    expect(r.stderr).toMatch(/cases ran \(--max-failures 3 reached/);
+    expect(r.stderr).toMatch(/^contract: \d+ passed, 3 failed$/m);
+  });
+
+  it("--workers 2: worker threads with mocks of their own, the same report as one worker for the same seed", async () => {
+    const dir = await brokenBooksProject();
+    const shape = (stdout: string) => JSON.parse(stdout).cases.map((c: { id: string; status: string; message?: string; statuses: number[]; failure?: unknown }) => [c.id, c.status, c.message, c.statuses, c.failure]);
+    const one = await cli(["test", "--seed", "7", "--runs", "2", "--workers", "1", "--reporter", "json"], { cwd: dir, startMocks });
+    const two = await cli(["test", "--seed", "7", "--runs", "2", "--workers", "2", "--reporter", "json"], { cwd: dir });
+    expect(two.code).toBe(1);
+    expect(two.stderr).toMatch(/^blockwright test: \d+ cases on 1 mock in 2 workers, seed 7, 2 runs per property$/m);
+    // The workers started their own mocks: none was asked of the command's.
+    expect(two.mocks).toEqual([]);
+    expect(shape(two.stdout)).toEqual(shape(one.stdout));
+    // Progress off a terminal: a plain line when a provider's cases are all done.
+    expect(two.stderr).toMatch(/^blockwright test: shelf: \d+ cases done, \d+ failed, [\d.]+ s$/m);
+  });
+
+  it("--workers 2 stops on Ctrl-C: the workers start no case, exit 130", async () => {
+    const dir = await brokenBooksProject();
+    const r = await cli(["test", "--seed", "7", "--runs", "2", "--workers", "2"], { cwd: dir, interrupted: Promise.resolve() });
+    expect(r.code).toBe(130);
+    const [, ran, of] = /blockwright test: interrupted after (\d+) of (\d+) cases/.exec(r.stderr)!.map(Number);
+    expect(ran).toBe(0);
+    expect(of).toBeGreaterThan(0);
+  });
+});
+
+describe.concurrent("reports for CI", () => {
+  const answerCase = `shelf_list_books › example › answer 200 "${BROKEN_EXAMPLE}"`;
+
+  it("github: an ::error annotation at the spec line each failing case derives from, and a Markdown job summary", async () => {
+    const dir = await brokenAnswerProject();
+    const summary = join(dir, "step-summary.md");
+    writeFileSync(summary, "earlier step\n");
+    const r = await cli(["test", "--seed", "7", "--runs", "3", "--reporter", "github"], { cwd: dir, startMocks, env: { GITHUB_STEP_SUMMARY: summary } });
+    expect(r.code).toBe(1);
+    // The example's own line in the spec: where the answer that breaks the mapping is.
+    const line =
+      readFileSync(join(dir, "specs/shelf/openapi.yaml"), "utf8")
+        .split("\n")
+        .findIndex((l) => l.trim() === `${BROKEN_EXAMPLE}:`) + 1;
+    const annotation = r.stdout.split("\n").find((l) => l.includes(`title=shelf ${answerCase}`));
+    expect(annotation).toMatch(new RegExp(`^::error file=specs/shelf/openapi\\.yaml,line=${line},col=\\d+,title=[^:]+::the output does not conform to the declared outputs of shelf_list_books: /metadata/total must be number`));
+    expect(annotation).toContain("%0Areproduce: blockwright call shelf_list_books ");
+    expect(
+      r.stdout
+        .split("\n")
+        .filter(Boolean)
+        .every((l) => l.startsWith("::error ")),
+    ).toBe(true);
+    // The failures in full still go to the log.
+    expect(r.stderr).toContain(`✗ shelf ${answerCase}`);
+    expect(r.stderr).toContain(`    at specs/shelf/openapi.yaml:${line}:`);
+    const md = readFileSync(summary, "utf8");
+    expect(md.startsWith("earlier step\n## ❌ Contract tests: ")).toBe(true);
+    expect(md).toMatch(/^\| shelf \| \d+ \| \d+ \| [1-9]\d* \|$/m);
+    expect(md).toMatch(/^\| `shelf_list_books` \| example \d+\/\d+ ❌ · /m);
+    expect(md).toContain(`<details><summary>❌ shelf ${answerCase} — specs/shelf/openapi.yaml:${line}:`);
+  });
+
+  it("github on a passing run: no annotation, a summary with a row per provider", async () => {
+    const summary = join(tmp, "books-summary.md");
+    const r = await cli(["test", "books", "--seed", "7", "--runs", "2", "--reporter", "github"], { env: { GITHUB_STEP_SUMMARY: summary } });
+    expect(r).toMatchObject({ code: 0, stdout: "" });
+    const md = readFileSync(summary, "utf8");
+    expect(md).toMatch(/^## ✅ Contract tests: \d+ passed, 0 failed$/m);
+    expect(md).toMatch(/^\| books \| (\d+) \| \1 \| 0 \|$/m);
+    expect(md).not.toContain("### Failures");
+  });
+
+  it("several reporters at once, each to its own --output; html is one offline page with coverage and each failure's input, answer and reproduce line", async () => {
+    const dir = await brokenAnswerProject();
+    const out = (name: string) => join(dir, "reports", name);
+    const r = await cli(
+      ["test", "--seed", "7", "--runs", "3", "--reporter", "junit", "--output", out("junit.xml"), "--reporter", "html", "--output", out("report.html"), "--reporter", "markdown", "--output", out("report.md"), "--reporter", "json"],
+      { cwd: dir, startMocks },
+    );
+    expect(r.code).toBe(1);
+    const json = JSON.parse(r.stdout);
+    expect(XMLValidator.validate(readFileSync(out("junit.xml"), "utf8"))).toBe(true);
+    expect(readFileSync(out("report.md"), "utf8")).toContain("### Coverage by operation");
+    const html = readFileSync(out("report.html"), "utf8");
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`);
+    expect(html).not.toMatch(/<script|<link|<img|\bsrc=|\bhref=/i);
+    // A coverage row per operation, a cell per kind.
+    for (const op of new Set(json.cases.map((c: { operation: string }) => c.operation))) expect(html).toContain(`<td><code>${op}</code></td>`);
+    const failure = html.slice(html.indexOf(`<h3>shelf ${answerCase}</h3>`));
+    expect(failure.length).toBeLessThan(html.length);
+    const section = failure.slice(0, failure.indexOf("</section>"));
+    expect(section).toContain("<h4>Violation</h4>\n<pre>the output does not conform to the declared outputs of shelf_list_books");
+    expect(section).toMatch(/<h4>Input<\/h4>\n<pre>\{\n {2}"apiKey": "\{\{SHELF_API_KEY\}\}"/);
+    expect(section).toContain(`answered <strong>200</strong> (asked of the mock with Prefer: code=200, example=${BROKEN_EXAMPLE})`);
+    expect(section).toContain('<pre>{"total":null,"value":[]}</pre>');
+    expect(section).toContain("<h4>Reproduce</h4>\n<pre>blockwright call shelf_list_books --params ");
+    // The suite's made-up credential is in no report.
+    const { CREDENTIAL } = await import("../contract/values.js");
+    for (const file of ["junit.xml", "report.html", "report.md"]) expect(readFileSync(out(file), "utf8"), file).not.toContain(CREDENTIAL);
+  });
+
+  for (const [args, message] of [
+    [["--reporter", "html", "--reporter", "junit"], "--reporter html and junit would all print to standard output: give all but one an --output <file>"],
+    [["--output", "a.xml", "--reporter", "html", "--reporter", "junit", "--output", "b.xml"], "--output a.xml comes before any --reporter"],
+    [["--reporter", "html", "--output", "a", "--reporter", "junit", "--output", "a"], "--output a is given to two reporters"],
+    [["--reporter", "junit", "--output", "a", "--output", "b"], "--output is given 2 times for one reporter"],
+  ] as const) {
+    it(`refuses ${args.join(" ")} before running anything`, async () => {
+      expect(await cli(["test", "books", ...args])).toMatchObject({ code: 2, stdout: "", stderr: expect.stringContaining(message) });
+    });
+  }
+});
+
+describe.concurrent("the CI recipes", () => {
+  type Step = { run?: string; uses?: string; with?: Record<string, unknown>; env?: Record<string, string> };
+  type Job = { steps: Step[]; strategy?: { matrix: Record<string, unknown[]> }; if?: string };
+  const recipe = async () => {
+    const { parse } = await import("yaml");
+    return parse(readFileSync(join(ROOT, ".github/workflows/contract-tests.yml"), "utf8")) as { jobs: Record<string, Job> };
+  };
+  /** Every `blockwright …` command of the recipe as argv, CI expressions and variables given sample values. */
+  const commands = (workflow: { jobs: Record<string, Job> }) =>
+    Object.values(workflow.jobs).flatMap((job) =>
+      job.steps
+        .flatMap((step) => (step.run ?? "").split("\n"))
+        .filter((line) => line.includes("npx --no-install blockwright"))
+        .map((line) => {
+          const sample = line
+            .replace(/\$\{\{ matrix\.shard \}\}/g, "2")
+            .replace(/\$\{\{ strategy\.job-total \}\}/g, "3")
+            .replace(/>> "\$GITHUB_STEP_SUMMARY"/, "")
+            .replace(/"\$CONTRACT_SEED"/g, "5")
+            .replace(/"\$CONTRACT_RUNS"/g, "2")
+            .replace(/"\$BASE"/g, "HEAD");
+          return [...sample.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? "").slice(3); // npx --no-install blockwright
+        }),
+    );
+
+  it("is the file init writes, on current action versions and maintained Node LTS lines", async () => {
+    expect(readFileSync(join(ROOT, ".github/workflows/contract-tests.yml"), "utf8")).toBe(readFileSync(join(ROOT, "templates/init/.github/workflows/contract-tests.yml"), "utf8"));
+    const workflow = await recipe();
+    const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
+    const current: Record<string, number> = { "actions/checkout": 6, "actions/setup-node": 6, "actions/upload-artifact": 6 };
+    for (const { uses } of steps.filter((s) => s.uses)) {
+      const [action = "", major] = (uses ?? "").split("@v");
+      expect(Number(major), uses).toBeGreaterThanOrEqual(current[action] ?? Number.POSITIVE_INFINITY);
+    }
+    const nodes = steps.flatMap((s) => (s.uses?.startsWith("actions/setup-node") ? [s.with?.["node-version"]] : []));
+    expect(nodes.length).toBe(3);
+    // A version, or the matrix's (`$` `{{ matrix.node }}`).
+    for (const node of nodes) expect(/^\$\{\{ matrix\.node \}\}$/.test(String(node)) || Number(node) >= 22, String(node)).toBe(true);
+    expect(workflow.jobs.generated?.strategy?.matrix.node).toEqual([22, 24]);
+    for (const s of steps.filter((s) => s.uses?.startsWith("actions/setup-node"))) expect(s.with).toMatchObject({ cache: "npm" });
+  });
+
+  it("checks generated/, tests in shards with annotations, a summary and the reports kept, and gates pull requests on breaking changes", async () => {
+    const workflow = await recipe();
+    const argv = commands(workflow);
+    expect(argv).toContainEqual(["generate", "--check"]);
+    expect(workflow.jobs.contract?.strategy?.matrix.shard?.length).toBeGreaterThan(1);
+    const test = argv.find((a) => a[0] === "test")!;
+    expect(test).toEqual(expect.arrayContaining(["--shard", "2/3", "--reporter", "github", "--reporter", "junit", "--output", "reports/contract-2.xml", "--reporter", "html"]));
+    expect(workflow.jobs.diff?.if).toBe("github.event_name == 'pull_request'");
+    const diffs = argv.filter((a) => a[0] === "diff");
+    expect(diffs.map((a) => a[a.indexOf("--format") + 1])).toEqual(["github", "markdown"]);
+    expect(diffs[1]).toEqual(expect.arrayContaining(["--fail-on", "breaking"]));
+    expect(workflow.jobs.diff?.steps.find((s) => s.run?.includes("blockwright diff"))?.run).toContain('--format markdown --fail-on breaking >> "$GITHUB_STEP_SUMMARY"');
+  });
+
+  it("uses only commands and options the command line takes", async () => {
+    for (const args of commands(await recipe())) {
+      // Listed rather than run for the test command (for one provider); the rest run here as in CI.
+      const r = await cli(args[0] === "test" ? [...args, "books", "--list"] : args);
+      // This repository keeps no recordings: the options were taken when what is missing is the recordings.
+      if (args.includes("--replay")) expect(r.stderr, `blockwright ${args.join(" ")}`).toContain(": no recordings of books there");
+      else expect(r.code, `blockwright ${args.join(" ")}: ${r.stderr}`).toBeLessThan(2);
+    }
+  });
+
+  it(".ci/run runs blockwright test before npm test", () => {
+    const lines = readFileSync(join(ROOT, ".ci/run"), "utf8").split("\n");
+    const test = lines.findIndex((l) => /bin\/blockwright\.js test /.test(l));
+    expect(test).toBeGreaterThan(-1);
+    expect(lines.findIndex((l) => l.trim() === "npm test")).toBeGreaterThan(test);
+  });
+});
+
+describe.concurrent("blockwright test on a user's project", () => {
+  it("breaking a spec example (a field of the wrong type) is refused before any mock starts, at the example's file:line:col", async () => {
+    const dir = project("broken-example", { books: join(ROOT, "specs/books") }, ["books"]);
+    // The full volume example's id becomes a number; the schema says string.
+    edit(join(dir, "specs/books/openapi.yaml"), "      value:\n        kind: books#volume\n        id: zyTCAlFPjgYC\n        etag: Jg1Fq6pWl7Y", "      value:\n        kind: books#volume\n        id: 12345\n        etag: Jg1Fq6pWl7Y");
+    let started = 0;
+    const r = await cli(["test", "--seed", "7", "--runs", "3"], {
+      cwd: dir,
+      startMocks: (...a: Parameters<typeof startMocks>) => {
+        started++;
+        return startMocks(...a);
+      },
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^specs\/books\/openapi\.yaml:\d+:\d+: example "volume" of the 200 response of "getVolume" \(application\/json\) does not match its schema: \/id must be string, got 12345$/m);
+    expect(r.stdout).toBe("");
+    expect(started).toBe(0);
+  });
+
+  /** A project that added the fixture provider with only specs/shelf/, then generated it (once). */
+  let newProvider: Promise<string> | undefined;
+  const generatedShelf = () =>
+    (newProvider ??= (async () => {
+      const dir = project("new-provider", { shelf: join(ROOT, "test-support/fixtures/specs/shelf") });
+      expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
+      return dir;
+    })());
+
+  it("a provider added with only specs/<p>/ generates and passes its derived suite", async () => {
+    const dir = await generatedShelf();
+    const r = await cli(["test", "--seed", "7", "--runs", "10", "--reporter", "json"], { cwd: dir, startMocks });
+    const report = JSON.parse(r.stdout);
+    expect(report.cases.filter((c: { status: string }) => c.status !== "passed")).toEqual([]);
+    expect(new Set(report.cases.map((c: { kind: string }) => c.kind))).toEqual(new Set(KIND_ORDER));
+    expect(new Set(report.cases.map((c: { operation: string }) => c.operation))).toEqual(new Set(["shelf_add_book", "shelf_get_book", "shelf_list_books"]));
+    expect(r.code).toBe(0);
+  });
+
+  it("the wild-style providers (a form body and an idempotency key; vendor media types and a multi-file spec) pass their derived suites", async () => {
+    const wild = join(ROOT, "test-support/fixtures/specs-wild");
+    const dir = project("wild", { payments: join(wild, "payments"), tracker: join(wild, "tracker") });
+    expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
+    const r = await cli(["test", "--seed", "7", "--runs", "5", "--reporter", "json"], { cwd: dir, startMocks });
+    const report = JSON.parse(r.stdout);
+    expect(report.cases.filter((c: { status: string }) => c.status !== "passed").map((c: { id: string; message?: string }) => `${c.id}: ${c.message}`)).toEqual([]);
+    expect(Object.keys(report.summary.providers).sort()).toEqual(["payments", "tracker"]);
+    expect(r.code).toBe(0);
+  });
+
+  it("mocks are built from the document the manifest names (openapi: api.yaml), as generation reads it", async () => {
+    const dir = project("named-document", { shelf: join(ROOT, "test-support/fixtures/specs/shelf") });
+    renameSync(join(dir, "specs/shelf/openapi.yaml"), join(dir, "specs/shelf/api.yaml"));
+    edit(join(dir, "specs/shelf/manifest.yaml"), "openapi: openapi.yaml", "openapi: api.yaml");
+    expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
+    const r = await cli(["test", "--seed", "7", "--runs", "2"], { cwd: dir, startMocks });
+    expect(r.stdout.trimEnd().split("\n").at(-1)).toMatch(/^contract: \d+ passed, 0 failed$/);
+    expect(r.code).toBe(0);
+  });
+
+  it("random inputs find a manifest looser than its spec, printing the seed, the shrunk input and a call line, the same for the same seed", async () => {
+    // A copy of the generated project whose spec now wants a shelf id to be an IPv4 address (a
+    // format the manifest cannot state, so the link step neither takes nor compares it; a changed
+    // pattern it refuses outright). The manifest still takes any id its pattern allows.
+    const dir = join(tmp, "looser-format");
+    cpSync(await generatedShelf(), dir, { recursive: true, verbatimSymlinks: true });
+    edit(join(dir, "specs/shelf/openapi.yaml"), 'schema: { type: string, pattern: "^[a-z0-9-]+$" }', 'schema: { type: string, pattern: "^[a-z0-9-]+$", format: ipv4 }');
+    const run = () => cli(["test", "--seed", "11", "--runs", "25"], { cwd: dir, startMocks });
+    const first = await run();
+    expect(first.code).toBe(1);
+    const failure = first.stdout.split("\n\n").find((block) => block.includes("shelf_list_books › property › random valid inputs"))!;
+    expect(failure).toContain("property failed after");
+    expect(failure).toContain("(seed 11; this case's seed");
+    expect(failure).toMatch(/- request path \/shelfid: Request path parameter shelfid must match format "ipv4" \(format\)/);
+    expect(failure).toMatch(/input: \{"apiKey":"\{\{SHELF_API_KEY\}\}","shelfId":"[^"]*"/);
+    expect(failure).toMatch(/reproduce: (SHELF_API_KEY=('[^']*'|\S+) )?blockwright call shelf_list_books --params '\{"shelfId":"[^"]*".*\}' --param 'apiKey=\{\{SHELF_API_KEY\}\}' --base-url http:\/\/127\.0\.0\.1:4010/);
+    expect(failure).toContain("rerun: blockwright test shelf --seed 11 --runs 25");
+    // A changed pattern, by contrast, is refused before any case runs (the link step).
+    const pattern = join(tmp, "looser-pattern");
+    cpSync(await generatedShelf(), pattern, { recursive: true, verbatimSymlinks: true });
+    edit(join(pattern, "specs/shelf/openapi.yaml"), 'schema: { type: string, pattern: "^[a-z0-9-]+$" }', 'schema: { type: string, pattern: "^[a-z0-9]+$" }');
+    expect(await cli(["test", "--seed", "11", "--runs", "25"], { cwd: pattern, startMocks })).toMatchObject({ code: 2, stderr: expect.stringContaining("a manifest pattern must be the spec's") });
+    // Seeded: the same seed draws, fails and shrinks the same way.
+    const again = await run();
+    expect(again.stdout.split("\n\n").find((block) => block.includes("shelf_list_books › property › random valid inputs"))).toBe(failure);
+  });
+});

@@ -1,0 +1,269 @@
+// `blockwright test [provider...]`: the contract suite derived from the
+// project's own specs, run on Prism mocks of them.
+import { availableParallelism } from "node:os";
+import type { CaseResult } from "../contract/run.js";
+import { resolve } from "node:path";
+import type { ContractCase, ResultKind, Subject } from "../contract/types.js";
+import { parseArgs, positiveInteger, PROJECT_OPTIONS, projectDirs, projectProviders, stringOption } from "./support/args.js";
+import { startCommandMocks, UsageError, type CliIo } from "./support/io.js";
+
+export const USAGE = `Usage: blockwright test [provider...] [--reporter <r> [--output <file>]]... [--seed <n>] [--runs <n>] [--max-failures <n>] [--workers <n>] [--shard <i>/<n>] [--replay <dir> [--max-age <age>]] [--list] [--specs <dir>] [--out <dir>]
+
+Run the contract suite derived from the specs on Prism mocks of them: every
+named example, every limit at its boundary and one step past it, every enum
+value, every cross-field rule both ways, every declared error status, a call
+without credential, the captured request itself, scenarios (polling, 429
+then 200, 5xx on a POST), and random valid and invalid inputs (fast-check).
+Tests the generated packages in --out; they must be up to date with --specs.
+Progress goes to stderr: a status line on a terminal, plain lines otherwise.
+
+  --reporter <r>    text (default), json, junit, github (an ::error annotation
+                    per failure at its manifest or spec line, and a Markdown
+                    summary appended to $GITHUB_STEP_SUMMARY when set),
+                    markdown, or html (one offline page: coverage per
+                    operation, each failure with its input, the mock's
+                    answer and a command that reproduces it); repeatable
+  --output <file>   write the report of the --reporter before it there
+                    (without one, it goes to stdout: one report at most);
+                    the text report then goes to stderr
+  --seed <n>        seed of the random inputs (default: a new one, printed)
+  --runs <n>        random inputs per property (default 100)
+  --max-failures <n>
+                    stop at the n-th failed case: no case starts after it,
+                    and the report leaves out the cases under way then
+  --workers <n>     run the cases in n worker threads, each with mocks of
+                    its own providers only (default: one per core, at most
+                    4, and one per 1000 cases: a worker takes seconds to
+                    start); the report and the random inputs are the same
+                    whatever n
+  --shard <i>/<n>   run only the i-th of n parts of the suite (CI): whole
+                    providers, or the operations of one too large for a
+                    part, balanced by case count; a shard starts only the
+                    mocks its cases use
+  --replay <dir>    instead of the derived cases on mocks, replay what
+                    blockwright verify --record <dir> recorded of the live
+                    service, with no network and no credentials: each call
+                    must send the requests it recorded, and each recorded
+                    answer must still agree with the specs and give the
+                    outputs the block promises
+  --max-age <age>   with --replay: fail recordings older than this (30d,
+                    12h, 90m): the service may have changed since
+  --list            print the case ids instead of running them
+  --specs <dir>     the specs folder (default ./specs)
+  --out <dir>       the generated packages (default ./generated)
+
+Exit status: 0 every case passed, 1 a contract failed (or --max-failures
+reached), 2 usage error or invalid inputs (specs that do not generate,
+missing or stale packages), 70 internal error (a bug: please report it),
+130 interrupted (the report covers the cases that ran).`;
+
+const DEFAULT_RUNS = 100;
+/** The most --workers takes. */
+const MAX_WORKERS = 64;
+/** Workers by default: one per core, at most this many. */
+const DEFAULT_MAX_WORKERS = 4;
+/** Cases a worker must have to be worth starting: each loads the generator and Prism, links its specs and starts its mocks anew (seconds). */
+const CASES_PER_WORKER = 1000;
+
+/** One worker per core, at most DEFAULT_MAX_WORKERS, none beyond one per CASES_PER_WORKER cases (a small suite runs in the command's own thread). */
+function defaultWorkers(cases: number): number {
+  return Math.max(1, Math.min(availableParallelism(), DEFAULT_MAX_WORKERS, Math.floor(cases / CASES_PER_WORKER)));
+}
+
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, {
+    ...PROJECT_OPTIONS,
+    reporter: { type: "string", multiple: true },
+    output: { type: "string", multiple: true },
+    seed: { type: "string" },
+    runs: { type: "string" },
+    shard: { type: "string" },
+    "max-failures": { type: "string" },
+    workers: { type: "string" },
+    list: { type: "boolean" },
+    replay: { type: "string" },
+    "max-age": { type: "string" },
+  });
+  const { checkOutputs, reportersOf, writeReports } = await import("./support/test-reports.js");
+  const reporters = reportersOf(args);
+  const seed = seedOption(stringOption(args, "seed"));
+  const runs = positiveInteger(stringOption(args, "runs"), "--runs") ?? DEFAULT_RUNS;
+  const shard = shardOption(stringOption(args, "shard"));
+  const maxFailures = positiveInteger(stringOption(args, "max-failures"), "--max-failures");
+  const workersOption = positiveInteger(stringOption(args, "workers"), "--workers", MAX_WORKERS);
+  const replayDir = stringOption(args, "replay");
+  const maxAgeMs = ageOption(stringOption(args, "max-age"));
+  if (maxAgeMs !== undefined && replayDir === undefined) throw new UsageError("--max-age goes with --replay <dir>");
+  await checkOutputs(reporters, io);
+
+  const dirs = projectDirs(args, io.cwd);
+  const providers = (await projectProviders(dirs.specs, io.cwd, args.positionals)).sort();
+
+  const { loadSubjects, SubjectError } = await import("../contract/subjects.js");
+  let subjects: Subject[];
+  try {
+    subjects = await loadSubjects({ root: io.cwd, ...dirs }, providers);
+  } catch (e) {
+    if (e instanceof SubjectError) {
+      io.stderr.write(`blockwright test: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+  const { shardOf } = await import("../contract/shards.js");
+  let all: ContractCase<ResultKind>[];
+  if (replayDir !== undefined) {
+    const { recordedCases, RecordingError } = await import("../verify/replay.js");
+    try {
+      all = recordedCases(subjects, resolve(io.cwd, replayDir), { now: new Date(), ...(maxAgeMs !== undefined ? { maxAgeMs } : {}), root: io.cwd });
+    } catch (e) {
+      if (e instanceof RecordingError) throw new UsageError(`--replay ${replayDir}: ${e.message}`);
+      throw e;
+    }
+  } else {
+    const { deriveCases } = await import("../contract/derive.js");
+    all = subjects.flatMap(deriveCases);
+  }
+  const cases = shard ? shardOf(all, shard.index, shard.total) : all;
+  if (args.values.list) {
+    io.stdout.write(cases.map((c) => `${c.provider}\t${c.id}\n`).join(""));
+    return 0;
+  }
+
+  // Replayed cases need no mock and run in this thread (recordings are read here, not in workers).
+  const needed = replayDir !== undefined ? [] : [...new Set(cases.map((c) => c.provider))];
+  const workers = replayDir !== undefined ? 1 : Math.min(workersOption ?? defaultWorkers(cases.length), Math.max(1, cases.length));
+  const startedAt = new Date().toISOString();
+  const started = performance.now();
+  io.stderr.write(
+    replayDir !== undefined
+      ? `blockwright test: ${cases.length} recorded cases${shard ? ` (shard ${shard.index}/${shard.total} of ${all.length})` : ""} from ${replayDir}, replayed without network\n`
+      : `blockwright test: ${cases.length} cases${shard ? ` (shard ${shard.index}/${shard.total} of ${all.length})` : ""} on ${needed.length} mock${needed.length === 1 ? "" : "s"}${workers > 1 ? ` in ${workers} workers` : ""}, seed ${seed}, ${runs} runs per property\n`,
+  );
+  let interrupted = false;
+  void io.interrupted.then(() => (interrupted = true));
+  const { startProgress } = await import("./support/test-progress.js");
+  const progress = startProgress(io.stderr, cases, { elapsed: () => performance.now() - started });
+  let outcome: RunOutcome;
+  try {
+    outcome = await runSuite(cases, { io, dirs, needed, seed, runs, workers, ...(maxFailures !== undefined ? { maxFailures } : {}), interrupted: () => interrupted, onResult: (r) => progress.onResult(r) });
+  } finally {
+    progress.stop();
+  }
+  const { results } = outcome;
+  // Where each case that did not pass derives from (its manifest or spec line).
+  const { locateSource } = await import("../contract/sources.js");
+  const byName = new Map(subjects.map((subject) => [subject.provider, subject]));
+  for (const r of results) {
+    const subject = byName.get(r.provider);
+    if (r.status === "passed" || !subject || r.at) continue;
+    const at = locateSource(subject, r.source);
+    if (at) r.at = at;
+  }
+  const report = {
+    ...(replayDir === undefined ? { seed, runs } : {}),
+    ...(shard ? { shard: `${shard.index}/${shard.total}` } : {}),
+    startedAt,
+    durationMs: Math.round(performance.now() - started),
+    planned: cases.length,
+    ...(interrupted ? { stopped: "interrupted" } : outcome.stopped ? { stopped: outcome.stopped } : {}),
+    results,
+  };
+  const failedToWrite = await writeReports(reporters, report, io);
+  if (failedToWrite !== undefined) return failedToWrite;
+  if (interrupted) {
+    io.stderr.write(`blockwright test: interrupted after ${results.length} of ${cases.length} cases\n`);
+    return 130;
+  }
+  return results.every((r) => r.status === "passed") ? 0 : 1;
+}
+
+interface SuiteOptions {
+  io: CliIo;
+  dirs: { specs: string; out: string };
+  /** The providers whose mocks the cases use. */
+  needed: string[];
+  seed: number;
+  runs: number;
+  workers: number;
+  maxFailures?: number;
+  interrupted: () => boolean;
+  onResult: (r: CaseResult) => void;
+}
+
+interface RunOutcome {
+  /** In the suite's order. */
+  results: CaseResult[];
+  /** Why no more cases started, when --max-failures was reached. */
+  stopped?: string;
+}
+
+/**
+ * The cases in this thread or in worker threads. Once the n-th failure of
+ * --max-failures is in, the run is over: results of cases under way then are
+ * left out of the report, which says how many.
+ */
+async function runSuite(cases: ContractCase<ResultKind>[], options: SuiteOptions): Promise<RunOutcome> {
+  const { io, dirs, seed, runs, workers, maxFailures } = options;
+  let failures = 0;
+  const capped = () => maxFailures !== undefined && failures >= maxFailures;
+  const stopped = () => options.interrupted() || capped();
+  const counted = new Set<string>();
+  let leftOut = 0;
+  const onResult = (r: CaseResult) => {
+    if (capped()) {
+      leftOut++;
+      return;
+    }
+    counted.add(r.id);
+    if (r.status !== "passed") failures++;
+    options.onResult(r);
+  };
+  let results: CaseResult[];
+  if (workers > 1) {
+    const { runInWorkers, WorkerUsageError } = await import("../contract/workers.js");
+    try {
+      results = await runInWorkers(cases, { dirs: { root: io.cwd, ...dirs }, seed, runs, workers, onResult, stopped });
+    } catch (e) {
+      if (e instanceof WorkerUsageError) throw new UsageError(e.message);
+      throw e;
+    }
+  } else {
+    const { runCases } = await import("../contract/run.js");
+    const { defined, fieldOf } = await import("@blockwright/runtime/internal");
+    // Quiet mocks: the report quotes every violation they find.
+    const mocks = options.needed.length ? await startCommandMocks(io, options.needed, { specsDir: dirs.specs, logLevel: "silent" }) : undefined;
+    try {
+      results = await runCases(cases, { mockUrl: (p) => fieldOf(defined(mocks, "the mocks").urls, p), seed, runs }, { onResult, stopped });
+    } finally {
+      await mocks?.close();
+    }
+  }
+  results = results.filter((r) => counted.has(r.id));
+  const ranOut = capped() && results.length < cases.length;
+  return { results, ...(ranOut ? { stopped: `--max-failures ${maxFailures} reached${leftOut ? `; ${leftOut} case${leftOut === 1 ? "" : "s"} under way then left out` : ""}` } : {}) };
+}
+
+function seedOption(value: string | undefined): number {
+  if (value === undefined) return (Math.random() * 2 ** 31) | 0;
+  if (!/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(Number(value)) || Math.abs(Number(value)) >= 2 ** 31) throw new UsageError(`--seed takes a whole number between -2147483648 and 2147483647, got ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
+function shardOption(value: string | undefined): { index: number; total: number } | undefined {
+  if (value === undefined) return undefined;
+  const m = /^(\d+)\/(\d+)$/.exec(value.trim());
+  const index = m ? Number(m[1]) : NaN;
+  const total = m ? Number(m[2]) : NaN;
+  if (!m || total < 1 || index < 1 || index > total) throw new UsageError(`--shard takes i/n with 1 ≤ i ≤ n, e.g. 1/3, got ${JSON.stringify(value)}`);
+  return { index, total };
+}
+
+/** --max-age: a number of days (`30d`), hours (`12h`) or minutes (`90m`), in milliseconds. */
+function ageOption(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const m = /^\s*(\d+)\s*([dhm])\s*$/.exec(value);
+  const n = m ? Number(m[1]) : 0;
+  if (!m || n <= 0 || n > 36_500) throw new UsageError(`--max-age takes a duration such as 30d, 12h or 90m, got ${JSON.stringify(value)}`);
+  return n * { d: 86_400_000, h: 3_600_000, m: 60_000 }[m[2] as "d" | "h" | "m"];
+}

@@ -1,0 +1,212 @@
+// `blockwright verify <provider> --base-url <url>`: the provider's calls that
+// change nothing, made on the live (or sandbox) service, each answer held
+// against the specs; a drift report, and with --record the exchanges, every
+// secret redacted, for `test --replay`.
+import { checkAddress } from "@blockwright/runtime/internal";
+import { parseArgs, listOption, positiveInteger, PROJECT_OPTIONS, projectDirs, projectProviders, stringOption } from "./support/args.js";
+import { standardInput, UsageError, type CliIo } from "./support/io.js";
+
+export const USAGE = `Usage: blockwright verify <provider> --base-url <url> [--param name=value]... [--params '<json>'] [--allow-writes <operation>]... [--operation <operation>]... [--max-requests <n>] [--interval <ms>] [--timeout <ms>] [--token-url <url>] [--allow-host <host>]... [--record <dir>] [--overlay <file>] [--json] [--reporter <r> [--output <file>]]... [--specs <dir>] [--out <dir>]
+
+Check the provider's specs against the real service: call each operation that
+changes nothing upstream (a GET, or one the manifest marks read-only) with the
+contract suite's valid inputs and your parameters, one request at a time, and
+hold every answer against the spec's response for its status (schema,
+required headers) and against the outputs the block promises. Each difference
+is reported with its JSON pointer, the spec line it contradicts and a
+suggested OpenAPI Overlay action to review; a field the spec does not declare
+is reported for information only.
+
+  --base-url <url>     the live or sandbox service: https, or http on
+                       loopback only; for a provider whose address is a
+                       parameter (e.g. instanceUrl), that parameter may
+                       stand for it
+  --param name=value   a parameter for every operation that has it
+                       (repeatable): the credential, an instance, the id of
+                       a real record; json parameters take JSON text.
+                       Secrets only as environment references:
+                       --param apiKey={{MY_API_KEY}}
+  --params '<json>'    parameters as one JSON object (--param entries win);
+                       --params - reads it from standard input
+  --allow-writes <op>  also call this operation, which may change data
+                       (repeatable; comma-separated lists too): nothing that
+                       could write is sent otherwise
+  --operation <op>     only these operations (repeatable)
+  --max-requests <n>   send at most n requests in all (default 10)
+  --interval <ms>      wait this long between two requests (default 1000,
+                       and never less than the manifest's
+                       rateLimits.requestsPerMinute allows)
+  --timeout <ms>       give up on a call after this long (default 30000)
+  --token-url <url>    for OAuth 2 flows: the token endpoint to use (as call)
+  --allow-host <host>  let the credential go to this host too (as call)
+  --record <dir>       save each call's exchanges in <dir>/<provider>/, every
+                       secret redacted, for blockwright test --replay <dir>
+  --overlay <file>     write the suggested patches as one OpenAPI Overlay
+                       document (JSON, or YAML for a .yaml/.yml file)
+  --json               the report as JSON (the same as --reporter json)
+  --reporter <r>       text (default), json, junit, github, markdown, html
+                       (as blockwright test; repeatable, each --output)
+  --output <file>      write the report of the --reporter before it there
+  --specs <dir>        the specs folder (default ./specs)
+  --out <dir>          the generated packages (default ./generated)
+
+Exit status: 0 every answer agrees with the specs, 1 a difference (or a call
+that could not be checked), 2 usage error, 70 internal error (a bug: please
+report it), 130 interrupted.`;
+
+const DEFAULT_MAX_REQUESTS = 10;
+const DEFAULT_INTERVAL_MS = 1000;
+
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, {
+    ...PROJECT_OPTIONS,
+    "base-url": { type: "string" },
+    param: { type: "string", multiple: true },
+    params: { type: "string" },
+    "allow-writes": { type: "string", multiple: true },
+    operation: { type: "string", multiple: true },
+    "max-requests": { type: "string" },
+    interval: { type: "string" },
+    timeout: { type: "string" },
+    "token-url": { type: "string" },
+    "allow-host": { type: "string", multiple: true },
+    record: { type: "string" },
+    overlay: { type: "string" },
+    json: { type: "boolean" },
+    reporter: { type: "string", multiple: true },
+    output: { type: "string", multiple: true },
+  });
+  const [provider, ...extra] = args.positionals;
+  if (!provider) throw new UsageError("missing <provider>");
+  if (extra.length) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])} (verify checks one provider at a time)`);
+  const { checkOutputs, reportersOf, writeReports } = await import("./support/test-reports.js");
+  if (args.values.json && args.order.some((o) => o.name === "reporter")) throw new UsageError("--json is --reporter json: give one or the other");
+  const reporters = args.values.json ? [{ name: "json" as const }] : reportersOf(args);
+  await checkOutputs(reporters, io);
+  const maxRequests = positiveInteger(stringOption(args, "max-requests"), "--max-requests", 10_000) ?? DEFAULT_MAX_REQUESTS;
+  const intervalMs = nonNegativeInteger(stringOption(args, "interval"), "--interval") ?? DEFAULT_INTERVAL_MS;
+  const timeoutMs = positiveInteger(stringOption(args, "timeout"), "--timeout");
+  const tokenUrl = stringOption(args, "token-url");
+  const allowHosts = listOption(args, "allow-host");
+  const recordOption = stringOption(args, "record");
+  const { resolve } = await import("node:path");
+  const record = recordOption !== undefined ? resolve(io.cwd, recordOption) : undefined;
+  const overlayFile = stringOption(args, "overlay");
+  // Where it writes, refused before any request when nothing could be written there.
+  const { unsuitableFile, unsuitableFolder } = await import("../common/targets.js");
+  const recordProblem = record !== undefined ? unsuitableFolder(record) : undefined;
+  if (recordProblem) throw new UsageError(`--record ${recordOption}: ${recordProblem}`);
+  const overlayProblem = overlayFile !== undefined ? unsuitableFile(resolve(io.cwd, overlayFile)) : undefined;
+  if (overlayProblem) throw new UsageError(`--overlay ${overlayFile}: ${overlayProblem}`);
+
+  const dirs = projectDirs(args, io.cwd);
+  await projectProviders(dirs.specs, io.cwd, [provider]);
+  const { loadSubjects, SubjectError } = await import("../contract/subjects.js");
+  let subject: Awaited<ReturnType<typeof loadSubjects>>[number];
+  try {
+    [subject] = (await loadSubjects({ root: io.cwd, ...dirs }, [provider])) as [typeof subject];
+  } catch (e) {
+    if (e instanceof SubjectError) {
+      io.stderr.write(`blockwright verify: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+  const ids = subject.tools.map((t) => t.id);
+  const named = (flag: string, list: string[]) => {
+    const out = new Set(
+      list
+        .flatMap((v) => v.split(","))
+        .map((v) => v.trim())
+        .filter(Boolean),
+    );
+    for (const id of out) if (!ids.includes(id)) throw new UsageError(`${flag} ${id}: not an operation of ${provider} (operations: ${ids.join(", ")})`);
+    return out;
+  };
+  const allowWrites = named("--allow-writes", listOption(args, "allow-writes"));
+  const only = named("--operation", listOption(args, "operation"));
+  if (tokenUrl !== undefined && !subject.tools.some((t) => t.oauth)) throw new UsageError(`--token-url: ${provider} declares no OAuth 2 flows (manifest auth.flows), so it requests no token`);
+
+  const { callParams } = await import("./call.js");
+  const json = stringOption(args, "params");
+  const params = callParams(json === "-" ? await standardInput(io, "--params -") : json, listOption(args, "param"));
+  const known = new Map(subject.tools.flatMap((t) => t.params.map((p) => [p.name, p] as const)));
+  for (const name of Object.keys(params)) {
+    if (!known.has(name)) throw new UsageError(`${name}: not a parameter of any operation of ${provider} (parameters: ${[...known.keys()].join(", ")})`);
+  }
+  const { resolveParamReferences } = await import("./support/references.js");
+  const given = resolveParamReferences(params, new Set([...known.values()].filter((p) => p.secret).map((p) => p.name)), io.env);
+  const origin = baseOrigin(stringOption(args, "base-url"), subject.tools, given);
+  for (const t of subject.tools) if (t.server.param && given[t.server.param] === undefined) given[t.server.param] = origin;
+
+  const controller = new AbortController();
+  let interrupted = false;
+  void io.interrupted.then(() => {
+    interrupted = true;
+    controller.abort();
+  });
+  const { requestSpacing, verifyProvider } = await import("../verify/verify.js");
+  const spacing = requestSpacing(subject, intervalMs);
+  const why = spacing.requestsPerMinute !== undefined ? ` (the manifest's rateLimits.requestsPerMinute: ${spacing.requestsPerMinute})` : "";
+  io.stderr.write(`blockwright verify: ${provider} on ${origin}, at most ${maxRequests} request${maxRequests === 1 ? "" : "s"}, ${spacing.ms} ms apart${why}\n`);
+  const report = await verifyProvider(subject, {
+    origin,
+    given,
+    allowWrites,
+    ...(only.size ? { only } : {}),
+    maxRequests,
+    intervalMs,
+    ...(timeoutMs ? { timeoutMs } : {}),
+    ...(tokenUrl !== undefined ? { tokenUrl } : {}),
+    ...(allowHosts.length ? { allowHosts } : {}),
+    ...(record !== undefined ? { record } : {}),
+    signal: controller.signal,
+    onResult: (r, i, planned) => io.stderr.write(`blockwright verify: ${i + 1}/${planned} ${r.status === "passed" ? "✓" : "✗"} ${r.id} (${r.statuses.join(", ") || "no answer"})\n`),
+  });
+  if (!report.planned) {
+    throw new UsageError(`nothing to call: ${report.skippedWrites.join(", ") || "no operation"} may change data, and verify calls only what reads unless --allow-writes names it`);
+  }
+  if (interrupted) report.stopped = "interrupted";
+  const { asSuiteReport, overlayOf, verifyJson, verifyText } = await import("../verify/report.js");
+  if (overlayFile !== undefined) await writeOverlay(overlayFile, overlayOf(report), io);
+  const failedToWrite = await writeReports(reporters, asSuiteReport(report), io, { own: { text: verifyText(report), json: verifyJson(report) }, command: "blockwright verify" });
+  if (failedToWrite !== undefined) return failedToWrite;
+  if (interrupted) return 130;
+  return report.results.length && report.results.every((r) => r.status === "passed") ? 0 : 1;
+}
+
+/** The service's origin: --base-url, or the address parameter every operation shares; https or loopback only. */
+function baseOrigin(given: string | undefined, tools: { server: { param?: string } }[], params: Record<string, unknown>): string {
+  const serverParam = tools.find((t) => t.server.param)?.server.param;
+  const fromParam = serverParam !== undefined && typeof params[serverParam] === "string" ? (params[serverParam] as string) : undefined;
+  const text = given ?? fromParam;
+  const flag = given !== undefined ? "--base-url" : `--param ${serverParam}`;
+  if (text === undefined) throw new UsageError(`missing --base-url: the address of the live or sandbox service (https, or http on loopback)${serverParam ? `, or --param ${serverParam}=…` : ""}`);
+  // The runtime's own rules for a base address (https, or http on loopback; scheme and host only; no credentials).
+  const checked = checkAddress(text);
+  if ("problem" in checked) throw new UsageError(`${flag} ${checked.problem}, got ${checked.withhold ? "(an address with credentials, withheld)" : JSON.stringify(text)}`);
+  if (given !== undefined && fromParam !== undefined) {
+    const other = checkAddress(fromParam);
+    if (!("origin" in other) || other.origin !== checked.origin) throw new UsageError(`--base-url ${checked.origin} and --param ${serverParam}=${fromParam} name two services: give one`);
+  }
+  return checked.origin;
+}
+
+function nonNegativeInteger(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\s*\d+\s*$/.test(value) || Number(value) > 600_000) throw new UsageError(`${flag} takes a whole number of milliseconds from 0 to 600000, got ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
+async function writeOverlay(file: string, overlay: object, io: CliIo): Promise<void> {
+  const { resolve } = await import("node:path");
+  const { writeFileSync } = await import("node:fs");
+  const { stringify } = await import("yaml");
+  const path = resolve(io.cwd, file);
+  const text = /\.ya?ml$/i.test(file) ? stringify(overlay) : `${JSON.stringify(overlay, null, 2)}\n`;
+  try {
+    writeFileSync(path, text);
+  } catch (e) {
+    throw new UsageError(`--overlay ${file}: cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+}

@@ -1,0 +1,88 @@
+// Files of a folder: the one walk over it, used for the generated output
+// (write.ts, stamp.ts) and for the generation stamp's inputs (stamp.ts); and
+// writing one file whole.
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, relative } from "node:path";
+import { statOf } from "./paths.js";
+
+/** The generation stamp, in the output folder (see stamp.ts). */
+export const STAMP_FILE = ".blockwright-stamp.json";
+
+// What the output holds that generation does not compare: installs, builds, the stamp.
+const NOT_GENERATED = new Set(["node_modules", "dist", STAMP_FILE]);
+
+/**
+ * Every file under `dir` (relative paths with `/`, sorted), skipping entries
+ * (files or folders) named in `skip`. A symbolic link to a file is listed; a
+ * link to a folder is not descended into (a link to `/` or to a parent
+ * would make the walk endless), nor is a broken one listed, nor a pipe or
+ * device (reading one may never end).
+ */
+export function filesUnder(dir: string, skip: ReadonlySet<string>): string[] {
+  if (!statOf(dir)?.isDirectory()) return [];
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      if (skip.has(entry.name) || TEMP_FILE.test(entry.name)) continue;
+      const full = join(d, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile() || (entry.isSymbolicLink() && linksToFile(full))) out.push(relative(dir, full).split("\\").join("/"));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+function linksToFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false; // broken, or a loop of links
+  }
+}
+
+/** A file being written (see writeWhole): never listed. */
+const TEMP_FILE = /^\.blockwright-[0-9]+-.*\.tmp$/;
+
+/**
+ * Write `path` whole: into a temporary file beside it, then renamed over it,
+ * so that a reader, or a command stopped midway, never sees half a file
+ * (a rename within a folder is atomic).
+ */
+export function writeWhole(path: string, content: string | Uint8Array): void {
+  const temp = join(dirname(path), `.blockwright-${process.pid}-${basename(path)}.tmp`);
+  try {
+    // A leftover of a process killed outright goes first; "wx" then creates the file anew, never following a link.
+    rmSync(temp, { force: true });
+    writeFileSync(temp, content, { flag: "wx" });
+    renameSync(temp, path);
+  } catch (e) {
+    rmSync(temp, { force: true });
+    throw e;
+  }
+}
+
+/** Every file of an output folder (relative paths, sorted), outside installs, builds and the generation stamp. */
+export function listFiles(dir: string): string[] {
+  return filesUnder(dir, NOT_GENERATED);
+}
+
+/** The folders of `outDir` holding a generated package (a package.json with `blockwright.provider`), sorted. */
+export function packageFolders(outDir: string): string[] {
+  if (!statOf(outDir)?.isDirectory()) return [];
+  return readdirSync(outDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && providerOf(join(outDir, d.name)) !== undefined)
+    .map((d) => d.name)
+    .sort();
+}
+
+function providerOf(dir: string): string | undefined {
+  const file = join(dir, "package.json");
+  if (!existsSync(file)) return undefined;
+  try {
+    const provider = (JSON.parse(readFileSync(file, "utf8")) as { blockwright?: { provider?: unknown } }).blockwright?.provider;
+    return typeof provider === "string" ? provider : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,161 @@
+// Calling a tool against its provider's mock, through the exchange layer,
+// and the checks every case shares: the mock found nothing wrong, the call
+// succeeded, or the input was refused before any request.
+import { isDeepStrictEqual } from "node:util";
+import { executeToolDefinition, type FetchLike, show, type ToolError, type ToolResult, type ToolSpec } from "@blockwright/runtime/internal";
+import { mockFetch, type Exchange, type Script } from "./exchange.js";
+import { describeViolation } from "./prism.js";
+import { ContractFailure, type CaseContext } from "./types.js";
+
+export interface Called {
+  /** The parameters as given to the tool (the mock's address included). */
+  input: Record<string, unknown>;
+  result: ToolResult;
+  exchanges: Exchange[];
+}
+
+export interface CallOptions {
+  /** Ask the mock for a status or example on every request. */
+  prefer?: string;
+  /** A scenario instead (overrides `prefer`). */
+  script?: Script;
+  retries?: number;
+  maxRetryDelayMs?: number;
+}
+
+/** Run `tool` on `input` against its mock; a tool whose server is a parameter gets the mock's address there. */
+export async function callTool(tool: ToolSpec, input: Record<string, unknown>, ctx: CaseContext, options: CallOptions = {}): Promise<Called> {
+  const address = ctx.mockUrl(tool.provider);
+  const given = withAddress(tool, input, address);
+  const link = mockFetch(options.script ?? (() => (options.prefer ? { prefer: options.prefer } : {})));
+  const { exchanges } = link;
+  const fetch = onlyTo(address, link.fetch);
+  let result: ToolResult;
+  try {
+    result = await executeToolDefinition(tool, given, {
+      ...(tool.server.param ? {} : { baseUrl: address }),
+      fetch,
+      ...(options.retries !== undefined ? { retries: options.retries } : {}),
+      ...(options.maxRetryDelayMs !== undefined ? { maxRetryDelayMs: options.maxRetryDelayMs } : {}),
+    });
+  } catch (e) {
+    throw new ContractFailure(`the runtime threw instead of returning a result: ${(e as Error)?.message ?? String(e)}`);
+  } finally {
+    ctx.observe?.({ tool, input: given, exchanges });
+  }
+  return { input: given, result, exchanges };
+}
+
+/** A fetch that sends nothing but to the mock (a token endpoint, a next page elsewhere: never the network). */
+export function onlyTo(address: string, fetchFn: FetchLike): FetchLike {
+  const origin = new URL(address).origin;
+  return (request) => (new URL(request.url).origin === origin ? fetchFn(request) : Promise.reject(new Error(`the contract suite sends requests only to the mock (${origin}), not to ${new URL(request.url).origin}`)));
+}
+
+/** The input with the mock's address in the server parameter, if the tool has one and the input does not set it. */
+export function withAddress(tool: ToolSpec, input: Record<string, unknown>, address: string): Record<string, unknown> {
+  return tool.server.param && !Object.hasOwn(input, tool.server.param) ? { ...input, [tool.server.param]: address } : { ...input };
+}
+
+/** The call's one request; `why` says why one, when there is more to say. */
+export function onlyExchange(called: Called, why = ""): Exchange {
+  const [exchange, ...more] = called.exchanges;
+  check(exchange !== undefined && !more.length, () => `expected one request${why}, ${called.exchanges.length} were sent`);
+  return exchange;
+}
+
+export function fail(message: string): never {
+  throw new ContractFailure(message);
+}
+
+export function check(condition: unknown, message: string | (() => string)): asserts condition {
+  if (!condition) fail(typeof message === "function" ? message() : message);
+}
+
+/** Deep equality with both sides in the message. */
+export function same(actual: unknown, expected: unknown, what: string): void {
+  if (!isDeepStrictEqual(normalise(actual), normalise(expected))) fail(`${what}: expected ${json(expected)}, got ${json(actual)}`);
+}
+
+/**
+ * No exchange broke the spec in the mock's judgement, and the mock raised no
+ * problem of its own; `expected` lists Prism problem types (and violation
+ * codes) a case asks for, e.g. UNAUTHORIZED and 401 for a request sent
+ * without its credential.
+ */
+export function expectAccepted(exchanges: Exchange[], expected: string[] = []): void {
+  for (const ex of exchanges) {
+    const where = `${ex.method} ${ex.url.pathname}`;
+    const violations = ex.violations.filter((v) => !expected.includes(String(v.code)));
+    if (violations.length) {
+      fail(`the mock (Prism) found ${violations.length} violation${violations.length > 1 ? "s" : ""} in ${where}:\n${violations.map((v) => `  - ${describeViolation(v)}`).join("\n")}`);
+    }
+    if (ex.prismProblem && !expected.includes(ex.prismProblem.type)) {
+      fail(`the mock (Prism) answered ${ex.prismProblem.status ?? ex.status} to ${where}: ${ex.prismProblem.title}${ex.prismProblem.detail ? ` — ${ex.prismProblem.detail}` : ""}`);
+    }
+  }
+}
+
+/** The call succeeded on requests the mock accepted; returns the output. */
+export function expectSuccess(called: Called): Record<string, unknown> {
+  expectAccepted(called.exchanges);
+  if (!called.result.success) fail(`expected success, got ${describeError(called.result.error)}`);
+  return called.result.output as Record<string, unknown>;
+}
+
+export function expectFailure(called: Called): ToolError {
+  if (called.result.success) fail(`expected a failure, got success with ${json(called.result.output)}`);
+  return called.result.error;
+}
+
+export interface Refusal {
+  param: string;
+  /** The rule the refusal must name; several when the runtime may report any of them. */
+  rule: string | string[];
+  /** The refused value, which the message must show (or withhold, for a secret). */
+  value?: unknown;
+  secret?: boolean;
+  /** Secrets in the input: a value that contains one is shown redacted, as it must be. */
+  secrets?: string[];
+}
+
+/** The values of the tool's secret parameters in an input (what the runtime must keep out of messages). */
+export function secretsIn(tool: ToolSpec, input: Record<string, unknown>): string[] {
+  return tool.params.filter((p) => p.secret && typeof input[p.name] === "string").map((p) => input[p.name] as string);
+}
+
+/** Refused before any request, naming the parameter, the rule and the value. */
+export function expectRefused(called: Called, want: Refusal): void {
+  check(
+    called.exchanges.length === 0,
+    () => `expected a refusal before any request, but ${called.exchanges.length} request${called.exchanges.length > 1 ? "s were" : " was"} sent (${called.exchanges.map((e) => `${e.method} ${e.url.pathname}${e.search}`).join(", ")})`,
+  );
+  const error = expectFailure(called);
+  const rules = Array.isArray(want.rule) ? want.rule : [want.rule];
+  check(error.type === "validation", () => `expected a validation error, got ${describeError(error)}`);
+  check(error.param === want.param, () => `expected the refusal to name parameter ${want.param}, got ${error.param ?? "none"} (${error.message})`);
+  check(error.rule !== undefined && rules.includes(error.rule), () => `expected rule ${rules.join(" or ")}, got ${error.rule ?? "none"} (${error.message})`);
+  check(error.message.includes(want.param), () => `the message does not name ${want.param}: ${error.message}`);
+  if (want.value === undefined || typeof want.value === "object") return;
+  if (want.secret) {
+    check(!JSON.stringify(error).includes(String(want.value)), `the refusal of secret ${want.param} shows its value`);
+  } else if (!error.issues && !(want.secrets ?? []).some((secret) => String(want.value).includes(secret))) {
+    const shown = show({ secret: false }, want.value);
+    const head = shown.endsWith(" characters)") ? shown.slice(0, 40) : shown;
+    check(error.message.includes(head), () => `the message does not show the refused value ${head}: ${error.message}`);
+  }
+}
+
+export function describeError(error: ToolError): string {
+  return `${error.type} error${error.status ? ` ${error.status}` : ""}${error.param ? ` on ${error.param}` : ""}${error.rule ? ` (${error.rule})` : ""}: ${error.message}`;
+}
+
+export function json(value: unknown, max = 400): string {
+  const text = value === undefined ? "undefined" : JSON.stringify(value);
+  return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
+}
+
+/** Through JSON and back: what a caller of the tool could see (no undefined members, no prototypes). */
+function normalise(value: unknown): unknown {
+  return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
+}

@@ -1,0 +1,45 @@
+// The derived contract suite of a provider: every case comes from its tools
+// (the IR) and its OpenAPI document, none is written per provider. Which
+// kinds of case a tool gets, and how each is derived, is the table of kinds
+// (kinds/index.ts).
+import type { ToolSpec } from "@blockwright/runtime/internal";
+import { CASE_KINDS, KIND_ORDER } from "./kinds/index.js";
+import { type CaseKind, ContractFailure, type ContractCase, contractCase, type Subject } from "./types.js";
+
+/** The kinds of case that apply to `tool`, in the table's order. */
+export function applicableKinds(tool: ToolSpec, subject: Subject): CaseKind[] {
+  return KIND_ORDER.filter((kind) => CASE_KINDS[kind].applies(tool, subject));
+}
+
+/** Every case of every tool of `subject`, in a stable order (by tool, then by kind as the table lists them). */
+export function deriveCases(subject: Subject): ContractCase[] {
+  const cases: ContractCase[] = [];
+  for (const tool of [...subject.tools].sort((a, b) => a.id.localeCompare(b.id))) {
+    for (const kind of applicableKinds(tool, subject)) cases.push(...deriveKind(kind, tool, subject));
+  }
+  const seen = new Set<string>();
+  for (const c of cases) {
+    if (seen.has(c.id)) throw new Error(`two derived cases share the id ${c.id}`);
+    seen.add(c.id);
+  }
+  return cases;
+}
+
+/**
+ * A kind's cases for one tool. Should deriving them fail (no value meets a
+ * parameter's rules, no input meets the tool's), the suite still runs: the
+ * failure becomes one failing case of the kind, saying why, instead of
+ * ending `blockwright test` with an internal error.
+ */
+function deriveKind(kind: CaseKind, tool: ToolSpec, subject: Subject): ContractCase[] {
+  try {
+    return CASE_KINDS[kind].derive(tool, subject);
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    return [
+      contractCase(tool, kind, "cases derived", async () => {
+        throw new ContractFailure(`the ${kind} cases of ${tool.id} could not be derived: ${why}`);
+      }),
+    ];
+  }
+}

@@ -1,0 +1,108 @@
+// The thin layer between a tool and its Prism mock: every request the tool
+// sends is recorded and forwarded to the mock, which judges it against the
+// spec. A scenario step may then answer in the mock's place (a pending job, a
+// 429 with Retry-After, a 503) — but only for a request the mock accepted, so
+// Prism stays the judge of every request.
+import type { AuthSpec, FetchLike } from "@blockwright/runtime/internal";
+import { parseBody } from "./json-path.js";
+import { prismProblemOf, violationsOf, type PrismProblem, type Violation } from "./prism.js";
+
+export interface Exchange {
+  method: string;
+  url: URL;
+  /** The raw query string as sent (for encoding checks). */
+  search: string;
+  /** The headers the tool sent (without the `Prefer` this layer adds for the mock). */
+  headers: Headers;
+  rawBody: string;
+  body: unknown;
+  /** The answer the tool received. */
+  status: number;
+  responseHeaders: Headers;
+  responseBody: string;
+  /** What the mock found wrong with the request (or with its own answer). */
+  violations: Violation[];
+  /** A problem the mock raised itself (no such example, no credential…). */
+  prismProblem?: PrismProblem;
+  /** The mock's status when a scenario step answered in its place. */
+  mockStatus?: number;
+  /** The answer asked of the mock (Prism's `Prefer` header), if any. */
+  prefer?: string;
+  /** Milliseconds since the layer was created, when the request arrived. */
+  at: number;
+}
+
+/** What to do with one request (the n-th the tool sends). */
+export interface Step {
+  /** Ask the mock for a status or a named example (Prism's `Prefer` header). */
+  prefer?: string;
+  /** Take the credential out of the request before the mock sees it. */
+  withoutCredential?: AuthSpec;
+  /** Answer this instead of the mock's answer (when the mock accepted the request). */
+  answer?: { status: number; headers?: Record<string, string>; body?: unknown };
+}
+
+export type Script = (attempt: number, request: Request) => Step;
+
+export interface MockLink {
+  fetch: FetchLike;
+  exchanges: Exchange[];
+}
+
+/** A fetch for tools under test: records each exchange and plays `script` in front of the mock. */
+export function mockFetch(script: Script = () => ({})): MockLink {
+  const exchanges: Exchange[] = [];
+  const started = performance.now();
+  const fetchFn = async (request: Request): Promise<Response> => {
+    const at = performance.now() - started;
+    const step = script(exchanges.length, request);
+    const rawBody = request.body ? await request.clone().text() : "";
+    const headers = new Headers(request.headers);
+    const sent = new Headers(request.headers);
+    const url = new URL(request.url);
+    const forwarded = new URL(request.url);
+    if (step.withoutCredential) stripCredential(step.withoutCredential, sent, forwarded);
+    if (step.prefer) sent.set("Prefer", step.prefer);
+    const mock = await fetch(forwarded, { method: request.method, headers: sent, body: rawBody || undefined, signal: request.signal, redirect: "manual" });
+    const mockBody = await mock.text();
+    const violations = violationsOf(mock.headers, mockBody);
+    const prismProblem = prismProblemOf(mock.headers.get("content-type"), mockBody);
+    let response = new Response(nullBodyStatus(mock.status) ? null : mockBody, { status: mock.status, statusText: mock.statusText, headers: mock.headers });
+    let mockStatus: number | undefined;
+    if (step.answer && !violations.length && !prismProblem) {
+      mockStatus = mock.status;
+      const body = step.answer.body === undefined ? "" : JSON.stringify(step.answer.body);
+      const answerHeaders = new Headers(step.answer.headers);
+      if (body && !answerHeaders.has("content-type")) answerHeaders.set("content-type", "application/json");
+      response = new Response(nullBodyStatus(step.answer.status) ? null : body, { status: step.answer.status, headers: answerHeaders });
+    }
+    exchanges.push({
+      method: request.method,
+      url,
+      search: url.search,
+      headers,
+      rawBody,
+      body: parseBody(rawBody),
+      status: response.status,
+      responseHeaders: response.headers,
+      responseBody: mockStatus === undefined ? mockBody : await response.clone().text(),
+      violations,
+      ...(prismProblem ? { prismProblem } : {}),
+      ...(mockStatus !== undefined ? { mockStatus } : {}),
+      ...(step.prefer ? { prefer: step.prefer } : {}),
+      at,
+    });
+    return response;
+  };
+  return { fetch: fetchFn, exchanges };
+}
+
+function stripCredential(auth: AuthSpec, headers: Headers, url: URL): void {
+  if (auth.type === "bearer") headers.delete("authorization");
+  else if (auth.type === "header") headers.delete(auth.name);
+  else url.searchParams.delete(auth.name);
+}
+
+function nullBodyStatus(status: number): boolean {
+  return status === 204 || status === 205 || status === 304;
+}

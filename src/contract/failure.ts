@@ -1,0 +1,50 @@
+// What a failing case's report shows besides the violation: the input it
+// gave (secrets as `{{NAME}}` references), the request it sent, the mock's
+// answer, and the `blockwright call` line that sends that input again. All of
+// it through the runtime's redaction: the suite's credentials are made up,
+// and still none reaches a report.
+import { redact, redactDeep } from "@blockwright/runtime/internal";
+import { secretsIn } from "./call.js";
+import { callCommand, secretReference } from "./repro.js";
+import type { Exchange } from "./exchange.js";
+import type { ObservedCall } from "./types.js";
+
+/** Characters of the mock's answer a report keeps. */
+const ANSWER_CHARS = 4000;
+
+export interface FailureDetail {
+  /** What broke (the case's message), secrets redacted. */
+  violation: string;
+  /** The input of the case's last call, secrets as references. */
+  input?: Record<string, unknown>;
+  /** Its last request: method, path and query. */
+  request?: string;
+  /** What the tool received last: the mock's answer, or the one a scenario gave in its place. */
+  answer?: { status: number; body: string; how?: string };
+  /** A `blockwright call` line that sends the same input to a mock. */
+  reproduce?: string;
+}
+
+/** How the answer was chosen, when not the mock's own default: the `Prefer` header it was asked with, or a scenario answering in its place. */
+function answeredHow(ex: Exchange): { how?: string } {
+  if (ex.mockStatus !== undefined) return { how: `a scenario answered in the mock's place (the mock said ${ex.mockStatus})` };
+  return ex.prefer ? { how: `asked of the mock with Prefer: ${ex.prefer}` } : {};
+}
+
+export function failureDetail(message: string, call: ObservedCall | undefined): FailureDetail {
+  if (!call) return { violation: message };
+  const secrets = secretsIn(call.tool, call.input);
+  const last = call.exchanges.at(-1);
+  const body = last?.responseBody ?? "";
+  return redactDeep(
+    {
+      violation: message,
+      input: secretReference(call.tool, call.input),
+      ...(last
+        ? { request: `${last.method} ${last.url.pathname}${last.search}`, answer: { status: last.status, body: body.length > ANSWER_CHARS ? `${body.slice(0, ANSWER_CHARS)}… (${body.length} characters)` : body, ...answeredHow(last) } }
+        : {}),
+      reproduce: redact(callCommand(call.tool, call.input), secrets),
+    },
+    secrets,
+  );
+}

@@ -1,0 +1,53 @@
+// `error`: every error status the operation declares that the manifest does
+// not map to an outcome (its `default` response included, asked for as a
+// status it does not declare), each named example of it, becomes the structured
+// error — with the upstream's code and message read from that example by the
+// manifest's error expressions.
+import type { ToolSpec } from "@blockwright/runtime/internal";
+import { defaultStandIn, mockPrefer } from "@blockwright/runtime/workflow";
+import type { OpenApiOperation } from "../../load/openapi-document.js";
+import { callTool, expectAccepted, expectFailure, onlyExchange, same } from "../call.js";
+import { parseBody } from "../json-path.js";
+import { checkRequest } from "../request.js";
+import { responseSource } from "../sources.js";
+import { expectStructuredError } from "../structured-error.js";
+import { type CaseKindModule, contractCase } from "../types.js";
+import { valuesOf } from "../values.js";
+
+export const errorKind: CaseKindModule = {
+  applies: (tool, { document }) => errorResponses(tool, valuesOf(tool, document).op).length > 0,
+  derive(tool, { document: doc }) {
+    const values = valuesOf(tool, doc);
+    return errorResponses(tool, values.op).flatMap((response) => {
+      // The `default` response: the mock serves it for a status the operation does not declare (mock-answer.ts).
+      const isDefault = response.status === "default";
+      const status = isDefault ? defaultStandIn(tool) : Number(response.status);
+      const label = isDefault ? `default (as ${status})` : String(status);
+      const names = response.exampleNames.length ? response.exampleNames : [undefined];
+      return names.map((name) =>
+        contractCase(
+          tool,
+          "error",
+          name ? `${label} "${name}" becomes the structured error` : `${label} becomes the structured error`,
+          async (ctx) => {
+            const prefer = isDefault ? mockPrefer(tool, { code: "default", ...(name ? { example: name } : {}) }) : name ? `code=${status}, example=${name}` : `code=${status}`;
+            const called = await callTool(tool, values.minimal(), ctx, { prefer, retries: 0 });
+            expectAccepted(called.exchanges);
+            const ex = onlyExchange(called);
+            same(ex.status, status, "the mock's status");
+            checkRequest(ex, tool, doc, called.input);
+            if (name && response.examples[name] !== undefined) same(parseBody(ex.responseBody), response.examples[name], `the mock's answer (example "${name}")`);
+            expectStructuredError(tool, ex, expectFailure(called));
+          },
+          responseSource(values.op, response.status, response.mediaType, name),
+        ),
+      );
+    });
+  },
+};
+
+/** The error answers the operation declares (4xx, 5xx, and `default`) that are not one of the tool's outcomes. */
+function errorResponses(tool: ToolSpec, op: OpenApiOperation): OpenApiOperation["responses"] {
+  const outcomes = new Set(tool.outcomes.map((o) => o.status));
+  return op.responses.filter((r) => (r.status === "default" && !outcomes.has(defaultStandIn(tool))) || (Number(r.status) >= 400 && !outcomes.has(Number(r.status))));
+}

@@ -1,0 +1,157 @@
+// `limit`: every limit of a parameter at its boundary (accepted, and the mock
+// sees no violation) and one step past it (refused before any request,
+// naming parameter, rule and value); every required parameter left out (and,
+// for text, blank); a value that percent-encodes past the request head the
+// upstream accepts (limits.requestHeadBytes); a value of the parameter's
+// format and one that is not; for a list in one string, items of its enum
+// and one that is not; the limits of values inside a JSON parameter.
+import { FORMAT_MAX_LENGTH, isValueFormat, type NestedLimits, type ParamSpec } from "@blockwright/runtime/internal";
+import { madeStrings, NOT_OF_FORMAT } from "../../model/string-values.js";
+import { fail } from "../call.js";
+import { acceptCase, refuseCase } from "../input-cases.js";
+import { paramSource } from "../sources.js";
+import type { CaseKindModule, ContractCase } from "../types.js";
+import { type ToolValues, valuesOf } from "../values.js";
+
+interface Boundary {
+  name: string;
+  param: ParamSpec;
+  ok?: unknown;
+  bad?: unknown;
+  rule: string | string[];
+}
+
+export const limitKind: CaseKindModule = {
+  applies: (tool) => tool.params.some((p) => p.wire.in !== "server" && hasLimit(p)),
+  derive(tool, { document }) {
+    const values = valuesOf(tool, document);
+    const cases: ContractCase[] = [];
+    for (const p of tool.params) {
+      if (p.wire.in === "server") continue;
+      for (const b of boundaries(p, values)) {
+        // The limit's own key in the manifest (a list's maxItems sits in its wire: the parameter stands for it).
+        const source = paramSource(tool, p.name, typeof b.rule === "string" ? b.rule : undefined);
+        if (b.ok !== undefined) cases.push(acceptCase(values, "limit", `${b.name} at the boundary`, p, () => values.with({ [p.name]: b.ok }), source));
+        // A parameter's own rules are checked before the cross-field ones: nothing else needs adjusting.
+        if (b.bad !== undefined) cases.push(refuseCase(values, "limit", `${b.name} one step past it`, () => ({ ...values.minimal(), [p.name]: b.bad }), { param: p.name, rule: b.rule, value: b.bad, secret: p.secret }, source));
+      }
+      if (requiredInput(p)) {
+        const source = paramSource(tool, p.name, "required");
+        cases.push(refuseCase(values, "limit", `${p.name} left out`, () => ({ ...values.minimal(), [p.name]: undefined }), { param: p.name, rule: "required" }, source));
+        // Text that is only spaces counts as not given (it would send an empty value, or `Bearer `).
+        if (p.type === "string") cases.push(refuseCase(values, "limit", `${p.name} blank`, () => ({ ...values.minimal(), [p.name]: "  " }), { param: p.name, rule: "required" }, source));
+      }
+    }
+
+    const headLimit = tool.server.requestHeadBytes;
+    if (headLimit !== undefined) {
+      for (const p of tool.params) {
+        const heavy = heavyValue(values, p, headLimit);
+        if (heavy === undefined) continue;
+        cases.push(
+          refuseCase(
+            values,
+            "limit",
+            `${p.name} taking more than the ${headLimit}-byte request head once encoded`,
+            () => ({ ...values.minimal(), [p.name]: heavy }),
+            { param: p.name, rule: "requestSize" },
+            { document: "manifest", path: ["limits", "requestHeadBytes"] },
+          ),
+        );
+      }
+    }
+    return cases;
+  },
+};
+
+/** Whether the parameter has a limit of its own: it must be given, or it has a bound, a length or a count. */
+function hasLimit(p: ParamSpec): boolean {
+  if (requiredInput(p)) return true;
+  if (p.type === "number") return p.minimum !== undefined || p.maximum !== undefined || p.integer === true;
+  if (p.type === "json") return [p.keys, p.values, p.items].some((n) => n && nestedBoundaries("x", n).length > 0);
+  if (p.type !== "string") return false;
+  if (p.enum) return p.separator !== undefined;
+  return p.maxLength !== undefined || (p.minLength ?? 0) > 1 || isValueFormat(p.format) || (p.wire.in === "body" && p.wire.split?.maxItems !== undefined);
+}
+
+/** A parameter the caller must give (one with a default is filled in). */
+function requiredInput(p: ParamSpec): boolean {
+  return p.required === true && p.default === undefined;
+}
+
+/** Each limit of a parameter: a value at it and one a step past it. */
+function boundaries(p: ParamSpec, values: ToolValues): Boundary[] {
+  const out: Boundary[] = [];
+  if (p.type === "number") {
+    const step = p.integer ? 1 : 0.5;
+    if (p.minimum !== undefined) out.push({ name: `${p.name} minimum ${p.minimum}`, param: p, ok: p.integer ? Math.ceil(p.minimum) : p.minimum, bad: (p.integer ? Math.ceil(p.minimum) : p.minimum) - step, rule: "minimum" });
+    if (p.maximum !== undefined) out.push({ name: `${p.name} maximum ${p.maximum}`, param: p, ok: p.integer ? Math.floor(p.maximum) : p.maximum, bad: (p.integer ? Math.floor(p.maximum) : p.maximum) + step, rule: "maximum" });
+    if (p.integer) {
+      const base = Number(values.example(p.name)?.value ?? p.minimum ?? 1);
+      const fraction = p.maximum !== undefined && base + 0.5 > p.maximum ? base - 0.5 : base + 0.5;
+      out.push({ name: `${p.name} integer`, param: p, bad: fraction, rule: "integer" });
+    }
+  }
+  if (p.type === "string" && p.enum && p.separator !== undefined) {
+    const [first, second] = p.enum.map(String);
+    const list = second === undefined ? String(first) : `${first}${p.separator}${second}`;
+    out.push({ name: `${p.name} items of its enum`, param: p, ok: list, bad: `${first}${p.separator}not-one-of-them`, rule: "enum" });
+  }
+  if (p.type === "string" && !p.enum && isValueFormat(p.format)) {
+    // A value of the format (its length within the parameter's) and one that is not, refused for its format (or its pattern, checked first).
+    out.push({ name: `${p.name} format ${p.format}`, param: p, ok: values.example(p.name)?.value, bad: NOT_OF_FORMAT[p.format], rule: p.pattern ? ["format", "pattern"] : "format" });
+  }
+  if (p.type === "json") {
+    const wrap = (v: unknown) => (p.jsonType === "array" ? [v] : { key: v });
+    for (const b of nestedBoundaries(p.name, p.jsonType === "array" ? p.items : p.values)) out.push({ ...b, param: p, ok: b.ok === undefined ? undefined : wrap(b.ok), bad: wrap(b.bad) });
+    for (const b of p.jsonType === "object" ? nestedBoundaries(`${p.name} keys`, p.keys, true) : []) out.push({ ...b, param: p, ok: b.ok === undefined ? undefined : { [String(b.ok)]: "x" }, bad: { [String(b.bad)]: "x" } });
+  }
+  // Enum values are tested one by one; a base address decides where the request goes (runtime tests cover its length).
+  if (p.type === "string" && !p.enum && p.format !== "base-url") {
+    // A maxLength past the longest value of the parameter's format admits no value of its length: the format case tests the bound.
+    if (p.maxLength !== undefined && !(isValueFormat(p.format) && p.maxLength > FORMAT_MAX_LENGTH[p.format])) {
+      out.push({ name: `${p.name} maxLength ${p.maxLength}`, param: p, ok: values.ofLength(p.name, p.maxLength) ?? missing(p, p.maxLength), bad: values.ofLength(p.name, p.maxLength + 1, true), rule: "maxLength" });
+    }
+    const min = p.minLength ?? 0;
+    if (min > 1) out.push({ name: `${p.name} minLength ${min}`, param: p, ok: values.ofLength(p.name, min) ?? missing(p, min), bad: values.ofLength(p.name, min - 1, true), rule: "minLength" });
+    const split = p.wire.in === "body" ? p.wire.split : undefined;
+    if (split?.maxItems !== undefined) {
+      const n = split.maxItems;
+      const item = (String(values.example(p.name)?.value ?? "item").split(split.separator)[0] ?? "").trim() || "item";
+      const list = (count: number) => Array.from({ length: count }, (_, i) => `${item}${i}`).join(`${split.separator} `);
+      out.push({ name: `${p.name} maxItems ${n}`, param: p, ok: list(n), bad: list(n + 1), rule: "maxItems" });
+    }
+  }
+  return out;
+}
+
+/** The limits of a value inside a JSON parameter: one at each and one past it (values of the limits' own, not of a pattern). */
+function nestedBoundaries(name: string, n: NestedLimits | undefined, isKey = false): Omit<Boundary, "param">[] {
+  if (!n || n.pattern !== undefined) return [];
+  const what = isKey ? name : `${name} values`;
+  const out: Omit<Boundary, "param">[] = [];
+  if (n.enum) out.push({ name: `${what} enum`, ok: n.enum[0], bad: "not-one-of-them", rule: n.type && n.type !== "string" ? ["type", "enum"] : "enum" });
+  else if (n.format !== undefined) out.push({ name: `${what} format ${n.format}`, ok: madeStrings({ format: n.format })[0], bad: NOT_OF_FORMAT[n.format], rule: "format" });
+  else if (n.maxLength !== undefined && (n.type === undefined || n.type === "string")) out.push({ name: `${what} maxLength ${n.maxLength}`, ok: "x".repeat(n.maxLength), bad: "x".repeat(n.maxLength + 1), rule: "maxLength" });
+  if ((n.type === "number" || n.type === "integer") && n.maximum !== undefined) out.push({ name: `${what} maximum ${n.maximum}`, ok: Math.floor(n.maximum), bad: Math.floor(n.maximum) + 1, rule: "maximum" });
+  return out;
+}
+
+function missing(p: ParamSpec, length: number): never {
+  return fail(`no value of ${length} characters passes the rules of ${p.name}${p.pattern ? ` (pattern ${p.pattern})` : ""}`);
+}
+
+/**
+ * A value within the parameter's own limits that percent-encodes to more
+ * than the request head allows (one character can take up to 9 bytes), for
+ * a parameter sent in the address or a header.
+ */
+function heavyValue(values: ToolValues, p: ParamSpec, limit: number): string | undefined {
+  if (p.type !== "string" || p.enum || p.maxLength === undefined || !["query", "path", "header"].includes(p.wire.in)) return undefined;
+  for (const c of ["中", "'", "%", " "]) {
+    const value = c.repeat(p.maxLength);
+    const bytes = p.wire.in === "header" ? value.length : encodeURIComponent(value).replace(/'/g, "%27").length;
+    if (bytes > limit && values.accepts(p, value)) return value;
+  }
+  return undefined;
+}

@@ -1,0 +1,111 @@
+// `property`: the property-based layer (fast-check), for every operation.
+// Random valid inputs (random-inputs.ts) must reach the mock with no
+// violation, every value on the wire where its placement says, and give
+// outputs that conform; random invalid inputs (one rule broken at a time)
+// must be refused before any request, naming the parameter and the rule.
+// Seeded: the same seed draws the same inputs, and a failure prints the
+// seed, the shrunk input and a `blockwright call` line that reproduces it.
+import fc from "fast-check";
+import { itemAt, type ToolSpec, validateParams } from "@blockwright/runtime/internal";
+import { callTool, expectRefused, expectSuccess, onlyExchange, secretsIn } from "../call.js";
+import { expectOutputs } from "../outputs.js";
+import { type InvalidDraw, invalidInput, validInput } from "../random-inputs.js";
+import { callCommand, secretReference } from "../repro.js";
+import { checkRequest, expectSent } from "../request.js";
+import { type CaseContext, type CaseKindModule, ContractFailure, contractCase } from "../types.js";
+import { type Input, type ToolValues, valuesOf } from "../values.js";
+
+/** A draw of the valid property: an input and the answer asked of the mock. */
+interface ValidDraw {
+  input: Input;
+  prefer: string;
+}
+
+export const propertyKind: CaseKindModule = {
+  applies: () => true,
+  derive(tool, { document: doc }) {
+    const values = valuesOf(tool, doc);
+    return [
+      contractCase(tool, "property", "random valid inputs: accepted by the mock, sent intact, outputs conform", async (ctx) => {
+        const address = ctx.mockUrl(tool.provider);
+        const arb = fc.record({ input: validInput(tool, values, address), prefer: fc.constantFrom(...answers(tool, values)) });
+        await checkProperty(tool, "valid", ctx, arb, async ({ input, prefer }: ValidDraw) => {
+          const called = await callTool(tool, input, ctx, { prefer, retries: 0 });
+          const output = expectSuccess(called);
+          const ex = onlyExchange(called);
+          checkRequest(ex, tool, doc, called.input);
+          const normalised = validateParams(tool, called.input);
+          if (!normalised.ok) throw new ContractFailure(`the drawn input is not valid: ${itemAt(normalised.issues, 0).message}`);
+          for (const p of tool.params) {
+            if (normalised.values[p.name] === undefined || normalised.unsent.has(p.name) || !["path", "query", "header", "body"].includes(p.wire.in)) continue;
+            expectSent(ex, tool, doc, p, normalised.values[p.name]);
+          }
+          expectOutputs(tool, output, ex, called.input);
+        });
+      }),
+      contractCase(tool, "property", "random invalid inputs: refused before any request", async (ctx) => {
+        const address = ctx.mockUrl(tool.provider);
+        const arb = invalidInput(tool, values, address);
+        await checkProperty(tool, "invalid", ctx, arb, async (draw: InvalidDraw) => {
+          const called = await callTool(tool, draw.input, ctx, { retries: 0 });
+          expectRefused(called, { param: draw.param, rule: draw.rule, value: draw.value, secret: tool.params.find((p) => p.name === draw.param)?.secret, secrets: secretsIn(tool, called.input) });
+        });
+      }),
+    ];
+  },
+};
+
+/** Run a property with the case's seed; a failure becomes a ContractFailure with everything needed to reproduce it. */
+async function checkProperty<T extends { input: Input; prefer?: string; broken?: string }>(tool: ToolSpec, label: string, ctx: CaseContext, arb: fc.Arbitrary<T>, body: (draw: T) => Promise<void>): Promise<void> {
+  const seed = caseSeed(ctx.seed, `${tool.id} ${label}`);
+  const details = await fc.check(
+    fc.asyncProperty(arb, async (draw) => {
+      await body(draw);
+    }),
+    { seed, numRuns: ctx.runs },
+  );
+  if (!details.failed) return;
+  const draw = details.counterexample?.[0] as T | undefined;
+  // Once more with the shrunk input, so that the case's last call (which the reports show) is its own.
+  if (draw) await body(draw).catch(() => undefined);
+  const reason = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance ?? "failed");
+  const lines = [
+    `property failed after ${details.numRuns} run${details.numRuns === 1 ? "" : "s"} (seed ${ctx.seed}; this case's seed ${seed}, path "${details.counterexamplePath ?? ""}"), shrunk ${details.numShrinks} time${details.numShrinks === 1 ? "" : "s"}:`,
+    `  ${reason.split("\n").join("\n  ")}`,
+  ];
+  if (draw) {
+    lines.push(`  input: ${JSON.stringify(secretReference(tool, draw.input))}`);
+    if (draw.broken) lines.push(`  broken: ${draw.broken}`);
+    if (draw.prefer) lines.push(`  mock answer: Prefer ${draw.prefer}`);
+    // Secret values here are drawn by the suite (never a user's), so the line may set them.
+    lines.push(
+      `  reproduce: ${callCommand(
+        tool,
+        draw.input,
+        tool.params.filter((p) => p.secret).map((p) => p.name),
+      )}`,
+    );
+  }
+  lines.push(`  rerun: blockwright test ${tool.provider} --seed ${ctx.seed} --runs ${ctx.runs}`);
+  throw new ContractFailure(lines.join("\n"));
+}
+
+/** Each property case draws from its own seed, so that sharding and order change nothing. */
+export function caseSeed(seed: number, id: string): number {
+  let h = (seed | 0) ^ 0x9e3779b9;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  return h | 0;
+}
+
+/** Every answer the mock can be asked for on success: each named example of each success or outcome status. */
+function answers(tool: ToolSpec, values: ToolValues): string[] {
+  const statuses = new Set([...tool.successStatuses, ...tool.outcomes.map((o) => o.status)]);
+  const out: string[] = [];
+  for (const r of values.op.responses) {
+    const status = Number(r.status);
+    if (!statuses.has(status)) continue;
+    if (r.exampleNames.length) out.push(...r.exampleNames.map((n) => `code=${status}, example=${n}`));
+    else out.push(`code=${status}`);
+  }
+  return out.length ? out : [`code=${tool.successStatuses[0]}`];
+}

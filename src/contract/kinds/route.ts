@@ -1,0 +1,45 @@
+// `route`: for each route of the tool, a value matching its pattern goes to
+// the route's operation, sent where the route places it.
+import fc from "fast-check";
+import type { ParamSpec } from "@blockwright/runtime/internal";
+import { expectAcceptedCall } from "../accepted.js";
+import { check, fail } from "../call.js";
+import { expectSent, operationOf } from "../request.js";
+import { operationSource } from "../sources.js";
+import { type CaseKindModule, contractCase } from "../types.js";
+import { type ToolValues, valuesOf } from "../values.js";
+
+export const routeKind: CaseKindModule = {
+  applies: (tool) => tool.routes.length > 0,
+  derive(tool, { document: doc }) {
+    const values = valuesOf(tool, doc);
+    return tool.routes.map((route, i) => {
+      const param = values.param(route.when.param);
+      return contractCase(
+        tool,
+        "route",
+        `${route.when.param} matching ${route.when.pattern} goes to ${route.operationId}`,
+        async (ctx) => {
+          const value = routeValue(values, param, route.when.pattern);
+          if (value === undefined) fail(`no value of ${param.name} matches ${route.when.pattern} and passes its rules`);
+          const input = values.with({ [param.name]: value });
+          if (!input) fail(`no input with ${param.name} = ${JSON.stringify(value)} satisfies the tool's rules`);
+          const { exchange } = await expectAcceptedCall(tool, doc, input, ctx);
+          const { op } = operationOf(exchange, tool, doc);
+          check(op.operationId === route.operationId, () => `${JSON.stringify(value)} went to ${op.operationId}, not ${route.operationId}`);
+          expectSent(exchange, tool, doc, param, value);
+        },
+        operationSource(tool, "routes", i),
+      );
+    });
+  },
+};
+
+/** A value of `param` that matches a route's pattern and passes the parameter's rules. */
+export function routeValue(values: ToolValues, param: ParamSpec, pattern: string): string | undefined {
+  const re = new RegExp(pattern, "u");
+  const example = String(values.example(param.name)?.value ?? "");
+  const sampled = fc.sample(fc.stringMatching(re), { seed: 11, numRuns: 300 });
+  const candidates = [example, ...sampled.map((s) => s + example), ...sampled];
+  return candidates.find((c) => re.test(c) && values.accepts(param, c));
+}

@@ -1,0 +1,82 @@
+// `rule`: every cross-field rule both ways — exactlyOne (each parameter alone
+// accepted; none and all refused), anyOf (each group accepted; none and a
+// partial group refused), allowedValues (per selector value, each allowed
+// value accepted and one other refused). dependentLimits has no case of its
+// own: the random invalid inputs (property) break it.
+import { itemAt, type RuleSpec } from "@blockwright/runtime/internal";
+import { acceptCase, refuseCase } from "../input-cases.js";
+import { operationSource } from "../sources.js";
+import type { CaseKindModule, ContractCase } from "../types.js";
+import { type Input, type ToolValues, valuesOf } from "../values.js";
+
+export const ruleKind: CaseKindModule = {
+  applies: (tool) => tool.rules.some((r) => r.rule !== "dependentLimits"),
+  derive(tool, { document }) {
+    const values = valuesOf(tool, document);
+    // The manifest's rules, in its order (the IR keeps it): each case points at its rule.
+    return tool.rules.flatMap((rule, i) => ruleCases(values, rule).map((c) => ({ ...c, source: operationSource(tool, "rules", i) })));
+  },
+};
+
+function ruleCases(values: ToolValues, rule: RuleSpec): ContractCase[] {
+  const cases: ContractCase[] = [];
+  switch (rule.rule) {
+    case "exactlyOne": {
+      for (const n of rule.params) cases.push(acceptCase(values, "rule", `exactlyOne: ${n} alone`, values.param(n), () => exactly(values, rule.params, [n])));
+      cases.push(refuseCase(values, "rule", `exactlyOne: none of ${rule.params.join(", ")}`, () => exactly(values, rule.params, []), { param: itemAt(rule.params, 0), rule: "exactlyOne" }));
+      cases.push(refuseCase(values, "rule", `exactlyOne: all of ${rule.params.join(", ")}`, () => exactly(values, rule.params, rule.params), { param: itemAt(rule.params, 1), rule: "exactlyOne" }));
+      break;
+    }
+    case "anyOf": {
+      const all = [...new Set(rule.groups.flat())];
+      // The refusal names the first parameter of the first group.
+      const named = itemAt(itemAt(rule.groups, 0), 0);
+      for (const group of rule.groups) cases.push(acceptCase(values, "rule", `anyOf: ${group.join(" with ")}`, undefined, () => exactly(values, all, group)));
+      cases.push(refuseCase(values, "rule", `anyOf: none of ${all.join(", ")}`, () => exactly(values, all, []), { param: named, rule: "anyOf" }));
+      for (const [first, ...rest] of rule.groups) {
+        if (first !== undefined && rest.length) cases.push(refuseCase(values, "rule", `anyOf: ${first} without ${rest.join(", ")}`, () => exactly(values, all, [first]), { param: named, rule: "anyOf" }));
+      }
+      break;
+    }
+    case "allowedValues": {
+      const param = values.param(rule.param);
+      for (const [selector, allowed] of Object.entries(rule.values)) {
+        const pin = (v: unknown) => () => values.with({ [rule.dependsOn]: selectorValue(values, rule.dependsOn, selector), [rule.param]: v });
+        for (const v of allowed) cases.push(acceptCase(values, "rule", `allowedValues: ${rule.param} = ${JSON.stringify(v)} when ${rule.dependsOn} is ${selector}`, param, pin(v)));
+        const refused = (param.enum ?? []).find((v) => !allowed.includes(v)) ?? (param.enum ? undefined : "not-allowed-here");
+        if (refused === undefined) continue;
+        cases.push(
+          refuseCase(
+            values,
+            "rule",
+            `allowedValues: ${rule.param} = ${JSON.stringify(refused)} when ${rule.dependsOn} is ${selector}`,
+            () => ({ ...values.minimal(), [rule.dependsOn]: selectorValue(values, rule.dependsOn, selector), [rule.param]: refused }),
+            {
+              param: rule.param,
+              rule: "allowedValues",
+            },
+          ),
+        );
+      }
+      break;
+    }
+  }
+  return cases;
+}
+
+/** The minimal input with exactly the `given` members of a rule's parameters (the others left out). */
+function exactly(values: ToolValues, group: string[], given: string[]): Input | undefined {
+  const input: Input = { ...values.minimal() };
+  for (const n of group) delete input[n];
+  for (const n of given) {
+    const c = values.example(n);
+    if (!c) return undefined;
+    input[n] = c.value;
+  }
+  return input;
+}
+
+function selectorValue(values: ToolValues, name: string, text: string): unknown {
+  const p = values.param(name);
+  return p.type === "number" ? Number(text) : p.type === "boolean" ? text === "true" : text;
+}

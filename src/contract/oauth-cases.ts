@@ -1,0 +1,188 @@
+// The auth cases of a tool with OAuth 2 flows (manifest `auth.flows`), per
+// flow: the token comes from a token endpoint played in-process (at the
+// flow's own token URL, which nothing leaves for), the call goes to the mock.
+// A form-encoded token request then the call with the issued token; five
+// concurrent calls, one token request; a token renewed before it expires (a
+// clock the case moves); a 401 → one renewal, one retry; invalid_grant →
+// REAUTH_REQUIRED, nothing retried; a renewal without a refresh token keeps
+// the old one; the API never sees a flow's secret, the token endpoint never
+// the API's token.
+import { createExecutor, executeToolDefinition, type ExecuteOptions, type FetchLike, flowParams, itemAt, type OAuthFlowSpec, TokenCache, type ToolResult, type ToolSpec } from "@blockwright/runtime/internal";
+import { exportPKCS8, generateKeyPair } from "jose";
+import { check, expectAccepted, fail, onlyTo, same, withAddress } from "./call.js";
+import { type Exchange, mockFetch } from "./exchange.js";
+import { type CaseContext, type ContractCase, contractCase, type Subject } from "./types.js";
+import { placeholderValue, valuesOf } from "./values.js";
+
+interface TokenRequest {
+  contentType: string | null;
+  authorization: string | null;
+  form: Record<string, string>;
+}
+
+type TokenAnswer = { status: number; body: Record<string, unknown> };
+
+const issue = (n: number, extra: Record<string, unknown> = {}): TokenAnswer => ({ status: 200, body: { access_token: `bw-contract-access-token-${n}`, token_type: "Bearer", ...extra } });
+
+// One RSA key for every JWT bearer case of a run (making one takes a while).
+let pem: Promise<string> | undefined;
+const privateKeyPem = () => (pem ??= generateKeyPair("RS256", { extractable: true }).then(({ privateKey }) => exportPKCS8(privateKey)));
+
+/** The auth cases of `tool`'s flows (none without flows). */
+export function oauthCases(tool: ToolSpec, subject: Subject): ContractCase[] {
+  return (tool.oauth?.flows ?? []).flatMap((flow) => flowCases(tool, subject, flow));
+}
+
+function flowCases(tool: ToolSpec, subject: Subject, flow: OAuthFlowSpec): ContractCase[] {
+  const name = (what: string) => `${flow.grant}: ${what}`;
+  const cases = [
+    contractCase(tool, "auth", name("one form-encoded token request, then the call with the issued token; each secret only where it belongs"), async (ctx) => {
+      const run = await flowRun(tool, subject, flow, ctx, (n) => issue(n, { expires_in: 3600 }));
+      const result = await run.call();
+      expectOk(result, run.exchanges);
+      same(run.tokens.length, 1, "token requests");
+      const sent = itemAt(run.tokens, 0);
+      check(sent.contentType?.startsWith("application/x-www-form-urlencoded"), `the token request was sent as ${sent.contentType}, not form-encoded`);
+      same(sent.form.grant_type, GRANT_TYPES[flow.grant], "grant_type");
+      if (flow.scope) same(sent.form.scope, flow.scope, "scope");
+      check(sent.authorization === null, "the token request carried an Authorization header");
+      check(
+        run.exchanges.some((ex) => carries(ex, "bw-contract-access-token-1")),
+        "no request to the API carried the issued token",
+      );
+      for (const secret of run.secrets) check(!run.exchanges.some((ex) => mentions(ex, secret)), "a flow's secret reached the API");
+      check(!JSON.stringify(result).includes("bw-contract-access-token-1"), "the result shows the access token");
+    }),
+    contractCase(tool, "auth", name("five concurrent calls, one token request"), async (ctx) => {
+      const run = await flowRun(tool, subject, flow, ctx, (n) => issue(n, { expires_in: 3600 }));
+      const execute = createExecutor({ [tool.id]: tool });
+      const results = await Promise.all(Array.from({ length: 5 }, () => execute(tool.id, run.input as never, run.options)));
+      for (const r of results) expectOk(r as ToolResult, run.exchanges);
+      same(run.tokens.length, 1, "token requests for five concurrent calls");
+    }),
+    contractCase(tool, "auth", name("a token that expires is renewed before the next call"), async (ctx) => {
+      const run = await flowRun(tool, subject, flow, ctx, (n) => issue(n, { expires_in: 3600 }));
+      expectOk(await run.call(), run.exchanges);
+      run.advance(3_600_000);
+      expectOk(await run.call(), run.exchanges);
+      same(run.tokens.length, 2, "token requests once the first token expired");
+      check(carries(itemAt(run.exchanges, -1), "bw-contract-access-token-2"), "the call after expiry did not carry the new token");
+    }),
+    contractCase(tool, "auth", name("a 401 → one renewal and one retry; a second 401 is the error"), async (ctx) => {
+      const once = await flowRun(
+        tool,
+        subject,
+        flow,
+        ctx,
+        (n) => issue(n),
+        (n) => n === 0,
+      );
+      expectOk(await once.call(), once.exchanges);
+      same([once.tokens.length, once.exchanges.length], [2, 2], "token requests and API requests around one 401");
+      const always = await flowRun(
+        tool,
+        subject,
+        flow,
+        ctx,
+        (n) => issue(n),
+        () => true,
+      );
+      const result = await always.call();
+      check(!result.success && result.error.status === 401, `expected the 401 as the error, got ${JSON.stringify(result)}`);
+      same([always.tokens.length, always.exchanges.length], [2, 2], "token requests and API requests around two 401s (no loop)");
+    }),
+    contractCase(tool, "auth", name("invalid_grant is an auth error REAUTH_REQUIRED, nothing retried"), async (ctx) => {
+      const run = await flowRun(tool, subject, flow, ctx, () => ({ status: 400, body: { error: "invalid_grant", error_description: "expired access/refresh token" } }));
+      const result = await run.call();
+      check(!result.success && result.error.type === "auth" && result.error.code === "REAUTH_REQUIRED" && result.error.retryable === false, `expected an auth error REAUTH_REQUIRED, got ${JSON.stringify(result)}`);
+      same([run.tokens.length, run.exchanges.length], [1, 0], "token requests and API requests");
+    }),
+  ];
+  if (flow.grant === "refreshToken") {
+    cases.push(
+      contractCase(tool, "auth", name("a renewal without a refresh token keeps the one before"), async (ctx) => {
+        const run = await flowRun(tool, subject, flow, ctx, (n) => issue(n, { expires_in: 3600, ...(n === 1 ? { refresh_token: "bw-contract-rotated-refresh-1" } : {}) }));
+        for (let i = 0; i < 3; i++) {
+          expectOk(await run.call(), run.exchanges);
+          run.advance(3_600_000);
+        }
+        same(
+          run.tokens.map((t) => t.form.refresh_token),
+          [run.input[flow.refreshToken], "bw-contract-rotated-refresh-1", "bw-contract-rotated-refresh-1"],
+          "the refresh tokens sent",
+        );
+      }),
+    );
+  }
+  return cases;
+}
+
+const GRANT_TYPES: Record<OAuthFlowSpec["grant"], string> = {
+  clientCredentials: "client_credentials",
+  refreshToken: "refresh_token",
+  jwtBearer: "urn:ietf:params:oauth:grant-type:jwt-bearer",
+};
+
+interface FlowRun {
+  input: Record<string, unknown>;
+  options: ExecuteOptions;
+  tokens: TokenRequest[];
+  exchanges: Exchange[];
+  secrets: string[];
+  call(): Promise<ToolResult>;
+  advance(ms: number): void;
+}
+
+/** The tool's minimal input with the flow's parameters instead of the access token; a token endpoint answering `answer`; the API answering 401 when `refuse` says. */
+async function flowRun(tool: ToolSpec, subject: Subject, flow: OAuthFlowSpec, ctx: CaseContext, answer: (n: number) => TokenAnswer, refuse: (n: number) => boolean = () => false): Promise<FlowRun> {
+  const address = ctx.mockUrl(tool.provider);
+  const base = valuesOf(tool, subject.document).minimal();
+  delete base[tool.auth.param];
+  const secrets: string[] = [];
+  for (const name of [...flowParams(flow), ...(flow.grant === "refreshToken" && flow.clientSecret ? [flow.clientSecret] : [])]) {
+    const spec = tool.params.find((p) => p.name === name);
+    if (!spec) fail(`the flow's parameter ${name} is not a parameter of ${tool.id}`);
+    const value = flow.grant === "jwtBearer" && name === flow.privateKey ? await privateKeyPem() : spec.secret ? `bw-contract-${name}-secret-0001` : (placeholderValue(spec) ?? `bw-contract-${name}`);
+    if (spec.secret) secrets.push(value as string);
+    base[name] = value;
+  }
+  const input = withAddress(tool, base, address);
+  const link = mockFetch((n) => (refuse(n) ? { answer: { status: 401, body: {} } } : {}));
+  const tokens: TokenRequest[] = [];
+  const tokenOrigin = new URL(flow.tokenUrl.replace(/\{[^{}]*\}/g, "x")).origin;
+  const toMock = onlyTo(address, link.fetch);
+  // The flow's token URL is answered here: nothing goes to the network.
+  const fetchFn: FetchLike = async (request) => {
+    if (new URL(request.url).origin !== tokenOrigin) return toMock(request);
+    tokens.push({ contentType: request.headers.get("content-type"), authorization: request.headers.get("authorization"), form: Object.fromEntries(new URLSearchParams(await request.text())) });
+    const { status, body } = answer(tokens.length);
+    return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  };
+  let now = Date.UTC(2026, 0, 1);
+  const options: ExecuteOptions = { ...(tool.server.param ? {} : { baseUrl: address }), fetch: fetchFn, tokens: new TokenCache(), clock: () => now, retries: 0 };
+  return {
+    input,
+    options,
+    tokens,
+    exchanges: link.exchanges,
+    secrets,
+    call: () => executeToolDefinition(tool, input, options),
+    advance: (ms) => {
+      now += ms;
+    },
+  };
+}
+
+function expectOk(result: ToolResult, exchanges: Exchange[]): void {
+  expectAccepted(exchanges);
+  if (!result.success) fail(`expected success, got ${result.error.type} ${result.error.code ?? ""}: ${result.error.message}`);
+}
+
+/** Whether a request to the API carried `token` as its credential. */
+function carries(ex: Exchange, token: string): boolean {
+  return [...ex.headers.values()].some((v) => v === token || v === `Bearer ${token}`);
+}
+
+function mentions(ex: Exchange, secret: string): boolean {
+  return ex.rawBody.includes(secret) || ex.url.href.includes(encodeURIComponent(secret)) || [...ex.headers.values()].some((v) => v.includes(secret));
+}

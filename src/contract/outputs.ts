@@ -1,0 +1,120 @@
+// What a tool's outputs must be for a given answer: the output mapping (the
+// manifest's expressions, read here from their text) applied to the answer
+// the mock gave, and a JSON Schema of the outputs the block declares (types,
+// optional members, nothing else) that every output must conform to.
+import AjvModule, { type ErrorObject, type ValidateFunction } from "ajv";
+import { getAtPointer, itemAt, parsePointer, validateParams, type OutputSource, type OutputSpec, type ToolSpec } from "@blockwright/runtime/internal";
+import { fail, json, same } from "./call.js";
+import type { Exchange } from "./exchange.js";
+import { setPath } from "./json-path.js";
+
+const Ajv = AjvModule.default ?? AjvModule;
+
+/** The outputs the mapping makes of the answer in `ex`, for the tool called with `input`. */
+export function expectedOutputs(tool: ToolSpec, ex: Exchange, input: Record<string, unknown>): Record<string, unknown> {
+  const validated = validateParams(tool, input);
+  const params = validated.ok ? validated.values : {};
+  const body = ex.responseBody.trim() === "" ? undefined : JSON.parse(ex.responseBody);
+  const outcome = tool.outcomes.find((o) => o.status === ex.status);
+  const outputs = outcome ? outcome.outputs.map((o) => ({ ...o, optional: tool.outputs.find((m) => m.path === o.path)?.optional ?? false })) : tool.outputs;
+  const out: Record<string, unknown> = {};
+  for (const o of outputs) {
+    const value = sourceValue(o.source, { status: ex.status, body, headers: ex.responseHeaders, params });
+    if (o.optional && (value === undefined || value === null)) continue;
+    setPath(out, o.path, value === undefined ? null : value);
+  }
+  return out;
+}
+
+function sourceValue(source: OutputSource, answer: { status: number; body: unknown; headers: Headers; params: Record<string, unknown> }): unknown {
+  if ("value" in source) return source.value;
+  const text = source.expression;
+  let value: unknown;
+  if (text === "$statusCode") value = answer.status;
+  else if (text === "$response.body") value = answer.body;
+  // The runtime's pointer reading: its negative indexes (`/data/-1/id`) are part of the expression language.
+  else if (text.startsWith("$response.body#")) value = getAtPointer(answer.body, parsePointer(text.slice("$response.body#".length)));
+  else if (text.startsWith("$response.header.")) value = answer.headers.get(text.slice("$response.header.".length)) ?? undefined;
+  else if (text.startsWith("$params.")) value = answer.params[text.slice("$params.".length)];
+  else fail(`output expression ${text} is not one the contract suite knows`);
+  if (source.count) return Array.isArray(value) ? value.length : 0;
+  if ((value === undefined || value === null) && source.default !== undefined) value = source.default;
+  const { omit } = source;
+  if (omit && value && typeof value === "object" && !Array.isArray(value)) {
+    value = Object.fromEntries(Object.entries(value).filter(([k]) => !omit.includes(k)));
+  }
+  return value;
+}
+
+/** The outputs equal what the mapping makes of the answer, and conform to the declared outputs. */
+export function expectOutputs(tool: ToolSpec, output: Record<string, unknown>, ex: Exchange, input: Record<string, unknown>): void {
+  same(output, expectedOutputs(tool, ex, input), `outputs for the ${ex.status} answer`);
+  expectConforms(tool, output, ex.status);
+}
+
+const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+const validators = new WeakMap<ToolSpec, Map<number, ValidateFunction>>();
+
+/** The output conforms to the JSON Schema of the outputs the tool declares (for the answer's status). */
+export function expectConforms(tool: ToolSpec, output: unknown, status: number): void {
+  const errors = outputProblems(tool, output, status);
+  if (!errors.length) return;
+  const problems = errors.map((e) => `${e.instancePath || "/"} ${e.message}${e.params && "additionalProperty" in e.params ? ` (${String(e.params.additionalProperty)})` : ""}`);
+  fail(`the output does not conform to the declared outputs of ${tool.id}: ${problems.join("; ")} — output ${json(output)}`);
+}
+
+/** How the output breaks the JSON Schema of the outputs the tool declares (for the answer's status): none when it conforms. */
+export function outputProblems(tool: ToolSpec, output: unknown, status: number): ErrorObject[] {
+  let byStatus = validators.get(tool);
+  if (!byStatus) validators.set(tool, (byStatus = new Map()));
+  let validate = byStatus.get(status);
+  if (!validate) byStatus.set(status, (validate = ajv.compile(outputSchema(tool, status))));
+  return validate(output) ? [] : [...(validate.errors ?? [])];
+}
+
+/**
+ * JSON Schema of a tool's output for an answer of `status`: the declared
+ * outputs (or an outcome's) as nested objects, optional ones not required,
+ * and null allowed where the spec does not guarantee the value.
+ */
+export function outputSchema(tool: ToolSpec, status: number): object {
+  const outcome = tool.outcomes.find((o) => o.status === status);
+  const entries = outcome
+    ? outcome.outputs.flatMap((o) => {
+        const main = tool.outputs.find((m) => m.path === o.path);
+        return main ? [{ spec: main, source: o.source }] : [];
+      })
+    : tool.outputs.map((spec) => ({ spec, source: spec.source }));
+  const root: SchemaNode = node();
+  for (const { spec, source } of entries) {
+    const keys = spec.path.split(".");
+    let parent = root;
+    for (const key of keys.slice(0, -1)) {
+      parent.properties[key] ??= node();
+      if (!parent.required.includes(key)) parent.required.push(key);
+      parent = parent.properties[key] as SchemaNode;
+    }
+    const last = itemAt(keys, -1);
+    parent.properties[last] = leaf(spec, source);
+    if (!spec.optional) parent.required.push(last);
+  }
+  return root;
+}
+
+interface SchemaNode {
+  type: "object";
+  properties: Record<string, object>;
+  required: string[];
+  additionalProperties: false;
+}
+
+function node(): SchemaNode {
+  return { type: "object", properties: {}, required: [], additionalProperties: false };
+}
+
+function leaf(spec: OutputSpec, source: OutputSource): object {
+  const types: string[] = spec.type === "json" ? ["object", "array", "null"] : [spec.type];
+  const mayBeNull = "expression" in source && !source.required && !source.count && source.default === undefined && !spec.optional;
+  if (mayBeNull && !types.includes("null")) types.push("null");
+  return { type: types.length === 1 ? types[0] : types };
+}

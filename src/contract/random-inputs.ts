@@ -1,0 +1,298 @@
+// Random inputs for the property cases (kinds/property.ts), drawn with
+// fast-check from each tool's IR: valid ones (each parameter from its own
+// rules, then the cross-field rules made to hold: what the runtime accepts),
+// and invalid ones that break exactly one rule, saying which.
+import fc from "fast-check";
+import { isValueFormat, itemAt, oauthParams, type NestedLimits, type ParamSpec, type ToolSpec, validateParams } from "@blockwright/runtime/internal";
+import { madeStrings, NOT_OF_FORMAT } from "../model/string-values.js";
+import { withAddress } from "./call.js";
+import type { Input, ToolValues } from "./values.js";
+
+/** A draw of the invalid property: an input breaking one rule, and what the refusal must name. */
+export interface InvalidDraw {
+  input: Input;
+  broken: string;
+  param: string;
+  rule: string[];
+  value?: unknown;
+}
+
+// ---- valid inputs -------------------------------------------------------------
+
+/** Inputs the runtime accepts: each parameter drawn from its own rules, then the cross-field rules made to hold. */
+export function validInput(tool: ToolSpec, values: ToolValues, address: string): fc.Arbitrary<Input> {
+  const members: Record<string, fc.Arbitrary<unknown>> = {};
+  const flowParams = oauthParams(tool);
+  for (const p of tool.params) {
+    // The credential is always given, a flow's parameters never (a complete flow would send a token request).
+    if (p.wire.in === "server" || flowParams.has(p.name)) continue;
+    const arb = validValue(p, values);
+    members[p.name] = p.required || p.name === tool.auth.param ? arb : fc.option(arb, { nil: undefined, freq: 2 });
+  }
+  return fc
+    .record(members)
+    .map((drawn) => {
+      const input = Object.fromEntries(Object.entries(drawn).filter(([, v]) => v !== undefined));
+      return values.satisfy(input, []) ?? input;
+    })
+    .filter((input) => validateParams(tool, withAddress(tool, input, address)).ok);
+}
+
+const printable = fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c));
+const tricky = fc.constantFrom(" ", "%", "&", "=", "+", "#", "?", "/", "'", '"', "\\", ",", ";", "é", "ß", "中", "😀", "\u00a0", "\t", "\n", "\u0000", "\u2028", "\ud800");
+const textUnit = fc.oneof({ arbitrary: printable, weight: 8 }, { arbitrary: tricky, weight: 2 }, { arbitrary: fc.string({ unit: "grapheme", minLength: 1, maxLength: 1 }), weight: 1 });
+const alphanumeric = fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
+const letters = fc.string({ unit: alphanumeric, minLength: 1, maxLength: 12 });
+/** Object keys, the awkward ones included (they must stay plain keys all the way to the wire). */
+const jsonKey = fc.oneof({ arbitrary: fc.string({ unit: alphanumeric, minLength: 1, maxLength: 12 }), weight: 4 }, { arbitrary: fc.constantFrom("__proto__", "constructor", "toString", "", "a.b", "a/b", "$ref", "é"), weight: 1 });
+/** Long enough for a credential: a broken secret is refused for what was broken, not for its length. */
+const letters8 = fc.string({ unit: alphanumeric, minLength: 8, maxLength: 16 });
+
+/** Values of one parameter that pass its own rules (most of the time: the record is filtered). */
+function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
+  const example = values.example(p.name)?.value;
+  const fromExample = example === undefined ? [] : [fc.constant(example)];
+  const own = (() => {
+    switch (p.type) {
+      case "boolean":
+        return fc.oneof(fc.boolean(), fc.constantFrom("true", "false"));
+      case "number": {
+        const min = p.minimum ?? -1_000_000;
+        const max = p.maximum ?? 1_000_000;
+        const n = p.integer ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) }) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+        return p.enum ? fc.constantFrom(...(p.enum as number[])) : fc.oneof({ arbitrary: n, weight: 3 }, { arbitrary: n.map(String), weight: 1 });
+      }
+      case "json":
+        // Items or values the spec makes objects and the manifest leaves unlimited: only the example is known to be valid.
+        if (!(p.jsonType === "array" ? p.items : p.values) && values.structuredInside(p)) return fc.constant(example ?? (p.jsonType === "array" ? [] : {}));
+        return p.jsonType === "array" ? fc.array(nestedValue(p.items), { maxLength: 4 }) : fc.dictionary(p.keys ? (nestedValue({ type: "string", ...p.keys }) as fc.Arbitrary<string>) : jsonKey, nestedValue(p.values), { maxKeys: 4 });
+      case "string":
+        return stringValue(p);
+    }
+  })();
+  const inPath = p.wire.in === "path" || values.tool.routes.some((r) => r.wire[p.name]?.in === "path");
+  return fc.oneof({ arbitrary: own, weight: 4 }, ...fromExample.map((arbitrary) => ({ arbitrary, weight: 1 }))).filter((v) => values.accepts(p, v) && !(inPath && typeof v === "string" && LINE_TERMINATOR.test(v)));
+}
+
+// Prism's router cannot match a line terminator inside a path segment that has text around the
+// parameter (`users('{key}')` answers 404): a limit of the mock, not of the contract.
+const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
+
+/** Values inside a JSON parameter, from their limits where it has some (any JSON value where not). */
+function nestedValue(n: NestedLimits | undefined): fc.Arbitrary<unknown> {
+  if (!n) return fc.jsonValue({ maxDepth: 2 });
+  if (n.enum) return fc.constantFrom(...n.enum);
+  if (n.type === "boolean") return fc.boolean();
+  if (n.type === "number" || n.type === "integer") {
+    const min = n.minimum ?? -1_000_000;
+    const max = n.maximum ?? 1_000_000;
+    return n.type === "integer" ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) }) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+  }
+  if (n.type === "string" || n.format !== undefined || n.pattern !== undefined || n.maxLength !== undefined || n.minLength !== undefined) {
+    if (n.format !== undefined || n.pattern !== undefined) return fc.constantFrom(...madeStrings(n).slice(0, 20));
+    return fc.string({ unit: textUnit, minLength: n.minLength ?? 0, maxLength: Math.min(n.maxLength ?? 32, (n.minLength ?? 0) + 32) });
+  }
+  return fc.jsonValue({ maxDepth: 2 });
+}
+
+function stringValue(p: ParamSpec): fc.Arbitrary<string> {
+  if (p.enum) {
+    const pick = fc.constantFrom(...p.enum.map(String));
+    const item = p.caseInsensitive ? fc.tuple(pick, fc.boolean()).map(([v, upper]) => (upper ? v.toUpperCase() : v)) : pick;
+    return p.separator === undefined ? item : fc.array(item, { minLength: 1, maxLength: 4 }).map((items) => items.join(`${p.separator} `));
+  }
+  if (isValueFormat(p.format)) return fc.constantFrom(...madeStrings(p));
+  const minLength = Math.max(p.minLength ?? 1, p.secret ? 8 : 1);
+  const maxLength = Math.max(minLength, Math.min(p.maxLength ?? 64, minLength + 64));
+  if (p.pattern) return fc.stringMatching(new RegExp(p.pattern, "u")).filter((s) => [...s].length >= minLength && [...s].length <= maxLength);
+  if (p.wire.in === "body" && p.wire.split) {
+    const sep = p.wire.split.separator;
+    const item = fc.string({ unit: textUnit, minLength: 1, maxLength: 16 }).filter((s) => !s.includes(sep) && s.trim() !== "");
+    return fc.array(item, { minLength: 1, maxLength: p.wire.split.maxItems ?? 6 }).map((items) => items.join(`${sep} `));
+  }
+  return fc.string({ unit: textUnit, minLength, maxLength });
+}
+
+// ---- invalid inputs -----------------------------------------------------------
+
+/** A valid input with exactly one rule broken. */
+export function invalidInput(tool: ToolSpec, values: ToolValues, address: string): fc.Arbitrary<InvalidDraw> {
+  const base = validInput(tool, values, address);
+  const breakers: fc.Arbitrary<InvalidDraw>[] = [];
+  const set = (p: string, value: fc.Arbitrary<unknown>, rule: string | string[], broken: string, shown = true) =>
+    breakers.push(fc.tuple(base, value).map(([input, v]) => ({ input: { ...input, [p]: v }, broken: `${p}: ${broken}`, param: p, rule: [rule].flat(), ...(shown ? { value: v } : {}) })));
+
+  for (const p of tool.params) {
+    const places = new Set([p.wire.in, ...tool.routes.flatMap((r) => r.wire[p.name]?.in ?? [])]);
+    if (p.required && p.default === undefined) set(p.name, fc.constantFrom(undefined, "", "   "), "required", "left out or blank", false);
+    switch (p.type) {
+      case "number": {
+        if (p.minimum !== undefined) set(p.name, fc.integer({ min: Math.ceil(p.minimum) - 1_000_000, max: Math.ceil(p.minimum) - 1 }), "minimum", `below ${p.minimum}`);
+        if (p.maximum !== undefined) set(p.name, fc.integer({ min: Math.floor(p.maximum) + 1, max: Math.floor(p.maximum) + 1_000_000 }), "maximum", `above ${p.maximum}`);
+        const lo = Math.ceil(p.minimum ?? -1000);
+        const hi = Math.floor(p.maximum ?? 1000);
+        if (p.integer && hi > lo)
+          set(
+            p.name,
+            fc.integer({ min: lo, max: hi - 1 }).map((n) => n + 0.5),
+            "integer",
+            "not an integer",
+          );
+        set(p.name, fc.constantFrom("many", true, {}, [1], "12abc"), "type", "not a number");
+        break;
+      }
+      case "boolean":
+        set(p.name, fc.constantFrom("yes", 1, "TRUE", {}), "type", "not a boolean");
+        break;
+      case "json":
+        set(p.name, fc.constantFrom("{not json", '{"a":', "'x'"), "json", "not JSON");
+        set(
+          p.name,
+          p.jsonType === "array" ? fc.constantFrom({}, "{}", 5, '"x"') : p.jsonType === "object" ? fc.constantFrom([], "[1]", 5, '"x"', true) : fc.constantFrom(5, '"x"', true),
+          "jsonType",
+          `not a JSON ${p.jsonType ?? "object or array"}`,
+        );
+        break;
+      case "string": {
+        if (p.format === "base-url") {
+          set(p.name, fc.constantFrom("ftp://example.com", "http://example.com", "https://example.com/path", "https://example.com?x=1", "not an address"), "format", "not a base address");
+          break;
+        }
+        set(p.name, fc.constantFrom(42, true, {}, ["a"]), "type", "not a string");
+        if (isValueFormat(p.format) && !p.enum) set(p.name, fc.constant(NOT_OF_FORMAT[p.format]), p.pattern ? ["format", "pattern"] : "format", `not of format ${p.format}`);
+        if (p.secret) set(p.name, fc.string({ unit: fc.constantFrom(..."abcdefgh"), minLength: 1, maxLength: 7 }), "minLength", "shorter than a credential can be", false);
+        // An OAuth flow's parameter goes only into a token request's form (validate-params.ts): line breaks are fine there.
+        const formOnly = p.wire.in === "auth" && p.name !== tool.auth.param;
+        if ((p.secret && !formOnly) || places.has("header"))
+          set(
+            p.name,
+            fc.tuple(letters8, fc.constantFrom("\n", "\r", "\u0000", "\u007f", "é中")).map(([s, c]) => `${s}${c}${s}`),
+            "characters",
+            "a character headers cannot carry",
+            !p.secret,
+          );
+        if (places.has("header") || p.wire.in === "auth")
+          set(
+            p.name,
+            fc.tuple(letters8, fc.constantFrom(" ", "\t")).map(([s, c]) => `${c}${s}`),
+            "characters",
+            "a leading space a header would drop",
+            !p.secret,
+          );
+        set(
+          p.name,
+          letters8.map((s) => `${s}\ud800`),
+          "characters",
+          "half of a surrogate pair",
+          !p.secret,
+        );
+        if (places.has("path") && !p.enum) set(p.name, fc.constantFrom(".", ".."), p.pattern ? ["pathSegment", "pattern"] : "pathSegment", "a dot segment");
+        if (p.enum) {
+          const taken = new Set(p.enum.map((v) => (p.caseInsensitive ? String(v).toLowerCase() : String(v))));
+          set(
+            p.name,
+            letters.filter((s) => !taken.has(p.caseInsensitive ? s.toLowerCase() : s)),
+            "enum",
+            "not one of its values",
+          );
+          break;
+        }
+        if (p.maxLength !== undefined && !p.secret) {
+          const maxLength = p.maxLength;
+          set(
+            p.name,
+            fc.integer({ min: maxLength + 1, max: maxLength + 50 }).map((n) => "x".repeat(n)),
+            "maxLength",
+            `longer than ${maxLength}`,
+          );
+        }
+        const minLength = p.minLength ?? 0;
+        if (minLength > 1 && !p.secret)
+          set(
+            p.name,
+            fc.integer({ min: 1, max: minLength - 1 }).map((n) => "x".repeat(n)),
+            "minLength",
+            `shorter than ${p.minLength}`,
+          );
+        if (p.pattern) {
+          const re = new RegExp(p.pattern, "u");
+          const min = Math.max(p.minLength ?? 1, p.secret ? 8 : 1);
+          const max = p.maxLength ?? 64;
+          set(
+            p.name,
+            fc.string({ unit: printable, minLength: min, maxLength: Math.min(max, min + 30) }).filter((s) => !re.test(s) && s.trim() !== "" && s.trim() === s && (!places.has("path") || (s !== "." && s !== ".."))),
+            "pattern",
+            `not matching ${p.pattern}`,
+          );
+        }
+        if (p.wire.in === "body" && p.wire.split?.maxItems !== undefined) {
+          const max = p.wire.split.maxItems;
+          set(
+            p.name,
+            fc.integer({ min: max + 1, max: max + 10 }).map((n) => Array.from({ length: n }, (_, i) => `item${i}`).join(p.wire.in === "body" && p.wire.split ? p.wire.split.separator : ",")),
+            "maxItems",
+            `more than ${max} items`,
+          );
+        }
+        break;
+      }
+    }
+  }
+
+  // A parameter the tool does not have.
+  const known = new Set(tool.params.map((p) => p.name));
+  breakers.push(
+    fc
+      .tuple(
+        base,
+        letters.filter((n) => !known.has(n)),
+        letters,
+      )
+      .map(([input, name, v]) => ({ input: { ...input, [name]: v }, broken: `${name}: not a parameter`, param: name, rule: ["unknown"] })),
+  );
+
+  for (const rule of tool.rules) {
+    if (rule.rule === "exactlyOne") {
+      breakers.push(base.map((input) => ({ input: without(input, rule.params), broken: `none of ${rule.params.join(", ")}`, param: itemAt(rule.params, 0), rule: ["exactlyOne"] })));
+      const all = rule.params.map((n) => values.example(n)?.value);
+      if (all.every((v) => v !== undefined)) {
+        breakers.push(base.map((input) => ({ input: { ...input, ...Object.fromEntries(rule.params.map((n, i) => [n, all[i]])) }, broken: `all of ${rule.params.join(", ")}`, param: itemAt(rule.params, 1), rule: ["exactlyOne"] })));
+      }
+    } else if (rule.rule === "anyOf") {
+      const all = [...new Set(rule.groups.flat())];
+      breakers.push(base.map((input) => ({ input: without(input, all), broken: `none of ${all.join(", ")}`, param: itemAt(itemAt(rule.groups, 0), 0), rule: ["anyOf"] })));
+    } else if (rule.rule === "dependentLimits") {
+      const param = tool.params.find((p) => p.name === rule.param);
+      const dependsOn = tool.params.find((p) => p.name === rule.dependsOn);
+      for (const [selector, limits] of Object.entries(rule.limits)) {
+        const past = param?.type === "number" && limits.maximum !== undefined ? limits.maximum + 1 : param?.type === "string" && limits.maxLength !== undefined ? "x".repeat(limits.maxLength + 1) : undefined;
+        if (past === undefined) continue;
+        const selectorValue = dependsOn?.type === "number" ? Number(selector) : dependsOn?.type === "boolean" ? selector === "true" : selector;
+        breakers.push(
+          base.map((input) => ({ input: { ...input, [rule.dependsOn]: selectorValue, [rule.param]: past }, broken: `${rule.param} past its limit with ${rule.dependsOn} ${selector}`, param: rule.param, rule: ["dependentLimits"] })),
+        );
+      }
+    } else {
+      const param = tool.params.find((p) => p.name === rule.param);
+      for (const [selector, allowed] of Object.entries(rule.values)) {
+        const refused = (param?.enum ?? []).filter((v) => !allowed.includes(v));
+        if (!refused.length) continue;
+        const dependsOn = tool.params.find((p) => p.name === rule.dependsOn);
+        const selectorValue = dependsOn?.type === "number" ? Number(selector) : dependsOn?.type === "boolean" ? selector === "true" : selector;
+        breakers.push(
+          fc
+            .tuple(base, fc.constantFrom(...refused))
+            .map(([input, v]) => ({ input: { ...input, [rule.dependsOn]: selectorValue, [rule.param]: v }, broken: `${rule.param} ${JSON.stringify(v)} with ${rule.dependsOn} ${selector}`, param: rule.param, rule: ["allowedValues"] })),
+        );
+      }
+    }
+  }
+  // The server address is given by the case (withAddress fills it only when absent).
+  return fc.oneof(...breakers).map((draw) => (tool.server.param && !Object.hasOwn(draw.input, tool.server.param) ? { ...draw, input: withAddress(tool, draw.input, address) } : draw));
+}
+
+function without(input: Input, names: string[]): Input {
+  const out = { ...input };
+  for (const n of names) delete out[n];
+  return out;
+}

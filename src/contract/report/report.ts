@@ -1,0 +1,148 @@
+// Reports of a contract run: text for people, JSON for tools, JUnit XML for
+// CI servers (one <testsuite> per provider, one <testcase> per case). The
+// Markdown, GitHub and HTML reports have modules of their own.
+import { formatPosition } from "../../load/yaml-source.js";
+import type { CaseResult } from "../run.js";
+
+export interface SuiteReport {
+  /** The random inputs' seed and runs per property (none for cases without random inputs: replayed or live calls). */
+  seed?: number;
+  runs?: number;
+  /** The command that ran, for the JUnit suite's name (default `blockwright test`). */
+  command?: string;
+  /** `i/n` when the run was one shard of the suite. */
+  shard?: string;
+  /** When the run started (ISO 8601). */
+  startedAt: string;
+  durationMs: number;
+  /** Cases the run was to run (more than the results when it stopped early). */
+  planned?: number;
+  /** Why the run stopped before every case ran, in words. */
+  stopped?: string;
+  results: CaseResult[];
+}
+
+export interface Summary {
+  cases: number;
+  passed: number;
+  failed: number;
+  errors: number;
+}
+
+export function summarise(results: CaseResult[]): Summary {
+  return {
+    cases: results.length,
+    passed: results.filter((r) => r.status === "passed").length,
+    failed: results.filter((r) => r.status === "failed").length,
+    errors: results.filter((r) => r.status === "error").length,
+  };
+}
+
+export function byProvider(results: CaseResult[]): Map<string, CaseResult[]> {
+  const out = new Map<string, CaseResult[]>();
+  for (const r of results) out.set(r.provider, [...(out.get(r.provider) ?? []), r]);
+  return out;
+}
+
+/** Where a case derives from, as `file:line:col`, when known. */
+export function where(r: CaseResult): string | undefined {
+  return r.at ? formatPosition(r.at) : undefined;
+}
+
+/** The run's one-line account: seed, runs, shard, time, and why it stopped early. */
+export function runLine(report: SuiteReport): string {
+  const ran = report.planned !== undefined && report.planned > report.results.length ? `; ${report.results.length} of ${report.planned} cases ran (${report.stopped ?? "stopped"})` : "";
+  const random = report.seed !== undefined ? `seed ${report.seed}, ${report.runs ?? 0} runs per property, ` : "";
+  return `${random}${report.shard ? `shard ${report.shard}, ` : ""}${(report.durationMs / 1000).toFixed(1)} s${ran}`;
+}
+
+/** Failures in full, one line per provider, and a closing `N passed, N failed` line. */
+export function textReport(report: SuiteReport): string {
+  const lines: string[] = [];
+  for (const r of report.results) {
+    if (r.status === "passed") continue;
+    const at = where(r);
+    lines.push(`✗ ${r.provider} ${r.id}${r.status === "error" ? " (could not run)" : ""}`, ...indent(r.message ?? ""), ...(at ? [`    at ${at}`] : []), "");
+  }
+  for (const [provider, results] of byProvider(report.results)) {
+    const s = summarise(results);
+    lines.push(`${provider.padEnd(14)} ${String(s.cases).padStart(5)} cases  ${s.passed} passed  ${s.failed + s.errors} failed`);
+  }
+  const s = summarise(report.results);
+  lines.push("", runLine(report), `contract: ${s.passed} passed, ${s.failed + s.errors} failed`);
+  return `${lines.join("\n")}\n`;
+}
+
+export function jsonReport(report: SuiteReport): string {
+  const s = summarise(report.results);
+  return `${JSON.stringify(
+    {
+      ...(report.seed !== undefined ? { seed: report.seed, runs: report.runs } : {}),
+      ...(report.shard ? { shard: report.shard } : {}),
+      startedAt: report.startedAt,
+      durationMs: report.durationMs,
+      ...(report.planned !== undefined ? { planned: report.planned } : {}),
+      ...(report.stopped ? { stopped: report.stopped } : {}),
+      summary: { ...s, providers: Object.fromEntries([...byProvider(report.results)].map(([p, rs]) => [p, summarise(rs)])) },
+      cases: report.results,
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+/** JUnit XML as Jenkins, GitHub Actions reporters and GitLab read it. */
+export function junitReport(report: SuiteReport): string {
+  const s = summarise(report.results);
+  const out = [`<?xml version="1.0" encoding="UTF-8"?>`, `<testsuites name="${attr(report.command ?? "blockwright test")}" tests="${s.cases}" failures="${s.failed}" errors="${s.errors}" time="${seconds(report.durationMs)}">`];
+  for (const [provider, results] of byProvider(report.results)) {
+    const p = summarise(results);
+    out.push(
+      `  <testsuite name="${attr(provider)}" tests="${p.cases}" failures="${p.failed}" errors="${p.errors}" skipped="0" time="${seconds(results.reduce((n, r) => n + r.durationMs, 0))}" timestamp="${attr(report.startedAt.replace(/\.\d+Z$/, ""))}">`,
+      `    <properties>`,
+      ...(report.seed !== undefined ? [`      <property name="seed" value="${report.seed}"/>`, `      <property name="runs" value="${report.runs ?? 0}"/>`] : []),
+      ...(report.shard ? [`      <property name="shard" value="${attr(report.shard)}"/>`] : []),
+      `    </properties>`,
+    );
+    for (const r of results) {
+      // file and line: where the case derives from (read by GitLab and several GitHub reporters).
+      const open = `    <testcase classname="${attr(`${r.provider}.${r.operation}`)}" name="${attr(`${r.kind} › ${r.name}`)}" time="${seconds(r.durationMs)}"${r.at ? ` file="${attr(r.at.file)}" line="${r.at.line}"` : ""}`;
+      if (r.status === "passed") {
+        out.push(`${open}/>`);
+        continue;
+      }
+      const tag = r.status === "failed" ? "failure" : "error";
+      const message = r.message ?? "";
+      out.push(`${open}>`, `      <${tag} message="${attr((message.split("\n")[0] ?? "").slice(0, 500))}" type="${r.status === "failed" ? "ContractFailure" : "Error"}">${text(message)}</${tag}>`, `    </testcase>`);
+    }
+    out.push(`  </testsuite>`);
+  }
+  out.push(`</testsuites>`);
+  return `${out.join("\n")}\n`;
+}
+
+function seconds(ms: number): string {
+  return (ms / 1000).toFixed(3);
+}
+
+// Characters XML 1.0 cannot carry at all (control characters, half surrogate pairs, U+FFFE/FFFF).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters XML refuses are what it finds
+const NOT_XML = /[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
+
+/** Text content: markup characters escaped, characters XML cannot carry shown as `\uXXXX`. */
+export function text(value: string): string {
+  return visible(value).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** An attribute value (double-quoted): also quotes and line breaks escaped, so that they survive. */
+export function attr(value: string): string {
+  return text(value).replace(/"/g, "&quot;").replace(/'/g, "&apos;").replace(/\n/g, "&#10;").replace(/\r/g, "&#13;").replace(/\t/g, "&#9;");
+}
+
+function visible(value: string): string {
+  return value.replace(NOT_XML, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+function indent(message: string): string[] {
+  return message.split("\n").map((l) => `    ${l}`);
+}

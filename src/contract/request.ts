@@ -1,0 +1,217 @@
+// The captured request itself, checked against the OpenAPI document: Prism
+// accepts unknown query keys and any credential, so what it cannot see is
+// checked here — the method and path of the operation (under the server's path), only query keys and
+// headers the spec declares, the credential exactly where the security
+// scheme puts it and nowhere else, and the body's content type.
+import { encodeForm, itemAt, styledPairs, parsePointer, type BodySpec, type ParamSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime/internal";
+import { bareMediaType, type OpenApiDocument, type OpenApiOperation } from "../load/openapi-document.js";
+import { check, fail, json, same } from "./call.js";
+import type { Exchange } from "./exchange.js";
+import type { Input } from "./values.js";
+import { at, setAt } from "./json-path.js";
+import { credentialOf } from "../load/openapi-document.js";
+
+/** The operation a request was sent to: the tool's own or one of its routes'. */
+export function operationOf(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument): { op: OpenApiOperation; path: Record<string, string>; wire: Record<string, WireSpec> } {
+  const tried: string[] = [];
+  // Operations' paths are relative to the document's server path, which every request carries (server.basePath).
+  const base = tool.server.basePath ?? "";
+  if (!ex.url.pathname.startsWith(`${base}/`)) fail(`${ex.method} ${ex.url.pathname} is not under the server's path ${base}`);
+  const pathname = ex.url.pathname.slice(base.length);
+  for (const target of [{ operationId: tool.operationId, wire: {} as Record<string, WireSpec> }, ...tool.routes]) {
+    const op = doc.operations.get(target.operationId);
+    if (!op) continue;
+    tried.push(`${op.method} ${op.path}`);
+    const path = matchPath(op.path, pathname);
+    if (path && op.method === ex.method) return { op, path, wire: target.wire };
+  }
+  return fail(`${ex.method} ${ex.url.pathname} is none of the tool's operations (${tried.join(", ")})`);
+}
+
+/** Every check of the captured request; `input` is what the tool was given. */
+export function checkRequest(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, input: Input): void {
+  const { op } = operationOf(ex, tool, doc);
+
+  const declaredQuery = new Set(op.parameters.filter((p) => p.in === "query").map((p) => p.name));
+  const declaredHeaders = new Set(op.parameters.filter((p) => p.in === "header").map((p) => p.name.toLowerCase()));
+  const schemes = (op.security ?? []).flatMap((name) => doc.securitySchemes[name] ?? []);
+  for (const s of schemes) {
+    if (s.type === "apiKey" && s.in === "query" && s.name) declaredQuery.add(s.name);
+    if (s.type === "apiKey" && s.in === "header" && s.name) declaredHeaders.add(s.name.toLowerCase());
+    if (s.type === "http" || credentialOf(s)?.type === "bearer") declaredHeaders.add("authorization");
+  }
+  // Headers the manifest declares itself, which link accepts without a spec parameter: its constants
+  // (an API version every call sends) and its idempotency header (on every request but a GET).
+  for (const c of tool.constants) if (c.in === "header") declaredHeaders.add(c.name.toLowerCase());
+  if (tool.idempotency && ex.method !== "GET") declaredHeaders.add(tool.idempotency.header.toLowerCase());
+  for (const key of new Set(ex.url.searchParams.keys())) {
+    // A deepObject value's keys are its name with brackets: `expand[0]`, `created[gte]`.
+    check(declaredQuery.has(key) || declaredQuery.has(key.replace(/\[.*$/, "")), () => `query key ${key} is not declared by ${op.operationId} (declared: ${[...declaredQuery].join(", ") || "none"})`);
+  }
+  const media = requestMediaTypes(doc, op);
+  for (const [name] of ex.headers) {
+    // OpenAPI ignores Accept and Content-Type header parameters: media types are declared, not these.
+    if (name === "content-type" || name === "accept") continue;
+    check(declaredHeaders.has(name), () => `header ${name} is not declared by ${op.operationId} (declared: ${[...declaredHeaders].join(", ") || "none"})`);
+  }
+
+  // The body and its content type.
+  const contentType = ex.headers.get("content-type");
+  if (ex.rawBody) {
+    check(media.length > 0, `${op.operationId} declares no request body, but one was sent`);
+    check(contentType !== null && media.includes(bareMediaType(contentType)), () => `content type ${json(contentType)} is not one ${op.operationId} declares (${media.join(", ")})`);
+  } else {
+    check(!op.requestBody?.required, `${op.operationId} requires a request body, none was sent`);
+    check(contentType === null, () => `content type ${contentType} sent without a body`);
+  }
+
+  checkCredential(ex, tool, doc, op, input);
+}
+
+/** The credential where the operation's security scheme says, in full, and nowhere else. */
+function checkCredential(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, op: OpenApiOperation, input: Input): void {
+  const credential = input[tool.auth.param];
+  if (typeof credential !== "string") return;
+  const names = op.security ?? [];
+  if (!names.length) return fail(`${op.operationId} declares no security scheme, yet the tool sends a credential`);
+  const placed: string[] = [];
+  for (const name of names) {
+    const s = doc.securitySchemes[name];
+    if (!s) continue;
+    if (credentialOf(s)?.type === "bearer" && ex.headers.get("authorization") === `Bearer ${credential}`) placed.push("authorization");
+    if (s.type === "apiKey" && s.in === "header" && s.name && ex.headers.get(s.name) === credential) placed.push(s.name.toLowerCase());
+    if (s.type === "apiKey" && s.in === "query" && s.name && ex.url.searchParams.getAll(s.name).length === 1 && ex.url.searchParams.get(s.name) === credential) placed.push(`?${s.name}`);
+  }
+  const [where, ...elsewhere] = placed;
+  check(where !== undefined && !elsewhere.length, () => `the credential is not where ${names.join(" or ")} puts it (${names.map((n) => describeScheme(doc, n)).join("; ")})`);
+  // A parameter the caller gave may contain the credential's text: then it is theirs to send.
+  if (Object.entries(input).some(([name, value]) => name !== tool.auth.param && value !== undefined && JSON.stringify(value).includes(credential))) return;
+  for (const [name, value] of ex.headers) {
+    if (placed.includes(name)) continue;
+    check(!value.includes(credential), `the credential also appears in header ${name}`);
+  }
+  const query = new URLSearchParams(ex.url.search);
+  if (where.startsWith("?")) query.delete(where.slice(1));
+  check(!decodeURIComponent(ex.url.pathname).includes(credential) && ![...query.values()].some((v) => v.includes(credential)), "the credential also appears in the address");
+  check(!ex.rawBody.includes(credential), "the credential also appears in the body");
+}
+
+function describeScheme(doc: OpenApiDocument, name: string): string {
+  const s = doc.securitySchemes[name];
+  if (!s) return `${name}: not declared`;
+  if (s.type === "http") return `${name}: Authorization: ${s.scheme ?? "?"} <credential>`;
+  if (credentialOf(s)?.type === "bearer") return `${name}: Authorization: Bearer <${s.type} access token>`;
+  return `${name}: ${s.in} ${s.name}`;
+}
+
+/** The value a parameter has in the captured request, as the wire carries it (undefined when absent). */
+export function sentValue(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, param: ParamSpec): unknown {
+  const { path, wire: routeWire } = operationOf(ex, tool, doc);
+  const wire = routeWire[param.name] ?? param.wire;
+  switch (wire.in) {
+    case "path": {
+      const raw = path[wire.name];
+      return raw === undefined ? undefined : decodeURIComponent(raw);
+    }
+    case "query": {
+      const all = ex.url.searchParams.getAll(wire.name);
+      return all.length === 0 ? undefined : all.length === 1 ? all[0] : all;
+    }
+    case "header":
+      return ex.headers.get(wire.name) ?? undefined;
+    case "body": {
+      const segments = parsePointer(wire.pointer);
+      if (!isForm(tool)) return at(ex.body, segments);
+      // A form body: the value under its bracket key (`address[city]`), as text.
+      const all = new URLSearchParams(ex.rawBody).getAll(segments.map((s, i) => (i ? `[${s}]` : s)).join(""));
+      return all.length === 0 ? undefined : all.length === 1 ? all[0] : all;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** What the wire should carry for a given (normalised) parameter value. */
+export function expectedWire(wire: WireSpec, value: unknown): unknown {
+  if (wire.in === "path" || wire.in === "query" || wire.in === "header") return withEscapes(String(value), wire.escape);
+  if (wire.in === "body") {
+    if (wire.split)
+      return String(value)
+        .split(wire.split.separator)
+        .map((s) => s.trim())
+        .filter(Boolean);
+    if (wire.wrapUnlessKey && value && typeof value === "object" && !Array.isArray(value) && !(wire.wrapUnlessKey in value)) return { [wire.wrapUnlessKey]: value };
+  }
+  return value;
+}
+
+/** The parameter's value reached the wire where its placement says, unchanged. */
+export function expectSent(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, param: ParamSpec, value: unknown): void {
+  const { wire: routeWire } = operationOf(ex, tool, doc);
+  const wire = routeWire[param.name] ?? param.wire;
+  // Before any text is made of the value (an object drawn without a prototype has no text).
+  if (wire.in === "query" && value !== null && typeof value === "object") {
+    // An array or object in the query: the pairs its style makes (`expand[0]=a`, `tags=a,b`) are all sent.
+    const sent = [...ex.url.searchParams].map(([k, v]) => `${k}=${v}`);
+    for (const pair of styledPairs(wire.name, value, wire.encoding).map(([k, v]) => `${k}=${v}`)) {
+      const i = sent.indexOf(pair);
+      check(i >= 0, () => `${param.name} as sent (query): ${json(pair)} is not among the pairs sent (${json(sent)})`);
+      sent.splice(i, 1);
+    }
+    return;
+  }
+  const got = sentValue(ex, tool, doc, param);
+  const want = expectedWire(wire, value);
+  if (wire.in === "body" && isForm(tool)) {
+    // A form body is text pairs: the ones the value makes, as the spec's encoding writes them, are all sent.
+    const placed: Record<string, unknown> = {};
+    setAt(placed, parsePointer(wire.pointer), want);
+    const sent = [...new URLSearchParams(ex.rawBody)].map(([k, v]) => `${k}=${v}`);
+    for (const pair of [...new URLSearchParams(encodeForm(placed, tool.body.fields))].map(([k, v]) => `${k}=${v}`)) {
+      const i = sent.indexOf(pair);
+      check(i >= 0, () => `${param.name} as sent (form body): ${json(pair)} is not among the pairs sent (${json(sent)})`);
+      sent.splice(i, 1);
+    }
+    return;
+  }
+  if (wire.in === "body" && wire.pointer === "" && want && typeof want === "object" && !Array.isArray(want)) {
+    // A whole-body parameter: its members are in the body (other parameters may add more).
+    for (const [k, v] of Object.entries(want)) same((got as Record<string, unknown> | undefined)?.[k], v, `body member ${k} of ${param.name}`);
+    return;
+  }
+  same(got, want, `${param.name} as sent (${wire.in}${"name" in wire ? ` ${wire.name}` : wire.in === "body" ? ` ${wire.pointer || "/"}` : ""})`);
+}
+
+function requestMediaTypes(doc: OpenApiDocument, op: OpenApiOperation): string[] {
+  const raw = at(doc.source.data, op.location.map(String)) as { requestBody?: Record<string, unknown> } | undefined;
+  if (!raw?.requestBody) return [];
+  const body = doc.resolve(raw.requestBody);
+  return Object.keys((body.content ?? {}) as object).map((k) => k.toLowerCase());
+}
+
+/** `/v1/things/{id}` against `/v1/things/42` → `{id: "42"}` (raw, still percent-encoded). */
+function matchPath(template: string, pathname: string): Record<string, string> | undefined {
+  const names: string[] = [];
+  const source = template
+    .split(/(\{[^{}]+\})/)
+    .map((part) => {
+      if (!/^\{[^{}]+\}$/.test(part)) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      names.push(part.slice(1, -1));
+      return "([^/]+)";
+    })
+    .join("");
+  const match = new RegExp(`^${source}$`).exec(pathname);
+  if (!match) return undefined;
+  return Object.fromEntries(names.map((n, i) => [n, itemAt(match, i + 1)]));
+}
+
+function withEscapes(value: string, replacements: Record<string, string> | undefined): string {
+  let out = value;
+  for (const [from, to] of Object.entries(replacements ?? {})) out = out.split(from).join(to);
+  return out;
+}
+
+/** The tool sends its body form-encoded (application/x-www-form-urlencoded). */
+function isForm(tool: ToolSpec): tool is ToolSpec & { body: BodySpec } {
+  return tool.body?.encoding === "form";
+}

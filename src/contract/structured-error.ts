@@ -1,0 +1,47 @@
+// The structured error the runtime must make of an upstream's error answer,
+// worked out independently from the answer and the manifest's error
+// expressions (errors.code, errors.message, errors.requestId, rateLimits.quota).
+import { safeToRepeat, type ToolSpec, type ValueRef } from "@blockwright/runtime/internal";
+import { check, describeError, type expectFailure, fail, json, same } from "./call.js";
+import type { Exchange } from "./exchange.js";
+import { at, parseBody as parse } from "./json-path.js";
+
+/** The error the runtime must make of an error answer, read independently from the answer and the manifest's expressions. */
+export function expectStructuredError(tool: ToolSpec, ex: Exchange, error: ReturnType<typeof expectFailure>): void {
+  // An answer Prism made up itself (a 401 the spec does not declare) carries no upstream message to read.
+  const declared = !ex.prismProblem;
+  const body = parse(ex.responseBody);
+  const answer = { status: ex.status, body, headers: ex.responseHeaders };
+  const code = first(tool.errors.code, answer);
+  const message = first(tool.errors.message, answer);
+  const requestId = first(tool.errors.requestId, answer);
+  const mayHaveBeenApplied = ex.status >= 500 && !safeToRepeat(tool, ex.method);
+  check(error.type === "upstream", () => `expected an upstream error, got ${describeError(error)}`);
+  same(error.provider, tool.provider, "error.provider");
+  same(error.operation, tool.id, "error.operation");
+  same(error.status, ex.status, "error.status");
+  if (declared && body !== undefined && typeof body === "object" && tool.errors.message.length && message === undefined) {
+    fail(`the manifest's error message expressions (errors.message) find no message in the ${ex.status} answer ${json(body)}`);
+  }
+  same(error.code, code, "error.code (the upstream's code, read by errors.code)");
+  if (message !== undefined) same(error.message, message, "error.message (the upstream's message, read by errors.message)");
+  else check(error.message.startsWith(`HTTP ${ex.status}`) || (typeof body === "string" && error.message === body.trim().slice(0, 500)), () => `error.message without an upstream message should name the status: ${error.message}`);
+  if (requestId !== undefined) same(error.requestId, requestId, "error.requestId");
+  same(error.retryable, !mayHaveBeenApplied && tool.errors.retryableStatuses.includes(ex.status) && !quotaUsedUp(tool, answer), "error.retryable");
+  same(error.mayHaveBeenApplied, mayHaveBeenApplied ? true : undefined, "error.mayHaveBeenApplied");
+}
+
+/** Whether the answer says a quota is used up, as the manifest's rateLimits.quota reads it (never retryable). */
+export function quotaUsedUp(tool: ToolSpec, answer: { status: number; body: unknown; headers: Headers }): boolean {
+  const quota = tool.rateLimits?.quota;
+  const code = quota ? first(quota.from, answer) : undefined;
+  return quota !== undefined && code !== undefined && quota.codes.includes(code);
+}
+
+function first(refs: ValueRef[], answer: { status: number; body: unknown; headers: Headers }): string | undefined {
+  for (const ref of refs) {
+    const v = ref.kind === "status" ? answer.status : ref.kind === "header" ? (answer.headers.get(ref.name) ?? undefined) : ref.kind === "body" ? at(answer.body, ref.pointer) : undefined;
+    if (v !== undefined && v !== null && v !== "") return typeof v === "string" ? v : JSON.stringify(v);
+  }
+  return undefined;
+}

@@ -1,0 +1,427 @@
+// Values for a tool's parameters, built from what the specs say: a typed
+// example when the manifest gives one, the OpenAPI document's examples at the
+// parameter's wire location (request examples, parameter and schema
+// examples), the manifest's placeholder, and last a value made from the
+// parameter's own rules. Every value used passes the parameter's rules, and
+// the inputs assembled from them pass the tool's cross-field rules.
+import { checkValue, isAbsent, itemAt, oauthParams, parsePointer, type ParamSpec, type RuleSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime/internal";
+import type { OpenApiDocument, OpenApiOperation, Schema } from "../load/openapi-document.js";
+import { madeStrings, ofFormatAndLength, stretch } from "../model/string-values.js";
+import { at } from "./json-path.js";
+
+/** The credential every derived call sends (header-safe, long enough, never a real one). */
+export const CREDENTIAL = "bw-contract-credential-0001";
+
+export type Input = Record<string, unknown>;
+
+export interface Candidate {
+  value: unknown;
+  /** Where it came from, for messages: `placeholder`, `request example "minimal"`, … */
+  source: string;
+}
+
+/** A request example of the spec, read back into the tool's parameters. */
+export interface RequestExample {
+  name: string;
+  input: Input;
+  /** Parameters whose value the example supplied, with that value as the wire carries it. */
+  taken: { param: string; wire: unknown }[];
+}
+
+const cache = new WeakMap<ToolSpec, ToolValues>();
+
+/** The values of a tool, worked out once for all the cases derived from it. */
+export function valuesOf(tool: ToolSpec, doc: OpenApiDocument): ToolValues {
+  let values = cache.get(tool);
+  if (!values || values.doc !== doc) cache.set(tool, (values = new ToolValues(tool, doc)));
+  return values;
+}
+
+/** Everything the derived cases need to know about one tool's values. */
+export class ToolValues {
+  readonly op: OpenApiOperation;
+  private readonly examples = new Map<string, Candidate | undefined>();
+  private readonly candidateLists = new Map<string, Candidate[]>();
+
+  constructor(
+    readonly tool: ToolSpec,
+    readonly doc: OpenApiDocument,
+  ) {
+    const op = doc.operations.get(tool.operationId);
+    if (!op) throw new Error(`${tool.id}: operation ${tool.operationId} is not in the OpenAPI document`);
+    this.op = op;
+  }
+
+  param(name: string): ParamSpec {
+    const p = this.tool.params.find((x) => x.name === name);
+    if (!p) throw new Error(`${this.tool.id} has no parameter ${name}`);
+    return p;
+  }
+
+  /** Whether `value` passes the parameter's own rules (and is a value at all). */
+  accepts(param: ParamSpec, value: unknown): boolean {
+    return value !== undefined && !isAbsent(value, param) && !("issue" in checkValue(param, value, this.tool));
+  }
+
+  /** Candidate values, best first (not yet checked against the parameter's rules). */
+  candidates(param: ParamSpec): Candidate[] {
+    let found = this.candidateLists.get(param.name);
+    if (!found) this.candidateLists.set(param.name, (found = this.findCandidates(param)));
+    return found;
+  }
+
+  private findCandidates(param: ParamSpec): Candidate[] {
+    const out: Candidate[] = [];
+    const typed = (param as ParamSpec & { example?: unknown }).example;
+    if (typed !== undefined) out.push({ value: typed, source: "example" });
+    if (param.wire.in === "auth" && param.name === this.tool.auth.param) out.push({ value: CREDENTIAL, source: "contract credential" });
+    out.push(...this.specCandidates(param));
+    const placeholder = placeholderValue(param);
+    if (placeholder !== undefined) out.push({ value: placeholder, source: "placeholder" });
+    if (param.default !== undefined) out.push({ value: param.default, source: "default" });
+    out.push(...synthesized(param).map((value) => ({ value, source: "made from its rules" })));
+    return out;
+  }
+
+  /** The first candidate that passes the parameter's rules. */
+  example(name: string): Candidate | undefined {
+    if (!this.examples.has(name)) {
+      const param = this.param(name);
+      this.examples.set(name, param.wire.in === "server" ? undefined : this.candidates(param).find((c) => this.accepts(param, c.value)));
+    }
+    return this.examples.get(name);
+  }
+
+  /** A parameter every input gives: the required ones, and the credential (optional when OAuth 2 flows may stand in for it; a flow's parameters are not given). */
+  private alwaysGiven(p: ParamSpec): boolean {
+    return (p.required || p.name === this.tool.auth.param) && p.wire.in !== "server";
+  }
+
+  /** Required parameters only (plus what the rules need). */
+  minimal(): Input {
+    const input: Input = {};
+    for (const p of this.tool.params) {
+      if (this.alwaysGiven(p)) input[p.name] = this.exampleOrThrow(p.name);
+    }
+    return this.satisfyOrThrow(input, []);
+  }
+
+  /** Every parameter that has a value (switches on), rules kept. */
+  full(): Input {
+    const input: Input = {};
+    const flowParams = oauthParams(this.tool);
+    for (const p of this.tool.params) {
+      // A flow's parameters would send a token request (the oauth cases test flows, on a token endpoint of their own).
+      if (p.wire.in === "server" || flowParams.has(p.name)) continue;
+      const c = p.wire.in === "switch" ? { value: true } : this.example(p.name);
+      if (c) input[p.name] = c.value;
+    }
+    return this.satisfyOrThrow(input, []);
+  }
+
+  /** The minimal input with `overrides` pinned, other parameters adjusted so the rules hold. */
+  with(overrides: Input, base: Input = this.minimal()): Input | undefined {
+    const input = { ...base, ...overrides };
+    for (const [k, v] of Object.entries(overrides)) if (v === undefined) delete input[k];
+    return this.satisfy(input, Object.keys(overrides));
+  }
+
+  /**
+   * Adjust `input` so that every cross-field rule holds, never touching the
+   * `pinned` parameters: add a missing alternative, drop extra ones, pick a
+   * selector that allows a pinned value. Undefined when no adjustment can.
+   */
+  satisfy(input: Input, pinned: string[]): Input | undefined {
+    const out = { ...input };
+    const has = (n: string) => out[n] !== undefined;
+    const isPinned = (n: string) => pinned.includes(n);
+    for (let pass = 0; pass < 4; pass++) {
+      let changed = false;
+      for (const rule of this.tool.rules) {
+        const result = this.applyRule(rule, out, has, isPinned);
+        if (result === "impossible") return undefined;
+        changed ||= result === "changed";
+      }
+      if (!changed) return out;
+    }
+    return undefined;
+  }
+
+  /**
+   * A value of exactly `length` characters for a string parameter that passes
+   * all its rules, made by stretching or cutting its example; with `anyRules`
+   * false, only the length matters (a value one step past a limit).
+   */
+  ofLength(name: string, length: number, anyRules = false): string | undefined {
+    const param = this.param(name);
+    const ofFormat = param.format === undefined ? undefined : ofFormatAndLength(param.format, length);
+    if (ofFormat !== undefined && (anyRules || this.accepts(param, ofFormat))) return ofFormat;
+    const seeds = [String(this.example(name)?.value ?? "x"), ...this.candidates(param).map((c) => String(c.value)), "x"];
+    for (const seed of seeds) {
+      for (const candidate of stretch(seed, length)) {
+        if ([...candidate].length !== length) continue;
+        if (anyRules || this.accepts(param, candidate)) return candidate;
+      }
+    }
+    return undefined;
+  }
+
+  /** Each request-body example of the spec, read back into parameters. */
+  requestExamples(): RequestExample[] {
+    return this.requestExamplesRaw().map((ex) => this.readBack(ex.name, ex.body));
+  }
+
+  /** Where a parameter's value sits in a request body, for a body-placed parameter. */
+  bodyValueOf(param: ParamSpec, body: unknown): unknown {
+    if (param.wire.in !== "body") return undefined;
+    const pointer = parsePointer(param.wire.pointer);
+    const value = at(body, pointer);
+    if (pointer.length || !value || typeof value !== "object" || Array.isArray(value)) return value;
+    // A whole-body parameter: what the other body parameters and constants do not cover.
+    const covered = new Set<string>();
+    for (const p of this.tool.params) if (p !== param && p.wire.in === "body") covered.add(parsePointer(p.wire.pointer)[0] ?? "");
+    for (const c of this.tool.constants) if (c.in === "body") covered.add(parsePointer(c.pointer)[0] ?? "");
+    return Object.fromEntries(Object.entries(value).filter(([k]) => !covered.has(k)));
+  }
+
+  private readBack(name: string, body: unknown): RequestExample {
+    const input: Input = {};
+    const taken: RequestExample["taken"] = [];
+    for (const p of this.tool.params) {
+      if (p.wire.in !== "body") continue;
+      const wire = this.bodyValueOf(p, body);
+      if (wire === undefined) continue;
+      const value = p.wire.split && Array.isArray(wire) ? wire.join(`${p.wire.split.separator} `) : wire;
+      if (!this.accepts(p, value)) continue;
+      input[p.name] = value;
+      taken.push({ param: p.name, wire });
+    }
+    for (const p of this.tool.params) {
+      if (this.alwaysGiven(p) && input[p.name] === undefined) input[p.name] = this.exampleOrThrow(p.name);
+    }
+    const satisfied =
+      this.satisfy(
+        input,
+        taken.map((t) => t.param),
+      ) ?? this.satisfyOrThrow(input, []);
+    return { name, input: satisfied, taken: taken.filter((t) => satisfied[t.param] === input[t.param]) };
+  }
+
+  private applyRule(rule: RuleSpec, out: Input, has: (n: string) => boolean, isPinned: (n: string) => boolean): "ok" | "changed" | "impossible" {
+    switch (rule.rule) {
+      case "exactlyOne": {
+        const given = rule.params.filter(has);
+        if (given.length === 1) return "ok";
+        if (given.length === 0) {
+          for (const n of rule.params) {
+            const example = this.example(n);
+            if (!example) continue;
+            out[n] = example.value;
+            return "changed";
+          }
+          return "impossible";
+        }
+        const keep = given.filter(isPinned);
+        if (keep.length > 1) return "impossible";
+        const kept = keep[0] ?? given[0];
+        for (const n of given) if (n !== kept) delete out[n];
+        return "changed";
+      }
+      case "anyOf": {
+        if (rule.groups.some((g) => g.every(has))) return "ok";
+        const group = rule.groups.find((g) => g.some(isPinned)) ?? rule.groups.find((g) => g.every((n) => has(n) || this.example(n))) ?? itemAt(rule.groups, 0);
+        for (const n of group) {
+          if (has(n)) continue;
+          const c = this.example(n);
+          if (!c) return "impossible";
+          out[n] = c.value;
+        }
+        return "changed";
+      }
+      case "dependentLimits": {
+        const selectorParam = this.tool.params.find((p) => p.name === rule.dependsOn);
+        const limits = rule.limits[String(out[rule.dependsOn] ?? selectorParam?.default)];
+        const value = out[rule.param];
+        if (!limits || value === undefined) return "ok";
+        if (typeof value === "number") {
+          const fitted = Math.min(limits.maximum ?? value, Math.max(limits.minimum ?? value, value));
+          if (fitted === value) return "ok";
+          if (isPinned(rule.param)) return "impossible";
+          out[rule.param] = fitted;
+          return "changed";
+        }
+        if (typeof value === "string") {
+          const length = [...value].length;
+          if ((limits.maxLength === undefined || length <= limits.maxLength) && (limits.minLength === undefined || length >= limits.minLength)) return "ok";
+          if (isPinned(rule.param) || (limits.minLength !== undefined && length < limits.minLength)) return "impossible";
+          out[rule.param] = [...value].slice(0, limits.maxLength).join("");
+          return "changed";
+        }
+        return "ok";
+      }
+      case "allowedValues": {
+        const selectorParam = this.tool.params.find((p) => p.name === rule.dependsOn);
+        const selector = out[rule.dependsOn] ?? selectorParam?.default;
+        const value = out[rule.param];
+        const canonical = (v: unknown) => (typeof v === "string" ? v.toLowerCase() : v);
+        const allows = (list: unknown[] | undefined) => list === undefined || list.some((a) => canonical(a) === canonical(value));
+        const allowed = rule.values[String(selector)];
+        if (value === undefined || allows(allowed)) return "ok";
+        if (isPinned(rule.param)) {
+          if (isPinned(rule.dependsOn)) return "impossible";
+          const other = Object.keys(rule.values).find((s) => allows(rule.values[s]));
+          if (other === undefined) return "impossible";
+          out[rule.dependsOn] = selectorParam?.type === "number" ? Number(other) : selectorParam?.type === "boolean" ? other === "true" : other;
+          return "changed";
+        }
+        const param = this.tool.params.find((p) => p.name === rule.param);
+        if (!param?.required) delete out[rule.param];
+        else if (allowed?.length) out[rule.param] = allowed[0];
+        else return "impossible";
+        return "changed";
+      }
+    }
+  }
+
+  private exampleOrThrow(name: string): unknown {
+    const c = this.example(name);
+    if (!c)
+      throw new Error(
+        `${this.tool.id}: no value of parameter ${name} passes its own rules (tried: ${this.candidates(this.param(name))
+          .map((x) => x.source)
+          .join(", ")})`,
+      );
+    return c.value;
+  }
+
+  private satisfyOrThrow(input: Input, pinned: string[]): Input {
+    const out = this.satisfy(input, pinned);
+    if (!out) throw new Error(`${this.tool.id}: no combination of example values satisfies its rules`);
+    return out;
+  }
+
+  /**
+   * Whether the spec gives a JSON parameter's items (a list's) or values (an object's) as objects or lists, which the
+   * manifest's limits of values inside cannot state: values drawn within the manifest's rules would not be the spec's.
+   */
+  structuredInside(param: ParamSpec): boolean {
+    const schema = this.specSchema(param);
+    const inside = schema?.items ?? (schema && typeof schema.additionalProperties === "object" ? schema.additionalProperties : undefined);
+    if (!inside || typeof inside !== "object") return false;
+    const flat = this.doc.flatten(inside as Schema);
+    return flat.type === "object" || flat.type === "array" || flat.properties !== undefined || flat.items !== undefined;
+  }
+
+  /** The schema the OpenAPI document gives at the parameter's wire location, flattened. */
+  private specSchema(param: ParamSpec): Schema | undefined {
+    const wire: WireSpec = param.wire;
+    if (wire.in === "path" || wire.in === "query" || wire.in === "header") {
+      const raw = this.rawParameter(wire.in, wire.name);
+      return raw?.schema ? this.doc.flatten(raw.schema as Schema) : undefined;
+    }
+    if (wire.in !== "body" || !this.op.requestBody) return undefined;
+    const schema = this.doc.schemaAt(this.op.requestBody.schema, parsePointer(wire.pointer));
+    return schema ? this.doc.flatten(schema) : undefined;
+  }
+
+  /** Candidates from the OpenAPI document at the parameter's wire location. */
+  private specCandidates(param: ParamSpec): Candidate[] {
+    const wire: WireSpec = param.wire;
+    const out: Candidate[] = [];
+    if (wire.in === "path" || wire.in === "query" || wire.in === "header") {
+      const raw = this.rawParameter(wire.in, wire.name);
+      if (raw) {
+        if (raw.example !== undefined) out.push({ value: raw.example, source: `${wire.in} parameter example` });
+        for (const [name, ex] of Object.entries((raw.examples ?? {}) as Record<string, Schema>)) out.push({ value: this.doc.resolve(ex).value, source: `${wire.in} parameter example "${name}"` });
+        out.push(...schemaCandidates(this.doc.flatten((raw.schema ?? {}) as Schema), `${wire.in} parameter schema`));
+      }
+    } else if (wire.in === "body") {
+      for (const ex of this.requestExamplesRaw()) {
+        const value = this.bodyValueOf(param, ex.body);
+        if (value === undefined) continue;
+        out.push({ value: wire.split && Array.isArray(value) ? value.join(`${wire.split.separator} `) : value, source: `request example "${ex.name}"` });
+      }
+      const schema = this.op.requestBody ? this.doc.schemaAt(this.op.requestBody.schema, parsePointer(wire.pointer)) : undefined;
+      if (schema) {
+        const flat = this.doc.flatten(schema);
+        const items = wire.split && flat.items ? this.doc.flatten(flat.items as Schema) : undefined;
+        out.push(...(items ? schemaCandidates(items, "request schema items") : schemaCandidates(flat, "request schema")));
+      }
+    }
+    return out;
+  }
+
+  private requestExamplesRaw(): { name: string; body: unknown }[] {
+    const media = this.requestMedia();
+    const out = Object.entries((media?.examples ?? {}) as Record<string, Schema>).map(([name, raw]) => ({ name, body: this.doc.resolve(raw).value }));
+    if (media?.example !== undefined) out.push({ name: "example", body: media.example });
+    return out;
+  }
+
+  private requestMedia(): Schema | undefined {
+    const raw = this.rawOperation();
+    if (!raw.requestBody) return undefined;
+    const body = this.doc.resolve(raw.requestBody as Schema);
+    const content = (body.content ?? {}) as Record<string, Schema>;
+    const key = Object.keys(content).find((k) => k === "application/json" || /[/+]json$/.test(k));
+    return key ? content[key] : undefined;
+  }
+
+  private rawParameter(location: string, name: string): Schema | undefined {
+    const raw = this.rawOperation();
+    const item = this.doc.resolve(at(this.doc.source.data, this.op.location.slice(0, -1).map(String)) as Schema);
+    const all = [...((item.parameters as Schema[]) ?? []), ...((raw.parameters as Schema[]) ?? [])].map((p) => this.doc.resolve(p));
+    return all.reverse().find((p) => p.in === location && p.name === name);
+  }
+
+  private rawOperation(): Schema {
+    return (at(this.doc.source.data, this.op.location.map(String)) ?? {}) as Schema;
+  }
+}
+
+/** The placeholder text as a value of the parameter's type, if it reads as one. */
+export function placeholderValue(param: ParamSpec): unknown {
+  const text = param.placeholder;
+  if (text === undefined) return undefined;
+  switch (param.type) {
+    case "number":
+      return text.trim() !== "" && Number.isFinite(Number(text)) ? Number(text) : undefined;
+    case "boolean":
+      return text === "true" ? true : text === "false" ? false : undefined;
+    case "json":
+      try {
+        return JSON.parse(text);
+      } catch {
+        return undefined;
+      }
+    default:
+      return text;
+  }
+}
+
+function schemaCandidates(schema: Schema, source: string): Candidate[] {
+  const out: Candidate[] = [];
+  if (schema.example !== undefined) out.push({ value: schema.example, source: `${source} example` });
+  if (Array.isArray(schema.examples)) out.push(...schema.examples.map((value) => ({ value, source: `${source} examples` })));
+  if (schema.default !== undefined) out.push({ value: schema.default, source: `${source} default` });
+  if (Array.isArray(schema.enum)) out.push(...schema.enum.map((value) => ({ value, source: `${source} enum` })));
+  return out;
+}
+
+/** Values made from the parameter's own rules, for parameters no example covers. */
+function synthesized(param: ParamSpec): unknown[] {
+  switch (param.type) {
+    case "boolean":
+      return [true, false];
+    case "json":
+      return param.jsonType === "array" ? [[]] : [{}];
+    case "number": {
+      const low = param.minimum ?? (param.maximum !== undefined ? Math.min(param.maximum, 1) : 1);
+      return [param.integer ? Math.ceil(low) : low];
+    }
+    case "string": {
+      if (param.enum) return param.separator === undefined ? [...param.enum] : [param.enum.slice(0, 2).join(param.separator), ...param.enum];
+      return madeStrings(param);
+    }
+  }
+}

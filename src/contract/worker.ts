@@ -1,0 +1,46 @@
+// A worker thread of the contract run (workers.ts starts it): links its
+// providers, derives their cases, keeps those it was given, starts mocks of
+// its providers only, runs the cases and posts each result as it finishes
+// (as JSON data, what the reports show of it: an input may hold bytes).
+import { parentPort, workerData } from "node:worker_threads";
+import { fieldOf } from "@blockwright/runtime/internal";
+import { MockStartError, startMocks } from "../mocks/mocks.js";
+import { deriveCases } from "./derive.js";
+import { runCases } from "./run.js";
+import { loadSubjects } from "./subjects.js";
+import type { ContractCase } from "./types.js";
+import type { WorkerCommand, WorkerMessage, WorkerTask } from "./workers.js";
+
+const task = workerData as WorkerTask;
+const port = parentPort;
+const post = (message: WorkerMessage) => port?.postMessage(message);
+let stopped = false;
+port?.on("message", (m: WorkerCommand) => {
+  if (m.type === "stop") stopped = true;
+});
+
+try {
+  const ids = new Set(task.ids);
+  const cases = (await loadSubjects(task.dirs, task.providers)).flatMap(deriveCases).filter((c) => ids.has(c.id));
+  if (cases.length !== ids.size) throw new Error(`derived ${cases.length} of the ${ids.size} cases it was given`);
+  // Stopped while it was starting (Ctrl-C, or --max-failures reached in another worker): no mock to start.
+  if (!stopped) await runWithMocks(cases);
+  post({ type: "done" });
+} catch (e) {
+  const usage = e instanceof MockStartError;
+  post({ type: "failed", message: e instanceof Error ? (usage ? e.message : (e.stack ?? e.message)) : String(e), usage });
+}
+
+async function runWithMocks(cases: ContractCase[]): Promise<void> {
+  // Quiet mocks: the report quotes every violation they find.
+  const mocks = await startMocks(task.providers, { root: task.dirs.root, specsDir: task.dirs.specs, logLevel: "silent" });
+  try {
+    await runCases(
+      cases,
+      { mockUrl: (p) => fieldOf(mocks.urls, p), seed: task.seed, runs: task.runs },
+      { concurrency: task.concurrency, onResult: (result) => post({ type: "result", result: JSON.parse(JSON.stringify(result)) }), stopped: () => stopped },
+    );
+  } finally {
+    await mocks.close();
+  }
+}

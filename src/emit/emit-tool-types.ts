@@ -1,0 +1,128 @@
+// The TypeScript types of a package's tools, printed from the IR's type data:
+// each operation's parameters (from its parameter definitions) and output
+// (nested by dotted path, each leaf the union of what its sources give).
+import { defined, itemAt, type ParamSpec } from "@blockwright/runtime/internal";
+import type { OperationIR, TypeRef } from "../model/ir.js";
+
+/** TypeScript type of a parameter as a caller passes it (`normalized`: as the call carries it, JSON parsed). */
+export function paramTsType(p: ParamSpec, normalized = false): string {
+  switch (p.type) {
+    case "string":
+    case "number":
+      return p.enum && !p.caseInsensitive ? p.enum.map((v) => JSON.stringify(v)).join(" | ") : p.type;
+    case "boolean":
+      return "boolean";
+    case "json": {
+      const parsed = p.jsonType === "object" ? "Record<string, unknown>" : p.jsonType === "array" ? "unknown[]" : "unknown";
+      return normalized || parsed === "unknown" ? parsed : `${parsed} | string`;
+    }
+  }
+}
+
+/** The operation's output type: a nested object type of its outputs. */
+export function outputTsType(op: OperationIR): string {
+  const print = (t: TypeRef) => printType(t, op.tool.params);
+  return objectTypeFromPaths(op.types.outputs.map((o) => ({ path: o.path, optional: o.optional, type: unionTypes(o.types.map(print)) })));
+}
+
+function printType(t: TypeRef, params: ParamSpec[]): string {
+  switch (t.kind) {
+    case "primitive":
+      return t.name;
+    case "literal":
+      return jsonLiteralType(t.value);
+    case "param":
+      return paramTsType(
+        defined(
+          params.find((p) => p.name === t.name),
+          `parameter ${t.name}`,
+        ),
+        true,
+      );
+    case "response":
+      return responseType(t);
+    case "omit":
+      return `Omit<${printType(t.of, params)}, ${t.keys.map((k) => JSON.stringify(k)).join(" | ")}>`;
+    case "nonNullable":
+      return `NonNullable<${printType(t.of, params)}>`;
+    case "present": {
+      const inner = printType(t.of, params);
+      return /^(number|string|boolean)$/.test(inner) ? inner : `NonNullable<${inner}>`;
+    }
+  }
+}
+
+/** `operations["x"]["responses"][200]["content"]["application/json"]["a"]…`, guarding optional steps. */
+function responseType(t: Extract<TypeRef, { kind: "response" }>): string {
+  // openapi-typescript keys content by media type: a vendor type (`application/vnd.x+json`) is its own key.
+  let expr = `operations[${JSON.stringify(t.operationId)}]["responses"][${t.status}]["content"][${JSON.stringify(t.mediaType)}]`;
+  let optional = false;
+  for (const step of t.steps) {
+    if (optional) expr = `NonNullable<${expr}>`;
+    if ("item" in step) {
+      expr = `${expr}[number]`;
+      optional = false;
+    } else if (step.union) {
+      // Each member of the union that has the field gives its type; one without it (an empty-string variant too) gives undefined.
+      const key = JSON.stringify(step.field);
+      expr = `(${expr} extends infer V ? (V extends unknown ? (${key} extends keyof V ? V[${key}] : undefined) : never) : never)`;
+      optional = step.optional;
+    } else {
+      expr = `${expr}[${JSON.stringify(step.field)}]`;
+      optional = step.optional;
+    }
+  }
+  return expr;
+}
+
+/** The TypeScript literal type of a JSON value (`{ updated: true }`). */
+function jsonLiteralType(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return value.length ? `[${value.map(jsonLiteralType).join(", ")}]` : "unknown[]";
+  if (typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>);
+    if (!entries.length) return "Record<string, never>";
+    return `{ ${entries.map(([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${jsonLiteralType(v)}`).join("; ")} }`;
+  }
+  return JSON.stringify(value);
+}
+
+/** A primitive type and how its literals look: a literal adds nothing next to its primitive type (`number | 0` is `number`). */
+const LITERALS_OF: [string, RegExp][] = [
+  ["number", /^-?\d/],
+  ["string", /^"/],
+  ["boolean", /^(true|false)$/],
+];
+
+function unionTypes(types: string[]): string {
+  const unique = [...new Set(types)].filter((t) => !LITERALS_OF.some(([primitive, re]) => types.includes(primitive) && re.test(t)));
+  return unique.length === 1 ? itemAt(unique, 0) : unique.map((t) => (t.includes(" | ") ? `(${t})` : t)).join(" | ");
+}
+
+/** A nested TypeScript object type from dotted paths (`metadata.id`). */
+export function objectTypeFromPaths(entries: { path: string; optional: boolean; type: string }[]): string {
+  interface Node {
+    type?: string;
+    optional?: boolean;
+    children: Map<string, Node>;
+  }
+  const root: Node = { children: new Map() };
+  for (const e of entries) {
+    let node = root;
+    for (const key of e.path.split(".")) {
+      let child = node.children.get(key);
+      if (!child) node.children.set(key, (child = { children: new Map() }));
+      node = child;
+    }
+    node.type = e.type;
+    node.optional = e.optional;
+  }
+  const render = (node: Node, indent: string): string => {
+    const lines = [...node.children.entries()].map(([key, child]) => {
+      const type = child.children.size ? render(child, indent + "  ") : defined(child.type, `the type of ${key}`);
+      return `${indent}  ${key}${child.optional ? "?" : ""}: ${type};`;
+    });
+    return `{\n${lines.join("\n")}\n${indent}}`;
+  };
+  return render(root, "");
+}

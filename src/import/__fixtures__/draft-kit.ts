@@ -1,0 +1,63 @@
+// For the drafter's tests: small OpenAPI documents of the tests' own, drafted
+// as `blockwright add` drafts them, and the problems generate's link step
+// finds in the result (written to a folder of its own).
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { linkProblems as generationLinkProblems } from "../../../test-support/generation-problems.js";
+import type { Manifest } from "../../load/precompiled/manifest-types.js";
+import { draftProvider, type ProviderDraft } from "../draft-provider.js";
+import { selectOperations } from "../select-operations.js";
+
+export // biome-ignore lint/suspicious/noExplicitAny: fixture documents are read field by field without types
+type Json = Record<string, any>;
+
+/** An OpenAPI 3.0 document with these paths and components (and any top-level keys in `extra`). */
+export function openapi(paths: Json, components: Json = {}, extra: Json = {}): Json {
+  return {
+    openapi: "3.0.3",
+    info: { title: "Acme API", version: "1", description: "Acme keeps orders. It has other features too." },
+    servers: [{ url: "https://api.acme.test" }],
+    ...extra,
+    paths,
+    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } }, ...components },
+    ...(extra.security === undefined ? { security: [{ bearer: [] }] } : {}),
+  };
+}
+
+/** A JSON reply with this schema (and example, when given). */
+export function reply(schema: Json, example?: unknown, headers?: Json): Json {
+  return { description: "The reply.", ...(headers ? { headers } : {}), content: { "application/json": { schema, ...(example !== undefined ? { example } : {}) } } };
+}
+
+export function drafted(document: Json, names: string[], provider = "acme"): ProviderDraft & { manifest: Manifest } {
+  const d = draftProvider({
+    provider,
+    document,
+    chosen: selectOperations(document, names),
+    source: { origin: "acme.json", sha256: "0".repeat(64), kind: { format: "openapi", version: String(document.openapi) } },
+    folder: `specs/${provider}`,
+    today: "2026-01-02",
+  });
+  return { ...d, manifest: d.draft.manifest };
+}
+
+/** The notes about one place of the manifest (a path joined with dots). */
+export function notesAt(d: ProviderDraft, at: string): string[] {
+  return d.notes.filter((n) => n.at.join(".") === at).map((n) => n.note);
+}
+
+const work = mkdtempSync(join(tmpdir(), "blockwright-draft-"));
+let counter = 0;
+
+/** What generate's link step says about the drafted provider (none: it links). */
+export async function linkProblems(d: ProviderDraft, provider = "acme"): Promise<string[]> {
+  const root = join(work, String(counter++));
+  const dir = join(root, "specs", provider);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
+  writeFileSync(join(dir, "manifest.yaml"), d.manifestText);
+  return generationLinkProblems(root, dir);
+}
+
+export { work as draftWorkFolder };

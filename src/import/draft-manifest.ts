@@ -1,0 +1,208 @@
+// A manifest drafted from a cut OpenAPI document: the provider's metadata
+// from `info`, its address from `servers`, the credential, where errors keep
+// their message, and per operation its parameters, outputs and paging. It
+// reads the document through the linker's own view (OpenApiDocument), so
+// that what it drafts is what generate will check: the same success reply,
+// the same request body, the same `$ref` resolution. Every guess carries a
+// review note.
+import type { Manifest, ManifestOperation, ManifestParam } from "../load/precompiled/manifest-types.js";
+import { OpenApiDocument, typeOf } from "../load/openapi-document.js";
+import type { YamlSource } from "../load/yaml-source.js";
+import { valueAt } from "../load/json-ref.js";
+import type { CredentialDraft } from "./draft-auth.js";
+import { draftOutputs } from "./draft-outputs.js";
+import { draftPagination } from "./draft-pagination.js";
+import { CREDENTIAL_MAX_LENGTH, draftParams, safeFlatten } from "./draft-params.js";
+import type { ReviewNote } from "./manifest-yaml.js";
+import { firstSentence, plainText, shortText } from "./plain-text.js";
+import type { SelectedOperation } from "./select-operations.js";
+
+type Json = Record<string, unknown>;
+
+/** The block colour drafted: a neutral grey, to be replaced by the brand's. */
+export const DRAFT_COLOR = "#6B7280";
+
+export interface ManifestDraft {
+  manifest: Manifest;
+  notes: ReviewNote[];
+  /** Operation id in the manifest → how it was drafted, for the summary. */
+  operations: { id: string; operationId: string; params: number; outputs: number; paging?: string }[];
+}
+
+/** `chat_postMessage` → `chat_post_message`; `issues/list-for-repo` → `issues_list_for_repo`. */
+export function snakeCase(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
+    .replace(/[^A-Za-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .toLowerCase();
+}
+
+export function draftManifest(provider: string, source: YamlSource, operations: readonly SelectedOperation[], credential: CredentialDraft): ManifestDraft {
+  const doc = new OpenApiDocument(source);
+  const data = source.data as Json;
+  const notes: ReviewNote[] = [];
+  const info = (data.info ?? {}) as Json;
+  const title = typeof info.title === "string" && info.title.trim() ? plainText(info.title) : provider;
+  const about = typeof info.description === "string" ? info.description : "";
+  const docsUrl = docsAddress(data);
+  const manifest: Manifest = {
+    provider,
+    name: title,
+    description: about ? firstSentence(about, 200) : `Operations of the ${title}.`,
+    color: DRAFT_COLOR,
+    category: "tools",
+    ...(docsUrl ? { docsUrl: docsUrl.url } : {}),
+    openapi: "openapi.yaml",
+    server: { default: "" },
+    auth: { scheme: credential.scheme, param: credential.param },
+    errors: { message: [] },
+    params: {},
+    operations: {},
+  };
+  notes.push({ at: ["name"], note: `from info.title of the document: the name users see` });
+  notes.push({ at: ["description"], note: about ? "the first sentence of info.description: one sentence saying what the block does" : "info.description is empty: say what the block does" });
+  notes.push({ at: ["color"], note: "a neutral grey: use the brand's colour" });
+  if (docsUrl?.guessed) notes.push({ at: ["docsUrl"], note: "the first https address in info.description: check it is the API's documentation" });
+  manifest.server = server(data, notes);
+  credentialParam(manifest, credential, notes);
+  manifest.errors = errors(doc, operations, notes);
+
+  const summary: ManifestDraft["operations"] = [];
+  const ids = new Set<string>();
+  for (const chosen of operations) {
+    const op = chosen.operationId === undefined ? undefined : doc.operations.get(chosen.operationId);
+    if (!op || chosen.operationId === undefined) continue; // the command refuses operations without an id before drafting
+    let id = `${provider}_${snakeCase(chosen.operationId) || chosen.method}`;
+    for (let i = 2; ids.has(id); i++) id = `${provider}_${snakeCase(chosen.operationId)}_${i}`;
+    ids.add(id);
+    const at = ["operations", id];
+    const rawOp = valueAt(data, op.location) as Json;
+    const params = draftParams(doc, op, rawOp, credential, at, notes);
+    const outputs = draftOutputs(doc, op, at, notes);
+    const pagination = draftPagination(doc, op, rawOp, params, outputs, at, notes);
+    const summaryText = typeof rawOp.summary === "string" ? plainText(rawOp.summary) : "";
+    const descriptionText = typeof rawOp.description === "string" ? rawOp.description : "";
+    const operation: ManifestOperation = {
+      operationId: chosen.operationId,
+      title: shortText(summaryText || titleOf(chosen.operationId), 80),
+      description: shortText(descriptionText || summaryText || titleOf(chosen.operationId), 400),
+      ...(Object.keys(params.params).length ? { params: params.params } : {}),
+      ...(pagination ? { pagination } : {}),
+      outputs: outputs.outputs,
+    };
+    if (!summaryText) notes.push({ at: [...at, "title"], note: "the operation has no summary: a short label for the block's selector" });
+    if (rawOp.deprecated === true) notes.push({ at, note: `${chosen.operationId} is deprecated in the spec` });
+    manifest.operations[id] = operation;
+    summary.push({ id, operationId: chosen.operationId, params: Object.keys(params.params).length, outputs: Object.keys(outputs.outputs).length, ...(pagination ? { paging: pagination.style } : {}) });
+  }
+  if (credential.covers.size) manifest.auth.covers = [...credential.covers].sort();
+  return { manifest, notes, operations: summary };
+}
+
+function titleOf(operationId: string): string {
+  const words = snakeCase(operationId).split("_").filter(Boolean);
+  const text = words.join(" ");
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : operationId;
+}
+
+/** The API's documentation: the document's externalDocs, else the first https address of info.description (a guess). */
+function docsAddress(data: Json): { url: string; guessed: boolean } | undefined {
+  const external = (data.externalDocs ?? {}) as Json;
+  if (typeof external.url === "string" && /^https:\/\//.test(external.url)) return { url: external.url, guessed: false };
+  const description = (data.info as Json | undefined)?.description;
+  const found = typeof description === "string" ? /https:\/\/[^\s)<>"'\]]+[^\s)<>"'\].,;:]/.exec(description) : null;
+  return found ? { url: found[0], guessed: true } : undefined;
+}
+
+/** `server.default` (scheme, host and path) from the first server; other hosts and variables are review notes. */
+function server(data: Json, notes: ReviewNote[]): Manifest["server"] {
+  const servers = (Array.isArray(data.servers) ? data.servers : []) as Json[];
+  const addresses: URL[] = [];
+  for (const s of servers) {
+    if (typeof s?.url !== "string") continue;
+    const variables = (s.variables ?? {}) as Record<string, Json>;
+    const url = s.url.replace(/\{([^}]+)\}/g, (_, name: string) => String(variables[name]?.default ?? name));
+    try {
+      addresses.push(new URL(url));
+    } catch {
+      // a relative address: no host to take
+    }
+  }
+  const first = addresses[0];
+  if (!first || !/^https?:$/.test(first.protocol)) {
+    notes.push({ at: ["server", "default"], note: "the document names no server address (or only a relative one): write the API's address" });
+    return { default: "https://api.example.invalid" };
+  }
+  const origin = `${first.protocol}//${first.host}`;
+  const base = first.pathname.replace(/\/+$/, "");
+  if (first.protocol === "http:") notes.push({ at: ["server", "default"], note: "the spec's server is http: the runtime sends the credential over https only (and http on loopback)" });
+  const hosts = [...new Set(addresses.slice(1).map((a) => a.hostname.toLowerCase()))].filter((h) => h !== first.hostname.toLowerCase() && /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(h) && !/^\d+(\.\d+){3}$/.test(h));
+  if (hosts.length) notes.push({ at: ["server", "hosts"], note: "the other hosts the spec's servers name: the credential may go to them when a call names one" });
+  // The server's path (`/api`) stays: it prefixes every operation's path, in the runtime and the mocks alike.
+  return { default: `${origin}${base}`, ...(hosts.length ? { hosts } : {}) };
+}
+
+/** The shared secret parameter holding the credential. */
+function credentialParam(manifest: Manifest, credential: CredentialDraft, notes: ReviewNote[]): void {
+  const description = typeof credential.definition.description === "string" ? shortText(credential.definition.description, 300) : "";
+  const placement = credential.placement.type === "bearer" ? "sent as a bearer token" : `sent as the ${credential.placement.name} ${credential.placement.type === "query" ? "query parameter" : "header"}`;
+  const param: ManifestParam = {
+    type: "string",
+    title: credential.param === "apiKey" ? "API key" : "Access token",
+    required: true,
+    secret: true,
+    maxLength: CREDENTIAL_MAX_LENGTH,
+    description: `${description ? `${description.replace(/\.?$/, ".")} ` : ""}${credential.param === "apiKey" ? "The API key" : "The access token"}, ${placement}.`,
+  };
+  manifest.params = { [credential.param]: param };
+  for (const note of credential.notes) notes.push({ at: ["auth"], note });
+  notes.push({ at: ["params", credential.param], note: `maxLength ${CREDENTIAL_MAX_LENGTH} is blockwright add's default for a credential: set the upstream's own limit if it has one` });
+}
+
+/** Where the error replies keep their code and message, read from the error responses of the chosen operations. */
+function errors(doc: OpenApiDocument, operations: readonly SelectedOperation[], notes: ReviewNote[]): Manifest["errors"] {
+  const code = new Map<string, number>();
+  const message = new Map<string, number>();
+  const requestId = new Map<string, number>();
+  let okFlag = false;
+  const count = (map: Map<string, number>, expression: string) => map.set(expression, (map.get(expression) ?? 0) + 1);
+  for (const chosen of operations) {
+    const op = chosen.operationId === undefined ? undefined : doc.operations.get(chosen.operationId);
+    if (!op) continue;
+    const success = doc.bodyResponse(op);
+    const successFlat = success ? safeFlatten(doc, success.schema) : undefined;
+    for (const response of op.responses) {
+      if (!/^([45]\d\d|[45]XX|default)$/.test(response.status) || !response.schema) continue;
+      const flat = safeFlatten(doc, response.schema);
+      if (!flat) continue;
+      const field = (pointer: string[], type = "string") => typeOf(doc.schemaAt(flat, pointer) ?? {}) === type;
+      for (const pointer of [["error", "message"], ["message"], ["error_description"], ["detail"], ["errors", "0", "message"], ["title"], ["error"]]) {
+        if (field(pointer)) {
+          count(message, `$response.body#/${pointer.join("/")}`);
+          break;
+        }
+      }
+      for (const pointer of [["error", "code"], ["error", "type"], ["code"], ["error_code"], ["errors", "0", "code"], ["error"]]) {
+        if (field(pointer)) count(code, `$response.body#/${pointer.join("/")}`);
+      }
+      for (const pointer of [["request_id"], ["requestId"], ["error", "request_id"]]) if (field(pointer)) count(requestId, `$response.body#/${pointer.join("/")}`);
+      // An API that answers 200 with {ok: false, error}: a success reply with a boolean `ok`, an error reply with one too.
+      if (successFlat && field(["ok"], "boolean") && typeOf(doc.schemaAt(successFlat, ["ok"]) ?? {}) === "boolean") okFlag = true;
+    }
+  }
+  const ranked = (map: Map<string, number>) => [...map.entries()].sort((a, b) => b[1] - a[1]).map(([e]) => e);
+  let messages = ranked(message);
+  if (!messages.length) {
+    messages = ["$response.body#/message", "$response.body#/error/message", "$response.body#/error"];
+    notes.push({ at: ["errors", "message"], note: "the error replies of these operations have no schema saying where their message is: common places drafted" });
+  } else notes.push({ at: ["errors"], note: "read from the error replies' schemas: check them against a real error" });
+  const codes = ranked(code).slice(0, 2);
+  const out: Manifest["errors"] = { ...(codes.length ? { code: codes } : {}), message: messages, ...(requestId.size ? { requestId: ranked(requestId) } : {}) };
+  if (okFlag) {
+    out.failureWhen = [{ from: "$response.body#/ok", equals: false }];
+    notes.push({ at: ["errors", "failureWhen"], note: "the replies carry a boolean ok, and the error replies one too: the API answers 2xx with ok: false when a call fails" });
+  }
+  return out;
+}

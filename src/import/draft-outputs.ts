@@ -1,0 +1,133 @@
+// The outputs of a drafted operation, from the body of its success reply
+// (the one the linker reads: the lowest 2xx with a JSON body). A list reply
+// — a JSON array, or an object holding one list of records beside a few
+// fields, as `{data: […], has_more}` — gives `data` (the list) and
+// `metadata.count`; any other object gives `data` (the whole body) and
+// `metadata.id`; the scalar fields beside a list, or of a small object,
+// become `metadata.<field>`. A field that can hold one value only (`ok:
+// true`, `object: "list"`) says nothing and is left out.
+import { fieldOf, formatPointer } from "@blockwright/runtime/internal";
+import type { ManifestOutput } from "../load/precompiled/manifest-types.js";
+import { camelCase } from "../model/naming.js";
+import { unionOf, typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../load/openapi-document.js";
+import { safeFlatten } from "./draft-params.js";
+import type { ReviewNote } from "./manifest-yaml.js";
+import { shortText } from "./plain-text.js";
+
+type Path = (string | number)[];
+
+/** Names a list of records goes by in a reply. */
+const LIST_NAMES = /^(data|items|results|records|entries|values|list|elements|objects|members|hits|rows|nodes)$/i;
+
+/** An object with at most this many fields has each scalar field as an output; a larger one only its id. */
+const SMALL_OBJECT = 6;
+
+export interface OutputsDraft {
+  outputs: Record<string, ManifestOutput>;
+  /** The list the reply carries, when it is a list: where it is in the body, and the schema of its items. */
+  list?: { pointer: string[]; items: Schema | undefined };
+  /** The reply body's schema (flattened), when it has one. */
+  body?: Schema;
+}
+
+export function draftOutputs(doc: OpenApiDocument, op: OpenApiOperation, at: Path, notes: ReviewNote[]): OutputsDraft {
+  const response = doc.bodyResponse(op);
+  const where = [...at, "outputs"];
+  if (!response) {
+    return { outputs: { "metadata.status": { type: "number", from: "$statusCode", description: "The HTTP status of the reply (it has no JSON body)." } } };
+  }
+  const body = safeFlatten(doc, response.schema);
+  const type = body ? typeOf(body) : undefined;
+  const replyText = shortText(response.description || "The reply body.", 200);
+  if (!body || (type !== "object" && type !== "array")) {
+    const variants = body ? unionOf(body) : undefined;
+    const data: ManifestOutput = { type: "json", from: "$response.body", description: replyText };
+    if (!body || !variants) return { outputs: { data }, ...(body ? { body } : {}) };
+    // A record of one of several kinds (a customer, or a deleted one): the id they all carry, read through the union.
+    const idInAll = variants.every((v) => typeOf(doc.schemaAt(v, ["id"])) === "string");
+    const kinds = `${body.anyOf ? "anyOf" : "oneOf"}: ${variants.map((v, i) => doc.variantLabel(v, i)).join(", ")}`;
+    notes.push({ at: where, note: `the ${response.status} reply is one of several shapes (${kinds}): ${idInAll ? "data and the id they all carry" : "only data"} drafted; an output only some carry is absent from the others` });
+    return { outputs: { data, ...(idInAll ? { "metadata.id": { type: "string", from: "$response.body#/id", description: "The id of the reply's record." } } : {}) }, body };
+  }
+  if (type === "array") {
+    return {
+      outputs: {
+        data: { type: "array", from: "$response.body", description: replyText },
+        "metadata.count": { type: "number", from: "$response.body", count: true, description: "How many items this reply holds." },
+      },
+      list: { pointer: [], items: body.items ? safeFlatten(doc, body.items as Schema) : undefined },
+      body,
+    };
+  }
+  const fields = (body.properties ?? {}) as Record<string, Schema>;
+  const required = new Set(Array.isArray(body.required) ? (body.required as string[]) : []);
+  const outputs: Record<string, ManifestOutput> = {};
+  const list = listField(doc, fields);
+  if (list) {
+    const guaranteed = required.has(list);
+    outputs.data = { type: "array", from: `$response.body#${formatPointer([list])}`, ...(guaranteed ? {} : { default: [] }), description: shortText(describe(doc, fieldOf(fields, list)) || `The ${list} of this reply.`, 200) };
+    outputs["metadata.count"] = { type: "number", from: `$response.body#${formatPointer([list])}`, count: true, description: `How many ${list} this reply holds.` };
+  } else {
+    outputs.data = { type: "json", from: "$response.body", description: replyText };
+  }
+  const small = Object.keys(fields).length <= SMALL_OBJECT;
+  for (const [field, schema] of Object.entries(fields)) {
+    if (field === list || (!list && !small && field !== "id")) continue;
+    const flat = safeFlatten(doc, schema);
+    const t = flat ? typeOf(flat) : undefined;
+    if (!flat || !t || !["string", "integer", "number", "boolean"].includes(t)) continue;
+    if (Array.isArray(flat.enum) && flat.enum.length === 1) continue; // always the same value
+    const name = outputName(field, outputs);
+    outputs[name] = {
+      type: t === "integer" ? "number" : (t as "string" | "number" | "boolean"),
+      from: `$response.body#${formatPointer([field])}`,
+      ...(required.has(field) ? {} : { optional: true }),
+      description: shortText(describe(doc, schema) || `The reply's ${field}.`, 200),
+    };
+  }
+  return { outputs, ...(list ? { list: { pointer: [list], items: itemsOf(doc, fieldOf(fields, list)) } } : {}), body };
+}
+
+/** The field of a reply object holding its list of records, if it is a list reply. */
+function listField(doc: OpenApiDocument, fields: Record<string, Schema>): string | undefined {
+  const lists = Object.entries(fields)
+    .filter(([, schema]) => {
+      const flat = safeFlatten(doc, schema);
+      // Declared a list: `items` alone does not make one (JSON Schema lets any other value through it; Slack's
+      // users.info `user` is such a schema, and an object on the wire).
+      if (!flat || !declaresArray(flat)) return false;
+      // Records: objects, or anything but a scalar (a list of anyOf shapes, as some documents write their records).
+      const items = itemsOf(doc, schema);
+      return items !== undefined && !["string", "integer", "number", "boolean"].includes(typeOf(items) ?? "");
+    })
+    .map(([name]) => name);
+  const named = lists.filter((n) => LIST_NAMES.test(n));
+  if (named.length === 1) return named[0];
+  // One list among a few fields (`{ok, channels, response_metadata}`); a record with a list inside it is not a list reply.
+  if (lists.length === 1 && Object.keys(fields).length <= SMALL_OBJECT) return lists[0];
+  return undefined;
+}
+
+function declaresArray(schema: Schema): boolean {
+  return schema.type === "array" || (Array.isArray(schema.type) && schema.type.includes("array"));
+}
+
+function itemsOf(doc: OpenApiDocument, schema: Schema): Schema | undefined {
+  const flat = safeFlatten(doc, schema);
+  return flat?.items ? safeFlatten(doc, flat.items as Schema) : undefined;
+}
+
+function describe(doc: OpenApiDocument, schema: Schema): string {
+  const flat = safeFlatten(doc, schema);
+  const text = (schema as { description?: unknown }).description ?? flat?.description ?? flat?.title;
+  return typeof text === "string" ? text : "";
+}
+
+/** `metadata.<field in camelCase>`, unique among the outputs. */
+export function outputName(field: string, taken: Record<string, unknown>): string {
+  let base = camelCase(field) || "value";
+  if (!/^[A-Za-z_]/.test(base)) base = `f${base}`;
+  let name = `metadata.${base}`;
+  for (let i = 2; name in taken; i++) name = `metadata.${base}${i}`;
+  return name;
+}

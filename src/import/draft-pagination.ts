@@ -1,0 +1,127 @@
+// How a drafted list operation reaches its next page, recognised from the
+// shapes published APIs use, in the manifest's pagination styles:
+//   - a `Link` header on the reply: linkHeader;
+//   - a cursor in the reply sent back as a parameter
+//     (`response_metadata.next_cursor` → `cursor`,
+//     `nextPageToken` → `pageToken`): cursor;
+//   - `has_more` beside a list of records with ids, the last id sent back as
+//     `starting_after`: cursor on `data/-1/id`;
+//   - an address of the next page in the reply (`next`, `nextLink`): nextUrl;
+//   - an offset parameter (`offset`, `start`, `skip`): offset.
+// Page numbers (`page` without a Link header) are no style of the manifest:
+// none is drafted for them, and a note says so.
+import { defined, formatPointer } from "@blockwright/runtime/internal";
+import type { ManifestPagination } from "../load/precompiled/manifest-types.js";
+import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../load/openapi-document.js";
+import type { OutputsDraft } from "./draft-outputs.js";
+import type { ParamsDraft } from "./draft-params.js";
+import { safeFlatten } from "./draft-params.js";
+import type { ReviewNote } from "./manifest-yaml.js";
+
+type Path = (string | number)[];
+
+const NEXT_CURSOR = /^(next_?cursor|next_?page_?token|next_?token|continuation_?token|next_?page_?cursor|cursor)$/i;
+const CURSOR_PARAM = /^(cursor|page_?token|next_?token|continuation_?token|page_?cursor|after)$/i;
+const HAS_MORE = /^has_?more$/i;
+const AFTER_ID = /^(starting_?after|after|after_?id|since_?id)$/i;
+// `next`, `next_url`, `nextLink`, `next_page_url`, `nextRecordsUrl`, and with a vendor prefix (`@x.nextLink`).
+const NEXT_URL = /^(@[a-z]+\.)?next([_-]?(page|records))?([_-]?(url|link|uri|href))?$/i;
+const OFFSET = /^(offset|start|start_?index|skip|from)$/i;
+const PAGE = /^(page|page_?number)$/i;
+const PAGE_SIZE = /^(limit|per_?page|page_?size|max_?results|count|size|max|top|\$top)$/i;
+const TOTAL = /^(total|total_?count|total_?items|total_?results|total_?size)$/i;
+
+export function draftPagination(doc: OpenApiDocument, op: OpenApiOperation, rawOp: Schema, params: ParamsDraft, outputs: OutputsDraft, at: Path, notes: ReviewNote[]): ManifestPagination | undefined {
+  if (!outputs.list || outputs.outputs.data?.type !== "array") return undefined;
+  const where = [...at, "pagination"];
+  const note = (text: string) => notes.push({ at: where, note: text });
+  const wire = (place: string, name: string) => params.byWire.get(`${place}:${name}`);
+  const declared = (pattern: RegExp, number?: boolean) =>
+    op.parameters.find(
+      (p) => (p.in === "query" || p.in === "header") && pattern.test(p.name) && wire(p.in, p.name) !== undefined && (number === undefined || ["integer", "number"].includes(typeOf(safeFlatten(doc, p.schema) ?? {}) ?? "") === number),
+    );
+  const bodyField = (pattern: RegExp) => [...params.byWire.keys()].find((k) => k.startsWith("body:/") && pattern.test(k.slice(6)))?.slice(6);
+  const size = declared(PAGE_SIZE, true);
+  const pageSize = size ? { pageSize: defined(wire(size.in, size.name), "the page size placement") } : {};
+  const body = outputs.body;
+  const total = body ? fieldMatching(doc, body, TOTAL, ["integer", "number"]) : undefined;
+  const totalPart = total ? { total: `$response.body#${formatPointer(total)}` } : {};
+  const items = ["data"];
+
+  if (hasLinkHeader(doc, rawOp) && op.method === "GET") {
+    note('paging recognised by the Link header of the reply (rel="next")');
+    return { style: "linkHeader", items };
+  }
+  const cursor = body ? fieldMatching(doc, body, NEXT_CURSOR, ["string", "integer"]) : undefined;
+  const cursorParam = declared(CURSOR_PARAM);
+  const cursorField = bodyField(CURSOR_PARAM);
+  if (cursor && (cursorParam || cursorField)) {
+    const send = cursorParam ? { in: cursorParam.in as "query" | "header", name: cursorParam.name } : { in: "body" as const, pointer: formatPointer([defined(cursorField, "the cursor field")]) };
+    note(`paging recognised as a cursor: ${cursor.join(".")} of the reply, sent back as ${cursorParam ? cursorParam.name : cursorField}`);
+    return { style: "cursor", cursor: `$response.body#${formatPointer(cursor)}`, send, ...totalPart, items, ...pageSize };
+  }
+  const more = body ? fieldMatching(doc, body, HAS_MORE, ["boolean"], 1) : undefined;
+  const after = declared(AFTER_ID);
+  const idOfItems = outputs.list.items && typeOf(outputs.list.items) === "object" && ((outputs.list.items.properties ?? {}) as Schema).id !== undefined;
+  if (more && after && idOfItems) {
+    const list = formatPointer(outputs.list.pointer).slice(1);
+    note(`paging recognised as ${more.join(".")} with the last item's id sent back as ${after.name}`);
+    return {
+      style: "cursor",
+      cursor: `$response.body#/${list ? `${list}/` : ""}-1/id`,
+      send: { in: after.in as "query" | "header", name: after.name },
+      more: { from: `$response.body#${formatPointer(more)}`, equals: true },
+      items,
+      ...pageSize,
+    };
+  }
+  const nextUrl = body ? fieldMatching(doc, body, NEXT_URL, ["string"]) : undefined;
+  if (nextUrl && op.method === "GET") {
+    note(`paging recognised as the address of the next page in ${nextUrl.join(".")}`);
+    return { style: "nextUrl", url: `$response.body#${formatPointer(nextUrl)}`, ...totalPart, items };
+  }
+  const offset = declared(OFFSET, true);
+  if (offset) {
+    note(`paging recognised as an offset sent as ${offset.name}${size ? `, ${size.name} the page size` : ""}; check where the first page starts`);
+    return { style: "offset", send: { in: offset.in as "query" | "header", name: offset.name }, ...totalPart, items, ...pageSize };
+  }
+  const page = declared(PAGE, true);
+  if (page) note(`the operation pages by page number (${page.name}), which is no pagination style of the manifest yet (offset counts items, not pages): none drafted`);
+  return undefined;
+}
+
+/** Whether a 2xx reply of the operation declares a `Link` header. */
+function hasLinkHeader(doc: OpenApiDocument, rawOp: Schema): boolean {
+  const responses = (rawOp.responses ?? {}) as Record<string, Schema>;
+  return Object.entries(responses).some(([status, raw]) => {
+    if (!/^2\d\d$/.test(status)) return false;
+    let response: Schema;
+    try {
+      response = doc.resolve(raw);
+    } catch {
+      return false;
+    }
+    return Object.keys((response.headers ?? {}) as object).some((h) => h.toLowerCase() === "link");
+  });
+}
+
+/**
+ * The pointer of a field of the reply whose name matches `pattern` and type
+ * is one of `types`: at the top, or one level down in an object field
+ * (`response_metadata.next_cursor`).
+ */
+function fieldMatching(doc: OpenApiDocument, body: Schema, pattern: RegExp, types: string[], depth = 2): string[] | undefined {
+  const fields = (body.properties ?? {}) as Record<string, Schema>;
+  for (const [name, schema] of Object.entries(fields)) {
+    const flat = safeFlatten(doc, schema);
+    if (pattern.test(name) && types.includes(typeOf(flat ?? {}) ?? "")) return [name];
+  }
+  if (depth < 2) return undefined;
+  for (const [name, schema] of Object.entries(fields)) {
+    const flat = safeFlatten(doc, schema);
+    if (!flat || typeOf(flat) !== "object") continue;
+    const inner = fieldMatching(doc, flat, pattern, types, 1);
+    if (inner) return [name, ...inner];
+  }
+  return undefined;
+}

@@ -1,0 +1,294 @@
+// The parameters of a drafted operation: every path, query and header
+// parameter the document declares, and the top-level fields of its request
+// body (JSON or form), each with its type, whether it is required, its
+// description and the limits its schema states. What the runtime cannot
+// send yet, or the linker cannot reach, is left out with a review note
+// rather than drafted wrongly; guesses (a maxLength the project requires
+// and the spec does not give) are drafted with one.
+import { checkValue, isAbsent, isValueFormat, PAGE_INPUTS, type ParamSpec } from "@blockwright/runtime/internal";
+import type { ManifestParam } from "../load/precompiled/manifest-types.js";
+import { camelCase } from "../model/naming.js";
+import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../load/openapi-document.js";
+import { repeatsCredential, type CredentialDraft } from "./draft-auth.js";
+import type { ReviewNote } from "./manifest-yaml.js";
+import { shortText } from "./plain-text.js";
+
+/** The query styles the runtime writes (build-request.ts). */
+const QUERY_STYLES = ["form", "spaceDelimited", "pipeDelimited", "deepObject"];
+
+type Path = (string | number)[];
+
+/**
+ * The maxLength drafted for a string sent in the address or a header when
+ * the spec gives none (the project requires one there: an unbounded value
+ * can make the upstream answer 414 or 431). A path segment is an id; a
+ * query value or header may be a search. Each is marked for review.
+ */
+export const DEFAULT_MAX_LENGTH = { path: 256, query: 1000, header: 1000 } as const;
+
+/** The maxLength drafted for the credential: long enough for a JWT or an OAuth token. */
+export const CREDENTIAL_MAX_LENGTH = 2048;
+
+/** Descriptions are kept to this many characters (the spec has the whole text). */
+const DESCRIPTION_LENGTH = 600;
+
+/** Formats that say no more than the type does. */
+const PLAIN_FORMATS = new Set(["int32", "int64", "float", "double"]);
+
+/** Parameter names the manifest reserves: the block's operation selector and the paging inputs. */
+const RESERVED = new Set(["operation", ...PAGE_INPUTS]);
+
+export interface ParamsDraft {
+  params: Record<string, ManifestParam>;
+  /** Wire name (`query:cursor`, `body:/limit`) → the manifest parameter drafted for it. */
+  byWire: Map<string, string>;
+}
+
+/** Every parameter and top-level body field of `op`, drafted; notes go to `notes` under `at` (the operation's place). */
+export function draftParams(doc: OpenApiDocument, op: OpenApiOperation, rawOp: Schema, credential: CredentialDraft, at: Path, notes: ReviewNote[]): ParamsDraft {
+  const params: Record<string, ManifestParam> = {};
+  const byWire = new Map<string, string>();
+  const taken = new Set<string>([credential.param]);
+  const note = (where: Path, text: string) => notes.push({ at: where, note: text });
+  const order = { path: 0, query: 1, header: 2, cookie: 3 } as const;
+  for (const declared of [...op.parameters].sort((a, b) => order[a.in] - order[b.in])) {
+    const raw = declared as unknown as Schema;
+    const repeated = repeatsCredential(credential, { in: declared.in, name: declared.name, description: raw.description });
+    if (repeated) {
+      note(at, repeated);
+      continue;
+    }
+    if (declared.in === "cookie") {
+      note(at, `cookie parameter ${declared.name} not drafted: the runtime sends no cookies`);
+      continue;
+    }
+    const name = paramName(declared.name, taken);
+    const where = [...at, "params", name];
+    // Notes about the parameter itself count only if it is drafted.
+    const own: ReviewNote[] = [];
+    const draft = fromSchema(
+      doc,
+      declared.schema,
+      { name, place: declared.in, required: declared.in === "path" || declared.required, description: raw.description, example: raw.example ?? firstExample(raw.examples), deprecated: raw.deprecated, at: where },
+      own,
+    );
+    if (!draft) {
+      notes.push(...own.map((n) => ({ ...n, at })));
+      continue;
+    }
+    const style = typeof raw.style === "string" ? raw.style : declared.in === "query" ? "form" : "simple";
+    const explode = typeof raw.explode === "boolean" ? raw.explode : style === "form";
+    if (draft.type === "json" && !(declared.in === "query" && QUERY_STYLES.includes(style))) {
+      // The runtime writes a list or an object in the query as its style says (form, spaceDelimited, pipeDelimited,
+      // deepObject), and nothing structured in the path or a header.
+      const what = `${declared.in} parameter ${declared.name} is ${draft.jsonType ?? "structured"}${raw.style ? ` (style ${style}${explode ? ", exploded" : ""})` : ""}, which the runtime does not send yet`;
+      if (!draft.required) {
+        note(at, `${what}: not drafted`);
+        continue;
+      }
+      note(where, `${what}: drafted, but its wire form is not the spec's`);
+    }
+    notes.push(...own);
+    // A value format bounds the length itself (FORMAT_MAX_LENGTH): a default longer than any such value admits none of its length.
+    if (draft.type === "string" && draft.enum === undefined && draft.maxLength === undefined && !isValueFormat(draft.format)) {
+      const place = declared.in as keyof typeof DEFAULT_MAX_LENGTH;
+      draft.maxLength = DEFAULT_MAX_LENGTH[place];
+      note(where, `maxLength ${draft.maxLength} is blockwright add's default for a ${place} value the spec leaves unbounded; set the upstream's real limit`);
+    }
+    draft.wire = { in: declared.in, ...(name !== declared.name ? { name: declared.name } : {}) };
+    params[name] = draft;
+    taken.add(name);
+    byWire.set(`${declared.in}:${declared.name}`, name);
+  }
+  draftBody(doc, op, rawOp, credential, at, notes, { params, byWire, taken });
+  return { params, byWire };
+}
+
+/** The request body's top-level fields as parameters (or the whole body as one, when it is not an object of fields). */
+function draftBody(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  rawOp: Schema,
+  credential: CredentialDraft,
+  at: Path,
+  notes: ReviewNote[],
+  into: { params: Record<string, ManifestParam>; byWire: Map<string, string>; taken: Set<string> },
+): void {
+  const body = op.requestBody;
+  if (!body) {
+    const declared = rawOp.requestBody ? doc.resolve(rawOp.requestBody as Schema) : undefined;
+    const types = Object.keys((declared?.content ?? {}) as object);
+    if (types.length) notes.push({ at, note: `the request body is ${types.join(", ")}, which the runtime does not write (JSON or application/x-www-form-urlencoded): not drafted` });
+    return;
+  }
+  const flat = safeFlatten(doc, body.schema);
+  const fields = (flat?.properties ?? {}) as Record<string, Schema>;
+  const required = new Set(Array.isArray(flat?.required) ? (flat.required as string[]) : []);
+  if (!flat || typeOf(flat) !== "object" || !Object.keys(fields).length) {
+    if (flat && typeOf(flat) === "object" && !flat.additionalProperties) return; // an empty form (`properties: {}`): nothing to send
+    const name = paramName("body", into.taken);
+    const where = [...at, "params", name];
+    const draft = fromSchema(doc, body.schema, { name, place: "body", required: body.required, description: "The request body.", at: where }, notes);
+    if (!draft) return;
+    draft.wire = { in: "body", pointer: "" };
+    notes.push({ at: where, note: "the request body is not an object of named fields: drafted as one parameter holding the whole body" });
+    into.params[name] = draft;
+    into.byWire.set("body:", name);
+    return;
+  }
+  for (const [field, schema] of Object.entries(fields)) {
+    const flatField = safeFlatten(doc, schema);
+    if (flatField?.readOnly === true) continue; // a field only the reply carries
+    const repeated = repeatsCredential(credential, { in: "body", name: field, description: flatField?.description });
+    if (repeated) {
+      notes.push({ at, note: repeated });
+      continue;
+    }
+    const name = paramName(field, into.taken);
+    const where = [...at, "params", name];
+    const draft = fromSchema(doc, schema, { name, place: "body", required: required.has(field), at: where }, notes);
+    if (!draft) continue;
+    draft.wire = { in: "body", ...(name !== field ? { pointer: `/${field.replace(/~/g, "~0").replace(/\//g, "~1")}` } : {}) };
+    into.params[name] = draft;
+    into.taken.add(name);
+    into.byWire.set(`body:/${field}`, name);
+  }
+}
+
+interface FieldInput {
+  name: string;
+  place: "path" | "query" | "header" | "cookie" | "body";
+  required: boolean;
+  /** The parameter's own description and example (a field's are its schema's). */
+  description?: unknown;
+  example?: unknown;
+  deprecated?: unknown;
+  at: Path;
+}
+
+/** A manifest parameter (without its wire placement) for a value of `schema`. */
+export function fromSchema(doc: OpenApiDocument, schema: Schema, input: FieldInput, notes: ReviewNote[]): ManifestParam | undefined {
+  const note = (text: string) => notes.push({ at: input.at, note: text });
+  const flat = safeFlatten(doc, schema);
+  if (!flat) {
+    note(`the schema of ${input.name} names a $ref the document does not have: not drafted`);
+    return undefined;
+  }
+  const described =
+    typeof input.description === "string" && input.description.trim() ? input.description : typeof flat.description === "string" && flat.description.trim() ? flat.description : typeof flat.title === "string" ? flat.title : "";
+  const param: ManifestParam = { type: "string", description: described ? shortText(described, DESCRIPTION_LENGTH) : `The ${input.name} ${input.place === "body" ? "field" : "parameter"}.` };
+  if (!described) note(`the spec describes ${input.name} nowhere: write what it means`);
+  if (input.required) param.required = true;
+  const t = typeOf(flat);
+  const alternatives = (Array.isArray(flat.anyOf) ? flat.anyOf : Array.isArray(flat.oneOf) ? flat.oneOf : undefined) as Schema[] | undefined;
+  if (t === undefined && alternatives) {
+    // The richest shape the alternatives allow: an object, a list, else text (which also carries a number), a number, a boolean.
+    const kinds = alternatives.map((a) => typeOf(safeFlatten(doc, a) ?? {}) ?? "any");
+    if (kinds.includes("object")) Object.assign(param, { type: "json", jsonType: "object" });
+    else if (kinds.includes("array")) Object.assign(param, { type: "json", jsonType: "array" });
+    else if (kinds.includes("string") || kinds.includes("any")) param.type = "string";
+    else if (kinds.includes("number") || kinds.includes("integer")) Object.assign(param, { type: "number", ...(kinds.every((k) => k === "integer") ? { integer: true } : {}) });
+    else param.type = "boolean";
+    note(`the spec allows ${kinds.join(" or ")} (${flat.anyOf ? "anyOf" : "oneOf"}): drafted as ${param.jsonType ?? param.type}, without the limits of any one of them`);
+  } else if (t === "integer" || t === "number") {
+    param.type = "number";
+    if (t === "integer") param.integer = true;
+    numberLimits(flat, param, note);
+  } else if (t === "boolean") {
+    param.type = "boolean";
+    if (Array.isArray(flat.enum)) note(`the spec allows only ${JSON.stringify(flat.enum)}, which a boolean parameter cannot state: generate will ask for an enum`);
+  } else if (t === "object" || t === "array") {
+    Object.assign(param, { type: "json", jsonType: t });
+  } else if (t === "string") {
+    stringLimits(flat, param, note);
+  } else if (input.place === "body") {
+    param.type = "json";
+    note(`${input.name} has no type in the spec: drafted as json`);
+  } else note(`${input.name} has no type in the spec: drafted as a string`);
+  // The formats a manifest states (and the link would take from the spec anyway) are drafted; others said.
+  if (t === "string" && isValueFormat(flat.format as string)) param.format = flat.format as ManifestParam["format"];
+  else if (typeof flat.format === "string" && !PLAIN_FORMATS.has(flat.format)) note(`the spec gives format ${flat.format}, which a manifest cannot state yet`);
+  if (flat.deprecated === true || input.deprecated === true) note(`${input.name} is deprecated in the spec`);
+  const spec = asSpec(input.name, param);
+  const fits = (value: unknown) => (param.type === "json" || typeof value === param.type) && "value" in checkValue(spec, value) && !isAbsent(value);
+  if (flat.default !== undefined) {
+    if (fits(flat.default)) Object.assign(param, { default: flat.default, sendDefault: false });
+    else note(`the spec's default ${JSON.stringify(flat.default)} does not pass the drafted limits: left out`);
+  }
+  const example = input.example ?? flat.example;
+  if (example !== undefined && fits(example)) param.example = example;
+  return param;
+}
+
+function stringLimits(s: Schema, param: ManifestParam, note: (text: string) => void): void {
+  if (typeof s.minLength === "number") param.minLength = s.minLength;
+  if (typeof s.maxLength === "number") param.maxLength = s.maxLength;
+  if (typeof s.pattern === "string") {
+    try {
+      new RegExp(s.pattern, "u");
+      param.pattern = s.pattern;
+    } catch (e) {
+      note(`the spec's pattern ${JSON.stringify(s.pattern)} is not an ECMAScript regular expression (${(e as Error).message}): left out, and generate will ask for it`);
+    }
+  }
+  if (Array.isArray(s.enum)) {
+    const values = [...new Set(s.enum.filter((v) => typeof v === "string"))];
+    // An empty string (which some APIs take to mean "unset") is no value to the runtime: it never sends one.
+    if (values.includes("")) note('the spec\'s enum allows "" (to clear the value, in some APIs), which the runtime treats as no value and never sends: left out of enum');
+    const sent = values.filter((v) => v !== "");
+    if (sent.length) param.enum = sent;
+  }
+}
+
+function numberLimits(s: Schema, param: ManifestParam, note: (text: string) => void): void {
+  const integer = param.integer === true;
+  // An exclusive bound is the next value past it: for integers, the next integer; for other numbers, the linker works it out from the spec.
+  const bound = (value: unknown, exclusive: unknown, up: boolean): number | undefined => {
+    const limit = typeof exclusive === "number" ? exclusive : typeof value === "number" ? value : undefined;
+    if (limit === undefined) return undefined;
+    if (exclusive !== true && typeof exclusive !== "number") return limit;
+    if (integer) return up ? Math.floor(limit) + 1 : Math.ceil(limit) - 1;
+    param.limitsFromSpec = true;
+    return undefined;
+  };
+  const minimum = bound(s.minimum, s.exclusiveMinimum, true);
+  const maximum = bound(s.maximum, s.exclusiveMaximum, false);
+  if (minimum !== undefined) param.minimum = minimum;
+  if (maximum !== undefined) param.maximum = maximum;
+  if (param.limitsFromSpec) note("an exclusive bound of the spec is taken as it is (limitsFromSpec)");
+  if (Array.isArray(s.enum)) {
+    const values = [...new Set(s.enum.filter((v) => typeof v === "number"))];
+    if (values.length) param.enum = values;
+  }
+}
+
+/** The manifest parameter as the runtime checks values against it. */
+function asSpec(name: string, p: ManifestParam): ParamSpec {
+  const { wire: _wire, limitsFromSpec: _limits, ...rest } = p;
+  return { ...rest, name, title: name, required: Boolean(p.required), secret: false, visibility: "user-or-llm", wire: { in: "query", name } } as ParamSpec;
+}
+
+/** A manifest parameter name for a wire name: itself when it is an identifier free to use, else its camelCase, made unique. */
+export function paramName(wireName: string, taken: ReadonlySet<string>): string {
+  let name = /^[A-Za-z_][A-Za-z0-9_]*$/.test(wireName) ? wireName : camelCase(wireName) || "value";
+  if (!/^[A-Za-z_]/.test(name)) name = `p${name}`;
+  if (RESERVED.has(name)) name = `${name}Value`;
+  let unique = name;
+  for (let i = 2; taken.has(unique); i++) unique = `${name}${i}`;
+  return unique;
+}
+
+function firstExample(examples: unknown): unknown {
+  if (examples === null || typeof examples !== "object") return undefined;
+  const first = Object.values(examples as Schema)[0] as Schema | undefined;
+  return first && typeof first === "object" ? first.value : undefined;
+}
+
+/** The schema with `$ref`s and allOf resolved, or undefined when a `$ref` names nothing. */
+export function safeFlatten(doc: OpenApiDocument, schema: Schema): Schema | undefined {
+  try {
+    return doc.flatten(schema);
+  } catch {
+    return undefined;
+  }
+}

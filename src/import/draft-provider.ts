@@ -1,0 +1,123 @@
+// From a published document (as OpenAPI 3) and the operations chosen in it
+// to the texts of a new provider: the cut openapi.yaml and the drafted
+// manifest.yaml. No files are read or written here (src/cli/support/add-provider.ts does
+// that), so the whole transformation is testable on documents in memory.
+import { defined } from "@blockwright/runtime/internal";
+import jsyaml from "js-yaml";
+import { parseYamlSource } from "../load/yaml-source.js";
+import type { DocumentKind } from "./convert.js";
+import { cutDocument, type CutReport } from "./cut.js";
+import { draftCredential, type CredentialDraft } from "./draft-auth.js";
+import { draftManifest, type ManifestDraft } from "./draft-manifest.js";
+import { manifestYaml, type ReviewNote } from "./manifest-yaml.js";
+import type { SelectedOperation } from "./select-operations.js";
+
+type Json = Record<string, unknown>;
+
+export interface ProviderSource {
+  /** Where the document came from, as recorded (an address, or the file as given). */
+  origin: string;
+  sha256: string;
+  kind: DocumentKind;
+}
+
+export interface ProviderDraft {
+  openapiText: string;
+  manifestText: string;
+  cut: CutReport;
+  /** What the cut holds that the document does not publish (a security scheme, a security requirement). */
+  added: string[];
+  credential: CredentialDraft;
+  draft: ManifestDraft;
+  /** Every review note: the manifest's and the cut's. */
+  notes: ReviewNote[];
+}
+
+export class UndraftableDocument extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UndraftableDocument";
+  }
+}
+
+/**
+ * The texts of the new provider. `document` is the published document as
+ * OpenAPI 3 (not changed); `folder` is the provider's folder as messages
+ * name it; `header` the manifest's first comment lines (the editor's schema
+ * line); `today` the date recorded.
+ */
+export function draftProvider(input: { provider: string; document: Json; chosen: SelectedOperation[]; source: ProviderSource; folder: string; today: string; header?: string[] }): ProviderDraft {
+  const { provider, document, chosen, source } = input;
+  const unnamed = chosen.filter((c) => c.operationId === undefined);
+  if (unnamed.length)
+    throw new UndraftableDocument(`${unnamed.map((c) => `${c.method.toUpperCase()} ${c.path}`).join(", ")} ${unnamed.length === 1 ? "has" : "have"} no operationId in the document: a manifest names operations by operationId`);
+  const operations = chosen.map((c) => ({ id: defined(c.operationId, "an operationId"), op: ((document.paths as Json)[c.path] as Json)[c.method] as Json }));
+  const credential = draftCredential(document, operations);
+  const cut = cutDocument(document, chosen);
+  const added = withCredentialScheme(cut.document, credential, operations);
+  const openapiText = cutHeader(provider, source, cut.report, chosen, added) + jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
+  let draft: ManifestDraft;
+  try {
+    draft = draftManifest(provider, parseYamlSource(openapiText, `${input.folder}/openapi.yaml`), chosen, credential);
+  } catch (e) {
+    // The linker's view of the document resolves every operation's references: one that names nothing stops here.
+    if (e instanceof Error && /\$ref/.test(e.message) && cut.report.unresolved.length) {
+      throw new UndraftableDocument(`the chosen operations cannot be drafted: ${cut.report.unresolved.length} of their $refs name nothing in the document (${cut.report.unresolved.slice(0, 3).join(", ")})`);
+    }
+    throw e;
+  }
+  const notes = [...draft.notes, ...cutNotes(cut.report)];
+  const manifestText = manifestYaml(draft.manifest, notes, [
+    ...(input.header ?? []),
+    `Drafted by blockwright add from ${source.origin} on ${input.today}.`,
+    `Every guess has a "# review:" comment above it: check each, then blockwright generate && blockwright test ${provider}.`,
+  ]);
+  return { openapiText, manifestText, cut: cut.report, added, credential, draft, notes };
+}
+
+/**
+ * The credential's scheme in the cut: the one the operations name is there
+ * already; one the document declares without any operation naming it is
+ * copied in; one the document lacks is added. When no operation names any
+ * scheme, a top-level security requirement for it is added too (the mocks
+ * and the contract suite read where the credential goes from there).
+ * Returns what was added that the document does not publish.
+ */
+function withCredentialScheme(cut: Json, credential: CredentialDraft, chosen: readonly { op: Json }[]): string[] {
+  const added: string[] = [];
+  const components = (cut.components ??= {}) as Json;
+  const schemes = (components.securitySchemes ??= {}) as Json;
+  if (!schemes[credential.scheme]) {
+    schemes[credential.scheme] = credential.definition;
+    if (credential.added) added.push(`components.securitySchemes.${credential.scheme}`);
+  }
+  if (!Array.isArray(cut.security) && chosen.every(({ op }) => !Array.isArray(op.security))) {
+    // Placed where a document has it: before its paths.
+    const entries = Object.entries(cut);
+    const at = entries.findIndex(([key]) => key === "paths");
+    entries.splice(at < 0 ? entries.length : at, 0, ["security", [{ [credential.scheme]: [] }]]);
+    for (const key of Object.keys(cut)) delete cut[key];
+    Object.assign(cut, Object.fromEntries(entries));
+    added.push("security");
+  }
+  return added;
+}
+
+function cutHeader(provider: string, source: ProviderSource, report: CutReport, chosen: SelectedOperation[], added: string[]): string {
+  const lines = [
+    `Cut by blockwright add ${provider} from ${source.origin} (sha256 ${source.sha256.slice(0, 12)}…, ${source.kind.format === "swagger" ? "Swagger 2.0, converted to OpenAPI 3.0 by swagger2openapi" : `OpenAPI ${source.kind.version}`}):`,
+    `the path items of ${chosen.map((c) => c.operationId).join(", ")} (only those methods) and everything they $ref, as published.`,
+    `The published document is pinned in upstream/: blockwright upstream ${provider} <newer document> lists what a newer one changes.`,
+    ...(added.length ? [`Added by blockwright add, not published: ${added.join(" and ")} (no chosen operation names the security scheme it takes).`] : []),
+    ...(report.dropped.length ? [`Left out: ${report.dropped.join(", ")} (top level; no chosen operation needs ${report.dropped.length === 1 ? "it" : "them"}).`] : []),
+  ];
+  return lines.map((l) => `# ${l}\n`).join("");
+}
+
+/** What the cut leaves a person to check. */
+function cutNotes(report: CutReport): ReviewNote[] {
+  return [
+    ...(report.unresolved.length ? [{ at: ["openapi"], note: `openapi.yaml keeps $refs that name nothing in the published document: ${report.unresolved.join(", ")}` }] : []),
+    ...(report.external.length ? [{ at: ["openapi"], note: `openapi.yaml keeps $refs to other files, which add does not fetch: ${report.external.join(", ")} (save them beside it)` }] : []),
+  ];
+}

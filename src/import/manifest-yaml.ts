@@ -1,0 +1,80 @@
+// A drafted manifest as YAML, in the style of the hand-written ones (wire
+// placements and short lists on one line), with a `# review: …` comment
+// above every guess a person should check.
+import { Document, isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap } from "yaml";
+import type { Manifest } from "../load/precompiled/manifest-types.js";
+
+/** A place in the manifest (`operations`, id, `params`, name) and what to check there. */
+export interface ReviewNote {
+  at: (string | number)[];
+  note: string;
+}
+
+/** Comment lines are wrapped here (the text after `# review: `). */
+const WIDTH = 96;
+
+/** Keys whose value reads best on one line: wire placements, paging targets and tests, lists of values and expressions. */
+const ONE_LINE = new Set(["wire", "send", "more", "enum", "items", "code", "message", "requestId", "failureWhen", "hosts"]);
+
+export function manifestYaml(manifest: Manifest, notes: readonly ReviewNote[], header: string[]): string {
+  const doc = new Document(manifest);
+  flowStyle(doc.contents as Node);
+  const byPlace = new Map<string, { at: ReviewNote["at"]; notes: string[] }>();
+  for (const { at, note } of notes) {
+    const key = JSON.stringify(at);
+    const entry = byPlace.get(key) ?? { at, notes: [] };
+    if (!entry.notes.includes(note)) entry.notes.push(note);
+    byPlace.set(key, entry);
+  }
+  for (const { at, notes: list } of byPlace.values()) {
+    const text = list.flatMap((n) => wrap(`review: ${n}`)).join("\n");
+    const pair = pairAt(doc, at);
+    if (pair && isScalar(pair.key)) pair.key.commentBefore = pair.key.commentBefore ? `${pair.key.commentBefore}\n${text}` : text;
+    else doc.commentBefore = `${doc.commentBefore ?? ""}\n${text}`;
+  }
+  doc.commentBefore = [...header.map((line) => ` ${line}`), ...(doc.commentBefore ? [doc.commentBefore] : [])].join("\n");
+  return doc.toString({ lineWidth: 0, flowCollectionPadding: true });
+}
+
+/** The pair holding the value at `at`, if the manifest has one. */
+function pairAt(doc: Document, at: ReviewNote["at"]): Pair | undefined {
+  let node: unknown = doc.contents;
+  for (const [i, segment] of at.entries()) {
+    if (!isMap(node)) return undefined;
+    const pair = (node as YAMLMap).items.find((p) => isScalar(p.key) && p.key.value === segment);
+    if (!pair) return undefined;
+    if (i === at.length - 1) return pair;
+    node = pair.value;
+  }
+  return undefined;
+}
+
+function flowStyle(node: Node | null): void {
+  if (!isMap(node)) return;
+  for (const pair of node.items) {
+    const value = pair.value as Node | null;
+    if (isScalar(pair.key) && ONE_LINE.has(String(pair.key.value)) && (isMap(value) || isSeq(value)) && shallow(value)) value.flow = true;
+    else flowStyle(value);
+  }
+}
+
+/** A map of scalars, or a list of scalars and such maps: short enough for one line. */
+function shallow(node: Node): boolean {
+  if (isMap(node)) return node.items.every((p) => isScalar(p.value));
+  if (isSeq(node)) return node.items.every((item) => isScalar(item) || (isMap(item) && shallow(item)));
+  return true;
+}
+
+/** ` review: …` comment lines of at most WIDTH characters. */
+function wrap(text: string): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/)) {
+    if (line && line.length + 1 + word.length > WIDTH) {
+      lines.push(` ${line}`);
+      line = `  ${word}`;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(` ${line}`);
+  return lines;
+}

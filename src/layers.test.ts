@@ -1,0 +1,100 @@
+// The layers (ARCHITECTURE.md): the code keeps the import rules of
+// .dependency-cruiser.mjs, and each rule refuses the import it is there for —
+// planted in a scratch tree laid out like the repository.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { cruise, type ICruiseResult } from "dependency-cruiser";
+import extractDepcruiseOptions from "dependency-cruiser/config-utl/extract-depcruise-options";
+import extractTSConfig from "dependency-cruiser/config-utl/extract-ts-config";
+import { afterAll, describe, expect, it } from "vitest";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+/** Every broken rule, one line each: `rule: from → to`, and the circle for a cycle. */
+async function violations(baseDir: string, roots: string[]): Promise<string[]> {
+  const options = await extractDepcruiseOptions(join(ROOT, ".dependency-cruiser.mjs"));
+  const { output } = await cruise(roots, { ...options, baseDir }, {}, { tsConfig: extractTSConfig(join(baseDir, "tsconfig.json")) });
+  return (output as ICruiseResult).summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}${v.cycle ? ` (${v.cycle.map((c) => c.name).join(" → ")})` : ""}`).sort();
+}
+
+describe("layers", () => {
+  it("every import of runtime/, generated/, src/, scripts/ and bin/ keeps the rules, and no files or folders import each other in a circle", async () => {
+    expect(await violations(ROOT, ["runtime", "generated", "src", "scripts", "bin"])).toEqual([]);
+  });
+
+  describe("each rule refuses a planted import", () => {
+    const tree = mkdtempSync(join(tmpdir(), "blockwright-layers-"));
+    afterAll(() => rmSync(tree, { recursive: true, force: true }));
+    const files: Record<string, string> = {
+      "tsconfig.json": JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", allowJs: true } }),
+      // Refused: the runtime reaching into the tools, a Node module, a YAML parser.
+      "runtime/index.ts": 'import "../src/common/hash.js";\nimport "node:fs";\nimport "yaml";\nexport {};\n',
+      "runtime/execute/execute.ts": "export {};\n",
+      // Refused: a package reaching into another's.
+      "generated/a/index.js": 'import "../b/index.js";\nimport "../../runtime/index.js";\n',
+      "generated/b/index.js": "export {};\n",
+      "src/common/hash.ts": "export {};\n",
+      "src/common/read.ts": 'import "../model/ir.js";\n',
+      "src/registry/registry.ts": "export {};\n",
+      "src/index.ts": "export {};\n",
+      "src/mocks/mocks.ts": 'import "../index.js";\n',
+      // Allowed: the model on the helpers; the change report (a tool above the generator) on the IR.
+      "src/model/ir.ts": 'import "../common/hash.js";\n',
+      "src/changes/surface.ts": 'import "../model/ir.js";\n',
+      // Refused: the generator on a tool above it, and on a generated package; a stage on a later one.
+      "src/emit/emit.ts": 'import "../registry/registry.js";\nimport "../../generated/b/index.js";\n',
+      "src/load/openapi.ts": 'import "../link/index.js";\n',
+      "src/link/index.ts": "export {};\n",
+      // Refused: a runtime file that is not an entry; the CLI from below it.
+      "src/contract/derive.ts": 'import "../../runtime/execute/execute.js";\nimport "../cli/support/io.js";\nimport "../model/ir.js";\n',
+      "src/cli/support/io.ts": "export {};\n",
+      // Refused: a module in a folder no layer names.
+      "src/stray/loose.ts": 'import "../model/ir.js";\n',
+      // Refused: two files in a circle; two folders in a circle whose files are not.
+      "src/contract/a.ts": 'import "./b.js";\n',
+      "src/contract/b.ts": 'import "./a.js";\n',
+      "src/workflow/w.ts": 'import "../upstream/u.js";\n',
+      "src/upstream/u.ts": "export {};\n",
+      "src/upstream/v.ts": 'import "../workflow/x.js";\n',
+      "src/workflow/x.ts": "export {};\n",
+      // A test may reach anywhere.
+      "src/emit/emit.test.ts": 'import "../cli/support/io.js";\n',
+    };
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(tree, path)), { recursive: true });
+      writeFileSync(join(tree, path), text);
+    }
+
+    it("and only those", async () => {
+      expect(await violations(tree, ["runtime", "generated", "src"])).toEqual([
+        "generated-imports-only-the-runtime: generated/a/index.js → generated/b/index.js",
+        "generator-below-the-tools: src/emit/emit.ts → src/registry/registry.ts",
+        "no-file-cycles: src/contract/a.ts → src/contract/b.ts (src/contract/b.ts → src/contract/a.ts)",
+        // A helper on the model closes a circle with the model, which stands on the helpers.
+        "no-folder-cycles: src/common → src/model (src/model → src/common)",
+        "no-folder-cycles: src/model → src/common (src/common → src/model)",
+        "no-folder-cycles: src/upstream → src/workflow (src/workflow → src/upstream)",
+        "no-folder-cycles: src/workflow → src/upstream (src/upstream → src/workflow)",
+        "not-in-allowed: runtime/index.ts → src/common/hash.ts",
+        "not-in-allowed: runtime/index.ts → yaml",
+        "not-in-allowed: src/common/read.ts → src/model/ir.ts",
+        "not-in-allowed: src/contract/derive.ts → runtime/execute/execute.ts",
+        "not-in-allowed: src/contract/derive.ts → src/cli/support/io.ts",
+        "not-in-allowed: src/emit/emit.ts → generated/b/index.js",
+        "not-in-allowed: src/emit/emit.ts → src/registry/registry.ts",
+        "not-in-allowed: src/load/openapi.ts → src/link/index.ts",
+        "not-in-allowed: src/mocks/mocks.ts → src/index.ts",
+        "not-in-allowed: src/stray/loose.ts → src/model/ir.ts",
+        "nothing-imports-an-entry: src/mocks/mocks.ts → src/index.ts",
+        "nothing-imports-generated: src/emit/emit.ts → generated/b/index.js",
+        "only-the-cli-imports-the-cli: src/contract/derive.ts → src/cli/support/io.ts",
+        "runtime-imports-only-itself: runtime/index.ts → fs",
+        "runtime-imports-only-itself: runtime/index.ts → src/common/hash.ts",
+        "runtime-imports-only-itself: runtime/index.ts → yaml",
+        "runtime-through-its-entries: src/contract/derive.ts → runtime/execute/execute.ts",
+      ]);
+    });
+  });
+});

@@ -1,0 +1,126 @@
+// `auth.flows`: OAuth 2 grants through which the runtime obtains the access
+// token itself and renews it (runtime/oauth/). Linked once per provider and
+// carried by every tool (ToolSpec.oauth). The rules that keep the secrets
+// where they belong: a token URL is https with a fixed origin, its `{param}`
+// placeholders only in the path and only naming pattern-checked parameters
+// that are not secret; each role names a shared parameter that is not sent
+// as itself (wire `auth`) and is not required (a call gives either the
+// static credential or a flow's parameters), the secret roles marked secret;
+// the credential goes in a header (as a bearer token, or an apiKey scheme's header).
+import { type OAuthFlowSpec, type OAuthSpec, type ToolSpec, tokenUrlPlaceholders } from "@blockwright/runtime/internal";
+import type { ManifestAuthFlows, ManifestParam } from "../load/precompiled/manifest-types.js";
+import { credentialOf } from "../load/openapi-document.js";
+import { canonical } from "../common/canonical-json.js";
+import type { ProviderEntry } from "../model/surface-entry.js";
+import type { Surface } from "../model/surface-format.js";
+import type { LinkContext, Path } from "./context.js";
+
+declare module "../model/surface-format.js" {
+  interface Surface {
+    /** The OAuth 2 flows that obtain the access token (manifest `auth.flows`), when declared. */
+    oauth?: { flows: Record<string, Record<string, string>>; tokenHosts?: string[] };
+  }
+}
+
+type Grant = keyof ManifestAuthFlows;
+/** Each grant's roles: the parameter fields, and which of them hold secrets. */
+const ROLES: Record<Grant, { params: string[]; secret: string[] }> = {
+  clientCredentials: { params: ["clientId", "clientSecret"], secret: ["clientSecret"] },
+  refreshToken: { params: ["clientId", "clientSecret", "refreshToken"], secret: ["clientSecret", "refreshToken"] },
+  jwtBearer: { params: ["clientId", "subject", "privateKey"], secret: ["privateKey"] },
+};
+
+// Linked once per manifest, carried by every tool.
+const linked = new WeakMap<LinkContext, OAuthSpec | undefined>();
+
+/** The flows as every tool carries them (an operation part, link/concepts.ts; typed without operation.ts, which imports wire.ts, which imports this). */
+export const linkAuthFlows = (ctx: LinkContext): Partial<ToolSpec> => {
+  if (!linked.has(ctx)) linked.set(ctx, linkFlows(ctx));
+  const oauth = linked.get(ctx);
+  return oauth ? { oauth: structuredClone(oauth) } : {};
+};
+
+/** Whether a shared parameter is one of a flow's (a role, or a token URL placeholder): it goes to the token endpoint only, not sent as itself. */
+export function isFlowParam(ctx: LinkContext, name: string): boolean {
+  const flows = ctx.manifest.auth.flows ?? {};
+  return Object.entries(flows).some(([grant, flow]) => {
+    const fields = flow as Record<string, string | undefined>;
+    return ROLES[grant as Grant].params.some((role) => fields[role] === name) || tokenUrlPlaceholders(fields.tokenUrl ?? "").includes(name);
+  });
+}
+
+function linkFlows(ctx: LinkContext): OAuthSpec | undefined {
+  const { flows, tokenHosts, param, scheme } = ctx.manifest.auth;
+  if (!flows) return undefined;
+  const shared = ctx.manifest.params ?? {};
+  const declared = ctx.doc.securitySchemes[scheme];
+  const credential = declared ? credentialOf(declared) : undefined;
+  // A renewed token replaces the one a request carries: a header does, a query pair would be added.
+  if (credential?.type === "query")
+    ctx.fail(["auth", "flows"], `an OAuth 2 flow's token goes in a header (a bearer token, or the header of an apiKey scheme), but security scheme "${scheme}" sends the credential in the query (${credential.name})`);
+  if (shared[param]?.required) {
+    ctx.fail(["params", param, "required"], `the credential parameter "${param}" must be required: false when auth.flows are declared (a call may give a flow's parameters instead)`, "value");
+  }
+  const specs: OAuthFlowSpec[] = [];
+  for (const [grant, flow] of Object.entries(flows) as [Grant, Record<string, string>][]) {
+    const at: Path = ["auth", "flows", grant];
+    checkTokenUrl(ctx, flow.tokenUrl ?? "", [...at, "tokenUrl"], shared);
+    for (const role of ROLES[grant].params) {
+      const name = flow[role];
+      if (name !== undefined) checkRoleParam(ctx, name, role, ROLES[grant].secret.includes(role), [...at, role], param, shared);
+    }
+    specs.push({ grant, ...flow } as OAuthFlowSpec);
+  }
+  return { flows: specs, ...(tokenHosts ? { tokenHosts: [...tokenHosts] } : {}) };
+}
+
+function checkTokenUrl(ctx: LinkContext, url: string, at: Path, shared: Record<string, ManifestParam>): void {
+  for (const name of tokenUrlPlaceholders(url)) {
+    const p = shared[name];
+    if (!p) ctx.fail(at, `the token URL's placeholder {${name}} must name a shared parameter (shared: ${Object.keys(shared).join(", ") || "none"})`, "value");
+    else if (p.secret) ctx.fail(at, `the token URL's placeholder {${name}} names a secret parameter: a secret never goes into an address`, "value");
+    else if (!p.pattern) ctx.fail(["params", name], `parameter "${name}" fills the token URL's placeholder {${name}}: it must declare a pattern, so that its value cannot change where the token request goes`);
+    else if (p.required || p.wire) ctx.fail(["params", name], `parameter "${name}" fills the token URL's placeholder {${name}}: it takes neither required: true nor a wire placement (only calls that use the flow give it)`);
+  }
+}
+
+function checkRoleParam(ctx: LinkContext, name: string, role: string, secret: boolean, at: Path, credential: string, shared: Record<string, ManifestParam>): void {
+  const p = shared[name];
+  if (!p) return void ctx.fail(at, `parameter "${name}" (the flow's ${role}) must be declared under the shared "params"`, "value");
+  if (name === credential) return void ctx.fail(at, `the flow's ${role} cannot be the credential parameter "${credential}"`, "value");
+  if (secret && !p.secret) ctx.fail(["params", name], `parameter "${name}" holds the flow's ${role}: it must be marked secret: true`);
+  if (p.required) ctx.fail(["params", name, "required"], `parameter "${name}" (the flow's ${role}) must be required: false: a call may give the credential "${credential}" instead`, "value");
+  if (p.wire) ctx.fail(["params", name, "wire"], `parameter "${name}" (the flow's ${role}) goes only to the token endpoint: it takes no wire placement`);
+  if (p.type !== "string") ctx.fail(["params", name, "type"], `parameter "${name}" (the flow's ${role}) must be a string, got ${p.type}`, "value");
+}
+
+/** What callers configure: any change of a flow (added, removed, another token URL, scope or parameter) changes how they authenticate. */
+export const authFlowsSurface: ProviderEntry<NonNullable<Surface["oauth"]>, "flowAdded" | "flowRemoved" | "flowChanged" | "tokenHostRemoved" | "tokenHostAdded"> = {
+  scope: "provider",
+  subject: "auth.flows",
+  changes: {
+    flowAdded: { level: "breaking", rule: "OAuth 2 flow added (the credential's parameters change)" },
+    flowRemoved: { level: "breaking", rule: "OAuth 2 flow removed" },
+    flowChanged: { level: "breaking", rule: "OAuth 2 flow changed" },
+    tokenHostRemoved: { level: "breaking", rule: "token host no longer allowed (token URLs there are refused)" },
+    tokenHostAdded: { level: "minor", rule: "token host allowed" },
+  },
+  record: (ir) => {
+    const oauth = ir.operations[0]?.tool.oauth;
+    if (!oauth) return {};
+    const flows = Object.fromEntries(oauth.flows.map(({ grant, ...rest }) => [grant, { ...rest }]));
+    return { oauth: { flows, ...(oauth.tokenHosts ? { tokenHosts: [...oauth.tokenHosts] } : {}) } };
+  },
+  read: (s) => s.oauth,
+  diff(a, b, report) {
+    const before = a?.flows ?? {};
+    const after = b?.flows ?? {};
+    for (const grant of Object.keys(before)) {
+      if (!(grant in after)) report("flowRemoved", { subject: `auth.flows.${grant}`, from: before[grant] });
+      else if (canonical(before[grant]) !== canonical(after[grant])) report("flowChanged", { subject: `auth.flows.${grant}`, from: before[grant], to: after[grant] });
+    }
+    for (const grant of Object.keys(after)) if (!(grant in before)) report("flowAdded", { subject: `auth.flows.${grant}`, to: after[grant] });
+    for (const h of a?.tokenHosts ?? []) if (!b?.tokenHosts?.includes(h)) report("tokenHostRemoved", { from: h });
+    for (const h of b?.tokenHosts ?? []) if (!a?.tokenHosts?.includes(h)) report("tokenHostAdded", { to: h });
+  },
+};

@@ -1,0 +1,31 @@
+// Media types of the request body: JSON as `application/json`, a vendor
+// `+json` type (sent as that Content-Type), or an HTML form encoded as the
+// spec's `encoding` says (style and explode per field).
+import { fieldOf, type BodySpec, type FormFieldEncoding, type ParamSpec, type WireConstant } from "@blockwright/runtime/internal";
+import type { OpenApiOperation } from "../load/openapi-document.js";
+import type { LinkContext, Path } from "./context.js";
+
+const FORM_STYLES = ["form", "spaceDelimited", "pipeDelimited", "deepObject"] as const;
+
+/**
+ * How the body is written, when it is not plain `application/json` (left
+ * out then, so the IR of JSON operations is unchanged): a `+json` media type,
+ * or a form with the spec's encoding per field.
+ */
+export function linkBody(ctx: LinkContext, at: Path, op: OpenApiOperation, params: ParamSpec[], constants: WireConstant[]): BodySpec | undefined {
+  const body = op.requestBody;
+  const used = params.some((p) => p.wire.in === "body" || (p.wire.in === "switch" && p.wire.whenTrue.some((c) => c.in === "body"))) || constants.some((c) => c.in === "body");
+  if (!body || !used || body.mediaType === "application/json") return undefined;
+  if (body.encoding === "json") return { mediaType: body.mediaType, encoding: "json" };
+  const fields: Record<string, FormFieldEncoding> = {};
+  for (const name of Object.keys(body.fields).sort()) {
+    const { style = "form", explode } = fieldOf(body.fields, name);
+    if (!(FORM_STYLES as readonly string[]).includes(style)) {
+      ctx.fail([...at, "operationId"], `the form encoding of field "${name}" of "${op.operationId}" in ${ctx.openapiName} has style "${style}"; a form field takes ${FORM_STYLES.join(", ")}`, "value");
+      continue;
+    }
+    // OpenAPI: explode defaults to true for style form, false otherwise.
+    fields[name] = { style: style as FormFieldEncoding["style"], explode: explode ?? style === "form" };
+  }
+  return { mediaType: body.mediaType, encoding: "form", ...(Object.keys(fields).length ? { fields } : {}) };
+}

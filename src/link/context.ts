@@ -1,0 +1,77 @@
+// What every link rule works with: the manifest, its OpenAPI document, and
+// the failure collector that names each problem's place in the manifest
+// (`file:line:col` and the field's dotted path).
+import type { ParamSpec } from "@blockwright/runtime/internal";
+import { SourceError, type YamlSource } from "../load/yaml-source.js";
+import type { Manifest } from "../load/precompiled/manifest-types.js";
+import { type OpenApiDocument, type Schema, type UnionCrossing, unionOf } from "../load/openapi-document.js";
+
+/** A place in the manifest (or the document): keys and list indexes. */
+export type Path = (string | number)[];
+
+export interface LinkContext {
+  /** Record a problem at `path` of the manifest (on its key, or its value); returns undefined, for `return ctx.fail(…)`. */
+  fail(path: Path, message: string, which?: "key" | "value"): undefined;
+  /** Record a problem of the OpenAPI document itself, at `path` there. */
+  failInDocument(path: Path, message: string): undefined;
+  doc: OpenApiDocument;
+  /** The document's file, for messages. */
+  openapiName: string;
+  manifest: Manifest;
+  /** Where each linked parameter's placement is written (for messages about its slot). */
+  wireAt: WeakMap<ParamSpec, Path>;
+}
+
+/** A context over the manifest and its document, and the list its failures go to. */
+export function linkContext(source: YamlSource<Manifest>, doc: OpenApiDocument): { ctx: LinkContext; errors: SourceError[] } {
+  const errors: SourceError[] = [];
+  const ctx: LinkContext = {
+    fail(path, message, which = "key") {
+      const field = path.filter((p) => p !== "").join(".");
+      const error = new SourceError(source.locate(path, which), `${field}: ${message}`);
+      // A shared parameter is linked once per operation: report its problem once.
+      if (!errors.some((e) => e.message === error.message)) errors.push(error);
+      return undefined;
+    },
+    failInDocument(path, message) {
+      errors.push(new SourceError(doc.source.locate(path, "value"), `${path.join(".")}: ${message}`));
+      return undefined;
+    },
+    doc,
+    openapiName: doc.source.file,
+    manifest: source.data,
+    wireAt: new WeakMap(),
+  };
+  return { ctx, errors };
+}
+
+/** ` (fields there: a, b)`: the properties of the object holding the field `pointer` names (of each variant of a union), for a message. */
+export function fieldsNear(ctx: LinkContext, schema: Schema, pointer: string[]): string {
+  const parent = ctx.doc.schemaAt(schema, pointer.slice(0, -1));
+  const names = new Set(Object.keys((parent?.properties as object) ?? {}));
+  for (const variant of (parent && unionOf(parent)) ?? []) for (const name of Object.keys((ctx.doc.flatten(variant).properties as object) ?? {})) names.add(name);
+  return names.size ? ` (fields there: ${[...names].join(", ")})` : "";
+}
+
+/** ` (searched each variant of the anyOf/oneOf at /x: customer, deleted_customer)`: the unions a pointer crossed, for a "not found" message. */
+export function unionsSearched(unions: readonly UnionCrossing[]): string {
+  if (!unions.length) return "";
+  const seen = new Set<string>();
+  const parts = unions.flatMap((u) => {
+    const at = u.at.length ? `/${u.at.join("/")}` : "the top";
+    if (seen.has(at)) return [];
+    seen.add(at);
+    return [`the variants at ${at}: ${u.variants.join(", ")}`];
+  });
+  return ` (searched ${parts.join("; ")})`;
+}
+
+/** Why a pattern is not a usable regular expression (ECMAScript, `u` flag), if it is not. */
+export function regexProblem(pattern: string): string | undefined {
+  try {
+    new RegExp(pattern, "u");
+    return undefined;
+  } catch (e) {
+    return `${JSON.stringify(pattern)} is not a valid regular expression (${(e as Error).message})`;
+  }
+}

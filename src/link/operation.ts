@@ -1,0 +1,176 @@
+// One operation of the manifest, linked: its OpenAPI operation, then each
+// concept in turn (parameters and their placement, constants, rules,
+// outputs, routes, outcomes, polling, pagination, the body's media type,
+// idempotency), assembled into the tool definition and its types.
+import type { AuthSpec, ErrorSpec, OutputSpec, RateLimitSpec, RuleSpec, ToolSpec } from "@blockwright/runtime/internal";
+import type { OperationIR, TypeRef } from "../model/ir.js";
+import type { OpenApiOperation } from "../load/openapi-document.js";
+import type { ManifestOperation } from "../load/precompiled/manifest-types.js";
+import { pascalCase } from "../model/naming.js";
+import type { ToolEntry } from "../model/surface-entry.js";
+import { authOf, credentialSender } from "./auth.js";
+import { linkBody } from "./body.js";
+import { checkAccept, linkConstant, providerConstants } from "./constants.js";
+import type { LinkContext, Path } from "./context.js";
+import { checkCoverage } from "./coverage.js";
+import { declaredDefault, declaredResponses } from "./responses.js";
+import { idempotencySender, linkIdempotency } from "./idempotency.js";
+import { linkOutcomes } from "./outcomes.js";
+import { bodyStatusOf, linkOutput, type LinkedOutput } from "./outputs.js";
+import { linkPagination } from "./pagination.js";
+import { linkParams } from "./params.js";
+import { linkPolling } from "./polling.js";
+import { linkRoutes } from "./routes.js";
+import { linkRule } from "./rules.js";
+import { serverOf } from "./server.js";
+import { checkWireSlots, paramSenders, slotSender } from "./wire.js";
+
+/**
+ * A concept's part of a tool that needs only its operation, listed in
+ * link/concepts.ts (OPERATION_PARTS): each adds its fields to the tool, in
+ * order, after polling.
+ */
+export type OperationPart = (ctx: LinkContext, at: Path, mop: ManifestOperation, op: OpenApiOperation) => Partial<ToolSpec>;
+
+/** What every operation of the provider shares, linked once. */
+export interface ProviderParts {
+  auth: AuthSpec | undefined;
+  errors: ErrorSpec;
+  rateLimits: RateLimitSpec | undefined;
+}
+
+export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperation, shared: ProviderParts, parts: readonly OperationPart[]): OperationIR | undefined {
+  const m = ctx.manifest;
+  const at: Path = ["operations", id];
+  if (!id.startsWith(`${m.provider}_`)) {
+    ctx.fail(at, `operation ids start with the provider id: "${m.provider}_…"`);
+  }
+  const op = ctx.doc.operations.get(mop.operationId);
+  if (!op) {
+    const known = [...ctx.doc.operations.keys()].sort().join(", ");
+    return ctx.fail([...at, "operationId"], `operation "${mop.operationId}" not found in ${ctx.openapiName} (operations: ${known})`, "value");
+  }
+  const { auth } = shared;
+  if (auth && op.security && !op.security.includes(m.auth.scheme)) {
+    ctx.fail([...at, "operationId"], `operation "${op.operationId}" in ${ctx.openapiName} does not accept security scheme "${m.auth.scheme}" (accepts: ${op.security.join(", ") || "none"})`, "value");
+  }
+
+  const params = linkParams(ctx, id, mop, op);
+  const byName = new Map(params.map((p) => [p.name, p]));
+  const ownAt = (mop.constants ?? []).flatMap((c, index) => {
+    const constant = linkConstant(ctx, c, [...at, "constants", index], op);
+    return constant ? [{ constant, index }] : [];
+  });
+  const own = ownAt.map((c) => c.constant);
+  const sharedConstants = providerConstants(ctx, op, own);
+  const constants = [...sharedConstants.map((c) => c.constant), ...own];
+  checkAccept(ctx, op, [...sharedConstants.map(({ constant, index }) => ({ constant, at: ["constants", index] })), ...ownAt.map(({ constant, index }) => ({ constant, at: [...at, "constants", index] }))]);
+  const idempotency = linkIdempotency(ctx, op);
+  checkWireSlots(ctx, [
+    ...credentialSender(ctx, auth),
+    ...idempotencySender(idempotency),
+    ...sharedConstants.flatMap(({ constant, index }) => slotSender(constant, `the provider-wide constant (constants.${index})`, ["constants", index])),
+    ...ownAt.flatMap(({ constant, index }) => slotSender(constant, `the operation's constant (operations.${id}.constants.${index})`, [...at, "constants", index])),
+    ...paramSenders(ctx, params),
+  ]);
+  checkCoverage(ctx, at, op, params, constants);
+  const declared = mop.rules?.length ? new Set([...Object.keys(m.params ?? {}), ...Object.keys(mop.params ?? {})]) : new Set<string>();
+  const rules = (mop.rules ?? []).map((r, i) => linkRule(ctx, r, [...at, "rules", i], declared, byName)).filter((r): r is RuleSpec => !!r);
+
+  const successStatuses = op.responses
+    .map((r) => Number(r.status))
+    .filter((s) => s >= 200 && s < 300)
+    .sort((a, b) => a - b);
+  if (!successStatuses.length) ctx.fail([...at, "operationId"], `operation "${op.operationId}" declares no 2xx response in ${ctx.openapiName}`, "value");
+
+  // The status whose body the outputs read (the first 2xx when none has a body: a body output then says so).
+  const bodyStatus = bodyStatusOf(ctx.doc, op, successStatuses);
+  const outputs = Object.keys(mop.outputs)
+    .sort()
+    .map((path) => linkOutput(ctx, [...at, "outputs", path], path, mop, op, byName, bodyStatus))
+    .filter((o): o is LinkedOutput => !!o);
+  const routes = linkRoutes(ctx, id, at, mop, params, new Set(outputs.map((o) => o.spec.path)));
+  const outcomes = linkOutcomes(ctx, at, mop, op, byName, outputs);
+  const polling = linkPolling(ctx, at, mop, op, outputs);
+  const pagination = linkPagination(ctx, at, mop, op, params);
+  const body = linkBody(ctx, at, op, params, constants);
+
+  // The operations that may answer: the tool's, and its routes'.
+  const answering = [op, ...(mop.routes ?? []).flatMap((r) => ctx.doc.operations.get(r.operationId) ?? [])];
+  const defaultResponse = declaredDefault(answering);
+  const tool: ToolSpec = {
+    id,
+    provider: m.provider,
+    title: mop.title,
+    description: mop.description,
+    operationId: op.operationId,
+    method: op.method as ToolSpec["method"],
+    path: op.path,
+    server: serverOf(ctx),
+    auth: authOf(ctx, auth),
+    params,
+    routes,
+    constants,
+    rules,
+    successStatuses,
+    responses: declaredResponses(answering),
+    ...(defaultResponse ? { defaultResponse } : {}),
+    outputs: outputs.map((o): OutputSpec => o.spec),
+    outcomes: outcomes.map((o) => o.spec),
+    errors: shared.errors,
+    ...(shared.rateLimits ? { rateLimits: shared.rateLimits } : {}),
+    ...(polling ? { polling } : {}),
+    ...Object.assign({}, ...parts.map((part) => part(ctx, at, mop, op))),
+    ...(body ? { body } : {}),
+    ...(idempotency ? { idempotency } : {}),
+    ...(pagination ? { pagination } : {}),
+  };
+  const outcomeTypes = new Map<string, TypeRef[]>();
+  for (const o of outcomes) for (const [path, t] of o.types) outcomeTypes.set(path, [...(outcomeTypes.get(path) ?? []), t]);
+  const pascal = pascalCase(id);
+  return {
+    tool,
+    errorResponses: op.responses
+      .filter((r) => /^[45]\d\d$/.test(r.status))
+      .map((r) => ({ status: Number(r.status), description: r.description }))
+      .sort((a, b) => a.status - b.status),
+    types: {
+      paramsName: `${pascal}Params`,
+      outputName: `${pascal}Output`,
+      outputs: outputs.map((o) => ({ path: o.spec.path, optional: o.spec.optional, types: [o.type, ...(outcomeTypes.get(o.spec.path) ?? [])] })),
+    },
+  };
+}
+
+// ---- in the surface ------------------------------------------------------------
+
+export const titleSurface: ToolEntry<string, "changed"> = {
+  scope: "tool",
+  subject: "title",
+  legacy: true,
+  changes: { changed: { level: "patch", rule: "text changed" } },
+  record: (tool) => ({ title: tool.title }),
+  read: (t) => t.title,
+  diff: (a, b, report) => (a !== b ? report("changed", { from: a, to: b }) : undefined),
+};
+
+export const descriptionSurface: ToolEntry<string, "changed"> = {
+  scope: "tool",
+  subject: "description",
+  legacy: true,
+  changes: { changed: { level: "patch", rule: "text changed" } },
+  record: (tool) => ({ description: tool.description }),
+  read: (t) => t.description,
+  diff: (a, b, report) => (a !== b ? report("changed") : undefined),
+};
+
+/** The upstream operation's method and path: the package calls it, callers do not. */
+export const requestSurface: ToolEntry<string, "changed"> = {
+  scope: "tool",
+  subject: "request",
+  legacy: true,
+  changes: { changed: { level: "patch", rule: "upstream method or path changed" } },
+  record: (tool) => ({ method: tool.method, path: tool.path }),
+  read: (t) => `${t.method} ${t.path}`,
+  diff: (a, b, report) => (a !== b ? report("changed", { from: a, to: b }) : undefined),
+};

@@ -1,0 +1,28 @@
+// Where a `$ref` points inside its file, shared by the OpenAPI reader, the
+// example validator, the upstream diff and the manifest schema's messages.
+import { ownValue, parsePointer } from "@blockwright/runtime/internal";
+
+/**
+ * The path a `$ref` names inside its file: its fragment (after `#`; none is
+ * the whole file) URI-decoded, then read as a JSON pointer (RFC 6901 §6).
+ * `#/paths/~1pets/get` → paths, /pets, get. Throws on a fragment that is
+ * not a pointer (a named anchor) or not valid percent-encoding.
+ */
+export function refPath(ref: string): readonly string[] {
+  const hash = ref.indexOf("#");
+  return hash < 0 ? [] : parsePointer(decodeURIComponent(ref.slice(hash + 1)));
+}
+
+/**
+ * The value at `path` inside parsed data (`undefined` when there is none).
+ * Own keys only: `#/constructor` or `#/components/schemas/toString` names
+ * nothing in a document, not a property every object inherits.
+ */
+export function valueAt(data: unknown, path: readonly (string | number)[]): unknown {
+  let node = data;
+  for (const key of path) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = ownValue(node, key);
+  }
+  return node;
+}

@@ -1,0 +1,391 @@
+// Read access to an OpenAPI 3.x document for the link step: operations by id,
+// their parameters, bodies and responses, with local `$ref`s resolved.
+import { fieldOf } from "@blockwright/runtime/internal";
+import { refPath, valueAt } from "./json-ref.js";
+import type { YamlSource } from "./yaml-source.js";
+
+export type Schema = Record<string, unknown>;
+
+export interface OpenApiParameter {
+  name: string;
+  in: "path" | "query" | "header" | "cookie";
+  required: boolean;
+  schema: Schema;
+  /** How an array or object value is serialised (OpenAPI's defaults when absent). */
+  style?: string;
+  explode?: boolean;
+}
+
+export interface OpenApiResponse {
+  status: string;
+  description: string;
+  /** The JSON media type the body is read as (`application/json`, or a `+json` type such as `application/vnd.acme+json`). */
+  mediaType?: string;
+  schema?: Schema;
+  examples: Record<string, unknown>;
+  /** Names of the `examples` a mock can be asked for (`Prefer: example=<name>`). */
+  exampleNames: string[];
+}
+
+export interface OpenApiOperation {
+  operationId: string;
+  method: string;
+  path: string;
+  /** Location of the operation object in the document, for error messages. */
+  location: (string | number)[];
+  parameters: OpenApiParameter[];
+  requestBody?: OpenApiRequestBody;
+  responses: OpenApiResponse[];
+  security: string[] | undefined;
+}
+
+/** A request body in a media type the runtime can write: JSON (any JSON media type) or an HTML form. */
+export interface OpenApiRequestBody {
+  required: boolean;
+  mediaType: string;
+  encoding: "json" | "form";
+  schema: Schema;
+  /** For forms: the media type's `encoding` map (style and explode per field). */
+  fields: Record<string, { style?: string; explode?: boolean }>;
+}
+
+export const FORM_MEDIA_TYPE = "application/x-www-form-urlencoded";
+
+/** A media type without its parameters, lowercased: `Application/JSON; charset=utf-8` → `application/json`. */
+export function bareMediaType(mediaType: string): string {
+  return (mediaType.split(";")[0] ?? "").trim().toLowerCase();
+}
+
+/** JSON media types: `application/json`, other `…/json` types and the structured-syntax `+json` types (RFC 6839). */
+export function isJsonMediaType(mediaType: string): boolean {
+  return /^[a-z0-9!#$&^_.-]+\/([a-z0-9!#$&^_.+-]+\+)?json$/.test(bareMediaType(mediaType));
+}
+
+/** The JSON media type of a `content` map: `application/json` first (parameters and case aside), else the first other JSON type. */
+export function jsonMediaType(content: unknown): string | undefined {
+  const keys = Object.keys((content ?? {}) as object);
+  return keys.find((k) => bareMediaType(k) === "application/json") ?? keys.find(isJsonMediaType);
+}
+
+/** The keys of a path item that are operations (OpenAPI 3.x: every HTTP method it names). */
+export const OPERATION_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+
+/** The key of one slot of a request: header names match in any case (HTTP reads them so), other names exactly. */
+export function slotKey(place: string, name: string): string {
+  return `${place}:${place === "header" ? name.toLowerCase() : name}`;
+}
+
+/** The parameter `op` declares in `place` under `name` (a header in any case). */
+export function declaredParameter(op: OpenApiOperation, place: string, name: string): OpenApiParameter | undefined {
+  const key = slotKey(place, name);
+  return op.parameters.find((x) => slotKey(x.in, x.name) === key);
+}
+
+export interface SecurityScheme {
+  type: string;
+  scheme?: string;
+  in?: string;
+  name?: string;
+}
+
+/** Where the runtime sends a credential: an HTTP bearer token, or an API key in a named header or query parameter (AuthSpec without its parameter). */
+export type CredentialPlacement = { type: "bearer" } | { type: "header" | "query"; name: string };
+
+/**
+ * Where a security scheme puts the credential, if it is a kind the runtime
+ * sends. An OAuth 2 or OpenID Connect scheme's credential is the access
+ * token it yields, sent as a bearer token (RFC 6750); obtaining the token
+ * is the caller's.
+ */
+export function credentialOf(scheme: SecurityScheme): CredentialPlacement | undefined {
+  if (scheme.type === "http" && scheme.scheme?.toLowerCase() === "bearer") return { type: "bearer" };
+  if (scheme.type === "oauth2" || scheme.type === "openIdConnect") return { type: "bearer" };
+  if (scheme.type === "apiKey" && (scheme.in === "header" || scheme.in === "query") && scheme.name) return { type: scheme.in, name: scheme.name };
+  return undefined;
+}
+
+/** An array index in a pointer: `0`, `1`, … or, counted from the end, `-1`, `-2`, … */
+const ARRAY_INDEX = /^(\d+|-[1-9]\d*)$/;
+
+export class OpenApiDocument {
+  readonly operations = new Map<string, OpenApiOperation>();
+  readonly securitySchemes: Record<string, SecurityScheme>;
+  readonly globalSecurity: string[] | undefined;
+
+  constructor(readonly source: YamlSource) {
+    const doc = source.data as Schema;
+    const components = (doc.components ?? {}) as Schema;
+    this.securitySchemes = (components.securitySchemes ?? {}) as Record<string, SecurityScheme>;
+    this.globalSecurity = securityNames(doc.security);
+    const paths = (doc.paths ?? {}) as Record<string, Schema>;
+    for (const [path, rawItem] of Object.entries(paths)) {
+      const item = this.resolve(rawItem);
+      const shared = (item.parameters as unknown[] | undefined) ?? [];
+      for (const method of OPERATION_METHODS) {
+        const op = item[method] as Schema | undefined;
+        if (!op || typeof op.operationId !== "string") continue;
+        const parameters = new Map<string, OpenApiParameter>();
+        for (const raw of [...shared, ...((op.parameters as unknown[]) ?? [])]) {
+          const p = this.resolve(raw as Schema) as unknown as OpenApiParameter;
+          parameters.set(`${p.in}:${p.name}`, { ...p, required: Boolean(p.required), schema: this.resolve((p.schema ?? {}) as Schema) });
+        }
+        const body = op.requestBody ? this.resolve(op.requestBody as Schema) : undefined;
+        this.operations.set(op.operationId, {
+          operationId: op.operationId,
+          method: method.toUpperCase(),
+          path,
+          location: ["paths", path, method],
+          parameters: [...parameters.values()],
+          requestBody: body ? this.requestBodyOf(body) : undefined,
+          responses: Object.entries((op.responses ?? {}) as Record<string, Schema>).map(([status, raw]) => {
+            const response = this.resolve(raw);
+            const mediaType = jsonMediaType(response.content);
+            const media = mediaType ? ((response.content as Record<string, Schema>)[mediaType] as Schema) : undefined;
+            return {
+              status,
+              description: String(response.description ?? ""),
+              ...(mediaType ? { mediaType } : {}),
+              schema: media?.schema ? this.resolve(media.schema as Schema) : undefined,
+              examples: this.examplesOf(media),
+              exampleNames: Object.keys((media?.examples ?? {}) as object).sort(),
+            };
+          }),
+          security: op.security === undefined ? this.globalSecurity : securityNames(op.security),
+        });
+      }
+    }
+  }
+
+  /**
+   * The success response whose body an operation's outputs read: the lowest
+   * 2xx status with a JSON body. (A 2xx without a body, such as a 200
+   * "already exists", carries no outputs; `undefined` when none has one.)
+   * Outputs, polling, pagination, the surface and the contract tests all ask
+   * here, so they agree.
+   */
+  bodyResponse(op: OpenApiOperation): (OpenApiResponse & { schema: Schema }) | undefined {
+    let best: (OpenApiResponse & { schema: Schema }) | undefined;
+    for (const r of op.responses) {
+      const status = Number(r.status);
+      if (r.schema && status >= 200 && status < 300 && (!best || status < Number(best.status))) best = r as OpenApiResponse & { schema: Schema };
+    }
+    return best;
+  }
+
+  /** What the surface needs: the schema of the body an operation's outputs read (its `$ref`s unresolved below the top) and a `$ref` resolver. */
+  surfaceSchemas(): { bodySchema(operationId: string): Schema | undefined; resolveRef(ref: string): Schema | undefined } {
+    return {
+      bodySchema: (operationId) => {
+        const op = this.operations.get(operationId);
+        return op ? this.bodyResponse(op)?.schema : undefined;
+      },
+      resolveRef: (ref) => {
+        try {
+          return this.resolve({ $ref: ref });
+        } catch {
+          return undefined;
+        }
+      },
+    };
+  }
+
+  /** Follow local `$ref`s (`#/components/...`) until a concrete object. */
+  resolve(value: Schema): Schema {
+    let current = value;
+    for (let depth = 0; current && typeof current.$ref === "string"; depth++) {
+      if (depth > 32) throw new Error(`${this.source.file}: $ref chain too deep at ${String(current.$ref)}`);
+      const ref = current.$ref as string;
+      if (!ref.startsWith("#/")) throw new Error(`${this.source.file}: only local $refs are supported, got ${ref}`);
+      const target = valueAt(this.source.data, refPath(ref));
+      if (target === undefined) throw new Error(`${this.source.file}: unresolved $ref ${ref}`);
+      current = target as Schema;
+    }
+    return current;
+  }
+
+  /**
+   * The schema reached by following `pointer` (property names, or array
+   * indexes, `-1` being the last item) from `schema`; `undefined` when the
+   * schema declares no such place. Through `anyOf`/`oneOf`, the first
+   * variant that has the place (`locate` says which do).
+   */
+  schemaAt(schema: Schema, pointer: readonly string[]): Schema | undefined {
+    return this.locate(schema, pointer).schema;
+  }
+
+  /**
+   * `pointer` followed from `schema`, through `allOf` (merged) and through
+   * each variant of an `anyOf`/`oneOf` met on the way: the schema found (in
+   * the first variant that has the place), and for each union crossed, its
+   * variants and those that have the place.
+   */
+  locate(schema: Schema, pointer: readonly string[]): { schema: Schema | undefined; unions: UnionCrossing[] } {
+    const unions: UnionCrossing[] = [];
+    return { schema: this.walk(schema, pointer, 0, unions, 0), unions };
+  }
+
+  private walk(schema: Schema, pointer: readonly string[], from: number, unions: UnionCrossing[], depth: number): Schema | undefined {
+    if (depth > 16) return undefined;
+    let current: Schema | undefined = this.flatten(schema);
+    for (let i = from; i < pointer.length; i++) {
+      if (!current) return undefined;
+      const segment = pointer[i] as string;
+      const variants = unionOf(current);
+      const own = ((current.properties ?? {}) as Record<string, Schema>)[segment];
+      if (variants && !own && typeOf(current) !== "array") {
+        const found = variants.map((v) => this.walk(v, pointer, i, unions, depth + 1));
+        unions.push({ at: pointer.slice(0, i), variants: variants.map((v, k) => this.variantLabel(v, k)), carrying: variants.flatMap((v, k) => (found[k] ? [this.variantLabel(v, k)] : [])) });
+        return found.find((f) => f !== undefined);
+      }
+      if (typeOf(current) === "array" || (current.items && ARRAY_INDEX.test(segment))) {
+        if (!ARRAY_INDEX.test(segment)) return undefined;
+        current = current.items ? this.flatten(current.items as Schema) : undefined;
+        continue;
+      }
+      current = own ? this.flatten(own) : undefined;
+    }
+    return current;
+  }
+
+  /** How a variant of a union is named in messages: its schema's name, its title, or its type (`string ""`). */
+  variantLabel(variant: Schema, index: number): string {
+    const name = typeof variant.$ref === "string" ? variant.$ref.split("/").pop() : undefined;
+    const flat = this.flatten(variant);
+    const title = typeof flat.title === "string" ? flat.title : undefined;
+    if (name) return title && title !== name ? `${name} (${title})` : name;
+    if (title) return title;
+    const type = typeOf(flat);
+    if (Array.isArray(flat.enum)) return `${type ?? "value"} ${flat.enum.map((v) => JSON.stringify(v)).join(" | ")}`;
+    return type ? `${type} #${index}` : `variant #${index}`;
+  }
+
+  /**
+   * Whether a reply that conforms to `schema` always has a value at
+   * `pointer`: every step is a property the object requires (an array item
+   * is never guaranteed, the list may be shorter), in every variant of a
+   * union crossed.
+   */
+  isGuaranteed(schema: Schema, pointer: readonly string[]): boolean {
+    return this.guaranteed(schema, pointer, 0, 0);
+  }
+
+  private guaranteed(schema: Schema, pointer: readonly string[], from: number, depth: number): boolean {
+    if (depth > 16) return false;
+    let current: Schema | undefined = this.flatten(schema);
+    for (let i = from; i < pointer.length; i++) {
+      const segment = pointer[i] as string;
+      if (!current || typeOf(current) === "array") return false;
+      const variants = unionOf(current);
+      if (variants && !(current.properties as Record<string, Schema> | undefined)?.[segment]) return variants.every((v) => this.guaranteed(v, pointer, i, depth + 1));
+      if (!this.isRequired(current, segment)) return false;
+      const next: Schema | undefined = ((current.properties ?? {}) as Record<string, Schema>)[segment];
+      current = next ? this.flatten(next) : undefined;
+    }
+    return current !== undefined;
+  }
+
+  /** Whether `property` is required in the object `schema`. */
+  isRequired(schema: Schema, property: string): boolean {
+    const flat = this.flatten(schema);
+    return Array.isArray(flat.required) && (flat.required as string[]).includes(property);
+  }
+
+  /**
+   * Whether a value written in the manifest fits a schema: its type and
+   * enum. With `asText`, the text forms of numbers and booleans count too
+   * (a value sent in the address, a header or a form is text).
+   */
+  fits(value: unknown, schema: Schema, asText: boolean): boolean {
+    const flat = this.flatten(schema);
+    if (Array.isArray(flat.enum) && !flat.enum.includes(value)) return false;
+    const t = typeOf(flat);
+    if (t === undefined) return true;
+    if (t === "integer") return Number.isInteger(value) || (asText && typeof value === "string" && /^-?\d+$/.test(value));
+    if (t === "number") return typeof value === "number" || (asText && typeof value === "string" && value.trim() !== "" && !Number.isNaN(Number(value)));
+    if (t === "boolean") return typeof value === "boolean" || (asText && (value === "true" || value === "false"));
+    if (t === "array") return Array.isArray(value);
+    if (t === "object") return value !== null && typeof value === "object" && !Array.isArray(value);
+    return typeof value === t;
+  }
+
+  /** Resolve `$ref`s and merge `allOf` members into one schema. */
+  flatten(schema: Schema): Schema {
+    const resolved = this.resolve(schema);
+    if (!Array.isArray(resolved.allOf)) return resolved;
+    const merged: Schema = { ...resolved, allOf: undefined };
+    const properties: Record<string, Schema> = { ...((resolved.properties as Record<string, Schema>) ?? {}) };
+    const required = new Set<string>((resolved.required as string[]) ?? []);
+    for (const member of resolved.allOf as Schema[]) {
+      const flat = this.flatten(member);
+      Object.assign(properties, flat.properties ?? {});
+      for (const r of (flat.required as string[]) ?? []) required.add(r);
+      for (const [k, v] of Object.entries(flat)) {
+        if (k !== "properties" && k !== "required" && merged[k] === undefined) merged[k] = v;
+      }
+    }
+    merged.properties = properties;
+    merged.required = [...required];
+    delete merged.allOf;
+    return merged;
+  }
+
+  /** The body the runtime writes: JSON when the spec offers it, else a form. */
+  private requestBodyOf(body: Schema): OpenApiRequestBody | undefined {
+    const content = (body.content ?? {}) as Record<string, Schema>;
+    const mediaType = jsonMediaType(body.content) ?? Object.keys(content).find((k) => bareMediaType(k) === FORM_MEDIA_TYPE);
+    if (!mediaType) return undefined;
+    const media = this.resolve(fieldOf(content, mediaType));
+    if (!media.schema) return undefined;
+    const fields: OpenApiRequestBody["fields"] = {};
+    for (const [name, raw] of Object.entries((media.encoding ?? {}) as Record<string, Schema>)) {
+      const e = this.resolve(raw);
+      fields[name] = { ...(typeof e.style === "string" ? { style: e.style } : {}), ...(typeof e.explode === "boolean" ? { explode: e.explode } : {}) };
+    }
+    return {
+      required: Boolean(body.required),
+      mediaType,
+      encoding: isJsonMediaType(mediaType) ? "json" : "form",
+      schema: this.resolve(media.schema as Schema),
+      fields,
+    };
+  }
+
+  private examplesOf(media: Schema | undefined): Record<string, unknown> {
+    if (!media) return {};
+    const out: Record<string, unknown> = {};
+    if (media.example !== undefined) out.default = media.example;
+    for (const [name, raw] of Object.entries((media.examples ?? {}) as Record<string, Schema>)) {
+      out[name] = this.resolve(raw).value;
+    }
+    return out;
+  }
+}
+
+/** The JSON type a schema describes (`integer` is reported as `integer`). */
+/** A union crossed on the way to a place: where (the pointer to it), its variants, and those that have the place. */
+export interface UnionCrossing {
+  at: readonly string[];
+  variants: string[];
+  carrying: string[];
+}
+
+/** The variants of a schema that is an `anyOf` or a `oneOf` (a field of its own `properties`, if it has some, is looked up there first). */
+export function unionOf(schema: Schema): Schema[] | undefined {
+  const list = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
+  return list?.length ? (list as Schema[]) : undefined;
+}
+
+export function typeOf(schema: Schema | undefined): string | undefined {
+  if (!schema) return undefined;
+  const t = schema.type;
+  if (Array.isArray(t)) return t.find((x) => x !== "null") as string | undefined;
+  if (typeof t === "string") return t;
+  if (schema.properties || schema.additionalProperties) return "object";
+  if (schema.items) return "array";
+  return undefined;
+}
+
+function securityNames(security: unknown): string[] | undefined {
+  if (!Array.isArray(security)) return undefined;
+  return security.flatMap((requirement) => Object.keys(requirement as object));
+}

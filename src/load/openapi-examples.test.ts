@@ -1,0 +1,97 @@
+// Examples checked against their schemas at generation time: each kind of
+// mismatch in words at the example's own file:line:col, OpenAPI 3.0's
+// differences from JSON Schema honoured, and example data that looks like
+// schema keywords (`id`, `$id`) taken for data.
+import { describe, expect, it } from "vitest";
+import { parseYamlSource } from "./yaml-source.js";
+import { validateExamples } from "./openapi-examples.js";
+
+const FILE = "/specs/pets/openapi.yaml";
+
+/** The problems of a one-file document whose Pet schema and 200 example are given. */
+function problems(pet: string, example: string, openapi = "3.0.3"): string[] {
+  const text = `openapi: ${openapi}
+info: { title: pets, version: "1" }
+paths:
+  /pets/{id}:
+    get:
+      operationId: getPet
+      parameters:
+        - { name: id, in: path, required: true, schema: { type: string }, example: p-1 }
+      responses:
+        "200":
+          description: a pet
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Pet" }
+              examples:
+                one:
+                  value: ${example}
+components:
+  schemas:
+    Pet: ${pet}
+`;
+  return validateExamples(new Map([[FILE, parseYamlSource(text, "pets.yaml")]]), FILE).map((e) => e.message);
+}
+
+const PET = `{ type: object, required: [id], additionalProperties: false, properties: { id: { type: string }, kind: { type: string, enum: [cat, dog] }, age: { type: integer, minimum: 0, exclusiveMinimum: true }, born: { type: string, format: date-time }, owner: { type: string, nullable: true } } }`;
+
+describe("examples checked against their schemas", () => {
+  it("accepts examples that match, with data keys that look like schema keywords", () => {
+    expect(problems(PET, `{ id: "$id", kind: cat, age: 3 }`)).toEqual([]);
+  });
+
+  it("names a wrong type, a missing field, an extra field and a value outside an enum, at the value", () => {
+    expect(problems(PET, `{ id: 7 }`)).toEqual(['pets.yaml:17:32: example "one" of the 200 response of "getPet" (application/json) does not match its schema: /id must be string, got 7']);
+    expect(problems(PET, `{ kind: cat }`)).toEqual(['pets.yaml:17:26: example "one" of the 200 response of "getPet" (application/json) does not match its schema: (the whole example) lacks required field "id"']);
+    expect(problems(PET, `{ id: a, colour: red }`)).toEqual([
+      'pets.yaml:17:35: example "one" of the 200 response of "getPet" (application/json) does not match its schema: (the whole example) has field "colour", which the schema does not allow',
+    ]);
+    expect(problems(PET, `{ id: a, kind: fish }`)).toEqual(['pets.yaml:17:41: example "one" of the 200 response of "getPet" (application/json) does not match its schema: /kind must be one of "cat", "dog", got "fish"']);
+  });
+
+  it("reads OpenAPI 3.0's nullable and boolean exclusiveMinimum; leaves formats unchecked", () => {
+    expect(problems(PET, `{ id: a, owner: null, born: "yesterday", age: 1 }`)).toEqual([]);
+    expect(problems(PET, `{ id: a, age: 0 }`)).toEqual(['pets.yaml:17:40: example "one" of the 200 response of "getPet" (application/json) does not match its schema: /age must be greater than 0, got 0']);
+  });
+
+  it("reads nullable beside anyOf and allOf, and checks each variant's own example against that variant", () => {
+    // GitHub's issue-field-value: a nullable anyOf whose variants carry examples.
+    const value = `{ type: object, properties: { value: { nullable: true, anyOf: [ { type: string, example: text }, { type: number, example: 42.5 }, { type: integer, example: 1 } ] } } }`;
+    expect(problems(value, `{ value: null }`)).toEqual([]);
+    expect(problems(value, `{ value: 3 }`)).toEqual([]);
+    expect(problems(value, `{ value: [1] }`)).toHaveLength(1);
+    expect(problems(value.replace("example: 42.5", "example: many"), `{ value: 2 }`)).toEqual([
+      expect.stringMatching(/the example of the schema at components\.schemas\.Pet\.properties\.value\.anyOf\.1 does not match its schema: \(the whole example\) must be number, got "many"$/),
+    ]);
+    const owner = `{ type: object, properties: { owner: { nullable: true, allOf: [ { type: object, required: [name], properties: { name: { type: string, example: Ann } } } ] } } }`;
+    expect(problems(owner, `{ owner: null }`)).toEqual([]);
+    expect(problems(owner, `{ owner: { name: Bo } }`)).toEqual([]);
+    expect(problems(owner, `{ owner: {} }`)).toEqual([expect.stringMatching(/\/owner lacks required field "name"$/)]);
+    expect(problems(owner.replace("example: Ann", "example: 5"), `{ owner: null }`)).toEqual([
+      expect.stringMatching(/the example of the schema at components\.schemas\.Pet\.properties\.owner\.allOf\.0\.properties\.name does not match its schema: \(the whole example\) must be string, got 5$/),
+    ]);
+    // The whole schema nullable without a type: null, and what it describes.
+    expect(problems(`{ nullable: true, allOf: [ { type: object, required: [id], properties: { id: { type: string } } } ] }`, `null`)).toEqual([]);
+  });
+
+  it("checks a schema's own example and a parameter's", () => {
+    expect(problems(PET.replace("id: { type: string }", "id: { type: string, example: 12 }"), `{ id: a }`)).toEqual([
+      "pets.yaml:20:114: the example of the schema at components.schemas.Pet.properties.id does not match its schema: (the whole example) must be string, got 12",
+    ]);
+  });
+
+  it("reads 3.1 schemas as JSON Schema 2020-12 (type lists, no nullable)", () => {
+    const pet31 = `{ type: object, required: [id], properties: { id: { type: string }, owner: { type: [string, "null"] } } }`;
+    expect(problems(pet31, `{ id: a, owner: null }`, "3.1.0")).toEqual([]);
+    expect(problems(pet31, `{ id: a, owner: 3 }`, "3.1.0")).toEqual(['pets.yaml:17:42: example "one" of the 200 response of "getPet" (application/json) does not match its schema: /owner must be string or null, got 3']);
+  });
+});
+
+describe("references in a one-file document", () => {
+  it("reports a $ref to a place the document lacks, and a cycle of $refs, at the reference", () => {
+    expect(problems(`{ $ref: "#/components/schemas/Animal" }`, `{ id: a }`)).toEqual(['pets.yaml:20:18: $ref "#/components/schemas/Animal" does not resolve (no such place in this file)']);
+    const cycle = problems(`{ $ref: "#/components/schemas/Pet" }`, `{ id: a }`);
+    expect(cycle).toEqual(['pets.yaml:20:18: $ref "#/components/schemas/Pet" leads back to itself (a cycle of $refs names no object)']);
+  });
+});

@@ -1,0 +1,375 @@
+// Every example of an OpenAPI document, checked against its schema at
+// generation time: a media type's `example` and named `examples`, a
+// parameter's or header's, and a schema's own `example`. A wrong example
+// would otherwise pass generation and surface later as a mock's opaque 500.
+//
+// The files are walked as they are written (following `$ref`s from file to
+// file), so that a problem names the example's own `file:line:col`. The
+// walk first gathers every schema and every example; then each schema is
+// registered under its file URL and JSON pointer (so references between
+// files resolve) and each value is checked by @cfworker/json-schema, an
+// interpreting validator (the one the MCP SDK offers): one check per example
+// costs far less than compiling a validator for it, which dominated
+// generation time with Ajv. OpenAPI 3.0 schemas are JSON Schema with a few
+// differences, bridged on a copy: `nullable`, and boolean
+// `exclusiveMinimum`/`exclusiveMaximum`. Formats are not checked (the specs
+// use many that no validator knows, and vendors disagree on the rest).
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { dereference, encodePointer, validate, type OutputUnit, type Schema } from "@cfworker/json-schema";
+import { entryOf } from "@blockwright/runtime/internal";
+import { SourceError, type YamlSource } from "./yaml-source.js";
+import { refPath, valueAt } from "./json-ref.js";
+import { checkpoint } from "../common/checkpoint.js";
+import { OPERATION_METHODS } from "./openapi-document.js";
+import { describe, rootCause } from "./example-errors.js";
+import { toJsonSchema, type Wrap, wrapNullable } from "./openapi-json-schema.js";
+
+type Node = Record<string, unknown>;
+export type Path = (string | number)[];
+
+/**
+ * A place in one of the files, with the value found there: the walk steps
+ * from a place to its children, rather than reading each place again from
+ * the top of its file.
+ */
+interface At {
+  file: string;
+  path: Path;
+  value: unknown;
+}
+
+export function validateExamples(files: Map<string, YamlSource>, rootFile: string): SourceError[] {
+  const { problems, mismatches } = examineExamples(files, rootFile);
+  return [...problems, ...mismatches.map((m) => m.error)];
+}
+
+/** An example that does not match its schema: the problem, the example's value, and where it is named (`site`: its `example` key, or its entry in an `examples` map, which may be a `$ref` to it). */
+export interface ExampleMismatch {
+  error: SourceError;
+  file: string;
+  site: Path;
+  value: unknown;
+}
+
+/** Every example checked: examples that do not match their schema apart from the other problems (references that do not resolve, unusable schemas). */
+export function examineExamples(files: Map<string, YamlSource>, rootFile: string): { problems: SourceError[]; mismatches: ExampleMismatch[] } {
+  const walker = walkerOf(files, rootFile);
+  return { problems: walker.run(rootFile), mismatches: walker.mismatches };
+}
+
+/** The same, stopping between two chunks of checks once `signal` is given (a whole published document has thousands). */
+export async function examineExamplesUntil(files: Map<string, YamlSource>, rootFile: string, signal: AbortSignal | undefined): Promise<{ problems: SourceError[]; mismatches: ExampleMismatch[] }> {
+  const walker = walkerOf(files, rootFile);
+  return { problems: await walker.runUntil(rootFile, signal), mismatches: walker.mismatches };
+}
+
+/**
+ * Every schema of the document as the example check registers them (JSON
+ * Schema copies under `schemaUri(file, path)`), for other checks of values
+ * against the document (a live answer's body): `draft` is the one to
+ * validate with.
+ */
+export interface DocumentSchemas {
+  lookup: Record<string, Schema | boolean>;
+  draft: "7" | "2020-12";
+  is31: boolean;
+}
+
+export function documentSchemas(files: Map<string, YamlSource>, rootFile: string): DocumentSchemas {
+  const walker = walkerOf(files, rootFile);
+  return { lookup: walker.schemasOf(rootFile), draft: walker.is31 ? "2020-12" : "7", is31: walker.is31 };
+}
+
+/** The key a schema at `path` in `file` is registered under (the validator's absolute URI of it). */
+export function schemaUri(file: string, path: Path): string {
+  return `${pathToFileURL(file).href}#${pointer(path)}`;
+}
+
+function walkerOf(files: Map<string, YamlSource>, rootFile: string): Walker {
+  const version = String((entryOf(files, rootFile).data as Node)?.openapi ?? "3.0");
+  return new Walker(files, version.startsWith("3.1"));
+}
+
+/** Examples checked between two looks at the signal: a few milliseconds of work. */
+const CHECKS_PER_CHUNK = 200;
+
+/** An example to check, the schema it must meet, and where it is named (an `example` key, or an `examples` entry). */
+interface Check {
+  example: At;
+  schema: At;
+  what: string;
+  site: At;
+}
+
+class Walker {
+  readonly errors: SourceError[] = [];
+  readonly mismatches: ExampleMismatch[] = [];
+  private readonly visited = new Set<string>();
+  private readonly schemas: At[] = [];
+  private readonly checks: Check[] = [];
+  private readonly reported = new Set<string>();
+
+  constructor(
+    private readonly files: Map<string, YamlSource>,
+    readonly is31: boolean,
+  ) {}
+
+  schemasOf(rootFile: string): Record<string, Schema | boolean> {
+    this.walk(rootFile);
+    return this.lookup();
+  }
+
+  run(rootFile: string): SourceError[] {
+    this.walk(rootFile);
+    // The walk itself reports unresolved references; the schema copies are only needed to check examples.
+    if (!this.checks.length) return this.errors;
+    const lookup = this.lookup();
+    for (const c of this.checks) this.check(c, lookup);
+    return this.errors;
+  }
+
+  async runUntil(rootFile: string, signal: AbortSignal | undefined): Promise<SourceError[]> {
+    this.walk(rootFile);
+    if (!this.checks.length) return this.errors;
+    await checkpoint(signal);
+    const lookup = this.lookup();
+    for (const [i, c] of this.checks.entries()) {
+      if (i % CHECKS_PER_CHUNK === 0) await checkpoint(signal);
+      this.check(c, lookup);
+    }
+    return this.errors;
+  }
+
+  private walk(rootFile: string): void {
+    const top = { file: rootFile, path: [], value: this.files.get(rootFile)?.data };
+    const paths = inside(top, "paths");
+    for (const key of Object.keys((paths.value ?? {}) as Node)) {
+      const item = this.follow(inside(paths, key));
+      if (!item) continue;
+      this.parameters(item, `path ${key}`);
+      for (const method of OPERATION_METHODS) {
+        const op = this.child(item, method);
+        if (!op) continue;
+        const name = `${String(asNode(op.value)?.operationId ?? `${method.toUpperCase()} ${key}`)}`;
+        this.parameters(op, `"${name}"`);
+        const body = this.child(op, "requestBody");
+        if (body) this.content(body, `the request body of "${name}"`);
+        const responses = this.child(op, "responses");
+        if (!responses) continue;
+        for (const status of Object.keys(asNode(responses.value) ?? {})) {
+          const response = this.follow(inside(responses, status));
+          if (!response) continue;
+          this.content(response, `the ${status} response of "${name}"`);
+          const headers = inside(response, "headers");
+          for (const header of Object.keys((headers.value ?? {}) as Node)) {
+            const h = this.follow(inside(headers, header));
+            if (h) this.withSchema(h, `header ${header} of the ${status} response of "${name}"`);
+          }
+        }
+      }
+    }
+    const components = inside(top, "components");
+    const schemas = inside(components, "schemas");
+    for (const name of Object.keys((schemas.value ?? {}) as Node)) this.schema(inside(schemas, name));
+    for (const kind of ["parameters", "headers"]) {
+      const group = inside(components, kind);
+      for (const name of Object.keys((group.value ?? {}) as Node)) {
+        const at = this.follow(inside(group, name));
+        if (at) this.withSchema(at, `${kind.slice(0, -1)} ${name}`);
+      }
+    }
+    for (const kind of ["requestBodies", "responses"]) {
+      const group = inside(components, kind);
+      for (const name of Object.keys((group.value ?? {}) as Node)) {
+        const at = this.follow(inside(group, name));
+        if (at) this.content(at, `${kind === "responses" ? "response" : "request body"} ${name}`);
+      }
+    }
+  }
+
+  private parameters(owner: At, what: string): void {
+    const list = inside(owner, "parameters");
+    if (!Array.isArray(list.value)) return;
+    for (let i = 0; i < list.value.length; i++) {
+      const p = this.follow(inside(list, i));
+      if (p) this.withSchema(p, `parameter ${String(asNode(p.value)?.name)} of ${what}`);
+    }
+  }
+
+  /** A media type map's examples (`content.<type>.example`, `…examples.<name>.value`). */
+  private content(owner: At, what: string): void {
+    const content = inside(owner, "content");
+    for (const mediaType of Object.keys((content.value ?? {}) as Node)) this.withSchema(inside(content, mediaType), `${what} (${mediaType})`);
+  }
+
+  /** An object with `schema` and `example`/`examples` (a media type, a parameter, a header). */
+  private withSchema(at: At, what: string): void {
+    const node = asNode(at.value);
+    if (!node) return;
+    // Named examples are followed even without a schema: a reference of theirs that does not resolve is reported.
+    const named = inside(at, "examples");
+    const examples = Object.keys((node.examples ?? {}) as Node).map((name) => [name, this.follow(inside(named, name))] as const);
+    if (node.schema === undefined) return;
+    const schema = inside(at, "schema");
+    this.schema(schema);
+    if (node.example !== undefined) this.checks.push({ example: inside(at, "example"), schema, what: `the example of ${what}`, site: inside(at, "example") });
+    for (const [name, example] of examples) {
+      if (example && asNode(example.value)?.value !== undefined) this.checks.push({ example: inside(example, "value"), schema, what: `example "${name}" of ${what}`, site: inside(named, name) });
+    }
+  }
+
+  /** A schema and the schemas inside it: each one's own `example` (and 3.1 `examples`). */
+  private schema(start: At): void {
+    const at = this.follow(start);
+    if (!at) return;
+    const key = `${at.file}#${at.path.join("/")}`;
+    if (this.visited.has(key)) return;
+    this.visited.add(key);
+    const node = at.value as Node;
+    this.schemas.push(at);
+    if (node.example !== undefined) this.checks.push({ example: inside(at, "example"), schema: at, what: `the example of the schema at ${at.path.join(".") || "(top)"}`, site: inside(at, "example") });
+    if (this.is31 && Array.isArray(node.examples)) {
+      const examples = inside(at, "examples");
+      for (const i of node.examples.keys()) this.checks.push({ example: inside(examples, i), schema: at, what: `example ${i} of the schema at ${at.path.join(".")}`, site: inside(examples, i) });
+    }
+    const properties = inside(at, "properties");
+    for (const name of Object.keys((node.properties ?? {}) as Node)) this.schema(inside(properties, name));
+    if (node.items && typeof node.items === "object" && !Array.isArray(node.items)) this.schema(inside(at, "items"));
+    if (node.additionalProperties && typeof node.additionalProperties === "object") this.schema(inside(at, "additionalProperties"));
+    for (const k of ["allOf", "anyOf", "oneOf"]) {
+      if (!Array.isArray(node[k])) continue;
+      const list = inside(at, k);
+      for (let i = 0; i < (node[k] as unknown[]).length; i++) this.schema(inside(list, i));
+    }
+    if (node.not && typeof node.not === "object") this.schema(inside(at, "not"));
+  }
+
+  /**
+   * Every schema the walk met, registered under `<file URL>#<pointer>` as
+   * the validator resolves `$ref`s, through copies made JSON Schema, whose
+   * schemas lose their `example` (only schemas are
+   * registered, never example data, whose `id` or `$id` keys the validator
+   * would take for schema identifiers) and their `format` (not checked).
+   */
+  private lookup(): Record<string, Schema | boolean> {
+    // Only the outermost schemas are copied (each with the schemas inside it), parents before children.
+    const roots = new Map<string, { at: At; copy: Node }>();
+    const keyOf = (file: string, path: Path) => `${file}#${path.join("\u0000")}`;
+    for (const at of [...this.schemas].sort((a, b) => a.path.length - b.path.length)) {
+      let root: { at: At; copy: Node } | undefined;
+      for (let k = 0; k < at.path.length && !root; k++) root = roots.get(keyOf(at.file, at.path.slice(0, k)));
+      const node = root ? (valueAt(root.copy, at.path.slice(root.at.path.length)) as Node | undefined) : (structuredClone(at.value) as Node);
+      if (!node) continue;
+      delete node.example;
+      delete node.format;
+      if (!root) roots.set(keyOf(at.file, at.path), { at, copy: node });
+    }
+    const lookup: Record<string, Schema | boolean> = {};
+    const wraps: Wrap[] = [];
+    for (const { at, copy } of roots.values()) {
+      if (!this.is31) toJsonSchema(copy, wraps);
+      try {
+        dereference(copy as Schema, lookup, new URL(pathToFileURL(at.file).href), pointer(at.path));
+      } catch {
+        // A schema named twice (an `$id` of its own): checks against it say they cannot resolve it.
+      }
+    }
+    wrapNullable(wraps, lookup);
+    return lookup;
+  }
+
+  private check({ example, schema, what, site }: Check, lookup: Record<string, Schema | boolean>): void {
+    const followed = this.follow(schema);
+    // A schema behind a reference that does not resolve: that is the problem, reported at the reference.
+    if (!followed && typeof asNode(schema.value)?.$ref === "string") return;
+    const resolved = followed ?? schema;
+    const target = lookup[schemaUri(resolved.file, resolved.path)];
+    const value = example.value;
+    let errors: OutputUnit[];
+    try {
+      if (target === undefined) throw new Error("it is not a schema the walk could register");
+      errors = validate(value, target, this.is31 ? "2020-12" : "7", lookup, false).errors;
+    } catch (e) {
+      this.errors.push(new SourceError(this.locate(schema), `the schema of ${what} cannot be used: ${(e as Error).message}`));
+      return;
+    }
+    const cause = rootCause(errors);
+    if (!cause) return;
+    const path = [...refPath(cause.instanceLocation)];
+    const error = new SourceError(this.locate({ file: example.file, path: [...example.path, ...path] }, cause.keyword === "false" ? "key" : "value"), `${what} does not match its schema: ${describe(cause, path, value)}`);
+    this.mismatches.push({ error, file: site.file, site: site.path, value });
+  }
+
+  /**
+   * Follow `$ref`s from `at` (into other files too) to the object they name.
+   * A reference to a place its file does not have is reported at the
+   * reference (a file that could not be read stopped the bundler first).
+   */
+  private follow(at: At): At | undefined {
+    let current = at;
+    const seen = new Set<string>();
+    for (;;) {
+      const node = asNode(current.value);
+      if (!node || typeof node.$ref !== "string") return node ? current : undefined;
+      const key = `${current.file}#${current.path.join("\u0000")}`;
+      if (seen.has(key)) {
+        this.refProblem(current, `$ref ${JSON.stringify(node.$ref)} leads back to itself (a cycle of $refs names no object)`);
+        return undefined;
+      }
+      seen.add(key);
+      const ref = node.$ref as string;
+      const [filePart, fragment = ""] = ref.split("#");
+      const file = filePart ? resolveFile(current.file, filePart) : current.file;
+      const target = this.files.get(file);
+      if (!target) return undefined;
+      let path: string[];
+      try {
+        path = [...refPath(`#${fragment}`)];
+      } catch (e) {
+        this.refProblem(current, `$ref ${JSON.stringify(ref)} does not resolve: ${(e as Error).message}`);
+        return undefined;
+      }
+      const value = valueAt(target.data, path);
+      if (value === undefined) {
+        this.refProblem(current, `$ref ${JSON.stringify(ref)} does not resolve (no such place in ${filePart ? "that" : "this"} file)`);
+        return undefined;
+      }
+      current = { file, path, value };
+    }
+  }
+
+  /** A problem of the `$ref` at `at`, reported once however often the walk meets it. */
+  private refProblem(at: At, message: string): void {
+    const key = `${at.file}#${at.path.join("\u0000")}`;
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
+    this.errors.push(new SourceError(this.locate({ file: at.file, path: [...at.path, "$ref"] }, "value"), message));
+  }
+
+  private child(at: At, key: string): At | undefined {
+    return asNode(at.value)?.[key] !== undefined ? this.follow(inside(at, key)) : undefined;
+  }
+
+  private locate(at: Pick<At, "file" | "path">, which: "key" | "value" = "key") {
+    return entryOf(this.files, at.file).locate(at.path, which);
+  }
+}
+
+/** The place `key` inside `at` (nothing is inside a value that is not an object or a list). */
+function inside(at: At, key: string | number): At {
+  return { file: at.file, path: [...at.path, key], value: at.value !== null && typeof at.value === "object" ? (at.value as Record<string | number, unknown>)[key] : undefined };
+}
+
+/** The value if it is an object (not a list). */
+function asNode(value: unknown): Node | undefined {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Node) : undefined;
+}
+
+/** A JSON pointer written as the validator writes the ones it registers. */
+function pointer(path: Path): string {
+  return path.map((s) => `/${encodePointer(String(s))}`).join("");
+}
+
+function resolveFile(from: string, ref: string): string {
+  return fileURLToPath(new URL(ref, pathToFileURL(from)));
+}

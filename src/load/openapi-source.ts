@@ -1,0 +1,233 @@
+// Reading an OpenAPI document as found in the wild: one file, or several
+// joined by external `$ref`s (`./schemas/volume.yaml#/Volume`). A document
+// with external references is bundled into one by @redocly/openapi-core (the
+// bundler openapi-typescript itself uses), reading every file with this
+// project's YAML reader so positions and YAML semantics stay the same;
+// references to network addresses are refused (generation reads local files
+// only). Every problem names `file:line:col`.
+import { statSync } from "node:fs";
+import { dirname, relative, resolve } from "node:path";
+import { isInside, realPath } from "../common/paths.js";
+import type { Source } from "@redocly/openapi-core";
+import { formatPosition, INPUT_LIMITS, loadYamlSource, parseYamlSource, readSourceText, SourceError, UnreadableSource, type YamlSource } from "./yaml-source.js";
+import { refPath, valueAt } from "./json-ref.js";
+import { OPERATION_METHODS } from "./openapi-document.js";
+import { checkpoint } from "../common/checkpoint.js";
+import { examineExamplesUntil, type Path } from "./openapi-examples.js";
+import { upstreamMismatches } from "./published-examples.js";
+
+export interface OpenApiFiles {
+  /** The document to link: the root file, its data bundled when it had external references. */
+  source: YamlSource;
+  /** Every file read, the root first, by absolute path (their texts go into the surface's input hashes). */
+  files: Map<string, YamlSource>;
+  /** Examples the upstream published that break their schema (published-examples.ts): left out of `source.data`. */
+  warnings: SourceError[];
+}
+
+/** A document at least this large tells its steps (on a whole published one, seconds each). */
+export const LARGE_DOCUMENT_BYTES = 1024 * 1024;
+
+/**
+ * Read, bundle and check the examples of the OpenAPI document at `path`;
+ * throws SourceErrors (a list) on problems. An external `$ref` may read only
+ * files inside `refFolders` (absolute): generation passes what
+ * openapiRefFolders (generate-all.ts) gives; by default the folder above the
+ * document's, the specs folder of a `specs/<provider>/openapi.yaml`.
+ */
+export async function loadOpenApi(path: string, root: string, refFolders: string[] = [dirname(dirname(resolve(path)))], signal?: AbortSignal, onStep?: (step: string) => void): Promise<OpenApiFiles> {
+  const absolute = resolve(path);
+  const display = (file: string) => relative(root, file).split("\\").join("/");
+  // A whole published document takes seconds: the signal is looked at between the steps and between chunks of examples,
+  // and a large one tells each step as it begins (a small one's steps take milliseconds: it says nothing).
+  await checkpoint(signal);
+  const bytes = statSync(absolute).size;
+  const step = onStep && bytes >= LARGE_DOCUMENT_BYTES ? onStep : undefined;
+  step?.(`reading ${display(absolute)} (${(bytes / 1048576).toFixed(1)} MB)`);
+  const rootSource = loadYamlSource(absolute, display(absolute), INPUT_LIMITS.document);
+  const version = versionProblem(rootSource);
+  if (version) throw new OpenApiProblems([version]);
+  const files = new Map<string, YamlSource>([[absolute, rootSource]]);
+  await checkpoint(signal);
+  const source = hasExternalRef(rootSource.data) ? await bundled(rootSource, absolute, files, display, refFolders) : rootSource;
+  step?.("checking its examples");
+  const examined = await examineExamplesUntil(files, absolute, signal);
+  await checkpoint(signal);
+  // Only examples of the root file are left out: add writes one file, so an example of another is ours.
+  // An example of components.examples may be checked once per response that refers to it: dropped at the first, left out for all.
+  const dropped = new Set<string>();
+  const upstream = upstreamMismatches(absolute, examined.mismatches).filter((u) => {
+    const site = JSON.stringify(u.mismatch.site);
+    if (u.mismatch.file !== absolute) return false;
+    if (dropped.has(site)) return true;
+    if (!dropExample(source.data, u.mismatch.site)) return false;
+    dropped.add(site);
+    return true;
+  });
+  const left = new Set(upstream.map((u) => u.mismatch));
+  const problems = [...duplicateOperationIds(source), ...examined.problems, ...examined.mismatches.filter((m) => !left.has(m)).map((m) => m.error)];
+  if (problems.length) throw new OpenApiProblems(problems);
+  return { source, files, warnings: upstream.map((u) => u.warning) };
+}
+
+/** Remove the example named at `site` (an `example` key, or an `examples` entry: an `examples` map left empty goes too); whether it was there. */
+function dropExample(data: unknown, site: Path): boolean {
+  const owner = valueAt(data, site.slice(0, -1)) as Record<string, unknown> | unknown[] | undefined;
+  const key = site.at(-1);
+  if (!owner || typeof owner !== "object" || Array.isArray(owner) || key === undefined || !(key in owner)) return false;
+  delete owner[key];
+  if (site.at(-2) === "examples" && !Object.keys(owner).length) delete (valueAt(data, site.slice(0, -2)) as Record<string, unknown>).examples;
+  return true;
+}
+
+export class OpenApiProblems extends Error {
+  constructor(readonly errors: SourceError[]) {
+    super(errors.map((e) => e.message).join("\n"));
+    this.name = "OpenApiProblems";
+  }
+}
+
+/** An OpenAPI 3.0 or 3.1 document is what the linker, the example checker and openapi-typescript read. */
+function versionProblem(source: YamlSource): SourceError | undefined {
+  const data = source.data as { openapi?: unknown; swagger?: unknown } | null;
+  const version = data !== null && typeof data === "object" ? data.openapi : undefined;
+  if (typeof version === "string" && /^3\.[01](\.\d+)?$/.test(version)) return undefined;
+  if (data !== null && typeof data === "object" && "swagger" in data) {
+    return new SourceError(source.locate(["swagger"], "value"), `swagger: ${JSON.stringify(data.swagger)} is Swagger 2; generation reads OpenAPI 3.0 or 3.1 (convert it first, e.g. with swagger2openapi)`);
+  }
+  return new SourceError(source.locate(["openapi"], "value"), `openapi: must be an OpenAPI version 3.0.x or 3.1.x, got ${version === undefined ? "nothing" : JSON.stringify(version)}`);
+}
+
+/** Operation ids name operations in manifests and in the generated types: each must be used once. */
+function duplicateOperationIds(source: YamlSource): SourceError[] {
+  const paths = (source.data as { paths?: Record<string, unknown> }).paths ?? {};
+  const first = new Map<string, [string, string, string, string]>();
+  const problems: SourceError[] = [];
+  for (const [path, item] of Object.entries(paths)) {
+    if (item === null || typeof item !== "object") continue;
+    // Only the operations (an `x-` extension or `parameters` may hold anything), as OpenApiDocument reads them.
+    for (const method of OPERATION_METHODS) {
+      const op = (item as Record<string, unknown>)[method];
+      const id = op !== null && typeof op === "object" ? (op as { operationId?: unknown }).operationId : undefined;
+      if (typeof id !== "string") continue;
+      const at: [string, string, string, string] = ["paths", path, method, "operationId"];
+      const earlier = first.get(id);
+      if (!earlier) first.set(id, at);
+      else problems.push(new SourceError(source.locate(at, "value"), `operationId "${id}" is already used by ${earlier[2].toUpperCase()} ${earlier[1]} (${formatPosition(source.locate(earlier, "value"))}): operation ids must be unique`));
+    }
+  }
+  return problems;
+}
+
+/** Whether any `$ref` points outside the document. */
+function hasExternalRef(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(hasExternalRef);
+  if (node === null || typeof node !== "object") return false;
+  const ref = (node as { $ref?: unknown }).$ref;
+  if (typeof ref === "string" && !ref.startsWith("#")) return true;
+  return Object.values(node).some(hasExternalRef);
+}
+
+const NETWORK_REF = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+type Redocly = typeof import("@redocly/openapi-core");
+
+/**
+ * A resolver that reads referenced files with this project's YAML reader,
+ * never the network, and only inside `refFolders`: a `$ref` to
+ * `/home/me/.aws/credentials` would otherwise be read and its text could land
+ * in the generated types.
+ */
+function localResolver(redocly: Redocly, files: Map<string, YamlSource>, display: (file: string) => string, refFolders: string[]) {
+  // The folders themselves, links resolved; one inside another is named once.
+  const real = refFolders.map(realPath);
+  const allowed = real.filter((f, i) => !real.some((other, j) => (j < i && other === f) || (other !== f && isInside(other, f))));
+  return new (class LocalResolver extends redocly.BaseResolver {
+    readonly problems: SourceError[] = [];
+
+    override async loadExternalRef(absoluteRef: string): Promise<Source> {
+      if (NETWORK_REF.test(absoluteRef)) throw new Error(`${absoluteRef} is not a local file: generation reads no network address (save the file beside the spec and refer to it by path)`);
+      // Through links too: a link inside the specs folder to a file outside it is outside.
+      if (!allowed.some((folder) => isInside(folder, realPath(absoluteRef)))) {
+        throw new Error(
+          `${display(absoluteRef)} is outside the specs folder (${allowed.map((f) => `${display(f) || "."}/`).join(", ")}), where a $ref may read; to allow its folder, list it in package.json "blockwright": { "externalRefFolders": [...] }`,
+        );
+      }
+      // Read as every input is: a device, a pipe, a file over the limit or not UTF-8 is refused with the reason.
+      let text: string;
+      try {
+        text = readSourceText(absoluteRef, display(absoluteRef), INPUT_LIMITS.document);
+      } catch (e) {
+        if (e instanceof UnreadableSource) throw new Error(e.message);
+        throw e;
+      }
+      return new redocly.Source(absoluteRef, text.replace(/\r\n/g, "\n"));
+    }
+
+    override parseDocument(source: Source): { source: Source; parsed: unknown } {
+      // The bundler rewrites references in the data it is given: it gets a copy, the files keep theirs.
+      const known = files.get(source.absoluteRef);
+      if (known) return { source, parsed: structuredClone(known.data) };
+      try {
+        const parsed = parseYamlSource(source.body, display(source.absoluteRef));
+        files.set(source.absoluteRef, parsed);
+        return { source, parsed: structuredClone(parsed.data) };
+      } catch (e) {
+        if (!(e instanceof SourceError)) throw e;
+        this.problems.push(e);
+        return { source, parsed: {} };
+      }
+    }
+  })();
+}
+
+async function bundled(rootSource: YamlSource, absolute: string, files: Map<string, YamlSource>, display: (file: string) => string, refFolders: string[]): Promise<YamlSource> {
+  // Loaded only here: most documents are one file, and the bundler is a large module graph.
+  const redocly = await import("@redocly/openapi-core");
+  const resolver = localResolver(redocly, files, display, refFolders);
+  const result = await redocly.bundle({
+    doc: { source: new redocly.Source(absolute, rootSource.text), parsed: structuredClone(rootSource.data) },
+    externalRefResolver: resolver,
+    config: await redocly.createConfig({}),
+    dereference: false,
+  });
+  // A file that is not valid YAML: its own error says it all (the references into it fail after it).
+  if (resolver.problems.length) throw new OpenApiProblems(resolver.problems);
+  const problems: SourceError[] = [];
+  for (const problem of result.problems) {
+    if (problem.severity !== "error") continue;
+    const location = problem.location[0];
+    const file = location ? files.get(location.source.absoluteRef) : undefined;
+    // The bundler writes the whole document as "#/".
+    const pointer = location?.pointer ?? "#";
+    const path = pointer === "#/" ? [] : [...refPath(pointer)];
+    const position = file ? file.locate(path, "value") : { file: display(location?.source.absoluteRef ?? absolute), line: 1, col: 1 };
+    const ref = file ? refAt(file.data, path) : undefined;
+    problems.push(new SourceError(position, refMessage(problem.message, ref, display)));
+  }
+  if (problems.length) throw new OpenApiProblems(problems);
+  return { ...rootSource, data: result.bundle.parsed, text: rootSource.text };
+}
+
+/** The bundler's message, naming the reference, with absolute paths made project-relative. */
+function refMessage(message: string, ref: string | undefined, display: (file: string) => string): string {
+  const text = message
+    .replace(/(ENOENT: [^']*)'([^']+)'/, (_, head: string, file: string) => `${head}'${display(file)}'`)
+    .replace(/\s+/g, " ")
+    .trim();
+  if (ref === undefined) return text;
+  const reason = text.replace(/^Can't resolve \$ref:?\s*/, "");
+  return `$ref ${JSON.stringify(ref)} does not resolve${reason ? `: ${reason}` : " (no such place in that file)"}`;
+}
+
+/** The `$ref` text at a place of the data, if there is one. */
+function refAt(data: unknown, path: string[]): string | undefined {
+  const node = valueAt(data, path);
+  const ref = node !== null && typeof node === "object" ? (node as { $ref?: unknown }).$ref : undefined;
+  return typeof ref === "string" ? ref : undefined;
+}
+
+/** The texts of the files, by project-relative path (for the surface's input hashes). */
+export function fileTexts(files: Map<string, YamlSource>): Record<string, string> {
+  return Object.fromEntries([...files.values()].map((f) => [f.file, f.text]));
+}

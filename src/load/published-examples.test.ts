@@ -1,0 +1,108 @@
+// Examples that break their schema: the upstream's (the same value is in the
+// provider's pinned published document) are warnings and left out of what
+// generation, mocks and the suite read; any other stays an error.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { sha256 } from "../common/hash.js";
+import { afterAll, describe, expect, it } from "vitest";
+import { loadOpenApi, OpenApiProblems } from "./openapi-source.js";
+
+const work = mkdtempSync(join(tmpdir(), "blockwright-published-examples-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const DOCUMENT = `openapi: 3.0.3
+info: { title: pets, version: "1" }
+paths:
+  /pets:
+    get:
+      operationId: listPets
+      responses:
+        "200":
+          description: pets
+          content:
+            application/json:
+              schema: { type: object, additionalProperties: false, properties: { id: { type: string } } }
+              examples:
+                theirs: { value: { id: a, colour: red } }
+                ours: { value: { id: 7 } }
+`;
+
+let counter = 0;
+/** A provider folder with the document, and (when given) a pinned published document holding these examples. */
+function provider(published?: unknown[], document = DOCUMENT): string {
+  const dir = join(work, String(counter++), "specs", "pets");
+  mkdirSync(join(dir, "upstream"), { recursive: true });
+  writeFileSync(join(dir, "openapi.yaml"), document);
+  if (published) {
+    // As Swagger 2 publishes a response's examples: by media type.
+    const responses = Object.fromEntries(published.map((value, i) => [String(200 + i), { description: "x", examples: { "application/json": value } }]));
+    const text = JSON.stringify({ swagger: "2.0", paths: { "/pets": { get: { responses } } } });
+    writeFileSync(join(dir, "upstream", "published.json"), text);
+    writeFileSync(join(dir, "upstream", "source.yaml"), `format: swagger\nfile: published.json\nsha256: ${sha256(text)}\n`);
+  }
+  return join(dir, "openapi.yaml");
+}
+
+async function problems(file: string): Promise<string[]> {
+  try {
+    await loadOpenApi(file, work);
+    return [];
+  } catch (e) {
+    if (e instanceof OpenApiProblems) return e.errors.map((x) => x.detail);
+    throw e;
+  }
+}
+
+describe("examples the upstream published wrong", () => {
+  it("without a pinned published document, every example that breaks its schema is an error", async () => {
+    expect(await problems(provider())).toEqual([expect.stringMatching(/^example "theirs" .*has field "colour", which the schema does not allow$/), expect.stringMatching(/^example "ours" .*\/id must be string, got 7$/)]);
+  });
+
+  it("an example of a pinned document edited since it was pinned (its sha256 no longer matches) vouches for nothing", async () => {
+    const file = provider([{ colour: "red", id: "a" }, { id: 7 }]);
+    const published = join(dirname(file), "upstream", "published.json");
+    writeFileSync(published, readFileSync(published, "utf8").replace('"colour"', '"color"'));
+    expect(await problems(file)).toEqual([expect.stringMatching(/^example "theirs" .*has field "colour"/), expect.stringMatching(/^example "ours" .*\/id must be string, got 7$/)]);
+  });
+
+  it("one the published document holds is a warning and left out; one it does not hold stays an error", async () => {
+    expect(await problems(provider([{ colour: "red", id: "a" }]))).toEqual([expect.stringMatching(/^example "ours" .*\/id must be string, got 7$/)]);
+    const loaded = await loadOpenApi(provider([{ id: "a", colour: "red" }, { id: 7 }]), work);
+    expect(loaded.warnings.map((w) => w.detail)).toEqual([
+      expect.stringMatching(/^example "theirs" .*has field "colour", which the schema does not allow \(the published document's own example: left out, mocks and the contract suite do not use it\)$/),
+      expect.stringMatching(/^example "ours" .*\(the published document's own example: left out/),
+    ]);
+    const media = (loaded.source.data as { paths: Record<string, { get: { responses: Record<string, { content: Record<string, object> }> } }> }).paths["/pets"]!.get.responses["200"]!.content["application/json"]!;
+    expect(media).not.toHaveProperty("examples");
+  });
+
+  it("one in a components response that several operations refer to is left out for all of them, not only the first", async () => {
+    const shared = `openapi: 3.0.3
+info: { title: pets, version: "1" }
+paths:
+  /pets/{id}:
+    delete:
+      operationId: deletePet
+      parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+      responses:
+        "202": { $ref: "#/components/responses/accepted" }
+  /pets:
+    delete:
+      operationId: deletePets
+      responses:
+        "202": { $ref: "#/components/responses/accepted" }
+components:
+  responses:
+    accepted: { description: accepted, content: { application/json: { schema: { type: object }, examples: { default: { value: null } } } } }
+`;
+    const loaded = await loadOpenApi(provider([null], shared), work);
+    expect(loaded.warnings.map((w) => w.detail)).toEqual([
+      expect.stringMatching(/^example "default" of the 202 response of "deletePet" .*must be object, got null \(the published document's own example: left out/),
+      expect.stringMatching(/^example "default" of the 202 response of "deletePets" .*must be object, got null \(the published document's own example: left out/),
+      expect.stringMatching(/^example "default" of response accepted .*must be object, got null \(the published document's own example: left out/),
+    ]);
+    const accepted = (loaded.source.data as { components: { responses: { accepted: { content: Record<string, object> } } } }).components.responses.accepted.content["application/json"];
+    expect(accepted).not.toHaveProperty("examples");
+  });
+});

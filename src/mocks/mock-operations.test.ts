@@ -1,0 +1,90 @@
+// The operations a mock serves, made without Prism's dereference: a densely
+// linked document gives operations that grow with its schemas (each bundled
+// once), its mock answers, and Prism still checks what it reads without its
+// bundle (a form body's fields behind `$ref`s).
+import { createRequire } from "node:module";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { denseDocument } from "../../test-support/dense-document.js";
+import { openapi } from "../import/__fixtures__/draft-kit.js";
+import { prismOperations, type PrismSteps } from "./mock-operations.js";
+import { startMocks } from "./mocks.js";
+
+const prism = createRequire(import.meta.url)("../vendor/prism.cjs") as PrismSteps;
+const work = mkdtempSync(join(tmpdir(), "blockwright-mock-ops-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** A specs folder holding one provider with this document (JSON is YAML). */
+function specs(provider: string, document: object): string {
+  const dir = join(work, provider, "specs");
+  mkdirSync(join(dir, provider), { recursive: true });
+  writeFileSync(join(dir, provider, "openapi.yaml"), JSON.stringify(document, null, 1));
+  return dir;
+}
+
+describe("Prism's operations of a densely linked document", () => {
+  it("bundle each schema once, so they grow with the document (Prism's dereference walked every path: hours)", () => {
+    const size = (count: number) => {
+      const [operation] = prismOperations(denseDocument(count), prism) as { __bundled__?: object }[];
+      expect(Object.keys(operation?.__bundled__ ?? {}).sort()).toEqual(Array.from({ length: count }, (_, i) => `Node${i}`).sort());
+      return JSON.stringify(operation).length;
+    };
+    expect(size(120) / size(60)).toBeLessThan(2.2);
+  });
+
+  it("leave the document it was given as it was", () => {
+    const document = denseDocument(10);
+    const before = JSON.stringify(document);
+    prismOperations(document, prism);
+    expect(JSON.stringify(document)).toBe(before);
+  });
+
+  it("serve a mock that answers from the schemas, cycles included", async () => {
+    const mocks = await startMocks(["dense"], { specsDir: specs("dense", denseDocument(60)) });
+    try {
+      const reply = await fetch(`${mocks.urls.dense}/nodes/abc`, { headers: { authorization: "Bearer token-1" } });
+      expect(reply.status).toBe(200);
+      expect(await reply.json()).toMatchObject({ id: expect.any(String) });
+    } finally {
+      await mocks.close();
+    }
+  });
+});
+
+describe("a form body whose fields are behind $refs", () => {
+  const document = openapi(
+    {
+      "/orders": {
+        post: {
+          operationId: "createOrder",
+          requestBody: { required: true, content: { "application/x-www-form-urlencoded": { schema: { $ref: "#/components/schemas/OrderForm" } } } },
+          responses: { "200": { description: "Made.", content: { "application/json": { schema: { type: "object" }, example: { ok: true } } } } },
+        },
+      },
+    },
+    {
+      schemas: {
+        OrderForm: { type: "object", required: ["count"], properties: { count: { $ref: "#/components/schemas/Count" }, note: { $ref: "#/components/schemas/Note" } } },
+        Count: { type: "integer", minimum: 1 },
+        Note: { type: "string", maxLength: 5 },
+      },
+    },
+  );
+
+  it("is read and checked by the mock as the schemas it names say", async () => {
+    const mocks = await startMocks(["forms"], { specsDir: specs("forms", document) });
+    const post = (body: string) => fetch(`${mocks.urls.forms}/orders`, { method: "POST", headers: { authorization: "Bearer token-1", "content-type": "application/x-www-form-urlencoded" }, body });
+    try {
+      expect((await post("count=3&note=hello")).status).toBe(200);
+      const wrong = await post("count=zero");
+      expect(wrong.status).toBe(422);
+      expect(await wrong.text()).toContain("Request body property count must be integer");
+      expect(await (await post("count=3&note=too%20long")).text()).toContain("Request body property note must NOT have more than 5 characters");
+      expect((await post("note=hi")).status).toBe(422);
+    } finally {
+      await mocks.close();
+    }
+  });
+});

@@ -1,0 +1,109 @@
+// The operations a Prism mock serves, made from the document generation
+// reads, without Prism's own getHttpOperationsFromSpec: that dereferences
+// every `$ref` (an old json-schema-ref-parser, which crawls every path
+// through the document) and then copies every object as often as a path
+// reaches it (decycle), hours and gigabytes on a densely linked published
+// document. Its remaining steps are taken as it takes them: http-spec's
+// transform of each operation, then bundleTarget, which gives each
+// operation the schemas it `$ref`s under `__bundled__`, where Prism's
+// validators and its example sampler resolve them.
+//
+// Two places of Prism read a schema without its bundle: a parameter's or a
+// form body's deserializer (which reads `type`, `properties`, `items` to
+// split the text it was sent) and the validation of a form body (given no
+// bundle, a `$ref` inside leaves it unchecked). There, references are
+// written out in place, as Prism's dereference did — a reference inside
+// itself left as it is, and at most INLINE_BUDGET schemas per place, beyond
+// which references stay references.
+import { refPath, valueAt } from "../load/json-ref.js";
+
+type Node = Record<string, unknown>;
+
+/** The Prism functions this takes (src/vendor/prism.cjs). */
+export interface PrismSteps {
+  transformOas3Operations(document: object): object[];
+  transformOas2Operations(document: object): object[];
+  bundleTarget(options: { document: object; path: string; cloneDocument: boolean }): object;
+}
+
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/;
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+/** Schemas written out at one place, at most. */
+const INLINE_BUDGET = 2000;
+
+/** Prism's operations of a document whose `$ref`s are all local (generation bundled it). */
+export function prismOperations(document: object, prism: PrismSteps): object[] {
+  // bundleTarget rewrites the references of what it bundles in place: on a copy of the document's own.
+  const prepared = structuredClone(withDeserializedSchemasInline(document as Node));
+  const operations = "swagger" in prepared ? prism.transformOas2Operations(prepared) : prism.transformOas3Operations(prepared);
+  // Bundled together, once: each schema is copied into the bundle once, however many operations use it
+  // (one bundle per operation walked the shared schemas again for each).
+  const bundled = prism.bundleTarget({ document: { ...prepared, __target__: operations }, path: "#/__target__", cloneDocument: false }) as object[] & { __bundled__?: object };
+  return bundled.map((operation) => (bundled.__bundled__ ? { ...operation, __bundled__: bundled.__bundled__ } : operation));
+}
+
+/**
+ * A copy of the document (the parts changed are copied; the rest is shared,
+ * never written to) with the schemas of parameters and of form bodies
+ * written out where Prism reads them without its bundle.
+ */
+function withDeserializedSchemasInline(document: Node): Node {
+  const resolve = (value: unknown): unknown => {
+    let current = value;
+    for (let hops = 0; isNode(current) && typeof current.$ref === "string" && current.$ref.startsWith("#") && hops < 64; hops++) current = valueAt(document, refPath(current.$ref));
+    return current;
+  };
+  const inline = (schema: unknown): unknown => {
+    let budget = INLINE_BUDGET;
+    const write = (value: unknown, trail: Set<string>): unknown => {
+      if (Array.isArray(value)) return value.map((v) => write(v, trail));
+      if (!isNode(value)) return value;
+      const ref = typeof value.$ref === "string" && value.$ref.startsWith("#") ? value.$ref : undefined;
+      if (ref !== undefined && (trail.has(ref) || budget <= 0)) return value;
+      if (ref !== undefined) {
+        budget--;
+        const target = resolve(value);
+        if (!isNode(target)) return value;
+        // Keywords beside the reference win, as Prism's dereference merged them.
+        const { $ref: _ref, ...beside } = value;
+        return write({ ...target, ...beside }, new Set([...trail, ref]));
+      }
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, write(v, trail)]));
+    };
+    return write(schema, new Set());
+  };
+  const parameters = (list: unknown): unknown =>
+    Array.isArray(list)
+      ? list.map((p) => {
+          const param = resolve(p);
+          return isNode(param) && param.schema !== undefined ? { ...param, schema: inline(param.schema) } : p;
+        })
+      : list;
+  const requestBody = (body: unknown): unknown => {
+    const resolved = resolve(body);
+    if (!isNode(resolved) || !isNode(resolved.content)) return body;
+    const content = Object.fromEntries(Object.entries(resolved.content).map(([type, media]) => [type, FORM_TYPES.test(type) && isNode(media) && media.schema !== undefined ? { ...media, schema: inline(media.schema) } : media]));
+    return { ...resolved, content };
+  };
+  const paths: Node = {};
+  for (const [path, raw] of Object.entries(isNode(document.paths) ? document.paths : {})) {
+    const item = resolve(raw);
+    if (!isNode(item)) {
+      paths[path] = raw;
+      continue;
+    }
+    const copy: Node = { ...item, ...(item.parameters ? { parameters: parameters(item.parameters) } : {}) };
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!isNode(op)) continue;
+      // Swagger 2: form fields are parameters (`in: formData`), inlined with the others.
+      copy[method] = { ...op, ...(op.parameters ? { parameters: parameters(op.parameters) } : {}), ...(op.requestBody ? { requestBody: requestBody(op.requestBody) } : {}) };
+    }
+    paths[path] = copy;
+  }
+  return { ...document, paths };
+}
+
+function isNode(value: unknown): value is Node {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}

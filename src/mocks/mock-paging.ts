@@ -1,0 +1,269 @@
+// Paging on a mock. Prism answers every request for a list operation with the
+// same example, so the page it gives back is always the same: its cursor sends
+// the client back to where it was (the runtime stops with PAGINATION_LOOP), and
+// a next address names the real API's host (NEXT_PAGE_ELSEWHERE). In front of
+// Prism, for the operations whose manifest declares pagination, this layer
+// makes the example the first page of a list that ends, as the manifest's
+// pagination declaration says the upstream ends one:
+//
+//   - a next address (`nextUrl`, `linkHeader`) on another origin is moved to
+//     the mock's, keeping its path and query when they reach the same
+//     operation, else the request's own path with the address's query over it;
+//   - a reply that would send the client back to the request it answers (its
+//     cursor is the one the request sent, its next address the request's own)
+//     is the last page: the `more` test made false, else the cursor or
+//     address emptied (a header one removed);
+//   - with `offset` paging, a request whose offset is at or past the items of
+//     the example page gets them emptied: the example is all the list holds.
+//
+// The runtime's policies (PAGINATION_LOOP, NEXT_PAGE_ELSEWHERE) stay as they
+// are: a mock only stops giving the answers that trip them. Other operations,
+// and replies other than 2xx, pass untouched.
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import { evaluate, getAtPointer, linkNext, parsePointer, type PageTarget, type PaginationSpec, type ToolSpec, type ValueRef } from "@blockwright/runtime/internal";
+
+interface PagedRoute {
+  method: string;
+  path: RegExp;
+  tool: ToolSpec;
+  pagination: PaginationSpec;
+}
+
+/** The operations that page, each with the address pattern of its requests. */
+export function pagedRoutes(tools: ToolSpec[]): PagedRoute[] {
+  return tools.flatMap((tool) => (tool.pagination ? [routeOf(tool, tool.pagination)] : []));
+}
+
+/** A paged operation's route: its path under the server's (the mock serves `/api/channels` for a server at `…/api`). */
+function routeOf(tool: ToolSpec, pagination: PaginationSpec): PagedRoute {
+  return { method: tool.method, path: pathPattern((tool.server.basePath ?? "") + tool.path), tool, pagination };
+}
+
+/** A path template (`/volumes/{id}`) as a pattern of the paths it names, each placeholder one segment. */
+export function pathPattern(template: string): RegExp {
+  const parts = template.split(/\{[^{}]+\}/).map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return new RegExp(`^${parts.join("[^/]+")}$`);
+}
+
+/** Prism's request listener with the paging rules above in front of it. */
+export function withPaging(listener: RequestListener, routes: PagedRoute[]): RequestListener {
+  if (!routes.length) return listener;
+  return (req, res) => {
+    const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
+    const route = routes.find((r) => r.method === req.method && r.path.test(url.pathname));
+    if (!route) return listener(req, res);
+    void readWhole(req).then(
+      (body) => {
+        interceptEnd(res, (reply) => lastPageRules(route, { url, headers: req.headers, body }, reply));
+        listener(replayed(req, body), res);
+      },
+      () => res.destroy(),
+    );
+  };
+}
+
+interface SentRequest {
+  url: URL;
+  headers: IncomingMessage["headers"];
+  body: Buffer;
+}
+
+interface Reply {
+  status: number;
+  /** The parsed JSON body (undefined when there is none or it is not JSON). */
+  body: unknown;
+  headers: Headers;
+  /** Whether the JSON body was changed (it is written out again then). */
+  bodyChanged: boolean;
+}
+
+/**
+ * The body the mock serves for a 2xx answer of a tool's operation (an
+ * example) to the request at `url` (its query and headers as sent): the
+ * contract suite compares the mock's answers with it.
+ */
+export function servedByMock(tool: ToolSpec, body: unknown, url: URL, headers: Headers): unknown {
+  if (!tool.pagination) return body;
+  const reply: Reply = { status: 200, body: structuredClone(body), headers: new Headers(), bodyChanged: false };
+  lastPageRules(routeOf(tool, tool.pagination), { url, headers: Object.fromEntries(headers), body: Buffer.alloc(0) }, reply);
+  return reply.body;
+}
+
+/** Apply the rules to one 2xx reply of a paged operation (in place). */
+function lastPageRules(route: PagedRoute, request: SentRequest, reply: Reply): void {
+  const { pagination } = route;
+  const ctx = { status: reply.status, body: reply.body, headers: reply.headers, params: {} };
+  const next = pagination.next;
+  switch (next.style) {
+    case "cursor": {
+      const cursor = evaluate(next.cursor.ref, ctx);
+      const sent = valueAt(request, next.send);
+      if (cursor !== undefined && cursor !== null && sent !== undefined && String(cursor) === sent) endList(route, reply, next.cursor.ref);
+      return;
+    }
+    case "offset": {
+      const sent = Number(valueAt(request, next.send));
+      const items = itemRefs(route).map((ref) => evaluate(ref, ctx));
+      const onPage = Array.isArray(items[0]) ? items[0].length : 0;
+      if (Number.isFinite(sent) && onPage > 0 && sent >= next.start + onPage) {
+        for (const ref of itemRefs(route)) if (ref.kind === "body" && Array.isArray(getAtPointer(reply.body, ref.pointer))) setAt(reply, ref.pointer, []);
+      }
+      return;
+    }
+    case "nextUrl":
+    case "linkHeader": {
+      const given = next.style === "nextUrl" ? evaluate(next.url.ref, ctx) : linkNext(reply.headers.get("link"));
+      if (typeof given !== "string" || given.trim() === "") return;
+      const moved = onMock(given.trim(), request.url, route);
+      if (moved === undefined) return;
+      if (sameRequest(moved, request.url, route.tool)) {
+        endList(route, reply, next.style === "nextUrl" ? next.url.ref : undefined);
+        return;
+      }
+      // An address on the mock already (or relative) is the mock's to serve, as given.
+      if (moved.href === new URL(given.trim(), request.url).href) return;
+      if (next.style === "linkHeader") reply.headers.set("link", (reply.headers.get("link") ?? "").replace(`<${given}>`, `<${moved.href}>`));
+      else if (next.url.ref.kind === "header") reply.headers.set(next.url.ref.name, moved.href);
+      else if (next.url.ref.kind === "body") setAt(reply, next.url.ref.pointer, moved.href);
+      return;
+    }
+  }
+}
+
+/** Make the reply the last page: the `more` test false, else the next page's cursor or address gone. */
+function endList(route: PagedRoute, reply: Reply, ref: ValueRef | undefined): void {
+  const more = route.pagination.more;
+  if (more && more.ref.kind === "body" && typeof more.equals === "boolean") {
+    setAt(reply, more.ref.pointer, !more.equals);
+    return;
+  }
+  if (route.pagination.next.style === "linkHeader") {
+    reply.headers.delete("link");
+    return;
+  }
+  if (ref?.kind === "header") reply.headers.delete(ref.name);
+  else if (ref?.kind === "body") {
+    const value = getAtPointer(reply.body, ref.pointer);
+    if (value !== undefined) setAt(reply, ref.pointer, typeof value === "string" ? "" : null);
+  }
+}
+
+/**
+ * A next address as one on the mock: its own when it is the mock's already
+ * (or relative); on another origin, moved to the mock's, with its path when
+ * that reaches the same operation, else the request's path, and its query.
+ */
+function onMock(given: string, requested: URL, route: PagedRoute): URL | undefined {
+  let url: URL;
+  try {
+    url = new URL(given, requested);
+  } catch {
+    return undefined;
+  }
+  if (url.origin === requested.origin) return url;
+  const moved = new URL(`${url.pathname}${url.search}`, requested.origin);
+  if (route.path.test(moved.pathname)) return moved;
+  const own = new URL(requested.href);
+  for (const [name, value] of url.searchParams) own.searchParams.set(name, value);
+  return own;
+}
+
+/** Whether an address is the request's own: its path, and the same query pairs (a query credential aside). */
+function sameRequest(address: URL, requested: URL, tool: ToolSpec): boolean {
+  if (address.pathname !== requested.pathname) return false;
+  const pairs = (url: URL) =>
+    [...url.searchParams]
+      .filter(([name]) => !(tool.auth.type === "query" && name === tool.auth.name))
+      .map(([name, value]) => `${name}=${value}`)
+      .sort()
+      .join("&");
+  return pairs(address) === pairs(requested);
+}
+
+/** The value the request carries at a page target, as text. */
+function valueAt(request: SentRequest, target: PageTarget): string | undefined {
+  if (target.in !== "body") {
+    if (target.in === "query") return request.url.searchParams.get(target.name) ?? undefined;
+    const value = request.headers[target.name.toLowerCase()];
+    return Array.isArray(value) ? value[0] : value;
+  }
+  const text = request.body.toString("utf8");
+  const type = String(request.headers["content-type"] ?? "");
+  const segments = parsePointer(target.pointer);
+  if (type.includes("application/x-www-form-urlencoded")) {
+    const [first = "", ...rest] = segments;
+    return new URLSearchParams(text).get(first + rest.map((s) => `[${s}]`).join("")) ?? undefined;
+  }
+  try {
+    const value = getAtPointer(JSON.parse(text), segments);
+    return value === undefined || value === null || typeof value === "object" ? undefined : String(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The reply expressions of the list outputs gathered across pages. */
+function itemRefs(route: PagedRoute): ValueRef[] {
+  return route.pagination.items.flatMap((path) => {
+    const source = route.tool.outputs.find((o) => o.path === path)?.source;
+    return source && "ref" in source ? [source.ref] : [];
+  });
+}
+
+function setAt(reply: Reply, pointer: readonly string[], value: unknown): void {
+  let node = reply.body as Record<string, unknown> | unknown[] | undefined;
+  for (const [i, segment] of pointer.entries()) {
+    if (node === null || typeof node !== "object") return;
+    const key = Array.isArray(node) && /^-\d+$/.test(segment) ? node.length + Number(segment) : segment;
+    if (i === pointer.length - 1) {
+      (node as Record<string | number, unknown>)[key] = value;
+      reply.bodyChanged = true;
+      return;
+    }
+    node = (node as Record<string | number, unknown>)[key] as Record<string, unknown> | undefined;
+  }
+}
+
+/** The request's whole body (Prism reads it again from the replay). */
+function readWhole(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.once("end", () => resolve(Buffer.concat(chunks)));
+    req.once("error", reject);
+  });
+}
+
+/** The request again, its body readable once more, for Prism. */
+function replayed(req: IncomingMessage, body: Buffer): IncomingMessage {
+  const stream = Readable.from(body.length ? [body] : []);
+  return Object.assign(stream, { method: req.method, url: req.url, headers: req.headers, rawHeaders: req.rawHeaders, httpVersion: req.httpVersion, socket: req.socket, connection: req.socket }) as unknown as IncomingMessage;
+}
+
+/** Let `adjust` change a 2xx reply (its headers and JSON body) just before it is sent. */
+function interceptEnd(res: ServerResponse, adjust: (reply: Reply) => void): void {
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.end = ((...args: unknown[]) => {
+    res.end = end as ServerResponse["end"];
+    if (res.statusCode < 200 || res.statusCode >= 300 || res.headersSent) return end(...args);
+    const [chunk] = args;
+    const text = typeof chunk === "string" ? chunk : Buffer.isBuffer(chunk) ? chunk.toString("utf8") : "";
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(res.getHeaders())) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : String(value));
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined;
+    }
+    const reply: Reply = { status: res.statusCode, body, headers, bodyChanged: false };
+    adjust(reply);
+    for (const name of Object.keys(res.getHeaders())) if (!reply.headers.has(name)) res.removeHeader(name);
+    for (const [name, value] of reply.headers) if (res.getHeader(name) !== value) res.setHeader(name, value);
+    if (!reply.bodyChanged) return end(...args);
+    const out = JSON.stringify(reply.body);
+    res.setHeader("content-length", Buffer.byteLength(out));
+    return end(out, ...args.slice(1).filter((a) => typeof a === "function"));
+  }) as ServerResponse["end"];
+}

@@ -1,0 +1,197 @@
+// Prism mock servers built from specs/<provider>/openapi.yaml, run in-process
+// (one listener per provider on a free loopback port). In-process start-up is
+// ~1 s for all providers, against ~1.7 s per spec for the Prism CLI, and
+// stopping needs no child process to be reaped.
+//
+// Prism logs a failed request whole (headers, query, body), credentials
+// included: its logger redacts those parts, so no secret reaches a log.
+//
+// A mock serves the document generation reads, as the generator reads it
+// (openapi-source.ts: bundled, references to network addresses refused,
+// aliases bounded, examples checked), and refuses with the generator's
+// errors. Prism is given that document, not the file: left to itself it
+// resolved every $ref, network addresses and any file included, and
+// expanded an alias bomb until it held gigabytes. Nor does it dereference
+// the document (mock-operations.ts): on a densely linked one that took hours.
+//
+// A mock never closes an idle connection: its client, which alone knows when
+// it will send the next request, does. Node's server closed one after 5 s
+// idle, while fetch (undici) reuses one for up to 4 s; on a loaded machine
+// the client's clock ran late, it sent a request on a connection the server
+// had just closed, and the call failed with "other side closed".
+import type { Server as HttpServer, RequestListener } from "node:http";
+import { createRequire } from "node:module";
+import { existsSync, readFileSync } from "node:fs";
+import type { ToolSpec } from "@blockwright/runtime/internal";
+import { dirname, join, resolve } from "node:path";
+import { openapiPathOf } from "../load/provider-dirs.js";
+import { type CoveredSlot, mockDocument } from "./mock-document.js";
+import { prismOperations, type PrismSteps } from "./mock-operations.js";
+import { pagedRoutes, withPaging } from "./mock-paging.js";
+
+const require = createRequire(import.meta.url);
+
+/** Starting a mock failed for a reason the user can fix (a busy port, a missing spec). */
+export class MockStartError extends Error {}
+
+/** Parts of a logged request that can carry a credential. */
+const REDACTED_LOG_PATHS = ["input.headers", "input.url.query", "input.body", "request.headers", "request.url.query", "request.body"];
+
+export interface MockServers {
+  /** Base address of each provider's mock, e.g. `http://127.0.0.1:41234`. */
+  urls: Record<string, string>;
+  close(): Promise<void>;
+}
+
+export interface MockOptions {
+  /** Folder with one sub-folder per provider. */
+  specsDir: string;
+  /** Project root: files are named relative to it in errors, as generation names them. Default: the specs folder's parent. */
+  root?: string;
+  host?: string;
+  /** Fixed port per provider; default: a free port. */
+  ports?: Record<string, number>;
+  /** Prism log level; default `error` (quiet). */
+  logLevel?: "silent" | "error" | "warn" | "info" | "debug";
+}
+
+interface PrismServer {
+  listen(port: number, address?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * Prism's server and the http.Server under it, which Prism keeps to itself:
+ * taken as Prism creates it (http.createServer, called once, synchronously).
+ */
+function withHttpServer(create: () => PrismServer, wrap: (listener: RequestListener) => RequestListener): { prism: PrismServer; http: HttpServer } {
+  const http = require("node:http") as typeof import("node:http");
+  const original = http.createServer;
+  let made: HttpServer | undefined;
+  // Its request listener is wrapped on the way (mock-paging.ts).
+  http.createServer = ((...args: unknown[]) => (made = original(...(args.map((a) => (typeof a === "function" ? wrap(a as RequestListener) : a)) as Parameters<typeof original>)))) as typeof original;
+  try {
+    const prism = create();
+    if (!made) throw new Error("Prism created no http.Server");
+    return { prism, http: made };
+  } finally {
+    http.createServer = original;
+  }
+}
+
+/** What the provider's credential covers (its manifest's `auth`); nothing when the manifest cannot be read (generation reports why). */
+async function coveredByCredential(specsDir: string, provider: string, document: object): Promise<(slot: CoveredSlot) => boolean> {
+  const { loadYamlSource } = await import("../load/yaml-source.js");
+  const { credentialCovers } = await import("../link/auth.js");
+  let auth: { scheme?: unknown; covers?: unknown } | undefined;
+  try {
+    auth = (loadYamlSource(join(specsDir, provider, "manifest.yaml")).data as { auth?: typeof auth } | null)?.auth;
+  } catch {
+    auth = undefined;
+  }
+  if (typeof auth?.scheme !== "string") return () => false;
+  const covers = Array.isArray(auth.covers) ? auth.covers.filter((c): c is string => typeof c === "string") : undefined;
+  const schemes = ((document as { components?: { securitySchemes?: object } }).components?.securitySchemes ?? {}) as Parameters<typeof credentialCovers>[1];
+  return credentialCovers({ scheme: auth.scheme, ...(covers ? { covers } : {}) }, schemes);
+}
+
+/** The OpenAPI document at `file` as generation reads it, as a mock serves it (mock-document.ts); its problems, as generation words them, refuse the mock. */
+async function servedDocument(file: string, root: string, specsDir: string, provider: string): Promise<object> {
+  const { loadOpenApi } = await import("../load/openapi-source.js");
+  // Loaded only here: the generator's module graph is large.
+  const { GenerationErrors, generationErrors, externalRefFoldersOf, openapiRefFolders } = await import("../emit/generate-all.js");
+  try {
+    // The same folders generation lets the document's `$ref`s read.
+    const data = (await loadOpenApi(file, root, openapiRefFolders(join(specsDir, provider), file, externalRefFoldersOf(root)))).source.data as object;
+    return mockDocument(data, await coveredByCredential(specsDir, provider, data));
+  } catch (e) {
+    const problems = generationErrors(e);
+    if (!(problems instanceof GenerationErrors)) throw e;
+    const count = problems.errors.length;
+    throw new MockStartError(`the OpenAPI document of "${provider}" has ${count} problem${count > 1 ? "s" : ""}, as generation reports:\n${problems.message}`);
+  }
+}
+
+/**
+ * The provider's tools that page, for mock-paging.ts: linked from its
+ * manifest, when it declares pagination and links (a manifest that does not
+ * is generate's to report; its mock then pages as Prism does).
+ */
+async function pagedTools(root: string, specsDir: string, provider: string): Promise<ToolSpec[]> {
+  const dir = join(specsDir, provider);
+  const manifest = join(dir, "manifest.yaml");
+  if (!existsSync(manifest) || !/^\s*pagination:/m.test(readFileSync(manifest, "utf8"))) return [];
+  const { linkProvider } = await import("../emit/generate-all.js");
+  try {
+    return (await linkProvider(root, dir)).ir.operations.map((o) => o.tool).filter((t) => t.pagination);
+  } catch {
+    return [];
+  }
+}
+
+export async function startMocks(providers: string[], options: MockOptions): Promise<MockServers> {
+  // Prism's entry points, bundled into the build (vendor/prism.cjs): the published package depends on no Prism package.
+  const prism = require("../vendor/prism.cjs") as PrismSteps & typeof import("@stoplight/prism-http-server") & typeof import("@stoplight/prism-core");
+  const { createServer, createLogger } = prism;
+  const specsDir = options.specsDir;
+  const host = options.host ?? "127.0.0.1";
+  // Logs go to stderr: stdout carries data (a mock command's addresses).
+  const logger = createLogger("mock", { level: options.logLevel ?? "error", redact: { paths: REDACTED_LOG_PATHS, censor: "[withheld]" } }, process.stderr);
+  const servers: { prism: PrismServer; http: HttpServer }[] = [];
+  const urls: Record<string, string> = {};
+  const close = async () => {
+    await Promise.allSettled(
+      servers.map((s) => {
+        const closed = s.prism.close();
+        // Idle connections are never timed out (see the top): end them all, in use or not.
+        s.http.closeAllConnections();
+        return closed;
+      }),
+    );
+  };
+  try {
+    const started = await Promise.all(
+      providers.map(async (provider) => {
+        const file = openapiPathOf(specsDir, provider);
+        if (!existsSync(file)) throw new MockStartError(`no OpenAPI document for provider "${provider}" (${file})`);
+        const root = options.root ?? dirname(resolve(specsDir));
+        const operations = prismOperations(await servedDocument(file, root, specsDir, provider), prism) as Parameters<typeof createServer>[0];
+        const paged = pagedRoutes(await pagedTools(root, specsDir, provider));
+        const { prism: server, http } = withHttpServer(
+          () =>
+            createServer(operations, {
+              cors: false,
+              components: { logger: logger.child({ name: provider }) },
+              config: {
+                isProxy: false,
+                upstreamProxy: undefined,
+                validateRequest: true,
+                validateResponse: true,
+                checkSecurity: true,
+                errors: true,
+                mock: { dynamic: false },
+              },
+            }) as PrismServer,
+          (listener) => withPaging(listener, paged),
+        );
+        // 0: no idle time-out, and no Keep-Alive hint (the client keeps its own, shorter one).
+        http.keepAliveTimeout = 0;
+        servers.push({ prism: server, http });
+        const port = options.ports?.[provider] ?? 0;
+        const address = await server.listen(port, host).catch((e: NodeJS.ErrnoException | string) => {
+          // Prism's listener rejects with the socket error's message (a string), not the error.
+          const code = typeof e === "string" ? /\b(EADDRINUSE|EACCES)\b/.exec(e)?.[1] : e.code;
+          if (code === "EADDRINUSE") throw new MockStartError(`port ${port} on ${host} is already in use (mock of ${provider})`);
+          if (code === "EACCES") throw new MockStartError(`port ${port} on ${host} is not allowed (mock of ${provider})`);
+          throw typeof e === "string" ? new Error(e) : e;
+        });
+        return [provider, address.replace(/\/+$/, "")] as const;
+      }),
+    );
+    for (const [provider, url] of started) urls[provider] = url;
+  } catch (e) {
+    await close();
+    throw e;
+  }
+  return { urls, close };
+}

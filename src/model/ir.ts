@@ -1,0 +1,55 @@
+// The intermediate representation: plain, sorted, JSON-serialisable data that
+// every emitter reads. Built only by the link step (link/).
+import type { BlockDefinition, ToolSpec } from "@blockwright/runtime/internal";
+
+/**
+ * A TypeScript type as data, against the openapi-typescript types of the
+ * provider's spec (the `operations` of index.d.ts); emit-tool-types.ts
+ * prints it.
+ */
+export type TypeRef =
+  | { kind: "primitive"; name: "number" | "string" | "boolean" }
+  /** The type of a JSON constant, literally. */
+  | { kind: "literal"; value: unknown }
+  /** A parameter of the operation as the call carries it (`$params.name`: parsed, not as text). */
+  | { kind: "param"; name: string }
+  /** A field of a response body: the response's media type, then one step per pointer segment. */
+  | { kind: "response"; operationId: string; status: number; mediaType: string; steps: ResponseStep[] }
+  | { kind: "omit"; of: TypeRef; keys: string[] }
+  | { kind: "nonNullable"; of: TypeRef }
+  /** An optional output's value where it is present: NonNullable, which a primitive type does not need. */
+  | { kind: "present"; of: TypeRef };
+
+/** One step into a response body: an item of an array, or a field (`optional`: the object may lack it; `union`: of each variant of an anyOf/oneOf that has it). */
+export type ResponseStep = { item: true } | { field: string; optional: boolean; union?: true };
+
+export interface OperationIR {
+  tool: ToolSpec;
+  /** Documented error statuses of the upstream operation, for docs. */
+  errorResponses: { status: number; description: string }[];
+  /** TypeScript names, and the types of the outputs (the parameters' types follow from tool.params). */
+  types: {
+    paramsName: string;
+    outputName: string;
+    /** Each output with the types its sources give: the main response's, then each outcome's. */
+    outputs: { path: string; optional: boolean; types: TypeRef[] }[];
+  };
+}
+
+export interface ProviderIR {
+  provider: string;
+  name: string;
+  description: string;
+  longDescription?: string;
+  color: string;
+  category: string;
+  docsUrl?: string;
+  /** Inputs, relative to the project root, for generated headers. */
+  sources: { manifest: string; openapi: string };
+  /** Identifier-safe names derived from the provider id. */
+  names: { pascal: string; camel: string };
+  server: ToolSpec["server"];
+  auth: ToolSpec["auth"];
+  operations: OperationIR[];
+  block: BlockDefinition;
+}

@@ -1,0 +1,260 @@
+// Shapes: the structure a JSON Schema describes, as the surface records an
+// output's value (surface-format.ts Shape) — merging `allOf`, agreeing
+// `oneOf` variants, and naming what a `$ref` points to.
+//
+// A `$ref`ed schema's shape is built once and recorded once, in the
+// surface's `shapes` by name (a component's name), and the places using it
+// hold `{ ref: name }`. Expanding references in place, as surfaces did
+// first, costs time and room exponential in the document's density: every
+// path through a densely linked document (a customer's invoices' customer's
+// …) is a copy, hours for a published one. Built once per name, a surface
+// grows with the schemas its outputs reach, cycles included.
+import { fieldOf, ownValue, type ParamSpec, setOwn } from "@blockwright/runtime/internal";
+import type { Schema } from "../load/openapi-document.js";
+import type { Shape, Surface } from "./surface-format.js";
+
+const COMPONENT_SCHEMA = "#/components/schemas/";
+
+/** The name a `$ref`ed schema's shape is recorded under: a component's own name, any other reference as written. */
+export function shapeName(ref: string): string {
+  if (!ref.startsWith(COMPONENT_SCHEMA)) return ref;
+  const name = ref.slice(COMPONENT_SCHEMA.length);
+  // A JSON pointer segment (`~1` is `/`, `~0` is `~`): a name with a slash stays the reference it is.
+  return name.includes("/") ? ref : name.replaceAll("~1", "/").replaceAll("~0", "~");
+}
+
+/**
+ * The shapes of one document's schemas: each `$ref`ed schema's built once
+ * (a reference met while its own shape is being built — a cycle — is just
+ * its name), so that building is linear in the schemas reached.
+ */
+export class ShapeBuilder {
+  /** Named shapes built (or being built: `undefined`), by name. */
+  private readonly named = new Map<string, Shape | undefined>();
+  /** The reference each name was met as, to build its shape when asked. */
+  private readonly refs = new Map<string, string>();
+  /** Where each shape a named shape's build made sits in it (claim). */
+  private readonly homes = new WeakMap<Shape, string>();
+  /** Schemas walked, counted: tests check it grows with the document, not with the paths through it. */
+  visits = 0;
+
+  constructor(private readonly resolveRef: (ref: string) => Schema | undefined) {}
+
+  /** The structure `schema` describes; a `$ref` is `{ ref: name }`, its shape built when first asked for (resolved, table). */
+  of(schema: Schema): Shape {
+    this.visits++;
+    if (typeof schema.$ref === "string") {
+      const name = shapeName(schema.$ref);
+      if (!this.refs.has(name)) this.refs.set(name, schema.$ref);
+      return { ref: name };
+    }
+    if (Array.isArray(schema.allOf)) {
+      const { allOf, ...own } = schema;
+      return mergeShapes([this.of(own), ...(allOf as Schema[]).map((s) => this.resolved(this.of(s)))]);
+    }
+    const variants = (schema.oneOf ?? schema.anyOf) as Schema[] | undefined;
+    if (Array.isArray(variants)) {
+      // A union: the shape of its variants when they agree on a type, otherwise anything.
+      const shapes = variants.map((s) => this.resolved(this.of(s)));
+      const types = new Set(shapes.map((s) => s.type));
+      return types.size === 1 ? mergeShapes(shapes) : {};
+    }
+    const shape: Shape = {};
+    const rawType = Array.isArray(schema.type) ? (schema.type as string[]).find((t) => t !== "null") : (schema.type as string | undefined);
+    const type = rawType ?? (schema.properties ? "object" : schema.items ? "array" : undefined);
+    if (type) shape.type = type as Shape["type"];
+    if (schema.nullable === true || (Array.isArray(schema.type) && (schema.type as string[]).includes("null"))) shape.nullable = true;
+    if (Array.isArray(schema.enum)) shape.enum = [...(schema.enum as unknown[])];
+    if (typeof schema.format === "string") shape.format = schema.format;
+    if (schema.properties) {
+      const properties: Record<string, Shape> = {};
+      for (const k of Object.keys(schema.properties as object).sort()) setOwn(properties, k, this.of(fieldOf(schema.properties as Record<string, Schema>, k)));
+      shape.properties = properties;
+    }
+    if (Array.isArray(schema.required) && schema.required.length) shape.required = [...(schema.required as string[])].sort();
+    if (schema.additionalProperties && typeof schema.additionalProperties === "object") shape.additionalProperties = this.of(schema.additionalProperties as Schema);
+    if (schema.items) shape.items = this.of(schema.items as Schema);
+    return shape;
+  }
+
+  /** The shape recorded under `name`, built the first time (once); `undefined` while it is being built. */
+  private build(name: string): Shape | undefined {
+    if (this.named.has(name)) return this.named.get(name);
+    this.named.set(name, undefined);
+    const ref = this.refs.get(name);
+    const target = ref === undefined ? undefined : this.resolveRef(ref);
+    const shape = target ? this.of(target) : {};
+    this.named.set(name, shape);
+    this.claim(shape, name, "");
+    return shape;
+  }
+
+  /**
+   * Record `name` as the home of the shapes its build made (a place inside
+   * it: `Customer#/properties/address`). A merge (allOf, oneOf) takes the
+   * member's fields as they are, objects its own build made: where those
+   * are used again, the surface names them by their home instead of
+   * writing them out again.
+   */
+  private claim(shape: Shape, name: string, pointer: string): void {
+    if (shape.ref !== undefined || this.homes.has(shape)) return;
+    this.homes.set(shape, pointer ? `${name}#${pointer}` : name);
+    for (const [key, child] of Object.entries(shape.properties ?? {})) this.claim(child, name, `${pointer}/properties/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`);
+    if (shape.items) this.claim(shape.items, name, `${pointer}/items`);
+    if (shape.additionalProperties) this.claim(shape.additionalProperties, name, `${pointer}/additionalProperties`);
+  }
+
+  /**
+   * The shape a `{ ref }` names (following names that name another);
+   * `{}` — anything — for one still being built (a schema that is its own
+   * `allOf` member) or a reference that does not resolve.
+   */
+  resolved(shape: Shape): Shape {
+    let current = shape;
+    for (let hops = 0; current.ref !== undefined; hops++) {
+      const next = this.build(current.ref);
+      if (!next || hops > this.refs.size) return {};
+      current = next;
+    }
+    return current;
+  }
+
+  /**
+   * The named shapes `roots` use, directly or not, by name, and `roots` as
+   * the surface records them: a shape used in more than one place (a
+   * merge's field taken from another named shape) is written once, under
+   * its home, and `{ ref }`ed wherever it is used.
+   */
+  table(roots: Shape[]): { roots: Shape[]; shapes: Record<string, Shape> } {
+    // First, how often each shape is used (a named one's own root counts once, as its entry).
+    const uses = new Map<Shape, number>();
+    const stack = [...roots];
+    const entered = new Set<string>();
+    for (let shape = stack.pop(); shape; shape = stack.pop()) {
+      if (shape.ref !== undefined) {
+        const target = entered.has(shape.ref) ? undefined : this.build(shape.ref);
+        entered.add(shape.ref);
+        if (target) stack.push(target);
+        continue;
+      }
+      const count = (uses.get(shape) ?? 0) + 1;
+      uses.set(shape, count);
+      if (count === 1) stack.push(...childShapes(shape));
+    }
+    const shapes: Record<string, Shape> = {};
+    const write = (shape: Shape, entry?: string): Shape => {
+      if (shape.ref !== undefined) {
+        const target = this.named.get(shape.ref);
+        if (target && !Object.hasOwn(shapes, shape.ref)) {
+          setOwn(shapes, shape.ref, {});
+          setOwn(shapes, shape.ref, write(target, shape.ref));
+        }
+        return { ref: shape.ref };
+      }
+      const home = this.homes.get(shape);
+      // A leaf is written where it is used: as short as a reference, and no copy of a copy.
+      if (home !== undefined && home !== entry && (uses.get(shape) ?? 0) > 1 && childShapes(shape).length) {
+        if (!Object.hasOwn(shapes, home)) {
+          setOwn(shapes, home, {});
+          setOwn(shapes, home, write(shape, home));
+        }
+        return { ref: home };
+      }
+      return withChildren(shape, {}, (child) => write(child));
+    };
+    return { roots: roots.map((r) => write(r)), shapes };
+  }
+}
+
+/** `shape`'s fields written into `into`, each shape inside it (properties, items, additionalProperties) replaced by `map`'s. */
+function withChildren(shape: Shape, into: Shape, map: (child: Shape) => Shape): Shape {
+  Object.assign(into, shape);
+  if (shape.properties) {
+    const properties: Record<string, Shape> = {};
+    for (const [k, v] of Object.entries(shape.properties)) setOwn(properties, k, map(v));
+    into.properties = properties;
+  }
+  if (shape.items) into.items = map(shape.items);
+  if (shape.additionalProperties) into.additionalProperties = map(shape.additionalProperties);
+  return into;
+}
+
+function childShapes(shape: Shape): Shape[] {
+  return [...Object.values(shape.properties ?? {}), ...(shape.items ? [shape.items] : []), ...(shape.additionalProperties ? [shape.additionalProperties] : [])];
+}
+
+/**
+ * A surface's shapes as one graph in memory: every `{ ref }` (in outputs and
+ * in the named shapes) replaced by the one object its name stands for, so
+ * that readers walk shapes without the table (a cycle is a cycle of
+ * objects: walk with care). The surface itself is not changed; a surface
+ * from before named shapes has none to link.
+ */
+export function linkedShapes(surface: Surface): Surface {
+  const table = surface.shapes ?? {};
+  if (!Object.keys(table).length) return surface;
+  const linked = new Map<string, Shape>();
+  const link = (shape: Shape): Shape => (shape.ref !== undefined ? named(shape.ref) : copy(shape, {}));
+  const copy = (shape: Shape, into: Shape): Shape => withChildren(shape, into, link);
+  const named = (name: string): Shape => {
+    let target = ownValue(table, name) as Shape | undefined;
+    let key = name;
+    // A name that names another: both stand for the last one's object.
+    for (let hops = 0; target?.ref !== undefined && hops <= linked.size + Object.keys(table).length; hops++) {
+      key = target.ref;
+      target = ownValue(table, key) as Shape | undefined;
+    }
+    const known = linked.get(key);
+    if (known) return known;
+    const object: Shape = {};
+    linked.set(key, object);
+    // Filled after it is registered: a shape using itself gets this same object.
+    return target && target.ref === undefined ? copy(target, object) : object;
+  };
+  const tools: Surface["tools"] = {};
+  for (const [id, tool] of Object.entries(surface.tools)) {
+    const outputs: typeof tool.outputs = {};
+    for (const [path, output] of Object.entries(tool.outputs)) setOwn(outputs, path, { ...output, shape: link(output.shape) });
+    setOwn(tools, id, { ...tool, outputs });
+  }
+  return { ...surface, tools };
+}
+
+function mergeShapes(shapes: Shape[]): Shape {
+  const out: Shape = {};
+  for (const s of shapes) {
+    if (s.type && !out.type) out.type = s.type;
+    if (s.nullable) out.nullable = true;
+    if (s.enum) out.enum = [...new Set([...(out.enum ?? []), ...s.enum])];
+    if (s.format && !out.format) out.format = s.format;
+    if (s.properties) out.properties = { ...(out.properties ?? {}), ...s.properties };
+    if (s.required) out.required = [...new Set([...(out.required ?? []), ...s.required])].sort();
+    if (s.items && !out.items) out.items = s.items;
+    if (s.additionalProperties && !out.additionalProperties) out.additionalProperties = s.additionalProperties;
+    if (s.recursive && !out.recursive) out.recursive = s.recursive;
+  }
+  const { properties } = out;
+  if (properties)
+    out.properties = Object.fromEntries(
+      Object.keys(properties)
+        .sort()
+        .map((k) => [k, fieldOf(properties, k)]),
+    );
+  return out;
+}
+
+/** The shape of a parameter's value. */
+export function paramShape(p: ParamSpec): Shape {
+  if (p.type === "json") return { type: p.jsonType === "array" ? "array" : "object" };
+  if (p.type === "number") return { type: p.integer ? "integer" : "number" };
+  return { type: p.type, ...(p.enum ? { enum: [...p.enum] } : {}) };
+}
+
+/** The shape of a JSON constant. */
+export function shapeOfValue(value: unknown): Shape {
+  if (value === null) return { type: "null" };
+  if (Array.isArray(value)) return { type: "array" };
+  if (typeof value === "object") return { type: "object", properties: Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, shapeOfValue(v)])) };
+  if (typeof value === "number") return { type: Number.isInteger(value) ? "integer" : "number" };
+  return { type: typeof value as Shape["type"], enum: [value] };
+}

@@ -1,0 +1,120 @@
+// Text values made from a string parameter's rules (pattern, length,
+// format), for the derived contract suite, which needs a value of every
+// parameter, and for the linker, which refuses a parameter no value can
+// satisfy (a pattern that cannot meet its length bounds) at its place in
+// the manifest rather than let `blockwright test` find out. Not every value
+// made passes: the caller checks each as the runtime does.
+import fc from "fast-check";
+import type { ValueFormat } from "@blockwright/runtime/internal";
+
+export interface StringRules {
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  format?: string;
+  secret?: boolean;
+}
+
+/** A value of each format, short first (each passes the runtime's check of its format). */
+const FORMAT_VALUES: Record<ValueFormat, string[]> = {
+  "date-time": ["2024-05-01T12:00:00Z", "2024-05-01T12:00:00.123456789+05:30"],
+  date: ["2024-05-01"],
+  email: ["someone@example.com"],
+  uri: ["https://example.com/page"],
+  uuid: ["123e4567-e89b-42d3-a456-426614174000"],
+};
+
+/** A value of each format that is not of it (and no longer than the format's values). */
+export const NOT_OF_FORMAT: Record<ValueFormat, string> = {
+  "date-time": "2024-02-30T12:00:00Z",
+  date: "2024-02-30",
+  email: "someone.example.com",
+  uri: "example.com/page",
+  uuid: "123e4567-e89b-42d3-a456-42661417400g",
+};
+
+const made = new Map<string, string[]>();
+
+/** Values made from the rules, best first (plain words fitted to the length, then the format's, then the pattern's). */
+export function madeStrings(rules: StringRules): string[] {
+  const key = JSON.stringify([rules.pattern, rules.minLength, rules.maxLength, rules.format, rules.secret]);
+  let values = made.get(key);
+  if (!values) made.set(key, (values = [...new Set(make(rules))].slice(0, 200)));
+  return values;
+}
+
+/** The first value made from the rules that `accepts` takes, drawing no more than it needs (the linker asks once per parameter). */
+export function firstMadeString(rules: StringRules, accepts: (value: string) => boolean): string | undefined {
+  for (const value of make(rules)) if (accepts(value)) return value;
+  return undefined;
+}
+
+function* make(rules: StringRules): Generator<string> {
+  const min = Math.max(rules.minLength ?? 1, rules.secret ? 8 : 1);
+  const max = rules.maxLength ?? Math.max(min, 32);
+  const format = formatOf(rules.format);
+  if (format) {
+    yield* FORMAT_VALUES[format];
+    for (const n of [min, max]) {
+      const value = ofFormatAndLength(format, n);
+      if (value !== undefined) yield value;
+    }
+    return;
+  }
+  for (const s of ["example", "example-value-1"]) yield* stretch(s, Math.min(Math.max(s.length, min), max));
+  if (rules.pattern) yield* patternValues(rules.pattern, min, max);
+}
+
+/** A value of `format` exactly `length` characters long, where the format has one. */
+export function ofFormatAndLength(format: string, length: number): string | undefined {
+  const f = formatOf(format);
+  if (!f) return undefined;
+  const fixed = FORMAT_VALUES[f].find((v) => v.length === length);
+  if (fixed) return fixed;
+  // Formats with a part of free length: the local part of an address, the path of a URI.
+  if (f === "email" && length > "@example.com".length) return `${"x".repeat(length - "@example.com".length)}@example.com`;
+  if (f === "uri" && length >= "https://example.com/".length) return `https://example.com/${"x".repeat(length - "https://example.com/".length)}`;
+  return undefined;
+}
+
+function formatOf(format: string | undefined): ValueFormat | undefined {
+  return format !== undefined && Object.hasOwn(FORMAT_VALUES, format) ? (format as ValueFormat) : undefined;
+}
+
+const SIZES = ["xsmall", "small", "medium", "large", "xlarge"] as const;
+
+/**
+ * Values the pattern matches, drawn by fast-check size by size (smallest
+ * first), within the length bounds or else stretched or cut to them
+ * (`^[a-z]+$` fits any length); within a size, the closest to a dozen
+ * characters first.
+ */
+function* patternValues(pattern: string, min: number, max: number): Generator<string> {
+  const re = new RegExp(pattern, "u");
+  for (const size of SIZES) {
+    let drawn: string[];
+    try {
+      drawn = fc.sample(fc.stringMatching(re, { size }), { seed: 7, numRuns: 40 }).filter((s) => s.trim() !== "");
+    } catch {
+      // A construct fast-check does not draw from (a lookaround): only the plain values are tried.
+      return;
+    }
+    const fitted = drawn.flatMap((s) => {
+      const n = [...s].length;
+      return n >= min && n <= max ? [s] : stretch(s, n < min ? min : max);
+    });
+    yield* [...new Set(fitted)].sort((a, b) => Math.abs([...a].length - 12) - Math.abs([...b].length - 12));
+  }
+}
+
+/** `seed` made exactly `length` characters long in a few ways (its own characters first). */
+export function stretch(seed: string, length: number): string[] {
+  const chars = [...seed];
+  if (chars.length === 0) return ["x".repeat(length)];
+  if (chars.length >= length) return [chars.slice(0, length).join(""), chars.slice(chars.length - length).join("")];
+  const missing = length - chars.length;
+  const last = chars[chars.length - 1] ?? "x";
+  const first = chars[0] ?? "x";
+  // Plain letters first: a value at a length limit should not also test how much room encoding takes.
+  return [seed + "x".repeat(missing), seed + last.repeat(missing), first.repeat(missing) + seed, "x".repeat(length)];
+}

@@ -1,0 +1,39 @@
+// Small modules and folders that show their subsystem: no hand-written
+// module under src/, scripts/, runtime/ or bin/ passes 450 lines, and no
+// folder holds more than 25 of them — but src/link/, the concept folder,
+// where one module per manifest concept is the point. Generated,
+// precompiled, vendored and fixture files are not written by hand; a module
+// that grows past the limit is split by concept, not squeezed.
+import { readFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { globSync } from "tinyglobby";
+import { describe, expect, it } from "vitest";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const MAX_LINES = 450;
+const MAX_MODULES = 25;
+const CONCEPT_FOLDER = "src/link";
+
+const files = globSync(["src/**/*.{ts,mts,js,mjs,cjs}", "scripts/**/*.{ts,mts,js,mjs,cjs}", "runtime/**/*.{ts,mts,js,mjs,cjs}", "bin/**/*.{ts,js,mjs}"], {
+  cwd: ROOT,
+  ignore: ["**/node_modules/**", "**/dist/**", "**/precompiled/**", "**/__fixtures__/**", "**/__snapshots__/**", "src/vendor/**"],
+});
+
+describe("module size", () => {
+  it(`keeps every hand-written module of src/, scripts/, runtime/ and bin/ within ${MAX_LINES} lines`, () => {
+    expect(files.length).toBeGreaterThan(0);
+    const over = files
+      .map((file) => ({ file, lines: readFileSync(`${ROOT}${file}`, "utf8").split("\n").length - 1 }))
+      .filter((f) => f.lines > MAX_LINES)
+      .map((f) => `${f.file}: ${f.lines} lines`);
+    expect(over).toEqual([]);
+  });
+
+  it(`keeps every folder but ${CONCEPT_FOLDER}/ within ${MAX_MODULES} hand-written modules (tests aside)`, () => {
+    const perFolder = new Map<string, number>();
+    for (const file of files.filter((f) => !f.endsWith(".test.ts"))) perFolder.set(dirname(file), (perFolder.get(dirname(file)) ?? 0) + 1);
+    const crowded = [...perFolder].filter(([folder, count]) => folder !== CONCEPT_FOLDER && count > MAX_MODULES).map(([folder, count]) => `${folder}: ${count} modules`);
+    expect(crowded).toEqual([]);
+  });
+});

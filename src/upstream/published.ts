@@ -1,0 +1,129 @@
+// Published upstream documents: the pinned one kept beside our spec
+// (specs/<p>/upstream/source.yaml names it, its source and its sha256), and
+// newer ones given on the command line. OpenAPI 3 or Swagger 2.0 (YAML or
+// JSON; Swagger read as the OpenAPI 3.0 it converts to), or API Discovery
+// documents. They are read as every other input is (yaml-source), so a
+// broken one is reported at its `file:line:col`.
+import { readFileSync } from "node:fs";
+import { basename, dirname, join, relative } from "node:path";
+import { Document, parseDocument } from "yaml";
+import { sha256 } from "../common/hash.js";
+import { writeWhole } from "../common/files.js";
+import { type Pin, readPin } from "../load/pin.js";
+import { linkOnPath, statOf } from "../common/paths.js";
+import { INPUT_LIMITS, parseYamlSource, readSourceText, SourceError } from "../load/yaml-source.js";
+import { discoveryToOpenApi, isDiscovery } from "./discovery.js";
+import { swaggerToOpenApi, UnsupportedDocument } from "../import/convert.js";
+
+/** A pin (load/pin.ts) with its document read, converted to OpenAPI when it was not. */
+export interface Pinned extends Pin {
+  document: Record<string, unknown>;
+}
+
+/** A published document as read: its text, and its content as OpenAPI-shaped data. */
+export interface Published {
+  text: string;
+  document: Record<string, unknown>;
+}
+
+export class PublishedDocumentError extends Error {}
+
+/**
+ * Read a published document as OpenAPI-shaped data (Discovery documents and
+ * Swagger 2.0 converted). `name` is the file as messages show it. A file
+ * that is not JSON or YAML throws a SourceError at its `file:line:col`; a
+ * missing one an UnreadableSource.
+ */
+export async function readPublished(path: string, name = path): Promise<Published> {
+  const text = readSourceText(path, name, INPUT_LIMITS.document);
+  const data = parsePublished(text, name, path.endsWith(".json"));
+  if (!data || typeof data !== "object") throw new PublishedDocumentError(`${name} is not an API document`);
+  const doc = data as Record<string, unknown>;
+  if (isDiscovery(doc)) return { text, document: discoveryToOpenApi(doc) };
+  if (doc.swagger === "2.0") {
+    try {
+      return { text, document: await swaggerToOpenApi(doc, text, name) };
+    } catch (e) {
+      if (e instanceof UnsupportedDocument) throw new PublishedDocumentError(e.message);
+      throw e;
+    }
+  }
+  if (typeof doc.openapi !== "string" || !doc.paths) throw new PublishedDocumentError(`${name} is neither an OpenAPI 3 or Swagger 2.0 document nor an API Discovery document`);
+  return { text, document: doc };
+}
+
+/**
+ * The data of a published document's text: JSON read as JSON (exactly, and
+ * fast for large documents), anything else as YAML. Where JSON breaks is
+ * found by the YAML reader, JSON being YAML.
+ */
+export function parsePublished(text: string, name: string, json: boolean): unknown {
+  if (!json) return parseYamlSource(text, name).data;
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    try {
+      parseYamlSource(text, name);
+    } catch (located) {
+      if (located instanceof SourceError) throw new SourceError(located.position, located.detail.replace(/^invalid YAML/, "invalid JSON"));
+      throw located;
+    }
+    throw new PublishedDocumentError(`${name}: invalid JSON: ${(e as Error).message.split("\n")[0]}`);
+  }
+}
+
+/** The pinned published document of a provider, its hash checked; files are named in messages relative to `cwd`. */
+export async function readPinned(specsDir: string, provider: string, cwd: string): Promise<Pinned> {
+  const shown = (path: string) => relative(cwd, path) || path;
+  const pin = readPin(join(specsDir, provider), shown);
+  if (!pin) throw new PublishedDocumentError(`${provider} has no pinned published document (${join(provider, "upstream", "source.yaml")}): its upstream publishes none, or it was never added`);
+  if ("problem" in pin) throw new PublishedDocumentError(pin.problem);
+  const { text, document } = await readPublished(join(pin.dir, pin.file), shown(join(pin.dir, pin.file)));
+  const actual = sha256(text);
+  if (actual !== pin.sha256)
+    throw new PublishedDocumentError(`${shown(join(pin.dir, pin.file))} does not match its pinned sha256 (${pin.sha256.slice(0, 12)}…, the file has ${actual.slice(0, 12)}…): restore it, or pin it again with --accept`);
+  return { ...pin, document };
+}
+
+/**
+ * The files that pin a provider's first published document (`blockwright
+ * add`), by name inside specs/<provider>/upstream/: the document as it was
+ * published, and source.yaml naming it with its source, date and sha256.
+ */
+export function pinnedFiles(text: string, pin: { provider: string; format: "openapi" | "swagger"; json: boolean; source: string; retrieved: string }): Map<string, string> {
+  const file = `published.${pin.json ? "json" : "yaml"}`;
+  const source = new Document({ format: pin.format, file, source: pin.source, retrieved: pin.retrieved, sha256: sha256(text) });
+  // Quoted, as in every source.yaml: a YAML 1.1 reader would take the date for a timestamp.
+  const retrieved = source.createNode(pin.retrieved);
+  retrieved.type = "QUOTE_DOUBLE";
+  source.set("retrieved", retrieved);
+  source.commentBefore = [
+    ` The published document specs/${pin.provider}/openapi.yaml was cut from (blockwright add).`,
+    ` \`blockwright upstream ${pin.provider} <newer document>\` lists what a newer version changes in what`,
+    " the manifest binds; --accept pins the newer one here.",
+  ].join("\n");
+  return new Map([
+    [file, text],
+    ["source.yaml", source.toString({ lineWidth: 0 })],
+  ]);
+}
+
+/** Make `newer` the pinned document: copy it in, record its hash, source and date. */
+export function acceptPublished(pinned: Pinned, newerPath: string, source: string | undefined, today: string): string {
+  const text = readSourceText(newerPath, newerPath, INPUT_LIMITS.document);
+  const file = `published.${newerPath.endsWith(".json") ? "json" : "yaml"}`;
+  for (const name of [file, "source.yaml"]) {
+    const link = linkOnPath(dirname(pinned.dir), `${basename(pinned.dir)}/${name}`);
+    if (link) throw new PublishedDocumentError(`${join(dirname(pinned.dir), link)} is a symbolic link: --accept writes ${name} there and never through a link (replace the link with the file or folder itself)`);
+    if (statOf(join(pinned.dir, name))?.isFile() === false) throw new PublishedDocumentError(`${join(pinned.dir, name)} is a folder, not a file: --accept writes the pinned document there`);
+  }
+  writeWhole(join(pinned.dir, file), text);
+  const sourceFile = join(pinned.dir, "source.yaml");
+  const doc = parseDocument(readFileSync(sourceFile, "utf8"));
+  doc.set("file", file);
+  doc.set("source", source ?? newerPath);
+  doc.set("retrieved", today);
+  doc.set("sha256", sha256(text));
+  writeWhole(sourceFile, doc.toString());
+  return file;
+}

@@ -1,0 +1,20 @@
+// The three Prism entry points the mocks call (src/mocks/mocks.ts). Run from the
+// sources, this requires Prism's packages (devDependencies); `npm run build`
+// bundles it with everything it requires into dist/vendor/prism.cjs
+// (scripts/build/vendor.mjs), so that the published blockwright installs no
+// Prism package: Prism's own dependencies (faker twice, postman-collection,
+// fp-ts, lodash…) were 130 packages and 52 MB of a user's install, its
+// bundle is one file of about 11 MB.
+"use strict";
+exports.getHttpOperationsFromSpec = require("@stoplight/prism-http").getHttpOperationsFromSpec;
+exports.createServer = require("@stoplight/prism-http-server").createServer;
+exports.createLogger = require("@stoplight/prism-core").createLogger;
+// getHttpOperationsFromSpec's own steps after its dereference, which
+// src/mocks/mock-operations.ts takes instead of it: Prism's dereference (an old
+// @stoplight/json-schema-ref-parser, which crawls every path through the
+// document) and its decycle (which copies every object as often as a path
+// reaches it) take hours on a densely linked document. The packages are
+// the ones Prism's own package.json names, at the versions it resolves.
+exports.transformOas3Operations = require("@stoplight/http-spec/oas3/operation").transformOas3Operations;
+exports.transformOas2Operations = require("@stoplight/http-spec/oas2/operation").transformOas2Operations;
+exports.bundleTarget = require("@stoplight/json").bundleTarget;

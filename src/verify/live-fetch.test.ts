@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { server } from "../../test-support/loopback-server.js";
+import { liveLink, Refused } from "./live-fetch.js";
+
+let upstream: Awaited<ReturnType<typeof server>>;
+beforeAll(async () => {
+  upstream = await server((r) => ({ status: 200, body: JSON.stringify({ method: r.method, url: r.url }) }));
+});
+afterAll(() => upstream.close());
+
+describe("the live fetch", () => {
+  it("sends a safe request to the service and keeps the exchange", async () => {
+    const link = liveLink({ origins: new Set([upstream.url]), maxRequests: 5, intervalMs: 0 });
+    const { fetch, exchanges } = link.fetchFor(false);
+    const response = await fetch(new Request(`${upstream.url}/v1/things?x=1`, { headers: { accept: "application/json" } }));
+    expect(await response.json()).toEqual({ method: "GET", url: "/v1/things?x=1" });
+    expect(exchanges).toEqual([expect.objectContaining({ method: "GET", url: `${upstream.url}/v1/things?x=1`, status: 200, responseBody: JSON.stringify({ method: "GET", url: "/v1/things?x=1" }) })]);
+    expect(exchanges[0]?.requestHeaders.accept).toBe("application/json");
+    expect(link.sent()).toBe(1);
+  });
+
+  it("sends nothing that could write for a call that may not, and nothing to another origin", async () => {
+    const before = upstream.received.length;
+    const link = liveLink({ origins: new Set([upstream.url]), maxRequests: 5, intervalMs: 0 });
+    const { fetch, exchanges } = link.fetchFor(false);
+    for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+      await expect(fetch(new Request(`${upstream.url}/v1/things`, { method, body: "{}" }))).rejects.toThrow(new Refused(`${method} /v1/things could change data: name the operation with --allow-writes to send it`));
+    }
+    await expect(fetch(new Request("http://127.0.0.2:9/v1/things"))).rejects.toThrow(/verify sends requests only to http:\/\/127\.0\.0\.1:\d+, not to http:\/\/127\.0\.0\.2:9/);
+    expect(upstream.received.length).toBe(before);
+    expect(exchanges).toEqual([]);
+    expect(link.sent()).toBe(0);
+  });
+
+  it("sends a write when the call may, and an OAuth 2 token request in any case", async () => {
+    const link = liveLink({ origins: new Set([upstream.url]), maxRequests: 5, intervalMs: 0 });
+    const writes = link.fetchFor(true);
+    expect((await writes.fetch(new Request(`${upstream.url}/v1/things`, { method: "POST", body: "{}" }))).status).toBe(200);
+    const reads = link.fetchFor(false);
+    const token = new Request(`${upstream.url}/oauth/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=client_credentials&client_id=a" });
+    expect((await reads.fetch(token)).status).toBe(200);
+    expect(reads.exchanges[0]?.token).toBe(true);
+    // A form POST without a grant is no token request.
+    await expect(reads.fetch(new Request(`${upstream.url}/v1/things`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "name=x" }))).rejects.toThrow(Refused);
+  });
+
+  it("stops at the request budget, and spaces its requests", async () => {
+    const link = liveLink({ origins: new Set([upstream.url]), maxRequests: 2, intervalMs: 150 });
+    const { fetch } = link.fetchFor(false);
+    const started = performance.now();
+    await fetch(new Request(`${upstream.url}/a`));
+    await fetch(new Request(`${upstream.url}/b`));
+    // A lower bound only: however busy the machine, the second request waited its interval.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(150);
+    await expect(fetch(new Request(`${upstream.url}/c`))).rejects.toThrow(new Refused("the request budget is spent (--max-requests 2)"));
+    expect(link.sent()).toBe(2);
+  });
+
+  it("stops waiting when interrupted", async () => {
+    const controller = new AbortController();
+    const link = liveLink({ origins: new Set([upstream.url]), maxRequests: 5, intervalMs: 600_000, signal: controller.signal });
+    const { fetch } = link.fetchFor(false);
+    await fetch(new Request(`${upstream.url}/a`));
+    const second = fetch(new Request(`${upstream.url}/b`));
+    controller.abort();
+    await expect(second).rejects.toThrow(new Refused("interrupted"));
+    expect(link.sent()).toBe(1);
+  });
+});

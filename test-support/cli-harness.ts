@@ -1,0 +1,133 @@
+// Running the blockwright command for tests: in-process (main() with captured
+// streams and the suite's shared Prism mocks), or as a real process of the
+// built bin/ when signals and start-up are what is tested.
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
+import { delimiter, dirname, join } from "node:path";
+import { inject } from "vitest";
+import type { CliIo } from "../src/cli/support/io.js";
+import { main } from "../src/cli.js";
+import type { MockServers } from "../src/mocks/mocks.js";
+import { ROOT } from "./repo.js";
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** Providers whose mocks the command asked for, and whether it released them. */
+  mocks: { asked: string[]; closed: boolean }[];
+}
+
+export interface CliOptions {
+  env?: Record<string, string>;
+  cwd?: string;
+  /** Resolve to interrupt the command (as Ctrl-C would). */
+  interrupted?: Promise<void>;
+  /** Replaces the shared mocks (e.g. to interrupt while they start). */
+  startMocks?: CliIo["startMocks"];
+  /** What standard input holds (none when absent). */
+  stdin?: string | Uint8Array;
+}
+
+/** Run `blockwright <argv>` in-process; mocks come from the suite's global setup. */
+export async function cli(argv: string[], options: CliOptions = {}): Promise<CliRun> {
+  let stdout = "";
+  let stderr = "";
+  const mocks: CliRun["mocks"] = [];
+  const shared = inject("mockUrls");
+  const io: CliIo = {
+    stdout: { write: (t: string) => (stdout += t) },
+    stderr: { write: (t: string) => (stderr += t) },
+    env: options.env ?? {},
+    cwd: options.cwd ?? ROOT,
+    interrupted: options.interrupted ?? new Promise<void>(() => {}),
+    ...(options.stdin !== undefined ? { stdin: async () => (typeof options.stdin === "string" ? Buffer.from(options.stdin) : (options.stdin ?? new Uint8Array())) } : {}),
+    startMocks:
+      options.startMocks ??
+      (async (providers): Promise<MockServers> => {
+        const record = { asked: providers, closed: false };
+        mocks.push(record);
+        return { urls: Object.fromEntries(providers.map((p) => [p, shared[p]!])), close: async () => void (record.closed = true) };
+      }),
+  };
+  const code = await main(argv, io);
+  return { code, stdout, stderr, mocks };
+}
+
+export interface Spawned {
+  child: ChildProcessWithoutNullStreams;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+  /** Resolves with the first match of `re` on stdout or stderr. */
+  waitFor: (re: RegExp) => Promise<RegExpMatchArray>;
+}
+
+/**
+ * Start the built `bin/blockwright.js` as a process (`npm test` builds it
+ * first), through its shebang as a shell would, with this Node.js first on
+ * the PATH.
+ */
+export function spawnCli(args: string[], env: Record<string, string> = {}, cwd = ROOT): Spawned {
+  const path = [dirname(process.execPath), process.env.PATH ?? ""].join(delimiter);
+  const child = spawn(join(ROOT, "bin/blockwright.js"), args, { cwd, env: { PATH: path, ...env } });
+  let out = "";
+  let err = "";
+  const waiters: { re: RegExp; resolve: (m: RegExpMatchArray) => void }[] = [];
+  const check = () => {
+    for (const w of [...waiters]) {
+      const m = out.match(w.re) ?? err.match(w.re);
+      if (m) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(m);
+      }
+    }
+  };
+  child.stdout.on("data", (d) => {
+    out += d;
+    check();
+  });
+  child.stderr.on("data", (d) => {
+    err += d;
+    check();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return {
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    exited,
+    waitFor: (re) =>
+      new Promise((resolve, reject) => {
+        const m = out.match(re) ?? err.match(re);
+        if (m) return resolve(m);
+        waiters.push({ re, resolve });
+        void exited.then(() => reject(new Error(`exited before ${re}:\n${out}\n${err}`)));
+      }),
+  };
+}
+
+/** A copy of this repository's project (specs, generated packages, LICENSE, a package.json) in a new folder under `parent`, to change freely. */
+export function copyOfRepository(parent: string): string {
+  const dir = mkdtempSync(join(parent, "project-"));
+  cpSync(join(ROOT, "specs"), join(dir, "specs"), { recursive: true });
+  cpSync(join(ROOT, "generated"), join(dir, "generated"), { recursive: true });
+  cpSync(join(ROOT, "LICENSE"), join(dir, "LICENSE"));
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "copy", license: "MIT", blockwright: { scope: "@blockwright" } }));
+  return dir;
+}
+
+/** Whether nothing listens at `url` any more. */
+export async function refused(url: string): Promise<boolean> {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(5000) });
+    return false;
+  } catch (e) {
+    return ((e as { cause?: { code?: string } }).cause?.code ?? "") === "ECONNREFUSED";
+  }
+}
+
+/** Every loopback address printed, e.g. `http://127.0.0.1:4321`. */
+export function addresses(text: string): string[] {
+  return [...text.matchAll(/http:\/\/127\.0\.0\.1:\d+/g)].map((m) => m[0]);
+}

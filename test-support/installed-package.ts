@@ -1,0 +1,37 @@
+// Generated packages checked as their users meet them: written beside a link
+// to the project's node_modules (so @blockwright/runtime resolves as an
+// installed package), imported by a separate Node process, type-checked.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import ts from "typescript";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+/** Write generate()'s files to a new folder under `parent` (default: the system's temporary folder); `remove` deletes it. */
+export function writeInstalled(files: Map<string, string>, parent = tmpdir()): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(parent, "blockwright-installed-"));
+  symlinkSync(join(root, "node_modules"), join(dir, "node_modules"), "dir");
+  for (const [path, content] of files) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  }
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Import `entry` in a new Node process and return `expression` (JavaScript, the module is `m`) as JSON. */
+export function importInChild(entry: string, expression: string): unknown {
+  const script = `const m = await import(${JSON.stringify(pathToFileURL(entry).href)});\nprocess.stdout.write(JSON.stringify(${expression}));`;
+  return JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: dirname(entry), encoding: "utf8" }));
+}
+
+/** TypeScript's messages about the files (declaration files included), with the project's options. */
+export function typeErrors(files: string[]): string[] {
+  const config = ts.readConfigFile(join(root, "tsconfig.json"), ts.sys.readFile);
+  const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
+  const program = ts.createProgram(files, { ...parsed.options, noEmit: true, skipLibCheck: false });
+  // Only these files' diagnostics: checking every library's declarations too costs seconds.
+  return files.flatMap((file) => ts.getPreEmitDiagnostics(program, program.getSourceFile(file))).map((d) => `${d.file?.fileName ?? ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+}

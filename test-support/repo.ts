@@ -1,0 +1,52 @@
+/// <reference types="vite/client" />
+// This repository's own providers, for tests: every generated package under
+// generated/ (found by a glob, so a new provider needs no change here),
+// imported through Vite so that they run on the runtime's sources.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import jsYaml from "js-yaml";
+import type { Provider } from "@blockwright/runtime/internal";
+import { providerDirs } from "../src/load/provider-dirs.js";
+import { createRegistry, shapesIn } from "../src/registry/registry.js";
+
+export const ROOT = fileURLToPath(new URL("..", import.meta.url));
+export const SPECS_DIR = fileURLToPath(new URL("../specs/", import.meta.url));
+export const GENERATED_DIR = fileURLToPath(new URL("../generated/", import.meta.url));
+
+const modules = import.meta.glob<{ provider: Provider }>("../generated/*/index.js", { eager: true });
+
+/** Every generated provider of the repository, sorted by id. */
+export const providers: Provider[] = Object.values(modules)
+  .map((m) => m.provider)
+  .sort((a, b) => a.id.localeCompare(b.id));
+
+/** Tools and blocks of every provider, and an untyped `execute`. */
+export const registry = createRegistry(
+  providers,
+  shapesIn(
+    GENERATED_DIR,
+    providers.map((p) => p.id),
+  ),
+);
+
+/** Run any tool of the repository by operation id. */
+export const executeTool = registry.execute;
+export const tools = registry.tools;
+export const blocks = registry.blocks;
+
+/**
+ * What specs/ holds, read from the manifests rather than from generated/:
+ * the provider ids and each one's operation ids, sorted. Tests over every
+ * provider take their counts and names from here (README › Contributing).
+ */
+export const SPECS = providerDirs(SPECS_DIR).map((id) => {
+  const manifest = jsYaml.load(readFileSync(join(SPECS_DIR, id, "manifest.yaml"), "utf8")) as { operations?: Record<string, unknown> };
+  return { id, operations: Object.keys(manifest.operations ?? {}).sort() };
+});
+
+/** The provider ids of specs/, sorted. */
+export const PROVIDER_IDS = SPECS.map((p) => p.id);
+
+/** Every operation id of specs/, by provider, then by id. */
+export const OPERATION_IDS = SPECS.flatMap((p) => p.operations);
