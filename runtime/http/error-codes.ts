@@ -104,7 +104,7 @@ export type RuntimeErrorCode = keyof typeof RUNTIME_ERROR_CODES;
 
 /**
  * Network failures that happen before a request leaves (system codes a
- * network error carries as it is): nothing can have been applied, so even a
- * request that changes state is retried after one.
+ * network error carries as it is): nothing can have been applied, so a
+ * request that changes state does not say `mayHaveBeenApplied` after one.
  */
 export const NOT_SENT_CODES: ReadonlySet<string> = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
