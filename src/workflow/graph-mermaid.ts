@@ -6,8 +6,8 @@
 // start a link or close the Markdown fence around it.
 import type { WorkflowGraph } from "./graph-model.js";
 
-/** Characters a label keeps as they are; everything else becomes `#<code point>;`. */
-const SAFE = /[A-Za-z0-9 _.,:/()+=@-]/u;
+/** Characters a label keeps as they are (letters and digits of any script among them); everything else becomes `#<code point>;`. */
+const SAFE = /[\p{L}\p{N} _.,:/()+=@-]/u;
 
 /** One line of label text, escaped for a quoted Mermaid label. */
 export function mermaidText(text: string): string {
@@ -16,15 +16,23 @@ export function mermaidText(text: string): string {
   return out;
 }
 
-/** The flowchart, top to bottom: each block with its id, name, provider and operation; each connection an arrow. */
+/**
+ * The flowchart, top to bottom: each block with its id, name, provider and
+ * operation; each connection an arrow. A workflow's name labels a box around
+ * its blocks (a subgraph: Mermaid reads its label as it reads a node's, where
+ * a front-matter title would take `&` and `<` as markup).
+ */
 export function toMermaid(graph: WorkflowGraph): string {
   const node = new Map(graph.blocks.map((b, i) => [b.id, `b${i}`]));
+  const indent = graph.title !== undefined ? "    " : "  ";
   const lines = ["flowchart TD"];
-  // The title is front matter, YAML: a JSON string is a YAML string, quotes and backslashes escaped.
-  if (graph.title !== undefined) lines.unshift("---", `title: ${JSON.stringify(graph.title.replace(/\s+/g, " "))}`, "---");
+  // A subgraph's own direction: without one, Mermaid turns a box inside a top-down chart left to right.
+  if (graph.title !== undefined) lines.push(`  subgraph w ["${mermaidText(graph.title)}"]`, "    direction TB");
   for (const b of graph.blocks) {
-    lines.push(`  ${node.get(b.id)}["<b>${mermaidText(b.id)}</b><br/>${mermaidText(b.name)}<br/><i>${mermaidText(b.provider)} › ${mermaidText(b.runs)}</i>"]`);
+    lines.push(`${indent}${node.get(b.id)}["<b>${mermaidText(b.id)}</b><br/>${mermaidText(b.name)}<br/><i>${mermaidText(b.provider)} › ${mermaidText(b.runs)}</i>"]`);
   }
-  for (const e of graph.edges) lines.push(`  ${node.get(e.from)} --> ${node.get(e.to)}`);
+  // Inside the box too: a subgraph reached by arrows from outside loses its own direction.
+  for (const e of graph.edges) lines.push(`${indent}${node.get(e.from)} --> ${node.get(e.to)}`);
+  if (graph.title !== undefined) lines.push("  end");
   return `${lines.join("\n")}\n`;
 }

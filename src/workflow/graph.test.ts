@@ -103,18 +103,18 @@ describe("the Mermaid flowchart", () => {
   it("draws every block with its id, name, provider and operation, and every connection", () => {
     expect(toMermaid(graphOf(FLOW))).toBe(
       [
-        "---",
-        'title: "Shelve a book"',
-        "---",
         "flowchart TD",
-        '  b0["<b>find</b><br/>Find the book<br/><i>zzshelf › zzshelf_find</i>"]',
-        '  b1["<b>shelve</b><br/>Shelve it<br/><i>zzshelf › zzshelf_put</i>"]',
-        '  b2["<b>note</b><br/>Write a note<br/><i>zznotes › zznotes_write</i>"]',
-        '  b3["<b>done</b><br/>Say so<br/><i>zznotes › zznotes_close</i>"]',
-        "  b0 --> b1",
-        "  b0 --> b2",
-        "  b1 --> b3",
-        "  b2 --> b3",
+        '  subgraph w ["Shelve a book"]',
+        "    direction TB",
+        '    b0["<b>find</b><br/>Find the book<br/><i>zzshelf › zzshelf_find</i>"]',
+        '    b1["<b>shelve</b><br/>Shelve it<br/><i>zzshelf › zzshelf_put</i>"]',
+        '    b2["<b>note</b><br/>Write a note<br/><i>zznotes › zznotes_write</i>"]',
+        '    b3["<b>done</b><br/>Say so<br/><i>zznotes › zznotes_close</i>"]',
+        "    b0 --> b1",
+        "    b0 --> b2",
+        "    b1 --> b3",
+        "    b2 --> b3",
+        "  end",
         "",
       ].join("\n"),
     );
@@ -122,8 +122,8 @@ describe("the Mermaid flowchart", () => {
 
   it("keeps the file's text as label text: no quote, bracket, markup, comment or fence of its own", () => {
     const chart = toMermaid(graphOf(HOSTILE));
-    const labels = [...chart.matchAll(/^ {2}b\d+\["(.*)"\]$/gm)].map((m) => m[1] ?? "");
-    expect(labels).toHaveLength(2);
+    const labels = [...chart.matchAll(/^ +(?:b\d+|subgraph w )\["(.*)"\]$/gm)].map((m) => m[1] ?? "");
+    expect(labels).toHaveLength(3);
     for (const label of labels) {
       // Our own markup aside, a label holds only safe characters and entity codes.
       const text = label.replace(/<\/?(b|i)>|<br\/>/g, "").replace(/ › /g, " ");
@@ -133,8 +133,10 @@ describe("the Mermaid flowchart", () => {
     expect(chart).toContain(mermaidText('a"] --> click end call alert() %% <img src=x onerror=alert(1)>'));
     expect(chart).not.toMatch(/^\s*click|^\s*```|%%/m);
     // Ids are ours: a block id that is a keyword (end, graph) never stands as a node id.
-    expect(chart.match(/^ {2}(\S+)(?:\[| -->)/gm)?.every((line) => /^ {2}b\d+/.test(line))).toBe(true);
+    expect(chart.match(/^ +(\S+)(?:\[| -->)/gm)?.every((line) => /^ +b\d+/.test(line))).toBe(true);
     expect(mermaidText('"<&>`\n')).toBe("#34;#60;#38;#62;#96; ");
+    // Letters of any script stay readable; a symbol or a control character (bidi ones too) is a code.
+    expect(mermaidText("名前 Ärger 🎉\u202e")).toBe("名前 Ärger #127881;#8238;");
   });
 });
 
