@@ -54,7 +54,7 @@ export const RUNTIME_ERROR_CODES = {
     type: "upstream",
     retryable: false,
     meaning: "A next-page address (in the body or a `Link` header) names another origin than the first request's, or carries a user name or password: it is not followed, so the credential never goes there.",
-    fix: "Use the pages fetched so far (`page` says which failed); a mock's next address is moved to the mock by `blockwright mock`.",
+    fix: "`page` says which page it was; `paginate` yields the pages before it. Against a mock, the mock moves a published next address to itself (`blockwright mock`).",
   },
   PAGINATION_LOOP: {
     type: "upstream",
