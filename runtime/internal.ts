@@ -18,3 +18,4 @@ export { parseExpression, formatExpression, parsePointer, formatPointer, getAtPo
 export { llmCallParams, modelParams, connectionParams, inputSchema, outputSchema, toolDescription } from "./llm/llm-tools.js";
 export { safeToRepeat } from "./spec/behavior.js";
 export { VALUE_FORMATS, FORMAT_MAX_LENGTH, isValueFormat, matchesFormat, type StringFormat, type ValueFormat } from "./spec/formats.js";
+export { ERROR_TYPES, RUNTIME_ERROR_CODES, NOT_SENT_CODES, type RuntimeErrorCode, type RuntimeCodeInfo } from "./http/error-codes.js";

@@ -21,6 +21,7 @@ const COMMANDS: Record<string, Command> = {
   call: { summary: ["call <operationId>", "run one tool and print its result as JSON"], load: () => import("./cli/call.js") },
   validate: { summary: ["validate <workflow>", "check a workflow without running it"], load: () => import("./cli/validate.js") },
   run: { summary: ["run <workflow>", "run a workflow, on Prism mocks (default) or the live APIs"], load: () => import("./cli/run.js") },
+  graph: { summary: ["graph <workflow>", "draw a workflow's blocks and connections: Mermaid or SVG"], load: () => import("./cli/graph.js") },
   tools: { summary: ["tools --format <f>", "print the tools as LLM tool definitions (openai, anthropic, mcp)"], load: () => import("./cli/tools.js") },
   mcp: { summary: ["mcp [provider...]", "serve the tools to an MCP client over stdio (--mock: no keys needed)"], load: () => import("./cli/mcp.js") },
   test: { summary: ["test [provider...]", "run the contract suite derived from the specs, on Prism mocks"], load: () => import("./cli/test.js") },

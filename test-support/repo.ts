@@ -38,7 +38,7 @@ export const blocks = registry.blocks;
 /**
  * What specs/ holds, read from the manifests rather than from generated/:
  * the provider ids and each one's operation ids, sorted. Tests over every
- * provider take their counts and names from here (README › Contributing).
+ * provider take their counts and names from here (docs/contributing/testing.md).
  */
 export const SPECS = providerDirs(SPECS_DIR).map((id) => {
   const manifest = jsYaml.load(readFileSync(join(SPECS_DIR, id, "manifest.yaml"), "utf8")) as { operations?: Record<string, unknown> };

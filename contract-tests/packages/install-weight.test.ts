@@ -3,8 +3,8 @@
 // blockwright's own packed files, and every package its dependencies bring,
 // as this repository's lock file resolves them (optional peers, which npm
 // does not install, left out), at their size on disk here. No registry is
-// asked: this guards the figure in every run; README › Generating and
-// publishing packages gives it as measured from a registry.
+// asked: this guards the figure in every run; docs/guides/packages-and-
+// publishing.md gives it as measured from a registry.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";

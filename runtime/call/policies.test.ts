@@ -1,4 +1,4 @@
-// Transport policies decided in issue 24 (README › Policies), on the fixture
+// Transport policies decided in issue 24 (docs/reference/policies.md), on the fixture
 // providers: where a next page may be fetched with the credential, what an
 // HTML page or a 304 is, that an address's userinfo is never echoed, and what
 // a caller's idempotency key reused for another body does.

@@ -10,6 +10,7 @@ import { carriesIdempotencyKey, safeToRepeat } from "../spec/behavior.js";
 import { buildRequest, chooseRoute, type WireRequest } from "./build-request.js";
 import { itemAt } from "../common/checked.js";
 import type { Failure, ToolError, ToolResult } from "../http/errors.js";
+import { NOT_SENT_CODES, type RuntimeErrorCode } from "../http/error-codes.js";
 import { evaluate, type ExpressionContext } from "../http/expressions.js";
 import { encodeForm } from "./form-body.js";
 import { hostPatternProblem, hostRefusal } from "../http/hosts.js";
@@ -75,8 +76,6 @@ export interface ExecuteOptions {
   clock?: () => number;
 }
 
-// Network failures that happen before a request leaves: nothing can have been applied.
-const NOT_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
 const HEADER_VALUE = /^[\u0021-\u007e]{1,255}$/;
 
 /** A validated call, ready to send (and, for pagination, to send again with a cursor). */
@@ -249,7 +248,7 @@ async function authorize(call: PreparedCall, request: HttpRequest, pending: Prom
   try {
     outcome = await deadline.race(pending);
   } catch (e) {
-    if (deadline.cancelled) return { result: call.fail({ type: "network", message: "the call was cancelled", code: "ABORTED", retryable: false }) };
+    if (deadline.cancelled) return { result: call.fail({ type: "network", message: "the call was cancelled", code: "ABORTED" satisfies RuntimeErrorCode, retryable: false }) };
     if (deadline.timedOut) return { result: call.fail({ type: "timeout", message: `no access token within ${timeoutMs} ms`, retryable: true }) };
     const error = networkError(e);
     return { result: call.fail({ ...error, message: `token ${error.message}` }) };
@@ -294,10 +293,10 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
       if ("tooLarge" in body) return done(fail(tooLarge(tool, response.status, limit, readBefore > 0)));
       ({ text, bytes } = body);
     } catch (e) {
-      if (deadline.cancelled) return done(fail({ type: "network", message: "the call was cancelled", code: "ABORTED", retryable: false }));
+      if (deadline.cancelled) return done(fail({ type: "network", message: "the call was cancelled", code: "ABORTED" satisfies RuntimeErrorCode, retryable: false }));
       if (deadline.timedOut) return done(fail(mayHaveApplied({ type: "timeout", message: `no complete answer within ${timeoutMs} ms`, retryable: true })));
       const error = networkError(e);
-      if (!idempotent && !NOT_SENT.has(error.code ?? "")) return done(fail(mayHaveApplied(error)));
+      if (!idempotent && !NOT_SENT_CODES.has(error.code ?? "")) return done(fail(mayHaveApplied(error)));
       if (attempt < retries && (await pause(backoff(attempt), deadline))) continue;
       return done(fail(key !== undefined ? { ...error, idempotencyKey: key } : error));
     }
@@ -306,12 +305,15 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
     // An HTML page (a proxy's error page, a login form) is never read as JSON, whatever its text.
     const html = htmlType(response, text);
     if (response.ok || outcome) {
-      if (html) return done(fail({ type: "upstream", status: response.status, code: "UNEXPECTED_CONTENT_TYPE", message: `${tool.provider} answered ${response.status} with an HTML page (${html}), not JSON`, retryable: false }));
+      if (html)
+        return done(
+          fail({ type: "upstream", status: response.status, code: "UNEXPECTED_CONTENT_TYPE" satisfies RuntimeErrorCode, message: `${tool.provider} answered ${response.status} with an HTML page (${html}), not JSON`, retryable: false }),
+        );
       let body: unknown;
       try {
         body = parseBody(text);
       } catch {
-        return done(fail({ type: "upstream", status: response.status, message: `${tool.provider} answered ${response.status} with a body that is not valid JSON`, code: "INVALID_JSON", retryable: false }));
+        return done(fail({ type: "upstream", status: response.status, message: `${tool.provider} answered ${response.status} with a body that is not valid JSON`, code: "INVALID_JSON" satisfies RuntimeErrorCode, retryable: false }));
       }
       const ctx: ExpressionContext = { status: response.status, body, headers: response.headers, params: call.values };
       if (response.ok && signalsFailure(tool, ctx)) {
@@ -324,7 +326,7 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
           fail({
             type: "upstream",
             status: response.status,
-            code: "MISSING_OUTPUT",
+            code: "MISSING_OUTPUT" satisfies RuntimeErrorCode,
             message: `${tool.provider} answered ${response.status} without ${mapped.missing.map((m) => `${m.expression} (output ${m.path})`).join(", ")}${body === undefined ? ": the body was empty" : ""}`,
             retryable: false,
           }),
@@ -355,7 +357,7 @@ function tooLarge(tool: ToolSpec, status: number, limit: number, pages: boolean)
   const what = pages
     ? `the pages of this call came to more than ${limit} bytes (limits.replyBytes) with the one answered ${status}; ask for fewer items (maxItems) or walk the pages with paginate`
     : `${tool.provider} answered ${status} with more than ${limit} bytes (limits.replyBytes); the rest was not read`;
-  return { type: "upstream", status, code: "REPLY_TOO_LARGE", message: what, retryable: false };
+  return { type: "upstream", status, code: "REPLY_TOO_LARGE" satisfies RuntimeErrorCode, message: what, retryable: false };
 }
 
 /** A redirect is not followed (transport.ts): an error naming only the origin it points to. */
@@ -364,7 +366,7 @@ function redirectFailure(tool: ToolSpec, response: Response, request: HttpReques
   return {
     type: "upstream",
     status: response.status,
-    code: "REDIRECT",
+    code: "REDIRECT" satisfies RuntimeErrorCode,
     message: `${tool.provider} answered ${response.status || "a redirect"} pointing to ${origin}; redirects are not followed, so that the credential and the request never go to another address (check the address the request went to)`,
     retryable: false,
   };

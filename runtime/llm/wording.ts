@@ -1,18 +1,18 @@
 // How the manifest's concepts are told, in one place: each concept's line in
-// the project README (README › Adding a provider › "The concepts, in
-// brief", written from CONCEPT_WORDING between its markers; a test keeps
-// them in sync) and, where a model must know it, the sentence a tool's LLM
+// the docs (docs/guides/adding-a-provider.md › "The concepts, in brief",
+// written from CONCEPT_WORDING between its markers; a test keeps them in
+// sync) and, where a model must know it, the sentence a tool's LLM
 // description gives (llm-tools.ts). It lives in the runtime because the
-// runtime says the sentences and may not import the generator; the README
+// runtime says the sentences and may not import the generator; the docs'
 // lines sit next to them so that both are written, and changed, together.
 import type { PollingSpec, RuleSpec, ToolSpec } from "../spec/tool-types.js";
 
 export interface ConceptWording {
-  /** The concept's line in the README (Markdown, without the list bullet). */
+  /** The concept's line in the docs' list of concepts (Markdown, without the list bullet). */
   readme: string;
 }
 
-/** Every concept of the manifest, in the order the README tells them. */
+/** Every concept of the manifest, in the order the docs tell them. */
 export const CONCEPT_WORDING = {
   server: {
     readme:

@@ -7,6 +7,7 @@
 // client secret) mean the user must grant access again: code
 // REAUTH_REQUIRED, never retried.
 import type { Failure } from "../http/errors.js";
+import type { RuntimeErrorCode } from "../http/error-codes.js";
 import type { FetchLike } from "../http/transport.js";
 import type { Renewal, TokenSet } from "./token-cache.js";
 
@@ -42,7 +43,7 @@ export async function requestToken(r: TokenRequest): Promise<Renewal<Failure>> {
     return failure({
       type: "auth",
       status: response.status,
-      code: "TOKEN_REDIRECT",
+      code: "TOKEN_REDIRECT" satisfies RuntimeErrorCode,
       message: `${r.provider}: the token endpoint (${host}) answered ${response.status || "a redirect"}; redirects are not followed, so that the client credentials never go to another address`,
       retryable: false,
     });
@@ -58,14 +59,20 @@ export async function requestToken(r: TokenRequest): Promise<Renewal<Failure>> {
   if (!response.ok) return failure(refusal(r, host, response.status, body));
   const accessToken = body?.access_token;
   if (typeof accessToken !== "string" || accessToken === "") {
-    return failure({ type: "auth", status: response.status, code: "INVALID_TOKEN_RESPONSE", message: `${r.provider}: the token endpoint (${host}) answered ${response.status} without an access_token`, retryable: false });
+    return failure({
+      type: "auth",
+      status: response.status,
+      code: "INVALID_TOKEN_RESPONSE" satisfies RuntimeErrorCode,
+      message: `${r.provider}: the token endpoint (${host}) answered ${response.status} without an access_token`,
+      retryable: false,
+    });
   }
   const tokenType = body?.token_type;
   if (tokenType !== undefined && (typeof tokenType !== "string" || tokenType.toLowerCase() !== "bearer")) {
     return failure({
       type: "auth",
       status: response.status,
-      code: "INVALID_TOKEN_RESPONSE",
+      code: "INVALID_TOKEN_RESPONSE" satisfies RuntimeErrorCode,
       message: `${r.provider}: the token endpoint (${host}) issued a token of type ${JSON.stringify(tokenType)}; only bearer tokens are supported`,
       retryable: false,
     });
@@ -93,7 +100,7 @@ function refusal(r: TokenRequest, host: string, status: number, body: Record<str
     return {
       type: "auth",
       status,
-      code: "REAUTH_REQUIRED",
+      code: "REAUTH_REQUIRED" satisfies RuntimeErrorCode,
       message: `${r.provider}: the token endpoint (${host}) refused the ${r.grant} grant: ${said}; the credentials are no longer valid: grant access again (a new refresh token, client secret or key)`,
       retryable: false,
       details: { error, ...(description ? { description } : {}) },
@@ -103,7 +110,7 @@ function refusal(r: TokenRequest, host: string, status: number, body: Record<str
   return {
     type: "auth",
     status,
-    code: error ?? "TOKEN_REQUEST_FAILED",
+    code: error ?? ("TOKEN_REQUEST_FAILED" satisfies RuntimeErrorCode),
     message: `${r.provider}: the token endpoint (${host}) refused the ${r.grant} grant: ${said}`,
     retryable,
     ...(error ? { details: { error, ...(description ? { description } : {}) } } : {}),

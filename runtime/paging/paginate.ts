@@ -21,6 +21,7 @@ import { defined, entryOf, itemAt } from "../common/checked.js";
 import { cloneJson } from "../common/clone.js";
 import { readOutputPath, setOutputPath } from "../call/map-outputs.js";
 import type { Failure, PagesInfo, ToolResult } from "../http/errors.js";
+import type { RuntimeErrorCode } from "../http/error-codes.js";
 import { evaluate, type ExpressionContext } from "../http/expressions.js";
 import { prepareCall, sendCall, type ExecuteOptions, type PreparedCall } from "../call/single-call.js";
 import type { OutputSpec, PageTarget, PaginationSpec, ToolSpec } from "../spec/tool-types.js";
@@ -108,7 +109,7 @@ async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefine
     if (!next || full || "error" in next) return;
     if (followed.has(next.key)) {
       yield {
-        result: withPage(call.fail({ type: "upstream", code: "PAGINATION_LOOP", message: `${tool.provider} gave the same next page twice (${next.show}); stopped rather than loop`, retryable: false }), page + 1),
+        result: withPage(call.fail({ type: "upstream", code: "PAGINATION_LOOP" satisfies RuntimeErrorCode, message: `${tool.provider} gave the same next page twice (${next.show}); stopped rather than loop`, retryable: false }), page + 1),
         items: 0,
         capped: false,
       };
@@ -168,7 +169,7 @@ function nextPage(
         return {
           error: {
             type: "upstream",
-            code: "NEXT_PAGE_ELSEWHERE",
+            code: "NEXT_PAGE_ELSEWHERE" satisfies RuntimeErrorCode,
             message: `${call.tool.provider} gave the next page at ${request.refused}; it is not followed, so that the credential and the request never go to another address`,
             retryable: false,
           },

@@ -6,6 +6,7 @@ import { mockPrefer } from "./mock-answer.js";
 import { placeholderFor } from "./placeholder.js";
 import { entryOf, fieldOf } from "../common/checked.js";
 import type { ToolError, ToolResult } from "../http/errors.js";
+import type { RuntimeErrorCode } from "../http/error-codes.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import { ownValue, setOwn } from "../common/own.js";
 import { pageInputsOf, type PageInputs } from "../validate/page-inputs.js";
@@ -162,7 +163,7 @@ async function runBlock(registry: Registry, id: string, block: WorkflowBlock, re
 }
 
 function cancelled(tool: ToolSpec): ToolError {
-  return { type: "network", provider: tool.provider, operation: tool.id, code: "ABORTED", message: "the run was cancelled", retryable: false };
+  return { type: "network", provider: tool.provider, operation: tool.id, code: "ABORTED" satisfies RuntimeErrorCode, message: "the run was cancelled", retryable: false };
 }
 
 /** A reference that found nothing at run time: the block fails rather than drop the parameter. */

@@ -32,7 +32,7 @@ export function isInside(folder: string, path: string, strictly = false): boolea
 /**
  * The first part of `path` (a relative path with `/`, itself included) under
  * `base` that is a symbolic link, relative to `base`; undefined when none is.
- * Writers never write through one (see README › Policies): a link in a
+ * Writers never write through one (see docs/reference/policies.md): a link in a
  * generated folder would send a write, or a removal, anywhere on the disk.
  * `seen` caches the answer for folders shared by many paths.
  */

@@ -37,6 +37,20 @@ export type CaseKind = "example" | "request" | "limit" | "enum" | "rule" | "rout
 /** Cases not derived from the specs but from a live service: its answers (`blockwright verify`) and their recordings (`test --replay`). */
 export type LiveKind = "live" | "replay";
 
+/** For docs/reference/case-kinds.md: the live kinds, which no spec derives. */
+export const LIVE_KIND_DOCS: Record<LiveKind, CaseKindModule["doc"]> = {
+  live: {
+    when: "`blockwright verify <provider> --base-url <url>`",
+    cases:
+      "each read-only call made on the live service or a sandbox (a write only when `--allow-writes` names it), and one without its credential: the answer held against the spec's response for its status (schema, required headers and those the outputs read) and against the outputs the block promises; each difference with its JSON pointer, spec line and Overlay patch",
+  },
+  replay: {
+    when: "`blockwright test <provider> --replay <dir>`",
+    cases:
+      "each call `verify --record` kept, made again by the tool as generated now on the recorded answers (offline, secrets as stand-ins): the same requests sent, and each answer still agreeing with the specs and giving the outputs the block promises",
+  },
+};
+
 /** What a case or its result can be: after the derived kinds, the live ones. */
 export type ResultKind = CaseKind | LiveKind;
 
@@ -50,6 +64,8 @@ export interface CaseKindModule {
   applies(tool: ToolSpec, subject: Subject): boolean;
   /** The tool's cases of this kind, in a stable order (asked only when `applies`). */
   derive(tool: ToolSpec, subject: Subject): ContractCase[];
+  /** For docs/reference/case-kinds.md (Markdown, one line each): when an operation gets cases of the kind, and what they check. */
+  doc: { when: string; cases: string };
 }
 
 export interface CaseContext {

@@ -1,12 +1,12 @@
-// README › Adding a provider lists the manifest's concepts as the wording
-// module tells them (runtime/llm/wording.ts), between its markers. Rewrite the
-// list with UPDATE_README=1 npx vitest run readme-concepts.
+// docs/guides/adding-a-provider.md lists the manifest's concepts as the
+// wording module tells them (runtime/llm/wording.ts), between its markers.
+// Rewrite the list with UPDATE_README=1 npx vitest run readme-concepts.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CONCEPT_WORDING } from "../../runtime/llm/wording.js";
 
-const README = join(import.meta.dirname, "../../README.md");
+const README = join(import.meta.dirname, "../../docs/guides/adding-a-provider.md");
 const START = "<!-- concepts: written from runtime/llm/wording.ts (UPDATE_README=1 npx vitest run readme-concepts) -->";
 const END = "<!-- /concepts -->";
 
@@ -26,12 +26,12 @@ const list = Object.values(CONCEPT_WORDING)
   .map((w) => item(w.readme))
   .join("\n");
 
-describe("README › the concepts, in brief", () => {
+describe("Adding a provider › the concepts, in brief", () => {
   it("is the wording module's, concept for concept", () => {
     let text = readFileSync(README, "utf8");
     const start = text.indexOf(START);
     const end = text.indexOf(END, start);
-    expect(start, "the README's concept list has its markers").toBeGreaterThan(0);
+    expect(start, "the guide's concept list has its markers").toBeGreaterThan(0);
     expect(end).toBeGreaterThan(start);
     const written = `${text.slice(0, start + START.length)}\n${list}\n${text.slice(end)}`;
     if (process.env.UPDATE_README && written !== text) writeFileSync(README, (text = written));

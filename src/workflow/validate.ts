@@ -41,7 +41,8 @@ import { validate as validateWorkflowSchema } from "../load/precompiled/workflow
 import { schemaValidator } from "../load/schema-validation.js";
 import { loadYamlSource, parseYamlSource, SourceError, type YamlSource } from "../load/yaml-source.js";
 
-const validateSchema = schemaValidator(validateWorkflowSchema, new URL("../../specs/workflow.schema.json", import.meta.url));
+/** The workflow schema's problems of a read workflow, each at its position. */
+export const validateSchema = schemaValidator(validateWorkflowSchema, new URL("../../specs/workflow.schema.json", import.meta.url));
 
 export type { Registry, ValidatedWorkflow };
 

@@ -10,6 +10,11 @@ import { type CaseKindModule, contractCase } from "../types.js";
 import { CREDENTIAL, valuesOf } from "../values.js";
 
 export const authKind: CaseKindModule = {
+  doc: {
+    when: "a secured operation",
+    cases:
+      "the request without its credential: the mock's 401 becomes a structured error; with OAuth 2 flows, per flow (its token URL answered in-process): a form-encoded token request then the call with the issued token, five concurrent calls → one token request, renewal before expiry, a 401 → one renewal and one retry (a second 401 is the error), `invalid_grant` → `REAUTH_REQUIRED` not retried, a refresh token kept when a renewal has none, no flow secret at the API",
+  },
   applies: (tool, { document }) => (valuesOf(tool, document).op.security ?? []).length > 0,
   derive(tool, subject) {
     const { document } = subject;

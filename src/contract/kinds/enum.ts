@@ -6,6 +6,10 @@ import type { CaseKindModule, ContractCase } from "../types.js";
 import { valuesOf } from "../values.js";
 
 export const enumKind: CaseKindModule = {
+  doc: {
+    when: "a parameter with an `enum`",
+    cases: "every enum value (and its upper case, when any case is accepted), one value outside",
+  },
   applies: (tool) => tool.params.some((p) => p.wire.in !== "server" && p.enum !== undefined),
   derive(tool, { document }) {
     const values = valuesOf(tool, document);

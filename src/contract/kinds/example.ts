@@ -12,6 +12,11 @@ import { type CaseKindModule, type ContractCase, contractCase } from "../types.j
 import { placeholderValue, valuesOf } from "../values.js";
 
 export const exampleKind: CaseKindModule = {
+  doc: {
+    when: "always",
+    cases:
+      "the minimal input; each request example of the spec read back into parameters; each manifest `placeholder`; each named success (or outcome) answer of the spec, asked of the mock with `Prefer: code=…, example=…`: the outputs must equal what the output mapping makes of that answer and conform to the declared output types",
+  },
   applies: () => true,
   derive(tool, { document: doc }) {
     const values = valuesOf(tool, doc);

@@ -1,5 +1,5 @@
 // Every kind of derived case, one module each. The order is the order of a
-// tool's cases in the suite (and of README › Contract tests); a CaseKind
+// tool's cases in the suite (and of docs/reference/case-kinds.md); a CaseKind
 // missing here, or a key that is not one, does not compile.
 import type { CaseKind, CaseKindModule } from "../types.js";
 import { authKind } from "./auth.js";

@@ -22,6 +22,11 @@ interface Boundary {
 }
 
 export const limitKind: CaseKindModule = {
+  doc: {
+    when: "a parameter that must be given, or has a bound, a length or an item count",
+    cases:
+      "every limit at its boundary (accepted, the mock sees no violation) and one step past it (refused before any request, naming parameter, rule and value); every required parameter left out; `limits.requestHeadBytes` passed by a value that percent-encodes past it",
+  },
   applies: (tool) => tool.params.some((p) => p.wire.in !== "server" && hasLimit(p)),
   derive(tool, { document }) {
     const values = valuesOf(tool, document);

@@ -22,6 +22,10 @@ interface ValidDraw {
 }
 
 export const propertyKind: CaseKindModule = {
+  doc: {
+    when: "always",
+    cases: "random valid and random invalid inputs ([fast-check](https://fast-check.dev), seeded)",
+  },
   applies: () => true,
   derive(tool, { document: doc }) {
     const values = valuesOf(tool, doc);

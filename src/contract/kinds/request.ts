@@ -8,6 +8,10 @@ import { type CaseKindModule, contractCase } from "../types.js";
 import { valuesOf } from "../values.js";
 
 export const requestKind: CaseKindModule = {
+  doc: {
+    when: "always",
+    cases: "every parameter at once: each value on the wire exactly where its placement says",
+  },
   applies: () => true,
   derive(tool, { document: doc }) {
     const values = valuesOf(tool, doc);

@@ -10,6 +10,10 @@ import { type CaseKindModule, contractCase } from "../types.js";
 import { type ToolValues, valuesOf } from "../values.js";
 
 export const routeKind: CaseKindModule = {
+  doc: {
+    when: "a route",
+    cases: "a value matching each route's pattern goes to the route's operation",
+  },
   applies: (tool) => tool.routes.length > 0,
   derive(tool, { document: doc }) {
     const values = valuesOf(tool, doc);

@@ -10,6 +10,10 @@ import type { CaseKindModule, ContractCase } from "../types.js";
 import { type Input, type ToolValues, valuesOf } from "../values.js";
 
 export const ruleKind: CaseKindModule = {
+  doc: {
+    when: "a cross-field rule",
+    cases: "every cross-field rule both ways (`exactlyOne`, `anyOf`, `allowedValues` per selector value; `dependentLimits` is left to the random invalid inputs)",
+  },
   applies: (tool) => tool.rules.some((r) => r.rule !== "dependentLimits"),
   derive(tool, { document }) {
     const values = valuesOf(tool, document);

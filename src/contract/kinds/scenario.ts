@@ -31,6 +31,11 @@ interface Scenario {
 }
 
 export const scenarioKind: CaseKindModule = {
+  doc: {
+    when: "polling, a retried 429, or a request that changes state",
+    cases:
+      "what Prism cannot play: a job pending → pending → each terminal state (run by the workflow runner, which polls); a request safe to repeat answered 429 with `Retry-After: 1`, then 200 (retried once, after the wait); a POST or PATCH answered 500 (not retried, `mayHaveBeenApplied: true`)",
+  },
   applies: (tool, { document }) => SCENARIOS.some((s) => s.applies(tool, valuesOf(tool, document))),
   derive(tool, { document }) {
     const values = valuesOf(tool, document);

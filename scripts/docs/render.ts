@@ -1,0 +1,44 @@
+// What every generated file and block should hold, and writing it.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { GENERATED_FILES, MARKED_BLOCKS } from "./pages.js";
+
+/** Each path `npm run docs` writes, with the whole content it should have. */
+export async function expectedDocs(root: string): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  for (const file of GENERATED_FILES) files.set(file.path, await file.render(root));
+  for (const block of MARKED_BLOCKS) {
+    const text = files.get(block.path) ?? readFileSync(join(root, block.path), "utf8");
+    const start = text.indexOf(block.start);
+    const end = text.indexOf(block.end, start);
+    if (start < 0 || end < 0) throw new Error(`${block.path}: the markers ${block.start} … ${block.end} are missing`);
+    files.set(block.path, `${text.slice(0, start + block.start.length)}\n${await block.render(root)}\n${text.slice(end)}`);
+  }
+  return files;
+}
+
+/** The files whose content differs from what they should hold (missing ones included). */
+export async function staleDocs(root: string): Promise<string[]> {
+  const stale: string[] = [];
+  for (const [path, content] of await expectedDocs(root)) {
+    let current: string | undefined;
+    try {
+      current = readFileSync(join(root, path), "utf8");
+    } catch {
+      current = undefined;
+    }
+    if (current !== content) stale.push(path);
+  }
+  return stale;
+}
+
+/** Write every generated file and block; returns the paths that changed. */
+export async function writeDocs(root: string): Promise<string[]> {
+  const stale = new Set(await staleDocs(root));
+  for (const [path, content] of await expectedDocs(root)) {
+    if (!stale.has(path)) continue;
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  return [...stale];
+}

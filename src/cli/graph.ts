@@ -1,0 +1,83 @@
+// `blockwright graph <workflow | -> [--format mermaid|svg] [--out <file>]`
+import { resolve } from "node:path";
+import { parseArgs, stringOption } from "./support/args.js";
+import { CommandFailure, standardInput, UsageError, type CliIo } from "./support/io.js";
+
+export const USAGE = `Usage: blockwright graph <workflow | -> [--format mermaid|svg] [--out <file>]
+
+Draw a workflow: each block with its id, name, provider and operation, and
+an arrow for each connection. Only the workflow file is read (its structure,
+checked against the workflow schema), so a workflow can be drawn before its
+packages are generated; validate checks the rest. A workflow named - is read
+from standard input.
+
+  --format <f>   mermaid (default): a Mermaid flowchart, for Markdown
+                 (GitHub renders it in a \`\`\`mermaid block); svg: an SVG
+                 image, laid out here (no browser)
+  --out <file>   write the drawing to this file instead of stdout; without
+                 --format, a file ending in .svg gets svg
+
+Exit status: 0 drawn, 2 usage error or a workflow that cannot be read (each
+problem at its file:line:col), 70 internal error (a bug: please report it).`;
+
+const FORMATS = ["mermaid", "svg"] as const;
+type Format = (typeof FORMATS)[number];
+
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, { format: { type: "string" }, out: { type: "string" } });
+  const [file, ...extra] = args.positionals;
+  if (file === undefined) throw new UsageError("missing <workflow>");
+  if (extra.length) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}`);
+  const out = stringOption(args, "out");
+  const format = formatOption(stringOption(args, "format"), out);
+  if (out !== undefined) {
+    const { unsuitableFile } = await import("../common/targets.js");
+    const unsuitable = unsuitableFile(resolve(io.cwd, out));
+    if (unsuitable) throw new UsageError(`--out ${out}: ${unsuitable}`);
+  }
+
+  const { readWorkflowStructure, workflowGraph } = await import("../workflow/graph-model.js");
+  const { WorkflowErrors } = await import("../workflow/validate.js");
+  const { STDIN_NAME } = await import("./support/workflow-input.js");
+  const { UnreadableSource } = await import("../load/yaml-source.js");
+  const text = file === "-" ? await standardInput(io, "<workflow> -") : undefined;
+  const name = file === "-" ? STDIN_NAME : file;
+  let graph: ReturnType<typeof workflowGraph>;
+  try {
+    graph = workflowGraph(readWorkflowStructure(resolve(io.cwd, file), name, text).data);
+  } catch (e) {
+    if (e instanceof WorkflowErrors) {
+      throw new CommandFailure(`blockwright graph: ${name} cannot be drawn (${e.errors.length} problem${e.errors.length > 1 ? "s" : ""}):\n${e.errors.map((x) => x.message).join("\n")}\n`, 2);
+    }
+    if (e instanceof UnreadableSource) throw new UsageError(e.message);
+    throw e;
+  }
+
+  let drawing: string;
+  if (format === "svg") {
+    const { toSvg } = await import("../workflow/graph-svg.js");
+    drawing = toSvg(graph, { source: name });
+  } else {
+    const { toMermaid } = await import("../workflow/graph-mermaid.js");
+    drawing = toMermaid(graph);
+  }
+  if (out === undefined) {
+    io.stdout.write(drawing);
+    return 0;
+  }
+  const { writeWhole } = await import("../common/files.js");
+  try {
+    writeWhole(resolve(io.cwd, out), drawing);
+  } catch (e) {
+    throw new UsageError(`--out ${out}: cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  io.stderr.write(`blockwright graph: wrote ${out} (${format}, ${graph.blocks.length} block${graph.blocks.length === 1 ? "" : "s"}, ${graph.edges.length} connection${graph.edges.length === 1 ? "" : "s"})\n`);
+  return 0;
+}
+
+function formatOption(given: string | undefined, out: string | undefined): Format {
+  if (given === undefined) return out?.toLowerCase().endsWith(".svg") ? "svg" : "mermaid";
+  const format = FORMATS.find((f) => f === given);
+  if (!format) throw new UsageError(`--format takes ${FORMATS.join(" or ")}, got ${JSON.stringify(given)}`);
+  return format;
+}
