@@ -24,7 +24,7 @@ function sample(p: ParamSpec): unknown {
 /** Parameters that pass the tool's rules: required ones, and the first choice of each rule. */
 function validParams(t: ToolSpec): Record<string, unknown> {
   const params: Record<string, unknown> = {};
-  for (const p of connectionParams(t)) params[p.name] = p.format === "base-url" ? "https://connection.example.com" : "mock-credential-0123456789";
+  for (const p of connectionParams(t)) params[p.name] = p.format === "base-url" ? "https://connection.example.com" : !p.secret && p.placeholder !== undefined ? p.placeholder : "mock-credential-0123456789";
   const byName = new Map(modelParams(t).map((p) => [p.name, p]));
   const give = (name: string) => (params[name] = sample(byName.get(name)!));
   for (const p of byName.values()) if (p.required && p.default === undefined) give(p.name);

@@ -56,19 +56,26 @@ const SECRETS = new Set(["apiKey", "accessToken", "password"]);
  * parameters stand in for it: optional in the tool definition, refused when
  * neither is given, its message then naming the flows too.
  */
-const seedRequiredParam = (id: string, p: { name: string; required: boolean }) => p.required || (p.name === tool(id).auth.param && tool(id).oauth !== undefined);
+/** Given a flow's parameters instead: the access token (auth.flows), and the address when the token answer names it (auth.tokenAddressField). */
+const standsInFor = (id: string, name: string) => (name === tool(id).auth.param && tool(id).oauth !== undefined) || (name === tool(id).server.param && tool(id).oauth?.addressField !== undefined);
+const seedRequiredParam = (id: string, p: { name: string; required: boolean }) => p.required || standsInFor(id, p.name);
 
 /** Refused before any request as a missing parameter, named in the error. */
 function expectMissing(r: { result: Parameters<typeof expectFailure>[0]; calls: Captured[] }, id: string, param: string, message: string): void {
   expect(r.calls, `${id} without ${param}: no request`).toHaveLength(0);
   const flows = param === tool(id).auth.param && tool(id).oauth !== undefined;
+  const fromToken = param === tool(id).server.param && tool(id).oauth?.addressField !== undefined;
   expect(expectFailure(r.result), `${id} without ${param}`).toMatchObject({
     type: "validation",
     provider: tool(id).provider,
     operation: id,
     param,
     rule: "required",
-    message: flows ? expect.stringMatching(new RegExp(`^${param}: is required \\(an access token\\), or instead the parameters of an OAuth 2 flow: `)) : message,
+    message: flows
+      ? expect.stringMatching(new RegExp(`^${param}: is required \\(an access token\\), or instead the parameters of an OAuth 2 flow: `))
+      : fromToken
+        ? `${param}: is required, unless the call gives an OAuth 2 flow's parameters and the token answer names the address (${tool(id).oauth?.addressField})`
+        : message,
   });
 }
 

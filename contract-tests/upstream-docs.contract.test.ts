@@ -12,6 +12,17 @@ const BOOKS = "AIzaLimitsKey0001";
 const GAMMA = "sk-gamma-limits-0001";
 const SF = "00Dlimits!token.0001";
 
+// Google's 429 is RESOURCE_EXHAUSTED for a per-minute and a per-day quota alike; its ErrorInfo names the limit.
+const googleQuota = (limit: string, perDay: boolean) => ({
+  error: {
+    code: 429,
+    message: `Quota exceeded for quota metric 'Queries' and limit 'Queries per ${perDay ? "day" : "minute per user"}' of service 'books.googleapis.com'`,
+    status: "RESOURCE_EXHAUSTED",
+    errors: [{ reason: "rateLimitExceeded", domain: "global", message: "Quota exceeded" }],
+    details: [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "RATE_LIMIT_EXCEEDED", domain: "googleapis.com", metadata: { quota_limit: limit, service: "books.googleapis.com" } }],
+  },
+});
+
 describe("rate limits as the upstreams document them", () => {
   it("People Data Labs: a 429 with x-ratelimit-reset is not retried inside the window; the error carries the wait to the reset", async () => {
     const before = Date.now();
@@ -29,23 +40,44 @@ describe("rate limits as the upstreams document them", () => {
     expect(result.error.retryAfterMs).toBeLessThanOrEqual(reset * 1000 - before);
   });
 
-  // Google's 429 is RESOURCE_EXHAUSTED for a per-minute and a per-day quota alike; its ErrorInfo names the limit.
-  const googleQuota = (limit: string, perDay: boolean) => ({
-    error: {
-      code: 429,
-      message: `Quota exceeded for quota metric 'Queries' and limit 'Queries per ${perDay ? "day" : "minute per user"}' of service 'books.googleapis.com'`,
-      status: "RESOURCE_EXHAUSTED",
-      errors: [{ reason: "rateLimitExceeded", domain: "global", message: "Quota exceeded" }],
-      details: [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "RATE_LIMIT_EXCEEDED", domain: "googleapis.com", metadata: { quota_limit: limit, service: "books.googleapis.com" } }],
-    },
-  });
-
   it("Google Books: a 429 RESOURCE_EXHAUSTED for the daily quota is not retried, and says retryable: false", async () => {
     const { fetch, seen } = scriptedFetch(json(429, googleQuota("defaultPerDayPerProject", true)), json(200, { kind: "books#volumes", totalItems: 0 }));
     const result = await executeTool("books_search_volumes", { apiKey: BOOKS, q: "dune" }, { fetch });
     expect(seen).toHaveLength(1);
     expect(result).toMatchObject({ success: false, error: { status: 429, code: "RESOURCE_EXHAUSTED", retryable: false } });
   });
+
+  // The daily quota said otherwise (issue 28): in a reason of errors[] only, in the message only, or in an ErrorInfo that is not details[0].
+  for (const [label, error] of [
+    [
+      "its reason only in errors[] (dailyLimitExceeded)",
+      { code: 429, message: "Daily Limit Exceeded. The quota will be reset at midnight Pacific Time (PT).", errors: [{ reason: "dailyLimitExceeded", domain: "usageLimits", message: "Daily Limit Exceeded" }] },
+    ],
+    [
+      "its limit only in the message (limit 'Queries per day')",
+      {
+        code: 429,
+        status: "RESOURCE_EXHAUSTED",
+        message: "Quota exceeded for quota metric 'Queries' and limit 'Queries per day' of service 'books.googleapis.com' for consumer 'project_number:1'.",
+        errors: [{ reason: "rateLimitExceeded", domain: "global", message: "Quota exceeded" }],
+      },
+    ],
+    [
+      "its ErrorInfo after another entry of details[]",
+      {
+        ...googleQuota("defaultPerDayPerProject", true).error,
+        message: "Quota exceeded",
+        details: [{ "@type": "type.googleapis.com/google.rpc.Help", links: [{ description: "Request a higher quota limit.", url: "https://cloud.google.com/docs/quota" }] }, ...googleQuota("defaultPerDayPerProject", true).error.details],
+      },
+    ],
+  ] as const) {
+    it(`Google Books: the daily quota with ${label} is one attempt, retryable: false`, async () => {
+      const { fetch, seen } = scriptedFetch(json(error.code, { error }, { "retry-after": "0" }), json(200, { kind: "books#volumes", totalItems: 0 }));
+      const result = await executeTool("books_search_volumes", { apiKey: BOOKS, q: "dune" }, { fetch });
+      expect(seen).toHaveLength(1);
+      expect(result).toMatchObject({ success: false, error: { status: error.code, retryable: false } });
+    });
+  }
 
   it("Google Books: a 429 RESOURCE_EXHAUSTED for a per-minute quota is retried like any 429", async () => {
     const { fetch, seen } = scriptedFetch(json(429, googleQuota("defaultPerMinutePerUser", false), { "retry-after": "0" }), json(200, { kind: "books#volumes", totalItems: 0 }));
@@ -100,6 +132,18 @@ describe("error details as the upstreams write them", () => {
     const { fetch } = scriptedFetch(json(400, body));
     const result = await executeTool("directory_list_users", { accessToken: "graph-limits-token-0001" }, { fetch });
     expect(result).toMatchObject({ success: false, error: { code: "Request_BadRequest", requestId: "r-1", details: { target: "userPrincipalName", errors: body.error.details } } });
+  });
+
+  it("Microsoft Graph: the innerError's date and client-request-id, which support asks for", async () => {
+    const body = { error: { code: "Request_ResourceNotFound", message: "Resource 'x' does not exist.", innerError: { date: "2022-10-01T20:56:37", "request-id": "r-2", "client-request-id": "c-2" } } };
+    const result = await executeTool("directory_list_users", { accessToken: "graph-limits-token-0001" }, { fetch: scriptedFetch(json(404, body)).fetch });
+    expect(result).toMatchObject({ success: false, error: { requestId: "r-2", details: { date: "2022-10-01T20:56:37", clientRequestId: "c-2" } } });
+  });
+
+  it("Google Books: every entry of the error's details[] (ErrorInfo, Help, …), as sent", async () => {
+    const error = { ...googleQuota("defaultPerMinutePerUser", false).error, details: [{ "@type": "type.googleapis.com/google.rpc.Help", links: [] }, ...googleQuota("defaultPerMinutePerUser", false).error.details] };
+    const result = await executeTool("books_search_volumes", { apiKey: BOOKS, q: "dune" }, { fetch: scriptedFetch(json(429, { error }, { "retry-after": "600" })).fetch });
+    expect(result).toMatchObject({ success: false, error: { status: 429, retryable: true, details: { details: error.details, errors: error.errors } } });
   });
 
   it("Google Books: the first error's reason and domain, and every entry of errors[]", async () => {

@@ -30,3 +30,52 @@ export async function server(reply: (req: Received) => { status: number; headers
   const url = `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
   return { url, received, close: () => new Promise<void>((resolve) => srv.close(() => resolve())) };
 }
+
+/**
+ * A loopback server that answers every request with a body that never ends:
+ * `endless` writes as fast as the client reads, `drip` one byte every 50 ms,
+ * `silent` sends nothing at all, not even a status line. `closed` resolves
+ * once the client has hung up on the first request (its body cancelled, its
+ * request aborted); `sent` counts the body bytes written.
+ */
+export async function neverEndingServer(mode: "endless" | "drip" | "silent", head = '{"access_token":"') {
+  let hungUp: () => void = () => undefined;
+  const closed = new Promise<void>((resolve) => (hungUp = resolve));
+  const state = { sent: 0, requests: 0 };
+  const timers = new Set<ReturnType<typeof setInterval>>();
+  const srv: Server = createServer((req, res) => {
+    state.requests++;
+    req.resume();
+    res.on("close", hungUp);
+    if (mode === "silent") return;
+    res.writeHead(200, { "content-type": "application/json" });
+    res.write(head);
+    if (mode === "drip") {
+      const timer = setInterval(() => {
+        state.sent++;
+        res.write("a");
+      }, 50);
+      timers.add(timer);
+      res.on("close", () => clearInterval(timer));
+      return;
+    }
+    const chunk = "a".repeat(64 * 1024);
+    const pump = () => {
+      while (!res.destroyed && res.write(chunk)) state.sent += chunk.length;
+      if (!res.destroyed) res.once("drain", pump);
+    };
+    pump();
+  });
+  await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
+  return {
+    url,
+    closed,
+    state,
+    close: () => {
+      for (const t of timers) clearInterval(t);
+      srv.closeAllConnections();
+      return new Promise<void>((resolve) => srv.close(() => resolve()));
+    },
+  };
+}

@@ -20,8 +20,9 @@ import { node, run, runOk, type Finished } from "./processes.js";
 const MAX_INSTALL_PACKAGES = 10;
 const MAX_INSTALL_BYTES = 6_000_000;
 // Issue 22 added jose (16 KB minified, tree-shaken: RS256 signing of OAuth 2 JWT assertions) to the 51 KB bundle;
-// issue 19 the checks of formats, JSON items and query styles (71.2 KB measured after both).
-const MAX_BUNDLE_BYTES = 75_000;
+// issue 19 the checks of formats, JSON items and query styles (71.2 KB measured after both); issue 28 redaction on
+// the decoded text, bounded token requests, the token's address, the request-rate limiter (+7 KB: 78.9 KB measured).
+const MAX_BUNDLE_BYTES = 82_000;
 
 const PROVIDERS = ["books", "docgen"];
 const CONSUMER_FIXTURES = join(ROOT, "contract-tests/packages/consumer");

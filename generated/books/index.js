@@ -80,6 +80,15 @@ export const booksErrors = {
     504
   ],
   "details": {
+    "details": [
+      {
+        "kind": "body",
+        "pointer": [
+          "error",
+          "details"
+        ]
+      }
+    ],
     "domain": [
       {
         "kind": "body",
@@ -126,14 +135,27 @@ export const booksRateLimits = {
         "pointer": [
           "error",
           "details",
-          "0",
+          "*",
           "metadata",
           "quota_limit"
+        ]
+      },
+      {
+        "kind": "body",
+        "pointer": [
+          "error",
+          "errors",
+          "*",
+          "reason"
         ]
       }
     ],
     "codes": [
-      "defaultPerDayPerProject"
+      "defaultPerDayPerProject",
+      "dailyLimitExceeded"
+    ],
+    "messages": [
+      "Queries per day"
     ]
   }
 };

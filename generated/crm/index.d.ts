@@ -48,6 +48,9 @@ export declare const crmUsernameParam: ParamSpec;
 /** Parameter `privateKey`, shared by 4 operations. */
 export declare const crmPrivateKeyParam: ParamSpec;
 
+/** Parameter `audience`, shared by 4 operations. */
+export declare const crmAudienceParam: ParamSpec;
+
 /** Parameter `instanceUrl`, shared by 4 operations. */
 export declare const crmInstanceUrlParam: ParamSpec;
 
@@ -71,8 +74,10 @@ export interface CrmCreateRecordParams {
   username?: string;
   /** PKCS #8 PEM private key of the connected app's certificate, for the JWT bearer flow (line breaks may be written \n). */
   privateKey?: string;
-  /** The org's instance address, e.g. https://mydomain.my.salesforce.com (https only; trailing slashes are stripped). */
-  instanceUrl: string;
+  /** The JWT bearer assertion's audience, when it is not the login host for the token URL in use (https://login.salesforce.com, or https://test.salesforce.com for a sandbox): an Experience Cloud site's URL. */
+  audience?: string;
+  /** The org's instance address, e.g. https://mydomain.my.salesforce.com (https only; trailing slashes are stripped). Required with apiKey; with a flow's parameters it may be left out: the token answer names it (instance_url), and calls go to the instance the token is for. */
+  instanceUrl?: string;
   /** API name of the record type, standard (Account) or custom (Invoice__c). */
   sobject: string;
   /** Field API name to value for the new record, as an object or a JSON string (parsed automatically). Do not include Id. */
@@ -104,8 +109,10 @@ export interface CrmGetRecordParams {
   username?: string;
   /** PKCS #8 PEM private key of the connected app's certificate, for the JWT bearer flow (line breaks may be written \n). */
   privateKey?: string;
-  /** The org's instance address, e.g. https://mydomain.my.salesforce.com (https only; trailing slashes are stripped). */
-  instanceUrl: string;
+  /** The JWT bearer assertion's audience, when it is not the login host for the token URL in use (https://login.salesforce.com, or https://test.salesforce.com for a sandbox): an Experience Cloud site's URL. */
+  audience?: string;
+  /** The org's instance address, e.g. https://mydomain.my.salesforce.com (https only; trailing slashes are stripped). Required with apiKey; with a flow's parameters it may be left out: the token answer names it (instance_url), and calls go to the instance the token is for. */
+  instanceUrl?: string;
   /** API name of the record type, standard (Account) or custom (Invoice__c). */
   sobject: string;
   /** ID of the record, in its 15- or 18-character form. */
@@ -139,8 +146,10 @@ export interface CrmQueryParams {
   username?: string;
   /** PKCS #8 PEM private key of the connected app's certificate, for the JWT bearer flow (line breaks may be written \n). */
   privateKey?: string;
-  /** The org's instance address, e.g. https://mydomain.my.salesforce.com (https only; trailing slashes are stripped). */
-  instanceUrl: string;
+  /** The JWT bearer assertion's audience, when it is not the login host for the token URL in use (https://login.salesforce.com, or https://test.salesforce.com for a sandbox): an Experience Cloud site's URL. */
+  audience?: string;
+  /** The org's instance address, e.g. https://mydomain.my.salesforce.com (https only; trailing slashes are stripped). Required with apiKey; with a flow's parameters it may be left out: the token answer names it (instance_url), and calls go to the instance the token is for. */
+  instanceUrl?: string;
   /** SOQL query text; sent percent-encoded in q. */
   query: string;
 }
@@ -171,8 +180,10 @@ export interface CrmUpdateRecordParams {
   username?: string;
   /** PKCS #8 PEM private key of the connected app's certificate, for the JWT bearer flow (line breaks may be written \n). */
   privateKey?: string;
-  /** The org's instance address, e.g. https://mydomain.my.salesforce.com (https only; trailing slashes are stripped). */
-  instanceUrl: string;
+  /** The JWT bearer assertion's audience, when it is not the login host for the token URL in use (https://login.salesforce.com, or https://test.salesforce.com for a sandbox): an Experience Cloud site's URL. */
+  audience?: string;
+  /** The org's instance address, e.g. https://mydomain.my.salesforce.com (https only; trailing slashes are stripped). Required with apiKey; with a flow's parameters it may be left out: the token answer names it (instance_url), and calls go to the instance the token is for. */
+  instanceUrl?: string;
   /** API name of the record type, standard (Account) or custom (Invoice__c). */
   sobject: string;
   /** ID of the record, in its 15- or 18-character form. */

@@ -122,21 +122,32 @@ export const crmOAuth = {
       "tokenUrl": "https://login.salesforce.com/services/oauth2/token",
       "clientId": "clientId",
       "clientSecret": "clientSecret",
-      "refreshToken": "refreshToken"
+      "refreshToken": "refreshToken",
+      "defaultExpiresIn": 7200
     },
     {
       "grant": "jwtBearer",
       "tokenUrl": "https://login.salesforce.com/services/oauth2/token",
       "clientId": "clientId",
       "subject": "username",
-      "privateKey": "privateKey"
+      "privateKey": "privateKey",
+      "defaultExpiresIn": 7200,
+      "audience": {
+        "default": "https://login.salesforce.com",
+        "byTokenHost": {
+          "test.salesforce.com": "https://test.salesforce.com",
+          "*.sandbox.my.salesforce.com": "https://test.salesforce.com"
+        },
+        "param": "audience"
+      }
     }
   ],
   "tokenHosts": [
     "test.salesforce.com",
     "*.my.salesforce.com",
     "*.sandbox.my.salesforce.com"
-  ]
+  ],
+  "addressField": "instance_url"
 };
 
 /**
@@ -253,6 +264,27 @@ export const crmPrivateKeyParam = {
 };
 
 /**
+ * Parameter `audience`, shared by 4 operations.
+ * @type {import("@blockwright/runtime").ParamSpec}
+ */
+export const crmAudienceParam = {
+  "name": "audience",
+  "type": "string",
+  "title": "JWT audience",
+  "description": "The JWT bearer assertion's audience, when it is not the login host for the token URL in use (https://login.salesforce.com, or https://test.salesforce.com for a sandbox): an Experience Cloud site's URL.",
+  "required": false,
+  "secret": false,
+  "visibility": "user-only",
+  "wire": {
+    "in": "auth"
+  },
+  "maxLength": 255,
+  "pattern": "^https://[A-Za-z0-9.-]+(/[A-Za-z0-9._~/-]*)?$",
+  "patternHint": "an https address without a query, such as https://login.salesforce.com",
+  "placeholder": "https://login.salesforce.com"
+};
+
+/**
  * Parameter `instanceUrl`, shared by 4 operations.
  * @type {import("@blockwright/runtime").ParamSpec}
  */
@@ -260,8 +292,8 @@ export const crmInstanceUrlParam = {
   "name": "instanceUrl",
   "type": "string",
   "title": "Instance URL",
-  "description": "The org's instance address, e.g. https://mydomain.my.salesforce.com (https only; trailing slashes are stripped).",
-  "required": true,
+  "description": "The org's instance address, e.g. https://mydomain.my.salesforce.com (https only; trailing slashes are stripped). Required with apiKey; with a flow's parameters it may be left out: the token answer names it (instance_url), and calls go to the instance the token is for.",
+  "required": false,
   "secret": false,
   "visibility": "user-only",
   "wire": {
@@ -337,6 +369,7 @@ export const crmCreateRecordTool = {
     crmRefreshTokenParam,
     crmUsernameParam,
     crmPrivateKeyParam,
+    crmAudienceParam,
     crmInstanceUrlParam,
     crmSobjectParam,
     {
@@ -470,6 +503,7 @@ export const crmGetRecordTool = {
     crmRefreshTokenParam,
     crmUsernameParam,
     crmPrivateKeyParam,
+    crmAudienceParam,
     crmInstanceUrlParam,
     crmSobjectParam,
     crmRecordIdParam,
@@ -587,6 +621,7 @@ export const crmQueryTool = {
     crmRefreshTokenParam,
     crmUsernameParam,
     crmPrivateKeyParam,
+    crmAudienceParam,
     crmInstanceUrlParam,
     {
       "name": "query",
@@ -756,6 +791,7 @@ export const crmUpdateRecordTool = {
     crmRefreshTokenParam,
     crmUsernameParam,
     crmPrivateKeyParam,
+    crmAudienceParam,
     crmInstanceUrlParam,
     crmSobjectParam,
     crmRecordIdParam,
@@ -990,16 +1026,28 @@ export const crmBlock = {
       "required": false
     },
     {
+      "id": "audience",
+      "title": "JWT audience",
+      "control": "short-input",
+      "type": "string",
+      "description": "The JWT bearer assertion's audience, when it is not the login host for the token URL in use (https://login.salesforce.com, or https://test.salesforce.com for a sandbox): an Experience Cloud site's URL.",
+      "placeholder": "https://login.salesforce.com",
+      "secret": false,
+      "password": false,
+      "visibility": "user-only",
+      "required": false
+    },
+    {
       "id": "instanceUrl",
       "title": "Instance URL",
       "control": "short-input",
       "type": "string",
-      "description": "The org's instance address, e.g. https://mydomain.my.salesforce.com (https only; trailing slashes are stripped).",
+      "description": "The org's instance address, e.g. https://mydomain.my.salesforce.com (https only; trailing slashes are stripped). Required with apiKey; with a flow's parameters it may be left out: the token answer names it (instance_url), and calls go to the instance the token is for.",
       "placeholder": "https://mydomain.my.salesforce.com",
       "secret": false,
       "password": false,
       "visibility": "user-only",
-      "required": true
+      "required": false
     },
     {
       "id": "sobject",

@@ -80,6 +80,30 @@ export const directoryErrors = {
     504
   ],
   "details": {
+    "clientRequestId": [
+      {
+        "kind": "body",
+        "pointer": [
+          "error",
+          "innerError",
+          "client-request-id"
+        ]
+      },
+      {
+        "kind": "header",
+        "name": "client-request-id"
+      }
+    ],
+    "date": [
+      {
+        "kind": "body",
+        "pointer": [
+          "error",
+          "innerError",
+          "date"
+        ]
+      }
+    ],
     "errors": [
       {
         "kind": "body",

@@ -6,11 +6,11 @@
 // window); a request that changes state and may have reached the upstream is
 // never called retryable. A call over several pages (paginate.ts) sends one
 // such call per page; execute.ts chooses between the two.
+import type { RuntimeErrorCode } from "../http/error-codes.js";
 import { carriesIdempotencyKey, safeToRepeat } from "../spec/behavior.js";
 import { buildRequest, chooseRoute, type WireRequest } from "./build-request.js";
 import { itemAt } from "../common/checked.js";
 import type { Failure, ToolError, ToolResult } from "../http/errors.js";
-import { NOT_SENT_CODES, type RuntimeErrorCode } from "../http/error-codes.js";
 import { evaluate, type ExpressionContext } from "../http/expressions.js";
 import { encodeForm } from "./form-body.js";
 import { hostPatternProblem, hostRefusal } from "../http/hosts.js";
@@ -18,16 +18,18 @@ import { mapOutputs } from "./map-outputs.js";
 import { ownValue } from "../common/own.js";
 import { pageCountIssue, wantsPages } from "../validate/page-inputs.js";
 import { readBody, replyLimit } from "../http/read-body.js";
-import { isSecretLength, redactDeep, repliesMention, SECRET_MIN_LENGTH } from "../common/redact.js";
+import { isSecretLength, mentionsSecret, redactDeep, SECRET_MIN_LENGTH } from "../common/redact.js";
 import { requestSizeIssue } from "../http/request-size.js";
 import { sleep } from "../common/sleep.js";
 import type { RouteSpec, ToolSpec } from "../spec/tool-types.js";
 import { startDeadline, type Deadline } from "../http/deadline.js";
 import { applyCredential, isRedirect, redirectOrigin, requestUrl, send, type FetchLike, type HttpRequest } from "../http/transport.js";
+import { awaitTurn, type RateLimiter } from "../http/rate-limiter.js";
 import { upstreamError } from "../http/upstream-error.js";
 import { callCredential, type IssuedTokens, type OAuthCall } from "../oauth/flows.js";
 import type { Renewal, TokenCache } from "../oauth/token-cache.js";
-import { checkAddress, validateParams } from "../validate/validate-params.js";
+import { validateParams } from "../validate/validate-params.js";
+import { missingAddress, resolveBaseUrl, tokenAddress } from "./base-address.js";
 
 export interface ExecuteOptions {
   /** Scheme and host to send the request to, instead of the provider's own (mocks, sandboxes); https, or http on loopback. */
@@ -74,8 +76,12 @@ export interface ExecuteOptions {
   onTokens?: (tokens: IssuedTokens) => void | Promise<void>;
   /** The time in milliseconds since the epoch (default Date.now): tests expire tokens with it, without waiting. */
   clock?: () => number;
+  /** Where the provider's documented rate (rateLimits.requestsPerMinute) is kept, shared by the calls given the same one (createExecutor and a workflow run make one; default: none, a single call is not held back). */
+  limiter?: RateLimiter;
 }
 
+// Network failures that happen before a request leaves: nothing can have been applied.
+const NOT_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
 const HEADER_VALUE = /^[\u0021-\u007e]{1,255}$/;
 
 /** A validated call, ready to send (and, for pagination, to send again with a cursor). */
@@ -91,6 +97,8 @@ export interface PreparedCall {
   oauth?: OAuthCall;
   /** Values no result may show: the call's secret parameters and the caller's `secrets`. */
   secrets: string[];
+  /** The address the token answer names is where calls go (auth.tokenAddressField), within the host rules and these hosts the caller allows. */
+  addressFromToken?: readonly string[];
   fail(error: Failure): Extract<ToolResult, { success: false }>;
   /** The call's request, built afresh; `adjust` changes its wire parts first (a page's cursor or offset). */
   request(adjust?: (wire: WireRequest) => void): HttpRequest;
@@ -133,12 +141,14 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
   if ("error" in baseUrl) return { failed: fail({ type: "validation", message: baseUrl.error, rule: "baseUrl" }) };
   // An address given at call time goes only to a host the provider is reached at (hosts.ts).
   const given = options.baseUrl !== undefined ? "baseUrl" : tool.server.param;
-  const refused = given !== undefined ? hostRefusal(tool, baseUrl.url, options.allowHosts) : undefined;
+  const refused = given !== undefined && baseUrl.url !== "" ? hostRefusal(tool, baseUrl.url, options.allowHosts) : undefined;
   if (refused) return { failed: fail({ type: "validation", message: `${given}: ${refused}`, param: given, rule: "host" }) };
 
   const route = chooseRoute(tool, values);
   const chosen = callCredential(tool, values, options, (s) => keepSecret(secrets, s));
   if ("problem" in chosen) return { failed: fail({ type: "validation", ...chosen.problem }) };
+  // No address given: the token's (auth.tokenAddressField), when a flow obtains one.
+  if (baseUrl.url === "" && !chosen.oauth) return { failed: fail({ type: "validation", ...missingAddress(tool) }) };
   const call: PreparedCall = {
     tool,
     values,
@@ -147,6 +157,8 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
     baseUrl: baseUrl.url,
     credential: chosen.credential,
     ...(chosen.oauth ? { oauth: chosen.oauth } : {}),
+    // The token's address is taken unless the caller chose one for every call (mocks, sandboxes).
+    ...(tool.oauth?.addressField !== undefined && options.baseUrl === undefined ? { addressFromToken: options.allowHosts ?? [] } : {}),
     secrets,
     fail,
     request: (adjust) => {
@@ -161,7 +173,7 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
       if (body !== undefined && wire.header["Content-Type"] === undefined) wire.header["Content-Type"] = tool.body?.mediaType ?? "application/json";
       const request: HttpRequest = {
         method: target.method,
-        url: requestUrl(baseUrl.url, target.path, wire.path, wire.query),
+        url: requestUrl(call.baseUrl, target.path, wire.path, wire.query),
         headers: wire.header, // built afresh for this request: no copy needed
         ...(body !== undefined ? { body } : {}),
       };
@@ -217,9 +229,15 @@ export type SentCall = { result: Extract<ToolResult, { success: true }>; reply: 
  */
 export async function sendCall(call: PreparedCall, request: HttpRequest, options: ExecuteOptions, idempotencyKey = options.idempotencyKey, readBefore = 0): Promise<SentCall> {
   const { tool } = call;
-  // Checked on the request as sent: a later page's cursor can make it longer than the first.
-  const tooBig = requestSizeIssue(tool, request, call.values, call.unsent, call.route);
-  if (tooBig) return { result: call.fail({ type: "validation", message: tooBig.message, ...(tooBig.param ? { param: tooBig.param } : {}), rule: "requestSize" }) };
+  // Checked on the request as sent: a later page's cursor can make it longer than the first. An address
+  // the token will name (base-address.ts) is not known yet: then checked once the token has it.
+  const sizeProblem = (): SentCall | undefined => {
+    const tooBig = requestSizeIssue(tool, request, call.values, call.unsent, call.route);
+    return tooBig ? { result: call.fail({ type: "validation", message: tooBig.message, ...(tooBig.param ? { param: tooBig.param } : {}), rule: "requestSize" }) } : undefined;
+  };
+  const sizeLater = call.baseUrl === "";
+  const tooBig = sizeLater ? undefined : sizeProblem();
+  if (tooBig) return tooBig;
   // One key per logical call, the same on every retry: the upstream applies the request once.
   const idempotency = carriesIdempotencyKey(tool, request.method) ? tool.idempotency : undefined;
   const key = idempotency ? (idempotencyKey ?? globalThis.crypto.randomUUID()) : undefined;
@@ -230,12 +248,12 @@ export async function sendCall(call: PreparedCall, request: HttpRequest, options
   try {
     const { oauth } = call;
     if (!oauth) return await attempts(call, request, options, key, deadline, timeoutMs, readBefore);
-    const refused = await authorize(call, request, oauth.token(deadline.signal), deadline, timeoutMs);
+    const refused = (await authorize(call, request, oauth.token(deadline.remainingMs()), deadline, timeoutMs)) ?? (sizeLater ? sizeProblem() : undefined);
     if (refused) return refused;
     const sent = await attempts(call, request, options, key, deadline, timeoutMs, readBefore);
     // A 401 on a token from a flow: renewed once (single-flight), the request sent once more, never again.
     if (sent.result.success || sent.result.error.status !== 401) return sent;
-    const stillRefused = await authorize(call, request, oauth.renew(call.credential, deadline.signal), deadline, timeoutMs);
+    const stillRefused = await authorize(call, request, oauth.renew(call.credential, deadline.remainingMs()), deadline, timeoutMs);
     return stillRefused ?? (await attempts(call, request, options, key, deadline, timeoutMs, readBefore));
   } finally {
     deadline.done();
@@ -249,14 +267,21 @@ async function authorize(call: PreparedCall, request: HttpRequest, pending: Prom
     outcome = await deadline.race(pending);
   } catch (e) {
     if (deadline.cancelled) return { result: call.fail({ type: "network", message: "the call was cancelled", code: "ABORTED" satisfies RuntimeErrorCode, retryable: false }) };
-    if (deadline.timedOut) return { result: call.fail({ type: "timeout", message: `no access token within ${timeoutMs} ms`, retryable: true }) };
+    if (deadline.timedOut) return { result: call.fail({ type: "timeout", code: "TOKEN_TIMEOUT" satisfies RuntimeErrorCode, message: `no access token within ${timeoutMs} ms`, retryable: true }) };
     const error = networkError(e);
     return { result: call.fail({ ...error, message: `token ${error.message}` }) };
   }
   if ("failure" in outcome) return { result: call.fail(outcome.failure) };
-  const { accessToken, refreshToken } = outcome.tokens;
+  const { accessToken, refreshToken, instanceUrl } = outcome.tokens;
   keepSecret(call.secrets, accessToken);
   if (refreshToken) keepSecret(call.secrets, refreshToken);
+  if (call.addressFromToken) {
+    const moved = tokenAddress(call.tool, call.baseUrl, instanceUrl, call.addressFromToken);
+    if ("failure" in moved) return { result: call.fail(moved.failure) };
+    // Where the token is valid: the same path and query on the token's address.
+    if (moved.base !== call.baseUrl) request.url = moved.base + request.url.slice(call.baseUrl.length);
+    call.baseUrl = moved.base;
+  }
   call.credential = accessToken;
   applyCredential(request, call.tool.auth, accessToken);
   return undefined;
@@ -282,6 +307,9 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
   for (let attempt = 0; ; attempt++) {
     let response: Response;
     let text: string;
+    // The provider's documented rate, shared with the limiter's other calls (rate-limiter.ts).
+    const late = await awaitTurn(options.limiter, tool, request.url, deadline);
+    if (late) return done(fail(key !== undefined ? { ...late, idempotencyKey: key } : late));
     try {
       response = await deadline.race(send(fetchFn, request, signal));
       // A redirect's body is never needed (and never read).
@@ -296,7 +324,7 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
       if (deadline.cancelled) return done(fail({ type: "network", message: "the call was cancelled", code: "ABORTED" satisfies RuntimeErrorCode, retryable: false }));
       if (deadline.timedOut) return done(fail(mayHaveApplied({ type: "timeout", message: `no complete answer within ${timeoutMs} ms`, retryable: true })));
       const error = networkError(e);
-      if (!idempotent && !NOT_SENT_CODES.has(error.code ?? "")) return done(fail(mayHaveApplied(error)));
+      if (!idempotent && !NOT_SENT.has(error.code ?? "")) return done(fail(mayHaveApplied(error)));
       if (attempt < retries && (await pause(backoff(attempt), deadline))) continue;
       return done(fail(key !== undefined ? { ...error, idempotencyKey: key } : error));
     }
@@ -332,9 +360,8 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
           }),
         );
       }
-      // Outputs come from the reply: redact only when it carries a secret (walking every output costs a tenth of a call).
-      const readsHeaders = outputs.some((o) => "ref" in o.source && o.source.ref.kind === "header");
-      return { result: { success: true, output: repliesMention(text, readsHeaders ? response.headers : undefined, call.secrets) ? redactDeep(mapped.output, call.secrets) : mapped.output }, reply: ctx, bytes };
+      // Outputs are parsed values (a `\u0041` in the text is an `A` here): each is looked at, whatever the text looked like; copied only when one holds a secret.
+      return { result: { success: true, output: mentionsSecret(mapped.output, call.secrets) ? redactDeep(mapped.output, call.secrets) : mapped.output }, reply: ctx, bytes };
     }
 
     let body: unknown = text;
@@ -409,19 +436,6 @@ function parseBody(text: string | undefined): unknown {
 }
 
 const NOT_SPACE = /\S/;
-
-function resolveBaseUrl(tool: ToolSpec, values: Record<string, unknown>, override: string | undefined): { url: string } | { error: string } {
-  if (override !== undefined) {
-    const checked = checkAddress(override);
-    if ("problem" in checked) return { error: `baseUrl: ${checked.problem}, got ${checked.withhold ? "(address with credentials withheld)" : JSON.stringify(override)}` };
-    return { url: checked.origin + (tool.server.basePath ?? "") };
-  }
-  if (!tool.server.param) return tool.server.default ? { url: tool.server.default.replace(/\/+$/, "") } : { error: `no base address for ${tool.provider}: pass the baseUrl option` };
-  // An address given at call time is scheme and host (checkAddress): the document's server path follows it, as it follows the default's host.
-  const given = values[tool.server.param] as string | undefined;
-  if (!given) return { error: `no base address for ${tool.provider}: pass the baseUrl option` };
-  return { url: given.replace(/\/+$/, "") + (tool.server.basePath ?? "") };
-}
 
 function networkError(e: unknown): Failure & { code?: string } {
   const cause = (e as { cause?: { code?: string; message?: string } })?.cause;

@@ -7,7 +7,7 @@ import { loadProvider } from "../../src/emit/generate-all.js";
 import { executeTool } from "../../test-support/repo.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
-import { redact, redactDeep, REDACTED, repliesMention } from "./redact.js";
+import { mentionsSecret, redact, redactDeep, REDACTED } from "./redact.js";
 
 const BOOKS_KEY = "AIzaRedactTestKey0001";
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -21,18 +21,18 @@ describe("redact", () => {
     expect(redact(text, [secret])).toBe(`raw ${REDACTED} url ${REDACTED} json ${REDACTED} end`);
   });
 
-  it("redacts every form that repliesMention detects", () => {
+  it("redacts every form that mentionsSecret detects", () => {
     const secret = 'k"e\\y/+&=0001';
     for (const form of [secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]) {
-      expect(repliesMention(`x${form}x`, undefined, [secret]), form).toBe(true);
+      expect(mentionsSecret(`x${form}x`, [secret]), form).toBe(true);
       expect(redact(`x${form}x`, [secret]), form).toBe(`x${REDACTED}x`);
     }
   });
 
   it("takes a caller's secret holding half a surrogate pair (no URL form) without throwing", () => {
     const secret = "ab\ud800cd-caller-secret";
-    expect(() => repliesMention("nothing here", new Headers({ a: "b" }), [secret])).not.toThrow();
-    expect(repliesMention(`a ${secret} b`, undefined, [secret])).toBe(true);
+    expect(() => mentionsSecret({ a: "nothing here", b: ["b"] }, [secret])).not.toThrow();
+    expect(mentionsSecret(`a ${secret} b`, [secret])).toBe(true);
     expect(redact(`a ${secret} b`, [secret])).toBe(`a ${REDACTED} b`);
   });
 });
@@ -59,7 +59,7 @@ describe("a secret echoed in another form (issue 24, D4)", () => {
     ["URL-safe base64", `token=${btoa(secret).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`],
   ] as const) {
     it(`is detected and redacted: ${label}`, () => {
-      expect(repliesMention(text, undefined, [secret])).toBe(true);
+      expect(mentionsSecret(text, [secret])).toBe(true);
       const out = redact(text, [secret]);
       expect(out).toContain(REDACTED);
       expect(out.toLowerCase()).not.toContain(secret.toLowerCase());
@@ -78,7 +78,7 @@ describe("a secret echoed in another form (issue 24, D4)", () => {
 
   it("leaves text that only shares letters with it alone", () => {
     const text = "tok en secret 7f3a9c, token-secret";
-    expect(repliesMention(text, undefined, [secret])).toBe(false);
+    expect(mentionsSecret(text, [secret])).toBe(false);
     expect(redact(text, [secret])).toBe(text);
   });
 
@@ -115,7 +115,7 @@ describe("a value shorter than a credential can be (issue 24, item 11)", () => {
     const text = 'find_books: unknown block type "bookz"';
     expect(redact(text, ["k"])).toBe(text);
     expect(redactDeep({ message: text }, ["k", "z"])).toEqual({ message: text });
-    expect(repliesMention(text, undefined, ["k"])).toBe(false);
+    expect(mentionsSecret(text, ["k"])).toBe(false);
   });
 
   it("is refused as a caller's secret before any request, without being shown", async () => {

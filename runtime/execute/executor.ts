@@ -6,6 +6,7 @@ import type { ToolResult } from "../http/errors.js";
 import { executeToolDefinition } from "./execute.js";
 import type { ExecuteOptions } from "../call/single-call.js";
 import { TokenCache } from "../oauth/token-cache.js";
+import { RateLimiter } from "../http/rate-limiter.js";
 import { ownValue } from "../common/own.js";
 import { paginateToolDefinition } from "../paging/paginate.js";
 import type { ToolDefinition } from "../spec/tool-types.js";
@@ -29,16 +30,26 @@ export interface ToolExecutor<T extends ToolMap> {
   paginate<K extends PagedOperationIds<T>>(operationId: K, params: ParamsOf<T[K]>, options?: PageOptions): AsyncGenerator<ToolResult<OutputOf<T[K]>>>;
 }
 
+/** What every call of one executor shares (each made anew when not given). */
+export interface ExecutorOptions {
+  /** OAuth 2 access tokens, per credential set: concurrent calls share one token request. */
+  tokens?: TokenCache;
+  /** The providers' documented request rates (rateLimits.requestsPerMinute), kept by all the calls together. */
+  limiter?: RateLimiter;
+}
+
 /**
  * A typed `executeTool` over a set of tools. It never throws for bad input or
  * upstream failures: the result is `{success: true, output}` or
  * `{success: false, error}`. OAuth 2 access tokens (tools with `auth.flows`)
- * are cached per executor and credential set. An operation id that is not in the set (from
- * untyped callers) is a validation error.
+ * are cached per executor and credential set, and a provider's documented
+ * request rate is kept by all the executor's calls together (rate-limiter.ts).
+ * An operation id that is not in the set (from untyped callers) is a
+ * validation error.
  */
-export function createExecutor<T extends ToolMap>(tools: T): ToolExecutor<T> {
-  // OAuth 2 access tokens of this executor's calls, per credential set: concurrent calls share one token request.
-  const tokens = new TokenCache();
+export function createExecutor<T extends ToolMap>(tools: T, shared: ExecutorOptions = {}): ToolExecutor<T> {
+  const tokens = shared.tokens ?? new TokenCache();
+  const limiter = shared.limiter ?? new RateLimiter();
   const providers = [...new Set(Object.values(tools).map((t) => t.provider))];
   const unknown = (operationId: string): ToolResult => ({
     success: false,
@@ -54,7 +65,7 @@ export function createExecutor<T extends ToolMap>(tools: T): ToolExecutor<T> {
   const execute = async (operationId: string, params: object, options?: ExecuteOptions): Promise<ToolResult> => {
     const tool = ownValue(tools, operationId) as ToolDefinition | undefined;
     if (!tool) return unknown(operationId);
-    return executeToolDefinition(tool, params as Record<string, unknown>, { tokens, ...options });
+    return executeToolDefinition(tool, params as Record<string, unknown>, { tokens, limiter, ...options });
   };
   const paginate = async function* (operationId: string, params: object, options?: PageOptions): AsyncGenerator<ToolResult> {
     const tool = ownValue(tools, operationId) as ToolDefinition | undefined;
@@ -62,7 +73,7 @@ export function createExecutor<T extends ToolMap>(tools: T): ToolExecutor<T> {
       yield unknown(operationId);
       return;
     }
-    yield* paginateToolDefinition(tool, params as Record<string, unknown>, { tokens, ...options });
+    yield* paginateToolDefinition(tool, params as Record<string, unknown>, { tokens, limiter, ...options });
   };
   return Object.assign(execute, { paginate }) as unknown as ToolExecutor<T>;
 }

@@ -80,8 +80,14 @@ function fire(): void {
   if (next !== Infinity) arm(next);
 }
 
-export function startDeadline(timeoutMs: number, external?: AbortSignal): Deadline {
-  return new CallDeadline(timeoutMs, external);
+/**
+ * A deadline `timeoutMs` from now that follows the caller's signal, if any.
+ * `abortable`: give the request a signal even when the caller gives none, so
+ * that the time running out aborts it at the network level (a request that
+ * gets no answer at all, which racing alone would leave open).
+ */
+export function startDeadline(timeoutMs: number, external?: AbortSignal, options: { abortable?: boolean } = {}): Deadline {
+  return new CallDeadline(timeoutMs, external, options.abortable === true);
 }
 
 // A class rather than closures: a call allocates one small object for its deadline.
@@ -97,13 +103,17 @@ class CallDeadline implements Deadline, Pending {
   constructor(
     private readonly timeoutMs: number,
     private readonly external: AbortSignal | undefined,
+    abortable: boolean,
   ) {
     this.at = performance.now() + timeoutMs;
     pending.add(this);
     arm(this.at);
-    if (external) {
+    if (external || abortable) {
       const controller = (this.controller = new AbortController());
       this.signal = controller.signal;
+    }
+    if (external && this.controller) {
+      const controller = this.controller;
       this.onAbort = () => {
         controller.abort(external.reason);
         this.stop?.();

@@ -62,6 +62,13 @@ export const RUNTIME_ERROR_CODES = {
     meaning: "The upstream gave the same next page (cursor, offset or address) twice: the call stops rather than loop.",
     fix: "Check the manifest's `pagination` (the cursor's `from`, `more`, `items`) against the upstream's replies.",
   },
+  RATE_LIMITED: {
+    type: "timeout",
+    retryable: true,
+    meaning:
+      "The provider's documented rate (`rateLimits.requestsPerMinute`) is used up for the calls sharing one limiter (an executor, a workflow run), and this call's turn would come after its deadline: nothing was sent. `retryAfterMs` says when a turn is free.",
+    fix: "Wait `retryAfterMs`, give the call more time (`timeoutMs`), or send fewer calls at once.",
+  },
   REAUTH_REQUIRED: {
     type: "auth",
     retryable: false,
@@ -80,6 +87,12 @@ export const RUNTIME_ERROR_CODES = {
     meaning: "The reply, or the pages of an `allPages` call together, passed `limits.replyBytes` (default 64 MiB): the rest was not read.",
     fix: "Ask for fewer items (`maxItems`, a page size) or walk the pages with `paginate`; raise the manifest's `limits.replyBytes` if the upstream's replies are that large.",
   },
+  TOKEN_ADDRESS_REFUSED: {
+    type: "auth",
+    retryable: false,
+    meaning: "The token answer names the address to call (`auth.tokenAddressField`, e.g. an instance URL), and that address breaks the provider's host rules: nothing was sent there.",
+    fix: "Check the account the credential belongs to; give the address yourself (`baseUrl`) if it is right and the manifest's `server.hosts` should admit it.",
+  },
   TOKEN_REDIRECT: {
     type: "auth",
     retryable: false,
@@ -91,6 +104,12 @@ export const RUNTIME_ERROR_CODES = {
     retryable: "maybe",
     meaning: "The token endpoint refused the request without an OAuth error code (with one, `code` is that code: `invalid_scope`, …); retryable when it answered 429 or 5xx.",
     fix: "Read `status` and `details`; check the flow's parameters (client id, scope) and token URL.",
+  },
+  TOKEN_TIMEOUT: {
+    type: "timeout",
+    retryable: true,
+    meaning: "The token endpoint gave no complete answer within the call's time: it never answered, or its answer never ended. The request was stopped and its body no longer read.",
+    fix: "Check the flow's token URL and the endpoint's health; give the call more time (`timeoutMs`) if the endpoint is slow.",
   },
   UNEXPECTED_CONTENT_TYPE: {
     type: "upstream",

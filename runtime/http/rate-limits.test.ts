@@ -8,6 +8,7 @@ import { loadProvider } from "../../src/emit/generate-all.js";
 import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import type { RateLimitSpec, ToolSpec } from "../spec/tool-types.js";
+import { parseExpression } from "./expressions.js";
 import { parseResetTime } from "./upstream-error.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -108,5 +109,31 @@ describe("parseResetTime", () => {
     expect(parseResetTime(String(now / 1000 - 30), now)).toBe(0);
     expect(parseResetTime("{'minute': 9}", now)).toBeUndefined();
     expect(parseResetTime(null, now)).toBeUndefined();
+  });
+});
+
+describe("a quota used up, said anywhere the provider says it", () => {
+  const quota = (from: string[], codes: string[], messages?: string[]): ToolSpec => limited({ quota: { from: from.map(parseExpression), codes, ...(messages ? { messages } : {}) } });
+  const reasons = ["$response.body#/error/errors/*/reason"];
+
+  it("reads every entry of a list under a `*` (the reason of the second error): one attempt, retryable: false", async () => {
+    const { fetch, seen } = scriptedFetch(json(429, { error: { code: "TooMany", message: "Slow down", errors: [{ reason: "other" }, { reason: "perDayUsedUp" }] } }, { "retry-after": "0" }), ok());
+    const result = await executeToolDefinition(quota(reasons, ["perDayUsedUp"]), params, { fetch });
+    expect(seen).toHaveLength(1);
+    expect(result).toMatchObject({ success: false, error: { status: 429, retryable: false } });
+  });
+
+  it("reads the quota's words in the message, letter case aside", async () => {
+    const { fetch, seen } = scriptedFetch(json(429, { error: { code: "TooMany", message: "limit 'QUERIES per day' reached" } }, { "retry-after": "0" }), ok());
+    const result = await executeToolDefinition(quota(reasons, ["perDayUsedUp"], ["Queries per day"]), params, { fetch });
+    expect(seen).toHaveLength(1);
+    expect(result).toMatchObject({ success: false, error: { retryable: false } });
+  });
+
+  it("retries what says nothing of it, like any 429", async () => {
+    const { fetch, seen } = scriptedFetch(json(429, { error: { code: "TooMany", message: "per minute", errors: [{ reason: "perMinute" }] } }, { "retry-after": "0" }), ok());
+    const result = await executeToolDefinition(quota(reasons, ["perDayUsedUp"], ["Queries per day"]), params, { fetch });
+    expect(seen).toHaveLength(2);
+    expect(result.success).toBe(true);
   });
 });

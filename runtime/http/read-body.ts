@@ -20,8 +20,19 @@ export type Body = { text: string; bytes: number } | { tooLarge: true };
 
 /** Read the body; throws DeadlineExpired when the time runs out (or the caller cancels) first. */
 export async function readBody(response: Response, limit: number, deadline: Deadline): Promise<Body> {
+  const read = await readBytes(response, limit, deadline);
+  return "tooLarge" in read ? read : { text: read.bytes.byteLength ? decoder.decode(read.bytes) : "", bytes: read.bytes.byteLength };
+}
+
+/**
+ * The body's bytes, or `tooLarge` past `limit` bytes (a Content-Length past
+ * it refused before reading); `onProgress` is told the bytes received so far
+ * as they arrive. Throws DeadlineExpired when the time runs out (or the
+ * caller cancels) first: the reader is then cancelled, the download stopped.
+ */
+export async function readBytes(response: Response, limit: number, deadline: Deadline, onProgress?: (received: number) => void): Promise<{ bytes: Uint8Array } | { tooLarge: true }> {
   const stream = response.body;
-  if (!stream) return { text: "", bytes: 0 };
+  if (!stream) return { bytes: new Uint8Array(0) };
   const reader = stream.getReader();
   const stop = () => void reader.cancel().catch(() => undefined);
   // A reply that arrives after the deadline is not read at all; nor is one that says it is too large.
@@ -46,25 +57,26 @@ export async function readBody(response: Response, limit: number, deadline: Dead
         return { tooLarge: true };
       }
       chunks.push(value);
+      onProgress?.(bytes);
     }
   } finally {
     deadline.stopOnExpiry(undefined);
   }
   // Cancelled by the deadline: what was read is not the whole body.
   if (deadline.timedOut || deadline.cancelled) throw new DeadlineExpired(0);
-  return { text: decode(chunks, bytes), bytes };
+  return { bytes: joined(chunks, bytes) };
 }
 
 const decoder = new TextDecoder();
 
-/** One decoding of the whole body (a chunk boundary may split a character). */
-function decode(chunks: Uint8Array[], bytes: number): string {
-  if (chunks.length === 1) return decoder.decode(chunks[0]);
+/** The chunks as one array (a chunk boundary may split a character: decoded once, whole). */
+function joined(chunks: Uint8Array[], bytes: number): Uint8Array {
+  if (chunks.length === 1 && chunks[0]) return chunks[0];
   const whole = new Uint8Array(bytes);
   let at = 0;
   for (const chunk of chunks) {
     whole.set(chunk, at);
     at += chunk.byteLength;
   }
-  return decoder.decode(whole);
+  return whole;
 }

@@ -101,7 +101,13 @@ export function send(fetch: FetchLike, request: HttpRequest, signal: AbortSignal
   const init: RequestInit = { method: request.method, headers: request.headers, redirect: "manual" };
   if (signal) init.signal = signal;
   if (request.body !== undefined) init.body = request.body;
-  return fetch(new Request(request.url, init));
+  const sent = new Request(request.url, init);
+  if (!signal) return fetch(sent);
+  // Node's fetch (undici) follows the signal through a weak reference from the Request: once the
+  // Request is garbage collected, an abort no longer reaches the request (nodejs/node#55428), and an
+  // endpoint that never answers kept the call's process alive. Held until the answer comes (its
+  // body is stopped by cancelling its reader, read-body.ts).
+  return fetch(sent).finally(() => void sent);
 }
 
 /**

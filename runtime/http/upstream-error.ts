@@ -4,7 +4,7 @@
 // `errors.details` (a parameter at fault, a decline code, a list of field
 // errors) come along as they are, within bounds: an upstream's text is not
 // trusted to be of a reasonable size (a message may be megabytes long).
-import { evaluate } from "./expressions.js";
+import { evaluate, evaluateAll, type ExpressionContext } from "./expressions.js";
 import type { ErrorSpec, RateLimitSpec, ToolSpec } from "../spec/tool-types.js";
 import type { Failure } from "./errors.js";
 
@@ -16,7 +16,7 @@ const DETAIL_DEPTH = 8;
 
 /** `attempt`: how many 429s came before this reply in the call (a provider's pause doubles with each). */
 export function upstreamError(tool: ToolSpec, response: Response, body: unknown, attempt = 0): Failure {
-  const ctx = { status: response.status, body, headers: response.headers, params: {} };
+  const ctx: ExpressionContext = { status: response.status, body, headers: response.headers, params: {} };
   // The first expression that finds a value (not null, not empty text) wins.
   const found = (refs: ErrorSpec["code"]): unknown => {
     for (const ref of refs) {
@@ -30,13 +30,13 @@ export function upstreamError(tool: ToolSpec, response: Response, body: unknown,
     return v === undefined ? v : bounded(typeof v === "string" ? v : JSON.stringify(v));
   };
   const code = first(tool.errors.code);
+  const fullMessage = found(tool.errors.message);
   const upstreamMessage = first(tool.errors.message) ?? (typeof body === "string" && body.trim() ? body.trim().slice(0, 500) : undefined);
   const requestId = first(tool.errors.requestId);
   const retryAfterMs = parseRetryAfter(response.headers.get("retry-after")) ?? (response.status === TOO_MANY_REQUESTS ? rateLimitWait(tool.rateLimits, response.headers, attempt) : undefined);
   // A quota used up (a daily one, an org's API limit) comes back later, not after a retry.
   const quota = tool.rateLimits?.quota;
-  const quotaCode = quota ? first(quota.from) : undefined;
-  const usedUp = quota !== undefined && quotaCode !== undefined && quota.codes.includes(quotaCode);
+  const usedUp = quota !== undefined && quotaUsedUp(quota, ctx, typeof fullMessage === "string" ? fullMessage : upstreamMessage);
   const details: Record<string, unknown> = {};
   for (const [name, refs] of Object.entries(tool.errors.details ?? {})) {
     const value = found(refs);
@@ -52,6 +52,21 @@ export function upstreamError(tool: ToolSpec, response: Response, body: unknown,
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
     ...(Object.keys(details).length ? { details } : {}),
   };
+}
+
+/**
+ * Whether the error says a quota is used up: any value any `from` expression
+ * finds (every item of a list under a `*`: the reason of each error, the
+ * ErrorInfo wherever it is in `details`) is one of `codes`, or the message
+ * holds one of `messages` (letter case aside).
+ */
+function quotaUsedUp(quota: NonNullable<RateLimitSpec["quota"]>, ctx: ExpressionContext, message: string | undefined): boolean {
+  for (const ref of quota.from) {
+    for (const value of evaluateAll(ref, ctx)) if (typeof value === "string" && quota.codes.includes(value)) return true;
+  }
+  if (!quota.messages?.length || message === undefined) return false;
+  const text = message.toLowerCase();
+  return quota.messages.some((m) => text.includes(m.toLowerCase()));
 }
 
 /** Text cut to ERROR_TEXT_CHARS, saying how long it was. */

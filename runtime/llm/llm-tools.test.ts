@@ -251,7 +251,7 @@ describe("input schemas", () => {
       }
     }
     // The OAuth 2 flows' parameters (auth.flows) are connection parameters too.
-    expect(connectionParams(byId("crm_query")).map((p) => p.name)).toEqual(["apiKey", "clientId", "clientSecret", "refreshToken", "username", "privateKey", "instanceUrl"]);
+    expect(connectionParams(byId("crm_query")).map((p) => p.name)).toEqual(["apiKey", "clientId", "clientSecret", "refreshToken", "username", "privateKey", "audience", "instanceUrl"]);
     expect(connectionParams(byId("directory_create_user")).map((p) => p.name)).toEqual(["accessToken", "tenantId", "clientId", "clientSecret", "password"]);
   });
 

@@ -24,7 +24,7 @@ export const CONCEPT_WORDING = {
   },
   authFlows: {
     readme:
-      "**`auth.flows`:** OAuth 2 grants through which the runtime obtains the access token itself and renews it (`clientCredentials`, `refreshToken`, `jwtBearer`): each names its `tokenUrl` (https, its origin fixed; `{param}` placeholders in the path, from parameters with a `pattern`), `scope`, and the shared parameters holding the client id, secret, refresh token, subject or private key; `tokenHosts`, where a token URL given at call time may point. The credential parameter then is `required: false`.",
+      "**`auth.flows`:** OAuth 2 grants through which the runtime obtains the access token itself and renews it (`clientCredentials`, `refreshToken`, `jwtBearer`): each names its `tokenUrl` (https, its origin fixed; `{param}` placeholders in the path, from parameters with a `pattern`), `scope`, the shared parameters holding the client id, secret, refresh token, subject or private key, `defaultExpiresIn` (the documented lifetime of a token whose answer has no `expires_in`; default 3600 s) and, for `jwtBearer`, the assertion's `audience` as documented (a URI, or `default`, `byTokenHost` and a `param`); `tokenHosts`, where a token URL given at call time may point; `tokenAddressField`, the token answer's field naming the address the token is for (`instance_url`), where calls then go. The credential parameter then is `required: false`.",
   },
   errors: {
     readme: "**`errors`:** expressions for the upstream's `code`, `message` and `requestId`; `details` to carry more fields of the error body; `retryableStatuses`; `failureWhen` for APIs that answer 2xx with a failure in the body.",
@@ -54,7 +54,7 @@ export const CONCEPT_WORDING = {
   },
   rateLimits: {
     readme:
-      "**`rateLimits`:** how the upstream throttles, as its documentation says: `resetHeader` (the header telling when a 429's window resets), `quota` (`codes` meaning a quota is used up, read by `from` or else `errors.code`: never retried, `retryable: false`), `pauseMs` (the wait after a 429 that says nothing of when, doubling on each further 429), `requestsPerMinute` (the request rate it documents for one client, the lowest of its endpoints': `blockwright verify` spaces its requests by it; a single call is not held back). A new provider declares its own rather than inherit the runtime's backoff.",
+      "**`rateLimits`:** how the upstream throttles, as its documentation says: `resetHeader` (the header telling when a 429's window resets), `quota` (`codes` meaning a quota is used up, read by `from` — every value found, a `*` segment for each item of a list — or else `errors.code`, and `messages`, words of the error message meaning so: never retried, `retryable: false`), `pauseMs` (the wait after a 429 that says nothing of when, doubling on each further 429), `requestsPerMinute` (the request rate it documents for one client, the lowest of its endpoints': kept by every call of one executor and of one workflow run together, and `blockwright verify` spaces its requests by it). A new provider declares its own rather than inherit the runtime's backoff.",
   },
   idempotency: { readme: "**`idempotency`:** the header in which the upstream takes an idempotency key (`methods`, default POST). Each call sends a new key, the same on every retry." },
   limits: {

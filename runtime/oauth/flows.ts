@@ -9,6 +9,9 @@ import type { FetchLike } from "../http/transport.js";
 import type { OAuthFlowSpec, OAuthGrant, ToolSpec } from "../spec/tool-types.js";
 import { privateKeyProblem, signAssertion } from "./assertion.js";
 import { type Renewal, sharedTokenCache, type TokenCache, type TokenSet } from "./token-cache.js";
+import { ownValue } from "../common/own.js";
+import { matchesHost } from "../http/hosts.js";
+import { replyLimit } from "../http/read-body.js";
 import { requestToken } from "./token-request.js";
 import { tokenUrlOf, tokenUrlPlaceholders } from "./token-url.js";
 
@@ -26,19 +29,22 @@ export interface OAuthOptions {
   onTokens?: (tokens: IssuedTokens) => void | Promise<void>;
   clock?: () => number;
   fetch?: FetchLike;
+  signal?: AbortSignal;
 }
 
-/** A call's OAuth 2 flow: its current token, and a renewal after the upstream refused one. */
+/** A call's OAuth 2 flow: its current token, and a renewal after the upstream refused one; a token request gets `timeoutMs` (the call's remaining time), its body included. */
 export interface OAuthCall {
   grant: OAuthGrant;
-  token(signal: AbortSignal | undefined): Promise<Renewal<Failure>>;
-  renew(stale: string, signal: AbortSignal | undefined): Promise<Renewal<Failure>>;
+  token(timeoutMs: number): Promise<Renewal<Failure>>;
+  renew(stale: string, timeoutMs: number): Promise<Renewal<Failure>>;
 }
 
 export type CallCredential = { credential: string; oauth?: OAuthCall } | { problem: Omit<Failure, "type"> };
 
 const GRANT_WORDS: Record<OAuthGrant, string> = { clientCredentials: "client credentials", refreshToken: "refresh token", jwtBearer: "JWT bearer" };
 const JWT_BEARER = "urn:ietf:params:oauth:grant-type:jwt-bearer";
+/** The lifetime of a token whose answer has no `expires_in` and whose flow declares none (`defaultExpiresIn`): renewed this often at least, not used for ever. */
+export const DEFAULT_TOKEN_LIFETIME_S = 3600;
 
 /** The parameters a flow needs, its token URL's placeholders included (an optional client secret is not needed). */
 export function flowParams(flow: OAuthFlowSpec): string[] {
@@ -46,12 +52,13 @@ export function flowParams(flow: OAuthFlowSpec): string[] {
   return [...new Set([...own, ...tokenUrlPlaceholders(flow.tokenUrl)])];
 }
 
-/** Every parameter of a tool's flows (the client secret of a refresh flow included). */
+/** Every parameter of a tool's flows (the client secret of a refresh flow and an assertion's audience included). */
 export function oauthParams(tool: Pick<ToolSpec, "oauth">): Set<string> {
   const names = new Set<string>();
   for (const flow of tool.oauth?.flows ?? []) {
     for (const name of flowParams(flow)) names.add(name);
     if (flow.grant === "refreshToken" && flow.clientSecret) names.add(flow.clientSecret);
+    if (flow.grant === "jwtBearer" && flow.audience?.param) names.add(flow.audience.param);
   }
   return names;
 }
@@ -69,13 +76,27 @@ export function callCredential(tool: ToolSpec, values: Record<string, unknown>, 
   const cache = options.tokens ?? sharedTokenCache;
   const clock = options.clock ?? Date.now;
   const fetchFn = options.fetch ?? ((r: Request) => fetch(r));
-  const key = JSON.stringify([tool.provider, flow.grant, url.url, ...flowParams(flow).map((p) => values[p]), flow.grant === "refreshToken" && flow.clientSecret ? values[flow.clientSecret] : null]);
+  const audience = flow.grant === "jwtBearer" && flow.audience?.param !== undefined ? values[flow.audience.param] : null;
+  const key = JSON.stringify([tool.provider, flow.grant, url.url, ...flowParams(flow).map((p) => values[p]), flow.grant === "refreshToken" && flow.clientSecret ? values[flow.clientSecret] : null, audience ?? null]);
   const obtain =
-    (signal: AbortSignal | undefined) =>
+    (timeoutMs: number) =>
     async (previous: TokenSet | undefined): Promise<Renewal<Failure>> => {
       const form = await formOf(flow, values, previous, url.url, clock(), keepSecret);
       if ("failure" in form) return form;
-      const outcome = await requestToken({ provider: tool.provider, grant: GRANT_WORDS[flow.grant], url: url.url, form: form.form, fetch: fetchFn, signal, now: clock() });
+      const outcome = await requestToken({
+        provider: tool.provider,
+        grant: GRANT_WORDS[flow.grant],
+        url: url.url,
+        form: form.form,
+        fetch: fetchFn,
+        // The caller's cancellation only: the call's own time runs out for it alone, not for the other calls that wait for this token.
+        signal: options.signal,
+        timeoutMs,
+        replyBytes: replyLimit(tool),
+        now: clock(),
+        defaultLifetimeS: flow.defaultExpiresIn ?? DEFAULT_TOKEN_LIFETIME_S,
+        ...(tool.oauth?.addressField !== undefined ? { addressField: tool.oauth.addressField } : {}),
+      });
       if ("tokens" in outcome && options.onTokens) {
         const merged = { ...outcome.tokens, ...(outcome.tokens.refreshToken === undefined && previous?.refreshToken ? { refreshToken: previous.refreshToken } : {}) };
         // A host's storage failing must not fail the call that got the token.
@@ -89,8 +110,8 @@ export function callCredential(tool: ToolSpec, values: Record<string, unknown>, 
     credential: given ?? "",
     oauth: {
       grant: flow.grant,
-      token: (signal) => cache.token(key, clock(), obtain(signal), given),
-      renew: (stale, signal) => cache.renewAfterRefusal(key, stale, clock(), obtain(signal)),
+      token: (timeoutMs) => cache.token(key, clock(), obtain(timeoutMs), given),
+      renew: (stale, timeoutMs) => cache.renewAfterRefusal(key, stale, clock(), obtain(timeoutMs)),
     },
   };
 }
@@ -112,11 +133,28 @@ async function formOf(flow: OAuthFlowSpec, values: Record<string, unknown>, prev
       const pem = value(flow.privateKey);
       const problem = await privateKeyProblem(pem);
       if (problem) return { failure: { type: "validation", param: flow.privateKey, rule: "format", message: `${flow.privateKey}: ${problem}` } };
-      const assertion = await signAssertion(pem, { issuer: value(flow.clientId), subject: value(flow.subject), audience: flow.audience ?? new URL(url).origin, now });
+      const assertion = await signAssertion(pem, { issuer: value(flow.clientId), subject: value(flow.subject), audience: audienceOf(flow, url, values), now });
       keepSecret(assertion);
       return { form: { grant_type: JWT_BEARER, assertion, ...scope } };
     }
   }
+}
+
+/**
+ * The assertion's `aud` (JwtAudienceSpec): the audience parameter's value when
+ * given; else the one declared for the token URL's host, an exact host before
+ * a `*.` pattern; else the declared default; else the token URL's origin.
+ */
+export function audienceOf(flow: Extract<OAuthFlowSpec, { grant: "jwtBearer" }>, url: string, values: Record<string, unknown>): string {
+  const spec = flow.audience;
+  const given = spec?.param !== undefined ? nonEmpty(values[spec.param]) : undefined;
+  if (given !== undefined) return given;
+  const { hostname, origin } = new URL(url);
+  const rules = spec?.byTokenHost ?? {};
+  const exact = ownValue(rules, hostname);
+  if (typeof exact === "string") return exact;
+  for (const [pattern, audience] of Object.entries(rules)) if (pattern.startsWith("*.") && matchesHost(pattern, hostname)) return audience;
+  return spec?.default ?? origin;
 }
 
 /** No credential: the static one, or what the most nearly given flow still needs. */

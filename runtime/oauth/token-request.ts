@@ -6,15 +6,29 @@
 // expired, an assertion refused) and `invalid_client` (a wrong or expired
 // client secret) mean the user must grant access again: code
 // REAUTH_REQUIRED, never retried.
-import type { Failure } from "../http/errors.js";
+//
+// Sent as an API request is (transport.ts, read-body.ts, deadline.ts): its
+// answer read chunk by chunk within TOKEN_REPLY_BYTES, and the time it is
+// given stops the body too — the request aborted and the body's reader
+// cancelled, whether the endpoint never answers, answers forever or drips.
+// Its failures are redacted with the form's secrets (client secret, refresh
+// token, assertion) before any call that waits for them sees them.
 import type { RuntimeErrorCode } from "../http/error-codes.js";
-import type { FetchLike } from "../http/transport.js";
+import type { Failure } from "../http/errors.js";
+import { startDeadline } from "../http/deadline.js";
+import { readBody } from "../http/read-body.js";
+import { type FetchLike, isRedirect, send } from "../http/transport.js";
+import { isSecretLength, redactDeep } from "../common/redact.js";
 import type { Renewal, TokenSet } from "./token-cache.js";
 
 /** Token endpoint errors only the user can fix, by granting access again. */
 const REAUTH = new Set(["invalid_grant", "invalid_client"]);
-/** The most of a token endpoint's answer read: far above any real one. */
-const MAX_ANSWER_CHARS = 256 * 1024;
+/** The most of a token endpoint's answer read: far above any real one (a few kB). */
+export const TOKEN_REPLY_BYTES = 1024 * 1024;
+/** The form fields that carry a secret. */
+const SECRET_FIELDS = ["client_secret", "refresh_token", "assertion"];
+/** The longest lifetime taken from `expires_in`: a token is renewed at least this often, whatever the endpoint says. */
+export const LONGEST_TOKEN_LIFETIME_S = 24 * 3600;
 
 export interface TokenRequest {
   provider: string;
@@ -23,32 +37,78 @@ export interface TokenRequest {
   url: string;
   form: Record<string, string>;
   fetch: FetchLike;
+  /** The caller's cancellation (Ctrl-C): aborts the request and stops its body. */
   signal: AbortSignal | undefined;
+  /** The time the request has, body included (the calling call's remaining time). */
+  timeoutMs: number;
+  /** The most of the answer read (at most TOKEN_REPLY_BYTES). */
+  replyBytes?: number;
   /** Milliseconds since the epoch, when the request is sent. */
   now: number;
+  /** The lifetime, in seconds, of a token whose answer has no `expires_in` (the flow's declared one, or the runtime's default). */
+  defaultLifetimeS: number;
+  /** The answer's field naming the address the token is for (`instance_url`), read into TokenSet.instanceUrl. */
+  addressField?: string;
 }
 
 export async function requestToken(r: TokenRequest): Promise<Renewal<Failure>> {
+  const secrets = SECRET_FIELDS.map((f) => r.form[f]).filter((v): v is string => typeof v === "string" && isSecretLength(v));
+  const outcome = await exchange(r);
+  return "failure" in outcome ? { failure: redactDeep(outcome.failure, secrets) } : outcome;
+}
+
+async function exchange(r: TokenRequest): Promise<Renewal<Failure>> {
   const host = new URL(r.url).host;
-  const init: RequestInit = {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
-    body: new URLSearchParams(r.form).toString(),
-    redirect: "manual",
-  };
-  if (r.signal) init.signal = r.signal;
-  const response = await r.fetch(new Request(r.url, init));
-  if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
-    void response.body?.cancel().catch(() => undefined);
-    return failure({
-      type: "auth",
-      status: response.status,
-      code: "TOKEN_REDIRECT" satisfies RuntimeErrorCode,
-      message: `${r.provider}: the token endpoint (${host}) answered ${response.status || "a redirect"}; redirects are not followed, so that the client credentials never go to another address`,
-      retryable: false,
-    });
+  const limit = Math.min(r.replyBytes ?? TOKEN_REPLY_BYTES, TOKEN_REPLY_BYTES);
+  const deadline = startDeadline(r.timeoutMs, r.signal, { abortable: true });
+  let status: number;
+  let text: string;
+  try {
+    const request = {
+      method: "POST",
+      url: r.url,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+      body: new URLSearchParams(r.form).toString(),
+    };
+    const response = await deadline.race(send(r.fetch, request, deadline.signal));
+    status = response.status;
+    if (isRedirect(response)) {
+      void response.body?.cancel().catch(() => undefined);
+      return failure({
+        type: "auth",
+        status,
+        code: "TOKEN_REDIRECT" satisfies RuntimeErrorCode,
+        message: `${r.provider}: the token endpoint (${host}) answered ${status || "a redirect"}; redirects are not followed, so that the client credentials never go to another address`,
+        retryable: false,
+      });
+    }
+    const body = await deadline.race(readBody(response, limit, deadline));
+    if ("tooLarge" in body) {
+      return failure({
+        type: "auth",
+        status,
+        code: "REPLY_TOO_LARGE" satisfies RuntimeErrorCode,
+        message: `${r.provider}: the token endpoint (${host}) answered ${status} with more than ${limit} bytes; the rest was not read`,
+        retryable: false,
+      });
+    }
+    text = body.text;
+  } catch (e) {
+    if (deadline.cancelled) return failure({ type: "network", code: "ABORTED" satisfies RuntimeErrorCode, message: "the call was cancelled", retryable: false });
+    if (deadline.timedOut) {
+      return failure({
+        type: "timeout",
+        code: "TOKEN_TIMEOUT" satisfies RuntimeErrorCode,
+        message: `${r.provider}: the token endpoint (${host}) gave no complete answer within ${Math.round(r.timeoutMs)} ms; the request was stopped`,
+        retryable: true,
+      });
+    }
+    const cause = (e as { cause?: { code?: string; message?: string } })?.cause;
+    const code = cause?.code ?? (e as { code?: string })?.code;
+    return failure({ type: "network", message: `token request failed: ${cause?.message ?? (e as Error)?.message ?? String(e)}`, ...(code ? { code } : {}), retryable: true });
+  } finally {
+    deadline.done();
   }
-  const text = (await response.text()).slice(0, MAX_ANSWER_CHARS);
   let body: Record<string, unknown> | undefined;
   try {
     const parsed: unknown = JSON.parse(text);
@@ -56,38 +116,28 @@ export async function requestToken(r: TokenRequest): Promise<Renewal<Failure>> {
   } catch {
     // not JSON: reported below
   }
-  if (!response.ok) return failure(refusal(r, host, response.status, body));
+  if (status < 200 || status > 299) return failure(refusal(r, host, status, body));
   const accessToken = body?.access_token;
   if (typeof accessToken !== "string" || accessToken === "") {
-    return failure({
-      type: "auth",
-      status: response.status,
-      code: "INVALID_TOKEN_RESPONSE" satisfies RuntimeErrorCode,
-      message: `${r.provider}: the token endpoint (${host}) answered ${response.status} without an access_token`,
-      retryable: false,
-    });
+    return failure({ type: "auth", status, code: "INVALID_TOKEN_RESPONSE" satisfies RuntimeErrorCode, message: `${r.provider}: the token endpoint (${host}) answered ${status} without an access_token`, retryable: false });
   }
   const tokenType = body?.token_type;
   if (tokenType !== undefined && (typeof tokenType !== "string" || tokenType.toLowerCase() !== "bearer")) {
     return failure({
       type: "auth",
-      status: response.status,
+      status,
       code: "INVALID_TOKEN_RESPONSE" satisfies RuntimeErrorCode,
       message: `${r.provider}: the token endpoint (${host}) issued a token of type ${JSON.stringify(tokenType)}; only bearer tokens are supported`,
       retryable: false,
     });
   }
-  const tokens: TokenSet = { accessToken };
-  const lifetime = seconds(body?.expires_in);
-  if (lifetime !== undefined) tokens.expiresAt = r.now + lifetime * 1000;
-  for (const [field, key] of [
-    ["refresh_token", "refreshToken"],
-    ["instance_url", "instanceUrl"],
-    ["scope", "scope"],
-  ] as const) {
-    const value = body?.[field];
-    if (typeof value === "string" && value !== "") tokens[key] = value;
-  }
+  const tokens: TokenSet = { accessToken, expiresAt: r.now + lifetimeS(body?.expires_in, r.defaultLifetimeS) * 1000 };
+  const refreshToken = body?.refresh_token;
+  if (typeof refreshToken === "string" && refreshToken !== "") tokens.refreshToken = refreshToken;
+  const scope = body?.scope;
+  if (typeof scope === "string" && scope !== "") tokens.scope = scope;
+  const address = body?.[r.addressField ?? "instance_url"];
+  if (typeof address === "string" && address !== "") tokens.instanceUrl = address;
   return { tokens };
 }
 
@@ -110,17 +160,23 @@ function refusal(r: TokenRequest, host: string, status: number, body: Record<str
   return {
     type: "auth",
     status,
-    code: error ?? ("TOKEN_REQUEST_FAILED" satisfies RuntimeErrorCode),
+    code: error ?? "TOKEN_REQUEST_FAILED",
     message: `${r.provider}: the token endpoint (${host}) refused the ${r.grant} grant: ${said}`,
     retryable,
     ...(error ? { details: { error, ...(description ? { description } : {}) } } : {}),
   };
 }
 
-/** `expires_in`: a positive number of seconds (some endpoints send it as a string). */
-function seconds(value: unknown): number | undefined {
+/**
+ * The token's lifetime in seconds: `expires_in` (a number, or a string of
+ * one, as some endpoints send it), at most LONGEST_TOKEN_LIFETIME_S; 0 or
+ * less means already expired (used for this call, renewed before the next);
+ * absent or not a number, the flow's default.
+ */
+function lifetimeS(value: unknown, fallback: number): number {
   const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
-  return typeof n === "number" && Number.isFinite(n) && n > 0 ? n : undefined;
+  if (typeof n !== "number" || Number.isNaN(n)) return fallback;
+  return Math.min(Math.max(n, 0), LONGEST_TOKEN_LIFETIME_S);
 }
 
 function failure(f: Failure): Renewal<Failure> {

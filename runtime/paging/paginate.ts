@@ -83,6 +83,8 @@ async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefine
 
   for (let page = 1; ; page++) {
     const sent = await sendCall(call, request, options, page === 1 ? options.idempotencyKey : undefined, gather ? read : 0);
+    // The first page's address as sent: the token may have named it (base-address.ts); next pages stay on its origin.
+    if (page === 1) first.url = request.url;
     read += sent.bytes ?? 0;
     // A failure: a success always rests on a reply.
     if (!sent.reply) {

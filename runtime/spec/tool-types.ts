@@ -114,21 +114,39 @@ export type AuthSpec = { type: "bearer"; param: string } | { type: "header"; nam
  * fields ending in a role (`clientId`, `clientSecret`, `refreshToken`,
  * `subject`, `privateKey`) name the parameters holding those values;
  * `tokenUrl`'s `{param}` placeholders (path only: its origin is fixed) name
- * pattern-checked parameters. `audience` (jwtBearer) defaults to the origin of
- * the token URL in use.
+ * pattern-checked parameters. `audience` (jwtBearer) chooses the assertion's
+ * `aud` (flows.ts `audienceOf`); without it, the origin of the token URL in use.
  */
-export type OAuthFlowSpec =
+export type OAuthFlowSpec = (
   | { grant: "clientCredentials"; tokenUrl: string; scope?: string; clientId: string; clientSecret: string }
   | { grant: "refreshToken"; tokenUrl: string; scope?: string; clientId: string; clientSecret?: string; refreshToken: string }
-  | { grant: "jwtBearer"; tokenUrl: string; scope?: string; clientId: string; subject: string; privateKey: string; audience?: string };
+  | { grant: "jwtBearer"; tokenUrl: string; scope?: string; clientId: string; subject: string; privateKey: string; audience?: JwtAudienceSpec }
+) & {
+  /** The lifetime in seconds of a token whose answer has no `expires_in`, as the provider documents it (default DEFAULT_TOKEN_LIFETIME_S). */
+  defaultExpiresIn?: number;
+};
 
 export type OAuthGrant = OAuthFlowSpec["grant"];
+
+/**
+ * The JWT bearer assertion's `aud`, as the provider documents it: the value of
+ * `param` when the call gives it; else `byTokenHost`'s for the token URL's
+ * host (an exact host before a `*.` pattern); else `default`; else the origin
+ * of the token URL in use.
+ */
+export interface JwtAudienceSpec {
+  default?: string;
+  byTokenHost?: Record<string, string>;
+  param?: string;
+}
 
 /** The OAuth 2 flows a tool's access token may come from, tried in order: the first whose parameters are all given. */
 export interface OAuthSpec {
   flows: OAuthFlowSpec[];
   /** Hosts a token URL given at call time may name besides each flow's own (hosts.ts patterns). */
   tokenHosts?: string[];
+  /** The token answer's field naming the address the token is for (`instance_url`): calls go there, within the host rules, unless the caller gives `baseUrl`. */
+  addressField?: string;
 }
 
 /** A test on one value of a reply: it holds when the value equals `equals`. */
@@ -153,14 +171,15 @@ export interface ErrorSpec {
  * How the upstream throttles, as its documentation says (manifest
  * `rateLimits`): a 429 waits for Retry-After, else `resetHeader`'s time, else
  * `pauseMs` (doubling per further 429), else the runtime's backoff; an error
- * whose `quota.from` value (the first found) is one of `quota.codes` means a
- * quota is used up, and is never retried.
+ * where any value `quota.from` finds (a `*` segment: every item of a list) is
+ * one of `quota.codes`, or whose message holds one of `quota.messages`, means
+ * a quota is used up, and is never retried.
  */
 export interface RateLimitSpec {
   resetHeader?: string;
-  quota?: { from: ValueRef[]; codes: string[] };
+  quota?: { from: ValueRef[]; codes: string[]; messages?: string[] };
   pauseMs?: number;
-  /** The upstream's documented request rate for one client (the lowest of its endpoints'): bulk callers (`blockwright verify`) space their requests by it; a single call is not held back. */
+  /** The upstream's documented request rate for one client (the lowest of its endpoints'): calls sharing a limiter (one executor, one workflow run) stay under it together (rate-limiter.ts), as verify does. */
   requestsPerMinute?: number;
 }
 

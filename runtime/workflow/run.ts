@@ -14,6 +14,7 @@ import { redactDeep } from "../common/redact.js";
 import { sleep } from "../common/sleep.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import type { FetchLike } from "../http/transport.js";
+import { RateLimiter } from "../http/rate-limiter.js";
 import { buildGraph } from "./graph.js";
 import { envReferenceName, readPath, resolveValue, unresolvedReason, type Reference } from "./references.js";
 import type { BlockResult, Registry, RunEvent, RunResult, ValidatedWorkflow, WorkflowBlock } from "./types.js";
@@ -34,6 +35,8 @@ export interface RunOptions {
   concurrency?: number;
   signal?: AbortSignal;
   onEvent?: (event: RunEvent) => void;
+  /** Where the providers' documented request rates are kept for the run's blocks together (default: one for this run). */
+  limiter?: RateLimiter;
 }
 
 export async function runWorkflowWith(registry: Registry, checked: ValidatedWorkflow, options: RunOptions): Promise<RunResult> {
@@ -44,6 +47,8 @@ export async function runWorkflowWith(registry: Registry, checked: ValidatedWork
   const finished: BlockResult[] = [];
   const secrets = secretValues(registry, workflow.blocks, options.env);
   const limit = Math.max(1, options.concurrency ?? 4);
+  // Every block's calls (polls and pages included) keep each provider's documented rate together.
+  const limiter = options.limiter ?? new RateLimiter();
   const pending = new Set(graph.ids);
   let running = 0;
 
@@ -76,7 +81,7 @@ export async function runWorkflowWith(registry: Registry, checked: ValidatedWork
         pending.delete(id);
         running++;
         options.onEvent?.({ type: "start", id, block });
-        runBlock(registry, id, block, results, { ...options, secrets })
+        runBlock(registry, id, block, results, { ...options, secrets, limiter })
           .then((result) => finish(id, result))
           .finally(() => {
             running--;
@@ -132,6 +137,7 @@ async function runBlock(registry: Registry, id: string, block: WorkflowBlock, re
       ...(block.timeoutMs ? { timeoutMs: block.timeoutMs } : {}),
       ...(options.allowHosts ? { allowHosts: options.allowHosts } : {}),
       secrets: options.secrets,
+      ...(options.limiter ? { limiter: options.limiter } : {}),
     });
 
   let result: ToolResult = await call();

@@ -32,7 +32,9 @@
 //             statuses): it changes when the runtime waits or stops
 //             retrying, never what a call accepts or what a result holds;
 //             the documented request rate, lowered too
-//             (rateLimits.requestsPerMinute: no call is held back by it).
+//             (rateLimits.requestsPerMinute: the upstream's own limit, which
+//             binds callers whether declared or not; calls are spaced by it,
+//             never refused for what they hold).
 //
 // A surface lists the concepts it records; one written before it did
 // records only the first ones (each entry's `legacy`). A concept is compared

@@ -129,7 +129,7 @@ describe("rateLimits and server.hosts", () => {
 });
 
 describe("rateLimits.requestsPerMinute: the request rate the upstream documents", () => {
-  const RATE = "not breaking: the package sends every call as before, holding none back by it; only bulk callers such as verify space their requests by it";
+  const RATE = "not breaking: it records the upstream's own limit, which binds callers whether declared or not; an executor's calls and verify's requests are spaced by it";
   const rate = (requestsPerMinute: number, policy: Surface["rateLimits"] = {}) => surface({ rateLimits: { ...policy, requestsPerMinute } });
   it("is a patch change whichever way it moves: lowering it holds no call back", () => {
     expect(diffSurfaces(rate(100), rate(10))).toEqual([{ level: "patch", provider: "acme", subject: "rateLimits.requestsPerMinute", rule: `request rate lowered (${RATE})`, from: 100, to: 10 }]);

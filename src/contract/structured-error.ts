@@ -31,11 +31,30 @@ export function expectStructuredError(tool: ToolSpec, ex: Exchange, error: Retur
   same(error.mayHaveBeenApplied, mayHaveBeenApplied ? true : undefined, "error.mayHaveBeenApplied");
 }
 
-/** Whether the answer says a quota is used up, as the manifest's rateLimits.quota reads it (never retryable). */
+/**
+ * Whether the answer says a quota is used up, as the manifest's
+ * rateLimits.quota reads it (never retryable): any value any `from`
+ * expression finds (a `*` segment: each item of a list) among `codes`, or one
+ * of `messages` in the error's message, letter case aside.
+ */
 export function quotaUsedUp(tool: ToolSpec, answer: { status: number; body: unknown; headers: Headers }): boolean {
   const quota = tool.rateLimits?.quota;
-  const code = quota ? first(quota.from, answer) : undefined;
-  return quota !== undefined && code !== undefined && quota.codes.includes(code);
+  if (!quota) return false;
+  for (const ref of quota.from) {
+    const values = ref.kind === "body" ? every(answer.body, ref.pointer) : [first([ref], answer)];
+    if (values.some((v) => typeof v === "string" && quota.codes.includes(v))) return true;
+  }
+  const message = first(tool.errors.message, answer)?.toLowerCase();
+  return message !== undefined && (quota.messages ?? []).some((m) => message.includes(m.toLowerCase()));
+}
+
+/** The values at a pointer whose `*` segments stand for every item of a list. */
+function every(body: unknown, pointer: readonly string[]): unknown[] {
+  const star = pointer.indexOf("*");
+  if (star < 0) return [at(body, pointer)];
+  const list = at(body, pointer.slice(0, star));
+  const rest = pointer.slice(star + 1);
+  return Array.isArray(list) ? list.flatMap((item) => every(item, rest)) : every(at(list, ["*"]), rest);
 }
 
 function first(refs: ValueRef[], answer: { status: number; body: unknown; headers: Headers }): string | undefined {

@@ -5,6 +5,8 @@
 // it is cut off), the whole within `timeoutMs`, and stopped at once when
 // the user interrupts. Progress is reported as bytes arrive.
 
+import { type Deadline, readBytes, send, startDeadline } from "@blockwright/runtime/internal";
+
 export class FetchRefused extends Error {
   constructor(message: string) {
     super(message);
@@ -65,15 +67,16 @@ export function recordableAddress(address: string): string {
 
 /** The document's text at `address`. */
 export async function fetchDocument(address: string, options: FetchOptions): Promise<string> {
-  const timeout = AbortSignal.timeout(options.timeoutMs);
-  const signal = AbortSignal.any([options.signal, timeout]);
+  // The runtime's transport: the time given stops the body too, and an abort reaches the request
+  // whatever the garbage collector did (transport.ts).
+  const deadline = startDeadline(options.timeoutMs, options.signal, { abortable: true });
   const shown = recordableAddress(address);
   let url = address;
   try {
     for (let hop = 0; ; hop++) {
       const problem = addressProblem(url);
       if (problem) throw new FetchRefused(hop ? `${shown} redirects to ${recordableAddress(url)}, which ${problem}` : `${shown} ${problem}`);
-      const response = await fetch(url, { signal, redirect: "manual", headers: { accept: "application/json, application/yaml, text/yaml, */*" } });
+      const response = await deadline.race(send((r) => fetch(r), { method: "GET", url, headers: { accept: "application/json, application/yaml, text/yaml, */*" } }, deadline.signal));
       const location = response.headers.get("location");
       if (response.status >= 300 && response.status < 400 && location !== null) {
         await response.body?.cancel();
@@ -85,42 +88,30 @@ export async function fetchDocument(address: string, options: FetchOptions): Pro
         await response.body?.cancel();
         throw new FetchFailed(`${shown} answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`);
       }
-      return await readCapped(response, shown, options);
+      return await readCapped(response, shown, options, deadline);
     }
   } catch (e) {
     if (e instanceof FetchRefused || e instanceof FetchFailed) throw e;
     if (options.signal.aborted) throw options.signal.reason;
-    if (timeout.aborted) throw new FetchFailed(`${shown}: no whole answer within ${options.timeoutMs / 1000} s (--timeout sets the limit)`);
+    if (deadline.timedOut) throw new FetchFailed(`${shown}: no whole answer within ${options.timeoutMs / 1000} s (--timeout sets the limit)`);
     const cause = (e as { cause?: { code?: string; message?: string } }).cause;
     throw new FetchFailed(`${shown}: cannot be fetched (${cause?.code ?? cause?.message ?? (e as Error).message})`);
+  } finally {
+    deadline.done();
   }
 }
 
-async function readCapped(response: Response, shown: string, options: FetchOptions): Promise<string> {
+async function readCapped(response: Response, shown: string, options: FetchOptions, deadline: Deadline): Promise<string> {
   const declared = Number(response.headers.get("content-length") ?? NaN);
   const total = Number.isFinite(declared) ? declared : undefined;
   if (total !== undefined && total > options.maxBytes) {
     await response.body?.cancel();
     throw new FetchFailed(`${shown} is ${(total / MiB).toFixed(1)} MiB, over the ${options.maxBytes / MiB} MiB limit for a published document: refused before reading`);
   }
-  const chunks: Uint8Array[] = [];
-  let received = 0;
-  const reader = response.body?.getReader();
-  if (reader) {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      received += value.byteLength;
-      if (received > options.maxBytes) {
-        await reader.cancel();
-        throw new FetchFailed(`${shown} sent more than the ${options.maxBytes / MiB} MiB limit for a published document: stopped reading`);
-      }
-      chunks.push(value);
-      options.onProgress?.(received, total);
-    }
-  }
+  const read = await deadline.race(readBytes(response, options.maxBytes, deadline, (received) => options.onProgress?.(received, total)));
+  if ("tooLarge" in read) throw new FetchFailed(`${shown} sent more than the ${options.maxBytes / MiB} MiB limit for a published document: stopped reading`);
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+    return new TextDecoder("utf-8", { fatal: true }).decode(read.bytes);
   } catch {
     throw new FetchFailed(`${shown} is not UTF-8 text`);
   }

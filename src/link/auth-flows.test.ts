@@ -70,6 +70,26 @@ describe("OAuth 2 flows (auth.flows)", () => {
     ]);
   });
 
+  it("choose an assertion's audience only by hosts a token URL can take, and only through a checked, non-secret parameter", async () => {
+    const audience = (rules: string): Edit => ({ find: "      privateKey: privateKey\n  tokenHosts", replace: `      privateKey: privateKey\n      audience:\n${rules}  tokenHosts` });
+    expect(await messages([audience("        byTokenHost:\n          elsewhere.example.com: https://login.tracker.test\n")])).toEqual([
+      'auth.flows.jwtBearer.audience.byTokenHost.elsewhere.example.com: "elsewhere.example.com" is a host no token URL of this flow can name: the flow\'s own (login.tracker.test) or one of auth.tokenHosts (auth.tracker.test)',
+    ]);
+    expect(await messages([audience("        param: clientSecret\n")])).toContainEqual('params.clientSecret: parameter "clientSecret" is the assertion\'s audience, which is no secret: it must not be secret: true');
+    expect(await messages([audience("        param: username\n")])).toEqual([
+      'params.username: parameter "username" (the assertion\'s audience) must declare a pattern, enum or format, so that a call cannot put any text into the assertion',
+    ]);
+    expect(await messages([audience("        default: https://login.tracker.test\n        byTokenHost:\n          auth.tracker.test: https://test.tracker.test\n")])).toEqual([]);
+  });
+
+  it("take a token's address only in place of an address parameter a call may leave out", async () => {
+    const field: Edit = { find: "  tokenHosts: [auth.tracker.test]\n", replace: "  tokenHosts: [auth.tracker.test]\n  tokenAddressField: instance_url\n" };
+    expect(await messages([field])).toEqual(["auth.tokenAddressField: a token's address replaces the one a call gives (server.param): this provider has a fixed default address instead"]);
+    const site = { find: "  token:\n    type: string\n", replace: "  site:\n    type: string\n    maxLength: 255\n    format: base-url\n    required: true\n    description: The site.\n  token:\n    type: string\n" };
+    const param = { find: "server:\n  default: https://api.tracker.test\n", replace: "server:\n  param: site\n" };
+    expect(await messages([field, site, param])).toEqual(['params.site.required: the address parameter "site" must be required: false when auth.tokenAddressField is declared (a call through a flow may leave it to the token)']);
+  });
+
   it("refuse a scheme that sends the credential in the query (a renewed token could not replace it)", async () => {
     const found = await messages([{ file: "openapi.yaml", find: "bearerAuth: { type: http, scheme: bearer }", replace: "bearerAuth: { type: apiKey, in: query, name: access_token }" }]);
     expect(found).toEqual(['auth.flows: an OAuth 2 flow\'s token goes in a header (a bearer token, or the header of an apiKey scheme), but security scheme "bearerAuth" sends the credential in the query (access_token)']);
@@ -92,5 +112,7 @@ describe("the surface of auth.flows", () => {
       "breaking auth.flows: token host no longer allowed (token URLs there are refused)",
       "minor auth.flows: token host allowed",
     ]);
+    expect(summary(surface({ flows: {} }), surface({ flows: {}, addressField: "instance_url" }))).toEqual(["minor auth.flows: calls go to the address the token names (an address parameter may be left out)"]);
+    expect(summary(surface({ flows: {}, addressField: "instance_url" }), surface({ flows: {} }))).toEqual(["breaking auth.flows: calls no longer go to the address the token names (the address must be given)"]);
   });
 });

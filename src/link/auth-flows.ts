@@ -7,8 +7,8 @@
 // as itself (wire `auth`) and is not required (a call gives either the
 // static credential or a flow's parameters), the secret roles marked secret;
 // the credential goes in a header (as a bearer token, or an apiKey scheme's header).
-import { type OAuthFlowSpec, type OAuthSpec, type ToolSpec, tokenUrlPlaceholders } from "@blockwright/runtime/internal";
-import type { ManifestAuthFlows, ManifestParam } from "../load/precompiled/manifest-types.js";
+import { type JwtAudienceSpec, type OAuthFlowSpec, type OAuthSpec, type ToolSpec, tokenUrlPlaceholders } from "@blockwright/runtime/internal";
+import type { ManifestAuthFlows, ManifestJwtAudience, ManifestParam } from "../load/precompiled/manifest-types.js";
 import { credentialOf } from "../load/openapi-document.js";
 import { canonical } from "../common/canonical-json.js";
 import type { ProviderEntry } from "../model/surface-entry.js";
@@ -18,7 +18,7 @@ import type { LinkContext, Path } from "./context.js";
 declare module "../model/surface-format.js" {
   interface Surface {
     /** The OAuth 2 flows that obtain the access token (manifest `auth.flows`), when declared. */
-    oauth?: { flows: Record<string, Record<string, string>>; tokenHosts?: string[] };
+    oauth?: { flows: Record<string, Record<string, unknown>>; tokenHosts?: string[]; addressField?: string };
   }
 }
 
@@ -40,13 +40,17 @@ export const linkAuthFlows = (ctx: LinkContext): Partial<ToolSpec> => {
   return oauth ? { oauth: structuredClone(oauth) } : {};
 };
 
-/** Whether a shared parameter is one of a flow's (a role, or a token URL placeholder): it goes to the token endpoint only, not sent as itself. */
+/** Whether a shared parameter is one of a flow's (a role, a token URL placeholder, the audience): it goes to the token endpoint only, not sent as itself. */
 export function isFlowParam(ctx: LinkContext, name: string): boolean {
   const flows = ctx.manifest.auth.flows ?? {};
   return Object.entries(flows).some(([grant, flow]) => {
-    const fields = flow as Record<string, string | undefined>;
-    return ROLES[grant as Grant].params.some((role) => fields[role] === name) || tokenUrlPlaceholders(fields.tokenUrl ?? "").includes(name);
+    const fields = flow as Record<string, unknown>;
+    return ROLES[grant as Grant].params.some((role) => fields[role] === name) || tokenUrlPlaceholders(typeof fields.tokenUrl === "string" ? fields.tokenUrl : "").includes(name) || audienceParam(fields.audience) === name;
   });
+}
+
+function audienceParam(audience: unknown): string | undefined {
+  return audience && typeof audience === "object" ? (audience as { param?: string }).param : undefined;
 }
 
 function linkFlows(ctx: LinkContext): OAuthSpec | undefined {
@@ -62,16 +66,57 @@ function linkFlows(ctx: LinkContext): OAuthSpec | undefined {
     ctx.fail(["params", param, "required"], `the credential parameter "${param}" must be required: false when auth.flows are declared (a call may give a flow's parameters instead)`, "value");
   }
   const specs: OAuthFlowSpec[] = [];
-  for (const [grant, flow] of Object.entries(flows) as [Grant, Record<string, string>][]) {
+  for (const [grant, flow] of Object.entries(flows) as [Grant, Record<string, unknown>][]) {
     const at: Path = ["auth", "flows", grant];
-    checkTokenUrl(ctx, flow.tokenUrl ?? "", [...at, "tokenUrl"], shared);
+    const tokenUrl = typeof flow.tokenUrl === "string" ? flow.tokenUrl : "";
+    checkTokenUrl(ctx, tokenUrl, [...at, "tokenUrl"], shared);
     for (const role of ROLES[grant].params) {
       const name = flow[role];
-      if (name !== undefined) checkRoleParam(ctx, name, role, ROLES[grant].secret.includes(role), [...at, role], param, shared);
+      if (typeof name === "string") checkRoleParam(ctx, name, role, ROLES[grant].secret.includes(role), [...at, role], param, shared);
     }
-    specs.push({ grant, ...flow } as OAuthFlowSpec);
+    const { audience, ...rest } = flow;
+    const spec = { grant, ...rest } as OAuthFlowSpec;
+    if (audience !== undefined && spec.grant === "jwtBearer") spec.audience = linkAudience(ctx, audience as ManifestJwtAudience, tokenUrl, tokenHosts ?? [], [...at, "audience"], shared);
+    specs.push(spec);
   }
-  return { flows: specs, ...(tokenHosts ? { tokenHosts: [...tokenHosts] } : {}) };
+  const addressField = ctx.manifest.auth.tokenAddressField;
+  if (addressField !== undefined) checkAddressField(ctx, shared);
+  return { flows: specs, ...(tokenHosts ? { tokenHosts: [...tokenHosts] } : {}), ...(addressField !== undefined ? { addressField } : {}) };
+}
+
+/** The audience rules: a URI alone is the default; hosts the flow's token URL can take; a parameter that is the flow's own and checked. */
+function linkAudience(ctx: LinkContext, audience: ManifestJwtAudience, tokenUrl: string, tokenHosts: string[], at: Path, shared: Record<string, ManifestParam>): JwtAudienceSpec {
+  if (typeof audience === "string") return { default: audience };
+  const own = /^https:\/\/([^/:?#{}]+)/.exec(tokenUrl)?.[1];
+  for (const host of Object.keys(audience.byTokenHost ?? {})) {
+    if (host !== own && !tokenHosts.includes(host)) {
+      ctx.fail([...at, "byTokenHost", host], `"${host}" is a host no token URL of this flow can name: the flow's own (${own ?? "none"}) or one of auth.tokenHosts (${tokenHosts.join(", ") || "none"})`, "key");
+    }
+  }
+  const name = audience.param;
+  if (name !== undefined) {
+    const p = shared[name];
+    if (!p) ctx.fail([...at, "param"], `parameter "${name}" (the assertion's audience) must be declared under the shared "params"`, "value");
+    else if (p.secret) ctx.fail(["params", name], `parameter "${name}" is the assertion's audience, which is no secret: it must not be secret: true`);
+    else if (p.type !== "string") ctx.fail(["params", name, "type"], `parameter "${name}" (the assertion's audience) must be a string, got ${p.type}`, "value");
+    else if (p.required || p.wire) ctx.fail(["params", name], `parameter "${name}" (the assertion's audience) goes only into the assertion: it takes neither required: true nor a wire placement`);
+    else if (!p.pattern && !p.enum && !p.format) ctx.fail(["params", name], `parameter "${name}" (the assertion's audience) must declare a pattern, enum or format, so that a call cannot put any text into the assertion`);
+  }
+  return {
+    ...(audience.default !== undefined ? { default: audience.default } : {}),
+    ...(audience.byTokenHost ? { byTokenHost: { ...audience.byTokenHost } } : {}),
+    ...(name !== undefined ? { param: name } : {}),
+  };
+}
+
+/** `tokenAddressField` needs an address parameter the token may stand in for: one a call may leave out. */
+function checkAddressField(ctx: LinkContext, shared: Record<string, ManifestParam>): void {
+  const { param } = ctx.manifest.server;
+  if (param === undefined) {
+    ctx.fail(["auth", "tokenAddressField"], "a token's address replaces the one a call gives (server.param): this provider has a fixed default address instead", "value");
+    return;
+  }
+  if (shared[param]?.required) ctx.fail(["params", param, "required"], `the address parameter "${param}" must be required: false when auth.tokenAddressField is declared (a call through a flow may leave it to the token)`, "value");
 }
 
 function checkTokenUrl(ctx: LinkContext, url: string, at: Path, shared: Record<string, ManifestParam>): void {
@@ -95,7 +140,7 @@ function checkRoleParam(ctx: LinkContext, name: string, role: string, secret: bo
 }
 
 /** What callers configure: any change of a flow (added, removed, another token URL, scope or parameter) changes how they authenticate. */
-export const authFlowsSurface: ProviderEntry<NonNullable<Surface["oauth"]>, "flowAdded" | "flowRemoved" | "flowChanged" | "tokenHostRemoved" | "tokenHostAdded"> = {
+export const authFlowsSurface: ProviderEntry<NonNullable<Surface["oauth"]>, "flowAdded" | "flowRemoved" | "flowChanged" | "tokenHostRemoved" | "tokenHostAdded" | "tokenAddressAdded" | "tokenAddressRemoved" | "tokenAddressChanged"> = {
   scope: "provider",
   subject: "auth.flows",
   changes: {
@@ -104,12 +149,15 @@ export const authFlowsSurface: ProviderEntry<NonNullable<Surface["oauth"]>, "flo
     flowChanged: { level: "breaking", rule: "OAuth 2 flow changed" },
     tokenHostRemoved: { level: "breaking", rule: "token host no longer allowed (token URLs there are refused)" },
     tokenHostAdded: { level: "minor", rule: "token host allowed" },
+    tokenAddressAdded: { level: "minor", rule: "calls go to the address the token names (an address parameter may be left out)" },
+    tokenAddressRemoved: { level: "breaking", rule: "calls no longer go to the address the token names (the address must be given)" },
+    tokenAddressChanged: { level: "breaking", rule: "the token answer's address is read from another field" },
   },
   record: (ir) => {
     const oauth = ir.operations[0]?.tool.oauth;
     if (!oauth) return {};
     const flows = Object.fromEntries(oauth.flows.map(({ grant, ...rest }) => [grant, { ...rest }]));
-    return { oauth: { flows, ...(oauth.tokenHosts ? { tokenHosts: [...oauth.tokenHosts] } : {}) } };
+    return { oauth: { flows, ...(oauth.tokenHosts ? { tokenHosts: [...oauth.tokenHosts] } : {}), ...(oauth.addressField ? { addressField: oauth.addressField } : {}) } };
   },
   read: (s) => s.oauth,
   diff(a, b, report) {
@@ -122,5 +170,9 @@ export const authFlowsSurface: ProviderEntry<NonNullable<Surface["oauth"]>, "flo
     for (const grant of Object.keys(after)) if (!(grant in before)) report("flowAdded", { subject: `auth.flows.${grant}`, to: after[grant] });
     for (const h of a?.tokenHosts ?? []) if (!b?.tokenHosts?.includes(h)) report("tokenHostRemoved", { from: h });
     for (const h of b?.tokenHosts ?? []) if (!a?.tokenHosts?.includes(h)) report("tokenHostAdded", { to: h });
+    if (a?.addressField !== b?.addressField) {
+      if (b?.addressField === undefined) report("tokenAddressRemoved", { from: a?.addressField });
+      else report(a?.addressField === undefined ? "tokenAddressAdded" : "tokenAddressChanged", { ...(a?.addressField ? { from: a.addressField } : {}), to: b.addressField });
+    }
   },
 };

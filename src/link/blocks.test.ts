@@ -28,7 +28,8 @@ describe("crm block", () => {
   it("marks the credentials secret and user-only; the access token optional, an OAuth 2 flow's parameters standing in for it", () => {
     expect(only(block, "apiKey")).toMatchObject({ secret: true, password: true, visibility: "user-only", required: false });
     expect(only(block, "refreshToken")).toMatchObject({ secret: true, password: true, visibility: "user-only", required: false });
-    expect(only(block, "instanceUrl")).toMatchObject({ secret: false, visibility: "user-only", required: true });
+    // The instance address: optional, the flows' token answers naming it (auth.tokenAddressField).
+    expect(only(block, "instanceUrl")).toMatchObject({ secret: false, visibility: "user-only", required: false });
     expect(only(block, "apiKey").condition).toBeUndefined();
   });
 

@@ -1,8 +1,9 @@
 // `rateLimits`: how the upstream throttles, as its documentation says — the
 // header telling when a 429's window resets, the error codes meaning a quota
 // is used up (read by `from`, else as the error's code), the pause after a
-// 429 that says nothing of when, and the request rate it documents (which
-// bulk callers such as verify keep under). Every tool of the provider carries it.
+// 429 that says nothing of when, and the request rate it documents (which an
+// executor's calls, a workflow run's and verify's keep under). Every tool of
+// the provider carries it.
 import { parseExpression, type RateLimitSpec } from "@blockwright/runtime/internal";
 import { anyChange, diffMaximum, diffValue, type LimitChange, type ProviderEntry, type ValueChange } from "../model/surface-entry.js";
 import type { ProviderIR } from "../model/ir.js";
@@ -16,7 +17,7 @@ export function linkRateLimits(ctx: LinkContext): RateLimitSpec | undefined {
   if (declaredQuota) {
     const at = ["rateLimits", "quota"];
     const texts = declaredQuota.from ?? ctx.manifest.errors.code ?? [];
-    if (!texts.length) ctx.fail([...at, "codes"], "there is no quota code to read: give quota.from, or errors.code");
+    if (!texts.length && declaredQuota.codes) ctx.fail([...at, "codes"], "there is no quota code to read: give quota.from, or errors.code");
     const from = texts.flatMap((text, i) => {
       try {
         return [parseExpression(text)];
@@ -24,7 +25,7 @@ export function linkRateLimits(ctx: LinkContext): RateLimitSpec | undefined {
         return ctx.fail(declaredQuota.from ? [...at, "from", i] : ["errors", "code", i], (e as Error).message, "value") ?? [];
       }
     });
-    quota = { from, codes: [...declaredQuota.codes] };
+    quota = { from, codes: [...(declaredQuota.codes ?? [])], ...(declaredQuota.messages ? { messages: [...declaredQuota.messages] } : {}) };
   }
   return {
     ...(declared.resetHeader ? { resetHeader: declared.resetHeader.toLowerCase() } : {}),
@@ -61,13 +62,15 @@ export const rateLimitsSurface: ProviderEntry<RateLimitSpec, ValueChange> = {
   diff: diffValue,
 };
 
-const RATE_CHANGE = "not breaking: the package sends every call as before, holding none back by it; only bulk callers such as verify space their requests by it";
+const RATE_CHANGE = "not breaking: it records the upstream's own limit, which binds callers whether declared or not; an executor's calls and verify's requests are spaced by it";
 
 /**
  * The documented request rate is a patch change whichever way it moves.
  * Lowering it is not breaking, although it is the tighter figure: it records
  * the upstream's limit, which binds callers whether the manifest says it or
- * not; no call is refused or answered differently because of it.
+ * not: calls are spaced by it (one whose turn would come after its deadline
+ * fails as retryable, as the upstream's 429 would have), never answered
+ * differently for what they hold.
  */
 export const requestsPerMinuteSurface: ProviderEntry<number, LimitChange> = {
   scope: "provider",

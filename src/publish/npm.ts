@@ -26,6 +26,10 @@ export class NpmFailure extends Error {
   }
 }
 
+const MiB = 1024 * 1024;
+/** The most of npm's output kept, on each stream: far above any real answer. */
+const MAX_OUTPUT_CHARS = 16 * MiB;
+
 interface Finished {
   code: number | null;
   stdout: string;
@@ -44,8 +48,16 @@ function runNpm(args: string[], options: NpmOptions): Promise<Finished> {
     });
     let stdout = "";
     let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
+    // What npm relays of a registry's answers is bounded as any answer is (a registry that answers for ever).
+    let tooMuch = false;
+    const take = (text: string, d: Buffer): string => {
+      if (tooMuch || text.length + d.length <= MAX_OUTPUT_CHARS) return tooMuch ? text : text + d;
+      tooMuch = true;
+      child.kill("SIGTERM");
+      return text;
+    };
+    child.stdout.on("data", (d: Buffer) => (stdout = take(stdout, d)));
+    child.stderr.on("data", (d: Buffer) => (stderr = take(stderr, d)));
     const stop = () => child.kill("SIGTERM");
     options.signal.addEventListener("abort", stop, { once: true });
     child.on("error", (e: NodeJS.ErrnoException) => {
@@ -55,6 +67,7 @@ function runNpm(args: string[], options: NpmOptions): Promise<Finished> {
     child.on("close", (code) => {
       options.signal.removeEventListener("abort", stop);
       if (options.signal.aborted) reject(options.signal.reason);
+      else if (tooMuch) reject(new NpmFailure("EOUTPUT", `npm printed more than ${MAX_OUTPUT_CHARS / MiB} MiB; it was stopped (is the registry answering with an endless body?)`));
       else resolve({ code, stdout, stderr });
     });
   });

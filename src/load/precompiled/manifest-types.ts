@@ -21,6 +21,26 @@ export type ManifestFlowClientId = string
  */
 export type ManifestFlowClientSecret = string
 /**
+ * The lifetime in seconds of an access token whose answer has no `expires_in`, as the provider documents it (a session timeout). The token is renewed before it ends, and once after a 401. Default 3600; an `expires_in` is used as given, up to a day.
+ */
+export type ManifestDefaultExpiresIn = number
+/**
+ * The assertion's `aud`, as the provider documents it: one URI, or rules choosing it — `param`, a parameter whose value (when given) is the audience; else `byTokenHost`, the audience for a token URL on a given host (as `tokenHosts` writes it: an exact host wins over a `*.` pattern); else `default`; else the origin of the token URL in use.
+ */
+export type ManifestJwtAudience = (string | {
+  /**
+   * The audience when no rule below chooses one.
+   */
+  default?: string
+  /**
+   * The audience for a token URL on each host: the flow's own host, or one of `tokenHosts` (written as there).
+   */
+  byTokenHost?: {
+    [k: string]: string
+  }
+  param?: ManifestParamName
+})
+/**
  * Runtime expressions; the first that yields a value wins. `$response.body#/<json-pointer>` reads the error body, `$response.header.<name>` a response header.
  * 
  * @minItems 1
@@ -358,6 +378,10 @@ export interface ManifestAuth {
    */
   tokenHosts?: string[]
   /**
+   * The field of a token answer that names the address the token is for (an instance, a region), when the provider's tokens carry one. Needs `server.param` (then `required: false`): a call that gives no address goes to the one the token answer names; a call whose token names another address than the one given goes to the token's (a session is valid on its own instance only). Either way only to a host the host rules allow (`server.hosts`, loopback, or `allowHosts`); the `baseUrl` option (mocks, sandboxes) always wins.
+   */
+  tokenAddressField?: string
+  /**
    * Names of parameters (header, query or cookie) or top-level body fields that the OpenAPI document declares for the credential itself, often required, beside its security scheme: RPC-style APIs declare a `token` on every method. The credential sent by `scheme` satisfies them: no parameter or constant supplies them, nothing sends them, and mocks do not require them. A declared parameter in the credential's own place (the API key's header or query name, or `Authorization` for a bearer token) is covered without being listed.
    *
    * @minItems 1
@@ -376,6 +400,7 @@ export interface ManifestAuthFlows {
     scope?: ManifestTokenScope
     clientId: ManifestFlowClientId
     clientSecret: ManifestFlowClientSecret
+    defaultExpiresIn?: ManifestDefaultExpiresIn
   }
   /**
    * A user's long-lived grant (RFC 6749 §6): `grant_type=refresh_token` with the refresh token and client id (and secret, when given). A refresh token the answer rotates replaces the one passed in (the `onTokens` hook lets the host persist it); an answer without one keeps it.
@@ -386,9 +411,10 @@ export interface ManifestAuthFlows {
     clientId: ManifestFlowClientId
     clientSecret?: ManifestFlowClientSecret
     refreshToken: ManifestParamName
+    defaultExpiresIn?: ManifestDefaultExpiresIn
   }
   /**
-   * Server to server (RFC 7523): an assertion signed RS256 with the user's private key (PKCS #8 PEM), issuer the client id, subject the user, audience `audience` (default: the origin of the token URL in use), valid three minutes.
+   * Server to server (RFC 7523): an assertion signed RS256 with the user's private key (PKCS #8 PEM), issuer the client id, subject the user, audience as `audience` declares it (default: the origin of the token URL in use), valid three minutes.
    */
   jwtBearer?: {
     tokenUrl: ManifestTokenUrl
@@ -396,10 +422,8 @@ export interface ManifestAuthFlows {
     clientId: ManifestFlowClientId
     subject: ManifestParamName
     privateKey: ManifestParamName
-    /**
-     * The assertion's `aud` (a URI, no spaces), when it is not the origin of the token URL in use.
-     */
-    audience?: string
+    audience?: ManifestJwtAudience
+    defaultExpiresIn?: ManifestDefaultExpiresIn
   }
 }
 /**
@@ -440,7 +464,7 @@ export interface ManifestValueTest {
   equals: (string | number | boolean | null)
 }
 /**
- * How the upstream says it is throttling, as its documentation tells, so that a provider declares its own policy rather than inherit one. A 429 waits for `Retry-After` when the reply has one; otherwise for `resetHeader`, the time its window resets; otherwise `pauseMs` (doubling on each further 429); otherwise the runtime's backoff (about 0.5 s, doubling). A wait longer than the caller's `maxRetryDelayMs`, or past the deadline, is not begun: the error comes back with `retryAfterMs`, the wait asked for. An error that `quota` recognises (a daily quota, an org's API limit) is never retried and says `retryable: false`, whatever its status. `requestsPerMinute`, the documented rate, keeps bulk callers under it.
+ * How the upstream says it is throttling, as its documentation tells, so that a provider declares its own policy rather than inherit one. A 429 waits for `Retry-After` when the reply has one; otherwise for `resetHeader`, the time its window resets; otherwise `pauseMs` (doubling on each further 429); otherwise the runtime's backoff (about 0.5 s, doubling). A wait longer than the caller's `maxRetryDelayMs`, or past the deadline, is not begun: the error comes back with `retryAfterMs`, the wait asked for. An error that `quota` recognises (a daily quota, an org's API limit) is never retried and says `retryable: false`, whatever its status. `requestsPerMinute`, the documented rate, is kept by every call of one executor (`createExecutor`, a generated package's `executeTool`) and of one workflow run together: a request waits for its turn in the minute, and a call whose turn would come after its deadline fails at once (code RATE_LIMITED, with `retryAfterMs`).
  */
 export interface ManifestRateLimits {
   /**
@@ -448,7 +472,7 @@ export interface ManifestRateLimits {
    */
   resetHeader?: string
   /**
-   * How to recognise an error meaning a quota is used up until a later day or period, which no retry helps: `codes`, the values meaning so, read by `from` (expressions, the first with a value wins; default: `errors.code`). Such an error is not retried and is `retryable: false`.
+   * How to recognise an error meaning a quota is used up until a later day or period, which no retry helps: `codes`, the values meaning so, read by `from` (expressions; every value any of them finds is compared, a `*` segment standing for each item of a list; default: `errors.code`), and `messages`, texts whose presence in the error's message (`errors.message`, letter case aside) means so. Such an error is not retried and is `retryable: false`.
    */
   quota?: {
     from?: ManifestExpressionList
@@ -457,10 +481,16 @@ export interface ManifestRateLimits {
      *
      * @minItems 1
      */
-    codes: string[]
+    codes?: string[]
+    /**
+     * Texts whose presence in the error's message (as `errors.message` reads it; letter case aside) means a quota is used up, for upstreams that say which quota only in words ("limit 'Queries per day'").
+     *
+     * @minItems 1
+     */
+    messages?: string[]
   }
   /**
-   * The request rate the upstream documents for one client (API key, app or org), on the plan the project targets; when its endpoints differ, the lowest. Tools that call the service in bulk stay under it: `blockwright verify` spaces its requests at least 60000 / requestsPerMinute ms apart. The runtime does not hold a call back by it: a 429 is still handled as `rateLimits` says.
+   * The request rate the upstream documents for one client (API key, app or org), on the plan the project targets; when its endpoints differ, the lowest. Kept by the runtime for every call of one executor (`createExecutor`, a generated package's `executeTool`) and of one workflow run together: at most this many requests start in any 60 s, a request waiting for its turn (a call whose turn would come after its deadline fails at once, code RATE_LIMITED); `blockwright verify` spaces its requests at least 60000 / requestsPerMinute ms apart. Requests to a loopback host (mocks) are not counted; a 429 is still handled as `rateLimits` says.
    */
   requestsPerMinute?: number
   /**
@@ -904,18 +934,21 @@ export type ManifestField =
   | "auth.param"
   | "auth.flows"
   | "auth.tokenHosts"
+  | "auth.tokenAddressField"
   | "auth.covers"
   | "authFlows.clientCredentials"
   | "authFlows.clientCredentials.tokenUrl"
   | "authFlows.clientCredentials.scope"
   | "authFlows.clientCredentials.clientId"
   | "authFlows.clientCredentials.clientSecret"
+  | "authFlows.clientCredentials.defaultExpiresIn"
   | "authFlows.refreshToken"
   | "authFlows.refreshToken.tokenUrl"
   | "authFlows.refreshToken.scope"
   | "authFlows.refreshToken.clientId"
   | "authFlows.refreshToken.clientSecret"
   | "authFlows.refreshToken.refreshToken"
+  | "authFlows.refreshToken.defaultExpiresIn"
   | "authFlows.jwtBearer"
   | "authFlows.jwtBearer.tokenUrl"
   | "authFlows.jwtBearer.scope"
@@ -923,6 +956,7 @@ export type ManifestField =
   | "authFlows.jwtBearer.subject"
   | "authFlows.jwtBearer.privateKey"
   | "authFlows.jwtBearer.audience"
+  | "authFlows.jwtBearer.defaultExpiresIn"
   | "constant.in"
   | "constant.name"
   | "constant.value"
@@ -935,6 +969,9 @@ export type ManifestField =
   | "errors.failureWhen"
   | "idempotency.header"
   | "idempotency.methods"
+  | "jwtAudience.default"
+  | "jwtAudience.byTokenHost"
+  | "jwtAudience.param"
   | "limits.requestHeadBytes"
   | "limits.replyBytes"
   | "nestedLimits.type"
@@ -1025,6 +1062,7 @@ export type ManifestField =
   | "rateLimits.quota"
   | "rateLimits.quota.from"
   | "rateLimits.quota.codes"
+  | "rateLimits.quota.messages"
   | "rateLimits.requestsPerMinute"
   | "rateLimits.pauseMs"
   | "route.when"

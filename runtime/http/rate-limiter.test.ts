@@ -1,0 +1,116 @@
+// `rateLimits.requestsPerMinute` kept by every call of one executor and of one
+// workflow run (issue 28, item 4): fifty concurrent calls against a provider
+// that documents 10 requests a minute send at most 10 in any minute. An
+// injected clock and wait: minutes of turns run without being waited.
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { loadProvider } from "../../src/emit/generate-all.js";
+import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
+import { createExecutor } from "../execute/executor.js";
+import type { ToolSpec } from "../spec/tool-types.js";
+import { runWorkflowWith } from "../workflow/run.js";
+import type { Registry, ValidatedWorkflow } from "../workflow/types.js";
+import { RateLimiter } from "./rate-limiter.js";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
+const shelf = await loadProvider(root, join(root, "test-support/fixtures/specs/shelf"));
+const plain = shelf.operations.find((o) => o.tool.id === "shelf_get_book")!.tool;
+/** The fixture declaring 10 requests a minute. */
+const getBook: ToolSpec = { ...plain, rateLimits: { requestsPerMinute: 10 } };
+const tools = { shelf_get_book: getBook };
+const params = { apiKey: "shelf-key-7f3a9c2e51", bookId: "b1" };
+const MINUTE = 60_000;
+
+/**
+ * A virtual clock whose waits end at once, in the order they were begun (turns
+ * are taken in order, so their ends ascend), each moving the clock on to its
+ * end; and a fetch that notes the time each request is sent.
+ */
+function virtualTime() {
+  let now = 1_700_000_000_000;
+  const start = now;
+  const sent: number[] = [];
+  const limiter = new RateLimiter({
+    clock: () => now,
+    sleep: (ms) => {
+      const end = now + ms;
+      return new Promise((resolve) =>
+        setImmediate(() => {
+          now = Math.max(now, end);
+          resolve(true);
+        }),
+      );
+    },
+  });
+  const { fetch } = scriptedFetch(() => {
+    sent.push(now);
+    return json(200, { id: "b1", title: "Dune", state: "ready" });
+  });
+  return { limiter, fetch, sent, start };
+}
+
+/** The most requests started in any 60 s. */
+function busiestMinute(times: number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let most = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    let j = i;
+    while (j < sorted.length && sorted[j]! < sorted[i]! + MINUTE) j++;
+    most = Math.max(most, j - i);
+  }
+  return most;
+}
+
+describe("the documented request rate (rateLimits.requestsPerMinute)", () => {
+  it("holds fifty concurrent calls of one executor to 10 requests a minute, each sent in its turn", async () => {
+    const t = virtualTime();
+    const execute = createExecutor(tools, { limiter: t.limiter });
+    const results = await Promise.all(Array.from({ length: 50 }, () => execute("shelf_get_book", params, { fetch: t.fetch, timeoutMs: 10 * MINUTE })));
+    expect(results.every((r) => r.success)).toBe(true);
+    expect(t.sent).toHaveLength(50);
+    expect(t.sent.filter((at) => at < t.start + MINUTE)).toHaveLength(10);
+    expect(busiestMinute(t.sent)).toBe(10);
+  });
+
+  it("fails at once, sending nothing, a call whose turn would come after its deadline (the executor's own limiter, real time)", async () => {
+    const { fetch, seen } = scriptedFetch(json(200, { id: "b1", title: "Dune", state: "ready" }));
+    const execute = createExecutor(tools);
+    const results = await Promise.all(Array.from({ length: 12 }, () => execute("shelf_get_book", params, { fetch, timeoutMs: 5_000 })));
+    expect(seen).toHaveLength(10);
+    const late = results.filter((r) => !r.success);
+    expect(late).toHaveLength(2);
+    for (const r of late) expect(r).toMatchObject({ success: false, error: { type: "timeout", code: "RATE_LIMITED", retryable: true } });
+    expect(late.every((r) => !r.success && r.error.retryAfterMs! > 5_000)).toBe(true);
+  });
+
+  it("is kept apart per executor, and not at all for a single call without one", async () => {
+    const { fetch, seen } = scriptedFetch(json(200, { id: "b1", title: "Dune", state: "ready" }));
+    const a = createExecutor(tools);
+    const b = createExecutor(tools);
+    await Promise.all(Array.from({ length: 10 }, () => a("shelf_get_book", params, { fetch })));
+    const other = await b("shelf_get_book", params, { fetch });
+    expect(other.success).toBe(true);
+    expect(seen).toHaveLength(11);
+  });
+
+  it("does not count requests to a loopback host (a mock is not the upstream)", async () => {
+    const { fetch, seen } = scriptedFetch(json(200, { id: "b1", title: "Dune", state: "ready" }));
+    const execute = createExecutor(tools);
+    const results = await Promise.all(Array.from({ length: 15 }, () => execute("shelf_get_book", params, { fetch, baseUrl: "http://127.0.0.1:4010", timeoutMs: 5_000 })));
+    expect(results.every((r) => r.success)).toBe(true);
+    expect(seen).toHaveLength(15);
+  });
+
+  it("is shared by the blocks of one workflow run", async () => {
+    const t = virtualTime();
+    const blocks = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`b${i}`, { type: "shelf", name: `Book ${i}`, inputs: { operation: "shelf_get_book", apiKey: "{{SHELF_KEY}}", bookId: "b1" }, timeoutMs: 10 * MINUTE }]));
+    const registry: Registry = { tools, blocks: {} };
+    const checked: ValidatedWorkflow = { file: "zzshelf.workflow.yaml", workflow: { blocks }, placeholders: [] };
+    const run = await runWorkflowWith(registry, checked, { env: { SHELF_KEY: params.apiKey }, fetch: t.fetch, concurrency: 25, limiter: t.limiter });
+    expect(run.status).toBe("succeeded");
+    expect(t.sent).toHaveLength(25);
+    expect(t.sent.filter((at) => at < t.start + MINUTE)).toHaveLength(10);
+    expect(busiestMinute(t.sent)).toBe(10);
+  });
+});
