@@ -2,10 +2,9 @@
 // transport policy (transport.ts), then map the reply to outputs or to the
 // structured error. Retries only requests that are safe to repeat (idempotent
 // methods, or a request carrying an idempotency key), honouring Retry-After
-// and the manifest's rate limits (never a quota used up, never inside a
-// window); a request that changes state and may have reached the upstream is
-// never called retryable. A call over several pages (paginate.ts) sends one
-// such call per page; execute.ts chooses between the two.
+// and the manifest's rate limits (never a quota used up, never inside a window);
+// what changes state and may have reached the upstream is never retryable.
+// paginate.ts sends one such call per page; execute.ts picks between the two.
 import type { RuntimeErrorCode } from "../http/error-codes.js";
 import { carriesIdempotencyKey, safeToRepeat } from "../spec/behavior.js";
 import { buildRequest, chooseRoute, type WireRequest } from "./build-request.js";
