@@ -1,0 +1,91 @@
+// The view of a package's client (`create<Provider>`): its table of methods
+// (one per operation, named from the tool id), the parameters that make the
+// connection, and their types: a credential the provider needs is required,
+// and OAuth flows make a union (the token, or exactly one flow's parameters).
+import { oauthParams, flowParams, type ToolSpec } from "@blockwright/runtime/internal";
+import type { OperationIR, ProviderIR } from "../model/ir.js";
+import { camelCase } from "../model/naming.js";
+import { codeLiteral, commentText } from "./code-text.js";
+import { paramTsType } from "./emit-tool-types.js";
+
+export interface ClientView {
+  /** `createBooks`'s `Books`. */
+  factory: string;
+  /** The client's type, `BooksApi`. */
+  apiType: string;
+  /** The JS table: `{ methods: {...}, credentials: [...] }`. */
+  tableLiteral: string;
+  connectionType: string;
+  connectionKeys: string;
+  methods: { name: string; title: string; type: string }[];
+  /** Whether any operation pages (the README shows `items`). */
+  paged: boolean;
+}
+
+/** The method name of a tool: its id without the provider prefix, camelCase (`books_search_volumes` → `searchVolumes`). */
+export function methodName(toolId: string, provider: string): string {
+  return camelCase(toolId.startsWith(`${provider}_`) ? toolId.slice(provider.length + 1) : toolId);
+}
+
+export function clientView(ir: ProviderIR, constName: (op: OperationIR) => string): ClientView {
+  const tool = ir.operations[0]?.tool;
+  const credentials = tool ? [tool.auth.param, ...oauthParams(tool)] : [ir.auth.param];
+  const address = tool?.server.param;
+  const keys = [...credentials, ...(address ? [address] : [])];
+  const taken = new Set<string>();
+  const methods = ir.operations.map((op) => {
+    let name = methodName(op.tool.id, ir.provider);
+    // Two ids that read the same once camelCased keep their full ids.
+    if (taken.has(name)) name = camelCase(op.tool.id);
+    taken.add(name);
+    const input = `ClientInput<${op.types.paramsName}, ${keys.map((k) => JSON.stringify(k)).join(" | ")}>`;
+    const list = op.tool.pagination?.items[0];
+    const type = list !== undefined ? `PagedMethod<${input}, ${op.types.outputName}, ${itemType(op.types.outputName, list)}, Throws>` : `Method<${input}, ${op.types.outputName}, Throws>`;
+    return { name, title: commentText(`${op.tool.title}: ${op.tool.description}`), type, op };
+  });
+  const lines = methods.map((m) => `    ${m.name}: ${constName(m.op)}`);
+  const tableLiteral = `{\n  methods: {\n${lines.join(",\n")}\n  },\n  credentials: [${credentials.map((c) => codeLiteral(c)).join(", ")}]${address ? `,\n  address: ${codeLiteral(address)}` : ""}\n}`;
+  return {
+    factory: ir.names.pascal,
+    apiType: `${ir.names.pascal}Api`,
+    tableLiteral,
+    connectionType: tool ? connectionType(tool) : "Record<string, never>",
+    connectionKeys: keys.map((k) => JSON.stringify(k)).join(" | "),
+    methods: methods.map(({ name, title, type }) => ({ name, title, type })),
+    paged: methods.some((m) => m.op.tool.pagination),
+  };
+}
+
+/** The type of one item of the list output at `path` (dotted). */
+function itemType(outputName: string, path: string): string {
+  return `${path.split(".").reduce((t, key) => `NonNullable<${t}[${JSON.stringify(key)}]>`, outputName)}[number]`;
+}
+
+/**
+ * What the client needs to connect: the credential (required when the tool
+ * requires it), or with OAuth flows one of the alternatives — the token, or
+ * every parameter of one flow — the others' names excluded; the instance
+ * address, optional (a call may give it, or `baseUrl`).
+ */
+export function connectionType(tool: ToolSpec): string {
+  const param = (name: string) => tool.params.find((p) => p.name === name);
+  const field = (name: string, required: boolean) => {
+    const p = param(name);
+    return `${JSON.stringify(name)}${required ? "" : "?"}: ${p ? paramTsType(p) : "string"}`;
+  };
+  const address = tool.server.param ? ` & { ${field(tool.server.param, false)} }` : "";
+  if (!tool.oauth) return `{ ${field(tool.auth.param, param(tool.auth.param)?.required ?? true)} }${address}`;
+  const all = [tool.auth.param, ...oauthParams(tool)];
+  const alternative = (required: string[], optional: string[]) => {
+    const fields = [...required.map((n) => field(n, true)), ...optional.map((n) => field(n, false)), ...all.filter((n) => !required.includes(n) && !optional.includes(n)).map((n) => `${JSON.stringify(n)}?: never`)];
+    return `{ ${fields.join("; ")} }`;
+  };
+  const alternatives = [alternative([tool.auth.param], [])];
+  for (const flow of tool.oauth.flows) {
+    const needed = flowParams(flow);
+    const extra = [...(flow.grant === "refreshToken" && flow.clientSecret ? [flow.clientSecret] : []), ...(flow.grant === "jwtBearer" && flow.audience?.param ? [flow.audience.param] : [])].filter((n) => !needed.includes(n));
+    alternatives.push(alternative(needed, extra));
+  }
+  const union = [...new Set(alternatives)].join(" | ");
+  return address ? `(${union})${address}` : union;
+}
