@@ -130,7 +130,9 @@ function observe(inner: FetchLike, o: Observed): FetchLike {
     const attempt = (o.state.sent.get(key) ?? 0) + 1;
     o.state.sent.set(key, attempt);
     const headers: Record<string, string> = {};
-    request.headers.forEach((value, name) => (headers[name] = hide(value)));
+    request.headers.forEach((value, name) => {
+      headers[name] = hide(value);
+    });
     const info: RequestInfo = { operation: o.operation, method: request.method, url: hide(request.url), headers, attempt };
     if (attempt > 1) {
       o.logger?.info?.(`retry ${attempt - 1}: ${info.method} ${info.url}`, { operation: o.operation });
