@@ -13,7 +13,8 @@ import type { ToolResult } from "../http/errors.js";
 import type { FetchLike } from "../http/transport.js";
 import { RateLimiter } from "../http/rate-limiter.js";
 import { TokenCache } from "../oauth/token-cache.js";
-import { executeToolDefinition } from "../execute/execute.js";
+import { runTool } from "../execute/run-tool.js";
+import type { OAuthSupport } from "../call/credential.js";
 import { paginateToolDefinition } from "../paging/paginate.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import { toError } from "./errors.js";
@@ -26,6 +27,8 @@ export interface ClientTable {
   credentials: readonly string[];
   /** The parameter holding the instance address, when the provider has one. */
   address?: string;
+  /** `oauthFlows`, for a provider that declares OAuth 2 flows (a package without flows bundles none of that code). */
+  oauth?: OAuthSupport;
 }
 
 interface CallState {
@@ -47,7 +50,7 @@ export function createClient(table: ClientTable, options: ClientOptions & Record
   const base: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rest)) (connection.includes(key) ? defaults : base)[key] = value;
   // One token cache and one rate limiter for all the client's calls, as an executor has.
-  const shared: ExecuteOptions = { tokens: new TokenCache(), limiter: new RateLimiter() };
+  const shared: ExecuteOptions & { oauth?: OAuthSupport } = { tokens: new TokenCache(), limiter: new RateLimiter(), ...(table.oauth ? { oauth: table.oauth } : {}) };
 
   const client: Record<string, unknown> = {};
   for (const [name, tool] of Object.entries(table.methods)) {
@@ -71,11 +74,11 @@ export function createClient(table: ClientTable, options: ClientOptions & Record
     };
     const method = async (input?: Record<string, unknown>, callOptions?: CallOptions) => {
       const call = prepare(input, callOptions);
-      return settle(await executeToolDefinition(tool, call.params, call.options));
+      return settle(await runTool(tool, call.params, call.options));
     };
     method.withResponse = async (input?: Record<string, unknown>, callOptions?: CallOptions) => {
       const call = prepare(input, callOptions);
-      const result = settle(await executeToolDefinition(tool, call.params, call.options));
+      const result = settle(await runTool(tool, call.params, call.options));
       return { ...result, response: call.state.last };
     };
     const listPath = tool.pagination?.items[0];

@@ -20,6 +20,8 @@ export interface ClientView {
   methods: { name: string; title: string; type: string }[];
   /** Whether any operation pages (the README shows `items`). */
   paged: boolean;
+  /** The provider declares OAuth 2 flows: the package imports the runtime's OAuth support (no other package bundles it). */
+  oauth: boolean;
 }
 
 /** The method name of a tool: its id without the provider prefix, camelCase (`books_search_volumes` → `searchVolumes`). */
@@ -44,7 +46,7 @@ export function clientView(ir: ProviderIR, constName: (op: OperationIR) => strin
     return { name, title: commentText(`${op.tool.title}: ${op.tool.description}`), type, op };
   });
   const lines = methods.map((m) => `    ${m.name}: ${constName(m.op)}`);
-  const tableLiteral = `{\n  methods: {\n${lines.join(",\n")}\n  },\n  credentials: [${credentials.map((c) => codeLiteral(c)).join(", ")}]${address ? `,\n  address: ${codeLiteral(address)}` : ""}\n}`;
+  const tableLiteral = `{\n  methods: {\n${lines.join(",\n")}\n  },\n  credentials: [${credentials.map((c) => codeLiteral(c)).join(", ")}]${address ? `,\n  address: ${codeLiteral(address)}` : ""}${tool?.oauth ? ",\n  oauth: oauthFlows" : ""}\n}`;
   return {
     factory: ir.names.pascal,
     apiType: `${ir.names.pascal}Api`,
@@ -53,6 +55,7 @@ export function clientView(ir: ProviderIR, constName: (op: OperationIR) => strin
     connectionKeys: keys.map((k) => JSON.stringify(k)).join(" | "),
     methods: methods.map(({ name, title, type }) => ({ name, title, type })),
     paged: methods.some((m) => m.op.tool.pagination),
+    oauth: tool?.oauth !== undefined,
   };
 }
 
