@@ -116,7 +116,10 @@ describe("issue 31's snippet in a fresh consumer of the packed packages", () => 
 
   it("refuses each line that must not compile, on its own", () => {
     const errors = errorsIn("wrong.ts");
-    expect(errors.map((e) => e.line), tsc.stdout).toEqual(WRONG.map((_, i) => WRONG_FIRST_LINE + i));
+    expect(
+      errors.map((e) => e.line),
+      tsc.stdout,
+    ).toEqual(WRONG.map((_, i) => WRONG_FIRST_LINE + i));
     // Missing property (as an argument), no overload matches, no such property (did you mean…).
     expect(errors.map((e) => e.code)).toEqual(["TS2345", "TS2769", "TS2551"]);
   });
@@ -136,13 +139,23 @@ describe("issue 31's snippet in a fresh consumer of the packed packages", () => 
 
   it(`bundles books' client in at most ${MAX_CLIENT_GZIP_BYTES / 1000} KB gzip`, async () => {
     const bundle = async (names: string) => {
-      const result = await build({ stdin: { contents: `export { ${names} } from "@blockwright/books";`, resolveDir: consumer, loader: "js" }, bundle: true, minify: true, platform: "browser", format: "esm", write: false, logLevel: "silent" });
+      const result = await build({
+        stdin: { contents: `export { ${names} } from "@blockwright/books";`, resolveDir: consumer, loader: "js" },
+        bundle: true,
+        minify: true,
+        platform: "browser",
+        format: "esm",
+        write: false,
+        logLevel: "silent",
+      });
       const bytes = result.outputFiles[0]!.contents;
       return { min: bytes.length, gzip: gzipSync(bytes).length };
     };
     const client = await bundle("createBooks, UpstreamError");
     const executor = await bundle("executeTool");
-    process.stdout.write(`[packages] books' client: ${(client.min / 1000).toFixed(1)} KB minified, ${(client.gzip / 1000).toFixed(1)} KB gzip; executeTool: ${(executor.min / 1000).toFixed(1)} KB, ${(executor.gzip / 1000).toFixed(1)} KB gzip\n`);
+    process.stdout.write(
+      `[packages] books' client: ${(client.min / 1000).toFixed(1)} KB minified, ${(client.gzip / 1000).toFixed(1)} KB gzip; executeTool: ${(executor.min / 1000).toFixed(1)} KB, ${(executor.gzip / 1000).toFixed(1)} KB gzip\n`,
+    );
     expect(client.gzip).toBeLessThanOrEqual(MAX_CLIENT_GZIP_BYTES);
   });
 });

@@ -43,8 +43,8 @@ const REQUEST_ID_HEADERS = ["x-request-id", "request-id"];
  * `table.address`) in `options` are given to every call that does not give
  * its own; the rest are the calls' default options.
  */
-export function createClient(table: ClientTable, options: ClientOptions & Record<string, unknown>): Record<string, unknown> {
-  const { headers = {}, logger, hooks, throwOnError = false, ...rest } = options;
+export function createClient(table: ClientTable, options: ClientOptions): Record<string, unknown> {
+  const { headers = {}, logger, hooks, throwOnError = false, ...rest } = options as ClientOptions & Record<string, unknown>;
   const connection = [...table.credentials, ...(table.address ? [table.address] : [])];
   const defaults: Record<string, unknown> = {};
   const base: Record<string, unknown> = {};

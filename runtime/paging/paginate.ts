@@ -111,7 +111,10 @@ async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefine
     if (!next || full || "error" in next) return;
     if (followed.has(next.key)) {
       yield {
-        result: withPage(call.fail({ type: "upstream", status: sent.reply.status, code: "PAGINATION_LOOP" satisfies RuntimeErrorCode, message: `${tool.provider} gave the same next page twice (${next.show}); stopped rather than loop`, retryable: false }), page + 1),
+        result: withPage(
+          call.fail({ type: "upstream", status: sent.reply.status, code: "PAGINATION_LOOP" satisfies RuntimeErrorCode, message: `${tool.provider} gave the same next page twice (${next.show}); stopped rather than loop`, retryable: false }),
+          page + 1,
+        ),
         items: 0,
         capped: false,
       };
