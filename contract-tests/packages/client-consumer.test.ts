@@ -96,6 +96,10 @@ beforeAll(async () => {
   const directory = 'declare const createDirectory: typeof import("@blockwright/directory").createDirectory;\n';
   writeFileSync(join(consumer, "src/snippet.ts"), `${SNIPPET.replaceAll("PORT", port)}${directory}export function mustNotCompile(): void {\n${mustNot}}\n`);
   writeFileSync(join(consumer, "src/wrong.ts"), WRONG_FILE);
+  // The README's example, as the installed package ships it (process.env declared: the consumer has no Node types).
+  const readme = readFileSync(join(consumer, "node_modules/@blockwright/books/README.md"), "utf8");
+  const example = /^```ts\n([\s\S]*?)^```$/m.exec(readme)?.[1] ?? "";
+  writeFileSync(join(consumer, "src/readme.ts"), `declare const process: { env: Record<string, string | undefined> };\n${example}export {};\n`);
   const options = { strict: true, module: "nodenext", moduleResolution: "nodenext", target: "ES2022", lib: ["ES2022", "DOM"], types: [], outDir: "out", rootDir: "src", skipLibCheck: false };
   writeFileSync(join(consumer, "tsconfig.json"), JSON.stringify({ compilerOptions: options, include: ["src/*.ts"] }, null, 2));
   // tsc writes out/ even with errors (wrong.ts has them, on purpose): snippet.js is run below.
@@ -112,6 +116,13 @@ const errorsIn = (file: string) => [...tsc.stdout.matchAll(/^src\/(.+?)\((\d+),\
 describe("issue 31's snippet in a fresh consumer of the packed packages", () => {
   it("compiles under tsc --strict, the lines that must not compile included under @ts-expect-error", () => {
     expect(errorsIn("snippet.ts"), tsc.stdout).toEqual([]);
+  });
+
+  it("compiles the README's example of the client, its errors and paging (at most 40 lines)", () => {
+    const example = readFileSync(join(consumer, "src/readme.ts"), "utf8").trim().split("\n").slice(1, -1);
+    expect(example.join("\n")).toContain(".items(");
+    expect(example.length).toBeLessThanOrEqual(40);
+    expect(errorsIn("readme.ts"), tsc.stdout).toEqual([]);
   });
 
   it("refuses each line that must not compile, on its own", () => {

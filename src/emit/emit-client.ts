@@ -2,7 +2,7 @@
 // (one per operation, named from the tool id), the parameters that make the
 // connection, and their types: a credential the provider needs is required,
 // and OAuth flows make a union (the token, or exactly one flow's parameters).
-import { oauthParams, flowParams, type ToolSpec } from "@blockwright/runtime/internal";
+import { oauthParams, flowParams, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
 import type { OperationIR, ProviderIR } from "../model/ir.js";
 import { camelCase } from "../model/naming.js";
 import { codeLiteral, commentText } from "./code-text.js";
@@ -58,6 +58,37 @@ export function clientView(ir: ProviderIR, constName: (op: OperationIR) => strin
     oauth: tool?.oauth !== undefined,
   };
 }
+
+/** The README's client example: the factory, the credential from the environment, a call, and a paging operation's items. */
+export function clientExample(ir: ProviderIR, valueOf: (tool: ToolSpec, p: ParamSpec) => string) {
+  const first = ir.operations[0]?.tool;
+  if (!first) return null;
+  // A call's required inputs, the connection's left to the client.
+  const args = (tool: ToolSpec) => {
+    const connection = new Set([tool.auth.param, ...oauthParams(tool), ...(tool.server.param ? [tool.server.param] : [])]);
+    const given = tool.params.filter((p) => p.required && p.default === undefined && !connection.has(p.name));
+    return given.length ? `{ ${given.map((p) => `${p.name}: ${valueOf(tool, p)}`).join(", ")} }` : "{}";
+  };
+  const paged = ir.operations.find((op) => op.tool.pagination)?.tool;
+  const credential = first.params.find((p) => p.name === first.auth.param);
+  const address = ir.server.default ? undefined : first.params.find((p) => p.name === first.server.param);
+  // A provider id that is a reserved word is no variable name.
+  const variable = RESERVED.has(ir.names.camel) ? `${ir.names.camel}Api` : ir.names.camel;
+  return {
+    factory: `create${ir.names.pascal}`,
+    variable,
+    credential: `${first.auth.param}: ${credential ? valueOf(first, credential) : '"…"'}`,
+    address: address ? `${address.name}: ${valueOf(first, address)}` : null,
+    call: { method: methodName(first.id, ir.provider), args: args(first) },
+    items: paged ? { method: methodName(paged.id, ir.provider), args: args(paged) } : null,
+  };
+}
+
+const RESERVED = new Set(
+  "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof let new null return static super switch this throw true try typeof var void while with yield await".split(
+    " ",
+  ),
+);
 
 /** The type of one item of the list output at `path` (dotted). */
 function itemType(outputName: string, path: string): string {
