@@ -9,9 +9,9 @@ import { codeLiteral, commentText } from "./code-text.js";
 import { paramTsType } from "./emit-tool-types.js";
 
 export interface ClientView {
-  /** `createBooks`'s `Books`. */
+  /** `createAcme`'s `Acme`. */
   factory: string;
-  /** The client's type, `BooksApi`. */
+  /** The client's type, `AcmeApi`. */
   apiType: string;
   /** The JS table: `{ methods: {...}, credentials: [...] }`. */
   tableLiteral: string;
@@ -24,7 +24,7 @@ export interface ClientView {
   oauth: boolean;
 }
 
-/** The method name of a tool: its id without the provider prefix, camelCase (`books_search_volumes` → `searchVolumes`). */
+/** The method name of a tool: its id without the provider prefix, camelCase (`acme_list_items` → `listItems`). */
 export function methodName(toolId: string, provider: string): string {
   return camelCase(toolId.startsWith(`${provider}_`) ? toolId.slice(provider.length + 1) : toolId);
 }
