@@ -10,7 +10,7 @@ import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
 import { REDACTED } from "../common/redact.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import { createClient } from "./client.js";
-import { AuthError, BlockwrightError, RateLimitError, UpstreamError, ValidationError } from "./errors.js";
+import { AuthError, BlockwrightError, NetworkError, RateLimitError, UpstreamError, ValidationError } from "./errors.js";
 import type { RequestInfo } from "./types.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -104,6 +104,20 @@ describe("items", () => {
     for await (const c of clientOf({ apiKey: KEY, fetch }).listCustomers!.items({ limit: 2 }, { maxItems: 3 })) ids.push(c.id);
     expect(ids).toEqual(["cus_A1", "cus_B2", "cus_C3"]);
     expect(seen).toHaveLength(2);
+  });
+
+  it("stops, throwing a NetworkError, when its signal aborts between pages", async () => {
+    const { fetch } = scriptedFetch(customers(["cus_A1"], true), customers(["cus_B2"], true), customers(["cus_C3"], false));
+    const stop = new AbortController();
+    const ids: string[] = [];
+    const walk = async () => {
+      for await (const c of clientOf({ apiKey: KEY, fetch }).listCustomers!.items({}, { signal: stop.signal })) {
+        ids.push(c.id);
+        stop.abort();
+      }
+    };
+    await expect(walk()).rejects.toSatisfy((e: unknown) => e instanceof NetworkError && e.code === "ABORTED");
+    expect(ids).toEqual(["cus_A1"]);
   });
 
   it("throws a failed page as an UpstreamError", async () => {
