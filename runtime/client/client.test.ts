@@ -75,8 +75,22 @@ describe("a client made once", () => {
     expect(result).toMatchObject({ success: true, response: { status: 200, requestId: "req_zq_1" } });
     expect(events).toEqual(["request 1", "response 503 -", "retry 2", "request 2", "response 200 req_zq_1"]);
     expect(JSON.stringify([requests, lines])).not.toContain(KEY);
-    expect(requests[0]!.headers.authorization).toBe(`Bearer ${REDACTED}`);
+    expect(requests[0]!.headers.authorization).toBe(REDACTED);
     expect(lines.some((l) => l.startsWith("retry 1: GET"))).toBe(true);
+  });
+
+  it("withholds a credential sent in the query, and a token obtained by a flow, from hooks", async () => {
+    const inQuery = { ...table.methods.listCustomers, auth: { type: "query" as const, name: "key", param: "apiKey" } };
+    const { fetch } = scriptedFetch(customers([], false));
+    const urls: string[] = [];
+    const client = createClient({ methods: { list: inQuery }, credentials: ["apiKey"] }, { apiKey: KEY, fetch, hooks: { onRequest: (r) => urls.push(r.url) } }) as unknown as Client;
+    await client.list!({ limit: 3 });
+    expect(urls).toEqual([`https://api.payments.test/v1/customers?limit=3&key=${REDACTED}`]);
+    // A bearer token the client was never given (as a flow's would be) is withheld all the same.
+    const headers: Record<string, string>[] = [];
+    const other = "sk_test_zq_widgets_given_per_call";
+    await clientOf({ apiKey: KEY, fetch, hooks: { onRequest: (r: RequestInfo) => headers.push(r.headers) } }).listCustomers!({ apiKey: other });
+    expect(headers[0]!.authorization).toBe(REDACTED);
   });
 
   it("does not fail a call whose hook throws", async () => {

@@ -8,7 +8,7 @@
 // unchanged, and what a hook sees is exactly what goes on the wire, secrets
 // redacted.
 import type { ExecuteOptions } from "../call/single-call.js";
-import { redact } from "../common/redact.js";
+import { REDACTED, redact } from "../common/redact.js";
 import type { ToolResult } from "../http/errors.js";
 import type { FetchLike } from "../http/transport.js";
 import { RateLimiter } from "../http/rate-limiter.js";
@@ -37,6 +37,7 @@ interface CallState {
 }
 
 const REQUEST_ID_HEADERS = ["x-request-id", "request-id"];
+const CREDENTIAL_HEADERS = new Set(["authorization", "proxy-authorization", "cookie"]);
 
 /**
  * A client over `table`: connection parameters (`table.credentials`,
@@ -134,9 +135,10 @@ function observe(inner: FetchLike, o: Observed): FetchLike {
     o.state.sent.set(key, attempt);
     const headers: Record<string, string> = {};
     request.headers.forEach((value, name) => {
-      headers[name] = hide(value);
+      // The credential's header is withheld whatever it holds: a token a flow obtained is no secret the client was given.
+      headers[name] = CREDENTIAL_HEADERS.has(name) || (o.tool.auth.type === "header" && name === o.tool.auth.name.toLowerCase()) ? REDACTED : hide(value);
     });
-    const info: RequestInfo = { operation: o.operation, method: request.method, url: hide(request.url), headers, attempt };
+    const info: RequestInfo = { operation: o.operation, method: request.method, url: hide(withoutCredential(request.url, o.tool)), headers, attempt };
     if (attempt > 1) {
       o.logger?.info?.(`retry ${attempt - 1}: ${info.method} ${info.url}`, { operation: o.operation });
       tell("onRetry", o.hooks?.onRetry && (() => o.hooks?.onRetry?.(info)));
@@ -154,6 +156,15 @@ function observe(inner: FetchLike, o: Observed): FetchLike {
     tell("onResponse", o.hooks?.onResponse && (() => o.hooks?.onResponse?.({ ...reply, operation: o.operation, method: info.method, url: info.url, attempt, durationMs })));
     return response;
   };
+}
+
+/** The address with the credential's query parameter withheld (a query credential). */
+function withoutCredential(address: string, tool: ToolSpec): string {
+  if (tool.auth.type !== "query") return address;
+  const url = new URL(address);
+  if (!url.searchParams.has(tool.auth.name)) return address;
+  url.searchParams.set(tool.auth.name, REDACTED);
+  return url.toString().replace(encodeURIComponent(REDACTED), REDACTED);
 }
 
 /** The request id of an answer: the header the manifest names for it, else a common one. */
