@@ -11,7 +11,7 @@ import { REDACTED } from "../common/redact.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import { createClient } from "./client.js";
 import { AuthError, BlockwrightError, NetworkError, RateLimitError, UpstreamError, ValidationError } from "./errors.js";
-import type { RequestInfo } from "./types.js";
+import type { ClientOptions, RequestInfo } from "./types.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const payments = await loadProvider(root, join(root, "test-support/fixtures/specs-wild/payments"));
@@ -83,7 +83,7 @@ describe("a client made once", () => {
     const inQuery = { ...table.methods.listCustomers, auth: { type: "query" as const, name: "key", param: "apiKey" } };
     const { fetch } = scriptedFetch(customers([], false));
     const urls: string[] = [];
-    const client = createClient({ methods: { list: inQuery }, credentials: ["apiKey"] }, { apiKey: KEY, fetch, hooks: { onRequest: (r) => urls.push(r.url) } }) as unknown as Client;
+    const client = createClient({ methods: { list: inQuery }, credentials: ["apiKey"] }, { apiKey: KEY, fetch, hooks: { onRequest: (r: RequestInfo) => urls.push(r.url) } } as ClientOptions) as unknown as Client;
     await client.list!({ limit: 3 });
     expect(urls).toEqual([`https://api.payments.test/v1/customers?limit=3&key=${REDACTED}`]);
     // A bearer token the client was never given (as a flow's would be) is withheld all the same.

@@ -60,14 +60,14 @@ export function clientView(ir: ProviderIR, constName: (op: OperationIR) => strin
 }
 
 /** The README's client example: the factory, the credential from the environment, a call, and a paging operation's items. */
-export function clientExample(ir: ProviderIR, valueOf: (tool: ToolSpec, p: ParamSpec) => string) {
+export function clientExample(ir: ProviderIR, exampleOf: (tool: ToolSpec, p: ParamSpec) => string) {
   const first = ir.operations[0]?.tool;
   if (!first) return null;
   // A call's required inputs, the connection's left to the client.
   const args = (tool: ToolSpec) => {
     const connection = new Set([tool.auth.param, ...oauthParams(tool), ...(tool.server.param ? [tool.server.param] : [])]);
     const given = tool.params.filter((p) => p.required && p.default === undefined && !connection.has(p.name));
-    return given.length ? `{ ${given.map((p) => `${p.name}: ${valueOf(tool, p)}`).join(", ")} }` : "{}";
+    return given.length ? `{ ${given.map((p) => `${p.name}: ${exampleOf(tool, p)}`).join(", ")} }` : "{}";
   };
   const paged = ir.operations.find((op) => op.tool.pagination)?.tool;
   const credential = first.params.find((p) => p.name === first.auth.param);
@@ -77,8 +77,8 @@ export function clientExample(ir: ProviderIR, valueOf: (tool: ToolSpec, p: Param
   return {
     factory: `create${ir.names.pascal}`,
     variable,
-    credential: `${first.auth.param}: ${credential ? valueOf(first, credential) : '"…"'}`,
-    address: address ? `${address.name}: ${valueOf(first, address)}` : null,
+    credential: `${first.auth.param}: ${credential ? exampleOf(first, credential) : '"…"'}`,
+    address: address ? `${address.name}: ${exampleOf(first, address)}` : null,
     call: { method: methodName(first.id, ir.provider), args: args(first) },
     items: paged ? { method: methodName(paged.id, ir.provider), args: args(paged) } : null,
   };
