@@ -22,7 +22,7 @@ import { node, run, runOk, type Finished } from "./processes.js";
 const PROVIDERS = ["books", "directory"];
 const THIRD_PARTY = ["jose", "openapi-fetch", "openapi-typescript-helpers"];
 const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
-// Books' client bundled 29.1 KB gzip with the OAuth code (jose, token requests), 20.7 KB without it
+// Books' client bundled 29.1 KB gzip with the OAuth code (jose, token requests), 20.8 KB without it
 // (a provider without flows carries none). Issue 31 asks for 14 KB: not reached yet.
 const MAX_CLIENT_GZIP_BYTES = 22_000;
 const KEY = "zq-widgets-key-0123456789";
@@ -44,6 +44,9 @@ const WRONG = [
   ["books.searchVolumes({})", "a required input left out"],
   ["createDirectory({})", "a provider whose credential (a token or a flow's parameters) is required"],
   ['books.searchVolume({ q: "x" })', "a misspelt method"],
+  ['books.searchVolumes({ q: "x", maxResult: 2 })', "a misspelt input"],
+  ['books.searchVolumes({ q: "x", maxResults: "2" })', "an input of the wrong type"],
+  ['createDirectory({ accessToken: "t", clientId: "c" })', "a token and a flow's parameter together"],
 ] as const;
 const WRONG_FILE = `import { createBooks } from "@blockwright/books";
 import { createDirectory } from "@blockwright/directory";
@@ -131,8 +134,8 @@ describe("issue 31's snippet in a fresh consumer of the packed packages", () => 
       errors.map((e) => e.line),
       tsc.stdout,
     ).toEqual(WRONG.map((_, i) => WRONG_FIRST_LINE + i));
-    // Missing property (as an argument), no overload matches, no such property (did you mean…).
-    expect(errors.map((e) => e.code)).toEqual(["TS2345", "TS2769", "TS2551"]);
+    // Missing property (as an argument), no overload matches, no such property (did you mean…) twice, not assignable, no overload.
+    expect(errors.map((e) => e.code)).toEqual(["TS2345", "TS2769", "TS2551", "TS2561", "TS2322", "TS2769"]);
   });
 
   it("runs against a loopback upstream, sending the client's header, credential and query", async () => {
