@@ -180,6 +180,23 @@ describe("blockwright add", () => {
     }
     expect(existsSync(join(dir, "specs/chat"))).toBe(false);
   });
+
+  it("refuses a document whose chosen operation $refs an address or another file: exit 2 naming the ref and the rule, nothing written", async () => {
+    const dir = project("outside-refs");
+    for (const ref of ["https://schemas.example.com/thing.json", "http://schemas.example.com/x.json#/Thing", "other.yaml#/Thing"]) {
+      const document = join(tmp, `outside-${ref.length}.yaml`);
+      const schema = { $ref: ref };
+      writeFileSync(
+        document,
+        JSON.stringify({ openapi: "3.0.3", info: { title: "Zq", version: "1" }, servers: [{ url: "https://api.example.com" }], paths: { "/things": { get: { operationId: "listThings", responses: { "200": { description: "ok", content: { "application/json": { schema } } } } } } } }),
+      );
+      const r = await cli(["add", "zqthings", "--from", document, "--operations", "listThings"], { cwd: dir });
+      expect({ ref, code: r.code }).toEqual({ ref, code: 2 });
+      expect(r.stderr).toContain(`blockwright add: the chosen operations cannot be drafted: $ref ${JSON.stringify(ref)} points outside the document; add follows only local $refs ("#/…")`);
+      expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
+      expect(existsSync(join(dir, "specs/zqthings"))).toBe(false);
+    }
+  });
 });
 
 const USAGE_LINE = "Usage: blockwright add <provider> --from <document> --operations <id,...> [--source <address>] [--force] [--json] [--timeout <s>] [--specs <dir>]\n";
