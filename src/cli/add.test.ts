@@ -188,7 +188,12 @@ describe("blockwright add", () => {
       const schema = { $ref: ref };
       writeFileSync(
         document,
-        JSON.stringify({ openapi: "3.0.3", info: { title: "Zq", version: "1" }, servers: [{ url: "https://api.example.com" }], paths: { "/things": { get: { operationId: "listThings", responses: { "200": { description: "ok", content: { "application/json": { schema } } } } } } } }),
+        JSON.stringify({
+          openapi: "3.0.3",
+          info: { title: "Zq", version: "1" },
+          servers: [{ url: "https://api.example.com" }],
+          paths: { "/things": { get: { operationId: "listThings", responses: { "200": { description: "ok", content: { "application/json": { schema } } } } } } },
+        }),
       );
       const r = await cli(["add", "zqthings", "--from", document, "--operations", "listThings"], { cwd: dir });
       expect({ ref, code: r.code }).toEqual({ ref, code: 2 });

@@ -79,7 +79,11 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
 
 /** Why a document whose chosen operations $ref outside it is not drafted: the refs and the rule. */
 function outsideRefs(external: readonly string[]): string {
-  const shown = external.slice(0, 3).map((r) => JSON.stringify(r)).join(", ") + (external.length > 3 ? ` and ${external.length - 3} more` : "");
+  const shown =
+    external
+      .slice(0, 3)
+      .map((r) => JSON.stringify(r))
+      .join(", ") + (external.length > 3 ? ` and ${external.length - 3} more` : "");
   return `the chosen operations cannot be drafted: $ref ${shown} points outside the document; add follows only local $refs ("#/…") and never fetches an address or reads another file a document names (bundle the document into one file first, e.g. npx @redocly/cli bundle)`;
 }
 
