@@ -273,6 +273,36 @@ describe("verify --record, then test --replay", () => {
     expect(r.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
   });
 
+  it("never writes through a symbolic link (--overlay, --output, a recordings folder or file): exit 2 before any request, nothing outside changed", async () => {
+    mode = {};
+    const outside = mkdtempSync(join(tmp, "outside-"));
+    const victim = join(outside, "victim.txt");
+    writeFileSync(victim, "not yours\n");
+    mkdirSync(join(outside, "folder"));
+    const links = mkdtempSync(join(tmp, "links-"));
+    symlinkSync(victim, join(links, "overlay.json"));
+    symlinkSync(victim, join(links, "report.xml"));
+    mkdirSync(join(links, "linked-provider"));
+    symlinkSync(join(outside, "folder"), join(links, "linked-provider/shelf"));
+    mkdirSync(join(links, "linked-file/shelf/shelf_get_book"), { recursive: true });
+    symlinkSync(victim, join(links, "linked-file/shelf/shelf_get_book/minimal-input.json"));
+    const cases: [string[], string][] = [
+      [["--overlay", join(links, "overlay.json")], `--overlay ${join(links, "overlay.json")}: is a symbolic link, never written through`],
+      [["--reporter", "junit", "--output", join(links, "report.xml")], `--output ${join(links, "report.xml")}: is a symbolic link, never written through`],
+      [["--record", join(links, "linked-provider")], "shelf is a symbolic link: recordings are never written through a link"],
+      [["--record", join(links, "linked-file")], "shelf/shelf_get_book/minimal-input.json is a symbolic link: recordings are never written through a link"],
+    ];
+    for (const [args, says] of cases) {
+      const before = upstream.received.length;
+      const r = await verify(dir, ...args);
+      expect({ args, code: r.code }).toEqual({ args, code: 2 });
+      expect(r.stderr).toContain(says);
+      expect(upstream.received.length).toBe(before);
+    }
+    expect(readFileSync(victim, "utf8")).toBe("not yours\n");
+    expect(readdirSync(join(outside, "folder"))).toEqual([]);
+  });
+
   it("replays them offline: exit 0 with the service gone and no key", async () => {
     const r = await cli(["test", "shelf", "--replay", "recordings"], { cwd: dir, env: {} });
     const count = readdirSync(join(recordings(), "shelf"), { recursive: true }).filter((f) => String(f).endsWith(".json")).length;
