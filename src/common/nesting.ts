@@ -22,7 +22,7 @@ export function tooDeep(value: unknown, limit = MAX_NESTING): (string | number)[
     if (node === null || typeof node !== "object" || (deepestAt.get(node) ?? -1) >= path.length) continue;
     if (path.length >= limit) return path;
     deepestAt.set(node, path.length);
-    if (Array.isArray(node)) node.forEach((child, i) => stack.push({ node: child, path: [...path, i] }));
+    if (Array.isArray(node)) for (const [i, child] of node.entries()) stack.push({ node: child, path: [...path, i] });
     else for (const [key, child] of Object.entries(node)) stack.push({ node: child, path: [...path, key] });
   }
   return undefined;

@@ -39,6 +39,7 @@ describe("what npm says back of a registry's echo", () => {
 
   it("withholds every form of the npm tokens npm would use, in its --json error and its error lines", async () => {
     const dir = mkdtempSync(join(bin, "echo-"));
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: npm's own ${VAR} reference, written to .npmrc as it is
     writeFileSync(join(dir, ".npmrc"), "//127.0.0.1:9/:_authToken=${ZQ_NPM_TOKEN}\n");
     writeFileSync(join(dir, "user-npmrc"), `//registry.example.com/:_authToken="${LITERAL}"\n`);
     const echoed = [...forms(TOKEN), ...forms(LITERAL)].join(" ");
