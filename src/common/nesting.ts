@@ -1,9 +1,10 @@
 // How deep a JSON or YAML value may nest. Walkers of values (validation,
 // redaction, the reports) recurse, and a value nested 10,000 deep ran them out
-// of stack (exit 70); the parsers themselves (js-yaml) do at about a thousand.
-// Real documents nest about 30 deep (the published API documents of
-// contract-tests/corpus: 30 at most), parameters far less: 100 is refused as
-// input, with where, before anything walks it.
+// of stack (exit 70). Real documents nest about 30 deep (the published API
+// documents of contract-tests/corpus: 30 at most), parameters far less: past
+// 100 is refused as input, saying where, before anything walks it. js-yaml
+// holds every YAML and JSON file read to it (its maxDepth); tooDeep checks
+// what arrives already parsed (--params).
 
 /** The deepest nesting of arrays and objects accepted in any input: a value at depth 101 is refused. */
 export const MAX_NESTING = 100;
@@ -14,18 +15,32 @@ export const MAX_NESTING = 100;
  * depth is measured without recursion; it stops at the first one too deep.
  */
 export function tooDeep(value: unknown, limit = MAX_NESTING): (string | number)[] | undefined {
-  const stack: { node: unknown; path: (string | number)[] }[] = [{ node: value, path: [] }];
+  // Each entry knows its parent, so a path is built only for the value refused.
+  interface Entry {
+    node: unknown;
+    depth: number;
+    key?: string | number;
+    parent?: Entry;
+  }
+  const stack: Entry[] = [{ node: value, depth: 0 }];
   // A value shared by YAML aliases is walked again only where it lies deeper than before: at most `limit` times.
   const deepestAt = new Map<object, number>();
   while (stack.length) {
-    const { node, path } = stack.pop() as { node: unknown; path: (string | number)[] };
-    if (node === null || typeof node !== "object" || (deepestAt.get(node) ?? -1) >= path.length) continue;
-    if (path.length >= limit) return path;
-    deepestAt.set(node, path.length);
-    if (Array.isArray(node)) for (const [i, child] of node.entries()) stack.push({ node: child, path: [...path, i] });
-    else for (const [key, child] of Object.entries(node)) stack.push({ node: child, path: [...path, key] });
+    const entry = stack.pop() as Entry;
+    const { node, depth } = entry;
+    if (node === null || typeof node !== "object" || (deepestAt.get(node) ?? -1) >= depth) continue;
+    if (depth >= limit) return pathOf(entry);
+    deepestAt.set(node, depth);
+    if (Array.isArray(node)) for (const [key, child] of node.entries()) stack.push({ node: child, depth: depth + 1, key, parent: entry });
+    else for (const [key, child] of Object.entries(node)) stack.push({ node: child, depth: depth + 1, key, parent: entry });
   }
   return undefined;
+}
+
+function pathOf(entry: { key?: string | number; parent?: { key?: string | number; parent?: unknown } }): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let e: typeof entry | undefined = entry; e?.parent; e = e.parent as typeof entry) path.unshift(e.key as string | number);
+  return path;
 }
 
 /** A path as messages show it: `q/0/0/…/0` shortened to its first and last segments when long. */

@@ -10,7 +10,7 @@ import jsyaml from "js-yaml";
 import type { Document, Node } from "yaml";
 import { INPUT_LIMITS, readSourceText, UnreadableSource, type InputLimit } from "./input-file.js";
 import { jsonOffsets, lineColumn } from "./json-positions.js";
-import { MAX_NESTING, NESTING_RULE, shownPath, tooDeep } from "../common/nesting.js";
+import { MAX_NESTING, NESTING_RULE } from "../common/nesting.js";
 
 export { INPUT_LIMITS, readSourceText, UnreadableSource, type InputLimit };
 
@@ -70,8 +70,6 @@ export function parseYamlSource<T = unknown>(text: string, file: string): YamlSo
   if (text.includes("&") && /(^|[\s[{,:-])&[^\s]/m.test(text) && expandedAliases(data) > MAX_ALIASES) {
     throw new UnreadableSource(file, `refused: the YAML expands aliases more than ${MAX_ALIASES} times (an alias bomb?)`);
   }
-  const deep = tooDeep(data);
-  if (deep) throw new UnreadableSource(file, `refused: ${shownPath(deep)} is ${NESTING_RULE}`);
   let located: ((path: readonly (string | number)[], which: "key" | "value") => SourcePosition) | undefined;
   return {
     file,
