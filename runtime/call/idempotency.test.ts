@@ -51,7 +51,18 @@ describe("an idempotency key", () => {
     const key = seen[0]!.headers.get("idempotency-key")!;
     expect(result).toEqual({
       success: false,
-      error: { type: "upstream", provider: "zqpayments", operation: "zqpayments_create_customer", status: 503, message: "Try again.", code: "api_error", retryable: true, retryAfterMs: 0, details: { type: "api_error" }, idempotencyKey: key },
+      error: {
+        type: "upstream",
+        provider: "zqpayments",
+        operation: "zqpayments_create_customer",
+        status: 503,
+        message: "Try again.",
+        code: "api_error",
+        retryable: true,
+        retryAfterMs: 0,
+        details: { type: "api_error" },
+        idempotencyKey: key,
+      },
     });
     expect(result.success ? undefined : result.error.mayHaveBeenApplied).toBeUndefined();
   });

@@ -30,7 +30,11 @@ describe("a cursor read from the last item of the page", () => {
   it("follows starting_after = the last id while has_more, gathering every page", async () => {
     const { fetch, seen } = scriptedFetch(customers(["cus_A1", "cus_B2"], true), customers(["cus_C3", "cus_D4"], true), customers(["cus_E5"], false));
     const result = await executeToolDefinition(listCustomers, { apiKey: KEY, limit: 2 }, { fetch, allPages: true });
-    expect(seen.map((s) => s.url)).toEqual(["https://api.zqpayments.test/v1/customers?limit=2", "https://api.zqpayments.test/v1/customers?limit=2&starting_after=cus_B2", "https://api.zqpayments.test/v1/customers?limit=2&starting_after=cus_D4"]);
+    expect(seen.map((s) => s.url)).toEqual([
+      "https://api.zqpayments.test/v1/customers?limit=2",
+      "https://api.zqpayments.test/v1/customers?limit=2&starting_after=cus_B2",
+      "https://api.zqpayments.test/v1/customers?limit=2&starting_after=cus_D4",
+    ]);
     expect(result).toEqual({
       success: true,
       output: { data: ["cus_A1", "cus_B2", "cus_C3", "cus_D4", "cus_E5"].map(customer), metadata: { count: 5, hasMore: false } },
