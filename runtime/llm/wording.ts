@@ -50,7 +50,7 @@ export const CONCEPT_WORDING = {
   },
   pagination: {
     readme:
-      '**Pagination** per list operation, by `style`: `cursor` (a value of the reply sent back), `nextUrl` (an address in the body), `linkHeader` (`rel="next"`), `offset`; with `items` (the list outputs gathered), and optional `more` and `total`. `pageSize` (cursor and offset) names the parameter giving a page\'s size: under `maxItems` the last page asks only for the items still missing, so that no more is fetched, or billed, than is kept.',
+      '**Pagination** per list operation, by `style`: `cursor` (a value of the reply sent back), `nextUrl` (an address in the body), `linkHeader` (`rel="next"`), `offset`, `page` (a page number); with `items` (the list outputs gathered), and optional `more` and `total`. `pageSize` (cursor, offset and page) names the parameter giving a page\'s size: under `maxItems` the last page asks only for the items still missing, so that no more is fetched, or billed, than is kept.',
   },
   rateLimits: {
     readme:

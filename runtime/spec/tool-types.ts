@@ -204,13 +204,15 @@ export type PageTarget = { in: "query" | "header"; name: string } | { in: "body"
  * How to reach the next page of a list operation. `cursor`: a value of the
  * reply sent back at `send`; `nextUrl`: an address in the reply; `linkHeader`:
  * the `Link` header's `rel="next"`; `offset`: the number of items seen so far
- * (plus `start`) sent at `send`.
+ * (plus `start`) sent at `send`; `page`: a page number (`start`, then one
+ * more per page) sent at `send`.
  */
 export type PageNext =
   | { style: "cursor"; cursor: { expression: string; ref: ValueRef }; send: PageTarget }
   | { style: "nextUrl"; url: { expression: string; ref: ValueRef } }
   | { style: "linkHeader" }
-  | { style: "offset"; send: PageTarget; start: number };
+  | { style: "offset"; send: PageTarget; start: number }
+  | { style: "page"; send: PageTarget; start: number };
 
 export interface PaginationSpec {
   next: PageNext;
