@@ -132,7 +132,7 @@ function envelopeField(doc: OpenApiDocument, op: OpenApiOperation, fields: Recor
       .filter((s) => s && !s.startsWith("{"))
       .flatMap((s) => {
         const word = s.toLowerCase().replace(/[^a-z0-9]/g, "");
-        return [word, word.replace(/ies$/, "y"), word.replace(/e?s$/, "")];
+        return [word, word.replace(/ies$/, "y"), word.replace(/ves$/, "f"), word.replace(/e?s$/, ""), word.replace(/s$/, "")];
       }),
   );
   const named = records.filter((name) => resources.has(name.toLowerCase().replace(/[^a-z0-9]/g, "")));
