@@ -144,9 +144,7 @@ describe("parameters", () => {
     const doc = openapi({ "/zqshelves/suggest": { post: { operationId: "suggestShelf", summary: "Suggest a shelf", requestBody: { required: true, content: { "application/json": { schema: body } } }, responses: { "200": answers } } } });
     const d = drafted(doc, ["suggestShelf"], "zqshelf");
     expect(Object.keys(d.manifest.operations.zqshelf_suggest_shelf!.params!)).toEqual(["prompt"]);
-    expect(notesAt(d, "operations.zqshelf_suggest_shelf")).toContain(
-      "stream is left out: true makes the upstream answer a stream of server-sent events (text/event-stream), which the runtime does not read; without it the answer is JSON",
-    );
+    expect(notesAt(d, "operations.zqshelf_suggest_shelf")).toContain("stream is left out: true makes the upstream answer a stream of server-sent events (text/event-stream), which the runtime does not read; without it the answer is JSON");
     expect(await linkProblems(d, "zqshelf")).toEqual([]);
   });
 
@@ -159,11 +157,8 @@ describe("parameters", () => {
 
 describe("titles and descriptions", () => {
   const described = (summary: string | undefined, description?: string) =>
-    drafted(
-      openapi({ "/zqshelves": { post: { operationId: "createShelf", ...(summary ? { summary } : {}), ...(description ? { description } : {}), responses: { "201": reply(shelf) } } } }),
-      ["createShelf"],
-      "zqshelf",
-    ).manifest.operations.zqshelf_create_shelf!;
+    drafted(openapi({ "/zqshelves": { post: { operationId: "createShelf", ...(summary ? { summary } : {}), ...(description ? { description } : {}), responses: { "201": reply(shelf) } } } }), ["createShelf"], "zqshelf").manifest.operations
+      .zqshelf_create_shelf!;
 
   it("the title is a one-sentence summary, its full stop dropped", () => {
     expect(described("Creates a shelf.").title).toBe("Creates a shelf");
@@ -177,7 +172,7 @@ describe("titles and descriptions", () => {
   });
 
   it("Markdown and HTML go, comparisons stay", () => {
-    expect(plainText("# Shelves\n\n- Use `zq_id` for __one__ shelf; *see* [the guide](https://zq.test/g \"Guide\").\n- `<=YYYY-MM-DD` finds older ones, <b>a < b</b>.")).toBe(
+    expect(plainText('# Shelves\n\n- Use `zq_id` for __one__ shelf; *see* [the guide](https://zq.test/g "Guide").\n- `<=YYYY-MM-DD` finds older ones, <b>a < b</b>.')).toBe(
       "Shelves Use zq_id for one shelf; see the guide. <=YYYY-MM-DD finds older ones, a < b.",
     );
     expect(plainText("snake_case_names and 2 * 3 * 4 stay")).toBe("snake_case_names and 2 * 3 * 4 stay");
