@@ -1,10 +1,12 @@
 // The outputs of a drafted operation, from the body of its success reply
 // (the one the linker reads: the lowest 2xx with a JSON body). A list reply
 // — a JSON array, or an object holding one list of records beside a few
-// fields, as `{data: […], has_more}` — gives `data` (the list) and
-// `metadata.count`; any other object gives `data` (the whole body) and
-// `metadata.id`; the scalar fields beside a list, or of a small object,
-// become `metadata.<field>`. A field that can hold one value only (`ok:
+// fields, as `{data: […], has_more}`, or beside the fields that say how it
+// pages — gives `data` (the list) and `metadata.count`; one record in an
+// envelope (`{data: {…}}`, `{droplet: {…}}`) gives `data` (the record) and
+// its id; any other object gives `data` (the whole body) and `metadata.id`
+// (or `gid`, `uuid`…); the scalar fields beside a list or an envelope, or of
+// a small object, become `metadata.<field>`. A field that can hold one value only (`ok:
 // true`, `object: "list"`) says nothing and is left out.
 import { fieldOf, formatPointer } from "@blockwright/runtime/internal";
 import type { ManifestOutput } from "../load/precompiled/manifest-types.js";
@@ -21,6 +23,9 @@ const LIST_NAMES = /^(data|items|results|records|entries|values|list|elements|ob
 
 /** Fields that say how a list pages: beside one list, they make a reply a list reply. */
 const PAGING_FIELDS = /^(next|prev|previous|first|last)([_-]?(page|cursor|token|url|uri|link|href))*$|^(page|page_?size|per_?page|cursor|has_?more|total|total_?count|offset|limit|links|meta|paging|pagination)$/i;
+
+/** The field naming a record (`id`, and as some APIs write it: `gid`, `uuid`, `sid`, `_id`). */
+const ID_FIELD = /^(id|gid|uuid|sid|_id)$/i;
 
 /** An object with at most this many fields has each scalar field as an output; a larger one only its id. */
 const SMALL_OBJECT = 6;
@@ -82,14 +87,14 @@ export function draftOutputs(doc: OpenApiDocument, op: OpenApiOperation, at: Pat
     const innerRequired = new Set(required.has(envelope) && Array.isArray(inner.required) ? (inner.required as string[]) : []);
     outputs.data = { type: "json", from: `$response.body#${formatPointer([envelope])}`, ...(required.has(envelope) ? {} : { optional: true }), description: shortText(describe(doc, fieldOf(fields, envelope)) || replyText, 200) };
     const small = Object.keys(innerFields).length <= SMALL_OBJECT;
-    scalarOutputs(doc, innerFields, innerRequired, [envelope], (field) => small || field === "id", outputs);
+    scalarOutputs(doc, innerFields, innerRequired, [envelope], (field) => small || ID_FIELD.test(field), outputs);
     scalarOutputs(doc, fields, required, [], (field) => field !== envelope, outputs);
     notes.push({ at: where, note: `the ${response.status} reply wraps its record in ${envelope}: outputs read from inside it` });
     return { outputs, body };
   }
   outputs.data = { type: "json", from: "$response.body", description: replyText };
   const small = Object.keys(fields).length <= SMALL_OBJECT;
-  scalarOutputs(doc, fields, required, [], (field) => small || field === "id", outputs);
+  scalarOutputs(doc, fields, required, [], (field) => small || ID_FIELD.test(field), outputs);
   return { outputs, body };
 }
 
@@ -119,7 +124,7 @@ function scalarOutputs(doc: OpenApiDocument, fields: Record<string, Schema>, req
  */
 function envelopeField(doc: OpenApiDocument, op: OpenApiOperation, fields: Record<string, Schema>): string | undefined {
   const names = Object.keys(fields);
-  if (names.includes("id")) return undefined;
+  if (names.some((n) => ID_FIELD.test(n))) return undefined;
   const records = names.filter((name) => {
     const flat = safeFlatten(doc, fieldOf(fields, name));
     return flat !== undefined && typeOf(flat) === "object" && Object.keys((flat.properties ?? {}) as object).length > 0;
@@ -158,7 +163,7 @@ function listField(doc: OpenApiDocument, fields: Record<string, Schema>): string
   if (lists.length === 1 && Object.keys(fields).length <= SMALL_OBJECT) return lists[0];
   // One list among many fields that say how it pages (`{messages, page, page_size, next_page_uri, …}`), and no id of a record.
   const names = Object.keys(fields);
-  if (lists.length === 1 && !names.includes("id") && names.some((n) => PAGING_FIELDS.test(n))) return lists[0];
+  if (lists.length === 1 && !names.some((n) => ID_FIELD.test(n)) && names.some((n) => PAGING_FIELDS.test(n))) return lists[0];
   return undefined;
 }
 
