@@ -42,6 +42,9 @@ export interface ParamSpec {
   /** A list in one string, its items separated by this (`,`): `enum`, `pattern` and `format` then apply to each item. */
   separator?: string;
   jsonType?: "object" | "array";
+  /** For a JSON array: the fewest and the most items it may hold. */
+  minItems?: number;
+  maxItems?: number;
   /** For a JSON object: the limits of each of its keys, and of each of its values. */
   keys?: NestedLimits;
   values?: NestedLimits;

@@ -221,6 +221,8 @@ export function fromSchema(doc: OpenApiDocument, schema: Schema, input: FieldInp
     if (Array.isArray(flat.enum)) note(`the spec allows only ${JSON.stringify(flat.enum)}, which a boolean parameter cannot state: generate will ask for an enum`);
   } else if (t === "object" || t === "array") {
     Object.assign(param, { type: "json", jsonType: t });
+    if (t === "array" && typeof flat.minItems === "number") param.minItems = flat.minItems;
+    if (t === "array" && typeof flat.maxItems === "number") param.maxItems = flat.maxItems;
   } else if (t === "string") {
     stringLimits(flat, param, note);
   } else if (input.place === "body") {

@@ -138,6 +138,14 @@ describe("parameters", () => {
     expect(await linkProblems(d, "zqshelf")).toEqual([]);
   });
 
+  it("a json array keeps the schema's minItems and maxItems", async () => {
+    const body = { type: "object", required: ["book_ids"], properties: { book_ids: { type: "array", minItems: 1, maxItems: 50, items: { type: "string", maxLength: 20 } } } };
+    const doc = openapi({ "/zqshelves": { post: { operationId: "createShelf", requestBody: { required: true, content: { "application/json": { schema: body } } }, responses: { "201": reply(shelf) } } } });
+    const d = drafted(doc, ["createShelf"], "zqshelf");
+    expect(d.manifest.operations.zqshelf_create_shelf!.params!.book_ids).toMatchObject({ type: "json", jsonType: "array", required: true, minItems: 1, maxItems: 50 });
+    expect(await linkProblems(d, "zqshelf")).toEqual([]);
+  });
+
   it("the stream flag of an operation that can answer server-sent events is left out, with a note", async () => {
     const body = { type: "object", required: ["prompt"], properties: { prompt: { type: "string", maxLength: 1000 }, stream: { type: "boolean", nullable: true, default: false } } };
     const answers = { description: "The reply.", content: { "application/json": { schema: shelf }, "text/event-stream": { schema: { type: "string" } } } };

@@ -610,6 +610,14 @@ export interface ManifestParam {
    */
   jsonType?: ("object" | "array")
   /**
+   * For a `json` array: the fewest items it may hold (the spec's `minItems`, taken from it when not stated). The minimal input of the contract suite sends that many.
+   */
+  minItems?: number
+  /**
+   * For a `json` array: the most items it may hold (the spec's `maxItems`, taken from it when not stated).
+   */
+  maxItems?: number
+  /**
    * Keys a JSON object parameter must not contain (checked before the call, naming the key): for fields the upstream refuses in the object, such as an id that belongs in the path.
    */
   forbiddenKeys?: {
@@ -1054,6 +1062,8 @@ export type ManifestField =
   | "param.separator"
   | "param.format"
   | "param.jsonType"
+  | "param.minItems"
+  | "param.maxItems"
   | "param.forbiddenKeys"
   | "param.forbiddenKeys.keys"
   | "param.forbiddenKeys.caseInsensitive"
