@@ -256,7 +256,8 @@ function paramSchema(p: ParamSpec, strict: boolean, needed: boolean): JsonSchema
         if (p.minItems !== undefined) s.minItems = p.minItems;
         if (p.maxItems !== undefined) s.maxItems = p.maxItems;
       }
-      if (strict && (p.minItems !== undefined || p.maxItems !== undefined)) notes.push(`${p.minItems !== undefined ? `At least ${p.minItems}` : ""}${p.minItems !== undefined && p.maxItems !== undefined ? ", at most " : p.maxItems !== undefined ? "At most " : ""}${p.maxItems ?? ""} items.`);
+      if (strict && (p.minItems !== undefined || p.maxItems !== undefined))
+        notes.push(`${p.minItems !== undefined ? `At least ${p.minItems}` : ""}${p.minItems !== undefined && p.maxItems !== undefined ? ", at most " : p.maxItems !== undefined ? "At most " : ""}${p.maxItems ?? ""} items.`);
       break;
   }
   if (p.forbiddenKeys) notes.push(`Without the key${p.forbiddenKeys.keys.length > 1 ? "s" : ""} ${p.forbiddenKeys.keys.join(", ")}${p.forbiddenKeys.caseInsensitive ? " (in any case)" : ""}.`);
