@@ -97,7 +97,7 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
       outputs: outputs.outputs,
     };
     if (!summaryText) notes.push({ at: [...at, "title"], note: "the operation has no summary: a short label for the block's selector" });
-    else if (!title) notes.push({ at: [...at, "title"], note: "the operation's summary is no short label (more than one sentence, or too long): drafted from the operationId" });
+    else if (!title) notes.push({ at: [...at, "title"], note: "the operation's summary opens with no short statement (a question, a teaser, too long): drafted from the operationId" });
     if (rawOp.deprecated === true) notes.push({ at, note: `${chosen.operationId} is deprecated in the spec` });
     manifest.operations[id] = operation;
     summary.push({ id, operationId: chosen.operationId, params: Object.keys(params.params).length, outputs: Object.keys(outputs.outputs).length, ...(pagination ? { paging: pagination.style } : {}) });

@@ -19,7 +19,10 @@ import { shortText } from "./plain-text.js";
 type Path = (string | number)[];
 
 /** Names a list of records goes by in a reply. */
-const LIST_NAMES = /^(data|items|results|records|entries|values|list|elements|objects|members|hits|rows|nodes)$/i;
+const LIST_NAMES = /^(data|items|result|results|records|entries|values|list|elements|objects|members|hits|rows|nodes)$/i;
+
+/** Names an envelope around one record goes by (beside one named after the resource). */
+const ENVELOPE_NAMES = ["data", "result"];
 
 /** Fields that say how a list pages: beside one list, they make a reply a list reply. */
 const PAGING_FIELDS = /^(next|prev|previous|first|last)([_-]?(page|cursor|token|url|uri|link|href))*$|^(page|page_?size|per_?page|cursor|has_?more|total|total_?count|offset|limit|links|meta|paging|pagination)$/i;
@@ -70,7 +73,7 @@ export function draftOutputs(doc: OpenApiDocument, op: OpenApiOperation, at: Pat
   const fields = (body.properties ?? {}) as Record<string, Schema>;
   const required = new Set(Array.isArray(body.required) ? (body.required as string[]) : []);
   const outputs: Record<string, ManifestOutput> = {};
-  const list = listField(doc, fields);
+  const list = listField(doc, op, fields);
   if (list) {
     const guaranteed = required.has(list);
     outputs.data = { type: "array", from: `$response.body#${formatPointer([list])}`, ...(guaranteed ? {} : { default: [] }), description: shortText(describe(doc, fieldOf(fields, list)) || `The ${list} of this reply.`, 200) };
@@ -129,23 +132,16 @@ function envelopeField(doc: OpenApiDocument, op: OpenApiOperation, fields: Recor
     const flat = safeFlatten(doc, fieldOf(fields, name));
     return flat !== undefined && typeOf(flat) === "object" && Object.keys((flat.properties ?? {}) as object).length > 0;
   });
-  if (records.includes("data")) return "data";
+  const named = ENVELOPE_NAMES.filter((n) => records.includes(n));
+  if (named.length === 1) return named[0];
   if (names.length === 1 && records.length === 1) return records[0];
-  const resources = new Set(
-    op.path
-      .split("/")
-      .filter((s) => s && !s.startsWith("{"))
-      .flatMap((s) => {
-        const word = s.toLowerCase().replace(/[^a-z0-9]/g, "");
-        return [word, word.replace(/ies$/, "y"), word.replace(/ves$/, "f"), word.replace(/e?s$/, ""), word.replace(/s$/, "")];
-      }),
-  );
-  const named = records.filter((name) => resources.has(name.toLowerCase().replace(/[^a-z0-9]/g, "")));
-  return named.length === 1 ? named[0] : undefined;
+  const resources = resourceWords(op);
+  const resource = records.filter((name) => resources.has(name.toLowerCase().replace(/[^a-z0-9]/g, "")));
+  return resource.length === 1 ? resource[0] : undefined;
 }
 
 /** The field of a reply object holding its list of records, if it is a list reply. */
-function listField(doc: OpenApiDocument, fields: Record<string, Schema>): string | undefined {
+function listField(doc: OpenApiDocument, op: OpenApiOperation, fields: Record<string, Schema>): string | undefined {
   const lists = Object.entries(fields)
     .filter(([, schema]) => {
       const flat = safeFlatten(doc, schema);
@@ -159,12 +155,28 @@ function listField(doc: OpenApiDocument, fields: Record<string, Schema>): string
     .map(([name]) => name);
   const named = lists.filter((n) => LIST_NAMES.test(n));
   if (named.length === 1) return named[0];
+  // One list named after the resource the path names (`{Invoices: […], Warnings: […]}` under `/Invoices`).
+  const resource = lists.filter((n) => resourceWords(op).has(n.toLowerCase().replace(/[^a-z0-9]/g, "")));
+  if (resource.length === 1) return resource[0];
   // One list among a few fields (`{ok, channels, response_metadata}`); a record with a list inside it is not a list reply.
   if (lists.length === 1 && Object.keys(fields).length <= SMALL_OBJECT) return lists[0];
   // One list among many fields that say how it pages (`{messages, page, page_size, next_page_uri, …}`), and no id of a record.
   const names = Object.keys(fields);
   if (lists.length === 1 && !names.some((n) => ID_FIELD.test(n)) && names.some((n) => PAGING_FIELDS.test(n))) return lists[0];
   return undefined;
+}
+
+/** The words of the operation's path (`/droplets/{id}`): each segment, and its singular (`droplet`). */
+function resourceWords(op: OpenApiOperation): Set<string> {
+  return new Set(
+    op.path
+      .split("/")
+      .filter((s) => s && !s.startsWith("{"))
+      .flatMap((s) => {
+        const word = s.toLowerCase().replace(/[^a-z0-9]/g, "");
+        return [word, word.replace(/ies$/, "y"), word.replace(/ves$/, "f"), word.replace(/e?s$/, ""), word.replace(/s$/, "")];
+      }),
+  );
 }
 
 function declaresArray(schema: Schema): boolean {

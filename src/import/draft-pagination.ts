@@ -109,7 +109,8 @@ export function draftPagination(doc: OpenApiDocument, op: OpenApiOperation, rawO
 /**
  * A field of the reply that holds the value of one of the operation's
  * parameters for the next page: named after it with `next` before it
- * (`next_marker` → `marker`, `nextPageToken` → `pageToken`), or named as it
+ * (`next_marker` → `marker`, `nextPageToken` → `pageToken`), named as a
+ * parameter that starts with `next` (`next_page_token`), or named as it
  * inside an object named `next…` (`next_page: {offset}` → `offset`).
  */
 function nextNamedAfterParam(doc: OpenApiDocument, body: Schema, op: OpenApiOperation, usable: (p: OpenApiOperation["parameters"][number]) => boolean): { field: string[]; param: OpenApiOperation["parameters"][number] } | undefined {
@@ -120,7 +121,8 @@ function nextNamedAfterParam(doc: OpenApiDocument, body: Schema, op: OpenApiOper
     const fields = (schema.properties ?? {}) as Record<string, Schema>;
     for (const [name, field] of Object.entries(fields)) {
       if (!scalar(field)) continue;
-      const param = params.find((p) => key(`next${p.name}`) === key(name) || (underNext && key(p.name) === key(name)));
+      // `next_marker` for `marker`; `next_page_token` for a parameter of that very name; `offset` inside `next_page`.
+      const param = params.find((p) => key(`next${p.name}`) === key(name) || ((underNext || /^next/i.test(p.name)) && key(p.name) === key(name)));
       if (param) return { field: [...path, name], param };
     }
     if (depth <= 1) return undefined;

@@ -78,6 +78,32 @@ describe("paging, from the shapes published lists use", () => {
     expect(await linkProblems(d, "zqshelf")).toEqual([]);
   });
 
+  it("a token parameter named as the reply's field (next_page_token both ways)", async () => {
+    const schema = { type: "object", properties: { zqshelves: { type: "array", items: shelf }, next_page_token: { type: "string" }, page_size: { type: "integer" }, total_records: { type: "integer" } } };
+    const d = paging(openapi(listShelves([query("next_page_token", { type: "string", maxLength: 500 }), query("page_size", { type: "integer", maximum: 300 })], schema, undefined)));
+    expect(op(d).pagination).toEqual({ style: "cursor", cursor: "$response.body#/next_page_token", send: { in: "query", name: "next_page_token" }, items: ["data"], pageSize: "page_size" });
+    expect(await linkProblems(d, "zqshelf")).toEqual([]);
+  });
+
+  it("the list named after the resource among other lists ({Zqshelves, Warnings} under /zqshelves), and a result list paged by number", async () => {
+    const warning = { type: "object", properties: { Message: { type: "string" } } };
+    const byName = paging(openapi(listShelves([], { type: "object", properties: { Zqshelves: { type: "array", items: shelf }, Warnings: { type: "array", items: warning } } }, undefined)));
+    expect(op(byName).outputs.data).toMatchObject({ type: "array", from: "$response.body#/Zqshelves" });
+    const schema = {
+      type: "object",
+      properties: {
+        result: { type: "array", items: shelf },
+        result_info: { type: "object", properties: { page: { type: "integer" }, total_count: { type: "integer" } } },
+        errors: { type: "array", items: warning },
+        success: { type: "boolean" },
+      },
+    };
+    const d = paging(openapi(listShelves([query("page", { type: "number", minimum: 1, default: 1 }), query("per_page", { type: "number", maximum: 50 })], schema, undefined)));
+    expect(op(d).outputs.data).toMatchObject({ type: "array", from: "$response.body#/result" });
+    expect(op(d).pagination).toEqual({ style: "page", send: { in: "query", name: "page" }, total: "$response.body#/result_info/total_count", items: ["data"], pageSize: "per_page" });
+    expect(await linkProblems(d, "zqshelf")).toEqual([]);
+  });
+
   it("a record with a list inside it is still a record, not a page", () => {
     const schema = { type: "object", properties: { id: { type: "string" }, books: { type: "array", items: shelf }, page: { type: "integer" }, a: { type: "string" }, b: { type: "string" }, c: { type: "string" }, d: { type: "string" } } };
     const d = paging(openapi(listShelves([query("page", { type: "integer" })], schema, undefined)));
@@ -107,6 +133,14 @@ describe("a record in an envelope", () => {
     const d = drafted(getShelf({ type: "object", properties: { zqshelf: shelf, links: { type: "object", properties: { self: { type: "string" } } } } }), ["getShelf"], "zqshelf");
     expect(outputs(d).data).toEqual({ type: "json", from: "$response.body#/zqshelf", optional: true, description: "The reply." });
     expect(outputs(d)["metadata.id"]).toEqual({ type: "string", from: "$response.body#/zqshelf/id", optional: true, description: "The reply's id." });
+    expect(await linkProblems(d, "zqshelf")).toEqual([]);
+  });
+
+  it("wrapped in result, beside lists of errors and messages", async () => {
+    const note = { type: "object", properties: { code: { type: "integer" } } };
+    const d = drafted(getShelf({ type: "object", properties: { result: shelf, success: { type: "boolean" }, errors: { type: "array", items: note }, messages: { type: "array", items: note } } }), ["getShelf"], "zqshelf");
+    expect(outputs(d).data).toMatchObject({ from: "$response.body#/result" });
+    expect(outputs(d)["metadata.success"]).toMatchObject({ type: "boolean", from: "$response.body#/success" });
     expect(await linkProblems(d, "zqshelf")).toEqual([]);
   });
 
@@ -186,9 +220,10 @@ describe("titles and descriptions", () => {
     expect(plainText("snake_case_names and 2 * 3 * 4 stay")).toBe("snake_case_names and 2 * 3 * 4 stay");
   });
 
-  it("titleText: one short sentence or nothing", () => {
+  it("titleText: a short first sentence that is a statement, or nothing", () => {
     expect(titleText("List shelves", 80)).toBe("List shelves");
-    expect(titleText("Lists shelves. Paged.", 80)).toBeUndefined();
+    expect(titleText("Create a shelf. If using a date only, the time is ignored.", 80)).toBe("Create a shelf");
+    expect(titleText("Ready? Lists shelves.", 80)).toBeUndefined();
     expect(titleText("x".repeat(81), 80)).toBeUndefined();
   });
 });

@@ -52,13 +52,15 @@ export function firstSentence(text: string, max: number): string {
 }
 
 /**
- * A label for a block's selector from an operation's summary: the summary
- * when it is one short sentence (its final full stop dropped), else
- * undefined — a summary that is a paragraph, a question or a teaser
- * ("**Starting a new project?** We recommend…") names no operation.
+ * A label for a block's selector from an operation's summary: its first
+ * sentence when that is a short statement (its full stop dropped), else
+ * undefined — a summary that opens with a question or an exclamation, a
+ * teaser ("**Starting a new project?** We recommend…"), names no operation.
  */
 export function titleText(summary: string, max: number): string | undefined {
-  const plain = plainText(summary).replace(/\.$/, "");
-  if (!plain || plain.length > max || /[.!?:](\s|$)/.test(plain)) return undefined;
-  return plain;
+  const plain = plainText(summary);
+  const end = plain.search(/[.!?](\s|$)/);
+  if (end >= 0 && plain[end] !== ".") return undefined;
+  const first = (end >= 0 ? plain.slice(0, end) : plain).trim();
+  return first && first.length <= max ? first : undefined;
 }
