@@ -193,6 +193,8 @@ export interface BodySpec {
   encoding: "json" | "form";
   /** Form fields whose serialisation the spec sets (OpenAPI `encoding`): style and explode. */
   fields?: Record<string, FormFieldEncoding>;
+  /** The spec requires a body, yet a call may give none of its fields: an empty one (`{}`) is sent then. */
+  required?: boolean;
 }
 
 export interface FormFieldEncoding {

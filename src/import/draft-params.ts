@@ -139,7 +139,7 @@ function draftBody(
     required.add(sent[0] ?? "");
     notes.push({ at: [...at, "params"], note: `the request body is required and has one field, ${sent[0]}, which its schema does not list as required: drafted required` });
   } else if (body.required && required.size === 0 && sent.length > 1) {
-    notes.push({ at: [...at, "params"], note: "the request body is required, but its schema requires none of its fields: a call that gives none of them sends no body" });
+    notes.push({ at: [...at, "params"], note: "the request body is required, but its schema requires none of its fields: a call that gives none of them sends an empty body ({})" });
   }
   if (!flat || typeOf(flat) !== "object" || !Object.keys(fields).length) {
     if (flat && typeOf(flat) === "object" && !flat.additionalProperties) return; // an empty form (`properties: {}`): nothing to send

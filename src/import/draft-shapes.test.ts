@@ -4,7 +4,9 @@
 // descriptions, stream flags — and each draft links as generate links it.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { draftWorkFolder, drafted, linkProblems, notesAt, openapi, reply, type Json } from "./__fixtures__/draft-kit.js";
+import { executeToolDefinition } from "@blockwright/runtime/internal";
+import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
+import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi, reply, type Json } from "./__fixtures__/draft-kit.js";
 import { plainText, titleText } from "./plain-text.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
@@ -158,6 +160,20 @@ describe("parameters", () => {
     expect(d.manifest.operations.zqshelf_create_shelf!.params!.data).toMatchObject({ type: "json", required: true });
     expect(notesAt(d, "operations.zqshelf_create_shelf.params")).toEqual(["the request body is required and has one field, data, which its schema does not list as required: drafted required"]);
     expect(await linkProblems(d, "zqshelf")).toEqual([]);
+  });
+
+  it("a required body whose fields are all optional: an empty body goes when a call gives none of them", async () => {
+    const body = { type: "object", properties: { name: { type: "string", maxLength: 50 }, topic: { type: "string", maxLength: 50 } } };
+    const doc = openapi({ "/zqshelves": { post: { operationId: "createShelf", requestBody: { required: true, content: { "application/json": { schema: body } } }, responses: { "201": reply(shelf) } } } });
+    const d = drafted(doc, ["createShelf"], "zqshelf");
+    expect(notesAt(d, "operations.zqshelf_create_shelf.params")).toEqual(["the request body is required, but its schema requires none of its fields: a call that gives none of them sends an empty body ({})"]);
+    const [tool] = await linkedTools(d, "zqshelf");
+    expect(tool!.body).toEqual({ mediaType: "application/json", encoding: "json", required: true });
+    const { fetch, seen } = scriptedFetch(json(201, { id: "s1" }));
+    await executeToolDefinition(tool!, { accessToken: "zq-token-0001" }, { fetch });
+    expect(seen.map((s) => [s.body, s.headers.get("content-type")])).toEqual([["{}", "application/json"]]);
+    await executeToolDefinition(tool!, { accessToken: "zq-token-0001", name: "Poetry" }, { fetch });
+    expect(seen[1]!.body).toBe('{"name":"Poetry"}');
   });
 
   it("operators at the end of a name (DateAdded<, DateAdded>, Size>=) become words, each description saying its bound", async () => {
