@@ -156,8 +156,8 @@ function paginationText(p: PaginationSpec): string {
         : p.next.style === "page"
           ? `the next page is asked for with its number (the first is ${p.next.start}) sent as ${target(p.next.send)}`
           : p.next.style === "nextUrl"
-          ? `the next page is a GET of ${code(p.next.url.expression)} (on the same origin only)`
-          : 'the next page is a GET of the `Link` header\'s `rel="next"` address (on the same origin only)';
+            ? `the next page is a GET of ${code(p.next.url.expression)} (on the same origin only)`
+            : 'the next page is a GET of the `Link` header\'s `rel="next"` address (on the same origin only)';
   const conditions = [
     ...(p.more ? [`while ${code(p.more.expression)} is ${code(JSON.stringify(p.more.equals))}`] : []),
     ...(p.total ? [`until ${code(p.total.expression)} items were returned`] : []),
