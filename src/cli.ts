@@ -25,6 +25,7 @@ const COMMANDS: Record<string, Command> = {
   tools: { summary: ["tools --format <f>", "print the tools as LLM tool definitions (openai, anthropic, mcp)"], load: () => import("./cli/tools.js") },
   mcp: { summary: ["mcp [provider...]", "serve the tools to an MCP client over stdio (--mock: no keys needed)"], load: () => import("./cli/mcp.js") },
   test: { summary: ["test [provider...]", "run the contract suite derived from the specs, on Prism mocks"], load: () => import("./cli/test.js") },
+  report: { summary: ["report merge <report>...", "join the reports of a suite run in shards into one, in any format"], load: () => import("./cli/report.js") },
   verify: { summary: ["verify <provider>", "check the specs against the live service (--base-url): drift, --record for replay"], load: () => import("./cli/verify.js") },
   publish: { summary: ["publish [--dry-run]", "publish the workspace packages the registry lacks, runtime first"], load: () => import("./cli/publish.js") },
 };

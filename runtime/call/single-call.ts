@@ -2,10 +2,9 @@
 // transport policy (transport.ts), then map the reply to outputs or to the
 // structured error. Retries only requests that are safe to repeat (idempotent
 // methods, or a request carrying an idempotency key), honouring Retry-After
-// and the manifest's rate limits (never a quota used up, never inside a
-// window); a request that changes state and may have reached the upstream is
-// never called retryable. A call over several pages (paginate.ts) sends one
-// such call per page; execute.ts chooses between the two.
+// and the manifest's rate limits (never a quota used up, never inside a window);
+// what changes state and may have reached the upstream is never retryable.
+// paginate.ts sends one such call per page; execute.ts picks between the two.
 import type { RuntimeErrorCode } from "../http/error-codes.js";
 import { carriesIdempotencyKey, safeToRepeat } from "../spec/behavior.js";
 import { buildRequest, chooseRoute, type WireRequest } from "./build-request.js";
@@ -26,7 +25,7 @@ import { startDeadline, type Deadline } from "../http/deadline.js";
 import { applyCredential, isRedirect, redirectOrigin, requestUrl, send, type FetchLike, type HttpRequest } from "../http/transport.js";
 import { awaitTurn, type RateLimiter } from "../http/rate-limiter.js";
 import { upstreamError } from "../http/upstream-error.js";
-import { callCredential, type IssuedTokens, type OAuthCall } from "../oauth/flows.js";
+import { callCredential, type IssuedTokens, type OAuthCall } from "./credential.js";
 import type { Renewal, TokenCache } from "../oauth/token-cache.js";
 import { validateParams } from "../validate/validate-params.js";
 import { missingAddress, resolveBaseUrl, tokenAddress } from "./base-address.js";

@@ -85,6 +85,8 @@ describe("a cursor read from the last item of the page", () => {
       success: false,
       error: {
         type: "upstream",
+        // The status of the page that gave the cursor again: an upstream error always has one.
+        status: 200,
         provider: "payments",
         operation: "payments_list_customers",
         code: "PAGINATION_LOOP",
@@ -146,6 +148,7 @@ describe("the Link header's rel=next", () => {
         success: false,
         error: {
           type: "upstream",
+          status: 200,
           provider: "tracker",
           operation: "tracker_list_issues",
           code: "NEXT_PAGE_ELSEWHERE",

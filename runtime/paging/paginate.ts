@@ -112,7 +112,10 @@ async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefine
     if (!next || full || "error" in next) return;
     if (followed.has(next.key)) {
       yield {
-        result: withPage(call.fail({ type: "upstream", code: "PAGINATION_LOOP" satisfies RuntimeErrorCode, message: `${tool.provider} gave the same next page twice (${next.show}); stopped rather than loop`, retryable: false }), page + 1),
+        result: withPage(
+          call.fail({ type: "upstream", status: sent.reply.status, code: "PAGINATION_LOOP" satisfies RuntimeErrorCode, message: `${tool.provider} gave the same next page twice (${next.show}); stopped rather than loop`, retryable: false }),
+          page + 1,
+        ),
         items: 0,
         capped: false,
       };
@@ -182,6 +185,7 @@ function nextPage(
         return {
           error: {
             type: "upstream",
+            status: reply.status,
             code: "NEXT_PAGE_ELSEWHERE" satisfies RuntimeErrorCode,
             message: `${call.tool.provider} gave the next page at ${request.refused}; it is not followed, so that the credential and the request never go to another address`,
             retryable: false,

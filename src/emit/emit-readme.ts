@@ -6,6 +6,7 @@ import type { BodySpec, OAuthSpec, OutputSource, PageTarget, PaginationSpec, Par
 import type { OperationIR, ProviderIR } from "../model/ir.js";
 import { envVariableName } from "../model/naming.js";
 import { describeAuth, render, type PackageContext } from "./emit.js";
+import { clientExample } from "./emit-client.js";
 import { cell, codeSpan as code, htmlCommentText, markdownParagraphs, markdownText } from "./markdown-text.js";
 
 function mdHeader(inputs: string[]): string {
@@ -29,7 +30,7 @@ export function emitReadme(ir: ProviderIR, pkg: Pick<PackageContext, "name">): s
   return render("package-readme.md.hbs", {
     header: mdHeader([ir.sources.manifest, ir.sources.openapi]),
     packageName: pkg.name,
-    example: first ? exampleCall(first) : null,
+    client: clientExample(ir, exampleValue),
     provider: ir.provider,
     name: markdownText(ir.name),
     description: markdownText(ir.description),
@@ -212,13 +213,7 @@ function describeFlows(oauth: OAuthSpec): string {
   return `instead of the access token, give the parameters of one flow and the token is obtained and renewed for you: ${flows.join("; or ")}. The \`tokenUrl\` option (\`--token-url\`) points it elsewhere (mocks, sandboxes${oauth.tokenHosts ? `: ${oauth.tokenHosts.map(code).join(", ")}` : ""})`;
 }
 
-/** A first call for the README: the required parameters, secrets from the environment, other values from placeholders. */
-function exampleCall(tool: ToolSpec): { id: string; params: string } {
-  const lines = tool.params
-    .filter((p) => (p.required && p.default === undefined) || p.name === tool.auth.param)
-    .map((p) => {
-      const value = p.secret ? `process.env.${envVariableName(tool.provider, p.name)}!` : JSON.stringify(p.placeholder ?? (p.enum ? p.enum[0] : p.type === "number" ? (p.minimum ?? 1) : p.type === "boolean" ? true : "…"));
-      return `  ${p.name}: ${value},`;
-    });
-  return { id: tool.id, params: lines.length ? `{\n${lines.join("\n")}\n}` : "{}" };
+/** An example value as code: a secret from the environment, another from its placeholder. */
+function exampleValue(tool: ToolSpec, p: ParamSpec): string {
+  return p.secret ? `process.env.${envVariableName(tool.provider, p.name)}!` : JSON.stringify(p.placeholder ?? (p.enum ? p.enum[0] : p.type === "number" ? (p.minimum ?? 1) : p.type === "boolean" ? true : "…"));
 }

@@ -7,7 +7,7 @@ import type { SuiteReport } from "../../contract/report/report.js";
 import type { Parsed } from "./args.js";
 import { UsageError, type CliIo } from "./io.js";
 
-export const REPORTERS = ["text", "json", "junit", "github", "markdown", "html"] as const;
+export const REPORTERS = ["text", "json", "junit", "ctrf", "github", "markdown", "html"] as const;
 export type ReporterName = (typeof REPORTERS)[number];
 
 /** Failures a job summary shows in full (GitHub takes at most 1 MiB of it). */
@@ -63,14 +63,16 @@ export async function checkOutputs(reporters: Reporter[], io: CliIo): Promise<vo
   }
 }
 
-async function render(name: ReporterName, report: SuiteReport, io: CliIo): Promise<string> {
+export async function render(name: ReporterName, report: SuiteReport, io: CliIo): Promise<string> {
   switch (name) {
     case "text":
       return (await import("../../contract/report/report.js")).textReport(report);
     case "json":
       return (await import("../../contract/report/report.js")).jsonReport(report);
     case "junit":
-      return (await import("../../contract/report/report.js")).junitReport(report);
+      return (await import("../../contract/report/report-junit.js")).junitReport(report);
+    case "ctrf":
+      return (await import("../../contract/report/report-ctrf.js")).ctrfReport(report, { version: (await import("../version.js")).version() });
     case "markdown":
       return (await import("../../contract/report/report-markdown.js")).markdownReport(report);
     case "html":

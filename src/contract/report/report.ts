@@ -1,6 +1,6 @@
-// Reports of a contract run: text for people, JSON for tools, JUnit XML for
-// CI servers (one <testsuite> per provider, one <testcase> per case). The
-// Markdown, GitHub and HTML reports have modules of their own.
+// Reports of a contract run: text for people and JSON for tools (lossless:
+// `report merge` rebuilds every other format from it). JUnit, CTRF, Markdown,
+// GitHub and HTML have modules of their own.
 import { formatPosition } from "../../load/yaml-source.js";
 import type { CaseResult } from "../run.js";
 
@@ -89,40 +89,6 @@ export function jsonReport(report: SuiteReport): string {
     null,
     2,
   )}\n`;
-}
-
-/** JUnit XML as Jenkins, GitHub Actions reporters and GitLab read it. */
-export function junitReport(report: SuiteReport): string {
-  const s = summarise(report.results);
-  const out = [`<?xml version="1.0" encoding="UTF-8"?>`, `<testsuites name="${attr(report.command ?? "blockwright test")}" tests="${s.cases}" failures="${s.failed}" errors="${s.errors}" time="${seconds(report.durationMs)}">`];
-  for (const [provider, results] of byProvider(report.results)) {
-    const p = summarise(results);
-    out.push(
-      `  <testsuite name="${attr(provider)}" tests="${p.cases}" failures="${p.failed}" errors="${p.errors}" skipped="0" time="${seconds(results.reduce((n, r) => n + r.durationMs, 0))}" timestamp="${attr(report.startedAt.replace(/\.\d+Z$/, ""))}">`,
-      `    <properties>`,
-      ...(report.seed !== undefined ? [`      <property name="seed" value="${report.seed}"/>`, `      <property name="runs" value="${report.runs ?? 0}"/>`] : []),
-      ...(report.shard ? [`      <property name="shard" value="${attr(report.shard)}"/>`] : []),
-      `    </properties>`,
-    );
-    for (const r of results) {
-      // file and line: where the case derives from (read by GitLab and several GitHub reporters).
-      const open = `    <testcase classname="${attr(`${r.provider}.${r.operation}`)}" name="${attr(`${r.kind} › ${r.name}`)}" time="${seconds(r.durationMs)}"${r.at ? ` file="${attr(r.at.file)}" line="${r.at.line}"` : ""}`;
-      if (r.status === "passed") {
-        out.push(`${open}/>`);
-        continue;
-      }
-      const tag = r.status === "failed" ? "failure" : "error";
-      const message = r.message ?? "";
-      out.push(`${open}>`, `      <${tag} message="${attr((message.split("\n")[0] ?? "").slice(0, 500))}" type="${r.status === "failed" ? "ContractFailure" : "Error"}">${text(message)}</${tag}>`, `    </testcase>`);
-    }
-    out.push(`  </testsuite>`);
-  }
-  out.push(`</testsuites>`);
-  return `${out.join("\n")}\n`;
-}
-
-function seconds(ms: number): string {
-  return (ms / 1000).toFixed(3);
 }
 
 // Characters XML 1.0 cannot carry at all (control characters, half surrogate pairs, U+FFFE/FFFF).
