@@ -215,6 +215,31 @@ describe("an offset", () => {
   });
 });
 
+describe("a page number", () => {
+  // The books tool paged by page number instead: `startIndex` carries the page's number.
+  const books = structuredClone(tools.books_search_volumes!);
+  const { default: _default, ...size } = books.params.find((p) => p.name === "maxResults")!;
+  const byPage: ToolSpec = {
+    ...books,
+    params: [...books.params, { ...size, name: "page", minimum: 1, maximum: 1000, wire: { in: "query", name: "startIndex" } }],
+    pagination: { ...books.pagination!, next: { style: "page", send: { in: "query", name: "startIndex" }, start: 1 } },
+  };
+  const volumes = (ids: string[]) => json(200, { kind: "books#volumes", totalItems: 1873, ...(ids.length ? { items: ids.map((id) => ({ id })) } : {}) });
+
+  it("is the first page's number plus one per page, until a page has none", async () => {
+    const { fetch, seen } = scriptedFetch(volumes(["v1", "v2"]), volumes(["v3", "v4"]), volumes([]));
+    const result = await executeToolDefinition(byPage, { apiKey: "AIzaBooksKey123", q: "dune", maxResults: 2 }, { fetch, allPages: true });
+    expect(seen.map((s) => new URL(s.url).searchParams.get("startIndex"))).toEqual([null, "2", "3"]);
+    expect(result).toMatchObject({ success: true, output: { data: [{ id: "v1" }, { id: "v2" }, { id: "v3" }, { id: "v4" }], metadata: { count: 4 } }, pages: { count: 3, items: 4, complete: true } });
+  });
+
+  it("starts from the caller's own page number", async () => {
+    const { fetch, seen } = scriptedFetch(volumes(["v5"]), volumes([]));
+    await executeToolDefinition(byPage, { apiKey: "AIzaBooksKey123", q: "dune", page: 5 }, { fetch, allPages: true });
+    expect(seen.map((s) => new URL(s.url).searchParams.get("startIndex"))).toEqual(["5", "6"]);
+  });
+});
+
 describe("a cursor sent in the body", () => {
   it("goes back at its pointer, the rest of the body unchanged, until total records came", async () => {
     const page = (ids: string[], token: string) => json(200, { status: 200, data: ids.map((id) => ({ id })), total: 3, scroll_token: token });

@@ -154,13 +154,15 @@ function paginationText(p: PaginationSpec): string {
       ? `the next page is asked for with ${code(p.next.cursor.expression)} sent as ${target(p.next.send)}`
       : p.next.style === "offset"
         ? `the next page is asked for with the number of items seen so far${p.next.start ? ` plus ${p.next.start}` : ""} sent as ${target(p.next.send)}`
-        : p.next.style === "nextUrl"
-          ? `the next page is a GET of ${code(p.next.url.expression)} (on the same origin only)`
-          : 'the next page is a GET of the `Link` header\'s `rel="next"` address (on the same origin only)';
+        : p.next.style === "page"
+          ? `the next page is asked for with its number (the first is ${p.next.start}) sent as ${target(p.next.send)}`
+          : p.next.style === "nextUrl"
+            ? `the next page is a GET of ${code(p.next.url.expression)} (on the same origin only)`
+            : 'the next page is a GET of the `Link` header\'s `rel="next"` address (on the same origin only)';
   const conditions = [
     ...(p.more ? [`while ${code(p.more.expression)} is ${code(JSON.stringify(p.more.equals))}`] : []),
     ...(p.total ? [`until ${code(p.total.expression)} items were returned`] : []),
-    ...(p.next.style === "offset" ? ["until a page has no items"] : []),
+    ...(p.next.style === "offset" || p.next.style === "page" ? ["until a page has no items"] : []),
   ];
   return `${next}${conditions.length ? `, ${conditions.join(" and ")}` : ""}. With \`allPages\`, ${p.items.map(code).join(", ")} ${p.items.length > 1 ? "are" : "is"} gathered across pages.`;
 }
