@@ -14,6 +14,8 @@
 //
 //   npm run bench                 all measures
 //   npm run bench -- generate call   only those (generate, scale, published, verify, check, call, mocks, cli)
+//   npm run bench -- large        only when named (minutes): generate on one document near the
+//                                 input limit (BLOCKWRIGHT_LARGE_MIB, default 36; large-document.ts)
 //   BLOCKWRIGHT_PUBLISHED=<dir> npm run bench -- published
 //                                 also the whole published documents in <dir> (not committed: too large)
 import { spawn } from "node:child_process";
@@ -27,6 +29,7 @@ import { defined, entryOf, fieldOf, itemAt } from "@blockwright/runtime/internal
 import { providerDirs } from "../../src/load/provider-dirs.js";
 import { startMocks } from "../../src/mocks/mocks.js";
 import { writeSyntheticProject } from "./synthetic.js";
+import { writeLargeProject } from "./large-document.js";
 import { exampleServer } from "../../test-support/example-server.js";
 import { type OpenApiLike, withAdditions } from "./whole-document.js";
 
@@ -38,7 +41,7 @@ const median = (xs: number[]) =>
     [...xs].sort((a, b) => a - b),
     Math.floor(xs.length / 2),
   );
-const MEASURES = ["generate", "scale", "published", "verify", "check", "call", "mocks", "cli"];
+const MEASURES = ["generate", "scale", "published", "verify", "check", "call", "mocks", "cli", "large"];
 const only = process.argv.slice(2);
 const unknown = only.filter((m) => !MEASURES.includes(m));
 if (unknown.length) {
@@ -430,6 +433,22 @@ if (wanted("cli")) {
   } finally {
     await mocks.close();
   }
+}
+
+// 7. One document near the 64 MiB input limit (large-document.ts), ten of its operations bound:
+// generate once, and openapi-typescript once on the same document. Only when named: it takes minutes.
+if (only.includes("large")) {
+  const mib = Number(process.env.BLOCKWRIGHT_LARGE_MIB ?? 36);
+  const dir = mkdtempSync(join(tmp, "large-"));
+  const { bytes, operations } = writeLargeProject(dir, mib);
+  mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
+  symlinkSync(join(root, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
+  const ours = await run(["--", join(root, "bin/blockwright.js"), "generate"], dir);
+  const anchor = await run([join(root, "scripts/bench/anchor-openapi-typescript.mjs"), join(dir, "anchor"), join(dir, "specs/zqlarge/openapi.yaml")], dir);
+  const what = `generate, one ${(bytes / 1024 / 1024).toFixed(1)} MiB document (${operations} operations)`;
+  const reproduce = [`tsx scripts/bench/large-document.ts <dir> ${mib} && cd <dir> && blockwright generate`, `node scripts/bench/anchor-openapi-typescript.mjs <out> <dir>/specs/zqlarge/openapi.yaml`];
+  row(`${what} (wall)`, [ours.wallMs / 1000], [anchor.wallMs / 1000], "s", "in proportion to the document", reproduce);
+  row(`${what} (peak)`, [ours.peakMiB], [anchor.peakMiB], "MiB", "< 3 GiB", reproduce);
 }
 
 rmSync(tmp, { recursive: true, force: true });
