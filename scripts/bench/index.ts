@@ -29,7 +29,7 @@ import { defined, entryOf, fieldOf, itemAt } from "@blockwright/runtime/internal
 import { providerDirs } from "../../src/load/provider-dirs.js";
 import { startMocks } from "../../src/mocks/mocks.js";
 import { writeSyntheticProject } from "./synthetic.js";
-import { writeLargeProject } from "./large-document.js";
+import { measureLarge } from "./large-document.js";
 import { exampleServer } from "../../test-support/example-server.js";
 import { type OpenApiLike, withAdditions } from "./whole-document.js";
 
@@ -435,21 +435,8 @@ if (wanted("cli")) {
   }
 }
 
-// 7. One document near the 64 MiB input limit (large-document.ts), ten of its operations bound:
-// generate once, and openapi-typescript once on the same document. Only when named: it takes minutes.
-if (only.includes("large")) {
-  const mib = Number(process.env.BLOCKWRIGHT_LARGE_MIB ?? 36);
-  const dir = mkdtempSync(join(tmp, "large-"));
-  const { bytes, operations } = writeLargeProject(dir, mib);
-  mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
-  symlinkSync(join(root, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
-  const ours = await run(["--", join(root, "bin/blockwright.js"), "generate"], dir);
-  const anchor = await run([join(root, "scripts/bench/anchor-openapi-typescript.mjs"), join(dir, "anchor"), join(dir, "specs/zqlarge/openapi.yaml")], dir);
-  const what = `generate, one ${(bytes / 1024 / 1024).toFixed(1)} MiB document (${operations} operations)`;
-  const reproduce = [`tsx scripts/bench/large-document.ts <dir> ${mib} && cd <dir> && blockwright generate`, `node scripts/bench/anchor-openapi-typescript.mjs <out> <dir>/specs/zqlarge/openapi.yaml`];
-  row(`${what} (wall)`, [ours.wallMs / 1000], [anchor.wallMs / 1000], "s", "in proportion to the document", reproduce);
-  row(`${what} (peak)`, [ours.peakMiB], [anchor.peakMiB], "MiB", "< 3 GiB", reproduce);
-}
+// 7. One document near the 64 MiB input limit (large-document.ts): only when named, it takes minutes.
+if (only.includes("large")) await measureLarge({ root, tmp, run, row });
 
 rmSync(tmp, { recursive: true, force: true });
 const width = (k: keyof (typeof rows)[number]) => Math.max(k.length, ...rows.map((r) => String(r[k]).length));
