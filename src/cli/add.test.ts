@@ -133,6 +133,16 @@ describe("blockwright add", () => {
     expect(r).toMatchObject({ code: 0, stdout: "messages_post\tPOST /messages.post\tPost a message\nchannels_list\tGET /channels.list\tList channels\nchannels_info\tGET /channels.info\tOne channel\n" });
   });
 
+  it("lists a document's text escaped: an operationId with a line break starts no line of its own, nor a CI workflow command", async () => {
+    const document = join(tmp, "hostile-ids.json");
+    writeFileSync(
+      document,
+      JSON.stringify({ openapi: "3.0.3", info: { title: "Zq", version: "1" }, paths: { "/x": { get: { operationId: "x\n::add-mask::y\u001b[2J", summary: "s\r\n::error::z", responses: { "200": { description: "ok" } } } } } }),
+    );
+    const r = await cli(["add", "--from", document, "--list"], { cwd: tmp });
+    expect(r).toMatchObject({ code: 0, stdout: "x\\n::add-mask::y\\u001b[2J\tGET /x\ts ::error::z\n" });
+  });
+
   it("replaces a provider only with --force, and writes nothing when it refuses", async () => {
     const dir = project("again");
     expect((await cli(["add", "chat", "--from", chatDocument, "--operations", "messages_post"], { cwd: dir })).code).toBe(0);
