@@ -14,6 +14,7 @@
 //
 //   npm run bench                 all measures
 //   npm run bench -- generate call   only those (generate, scale, published, verify, check, call, mocks, cli)
+//   npm run bench -- history      upstream's change model scored on contract-tests/history (history.ts)
 //   BLOCKWRIGHT_PUBLISHED=<dir> npm run bench -- published
 //                                 also the whole published documents in <dir> (not committed: too large)
 import { spawn } from "node:child_process";
@@ -38,7 +39,7 @@ const median = (xs: number[]) =>
     [...xs].sort((a, b) => a - b),
     Math.floor(xs.length / 2),
   );
-const MEASURES = ["generate", "scale", "published", "verify", "check", "call", "mocks", "cli"];
+const MEASURES = ["generate", "scale", "published", "verify", "check", "call", "mocks", "cli", "history"];
 const only = process.argv.slice(2);
 const unknown = only.filter((m) => !MEASURES.includes(m));
 if (unknown.length) {
@@ -46,6 +47,12 @@ if (unknown.length) {
   process.exit(2);
 }
 const wanted = (name: string) => !only.length || only.includes(name);
+// A score, not a speed: it prints its own table, and runs only when named.
+if (only.includes("history")) {
+  const { historyBench } = await import("./history.js");
+  console.log(historyBench(root));
+  if (only.length === 1) process.exit(0);
+}
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-bench-"));
 
 interface Run {
