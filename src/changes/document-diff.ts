@@ -58,7 +58,9 @@ function serverPath(doc: Json): string {
 interface Found {
   op: Json;
   item: Json;
+  /** The operation's file, and its path item's. */
   file: string;
+  itemFile: string;
   path: string;
 }
 
@@ -71,7 +73,9 @@ function operationsOf(docs: DocumentSet): Map<string, Found> {
     const { node: item, file } = deref(docs, { schema: raw, file: docs.root }, []);
     for (const method of METHODS) {
       if (!item[method] || typeof item[method] !== "object") continue;
-      const found = { op: object(item[method]), item, file, path };
+      // An operation may itself be a reference into another file: its own references start there.
+      const op = deref(docs, { schema: item[method], file }, []);
+      const found = { op: op.node, item, file: op.file, itemFile: file, path };
       out.set(keyOf(method, path), found);
       if (prefix) out.set(keyOf(method, `${prefix}${path}`), found);
     }
@@ -182,7 +186,7 @@ interface Param {
 
 function parametersOf(docs: DocumentSet, f: Found): Map<string, Param> {
   const out = new Map<string, Param>();
-  for (const [raw, file] of [...list(f.item.parameters).map((p) => [p, f.file] as const), ...list(f.op.parameters).map((p) => [p, f.file] as const)]) {
+  for (const [raw, file] of [...list(f.item.parameters).map((p) => [p, f.itemFile] as const), ...list(f.op.parameters).map((p) => [p, f.file] as const)]) {
     const { node, file: at } = deref(docs, { schema: raw, file }, []);
     if (typeof node.name !== "string" || typeof node.in !== "string") continue;
     const key = `${node.in}:${node.in === "header" ? node.name.toLowerCase() : node.name}`;
@@ -272,10 +276,10 @@ function compareHeaders(older: DocumentSet, a: Json, fileA: string, newer: Docum
   const hb = lower(object(b.headers));
   for (const [key, h] of hb) {
     const before = ha.get(key);
-    if (!before) add("response-header-added", location, h.name);
-    else if (text(deref(older, { schema: before.v, file: fileA }, []).node.description) !== text(deref(newer, { schema: h.v, file: fileB }, []).node.description)) add("response-header-description-changed", location, h.name);
+    if (!before) add("response-header-added", location, key);
+    else if (text(deref(older, { schema: before.v, file: fileA }, []).node.description) !== text(deref(newer, { schema: h.v, file: fileB }, []).node.description)) add("response-header-description-changed", location, key);
   }
-  for (const [key, h] of ha) if (!hb.has(key)) add("response-header-removed", location, h.name);
+  for (const key of ha.keys()) if (!hb.has(key)) add("response-header-removed", location, key);
 }
 
 function place(add: Add, location: string, changes: ReturnType<typeof compareSchemas>, _side: Side): void {

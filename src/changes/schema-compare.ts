@@ -15,7 +15,7 @@ export interface SchemaChange {
   old?: unknown;
   new?: unknown;
   /** Said when the document says more than the kind does (an open enum). */
-  severity?: "informational";
+  severity?: "informational" | "non-breaking";
   note?: string;
 }
 
@@ -56,7 +56,10 @@ function compareFlat(ctx: Ctx, a: Flat, b: Flat, pointer: string): void {
   const prefix = req ? "request-property" : "response-property";
   // A schema lost or gained: the rest of the comparison has nothing to stand on.
   if (!a.noSchema && b.noSchema) {
-    if (!req) push(ctx, "response-property-type-changed", pointer, { old: typeText(a), new: "no schema" });
+    if (req) return;
+    push(ctx, "response-property-type-changed", pointer, { old: typeText(a), new: "no schema" });
+    // Every field a reader could count on is gone with it.
+    if (names(pointer) < MAX_NAMES) for (const [name, at] of a.properties) if (!flatten(ctx.older, at[0] as At, a.trail).writeOnly) push(ctx, "response-property-removed", child(pointer, name));
     return;
   }
   if (a.noSchema && !b.noSchema) {
@@ -76,7 +79,10 @@ function compareFlat(ctx: Ctx, a: Flat, b: Flat, pointer: string): void {
   compareLimits(ctx, a, b, pointer);
   if (!req) {
     const added = b.shapes.filter((s) => !covered(s, a.shapes));
-    if (a.shapes.length && added.length && b.shapes.length > a.shapes.length) push(ctx, "response-property-one-of-added", pointer, { new: added.length === 1 ? added[0] : added });
+    // Breaking when the old shape promised fields (required ones) a reader may count on; with every field optional, nothing was promised.
+    const promised = [...a.properties.keys()].some((name) => isRequired(a, name));
+    if (a.shapes.length && added.length && b.shapes.length > a.shapes.length)
+      push(ctx, "response-property-one-of-added", pointer, { new: added.length === 1 ? added[0] : added, ...(promised ? {} : { severity: "non-breaking" as const, note: "it may come back in another shape; every field of the old one was optional" }) });
   }
   if (names(pointer) >= MAX_NAMES) return;
   compareProperties(ctx, a, b, pointer);
@@ -87,7 +93,11 @@ function compareFlat(ctx: Ctx, a: Flat, b: Flat, pointer: string): void {
     const ma = joined(a.additional);
     const mb = joined(b.additional);
     if (ma && mb) compareAt(ctx, ma, trailA, mb, trailB, child(pointer, "{}"));
-  } else if (req && a.additional === true && Array.isArray(b.additional) && b.additional.some((x) => !flatten(ctx.newer, x, trailB).noSchema)) push(ctx, "request-property-additional-properties-restricted", pointer);
+  } else if (Array.isArray(b.additional) && (a.additional === true || (a.additional === undefined && !a.properties.size && a.types.has("object"))) && b.additional.some((x) => !flatten(ctx.newer, x, trailB).noSchema)) {
+    // A map of any values now declares them: a request refuses others; a response promises a shape.
+    if (req) push(ctx, "request-property-additional-properties-restricted", pointer);
+    else push(ctx, "response-property-added", child(pointer, "{}"));
+  }
 }
 
 const normalText = (t: string) => t.replace(/\s+/g, " ").trim();
@@ -165,27 +175,23 @@ function compareProperties(ctx: Ctx, a: Flat, b: Flat, pointer: string): void {
     const y = pb.get(name);
     const p = child(pointer, name);
     const hidden = (f: Flat | undefined) => !f || (req ? f.readOnly : f.writeOnly);
-    if (hidden(x?.flat) && hidden(y?.flat)) continue;
-    if (req && x && y && x.flat.readOnly && !y.flat.readOnly) {
-      push(ctx, "request-property-became-writable", p, { old: true, new: false });
-      continue;
-    }
-    if (req && x && y && !x.flat.readOnly && y.flat.readOnly) {
-      push(ctx, "request-property-became-read-only", p);
-      continue;
-    }
-    if (!x || hidden(x.flat)) {
-      if (req) push(ctx, isRequired(b, name) ? "new-required-request-property" : "new-optional-request-property", p);
+    if (!x) {
+      if (hidden(y?.flat)) continue;
+      // Inside an object form that is itself new (a gid string that may now be an object), nothing is asked of a caller sending the old form.
+      const newForm = req && !a.properties.size && !a.types.has("object") && a.types.size > 0;
+      if (req) push(ctx, isRequired(b, name) ? "new-required-request-property" : "new-optional-request-property", p, newForm && isRequired(b, name) ? { severity: "non-breaking", note: "required only inside the new object form; a caller sending the old form is unaffected" } : {});
       else push(ctx, "response-property-added", p);
       continue;
     }
-    if (!y || hidden(y.flat)) {
-      push(ctx, req ? "request-property-removed" : "response-property-removed", p);
+    if (!y) {
+      if (!hidden(x.flat)) push(ctx, req ? "request-property-removed" : "response-property-removed", p);
       continue;
     }
     const ra = isRequired(a, name);
     const rb = isRequired(b, name);
-    if (ra !== rb) {
+    if (req && x.flat.readOnly && !y.flat.readOnly) push(ctx, rb ? "request-property-became-required" : "request-property-became-writable", p, rb ? {} : { old: true, new: false });
+    else if (req && !x.flat.readOnly && y.flat.readOnly) push(ctx, "request-property-became-read-only", p);
+    else if (ra !== rb) {
       if (req) push(ctx, rb ? "request-property-became-required" : "request-property-became-optional", p);
       else push(ctx, rb ? "response-property-became-required" : "response-property-became-optional", p);
     }

@@ -118,9 +118,14 @@ export function flatten(docs: DocumentSet, at: At, trail: readonly string[] = []
   }
   own(docs, node, file, seen, out);
   // allOf: every member holds; the node's own keywords win over a member's annotations.
-  for (const member of list(node.allOf)) merge(out, flatten(docs, { schema: member, file }, seen), "all");
+  const members = list(node.allOf).map((member) => flatten(docs, { schema: member, file }, seen));
+  for (const m of members) merge(out, m, "all");
+  // Null passes an allOf when every member that says anything of its type allows it (3.0 writes nullable beside the allOf).
+  const typed = members.filter((m) => !m.noSchema);
+  if (typed.length && typed.every((m) => m.nullable)) out.nullable = true;
+  if (!out.shapes.length) out.shapes.push(...members.flatMap((m) => m.shapes));
   const alternatives = [...list(node.oneOf), ...list(node.anyOf)];
-  if (alternatives.length) alternativesInto(docs, alternatives, file, seen, out);
+  if (alternatives.length) alternativesInto(docs, alternatives, file, seen, out, node["x-blockwright-joined"] === true);
   if (!out.shapes.length && (out.properties.size || out.types.has("object"))) out.shapes.push(names[names.length - 1] ?? shapeName(out));
   // A boolean listing both its values lists nothing.
   if (out.enum && out.types.size === 1 && out.types.has("boolean") && out.enum.includes(true) && out.enum.includes(false)) delete out.enum;
@@ -176,8 +181,9 @@ function merge(out: Flat, m: Flat, _how: "all"): void {
   out.deprecated ||= m.deprecated;
   out.readOnly ||= m.readOnly;
   out.writeOnly ||= m.writeOnly;
+  // A later member declaring a property again says what it is here (a request schema making a read-only field writable).
   for (const [name, at] of m.properties) {
-    out.properties.set(name, [...(out.properties.get(name) ?? []), ...at]);
+    out.properties.set(name, at);
     out.having.set(name, 1);
   }
   for (const [name] of m.required) out.required.set(name, 1);
@@ -190,7 +196,9 @@ function merge(out: Flat, m: Flat, _how: "all"): void {
 }
 
 /** oneOf / anyOf: null alternatives are "may be null"; the rest merged, property by property. */
-function alternativesInto(docs: DocumentSet, alternatives: unknown[], file: string, seen: string[], out: Flat): void {
+function alternativesInto(docs: DocumentSet, alternatives: unknown[], file: string, seen: string[], out: Flat, joinedHere: boolean): void {
+  // Alternatives beside the object's own properties refine it: it comes in its own shape.
+  const ownShape = out.properties.size > 0;
   const flats: Flat[] = [];
   const names: string[] = [];
   for (const alt of alternatives) {
@@ -215,7 +223,7 @@ function alternativesInto(docs: DocumentSet, alternatives: unknown[], file: stri
   for (const [i, f] of flats.entries()) {
     if (f.nullable) out.nullable = true;
     for (const t of f.types) out.types.add(t);
-    if (f.properties.size || f.types.has("object")) out.shapes.push(names[i] || shapeName(f));
+    if (!ownShape && (f.properties.size || f.types.has("object"))) out.shapes.push(names[i] || shapeName(f));
     for (const [name, at] of f.properties) {
       out.properties.set(name, [...(out.properties.get(name) ?? []), ...at]);
       out.having.set(name, (out.having.get(name) ?? 0) + 1);
@@ -232,8 +240,8 @@ function alternativesInto(docs: DocumentSet, alternatives: unknown[], file: stri
   if (enums.length) {
     const free = flats.some((f) => !f.enum && [...f.types].some((t) => enums.some((e) => e.types.has(t))));
     out.enum = [...new Set(enums.flatMap((f) => f.enum ?? []))];
-    out.openEnum = free || enums.some((f) => f.openEnum);
-    if (free && !out.types.size) out.enum = undefined;
+    // Properties of several alternatives joined: the values of each shape, not a free value beside an enum.
+    out.openEnum = !joinedHere && (free || enums.some((f) => f.openEnum));
   }
 }
 
@@ -248,5 +256,5 @@ export function joined(at: readonly At[]): At | undefined {
   if (at.length <= 1) return at[0];
   const first = at[0] as At;
   // Alternatives from one file compare as an anyOf of them; from several, the first file's own stand for all.
-  return at.every((a) => a.file === first.file) ? { schema: { anyOf: at.map((a) => a.schema) }, file: first.file } : first;
+  return at.every((a) => a.file === first.file) ? { schema: { anyOf: at.map((a) => a.schema), "x-blockwright-joined": true }, file: first.file } : first;
 }
