@@ -161,19 +161,24 @@ function compareSecurity(older: DocumentSet, x: Found, newer: DocumentSet, y: Fo
   const sb = schemes(b);
   for (const name of sb) if (!sa.has(name)) add("api-security-added", "security", name);
   for (const name of sa) if (!sb.has(name)) add("api-security-removed", "security", name);
-  // Scopes: what the least demanding alternative with the scheme asks for, before and after.
-  const fewest = (alts: Map<string, Set<string>>[], name: string) => {
-    const sets = alts.filter((m) => m.has(name)).map((m) => m.get(name) ?? new Set<string>());
-    return sets.sort((p, q) => p.size - q.size)[0] ?? new Set<string>();
-  };
+  // Per scheme in both: an alternative that asks no more than an old one asked is a new way in; an old
+  // alternative that every new one asks more of has scopes added.
+  const scopeSets = (alts: Map<string, Set<string>>[], name: string) => alts.filter((m) => m.has(name)).map((m) => m.get(name) ?? new Set<string>());
+  const within = (small: Set<string>, big: Set<string>) => [...small].every((s) => big.has(s));
   for (const name of sa) {
     if (!sb.has(name)) continue;
-    const before = fewest(a, name);
-    const after = fewest(b, name);
-    const added = [...after].filter((s) => !before.has(s)).sort();
-    const removed = [...before].filter((s) => !after.has(s)).sort();
-    if (added.length) add("api-security-scope-added", "security", name, { new: added });
-    if (removed.length) add("api-security-scope-removed", "security", name, { old: removed });
+    const before = scopeSets(a, name);
+    const after = scopeSets(b, name);
+    for (const n of after) {
+      if (before.some((o) => within(o, n))) continue;
+      add("api-security-added", "security", name, { new: [...n].sort(), note: "another alternative: a token with these scopes is accepted as well" });
+    }
+    for (const o of before) {
+      if (after.some((n) => within(n, o))) continue;
+      const added = [...new Set(after.filter((n) => within(o, n)).flatMap((n) => [...n].filter((s) => !o.has(s))))].sort();
+      if (added.length) add("api-security-scope-added", "security", name, { new: added });
+      else add("api-security-scope-removed", "security", name, { old: [...o].sort() });
+    }
   }
 }
 

@@ -74,7 +74,8 @@ function compareFlat(ctx: Ctx, a: Flat, b: Flat, pointer: string): void {
   compareEnums(ctx, a, b, pointer, prefix);
   if (a.format !== b.format && !(a.format === undefined && b.format === undefined)) push(ctx, req ? "request-property-format-changed" : "response-property-format-changed", pointer, { ...(a.format ? { old: a.format } : {}), ...(b.format ? { new: b.format } : {}) });
   if (!same(a.default, b.default)) push(ctx, req ? "request-property-default-value-changed" : "response-property-default-value-changed", pointer, { ...(a.default !== undefined ? { old: a.default } : {}), ...(b.default !== undefined ? { new: b.default } : {}) });
-  if (a.deprecated !== b.deprecated) push(ctx, b.deprecated ? `${prefix}-deprecated` : `${prefix}-reactivated`, pointer);
+  if (a.deprecated !== b.deprecated)
+    push(ctx, b.deprecated ? `${prefix}-deprecated` : `${prefix}-reactivated`, pointer, pointer === "/" && !req ? { severity: "informational", note: "the answer as a whole is marked deprecated: the operation's own mark is what a caller acts on" } : {});
   if (normalText(a.description) !== normalText(b.description)) push(ctx, req ? "request-property-description-changed" : "response-property-description-changed", pointer);
   compareLimits(ctx, a, b, pointer);
   if (!req) {
@@ -93,7 +94,7 @@ function compareFlat(ctx: Ctx, a: Flat, b: Flat, pointer: string): void {
     const ma = joined(a.additional);
     const mb = joined(b.additional);
     if (ma && mb) compareAt(ctx, ma, trailA, mb, trailB, child(pointer, "{}"));
-  } else if (Array.isArray(b.additional) && (a.additional === true || (a.additional === undefined && !a.properties.size && a.types.has("object"))) && b.additional.some((x) => !flatten(ctx.newer, x, trailB).noSchema)) {
+  } else if (Array.isArray(b.additional) && (a.additional === true || (a.additional === undefined && (!req || !a.properties.size) && a.types.has("object"))) && b.additional.some((x) => !flatten(ctx.newer, x, trailB).noSchema)) {
     // A map of any values now declares them: a request refuses others; a response promises a shape.
     if (req) push(ctx, "request-property-additional-properties-restricted", pointer);
     else push(ctx, "response-property-added", child(pointer, "{}"));
@@ -189,7 +190,8 @@ function compareProperties(ctx: Ctx, a: Flat, b: Flat, pointer: string): void {
     }
     const ra = isRequired(a, name);
     const rb = isRequired(b, name);
-    if (req && x.flat.readOnly && !y.flat.readOnly) push(ctx, rb ? "request-property-became-required" : "request-property-became-writable", p, rb ? {} : { old: true, new: false });
+    // Read-only before: required now and not before is a field every call must send; else one a call may send.
+    if (req && x.flat.readOnly && !y.flat.readOnly) push(ctx, rb && !ra ? "request-property-became-required" : "request-property-became-writable", p, rb && !ra ? {} : { old: true, new: false });
     else if (req && !x.flat.readOnly && y.flat.readOnly) push(ctx, "request-property-became-read-only", p);
     else if (ra !== rb) {
       if (req) push(ctx, rb ? "request-property-became-required" : "request-property-became-optional", p);

@@ -123,7 +123,10 @@ export function flatten(docs: DocumentSet, at: At, trail: readonly string[] = []
   // Null passes an allOf when every member that says anything of its type allows it (3.0 writes nullable beside the allOf).
   const typed = members.filter((m) => !m.noSchema);
   if (typed.length && typed.every((m) => m.nullable)) out.nullable = true;
-  if (!out.shapes.length) out.shapes.push(...members.flatMap((m) => m.shapes));
+  // An allOf is one shape (its first member's name), unless a member is itself a choice of shapes.
+  const choice = members.find((m) => m.shapes.length > 1);
+  if (!out.shapes.length && choice) out.shapes.push(...choice.shapes);
+  else if (!out.shapes.length && !names.length && members[0]?.shapes[0]) out.shapes.push(members[0].shapes[0]);
   const alternatives = [...list(node.oneOf), ...list(node.anyOf)];
   if (alternatives.length) alternativesInto(docs, alternatives, file, seen, out, node["x-blockwright-joined"] === true);
   if (!out.shapes.length && (out.properties.size || out.types.has("object"))) out.shapes.push(names[names.length - 1] ?? shapeName(out));
@@ -181,9 +184,9 @@ function merge(out: Flat, m: Flat, _how: "all"): void {
   out.deprecated ||= m.deprecated;
   out.readOnly ||= m.readOnly;
   out.writeOnly ||= m.writeOnly;
-  // A later member declaring a property again says what it is here (a request schema making a read-only field writable).
+  // A property several members declare is read as any of their declarations (a request schema making a read-only field writable).
   for (const [name, at] of m.properties) {
-    out.properties.set(name, at);
+    out.properties.set(name, [...(out.properties.get(name) ?? []), ...at]);
     out.having.set(name, 1);
   }
   for (const [name] of m.required) out.required.set(name, 1);
@@ -219,7 +222,12 @@ function alternativesInto(docs: DocumentSet, alternatives: unknown[], file: stri
     out.shapes.push(...only.shapes);
     return;
   }
-  const objects = flats.filter((f) => f.properties.size || f.types.has("object"));
+  // One property declared by several members: read-only when any declaration says so.
+  if (joinedHere) {
+    out.readOnly ||= flats.some((f) => f.readOnly);
+    out.writeOnly ||= flats.some((f) => f.writeOnly);
+    if (!out.description) out.description = flats.find((f) => f.description)?.description ?? "";
+  }
   for (const [i, f] of flats.entries()) {
     if (f.nullable) out.nullable = true;
     for (const t of f.types) out.types.add(t);
@@ -234,8 +242,6 @@ function alternativesInto(docs: DocumentSet, alternatives: unknown[], file: stri
     if (f.deprecated && !out.deprecated) out.deprecated = flats.every((g) => g.deprecated);
     if (f.format !== undefined && out.format === undefined) out.format = f.format;
   }
-  // The required count is over the object alternatives having the property.
-  void objects;
   const enums = flats.filter((f) => f.enum);
   if (enums.length) {
     const free = flats.some((f) => !f.enum && [...f.types].some((t) => enums.some((e) => e.types.has(t))));
