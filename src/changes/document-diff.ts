@@ -7,7 +7,7 @@
 // uses is no change; bodies compare field by field (schema-compare.ts).
 import { posix } from "node:path";
 import { kindInfo, type KindId, type Severity } from "./kinds.js";
-import { compareSchemas, type Side } from "./schema-compare.js";
+import { compareSchemas, limitChanges, type Side } from "./schema-compare.js";
 import { type At, deref, type DocumentSet, flatten } from "./schema-flat.js";
 
 export type { DocumentSet } from "./schema-flat.js";
@@ -160,6 +160,13 @@ function compareSecurity(older: DocumentSet, x: Found, newer: DocumentSet, y: Fo
   const sa = schemes(a);
   const sb = schemes(b);
   for (const name of sb) if (!sa.has(name)) add("api-security-added", "security", name);
+  // A scheme the operation takes in both: how the credential travels (header name, token address) compared.
+  for (const name of sa) {
+    if (!sb.has(name)) continue;
+    const before = schemeOf(older, name);
+    const after = schemeOf(newer, name);
+    if (before !== after) add("api-security-scheme-changed", "security", name, { old: JSON.parse(before), new: JSON.parse(after) });
+  }
   for (const name of sa) if (!sb.has(name)) add("api-security-removed", "security", name);
   // Per scheme in both: an alternative that asks no more than an old one asked is a new way in; an old
   // alternative that every new one asks more of has scopes added.
@@ -180,6 +187,18 @@ function compareSecurity(older: DocumentSet, x: Found, newer: DocumentSet, y: Fo
       else add("api-security-scope-removed", "security", name, { old: [...o].sort() });
     }
   }
+}
+
+/** What of a security scheme decides how a credential is sent or obtained, as canonical JSON. */
+function schemeOf(docs: DocumentSet, name: string): string {
+  const doc = object(docs.files.get(docs.root));
+  const s = deref(docs, { schema: object(object(doc.components).securitySchemes)[name], file: docs.root }, []).node;
+  const flows = Object.fromEntries(
+    Object.entries(object(s.flows))
+      .sort(([x], [y]) => x.localeCompare(y))
+      .map(([flow, f]) => [flow, { tokenUrl: object(f).tokenUrl, authorizationUrl: object(f).authorizationUrl }]),
+  );
+  return JSON.stringify({ type: s.type, in: s.in, name: s.name, scheme: typeof s.scheme === "string" ? s.scheme.toLowerCase() : s.scheme, ...(Object.keys(flows).length ? { flows } : {}), openIdConnectUrl: s.openIdConnectUrl });
 }
 
 interface Param {
@@ -221,6 +240,8 @@ function compareParameters(older: DocumentSet, x: Found, newer: DocumentSet, y: 
     const typeA = [...sa.types].sort().join("|");
     const typeB = [...sb.types].sort().join("|");
     if (typeA && typeB && typeA !== typeB && !(typeA === "integer" && typeB === "number")) add("request-parameter-type-changed", location, q.name, { old: typeA, new: typeB });
+    for (const l of limitChanges(sa, sb))
+      add(l.loosened ? "request-parameter-limit-loosened" : "request-parameter-limit-tightened", location, q.name, { note: l.loosened ? `${l.key} loosened or removed: more values accepted` : `${l.key} added or tightened: a value that passed may be refused`, ...(l.old !== undefined ? { old: l.old } : {}), ...(l.new !== undefined ? { new: l.new } : {}) });
     // The enum of the value, or of a list's items.
     const enumOf = (f: typeof sa, docs: DocumentSet) => (f.enum ? { values: f.enum, open: f.openEnum } : f.items[0] ? itemsEnum(docs, f.items[0], f.trail) : undefined);
     const ea = enumOf(sa, older);

@@ -29,12 +29,15 @@ export const KINDS = {
   "api-security-removed": k("breaking", "a credential the operation accepted is no longer listed"),
   "api-security-scope-added": k("breaking", "a token now needs another scope"),
   "api-security-scope-removed": k("non-breaking", "a token needs one scope less"),
+  "api-security-scheme-changed": k("breaking", "the credential the operation takes is sent or obtained another way"),
   "new-optional-request-parameter": k("non-breaking", "a new optional parameter"),
   "new-required-request-parameter": k("breaking", "every call must now send it"),
   "request-parameter-removed": k("breaking", "a call sending it sends what the operation no longer takes"),
   "request-parameter-became-required": k("breaking", "every call must now send it"),
   "request-parameter-became-optional": k("non-breaking", "calls may leave it out"),
   "request-parameter-type-changed": k("breaking", "a value of the old type may be refused"),
+  "request-parameter-limit-tightened": k("breaking", "a value that passed may be refused"),
+  "request-parameter-limit-loosened": k("non-breaking", "more values accepted"),
   "request-parameter-enum-value-added": k("non-breaking", "more values accepted"),
   "request-parameter-enum-value-removed": k("breaking", "a value a call may send is refused"),
   "request-parameter-deprecated": k("non-breaking", "still accepted, marked deprecated", true),
@@ -102,4 +105,10 @@ export function kindInfo(id: KindId): KindInfo {
 /** Order for reports: breaking first, then non-breaking, then informational. */
 export function severityRank(s: Severity): number {
   return SEVERITIES.indexOf(s);
+}
+
+/** Text from a published document or a manifest, safe on a terminal line: as a JSON string when it holds a control or line-separator character. */
+export function plain(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
+  return /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text) ? JSON.stringify(text) : text;
 }

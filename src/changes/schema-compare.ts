@@ -138,21 +138,40 @@ function compareEnums(ctx: Ctx, a: Flat, b: Flat, pointer: string, prefix: "requ
   else if (a.enum && !b.enum && !a.openEnum) push(ctx, `${prefix}-enum-removed`, pointer, { old: a.enum });
 }
 
+/** Limits on a parameter's value: each one added or tightened, or removed or loosened. */
+export function limitChanges(a: Flat, b: Flat): { key: string; loosened: boolean; old?: number | string; new?: number | string }[] {
+  const out: { key: string; loosened: boolean; old?: number | string; new?: number | string }[] = [];
+  for (const key of new Set([...Object.keys(a.limits), ...Object.keys(b.limits)])) {
+    const x = numeric(a.limits[key]);
+    const y = numeric(b.limits[key]);
+    if (x === y) continue;
+    out.push({ key, loosened: loosens(key, x, y), ...(x !== undefined ? { old: x } : {}), ...(y !== undefined ? { new: y } : {}) });
+  }
+  return out;
+}
+
+/** A limit written as a numeric string (Discovery documents) read as its number. */
+const numeric = (v: number | string | undefined) => (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v);
+
+function loosens(key: string, x: number | string | undefined, y: number | string | undefined): boolean {
+  return y === undefined || (typeof x === "number" && typeof y === "number" && (key.startsWith("max") || key === "exclusiveMaximum" ? y > x : y < x));
+}
+
 function compareLimits(ctx: Ctx, a: Flat, b: Flat, pointer: string): void {
   for (const key of new Set([...Object.keys(a.limits), ...Object.keys(b.limits)])) {
-    const x = a.limits[key];
-    const y = b.limits[key];
+    const x = numeric(a.limits[key]);
+    const y = numeric(b.limits[key]);
     if (x === y) continue;
     if (ctx.side === "response") {
-      push(ctx, "response-property-limit-changed", pointer, { note: key, ...(x !== undefined ? { old: x } : {}), ...(y !== undefined ? { new: y } : {}) });
+      push(ctx, "response-property-limit-changed", pointer, { note: `${key} changed: a limit on an output is documentation`, ...(x !== undefined ? { old: x } : {}), ...(y !== undefined ? { new: y } : {}) });
       continue;
     }
     if (key === "minLength" && x === undefined) push(ctx, "request-property-min-length-set", pointer, { new: y });
     else if (key === "maxLength" && typeof x === "number" && typeof y === "number" && y > x) push(ctx, "request-property-max-length-increased", pointer, { old: x, new: y });
     else if (key === "maxItems" && typeof x === "number" && typeof y === "number" && y > x) push(ctx, "request-property-max-items-increased", pointer, { old: x, new: y });
     else {
-      const loosened = y === undefined || (typeof x === "number" && typeof y === "number" && (key.startsWith("max") || key === "exclusiveMaximum" ? y > x : y < x));
-      push(ctx, loosened ? "request-property-limit-loosened" : "request-property-limit-tightened", pointer, { note: key, ...(x !== undefined ? { old: x } : {}), ...(y !== undefined ? { new: y } : {}) });
+      const loosened = loosens(key, x, y);
+      push(ctx, loosened ? "request-property-limit-loosened" : "request-property-limit-tightened", pointer, { note: loosened ? `${key} loosened or removed: more values accepted` : `${key} added or tightened: a value that passed may be refused`, ...(x !== undefined ? { old: x } : {}), ...(y !== undefined ? { new: y } : {}) });
     }
   }
 }
