@@ -23,6 +23,8 @@ export interface WorkflowProblem {
   col: number;
   /** `file:line:col: …`, as `blockwright validate` reports it. */
   message: string;
+  /** Non-breaking for a line that should be told, not one that fails (an output that may hold a new value). */
+  severity?: "breaking" | "non-breaking";
 }
 
 /** `isNew`: the package has no base; it is first released at its own version. */

@@ -137,11 +137,16 @@ async function diffWith(args: Parsed, io: CliIo, dirs: { specs: string; out: str
       }
     };
     const { workflowImpact } = await import("../workflow/impact.js");
-    workflows = workflowImpact(
-      files.map((path) => ({ path, text: read(path) })),
-      base.values(),
-      head.values(),
-    );
+    const { workflowHits } = await import("../changes/workflow-hits.js");
+    const texts = files.map((path) => ({ path, text: read(path) }));
+    // What the validator finds broken, then what it cannot see: fields sent inside json values, outputs that may hold new values.
+    workflows = [
+      ...workflowImpact(texts, base.values(), head.values()).map((w) => ({ ...w, severity: "breaking" as const })),
+      ...workflowHits(
+        texts,
+        diffs.flatMap((d) => d.changes),
+      ),
+    ];
   }
 
   const format = formatOption(args);
@@ -158,6 +163,6 @@ async function diffWith(args: Parsed, io: CliIo, dirs: { specs: string; out: str
     const written = await fromOutput("diff --write", () => writeRelease(diffs, project, changelogSection, { force: args.values.force === true, shown: out, signal: batch.signal }));
     for (const line of written) io.stderr.write(`${line}\n`);
   }
-  const failing = failOn !== undefined && (diffs.some((d) => d.changes.some((c) => atLeast(c.level, failOn as (typeof LEVELS)[number]))) || (failOn === "breaking" && !!workflows?.length));
+  const failing = failOn !== undefined && (diffs.some((d) => d.changes.some((c) => atLeast(c.level, failOn as (typeof LEVELS)[number]))) || (failOn === "breaking" && !!workflows?.some((w) => w.severity !== "non-breaking")));
   return failing ? 1 : 0;
 }
