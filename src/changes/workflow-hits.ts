@@ -6,7 +6,7 @@
 import { parseYamlSource } from "../load/yaml-source.js";
 import type { Change } from "./classify.js";
 import { plain } from "./kinds.js";
-import type { WorkflowProblem } from "./report.js";
+import { show, type WorkflowProblem } from "./report.js";
 
 type Json = Record<string, unknown>;
 const object = (v: unknown): Json => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
@@ -93,12 +93,12 @@ function describeSent(c: Change): string {
     case "request-property-removed":
       return "no longer accepts";
     case "request-property-enum-value-removed":
-      return `no longer accepts some values of (${plain(JSON.stringify(c.from))})`;
+      return `no longer accepts some values of (${show(c.from)})`;
     case "request-property-became-not-nullable":
       return "no longer accepts as null";
     case "request-property-enum-set":
       return "now accepts only listed values of";
     default:
-      return `takes with another type (${plain(String(c.from))} → ${plain(String(c.to))})`;
+      return `takes with another type (${show(c.from)} → ${show(c.to)})`;
   }
 }
