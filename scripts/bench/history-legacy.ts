@@ -31,12 +31,14 @@ export function legacyReport(older: Json, newer: Json, bound: Bound[]): Reported
     const to = (item.to ?? {}) as Json;
     const place = (location: string, pointer: string, side: "request" | "response") => {
       const kinds: string[] = [];
-      if (item.change === "added") kinds.push(side === "request" ? (location === "request.body" ? (to.required ? "new-required-request-property" : "new-optional-request-property") : "new-optional-request-parameter") : "response-property-added");
+      if (item.change === "added")
+        kinds.push(side === "request" ? (location === "request.body" ? (to.required ? "new-required-request-property" : "new-optional-request-property") : "new-optional-request-parameter") : "response-property-added");
       else if (item.change === "removed") kinds.push(side === "request" ? (location === "request.body" ? "request-property-removed" : "request-parameter-removed") : "response-property-removed");
       else {
         const prefix = location === "request.body" ? "request-property" : location.startsWith("request.parameter") ? "request-parameter" : "response-property";
         if (JSON.stringify(from.type) !== JSON.stringify(to.type)) kinds.push(`${prefix}-type-changed`);
-        if (from.required !== to.required) kinds.push(side === "response" ? (to.required ? "response-property-became-required" : "response-property-became-optional") : to.required ? "request-property-became-required" : "request-property-became-optional");
+        if (from.required !== to.required)
+          kinds.push(side === "response" ? (to.required ? "response-property-became-required" : "response-property-became-optional") : to.required ? "request-property-became-required" : "request-property-became-optional");
         if (from.nullable !== to.nullable) kinds.push(to.nullable ? `${prefix}-became-nullable` : `${prefix}-became-not-nullable`);
         const fe = (from.enum ?? []) as unknown[];
         const te = (to.enum ?? []) as unknown[];

@@ -64,7 +64,9 @@ describe("breaking changes", () => {
 
   it("an enum value added to a response field: old readings stay right; workflows comparing against it are named", async () => {
     const r = await changesAfter("docgen", [{ file: "openapi.yaml", find: "enum: [pending, completed, failed]", replace: "enum: [pending, completed, failed, queued]" }]);
-    expect(r.changes).toEqual([{ level: "minor", provider: "docgen", tool: "docgen_check_status", subject: "output status", rule: "enum value added to an output (a workflow comparing against the known values should be told)", to: "queued" }]);
+    expect(r.changes).toEqual([
+      { level: "minor", provider: "docgen", tool: "docgen_check_status", subject: "output status", rule: "enum value added to an output (a workflow comparing against the known values should be told)", to: "queued" },
+    ]);
     expect(r.nextFromOne).toBe("1.5.0");
   });
 

@@ -117,7 +117,15 @@ function reporter(entry: SurfaceEntry, add: (c: Omit<Change, "provider">) => voi
     const classified = entry.changes[kind];
     if (!classified) throw new Error(`a surface entry reported "${kind}", which its classification lacks`);
     const { subject = entry.subject, what, from, to } = detail;
-    add({ level: classified.level, subject, rule: what ? `${classified.rule}: ${what}` : classified.rule, kind: surfaceKind(entry.subject, kind), severity: severityOf(classified.level), ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}) });
+    add({
+      level: classified.level,
+      subject,
+      rule: what ? `${classified.rule}: ${what}` : classified.rule,
+      kind: surfaceKind(entry.subject, kind),
+      severity: severityOf(classified.level),
+      ...(from !== undefined ? { from } : {}),
+      ...(to !== undefined ? { to } : {}),
+    });
   };
 }
 

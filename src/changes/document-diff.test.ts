@@ -56,7 +56,14 @@ describe("documentChanges", () => {
   it("the same schema written another way is no change: 3.0 nullable and a 3.1 type list, $ref and inline, key order, security order", () => {
     const field = { type: "object", properties: { done: { type: "boolean", nullable: true }, title: { type: "string" } } };
     const before = doc({ task: { $ref: "#/components/schemas/ZqTask" }, out: field, components: { schemas: { ZqTask: field } } });
-    const after = { ...doc({ openapi: "3.1.0", task: { properties: { title: { type: "string" }, done: { type: ["boolean", "null"] } }, type: "object" }, out: { type: "object", properties: { title: { type: "string" }, done: { anyOf: [{ type: "boolean" }, { type: "null" }] } } } }), security: [{ zqOauth: [] }, { zqToken: [] }] };
+    const after = {
+      ...doc({
+        openapi: "3.1.0",
+        task: { properties: { title: { type: "string" }, done: { type: ["boolean", "null"] } }, type: "object" },
+        out: { type: "object", properties: { title: { type: "string" }, done: { anyOf: [{ type: "boolean" }, { type: "null" }] } } },
+      }),
+      security: [{ zqOauth: [] }, { zqToken: [] }],
+    };
     expect(documentChanges(one(before), one(after), BOUND)).toEqual([]);
   });
 
@@ -71,7 +78,11 @@ describe("documentChanges", () => {
   it("format and text are informational; enum values added to a query parameter's items are non-breaking, removed breaking; deprecation is its own kind", () => {
     const opt = (values: string[], extra: Json = {}) => [{ name: "opt_fields", in: "query", ...extra, schema: { type: "array", items: { type: "string", enum: values } } }];
     const before = doc({ out: { type: "object", properties: { due: { type: "string" } } }, query: opt(["name", "notes"]) });
-    const after = doc({ out: { type: "object", properties: { due: { type: "string", format: "date", description: "When it is due." } } }, query: opt(["name", "assignee"], { deprecated: true, description: "Use fields instead." }), deprecated: true });
+    const after = doc({
+      out: { type: "object", properties: { due: { type: "string", format: "date", description: "When it is due." } } },
+      query: opt(["name", "assignee"], { deprecated: true, description: "Use fields instead." }),
+      deprecated: true,
+    });
     const cs = documentChanges(one(before), one(after), BOUND);
     expect(lines(cs)).toEqual([
       "non-breaking api-deprecated updateZqTask operation ",
@@ -88,7 +99,9 @@ describe("documentChanges", () => {
 
   it("output: a value may now be null (breaking), a new enum value (non-breaking, workflow-visible), an open enum's new value informational", () => {
     const before = doc({ out: { type: "object", properties: { state: { type: "string", enum: ["open", "done"] }, model: { anyOf: [{ type: "string" }, { type: "string", enum: ["a"] }] }, due: { type: "string" } } } });
-    const after = doc({ out: { type: "object", properties: { state: { type: "string", enum: ["open", "done", "archived"] }, model: { anyOf: [{ type: "string" }, { type: "string", enum: ["a", "b"] }] }, due: { type: "string", nullable: true } } } });
+    const after = doc({
+      out: { type: "object", properties: { state: { type: "string", enum: ["open", "done", "archived"] }, model: { anyOf: [{ type: "string" }, { type: "string", enum: ["a", "b"] }] }, due: { type: "string", nullable: true } } },
+    });
     const cs = documentChanges(one(before), one(after), BOUND);
     // In the document's order (upstream sorts by severity).
     expect(lines(cs)).toEqual([

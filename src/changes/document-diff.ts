@@ -241,7 +241,11 @@ function compareParameters(older: DocumentSet, x: Found, newer: DocumentSet, y: 
     const typeB = [...sb.types].sort().join("|");
     if (typeA && typeB && typeA !== typeB && !(typeA === "integer" && typeB === "number")) add("request-parameter-type-changed", location, q.name, { old: typeA, new: typeB });
     for (const l of limitChanges(sa, sb))
-      add(l.loosened ? "request-parameter-limit-loosened" : "request-parameter-limit-tightened", location, q.name, { note: l.loosened ? `${l.key} loosened or removed: more values accepted` : `${l.key} added or tightened: a value that passed may be refused`, ...(l.old !== undefined ? { old: l.old } : {}), ...(l.new !== undefined ? { new: l.new } : {}) });
+      add(l.loosened ? "request-parameter-limit-loosened" : "request-parameter-limit-tightened", location, q.name, {
+        note: l.loosened ? `${l.key} loosened or removed: more values accepted` : `${l.key} added or tightened: a value that passed may be refused`,
+        ...(l.old !== undefined ? { old: l.old } : {}),
+        ...(l.new !== undefined ? { new: l.new } : {}),
+      });
     // The enum of the value, or of a list's items.
     const enumOf = (f: typeof sa, docs: DocumentSet) => (f.enum ? { values: f.enum, open: f.openEnum } : f.items[0] ? itemsEnum(docs, f.items[0], f.trail) : undefined);
     const ea = enumOf(sa, older);
@@ -309,7 +313,8 @@ function compareHeaders(older: DocumentSet, a: Json, fileA: string, newer: Docum
 }
 
 function place(add: Add, location: string, changes: ReturnType<typeof compareSchemas>, _side: Side): void {
-  for (const c of changes) add(c.kind, location, c.pointer, { ...(c.old !== undefined ? { old: c.old } : {}), ...(c.new !== undefined ? { new: c.new } : {}), ...(c.severity ? { severity: c.severity } : {}), ...(c.note ? { note: c.note } : {}) });
+  for (const c of changes)
+    add(c.kind, location, c.pointer, { ...(c.old !== undefined ? { old: c.old } : {}), ...(c.new !== undefined ? { new: c.new } : {}), ...(c.severity ? { severity: c.severity } : {}), ...(c.note ? { note: c.note } : {}) });
 }
 
 /** A document's files from its root's folder (for a multi-file document given by its root's path). */

@@ -41,7 +41,13 @@ export function packageDiff(provider: string, packageName: string, version: stri
  */
 export const show = (v: unknown, depth = 0): string => {
   if (typeof v === "string") return plain(v);
-  if (Array.isArray(v)) return v.length > 6 || depth > 1 ? `[${v.slice(0, 3).map((x) => show(x, depth + 1)).join(", ")}, … (${v.length} values)]` : `[${v.map((x) => show(x, depth + 1)).join(", ")}]`;
+  if (Array.isArray(v))
+    return v.length > 6 || depth > 1
+      ? `[${v
+          .slice(0, 3)
+          .map((x) => show(x, depth + 1))
+          .join(", ")}, … (${v.length} values)]`
+      : `[${v.map((x) => show(x, depth + 1)).join(", ")}]`;
   if (v && typeof v === "object") {
     const entries = Object.entries(v).filter(([, x]) => x !== undefined && !(Array.isArray(x) && !x.length));
     if (depth > 1) return `{${entries.length} field${entries.length === 1 ? "" : "s"}}`;
@@ -155,7 +161,12 @@ export function githubAnnotations(diffs: PackageDiff[], workflows: WorkflowProbl
       lines.push(annotation(level, { ...(at ? { file: at.file, line: at.line, col: at.col } : {}), title: `${d.packageName} ${d.version} → ${d.nextVersion}: ${c.level}` }, `${c.tool ? `${c.tool} ` : ""}${describeChange(c)}`));
     }
   }
-  for (const w of workflows ?? []) lines.push(w.severity === "non-breaking" ? annotation("notice", { file: w.file, line: w.line, col: w.col, title: "workflow line to look at" }, w.message) : annotation("error", { file: w.file, line: w.line, col: w.col, title: "workflow broken by this change" }, w.message));
+  for (const w of workflows ?? [])
+    lines.push(
+      w.severity === "non-breaking"
+        ? annotation("notice", { file: w.file, line: w.line, col: w.col, title: "workflow line to look at" }, w.message)
+        : annotation("error", { file: w.file, line: w.line, col: w.col, title: "workflow broken by this change" }, w.message),
+    );
   return lines.length ? `${lines.join("\n")}\n` : "";
 }
 

@@ -72,10 +72,17 @@ function compareFlat(ctx: Ctx, a: Flat, b: Flat, pointer: string): void {
     else push(ctx, b.nullable ? "response-property-became-nullable" : "response-property-became-not-nullable", pointer);
   }
   compareEnums(ctx, a, b, pointer, prefix);
-  if (a.format !== b.format && !(a.format === undefined && b.format === undefined)) push(ctx, req ? "request-property-format-changed" : "response-property-format-changed", pointer, { ...(a.format ? { old: a.format } : {}), ...(b.format ? { new: b.format } : {}) });
-  if (!same(a.default, b.default)) push(ctx, req ? "request-property-default-value-changed" : "response-property-default-value-changed", pointer, { ...(a.default !== undefined ? { old: a.default } : {}), ...(b.default !== undefined ? { new: b.default } : {}) });
+  if (a.format !== b.format && !(a.format === undefined && b.format === undefined))
+    push(ctx, req ? "request-property-format-changed" : "response-property-format-changed", pointer, { ...(a.format ? { old: a.format } : {}), ...(b.format ? { new: b.format } : {}) });
+  if (!same(a.default, b.default))
+    push(ctx, req ? "request-property-default-value-changed" : "response-property-default-value-changed", pointer, { ...(a.default !== undefined ? { old: a.default } : {}), ...(b.default !== undefined ? { new: b.default } : {}) });
   if (a.deprecated !== b.deprecated)
-    push(ctx, b.deprecated ? `${prefix}-deprecated` : `${prefix}-reactivated`, pointer, pointer === "/" && !req ? { severity: "informational", note: "the answer as a whole is marked deprecated: the operation's own mark is what a caller acts on" } : {});
+    push(
+      ctx,
+      b.deprecated ? `${prefix}-deprecated` : `${prefix}-reactivated`,
+      pointer,
+      pointer === "/" && !req ? { severity: "informational", note: "the answer as a whole is marked deprecated: the operation's own mark is what a caller acts on" } : {},
+    );
   if (normalText(a.description) !== normalText(b.description)) push(ctx, req ? "request-property-description-changed" : "response-property-description-changed", pointer);
   compareLimits(ctx, a, b, pointer);
   if (!req) {
@@ -83,7 +90,10 @@ function compareFlat(ctx: Ctx, a: Flat, b: Flat, pointer: string): void {
     // Breaking when the old shape promised fields (required ones) a reader may count on; with every field optional, nothing was promised.
     const promised = [...a.properties.keys()].some((name) => isRequired(a, name));
     if (a.shapes.length && added.length && b.shapes.length > a.shapes.length)
-      push(ctx, "response-property-one-of-added", pointer, { new: added.length === 1 ? added[0] : added, ...(promised ? {} : { severity: "non-breaking" as const, note: "it may come back in another shape; every field of the old one was optional" }) });
+      push(ctx, "response-property-one-of-added", pointer, {
+        new: added.length === 1 ? added[0] : added,
+        ...(promised ? {} : { severity: "non-breaking" as const, note: "it may come back in another shape; every field of the old one was optional" }),
+      });
   }
   if (names(pointer) >= MAX_NAMES) return;
   compareProperties(ctx, a, b, pointer);
@@ -171,7 +181,11 @@ function compareLimits(ctx: Ctx, a: Flat, b: Flat, pointer: string): void {
     else if (key === "maxItems" && typeof x === "number" && typeof y === "number" && y > x) push(ctx, "request-property-max-items-increased", pointer, { old: x, new: y });
     else {
       const loosened = loosens(key, x, y);
-      push(ctx, loosened ? "request-property-limit-loosened" : "request-property-limit-tightened", pointer, { note: loosened ? `${key} loosened or removed: more values accepted` : `${key} added or tightened: a value that passed may be refused`, ...(x !== undefined ? { old: x } : {}), ...(y !== undefined ? { new: y } : {}) });
+      push(ctx, loosened ? "request-property-limit-loosened" : "request-property-limit-tightened", pointer, {
+        note: loosened ? `${key} loosened or removed: more values accepted` : `${key} added or tightened: a value that passed may be refused`,
+        ...(x !== undefined ? { old: x } : {}),
+        ...(y !== undefined ? { new: y } : {}),
+      });
     }
   }
 }
@@ -199,7 +213,13 @@ function compareProperties(ctx: Ctx, a: Flat, b: Flat, pointer: string): void {
       if (hidden(y?.flat)) continue;
       // Inside an object form that is itself new (a gid string that may now be an object), nothing is asked of a caller sending the old form.
       const newForm = req && !a.properties.size && !a.types.has("object") && a.types.size > 0;
-      if (req) push(ctx, isRequired(b, name) ? "new-required-request-property" : "new-optional-request-property", p, newForm && isRequired(b, name) ? { severity: "non-breaking", note: "required only inside the new object form; a caller sending the old form is unaffected" } : {});
+      if (req)
+        push(
+          ctx,
+          isRequired(b, name) ? "new-required-request-property" : "new-optional-request-property",
+          p,
+          newForm && isRequired(b, name) ? { severity: "non-breaking", note: "required only inside the new object form; a caller sending the old form is unaffected" } : {},
+        );
       else push(ctx, "response-property-added", p);
       continue;
     }

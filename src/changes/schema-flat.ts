@@ -100,10 +100,30 @@ export function deref(docs: DocumentSet, at: At, trail: readonly string[]): { no
   return { node: { ...node, ...siblings }, file, trail: seen, recursive: false, names };
 }
 
-const isNullOnly = (s: Json): boolean => s.type === "null" || (Array.isArray(s.type) && s.type.length === 1 && s.type[0] === "null") || (Array.isArray(s.enum) && s.enum.length === 1 && s.enum[0] === null) || ("const" in s && s.const === null);
+const isNullOnly = (s: Json): boolean =>
+  s.type === "null" || (Array.isArray(s.type) && s.type.length === 1 && s.type[0] === "null") || (Array.isArray(s.enum) && s.enum.length === 1 && s.enum[0] === null) || ("const" in s && s.const === null);
 
 function empty(): Flat {
-  return { types: new Set(), nullable: false, openEnum: false, description: "", deprecated: false, readOnly: false, writeOnly: false, properties: new Map(), required: new Map(), having: new Map(), items: [], additional: undefined, limits: {}, shapes: [], noSchema: true, extensions: {}, recursive: false, trail: [] };
+  return {
+    types: new Set(),
+    nullable: false,
+    openEnum: false,
+    description: "",
+    deprecated: false,
+    readOnly: false,
+    writeOnly: false,
+    properties: new Map(),
+    required: new Map(),
+    having: new Map(),
+    items: [],
+    additional: undefined,
+    limits: {},
+    shapes: [],
+    noSchema: true,
+    extensions: {},
+    recursive: false,
+    trail: [],
+  };
 }
 
 /** One level of a schema, flattened (see the top of this file). `trail` is the references met above it. */
@@ -143,8 +163,9 @@ function shapeName(f: Flat): string {
 /** The node's own keywords. */
 function own(_docs: DocumentSet, node: Json, file: string, _seen: string[], out: Flat): void {
   const types = Array.isArray(node.type) ? node.type : typeof node.type === "string" ? [node.type] : [];
-  for (const t of types) if (t === "null") out.nullable = true;
-  else if (typeof t === "string") out.types.add(t);
+  for (const t of types)
+    if (t === "null") out.nullable = true;
+    else if (typeof t === "string") out.types.add(t);
   if (types.length === 1 && types[0] === "null") out.types.add("null");
   if (node.nullable === true) out.nullable = true;
   const values = "const" in node ? [node.const] : Array.isArray(node.enum) ? node.enum : undefined;

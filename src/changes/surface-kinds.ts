@@ -52,7 +52,11 @@ const SHARED: Record<string, string> = {
   "description.changed": "api-description-changed",
 };
 
-const kebab = (s: string) => s.replace(/[.\s]+/g, "-").replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
+const kebab = (s: string) =>
+  s
+    .replace(/[.\s]+/g, "-")
+    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+    .toLowerCase();
 
 /** The kind id of a change an entry with `subject` reported as `kind`. */
 export function surfaceKind(subject: string, kind: string): string {

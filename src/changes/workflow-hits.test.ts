@@ -11,8 +11,26 @@ import { workflowHits } from "./workflow-hits.js";
 const dataParam = (shape: Shape): ParamSurface => ({ type: "json", jsonType: "object", title: "Data", description: "The task.", required: true, secret: false, visibility: "user-or-llm", wire: "body:/data", shape });
 const output = (values: string[]) => ({ type: "string" as const, optional: false, description: "State.", shape: { type: "string" as const, enum: values } });
 
-const base = acmeSurface({}, { acme_update_task: acmeTool({ method: "PUT", params: { data: dataParam({ type: "object", properties: { name: { type: "string" }, workspace: { type: "string" }, kind: { type: "string", enum: ["task", "section"] } } }) }, outputs: { state: output(["open", "done"]) } }) });
-const head = acmeSurface({}, { acme_update_task: acmeTool({ method: "PUT", params: { data: dataParam({ type: "object", required: ["name"], properties: { name: { type: "string" }, kind: { type: "string", enum: ["task"] } } }) }, outputs: { state: output(["open", "done", "archived"]) } }) });
+const base = acmeSurface(
+  {},
+  {
+    acme_update_task: acmeTool({
+      method: "PUT",
+      params: { data: dataParam({ type: "object", properties: { name: { type: "string" }, workspace: { type: "string" }, kind: { type: "string", enum: ["task", "section"] } } }) },
+      outputs: { state: output(["open", "done"]) },
+    }),
+  },
+);
+const head = acmeSurface(
+  {},
+  {
+    acme_update_task: acmeTool({
+      method: "PUT",
+      params: { data: dataParam({ type: "object", required: ["name"], properties: { name: { type: "string" }, kind: { type: "string", enum: ["task"] } } }) },
+      outputs: { state: output(["open", "done", "archived"]) },
+    }),
+  },
+);
 
 const WORKFLOW = `name: zq tidy
 blocks:

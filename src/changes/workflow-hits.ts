@@ -18,14 +18,26 @@ const SENT_FIELD_BREAKS = new Set(["request-property-removed", "request-property
 function paramField(subject: string): { param: string; steps: string[] } | undefined {
   const m = /^param (\S+) (\.\S*)$/.exec(subject);
   if (!m?.[1] || !m[2]) return undefined;
-  return { param: m[1], steps: m[2].split(/(?=\.)|(?=\[\])/).map((s) => (s === "[]" ? "[]" : s.slice(1))).filter((s) => s !== "") };
+  return {
+    param: m[1],
+    steps: m[2]
+      .split(/(?=\.)|(?=\[\])/)
+      .map((s) => (s === "[]" ? "[]" : s.slice(1)))
+      .filter((s) => s !== ""),
+  };
 }
 
 /** `output data .a[].b` → the output and the steps below it. */
 function outputField(subject: string): { output: string; steps: string[] } | undefined {
   const m = /^output (\S+)(?: (\.\S*))?$/.exec(subject);
   if (!m?.[1]) return undefined;
-  return { output: m[1], steps: (m[2] ?? "").split(/(?=\.)|(?=\[\])/).map((s) => (s === "[]" ? "[]" : s.slice(1))).filter((s) => s !== "") };
+  return {
+    output: m[1],
+    steps: (m[2] ?? "")
+      .split(/(?=\.)|(?=\[\])/)
+      .map((s) => (s === "[]" ? "[]" : s.slice(1)))
+      .filter((s) => s !== ""),
+  };
 }
 
 /** Every place in `value` the steps reach, as paths below it. */
@@ -68,14 +80,17 @@ export function workflowHits(files: readonly { path: string; text: string }[], c
       for (const c of sent) {
         const f = c.tool === tool ? paramField(c.subject) : undefined;
         if (!f || !Object.hasOwn(inputs, f.param)) continue;
-        for (const path of reached(inputs[f.param], f.steps)) push(["blocks", name, "inputs", f.param, ...path], `block ${plain(name)} sends ${plain([f.param, ...path].join("."))}, which ${c.tool} ${describeSent(c)} (${c.kind})`, "breaking");
+        for (const path of reached(inputs[f.param], f.steps))
+          push(["blocks", name, "inputs", f.param, ...path], `block ${plain(name)} sends ${plain([f.param, ...path].join("."))}, which ${c.tool} ${describeSent(c)} (${c.kind})`, "breaking");
       }
     }
     // A reference `{{block.output.a}}` to an output that may now hold another value.
     for (const c of read) {
       const f = outputField(c.subject);
       if (!f) continue;
-      const callers = Object.entries(blocks).filter(([, raw]) => object(object(raw).inputs).operation === c.tool).map(([n]) => n);
+      const callers = Object.entries(blocks)
+        .filter(([, raw]) => object(object(raw).inputs).operation === c.tool)
+        .map(([n]) => n);
       for (const caller of callers) {
         const ref = [caller, f.output, ...f.steps.filter((s) => s !== "[]")].join(".");
         for (const s of strings(source.data)) {

@@ -85,7 +85,9 @@ describe("blockwright diff", () => {
     const warned = await cli(["diff", "--workflows", "examples/reading-list.yaml", "--format", "github"], { cwd: repo });
     expect(warned.code).toBe(0);
     const lines = warned.stdout.trimEnd().split("\n");
-    expect(lines).toContain(`::warning file=specs/books/manifest.yaml,line=${line},col=7,title=@blockwright/books 0.1.0 → 0.2.0%3A breaking::books_search_volumes param maxResults: limit tightened: maximum (40 → 8) [request-parameter-limit-tightened]`);
+    expect(lines).toContain(
+      `::warning file=specs/books/manifest.yaml,line=${line},col=7,title=@blockwright/books 0.1.0 → 0.2.0%3A breaking::books_search_volumes param maxResults: limit tightened: maximum (40 → 8) [request-parameter-limit-tightened]`,
+    );
     expect(lines).toContain("::error file=examples/reading-list.yaml,line=14,col=19,title=workflow broken by this change::examples/reading-list.yaml:14:19: search: maxResults: must be at most 8 (allowed: 1–8), got 10");
     expect(lines.every((l) => /^::(error|warning|notice) /.test(l))).toBe(true);
     // At or above --fail-on, a change is an error.

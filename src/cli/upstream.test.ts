@@ -36,7 +36,9 @@ describe("blockwright upstream", () => {
     const r = await cli(["upstream", "docgen", doc, "--json"]);
     expect(r.code).toBe(1);
     const report = JSON.parse(r.stdout);
-    const lines = report.changes.filter((c: { severity: string }) => c.severity !== "informational").map((c: { kind: string; severity: string; path: string; location: string; pointer: string; binds: string[] }) => `${c.severity} ${c.kind} ${c.path} ${c.location} ${c.pointer} [${c.binds.join(", ")}]`);
+    const lines = report.changes
+      .filter((c: { severity: string }) => c.severity !== "informational")
+      .map((c: { kind: string; severity: string; path: string; location: string; pointer: string; binds: string[] }) => `${c.severity} ${c.kind} ${c.path} ${c.location} ${c.pointer} [${c.binds.join(", ")}]`);
     expect(lines).toEqual([
       "breaking response-property-removed /v1.0/generations/{id} response.200.body /gammaUrl [output gammaUrl]",
       "breaking request-property-limit-tightened /v1.0/generations request.body /numCards [param numCards]",

@@ -166,15 +166,14 @@ export const paramsSurface: ToolEntry<Record<string, ParamSurface>, ParamChange>
     ...PARAM_LIMIT_CHANGES,
     ...REQUEST_FIELD_CHANGES,
   },
-  record: (tool, ctx) =>
-    ({
-      params: Object.fromEntries(
-        tool.params.map((p) => {
-          const shape = requestParamShape(tool, p.name, ctx);
-          return [p.name, { ...paramSurface(p), ...(shape ? { shape } : {}) }];
-        }),
-      ),
-    }),
+  record: (tool, ctx) => ({
+    params: Object.fromEntries(
+      tool.params.map((p) => {
+        const shape = requestParamShape(tool, p.name, ctx);
+        return [p.name, { ...paramSurface(p), ...(shape ? { shape } : {}) }];
+      }),
+    ),
+  }),
   read: (t) => t.params,
   diff(a = {}, b = {}, report) {
     for (const name of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) diffParam(`param ${name}`, a[name], b[name], report);

@@ -7,7 +7,18 @@ import { parsePointer, type ToolSpec } from "@blockwright/runtime/internal";
 import type { Report, ToolSurfaceContext } from "../model/surface-entry.js";
 import type { Shape } from "../model/surface-format.js";
 
-export type RequestFieldChange = "fieldRemoved" | "fieldAddedRequired" | "fieldAddedOptional" | "fieldMadeRequired" | "fieldMadeOptional" | "fieldTypeChanged" | "fieldTypeWidened" | "fieldEnumValueRemoved" | "fieldEnumValueAdded" | "fieldEnumSet" | "fieldNoLongerNullable";
+export type RequestFieldChange =
+  | "fieldRemoved"
+  | "fieldAddedRequired"
+  | "fieldAddedOptional"
+  | "fieldMadeRequired"
+  | "fieldMadeOptional"
+  | "fieldTypeChanged"
+  | "fieldTypeWidened"
+  | "fieldEnumValueRemoved"
+  | "fieldEnumValueAdded"
+  | "fieldEnumSet"
+  | "fieldNoLongerNullable";
 
 export const REQUEST_FIELD_CHANGES = {
   fieldRemoved: { level: "breaking", rule: "request field no longer accepted" },
@@ -26,7 +37,7 @@ export const REQUEST_FIELD_CHANGES = {
 /** The shape of a `json` parameter written into the request body, when the body's schema reaches it. */
 export function requestParamShape(tool: ToolSpec, name: string, ctx: ToolSurfaceContext): Shape | undefined {
   const p = tool.params.find((x) => x.name === name);
-  if (!p || p.type !== "json" || p.wire.in !== "body") return undefined;
+  if (p?.type !== "json" || p.wire.in !== "body") return undefined;
   const root = ctx.requestSchema(tool.operationId);
   if (!root) return undefined;
   let shape: Shape | undefined = ctx.bodyShape(root);

@@ -33,20 +33,32 @@ interface Target {
 }
 
 function targetsOf(tools: readonly ToolSpec[], serverPath: string): Target[] {
-  return tools.flatMap((tool) => [{ method: tool.method, path: tool.path, wire: {} as Record<string, WireSpec> }, ...tool.routes.map((r) => ({ method: r.method, path: r.path, wire: r.wire }))].map((t) => ({ ...t, tool, key: operationKey(t.method, serverPath, t.path), path: `${serverPath.replace(/\/+$/, "")}/${t.path.replace(/^\/+/, "")}` })));
+  return tools.flatMap((tool) =>
+    [{ method: tool.method, path: tool.path, wire: {} as Record<string, WireSpec> }, ...tool.routes.map((r) => ({ method: r.method, path: r.path, wire: r.wire }))].map((t) => ({
+      ...t,
+      tool,
+      key: operationKey(t.method, serverPath, t.path),
+      path: `${serverPath.replace(/\/+$/, "")}/${t.path.replace(/^\/+/, "")}`,
+    })),
+  );
 }
 
 /** What of a tool's a change touches. */
 function touches(target: Target, c: DocumentChange): string[] {
   const out: string[] = [];
   const paramWire = (w: WireSpec | WireConstant, name: string) => {
-    if (c.location.startsWith("request.parameter.") && (w.in === "path" || w.in === "query" || w.in === "header") && c.location === `request.parameter.${w.in}` && (w.in === "header" ? w.name.toLowerCase() === c.pointer.toLowerCase() : w.name === c.pointer)) out.push(name);
+    if (
+      c.location.startsWith("request.parameter.") &&
+      (w.in === "path" || w.in === "query" || w.in === "header") &&
+      c.location === `request.parameter.${w.in}` &&
+      (w.in === "header" ? w.name.toLowerCase() === c.pointer.toLowerCase() : w.name === c.pointer)
+    )
+      out.push(name);
     else if (c.location === "request.body" && w.in === "body" && related(star(parsePointer(w.pointer)), c.pointer)) out.push(name);
     else if (w.in === "switch") for (const x of w.whenTrue) paramWire(x, name);
   };
   for (const p of target.tool.params) paramWire(target.wire[p.name] ?? p.wire, `param ${p.name}`);
-  if (/^response\.\d+\.body$/.test(c.location))
-    for (const o of target.tool.outputs) if ("expression" in o.source && o.source.ref.kind === "body" && related(star(o.source.ref.pointer), c.pointer)) out.push(`output ${o.path}`);
+  if (/^response\.\d+\.body$/.test(c.location)) for (const o of target.tool.outputs) if ("expression" in o.source && o.source.ref.kind === "body" && related(star(o.source.ref.pointer), c.pointer)) out.push(`output ${o.path}`);
   if (c.location === "security") out.push("auth");
   return [...new Set(out)];
 }
