@@ -165,7 +165,8 @@ function compareSecurity(older: DocumentSet, x: Found, newer: DocumentSet, y: Fo
     if (!sb.has(name)) continue;
     const before = schemeOf(older, name);
     const after = schemeOf(newer, name);
-    if (before !== after) add("api-security-scheme-changed", "security", name, { old: JSON.parse(before), new: JSON.parse(after) });
+    if (before.placement !== after.placement) add("api-security-scheme-changed", "security", name, { old: JSON.parse(before.placement), new: JSON.parse(after.placement) });
+    else if (before.urls !== after.urls) add("api-security-scheme-url-changed", "security", name, { old: JSON.parse(before.urls), new: JSON.parse(after.urls) });
   }
   for (const name of sa) if (!sb.has(name)) add("api-security-removed", "security", name);
   // Per scheme in both: an alternative that asks no more than an old one asked is a new way in; an old
@@ -189,8 +190,8 @@ function compareSecurity(older: DocumentSet, x: Found, newer: DocumentSet, y: Fo
   }
 }
 
-/** What of a security scheme decides how a credential is sent or obtained, as canonical JSON. */
-function schemeOf(docs: DocumentSet, name: string): string {
+/** What of a security scheme decides how a credential is sent, and where a token is obtained, as canonical JSON. */
+function schemeOf(docs: DocumentSet, name: string): { placement: string; urls: string } {
   const doc = object(docs.files.get(docs.root));
   const s = deref(docs, { schema: object(object(doc.components).securitySchemes)[name], file: docs.root }, []).node;
   const flows = Object.fromEntries(
@@ -198,7 +199,7 @@ function schemeOf(docs: DocumentSet, name: string): string {
       .sort(([x], [y]) => x.localeCompare(y))
       .map(([flow, f]) => [flow, { tokenUrl: object(f).tokenUrl, authorizationUrl: object(f).authorizationUrl }]),
   );
-  return JSON.stringify({ type: s.type, in: s.in, name: s.name, scheme: typeof s.scheme === "string" ? s.scheme.toLowerCase() : s.scheme, ...(Object.keys(flows).length ? { flows } : {}), openIdConnectUrl: s.openIdConnectUrl });
+  return { placement: JSON.stringify({ type: s.type, in: s.in, name: s.name, scheme: typeof s.scheme === "string" ? s.scheme.toLowerCase() : s.scheme }), urls: JSON.stringify({ flows, openIdConnectUrl: s.openIdConnectUrl }) };
 }
 
 interface Param {
