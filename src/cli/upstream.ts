@@ -18,7 +18,10 @@ reordered) is no change. Changes to operations we do not call are counted.
   --json            print the report as JSON on stdout (every change, with
                     its kind id, severity, reason, place and what it binds)
   --all             also list the informational changes (text, annotations)
-  --accept          pin the newer document (after reviewing our spec)
+  --accept          pin the newer document; for a provider add started (its
+                    openapi.yaml is a cut of the published document), also
+                    cut openapi.yaml again from it, for the operations the
+                    manifest calls, keeping the manifest as it is
   --source <url>    where the newer document came from (recorded by --accept)
   --specs <dir>     the specs folder (default ./specs)
 
@@ -69,6 +72,21 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       throw e;
     }
     io.stderr.write(`upstream: pinned ${newerPath} as ${provider}/upstream/${file}\n`);
+    // A provider add started: its spec is a cut of the published document, so it is cut again from the newer one.
+    const { readFileSync } = await import("node:fs");
+    const { isCut, recut } = await import("../upstream/recut.js");
+    const specFile = resolve(specs, provider, "openapi.yaml");
+    const specText = readFileSync(specFile, "utf8");
+    if (isCut(specText)) {
+      const { sha256 } = await import("../common/hash.js");
+      const { writeWhole } = await import("../common/files.js");
+      const operations = tools.flatMap((t) => [{ method: t.method, path: t.path }, ...t.routes.map((r) => ({ method: r.method, path: r.path }))]);
+      const cut = recut(specText, newer.document, operations, stringOption(args, "source") ?? newerPath, sha256(newer.text));
+      writeWhole(specFile, cut.text);
+      io.stderr.write(
+        `upstream: re-cut ${ir.sources.openapi} from it (${cut.kept} operation${cut.kept === 1 ? "" : "s"}); the manifest is kept as it is: run blockwright generate${cut.missing.length ? ` (it no longer has ${cut.missing.join(", ")}: generate says where the manifest calls them)` : ""}\n`,
+      );
+    } else io.stderr.write(`upstream: ${ir.sources.openapi} is written by hand: update it for the changes above\n`);
   }
   return changes.some((c) => c.severity !== "informational") ? 1 : 0;
 }
