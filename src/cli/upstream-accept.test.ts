@@ -94,4 +94,21 @@ describe("upstream --accept for a provider add started", () => {
     expect(kinds).toContain("breaking request-property-removed param data .workspace");
     expect(report.workflows.map((w: { message: string }) => w.message)).toEqual(["workflows/tidy.yaml:12:9: block rename sends data.workspace, which zqtasks_update_task no longer accepts (request-property-removed)"]);
   });
+
+  it("add --force over a manifest says what it replaces: the credential and an operation's outputs", async () => {
+    const dir = join(tmp, "forced");
+    mkdirSync(join(dir, "specs"), { recursive: true });
+    writeFileSync(join(dir, "v1.json"), published({ name: { type: "string" } }));
+    expect((await cli(["add", "zqtasks", "--from", "v1.json", "--operations", "updateTask"], { cwd: dir })).code).toBe(0);
+    // The user's manifest: another credential parameter, one output fewer.
+    const file = join(dir, "specs/zqtasks/manifest.yaml");
+    const manifest = readFileSync(file, "utf8");
+    const auth = /^auth:\n(?: {2}.*\n)+/m.exec(manifest)?.[0] ?? "";
+    expect(auth).not.toBe("");
+    writeFileSync(file, manifest.replace(auth, "auth:\n  scheme: zqToken\n  param: zqPersonalToken\n"));
+    const forced = await cli(["add", "zqtasks", "--from", "v1.json", "--operations", "updateTask", "--force"], { cwd: dir });
+    expect(forced.code).toBe(0);
+    expect(forced.stderr).toContain('add: --force replaces specs/zqtasks/manifest.yaml: the credential (auth) changes from {"scheme":"zqToken","param":"zqPersonalToken"} to ');
+    expect(forced.stderr).toContain("(to take a newer document and keep the manifest: blockwright upstream zqtasks <document> --accept)");
+  });
 });
