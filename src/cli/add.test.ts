@@ -256,7 +256,10 @@ describe("blockwright add on cuts of real published documents", () => {
     // Its retrieve answers a customer or a deleted customer: the id both carry, read through the anyOf.
     expect(Object.keys(manifest.operations.stripe_get_customers_customer.outputs)).toEqual(["data", "metadata.id"]);
     expect(summary.check.problems).toEqual([]);
-    expect(await cli(["upstream", "stripe", from], { cwd: dir })).toMatchObject({ code: 0, stdout: "stripe: 0 changes to the operations we call (0 breaking, 0 non-breaking, 0 informational); 0 to parts we do not bind (in 0 operations)\n" });
+    expect(await cli(["upstream", "stripe", from], { cwd: dir })).toMatchObject({
+      code: 0,
+      stdout: "stripe: 0 changes to the operations we call (0 breaking, 0 non-breaking, 0 informational); 0 to parts we do not bind (in 0 operations)\n",
+    });
     // With no edit, the suite passes: this seed drew an empty object without a prototype for created (deepObject), half a
     // surrogate pair in an expand item, and lists of lists for tax_id_data, whose items the spec makes objects.
     expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
