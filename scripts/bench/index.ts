@@ -2,20 +2,17 @@
 // is held to, measured in the same run. Whole processes run in turn (A B A B
 // …) so that a machine that slows down moves both; each figure is a median
 // over the rounds, and the ratio is the median of the per-round ratios.
-// CPU is what the kernel charged the whole process, its children included,
-// once it was reaped (this process's RUSAGE_CHILDREN, read from
-// /proc/self/stat): the same figure as `/usr/bin/time`, so start-up,
-// teardown after the last JavaScript and any child process count. Where
-// /proc is missing, the process's own figure at exit (usage.mjs) stands in,
-// and the report says so. Peak memory is the process's own (usage.mjs),
-// wall time a clock around spawn and exit. Every row prints the commands
-// that reproduce it (run them under `/usr/bin/time -v` to see the same
-// figures). Nothing leaves loopback.
+// CPU is what the kernel charged the whole process and its children once
+// reaped (RUSAGE_CHILDREN from /proc/self/stat, as `/usr/bin/time` reports;
+// without /proc, the process's own figure from usage.mjs, and the report says
+// so). Peak memory is the process's own, wall time a clock around spawn and
+// exit. Every row prints the commands that reproduce it. Nothing leaves loopback.
 //
 //   npm run bench                 all measures
 //   npm run bench -- generate call   only those (generate, scale, published, verify, check, call, mocks, cli)
 //   npm run bench -- large        only when named (minutes): generate on one document near the
 //                                 input limit (BLOCKWRIGHT_LARGE_MIB, default 36; large-document.ts)
+//   npm run bench -- history      upstream's change model scored on contract-tests/history (history.ts)
 //   BLOCKWRIGHT_PUBLISHED=<dir> npm run bench -- published
 //                                 also the whole published documents in <dir> (not committed: too large)
 import { spawn } from "node:child_process";
@@ -41,7 +38,7 @@ const median = (xs: number[]) =>
     [...xs].sort((a, b) => a - b),
     Math.floor(xs.length / 2),
   );
-const MEASURES = ["generate", "scale", "published", "verify", "check", "call", "mocks", "cli", "large"];
+const MEASURES = ["generate", "scale", "published", "verify", "check", "call", "mocks", "cli", "large", "history"];
 const only = process.argv.slice(2);
 const unknown = only.filter((m) => !MEASURES.includes(m));
 if (unknown.length) {
@@ -49,6 +46,9 @@ if (unknown.length) {
   process.exit(2);
 }
 const wanted = (name: string) => !only.length || only.includes(name);
+// A score, not a speed: it prints its own table, and runs only when named.
+if (only.includes("history")) console.log((await import("./history.js")).historyBench(root));
+if (only.length === 1 && only[0] === "history") process.exit(0);
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-bench-"));
 
 interface Run {

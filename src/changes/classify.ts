@@ -44,6 +44,7 @@ import { PROVIDER_ENTRIES, TOOL_ENTRIES } from "../link/concepts.js";
 import { linkedShapes } from "../model/shape.js";
 import type { Change, Level, Report, SurfaceEntry } from "../model/surface-entry.js";
 import type { Surface } from "../model/surface-format.js";
+import { severityOf, surfaceKind } from "./surface-kinds.js";
 
 export type { Change, Level };
 
@@ -80,11 +81,11 @@ export function diffSurfaces(base: Surface | undefined, head: Surface | undefine
   const changes: Change[] = [];
   const add = (c: Omit<Change, "provider">) => changes.push({ provider, ...c });
   if (!base && head) {
-    add({ level: "minor", subject: "package", rule: "new package" });
+    add({ level: "minor", subject: "package", rule: "new package", kind: "package-added", severity: "non-breaking" });
     return changes;
   }
   if (base && !head) {
-    add({ level: "breaking", subject: "package", rule: "package removed" });
+    add({ level: "breaking", subject: "package", rule: "package removed", kind: "package-removed", severity: "breaking" });
     return changes;
   }
   if (!base || !head) return changes;
@@ -95,8 +96,8 @@ export function diffSurfaces(base: Surface | undefined, head: Surface | undefine
   for (const id of union(Object.keys(base.tools), Object.keys(head.tools))) {
     const before = base.tools[id];
     const after = head.tools[id];
-    if (!after) add({ level: "breaking", tool: id, subject: "tool", rule: "tool removed" });
-    else if (!before) add({ level: "minor", tool: id, subject: "tool", rule: "new tool" });
+    if (!after) add({ level: "breaking", tool: id, subject: "tool", rule: "tool removed", kind: "api-removed", severity: "breaking" });
+    else if (!before) add({ level: "minor", tool: id, subject: "tool", rule: "new tool", kind: "api-added", severity: "non-breaking" });
     else {
       const addToTool = (c: Omit<Change, "provider">) => add({ tool: id, ...c });
       for (const [name, entry] of TOOL_ENTRIES) if (compared(name, entry)) entry.diff(entry.read(before), entry.read(after), reporter(entry, addToTool));
@@ -116,7 +117,15 @@ function reporter(entry: SurfaceEntry, add: (c: Omit<Change, "provider">) => voi
     const classified = entry.changes[kind];
     if (!classified) throw new Error(`a surface entry reported "${kind}", which its classification lacks`);
     const { subject = entry.subject, what, from, to } = detail;
-    add({ level: classified.level, subject, rule: what ? `${classified.rule}: ${what}` : classified.rule, ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}) });
+    add({
+      level: classified.level,
+      subject,
+      rule: what ? `${classified.rule}: ${what}` : classified.rule,
+      kind: surfaceKind(entry.subject, kind),
+      severity: severityOf(classified.level),
+      ...(from !== undefined ? { from } : {}),
+      ...(to !== undefined ? { to } : {}),
+    });
   };
 }
 

@@ -19,12 +19,15 @@ export async function writeRelease(diffs: PackageDiff[], options: GenerateOption
     if (!existsSync(join(options.outDir, d.provider, "package.json"))) continue;
     const kept = keptChangelog(options.root, options.outDir, d.provider) ?? "";
     const previous = kept.replace(/^# .*\n+/, "");
-    const changelog = previous.includes(`## ${d.nextVersion} `) ? kept : `# Changelog of ${d.packageName}\n\n${section(d, date)}\n${previous}`.replace(/\n{3,}/g, "\n\n");
+    // Run again before a commit: the section is there already, and says so.
+    const written = previous.includes(`## ${d.nextVersion} `);
+    const changelog = written ? kept : `# Changelog of ${d.packageName}\n\n${section(d, date)}\n${previous}`.replace(/\n{3,}/g, "\n\n");
     release[d.provider] = { version: d.nextVersion, changelog };
-    lines.push(`diff --write: ${d.packageName} ${d.version} → ${d.nextVersion} (${d.level}); CHANGELOG.md updated`);
+    lines.push(`diff --write: ${d.packageName} ${d.version} → ${d.nextVersion} (${d.level}); ${written ? `CHANGELOG.md unchanged (it has ${d.nextVersion} already)` : "CHANGELOG.md updated"}`);
   }
   const result = await generate({ ...options, release });
   const report = await writeFiles(options.outDir, result.files, write);
-  lines.push(`diff --write: regenerated (${report.stale.length + report.missing.length + report.extra.length} files changed)`);
+  const changed = report.stale.length + report.missing.length + report.extra.length;
+  lines.push(changed ? `diff --write: regenerated (${changed} file${changed === 1 ? "" : "s"} changed)` : "diff --write: unchanged (every file was already written)");
   return lines;
 }

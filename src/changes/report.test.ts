@@ -57,13 +57,13 @@ describe("githubAnnotations", () => {
   const locate = () => ({ file: "specs/p/manifest.yaml", line: 12, col: 7 });
 
   it("a breaking change is a warning below --fail-on and an error at it; the title escapes its colon", () => {
-    expect(githubAnnotations(diffs, undefined, { locate })).toBe("::warning file=specs/p/manifest.yaml,line=12,col=7,title=@s/p 0.1.0 → 0.2.0%3A breaking::p_op param q: limit tightened: maximum: 40 → 8\n");
+    expect(githubAnnotations(diffs, undefined, { locate })).toBe("::warning file=specs/p/manifest.yaml,line=12,col=7,title=@s/p 0.1.0 → 0.2.0%3A breaking::p_op param q: limit tightened: maximum (40 → 8) [limit tightened: maximum]\n");
     expect(githubAnnotations(diffs, undefined, { locate, failOn: "breaking" })).toMatch(/^::error file=/);
   });
 
   it("a change in a package that is gone has no file; a message keeps its newlines and percent signs as escapes", () => {
     const gone = [packageDiff("p", "@s/p", "0.1.0", [{ level: "minor", provider: "p", tool: "p_op", subject: "description", rule: "100%\nnew" }])];
-    expect(githubAnnotations(gone, undefined, { locate: () => undefined })).toBe("::notice title=@s/p 0.1.0 → 0.1.1%3A minor::p_op description: 100%25%0Anew\n");
+    expect(githubAnnotations(gone, undefined, { locate: () => undefined })).toBe("::notice title=@s/p 0.1.0 → 0.1.1%3A minor::p_op description: 100%25%0Anew [100%25%0Anew]\n");
   });
 });
 
@@ -71,7 +71,7 @@ describe("markdownReport", () => {
   it("input text cannot add markup: a table cell's bar and HTML are escaped", () => {
     const diffs = [packageDiff("p", "@s/p", "0.1.0", [{ level: "patch", provider: "p", tool: "p_op", subject: "description", rule: "text changed", from: "a | <img src=x>", to: "b" }])];
     const md = markdownReport(diffs, undefined);
-    expect(md).toContain("| `p_op` | patch | description: text changed: a \\| &lt;img src=x> → b |");
+    expect(md).toContain("| informational | `p_op` | `text changed` | description: text changed (a \\| &lt;img src=x> → b) |");
     expect(md).not.toContain("<img");
   });
 });
@@ -81,7 +81,7 @@ describe("textReport", () => {
     const hostile = "old\n::error::x\r\n  ::add-mask::y\u001b[2J ##[set-output name=a;]b";
     const diffs = [packageDiff("p", "@s/p", "0.1.0", [{ level: "patch", provider: "p", tool: "p_op", subject: "description", rule: "text changed", from: hostile, to: "b" }])];
     const text = textReport(diffs, [{ file: "w.yaml", line: 1, col: 1, message: "w.yaml:1:1: a\n::warning::z" }]);
-    expect(text).toContain("description: text changed: old\\n::error::x\\r\\n  ::add-mask::y\\u001b[2J %23#[set-output name=a;]b → b");
+    expect(text).toContain('description: text changed ("old\\n::error::x\\r\\n  ::add-mask::y\\u001b[2J %23#[set-output name=a;]b" → b)');
     for (const line of text.split("\n")) expect(line, line).not.toMatch(/^\s*::|##\[/);
   });
 });

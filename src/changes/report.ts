@@ -7,6 +7,7 @@ import type { PlacePath } from "../load/source-place.js";
 import { annotation, lineText, logSafe } from "../common/github-actions.js";
 import type { SourcePosition } from "../load/yaml-source.js";
 import { atLeast, highest, nextVersion, type Change, type Level } from "./classify.js";
+import { plain, SEVERITIES, type Severity } from "./kinds.js";
 
 export interface PackageDiff {
   provider: string;
@@ -23,6 +24,8 @@ export interface WorkflowProblem {
   col: number;
   /** `file:line:col: …`, as `blockwright validate` reports it. */
   message: string;
+  /** Non-breaking for a line that should be told, not one that fails (an output that may hold a new value). */
+  severity?: "breaking" | "non-breaking";
 }
 
 /** `isNew`: the package has no base; it is first released at its own version. */
@@ -31,12 +34,41 @@ export function packageDiff(provider: string, packageName: string, version: stri
   return { provider, packageName, version, ...(level ? { level } : {}), nextVersion: isNew ? version : nextVersion(version, level), changes };
 }
 
-/** A value in a report line: long lists shortened to their first items and their count. */
-const show = (v: unknown): string => (typeof v === "string" ? v : Array.isArray(v) && v.length > 6 ? `[${v.slice(0, 3).map(show).join(", ")}, … (${v.length} values)]` : JSON.stringify(v));
+/**
+ * A value in a report line, never a JSON dump: strings as they are (escaped
+ * where they would break the line), lists and objects shortened to their
+ * first items or fields and their count.
+ */
+export const show = (v: unknown, depth = 0): string => {
+  if (typeof v === "string") return plain(v);
+  if (Array.isArray(v))
+    return v.length > 6 || depth > 1
+      ? `[${v
+          .slice(0, 3)
+          .map((x) => show(x, depth + 1))
+          .join(", ")}, … (${v.length} values)]`
+      : `[${v.map((x) => show(x, depth + 1)).join(", ")}]`;
+  if (v && typeof v === "object") {
+    const entries = Object.entries(v).filter(([, x]) => x !== undefined && !(Array.isArray(x) && !x.length));
+    if (depth > 1) return `{${entries.length} field${entries.length === 1 ? "" : "s"}}`;
+    const shown = entries.slice(0, 4).map(([k, x]) => `${plain(k)} ${show(x, depth + 1)}`);
+    return `${shown.join(", ")}${entries.length > 4 ? `, … (${entries.length} fields)` : ""}`;
+  }
+  return JSON.stringify(v) ?? String(v);
+};
+
+/** The kind id a change goes by in every format (one of an older diff without it: its rule). */
+export const kindOf = (c: Change): string => c.kind ?? c.rule;
+const severityOfChange = (c: Change): Severity => c.severity ?? (c.level === "breaking" ? "breaking" : c.level === "minor" ? "non-breaking" : "informational");
 
 export function describeChange(c: Change): string {
-  const values = c.from !== undefined || c.to !== undefined ? `: ${c.from !== undefined ? show(c.from) : "—"} → ${c.to !== undefined ? show(c.to) : "—"}` : "";
-  return `${c.subject}: ${c.rule}${values}`;
+  const values = c.from !== undefined || c.to !== undefined ? ` (${c.from !== undefined ? show(c.from) : "—"} → ${c.to !== undefined ? show(c.to) : "—"})` : "";
+  return `${plain(c.subject)}: ${c.rule}${values} [${kindOf(c)}]`;
+}
+
+/** Changes by severity, breaking first (in the order found within one). */
+function bySeverity(changes: readonly Change[]): [Severity, Change[]][] {
+  return SEVERITIES.map((s) => [s, changes.filter((c) => severityOfChange(c) === s)] as [Severity, Change[]]).filter(([, cs]) => cs.length);
 }
 
 /** The report for people: manifest text escaped, as every text report escapes what came from outside (lineText, logSafe). */
@@ -46,17 +78,21 @@ export function textReport(diffs: PackageDiff[], workflows: WorkflowProblem[] | 
   if (!changed.length) lines.push("No changes to any package's surface.");
   for (const d of changed) {
     lines.push(`${lineText(d.packageName)} ${lineText(d.version)} → ${lineText(d.nextVersion)} (${d.level})`);
-    const byTool = new Map<string, Change[]>();
-    for (const c of d.changes) byTool.set(c.tool ?? "(package)", [...(byTool.get(c.tool ?? "(package)") ?? []), c]);
-    for (const [tool, changes] of byTool) {
-      lines.push(`  ${lineText(tool)}`);
-      for (const c of changes) lines.push(`    ${c.level.padEnd(8)} ${lineText(describeChange(c))}`);
+    for (const [severity, changes] of bySeverity(d.changes)) {
+      lines.push(`  ${severity} (${changes.length}):`);
+      for (const c of changes) lines.push(`    ${c.tool ? `${lineText(c.tool)} · ` : ""}${lineText(describeChange(c))}`);
     }
     lines.push("");
   }
   if (workflows) {
-    lines.push(workflows.length ? `Workflows this change breaks (${workflows.length} place${workflows.length === 1 ? "" : "s"}):` : "No workflow is broken by this change.");
-    for (const w of workflows) lines.push(`  ${lineText(w.message)}`);
+    const breaking = workflows.filter((w) => w.severity !== "non-breaking");
+    const told = workflows.filter((w) => w.severity === "non-breaking");
+    lines.push(breaking.length ? `Workflows this change breaks (${breaking.length} place${breaking.length === 1 ? "" : "s"}):` : "No workflow is broken by this change.");
+    for (const w of breaking) lines.push(`  ${lineText(w.message)}`);
+    if (told.length) {
+      lines.push(`Workflow lines to look at (${told.length}):`);
+      for (const w of told) lines.push(`  ${lineText(w.message)}`);
+    }
   }
   return logSafe(`${lines.join("\n").trimEnd()}\n`);
 }
@@ -75,15 +111,17 @@ export function markdownReport(diffs: PackageDiff[], workflows: WorkflowProblem[
     out.push("| Package | Version | Next | Largest change |", "|---|---|---|---|");
     for (const d of changed) out.push(`| ${cell(codeSpan(d.packageName))} | ${cell(versionText(d.version))} | ${cell(versionText(d.nextVersion))} | ${d.level === "breaking" ? "⚠️ breaking" : (d.level ?? "")} |`);
     for (const d of changed) {
-      out.push("", `### ${codeSpan(d.packageName)} ${versionText(d.version)} → ${versionText(d.nextVersion)} (${d.level})`, "", "| Tool | Level | Change |", "|---|---|---|");
-      for (const c of d.changes) out.push(`| ${c.tool ? cell(codeSpan(c.tool)) : "(package)"} | ${c.level} | ${cell(markdownText(describeChange(c)))} |`);
+      out.push("", `### ${codeSpan(d.packageName)} ${versionText(d.version)} → ${versionText(d.nextVersion)} (${d.level})`, "", "| Severity | Tool | Kind | Change |", "|---|---|---|---|");
+      for (const [severity, changes] of bySeverity(d.changes))
+        for (const c of changes) out.push(`| ${severity} | ${c.tool ? cell(codeSpan(c.tool)) : "(package)"} | ${cell(codeSpan(kindOf(c)))} | ${cell(markdownText(describeChange(c).replace(/ \[[^\]]*\]$/, "")))} |`);
     }
   }
   if (workflows) {
-    out.push("", workflows.length ? `### Workflows this change breaks (${workflows.length} place${workflows.length === 1 ? "" : "s"})` : "No workflow is broken by this change.");
+    const breaking = workflows.filter((w) => w.severity !== "non-breaking").length;
+    out.push("", breaking ? `### Workflows this change breaks (${breaking} place${breaking === 1 ? "" : "s"})` : "No workflow is broken by this change.");
     if (workflows.length) {
-      out.push("", "| Where | Problem |", "|---|---|");
-      for (const w of workflows) out.push(`| ${cell(codeSpan(`${w.file}:${w.line}:${w.col}`))} | ${cell(markdownText(w.message.slice(w.message.indexOf(": ") + 2)))} |`);
+      out.push("", "| Where | Severity | Problem |", "|---|---|---|");
+      for (const w of workflows) out.push(`| ${cell(codeSpan(`${w.file}:${w.line}:${w.col}`))} | ${w.severity ?? "breaking"} | ${cell(markdownText(w.message.slice(w.message.indexOf(": ") + 2)))} |`);
     }
   }
   return `${out.join("\n")}\n`;
@@ -118,13 +156,18 @@ export interface AnnotationOptions {
 export function githubAnnotations(diffs: PackageDiff[], workflows: WorkflowProblem[] | undefined, options: AnnotationOptions): string {
   const lines: string[] = [];
   for (const d of diffs) {
-    for (const c of d.changes) {
+    for (const c of bySeverity(d.changes).flatMap(([, cs]) => cs)) {
       const level = options.failOn && atLeast(c.level, options.failOn) ? "error" : c.level === "breaking" ? "warning" : "notice";
       const at = options.locate(d.provider, changePlace(c));
       lines.push(annotation(level, { ...(at ? { file: at.file, line: at.line, col: at.col } : {}), title: `${d.packageName} ${d.version} → ${d.nextVersion}: ${c.level}` }, `${c.tool ? `${c.tool} ` : ""}${describeChange(c)}`));
     }
   }
-  for (const w of workflows ?? []) lines.push(annotation("error", { file: w.file, line: w.line, col: w.col, title: "workflow broken by this change" }, w.message));
+  for (const w of workflows ?? [])
+    lines.push(
+      w.severity === "non-breaking"
+        ? annotation("notice", { file: w.file, line: w.line, col: w.col, title: "workflow line to look at" }, w.message)
+        : annotation("error", { file: w.file, line: w.line, col: w.col, title: "workflow broken by this change" }, w.message),
+    );
   return lines.length ? `${lines.join("\n")}\n` : "";
 }
 

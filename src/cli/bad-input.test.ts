@@ -193,7 +193,7 @@ const CASES: Case[] = [
     },
     args: ["upstream", "notes", "new.yaml"],
     code: 0,
-    says: /^notes: 0 changes to what we bind/m,
+    says: /^notes: 0 changes to the operations we call/m,
   },
   // Workflows, env files, generated packages.
   { name: "a workflow that is a device", args: ["validate", "/dev/zero"], code: 2, says: "/dev/zero: is not a regular file (a device, pipe or socket): give a file" },

@@ -72,7 +72,7 @@ describe("blockwright diff", () => {
     const r = await cli(["diff", "--workflows", "examples/*.yaml", "--format", "markdown", "--fail-on", "breaking"], { cwd: repo });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^## blockwright diff: 1 package changed \(1 breaking\)\n\n\| Package \| Version \| Next \| Largest change \|\n\|---\|---\|---\|---\|\n\| `@blockwright\/books` \| 0\.1\.0 \| 0\.2\.0 \| ⚠️ breaking \|$/m);
-    expect(r.stdout).toMatch(/^\| `examples\/reading-list\.yaml:40:18` \| document: /m);
+    expect(r.stdout).toMatch(/^\| `examples\/reading-list\.yaml:40:18` \| breaking \| document: /m);
     await expect(r.stdout).toMatchFileSnapshot("__snapshots__/diff/removed-response-field.md");
     expect(await cli(["diff", "--format", "markdown"], { cwd: dir })).toMatchObject({ code: 0, stdout: "## blockwright diff: no changes to any package's surface\n" });
   });
@@ -85,7 +85,9 @@ describe("blockwright diff", () => {
     const warned = await cli(["diff", "--workflows", "examples/reading-list.yaml", "--format", "github"], { cwd: repo });
     expect(warned.code).toBe(0);
     const lines = warned.stdout.trimEnd().split("\n");
-    expect(lines).toContain(`::warning file=specs/books/manifest.yaml,line=${line},col=7,title=@blockwright/books 0.1.0 → 0.2.0%3A breaking::books_search_volumes param maxResults: limit tightened: maximum: 40 → 8`);
+    expect(lines).toContain(
+      `::warning file=specs/books/manifest.yaml,line=${line},col=7,title=@blockwright/books 0.1.0 → 0.2.0%3A breaking::books_search_volumes param maxResults: limit tightened: maximum (40 → 8) [request-parameter-limit-tightened]`,
+    );
     expect(lines).toContain("::error file=examples/reading-list.yaml,line=14,col=19,title=workflow broken by this change::examples/reading-list.yaml:14:19: search: maxResults: must be at most 8 (allowed: 1–8), got 10");
     expect(lines.every((l) => /^::(error|warning|notice) /.test(l))).toBe(true);
     // At or above --fail-on, a change is an error.
@@ -107,13 +109,17 @@ describe("blockwright diff", () => {
     expect(r.stderr).toContain("diff --write: @blockwright/books 0.1.0 → 0.1.1 (patch); CHANGELOG.md updated");
     expect(JSON.parse(readFileSync(join(repo, "generated/books/package.json"), "utf8")).version).toBe("0.1.1");
     const changelog = readFileSync(join(repo, "generated/books/CHANGELOG.md"), "utf8");
-    expect(changelog).toMatch(/^# Changelog of @blockwright\/books\n\n## 0\.1\.1 \(\d{4}-\d{2}-\d{2}\)\n\n### Fixes and text\n\n- `books_search_volumes` param maxResults: text changed\n/);
+    expect(changelog).toMatch(/^# Changelog of @blockwright\/books\n\n## 0\.1\.1 \(\d{4}-\d{2}-\d{2}\)\n\n### Fixes and text\n\n- `books_search_volumes` param maxResults: text changed \[request-parameter-description-changed\]\n/);
     expect(JSON.parse(readFileSync(join(repo, "generated/books/surface.json"), "utf8")).package.version).toBe("0.1.1");
     expect((await cli(["generate", "--check"], { cwd: repo })).code).toBe(0);
     // Against HEAD the version is already the next one: a second --write changes nothing more.
     const again = await cli(["diff", "--write"], { cwd: repo });
     expect(JSON.parse(readFileSync(join(repo, "generated/books/package.json"), "utf8")).version).toBe("0.1.1");
     expect(again.code).toBe(0);
+    // And says so: nothing is "updated" the second time.
+    expect(again.stderr).toContain("diff --write: @blockwright/books 0.1.0 → 0.1.1 (patch); CHANGELOG.md unchanged (it has 0.1.1 already)");
+    expect(again.stderr).toContain("diff --write: unchanged (every file was already written)");
+    expect(again.stderr).not.toContain("CHANGELOG.md updated");
   });
 
   it("compares with another output folder (--base-dir), and refuses a base that does not exist", async () => {

@@ -15,7 +15,11 @@ breaks them, and the version each package must take.
                       base (default HEAD)
   --base-dir <dir>    an output folder to compare with instead
   --workflows <glob>  also list every place in these workflow files that the
-                      change breaks, as file:line:col (repeatable)
+                      change breaks, as file:line:col (repeatable): what the
+                      workflow validator now refuses, a field a block sends
+                      inside a json parameter that is no longer accepted,
+                      and (to look at) a reference to an output that may now
+                      hold a new enum value
   --fail-on <level>   exit 1 when a change is at least this level
   --format <f>        the report on stdout: text (default), json, markdown (a
                       pull-request comment or job summary: packages, next
@@ -34,11 +38,16 @@ breaks them, and the version each package must take.
   --scope <@scope>    npm scope of the packages, as given to generate (default:
                       package.json blockwright.scope, else @blockwright)
 
-Rules: breaking — a tool, parameter or output removed; a new required
-parameter; a type changed; an accepted enum value removed; a limit tightened
-or added; a default changed; auth placement changed; an output value added.
-minor — a new tool, optional parameter or output; an enum value accepted; a
-limit loosened. patch — text, wire placement, declared error statuses.
+Every change has a kind id (the ids upstream gives where they meet, such as
+request-property-removed) and a severity, listed breaking first in every
+format. Rules: breaking — a tool, parameter or output removed; a new
+required parameter; a type changed; an accepted enum value removed; a limit
+tightened or added; a default changed; auth placement changed; an output
+that may be null; inside a json parameter, a field no longer accepted or
+newly required. minor (non-breaking) — a new tool, optional parameter or
+output; an enum value accepted; a limit loosened; an enum value added to an
+output (workflows reading it are named). patch (informational) — text, wire
+placement, declared error statuses.
 
 Exit status: 0 done (nothing at or above --fail-on), 1 a change at or above
 --fail-on, 2 invalid specs or usage error, 70 internal error (a bug: please
@@ -137,11 +146,16 @@ async function diffWith(args: Parsed, io: CliIo, dirs: { specs: string; out: str
       }
     };
     const { workflowImpact } = await import("../workflow/impact.js");
-    workflows = workflowImpact(
-      files.map((path) => ({ path, text: read(path) })),
-      base.values(),
-      head.values(),
-    );
+    const { workflowHits } = await import("../changes/workflow-hits.js");
+    const texts = files.map((path) => ({ path, text: read(path) }));
+    // What the validator finds broken, then what it cannot see: fields sent inside json values, outputs that may hold new values.
+    workflows = [
+      ...workflowImpact(texts, base.values(), head.values()).map((w) => ({ ...w, severity: "breaking" as const })),
+      ...workflowHits(
+        texts,
+        diffs.flatMap((d) => d.changes),
+      ),
+    ];
   }
 
   const format = formatOption(args);
@@ -158,6 +172,6 @@ async function diffWith(args: Parsed, io: CliIo, dirs: { specs: string; out: str
     const written = await fromOutput("diff --write", () => writeRelease(diffs, project, changelogSection, { force: args.values.force === true, shown: out, signal: batch.signal }));
     for (const line of written) io.stderr.write(`${line}\n`);
   }
-  const failing = failOn !== undefined && (diffs.some((d) => d.changes.some((c) => atLeast(c.level, failOn as (typeof LEVELS)[number]))) || (failOn === "breaking" && !!workflows?.length));
+  const failing = failOn !== undefined && (diffs.some((d) => d.changes.some((c) => atLeast(c.level, failOn as (typeof LEVELS)[number]))) || (failOn === "breaking" && !!workflows?.some((w) => w.severity !== "non-breaking")));
   return failing ? 1 : 0;
 }

@@ -1,6 +1,7 @@
 // `blockwright upstream`: a newer version of a provider's published document
 // (made from the pinned one by edits of the kind upstreams make) against the
-// pinned one — only what our manifest binds is listed, the rest counted.
+// pinned one — every change to the operations we call, with its kind, severity
+// and what of ours it binds; changes to other operations counted.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -35,17 +36,19 @@ describe("blockwright upstream", () => {
     const r = await cli(["upstream", "docgen", doc, "--json"]);
     expect(r.code).toBe(1);
     const report = JSON.parse(r.stdout);
-    const bound = report.bound.map((b: { op: string; what: string; change: string }) => `${b.op} · ${b.what} ${b.change}`);
-    expect(bound).toEqual([
-      "GET /v1.0/generations/{} · response 200 /gammaUrl removed",
-      "POST /v1.0/generations · request body /imageOptions/model changed",
-      "POST /v1.0/generations · request body /numCards changed",
-      "POST /v1.0/generations/from-template · request body /imageOptions/model changed",
+    const lines = report.changes
+      .filter((c: { severity: string }) => c.severity !== "informational")
+      .map((c: { kind: string; severity: string; path: string; location: string; pointer: string; binds: string[] }) => `${c.severity} ${c.kind} ${c.path} ${c.location} ${c.pointer} [${c.binds.join(", ")}]`);
+    expect(lines).toEqual([
+      "breaking response-property-removed /v1.0/generations/{id} response.200.body /gammaUrl [output gammaUrl]",
+      "breaking request-property-limit-tightened /v1.0/generations request.body /numCards [param numCards]",
+      "breaking request-property-enum-value-removed /v1.0/generations request.body /imageOptions/model [param imageModel]",
+      "breaking request-property-enum-value-removed /v1.0/generations/from-template request.body /imageOptions/model [param imageModel]",
+      "non-breaking response-property-added /v1.0/generations/{id} response.200.body /url []",
     ]);
-    expect(report.bound[2]).toMatchObject({ tools: ["docgen_generate"], from: { required: false, minimum: 1, type: "number" }, to: { required: false, minimum: 1, maximum: 60, type: "number" } });
-    // The new `url` field and the renamed archive operation are elsewhere: counted only.
-    expect(report.unbound.count).toBeGreaterThanOrEqual(4);
-    expect(report.unbound.operations).toBe(3);
+    expect(report.changes[1]).toMatchObject({ tools: ["docgen_generate"], new: 60, reason: "maximum added or tightened: a value that passed may be refused" });
+    // The renamed archive operation is one we do not call: counted only.
+    expect(report.unbound.operations).toBeGreaterThanOrEqual(1);
 
     // The text report, whole, as a user reads it (the count of unbound changes follows the pinned document: N here).
     const text = await cli(["upstream", "docgen", doc]);
@@ -58,8 +61,8 @@ describe("blockwright upstream", () => {
     ]);
     const r = await cli(["upstream", "docgen", doc, "--json"]);
     const report = JSON.parse(r.stdout);
-    expect(report.bound).toEqual([{ tools: [], op: "security", what: "security scheme api-key", change: "changed", from: { in: "header", name: "X-API-KEY", type: "apiKey" }, to: { in: "header", name: "X-GAMMA-KEY", type: "apiKey" } }]);
-    expect(report.unbound).toEqual({ count: 1, operations: 1 });
+    const security = report.changes.map((c: { kind: string; pointer: string; severity: string; old: { name: string }; new: { name: string }; binds: string[] }) => [c.kind, c.pointer, c.severity, c.old.name, c.new.name, c.binds]);
+    expect(new Set(security.map((c: unknown[]) => JSON.stringify(c)))).toEqual(new Set([JSON.stringify(["api-security-scheme-changed", "api-key", "breaking", "X-API-KEY", "X-GAMMA-KEY", ["auth"]])]));
     expect(r.code).toBe(1);
   });
 
@@ -77,14 +80,17 @@ describe("blockwright upstream", () => {
     ]);
     const r = await cli(["upstream", "books", doc, "--json"]);
     const report = JSON.parse(r.stdout);
-    expect(report.bound).toEqual([
+    expect(report.changes).toEqual([
       expect.objectContaining({
         tools: ["books_search_volumes"],
-        op: "GET /books/v1/volumes",
-        what: "parameter query:maxResults",
-        change: "changed",
-        from: expect.objectContaining({ maximum: 40 }),
-        to: expect.objectContaining({ maximum: 20 }),
+        kind: "request-parameter-limit-tightened",
+        severity: "breaking",
+        path: "/books/v1/volumes",
+        location: "request.parameter.query",
+        pointer: "maxResults",
+        old: 40,
+        new: 20,
+        binds: ["param maxResults"],
       }),
     ]);
     expect(report.unbound).toEqual({ count: 1, operations: 1 });
@@ -100,7 +106,7 @@ describe("blockwright upstream", () => {
     ] as const) {
       const r = await cli(["upstream", provider, join(ROOT, "specs", provider, "upstream", file)]);
       expect(r.code, provider).toBe(0);
-      expect(r.stdout).toMatch(new RegExp(`^${provider}: 0 changes to what we bind; 0 to parts we do not bind`));
+      expect(r.stdout).toMatch(new RegExp(`^${provider}: 0 changes to the operations we call \\(0 breaking, 0 non-breaking, 0 informational\\); 0 to parts we do not bind`));
     }
   });
 

@@ -4,26 +4,32 @@ import type { Pinned, Published } from "../upstream/published.js";
 import { parseArgs, projectDirs, projectProviders, stringOption } from "./support/args.js";
 import { fromSpecs, UsageError, type CliIo } from "./support/io.js";
 
-export const USAGE = `Usage: blockwright upstream <provider> <newer published document> [--json] [--accept [--source <url>]] [--specs <dir>]
+export const USAGE = `Usage: blockwright upstream <provider> <newer published document> [--json] [--all] [--accept [--source <url>]] [--specs <dir>]
 
 Compare a newer version of the provider's published API document (OpenAPI 3,
 Swagger 2.0 or an API Discovery document) with the version pinned in
-<specs>/<provider>/upstream/, and list only the changes that touch what our
-manifest binds — operations, parameter names and places, limits and enums of
-the body fields we write, response fields our outputs read, the credential —
-each as a to-do against <specs>/<provider>/openapi.yaml. Changes to parts we
-do not bind are counted, not listed.
+<specs>/<provider>/upstream/, over the operations our tools call: every
+change to their parameters, request body fields, 2xx answers and security,
+breaking first, one line each with its kind, its reason and the parameters
+and outputs of ours it touches. Writing the same schema another way (a $ref
+inlined, 3.0 nullable as a 3.1 type list, keys or security requirements
+reordered) is no change. Changes to operations we do not call are counted.
 
-  --json            print the report as JSON on stdout
-  --accept          pin the newer document (after reviewing our spec)
+  --json            print the report as JSON on stdout (every change, with
+                    its kind id, severity, reason, place and what it binds)
+  --all             also list the informational changes (text, annotations)
+  --accept          pin the newer document; for a provider add started (its
+                    openapi.yaml is a cut of the published document), also
+                    cut openapi.yaml again from it, for the operations the
+                    manifest calls, keeping the manifest as it is
   --source <url>    where the newer document came from (recorded by --accept)
   --specs <dir>     the specs folder (default ./specs)
 
-Exit status: 0 nothing we bind changed, 1 changes to review, 2 usage error,
+Exit status: 0 nothing but text changed, 1 changes to review, 2 usage error,
 70 internal error (a bug: please report it).`;
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { json: { type: "boolean" }, accept: { type: "boolean" }, source: { type: "string" }, specs: { type: "string" } });
+  const args = parseArgs(argv, { json: { type: "boolean" }, all: { type: "boolean" }, accept: { type: "boolean" }, source: { type: "string" }, specs: { type: "string" } });
   const [provider, newerPath, ...extra] = args.positionals;
   if (!provider || !newerPath) throw new UsageError("needs <provider> and <newer published document>");
   if (extra.length) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}`);
@@ -44,30 +50,21 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
   const { linkProvider } = await import("../emit/generate-all.js");
   const { ir, document } = await fromSpecs("upstream", () => linkProvider(io.cwd, resolve(specs, provider)));
-  const { bindingOf, drift, todo } = await import("../upstream/drift.js");
+  const { bindingOf, drift } = await import("../upstream/drift.js");
   const { serverPathOf } = await import("../upstream/facts.js");
+  const { upstreamChanges } = await import("../upstream/changes.js");
+  const { upstreamReport } = await import("../upstream/report.js");
   const ours = serverPathOf(document.source.data as Record<string, unknown>);
-  const report = drift(
-    pinned.document,
-    newer.document,
-    bindingOf(
-      ir.operations.map((op) => op.tool),
-      ours,
-    ),
-  );
-  const spec = ir.sources.openapi;
-  if (args.values.json) io.stdout.write(`${JSON.stringify({ provider, pinned: { file: pinned.file, sha256: pinned.sha256 }, ...report }, null, 2)}\n`);
-  else {
-    const { lineText } = await import("../common/github-actions.js");
-    const lines = [
-      `${provider}: ${report.bound.length} change${report.bound.length === 1 ? "" : "s"} to what we bind; ${report.unbound.count} to parts we do not bind (in ${report.unbound.operations} operation${report.unbound.operations === 1 ? "" : "s"})`,
-      ...report.bound.map((item) => `  to do: ${lineText(todo(item, spec))}`),
-      ...(report.unmatched.length ? [`  note: operations we call that neither version publishes (our spec keeps them): ${lineText(report.unmatched.join(", "))}`] : []),
-    ];
-    // What the published documents say is outside text: escaped as every text report escapes it.
-    const { logSafe } = await import("../common/github-actions.js");
-    io.stdout.write(logSafe(`${lines.join("\n")}\n`));
-  }
+  const tools = ir.operations.map((op) => op.tool);
+  const one = (name: string, doc: Record<string, unknown>) => ({ root: name, files: new Map([[name, doc]]) });
+  const changes = upstreamChanges(one(pinned.file, pinned.document), one(newerPath, newer.document), tools, ours);
+  // Operations we do not call: counted, from the whole documents' facts.
+  const rest = drift(pinned.document, newer.document, bindingOf(tools, ours));
+  const called = new Set(rest.bound.map((b) => b.op));
+  const report = { provider, pinned: { file: pinned.file, sha256: pinned.sha256 }, changes, unbound: rest.unbound, unmatched: rest.unmatched, spec: ir.sources.openapi, called: called.size };
+  // What the published documents say is outside text: escaped as every text report escapes it.
+  const { logSafe } = await import("../common/github-actions.js");
+  io.stdout.write(args.values.json ? `${JSON.stringify(report, null, 2)}\n` : logSafe(upstreamReport(report, args.values.all === true)));
   if (args.values.accept) {
     let file: string;
     try {
@@ -77,6 +74,21 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       throw e;
     }
     io.stderr.write(`upstream: pinned ${newerPath} as ${provider}/upstream/${file}\n`);
+    // A provider add started: its spec is a cut of the published document, so it is cut again from the newer one.
+    const { readFileSync } = await import("node:fs");
+    const { isCut, recut } = await import("../upstream/recut.js");
+    const specFile = resolve(specs, provider, "openapi.yaml");
+    const specText = readFileSync(specFile, "utf8");
+    if (isCut(specText)) {
+      const { sha256 } = await import("../common/hash.js");
+      const { writeWhole } = await import("../common/files.js");
+      const operations = tools.flatMap((t) => [{ method: t.method, path: t.path }, ...t.routes.map((r) => ({ method: r.method, path: r.path }))]);
+      const cut = recut(specText, newer.document, operations, stringOption(args, "source") ?? newerPath, sha256(newer.text));
+      writeWhole(specFile, cut.text);
+      io.stderr.write(
+        `upstream: re-cut ${ir.sources.openapi} from it (${cut.kept} operation${cut.kept === 1 ? "" : "s"}); the manifest is kept as it is: run blockwright generate${cut.missing.length ? ` (it no longer has ${cut.missing.join(", ")}: generate says where the manifest calls them)` : ""}\n`,
+      );
+    } else io.stderr.write(`upstream: ${ir.sources.openapi} is written by hand: update it for the changes above\n`);
   }
-  return report.bound.length ? 1 : 0;
+  return changes.some((c) => c.severity !== "informational") ? 1 : 0;
 }

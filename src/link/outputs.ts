@@ -200,7 +200,8 @@ export const outputsSurface: ToolEntry<Record<string, OutputSurface>, OutputChan
     typeWidened: { level: "breaking", rule: "output type widened (integer → number)" },
     mayBeNull: { level: "breaking", rule: "output may now be null" },
     enumDropped: { level: "breaking", rule: "output values no longer restricted to an enum" },
-    enumValueAdded: { level: "breaking", rule: "enum value added to an output" },
+    // Old readings stay right; a workflow comparing against the known values is named by diff --workflows.
+    enumValueAdded: { level: "minor", rule: "enum value added to an output (a workflow comparing against the known values should be told)" },
     enumValueNoLonger: { level: "minor", rule: "enum value no longer output" },
     fieldRemoved: { level: "breaking", rule: "output field removed" },
     fieldAdded: { level: "minor", rule: "new output field" },

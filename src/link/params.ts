@@ -12,6 +12,7 @@ import type { ParamSurface } from "../model/surface-format.js";
 import { regexProblem, type LinkContext, type Path } from "./context.js";
 import { boundLength, checkOwnLimits, checkSatisfiable, diffParamLimits, PARAM_LIMIT_CHANGES, type ParamLimitChange } from "./param-limits.js";
 import { placeParam, wireText } from "./wire.js";
+import { diffRequestShape, REQUEST_FIELD_CHANGES, requestParamShape, type RequestFieldChange } from "./request-shape.js";
 
 /** The ParamSpec keys copied as the manifest writes them. */
 const COPIED = [
@@ -128,6 +129,7 @@ function defaultTypeProblem(spec: ParamSpec, value: unknown): string | undefined
 
 type ParamChange =
   | ParamLimitChange
+  | RequestFieldChange
   | "removed"
   | "addedRequired"
   | "addedOptional"
@@ -164,8 +166,16 @@ export const paramsSurface: ToolEntry<Record<string, ParamSurface>, ParamChange>
     wireChanged: { level: "patch", rule: "wire placement changed" },
     textChanged: { level: "patch", rule: "text changed" },
     ...PARAM_LIMIT_CHANGES,
+    ...REQUEST_FIELD_CHANGES,
   },
-  record: (tool) => ({ params: Object.fromEntries(tool.params.map((p) => [p.name, paramSurface(p)])) }),
+  record: (tool, ctx) => ({
+    params: Object.fromEntries(
+      tool.params.map((p) => {
+        const shape = requestParamShape(tool, p.name, ctx);
+        return [p.name, { ...paramSurface(p), ...(shape ? { shape } : {}) }];
+      }),
+    ),
+  }),
   read: (t) => t.params,
   diff(a = {}, b = {}, report) {
     for (const name of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) diffParam(`param ${name}`, a[name], b[name], report);
@@ -199,4 +209,6 @@ function diffParam(subject: string, a: ParamSurface | undefined, b: ParamSurface
   if (canonical(a.example) !== canonical(b.example)) report("exampleChanged", { subject, from: a.example, to: b.example });
   if (a.wire !== b.wire) report("wireChanged", { subject, from: a.wire, to: b.wire });
   if (a.title !== b.title || a.description !== b.description) report("textChanged", { subject });
+  // Compared only where both surfaces recorded the value's fields (an older one did not).
+  if (a.shape && b.shape) diffRequestShape(subject, a.shape, b.shape, report);
 }

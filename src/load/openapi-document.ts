@@ -173,8 +173,9 @@ export class OpenApiDocument {
   }
 
   /** What the surface needs: the schema of the body an operation's outputs read (its `$ref`s unresolved below the top) and a `$ref` resolver. */
-  surfaceSchemas(): { bodySchema(operationId: string): Schema | undefined; resolveRef(ref: string): Schema | undefined } {
+  surfaceSchemas(): { bodySchema(operationId: string): Schema | undefined; requestSchema(operationId: string): Schema | undefined; resolveRef(ref: string): Schema | undefined } {
     return {
+      requestSchema: (operationId) => this.operations.get(operationId)?.requestBody?.schema,
       bodySchema: (operationId) => {
         const op = this.operations.get(operationId);
         return op ? this.bodyResponse(op)?.schema : undefined;

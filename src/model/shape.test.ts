@@ -32,7 +32,7 @@ async function surfaceOf(count: number) {
     if (++resolved > budget) throw new Error(`more than ${budget} $refs resolved for ${count} schemas: the walk expands references where they are used`);
     return schemas.resolveRef(ref);
   };
-  const surface = buildSurface(ir, { packageName: "@x/dense", packageVersion: "0.1.0", generator: { name: "g", version: "1" }, inputs, bodySchema: schemas.bodySchema, resolveRef });
+  const surface = buildSurface(ir, { packageName: "@x/dense", packageVersion: "0.1.0", generator: { name: "g", version: "1" }, inputs, bodySchema: schemas.bodySchema, requestSchema: schemas.requestSchema, resolveRef });
   return { surface, text: formatSurface(surface), resolved };
 }
 

@@ -215,7 +215,9 @@ export function linkedShapes(surface: Surface): Surface {
   for (const [id, tool] of Object.entries(surface.tools)) {
     const outputs: typeof tool.outputs = {};
     for (const [path, output] of Object.entries(tool.outputs)) setOwn(outputs, path, { ...output, shape: link(output.shape) });
-    setOwn(tools, id, { ...tool, outputs });
+    const params: typeof tool.params = {};
+    for (const [name, param] of Object.entries(tool.params)) setOwn(params, name, param.shape ? { ...param, shape: link(param.shape) } : param);
+    setOwn(tools, id, { ...tool, outputs, params });
   }
   return { ...surface, tools };
 }

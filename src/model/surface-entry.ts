@@ -20,6 +20,9 @@ export interface Change {
   subject: string;
   /** The rule that classified it, in words. */
   rule: string;
+  /** Its kind id (changes/surface-kinds.ts: the ids `upstream` gives, where they meet) and its severity for a caller. */
+  kind?: string;
+  severity?: "breaking" | "non-breaking" | "informational";
   /** Before and after, when they are values. */
   from?: unknown;
   to?: unknown;
@@ -46,6 +49,8 @@ export interface SurfaceContext {
   inputs: Record<string, string>;
   /** The schema of the response body an operation's outputs read (OpenApiDocument.bodyResponse), and a resolver for its `$ref`s. */
   bodySchema(operationId: string): Schema | undefined;
+  /** The schema of an operation's request body (what `json` body parameters are recorded from). */
+  requestSchema(operationId: string): Schema | undefined;
   resolveRef(ref: string): Schema | undefined;
 }
 

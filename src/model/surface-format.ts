@@ -45,6 +45,8 @@ export interface ParamSurface
   /** Keys a JSON object may not contain (earlier surfaces wrote them as text, `Id (any case)`: read them with forbiddenKeysOf). */
   forbiddenKeys?: ForbiddenKeys | string[];
   example?: unknown;
+  /** A `json` body parameter's value as the request body's schema gives it: its fields are compared one by one. */
+  shape?: Shape;
   /** Where the value goes: `query:$top`, `path:id`, `header:X`, `body:/a/b`, `switch`, `auth`, `server`. */
   wire: string;
 }

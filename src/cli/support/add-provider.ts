@@ -6,7 +6,7 @@
 // the whole draft is ready: Ctrl-C or SIGTERM stops at once, between two
 // steps or while a document arrives, with nothing written (or, during the
 // final check, saying that the provider's folder is written).
-import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, extname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CommandFailure, UsageError, type CliIo } from "./io.js";
@@ -105,6 +105,12 @@ async function add(request: AddRequest, io: CliIo, signal: AbortSignal): Promise
   const pinned = pinnedFiles(read.text, { provider, format: kind.format, json: read.json, source: request.source ?? read.origin, retrieved: today });
   stop();
 
+  // --force over a manifest already there: what the new draft replaces is said, never swapped silently.
+  if (request.force && existsSync(join(folder, "manifest.yaml"))) {
+    const { replacedParts } = await import("../../upstream/replaced-manifest.js");
+    for (const line of replacedParts(readFileSync(join(folder, "manifest.yaml"), "utf8"), manifestText))
+      say(`--force replaces ${shownFolder}/manifest.yaml: ${line} (to take a newer document and keep the manifest: blockwright upstream ${provider} <document> --accept)`);
+  }
   const files = new Map<string, string>([...[...pinned].map(([name, text]): [string, string] => [`upstream/${name}`, text]), ["openapi.yaml", openapiText], ["manifest.yaml", manifestText]]);
   say(`writing ${shownFolder}/…`);
   writeProvider(specs, provider, files);

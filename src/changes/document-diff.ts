@@ -1,0 +1,322 @@
+// The change model of `upstream`: two versions of a published document
+// compared over the operations a manifest binds, each difference one change
+// with a kind id (kinds.ts), a severity and its reason, the operation and
+// the parameter, body field, output or credential it touches, and its place
+// (`location` and `pointer`, as contract-tests/history/KINDS.md writes
+// them). Security requirements compare as sets; a scheme no bound operation
+// uses is no change; bodies compare field by field (schema-compare.ts).
+import { posix } from "node:path";
+import { kindInfo, type KindId, type Severity } from "./kinds.js";
+import { compareSchemas, limitChanges, type Side } from "./schema-compare.js";
+import { type At, deref, type DocumentSet, flatten } from "./schema-flat.js";
+
+export type { DocumentSet } from "./schema-flat.js";
+
+type Json = Record<string, unknown>;
+
+export interface BoundOperation {
+  /** What the report calls it: the tool, or the operationId. */
+  operationId: string;
+  method: string;
+  /** The path as the document writes it, or with our server's path before it. */
+  path: string;
+}
+
+export interface DocumentChange {
+  kind: KindId;
+  severity: Severity;
+  reason: string;
+  operationId: string;
+  method: string;
+  path: string;
+  /** `operation`, `security`, `request.parameter.<in>`, `request.body`, `response.<status>.body`, `response.<status>.header`. */
+  location: string;
+  /** Parameter, scheme or header name; a body pointer (`/a/*\/b`, `/` for the whole body); "" for the operation. */
+  pointer: string;
+  old?: unknown;
+  new?: unknown;
+  workflowVisible?: true;
+}
+
+const object = (v: unknown): Json => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+const text = (v: unknown) => (typeof v === "string" ? v.replace(/\s+/g, " ").trim() : "");
+
+/** `GET /a/{}/b`: method and path, parameter names dropped. */
+const keyOf = (method: string, path: string) => `${method.toUpperCase()} ${`/${path.replace(/^\/+/, "")}`.replace(/\/+$/, "").replace(/\{[^}]*\}/g, "{}") || "/"}`;
+
+function serverPath(doc: Json): string {
+  const url = object(list(doc.servers)[0]).url;
+  try {
+    return new URL(typeof url === "string" ? url.replace(/\{[^}]*\}/g, "x") : "", "https://x.invalid").pathname.replace(/\/+$/, "");
+  } catch {
+    return "";
+  }
+}
+
+interface Found {
+  op: Json;
+  item: Json;
+  /** The operation's file, and its path item's. */
+  file: string;
+  itemFile: string;
+  path: string;
+}
+
+/** Every operation of a document by key, with and without its server's path before it. */
+function operationsOf(docs: DocumentSet): Map<string, Found> {
+  const doc = object(docs.files.get(docs.root));
+  const prefix = serverPath(doc);
+  const out = new Map<string, Found>();
+  for (const [path, raw] of Object.entries(object(doc.paths))) {
+    const { node: item, file } = deref(docs, { schema: raw, file: docs.root }, []);
+    for (const method of METHODS) {
+      if (!item[method] || typeof item[method] !== "object") continue;
+      // An operation may itself be a reference into another file: its own references start there.
+      const op = deref(docs, { schema: item[method], file }, []);
+      const found = { op: op.node, item, file: op.file, itemFile: file, path };
+      out.set(keyOf(method, path), found);
+      if (prefix) out.set(keyOf(method, `${prefix}${path}`), found);
+    }
+  }
+  return out;
+}
+
+/** Every change between two versions of a document to the bound operations (in the order bound, then by place). */
+export function documentChanges(older: DocumentSet, newer: DocumentSet, bound: readonly BoundOperation[]): DocumentChange[] {
+  const before = operationsOf(older);
+  const after = operationsOf(newer);
+  const out: DocumentChange[] = [];
+  for (const b of bound) {
+    const key = keyOf(b.method, b.path);
+    const x = before.get(key);
+    const y = after.get(key);
+    const add = (kind: KindId, location: string, pointer: string, extra: { old?: unknown; new?: unknown; severity?: Severity; note?: string } = {}) => {
+      const info = kindInfo(kind);
+      const severity = extra.severity ?? info.severity;
+      out.push({
+        kind,
+        severity,
+        reason: extra.note ?? info.reason,
+        operationId: b.operationId,
+        method: b.method.toUpperCase(),
+        path: b.path,
+        location,
+        pointer,
+        ...(extra.old !== undefined ? { old: extra.old } : {}),
+        ...(extra.new !== undefined ? { new: extra.new } : {}),
+        ...(info.workflowVisible ? { workflowVisible: true as const } : {}),
+      });
+    };
+    if (!x) continue;
+    if (!y) {
+      add("api-removed", "operation", "");
+      continue;
+    }
+    compareOperation(older, x, newer, y, add);
+  }
+  return out;
+}
+
+type Add = (kind: KindId, location: string, pointer: string, extra?: { old?: unknown; new?: unknown; severity?: Severity; note?: string }) => void;
+
+function compareOperation(older: DocumentSet, x: Found, newer: DocumentSet, y: Found, add: Add): void {
+  if (x.op.deprecated !== true && y.op.deprecated === true) add("api-deprecated", "operation", "", { note: deprecationNote(y.op, "still served, marked deprecated") });
+  if (x.op.deprecated === true && y.op.deprecated !== true) add("api-reactivated", "operation", "");
+  if (text(x.op.summary) !== text(y.op.summary) || text(x.op.description) !== text(y.op.description)) add("api-description-changed", "operation", "");
+  const stability = (op: Json) => op["x-stability-level"];
+  if (stability(x.op) !== stability(y.op)) add("api-stability-level-changed", "operation", "", { ...(stability(x.op) !== undefined ? { old: stability(x.op) } : {}), ...(stability(y.op) !== undefined ? { new: stability(y.op) } : {}) });
+  compareSecurity(older, x, newer, y, add);
+  compareParameters(older, x, newer, y, add);
+  const bodyA = requestBody(older, x);
+  const bodyB = requestBody(newer, y);
+  if (bodyA && bodyB) {
+    if (!bodyA.required && bodyB.required) add("request-body-became-required", "request.body", "/");
+    place(add, "request.body", compareSchemas(older, bodyA.schema, newer, bodyB.schema, "request"), "request");
+  }
+  compareResponses(older, x, newer, y, add);
+}
+
+/** The deprecation's reason, with a date or replacement when the document gives one. */
+function deprecationNote(node: Json, base: string): string {
+  const said = text(node.description);
+  const date = ["x-deprecated-at", "x-sunset", "x-deprecation-date", "x-sunset-date"].map((k) => node[k]).find((v) => typeof v === "string");
+  const replacement = /(?:use|replaced by|in favou?r of|instead)[^.]{0,120}/i.exec(said)?.[0];
+  return `${base}${date ? `; sunset ${String(date)}` : ""}${replacement ? `; the description says: "${replacement.trim()}"` : "; no date or replacement given"}`;
+}
+
+/** The effective security of an operation as a set of alternatives, each a scheme → scopes map. */
+function securityOf(docs: DocumentSet, f: Found): Map<string, Set<string>>[] {
+  const doc = object(docs.files.get(docs.root));
+  const reqs = list(f.op.security ?? doc.security);
+  return reqs.map((r) => new Map(Object.entries(object(r)).map(([name, scopes]) => [name, new Set(list(scopes).filter((s): s is string => typeof s === "string"))])));
+}
+
+function compareSecurity(older: DocumentSet, x: Found, newer: DocumentSet, y: Found, add: Add): void {
+  const a = securityOf(older, x);
+  const b = securityOf(newer, y);
+  const schemes = (alts: Map<string, Set<string>>[]) => new Set(alts.flatMap((m) => [...m.keys()]));
+  const sa = schemes(a);
+  const sb = schemes(b);
+  for (const name of sb) if (!sa.has(name)) add("api-security-added", "security", name);
+  // A scheme the operation takes in both: how the credential travels (header name, token address) compared.
+  for (const name of sa) {
+    if (!sb.has(name)) continue;
+    const before = schemeOf(older, name);
+    const after = schemeOf(newer, name);
+    if (before.placement !== after.placement) add("api-security-scheme-changed", "security", name, { old: JSON.parse(before.placement), new: JSON.parse(after.placement) });
+    else if (before.urls !== after.urls) add("api-security-scheme-url-changed", "security", name, { old: JSON.parse(before.urls), new: JSON.parse(after.urls) });
+  }
+  for (const name of sa) if (!sb.has(name)) add("api-security-removed", "security", name);
+  // Per scheme in both: an alternative that asks no more than an old one asked is a new way in; an old
+  // alternative that every new one asks more of has scopes added.
+  const scopeSets = (alts: Map<string, Set<string>>[], name: string) => alts.filter((m) => m.has(name)).map((m) => m.get(name) ?? new Set<string>());
+  const within = (small: Set<string>, big: Set<string>) => [...small].every((s) => big.has(s));
+  for (const name of sa) {
+    if (!sb.has(name)) continue;
+    const before = scopeSets(a, name);
+    const after = scopeSets(b, name);
+    for (const n of after) {
+      if (before.some((o) => within(o, n))) continue;
+      add("api-security-added", "security", name, { new: [...n].sort(), note: "another alternative: a token with these scopes is accepted as well" });
+    }
+    for (const o of before) {
+      if (after.some((n) => within(n, o))) continue;
+      const added = [...new Set(after.filter((n) => within(o, n)).flatMap((n) => [...n].filter((s) => !o.has(s))))].sort();
+      if (added.length) add("api-security-scope-added", "security", name, { new: added });
+      else add("api-security-scope-removed", "security", name, { old: [...o].sort() });
+    }
+  }
+}
+
+/** What of a security scheme decides how a credential is sent, and where a token is obtained, as canonical JSON. */
+function schemeOf(docs: DocumentSet, name: string): { placement: string; urls: string } {
+  const doc = object(docs.files.get(docs.root));
+  const s = deref(docs, { schema: object(object(doc.components).securitySchemes)[name], file: docs.root }, []).node;
+  const flows = Object.fromEntries(
+    Object.entries(object(s.flows))
+      .sort(([x], [y]) => x.localeCompare(y))
+      .map(([flow, f]) => [flow, { tokenUrl: object(f).tokenUrl, authorizationUrl: object(f).authorizationUrl }]),
+  );
+  return { placement: JSON.stringify({ type: s.type, in: s.in, name: s.name, scheme: typeof s.scheme === "string" ? s.scheme.toLowerCase() : s.scheme }), urls: JSON.stringify({ flows, openIdConnectUrl: s.openIdConnectUrl }) };
+}
+
+interface Param {
+  in: string;
+  name: string;
+  node: Json;
+  file: string;
+}
+
+function parametersOf(docs: DocumentSet, f: Found): Map<string, Param> {
+  const out = new Map<string, Param>();
+  for (const [raw, file] of [...list(f.item.parameters).map((p) => [p, f.itemFile] as const), ...list(f.op.parameters).map((p) => [p, f.file] as const)]) {
+    const { node, file: at } = deref(docs, { schema: raw, file }, []);
+    if (typeof node.name !== "string" || typeof node.in !== "string") continue;
+    const key = `${node.in}:${node.in === "header" ? node.name.toLowerCase() : node.name}`;
+    out.set(key, { in: node.in, name: node.name, node, file: at });
+  }
+  return out;
+}
+
+function compareParameters(older: DocumentSet, x: Found, newer: DocumentSet, y: Found, add: Add): void {
+  const pa = parametersOf(older, x);
+  const pb = parametersOf(newer, y);
+  for (const [key, p] of pa) if (!pb.has(key)) add("request-parameter-removed", `request.parameter.${p.in}`, p.name);
+  for (const [key, q] of pb) {
+    const p = pa.get(key);
+    const location = `request.parameter.${q.in}`;
+    if (!p) {
+      add(q.node.required === true ? "new-required-request-parameter" : "new-optional-request-parameter", location, q.name);
+      continue;
+    }
+    if (p.node.required !== true && q.node.required === true) add("request-parameter-became-required", location, q.name);
+    if (p.node.required === true && q.node.required !== true) add("request-parameter-became-optional", location, q.name);
+    const sa = flatten(older, { schema: p.node.schema, file: p.file });
+    const sb = flatten(newer, { schema: q.node.schema, file: q.file });
+    if (p.node.deprecated !== true && q.node.deprecated === true) add("request-parameter-deprecated", location, q.name, { note: deprecationNote(q.node, "still accepted, marked deprecated") });
+    if (p.node.deprecated === true && q.node.deprecated !== true) add("request-parameter-reactivated", location, q.name);
+    if (text(p.node.description) !== text(q.node.description)) add("request-parameter-description-changed", location, q.name);
+    const typeA = [...sa.types].sort().join("|");
+    const typeB = [...sb.types].sort().join("|");
+    if (typeA && typeB && typeA !== typeB && !(typeA === "integer" && typeB === "number")) add("request-parameter-type-changed", location, q.name, { old: typeA, new: typeB });
+    for (const l of limitChanges(sa, sb))
+      add(l.loosened ? "request-parameter-limit-loosened" : "request-parameter-limit-tightened", location, q.name, {
+        note: l.loosened ? `${l.key} loosened or removed: more values accepted` : `${l.key} added or tightened: a value that passed may be refused`,
+        ...(l.old !== undefined ? { old: l.old } : {}),
+        ...(l.new !== undefined ? { new: l.new } : {}),
+      });
+    // The enum of the value, or of a list's items.
+    const enumOf = (f: typeof sa, docs: DocumentSet) => (f.enum ? { values: f.enum, open: f.openEnum } : f.items[0] ? itemsEnum(docs, f.items[0], f.trail) : undefined);
+    const ea = enumOf(sa, older);
+    const eb = enumOf(sb, newer);
+    if (ea && eb) {
+      const open = ea.open || eb.open ? { severity: "informational" as const, note: "an open enum: any value of its type was and is accepted" } : {};
+      const added = eb.values.filter((v) => !ea.values.includes(v));
+      const removed = ea.values.filter((v) => !eb.values.includes(v));
+      if (added.length) add("request-parameter-enum-value-added", location, q.name, { new: added, ...open });
+      if (removed.length) add("request-parameter-enum-value-removed", location, q.name, { old: removed, ...open });
+    }
+  }
+}
+
+function itemsEnum(docs: DocumentSet, at: At, trail: string[]): { values: unknown[]; open: boolean } | undefined {
+  const f = flatten(docs, at, trail);
+  return f.enum ? { values: f.enum, open: f.openEnum } : undefined;
+}
+
+/** The body's JSON media type (or a form, when there is no JSON), with whether it is required. */
+function requestBody(docs: DocumentSet, f: Found): { schema: At | undefined; required: boolean } | undefined {
+  if (!f.op.requestBody) return undefined;
+  const { node, file } = deref(docs, { schema: f.op.requestBody, file: f.file }, []);
+  const media = mediaSchema(node.content, file, true);
+  return { schema: media, required: node.required === true };
+}
+
+function mediaSchema(content: unknown, file: string, form = false): At | undefined {
+  const types = Object.keys(object(content));
+  const json = types.find((t) => /^application\/(?:[\w.+-]+\+)?json\b/i.test(t)) ?? types.find((t) => /json/i.test(t)) ?? (form ? types.find((t) => /^application\/x-www-form-urlencoded|^multipart\/form-data/i.test(t)) : undefined);
+  if (!json) return undefined;
+  const schema = object(object(content)[json]).schema;
+  return schema === undefined ? undefined : { schema, file };
+}
+
+function compareResponses(older: DocumentSet, x: Found, newer: DocumentSet, y: Found, add: Add): void {
+  const ra = object(x.op.responses);
+  const rb = object(y.op.responses);
+  for (const status of Object.keys(ra)) if (/^2/.test(status) && !(status in rb)) add("response-success-status-removed", `response.${status}.body`, "/");
+  for (const status of Object.keys(rb)) {
+    if (!/^2/.test(status)) continue;
+    if (!(status in ra)) {
+      add("response-success-status-added", `response.${status}.body`, "/");
+      continue;
+    }
+    const a = deref(older, { schema: ra[status], file: x.file }, []);
+    const b = deref(newer, { schema: rb[status], file: y.file }, []);
+    const location = `response.${status}.body`;
+    if (text(a.node.description) !== text(b.node.description)) add("response-description-changed", location, "/");
+    compareHeaders(older, a.node, a.file, newer, b.node, b.file, `response.${status}.header`, add);
+    place(add, location, compareSchemas(older, mediaSchema(a.node.content, a.file), newer, mediaSchema(b.node.content, b.file), "response"), "response");
+  }
+}
+
+function compareHeaders(older: DocumentSet, a: Json, fileA: string, newer: DocumentSet, b: Json, fileB: string, location: string, add: Add): void {
+  const lower = (h: Json) => new Map(Object.entries(object(h)).map(([name, v]) => [name.toLowerCase(), { name, v }]));
+  const ha = lower(object(a.headers));
+  const hb = lower(object(b.headers));
+  for (const [key, h] of hb) {
+    const before = ha.get(key);
+    if (!before) add("response-header-added", location, key);
+    else if (text(deref(older, { schema: before.v, file: fileA }, []).node.description) !== text(deref(newer, { schema: h.v, file: fileB }, []).node.description)) add("response-header-description-changed", location, key);
+  }
+  for (const key of ha.keys()) if (!hb.has(key)) add("response-header-removed", location, key);
+}
+
+function place(add: Add, location: string, changes: ReturnType<typeof compareSchemas>, _side: Side): void {
+  for (const c of changes)
+    add(c.kind, location, c.pointer, { ...(c.old !== undefined ? { old: c.old } : {}), ...(c.new !== undefined ? { new: c.new } : {}), ...(c.severity ? { severity: c.severity } : {}), ...(c.note ? { note: c.note } : {}) });
+}
+
+/** A document's files from its root's folder (for a multi-file document given by its root's path). */
+export const rootName = (path: string) => posix.basename(path);

@@ -1,0 +1,115 @@
+// The change kinds shared by `upstream` and `diff`: a stable id each (the
+// ids of contract-tests/history/KINDS.md, which follow oasdiff's rule names),
+// the severity it has unless the document says more, and what it means to a
+// caller. Severity is judged from a caller's side: breaking when a call or a
+// reading that was right can be wrong now; non-breaking when old calls and
+// readings stay right; informational for text and annotations.
+
+export type Severity = "breaking" | "non-breaking" | "informational";
+
+export const SEVERITIES: readonly Severity[] = ["breaking", "non-breaking", "informational"];
+
+export interface KindInfo {
+  severity: Severity;
+  /** Why, in a few words, for a report line. */
+  reason: string;
+  /** A workflow comparing against known values, or reading what it names, should be told. */
+  workflowVisible?: true;
+}
+
+const k = (severity: Severity, reason: string, workflowVisible?: true): KindInfo => ({ severity, reason, ...(workflowVisible ? { workflowVisible } : {}) });
+
+export const KINDS = {
+  "api-removed": k("breaking", "the operation is gone"),
+  "api-deprecated": k("non-breaking", "still served, marked deprecated", true),
+  "api-reactivated": k("non-breaking", "its deprecated mark was removed"),
+  "api-description-changed": k("informational", "text only"),
+  "api-stability-level-changed": k("informational", "a label only"),
+  "api-security-added": k("non-breaking", "another credential is accepted; the old ones remain"),
+  "api-security-removed": k("breaking", "a credential the operation accepted is no longer listed"),
+  "api-security-scope-added": k("breaking", "a token now needs another scope"),
+  "api-security-scope-removed": k("non-breaking", "a token needs one scope less"),
+  "api-security-scheme-changed": k("breaking", "the credential the operation takes is sent another way"),
+  "api-security-scheme-url-changed": k("informational", "the document gives another address for obtaining a token; the manifest's auth.flows holds the one the runtime uses"),
+  "new-optional-request-parameter": k("non-breaking", "a new optional parameter"),
+  "new-required-request-parameter": k("breaking", "every call must now send it"),
+  "request-parameter-removed": k("breaking", "a call sending it sends what the operation no longer takes"),
+  "request-parameter-became-required": k("breaking", "every call must now send it"),
+  "request-parameter-became-optional": k("non-breaking", "calls may leave it out"),
+  "request-parameter-type-changed": k("breaking", "a value of the old type may be refused"),
+  "request-parameter-limit-tightened": k("breaking", "a value that passed may be refused"),
+  "request-parameter-limit-loosened": k("non-breaking", "more values accepted"),
+  "request-parameter-enum-value-added": k("non-breaking", "more values accepted"),
+  "request-parameter-enum-value-removed": k("breaking", "a value a call may send is refused"),
+  "request-parameter-deprecated": k("non-breaking", "still accepted, marked deprecated", true),
+  "request-parameter-reactivated": k("non-breaking", "its deprecated mark was removed", true),
+  "request-parameter-description-changed": k("informational", "text only"),
+  "request-body-became-required": k("breaking", "every call must now send a body"),
+  "new-optional-request-property": k("non-breaking", "a new optional field"),
+  "new-required-request-property": k("breaking", "every call must now send it"),
+  "request-property-removed": k("breaking", "a call sending it sends a field the operation no longer accepts"),
+  "request-property-became-required": k("breaking", "every call must now send it"),
+  "request-property-became-optional": k("non-breaking", "calls may leave it out"),
+  "request-property-became-nullable": k("non-breaking", "null is accepted too"),
+  "request-property-became-not-nullable": k("breaking", "null is refused"),
+  "request-property-became-writable": k("non-breaking", "a read-only field may now be sent"),
+  "request-property-became-read-only": k("breaking", "a field a call may send is now read-only"),
+  "request-property-type-changed": k("breaking", "a value of the old type may be refused"),
+  "request-property-type-generalized": k("non-breaking", "its old type and more are accepted"),
+  "request-property-enum-value-added": k("non-breaking", "more values accepted"),
+  "request-property-enum-value-removed": k("breaking", "a value a call may send is refused"),
+  "request-property-enum-set": k("breaking", "only the listed values are accepted now"),
+  "request-property-enum-removed": k("non-breaking", "any value of its type is accepted"),
+  "request-property-additional-properties-restricted": k("breaking", "the map's values now have a declared schema"),
+  "request-property-min-length-set": k("breaking", "a shorter value is refused"),
+  "request-property-limit-tightened": k("breaking", "a value that passed may be refused"),
+  "request-property-limit-loosened": k("non-breaking", "more values accepted"),
+  "request-property-max-length-increased": k("non-breaking", "longer values accepted"),
+  "request-property-max-items-increased": k("non-breaking", "longer lists accepted"),
+  "request-property-deprecated": k("non-breaking", "still accepted, marked deprecated", true),
+  "request-property-reactivated": k("non-breaking", "its deprecated mark was removed"),
+  "request-property-description-changed": k("informational", "text only"),
+  "request-property-format-changed": k("informational", "annotation only"),
+  "request-property-default-value-changed": k("informational", "a call that leaves it out may get another behaviour; documentation only"),
+  "response-success-status-removed": k("breaking", "a success the caller reads is no longer returned"),
+  "response-success-status-added": k("non-breaking", "another success status may come back"),
+  "response-description-changed": k("informational", "text only"),
+  "response-header-added": k("non-breaking", "new data a caller may read"),
+  "response-header-removed": k("breaking", "a header a caller may read is gone"),
+  "response-header-description-changed": k("informational", "text only"),
+  "response-property-added": k("non-breaking", "new data a caller may read"),
+  "response-property-removed": k("breaking", "a field a caller may read is gone"),
+  "response-property-became-optional": k("breaking", "a field a caller reads may be absent"),
+  "response-property-became-required": k("non-breaking", "stronger guarantee for readers"),
+  "response-property-became-nullable": k("breaking", "a field a caller reads may be null"),
+  "response-property-became-not-nullable": k("non-breaking", "stronger guarantee for readers"),
+  "response-property-type-changed": k("breaking", "a reader expecting the old type may fail"),
+  "response-property-one-of-added": k("breaking", "the field may come back in another shape", true),
+  "response-property-enum-value-added": k("non-breaking", "a workflow comparing against the known values should be told", true),
+  "response-property-enum-value-removed": k("non-breaking", "a value is no longer returned"),
+  "response-property-enum-set": k("non-breaking", "stronger guarantee for readers", true),
+  "response-property-enum-removed": k("informational", "any value of its type; annotation only"),
+  "response-property-deprecated": k("non-breaking", "still returned, marked deprecated", true),
+  "response-property-reactivated": k("non-breaking", "its deprecated mark was removed"),
+  "response-property-description-changed": k("informational", "text only"),
+  "response-property-format-changed": k("informational", "annotation only"),
+  "response-property-default-value-changed": k("informational", "a default on an output is documentation"),
+  "response-property-limit-changed": k("informational", "a limit on an output is documentation"),
+} as const satisfies Record<string, KindInfo>;
+
+export type KindId = keyof typeof KINDS;
+
+export function kindInfo(id: KindId): KindInfo {
+  return KINDS[id];
+}
+
+/** Order for reports: breaking first, then non-breaking, then informational. */
+export function severityRank(s: Severity): number {
+  return SEVERITIES.indexOf(s);
+}
+
+/** Text from a published document or a manifest, safe on a terminal line: as a JSON string when it holds a control or line-separator character. */
+export function plain(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
+  return /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text) ? JSON.stringify(text) : text;
+}

@@ -1,0 +1,241 @@
+// Two versions of a request or response body schema compared field by
+// field, each difference one change of a kind in kinds.ts at its pointer
+// (`/data/tags/*`, `*` for array items and `{}` for map values, `/` for the
+// whole body). Both sides are flattened first (schema-flat.ts), so writing
+// the same schema another way is no change. A request does not hold
+// read-only fields and a response does not hold write-only ones.
+import { type At, type DocumentSet, type Flat, flatten, isRequired, joined } from "./schema-flat.js";
+import type { KindId } from "./kinds.js";
+
+export type Side = "request" | "response";
+
+export interface SchemaChange {
+  kind: KindId;
+  pointer: string;
+  old?: unknown;
+  new?: unknown;
+  /** Said when the document says more than the kind does (an open enum). */
+  severity?: "informational" | "non-breaking";
+  note?: string;
+}
+
+/** How many property names deep a comparison goes (a bound output deeper than this is compared as a whole). */
+const MAX_NAMES = 6;
+
+interface Ctx {
+  older: DocumentSet;
+  newer: DocumentSet;
+  side: Side;
+  out: SchemaChange[];
+}
+
+const names = (pointer: string) => pointer.split("/").filter((s) => s && s !== "*" && s !== "{}").length;
+const child = (pointer: string, step: string) => `${pointer === "/" ? "" : pointer}/${step.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const sorted = (s: Set<string>) => [...s].sort();
+
+export function compareSchemas(older: DocumentSet, a: At | undefined, newer: DocumentSet, b: At | undefined, side: Side): SchemaChange[] {
+  const ctx: Ctx = { older, newer, side, out: [] };
+  if (a && b) compareFlat(ctx, flatten(older, a), flatten(newer, b), "/");
+  return ctx.out;
+}
+
+function compareAt(ctx: Ctx, a: At, trailA: string[], b: At, trailB: string[], pointer: string): void {
+  compareFlat(ctx, flatten(ctx.older, a, trailA), flatten(ctx.newer, b, trailB), pointer);
+}
+
+function push(ctx: Ctx, kind: KindId, pointer: string, extra: Omit<SchemaChange, "kind" | "pointer"> = {}): void {
+  ctx.out.push({ kind, pointer, ...extra });
+}
+
+function compareFlat(ctx: Ctx, a: Flat, b: Flat, pointer: string): void {
+  const trailA = a.trail;
+  const trailB = b.trail;
+  const req = ctx.side === "request";
+  if (a.recursive || b.recursive) return;
+  const prefix = req ? "request-property" : "response-property";
+  // A schema lost or gained: the rest of the comparison has nothing to stand on.
+  if (!a.noSchema && b.noSchema) {
+    if (req) return;
+    push(ctx, "response-property-type-changed", pointer, { old: typeText(a), new: "no schema" });
+    // Every field a reader could count on is gone with it.
+    if (names(pointer) < MAX_NAMES) for (const [name, at] of a.properties) if (!flatten(ctx.older, at[0] as At, a.trail).writeOnly) push(ctx, "response-property-removed", child(pointer, name));
+    return;
+  }
+  if (a.noSchema && !b.noSchema) {
+    if (req) push(ctx, "request-property-type-changed", pointer, { old: "any", new: typeText(b) });
+    else if (b.types.size) push(ctx, "response-property-type-changed", pointer, { old: "any", new: typeText(b) });
+  }
+  compareTypes(ctx, a, b, pointer);
+  if (a.nullable !== b.nullable && !(a.types.has("null") && b.types.has("null"))) {
+    if (req) push(ctx, b.nullable ? "request-property-became-nullable" : "request-property-became-not-nullable", pointer);
+    else push(ctx, b.nullable ? "response-property-became-nullable" : "response-property-became-not-nullable", pointer);
+  }
+  compareEnums(ctx, a, b, pointer, prefix);
+  if (a.format !== b.format && !(a.format === undefined && b.format === undefined))
+    push(ctx, req ? "request-property-format-changed" : "response-property-format-changed", pointer, { ...(a.format ? { old: a.format } : {}), ...(b.format ? { new: b.format } : {}) });
+  if (!same(a.default, b.default))
+    push(ctx, req ? "request-property-default-value-changed" : "response-property-default-value-changed", pointer, { ...(a.default !== undefined ? { old: a.default } : {}), ...(b.default !== undefined ? { new: b.default } : {}) });
+  if (a.deprecated !== b.deprecated)
+    push(
+      ctx,
+      b.deprecated ? `${prefix}-deprecated` : `${prefix}-reactivated`,
+      pointer,
+      pointer === "/" && !req ? { severity: "informational", note: "the answer as a whole is marked deprecated: the operation's own mark is what a caller acts on" } : {},
+    );
+  if (normalText(a.description) !== normalText(b.description)) push(ctx, req ? "request-property-description-changed" : "response-property-description-changed", pointer);
+  compareLimits(ctx, a, b, pointer);
+  if (!req) {
+    const added = b.shapes.filter((s) => !covered(s, a.shapes));
+    // Breaking when the old shape promised fields (required ones) a reader may count on; with every field optional, nothing was promised.
+    const promised = [...a.properties.keys()].some((name) => isRequired(a, name));
+    if (a.shapes.length && added.length && b.shapes.length > a.shapes.length)
+      push(ctx, "response-property-one-of-added", pointer, {
+        new: added.length === 1 ? added[0] : added,
+        ...(promised ? {} : { severity: "non-breaking" as const, note: "it may come back in another shape; every field of the old one was optional" }),
+      });
+  }
+  if (names(pointer) >= MAX_NAMES) return;
+  compareProperties(ctx, a, b, pointer);
+  const ia = joined(a.items);
+  const ib = joined(b.items);
+  if (ia && ib) compareAt(ctx, ia, trailA, ib, trailB, child(pointer, "*"));
+  if (Array.isArray(a.additional) && Array.isArray(b.additional)) {
+    const ma = joined(a.additional);
+    const mb = joined(b.additional);
+    if (ma && mb) compareAt(ctx, ma, trailA, mb, trailB, child(pointer, "{}"));
+  } else if (Array.isArray(b.additional) && (a.additional === true || (a.additional === undefined && (!req || !a.properties.size) && a.types.has("object"))) && b.additional.some((x) => !flatten(ctx.newer, x, trailB).noSchema)) {
+    // A map of any values now declares them: a request refuses others; a response promises a shape.
+    if (req) push(ctx, "request-property-additional-properties-restricted", pointer);
+    else push(ctx, "response-property-added", child(pointer, "{}"));
+  }
+}
+
+const normalText = (t: string) => t.replace(/\s+/g, " ").trim();
+
+/** A new alternative the old ones already had (same name, or mostly the same fields). */
+function covered(shape: string, old: string[]): boolean {
+  if (old.includes(shape)) return true;
+  const fields = (s: string) => new Set(s.split(","));
+  const f = fields(shape);
+  if (f.size < 2) return false;
+  return old.some((o) => {
+    const g = fields(o);
+    const common = [...f].filter((x) => g.has(x)).length;
+    return common / Math.max(f.size, g.size) >= 0.5;
+  });
+}
+
+function typeText(f: Flat): string {
+  return f.types.size ? sorted(f.types).join(" | ") : "any";
+}
+
+function compareTypes(ctx: Ctx, a: Flat, b: Flat, pointer: string): void {
+  if (same(sorted(a.types), sorted(b.types)) || !a.types.size || !b.types.size) return;
+  const widened = (x: Set<string>, y: Set<string>) => [...x].every((t) => y.has(t) || (t === "integer" && y.has("number")));
+  if (ctx.side === "request") push(ctx, widened(a.types, b.types) ? "request-property-type-generalized" : "request-property-type-changed", pointer, { old: sorted(a.types), new: sorted(b.types) });
+  else if (!widened(b.types, a.types)) push(ctx, "response-property-type-changed", pointer, { old: sorted(a.types), new: sorted(b.types) });
+}
+
+function compareEnums(ctx: Ctx, a: Flat, b: Flat, pointer: string, prefix: "request-property" | "response-property"): void {
+  const open = a.openEnum || b.openEnum ? { severity: "informational" as const, note: "an open enum: any value of its type was and is accepted" } : {};
+  if (a.enum && b.enum) {
+    const added = b.enum.filter((v) => !a.enum?.some((w) => same(v, w)));
+    const removed = a.enum.filter((v) => !b.enum?.some((w) => same(v, w)));
+    if (added.length) push(ctx, `${prefix}-enum-value-added`, pointer, { new: added, ...open });
+    if (removed.length) push(ctx, `${prefix}-enum-value-removed`, pointer, { old: removed, ...open });
+  } else if (!a.enum && b.enum && !b.openEnum) push(ctx, `${prefix}-enum-set`, pointer, { new: b.enum });
+  else if (a.enum && !b.enum && !a.openEnum) push(ctx, `${prefix}-enum-removed`, pointer, { old: a.enum });
+}
+
+/** Limits on a parameter's value: each one added or tightened, or removed or loosened. */
+export function limitChanges(a: Flat, b: Flat): { key: string; loosened: boolean; old?: number | string; new?: number | string }[] {
+  const out: { key: string; loosened: boolean; old?: number | string; new?: number | string }[] = [];
+  for (const key of new Set([...Object.keys(a.limits), ...Object.keys(b.limits)])) {
+    const x = numeric(a.limits[key]);
+    const y = numeric(b.limits[key]);
+    if (x === y) continue;
+    out.push({ key, loosened: loosens(key, x, y), ...(x !== undefined ? { old: x } : {}), ...(y !== undefined ? { new: y } : {}) });
+  }
+  return out;
+}
+
+/** A limit written as a numeric string (Discovery documents) read as its number. */
+const numeric = (v: number | string | undefined) => (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v);
+
+function loosens(key: string, x: number | string | undefined, y: number | string | undefined): boolean {
+  return y === undefined || (typeof x === "number" && typeof y === "number" && (key.startsWith("max") || key === "exclusiveMaximum" ? y > x : y < x));
+}
+
+function compareLimits(ctx: Ctx, a: Flat, b: Flat, pointer: string): void {
+  for (const key of new Set([...Object.keys(a.limits), ...Object.keys(b.limits)])) {
+    const x = numeric(a.limits[key]);
+    const y = numeric(b.limits[key]);
+    if (x === y) continue;
+    if (ctx.side === "response") {
+      push(ctx, "response-property-limit-changed", pointer, { note: `${key} changed: a limit on an output is documentation`, ...(x !== undefined ? { old: x } : {}), ...(y !== undefined ? { new: y } : {}) });
+      continue;
+    }
+    if (key === "minLength" && x === undefined) push(ctx, "request-property-min-length-set", pointer, { new: y });
+    else if (key === "maxLength" && typeof x === "number" && typeof y === "number" && y > x) push(ctx, "request-property-max-length-increased", pointer, { old: x, new: y });
+    else if (key === "maxItems" && typeof x === "number" && typeof y === "number" && y > x) push(ctx, "request-property-max-items-increased", pointer, { old: x, new: y });
+    else {
+      const loosened = loosens(key, x, y);
+      push(ctx, loosened ? "request-property-limit-loosened" : "request-property-limit-tightened", pointer, {
+        note: loosened ? `${key} loosened or removed: more values accepted` : `${key} added or tightened: a value that passed may be refused`,
+        ...(x !== undefined ? { old: x } : {}),
+        ...(y !== undefined ? { new: y } : {}),
+      });
+    }
+  }
+}
+
+function compareProperties(ctx: Ctx, a: Flat, b: Flat, pointer: string): void {
+  const req = ctx.side === "request";
+  // What the caller meets on its side: a request holds no read-only field, a response no write-only one.
+  const view = (f: Flat, docs: DocumentSet, trail: string[]) => {
+    const m = new Map<string, { at: At; flat: Flat }>();
+    for (const [name, at] of f.properties) {
+      const one = joined(at);
+      if (!one) continue;
+      m.set(name, { at: one, flat: flatten(docs, one, trail) });
+    }
+    return m;
+  };
+  const pa = view(a, ctx.older, a.trail);
+  const pb = view(b, ctx.newer, b.trail);
+  for (const name of new Set([...pa.keys(), ...pb.keys()])) {
+    const x = pa.get(name);
+    const y = pb.get(name);
+    const p = child(pointer, name);
+    const hidden = (f: Flat | undefined) => !f || (req ? f.readOnly : f.writeOnly);
+    if (!x) {
+      if (hidden(y?.flat)) continue;
+      // Inside an object form that is itself new (a gid string that may now be an object), nothing is asked of a caller sending the old form.
+      const newForm = req && !a.properties.size && !a.types.has("object") && a.types.size > 0;
+      if (req)
+        push(
+          ctx,
+          isRequired(b, name) ? "new-required-request-property" : "new-optional-request-property",
+          p,
+          newForm && isRequired(b, name) ? { severity: "non-breaking", note: "required only inside the new object form; a caller sending the old form is unaffected" } : {},
+        );
+      else push(ctx, "response-property-added", p);
+      continue;
+    }
+    if (!y) {
+      if (!hidden(x.flat)) push(ctx, req ? "request-property-removed" : "response-property-removed", p);
+      continue;
+    }
+    const ra = isRequired(a, name);
+    const rb = isRequired(b, name);
+    // Read-only before: required now and not before is a field every call must send; else one a call may send.
+    if (req && x.flat.readOnly && !y.flat.readOnly) push(ctx, rb && !ra ? "request-property-became-required" : "request-property-became-writable", p, rb && !ra ? {} : { old: true, new: false });
+    else if (req && !x.flat.readOnly && y.flat.readOnly) push(ctx, "request-property-became-read-only", p);
+    else if (ra !== rb) {
+      if (req) push(ctx, rb ? "request-property-became-required" : "request-property-became-optional", p);
+      else push(ctx, rb ? "response-property-became-required" : "response-property-became-optional", p);
+    }
+    compareFlat(ctx, x.flat, y.flat, p);
+  }
+}

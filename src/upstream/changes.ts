@@ -1,0 +1,87 @@
+// `upstream` on the shared change model (changes/document-diff.ts): the
+// operations our tools call, compared in the pinned and the newer published
+// document, each change placed in the manifest — the tools that call the
+// operation and the parameters and outputs of theirs it touches (a field
+// inside a `json` body parameter touches that parameter).
+import { formatPointer, parsePointer, type ToolSpec, type WireConstant, type WireSpec } from "@blockwright/runtime/internal";
+import { documentChanges, type BoundOperation, type DocumentChange, type DocumentSet } from "../changes/document-diff.js";
+import { severityRank } from "../changes/kinds.js";
+import { operationKey } from "./facts.js";
+
+export interface UpstreamChange extends DocumentChange {
+  /** The tools that call the operation. */
+  tools: string[];
+  /** What of theirs it touches: `param data`, `output url` (empty: a part no tool binds yet). */
+  binds: string[];
+}
+
+const star = (segments: readonly string[]) => formatPointer(segments.map((s) => (/^\d+$/.test(s) ? "*" : s)));
+
+/** Pointers on one line of descent: one is the other, or contains it. */
+function related(a: string, b: string): boolean {
+  const x = a === "/" ? "" : a;
+  const y = b === "/" ? "" : b;
+  return x === y || x === "" || y === "" || x.startsWith(`${y}/`) || y.startsWith(`${x}/`);
+}
+
+interface Target {
+  key: string;
+  method: string;
+  path: string;
+  tool: ToolSpec;
+  wire: Record<string, WireSpec>;
+}
+
+function targetsOf(tools: readonly ToolSpec[], serverPath: string): Target[] {
+  return tools.flatMap((tool) =>
+    [{ method: tool.method, path: tool.path, wire: {} as Record<string, WireSpec> }, ...tool.routes.map((r) => ({ method: r.method, path: r.path, wire: r.wire }))].map((t) => ({
+      ...t,
+      tool,
+      key: operationKey(t.method, serverPath, t.path),
+      path: `${serverPath.replace(/\/+$/, "")}/${t.path.replace(/^\/+/, "")}`,
+    })),
+  );
+}
+
+/** What of a tool's a change touches. */
+function touches(target: Target, c: DocumentChange): string[] {
+  const out: string[] = [];
+  const paramWire = (w: WireSpec | WireConstant, name: string) => {
+    if (
+      c.location.startsWith("request.parameter.") &&
+      (w.in === "path" || w.in === "query" || w.in === "header") &&
+      c.location === `request.parameter.${w.in}` &&
+      (w.in === "header" ? w.name.toLowerCase() === c.pointer.toLowerCase() : w.name === c.pointer)
+    )
+      out.push(name);
+    else if (c.location === "request.body" && w.in === "body" && related(star(parsePointer(w.pointer)), c.pointer)) out.push(name);
+    else if (w.in === "switch") for (const x of w.whenTrue) paramWire(x, name);
+  };
+  for (const p of target.tool.params) paramWire(target.wire[p.name] ?? p.wire, `param ${p.name}`);
+  if (/^response\.\d+\.body$/.test(c.location)) for (const o of target.tool.outputs) if ("expression" in o.source && o.source.ref.kind === "body" && related(star(o.source.ref.pointer), c.pointer)) out.push(`output ${o.path}`);
+  if (c.location === "security") out.push("auth");
+  return [...new Set(out)];
+}
+
+/** Every change to the operations the tools call, breaking first, each with the tools and the parts of theirs it touches. */
+export function upstreamChanges(older: DocumentSet, newer: DocumentSet, tools: readonly ToolSpec[], serverPath: string): UpstreamChange[] {
+  const targets = targetsOf(tools, serverPath);
+  const byKey = new Map<string, Target[]>();
+  for (const t of targets) byKey.set(t.key, [...(byKey.get(t.key) ?? []), t]);
+  const bound: BoundOperation[] = [...byKey.values()].map((ts) => {
+    const first = ts[0] as Target;
+    return { operationId: first.key, method: first.method, path: first.path };
+  });
+  const changes = documentChanges(older, newer, bound).map((c) => {
+    const ts = byKey.get(c.operationId) ?? [];
+    return { ...c, tools: [...new Set(ts.map((t) => t.tool.id))].sort(), binds: [...new Set(ts.flatMap((t) => touches(t, c)))].sort() };
+  });
+  return changes.sort((a, b) => severityRank(a.severity) - severityRank(b.severity));
+}
+
+/** One line of a report: where, what, why, and what of ours it touches. */
+export function changeLine(c: UpstreamChange, show: (v: unknown) => string): string {
+  const values = c.old !== undefined || c.new !== undefined ? ` (${c.old !== undefined ? show(c.old) : "—"} → ${c.new !== undefined ? show(c.new) : "—"})` : "";
+  const where = c.location === "operation" ? "" : ` ${c.location}${c.pointer ? ` ${c.pointer}` : ""}`;
+  return `${c.tools.join(", ")} · ${c.method} ${c.path}${where} · ${c.kind}: ${c.reason}${values}${c.binds.length ? ` [binds ${c.binds.join(", ")}]` : ""}`;
+}

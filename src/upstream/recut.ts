@@ -1,0 +1,68 @@
+// `upstream <p> <newer> --accept` for a provider `add` started: its
+// openapi.yaml is a cut of the published document (its first comment says
+// so), so taking a newer version means cutting the newer document again —
+// the path items of the operations the manifest calls and everything they
+// $ref — keeping what add put in that the document does not publish (a
+// security scheme, a top-level requirement). The manifest is not touched:
+// its credential and outputs stay as the user has them, and what it binds
+// that the newer document no longer has is `generate`'s error, at its line.
+import jsyaml from "js-yaml";
+import { cutDocument, type OperationAt } from "../import/cut.js";
+import { operationKey } from "./facts.js";
+
+type Json = Record<string, unknown>;
+
+const CUT_MARK = "# Cut by blockwright add ";
+const RECUT_MARK = "# Re-cut by blockwright upstream --accept ";
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+const object = (v: unknown): Json => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
+
+/** Whether our spec is a cut `add` (or an earlier re-cut) wrote, which --accept may cut again. */
+export function isCut(specText: string): boolean {
+  return specText.startsWith(CUT_MARK) || specText.startsWith(RECUT_MARK);
+}
+
+export interface Recut {
+  text: string;
+  /** Operations the manifest calls that the newer document no longer has (`METHOD /path`). */
+  missing: string[];
+  kept: number;
+}
+
+/** Our spec cut again from `newer`, for the operations (method and path as our spec writes them) the tools call. */
+export function recut(specText: string, newer: Json, operations: readonly { method: string; path: string }[], origin: string, sha256: string): Recut {
+  const byKey = new Map<string, OperationAt>();
+  for (const [path, item] of Object.entries(object(newer.paths))) for (const method of METHODS) if (object(item)[method]) byKey.set(operationKey(method, "", path), { path, method });
+  const chosen: OperationAt[] = [];
+  const missing: string[] = [];
+  for (const op of operations) {
+    const found = byKey.get(operationKey(op.method, "", op.path));
+    if (found) {
+      if (!chosen.some((c) => c.path === found.path && c.method === found.method)) chosen.push(found);
+    } else missing.push(`${op.method.toUpperCase()} ${op.path}`);
+  }
+  const { document } = cutDocument(newer, chosen);
+  // What the earlier cut has that no published version gave it: add's security scheme and requirement.
+  const before = object(jsyaml.load(specText, { schema: jsyaml.CORE_SCHEMA }));
+  const schemes = object(object(before.components).securitySchemes);
+  const cutSchemes = object(object(document.components).securitySchemes);
+  const kept: string[] = [];
+  for (const [name, scheme] of Object.entries(schemes))
+    if (!(name in cutSchemes)) {
+      cutSchemes[name] = scheme;
+      kept.push(`components.securitySchemes.${name}`);
+    }
+  if (kept.length) document.components = { ...object(document.components), securitySchemes: cutSchemes };
+  if (before.security !== undefined && document.security === undefined) {
+    document.security = before.security;
+    kept.push("security");
+  }
+  const header = [
+    `Re-cut by blockwright upstream --accept from ${origin} (sha256 ${sha256.slice(0, 12)}…): the path items of the ${chosen.length} operation${chosen.length === 1 ? "" : "s"} the manifest calls and everything they $ref, as published.`,
+    "The manifest is kept as it was; blockwright generate checks it against this cut.",
+    ...(kept.length ? [`Kept from the earlier cut, not published: ${kept.join(", ")}.`] : []),
+    ...(missing.length ? [`Not in the newer document: ${missing.join(", ")} (the manifest still calls them: generate says where).`] : []),
+  ];
+  const text = header.map((l) => `# ${l.replace(/[\r\n]+/g, " ")}\n`).join("") + jsyaml.dump(document, { lineWidth: -1, noRefs: true });
+  return { text, missing, kept: chosen.length };
+}
