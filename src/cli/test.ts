@@ -141,12 +141,27 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       : `blockwright test: ${cases.length} cases${shard ? ` (shard ${shard.index}/${shard.total} of ${all.length})` : ""} on ${needed.length} mock${needed.length === 1 ? "" : "s"}${workers > 1 ? ` in ${workers} workers` : ""}, seed ${seed}, ${runs} runs per property\n`,
   );
   let interrupted = false;
-  void io.interrupted.then(() => (interrupted = true));
+  let signal: unknown;
+  void io.interrupted.then((s) => {
+    interrupted = true;
+    signal = s;
+  });
   const { startProgress } = await import("./support/test-progress.js");
   const progress = startProgress(io.stderr, cases, { elapsed: () => performance.now() - started });
   let outcome: RunOutcome;
   try {
-    outcome = await runSuite(cases, { io, dirs, needed, seed, runs, workers, ...(maxFailures !== undefined ? { maxFailures } : {}), interrupted: () => interrupted, onResult: (r) => progress.onResult(r) });
+    outcome = await runSuite(cases, {
+      io,
+      dirs,
+      needed,
+      seed,
+      runs,
+      workers,
+      ...(maxFailures !== undefined ? { maxFailures } : {}),
+      interrupted: () => interrupted,
+      onStart: (id) => progress.onStart(id),
+      onResult: (r) => progress.onResult(r),
+    });
   } finally {
     progress.stop();
   }
@@ -173,7 +188,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   if (failedToWrite !== undefined) return failedToWrite;
   if (interrupted) {
     io.stderr.write(`blockwright test: interrupted after ${results.length} of ${cases.length} cases\n`);
-    return 130;
+    return signal === "SIGTERM" ? 143 : 130;
   }
   return results.every((r) => r.status === "passed") ? 0 : 1;
 }
@@ -188,6 +203,7 @@ interface SuiteOptions {
   workers: number;
   maxFailures?: number;
   interrupted: () => boolean;
+  onStart: (id: string) => void;
   onResult: (r: CaseResult) => void;
 }
 
@@ -220,10 +236,12 @@ async function runSuite(cases: ContractCase<ResultKind>[], options: SuiteOptions
     options.onResult(r);
   };
   let results: CaseResult[];
-  if (workers > 1) {
+  // Derived cases run in worker threads, so that this thread stays free for progress and Ctrl-C however long a
+  // case computes; in this one only when the io brings its own mocks (tests share theirs) and one worker is asked.
+  if (workers > 1 || (options.needed.length > 0 && !io.startMocks)) {
     const { runInWorkers, WorkerUsageError } = await import("../contract/workers.js");
     try {
-      results = await runInWorkers(cases, { dirs: { root: io.cwd, ...dirs }, seed, runs, workers, onResult, stopped });
+      results = await runInWorkers(cases, { dirs: { root: io.cwd, ...dirs }, seed, runs, workers, onResult, onStart: options.onStart, stopped, aborted: options.interrupted });
     } catch (e) {
       if (e instanceof WorkerUsageError) throw new UsageError(e.message);
       throw e;
@@ -234,7 +252,10 @@ async function runSuite(cases: ContractCase<ResultKind>[], options: SuiteOptions
     // Quiet mocks: the report quotes every violation they find.
     const mocks = options.needed.length ? await startCommandMocks(io, options.needed, { specsDir: dirs.specs, logLevel: "silent" }) : undefined;
     try {
-      results = await runCases(cases, { mockUrl: (p) => fieldOf(defined(mocks, "the mocks").urls, p), seed, runs }, { onResult, stopped });
+      const ran: CaseResult[] = [];
+      const running = runCases(cases, { mockUrl: (p) => fieldOf(defined(mocks, "the mocks").urls, p), seed, runs }, { onResult: (r) => (ran.push(r), onResult(r)), onStart: (c) => options.onStart(c.id), stopped });
+      // Interrupted: the report says what ran so far, without waiting for the cases under way.
+      results = await Promise.race([running, io.interrupted.then(() => cases.flatMap((c) => ran.filter((r) => r.id === c.id)))]);
     } finally {
       await mocks?.close();
     }
