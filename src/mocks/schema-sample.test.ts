@@ -85,3 +85,23 @@ describe("values made from union-heavy schemas", () => {
     expect(sampler.sample("/components/schemas/Request", { seed: 1 })).toBeDefined();
   });
 });
+
+describe("a mock's answer where the document gives no example", () => {
+  it("is made for a union whose first branch's value also matches another (Prism's would break the oneOf), and valid", async () => {
+    const { withSampledAnswers } = await import("./mock-answers.js");
+    const schema = { oneOf: [{ type: "object", properties: { zqA: { type: "string" } } }, { type: "object", required: ["zqB"], properties: { zqB: { type: "integer", minimum: 1 } }, additionalProperties: false }] };
+    const document = {
+      openapi: "3.1.0",
+      info: { title: "zqunion", version: "1" },
+      paths: { "/zq/{id}": { get: { responses: { "200": { description: "ok", content: { "application/json": { schema } } }, "201": { description: "ok", content: { "application/json": { schema: { type: "string" } } } } } } } },
+    };
+    const served = withSampledAnswers(document) as typeof document;
+    const media = served.paths["/zq/{id}"].get.responses["200"].content["application/json"] as { example?: unknown };
+    expect(media.example).toBeDefined();
+    const ajv = new Ajv({ strict: false });
+    expect(ajv.validate(schema, media.example)).toBe(true);
+    // A schema Prism samples well is left to it; the document itself is not written to.
+    expect(served.paths["/zq/{id}"].get.responses["201"].content["application/json"]).not.toHaveProperty("example");
+    expect(document.paths["/zq/{id}"].get.responses["200"].content["application/json"]).not.toHaveProperty("example");
+  });
+});

@@ -37,7 +37,7 @@ export class DocumentSampler {
   constructor(private readonly document: Node) {
     const is31 = typeof document.openapi === "string" && document.openapi.startsWith("3.1");
     this.draft = is31 ? "2020-12" : "4";
-    const copy = structuredClone(document) as Node;
+    const copy = withoutExamples(structuredClone(document)) as Node;
     const wraps: Wrap[] = [];
     if (!is31) toJsonSchema(copy, wraps);
     dereference(copy as Schema, this.lookup, new URL(BASE));
@@ -47,7 +47,7 @@ export class DocumentSampler {
   /** Whether `value` is valid against the schema at `pointer` (a JSON pointer into the document). */
   valid(value: unknown, pointer: string): boolean {
     try {
-      return validate(value, { $ref: `${BASE}#${pointer}` } as Schema, this.draft, this.lookup, true).valid;
+      return validate(value, { $ref: `${BASE}#${uriPointer(pointer)}` } as Schema, this.draft, this.lookup, true).valid;
     } catch {
       return false;
     }
@@ -74,6 +74,8 @@ class Walk {
   private readonly maxVisits: number;
   private readonly maxBranches: number;
   private readonly seed: number;
+  /** The depth whose objects get their optional properties too (a union branch told from the others by them). */
+  private fullDepth: number | undefined;
 
   constructor(
     private readonly sampler: DocumentSampler,
@@ -119,10 +121,16 @@ class Walk {
     const base = hasSiblings ? this.plain(siblings, pointer, depth, trail) : undefined;
     for (let i = 0; i < Math.min(branches.length, this.maxBranches); i++) {
       const index = (start + i) % branches.length;
-      const branch = this.make(branches[index], `${pointer}/${key}/${index}`, depth, trail);
-      if (branch === undefined) continue;
-      const value = isNode(base) && isNode(branch) ? { ...base, ...branch } : branch;
-      if (this.sampler.valid(value, pointer)) return value;
+      // The fewest properties first; then, should that value match another branch too, the branch's optional ones.
+      for (const full of [false, true]) {
+        const outer = this.fullDepth;
+        this.fullDepth = full ? depth : outer;
+        const branch = this.make(branches[index], `${pointer}/${key}/${index}`, depth, trail);
+        this.fullDepth = outer;
+        if (branch === undefined) break;
+        const value = isNode(base) && isNode(branch) ? { ...base, ...branch } : branch;
+        if (this.sampler.valid(value, pointer)) return value;
+      }
     }
     return undefined;
   }
@@ -138,6 +146,13 @@ class Walk {
         const value = this.make(Object.hasOwn(properties, name) ? properties[name] : isNode(schema.additionalProperties) ? schema.additionalProperties : true, Object.hasOwn(properties, name) ? `${pointer}/properties/${escape(name)}` : `${pointer}/additionalProperties`, depth + 1, trail);
         if (value === undefined) return undefined;
         Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+      }
+      if (this.fullDepth === depth) {
+        for (const [name, property] of Object.entries(properties)) {
+          if (Object.hasOwn(out, name)) continue;
+          const value = this.make(property, `${pointer}/properties/${escape(name)}`, depth + 1, trail);
+          if (value !== undefined) Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+        }
       }
       const fewest = typeof schema.minProperties === "number" ? schema.minProperties : 0;
       for (let i = 0; Object.keys(out).length < fewest && i < fewest + 8; i++) {
@@ -199,10 +214,46 @@ function numberOf(schema: Node, integer: boolean): number {
   return value;
 }
 
+/**
+ * The document's copy without example data and extensions, which the
+ * validator would walk as schemas (an example's `id` taken for a schema's
+ * identifier); a property or schema of that name is kept.
+ */
+function withoutExamples(node: unknown, names = false): unknown {
+  if (Array.isArray(node)) {
+    for (const item of node) withoutExamples(item);
+  } else if (isNode(node)) {
+    for (const key of Object.keys(node)) {
+      if (!names && (key === "example" || key === "examples" || key.startsWith("x-"))) delete node[key];
+      else withoutExamples(node[key], NAME_MAPS.has(key) && !names);
+    }
+  }
+  return node;
+}
+
+/** Keys whose object maps names (a property called `example`) to schemas. */
+const NAME_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "schemas", "dependentSchemas"]);
+
+/** A JSON pointer as the validator registers it: each segment URI-encoded. */
+function uriPointer(pointer: string): string {
+  return pointer
+    .split("/")
+    .map((segment) => encodeURI(safeDecode(segment)).replace(/#/g, "%23"))
+    .join("/");
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 function resolvePointer(document: unknown, pointer: string): unknown {
   let node = document;
   for (const raw of pointer.split("/").slice(1)) {
-    const key = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+    const key = safeDecode(raw).replace(/~1/g, "/").replace(/~0/g, "~");
     node = Array.isArray(node) ? node[Number(key)] : isNode(node) ? node[key] : undefined;
   }
   return node;
