@@ -56,7 +56,7 @@ export function upstreamError(tool: ToolSpec, response: Response, body: unknown,
 
 /**
  * The message of an RFC 9457 problem (`application/problem+json`) the
- * manifest's expressions found none in: its title and detail, and the first
+ * manifest's expressions found none in: the status, its title and detail, and the first
  * items of a `validation` or `errors` list (Prism's mocks list each broken
  * rule there: a 422's reason, which read "no error message" before).
  */
@@ -71,7 +71,7 @@ function problemMessage(response: Response, body: unknown): string | undefined {
     .filter((m): m is string => m !== undefined);
   const head = [text(problem.title), text(problem.detail)].filter((t, i, all): t is string => t !== undefined && all.indexOf(t) === i).join(": ");
   const message = [head, ...items].filter(Boolean).join("; ") + (list.length > 3 ? ` (and ${list.length - 3} more)` : "");
-  return message ? bounded(message) : undefined;
+  return message ? bounded(`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}: ${message}`) : undefined;
 }
 
 /**
