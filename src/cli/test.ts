@@ -55,7 +55,8 @@ Progress goes to stderr: a status line on a terminal, plain lines otherwise.
 Exit status: 0 every case passed, 1 a contract failed (or --max-failures
 reached), 2 usage error or invalid inputs (specs that do not generate,
 missing or stale packages), 70 internal error (a bug: please report it),
-130 interrupted (the report covers the cases that ran).`;
+130 interrupted by Ctrl-C, 143 by SIGTERM (the report covers the cases
+that finished; cases under way are stopped at once).`;
 
 const DEFAULT_RUNS = 100;
 /** The most --workers takes. */
