@@ -25,6 +25,8 @@ export interface SampleBounds {
   maxVisits?: number;
   /** Branches of one union tried, at most. Default 6. */
   maxBranches?: number;
+  /** The outermost object gets its optional properties too (a value for each field of a request body). */
+  everyField?: boolean;
 }
 
 const BASE = "https://zq-sample.invalid/document";
@@ -86,6 +88,7 @@ class Walk {
     this.maxVisits = bounds.maxVisits ?? 5000;
     this.maxBranches = bounds.maxBranches ?? 6;
     this.seed = bounds.seed ?? 0;
+    if (bounds.everyField) this.fullDepth = 0;
   }
 
   /** A value of `schema` (at `pointer`), undefined when it cannot be made here (too deep, a cycle, an impossible branch). */
