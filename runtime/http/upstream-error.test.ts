@@ -17,7 +17,9 @@ describe("an upstream error without a message the manifest finds", () => {
       detail: "Your request is not valid and no HTTP validation response was found in the spec, so Prism is generating this error for you.",
       validation: [1, 2, 3, 4].map((n) => ({ location: ["request", "body"], severity: "Error", code: "format", message: `Request body property zq${n} must match format "uri"` })),
     };
-    expect(problem(body).message).toBe(`HTTP 422 Unprocessable Entity: Invalid request: ${body.detail}; Request body property zq1 must match format "uri"; Request body property zq2 must match format "uri"; Request body property zq3 must match format "uri" (and 1 more)`);
+    expect(problem(body).message).toBe(
+      `HTTP 422 Unprocessable Entity: Invalid request: ${body.detail}; Request body property zq1 must match format "uri"; Request body property zq2 must match format "uri"; Request body property zq3 must match format "uri" (and 1 more)`,
+    );
   });
 
   it("keeps saying there is none for a body that is no problem", () => {

@@ -67,7 +67,7 @@ function problemMessage(response: Response, body: unknown): string | undefined {
   const list = Array.isArray(problem.validation) ? problem.validation : Array.isArray(problem.errors) ? problem.errors : [];
   const items = list
     .slice(0, 3)
-    .map((item) => (typeof item === "string" ? item : item && typeof item === "object" ? text((item as Record<string, unknown>).message) ?? text((item as Record<string, unknown>).detail) : undefined))
+    .map((item) => (typeof item === "string" ? item : item && typeof item === "object" ? (text((item as Record<string, unknown>).message) ?? text((item as Record<string, unknown>).detail)) : undefined))
     .filter((m): m is string => m !== undefined);
   const head = [text(problem.title), text(problem.detail)].filter((t, i, all): t is string => t !== undefined && all.indexOf(t) === i).join(": ");
   const message = [head, ...items].filter(Boolean).join("; ") + (list.length > 3 ? ` (and ${list.length - 3} more)` : "");

@@ -254,7 +254,18 @@ async function runSuite(cases: ContractCase<ResultKind>[], options: SuiteOptions
     const mocks = options.needed.length ? await startCommandMocks(io, options.needed, { specsDir: dirs.specs, logLevel: "silent" }) : undefined;
     try {
       const ran: CaseResult[] = [];
-      const running = runCases(cases, { mockUrl: (p) => fieldOf(defined(mocks, "the mocks").urls, p), seed, runs }, { onResult: (r) => (ran.push(r), onResult(r)), onStart: (c) => options.onStart(c.id), stopped });
+      const running = runCases(
+        cases,
+        { mockUrl: (p) => fieldOf(defined(mocks, "the mocks").urls, p), seed, runs },
+        {
+          onResult: (r) => {
+            ran.push(r);
+            onResult(r);
+          },
+          onStart: (c) => options.onStart(c.id),
+          stopped,
+        },
+      );
       // Interrupted: the report says what ran so far, without waiting for the cases under way.
       results = await Promise.race([running, io.interrupted.then(() => cases.flatMap((c) => ran.filter((r) => r.id === c.id)))]);
     } finally {

@@ -23,11 +23,11 @@ export function madeRequestBodies(doc: OpenApiDocument, op: OpenApiOperation, ra
   const key = Object.entries((doc.resolve(raw).content ?? {}) as Record<string, Schema>).find(([, m]) => m === media)?.[0];
   if (key === undefined) return [];
   const ref = typeof raw.$ref === "string" && raw.$ref.startsWith("#/") ? raw.$ref.slice(1) : undefined;
-  const body = ref ?? `/${op.location.map((k) => escape(String(k))).join("/")}/requestBody`;
+  const body = ref ?? `/${op.location.map((k) => escapeKey(String(k))).join("/")}/requestBody`;
   const sampler = samplerOf(doc);
-  return SEEDS.flatMap((seed) => sampler.sample(`${body}/content/${escape(key)}/schema`, { everyField: true, seed }) ?? []).map((made) => made.value);
+  return SEEDS.flatMap((seed) => sampler.sample(`${body}/content/${escapeKey(key)}/schema`, { everyField: true, seed }) ?? []).map((made) => made.value);
 }
 
-function escape(key: string): string {
+function escapeKey(key: string): string {
   return key.replace(/~/g, "~0").replace(/\//g, "~1");
 }

@@ -139,8 +139,20 @@ export function invalidInput(tool: ToolSpec, values: ToolValues, address: string
     switch (p.type) {
       case "number": {
         // Past 2^53 one step is no longer a number apart: below -2^63 is not drawn, it is a value.
-        if (p.minimum !== undefined) set(p.name, Number.isSafeInteger(Math.ceil(p.minimum) - 1_000_000) ? fc.integer({ min: Math.ceil(p.minimum) - 1_000_000, max: Math.ceil(p.minimum) - 1 }) : fc.constant(p.minimum < 0 ? p.minimum * 2 : p.minimum / 2), "minimum", `below ${p.minimum}`);
-        if (p.maximum !== undefined) set(p.name, Number.isSafeInteger(Math.floor(p.maximum) + 1_000_000) ? fc.integer({ min: Math.floor(p.maximum) + 1, max: Math.floor(p.maximum) + 1_000_000 }) : fc.constant(p.maximum > 0 ? p.maximum * 2 : p.maximum / 2), "maximum", `above ${p.maximum}`);
+        if (p.minimum !== undefined)
+          set(
+            p.name,
+            Number.isSafeInteger(Math.ceil(p.minimum) - 1_000_000) ? fc.integer({ min: Math.ceil(p.minimum) - 1_000_000, max: Math.ceil(p.minimum) - 1 }) : fc.constant(p.minimum < 0 ? p.minimum * 2 : p.minimum / 2),
+            "minimum",
+            `below ${p.minimum}`,
+          );
+        if (p.maximum !== undefined)
+          set(
+            p.name,
+            Number.isSafeInteger(Math.floor(p.maximum) + 1_000_000) ? fc.integer({ min: Math.floor(p.maximum) + 1, max: Math.floor(p.maximum) + 1_000_000 }) : fc.constant(p.maximum > 0 ? p.maximum * 2 : p.maximum / 2),
+            "maximum",
+            `above ${p.maximum}`,
+          );
         const lo = Math.max(Math.ceil(p.minimum ?? -1000), -(2 ** 31));
         const hi = Math.min(Math.floor(p.maximum ?? 1000), 2 ** 31);
         if (p.integer && hi > lo)

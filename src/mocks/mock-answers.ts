@@ -30,14 +30,14 @@ export function withSampledAnswers(document: Node): Node {
       if (!isNode(op) || !isNode(op.responses)) continue;
       let responses: Node | undefined;
       for (const [status, rawResponse] of Object.entries(op.responses)) {
-        const { node: response, pointer: at } = followRef(document, rawResponse, `/paths/${escape(path)}/${method}/responses/${escape(status)}`);
+        const { node: response, pointer: at } = followRef(document, rawResponse, `/paths/${escapeKey(path)}/${method}/responses/${escapeKey(status)}`);
         if (!isNode(response) || !isNode(response.content)) continue;
         let content: Node | undefined;
         for (const [type, media] of Object.entries(response.content)) {
           if (!JSON_MEDIA.test(type) || !isNode(media) || media.schema === undefined || media.example !== undefined || media.examples !== undefined) continue;
           if (!reachesUnionOrMap(document, media.schema)) continue;
           sampler ??= new DocumentSampler(document);
-          const made = sampler.sample(`${at}/content/${escape(type)}/schema`);
+          const made = sampler.sample(`${at}/content/${escapeKey(type)}/schema`);
           if (!made) continue;
           content ??= { ...response.content };
           content[type] = { ...media, example: made.value };
@@ -95,7 +95,7 @@ function followRef(document: Node, value: unknown, pointer: string): { node: unk
   return { node, pointer: at };
 }
 
-function escape(key: string): string {
+function escapeKey(key: string): string {
   return key.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 

@@ -146,21 +146,31 @@ class Walk {
       const properties = isNode(schema.properties) ? schema.properties : {};
       for (const name of Array.isArray(schema.required) ? schema.required : []) {
         if (typeof name !== "string") continue;
-        const value = this.make(Object.hasOwn(properties, name) ? properties[name] : isNode(schema.additionalProperties) ? schema.additionalProperties : true, Object.hasOwn(properties, name) ? `${pointer}/properties/${escape(name)}` : `${pointer}/additionalProperties`, depth + 1, trail);
+        const value = this.make(
+          Object.hasOwn(properties, name) ? properties[name] : isNode(schema.additionalProperties) ? schema.additionalProperties : true,
+          Object.hasOwn(properties, name) ? `${pointer}/properties/${escapeKey(name)}` : `${pointer}/additionalProperties`,
+          depth + 1,
+          trail,
+        );
         if (value === undefined) return undefined;
         Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
       }
       if (this.fullDepth === depth) {
         for (const [name, property] of Object.entries(properties)) {
           if (Object.hasOwn(out, name)) continue;
-          const value = this.make(property, `${pointer}/properties/${escape(name)}`, depth + 1, trail);
+          const value = this.make(property, `${pointer}/properties/${escapeKey(name)}`, depth + 1, trail);
           if (value !== undefined) Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
         }
       }
       const fewest = typeof schema.minProperties === "number" ? schema.minProperties : 0;
       for (let i = 0; Object.keys(out).length < fewest && i < fewest + 8; i++) {
         const name = Object.keys(properties).find((p) => !Object.hasOwn(out, p)) ?? `key${i + 1}`;
-        const value = this.make(Object.hasOwn(properties, name) ? properties[name] : isNode(schema.additionalProperties) ? schema.additionalProperties : true, Object.hasOwn(properties, name) ? `${pointer}/properties/${escape(name)}` : `${pointer}/additionalProperties`, depth + 1, trail);
+        const value = this.make(
+          Object.hasOwn(properties, name) ? properties[name] : isNode(schema.additionalProperties) ? schema.additionalProperties : true,
+          Object.hasOwn(properties, name) ? `${pointer}/properties/${escapeKey(name)}` : `${pointer}/additionalProperties`,
+          depth + 1,
+          trail,
+        );
         if (value === undefined) return undefined;
         out[name] = value;
       }
@@ -182,7 +192,12 @@ class Walk {
     if (type === "null") return null;
     if (type === "string" || type === undefined) {
       if (schema.format === "binary") return "";
-      const rules = { ...(typeof schema.pattern === "string" ? { pattern: schema.pattern } : {}), ...(typeof schema.minLength === "number" ? { minLength: schema.minLength } : {}), ...(typeof schema.maxLength === "number" ? { maxLength: schema.maxLength } : {}), ...(typeof schema.format === "string" ? { format: schema.format } : {}) };
+      const rules = {
+        ...(typeof schema.pattern === "string" ? { pattern: schema.pattern } : {}),
+        ...(typeof schema.minLength === "number" ? { minLength: schema.minLength } : {}),
+        ...(typeof schema.maxLength === "number" ? { maxLength: schema.maxLength } : {}),
+        ...(typeof schema.format === "string" ? { format: schema.format } : {}),
+      };
       const fixed = FORMAT_STRINGS[String(schema.format)];
       if (fixed !== undefined) return fixed;
       let pattern: RegExp | undefined;
@@ -262,7 +277,7 @@ function resolvePointer(document: unknown, pointer: string): unknown {
   return node;
 }
 
-function escape(key: string): string {
+function escapeKey(key: string): string {
   return key.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 

@@ -19,7 +19,7 @@ export interface CliIo {
   /** The folder relative paths are read from. */
   cwd: string;
   /** Resolves when the user asks to stop (Ctrl-C or SIGTERM), with the signal when one is known. */
-  interrupted: Promise<"SIGINT" | "SIGTERM" | undefined | void>;
+  interrupted: Promise<unknown>;
   /** The whole standard input's bytes (standardInput decodes them); absent where there is none. */
   stdin?: () => Promise<Uint8Array>;
   /** Starts mock servers; tests pass one that hands out shared mocks. */

@@ -10,6 +10,11 @@ import type { Output } from "./io.js";
 
 /** How often the terminal's status line is redrawn. */
 const REDRAW_MS = 200;
+/** Control characters shown as `?` (a case's id holds names from the specs). */
+function printable(text: string): string {
+  return [...text].map((c) => (c.charCodeAt(0) < 0x20 || (c.charCodeAt(0) >= 0x7f && c.charCodeAt(0) < 0xa0) ? "?" : c)).join("");
+}
+
 /** A case under way this long is named in the progress line. */
 const SLOW_CASE_MS = 5_000;
 /** How often a plain line says how far the run is when no provider finished. */
@@ -85,7 +90,7 @@ export function startProgress(stderr: Output, planned: readonly { provider: stri
     const [id, since] = [...running].reduce<[string, number] | undefined>((a, e) => (!a || e[1] < a[1] ? e : a), undefined) ?? [];
     const ms = since === undefined ? 0 : options.elapsed() - since;
     // A case's id holds names from the specs: control characters are not printed as such.
-    return id === undefined || ms < SLOW_CASE_MS ? "" : `; running ${id.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?")} for ${(ms / 1000).toFixed(0)} s`;
+    return id === undefined || ms < SLOW_CASE_MS ? "" : `; running ${printable(id)} for ${(ms / 1000).toFixed(0)} s`;
   };
   const plainTick = () => {
     if (stopped || (!firstPlain && options.elapsed() - lastPlain < PLAIN_EVERY_MS)) return;
