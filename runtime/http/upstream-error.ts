@@ -31,7 +31,7 @@ export function upstreamError(tool: ToolSpec, response: Response, body: unknown,
   };
   const code = first(tool.errors.code);
   const fullMessage = found(tool.errors.message);
-  const upstreamMessage = first(tool.errors.message) ?? (typeof body === "string" && body.trim() ? body.trim().slice(0, 500) : undefined);
+  const upstreamMessage = first(tool.errors.message) ?? problemMessage(response, body) ?? (typeof body === "string" && body.trim() ? body.trim().slice(0, 500) : undefined);
   const requestId = first(tool.errors.requestId);
   const retryAfterMs = parseRetryAfter(response.headers.get("retry-after")) ?? (response.status === TOO_MANY_REQUESTS ? rateLimitWait(tool.rateLimits, response.headers, attempt) : undefined);
   // A quota used up (a daily one, an org's API limit) comes back later, not after a retry.
@@ -52,6 +52,26 @@ export function upstreamError(tool: ToolSpec, response: Response, body: unknown,
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
     ...(Object.keys(details).length ? { details } : {}),
   };
+}
+
+/**
+ * The message of an RFC 9457 problem (`application/problem+json`) the
+ * manifest's expressions found none in: the status, its title and detail, and the first
+ * items of a `validation` or `errors` list (Prism's mocks list each broken
+ * rule there: a 422's reason, which read "no error message" before).
+ */
+function problemMessage(response: Response, body: unknown): string | undefined {
+  if (!/\bproblem\+json\b/i.test(response.headers.get("content-type") ?? "") || body === null || typeof body !== "object" || Array.isArray(body)) return undefined;
+  const problem = body as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
+  const list = Array.isArray(problem.validation) ? problem.validation : Array.isArray(problem.errors) ? problem.errors : [];
+  const items = list
+    .slice(0, 3)
+    .map((item) => (typeof item === "string" ? item : item && typeof item === "object" ? (text((item as Record<string, unknown>).message) ?? text((item as Record<string, unknown>).detail)) : undefined))
+    .filter((m): m is string => m !== undefined);
+  const head = [text(problem.title), text(problem.detail)].filter((t, i, all): t is string => t !== undefined && all.indexOf(t) === i).join(": ");
+  const message = [head, ...items].filter(Boolean).join("; ") + (list.length > 3 ? ` (and ${list.length - 3} more)` : "");
+  return message ? bounded(`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}: ${message}`) : undefined;
 }
 
 /**

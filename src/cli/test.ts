@@ -56,7 +56,8 @@ Progress goes to stderr: a status line on a terminal, plain lines otherwise.
 Exit status: 0 every case passed, 1 a contract failed (or --max-failures
 reached), 2 usage error or invalid inputs (specs that do not generate,
 missing or stale packages), 70 internal error (a bug: please report it),
-130 interrupted (the report covers the cases that ran).`;
+130 interrupted by Ctrl-C, 143 by SIGTERM (the report covers the cases
+that finished; cases under way are stopped at once).`;
 
 const DEFAULT_RUNS = 100;
 /** The most --workers takes. */
@@ -142,12 +143,27 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       : `blockwright test: ${cases.length} cases${shard ? ` (shard ${shard.index}/${shard.total} of ${all.length})` : ""} on ${needed.length} mock${needed.length === 1 ? "" : "s"}${workers > 1 ? ` in ${workers} workers` : ""}, seed ${seed}, ${runs} runs per property\n`,
   );
   let interrupted = false;
-  void io.interrupted.then(() => (interrupted = true));
+  let signal: unknown;
+  void io.interrupted.then((s) => {
+    interrupted = true;
+    signal = s;
+  });
   const { startProgress } = await import("./support/test-progress.js");
   const progress = startProgress(io.stderr, cases, { elapsed: () => performance.now() - started });
   let outcome: RunOutcome;
   try {
-    outcome = await runSuite(cases, { io, dirs, needed, seed, runs, workers, ...(maxFailures !== undefined ? { maxFailures } : {}), interrupted: () => interrupted, onResult: (r) => progress.onResult(r) });
+    outcome = await runSuite(cases, {
+      io,
+      dirs,
+      needed,
+      seed,
+      runs,
+      workers,
+      ...(maxFailures !== undefined ? { maxFailures } : {}),
+      interrupted: () => interrupted,
+      onStart: (id) => progress.onStart(id),
+      onResult: (r) => progress.onResult(r),
+    });
   } finally {
     progress.stop();
   }
@@ -174,7 +190,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   if (failedToWrite !== undefined) return failedToWrite;
   if (interrupted) {
     io.stderr.write(`blockwright test: interrupted after ${results.length} of ${cases.length} cases\n`);
-    return 130;
+    return signal === "SIGTERM" ? 143 : 130;
   }
   return results.every((r) => r.status === "passed") ? 0 : 1;
 }
@@ -189,6 +205,7 @@ interface SuiteOptions {
   workers: number;
   maxFailures?: number;
   interrupted: () => boolean;
+  onStart: (id: string) => void;
   onResult: (r: CaseResult) => void;
 }
 
@@ -221,10 +238,12 @@ async function runSuite(cases: ContractCase<ResultKind>[], options: SuiteOptions
     options.onResult(r);
   };
   let results: CaseResult[];
-  if (workers > 1) {
+  // Derived cases run in worker threads, so that this thread stays free for progress and Ctrl-C however long a
+  // case computes; in this one only when the io brings its own mocks (tests share theirs) and one worker is asked.
+  if (workers > 1 || (options.needed.length > 0 && !io.startMocks)) {
     const { runInWorkers, WorkerUsageError } = await import("../contract/workers.js");
     try {
-      results = await runInWorkers(cases, { dirs: { root: io.cwd, ...dirs }, seed, runs, workers, onResult, stopped });
+      results = await runInWorkers(cases, { dirs: { root: io.cwd, ...dirs }, seed, runs, workers, onResult, onStart: options.onStart, stopped, aborted: options.interrupted });
     } catch (e) {
       if (e instanceof WorkerUsageError) throw new UsageError(e.message);
       throw e;
@@ -235,7 +254,21 @@ async function runSuite(cases: ContractCase<ResultKind>[], options: SuiteOptions
     // Quiet mocks: the report quotes every violation they find.
     const mocks = options.needed.length ? await startCommandMocks(io, options.needed, { specsDir: dirs.specs, logLevel: "silent" }) : undefined;
     try {
-      results = await runCases(cases, { mockUrl: (p) => fieldOf(defined(mocks, "the mocks").urls, p), seed, runs }, { onResult, stopped });
+      const ran: CaseResult[] = [];
+      const running = runCases(
+        cases,
+        { mockUrl: (p) => fieldOf(defined(mocks, "the mocks").urls, p), seed, runs },
+        {
+          onResult: (r) => {
+            ran.push(r);
+            onResult(r);
+          },
+          onStart: (c) => options.onStart(c.id),
+          stopped,
+        },
+      );
+      // Interrupted: the report says what ran so far, without waiting for the cases under way.
+      results = await Promise.race([running, io.interrupted.then(() => cases.flatMap((c) => ran.filter((r) => r.id === c.id)))]);
     } finally {
       await mocks?.close();
     }

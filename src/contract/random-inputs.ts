@@ -59,7 +59,7 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
       case "number": {
         const min = p.minimum ?? -1_000_000;
         const max = p.maximum ?? 1_000_000;
-        const n = p.integer ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) }) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+        const n = p.integer ? integerIn(min, max) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
         return p.enum ? fc.constantFrom(...(p.enum as number[])) : fc.oneof({ arbitrary: n, weight: 3 }, { arbitrary: n.map(String), weight: 1 });
       }
       case "json":
@@ -74,6 +74,17 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
   return fc.oneof({ arbitrary: own, weight: 4 }, ...fromExample.map((arbitrary) => ({ arbitrary, weight: 1 }))).filter((v) => values.accepts(p, v) && !(inPath && typeof v === "string" && LINE_TERMINATOR.test(v)));
 }
 
+/**
+ * Whole numbers in [min, max], kept to the safe integers: a spec's int64
+ * bounds (±2^63) made fast-check draw forever (its draw over a range wider
+ * than 2^53 retried without end), and past 2^53 neighbours are equal numbers.
+ */
+export function integerIn(min: number, max: number): fc.Arbitrary<number> {
+  const lo = Math.min(Math.max(Math.ceil(min), Number.MIN_SAFE_INTEGER), Number.MAX_SAFE_INTEGER);
+  const hi = Math.max(Math.min(Math.floor(max), Number.MAX_SAFE_INTEGER), lo);
+  return fc.integer({ min: lo, max: hi });
+}
+
 // Prism's router cannot match a line terminator inside a path segment that has text around the
 // parameter (`users('{key}')` answers 404): a limit of the mock, not of the contract.
 const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
@@ -86,7 +97,7 @@ function nestedValue(n: NestedLimits | undefined): fc.Arbitrary<unknown> {
   if (n.type === "number" || n.type === "integer") {
     const min = n.minimum ?? -1_000_000;
     const max = n.maximum ?? 1_000_000;
-    return n.type === "integer" ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) }) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+    return n.type === "integer" ? integerIn(min, max) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
   }
   if (n.type === "string" || n.format !== undefined || n.pattern !== undefined || n.maxLength !== undefined || n.minLength !== undefined) {
     if (n.format !== undefined || n.pattern !== undefined) return fc.constantFrom(...madeStrings(n).slice(0, 20));
@@ -127,10 +138,23 @@ export function invalidInput(tool: ToolSpec, values: ToolValues, address: string
     if (p.required && p.default === undefined) set(p.name, fc.constantFrom(undefined, "", "   "), "required", "left out or blank", false);
     switch (p.type) {
       case "number": {
-        if (p.minimum !== undefined) set(p.name, fc.integer({ min: Math.ceil(p.minimum) - 1_000_000, max: Math.ceil(p.minimum) - 1 }), "minimum", `below ${p.minimum}`);
-        if (p.maximum !== undefined) set(p.name, fc.integer({ min: Math.floor(p.maximum) + 1, max: Math.floor(p.maximum) + 1_000_000 }), "maximum", `above ${p.maximum}`);
-        const lo = Math.ceil(p.minimum ?? -1000);
-        const hi = Math.floor(p.maximum ?? 1000);
+        // Past 2^53 one step is no longer a number apart: below -2^63 is not drawn, it is a value.
+        if (p.minimum !== undefined)
+          set(
+            p.name,
+            Number.isSafeInteger(Math.ceil(p.minimum) - 1_000_000) ? fc.integer({ min: Math.ceil(p.minimum) - 1_000_000, max: Math.ceil(p.minimum) - 1 }) : fc.constant(p.minimum < 0 ? p.minimum * 2 : p.minimum / 2),
+            "minimum",
+            `below ${p.minimum}`,
+          );
+        if (p.maximum !== undefined)
+          set(
+            p.name,
+            Number.isSafeInteger(Math.floor(p.maximum) + 1_000_000) ? fc.integer({ min: Math.floor(p.maximum) + 1, max: Math.floor(p.maximum) + 1_000_000 }) : fc.constant(p.maximum > 0 ? p.maximum * 2 : p.maximum / 2),
+            "maximum",
+            `above ${p.maximum}`,
+          );
+        const lo = Math.max(Math.ceil(p.minimum ?? -1000), -(2 ** 31));
+        const hi = Math.min(Math.floor(p.maximum ?? 1000), 2 ** 31);
         if (p.integer && hi > lo)
           set(
             p.name,

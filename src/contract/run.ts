@@ -32,6 +32,8 @@ export interface RunOptions {
   /** Cases running at once. Default 8. */
   concurrency?: number;
   onResult?: (result: CaseResult) => void;
+  /** Told as each case starts. */
+  onStart?: (c: ContractCase<ResultKind>) => void;
   /** Asked before each case starts: true stops the run (cases under way finish). */
   stopped?: () => boolean;
 }
@@ -43,6 +45,7 @@ export async function runCases(cases: ContractCase<ResultKind>[], ctx: CaseConte
   const worker = async () => {
     while (next < cases.length && !options.stopped?.()) {
       const index = next++;
+      options.onStart?.(itemAt(cases, index));
       results[index] = await runCase(itemAt(cases, index), ctx);
       options.onResult?.(results[index]);
     }

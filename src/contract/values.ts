@@ -8,6 +8,7 @@ import { checkValue, isAbsent, itemAt, oauthParams, parsePointer, type ParamSpec
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../load/openapi-document.js";
 import { madeStrings, ofFormatAndLength, stretch } from "../model/string-values.js";
 import { at } from "./json-path.js";
+import { madeRequestBodies } from "./made-body.js";
 
 /** The credential every derived call sends (header-safe, long enough, never a real one). */
 export const CREDENTIAL = "bw-contract-credential-0001";
@@ -29,7 +30,6 @@ export interface RequestExample {
 }
 
 const cache = new WeakMap<ToolSpec, ToolValues>();
-
 /** The values of a tool, worked out once for all the cases derived from it. */
 export function valuesOf(tool: ToolSpec, doc: OpenApiDocument): ToolValues {
   let values = cache.get(tool);
@@ -75,8 +75,17 @@ export class ToolValues {
     const typed = (param as ParamSpec & { example?: unknown }).example;
     if (typed !== undefined) out.push({ value: typed, source: "example" });
     if (param.wire.in === "auth" && param.name === this.tool.auth.param) out.push({ value: CREDENTIAL, source: "contract credential" });
-    out.push(...this.specCandidates(param));
+    const fromSpec = this.specCandidates(param);
+    out.push(...fromSpec);
     const placeholder = placeholderValue(param);
+    // A JSON value the spec gives no example of: one made from the request schema (valid against it, however many
+    // unions it nests) before the bare `[]` or `{}`, which the schema may refuse (a list of at least one message).
+    if (param.type === "json" && param.wire.in === "body" && placeholder === undefined && !out.some((c) => this.accepts(param, c.value))) {
+      for (const made of this.madeBodies()) {
+        const value = this.bodyValueOf(param, made);
+        if (value !== undefined) out.push({ value, source: "made from the request schema" });
+      }
+    }
     if (placeholder !== undefined) out.push({ value: placeholder, source: "placeholder" });
     if (param.default !== undefined) out.push({ value: param.default, source: "default" });
     out.push(...synthesized(param).map((value) => ({ value, source: "made from its rules" })));
@@ -302,14 +311,17 @@ export class ToolValues {
 
   /**
    * Whether the spec gives a JSON parameter's items (a list's) or values (an object's) as objects or lists, which the
-   * manifest's limits of values inside cannot state: values drawn within the manifest's rules would not be the spec's.
+   * manifest's limits of values inside cannot state: values drawn within the manifest's rules would not be the spec's;
+   * or the value itself as a union of shapes, which random JSON would not match.
    */
   structuredInside(param: ParamSpec): boolean {
     const schema = this.specSchema(param);
+    if (schema && (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf))) return true;
     const inside = schema?.items ?? (schema && typeof schema.additionalProperties === "object" ? schema.additionalProperties : undefined);
     if (!inside || typeof inside !== "object") return false;
     const flat = this.doc.flatten(inside as Schema);
-    return flat.type === "object" || flat.type === "array" || flat.properties !== undefined || flat.items !== undefined;
+    // A union of shapes too: random JSON would match none of its branches.
+    return flat.type === "object" || flat.type === "array" || flat.properties !== undefined || flat.items !== undefined || Array.isArray(flat.oneOf) || Array.isArray(flat.anyOf);
   }
 
   /** The schema the OpenAPI document gives at the parameter's wire location, flattened. */
@@ -349,6 +361,14 @@ export class ToolValues {
       }
     }
     return out;
+  }
+
+  private made: unknown[] | undefined;
+
+  /** Request bodies made from the operation's JSON request schema (other union branches in each), once. */
+  private madeBodies(): unknown[] {
+    this.made ??= madeRequestBodies(this.doc, this.op, this.rawOperation().requestBody as Schema | undefined, this.requestMedia());
+    return this.made;
   }
 
   private requestExamplesRaw(): { name: string; body: unknown }[] {
@@ -427,7 +447,8 @@ function synthesized(param: ParamSpec): unknown[] {
       return param.jsonType === "array" ? [Array.from({ length: param.minItems ?? 0 }, () => simplestItem(param.items))] : [{}];
     case "number": {
       const low = param.minimum ?? (param.maximum !== undefined ? Math.min(param.maximum, 1) : 1);
-      return [param.integer ? Math.ceil(low) : low];
+      // An int64's bound (±2^63) is past what mocks and JSON parsers hold exactly: the nearest safe integer.
+      return [param.integer ? Math.min(Math.max(Math.ceil(low), Number.MIN_SAFE_INTEGER), Number.MAX_SAFE_INTEGER) : low];
     }
     case "string": {
       if (param.enum) return param.separator === undefined ? [...param.enum] : [param.enum.slice(0, 2).join(param.separator), ...param.enum];

@@ -38,7 +38,12 @@ async function runWithMocks(cases: ContractCase[]): Promise<void> {
     await runCases(
       cases,
       { mockUrl: (p) => fieldOf(mocks.urls, p), seed: task.seed, runs: task.runs },
-      { concurrency: task.concurrency, onResult: (result) => post({ type: "result", result: JSON.parse(JSON.stringify(result)) }), stopped: () => stopped },
+      {
+        concurrency: task.concurrency,
+        onStart: (c) => post({ type: "started", id: c.id }),
+        onResult: (result) => post({ type: "result", result: JSON.parse(JSON.stringify(result)) }),
+        stopped: () => stopped,
+      },
     );
   } finally {
     await mocks.close();

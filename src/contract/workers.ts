@@ -29,8 +29,8 @@ export interface WorkerTask {
   concurrency: number;
 }
 
-/** What a worker says: each result as it comes, then done; or why it could not run. */
-export type WorkerMessage = { type: "result"; result: CaseResult } | { type: "done" } | { type: "failed"; message: string; usage: boolean };
+/** What a worker says: a case started, each result as it comes, then done; or why it could not run. */
+export type WorkerMessage = { type: "started"; id: string } | { type: "result"; result: CaseResult } | { type: "done" } | { type: "failed"; message: string; usage: boolean };
 
 /** What a worker is told. */
 export type WorkerCommand = { type: "stop" };
@@ -46,59 +46,135 @@ export interface WorkerRunOptions {
   /** Cases under way at once in each worker. */
   concurrency?: number;
   onResult?: (result: CaseResult) => void;
+  /** Told when a case starts in a worker (progress names the cases under way). */
+  onStart?: (id: string) => void;
   /** Polled while cases run: true stops every worker (cases under way finish and are reported). */
   stopped?: () => boolean;
+  /** Polled too: true ends every worker at once, its mocks with it; the results so far are returned. */
+  aborted?: () => boolean;
+  /** The longest a case may run; past it the worker running it is ended and started again on the cases it had left. */
+  caseTimeLimitMs?: number;
 }
 
-/** How often `stopped` is polled when no result arrives. */
+/** How often `stopped` and `aborted` are polled, and running cases timed. */
 const POLL_MS = 100;
+/**
+ * The longest one case may run. A property is bounded (kinds/property.ts), a
+ * scenario waits seconds at most: a case past this is stuck (a draw or a
+ * schema that never ends) and must not hold the suite.
+ */
+export const CASE_TIME_LIMIT_MS = 120_000;
 
-/** Results in the order of `cases`; a stopped run returns the results of the cases that ran. */
-export async function runInWorkers(cases: readonly Pick<ContractCase<ResultKind>, "id" | "provider" | "operation">[], options: WorkerRunOptions): Promise<CaseResult[]> {
+/**
+ * Results in the order of `cases`; a stopped or aborted run returns the
+ * results of the cases that ran. The command's thread only waits for
+ * messages: however long a case computes in its worker, progress goes on,
+ * and an interrupt ends the workers (Worker.terminate stops even a loop that
+ * never yields).
+ */
+type PlannedCase = Pick<ContractCase<ResultKind>, "id" | "provider" | "operation" | "kind" | "name" | "source">;
+
+export async function runInWorkers(cases: readonly PlannedCase[], options: WorkerRunOptions): Promise<CaseResult[]> {
   const order = new Map(cases.map((c, i) => [c.id, i]));
+  const byId = new Map(cases.map((c) => [c.id, c]));
   const parts = partition(cases, options.workers).filter((part) => part.length);
   const results: CaseResult[] = [];
-  const workers = parts.map((part) => {
-    const task: WorkerTask = { dirs: options.dirs, providers: [...new Set(part.map((c) => c.provider))], ids: part.map((c) => c.id), seed: options.seed, runs: options.runs, concurrency: options.concurrency ?? 8 };
-    const entry = workerEntry();
-    return new Worker(entry.script, { eval: entry.eval, workerData: task });
-  });
+  const limit = options.caseTimeLimitMs ?? CASE_TIME_LIMIT_MS;
+  const live = new Set<Worker>();
+  /** Each worker's termination: a worker does not end by itself (its port listens for a stop). */
+  const ended: Promise<number>[] = [];
   let stopSent = false;
-  const stopAll = () => {
-    if (stopSent) return;
-    stopSent = true;
-    for (const w of workers) w.postMessage({ type: "stop" } satisfies WorkerCommand);
+  const poll = setInterval(() => {
+    if (options.aborted?.()) for (const w of live) void w.terminate();
+    else if (!stopSent && options.stopped?.()) {
+      stopSent = true;
+      for (const w of live) w.postMessage({ type: "stop" } satisfies WorkerCommand);
+    }
+  }, POLL_MS);
+  const record = (result: CaseResult) => {
+    results.push(result);
+    options.onResult?.(result);
+    if (!stopSent && options.stopped?.()) {
+      stopSent = true;
+      for (const w of live) w.postMessage({ type: "stop" } satisfies WorkerCommand);
+    }
   };
-  const poll = setInterval(() => options.stopped?.() && stopAll(), POLL_MS);
+
+  /** One worker on `ids`: resolves with the ids it left (a case past the limit ended it), or none. */
+  const runWorker = (part: { provider: string }[], ids: string[]) =>
+    new Promise<string[]>((resolve, reject) => {
+      const task: WorkerTask = { dirs: options.dirs, providers: [...new Set(part.map((c) => c.provider))], ids, seed: options.seed, runs: options.runs, concurrency: options.concurrency ?? 8 };
+      const entry = workerEntry();
+      const worker = new Worker(entry.script, { eval: entry.eval, workerData: task });
+      live.add(worker);
+      const left = new Set(ids);
+      const running = new Map<string, number>();
+      let settled = false;
+      const settle = (outcome: () => void) => {
+        if (settled) return;
+        settled = true;
+        clearInterval(watch);
+        live.delete(worker);
+        ended.push(worker.terminate());
+        outcome();
+      };
+      const watch = setInterval(() => {
+        const now = performance.now();
+        const stuck = [...running].filter(([, since]) => now - since > limit).map(([id]) => id);
+        if (!stuck.length) return;
+        settle(() => {
+          for (const id of stuck) {
+            left.delete(id);
+            record(timedOut(byId.get(id), id, now - (running.get(id) ?? now), limit));
+          }
+          resolve([...left]);
+        });
+      }, POLL_MS);
+      worker.on("message", (m: WorkerMessage) => {
+        if (settled) return;
+        if (m.type === "started") {
+          running.set(m.id, performance.now());
+          options.onStart?.(m.id);
+        } else if (m.type === "result") {
+          running.delete(m.result.id);
+          left.delete(m.result.id);
+          record(m.result);
+        } else if (m.type === "done") settle(() => resolve([]));
+        else settle(() => reject(m.usage ? new WorkerUsageError(m.message) : new Error(`a contract worker failed: ${m.message}`)));
+      });
+      worker.on("error", (e) => settle(() => reject(e)));
+      // Ended by an interrupt: the results so far stand.
+      worker.on("exit", (code) => settle(() => (options.aborted?.() ? resolve([]) : reject(new Error(`a contract worker exited (status ${code}) before it finished`)))));
+    });
+
   try {
     await Promise.all(
-      workers.map(
-        (worker) =>
-          new Promise<void>((resolve, reject) => {
-            let finished = false;
-            worker.on("message", (m: WorkerMessage) => {
-              if (m.type === "result") {
-                results.push(m.result);
-                options.onResult?.(m.result);
-                if (options.stopped?.()) stopAll();
-              } else if (m.type === "done") {
-                finished = true;
-                resolve();
-              } else {
-                finished = true;
-                reject(m.usage ? new WorkerUsageError(m.message) : new Error(`a contract worker failed: ${m.message}`));
-              }
-            });
-            worker.on("error", reject);
-            worker.on("exit", (code) => (finished ? undefined : reject(new Error(`a contract worker exited (status ${code}) before it finished`))));
-          }),
-      ),
+      parts.map(async (part) => {
+        let ids = part.map((c) => c.id);
+        while (ids.length && !options.aborted?.() && !stopSent) ids = await runWorker(part, ids);
+      }),
     );
   } finally {
     clearInterval(poll);
-    await Promise.all(workers.map((w) => w.terminate()));
+    await Promise.all([...[...live].map((w) => w.terminate()), ...ended]);
   }
   return results.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+}
+
+/** The result of a case that ran past the limit: an error of the suite (it did not end), not a contract that failed. */
+function timedOut(c: PlannedCase | undefined, id: string, ms: number, limit: number): CaseResult {
+  return {
+    id,
+    provider: c?.provider ?? "",
+    operation: c?.operation ?? "",
+    kind: c?.kind ?? "property",
+    name: c?.name ?? id,
+    status: "error",
+    durationMs: Math.round(ms),
+    message: `did not finish within ${limit / 1000} s: stopped (its worker was ended, and started again on the cases it had left)`,
+    source: c?.source ?? { document: "manifest", path: [] },
+    statuses: [],
+  };
 }
 
 /**

@@ -50,8 +50,10 @@ describe("examples checked against their schemas", () => {
     expect(problems(PET, `{ id: a, kind: fish }`)).toEqual(['pets.yaml:17:41: example "one" of the 200 response of "getPet" (application/json) does not match its schema: /kind must be one of "cat", "dog", got "fish"']);
   });
 
-  it("reads OpenAPI 3.0's nullable and boolean exclusiveMinimum; leaves formats unchecked", () => {
-    expect(problems(PET, `{ id: a, owner: null, born: "yesterday", age: 1 }`)).toEqual([]);
+  it("reads OpenAPI 3.0's nullable and boolean exclusiveMinimum; checks the formats a mock checks, and only those", () => {
+    expect(problems(PET, `{ id: a, owner: null, born: "2026-11-23T10:00:00Z", age: 1 }`)).toEqual([]);
+    expect(problems(PET, `{ id: a, born: "yesterday" }`)).toEqual([expect.stringMatching(/^pets\.yaml:17:\d+: .*\/born string does not match format "date-time", got "yesterday"$/)]);
+    expect(problems(PET.replace("format: date-time", "format: zq-moment"), `{ id: a, born: "yesterday" }`)).toEqual([]);
     expect(problems(PET, `{ id: a, age: 0 }`)).toEqual(['pets.yaml:17:40: example "one" of the 200 response of "getPet" (application/json) does not match its schema: /age must be greater than 0, got 0']);
   });
 

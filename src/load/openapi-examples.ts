@@ -12,8 +12,12 @@
 // costs far less than compiling a validator for it, which dominated
 // generation time with Ajv. OpenAPI 3.0 schemas are JSON Schema with a few
 // differences, bridged on a copy: `nullable`, and boolean
-// `exclusiveMinimum`/`exclusiveMaximum`. Formats are not checked (the specs
-// use many that no validator knows, and vendors disagree on the rest).
+// `exclusiveMinimum`/`exclusiveMaximum`. Of formats, only those the mocks'
+// validator (Prism's, ajv-formats) refuses a value for and this one reads
+// alike are checked (CHECKED_FORMATS): an example a mock would refuse (a
+// relative path under `format: uri`) is found here, with its position,
+// instead of failing every mock case. The specs use many other formats that
+// no validator knows, and vendors disagree on the rest.
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { dereference, encodePointer, validate, type OutputUnit, type Schema } from "@cfworker/json-schema";
 import { entryOf } from "@blockwright/runtime/internal";
@@ -25,6 +29,9 @@ import { describe, rootCause } from "./example-errors.js";
 import { toJsonSchema, type Wrap, wrapNullable } from "./openapi-json-schema.js";
 
 type Node = Record<string, unknown>;
+
+/** Formats checked in examples: Prism's validator refuses values of these, and @cfworker/json-schema reads them alike. */
+const CHECKED_FORMATS = new Set(["uri", "email", "date-time", "date", "uuid", "ipv4", "ipv6"]);
 export type Path = (string | number)[];
 
 /**
@@ -261,7 +268,7 @@ class Walker {
       const node = root ? (valueAt(root.copy, at.path.slice(root.at.path.length)) as Node | undefined) : (structuredClone(at.value) as Node);
       if (!node) continue;
       delete node.example;
-      delete node.format;
+      if (typeof node.format !== "string" || !CHECKED_FORMATS.has(node.format)) delete node.format;
       if (!root) roots.set(keyOf(at.file, at.path), { at, copy: node });
     }
     const lookup: Record<string, Schema | boolean> = {};

@@ -105,4 +105,32 @@ components:
     const accepted = (loaded.source.data as { components: { responses: { accepted: { content: Record<string, object> } } } }).components.responses.accepted.content["application/json"];
     expect(accepted).not.toHaveProperty("examples");
   });
+
+  it("one that breaks its own format (a relative path under format: uri, a bare domain) is a warning with its file:line:col, and left out", async () => {
+    const formats = `openapi: 3.0.3
+info: { title: pets, version: "1" }
+paths:
+  /pets:
+    get:
+      operationId: listPets
+      responses:
+        "200":
+          description: pets
+          content:
+            application/json:
+              schema: { type: object, properties: { next: { type: string, format: uri }, site: { type: string, format: uri }, other: { type: string, format: zq-unknown } } }
+              examples:
+                relative: { value: { next: /pets?page=2, other: anything } }
+                domain: { value: { site: zq-widgets.example } }
+                fine: { value: { next: "https://zq-widgets.example/pets?page=2" } }
+`;
+    const file = provider([{ next: "/pets?page=2", other: "anything" }, { site: "zq-widgets.example" }], formats);
+    const loaded = await loadOpenApi(file, work);
+    expect(loaded.warnings.map((w) => `${w.position.line}:${w.position.col} ${w.detail}`)).toEqual([
+      expect.stringMatching(/^14:\d+ example "relative" .*\/next .*format "uri".*\(the published document's own example: left out/),
+      expect.stringMatching(/^15:\d+ example "domain" .*\/site .*format "uri".*\(the published document's own example: left out/),
+    ]);
+    const media = (loaded.source.data as { paths: Record<string, { get: { responses: Record<string, { content: Record<string, { examples: object }> }> } }> }).paths["/pets"]!.get.responses["200"]!.content["application/json"]!;
+    expect(Object.keys(media.examples)).toEqual(["fine"]);
+  });
 });

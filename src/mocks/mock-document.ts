@@ -3,8 +3,10 @@
 // ignored), so the paths are given the server's base path (`/api`), and the
 // address a mock prints is then used as the live one is; the parameters the
 // credential covers (`auth.covers`, or in the credential's own place) are not
-// required of requests, which carry the credential instead.
+// required of requests, which carry the credential instead. A response with
+// no example whose schema has unions or open maps gets a valid made one.
 import { documentServer } from "../link/server.js";
+import { withSampledAnswers } from "./mock-answers.js";
 
 type Json = Record<string, unknown>;
 
@@ -15,7 +17,9 @@ export interface CoveredSlot {
 }
 
 /** A copy of `document` (untouched: it is the generator's) as a mock serves it. */
-export function mockDocument(document: object, covers: (slot: CoveredSlot) => boolean): object {
+export function mockDocument(original: object, covers: (slot: CoveredSlot) => boolean): object {
+  // Answers made where Prism's would break their schema (mock-answers.ts).
+  const document = withSampledAnswers(original as Json);
   const server = documentServer(document);
   const base = server && "path" in server ? server.path : "";
   const paths = ((document as Json).paths ?? {}) as Record<string, unknown>;

@@ -18,8 +18,8 @@ export interface CliIo {
   env: Record<string, string | undefined>;
   /** The folder relative paths are read from. */
   cwd: string;
-  /** Resolves when the user asks to stop (Ctrl-C or SIGTERM). */
-  interrupted: Promise<void>;
+  /** Resolves when the user asks to stop (Ctrl-C or SIGTERM), with the signal when one is known. */
+  interrupted: Promise<unknown>;
   /** The whole standard input's bytes (standardInput decodes them); absent where there is none. */
   stdin?: () => Promise<Uint8Array>;
   /** Starts mock servers; tests pass one that hands out shared mocks. */
@@ -139,11 +139,11 @@ function stopWhenReaderLeaves(): void {
   });
 }
 
-function onInterrupt(): Promise<void> {
+function onInterrupt(): Promise<"SIGINT" | "SIGTERM"> {
   return new Promise((resolve) => {
-    const stop = () => {
+    const stop = (signal: "SIGINT" | "SIGTERM") => {
       process.stderr.write("\ninterrupted: stopping…\n");
-      resolve();
+      resolve(signal);
       process.once("SIGINT", () => process.exit(130));
     };
     process.once("SIGINT", stop);

@@ -57,17 +57,35 @@ describe("test progress", () => {
     expect(narrow.out()).toBe("\r\u001b[2K0/5 cases, 0.0 s  …");
   });
 
-  it("elsewhere: a plain line when a provider is done, and one every so often while nothing finishes; no control characters", () => {
+  it("elsewhere: a line at the first second, one when a provider is done, and one every so often while nothing finishes; no control characters", () => {
     const h = harness(false);
     expect(h.out()).toBe("");
+    h.at(1000);
+    expect(h.out()).toBe("blockwright test: 0/5 cases, 0 under way, 1.0 s\n");
     h.progress.onResult(result("crm", 0));
     h.at(2000);
     h.progress.onResult(result("crm", 1, "error"));
-    expect(h.out()).toBe("blockwright test: crm: 2 cases done, 1 failed, 2.0 s\n");
+    expect(h.out().split("\n").at(-2)).toBe("blockwright test: crm: 2 cases done, 1 failed, 2.0 s");
     h.at(2000 + PLAIN_EVERY_MS - 1);
-    expect(h.out().split("\n")).toHaveLength(2);
+    expect(h.out().split("\n")).toHaveLength(3);
     h.at(2000 + PLAIN_EVERY_MS);
-    expect(h.out().split("\n").at(-2)).toBe(`blockwright test: 2/5 cases, 1 failed, ${((2000 + PLAIN_EVERY_MS) / 1000).toFixed(1)} s`);
+    expect(h.out().split("\n").at(-2)).toBe(`blockwright test: 2/5 cases, 1 failed, 0 under way, ${((2000 + PLAIN_EVERY_MS) / 1000).toFixed(1)} s`);
     expect(h.out().includes("\r") || h.out().includes("\u001b")).toBe(false);
+  });
+
+  it("elsewhere, while one case runs and none finishes: a line every 10 s naming it and how long it has run", () => {
+    const h = harness(false);
+    h.progress.onStart("books_op › property › slow\u001b[2J");
+    const lines: string[] = [];
+    for (let ms = 1000; ms <= 4 * PLAIN_EVERY_MS; ms += 1000) {
+      h.at(ms);
+      lines.push(...h.out().split("\n").filter(Boolean).slice(lines.length));
+    }
+    expect(lines).toEqual([
+      "blockwright test: 0/5 cases, 1 under way, 1.0 s",
+      `blockwright test: 0/5 cases, 1 under way, ${(1 + PLAIN_EVERY_MS / 1000).toFixed(1)} s; running books_op › property › slow?[2J for ${1 + PLAIN_EVERY_MS / 1000} s`,
+      `blockwright test: 0/5 cases, 1 under way, ${(1 + (2 * PLAIN_EVERY_MS) / 1000).toFixed(1)} s; running books_op › property › slow?[2J for ${1 + (2 * PLAIN_EVERY_MS) / 1000} s`,
+      `blockwright test: 0/5 cases, 1 under way, ${(1 + (3 * PLAIN_EVERY_MS) / 1000).toFixed(1)} s; running books_op › property › slow?[2J for ${1 + (3 * PLAIN_EVERY_MS) / 1000} s`,
+    ]);
   });
 });

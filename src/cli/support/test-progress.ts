@@ -2,13 +2,21 @@
 // line redrawn in place (cases done of planned per provider, failures,
 // elapsed time), each failure's name printed above it as it happens. Not on
 // a terminal (CI logs): plain lines, one when a provider's cases are all
-// done and one every PLAIN_EVERY_MS in between, so that a long run never
-// goes quiet.
+// done, one at the first second, and one every PLAIN_EVERY_MS in between,
+// so that a long run never goes quiet: time-based, not per case finished,
+// naming the case under way longest when one has run for seconds.
 import type { CaseResult } from "../../contract/run.js";
 import type { Output } from "./io.js";
 
 /** How often the terminal's status line is redrawn. */
 const REDRAW_MS = 200;
+/** Control characters shown as `?` (a case's id holds names from the specs). */
+function printable(text: string): string {
+  return [...text].map((c) => (c.charCodeAt(0) < 0x20 || (c.charCodeAt(0) >= 0x7f && c.charCodeAt(0) < 0xa0) ? "?" : c)).join("");
+}
+
+/** A case under way this long is named in the progress line. */
+const SLOW_CASE_MS = 5_000;
 /** How often a plain line says how far the run is when no provider finished. */
 export const PLAIN_EVERY_MS = 10_000;
 
@@ -19,6 +27,8 @@ interface Count {
 }
 
 export interface Progress {
+  /** A case started (its id). */
+  onStart(id: string): void;
   onResult(result: CaseResult): void;
   /** Clears the status line; no output after this. */
   stop(): void;
@@ -49,13 +59,16 @@ export function startProgress(stderr: Output, planned: readonly { provider: stri
   let shown = "";
   let stopped = false;
   let lastPlain = options.elapsed();
+  let firstPlain = true;
+  /** Cases under way, by id, with when they started. */
+  const running = new Map<string, number>();
 
   const seconds = () => `${(options.elapsed() / 1000).toFixed(1)} s`;
   const totals = () => [...counts.values()].reduce((t, c) => ({ planned: t.planned + c.planned, done: t.done + c.done, failed: t.failed + c.failed }), { planned: 0, done: 0, failed: 0 });
   const statusLine = () => {
     const t = totals();
     const providers = [...counts].map(([p, c]) => `${p} ${c.done}/${c.planned}${c.failed ? ` ✗${c.failed}` : ""}`).join(" · ");
-    const line = `${t.done}/${t.planned} cases${t.failed ? `, ${t.failed} failed` : ""}, ${seconds()}  ${providers}`;
+    const line = `${t.done}/${t.planned} cases${t.failed ? `, ${t.failed} failed` : ""}, ${seconds()}  ${providers}${longest()}`;
     const width = stderr.columns || 80;
     return line.length > width - 1 ? `${line.slice(0, width - 2)}…` : line;
   };
@@ -72,16 +85,28 @@ export function startProgress(stderr: Output, planned: readonly { provider: stri
     lastPlain = options.elapsed();
     stderr.write(`blockwright test: ${text}\n`);
   };
+  /** The case under way longest, once it has run for a while (a slow case is worth naming). */
+  const longest = () => {
+    const [id, since] = [...running].reduce<[string, number] | undefined>((a, e) => (!a || e[1] < a[1] ? e : a), undefined) ?? [];
+    const ms = since === undefined ? 0 : options.elapsed() - since;
+    // A case's id holds names from the specs: control characters are not printed as such.
+    return id === undefined || ms < SLOW_CASE_MS ? "" : `; running ${printable(id)} for ${(ms / 1000).toFixed(0)} s`;
+  };
   const plainTick = () => {
-    if (stopped || options.elapsed() - lastPlain < PLAIN_EVERY_MS) return;
+    if (stopped || (!firstPlain && options.elapsed() - lastPlain < PLAIN_EVERY_MS)) return;
+    firstPlain = false;
     const t = totals();
-    plain(`${t.done}/${t.planned} cases${t.failed ? `, ${t.failed} failed` : ""}, ${seconds()}`);
+    plain(`${t.done}/${t.planned} cases${t.failed ? `, ${t.failed} failed` : ""}, ${running.size} under way, ${seconds()}${longest()}`);
   };
   const cancel = tty ? every(REDRAW_MS, draw) : every(1000, plainTick);
   if (tty) draw();
 
   return {
+    onStart(id) {
+      if (!stopped) running.set(id, options.elapsed());
+    },
     onResult(result) {
+      running.delete(result.id);
       if (stopped) return;
       const count = counts.get(result.provider);
       if (!count) return;

@@ -89,10 +89,16 @@ function boundaries(p: ParamSpec, values: ToolValues): Boundary[] {
   const out: Boundary[] = [];
   if (p.type === "number") {
     const step = p.integer ? 1 : 0.5;
-    if (p.minimum !== undefined) out.push({ name: `${p.name} minimum ${p.minimum}`, param: p, ok: p.integer ? Math.ceil(p.minimum) : p.minimum, bad: (p.integer ? Math.ceil(p.minimum) : p.minimum) - step, rule: "minimum" });
-    if (p.maximum !== undefined) out.push({ name: `${p.name} maximum ${p.maximum}`, param: p, ok: p.integer ? Math.floor(p.maximum) : p.maximum, bad: (p.integer ? Math.floor(p.maximum) : p.maximum) + step, rule: "maximum" });
+    // A step past a bound beyond 2^53 (an int64's ±2^63) is the bound itself as a number: the step is then a doubling.
+    const past = (bound: number, direction: 1 | -1) => (bound + direction * step !== bound ? bound + direction * step : Math.sign(bound) === direction ? bound * 2 : bound / 2);
+    // At a bound past 2^53 the value accepted is the safe integer nearest it (mocks read an int64's bounds so).
+    const safe = (n: number) => (p.integer ? Math.min(Math.max(n, Number.MIN_SAFE_INTEGER), Number.MAX_SAFE_INTEGER) : n);
+    if (p.minimum !== undefined) out.push({ name: `${p.name} minimum ${p.minimum}`, param: p, ok: safe(p.integer ? Math.ceil(p.minimum) : p.minimum), bad: past(p.integer ? Math.ceil(p.minimum) : p.minimum, -1), rule: "minimum" });
+    if (p.maximum !== undefined) out.push({ name: `${p.name} maximum ${p.maximum}`, param: p, ok: safe(p.integer ? Math.floor(p.maximum) : p.maximum), bad: past(p.integer ? Math.floor(p.maximum) : p.maximum, 1), rule: "maximum" });
     if (p.integer) {
-      const base = Number(values.example(p.name)?.value ?? p.minimum ?? 1);
+      const example = Number(values.example(p.name)?.value ?? p.minimum ?? 1);
+      // A fraction is one only where numbers are still that fine.
+      const base = Number.isInteger(example) && Math.abs(example) < 2 ** 31 ? example : 1;
       const fraction = p.maximum !== undefined && base + 0.5 > p.maximum ? base - 0.5 : base + 0.5;
       out.push({ name: `${p.name} integer`, param: p, bad: fraction, rule: "integer" });
     }

@@ -1,0 +1,104 @@
+// Answers a mock gives where the document has no example and Prism's own
+// sampler would make an invalid one: a schema that reaches a union
+// (`oneOf`/`anyOf`: Prism took the first branch, which may also match
+// another, or not satisfy the siblings) or an open map (`additionalProperties`
+// with a schema). There the answer is a value made by schema-sample.ts (one
+// branch of each union, bounded work, checked against the schema), given to
+// Prism as the media type's `example`. Where no valid value is made within
+// the bounds, the media type is left to Prism, as before.
+import { DocumentSampler } from "./schema-sample.js";
+
+type Node = Record<string, unknown>;
+
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+const JSON_MEDIA = /^application\/(.+\+)?json\b/i;
+/** Schemas looked at to tell whether a schema reaches a union or an open map. */
+const REACH_BUDGET = 5000;
+
+/** A copy of `document` (what changes is copied; the rest is shared, never written to) with made answers where they are needed. */
+export function withSampledAnswers(document: Node): Node {
+  let sampler: DocumentSampler | undefined;
+  const paths = isNode(document.paths) ? document.paths : {};
+  let changed = false;
+  const served: Node = {};
+  for (const [path, rawItem] of Object.entries(paths)) {
+    served[path] = rawItem;
+    if (!isNode(rawItem)) continue;
+    let item: Node | undefined;
+    for (const method of METHODS) {
+      const op = rawItem[method];
+      if (!isNode(op) || !isNode(op.responses)) continue;
+      let responses: Node | undefined;
+      for (const [status, rawResponse] of Object.entries(op.responses)) {
+        const { node: response, pointer: at } = followRef(document, rawResponse, `/paths/${escapeKey(path)}/${method}/responses/${escapeKey(status)}`);
+        if (!isNode(response) || !isNode(response.content)) continue;
+        let content: Node | undefined;
+        for (const [type, media] of Object.entries(response.content)) {
+          if (!JSON_MEDIA.test(type) || !isNode(media) || media.schema === undefined || media.example !== undefined || media.examples !== undefined) continue;
+          if (!reachesUnionOrMap(document, media.schema)) continue;
+          sampler ??= new DocumentSampler(document);
+          const made = sampler.sample(`${at}/content/${escapeKey(type)}/schema`);
+          if (!made) continue;
+          content ??= { ...response.content };
+          content[type] = { ...media, example: made.value };
+        }
+        if (!content) continue;
+        responses ??= { ...op.responses };
+        responses[status] = { ...response, content };
+      }
+      if (!responses) continue;
+      item ??= { ...rawItem };
+      item[method] = { ...op, responses };
+    }
+    if (item) {
+      served[path] = item;
+      changed = true;
+    }
+  }
+  return changed ? { ...document, paths: served } : document;
+}
+
+/** Whether the schema, its `$ref`s followed, holds a union or an open map (within REACH_BUDGET schemas). */
+function reachesUnionOrMap(document: Node, schema: unknown): boolean {
+  const seen = new Set<unknown>();
+  const stack = [schema];
+  while (stack.length && seen.size < REACH_BUDGET) {
+    let node = stack.pop();
+    if (Array.isArray(node)) {
+      stack.push(...node);
+      continue;
+    }
+    if (!isNode(node) || seen.has(node)) continue;
+    seen.add(node);
+    if (typeof node.$ref === "string") {
+      node = followRef(document, node, "").node;
+      if (isNode(node) && !seen.has(node)) stack.push(node);
+      continue;
+    }
+    if (Array.isArray(node.oneOf) || Array.isArray(node.anyOf) || isNode(node.additionalProperties)) return true;
+    for (const [key, value] of Object.entries(node)) if (key !== "example" && key !== "examples" && key !== "enum" && key !== "const" && key !== "default") stack.push(value);
+  }
+  return false;
+}
+
+/** A local `$ref` followed (a few hops), with the pointer of where it leads. */
+function followRef(document: Node, value: unknown, pointer: string): { node: unknown; pointer: string } {
+  let node = value;
+  let at = pointer;
+  for (let hops = 0; hops < 8 && isNode(node) && typeof node.$ref === "string" && node.$ref.startsWith("#/"); hops++) {
+    at = node.$ref.slice(1);
+    node = at
+      .split("/")
+      .slice(1)
+      .reduce<unknown>((n, key) => (isNode(n) ? n[key.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined), document);
+  }
+  return { node, pointer: at };
+}
+
+function escapeKey(key: string): string {
+  return key.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+function isNode(value: unknown): value is Node {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}

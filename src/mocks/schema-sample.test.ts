@@ -1,0 +1,129 @@
+// Values made from union-heavy schemas (a made-up chat-like request with
+// dozens of nested oneOf/anyOf branches, open maps, a recursive node): made
+// with bounded work, valid against the schema (checked by this test with Ajv,
+// another validator than the sampler's), the same for the same seed.
+import AjvModule from "ajv";
+import { describe, expect, it } from "vitest";
+import { DocumentSampler } from "./schema-sample.js";
+
+const Ajv = AjvModule.default ?? AjvModule;
+
+/** The zqunion document: `Request` is a union of unions, 3 levels deep, `width` branches each. */
+function zqunion(width: number, openapi = "3.1.0") {
+  const schemas: Record<string, unknown> = {};
+  const parts = Array.from({ length: width }, (_, i) => `Part${i}`);
+  for (const [i, name] of parts.entries()) {
+    schemas[name] = {
+      type: "object",
+      required: ["kind", "body"],
+      additionalProperties: false,
+      properties: {
+        kind: { const: `zq-part-${i}` },
+        body: {
+          oneOf: [
+            { type: "string", minLength: 3, maxLength: 9 },
+            { type: "array", minItems: 1, items: { anyOf: parts.slice(0, 4).map((p) => ({ $ref: `#/components/schemas/${p}` })) } },
+            { type: "integer", minimum: 5, exclusiveMaximum: 9 },
+          ],
+        },
+        meta: { type: "object", additionalProperties: { oneOf: [{ type: "string" }, { type: "number" }] } },
+      },
+    };
+  }
+  // Overlapping branches: any value of the first also matches the second, so a oneOf must not take the first blindly.
+  schemas.Overlap = { oneOf: [{ type: "object" }, { type: "object", required: ["zqId"], properties: { zqId: { type: "string", format: "uuid" } } }] };
+  schemas.Node = { type: "object", required: ["children"], properties: { children: { type: "array", minItems: 1, items: { oneOf: [{ $ref: "#/components/schemas/Node" }, { type: "string", pattern: "^zq-[a-z]{3}$" }] } } } };
+  schemas.Message = {
+    oneOf: Array.from({ length: width }, (_, i) => ({
+      type: "object",
+      required: ["role", "content", "extra"],
+      properties: {
+        role: { const: `zq-role-${i}` },
+        content: { anyOf: [{ type: "array", minItems: 2, items: { oneOf: parts.map((p) => ({ $ref: `#/components/schemas/${p}` })) } }, { $ref: "#/components/schemas/Node" }] },
+        extra: { $ref: "#/components/schemas/Overlap" },
+      },
+    })),
+  };
+  schemas.Request = {
+    type: "object",
+    required: ["messages", "options"],
+    properties: {
+      messages: { type: "array", minItems: 3, items: { $ref: "#/components/schemas/Message" } },
+      options: { type: "object", minProperties: 2, additionalProperties: { anyOf: [{ $ref: "#/components/schemas/Message" }, { type: "boolean" }] } },
+    },
+  };
+  return { openapi, info: { title: "zqunion", version: "1" }, paths: {}, components: { schemas } };
+}
+
+function ajvValid(document: ReturnType<typeof zqunion>, name: string, value: unknown): boolean {
+  const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
+  ajv.addSchema({ $id: "zq://doc", components: document.components });
+  return ajv.validate({ $ref: `zq://doc#/components/schemas/${name}` }, value) as boolean;
+}
+
+describe("values made from union-heavy schemas", () => {
+  it("are valid, made in bounded time, with one branch of each union", () => {
+    const document = zqunion(40);
+    const sampler = new DocumentSampler(document);
+    const started = performance.now();
+    const made = sampler.sample("/components/schemas/Request", { seed: 7 });
+    const ms = performance.now() - started;
+    expect(made).toBeDefined();
+    expect(ajvValid(document, "Request", made?.value)).toBe(true);
+    expect(sampler.valid(made?.value, "/components/schemas/Request")).toBe(true);
+    const value = made?.value as { messages: { role: string }[] };
+    expect(value.messages).toHaveLength(3);
+    expect(ms).toBeLessThan(5_000);
+  });
+
+  it("the same seed makes the same value; another seed may take other branches", () => {
+    const sampler = new DocumentSampler(zqunion(40));
+    const at = "/components/schemas/Message";
+    expect(sampler.sample(at, { seed: 3 })).toEqual(sampler.sample(at, { seed: 3 }));
+    const roles = new Set(Array.from({ length: 10 }, (_, seed) => (sampler.sample(at, { seed })?.value as { role?: string } | undefined)?.role));
+    expect(roles.size).toBeGreaterThan(1);
+  });
+
+  it("stops at its budget on a schema too large to make a value within it, giving nothing rather than a wrong value", () => {
+    const sampler = new DocumentSampler(zqunion(40));
+    expect(sampler.sample("/components/schemas/Request", { maxVisits: 50 })).toBeUndefined();
+    // A recursive schema: depth-bounded, the branch that ends is taken.
+    const node = sampler.sample("/components/schemas/Node", { maxDepth: 3 });
+    expect(node).toBeDefined();
+    expect(JSON.stringify(node?.value)).toMatch(/"zq-[a-z]{3}"/);
+  });
+
+  it("reads OpenAPI 3.0 (nullable, boolean exclusive bounds)", () => {
+    const document = zqunion(8, "3.0.3");
+    const schemas = document.components.schemas as Record<string, Record<string, unknown>>;
+    schemas.Bound = { type: "object", required: ["n", "s"], properties: { n: { type: "integer", minimum: 5, exclusiveMinimum: true, nullable: true }, s: { type: "string", nullable: true, format: "uri" } } };
+    const sampler = new DocumentSampler(document);
+    expect(sampler.sample("/components/schemas/Bound")).toEqual({ value: { n: 6, s: expect.stringMatching(/^https:\/\//) } });
+    expect(sampler.sample("/components/schemas/Request", { seed: 1 })).toBeDefined();
+  });
+});
+
+describe("a mock's answer where the document gives no example", () => {
+  it("is made for a union whose first branch's value also matches another (Prism's would break the oneOf), and valid", async () => {
+    const { withSampledAnswers } = await import("./mock-answers.js");
+    const schema = {
+      oneOf: [
+        { type: "object", properties: { zqA: { type: "string" } } },
+        { type: "object", required: ["zqB"], properties: { zqB: { type: "integer", minimum: 1 } }, additionalProperties: false },
+      ],
+    };
+    const document = {
+      openapi: "3.1.0",
+      info: { title: "zqunion", version: "1" },
+      paths: { "/zq/{id}": { get: { responses: { "200": { description: "ok", content: { "application/json": { schema } } }, "201": { description: "ok", content: { "application/json": { schema: { type: "string" } } } } } } } },
+    };
+    const served = withSampledAnswers(document) as typeof document;
+    const media = served.paths["/zq/{id}"].get.responses["200"].content["application/json"] as { example?: unknown };
+    expect(media.example).toBeDefined();
+    const ajv = new Ajv({ strict: false });
+    expect(ajv.validate(schema, media.example)).toBe(true);
+    // A schema Prism samples well is left to it; the document itself is not written to.
+    expect(served.paths["/zq/{id}"].get.responses["201"].content["application/json"]).not.toHaveProperty("example");
+    expect(document.paths["/zq/{id}"].get.responses["200"].content["application/json"]).not.toHaveProperty("example");
+  });
+});
