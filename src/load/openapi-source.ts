@@ -120,7 +120,7 @@ function duplicateOperationIds(source: YamlSource): SourceError[] {
 }
 
 /** Whether any `$ref` points outside the document. */
-function hasExternalRef(node: unknown): boolean {
+export function hasExternalRef(node: unknown): boolean {
   if (Array.isArray(node)) return node.some(hasExternalRef);
   if (node === null || typeof node !== "object") return false;
   const ref = (node as { $ref?: unknown }).$ref;
@@ -207,6 +207,21 @@ async function bundled(rootSource: YamlSource, absolute: string, files: Map<stri
   }
   if (problems.length) throw new OpenApiProblems(problems);
   return { ...rootSource, data: result.bundle.parsed, text: rootSource.text };
+}
+
+/**
+ * A published document whose root file `$ref`s others (path items,
+ * operations, parameters, schemas in files of their own), bundled into one
+ * as generation does (`add` reads it so: operation ids and the parts the
+ * cut follows are then in the one document). Files are read only inside
+ * `refFolders`; `text` is the root file's text as read. Throws
+ * OpenApiProblems naming each reference that does not resolve.
+ */
+export async function bundlePublished(absolute: string, text: string, display: (file: string) => string, refFolders: string[]): Promise<{ data: unknown; files: number }> {
+  const rootSource = parseYamlSource(text, display(absolute));
+  const files = new Map<string, YamlSource>([[absolute, rootSource]]);
+  const source = await bundled(rootSource, absolute, files, display, refFolders);
+  return { data: source.data, files: files.size };
 }
 
 /** The bundler's message, naming the reference, with absolute paths made project-relative. */
