@@ -119,8 +119,17 @@ function duplicateOperationIds(source: YamlSource): SourceError[] {
   return problems;
 }
 
+/** Whether any `$ref` names another file (a relative or absolute path; not a network address, which nothing here reads). */
+export function hasFileRef(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(hasFileRef);
+  if (node === null || typeof node !== "object") return false;
+  const ref = (node as { $ref?: unknown }).$ref;
+  if (typeof ref === "string" && !ref.startsWith("#") && !NETWORK_REF.test(ref)) return true;
+  return Object.values(node).some(hasFileRef);
+}
+
 /** Whether any `$ref` points outside the document. */
-export function hasExternalRef(node: unknown): boolean {
+function hasExternalRef(node: unknown): boolean {
   if (Array.isArray(node)) return node.some(hasExternalRef);
   if (node === null || typeof node !== "object") return false;
   const ref = (node as { $ref?: unknown }).$ref;

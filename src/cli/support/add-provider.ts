@@ -15,7 +15,7 @@ import { isInside, linkOnPath, statOf } from "../../common/paths.js";
 import { parsePublished, pinnedFiles, PublishedDocumentError } from "../../upstream/published.js";
 import { INPUT_LIMITS, parseYamlSource, readSourceText, SourceError, UnreadableSource } from "../../load/yaml-source.js";
 import { sha256 } from "../../common/hash.js";
-import { bundlePublished, hasExternalRef, OpenApiProblems } from "../../load/openapi-source.js";
+import { bundlePublished, hasFileRef, OpenApiProblems } from "../../load/openapi-source.js";
 import type { Manifest } from "../../load/precompiled/manifest-types.js";
 import { asOpenApi3, UnsupportedDocument } from "../../import/convert.js";
 import type { CutReport } from "../../import/cut.js";
@@ -78,7 +78,7 @@ async function add(request: AddRequest, io: CliIo, signal: AbortSignal): Promise
   stop();
   let data = parsePublished(read.text, read.shown, read.json);
   stop();
-  if (read.file !== undefined && hasExternalRef(data)) {
+  if (read.file !== undefined && hasFileRef(data)) {
     // A multi-file document: bundled as generation bundles one, and the bundle is what is cut and pinned.
     say(`bundling the files ${read.shown} refers to (@redocly/openapi-core)…`);
     const bundle = await bundlePublished(read.file, read.text, (file) => relative(io.cwd, file).split("\\").join("/"), [dirname(read.file)]);
