@@ -100,7 +100,14 @@ async function main(): Promise<number> {
     if (record.problem) say(`  not run: ${record.problem}`);
     records.set(entry.vendor, record);
     done++;
-    writeFileSync(store, `${JSON.stringify([...records.values()].sort((a, b) => a.vendor.localeCompare(b.vendor)), null, 2)}\n`);
+    writeFileSync(
+      store,
+      `${JSON.stringify(
+        [...records.values()].sort((a, b) => a.vendor.localeCompare(b.vendor)),
+        null,
+        2,
+      )}\n`,
+    );
     writeFileSync(join(corpus, "RESULTS.md"), resultsMarkdown([...records.values()], about));
     say(`  ${clean(record) ? "all steps exit 0" : "needs a hand edit"} (${((performance.now() - started) / 1000).toFixed(0)} s so far)`);
   }

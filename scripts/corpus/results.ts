@@ -30,9 +30,7 @@ export function failureKind(step: StepName, rec: StepRecord): string {
 
 /** Text from a command, safe in a Markdown table cell. */
 export function cell(text: string, max = 240): string {
-  const clean = [...text.replace(/\s+/g, " ").trim()]
-    .filter((c) => c >= " " || c === "\t")
-    .join("");
+  const clean = [...text.replace(/\s+/g, " ").trim()].filter((c) => c >= " " || c === "\t").join("");
   const cut = clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
   return cut.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/`/g, "\\`").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\*/g, "\\*").replace(/_/g, "\\_").replace(/\[/g, "\\[");
 }
@@ -94,7 +92,8 @@ export function resultsMarkdown(records: VendorRecord[], about: { commit: string
     }
   }
   lines.push("", "## Failure kinds", "", "Each failing step, by the kind its first lines show (read from the messages by shape).", "", "| step: kind | vendors | count |", "| --- | --- | --- |");
-  for (const [kind, vendors] of [...kinds].sort((a, b) => STEPS.indexOf(a[0].split(":")[0] as StepName) - STEPS.indexOf(b[0].split(":")[0] as StepName) || b[1].length - a[1].length)) lines.push(`| ${cell(kind)} | ${vendors.join(", ")} | ${vendors.length} |`);
+  for (const [kind, vendors] of [...kinds].sort((a, b) => STEPS.indexOf(a[0].split(":")[0] as StepName) - STEPS.indexOf(b[0].split(":")[0] as StepName) || b[1].length - a[1].length))
+    lines.push(`| ${cell(kind)} | ${vendors.join(", ")} | ${vendors.length} |`);
   if (!kinds.size) lines.push("| (none) | | 0 |");
 
   lines.push("", "## Per vendor", "", "| vendor | format | add | generate | test | verify | hand edits needed |", "| --- | --- | --- | --- | --- | --- | --- |");

@@ -84,7 +84,9 @@ export async function runVendor(entry: CorpusEntry, options: RunOptions): Promis
       const rec: StepRecord = { exit: run.exit, seconds: round(run.wallMs / 1000), ...(run.peakMiB !== undefined ? { peakMiB: Math.round(run.peakMiB) } : {}), ...read_ };
       if (run.timedOut) rec.summary = `no result within ${options.timeouts[name] / 1000} s (stopped)${rec.summary ? `; ${rec.summary}` : ""}`;
       record.steps[name] = rec;
-      options.say(`  ${name}: exit ${rec.exit}, ${rec.seconds} s${rec.peakMiB ? `, ${rec.peakMiB} MiB` : ""}${rec.passed !== undefined ? `, ${rec.passed} passed, ${rec.failed} failed` : ""}${rec.exit ? ` — ${(rec.errors[0] ?? rec.summary).slice(0, 160)}` : ""}`);
+      options.say(
+        `  ${name}: exit ${rec.exit}, ${rec.seconds} s${rec.peakMiB ? `, ${rec.peakMiB} MiB` : ""}${rec.passed !== undefined ? `, ${rec.passed} passed, ${rec.failed} failed` : ""}${rec.exit ? ` — ${(rec.errors[0] ?? rec.summary).slice(0, 160)}` : ""}`,
+      );
       return run.exit === 0;
     };
 
@@ -103,7 +105,14 @@ export async function runVendor(entry: CorpusEntry, options: RunOptions): Promis
   }
 }
 
-async function verifyStep(entry: CorpusEntry, project: string, work: string, options: RunOptions, record: VendorRecord, step: (name: StepName, args: string[], read: (run: StepRun) => Omit<StepRecord, "exit" | "seconds" | "peakMiB">, env?: Record<string, string>) => Promise<boolean>): Promise<void> {
+async function verifyStep(
+  entry: CorpusEntry,
+  project: string,
+  work: string,
+  options: RunOptions,
+  record: VendorRecord,
+  step: (name: StepName, args: string[], read: (run: StepRun) => Omit<StepRecord, "exit" | "seconds" | "peakMiB">, env?: Record<string, string>) => Promise<boolean>,
+): Promise<void> {
   options.say("  verify: starting the mock…");
   const mock = await startMock(entry.vendor, project, 120_000, options.signal);
   if ("error" in mock) {
@@ -171,7 +180,10 @@ function readAdd(run: StepRun): Omit<StepRecord, "exit" | "seconds" | "peakMiB">
 }
 
 function readGenerate(run: StepRun): Omit<StepRecord, "exit" | "seconds" | "peakMiB"> {
-  const last = firstLines(run.stderr, 50).filter((l) => /^generate: \d+ providers?,/.test(l)).at(-1) ?? "";
+  const last =
+    firstLines(run.stderr, 50)
+      .filter((l) => /^generate: \d+ providers?,/.test(l))
+      .at(-1) ?? "";
   if (run.exit === 0) return { summary: last.replace(/^generate: /, ""), errors: [] };
   return { summary: "failed", errors: problemLines(run.stderr, /^generate: \d+ providers? to link|^generate: (reading|checking|linking)/) };
 }
@@ -182,7 +194,12 @@ function failingCases(text: string, n = 3): string[] {
   const out: string[] = [];
   for (let i = 0; i < lines.length && out.length < n * 3; i++) {
     if (!/^\s*✗/.test(lines[i] ?? "")) continue;
-    out.push(...lines.slice(i, i + 3).map((l) => l.trim()).filter((l) => l !== ""));
+    out.push(
+      ...lines
+        .slice(i, i + 3)
+        .map((l) => l.trim())
+        .filter((l) => l !== ""),
+    );
   }
   return out.slice(0, n * 3);
 }

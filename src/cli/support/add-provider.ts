@@ -57,7 +57,16 @@ export async function addProvider(request: AddRequest, io: CliIo): Promise<numbe
     }
     if (e instanceof FetchFailed) throw new CommandFailure(`blockwright add: ${e.message}\n`, 1);
     // The user's input, worded by its reader: one line, exit status 2.
-    if (e instanceof UnreadableSource || e instanceof SourceError || e instanceof PublishedDocumentError || e instanceof UnsupportedDocument || e instanceof UnknownOperations || e instanceof UndraftableDocument || e instanceof FetchRefused || e instanceof OpenApiProblems)
+    if (
+      e instanceof UnreadableSource ||
+      e instanceof SourceError ||
+      e instanceof PublishedDocumentError ||
+      e instanceof UnsupportedDocument ||
+      e instanceof UnknownOperations ||
+      e instanceof UndraftableDocument ||
+      e instanceof FetchRefused ||
+      e instanceof OpenApiProblems
+    )
       throw new UsageError(e.message);
     throw e;
   }
