@@ -112,7 +112,7 @@ export function resultsMarkdown(records: VendorRecord[], about: { commit: string
     lines.push(`### ${r.vendor}`, "");
     for (const s of failing) {
       const rec = r.steps[s] as StepRecord;
-      lines.push(`${s} (exit ${rec.exit}, ${cell(failureKind(s, rec))}):`, "", "~~~text", ...(rec.errors.length ? rec.errors : [rec.summary]).slice(0, 9).map((l) => block(l)), "~~~", "");
+      lines.push(`${s} (exit ${rec.exit}, ${cell(failureKind(s, rec))}):`, "", "~~~text", ...(rec.errors.length ? rec.errors : [rec.summary]).slice(0, 18).map((l) => block(l)), "~~~", "");
     }
   }
   if (!any) lines.push("None.", "");

@@ -188,20 +188,19 @@ function readGenerate(run: StepRun): Omit<StepRecord, "exit" | "seconds" | "peak
   return { summary: "failed", errors: problemLines(run.stderr, /^generate: \d+ providers? to link|^generate: (reading|checking|linking)/) };
 }
 
-/** The first failing cases of a text report: the ✗ line and the two lines under it. */
+/** The first failing cases of a text report: each ✗ line and the lines under it, up to a blank line (at most 5 of them). */
 function failingCases(text: string, n = 3): string[] {
   const lines = text.split("\n");
   const out: string[] = [];
-  for (let i = 0; i < lines.length && out.length < n * 3; i++) {
+  let cases = 0;
+  for (let i = 0; i < lines.length && cases < n; i++) {
     if (!/^\s*✗/.test(lines[i] ?? "")) continue;
-    out.push(
-      ...lines
-        .slice(i, i + 3)
-        .map((l) => l.trim())
-        .filter((l) => l !== ""),
-    );
+    cases++;
+    const block: string[] = [(lines[i] ?? "").trim()];
+    for (let j = i + 1; j < lines.length && block.length < 6 && (lines[j] ?? "").trim() && !/^\s*[✗✓]/.test(lines[j] ?? ""); j++) block.push((lines[j] ?? "").trim());
+    out.push(...block);
   }
-  return out.slice(0, n * 3);
+  return out;
 }
 
 function readTest(run: StepRun, reportFile: string): Omit<StepRecord, "exit" | "seconds" | "peakMiB"> {
