@@ -23,17 +23,19 @@ const store = join(corpus, "results.json");
 const say = (line: string) => process.stderr.write(`corpus: ${line}\n`);
 
 function usage(problem: string): never {
-  process.stderr.write(`npm run corpus: ${problem}\nUsage: npm run corpus -- [vendor...] [--keep] [--timeout <seconds for test and verify, default 180>]\n`);
+  process.stderr.write(`npm run corpus: ${problem}\nUsage: npm run corpus -- [vendor...] [--keep] [--timeout <seconds for test and verify, default 180>] [--render (only write RESULTS.md from results.json)]\n`);
   process.exit(2);
 }
 
-function options(argv: string[]): { vendors: string[]; keep: boolean; timeoutS: number } {
+function options(argv: string[]): { vendors: string[]; keep: boolean; timeoutS: number; render: boolean } {
   const vendors: string[] = [];
   let keep = false;
+  let render = false;
   let timeoutS = 180;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === "--keep") keep = true;
+    else if (arg === "--render") render = true;
     else if (arg === "--timeout") {
       const n = Number(argv[++i]);
       if (!Number.isInteger(n) || n < 1) usage(`--timeout must be a whole number of seconds, got ${JSON.stringify(argv[i] ?? null)}`);
@@ -41,7 +43,7 @@ function options(argv: string[]): { vendors: string[]; keep: boolean; timeoutS: 
     } else if (arg.startsWith("-")) usage(`unknown option ${JSON.stringify(arg)}`);
     else vendors.push(arg);
   }
-  return { vendors, keep, timeoutS };
+  return { vendors, keep, timeoutS, render };
 }
 
 function readStore(): VendorRecord[] {
@@ -88,6 +90,12 @@ async function main(): Promise<number> {
   const timeouts: Record<StepName, number> = { add: 300_000, generate: 300_000, test: opts.timeoutS * 1000, verify: opts.timeoutS * 1000 };
   const about = { commit: commit(), machine: `${availableParallelism()} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, vendors run one at a time`, command: "npm run corpus" };
   const records = new Map(readStore().map((r) => [r.vendor, r]));
+  if (opts.render) {
+    const kept = readStore()[0];
+    writeFileSync(join(corpus, "RESULTS.md"), resultsMarkdown([...records.values()], kept?.about ?? about));
+    say(`RESULTS.md written from ${records.size} records of results.json`);
+    return 0;
+  }
   // Vendors gone from the corpus leave the table.
   for (const vendor of records.keys()) if (!entries.some((e) => e.vendor === vendor)) records.delete(vendor);
   const started = performance.now();
@@ -95,7 +103,7 @@ async function main(): Promise<number> {
   for (const entry of chosen) {
     if (controller.signal.aborted) break;
     say(`[${done + 1}/${chosen.length}] ${entry.vendor} (${entry.format}, ${entry.operations.length} operations)`);
-    const record = await runVendor(entry, { timeouts, keep: opts.keep, signal: controller.signal, say });
+    const record = { ...(await runVendor(entry, { timeouts, keep: opts.keep, signal: controller.signal, say })), about };
     if (controller.signal.aborted) break;
     if (record.problem) say(`  not run: ${record.problem}`);
     records.set(entry.vendor, record);

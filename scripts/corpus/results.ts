@@ -5,27 +5,33 @@
 // for Markdown before it is written.
 import { STEPS, type StepName, type StepRecord, type VendorRecord } from "./vendor.js";
 
-/** Kinds of failure, by what the message says; the first that matches names it. */
-const KINDS: [string, (step: StepName, rec: StepRecord) => boolean][] = [
-  ["crash: exit 70 (an internal error)", (_, r) => r.exit === 70 || r.errors.some((l) => /internal error|TypeError|RangeError|ReferenceError/.test(l))],
-  ["no result within the time limit", (_, r) => r.exit === 124 || r.exit === 137],
-  ["a security scheme of a kind generate refuses", (_, r) => r.errors.some((l) => /unsupported kind/.test(l))],
-  ["the drafted credential's scheme is not one the operation accepts", (_, r) => r.errors.some((l) => /does not accept security scheme/.test(l))],
-  ["a relative server address copied into server.default", (_, r) => r.errors.some((l) => /server\.default/.test(l))],
-  ["a $ref that names nothing", (_, r) => r.errors.some((l) => /\$ref.*(does not resolve|name nothing)/.test(l))],
-  ["a required request body not drafted or not sent", (_, r) => r.errors.some((l) => /Body parameter is required|requires a request body|no parameter or constant is placed/.test(l))],
-  ["a binary or streamed answer read as JSON", (_, r) => r.errors.some((l) => /not valid JSON/.test(l))],
-  ["credential placement (alternatives, credential parameters)", (_, r) => r.errors.some((l) => /credential is not where|without the credential|without a credential/.test(l))],
-  ["a draft looser or other than the document (limits, types)", (_, r) => r.errors.some((l) => /looser than|disagrees with the source|must be one of/.test(l))],
-  ["limit cases that cannot be derived", (_, r) => r.errors.some((l) => /could not be derived/.test(l))],
-  ["the errors expression finds no message", (_, r) => r.errors.some((l) => /find no message|no error message/.test(l))],
-  ["the mock's request or answer check disagrees (schema violations)", (_, r) => r.errors.some((l) => /violation|must (be|have|match|NOT)/.test(l))],
-  ["an operation not found in the document", (_, r) => r.errors.some((l) => /no operation .* in the document|no operationId/.test(l))],
-  ["verify: an answer differs from the spec or the outputs", (s) => s === "verify"],
+/** Kinds of failure, by what a line of the message says. */
+const KINDS: [string, RegExp][] = [
+  ["crash: an internal error", /internal error|TypeError|RangeError|ReferenceError|exit 70/],
+  ["a security scheme of a kind generate refuses", /unsupported kind/],
+  ["the drafted credential's scheme is not one the operation accepts", /does not accept security scheme/],
+  ["a relative server address copied into server.default", /server\.default/],
+  ["a $ref that names nothing", /\$ref.*(does not resolve|name nothing)/],
+  ["a required request body not drafted or not sent", /Body parameter is required|requires a request body|no parameter or constant is placed/],
+  ["a binary or streamed answer read as JSON", /not valid JSON/],
+  ["credential placement (alternatives, credential parameters, optional auth)", /credential is not where|without the credential|without a credential|is not declared by/],
+  ["a draft looser or other than the document (limits, types)", /looser than|disagrees with the source|must be one of/],
+  ["limit cases that cannot be derived", /could not be derived/],
+  ["the errors expression finds no message", /find no message|no error message/],
+  ["an answer that breaks its schema (often the document's own example)", /does not match|lacks required field|instance does not|type-mismatch|missing-required|constraint \//],
+  ["the mock's request check disagrees (schema violations)", /(request|response) body .*must|property .* must|must (be|have|match|NOT)/i],
+  ["an operation not found in the document", /no operation .* in the document|no operationId/],
 ];
 
+/** The kind of a failing step: the first of its lines that shows one names it. */
 export function failureKind(step: StepName, rec: StepRecord): string {
-  return KINDS.find(([, test]) => test(step, rec))?.[0] ?? "other";
+  if (rec.exit === 70) return KINDS[0]?.[0] ?? "crash";
+  if (rec.exit === 124 || rec.exit === 137) return "no result within the time limit";
+  for (const line of rec.errors) {
+    const kind = KINDS.find(([, re]) => re.test(line));
+    if (kind) return kind[0];
+  }
+  return step === "verify" ? "an answer differs from the spec or the outputs" : "other";
 }
 
 /** Text from a command, safe in a Markdown table cell. */
@@ -57,10 +63,12 @@ export function clean(record: VendorRecord): boolean {
 
 export function resultsMarkdown(records: VendorRecord[], about: { commit: string; machine: string; command: string }): string {
   const sorted = [...records].sort((a, b) => a.vendor.localeCompare(b.vendor));
+  const times = sorted.map((r) => r.ranAt).sort();
+  const commits = [...new Set(sorted.map((r) => r.about?.commit).filter((c): c is string => c !== undefined))];
   const lines: string[] = [
     "# Corpus run: add → generate → test → verify",
     "",
-    `Written by \`npm run corpus\` (scripts/corpus/): every vendor of this folder taken the way a new user would, in a fresh project, with no hand edit. Project code at \`${about.commit}\`; ${about.machine}. Re-run with \`${about.command}\` (one or more vendors: \`npm run corpus -- <vendor>...\`, which updates their rows).`,
+    `Written by \`npm run corpus\` (scripts/corpus/): every vendor of this folder taken the way a new user would, in a fresh project, with no hand edit. Project code at \`${commits.length ? commits.join("`, `") : about.commit}\`; ${about.machine}; run between ${times[0] ?? "—"} and ${times.at(-1) ?? "—"}. Re-run with \`${about.command}\` (one or more vendors: \`npm run corpus -- <vendor>...\`, which updates their rows).`,
     "",
     "For each vendor: `blockwright init` in a temporary folder (the checkout's `@blockwright/runtime` linked into its node_modules, as `npm install` would give it); the document written out of the corpus with its sha256 checked against source.yaml; `add <vendor> --from <root> --operations <source.yaml's operations>`; `generate`; `test <vendor>`; then `verify <vendor>` against `blockwright mock <vendor>` (Prism on loopback, answering with the document's examples) with a made-up credential. A step runs when the one before it exited 0 (verify runs after test whatever test said). A cell reads **exit** · wall time · peak memory of the process · cases passed ✓ and failed ✗ (verify: calls that agreed and that did not). Exit 124: stopped at the step's time limit. No hand edit is applied: a vendor needs one for every step that did not exit 0.",
     "",

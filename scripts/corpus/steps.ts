@@ -17,6 +17,8 @@ export interface StepRun {
   stdout: string;
   stderr: string;
   timedOut: boolean;
+  /** Whether it had to be killed (it did not stop on SIGINT within the grace time). */
+  killed: boolean;
 }
 
 export interface StepOptions {
@@ -72,6 +74,7 @@ export function runStep(args: string[], options: StepOptions): Promise<StepRun> 
   });
   let peak: number | undefined;
   let timedOut = false;
+  let killed = false;
   let lastTick = started;
   const sample = setInterval(() => {
     const now = peakOf(child.pid);
@@ -85,7 +88,10 @@ export function runStep(args: string[], options: StepOptions): Promise<StepRun> 
   const timer = setTimeout(() => {
     timedOut = true;
     killGroup(child, "SIGINT");
-    kill = setTimeout(() => killGroup(child, "SIGKILL"), GRACE_MS);
+    kill = setTimeout(() => {
+      killed = true;
+      killGroup(child, "SIGKILL");
+    }, GRACE_MS);
   }, options.timeoutMs);
   const stop = () => {
     killGroup(child, "SIGTERM");
@@ -99,7 +105,7 @@ export function runStep(args: string[], options: StepOptions): Promise<StepRun> 
       if (kill) clearTimeout(kill);
       options.signal.removeEventListener("abort", stop);
       const exit = options.signal.aborted ? 130 : timedOut ? 124 : (code ?? (signal === "SIGKILL" ? 137 : 128));
-      resolve({ exit, wallMs: performance.now() - started, peakMiB: peak, stdout, stderr, timedOut });
+      resolve({ exit, wallMs: performance.now() - started, peakMiB: peak, stdout, stderr, timedOut, killed });
     });
     child.on("error", (e) => {
       stderr += `cannot start: ${e.message}\n`;

@@ -36,6 +36,8 @@ export interface VendorRecord {
   /** Why the vendor could not be run at all (the corpus entry, init). */
   problem?: string;
   steps: Partial<Record<StepName, StepRecord>>;
+  /** The code and machine it ran on (set by the run). */
+  about?: { commit: string; machine: string; command: string };
 }
 
 export interface RunOptions {
@@ -82,7 +84,10 @@ export async function runVendor(entry: CorpusEntry, options: RunOptions): Promis
       });
       const read_ = run.exit === 130 ? { summary: "stopped", errors: [] } : read(run);
       const rec: StepRecord = { exit: run.exit, seconds: round(run.wallMs / 1000), ...(run.peakMiB !== undefined ? { peakMiB: Math.round(run.peakMiB) } : {}), ...read_ };
-      if (run.timedOut) rec.summary = `no result within ${options.timeouts[name] / 1000} s (stopped)${rec.summary ? `; ${rec.summary}` : ""}`;
+      if (run.timedOut) {
+        const how = run.killed ? "SIGINT did not stop it, killed 10 s later" : "stopped by SIGINT";
+        rec.summary = `no result within ${options.timeouts[name] / 1000} s (${how})`;
+      }
       record.steps[name] = rec;
       options.say(
         `  ${name}: exit ${rec.exit}, ${rec.seconds} s${rec.peakMiB ? `, ${rec.peakMiB} MiB` : ""}${rec.passed !== undefined ? `, ${rec.passed} passed, ${rec.failed} failed` : ""}${rec.exit ? ` — ${(rec.errors[0] ?? rec.summary).slice(0, 160)}` : ""}`,
