@@ -14,6 +14,7 @@ const KINDS: [string, RegExp][] = [
   ["a $ref that names nothing", /\$ref.*(does not resolve|name nothing)/],
   ["a required request body not drafted or not sent", /Body parameter is required|requires a request body|no parameter or constant is placed/],
   ["a binary or streamed answer read as JSON", /not valid JSON/],
+  ["the stand-in answered 500 (Prism found the answer it made up invalid)", /status 500 is not among the responses/],
   ["an answer status the document does not declare (such as the stand-in's 401 without a credential)", /undeclared-status|is not among the responses/],
   ["credential placement (alternatives, credential parameters, optional auth)", /credential is not where|without the credential|is not declared by/],
   ["a draft looser or other than the document (limits, types)", /looser than|disagrees with the source|must be one of/],
