@@ -85,11 +85,13 @@ function write(folder: string, files: Record<string, string>): string {
   return join(folder, "zq-widgets.yaml");
 }
 
-async function add(args: string[], cwd: string) {
+const add = (args: string[], cwd: string) => run(["add", ...args], cwd);
+
+async function run(argv: string[], cwd: string) {
   let stdout = "";
   let stderr = "";
   const io = { stdout: { write: (t: string) => void (stdout += t) }, stderr: { write: (t: string) => void (stderr += t) }, env: {}, cwd, interrupted: new Promise<void>(() => {}) };
-  const code = await main(["add", ...args], io);
+  const code = await main(argv, io);
   return { code, stdout, stderr };
 }
 
@@ -118,6 +120,18 @@ describe("add on a multi-file document", () => {
     const manifest = jsyaml.load(readFileSync(join(project, "specs/zqwidgets/manifest.yaml"), "utf8")) as { operations: Record<string, { params?: Record<string, unknown> }> };
     expect(Object.keys(manifest.operations).sort()).toEqual(["zqwidgets_get_widget", "zqwidgets_list_widgets"]);
     expect(Object.keys(manifest.operations.zqwidgets_list_widgets?.params ?? {})).toContain("per_page");
+  });
+
+  it("upstream compares a newer multi-file document, bundled, with the pinned bundle, and --accept pins the newer bundle", async () => {
+    const project = join(tmp, "project");
+    const same = await run(["upstream", "zqwidgets", root], project);
+    expect({ code: same.code, stderr: same.code ? same.stderr : "" }).toEqual({ code: 0, stderr: "" });
+    const newer = write(join(tmp, "newer"), { ...FILES, "resources/widgets/models/widget.yaml": FILES["resources/widgets/models/widget.yaml"]?.replace("id: {type: string, maxLength: 64", "id: {type: string, maxLength: 32") ?? "" });
+    const changed = await run(["upstream", "zqwidgets", newer, "--accept"], project);
+    expect(changed.code).toBe(1);
+    expect(changed.stdout).toMatch(/maxLength/);
+    const pinned = JSON.parse(readFileSync(join(project, "specs/zqwidgets/upstream/published.json"), "utf8")) as { components?: { schemas?: Record<string, { properties?: { id?: { maxLength?: number } } }> } };
+    expect(Object.values(pinned.components?.schemas ?? {}).map((s) => s.properties?.id?.maxLength)).toContain(32);
   });
 
   it("a $ref to a file that is not there is refused, exit 2, naming the reference and its place", async () => {
