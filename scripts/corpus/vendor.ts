@@ -181,7 +181,7 @@ function readAdd(run: StepRun): Omit<StepRecord, "exit" | "seconds" | "peakMiB">
   const warnings = (run.stdout.match(/published example|breaks its schema/gi) ?? []).length;
   const after = run.stdout.split(/check:.*\n/)[1] ?? "";
   const problems = /generate will stop/.test(check) ? firstLines(after, 4).map((l) => l.trim()) : [];
-  return { summary: `${check}${warnings ? `; ${warnings} published-example warnings` : ""}`, errors: problems };
+  return { summary: `${check.replace(/:$/, "")}${warnings ? `; ${warnings} published-example warnings` : ""}`, errors: problems };
 }
 
 function readGenerate(run: StepRun): Omit<StepRecord, "exit" | "seconds" | "peakMiB"> {
