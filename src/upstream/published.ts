@@ -42,8 +42,10 @@ export async function readPublished(path: string, name = path): Promise<Publishe
   let text = readSourceText(path, name, INPUT_LIMITS.document);
   let data = parsePublished(text, name, path.endsWith(".json"));
   let bundled = false;
-  if (hasFileRef(data)) {
-    // A multi-file document, bundled as add bundles it: compared and pinned as one document.
+  // A multi-file OpenAPI or Swagger document, bundled as add bundles it: compared and pinned as one
+  // document (a Discovery document's `$ref`s name its own schemas, not files).
+  const openApiLike = data !== null && typeof data === "object" && (typeof (data as Record<string, unknown>).openapi === "string" || (data as Record<string, unknown>).swagger === "2.0");
+  if (openApiLike && hasFileRef(data)) {
     const base = dirname(resolve(path));
     try {
       data = (await bundlePublished(resolve(path), text, (file) => relative(dirname(base), file).split("\\").join("/"), [base])).data;

@@ -87,7 +87,8 @@ async function add(request: AddRequest, io: CliIo, signal: AbortSignal): Promise
   stop();
   let data = parsePublished(read.text, read.shown, read.json);
   stop();
-  if (read.file !== undefined && hasFileRef(data)) {
+  const openApiLike = data !== null && typeof data === "object" && (typeof (data as Json).openapi === "string" || (data as Json).swagger === "2.0");
+  if (read.file !== undefined && openApiLike && hasFileRef(data)) {
     // A multi-file document: bundled as generation bundles one, and the bundle is what is cut and pinned.
     say(`bundling the files ${read.shown} refers to (@redocly/openapi-core)…`);
     const bundle = await bundlePublished(read.file, read.text, (file) => relative(io.cwd, file).split("\\").join("/"), [dirname(read.file)]);
