@@ -68,7 +68,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   if (args.values.accept) {
     let file: string;
     try {
-      file = acceptPublished(pinned, resolve(io.cwd, newerPath), stringOption(args, "source"), new Date().toISOString().slice(0, 10));
+      file = acceptPublished(pinned, resolve(io.cwd, newerPath), stringOption(args, "source"), new Date().toISOString().slice(0, 10), newer.bundled ? newer.text : undefined);
     } catch (e) {
       if (e instanceof PublishedDocumentError) throw new UsageError(e.message);
       throw e;

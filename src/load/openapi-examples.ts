@@ -229,6 +229,15 @@ class Walker {
   private schema(start: At): void {
     const at = this.follow(start);
     if (!at) return;
+    // An alias (a schema that is only a `$ref`, such as a component naming another) is registered as well:
+    // a `$ref` to it must resolve when a value is checked against a schema that names it.
+    if (typeof asNode(start.value)?.$ref === "string" && (at.file !== start.file || at.path.join("/") !== start.path.join("/"))) {
+      const alias = `${start.file}#${start.path.join("/")}`;
+      if (!this.visited.has(alias)) {
+        this.visited.add(alias);
+        this.schemas.push(start);
+      }
+    }
     const key = `${at.file}#${at.path.join("/")}`;
     if (this.visited.has(key)) return;
     this.visited.add(key);

@@ -119,6 +119,15 @@ function duplicateOperationIds(source: YamlSource): SourceError[] {
   return problems;
 }
 
+/** Whether any `$ref` names another file (a relative or absolute path; not a network address, which nothing here reads). */
+export function hasFileRef(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(hasFileRef);
+  if (node === null || typeof node !== "object") return false;
+  const ref = (node as { $ref?: unknown }).$ref;
+  if (typeof ref === "string" && !ref.startsWith("#") && !NETWORK_REF.test(ref)) return true;
+  return Object.values(node).some(hasFileRef);
+}
+
 /** Whether any `$ref` points outside the document. */
 function hasExternalRef(node: unknown): boolean {
   if (Array.isArray(node)) return node.some(hasExternalRef);
@@ -138,7 +147,11 @@ type Redocly = typeof import("@redocly/openapi-core");
  * `/home/me/.aws/credentials` would otherwise be read and its text could land
  * in the generated types.
  */
-function localResolver(redocly: Redocly, files: Map<string, YamlSource>, display: (file: string) => string, refFolders: string[]) {
+/** Why a file outside the folders may not be read, and what to do: generation's wording (add words its own). */
+type OutsideAdvice = (file: string, folders: string) => string;
+const SPECS_ADVICE: OutsideAdvice = (file, folders) => `${file} is outside the specs folder (${folders}), where a $ref may read; to allow its folder, list it in package.json "blockwright": { "externalRefFolders": [...] }`;
+
+function localResolver(redocly: Redocly, files: Map<string, YamlSource>, display: (file: string) => string, refFolders: string[], outside: OutsideAdvice) {
   // The folders themselves, links resolved; one inside another is named once.
   const real = refFolders.map(realPath);
   const allowed = real.filter((f, i) => !real.some((other, j) => (j < i && other === f) || (other !== f && isInside(other, f))));
@@ -148,11 +161,7 @@ function localResolver(redocly: Redocly, files: Map<string, YamlSource>, display
     override async loadExternalRef(absoluteRef: string): Promise<Source> {
       if (NETWORK_REF.test(absoluteRef)) throw new Error(`${absoluteRef} is not a local file: generation reads no network address (save the file beside the spec and refer to it by path)`);
       // Through links too: a link inside the specs folder to a file outside it is outside.
-      if (!allowed.some((folder) => isInside(folder, realPath(absoluteRef)))) {
-        throw new Error(
-          `${display(absoluteRef)} is outside the specs folder (${allowed.map((f) => `${display(f) || "."}/`).join(", ")}), where a $ref may read; to allow its folder, list it in package.json "blockwright": { "externalRefFolders": [...] }`,
-        );
-      }
+      if (!allowed.some((folder) => isInside(folder, realPath(absoluteRef)))) throw new Error(outside(display(absoluteRef), allowed.map((f) => `${display(f) || "."}/`).join(", ")));
       // Read as every input is: a device, a pipe, a file over the limit or not UTF-8 is refused with the reason.
       let text: string;
       try {
@@ -181,10 +190,10 @@ function localResolver(redocly: Redocly, files: Map<string, YamlSource>, display
   })();
 }
 
-async function bundled(rootSource: YamlSource, absolute: string, files: Map<string, YamlSource>, display: (file: string) => string, refFolders: string[]): Promise<YamlSource> {
+async function bundled(rootSource: YamlSource, absolute: string, files: Map<string, YamlSource>, display: (file: string) => string, refFolders: string[], outside: OutsideAdvice = SPECS_ADVICE): Promise<YamlSource> {
   // Loaded only here: most documents are one file, and the bundler is a large module graph.
   const redocly = await import("@redocly/openapi-core");
-  const resolver = localResolver(redocly, files, display, refFolders);
+  const resolver = localResolver(redocly, files, display, refFolders, outside);
   const result = await redocly.bundle({
     doc: { source: new redocly.Source(absolute, rootSource.text), parsed: structuredClone(rootSource.data) },
     externalRefResolver: resolver,
@@ -207,6 +216,28 @@ async function bundled(rootSource: YamlSource, absolute: string, files: Map<stri
   }
   if (problems.length) throw new OpenApiProblems(problems);
   return { ...rootSource, data: result.bundle.parsed, text: rootSource.text };
+}
+
+/**
+ * A published document whose root file `$ref`s others (path items,
+ * operations, parameters, schemas in files of their own), bundled into one
+ * as generation does (`add` reads it so: operation ids and the parts the
+ * cut follows are then in the one document). Files are read only inside
+ * `refFolders`; `text` is the root file's text as read. Throws
+ * OpenApiProblems naming each reference that does not resolve.
+ */
+export async function bundlePublished(absolute: string, text: string, display: (file: string) => string, refFolders: string[]): Promise<{ data: unknown; files: number }> {
+  const rootSource = parseYamlSource(text, display(absolute));
+  const files = new Map<string, YamlSource>([[absolute, rootSource]]);
+  const source = await bundled(
+    rootSource,
+    absolute,
+    files,
+    display,
+    refFolders,
+    (file, folders) => `${file} is outside the document's folder (${folders}), the only place add reads the files it refers to: copy it inside, or give the root of a folder that holds every file`,
+  );
+  return { data: source.data, files: files.size };
 }
 
 /** The bundler's message, naming the reference, with absolute paths made project-relative. */

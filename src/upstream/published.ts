@@ -5,13 +5,14 @@
 // documents. They are read as every other input is (yaml-source), so a
 // broken one is reported at its `file:line:col`.
 import { readFileSync } from "node:fs";
-import { basename, dirname, join, relative } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import { Document, parseDocument } from "yaml";
 import { sha256 } from "../common/hash.js";
 import { writeWhole } from "../common/files.js";
 import { type Pin, readPin } from "../load/pin.js";
 import { linkOnPath, statOf } from "../common/paths.js";
 import { INPUT_LIMITS, parseYamlSource, readSourceText, SourceError } from "../load/yaml-source.js";
+import { bundlePublished, hasFileRef, OpenApiProblems } from "../load/openapi-source.js";
 import { discoveryToOpenApi, isDiscovery } from "./discovery.js";
 import { swaggerToOpenApi, UnsupportedDocument } from "../import/convert.js";
 
@@ -22,7 +23,10 @@ export interface Pinned extends Pin {
 
 /** A published document as read: its text, and its content as OpenAPI-shaped data. */
 export interface Published {
+  /** The document's text: the file as read, or the bundle of a multi-file document (what --accept pins). */
   text: string;
+  /** Whether the file's `$ref`s named other files, bundled into `text`. */
+  bundled?: boolean;
   document: Record<string, unknown>;
 }
 
@@ -35,21 +39,36 @@ export class PublishedDocumentError extends Error {}
  * missing one an UnreadableSource.
  */
 export async function readPublished(path: string, name = path): Promise<Published> {
-  const text = readSourceText(path, name, INPUT_LIMITS.document);
-  const data = parsePublished(text, name, path.endsWith(".json"));
+  let text = readSourceText(path, name, INPUT_LIMITS.document);
+  let data = parsePublished(text, name, path.endsWith(".json"));
+  let bundled = false;
+  // A multi-file OpenAPI or Swagger document, bundled as add bundles it: compared and pinned as one
+  // document (a Discovery document's `$ref`s name its own schemas, not files).
+  const openApiLike = data !== null && typeof data === "object" && (typeof (data as Record<string, unknown>).openapi === "string" || (data as Record<string, unknown>).swagger === "2.0");
+  if (openApiLike && hasFileRef(data)) {
+    const base = dirname(resolve(path));
+    try {
+      data = (await bundlePublished(resolve(path), text, (file) => relative(dirname(base), file).split("\\").join("/"), [base])).data;
+    } catch (e) {
+      if (e instanceof OpenApiProblems) throw new PublishedDocumentError(e.message);
+      throw e;
+    }
+    text = `${JSON.stringify(data, null, 2)}\n`;
+    bundled = true;
+  }
   if (!data || typeof data !== "object") throw new PublishedDocumentError(`${name} is not an API document`);
   const doc = data as Record<string, unknown>;
   if (isDiscovery(doc)) return { text, document: discoveryToOpenApi(doc) };
   if (doc.swagger === "2.0") {
     try {
-      return { text, document: await swaggerToOpenApi(doc, text, name) };
+      return { text, ...(bundled ? { bundled } : {}), document: await swaggerToOpenApi(doc, text, name) };
     } catch (e) {
       if (e instanceof UnsupportedDocument) throw new PublishedDocumentError(e.message);
       throw e;
     }
   }
   if (typeof doc.openapi !== "string" || !doc.paths) throw new PublishedDocumentError(`${name} is neither an OpenAPI 3 or Swagger 2.0 document nor an API Discovery document`);
-  return { text, document: doc };
+  return { text, ...(bundled ? { bundled } : {}), document: doc };
 }
 
 /**
@@ -108,10 +127,10 @@ export function pinnedFiles(text: string, pin: { provider: string; format: "open
   ]);
 }
 
-/** Make `newer` the pinned document: copy it in, record its hash, source and date. */
-export function acceptPublished(pinned: Pinned, newerPath: string, source: string | undefined, today: string): string {
-  const text = readSourceText(newerPath, newerPath, INPUT_LIMITS.document);
-  const file = `published.${newerPath.endsWith(".json") ? "json" : "yaml"}`;
+/** Make `newer` the pinned document: copy it in (or `bundle`, the bundle of a multi-file one, as JSON), record its hash, source and date. */
+export function acceptPublished(pinned: Pinned, newerPath: string, source: string | undefined, today: string, bundle?: string): string {
+  const text = bundle ?? readSourceText(newerPath, newerPath, INPUT_LIMITS.document);
+  const file = `published.${bundle !== undefined || newerPath.endsWith(".json") ? "json" : "yaml"}`;
   for (const name of [file, "source.yaml"]) {
     const link = linkOnPath(dirname(pinned.dir), `${basename(pinned.dir)}/${name}`);
     if (link) throw new PublishedDocumentError(`${join(dirname(pinned.dir), link)} is a symbolic link: --accept writes ${name} there and never through a link (replace the link with the file or folder itself)`);

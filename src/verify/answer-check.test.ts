@@ -378,3 +378,52 @@ describe("a published document (GitHub's, cut)", () => {
     ]);
   });
 });
+
+describe("components that are only a $ref to another (aliases)", () => {
+  // A schema, a response and an error schema each reached through an alias, and an alias named inside a schema.
+  const ALIASES = `openapi: 3.0.3
+info: {title: Zq Widgets, version: "1"}
+paths:
+  /widgets/{id}:
+    get:
+      operationId: getWidget
+      responses:
+        "200": {$ref: "#/components/responses/WidgetAnswerAlias"}
+        "404":
+          description: Not found.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/ErrorAlias"}
+components:
+  responses:
+    WidgetAnswer:
+      description: One widget.
+      content:
+        application/json:
+          schema: {$ref: "#/components/schemas/WidgetAlias"}
+    WidgetAnswerAlias: {$ref: "#/components/responses/WidgetAnswer"}
+  schemas:
+    Widget:
+      type: object
+      required: [id]
+      properties:
+        id: {type: string}
+        parent: {$ref: "#/components/schemas/WidgetAlias"}
+    WidgetAlias: {$ref: "#/components/schemas/Widget"}
+    Error: {type: object, properties: {message: {type: string}}}
+    ErrorAlias: {$ref: "#/components/schemas/Error"}
+`;
+  const subject = subjectOf(ALIASES, [], "zq-widgets/openapi.yaml");
+  const getWidget = toolOf("getWidget");
+
+  it("an answer that matches is checked through the aliases with no difference", () => {
+    expect(answerDrift(subject, getWidget, answer(200, { id: "w1", parent: { id: "w0", parent: { id: "w-1" } } }))).toEqual([]);
+    expect(answerDrift(subject, getWidget, answer(404, { message: "no such widget" }))).toEqual([]);
+  });
+
+  it("a difference behind an alias is found and placed at the aliased schema", () => {
+    const drifts = answerDrift(subject, getWidget, answer(200, { id: "w1", parent: { id: 7 } }));
+    expect(drifts.map((d) => [d.kind, d.pointer])).toEqual([["type-mismatch", "/parent/id"]]);
+    expect(drifts[0]?.at?.line).toBe(lineOf(ALIASES, "        id: {type: string}"));
+  });
+});

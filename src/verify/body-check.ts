@@ -12,7 +12,13 @@ import { jsonPath, observedType, quoted, shown } from "./overlay.js";
 
 /** The drift of `value` against the registered schema `schema` (the body of an answer to `operation`). */
 export function schemaDrift(checker: DocumentChecker, operation: string, schema: Schema | boolean, value: unknown): Drift[] {
-  const errors = validate(value, schema, checker.draft, checker.lookup, false).errors;
+  let errors: OutputUnit[];
+  try {
+    errors = validate(value, schema, checker.draft, checker.lookup, false).errors;
+  } catch (e) {
+    // The validator names every schema it knows after its first line: the first line says what is wrong.
+    return [{ operation, kind: "constraint", pointer: "", message: `the spec's schema for this answer cannot be used to check it: ${(e as Error).message.split("\n")[0]}` }];
+  }
   const drifts: Drift[] = [];
   for (const i of reasons(errors)) {
     const error = errors[i] as OutputUnit;

@@ -85,7 +85,13 @@ function expand(checker: DocumentChecker, start: unknown, value: unknown, holder
   for (const member of Array.isArray(node.allOf) ? node.allOf : []) out.push(...expand(checker, member, value, own, depth + 1));
   const union = Array.isArray(node.anyOf) ? node.anyOf : Array.isArray(node.oneOf) ? node.oneOf : undefined;
   if (union) {
-    const matching = union.filter((branch) => validate(value, branch as Schema, checker.draft, checker.lookup, true).valid);
+    const matching = union.filter((branch) => {
+      try {
+        return validate(value, branch as Schema, checker.draft, checker.lookup, true).valid;
+      } catch {
+        return false; // a branch that cannot be used (body-check.ts reports it) matches nothing
+      }
+    });
     for (const branch of matching.length ? matching : union) out.push(...expand(checker, branch, value, undefined, depth + 1));
   }
   return out;

@@ -16,6 +16,7 @@ import { isInside, linkOnPath, statOf } from "../../common/paths.js";
 import { parsePublished, pinnedFiles, PublishedDocumentError } from "../../upstream/published.js";
 import { INPUT_LIMITS, parseYamlSource, readSourceText, SourceError, UnreadableSource } from "../../load/yaml-source.js";
 import { sha256 } from "../../common/hash.js";
+import { bundlePublished, hasFileRef, OpenApiProblems } from "../../load/openapi-source.js";
 import type { Manifest } from "../../load/precompiled/manifest-types.js";
 import { asOpenApi3, UnsupportedDocument } from "../../import/convert.js";
 import type { CutReport } from "../../import/cut.js";
@@ -57,7 +58,16 @@ export async function addProvider(request: AddRequest, io: CliIo): Promise<numbe
     }
     if (e instanceof FetchFailed) throw new CommandFailure(`blockwright add: ${e.message}\n`, 1);
     // The user's input, worded by its reader: one line, exit status 2.
-    if (e instanceof UnreadableSource || e instanceof SourceError || e instanceof PublishedDocumentError || e instanceof UnsupportedDocument || e instanceof UnknownOperations || e instanceof UndraftableDocument || e instanceof FetchRefused)
+    if (
+      e instanceof UnreadableSource ||
+      e instanceof SourceError ||
+      e instanceof PublishedDocumentError ||
+      e instanceof UnsupportedDocument ||
+      e instanceof UnknownOperations ||
+      e instanceof UndraftableDocument ||
+      e instanceof FetchRefused ||
+      e instanceof OpenApiProblems
+    )
       throw new UsageError(e.message);
     throw e;
   }
@@ -76,8 +86,19 @@ async function add(request: AddRequest, io: CliIo, signal: AbortSignal): Promise
 
   const read = await readDocument(request, io, signal);
   stop();
-  const data = parsePublished(read.text, read.shown, read.json);
+  let data = parsePublished(read.text, read.shown, read.json);
   stop();
+  const openApiLike = data !== null && typeof data === "object" && (typeof (data as Json).openapi === "string" || (data as Json).swagger === "2.0");
+  if (read.file !== undefined && openApiLike && hasFileRef(data)) {
+    // A multi-file document: bundled as generation bundles one, and the bundle is what is cut and pinned.
+    say(`bundling the files ${read.shown} refers to (@redocly/openapi-core)…`);
+    const bundle = await bundlePublished(read.file, read.text, (file) => relative(io.cwd, file).split("\\").join("/"), [dirname(read.file)]);
+    stop();
+    data = bundle.data;
+    read.text = `${JSON.stringify(data, null, 2)}\n`;
+    read.json = true;
+    say(`bundled ${bundle.files} files into one document (${size(Buffer.byteLength(read.text))})`);
+  }
   if (data !== null && typeof data === "object" && (data as Json).swagger === "2.0") say("converting Swagger 2.0 to OpenAPI 3.0 (swagger2openapi)…");
   const { document, kind } = await asOpenApi3(data, read.text, read.shown);
   stop();
@@ -146,7 +167,10 @@ function checkTarget(specs: string, shownSpecs: string, provider: string, force:
 }
 
 interface ReadDocument {
+  /** The document's text: the root file as read, or the bundle of a multi-file document. */
   text: string;
+  /** The file read, absolute (none for an address). */
+  file?: string;
   /** The document as messages name it. */
   shown: string;
   /** Where it came from, as recorded (an address without secrets, or the file as given). */
@@ -160,7 +184,7 @@ async function readDocument(request: AddRequest, io: CliIo, signal: AbortSignal)
     if (/^[a-z][a-z0-9+.-]+:\/\//i.test(from)) throw new UsageError(`--from ${from}: add reads a file, or an https address (http only on loopback)`);
     const text = readSourceText(resolve(io.cwd, from), from, INPUT_LIMITS.document);
     io.stderr.write(`add: read ${from} (${size(Buffer.byteLength(text))})\n`);
-    return { text, shown: from, origin: from, json: isJson(from, text) };
+    return { text, file: resolve(io.cwd, from), shown: from, origin: from, json: isJson(from, text) };
   }
   const problem = addressProblem(from);
   if (problem) throw new UsageError(`--from ${recordableAddress(from)}: ${problem}`);

@@ -1,0 +1,19 @@
+// The mock's guard for Accept and Content-Type values that are not media types.
+import { describe, expect, it } from "vitest";
+import { mediaTypesProblem } from "./media-types.js";
+
+describe("mediaTypesProblem", () => {
+  it("lets media types through, with parameters, quoted values and Accept lists", () => {
+    for (const value of ["application/json", "application/vnd.zq-widgets+json;version=2", 'text/plain; charset="utf-8"', "text/html, application/xhtml+xml;q=0.9, */*;q=0.8", "", undefined]) {
+      expect(mediaTypesProblem(value, true)).toBeUndefined();
+    }
+  });
+
+  it("names the first entry that is not one", () => {
+    expect(mediaTypesProblem("example", true)).toBe("example");
+    expect(mediaTypesProblem("application/json, zq widgets", true)).toBe("zq widgets");
+    expect(mediaTypesProblem("application/json;", false)).toBe("application/json;");
+    expect(mediaTypesProblem("application/json;version", false)).toBe("application/json;version");
+    expect(mediaTypesProblem("a/b, c/d", false)).toBe("a/b, c/d");
+  });
+});

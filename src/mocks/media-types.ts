@@ -1,0 +1,37 @@
+// A request whose Accept or Content-Type header is not a media type (a
+// document may declare `Accept` as an ordinary string parameter, and the
+// contract suite then sends any string in it) is answered 406 or 415 here,
+// with the reason, before Prism sees it: Prism parses those headers with a
+// parser that throws outside any handler, which ended the whole process.
+import type { RequestListener } from "node:http";
+
+const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+const QUOTED = '"(?:[\\u000b\\u0020\\u0021\\u0023-\\u005b\\u005d-\\u007e\\u0080-\\u00ff]|\\\\[\\u000b\\u0020-\\u00ff])*"';
+/** RFC 9110's media-type: type/subtype and `; name=value` parameters (what the parser Prism uses accepts). */
+const MEDIA_TYPE = new RegExp(`^${TOKEN}/${TOKEN}(?:[ \\t]*;[ \\t]*${TOKEN}[ \\t]*=[ \\t]*(?:${TOKEN}|${QUOTED}))*[ \\t]*$`);
+
+/** Whether each entry of a header value is a media type (Accept lists several, comma-separated; an empty one is left to the reader). */
+export function mediaTypesProblem(value: string | undefined, list: boolean): string | undefined {
+  if (value === undefined || !value.trim()) return undefined;
+  const entries = list
+    ? value
+        .split(",")
+        .map((e) => e.trim())
+        .filter((e) => e)
+    : [value.trim()];
+  return entries.find((e) => !MEDIA_TYPE.test(e));
+}
+
+export function withMediaTypeCheck(listener: RequestListener): RequestListener {
+  return (req, res) => {
+    const accept = mediaTypesProblem(req.headers.accept, true);
+    const type = accept === undefined ? mediaTypesProblem(req.headers["content-type"], false) : undefined;
+    if (accept === undefined && type === undefined) return listener(req, res);
+    const [status, header] = accept !== undefined ? [406, "Accept"] : [415, "Content-Type"];
+    const bad = (accept ?? type ?? "").slice(0, 200);
+    const body = JSON.stringify({ type: "about:blank", title: `${header} is not a media type`, status, detail: `the ${header} header holds ${JSON.stringify(bad)}, which is not a media type (type/subtype, then ;name=value parameters)` });
+    req.resume();
+    res.writeHead(status, { "content-type": "application/problem+json", "content-length": Buffer.byteLength(body) });
+    res.end(body);
+  };
+}
