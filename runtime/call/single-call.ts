@@ -21,12 +21,13 @@ import { readBody, replyLimit } from "../http/read-body.js";
 import { isSecretLength, mentionsSecret, redactDeep, SECRET_MIN_LENGTH } from "../common/redact.js";
 import { requestSizeIssue } from "../http/request-size.js";
 import { sleep } from "../common/sleep.js";
-import type { RouteSpec, ToolSpec } from "../spec/tool-types.js";
+import type { AuthWay, CredentialSpec, RouteSpec, ToolSpec } from "../spec/tool-types.js";
 import { startDeadline, type Deadline } from "../http/deadline.js";
-import { applyCredential, isRedirect, redirectOrigin, requestUrl, send, type FetchLike, type HttpRequest } from "../http/transport.js";
+import { applyCredential, applyPlaced, isRedirect, redirectOrigin, requestUrl, send, type FetchLike, type HttpRequest } from "../http/transport.js";
 import { awaitTurn, type RateLimiter } from "../http/rate-limiter.js";
 import { upstreamError } from "../http/upstream-error.js";
-import { callCredential, type IssuedTokens, type OAuthCall } from "../oauth/flows.js";
+import { callCredential, type CallCredential, type IssuedTokens, type OAuthCall } from "../oauth/flows.js";
+import { basicToken, chooseWay, placeCredential, wayCredentials, wayProblem } from "../http/credentials.js";
 import type { Renewal, TokenCache } from "../oauth/token-cache.js";
 import { validateParams } from "../validate/validate-params.js";
 import { missingAddress, resolveBaseUrl, tokenAddress } from "./base-address.js";
@@ -91,7 +92,9 @@ export interface PreparedCall {
   unsent: Set<string>;
   route: RouteSpec | undefined;
   baseUrl: string;
-  /** The credential sent: the static one, or the OAuth flow's current access token. */
+  /** The way of the tool's auth the call uses (the first whose parameters it gives all of). */
+  way: AuthWay;
+  /** The way's first credential as sent: the static one, or the OAuth flow's current access token. */
   credential: string;
   /** The OAuth 2 flow that obtains and renews the credential, when the tool declares flows and the call gives one's parameters. */
   oauth?: OAuthCall;
@@ -145,8 +148,16 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
   if (refused) return { failed: fail({ type: "validation", message: `${given}: ${refused}`, param: given, rule: "host" }) };
 
   const route = chooseRoute(tool, values);
-  const chosen = callCredential(tool, values, options, (s) => keepSecret(secrets, s));
+  const way = chooseWay(tool.auth, values);
+  const chosen: CallCredential = way === tool.auth.alternatives?.find((w) => w === way) ? { credential: String(values[way.param]) } : callCredential(tool, values, options, (s) => keepSecret(secrets, s));
   if ("problem" in chosen) return { failed: fail({ type: "validation", ...chosen.problem }) };
+  const unmet = wayProblem(tool, way, values);
+  if (unmet) return { failed: fail({ type: "validation", ...unmet }) };
+  for (const c of wayCredentials(way)) {
+    // A basic credential's header holds user and secret in one base64 text: withheld whole, not only the secret's share of it.
+    const secret = c === wayCredentials(way)[0] ? chosen.credential : String(values[c.param] ?? "");
+    if (c.type === "basic") keepSecret(secrets, basicToken(String(values[c.user] ?? ""), secret));
+  }
   // No address given: the token's (auth.tokenAddressField), when a flow obtains one.
   if (baseUrl.url === "" && !chosen.oauth) return { failed: fail({ type: "validation", ...missingAddress(tool) }) };
   const call: PreparedCall = {
@@ -155,6 +166,7 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
     unsent: validated.unsent,
     route,
     baseUrl: baseUrl.url,
+    way,
     credential: chosen.credential,
     ...(chosen.oauth ? { oauth: chosen.oauth } : {}),
     // The token's address is taken unless the caller chose one for every call (mocks, sandboxes).
@@ -177,7 +189,7 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
         headers: wire.header, // built afresh for this request: no copy needed
         ...(body !== undefined ? { body } : {}),
       };
-      applyCredential(request, tool.auth, call.credential);
+      applyCredential(request, call.way, call.credential, values);
       return request;
     },
   };
@@ -283,7 +295,8 @@ async function authorize(call: PreparedCall, request: HttpRequest, pending: Prom
     call.baseUrl = moved.base;
   }
   call.credential = accessToken;
-  applyCredential(request, call.tool.auth, accessToken);
+  // The token is the way's first credential; the others stay as they are.
+  applyPlaced(request, [placeCredential(wayCredentials(call.way)[0] as CredentialSpec, accessToken, call.values)]);
   return undefined;
 }
 

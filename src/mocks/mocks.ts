@@ -83,7 +83,7 @@ function withHttpServer(create: () => PrismServer, wrap: (listener: RequestListe
 async function coveredByCredential(specsDir: string, provider: string, document: object): Promise<(slot: CoveredSlot) => boolean> {
   const { loadYamlSource } = await import("../load/yaml-source.js");
   const { credentialCovers } = await import("../link/auth.js");
-  let auth: { scheme?: unknown; covers?: unknown } | undefined;
+  let auth: { scheme?: unknown; covers?: unknown; also?: unknown; alternatives?: unknown } | undefined;
   try {
     auth = (loadYamlSource(join(specsDir, provider, "manifest.yaml")).data as { auth?: typeof auth } | null)?.auth;
   } catch {
@@ -92,7 +92,11 @@ async function coveredByCredential(specsDir: string, provider: string, document:
   if (typeof auth?.scheme !== "string") return () => false;
   const covers = Array.isArray(auth.covers) ? auth.covers.filter((c): c is string => typeof c === "string") : undefined;
   const schemes = ((document as { components?: { securitySchemes?: object } }).components?.securitySchemes ?? {}) as Parameters<typeof credentialCovers>[1];
-  return credentialCovers({ scheme: auth.scheme, ...(covers ? { covers } : {}) }, schemes);
+  // The other schemes' places too (sent with the first, or instead of it); a malformed list is generation's to report.
+  const ways = (list: unknown) => (Array.isArray(list) ? list.filter((w): w is { scheme: string; param: string } => typeof w?.scheme === "string") : undefined);
+  const also = ways(auth.also);
+  const alternatives = ways(auth.alternatives)?.map((w) => ({ ...w, also: ways((w as { also?: unknown }).also) ?? [] }));
+  return credentialCovers({ scheme: auth.scheme, ...(covers ? { covers } : {}), ...(also ? { also } : {}), ...(alternatives ? { alternatives } : {}) }, schemes);
 }
 
 /** The OpenAPI document at `file` as generation reads it, as a mock serves it (mock-document.ts); its problems, as generation words them, refuse the mock. */
