@@ -114,10 +114,11 @@ export function placeWay(way: AuthWay, credential: string, values: Record<string
  */
 export function wayProblem(tool: { auth: AuthSpec; oauth?: unknown }, way: AuthWay, values: Record<string, unknown>): { param: string; rule: "required"; message: string } | undefined {
   const ways = authWays(tool.auth);
-  const missing = missingOf(way, values).filter((p) => !(tool.oauth && way === ways[0] && p === way.param));
+  const same = (w: AuthWay) => wayParams(w).join("\u0000") === wayParams(way).join("\u0000");
+  const missing = missingOf(way, values).filter((p) => !(tool.oauth && same(ways[0] as AuthWay) && p === way.param));
   const first = missing[0];
   if (first === undefined) return undefined;
-  const others = ways.filter((w) => w !== way).map((w) => wayParams(w).join(" and "));
+  const others = ways.filter((w) => !same(w)).map((w) => wayParams(w).join(" and "));
   const needs = `${missing.join(", ")}: ${missing.length > 1 ? "are" : "is"} required${wayParams(way).length > 1 ? ` (with ${wayParams(way).filter((p) => !missing.includes(p)).join(", ") || "each other"}: one credential)` : ""}`;
   return { param: first, rule: "required", message: others.length ? `${needs}; or instead give ${others.join("; or ")}` : needs };
 }
