@@ -189,6 +189,10 @@ function checkString(spec: ParamSpec, s: string, tool?: Pick<ToolSpec, "routes" 
   if (((spec.secret && !formOnly) || places.has("header")) && NOT_HEADER_SAFE.test(s)) {
     return problem(spec, "characters", `must not contain line breaks or other control characters, nor characters outside Latin-1 (it is sent in ${places.has("query") ? "the address" : "an HTTP header"})`, s);
   }
+  if (spec.wire.in === "auth" && tool && s.includes(":")) {
+    const credential = credentialOfParam(tool.auth, spec.name);
+    if (credential?.type === "basic" && credential.user === spec.name) return problem(spec, "characters", `must not contain ":" (HTTP basic puts it between the user id and the password)`, s);
+  }
   if ((places.has("header") || spec.wire.in === "auth") && HEADER_TRIMMED.test(s)) {
     return problem(spec, "characters", `must not start or end with a space or tab (${places.has("header") ? "an HTTP header drops them, so the value sent would differ" : "a credential never does: check for a stray space"})`, s);
   }

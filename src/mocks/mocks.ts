@@ -19,6 +19,7 @@
 // idle, while fetch (undici) reuses one for up to 4 s; on a loaded machine
 // the client's clock ran late, it sent a request on a connection the server
 // had just closed, and the call failed with "other side closed".
+import { withBasicPasswords } from "./mock-auth.js";
 import type { Server as HttpServer, RequestListener } from "node:http";
 import { createRequire } from "node:module";
 import { existsSync, readFileSync } from "node:fs";
@@ -176,7 +177,7 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
                 mock: { dynamic: false },
               },
             }) as PrismServer,
-          (listener) => withPaging(listener, paged),
+          (listener) => withPaging(withBasicPasswords(listener), paged),
         );
         // 0: no idle time-out, and no Keep-Alive hint (the client keeps its own, shorter one).
         http.keepAliveTimeout = 0;
