@@ -142,7 +142,9 @@ export function draftCredential(doc: Json, operations: readonly { id: string; op
   if (others.length) notes.push(`chose security ${chosen.length > 1 ? "requirements" : "scheme"} ${chosen.map((k) => `${k} (${k.split(" + ").map((n) => describe(fieldOf(declared, n))).join(" + ")})`).join(" or ")} of ${candidates.map((k) => `${k} (${k.split(" + ").map((n) => describe(fieldOf(declared, n))).join(" + ")})`).join(", ")}; another can be added under auth.alternatives`);
   if (chosen.length > 1) notes.push(`the operations accept different security requirements: drafted ${chosen.length} ways to authenticate (auth.alternatives), a call gives the parameters of one; every credential parameter is optional`);
   if (!required.length) notes.push(`no operation says which security scheme it takes; chose ${chosen[0]} (${describe(fieldOf(declared, chosen[0] as string))}), the document's best supported`);
-  const ways = nameParams(chosen.map((key) => key.split(" + ").sort((a, b) => rank(fieldOf(declared, a)) - rank(fieldOf(declared, b)))), declared);
+  // Within a requirement, a secret before identifiers (a client id, a version): the first credential is the one kept secret.
+  const identifier = (n: string) => Number(NOT_SECRET.test(String(fieldOf(declared, n).name ?? "")));
+  const ways = nameParams(chosen.map((key) => key.split(" + ").sort((a, b) => identifier(a) - identifier(b) || rank(fieldOf(declared, a)) - rank(fieldOf(declared, b)))), declared);
   for (const way of ways)
     for (const c of way) if (String(c.definition.type) === "oauth2" || String(c.definition.type) === "openIdConnect") notes.push(`security scheme ${c.scheme} is ${String(c.definition.type)}: its access token is sent as a bearer token; obtaining it (the OAuth flow) is the caller's`);
   const first = (ways[0] as DraftCredential[])[0] as DraftCredential;
@@ -223,8 +225,9 @@ function placementWords(p: DraftPlacement): string {
   return `sent as the ${p.name} ${p.type === "query" ? "query parameter" : p.type}`;
 }
 
-/** Names of parameters that carry a credential by convention. */
-const CREDENTIAL_NAMES = /^(access[_-]?token|token|auth[_-]?token|api[_-]?key|apikey|x-api-key)$/i;
+/** Names of parameters that carry a token (a bearer or OAuth 2 credential) or an API key by convention. */
+const TOKEN_NAMES = /^(access[_-]?token|token|auth[_-]?token)$/i;
+const KEY_NAMES = /^(api[_-]?key|apikey|x-api-key)$/i;
 
 /**
  * Why a declared parameter (or form field) repeats the credential, if it
@@ -239,7 +242,10 @@ export function repeatsCredential(credential: CredentialDraft, param: { in: stri
     if (param.in === slot.in && param.name.toLowerCase() === slot.name) return `${where} ${param.name} is where the credential goes (auth: ${c.scheme})`;
   }
   const description = typeof param.description === "string" ? param.description : "";
-  if (CREDENTIAL_NAMES.test(param.name) && (!description || /auth|credential|api key|secret|access token|bearer/i.test(description))) {
+  // A token repeats a token, a key a key: an API-key requirement's body `access_token` is some other resource's token.
+  const kinds = new Set(credential.ways.flat().map((c) => (c.placement.type === "bearer" ? "token" : c.placement.type === "basic" ? "basic" : "key")));
+  const named = (kinds.has("token") && TOKEN_NAMES.test(param.name)) || (kinds.has("key") && KEY_NAMES.test(param.name));
+  if (named && (!description || /auth|credential|api key|secret|access token|bearer/i.test(description))) {
     credential.covers.add(param.name);
     return `${where} ${JSON.stringify(param.name)} repeats the credential that security scheme ${credential.scheme} sends (auth.param ${credential.param}): covered by it (auth.covers), not drafted`;
   }

@@ -195,9 +195,11 @@ describe("the credential, per kind of security scheme", () => {
   it("a requirement of two schemes: one way of two credentials, named after their keys", async () => {
     const schemes = { cid: { type: "apiKey", in: "header", name: "ZQ-CLIENT-ID" }, sec: { type: "apiKey", in: "header", name: "ZQ-SECRET" } };
     const d = drafted(one(schemes, [{ cid: [], sec: [] }]), ["me"]);
-    expect(d.manifest.auth).toEqual({ scheme: "cid", param: "zqClientId", also: [{ scheme: "sec", param: "zqSecret" }] });
-    expect(d.manifest.params!.zqClientId).toMatchObject({ required: true, secret: true });
+    // The secret first (the credential kept secret), the client id sent with it, not secret.
+    expect(d.manifest.auth).toEqual({ scheme: "sec", param: "zqSecret", also: [{ scheme: "cid", param: "zqClientId" }] });
     expect(d.manifest.params!.zqSecret).toMatchObject({ required: true, secret: true });
+    expect(d.manifest.params!.zqClientId).toMatchObject({ required: true });
+    expect(d.manifest.params!.zqClientId!.secret).toBeUndefined();
     expect(await linkProblems(d)).toEqual([]);
   });
 
