@@ -2,7 +2,10 @@
 // gets the mock's 401, which becomes a structured error that does not show
 // the credential; and for a tool with OAuth 2 flows, each flow's cases
 // (oauth-cases.ts).
-import { callTool, check, expectAccepted, expectFailure, onlyExchange, same } from "../call.js";
+import { authParams, authWays, wayCredentials, wayParams } from "@blockwright/runtime/internal";
+import { placementWords } from "../../link/auth.js";
+import { expectAcceptedCall } from "../accepted.js";
+import { callTool, check, expectAccepted, expectFailure, fail, onlyExchange, same } from "../call.js";
 import { oauthCases } from "../oauth-cases.js";
 import { specSource } from "../sources.js";
 import { expectStructuredError } from "../structured-error.js";
@@ -13,7 +16,7 @@ export const authKind: CaseKindModule = {
   doc: {
     when: "a secured operation",
     cases:
-      "the request without its credential: the mock's 401 becomes a structured error; with OAuth 2 flows, per flow (its token URL answered in-process): a form-encoded token request then the call with the issued token, five concurrent calls → one token request, renewal before expiry, a 401 → one renewal and one retry (a second 401 is the error), `invalid_grant` → `REAUTH_REQUIRED` not retried, a refresh token kept when a renewal has none, no flow secret at the API",
+      "the request without its credential: the mock's 401 becomes a structured error; with alternatives (`auth.alternatives`), each alone: accepted, its credentials where its requirement puts them; with OAuth 2 flows, per flow (its token URL answered in-process): a form-encoded token request then the call with the issued token, five concurrent calls → one token request, renewal before expiry, a 401 → one renewal and one retry (a second 401 is the error), `invalid_grant` → `REAUTH_REQUIRED` not retried, a refresh token kept when a renewal has none, no flow secret at the API",
   },
   applies: (tool, { document }) => (valuesOf(tool, document).op.security ?? []).length > 0,
   derive(tool, subject) {
@@ -36,6 +39,27 @@ export const authKind: CaseKindModule = {
         // The operation's security (or, declared for the whole document, the operation).
         specSource(values.op, "security"),
       ),
+      // Each other way the tool offers (auth.alternatives), given alone: the credentials go where its requirement puts them.
+      ...authWays(tool.auth)
+        .slice(1)
+        .map((way, i) =>
+          contractCase(
+            tool,
+            "auth",
+            `with alternative ${i + 1} alone (${wayCredentials(way).map(placementWords).join(" + ")}), the credentials go where its requirement puts them`,
+            async (ctx) => {
+              const input = values.minimal();
+              for (const name of authParams(tool.auth)) delete input[name];
+              for (const name of wayParams(way)) {
+                const found = values.example(name);
+                if (!found) fail(`no value for ${name}, a parameter of alternative ${i + 1}`);
+                input[name] = found.value;
+              }
+              await expectAcceptedCall(tool, document, input, ctx);
+            },
+            specSource(values.op, "security"),
+          ),
+        ),
       ...oauthCases(tool, subject),
     ];
   },
