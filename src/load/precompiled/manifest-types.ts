@@ -5,6 +5,10 @@
  */
 export type ManifestParamName = string
 /**
+ * Key of `components.securitySchemes` in the OpenAPI document.
+ */
+export type ManifestSecuritySchemeName = string
+/**
  * The token endpoint, https, without query or fragment. `{param}` placeholders are allowed in its path only (its origin is fixed) and name shared parameters with a `pattern`; their values are URL-encoded.
  */
 export type ManifestTokenUrl = string
@@ -365,10 +369,7 @@ export interface ManifestLimits {
  * How the credential travels. `scheme` names a security scheme of the OpenAPI document; its type (HTTP bearer, HTTP basic, API key in a header, the query or a cookie, OAuth 2) decides the transmission. `param` names the secret parameter holding the credential; for HTTP basic, `user` names the one holding the user (account) id. `also` lists schemes sent together with it (a requirement of several schemes), `alternatives` other ways a call may authenticate instead.
  */
 export interface ManifestAuth {
-  /**
-   * Key of `components.securitySchemes` in the OpenAPI document.
-   */
-  scheme: string
+  scheme: ManifestSecuritySchemeName
   param: ManifestParamName
   flows?: ManifestAuthFlows
   /**
@@ -443,10 +444,7 @@ export interface ManifestAuthFlows {
  * A security scheme of the document and the shared parameter(s) whose value it sends.
  */
 export interface ManifestAuthCredential {
-  /**
-   * Key of `components.securitySchemes` in the OpenAPI document.
-   */
-  scheme: string
+  scheme: ManifestSecuritySchemeName
   param: ManifestParamName
   user?: ManifestParamName
 }
@@ -454,10 +452,7 @@ export interface ManifestAuthCredential {
  * A security requirement a call may satisfy instead: a scheme, its parameter(s), and `also` the schemes sent with it.
  */
 export interface ManifestAuthWay {
-  /**
-   * Key of `components.securitySchemes` in the OpenAPI document.
-   */
-  scheme: string
+  scheme: ManifestSecuritySchemeName
   param: ManifestParamName
   user?: ManifestParamName
   /**
