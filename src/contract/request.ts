@@ -83,13 +83,14 @@ function checkCredential(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, op:
   if (!requirements.length) return fail(`${op.operationId} declares no security scheme, yet the tool sends a credential`);
   const credentials = wayCredentials(way);
   const inUse = requirements.find((r) => r.length === credentials.length && credentials.every((c) => r.some((name) => placesLike(doc.securitySchemes[name], c))));
-  const offered = requirements.map((r) => r.join(" + ")).join(" or ");
+  const offered = requirements.map((r) => r.join(" + ")).join(", ");
   if (!inUse) return fail(`the credentials sent (${credentials.map(describeCredential).join(" + ")}) meet none of ${op.operationId}'s security requirements (${offered})`);
   const placed: string[] = [];
   for (const c of credentials) {
     const value = String(c === credentials[0] ? credential : input[c.param]);
     const slot = foundAt(ex, c, value, input);
-    check(slot !== undefined, () => `the credential is not where ${inUse.join(" + ")} puts it (${inUse.map((n) => describeScheme(doc, n)).join("; ")}; the call used ${offered === inUse.join(" + ") ? "it" : `it of ${offered}`})`);
+    const choice = requirements.length > 1 ? `; ${op.operationId} accepts ${offered}, the call gave this one` : "";
+    check(slot !== undefined, () => `the credential is not where ${inUse.join(" + ")} puts it (${inUse.map((n) => describeScheme(doc, n)).join("; ")}${choice})`);
     placed.push(slot as string);
   }
   const where = placed[0] as string;

@@ -2,47 +2,13 @@
 // in cookies, combinations (`auth.also`) and alternatives
 // (`auth.alternatives`): linked against the document's schemes, sent by the
 // runtime where each scheme puts its credential, withheld from messages.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { executeToolDefinition, type ToolSpec } from "@blockwright/runtime/internal";
-import { GenerationErrors, loadProvider } from "../emit/generate-all.js";
+import { cleanUp, linked, toolsOf } from "./__fixtures__/zqauth.js";
 import { authPlacement } from "./auth.js";
 import { describeAuth } from "../emit/emit.js";
 
-const fixture = fileURLToPath(new URL("./__fixtures__/zqauth/", import.meta.url));
-const roots: string[] = [];
-afterAll(() => {
-  for (const r of roots) rmSync(r, { recursive: true, force: true });
-});
-
-/** The fixture linked with its manifest's `auth:` block and shared params replaced. */
-async function linked(auth: string, params: string, operations = ""): Promise<{ tools: Record<string, ToolSpec> } | { problems: string[] }> {
-  const root = mkdtempSync(join(tmpdir(), "bw-zqauth-"));
-  roots.push(root);
-  const dir = join(root, "specs", "zqauth");
-  cpSync(fixture, dir, { recursive: true });
-  const file = join(dir, "manifest.yaml");
-  let text = readFileSync(file, "utf8");
-  text = text.replace(/auth:\n(  .*\n)+/, `auth:\n${auth}`).replace(/params:\n(  .*\n)+/, `params:\n${params}`);
-  if (operations) text += operations;
-  writeFileSync(file, text);
-  try {
-    const ir = await loadProvider(root, dir);
-    return { tools: Object.fromEntries(ir.operations.map((o) => [o.tool.id, o.tool])) };
-  } catch (e) {
-    if (e instanceof GenerationErrors) return { problems: e.errors.map((x) => x.message.replace(/^.*?manifest\.yaml:\d+:\d+: /, "")) };
-    throw e;
-  }
-}
-
-async function toolsOf(auth: string, params: string, operations = ""): Promise<Record<string, ToolSpec>> {
-  const result = await linked(auth, params, operations);
-  if ("problems" in result) throw new Error(result.problems.join("\n"));
-  return result.tools;
-}
+afterAll(cleanUp);
 
 /** A fetch that records each request and answers `status` with a JSON body. */
 function recorder(status = 200, body: unknown = { count: 2 }) {
