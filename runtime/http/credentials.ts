@@ -59,10 +59,11 @@ export function slotOf(c: CredentialSpec): CredentialSlot {
 /** Every place a tool's auth may put a credential, whichever way a call uses. */
 export function authSlots(auth: AuthSpec): CredentialSlot[] {
   const seen = new Map<string, CredentialSlot>();
-  for (const way of authWays(auth)) for (const c of wayCredentials(way)) {
-    const slot = slotOf(c);
-    seen.set(`${slot.in}:${slot.in === "header" ? slot.name.toLowerCase() : slot.name}`, slot);
-  }
+  for (const way of authWays(auth))
+    for (const c of wayCredentials(way)) {
+      const slot = slotOf(c);
+      seen.set(`${slot.in}:${slot.in === "header" ? slot.name.toLowerCase() : slot.name}`, slot);
+    }
   return [...seen.values()];
 }
 
@@ -119,6 +120,14 @@ export function wayProblem(tool: { auth: AuthSpec; oauth?: unknown }, way: AuthW
   const first = missing[0];
   if (first === undefined) return undefined;
   const others = ways.filter((w) => !same(w)).map((w) => wayParams(w).join(" and "));
-  const needs = `${missing.join(", ")}: ${missing.length > 1 ? "are" : "is"} required${wayParams(way).length > 1 ? ` (with ${wayParams(way).filter((p) => !missing.includes(p)).join(", ") || "each other"}: one credential)` : ""}`;
+  const needs = `${missing.join(", ")}: ${missing.length > 1 ? "are" : "is"} required${
+    wayParams(way).length > 1
+      ? ` (with ${
+          wayParams(way)
+            .filter((p) => !missing.includes(p))
+            .join(", ") || "each other"
+        }: one credential)`
+      : ""
+  }`;
   return { param: first, rule: "required", message: others.length ? `${needs}; or instead give ${others.join("; or ")}` : needs };
 }

@@ -100,7 +100,10 @@ export function applyPlaced(request: HttpRequest, placed: readonly Placed[]): vo
     else {
       const key = Object.keys(request.headers).find((k) => k.toLowerCase() === "cookie");
       const name = p.cookie.slice(0, p.cookie.indexOf("="));
-      const kept = (key ? (request.headers[key] ?? "") : "").split(";").map((x) => x.trim()).filter((x) => x && x.slice(0, x.indexOf("=")) !== name);
+      const kept = (key ? (request.headers[key] ?? "") : "")
+        .split(";")
+        .map((x) => x.trim())
+        .filter((x) => x && x.slice(0, x.indexOf("=")) !== name);
       if (key) delete request.headers[key];
       request.headers.Cookie = [...kept, p.cookie].join("; ");
     }
@@ -171,7 +174,10 @@ export function nextPageRequest(previous: HttpRequest, first: HttpRequest, next:
   const queried = wayCredentials(way).flatMap((c) => (c.type === "query" ? [c] : []));
   const address = queried.reduce((href, c) => withoutQueryKey(href, c.name), url.href);
   const request: HttpRequest = { method: "GET", url: address, headers };
-  applyPlaced(request, placeWay(way, credential, values).filter((p) => "query" in p));
+  applyPlaced(
+    request,
+    placeWay(way, credential, values).filter((p) => "query" in p),
+  );
   return request;
 }
 

@@ -103,7 +103,10 @@ export function stripCredential(auth: AuthSpec, headers: Headers, url: URL): voi
     if (slot.in === "header") headers.delete(slot.name);
     else if (slot.in === "query") url.searchParams.delete(slot.name);
     else {
-      const kept = (headers.get("cookie") ?? "").split(";").map((x) => x.trim()).filter((x) => x && x.slice(0, x.indexOf("=")) !== slot.name);
+      const kept = (headers.get("cookie") ?? "")
+        .split(";")
+        .map((x) => x.trim())
+        .filter((x) => x && x.slice(0, x.indexOf("=")) !== slot.name);
       if (kept.length) headers.set("cookie", kept.join("; "));
       else headers.delete("cookie");
     }

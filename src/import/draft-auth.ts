@@ -111,13 +111,23 @@ export function draftCredential(doc: Json, operations: readonly { id: string; op
   const candidates = required.length ? [...new Set(required.flatMap((a) => a.ways ?? []))] : Object.keys(declared).filter((n) => usable([n]));
   if (!candidates.length) {
     const named = [...new Set(required.flatMap((a) => a.named))];
-    const unsupported = named.length ? ` (${named.map((k) => `${k}: ${k.split(" + ").map((n) => (declared[n] ? describe(fieldOf(declared, n)) : "not declared")).join(" + ")}`).join("; ")})` : "";
+    const unsupported = named.length
+      ? ` (${named
+          .map(
+            (k) =>
+              `${k}: ${k
+                .split(" + ")
+                .map((n) => (declared[n] ? describe(fieldOf(declared, n)) : "not declared"))
+                .join(" + ")}`,
+          )
+          .join("; ")})`
+      : "";
     notes.push(
       !Object.keys(declared).length
         ? `the document declares no security scheme; drafted a bearer token (added to openapi.yaml as ${ADDED_SCHEME}, marked as added): check how the API takes its credential, or whether it needs none`
         : required.length
-        ? `the operations require security schemes the runtime cannot send or the document does not declare${unsupported}; drafted a bearer token, added to openapi.yaml as ${ADDED_SCHEME}: check how the API takes its credential`
-        : `the document declares no security scheme the runtime sends; drafted a bearer token (added to openapi.yaml as ${ADDED_SCHEME}, marked as added): check how the API takes its credential, or whether it needs none`,
+          ? `the operations require security schemes the runtime cannot send or the document does not declare${unsupported}; drafted a bearer token, added to openapi.yaml as ${ADDED_SCHEME}: check how the API takes its credential`
+          : `the document declares no security scheme the runtime sends; drafted a bearer token (added to openapi.yaml as ${ADDED_SCHEME}, marked as added): check how the API takes its credential, or whether it needs none`,
     );
     const definition: Json = { type: "http", scheme: "bearer", description: "Added by blockwright add: the published document declares no security scheme. A bearer token is assumed; check how the API takes its credential." };
     const credential: DraftCredential = { scheme: ADDED_SCHEME, placement: { type: "bearer" }, definition, param: "accessToken" };
@@ -127,8 +137,7 @@ export function draftCredential(doc: Json, operations: readonly { id: string; op
     const names = key.split(" + ");
     return Math.max(...names.map((n) => rank(fieldOf(declared, n)))) + (names.length > 1 ? 10 : 0);
   };
-  const order = (uncovered: typeof required) => (a: string, b: string) =>
-    uncovered.filter((x) => x.ways?.includes(b)).length - uncovered.filter((x) => x.ways?.includes(a)).length || wayRank(a) - wayRank(b);
+  const order = (uncovered: typeof required) => (a: string, b: string) => uncovered.filter((x) => x.ways?.includes(b)).length - uncovered.filter((x) => x.ways?.includes(a)).length || wayRank(a) - wayRank(b);
   const chosen: string[] = [];
   for (;;) {
     const uncovered = required.filter((a) => !a.ways?.some((w) => chosen.includes(w)));
@@ -139,14 +148,38 @@ export function draftCredential(doc: Json, operations: readonly { id: string; op
   const stranded = required.filter((a) => !a.ways?.some((w) => chosen.includes(w)));
   for (const a of stranded) notes.push(`${a.id} accepts no security requirement the runtime can meet (${a.named.join(", ") || "none"}): generate will refuse it`);
   const others = candidates.filter((c) => !chosen.includes(c));
-  if (others.length) notes.push(`chose security ${chosen.length > 1 ? "requirements" : "scheme"} ${chosen.map((k) => `${k} (${k.split(" + ").map((n) => describe(fieldOf(declared, n))).join(" + ")})`).join(" or ")} of ${candidates.map((k) => `${k} (${k.split(" + ").map((n) => describe(fieldOf(declared, n))).join(" + ")})`).join(", ")}; another can be added under auth.alternatives`);
+  if (others.length)
+    notes.push(
+      `chose security ${chosen.length > 1 ? "requirements" : "scheme"} ${chosen
+        .map(
+          (k) =>
+            `${k} (${k
+              .split(" + ")
+              .map((n) => describe(fieldOf(declared, n)))
+              .join(" + ")})`,
+        )
+        .join(" or ")} of ${candidates
+        .map(
+          (k) =>
+            `${k} (${k
+              .split(" + ")
+              .map((n) => describe(fieldOf(declared, n)))
+              .join(" + ")})`,
+        )
+        .join(", ")}; another can be added under auth.alternatives`,
+    );
   if (chosen.length > 1) notes.push(`the operations accept different security requirements: drafted ${chosen.length} ways to authenticate (auth.alternatives), a call gives the parameters of one; every credential parameter is optional`);
   if (!required.length) notes.push(`no operation says which security scheme it takes; chose ${chosen[0]} (${describe(fieldOf(declared, chosen[0] as string))}), the document's best supported`);
   // Within a requirement, a secret before identifiers (a client id, a version): the first credential is the one kept secret.
   const identifier = (n: string) => Number(NOT_SECRET.test(String(fieldOf(declared, n).name ?? "")));
-  const ways = nameParams(chosen.map((key) => key.split(" + ").sort((a, b) => identifier(a) - identifier(b) || rank(fieldOf(declared, a)) - rank(fieldOf(declared, b)))), declared);
+  const ways = nameParams(
+    chosen.map((key) => key.split(" + ").sort((a, b) => identifier(a) - identifier(b) || rank(fieldOf(declared, a)) - rank(fieldOf(declared, b)))),
+    declared,
+  );
   for (const way of ways)
-    for (const c of way) if (String(c.definition.type) === "oauth2" || String(c.definition.type) === "openIdConnect") notes.push(`security scheme ${c.scheme} is ${String(c.definition.type)}: its access token is sent as a bearer token; obtaining it (the OAuth flow) is the caller's`);
+    for (const c of way)
+      if (String(c.definition.type) === "oauth2" || String(c.definition.type) === "openIdConnect")
+        notes.push(`security scheme ${c.scheme} is ${String(c.definition.type)}: its access token is sent as a bearer token; obtaining it (the OAuth flow) is the caller's`);
   const first = (ways[0] as DraftCredential[])[0] as DraftCredential;
   return { scheme: first.scheme, param: first.param, placement: first.placement, definition: first.definition, added: false, ways, notes, covers: new Set() };
 }
@@ -213,7 +246,12 @@ export function credentialParams(credential: CredentialDraft, maxLength: number)
         maxLength: secret ? maxLength : 256,
         description: `${about}${what}, ${where}.`,
       };
-      notes.push({ name: c.param, note: secret ? `maxLength ${maxLength} is blockwright add's default for a credential: set the upstream's own limit if it has one` : `sent with the credential (security scheme ${c.scheme}); not marked secret, as its name says it is an identifier` });
+      notes.push({
+        name: c.param,
+        note: secret
+          ? `maxLength ${maxLength} is blockwright add's default for a credential: set the upstream's own limit if it has one`
+          : `sent with the credential (security scheme ${c.scheme}); not marked secret, as its name says it is an identifier`,
+      });
     });
   }
   return { params, notes };

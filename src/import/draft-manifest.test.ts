@@ -218,7 +218,6 @@ describe("the credential, per kind of security scheme", () => {
     expect(d3.manifest.params!.xZqEmail!.secret).toBeUndefined();
     expect(await linkProblems(d3)).toEqual([]);
   });
-
 });
 
 describe("outputs, per kind of reply", () => {

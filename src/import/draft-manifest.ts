@@ -5,7 +5,7 @@
 // that what it drafts is what generate will check: the same success reply,
 // the same request body, the same `$ref` resolution. Every guess carries a
 // review note.
-import type { Manifest, ManifestOperation, ManifestParam } from "../load/precompiled/manifest-types.js";
+import type { Manifest, ManifestOperation } from "../load/precompiled/manifest-types.js";
 import { OpenApiDocument, typeOf } from "../load/openapi-document.js";
 import type { YamlSource } from "../load/yaml-source.js";
 import { valueAt } from "../load/json-ref.js";

@@ -83,8 +83,7 @@ describe("an API key in a cookie", () => {
 });
 
 const COMBO = "  scheme: zqKey\n  param: zqKeyValue\n  also:\n    - scheme: zqSecret\n      param: zqSecretValue\n";
-const COMBO_PARAMS =
-  "  zqKeyValue: { type: string, maxLength: 256, required: true, secret: true, description: Key. }\n  zqSecretValue: { type: string, maxLength: 256, required: true, secret: true, description: Secret. }\n";
+const COMBO_PARAMS = "  zqKeyValue: { type: string, maxLength: 256, required: true, secret: true, description: Key. }\n  zqSecretValue: { type: string, maxLength: 256, required: true, secret: true, description: Secret. }\n";
 
 describe("a combination (auth.also)", () => {
   it("sends every credential of the requirement", async () => {
@@ -97,7 +96,8 @@ describe("a combination (auth.also)", () => {
   });
 
   it("is refused where the operation requires the schemes together and the manifest names one", async () => {
-    const op = "  zqauth_get_widget:\n    operationId: getWidget\n    title: Get widget\n    description: Get one.\n    params:\n      id: { type: string, maxLength: 40, required: true, description: Id., wire: { in: path } }\n    outputs:\n      id: { type: string, from: \"$response.body#/id\", description: Id. }\n";
+    const op =
+      '  zqauth_get_widget:\n    operationId: getWidget\n    title: Get widget\n    description: Get one.\n    params:\n      id: { type: string, maxLength: 40, required: true, description: Id., wire: { in: path } }\n    outputs:\n      id: { type: string, from: "$response.body#/id", description: Id. }\n';
     const result = await linked("  scheme: zqKey\n  param: zqKeyValue\n", COMBO_PARAMS.split("\n")[0] + "\n", op);
     expect(result).toEqual({
       problems: [
@@ -151,7 +151,8 @@ describe("alternatives (auth.alternatives)", () => {
   });
 
   it("are narrowed to the ways each operation accepts", async () => {
-    const op = "  zqauth_get_widget:\n    operationId: getWidget\n    title: Get widget\n    description: Get one.\n    params:\n      id: { type: string, maxLength: 40, required: true, description: Id., wire: { in: path } }\n    outputs:\n      id: { type: string, from: \"$response.body#/id\", description: Id. }\n";
+    const op =
+      '  zqauth_get_widget:\n    operationId: getWidget\n    title: Get widget\n    description: Get one.\n    params:\n      id: { type: string, maxLength: 40, required: true, description: Id., wire: { in: path } }\n    outputs:\n      id: { type: string, from: "$response.body#/id", description: Id. }\n';
     const tools = await toolsOf(ALTERNATIVES, ALTERNATIVE_PARAMS, op);
     expect(tools.zqauth_get_widget?.auth).toEqual({ type: "header", name: "X-Zq-Key", param: "zqKeyValue", also: [{ type: "header", name: "X-Zq-Secret", param: "zqSecretValue" }] });
     expect(tools.zqauth_list_widgets?.auth.alternatives).toHaveLength(2);

@@ -14,7 +14,6 @@ import { type CredentialPlacement, credentialOf, type OpenApiOperation, type Sec
 import type { ManifestAuth } from "../load/precompiled/manifest-types.js";
 import type { ProviderEntry } from "../model/surface-entry.js";
 import type { LinkContext, Path } from "./context.js";
-import type { SlotSender } from "./wire.js";
 
 /** A credential as the manifest writes it: the scheme and the parameter(s) whose value it sends. */
 interface ManifestCredential {
@@ -70,7 +69,10 @@ function linkCredential(ctx: LinkContext, c: ManifestCredential, at: Path, first
     return ctx.fail([...at, "scheme"], `security scheme "${c.scheme}" not found in ${ctx.openapiName} (declared: ${names.join(", ") || "none"})`, "value");
   }
   const shared = ctx.manifest.params ?? {};
-  for (const [role, name] of [["param", c.param], ["user", c.user]] as const) {
+  for (const [role, name] of [
+    ["param", c.param],
+    ["user", c.user],
+  ] as const) {
     if (name === undefined) continue;
     const p = shared[name];
     if (!p) ctx.fail([...at, role], `parameter "${name}" must be declared under the shared "params"`, "value");
@@ -166,8 +168,8 @@ export function authOf(ctx: LinkContext, auth: AuthSpec | undefined): AuthSpec {
   return auth ?? { type: "bearer", param: ctx.manifest.auth.param };
 }
 
-/** The slots the credentials take (a cookie is no slot a parameter sends). */
-export function credentialSender(ctx: LinkContext, auth: AuthSpec | undefined): SlotSender[] {
+/** The slots the credentials take, as wire.ts's SlotSender (not imported: wire.ts asks here which parameters are credentials); a cookie is no slot a parameter sends. */
+export function credentialSender(ctx: LinkContext, auth: AuthSpec | undefined): { in: "header" | "query"; name: string; who: string; at: Path }[] {
   if (!auth) return [];
   const who = `the credential (auth.scheme ${ctx.manifest.auth.scheme})`;
   return authSlots(auth).flatMap((slot) => (slot.in === "cookie" ? [] : [{ in: slot.in, name: slot.name, who, at: ["auth", "scheme"] }]));

@@ -55,7 +55,11 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
   if (shared.auth && !auth) {
     const ways = manifestWays(m.auth).map((w) => requirementWords(wayScheme(w)));
     const accepts = (op.requirements ?? []).map(requirementWords);
-    ctx.fail([...at, "operationId"], `operation "${op.operationId}" in ${ctx.openapiName} does not accept security scheme${ways.length > 1 || ways[0]?.includes("+") ? "s" : ""} "${ways.join(`" or "`)}" (accepts: ${accepts.join(", ") || "none"})`, "value");
+    ctx.fail(
+      [...at, "operationId"],
+      `operation "${op.operationId}" in ${ctx.openapiName} does not accept security scheme${ways.length > 1 || ways[0]?.includes("+") ? "s" : ""} "${ways.join(`" or "`)}" (accepts: ${accepts.join(", ") || "none"})`,
+      "value",
+    );
   }
 
   const params = linkParams(ctx, id, mop, op);

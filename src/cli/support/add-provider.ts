@@ -116,7 +116,15 @@ async function add(request: AddRequest, io: CliIo, signal: AbortSignal): Promise
     from: read.origin,
     document: { format: kind.format, version: kind.version, converted: kind.format === "swagger", bytes: Buffer.byteLength(read.text), sha256: hash },
     cut: { ...cut, bytes: Buffer.byteLength(openapiText), added },
-    drafted: { operations: draft.operations, credential: { scheme: credential.scheme, param: credential.param, placement: credential.placement, ways: credential.ways.map((w) => w.map(({ scheme, param, user, placement }) => ({ scheme, param, ...(user ? { user } : {}), placement }))) } },
+    drafted: {
+      operations: draft.operations,
+      credential: {
+        scheme: credential.scheme,
+        param: credential.param,
+        placement: credential.placement,
+        ways: credential.ways.map((w) => w.map(({ scheme, param, user, placement }) => ({ scheme, param, ...(user ? { user } : {}), placement }))),
+      },
+    },
     pinned: [...pinned.keys()].map((name) => `${shownFolder}/upstream/${name}`),
     review: notes.map((n) => ({ at: n.at.join("."), note: n.note })),
     check: { problems, warnings },

@@ -30,7 +30,7 @@ export async function linked(auth: string, params: string, operations = ""): Pro
   cpSync(fixture, dir, { recursive: true });
   const file = join(dir, "manifest.yaml");
   let text = readFileSync(file, "utf8");
-  text = text.replace(/auth:\n(  .*\n)+/, `auth:\n${auth}`).replace(/params:\n(  .*\n)+/, `params:\n${params}`);
+  text = text.replace(/auth:\n( {2}.*\n)+/, `auth:\n${auth}`).replace(/params:\n( {2}.*\n)+/, `params:\n${params}`);
   if (operations) text += operations;
   writeFileSync(file, text);
   try {
@@ -47,4 +47,3 @@ export async function toolsOf(auth: string, params: string, operations = ""): Pr
   if ("problems" in result) throw new Error(result.problems.join("\n"));
   return result.tools;
 }
-
