@@ -26,8 +26,8 @@ import { startDeadline, type Deadline } from "../http/deadline.js";
 import { applyCredential, applyPlaced, isRedirect, redirectOrigin, requestUrl, send, type FetchLike, type HttpRequest } from "../http/transport.js";
 import { awaitTurn, type RateLimiter } from "../http/rate-limiter.js";
 import { upstreamError } from "../http/upstream-error.js";
-import { callCredential, type CallCredential, type IssuedTokens, type OAuthCall } from "../oauth/flows.js";
-import { basicToken, chooseWay, placeCredential, wayCredentials, wayProblem } from "../http/credentials.js";
+import { callCredential, type IssuedTokens, type OAuthCall } from "../oauth/flows.js";
+import { placeCredential, wayCredentials } from "../http/credentials.js";
 import type { Renewal, TokenCache } from "../oauth/token-cache.js";
 import { validateParams } from "../validate/validate-params.js";
 import { missingAddress, resolveBaseUrl, tokenAddress } from "./base-address.js";
@@ -148,16 +148,9 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
   if (refused) return { failed: fail({ type: "validation", message: `${given}: ${refused}`, param: given, rule: "host" }) };
 
   const route = chooseRoute(tool, values);
-  const way = chooseWay(tool.auth, values);
-  const chosen: CallCredential = way === tool.auth.alternatives?.find((w) => w === way) ? { credential: String(values[way.param]) } : callCredential(tool, values, options, (s) => keepSecret(secrets, s));
+  const chosen = callCredential(tool, values, options, (s) => keepSecret(secrets, s));
   if ("problem" in chosen) return { failed: fail({ type: "validation", ...chosen.problem }) };
-  const unmet = wayProblem(tool, way, values);
-  if (unmet) return { failed: fail({ type: "validation", ...unmet }) };
-  for (const c of wayCredentials(way)) {
-    // A basic credential's header holds user and secret in one base64 text: withheld whole, not only the secret's share of it.
-    const secret = c === wayCredentials(way)[0] ? chosen.credential : String(values[c.param] ?? "");
-    if (c.type === "basic") keepSecret(secrets, basicToken(String(values[c.user] ?? ""), secret));
-  }
+  const { way } = chosen;
   // No address given: the token's (auth.tokenAddressField), when a flow obtains one.
   if (baseUrl.url === "" && !chosen.oauth) return { failed: fail({ type: "validation", ...missingAddress(tool) }) };
   const call: PreparedCall = {

@@ -80,6 +80,11 @@ export function basicToken(user: string, secret: string): string {
   return btoa(binary);
 }
 
+/** The base64 texts of a way's basic credentials: each holds user and secret in one text, withheld whole (not only the secret's share of it). */
+export function basicTexts(way: AuthWay, credential: string, values: Record<string, unknown>): string[] {
+  return wayCredentials(way).flatMap((c, i) => (c.type === "basic" ? [basicToken(String(values[c.user] ?? ""), i === 0 ? credential : String(values[c.param] ?? ""))] : []));
+}
+
 /** What one credential puts on a request: a header, a query pair (encoded text), or a cookie pair. */
 export type Placed = { header: [string, string] } | { query: string } | { cookie: string };
 
