@@ -3,7 +3,7 @@
 // published (every provider goes, the runtime is skipped; a second run
 // publishes nothing), and in a project made by `init` whose package.json
 // names its repository and whose package `diff --write` gave a CHANGELOG.md
-// (both reach the published tarball). A registry that refuses a package is
+// (both reach the published tarball); a prerelease goes to its own dist-tag. A registry that refuses a package is
 // named with npm's reason, and npm's token never shows.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -122,6 +122,19 @@ describe("blockwright publish in a project made by init", () => {
     expect(packed!.files.map((f) => f.path)).toContain("CHANGELOG.md");
     const inTarball = JSON.parse(execFileSync("tar", ["-xzOf", join(tarballs, packed!.filename), "package/package.json"], { encoding: "utf8" })) as Manifest;
     expect(inTarball.repository).toEqual({ ...repository, directory: "generated/notes" });
+  });
+
+  it("sends a prerelease to its own dist-tag and leaves latest on the release", async () => {
+    const dir = await project("@prerel");
+    expect((await blockwright(["publish", "--registry", registry!.url], dir)).code).toBe(0);
+    const pkgFile = join(dir, "generated/notes/package.json");
+    writeFileSync(pkgFile, JSON.stringify({ ...manifest(join(dir, "generated/notes")), version: "0.2.0-beta.1" }, null, 2));
+    const r = await blockwright(["publish", "--registry", registry!.url], dir);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain("@prerel/notes@0.2.0-beta.1 published");
+    expect(r.stderr).toContain("(tag beta)");
+    const tags = JSON.parse((await npm(["view", "@prerel/notes", "dist-tags", "--json"], dir)).stdout) as Record<string, string>;
+    expect(tags).toEqual({ latest: "0.1.0", beta: "0.2.0-beta.1" });
   });
 
   it("--dry-run says what would be published and uploads nothing", async () => {

@@ -2,10 +2,9 @@
 // transport policy (transport.ts), then map the reply to outputs or to the
 // structured error. Retries only requests that are safe to repeat (idempotent
 // methods, or a request carrying an idempotency key), honouring Retry-After
-// and the manifest's rate limits (never a quota used up, never inside a
-// window); a request that changes state and may have reached the upstream is
-// never called retryable. A call over several pages (paginate.ts) sends one
-// such call per page; execute.ts chooses between the two.
+// and the manifest's rate limits (never a quota used up, never inside a window);
+// what changes state and may have reached the upstream is never retryable.
+// paginate.ts sends one such call per page; execute.ts picks between the two.
 import type { RuntimeErrorCode } from "../http/error-codes.js";
 import { carriesIdempotencyKey, safeToRepeat } from "../spec/behavior.js";
 import { buildRequest, chooseRoute, type WireRequest } from "./build-request.js";
@@ -21,13 +20,12 @@ import { readBody, replyLimit } from "../http/read-body.js";
 import { isSecretLength, mentionsSecret, redactDeep, SECRET_MIN_LENGTH } from "../common/redact.js";
 import { requestSizeIssue } from "../http/request-size.js";
 import { sleep } from "../common/sleep.js";
-import type { AuthWay, CredentialSpec, RouteSpec, ToolSpec } from "../spec/tool-types.js";
+import type { AuthWay, RouteSpec, ToolSpec } from "../spec/tool-types.js";
 import { startDeadline, type Deadline } from "../http/deadline.js";
-import { applyCredential, applyPlaced, isRedirect, redirectOrigin, requestUrl, send, type FetchLike, type HttpRequest } from "../http/transport.js";
+import { applyCredential, applyFirstCredential, isRedirect, redirectOrigin, requestUrl, send, type FetchLike, type HttpRequest } from "../http/transport.js";
 import { awaitTurn, type RateLimiter } from "../http/rate-limiter.js";
 import { upstreamError } from "../http/upstream-error.js";
 import { callCredential, type IssuedTokens, type OAuthCall } from "../oauth/flows.js";
-import { placeCredential, wayCredentials } from "../http/credentials.js";
 import type { Renewal, TokenCache } from "../oauth/token-cache.js";
 import { validateParams } from "../validate/validate-params.js";
 import { missingAddress, resolveBaseUrl, tokenAddress } from "./base-address.js";
@@ -92,9 +90,8 @@ export interface PreparedCall {
   unsent: Set<string>;
   route: RouteSpec | undefined;
   baseUrl: string;
-  /** The way of the tool's auth the call uses (the first whose parameters it gives all of). */
+  /** The way of the tool's auth the call uses (credentials.ts), and its first credential as sent: the static one, or the OAuth flow's current access token. */
   way: AuthWay;
-  /** The way's first credential as sent: the static one, or the OAuth flow's current access token. */
   credential: string;
   /** The OAuth 2 flow that obtains and renews the credential, when the tool declares flows and the call gives one's parameters. */
   oauth?: OAuthCall;
@@ -150,7 +147,6 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
   const route = chooseRoute(tool, values);
   const chosen = callCredential(tool, values, options, (s) => keepSecret(secrets, s));
   if ("problem" in chosen) return { failed: fail({ type: "validation", ...chosen.problem }) };
-  const { way } = chosen;
   // No address given: the token's (auth.tokenAddressField), when a flow obtains one.
   if (baseUrl.url === "" && !chosen.oauth) return { failed: fail({ type: "validation", ...missingAddress(tool) }) };
   const call: PreparedCall = {
@@ -159,9 +155,7 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
     unsent: validated.unsent,
     route,
     baseUrl: baseUrl.url,
-    way,
-    credential: chosen.credential,
-    ...(chosen.oauth ? { oauth: chosen.oauth } : {}),
+    ...chosen, // the way, its first credential, and the flow that obtains it
     // The token's address is taken unless the caller chose one for every call (mocks, sandboxes).
     ...(tool.oauth?.addressField !== undefined && options.baseUrl === undefined ? { addressFromToken: options.allowHosts ?? [] } : {}),
     secrets,
@@ -288,8 +282,7 @@ async function authorize(call: PreparedCall, request: HttpRequest, pending: Prom
     call.baseUrl = moved.base;
   }
   call.credential = accessToken;
-  // The token is the way's first credential; the others stay as they are.
-  applyPlaced(request, [placeCredential(wayCredentials(call.way)[0] as CredentialSpec, accessToken, call.values)]);
+  applyFirstCredential(request, call.way, accessToken, call.values);
   return undefined;
 }
 

@@ -5,7 +5,7 @@
 // or a query key) to wherever `Location` points, re-send a body there, or
 // turn a POST into a GET; instead it becomes an `upstream` error naming the
 // Location's origin, so the caller can fix the address they gave.
-import type { AuthWay } from "../spec/tool-types.js";
+import type { AuthWay, CredentialSpec } from "../spec/tool-types.js";
 import { placeCredential, placeWay, wayCredentials, type Placed } from "./credentials.js";
 
 export type FetchLike = (input: Request) => Promise<Response>;
@@ -90,6 +90,11 @@ export function withQueryPair(url: string, pair: string): string {
 /** Put the credentials of the way a call uses on a built request (credentials.ts); `credential` is the first one's value. */
 export function applyCredential(request: HttpRequest, way: AuthWay, credential: string, values: Record<string, unknown>): void {
   applyPlaced(request, placeWay(way, credential, values));
+}
+
+/** Put a new value of a way's first credential (an OAuth 2 flow's token) on a request; the others stay as they are. */
+export function applyFirstCredential(request: HttpRequest, way: AuthWay, credential: string, values: Record<string, unknown>): void {
+  applyPlaced(request, [placeCredential(wayCredentials(way)[0] as CredentialSpec, credential, values)]);
 }
 
 /** Put placed credentials on a request: a header replaces one of the same name (any case), a cookie pair one of the same name. */

@@ -160,7 +160,7 @@ function refusal(r: TokenRequest, host: string, status: number, body: Record<str
   return {
     type: "auth",
     status,
-    code: error ?? "TOKEN_REQUEST_FAILED",
+    code: error ?? ("TOKEN_REQUEST_FAILED" satisfies RuntimeErrorCode),
     message: `${r.provider}: the token endpoint (${host}) refused the ${r.grant} grant: ${said}`,
     retryable,
     ...(error ? { details: { error, ...(description ? { description } : {}) } } : {}),

@@ -136,10 +136,21 @@ describe("blockwright init", () => {
         .split("\n")
         .filter(Boolean)
         .map((p) => p.replace(/^.*acme-blocks\//, "")),
-    ).toEqual([".github/workflows/contract-tests.yml", ".gitignore", "examples/first-note.yaml", "package.json", "specs/notes/manifest.yaml", "specs/notes/openapi.yaml"]);
+    ).toEqual([
+      ".github/dependabot.yml",
+      ".github/workflows/contract-tests.yml",
+      ".github/workflows/release.yml",
+      ".gitignore",
+      "examples/first-note.yaml",
+      "LICENSE",
+      "package.json",
+      "specs/notes/manifest.yaml",
+      "specs/notes/openapi.yaml",
+    ]);
     const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
     expect(pkg).toMatchObject({
       name: "acme-blocks",
+      license: "MIT",
       blockwright: { scope: "@acme-blocks" },
       workspaces: ["generated/*"],
       scripts: { generate: "blockwright generate", test: "blockwright test", diff: "blockwright diff --workflows 'examples/*.yaml'", publish: "blockwright publish" },
@@ -149,14 +160,17 @@ describe("blockwright init", () => {
     const ignored = readFileSync(join(dir, ".gitignore"), "utf8").split("\n");
     expect(ignored).toEqual(["node_modules/", "generated/.blockwright-stamp.json", ""]);
     // Run from this checkout (blockwright is on no registry): the project depends on the checkout itself.
-    expect(pkg.devDependencies).toEqual({ blockwright: `file:${ROOT.replace(/\/$/, "")}`, "@blockwright/runtime": `file:${join(ROOT, "runtime")}`, typescript: "~5.9.3" });
+    expect(pkg.devDependencies).toEqual({ blockwright: `file:${ROOT.replace(/\/$/, "")}`, "@blockwright/runtime": `file:${join(ROOT, "runtime")}`, typescript: ">=5.4 <8" });
+    expect(readFileSync(join(dir, "LICENSE"), "utf8")).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} the acme-blocks authors\n/);
     // As after `npm install`: the runtime is resolvable from the project.
     mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
     symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
 
     const generated = await cli(["generate"], { cwd: dir });
     expect(generated).toMatchObject({ code: 0, stderr: expect.stringContaining("generate: 1 provider, 3 operations") });
-    expect(JSON.parse(readFileSync(join(dir, "generated/notes/package.json"), "utf8")).name).toBe("@acme-blocks/notes");
+    expect(JSON.parse(readFileSync(join(dir, "generated/notes/package.json"), "utf8"))).toMatchObject({ name: "@acme-blocks/notes", license: "MIT" });
+    // The package carries the project's license text.
+    expect(readFileSync(join(dir, "generated/notes/LICENSE"), "utf8")).toBe(readFileSync(join(dir, "LICENSE"), "utf8"));
     // The file .gitignore names is the stamp generate writes.
     expect(existsSync(join(dir, ignored[1] ?? ""))).toBe(true);
     expect(await cli(["validate", "examples/first-note.yaml", "--mock"], { cwd: dir })).toMatchObject({ code: 0, stdout: expect.stringContaining("valid (2 blocks") });
@@ -170,7 +184,7 @@ describe("blockwright init", () => {
   it("takes --scope, refuses one that is not an npm scope before writing, and derives a valid one from any folder name", async () => {
     const refusedDir = join(tmp, "refused-scope");
     expect(await cli(["init", refusedDir, "--scope", "Acme"])).toEqual(
-      expect.objectContaining({ code: 2, stdout: "", stderr: 'blockwright init: --scope takes an npm scope such as @acme, got "Acme"\nUsage: blockwright init [dir] [--scope <@scope>]\n' }),
+      expect.objectContaining({ code: 2, stdout: "", stderr: 'blockwright init: --scope takes an npm scope such as @acme, got "Acme"\nUsage: blockwright init [dir] [--scope <@scope>] [--license <spdx id>]\n' }),
     );
     expect(existsSync(refusedDir)).toBe(false);
     const scoped = join(tmp, "scoped");

@@ -1,22 +1,29 @@
-// `blockwright init [dir] [--scope @s]`: a project to start from.
+// `blockwright init [dir] [--scope @s] [--license <spdx>]`: a project to start from.
 import { basename, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs, scopeOption } from "./support/args.js";
+import { parseArgs, scopeOption, stringOption } from "./support/args.js";
+import { licenseText } from "./support/license-text.js";
 import { UsageError, type CliIo } from "./support/io.js";
 
-export const USAGE = `Usage: blockwright init [dir] [--scope <@scope>]
+export const USAGE = `Usage: blockwright init [dir] [--scope <@scope>] [--license <spdx id>]
 
 Scaffold a Blockwright project in dir (default: the current folder): a sample
 provider (specs/notes/manifest.yaml and openapi.yaml), a workflow using it
 (examples/first-note.yaml), a package.json whose scripts generate, mock,
 validate, run, test, diff and publish, a .gitignore (node_modules, the
-generation stamp) and the CI workflow .github/workflows/contract-tests.yml
-(generate --check on Node 22 and 24, the contract suite in shards, and on
-pull requests diff's job summary, failing on a breaking change). Files
-that already exist are left alone and listed.
+generation stamp), a LICENSE that every generated package carries, and the
+CI workflows: .github/workflows/contract-tests.yml (generate --check on Node
+22 and 24, the contract suite in shards, and on pull requests diff's job
+summary, failing on a breaking change), .github/workflows/release.yml (a
+release pull request with the next versions and CHANGELOG sections; once
+merged, publish with npm provenance) and .github/dependabot.yml (updates for
+the actions and npm). Files that already exist are left alone and listed.
 
   --scope <@scope>   npm scope of the generated packages (default: @ and the
                      folder's name)
+  --license <id>     the SPDX license of the project and its packages
+                     (default MIT, whose text LICENSE holds; for another, the
+                     package.json names it and LICENSE says to add its text)
 
 Then: npm install, npm run generate, npm run demo.
 
@@ -24,7 +31,8 @@ Exit status: 0 written (or every file already there), 2 usage error or a
 folder that cannot be written, 70 internal error (a bug: please report it).`;
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { scope: { type: "string" } });
+  const args = parseArgs(argv, { scope: { type: "string" }, license: { type: "string" } });
+  const license = licenseOption(stringOption(args, "license"));
   if (args.positionals.length > 1) throw new UsageError(`unexpected argument ${JSON.stringify(args.positionals[1])}`);
   const dir = resolve(io.cwd, args.positionals[0] ?? ".");
   const { unsuitableFolder } = await import("../common/targets.js");
@@ -54,7 +62,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const { createRequire } = await import("node:module");
   const runtimeVersion = (createRequire(import.meta.url)("@blockwright/runtime/package.json") as { version: string }).version;
   const tool = toolDependencies(fileURLToPath(new URL("../../", import.meta.url)), version(), runtimeVersion);
-  files.set("package.json", projectPackageJson(name, scope, tool));
+  files.set("package.json", projectPackageJson(name, scope, tool, license));
+  files.set("LICENSE", licenseText(license, name, new Date().getUTCFullYear()));
   // The stamp records what generate wrote in this checkout: not something to commit.
   files.set(".gitignore", `node_modules/\ngenerated/${STAMP_FILE}\n`);
 
@@ -106,11 +115,25 @@ export function toolDependencies(packageRoot: string, version: string, runtimeVe
   return { blockwright: `file:${root}`, "@blockwright/runtime": `file:${join(root, "runtime")}` };
 }
 
-function projectPackageJson(name: string, scope: string, tool: Record<string, string>): string {
+/** --license: an SPDX identifier or expression as npm takes it (letters, digits, `.`, `-`, `+`, and `AND`/`OR`/`WITH` with parentheses). */
+function licenseOption(value: string | undefined): string {
+  if (value === undefined) return "MIT";
+  if (!/^[A-Za-z0-9.+()-]+(?: (?:AND|OR|WITH) [A-Za-z0-9.+()-]+)*$/.test(value) || value.length > 200) {
+    throw new UsageError(`--license takes an SPDX license identifier such as MIT or Apache-2.0, got ${JSON.stringify(value.slice(0, 200))}`);
+  }
+  return value;
+}
+
+// The TypeScript the project checks its code with: the range generated packages are tested on
+// (.ci/typescript-range), not one minor version pinned into the user's project.
+const SUPPORTED_TYPESCRIPT = ">=5.4 <8";
+
+function projectPackageJson(name: string, scope: string, tool: Record<string, string>, license: string): string {
   const json = {
     name,
     version: "0.0.0",
     private: true,
+    license,
     type: "module",
     workspaces: ["generated/*"],
     blockwright: { scope },
@@ -124,7 +147,7 @@ function projectPackageJson(name: string, scope: string, tool: Record<string, st
       diff: "blockwright diff --workflows 'examples/*.yaml'",
       publish: "blockwright publish",
     },
-    devDependencies: { ...tool, typescript: "~5.9.3" },
+    devDependencies: { ...tool, typescript: SUPPORTED_TYPESCRIPT },
   };
   return JSON.stringify(json, null, 2) + "\n";
 }

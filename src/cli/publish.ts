@@ -15,7 +15,9 @@ work with its own configuration (registry, scoped registries, tokens).
 
   --registry <url>   the registry to ask and publish to (default: npm's)
   --dry-run          say what would be published; upload nothing
-  --tag <tag>        the dist-tag to publish under (default: npm's, latest)
+  --tag <tag>        the dist-tag to publish under (default: latest for a
+                     release; a prerelease goes to its identifier's tag,
+                     1.0.0-beta.2 to beta, 1.0.0-0 to next)
   -- <options>       passed to each npm publish, e.g. -- --access public
 
 stdout lists each package published (name@version), one a line.
@@ -67,6 +69,7 @@ interface Plan {
 
 async function publishAll(all: WorkspacePackage[], npm: NpmOptions, plan: Plan, io: CliIo): Promise<number> {
   const { publishedVersions, publishPackage, NpmFailure } = await import("../publish/npm.js");
+  const { defaultDistTag } = await import("../publish/dist-tag.js");
   const say = (line: string) => io.stderr.write(`${plan.name}: ${line}\n`);
   const packages = all.filter((p) => !p.private);
   const privates = all.length - packages.length;
@@ -102,10 +105,11 @@ async function publishAll(all: WorkspacePackage[], npm: NpmOptions, plan: Plan, 
       continue;
     }
     try {
-      const { registry } = await publishPackage(`./${p.dir}`, { ...npm, dryRun: plan.dryRun, npmArgs: plan.npmArgs, ...(plan.tag ? { tag: plan.tag } : {}) });
+      const tag = plan.tag ?? defaultDistTag(p.version);
+      const { registry } = await publishPackage(`./${p.dir}`, { ...npm, dryRun: plan.dryRun, npmArgs: plan.npmArgs, ...(tag ? { tag } : {}) });
       published.push(p);
       io.stdout.write(`${id(p)}\n`);
-      say(`${id(p)} ${plan.dryRun ? "would be published" : "published"}${registry ? ` to ${registry}` : ""}${plan.tag ? ` (tag ${plan.tag})` : ""}`);
+      say(`${id(p)} ${plan.dryRun ? "would be published" : "published"}${registry ? ` to ${registry}` : ""}${tag ? ` (tag ${tag})` : ""}`);
     } catch (e) {
       if (!(e instanceof NpmFailure)) throw e;
       failed.set(p.name, `refused: ${e.message}`);

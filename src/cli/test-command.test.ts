@@ -309,11 +309,12 @@ describe.concurrent("the CI recipes", () => {
     expect(readFileSync(join(ROOT, ".github/workflows/contract-tests.yml"), "utf8")).toBe(readFileSync(join(ROOT, "templates/init/.github/workflows/contract-tests.yml"), "utf8"));
     const workflow = await recipe();
     const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
-    const current: Record<string, number> = { "actions/checkout": 6, "actions/setup-node": 6, "actions/upload-artifact": 6 };
-    for (const { uses } of steps.filter((s) => s.uses)) {
-      const [action = "", major] = (uses ?? "").split("@v");
-      expect(Number(major), uses).toBeGreaterThanOrEqual(current[action] ?? Number.POSITIVE_INFINITY);
-    }
+    // Pinned by commit (ci-recipes.test.ts); the release tag is the comment beside it.
+    const current: Record<string, number> = { "actions/checkout": 7, "actions/setup-node": 7, "actions/upload-artifact": 7 };
+    const pins = readFileSync(join(ROOT, ".github/workflows/contract-tests.yml"), "utf8").matchAll(/uses: ([\w./-]+)@[0-9a-f]{40} # v(\d+)/g);
+    const pinned = [...pins];
+    expect(pinned.length).toBe(steps.filter((s) => s.uses).length);
+    for (const [line, action = "", major] of pinned) expect(Number(major), line).toBeGreaterThanOrEqual(current[action] ?? Number.POSITIVE_INFINITY);
     const nodes = steps.flatMap((s) => (s.uses?.startsWith("actions/setup-node") ? [s.with?.["node-version"]] : []));
     expect(nodes.length).toBe(3);
     // A version, or the matrix's (`$` `{{ matrix.node }}`).
