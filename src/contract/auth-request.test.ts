@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { executeToolDefinition, type ToolSpec } from "@blockwright/runtime/internal";
 import { cleanUp, toolsOf, zqauthDocument } from "../link/__fixtures__/zqauth.js";
 import type { Exchange } from "./exchange.js";
+import { authKind } from "./kinds/auth.js";
 import { checkRequest } from "./request.js";
 
 afterAll(cleanUp);
@@ -83,5 +84,23 @@ describe("the credential check", () => {
   it("fails the credential sent twice", async () => {
     const tool = (await toolsOf(ALTERNATIVES, PARAMS)).zqauth_list_widgets as ToolSpec;
     expect(await check(tool, { zqPersonalToken: "zq-personal-0001" }, (h) => h.set("x-zq-key", "zq-personal-0001"))).toBe("the credential also appears in header x-zq-key");
+  });
+});
+
+describe("the auth cases", () => {
+  const PING = "  zqauth_ping:\n    operationId: ping\n    title: Ping\n    description: Ping.\n    outputs:\n      count: { type: number, from: \"$response.body#/count\", description: Count. }\n";
+
+  it("expect no 401 of an operation whose security lists {} (authentication optional), and try each alternative alone", async () => {
+    const tools = await toolsOf(ALTERNATIVES, PARAMS, PING);
+    const names = (tool: ToolSpec) => authKind.derive(tool, { provider: "zqauth", tools: Object.values(tools), document: zqauthDocument() }).map((c) => c.name);
+    // ping accepts no credential or zqBasic: one way offered, no 401 expected.
+    expect(names(tools.zqauth_ping as ToolSpec)).toEqual([]);
+    expect(names(tools.zqauth_list_widgets as ToolSpec)).toEqual([
+      "without a credential the mock answers 401, a structured error",
+      "with alternative 1 alone (bearer), the credentials go where its requirement puts them",
+      "with alternative 2 alone (header:X-Zq-Key + header:X-Zq-Secret), the credentials go where its requirement puts them",
+      "with alternative 3 alone (cookie:zq_session), the credentials go where its requirement puts them",
+      "with alternative 4 alone (basic), the credentials go where its requirement puts them",
+    ]);
   });
 });

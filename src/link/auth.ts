@@ -106,13 +106,14 @@ export function isCredentialParam(ctx: LinkContext, name: string): boolean {
 
 /**
  * The ways of `auth` an operation accepts: those whose schemes are one of
- * its security requirements (all of them when it declares none, or an empty
- * one: authentication optional). Undefined when it accepts none.
+ * its security requirements (all of them when it declares none; an empty
+ * one, authentication optional, accepts no credential). Undefined when it
+ * accepts none.
  */
 export function acceptedAuth(ctx: LinkContext, auth: AuthSpec, op: OpenApiOperation): AuthSpec | undefined {
   const requirements = op.requirements;
   const ways = authWays(auth);
-  if (!requirements || requirements.some((r) => !r.length)) return auth;
+  if (!requirements) return auth;
   const key = (names: readonly string[]) => [...names].sort().join("\u0000");
   const accepted = new Set(requirements.map(key));
   const kept = manifestWays(ctx.manifest.auth).flatMap((w, i) => (accepted.has(key(wayScheme(w))) ? [ways[i] as AuthWay] : []));
