@@ -88,7 +88,7 @@ describe("the credential check", () => {
 });
 
 describe("the auth cases", () => {
-  const PING = "  zqauth_ping:\n    operationId: ping\n    title: Ping\n    description: Ping.\n    outputs:\n      count: { type: number, from: \"$response.body#/count\", description: Count. }\n";
+  const PING = '  zqauth_ping:\n    operationId: ping\n    title: Ping\n    description: Ping.\n    outputs:\n      count: { type: number, from: "$response.body#/count", description: Count. }\n';
 
   it("expect no 401 of an operation whose security lists {} (authentication optional), and try each alternative alone", async () => {
     const tools = await toolsOf(ALTERNATIVES, PARAMS, PING);
