@@ -30,6 +30,8 @@ describe("HTTP basic", () => {
     expect(tool.auth).toEqual({ type: "basic", user: "zqAccount", param: "zqPassword" });
     expect(tool.params.find((p) => p.name === "zqAccount")).toMatchObject({ wire: { in: "auth" }, required: true });
     expect(tool.params.find((p) => p.name === "zqAccount")?.secret).toBeFalsy();
+    // Not secret, yet the connection's: a model never chooses whose account a call uses.
+    expect(tool.params.find((p) => p.name === "zqAccount")?.visibility).toBe("user-only");
     const { seen, fetch } = recorder();
     const result = await executeToolDefinition(tool, { zqAccount: ACCOUNT, zqPassword: PASSWORD }, { baseUrl: "http://127.0.0.1:9", fetch });
     expect(result).toMatchObject({ success: true, output: { count: 2 } });
@@ -49,6 +51,11 @@ describe("HTTP basic", () => {
     expect(text).not.toContain(header);
     // Not even the part of the base64 text that encodes the user id alone.
     expect(text).not.toContain(header.slice(0, 12));
+  });
+
+  it("refuses a credential's parameter open to models", async () => {
+    const params = BASIC_PARAMS.replace("required: true, desc", "required: true, visibility: user-or-llm, desc");
+    expect(await linked("  scheme: zqBasic\n  param: zqPassword\n  user: zqAccount\n", params)).toEqual({ problems: ["params.zqAccount.visibility: a credential's parameter (auth) must be user-only"] });
   });
 
   it("needs user for a basic scheme, and user only there", async () => {
