@@ -111,6 +111,7 @@ describe("directory_list_users with allPages", () => {
     expect(calls).toHaveLength(1);
     expect(expectFailure(result)).toEqual({
       type: "upstream",
+      status: 200,
       provider: "directory",
       operation: "directory_list_users",
       code: "NEXT_PAGE_ELSEWHERE",

@@ -4,17 +4,22 @@
 // and no schema compiler on the call path, so it bundles for browsers and
 // edge runtimes. This entry is the public API; the blockwright tools read
 // more through @blockwright/runtime/internal (internal.ts).
-export { executeToolDefinition } from "./execute/execute.js";
+export { executeToolDefinition, paginateToolDefinition, oauthFlows } from "./execute/execute.js";
+export type { OAuthSupport } from "./call/credential.js";
 export type { ExecuteOptions } from "./call/single-call.js";
 export { TokenCache, type TokenSet } from "./oauth/token-cache.js";
 export type { IssuedTokens } from "./oauth/flows.js";
 export { RateLimiter, type RateLimiterOptions } from "./http/rate-limiter.js";
 export { createExecutor, type ExecutorOptions, type ToolExecutor, type ParamsOf, type OutputOf, type ToolMap, type PagedOperationIds, type PageOptions } from "./execute/executor.js";
-export { paginateToolDefinition, collectPages, DEFAULT_MAX_PAGES } from "./paging/paginate.js";
+export { collectPages, DEFAULT_MAX_PAGES } from "./paging/paginate.js";
 export { PAGE_INPUTS, type PageInputs } from "./validate/page-inputs.js";
 export { createProviderClient, authMiddleware, type Client, type ProviderClientOptions } from "./call/client.js";
 export type { FetchLike } from "./http/transport.js";
-export type { ToolError, ToolErrorType, ToolResult, PagesInfo } from "./http/errors.js";
+export type { ToolError, ToolErrorType, ToolErrorFields, UpstreamToolError, ValidationToolError, TransportToolError, ToolResult, PagesInfo } from "./http/errors.js";
+// A client per provider (the generated package's create<Provider>) and errors as Error subclasses.
+export { createClient, type ClientTable } from "./client/client.js";
+export { BlockwrightError, UpstreamError, RateLimitError, AuthError, ValidationError, TimeoutError, NetworkError, toError } from "./client/errors.js";
+export type { ClientOptions, CallOptions, ItemsOptions, ClientInput, ClientLogger, ClientHooks, RequestInfo, ReplyInfo, Method, PagedMethod, CallResult, Success } from "./client/types.js";
 export { redact, redactDeep, mentionsSecret, REDACTED } from "./common/redact.js";
 export type * from "./spec/tool-types.js";
 export type * from "./spec/block-types.js";

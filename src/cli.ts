@@ -1,6 +1,7 @@
 // `blockwright <command>`: the command-line face of the project. Commands are
 // loaded only when run, so `--help`, `--version` and `call` start fast.
 import { CommandFailure, processIo, UsageError, type CliIo } from "./cli/support/io.js";
+import { logSafe } from "./common/github-actions.js";
 import { version } from "./cli/version.js";
 
 interface Command {
@@ -25,6 +26,7 @@ const COMMANDS: Record<string, Command> = {
   tools: { summary: ["tools --format <f>", "print the tools as LLM tool definitions (openai, anthropic, mcp)"], load: () => import("./cli/tools.js") },
   mcp: { summary: ["mcp [provider...]", "serve the tools to an MCP client over stdio (--mock: no keys needed)"], load: () => import("./cli/mcp.js") },
   test: { summary: ["test [provider...]", "run the contract suite derived from the specs, on Prism mocks"], load: () => import("./cli/test.js") },
+  report: { summary: ["report merge <report>...", "join the reports of a suite run in shards into one, in any format"], load: () => import("./cli/report.js") },
   verify: { summary: ["verify <provider>", "check the specs against the live service (--base-url): drift, --record for replay"], load: () => import("./cli/verify.js") },
   publish: { summary: ["publish [--dry-run]", "publish the workspace packages the registry lacks, runtime first"], load: () => import("./cli/publish.js") },
 };
@@ -93,20 +95,21 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     return await module.run(rest, io);
   } catch (e) {
     if (e instanceof CommandFailure) {
-      io.stderr.write(e.report);
+      // Messages quote inputs and answers: no line of theirs may read as a CI workflow command.
+      io.stderr.write(logSafe(e.report));
       return e.exitCode;
     }
     if (e instanceof UsageError) {
-      io.stderr.write(`blockwright ${name}: ${e.message}\n${module.USAGE.split("\n")[0]}\n`);
+      io.stderr.write(logSafe(`blockwright ${name}: ${e.message}\n${module.USAGE.split("\n")[0]}\n`));
       return 2;
     }
     // An input of the user's that a command did not word itself: still the user's to fix, exit status 2.
     if (e instanceof Error && INPUT_PROBLEMS.has(e.name)) {
-      io.stderr.write(`blockwright ${name}: ${e.message}\n`);
+      io.stderr.write(logSafe(`blockwright ${name}: ${e.message}\n`));
       return 2;
     }
     // A defect of ours, not the user's input: one line, the stack only on request.
-    io.stderr.write(`blockwright ${name}: internal error: ${(e as Error)?.message ?? String(e)}${io.env.BLOCKWRIGHT_DEBUG ? `\n${(e as Error)?.stack ?? ""}` : " (set BLOCKWRIGHT_DEBUG=1 for details)"}\n`);
+    io.stderr.write(logSafe(`blockwright ${name}: internal error: ${(e as Error)?.message ?? String(e)}${io.env.BLOCKWRIGHT_DEBUG ? `\n${(e as Error)?.stack ?? ""}` : " (set BLOCKWRIGHT_DEBUG=1 for details)"}\n`));
     return 70;
   }
 }

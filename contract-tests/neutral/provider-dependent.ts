@@ -66,6 +66,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "contract-tests/upstream-docs.contract.test.ts",
     ],
     "verify and its recordings against stand-in servers of the providers it names (issue 23's checks)": ["contract-tests/verify.contract.test.ts"],
+    "the client of the providers it names (issue 31's snippet), packed and installed from a local registry": ["contract-tests/packages/client-consumer.test.ts"],
     "the example workflows, which name their providers": ["contract-tests/examples.contract.test.ts", "src/workflow/validate.test.ts"],
     "tools it names (a registry entry, a tool's limits or refusals)": [
       "runtime/execute/execute.test.ts",
@@ -84,6 +85,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/add.test.ts",
       "src/cli/bad-input.test.ts",
       "src/cli/call-oauth.test.ts",
+      "src/cli/echo-redaction.test.ts",
       "src/cli/mock-sources.test.ts",
       "src/cli/output-folder.test.ts",
       "src/cli/process.test.ts",

@@ -47,6 +47,8 @@ export function buildRequest(tool: ToolSpec, values: Record<string, unknown>, un
     }
   }
   for (const c of tool.constants) applyConstant(request, c);
+  // A body the upstream requires, though the call gave none of its fields: an empty one, not none.
+  if (request.body === undefined && tool.body?.required) request.body = {};
   return request;
 }
 

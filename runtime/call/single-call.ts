@@ -25,7 +25,7 @@ import { startDeadline, type Deadline } from "../http/deadline.js";
 import { applyCredential, applyFirstCredential, isRedirect, redirectOrigin, requestUrl, send, type FetchLike, type HttpRequest } from "../http/transport.js";
 import { awaitTurn, type RateLimiter } from "../http/rate-limiter.js";
 import { upstreamError } from "../http/upstream-error.js";
-import { callCredential, type IssuedTokens, type OAuthCall } from "../oauth/flows.js";
+import { callCredential, type IssuedTokens, type OAuthCall } from "./credential.js";
 import type { Renewal, TokenCache } from "../oauth/token-cache.js";
 import { validateParams } from "../validate/validate-params.js";
 import { missingAddress, resolveBaseUrl, tokenAddress } from "./base-address.js";

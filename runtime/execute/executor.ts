@@ -3,8 +3,9 @@
 // wrong value type or an unknown operation id is a compile error. Its
 // `paginate` walks the pages of the operations that declare pagination.
 import type { ToolResult } from "../http/errors.js";
-import { executeToolDefinition } from "./execute.js";
+import { runTool } from "./run-tool.js";
 import type { ExecuteOptions } from "../call/single-call.js";
+import type { OAuthSupport } from "../call/credential.js";
 import { TokenCache } from "../oauth/token-cache.js";
 import { RateLimiter } from "../http/rate-limiter.js";
 import { ownValue } from "../common/own.js";
@@ -36,6 +37,8 @@ export interface ExecutorOptions {
   tokens?: TokenCache;
   /** The providers' documented request rates (rateLimits.requestsPerMinute), kept by all the calls together. */
   limiter?: RateLimiter;
+  /** For tools that declare OAuth 2 flows: `oauthFlows` (from @blockwright/runtime), which obtains and renews their tokens; without it, only a token given as the credential parameter works (and no OAuth code is bundled). */
+  oauth?: OAuthSupport;
 }
 
 /**
@@ -50,6 +53,7 @@ export interface ExecutorOptions {
 export function createExecutor<T extends ToolMap>(tools: T, shared: ExecutorOptions = {}): ToolExecutor<T> {
   const tokens = shared.tokens ?? new TokenCache();
   const limiter = shared.limiter ?? new RateLimiter();
+  const oauth = shared.oauth ? { oauth: shared.oauth } : {};
   const providers = [...new Set(Object.values(tools).map((t) => t.provider))];
   const unknown = (operationId: string): ToolResult => ({
     success: false,
@@ -65,7 +69,7 @@ export function createExecutor<T extends ToolMap>(tools: T, shared: ExecutorOpti
   const execute = async (operationId: string, params: object, options?: ExecuteOptions): Promise<ToolResult> => {
     const tool = ownValue(tools, operationId) as ToolDefinition | undefined;
     if (!tool) return unknown(operationId);
-    return executeToolDefinition(tool, params as Record<string, unknown>, { tokens, limiter, ...options });
+    return runTool(tool, params as Record<string, unknown>, { tokens, limiter, ...oauth, ...options });
   };
   const paginate = async function* (operationId: string, params: object, options?: PageOptions): AsyncGenerator<ToolResult> {
     const tool = ownValue(tools, operationId) as ToolDefinition | undefined;
@@ -73,7 +77,7 @@ export function createExecutor<T extends ToolMap>(tools: T, shared: ExecutorOpti
       yield unknown(operationId);
       return;
     }
-    yield* paginateToolDefinition(tool, params as Record<string, unknown>, { tokens, limiter, ...options });
+    yield* paginateToolDefinition(tool, params as Record<string, unknown>, { tokens, limiter, ...oauth, ...options });
   };
   return Object.assign(execute, { paginate }) as unknown as ToolExecutor<T>;
 }

@@ -3,7 +3,8 @@
 /** `auth`: the credential could not be obtained or renewed (an OAuth token endpoint refused it; code `REAUTH_REQUIRED` when the user must grant access again). */
 export type ToolErrorType = "validation" | "upstream" | "network" | "timeout" | "auth";
 
-export interface ToolError {
+/** The fields every kind of error may carry; each member of ToolError fixes what its `type` always has. */
+export interface ToolErrorFields {
   type: ToolErrorType;
   provider: string;
   /** The tool (operation) id. */
@@ -38,6 +39,30 @@ export interface ToolError {
   page?: number;
 }
 
+/** The upstream answered, and not with what was asked: it always has the HTTP status of its reply. */
+export interface UpstreamToolError extends ToolErrorFields {
+  type: "upstream";
+  status: number;
+}
+
+/** The input (or a call option) broke a rule, found before any request: `rule` names it, `param` the parameter at fault. */
+export interface ValidationToolError extends ToolErrorFields {
+  type: "validation";
+  rule: string;
+}
+
+/** No answer (`network`: refused, reset, cancelled; `timeout`: none within the deadline) or no credential (`auth`). */
+export interface TransportToolError extends ToolErrorFields {
+  type: "network" | "timeout" | "auth";
+}
+
+/**
+ * One error shape for every provider and every way a call can fail,
+ * discriminated by `type`: after `error.type === "upstream"`, `status` is a
+ * number; after `"validation"`, `rule` is a string.
+ */
+export type ToolError = UpstreamToolError | ValidationToolError | TransportToolError;
+
 /** What a call over several pages fetched. */
 export interface PagesInfo {
   /** Pages fetched. */
@@ -51,4 +76,4 @@ export interface PagesInfo {
 export type ToolResult<O = Record<string, unknown>> = { success: true; output: O; pages?: PagesInfo } | { success: false; error: ToolError };
 
 /** A failure as the call path builds it; the provider and operation are added where it becomes a result. */
-export type Failure = Omit<ToolError, "provider" | "operation">;
+export type Failure = Omit<ToolErrorFields, "provider" | "operation">;

@@ -35,6 +35,8 @@ export interface JsonSchema {
   minimum?: number;
   maximum?: number;
   minLength?: number;
+  minItems?: number;
+  maxItems?: number;
   maxLength?: number;
   pattern?: string;
   format?: string;
@@ -251,7 +253,11 @@ function paramSchema(p: ParamSpec, strict: boolean, needed: boolean): JsonSchema
         notes.push(`Give it as JSON text of ${p.jsonType === "array" ? "an array" : p.jsonType === "object" ? "an object" : "an object or an array"}.`);
       } else {
         s.type = p.jsonType ?? ["object", "array"];
+        if (p.minItems !== undefined) s.minItems = p.minItems;
+        if (p.maxItems !== undefined) s.maxItems = p.maxItems;
       }
+      if (strict && (p.minItems !== undefined || p.maxItems !== undefined))
+        notes.push(`${p.minItems !== undefined ? `At least ${p.minItems}` : ""}${p.minItems !== undefined && p.maxItems !== undefined ? ", at most " : p.maxItems !== undefined ? "At most " : ""}${p.maxItems ?? ""} items.`);
       break;
   }
   if (p.forbiddenKeys) notes.push(`Without the key${p.forbiddenKeys.keys.length > 1 ? "s" : ""} ${p.forbiddenKeys.keys.join(", ")}${p.forbiddenKeys.caseInsensitive ? " (in any case)" : ""}.`);

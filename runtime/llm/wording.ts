@@ -34,7 +34,7 @@ export const CONCEPT_WORDING = {
   },
   paramLimits: {
     readme:
-      "**Limits** of a parameter: `minimum`, `maximum`, `integer`, `minLength`, `maxLength`, `pattern`, `enum`, `format` (`date-time`, `date`, `email`, `uri`, `uuid`, taken from the spec; `base-url`), `separator` (a list of values in one string, e.g. comma-separated values from the enum), `keys`, `values` and `items` (limits of the values inside a `json` object or array, taken from the spec's `additionalProperties` and `items`), `forbiddenKeys`. A limit may be tighter than the spec's, never looser (`limitsFromSpec` takes the spec's). A string sent in the address or a header needs a maximum length, implied by an enum, a format or a pattern anchored with `^…$` of bounded length, else stated; a credential's default is 4096 characters. Rules that admit no value (a pattern that cannot meet the length bounds) are refused at generate time.",
+      "**Limits** of a parameter: `minimum`, `maximum`, `integer`, `minLength`, `maxLength`, `pattern`, `enum`, `format` (`date-time`, `date`, `email`, `uri`, `uuid`, taken from the spec; `base-url`), `separator` (a list of values in one string, e.g. comma-separated values from the enum), `keys`, `values` and `items` (limits of the values inside a `json` object or array, taken from the spec's `additionalProperties` and `items`), `minItems` and `maxItems` (how many items a `json` array holds, taken from the spec), `forbiddenKeys`. A limit may be tighter than the spec's, never looser (`limitsFromSpec` takes the spec's). A string sent in the address or a header needs a maximum length, implied by an enum, a format or a pattern anchored with `^…$` of bounded length, else stated; a credential's default is 4096 characters. Rules that admit no value (a pattern that cannot meet the length bounds) are refused at generate time.",
   },
   wire: {
     readme:
@@ -50,7 +50,7 @@ export const CONCEPT_WORDING = {
   },
   pagination: {
     readme:
-      '**Pagination** per list operation, by `style`: `cursor` (a value of the reply sent back), `nextUrl` (an address in the body), `linkHeader` (`rel="next"`), `offset`; with `items` (the list outputs gathered), and optional `more` and `total`. `pageSize` (cursor and offset) names the parameter giving a page\'s size: under `maxItems` the last page asks only for the items still missing, so that no more is fetched, or billed, than is kept.',
+      '**Pagination** per list operation, by `style`: `cursor` (a value of the reply sent back), `nextUrl` (an address in the body), `linkHeader` (`rel="next"`), `offset`, `page` (a page number); with `items` (the list outputs gathered), and optional `more` and `total`. `pageSize` (cursor, offset and page) names the parameter giving a page\'s size: under `maxItems` the last page asks only for the items still missing, so that no more is fetched, or billed, than is kept.',
   },
   rateLimits: {
     readme:

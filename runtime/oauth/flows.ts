@@ -6,8 +6,7 @@
 // (token-request.ts) through the token cache (token-cache.ts).
 import type { Failure } from "../http/errors.js";
 import type { FetchLike } from "../http/transport.js";
-import type { AuthWay, OAuthFlowSpec, OAuthGrant, ToolSpec } from "../spec/tool-types.js";
-import { basicTexts, chooseWay, wayProblem } from "../http/credentials.js";
+import type { OAuthFlowSpec, OAuthGrant, ToolSpec } from "../spec/tool-types.js";
 import { privateKeyProblem, signAssertion } from "./assertion.js";
 import { type Renewal, sharedTokenCache, type TokenCache, type TokenSet } from "./token-cache.js";
 import { ownValue } from "../common/own.js";
@@ -40,8 +39,7 @@ export interface OAuthCall {
   renew(stale: string, timeoutMs: number): Promise<Renewal<Failure>>;
 }
 
-/** The way of the tool's auth a call uses (http/credentials.ts), its first credential's value, and the flow that obtains it, if one does. */
-export type CallCredential = { way: AuthWay; credential: string; oauth?: OAuthCall } | { problem: Omit<Failure, "type"> };
+export type CallCredential = { credential: string; oauth?: OAuthCall } | { problem: Omit<Failure, "type"> };
 
 const GRANT_WORDS: Record<OAuthGrant, string> = { clientCredentials: "client credentials", refreshToken: "refresh token", jwtBearer: "JWT bearer" };
 const JWT_BEARER = "urn:ietf:params:oauth:grant-type:jwt-bearer";
@@ -65,24 +63,8 @@ export function oauthParams(tool: Pick<ToolSpec, "oauth">): Set<string> {
   return names;
 }
 
-/**
- * The credentials of a call whose parameters are valid: the way it gives
- * (an alternative's are sent as given; the first way's first credential may
- * come from a flow), every parameter that way needs, and the base64 text of
- * a basic credential kept secret.
- */
+/** The credential of a call whose parameters are valid. */
 export function callCredential(tool: ToolSpec, values: Record<string, unknown>, options: OAuthOptions, keepSecret: (value: string) => void): CallCredential {
-  const way = chooseWay(tool.auth, values);
-  const alternative = tool.auth.alternatives?.includes(way) ?? false;
-  const chosen = alternative ? { credential: String(values[way.param]) } : firstWayCredential(tool, values, options, keepSecret);
-  if ("problem" in chosen) return chosen;
-  const unmet = wayProblem(tool, way, values);
-  if (unmet) return { problem: unmet };
-  for (const text of basicTexts(way, chosen.credential, values)) keepSecret(text);
-  return { ...chosen, way };
-}
-
-function firstWayCredential(tool: ToolSpec, values: Record<string, unknown>, options: OAuthOptions, keepSecret: (value: string) => void): { credential: string; oauth?: OAuthCall } | { problem: Omit<Failure, "type"> } {
   const given = nonEmpty(values[tool.auth.param]);
   if (!tool.oauth) return { credential: String(values[tool.auth.param]) };
   if (options.tokenUrl !== undefined && typeof options.tokenUrl !== "string") return { problem: { param: "tokenUrl", rule: "format", message: "tokenUrl: must be a string (an absolute address)" } };

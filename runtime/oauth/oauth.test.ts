@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { issueTokens, type OAuthServers, type Script, startOAuthServers } from "../../test-support/oauth-servers.js";
 import { oauthTrackerTools } from "../../test-support/oauth-tracker.js";
 import { createExecutor } from "../execute/executor.js";
+import { oauthFlows } from "../execute/execute.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import type { IssuedTokens } from "./flows.js";
 import { TokenCache } from "./token-cache.js";
@@ -55,7 +56,7 @@ describe("client credentials", () => {
 
   it("sends five concurrent calls of one executor with one token request", async () => {
     const s = await start(issueTokens(3600));
-    const execute = createExecutor(tools);
+    const execute = createExecutor(tools, { oauth: oauthFlows });
     const results = await Promise.all(Array.from({ length: 5 }, () => execute("tracker_list_issues", clientCredentials, { baseUrl: s.baseUrl, tokenUrl: s.tokenUrl })));
     expect(results.every((r) => r.success)).toBe(true);
     expect(s.token).toHaveLength(1);

@@ -15,10 +15,10 @@ import type { ToolSpec } from "../spec/tool-types.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const wild = join(root, "test-support/fixtures/specs-wild");
-const payments = await loadProvider(root, join(wild, "payments"));
+const zqpayments = await loadProvider(root, join(wild, "zqpayments"));
 const tracker = await loadProvider(root, join(wild, "tracker"));
-const toolOf = (ir: typeof payments, id: string): ToolSpec => ir.operations.find((o) => o.tool.id === id)!.tool;
-const listCustomers = toolOf(payments, "payments_list_customers");
+const toolOf = (ir: typeof zqpayments, id: string): ToolSpec => ir.operations.find((o) => o.tool.id === id)!.tool;
+const listCustomers = toolOf(zqpayments, "zqpayments_list_customers");
 const listIssues = toolOf(tracker, "tracker_list_issues");
 const KEY = "sk_test_4eC39HqLyjWDarjt";
 const TOKEN = "tracker-token-1234";
@@ -30,7 +30,11 @@ describe("a cursor read from the last item of the page", () => {
   it("follows starting_after = the last id while has_more, gathering every page", async () => {
     const { fetch, seen } = scriptedFetch(customers(["cus_A1", "cus_B2"], true), customers(["cus_C3", "cus_D4"], true), customers(["cus_E5"], false));
     const result = await executeToolDefinition(listCustomers, { apiKey: KEY, limit: 2 }, { fetch, allPages: true });
-    expect(seen.map((s) => s.url)).toEqual(["https://api.payments.test/v1/customers?limit=2", "https://api.payments.test/v1/customers?limit=2&starting_after=cus_B2", "https://api.payments.test/v1/customers?limit=2&starting_after=cus_D4"]);
+    expect(seen.map((s) => s.url)).toEqual([
+      "https://api.zqpayments.test/v1/customers?limit=2",
+      "https://api.zqpayments.test/v1/customers?limit=2&starting_after=cus_B2",
+      "https://api.zqpayments.test/v1/customers?limit=2&starting_after=cus_D4",
+    ]);
     expect(result).toEqual({
       success: true,
       output: { data: ["cus_A1", "cus_B2", "cus_C3", "cus_D4", "cus_E5"].map(customer), metadata: { count: 5, hasMore: false } },
@@ -85,10 +89,12 @@ describe("a cursor read from the last item of the page", () => {
       success: false,
       error: {
         type: "upstream",
-        provider: "payments",
-        operation: "payments_list_customers",
+        // The status of the page that gave the cursor again: an upstream error always has one.
+        status: 200,
+        provider: "zqpayments",
+        operation: "zqpayments_list_customers",
         code: "PAGINATION_LOOP",
-        message: 'payments gave the same next page twice (cursor "cus_A1"); stopped rather than loop',
+        message: 'zqpayments gave the same next page twice (cursor "cus_A1"); stopped rather than loop',
         retryable: false,
         page: 3,
       },
@@ -103,9 +109,9 @@ describe("a cursor read from the last item of the page", () => {
 
   it("yields the pages one by one through paginate", async () => {
     const { fetch } = scriptedFetch(customers(["cus_A1", "cus_B2"], true), customers(["cus_C3"], false));
-    const executor = createExecutor({ payments_list_customers: listCustomers });
+    const executor = createExecutor({ zqpayments_list_customers: listCustomers });
     const pages: ToolResult[] = [];
-    for await (const page of executor.paginate("payments_list_customers" as never, { apiKey: KEY } as never, { fetch })) pages.push(page);
+    for await (const page of executor.paginate("zqpayments_list_customers" as never, { apiKey: KEY } as never, { fetch })) pages.push(page);
     expect(pages).toEqual([
       { success: true, output: { data: [customer("cus_A1"), customer("cus_B2")], metadata: { count: 2, hasMore: true } } },
       { success: true, output: { data: [customer("cus_C3")], metadata: { count: 1, hasMore: false } } },
@@ -146,6 +152,7 @@ describe("the Link header's rel=next", () => {
         success: false,
         error: {
           type: "upstream",
+          status: 200,
           provider: "tracker",
           operation: "tracker_list_issues",
           code: "NEXT_PAGE_ELSEWHERE",
@@ -205,6 +212,31 @@ describe("an offset", () => {
       output: { data: [{ id: "v1" }, { id: "v2" }, { id: "v3" }], metadata: { count: 3, totalItems: 1873 } },
       pages: { count: 3, items: 3, complete: true },
     });
+  });
+});
+
+describe("a page number", () => {
+  // The books tool paged by page number instead: `startIndex` carries the page's number.
+  const books = structuredClone(tools.books_search_volumes!);
+  const { default: _default, ...size } = books.params.find((p) => p.name === "maxResults")!;
+  const byPage: ToolSpec = {
+    ...books,
+    params: [...books.params, { ...size, name: "page", minimum: 1, maximum: 1000, wire: { in: "query", name: "startIndex" } }],
+    pagination: { ...books.pagination!, next: { style: "page", send: { in: "query", name: "startIndex" }, start: 1 } },
+  };
+  const volumes = (ids: string[]) => json(200, { kind: "books#volumes", totalItems: 1873, ...(ids.length ? { items: ids.map((id) => ({ id })) } : {}) });
+
+  it("is the first page's number plus one per page, until a page has none", async () => {
+    const { fetch, seen } = scriptedFetch(volumes(["v1", "v2"]), volumes(["v3", "v4"]), volumes([]));
+    const result = await executeToolDefinition(byPage, { apiKey: "AIzaBooksKey123", q: "dune", maxResults: 2 }, { fetch, allPages: true });
+    expect(seen.map((s) => new URL(s.url).searchParams.get("startIndex"))).toEqual([null, "2", "3"]);
+    expect(result).toMatchObject({ success: true, output: { data: [{ id: "v1" }, { id: "v2" }, { id: "v3" }, { id: "v4" }], metadata: { count: 4 } }, pages: { count: 3, items: 4, complete: true } });
+  });
+
+  it("starts from the caller's own page number", async () => {
+    const { fetch, seen } = scriptedFetch(volumes(["v5"]), volumes([]));
+    await executeToolDefinition(byPage, { apiKey: "AIzaBooksKey123", q: "dune", page: 5 }, { fetch, allPages: true });
+    expect(seen.map((s) => new URL(s.url).searchParams.get("startIndex"))).toEqual(["5", "6"]);
   });
 });
 

@@ -1,7 +1,7 @@
 // Calls over several pages, for tools that declare pagination. Each page is
 // one logical call (its own deadline, retries and idempotency key). The next
 // page is reached as the manifest says: a cursor of the reply sent back, an
-// offset, an address in the body or the `Link` header's rel="next". An
+// offset, a page number, an address in the body or the `Link` header's rel="next". An
 // address is followed only on the first page's origin (transport.ts), and a
 // cursor or address seen before ends the call rather than loop. Under
 // maxItems, a tool that names its page size parameter asks each page only
@@ -76,7 +76,8 @@ async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefine
   const resize = pageSizer(call, pagination, options.maxItems, () => gathered);
   const first = call.request(resize);
   let request: HttpRequest = { ...first, headers: { ...first.headers } };
-  let offset = pagination.next.style === "offset" ? initialOffset(call, pagination) : 0;
+  // The offset, or the page number: where the first page starts.
+  let offset = pagination.next.style === "offset" || pagination.next.style === "page" ? initialOffset(call, pagination) : 0;
   let returned = 0;
   const followed = new Set<string>();
   let read = 0;
@@ -111,7 +112,10 @@ async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefine
     if (!next || full || "error" in next) return;
     if (followed.has(next.key)) {
       yield {
-        result: withPage(call.fail({ type: "upstream", code: "PAGINATION_LOOP" satisfies RuntimeErrorCode, message: `${tool.provider} gave the same next page twice (${next.show}); stopped rather than loop`, retryable: false }), page + 1),
+        result: withPage(
+          call.fail({ type: "upstream", status: sent.reply.status, code: "PAGINATION_LOOP" satisfies RuntimeErrorCode, message: `${tool.provider} gave the same next page twice (${next.show}); stopped rather than loop`, retryable: false }),
+          page + 1,
+        ),
         items: 0,
         capped: false,
       };
@@ -162,6 +166,16 @@ function nextPage(
       });
       return { request, key: `offset:${offset}`, offset, show: `offset ${offset}` };
     }
+    case "page": {
+      // An empty page is the last one (as for offsets): a page number past the end gives no items.
+      if (seen.onPage === 0) return undefined;
+      const number = seen.offset + 1;
+      const request = call.request((wire) => {
+        placeAt(wire, next.send, number);
+        resize(wire);
+      });
+      return { request, key: `page:${number}`, offset: number, show: `page ${number}` };
+    }
     case "nextUrl":
     case "linkHeader": {
       const address = next.style === "nextUrl" ? evaluate(next.url.ref, reply) : linkNext(reply.headers.get("link"));
@@ -171,6 +185,7 @@ function nextPage(
         return {
           error: {
             type: "upstream",
+            status: reply.status,
             code: "NEXT_PAGE_ELSEWHERE" satisfies RuntimeErrorCode,
             message: `${call.tool.provider} gave the next page at ${request.refused}; it is not followed, so that the credential and the request never go to another address`,
             retryable: false,
@@ -200,10 +215,10 @@ function pageSizer(call: PreparedCall, pagination: PaginationSpec, maxItems: num
   };
 }
 
-/** Where an offset starts: the caller's own value at that place, else the declared start. */
+/** Where an offset (or a page number) starts: the caller's own value at that place, else the declared start. */
 function initialOffset(call: PreparedCall, pagination: PaginationSpec): number {
   const next = pagination.next;
-  if (next.style !== "offset") return 0;
+  if (next.style !== "offset" && next.style !== "page") return 0;
   const target = next.send;
   const param = call.tool.params.find((p) => p.wire.in === target.in && ("pointer" in target ? p.wire.in === "body" && p.wire.pointer === target.pointer : "name" in p.wire && p.wire.name === target.name));
   const given = param ? call.values[param.name] : undefined;

@@ -42,6 +42,9 @@ export interface ParamSpec {
   /** A list in one string, its items separated by this (`,`): `enum`, `pattern` and `format` then apply to each item. */
   separator?: string;
   jsonType?: "object" | "array";
+  /** For a JSON array: the fewest and the most items it may hold. */
+  minItems?: number;
+  maxItems?: number;
   /** For a JSON object: the limits of each of its keys, and of each of its values. */
   keys?: NestedLimits;
   values?: NestedLimits;
@@ -206,6 +209,8 @@ export interface BodySpec {
   encoding: "json" | "form";
   /** Form fields whose serialisation the spec sets (OpenAPI `encoding`): style and explode. */
   fields?: Record<string, FormFieldEncoding>;
+  /** The spec requires a body, yet a call may give none of its fields: an empty one (`{}`) is sent then. */
+  required?: boolean;
 }
 
 export interface FormFieldEncoding {
@@ -220,13 +225,15 @@ export type PageTarget = { in: "query" | "header"; name: string } | { in: "body"
  * How to reach the next page of a list operation. `cursor`: a value of the
  * reply sent back at `send`; `nextUrl`: an address in the reply; `linkHeader`:
  * the `Link` header's `rel="next"`; `offset`: the number of items seen so far
- * (plus `start`) sent at `send`.
+ * (plus `start`) sent at `send`; `page`: a page number (`start`, then one
+ * more per page) sent at `send`.
  */
 export type PageNext =
   | { style: "cursor"; cursor: { expression: string; ref: ValueRef }; send: PageTarget }
   | { style: "nextUrl"; url: { expression: string; ref: ValueRef } }
   | { style: "linkHeader" }
-  | { style: "offset"; send: PageTarget; start: number };
+  | { style: "offset"; send: PageTarget; start: number }
+  | { style: "page"; send: PageTarget; start: number };
 
 export interface PaginationSpec {
   next: PageNext;

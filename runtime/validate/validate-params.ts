@@ -336,6 +336,11 @@ function checkJson(spec: ParamSpec, raw: unknown): Checked {
       };
     }
   }
+  if (kind === "array") {
+    const count = (value as unknown[]).length;
+    if (spec.minItems !== undefined && count < spec.minItems) return problem(spec, "minItems", `must hold at least ${spec.minItems} item${spec.minItems === 1 ? "" : "s"} (it holds ${count})`, raw);
+    if (spec.maxItems !== undefined && count > spec.maxItems) return problem(spec, "maxItems", `must hold at most ${spec.maxItems} item${spec.maxItems === 1 ? "" : "s"} (it holds ${count})`, raw);
+  }
   const broken = brokenText(value, "");
   if (broken)
     return { issue: { param: spec.name, rule: "characters", message: `${spec.name}${broken.where}: must be well-formed Unicode text (it contains half of a surrogate pair, which no request can carry), got ${show(spec, broken.text)}` } };

@@ -17,7 +17,8 @@ then 200, 5xx on a POST), and random valid and invalid inputs (fast-check).
 Tests the generated packages in --out; they must be up to date with --specs.
 Progress goes to stderr: a status line on a terminal, plain lines otherwise.
 
-  --reporter <r>    text (default), json, junit, github (an ::error annotation
+  --reporter <r>    text (default), json (every case in full: what report
+                    merge joins), junit, ctrf, github (an ::error annotation
                     per failure at its manifest or spec line, and a Markdown
                     summary appended to $GITHUB_STEP_SUMMARY when set),
                     markdown, or html (one offline page: coverage per

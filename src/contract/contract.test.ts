@@ -14,7 +14,8 @@ import { applicableKinds, deriveCases } from "./derive.js";
 import { CASE_KINDS, KIND_ORDER } from "./kinds/index.js";
 import { describeViolation, violationsOf } from "./prism.js";
 import { caseSeed } from "./kinds/property.js";
-import { jsonReport, junitReport, text, textReport, type SuiteReport } from "./report/report.js";
+import { jsonReport, text, textReport, type SuiteReport } from "./report/report.js";
+import { junitReport } from "./report/report-junit.js";
 import { githubAnnotations } from "./report/report-github.js";
 import { htmlReport } from "./report/report-html.js";
 import { markdownReport } from "./report/report-markdown.js";
@@ -78,7 +79,8 @@ describe("reports", () => {
     const failed = shelfSuite.testcase[1];
     expect(failed.name).toBe('example › a <failed> & "case"');
     expect(failed.failure.text).toBe("expected \"<b>\" & 'x'\nsecond line\ttab \\u0000 nul \\u0008 bs \\ud800 half, 🦦 whole, \\uffff");
-    expect(failed.failure.message).toBe("expected \"<b>\" & 'x'");
+    // The message attribute keeps the whole text, line breaks included.
+    expect(failed.failure.message).toBe(failed.failure.text);
   });
 
   it("text ends with a plain `N passed, N failed` line", () => {
@@ -113,6 +115,12 @@ describe("reports", () => {
     expect(md).toContain("`````text\n</pre><script>");
     expect(md).toContain(`<summary>❌ shelf ${text("shelf_get_book › example › failed")} — specs/shelf/manifest.yaml:12:5</summary>`);
     expect(markdownReport({ ...located, results: [located.results[1]!, located.results[1]!] }, { maxFailures: 1 })).toContain("… and 1 more: see the full report.");
+  });
+
+  it("text keeps each line of a failure on its line: none starts with :: (a CI workflow command), control characters escaped", () => {
+    const text = textReport(located);
+    expect(text).toContain("    not code ```` <img src=x> 100% done, a:b\\r\n    %3A:error::injected\n");
+    for (const line of text.split("\n")) expect(line, line).not.toMatch(/^\s*::/);
   });
 
   it("GitHub annotations are one line each, escaped as the runner reads them", () => {

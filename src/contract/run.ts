@@ -15,6 +15,8 @@ export interface CaseResult {
   /** `error`: the case could not run (a defect of the suite or a runtime that threw), not a contract that failed. */
   status: "passed" | "failed" | "error";
   durationMs: number;
+  /** When the case started (ms since the epoch): cases run at once, so a suite's wall time is a span, not a sum. */
+  startedAtMs?: number;
   message?: string;
   /** What the case derives from. */
   source: CaseSource;
@@ -61,7 +63,7 @@ export async function runCase(c: ContractCase<ResultKind>, ctx: CaseContext): Pr
       ctx.observe?.(call);
     },
   };
-  const base = { id: c.id, provider: c.provider, operation: c.operation, kind: c.kind, name: c.name, source: c.source };
+  const base = { id: c.id, provider: c.provider, operation: c.operation, kind: c.kind, name: c.name, source: c.source, startedAtMs: Math.round(performance.timeOrigin + started) };
   try {
     await c.run(observed);
     return { ...base, status: "passed", durationMs: Math.round(performance.now() - started), statuses: [...statuses] };

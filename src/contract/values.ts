@@ -410,13 +410,23 @@ function schemaCandidates(schema: Schema, source: string): Candidate[] {
   return out;
 }
 
+/** The simplest value within an array's item limits (an object when they say nothing). */
+function simplestItem(items: ParamSpec["items"]): unknown {
+  if (items?.enum?.length) return items.enum[0];
+  if (items?.type === "number" || items?.type === "integer") return items.minimum ?? (items.maximum !== undefined ? Math.min(items.maximum, 1) : 1);
+  if (items?.type === "boolean") return true;
+  if (items?.type === "string" || items?.minLength !== undefined || items?.maxLength !== undefined) return "x".repeat(Math.max(1, items?.minLength ?? 1));
+  return {};
+}
+
 /** Values made from the parameter's own rules, for parameters no example covers. */
 function synthesized(param: ParamSpec): unknown[] {
   switch (param.type) {
     case "boolean":
       return [true, false];
     case "json":
-      return param.jsonType === "array" ? [[]] : [{}];
+      // An array holds the fewest items it may (`minItems`), each the simplest its item limits allow.
+      return param.jsonType === "array" ? [Array.from({ length: param.minItems ?? 0 }, () => simplestItem(param.items))] : [{}];
     case "number": {
       const low = param.minimum ?? (param.maximum !== undefined ? Math.min(param.maximum, 1) : 1);
       return [param.integer ? Math.ceil(low) : low];

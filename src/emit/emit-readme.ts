@@ -6,6 +6,7 @@ import type { BodySpec, OAuthSpec, OutputSource, PageTarget, PaginationSpec, Par
 import type { OperationIR, ProviderIR } from "../model/ir.js";
 import { envVariableName } from "../model/naming.js";
 import { describeAuth, render, type PackageContext } from "./emit.js";
+import { clientExample } from "./emit-client.js";
 import { cell, codeSpan as code, htmlCommentText, markdownParagraphs, markdownText } from "./markdown-text.js";
 
 function mdHeader(inputs: string[]): string {
@@ -29,7 +30,7 @@ export function emitReadme(ir: ProviderIR, pkg: Pick<PackageContext, "name">): s
   return render("package-readme.md.hbs", {
     header: mdHeader([ir.sources.manifest, ir.sources.openapi]),
     packageName: pkg.name,
-    example: first ? exampleCall(first) : null,
+    client: clientExample(ir, exampleValue),
     provider: ir.provider,
     name: markdownText(ir.name),
     description: markdownText(ir.description),
@@ -153,13 +154,15 @@ function paginationText(p: PaginationSpec): string {
       ? `the next page is asked for with ${code(p.next.cursor.expression)} sent as ${target(p.next.send)}`
       : p.next.style === "offset"
         ? `the next page is asked for with the number of items seen so far${p.next.start ? ` plus ${p.next.start}` : ""} sent as ${target(p.next.send)}`
-        : p.next.style === "nextUrl"
-          ? `the next page is a GET of ${code(p.next.url.expression)} (on the same origin only)`
-          : 'the next page is a GET of the `Link` header\'s `rel="next"` address (on the same origin only)';
+        : p.next.style === "page"
+          ? `the next page is asked for with its number (the first is ${p.next.start}) sent as ${target(p.next.send)}`
+          : p.next.style === "nextUrl"
+            ? `the next page is a GET of ${code(p.next.url.expression)} (on the same origin only)`
+            : 'the next page is a GET of the `Link` header\'s `rel="next"` address (on the same origin only)';
   const conditions = [
     ...(p.more ? [`while ${code(p.more.expression)} is ${code(JSON.stringify(p.more.equals))}`] : []),
     ...(p.total ? [`until ${code(p.total.expression)} items were returned`] : []),
-    ...(p.next.style === "offset" ? ["until a page has no items"] : []),
+    ...(p.next.style === "offset" || p.next.style === "page" ? ["until a page has no items"] : []),
   ];
   return `${next}${conditions.length ? `, ${conditions.join(" and ")}` : ""}. With \`allPages\`, ${p.items.map(code).join(", ")} ${p.items.length > 1 ? "are" : "is"} gathered across pages.`;
 }
@@ -210,13 +213,7 @@ function describeFlows(oauth: OAuthSpec): string {
   return `instead of the access token, give the parameters of one flow and the token is obtained and renewed for you: ${flows.join("; or ")}. The \`tokenUrl\` option (\`--token-url\`) points it elsewhere (mocks, sandboxes${oauth.tokenHosts ? `: ${oauth.tokenHosts.map(code).join(", ")}` : ""})`;
 }
 
-/** A first call for the README: the required parameters, secrets from the environment, other values from placeholders. */
-function exampleCall(tool: ToolSpec): { id: string; params: string } {
-  const lines = tool.params
-    .filter((p) => (p.required && p.default === undefined) || p.name === tool.auth.param)
-    .map((p) => {
-      const value = p.secret ? `process.env.${envVariableName(tool.provider, p.name)}!` : JSON.stringify(p.placeholder ?? (p.enum ? p.enum[0] : p.type === "number" ? (p.minimum ?? 1) : p.type === "boolean" ? true : "…"));
-      return `  ${p.name}: ${value},`;
-    });
-  return { id: tool.id, params: lines.length ? `{\n${lines.join("\n")}\n}` : "{}" };
+/** An example value as code: a secret from the environment, another from its placeholder. */
+function exampleValue(tool: ToolSpec, p: ParamSpec): string {
+  return p.secret ? `process.env.${envVariableName(tool.provider, p.name)}!` : JSON.stringify(p.placeholder ?? (p.enum ? p.enum[0] : p.type === "number" ? (p.minimum ?? 1) : p.type === "boolean" ? true : "…"));
 }

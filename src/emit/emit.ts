@@ -6,6 +6,7 @@ import type { ProviderIR } from "../model/ir.js";
 import { camelCase, pascalCase } from "../model/naming.js";
 import { codeLiteral, commentText, escapeLineSeparators, oneLine } from "./code-text.js";
 import { outputTsType, paramTsType } from "./emit-tool-types.js";
+import { clientView } from "./emit-client.js";
 import { codeSpan as code } from "./markdown-text.js";
 
 /** Render a template (precompiled at build time from templates/, see scripts/build/precompile.mjs). */
@@ -96,6 +97,7 @@ export function emitEntry(ir: ProviderIR, openApiTypes: string): { js: string; d
     blockDefinition: literal(ir.block),
     openapiSource: commentText(ir.sources.openapi),
     openApiTypes,
+    client: clientView(ir, (op) => `${camelCase(op.tool.id)}Tool`),
   };
   return { js: renderCode("index.js.hbs", view), dts: renderCode("index.d.ts.hbs", view) };
 }

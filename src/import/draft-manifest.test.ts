@@ -83,11 +83,12 @@ describe("paging, per known shape", () => {
     expect(await linkProblems(d)).toEqual([]);
   });
 
-  it("page numbers without a Link header: no style fits, none is drafted, a note says why", () => {
-    const doc = openapi(list([query("page", { type: "integer" })], { type: "array", items: order }, []));
+  it("page numbers without a Link header: the page style, from page 1", async () => {
+    const doc = openapi(list([query("page", { type: "integer", minimum: 1 }), query("per_page", { type: "integer", maximum: 100 })], { type: "array", items: order }, []));
     const d = drafted(doc, ["listOrders"]);
-    expect(d.manifest.operations.acme_list_orders!.pagination).toBeUndefined();
-    expect(notesAt(d, "operations.acme_list_orders.pagination")).toEqual(["the operation pages by page number (page), which is no pagination style of the manifest yet (offset counts items, not pages): none drafted"]);
+    expect(d.manifest.operations.acme_list_orders!.pagination).toEqual({ style: "page", send: { in: "query", name: "page" }, items: ["data"], pageSize: "per_page" });
+    expect(notesAt(d, "operations.acme_list_orders.pagination")).toEqual(["paging recognised as a page number sent as page, the first page 1, per_page the page size; the list ends at an empty page"]);
+    expect(await linkProblems(d)).toEqual([]);
   });
 
   it("a reply that is no list has no paging", () => {

@@ -14,10 +14,13 @@ import { draftOutputs } from "./draft-outputs.js";
 import { draftPagination } from "./draft-pagination.js";
 import { CREDENTIAL_MAX_LENGTH, draftParams, safeFlatten } from "./draft-params.js";
 import type { ReviewNote } from "./manifest-yaml.js";
-import { firstSentence, plainText, shortText } from "./plain-text.js";
+import { firstSentence, plainText, shortText, titleText } from "./plain-text.js";
 import type { SelectedOperation } from "./select-operations.js";
 
 type Json = Record<string, unknown>;
+
+/** A block's selector label is at most this long. */
+const TITLE_LENGTH = 80;
 
 /** The block colour drafted: a neutral grey, to be replaced by the brand's. */
 export const DRAFT_COLOR = "#6B7280";
@@ -84,15 +87,17 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
     const pagination = draftPagination(doc, op, rawOp, params, outputs, at, notes);
     const summaryText = typeof rawOp.summary === "string" ? plainText(rawOp.summary) : "";
     const descriptionText = typeof rawOp.description === "string" ? rawOp.description : "";
+    const title = summaryText ? titleText(summaryText, TITLE_LENGTH) : undefined;
     const operation: ManifestOperation = {
       operationId: chosen.operationId,
-      title: shortText(summaryText || titleOf(chosen.operationId), 80),
+      title: title ?? titleOf(chosen.operationId),
       description: shortText(descriptionText || summaryText || titleOf(chosen.operationId), 400),
       ...(Object.keys(params.params).length ? { params: params.params } : {}),
       ...(pagination ? { pagination } : {}),
       outputs: outputs.outputs,
     };
     if (!summaryText) notes.push({ at: [...at, "title"], note: "the operation has no summary: a short label for the block's selector" });
+    else if (!title) notes.push({ at: [...at, "title"], note: "the operation's summary opens with no short statement (a question, a teaser, too long): drafted from the operationId" });
     if (rawOp.deprecated === true) notes.push({ at, note: `${chosen.operationId} is deprecated in the spec` });
     manifest.operations[id] = operation;
     summary.push({ id, operationId: chosen.operationId, params: Object.keys(params.params).length, outputs: Object.keys(outputs.outputs).length, ...(pagination ? { paging: pagination.style } : {}) });

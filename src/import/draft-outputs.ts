@@ -1,10 +1,12 @@
 // The outputs of a drafted operation, from the body of its success reply
 // (the one the linker reads: the lowest 2xx with a JSON body). A list reply
 // — a JSON array, or an object holding one list of records beside a few
-// fields, as `{data: […], has_more}` — gives `data` (the list) and
-// `metadata.count`; any other object gives `data` (the whole body) and
-// `metadata.id`; the scalar fields beside a list, or of a small object,
-// become `metadata.<field>`. A field that can hold one value only (`ok:
+// fields, as `{data: […], has_more}`, or beside the fields that say how it
+// pages — gives `data` (the list) and `metadata.count`; one record in an
+// envelope (`{data: {…}}`, `{droplet: {…}}`) gives `data` (the record) and
+// its id; any other object gives `data` (the whole body) and `metadata.id`
+// (or `gid`, `uuid`…); the scalar fields beside a list or an envelope, or of
+// a small object, become `metadata.<field>`. A field that can hold one value only (`ok:
 // true`, `object: "list"`) says nothing and is left out.
 import { fieldOf, formatPointer } from "@blockwright/runtime/internal";
 import type { ManifestOutput } from "../load/precompiled/manifest-types.js";
@@ -17,7 +19,16 @@ import { shortText } from "./plain-text.js";
 type Path = (string | number)[];
 
 /** Names a list of records goes by in a reply. */
-const LIST_NAMES = /^(data|items|results|records|entries|values|list|elements|objects|members|hits|rows|nodes)$/i;
+const LIST_NAMES = /^(data|items|result|results|records|entries|values|list|elements|objects|members|hits|rows|nodes)$/i;
+
+/** Names an envelope around one record goes by (beside one named after the resource). */
+const ENVELOPE_NAMES = ["data", "result"];
+
+/** Fields that say how a list pages: beside one list, they make a reply a list reply. */
+const PAGING_FIELDS = /^(next|prev|previous|first|last)([_-]?(page|cursor|token|url|uri|link|href))*$|^(page|page_?size|per_?page|cursor|has_?more|total|total_?count|offset|limit|links|meta|paging|pagination)$/i;
+
+/** The field naming a record (`id`, and as some APIs write it: `gid`, `uuid`, `sid`, `_id`). */
+const ID_FIELD = /^(id|gid|uuid|sid|_id)$/i;
 
 /** An object with at most this many fields has each scalar field as an output; a larger one only its id. */
 const SMALL_OBJECT = 6;
@@ -62,17 +73,38 @@ export function draftOutputs(doc: OpenApiDocument, op: OpenApiOperation, at: Pat
   const fields = (body.properties ?? {}) as Record<string, Schema>;
   const required = new Set(Array.isArray(body.required) ? (body.required as string[]) : []);
   const outputs: Record<string, ManifestOutput> = {};
-  const list = listField(doc, fields);
+  const list = listField(doc, op, fields);
   if (list) {
     const guaranteed = required.has(list);
     outputs.data = { type: "array", from: `$response.body#${formatPointer([list])}`, ...(guaranteed ? {} : { default: [] }), description: shortText(describe(doc, fieldOf(fields, list)) || `The ${list} of this reply.`, 200) };
     outputs["metadata.count"] = { type: "number", from: `$response.body#${formatPointer([list])}`, count: true, description: `How many ${list} this reply holds.` };
-  } else {
-    outputs.data = { type: "json", from: "$response.body", description: replyText };
+    scalarOutputs(doc, fields, required, [], (field) => field !== list, outputs);
+    return { outputs, list: { pointer: [list], items: itemsOf(doc, fieldOf(fields, list)) }, body };
   }
+  const envelope = envelopeField(doc, op, fields);
+  const inner = envelope ? safeFlatten(doc, fieldOf(fields, envelope)) : undefined;
+  if (envelope && inner) {
+    // One record in an envelope (`{data: {…}}`, `{droplet: {…}}`): the record is the data, its fields the metadata,
+    // and the scalars beside it (a request id, a status) too.
+    const innerFields = (inner.properties ?? {}) as Record<string, Schema>;
+    const innerRequired = new Set(required.has(envelope) && Array.isArray(inner.required) ? (inner.required as string[]) : []);
+    outputs.data = { type: "json", from: `$response.body#${formatPointer([envelope])}`, ...(required.has(envelope) ? {} : { optional: true }), description: shortText(describe(doc, fieldOf(fields, envelope)) || replyText, 200) };
+    const small = Object.keys(innerFields).length <= SMALL_OBJECT;
+    scalarOutputs(doc, innerFields, innerRequired, [envelope], (field) => small || ID_FIELD.test(field), outputs);
+    scalarOutputs(doc, fields, required, [], (field) => field !== envelope, outputs);
+    notes.push({ at: where, note: `the ${response.status} reply wraps its record in ${envelope}: outputs read from inside it` });
+    return { outputs, body };
+  }
+  outputs.data = { type: "json", from: "$response.body", description: replyText };
   const small = Object.keys(fields).length <= SMALL_OBJECT;
+  scalarOutputs(doc, fields, required, [], (field) => small || ID_FIELD.test(field), outputs);
+  return { outputs, body };
+}
+
+/** `metadata.<field>` for each scalar field of an object at `prefix` of the reply that `keep` keeps. */
+function scalarOutputs(doc: OpenApiDocument, fields: Record<string, Schema>, required: ReadonlySet<string>, prefix: string[], keep: (field: string) => boolean, outputs: Record<string, ManifestOutput>): void {
   for (const [field, schema] of Object.entries(fields)) {
-    if (field === list || (!list && !small && field !== "id")) continue;
+    if (!keep(field)) continue;
     const flat = safeFlatten(doc, schema);
     const t = flat ? typeOf(flat) : undefined;
     if (!flat || !t || !["string", "integer", "number", "boolean"].includes(t)) continue;
@@ -80,16 +112,36 @@ export function draftOutputs(doc: OpenApiDocument, op: OpenApiOperation, at: Pat
     const name = outputName(field, outputs);
     outputs[name] = {
       type: t === "integer" ? "number" : (t as "string" | "number" | "boolean"),
-      from: `$response.body#${formatPointer([field])}`,
+      from: `$response.body#${formatPointer([...prefix, field])}`,
       ...(required.has(field) ? {} : { optional: true }),
       description: shortText(describe(doc, schema) || `The reply's ${field}.`, 200),
     };
   }
-  return { outputs, ...(list ? { list: { pointer: [list], items: itemsOf(doc, fieldOf(fields, list)) } } : {}), body };
+}
+
+/**
+ * The field of a reply object that wraps its one record: `data`, or a field
+ * named after the resource the path names (`droplet` under `/droplets/{id}`),
+ * or the only field there is — an object itself, beside no `id` of the reply's
+ * own (a record with a `data` field is a record).
+ */
+function envelopeField(doc: OpenApiDocument, op: OpenApiOperation, fields: Record<string, Schema>): string | undefined {
+  const names = Object.keys(fields);
+  if (names.some((n) => ID_FIELD.test(n))) return undefined;
+  const records = names.filter((name) => {
+    const flat = safeFlatten(doc, fieldOf(fields, name));
+    return flat !== undefined && typeOf(flat) === "object" && Object.keys((flat.properties ?? {}) as object).length > 0;
+  });
+  const named = ENVELOPE_NAMES.filter((n) => records.includes(n));
+  if (named.length === 1) return named[0];
+  if (names.length === 1 && records.length === 1) return records[0];
+  const resources = resourceWords(op);
+  const resource = records.filter((name) => resources.has(name.toLowerCase().replace(/[^a-z0-9]/g, "")));
+  return resource.length === 1 ? resource[0] : undefined;
 }
 
 /** The field of a reply object holding its list of records, if it is a list reply. */
-function listField(doc: OpenApiDocument, fields: Record<string, Schema>): string | undefined {
+function listField(doc: OpenApiDocument, op: OpenApiOperation, fields: Record<string, Schema>): string | undefined {
   const lists = Object.entries(fields)
     .filter(([, schema]) => {
       const flat = safeFlatten(doc, schema);
@@ -103,9 +155,28 @@ function listField(doc: OpenApiDocument, fields: Record<string, Schema>): string
     .map(([name]) => name);
   const named = lists.filter((n) => LIST_NAMES.test(n));
   if (named.length === 1) return named[0];
+  // One list named after the resource the path names (`{Invoices: […], Warnings: […]}` under `/Invoices`).
+  const resource = lists.filter((n) => resourceWords(op).has(n.toLowerCase().replace(/[^a-z0-9]/g, "")));
+  if (resource.length === 1) return resource[0];
   // One list among a few fields (`{ok, channels, response_metadata}`); a record with a list inside it is not a list reply.
   if (lists.length === 1 && Object.keys(fields).length <= SMALL_OBJECT) return lists[0];
+  // One list among many fields that say how it pages (`{messages, page, page_size, next_page_uri, …}`), and no id of a record.
+  const names = Object.keys(fields);
+  if (lists.length === 1 && !names.some((n) => ID_FIELD.test(n)) && names.some((n) => PAGING_FIELDS.test(n))) return lists[0];
   return undefined;
+}
+
+/** The words of the operation's path (`/droplets/{id}`): each segment, and its singular (`droplet`). */
+function resourceWords(op: OpenApiOperation): Set<string> {
+  return new Set(
+    op.path
+      .split("/")
+      .filter((s) => s && !s.startsWith("{"))
+      .flatMap((s) => {
+        const word = s.toLowerCase().replace(/[^a-z0-9]/g, "");
+        return [word, word.replace(/ies$/, "y"), word.replace(/ves$/, "f"), word.replace(/e?s$/, ""), word.replace(/s$/, "")];
+      }),
+  );
 }
 
 function declaresArray(schema: Schema): boolean {

@@ -6,10 +6,14 @@
 //     `nextPageToken` → `pageToken`): cursor;
 //   - `has_more` beside a list of records with ids, the last id sent back as
 //     `starting_after`: cursor on `data/-1/id`;
-//   - an address of the next page in the reply (`next`, `nextLink`): nextUrl;
-//   - an offset parameter (`offset`, `start`, `skip`): offset.
-// Page numbers (`page` without a Link header) are no style of the manifest:
-// none is drafted for them, and a note says so.
+//   - a field of the reply named after a parameter with `next` before it
+//     (`next_marker` → `marker`), or inside an object so named
+//     (`next_page.offset` → `offset`): cursor;
+//   - an address of the next page in the reply (`next`, `nextLink`,
+//     `next_page_uri`, up to three levels down: `links.pages.next`),
+//     absolute or relative to the request's: nextUrl;
+//   - an offset parameter (`offset`, `start`, `skip`): offset;
+//   - a page number parameter (`page`, `page_number`): page.
 import { defined, formatPointer } from "@blockwright/runtime/internal";
 import type { ManifestPagination } from "../load/precompiled/manifest-types.js";
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../load/openapi-document.js";
@@ -27,7 +31,7 @@ const AFTER_ID = /^(starting_?after|after|after_?id|since_?id)$/i;
 // `next`, `next_url`, `nextLink`, `next_page_url`, `nextRecordsUrl`, and with a vendor prefix (`@x.nextLink`).
 const NEXT_URL = /^(@[a-z]+\.)?next([_-]?(page|records))?([_-]?(url|link|uri|href))?$/i;
 const OFFSET = /^(offset|start|start_?index|skip|from)$/i;
-const PAGE = /^(page|page_?number)$/i;
+const PAGE = /^(page|page_?number|page_?index|page_?no)$/i;
 const PAGE_SIZE = /^(limit|per_?page|page_?size|max_?results|count|size|max|top|\$top)$/i;
 const TOTAL = /^(total|total_?count|total_?items|total_?results|total_?size)$/i;
 
@@ -55,6 +59,11 @@ export function draftPagination(doc: OpenApiDocument, op: OpenApiOperation, rawO
   const cursor = body ? fieldMatching(doc, body, NEXT_CURSOR, ["string", "integer"]) : undefined;
   const cursorParam = declared(CURSOR_PARAM);
   const cursorField = bodyField(CURSOR_PARAM);
+  const named = body ? nextNamedAfterParam(doc, body, op, (p) => wire(p.in, p.name) !== undefined && p !== size) : undefined;
+  if (named && !(cursor && (cursorParam || cursorField))) {
+    note(`paging recognised as a cursor: ${named.field.join(".")} of the reply, sent back as ${named.param.name}`);
+    return { style: "cursor", cursor: `$response.body#${formatPointer(named.field)}`, send: { in: named.param.in as "query" | "header", name: named.param.name }, ...totalPart, items, ...pageSize };
+  }
   if (cursor && (cursorParam || cursorField)) {
     const send = cursorParam ? { in: cursorParam.in as "query" | "header", name: cursorParam.name } : { in: "body" as const, pointer: formatPointer([defined(cursorField, "the cursor field")]) };
     note(`paging recognised as a cursor: ${cursor.join(".")} of the reply, sent back as ${cursorParam ? cursorParam.name : cursorField}`);
@@ -75,9 +84,9 @@ export function draftPagination(doc: OpenApiDocument, op: OpenApiOperation, rawO
       ...pageSize,
     };
   }
-  const nextUrl = body ? fieldMatching(doc, body, NEXT_URL, ["string"]) : undefined;
+  const nextUrl = body ? (fieldMatching(doc, body, NEXT_URL, ["string"]) ?? fieldMatching(doc, body, NEXT_URL, ["string"], 3)) : undefined;
   if (nextUrl && op.method === "GET") {
-    note(`paging recognised as the address of the next page in ${nextUrl.join(".")}`);
+    note(`paging recognised as the address of the next page in ${nextUrl.join(".")} (absolute, or relative to the request's)`);
     return { style: "nextUrl", url: `$response.body#${formatPointer(nextUrl)}`, ...totalPart, items };
   }
   const offset = declared(OFFSET, true);
@@ -86,8 +95,46 @@ export function draftPagination(doc: OpenApiDocument, op: OpenApiOperation, rawO
     return { style: "offset", send: { in: offset.in as "query" | "header", name: offset.name }, ...totalPart, items, ...pageSize };
   }
   const page = declared(PAGE, true);
-  if (page) note(`the operation pages by page number (${page.name}), which is no pagination style of the manifest yet (offset counts items, not pages): none drafted`);
+  if (page) {
+    // The first page's number: the parameter's default, else its minimum (0 for a zero-based index), else 1.
+    const schema = safeFlatten(doc, page.schema) ?? {};
+    const first = [schema.default, schema.minimum].find((v): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 1) ?? 1;
+    const morePart = more ? { more: { from: `$response.body#${formatPointer(more)}`, equals: true } } : {};
+    note(`paging recognised as a page number sent as ${page.name}, the first page ${first}${size ? `, ${size.name} the page size` : ""}; the list ends at an empty page`);
+    return { style: "page", send: { in: page.in as "query" | "header", name: page.name }, ...(first !== 1 ? { start: first } : {}), ...morePart, ...totalPart, items, ...pageSize };
+  }
   return undefined;
+}
+
+/**
+ * A field of the reply that holds the value of one of the operation's
+ * parameters for the next page: named after it with `next` before it
+ * (`next_marker` → `marker`, `nextPageToken` → `pageToken`), named as a
+ * parameter that starts with `next` (`next_page_token`), or named as it
+ * inside an object named `next…` (`next_page: {offset}` → `offset`).
+ */
+function nextNamedAfterParam(doc: OpenApiDocument, body: Schema, op: OpenApiOperation, usable: (p: OpenApiOperation["parameters"][number]) => boolean): { field: string[]; param: OpenApiOperation["parameters"][number] } | undefined {
+  const key = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
+  const params = op.parameters.filter((p) => (p.in === "query" || p.in === "header") && usable(p));
+  const scalar = (schema: Schema) => ["string", "integer", "number"].includes(typeOf(safeFlatten(doc, schema) ?? {}) ?? "");
+  const visit = (schema: Schema, path: string[], underNext: boolean, depth: number): { field: string[]; param: OpenApiOperation["parameters"][number] } | undefined => {
+    const fields = (schema.properties ?? {}) as Record<string, Schema>;
+    for (const [name, field] of Object.entries(fields)) {
+      if (!scalar(field)) continue;
+      // `next_marker` for `marker`; `next_page_token` for a parameter of that very name; `offset` inside `next_page`.
+      const param = params.find((p) => key(`next${p.name}`) === key(name) || ((underNext || /^next/i.test(p.name)) && key(p.name) === key(name)));
+      if (param) return { field: [...path, name], param };
+    }
+    if (depth <= 1) return undefined;
+    for (const [name, field] of Object.entries(fields)) {
+      const flat = safeFlatten(doc, field);
+      if (!flat || typeOf(flat) !== "object") continue;
+      const found = visit(flat, [...path, name], /^next/i.test(name), depth - 1);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return visit(body, [], false, 3);
 }
 
 /** Whether a 2xx reply of the operation declares a `Link` header. */
@@ -120,7 +167,7 @@ function fieldMatching(doc: OpenApiDocument, body: Schema, pattern: RegExp, type
   for (const [name, schema] of Object.entries(fields)) {
     const flat = safeFlatten(doc, schema);
     if (!flat || typeOf(flat) !== "object") continue;
-    const inner = fieldMatching(doc, flat, pattern, types, 1);
+    const inner = fieldMatching(doc, flat, pattern, types, depth - 1);
     if (inner) return [name, ...inner];
   }
   return undefined;

@@ -5,7 +5,7 @@
 // send yet, or the linker cannot reach, is left out with a review note
 // rather than drafted wrongly; guesses (a maxLength the project requires
 // and the spec does not give) are drafted with one.
-import { checkValue, isAbsent, isValueFormat, PAGE_INPUTS, type ParamSpec } from "@blockwright/runtime/internal";
+import { checkValue, fieldOf, isAbsent, isValueFormat, PAGE_INPUTS, type ParamSpec } from "@blockwright/runtime/internal";
 import type { ManifestParam } from "../load/precompiled/manifest-types.js";
 import { camelCase } from "../model/naming.js";
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../load/openapi-document.js";
@@ -51,8 +51,13 @@ export function draftParams(doc: OpenApiDocument, op: OpenApiOperation, rawOp: S
   const taken = new Set<string>(credential.ways.flat().flatMap((c) => [c.param, ...(c.user ? [c.user] : [])]));
   const note = (where: Path, text: string) => notes.push({ at: where, note: text });
   const order = { path: 0, query: 1, header: 2, cookie: 3 } as const;
+  const events = answersEvents(doc, rawOp);
   for (const declared of [...op.parameters].sort((a, b) => order[a.in] - order[b.in])) {
     const raw = declared as unknown as Schema;
+    if (events && isStreamFlag(doc, declared.name, declared.schema)) {
+      note(at, streamNote(declared.name));
+      continue;
+    }
     const repeated = repeatsCredential(credential, { in: declared.in, name: declared.name, description: raw.description });
     if (repeated) {
       note(at, repeated);
@@ -76,6 +81,9 @@ export function draftParams(doc: OpenApiDocument, op: OpenApiOperation, rawOp: S
       notes.push(...own.map((n) => ({ ...n, at })));
       continue;
     }
+    // `DateSent<` and `DateSent>` share one description in published documents: say which bound each one is.
+    const operator = operatorOf(declared.name);
+    if (operator) draft.description = shortText(`${operator.bound} (sent as ${declared.name}). ${draft.description}`, DESCRIPTION_LENGTH);
     const style = typeof raw.style === "string" ? raw.style : declared.in === "query" ? "form" : "simple";
     const explode = typeof raw.explode === "boolean" ? raw.explode : style === "form";
     if (draft.type === "json" && !(declared.in === "query" && QUERY_STYLES.includes(style))) {
@@ -124,6 +132,15 @@ function draftBody(
   const flat = safeFlatten(doc, body.schema);
   const fields = (flat?.properties ?? {}) as Record<string, Schema>;
   const required = new Set(Array.isArray(flat?.required) ? (flat.required as string[]) : []);
+  const sent = Object.keys(fields).filter((f) => safeFlatten(doc, fieldOf(fields, f))?.readOnly !== true);
+  if (body.required && required.size === 0 && sent.length === 1) {
+    // A required body of one field (an envelope such as `{data: {…}}`) that the schema does not list as required:
+    // without it the body is empty, and the upstream refuses the call.
+    required.add(sent[0] ?? "");
+    notes.push({ at: [...at, "params"], note: `the request body is required and has one field, ${sent[0]}, which its schema does not list as required: drafted required` });
+  } else if (body.required && required.size === 0 && sent.length > 1) {
+    notes.push({ at: [...at, "params"], note: "the request body is required, but its schema requires none of its fields: a call that gives none of them sends an empty body ({})" });
+  }
   if (!flat || typeOf(flat) !== "object" || !Object.keys(fields).length) {
     if (flat && typeOf(flat) === "object" && !flat.additionalProperties) return; // an empty form (`properties: {}`): nothing to send
     const name = paramName("body", into.taken);
@@ -136,9 +153,14 @@ function draftBody(
     into.byWire.set("body:", name);
     return;
   }
+  const events = answersEvents(doc, rawOp);
   for (const [field, schema] of Object.entries(fields)) {
     const flatField = safeFlatten(doc, schema);
     if (flatField?.readOnly === true) continue; // a field only the reply carries
+    if (events && isStreamFlag(doc, field, schema)) {
+      notes.push({ at, note: streamNote(field) });
+      continue;
+    }
     const repeated = repeatsCredential(credential, { in: "body", name: field, description: flatField?.description });
     if (repeated) {
       notes.push({ at, note: repeated });
@@ -199,6 +221,8 @@ export function fromSchema(doc: OpenApiDocument, schema: Schema, input: FieldInp
     if (Array.isArray(flat.enum)) note(`the spec allows only ${JSON.stringify(flat.enum)}, which a boolean parameter cannot state: generate will ask for an enum`);
   } else if (t === "object" || t === "array") {
     Object.assign(param, { type: "json", jsonType: t });
+    if (t === "array" && typeof flat.minItems === "number") param.minItems = flat.minItems;
+    if (t === "array" && typeof flat.maxItems === "number") param.maxItems = flat.maxItems;
   } else if (t === "string") {
     stringLimits(flat, param, note);
   } else if (input.place === "body") {
@@ -268,9 +292,31 @@ function asSpec(name: string, p: ManifestParam): ParamSpec {
   return { ...rest, name, title: name, required: Boolean(p.required), secret: false, visibility: "user-or-llm", wire: { in: "query", name } } as ParamSpec;
 }
 
-/** A manifest parameter name for a wire name: itself when it is an identifier free to use, else its camelCase, made unique. */
+/**
+ * Comparison operators some APIs end a filter's name with (`DateSent<`,
+ * `DateSent>=`): the word each stands for in a parameter name, and the bound
+ * it sets, for the description.
+ */
+const OPERATORS: Record<string, { word: string; bound: string }> = {
+  "<": { word: "Before", bound: "Upper bound" },
+  "<=": { word: "OnOrBefore", bound: "Upper bound, inclusive" },
+  "=<": { word: "OnOrBefore", bound: "Upper bound, inclusive" },
+  ">": { word: "After", bound: "Lower bound" },
+  ">=": { word: "OnOrAfter", bound: "Lower bound, inclusive" },
+  "=>": { word: "OnOrAfter", bound: "Lower bound, inclusive" },
+};
+
+/** The operator a wire name ends with (`DateSent<` → `<`), if any. */
+export function operatorOf(wireName: string): { base: string; word: string; bound: string } | undefined {
+  const found = /^(.*[A-Za-z0-9_\]])\s*([<>]=?|=[<>])$/.exec(wireName);
+  const op = found ? OPERATORS[found[2] ?? ""] : undefined;
+  return found && op ? { base: found[1] ?? "", ...op } : undefined;
+}
+
+/** A manifest parameter name for a wire name: itself when it is an identifier free to use, else its camelCase (an operator as its word), made unique. */
 export function paramName(wireName: string, taken: ReadonlySet<string>): string {
-  let name = /^[A-Za-z_][A-Za-z0-9_]*$/.test(wireName) ? wireName : camelCase(wireName) || "value";
+  const operator = operatorOf(wireName);
+  let name = /^[A-Za-z_][A-Za-z0-9_]*$/.test(wireName) ? wireName : operator ? `${camelCase(operator.base)}${operator.word}` : camelCase(wireName) || "value";
   if (!/^[A-Za-z_]/.test(name)) name = `p${name}`;
   if (RESERVED.has(name)) name = `${name}Value`;
   let unique = name;
@@ -282,6 +328,31 @@ function firstExample(examples: unknown): unknown {
   if (examples === null || typeof examples !== "object") return undefined;
   const first = Object.values(examples as Schema)[0] as Schema | undefined;
   return first && typeof first === "object" ? first.value : undefined;
+}
+
+/** Whether a 2xx reply of the operation can be a stream of server-sent events (`text/event-stream`). */
+function answersEvents(doc: OpenApiDocument, rawOp: Schema): boolean {
+  return Object.entries((rawOp.responses ?? {}) as Record<string, Schema>).some(([status, raw]) => {
+    if (!/^2(\d\d|XX)$/.test(status)) return false;
+    try {
+      return Object.keys((doc.resolve(raw).content ?? {}) as object).some((t) => t.split(";")[0]?.trim().toLowerCase() === "text/event-stream");
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** A boolean named `stream`: the switch between a JSON answer and a stream of events. */
+function isStreamFlag(doc: OpenApiDocument, name: string, schema: Schema): boolean {
+  if (!/^stream$/i.test(name)) return false;
+  const flat = safeFlatten(doc, schema);
+  const t = flat ? typeOf(flat) : undefined;
+  const kinds = flat && !t && Array.isArray(flat.anyOf ?? flat.oneOf) ? ((flat.anyOf ?? flat.oneOf) as Schema[]).map((s) => typeOf(safeFlatten(doc, s) ?? {})) : [t];
+  return kinds.includes("boolean");
+}
+
+function streamNote(name: string): string {
+  return `${name} is left out: true makes the upstream answer a stream of server-sent events (text/event-stream), which the runtime does not read; without it the answer is JSON`;
 }
 
 /** The schema with `$ref`s and allOf resolved, or undefined when a `$ref` names nothing. */

@@ -4,6 +4,8 @@
 // that), so the whole transformation is testable on documents in memory.
 import { defined } from "@blockwright/runtime/internal";
 import jsyaml from "js-yaml";
+import { refPath, valueAt } from "../load/json-ref.js";
+import { bareMediaType, FORM_MEDIA_TYPE, jsonMediaType } from "../load/openapi-document.js";
 import { parseYamlSource } from "../load/yaml-source.js";
 import type { DocumentKind } from "./convert.js";
 import { cutDocument, type CutReport } from "./cut.js";
@@ -52,6 +54,14 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
   if (unnamed.length)
     throw new UndraftableDocument(`${unnamed.map((c) => `${c.method.toUpperCase()} ${c.path}`).join(", ")} ${unnamed.length === 1 ? "has" : "have"} no operationId in the document: a manifest names operations by operationId`);
   const operations = chosen.map((c) => ({ id: defined(c.operationId, "an operationId"), op: ((document.paths as Json)[c.path] as Json)[c.method] as Json }));
+  const unwritable = operations.flatMap(({ id, op }) => {
+    const types = unwritableBody(document, op);
+    return types ? [`${id} (${types.join(", ")})`] : [];
+  });
+  if (unwritable.length)
+    throw new UndraftableDocument(
+      `${unwritable.join(", ")}: ${unwritable.length === 1 ? "its" : "their"} request body is of a media type the runtime does not write yet (it writes JSON and application/x-www-form-urlencoded), so no call of ${unwritable.length === 1 ? "it" : "them"} could succeed; leave ${unwritable.length === 1 ? "it" : "them"} out of --operations`,
+    );
   const credential = draftCredential(document, operations);
   const cut = cutDocument(document, chosen);
   const added = withCredentialScheme(cut.document, credential, operations);
@@ -64,6 +74,8 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
     if (e instanceof Error && /\$ref/.test(e.message) && cut.report.unresolved.length) {
       throw new UndraftableDocument(`the chosen operations cannot be drafted: ${cut.report.unresolved.length} of their $refs name nothing in the document (${cut.report.unresolved.slice(0, 3).join(", ")})`);
     }
+    // A $ref to an address or another file: add reads one document and fetches nothing it names (see docs/reference/policies.md).
+    if (e instanceof Error && /\$ref/.test(e.message) && cut.report.external.length) throw new UndraftableDocument(outsideRefs(cut.report.external));
     throw e;
   }
   const notes = [...draft.notes, ...cutNotes(cut.report)];
@@ -73,6 +85,34 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
     `Every guess has a "# review:" comment above it: check each, then blockwright generate && blockwright test ${provider}.`,
   ]);
   return { openapiText, manifestText, cut: cut.report, added, credential, draft, notes };
+}
+
+/** Why a document whose chosen operations $ref outside it is not drafted: the refs and the rule. */
+function outsideRefs(external: readonly string[]): string {
+  const shown =
+    external
+      .slice(0, 3)
+      .map((r) => JSON.stringify(r))
+      .join(", ") + (external.length > 3 ? ` and ${external.length - 3} more` : "");
+  return `the chosen operations cannot be drafted: $ref ${shown} points outside the document; add follows only local $refs ("#/…") and never fetches an address or reads another file a document names (bundle the document into one file first, e.g. npx @redocly/cli bundle)`;
+}
+
+/**
+ * The media types of an operation's request body when the runtime can write
+ * none of them (a multipart upload, raw bytes) and the call needs the body:
+ * required, or multipart (a file upload is the operation's point). Undefined
+ * when the body is JSON or a form, optional, or absent.
+ */
+function unwritableBody(document: Json, op: Json): string[] | undefined {
+  let body = op.requestBody as Json | undefined;
+  try {
+    for (let hops = 0; body && typeof body.$ref === "string" && body.$ref.startsWith("#/") && hops < 10; hops++) body = valueAt(document, refPath(body.$ref)) as Json | undefined;
+  } catch {
+    return undefined; // a $ref that is no pointer: the linker says so
+  }
+  const types = Object.keys((body?.content ?? {}) as Json);
+  if (!types.length || jsonMediaType(body?.content) || types.some((t) => bareMediaType(t) === FORM_MEDIA_TYPE)) return undefined;
+  return body?.required === true || types.some((t) => bareMediaType(t).startsWith("multipart/")) ? types : undefined;
 }
 
 /**

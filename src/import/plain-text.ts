@@ -5,18 +5,32 @@
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
-/** The text without HTML tags and entities, its whitespace collapsed. */
+/**
+ * The text without HTML tags and entities, without Markdown markup (links
+ * keep their words, emphasis and code marks go, headings, quotes, list
+ * bullets and rules become breaks), its whitespace collapsed.
+ */
 export function plainText(text: string): string {
-  return text
-    .replace(/<\/(p|li|div|h\d)>|<br\s*\/?>/gi, " ")
-    .replace(/<[^>]*>/g, "")
-    .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (whole, name: string) => {
-      if (name.startsWith("#x") || name.startsWith("#X")) return String.fromCodePoint(parseInt(name.slice(2), 16));
-      if (name.startsWith("#")) return String.fromCodePoint(Number(name.slice(1)));
-      return ENTITIES[name.toLowerCase()] ?? whole;
-    })
-    .replace(/\s+/g, " ")
-    .trim();
+  return (
+    text
+      // Only what looks like a tag: `<=YYYY-MM-DD` and `a < b` are words.
+      .replace(/<\/(p|li|div|h\d)>|<br\s*\/?>/gi, " ")
+      .replace(/<\/?[A-Za-z][A-Za-z0-9-]*(\s[^<>]*)?\/?>/g, "")
+      .replace(/```[^\n]*\n?/g, " ")
+      .replace(/!?\[([^\]\n]*)\]\([^)\s]*(\s+"[^"]*")?\)/g, "$1")
+      .replace(/^[ \t]*(#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+|(-{3,}|\*{3,}|_{3,})[ \t]*$)/gm, " ")
+      .replace(/(^|\s)-{3,}(?=\s|$)/g, "$1")
+      .replace(/(\*\*|__)(?=\S)([^\n]*?\S)\1/g, "$2")
+      .replace(/(^|[\s(])([*_])(?=\S)([^*_\n]*?\S)\2(?=[\s.,;:!?)]|$)/g, "$1$3")
+      .replace(/`([^`\n]+)`/g, "$1")
+      .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (whole, name: string) => {
+        if (name.startsWith("#x") || name.startsWith("#X")) return String.fromCodePoint(parseInt(name.slice(2), 16));
+        if (name.startsWith("#")) return String.fromCodePoint(Number(name.slice(1)));
+        return ENTITIES[name.toLowerCase()] ?? whole;
+      })
+      .replace(/\s+/g, " ")
+      .trim()
+  );
 }
 
 /** At most `max` characters of the plain text, cut after a sentence when one ends in time (else at a word, with an ellipsis). */
@@ -35,4 +49,18 @@ export function firstSentence(text: string, max: number): string {
   const plain = plainText(text);
   const end = plain.search(/[.!?](\s|$)/);
   return shortText(end >= 0 ? plain.slice(0, end + 1) : plain, max);
+}
+
+/**
+ * A label for a block's selector from an operation's summary: its first
+ * sentence when that is a short statement (its full stop dropped), else
+ * undefined — a summary that opens with a question or an exclamation, a
+ * teaser ("**Starting a new project?** We recommend…"), names no operation.
+ */
+export function titleText(summary: string, max: number): string | undefined {
+  const plain = plainText(summary);
+  const end = plain.search(/[.!?](\s|$)/);
+  if (end >= 0 && plain[end] !== ".") return undefined;
+  const first = (end >= 0 ? plain.slice(0, end) : plain).trim();
+  return first && first.length <= max ? first : undefined;
 }

@@ -10,13 +10,19 @@ const FORM_STYLES = ["form", "spaceDelimited", "pipeDelimited", "deepObject"] as
 /**
  * How the body is written, when it is not plain `application/json` (left
  * out then, so the IR of JSON operations is unchanged): a `+json` media type,
- * or a form with the spec's encoding per field.
+ * or a form with the spec's encoding per field; and whether an empty body
+ * must go when a call gives none of its fields (the spec requires a body,
+ * and no parameter or constant always fills it).
  */
 export function linkBody(ctx: LinkContext, at: Path, op: OpenApiOperation, params: ParamSpec[], constants: WireConstant[]): BodySpec | undefined {
   const body = op.requestBody;
-  const used = params.some((p) => p.wire.in === "body" || (p.wire.in === "switch" && p.wire.whenTrue.some((c) => c.in === "body"))) || constants.some((c) => c.in === "body");
-  if (!body || !used || body.mediaType === "application/json") return undefined;
-  if (body.encoding === "json") return { mediaType: body.mediaType, encoding: "json" };
+  const inBody = params.filter((p) => p.wire.in === "body" || (p.wire.in === "switch" && p.wire.whenTrue.some((c) => c.in === "body")));
+  const used = inBody.length > 0 || constants.some((c) => c.in === "body");
+  if (!body || !used) return undefined;
+  const alwaysFilled = constants.some((c) => c.in === "body") || inBody.some((p) => p.wire.in === "body" && (p.required || (p.default !== undefined && p.sendDefault !== false)));
+  const required = body.required && !alwaysFilled ? { required: true } : {};
+  if (body.mediaType === "application/json") return required.required ? { mediaType: body.mediaType, encoding: "json", ...required } : undefined;
+  if (body.encoding === "json") return { mediaType: body.mediaType, encoding: "json", ...required };
   const fields: Record<string, FormFieldEncoding> = {};
   for (const name of Object.keys(body.fields).sort()) {
     const { style = "form", explode } = fieldOf(body.fields, name);
@@ -27,5 +33,5 @@ export function linkBody(ctx: LinkContext, at: Path, op: OpenApiOperation, param
     // OpenAPI: explode defaults to true for style form, false otherwise.
     fields[name] = { style: style as FormFieldEncoding["style"], explode: explode ?? style === "form" };
   }
-  return { mediaType: body.mediaType, encoding: "form", ...(Object.keys(fields).length ? { fields } : {}) };
+  return { mediaType: body.mediaType, encoding: "form", ...(Object.keys(fields).length ? { fields } : {}), ...required };
 }

@@ -241,6 +241,8 @@ export const FIELDS = {
   "param.format": { surface: "params" },
   "param.separator": { surface: "params" },
   "param.jsonType": { surface: "params" },
+  "param.minItems": { surface: "params" },
+  "param.maxItems": { surface: "params" },
   "param.keys": { fields: "nestedLimits" },
   "param.values": { fields: "nestedLimits" },
   "param.items": { fields: "nestedLimits" },

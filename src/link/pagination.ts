@@ -1,6 +1,6 @@
 // `pagination` of a list operation, by style — `cursor` (a value of the
 // reply sent back), `nextUrl` (an address in the body), `linkHeader`
-// (`rel="next"`), `offset` — with the list outputs gathered (`items`), the
+// (`rel="next"`), `offset`, `page` (a page number) — with the list outputs gathered (`items`), the
 // optional `more` test and `total`, and `pageSize`, the parameter giving a
 // page's size; each checked against the operation's parameters, body and
 // success response.
@@ -69,6 +69,11 @@ export function linkPagination(ctx: LinkContext, at: Path, mop: ManifestOperatio
     case "offset": {
       const send = linkTarget(ctx, p.send, [...where, "send"], op);
       if (send) next = { style: "offset", send, start: p.start ?? 0 };
+      break;
+    }
+    case "page": {
+      const send = linkTarget(ctx, p.send, [...where, "send"], op);
+      if (send) next = { style: "page", send, start: p.start ?? 1 };
       break;
     }
     case "nextUrl":

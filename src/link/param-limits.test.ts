@@ -143,6 +143,22 @@ describe("limits of the values inside a JSON parameter", () => {
     ]);
   });
 
+  it("an array's count of items: maxItems taken from the spec, minItems stated in the manifest, both checked before any request", async () => {
+    const atLeastOne = { ...manifestAssignees, replace: manifestAssignees.replace.replace("        jsonType: array\n", "        jsonType: array\n        minItems: 1\n") };
+    const create = (await tools([specAssignees, atLeastOne])).get("tracker_create_issue");
+    expect(create?.params.find((p) => p.name === "assignees")).toMatchObject({ minItems: 1, maxItems: 10 });
+    expect(issues(create, { assignees: ["octo"] })).toEqual([]);
+    expect(issues(create, { assignees: [] })).toEqual([{ param: "assignees", rule: "minItems", message: "assignees: must hold at least 1 item (it holds 0), got array []" }]);
+    expect(issues(create, { assignees: Array.from({ length: 11 }, (_, i) => `u${i}`) })).toMatchObject([{ param: "assignees", rule: "maxItems", message: expect.stringContaining("must hold at most 10 items (it holds 11)") }]);
+  });
+
+  it("an array's count of items may be tightened, never loosened, and applies to arrays only", async () => {
+    const looser = { ...manifestAssignees, replace: manifestAssignees.replace.replace("        jsonType: array\n", "        jsonType: array\n        maxItems: 50\n") };
+    expect(await problems([specAssignees, looser])).toEqual([expect.stringMatching(/params\.assignees\.maxItems: maxItems 50 is looser than body field "\/assignees"'s maxItems 10/)]);
+    const onObject = { ...manifestAssignees, replace: manifestAssignees.replace.replace("        jsonType: array\n", "        jsonType: object\n        minItems: 1\n") };
+    expect(await problems([onObject])).toContainEqual(expect.stringMatching(/params\.assignees\.minItems: minItems applies to json parameters with jsonType: array/));
+  });
+
   it("of an object's values, stated in the manifest, name the key", async () => {
     const meta = {
       file: "openapi.yaml",

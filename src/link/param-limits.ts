@@ -34,6 +34,8 @@ export function checkOwnLimits(ctx: LinkContext, p: ManifestParam, at: Path): vo
   if (p.separator !== undefined && p.type !== "string") ctx.fail([...at, "separator"], `separator applies to string parameters, not ${p.type}`);
   if (p.separator !== undefined && p.format === "base-url") ctx.fail([...at, "separator"], `a base address is one address, not a list`);
   if (p.separator !== undefined && p.wire?.in === "body" && p.wire.split) ctx.fail([...at, "separator"], `wire.split already makes the value a list (sent as an array); separator is for a list sent as one string`);
+  for (const key of ["minItems", "maxItems"] as const) if (p[key] !== undefined && (p.type !== "json" || p.jsonType !== "array")) ctx.fail([...at, key], `${key} applies to json parameters with jsonType: array`);
+  if (p.minItems !== undefined && p.maxItems !== undefined && p.minItems > p.maxItems) ctx.fail([...at, "minItems"], `minItems ${p.minItems} is above maxItems ${p.maxItems}`);
   for (const key of ["keys", "values", "items"] as const) {
     const limits = p[key];
     if (!limits) continue;
@@ -73,6 +75,11 @@ export function withSchemaFacts(ctx: LinkContext, p: ManifestParam, schema: Sche
     const [key, raw] = inner as ["items" | "values", unknown];
     const fromSpec = raw && typeof raw === "object" ? nestedOf(ctx, raw as Schema) : undefined;
     if (fromSpec) out[key] = { ...fromSpec, ...p[key] };
+    // How many items an array holds: the spec's, where the manifest does not say (checkAgainstSchema refuses a looser one).
+    if (p.jsonType === "array" && holder) {
+      if (out.minItems === undefined && typeof holder.minItems === "number") out.minItems = holder.minItems;
+      if (out.maxItems === undefined && typeof holder.maxItems === "number") out.maxItems = holder.maxItems;
+    }
   }
   return out;
 }
@@ -228,6 +235,12 @@ export function checkAgainstSchema(ctx: LinkContext, p: ManifestParam, at: Path,
     const theirs = raw && typeof raw === "object" ? nestedOf(ctx, raw as Schema) : undefined;
     const key = p.jsonType === "array" ? "items" : "values";
     if (theirs) checkNestedLooser(ctx, p[key], theirs, [...at, key], `the ${key === "items" ? "items" : "values"} of ${what}`);
+    if (p.jsonType === "array" && holder) {
+      if (typeof holder.minItems === "number" && p.minItems !== undefined && p.minItems < holder.minItems)
+        ctx.fail([...at, "minItems"], `minItems ${p.minItems} is looser than ${what}'s minItems ${holder.minItems} in ${ctx.openapiName}`, "value");
+      if (typeof holder.maxItems === "number" && p.maxItems !== undefined && p.maxItems > holder.maxItems)
+        ctx.fail([...at, "maxItems"], `maxItems ${p.maxItems} is looser than ${what}'s maxItems ${holder.maxItems} in ${ctx.openapiName}`, "value");
+    }
   }
 }
 
@@ -322,6 +335,8 @@ export function diffParamLimits(subject: string, a: ParamSurface, b: ParamSurfac
   bound(subject, "minLength", a.minLength, b.minLength, "raise", report);
   bound(subject, "maxLength", a.maxLength, b.maxLength, "lower", report);
   bound(subject, "list maxItems", a.list?.maxItems, b.list?.maxItems, "lower", report);
+  bound(subject, "minItems", a.minItems, b.minItems, "raise", report);
+  bound(subject, "maxItems", a.maxItems, b.maxItems, "lower", report);
   if (a.pattern !== b.pattern) {
     if (b.pattern === undefined) report("limitRemoved", { subject, what: "pattern removed", from: a.pattern });
     else if (a.pattern === undefined) report("limitAdded", { subject, what: "pattern", from: a.pattern, to: b.pattern });

@@ -35,6 +35,8 @@ export const INPUT_LIMITS = {
   /** Manifests, workflows, configuration, package.json, anything else. */
   file: { bytes: 4 * MiB, what: "a manifest, workflow or configuration file" },
   env: { bytes: 1 * MiB, what: "an --env-file" },
+  /** Test reports `report merge` joins (JSON or JUnit of a shard). */
+  report: { bytes: 64 * MiB, what: "a test report" },
 } as const satisfies Record<string, InputLimit>;
 
 /**

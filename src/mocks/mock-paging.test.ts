@@ -79,6 +79,12 @@ describe("paging on a mock: the example is the first page, then the list ends", 
     expect(sent).toEqual(["GET /books", "GET /books?startIndex=2"]);
     expect(result).toMatchObject({ success: true, output: { data: [{ id: "b1" }, { id: "b2" }] }, pages: { count: 2, items: 2, complete: true } });
   });
+
+  it("a page number after the first gets an empty page", async () => {
+    const { result, sent } = await allPages("pages_list_shelves", {});
+    expect(sent).toEqual(["GET /shelves", "GET /shelves?page=2"]);
+    expect(result).toMatchObject({ success: true, output: { data: [{ id: "s1" }, { id: "s2" }, { id: "s3" }] }, pages: { count: 2, items: 3, complete: true } });
+  });
 });
 
 describe("paging on a mock: what stays as Prism answers it", () => {

@@ -14,7 +14,8 @@
 //     is the last page: the `more` test made false, else the cursor or
 //     address emptied (a header one removed);
 //   - with `offset` paging, a request whose offset is at or past the items of
-//     the example page gets them emptied: the example is all the list holds.
+//     the example page gets them emptied: the example is all the list holds;
+//     with `page` paging, so does a request for a page after the first.
 //
 // The runtime's policies (PAGINATION_LOOP, NEXT_PAGE_ELSEWHERE) stay as they
 // are: a mock only stops giving the answers that trip them. Other operations,
@@ -106,9 +107,12 @@ function lastPageRules(route: PagedRoute, request: SentRequest, reply: Reply): v
       const sent = Number(valueAt(request, next.send));
       const items = itemRefs(route).map((ref) => evaluate(ref, ctx));
       const onPage = Array.isArray(items[0]) ? items[0].length : 0;
-      if (Number.isFinite(sent) && onPage > 0 && sent >= next.start + onPage) {
-        for (const ref of itemRefs(route)) if (ref.kind === "body" && Array.isArray(getAtPointer(reply.body, ref.pointer))) setAt(reply, ref.pointer, []);
-      }
+      if (Number.isFinite(sent) && onPage > 0 && sent >= next.start + onPage) emptyItems(route, reply);
+      return;
+    }
+    case "page": {
+      const sent = Number(valueAt(request, next.send));
+      if (Number.isFinite(sent) && sent > next.start) emptyItems(route, reply);
       return;
     }
     case "nextUrl":
@@ -129,6 +133,11 @@ function lastPageRules(route: PagedRoute, request: SentRequest, reply: Reply): v
       return;
     }
   }
+}
+
+/** Empty the reply's lists of items: a page past the end of the list. */
+function emptyItems(route: PagedRoute, reply: Reply): void {
+  for (const ref of itemRefs(route)) if (ref.kind === "body" && Array.isArray(getAtPointer(reply.body, ref.pointer))) setAt(reply, ref.pointer, []);
 }
 
 /** Make the reply the last page: the `more` test false, else the next page's cursor or address gone. */

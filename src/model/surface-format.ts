@@ -28,7 +28,10 @@ export interface Shape {
 
 /** A parameter as its users depend on it: the definition's rules, with the wire and lists written as plain text. */
 export interface ParamSurface
-  extends Pick<ParamSpec, "type" | "title" | "description" | "required" | "default" | "integer" | "minimum" | "maximum" | "minLength" | "maxLength" | "pattern" | "enum" | "caseInsensitive" | "secret" | "visibility"> {
+  extends Pick<
+    ParamSpec,
+    "type" | "title" | "description" | "required" | "default" | "integer" | "minimum" | "maximum" | "minLength" | "maxLength" | "pattern" | "enum" | "caseInsensitive" | "secret" | "visibility" | "minItems" | "maxItems"
+  > {
   format?: string;
   jsonType?: string;
   /** A comma list sent as an array, and how many items it may hold. */

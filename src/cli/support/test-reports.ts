@@ -7,7 +7,7 @@ import type { SuiteReport } from "../../contract/report/report.js";
 import type { Parsed } from "./args.js";
 import { UsageError, type CliIo } from "./io.js";
 
-export const REPORTERS = ["text", "json", "junit", "github", "markdown", "html"] as const;
+export const REPORTERS = ["text", "json", "junit", "ctrf", "github", "markdown", "html"] as const;
 export type ReporterName = (typeof REPORTERS)[number];
 
 /** Failures a job summary shows in full (GitHub takes at most 1 MiB of it). */
@@ -63,14 +63,16 @@ export async function checkOutputs(reporters: Reporter[], io: CliIo): Promise<vo
   }
 }
 
-async function render(name: ReporterName, report: SuiteReport, io: CliIo): Promise<string> {
+export async function render(name: ReporterName, report: SuiteReport, io: CliIo): Promise<string> {
   switch (name) {
     case "text":
       return (await import("../../contract/report/report.js")).textReport(report);
     case "json":
       return (await import("../../contract/report/report.js")).jsonReport(report);
     case "junit":
-      return (await import("../../contract/report/report.js")).junitReport(report);
+      return (await import("../../contract/report/report-junit.js")).junitReport(report);
+    case "ctrf":
+      return (await import("../../contract/report/report-ctrf.js")).ctrfReport(report, { version: (await import("../version.js")).version() });
     case "markdown":
       return (await import("../../contract/report/report-markdown.js")).markdownReport(report);
     case "html":
@@ -94,14 +96,20 @@ export interface ReportOptions {
 export async function writeReports(reporters: Reporter[], report: SuiteReport, io: CliIo, options: ReportOptions = {}): Promise<number | undefined> {
   const { textReport } = await import("../../contract/report/report.js");
   const text = options.own?.text ?? textReport(report);
-  const { appendFileSync, mkdirSync, writeFileSync } = await import("node:fs");
+  const { appendFileSync, mkdirSync } = await import("node:fs");
   const { dirname } = await import("node:path");
+  const { writeNamedFile } = await import("../../common/files.js");
+  const { isLink } = await import("../../common/paths.js");
+  const { LINKED_FILE } = await import("../../common/targets.js");
   const problems: string[] = [];
+  // A report is written whole (never half a file) and never through a symbolic link; the job summary is appended to, as GitHub asks.
   const write = (what: string, file: string, content: string, append = false) => {
     const path = resolve(io.cwd, file);
+    if (isLink(path)) return problems.push(`${what} ${file}: ${LINKED_FILE}`);
     try {
       mkdirSync(dirname(path), { recursive: true });
-      (append ? appendFileSync : writeFileSync)(path, content);
+      if (append) appendFileSync(path, content);
+      else writeNamedFile(path, content, `${what} ${file}`);
     } catch (e) {
       problems.push(`${what} ${file}: cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
     }

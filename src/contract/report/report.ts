@@ -1,6 +1,7 @@
-// Reports of a contract run: text for people, JSON for tools, JUnit XML for
-// CI servers (one <testsuite> per provider, one <testcase> per case). The
-// Markdown, GitHub and HTML reports have modules of their own.
+// Reports of a contract run: text for people and JSON for tools (lossless:
+// `report merge` rebuilds every other format from it). JUnit, CTRF, Markdown,
+// GitHub and HTML have modules of their own.
+import { lineText, logSafe } from "../../common/github-actions.js";
 import { formatPosition } from "../../load/yaml-source.js";
 import type { CaseResult } from "../run.js";
 
@@ -62,15 +63,15 @@ export function textReport(report: SuiteReport): string {
   for (const r of report.results) {
     if (r.status === "passed") continue;
     const at = where(r);
-    lines.push(`✗ ${r.provider} ${r.id}${r.status === "error" ? " (could not run)" : ""}`, ...indent(r.message ?? ""), ...(at ? [`    at ${at}`] : []), "");
+    lines.push(`✗ ${r.provider} ${lineText(r.id)}${r.status === "error" ? " (could not run)" : ""}`, ...indent(r.message ?? ""), ...(at ? [`    at ${lineText(at)}`] : []), "");
   }
   for (const [provider, results] of byProvider(report.results)) {
     const s = summarise(results);
     lines.push(`${provider.padEnd(14)} ${String(s.cases).padStart(5)} cases  ${s.passed} passed  ${s.failed + s.errors} failed`);
   }
   const s = summarise(report.results);
-  lines.push("", runLine(report), `contract: ${s.passed} passed, ${s.failed + s.errors} failed`);
-  return `${lines.join("\n")}\n`;
+  lines.push("", lineText(runLine(report)), `contract: ${s.passed} passed, ${s.failed + s.errors} failed`);
+  return logSafe(`${lines.join("\n")}\n`);
 }
 
 export function jsonReport(report: SuiteReport): string {
@@ -91,40 +92,6 @@ export function jsonReport(report: SuiteReport): string {
   )}\n`;
 }
 
-/** JUnit XML as Jenkins, GitHub Actions reporters and GitLab read it. */
-export function junitReport(report: SuiteReport): string {
-  const s = summarise(report.results);
-  const out = [`<?xml version="1.0" encoding="UTF-8"?>`, `<testsuites name="${attr(report.command ?? "blockwright test")}" tests="${s.cases}" failures="${s.failed}" errors="${s.errors}" time="${seconds(report.durationMs)}">`];
-  for (const [provider, results] of byProvider(report.results)) {
-    const p = summarise(results);
-    out.push(
-      `  <testsuite name="${attr(provider)}" tests="${p.cases}" failures="${p.failed}" errors="${p.errors}" skipped="0" time="${seconds(results.reduce((n, r) => n + r.durationMs, 0))}" timestamp="${attr(report.startedAt.replace(/\.\d+Z$/, ""))}">`,
-      `    <properties>`,
-      ...(report.seed !== undefined ? [`      <property name="seed" value="${report.seed}"/>`, `      <property name="runs" value="${report.runs ?? 0}"/>`] : []),
-      ...(report.shard ? [`      <property name="shard" value="${attr(report.shard)}"/>`] : []),
-      `    </properties>`,
-    );
-    for (const r of results) {
-      // file and line: where the case derives from (read by GitLab and several GitHub reporters).
-      const open = `    <testcase classname="${attr(`${r.provider}.${r.operation}`)}" name="${attr(`${r.kind} › ${r.name}`)}" time="${seconds(r.durationMs)}"${r.at ? ` file="${attr(r.at.file)}" line="${r.at.line}"` : ""}`;
-      if (r.status === "passed") {
-        out.push(`${open}/>`);
-        continue;
-      }
-      const tag = r.status === "failed" ? "failure" : "error";
-      const message = r.message ?? "";
-      out.push(`${open}>`, `      <${tag} message="${attr((message.split("\n")[0] ?? "").slice(0, 500))}" type="${r.status === "failed" ? "ContractFailure" : "Error"}">${text(message)}</${tag}>`, `    </testcase>`);
-    }
-    out.push(`  </testsuite>`);
-  }
-  out.push(`</testsuites>`);
-  return `${out.join("\n")}\n`;
-}
-
-function seconds(ms: number): string {
-  return (ms / 1000).toFixed(3);
-}
-
 // Characters XML 1.0 cannot carry at all (control characters, half surrogate pairs, U+FFFE/FFFF).
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters XML refuses are what it finds
 const NOT_XML = /[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
@@ -143,6 +110,7 @@ function visible(value: string): string {
   return value.replace(NOT_XML, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
+/** A message's lines, indented; what a line holds of the answers is escaped (its breaks are the message's own). */
 function indent(message: string): string[] {
-  return message.split("\n").map((l) => `    ${l}`);
+  return message.split("\n").map((l) => `    ${lineText(l)}`);
 }

@@ -5,6 +5,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { linkProblems as generationLinkProblems } from "../../../test-support/generation-problems.js";
+import type { ToolSpec } from "@blockwright/runtime/internal";
+import { loadProvider } from "../../emit/generate-all.js";
 import type { Manifest } from "../../load/precompiled/manifest-types.js";
 import { draftProvider, type ProviderDraft } from "../draft-provider.js";
 import { selectOperations } from "../select-operations.js";
@@ -58,6 +60,16 @@ export async function linkProblems(d: ProviderDraft, provider = "acme"): Promise
   writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
   writeFileSync(join(dir, "manifest.yaml"), d.manifestText);
   return generationLinkProblems(root, dir);
+}
+
+/** The drafted provider's tools as generate links them. */
+export async function linkedTools(d: ProviderDraft, provider = "acme"): Promise<ToolSpec[]> {
+  const root = join(work, String(counter++));
+  const dir = join(root, "specs", provider);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
+  writeFileSync(join(dir, "manifest.yaml"), d.manifestText);
+  return (await loadProvider(root, dir)).operations.map((o) => o.tool);
 }
 
 export { work as draftWorkFolder };

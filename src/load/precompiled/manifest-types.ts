@@ -192,7 +192,7 @@ export type ManifestOutput = (ManifestOutputSource & {
  */
 export type ManifestOutcomeOutput = ManifestOutputSource
 /**
- * How a list operation reaches its next page. `style` says where the next page comes from: `cursor` (a value of the reply, e.g. the last item's id `$response.body#/data/-1/id`, sent back at `send`), `nextUrl` (an address in the body, absolute or relative to the request's), `linkHeader` (the `Link` header's `rel="next"`) or `offset` (the count of items seen so far, plus `start`, sent at `send`). An address is followed only on the origin of the first request, as a GET with the same headers; one elsewhere ends the call with an error, so that the credential never leaves. The pages end when `more` fails, when `total` items were returned, when there is no next cursor or address (or, for offsets, an empty page), or at the caller's `maxItems`/`maxPages`. With `allPages` (executeTool option, block input, `call --all-pages`) the list outputs named in `items` are concatenated across pages; a count of the same expression counts the gathered list, other counts are summed; every other output is the last page's (the last 2xx page's, when the last was an outcome such as a 404 meaning no more records). `paginate(operationId, params)` yields the pages one by one. With `pageSize` (cursor and offset styles), a request under `maxItems` asks only for the items still missing.
+ * How a list operation reaches its next page. `style` says where the next page comes from: `cursor` (a value of the reply, e.g. the last item's id `$response.body#/data/-1/id`, sent back at `send`), `nextUrl` (an address in the body, absolute or relative to the request's), `linkHeader` (the `Link` header's `rel="next"`) `offset` (the count of items seen so far, plus `start`, sent at `send`) or `page` (a page number, `start` (default 1) and one more per page, sent at `send`). An address is followed only on the origin of the first request, as a GET with the same headers; one elsewhere ends the call with an error, so that the credential never leaves. The pages end when `more` fails, when `total` items were returned, when there is no next cursor or address (or, for offsets and page numbers, an empty page), or at the caller's `maxItems`/`maxPages`. With `allPages` (executeTool option, block input, `call --all-pages`) the list outputs named in `items` are concatenated across pages; a count of the same expression counts the gathered list, other counts are summed; every other output is the last page's (the last 2xx page's, when the last was an outcome such as a 404 meaning no more records). `paginate(operationId, params)` yields the pages one by one. With `pageSize` (cursor, offset and page styles), a request under `maxItems` asks only for the items still missing.
  */
 export type ManifestPagination = ({
   /**
@@ -242,9 +242,23 @@ export type ManifestPagination = ({
   total?: ManifestPageTotal
   items: ManifestPageItems
   pageSize?: ManifestParamName
+} | {
+  /**
+   * A page number: the first page's plus one per page fetched.
+   */
+  style: "page"
+  send: ManifestPageTarget
+  /**
+   * The number of the first page when the caller gives none. Default 1.
+   */
+  start?: number
+  more?: ManifestValueTest
+  total?: ManifestPageTotal
+  items: ManifestPageItems
+  pageSize?: ManifestParamName
 })
 /**
- * The place of the next request that carries the cursor or offset: a query parameter or header the spec declares for the operation, or a field of its request body. A parameter the caller can set at the same place gives the first page's value.
+ * The place of the next request that carries the cursor, offset or page number: a query parameter or header the spec declares for the operation, or a field of its request body. A parameter the caller can set at the same place gives the first page's value.
  */
 export type ManifestPageTarget = ({
   /**
@@ -631,6 +645,14 @@ export interface ManifestParam {
    * For `json`: the kind of value required after parsing.
    */
   jsonType?: ("object" | "array")
+  /**
+   * For a `json` array: the fewest items it may hold (the spec's `minItems`, taken from it when not stated). The minimal input of the contract suite sends that many.
+   */
+  minItems?: number
+  /**
+   * For a `json` array: the most items it may hold (the spec's `maxItems`, taken from it when not stated).
+   */
+  maxItems?: number
   /**
    * Keys a JSON object parameter must not contain (checked before the call, naming the key): for fields the upstream refuses in the object, such as an id that belongs in the path.
    */
@@ -1086,6 +1108,8 @@ export type ManifestField =
   | "param.separator"
   | "param.format"
   | "param.jsonType"
+  | "param.minItems"
+  | "param.maxItems"
   | "param.forbiddenKeys"
   | "param.forbiddenKeys.keys"
   | "param.forbiddenKeys.caseInsensitive"

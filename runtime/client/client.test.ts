@@ -1,0 +1,175 @@
+// A provider client over a fixture provider with a scripted fetch: defaults
+// given once and overridden per call, headers, hooks and logger (secrets
+// redacted), retries seen by onRetry, withResponse, items across pages, and
+// failures as Error subclasses with throwOnError.
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { loadProvider } from "../../src/emit/generate-all.js";
+import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
+import { REDACTED } from "../common/redact.js";
+import type { ToolSpec } from "../spec/tool-types.js";
+import { createClient } from "./client.js";
+import { AuthError, BlockwrightError, NetworkError, RateLimitError, UpstreamError, ValidationError } from "./errors.js";
+import type { ClientOptions, RequestInfo } from "./types.js";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
+const payments = await loadProvider(root, join(root, "test-support/fixtures/specs-wild/zqpayments"));
+const toolOf = (id: string): ToolSpec => payments.operations.find((o) => o.tool.id === id)!.tool;
+const table = { methods: { listCustomers: toolOf("zqpayments_list_customers"), createCustomer: toolOf("zqpayments_create_customer") }, credentials: ["apiKey"] };
+const KEY = "sk_test_zq_widgets_4eC39HqLyjW";
+const customers = (ids: string[], hasMore: boolean, headers: Record<string, string> = {}) => json(200, { object: "list", has_more: hasMore, data: ids.map((id) => ({ id, object: "customer" })) }, headers);
+const refusal = (status: number, headers: Record<string, string> = {}) => json(status, { error: { type: "invalid_request_error", message: "no such thing", code: "resource_missing" } }, headers);
+
+type Call = (input: Record<string, unknown>, options?: Record<string, unknown>) => Promise<Record<string, unknown>>;
+type Client = Record<string, Call & { withResponse: Call; items: (input: Record<string, unknown>, options?: Record<string, unknown>) => AsyncIterable<{ id: string }> }>;
+const clientOf = (options: Record<string, unknown>) => createClient(table, options) as unknown as Client;
+
+describe("a client made once", () => {
+  it("gives every call its credential, headers and options; a call's own win", async () => {
+    const { fetch, seen } = scriptedFetch(customers(["cus_A1"], false));
+    const client = clientOf({ apiKey: KEY, fetch, headers: { "x-trace": "t1" }, baseUrl: "http://127.0.0.1:9" });
+    const first = await client.listCustomers!({ limit: 1 });
+    expect(first).toMatchObject({ success: true, output: { data: [{ id: "cus_A1" }] } });
+    await client.listCustomers!({ limit: 2 }, { headers: { "x-trace": "t2" }, baseUrl: "http://127.0.0.1:8" });
+    expect(seen.map((s) => [s.url, s.headers.get("x-trace"), s.headers.get("authorization")])).toEqual([
+      ["http://127.0.0.1:9/v1/customers?limit=1", "t1", `Bearer ${KEY}`],
+      ["http://127.0.0.1:8/v1/customers?limit=2", "t2", `Bearer ${KEY}`],
+    ]);
+  });
+
+  it("never lets a header replace one the call sets (the credential)", async () => {
+    const { fetch, seen } = scriptedFetch(customers([], false));
+    await clientOf({ apiKey: KEY, fetch, headers: { Authorization: "Bearer someone-else" } }).listCustomers!({});
+    expect(seen[0]!.headers.get("authorization")).toBe(`Bearer ${KEY}`);
+  });
+
+  it("takes a credential given with a call instead of the client's", async () => {
+    const other = "sk_test_zq_widgets_other_9876";
+    const { fetch, seen } = scriptedFetch(customers([], false));
+    await clientOf({ apiKey: KEY, fetch }).listCustomers!({ apiKey: other });
+    expect(seen[0]!.headers.get("authorization")).toBe(`Bearer ${other}`);
+  });
+
+  it("tells the hooks and the logger of each request, answer and retry, with the credential redacted", async () => {
+    const { fetch } = scriptedFetch(json(503, {}), customers([], false, { "request-id": "req_zq_1" }));
+    const events: string[] = [];
+    const requests: RequestInfo[] = [];
+    const lines: string[] = [];
+    const line = (m: string) => lines.push(m);
+    const client = clientOf({
+      apiKey: KEY,
+      fetch,
+      retries: 1,
+      logger: { debug: line, info: line, warn: line },
+      hooks: {
+        onRequest: (r: RequestInfo) => {
+          events.push(`request ${r.attempt}`);
+          requests.push(r);
+        },
+        onResponse: (r: { status: number; requestId?: string }) => events.push(`response ${r.status} ${r.requestId ?? "-"}`),
+        onRetry: (r: RequestInfo) => events.push(`retry ${r.attempt}`),
+      },
+    });
+    const result = await client.listCustomers!.withResponse({});
+    expect(result).toMatchObject({ success: true, response: { status: 200, requestId: "req_zq_1" } });
+    expect(events).toEqual(["request 1", "response 503 -", "retry 2", "request 2", "response 200 req_zq_1"]);
+    expect(JSON.stringify([requests, lines])).not.toContain(KEY);
+    expect(requests[0]!.headers.authorization).toBe(REDACTED);
+    expect(lines.some((l) => l.startsWith("retry 1: GET"))).toBe(true);
+  });
+
+  it("withholds a credential sent in the query, and a token obtained by a flow, from hooks", async () => {
+    const inQuery = { ...table.methods.listCustomers, auth: { type: "query" as const, name: "key", param: "apiKey" } };
+    const { fetch } = scriptedFetch(customers([], false));
+    const urls: string[] = [];
+    const client = createClient({ methods: { list: inQuery }, credentials: ["apiKey"] }, { apiKey: KEY, fetch, hooks: { onRequest: (r: RequestInfo) => urls.push(r.url) } } as ClientOptions) as unknown as Client;
+    await client.list!({ limit: 3 });
+    expect(urls).toEqual([`https://api.zqpayments.test/v1/customers?limit=3&key=${REDACTED}`]);
+    // A bearer token the client was never given (as a flow's would be) is withheld all the same.
+    const headers: Record<string, string>[] = [];
+    const other = "sk_test_zq_widgets_given_per_call";
+    await clientOf({ apiKey: KEY, fetch, hooks: { onRequest: (r: RequestInfo) => headers.push(r.headers) } }).listCustomers!({ apiKey: other });
+    expect(headers[0]!.authorization).toBe(REDACTED);
+  });
+
+  it("does not fail a call whose hook throws", async () => {
+    const { fetch } = scriptedFetch(customers([], false));
+    const warned: string[] = [];
+    const client = clientOf({
+      apiKey: KEY,
+      fetch,
+      logger: { warn: (m: string) => warned.push(m) },
+      hooks: {
+        onRequest: () => {
+          throw new Error("hook broke");
+        },
+      },
+    });
+    expect(await client.listCustomers!({})).toMatchObject({ success: true });
+    expect(warned).toEqual(["onRequest hook threw: hook broke"]);
+  });
+});
+
+describe("items", () => {
+  it("yields every item of every page, up to maxItems", async () => {
+    const { fetch, seen } = scriptedFetch(customers(["cus_A1", "cus_B2"], true), customers(["cus_C3", "cus_D4"], true), customers(["cus_E5"], false));
+    const ids: string[] = [];
+    for await (const c of clientOf({ apiKey: KEY, fetch }).listCustomers!.items({ limit: 2 }, { maxItems: 3 })) ids.push(c.id);
+    expect(ids).toEqual(["cus_A1", "cus_B2", "cus_C3"]);
+    expect(seen).toHaveLength(2);
+  });
+
+  it("stops, throwing a NetworkError, when its signal aborts between pages", async () => {
+    const { fetch } = scriptedFetch(customers(["cus_A1"], true), customers(["cus_B2"], true), customers(["cus_C3"], false));
+    const stop = new AbortController();
+    const ids: string[] = [];
+    const walk = async () => {
+      for await (const c of clientOf({ apiKey: KEY, fetch }).listCustomers!.items({}, { signal: stop.signal })) {
+        ids.push(c.id);
+        stop.abort();
+      }
+    };
+    await expect(walk()).rejects.toSatisfy((e: unknown) => e instanceof NetworkError && e.code === "ABORTED");
+    expect(ids).toEqual(["cus_A1"]);
+  });
+
+  it("throws a failed page as an UpstreamError", async () => {
+    const { fetch } = scriptedFetch(customers(["cus_A1"], true), refusal(404));
+    const seen: string[] = [];
+    const walk = async () => {
+      for await (const c of clientOf({ apiKey: KEY, fetch }).listCustomers!.items({})) seen.push(c.id);
+    };
+    await expect(walk()).rejects.toSatisfy((e: unknown) => e instanceof UpstreamError && e.status === 404 && e.code === "resource_missing");
+    expect(seen).toEqual(["cus_A1"]);
+  });
+});
+
+describe("throwOnError", () => {
+  it("throws Error subclasses that keep the structured error as cause", async () => {
+    const { fetch } = scriptedFetch(refusal(404, { "request-id": "req_zq_2" }), refusal(429, { "retry-after": "120" }), refusal(401));
+    const client = clientOf({ apiKey: KEY, fetch, throwOnError: true, retries: 0 });
+    const caught = async () =>
+      client.listCustomers!({}).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    const notFound = await caught();
+    expect(notFound).toBeInstanceOf(UpstreamError);
+    expect(notFound).toBeInstanceOf(Error);
+    expect(notFound).toMatchObject({ name: "UpstreamError", status: 404, code: "resource_missing", requestId: "req_zq_2", provider: "zqpayments", operation: "zqpayments_list_customers" });
+    expect((notFound as Error).cause).toMatchObject({ type: "upstream", status: 404 });
+    expect(await caught()).toBeInstanceOf(RateLimitError);
+    expect(await caught()).toBeInstanceOf(AuthError);
+    const invalid = await client.listCustomers!({ limit: "many" }).catch((e: unknown) => e);
+    expect(invalid).toBeInstanceOf(ValidationError);
+    expect(invalid).toBeInstanceOf(BlockwrightError);
+    expect(invalid).toMatchObject({ param: "limit" });
+  });
+
+  it("returns the result, failures included, without it", async () => {
+    const { fetch } = scriptedFetch(refusal(404));
+    const result = await clientOf({ apiKey: KEY, fetch, retries: 0 }).listCustomers!({});
+    expect(result).toMatchObject({ success: false, error: { type: "upstream", status: 404 } });
+  });
+});

@@ -1,0 +1,180 @@
+// A provider client: the connection (credential, address) and the call
+// options given once, one method per operation. A generated package passes
+// only a table (method name -> tool) and the names of its credential
+// parameters; everything else is here, so each package stays thin.
+//
+// The client's headers, hooks and logger work through the fetch each call
+// is given (one per call, wrapping the caller's): the call path itself is
+// unchanged, and what a hook sees is exactly what goes on the wire, secrets
+// redacted.
+import { authSlots } from "../http/credentials.js";
+import type { ExecuteOptions } from "../call/single-call.js";
+import { REDACTED, redact } from "../common/redact.js";
+import type { ToolResult } from "../http/errors.js";
+import type { FetchLike } from "../http/transport.js";
+import { RateLimiter } from "../http/rate-limiter.js";
+import { TokenCache } from "../oauth/token-cache.js";
+import { runTool } from "../execute/run-tool.js";
+import type { OAuthSupport } from "../call/credential.js";
+import { paginateToolDefinition } from "../paging/paginate.js";
+import type { ToolSpec } from "../spec/tool-types.js";
+import { toError } from "./errors.js";
+import type { CallOptions, ClientOptions, ItemsOptions, ReplyInfo, RequestInfo } from "./types.js";
+
+/** What a generated package says of its client: a method per tool, and the parameters that make the connection. */
+export interface ClientTable {
+  methods: Record<string, ToolSpec>;
+  /** The credential's parameters (the static one and every OAuth flow's): a call that gives one replaces the client's as a whole. */
+  credentials: readonly string[];
+  /** The parameter holding the instance address, when the provider has one. */
+  address?: string;
+  /** `oauthFlows`, for a provider that declares OAuth 2 flows (a package without flows bundles none of that code). */
+  oauth?: OAuthSupport;
+}
+
+interface CallState {
+  last: ReplyInfo | undefined;
+  sent: Map<string, number>;
+}
+
+const REQUEST_ID_HEADERS = ["x-request-id", "request-id"];
+const CREDENTIAL_HEADERS = new Set(["authorization", "proxy-authorization", "cookie"]);
+
+/**
+ * A client over `table`: connection parameters (`table.credentials`,
+ * `table.address`) in `options` are given to every call that does not give
+ * its own; the rest are the calls' default options.
+ */
+export function createClient(table: ClientTable, options: ClientOptions): Record<string, unknown> {
+  const { headers = {}, logger, hooks, throwOnError = false, ...rest } = options as ClientOptions & Record<string, unknown>;
+  const connection = [...table.credentials, ...(table.address ? [table.address] : [])];
+  const defaults: Record<string, unknown> = {};
+  const base: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(rest)) (connection.includes(key) ? defaults : base)[key] = value;
+  // One token cache and one rate limiter for all the client's calls, as an executor has.
+  const shared: ExecuteOptions & { oauth?: OAuthSupport } = { tokens: new TokenCache(), limiter: new RateLimiter(), ...(table.oauth ? { oauth: table.oauth } : {}) };
+
+  const client: Record<string, unknown> = {};
+  for (const [name, tool] of Object.entries(table.methods)) {
+    const prepare = (input: Record<string, unknown> | undefined, callOptions: CallOptions = {}) => {
+      const given = input ?? {};
+      // Credentials given with the call replace the client's as a whole: alternatives (a token, or a flow's parameters) never mix.
+      const own = table.credentials.some((k) => given[k] !== undefined);
+      const params: Record<string, unknown> = { ...defaults, ...given };
+      if (own) for (const k of table.credentials) if (given[k] === undefined) delete params[k];
+      const { headers: callHeaders, ...callRest } = callOptions;
+      const merged = { ...shared, ...base, ...callRest } as ExecuteOptions;
+      const secrets = [...connection.map((k) => params[k]).filter((v): v is string => typeof v === "string"), ...(merged.secrets ?? [])];
+      const state: CallState = { last: undefined, sent: new Map() };
+      const inner = merged.fetch ?? ((r: Request) => fetch(r));
+      merged.fetch = observe(inner, { operation: tool.id, tool, headers: { ...headers, ...callHeaders }, hooks, logger, secrets, state });
+      return { params, options: merged, state };
+    };
+    const settle = <R extends ToolResult>(result: R): R => {
+      if (!result.success && throwOnError) throw toError(result.error);
+      return result;
+    };
+    const method = async (input?: Record<string, unknown>, callOptions?: CallOptions) => {
+      const call = prepare(input, callOptions);
+      return settle(await runTool(tool, call.params, call.options));
+    };
+    method.withResponse = async (input?: Record<string, unknown>, callOptions?: CallOptions) => {
+      const call = prepare(input, callOptions);
+      const result = settle(await runTool(tool, call.params, call.options));
+      return { ...result, response: call.state.last };
+    };
+    const listPath = tool.pagination?.items[0];
+    if (listPath !== undefined) {
+      (method as typeof method & { items: unknown }).items = async function* (input?: Record<string, unknown>, itemsOptions: ItemsOptions = {}) {
+        const { maxItems, maxPages, ...callOptions } = itemsOptions;
+        const call = prepare(input, callOptions);
+        const pageOptions: ExecuteOptions = { ...call.options, ...(maxItems !== undefined ? { maxItems } : {}), ...(maxPages !== undefined ? { maxPages } : {}) };
+        let count = 0;
+        for await (const page of paginateToolDefinition(tool, call.params, pageOptions)) {
+          if (!page.success) throw toError(page.error);
+          const list = listPath.split(".").reduce<unknown>((v, key) => (v !== null && typeof v === "object" ? (v as Record<string, unknown>)[key] : undefined), page.output);
+          if (!Array.isArray(list)) continue;
+          for (const item of list) {
+            if (maxItems !== undefined && count >= maxItems) return;
+            count++;
+            yield item;
+          }
+        }
+      };
+    }
+    client[name] = method;
+  }
+  return client;
+}
+
+interface Observed {
+  operation: string;
+  tool: ToolSpec;
+  headers: Record<string, string>;
+  hooks: ClientOptions["hooks"];
+  logger: ClientOptions["logger"];
+  secrets: string[];
+  state: CallState;
+}
+
+/** The call's fetch: adds the client's headers, tells the hooks and the logger (secrets redacted), and keeps the last answer for withResponse. */
+function observe(inner: FetchLike, o: Observed): FetchLike {
+  const needles = [...o.secrets, ...o.secrets.map((s) => encodeURIComponent(s))];
+  const hide = (text: string) => redact(text, needles);
+  const tell = (what: string, hook: (() => void) | undefined) => {
+    try {
+      hook?.();
+    } catch (e) {
+      // A hook's failure is the caller's to see, not the call's to fail on.
+      o.logger?.warn?.(`${what} hook threw: ${hide(e instanceof Error ? e.message : String(e))}`);
+    }
+  };
+  return async (request) => {
+    for (const [name, value] of Object.entries(o.headers)) if (!request.headers.has(name)) request.headers.set(name, value);
+    const key = `${request.method} ${request.url}`;
+    const attempt = (o.state.sent.get(key) ?? 0) + 1;
+    o.state.sent.set(key, attempt);
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => {
+      // The credential's header is withheld whatever it holds: a token a flow obtained is no secret the client was given.
+      headers[name] = CREDENTIAL_HEADERS.has(name) || authSlots(o.tool.auth).some((s) => s.in === "header" && s.name.toLowerCase() === name) ? REDACTED : hide(value);
+    });
+    const info: RequestInfo = { operation: o.operation, method: request.method, url: hide(withoutCredential(request.url, o.tool)), headers, attempt };
+    if (attempt > 1) {
+      o.logger?.info?.(`retry ${attempt - 1}: ${info.method} ${info.url}`, { operation: o.operation });
+      tell("onRetry", o.hooks?.onRetry && (() => o.hooks?.onRetry?.(info)));
+    }
+    o.logger?.debug?.(`${info.method} ${info.url}`, { operation: o.operation, attempt });
+    tell("onRequest", o.hooks?.onRequest && (() => o.hooks?.onRequest?.(info)));
+    const started = Date.now();
+    const response = await inner(request);
+    const reply: ReplyInfo = { status: response.status, headers: response.headers };
+    const requestId = requestIdOf(o.tool, response.headers);
+    if (requestId !== undefined) reply.requestId = requestId;
+    o.state.last = reply;
+    const durationMs = Date.now() - started;
+    o.logger?.debug?.(`${response.status} ${info.method} ${info.url} (${durationMs} ms)`, { operation: o.operation, status: response.status, requestId });
+    tell("onResponse", o.hooks?.onResponse && (() => o.hooks?.onResponse?.({ ...reply, operation: o.operation, method: info.method, url: info.url, attempt, durationMs })));
+    return response;
+  };
+}
+
+/** The address with the credentials' query parameters withheld (query credentials, whichever way). */
+function withoutCredential(address: string, tool: ToolSpec): string {
+  const names = authSlots(tool.auth).flatMap((s) => (s.in === "query" ? [s.name] : []));
+  const url = new URL(address);
+  const present = names.filter((n) => url.searchParams.has(n));
+  if (!present.length) return address;
+  for (const n of present) url.searchParams.set(n, REDACTED);
+  return url.toString().replaceAll(encodeURIComponent(REDACTED), REDACTED);
+}
+
+/** The request id of an answer: the header the manifest names for it, else a common one. */
+function requestIdOf(tool: ToolSpec, headers: Headers): string | undefined {
+  const named = tool.errors.requestId.flatMap((ref) => (ref.kind === "header" ? [ref.name] : []));
+  for (const name of [...named, ...REQUEST_ID_HEADERS]) {
+    const value = headers.get(name);
+    if (value) return value;
+  }
+  return undefined;
+}

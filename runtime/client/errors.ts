@@ -1,0 +1,98 @@
+// The structured ToolError as `Error` instances, for code that prefers
+// exceptions (a client's `throwOnError`, and `items`, which cannot return a
+// failed result). Each class keeps the ToolError's fields; `cause` is the
+// ToolError itself, as the result would have carried it.
+import type { ToolError, ValidationToolError } from "../http/errors.js";
+
+/** Every failure of a Blockwright call: `type`, `provider`, `operation`, `code`, `retryable` as the ToolError has them. */
+export class BlockwrightError extends Error {
+  override name = "BlockwrightError";
+  readonly type: ToolError["type"];
+  readonly provider: string;
+  readonly operation: string;
+  readonly code: string | undefined;
+  readonly retryable: boolean | undefined;
+  /** The structured error, as a result's `error` carries it. */
+  readonly error: ToolError;
+  constructor(error: ToolError) {
+    super(error.message, { cause: error });
+    this.type = error.type;
+    this.provider = error.provider;
+    this.operation = error.operation;
+    this.code = error.code;
+    this.retryable = error.retryable;
+    this.error = error;
+  }
+}
+
+/** The upstream answered with an error (or with what the tool could not read): its HTTP status, code, request id and details. */
+export class UpstreamError extends BlockwrightError {
+  override name = "UpstreamError";
+  /** The HTTP status of the reply (0 for an `auth` error whose token endpoint gave none). */
+  readonly status: number;
+  readonly requestId: string | undefined;
+  readonly details: Record<string, unknown> | undefined;
+  constructor(error: ToolError) {
+    super(error);
+    this.status = error.status ?? 0;
+    this.requestId = error.requestId;
+    this.details = error.details;
+  }
+}
+
+/** A 429: `retryAfterMs` when the upstream said how long to wait; `retryable` false when a quota is used up. */
+export class RateLimitError extends UpstreamError {
+  override name = "RateLimitError";
+  readonly retryAfterMs: number | undefined;
+  constructor(error: ToolError) {
+    super(error);
+    this.retryAfterMs = error.retryAfterMs;
+  }
+}
+
+/** The credential was refused (401, 403) or could not be obtained or renewed (`auth`: code REAUTH_REQUIRED when the user must grant access again). */
+export class AuthError extends UpstreamError {
+  override name = "AuthError";
+}
+
+/** The input broke a rule before any request: `param` and `rule` name it, `issues` lists every problem. */
+export class ValidationError extends BlockwrightError {
+  override name = "ValidationError";
+  readonly param: string | undefined;
+  readonly rule: string;
+  readonly issues: ValidationToolError["issues"];
+  constructor(error: ToolError) {
+    super(error);
+    this.param = error.param;
+    this.rule = error.rule ?? "";
+    this.issues = error.issues;
+  }
+}
+
+/** No complete answer within the call's deadline (`timeoutMs`). */
+export class TimeoutError extends BlockwrightError {
+  override name = "TimeoutError";
+}
+
+/** No answer: the connection failed, was reset, or the call was cancelled (code ABORTED). */
+export class NetworkError extends BlockwrightError {
+  override name = "NetworkError";
+}
+
+/** The Error subclass of a ToolError. */
+export function toError(error: ToolError): BlockwrightError {
+  switch (error.type) {
+    case "validation":
+      return new ValidationError(error);
+    case "timeout":
+      return new TimeoutError(error);
+    case "network":
+      return new NetworkError(error);
+    case "auth":
+      return new AuthError(error);
+    case "upstream":
+      if (error.status === 429) return new RateLimitError(error);
+      if (error.status === 401 || error.status === 403) return new AuthError(error);
+      return new UpstreamError(error);
+  }
+}

@@ -1,0 +1,17 @@
+// Running a tool: one call (single-call.ts), or, when the caller asks for all
+// pages of a tool that declares pagination, one call per page (paginate.ts).
+// Without the OAuth 2 support unless the options carry it (call/credential.ts):
+// executors and clients build on this; execute.ts adds the support.
+import type { ToolResult } from "../http/errors.js";
+import { wantsPages } from "../validate/page-inputs.js";
+import { collectPages } from "../paging/paginate.js";
+import { type ExecuteOptions, prepareCall, sendCall } from "../call/single-call.js";
+import type { WithOAuth } from "../call/credential.js";
+import type { ToolSpec } from "../spec/tool-types.js";
+
+export async function runTool(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & WithOAuth = {}): Promise<ToolResult> {
+  if (wantsPages(options)) return collectPages(tool, params, options);
+  const prepared = prepareCall(tool, params, options);
+  if ("failed" in prepared) return prepared.failed;
+  return (await sendCall(prepared, prepared.request(), options)).result;
+}

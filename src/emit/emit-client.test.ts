@@ -1,0 +1,63 @@
+// The client's connection type, as TypeScript reads it: a required credential
+// is required; with OAuth 2 flows, the access token or exactly one flow's
+// parameters (never a mix, never none). Checked by compiling assignments to
+// the emitted type, each wrong one under @ts-expect-error.
+import { dirname, join } from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { oauthTrackerTools } from "../../test-support/oauth-tracker.js";
+import { loadProvider } from "./generate-all.js";
+import { connectionType, methodName } from "./emit-client.js";
+
+const root = join(import.meta.dirname, "../..");
+
+/** The diagnostics of `source` compiled strictly on its own (with the standard library). */
+function diagnostics(source: string): string[] {
+  const file = "/virtual/connection.ts";
+  const options: ts.CompilerOptions = { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, lib: ["lib.es2022.d.ts"], types: [] };
+  const host = ts.createCompilerHost(options);
+  const read = host.getSourceFile.bind(host);
+  host.getSourceFile = (name, version) => (name === file ? ts.createSourceFile(name, source, version) : read(name, version));
+  host.getDefaultLibLocation = () => dirname(ts.getDefaultLibFilePath(options));
+  const program = ts.createProgram([file], options, host);
+  return ts.getPreEmitDiagnostics(program).map((d) => `${d.start !== undefined ? d.file?.getLineAndCharacterOfPosition(d.start).line : "?"}: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`);
+}
+
+describe("the client's connection type", () => {
+  it("requires a credential the provider requires", async () => {
+    const payments = await loadProvider(root, join(root, "test-support/fixtures/specs-wild/zqpayments"));
+    const type = connectionType(payments.operations[0]!.tool);
+    const source = `type C = ${type};
+const given: C = { apiKey: "k" };
+// @ts-expect-error the credential left out
+const none: C = {};
+export { given, none };`;
+    expect(diagnostics(source)).toEqual([]);
+  });
+
+  it("with OAuth 2 flows, takes the token or exactly one flow's parameters", async () => {
+    const tools = await oauthTrackerTools();
+    const type = connectionType(Object.values(tools)[0]!);
+    const source = `type C = ${type};
+const token: C = { token: "t" };
+const clientCredentials: C = { tenant: "acme", clientId: "app", clientSecret: "s" };
+const refresh: C = { clientId: "app", refreshToken: "r" };
+const refreshWithSecret: C = { clientId: "app", refreshToken: "r", clientSecret: "s" };
+const jwt: C = { clientId: "app", username: "u", privateKey: "pem" };
+// @ts-expect-error neither the token nor a flow's parameters
+const none: C = {};
+// @ts-expect-error the token and a flow's parameters together
+const both: C = { token: "t", tenant: "acme", clientId: "app", clientSecret: "s" };
+// @ts-expect-error a flow's parameters, one missing
+const partial: C = { tenant: "acme", clientId: "app" };
+export { token, clientCredentials, refresh, refreshWithSecret, jwt, none, both, partial };`;
+    expect(diagnostics(source)).toEqual([]);
+  });
+});
+
+describe("a method's name", () => {
+  it("is the tool id without its provider, camelCase", () => {
+    expect(methodName("zqwidgets_list_gadget_parts", "zqwidgets")).toBe("listGadgetParts");
+    expect(methodName("other_get_thing", "zqwidgets")).toBe("otherGetThing");
+  });
+});

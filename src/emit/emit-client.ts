@@ -1,0 +1,125 @@
+// The view of a package's client (`create<Provider>`): its table of methods
+// (one per operation, named from the tool id), the parameters that make the
+// connection, and their types: a credential the provider needs is required,
+// and OAuth flows make a union (the token, or exactly one flow's parameters).
+import { oauthParams, flowParams, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
+import type { OperationIR, ProviderIR } from "../model/ir.js";
+import { camelCase } from "../model/naming.js";
+import { codeLiteral, commentText } from "./code-text.js";
+import { paramTsType } from "./emit-tool-types.js";
+
+export interface ClientView {
+  /** `createAcme`'s `Acme`. */
+  factory: string;
+  /** The client's type, `AcmeApi`. */
+  apiType: string;
+  /** The JS table: `{ methods: {...}, credentials: [...] }`. */
+  tableLiteral: string;
+  connectionType: string;
+  connectionKeys: string;
+  methods: { name: string; title: string; type: string }[];
+  /** Whether any operation pages (the README shows `items`). */
+  paged: boolean;
+  /** The provider declares OAuth 2 flows: the package imports the runtime's OAuth support (no other package bundles it). */
+  oauth: boolean;
+}
+
+/** The method name of a tool: its id without the provider prefix, camelCase (`acme_list_items` → `listItems`). */
+export function methodName(toolId: string, provider: string): string {
+  return camelCase(toolId.startsWith(`${provider}_`) ? toolId.slice(provider.length + 1) : toolId);
+}
+
+export function clientView(ir: ProviderIR, constName: (op: OperationIR) => string): ClientView {
+  const tool = ir.operations[0]?.tool;
+  const credentials = tool ? [tool.auth.param, ...oauthParams(tool)] : [ir.auth.param];
+  const address = tool?.server.param;
+  const keys = [...credentials, ...(address ? [address] : [])];
+  const taken = new Set<string>();
+  const methods = ir.operations.map((op) => {
+    let name = methodName(op.tool.id, ir.provider);
+    // Two ids that read the same once camelCased keep their full ids.
+    if (taken.has(name)) name = camelCase(op.tool.id);
+    taken.add(name);
+    const input = `ClientInput<${op.types.paramsName}, ${keys.map((k) => JSON.stringify(k)).join(" | ")}>`;
+    const list = op.tool.pagination?.items[0];
+    const type = list !== undefined ? `PagedMethod<${input}, ${op.types.outputName}, ${itemType(op.types.outputName, list)}, Throws>` : `Method<${input}, ${op.types.outputName}, Throws>`;
+    return { name, title: commentText(`${op.tool.title}: ${op.tool.description}`), type, op };
+  });
+  const lines = methods.map((m) => `    ${m.name}: ${constName(m.op)}`);
+  const tableLiteral = `{\n  methods: {\n${lines.join(",\n")}\n  },\n  credentials: [${credentials.map((c) => codeLiteral(c)).join(", ")}]${address ? `,\n  address: ${codeLiteral(address)}` : ""}${tool?.oauth ? ",\n  oauth: oauthFlows" : ""}\n}`;
+  return {
+    factory: ir.names.pascal,
+    apiType: `${ir.names.pascal}Api`,
+    tableLiteral,
+    connectionType: tool ? connectionType(tool) : "Record<string, never>",
+    connectionKeys: keys.map((k) => JSON.stringify(k)).join(" | "),
+    methods: methods.map(({ name, title, type }) => ({ name, title, type })),
+    paged: methods.some((m) => m.op.tool.pagination),
+    oauth: tool?.oauth !== undefined,
+  };
+}
+
+/** The README's client example: the factory, the credential from the environment, a call, and a paging operation's items. */
+export function clientExample(ir: ProviderIR, exampleOf: (tool: ToolSpec, p: ParamSpec) => string) {
+  const first = ir.operations[0]?.tool;
+  if (!first) return null;
+  // A call's required inputs, the connection's left to the client.
+  const args = (tool: ToolSpec) => {
+    const connection = new Set([tool.auth.param, ...oauthParams(tool), ...(tool.server.param ? [tool.server.param] : [])]);
+    const given = tool.params.filter((p) => p.required && p.default === undefined && !connection.has(p.name));
+    return given.length ? `{ ${given.map((p) => `${p.name}: ${exampleOf(tool, p)}`).join(", ")} }` : "{}";
+  };
+  const paged = ir.operations.find((op) => op.tool.pagination)?.tool;
+  const credential = first.params.find((p) => p.name === first.auth.param);
+  const address = ir.server.default ? undefined : first.params.find((p) => p.name === first.server.param);
+  // A provider id that is a reserved word is no variable name.
+  const variable = RESERVED.has(ir.names.camel) ? `${ir.names.camel}Api` : ir.names.camel;
+  return {
+    factory: `create${ir.names.pascal}`,
+    variable,
+    credential: `${first.auth.param}: ${credential ? exampleOf(first, credential) : '"…"'}`,
+    address: address ? `${address.name}: ${exampleOf(first, address)}` : null,
+    call: { method: methodName(first.id, ir.provider), args: args(first) },
+    items: paged ? { method: methodName(paged.id, ir.provider), args: args(paged) } : null,
+  };
+}
+
+const RESERVED = new Set(
+  "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof let new null return static super switch this throw true try typeof var void while with yield await".split(
+    " ",
+  ),
+);
+
+/** The type of one item of the list output at `path` (dotted). */
+function itemType(outputName: string, path: string): string {
+  return `${path.split(".").reduce((t, key) => `NonNullable<${t}[${JSON.stringify(key)}]>`, outputName)}[number]`;
+}
+
+/**
+ * What the client needs to connect: the credential (required when the tool
+ * requires it), or with OAuth flows one of the alternatives — the token, or
+ * every parameter of one flow — the others' names excluded; the instance
+ * address, optional (a call may give it, or `baseUrl`).
+ */
+export function connectionType(tool: ToolSpec): string {
+  const param = (name: string) => tool.params.find((p) => p.name === name);
+  const field = (name: string, required: boolean) => {
+    const p = param(name);
+    return `${JSON.stringify(name)}${required ? "" : "?"}: ${p ? paramTsType(p) : "string"}`;
+  };
+  const address = tool.server.param ? ` & { ${field(tool.server.param, false)} }` : "";
+  if (!tool.oauth) return `{ ${field(tool.auth.param, param(tool.auth.param)?.required ?? true)} }${address}`;
+  const all = [tool.auth.param, ...oauthParams(tool)];
+  const alternative = (required: string[], optional: string[]) => {
+    const fields = [...required.map((n) => field(n, true)), ...optional.map((n) => field(n, false)), ...all.filter((n) => !required.includes(n) && !optional.includes(n)).map((n) => `${JSON.stringify(n)}?: never`)];
+    return `{ ${fields.join("; ")} }`;
+  };
+  const alternatives = [alternative([tool.auth.param], [])];
+  for (const flow of tool.oauth.flows) {
+    const needed = flowParams(flow);
+    const extra = [...(flow.grant === "refreshToken" && flow.clientSecret ? [flow.clientSecret] : []), ...(flow.grant === "jwtBearer" && flow.audience?.param ? [flow.audience.param] : [])].filter((n) => !needed.includes(n));
+    alternatives.push(alternative(needed, extra));
+  }
+  const union = [...new Set(alternatives)].join(" | ");
+  return address ? `(${union})${address}` : union;
+}

@@ -1,0 +1,245 @@
+// Drafts that need no edit (issue 29), each shape on a small document of the
+// tests' own (zqshelf): paging from every shape published lists use, records
+// in envelopes, required bodies, operator parameter names, titles and plain
+// descriptions, stream flags — and each draft links as generate links it.
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { executeToolDefinition } from "@blockwright/runtime/internal";
+import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
+import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi, reply, type Json } from "./__fixtures__/draft-kit.js";
+import { plainText, titleText } from "./plain-text.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const shelf = { type: "object", required: ["id"], properties: { id: { type: "string" }, name: { type: "string" } } };
+const query = (name: string, schema: Json) => ({ name, in: "query", schema });
+const listShelves = (params: Json[], schema: Json, example: unknown): Json => ({
+  "/zqshelves": { get: { operationId: "listShelves", summary: "List shelves", parameters: params, responses: { "200": reply(schema, example) } } },
+});
+const paging = (doc: Json) => drafted(doc, ["listShelves"], "zqshelf");
+const op = (d: ReturnType<typeof paging>, id = "zqshelf_list_shelves") => d.manifest.operations[id]!;
+
+describe("paging, from the shapes published lists use", () => {
+  it("a relative next address beside many fields of a page (next_page_uri): the list found, the address followed", async () => {
+    const schema = {
+      type: "object",
+      properties: {
+        shelves: { type: "array", items: shelf },
+        end: { type: "integer" },
+        first_page_uri: { type: "string", format: "uri" },
+        next_page_uri: { type: "string", format: "uri", nullable: true },
+        page: { type: "integer" },
+        page_size: { type: "integer" },
+        previous_page_uri: { type: "string", format: "uri", nullable: true },
+        start: { type: "integer" },
+        uri: { type: "string", format: "uri" },
+      },
+    };
+    const d = paging(openapi(listShelves([query("Page", { type: "integer", minimum: 0 }), query("PageSize", { type: "integer", minimum: 1, maximum: 1000 })], schema, undefined)));
+    expect(op(d).outputs.data).toMatchObject({ type: "array", from: "$response.body#/shelves" });
+    expect(op(d).pagination).toEqual({ style: "nextUrl", url: "$response.body#/next_page_uri", items: ["data"] });
+    expect(notesAt(d, "operations.zqshelf_list_shelves.pagination")).toEqual(["paging recognised as the address of the next page in next_page_uri (absolute, or relative to the request's)"]);
+    expect(await linkProblems(d, "zqshelf")).toEqual([]);
+  });
+
+  it("the value of a parameter inside an object named next (next_page.offset sent back as offset)", async () => {
+    const schema = {
+      type: "object",
+      properties: { data: { type: "array", items: shelf }, next_page: { type: "object", nullable: true, properties: { offset: { type: "string" }, path: { type: "string" }, uri: { type: "string" } } } },
+    };
+    const d = paging(openapi(listShelves([query("limit", { type: "integer", minimum: 1, maximum: 100 }), query("offset", { type: "string", maxLength: 200 })], schema, undefined)));
+    expect(op(d).pagination).toEqual({ style: "cursor", cursor: "$response.body#/next_page/offset", send: { in: "query", name: "offset" }, items: ["data"], pageSize: "limit" });
+    expect(await linkProblems(d, "zqshelf")).toEqual([]);
+  });
+
+  it("a field named after a parameter with next before it (next_marker sent back as marker)", async () => {
+    const schema = { type: "object", properties: { entries: { type: "array", items: shelf }, next_marker: { type: "string", nullable: true }, limit: { type: "integer" } } };
+    const d = paging(openapi(listShelves([query("marker", { type: "string", maxLength: 300 }), query("limit", { type: "integer", maximum: 1000 })], schema, undefined)));
+    expect(op(d).pagination).toEqual({ style: "cursor", cursor: "$response.body#/next_marker", send: { in: "query", name: "marker" }, items: ["data"], pageSize: "limit" });
+    expect(await linkProblems(d, "zqshelf")).toEqual([]);
+  });
+
+  it("a next address three levels down (links.pages.next)", async () => {
+    const schema = {
+      type: "object",
+      properties: {
+        shelves: { type: "array", items: shelf },
+        links: { type: "object", properties: { pages: { type: "object", properties: { next: { type: "string", format: "uri" }, last: { type: "string", format: "uri" } } } } },
+        meta: { type: "object", properties: { total: { type: "integer" } } },
+      },
+    };
+    const d = paging(openapi(listShelves([query("page", { type: "integer", minimum: 1 }), query("per_page", { type: "integer", maximum: 200 })], schema, undefined)));
+    expect(op(d).pagination).toEqual({ style: "nextUrl", url: "$response.body#/links/pages/next", total: "$response.body#/meta/total", items: ["data"] });
+    expect(await linkProblems(d, "zqshelf")).toEqual([]);
+  });
+
+  it("a zero-based page number: the page style from page 0, with has_more as the test of another page", async () => {
+    const schema = { type: "object", properties: { shelves: { type: "array", items: shelf }, has_more: { type: "boolean" } } };
+    const d = paging(openapi(listShelves([query("page_index", { type: "integer", minimum: 0 })], schema, undefined)));
+    expect(op(d).pagination).toEqual({ style: "page", send: { in: "query", name: "page_index" }, start: 0, more: { from: "$response.body#/has_more", equals: true }, items: ["data"] });
+    expect(await linkProblems(d, "zqshelf")).toEqual([]);
+  });
+
+  it("a token parameter named as the reply's field (next_page_token both ways)", async () => {
+    const schema = { type: "object", properties: { zqshelves: { type: "array", items: shelf }, next_page_token: { type: "string" }, page_size: { type: "integer" }, total_records: { type: "integer" } } };
+    const d = paging(openapi(listShelves([query("next_page_token", { type: "string", maxLength: 500 }), query("page_size", { type: "integer", maximum: 300 })], schema, undefined)));
+    expect(op(d).pagination).toEqual({ style: "cursor", cursor: "$response.body#/next_page_token", send: { in: "query", name: "next_page_token" }, items: ["data"], pageSize: "page_size" });
+    expect(await linkProblems(d, "zqshelf")).toEqual([]);
+  });
+
+  it("the list named after the resource among other lists ({Zqshelves, Warnings} under /zqshelves), and a result list paged by number", async () => {
+    const warning = { type: "object", properties: { Message: { type: "string" } } };
+    const byName = paging(openapi(listShelves([], { type: "object", properties: { Zqshelves: { type: "array", items: shelf }, Warnings: { type: "array", items: warning } } }, undefined)));
+    expect(op(byName).outputs.data).toMatchObject({ type: "array", from: "$response.body#/Zqshelves" });
+    const schema = {
+      type: "object",
+      properties: {
+        result: { type: "array", items: shelf },
+        result_info: { type: "object", properties: { page: { type: "integer" }, total_count: { type: "integer" } } },
+        errors: { type: "array", items: warning },
+        success: { type: "boolean" },
+      },
+    };
+    const d = paging(openapi(listShelves([query("page", { type: "number", minimum: 1, default: 1 }), query("per_page", { type: "number", maximum: 50 })], schema, undefined)));
+    expect(op(d).outputs.data).toMatchObject({ type: "array", from: "$response.body#/result" });
+    expect(op(d).pagination).toEqual({ style: "page", send: { in: "query", name: "page" }, total: "$response.body#/result_info/total_count", items: ["data"], pageSize: "per_page" });
+    expect(await linkProblems(d, "zqshelf")).toEqual([]);
+  });
+
+  it("a record with a list inside it is still a record, not a page", () => {
+    const schema = { type: "object", properties: { id: { type: "string" }, books: { type: "array", items: shelf }, page: { type: "integer" }, a: { type: "string" }, b: { type: "string" }, c: { type: "string" }, d: { type: "string" } } };
+    const d = paging(openapi(listShelves([query("page", { type: "integer" })], schema, undefined)));
+    expect(op(d).outputs.data).toMatchObject({ type: "json", from: "$response.body" });
+    expect(op(d).pagination).toBeUndefined();
+  });
+});
+
+describe("a record in an envelope", () => {
+  const getShelf = (schema: Json, path = "/zqshelves/{shelf_id}"): Json =>
+    openapi({ [path]: { get: { operationId: "getShelf", summary: "Get a shelf", parameters: [{ name: "shelf_id", in: "path", required: true, schema: { type: "string", maxLength: 64 } }], responses: { "200": reply(schema) } } } });
+  const outputs = (d: ReturnType<typeof paging>) => d.manifest.operations.zqshelf_get_shelf!.outputs;
+
+  it("wrapped in data: the outputs read from inside it, the fields beside it in metadata", async () => {
+    const d = drafted(getShelf({ type: "object", required: ["data"], properties: { data: shelf, request_id: { type: "string" } } }), ["getShelf"], "zqshelf");
+    expect(outputs(d)).toEqual({
+      data: { type: "json", from: "$response.body#/data", description: "The reply." },
+      "metadata.id": { type: "string", from: "$response.body#/data/id", description: "The reply's id." },
+      "metadata.name": { type: "string", from: "$response.body#/data/name", optional: true, description: "The reply's name." },
+      "metadata.requestId": { type: "string", from: "$response.body#/request_id", optional: true, description: "The reply's request_id." },
+    });
+    expect(notesAt(d, "operations.zqshelf_get_shelf.outputs")).toEqual(["the 200 reply wraps its record in data: outputs read from inside it"]);
+    expect(await linkProblems(d, "zqshelf")).toEqual([]);
+  });
+
+  it("wrapped in a key named after the resource ({zqshelf: {…}} under /zqshelves/{id}), beside links", async () => {
+    const d = drafted(getShelf({ type: "object", properties: { zqshelf: shelf, links: { type: "object", properties: { self: { type: "string" } } } } }), ["getShelf"], "zqshelf");
+    expect(outputs(d).data).toEqual({ type: "json", from: "$response.body#/zqshelf", optional: true, description: "The reply." });
+    expect(outputs(d)["metadata.id"]).toEqual({ type: "string", from: "$response.body#/zqshelf/id", optional: true, description: "The reply's id." });
+    expect(await linkProblems(d, "zqshelf")).toEqual([]);
+  });
+
+  it("wrapped in result, beside lists of errors and messages", async () => {
+    const note = { type: "object", properties: { code: { type: "integer" } } };
+    const d = drafted(getShelf({ type: "object", properties: { result: shelf, success: { type: "boolean" }, errors: { type: "array", items: note }, messages: { type: "array", items: note } } }), ["getShelf"], "zqshelf");
+    expect(outputs(d).data).toMatchObject({ from: "$response.body#/result" });
+    expect(outputs(d)["metadata.success"]).toMatchObject({ type: "boolean", from: "$response.body#/success" });
+    expect(await linkProblems(d, "zqshelf")).toEqual([]);
+  });
+
+  it("a record that carries its own id and a data field is no envelope", () => {
+    const d = drafted(getShelf({ type: "object", properties: { id: { type: "string" }, data: shelf } }), ["getShelf"], "zqshelf");
+    expect(outputs(d).data).toMatchObject({ from: "$response.body" });
+  });
+});
+
+describe("parameters", () => {
+  it("a required body of one field its schema does not require (an envelope): the field required", async () => {
+    const body = { type: "object", properties: { data: { type: "object", properties: { name: { type: "string", maxLength: 50 } } } } };
+    const doc = openapi({ "/zqshelves": { post: { operationId: "createShelf", summary: "Create a shelf", requestBody: { required: true, content: { "application/json": { schema: body } } }, responses: { "201": reply(shelf) } } } });
+    const d = drafted(doc, ["createShelf"], "zqshelf");
+    expect(d.manifest.operations.zqshelf_create_shelf!.params!.data).toMatchObject({ type: "json", required: true });
+    expect(notesAt(d, "operations.zqshelf_create_shelf.params")).toEqual(["the request body is required and has one field, data, which its schema does not list as required: drafted required"]);
+    expect(await linkProblems(d, "zqshelf")).toEqual([]);
+  });
+
+  it("a required body whose fields are all optional: an empty body goes when a call gives none of them", async () => {
+    const body = { type: "object", properties: { name: { type: "string", maxLength: 50 }, topic: { type: "string", maxLength: 50 } } };
+    const doc = openapi({ "/zqshelves": { post: { operationId: "createShelf", requestBody: { required: true, content: { "application/json": { schema: body } } }, responses: { "201": reply(shelf) } } } });
+    const d = drafted(doc, ["createShelf"], "zqshelf");
+    expect(notesAt(d, "operations.zqshelf_create_shelf.params")).toEqual(["the request body is required, but its schema requires none of its fields: a call that gives none of them sends an empty body ({})"]);
+    const [tool] = await linkedTools(d, "zqshelf");
+    expect(tool!.body).toEqual({ mediaType: "application/json", encoding: "json", required: true });
+    const { fetch, seen } = scriptedFetch(json(201, { id: "s1" }));
+    await executeToolDefinition(tool!, { accessToken: "zq-token-0001" }, { fetch });
+    expect(seen.map((s) => [s.body, s.headers.get("content-type")])).toEqual([["{}", "application/json"]]);
+    await executeToolDefinition(tool!, { accessToken: "zq-token-0001", name: "Poetry" }, { fetch });
+    expect(seen[1]!.body).toBe('{"name":"Poetry"}');
+  });
+
+  it("operators at the end of a name (DateAdded<, DateAdded>, Size>=) become words, each description saying its bound", async () => {
+    const date = { type: "string", format: "date-time" };
+    const params = ["DateAdded", "DateAdded<", "DateAdded>", "Size>=", "Size<="].map((name) => ({ name, in: "query", description: "Filter by when the shelf was added.", schema: name.startsWith("Size") ? { type: "integer" } : date }));
+    const d = paging(openapi(listShelves(params, { type: "array", items: shelf }, undefined)));
+    const drafted_ = op(d).params!;
+    expect(Object.keys(drafted_)).toEqual(["DateAdded", "dateAddedBefore", "dateAddedAfter", "sizeOnOrAfter", "sizeOnOrBefore"]);
+    expect(drafted_.dateAddedBefore).toMatchObject({ description: "Upper bound (sent as DateAdded<). Filter by when the shelf was added.", wire: { in: "query", name: "DateAdded<" } });
+    expect(drafted_.dateAddedAfter).toMatchObject({ description: "Lower bound (sent as DateAdded>). Filter by when the shelf was added.", wire: { in: "query", name: "DateAdded>" } });
+    expect(drafted_.sizeOnOrAfter!.description).toBe("Lower bound, inclusive (sent as Size>=). Filter by when the shelf was added.");
+    expect(await linkProblems(d, "zqshelf")).toEqual([]);
+  });
+
+  it("a json array keeps the schema's minItems and maxItems", async () => {
+    const body = { type: "object", required: ["book_ids"], properties: { book_ids: { type: "array", minItems: 1, maxItems: 50, items: { type: "string", maxLength: 20 } } } };
+    const doc = openapi({ "/zqshelves": { post: { operationId: "createShelf", requestBody: { required: true, content: { "application/json": { schema: body } } }, responses: { "201": reply(shelf) } } } });
+    const d = drafted(doc, ["createShelf"], "zqshelf");
+    expect(d.manifest.operations.zqshelf_create_shelf!.params!.book_ids).toMatchObject({ type: "json", jsonType: "array", required: true, minItems: 1, maxItems: 50 });
+    expect(await linkProblems(d, "zqshelf")).toEqual([]);
+  });
+
+  it("the stream flag of an operation that can answer server-sent events is left out, with a note", async () => {
+    const body = { type: "object", required: ["prompt"], properties: { prompt: { type: "string", maxLength: 1000 }, stream: { type: "boolean", nullable: true, default: false } } };
+    const answers = { description: "The reply.", content: { "application/json": { schema: shelf }, "text/event-stream": { schema: { type: "string" } } } };
+    const doc = openapi({ "/zqshelves/suggest": { post: { operationId: "suggestShelf", summary: "Suggest a shelf", requestBody: { required: true, content: { "application/json": { schema: body } } }, responses: { "200": answers } } } });
+    const d = drafted(doc, ["suggestShelf"], "zqshelf");
+    expect(Object.keys(d.manifest.operations.zqshelf_suggest_shelf!.params!)).toEqual(["prompt"]);
+    expect(notesAt(d, "operations.zqshelf_suggest_shelf")).toContain("stream is left out: true makes the upstream answer a stream of server-sent events (text/event-stream), which the runtime does not read; without it the answer is JSON");
+    expect(await linkProblems(d, "zqshelf")).toEqual([]);
+  });
+
+  it("a stream flag of an operation that answers JSON only is a parameter like any other", () => {
+    const body = { type: "object", properties: { stream: { type: "boolean" } } };
+    const doc = openapi({ "/zqshelves/watch": { post: { operationId: "watchShelf", requestBody: { content: { "application/json": { schema: body } } }, responses: { "200": reply(shelf) } } } });
+    expect(drafted(doc, ["watchShelf"], "zqshelf").manifest.operations.zqshelf_watch_shelf!.params).toHaveProperty("stream");
+  });
+});
+
+describe("titles and descriptions", () => {
+  const described = (summary: string | undefined, description?: string) =>
+    drafted(openapi({ "/zqshelves": { post: { operationId: "createShelf", ...(summary ? { summary } : {}), ...(description ? { description } : {}), responses: { "201": reply(shelf) } } } }), ["createShelf"], "zqshelf").manifest.operations
+      .zqshelf_create_shelf!;
+
+  it("the title is a one-sentence summary, its full stop dropped", () => {
+    expect(described("Creates a shelf.").title).toBe("Creates a shelf");
+  });
+
+  it("a summary that is a paragraph or a teaser gives way to the operationId's words; the description is plain text", () => {
+    const teaser = "**Starting a new shelf?** We recommend trying [Racks](/docs/racks) first. --- Creates a shelf for the given books.";
+    const o = described(teaser);
+    expect(o.title).toBe("Create shelf");
+    expect(o.description).toBe("Starting a new shelf? We recommend trying Racks first. Creates a shelf for the given books.");
+  });
+
+  it("Markdown and HTML go, comparisons stay", () => {
+    expect(plainText('# Shelves\n\n- Use `zq_id` for __one__ shelf; *see* [the guide](https://zq.test/g "Guide").\n- `<=YYYY-MM-DD` finds older ones, <b>a < b</b>.')).toBe(
+      "Shelves Use zq_id for one shelf; see the guide. <=YYYY-MM-DD finds older ones, a < b.",
+    );
+    expect(plainText("snake_case_names and 2 * 3 * 4 stay")).toBe("snake_case_names and 2 * 3 * 4 stay");
+  });
+
+  it("titleText: a short first sentence that is a statement, or nothing", () => {
+    expect(titleText("List shelves", 80)).toBe("List shelves");
+    expect(titleText("Create a shelf. If using a date only, the time is ignored.", 80)).toBe("Create a shelf");
+    expect(titleText("Ready? Lists shelves.", 80)).toBeUndefined();
+    expect(titleText("x".repeat(81), 80)).toBeUndefined();
+  });
+});
