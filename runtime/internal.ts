@@ -15,6 +15,7 @@ export { matchesHost, providerHosts, hostPatternProblem } from "./http/hosts.js"
 export { DEFAULT_REPLY_BYTES, readBytes } from "./http/read-body.js";
 export { startDeadline, type Deadline } from "./http/deadline.js";
 export { linkNext, send, isRedirect } from "./http/transport.js";
+export { authWays, wayCredentials, wayParams, authParams, chooseWay, slotOf, authSlots, credentialOfParam, basicToken, placeWay, type CredentialSlot } from "./http/credentials.js";
 export { isSecretLength } from "./common/redact.js";
 export { parseExpression, formatExpression, parsePointer, formatPointer, getAtPointer, evaluate } from "./http/expressions.js";
 export { llmCallParams, modelParams, connectionParams, inputSchema, outputSchema, toolDescription } from "./llm/llm-tools.js";

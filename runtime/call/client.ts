@@ -11,7 +11,7 @@ export type { Client, FetchLike };
 export interface ProviderClientOptions {
   /** Scheme and host of the API (version prefixes are part of the paths). */
   baseUrl: string;
-  /** The token or API key. */
+  /** The token or API key; for HTTP basic, `user:secret`. */
   credential: string;
   fetch?: FetchLike;
 }
@@ -21,7 +21,8 @@ export function authMiddleware(auth: AuthSpec, credential: string): Middleware {
     onRequest({ request }) {
       const placed = credentialPlacement(auth, credential);
       if ("query" in placed) return withUrl(request, withQueryPair(request.url, placed.query));
-      request.headers.set(...placed.header);
+      if ("cookie" in placed) request.headers.set("Cookie", [request.headers.get("Cookie"), placed.cookie].filter(Boolean).join("; "));
+      else request.headers.set(...placed.header);
       return request;
     },
   };

@@ -5,7 +5,8 @@
 // executor or a client when its package declares flows — so that a package
 // without flows bundles none of it (token requests, JWT signing).
 import type { CallCredential, OAuthOptions } from "../oauth/flows.js";
-import type { ToolSpec } from "../spec/tool-types.js";
+import type { AuthWay, ToolSpec } from "../spec/tool-types.js";
+import { basicTexts, chooseWay, wayProblem } from "../http/credentials.js";
 
 export type { CallCredential, IssuedTokens, OAuthCall } from "../oauth/flows.js";
 
@@ -18,8 +19,27 @@ export interface WithOAuth {
   oauth?: OAuthSupport;
 }
 
-/** The credential of a call whose parameters are valid. */
-export function callCredential(tool: ToolSpec, values: Record<string, unknown>, options: OAuthOptions & WithOAuth, keepSecret: (value: string) => void): CallCredential {
+/** The way of the tool's auth a call uses (http/credentials.ts), its first credential's value, and the flow that obtains it, if one does. */
+export type WayCredential = (Extract<CallCredential, { credential: string }> & { way: AuthWay }) | Extract<CallCredential, { problem: unknown }>;
+
+/**
+ * The credentials of a call whose parameters are valid: the way it gives
+ * (an alternative's are sent as given; the first way's first credential may
+ * come from a flow), every parameter that way needs, and the base64 text of
+ * a basic credential kept secret.
+ */
+export function callCredential(tool: ToolSpec, values: Record<string, unknown>, options: OAuthOptions & WithOAuth, keepSecret: (value: string) => void): WayCredential {
+  const way = chooseWay(tool.auth, values);
+  const chosen = tool.auth.alternatives?.includes(way) ? { credential: String(values[way.param]) } : firstCredential(tool, values, options, keepSecret);
+  if ("problem" in chosen) return chosen;
+  const unmet = wayProblem(tool, way, values);
+  if (unmet) return { problem: unmet };
+  for (const text of basicTexts(way, chosen.credential, values)) keepSecret(text);
+  return { ...chosen, way };
+}
+
+/** The first way's first credential: the parameter as given, or an OAuth 2 flow's token. */
+function firstCredential(tool: ToolSpec, values: Record<string, unknown>, options: OAuthOptions & WithOAuth, keepSecret: (value: string) => void): CallCredential {
   if (tool.oauth && options.oauth) return options.oauth(tool, values, options, keepSecret);
   const given = values[tool.auth.param];
   if (!tool.oauth || (typeof given === "string" && given.trim() !== "")) return { credential: String(given) };

@@ -20,9 +20,9 @@ import { readBody, replyLimit } from "../http/read-body.js";
 import { isSecretLength, mentionsSecret, redactDeep, SECRET_MIN_LENGTH } from "../common/redact.js";
 import { requestSizeIssue } from "../http/request-size.js";
 import { sleep } from "../common/sleep.js";
-import type { RouteSpec, ToolSpec } from "../spec/tool-types.js";
+import type { AuthWay, RouteSpec, ToolSpec } from "../spec/tool-types.js";
 import { startDeadline, type Deadline } from "../http/deadline.js";
-import { applyCredential, isRedirect, redirectOrigin, requestUrl, send, type FetchLike, type HttpRequest } from "../http/transport.js";
+import { applyCredential, applyFirstCredential, isRedirect, redirectOrigin, requestUrl, send, type FetchLike, type HttpRequest } from "../http/transport.js";
 import { awaitTurn, type RateLimiter } from "../http/rate-limiter.js";
 import { upstreamError } from "../http/upstream-error.js";
 import { callCredential, type IssuedTokens, type OAuthCall } from "./credential.js";
@@ -90,7 +90,8 @@ export interface PreparedCall {
   unsent: Set<string>;
   route: RouteSpec | undefined;
   baseUrl: string;
-  /** The credential sent: the static one, or the OAuth flow's current access token. */
+  /** The way of the tool's auth the call uses (credentials.ts), and its first credential as sent: the static one, or the OAuth flow's current access token. */
+  way: AuthWay;
   credential: string;
   /** The OAuth 2 flow that obtains and renews the credential, when the tool declares flows and the call gives one's parameters. */
   oauth?: OAuthCall;
@@ -154,8 +155,7 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
     unsent: validated.unsent,
     route,
     baseUrl: baseUrl.url,
-    credential: chosen.credential,
-    ...(chosen.oauth ? { oauth: chosen.oauth } : {}),
+    ...chosen, // the way, its first credential, and the flow that obtains it
     // The token's address is taken unless the caller chose one for every call (mocks, sandboxes).
     ...(tool.oauth?.addressField !== undefined && options.baseUrl === undefined ? { addressFromToken: options.allowHosts ?? [] } : {}),
     secrets,
@@ -176,7 +176,7 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
         headers: wire.header, // built afresh for this request: no copy needed
         ...(body !== undefined ? { body } : {}),
       };
-      applyCredential(request, tool.auth, call.credential);
+      applyCredential(request, call.way, call.credential, values);
       return request;
     },
   };
@@ -282,7 +282,7 @@ async function authorize(call: PreparedCall, request: HttpRequest, pending: Prom
     call.baseUrl = moved.base;
   }
   call.credential = accessToken;
-  applyCredential(request, call.tool.auth, accessToken);
+  applyFirstCredential(request, call.way, accessToken, call.values);
   return undefined;
 }
 

@@ -7,6 +7,7 @@
 // is given (one per call, wrapping the caller's): the call path itself is
 // unchanged, and what a hook sees is exactly what goes on the wire, secrets
 // redacted.
+import { authSlots } from "../http/credentials.js";
 import type { ExecuteOptions } from "../call/single-call.js";
 import { REDACTED, redact } from "../common/redact.js";
 import type { ToolResult } from "../http/errors.js";
@@ -136,7 +137,7 @@ function observe(inner: FetchLike, o: Observed): FetchLike {
     const headers: Record<string, string> = {};
     request.headers.forEach((value, name) => {
       // The credential's header is withheld whatever it holds: a token a flow obtained is no secret the client was given.
-      headers[name] = CREDENTIAL_HEADERS.has(name) || (o.tool.auth.type === "header" && name === o.tool.auth.name.toLowerCase()) ? REDACTED : hide(value);
+      headers[name] = CREDENTIAL_HEADERS.has(name) || authSlots(o.tool.auth).some((s) => s.in === "header" && s.name.toLowerCase() === name) ? REDACTED : hide(value);
     });
     const info: RequestInfo = { operation: o.operation, method: request.method, url: hide(withoutCredential(request.url, o.tool)), headers, attempt };
     if (attempt > 1) {
@@ -158,13 +159,14 @@ function observe(inner: FetchLike, o: Observed): FetchLike {
   };
 }
 
-/** The address with the credential's query parameter withheld (a query credential). */
+/** The address with the credentials' query parameters withheld (query credentials, whichever way). */
 function withoutCredential(address: string, tool: ToolSpec): string {
-  if (tool.auth.type !== "query") return address;
+  const names = authSlots(tool.auth).flatMap((s) => (s.in === "query" ? [s.name] : []));
   const url = new URL(address);
-  if (!url.searchParams.has(tool.auth.name)) return address;
-  url.searchParams.set(tool.auth.name, REDACTED);
-  return url.toString().replace(encodeURIComponent(REDACTED), REDACTED);
+  const present = names.filter((n) => url.searchParams.has(n));
+  if (!present.length) return address;
+  for (const n of present) url.searchParams.set(n, REDACTED);
+  return url.toString().replaceAll(encodeURIComponent(REDACTED), REDACTED);
 }
 
 /** The request id of an answer: the header the manifest names for it, else a common one. */

@@ -5,6 +5,7 @@
 // request, before it is sent, naming the parameter that takes the most room.
 import type { RouteSpec, ToolSpec, WireSpec } from "../spec/tool-types.js";
 import type { HttpRequest } from "./transport.js";
+import { credentialOfParam } from "./credentials.js";
 
 /** What fetch adds to every request head (user-agent, accept, connection, content-length…), generously. */
 const TRANSPORT_HEAD_BYTES = 256;
@@ -31,7 +32,7 @@ export function requestSizeIssue(tool: ToolSpec, request: HttpRequest, values: R
   if (size <= limit) return undefined;
   const shares = tool.params
     .filter((p) => values[p.name] !== undefined && !unsent.has(p.name))
-    .map((p) => ({ param: p.name, bytes: share(route?.wire[p.name] ?? p.wire, values[p.name], tool) }))
+    .map((p) => ({ param: p.name, bytes: share(route?.wire[p.name] ?? p.wire, values[p.name], tool, p.name) }))
     .filter((s) => s.bytes > 0)
     .sort((a, b) => b.bytes - a.bytes);
   const top = shares[0];
@@ -40,7 +41,7 @@ export function requestSizeIssue(tool: ToolSpec, request: HttpRequest, values: R
 }
 
 /** Bytes a parameter's value takes in the request head (0 in the body). */
-function share(wire: WireSpec, value: unknown, tool: ToolSpec): number {
+function share(wire: WireSpec, value: unknown, tool: ToolSpec, name: string): number {
   const text = String(value);
   switch (wire.in) {
     case "query":
@@ -51,8 +52,16 @@ function share(wire: WireSpec, value: unknown, tool: ToolSpec): number {
     case "header":
       return wire.name.length + text.length;
     case "auth":
-      return tool.auth.type === "query" ? tool.auth.name.length + 1 + encodeURIComponent(text).length : text.length;
+      return authShare(tool, name, text);
     default:
       return 0;
   }
+}
+
+/** Bytes a credential parameter takes: a query pair's name and encoded value; a basic credential's part of its base64; else its text. */
+function authShare(tool: ToolSpec, name: string, text: string): number {
+  const c = credentialOfParam(tool.auth, name);
+  if (c?.type === "query") return c.name.length + 1 + encodeURIComponent(text).length;
+  if (c?.type === "basic") return Math.ceil((new TextEncoder().encode(text).length * 4) / 3);
+  return text.length;
 }

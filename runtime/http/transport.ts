@@ -5,7 +5,8 @@
 // or a query key) to wherever `Location` points, re-send a body there, or
 // turn a POST into a GET; instead it becomes an `upstream` error naming the
 // Location's origin, so the caller can fix the address they gave.
-import type { AuthSpec } from "../spec/tool-types.js";
+import type { AuthWay, CredentialSpec } from "../spec/tool-types.js";
+import { placeCredential, placeWay, wayCredentials, type Placed } from "./credentials.js";
 
 export type FetchLike = (input: Request) => Promise<Response>;
 
@@ -69,19 +70,16 @@ function templateParts(template: string): (string | { name: string })[] {
 }
 
 /**
- * Where the provider's security scheme puts the credential: a header (a
- * bearer token or a named key), or a `name=value` pair for the query, to be
- * appended as text (re-serialising the URL would re-encode the others).
+ * Where the provider's security scheme puts a single credential (a bearer
+ * token, a named header, a query pair, a cookie pair; basic has no user here:
+ * typed clients take a basic credential whole, `user:secret`).
  */
-export function credentialPlacement(auth: AuthSpec, credential: string): { header: [string, string] } | { query: string } {
-  switch (auth.type) {
-    case "bearer":
-      return { header: ["Authorization", `Bearer ${credential}`] };
-    case "header":
-      return { header: [auth.name, credential] };
-    case "query":
-      return { query: `${encodeURIComponent(auth.name)}=${encodeURIComponent(credential)}` };
+export function credentialPlacement(auth: AuthWay, credential: string): Placed {
+  if (auth.type === "basic") {
+    const at = credential.indexOf(":");
+    return placeCredential(auth, credential.slice(at + 1), { [auth.user]: at < 0 ? "" : credential.slice(0, at) });
   }
+  return placeCredential(auth, credential, {});
 }
 
 /** Append a query pair to an address, after its query if it has one. */
@@ -89,11 +87,37 @@ export function withQueryPair(url: string, pair: string): string {
   return `${url}${url.includes("?") ? "&" : "?"}${pair}`;
 }
 
-/** Put the credential on a built request (see credentialPlacement). */
-export function applyCredential(request: HttpRequest, auth: AuthSpec, credential: string): void {
-  const placed = credentialPlacement(auth, credential);
-  if ("header" in placed) request.headers[placed.header[0]] = placed.header[1];
-  else request.url = withQueryPair(request.url, placed.query);
+/** Put the credentials of the way a call uses on a built request (credentials.ts); `credential` is the first one's value. */
+export function applyCredential(request: HttpRequest, way: AuthWay, credential: string, values: Record<string, unknown>): void {
+  applyPlaced(request, placeWay(way, credential, values));
+}
+
+/** Put a new value of a way's first credential (an OAuth 2 flow's token) on a request; the others stay as they are. */
+export function applyFirstCredential(request: HttpRequest, way: AuthWay, credential: string, values: Record<string, unknown>): void {
+  applyPlaced(request, [placeCredential(wayCredentials(way)[0] as CredentialSpec, credential, values)]);
+}
+
+/** Put placed credentials on a request: a header replaces one of the same name (any case), a cookie pair one of the same name. */
+export function applyPlaced(request: HttpRequest, placed: readonly Placed[]): void {
+  for (const p of placed) {
+    if ("query" in p) request.url = withQueryPair(request.url, p.query);
+    else if ("header" in p) setHeader(request.headers, p.header[0], p.header[1]);
+    else {
+      const key = Object.keys(request.headers).find((k) => k.toLowerCase() === "cookie");
+      const name = p.cookie.slice(0, p.cookie.indexOf("="));
+      const kept = (key ? (request.headers[key] ?? "") : "")
+        .split(";")
+        .map((x) => x.trim())
+        .filter((x) => x && x.slice(0, x.indexOf("=")) !== name);
+      if (key) delete request.headers[key];
+      request.headers.Cookie = [...kept, p.cookie].join("; ");
+    }
+  }
+}
+
+function setHeader(headers: Record<string, string>, name: string, value: string): void {
+  for (const k of Object.keys(headers)) if (k !== name && k.toLowerCase() === name.toLowerCase()) delete headers[k];
+  headers[name] = value;
 }
 
 /** Send without following redirects (see the policy above). */
@@ -139,7 +163,7 @@ export function redirectOrigin(response: Response, requestUrl: string): string {
  * an address elsewhere is refused, so the credential never goes to another
  * host; the reason is returned instead (never the address's userinfo).
  */
-export function nextPageRequest(previous: HttpRequest, first: HttpRequest, next: string, auth: AuthSpec, credential: string): HttpRequest | { refused: string } {
+export function nextPageRequest(previous: HttpRequest, first: HttpRequest, next: string, way: AuthWay, credential: string, values: Record<string, unknown>): HttpRequest | { refused: string } {
   let url: URL;
   try {
     url = new URL(next, previous.url);
@@ -151,10 +175,14 @@ export function nextPageRequest(previous: HttpRequest, first: HttpRequest, next:
   const origin = new URL(first.url).origin;
   if (url.origin !== origin) return { refused: `${url.protocol === "http:" || url.protocol === "https:" ? url.origin : `a ${url.protocol} address`}, not ${origin}` };
   const { "Content-Type": _contentType, ...headers } = previous.headers;
-  // The address is sent as given (its query is the upstream's own encoding); a query credential is replaced, not repeated.
-  const address = auth.type === "query" ? withoutQueryKey(url.href, auth.name) : url.href;
+  // The address is sent as given (its query is the upstream's own encoding); query credentials are replaced, not repeated.
+  const queried = wayCredentials(way).flatMap((c) => (c.type === "query" ? [c] : []));
+  const address = queried.reduce((href, c) => withoutQueryKey(href, c.name), url.href);
   const request: HttpRequest = { method: "GET", url: address, headers };
-  if (auth.type === "query") applyCredential(request, auth, credential);
+  applyPlaced(
+    request,
+    placeWay(way, credential, values).filter((p) => "query" in p),
+  );
   return request;
 }
 

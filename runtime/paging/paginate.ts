@@ -180,7 +180,7 @@ function nextPage(
     case "linkHeader": {
       const address = next.style === "nextUrl" ? evaluate(next.url.ref, reply) : linkNext(reply.headers.get("link"));
       if (typeof address !== "string" || address.trim() === "") return undefined;
-      const request = nextPageRequest(previous, first, address.trim(), call.tool.auth, call.credential);
+      const request = nextPageRequest(previous, first, address.trim(), call.way, call.credential, call.values);
       if ("refused" in request) {
         return {
           error: {

@@ -110,7 +110,23 @@ export interface OutcomeSpec {
   outputs: { path: string; source: OutputSource }[];
 }
 
-export type AuthSpec = { type: "bearer"; param: string } | { type: "header"; name: string; param: string } | { type: "query"; name: string; param: string };
+/**
+ * One credential and where its security scheme puts it: a bearer token; an
+ * API key in a header, the query or a cookie; or HTTP basic, `user` naming the
+ * parameter that holds the user (account) id and `param` the secret, sent as
+ * `Authorization: Basic base64(user:secret)`.
+ */
+export type CredentialSpec = { type: "bearer"; param: string } | { type: "header" | "query" | "cookie"; name: string; param: string } | { type: "basic"; user: string; param: string };
+
+/** One way to authenticate (one security requirement): a credential, and `also` those sent with it (a combination, such as a key header and a secret header, all required). */
+export type AuthWay = CredentialSpec & { also?: CredentialSpec[] };
+
+/**
+ * How a tool authenticates: its first way, and `alternatives` a call may give
+ * instead (a personal token or an OAuth 2 token). A call uses the first way
+ * whose parameters are all given (http/credentials.ts).
+ */
+export type AuthSpec = AuthWay & { alternatives?: AuthWay[] };
 
 /**
  * An OAuth 2 grant that obtains the access token (manifest `auth.flows`). The

@@ -3,6 +3,7 @@
 // Valid input comes back normalised: defaults applied, numbers and booleans
 // coerced from their text form, JSON strings parsed, enum case canonicalised,
 // base addresses trimmed.
+import { credentialOfParam } from "../http/credentials.js";
 import { isValueFormat, matchesFormat, VALUE_FORMATS } from "../spec/formats.js";
 import { ownValue } from "../common/own.js";
 import { isSecretLength, SECRET_MIN_LENGTH } from "../common/redact.js";
@@ -171,7 +172,12 @@ function computePlacements(spec: ParamSpec, tool: Pick<ToolSpec, "routes" | "aut
     if (wire) places.add(wire.in);
   }
   // An OAuth flow's parameter (a client secret, a PEM private key) goes only into a token request's form: not a header.
-  if (spec.wire.in === "auth" && (!tool || spec.name === tool.auth.param)) places.add(tool?.auth.type === "query" ? "query" : "header");
+  // A credential's parameter goes where its scheme puts it (a basic credential's user and secret, base64 in a header; a cookie, in a header).
+  if (spec.wire.in === "auth") {
+    const credential = tool ? credentialOfParam(tool.auth, spec.name) : undefined;
+    if (!tool) places.add("header");
+    else if (credential) places.add(credential.type === "query" ? "query" : "header");
+  }
   return places;
 }
 
@@ -179,9 +185,13 @@ function checkString(spec: ParamSpec, s: string, tool?: Pick<ToolSpec, "routes" 
   const places = placements(spec, tool);
   if (spec.secret && !isSecretLength(s)) return problem(spec, "minLength", `must be at least ${SECRET_MIN_LENGTH} characters long`, s);
   if (LONE_SURROGATE.test(s)) return problem(spec, "characters", "must be well-formed Unicode text (it contains half of a surrogate pair, which no request can carry)", s);
-  const formOnly = spec.wire.in === "auth" && tool !== undefined && spec.name !== tool.auth.param;
+  const formOnly = spec.wire.in === "auth" && tool !== undefined && !credentialOfParam(tool.auth, spec.name);
   if (((spec.secret && !formOnly) || places.has("header")) && NOT_HEADER_SAFE.test(s)) {
     return problem(spec, "characters", `must not contain line breaks or other control characters, nor characters outside Latin-1 (it is sent in ${places.has("query") ? "the address" : "an HTTP header"})`, s);
+  }
+  if (spec.wire.in === "auth" && tool && s.includes(":")) {
+    const credential = credentialOfParam(tool.auth, spec.name);
+    if (credential?.type === "basic" && credential.user === spec.name) return problem(spec, "characters", `must not contain ":" (HTTP basic puts it between the user id and the password)`, s);
   }
   if ((places.has("header") || spec.wire.in === "auth") && HEADER_TRIMMED.test(s)) {
     return problem(spec, "characters", `must not start or end with a space or tab (${places.has("header") ? "an HTTP header drops them, so the value sent would differ" : "a credential never does: check for a stray space"})`, s);

@@ -3,7 +3,7 @@
 // spec. A scenario step may then answer in the mock's place (a pending job, a
 // 429 with Retry-After, a 503) — but only for a request the mock accepted, so
 // Prism stays the judge of every request.
-import type { AuthSpec, FetchLike } from "@blockwright/runtime/internal";
+import { type AuthSpec, authSlots, type FetchLike } from "@blockwright/runtime/internal";
 import { parseBody } from "./json-path.js";
 import { prismProblemOf, violationsOf, type PrismProblem, type Violation } from "./prism.js";
 
@@ -97,10 +97,20 @@ export function mockFetch(script: Script = () => ({})): MockLink {
   return { fetch: fetchFn, exchanges };
 }
 
-function stripCredential(auth: AuthSpec, headers: Headers, url: URL): void {
-  if (auth.type === "bearer") headers.delete("authorization");
-  else if (auth.type === "header") headers.delete(auth.name);
-  else url.searchParams.delete(auth.name);
+/** Take out every credential `auth` may place, whichever way: its headers, query keys and cookie pairs. */
+export function stripCredential(auth: AuthSpec, headers: Headers, url: URL): void {
+  for (const slot of authSlots(auth)) {
+    if (slot.in === "header") headers.delete(slot.name);
+    else if (slot.in === "query") url.searchParams.delete(slot.name);
+    else {
+      const kept = (headers.get("cookie") ?? "")
+        .split(";")
+        .map((x) => x.trim())
+        .filter((x) => x && x.slice(0, x.indexOf("=")) !== slot.name);
+      if (kept.length) headers.set("cookie", kept.join("; "));
+      else headers.delete("cookie");
+    }
+  }
 }
 
 function nullBodyStatus(status: number): boolean {

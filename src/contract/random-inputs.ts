@@ -3,7 +3,7 @@
 // rules, then the cross-field rules made to hold: what the runtime accepts),
 // and invalid ones that break exactly one rule, saying which.
 import fc from "fast-check";
-import { isValueFormat, itemAt, oauthParams, type NestedLimits, type ParamSpec, type ToolSpec, validateParams } from "@blockwright/runtime/internal";
+import { credentialOfParam, isValueFormat, wayParams, itemAt, oauthParams, type NestedLimits, type ParamSpec, type ToolSpec, validateParams } from "@blockwright/runtime/internal";
 import { madeStrings, NOT_OF_FORMAT } from "../model/string-values.js";
 import { withAddress } from "./call.js";
 import type { Input, ToolValues } from "./values.js";
@@ -27,7 +27,7 @@ export function validInput(tool: ToolSpec, values: ToolValues, address: string):
     // The credential is always given, a flow's parameters never (a complete flow would send a token request).
     if (p.wire.in === "server" || flowParams.has(p.name)) continue;
     const arb = validValue(p, values);
-    members[p.name] = p.required || p.name === tool.auth.param ? arb : fc.option(arb, { nil: undefined, freq: 2 });
+    members[p.name] = p.required || wayParams(tool.auth).includes(p.name) ? arb : fc.option(arb, { nil: undefined, freq: 2 });
   }
   return fc
     .record(members)
@@ -186,7 +186,7 @@ export function invalidInput(tool: ToolSpec, values: ToolValues, address: string
         if (isValueFormat(p.format) && !p.enum) set(p.name, fc.constant(NOT_OF_FORMAT[p.format]), p.pattern ? ["format", "pattern"] : "format", `not of format ${p.format}`);
         if (p.secret) set(p.name, fc.string({ unit: fc.constantFrom(..."abcdefgh"), minLength: 1, maxLength: 7 }), "minLength", "shorter than a credential can be", false);
         // An OAuth flow's parameter goes only into a token request's form (validate-params.ts): line breaks are fine there.
-        const formOnly = p.wire.in === "auth" && p.name !== tool.auth.param;
+        const formOnly = p.wire.in === "auth" && !credentialOfParam(tool.auth, p.name);
         if ((p.secret && !formOnly) || places.has("header"))
           set(
             p.name,

@@ -3,13 +3,13 @@
 // checked here — the method and path of the operation (under the server's path), only query keys and
 // headers the spec declares, the credential exactly where the security
 // scheme puts it and nowhere else, and the body's content type.
-import { encodeForm, itemAt, styledPairs, parsePointer, type BodySpec, type ParamSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime/internal";
+import { basicToken, chooseWay, type CredentialSpec, wayCredentials, encodeForm, itemAt, styledPairs, parsePointer, type BodySpec, type ParamSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime/internal";
 import { bareMediaType, type OpenApiDocument, type OpenApiOperation } from "../load/openapi-document.js";
 import { check, fail, json, same } from "./call.js";
 import type { Exchange } from "./exchange.js";
 import type { Input } from "./values.js";
 import { at, setAt } from "./json-path.js";
-import { credentialOf } from "../load/openapi-document.js";
+import { credentialOf, type SecurityScheme } from "../load/openapi-document.js";
 
 /** The operation a request was sent to: the tool's own or one of its routes'. */
 export function operationOf(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument): { op: OpenApiOperation; path: Record<string, string>; wire: Record<string, WireSpec> } {
@@ -39,6 +39,7 @@ export function checkRequest(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument,
     if (s.type === "apiKey" && s.in === "query" && s.name) declaredQuery.add(s.name);
     if (s.type === "apiKey" && s.in === "header" && s.name) declaredHeaders.add(s.name.toLowerCase());
     if (s.type === "http" || credentialOf(s)?.type === "bearer") declaredHeaders.add("authorization");
+    if (s.type === "apiKey" && s.in === "cookie") declaredHeaders.add("cookie");
   }
   // Headers the manifest declares itself, which link accepts without a spec parameter: its constants
   // (an API version every call sends) and its idempotency header (on every request but a GET).
@@ -68,32 +69,71 @@ export function checkRequest(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument,
   checkCredential(ex, tool, doc, op, input);
 }
 
-/** The credential where the operation's security scheme says, in full, and nowhere else. */
+/**
+ * The credentials where the security requirement in use puts them, in full,
+ * and the first nowhere else. The requirement in use is the operation's that
+ * names exactly the schemes of the way the call gave (a call gives one of
+ * several alternatives; a combination sends all of its credentials).
+ */
 function checkCredential(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, op: OpenApiOperation, input: Input): void {
-  const credential = input[tool.auth.param];
+  const way = chooseWay(tool.auth, input);
+  const credential = input[way.param];
   if (typeof credential !== "string") return;
-  const names = op.security ?? [];
-  if (!names.length) return fail(`${op.operationId} declares no security scheme, yet the tool sends a credential`);
+  const requirements = (op.requirements ?? []).filter((r) => r.length);
+  if (!requirements.length) return fail(`${op.operationId} declares no security scheme, yet the tool sends a credential`);
+  const credentials = wayCredentials(way);
+  const inUse = requirements.find((r) => r.length === credentials.length && credentials.every((c) => r.some((name) => placesLike(doc.securitySchemes[name], c))));
+  const offered = requirements.map((r) => r.join(" + ")).join(", ");
+  if (!inUse) return fail(`the credentials sent (${credentials.map(describeCredential).join(" + ")}) meet none of ${op.operationId}'s security requirements (${offered})`);
   const placed: string[] = [];
-  for (const name of names) {
-    const s = doc.securitySchemes[name];
-    if (!s) continue;
-    if (credentialOf(s)?.type === "bearer" && ex.headers.get("authorization") === `Bearer ${credential}`) placed.push("authorization");
-    if (s.type === "apiKey" && s.in === "header" && s.name && ex.headers.get(s.name) === credential) placed.push(s.name.toLowerCase());
-    if (s.type === "apiKey" && s.in === "query" && s.name && ex.url.searchParams.getAll(s.name).length === 1 && ex.url.searchParams.get(s.name) === credential) placed.push(`?${s.name}`);
+  for (const c of credentials) {
+    const value = String(c === credentials[0] ? credential : input[c.param]);
+    const slot = foundAt(ex, c, value, input);
+    const choice = requirements.length > 1 ? `; ${op.operationId} accepts ${offered}, the call gave this one` : "";
+    check(slot !== undefined, () => `the credential is not where ${inUse.join(" + ")} puts it (${inUse.map((n) => describeScheme(doc, n)).join("; ")}${choice})`);
+    placed.push(slot as string);
   }
-  const [where, ...elsewhere] = placed;
-  check(where !== undefined && !elsewhere.length, () => `the credential is not where ${names.join(" or ")} puts it (${names.map((n) => describeScheme(doc, n)).join("; ")})`);
+  const where = placed[0] as string;
   // A parameter the caller gave may contain the credential's text: then it is theirs to send.
-  if (Object.entries(input).some(([name, value]) => name !== tool.auth.param && value !== undefined && JSON.stringify(value).includes(credential))) return;
+  if (Object.entries(input).some(([name, value]) => name !== way.param && value !== undefined && JSON.stringify(value).includes(credential))) return;
   for (const [name, value] of ex.headers) {
-    if (placed.includes(name)) continue;
+    if (name === where) continue;
     check(!value.includes(credential), `the credential also appears in header ${name}`);
   }
   const query = new URLSearchParams(ex.url.search);
   if (where.startsWith("?")) query.delete(where.slice(1));
   check(!decodeURIComponent(ex.url.pathname).includes(credential) && ![...query.values()].some((v) => v.includes(credential)), "the credential also appears in the address");
   check(!ex.rawBody.includes(credential), "the credential also appears in the body");
+}
+
+/** Whether a declared scheme puts a credential where `c` does (any OAuth 2 or bearer scheme: `Authorization: Bearer`). */
+function placesLike(s: SecurityScheme | undefined, c: CredentialSpec): boolean {
+  const placement = s ? credentialOf(s) : undefined;
+  if (!placement || placement.type !== c.type) return false;
+  if (placement.type === "bearer" || placement.type === "basic" || c.type === "bearer" || c.type === "basic") return true;
+  return placement.type === "header" ? placement.name.toLowerCase() === c.name.toLowerCase() : placement.name === c.name;
+}
+
+/** Where the request carries credential `c` with `value`, exactly once: a header's name, `?key`, or `cookie`; undefined when it does not. */
+function foundAt(ex: Exchange, c: CredentialSpec, value: string, input: Input): string | undefined {
+  switch (c.type) {
+    case "bearer":
+      return ex.headers.get("authorization") === `Bearer ${value}` ? "authorization" : undefined;
+    case "basic":
+      return ex.headers.get("authorization") === `Basic ${basicToken(String(input[c.user] ?? ""), value)}` ? "authorization" : undefined;
+    case "header":
+      return ex.headers.get(c.name) === value ? c.name.toLowerCase() : undefined;
+    case "query":
+      return ex.url.searchParams.getAll(c.name).length === 1 && ex.url.searchParams.get(c.name) === value ? `?${c.name}` : undefined;
+    case "cookie": {
+      const pairs = (ex.headers.get("cookie") ?? "").split(";").map((x) => x.trim());
+      return pairs.filter((x) => x.startsWith(`${c.name}=`)).length === 1 && pairs.includes(`${c.name}=${encodeURIComponent(value)}`) ? "cookie" : undefined;
+    }
+  }
+}
+
+function describeCredential(c: CredentialSpec): string {
+  return c.type === "bearer" ? "Authorization: Bearer" : c.type === "basic" ? "Authorization: Basic" : `${c.type} ${c.name}`;
 }
 
 function describeScheme(doc: OpenApiDocument, name: string): string {

@@ -4,7 +4,7 @@
 // examples), the manifest's placeholder, and last a value made from the
 // parameter's own rules. Every value used passes the parameter's rules, and
 // the inputs assembled from them pass the tool's cross-field rules.
-import { checkValue, isAbsent, itemAt, oauthParams, parsePointer, type ParamSpec, type RuleSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime/internal";
+import { checkValue, credentialOfParam, wayParams, isAbsent, itemAt, oauthParams, parsePointer, type ParamSpec, type RuleSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime/internal";
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../load/openapi-document.js";
 import { madeStrings, ofFormatAndLength, stretch } from "../model/string-values.js";
 import { at } from "./json-path.js";
@@ -75,8 +75,9 @@ export class ToolValues {
     const typed = (param as ParamSpec & { example?: unknown }).example;
     if (typed !== undefined) out.push({ value: typed, source: "example" });
     if (param.wire.in === "auth" && param.name === this.tool.auth.param) out.push({ value: CREDENTIAL, source: "contract credential" });
-    const fromSpec = this.specCandidates(param);
-    out.push(...fromSpec);
+    // The other secrets of a credential (a combination's second key, an alternative's token): their own stand-ins, header-safe and long enough.
+    else if (param.wire.in === "auth" && param.secret && credentialOfParam(this.tool.auth, param.name)) out.push({ value: `bw-contract-${param.name}-0001`, source: "contract credential" });
+    out.push(...this.specCandidates(param));
     const placeholder = placeholderValue(param);
     // A JSON value the spec gives no example of: one made from the request schema (valid against it, however many
     // unions it nests) before the bare `[]` or `{}`, which the schema may refuse (a list of at least one message).
@@ -103,7 +104,7 @@ export class ToolValues {
 
   /** A parameter every input gives: the required ones, and the credential (optional when OAuth 2 flows may stand in for it; a flow's parameters are not given). */
   private alwaysGiven(p: ParamSpec): boolean {
-    return (p.required || p.name === this.tool.auth.param) && p.wire.in !== "server";
+    return (p.required || wayParams(this.tool.auth).includes(p.name)) && p.wire.in !== "server";
   }
 
   /** Required parameters only (plus what the rules need). */

@@ -1,7 +1,7 @@
 // Emitters: each turns the IR into a view model (all decisions made here, in
 // code) and renders it through a Handlebars template (layout only).
 import { templates } from "./precompiled/templates.js";
-import type { AuthSpec, OutputSpec, ParamSpec } from "@blockwright/runtime/internal";
+import { type AuthSpec, authWays, type CredentialSpec, type OutputSpec, type ParamSpec, wayCredentials } from "@blockwright/runtime/internal";
 import type { ProviderIR } from "../model/ir.js";
 import { camelCase, pascalCase } from "../model/naming.js";
 import { codeLiteral, commentText, escapeLineSeparators, oneLine } from "./code-text.js";
@@ -239,9 +239,13 @@ const shape = (value: object) =>
     .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
     .join("\u0000");
 
-/** Where the credential goes, in words for the docs (Markdown). */
+/** Where the credentials go, in words for the docs (Markdown): each way, its credentials joined by "with", ways by "or". */
 export function describeAuth(auth: AuthSpec): string {
-  if (auth.type === "bearer") return "`Authorization: Bearer <token>` header";
-  if (auth.type === "header") return `${code(auth.name)} header`;
-  return `${code(auth.name)} query parameter`;
+  const one = (c: CredentialSpec): string => {
+    if (c.type === "bearer") return "`Authorization: Bearer <token>` header";
+    if (c.type === "basic") return `\`Authorization: Basic\` header (${code(c.user)} and ${code(c.param)})`;
+    return `${code(c.name)} ${c.type === "query" ? "query parameter" : c.type}`;
+  };
+  const ways = authWays(auth).map((w) => wayCredentials(w).map(one).join(" with "));
+  return ways.length > 1 ? `${ways.join("; or ")} (the first whose parameters a call gives)` : (ways[0] ?? "");
 }

@@ -1,27 +1,47 @@
-// The credential of a drafted manifest: which security scheme of the
-// document the operations use, and where the runtime sends its value. The
-// runtime sends an HTTP bearer token or an API key in a header or the query;
-// an `oauth2` or `openIdConnect` scheme is the access token it yields, sent
-// as a bearer token (RFC 6750) until OAuth flows are a manifest concept. A
-// document that declares no scheme at all gets a bearer scheme added to the
-// cut, marked as such. Parameters that repeat the credential (a `token`
-// query or form field beside an OAuth scheme) are recognised here, so that
-// they are not drafted as parameters of their own but listed in auth.covers.
+// The credential of a drafted manifest: which security requirements of the
+// document the operations use, and where the runtime sends each value. The
+// runtime sends an HTTP bearer token, HTTP basic (a user name and a
+// password), or an API key in a header, the query or a cookie; an `oauth2` or
+// `openIdConnect` scheme is the access token it yields, sent as a bearer
+// token (RFC 6750). A requirement of several schemes is drafted as one way
+// (`auth.also`); operations that accept different requirements get
+// alternatives (`auth.alternatives`). A document that declares no scheme the
+// runtime sends gets a bearer scheme added to the cut, marked as such.
+// Parameters that repeat the credential (a `token` query or form field beside
+// an OAuth scheme) are recognised here, so that they are not drafted as
+// parameters of their own but listed in auth.covers.
 
-import { fieldOf, itemAt } from "@blockwright/runtime/internal";
+import { fieldOf } from "@blockwright/runtime/internal";
+import type { Manifest, ManifestParam } from "../load/precompiled/manifest-types.js";
+import { shortText } from "./plain-text.js";
 type Json = Record<string, unknown>;
 
-export interface CredentialDraft {
-  /** The scheme's key in components.securitySchemes. */
+/** Where the runtime sends one credential. */
+export type DraftPlacement = { type: "bearer" } | { type: "basic" } | { type: "header" | "query" | "cookie"; name: string };
+
+/** One credential of a drafted way: its scheme, where it goes, and its parameter(s). */
+export interface DraftCredential {
   scheme: string;
-  /** The manifest's credential parameter. */
-  param: "accessToken" | "apiKey";
+  placement: DraftPlacement;
+  definition: Json;
+  param: string;
+  /** HTTP basic: the parameter holding the user id. */
+  user?: string;
+}
+
+export interface CredentialDraft {
+  /** The first way's first scheme: its key in components.securitySchemes. */
+  scheme: string;
+  /** The manifest's (first) credential parameter. */
+  param: string;
   /** Where the runtime sends it. */
-  placement: { type: "bearer" } | { type: "header" | "query"; name: string };
+  placement: DraftPlacement;
   /** The scheme itself (as the document has it, or as added). */
   definition: Json;
   /** The scheme is not in the document: add it to the cut. */
   added: boolean;
+  /** The ways drafted, the first first: each the credentials one security requirement needs together. */
+  ways: DraftCredential[][];
   /** What a person should check about it. */
   notes: string[];
   /** The document's parameters and form fields that repeat the credential (`token`), found while drafting them: auth.covers. */
@@ -31,15 +51,29 @@ export interface CredentialDraft {
 /** The name under which a scheme is added to a document that declares none. */
 export const ADDED_SCHEME = "bearerAuth";
 
-/** Runtime support, best first: the kinds the runtime sends, then those it sends as a bearer token, then the rest. */
+/** Where a scheme puts its credential, if the runtime sends it (an OAuth 2 or OpenID Connect access token as a bearer token). */
+function placementOf(scheme: Json): DraftPlacement | undefined {
+  const type = String(scheme.type ?? "");
+  const http = String(scheme.scheme ?? "").toLowerCase();
+  if (type === "http" && http === "bearer") return { type: "bearer" };
+  if (type === "http" && http === "basic") return { type: "basic" };
+  if (type === "oauth2" || type === "openIdConnect") return { type: "bearer" };
+  if (type === "apiKey" && (scheme.in === "header" || scheme.in === "query" || scheme.in === "cookie") && typeof scheme.name === "string" && scheme.name) return { type: scheme.in, name: scheme.name };
+  return undefined;
+}
+
+/** Runtime support and ease of use, best first: one secret before two parameters, a token before a browser session's cookie. */
 function rank(scheme: Json): number {
   const type = String(scheme.type ?? "");
-  if (type === "http" && String(scheme.scheme ?? "").toLowerCase() === "bearer") return 0;
-  if (type === "apiKey" && scheme.in === "header") return 1;
-  if (type === "apiKey" && scheme.in === "query") return 2;
-  if (type === "oauth2") return 3;
-  if (type === "openIdConnect") return 4;
-  return 9;
+  const placement = placementOf(scheme);
+  if (!placement) return 99;
+  if (type === "http" && placement.type === "bearer") return 0;
+  if (placement.type === "header") return 1;
+  if (placement.type === "query") return 2;
+  if (placement.type === "basic") return 3;
+  if (type === "oauth2") return 4;
+  if (type === "openIdConnect") return 5;
+  return 6;
 }
 
 function describe(scheme: Json): string {
@@ -49,57 +83,189 @@ function describe(scheme: Json): string {
   return type;
 }
 
+/** A requirement's schemes as one key (order aside). */
+const keyOf = (names: readonly string[]) => [...names].sort().join(" + ");
+
 /**
  * The credential for `operations` (the document's operation objects): the
- * best-supported scheme every one of them accepts on its own.
+ * best-supported security requirement the most of them accept, then, while
+ * some operation accepts none drafted yet, the best of those it accepts (an
+ * alternative). A requirement of several schemes is one way of several
+ * credentials, all sent.
  */
 export function draftCredential(doc: Json, operations: readonly { id: string; op: Json }[]): CredentialDraft {
   const components = (doc.components ?? {}) as Json;
   const declared = (components.securitySchemes ?? {}) as Record<string, Json>;
   const notes: string[] = [];
   const global = doc.security;
-  // For each operation, the schemes it accepts alone (an alternative naming two schemes needs both at once).
+  const usable = (names: string[]) => names.length > 0 && names.every((n) => declared[n] && typeof declared[n] === "object" && placementOf(fieldOf(declared, n)));
+  // For each operation, the requirements it accepts that the runtime can meet (undefined: it names none).
   const accepted = operations.map(({ id, op }) => {
     const requirements = (Array.isArray(op.security) ? op.security : Array.isArray(global) ? global : undefined) as Json[] | undefined;
-    if (!requirements) return { id, schemes: undefined };
+    if (!requirements) return { id, ways: undefined, named: [] as string[] };
     if (requirements.some((r) => r && typeof r === "object" && !Object.keys(r).length)) notes.push(`${id} may also be called without a credential (its security lists {}); the manifest always sends one`);
-    return { id, schemes: requirements.filter((r) => r && typeof r === "object" && Object.keys(r).length === 1).flatMap((r) => Object.keys(r).slice(0, 1)) };
+    const all = requirements.filter((r) => r && typeof r === "object" && Object.keys(r).length).map((r) => Object.keys(r));
+    return { id, ways: all.filter(usable).map(keyOf), named: all.map(keyOf) };
   });
-  const required = accepted.filter((a) => a.schemes !== undefined);
-  const candidates = required.length ? [...new Set(required.flatMap((a) => a.schemes ?? []))] : Object.keys(declared);
-  const usable = candidates.filter((name) => declared[name] && typeof declared[name] === "object");
-  if (!usable.length) {
+  const required = accepted.filter((a) => a.ways !== undefined);
+  const candidates = required.length ? [...new Set(required.flatMap((a) => a.ways ?? []))] : Object.keys(declared).filter((n) => usable([n]));
+  if (!candidates.length) {
+    const named = [...new Set(required.flatMap((a) => a.named))];
+    const unsupported = named.length
+      ? ` (${named
+          .map(
+            (k) =>
+              `${k}: ${k
+                .split(" + ")
+                .map((n) => (declared[n] ? describe(fieldOf(declared, n)) : "not declared"))
+                .join(" + ")}`,
+          )
+          .join("; ")})`
+      : "";
     notes.push(
-      required.length
-        ? `the operations require security schemes the document does not declare (${candidates.join(", ") || "none alone"}); drafted a bearer token, added to openapi.yaml as ${ADDED_SCHEME}: check how the API takes its credential`
-        : `the document declares no security scheme; drafted a bearer token (added to openapi.yaml as ${ADDED_SCHEME}, marked as added): check how the API takes its credential, or whether it needs none`,
+      !Object.keys(declared).length
+        ? `the document declares no security scheme; drafted a bearer token (added to openapi.yaml as ${ADDED_SCHEME}, marked as added): check how the API takes its credential, or whether it needs none`
+        : required.length
+          ? `the operations require security schemes the runtime cannot send or the document does not declare${unsupported}; drafted a bearer token, added to openapi.yaml as ${ADDED_SCHEME}: check how the API takes its credential`
+          : `the document declares no security scheme the runtime sends; drafted a bearer token (added to openapi.yaml as ${ADDED_SCHEME}, marked as added): check how the API takes its credential, or whether it needs none`,
     );
     const definition: Json = { type: "http", scheme: "bearer", description: "Added by blockwright add: the published document declares no security scheme. A bearer token is assumed; check how the API takes its credential." };
-    return { scheme: ADDED_SCHEME, param: "accessToken", placement: { type: "bearer" }, definition, added: true, notes, covers: new Set() };
+    const credential: DraftCredential = { scheme: ADDED_SCHEME, placement: { type: "bearer" }, definition, param: "accessToken" };
+    return { scheme: ADDED_SCHEME, param: "accessToken", placement: { type: "bearer" }, definition, added: true, ways: [[credential]], notes, covers: new Set() };
   }
-  // Best supported first; among equals, the one more operations accept, then the document's order.
-  const everywhere = (name: string) => required.every((a) => a.schemes?.includes(name));
-  const best = itemAt(
-    [...usable].sort((a, b) => Number(everywhere(b)) - Number(everywhere(a)) || rank(fieldOf(declared, a)) - rank(fieldOf(declared, b))),
-    0,
+  const wayRank = (key: string) => {
+    const names = key.split(" + ");
+    return Math.max(...names.map((n) => rank(fieldOf(declared, n)))) + (names.length > 1 ? 10 : 0);
+  };
+  const order = (uncovered: typeof required) => (a: string, b: string) => uncovered.filter((x) => x.ways?.includes(b)).length - uncovered.filter((x) => x.ways?.includes(a)).length || wayRank(a) - wayRank(b);
+  const chosen: string[] = [];
+  for (;;) {
+    const uncovered = required.filter((a) => !a.ways?.some((w) => chosen.includes(w)));
+    const next = [...candidates].filter((c) => !chosen.includes(c) && (!chosen.length || uncovered.some((a) => a.ways?.includes(c)))).sort(order(uncovered))[0];
+    if (next === undefined) break;
+    chosen.push(next);
+  }
+  const stranded = required.filter((a) => !a.ways?.some((w) => chosen.includes(w)));
+  for (const a of stranded) notes.push(`${a.id} accepts no security requirement the runtime can meet (${a.named.join(", ") || "none"}): generate will refuse it`);
+  const others = candidates.filter((c) => !chosen.includes(c));
+  if (others.length)
+    notes.push(
+      `chose security ${chosen.length > 1 ? "requirements" : "scheme"} ${chosen
+        .map(
+          (k) =>
+            `${k} (${k
+              .split(" + ")
+              .map((n) => describe(fieldOf(declared, n)))
+              .join(" + ")})`,
+        )
+        .join(" or ")} of ${candidates
+        .map(
+          (k) =>
+            `${k} (${k
+              .split(" + ")
+              .map((n) => describe(fieldOf(declared, n)))
+              .join(" + ")})`,
+        )
+        .join(", ")}; another can be added under auth.alternatives`,
+    );
+  if (chosen.length > 1) notes.push(`the operations accept different security requirements: drafted ${chosen.length} ways to authenticate (auth.alternatives), a call gives the parameters of one; every credential parameter is optional`);
+  if (!required.length) notes.push(`no operation says which security scheme it takes; chose ${chosen[0]} (${describe(fieldOf(declared, chosen[0] as string))}), the document's best supported`);
+  // Within a requirement, a secret before identifiers (a client id, a version): the first credential is the one kept secret.
+  const identifier = (n: string) => Number(NOT_SECRET.test(String(fieldOf(declared, n).name ?? "")));
+  const ways = nameParams(
+    chosen.map((key) => key.split(" + ").sort((a, b) => identifier(a) - identifier(b) || rank(fieldOf(declared, a)) - rank(fieldOf(declared, b)))),
+    declared,
   );
-  const definition = fieldOf(declared, best);
-  const missing = required.filter((a) => !a.schemes?.includes(best)).map((a) => a.id);
-  if (missing.length) notes.push(`${missing.join(", ")} ${missing.length === 1 ? "does" : "do"} not accept security scheme ${best} on its own: the operations share one credential`);
-  const others = usable.filter((n) => n !== best);
-  if (others.length) notes.push(`chose security scheme ${best} (${describe(definition)}) of ${usable.map((n) => `${n} (${describe(fieldOf(declared, n))})`).join(", ")}`);
-  if (!required.length) notes.push(`no operation says which security scheme it takes; chose ${best} (${describe(definition)}), the document's best supported`);
-  const type = String(definition.type ?? "");
-  if (type === "apiKey" && (definition.in === "header" || definition.in === "query") && typeof definition.name === "string") {
-    return { scheme: best, param: "apiKey", placement: { type: definition.in, name: definition.name }, definition, added: false, notes, covers: new Set() };
-  }
-  if (type === "oauth2" || type === "openIdConnect") notes.push(`security scheme ${best} is ${type}: its access token is sent as a bearer token; obtaining it (the OAuth flow) is the caller's`);
-  else if (rank(definition) > 4) notes.push(`security scheme ${best} (${describe(definition)}) is not one the runtime sends (http bearer, apiKey in a header or the query, oauth2, openIdConnect): generate will refuse it`);
-  return { scheme: best, param: "accessToken", placement: { type: "bearer" }, definition, added: false, notes, covers: new Set() };
+  for (const way of ways)
+    for (const c of way)
+      if (String(c.definition.type) === "oauth2" || String(c.definition.type) === "openIdConnect")
+        notes.push(`security scheme ${c.scheme} is ${String(c.definition.type)}: its access token is sent as a bearer token; obtaining it (the OAuth flow) is the caller's`);
+  const first = (ways[0] as DraftCredential[])[0] as DraftCredential;
+  return { scheme: first.scheme, param: first.param, placement: first.placement, definition: first.definition, added: false, ways, notes, covers: new Set() };
 }
 
-/** Names of parameters that carry a credential by convention. */
-const CREDENTIAL_NAMES = /^(access[_-]?token|token|auth[_-]?token|api[_-]?key|apikey|x-api-key)$/i;
+/** Each credential's parameter(s): a token `accessToken`, a lone key `apiKey`, a key among several named after its header or query key, basic `username` and `password`. */
+function nameParams(ways: string[][], declared: Record<string, Json>): DraftCredential[][] {
+  const taken = new Set<string>();
+  const unique = (name: string) => {
+    let out = name;
+    for (let i = 2; taken.has(out); i++) out = `${name}${i}`;
+    taken.add(out);
+    return out;
+  };
+  return ways.map((names) =>
+    names.map((scheme) => {
+      const definition = fieldOf(declared, scheme);
+      const placement = placementOf(definition) as DraftPlacement;
+      if (placement.type === "basic") return { scheme, placement, definition, user: unique("username"), param: unique("password") };
+      if (placement.type === "bearer") return { scheme, placement, definition, param: unique("accessToken") };
+      return { scheme, placement, definition, param: unique(names.length > 1 ? camelName(placement.name) : "apiKey") };
+    }),
+  );
+}
+
+/** `PLAID-CLIENT-ID` → `plaidClientId`, `api_secret` → `apiSecret`: a parameter name from a header or query key. */
+function camelName(text: string): string {
+  const words = text.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const name = words.map((w, i) => (i ? w.charAt(0).toUpperCase() + w.slice(1).toLowerCase() : w.toLowerCase())).join("");
+  return /^[a-z]/.test(name) ? name : `key${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+}
+
+/** An identifier rather than a secret, by its name: a client or account id, a user name, an email, a version. */
+const NOT_SECRET = /(^|[-_.]|[a-z])(id|user(name)?|email|account|version)$/i;
+
+/** The manifest's `auth` for the drafted ways (its `covers` aside). */
+export function authOfDraft(credential: CredentialDraft): Manifest["auth"] {
+  const entry = (c: DraftCredential) => ({ scheme: c.scheme, param: c.param, ...(c.user ? { user: c.user } : {}) });
+  const way = (w: DraftCredential[]) => ({ ...entry(w[0] as DraftCredential), ...(w.length > 1 ? { also: w.slice(1).map(entry) } : {}) });
+  const [first, ...alternatives] = credential.ways;
+  return { ...way(first as DraftCredential[]), ...(alternatives.length ? { alternatives: alternatives.map(way) } : {}) };
+}
+
+/** The shared parameters of the drafted credentials, with a note on each. */
+export function credentialParams(credential: CredentialDraft, maxLength: number): { params: Record<string, ManifestParam>; notes: { name: string; note: string }[] } {
+  const params: Record<string, ManifestParam> = {};
+  const notes: { name: string; note: string }[] = [];
+  const required = credential.ways.length === 1;
+  for (const way of credential.ways) {
+    way.forEach((c, i) => {
+      const about = typeof c.definition.description === "string" ? shortText(c.definition.description, 300).replace(/\.?$/, ". ") : "";
+      const where = placementWords(c.placement);
+      const key = c.placement.type !== "bearer" && c.placement.type !== "basic" ? c.placement.name : "";
+      const secret = i === 0 || !NOT_SECRET.test(key);
+      if (c.user) {
+        params[c.user] = { type: "string", title: "User name", required, maxLength: 256, description: `${about}The user (account) id of HTTP basic (security scheme ${c.scheme}), sent with ${c.param}.` };
+        notes.push({ name: c.user, note: "the user id of HTTP basic: not secret; mark it secret: true if the API uses a key here" });
+      }
+      const what = c.placement.type === "basic" ? "The password (secret)" : c.placement.type === "bearer" ? "The access token" : c.param === "apiKey" ? "The API key" : `The ${key}`;
+      params[c.param] = {
+        type: "string",
+        title: c.placement.type === "basic" ? "Password" : c.placement.type === "bearer" ? "Access token" : c.param === "apiKey" ? "API key" : key,
+        required,
+        ...(secret ? { secret: true } : {}),
+        maxLength: secret ? maxLength : 256,
+        description: `${about}${what}, ${where}.`,
+      };
+      notes.push({
+        name: c.param,
+        note: secret
+          ? `maxLength ${maxLength} is blockwright add's default for a credential: set the upstream's own limit if it has one`
+          : `sent with the credential (security scheme ${c.scheme}); not marked secret, as its name says it is an identifier`,
+      });
+    });
+  }
+  return { params, notes };
+}
+
+function placementWords(p: DraftPlacement): string {
+  if (p.type === "bearer") return "sent as a bearer token";
+  if (p.type === "basic") return "sent with the user name as HTTP basic (Authorization: Basic)";
+  return `sent as the ${p.name} ${p.type === "query" ? "query parameter" : p.type}`;
+}
+
+/** Names of parameters that carry a token (a bearer or OAuth 2 credential) or an API key by convention. */
+const TOKEN_NAMES = /^(access[_-]?token|token|auth[_-]?token)$/i;
+const KEY_NAMES = /^(api[_-]?key|apikey|x-api-key)$/i;
 
 /**
  * Why a declared parameter (or form field) repeats the credential, if it
@@ -108,12 +274,16 @@ const CREDENTIAL_NAMES = /^(access[_-]?token|token|auth[_-]?token|api[_-]?key|ap
  * query or the form of every method, beside its OAuth scheme).
  */
 export function repeatsCredential(credential: CredentialDraft, param: { in: string; name: string; description?: unknown }): string | undefined {
-  const placement = credential.placement;
-  const slot = placement.type === "bearer" ? { in: "header", name: "authorization" } : { in: placement.type, name: placement.name.toLowerCase() };
   const where = param.in === "body" ? "form field" : `${param.in} parameter`;
-  if (param.in === slot.in && param.name.toLowerCase() === slot.name) return `${where} ${param.name} is where the credential goes (auth: ${credential.scheme})`;
+  for (const c of credential.ways.flat()) {
+    const slot = c.placement.type === "bearer" || c.placement.type === "basic" ? { in: "header", name: "authorization" } : { in: c.placement.type, name: c.placement.name.toLowerCase() };
+    if (param.in === slot.in && param.name.toLowerCase() === slot.name) return `${where} ${param.name} is where the credential goes (auth: ${c.scheme})`;
+  }
   const description = typeof param.description === "string" ? param.description : "";
-  if (CREDENTIAL_NAMES.test(param.name) && (!description || /auth|credential|api key|secret|access token|bearer/i.test(description))) {
+  // A token repeats a token, a key a key: an API-key requirement's body `access_token` is some other resource's token.
+  const kinds = new Set(credential.ways.flat().map((c) => (c.placement.type === "bearer" ? "token" : c.placement.type === "basic" ? "basic" : "key")));
+  const named = (kinds.has("token") && TOKEN_NAMES.test(param.name)) || (kinds.has("key") && KEY_NAMES.test(param.name));
+  if (named && (!description || /auth|credential|api key|secret|access token|bearer/i.test(description))) {
     credential.covers.add(param.name);
     return `${where} ${JSON.stringify(param.name)} repeats the credential that security scheme ${credential.scheme} sends (auth.param ${credential.param}): covered by it (auth.covers), not drafted`;
   }

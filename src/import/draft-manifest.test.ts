@@ -175,13 +175,49 @@ describe("the credential, per kind of security scheme", () => {
   it("of several schemes every operation accepts, the one the runtime sends", () => {
     const d = drafted(one({ basic: { type: "http", scheme: "basic" }, bearer: { type: "http", scheme: "bearer" } }, [{ basic: [] }, { bearer: [] }]), ["me"]);
     expect(d.manifest.auth.scheme).toBe("bearer");
-    expect(notesAt(d, "auth")).toEqual(["chose security scheme bearer (http bearer) of basic (http basic), bearer (http bearer)"]);
+    expect(notesAt(d, "auth")).toEqual(["chose security scheme bearer (http bearer) of basic (http basic), bearer (http bearer); another can be added under auth.alternatives"]);
   });
 
-  it("only a scheme the runtime does not send: drafted, and the note says generate will refuse it", async () => {
+  it("HTTP basic: a user name and a password (secret), which link as drafted", async () => {
     const d = drafted(one({ basic: { type: "http", scheme: "basic" } }, [{ basic: [] }]), ["me"]);
-    expect(notesAt(d, "auth")).toEqual(["security scheme basic (http basic) is not one the runtime sends (http bearer, apiKey in a header or the query, oauth2, openIdConnect): generate will refuse it"]);
-    expect(await linkProblems(d)).toEqual([expect.stringMatching(/auth\.scheme: security scheme "basic" is of an unsupported kind \(http\)/)]);
+    expect(d.manifest.auth).toEqual({ scheme: "basic", param: "password", user: "username" });
+    expect(d.manifest.params!.username).toMatchObject({ type: "string", required: true });
+    expect(d.manifest.params!.username!.secret).toBeUndefined();
+    expect(d.manifest.params!.password).toMatchObject({ type: "string", required: true, secret: true });
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("a scheme the runtime does not send: a bearer token added, and the note says which", async () => {
+    const d = drafted(one({ digest: { type: "http", scheme: "digest" } }, [{ digest: [] }]), ["me"]);
+    expect(notesAt(d, "auth")).toEqual([expect.stringMatching(/^the operations require security schemes the runtime cannot send or the document does not declare \(digest: http digest\); drafted a bearer token/)]);
+    expect(d.manifest.auth).toEqual({ scheme: "bearerAuth", param: "accessToken" });
+  });
+
+  it("a requirement of two schemes: one way of two credentials, named after their keys", async () => {
+    const schemes = { cid: { type: "apiKey", in: "header", name: "ZQ-CLIENT-ID" }, sec: { type: "apiKey", in: "header", name: "ZQ-SECRET" } };
+    const d = drafted(one(schemes, [{ cid: [], sec: [] }]), ["me"]);
+    // The secret first (the credential kept secret), the client id sent with it, not secret.
+    expect(d.manifest.auth).toEqual({ scheme: "sec", param: "zqSecret", also: [{ scheme: "cid", param: "zqClientId" }] });
+    expect(d.manifest.params!.zqSecret).toMatchObject({ required: true, secret: true });
+    expect(d.manifest.params!.zqClientId).toMatchObject({ required: true });
+    expect(d.manifest.params!.zqClientId!.secret).toBeUndefined();
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("operations accepting different requirements: alternatives, every credential optional", async () => {
+    const schemes = { tok: { type: "http", scheme: "bearer" }, mail: { type: "apiKey", in: "header", name: "X-Zq-Email" }, key: { type: "apiKey", in: "header", name: "X-Zq-Key" } };
+    const doc = one(schemes, [{ tok: [] }, { mail: [], key: [] }]);
+    doc.paths["/other"] = { get: { ...doc.paths["/me"].get, operationId: "other", security: [{ mail: [], key: [] }] } };
+    const d = drafted(doc, ["me", "other"]);
+    expect(d.manifest.auth).toEqual({ scheme: "key", param: "xZqKey", also: [{ scheme: "mail", param: "xZqEmail" }] });
+    const d2 = drafted(one(schemes, [{ tok: [] }, { mail: [], key: [] }]), ["me"]);
+    expect(d2.manifest.auth).toEqual({ scheme: "tok", param: "accessToken" });
+    doc.paths["/third"] = { get: { ...doc.paths["/me"].get, operationId: "third", security: [{ tok: [] }] } };
+    const d3 = drafted(doc, ["me", "other", "third"]);
+    expect(d3.manifest.auth).toMatchObject({ alternatives: [expect.any(Object)] });
+    expect(Object.values(d3.manifest.params!).every((p) => p.required === false)).toBe(true);
+    expect(d3.manifest.params!.xZqEmail!.secret).toBeUndefined();
+    expect(await linkProblems(d3)).toEqual([]);
   });
 });
 

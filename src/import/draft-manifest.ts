@@ -5,11 +5,11 @@
 // that what it drafts is what generate will check: the same success reply,
 // the same request body, the same `$ref` resolution. Every guess carries a
 // review note.
-import type { Manifest, ManifestOperation, ManifestParam } from "../load/precompiled/manifest-types.js";
+import type { Manifest, ManifestOperation } from "../load/precompiled/manifest-types.js";
 import { OpenApiDocument, typeOf } from "../load/openapi-document.js";
 import type { YamlSource } from "../load/yaml-source.js";
 import { valueAt } from "../load/json-ref.js";
-import type { CredentialDraft } from "./draft-auth.js";
+import { authOfDraft, type CredentialDraft, credentialParams } from "./draft-auth.js";
 import { draftOutputs } from "./draft-outputs.js";
 import { draftPagination } from "./draft-pagination.js";
 import { CREDENTIAL_MAX_LENGTH, draftParams, safeFlatten } from "./draft-params.js";
@@ -59,7 +59,7 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
     ...(docsUrl ? { docsUrl: docsUrl.url } : {}),
     openapi: "openapi.yaml",
     server: { default: "" },
-    auth: { scheme: credential.scheme, param: credential.param },
+    auth: authOfDraft(credential),
     errors: { message: [] },
     params: {},
     operations: {},
@@ -149,21 +149,12 @@ function server(data: Json, notes: ReviewNote[]): Manifest["server"] {
   return { default: `${origin}${base}`, ...(hosts.length ? { hosts } : {}) };
 }
 
-/** The shared secret parameter holding the credential. */
+/** The shared parameters holding the credentials (draft-auth.ts). */
 function credentialParam(manifest: Manifest, credential: CredentialDraft, notes: ReviewNote[]): void {
-  const description = typeof credential.definition.description === "string" ? shortText(credential.definition.description, 300) : "";
-  const placement = credential.placement.type === "bearer" ? "sent as a bearer token" : `sent as the ${credential.placement.name} ${credential.placement.type === "query" ? "query parameter" : "header"}`;
-  const param: ManifestParam = {
-    type: "string",
-    title: credential.param === "apiKey" ? "API key" : "Access token",
-    required: true,
-    secret: true,
-    maxLength: CREDENTIAL_MAX_LENGTH,
-    description: `${description ? `${description.replace(/\.?$/, ".")} ` : ""}${credential.param === "apiKey" ? "The API key" : "The access token"}, ${placement}.`,
-  };
-  manifest.params = { [credential.param]: param };
+  const drafted = credentialParams(credential, CREDENTIAL_MAX_LENGTH);
+  manifest.params = drafted.params;
   for (const note of credential.notes) notes.push({ at: ["auth"], note });
-  notes.push({ at: ["params", credential.param], note: `maxLength ${CREDENTIAL_MAX_LENGTH} is blockwright add's default for a credential: set the upstream's own limit if it has one` });
+  for (const { name, note } of drafted.notes) notes.push({ at: ["params", name], note });
 }
 
 /** Where the error replies keep their code and message, read from the error responses of the chosen operations. */

@@ -48,7 +48,7 @@ export interface ParamsDraft {
 export function draftParams(doc: OpenApiDocument, op: OpenApiOperation, rawOp: Schema, credential: CredentialDraft, at: Path, notes: ReviewNote[]): ParamsDraft {
   const params: Record<string, ManifestParam> = {};
   const byWire = new Map<string, string>();
-  const taken = new Set<string>([credential.param]);
+  const taken = new Set<string>(credential.ways.flat().flatMap((c) => [c.param, ...(c.user ? [c.user] : [])]));
   const note = (where: Path, text: string) => notes.push({ at: where, note: text });
   const order = { path: 0, query: 1, header: 2, cookie: 3 } as const;
   const events = answersEvents(doc, rawOp);

@@ -60,6 +60,7 @@ function linkFlows(ctx: LinkContext): OAuthSpec | undefined {
   const declared = ctx.doc.securitySchemes[scheme];
   const credential = declared ? credentialOf(declared) : undefined;
   // A renewed token replaces the one a request carries: a header does, a query pair would be added.
+  if (credential?.type === "basic") ctx.fail(["auth", "flows"], `an OAuth 2 flow yields an access token, but security scheme "${scheme}" is HTTP basic (a user id and a secret)`);
   if (credential?.type === "query")
     ctx.fail(["auth", "flows"], `an OAuth 2 flow's token goes in a header (a bearer token, or the header of an apiKey scheme), but security scheme "${scheme}" sends the credential in the query (${credential.name})`);
   if (shared[param]?.required) {

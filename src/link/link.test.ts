@@ -341,8 +341,8 @@ describe("credentials", () => {
   }
 
   it("refuses a scheme the runtime does not send, naming those it does", async () => {
-    expect(await problems([{ file: "openapi.yaml", find: "type: apiKey\n      in: header\n      name: X-Shelf-Key", replace: "type: http\n      scheme: basic" }])).toEqual([
-      `${M}:10:11: auth.scheme: security scheme "shelfKey" is of an unsupported kind (http); supported: http bearer, apiKey in header, apiKey in query, oauth2 and openIdConnect (the access token, as a bearer token)`,
+    expect(await problems([{ file: "openapi.yaml", find: "type: apiKey\n      in: header\n      name: X-Shelf-Key", replace: "type: http\n      scheme: digest" }])).toEqual([
+      `${M}:10:11: auth.scheme: security scheme "shelfKey" is of an unsupported kind (http digest); supported: http bearer, http basic, apiKey in a header, the query or a cookie, oauth2 and openIdConnect (the access token, as a bearer token)`,
     ]);
   });
 });

@@ -8,7 +8,7 @@ import type { OpenApiOperation } from "../load/openapi-document.js";
 import type { ManifestOperation } from "../load/precompiled/manifest-types.js";
 import { pascalCase } from "../model/naming.js";
 import type { ToolEntry } from "../model/surface-entry.js";
-import { authOf, credentialSender } from "./auth.js";
+import { acceptedAuth, authOf, credentialSender, manifestWays, requirementWords, wayScheme } from "./auth.js";
 import { linkBody } from "./body.js";
 import { checkAccept, linkConstant, providerConstants } from "./constants.js";
 import type { LinkContext, Path } from "./context.js";
@@ -50,9 +50,16 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
     const known = [...ctx.doc.operations.keys()].sort().join(", ");
     return ctx.fail([...at, "operationId"], `operation "${mop.operationId}" not found in ${ctx.openapiName} (operations: ${known})`, "value");
   }
-  const { auth } = shared;
-  if (auth && op.security && !op.security.includes(m.auth.scheme)) {
-    ctx.fail([...at, "operationId"], `operation "${op.operationId}" in ${ctx.openapiName} does not accept security scheme "${m.auth.scheme}" (accepts: ${op.security.join(", ") || "none"})`, "value");
+  // The tool offers the ways its operation accepts (all of them when it names no requirement).
+  const auth = shared.auth ? acceptedAuth(ctx, shared.auth, op) : undefined;
+  if (shared.auth && !auth) {
+    const ways = manifestWays(m.auth).map((w) => requirementWords(wayScheme(w)));
+    const accepts = (op.requirements ?? []).map(requirementWords);
+    ctx.fail(
+      [...at, "operationId"],
+      `operation "${op.operationId}" in ${ctx.openapiName} does not accept security scheme${ways.length > 1 || ways[0]?.includes("+") ? "s" : ""} "${ways.join(`" or "`)}" (accepts: ${accepts.join(", ") || "none"})`,
+      "value",
+    );
   }
 
   const params = linkParams(ctx, id, mop, op);

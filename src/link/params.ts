@@ -2,6 +2,7 @@
 // limits, secret, visibility, placeholder, example; each placed on the wire
 // (wire.ts). A default and an example must pass the parameter's own rules,
 // as the runtime checks a caller's value.
+import { isCredentialParam } from "./auth.js";
 import { checkValue, cloneJson, isAbsent, SECRET_MIN_LENGTH, type ParamSpec } from "@blockwright/runtime/internal";
 import { canonical } from "../common/canonical-json.js";
 import type { ManifestOperation, ManifestParam, ManifestWire } from "../load/precompiled/manifest-types.js";
@@ -71,6 +72,9 @@ export function linkParams(ctx: LinkContext, id: string, mop: ManifestOperation,
 
 function linkParam(ctx: LinkContext, name: string, declared: ManifestParam, at: Path, op: OpenApiOperation, wireAt: Path = [...at, "wire"]): ParamSpec | undefined {
   if (declared.secret && declared.visibility === "user-or-llm") ctx.fail([...at, "visibility"], `a secret parameter must be user-only`, "value");
+  // A credential's user id (HTTP basic) or a key sent with it is the connection's, never a model's to choose.
+  const credential = isCredentialParam(ctx, name);
+  if (credential && declared.visibility === "user-or-llm") ctx.fail([...at, "visibility"], `a credential's parameter (auth) must be user-only`, "value");
   checkOwnLimits(ctx, declared, at);
   const placed = placeParam(ctx, name, declared, at, op, wireAt);
   if (!placed) return undefined;
@@ -82,7 +86,7 @@ function linkParam(ctx: LinkContext, name: string, declared: ManifestParam, at: 
     description: p.description,
     required: Boolean(p.required),
     secret: Boolean(p.secret),
-    visibility: p.visibility ?? (p.secret ? "user-only" : "user-or-llm"),
+    visibility: p.visibility ?? (p.secret || credential ? "user-only" : "user-or-llm"),
     wire,
   };
   ctx.wireAt.set(spec, wireAt);

@@ -6,6 +6,7 @@ import { parsePointer, type FormFieldEncoding, type ParamSpec, type WireConstant
 import type { ManifestParam } from "../load/precompiled/manifest-types.js";
 import { declaredParameter, slotKey, type OpenApiOperation, type OpenApiParameter } from "../load/openapi-document.js";
 import { isFlowParam } from "./auth-flows.js";
+import { isCredentialParam } from "./auth.js";
 import { linkConstant } from "./constants.js";
 import { fieldsNear, unionsSearched, type LinkContext, type Path } from "./context.js";
 import { typeOf } from "../load/openapi-document.js";
@@ -19,7 +20,7 @@ import { checkAgainstSchema, withSchemaFacts, withSpecLimits } from "./param-lim
 export function placeParam(ctx: LinkContext, name: string, p: ManifestParam, at: Path, op: OpenApiOperation, wireAt: Path): { wire: WireSpec; param: ManifestParam } | undefined {
   const w = p.wire;
   if (!w) {
-    if (name === ctx.manifest.auth.param || isFlowParam(ctx, name)) return { wire: { in: "auth" }, param: p };
+    if (isCredentialParam(ctx, name) || isFlowParam(ctx, name)) return { wire: { in: "auth" }, param: p };
     if (name === ctx.manifest.server.param) return { wire: { in: "server" }, param: p };
     return ctx.fail(at, `parameter "${name}" has no "wire" placement and is neither a credential (auth) nor the address parameter`);
   }

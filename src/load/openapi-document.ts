@@ -37,6 +37,8 @@ export interface OpenApiOperation {
   requestBody?: OpenApiRequestBody;
   responses: OpenApiResponse[];
   security: string[] | undefined;
+  /** The security requirements, each the schemes it needs together (`[{A}, {B}]`: two of one; `[{A, B}]`: one of two); undefined when none is declared. */
+  requirements: string[][] | undefined;
 }
 
 /** A request body in a media type the runtime can write: JSON (any JSON media type) or an HTML form. */
@@ -88,8 +90,8 @@ export interface SecurityScheme {
   name?: string;
 }
 
-/** Where the runtime sends a credential: an HTTP bearer token, or an API key in a named header or query parameter (AuthSpec without its parameter). */
-export type CredentialPlacement = { type: "bearer" } | { type: "header" | "query"; name: string };
+/** Where the runtime sends a credential: an HTTP bearer token, HTTP basic, or an API key in a named header, query parameter or cookie (CredentialSpec without its parameters). */
+export type CredentialPlacement = { type: "bearer" } | { type: "basic" } | { type: "header" | "query" | "cookie"; name: string };
 
 /**
  * Where a security scheme puts the credential, if it is a kind the runtime
@@ -99,8 +101,9 @@ export type CredentialPlacement = { type: "bearer" } | { type: "header" | "query
  */
 export function credentialOf(scheme: SecurityScheme): CredentialPlacement | undefined {
   if (scheme.type === "http" && scheme.scheme?.toLowerCase() === "bearer") return { type: "bearer" };
+  if (scheme.type === "http" && scheme.scheme?.toLowerCase() === "basic") return { type: "basic" };
   if (scheme.type === "oauth2" || scheme.type === "openIdConnect") return { type: "bearer" };
-  if (scheme.type === "apiKey" && (scheme.in === "header" || scheme.in === "query") && scheme.name) return { type: scheme.in, name: scheme.name };
+  if (scheme.type === "apiKey" && (scheme.in === "header" || scheme.in === "query" || scheme.in === "cookie") && scheme.name) return { type: scheme.in, name: scheme.name };
   return undefined;
 }
 
@@ -151,6 +154,7 @@ export class OpenApiDocument {
             };
           }),
           security: op.security === undefined ? this.globalSecurity : securityNames(op.security),
+          requirements: requirementsOf(op.security === undefined ? doc.security : op.security),
         });
       }
     }
@@ -384,6 +388,11 @@ export function typeOf(schema: Schema | undefined): string | undefined {
   if (schema.properties || schema.additionalProperties) return "object";
   if (schema.items) return "array";
   return undefined;
+}
+
+function requirementsOf(security: unknown): string[][] | undefined {
+  if (!Array.isArray(security)) return undefined;
+  return security.map((requirement) => Object.keys((requirement ?? {}) as object));
 }
 
 function securityNames(security: unknown): string[] | undefined {

@@ -22,7 +22,7 @@
 // and replies other than 2xx, pass untouched.
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
-import { evaluate, getAtPointer, linkNext, parsePointer, type PageTarget, type PaginationSpec, type ToolSpec, type ValueRef } from "@blockwright/runtime/internal";
+import { authSlots, evaluate, getAtPointer, linkNext, parsePointer, type PageTarget, type PaginationSpec, type ToolSpec, type ValueRef } from "@blockwright/runtime/internal";
 
 interface PagedRoute {
   method: string;
@@ -183,7 +183,7 @@ function sameRequest(address: URL, requested: URL, tool: ToolSpec): boolean {
   if (address.pathname !== requested.pathname) return false;
   const pairs = (url: URL) =>
     [...url.searchParams]
-      .filter(([name]) => !(tool.auth.type === "query" && name === tool.auth.name))
+      .filter(([name]) => !authSlots(tool.auth).some((slot) => slot.in === "query" && slot.name === name))
       .map(([name, value]) => `${name}=${value}`)
       .sort()
       .join("&");

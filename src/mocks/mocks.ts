@@ -19,6 +19,7 @@
 // idle, while fetch (undici) reuses one for up to 4 s; on a loaded machine
 // the client's clock ran late, it sent a request on a connection the server
 // had just closed, and the call failed with "other side closed".
+import { withBasicPasswords } from "./mock-auth.js";
 import type { Server as HttpServer, RequestListener } from "node:http";
 import { createRequire } from "node:module";
 import { existsSync, readFileSync } from "node:fs";
@@ -84,7 +85,7 @@ function withHttpServer(create: () => PrismServer, wrap: (listener: RequestListe
 async function coveredByCredential(specsDir: string, provider: string, document: object): Promise<(slot: CoveredSlot) => boolean> {
   const { loadYamlSource } = await import("../load/yaml-source.js");
   const { credentialCovers } = await import("../link/auth.js");
-  let auth: { scheme?: unknown; covers?: unknown } | undefined;
+  let auth: { scheme?: unknown; covers?: unknown; also?: unknown; alternatives?: unknown } | undefined;
   try {
     auth = (loadYamlSource(join(specsDir, provider, "manifest.yaml")).data as { auth?: typeof auth } | null)?.auth;
   } catch {
@@ -93,7 +94,11 @@ async function coveredByCredential(specsDir: string, provider: string, document:
   if (typeof auth?.scheme !== "string") return () => false;
   const covers = Array.isArray(auth.covers) ? auth.covers.filter((c): c is string => typeof c === "string") : undefined;
   const schemes = ((document as { components?: { securitySchemes?: object } }).components?.securitySchemes ?? {}) as Parameters<typeof credentialCovers>[1];
-  return credentialCovers({ scheme: auth.scheme, ...(covers ? { covers } : {}) }, schemes);
+  // The other schemes' places too (sent with the first, or instead of it); a malformed list is generation's to report.
+  const ways = (list: unknown) => (Array.isArray(list) ? list.filter((w): w is { scheme: string; param: string } => typeof w?.scheme === "string") : undefined);
+  const also = ways(auth.also);
+  const alternatives = ways(auth.alternatives)?.map((w) => ({ ...w, also: ways((w as { also?: unknown }).also) ?? [] }));
+  return credentialCovers({ scheme: auth.scheme, ...(covers ? { covers } : {}), ...(also ? { also } : {}), ...(alternatives ? { alternatives } : {}) }, schemes);
 }
 
 /** The OpenAPI document at `file` as generation reads it, as a mock serves it (mock-document.ts); its problems, as generation words them, refuse the mock. */
@@ -173,7 +178,7 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
                 mock: { dynamic: false },
               },
             }) as PrismServer,
-          (listener) => withMediaTypeCheck(withPaging(listener, paged)),
+          (listener) => withMediaTypeCheck(withPaging(withBasicPasswords(listener), paged)),
         );
         // 0: no idle time-out, and no Keep-Alive hint (the client keeps its own, shorter one).
         http.keepAliveTimeout = 0;

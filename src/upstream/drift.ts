@@ -6,7 +6,7 @@
 import { defined, formatPointer, parsePointer, type ToolSpec, type WireConstant, type WireSpec } from "@blockwright/runtime/internal";
 import { canonical } from "../common/canonical-json.js";
 import { credentialOf, type SecurityScheme } from "../load/openapi-document.js";
-import { authPlacement } from "../changes/surface.js";
+import { authPlacement, placementWords } from "../changes/surface.js";
 import { documentFacts, operationKey, type Fact } from "./facts.js";
 
 export interface Binding {
@@ -84,7 +84,7 @@ function isBound(fact: Fact, b: Binding, other: Fact | undefined): boolean {
   if (fact.kind === "scheme") {
     const placement = (f: Fact | undefined) => {
       const credential = f ? credentialOf(JSON.parse(f.value) as SecurityScheme) : undefined;
-      return credential ? authPlacement(credential) : undefined;
+      return credential ? placementWords(credential) : undefined;
     };
     return placement(fact) === b.credential || placement(other) === b.credential;
   }

@@ -5,6 +5,7 @@
 // each exchange (in memory, unredacted: recordings redact, recording.ts).
 import { setTimeout as delay } from "node:timers/promises";
 import type { AuthSpec, FetchLike } from "@blockwright/runtime/internal";
+import { stripCredential } from "../contract/exchange.js";
 
 export interface LiveExchange {
   method: string;
@@ -87,13 +88,11 @@ export function liveLink(options: LiveOptions): LiveLink {
   };
 }
 
-/** The request without the credential `auth` places (a bearer's Authorization header, an API key's header or query parameter). */
+/** The request without the credentials `auth` places (an Authorization header, an API key's header, query parameter or cookie). */
 export function credentialTakenOut(request: Request, auth: AuthSpec): Request {
   const headers = new Headers(request.headers);
   const url = new URL(request.url);
-  if (auth.type === "bearer") headers.delete("authorization");
-  else if (auth.type === "header") headers.delete(auth.name);
-  else url.searchParams.delete(auth.name);
+  stripCredential(auth, headers, url);
   return new Request(url, { method: request.method, headers, body: request.body, redirect: request.redirect, signal: request.signal, ...(request.body ? { duplex: "half" } : {}) } as RequestInit);
 }
 

@@ -6,7 +6,7 @@
 // each request example of the spec, each placeholder — with the user's own
 // parameters (credential, instance, ids of real records) in place of the spec's. One call per operation comes before any
 // operation's second, so that a small request budget still reaches them all.
-import { oauthParams, toolBehavior, type ToolSpec } from "@blockwright/runtime/internal";
+import { authParams, oauthParams, wayParams, toolBehavior, type ToolSpec } from "@blockwright/runtime/internal";
 import type { Subject } from "../contract/types.js";
 import { routeValue } from "../contract/kinds/route.js";
 import { placeholderValue, valuesOf, type Input } from "../contract/values.js";
@@ -68,7 +68,7 @@ export function planProbes(subject: Subject, options: ProbeOptions): Probe[] {
  */
 function signsWithGivenCredential(subject: Subject, tool: ToolSpec, given: Input): boolean {
   const secured = (valuesOf(tool, subject.document).op.security ?? []).length > 0;
-  return secured && Object.hasOwn(given, tool.auth.param);
+  return secured && wayParams(tool.auth).every((p) => Object.hasOwn(given, p));
 }
 
 function probesOf(subject: Subject, tool: ToolSpec, given: Input): { name: string; input: Input }[] {
@@ -108,7 +108,7 @@ function probesOf(subject: Subject, tool: ToolSpec, given: Input): { name: strin
  * user's parameters put in.
  */
 function withGiven(tool: ToolSpec, derived: Input, given: Input): Input {
-  const standIns = new Set([tool.auth.param, ...oauthParams(tool), ...(tool.server.param ? [tool.server.param] : [])]);
+  const standIns = new Set([...authParams(tool.auth), ...oauthParams(tool), ...(tool.server.param ? [tool.server.param] : [])]);
   for (const p of tool.params) if (p.secret) standIns.add(p.name);
   const input: Input = {};
   for (const [name, value] of Object.entries(derived)) if (!standIns.has(name)) input[name] = value;

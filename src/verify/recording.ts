@@ -7,7 +7,7 @@
 // the same.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { REDACTED, redact, redactDeep, type ToolSpec } from "@blockwright/runtime/internal";
+import { authSlots, REDACTED, redact, redactDeep, type ToolSpec } from "@blockwright/runtime/internal";
 import { canonical } from "../common/canonical-json.js";
 import { writeWholeUnder } from "../common/files.js";
 import { isLink, linkOnPath, statOf } from "../common/paths.js";
@@ -125,16 +125,18 @@ function redactCredential(value: string): string {
  */
 export function canonicalRequest(tool: ToolSpec, ex: Pick<LiveExchange, "method" | "url" | "requestHeaders" | "requestBody" | "token">, secrets: readonly string[]): string {
   const url = new URL(ex.url);
-  const auth = tool.auth;
-  const query = [...url.searchParams].map(([k, v]) => [k, auth.type === "query" && k === auth.name ? CREDENTIAL : v]).sort(compare);
+  const slots = authSlots(tool.auth);
+  const isSlot = (place: string, name: string) => slots.some((slot) => slot.in === place && (place === "header" ? slot.name.toLowerCase() === name : slot.name === name));
+  const query = [...url.searchParams].map(([k, v]) => [k, isSlot("query", k) ? CREDENTIAL : v]).sort(compare);
   const headers = new Map(Object.entries(ex.requestHeaders).map(([k, v]) => [k.toLowerCase(), v]));
   const named = new Set(["content-type", ...tool.params.flatMap((p) => (p.wire.in === "header" ? [p.wire.name.toLowerCase()] : []))]);
-  if (auth.type === "header") named.add(auth.name.toLowerCase());
+  for (const slot of slots) if (slot.in === "header" && slot.name.toLowerCase() !== "authorization") named.add(slot.name.toLowerCase());
   const headerLines = [...named]
     .filter((h) => headers.has(h))
     .sort()
-    .map((h) => `${h}: ${auth.type === "header" && h === auth.name.toLowerCase() ? CREDENTIAL : headers.get(h)}`);
-  if (headers.has("authorization") && auth.type === "bearer" && !ex.token) headerLines.push(`authorization: Bearer ${CREDENTIAL}`);
+    .map((h) => `${h}: ${isSlot("header", h) ? CREDENTIAL : headers.get(h)}`);
+  const authorization = headers.get("authorization");
+  if (authorization !== undefined && isSlot("header", "authorization") && !ex.token) headerLines.push(`authorization: ${authorization.split(" ")[0]} ${CREDENTIAL}`);
   // A token request is matched as one whatever the endpoint's address (the manifest's, or --token-url's when recorded).
   const lines = [`${ex.method} ${ex.token ? "(token endpoint)" : url.pathname}`, ...query.map(([k, v]) => `?${k}=${v}`), ...headerLines, canonicalBody(ex.requestBody, headers.get("content-type") ?? "")];
   return redact(lines.join("\n"), secrets).trimEnd();

@@ -20,7 +20,7 @@ import { bundlePublished, hasFileRef, OpenApiProblems } from "../../load/openapi
 import type { Manifest } from "../../load/precompiled/manifest-types.js";
 import { asOpenApi3, UnsupportedDocument } from "../../import/convert.js";
 import type { CutReport } from "../../import/cut.js";
-import type { CredentialDraft } from "../../import/draft-auth.js";
+import type { CredentialDraft, DraftCredential } from "../../import/draft-auth.js";
 import type { ManifestDraft } from "../../import/draft-manifest.js";
 import { draftProvider, UndraftableDocument } from "../../import/draft-provider.js";
 import { addressProblem, FetchFailed, FetchRefused, fetchDocument, isAddress, recordableAddress } from "../../import/fetch-document.js";
@@ -146,7 +146,15 @@ async function add(request: AddRequest, io: CliIo, signal: AbortSignal): Promise
     from: read.origin,
     document: { format: kind.format, version: kind.version, converted: kind.format === "swagger", bytes: Buffer.byteLength(read.text), sha256: hash },
     cut: { ...cut, bytes: Buffer.byteLength(openapiText), added },
-    drafted: { operations: draft.operations, credential: { scheme: credential.scheme, param: credential.param, placement: credential.placement } },
+    drafted: {
+      operations: draft.operations,
+      credential: {
+        scheme: credential.scheme,
+        param: credential.param,
+        placement: credential.placement,
+        ways: credential.ways.map((w) => w.map(({ scheme, param, user, placement }) => ({ scheme, param, ...(user ? { user } : {}), placement }))),
+      },
+    },
     pinned: [...pinned.keys()].map((name) => `${shownFolder}/upstream/${name}`),
     review: notes.map((n) => ({ at: n.at.join("."), note: n.note })),
     check: { problems, warnings },
@@ -287,7 +295,7 @@ interface Summary {
   from: string;
   document: { format: string; version: string; converted: boolean; bytes: number };
   cut: CutReport & { bytes: number; added: string[] };
-  drafted: { operations: ManifestDraft["operations"]; credential: { scheme: string; param: string; placement: CredentialDraft["placement"] } };
+  drafted: { operations: ManifestDraft["operations"]; credential: { scheme: string; param: string; placement: CredentialDraft["placement"]; ways: DraftedCredential[][] } };
   pinned: string[];
   check: { problems: string[]; warnings: string[] };
 }
@@ -296,13 +304,12 @@ function summaryText(s: Summary, notes: ReviewNote[]): string {
   const kinds = Object.entries(s.cut.components)
     .filter(([, c]) => c.kept > 0)
     .map(([kind, c]) => `${kind} ${c.kept} of ${c.total}`);
-  const placement = s.drafted.credential.placement;
   const lines = [
     `add ${s.provider}: wrote ${s.folder}/ from ${s.from} (${s.document.format === "swagger" ? "Swagger 2.0, converted to OpenAPI 3.0" : `OpenAPI ${s.document.version}`})`,
     `  cut:      ${s.cut.operations.kept} of ${s.cut.operations.total} operations${kinds.length ? `; ${kinds.join(", ")}` : ""}; ${size(s.document.bytes)} → ${size(s.cut.bytes)} (openapi.yaml)`,
     ...(s.cut.dropped.length ? [`            left out at the top level: ${s.cut.dropped.join(", ")}`] : []),
     ...(s.cut.added.length ? [`            added (not published): ${s.cut.added.join(", ")}`] : []),
-    `  drafted:  ${s.drafted.operations.length} operation${s.drafted.operations.length === 1 ? "" : "s"} (manifest.yaml); credential ${s.drafted.credential.param} (security scheme ${s.drafted.credential.scheme}, ${placement.type === "bearer" ? "bearer token" : `${placement.type} ${placement.name}`})`,
+    `  drafted:  ${s.drafted.operations.length} operation${s.drafted.operations.length === 1 ? "" : "s"} (manifest.yaml); credential ${credentialWords(s.drafted.credential)}`,
     ...s.drafted.operations.map((o) => `            ${o.id} (${o.operationId}): ${o.params} parameter${o.params === 1 ? "" : "s"}, ${o.outputs} output${o.outputs === 1 ? "" : "s"}${o.paging ? `, ${o.paging} paging` : ""}`),
     `  pinned:   ${s.pinned.join(", ")}`,
     `  review:   ${notes.length} note${notes.length === 1 ? "" : "s"} (# review: in manifest.yaml):`,
@@ -320,4 +327,16 @@ function size(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+type DraftedCredential = Pick<DraftCredential, "scheme" | "param" | "user" | "placement">;
+
+/** The drafted credentials in a line: `accessToken (security scheme bearerAuth, bearer token)`, ways joined by "or", a requirement's schemes by "with". */
+function credentialWords(credential: { ways: DraftedCredential[][] }): string {
+  const one = (c: DraftedCredential) => {
+    const p = c.placement;
+    const where = p.type === "bearer" ? "bearer token" : p.type === "basic" ? `HTTP basic with ${c.user ?? "a user name"}` : `${p.type} ${p.name}`;
+    return `${c.param} (security scheme ${c.scheme}, ${where})`;
+  };
+  return credential.ways.map((w) => w.map(one).join(" with ")).join(" or ");
 }

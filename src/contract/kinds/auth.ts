@@ -2,41 +2,72 @@
 // gets the mock's 401, which becomes a structured error that does not show
 // the credential; and for a tool with OAuth 2 flows, each flow's cases
 // (oauth-cases.ts).
-import { callTool, check, expectAccepted, expectFailure, onlyExchange, same } from "../call.js";
+import { authParams, authWays, type ToolSpec, wayCredentials, wayParams } from "@blockwright/runtime/internal";
+import { placementWords } from "../../link/auth.js";
+import { expectAcceptedCall } from "../accepted.js";
+import { callTool, check, expectAccepted, expectFailure, fail, onlyExchange, same } from "../call.js";
 import { oauthCases } from "../oauth-cases.js";
 import { specSource } from "../sources.js";
 import { expectStructuredError } from "../structured-error.js";
 import { type CaseKindModule, contractCase } from "../types.js";
-import { CREDENTIAL, valuesOf } from "../values.js";
+import { CREDENTIAL, type ToolValues, valuesOf } from "../values.js";
 
 export const authKind: CaseKindModule = {
   doc: {
     when: "a secured operation",
     cases:
-      "the request without its credential: the mock's 401 becomes a structured error; with OAuth 2 flows, per flow (its token URL answered in-process): a form-encoded token request then the call with the issued token, five concurrent calls → one token request, renewal before expiry, a 401 → one renewal and one retry (a second 401 is the error), `invalid_grant` → `REAUTH_REQUIRED` not retried, a refresh token kept when a renewal has none, no flow secret at the API",
+      "the request without its credential (unless the operation's security lists `{}`, authentication optional): the mock's 401 becomes a structured error; with alternatives (`auth.alternatives`), each alone: accepted, its credentials where its requirement puts them; with OAuth 2 flows, per flow (its token URL answered in-process): a form-encoded token request then the call with the issued token, five concurrent calls → one token request, renewal before expiry, a 401 → one renewal and one retry (a second 401 is the error), `invalid_grant` → `REAUTH_REQUIRED` not retried, a refresh token kept when a renewal has none, no flow secret at the API",
   },
   applies: (tool, { document }) => (valuesOf(tool, document).op.security ?? []).length > 0,
   derive(tool, subject) {
     const { document } = subject;
     const values = valuesOf(tool, document);
+    // An operation whose security lists an empty requirement may be called without a credential: no 401 to expect.
+    const optional = (values.op.requirements ?? []).some((r) => !r.length);
     return [
-      contractCase(
-        tool,
-        "auth",
-        "without a credential the mock answers 401, a structured error",
-        async (ctx) => {
-          const called = await callTool(tool, values.minimal(), ctx, { script: () => ({ withoutCredential: tool.auth }), retries: 0 });
-          expectAccepted(called.exchanges, ["UNAUTHORIZED", "401"]);
-          const ex = onlyExchange(called, " (401 is not retried)");
-          same(ex.status, 401, "the mock's status for a request without the credential");
-          const error = expectFailure(called);
-          expectStructuredError(tool, ex, error);
-          check(!JSON.stringify(error).includes(CREDENTIAL), "the error shows the credential");
-        },
-        // The operation's security (or, declared for the whole document, the operation).
-        specSource(values.op, "security"),
-      ),
+      ...(optional ? [] : [withoutCredential(tool, values)]),
+      // Each other way the tool offers (auth.alternatives), given alone: the credentials go where its requirement puts them.
+      ...authWays(tool.auth)
+        .slice(1)
+        .map((way, i) =>
+          contractCase(
+            tool,
+            "auth",
+            `with alternative ${i + 1} alone (${wayCredentials(way).map(placementWords).join(" + ")}), the credentials go where its requirement puts them`,
+            async (ctx) => {
+              const input = values.minimal();
+              for (const name of authParams(tool.auth)) delete input[name];
+              for (const name of wayParams(way)) {
+                const found = values.example(name);
+                if (!found) fail(`no value for ${name}, a parameter of alternative ${i + 1}`);
+                input[name] = found.value;
+              }
+              await expectAcceptedCall(tool, document, input, ctx);
+            },
+            specSource(values.op, "security"),
+          ),
+        ),
       ...oauthCases(tool, subject),
     ];
   },
 };
+
+/** The request without its credential: the mock's 401, a structured error that does not show the credential. */
+function withoutCredential(tool: ToolSpec, values: ToolValues) {
+  return contractCase(
+    tool,
+    "auth",
+    "without a credential the mock answers 401, a structured error",
+    async (ctx) => {
+      const called = await callTool(tool, values.minimal(), ctx, { script: () => ({ withoutCredential: tool.auth }), retries: 0 });
+      expectAccepted(called.exchanges, ["UNAUTHORIZED", "401"]);
+      const ex = onlyExchange(called, " (401 is not retried)");
+      same(ex.status, 401, "the mock's status for a request without the credential");
+      const error = expectFailure(called);
+      expectStructuredError(tool, ex, error);
+      check(!JSON.stringify(error).includes(CREDENTIAL), "the error shows the credential");
+    },
+    // The operation's security (or, declared for the whole document, the operation).
+    specSource(values.op, "security"),
+  );
+}

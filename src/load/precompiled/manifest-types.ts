@@ -5,6 +5,10 @@
  */
 export type ManifestParamName = string
 /**
+ * Key of `components.securitySchemes` in the OpenAPI document.
+ */
+export type ManifestSecuritySchemeName = string
+/**
  * The token endpoint, https, without query or fragment. `{param}` placeholders are allowed in its path only (its origin is fixed) and name shared parameters with a `pattern`; their values are URL-encoded.
  */
 export type ManifestTokenUrl = string
@@ -376,13 +380,10 @@ export interface ManifestLimits {
   replyBytes?: number
 }
 /**
- * How the credential travels. `scheme` names a security scheme of the OpenAPI document; its type (HTTP bearer, API key in a header, API key in the query) decides the transmission. `param` names the secret parameter holding the credential.
+ * How the credential travels. `scheme` names a security scheme of the OpenAPI document; its type (HTTP bearer, HTTP basic, API key in a header, the query or a cookie, OAuth 2) decides the transmission. `param` names the secret parameter holding the credential; for HTTP basic, `user` names the one holding the user (account) id. `also` lists schemes sent together with it (a requirement of several schemes), `alternatives` other ways a call may authenticate instead.
  */
 export interface ManifestAuth {
-  /**
-   * Key of `components.securitySchemes` in the OpenAPI document.
-   */
-  scheme: string
+  scheme: ManifestSecuritySchemeName
   param: ManifestParamName
   flows?: ManifestAuthFlows
   /**
@@ -395,12 +396,25 @@ export interface ManifestAuth {
    * The field of a token answer that names the address the token is for (an instance, a region), when the provider's tokens carry one. Needs `server.param` (then `required: false`): a call that gives no address goes to the one the token answer names; a call whose token names another address than the one given goes to the token's (a session is valid on its own instance only). Either way only to a host the host rules allow (`server.hosts`, loopback, or `allowHosts`); the `baseUrl` option (mocks, sandboxes) always wins.
    */
   tokenAddressField?: string
+  user?: ManifestParamName
   /**
    * Names of parameters (header, query or cookie) or top-level body fields that the OpenAPI document declares for the credential itself, often required, beside its security scheme: RPC-style APIs declare a `token` on every method. The credential sent by `scheme` satisfies them: no parameter or constant supplies them, nothing sends them, and mocks do not require them. A declared parameter in the credential's own place (the API key's header or query name, or `Authorization` for a bearer token) is covered without being listed.
    *
    * @minItems 1
    */
   covers?: string[]
+  /**
+   * Security schemes the document requires together with `scheme` (one requirement naming several, `security: [{A, B}]`, such as a key header and a secret header): each credential is sent with the first, every call. `param` (and `user` for HTTP basic) name shared parameters, like the first credential's; they need not be secret (a client id, a version).
+   *
+   * @minItems 1
+   */
+  also?: ManifestAuthCredential[]
+  /**
+   * Other ways a call may authenticate instead (the document offers several requirements, `security: [{A}, {B}]`: a personal token or an OAuth 2 token). A call uses the first way whose parameters it gives all of: `scheme`/`param` (with `user` and `also`) first, then each alternative in order. Every credential parameter is then `required: false`; a call that completes no way is refused, naming what is missing. Each operation accepts at least one way; its tool offers only the ways its operation accepts.
+   *
+   * @minItems 1
+   */
+  alternatives?: ManifestAuthWay[]
 }
 /**
  * OAuth 2 grants the runtime uses to obtain the access token itself, and to renew it: before it expires (`expires_in`), or once after a 401 when the token endpoint gives no lifetime. A call uses the first flow whose parameters are all given; the credential parameter (`param`, then `required: false`) still works alone, and given with a flow's parameters it is the first token. Token requests are form-encoded; `invalid_grant` and `invalid_client` answers become an `auth` error with code REAUTH_REQUIRED. Each role (`clientId`, `clientSecret`, …) names a shared parameter without a wire placement; secrets (client secret, refresh token, private key) must be `secret: true`.
@@ -439,6 +453,28 @@ export interface ManifestAuthFlows {
     audience?: ManifestJwtAudience
     defaultExpiresIn?: ManifestDefaultExpiresIn
   }
+}
+/**
+ * A security scheme of the document and the shared parameter(s) whose value it sends.
+ */
+export interface ManifestAuthCredential {
+  scheme: ManifestSecuritySchemeName
+  param: ManifestParamName
+  user?: ManifestParamName
+}
+/**
+ * A security requirement a call may satisfy instead: a scheme, its parameter(s), and `also` the schemes sent with it.
+ */
+export interface ManifestAuthWay {
+  scheme: ManifestSecuritySchemeName
+  param: ManifestParamName
+  user?: ManifestParamName
+  /**
+   * Schemes required together with this one.
+   *
+   * @minItems 1
+   */
+  also?: ManifestAuthCredential[]
 }
 /**
  * Where an upstream error body keeps its code, message, request id and any further fields worth keeping, so that every provider's failure becomes the same structured error; and, for APIs that answer 2xx with a failure in the body, how to tell.
@@ -957,7 +993,13 @@ export type ManifestField =
   | "auth.flows"
   | "auth.tokenHosts"
   | "auth.tokenAddressField"
+  | "auth.user"
   | "auth.covers"
+  | "auth.also"
+  | "auth.alternatives"
+  | "authCredential.scheme"
+  | "authCredential.param"
+  | "authCredential.user"
   | "authFlows.clientCredentials"
   | "authFlows.clientCredentials.tokenUrl"
   | "authFlows.clientCredentials.scope"
@@ -979,6 +1021,10 @@ export type ManifestField =
   | "authFlows.jwtBearer.privateKey"
   | "authFlows.jwtBearer.audience"
   | "authFlows.jwtBearer.defaultExpiresIn"
+  | "authWay.scheme"
+  | "authWay.param"
+  | "authWay.user"
+  | "authWay.also"
   | "constant.in"
   | "constant.name"
   | "constant.value"

@@ -1,0 +1,138 @@
+// Where a call's credentials go. A tool's auth is one or more ways (the
+// security requirements of its operation: `[{A}, {B}]` gives two ways, `[{A,
+// B}]` one way of two credentials); a call uses the first way whose
+// parameters it gives all of, else the first way (whose missing parameter
+// is then the problem). Each credential of the way is placed where its
+// scheme says: `Authorization: Bearer`, `Authorization: Basic`, a named
+// header, a query pair, or a `Cookie` pair.
+import type { AuthSpec, AuthWay, CredentialSpec } from "../spec/tool-types.js";
+
+/** A place a credential takes in a request. */
+export interface CredentialSlot {
+  in: "header" | "query" | "cookie";
+  name: string;
+}
+
+/** The ways of a tool's auth, the first first (`alternatives` without themselves). */
+export function authWays(auth: AuthSpec): AuthWay[] {
+  const { alternatives, ...first } = auth;
+  return [first, ...(alternatives ?? [])];
+}
+
+/** The credentials a way sends: its own and those sent with it. */
+export function wayCredentials(way: AuthWay): CredentialSpec[] {
+  const { also, ...own } = way;
+  return [own as CredentialSpec, ...(also ?? [])];
+}
+
+/** The parameters a way needs: each credential's, a basic credential's user first. */
+export function wayParams(way: AuthWay): string[] {
+  return [...new Set(wayCredentials(way).flatMap((c) => (c.type === "basic" ? [c.user, c.param] : [c.param])))];
+}
+
+/** Every parameter of every way of a tool's auth. */
+export function authParams(auth: AuthSpec): Set<string> {
+  return new Set(authWays(auth).flatMap(wayParams));
+}
+
+/** The way a call uses: the first whose parameters are all given, else the first. */
+export function chooseWay(auth: AuthSpec, values: Record<string, unknown>): AuthWay {
+  const ways = authWays(auth);
+  return ways.find((w) => wayParams(w).every((p) => given(values[p]))) ?? (ways[0] as AuthWay);
+}
+
+/** The parameters of `way` a call did not give. */
+export function missingOf(way: AuthWay, values: Record<string, unknown>): string[] {
+  return wayParams(way).filter((p) => !given(values[p]));
+}
+
+/** A credential given: text that is not blank (validation leaves blank text to count as not given). */
+export function given(value: unknown): value is string {
+  return typeof value === "string" && value.trim() !== "";
+}
+
+/** The place a credential takes. */
+export function slotOf(c: CredentialSpec): CredentialSlot {
+  return c.type === "bearer" || c.type === "basic" ? { in: "header", name: "Authorization" } : { in: c.type, name: c.name };
+}
+
+/** Every place a tool's auth may put a credential, whichever way a call uses. */
+export function authSlots(auth: AuthSpec): CredentialSlot[] {
+  const seen = new Map<string, CredentialSlot>();
+  for (const way of authWays(auth))
+    for (const c of wayCredentials(way)) {
+      const slot = slotOf(c);
+      seen.set(`${slot.in}:${slot.in === "header" ? slot.name.toLowerCase() : slot.name}`, slot);
+    }
+  return [...seen.values()];
+}
+
+/** The credential that parameter `name` is (its user id, for basic), in any way. */
+export function credentialOfParam(auth: AuthSpec, name: string): CredentialSpec | undefined {
+  for (const way of authWays(auth)) for (const c of wayCredentials(way)) if (c.param === name || (c.type === "basic" && c.user === name)) return c;
+  return undefined;
+}
+
+/** `Basic base64(user:secret)`, the text UTF-8 encoded (RFC 7617). */
+export function basicToken(user: string, secret: string): string {
+  let binary = "";
+  for (const byte of new TextEncoder().encode(`${user}:${secret}`)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** The base64 texts of a way's basic credentials: each holds user and secret in one text, withheld whole (not only the secret's share of it). */
+export function basicTexts(way: AuthWay, credential: string, values: Record<string, unknown>): string[] {
+  return wayCredentials(way).flatMap((c, i) => (c.type === "basic" ? [basicToken(String(values[c.user] ?? ""), i === 0 ? credential : String(values[c.param] ?? ""))] : []));
+}
+
+/** What one credential puts on a request: a header, a query pair (encoded text), or a cookie pair. */
+export type Placed = { header: [string, string] } | { query: string } | { cookie: string };
+
+/** Where a credential goes with its value; `values` gives a basic credential's user. */
+export function placeCredential(c: CredentialSpec, value: string, values: Record<string, unknown>): Placed {
+  switch (c.type) {
+    case "bearer":
+      return { header: ["Authorization", `Bearer ${value}`] };
+    case "basic":
+      return { header: ["Authorization", `Basic ${basicToken(String(values[c.user] ?? ""), value)}`] };
+    case "header":
+      return { header: [c.name, value] };
+    case "query":
+      return { query: `${encodeURIComponent(c.name)}=${encodeURIComponent(value)}` };
+    case "cookie":
+      return { cookie: `${c.name}=${encodeURIComponent(value)}` };
+  }
+}
+
+/**
+ * What a way puts on a request: its first credential carries `credential`
+ * (the value given, or an OAuth 2 flow's access token), the others their
+ * parameters' values.
+ */
+export function placeWay(way: AuthWay, credential: string, values: Record<string, unknown>): Placed[] {
+  return wayCredentials(way).map((c, i) => placeCredential(c, i === 0 ? credential : String(values[c.param] ?? ""), values));
+}
+
+/**
+ * Why a call cannot use `way`: a parameter it needs is not given. The first
+ * credential of the first way is left to OAuth 2 flows when the tool has
+ * some (flows.ts). With alternatives, the message names the other ways.
+ */
+export function wayProblem(tool: { auth: AuthSpec; oauth?: unknown }, way: AuthWay, values: Record<string, unknown>): { param: string; rule: "required"; message: string } | undefined {
+  const ways = authWays(tool.auth);
+  const same = (w: AuthWay) => wayParams(w).join("\u0000") === wayParams(way).join("\u0000");
+  const missing = missingOf(way, values).filter((p) => !(tool.oauth && same(ways[0] as AuthWay) && p === way.param));
+  const first = missing[0];
+  if (first === undefined) return undefined;
+  const others = ways.filter((w) => !same(w)).map((w) => wayParams(w).join(" and "));
+  const needs = `${missing.join(", ")}: ${missing.length > 1 ? "are" : "is"} required${
+    wayParams(way).length > 1
+      ? ` (with ${
+          wayParams(way)
+            .filter((p) => !missing.includes(p))
+            .join(", ") || "each other"
+        }: one credential)`
+      : ""
+  }`;
+  return { param: first, rule: "required", message: others.length ? `${needs}; or instead give ${others.join("; or ")}` : needs };
+}

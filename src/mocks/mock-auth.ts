@@ -1,0 +1,22 @@
+// What Prism's security check gets wrong: it reads an `Authorization: Basic`
+// credential as malformed when the password holds a colon (it splits the
+// decoded text at every colon), though RFC 7617 splits at the first only.
+// The mock hands Prism the same credential with the password's colons
+// replaced: Prism checks the header's shape, never the password.
+import type { RequestListener } from "node:http";
+
+export function withBasicPasswords(listener: RequestListener): RequestListener {
+  return (req, res) => {
+    const header = req.headers.authorization;
+    const match = typeof header === "string" ? /^basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header) : null;
+    if (match?.[1]) {
+      const text = Buffer.from(match[1], "base64").toString("utf8");
+      const at = text.indexOf(":");
+      if (at >= 0 && text.indexOf(":", at + 1) >= 0) {
+        const shaped = `${text.slice(0, at)}:${text.slice(at + 1).replaceAll(":", "_")}`;
+        req.headers.authorization = `Basic ${Buffer.from(shaped, "utf8").toString("base64")}`;
+      }
+    }
+    listener(req, res);
+  };
+}
