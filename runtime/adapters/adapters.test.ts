@@ -4,7 +4,7 @@
 // model sees (tool definitions, tool results) holds the credential.
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { AIMessage, type ToolMessage } from "@langchain/core/messages";
+import { AIMessageChunk, type ToolMessage } from "@langchain/core/messages";
 import { FakeStreamingChatModel } from "@langchain/core/utils/testing";
 import { Agent, type Model, type ModelRequest, type ModelResponse, Runner, Usage } from "@openai/agents";
 import { generateText, stepCountIs } from "ai";
@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadProvider } from "../../src/emit/generate-all.js";
 import { server } from "../../test-support/loopback-server.js";
 import { createClient } from "../client/client.js";
+import type { ClientOptions } from "../client/types.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import { adaptClient } from "./adapt.js";
 import { toAiSdkTools } from "./ai-sdk.js";
@@ -32,7 +33,7 @@ beforeAll(async () => {
   upstream = await server((r) => (r.method === "GET" ? { status: 200, body: JSON.stringify({ value: [{ id: "zq-b1", title: "Zq Dune" }], total: 7 }) } : { status: 201, body: JSON.stringify({ id: "zq-b2", state: "queued" }) }));
 });
 afterAll(() => upstream.close());
-const client = () => createClient(table, { apiKey: KEY, baseUrl: upstream.url, retries: 0 });
+const client = () => createClient(table, { apiKey: KEY, baseUrl: upstream.url, retries: 0 } as ClientOptions);
 const sinceNow = () => {
   const from = upstream.received.length;
   return () => upstream.received.slice(from);
@@ -105,7 +106,7 @@ describe("Vercel AI SDK (generateText with MockLanguageModelV4)", () => {
 describe("LangChain.js (FakeStreamingChatModel emitting a tool call)", () => {
   it("runs the tool call the model emits, as a StructuredTool", async () => {
     const tools = toLangChainTools(client());
-    const model = new FakeStreamingChatModel({ sleep: 0, chunks: [new AIMessage({ content: "", tool_calls: [{ id: "call-1", name: LIST.id, args: ARGS, type: "tool_call" }] })] });
+    const model = new FakeStreamingChatModel({ sleep: 0, chunks: [new AIMessageChunk({ content: "", tool_calls: [{ id: "call-1", name: LIST.id, args: ARGS, type: "tool_call" }] })] });
     const bound = model.bindTools(tools);
     const reply = await bound.invoke("How many books on zq-main?");
     const call = reply.tool_calls![0]!;
