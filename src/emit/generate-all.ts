@@ -282,7 +282,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const entry = emitEntry(ir, await emitOpenApiNamespace(document.source.data, `${ir.names.pascal}OpenApi`));
     files.set(`${p}/index.js`, entry.js);
     files.set(`${p}/index.d.ts`, entry.dts);
-    for (const [name, text] of adapterFiles(pkg.runtime.name)) files.set(`${p}/${name}`, text);
+    for (const [name, text] of adapterFiles(pkg.runtime.name, ir.sources)) files.set(`${p}/${name}`, text);
   });
   files.set(
     "README.md",
