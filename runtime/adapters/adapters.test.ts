@@ -16,7 +16,7 @@ import { createClient } from "../client/client.js";
 import type { ClientOptions } from "../client/types.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import { adaptClient } from "./adapt.js";
-import { toAiSdkTools } from "./ai-sdk.js";
+import { toAiSdkTools } from "@blockwright/runtime/ai-sdk";
 import { toLangChainTools } from "./langchain.js";
 import { toOpenAiAgentsTools } from "./openai-agents.js";
 
