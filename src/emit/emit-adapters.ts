@@ -29,6 +29,11 @@ export function adapterExports(): Record<string, { types: string; default: strin
   return Object.fromEntries(ADAPTERS.map((a) => [`./${a.subpath}`, { types: `./${a.subpath}.d.ts`, default: `./${a.subpath}.js` }]));
 }
 
+/** Their types for TypeScript's node10 resolution, which reads no exports map. */
+export function adapterTypesVersions(): { "*": Record<string, string[]> } {
+  return { "*": Object.fromEntries(ADAPTERS.map((a) => [a.subpath, [`./${a.subpath}.d.ts`]])) };
+}
+
 /** The frameworks as optional peer dependencies, with the runtime's ranges (absent from an older runtime: none). */
 export function adapterPeers(runtimePeers: Record<string, string> | undefined): { peerDependencies?: Record<string, string>; peerDependenciesMeta?: Record<string, { optional: true }> } {
   const peers = ADAPTERS.flatMap((a) => {

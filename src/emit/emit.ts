@@ -7,7 +7,7 @@ import { camelCase, pascalCase } from "../model/naming.js";
 import { codeLiteral, commentText, escapeLineSeparators, oneLine } from "./code-text.js";
 import { outputTsType, paramTsType } from "./emit-tool-types.js";
 import { clientView } from "./emit-client.js";
-import { adapterExports, adapterPeers } from "./emit-adapters.js";
+import { adapterExports, adapterPeers, adapterTypesVersions } from "./emit-adapters.js";
 import { codeSpan as code } from "./markdown-text.js";
 
 /** Render a template (precompiled at build time from templates/, see scripts/build/precompile.mjs). */
@@ -175,6 +175,7 @@ export function emitPackageJson(ir: ProviderIR, pkg: PackageContext): string {
       ...adapterExports(),
       "./package.json": "./package.json",
     },
+    typesVersions: adapterTypesVersions(),
     files: ["*.js", "*.d.ts", "surface.json", "README.md", ...(pkg.changelog ? ["CHANGELOG.md"] : []), ...(pkg.license ? ["LICENSE"] : [])],
     sideEffects: false,
     engines: { node: ">=20.19" },
