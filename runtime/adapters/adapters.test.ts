@@ -30,7 +30,11 @@ const table = { methods: { listBooks: LIST, addBook: ADD }, credentials: ["apiKe
 
 let upstream: Awaited<ReturnType<typeof server>>;
 beforeAll(async () => {
-  upstream = await server((r) => (r.method === "GET" ? { status: 200, body: JSON.stringify({ value: [{ id: "zq-b1", title: "Zq Dune" }], total: 7 }) } : { status: 201, body: JSON.stringify({ id: "zq-b2", state: "queued" }) }));
+  upstream = await server((r) => {
+    if (r.url.includes("zq-locked")) return { status: 403, body: JSON.stringify({ error: { code: "FORBIDDEN", message: "not your shelf" } }) };
+    if (r.method === "GET") return { status: 200, body: JSON.stringify({ value: [{ id: "zq-b1", title: "Zq Dune" }], total: 7 }) };
+    return { status: 201, body: JSON.stringify({ id: "zq-b2", state: "queued" }) };
+  });
 });
 afterAll(() => upstream.close());
 const client = () => createClient(table, { apiKey: KEY, baseUrl: upstream.url, retries: 0 } as ClientOptions);
@@ -58,6 +62,16 @@ describe("the shared adapter", () => {
     expect(refused).toMatchObject({ error: { type: "validation", param: "apiKey", rule: "connection" } });
     expect(JSON.stringify(refused)).not.toContain("zq_model_supplied_key_123");
     expect(sent()).toEqual([]);
+  });
+
+  it("tells the model an upstream refusal, from a client that throws too, without the credential", async () => {
+    const throwing = createClient(table, { apiKey: KEY, baseUrl: upstream.url, retries: 0, throwOnError: true } as ClientOptions);
+    for (const c of [client(), throwing]) {
+      const [list] = adaptClient(c, { only: ["listBooks"] });
+      const answer = await list!.call({ shelfId: "zq-locked" });
+      expect(answer).toMatchObject({ error: { type: "upstream", status: 403, code: "FORBIDDEN" } });
+      expect(JSON.stringify(answer)).not.toContain(KEY);
+    }
   });
 
   it("keeps read-only tools only when asked, and refuses what is not a client", () => {
