@@ -28,7 +28,9 @@ const EMIT = "^src/emit/";
 const TOOLS = "^src/(changes|mocks|registry|contract|verify|upstream|import|publish|agents|workflow)/";
 const CLI = "^src/cli/|^src/cli\\.ts$";
 const FACES = `${CLI}|^src/index\\.ts$|^scripts/(bench|build|corpus|docs)/|^bin/`;
-const RUNTIME_ENTRIES = ["^runtime/index\\.ts$", "^runtime/internal\\.ts$", "^runtime/workflow/index\\.ts$", "^runtime/package\\.json$"];
+const RUNTIME_ENTRIES = ["^runtime/index\\.ts$", "^runtime/internal\\.ts$", "^runtime/workflow/index\\.ts$", "^runtime/adapters/(ai-sdk|langchain|openai-agents)\\.ts$", "^runtime/package\\.json$"];
+// The agent-framework adapters (runtime/adapters/, each its own subpath) import their framework, an optional peer dependency.
+const ADAPTER_FRAMEWORKS = ["^node_modules/ai/", "^node_modules/@langchain/core/", "^node_modules/@openai/agents/"];
 const OUTSIDE = ["^node_modules/", "^package\\.json$"];
 
 /** A layer's modules may import its own folder, the layers named, the runtime's entries and packages. */
@@ -39,6 +41,7 @@ export default {
   // Every import of src/ and scripts/ must match one of these; anything else is `not-in-allowed`.
   allowed: [
     { comment: "runtime", from: { path: "^runtime/" }, to: { path: ["^runtime/", "^node_modules/openapi-fetch/", "^node_modules/jose/"] } },
+    { comment: "agent adapters", from: { path: "^runtime/adapters/" }, to: { path: ADAPTER_FRAMEWORKS } },
     { comment: "generated", from: { path: "^generated/" }, to: { path: ["^generated/", ...RUNTIME_ENTRIES, "^node_modules/"] } },
     { comment: "builtins", from: {}, to: { dependencyTypes: ["core"] } },
     layer("helpers", HELPERS, []),
@@ -56,8 +59,15 @@ export default {
       comment:
         "The runtime runs inside every generated package, in browsers and edge runtimes: it imports its own files and its dependencies (openapi-fetch; jose, for signing OAuth 2 JWT assertions with WebCrypto, which browsers and Node both have), and no Node module, YAML parser or schema compiler.",
       severity: "error",
-      from: { path: "^runtime/" },
+      from: { path: "^runtime/", pathNot: "^runtime/adapters/" },
       to: { pathNot: ["^runtime/", "^node_modules/openapi-fetch/", "^node_modules/jose/"] },
+    },
+    {
+      name: "adapters-import-their-framework",
+      comment: "An agent-framework adapter imports the runtime and its own framework (an optional peer dependency), never a Node module.",
+      severity: "error",
+      from: { path: "^runtime/adapters/", pathNot: TESTS },
+      to: { pathNot: ["^runtime/", ...ADAPTER_FRAMEWORKS] },
     },
     {
       name: "generated-imports-only-the-runtime",

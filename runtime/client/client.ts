@@ -21,6 +21,9 @@ import type { ToolSpec } from "../spec/tool-types.js";
 import { toError } from "./errors.js";
 import type { CallOptions, ClientOptions, ItemsOptions, ReplyInfo, RequestInfo } from "./types.js";
 
+/** Where a client keeps its table (not enumerable): the agent adapters (runtime/adapters/) read its tools from it. */
+export const CLIENT_TABLE: unique symbol = Symbol.for("blockwright.client.table");
+
 /** What a generated package says of its client: a method per tool, and the parameters that make the connection. */
 export interface ClientTable {
   methods: Record<string, ToolSpec>;
@@ -104,6 +107,7 @@ export function createClient(table: ClientTable, options: ClientOptions): Record
     }
     client[name] = method;
   }
+  Object.defineProperty(client, CLIENT_TABLE, { value: table });
   return client;
 }
 

@@ -7,6 +7,7 @@ import { camelCase, pascalCase } from "../model/naming.js";
 import { codeLiteral, commentText, escapeLineSeparators, oneLine } from "./code-text.js";
 import { outputTsType, paramTsType } from "./emit-tool-types.js";
 import { clientView } from "./emit-client.js";
+import { adapterExports, adapterPeers, adapterTypesVersions } from "./emit-adapters.js";
 import { codeSpan as code } from "./markdown-text.js";
 
 /** Render a template (precompiled at build time from templates/, see scripts/build/precompile.mjs). */
@@ -34,7 +35,7 @@ export interface PackageContext {
   name: string;
   version: string;
   /** The runtime package and the version range the package depends on. */
-  runtime: { name: string; range: string };
+  runtime: { name: string; range: string; peers?: Record<string, string> };
   /** SPDX license of the project, when it has one. */
   license?: string;
   /** The project's home page, issue tracker and repository (with the package's folder in it), when its package.json names them. */
@@ -171,12 +172,15 @@ export function emitPackageJson(ir: ProviderIR, pkg: PackageContext): string {
     types: "./index.d.ts",
     exports: {
       ".": { types: "./index.d.ts", default: "./index.js" },
+      ...adapterExports(),
       "./package.json": "./package.json",
     },
+    typesVersions: adapterTypesVersions(),
     files: ["*.js", "*.d.ts", "surface.json", "README.md", ...(pkg.changelog ? ["CHANGELOG.md"] : []), ...(pkg.license ? ["LICENSE"] : [])],
     sideEffects: false,
     engines: { node: ">=20.19" },
     dependencies: { [pkg.runtime.name]: pkg.runtime.range },
+    ...adapterPeers(pkg.runtime.peers),
     blockwright: {
       provider: ir.provider,
       generatedFrom: [ir.sources.manifest, ir.sources.openapi],

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, posix, relative, resolve } from "node:path";
 import { emitEntry, emitPackageJson, type PackageContext, type PackageLinks } from "./emit.js";
+import { adapterFiles } from "./emit-adapters.js";
 import { emitGeneratedReadme, emitReadme } from "./emit-readme.js";
 import { emitOpenApiNamespace } from "./emit-types.js";
 import type { ProviderIR } from "../model/ir.js";
@@ -281,6 +282,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const entry = emitEntry(ir, await emitOpenApiNamespace(document.source.data, `${ir.names.pascal}OpenApi`));
     files.set(`${p}/index.js`, entry.js);
     files.set(`${p}/index.d.ts`, entry.dts);
+    for (const [name, text] of adapterFiles(pkg.runtime.name, ir.sources)) files.set(`${p}/${name}`, text);
   });
   files.set(
     "README.md",
@@ -378,10 +380,10 @@ export function generatorPackage(): { name: string; version: string } {
 }
 
 /** The runtime this generator's output runs on, and the range a provider package depends on. */
-function runtimePackage(): { name: string; range: string } {
+function runtimePackage(): { name: string; range: string; peers?: Record<string, string> } {
   const require = createRequire(import.meta.url);
-  const pkg = require("@blockwright/runtime/package.json") as { name: string; version: string };
-  return { name: pkg.name, range: `^${pkg.version}` };
+  const pkg = require("@blockwright/runtime/package.json") as { name: string; version: string; peerDependencies?: Record<string, string> };
+  return { name: pkg.name, range: `^${pkg.version}`, ...(pkg.peerDependencies ? { peers: pkg.peerDependencies } : {}) };
 }
 
 function rel(root: string, path: string): string {

@@ -45,7 +45,9 @@ export function inputHash(root: string, specsDir: string, options: string): stri
     if (/\.(js|ts)$/.test(file) && !/\.test\.ts$|\.d\.ts$|(^|\/)bench\//.test(file)) add(file, readFileSync(join(generatorRoot, file)));
   }
   const require = createRequire(import.meta.url);
-  add("runtime", (require("@blockwright/runtime/package.json") as { version: string }).version);
+  // Its version, and the peer ranges a package's adapter subpaths copy (emit-adapters.ts).
+  const runtime = require("@blockwright/runtime/package.json") as { version: string; peerDependencies?: Record<string, string> };
+  add("runtime", `${runtime.version} ${JSON.stringify(runtime.peerDependencies ?? {})}`);
   return sha256(parts.join(""));
 }
 

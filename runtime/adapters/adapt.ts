@@ -1,0 +1,95 @@
+// What every agent-framework adapter shares: a provider client's operations as
+// neutral tools (name, description, the schema a model fills, behaviour hints)
+// and a call that runs one through the client. The client holds the
+// connection (credential, instance address) and the call options, so a
+// model's arguments never carry them and the schema never shows them; a model
+// that sets one anyway is refused, the value unused (llmCallParams).
+import { CLIENT_TABLE, type ClientTable } from "../client/client.js";
+import { BlockwrightError } from "../client/errors.js";
+import type { ToolError, ToolResult } from "../http/errors.js";
+import { inputSchema, llmCallParams, llmToolName, type ObjectSchema, toolDescription } from "../llm/llm-tools.js";
+import { type ToolBehavior, toolBehavior } from "../spec/behavior.js";
+import type { ToolSpec } from "../spec/tool-types.js";
+
+/** Which of a client's operations become tools. */
+export interface AdapterOptions {
+  /** Only the tools that change nothing upstream. */
+  readOnly?: boolean;
+  /** Only these operations: client method names (`searchVolumes`) or operation ids. */
+  only?: readonly string[];
+}
+
+/** One operation as a framework-neutral tool. */
+export interface AdaptedTool {
+  /** The LLM tool name (the operation id when it fits: llmToolName). */
+  name: string;
+  /** The client method that runs it. */
+  method: string;
+  description: string;
+  /** What a model fills: plain JSON Schema, or OpenAI strict mode's (every property required, optional ones nullable). */
+  schema(strict?: boolean): ObjectSchema;
+  behavior: ToolBehavior;
+  tool: ToolSpec;
+  /** Runs the call; resolves to what the model is shown: the output, or `{error}` (never the credential). */
+  call(args: unknown, signal?: AbortSignal): Promise<unknown>;
+}
+
+/** What a model is told of a failure: enough to fix its arguments or give up, nothing of the connection. */
+export interface ModelError {
+  error: Pick<ToolError, "type" | "message"> & Partial<Pick<ToolError, "status" | "code" | "param" | "rule" | "retryable">>;
+}
+
+type Call = (input: Record<string, unknown>, options?: { signal?: AbortSignal }) => Promise<ToolResult>;
+
+/** A client's operations as neutral tools; `client` is what a provider's `create<Provider>(…)` returned. */
+export function adaptClient(client: object, options: AdapterOptions = {}): AdaptedTool[] {
+  const table = (client as { [CLIENT_TABLE]?: ClientTable })[CLIENT_TABLE];
+  if (!table) throw new TypeError("expected a Blockwright client, as a provider package's create<Provider>({...}) returns it");
+  const only = options.only ? new Set(options.only) : undefined;
+  const tools: AdaptedTool[] = [];
+  const names = new Map<string, string>();
+  for (const [method, tool] of Object.entries(table.methods)) {
+    if (only && !only.has(method) && !only.has(tool.id)) continue;
+    const behavior = toolBehavior(tool);
+    if (options.readOnly && !behavior.readOnly) continue;
+    const name = llmToolName(tool.id);
+    const other = names.get(name);
+    if (other !== undefined) throw new Error(`tools ${other} and ${tool.id} would share the LLM tool name ${name}`);
+    names.set(name, tool.id);
+    const run = (client as Record<string, Call>)[method] as Call;
+    tools.push({
+      name,
+      method,
+      description: toolDescription(tool),
+      schema: (strict = false) => inputSchema(tool, { strict }),
+      behavior,
+      tool,
+      call: async (args, signal) => {
+        const built = llmCallParams(tool, args, {});
+        if ("error" in built) return modelError(built.error);
+        // null is how strict mode says "not given".
+        const params = Object.fromEntries(Object.entries(built.params).filter(([, v]) => v !== null));
+        try {
+          const result = await run(params, signal ? { signal } : undefined);
+          return result.success ? result.output : modelError(result.error);
+        } catch (e) {
+          // A client made with throwOnError throws the same structured error.
+          if (e instanceof BlockwrightError) return modelError(e.error);
+          throw e;
+        }
+      },
+    });
+  }
+  return tools;
+}
+
+function modelError(e: ToolError): ModelError {
+  const { type, message, status, code, param, rule, retryable } = e;
+  const error: ModelError["error"] = { type, message };
+  if (status !== undefined) error.status = status;
+  if (code !== undefined) error.code = code;
+  if (param !== undefined) error.param = param;
+  if (rule !== undefined) error.rule = rule;
+  if (retryable !== undefined) error.retryable = retryable;
+  return { error };
+}
