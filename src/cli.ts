@@ -1,6 +1,7 @@
 // `blockwright <command>`: the command-line face of the project. Commands are
 // loaded only when run, so `--help`, `--version` and `call` start fast.
 import { CommandFailure, processIo, UsageError, type CliIo } from "./cli/support/io.js";
+import { logSafe } from "./common/github-actions.js";
 import { version } from "./cli/version.js";
 
 interface Command {
@@ -94,20 +95,21 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     return await module.run(rest, io);
   } catch (e) {
     if (e instanceof CommandFailure) {
-      io.stderr.write(e.report);
+      // Messages quote inputs and answers: no line of theirs may read as a CI workflow command.
+      io.stderr.write(logSafe(e.report));
       return e.exitCode;
     }
     if (e instanceof UsageError) {
-      io.stderr.write(`blockwright ${name}: ${e.message}\n${module.USAGE.split("\n")[0]}\n`);
+      io.stderr.write(logSafe(`blockwright ${name}: ${e.message}\n${module.USAGE.split("\n")[0]}\n`));
       return 2;
     }
     // An input of the user's that a command did not word itself: still the user's to fix, exit status 2.
     if (e instanceof Error && INPUT_PROBLEMS.has(e.name)) {
-      io.stderr.write(`blockwright ${name}: ${e.message}\n`);
+      io.stderr.write(logSafe(`blockwright ${name}: ${e.message}\n`));
       return 2;
     }
     // A defect of ours, not the user's input: one line, the stack only on request.
-    io.stderr.write(`blockwright ${name}: internal error: ${(e as Error)?.message ?? String(e)}${io.env.BLOCKWRIGHT_DEBUG ? `\n${(e as Error)?.stack ?? ""}` : " (set BLOCKWRIGHT_DEBUG=1 for details)"}\n`);
+    io.stderr.write(logSafe(`blockwright ${name}: internal error: ${(e as Error)?.message ?? String(e)}${io.env.BLOCKWRIGHT_DEBUG ? `\n${(e as Error)?.stack ?? ""}` : " (set BLOCKWRIGHT_DEBUG=1 for details)"}\n`));
     return 70;
   }
 }

@@ -17,13 +17,13 @@ export interface Edit {
   replace: string;
 }
 
-export async function wildProblems(provider: "payments" | "tracker", edits: Edit[]): Promise<string[]> {
+export async function wildProblems(provider: "zqpayments" | "tracker", edits: Edit[]): Promise<string[]> {
   const linked = await linkWild(provider, edits);
   return "problems" in linked ? linked.problems : [];
 }
 
 /** The provider linked after the edits: its IR, or its problems. */
-export async function linkWild(provider: "payments" | "tracker", edits: Edit[]): Promise<{ ir: ProviderIR } | { problems: string[] }> {
+export async function linkWild(provider: "zqpayments" | "tracker", edits: Edit[]): Promise<{ ir: ProviderIR } | { problems: string[] }> {
   const root = mkdtempSync(join(tmpdir(), "blockwright-wild-"));
   const dir = join(root, "specs", provider);
   try {

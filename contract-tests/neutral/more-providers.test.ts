@@ -14,7 +14,17 @@ import { PROVIDER_IDS, ROOT } from "../../test-support/repo.js";
 import { filesReadingProviders, NAMED_PROVIDERS_ONLY, PROVIDER_DEPENDENT, PROVIDER_DEPENDENT_NOT_RUN_AGAIN, readsProviders } from "./provider-dependent.js";
 
 /** YAML-only providers of other shapes than the repository's: a form body with cursor paging; a key in the query with path segments. */
-const MORE = [join(ROOT, "test-support/fixtures/specs-wild/payments"), join(ROOT, "test-support/fixtures/specs-more/transit")];
+const MORE = [join(ROOT, "test-support/fixtures/specs-wild/zqpayments"), join(ROOT, "test-support/fixtures/specs-more/zqtransit")];
+/** The prefix of the fixture providers the suite adds to a copy of specs/: no user's provider is named so (ids are `^[a-z][a-z0-9]*$`), so none is overwritten. */
+const RESERVED_PREFIX = "zq";
+
+describe("the providers added to specs/", () => {
+  it(`are named with the reserved prefix "${RESERVED_PREFIX}", folder and manifest alike, and no repository provider takes it`, () => {
+    const named = MORE.map((dir) => [basename(dir), /^provider: (\S+)$/m.exec(readFileSync(join(dir, "manifest.yaml"), "utf8"))?.[1]]);
+    expect(named.filter(([folder, id]) => folder !== id || !folder?.startsWith(RESERVED_PREFIX) || !/^[a-z][a-z0-9]*$/.test(folder))).toEqual([]);
+    expect(PROVIDER_IDS.filter((id) => id.startsWith(RESERVED_PREFIX))).toEqual([]);
+  });
+});
 
 describe("the list of provider-dependent test files", () => {
   const reading = filesReadingProviders(ROOT).filter((f) => !f.startsWith("contract-tests/neutral/"));

@@ -1,5 +1,5 @@
 // Idempotency keys, error details and failures signalled in a 2xx body, on
-// the fixture providers in the style found in the wild (payments: a POST
+// the fixture providers in the style found in the wild (zqpayments: a POST
 // with an Idempotency-Key, errors with param and decline_code; tracker:
 // errors with an errors list).
 import { dirname, join } from "node:path";
@@ -13,11 +13,11 @@ import type { ToolSpec } from "../spec/tool-types.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const wild = join(root, "test-support/fixtures/specs-wild");
-const payments = await loadProvider(root, join(wild, "payments"));
+const zqpayments = await loadProvider(root, join(wild, "zqpayments"));
 const tracker = await loadProvider(root, join(wild, "tracker"));
-const toolOf = (ir: typeof payments, id: string): ToolSpec => ir.operations.find((o) => o.tool.id === id)!.tool;
-const createCustomer = toolOf(payments, "payments_create_customer");
-const listCustomers = toolOf(payments, "payments_list_customers");
+const toolOf = (ir: typeof zqpayments, id: string): ToolSpec => ir.operations.find((o) => o.tool.id === id)!.tool;
+const createCustomer = toolOf(zqpayments, "zqpayments_create_customer");
+const listCustomers = toolOf(zqpayments, "zqpayments_list_customers");
 const createIssue = toolOf(tracker, "tracker_create_issue");
 const KEY = "sk_test_4eC39HqLyjWDarjt";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -51,7 +51,18 @@ describe("an idempotency key", () => {
     const key = seen[0]!.headers.get("idempotency-key")!;
     expect(result).toEqual({
       success: false,
-      error: { type: "upstream", provider: "payments", operation: "payments_create_customer", status: 503, message: "Try again.", code: "api_error", retryable: true, retryAfterMs: 0, details: { type: "api_error" }, idempotencyKey: key },
+      error: {
+        type: "upstream",
+        provider: "zqpayments",
+        operation: "zqpayments_create_customer",
+        status: 503,
+        message: "Try again.",
+        code: "api_error",
+        retryable: true,
+        retryAfterMs: 0,
+        details: { type: "api_error" },
+        idempotencyKey: key,
+      },
     });
     expect(result.success ? undefined : result.error.mayHaveBeenApplied).toBeUndefined();
   });
@@ -95,8 +106,8 @@ describe("error details", () => {
     const result = await executeToolDefinition(createCustomer, { apiKey: KEY }, { fetch });
     expect(result.success ? undefined : { ...result.error, idempotencyKey: "(random)" }).toEqual({
       type: "upstream",
-      provider: "payments",
-      operation: "payments_create_customer",
+      provider: "zqpayments",
+      operation: "zqpayments_create_customer",
       status: 402,
       code: "card_declined",
       message: "Your card has insufficient funds.",

@@ -14,11 +14,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const fixtures = join(root, "test-support/fixtures");
 const shelf = await loadProvider(root, join(fixtures, "specs/shelf"));
 const tracker = await loadProvider(root, join(fixtures, "specs-wild/tracker"));
-const payments = await loadProvider(root, join(fixtures, "specs-wild/payments"));
+const zqpayments = await loadProvider(root, join(fixtures, "specs-wild/zqpayments"));
 const toolOf = (ir: typeof shelf, id: string): ToolSpec => ir.operations.find((o) => o.tool.id === id)!.tool;
 const listIssues = toolOf(tracker, "tracker_list_issues");
 const getBook = toolOf(shelf, "shelf_get_book");
-const createCustomer = toolOf(payments, "payments_create_customer");
+const createCustomer = toolOf(zqpayments, "zqpayments_create_customer");
 const TOKEN = "tracker-token-1234";
 const SHELF_KEY = "shelf-key-7f3a9c2e51";
 const issues = (numbers: number[], link?: string) =>

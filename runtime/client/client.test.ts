@@ -14,9 +14,9 @@ import { AuthError, BlockwrightError, NetworkError, RateLimitError, UpstreamErro
 import type { ClientOptions, RequestInfo } from "./types.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
-const payments = await loadProvider(root, join(root, "test-support/fixtures/specs-wild/payments"));
+const payments = await loadProvider(root, join(root, "test-support/fixtures/specs-wild/zqpayments"));
 const toolOf = (id: string): ToolSpec => payments.operations.find((o) => o.tool.id === id)!.tool;
-const table = { methods: { listCustomers: toolOf("payments_list_customers"), createCustomer: toolOf("payments_create_customer") }, credentials: ["apiKey"] };
+const table = { methods: { listCustomers: toolOf("zqpayments_list_customers"), createCustomer: toolOf("zqpayments_create_customer") }, credentials: ["apiKey"] };
 const KEY = "sk_test_zq_widgets_4eC39HqLyjW";
 const customers = (ids: string[], hasMore: boolean, headers: Record<string, string> = {}) => json(200, { object: "list", has_more: hasMore, data: ids.map((id) => ({ id, object: "customer" })) }, headers);
 const refusal = (status: number, headers: Record<string, string> = {}) => json(status, { error: { type: "invalid_request_error", message: "no such thing", code: "resource_missing" } }, headers);
@@ -85,7 +85,7 @@ describe("a client made once", () => {
     const urls: string[] = [];
     const client = createClient({ methods: { list: inQuery }, credentials: ["apiKey"] }, { apiKey: KEY, fetch, hooks: { onRequest: (r: RequestInfo) => urls.push(r.url) } } as ClientOptions) as unknown as Client;
     await client.list!({ limit: 3 });
-    expect(urls).toEqual([`https://api.payments.test/v1/customers?limit=3&key=${REDACTED}`]);
+    expect(urls).toEqual([`https://api.zqpayments.test/v1/customers?limit=3&key=${REDACTED}`]);
     // A bearer token the client was never given (as a flow's would be) is withheld all the same.
     const headers: Record<string, string>[] = [];
     const other = "sk_test_zq_widgets_given_per_call";
@@ -157,7 +157,7 @@ describe("throwOnError", () => {
     const notFound = await caught();
     expect(notFound).toBeInstanceOf(UpstreamError);
     expect(notFound).toBeInstanceOf(Error);
-    expect(notFound).toMatchObject({ name: "UpstreamError", status: 404, code: "resource_missing", requestId: "req_zq_2", provider: "payments", operation: "payments_list_customers" });
+    expect(notFound).toMatchObject({ name: "UpstreamError", status: 404, code: "resource_missing", requestId: "req_zq_2", provider: "zqpayments", operation: "zqpayments_list_customers" });
     expect((notFound as Error).cause).toMatchObject({ type: "upstream", status: 404 });
     expect(await caught()).toBeInstanceOf(RateLimitError);
     expect(await caught()).toBeInstanceOf(AuthError);

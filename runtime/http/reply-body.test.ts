@@ -14,9 +14,9 @@ import type { ToolSpec } from "../spec/tool-types.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const shelf = await loadProvider(root, join(root, "test-support/fixtures/specs/shelf"));
-const wild = await loadProvider(root, join(root, "test-support/fixtures/specs-wild/payments"));
+const wild = await loadProvider(root, join(root, "test-support/fixtures/specs-wild/zqpayments"));
 const listBooks = shelf.operations.find((o) => o.tool.id === "shelf_list_books")!.tool;
-const listCustomers = wild.operations.find((o) => o.tool.id === "payments_list_customers")!.tool;
+const listCustomers = wild.operations.find((o) => o.tool.id === "zqpayments_list_customers")!.tool;
 const KEY = "shelf-key-7f3a9c2e51";
 const params = { apiKey: KEY, shelfId: "fiction" };
 const withLimit = (tool: ToolSpec, replyBytes: number): ToolSpec => ({ ...tool, server: { ...tool.server, replyBytes } });

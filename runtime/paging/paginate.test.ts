@@ -15,10 +15,10 @@ import type { ToolSpec } from "../spec/tool-types.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const wild = join(root, "test-support/fixtures/specs-wild");
-const payments = await loadProvider(root, join(wild, "payments"));
+const zqpayments = await loadProvider(root, join(wild, "zqpayments"));
 const tracker = await loadProvider(root, join(wild, "tracker"));
-const toolOf = (ir: typeof payments, id: string): ToolSpec => ir.operations.find((o) => o.tool.id === id)!.tool;
-const listCustomers = toolOf(payments, "payments_list_customers");
+const toolOf = (ir: typeof zqpayments, id: string): ToolSpec => ir.operations.find((o) => o.tool.id === id)!.tool;
+const listCustomers = toolOf(zqpayments, "zqpayments_list_customers");
 const listIssues = toolOf(tracker, "tracker_list_issues");
 const KEY = "sk_test_4eC39HqLyjWDarjt";
 const TOKEN = "tracker-token-1234";
@@ -30,7 +30,11 @@ describe("a cursor read from the last item of the page", () => {
   it("follows starting_after = the last id while has_more, gathering every page", async () => {
     const { fetch, seen } = scriptedFetch(customers(["cus_A1", "cus_B2"], true), customers(["cus_C3", "cus_D4"], true), customers(["cus_E5"], false));
     const result = await executeToolDefinition(listCustomers, { apiKey: KEY, limit: 2 }, { fetch, allPages: true });
-    expect(seen.map((s) => s.url)).toEqual(["https://api.payments.test/v1/customers?limit=2", "https://api.payments.test/v1/customers?limit=2&starting_after=cus_B2", "https://api.payments.test/v1/customers?limit=2&starting_after=cus_D4"]);
+    expect(seen.map((s) => s.url)).toEqual([
+      "https://api.zqpayments.test/v1/customers?limit=2",
+      "https://api.zqpayments.test/v1/customers?limit=2&starting_after=cus_B2",
+      "https://api.zqpayments.test/v1/customers?limit=2&starting_after=cus_D4",
+    ]);
     expect(result).toEqual({
       success: true,
       output: { data: ["cus_A1", "cus_B2", "cus_C3", "cus_D4", "cus_E5"].map(customer), metadata: { count: 5, hasMore: false } },
@@ -87,10 +91,10 @@ describe("a cursor read from the last item of the page", () => {
         type: "upstream",
         // The status of the page that gave the cursor again: an upstream error always has one.
         status: 200,
-        provider: "payments",
-        operation: "payments_list_customers",
+        provider: "zqpayments",
+        operation: "zqpayments_list_customers",
         code: "PAGINATION_LOOP",
-        message: 'payments gave the same next page twice (cursor "cus_A1"); stopped rather than loop',
+        message: 'zqpayments gave the same next page twice (cursor "cus_A1"); stopped rather than loop',
         retryable: false,
         page: 3,
       },
@@ -105,9 +109,9 @@ describe("a cursor read from the last item of the page", () => {
 
   it("yields the pages one by one through paginate", async () => {
     const { fetch } = scriptedFetch(customers(["cus_A1", "cus_B2"], true), customers(["cus_C3"], false));
-    const executor = createExecutor({ payments_list_customers: listCustomers });
+    const executor = createExecutor({ zqpayments_list_customers: listCustomers });
     const pages: ToolResult[] = [];
-    for await (const page of executor.paginate("payments_list_customers" as never, { apiKey: KEY } as never, { fetch })) pages.push(page);
+    for await (const page of executor.paginate("zqpayments_list_customers" as never, { apiKey: KEY } as never, { fetch })) pages.push(page);
     expect(pages).toEqual([
       { success: true, output: { data: [customer("cus_A1"), customer("cus_B2")], metadata: { count: 2, hasMore: true } } },
       { success: true, output: { data: [customer("cus_C3")], metadata: { count: 1, hasMore: false } } },

@@ -14,6 +14,8 @@
 //
 //   npm run bench                 all measures
 //   npm run bench -- generate call   only those (generate, scale, published, verify, check, call, mocks, cli)
+//   npm run bench -- large        only when named (minutes): generate on one document near the
+//                                 input limit (BLOCKWRIGHT_LARGE_MIB, default 36; large-document.ts)
 //   BLOCKWRIGHT_PUBLISHED=<dir> npm run bench -- published
 //                                 also the whole published documents in <dir> (not committed: too large)
 import { spawn } from "node:child_process";
@@ -27,6 +29,7 @@ import { defined, entryOf, fieldOf, itemAt } from "@blockwright/runtime/internal
 import { providerDirs } from "../../src/load/provider-dirs.js";
 import { startMocks } from "../../src/mocks/mocks.js";
 import { writeSyntheticProject } from "./synthetic.js";
+import { measureLarge } from "./large-document.js";
 import { exampleServer } from "../../test-support/example-server.js";
 import { type OpenApiLike, withAdditions } from "./whole-document.js";
 
@@ -38,7 +41,7 @@ const median = (xs: number[]) =>
     [...xs].sort((a, b) => a - b),
     Math.floor(xs.length / 2),
   );
-const MEASURES = ["generate", "scale", "published", "verify", "check", "call", "mocks", "cli"];
+const MEASURES = ["generate", "scale", "published", "verify", "check", "call", "mocks", "cli", "large"];
 const only = process.argv.slice(2);
 const unknown = only.filter((m) => !MEASURES.includes(m));
 if (unknown.length) {
@@ -431,6 +434,9 @@ if (wanted("cli")) {
     await mocks.close();
   }
 }
+
+// 7. One document near the 64 MiB input limit (large-document.ts): only when named, it takes minutes.
+if (only.includes("large")) await measureLarge({ root, tmp, run, row });
 
 rmSync(tmp, { recursive: true, force: true });
 const width = (k: keyof (typeof rows)[number]) => Math.max(k.length, ...rows.map((r) => String(r[k]).length));

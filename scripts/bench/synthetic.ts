@@ -28,10 +28,11 @@ function resource(name: string) {
   };
 }
 
-function openapi(p: string) {
+/** The OpenAPI document of provider `p`: `resources` resources of 5 operations each (a large one: see large-document.ts). */
+export function openapi(p: string, resources = 2) {
   const paths: Record<string, unknown> = {};
   const error = { description: "Error", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
-  for (let r = 0; r < 2; r++) {
+  for (let r = 0; r < resources; r++) {
     const res = `item${r}`;
     const ref = { $ref: `#/components/schemas/Item${r}` };
     const list = {
@@ -98,15 +99,15 @@ function openapi(p: string) {
     components: {
       securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
       schemas: {
-        Item0: resource("first item"),
-        Item1: resource("second item"),
+        ...Object.fromEntries(Array.from({ length: resources }, (_, r) => [`Item${r}`, resource(r === 0 ? "first item" : r === 1 ? "second item" : `item number ${r}`)])),
         Error: { type: "object", required: ["error"], properties: { error: { type: "object", properties: { code: { type: "string" }, message: { type: "string" } } } } },
       },
     },
   };
 }
 
-function manifest(p: string) {
+/** The manifest of provider `p`, binding the operations of its first two resources. */
+export function manifest(p: string) {
   const operations: Record<string, unknown> = {};
   const one = { data: { type: "json", from: "$response.body", description: "The item." }, "metadata.id": { type: "string", from: "$response.body#/id", description: "Its id." } };
   for (let r = 0; r < 2; r++) {

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SURFACE_ENTRIES } from "../link/concepts.js";
 import type { Change } from "./classify.js";
-import { changePlace, githubAnnotations, markdownReport, packageDiff } from "./report.js";
+import { changePlace, githubAnnotations, markdownReport, packageDiff, textReport } from "./report.js";
 
 interface SchemaNode {
   $ref?: string;
@@ -73,5 +73,15 @@ describe("markdownReport", () => {
     const md = markdownReport(diffs, undefined);
     expect(md).toContain("| `p_op` | patch | description: text changed: a \\| &lt;img src=x> → b |");
     expect(md).not.toContain("<img");
+  });
+});
+
+describe("textReport", () => {
+  it("manifest text stays on its line: no line starts with :: (a CI workflow command), control characters escaped", () => {
+    const hostile = "old\n::error::x\r\n  ::add-mask::y\u001b[2J ##[set-output name=a;]b";
+    const diffs = [packageDiff("p", "@s/p", "0.1.0", [{ level: "patch", provider: "p", tool: "p_op", subject: "description", rule: "text changed", from: hostile, to: "b" }])];
+    const text = textReport(diffs, [{ file: "w.yaml", line: 1, col: 1, message: "w.yaml:1:1: a\n::warning::z" }]);
+    expect(text).toContain("description: text changed: old\\n::error::x\\r\\n  ::add-mask::y\\u001b[2J %23#[set-output name=a;]b → b");
+    for (const line of text.split("\n")) expect(line, line).not.toMatch(/^\s*::|##\[/);
   });
 });

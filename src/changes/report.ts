@@ -4,7 +4,7 @@
 // CHANGELOG section per package.
 import { cell, codeSpan, markdownText } from "../emit/markdown-text.js";
 import type { PlacePath } from "../load/source-place.js";
-import { annotation } from "../common/github-actions.js";
+import { annotation, lineText, logSafe } from "../common/github-actions.js";
 import type { SourcePosition } from "../load/yaml-source.js";
 import { atLeast, highest, nextVersion, type Change, type Level } from "./classify.js";
 
@@ -39,25 +39,26 @@ export function describeChange(c: Change): string {
   return `${c.subject}: ${c.rule}${values}`;
 }
 
+/** The report for people: manifest text escaped, as every text report escapes what came from outside (lineText, logSafe). */
 export function textReport(diffs: PackageDiff[], workflows: WorkflowProblem[] | undefined): string {
   const lines: string[] = [];
   const changed = diffs.filter((d) => d.changes.length);
   if (!changed.length) lines.push("No changes to any package's surface.");
   for (const d of changed) {
-    lines.push(`${d.packageName} ${d.version} → ${d.nextVersion} (${d.level})`);
+    lines.push(`${lineText(d.packageName)} ${lineText(d.version)} → ${lineText(d.nextVersion)} (${d.level})`);
     const byTool = new Map<string, Change[]>();
     for (const c of d.changes) byTool.set(c.tool ?? "(package)", [...(byTool.get(c.tool ?? "(package)") ?? []), c]);
     for (const [tool, changes] of byTool) {
-      lines.push(`  ${tool}`);
-      for (const c of changes) lines.push(`    ${c.level.padEnd(8)} ${describeChange(c)}`);
+      lines.push(`  ${lineText(tool)}`);
+      for (const c of changes) lines.push(`    ${c.level.padEnd(8)} ${lineText(describeChange(c))}`);
     }
     lines.push("");
   }
   if (workflows) {
     lines.push(workflows.length ? `Workflows this change breaks (${workflows.length} place${workflows.length === 1 ? "" : "s"}):` : "No workflow is broken by this change.");
-    for (const w of workflows) lines.push(`  ${w.message}`);
+    for (const w of workflows) lines.push(`  ${lineText(w.message)}`);
   }
-  return lines.join("\n").trimEnd() + "\n";
+  return logSafe(`${lines.join("\n").trimEnd()}\n`);
 }
 
 /** A version in Markdown: semver as it is (no block marker mid-line or in a cell), anything else escaped. */

@@ -19,7 +19,7 @@ import { startMocks } from "../mocks/mocks.js";
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-add-"));
 const fixtures = join(ROOT, "src/import/__fixtures__");
 const chatDocument = join(fixtures, "chat-swagger2.yaml");
-const payments = join(ROOT, "test-support/fixtures/specs-wild/payments/openapi.yaml");
+const zqpayments = join(ROOT, "test-support/fixtures/specs-wild/zqpayments/openapi.yaml");
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 /** A project folder with a specs folder and the runtime resolvable (as after `npm install`). */
@@ -38,7 +38,7 @@ let onTrickle = () => {};
 const trickling = new Set<import("node:http").ServerResponse>();
 beforeAll(async () => {
   server = createServer((request, response) => {
-    if (request.url === "/payments/openapi.yaml") return response.writeHead(200, { "content-type": "application/yaml" }).end(readFileSync(payments));
+    if (request.url === "/zqpayments/openapi.yaml") return response.writeHead(200, { "content-type": "application/yaml" }).end(readFileSync(zqpayments));
     if (request.url === "/trickle") {
       response.writeHead(200, { "content-type": "application/json" });
       response.write("{", () => onTrickle());
@@ -100,21 +100,21 @@ describe("blockwright add", () => {
 
   it("fetches an OpenAPI document from an address, and pins it with that address", async () => {
     const dir = project("fetched");
-    const r = await cli(["add", "pay", "--from", `${base}/payments/openapi.yaml`, "--operations", "GetCustomers", "--json"], { cwd: dir });
+    const r = await cli(["add", "pay", "--from", `${base}/zqpayments/openapi.yaml`, "--operations", "GetCustomers", "--json"], { cwd: dir });
     expect(r.code).toBe(0);
     const summary = JSON.parse(r.stdout);
     expect(summary).toMatchObject({
       provider: "pay",
-      from: `${base}/payments/openapi.yaml`,
-      document: { format: "openapi", version: "3.0.3", converted: false, sha256: sha256(readFileSync(payments, "utf8")) },
+      from: `${base}/zqpayments/openapi.yaml`,
+      document: { format: "openapi", version: "3.0.3", converted: false, sha256: sha256(readFileSync(zqpayments, "utf8")) },
       pinned: ["specs/pay/upstream/published.yaml", "specs/pay/upstream/source.yaml"],
       check: { problems: [] },
     });
     expect(summary.cut.operations).toEqual({ kept: 1, total: 2 });
     expect(summary.drafted.operations).toEqual([{ id: "pay_get_customers", operationId: "GetCustomers", params: 3, outputs: 4, paging: "cursor" }]);
-    expect(readFileSync(join(dir, "specs/pay/upstream/published.yaml"))).toEqual(readFileSync(payments));
-    expect(readFileSync(join(dir, "specs/pay/upstream/source.yaml"), "utf8")).toContain(`source: ${base}/payments/openapi.yaml\n`);
-    expect(r.stderr).toMatch(new RegExp(`^add: fetching ${base}/payments/openapi\\.yaml…\\nadd: fetched \\d+\\.\\d kB\\n`));
+    expect(readFileSync(join(dir, "specs/pay/upstream/published.yaml"))).toEqual(readFileSync(zqpayments));
+    expect(readFileSync(join(dir, "specs/pay/upstream/source.yaml"), "utf8")).toContain(`source: ${base}/zqpayments/openapi.yaml\n`);
+    expect(r.stderr).toMatch(new RegExp(`^add: fetching ${base}/zqpayments/openapi\\.yaml…\\nadd: fetched \\d+\\.\\d kB\\n`));
   });
 
   it("stops at once when interrupted while fetching, and writes nothing", async () => {
@@ -131,6 +131,16 @@ describe("blockwright add", () => {
   it("lists a document's operations", async () => {
     const r = await cli(["add", "--from", chatDocument, "--list"], { cwd: tmp });
     expect(r).toMatchObject({ code: 0, stdout: "messages_post\tPOST /messages.post\tPost a message\nchannels_list\tGET /channels.list\tList channels\nchannels_info\tGET /channels.info\tOne channel\n" });
+  });
+
+  it("lists a document's text escaped: an operationId with a line break starts no line of its own, nor a CI workflow command", async () => {
+    const document = join(tmp, "hostile-ids.json");
+    writeFileSync(
+      document,
+      JSON.stringify({ openapi: "3.0.3", info: { title: "Zq", version: "1" }, paths: { "/x": { get: { operationId: "x\n::add-mask::y\u001b[2J", summary: "s\r\n::error::z", responses: { "200": { description: "ok" } } } } } }),
+    );
+    const r = await cli(["add", "--from", document, "--list"], { cwd: tmp });
+    expect(r).toMatchObject({ code: 0, stdout: "x\\n::add-mask::y\\u001b[2J\tGET /x\ts ::error::z\n" });
   });
 
   it("replaces a provider only with --force, and writes nothing when it refuses", async () => {
@@ -179,6 +189,28 @@ describe("blockwright add", () => {
       expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
     }
     expect(existsSync(join(dir, "specs/chat"))).toBe(false);
+  });
+
+  it("refuses a document whose chosen operation $refs an address or another file: exit 2 naming the ref and the rule, nothing written", async () => {
+    const dir = project("outside-refs");
+    for (const ref of ["https://schemas.example.com/thing.json", "http://schemas.example.com/x.json#/Thing", "other.yaml#/Thing"]) {
+      const document = join(tmp, `outside-${ref.length}.yaml`);
+      const schema = { $ref: ref };
+      writeFileSync(
+        document,
+        JSON.stringify({
+          openapi: "3.0.3",
+          info: { title: "Zq", version: "1" },
+          servers: [{ url: "https://api.example.com" }],
+          paths: { "/things": { get: { operationId: "listThings", responses: { "200": { description: "ok", content: { "application/json": { schema } } } } } } },
+        }),
+      );
+      const r = await cli(["add", "zqthings", "--from", document, "--operations", "listThings"], { cwd: dir });
+      expect({ ref, code: r.code }).toEqual({ ref, code: 2 });
+      expect(r.stderr).toContain(`blockwright add: the chosen operations cannot be drafted: $ref ${JSON.stringify(ref)} points outside the document; add follows only local $refs ("#/…")`);
+      expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
+      expect(existsSync(join(dir, "specs/zqthings"))).toBe(false);
+    }
   });
 });
 

@@ -237,6 +237,29 @@ const CASES: Case[] = [
     code: 2,
     says: 'the OpenAPI document of "notes" has 1 problem, as generation reports:\nspecs/notes/openapi.yaml:1:1: is a folder, not a file',
   },
+  // Nesting past 100 levels (10,000 here): walkers of values ran out of stack (exit 70).
+  {
+    name: "call --params with an array nested 10,000 deep",
+    args: ["call", "notes_list", "--params", `{"q":${"[".repeat(10_000)}1${"]".repeat(10_000)}}`],
+    code: 2,
+    says: "--params: q is nested more than 100 levels deep (rule: depth; arrays and objects may nest at most 100 levels), got a value nested deeper at q/0/0/…/0/0",
+  },
+  { name: "call --params with an object nested 10,000 deep", args: ["call", "notes_list", "--params", `{"q":${'{"a":'.repeat(10_000)}1${"}".repeat(10_000)}}`], code: 2, says: "--params: q is nested more than 100 levels deep (rule: depth" },
+  {
+    // An invalid workflow: validate's exit status 1, as for any problem of the workflow.
+    name: "a workflow whose block input nests 10,000 deep",
+    args: ["validate", "examples/first-note.yaml"],
+    setup: (dir) => replace(dir, "examples/first-note.yaml", "title: Call the plumber", `title: ${"[".repeat(10_000)}1${"]".repeat(10_000)}`),
+    code: 1,
+    says: /examples\/first-note\.yaml:\d+:\d+: refused: the value there is nested more than 100 levels deep \(rule: depth/,
+  },
+  {
+    name: "a manifest nesting 101 levels as JSON-style YAML",
+    args: ["generate"],
+    setup: (dir) => write(dir, "specs/notes/manifest.yaml", `${readFileSync(join(dir, "specs/notes/manifest.yaml"), "utf8")}\nx-deep: ${"{a: ".repeat(101)}1${"}".repeat(101)}\n`),
+    code: 2,
+    says: /specs\/notes\/manifest\.yaml:\d+:\d+: refused: the value there is nested more than 100 levels deep/,
+  },
   // Where init writes.
   { name: "init into a file", args: ["init", "package.json"], code: 2, says: "package.json: is a file, not a folder" },
   { name: "init under /proc (Node's recursive mkdir spun there)", args: ["init", "/proc/x"], code: 2, says: "/proc/x: is on proc, a virtual filesystem of the kernel (/proc), where no project files can be written" },

@@ -1,5 +1,6 @@
 // `blockwright call <operationId> [--param name=value]... [--params '<json>'] [--base-url <url>] [--token-url <url>] [--allow-host <host>]... [--timeout <ms>] [--all-pages] [--max-items <n>] [--max-pages <n>] [--out <dir>]`
 import { setOwn } from "@blockwright/runtime/internal";
+import { NESTING_RULE, shownPath, tooDeep } from "../common/nesting.js";
 import { generatedPackages, listOption, parseArgs, positiveInteger, projectDirs, stringOption } from "./support/args.js";
 import { standardInput, UsageError, type CliIo } from "./support/io.js";
 
@@ -115,6 +116,8 @@ export function callParams(json: string | undefined, entries: string[]): Record<
       throw new UsageError(`--params must be a JSON object (${(e as Error).message})`);
     }
     if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new UsageError("--params must be a JSON object");
+    const deep = tooDeep(parsed);
+    if (deep) throw new UsageError(`--params: ${shownPath(deep.slice(0, 1))} is ${NESTING_RULE}, got a value nested deeper at ${shownPath(deep)}`);
     for (const key of Object.keys(parsed)) setOwn(params, key, (parsed as Record<string, unknown>)[key]);
   }
   for (const entry of entries) {

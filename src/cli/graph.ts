@@ -65,10 +65,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     io.stdout.write(drawing);
     return 0;
   }
-  const { writeWhole } = await import("../common/files.js");
+  const { LinkRefused, writeNamedFile } = await import("../common/files.js");
   try {
-    writeWhole(resolve(io.cwd, out), drawing);
+    writeNamedFile(resolve(io.cwd, out), drawing, `--out ${out}`);
   } catch (e) {
+    if (e instanceof LinkRefused) throw new UsageError(e.message);
     throw new UsageError(`--out ${out}: cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
   io.stderr.write(`blockwright graph: wrote ${out} (${format}, ${graph.blocks.length} block${graph.blocks.length === 1 ? "" : "s"}, ${graph.edges.length} connection${graph.edges.length === 1 ? "" : "s"})\n`);

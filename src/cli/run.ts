@@ -1,5 +1,5 @@
 // `blockwright run <workflow> [--mock | --live] [--allow-host h]... [--token-url p=url]... [--env-file f] [--json out.json] [--concurrency n] [--specs dir] [--out dir]`
-import { existsSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { listOption, parseArgs, positiveInteger, PROJECT_OPTIONS, projectDirs, stringOption } from "./support/args.js";
 import { startCommandMocks, UsageError, type CliIo } from "./support/io.js";
@@ -112,9 +112,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     io.stdout.write(`${summaryTable(result, workflow)}\n`);
     if (jsonOut !== undefined) {
       try {
-        writeFileSync(resolve(io.cwd, jsonOut), JSON.stringify(result, null, 2) + "\n");
+        const { writeNamedFile } = await import("../common/files.js");
+        writeNamedFile(resolve(io.cwd, jsonOut), JSON.stringify(result, null, 2) + "\n", `--json ${jsonOut}`);
       } catch (e) {
-        io.stderr.write(`blockwright run: --json ${jsonOut}: cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})\n`);
+        const { LinkRefused } = await import("../common/files.js");
+        io.stderr.write(`blockwright run: ${e instanceof LinkRefused ? e.message : `--json ${jsonOut}: cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`}\n`);
         return 2;
       }
     }

@@ -320,12 +320,12 @@ describe.concurrent("blockwright test on a user's project", () => {
 
   it("the wild-style providers (a form body and an idempotency key; vendor media types and a multi-file spec) pass their derived suites", async () => {
     const wild = join(ROOT, "test-support/fixtures/specs-wild");
-    const dir = project("wild", { payments: join(wild, "payments"), tracker: join(wild, "tracker") });
+    const dir = project("wild", { zqpayments: join(wild, "zqpayments"), tracker: join(wild, "tracker") });
     expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
     const r = await cli(["test", "--seed", "7", "--runs", "5", "--reporter", "json"], { cwd: dir, startMocks });
     const report = JSON.parse(r.stdout);
     expect(report.cases.filter((c: { status: string }) => c.status !== "passed").map((c: { id: string; message?: string }) => `${c.id}: ${c.message}`)).toEqual([]);
-    expect(Object.keys(report.summary.providers).sort()).toEqual(["payments", "tracker"]);
+    expect(Object.keys(report.summary.providers).sort()).toEqual(["tracker", "zqpayments"]);
     expect(r.code).toBe(0);
   });
 

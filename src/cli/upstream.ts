@@ -58,12 +58,15 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const spec = ir.sources.openapi;
   if (args.values.json) io.stdout.write(`${JSON.stringify({ provider, pinned: { file: pinned.file, sha256: pinned.sha256 }, ...report }, null, 2)}\n`);
   else {
+    const { lineText } = await import("../common/github-actions.js");
     const lines = [
       `${provider}: ${report.bound.length} change${report.bound.length === 1 ? "" : "s"} to what we bind; ${report.unbound.count} to parts we do not bind (in ${report.unbound.operations} operation${report.unbound.operations === 1 ? "" : "s"})`,
-      ...report.bound.map((item) => `  to do: ${todo(item, spec)}`),
-      ...(report.unmatched.length ? [`  note: operations we call that neither version publishes (our spec keeps them): ${report.unmatched.join(", ")}`] : []),
+      ...report.bound.map((item) => `  to do: ${lineText(todo(item, spec))}`),
+      ...(report.unmatched.length ? [`  note: operations we call that neither version publishes (our spec keeps them): ${lineText(report.unmatched.join(", "))}`] : []),
     ];
-    io.stdout.write(`${lines.join("\n")}\n`);
+    // What the published documents say is outside text: escaped as every text report escapes it.
+    const { logSafe } = await import("../common/github-actions.js");
+    io.stdout.write(logSafe(`${lines.join("\n")}\n`));
   }
   if (args.values.accept) {
     let file: string;

@@ -16,6 +16,11 @@ const env = { SHELF_KEY: KEY };
 /** JSON's other way of writing a string: `/` as `\/`, every character past ASCII as `\uXXXX`. */
 const jsonEscaped = (text: string) => text.replaceAll("/", "\\/").replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 const keyForms = [KEY, encodeURIComponent(KEY), JSON.stringify(KEY).slice(1, -1), jsonEscaped(KEY)];
+/** The other forms an echo takes: one letter as `\u0073` amid plain text, every byte as `%XX` (either case of hex), base64 (standard, URL-safe), upper case. */
+const oneLetter = (text: string) => text.replace(/[a-z]/, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).replaceAll("/", "\\/");
+const percentAll = (text: string) => [...Buffer.from(text)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
+const otherForms = (text: string) => [oneLetter(text), percentAll(text), percentAll(text).toLowerCase(), Buffer.from(text).toString("base64"), Buffer.from(text).toString("base64url"), text.toUpperCase()];
+const allForms = [...keyForms, ...otherForms(KEY)];
 
 /** A project of the fixture provider, its runtime resolvable (as after `npm install`), generated. */
 async function project(name: string): Promise<string> {
@@ -36,7 +41,7 @@ function lineOf(file: string, text: string, after?: string): number {
   return i + 1;
 }
 
-type Mode = { total?: unknown; dropId?: boolean; bookStatus?: number; echo?: boolean; echoInState?: boolean; throttle?: boolean; authenticate?: boolean };
+type Mode = { total?: unknown; dropId?: boolean; bookStatus?: number; echo?: boolean; echoInState?: boolean; throttle?: boolean; authenticate?: boolean; hostileField?: boolean };
 let mode: Mode = {};
 const book = { id: "b7", title: "Dune Messiah", state: "ready", rank: 3 };
 let upstream: Awaited<ReturnType<typeof server>>;
@@ -48,13 +53,17 @@ beforeAll(async () => {
     if (r.method === "GET" && /^\/v2\/shelves\/[^/]+\/books/.test(r.url)) {
       const body = JSON.stringify({ total: mode.total ?? 1, value: [book], ...echo });
       // The key also as JSON may escape it (`\/`, `\u00e9`), which JSON.stringify does not write.
-      return { status: 200, body: mode.echo ? body.replace(/}$/, `,"escaped":"${jsonEscaped(String(r.headers["x-shelf-key"]))}"}`) : body };
+      const key = String(r.headers["x-shelf-key"]);
+      const forms = otherForms(key).map((f, i) => `,"form${i}":${i ? JSON.stringify(f) : `"${f}"`}`);
+      return { status: 200, body: mode.echo ? body.replace(/}$/, `,"escaped":"${jsonEscaped(key)}"${forms.join("")}}`) : body };
     }
     if (r.method === "GET" && r.url.startsWith("/v2/books")) {
       if (mode.bookStatus) return { status: mode.bookStatus, body: JSON.stringify({ error: { code: "Unavailable", message: "try later" } }) };
       const { id: _id, ...rest } = book;
       const state = mode.echoInState ? { state: `bad ${r.headers["x-shelf-key"]}` } : {};
-      return { status: 200, body: JSON.stringify({ ...(mode.dropId ? rest : book), ...(mode.echo ? { title: `Dune ${r.headers["x-shelf-key"]}` } : {}), ...state }) };
+      // A field named to end the report's line and start a workflow command of the CI log; and one named by the key.
+      const hostile = mode.hostileField ? { "\n::error::x": 1, "\r\n  ::add-mask::y\u001b[2J": 2, [`${r.headers["x-shelf-key"]}`]: 3 } : {};
+      return { status: 200, body: JSON.stringify({ ...(mode.dropId ? rest : book), ...(mode.echo ? { title: `Dune ${r.headers["x-shelf-key"]}` } : {}), ...state, ...hostile }) };
     }
     return { status: 201, body: JSON.stringify(book) };
   });
@@ -238,6 +247,60 @@ describe("verify --record, then test --replay", () => {
     }
     const list = JSON.parse(readFileSync(join(recordings(), "shelf", "shelf_list_books", "minimal-input.json"), "utf8"));
     expect(JSON.parse(list.exchanges[0].responseBody)).toMatchObject({ escaped: "[redacted]", note: "you sent [redacted]" });
+  });
+
+  it("shows no form of an echoed key in its text or JSON report, overlay or recordings, even as a field name", async () => {
+    mode = { echo: true, echoInState: true, hostileField: true };
+    const overlay = join(tmp, "echo-overlay.json");
+    const record = join(tmp, "echo-recordings");
+    const text = await verify(dir, "--overlay", overlay, "--record", record);
+    const json = await verify(dir, "--json");
+    expect([text.code, json.code]).toEqual([1, 1]);
+    expect(text.stdout).toContain("[redacted]");
+    const recorded = readdirSync(record, { recursive: true }).filter((f) => String(f).endsWith(".json"));
+    expect(recorded.length).toBeGreaterThan(0);
+    const outputs = { text: text.stdout + text.stderr, json: json.stdout + json.stderr, overlay: readFileSync(overlay, "utf8"), ...Object.fromEntries(recorded.map((f) => [String(f), readFileSync(join(record, String(f)), "utf8")])) };
+    for (const [where, output] of Object.entries(outputs)) for (const form of allForms) expect(output, `${where}: ${form}`).not.toContain(form);
+  });
+
+  it("escapes a field name of the answer in its text report: no line starts with :: (a CI workflow command), no control character", async () => {
+    mode = { hostileField: true };
+    const r = await verify(dir, "--operation", "shelf_get_book");
+    expect(r.stdout).toContain("\\n::error::x");
+    expect(r.stdout).toContain("\\r\\n  ::add-mask::y\\u001b[2J");
+    for (const line of (r.stdout + r.stderr).split("\n")) expect(line, line).not.toMatch(/^\s*::/);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: a control character is what it looks for
+    expect(r.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
+  });
+
+  it("never writes through a symbolic link (--overlay, --output, a recordings folder or file): exit 2 before any request, nothing outside changed", async () => {
+    mode = {};
+    const outside = mkdtempSync(join(tmp, "outside-"));
+    const victim = join(outside, "victim.txt");
+    writeFileSync(victim, "not yours\n");
+    mkdirSync(join(outside, "folder"));
+    const links = mkdtempSync(join(tmp, "links-"));
+    symlinkSync(victim, join(links, "overlay.json"));
+    symlinkSync(victim, join(links, "report.xml"));
+    mkdirSync(join(links, "linked-provider"));
+    symlinkSync(join(outside, "folder"), join(links, "linked-provider/shelf"));
+    mkdirSync(join(links, "linked-file/shelf/shelf_get_book"), { recursive: true });
+    symlinkSync(victim, join(links, "linked-file/shelf/shelf_get_book/minimal-input.json"));
+    const cases: [string[], string][] = [
+      [["--overlay", join(links, "overlay.json")], `--overlay ${join(links, "overlay.json")}: is a symbolic link, never written through`],
+      [["--reporter", "junit", "--output", join(links, "report.xml")], `--output ${join(links, "report.xml")}: is a symbolic link, never written through`],
+      [["--record", join(links, "linked-provider")], "shelf is a symbolic link: recordings are never written through a link"],
+      [["--record", join(links, "linked-file")], "shelf/shelf_get_book/minimal-input.json is a symbolic link: recordings are never written through a link"],
+    ];
+    for (const [args, says] of cases) {
+      const before = upstream.received.length;
+      const r = await verify(dir, ...args);
+      expect({ args, code: r.code }).toEqual({ args, code: 2 });
+      expect(r.stderr).toContain(says);
+      expect(upstream.received.length).toBe(before);
+    }
+    expect(readFileSync(victim, "utf8")).toBe("not yours\n");
+    expect(readdirSync(join(outside, "folder"))).toEqual([]);
   });
 
   it("replays them offline: exit 0 with the service gone and no key", async () => {

@@ -113,6 +113,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     throw e;
   }
   const ids = subject.tools.map((t) => t.id);
+  if (record !== undefined) {
+    const { linkInRecordings } = await import("../verify/recording.js");
+    const link = linkInRecordings(record, provider, ids);
+    if (link) throw new UsageError(`--record ${recordOption}: ${link} is a symbolic link: recordings are never written through a link (replace the link with the file or folder itself)`);
+  }
   const named = (flag: string, list: string[]) => {
     const out = new Set(
       list
@@ -149,6 +154,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const spacing = requestSpacing(subject, intervalMs);
   const why = spacing.requestsPerMinute !== undefined ? ` (the manifest's rateLimits.requestsPerMinute: ${spacing.requestsPerMinute})` : "";
   io.stderr.write(`blockwright verify: ${provider} on ${origin}, at most ${maxRequests} request${maxRequests === 1 ? "" : "s"}, ${spacing.ms} ms apart${why}\n`);
+  const { LinkRefused } = await import("../common/files.js");
   const report = await verifyProvider(subject, {
     origin,
     given,
@@ -162,6 +168,10 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     ...(record !== undefined ? { record } : {}),
     signal: controller.signal,
     onResult: (r, i, planned) => io.stderr.write(`blockwright verify: ${i + 1}/${planned} ${r.status === "passed" ? "✓" : "✗"} ${r.id} (${r.statuses.join(", ") || "no answer"})\n`),
+  }).catch((e: unknown) => {
+    // A link made under --record while it ran: still never written through.
+    if (e instanceof LinkRefused) throw new UsageError(e.message);
+    throw e;
   });
   if (!report.planned) {
     throw new UsageError(`nothing to call: ${report.skippedWrites.join(", ") || "no operation"} may change data, and verify calls only what reads unless --allow-writes names it`);
@@ -200,13 +210,14 @@ function nonNegativeInteger(value: string | undefined, flag: string): number | u
 
 async function writeOverlay(file: string, overlay: object, io: CliIo): Promise<void> {
   const { resolve } = await import("node:path");
-  const { writeFileSync } = await import("node:fs");
+  const { LinkRefused, writeNamedFile } = await import("../common/files.js");
   const { stringify } = await import("yaml");
   const path = resolve(io.cwd, file);
   const text = /\.ya?ml$/i.test(file) ? stringify(overlay) : `${JSON.stringify(overlay, null, 2)}\n`;
   try {
-    writeFileSync(path, text);
+    writeNamedFile(path, text, `--overlay ${file}`);
   } catch (e) {
+    if (e instanceof LinkRefused) throw new UsageError(e.message);
     throw new UsageError(`--overlay ${file}: cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
 }

@@ -1,9 +1,10 @@
 // Files of a folder: the one walk over it, used for the generated output
 // (write.ts, stamp.ts) and for the generation stamp's inputs (stamp.ts); and
 // writing one file whole.
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
-import { statOf } from "./paths.js";
+import { isLink, linkOnPath, statOf } from "./paths.js";
+import { LINKED_FILE } from "./targets.js";
 
 /** The generation stamp, in the output folder (see stamp.ts). */
 export const STAMP_FILE = ".blockwright-stamp.json";
@@ -60,6 +61,36 @@ export function writeWhole(path: string, content: string | Uint8Array): void {
     rmSync(temp, { force: true });
     throw e;
   }
+}
+
+/** A write refused because a symbolic link stands where it would write (see docs/reference/policies.md). */
+export class LinkRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "LinkRefused";
+  }
+}
+
+/**
+ * Write `path` (relative, with `/`) under `base` whole, never through a
+ * symbolic link: refused with LinkRefused, naming the link, when the file or
+ * a folder on its way under `base` is one (`base`, the folder the user
+ * named, may be one). Folders are made as needed. `what` names the writer
+ * in the message (`--record`). Returns the file's full path.
+ */
+export function writeWholeUnder(base: string, path: string, content: string | Uint8Array, what: string): string {
+  const link = linkOnPath(base, path);
+  if (link) throw new LinkRefused(`${what}: ${join(base, link)} is a symbolic link: ${path} is never written through a link (replace the link with the file or folder itself)`);
+  const full = join(base, path);
+  mkdirSync(dirname(full), { recursive: true });
+  writeWhole(full, content);
+  return full;
+}
+
+/** Write a file the user named (`--overlay f`) whole; refused with LinkRefused when it is a symbolic link (the folders on its way are the user's choice). */
+export function writeNamedFile(path: string, content: string | Uint8Array, what: string): void {
+  if (isLink(path)) throw new LinkRefused(`${what}: ${LINKED_FILE}`);
+  writeWhole(path, content);
 }
 
 /** Every file of an output folder (relative paths, sorted), outside installs, builds and the generation stamp. */

@@ -31,3 +31,28 @@ export function commandData(value: string): string {
 export function commandProperty(value: string): string {
   return commandData(value).replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
+
+// Text from outside (a live answer, a manifest, a published document, a
+// registry) printed in a text report: the one escaping every text reporter
+// uses. A line break inside it would start a line of its own, which a CI log
+// reads as a workflow command when it starts with `::` (`::add-mask::`,
+// `::set-output`, `::error`; the runner trims leading blanks first); other
+// control characters move a terminal's cursor or hide text (bidi overrides).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it finds
+const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const SHOWN: Record<string, string> = { "\n": "\\n", "\r": "\\r" };
+
+/** Outside text on one line of a report: line breaks as `\n` and `\r`, every other control character (tab aside) as `\uXXXX`. */
+export function lineText(value: string): string {
+  return value.replace(CONTROL, (c) => SHOWN[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/**
+ * A whole text report, as a CI log shows it: no line starts (after any blanks, Unicode's included)
+ * with `::`, nor holds `##[` (the runner's older command form), each one's
+ * first character escaped as `%3A` or `%23` (as commandData escapes). A
+ * report's own annotations (the github reporter) are not passed here.
+ */
+export function logSafe(report: string): string {
+  return report.replace(/^((?:[^\S\n]|\u0085)*):(?=:)/gm, "$1%3A").replace(/#(?=#(vso)?\[)/g, "%23");
+}

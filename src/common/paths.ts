@@ -50,7 +50,8 @@ export function linkOnPath(base: string, path: string, seen = new Map<string, bo
   return undefined;
 }
 
-function isLink(path: string): boolean {
+/** Whether a symbolic link stands at `path` itself. */
+export function isLink(path: string): boolean {
   try {
     return lstatSync(path).isSymbolicLink();
   } catch {

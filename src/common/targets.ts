@@ -5,7 +5,7 @@
 // parent exists), and other cases failed midway with a bare system error.
 import { accessSync, constants, statfsSync } from "node:fs";
 import { dirname } from "node:path";
-import { statOf } from "./paths.js";
+import { isLink, statOf } from "./paths.js";
 
 /** Filesystems of the kernel's own (statfs magic numbers): nothing a command makes belongs there. */
 const VIRTUAL_FILESYSTEMS = new Map<number, string>([
@@ -22,6 +22,9 @@ const VIRTUAL_FILESYSTEMS = new Map<number, string>([
   [0x6165676c, "pstore"],
   [0xde5e81e4, "efivarfs"],
 ]);
+
+/** Why a file the user named is not written: a link would send the write anywhere (see writeNamedFile). */
+export const LINKED_FILE = "is a symbolic link, never written through (remove the link, or name another file)";
 
 /**
  * Why a folder (existing or to be made) cannot take files, if it cannot:
@@ -49,8 +52,9 @@ export function unsuitableFolder(path: string): string | undefined {
   return undefined;
 }
 
-/** Why a file (existing or to be made) cannot be written, if it cannot: a folder stands at it, or its folder is unsuitable. */
+/** Why a file (existing or to be made) cannot be written, if it cannot: a symbolic link or a folder stands at it, or its folder is unsuitable. */
 export function unsuitableFile(path: string): string | undefined {
+  if (isLink(path)) return LINKED_FILE;
   if (statOf(path)?.isDirectory()) return "is a folder, not a file";
   const folder = unsuitableFolder(dirname(path));
   return folder === undefined ? undefined : `cannot be written there: ${dirname(path)} ${folder}`;

@@ -117,6 +117,12 @@ describe("reports", () => {
     expect(markdownReport({ ...located, results: [located.results[1]!, located.results[1]!] }, { maxFailures: 1 })).toContain("… and 1 more: see the full report.");
   });
 
+  it("text keeps each line of a failure on its line: none starts with :: (a CI workflow command), control characters escaped", () => {
+    const text = textReport(located);
+    expect(text).toContain("    not code ```` <img src=x> 100% done, a:b\\r\n    %3A:error::injected\n");
+    for (const line of text.split("\n")) expect(line, line).not.toMatch(/^\s*::/);
+  });
+
   it("GitHub annotations are one line each, escaped as the runner reads them", () => {
     const lines = githubAnnotations(located).trimEnd().split("\n");
     expect(lines).toHaveLength(1);

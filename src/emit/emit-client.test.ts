@@ -25,7 +25,7 @@ function diagnostics(source: string): string[] {
 
 describe("the client's connection type", () => {
   it("requires a credential the provider requires", async () => {
-    const payments = await loadProvider(root, join(root, "test-support/fixtures/specs-wild/payments"));
+    const payments = await loadProvider(root, join(root, "test-support/fixtures/specs-wild/zqpayments"));
     const type = connectionType(payments.operations[0]!.tool);
     const source = `type C = ${type};
 const given: C = { apiKey: "k" };

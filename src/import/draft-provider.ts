@@ -74,6 +74,8 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
     if (e instanceof Error && /\$ref/.test(e.message) && cut.report.unresolved.length) {
       throw new UndraftableDocument(`the chosen operations cannot be drafted: ${cut.report.unresolved.length} of their $refs name nothing in the document (${cut.report.unresolved.slice(0, 3).join(", ")})`);
     }
+    // A $ref to an address or another file: add reads one document and fetches nothing it names (see docs/reference/policies.md).
+    if (e instanceof Error && /\$ref/.test(e.message) && cut.report.external.length) throw new UndraftableDocument(outsideRefs(cut.report.external));
     throw e;
   }
   const notes = [...draft.notes, ...cutNotes(cut.report)];
@@ -83,6 +85,16 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
     `Every guess has a "# review:" comment above it: check each, then blockwright generate && blockwright test ${provider}.`,
   ]);
   return { openapiText, manifestText, cut: cut.report, added, credential, draft, notes };
+}
+
+/** Why a document whose chosen operations $ref outside it is not drafted: the refs and the rule. */
+function outsideRefs(external: readonly string[]): string {
+  const shown =
+    external
+      .slice(0, 3)
+      .map((r) => JSON.stringify(r))
+      .join(", ") + (external.length > 3 ? ` and ${external.length - 3} more` : "");
+  return `the chosen operations cannot be drafted: $ref ${shown} points outside the document; add follows only local $refs ("#/…") and never fetches an address or reads another file a document names (bundle the document into one file first, e.g. npx @redocly/cli bundle)`;
 }
 
 /**

@@ -13,48 +13,48 @@ import { generate, GenerationErrors } from "../emit/generate-all.js";
 
 const wildDir = fileURLToPath(new URL("../../test-support/fixtures/specs-wild/", import.meta.url));
 
-const P = "specs/payments/manifest.yaml";
+const P = "specs/zqpayments/manifest.yaml";
 const T = "specs/tracker/manifest.yaml";
 const TRACKER_OPENAPI = "specs/tracker/openapi.yaml";
 const ACCEPT = "  - { in: header, name: Accept, value: application/vnd.tracker+json }";
 
 describe("the fixtures", () => {
   it("link without problems", async () => {
-    expect(await wildProblems("payments", [])).toEqual([]);
+    expect(await wildProblems("zqpayments", [])).toEqual([]);
     expect(await wildProblems("tracker", [])).toEqual([]);
   });
 });
 
-const table: { name: string; provider: "payments" | "tracker"; edits: Edit[]; expected: string[] }[] = [
+const table: { name: string; provider: "zqpayments" | "tracker"; edits: Edit[]; expected: string[] }[] = [
   {
     name: "pagination items that are not an array output",
-    provider: "payments",
+    provider: "zqpayments",
     edits: [{ find: "      items: [data]", replace: "      items: [metadata.count]" }],
-    expected: [`${P}:123:15: operations.payments_list_customers.pagination.items.0: "metadata.count" is a number output; the items of a page are an array output`],
+    expected: [`${P}:123:15: operations.zqpayments_list_customers.pagination.items.0: "metadata.count" is a number output; the items of a page are an array output`],
   },
   {
     name: "a cursor the response does not have (the last item's field)",
-    provider: "payments",
+    provider: "zqpayments",
     edits: [{ find: 'cursor: "$response.body#/data/-1/id"', replace: 'cursor: "$response.body#/data/-1/uid"' }],
-    expected: [`${P}:120:15: operations.payments_list_customers.pagination.cursor: response field "/data/-1/uid" not found in the success response of "GetCustomers" in specs/payments/openapi.yaml`],
+    expected: [`${P}:120:15: operations.zqpayments_list_customers.pagination.cursor: response field "/data/-1/uid" not found in the success response of "GetCustomers" in specs/zqpayments/openapi.yaml`],
   },
   {
     name: "a cursor sent to a parameter the operation does not declare",
-    provider: "payments",
+    provider: "zqpayments",
     edits: [{ find: "send: { in: query, name: starting_after }", replace: "send: { in: query, name: after }" }],
-    expected: [`${P}:121:32: operations.payments_list_customers.pagination.send.name: query parameter "after" not found in operation "GetCustomers" of specs/payments/openapi.yaml (its query parameters: limit, starting_after, email)`],
+    expected: [`${P}:121:32: operations.zqpayments_list_customers.pagination.send.name: query parameter "after" not found in operation "GetCustomers" of specs/zqpayments/openapi.yaml (its query parameters: limit, starting_after, email)`],
   },
   {
     name: "a 'more' test that can never hold",
-    provider: "payments",
+    provider: "zqpayments",
     edits: [{ find: "equals: true }", replace: 'equals: "yes" }' }],
-    expected: [`${P}:122:57: operations.payments_list_customers.pagination.more.equals: "yes" can never equal "$response.body#/has_more", which is boolean in specs/payments/openapi.yaml`],
+    expected: [`${P}:122:57: operations.zqpayments_list_customers.pagination.more.equals: "yes" can never equal "$response.body#/has_more", which is boolean in specs/zqpayments/openapi.yaml`],
   },
   {
     name: "a parameter named like a page input",
-    provider: "payments",
+    provider: "zqpayments",
     edits: [{ find: "      startingAfter:\n", replace: "      maxItems:\n" }],
-    expected: [`${P}:113:7: operations.payments_list_customers.params.maxItems: "maxItems" is the name of a block input of list operations (allPages, maxItems, maxPages); choose another name`],
+    expected: [`${P}:113:7: operations.zqpayments_list_customers.params.maxItems: "maxItems" is the name of a block input of list operations (allPages, maxItems, maxPages); choose another name`],
   },
   {
     name: "a Link-header pagination on a POST",
@@ -79,7 +79,7 @@ const table: { name: string; provider: "payments" | "tracker"; edits: Edit[]; ex
   },
   {
     name: "a provider-wide constant on the idempotency header (in another case)",
-    provider: "payments",
+    provider: "zqpayments",
     edits: [{ find: "idempotency:\n", replace: "constants:\n  - { in: header, name: idempotency-key, value: fixed }\nidempotency:\n" }],
     expected: [`${P}:18:5: constants.0: header "idempotency-key" is already sent by the idempotency key (idempotency.header)`],
   },
@@ -97,10 +97,10 @@ const table: { name: string; provider: "payments" | "tracker"; edits: Edit[]; ex
   },
   {
     name: "a form field style a form cannot take",
-    provider: "payments",
+    provider: "zqpayments",
     edits: [{ file: "openapi.yaml", find: "address: { style: deepObject, explode: true }", replace: "address: { style: matrix, explode: true }" }],
     expected: [
-      `${P}:45:18: operations.payments_create_customer.operationId: the form encoding of field "address" of "PostCustomers" in specs/payments/openapi.yaml has style "matrix"; a form field takes form, spaceDelimited, pipeDelimited, deepObject`,
+      `${P}:45:18: operations.zqpayments_create_customer.operationId: the form encoding of field "address" of "PostCustomers" in specs/zqpayments/openapi.yaml has style "matrix"; a form field takes form, spaceDelimited, pipeDelimited, deepObject`,
     ],
   },
   {
@@ -149,14 +149,14 @@ const table: { name: string; provider: "payments" | "tracker"; edits: Edit[]; ex
   },
   {
     name: "a page size parameter that is not a number",
-    provider: "payments",
+    provider: "zqpayments",
     edits: [{ find: "      items: [data]", replace: "      items: [data]\n      pageSize: startingAfter" }],
-    expected: [`${P}:124:17: operations.payments_list_customers.pagination.pageSize: "startingAfter" must be a number parameter sent in the query, a header or the body, to say a page's size`],
+    expected: [`${P}:124:17: operations.zqpayments_list_customers.pagination.pageSize: "startingAfter" must be a number parameter sent in the query, a header or the body, to say a page's size`],
   },
 ];
 
 describe("new concepts carried into the IR", () => {
-  const irOf = async (provider: "payments" | "tracker", edits: Edit[] = []) => {
+  const irOf = async (provider: "zqpayments" | "tracker", edits: Edit[] = []) => {
     const linked = await linkWild(provider, edits);
     if (!("ir" in linked)) throw new Error(linked.problems.join("\n"));
     return linked.ir;
@@ -177,13 +177,13 @@ describe("new concepts carried into the IR", () => {
   });
 
   it("the body's media type and form encoding, the idempotency header on POSTs only, the error details", async () => {
-    const ir = await irOf("payments");
-    expect(tool(ir, "payments_create_customer")).toMatchObject({
+    const ir = await irOf("zqpayments");
+    expect(tool(ir, "zqpayments_create_customer")).toMatchObject({
       body: { mediaType: "application/x-www-form-urlencoded", encoding: "form", fields: { address: { style: "deepObject", explode: true } } },
       idempotency: { header: "Idempotency-Key" },
     });
-    expect(tool(ir, "payments_list_customers").idempotency).toBeUndefined();
-    expect(tool(ir, "payments_list_customers").errors.details).toEqual({
+    expect(tool(ir, "zqpayments_list_customers").idempotency).toBeUndefined();
+    expect(tool(ir, "zqpayments_list_customers").errors.details).toEqual({
       declineCode: [parseExpression("$response.body#/error/decline_code")],
       param: [parseExpression("$response.body#/error/param")],
       type: [parseExpression("$response.body#/error/type")],
@@ -197,7 +197,7 @@ describe("new concepts carried into the IR", () => {
   });
 
   it("pagination, with the last item's id as the cursor", async () => {
-    expect(tool(await irOf("payments"), "payments_list_customers").pagination).toEqual({
+    expect(tool(await irOf("zqpayments"), "zqpayments_list_customers").pagination).toEqual({
       next: { style: "cursor", cursor: { expression: "$response.body#/data/-1/id", ref: { kind: "body", pointer: ["data", "-1", "id"] } }, send: { in: "query", name: "starting_after" } },
       more: { expression: "$response.body#/has_more", ref: { kind: "body", pointer: ["has_more"] }, equals: true },
       items: ["data"],
@@ -256,50 +256,50 @@ describe("specs as found in the wild", () => {
       { file: "openapi.yaml", find: 'schema: { $ref: "#/components/schemas/Customer" }', replace: 'schema: { $ref: "#/components/schemas/Customer%20record~1v1" }' },
       { file: "openapi.yaml", find: 'items: { $ref: "#/components/schemas/Customer" }', replace: 'items: { $ref: "#/components/schemas/Customer%20record~1v1" }' },
     ];
-    const linked = await linkWild("payments", edits);
+    const linked = await linkWild("zqpayments", edits);
     if (!("ir" in linked)) throw new Error(linked.problems.join("\n"));
-    expect(linked.ir.operations.find((o) => o.tool.id === "payments_create_customer")?.tool.outputs.find((o) => o.path === "metadata.id")?.source).toMatchObject({ required: true });
+    expect(linked.ir.operations.find((o) => o.tool.id === "zqpayments_create_customer")?.tool.outputs.find((o) => o.path === "metadata.id")?.source).toMatchObject({ required: true });
   });
 
   it("refuses an operationId used twice, at the second, naming the first", async () => {
-    expect(await wildProblems("payments", [{ file: "openapi.yaml", find: "operationId: PostCustomers", replace: "operationId: GetCustomers" }])).toEqual([
-      `specs/payments/openapi.yaml:57:20: operationId "GetCustomers" is already used by GET /v1/customers (specs/payments/openapi.yaml:18:20): operation ids must be unique`,
+    expect(await wildProblems("zqpayments", [{ file: "openapi.yaml", find: "operationId: PostCustomers", replace: "operationId: GetCustomers" }])).toEqual([
+      `specs/zqpayments/openapi.yaml:57:20: operationId "GetCustomers" is already used by GET /v1/customers (specs/zqpayments/openapi.yaml:18:20): operation ids must be unique`,
     ]);
   });
 
   it("counts only operations for unique operation ids, not an extension of the path item that has one", async () => {
     const extension = { file: "openapi.yaml", find: "  /v1/customers:\n    get:\n", replace: "  /v1/customers:\n    x-internal: { operationId: GetCustomers }\n    get:\n" };
-    expect(await wildProblems("payments", [extension])).toEqual([]);
+    expect(await wildProblems("zqpayments", [extension])).toEqual([]);
   });
 
   it("refuses a document that is not OpenAPI 3.0 or 3.1, naming the version found", async () => {
-    expect(await wildProblems("payments", [{ file: "openapi.yaml", find: "openapi: 3.0.3", replace: "openapi: 2.0.0" }])).toEqual([`specs/payments/openapi.yaml:1:10: openapi: must be an OpenAPI version 3.0.x or 3.1.x, got "2.0.0"`]);
-    expect(await wildProblems("payments", [{ file: "openapi.yaml", find: "openapi: 3.0.3", replace: 'swagger: "2.0"' }])).toEqual([
-      `specs/payments/openapi.yaml:1:10: swagger: "2.0" is Swagger 2; generation reads OpenAPI 3.0 or 3.1 (convert it first, e.g. with swagger2openapi)`,
+    expect(await wildProblems("zqpayments", [{ file: "openapi.yaml", find: "openapi: 3.0.3", replace: "openapi: 2.0.0" }])).toEqual([`specs/zqpayments/openapi.yaml:1:10: openapi: must be an OpenAPI version 3.0.x or 3.1.x, got "2.0.0"`]);
+    expect(await wildProblems("zqpayments", [{ file: "openapi.yaml", find: "openapi: 3.0.3", replace: 'swagger: "2.0"' }])).toEqual([
+      `specs/zqpayments/openapi.yaml:1:10: swagger: "2.0" is Swagger 2; generation reads OpenAPI 3.0 or 3.1 (convert it first, e.g. with swagger2openapi)`,
     ]);
   });
 
   it("refuses a local $ref to a place a one-file spec does not have, at the reference", async () => {
-    expect(await wildProblems("payments", [{ file: "openapi.yaml", find: '"401": { $ref: "#/components/responses/Error" }', replace: '"401": { $ref: "#/components/responses/Errors" }' }])).toEqual([
-      `specs/payments/openapi.yaml:54:24: $ref "#/components/responses/Errors" does not resolve (no such place in this file)`,
+    expect(await wildProblems("zqpayments", [{ file: "openapi.yaml", find: '"401": { $ref: "#/components/responses/Error" }', replace: '"401": { $ref: "#/components/responses/Errors" }' }])).toEqual([
+      `specs/zqpayments/openapi.yaml:54:24: $ref "#/components/responses/Errors" does not resolve (no such place in this file)`,
     ]);
-    expect(await wildProblems("payments", [{ file: "openapi.yaml", find: 'schema: { $ref: "#/components/schemas/Customer" }', replace: 'schema: { $ref: "#/components/schemas/Client" }' }])).toEqual([
-      `specs/payments/openapi.yaml:94:31: $ref "#/components/schemas/Client" does not resolve (no such place in this file)`,
+    expect(await wildProblems("zqpayments", [{ file: "openapi.yaml", find: 'schema: { $ref: "#/components/schemas/Customer" }', replace: 'schema: { $ref: "#/components/schemas/Client" }' }])).toEqual([
+      `specs/zqpayments/openapi.yaml:94:31: $ref "#/components/schemas/Client" does not resolve (no such place in this file)`,
     ]);
   });
 
   it("refuses a local $ref to a name every object inherits (constructor, toString), as a place the file does not have", async () => {
-    expect(await wildProblems("payments", [{ file: "openapi.yaml", find: '"401": { $ref: "#/components/responses/Error" }', replace: '"401": { $ref: "#/constructor" }' }])).toEqual([
-      `specs/payments/openapi.yaml:54:24: $ref "#/constructor" does not resolve (no such place in this file)`,
+    expect(await wildProblems("zqpayments", [{ file: "openapi.yaml", find: '"401": { $ref: "#/components/responses/Error" }', replace: '"401": { $ref: "#/constructor" }' }])).toEqual([
+      `specs/zqpayments/openapi.yaml:54:24: $ref "#/constructor" does not resolve (no such place in this file)`,
     ]);
-    expect(await wildProblems("payments", [{ file: "openapi.yaml", find: 'schema: { $ref: "#/components/schemas/Customer" }', replace: 'schema: { $ref: "#/components/schemas/toString" }' }])).toEqual([
-      `specs/payments/openapi.yaml:94:31: $ref "#/components/schemas/toString" does not resolve (no such place in this file)`,
+    expect(await wildProblems("zqpayments", [{ file: "openapi.yaml", find: 'schema: { $ref: "#/components/schemas/Customer" }', replace: 'schema: { $ref: "#/components/schemas/toString" }' }])).toEqual([
+      `specs/zqpayments/openapi.yaml:94:31: $ref "#/components/schemas/toString" does not resolve (no such place in this file)`,
     ]);
   });
 
   it("refuses an example that does not match its schema, at the value that is wrong", async () => {
-    expect(await wildProblems("payments", [{ file: "openapi.yaml", find: "                    has_more: true", replace: '                    has_more: "yes"' }])).toEqual([
-      `specs/payments/openapi.yaml:42:31: example "firstPage" of the 200 response of "GetCustomers" (application/json) does not match its schema: /has_more must be boolean, got "yes"`,
+    expect(await wildProblems("zqpayments", [{ file: "openapi.yaml", find: "                    has_more: true", replace: '                    has_more: "yes"' }])).toEqual([
+      `specs/zqpayments/openapi.yaml:42:31: example "firstPage" of the 200 response of "GetCustomers" (application/json) does not match its schema: /has_more must be boolean, got "yes"`,
     ]);
   });
 
@@ -319,14 +319,14 @@ describe("specs as found in the wild", () => {
 describe("limitsFromSpec", () => {
   const MANIFEST_LIMIT = "        type: number\n        integer: true\n        minimum: 1\n        maximum: 100\n";
   const SPEC_LIMIT = "schema: { type: integer, minimum: 1, maximum: 100 }";
-  /** The `limit` parameter of payments_list_customers, its limits taken from the spec's schema `schema`. */
+  /** The `limit` parameter of zqpayments_list_customers, its limits taken from the spec's schema `schema`. */
   async function limitWith(schema: string) {
-    const linked = await linkWild("payments", [
+    const linked = await linkWild("zqpayments", [
       { find: MANIFEST_LIMIT, replace: "        type: number\n        limitsFromSpec: true\n" },
       { file: "openapi.yaml", find: SPEC_LIMIT, replace: `schema: ${schema}` },
     ]);
     if (!("ir" in linked)) throw new Error(linked.problems.join("\n"));
-    const param = linked.ir.operations.find((o) => o.tool.id === "payments_list_customers")?.tool.params.find((p) => p.name === "limit");
+    const param = linked.ir.operations.find((o) => o.tool.id === "zqpayments_list_customers")?.tool.params.find((p) => p.name === "limit");
     if (!param) throw new Error("no limit parameter");
     return param;
   }
@@ -352,9 +352,9 @@ describe("a project with problems in several providers", () => {
   it("reports every provider's problems, in folder order, and emits nothing", async () => {
     const root = mkdtempSync(join(tmpdir(), "blockwright-two-broken-"));
     try {
-      for (const p of ["payments", "tracker"]) cpSync(join(wildDir, p), join(root, "specs", p), { recursive: true });
+      for (const p of ["zqpayments", "tracker"]) cpSync(join(wildDir, p), join(root, "specs", p), { recursive: true });
       const edit = (file: string, find: string, replace: string) => writeFileSync(file, readFileSync(file, "utf8").replace(find, replace));
-      edit(join(root, "specs/payments/openapi.yaml"), "operationId: PostCustomers", "operationId: GetCustomers");
+      edit(join(root, "specs/zqpayments/openapi.yaml"), "operationId: PostCustomers", "operationId: GetCustomers");
       edit(join(root, "specs/tracker/manifest.yaml"), "provider: tracker", "provider: trackers");
       const failure = await generate({ root }).then(
         () => undefined,
@@ -362,8 +362,8 @@ describe("a project with problems in several providers", () => {
       );
       expect(failure).toBeInstanceOf(GenerationErrors);
       expect((failure as GenerationErrors).errors.map((e) => e.message)).toEqual([
-        `specs/payments/openapi.yaml:57:20: operationId "GetCustomers" is already used by GET /v1/customers (specs/payments/openapi.yaml:18:20): operation ids must be unique`,
         `specs/tracker/manifest.yaml:5:11: provider: "trackers" must match its folder name "tracker"`,
+        `specs/zqpayments/openapi.yaml:57:20: operationId "GetCustomers" is already used by GET /v1/customers (specs/zqpayments/openapi.yaml:18:20): operation ids must be unique`,
       ]);
       expect(existsSync(join(root, "generated"))).toBe(false);
     } finally {

@@ -21,10 +21,10 @@ import { generate, loadProvider } from "../emit/generate-all.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const wild = join(root, "test-support/fixtures/specs-wild");
-const payments = await loadProvider(root, join(wild, "payments"));
+const zqpayments = await loadProvider(root, join(wild, "zqpayments"));
 const tracker = await loadProvider(root, join(wild, "tracker"));
-const toolsOf = (ir: typeof payments) => Object.fromEntries(ir.operations.map((o) => [o.tool.id, o.tool])) as Record<string, ToolSpec>;
-const pay = createExecutor(toolsOf(payments));
+const toolsOf = (ir: typeof zqpayments) => Object.fromEntries(ir.operations.map((o) => [o.tool.id, o.tool])) as Record<string, ToolSpec>;
+const pay = createExecutor(toolsOf(zqpayments));
 const track = createExecutor(toolsOf(tracker));
 const KEY = "sk_test_4eC39HqLyjWDarjt";
 const TOKEN = "tracker-token-1234";
@@ -32,7 +32,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 
 let mocks: MockServers;
 beforeAll(async () => {
-  mocks = await startMocks(["payments", "tracker"], { specsDir: wild });
+  mocks = await startMocks(["zqpayments", "tracker"], { specsDir: wild });
 });
 afterAll(async () => {
   await mocks?.close();
@@ -80,7 +80,7 @@ const preferring = (prefer: string) => (request: Request) => {
 describe("generated from YAML only", () => {
   it("the fixtures are manifests and OpenAPI documents, nothing else", () => {
     const files = (dir: string): string[] => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : [relative(wild, join(dir, f))]));
-    expect(files(wild).sort()).toEqual(["payments/manifest.yaml", "payments/openapi.yaml", "tracker/components/errors.yaml", "tracker/components/issue.yaml", "tracker/manifest.yaml", "tracker/openapi.yaml"]);
+    expect(files(wild).sort()).toEqual(["tracker/components/errors.yaml", "tracker/components/issue.yaml", "tracker/manifest.yaml", "tracker/openapi.yaml", "zqpayments/manifest.yaml", "zqpayments/openapi.yaml"]);
   });
 
   it("their packages type-check, vendor media types and the bundled multi-file spec included", async () => {
@@ -106,13 +106,13 @@ describe("generated from YAML only", () => {
   });
 });
 
-describe("payments: a form body, an idempotency key, cursor pages, error details", () => {
+describe("zqpayments: a form body, an idempotency key, cursor pages, error details", () => {
   it("POSTs the form body the spec's encoding gives, with the key and the form Content-Type", async () => {
     const { fetch, sent } = recording();
     const result = await pay(
-      "payments_create_customer",
+      "zqpayments_create_customer",
       { apiKey: KEY, email: "ada@example.com", name: "Ada Lovelace", line1: "12 Rue de Rivoli", city: "Paris", postalCode: "75001", country: "FR", metadata: { order: "6735", tier: "gold" }, locales: "fr-FR, en" },
-      { baseUrl: mocks.urls.payments, fetch },
+      { baseUrl: mocks.urls.zqpayments, fetch },
     );
     expect(result).toEqual({ success: true, output: { data: { id: "cus_N3w", object: "customer", email: "ada@example.com", name: "Ada Lovelace", metadata: { order: "6735" } }, metadata: { id: "cus_N3w" } } });
     expect(sent).toHaveLength(1);
@@ -130,7 +130,7 @@ describe("payments: a form body, an idempotency key, cursor pages, error details
     const { fetch, sent } = recording({
       before: (_, i) => (i === 0 ? new Response(JSON.stringify({ error: { type: "api_error", message: "Try again." } }), { status: 503, headers: { "content-type": "application/json", "retry-after": "0" } }) : undefined),
     });
-    const result = await pay("payments_create_customer", { apiKey: KEY, email: "ada@example.com" }, { baseUrl: mocks.urls.payments, fetch });
+    const result = await pay("zqpayments_create_customer", { apiKey: KEY, email: "ada@example.com" }, { baseUrl: mocks.urls.zqpayments, fetch });
     expect(result).toMatchObject({ success: true, output: { metadata: { id: "cus_N3w" } } });
     expect(sent.map((s) => s.status)).toEqual([503, 200]);
     expect(sent[0]!.headers.get("idempotency-key")).toMatch(UUID);
@@ -141,7 +141,7 @@ describe("payments: a form body, an idempotency key, cursor pages, error details
   it("pages by the id of the last customer while has_more", async () => {
     // The mock's first answer has has_more; it is asked for its last page once a cursor is sent.
     const { fetch, sent } = recording({ before: (r) => (new URL(r.url).searchParams.has("starting_after") ? preferring("example=lastPage")(r) : undefined) });
-    const result = await pay("payments_list_customers", { apiKey: KEY, limit: 2 }, { baseUrl: mocks.urls.payments, fetch, allPages: true });
+    const result = await pay("zqpayments_list_customers", { apiKey: KEY, limit: 2 }, { baseUrl: mocks.urls.zqpayments, fetch, allPages: true });
     expect(sent.map((s) => `${s.url.search} ${s.status} ${s.violations}`)).toEqual(["?limit=2 200 null", "?limit=2&starting_after=cus_B2 200 null"]);
     expect(sent.every((s) => s.headers.get("idempotency-key") === null)).toBe(true);
     expect(result).toMatchObject({ success: true, output: { data: [{ id: "cus_A1" }, { id: "cus_B2" }, { id: "cus_C3" }], metadata: { count: 3, hasMore: false } }, pages: { count: 2, items: 3, complete: true } });
@@ -149,7 +149,7 @@ describe("payments: a form body, an idempotency key, cursor pages, error details
 
   it("brings param and decline_code into the structured error", async () => {
     const { fetch } = recording({ before: preferring("code=402, example=cardDeclined") });
-    const result = await pay("payments_create_customer", { apiKey: KEY, email: "ada@example.com" }, { baseUrl: mocks.urls.payments, fetch });
+    const result = await pay("zqpayments_create_customer", { apiKey: KEY, email: "ada@example.com" }, { baseUrl: mocks.urls.zqpayments, fetch });
     expect(result).toMatchObject({
       success: false,
       error: {

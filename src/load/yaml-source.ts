@@ -10,6 +10,7 @@ import jsyaml from "js-yaml";
 import type { Document, Node } from "yaml";
 import { INPUT_LIMITS, readSourceText, UnreadableSource, type InputLimit } from "./input-file.js";
 import { jsonOffsets, lineColumn } from "./json-positions.js";
+import { MAX_NESTING, NESTING_RULE } from "../common/nesting.js";
 
 export { INPUT_LIMITS, readSourceText, UnreadableSource, type InputLimit };
 
@@ -57,8 +58,12 @@ export function formatPosition(p: SourcePosition): string {
 export function parseYamlSource<T = unknown>(text: string, file: string): YamlSource<T> {
   let data: T;
   try {
-    data = jsyaml.load(text, { schema: SCHEMA, filename: file }) as T;
+    // maxDepth: js-yaml's own bound on nesting (its types do not declare it).
+    data = jsyaml.load(text, { schema: SCHEMA, filename: file, maxDepth: MAX_NESTING } as jsyaml.LoadOptions) as T;
   } catch (e) {
+    // Text nested past the limit is refused as too deep, at its place, before any other reader (yaml's recurses) tries it.
+    const mark = (e as jsyaml.YAMLException).mark;
+    if (e instanceof RangeError || /nesting exceeded maxDepth/.test((e as Error).message)) throw new SourceError({ file, line: (mark?.line ?? 0) + 1, col: (mark?.column ?? 0) + 1 }, `refused: the value there is ${NESTING_RULE}`);
     throw syntaxError(text, file, e as jsyaml.YAMLException);
   }
   // An anchor needs an `&`: most files have none, and a search for the character is far cheaper than the pattern.

@@ -4,6 +4,11 @@
 // registries, auth tokens, .npmrc files): nothing of it is reimplemented or
 // read here. What npm says back is shown only with credentials withheld.
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { isSecretLength, redact } from "@blockwright/runtime/internal";
+import { statOf } from "../common/paths.js";
 
 export interface NpmOptions {
   /** The project folder (npm reads its .npmrc there). */
@@ -74,12 +79,12 @@ function runNpm(args: string[], options: NpmOptions): Promise<Finished> {
 }
 
 /** The failure npm reported: its `--json` error object, else its `npm error` lines. */
-function failureOf(result: Finished): NpmFailure {
+function failureOf(result: Finished, secrets: readonly string[]): NpmFailure {
   const json = lastJson(result.stdout) as { error?: { code?: unknown; summary?: unknown; detail?: unknown } } | undefined;
   const error = json?.error;
   if (error && typeof error.summary === "string") {
     const detail = typeof error.detail === "string" && error.detail.trim() ? ` (${oneLine(error.detail)})` : "";
-    return new NpmFailure(typeof error.code === "string" ? error.code : undefined, withheld(`${oneLine(error.summary)}${detail}`));
+    return new NpmFailure(typeof error.code === "string" ? error.code : undefined, withheld(`${oneLine(error.summary)}${detail}`, secrets));
   }
   const lines = result.stderr
     .split("\n")
@@ -87,7 +92,7 @@ function failureOf(result: Finished): NpmFailure {
     .map((l) => l.slice("npm error ".length));
   const code = lines.map((l) => /^code (\S+)$/.exec(l)?.[1]).find(Boolean);
   const reason = lines.filter((l) => !/^code \S+$/.test(l)).join(" ");
-  return new NpmFailure(code, withheld(oneLine(reason) || `npm exited with status ${result.code}`));
+  return new NpmFailure(code, withheld(oneLine(reason) || `npm exited with status ${result.code}`, secrets));
 }
 
 /**
@@ -102,7 +107,7 @@ export async function publishedVersions(name: string, options: NpmOptions): Prom
     // npm prints one version as a string, several as a list, a package without versions as nothing.
     return Array.isArray(versions) ? versions.map(String) : typeof versions === "string" ? [versions] : [];
   }
-  const failure = failureOf(result);
+  const failure = failureOf(result, npmSecrets(options));
   if (failure.code === "E404") return [];
   throw failure;
 }
@@ -116,9 +121,9 @@ export interface Published {
 export async function publishPackage(dir: string, options: NpmOptions & { tag?: string; dryRun: boolean; npmArgs: string[] }): Promise<Published> {
   const args = ["publish", dir, "--json", ...(options.tag ? ["--tag", options.tag] : []), ...(options.dryRun ? ["--dry-run"] : []), ...options.npmArgs];
   const result = await runNpm(args, options);
-  if (result.code !== 0) throw failureOf(result);
+  if (result.code !== 0) throw failureOf(result, npmSecrets(options));
   const registry = /Publishing to (\S+)/.exec(result.stderr)?.[1];
-  return registry ? { registry: withheld(registry) } : {};
+  return registry ? { registry: withheld(registry, npmSecrets(options)) } : {};
 }
 
 /** The JSON value that ends npm's `--json` output (a lifecycle script may print before it), if any. */
@@ -142,12 +147,53 @@ function oneLine(text: string): string {
 /**
  * Text from npm with what can be a credential withheld: the user and
  * password of an address, `_authToken`, `_auth` and `_password` settings,
- * bearer and basic authorisations, and npm's own token format.
+ * bearer and basic authorisations (the space also as `%20` or `+`), and npm's
+ * own token format; then each of `secrets` in every form the runtime's
+ * redactor knows (JSON-escaped, percent-encoded, base64, any case).
  */
-export function withheld(text: string): string {
-  return text
+export function withheld(text: string, secrets: readonly string[] = []): string {
+  const shapes = text
     .replace(/(\/\/)[^/\s@]+@/g, "$1[withheld]@")
     .replace(/(_authToken|_auth|_password|token)(\s*[=:]\s*)\S+/gi, "$1$2[withheld]")
-    .replace(/\b(Bearer|Basic)\s+\S+/gi, "$1 [withheld]")
+    .replace(/\b(Bearer|Basic)(\s+|%20|\+)[^\s"'&]+/gi, "$1$2[withheld]")
     .replace(/\bnpm_[A-Za-z0-9]{20,}\b/g, "[withheld]");
+  return redact(shapes, secrets);
+}
+
+/** npm configuration read for its credentials only: the project's .npmrc and the user's (NPM_CONFIG_USERCONFIG, else ~/.npmrc). */
+const NPMRC_MAX_BYTES = 1024 * 1024;
+const CREDENTIAL_SETTING = /^\s*(?:\S*:)?(_authToken|_auth|_password|token)\s*=\s*(.+?)\s*$/gim;
+const CREDENTIAL_VARIABLE = /token|auth|password|secret/i;
+
+/**
+ * The npm credentials npm itself would use, so that whatever npm or a
+ * registry echoes of them is withheld in every form: environment variables
+ * named like a credential (NPM_TOKEN, NODE_AUTH_TOKEN, npm_config__authToken),
+ * and the `_authToken`, `_auth` and `_password` settings of the .npmrc files
+ * (`${VAR}` expanded as npm does; `_auth` and `_password` decoded too, being
+ * base64). Nothing read here is sent anywhere.
+ */
+export function npmSecrets(options: Pick<NpmOptions, "cwd" | "env">): string[] {
+  const { env } = options;
+  const out = Object.entries(env).flatMap(([name, value]) => (value && CREDENTIAL_VARIABLE.test(name) ? [value] : []));
+  const userConfig = env.NPM_CONFIG_USERCONFIG ?? env.npm_config_userconfig ?? join(env.HOME ?? homedir(), ".npmrc");
+  for (const file of [join(options.cwd, ".npmrc"), userConfig]) {
+    const stat = statOf(file);
+    if (!stat?.isFile() || stat.size > NPMRC_MAX_BYTES) continue;
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch {
+      continue; // unreadable: npm cannot use it either
+    }
+    for (const [, setting, raw] of text.matchAll(CREDENTIAL_SETTING)) {
+      const value = (raw ?? "").replace(/^(["'])(.*)\1$/, "$2").replace(/\$\{([^}]+)\}/g, (_, name: string) => env[name] ?? "");
+      out.push(value);
+      if (setting !== "_authToken" && setting !== "token") {
+        const decoded = Buffer.from(value, "base64").toString("utf8");
+        out.push(decoded, ...decoded.split(":").slice(1));
+      }
+    }
+  }
+  return [...new Set(out.filter(isSecretLength))];
 }

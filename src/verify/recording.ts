@@ -5,11 +5,12 @@
 // the body in canonical JSON — in which the credential and every secret are
 // stand-ins, so that the same call made on replay with stand-in secrets reads
 // the same.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { REDACTED, redact, redactDeep, type ToolSpec } from "@blockwright/runtime/internal";
 import { canonical } from "../common/canonical-json.js";
-import { statOf } from "../common/paths.js";
+import { writeWholeUnder } from "../common/files.js";
+import { isLink, linkOnPath, statOf } from "../common/paths.js";
 import type { LiveExchange } from "./live-fetch.js";
 
 export const RECORDING_VERSION = 1;
@@ -161,17 +162,32 @@ function compare(a: string[], b: string[]): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-/** Where a recording goes: `<dir>/<provider>/<operation>/<probe name as a file name>.json`. */
-export function recordingPath(dir: string, recording: Pick<Recording, "provider" | "operation" | "name">): string {
+/** Where a recording goes, under the recordings folder: `<provider>/<operation>/<probe name as a file name>.json`. */
+export function recordingFile(recording: Pick<Recording, "provider" | "operation" | "name">): string {
   const file = recording.name.replace(/[^A-Za-z0-9_-]+/g, "-").replace(/^-|-$/g, "") || "call";
-  return join(dir, recording.provider, recording.operation, `${file}.json`);
+  return `${recording.provider}/${recording.operation}/${file}.json`;
 }
 
+/**
+ * The first symbolic link where recordings of `operations` would be written
+ * under `dir` (the provider's folder, an operation's, a file already in one),
+ * relative to `dir`: checked before any request, so that a refusal costs none.
+ */
+export function linkInRecordings(dir: string, provider: string, operations: readonly string[]): string | undefined {
+  for (const operation of operations) {
+    const link = linkOnPath(dir, `${provider}/${operation}`);
+    if (link) return link;
+    const folder = join(dir, provider, operation);
+    if (!statOf(folder)?.isDirectory()) continue;
+    const file = readdirSync(folder).find((name) => isLink(join(folder, name)));
+    if (file) return `${provider}/${operation}/${file}`;
+  }
+  return undefined;
+}
+
+/** The recording written whole under `dir`, never through a symbolic link (LinkRefused); its path. */
 export function writeRecording(dir: string, recording: Recording): string {
-  const path = recordingPath(dir, recording);
-  mkdirSync(join(path, ".."), { recursive: true });
-  writeFileSync(path, `${JSON.stringify(recording, null, 2)}\n`);
-  return path;
+  return writeWholeUnder(dir, recordingFile(recording), `${JSON.stringify(recording, null, 2)}\n`, "--record");
 }
 
 /** A recording file that cannot be used: its path and why. */

@@ -3,6 +3,7 @@
 // suite's CI reporters take (one case per call, its drifts the message).
 import type { SuiteReport } from "../contract/report/report.js";
 import type { CaseResult } from "../contract/run.js";
+import { lineText, logSafe } from "../common/github-actions.js";
 import { formatPosition } from "../load/yaml-source.js";
 import { type Drift, describeDrift, type OverlayAction } from "./drift.js";
 import type { ProbeResult, VerifyReport } from "./verify.js";
@@ -45,16 +46,17 @@ export function overlayOf(report: VerifyReport): { overlay: "1.0.0"; info: { tit
   return { overlay: "1.0.0", info: { title: `What ${report.origin} answered where ${report.provider}'s spec says otherwise (to review)`, version: report.startedAt }, actions };
 }
 
+/** The report for people: what came from the service (field names, messages, addresses) escaped, as every text report escapes it (lineText, logSafe). */
 export function verifyText(report: VerifyReport): string {
   const lines = [`verify ${report.provider} on ${report.origin}: ${report.results.length} call${report.results.length === 1 ? "" : "s"}, ${report.requests} request${report.requests === 1 ? "" : "s"} (at most ${report.maxRequests})`, ""];
   for (const r of report.results) {
     const mark = r.status === "passed" ? "✓" : "✗";
-    lines.push(`${mark} ${r.id}${r.status === "error" ? " (no answer checked)" : ""}`);
-    for (const request of r.requests) lines.push(`    ${request}`);
+    lines.push(`${mark} ${lineText(r.id)}${r.status === "error" ? " (no answer checked)" : ""}`);
+    for (const request of r.requests) lines.push(`    ${lineText(request)}`);
     if (r.statuses.length) lines.push(`    answered ${r.statuses.join(", ")}`);
-    if (r.message) lines.push(`    ${r.message}`);
+    if (r.message) lines.push(`    ${lineText(r.message)}`);
     for (const d of r.drifts) lines.push(...driftLines(d));
-    if (r.recording) lines.push(`    recorded in ${r.recording}`);
+    if (r.recording) lines.push(`    recorded in ${lineText(r.recording)}`);
     lines.push("");
   }
   if (report.skippedWrites.length) lines.push(`left out (may change data; name them with --allow-writes to call them): ${report.skippedWrites.join(", ")}`);
@@ -63,14 +65,14 @@ export function verifyText(report: VerifyReport): string {
   lines.push(
     `drift: ${s.distinct} difference${s.distinct === 1 ? "" : "s"}${s.differences > s.distinct ? ` (met ${s.differences} times)` : ""} in ${s.failed} of ${s.calls} calls${s.informational ? `, ${s.informational} informational` : ""}${s.errors ? `; ${s.errors} call${s.errors === 1 ? "" : "s"} not checked` : ""}`,
   );
-  return `${lines.join("\n")}\n`;
+  return logSafe(`${lines.join("\n")}\n`);
 }
 
 function driftLines(d: Drift): string[] {
   return [
-    `    ${d.informational ? "(informational) " : ""}${d.kind} ${d.pointer || "(the whole body)"}: ${d.message}`,
-    ...(d.at ? [`      spec: ${formatPosition(d.at)}`] : []),
-    ...(d.overlay ? [`      suggested: ${d.overlay.remove ? "remove" : "update"} ${d.overlay.target}${d.overlay.update !== undefined ? ` with ${JSON.stringify(d.overlay.update)}` : ""}`] : []),
+    `    ${d.informational ? "(informational) " : ""}${d.kind} ${lineText(d.pointer) || "(the whole body)"}: ${lineText(d.message)}`,
+    ...(d.at ? [`      spec: ${lineText(formatPosition(d.at))}`] : []),
+    ...(d.overlay ? [`      suggested: ${d.overlay.remove ? "remove" : "update"} ${lineText(d.overlay.target)}${d.overlay.update !== undefined ? ` with ${lineText(JSON.stringify(d.overlay.update))}` : ""}`] : []),
   ];
 }
 

@@ -11,6 +11,7 @@ import { dirname, extname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CommandFailure, UsageError, type CliIo } from "./io.js";
 import { writeWhole } from "../../common/files.js";
+import { lineText, logSafe } from "../../common/github-actions.js";
 import { isInside, linkOnPath, statOf } from "../../common/paths.js";
 import { parsePublished, pinnedFiles, PublishedDocumentError } from "../../upstream/published.js";
 import { INPUT_LIMITS, parseYamlSource, readSourceText, SourceError, UnreadableSource } from "../../load/yaml-source.js";
@@ -81,7 +82,9 @@ async function add(request: AddRequest, io: CliIo, signal: AbortSignal): Promise
   const { document, kind } = await asOpenApi3(data, read.text, read.shown);
   stop();
   if (request.list) {
-    for (const op of documentOperations(document)) io.stdout.write(`${op.operationId ?? "(no operationId)"}\t${op.method.toUpperCase()} ${op.path}${op.summary ? `\t${op.summary.replace(/\s+/g, " ")}` : ""}\n`);
+    // The document's text, escaped as every text output escapes outside text.
+    for (const op of documentOperations(document))
+      io.stdout.write(logSafe(`${lineText(op.operationId ?? "(no operationId)")}\t${op.method.toUpperCase()} ${lineText(op.path)}${op.summary ? `\t${lineText(op.summary.replace(/\s+/g, " "))}` : ""}\n`));
     return 0;
   }
 
@@ -122,7 +125,7 @@ async function add(request: AddRequest, io: CliIo, signal: AbortSignal): Promise
     check: { problems, warnings },
   };
   if (request.json) io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
-  else io.stdout.write(summaryText(summary, notes));
+  else io.stdout.write(logSafe(summaryText(summary, notes)));
   return 0;
 }
 

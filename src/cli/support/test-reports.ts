@@ -96,14 +96,20 @@ export interface ReportOptions {
 export async function writeReports(reporters: Reporter[], report: SuiteReport, io: CliIo, options: ReportOptions = {}): Promise<number | undefined> {
   const { textReport } = await import("../../contract/report/report.js");
   const text = options.own?.text ?? textReport(report);
-  const { appendFileSync, mkdirSync, writeFileSync } = await import("node:fs");
+  const { appendFileSync, mkdirSync } = await import("node:fs");
   const { dirname } = await import("node:path");
+  const { writeNamedFile } = await import("../../common/files.js");
+  const { isLink } = await import("../../common/paths.js");
+  const { LINKED_FILE } = await import("../../common/targets.js");
   const problems: string[] = [];
+  // A report is written whole (never half a file) and never through a symbolic link; the job summary is appended to, as GitHub asks.
   const write = (what: string, file: string, content: string, append = false) => {
     const path = resolve(io.cwd, file);
+    if (isLink(path)) return problems.push(`${what} ${file}: ${LINKED_FILE}`);
     try {
       mkdirSync(dirname(path), { recursive: true });
-      (append ? appendFileSync : writeFileSync)(path, content);
+      if (append) appendFileSync(path, content);
+      else writeNamedFile(path, content, `${what} ${file}`);
     } catch (e) {
       problems.push(`${what} ${file}: cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
     }

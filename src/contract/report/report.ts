@@ -1,6 +1,7 @@
 // Reports of a contract run: text for people and JSON for tools (lossless:
 // `report merge` rebuilds every other format from it). JUnit, CTRF, Markdown,
 // GitHub and HTML have modules of their own.
+import { lineText, logSafe } from "../../common/github-actions.js";
 import { formatPosition } from "../../load/yaml-source.js";
 import type { CaseResult } from "../run.js";
 
@@ -62,15 +63,15 @@ export function textReport(report: SuiteReport): string {
   for (const r of report.results) {
     if (r.status === "passed") continue;
     const at = where(r);
-    lines.push(`✗ ${r.provider} ${r.id}${r.status === "error" ? " (could not run)" : ""}`, ...indent(r.message ?? ""), ...(at ? [`    at ${at}`] : []), "");
+    lines.push(`✗ ${r.provider} ${lineText(r.id)}${r.status === "error" ? " (could not run)" : ""}`, ...indent(r.message ?? ""), ...(at ? [`    at ${lineText(at)}`] : []), "");
   }
   for (const [provider, results] of byProvider(report.results)) {
     const s = summarise(results);
     lines.push(`${provider.padEnd(14)} ${String(s.cases).padStart(5)} cases  ${s.passed} passed  ${s.failed + s.errors} failed`);
   }
   const s = summarise(report.results);
-  lines.push("", runLine(report), `contract: ${s.passed} passed, ${s.failed + s.errors} failed`);
-  return `${lines.join("\n")}\n`;
+  lines.push("", lineText(runLine(report)), `contract: ${s.passed} passed, ${s.failed + s.errors} failed`);
+  return logSafe(`${lines.join("\n")}\n`);
 }
 
 export function jsonReport(report: SuiteReport): string {
@@ -109,6 +110,7 @@ function visible(value: string): string {
   return value.replace(NOT_XML, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
+/** A message's lines, indented; what a line holds of the answers is escaped (its breaks are the message's own). */
 function indent(message: string): string[] {
-  return message.split("\n").map((l) => `    ${l}`);
+  return message.split("\n").map((l) => `    ${lineText(l)}`);
 }
