@@ -12,7 +12,7 @@ import { valueAt } from "../load/json-ref.js";
 import { authOfDraft, type CredentialDraft, credentialParams } from "./draft-auth.js";
 import { draftOutputs } from "./draft-outputs.js";
 import { draftPagination } from "./draft-pagination.js";
-import { CREDENTIAL_MAX_LENGTH, draftParams, safeFlatten } from "./draft-params.js";
+import { answersEvents, CREDENTIAL_MAX_LENGTH, draftParams, safeFlatten } from "./draft-params.js";
 import type { ReviewNote } from "./manifest-yaml.js";
 import { firstSentence, plainText, shortText, titleText } from "./plain-text.js";
 import type { SelectedOperation } from "./select-operations.js";
@@ -74,6 +74,7 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
 
   const summary: ManifestDraft["operations"] = [];
   const ids = new Set<string>();
+  let accept: NonNullable<Manifest["constants"]>[number] | undefined;
   for (const chosen of operations) {
     const op = chosen.operationId === undefined ? undefined : doc.operations.get(chosen.operationId);
     if (!op || chosen.operationId === undefined) continue; // the command refuses operations without an id before drafting
@@ -88,6 +89,13 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
     const summaryText = typeof rawOp.summary === "string" ? plainText(rawOp.summary) : "";
     const descriptionText = typeof rawOp.description === "string" ? rawOp.description : "";
     const title = summaryText ? titleText(summaryText, TITLE_LENGTH) : undefined;
+    // An answer offered as JSON or as server-sent events: ask for the JSON (a mock, or the upstream, may pick either
+    // without it). Provider-wide, as the spec declares no Accept parameter; any other type stays acceptable to the rest.
+    const json = doc.bodyResponse(op)?.mediaType;
+    if (json && !accept && answersEvents(doc, rawOp)) {
+      accept = { in: "header", name: "Accept", value: `${json}, */*;q=0.1` };
+      notes.push({ at: ["constants"], note: `${chosen.operationId} answers ${json} or a stream of server-sent events: Accept prefers the JSON` });
+    }
     const operation: ManifestOperation = {
       operationId: chosen.operationId,
       title: title ?? titleOf(chosen.operationId),
@@ -103,6 +111,7 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
     summary.push({ id, operationId: chosen.operationId, params: Object.keys(params.params).length, outputs: Object.keys(outputs.outputs).length, ...(pagination ? { paging: pagination.style } : {}) });
   }
   if (credential.covers.size) manifest.auth.covers = [...credential.covers].sort();
+  if (accept) manifest.constants = [accept];
   return { manifest, notes, operations: summary };
 }
 

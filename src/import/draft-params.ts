@@ -331,7 +331,7 @@ function firstExample(examples: unknown): unknown {
 }
 
 /** Whether a 2xx reply of the operation can be a stream of server-sent events (`text/event-stream`). */
-function answersEvents(doc: OpenApiDocument, rawOp: Schema): boolean {
+export function answersEvents(doc: OpenApiDocument, rawOp: Schema): boolean {
   return Object.entries((rawOp.responses ?? {}) as Record<string, Schema>).some(([status, raw]) => {
     if (!/^2(\d\d|XX)$/.test(status)) return false;
     try {

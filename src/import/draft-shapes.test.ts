@@ -202,6 +202,7 @@ describe("parameters", () => {
     const doc = openapi({ "/zqshelves/suggest": { post: { operationId: "suggestShelf", summary: "Suggest a shelf", requestBody: { required: true, content: { "application/json": { schema: body } } }, responses: { "200": answers } } } });
     const d = drafted(doc, ["suggestShelf"], "zqshelf");
     expect(Object.keys(d.manifest.operations.zqshelf_suggest_shelf!.params!)).toEqual(["prompt"]);
+    expect(d.manifest.constants).toEqual([{ in: "header", name: "Accept", value: "application/json, */*;q=0.1" }]);
     expect(notesAt(d, "operations.zqshelf_suggest_shelf")).toContain("stream is left out: true makes the upstream answer a stream of server-sent events (text/event-stream), which the runtime does not read; without it the answer is JSON");
     expect(await linkProblems(d, "zqshelf")).toEqual([]);
   });
