@@ -23,8 +23,9 @@ const PROVIDERS = ["books", "directory"];
 const THIRD_PARTY = ["jose", "openapi-fetch", "openapi-typescript-helpers"];
 const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
 // Books' client bundled 29.1 KB gzip with the OAuth code (jose, token requests), 20.8 KB without it
-// (a provider without flows carries none). Issue 31 asks for 14 KB: not reached yet.
-const MAX_CLIENT_GZIP_BYTES = 22_000;
+// (a provider without flows carries none); issue 29's credential kinds (basic, cookie, combinations,
+// alternatives) brought it to 22.1 KB. Issue 31 asks for 14 KB: not reached yet.
+const MAX_CLIENT_GZIP_BYTES = 23_000;
 const KEY = "zq-widgets-key-0123456789";
 
 // The snippet of issue 31's "Done when", as written there (PORT is the loopback upstream's).

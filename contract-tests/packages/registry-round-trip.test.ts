@@ -22,8 +22,9 @@ const MAX_INSTALL_BYTES = 6_000_000;
 // Issue 22 added jose (16 KB minified, tree-shaken: RS256 signing of OAuth 2 JWT assertions) to the 51 KB bundle;
 // issue 19 the checks of formats, JSON items and query styles (71.2 KB measured after both); issue 28 redaction on
 // the decoded text, bounded token requests, the token's address, the request-rate limiter (+7 KB: 78.9 KB measured).
-// Issue 31: a provider without OAuth flows bundles none of the OAuth code, jose included (54.4 KB measured).
-const MAX_BUNDLE_BYTES = 58_000;
+// Issue 31: a provider without OAuth flows bundles none of the OAuth code, jose included (54.4 KB measured);
+// issue 29's credential kinds (basic, cookie, combinations, alternatives: 58.1 KB measured).
+const MAX_BUNDLE_BYTES = 60_000;
 
 const PROVIDERS = ["books", "docgen"];
 const CONSUMER_FIXTURES = join(ROOT, "contract-tests/packages/consumer");

@@ -127,8 +127,9 @@ describe("add on a multi-file document", () => {
     const same = await run(["upstream", "zqwidgets", root], project);
     expect({ code: same.code, stderr: same.code ? same.stderr : "" }).toEqual({ code: 0, stderr: "" });
     const newer = write(join(tmp, "newer"), { ...FILES, "resources/widgets/models/widget.yaml": FILES["resources/widgets/models/widget.yaml"]?.replace("id: {type: string, maxLength: 64", "id: {type: string, maxLength: 32") ?? "" });
-    const changed = await run(["upstream", "zqwidgets", newer, "--accept"], project);
-    expect(changed.code).toBe(1);
+    // A reply field's limit tightened is informational for callers (issue 35's change model): exit 0; --all lists it.
+    const changed = await run(["upstream", "zqwidgets", newer, "--accept", "--all"], project);
+    expect(changed.code, changed.stdout).toBe(0);
     expect(changed.stdout).toMatch(/maxLength/);
     const pinned = JSON.parse(readFileSync(join(project, "specs/zqwidgets/upstream/published.json"), "utf8")) as { components?: { schemas?: Record<string, { properties?: { id?: { maxLength?: number } } }> } };
     expect(Object.values(pinned.components?.schemas ?? {}).map((s) => s.properties?.id?.maxLength)).toContain(32);

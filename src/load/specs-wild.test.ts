@@ -95,7 +95,20 @@ describe("generated from YAML only", () => {
       }
       expect(files.get("tracker/index.d.ts")).toContain(`operations["issues/create"]["responses"][201]["content"]["application/vnd.tracker+json"]["number"]`);
       expect(files.get("tracker/index.d.ts")).toMatch(/export declare namespace TrackerOpenApi \{.*Label/s);
-      expect([...files.keys()].filter((p) => p.startsWith("tracker/")).sort()).toEqual(["tracker/LICENSE", "tracker/README.md", "tracker/index.d.ts", "tracker/index.js", "tracker/package.json", "tracker/surface.json"]);
+      expect([...files.keys()].filter((p) => p.startsWith("tracker/")).sort()).toEqual([
+        "tracker/LICENSE",
+        "tracker/README.md",
+        "tracker/ai-sdk.d.ts",
+        "tracker/ai-sdk.js",
+        "tracker/index.d.ts",
+        "tracker/index.js",
+        "tracker/langchain.d.ts",
+        "tracker/langchain.js",
+        "tracker/openai-agents.d.ts",
+        "tracker/openai-agents.js",
+        "tracker/package.json",
+        "tracker/surface.json",
+      ]);
       const config = ts.readConfigFile(join(root, "tsconfig.json"), ts.sys.readFile);
       const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
       const program = ts.createProgram(entries, { ...parsed.options, noEmit: true });
