@@ -71,10 +71,10 @@ export default {
     },
     {
       name: "generated-imports-only-the-runtime",
-      comment: "A generated package imports its own files and @blockwright/runtime, nothing else (not another provider's package).",
+      comment: "A generated package imports its own files and @blockwright/runtime (its adapter subpaths included), nothing else (not another provider's package).",
       severity: "error",
       from: { path: "^generated/([^/]+)/" },
-      to: { pathNot: ["^generated/$1/", "^runtime/index\\.ts$", "^runtime/workflow/index\\.ts$"] },
+      to: { pathNot: ["^generated/$1/", "^runtime/index\\.ts$", "^runtime/workflow/index\\.ts$", "^runtime/adapters/(ai-sdk|langchain|openai-agents)\\.ts$"] },
     },
     {
       name: "runtime-through-its-entries",
