@@ -148,26 +148,13 @@ export function draftCredential(doc: Json, operations: readonly { id: string; op
   const stranded = required.filter((a) => !a.ways?.some((w) => chosen.includes(w)));
   for (const a of stranded) notes.push(`${a.id} accepts no security requirement the runtime can meet (${a.named.join(", ") || "none"}): generate will refuse it`);
   const others = candidates.filter((c) => !chosen.includes(c));
-  if (others.length)
-    notes.push(
-      `chose security ${chosen.length > 1 ? "requirements" : "scheme"} ${chosen
-        .map(
-          (k) =>
-            `${k} (${k
-              .split(" + ")
-              .map((n) => describe(fieldOf(declared, n)))
-              .join(" + ")})`,
-        )
-        .join(" or ")} of ${candidates
-        .map(
-          (k) =>
-            `${k} (${k
-              .split(" + ")
-              .map((n) => describe(fieldOf(declared, n)))
-              .join(" + ")})`,
-        )
-        .join(", ")}; another can be added under auth.alternatives`,
-    );
+  // A requirement as the note names it: its schemes, each with what it is.
+  const named = (k: string) =>
+    `${k} (${k
+      .split(" + ")
+      .map((n) => describe(fieldOf(declared, n)))
+      .join(" + ")})`;
+  if (others.length) notes.push(`chose security ${chosen.length > 1 ? "requirements" : "scheme"} ${chosen.map(named).join(" or ")} of ${candidates.map(named).join(", ")}; another can be added under auth.alternatives`);
   if (chosen.length > 1) notes.push(`the operations accept different security requirements: drafted ${chosen.length} ways to authenticate (auth.alternatives), a call gives the parameters of one; every credential parameter is optional`);
   if (!required.length) notes.push(`no operation says which security scheme it takes; chose ${chosen[0]} (${describe(fieldOf(declared, chosen[0] as string))}), the document's best supported`);
   // Within a requirement, a secret before identifiers (a client id, a version): the first credential is the one kept secret.
