@@ -8,9 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { StreamsClientTransport } from "../../test-support/streams-client-transport.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
 import { server } from "../../test-support/loopback-server.js";
@@ -113,28 +111,3 @@ describe("an echoed key, in every form", () => {
     noForm("mcp", JSON.stringify(ok) + JSON.stringify(failed) + stderr);
   });
 });
-
-/** The client end of a stdio pair: what StdioClientTransport does, without a process. */
-class StreamsClientTransport implements Transport {
-  onmessage?: (message: JSONRPCMessage) => void;
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
-  private readonly buffer = new ReadBuffer();
-  constructor(
-    private readonly toServer: PassThrough,
-    private readonly fromServer: PassThrough,
-  ) {}
-  async start(): Promise<void> {
-    this.fromServer.on("data", (chunk: Buffer) => {
-      this.buffer.append(chunk);
-      for (let m = this.buffer.readMessage(); m; m = this.buffer.readMessage()) this.onmessage?.(m);
-    });
-  }
-  async send(message: JSONRPCMessage): Promise<void> {
-    this.toServer.write(serializeMessage(message));
-  }
-  async close(): Promise<void> {
-    this.toServer.end();
-    this.onclose?.();
-  }
-}

@@ -6,40 +6,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { CallToolResult, JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { StreamsClientTransport } from "../../test-support/streams-client-transport.js";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import type { CliIo } from "./support/io.js";
 import { serve } from "./mcp.js";
 import { connectionParams, flowParams, oauthParams, toLlmTools } from "@blockwright/runtime/internal";
 import { OPERATION_IDS, PROVIDER_IDS, ROOT, tools as repoTools } from "../../test-support/repo.js";
 import { envVariableName } from "../model/naming.js";
-
-/** The client end of a stdio pair: what StdioClientTransport does, without a process. */
-class StreamsClientTransport implements Transport {
-  onmessage?: (message: JSONRPCMessage) => void;
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
-  private readonly buffer = new ReadBuffer();
-  constructor(
-    private readonly toServer: PassThrough,
-    private readonly fromServer: PassThrough,
-  ) {}
-  async start(): Promise<void> {
-    this.fromServer.on("data", (chunk: Buffer) => {
-      this.buffer.append(chunk);
-      for (let m = this.buffer.readMessage(); m; m = this.buffer.readMessage()) this.onmessage?.(m);
-    });
-  }
-  async send(message: JSONRPCMessage): Promise<void> {
-    this.toServer.write(serializeMessage(message));
-  }
-  async close(): Promise<void> {
-    this.toServer.end();
-    this.onclose?.();
-  }
-}
 
 interface Session {
   client: Client;
