@@ -5,7 +5,7 @@
 // generate links it, without an edit.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { draftWorkFolder, drafted, linkProblems, notesAt, openapi, reply, type Json } from "./__fixtures__/draft-kit.js";
+import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi, reply, type Json } from "./__fixtures__/draft-kit.js";
 import { snakeCase } from "./draft-manifest.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
@@ -172,6 +172,20 @@ describe("the credential, per kind of security scheme", () => {
     expect(await linkProblems(d)).toEqual([]);
   });
 
+  it("no scheme at all and security: [] (authentication left to the deployment): the added bearer token takes the empty requirements' place", async () => {
+    const doc = one({}, []);
+    delete doc.components.securitySchemes;
+    doc.security = [];
+    const d = drafted(doc, ["me"], "zqopen");
+    expect(d.manifest.auth).toEqual({ scheme: "bearerAuth", param: "accessToken" });
+    expect(d.added).toEqual(["components.securitySchemes.bearerAuth", "security"]);
+    expect(d.openapiText).toMatch(/\nsecurity:\n {2}- bearerAuth: \[\]\npaths:/);
+    expect(d.openapiText).not.toMatch(/security: \[\]/);
+    // The published document is not changed.
+    expect(doc.paths["/me"].get.security).toEqual([]);
+    expect(await linkProblems(d, "zqopen")).toEqual([]);
+  });
+
   it("of several schemes every operation accepts, the one the runtime sends", () => {
     const d = drafted(one({ basic: { type: "http", scheme: "basic" }, bearer: { type: "http", scheme: "bearer" } }, [{ basic: [] }, { bearer: [] }]), ["me"]);
     expect(d.manifest.auth.scheme).toBe("bearer");
@@ -309,8 +323,22 @@ describe("errors, the server, the provider", () => {
     const d = drafted(doc, ["getX"]);
     expect(d.manifest.server).toEqual({ default: "https://eu.acme.test/api", hosts: ["sandbox.acme.test"] });
     expect(notesAt(d, "server.default")).toEqual([]);
-    doc.servers = [{ url: "/api" }];
-    expect(drafted(doc, ["getX"]).manifest.server).toEqual({ default: "https://api.example.invalid" });
+  });
+
+  it("a relative first server (or none): each call names the instance's address, the relative path appended; it links", async () => {
+    const doc = withError({ type: "object" });
+    doc.servers = [{ url: "/api/v1" }, { url: "https://zqdemo.test" }];
+    const d = drafted(doc, ["getX"], "zqself");
+    expect(d.manifest.server).toEqual({ param: "instanceUrl", hosts: ["zqdemo.test"] });
+    expect(d.manifest.params?.instanceUrl).toMatchObject({ type: "string", format: "base-url", required: true, visibility: "user-only", placeholder: "https://zqdemo.test" });
+    expect(notesAt(d, "server.param")[0]).toContain('relative ("/api/v1")');
+    expect(await linkProblems(d, "zqself")).toEqual([]);
+    expect((await linkedTools(d, "zqself"))[0]?.server).toMatchObject({ param: "instanceUrl", basePath: "/api/v1" });
+    doc.servers = undefined;
+    const none = drafted(doc, ["getX"], "zqself");
+    expect(none.manifest.server).toEqual({ param: "instanceUrl" });
+    expect(none.manifest.params?.instanceUrl?.placeholder).toBeUndefined();
+    expect(await linkProblems(none, "zqself")).toEqual([]);
   });
 
   it("the provider's metadata from info, every guess marked", () => {

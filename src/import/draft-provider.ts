@@ -131,7 +131,18 @@ function withCredentialScheme(cut: Json, credential: CredentialDraft, chosen: re
     schemes[credential.scheme] = credential.definition;
     if (credential.added) added.push(`components.securitySchemes.${credential.scheme}`);
   }
-  if (!Array.isArray(cut.security) && chosen.every(({ op }) => !Array.isArray(op.security))) {
+  // A document that declares no scheme at all may still say `security: []` (Airflow-like: authentication is the
+  // deployment's choice): empty requirements name no scheme to send, so the added one takes their place.
+  if (credential.added && emptyOnly(cut.security) && chosen.every(({ op }) => op.security === undefined || emptyOnly(op.security))) {
+    for (const item of Object.values((cut.paths ?? {}) as Record<string, Json>))
+      for (const [method, op] of Object.entries(item ?? {}))
+        if (op && typeof op === "object" && Array.isArray((op as Json).security) && METHODS.has(method)) {
+          const { security: _none, ...rest } = op as Json;
+          item[method] = rest;
+        }
+    delete cut.security;
+  }
+  if (!Array.isArray(cut.security) && chosen.every(({ op }) => !Array.isArray(op.security) || (credential.added && emptyOnly(op.security)))) {
     // Placed where a document has it: before its paths.
     const entries = Object.entries(cut);
     const at = entries.findIndex(([key]) => key === "paths");
@@ -141,6 +152,13 @@ function withCredentialScheme(cut: Json, credential: CredentialDraft, chosen: re
     added.push("security");
   }
   return added;
+}
+
+const METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
+
+/** Absent, or security requirements that name no scheme (`[]`, `[{}]`). */
+function emptyOnly(security: unknown): boolean {
+  return security === undefined || (Array.isArray(security) && security.every((r) => r && typeof r === "object" && !Object.keys(r).length));
 }
 
 function cutHeader(provider: string, source: ProviderSource, report: CutReport, chosen: SelectedOperation[], added: string[]): string {
