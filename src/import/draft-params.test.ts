@@ -191,6 +191,15 @@ describe("body fields", () => {
     expect(await linkProblems(d)).toEqual([]);
   });
 
+  it("an object that is one of several shapes (type: object with oneOf, no properties of its own): one parameter holding it whole, required as the body is", async () => {
+    const shape = (kind: string, extra: Json) => ({ type: "object", required: ["kind", ...Object.keys(extra)], properties: { kind: { type: "string", enum: [kind] }, ...extra } });
+    const schema = { type: "object", oneOf: [shape("a", { address: { type: "string", maxLength: 40 } }), shape("cname", { target: { type: "string", maxLength: 60 } })] };
+    const d = drafted(withBody({ "application/json": { schema } }, true), ["createItem"], "zqdns");
+    expect(d.manifest.operations.zqdns_create_item!.params).toEqual({ body: { type: "json", description: "The request body.", required: true, jsonType: "object", wire: { in: "body", pointer: "" } } });
+    expect(notesAt(d, "operations.zqdns_create_item.params.body")).toContain("the request body is one of 2 shapes (oneOf): drafted as one parameter holding the whole body, one of them");
+    expect(await linkProblems(d, "zqdns")).toEqual([]);
+  });
+
   it("a multipart upload the runtime does not write: add refuses the operation, with the reason, rather than draft an empty call", () => {
     const upload = withBody({ "multipart/form-data": { schema: { type: "object", properties: { file: { type: "string", format: "binary" } } } } });
     expect(() => drafted(upload, ["createItem"])).toThrow(

@@ -142,13 +142,20 @@ function draftBody(
     notes.push({ at: [...at, "params"], note: "the request body is required, but its schema requires none of its fields: a call that gives none of them sends an empty body ({})" });
   }
   if (!flat || typeOf(flat) !== "object" || !Object.keys(fields).length) {
-    if (flat && typeOf(flat) === "object" && !flat.additionalProperties) return; // an empty form (`properties: {}`): nothing to send
+    // An object that is one of several shapes (oneOf/anyOf beside `type: object`) has its fields in the shapes.
+    const shapes = (Array.isArray(flat?.oneOf) ? flat.oneOf : Array.isArray(flat?.anyOf) ? flat.anyOf : undefined) as unknown[] | undefined;
+    if (flat && typeOf(flat) === "object" && !flat.additionalProperties && !shapes) return; // an empty form (`properties: {}`): nothing to send
     const name = paramName("body", into.taken);
     const where = [...at, "params", name];
     const draft = fromSchema(doc, body.schema, { name, place: "body", required: body.required, description: "The request body.", at: where }, notes);
     if (!draft) return;
     draft.wire = { in: "body", pointer: "" };
-    notes.push({ at: where, note: "the request body is not an object of named fields: drafted as one parameter holding the whole body" });
+    notes.push({
+      at: where,
+      note: shapes
+        ? `the request body is one of ${shapes.length} shapes (${flat?.oneOf ? "oneOf" : "anyOf"}): drafted as one parameter holding the whole body, one of them`
+        : "the request body is not an object of named fields: drafted as one parameter holding the whole body",
+    });
     into.params[name] = draft;
     into.byWire.set("body:", name);
     return;
