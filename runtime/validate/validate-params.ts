@@ -397,7 +397,9 @@ function nestedProblem(limits: NestedLimits, value: unknown): { rule: string; te
   if ((type === "number" || type === "integer") && typeof value !== "number") return { rule: "type", text: `must be a number` };
   if (type === "integer" && !Number.isInteger(value)) return { rule: "integer", text: "must be an integer" };
   if (type === "boolean" && typeof value !== "boolean") return { rule: "type", text: "must be true or false" };
-  if (limits.enum && !limits.enum.includes(value)) return { rule: "enum", text: `must be one of ${limits.enum.join(", ")}` };
+  // Enum values may be objects or lists (`{}` for "an empty object only"): compared as JSON, shown as JSON.
+  if (limits.enum && !limits.enum.some((allowed) => sameJson(allowed, value)))
+    return { rule: "enum", text: `must be one of ${limits.enum.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(", ")}` };
   if (typeof value === "number") {
     if (limits.minimum !== undefined && value < limits.minimum) return { rule: "minimum", text: `must be at least ${limits.minimum}` };
     if (limits.maximum !== undefined && value > limits.maximum) return { rule: "maximum", text: `must be at most ${limits.maximum}` };
@@ -410,4 +412,13 @@ function nestedProblem(limits: NestedLimits, value: unknown): { rule: string; te
     if (limits.format !== undefined && !matchesFormat(limits.format, value)) return { rule: "format", text: `must be ${VALUE_FORMATS[limits.format]}` };
   }
   return undefined;
+}
+
+/** Whether two JSON values are equal: the same scalar, or lists and objects of equal members (key order aside). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object" || Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
