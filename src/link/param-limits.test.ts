@@ -179,3 +179,33 @@ describe("limits of the values inside a JSON parameter", () => {
     expect(issues(create, { metadata: { ["k".repeat(41)]: "v" } })).toMatchObject([{ param: "metadata", rule: "maxLength", message: expect.stringContaining("the key must be at most 40 characters long") }]);
   });
 });
+
+describe("keywords of another type than the value's", () => {
+  // Published documents put maxLength and a pattern on an object (meaning its serialised size) and maxLength on an
+  // integer: JSON Schema applies them to strings only, so they hold nothing a parameter must repeat.
+  const specFields = {
+    file: "openapi.yaml",
+    find: "                assignees: { type: array, maxItems: 10, items: { type: string } }\n",
+    replace:
+      "                assignees: { type: array, maxItems: 10, items: { type: string } }\n" +
+      '                zqmeta: { type: object, maxLength: 500, pattern: "[^\\"]{0,500}", additionalProperties: { type: string } }\n' +
+      "                zqrank: { type: integer, maxLength: 3 }\n",
+  };
+  const manifestFields = (extra = "") => ({
+    find: "      labels:\n        type: string\n        placeholder: bug,ui\n",
+    replace: `      zqmeta:\n        type: json\n        jsonType: object\n        description: Free labels.${extra}\n        wire: { in: body }\n      zqrank:\n        type: number\n        integer: true\n        description: A rank.${extra}\n        wire: { in: body }\n      labels:\n        type: string\n        placeholder: bug,ui\n`,
+  });
+
+  it("string keywords on an object or an integer are not asked of its json or number parameter, with or without limitsFromSpec", async () => {
+    expect(await problems([specFields, manifestFields()])).toEqual([]);
+    const create = (await tools([specFields, manifestFields("\n        limitsFromSpec: true")])).get("tracker_create_issue");
+    expect(create?.params.find((p) => p.name === "zqmeta")).not.toHaveProperty("maxLength");
+    expect(create?.params.find((p) => p.name === "zqrank")).not.toHaveProperty("maxLength");
+  });
+
+  it("on a string they still are", async () => {
+    const asString = { ...specFields, replace: specFields.replace.replace("zqrank: { type: integer, maxLength: 3 }", "zqrank: { type: string, maxLength: 3 }") };
+    const stringRank = { find: "      labels:\n        type: string\n        placeholder: bug,ui\n", replace: "      zqrank:\n        type: string\n        description: A rank.\n        wire: { in: body }\n      labels:\n        type: string\n        placeholder: bug,ui\n" };
+    expect(await problems([asString, stringRank])).toEqual([expect.stringMatching(/params\.zqrank: maxLength \(none\) is looser than body field "\/zqrank"'s maxLength 3/)]);
+  });
+});

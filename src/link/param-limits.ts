@@ -163,11 +163,26 @@ export function checkSatisfiable(ctx: LinkContext, spec: ParamSpec, at: Path): v
   }
 }
 
+/**
+ * The schema's keywords that hold for a value of the parameter's type: JSON
+ * Schema applies the string keywords (`maxLength`, `pattern`) to strings
+ * only and the number keywords to numbers only, so on an object or a number
+ * they constrain nothing (published documents put `maxLength` on objects
+ * whose serialised size they mean) and no parameter need repeat them.
+ */
+function applicable(s: Schema, type: ManifestParam["type"]): Schema {
+  const inert = [...(type === "string" ? [] : ["minLength", "maxLength", "pattern"]), ...(type === "number" ? [] : ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"])];
+  if (!inert.some((k) => s[k] !== undefined)) return s;
+  const out = { ...s };
+  for (const k of inert) delete out[k];
+  return out;
+}
+
 /** The manifest parameter with every limit the spec's schema states and the manifest does not. */
 export function withSpecLimits(ctx: LinkContext, p: ManifestParam, schema: Schema): ManifestParam {
   const whole = ctx.doc.flatten(schema);
   // A list in one string bound to an array: the limits are its items'.
-  const s = p.separator !== undefined && typeOf(whole) === "array" && whole.items ? ctx.doc.flatten(whole.items as Schema) : whole;
+  const s = applicable(p.separator !== undefined && typeOf(whole) === "array" && whole.items ? ctx.doc.flatten(whole.items as Schema) : whole, p.type);
   const out: ManifestParam = { ...p };
   if (typeOf(s) === "integer" && out.integer === undefined) out.integer = true;
   // The runtime's bounds are inclusive: an exclusive bound becomes the nearest value past it (the next
@@ -265,9 +280,10 @@ function checkNestedLooser(ctx: LinkContext, mine: NestedLimits | undefined, the
   if (theirs.enum && m.enum?.some((v) => !theirs.enum?.includes(v))) looser("enum");
 }
 
-function checkLooser(ctx: LinkContext, p: ManifestParam, at: Path, s: Schema, what: string): void {
+function checkLooser(ctx: LinkContext, p: ManifestParam, at: Path, spec: Schema, what: string): void {
   const looser = (key: string, mine: unknown, theirs: unknown) =>
     ctx.fail(mine === undefined ? at : [...at, key], `${key} ${mine === undefined ? "(none)" : JSON.stringify(mine)} is looser than ${what}'s ${key} ${JSON.stringify(theirs)} in ${ctx.openapiName}`, mine === undefined ? "key" : "value");
+  const s = applicable(spec, p.type);
   const specMin = typeof s.exclusiveMinimum === "number" ? s.exclusiveMinimum : (s.minimum as number | undefined);
   const specMax = typeof s.exclusiveMaximum === "number" ? s.exclusiveMaximum : (s.maximum as number | undefined);
   const exclusiveMin = s.exclusiveMinimum === true || typeof s.exclusiveMinimum === "number";
