@@ -20,7 +20,6 @@ describe("an enum of JSON values inside a JSON parameter", () => {
   it("objects and lists compare member by member, key order aside; scalars as before", () => {
     const allowed = [{ a: 1, b: [1, 2] }, "x", 3];
     expect(validateParams(tool(allowed), { ports: { p: { b: [1, 2], a: 1 }, q: "x", r: 3 } })).toMatchObject({ ok: true });
-    for (const bad of [{ a: 1, b: [2, 1] }, { a: 1 }, [1], "3", null])
-      expect(validateParams(tool(allowed), { ports: { p: bad } })).toMatchObject({ ok: false, issues: [{ rule: "enum" }] });
+    for (const bad of [{ a: 1, b: [2, 1] }, { a: 1 }, [1], "3", null]) expect(validateParams(tool(allowed), { ports: { p: bad } })).toMatchObject({ ok: false, issues: [{ rule: "enum" }] });
   });
 });

@@ -398,8 +398,7 @@ function nestedProblem(limits: NestedLimits, value: unknown): { rule: string; te
   if (type === "integer" && !Number.isInteger(value)) return { rule: "integer", text: "must be an integer" };
   if (type === "boolean" && typeof value !== "boolean") return { rule: "type", text: "must be true or false" };
   // Enum values may be objects or lists (`{}` for "an empty object only"): compared as JSON, shown as JSON.
-  if (limits.enum && !limits.enum.some((allowed) => sameJson(allowed, value)))
-    return { rule: "enum", text: `must be one of ${limits.enum.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(", ")}` };
+  if (limits.enum && !limits.enum.some((allowed) => sameJson(allowed, value))) return { rule: "enum", text: `must be one of ${limits.enum.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(", ")}` };
   if (typeof value === "number") {
     if (limits.minimum !== undefined && value < limits.minimum) return { rule: "minimum", text: `must be at least ${limits.minimum}` };
     if (limits.maximum !== undefined && value > limits.maximum) return { rule: "maximum", text: `must be at most ${limits.maximum}` };

@@ -205,7 +205,10 @@ describe("keywords of another type than the value's", () => {
 
   it("on a string they still are", async () => {
     const asString = { ...specFields, replace: specFields.replace.replace("zqrank: { type: integer, maxLength: 3 }", "zqrank: { type: string, maxLength: 3 }") };
-    const stringRank = { find: "      labels:\n        type: string\n        placeholder: bug,ui\n", replace: "      zqrank:\n        type: string\n        description: A rank.\n        wire: { in: body }\n      labels:\n        type: string\n        placeholder: bug,ui\n" };
+    const stringRank = {
+      find: "      labels:\n        type: string\n        placeholder: bug,ui\n",
+      replace: "      zqrank:\n        type: string\n        description: A rank.\n        wire: { in: body }\n      labels:\n        type: string\n        placeholder: bug,ui\n",
+    };
     expect(await problems([asString, stringRank])).toEqual([expect.stringMatching(/params\.zqrank: maxLength \(none\) is looser than body field "\/zqrank"'s maxLength 3/)]);
   });
 });
