@@ -65,7 +65,8 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
   const credential = draftCredential(document, operations);
   const cut = cutDocument(document, chosen);
   const added = withCredentialScheme(cut.document, credential, operations);
-  const openapiText = cutHeader(provider, source, cut.report, chosen, added) + jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
+  const placeholders = withMissingSchemas(cut.document, cut.report);
+  const openapiText = cutHeader(provider, source, cut.report, chosen, added, placeholders) + jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
   let draft: ManifestDraft;
   try {
     draft = draftManifest(provider, parseYamlSource(openapiText, `${input.folder}/openapi.yaml`), chosen, credential);
@@ -78,13 +79,17 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
     if (e instanceof Error && /\$ref/.test(e.message) && cut.report.external.length) throw new UndraftableDocument(outsideRefs(cut.report.external));
     throw e;
   }
-  const notes = [...draft.notes, ...cutNotes(cut.report)];
+  const notes = [
+    ...draft.notes,
+    ...cutNotes(cut.report),
+    ...(placeholders.length ? [{ at: ["openapi"], note: `openapi.yaml adds what the published document refers to but defines nowhere (${placeholders.join(", ")}), each accepting any value: write its shape if you know it` }] : []),
+  ];
   const manifestText = manifestYaml(draft.manifest, notes, [
     ...(input.header ?? []),
     `Drafted by blockwright add from ${source.origin} on ${input.today}.`,
     `Every guess has a "# review:" comment above it: check each, then blockwright generate && blockwright test ${provider}.`,
   ]);
-  return { openapiText, manifestText, cut: cut.report, added, credential, draft, notes };
+  return { openapiText, manifestText, cut: cut.report, added: [...added, ...placeholders], credential, draft, notes };
 }
 
 /** Why a document whose chosen operations $ref outside it is not drafted: the refs and the rule. */
@@ -161,12 +166,42 @@ function emptyOnly(security: unknown): boolean {
   return security === undefined || (Array.isArray(security) && security.every((r) => r && typeof r === "object" && !Object.keys(r).length));
 }
 
-function cutHeader(provider: string, source: ProviderSource, report: CutReport, chosen: SelectedOperation[], added: string[]): string {
+/**
+ * A schema the kept parts `$ref` (`#/components/schemas/X`) that the document
+ * defines nowhere, added to the cut as a schema that accepts any value (as
+ * JSON Schema's `{}` does), so that the rest of the document can be read;
+ * the report no longer lists it as unresolved. Other kinds of parts have no
+ * such neutral value and stay unresolved. Returns what was added.
+ */
+function withMissingSchemas(cut: Json, report: CutReport): string[] {
+  const added: string[] = [];
+  const components = (cut.components ??= {}) as Json;
+  report.unresolved = report.unresolved.filter((ref) => {
+    let pointer: readonly string[];
+    try {
+      pointer = refPath(ref);
+    } catch {
+      return true;
+    }
+    const [top, kind, key] = pointer;
+    if (top !== "components" || kind !== "schemas" || key === undefined || pointer.length !== 3) return true;
+    const schemas = (components.schemas ??= {}) as Json;
+    schemas[key] = { description: `Added by blockwright add: the published document refers to ${key} but defines it nowhere; any value is accepted.` };
+    added.push(`components.schemas.${key}`);
+    return false;
+  });
+  return added;
+}
+
+function cutHeader(provider: string, source: ProviderSource, report: CutReport, chosen: SelectedOperation[], added: string[], placeholders: string[]): string {
   const lines = [
     `Cut by blockwright add ${provider} from ${source.origin} (sha256 ${source.sha256.slice(0, 12)}…, ${source.kind.format === "swagger" ? "Swagger 2.0, converted to OpenAPI 3.0 by swagger2openapi" : `OpenAPI ${source.kind.version}`}):`,
     `the path items of ${chosen.map((c) => c.operationId).join(", ")} (only those methods) and everything they $ref, as published.`,
     `The published document is pinned in upstream/: blockwright upstream ${provider} <newer document> lists what a newer one changes.`,
     ...(added.length ? [`Added by blockwright add, not published: ${added.join(" and ")} (no chosen operation names the security scheme it takes).`] : []),
+    ...(placeholders.length
+      ? [`Added by blockwright add, not published: ${placeholders.join(", ")} (the document refers to ${placeholders.length === 1 ? "it" : "them"} but defines ${placeholders.length === 1 ? "it" : "them"} nowhere: any value).`]
+      : []),
     ...(report.dropped.length ? [`Left out: ${report.dropped.join(", ")} (top level; no chosen operation needs ${report.dropped.length === 1 ? "it" : "them"}).`] : []),
   ];
   return lines.map((l) => `# ${l}\n`).join("");

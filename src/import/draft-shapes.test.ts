@@ -244,3 +244,18 @@ describe("titles and descriptions", () => {
     expect(titleText("x".repeat(81), 80)).toBeUndefined();
   });
 });
+
+describe("the document's own gaps", () => {
+  it("a schema the chosen operations $ref that the document defines nowhere: added to the cut accepting any value, noted; the draft links", async () => {
+    const withGap = { ...shelf, properties: { ...shelf.properties, toggle: { $ref: "#/components/schemas/ZqToggleType" }, other: { $ref: "#/components/schemas/ZqToggleType" } } };
+    const doc = openapi({ "/zqshelves/{id}": { get: { operationId: "getShelf", parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 20 } }], responses: { "200": reply(withGap, { id: "s1" }) } } } });
+    const d = drafted(doc, ["getShelf"], "zqshelf");
+    expect(d.added).toEqual(["components.schemas.ZqToggleType"]);
+    expect(d.cut.unresolved).toEqual([]);
+    expect(d.openapiText).toContain("# Added by blockwright add, not published: components.schemas.ZqToggleType (the document refers to it but defines it nowhere: any value).");
+    expect(d.openapiText).toMatch(/\n {4}ZqToggleType:\n {6}description: 'Added by blockwright add: the published document refers to ZqToggleType but defines it nowhere; any value is accepted\.'\n/);
+    expect(notesAt(d, "openapi")).toEqual([expect.stringContaining("defines nowhere (components.schemas.ZqToggleType)")]);
+    expect(doc.components.schemas).toBeUndefined();
+    expect(await linkProblems(d, "zqshelf")).toEqual([]);
+  });
+});
