@@ -100,13 +100,23 @@ export function draftCredential(doc: Json, operations: readonly { id: string; op
   const global = doc.security;
   const usable = (names: string[]) => names.length > 0 && names.every((n) => declared[n] && typeof declared[n] === "object" && placementOf(fieldOf(declared, n)));
   // For each operation, the requirements it accepts that the runtime can meet (undefined: it names none).
+  const unsaid: string[] = [];
   const accepted = operations.map(({ id, op }) => {
     const requirements = (Array.isArray(op.security) ? op.security : Array.isArray(global) ? global : undefined) as Json[] | undefined;
     if (!requirements) return { id, ways: undefined, named: [] as string[] };
+    // `security: []` (or only `{}`) names no scheme: as if it said nothing, the document's schemes are the candidates.
+    if (requirements.every((r) => r && typeof r === "object" && !Object.keys(r).length)) {
+      unsaid.push(id);
+      return { id, ways: undefined, named: [] as string[] };
+    }
     if (requirements.some((r) => r && typeof r === "object" && !Object.keys(r).length)) notes.push(`${id} may also be called without a credential (its security lists {}); the manifest always sends one`);
     const all = requirements.filter((r) => r && typeof r === "object" && Object.keys(r).length).map((r) => Object.keys(r));
     return { id, ways: all.filter(usable).map(keyOf), named: all.map(keyOf) };
   });
+  if (unsaid.length)
+    notes.push(
+      `${unsaid.join(", ")} ${unsaid.length === 1 ? "names" : "name"} no security scheme (security: []), which says no credential is needed (some servers leave authentication to the deployment): the manifest sends the one drafted; check whether the API needs it`,
+    );
   const required = accepted.filter((a) => a.ways !== undefined);
   const candidates = required.length ? [...new Set(required.flatMap((a) => a.ways ?? []))] : Object.keys(declared).filter((n) => usable([n]));
   if (!candidates.length) {

@@ -186,6 +186,17 @@ describe("the credential, per kind of security scheme", () => {
     expect(await linkProblems(d, "zqopen")).toEqual([]);
   });
 
+  it("security: [] beside declared schemes (authentication left to the deployment): the best declared scheme, in the empty requirements' place", async () => {
+    const doc = one({ zqKerberos: { type: "http", scheme: "negotiate" }, zqBasic: { type: "http", scheme: "basic" }, zqOidc: { type: "openIdConnect", openIdConnectUrl: "https://zq.test/.well-known" } }, []);
+    doc.security = [];
+    const d = drafted(doc, ["me"], "zqopen");
+    expect(d.manifest.auth).toEqual({ scheme: "zqBasic", param: "password", user: "username" });
+    expect(d.added).toEqual(["security"]);
+    expect(d.openapiText).toMatch(/\nsecurity:\n {2}- zqBasic: \[\]\npaths:/);
+    expect(notesAt(d, "auth")[0]).toMatch(/^me names no security scheme \(security: \[\]\), which says no credential is needed/);
+    expect(await linkProblems(d, "zqopen")).toEqual([]);
+  });
+
   it("of several schemes every operation accepts, the one the runtime sends", () => {
     const d = drafted(one({ basic: { type: "http", scheme: "basic" }, bearer: { type: "http", scheme: "bearer" } }, [{ basic: [] }, { bearer: [] }]), ["me"]);
     expect(d.manifest.auth.scheme).toBe("bearer");

@@ -136,9 +136,10 @@ function withCredentialScheme(cut: Json, credential: CredentialDraft, chosen: re
     schemes[credential.scheme] = credential.definition;
     if (credential.added) added.push(`components.securitySchemes.${credential.scheme}`);
   }
-  // A document that declares no scheme at all may still say `security: []` (Airflow-like: authentication is the
-  // deployment's choice): empty requirements name no scheme to send, so the added one takes their place.
-  if (credential.added && emptyOnly(cut.security) && chosen.every(({ op }) => op.security === undefined || emptyOnly(op.security))) {
+  // Operations that name no scheme, `security: []` included (authentication left to the deployment): the drafted
+  // scheme takes the empty requirements' place, or the manifest's credential would be one no operation accepts.
+  const unnamed = emptyOnly(cut.security) && chosen.every(({ op }) => emptyOnly(op.security));
+  if (unnamed) {
     for (const item of Object.values((cut.paths ?? {}) as Record<string, Json>))
       for (const [method, op] of Object.entries(item ?? {}))
         if (op && typeof op === "object" && Array.isArray((op as Json).security) && METHODS.has(method)) {
@@ -146,8 +147,6 @@ function withCredentialScheme(cut: Json, credential: CredentialDraft, chosen: re
           item[method] = rest;
         }
     delete cut.security;
-  }
-  if (!Array.isArray(cut.security) && chosen.every(({ op }) => !Array.isArray(op.security) || (credential.added && emptyOnly(op.security)))) {
     // Placed where a document has it: before its paths.
     const entries = Object.entries(cut);
     const at = entries.findIndex(([key]) => key === "paths");
@@ -163,7 +162,7 @@ const METHODS = new Set(["get", "put", "post", "delete", "options", "head", "pat
 
 /** Absent, or security requirements that name no scheme (`[]`, `[{}]`). */
 function emptyOnly(security: unknown): boolean {
-  return security === undefined || (Array.isArray(security) && security.every((r) => r && typeof r === "object" && !Object.keys(r).length));
+  return security === undefined || security === null || (Array.isArray(security) && security.every((r) => r && typeof r === "object" && !Object.keys(r).length));
 }
 
 /**
