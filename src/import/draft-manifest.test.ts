@@ -315,6 +315,12 @@ describe("errors, the server, the provider", () => {
     expect(drafted(withError({ type: "object", properties: { message: { type: "string" }, documentation_url: { type: "string" } } }), ["getX"]).manifest.errors).toEqual({ message: ["$response.body#/message"] });
   });
 
+  it("a list of errors, each with its field and a reason (or a JSON:API detail)", () => {
+    const list = (item: Json) => withError({ type: "object", properties: { errors: { type: "array", items: { type: "object", properties: item } } } });
+    expect(drafted(list({ field: { type: "string" }, reason: { type: "string" } }), ["getX"], "zqerr").manifest.errors).toEqual({ message: ["$response.body#/errors/0/reason"] });
+    expect(drafted(list({ title: { type: "string" }, detail: { type: "string" } }), ["getX"], "zqerr").manifest.errors).toEqual({ message: ["$response.body#/errors/0/detail"] });
+  });
+
   it("a failure answered with ok: false", () => {
     const d = drafted(withError({ type: "object", properties: { ok: { type: "boolean", enum: [false] }, error: { type: "string" } } }, { type: "object", properties: { ok: { type: "boolean", enum: [true] }, id: { type: "string" } } }), [
       "getX",

@@ -228,7 +228,7 @@ function errors(doc: OpenApiDocument, operations: readonly SelectedOperation[], 
       const flat = safeFlatten(doc, response.schema);
       if (!flat) continue;
       const field = (pointer: string[], type = "string") => typeOf(doc.schemaAt(flat, pointer) ?? {}) === type;
-      for (const pointer of [["error", "message"], ["message"], ["error_description"], ["detail"], ["errors", "0", "message"], ["title"], ["error"]]) {
+      for (const pointer of [["error", "message"], ["message"], ["error_description"], ["detail"], ["errors", "0", "message"], ["errors", "0", "detail"], ["errors", "0", "reason"], ["title"], ["error"]]) {
         if (field(pointer)) {
           count(message, `$response.body#/${pointer.join("/")}`);
           break;
