@@ -195,7 +195,10 @@ describe("body fields", () => {
     const shape = (kind: string, extra: Json) => ({ type: "object", required: ["kind", ...Object.keys(extra)], properties: { kind: { type: "string", enum: [kind] }, ...extra } });
     const schema = { type: "object", oneOf: [shape("a", { address: { type: "string", maxLength: 40 } }), shape("cname", { target: { type: "string", maxLength: 60 } })] };
     const d = drafted(withBody({ "application/json": { schema } }, true), ["createItem"], "zqdns");
-    expect(d.manifest.operations.zqdns_create_item!.params).toEqual({ body: { type: "json", description: "The request body.", required: true, jsonType: "object", wire: { in: "body", pointer: "" } } });
+    // Its example is the first shape's required fields.
+    expect(d.manifest.operations.zqdns_create_item!.params).toEqual({
+      body: { type: "json", description: "The request body.", required: true, jsonType: "object", example: { kind: "a", address: "example" }, wire: { in: "body", pointer: "" } },
+    });
     expect(notesAt(d, "operations.zqdns_create_item.params.body")).toContain("the request body is one of 2 shapes (oneOf): drafted as one parameter holding the whole body, one of them");
     expect(await linkProblems(d, "zqdns")).toEqual([]);
   });

@@ -10,6 +10,7 @@ import type { ManifestParam } from "../load/precompiled/manifest-types.js";
 import { camelCase } from "../model/naming.js";
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../load/openapi-document.js";
 import { repeatsCredential, type CredentialDraft } from "./draft-auth.js";
+import { exampleOfFirstShape } from "./draft-example.js";
 import type { ReviewNote } from "./manifest-yaml.js";
 import { shortText } from "./plain-text.js";
 
@@ -150,6 +151,9 @@ function draftBody(
     const draft = fromSchema(doc, body.schema, { name, place: "body", required: body.required, description: "The request body.", at: where }, notes);
     if (!draft) return;
     draft.wire = { in: "body", pointer: "" };
+    // A union's minimal call needs one whole shape: an example of the first (the contract suite's minimal input sends it).
+    const example = shapes && draft.example === undefined ? exampleOfFirstShape(doc, body.schema) : undefined;
+    if (example !== undefined) draft.example = example;
     notes.push({
       at: where,
       note: shapes
