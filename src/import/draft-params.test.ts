@@ -203,6 +203,27 @@ describe("body fields", () => {
     expect(await linkProblems(d, "zqdns")).toEqual([]);
   });
 
+  it("an id or an inline object (oneOf): a string with the id's limits; a string of one of two formats: the first format", async () => {
+    const inline = {
+      oneOf: [
+        { type: "object", required: ["line1"], properties: { line1: { type: "string" } } },
+        { type: "object", required: ["zip"], properties: { zip: { type: "string" } } },
+      ],
+    };
+    const schema = {
+      type: "object",
+      required: ["to"],
+      properties: { to: { oneOf: [{ type: "string", pattern: "^zqa_[a-z0-9]+$", example: "zqa_1" }, inline] }, when: { type: "string", anyOf: [{ format: "date-time" }, { format: "date" }] } },
+    };
+    const d = drafted(withBody({ "application/json": { schema } }, true), ["createItem"], "zqmail");
+    const p = d.manifest.operations.zqmail_create_item!.params!;
+    expect(p.to).toMatchObject({ type: "string", pattern: "^zqa_[a-z0-9]+$", required: true });
+    expect(notesAt(d, "operations.zqmail_create_item.params.to")).toContain("the spec allows string or any (oneOf): drafted as string, with the limits of the string one");
+    expect(p.when).toMatchObject({ type: "string", format: "date-time" });
+    expect(notesAt(d, "operations.zqmail_create_item.params.when")).toContain("the spec allows format date-time or date (anyOf): drafted as date-time, the first");
+    expect(await linkProblems(d, "zqmail")).toEqual([]);
+  });
+
   it("a multipart upload the runtime does not write: add refuses the operation, with the reason, rather than draft an empty call", () => {
     const upload = withBody({ "multipart/form-data": { schema: { type: "object", properties: { file: { type: "string", format: "binary" } } } } });
     expect(() => drafted(upload, ["createItem"])).toThrow(

@@ -222,7 +222,14 @@ export function fromSchema(doc: OpenApiDocument, schema: Schema, input: FieldInp
     else if (kinds.includes("string") || kinds.includes("any")) param.type = "string";
     else if (kinds.includes("number") || kinds.includes("integer")) Object.assign(param, { type: "number", ...(kinds.every((k) => k === "integer") ? { integer: true } : {}) });
     else param.type = "boolean";
-    note(`the spec allows ${kinds.join(" or ")} (${flat.anyOf ? "anyOf" : "oneOf"}): drafted as ${param.jsonType ?? param.type}, without the limits of any one of them`);
+    // The one string among them (an id beside an inline object): its limits hold for every value the parameter takes.
+    const strings = alternatives.map((a) => safeFlatten(doc, a) ?? {}).filter((a) => typeOf(a) === "string");
+    const only = param.type === "string" && strings.length === 1 ? strings[0] : undefined;
+    if (only) {
+      stringLimits(only, param, note);
+      if (isValueFormat(only.format as string)) param.format = only.format as ManifestParam["format"];
+    }
+    note(`the spec allows ${kinds.join(" or ")} (${flat.anyOf ? "anyOf" : "oneOf"}): drafted as ${param.jsonType ?? param.type}, ${only ? "with the limits of the string one" : "without the limits of any one of them"}`);
   } else if (t === "integer" || t === "number") {
     param.type = "number";
     if (t === "integer") param.integer = true;
@@ -242,7 +249,14 @@ export function fromSchema(doc: OpenApiDocument, schema: Schema, input: FieldInp
   } else note(`${input.name} has no type in the spec: drafted as a string`);
   // The formats a manifest states (and the link would take from the spec anyway) are drafted; others said.
   if (t === "string" && isValueFormat(flat.format as string)) param.format = flat.format as ManifestParam["format"];
-  else if (typeof flat.format === "string" && !PLAIN_FORMATS.has(flat.format)) note(`the spec gives format ${flat.format}, which a manifest cannot state yet`);
+  else if (t === "string" && flat.format === undefined && alternatives) {
+    // A string of one of several formats (anyOf: date-time, date): the first, which every value drafted then meets.
+    const formats = alternatives.map((a) => safeFlatten(doc, a)?.format).filter((f): f is string => typeof f === "string");
+    if (formats.length && isValueFormat(formats[0])) {
+      param.format = formats[0] as ManifestParam["format"];
+      note(`the spec allows format ${formats.join(" or ")} (${flat.anyOf ? "anyOf" : "oneOf"}): drafted as ${formats[0]}, the first`);
+    }
+  } else if (typeof flat.format === "string" && !PLAIN_FORMATS.has(flat.format)) note(`the spec gives format ${flat.format}, which a manifest cannot state yet`);
   if (flat.deprecated === true || input.deprecated === true) note(`${input.name} is deprecated in the spec`);
   const spec = asSpec(input.name, param);
   const fits = (value: unknown) => (param.type === "json" || typeof value === param.type) && "value" in checkValue(spec, value) && !isAbsent(value);
