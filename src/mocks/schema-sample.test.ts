@@ -103,6 +103,24 @@ describe("values made from union-heavy schemas", () => {
   });
 });
 
+describe("values of objects in parts (allOf)", () => {
+  it("take each property from the member that pins it, and every member's required fields", () => {
+    const schemas = {
+      ZqBase: { allOf: [{ type: "object", properties: { id: { type: "string" }, type: { type: "string" }, self: { type: "string", format: "url", nullable: true } } }] },
+      ZqReference: { allOf: [{ $ref: "#/components/schemas/ZqBase/allOf/0" }, { type: "object", required: ["type", "id"] }] },
+      ZqServiceReference: { allOf: [{ $ref: "#/components/schemas/ZqReference" }, { type: "object", properties: { type: { type: "string", enum: ["zq_service_reference"] } } }] },
+      ZqIncident: { type: "object", required: ["service"], properties: { service: { $ref: "#/components/schemas/ZqServiceReference" } } },
+    };
+    const document = { openapi: "3.0.3", info: { title: "zqparts", version: "1" }, paths: {}, components: { schemas } };
+    const sampler = new DocumentSampler(document);
+    const made = sampler.sample("/components/schemas/ZqIncident");
+    expect(made?.value).toEqual({ service: { type: "zq_service_reference", id: expect.any(String) } });
+    const ajv = new Ajv({ strict: false, validateFormats: false });
+    ajv.addSchema({ $id: "zq://parts", components: JSON.parse(JSON.stringify(document.components).replaceAll('"nullable":true', '"_n":1')) });
+    expect(ajv.validate({ $ref: "zq://parts#/components/schemas/ZqIncident" }, made?.value)).toBe(true);
+  });
+});
+
 describe("a mock's answer where the document gives no example", () => {
   it("is made for a union whose first branch's value also matches another (Prism's would break the oneOf), and valid", async () => {
     const { withSampledAnswers } = await import("./mock-answers.js");
