@@ -53,6 +53,31 @@ export function requestPlaceCheck(doc: OpenApiDocument, op: OpenApiOperation, ra
   return (value) => sampler.valid(value, place);
 }
 
+/** A check of values against the schema of the operation's parameter `name` in `place` (its path item's too), if it has one. */
+export function parameterCheck(doc: OpenApiDocument, op: OpenApiOperation, place: string, name: string): ((value: unknown) => boolean) | undefined {
+  const operation = `/${op.location.map((k) => escapeKey(String(k))).join("/")}`;
+  const lists = [`${operation}/parameters`, `${operation.slice(0, operation.lastIndexOf("/"))}/parameters`];
+  const header = place === "header";
+  for (const list of lists) {
+    const items = nodeAt(doc.source.data, list);
+    if (!Array.isArray(items)) continue;
+    for (let i = 0; i < items.length; i++) {
+      let at = `${list}/${i}`;
+      let item = items[i];
+      for (let hops = 0; hops < 8 && isNode(item) && typeof item.$ref === "string" && item.$ref.startsWith("#/"); hops++) {
+        at = item.$ref.slice(1);
+        item = nodeAt(doc.source.data, at);
+      }
+      if (!isNode(item) || item.in !== place || typeof item.name !== "string") continue;
+      if (header ? item.name.toLowerCase() !== name.toLowerCase() : item.name !== name) continue;
+      if (!isNode(item.schema)) return undefined;
+      const sampler = samplerOf(doc);
+      return (value) => sampler.valid(value, `${at}/schema`);
+    }
+  }
+  return undefined;
+}
+
 /** Where `path` leads from the schema at `pointer`: through `$ref`s, `allOf` members, properties and items. */
 function placeOf(document: unknown, pointer: string, path: readonly string[], depth: number): string | undefined {
   if (depth > 32) return undefined;

@@ -91,7 +91,8 @@ export function outputSchema(tool: ToolSpec, status: number): object {
     let parent = root;
     for (const key of keys.slice(0, -1)) {
       parent.properties[key] ??= node();
-      if (!parent.required.includes(key)) parent.required.push(key);
+      // A group of optional outputs only (`metadata.id`) is left out whole when none of them has a value.
+      if (!spec.optional && !parent.required.includes(key)) parent.required.push(key);
       parent = parent.properties[key] as SchemaNode;
     }
     const last = itemAt(keys, -1);

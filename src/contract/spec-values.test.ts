@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { linkProvider } from "../emit/generate-all.js";
 import { validInput } from "./random-inputs.js";
 import { checkRequest } from "./request.js";
+import { outputProblems } from "./outputs.js";
 import { ToolValues } from "./values.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-spec-values-"));
@@ -57,8 +58,9 @@ const openapi = {
         parameters: [
           { name: "id", in: "path", required: true, schema: { type: "string" } },
           { name: "Content-Type", in: "header", required: true, schema: { type: "string", enum: ["application/json"] } },
+          { name: "tags[]", in: "query", schema: { type: "array", uniqueItems: true, items: { type: "string" } } },
         ],
-        responses: { "200": { description: "found", content: { "application/json": { schema: { type: "object", properties: { id: { type: "string" } } } } } } },
+        responses: { "200": { description: "found", content: { "application/json": { schema: { type: "object", properties: { id: { type: "string" }, etag: { type: "string" } } } } } } },
       },
     },
   },
@@ -128,11 +130,21 @@ operations:
         required: true
         description: The content type.
         wire: { in: header, name: Content-Type }
+      tags:
+        type: json
+        jsonType: array
+        description: The tags.
+        wire: { in: query, name: "tags[]" }
     outputs:
       id:
         type: string
         from: "$response.body#/id"
         description: The id.
+      metadata.etag:
+        type: string
+        from: "$response.body#/etag"
+        optional: true
+        description: The version.
 `;
 
 const dir = join(work, "specs", "zqorders");
@@ -177,5 +189,28 @@ describe("a Content-Type header the document declares as a parameter", () => {
     const headers = new Headers({ "content-type": "application/json", "x-zq-key": "zq-key-0001-0001" });
     const exchange = { method: "GET", url, search: "", headers, rawBody: "", body: undefined, status: 200, responseHeaders: new Headers(), responseBody: "", violations: [], at: 0 };
     expect(() => checkRequest(exchange, get, linked.document, { apiKey: "zq-key-0001-0001", id: "zq1", contentType: "application/json" })).not.toThrow();
+  });
+});
+
+describe("a query parameter's own schema", () => {
+  it("refuses what it refuses (duplicate items of a uniqueItems list), and random draws keep to it", () => {
+    const get = linked.ir.operations.find((o) => o.tool.id === "zqorders_get_order")!.tool;
+    const getValues = new ToolValues(get, linked.document);
+    const tags = get.params.find((p) => p.name === "tags")!;
+    expect(getValues.accepts(tags, ["zq", "zq"])).toBe(false);
+    expect(getValues.accepts(tags, ["zq", "qz"])).toBe(true);
+    for (const input of fc.sample(validInput(get, getValues, "https://api.zqorders.test"), { numRuns: 80, seed: 3 })) {
+      const list = input.tags as string[] | undefined;
+      if (list) expect(new Set(list).size, JSON.stringify(list)).toBe(list.length);
+    }
+  });
+});
+
+describe("the declared outputs", () => {
+  it("leave a group of optional outputs out whole when none has a value", () => {
+    const get = linked.ir.operations.find((o) => o.tool.id === "zqorders_get_order")!.tool;
+    expect(outputProblems(get, { id: "zq1" }, 200)).toEqual([]);
+    expect(outputProblems(get, { id: "zq1", metadata: { etag: "v1" } }, 200)).toEqual([]);
+    expect(outputProblems(get, { metadata: {} }, 200)).not.toEqual([]);
   });
 });

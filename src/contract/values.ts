@@ -8,7 +8,7 @@ import { checkValue, credentialOfParam, wayParams, isAbsent, itemAt, oauthParams
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../load/openapi-document.js";
 import { ofFormatAndLength, stretch } from "../model/string-values.js";
 import { at } from "./json-path.js";
-import { madeRequestBodies, requestPlaceCheck } from "./made-body.js";
+import { madeRequestBodies, parameterCheck, requestPlaceCheck } from "./made-body.js";
 import { placeholderValue, synthesized } from "./rule-values.js";
 
 export { placeholderValue } from "./rule-values.js";
@@ -63,7 +63,7 @@ export class ToolValues {
 
   /**
    * Whether `value` passes the parameter's own rules (and is a value at all);
-   * a JSON value in the body, the schema the document places there too.
+   * a JSON value, the schema the document places there too (in the body, or the parameter's own).
    */
   accepts(param: ParamSpec, value: unknown): boolean {
     if (value === undefined || isAbsent(value, param)) return false;
@@ -81,9 +81,16 @@ export class ToolValues {
 
   /** The document's own schema of a JSON body parameter's value (the manifest's `json` says nothing of the fields inside). */
   private specCheck(param: ParamSpec): ((value: unknown) => boolean) | undefined {
-    if (param.type !== "json" || param.wire.in !== "body") return undefined;
+    const wire: WireSpec = param.wire;
+    if (param.type !== "json" || !["body", "query", "header", "path"].includes(wire.in)) return undefined;
     if (!this.specChecks.has(param.name)) {
-      this.specChecks.set(param.name, requestPlaceCheck(this.doc, this.op, this.rawOperation().requestBody as Schema | undefined, this.requestMedia(), parsePointer(param.wire.pointer)));
+      const check =
+        wire.in === "body"
+          ? requestPlaceCheck(this.doc, this.op, this.rawOperation().requestBody as Schema | undefined, this.requestMedia(), parsePointer(wire.pointer))
+          : wire.in === "query" || wire.in === "header" || wire.in === "path"
+            ? parameterCheck(this.doc, this.op, wire.in, wire.name ?? param.name)
+            : undefined;
+      this.specChecks.set(param.name, check);
     }
     return this.specChecks.get(param.name);
   }

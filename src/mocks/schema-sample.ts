@@ -43,6 +43,8 @@ export class DocumentSampler {
     const wraps: Wrap[] = [];
     if (!is31) toJsonSchema(copy, wraps);
     dereference(copy as Schema, this.lookup, new URL(BASE));
+    // Parameters are listed in arrays, which the validator does not walk: their schemas are registered one by one.
+    for (const [pointer, schema] of parameterSchemas(copy)) dereference(schema as Schema, this.lookup, new URL(BASE), uriPointer(pointer));
     wrapNullable(wraps, this.lookup);
   }
 
@@ -300,6 +302,24 @@ function withoutExamples(node: unknown, names = false): unknown {
 
 /** Keys whose object maps names (a property called `example`) to schemas. */
 const NAME_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "schemas", "dependentSchemas"]);
+
+/** The schemas of the parameters listed by path items and operations, with their pointers. */
+function parameterSchemas(document: Node): [string, unknown][] {
+  const out: [string, unknown][] = [];
+  const list = (parameters: unknown, at: string) => {
+    if (!Array.isArray(parameters)) return;
+    parameters.forEach((p, i) => {
+      if (isNode(p) && isNode(p.schema)) out.push([`${at}/parameters/${i}/schema`, p.schema]);
+    });
+  };
+  for (const [path, item] of Object.entries(isNode(document.paths) ? document.paths : {})) {
+    if (!isNode(item)) continue;
+    const at = `/paths/${escapeKey(path)}`;
+    list(item.parameters, at);
+    for (const [method, op] of Object.entries(item)) if (isNode(op)) list(op.parameters, `${at}/${escapeKey(method)}`);
+  }
+  return out;
+}
 
 /** A JSON pointer as the validator registers it: each segment URI-encoded. */
 function uriPointer(pointer: string): string {
