@@ -144,4 +144,20 @@ describe("a mock's answer where the document gives no example", () => {
     expect(served.paths["/zq/{id}"].get.responses["201"].content["application/json"]).not.toHaveProperty("example");
     expect(document.paths["/zq/{id}"].get.responses["200"].content["application/json"]).not.toHaveProperty("example");
   });
+
+  it("is made for a pattern, a format Prism does not make and an allOf, whose Prism answers broke their schema", async () => {
+    const { withSampledAnswers } = await import("./mock-answers.js");
+    const schemas = {
+      ZqPatterned: { type: "object", required: ["sid"], properties: { sid: { type: "string", pattern: "^ZQ[0-9a-f]{8}$" } } },
+      ZqLinked: { type: "object", required: ["self"], properties: { self: { type: "string", format: "url" } } },
+      ZqParts: { allOf: [{ type: "object", properties: { kind: { type: "string" } } }, { type: "object", required: ["kind"] }] },
+    };
+    const answer = (name: string) => ({ description: "ok", content: { "application/json": { schema: { $ref: `#/components/schemas/${name}` } } } });
+    const document = { openapi: "3.0.3", info: { title: "zqanswers", version: "1" }, components: { schemas }, paths: { "/zq": { get: { responses: { "200": answer("ZqPatterned"), "201": answer("ZqLinked"), "202": answer("ZqParts") } } } } };
+    const served = withSampledAnswers(document) as typeof document;
+    const example = (status: "200" | "201" | "202") => (served.paths["/zq"].get.responses[status].content["application/json"] as { example?: Record<string, string> }).example;
+    expect(example("200")?.sid).toMatch(/^ZQ[0-9a-f]{8}$/);
+    expect(example("201")?.self).toMatch(/^https:\/\//);
+    expect(example("202")).toEqual({ kind: expect.any(String) });
+  });
 });
