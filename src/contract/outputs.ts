@@ -91,7 +91,7 @@ export function outputSchema(tool: ToolSpec, status: number): object {
     let parent = root;
     for (const key of keys.slice(0, -1)) {
       parent.properties[key] ??= node();
-      // An object that holds only optional outputs is left out when none is there (metadata without its one optional field).
+      // A group of optional outputs only (`metadata.id`) is left out whole when none of them has a value.
       if (!spec.optional && !parent.required.includes(key)) parent.required.push(key);
       parent = parent.properties[key] as SchemaNode;
     }

@@ -21,6 +21,8 @@ export interface InvalidDraw {
 
 /** Inputs the runtime accepts: each parameter drawn from its own rules, then the cross-field rules made to hold. */
 export function validInput(tool: ToolSpec, values: ToolValues, address: string): fc.Arbitrary<Input> {
+  // A required parameter no value passes stops here, saying which (the draws below would be filtered for ever).
+  values.minimal();
   const members: Record<string, fc.Arbitrary<unknown>> = {};
   const flowParams = oauthParams(tool);
   for (const p of tool.params) {
@@ -52,7 +54,9 @@ const letters8 = fc.string({ unit: alphanumeric, minLength: 8, maxLength: 16 });
 function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
   const example = values.example(p.name)?.value;
   const fromExample = example === undefined ? [] : [fc.constant(example)];
-  const own = (() => {
+  // A media type header (Accept, Content-Type) declared as a plain string: any other string is not a media type.
+  if (example !== undefined && p.wire.in === "header" && MEDIA_TYPE_HEADERS.has((p.wire.name ?? p.name).toLowerCase())) return fc.constant(example);
+  const drawn = (() => {
     switch (p.type) {
       case "boolean":
         return fc.oneof(fc.boolean(), fc.constantFrom("true", "false"));
@@ -70,9 +74,32 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
         return stringValue(p);
     }
   })();
+  const own = p.type === "json" ? drawn.map((v) => withoutDelimiter(p, v)) : drawn;
+  // A JSON value the document gives fields inside (required ones, closed objects): a draw its schema refuses becomes
+  // the known valid one, or is left out when none is known (filtering for it would draw forever).
+  if (p.type === "json" && values.checksInside(p)) {
+    const kept = own.map((v) => (values.accepts(p, v) ? v : example));
+    return example === undefined ? kept : fc.oneof({ arbitrary: kept, weight: 4 }, { arbitrary: fc.constant(example), weight: 1 });
+  }
   const inPath = p.wire.in === "path" || values.tool.routes.some((r) => r.wire[p.name]?.in === "path");
   return fc.oneof({ arbitrary: own, weight: 4 }, ...fromExample.map((arbitrary) => ({ arbitrary, weight: 1 }))).filter((v) => values.accepts(p, v) && !(inPath && typeof v === "string" && LINE_TERMINATOR.test(v)));
 }
+
+/** The text between a list's items when it is written as one value (a header, a query value not exploded), if it is. */
+function listDelimiter(p: ParamSpec): string | undefined {
+  if (p.wire.in === "header") return ",";
+  if (p.wire.in !== "query" || !p.wire.encoding || p.wire.encoding.explode) return undefined;
+  return { form: ",", spaceDelimited: " ", pipeDelimited: "|", deepObject: undefined }[p.wire.encoding.style];
+}
+
+/** A list's text items without the delimiter it is joined with: `[","]` written `,` reads back as two items. */
+function withoutDelimiter(p: ParamSpec, value: unknown): unknown {
+  const delimiter = listDelimiter(p);
+  if (delimiter === undefined || !Array.isArray(value)) return value;
+  return value.map((item) => (typeof item === "string" ? item.split(delimiter).join("") : item));
+}
+
+const MEDIA_TYPE_HEADERS = new Set(["accept", "content-type"]);
 
 /**
  * Whole numbers in [min, max], kept to the safe integers: a spec's int64

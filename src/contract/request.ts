@@ -63,7 +63,8 @@ export function checkRequest(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument,
     check(contentType !== null && media.includes(bareMediaType(contentType)), () => `content type ${json(contentType)} is not one ${op.operationId} declares (${media.join(", ")})`);
   } else {
     check(!op.requestBody?.required, `${op.operationId} requires a request body, none was sent`);
-    check(contentType === null, () => `content type ${contentType} sent without a body`);
+    // Unless the document declares Content-Type as a parameter of its own (then a bodiless call may carry it).
+    check(contentType === null || declaredHeaders.has("content-type"), () => `content type ${contentType} sent without a body`);
   }
 
   checkCredential(ex, tool, doc, op, input);

@@ -8,7 +8,7 @@ import { checkValue, credentialOfParam, wayParams, isAbsent, itemAt, oauthParams
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../load/openapi-document.js";
 import { ofFormatAndLength, stretch } from "../model/string-values.js";
 import { at } from "./json-path.js";
-import { madeRequestBodies } from "./made-body.js";
+import { madeRequestBodies, parameterCheck, requestPlaceCheck } from "./made-body.js";
 import { placeholderValue, synthesized } from "./rule-values.js";
 
 export { placeholderValue } from "./rule-values.js";
@@ -61,9 +61,38 @@ export class ToolValues {
     return p;
   }
 
-  /** Whether `value` passes the parameter's own rules (and is a value at all). */
+  /**
+   * Whether `value` passes the parameter's own rules (and is a value at all);
+   * a JSON value, the schema the document places there too (in the body, or the parameter's own).
+   */
   accepts(param: ParamSpec, value: unknown): boolean {
-    return value !== undefined && !isAbsent(value, param) && !("issue" in checkValue(param, value, this.tool));
+    if (value === undefined || isAbsent(value, param)) return false;
+    const checked = checkValue(param, value, this.tool);
+    if ("issue" in checked) return false;
+    return this.specCheck(param)?.(checked.value) ?? true;
+  }
+
+  /** Whether the document's schema of a JSON parameter's value is checked too (it has a place in the request schema). */
+  checksInside(param: ParamSpec): boolean {
+    return this.specCheck(param) !== undefined;
+  }
+
+  private readonly specChecks = new Map<string, ((value: unknown) => boolean) | undefined>();
+
+  /** The document's own schema of a JSON body parameter's value (the manifest's `json` says nothing of the fields inside). */
+  private specCheck(param: ParamSpec): ((value: unknown) => boolean) | undefined {
+    const wire: WireSpec = param.wire;
+    if (param.type !== "json" || !["body", "query", "header", "path"].includes(wire.in)) return undefined;
+    if (!this.specChecks.has(param.name)) {
+      const check =
+        wire.in === "body"
+          ? requestPlaceCheck(this.doc, this.op, this.rawOperation().requestBody as Schema | undefined, this.requestMedia(), parsePointer(wire.pointer))
+          : wire.in === "query" || wire.in === "header" || wire.in === "path"
+            ? parameterCheck(this.doc, this.op, wire.in, wire.name ?? param.name)
+            : undefined;
+      this.specChecks.set(param.name, check);
+    }
+    return this.specChecks.get(param.name);
   }
 
   /** Candidate values, best first (not yet checked against the parameter's rules). */
@@ -82,15 +111,16 @@ export class ToolValues {
     else if (param.wire.in === "auth" && param.secret && credentialOfParam(this.tool.auth, param.name)) out.push({ value: `bw-contract-${param.name}-0001`, source: "contract credential" });
     out.push(...this.specCandidates(param));
     const placeholder = placeholderValue(param);
-    // A JSON value the spec gives no example of: one made from the request schema (valid against it, however many
-    // unions it nests) before the bare `[]` or `{}`, which the schema may refuse (a list of at least one message).
-    if (param.type === "json" && param.wire.in === "body" && placeholder === undefined && !out.some((c) => this.accepts(param, c.value))) {
+    if (placeholder !== undefined) out.push({ value: placeholder, source: "placeholder" });
+    // A JSON value the spec gives no valid example of: one made from the request schema (valid against it, however many
+    // unions it nests) before the bare `[]` or `{}`, which the schema may refuse (a list of at least one message, an
+    // object with required fields).
+    if (param.type === "json" && param.wire.in === "body" && !out.some((c) => this.accepts(param, c.value))) {
       for (const made of this.madeBodies()) {
         const value = this.bodyValueOf(param, made);
         if (value !== undefined) out.push({ value, source: "made from the request schema" });
       }
     }
-    if (placeholder !== undefined) out.push({ value: placeholder, source: "placeholder" });
     if (param.default !== undefined) out.push({ value: param.default, source: "default" });
     out.push(...synthesized(param).map((value) => ({ value, source: "made from its rules" })));
     return out;

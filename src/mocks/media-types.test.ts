@@ -1,6 +1,6 @@
 // The mock's guard for Accept and Content-Type values that are not media types.
 import { describe, expect, it } from "vitest";
-import { mediaTypesProblem } from "./media-types.js";
+import { mediaTypesProblem, withPlainJson } from "./media-types.js";
 
 describe("mediaTypesProblem", () => {
   it("lets media types through, with parameters, quoted values and Accept lists", () => {
@@ -15,5 +15,16 @@ describe("mediaTypesProblem", () => {
     expect(mediaTypesProblem("application/json;", false)).toBe("application/json;");
     expect(mediaTypesProblem("application/json;version", false)).toBe("application/json;version");
     expect(mediaTypesProblem("a/b, c/d", false)).toBe("a/b, c/d");
+  });
+});
+
+describe("withPlainJson", () => {
+  it("adds plain JSON, least preferred, to an Accept of JSON-suffixed types only", () => {
+    expect(withPlainJson("application/vnd.zqwidgets+json;version=2")).toBe("application/vnd.zqwidgets+json;version=2, application/json;q=0.01");
+    expect(withPlainJson("application/vnd.zqwidgets+json, application/problem+json")).toBe("application/vnd.zqwidgets+json, application/problem+json, application/json;q=0.01");
+  });
+
+  it("leaves any other Accept as it is", () => {
+    for (const value of ["application/json", "*/*", "application/vnd.zqwidgets+json, text/csv", "application/xml", "", undefined]) expect(withPlainJson(value)).toBeUndefined();
   });
 });

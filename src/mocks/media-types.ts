@@ -2,7 +2,8 @@
 // document may declare `Accept` as an ordinary string parameter, and the
 // contract suite then sends any string in it) is answered 406 or 415 here,
 // with the reason, before Prism sees it: Prism parses those headers with a
-// parser that throws outside any handler, which ended the whole process.
+// parser that throws outside any handler, which ended the whole process. An
+// Accept of JSON-suffixed types only also takes plain JSON (withPlainJson).
 import type { RequestListener } from "node:http";
 
 const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
@@ -22,11 +23,29 @@ export function mediaTypesProblem(value: string | undefined, list: boolean): str
   return entries.find((e) => !MEDIA_TYPE.test(e));
 }
 
+/**
+ * An Accept that names only JSON-suffixed types (`application/vnd.zq+json;version=2`, a versioning header a document
+ * declares as a parameter) with plain JSON added at the lowest preference: such a type is JSON (RFC 6839), and a
+ * document whose responses say `application/json` is answered so, where Prism would answer 406.
+ */
+export function withPlainJson(accept: string | undefined): string | undefined {
+  const entries = (accept ?? "")
+    .split(",")
+    .map((e) => e.split(";")[0]?.trim().toLowerCase() ?? "")
+    .filter((e) => e);
+  if (!entries.length || !entries.every((e) => /^[^/]+\/[^/]+\+json$/.test(e))) return undefined;
+  return `${accept}, application/json;q=0.01`;
+}
+
 export function withMediaTypeCheck(listener: RequestListener): RequestListener {
   return (req, res) => {
     const accept = mediaTypesProblem(req.headers.accept, true);
     const type = accept === undefined ? mediaTypesProblem(req.headers["content-type"], false) : undefined;
-    if (accept === undefined && type === undefined) return listener(req, res);
+    if (accept === undefined && type === undefined) {
+      const widened = withPlainJson(req.headers.accept);
+      if (widened !== undefined) req.headers.accept = widened;
+      return listener(req, res);
+    }
     const [status, header] = accept !== undefined ? [406, "Accept"] : [415, "Content-Type"];
     const bad = (accept ?? type ?? "").slice(0, 200);
     const body = JSON.stringify({ type: "about:blank", title: `${header} is not a media type`, status, detail: `the ${header} header holds ${JSON.stringify(bad)}, which is not a media type (type/subtype, then ;name=value parameters)` });

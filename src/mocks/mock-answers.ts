@@ -1,8 +1,11 @@
-// Answers a mock gives where the document has no example and Prism's own
-// sampler would make an invalid one: a schema that reaches a union
-// (`oneOf`/`anyOf`: Prism took the first branch, which may also match
-// another, or not satisfy the siblings) or an open map (`additionalProperties`
-// with a schema). There the answer is a value made by schema-sample.ts (one
+// Answers a mock gives where the document has no example (or had one that
+// broke its schema, left out by generation: published-examples.ts) and
+// Prism's own sampler would make an invalid one: a schema that reaches a
+// union (`oneOf`/`anyOf`: Prism took the first branch, which may also match
+// another, or not satisfy the siblings), an open map (`additionalProperties`
+// with a schema), a `pattern` (Prism writes "string", which its own check
+// then refuses), a format it does not make, or an `allOf` (whose members'
+// required fields it left out). There the answer is a value made by schema-sample.ts (one
 // branch of each union, bounded work, checked against the schema), given to
 // Prism as the media type's `example`. Where no valid value is made within
 // the bounds, the media type is left to Prism, as before.
@@ -35,7 +38,7 @@ export function withSampledAnswers(document: Node): Node {
         let content: Node | undefined;
         for (const [type, media] of Object.entries(response.content)) {
           if (!JSON_MEDIA.test(type) || !isNode(media) || media.schema === undefined || media.example !== undefined || media.examples !== undefined) continue;
-          if (!reachesUnionOrMap(document, media.schema)) continue;
+          if (!reachesWhatPrismMakesWrong(document, media.schema)) continue;
           sampler ??= new DocumentSampler(document);
           const made = sampler.sample(`${at}/content/${escapeKey(type)}/schema`);
           if (!made) continue;
@@ -58,8 +61,11 @@ export function withSampledAnswers(document: Node): Node {
   return changed ? { ...document, paths: served } : document;
 }
 
-/** Whether the schema, its `$ref`s followed, holds a union or an open map (within REACH_BUDGET schemas). */
-function reachesUnionOrMap(document: Node, schema: unknown): boolean {
+/** Formats Prism's sampler makes a valid value of. */
+const PRISM_FORMATS = new Set(["date-time", "date", "email", "uri", "uuid", "hostname", "ipv4", "ipv6", "password", "byte", "binary", "int32", "int64", "float", "double"]);
+
+/** Whether the schema, its `$ref`s followed, holds a union, an open map, a pattern, an allOf or a format Prism does not make (within REACH_BUDGET schemas). */
+function reachesWhatPrismMakesWrong(document: Node, schema: unknown): boolean {
   const seen = new Set<unknown>();
   const stack = [schema];
   while (stack.length && seen.size < REACH_BUDGET) {
@@ -75,7 +81,8 @@ function reachesUnionOrMap(document: Node, schema: unknown): boolean {
       if (isNode(node) && !seen.has(node)) stack.push(node);
       continue;
     }
-    if (Array.isArray(node.oneOf) || Array.isArray(node.anyOf) || isNode(node.additionalProperties)) return true;
+    if (Array.isArray(node.oneOf) || Array.isArray(node.anyOf) || Array.isArray(node.allOf) || isNode(node.additionalProperties)) return true;
+    if (typeof node.pattern === "string" || (typeof node.format === "string" && !PRISM_FORMATS.has(node.format))) return true;
     for (const [key, value] of Object.entries(node)) if (key !== "example" && key !== "examples" && key !== "enum" && key !== "const" && key !== "default") stack.push(value);
   }
   return false;

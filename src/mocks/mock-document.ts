@@ -3,8 +3,9 @@
 // ignored), so the paths are given the server's base path (`/api`), and the
 // address a mock prints is then used as the live one is; the parameters the
 // credential covers (`auth.covers`, or in the credential's own place) are not
-// required of requests, which carry the credential instead. A response with
-// no example whose schema has unions or open maps gets a valid made one.
+// required of requests, which carry the credential instead; a form's list
+// field also takes one item (sent as `Key=value`). A response with no example
+// whose schema Prism's sampler would break gets a valid made one.
 import { documentServer } from "../link/server.js";
 import { withSampledAnswers } from "./mock-answers.js";
 
@@ -37,7 +38,7 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
   for (const method of METHODS) {
     const op = item[method];
     if (!isObject(op)) continue;
-    out[method] = { ...op, ...(op.parameters ? { parameters: keep(op.parameters) } : {}), ...(op.requestBody ? { requestBody: bodyWithoutCovered(resolved(op.requestBody, document), covers) } : {}) };
+    out[method] = { ...op, ...(op.parameters ? { parameters: keep(op.parameters) } : {}), ...(op.requestBody ? { requestBody: withOneItemFormLists(bodyWithoutCovered(resolved(op.requestBody, document), covers), document) } : {}) };
   }
   return out;
 }
@@ -51,6 +52,35 @@ function bodyWithoutCovered(body: unknown, covers: (slot: CoveredSlot) => boolea
     content[type] = isObject(schema) && Array.isArray(schema.required) ? { ...(media as Json), schema: { ...schema, required: schema.required.filter((f) => !covers({ in: "body", name: String(f) })) } } : media;
   }
   return { ...body, content };
+}
+
+const FORM_MEDIA = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+
+/**
+ * A form whose field is a list also takes one item for it: a form carries a one-item list as
+ * `Key=value`, which Prism reads as a text, not a list of one, and refused as "must be array".
+ */
+function withOneItemFormLists(body: unknown, document: Json): unknown {
+  if (!isObject(body) || !isObject(body.content)) return body;
+  let changed = false;
+  const content: Json = { ...body.content };
+  for (const [type, media] of Object.entries(body.content)) {
+    if (!FORM_MEDIA.test(type) || !isObject(media)) continue;
+    const schema = resolved(media.schema, document);
+    if (!isObject(schema) || !isObject(schema.properties)) continue;
+    const properties: Json = { ...schema.properties };
+    let lists = 0;
+    for (const [name, raw] of Object.entries(schema.properties)) {
+      const field = resolved(raw, document);
+      if (!isObject(field) || field.type !== "array" || field.items === undefined) continue;
+      properties[name] = { anyOf: [raw, field.items] };
+      lists++;
+    }
+    if (!lists) continue;
+    content[type] = { ...media, schema: { ...schema, properties } };
+    changed = true;
+  }
+  return changed ? { ...body, content } : body;
 }
 
 function isCovered(p: unknown, covers: (slot: CoveredSlot) => boolean): boolean {

@@ -103,6 +103,24 @@ describe("values made from union-heavy schemas", () => {
   });
 });
 
+describe("values of objects in parts (allOf)", () => {
+  it("take each property from the member that pins it, and every member's required fields", () => {
+    const schemas = {
+      ZqBase: { allOf: [{ type: "object", properties: { id: { type: "string" }, type: { type: "string" }, self: { type: "string", format: "url", nullable: true } } }] },
+      ZqReference: { allOf: [{ $ref: "#/components/schemas/ZqBase/allOf/0" }, { type: "object", required: ["type", "id"] }] },
+      ZqServiceReference: { allOf: [{ $ref: "#/components/schemas/ZqReference" }, { type: "object", properties: { type: { type: "string", enum: ["zq_service_reference"] } } }] },
+      ZqIncident: { type: "object", required: ["service"], properties: { service: { $ref: "#/components/schemas/ZqServiceReference" } } },
+    };
+    const document = { openapi: "3.0.3", info: { title: "zqparts", version: "1" }, paths: {}, components: { schemas } };
+    const sampler = new DocumentSampler(document);
+    const made = sampler.sample("/components/schemas/ZqIncident");
+    expect(made?.value).toEqual({ service: { type: "zq_service_reference", id: expect.any(String) } });
+    const ajv = new Ajv({ strict: false, validateFormats: false });
+    ajv.addSchema({ $id: "zq://parts", components: JSON.parse(JSON.stringify(document.components).replaceAll('"nullable":true', '"_n":1')) });
+    expect(ajv.validate({ $ref: "zq://parts#/components/schemas/ZqIncident" }, made?.value)).toBe(true);
+  });
+});
+
 describe("a mock's answer where the document gives no example", () => {
   it("is made for a union whose first branch's value also matches another (Prism's would break the oneOf), and valid", async () => {
     const { withSampledAnswers } = await import("./mock-answers.js");
@@ -125,5 +143,21 @@ describe("a mock's answer where the document gives no example", () => {
     // A schema Prism samples well is left to it; the document itself is not written to.
     expect(served.paths["/zq/{id}"].get.responses["201"].content["application/json"]).not.toHaveProperty("example");
     expect(document.paths["/zq/{id}"].get.responses["200"].content["application/json"]).not.toHaveProperty("example");
+  });
+
+  it("is made for a pattern, a format Prism does not make and an allOf, whose Prism answers broke their schema", async () => {
+    const { withSampledAnswers } = await import("./mock-answers.js");
+    const schemas = {
+      ZqPatterned: { type: "object", required: ["sid"], properties: { sid: { type: "string", pattern: "^ZQ[0-9a-f]{8}$" } } },
+      ZqLinked: { type: "object", required: ["self"], properties: { self: { type: "string", format: "url" } } },
+      ZqParts: { allOf: [{ type: "object", properties: { kind: { type: "string" } } }, { type: "object", required: ["kind"] }] },
+    };
+    const answer = (name: string) => ({ description: "ok", content: { "application/json": { schema: { $ref: `#/components/schemas/${name}` } } } });
+    const document = { openapi: "3.0.3", info: { title: "zqanswers", version: "1" }, components: { schemas }, paths: { "/zq": { get: { responses: { "200": answer("ZqPatterned"), "201": answer("ZqLinked"), "202": answer("ZqParts") } } } } };
+    const served = withSampledAnswers(document) as typeof document;
+    const example = (status: "200" | "201" | "202") => (served.paths["/zq"].get.responses[status].content["application/json"] as { example?: Record<string, string> }).example;
+    expect(example("200")?.sid).toMatch(/^ZQ[0-9a-f]{8}$/);
+    expect(example("201")?.self).toMatch(/^https:\/\//);
+    expect(example("202")).toEqual({ kind: expect.any(String) });
   });
 });

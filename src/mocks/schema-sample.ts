@@ -43,6 +43,8 @@ export class DocumentSampler {
     const wraps: Wrap[] = [];
     if (!is31) toJsonSchema(copy, wraps);
     dereference(copy as Schema, this.lookup, new URL(BASE));
+    // Parameters are listed in arrays, which the validator does not walk: their schemas are registered one by one.
+    for (const [pointer, schema] of parameterSchemas(copy)) dereference(schema as Schema, this.lookup, new URL(BASE), uriPointer(pointer));
     wrapNullable(wraps, this.lookup);
   }
 
@@ -106,6 +108,9 @@ class Walk {
     const union = Array.isArray(schema.oneOf) ? "oneOf" : Array.isArray(schema.anyOf) ? "anyOf" : undefined;
     if (union) return this.union(schema, union, pointer, depth, trail);
     if (Array.isArray(schema.allOf)) {
+      // Objects in parts (a reference's required `type` in one member, its enum in another): one object of all of them.
+      const merged = this.mergedObject(schema, pointer, trail);
+      if (merged) return this.plain(merged.schema, pointer, depth, merged.trail, merged.pointers);
       const parts = schema.allOf.map((part, i) => this.make(part, `${pointer}/allOf/${i}`, depth, trail));
       if (parts.some((p) => p === undefined)) return undefined;
       const own = this.plain(schema, pointer, depth, trail);
@@ -138,7 +143,53 @@ class Walk {
     return undefined;
   }
 
-  private plain(schema: Node, pointer: string, depth: number, trail: Set<string>): unknown {
+  /**
+   * The members of an `allOf` (its `$ref`s followed, nested ones flattened) merged into one object schema: properties
+   * (the one with an enum or const first where several members declare it), required, closed and fewest properties.
+   * Undefined when a member is not a plain object schema (a union, a scalar): those are made part by part.
+   */
+  private mergedObject(schema: Node, pointer: string, trail: Set<string>): { schema: Node; pointers: Map<string, string>; trail: Set<string> } | undefined {
+    const definitions = new Map<string, { schema: unknown; pointer: string }[]>();
+    const required = new Set<string>();
+    const seen = new Set(trail);
+    let closed = false;
+    let fewest = 0;
+    const collect = (node: unknown, at: string, depth: number): boolean => {
+      if (depth > 16 || !isNode(node)) return node === true || (isNode(node) && Object.keys(node).length === 0);
+      if (typeof node.$ref === "string") {
+        const ref = node.$ref;
+        if (!ref.startsWith("#") || seen.has(ref)) return false;
+        seen.add(ref);
+        return collect(resolvePointer(this.document, ref.slice(1)), ref.slice(1), depth + 1);
+      }
+      if (Array.isArray(node.oneOf) || Array.isArray(node.anyOf) || "const" in node || Array.isArray(node.enum) || node.not !== undefined) return false;
+      const type = Array.isArray(node.type) ? node.type.filter((t) => t !== "null") : [node.type];
+      if (!type.every((t) => t === undefined || t === "object")) return false;
+      if (isNode(node.properties)) {
+        for (const [name, property] of Object.entries(node.properties)) {
+          const list = definitions.get(name) ?? [];
+          list.push({ schema: property, pointer: `${at}/properties/${escapeKey(name)}` });
+          definitions.set(name, list);
+        }
+      }
+      for (const name of Array.isArray(node.required) ? node.required : []) if (typeof name === "string") required.add(name);
+      if (node.additionalProperties === false) closed = true;
+      if (typeof node.minProperties === "number") fewest = Math.max(fewest, node.minProperties);
+      return (Array.isArray(node.allOf) ? node.allOf : []).every((member, i) => collect(member, `${at}/allOf/${i}`, depth + 1));
+    };
+    if (!collect(schema, pointer, 0)) return undefined;
+    const properties: Node = {};
+    const pointers = new Map<string, string>();
+    for (const [name, list] of definitions) {
+      const pinned = list.find((d) => isNode(d.schema) && ("const" in d.schema || Array.isArray(d.schema.enum))) ?? list.find((d) => isNode(d.schema) && Object.keys(d.schema).length > 0) ?? list[0];
+      if (!pinned) continue;
+      properties[name] = pinned.schema;
+      pointers.set(name, pinned.pointer);
+    }
+    return { schema: { type: "object", properties, required: [...required], ...(closed ? { additionalProperties: false } : {}), ...(fewest ? { minProperties: fewest } : {}) }, pointers, trail: seen };
+  }
+
+  private plain(schema: Node, pointer: string, depth: number, trail: Set<string>, propertyPointers?: Map<string, string>): unknown {
     const type = Array.isArray(schema.type) ? (schema.type.find((t) => t !== "null") ?? schema.type[0]) : schema.type;
     if (type === "object" || (type === undefined && (isNode(schema.properties) || schema.additionalProperties !== undefined || Array.isArray(schema.required)))) {
       if (depth >= this.maxDepth) return undefined;
@@ -148,7 +199,7 @@ class Walk {
         if (typeof name !== "string") continue;
         const value = this.make(
           Object.hasOwn(properties, name) ? properties[name] : isNode(schema.additionalProperties) ? schema.additionalProperties : true,
-          Object.hasOwn(properties, name) ? `${pointer}/properties/${escapeKey(name)}` : `${pointer}/additionalProperties`,
+          Object.hasOwn(properties, name) ? (propertyPointers?.get(name) ?? `${pointer}/properties/${escapeKey(name)}`) : `${pointer}/additionalProperties`,
           depth + 1,
           trail,
         );
@@ -158,7 +209,7 @@ class Walk {
       if (this.fullDepth === depth) {
         for (const [name, property] of Object.entries(properties)) {
           if (Object.hasOwn(out, name)) continue;
-          const value = this.make(property, `${pointer}/properties/${escapeKey(name)}`, depth + 1, trail);
+          const value = this.make(property, propertyPointers?.get(name) ?? `${pointer}/properties/${escapeKey(name)}`, depth + 1, trail);
           if (value !== undefined) Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
         }
       }
@@ -167,7 +218,7 @@ class Walk {
         const name = Object.keys(properties).find((p) => !Object.hasOwn(out, p)) ?? `key${i + 1}`;
         const value = this.make(
           Object.hasOwn(properties, name) ? properties[name] : isNode(schema.additionalProperties) ? schema.additionalProperties : true,
-          Object.hasOwn(properties, name) ? `${pointer}/properties/${escapeKey(name)}` : `${pointer}/additionalProperties`,
+          Object.hasOwn(properties, name) ? (propertyPointers?.get(name) ?? `${pointer}/properties/${escapeKey(name)}`) : `${pointer}/additionalProperties`,
           depth + 1,
           trail,
         );
@@ -251,6 +302,24 @@ function withoutExamples(node: unknown, names = false): unknown {
 
 /** Keys whose object maps names (a property called `example`) to schemas. */
 const NAME_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "schemas", "dependentSchemas"]);
+
+/** The schemas of the parameters listed by path items and operations, with their pointers. */
+function parameterSchemas(document: Node): [string, unknown][] {
+  const out: [string, unknown][] = [];
+  const list = (parameters: unknown, at: string) => {
+    if (!Array.isArray(parameters)) return;
+    parameters.forEach((p, i) => {
+      if (isNode(p) && isNode(p.schema)) out.push([`${at}/parameters/${i}/schema`, p.schema]);
+    });
+  };
+  for (const [path, item] of Object.entries(isNode(document.paths) ? document.paths : {})) {
+    if (!isNode(item)) continue;
+    const at = `/paths/${escapeKey(path)}`;
+    list(item.parameters, at);
+    for (const [method, op] of Object.entries(item)) if (isNode(op)) list(op.parameters, `${at}/${escapeKey(method)}`);
+  }
+  return out;
+}
 
 /** A JSON pointer as the validator registers it: each segment URI-encoded. */
 function uriPointer(pointer: string): string {

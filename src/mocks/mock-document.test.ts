@@ -1,0 +1,44 @@
+// The document a mock serves: a form's list field also takes one item (a
+// one-item list goes on the wire as `Key=value`, which Prism reads as text).
+import AjvModule from "ajv";
+import { describe, expect, it } from "vitest";
+import { mockDocument } from "./mock-document.js";
+
+const Ajv = AjvModule.default ?? AjvModule;
+
+const document = {
+  openapi: "3.0.3",
+  info: { title: "zqforms", version: "1" },
+  components: { schemas: { ZqLinks: { type: "array", items: { type: "string", format: "uri" } } } },
+  paths: {
+    "/zq/messages": {
+      post: {
+        requestBody: {
+          required: true,
+          content: {
+            "application/x-www-form-urlencoded": {
+              schema: { type: "object", required: ["To"], properties: { To: { type: "string" }, MediaUrl: { $ref: "#/components/schemas/ZqLinks" }, Tags: { type: "array", items: { type: "string", maxLength: 3 } } } },
+            },
+          },
+        },
+        responses: { "201": { description: "made" } },
+      },
+    },
+  },
+};
+
+describe("a mock's form with a list field", () => {
+  it("takes one item as well as a list, each item still checked", () => {
+    const served = mockDocument(document, () => false) as typeof document;
+    const schema = served.paths["/zq/messages"].post.requestBody.content["application/x-www-form-urlencoded"].schema;
+    const ajv = new Ajv({ strict: false, validateFormats: false });
+    ajv.addSchema({ $id: "zq://forms", components: document.components });
+    const check = ajv.compile({ $id: "zq://forms/body", ...JSON.parse(JSON.stringify(schema).replaceAll('"#/components', '"zq://forms#/components')) });
+    expect(check({ To: "zq", Tags: "abc" })).toBe(true);
+    expect(check({ To: "zq", Tags: ["abc", "de"] })).toBe(true);
+    expect(check({ To: "zq", Tags: "abcd" })).toBe(false);
+    expect(check({ To: "zq", MediaUrl: "https://zq.example/a.png" })).toBe(true);
+    // The document itself is not written to.
+    expect(document.paths["/zq/messages"].post.requestBody.content["application/x-www-form-urlencoded"].schema.properties.Tags).toEqual({ type: "array", items: { type: "string", maxLength: 3 } });
+  });
+});
