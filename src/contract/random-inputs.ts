@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { credentialOfParam, isValueFormat, wayParams, itemAt, oauthParams, type NestedLimits, type ParamSpec, type ToolSpec, validateParams } from "@blockwright/runtime/internal";
 import { madeStrings, NOT_OF_FORMAT } from "../model/string-values.js";
 import { withAddress } from "./call.js";
+import { ContractFailure } from "./types.js";
 import type { Input, ToolValues } from "./values.js";
 
 /** A draw of the invalid property: an input breaking one rule, and what the refusal must name. */
@@ -31,13 +32,11 @@ export function validInput(tool: ToolSpec, values: ToolValues, address: string):
     const arb = validValue(p, values);
     members[p.name] = p.required || wayParams(tool.auth).includes(p.name) ? arb : fc.option(arb, { nil: undefined, freq: 2 });
   }
-  return fc
-    .record(members)
-    .map((drawn) => {
-      const input = Object.fromEntries(Object.entries(drawn).filter(([, v]) => v !== undefined));
-      return values.satisfy(input, []) ?? input;
-    })
-    .filter((input) => validateParams(tool, withAddress(tool, input, address)).ok);
+  const drawn = fc.record(members).map((drawn) => {
+    const input = Object.fromEntries(Object.entries(drawn).filter(([, v]) => v !== undefined));
+    return values.satisfy(input, []) ?? input;
+  });
+  return filterOrFail(drawn, (input) => validateParams(tool, withAddress(tool, input, address)).ok, `valid input of ${tool.id}`);
 }
 
 const printable = fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c));
@@ -82,7 +81,8 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
     return example === undefined ? kept : fc.oneof({ arbitrary: kept, weight: 4 }, { arbitrary: fc.constant(example), weight: 1 });
   }
   const inPath = p.wire.in === "path" || values.tool.routes.some((r) => r.wire[p.name]?.in === "path");
-  return fc.oneof({ arbitrary: own, weight: 4 }, ...fromExample.map((arbitrary) => ({ arbitrary, weight: 1 }))).filter((v) => values.accepts(p, v) && !(inPath && typeof v === "string" && LINE_TERMINATOR.test(v)));
+  const drawn = fc.oneof({ arbitrary: own, weight: 4 }, ...fromExample.map((arbitrary) => ({ arbitrary, weight: 1 })));
+  return filterOrFail(drawn, (v) => values.accepts(p, v) && !(inPath && typeof v === "string" && LINE_TERMINATOR.test(v)), `value of ${p.name}`);
 }
 
 /** The text between a list's items when it is written as one value (a header, a query value not exploded), if it is. */
@@ -142,7 +142,7 @@ function stringValue(p: ParamSpec): fc.Arbitrary<string> {
   if (isValueFormat(p.format)) return fc.constantFrom(...madeStrings(p));
   const minLength = Math.max(p.minLength ?? 1, p.secret ? 8 : 1);
   const maxLength = Math.max(minLength, Math.min(p.maxLength ?? 64, minLength + 64));
-  if (p.pattern) return fc.stringMatching(new RegExp(p.pattern, "u")).filter((s) => [...s].length >= minLength && [...s].length <= maxLength);
+  if (p.pattern) return filterOrFail(fc.stringMatching(new RegExp(p.pattern, "u")), (s) => [...s].length >= minLength && [...s].length <= maxLength, `value of ${p.name} matching ${p.pattern} within its lengths`);
   if (p.wire.in === "body" && p.wire.split) {
     const sep = p.wire.split.separator;
     const item = fc.string({ unit: textUnit, minLength: 1, maxLength: 16 }).filter((s) => !s.includes(sep) && s.trim() !== "");
@@ -269,12 +269,9 @@ export function invalidInput(tool: ToolSpec, values: ToolValues, address: string
           const re = new RegExp(p.pattern, "u");
           const min = Math.max(p.minLength ?? 1, p.secret ? 8 : 1);
           const max = p.maxLength ?? 64;
-          set(
-            p.name,
-            fc.string({ unit: printable, minLength: min, maxLength: Math.min(max, min + 30) }).filter((s) => !re.test(s) && s.trim() !== "" && s.trim() === s && (!places.has("path") || (s !== "." && s !== ".."))),
-            "pattern",
-            `not matching ${p.pattern}`,
-          );
+          // A pattern every string within the lengths matches (`.+`) cannot be broken: no such draw.
+          const breaking = boundedFilter(fc.string({ unit: printable, minLength: min, maxLength: Math.min(max, min + 30) }), (s) => !re.test(s) && s.trim() !== "" && s.trim() === s && (!places.has("path") || (s !== "." && s !== "..")));
+          if (breaking) set(p.name, breaking, "pattern", `not matching ${p.pattern}`);
         }
         if (p.wire.in === "body" && p.wire.split?.maxItems !== undefined) {
           const max = p.wire.split.maxItems;
@@ -346,4 +343,45 @@ function without(input: Input, names: string[]): Input {
   const out = { ...input };
   for (const n of names) delete out[n];
   return out;
+}
+
+// ---- filters that always end ---------------------------------------------------
+// fast-check's `filter` draws again until a value passes: on a rule nothing
+// drawn can meet (a pattern such as `.+` that every string matches, asked for
+// a string that breaks it) it spun forever, synchronously, holding its worker
+// and the suite with it. Here the values that pass are looked for up front,
+// in a bounded number of draws with a fixed seed; a draw that fails the
+// predicate is replaced by one of them, so each draw costs one of its source.
+
+/** Draws looked at, at most, to find values that pass. */
+export const FILTER_DRAWS = 200;
+/** Values that pass kept to stand in for a draw that does not. */
+const KEPT = 20;
+
+/** Up to KEPT values of `arb` that pass `pred`, found in at most FILTER_DRAWS draws (seeded: the same every time). */
+export function passingDraws<T>(arb: fc.Arbitrary<T>, pred: (value: T) => boolean, draws = FILTER_DRAWS): T[] {
+  const found: T[] = [];
+  for (const value of fc.sample(arb, { numRuns: draws, seed: 0x2d9 })) {
+    if (pred(value)) found.push(value);
+    if (found.length >= KEPT) break;
+  }
+  return found;
+}
+
+/**
+ * `arb` filtered by `pred`, bounded: undefined when no value of FILTER_DRAWS
+ * draws passes (the caller leaves the arbitrary out, or says why no input
+ * can be drawn); otherwise draws that fail become one of the values that passed.
+ */
+export function boundedFilter<T>(arb: fc.Arbitrary<T>, pred: (value: T) => boolean): fc.Arbitrary<T> | undefined {
+  const passing = passingDraws(arb, pred);
+  if (!passing.length) return undefined;
+  return fc.tuple(arb, fc.nat({ max: passing.length - 1 })).map(([value, i]) => (pred(value) ? value : (passing[i] as T)));
+}
+
+/** As boundedFilter, but no passing value is a failure of the case, saying `what` could not be drawn. */
+export function filterOrFail<T>(arb: fc.Arbitrary<T>, pred: (value: T) => boolean, what: string): fc.Arbitrary<T> {
+  const filtered = boundedFilter(arb, pred);
+  if (filtered) return filtered;
+  throw new ContractFailure(`no ${what} could be drawn: none of ${FILTER_DRAWS} random draws passed its rules`);
 }

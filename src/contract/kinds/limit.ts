@@ -121,7 +121,10 @@ function boundaries(p: ParamSpec, values: ToolValues): Boundary[] {
   if (p.type === "string" && !p.enum && p.format !== "base-url") {
     // A maxLength past the longest value of the parameter's format admits no value of its length: the format case tests the bound.
     if (p.maxLength !== undefined && !(isValueFormat(p.format) && p.maxLength > FORMAT_MAX_LENGTH[p.format])) {
-      out.push({ name: `${p.name} maxLength ${p.maxLength}`, param: p, ok: values.ofLength(p.name, p.maxLength) ?? missing(p, p.maxLength), bad: values.ofLength(p.name, p.maxLength + 1, true), rule: "maxLength" });
+      // A pattern that admits no value that long (`^[A-Z0-9]{26}$` under a maxLength of 256) is the tighter limit:
+      // nothing can be at this boundary, only past it.
+      const atMax = values.ofLength(p.name, p.maxLength) ?? (p.pattern !== undefined && !patternAdmits(p.pattern, p.maxLength) ? undefined : missing(p, p.maxLength));
+      out.push({ name: `${p.name} maxLength ${p.maxLength}`, param: p, ok: atMax, bad: values.ofLength(p.name, p.maxLength + 1, true), rule: "maxLength" });
     }
     const min = p.minLength ?? 0;
     if (min > 1) out.push({ name: `${p.name} minLength ${min}`, param: p, ok: values.ofLength(p.name, min) ?? missing(p, min), bad: values.ofLength(p.name, min - 1, true), rule: "minLength" });
@@ -146,6 +149,33 @@ function nestedBoundaries(name: string, n: NestedLimits | undefined, isKey = fal
   else if (n.maxLength !== undefined && (n.type === undefined || n.type === "string")) out.push({ name: `${what} maxLength ${n.maxLength}`, ok: "x".repeat(n.maxLength), bad: "x".repeat(n.maxLength + 1), rule: "maxLength" });
   if ((n.type === "number" || n.type === "integer") && n.maximum !== undefined) out.push({ name: `${what} maximum ${n.maximum}`, ok: Math.floor(n.maximum), bad: Math.floor(n.maximum) + 1, rule: "maximum" });
   return out;
+}
+
+/**
+ * Whether a pattern can match a value of `length` characters, as far as its
+ * anchored length can tell: `^…$` of fixed-count parts (`[A-Z0-9]{26}`,
+ * `\d{3}-\d{4}`) matches one length only, or a range. Unanchored patterns
+ * or any other shape: assumed to admit it.
+ */
+export function patternAdmits(pattern: string, length: number): boolean {
+  const m = /^\^(.*)\$$/su.exec(pattern);
+  if (!m) return true;
+  // Each part: one character or a class, with an optional count; anything else (groups, alternatives) is not read.
+  const part = /(\\.|\[(?:\\.|[^\]\\])*\]|[^\\[\](){}|?*+^$])(\{(\d+)(,(\d*))?\}|[?*+])?/suy;
+  const body = m[1] ?? "";
+  let min = 0;
+  let max = 0;
+  let at = 0;
+  while (at < body.length) {
+    part.lastIndex = at;
+    const p = part.exec(body);
+    if (!p) return true;
+    at = part.lastIndex;
+    const [lo, hi] = p[2] === undefined ? [1, 1] : p[2] === "?" ? [0, 1] : p[2] === "*" ? [0, Infinity] : p[2] === "+" ? [1, Infinity] : [Number(p[3]), p[4] === undefined ? Number(p[3]) : p[5] ? Number(p[5]) : Infinity];
+    min += lo;
+    max += hi;
+  }
+  return length >= min && length <= max;
 }
 
 function missing(p: ParamSpec, length: number): never {

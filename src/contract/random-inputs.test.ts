@@ -1,0 +1,88 @@
+// Random draws and limit cases that always end, on the shapes that did not:
+// a pattern every string matches (`.+`: the draw of a string breaking it spun
+// forever, holding its worker and the suite), and a pattern that fixes a
+// length far under the parameter's maxLength (no value at that boundary).
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
+import { loadProvider } from "../emit/generate-all.js";
+import { OpenApiDocument } from "../load/openapi-document.js";
+import { loadYamlSource } from "../load/yaml-source.js";
+import { deriveCases } from "./derive.js";
+import { patternAdmits } from "./kinds/limit.js";
+import { boundedFilter, FILTER_DRAWS, filterOrFail, invalidInput, validInput } from "./random-inputs.js";
+import { ContractFailure } from "./types.js";
+import { ToolValues } from "./values.js";
+
+const fixtures = fileURLToPath(new URL("../../test-support/fixtures/", import.meta.url));
+const shelf = await loadProvider(fixtures, join(fixtures, "specs/shelf"));
+const doc = new OpenApiDocument(loadYamlSource(join(fixtures, "specs/shelf/openapi.yaml")));
+const getBook = shelf.operations.find((op) => op.tool.id === "shelf_get_book")!.tool;
+
+/** shelf_get_book with its path parameter given other rules (named zq…: no user's). */
+function withPathRules(rules: Partial<ParamSpec>): ToolSpec {
+  return { ...getBook, params: getBook.params.map((p) => (p.name === "bookId" ? ({ ...p, example: "ZQ0000000000000000000000AB", placeholder: undefined, ...rules } as ParamSpec) : p)) };
+}
+
+describe("a filter over random draws", () => {
+  it("asks its predicate a bounded number of times when nothing passes, and says so", () => {
+    let asked = 0;
+    const never = (_: string) => {
+      asked++;
+      return false;
+    };
+    expect(boundedFilter(fc.string(), never)).toBeUndefined();
+    expect(asked).toBe(FILTER_DRAWS);
+    expect(() => filterOrFail(fc.string(), () => false, "zqvalue")).toThrow(ContractFailure);
+    expect(() => filterOrFail(fc.string(), () => false, "zqvalue")).toThrow(/no zqvalue could be drawn: none of 200 random draws passed its rules/);
+  });
+
+  it("draws only values that pass when some do, each draw one draw of its source", () => {
+    const even = boundedFilter(fc.integer({ min: 0, max: 1000 }), (n) => n % 2 === 0);
+    expect(even).toBeDefined();
+    const drawn = fc.sample(even!, { numRuns: 300, seed: 3 });
+    expect(drawn).toHaveLength(300);
+    expect(drawn.every((n) => n % 2 === 0)).toBe(true);
+  });
+});
+
+describe("random inputs of a parameter whose pattern every string matches (zq `.+`)", () => {
+  const tool = withPathRules({ pattern: ".+", maxLength: 256 });
+  const values = new ToolValues(tool, doc);
+
+  it("are drawn, valid and invalid, in a bounded number: no draw breaks a pattern nothing breaks", () => {
+    const invalid = fc.sample(invalidInput(tool, values, "http://127.0.0.1:1"), { numRuns: 100, seed: 11 });
+    expect(invalid).toHaveLength(100);
+    expect(invalid.filter((d) => d.broken.startsWith("bookId: not matching"))).toEqual([]);
+    // The other rules of the parameter are still broken.
+    expect(invalid.some((d) => d.param === "bookId" && d.rule.includes("maxLength"))).toBe(true);
+    const valid = fc.sample(validInput(tool, values, "http://127.0.0.1:1"), { numRuns: 50, seed: 11 });
+    expect(valid).toHaveLength(50);
+    expect(valid.every((input) => typeof input.bookId === "string" && input.bookId.length > 0)).toBe(true);
+  });
+});
+
+describe("limit cases of a parameter whose pattern fixes its length under its maxLength (zq `^[A-Z0-9]{26}$`, maxLength 256)", () => {
+  it("leave out the boundary no value can reach and keep the step past it", () => {
+    const tool = withPathRules({ pattern: "^[A-Z0-9]{26}$", maxLength: 256 });
+    const names = deriveCases({ provider: "shelf", tools: [tool], document: doc }).map((c) => c.name);
+    expect(names).not.toContain("cases derived");
+    expect(names).not.toContain("bookId maxLength 256 at the boundary");
+    expect(names).toContain("bookId maxLength 256 one step past it");
+  });
+
+  it("reads the lengths an anchored pattern admits", () => {
+    expect(patternAdmits("^[A-Z0-9]{26}$", 26)).toBe(true);
+    expect(patternAdmits("^[A-Z0-9]{26}$", 256)).toBe(false);
+    expect(patternAdmits("^\\d{3}-\\d{4}$", 8)).toBe(true);
+    expect(patternAdmits("^\\d{3}-\\d{4}$", 9)).toBe(false);
+    expect(patternAdmits("^[a-z]{2,5}x?$", 6)).toBe(true);
+    expect(patternAdmits("^[a-z]{2,5}x?$", 7)).toBe(false);
+    expect(patternAdmits("^[a-z]+$", 10_000)).toBe(true);
+    // Shapes it does not read are assumed to admit any length.
+    expect(patternAdmits("^(ab|c)$", 100)).toBe(true);
+    expect(patternAdmits("[A-Z]{2}", 100)).toBe(true);
+  });
+});

@@ -1,0 +1,50 @@
+// Schemas Prism's validator can compile. Prism compiles each schema it
+// checks a request or an answer against (Ajv) and caches the function; a
+// schema Ajv refuses is not cached, nothing is checked, and the next request
+// compiles it again — on a large published document, seconds of every
+// request, so that the suite ran past any time limit. The shape Ajv refuses
+// that published OpenAPI 3.0 documents commonly have (a pattern that is no
+// `u` expression, the other, generation refuses) is rewritten here, in
+// place, as the document means it: `nullable: true` on a schema without
+// `type` (beside `allOf`, `$ref`…), which Ajv's `nullable` refuses, becomes
+// "itself or null".
+type Node = Record<string, unknown>;
+
+/** Keys whose values are data, not schemas (an example may hold `nullable: true` of its own). */
+const DATA_KEYS = new Set(["example", "examples", "default", "enum", "const", "x-examples"]);
+
+/** Rewrites, in place, the schemas under `root` that Ajv would refuse; returns how many. */
+export function makeSchemasCompilable(root: unknown): number {
+  let rewritten = 0;
+  const seen = new Set<object>();
+  const visit = (value: unknown): void => {
+    if (value === null || typeof value !== "object" || seen.has(value)) return;
+    seen.add(value);
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
+    const node = value as Node;
+    for (const [key, child] of Object.entries(node)) if (!DATA_KEYS.has(key)) visit(child);
+    if (node.nullable === true && node.type === undefined) {
+      nullOrItself(node);
+      rewritten++;
+    }
+  };
+  visit(root);
+  return rewritten;
+}
+
+/**
+ * The node becomes `{anyOf: [<itself without nullable>, {type: "null"}]}`,
+ * keeping its identity (references to it follow); itself first, so that an
+ * answer made up from the schema is still made from it.
+ */
+function nullOrItself(node: Node): void {
+  const { nullable: _nullable, ...itself } = node;
+  // Annotations stay outside, where readers of the schema (the sampler, descriptions) look.
+  const outer: Node = {};
+  for (const key of ["description", "title", "example", "examples", "default", "readOnly", "writeOnly", "deprecated"]) if (key in itself) outer[key] = itself[key];
+  for (const key of Object.keys(node)) delete node[key];
+  Object.assign(node, outer, { anyOf: [itself, { type: "null" }] });
+}
