@@ -57,3 +57,14 @@ describe("an answer that is a file", () => {
     expect(d.manifest.operations.acme_download_file!.download).toBeUndefined();
   });
 });
+
+describe("an answer declared as one JSON string", () => {
+  it("is drafted as a string output (not json), as the document types it", async () => {
+    const d = drafted(
+      openapi({ "/zqfiles/{id}/text": { get: { operationId: "fileText", parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 64 } }], responses: { "200": reply({ type: "string" }, "hello") } } } }),
+      ["fileText"],
+    );
+    expect(d.manifest.operations.acme_file_text!.outputs).toMatchObject({ data: { type: "string", from: "$response.body" } });
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});
