@@ -7,7 +7,7 @@
 import { CLIENT_TABLE, type ClientTable } from "../client/client.js";
 import { BlockwrightError } from "../client/errors.js";
 import type { ToolError, ToolResult } from "../http/errors.js";
-import { inputSchema, llmCallParams, llmToolName, type ObjectSchema, toolDescription } from "../llm/llm-tools.js";
+import { inputSchema, llmCallParams, llmOutput, llmToolName, type ObjectSchema, toolDescription } from "../llm/llm-tools.js";
 import { type ToolBehavior, toolBehavior } from "../spec/behavior.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 
@@ -71,7 +71,7 @@ export function adaptClient(client: object, options: AdapterOptions = {}): Adapt
         const params = Object.fromEntries(Object.entries(built.params).filter(([, v]) => v !== null));
         try {
           const result = await run(params, signal ? { signal } : undefined);
-          return result.success ? result.output : modelError(result.error);
+          return result.success ? llmOutput(result.output) : modelError(result.error);
         } catch (e) {
           // A client made with throwOnError throws the same structured error.
           if (e instanceof BlockwrightError) return modelError(e.error);

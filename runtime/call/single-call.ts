@@ -12,6 +12,8 @@ import { itemAt } from "../common/checked.js";
 import type { Failure, ToolError, ToolResult } from "../http/errors.js";
 import { evaluate, type ExpressionContext } from "../http/expressions.js";
 import { encodeForm } from "./form-body.js";
+import { answersFile, readDownload } from "./download.js";
+import { fileParams, multipartBody, openFiles, type OpenedFile } from "./file-inputs.js";
 import { hostPatternProblem, hostRefusal } from "../http/hosts.js";
 import { mapOutputs } from "./map-outputs.js";
 import { ownValue } from "../common/own.js";
@@ -22,7 +24,8 @@ import { requestSizeIssue } from "../http/request-size.js";
 import { sleep } from "../common/sleep.js";
 import type { AuthWay, RouteSpec, ToolSpec } from "../spec/tool-types.js";
 import { startDeadline, type Deadline } from "../http/deadline.js";
-import { applyCredential, applyFirstCredential, isRedirect, redirectOrigin, requestUrl, send, type FetchLike, type HttpRequest } from "../http/transport.js";
+import { applyCredential, applyFirstCredential, isRedirect, requestUrl, send, type FetchLike, type HttpRequest } from "../http/transport.js";
+import { backoff, htmlType, networkError, parseBody, redirectFailure, statusLine, tooLarge } from "./reply-failures.js";
 import { awaitTurn, type RateLimiter } from "../http/rate-limiter.js";
 import { upstreamError } from "../http/upstream-error.js";
 import { callCredential, type IssuedTokens, type OAuthCall } from "./credential.js";
@@ -100,6 +103,8 @@ export interface PreparedCall {
   /** The address the token answer names is where calls go (auth.tokenAddressField), within the host rules and these hosts the caller allows. */
   addressFromToken?: readonly string[];
   fail(error: Failure): Extract<ToolResult, { success: false }>;
+  /** The files of its file parameters, opened (openCallFiles) before the first request. */
+  files?: Map<string, OpenedFile>;
   /** The call's request, built afresh; `adjust` changes its wire parts first (a page's cursor or offset). */
   request(adjust?: (wire: WireRequest) => void): HttpRequest;
 }
@@ -164,12 +169,14 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
       const target = route ?? tool;
       const wire = buildRequest(tool, values, validated.unsent, route);
       adjust?.(wire);
-      const encoded = wire.body === undefined ? undefined : tool.body?.encoding === "form" ? encodeForm(wire.body, tool.body.fields) : JSON.stringify(wire.body);
+      const encoding = tool.body?.encoding;
+      const encoded = wire.body === undefined ? undefined : encoding === "form" ? encodeForm(wire.body, tool.body?.fields) : encoding === "multipart" ? multipartBody(tool, wire.body, call.files ?? new Map()) : JSON.stringify(wire.body);
       // A form whose fields all came out empty (an empty list or object) is no body: none is sent, nor a
       // Content-Type. A JSON body is a document even when empty ({}), sent whatever the method.
       const body = encoded === "" ? undefined : encoded;
-      // A header parameter named Content-Type wins over the spec's media type.
-      if (body !== undefined && wire.header["Content-Type"] === undefined) wire.header["Content-Type"] = tool.body?.mediaType ?? "application/json";
+      // A header parameter named Content-Type wins over the spec's media type; a multipart body's is fetch's (it names the boundary).
+      if (typeof body === "string" && wire.header["Content-Type"] === undefined) wire.header["Content-Type"] = tool.body?.mediaType ?? "application/json";
+      if (tool.download && wire.header.Accept === undefined) wire.header.Accept = [...tool.download.mediaTypes, "application/json;q=0.5"].join(", ");
       const request: HttpRequest = {
         method: target.method,
         url: requestUrl(call.baseUrl, target.path, wire.path, wire.query),
@@ -181,6 +188,15 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
     },
   };
   return call;
+}
+
+/** Open the call's files (file-inputs.ts) before its first request; the failure when one cannot be. */
+export async function openCallFiles(call: PreparedCall, options: ExecuteOptions): Promise<Extract<ToolResult, { success: false }> | undefined> {
+  if (!fileParams(call.tool).length) return undefined;
+  const opened = await openFiles(call.tool, call.values, options);
+  if ("failure" in opened) return call.fail(opened.failure);
+  call.files = opened.files;
+  return undefined;
 }
 
 function keepSecret(secrets: string[], value: string): void {
@@ -311,6 +327,13 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
     if (late) return done(fail(key !== undefined ? { ...late, idempotencyKey: key } : late));
     try {
       response = await deadline.race(send(fetchFn, request, signal));
+      // A file (or a redirect to it): its bytes are the answer (download.ts).
+      if (answersFile(tool, response)) {
+        const got = await deadline.race(readDownload(tool, response, request.url, fetchFn, deadline, limit - readBefore));
+        if ("failure" in got) return done(fail(got.failure));
+        const ctx: ExpressionContext = { status: got.response.status, body: got.file, headers: got.response.headers, params: call.values };
+        return { result: { success: true, output: mapOutputs(tool.outputs, ctx).output }, reply: ctx, bytes: got.file.size };
+      }
       // A redirect's body is never needed (and never read).
       if (isRedirect(response)) {
         void response.body?.cancel().catch(() => undefined);
@@ -378,26 +401,6 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
   }
 }
 
-/** A reply (or, for allPages, the pages together) past the tool's reply limit. */
-function tooLarge(tool: ToolSpec, status: number, limit: number, pages: boolean): Failure {
-  const what = pages
-    ? `the pages of this call came to more than ${limit} bytes (limits.replyBytes) with the one answered ${status}; ask for fewer items (maxItems) or walk the pages with paginate`
-    : `${tool.provider} answered ${status} with more than ${limit} bytes (limits.replyBytes); the rest was not read`;
-  return { type: "upstream", status, code: "REPLY_TOO_LARGE" satisfies RuntimeErrorCode, message: what, retryable: false };
-}
-
-/** A redirect is not followed (transport.ts): an error naming only the origin it points to. */
-function redirectFailure(tool: ToolSpec, response: Response, request: HttpRequest): Failure {
-  const origin = redirectOrigin(response, request.url);
-  return {
-    type: "upstream",
-    status: response.status,
-    code: "REDIRECT" satisfies RuntimeErrorCode,
-    message: `${tool.provider} answered ${response.status || "a redirect"} pointing to ${origin}; redirects are not followed, so that the credential and the request never go to another address (check the address the request went to)`,
-    retryable: false,
-  };
-}
-
 /** Wait before a retry; false when the deadline or the caller's cancel comes first. */
 async function pause(ms: number, deadline: Deadline): Promise<boolean> {
   // A wait the deadline would cut short is not begun: its timer would outlive the call.
@@ -417,34 +420,4 @@ function signalsFailure(tool: ToolSpec, ctx: ExpressionContext): boolean {
 function ownString(input: Record<string, unknown>, name: string): string | undefined {
   const value = ownValue(input, name);
   return typeof value === "string" && value !== "" ? value : undefined;
-}
-
-/** The media type of a non-empty HTML body (`text/html`, `application/xhtml+xml`), if the reply is one. */
-function htmlType(response: Response, text: string): string | undefined {
-  const type = response.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
-  return (type === "text/html" || type === "application/xhtml+xml") && NOT_SPACE.test(text) ? type : undefined;
-}
-
-function statusLine(response: Response): string {
-  return response.statusText ? `${response.status} ${response.statusText}` : String(response.status);
-}
-
-function parseBody(text: string | undefined): unknown {
-  if (text === undefined || !NOT_SPACE.test(text)) return undefined;
-  return JSON.parse(text);
-}
-
-const NOT_SPACE = /\S/;
-
-function networkError(e: unknown): Failure & { code?: string } {
-  const cause = (e as { cause?: { code?: string; message?: string } })?.cause;
-  const code = cause?.code ?? (e as { code?: string })?.code;
-  const detail = cause?.message ?? (e as Error)?.message ?? String(e);
-  return { type: "network", message: `request failed: ${detail}`, ...(code ? { code } : {}), retryable: true };
-}
-
-/** Capped, jittered exponential backoff: ~0.5 s, 1 s, 2 s … up to 8 s. */
-function backoff(attempt: number): number {
-  const base = Math.min(8_000, 500 * 2 ** attempt);
-  return Math.round(base * (0.75 + Math.random() * 0.5));
 }

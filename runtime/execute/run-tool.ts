@@ -5,7 +5,7 @@
 import type { ToolResult } from "../http/errors.js";
 import { wantsPages } from "../validate/page-inputs.js";
 import { collectPages } from "../paging/paginate.js";
-import { type ExecuteOptions, prepareCall, sendCall } from "../call/single-call.js";
+import { type ExecuteOptions, openCallFiles, prepareCall, sendCall } from "../call/single-call.js";
 import type { WithOAuth } from "../call/credential.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 
@@ -13,5 +13,7 @@ export async function runTool(tool: ToolSpec, params: Record<string, unknown> | 
   if (wantsPages(options)) return collectPages(tool, params, options);
   const prepared = prepareCall(tool, params, options);
   if ("failed" in prepared) return prepared.failed;
+  const unopened = await openCallFiles(prepared, options);
+  if (unopened) return unopened;
   return (await sendCall(prepared, prepared.request(), options)).result;
 }

@@ -180,6 +180,10 @@ export function llmCallParams(tool: ToolSpec, args: unknown, connection: Record<
       if (value === undefined || value === null) continue;
       return fail(name, "connection", `${name}: is set by the server's connection settings, not by tool arguments; leave it out (the value given was not used)`);
     }
+    const spec = tool.params.find((p) => p.name === name);
+    if (spec?.type === "file" && value !== undefined && value !== null && !(typeof value === "string" && /^https?:\/\//i.test(value))) {
+      return fail(name, "format", `${name}: a model gives a file as its https address (the tool fetches it), not as a path or as content`);
+    }
     setOwn(params, name, value);
   }
   for (const name of reserved) {
@@ -247,6 +251,16 @@ function paramSchema(p: ParamSpec, strict: boolean, needed: boolean): JsonSchema
     case "boolean":
       s.type = "boolean";
       break;
+    case "file":
+      // A model can give an address, never bytes; a path would let it send any local file away (llmCallParams refuses one).
+      s.type = "string";
+      if (strict) notes.push("The file's https address: the tool fetches it and uploads its content.");
+      else {
+        s.format = "uri";
+        notes.push("The file's https address: the tool fetches it and uploads its content.");
+      }
+      if (p.maxBytes !== undefined) notes.push(`At most ${p.maxBytes} bytes.`);
+      break;
     case "json":
       if (strict) {
         s.type = "string";
@@ -302,7 +316,8 @@ export function toolDescription(tool: DescribedTool): string {
 
 // ---- output schema -------------------------------------------------------------
 
-const OUTPUT_TYPES: Record<OutputSpec["type"], JsonType | undefined> = { string: "string", number: "number", boolean: "boolean", array: "array", json: undefined };
+// A file's bytes reach a model as what llmOutput makes of them: text saying their size (never the bytes).
+const OUTPUT_TYPES: Record<OutputSpec["type"], JsonType | undefined> = { string: "string", number: "number", boolean: "boolean", array: "array", json: undefined, bytes: "string" };
 
 /**
  * The object schema of a successful result: outputs nested by their dotted
@@ -358,6 +373,14 @@ function guaranteed(source: OutputSource, tool: Pick<ToolSpec, "params">): boole
     return !!p && (p.required || p.default !== undefined);
   }
   return false;
+}
+
+/** A result as a model is shown it: a downloaded file's bytes become a line saying their size (a model reads text, and the bytes could be megabytes). */
+export function llmOutput<T>(output: T): T {
+  if (output instanceof Uint8Array) return `(${output.byteLength} bytes of file content, not shown)` as T;
+  if (output === null || typeof output !== "object" || Array.isArray(output)) return output;
+  if (!Object.values(output).some((v) => v instanceof Uint8Array)) return output;
+  return Object.fromEntries(Object.entries(output).map(([k, v]) => [k, llmOutput(v)])) as T;
 }
 
 function jsonTypeOf(value: unknown): JsonType {

@@ -23,7 +23,7 @@ import { readOutputPath, setOutputPath } from "../call/map-outputs.js";
 import type { Failure, PagesInfo, ToolResult } from "../http/errors.js";
 import type { RuntimeErrorCode } from "../http/error-codes.js";
 import { evaluate, type ExpressionContext } from "../http/expressions.js";
-import { prepareCall, sendCall, type ExecuteOptions, type PreparedCall } from "../call/single-call.js";
+import { openCallFiles, prepareCall, sendCall, type ExecuteOptions, type PreparedCall } from "../call/single-call.js";
 import type { OutputSpec, PageTarget, PaginationSpec, ToolSpec } from "../spec/tool-types.js";
 import { linkNext, nextPageRequest, type HttpRequest } from "../http/transport.js";
 
@@ -67,6 +67,11 @@ async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefine
   const call = prepareCall(tool, params, { ...options, allPages: true });
   if ("failed" in call) {
     yield { result: call.failed, items: 0, capped: false };
+    return;
+  }
+  const unopened = await openCallFiles(call, options);
+  if (unopened) {
+    yield { result: unopened, items: 0, capped: false };
     return;
   }
   // prepareCall refuses allPages for a tool that declares no pagination.

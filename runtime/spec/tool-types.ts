@@ -3,8 +3,10 @@
 // Nothing here is specific to a provider.
 import type { StringFormat, ValueFormat } from "./formats.js";
 
-export type ParamType = "string" | "number" | "boolean" | "json";
-export type OutputType = "string" | "number" | "boolean" | "json" | "array";
+/** `file`: the content of a file, given as bytes (Uint8Array, ArrayBuffer, Blob), a path (read on Node) or an https address (fetched); sent as a part of a multipart body. */
+export type ParamType = "string" | "number" | "boolean" | "json" | "file";
+/** `bytes`: a downloaded file's content (Uint8Array). */
+export type OutputType = "string" | "number" | "boolean" | "json" | "array" | "bytes";
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export type WireConstant = { in: "query" | "header"; name: string; value: string | number | boolean } | { in: "body"; pointer: string; value: unknown };
@@ -55,6 +57,10 @@ export interface ParamSpec {
   placeholder?: string;
   /** A typed example value (it passes the parameter's own rules). */
   example?: unknown;
+  /** For a file: the most bytes it may have, checked before any request (the document's `maxLength` of the binary field, or the manifest's). */
+  maxBytes?: number;
+  /** For a file: the Content-Type of its part when the value does not say one (a Blob's own type, a fetched file's). */
+  contentType?: string;
   /** Keys a JSON object must not contain. */
   forbiddenKeys?: { keys: string[]; caseInsensitive?: boolean; hint?: string };
   wire: WireSpec;
@@ -202,11 +208,11 @@ export interface RateLimitSpec {
   requestsPerMinute?: number;
 }
 
-/** How the request body is written: JSON (any JSON media type) or an HTML form. */
+/** How the request body is written: JSON (any JSON media type), an HTML form, or multipart/form-data (files among its fields). */
 export interface BodySpec {
-  /** The request's Content-Type, as the spec names it. */
+  /** The request's Content-Type, as the spec names it (multipart: fetch adds the boundary). */
   mediaType: string;
-  encoding: "json" | "form";
+  encoding: "json" | "form" | "multipart";
   /** Form fields whose serialisation the spec sets (OpenAPI `encoding`): style and explode. */
   fields?: Record<string, FormFieldEncoding>;
   /** The spec requires a body, yet a call may give none of its fields: an empty one (`{}`) is sent then. */
@@ -288,6 +294,18 @@ export interface RouteSpec {
   wire: Record<string, WireSpec>;
 }
 
+/**
+ * The operation answers a file (manifest `download`): its `status` reply (or
+ * a redirect to the file, followed without the credential) is read as bytes,
+ * within the reply limit, into the outputs `content`, `contentType`, `size`
+ * and `filename`, instead of being parsed as JSON.
+ */
+export interface DownloadSpec {
+  status: number;
+  /** The media types the document declares for the file (what the request's Accept names). */
+  mediaTypes: string[];
+}
+
 export interface ToolSpec {
   id: string;
   provider: string;
@@ -338,6 +356,7 @@ export interface ToolSpec {
   body?: BodySpec;
   idempotency?: IdempotencySpec;
   pagination?: PaginationSpec;
+  download?: DownloadSpec;
 }
 
 /** A tool with its parameter and output types attached (types only, no runtime cost); `Paged`: whether it declares pagination. */

@@ -8,6 +8,7 @@ import { isValueFormat, matchesFormat, VALUE_FORMATS } from "../spec/formats.js"
 import { ownValue } from "../common/own.js";
 import { isSecretLength, SECRET_MIN_LENGTH } from "../common/redact.js";
 import { checkRules } from "./cross-field-rules.js";
+import { fileValue } from "./file-values.js";
 import type { Issue } from "../common/issue.js";
 import type { NestedLimits, ParamSpec, ToolSpec } from "../spec/tool-types.js";
 
@@ -125,6 +126,11 @@ export function checkValue(spec: ParamSpec, raw: unknown, tool?: Pick<ToolSpec, 
       return problem(spec, "type", "must be a boolean (true or false)", raw);
     case "json":
       return checkJson(spec, raw);
+    case "file": {
+      const checked = fileValue(spec, raw);
+      // Kept as given: call/file-inputs.ts opens it (a path, an address) when the call is sent.
+      return "issue" in checked ? checked : { value: raw };
+    }
   }
 }
 

@@ -9,7 +9,7 @@
 // would validate the arguments again, with other messages.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { executeToolDefinition, itemAt, llmCallParams, llmToolName, toLlmTools, toolBehavior, type ExecuteOptions, type ToolError, type ToolResult, type ToolSpec } from "@blockwright/runtime/internal";
+import { executeToolDefinition, itemAt, llmCallParams, llmOutput, llmToolName, toLlmTools, toolBehavior, type ExecuteOptions, type ToolError, type ToolResult, type ToolSpec } from "@blockwright/runtime/internal";
 import type { ResolvedConnection } from "./connection.js";
 
 export interface ToolServerOptions {
@@ -68,7 +68,8 @@ export function createToolServer(options: ToolServerOptions): Server {
     const callOptions = { ...options.executeOptions?.(tool), signal: extra.signal };
     const result = await execute(tool, built.params, callOptions);
     if (result.success) {
-      return { content: [{ type: "text", text: JSON.stringify(result.output) }], structuredContent: result.output };
+      const shown = llmOutput(result.output);
+      return { content: [{ type: "text", text: JSON.stringify(shown) }], structuredContent: shown };
     }
     // The runtime keeps the secrets of callOptions out of errors and outputs.
     return toolError(result.error);

@@ -53,7 +53,7 @@ function replyFor(tool: ToolSpec): unknown {
     }
     let node = body;
     for (const key of pointer.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
-    node[pointer[pointer.length - 1]!] = o.source.count ? [] : sample[o.type];
+    node[pointer[pointer.length - 1]!] = o.source.count ? [] : o.type === "bytes" ? "" : sample[o.type];
   }
   return body;
 }

@@ -82,7 +82,7 @@ export function mockFetch(script: Script = () => ({})): MockLink {
       search: url.search,
       headers,
       rawBody,
-      body: parseBody(rawBody),
+      body: /^multipart\/form-data/i.test(headers.get("content-type") ?? "") ? await multipartParts(request) : parseBody(rawBody),
       status: response.status,
       responseHeaders: response.headers,
       responseBody: mockStatus === undefined ? mockBody : await response.clone().text(),
@@ -110,6 +110,18 @@ export function stripCredential(auth: AuthSpec, headers: Headers, url: URL): voi
       if (kept.length) headers.set("cookie", kept.join("; "));
       else headers.delete("cookie");
     }
+  }
+}
+
+/** A multipart body as its parts: text as it is, a file as its name, type and size (multipartPart in request.ts writes what is expected). */
+async function multipartParts(request: Request): Promise<Record<string, unknown> | undefined> {
+  try {
+    const form = await request.clone().formData();
+    const parts: Record<string, unknown> = {};
+    for (const [name, value] of form) parts[name] = typeof value === "string" ? value : { filename: value.name, type: value.type, bytes: value.size };
+    return parts;
+  } catch {
+    return undefined; // not a body fetch can read: the mock says what is wrong with it
   }
 }
 

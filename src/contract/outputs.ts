@@ -3,7 +3,7 @@
 // the mock gave, and a JSON Schema of the outputs the block declares (types,
 // optional members, nothing else) that every output must conform to.
 import AjvModule, { type ErrorObject, type ValidateFunction } from "ajv";
-import { getAtPointer, itemAt, parsePointer, validateParams, type OutputSource, type OutputSpec, type ToolSpec } from "@blockwright/runtime/internal";
+import { dispositionName, getAtPointer, itemAt, parsePointer, validateParams, type OutputSource, type OutputSpec, type ToolSpec } from "@blockwright/runtime/internal";
 import { fail, json, same } from "./call.js";
 import type { Exchange } from "./exchange.js";
 import { setPath } from "./json-path.js";
@@ -14,7 +14,7 @@ const Ajv = AjvModule.default ?? AjvModule;
 export function expectedOutputs(tool: ToolSpec, ex: Exchange, input: Record<string, unknown>): Record<string, unknown> {
   const validated = validateParams(tool, input);
   const params = validated.ok ? validated.values : {};
-  const body = ex.responseBody.trim() === "" ? undefined : JSON.parse(ex.responseBody);
+  const body = answersFile(tool, ex) ? fileOf(ex) : ex.responseBody.trim() === "" ? undefined : JSON.parse(ex.responseBody);
   const outcome = tool.outcomes.find((o) => o.status === ex.status);
   const outputs = outcome ? outcome.outputs.map((o) => ({ ...o, optional: tool.outputs.find((m) => m.path === o.path)?.optional ?? false })) : tool.outputs;
   const out: Record<string, unknown> = {};
@@ -24,6 +24,18 @@ export function expectedOutputs(tool: ToolSpec, ex: Exchange, input: Record<stri
     setPath(out, o.path, value === undefined ? null : value);
   }
   return out;
+}
+
+/** Whether the answer is the file of a download tool (its bytes, not JSON). */
+function answersFile(tool: ToolSpec, ex: Exchange): boolean {
+  return tool.download?.status === ex.status;
+}
+
+/** The file a download answer carries, as the runtime reads it (DownloadedFile). */
+function fileOf(ex: Exchange): Record<string, unknown> {
+  const content = new TextEncoder().encode(ex.responseBody);
+  const filename = dispositionName(ex.responseHeaders.get("content-disposition"));
+  return { content, contentType: ex.responseHeaders.get("content-type")?.trim() || "application/octet-stream", size: content.byteLength, ...(filename ? { filename } : {}) };
 }
 
 function sourceValue(source: OutputSource, answer: { status: number; body: unknown; headers: Headers; params: Record<string, unknown> }): unknown {
@@ -114,6 +126,8 @@ function node(): SchemaNode {
 }
 
 function leaf(spec: OutputSpec, source: OutputSource): object {
+  // A file's bytes: a Uint8Array, compared whole with what the answer carried (expectedOutputs).
+  if (spec.type === "bytes") return {};
   const types: string[] = spec.type === "json" ? ["object", "array", "null"] : [spec.type];
   const mayBeNull = "expression" in source && !source.required && !source.count && source.default === undefined && !spec.optional;
   if (mayBeNull && !types.includes("null")) types.push("null");

@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { credentialOfParam, isValueFormat, wayParams, itemAt, oauthParams, type NestedLimits, type ParamSpec, type ToolSpec, validateParams } from "@blockwright/runtime/internal";
 import { madeStrings, NOT_OF_FORMAT } from "../model/string-values.js";
 import { withAddress } from "./call.js";
+import { sampleFile } from "./rule-values.js";
 import { ContractFailure } from "./types.js";
 import type { Input, ToolValues } from "./values.js";
 
@@ -71,6 +72,8 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
         return p.jsonType === "array" ? fc.array(nestedValue(p.items), { maxLength: 4 }) : fc.dictionary(p.keys ? (nestedValue({ type: "string", ...p.keys }) as fc.Arbitrary<string>) : jsonKey, nestedValue(p.values), { maxKeys: 4 });
       case "string":
         return stringValue(p);
+      case "file":
+        return fc.constant(sampleFile());
     }
   })();
   const own = p.type === "json" ? drawn.map((v) => withoutDelimiter(p, v)) : drawn;

@@ -202,7 +202,7 @@ export function expectSent(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, p
     return;
   }
   const got = sentValue(ex, tool, doc, param);
-  const want = expectedWire(wire, value);
+  const want = tool.body?.encoding === "multipart" && wire.in === "body" ? multipartPart(param, value) : expectedWire(wire, value);
   if (wire.in === "body" && isForm(tool)) {
     // A form body is text pairs: the ones the value makes, as the spec's encoding writes them, are all sent.
     const placed: Record<string, unknown> = {};
@@ -253,6 +253,15 @@ function withEscapes(value: string, replacements: Record<string, string> | undef
 }
 
 /** The tool sends its body form-encoded (application/x-www-form-urlencoded). */
+/** What a multipart part carries for a value (exchange.ts reads parts so): a file's name, type and size; JSON as its text; the rest as text. */
+export function multipartPart(param: ParamSpec, value: unknown): unknown {
+  if (param.type === "file" && typeof Blob !== "undefined" && value instanceof Blob) {
+    return { filename: value instanceof File ? value.name : param.name, type: value.type || param.contentType || "application/octet-stream", bytes: value.size };
+  }
+  if (param.type === "file" && value instanceof Uint8Array) return { filename: param.name, type: param.contentType ?? "application/octet-stream", bytes: value.byteLength };
+  return value !== null && typeof value === "object" ? JSON.stringify(value) : String(value);
+}
+
 function isForm(tool: ToolSpec): tool is ToolSpec & { body: BodySpec } {
   return tool.body?.encoding === "form";
 }

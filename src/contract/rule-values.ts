@@ -50,5 +50,12 @@ export function synthesized(param: ParamSpec): unknown[] {
       if (param.enum) return param.separator === undefined ? [...param.enum] : [param.enum.slice(0, 2).join(param.separator), ...param.enum];
       return madeStrings(param);
     }
+    case "file":
+      return [sampleFile()];
   }
+}
+
+/** The small file the suite uploads for a file parameter: made here, never read from disk (a fresh one per use: a File is not shared between calls). */
+export function sampleFile(): File {
+  return new File([new TextEncoder().encode("A small file the blockwright contract suite uploads.\n")], "blockwright-sample.txt", { type: "text/plain" });
 }

@@ -12,6 +12,9 @@ export function paramTsType(p: ParamSpec, normalized = false): string {
       return p.enum && !p.caseInsensitive ? p.enum.map((v) => JSON.stringify(v)).join(" | ") : p.type;
     case "boolean":
       return "boolean";
+    case "file":
+      // Bytes, a path (read on Node) or an https address (fetched): file-values.ts.
+      return normalized ? "Uint8Array | Blob | string" : "Uint8Array | ArrayBuffer | Blob | string";
     case "json": {
       const parsed = p.jsonType === "object" ? "Record<string, unknown>" : p.jsonType === "array" ? "unknown[]" : "unknown";
       return normalized || parsed === "unknown" ? parsed : `${parsed} | string`;

@@ -10,6 +10,7 @@ import { OpenApiDocument, typeOf } from "../load/openapi-document.js";
 import type { YamlSource } from "../load/yaml-source.js";
 import { valueAt } from "../load/json-ref.js";
 import { authOfDraft, type CredentialDraft, credentialParams } from "./draft-auth.js";
+import { answersFile } from "./draft-files.js";
 import { draftOutputs } from "./draft-outputs.js";
 import { draftPagination } from "./draft-pagination.js";
 import { answersEvents, CREDENTIAL_MAX_LENGTH, draftParams, safeFlatten } from "./draft-params.js";
@@ -86,8 +87,11 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
     const at = ["operations", id];
     const rawOp = valueAt(data, op.location) as Json;
     const params = draftParams(doc, op, rawOp, credential, at, notes);
-    const outputs = draftOutputs(doc, op, at, notes);
-    const pagination = draftPagination(doc, op, rawOp, params, outputs, at, notes);
+    // An answer that is a file (bytes, or a redirect to them) has fixed outputs, and no pages.
+    const download = answersFile(doc, op);
+    if (download) notes.push({ at, note: `${chosen.operationId} answers a file (${download}): drafted download: true, whose outputs are its content, contentType, size and filename` });
+    const outputs = download ? { outputs: {} } : draftOutputs(doc, op, at, notes);
+    const pagination = download ? undefined : draftPagination(doc, op, rawOp, params, outputs, at, notes);
     const summaryText = typeof rawOp.summary === "string" ? plainText(rawOp.summary) : "";
     const descriptionText = typeof rawOp.description === "string" ? rawOp.description : "";
     const title = summaryText ? titleText(summaryText, TITLE_LENGTH) : undefined;
@@ -104,6 +108,7 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
       description: shortText(descriptionText || summaryText || titleOf(chosen.operationId), 400),
       ...(Object.keys(params.params).length ? { params: params.params } : {}),
       ...(pagination ? { pagination } : {}),
+      ...(download ? { download: true } : {}),
       outputs: outputs.outputs,
     };
     if (!summaryText) notes.push({ at: [...at, "title"], note: "the operation has no summary: a short label for the block's selector" });

@@ -52,7 +52,9 @@ export function draftOutputs(doc: OpenApiDocument, op: OpenApiOperation, at: Pat
   const replyText = shortText(response.description || "The reply body.", 200);
   if (!body || (type !== "object" && type !== "array")) {
     const variants = body ? unionOf(body) : undefined;
-    const data: ManifestOutput = { type: "json", from: "$response.body", description: replyText };
+    // A reply that is one scalar (a string of the file's text, a count) is an output of its type.
+    const scalar = type === "string" || type === "boolean" ? type : type === "number" || type === "integer" ? "number" : undefined;
+    const data: ManifestOutput = { type: scalar ?? "json", from: "$response.body", description: replyText };
     if (!body || !variants) return { outputs: { data }, ...(body ? { body } : {}) };
     // A record of one of several kinds (a customer, or a deleted one): the id they all carry, read through the union.
     const idInAll = variants.every((v) => typeOf(doc.schemaAt(v, ["id"])) === "string");

@@ -5,6 +5,7 @@
 // send yet, or the linker cannot reach, is left out with a review note
 // rather than drafted wrongly; guesses (a maxLength the project requires
 // and the spec does not give) are drafted with one.
+import { fileParam, isFileField } from "./draft-files.js";
 import { checkValue, fieldOf, isAbsent, isValueFormat, PAGE_INPUTS, type ParamSpec } from "@blockwright/runtime/internal";
 import type { ManifestParam } from "../load/precompiled/manifest-types.js";
 import { camelCase } from "../model/naming.js";
@@ -127,7 +128,7 @@ function draftBody(
   if (!body) {
     const declared = rawOp.requestBody ? doc.resolve(rawOp.requestBody as Schema) : undefined;
     const types = Object.keys((declared?.content ?? {}) as object);
-    if (types.length) notes.push({ at, note: `the request body is ${types.join(", ")}, which the runtime does not write (JSON or application/x-www-form-urlencoded): not drafted` });
+    if (types.length) notes.push({ at, note: `the request body is ${types.join(", ")}, which the runtime does not write (JSON, application/x-www-form-urlencoded or multipart/form-data): not drafted` });
     return;
   }
   const flat = safeFlatten(doc, body.schema);
@@ -179,7 +180,7 @@ function draftBody(
     }
     const name = paramName(field, into.taken);
     const where = [...at, "params", name];
-    const draft = fromSchema(doc, schema, { name, place: "body", required: required.has(field), at: where }, notes);
+    const draft = body.encoding === "multipart" && isFileField(flatField) ? fileParam(flatField, name, required.has(field)) : fromSchema(doc, schema, { name, place: "body", required: required.has(field), at: where }, notes);
     if (!draft) continue;
     draft.wire = { in: "body", ...(name !== field ? { pointer: `/${field.replace(/~/g, "~0").replace(/\//g, "~1")}` } : {}) };
     into.params[name] = draft;

@@ -5,7 +5,7 @@
 import { defined } from "@blockwright/runtime/internal";
 import jsyaml from "js-yaml";
 import { refPath, valueAt } from "../load/json-ref.js";
-import { bareMediaType, FORM_MEDIA_TYPE, jsonMediaType } from "../load/openapi-document.js";
+import { bareMediaType, FORM_MEDIA_TYPE, jsonMediaType, MULTIPART_MEDIA_TYPE } from "../load/openapi-document.js";
 import { parseYamlSource } from "../load/yaml-source.js";
 import type { DocumentKind } from "./convert.js";
 import { cutDocument, type CutReport } from "./cut.js";
@@ -60,7 +60,7 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
   });
   if (unwritable.length)
     throw new UndraftableDocument(
-      `${unwritable.join(", ")}: ${unwritable.length === 1 ? "its" : "their"} request body is of a media type the runtime does not write yet (it writes JSON and application/x-www-form-urlencoded), so no call of ${unwritable.length === 1 ? "it" : "them"} could succeed; leave ${unwritable.length === 1 ? "it" : "them"} out of --operations`,
+      `${unwritable.join(", ")}: ${unwritable.length === 1 ? "its" : "their"} request body is of a media type the runtime does not write yet (it writes JSON, application/x-www-form-urlencoded and multipart/form-data), so no call of ${unwritable.length === 1 ? "it" : "them"} could succeed; leave ${unwritable.length === 1 ? "it" : "them"} out of --operations`,
     );
   const credential = draftCredential(document, operations);
   const cut = cutDocument(document, chosen);
@@ -116,7 +116,7 @@ function unwritableBody(document: Json, op: Json): string[] | undefined {
     return undefined; // a $ref that is no pointer: the linker says so
   }
   const types = Object.keys((body?.content ?? {}) as Json);
-  if (!types.length || jsonMediaType(body?.content) || types.some((t) => bareMediaType(t) === FORM_MEDIA_TYPE)) return undefined;
+  if (!types.length || jsonMediaType(body?.content) || types.some((t) => bareMediaType(t) === FORM_MEDIA_TYPE || bareMediaType(t) === MULTIPART_MEDIA_TYPE)) return undefined;
   return body?.required === true || types.some((t) => bareMediaType(t).startsWith("multipart/")) ? types : undefined;
 }
 

@@ -23,6 +23,8 @@ export function linkBody(ctx: LinkContext, at: Path, op: OpenApiOperation, param
   const required = body.required && !alwaysFilled ? { required: true } : {};
   if (body.mediaType === "application/json") return required.required ? { mediaType: body.mediaType, encoding: "json", ...required } : undefined;
   if (body.encoding === "json") return { mediaType: body.mediaType, encoding: "json", ...required };
+  // Multipart: fetch writes the boundary; each part's type is its parameter's (a file's contentType, files.ts).
+  if (body.encoding === "multipart") return { mediaType: body.mediaType, encoding: "multipart", ...required };
   const fields: Record<string, FormFieldEncoding> = {};
   for (const name of Object.keys(body.fields).sort()) {
     const { style = "form", explode } = fieldOf(body.fields, name);

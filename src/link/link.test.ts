@@ -39,7 +39,7 @@ describe("broken manifests", () => {
       name: "an unknown field (a typo)",
       edits: [{ find: "        maximum: 50\n", replace: "        maxium: 50\n" }],
       expected: [
-        `${M}:40:9: operations.shelf_list_books.params.top: unknown field "maxium" (allowed: type, title, description, required, default, sendDefault, integer, minimum, maximum, minLength, maxLength, pattern, patternHint, enum, limitsFromSpec, caseInsensitive, separator, format, jsonType, minItems, maxItems, forbiddenKeys, keys, values, items, secret, visibility, placeholder, example, wire)`,
+        `${M}:40:9: operations.shelf_list_books.params.top: unknown field "maxium" (allowed: type, title, description, required, default, sendDefault, integer, minimum, maximum, minLength, maxLength, pattern, patternHint, enum, limitsFromSpec, caseInsensitive, separator, format, jsonType, minItems, maxItems, forbiddenKeys, keys, values, items, secret, visibility, placeholder, example, wire, maxBytes, contentType)`,
       ],
     },
     {
@@ -50,7 +50,7 @@ describe("broken manifests", () => {
     {
       name: "a wrong parameter type name",
       edits: [{ find: "      top:\n        type: number", replace: "      top:\n        type: integer" }],
-      expected: [`${M}:37:15: operations.shelf_list_books.params.top.type: must be one of "string", "number", "boolean", "json", got "integer"`],
+      expected: [`${M}:37:15: operations.shelf_list_books.params.top.type: must be one of "string", "number", "boolean", "json", "file", got "integer"`],
     },
     {
       name: "an unknown wire location",

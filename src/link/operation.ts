@@ -10,6 +10,7 @@ import { pascalCase } from "../model/naming.js";
 import type { ToolEntry } from "../model/surface-entry.js";
 import { acceptedAuth, authOf, credentialSender, manifestWays, requirementWords, wayScheme } from "./auth.js";
 import { linkBody } from "./body.js";
+import { linkDownload, linkFileParams } from "./files.js";
 import { checkAccept, linkConstant, providerConstants } from "./constants.js";
 import type { LinkContext, Path } from "./context.js";
 import { checkCoverage } from "./coverage.js";
@@ -63,6 +64,7 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
   }
 
   const params = linkParams(ctx, id, mop, op);
+  linkFileParams(ctx, id, op, params);
   const byName = new Map(params.map((p) => [p.name, p]));
   const ownAt = (mop.constants ?? []).flatMap((c, index) => {
     const constant = linkConstant(ctx, c, [...at, "constants", index], op);
@@ -92,10 +94,13 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
 
   // The status whose body the outputs read (the first 2xx when none has a body: a body output then says so).
   const bodyStatus = bodyStatusOf(ctx.doc, op, successStatuses);
-  const outputs = Object.keys(mop.outputs)
-    .sort()
-    .map((path) => linkOutput(ctx, [...at, "outputs", path], path, mop, op, byName, bodyStatus))
-    .filter((o): o is LinkedOutput => !!o);
+  const downloaded = linkDownload(ctx, at, mop, op);
+  const outputs =
+    downloaded?.outputs ??
+    Object.keys(mop.outputs)
+      .sort()
+      .map((path) => linkOutput(ctx, [...at, "outputs", path], path, mop, op, byName, bodyStatus))
+      .filter((o): o is LinkedOutput => !!o);
   const routes = linkRoutes(ctx, id, at, mop, params, new Set(outputs.map((o) => o.spec.path)));
   const outcomes = linkOutcomes(ctx, at, mop, op, byName, outputs);
   const polling = linkPolling(ctx, at, mop, op, outputs);
@@ -131,6 +136,7 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
     ...(body ? { body } : {}),
     ...(idempotency ? { idempotency } : {}),
     ...(pagination ? { pagination } : {}),
+    ...(downloaded ? { download: downloaded.download } : {}),
   };
   const outcomeTypes = new Map<string, TypeRef[]>();
   for (const o of outcomes) for (const [path, t] of o.types) outcomeTypes.set(path, [...(outcomeTypes.get(path) ?? []), t]);

@@ -232,6 +232,7 @@ export function checkAgainstSchema(ctx: LinkContext, p: ManifestParam, at: Path,
     number: ["number", "integer"],
     boolean: ["boolean"],
     json: p.jsonType ? [p.jsonType] : ["object", "array"],
+    file: ["string"],
   };
   if (specType !== undefined && !compatible[p.type].includes(specType)) {
     ctx.fail([...at, "type"], `type ${p.type}${p.jsonType ? ` (${p.jsonType})` : ""} disagrees with ${what}, which is ${specType} in ${ctx.openapiName}`, "value");
@@ -240,6 +241,8 @@ export function checkAgainstSchema(ctx: LinkContext, p: ManifestParam, at: Path,
   if (specType === "integer" && !p.integer) {
     ctx.fail([...at, "type"], `${what} is an integer in ${ctx.openapiName}; declare integer: true`, "value");
   }
+  // A file's maxLength counts its bytes: maxBytes (files.ts), not a text's characters.
+  if (p.type === "file") return;
   checkLooser(ctx, p, at, flat, what);
   if (p.type === "string" && p.separator === undefined && isValueFormat(flat.format as string) && p.format !== flat.format) {
     ctx.fail([...at, "format"], `format ${p.format ?? "(none)"} is not ${what}'s format ${String(flat.format)} in ${ctx.openapiName}`, p.format === undefined ? "key" : "value");
@@ -353,6 +356,7 @@ export function diffParamLimits(subject: string, a: ParamSurface, b: ParamSurfac
   bound(subject, "list maxItems", a.list?.maxItems, b.list?.maxItems, "lower", report);
   bound(subject, "minItems", a.minItems, b.minItems, "raise", report);
   bound(subject, "maxItems", a.maxItems, b.maxItems, "lower", report);
+  bound(subject, "maxBytes", a.maxBytes, b.maxBytes, "lower", report);
   if (a.pattern !== b.pattern) {
     if (b.pattern === undefined) report("limitRemoved", { subject, what: "pattern removed", from: a.pattern });
     else if (a.pattern === undefined) report("limitAdded", { subject, what: "pattern", from: a.pattern, to: b.pattern });

@@ -38,6 +38,8 @@ const COPIED = [
   "items",
   "placeholder",
   "forbiddenKeys",
+  "maxBytes",
+  "contentType",
 ] as const;
 
 /**
@@ -188,7 +190,7 @@ export const paramsSurface: ToolEntry<Record<string, ParamSurface>, ParamChange>
 
 function paramSurface(p: ParamSpec): ParamSurface {
   const surface: ParamSurface = { type: p.type, title: p.title, description: p.description, required: p.required, secret: p.secret, visibility: p.visibility, wire: wireText(p.wire) };
-  for (const key of ["default", "integer", "minimum", "maximum", "minLength", "maxLength", "pattern", "enum", "caseInsensitive", "format", "separator", "jsonType", "minItems", "maxItems"] as const) {
+  for (const key of ["default", "integer", "minimum", "maximum", "minLength", "maxLength", "pattern", "enum", "caseInsensitive", "format", "separator", "jsonType", "minItems", "maxItems", "maxBytes"] as const) {
     if (p[key] !== undefined) (surface as unknown as Record<string, unknown>)[key] = p[key];
   }
   for (const key of ["keys", "values", "items"] as const) if (p[key]) surface[key] = structuredClone(p[key]);

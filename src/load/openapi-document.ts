@@ -25,6 +25,8 @@ export interface OpenApiResponse {
   examples: Record<string, unknown>;
   /** Names of the `examples` a mock can be asked for (`Prefer: example=<name>`). */
   exampleNames: string[];
+  /** Every media type of its `content`, JSON or not (a file's `application/octet-stream`, `text/event-stream`). */
+  mediaTypes: string[];
 }
 
 export interface OpenApiOperation {
@@ -41,17 +43,18 @@ export interface OpenApiOperation {
   requirements: string[][] | undefined;
 }
 
-/** A request body in a media type the runtime can write: JSON (any JSON media type) or an HTML form. */
+/** A request body in a media type the runtime can write: JSON (any JSON media type), an HTML form, or multipart/form-data. */
 export interface OpenApiRequestBody {
   required: boolean;
   mediaType: string;
-  encoding: "json" | "form";
+  encoding: "json" | "form" | "multipart";
   schema: Schema;
-  /** For forms: the media type's `encoding` map (style and explode per field). */
-  fields: Record<string, { style?: string; explode?: boolean }>;
+  /** For forms and multipart: the media type's `encoding` map (style and explode per field; a part's contentType). */
+  fields: Record<string, { style?: string; explode?: boolean; contentType?: string }>;
 }
 
 export const FORM_MEDIA_TYPE = "application/x-www-form-urlencoded";
+export const MULTIPART_MEDIA_TYPE = "multipart/form-data";
 
 /** A media type without its parameters, lowercased: `Application/JSON; charset=utf-8` → `application/json`. */
 export function bareMediaType(mediaType: string): string {
@@ -151,6 +154,7 @@ export class OpenApiDocument {
               schema: media?.schema ? this.resolve(media.schema as Schema) : undefined,
               examples: this.examplesOf(media),
               exampleNames: Object.keys((media?.examples ?? {}) as object).sort(),
+              mediaTypes: Object.keys((response.content ?? {}) as object),
             };
           }),
           security: op.security === undefined ? this.globalSecurity : securityNames(op.security),
@@ -334,22 +338,27 @@ export class OpenApiDocument {
     return merged;
   }
 
-  /** The body the runtime writes: JSON when the spec offers it, else a form. */
+  /** The body the runtime writes: JSON when the spec offers it, else a form, else multipart. */
   private requestBodyOf(body: Schema): OpenApiRequestBody | undefined {
     const content = (body.content ?? {}) as Record<string, Schema>;
-    const mediaType = jsonMediaType(body.content) ?? Object.keys(content).find((k) => bareMediaType(k) === FORM_MEDIA_TYPE);
+    const keyOf = (type: string) => Object.keys(content).find((k) => bareMediaType(k) === type);
+    const mediaType = jsonMediaType(body.content) ?? keyOf(FORM_MEDIA_TYPE) ?? keyOf(MULTIPART_MEDIA_TYPE);
     if (!mediaType) return undefined;
     const media = this.resolve(fieldOf(content, mediaType));
     if (!media.schema) return undefined;
     const fields: OpenApiRequestBody["fields"] = {};
     for (const [name, raw] of Object.entries((media.encoding ?? {}) as Record<string, Schema>)) {
       const e = this.resolve(raw);
-      fields[name] = { ...(typeof e.style === "string" ? { style: e.style } : {}), ...(typeof e.explode === "boolean" ? { explode: e.explode } : {}) };
+      fields[name] = {
+        ...(typeof e.style === "string" ? { style: e.style } : {}),
+        ...(typeof e.explode === "boolean" ? { explode: e.explode } : {}),
+        ...(typeof e.contentType === "string" ? { contentType: e.contentType } : {}),
+      };
     }
     return {
       required: Boolean(body.required),
       mediaType,
-      encoding: isJsonMediaType(mediaType) ? "json" : "form",
+      encoding: isJsonMediaType(mediaType) ? "json" : bareMediaType(mediaType) === MULTIPART_MEDIA_TYPE ? "multipart" : "form",
       schema: this.resolve(media.schema as Schema),
       fields,
     };

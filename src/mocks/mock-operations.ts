@@ -85,7 +85,13 @@ function withDeserializedSchemasInline(document: Node): Node {
   const requestBody = (body: unknown): unknown => {
     const resolved = resolve(body);
     if (!isNode(resolved) || !isNode(resolved.content)) return body;
-    const content = Object.fromEntries(Object.entries(resolved.content).map(([type, media]) => [type, FORM_TYPES.test(type) && isNode(media) && media.schema !== undefined ? { ...media, schema: inline(media.schema) } : media]));
+    const content = Object.fromEntries(
+      Object.entries(resolved.content).map(([type, media]) => {
+        if (!FORM_TYPES.test(type) || !isNode(media) || media.schema === undefined) return [type, media];
+        const schema = inline(media.schema);
+        return [type, { ...media, schema: type.startsWith("multipart/") ? partsAsText(schema) : schema }];
+      }),
+    );
     return { ...resolved, content };
   };
   const paths: Node = {};
@@ -105,6 +111,22 @@ function withDeserializedSchemasInline(document: Node): Node {
     paths[path] = copy;
   }
   return { ...document, paths };
+}
+
+/**
+ * Prism reads every part of a multipart body as text (and a repeated part
+ * as its last value): a part holding JSON (an object, a list) is checked as
+ * text there, where its schema would refuse every request.
+ */
+function partsAsText(schema: unknown): unknown {
+  if (!isNode(schema) || !isNode(schema.properties)) return schema;
+  const properties = Object.fromEntries(
+    Object.entries(schema.properties).map(([name, part]) => [
+      name,
+      isNode(part) && (part.type === "object" || part.type === "array" || part.properties !== undefined) ? { type: "string", description: part.description ?? "JSON text" } : part,
+    ]),
+  );
+  return { ...schema, properties };
 }
 
 function isNode(value: unknown): value is Node {

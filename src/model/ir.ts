@@ -8,7 +8,8 @@ import type { BlockDefinition, ToolSpec } from "@blockwright/runtime/internal";
  * prints it.
  */
 export type TypeRef =
-  | { kind: "primitive"; name: "number" | "string" | "boolean" }
+  /** `Uint8Array`: a downloaded file's bytes. */
+  | { kind: "primitive"; name: "number" | "string" | "boolean" | "Uint8Array" }
   /** The type of a JSON constant, literally. */
   | { kind: "literal"; value: unknown }
   /** A parameter of the operation as the call carries it (`$params.name`: parsed, not as text). */

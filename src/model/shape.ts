@@ -249,6 +249,7 @@ function mergeShapes(shapes: Shape[]): Shape {
 export function paramShape(p: ParamSpec): Shape {
   if (p.type === "json") return { type: p.jsonType === "array" ? "array" : "object" };
   if (p.type === "number") return { type: p.integer ? "integer" : "number" };
+  if (p.type === "file") return { type: "string" };
   return { type: p.type, ...(p.enum ? { enum: [...p.enum] } : {}) };
 }
 

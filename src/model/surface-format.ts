@@ -30,7 +30,7 @@ export interface Shape {
 export interface ParamSurface
   extends Pick<
     ParamSpec,
-    "type" | "title" | "description" | "required" | "default" | "integer" | "minimum" | "maximum" | "minLength" | "maxLength" | "pattern" | "enum" | "caseInsensitive" | "secret" | "visibility" | "minItems" | "maxItems"
+    "type" | "title" | "description" | "required" | "default" | "integer" | "minimum" | "maximum" | "minLength" | "maxLength" | "pattern" | "enum" | "caseInsensitive" | "secret" | "visibility" | "minItems" | "maxItems" | "maxBytes"
   > {
   format?: string;
   jsonType?: string;

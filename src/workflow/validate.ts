@@ -359,6 +359,9 @@ function fits(param: ParamSpec, type: OutputType): boolean {
       return type === "boolean" || type === "string";
     case "json":
       return param.jsonType === "array" ? type === "array" || type === "string" : param.jsonType === "object" ? type === "json" || type === "string" : type !== "number" && type !== "boolean";
+    case "file":
+      // A download's bytes, or a path or address as text.
+      return type === "bytes" || type === "string";
   }
 }
 

@@ -568,9 +568,9 @@ export interface ManifestIdempotency {
  */
 export interface ManifestParam {
   /**
-   * Block input type. `json` accepts an object or array, or a string holding JSON, which is parsed.
+   * Block input type. `json` accepts an object or array, or a string holding JSON, which is parsed. `file`: a file uploaded in a multipart/form-data body (`wire: {in: body}`), given as bytes (Uint8Array, ArrayBuffer, Blob) in code, a path (read on Node: the command line, workflows) or an https address (fetched without the credential; the only form models are offered).
    */
-  type: ("string" | "number" | "boolean" | "json")
+  type: ("string" | "number" | "boolean" | "json" | "file")
   /**
    * Short label shown in the block. Defaults to the name split into words.
    */
@@ -692,6 +692,14 @@ export interface ManifestParam {
    */
   example?: unknown
   wire?: ManifestWire
+  /**
+   * For a `file` parameter: the most bytes the file may have, checked before any request (bytes at once, a path or an address once opened), naming the parameter, the rule and the size. At most the document's `maxLength` of the binary field, when it sets one.
+   */
+  maxBytes?: number
+  /**
+   * For a `file` parameter: the Content-Type of its part when the value does not say one (a Blob's own type, a fetched file's, a path's extension). Default `application/octet-stream`, or the document's `encoding.<field>.contentType`.
+   */
+  contentType?: string
 }
 /**
  * Limits inside a `json` parameter, checked before any request (an error names the key or index, the rule and the value): `keys` and `values` of an object, `items` of an array. Values and items are taken from the spec's `additionalProperties` and `items` at the parameter's wire place where the manifest states none; the manifest may state tighter ones, never looser (e.g. metadata values of at most 500 characters).
@@ -869,6 +877,10 @@ export interface ManifestOperation {
    * Marks the tool as on its way out, saying why and what to use instead. Users see it in the surface (`blockwright diff` reports it) and models at the end of the tool's description. Required where the OpenAPI operation is `deprecated: true`.
    */
   deprecated?: string
+  /**
+   * The operation's success answer is a file (`application/octet-stream`, `application/pdf`, `image/*`, …, or a redirect to it): its bytes become the outputs `content` (bytes), `contentType`, `size` and `filename` instead of being read as JSON, within `limits.replyBytes`. A redirect is followed without the credential. The operation's `outputs` must then be empty (`{}`).
+   */
+  download?: boolean
 }
 /**
  * Another OpenAPI operation that serves this tool when a parameter's value matches a pattern (e.g. a key that must be sent in a different path form). Every parameter is linked against the route's operation too; `wire` overrides the placement of some of them there.
@@ -1067,6 +1079,7 @@ export type ManifestField =
   | "operation.behavior.openWorld"
   | "operation.pagination"
   | "operation.deprecated"
+  | "operation.download"
   | "outcome.description"
   | "outcome.outputs"
   | "output.type"
@@ -1122,6 +1135,8 @@ export type ManifestField =
   | "param.placeholder"
   | "param.example"
   | "param.wire"
+  | "param.maxBytes"
+  | "param.contentType"
   | "polling.output"
   | "polling.pending"
   | "polling.terminal"

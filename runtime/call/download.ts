@@ -1,0 +1,111 @@
+// The answer of a tool that downloads a file (ToolSpec.download): its bytes,
+// never parsed as JSON. A redirect to the file (a storage host's signed
+// address) is followed, a few hops at most, as a plain GET that carries
+// neither the credential nor any other header of the request: the address
+// itself is the permission. Everything read counts against the reply limit.
+import type { RuntimeErrorCode } from "../http/error-codes.js";
+import type { Deadline } from "../http/deadline.js";
+import type { Failure } from "../http/errors.js";
+import { isLoopback } from "../http/hosts.js";
+import { readBytes } from "../http/read-body.js";
+import { isRedirect, redirectOrigin, type FetchLike } from "../http/transport.js";
+import type { OutputSpec, ToolSpec } from "../spec/tool-types.js";
+
+/** A downloaded file as the outputs read it (`$response.body#/content`, …). */
+export interface DownloadedFile {
+  content: Uint8Array;
+  contentType: string;
+  size: number;
+  filename?: string;
+}
+
+const MAX_HOPS = 5;
+
+/** The outputs every download tool has: the link step writes them (link/download.ts), the runtime fills them from DownloadedFile. */
+export const DOWNLOAD_OUTPUTS: readonly OutputSpec[] = [
+  { path: "content", type: "bytes", description: "The file's bytes.", optional: false, source: { expression: "$response.body#/content", ref: { kind: "body", pointer: ["content"] }, required: true } },
+  {
+    path: "contentType",
+    type: "string",
+    description: "The file's media type, as the upstream sent it.",
+    optional: false,
+    source: { expression: "$response.body#/contentType", ref: { kind: "body", pointer: ["contentType"] }, required: true },
+  },
+  { path: "filename", type: "string", description: "The file's name, when the upstream sent one (Content-Disposition).", optional: true, source: { expression: "$response.body#/filename", ref: { kind: "body", pointer: ["filename"] } } },
+  { path: "size", type: "number", description: "The file's size in bytes.", optional: false, source: { expression: "$response.body#/size", ref: { kind: "body", pointer: ["size"] }, required: true } },
+];
+
+/** Whether this answer is the file (or a redirect to it) rather than an error or another outcome. */
+export function answersFile(tool: ToolSpec, response: Response): boolean {
+  return tool.download !== undefined && (response.status === tool.download.status || isRedirect(response));
+}
+
+/** Read the file an answer carries or points to, within `limit` bytes; the failure otherwise. */
+export async function readDownload(tool: ToolSpec, first: Response, url: string, fetchFn: FetchLike, deadline: Deadline, limit: number): Promise<{ response: Response; file: DownloadedFile } | { failure: Failure }> {
+  let response = first;
+  let at = url;
+  for (let hop = 0; isRedirect(response); hop++) {
+    void response.body?.cancel().catch(() => undefined);
+    const next = redirectTarget(response, at);
+    if (hop >= MAX_HOPS || !next) return { failure: redirectRefused(tool, response, at, hop >= MAX_HOPS) };
+    at = next;
+    response = await deadline.race(fetchFn(new Request(at, { method: "GET", redirect: "manual", signal: deadline.signal })));
+  }
+  if (!response.ok) {
+    void response.body?.cancel().catch(() => undefined);
+    return { failure: { type: "upstream", status: response.status, message: `the file ${tool.provider} pointed to answered ${response.status}`, retryable: response.status >= 500 } };
+  }
+  const read = await readBytes(response, limit, deadline);
+  if ("tooLarge" in read) {
+    return {
+      failure: {
+        type: "upstream",
+        status: response.status,
+        code: "REPLY_TOO_LARGE" satisfies RuntimeErrorCode,
+        message: `${tool.provider} answered ${response.status} with a file of more than ${limit} bytes (limits.replyBytes); the rest was not read`,
+        retryable: false,
+      },
+    };
+  }
+  const filename = dispositionName(response.headers.get("content-disposition"));
+  const contentType = response.headers.get("content-type")?.trim() || "application/octet-stream";
+  return { response, file: { content: read.bytes, contentType, size: read.bytes.byteLength, ...(filename ? { filename } : {}) } };
+}
+
+/** Where a redirect to the file points: https, or http on loopback (mocks); undefined otherwise. */
+function redirectTarget(response: Response, at: string): string | undefined {
+  const location = response.headers.get("location");
+  if (!location) return undefined;
+  try {
+    const url = new URL(location, at);
+    if (url.username || url.password) return undefined;
+    return url.protocol === "https:" || (url.protocol === "http:" && isLoopback(url.hostname)) ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function redirectRefused(tool: ToolSpec, response: Response, at: string, tooMany: boolean): Failure {
+  const why = tooMany ? `more than ${MAX_HOPS} redirects` : `a redirect to ${redirectOrigin(response, at)}, which is not an https address`;
+  return { type: "upstream", status: response.status, code: "REDIRECT" satisfies RuntimeErrorCode, message: `${tool.provider} answered ${response.status || "a redirect"} for the file: ${why}`, retryable: false };
+}
+
+/** The file name of a Content-Disposition header (`filename*=UTF-8''…` first, then `filename="…"`), without any folder. */
+export function dispositionName(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*[^']*'[^']*'([^;]+)/i.exec(header);
+  let name: string | undefined;
+  if (extended?.[1]) {
+    try {
+      name = decodeURIComponent(extended[1].trim());
+    } catch {
+      name = undefined;
+    }
+  }
+  name ??= /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i
+    .exec(header)
+    ?.slice(1)
+    .find((x) => x !== undefined);
+  const base = name?.replace(/\\(.)/g, "$1").split(/[\\/]/).pop()?.trim();
+  return base || undefined;
+}

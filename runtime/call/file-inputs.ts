@@ -1,0 +1,164 @@
+// File parameters, opened once a call is valid and before its request: bytes
+// as they are, a path as a Blob backed by the file (Node reads it while the
+// body streams out; nowhere else is a path readable), an address fetched
+// without any credential and without following redirects. Each file's size
+// is held to the parameter's `maxBytes` before the request leaves; then the
+// multipart body puts the other fields first and the files last, each with
+// its file name and Content-Type.
+import { startDeadline } from "../http/deadline.js";
+import type { Failure } from "../http/errors.js";
+import { readBytes } from "../http/read-body.js";
+import { parsePointer } from "../http/expressions.js";
+import type { ParamSpec, ToolSpec } from "../spec/tool-types.js";
+import { fileValue, sizeIssue, type FileValue } from "../validate/file-values.js";
+import type { FetchLike } from "../http/transport.js";
+
+/** A file ready to go into a multipart body. */
+export interface OpenedFile {
+  blob: Blob;
+  filename: string;
+}
+
+export interface FileOptions {
+  fetch?: FetchLike;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** Fetched files are read up to this many bytes when their parameter sets no `maxBytes`: 64 MiB. */
+const DEFAULT_FILE_BYTES = 64 * 1024 * 1024;
+const OCTET_STREAM = "application/octet-stream";
+
+/** The file parameters of a tool. */
+export function fileParams(tool: Pick<ToolSpec, "params">): ParamSpec[] {
+  return tool.params.filter((p) => p.type === "file");
+}
+
+/** Open every file the call was given, by parameter name; the failure (naming the parameter) of the first that cannot be. */
+export async function openFiles(tool: ToolSpec, values: Record<string, unknown>, options: FileOptions): Promise<{ files: Map<string, OpenedFile> } | { failure: Failure }> {
+  const files = new Map<string, OpenedFile>();
+  for (const spec of fileParams(tool)) {
+    const raw = values[spec.name];
+    if (raw === undefined) continue;
+    const checked = fileValue(spec, raw);
+    if ("issue" in checked) return { failure: { type: "validation", ...checked.issue } };
+    const opened = await openFile(spec, checked.file, options);
+    if ("failure" in opened) return opened;
+    files.set(spec.name, opened);
+  }
+  return { files };
+}
+
+async function openFile(spec: ParamSpec, file: FileValue, options: FileOptions): Promise<OpenedFile | { failure: Failure }> {
+  const invalid = (rule: string, message: string): { failure: Failure } => ({ failure: { type: "validation", param: spec.name, rule, message: `${spec.name}: ${message}` } });
+  if ("bytes" in file) {
+    const blob = file.bytes instanceof Uint8Array ? new Blob([file.bytes as BlobPart], { type: spec.contentType ?? OCTET_STREAM }) : typed(file.bytes, spec.contentType);
+    return { blob, filename: file.name ?? spec.name };
+  }
+  if ("path" in file) {
+    const fs = nodeFs();
+    if (!fs) return invalid("file", "a path is read only on Node: give the file's bytes (Uint8Array or Blob) or an https address");
+    let size: number;
+    try {
+      const stat = await fs.promises.stat(file.path);
+      if (!stat.isFile()) return invalid("file", `${JSON.stringify(file.path)} is not a file`);
+      size = stat.size;
+    } catch (e) {
+      return invalid("file", `no file can be read at ${JSON.stringify(file.path)} (${(e as { code?: string }).code ?? "unreadable"})`);
+    }
+    const tooBig = sizeIssue(spec, size);
+    if (tooBig) return { failure: { type: "validation", ...tooBig } };
+    const filename = file.path.split(/[\\/]/).pop() || spec.name;
+    const blob = await fs.openAsBlob(file.path, { type: typeOfName(filename) ?? spec.contentType ?? OCTET_STREAM });
+    return { blob, filename };
+  }
+  return fetchFile(spec, file.url, options, invalid);
+}
+
+/** A file at an address: fetched with no credential, no redirect followed, within `maxBytes` (its Content-Length refused first). */
+async function fetchFile(spec: ParamSpec, url: URL, options: FileOptions, invalid: (rule: string, message: string) => { failure: Failure }): Promise<OpenedFile | { failure: Failure }> {
+  const deadline = startDeadline(options.timeoutMs ?? 30_000, options.signal);
+  const limit = spec.maxBytes ?? DEFAULT_FILE_BYTES;
+  try {
+    const fetchFn = options.fetch ?? ((r: Request) => fetch(r));
+    const response = await deadline.race(fetchFn(new Request(url.href, { method: "GET", redirect: "manual", signal: deadline.signal })));
+    if (!response.ok) {
+      void response.body?.cancel().catch(() => undefined);
+      return invalid("file", `fetching the file at ${url.origin} answered ${response.status || "a redirect"}, not the file (redirects are not followed)`);
+    }
+    const read = await deadline.race(readBytes(response, limit, deadline));
+    if ("tooLarge" in read)
+      return spec.maxBytes === undefined
+        ? invalid("file", `the file at ${url.origin} has more than ${limit} bytes`)
+        : { failure: { type: "validation", param: spec.name, rule: "maxBytes", message: `${spec.name}: the file at ${url.origin} has more than the ${limit} bytes it may have (maxBytes)` } };
+    const type = response.headers.get("content-type")?.trim() || spec.contentType || OCTET_STREAM;
+    const last = decodeURIComponent(url.pathname.split("/").pop() ?? "");
+    return { blob: new Blob([read.bytes as BlobPart], { type }), filename: last || spec.name };
+  } catch (e) {
+    if (deadline.timedOut) return { failure: { type: "timeout", param: spec.name, message: `${spec.name}: the file at ${url.origin} did not arrive within ${options.timeoutMs ?? 30_000} ms`, retryable: true } };
+    if (deadline.cancelled) return { failure: { type: "network", code: "ABORTED", message: "the call was cancelled", retryable: false } };
+    const detail = (e as { cause?: { message?: string } })?.cause?.message ?? (e as Error)?.message ?? String(e);
+    return { failure: { type: "network", param: spec.name, message: `${spec.name}: fetching the file at ${url.origin} failed: ${detail}`, retryable: true } };
+  } finally {
+    deadline.done();
+  }
+}
+
+/** A Blob with the parameter's Content-Type when it has none of its own. */
+function typed(blob: Blob, contentType: string | undefined): Blob {
+  return blob.type ? blob : blob.slice(0, blob.size, contentType ?? OCTET_STREAM);
+}
+
+/** The multipart body of a call: each field of the built body (objects and arrays as JSON text), then the files. */
+export function multipartBody(tool: ToolSpec, body: unknown, files: ReadonlyMap<string, OpenedFile>): FormData {
+  const form = new FormData();
+  const fileKeys = new Map<string, OpenedFile>();
+  for (const spec of fileParams(tool)) {
+    const opened = files.get(spec.name);
+    const key = spec.wire.in === "body" ? parsePointer(spec.wire.pointer)[0] : undefined;
+    if (opened && key !== undefined) fileKeys.set(key, opened);
+  }
+  const fields = body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  for (const [key, value] of Object.entries(fields)) {
+    if (fileKeys.has(key) || value === undefined || value === null) continue;
+    if (Array.isArray(value) && value.every((v) => typeof v !== "object" || v === null)) for (const item of value) form.append(key, String(item));
+    else form.append(key, typeof value === "object" ? JSON.stringify(value) : String(value));
+  }
+  // Files last: a service that reads its parts in order (metadata, then content) gets the metadata first.
+  for (const [key, opened] of fileKeys) form.append(key, opened.blob, opened.filename);
+  return form;
+}
+
+/** The Content-Type of a file by its name's extension, for the few kinds uploads most often carry. */
+function typeOfName(name: string): string | undefined {
+  const dot = name.lastIndexOf(".");
+  return dot < 0 ? undefined : EXTENSION_TYPES[name.slice(dot + 1).toLowerCase()];
+}
+
+const EXTENSION_TYPES: Record<string, string> = {
+  pdf: "application/pdf",
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  webp: "image/webp",
+  txt: "text/plain",
+  csv: "text/csv",
+  json: "application/json",
+  jsonl: "application/jsonl",
+  mp3: "audio/mpeg",
+  wav: "audio/wav",
+  mp4: "video/mp4",
+  zip: "application/zip",
+};
+
+interface NodeFs {
+  promises: { stat(path: string): Promise<{ isFile(): boolean; size: number }> };
+  openAsBlob(path: string, options: { type: string }): Promise<Blob>;
+}
+
+/** Node's file system, where the runtime runs on Node (process.getBuiltinModule: no import, so bundles for browsers stay free of it). */
+function nodeFs(): NodeFs | undefined {
+  const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  return proc?.getBuiltinModule?.("node:fs") as NodeFs | undefined;
+}

@@ -1,0 +1,57 @@
+// How the answers a call cannot use become failures, and the small rules of
+// reading and retrying (single-call.ts): a reply past the limit, a redirect
+// not followed, an HTML page, a network error, the backoff between retries.
+import type { RuntimeErrorCode } from "../http/error-codes.js";
+import type { Failure } from "../http/errors.js";
+import { redirectOrigin, type HttpRequest } from "../http/transport.js";
+import type { ToolSpec } from "../spec/tool-types.js";
+
+/** A reply (or, for allPages, the pages together) past the tool's reply limit. */
+export function tooLarge(tool: ToolSpec, status: number, limit: number, pages: boolean): Failure {
+  const what = pages
+    ? `the pages of this call came to more than ${limit} bytes (limits.replyBytes) with the one answered ${status}; ask for fewer items (maxItems) or walk the pages with paginate`
+    : `${tool.provider} answered ${status} with more than ${limit} bytes (limits.replyBytes); the rest was not read`;
+  return { type: "upstream", status, code: "REPLY_TOO_LARGE" satisfies RuntimeErrorCode, message: what, retryable: false };
+}
+
+/** A redirect is not followed (transport.ts): an error naming only the origin it points to. */
+export function redirectFailure(tool: ToolSpec, response: Response, request: HttpRequest): Failure {
+  const origin = redirectOrigin(response, request.url);
+  return {
+    type: "upstream",
+    status: response.status,
+    code: "REDIRECT" satisfies RuntimeErrorCode,
+    message: `${tool.provider} answered ${response.status || "a redirect"} pointing to ${origin}; redirects are not followed, so that the credential and the request never go to another address (check the address the request went to)`,
+    retryable: false,
+  };
+}
+
+/** The media type of a non-empty HTML body (`text/html`, `application/xhtml+xml`), if the reply is one. */
+export function htmlType(response: Response, text: string): string | undefined {
+  const type = response.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  return (type === "text/html" || type === "application/xhtml+xml") && NOT_SPACE.test(text) ? type : undefined;
+}
+
+export function statusLine(response: Response): string {
+  return response.statusText ? `${response.status} ${response.statusText}` : String(response.status);
+}
+
+export function parseBody(text: string | undefined): unknown {
+  if (text === undefined || !NOT_SPACE.test(text)) return undefined;
+  return JSON.parse(text);
+}
+
+const NOT_SPACE = /\S/;
+
+export function networkError(e: unknown): Failure & { code?: string } {
+  const cause = (e as { cause?: { code?: string; message?: string } })?.cause;
+  const code = cause?.code ?? (e as { code?: string })?.code;
+  const detail = cause?.message ?? (e as Error)?.message ?? String(e);
+  return { type: "network", message: `request failed: ${detail}`, ...(code ? { code } : {}), retryable: true };
+}
+
+/** Capped, jittered exponential backoff: ~0.5 s, 1 s, 2 s … up to 8 s. */
+export function backoff(attempt: number): number {
+  const base = Math.min(8_000, 500 * 2 ** attempt);
+  return Math.round(base * (0.75 + Math.random() * 0.5));
+}

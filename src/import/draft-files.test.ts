@@ -1,0 +1,70 @@
+// Files in a draft: a multipart upload's binary field becomes a file
+// parameter (the other fields ordinary ones), and an answer that is a file
+// is drafted download: true; both link as drafted.
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { draftWorkFolder, drafted, linkProblems, notesAt, openapi, reply, type Json } from "./__fixtures__/draft-kit.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const ok = { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "1" }) };
+const upload = (schema: Json, required = true) => openapi({ "/zqfiles": { post: { operationId: "uploadFile", requestBody: { required, content: { "multipart/form-data": { schema } } }, responses: ok } } });
+
+describe("a multipart upload", () => {
+  it("drafts its binary field as a file parameter with the document's maxLength as maxBytes, and its other fields as ordinary parameters", async () => {
+    const d = drafted(
+      upload({
+        type: "object",
+        required: ["file", "purpose"],
+        properties: { purpose: { type: "string", enum: ["batch", "fine-tune"], description: "What it is for." }, file: { type: "string", format: "binary", maxLength: 2048, description: "The file." } },
+      }),
+      ["uploadFile"],
+    );
+    expect(d.manifest.operations.acme_upload_file!.params).toEqual({
+      purpose: { type: "string", description: "What it is for.", required: true, enum: ["batch", "fine-tune"], wire: { in: "body" } },
+      file: { type: "file", description: "The file.", required: true, maxBytes: 2048, wire: { in: "body" } },
+    });
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("takes a 3.1 field with a contentMediaType as a file of that type", async () => {
+    const d = drafted(upload({ type: "object", properties: { image: { type: "string", contentMediaType: "image/png" } } }, false), ["uploadFile"]);
+    expect(d.manifest.operations.acme_upload_file!.params?.image).toEqual({ type: "file", description: "The image file.", contentType: "image/png", wire: { in: "body" } });
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});
+
+describe("an answer that is a file", () => {
+  const download = (responses: Json) => openapi({ "/zqfiles/{id}/content": { get: { operationId: "downloadFile", parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 64 } }], responses } } });
+
+  it("is drafted download: true with no outputs of its own, and says so", async () => {
+    const d = drafted(download({ "200": { description: "The bytes.", content: { "application/pdf": { schema: { type: "string", format: "binary" } } } } }), ["downloadFile"]);
+    const op = d.manifest.operations.acme_download_file!;
+    expect(op.download).toBe(true);
+    expect(op.outputs).toEqual({});
+    expect(notesAt(d, "operations.acme_download_file")).toContain("downloadFile answers a file (application/pdf): drafted download: true, whose outputs are its content, contentType, size and filename");
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("is a redirect to the file when that is all the operation answers", async () => {
+    const d = drafted(download({ "200": { description: "Nothing." }, "302": { description: "To the file.", headers: { Location: { schema: { type: "string" } } } } }), ["downloadFile"]);
+    expect(d.manifest.operations.acme_download_file!.download).toBe(true);
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("is not drafted where the answer is JSON", () => {
+    const d = drafted(download({ "200": reply({ type: "object", properties: { id: { type: "string" } } }) }), ["downloadFile"]);
+    expect(d.manifest.operations.acme_download_file!.download).toBeUndefined();
+  });
+});
+
+describe("an answer declared as one JSON string", () => {
+  it("is drafted as a string output (not json), as the document types it", async () => {
+    const d = drafted(
+      openapi({ "/zqfiles/{id}/text": { get: { operationId: "fileText", parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 64 } }], responses: { "200": reply({ type: "string" }, "hello") } } } }),
+      ["fileText"],
+    );
+    expect(d.manifest.operations.acme_file_text!.outputs).toMatchObject({ data: { type: "string", from: "$response.body" } });
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});

@@ -1,0 +1,65 @@
+// Files: a `file` parameter is a part of a multipart/form-data body, held to
+// `maxBytes` (at most the document's `maxLength` of its binary field) and
+// sent with a Content-Type (its own, the document's encoding, or octet-stream);
+// an operation with `download: true` answers a file, whose bytes become the
+// fixed outputs of runtime/call/download.ts instead of being read as JSON.
+import { DOWNLOAD_OUTPUTS, parsePointer, type DownloadSpec, type ParamSpec } from "@blockwright/runtime/internal";
+import { bareMediaType, isJsonMediaType, type OpenApiOperation, type Schema } from "../load/openapi-document.js";
+import type { ManifestOperation } from "../load/precompiled/manifest-types.js";
+import type { LinkContext, Path } from "./context.js";
+import type { LinkedOutput } from "./outputs.js";
+
+const FILE_ONLY = ["maxBytes", "contentType"] as const;
+
+/** Check each file parameter against the operation's body, and give it the document's limit and part type where the manifest says none. */
+export function linkFileParams(ctx: LinkContext, id: string, op: OpenApiOperation, params: ParamSpec[]): void {
+  const body = op.requestBody;
+  for (const p of params) {
+    const at: Path = ctx.manifest.params?.[p.name] ? ["params", p.name] : ["operations", id, "params", p.name];
+    if (p.type !== "file") {
+      for (const key of FILE_ONLY) if (p[key] !== undefined) ctx.fail([...at, key], `${key} applies to file parameters (type: file), not ${p.type}`);
+      continue;
+    }
+    const pointer = p.wire.in === "body" ? parsePointer(p.wire.pointer) : undefined;
+    if (body?.encoding !== "multipart" || pointer?.length !== 1) {
+      const where = body ? `its body is ${body.mediaType}` : "it has no request body";
+      ctx.fail([...at, "type"], `a file parameter is a field of a multipart/form-data body (wire: {in: body}); operation "${op.operationId}" in ${ctx.openapiName} takes none: ${where}`, "value");
+      continue;
+    }
+    const field = pointer[0] as string;
+    const schema = ctx.doc.resolve((((body.schema.properties ?? {}) as Record<string, Schema>)[field] ?? {}) as Schema);
+    const declared = typeof schema.maxLength === "number" ? schema.maxLength : undefined;
+    if (declared !== undefined && (p.maxBytes === undefined || p.maxBytes > declared)) {
+      if (p.maxBytes === undefined) p.maxBytes = declared;
+      else ctx.fail([...at, "maxBytes"], `maxBytes ${p.maxBytes} is looser than field "${field}"'s maxLength ${declared} in ${ctx.openapiName}`, "value");
+    }
+    const partType = body.fields[field]?.contentType?.split(",")[0]?.trim();
+    if (p.contentType === undefined && partType && !partType.includes("*")) p.contentType = partType;
+  }
+}
+
+/** The download of an operation that answers a file (`download: true`), with its outputs; undefined otherwise. */
+export function linkDownload(ctx: LinkContext, at: Path, mop: ManifestOperation, op: OpenApiOperation): { download: DownloadSpec; outputs: LinkedOutput[] } | undefined {
+  if (mop.download !== true) return undefined;
+  if (Object.keys(mop.outputs).length) {
+    ctx.fail([...at, "outputs"], `an operation that answers a file (download: true) has the outputs content, contentType, size and filename; its outputs must be {} (got ${Object.keys(mop.outputs).join(", ")})`, "value");
+  }
+  const success = op.responses.filter((r) => /^2\d\d$/.test(r.status)).sort((a, b) => Number(a.status) - Number(b.status));
+  const file = success.find((r) => r.mediaTypes.some(isFileType));
+  const redirect = op.responses.some((r) => /^3\d\d$/.test(r.status) && r.status !== "304");
+  const status = file ?? (redirect ? success[0] : undefined);
+  if (!status) {
+    const answered = success.map((r) => `${r.status}: ${r.mediaTypes.join(", ") || "no body"}`).join("; ") || "no 2xx answer";
+    ctx.fail([...at, "download"], `operation "${op.operationId}" in ${ctx.openapiName} answers no file (a 2xx of a media type other than JSON, or a redirect): ${answered}`, "value");
+    return undefined;
+  }
+  const mediaTypes = (file?.mediaTypes ?? []).filter(isFileType);
+  const outputs = DOWNLOAD_OUTPUTS.map((spec) => ({ spec: structuredClone(spec), type: { kind: "primitive", name: spec.type === "bytes" ? "Uint8Array" : spec.type === "number" ? "number" : "string" } as const }));
+  return { download: { status: Number(status.status), mediaTypes: mediaTypes.length ? mediaTypes : ["*/*"] }, outputs };
+}
+
+/** A media type a file comes in: anything but JSON and a stream of events. */
+export function isFileType(mediaType: string): boolean {
+  const bare = bareMediaType(mediaType);
+  return !isJsonMediaType(bare) && bare !== "text/event-stream";
+}
