@@ -10,13 +10,14 @@
 //   HISTORY_ONLY=asana npm run bench -- history  one vendor
 //
 // Everything runs in this process on the stored documents: nothing leaves the machine.
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import jsyaml from "js-yaml";
-import { addScores, emptyScore, type Reported, type Score, score, type Truth } from "./history-score.js";
+import { addScores, emptyScore, type Reported, type Score, score, type Truth, type TruthEntry } from "./history-score.js";
 import { documentChanges, type DocumentSet } from "../../src/changes/document-diff.js";
 import { legacyReport } from "./history-legacy.js";
+import { diffRun, type WriteVersion } from "./history-diff.js";
 
 export interface BoundOperation {
   operationId: string;
@@ -31,6 +32,19 @@ interface Version {
 }
 
 const load = (text: string, json: boolean): unknown => (json ? JSON.parse(text) : jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA }));
+
+/** A stored version written out as published (the root and every file it reaches) into a folder: the root's path. */
+function writerOf(dir: string, v: Version): WriteVersion {
+  return (into) => {
+    const text = gunzipSync(readFileSync(join(dir, v.stored))).toString("utf8");
+    const files: Record<string, string> = v.stored.endsWith(".files.json.gz") ? (JSON.parse(text) as Record<string, string>) : { [v.root]: text };
+    for (const [name, t] of Object.entries(files)) {
+      mkdirSync(dirname(join(into, name)), { recursive: true });
+      writeFileSync(join(into, name), t);
+    }
+    return join(into, v.root);
+  };
+}
 
 /** A stored version as a set of documents: one file, or (`.files.json.gz`) the root and every file it reaches. */
 function readVersion(dir: string, v: Version): DocumentSet {
@@ -62,12 +76,16 @@ function upstreamReport(older: DocumentSet, newer: DocumentSet, bound: BoundOper
 
 const frac = ([a, b]: [number, number]) => `${a}/${b}`;
 
+/** The truth of a pair as far as a manifest binds it: the entries at places it holds. */
+const boundTruth = (truth: Truth, binds: (t: TruthEntry) => boolean): Truth => ({ ...truth, changes: truth.changes.filter(binds) });
+
 export function historyBench(root: string): string {
   const history = join(root, "contract-tests/history");
   const only = process.env.HISTORY_ONLY;
+  const tools = (process.env.HISTORY_TOOLS ?? "upstream,diff").split(",");
   const rows: string[][] = [];
   const details: string[] = [];
-  let total = emptyScore();
+  let total = { upstream: emptyScore(), diff: emptyScore(), unbound: 0 };
   const vendors = readdirSync(history, { withFileTypes: true })
     .filter((d) => d.isDirectory() && (!only || d.name === only))
     .map((d) => d.name)
@@ -77,31 +95,83 @@ export function historyBench(root: string): string {
     const source = jsyaml.load(readFileSync(join(dir, "source.yaml"), "utf8"), { schema: jsyaml.CORE_SCHEMA }) as { versions: Version[] };
     const bound = (jsyaml.load(readFileSync(join(dir, "bound.yaml"), "utf8"), { schema: jsyaml.CORE_SCHEMA }) as { operations: BoundOperation[] }).operations;
     const versions = source.versions.map((v) => ({ v, doc: readVersion(dir, v) }));
+    let diffs: ReturnType<typeof diffRun>["reports"] = [];
+    let diffFailed = "";
+    if (tools.includes("diff")) {
+      try {
+        diffs = diffRun(
+          vendor,
+          source.versions.map((v) => writerOf(dir, v)),
+          bound.map((b) => b.operationId),
+          versions.map((x) => x.doc.files.get(x.doc.root)),
+        ).reports;
+      } catch (e) {
+        diffFailed = `diff failed: ${(e as Error).message.split("\n")[0]?.slice(0, 300)}`;
+      }
+    }
     for (let i = 0; i + 1 < versions.length; i++) {
       const a = versions[i];
       const b = versions[i + 1];
       if (!a || !b) continue;
+      const pair = `${a.v.label} → ${b.v.label}`;
       const truth = jsyaml.load(readFileSync(join(dir, `truth-${a.v.label}--${b.v.label}.yaml`), "utf8"), { schema: jsyaml.CORE_SCHEMA }) as Truth;
       const started = performance.now();
-      let s: Score;
-      try {
-        s = score(truth, upstreamReport(a.doc, b.doc, bound));
-      } catch (e) {
-        rows.push([vendor, `${a.v.label} → ${b.v.label}`, `failed: ${(e as Error).message.split("\n")[0]}`]);
-        continue;
+      let up: Score | undefined;
+      let upFailed = "";
+      if (tools.includes("upstream")) {
+        try {
+          up = score(truth, upstreamReport(a.doc, b.doc, bound));
+        } catch (e) {
+          upFailed = `failed: ${(e as Error).message.split("\n")[0]}`;
+        }
       }
       const ms = performance.now() - started;
-      total = addScores(total, s);
-      rows.push(row(vendor, `${a.v.label} → ${b.v.label}`, s, `${Math.round(ms)} ms`));
-      if (process.env.HISTORY_DETAILS) details.push(`${vendor} ${a.v.label} → ${b.v.label}:`, ...s.details.map((d) => `  ${d}`));
+      const d = diffs[i];
+      const bounded = d ? boundTruth(truth, d.binds) : undefined;
+      const df = d && bounded ? score(bounded, d.reported) : undefined;
+      const unbound = bounded ? truth.changes.length - bounded.changes.length : 0;
+      if (up) total.upstream = addScores(total.upstream, up);
+      if (df) total.diff = addScores(total.diff, df);
+      total.unbound += unbound;
+      rows.push(row(vendor, pair, up ?? upFailed, df ?? diffFailed, df ? String(unbound) : "", up ? `${Math.round(ms)} ms` : ""));
+      if (process.env.HISTORY_DETAILS) {
+        if (up) details.push(`${vendor} ${pair}, upstream:`, ...up.details.map((x) => `  ${x}`));
+        if (df) details.push(`${vendor} ${pair}, diff:`, ...df.details.map((x) => `  ${x}`));
+      }
     }
+    total = { ...total };
   }
-  rows.push(row("**all**", `${rows.length} pairs`, total, ""));
-  const head = ["vendor", "pair", "breaking found", "non-breaking found", "informational found", "correct", "missed", "wrong", "noise: not-changes", "noise: unexplained", "time"];
+  rows.push(row("**all**", `${rows.length} pairs`, tools.includes("upstream") ? total.upstream : "", tools.includes("diff") ? total.diff : "", tools.includes("diff") ? String(total.unbound) : "", ""));
+  const both = (what: string) => `${what} (upstream / diff)`;
+  const head = [
+    "vendor",
+    "pair",
+    both("breaking found"),
+    both("non-breaking found"),
+    both("informational found"),
+    both("correct"),
+    both("missed"),
+    both("wrong"),
+    both("noise: not-changes"),
+    both("noise: unexplained"),
+    "diff: truth entries the drafted manifest does not bind",
+    "upstream time",
+  ];
   const table = [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.join(" | ")} |`)];
-  return [`npm run bench -- history: upstream's change model on contract-tests/history (${new Date().toISOString().slice(0, 10)})`, "", ...table, ...(details.length ? ["", ...details] : [])].join("\n");
+  return [
+    `npm run bench -- history: upstream's change model and diff (add, generate, upstream --accept, generate, diff) on contract-tests/history (${new Date().toISOString().slice(0, 10)})`,
+    "",
+    ...table,
+    ...(details.length ? ["", ...details] : []),
+  ].join("\n");
 }
 
-function row(vendor: string, pair: string, s: Score, time: string): string[] {
-  return [vendor, pair, frac(s.found.breaking), frac(s.found["non-breaking"]), frac(s.found.informational), String(s.correct), String(s.missed), String(s.wrong), String(s.noiseNotChanges), String(s.noiseUnexplained), time];
+/** A pair's row: each figure as upstream's / diff's (a tool not run, or failed, shows its reason). */
+function row(vendor: string, pair: string, up: Score | string, df: Score | string, unbound: string, time: string): string[] {
+  const figures = (s: Score | string): string[] =>
+    typeof s === "string"
+      ? Array(8).fill(s || "–")
+      : [frac(s.found.breaking), frac(s.found["non-breaking"]), frac(s.found.informational), String(s.correct), String(s.missed), String(s.wrong), String(s.noiseNotChanges), String(s.noiseUnexplained)];
+  const [u, d] = [figures(up), figures(df)];
+  return [vendor, pair, ...u.map((x, i) => `${x} / ${d[i]}`), unbound, time];
 }

@@ -70,6 +70,14 @@ describe("diff of a json body parameter's fields, and the workflow lines hit", (
     ]);
   });
 
+  it("a read-only field appearing in or leaving the request schema is no change (the server sets it)", () => {
+    const fields = (extra: Record<string, Shape>) => acmeSurface({}, { acme_update_task: acmeTool({ method: "PUT", params: { data: dataParam({ type: "object", properties: { name: { type: "string" }, ...extra } }) }, outputs: {} }) });
+    const readOnly = { assigned_by: { type: "string", readOnly: true } as Shape };
+    expect(diffSurfaces(fields({}), fields(readOnly))).toEqual([]);
+    expect(diffSurfaces(fields(readOnly), fields({}))).toEqual([]);
+    expect(diffSurfaces(fields({}), fields({ assigned_by: { type: "string" } })).map((c) => c.kind)).toEqual(["new-optional-request-property"]);
+  });
+
   it("an older base without the fields recorded compares none of them", () => {
     const { shape: _shape, ...bare } = dataParam({});
     const older = acmeSurface({}, { acme_update_task: acmeTool({ method: "PUT", params: { data: bare }, outputs: { state: output(["open", "done"]) } }) });

@@ -15,7 +15,8 @@ const tmp = mkdtempSync(join(tmpdir(), "blockwright-upstream-accept-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** A published document of one update operation whose body is `{ data: { … } }`, `fields` the data's properties. */
-function published(fields: Record<string, unknown>, extraSchemes: Record<string, unknown> = {}): string {
+function published(fields: Record<string, unknown>, extraSchemes: Record<string, unknown> = {}, bodyAs: "inline" | "$ref" = "inline"): string {
+  const data = { type: "object", properties: fields };
   return JSON.stringify({
     openapi: "3.0.3",
     info: { title: "zqtasks", version: "1" },
@@ -27,7 +28,7 @@ function published(fields: Record<string, unknown>, extraSchemes: Record<string,
           operationId: "updateTask",
           summary: "Update a task",
           parameters: [{ name: "task_gid", in: "path", required: true, schema: { type: "string" }, example: "12" }],
-          requestBody: { required: true, content: { "application/json": { schema: { type: "object", properties: { data: { type: "object", properties: fields } } } } } },
+          requestBody: { required: true, content: { "application/json": { schema: { type: "object", properties: { data: bodyAs === "$ref" ? { $ref: "#/components/schemas/TaskUpdate" } : data } } } } },
           responses: {
             "200": {
               description: "The task.",
@@ -37,7 +38,7 @@ function published(fields: Record<string, unknown>, extraSchemes: Record<string,
         },
       },
     },
-    components: { securitySchemes: { zqToken: { type: "http", scheme: "bearer" }, ...extraSchemes } },
+    components: { securitySchemes: { zqToken: { type: "http", scheme: "bearer" }, ...extraSchemes }, ...(bodyAs === "$ref" ? { schemas: { TaskUpdate: data } } : {}) },
   });
 }
 
@@ -56,16 +57,17 @@ blocks:
 `;
 
 describe("upstream --accept for a provider add started", () => {
-  it("re-cuts the spec, keeps the manifest, and diff names the workflow line sending a field no longer accepted", async () => {
-    const dir = join(tmp, "project");
+  // Real documents mostly $ref the body's schema: the surface must then write the named shape too, or diff compares nothing.
+  it.each(["inline", "$ref"] as const)("re-cuts the spec, keeps the manifest, and diff names the workflow line sending a field no longer accepted (body schema %s)", async (bodyAs) => {
+    const dir = join(tmp, `project-${bodyAs === "$ref" ? "ref" : "inline"}`);
     mkdirSync(join(dir, "specs"), { recursive: true });
     mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
     symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
     mkdirSync(join(dir, "workflows"));
     writeFileSync(join(dir, "workflows/tidy.yaml"), WORKFLOW);
-    writeFileSync(join(dir, "v1.json"), published({ name: { type: "string" }, workspace: { type: "string" } }));
+    writeFileSync(join(dir, "v1.json"), published({ name: { type: "string" }, workspace: { type: "string" } }, {}, bodyAs));
     // The newer version: `workspace` no longer accepted; a scheme for other operations added (not a change for us).
-    writeFileSync(join(dir, "v2.json"), published({ name: { type: "string" }, notes: { type: "string" } }, { zqAdmin: { type: "apiKey", in: "header", name: "X-Zq-Admin" } }));
+    writeFileSync(join(dir, "v2.json"), published({ name: { type: "string" }, notes: { type: "string" } }, { zqAdmin: { type: "apiKey", in: "header", name: "X-Zq-Admin" } }, bodyAs));
 
     const added = await cli(["add", "zqtasks", "--from", "v1.json", "--operations", "updateTask"], { cwd: dir });
     expect(added.code, added.stderr).toBe(0);

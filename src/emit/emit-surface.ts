@@ -39,10 +39,12 @@ export function buildSurface(ir: ProviderIR, ctx: SurfaceContext): Surface {
     tools,
   };
   for (const [, entry] of PROVIDER_ENTRIES) merge(surface, entry.record(ir));
-  // Each shape written once: named ones in `shapes`, outputs referring to them.
-  const outputs = Object.values(tools).flatMap((t) => Object.values(t.outputs ?? {}));
-  const written = shapes.table(outputs.map((o) => o.shape));
-  for (const [i, o] of outputs.entries()) o.shape = written.roots[i] ?? o.shape;
+  // Each shape written once: named ones in `shapes`, outputs and json body parameters referring to them
+  // (a parameter's shape is often a `$ref`ed request schema: left out of the table, its name would lead nowhere).
+  const holders = Object.values(tools).flatMap((t) => [...Object.values(t.outputs ?? {}), ...Object.values(t.params ?? {})]);
+  const shaped = holders.filter((h): h is typeof h & { shape: Shape } => h.shape !== undefined);
+  const written = shapes.table(shaped.map((h) => h.shape));
+  for (const [i, h] of shaped.entries()) h.shape = written.roots[i] ?? h.shape;
   if (Object.keys(written.shapes).length) surface.shapes = written.shapes;
   return surface;
 }

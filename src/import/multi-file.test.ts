@@ -133,6 +133,12 @@ describe("add on a multi-file document", () => {
     expect(changed.stdout).toMatch(/maxLength/);
     const pinned = JSON.parse(readFileSync(join(project, "specs/zqwidgets/upstream/published.json"), "utf8")) as { components?: { schemas?: Record<string, { properties?: { id?: { maxLength?: number } } }> } };
     expect(Object.values(pinned.components?.schemas ?? {}).map((s) => s.properties?.id?.maxLength)).toContain(32);
+    // openapi.yaml, add's cut, is cut again from the newer bundle: one file, the newer limit, the manifest untouched.
+    expect(changed.stderr).toMatch(/re-cut specs\/zqwidgets\/openapi\.yaml from it \(2 operations\)/);
+    const cut = readFileSync(join(project, "specs/zqwidgets/openapi.yaml"), "utf8");
+    expect(cut).not.toMatch(/\$ref: ['"]?(\.\.\/|resources|shared|models)/);
+    expect(cut).toMatch(/maxLength: 32/);
+    expect((await run(["generate"], project)).code).toBe(0);
   });
 
   it("a $ref to a file that is not there is refused, exit 2, naming the reference and its place", async () => {

@@ -72,6 +72,8 @@ export function diffRequestShape(subject: string, a: Shape, b: Shape, report: Re
     const y = b.properties?.[key];
     const child = `${at}.${key}`;
     const required = (s: Shape) => s.required?.includes(key) ?? false;
+    // A read-only field is the server's: one appearing in or leaving the request schema changes nothing a caller sends.
+    if ((x && !y && x.readOnly) || (!x && y?.readOnly)) continue;
     if (x && !y) report("fieldRemoved", { subject: `${subject} ${child}` });
     else if (!x && y) report(required(b) ? "fieldAddedRequired" : "fieldAddedOptional", { subject: `${subject} ${child}` });
     else if (x && y) {

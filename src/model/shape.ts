@@ -66,6 +66,7 @@ export class ShapeBuilder {
     if (schema.nullable === true || (Array.isArray(schema.type) && (schema.type as string[]).includes("null"))) shape.nullable = true;
     if (Array.isArray(schema.enum)) shape.enum = [...(schema.enum as unknown[])];
     if (typeof schema.format === "string") shape.format = schema.format;
+    if (schema.readOnly === true) shape.readOnly = true;
     if (schema.properties) {
       const properties: Record<string, Shape> = {};
       for (const k of Object.keys(schema.properties as object).sort()) setOwn(properties, k, this.of(fieldOf(schema.properties as Record<string, Schema>, k)));
@@ -229,6 +230,7 @@ function mergeShapes(shapes: Shape[]): Shape {
     if (s.nullable) out.nullable = true;
     if (s.enum) out.enum = [...new Set([...(out.enum ?? []), ...s.enum])];
     if (s.format && !out.format) out.format = s.format;
+    if (s.readOnly) out.readOnly = true;
     if (s.properties) out.properties = { ...(out.properties ?? {}), ...s.properties };
     if (s.required) out.required = [...new Set([...(out.required ?? []), ...s.required])].sort();
     if (s.items && !out.items) out.items = s.items;

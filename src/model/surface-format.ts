@@ -22,6 +22,8 @@ export interface Shape {
   items?: Shape;
   /** The shape recorded under this name in the surface's `shapes` (a `$ref`ed schema, a component by its name); nothing else is set beside it. */
   ref?: string;
+  /** Set by the server only (`readOnly: true`): a request carries no such field, so its coming or going is no change to a caller. */
+  readOnly?: true;
   /** A recursive type, named where it recurs (surfaces from before named shapes: they expanded every other reference in place). */
   recursive?: string;
 }

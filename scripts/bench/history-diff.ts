@@ -1,0 +1,188 @@
+// The `diff` half of the history bench: each vendor's versions taken as a
+// new user would, through the built command in a scratch project —
+// `add` from the oldest version, `generate`; then for each newer version
+// `upstream <p> <newer> --accept`, `generate` and `diff --base-dir <the
+// generation before> --format json` — and every change diff reports placed
+// as the truth places its entries (operation, location, pointer), through
+// the manifest `add` drafted. A package only holds what its manifest binds:
+// truth entries at places the draft does not bind (a response field outside
+// the outputs, a credential the package does not take) are counted apart
+// as unbound, not as missed.
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import jsyaml from "js-yaml";
+import { parseDocument } from "yaml";
+import type { Reported, TruthEntry } from "./history-score.js";
+
+interface ManifestOperation {
+  operationId: string;
+  outputs?: Record<string, { from?: string }>;
+}
+
+/** A parameter's place as the surface writes it: `query:<name>`, `body:<pointer>`, `auth`, … */
+type Wires = Record<string, Record<string, string>>;
+
+interface Manifest {
+  auth?: { scheme?: string; alternatives?: { scheme?: string }[] };
+  operations: Record<string, ManifestOperation>;
+}
+
+interface DiffChange {
+  tool?: string;
+  subject: string;
+  kind: string;
+  severity: Reported["severity"];
+  rule: string;
+}
+
+/** One stored version written out as the files a user would have: its root's path. */
+export type WriteVersion = (into: string) => string;
+
+export interface DiffRun {
+  /** Per newer version (index 1…): what diff reported, placed, and the truth entries the draft binds no place of. */
+  reports: { reported: Reported[]; binds: (t: TruthEntry) => boolean }[];
+}
+
+const BIN = join(dirname(new URL(import.meta.url).pathname), "../../bin/blockwright.js");
+
+function blockwright(cwd: string, args: string[]): string {
+  try {
+    return execFileSync(process.execPath, [BIN, ...args], { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer: 256 * 1024 * 1024 });
+  } catch (e) {
+    const failed = e as { status?: number; stdout?: string; stderr?: string };
+    // upstream and diff exit 1 when there are changes to review: their report is on stdout all the same.
+    if (failed.status === 1 && (args[0] === "upstream" || args[0] === "diff")) return failed.stdout ?? "";
+    throw new Error(`blockwright ${args.join(" ")} exited ${failed.status}: ${(failed.stderr ?? "").trim().split("\n").slice(-3).join(" / ")}`);
+  }
+}
+
+/**
+ * `generate`, and where it refuses an example the manifest drafted from the older version (a value the newer one no
+ * longer accepts: generate names it at its line), what a user would do: drop that example and generate again.
+ */
+function generateAsAUserWould(project: string, provider: string): void {
+  try {
+    blockwright(project, ["generate"]);
+  } catch (e) {
+    const message = (e as Error).message;
+    const examples = [...message.matchAll(/manifest\.yaml:\d+:\d+: ([\w.]+)\.example: example /g)].map((m) => (m[1] ?? "").split("."));
+    if (!examples.length) throw e;
+    const file = join(project, "specs", provider, "manifest.yaml");
+    const doc = parseDocument(readFileSync(file, "utf8"));
+    for (const path of examples) doc.deleteIn([...path, "example"]);
+    writeFileSync(file, doc.toString());
+    blockwright(project, ["generate"]);
+  }
+}
+
+/** The vendor's versions through add, generate, upstream --accept and diff, in one scratch project. */
+export function diffRun(vendor: string, versions: WriteVersion[], operationIds: string[], documents: unknown[]): DiffRun {
+  const project = mkdtempSync(join(tmpdir(), `blockwright-history-${vendor}-`));
+  try {
+    const provider = `zq${vendor.replace(/[^a-z0-9]/g, "")}`;
+    mkdirSync(join(project, "specs"), { recursive: true });
+    writeFileSync(join(project, "package.json"), `${JSON.stringify({ name: "history-bench", private: true, type: "module" })}\n`);
+    const first = versions[0];
+    if (!first) return { reports: [] };
+    blockwright(project, ["add", provider, "--from", first(join(project, "v0")), "--operations", operationIds.join(",")]);
+    blockwright(project, ["generate"]);
+    const reports: DiffRun["reports"] = [];
+    for (let i = 1; i < versions.length; i++) {
+      const write = versions[i];
+      if (!write) continue;
+      rmSync(join(project, "base"), { recursive: true, force: true });
+      cpSync(join(project, "generated"), join(project, "base"), { recursive: true });
+      blockwright(project, ["upstream", provider, write(join(project, `v${i}`)), "--accept"]);
+      generateAsAUserWould(project, provider);
+      const report = JSON.parse(blockwright(project, ["diff", "--base-dir", "base", "--format", "json"])) as { packages: { changes: DiffChange[] }[] };
+      const manifest = jsyaml.load(readFileSync(join(project, "specs", provider, "manifest.yaml"), "utf8")) as Manifest;
+      const surface = JSON.parse(readFileSync(join(project, "generated", provider, "surface.json"), "utf8")) as { tools: Record<string, { params: Record<string, { wire?: string }> }> };
+      const wires: Wires = Object.fromEntries(Object.entries(surface.tools).map(([id, t]) => [id, Object.fromEntries(Object.entries(t.params).map(([n, p]) => [n, p.wire ?? ""]))]));
+      const placer = new Placer(manifest, wires, documents[i]);
+      reports.push({ reported: report.packages.flatMap((p) => p.changes).flatMap((c) => placer.place(c) ?? []), binds: (t) => placer.binds(t) });
+    }
+    return { reports };
+  } finally {
+    rmSync(project, { recursive: true, force: true });
+  }
+}
+
+/** Where a diff change sits in the truth's terms, and which truth places the manifest binds at all. */
+class Placer {
+  private readonly byTool = new Map<string, ManifestOperation>();
+  private readonly byOperation = new Map<string, ManifestOperation>();
+  private readonly wiresOf = new Map<string, Record<string, string>>();
+  private readonly schemes: Set<string>;
+
+  constructor(
+    manifest: Manifest,
+    wires: Wires,
+    private readonly document: unknown,
+  ) {
+    for (const [id, op] of Object.entries(manifest.operations ?? {})) {
+      this.byTool.set(id, op);
+      this.byOperation.set(op.operationId, op);
+      this.wiresOf.set(op.operationId, wires[id] ?? {});
+    }
+    this.schemes = new Set([manifest.auth?.scheme, ...(manifest.auth?.alternatives ?? []).map((a) => a.scheme)].filter((s): s is string => Boolean(s)));
+  }
+
+  place(c: DiffChange): Reported | undefined {
+    const op = c.tool ? this.byTool.get(c.tool) : undefined;
+    if (!op) return undefined;
+    const [what, name = "", ...rest] = c.subject.split(" ");
+    const path = rest.filter((r) => r !== "items").join("");
+    const base = { kind: c.kind, operation: op.operationId, ...(c.severity ? { severity: c.severity } : {}), text: `${c.tool} ${c.subject}: ${c.kind} (${c.severity}: ${c.rule})` };
+    if (what === "param") {
+      const [where = "", at = name] = splitWire(this.wiresOf.get(op.operationId)?.[name] ?? "");
+      if (where === "body") return { ...base, location: "request.body", pointer: joinPointer(at, path) };
+      return { ...base, location: `request.parameter.${where}`, pointer: at };
+    }
+    if (what === "output") {
+      const from = op.outputs?.[name]?.from ?? "";
+      const header = /^\$response\.header\.(.+)$/.exec(from);
+      if (header) return { ...base, location: `response.${this.status(op.operationId)}.header`, pointer: header[1] ?? "" };
+      return { ...base, location: `response.${this.status(op.operationId)}.body`, pointer: joinPointer(from.replace(/^\$response\.body#?/, ""), path) };
+    }
+    return { ...base, location: "operation", pointer: "" };
+  }
+
+  /** Whether the manifest binds the truth entry's place: an operation it calls, and there a parameter, field, output or credential it holds. */
+  binds(t: TruthEntry): boolean {
+    const op = this.byOperation.get(t.operation);
+    if (!op) return false;
+    if (t.location === "operation") return true;
+    if (t.location === "security") return this.schemes.has(t.pointer);
+    const wires = Object.values(this.wiresOf.get(t.operation) ?? {}).map(splitWire);
+    const parameter = /^request\.parameter\.(\w+)$/.exec(t.location);
+    if (parameter) return wires.some(([where, at]) => where === parameter[1] && at === t.pointer);
+    const under = (prefix: string) => prefix === "" || prefix === "/" || t.pointer === prefix || t.pointer.startsWith(`${prefix}/`);
+    if (t.location === "request.body") return wires.some(([where, at]) => where === "body" && under(at));
+    if (/^response\.\d+\.body$/.test(t.location)) return Object.values(op.outputs ?? {}).some((o) => o.from?.startsWith("$response.body") && under(pointerOfFrom(o.from)));
+    if (/^response\.\d+\.header$/.test(t.location)) return Object.values(op.outputs ?? {}).some((o) => o.from?.toLowerCase() === `$response.header.${t.pointer.toLowerCase()}`);
+    return false;
+  }
+
+  /** The operation's first 2xx status in the newer document. */
+  private status(operationId: string): string {
+    const paths = (this.document as { paths?: Record<string, Record<string, { operationId?: string; responses?: Record<string, unknown> }>> })?.paths ?? {};
+    for (const item of Object.values(paths)) for (const op of Object.values(item ?? {})) if (op && typeof op === "object" && op.operationId === operationId) return Object.keys(op.responses ?? {}).find((s) => /^2/.test(s)) ?? "200";
+    return "200";
+  }
+}
+
+const splitWire = (wire: string): [string, string] => {
+  const colon = wire.indexOf(":");
+  return colon < 0 ? [wire, ""] : [wire.slice(0, colon), wire.slice(colon + 1)];
+};
+
+const pointerOfFrom = (from: string) => from.replace(/^\$response\.body#?/, "");
+
+/** A JSON pointer and a diff field path (`.a[].b`, `.*` for a map's values) as one truth pointer (`/a/*\/b`, `{}`). */
+function joinPointer(pointer: string, path: string): string {
+  const steps = [...path.matchAll(/\.([^.[\]]+)|\[\]/g)].map((m) => (m[1] === undefined ? "*" : m[1] === "*" ? "{}" : m[1]));
+  const joined = [pointer === "/" ? "" : pointer, ...steps].join("/");
+  return joined || "/";
+}
