@@ -18,7 +18,7 @@
 // (`not-in-allowed`), so a new folder is placed in a layer before it is used.
 
 const TESTS = "\\.test\\.ts$|/__fixtures__/|^contract-tests/|^test-support/";
-// src/vendor/: the entry points of libraries the build bundles into dist/vendor/ (Prism,
+// src/vendor/: the entry points of libraries the build bundles into dist/vendor/ (Prism, openapi-typescript with TypeScript,
 // Handlebars' runtime); they stand where node_modules would, so any layer may import them.
 const HELPERS = "^src/(common|vendor)/";
 const LOAD = "^src/load/";

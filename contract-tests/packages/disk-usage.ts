@@ -42,15 +42,3 @@ export function diskUsageBytes(dir: string): number {
   };
   return visit(dir);
 }
-
-/** The bytes of `dir`, its files and folders (nested node_modules excluded: they are packages of their own), as `du -sb` counts them. */
-export function apparentBytes(dir: string): number {
-  let bytes = lstatSync(dir).size;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (entry.name !== "node_modules") bytes += apparentBytes(path);
-    } else bytes += lstatSync(path).size;
-  }
-  return bytes;
-}

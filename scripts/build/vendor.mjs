@@ -21,7 +21,8 @@ function packageDir(file) {
 }
 
 const LICENSE_FILE = /^(licen[cs]e|copying|mit-licen[cs]e)(\.(md|txt|markdown))?$/i;
-const NOTICE_FILE = /^notice(\.(md|txt))?$/i;
+// TypeScript names its notice file ThirdPartyNoticeText.txt.
+const NOTICE_FILE = /^(notice|thirdpartynoticetext)(\.(md|txt))?$/i;
 
 /** The license section of one bundled package: what its license asks to keep with any copy. */
 function licenseSection(dir) {
@@ -78,6 +79,8 @@ for (const file of readdirSync(sources).filter((f) => f.endsWith(".cjs"))) {
     // plain imports.
     alias: { "jsonc-parser": "jsonc-parser/lib/esm/main.js" },
     plugins: [englishFaker],
+    // A dependency of blockwright's own stays a require of the installed package (one copy, shared).
+    external: ["@redocly/openapi-core"],
     // Smaller, and with every function's and class's name kept (error names, stack traces, code that reads constructor.name).
     minify: true,
     keepNames: true,

@@ -4,6 +4,7 @@ import { caseKindsPage } from "./case-kinds.js";
 import { commandsPage } from "./commands.js";
 import { errorsPage } from "./errors.js";
 import { EXAMPLE_WORKFLOW, exampleMermaid, exampleSvg } from "./example-graph.js";
+import { installWeightBlock } from "./install-weight.js";
 
 /** A file written whole. */
 export interface GeneratedFile {
@@ -34,4 +35,11 @@ export const MARKED_BLOCKS: MarkedBlock[] = [
     end: "<!-- /graph -->",
     render: exampleMermaid,
   },
+  // The figure of issue 32's bar, measured offline from the packs and the lock file (it needs the build).
+  ...["README.md", "docs/guides/packages-and-publishing.md"].map((path) => ({
+    path,
+    start: "<!-- install-weight: scripts/docs/install-weight.ts (npm run docs writes this block) -->",
+    end: "<!-- /install-weight -->",
+    render: installWeightBlock,
+  })),
 ];

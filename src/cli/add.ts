@@ -7,7 +7,7 @@ export const USAGE = `Usage: blockwright add <provider> --from <document> --oper
        blockwright add --from <document> --list
 
 Start a provider from its published API document: OpenAPI 3.0 or 3.1, or
-Swagger 2.0 (converted to OpenAPI 3.0 by swagger2openapi), JSON or YAML, a
+Swagger 2.0 (converted to OpenAPI 3.0 by blockwright), JSON or YAML, a
 file or an https address. A file whose $refs name other files (path items,
 operations, parameters, schemas of their own) is bundled into one document
 first (@redocly/openapi-core), reading only files in the root's folder.

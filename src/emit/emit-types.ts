@@ -13,9 +13,15 @@
 // file costs far more than writing its bytes), and the namespace keeps
 // openapi-typescript's generic names (paths, components, operations) out of
 // the package's exports.
+import { createRequire } from "node:module";
 import { createConfig } from "@redocly/openapi-core";
-import { astToString, NEVER, scanDiscriminators, resolveRef, STRING, transformSchema, tsModifiers, tsRecord, type GlobalContext, type OpenAPI3 } from "openapi-typescript";
-import ts from "typescript";
+import type { GlobalContext, OpenAPI3 } from "openapi-typescript";
+import type * as TS from "typescript";
+
+// openapi-typescript and the TypeScript it prints with, bundled into the build (vendor/openapi-typescript.cjs): the published package depends on neither.
+const { ts, astToString, NEVER, scanDiscriminators, resolveRef, STRING, transformSchema, tsModifiers, tsRecord } = createRequire(import.meta.url)("../vendor/openapi-typescript.cjs") as typeof import("openapi-typescript") & {
+  ts: typeof TS;
+};
 
 let redoc: GlobalContext["redoc"] | undefined;
 
@@ -25,14 +31,14 @@ export async function emitOpenApiNamespace(document: unknown, name: string): Pro
 }
 
 /** Declarations printed inside an exported ambient namespace. */
-export function printNamespace(nodes: ts.Node[], name: string): string {
+export function printNamespace(nodes: TS.Node[], name: string): string {
   const { factory } = ts;
   const modifiers = [factory.createModifier(ts.SyntaxKind.ExportKeyword), factory.createModifier(ts.SyntaxKind.DeclareKeyword)];
-  return astToString(factory.createModuleDeclaration(modifiers, factory.createIdentifier(name), factory.createModuleBlock(nodes as ts.Statement[]), ts.NodeFlags.Namespace));
+  return astToString(factory.createModuleDeclaration(modifiers, factory.createIdentifier(name), factory.createModuleBlock(nodes as TS.Statement[]), ts.NodeFlags.Namespace));
 }
 
 /** The declarations openapiTS() would make of a bundled document. */
-export async function openApiTypeNodes(document: unknown): Promise<ts.Node[]> {
+export async function openApiTypeNodes(document: unknown): Promise<TS.Node[]> {
   // The transform patches discriminator enums into the schema it is given
   // (scanDiscriminators, its only write): a document with a discriminator
   // gets its own copy. Copying every document cost 0.75 ms per provider.
@@ -85,14 +91,14 @@ export async function openApiTypeNodes(document: unknown): Promise<ts.Node[]> {
  * as openapiTS() makes it (emit-types.test.ts compares), or the `Record<string,
  * never>` alias it makes when no operation has an id.
  */
-function operationsCollector(): { node: ts.InterfaceDeclaration; declaration: () => ts.Statement } {
+function operationsCollector(): { node: TS.InterfaceDeclaration; declaration: () => TS.Statement } {
   const { factory } = ts;
-  const members: ts.TypeElement[] = [];
+  const members: TS.TypeElement[] = [];
   const node = factory.createInterfaceDeclaration(tsModifiers({ export: true }), factory.createIdentifier("operations"), undefined, undefined, []);
-  const empty = factory.createNodeArray<ts.TypeElement>([]);
+  const empty = factory.createNodeArray<TS.TypeElement>([]);
   Object.defineProperty(node, "members", {
     get: () => empty,
-    set: (added: readonly ts.TypeElement[]) => {
+    set: (added: readonly TS.TypeElement[]) => {
       members.push(...added);
     },
   });

@@ -1,5 +1,5 @@
 // Published documents brought to the OpenAPI version the project reads:
-// Swagger 2.0 converted (by swagger2openapi) with what a manifest binds kept
+// Swagger 2.0 converted (by src/import/swagger2.ts) with what a manifest binds kept
 // — form fields with their limits, servers from host and basePath, the OAuth
 // scheme — and everything else refused with the reason.
 import { readFileSync } from "node:fs";
@@ -52,7 +52,7 @@ const shapes = (): Json => ({
 afterEach(() => vi.restoreAllMocks());
 
 /** The converted document, for reading deep into it. */
-const converted = async (doc: Json, text: string, name: string): Promise<Json> => swaggerToOpenApi(doc, text, name);
+const converted = (doc: Json, name: string): Json => swaggerToOpenApi(doc, name);
 
 describe("documentKind", () => {
   it("reads OpenAPI 3.0 and 3.1, and Swagger 2.0", () => {
@@ -81,20 +81,20 @@ describe("documentKind", () => {
 
 describe("swaggerToOpenApi", () => {
   it("emits OpenAPI 3.0.0, which generation reads", async () => {
-    const doc = await converted(chat(), chatText, "chat.yaml");
+    const doc = converted(chat(), "chat.yaml");
     expect(doc.openapi).toBe("3.0.0");
     expect(documentKind(doc, "converted")).toEqual({ format: "openapi", version: "3.0.0" });
   });
 
   it("turns host, basePath and schemes into servers, and definitions into components with their $refs", async () => {
-    const doc = await converted(shapes(), "", "shapes.json");
+    const doc = converted(shapes(), "shapes.json");
     expect(doc.servers).toEqual([{ url: "https://api.test/v2" }, { url: "http://api.test/v2" }]);
     expect(doc.components.schemas.Thing.properties.child).toEqual({ $ref: "#/components/schemas/Thing" });
     expect(doc.paths["/things/{id}"].put.requestBody).toEqual({ content: { "application/json": { schema: { $ref: "#/components/schemas/Thing" } } }, required: true });
   });
 
   it("keeps the limits of form fields, and merges a form field declared for the whole document into the body", async () => {
-    const doc = await converted(shapes(), "", "shapes.json");
+    const doc = converted(shapes(), "shapes.json");
     const create = doc.paths["/things"].post;
     expect(create.parameters ?? []).toEqual([]);
     const form = create.requestBody.content["application/x-www-form-urlencoded"].schema;
@@ -108,10 +108,10 @@ describe("swaggerToOpenApi", () => {
   });
 
   it("carries collectionFormat multi as explode (style form is the query default), x-nullable as nullable, and the OAuth flow", async () => {
-    const doc = await converted(shapes(), "", "shapes.json");
+    const doc = converted(shapes(), "shapes.json");
     expect(doc.paths["/things"].get.parameters[0]).toMatchObject({ name: "tags", in: "query", explode: true, schema: { type: "array", items: { type: "string", enum: ["a", "b"] } } });
     expect(doc.components.schemas.Thing.nullable).toBe(true);
-    const oauth = await converted(chat(), chatText, "chat.yaml");
+    const oauth = converted(chat(), "chat.yaml");
     expect(oauth.components.securitySchemes.chatAuth).toEqual({
       type: "oauth2",
       flows: { authorizationCode: { authorizationUrl: "https://chat.example.test/oauth/authorize", tokenUrl: "https://chat.example.test/api/oauth.access", scopes: { "chat:write": "Post messages", "channels:read": "List channels" } } },
@@ -121,10 +121,10 @@ describe("swaggerToOpenApi", () => {
   it("refuses a document it cannot convert in one line, and prints nothing of its own", async () => {
     const warn = vi.spyOn(console, "warn");
     const error = vi.spyOn(console, "error");
-    await expect(swaggerToOpenApi({ swagger: "2.0", info: "x", paths: {} }, "", "bad.json")).rejects.toThrow(new UnsupportedDocument("bad.json: Swagger 2.0 could not be converted to OpenAPI 3.0: info must be an object"));
+    expect(() => swaggerToOpenApi({ swagger: "2.0", info: "x", paths: {} }, "bad.json")).toThrow(new UnsupportedDocument("bad.json: Swagger 2.0 could not be converted to OpenAPI 3.0: info must be an object"));
     // Two scheme names the converter makes one.
     const clash = { swagger: "2.0", info: { title: "t", version: "1" }, paths: {}, securityDefinitions: { "a b": { type: "basic" }, a_b: { type: "basic" } } };
-    await expect(swaggerToOpenApi(clash, "", "clash.json")).rejects.toThrow(new UnsupportedDocument("clash.json: Swagger 2.0 could not be converted to OpenAPI 3.0: Duplicate sanitised securityScheme name a_b"));
+    expect(() => swaggerToOpenApi(clash, "clash.json")).toThrow(new UnsupportedDocument("clash.json: Swagger 2.0 could not be converted to OpenAPI 3.0: Duplicate sanitised securityScheme name a_b"));
     expect(warn).not.toHaveBeenCalled();
     expect(error).not.toHaveBeenCalled();
     expect(console.warn).toBe(warn);
@@ -134,9 +134,9 @@ describe("swaggerToOpenApi", () => {
 describe("asOpenApi3", () => {
   it("passes OpenAPI 3 through as it is, and converts Swagger 2.0", async () => {
     const openapi = { openapi: "3.1.0", info: { title: "t", version: "1" }, paths: {} };
-    expect(await asOpenApi3(openapi, "", "a.json")).toEqual({ document: openapi, kind: { format: "openapi", version: "3.1.0" } });
-    const { document, kind } = await asOpenApi3(chat(), chatText, "chat.yaml");
-    await expect(asOpenApi3({ swagger: "2.0", info: { title: "t", version: "1" }, paths: 5 }, "", "odd.json")).rejects.toThrow(new UnsupportedDocument("odd.json: an OpenAPI document needs paths, got 5"));
+    expect(asOpenApi3(openapi, "a.json")).toEqual({ document: openapi, kind: { format: "openapi", version: "3.1.0" } });
+    const { document, kind } = asOpenApi3(chat(), "chat.yaml");
+    expect(() => asOpenApi3({ swagger: "2.0", info: { title: "t", version: "1" }, paths: 5 }, "odd.json")).toThrow(new UnsupportedDocument("odd.json: an OpenAPI document needs paths, got 5"));
     expect(kind).toEqual({ format: "swagger", version: "2.0" });
     expect(document.openapi).toBe("3.0.0");
   });

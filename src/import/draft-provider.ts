@@ -194,7 +194,7 @@ function withMissingSchemas(cut: Json, report: CutReport): string[] {
 
 function cutHeader(provider: string, source: ProviderSource, report: CutReport, chosen: SelectedOperation[], added: string[], placeholders: string[]): string {
   const lines = [
-    `Cut by blockwright add ${provider} from ${source.origin} (sha256 ${source.sha256.slice(0, 12)}…, ${source.kind.format === "swagger" ? "Swagger 2.0, converted to OpenAPI 3.0 by swagger2openapi" : `OpenAPI ${source.kind.version}`}):`,
+    `Cut by blockwright add ${provider} from ${source.origin} (sha256 ${source.sha256.slice(0, 12)}…, ${source.kind.format === "swagger" ? "Swagger 2.0, converted to OpenAPI 3.0" : `OpenAPI ${source.kind.version}`}):`,
     `the path items of ${chosen.map((c) => c.operationId).join(", ")} (only those methods) and everything they $ref, as published.`,
     `The published document is pinned in upstream/: blockwright upstream ${provider} <newer document> lists what a newer one changes.`,
     ...(added.length ? [`Added by blockwright add, not published: ${added.join(" and ")} (no chosen operation names the security scheme it takes).`] : []),

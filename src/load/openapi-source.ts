@@ -93,7 +93,10 @@ function versionProblem(source: YamlSource): SourceError | undefined {
   const version = data !== null && typeof data === "object" ? data.openapi : undefined;
   if (typeof version === "string" && /^3\.[01](\.\d+)?$/.test(version)) return undefined;
   if (data !== null && typeof data === "object" && "swagger" in data) {
-    return new SourceError(source.locate(["swagger"], "value"), `swagger: ${JSON.stringify(data.swagger)} is Swagger 2; generation reads OpenAPI 3.0 or 3.1 (convert it first, e.g. with swagger2openapi)`);
+    return new SourceError(
+      source.locate(["swagger"], "value"),
+      `swagger: ${JSON.stringify(data.swagger)} is Swagger 2; generation reads OpenAPI 3.0 or 3.1 (blockwright add converts a Swagger 2.0 document: add <provider> --from <document>)`,
+    );
   }
   return new SourceError(source.locate(["openapi"], "value"), `openapi: must be an OpenAPI version 3.0.x or 3.1.x, got ${version === undefined ? "nothing" : JSON.stringify(version)}`);
 }

@@ -61,7 +61,7 @@ export async function readPublished(path: string, name = path): Promise<Publishe
   if (isDiscovery(doc)) return { text, document: discoveryToOpenApi(doc) };
   if (doc.swagger === "2.0") {
     try {
-      return { text, ...(bundled ? { bundled } : {}), document: await swaggerToOpenApi(doc, text, name) };
+      return { text, ...(bundled ? { bundled } : {}), document: swaggerToOpenApi(doc, name) };
     } catch (e) {
       if (e instanceof UnsupportedDocument) throw new PublishedDocumentError(e.message);
       throw e;

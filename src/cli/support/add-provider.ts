@@ -99,8 +99,8 @@ async function add(request: AddRequest, io: CliIo, signal: AbortSignal): Promise
     read.json = true;
     say(`bundled ${bundle.files} files into one document (${size(Buffer.byteLength(read.text))})`);
   }
-  if (data !== null && typeof data === "object" && (data as Json).swagger === "2.0") say("converting Swagger 2.0 to OpenAPI 3.0 (swagger2openapi)…");
-  const { document, kind } = await asOpenApi3(data, read.text, read.shown);
+  if (data !== null && typeof data === "object" && (data as Json).swagger === "2.0") say("converting Swagger 2.0 to OpenAPI 3.0…");
+  const { document, kind } = asOpenApi3(data, read.shown);
   stop();
   if (request.list) {
     // The document's text, escaped as every text output escapes outside text.

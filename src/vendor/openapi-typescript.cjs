@@ -1,0 +1,12 @@
+// openapi-typescript's transform and the TypeScript API it prints with
+// (src/emit/emit-types.ts). Run from the sources, this requires both
+// packages (devDependencies); `npm run build` bundles them into
+// dist/vendor/openapi-typescript.cjs (scripts/build/vendor.mjs), leaving out
+// @redocly/openapi-core, which blockwright depends on itself. The published
+// blockwright then installs no TypeScript: typescript was 24 MB of a user's
+// install (its compiler, tsserver, the lib files, 13 locales), of which
+// generation runs the printer only; the bundle is one file of about 9 MB.
+// One module gives both, so that the nodes openapi-typescript makes and the
+// ones emit-types.ts makes come from the same TypeScript.
+"use strict";
+module.exports = { ...require("openapi-typescript"), ts: require("typescript") };
