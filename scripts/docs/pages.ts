@@ -3,6 +3,7 @@
 import { caseKindsPage } from "./case-kinds.js";
 import { commandsPage } from "./commands.js";
 import { errorsPage } from "./errors.js";
+import { manifestPage } from "./manifest.js";
 import { problemsPage } from "./problems.js";
 import { EXAMPLE_WORKFLOW, exampleMermaid, exampleSvg } from "./example-graph.js";
 
@@ -26,6 +27,7 @@ export const GENERATED_FILES: GeneratedFile[] = [
   { path: "docs/reference/case-kinds.md", render: caseKindsPage },
   { path: "docs/reference/errors.md", render: errorsPage },
   { path: "docs/reference/problems.md", render: problemsPage },
+  { path: "docs/reference/manifest.md", render: manifestPage },
   { path: "docs/images/lead-to-deck.svg", render: exampleSvg },
 ];
 
