@@ -100,7 +100,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
       return e.exitCode;
     }
     if (e instanceof UsageError) {
-      io.stderr.write(logSafe(`blockwright ${name}: ${e.message}\n${module.USAGE.split("\n")[0]}\n`));
+      io.stderr.write(logSafe(`blockwright ${name}: ${e.printed}\n${module.USAGE.split("\n")[0]}\n`));
       return 2;
     }
     // An input of the user's that a command did not word itself: still the user's to fix, exit status 2.

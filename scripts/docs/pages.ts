@@ -3,6 +3,8 @@
 import { caseKindsPage } from "./case-kinds.js";
 import { commandsPage } from "./commands.js";
 import { errorsPage } from "./errors.js";
+import { manifestPage } from "./manifest.js";
+import { problemsPage } from "./problems.js";
 import { EXAMPLE_WORKFLOW, exampleMermaid, exampleSvg } from "./example-graph.js";
 import { installWeightBlock } from "./install-weight.js";
 
@@ -25,6 +27,8 @@ export const GENERATED_FILES: GeneratedFile[] = [
   { path: "docs/reference/commands.md", render: commandsPage },
   { path: "docs/reference/case-kinds.md", render: caseKindsPage },
   { path: "docs/reference/errors.md", render: errorsPage },
+  { path: "docs/reference/problems.md", render: problemsPage },
+  { path: "docs/reference/manifest.md", render: manifestPage },
   { path: "docs/images/lead-to-deck.svg", render: exampleSvg },
 ];
 

@@ -60,19 +60,19 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     specs: { type: "string" },
   });
   const from = stringOption(args, "from");
-  if (!from) throw new UsageError("needs --from <document> (a file, or an https address)");
+  if (!from) throw new UsageError("BW3002", "needs --from <document> (a file, or an https address)");
   const list = args.values.list === true;
   const [provider, ...extra] = args.positionals;
-  if (extra.length) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}`);
+  if (extra.length) throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(extra[0])}`);
   const names = listOption(args, "operations")
     .flatMap((n) => n.split(","))
     .map((n) => n.trim())
     .filter(Boolean);
   if (!list) {
-    if (!provider) throw new UsageError("needs <provider>: the id of the new provider (lower-case letters and digits, such as acme)");
+    if (!provider) throw new UsageError("BW3002", "needs <provider>: the id of the new provider (lower-case letters and digits, such as acme)");
     if (!/^[a-z][a-z0-9]*$/.test(provider))
-      throw new UsageError(`<provider> is the provider id: lower-case letters and digits, starting with a letter (it names the folder, the package and every operation), got ${JSON.stringify(provider)}`);
-    if (!names.length) throw new UsageError("needs --operations <id,...>: the operations to keep (--list prints the document's operations)");
+      throw new UsageError("BW3003", `<provider> is the provider id: lower-case letters and digits, starting with a letter (it names the folder, the package and every operation), got ${JSON.stringify(provider)}`);
+    if (!names.length) throw new UsageError("BW3002", "needs --operations <id,...>: the operations to keep (--list prints the document's operations)");
   }
   const timeoutMs = (positiveInteger(stringOption(args, "timeout"), "--timeout", 3600) ?? DEFAULT_TIMEOUT_S) * 1000;
   const { addProvider } = await import("./support/add-provider.js");

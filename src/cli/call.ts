@@ -54,13 +54,13 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     out: { type: "string" },
   });
   const [operationId, ...extra] = args.positionals;
-  if (!operationId) throw new UsageError("missing <operationId>");
-  if (extra.length) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}`);
+  if (!operationId) throw new UsageError("BW3002", "missing <operationId>");
+  if (extra.length) throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(extra[0])}`);
   const timeoutMs = positiveInteger(stringOption(args, "timeout"), "--timeout");
   const maxItems = positiveInteger(stringOption(args, "max-items"), "--max-items");
   const maxPages = positiveInteger(stringOption(args, "max-pages"), "--max-pages");
   const allPages = args.values["all-pages"] === true;
-  if ((maxItems !== undefined || maxPages !== undefined) && !allPages) throw new UsageError("--max-items and --max-pages go with --all-pages");
+  if ((maxItems !== undefined || maxPages !== undefined) && !allPages) throw new UsageError("BW3004", "--max-items and --max-pages go with --all-pages");
   const baseUrl = stringOption(args, "base-url");
   const tokenUrl = stringOption(args, "token-url");
   const allowHosts = listOption(args, "allow-host");
@@ -75,18 +75,18 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const tool = registry?.tools[operationId];
   if (!registry || !tool || !Object.hasOwn(registry.tools, operationId)) {
     const all = await loadRegistry(out);
-    throw new UsageError(`unknown operation ${JSON.stringify(operationId)} (operations: ${Object.keys(all.tools).join(", ")})`);
+    throw new UsageError("BW3006", `unknown operation ${JSON.stringify(operationId)} (operations: ${Object.keys(all.tools).join(", ")})`);
   }
-  if (tokenUrl !== undefined && !tool.oauth) throw new UsageError(`--token-url: ${operationId} declares no OAuth 2 flows (manifest auth.flows), so it requests no token`);
+  if (tokenUrl !== undefined && !tool.oauth) throw new UsageError("BW3006", `--token-url: ${operationId} declares no OAuth 2 flows (manifest auth.flows), so it requests no token`);
   if (allPages && !tool.pagination) {
     const paged = Object.values(registry.tools)
       .filter((t) => t.pagination)
       .map((t) => t.id);
-    throw new UsageError(`--all-pages: ${operationId} returns one page only${paged.length ? ` (operations that page: ${paged.join(", ")})` : ""}`);
+    throw new UsageError("BW3006", `--all-pages: ${operationId} returns one page only${paged.length ? ` (operations that page: ${paged.join(", ")})` : ""}`);
   }
   const known = new Set(tool.params.map((p) => p.name));
   for (const name of Object.keys(params)) {
-    if (!known.has(name)) throw new UsageError(`${name}: not a parameter of ${operationId} (parameters: ${[...known].join(", ")})`);
+    if (!known.has(name)) throw new UsageError("BW3006", `${name}: not a parameter of ${operationId} (parameters: ${[...known].join(", ")})`);
   }
   const { resolveParamReferences } = await import("./support/references.js");
   const resolved = resolveParamReferences(params, new Set(tool.params.filter((p) => p.secret).map((p) => p.name)), io.env);
@@ -113,16 +113,16 @@ export function callParams(json: string | undefined, entries: string[]): Record<
     try {
       parsed = JSON.parse(json);
     } catch (e) {
-      throw new UsageError(`--params must be a JSON object (${(e as Error).message})`);
+      throw new UsageError("BW3003", `--params must be a JSON object (${(e as Error).message})`);
     }
-    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new UsageError("--params must be a JSON object");
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new UsageError("BW3003", "--params must be a JSON object");
     const deep = tooDeep(parsed);
-    if (deep) throw new UsageError(`--params: ${shownPath(deep.slice(0, 1))} is ${NESTING_RULE}, got a value nested deeper at ${shownPath(deep)}`);
+    if (deep) throw new UsageError("BW3003", `--params: ${shownPath(deep.slice(0, 1))} is ${NESTING_RULE}, got a value nested deeper at ${shownPath(deep)}`);
     for (const key of Object.keys(parsed)) setOwn(params, key, (parsed as Record<string, unknown>)[key]);
   }
   for (const entry of entries) {
     const eq = entry.indexOf("=");
-    if (eq <= 0) throw new UsageError(`--param takes name=value, got ${JSON.stringify(entry.split("=")[0])}…`);
+    if (eq <= 0) throw new UsageError("BW3003", `--param takes name=value, got ${JSON.stringify(entry.split("=")[0])}…`);
     setOwn(params, entry.slice(0, eq), entry.slice(eq + 1));
   }
   return params;

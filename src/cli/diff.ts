@@ -60,8 +60,8 @@ export const FORMATS = ["text", "json", "markdown", "github"] as const;
 /** --format, or json for --json; both at once must agree. */
 function formatOption(args: Parsed): (typeof FORMATS)[number] {
   const format = stringOption(args, "format");
-  if (format !== undefined && !(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format takes ${FORMATS.join(", ")}, got ${JSON.stringify(format)}`);
-  if (args.values.json && format !== undefined && format !== "json") throw new UsageError(`--json is --format json: it does not go with --format ${format}`);
+  if (format !== undefined && !(FORMATS as readonly string[]).includes(format)) throw new UsageError("BW3003", `--format takes ${FORMATS.join(", ")}, got ${JSON.stringify(format)}`);
+  if (args.values.json && format !== undefined && format !== "json") throw new UsageError("BW3004", `--json is --format json: it does not go with --format ${format}`);
   return args.values.json ? "json" : ((format ?? "text") as (typeof FORMATS)[number]);
 }
 
@@ -78,13 +78,13 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     force: { type: "boolean" },
     scope: { type: "string" },
   });
-  if (args.positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(args.positionals[0])}`);
+  if (args.positionals.length) throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(args.positionals[0])}`);
   const failOn = stringOption(args, "fail-on");
-  if (failOn !== undefined && !(LEVELS as readonly string[]).includes(failOn)) throw new UsageError(`--fail-on takes breaking, minor or patch, got ${JSON.stringify(failOn)}`);
+  if (failOn !== undefined && !(LEVELS as readonly string[]).includes(failOn)) throw new UsageError("BW3003", `--fail-on takes breaking, minor or patch, got ${JSON.stringify(failOn)}`);
   const baseRef = stringOption(args, "base");
   const baseDir = stringOption(args, "base-dir");
-  if (baseRef !== undefined && baseDir !== undefined) throw new UsageError("choose one of --base and --base-dir");
-  if (args.values.force && !args.values.write) throw new UsageError("--force goes with --write");
+  if (baseRef !== undefined && baseDir !== undefined) throw new UsageError("BW3004", "choose one of --base and --base-dir");
+  if (args.values.force && !args.values.write) throw new UsageError("BW3004", "--force goes with --write");
   formatOption(args);
   const dirs = projectDirs(args, io.cwd);
   const scope = scopeOption(args);
@@ -116,7 +116,7 @@ async function diffWith(args: Parsed, io: CliIo, dirs: { specs: string; out: str
   try {
     base = baseDir !== undefined ? surfacesInDir(resolve(io.cwd, baseDir)) : surfacesAtRef(dirs.out, baseRef ?? "HEAD");
   } catch (e) {
-    if (e instanceof BaseUnavailable) throw new UsageError(e.message);
+    if (e instanceof BaseUnavailable) throw new UsageError("BW3011", e.message);
     throw e;
   }
 
@@ -137,12 +137,12 @@ async function diffWith(args: Parsed, io: CliIo, dirs: { specs: string; out: str
     const { globSync } = await import("tinyglobby");
     const { readSourceText, UnreadableSource } = await import("../load/input-file.js");
     const files = globSync(patterns, { cwd: io.cwd }).sort();
-    if (!files.length) throw new UsageError(`--workflows ${patterns.join(" ")}: no files match`);
+    if (!files.length) throw new UsageError("BW3007", `--workflows ${patterns.join(" ")}: no files match`);
     const read = (path: string) => {
       try {
         return readSourceText(join(io.cwd, path), path);
       } catch (e) {
-        throw e instanceof UnreadableSource ? new UsageError(`--workflows: ${e.message}`) : e;
+        throw e instanceof UnreadableSource ? new UsageError(e.code, `--workflows: ${e.message}`) : e;
       }
     };
     const { workflowImpact } = await import("../workflow/impact.js");

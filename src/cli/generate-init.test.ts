@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli, copyOfRepository } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
+import { codeOf } from "../common/problem-codes.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-cli-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -25,6 +26,19 @@ describe("blockwright generate", () => {
     expect(r.stderr).toContain("--- generated/books/index.d.ts (on disk)");
     expect(r.stderr).toContain("-  /** Number of volumes to return, 1 to 40. */");
     expect(r.stderr).toContain("+  /** How many volumes, 1 to 40. */");
+  });
+
+  it("a broken manifest (an unknown field): exit 2, its place and a problem code docs/reference/problems.md lists", async () => {
+    const dir = project();
+    const manifest = join(dir, "specs/books/manifest.yaml");
+    writeFileSync(manifest, readFileSync(manifest, "utf8").replace("description: Number of volumes to return, 1 to 40.", "description: Number of volumes to return, 1 to 40.\n        zqunknown: 1"));
+    const r = await cli(["generate"], { cwd: dir });
+    expect(r.code).toBe(2);
+    const line = r.stderr.split("\n").find((l) => l.includes("zqunknown")) ?? "";
+    expect(line).toMatch(/^specs\/books\/manifest\.yaml:\d+:\d+: .* \[BW\d{4}\]$/);
+    const code = codeOf(line);
+    expect(code).toBe("BW1101");
+    expect(readFileSync(join(ROOT, "docs/reference/problems.md"), "utf8")).toContain(`\`${code}\``);
   });
 
   it("answers from the stamp when nothing changed, and still catches a hand-edited file", async () => {
@@ -110,7 +124,7 @@ describe("blockwright generate", () => {
       stale: [],
       missing: [],
       extra: [],
-      problems: [{ file: "specs/books/manifest.yaml", line, col: 18, message: expect.stringMatching(/^operations\.books_get_volume\.operationId: operation "fetchVolume" not found/) }],
+      problems: [{ file: "specs/books/manifest.yaml", line, col: 18, code: "BW2002", message: expect.stringMatching(/^operations\.books_get_volume\.operationId: operation "fetchVolume" not found/) }],
     });
   });
 
@@ -184,7 +198,7 @@ describe("blockwright init", () => {
   it("takes --scope, refuses one that is not an npm scope before writing, and derives a valid one from any folder name", async () => {
     const refusedDir = join(tmp, "refused-scope");
     expect(await cli(["init", refusedDir, "--scope", "Acme"])).toEqual(
-      expect.objectContaining({ code: 2, stdout: "", stderr: 'blockwright init: --scope takes an npm scope such as @acme, got "Acme"\nUsage: blockwright init [dir] [--scope <@scope>] [--license <spdx id>]\n' }),
+      expect.objectContaining({ code: 2, stdout: "", stderr: 'blockwright init: --scope takes an npm scope such as @acme, got "Acme" [BW3003]\nUsage: blockwright init [dir] [--scope <@scope>] [--license <spdx id>]\n' }),
     );
     expect(existsSync(refusedDir)).toBe(false);
     const scoped = join(tmp, "scoped");

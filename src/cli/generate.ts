@@ -49,12 +49,12 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     provider: { type: "string", multiple: true },
     scope: { type: "string" },
   });
-  if (args.positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(args.positionals[0])}`);
+  if (args.positionals.length) throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(args.positionals[0])}`);
   const check = args.values.check === true;
   const json = args.values.json === true;
-  if (json && args.values["dump-ir"]) throw new UsageError("--dump-ir prints JSON already; it does not take --json");
+  if (json && args.values["dump-ir"]) throw new UsageError("BW3004", "--dump-ir prints JSON already; it does not take --json");
   const providers = listOption(args, "provider");
-  if (check && providers.length) throw new UsageError("--check compares the whole output folder, so it does not take --provider");
+  if (check && providers.length) throw new UsageError("BW3004", "--check compares the whole output folder, so it does not take --provider");
   const scope = scopeOption(args);
   const dirs = projectDirs(args, io.cwd);
 
@@ -117,7 +117,7 @@ async function generateAll({ args, io, dirs, out, check, json, providers, scope,
   } catch (e) {
     if (!(json && e instanceof GenerationErrors)) throw e;
     batch.end();
-    printJson(io, { ok: false, stale: [], missing: [], extra: [], problems: e.errors.map((x) => ({ ...x.position, message: x.detail })) });
+    printJson(io, { ok: false, stale: [], missing: [], extra: [], problems: e.errors.map((x) => ({ ...x.position, code: x.code, message: x.detail })) });
     io.stderr.write(`generate: ${e.errors.length} problem${e.errors.length > 1 ? "s" : ""} in the specs\n`);
     return 2;
   }

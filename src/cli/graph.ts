@@ -26,14 +26,14 @@ type Format = (typeof FORMATS)[number];
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, { format: { type: "string" }, out: { type: "string" } });
   const [file, ...extra] = args.positionals;
-  if (file === undefined) throw new UsageError("missing <workflow>");
-  if (extra.length) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}`);
+  if (file === undefined) throw new UsageError("BW3002", "missing <workflow>");
+  if (extra.length) throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(extra[0])}`);
   const out = stringOption(args, "out");
   const format = formatOption(stringOption(args, "format"), out);
   if (out !== undefined) {
     const { unsuitableFile } = await import("../common/targets.js");
     const unsuitable = unsuitableFile(resolve(io.cwd, out));
-    if (unsuitable) throw new UsageError(`--out ${out}: ${unsuitable}`);
+    if (unsuitable) throw new UsageError("BW3007", `--out ${out}: ${unsuitable}`);
   }
 
   const { readWorkflowStructure, workflowGraph } = await import("../workflow/graph-model.js");
@@ -47,9 +47,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     graph = workflowGraph(readWorkflowStructure(resolve(io.cwd, file), name, text).data);
   } catch (e) {
     if (e instanceof WorkflowErrors) {
-      throw new CommandFailure(`blockwright graph: ${name} cannot be drawn (${e.errors.length} problem${e.errors.length > 1 ? "s" : ""}):\n${e.errors.map((x) => x.message).join("\n")}\n`, 2);
+      throw new CommandFailure(`blockwright graph: ${name} cannot be drawn (${e.errors.length} problem${e.errors.length > 1 ? "s" : ""}):\n${e.errors.map((x) => x.printed).join("\n")}\n`, 2);
     }
-    if (e instanceof UnreadableSource) throw new UsageError(e.message);
+    if (e instanceof UnreadableSource) throw new UsageError(e.code, e.message);
     throw e;
   }
 
@@ -69,8 +69,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   try {
     writeNamedFile(resolve(io.cwd, out), drawing, `--out ${out}`);
   } catch (e) {
-    if (e instanceof LinkRefused) throw new UsageError(e.message);
-    throw new UsageError(`--out ${out}: cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    if (e instanceof LinkRefused) throw new UsageError("BW3007", e.message);
+    throw new UsageError("BW3007", `--out ${out}: cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
   io.stderr.write(`blockwright graph: wrote ${out} (${format}, ${graph.blocks.length} block${graph.blocks.length === 1 ? "" : "s"}, ${graph.edges.length} connection${graph.edges.length === 1 ? "" : "s"})\n`);
   return 0;
@@ -79,6 +79,6 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
 function formatOption(given: string | undefined, out: string | undefined): Format {
   if (given === undefined) return out?.toLowerCase().endsWith(".svg") ? "svg" : "mermaid";
   const format = FORMATS.find((f) => f === given);
-  if (!format) throw new UsageError(`--format takes ${FORMATS.join(" or ")}, got ${JSON.stringify(given)}`);
+  if (!format) throw new UsageError("BW3003", `--format takes ${FORMATS.join(" or ")}, got ${JSON.stringify(given)}`);
   return format;
 }

@@ -33,11 +33,11 @@ folder that cannot be written, 70 internal error (a bug: please report it).`;
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, { scope: { type: "string" }, license: { type: "string" } });
   const license = licenseOption(stringOption(args, "license"));
-  if (args.positionals.length > 1) throw new UsageError(`unexpected argument ${JSON.stringify(args.positionals[1])}`);
+  if (args.positionals.length > 1) throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(args.positionals[1])}`);
   const dir = resolve(io.cwd, args.positionals[0] ?? ".");
   const { unsuitableFolder } = await import("../common/targets.js");
   const unsuitable = unsuitableFolder(dir);
-  if (unsuitable) throw new UsageError(`${args.positionals[0] ?? "."}: ${unsuitable}`);
+  if (unsuitable) throw new UsageError("BW3007", `${args.positionals[0] ?? "."}: ${unsuitable}`);
   const name =
     basename(dir)
       .toLowerCase()
@@ -76,6 +76,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     .filter(([, link]) => link);
   if (through.length)
     throw new UsageError(
+      "BW3007",
       `refused: ${through.map(([path, link]) => (link === path ? `${path} is a symbolic link` : `${path} would be written through the symbolic link ${link}`)).join("; ")}; links are never followed: remove them, or init another folder`,
     );
 
@@ -92,7 +93,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       if (typeof content === "string") writeFileSync(target, content);
       else cpSync(content, target);
     } catch (e) {
-      throw new UsageError(`cannot write ${join(relative(io.cwd, dir) || ".", path)} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})${written.length ? `; written before it: ${written.join(", ")}` : ""}`);
+      throw new UsageError("BW3007", `cannot write ${join(relative(io.cwd, dir) || ".", path)} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})${written.length ? `; written before it: ${written.join(", ")}` : ""}`);
     }
     written.push(path);
   }
@@ -119,7 +120,7 @@ export function toolDependencies(packageRoot: string, version: string, runtimeVe
 function licenseOption(value: string | undefined): string {
   if (value === undefined) return "MIT";
   if (!/^[A-Za-z0-9.+()-]+(?: (?:AND|OR|WITH) [A-Za-z0-9.+()-]+)*$/.test(value) || value.length > 200) {
-    throw new UsageError(`--license takes an SPDX license identifier such as MIT or Apache-2.0, got ${JSON.stringify(value.slice(0, 200))}`);
+    throw new UsageError("BW3003", `--license takes an SPDX license identifier such as MIT or Apache-2.0, got ${JSON.stringify(value.slice(0, 200))}`);
   }
   return value;
 }

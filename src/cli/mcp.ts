@@ -60,7 +60,7 @@ export async function serve(argv: string[], io: CliIo, streams: { stdin: Readabl
   });
   const { createRequire } = await import("node:module");
   const missing = missingMcpSdk(createRequire(import.meta.url));
-  if (missing) throw new UsageError(missing);
+  if (missing) throw new UsageError("BW3002", missing);
   const mode = args.values.mock ? "mock" : "live";
   const readOnly = args.values["read-only"] === true;
   const dirs = projectDirs(args, io.cwd);
@@ -142,8 +142,8 @@ async function readConfig(file: string, cwd: string, tools: readonly ToolSpec[])
   try {
     return loadConnectionConfig(resolve(cwd, file), file, tools);
   } catch (e) {
-    if (e instanceof ConnectionConfigErrors) throw new UsageError(`--config ${file} is not valid:\n${e.problems.join("\n")}`);
-    if (e instanceof SourceError || e instanceof UnreadableSource) throw new UsageError(`--config ${e.message}`);
+    if (e instanceof ConnectionConfigErrors) throw new UsageError("BW3010", `--config ${file} is not valid:\n${e.problems.join("\n")}`);
+    if (e instanceof SourceError || e instanceof UnreadableSource) throw new UsageError(e.code, `--config ${e.message}`);
     throw e;
   }
 }

@@ -23,7 +23,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const providers = await projectProviders(specs, io.cwd, args.positionals);
   const first = positiveInteger(stringOption(args, "port"), "--port");
   if (first !== undefined && first + providers.length - 1 > HIGHEST_PORT) {
-    throw new UsageError(`--port ${first} leaves no room for ${providers.length} mocks (ports ${first}–${first + providers.length - 1}; the highest is ${HIGHEST_PORT})`);
+    throw new UsageError("BW3003", `--port ${first} leaves no room for ${providers.length} mocks (ports ${first}–${first + providers.length - 1}; the highest is ${HIGHEST_PORT})`);
   }
   const ports = first ? Object.fromEntries(providers.map((p, i) => [p, first + i])) : undefined;
 

@@ -57,7 +57,7 @@ describe("bin/blockwright.js", () => {
   it("treats --env-file as its own option (Node 20 read it as its own and exited 9)", async () => {
     const run = spawnCli(["run", "examples/reading-list.yaml", "--env-file", "missing.env"]);
     expect(await run.exited).toBe(2);
-    expect(run.stderr()).toBe(`blockwright run: --env-file: cannot read missing.env (no such file)\n${RUN_USAGE.split("\n")[0]}\n`);
+    expect(run.stderr()).toBe(`blockwright run: --env-file: cannot read missing.env (no such file) [BW3007]\n${RUN_USAGE.split("\n")[0]}\n`);
   });
 });
 

@@ -35,14 +35,14 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   // Everything after `--` is npm's; nothing before it is positional.
   const dashes = argv.indexOf("--");
   const npmArgs = dashes < 0 ? [] : argv.slice(dashes + 1);
-  if (args.positionals.length > npmArgs.length) throw new UsageError(`unexpected argument ${JSON.stringify(args.positionals[0])} (options for npm publish go after --)`);
+  if (args.positionals.length > npmArgs.length) throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(args.positionals[0])} (options for npm publish go after --)`);
 
   const { workspacePackages, dependencyOrder, WorkspaceProblem } = await import("../publish/workspaces.js");
   let packages: WorkspacePackage[];
   try {
     packages = dependencyOrder(await workspacePackages(io.cwd));
   } catch (e) {
-    if (e instanceof WorkspaceProblem) throw new UsageError(e.message);
+    if (e instanceof WorkspaceProblem) throw new UsageError("BW3010", e.message);
     throw e;
   }
   const controller = new AbortController();
@@ -140,9 +140,9 @@ function registryOption(value: string | undefined): string | undefined {
   try {
     url = new URL(value);
   } catch {
-    throw new UsageError(`--registry takes an http or https address such as https://registry.example.com/, got ${JSON.stringify(withheld(value))}`);
+    throw new UsageError("BW3003", `--registry takes an http or https address such as https://registry.example.com/, got ${JSON.stringify(withheld(value))}`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new UsageError(`--registry takes an http or https address, got ${JSON.stringify(withheld(value))}`);
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new UsageError("BW3003", `--registry takes an http or https address, got ${JSON.stringify(withheld(value))}`);
   return value;
 }
 
@@ -150,7 +150,7 @@ function registryOption(value: string | undefined): string | undefined {
 function tagOption(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   if (!/^[A-Za-z][A-Za-z0-9._-]*$/.test(value) || /^v\d/i.test(value)) {
-    throw new UsageError(`--tag takes a dist-tag such as next or beta (a letter, then letters, digits, ".", "_" or "-"; not a version like v1), got ${JSON.stringify(value)}`);
+    throw new UsageError("BW3003", `--tag takes a dist-tag such as next or beta (a letter, then letters, digits, ".", "_" or "-"; not a version like v1), got ${JSON.stringify(value)}`);
   }
   return value;
 }

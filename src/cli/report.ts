@@ -24,8 +24,8 @@ internal error (a bug: please report it).`;
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, { reporter: { type: "string", multiple: true }, output: { type: "string", multiple: true } });
   const [action, ...files] = args.positionals;
-  if (action !== "merge") throw new UsageError(action === undefined ? "missing the action: report merge <report>..." : `unknown action ${JSON.stringify(action)}: the one action is merge`);
-  if (files.length === 0) throw new UsageError("report merge takes one or more reports (the JSON or JUnit that blockwright test wrote)");
+  if (action !== "merge") throw new UsageError("BW3002", action === undefined ? "missing the action: report merge <report>..." : `unknown action ${JSON.stringify(action)}: the one action is merge`);
+  if (files.length === 0) throw new UsageError("BW3002", "report merge takes one or more reports (the JSON or JUnit that blockwright test wrote)");
   const { checkOutputs, reportersOf, writeReports } = await import("./support/test-reports.js");
   const reporters = reportersOf(args);
   await checkOutputs(reporters, io);
@@ -36,7 +36,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     try {
       return parseReport(readSourceText(resolve(io.cwd, file), file, INPUT_LIMITS.report), file);
     } catch (e) {
-      if (e instanceof UnreadableSource || e instanceof UnreadableReport) throw new UsageError(e.message);
+      if (e instanceof UnreadableSource || e instanceof UnreadableReport) throw new UsageError(e instanceof UnreadableSource ? e.code : "BW3010", e.message);
       throw e;
     }
   });

@@ -45,9 +45,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     "token-url": { type: "string", multiple: true },
   });
   const [file, ...extra] = args.positionals;
-  if (file === undefined) throw new UsageError("missing <workflow>");
-  if (extra.length) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}`);
-  if (args.values.mock && args.values.live) throw new UsageError("choose one of --mock and --live");
+  if (file === undefined) throw new UsageError("BW3002", "missing <workflow>");
+  if (extra.length) throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(extra[0])}`);
+  if (args.values.mock && args.values.live) throw new UsageError("BW3004", "choose one of --mock and --live");
   const mode = args.values.live ? "live" : "mock";
   const concurrency = positiveInteger(stringOption(args, "concurrency"), "--concurrency");
   const jsonOut = stringOption(args, "json");
@@ -129,8 +129,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
 /** Refuse a --json path that cannot be written, before anything runs (not after the whole run succeeded). */
 function checkWritable(path: string, given: string): void {
   const folder = dirname(path);
-  if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new UsageError(`--json ${given}: the folder ${dirname(given)} does not exist`);
-  if (existsSync(path) && statSync(path).isDirectory()) throw new UsageError(`--json ${given}: is a folder`);
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new UsageError("BW3007", `--json ${given}: the folder ${dirname(given)} does not exist`);
+  if (existsSync(path) && statSync(path).isDirectory()) throw new UsageError("BW3007", `--json ${given}: is a folder`);
   const unsuitable = unsuitableFile(path);
-  if (unsuitable) throw new UsageError(`--json ${given}: ${unsuitable}`);
+  if (unsuitable) throw new UsageError("BW3007", `--json ${given}: ${unsuitable}`);
 }

@@ -294,7 +294,7 @@ describe.concurrent("blockwright test on a user's project", () => {
       },
     });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^specs\/books\/openapi\.yaml:\d+:\d+: example "volume" of the 200 response of "getVolume" \(application\/json\) does not match its schema: \/id must be string, got 12345$/m);
+    expect(r.stderr).toMatch(/^specs\/books\/openapi\.yaml:\d+:\d+: example "volume" of the 200 response of "getVolume" \(application\/json\) does not match its schema: \/id must be string, got 12345 \[BW1204\]$/m);
     expect(r.stdout).toBe("");
     expect(started).toBe(0);
   });

@@ -95,7 +95,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const workersOption = positiveInteger(stringOption(args, "workers"), "--workers", MAX_WORKERS);
   const replayDir = stringOption(args, "replay");
   const maxAgeMs = ageOption(stringOption(args, "max-age"));
-  if (maxAgeMs !== undefined && replayDir === undefined) throw new UsageError("--max-age goes with --replay <dir>");
+  if (maxAgeMs !== undefined && replayDir === undefined) throw new UsageError("BW3004", "--max-age goes with --replay <dir>");
   await checkOutputs(reporters, io);
 
   const dirs = projectDirs(args, io.cwd);
@@ -119,7 +119,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     try {
       all = recordedCases(subjects, resolve(io.cwd, replayDir), { now: new Date(), ...(maxAgeMs !== undefined ? { maxAgeMs } : {}), root: io.cwd });
     } catch (e) {
-      if (e instanceof RecordingError) throw new UsageError(`--replay ${replayDir}: ${e.message}`);
+      if (e instanceof RecordingError) throw new UsageError("BW3010", `--replay ${replayDir}: ${e.message}`);
       throw e;
     }
   } else {
@@ -245,7 +245,7 @@ async function runSuite(cases: ContractCase<ResultKind>[], options: SuiteOptions
     try {
       results = await runInWorkers(cases, { dirs: { root: io.cwd, ...dirs }, seed, runs, workers, onResult, onStart: options.onStart, stopped, aborted: options.interrupted });
     } catch (e) {
-      if (e instanceof WorkerUsageError) throw new UsageError(e.message);
+      if (e instanceof WorkerUsageError) throw new UsageError("BW3003", e.message);
       throw e;
     }
   } else {
@@ -280,7 +280,8 @@ async function runSuite(cases: ContractCase<ResultKind>[], options: SuiteOptions
 
 function seedOption(value: string | undefined): number {
   if (value === undefined) return (Math.random() * 2 ** 31) | 0;
-  if (!/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(Number(value)) || Math.abs(Number(value)) >= 2 ** 31) throw new UsageError(`--seed takes a whole number between -2147483648 and 2147483647, got ${JSON.stringify(value)}`);
+  if (!/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(Number(value)) || Math.abs(Number(value)) >= 2 ** 31)
+    throw new UsageError("BW3003", `--seed takes a whole number between -2147483648 and 2147483647, got ${JSON.stringify(value)}`);
   return Number(value);
 }
 
@@ -289,7 +290,7 @@ function shardOption(value: string | undefined): { index: number; total: number 
   const m = /^(\d+)\/(\d+)$/.exec(value.trim());
   const index = m ? Number(m[1]) : NaN;
   const total = m ? Number(m[2]) : NaN;
-  if (!m || total < 1 || index < 1 || index > total) throw new UsageError(`--shard takes i/n with 1 ≤ i ≤ n, e.g. 1/3, got ${JSON.stringify(value)}`);
+  if (!m || total < 1 || index < 1 || index > total) throw new UsageError("BW3003", `--shard takes i/n with 1 ≤ i ≤ n, e.g. 1/3, got ${JSON.stringify(value)}`);
   return { index, total };
 }
 
@@ -298,6 +299,6 @@ function ageOption(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const m = /^\s*(\d+)\s*([dhm])\s*$/.exec(value);
   const n = m ? Number(m[1]) : 0;
-  if (!m || n <= 0 || n > 36_500) throw new UsageError(`--max-age takes a duration such as 30d, 12h or 90m, got ${JSON.stringify(value)}`);
+  if (!m || n <= 0 || n > 36_500) throw new UsageError("BW3003", `--max-age takes a duration such as 30d, 12h or 90m, got ${JSON.stringify(value)}`);
   return n * { d: 86_400_000, h: 3_600_000, m: 60_000 }[m[2] as "d" | "h" | "m"];
 }

@@ -28,8 +28,8 @@ const FORMATS: readonly LlmToolFormat[] = ["openai", "anthropic", "mcp"];
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, { format: { type: "string" }, "read-only": { type: "boolean" }, out: { type: "string" } });
   const format = stringOption(args, "format");
-  if (format === undefined) throw new UsageError(`missing --format (${FORMATS.join(", ")})`);
-  if (!(FORMATS as string[]).includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(", ")}, got ${JSON.stringify(format)}`);
+  if (format === undefined) throw new UsageError("BW3002", `missing --format (${FORMATS.join(", ")})`);
+  if (!(FORMATS as string[]).includes(format)) throw new UsageError("BW3003", `--format must be one of ${FORMATS.join(", ")}, got ${JSON.stringify(format)}`);
   const { out } = projectDirs(args, io.cwd);
   const { loadProjectTools } = await import("./support/project-tools.js");
   const { tools } = await loadProjectTools(out, args.positionals, io.cwd);

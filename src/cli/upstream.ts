@@ -31,8 +31,8 @@ Exit status: 0 nothing but text changed, 1 changes to review, 2 usage error,
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, { json: { type: "boolean" }, all: { type: "boolean" }, accept: { type: "boolean" }, source: { type: "string" }, specs: { type: "string" } });
   const [provider, newerPath, ...extra] = args.positionals;
-  if (!provider || !newerPath) throw new UsageError("needs <provider> and <newer published document>");
-  if (extra.length) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}`);
+  if (!provider || !newerPath) throw new UsageError("BW3002", "needs <provider> and <newer published document>");
+  if (extra.length) throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(extra[0])}`);
   const { specs } = projectDirs(args, io.cwd);
   await projectProviders(specs, io.cwd, [provider]);
 
@@ -45,7 +45,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     newer = await readPublished(resolve(io.cwd, newerPath), newerPath);
   } catch (e) {
     // A document that cannot be read or parsed: one line, at its file:line:col when it has one.
-    if (e instanceof PublishedDocumentError || e instanceof SourceError || e instanceof UnreadableSource) throw new UsageError(e.message);
+    if (e instanceof PublishedDocumentError || e instanceof SourceError || e instanceof UnreadableSource) throw new UsageError(e instanceof PublishedDocumentError ? "BW3010" : e.code, e.message);
     throw e;
   }
   const { linkProvider } = await import("../emit/generate-all.js");
@@ -70,7 +70,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     try {
       file = acceptPublished(pinned, resolve(io.cwd, newerPath), stringOption(args, "source"), new Date().toISOString().slice(0, 10), newer.bundled ? newer.text : undefined);
     } catch (e) {
-      if (e instanceof PublishedDocumentError) throw new UsageError(e.message);
+      if (e instanceof PublishedDocumentError) throw new UsageError("BW3010", e.message);
       throw e;
     }
     io.stderr.write(`upstream: pinned ${newerPath} as ${provider}/upstream/${file}\n`);

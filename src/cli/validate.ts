@@ -22,8 +22,8 @@ please report it).`;
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, { "env-file": { type: "string" }, mock: { type: "boolean" }, json: { type: "boolean" }, out: { type: "string" } });
   const [file, ...extra] = args.positionals;
-  if (file === undefined) throw new UsageError("missing <workflow>");
-  if (extra.length) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}`);
+  if (file === undefined) throw new UsageError("BW3002", "missing <workflow>");
+  if (extra.length) throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(extra[0])}`);
   const { readWorkflowInput } = await import("./support/workflow-input.js");
   const envFile = stringOption(args, "env-file");
   const { checked } = await readWorkflowInput(file, io, { out: projectDirs(args, io.cwd).out, mode: args.values.mock ? "mock" : "live", ...(envFile ? { envFile } : {}) });

@@ -77,10 +77,10 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     output: { type: "string", multiple: true },
   });
   const [provider, ...extra] = args.positionals;
-  if (!provider) throw new UsageError("missing <provider>");
-  if (extra.length) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])} (verify checks one provider at a time)`);
+  if (!provider) throw new UsageError("BW3002", "missing <provider>");
+  if (extra.length) throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(extra[0])} (verify checks one provider at a time)`);
   const { checkOutputs, reportersOf, writeReports } = await import("./support/test-reports.js");
-  if (args.values.json && args.order.some((o) => o.name === "reporter")) throw new UsageError("--json is --reporter json: give one or the other");
+  if (args.values.json && args.order.some((o) => o.name === "reporter")) throw new UsageError("BW3004", "--json is --reporter json: give one or the other");
   const reporters = args.values.json ? [{ name: "json" as const }] : reportersOf(args);
   await checkOutputs(reporters, io);
   const maxRequests = positiveInteger(stringOption(args, "max-requests"), "--max-requests", 10_000) ?? DEFAULT_MAX_REQUESTS;
@@ -95,9 +95,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   // Where it writes, refused before any request when nothing could be written there.
   const { unsuitableFile, unsuitableFolder } = await import("../common/targets.js");
   const recordProblem = record !== undefined ? unsuitableFolder(record) : undefined;
-  if (recordProblem) throw new UsageError(`--record ${recordOption}: ${recordProblem}`);
+  if (recordProblem) throw new UsageError("BW3007", `--record ${recordOption}: ${recordProblem}`);
   const overlayProblem = overlayFile !== undefined ? unsuitableFile(resolve(io.cwd, overlayFile)) : undefined;
-  if (overlayProblem) throw new UsageError(`--overlay ${overlayFile}: ${overlayProblem}`);
+  if (overlayProblem) throw new UsageError("BW3007", `--overlay ${overlayFile}: ${overlayProblem}`);
 
   const dirs = projectDirs(args, io.cwd);
   await projectProviders(dirs.specs, io.cwd, [provider]);
@@ -116,7 +116,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   if (record !== undefined) {
     const { linkInRecordings } = await import("../verify/recording.js");
     const link = linkInRecordings(record, provider, ids);
-    if (link) throw new UsageError(`--record ${recordOption}: ${link} is a symbolic link: recordings are never written through a link (replace the link with the file or folder itself)`);
+    if (link) throw new UsageError("BW3007", `--record ${recordOption}: ${link} is a symbolic link: recordings are never written through a link (replace the link with the file or folder itself)`);
   }
   const named = (flag: string, list: string[]) => {
     const out = new Set(
@@ -125,19 +125,19 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
         .map((v) => v.trim())
         .filter(Boolean),
     );
-    for (const id of out) if (!ids.includes(id)) throw new UsageError(`${flag} ${id}: not an operation of ${provider} (operations: ${ids.join(", ")})`);
+    for (const id of out) if (!ids.includes(id)) throw new UsageError("BW3006", `${flag} ${id}: not an operation of ${provider} (operations: ${ids.join(", ")})`);
     return out;
   };
   const allowWrites = named("--allow-writes", listOption(args, "allow-writes"));
   const only = named("--operation", listOption(args, "operation"));
-  if (tokenUrl !== undefined && !subject.tools.some((t) => t.oauth)) throw new UsageError(`--token-url: ${provider} declares no OAuth 2 flows (manifest auth.flows), so it requests no token`);
+  if (tokenUrl !== undefined && !subject.tools.some((t) => t.oauth)) throw new UsageError("BW3006", `--token-url: ${provider} declares no OAuth 2 flows (manifest auth.flows), so it requests no token`);
 
   const { callParams } = await import("./call.js");
   const json = stringOption(args, "params");
   const params = callParams(json === "-" ? await standardInput(io, "--params -") : json, listOption(args, "param"));
   const known = new Map(subject.tools.flatMap((t) => t.params.map((p) => [p.name, p] as const)));
   for (const name of Object.keys(params)) {
-    if (!known.has(name)) throw new UsageError(`${name}: not a parameter of any operation of ${provider} (parameters: ${[...known.keys()].join(", ")})`);
+    if (!known.has(name)) throw new UsageError("BW3006", `${name}: not a parameter of any operation of ${provider} (parameters: ${[...known.keys()].join(", ")})`);
   }
   const { resolveParamReferences } = await import("./support/references.js");
   const given = resolveParamReferences(params, new Set([...known.values()].filter((p) => p.secret).map((p) => p.name)), io.env);
@@ -170,11 +170,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     onResult: (r, i, planned) => io.stderr.write(`blockwright verify: ${i + 1}/${planned} ${r.status === "passed" ? "✓" : "✗"} ${r.id} (${r.statuses.join(", ") || "no answer"})\n`),
   }).catch((e: unknown) => {
     // A link made under --record while it ran: still never written through.
-    if (e instanceof LinkRefused) throw new UsageError(e.message);
+    if (e instanceof LinkRefused) throw new UsageError("BW3007", e.message);
     throw e;
   });
   if (!report.planned) {
-    throw new UsageError(`nothing to call: ${report.skippedWrites.join(", ") || "no operation"} may change data, and verify calls only what reads unless --allow-writes names it`);
+    throw new UsageError("BW3012", `nothing to call: ${report.skippedWrites.join(", ") || "no operation"} may change data, and verify calls only what reads unless --allow-writes names it`);
   }
   if (interrupted) report.stopped = "interrupted";
   const { asSuiteReport, overlayOf, verifyJson, verifyText } = await import("../verify/report.js");
@@ -191,20 +191,20 @@ function baseOrigin(given: string | undefined, tools: { server: { param?: string
   const fromParam = serverParam !== undefined && typeof params[serverParam] === "string" ? (params[serverParam] as string) : undefined;
   const text = given ?? fromParam;
   const flag = given !== undefined ? "--base-url" : `--param ${serverParam}`;
-  if (text === undefined) throw new UsageError(`missing --base-url: the address of the live or sandbox service (https, or http on loopback)${serverParam ? `, or --param ${serverParam}=…` : ""}`);
+  if (text === undefined) throw new UsageError("BW3002", `missing --base-url: the address of the live or sandbox service (https, or http on loopback)${serverParam ? `, or --param ${serverParam}=…` : ""}`);
   // The runtime's own rules for a base address (https, or http on loopback; scheme and host only; no credentials).
   const checked = checkAddress(text);
-  if ("problem" in checked) throw new UsageError(`${flag} ${checked.problem}, got ${checked.withhold ? "(an address with credentials, withheld)" : JSON.stringify(text)}`);
+  if ("problem" in checked) throw new UsageError("BW3003", `${flag} ${checked.problem}, got ${checked.withhold ? "(an address with credentials, withheld)" : JSON.stringify(text)}`);
   if (given !== undefined && fromParam !== undefined) {
     const other = checkAddress(fromParam);
-    if (!("origin" in other) || other.origin !== checked.origin) throw new UsageError(`--base-url ${checked.origin} and --param ${serverParam}=${fromParam} name two services: give one`);
+    if (!("origin" in other) || other.origin !== checked.origin) throw new UsageError("BW3004", `--base-url ${checked.origin} and --param ${serverParam}=${fromParam} name two services: give one`);
   }
   return checked.origin;
 }
 
 function nonNegativeInteger(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\s*\d+\s*$/.test(value) || Number(value) > 600_000) throw new UsageError(`${flag} takes a whole number of milliseconds from 0 to 600000, got ${JSON.stringify(value)}`);
+  if (!/^\s*\d+\s*$/.test(value) || Number(value) > 600_000) throw new UsageError("BW3003", `${flag} takes a whole number of milliseconds from 0 to 600000, got ${JSON.stringify(value)}`);
   return Number(value);
 }
 
@@ -217,7 +217,7 @@ async function writeOverlay(file: string, overlay: object, io: CliIo): Promise<v
   try {
     writeNamedFile(path, text, `--overlay ${file}`);
   } catch (e) {
-    if (e instanceof LinkRefused) throw new UsageError(e.message);
-    throw new UsageError(`--overlay ${file}: cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    if (e instanceof LinkRefused) throw new UsageError("BW3007", e.message);
+    throw new UsageError("BW3007", `--overlay ${file}: cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
 }

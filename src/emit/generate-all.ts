@@ -54,7 +54,7 @@ export interface GenerateResult {
 
 export class GenerationErrors extends Error {
   constructor(readonly errors: SourceError[]) {
-    super(errors.map((e) => e.message).join("\n"));
+    super(errors.map((e) => e.printed).join("\n"));
     this.name = "GenerationErrors";
   }
 }
@@ -87,11 +87,11 @@ export async function linkProvider(root: string, dir: string, externalRefFolders
   const manifest = source.data;
   const folder = dir.split(/[\\/]/).pop();
   if (manifest.provider !== folder) {
-    throw new GenerationErrors([new SourceError(source.locate(["provider"], "value"), `provider: "${manifest.provider}" must match its folder name "${folder}"`)]);
+    throw new GenerationErrors([new SourceError("BW1301", source.locate(["provider"], "value"), `provider: "${manifest.provider}" must match its folder name "${folder}"`)]);
   }
   const openapiPath = resolve(dirname(manifestPath), manifest.openapi);
   if (!existsSync(openapiPath)) {
-    throw new GenerationErrors([new SourceError(source.locate(["openapi"], "value"), `openapi: file ${rel(root, openapiPath)} not found`)]);
+    throw new GenerationErrors([new SourceError("BW1302", source.locate(["openapi"], "value"), `openapi: file ${rel(root, openapiPath)} not found`)]);
   }
   // The spec: bundled when it spans several files, every example checked against its schema.
   const openapi = await asGenerationErrorsAsync(() => loadOpenApi(openapiPath, root, openapiRefFolders(dir, openapiPath, externalRefFolders), signal, onStep));
@@ -139,7 +139,7 @@ async function asGenerationErrorsAsync<T>(load: () => Promise<T>): Promise<T> {
 export function generationErrors(e: unknown): unknown {
   if (e instanceof SourceError) return new GenerationErrors([e]);
   if (e instanceof OpenApiProblems) return new GenerationErrors(e.errors);
-  if (e instanceof UnreadableSource) return new GenerationErrors([new SourceError({ file: e.file, line: 1, col: 1 }, e.detail)]);
+  if (e instanceof UnreadableSource) return new GenerationErrors([new SourceError(e.code, { file: e.file, line: 1, col: 1 }, e.detail)]);
   return e;
 }
 
@@ -316,7 +316,7 @@ function projectPackage(root: string): { scope?: string; license?: string; links
   const source = asGenerationErrors(() => loadYamlSource<{ license?: unknown; homepage?: unknown; repository?: unknown; bugs?: unknown; blockwright?: { scope?: unknown; externalRefFolders?: unknown } }>(pkgPath, "package.json"));
   const pkg = source.data !== null && typeof source.data === "object" ? source.data : {};
   const config = pkg.blockwright !== null && typeof pkg.blockwright === "object" ? pkg.blockwright : {};
-  const problem = (path: string[], message: string) => new GenerationErrors([new SourceError(source.locate(path, "value"), message)]);
+  const problem = (path: string[], message: string) => new GenerationErrors([new SourceError("BW1303", source.locate(path, "value"), message)]);
   const scope = config.scope;
   if (scope !== undefined && (typeof scope !== "string" || !NPM_SCOPE.test(scope))) {
     throw problem(["blockwright", "scope"], `blockwright.scope: must be an npm scope such as @acme (the provider packages are named <scope>/<provider>), got ${JSON.stringify(scope)}`);

@@ -60,11 +60,11 @@ function linkFlows(ctx: LinkContext): OAuthSpec | undefined {
   const declared = ctx.doc.securitySchemes[scheme];
   const credential = declared ? credentialOf(declared) : undefined;
   // A renewed token replaces the one a request carries: a header does, a query pair would be added.
-  if (credential?.type === "basic") ctx.fail(["auth", "flows"], `an OAuth 2 flow yields an access token, but security scheme "${scheme}" is HTTP basic (a user id and a secret)`);
+  if (credential?.type === "basic") ctx.fail("BW2012", ["auth", "flows"], `an OAuth 2 flow yields an access token, but security scheme "${scheme}" is HTTP basic (a user id and a secret)`);
   if (credential?.type === "query")
-    ctx.fail(["auth", "flows"], `an OAuth 2 flow's token goes in a header (a bearer token, or the header of an apiKey scheme), but security scheme "${scheme}" sends the credential in the query (${credential.name})`);
+    ctx.fail("BW2012", ["auth", "flows"], `an OAuth 2 flow's token goes in a header (a bearer token, or the header of an apiKey scheme), but security scheme "${scheme}" sends the credential in the query (${credential.name})`);
   if (shared[param]?.required) {
-    ctx.fail(["params", param, "required"], `the credential parameter "${param}" must be required: false when auth.flows are declared (a call may give a flow's parameters instead)`, "value");
+    ctx.fail("BW2012", ["params", param, "required"], `the credential parameter "${param}" must be required: false when auth.flows are declared (a call may give a flow's parameters instead)`, "value");
   }
   const specs: OAuthFlowSpec[] = [];
   for (const [grant, flow] of Object.entries(flows) as [Grant, Record<string, unknown>][]) {
@@ -91,17 +91,17 @@ function linkAudience(ctx: LinkContext, audience: ManifestJwtAudience, tokenUrl:
   const own = /^https:\/\/([^/:?#{}]+)/.exec(tokenUrl)?.[1];
   for (const host of Object.keys(audience.byTokenHost ?? {})) {
     if (host !== own && !tokenHosts.includes(host)) {
-      ctx.fail([...at, "byTokenHost", host], `"${host}" is a host no token URL of this flow can name: the flow's own (${own ?? "none"}) or one of auth.tokenHosts (${tokenHosts.join(", ") || "none"})`, "key");
+      ctx.fail("BW2018", [...at, "byTokenHost", host], `"${host}" is a host no token URL of this flow can name: the flow's own (${own ?? "none"}) or one of auth.tokenHosts (${tokenHosts.join(", ") || "none"})`, "key");
     }
   }
   const name = audience.param;
   if (name !== undefined) {
     const p = shared[name];
-    if (!p) ctx.fail([...at, "param"], `parameter "${name}" (the assertion's audience) must be declared under the shared "params"`, "value");
-    else if (p.secret) ctx.fail(["params", name], `parameter "${name}" is the assertion's audience, which is no secret: it must not be secret: true`);
-    else if (p.type !== "string") ctx.fail(["params", name, "type"], `parameter "${name}" (the assertion's audience) must be a string, got ${p.type}`, "value");
-    else if (p.required || p.wire) ctx.fail(["params", name], `parameter "${name}" (the assertion's audience) goes only into the assertion: it takes neither required: true nor a wire placement`);
-    else if (!p.pattern && !p.enum && !p.format) ctx.fail(["params", name], `parameter "${name}" (the assertion's audience) must declare a pattern, enum or format, so that a call cannot put any text into the assertion`);
+    if (!p) ctx.fail("BW2012", [...at, "param"], `parameter "${name}" (the assertion's audience) must be declared under the shared "params"`, "value");
+    else if (p.secret) ctx.fail("BW2012", ["params", name], `parameter "${name}" is the assertion's audience, which is no secret: it must not be secret: true`);
+    else if (p.type !== "string") ctx.fail("BW2012", ["params", name, "type"], `parameter "${name}" (the assertion's audience) must be a string, got ${p.type}`, "value");
+    else if (p.required || p.wire) ctx.fail("BW2012", ["params", name], `parameter "${name}" (the assertion's audience) goes only into the assertion: it takes neither required: true nor a wire placement`);
+    else if (!p.pattern && !p.enum && !p.format) ctx.fail("BW2012", ["params", name], `parameter "${name}" (the assertion's audience) must declare a pattern, enum or format, so that a call cannot put any text into the assertion`);
   }
   return {
     ...(audience.default !== undefined ? { default: audience.default } : {}),
@@ -114,30 +114,30 @@ function linkAudience(ctx: LinkContext, audience: ManifestJwtAudience, tokenUrl:
 function checkAddressField(ctx: LinkContext, shared: Record<string, ManifestParam>): void {
   const { param } = ctx.manifest.server;
   if (param === undefined) {
-    ctx.fail(["auth", "tokenAddressField"], "a token's address replaces the one a call gives (server.param): this provider has a fixed default address instead", "value");
+    ctx.fail("BW2018", ["auth", "tokenAddressField"], "a token's address replaces the one a call gives (server.param): this provider has a fixed default address instead", "value");
     return;
   }
-  if (shared[param]?.required) ctx.fail(["params", param, "required"], `the address parameter "${param}" must be required: false when auth.tokenAddressField is declared (a call through a flow may leave it to the token)`, "value");
+  if (shared[param]?.required) ctx.fail("BW2012", ["params", param, "required"], `the address parameter "${param}" must be required: false when auth.tokenAddressField is declared (a call through a flow may leave it to the token)`, "value");
 }
 
 function checkTokenUrl(ctx: LinkContext, url: string, at: Path, shared: Record<string, ManifestParam>): void {
   for (const name of tokenUrlPlaceholders(url)) {
     const p = shared[name];
-    if (!p) ctx.fail(at, `the token URL's placeholder {${name}} must name a shared parameter (shared: ${Object.keys(shared).join(", ") || "none"})`, "value");
-    else if (p.secret) ctx.fail(at, `the token URL's placeholder {${name}} names a secret parameter: a secret never goes into an address`, "value");
-    else if (!p.pattern) ctx.fail(["params", name], `parameter "${name}" fills the token URL's placeholder {${name}}: it must declare a pattern, so that its value cannot change where the token request goes`);
-    else if (p.required || p.wire) ctx.fail(["params", name], `parameter "${name}" fills the token URL's placeholder {${name}}: it takes neither required: true nor a wire placement (only calls that use the flow give it)`);
+    if (!p) ctx.fail("BW2012", at, `the token URL's placeholder {${name}} must name a shared parameter (shared: ${Object.keys(shared).join(", ") || "none"})`, "value");
+    else if (p.secret) ctx.fail("BW2012", at, `the token URL's placeholder {${name}} names a secret parameter: a secret never goes into an address`, "value");
+    else if (!p.pattern) ctx.fail("BW2012", ["params", name], `parameter "${name}" fills the token URL's placeholder {${name}}: it must declare a pattern, so that its value cannot change where the token request goes`);
+    else if (p.required || p.wire) ctx.fail("BW2012", ["params", name], `parameter "${name}" fills the token URL's placeholder {${name}}: it takes neither required: true nor a wire placement (only calls that use the flow give it)`);
   }
 }
 
 function checkRoleParam(ctx: LinkContext, name: string, role: string, secret: boolean, at: Path, credential: string, shared: Record<string, ManifestParam>): void {
   const p = shared[name];
-  if (!p) return void ctx.fail(at, `parameter "${name}" (the flow's ${role}) must be declared under the shared "params"`, "value");
-  if (name === credential) return void ctx.fail(at, `the flow's ${role} cannot be the credential parameter "${credential}"`, "value");
-  if (secret && !p.secret) ctx.fail(["params", name], `parameter "${name}" holds the flow's ${role}: it must be marked secret: true`);
-  if (p.required) ctx.fail(["params", name, "required"], `parameter "${name}" (the flow's ${role}) must be required: false: a call may give the credential "${credential}" instead`, "value");
-  if (p.wire) ctx.fail(["params", name, "wire"], `parameter "${name}" (the flow's ${role}) goes only to the token endpoint: it takes no wire placement`);
-  if (p.type !== "string") ctx.fail(["params", name, "type"], `parameter "${name}" (the flow's ${role}) must be a string, got ${p.type}`, "value");
+  if (!p) return void ctx.fail("BW2012", at, `parameter "${name}" (the flow's ${role}) must be declared under the shared "params"`, "value");
+  if (name === credential) return void ctx.fail("BW2012", at, `the flow's ${role} cannot be the credential parameter "${credential}"`, "value");
+  if (secret && !p.secret) ctx.fail("BW2012", ["params", name], `parameter "${name}" holds the flow's ${role}: it must be marked secret: true`);
+  if (p.required) ctx.fail("BW2012", ["params", name, "required"], `parameter "${name}" (the flow's ${role}) must be required: false: a call may give the credential "${credential}" instead`, "value");
+  if (p.wire) ctx.fail("BW2012", ["params", name, "wire"], `parameter "${name}" (the flow's ${role}) goes only to the token endpoint: it takes no wire placement`);
+  if (p.type !== "string") ctx.fail("BW2012", ["params", name, "type"], `parameter "${name}" (the flow's ${role}) must be a string, got ${p.type}`, "value");
 }
 
 /** What callers configure: any change of a flow (added, removed, another token URL, scope or parameter) changes how they authenticate. */

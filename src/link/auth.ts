@@ -66,7 +66,7 @@ function linkCredential(ctx: LinkContext, c: ManifestCredential, at: Path, first
   const declared = ctx.doc.securitySchemes[c.scheme];
   if (!declared) {
     const names = Object.keys(ctx.doc.securitySchemes);
-    return ctx.fail([...at, "scheme"], `security scheme "${c.scheme}" not found in ${ctx.openapiName} (declared: ${names.join(", ") || "none"})`, "value");
+    return ctx.fail("BW2003", [...at, "scheme"], `security scheme "${c.scheme}" not found in ${ctx.openapiName} (declared: ${names.join(", ") || "none"})`, "value");
   }
   const shared = ctx.manifest.params ?? {};
   for (const [role, name] of [
@@ -75,27 +75,28 @@ function linkCredential(ctx: LinkContext, c: ManifestCredential, at: Path, first
   ] as const) {
     if (name === undefined) continue;
     const p = shared[name];
-    if (!p) ctx.fail([...at, role], `parameter "${name}" must be declared under the shared "params"`, "value");
-    else if (several && p.required) ctx.fail(["params", name, "required"], `the credential parameter "${name}" must be required: false when auth.alternatives are declared (a call gives one way to authenticate)`, "value");
+    if (!p) ctx.fail("BW2001", [...at, role], `parameter "${name}" must be declared under the shared "params"`, "value");
+    else if (several && p.required) ctx.fail("BW2012", ["params", name, "required"], `the credential parameter "${name}" must be required: false when auth.alternatives are declared (a call gives one way to authenticate)`, "value");
   }
-  if (first && shared[c.param] && !shared[c.param]?.secret) ctx.fail(["params", c.param], `the credential parameter "${c.param}" must be marked secret: true`);
-  if (c.user !== undefined && c.user === c.param) ctx.fail([...at, "user"], `the user and the secret of an HTTP basic credential are two parameters, got "${c.user}" for both`, "value");
+  if (first && shared[c.param] && !shared[c.param]?.secret) ctx.fail("BW2012", ["params", c.param], `the credential parameter "${c.param}" must be marked secret: true`);
+  if (c.user !== undefined && c.user === c.param) ctx.fail("BW2012", [...at, "user"], `the user and the secret of an HTTP basic credential are two parameters, got "${c.user}" for both`, "value");
   const placement = credentialOf(declared);
   if (!placement) {
     return ctx.fail(
+      "BW2012",
       [...at, "scheme"],
       `security scheme "${c.scheme}" is of an unsupported kind (${declared.type}${declared.scheme ? ` ${declared.scheme}` : ""}${declared.in ? " in " + declared.in : ""}); supported: http bearer, http basic, apiKey in a header, the query or a cookie, oauth2 and openIdConnect (the access token, as a bearer token)`,
       "value",
     );
   }
   if (placement.type === "basic") {
-    if (c.user === undefined) return ctx.fail([...at, "scheme"], `security scheme "${c.scheme}" is HTTP basic: name the parameter holding the user (account) id in user, beside param (the secret)`, "value");
+    if (c.user === undefined) return ctx.fail("BW2012", [...at, "scheme"], `security scheme "${c.scheme}" is HTTP basic: name the parameter holding the user (account) id in user, beside param (the secret)`, "value");
     return { type: "basic", user: c.user, param: c.param };
   }
-  if (c.user !== undefined) return ctx.fail([...at, "user"], `user is for HTTP basic schemes; security scheme "${c.scheme}" is ${placement.type === "bearer" ? "a bearer token" : `an API key in the ${placement.type}`}`);
+  if (c.user !== undefined) return ctx.fail("BW2012", [...at, "user"], `user is for HTTP basic schemes; security scheme "${c.scheme}" is ${placement.type === "bearer" ? "a bearer token" : `an API key in the ${placement.type}`}`);
   if (placement.type === "bearer") return { type: "bearer", param: c.param };
   const nameProblem = slotNameProblem(placement.type === "query" ? "query" : "header", placement.name);
-  if (nameProblem) return ctx.failInDocument(["components", "securitySchemes", c.scheme, "name"], nameProblem);
+  if (nameProblem) return ctx.failInDocument("BW2019", ["components", "securitySchemes", c.scheme, "name"], nameProblem);
   return { type: placement.type, name: placement.name, param: c.param };
 }
 
@@ -140,7 +141,7 @@ function checkCovers(ctx: LinkContext): void {
     for (const field of Object.keys((body?.properties as object) ?? {})) declared.add(field);
   }
   covers.forEach((name, i) => {
-    if (!declared.has(name)) ctx.fail(["auth", "covers", i], `no operation of the manifest declares a header, query or cookie parameter or a top-level body field "${name}" in ${ctx.openapiName}`, "value");
+    if (!declared.has(name)) ctx.fail("BW2003", ["auth", "covers", i], `no operation of the manifest declares a header, query or cookie parameter or a top-level body field "${name}" in ${ctx.openapiName}`, "value");
   });
 }
 

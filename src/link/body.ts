@@ -29,7 +29,7 @@ export function linkBody(ctx: LinkContext, at: Path, op: OpenApiOperation, param
   for (const name of Object.keys(body.fields).sort()) {
     const { style = "form", explode } = fieldOf(body.fields, name);
     if (!(FORM_STYLES as readonly string[]).includes(style)) {
-      ctx.fail([...at, "operationId"], `the form encoding of field "${name}" of "${op.operationId}" in ${ctx.openapiName} has style "${style}"; a form field takes ${FORM_STYLES.join(", ")}`, "value");
+      ctx.fail("BW2017", [...at, "operationId"], `the form encoding of field "${name}" of "${op.operationId}" in ${ctx.openapiName} has style "${style}"; a form field takes ${FORM_STYLES.join(", ")}`, "value");
       continue;
     }
     // OpenAPI: explode defaults to true for style form, false otherwise.

@@ -10,17 +10,18 @@ export function linkConstant(ctx: LinkContext, c: WireConstant, at: Path, op: Op
   if (c.in === "body") {
     const bodySchema = op.requestBody?.schema;
     const target = bodySchema ? ctx.doc.schemaAt(bodySchema, parsePointer(c.pointer)) : undefined;
-    if (!target) return ctx.fail([...at, "pointer"], `body field "${c.pointer}" not found in the request body of "${op.operationId}" in ${ctx.openapiName}`, "value");
+    if (!target) return ctx.fail("BW2003", [...at, "pointer"], `body field "${c.pointer}" not found in the request body of "${op.operationId}" in ${ctx.openapiName}`, "value");
     // A JSON body carries the value as written; a form sends it as text.
-    if (!ctx.doc.fits(c.value, target, op.requestBody?.encoding === "form")) return ctx.fail([...at, "value"], `constant ${JSON.stringify(c.value)} does not fit body field "${c.pointer}" (${typeOf(target)}) in ${ctx.openapiName}`, "value");
+    if (!ctx.doc.fits(c.value, target, op.requestBody?.encoding === "form"))
+      return ctx.fail("BW2009", [...at, "value"], `constant ${JSON.stringify(c.value)} does not fit body field "${c.pointer}" (${typeOf(target)}) in ${ctx.openapiName}`, "value");
     return { in: "body", pointer: c.pointer, value: c.value };
   }
   const declared = declaredParameter(op, c.in, c.name);
   if (!declared) {
     const available = op.parameters.filter((x) => x.in === c.in).map((x) => x.name);
-    return ctx.fail([...at, "name"], `${c.in} parameter "${c.name}" not found in operation "${op.operationId}" of ${ctx.openapiName} (its ${c.in} parameters: ${available.join(", ") || "none"})`, "value");
+    return ctx.fail("BW2003", [...at, "name"], `${c.in} parameter "${c.name}" not found in operation "${op.operationId}" of ${ctx.openapiName} (its ${c.in} parameters: ${available.join(", ") || "none"})`, "value");
   }
-  if (!ctx.doc.fits(c.value, declared.schema, true)) return ctx.fail([...at, "value"], `constant ${JSON.stringify(c.value)} does not fit ${c.in} parameter "${c.name}" in ${ctx.openapiName}`, "value");
+  if (!ctx.doc.fits(c.value, declared.schema, true)) return ctx.fail("BW2009", [...at, "value"], `constant ${JSON.stringify(c.value)} does not fit ${c.in} parameter "${c.name}" in ${ctx.openapiName}`, "value");
   return { in: c.in, name: c.name, value: c.value };
 }
 
@@ -35,7 +36,7 @@ export function providerConstants(ctx: LinkContext, op: OpenApiOperation, own: W
     if (own.some((o) => o.in !== "body" && slotKey(o.in, o.name) === slotKey(c.in, c.name))) return;
     const declared = declaredParameter(op, c.in, c.name);
     if (declared && !ctx.doc.fits(c.value, declared.schema, true)) {
-      ctx.fail(["constants", index, "value"], `constant ${JSON.stringify(c.value)} does not fit ${c.in} parameter "${declared.name}" of "${op.operationId}" in ${ctx.openapiName}`, "value");
+      ctx.fail("BW2009", ["constants", index, "value"], `constant ${JSON.stringify(c.value)} does not fit ${c.in} parameter "${declared.name}" of "${op.operationId}" in ${ctx.openapiName}`, "value");
       return;
     }
     out.push({ constant: { in: c.in, name: declared?.name ?? c.name, value: c.value }, index });
@@ -61,6 +62,7 @@ export function checkAccept(ctx: LinkContext, op: OpenApiOperation, constants: {
       .filter((r) => r.type !== "" && r.q > 0);
     if (ranges.some((r) => offered.some((o) => mediaMatches(r.type, o) || mediaMatches(o, r.type)))) continue;
     ctx.fail(
+      "BW2007",
       [...at, "value"],
       `Accept ${JSON.stringify(constant.value)} admits none of the media types the success responses of "${op.operationId}" offer in ${ctx.openapiName} (${offered.join(", ")}): the upstream would answer 406 Not Acceptable`,
       "value",

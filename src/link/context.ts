@@ -3,6 +3,7 @@
 // (`file:line:col` and the field's dotted path).
 import type { ParamSpec } from "@blockwright/runtime/internal";
 import { SourceError, type YamlSource } from "../load/yaml-source.js";
+import type { ProblemCode } from "../common/problem-codes.js";
 import type { Manifest } from "../load/precompiled/manifest-types.js";
 import { type OpenApiDocument, type Schema, type UnionCrossing, unionOf } from "../load/openapi-document.js";
 
@@ -11,9 +12,9 @@ export type Path = (string | number)[];
 
 export interface LinkContext {
   /** Record a problem at `path` of the manifest (on its key, or its value); returns undefined, for `return ctx.fail(…)`. */
-  fail(path: Path, message: string, which?: "key" | "value"): undefined;
+  fail(code: ProblemCode, path: Path, message: string, which?: "key" | "value"): undefined;
   /** Record a problem of the OpenAPI document itself, at `path` there. */
-  failInDocument(path: Path, message: string): undefined;
+  failInDocument(code: ProblemCode, path: Path, message: string): undefined;
   doc: OpenApiDocument;
   /** The document's file, for messages. */
   openapiName: string;
@@ -26,15 +27,15 @@ export interface LinkContext {
 export function linkContext(source: YamlSource<Manifest>, doc: OpenApiDocument): { ctx: LinkContext; errors: SourceError[] } {
   const errors: SourceError[] = [];
   const ctx: LinkContext = {
-    fail(path, message, which = "key") {
+    fail(code, path, message, which = "key") {
       const field = path.filter((p) => p !== "").join(".");
-      const error = new SourceError(source.locate(path, which), `${field}: ${message}`);
+      const error = new SourceError(code, source.locate(path, which), `${field}: ${message}`);
       // A shared parameter is linked once per operation: report its problem once.
       if (!errors.some((e) => e.message === error.message)) errors.push(error);
       return undefined;
     },
-    failInDocument(path, message) {
-      errors.push(new SourceError(doc.source.locate(path, "value"), `${path.join(".")}: ${message}`));
+    failInDocument(code, path, message) {
+      errors.push(new SourceError(code, doc.source.locate(path, "value"), `${path.join(".")}: ${message}`));
       return undefined;
     },
     doc,

@@ -23,15 +23,15 @@ export function checkCoverage(ctx: LinkContext, at: Path, op: OpenApiOperation, 
   for (const declared of op.parameters) {
     const key = slotKey(declared.in, declared.name);
     if (ctx.manifest.auth.covers?.includes(declared.name) && params.some((p) => (p.wire.in === "header" || p.wire.in === "query") && slotKey(p.wire.in, p.wire.name) === key)) {
-      ctx.fail(at, `${declared.in} parameter "${declared.name}" of "${op.operationId}" is the credential's (auth.covers): the credential parameter "${ctx.manifest.auth.param}" stands for it, no other parameter may send it`);
+      ctx.fail("BW2012", at, `${declared.in} parameter "${declared.name}" of "${op.operationId}" is the credential's (auth.covers): the credential parameter "${ctx.manifest.auth.param}" stands for it, no other parameter may send it`);
     }
     if ((declared.required || declared.in === "path") && !named.has(key) && !covered(declared)) {
-      ctx.fail(at, `${ctx.openapiName} requires ${declared.in} parameter "${declared.name}" for "${op.operationId}", but no parameter or constant supplies it`);
+      ctx.fail("BW2010", at, `${ctx.openapiName} requires ${declared.in} parameter "${declared.name}" for "${op.operationId}", but no parameter or constant supplies it`);
     }
   }
   const body = op.requestBody;
   if (body?.required && pointers.length === 0) {
-    ctx.fail(at, `${ctx.openapiName} requires a request body for "${op.operationId}", but no parameter or constant is placed in it`);
+    ctx.fail("BW2010", at, `${ctx.openapiName} requires a request body for "${op.operationId}", but no parameter or constant is placed in it`);
   }
   if (!body || !pointers.length || pointers.includes("")) return;
   // Required fields of every object the manifest writes into.
@@ -47,7 +47,7 @@ export function checkCoverage(ctx: LinkContext, at: Path, op: OpenApiOperation, 
       const fieldPointer = `${objectPointer}/${field}`;
       if (objectPointer === "" && covered({ in: "body", name: field })) continue;
       if (!pointers.some((p) => p === fieldPointer || p.startsWith(fieldPointer + "/"))) {
-        ctx.fail(at, `${ctx.openapiName} requires body field "${fieldPointer}" for "${op.operationId}", but no parameter or constant supplies it`);
+        ctx.fail("BW2010", at, `${ctx.openapiName} requires body field "${fieldPointer}" for "${op.operationId}", but no parameter or constant supplies it`);
         continue;
       }
       // Supplied — but always? A constant, a required parameter or a default that is sent always is.
@@ -57,7 +57,7 @@ export function checkCoverage(ctx: LinkContext, at: Path, op: OpenApiOperation, 
       if (always) continue;
       for (const p of params.filter((x) => x.wire.in === "body" && x.wire.pointer === fieldPointer)) {
         const where: Path = ctx.manifest.params && p.name in ctx.manifest.params ? ["params", p.name] : ["operations", String(at[1]), "params", p.name];
-        ctx.fail(where, `${ctx.openapiName} requires body field "${fieldPointer}" for "${op.operationId}", so "${p.name}" must be required: true or have a default that is sent (the request would go out without it)`);
+        ctx.fail("BW2010", where, `${ctx.openapiName} requires body field "${fieldPointer}" for "${op.operationId}", so "${p.name}" must be required: true or have a default that is sent (the request would go out without it)`);
       }
     }
   }

@@ -42,7 +42,7 @@ export function expression(ctx: LinkContext, text: string, at: Path): { expressi
   try {
     return { expression: text, ref: parseExpression(text) };
   } catch (e) {
-    return ctx.fail(at, (e as Error).message, "value");
+    return ctx.fail("BW2016", at, (e as Error).message, "value");
   }
 }
 

@@ -24,7 +24,7 @@ import { linkServer } from "./server.js";
 
 export class LinkErrors extends Error {
   constructor(readonly errors: SourceError[]) {
-    super(errors.map((e) => e.message).join("\n"));
+    super(errors.map((e) => e.printed).join("\n"));
     this.name = "LinkErrors";
   }
 }

@@ -44,12 +44,12 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
   const m = ctx.manifest;
   const at: Path = ["operations", id];
   if (!id.startsWith(`${m.provider}_`)) {
-    ctx.fail(at, `operation ids start with the provider id: "${m.provider}_…"`);
+    ctx.fail("BW2020", at, `operation ids start with the provider id: "${m.provider}_…"`);
   }
   const op = ctx.doc.operations.get(mop.operationId);
   if (!op) {
     const known = [...ctx.doc.operations.keys()].sort().join(", ");
-    return ctx.fail([...at, "operationId"], `operation "${mop.operationId}" not found in ${ctx.openapiName} (operations: ${known})`, "value");
+    return ctx.fail("BW2002", [...at, "operationId"], `operation "${mop.operationId}" not found in ${ctx.openapiName} (operations: ${known})`, "value");
   }
   // The tool offers the ways its operation accepts (all of them when it names no requirement).
   const auth = shared.auth ? acceptedAuth(ctx, shared.auth, op) : undefined;
@@ -57,6 +57,7 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
     const ways = manifestWays(m.auth).map((w) => requirementWords(wayScheme(w)));
     const accepts = (op.requirements ?? []).map(requirementWords);
     ctx.fail(
+      "BW2007",
       [...at, "operationId"],
       `operation "${op.operationId}" in ${ctx.openapiName} does not accept security scheme${ways.length > 1 || ways[0]?.includes("+") ? "s" : ""} "${ways.join(`" or "`)}" (accepts: ${accepts.join(", ") || "none"})`,
       "value",
@@ -90,7 +91,7 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
     .map((r) => Number(r.status))
     .filter((s) => s >= 200 && s < 300)
     .sort((a, b) => a - b);
-  if (!successStatuses.length) ctx.fail([...at, "operationId"], `operation "${op.operationId}" declares no 2xx response in ${ctx.openapiName}`, "value");
+  if (!successStatuses.length) ctx.fail("BW2021", [...at, "operationId"], `operation "${op.operationId}" declares no 2xx response in ${ctx.openapiName}`, "value");
 
   // The status whose body the outputs read (the first 2xx when none has a body: a body output then says so).
   const bodyStatus = bodyStatusOf(ctx.doc, op, successStatuses);

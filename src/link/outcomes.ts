@@ -14,7 +14,7 @@ export function linkOutcomes(ctx: LinkContext, at: Path, mop: ManifestOperation,
     const where: Path = [...at, "outcomes", statusText];
     const status = Number(statusText);
     if (!op.responses.some((r) => Number(r.status) === status)) {
-      ctx.fail(where, `status ${status} is not declared for "${op.operationId}" in ${ctx.openapiName}`);
+      ctx.fail("BW2021", where, `status ${status} is not declared for "${op.operationId}" in ${ctx.openapiName}`);
       continue;
     }
     const spec: OutcomeSpec = { status, description: outcome.description, outputs: [] };
@@ -22,7 +22,7 @@ export function linkOutcomes(ctx: LinkContext, at: Path, mop: ManifestOperation,
     for (const path of Object.keys(outcome.outputs).sort()) {
       const main = outputs.find((o) => o.spec.path === path);
       if (!main) {
-        if (!(path in mop.outputs)) ctx.fail([...where, "outputs", path], `"${path}" is not an output of the operation (outputs: ${Object.keys(mop.outputs).join(", ")})`);
+        if (!(path in mop.outputs)) ctx.fail("BW2022", [...where, "outputs", path], `"${path}" is not an output of the operation (outputs: ${Object.keys(mop.outputs).join(", ")})`);
         continue;
       }
       const linked = linkSource(ctx, fieldOf(outcome.outputs, path), [...where, "outputs", path], op, params, status, main.spec.type);
@@ -31,7 +31,7 @@ export function linkOutcomes(ctx: LinkContext, at: Path, mop: ManifestOperation,
       types.push([path, linked.type]);
     }
     for (const o of outputs) {
-      if (!o.spec.optional && !(o.spec.path in outcome.outputs)) ctx.fail([...where, "outputs"], `required output "${o.spec.path}" has no source for status ${status}`);
+      if (!o.spec.optional && !(o.spec.path in outcome.outputs)) ctx.fail("BW2022", [...where, "outputs"], `required output "${o.spec.path}" has no source for status ${status}`);
     }
     result.push({ spec, types });
   }

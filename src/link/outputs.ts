@@ -33,14 +33,14 @@ export function linkOutput(ctx: LinkContext, at: Path, path: string, mop: Manife
 /** Check one output source against the response of `status`; returns its IR and type. */
 export function linkSource(ctx: LinkContext, src: ManifestOutputSource, at: Path, op: OpenApiOperation, params: Map<string, ParamSpec>, status: number | undefined, type: string): { source: OutputSource; type: TypeRef } | undefined {
   if (src.from === undefined) {
-    if (!valueFitsOutputType(src.value, type)) return ctx.fail([...at, "value"], `constant ${JSON.stringify(src.value)} is not of output type ${type}`, "value");
+    if (!valueFitsOutputType(src.value, type)) return ctx.fail("BW2009", [...at, "value"], `constant ${JSON.stringify(src.value)} is not of output type ${type}`, "value");
     return { source: { value: cloneJson(src.value) }, type: { kind: "literal", value: src.value } };
   }
   let ref: ValueRef;
   try {
     ref = parseExpression(src.from);
   } catch (e) {
-    return ctx.fail([...at, "from"], (e as Error).message, "value");
+    return ctx.fail("BW2016", [...at, "from"], (e as Error).message, "value");
   }
   const source: OutputSource = {
     expression: src.from,
@@ -63,18 +63,19 @@ export function linkSource(ctx: LinkContext, src: ManifestOutputSource, at: Path
       break;
     case "param": {
       const p = params.get(ref.name);
-      if (!p) return ctx.fail([...at, "from"], `unknown parameter "${ref.name}"`, "value");
+      if (!p) return ctx.fail("BW2001", [...at, "from"], `unknown parameter "${ref.name}"`, "value");
       schemaType = p.type === "json" ? (p.jsonType ?? "object") : p.type;
       tsType = { kind: "param", name: p.name };
       break;
     }
     case "body": {
       const response = op.responses.find((r) => Number(r.status) === status);
-      if (status === undefined || !response?.schema) return ctx.fail([...at, "from"], `the ${status ?? "success"} response of "${op.operationId}" in ${ctx.openapiName} has no JSON body`, "value");
+      if (status === undefined || !response?.schema) return ctx.fail("BW2021", [...at, "from"], `the ${status ?? "success"} response of "${op.operationId}" in ${ctx.openapiName} has no JSON body`, "value");
       const located = ctx.doc.locate(response.schema, ref.pointer);
       schema = located.schema;
       if (!schema) {
         return ctx.fail(
+          "BW2003",
           [...at, "from"],
           `response field "${formatPointer(ref.pointer)}" not found in the ${status} response of "${op.operationId}" in ${ctx.openapiName}${unionsSearched(located.unions)}${fieldsNear(ctx, response.schema, ref.pointer)}`,
           "value",
@@ -90,19 +91,19 @@ export function linkSource(ctx: LinkContext, src: ManifestOutputSource, at: Path
     }
   }
   if (src.count) {
-    if (schemaType !== "array") return ctx.fail([...at, "count"], `count needs an array, but the value is ${schemaType ?? "untyped"}`);
-    if (type !== "number") return ctx.fail([...at, "type"], `a count is a number, not ${type}`, "value");
+    if (schemaType !== "array") return ctx.fail("BW2004", [...at, "count"], `count needs an array, but the value is ${schemaType ?? "untyped"}`);
+    if (type !== "number") return ctx.fail("BW2004", [...at, "type"], `a count is a number, not ${type}`, "value");
     return { source, type: { kind: "primitive", name: "number" } };
   }
   if (src.omit) {
-    if (schemaType !== "object" || !schema) return ctx.fail([...at, "omit"], `omit needs an object, but the value is ${schemaType ?? "untyped"}`);
+    if (schemaType !== "object" || !schema) return ctx.fail("BW2004", [...at, "omit"], `omit needs an object, but the value is ${schemaType ?? "untyped"}`);
     const props = Object.keys((ctx.doc.flatten(schema).properties as object) ?? {});
-    for (const key of src.omit) if (!props.includes(key)) ctx.fail([...at, "omit"], `"${key}" is not a field of the response object (fields: ${props.join(", ")})`);
+    for (const key of src.omit) if (!props.includes(key)) ctx.fail("BW2022", [...at, "omit"], `"${key}" is not a field of the response object (fields: ${props.join(", ")})`);
     tsType = { kind: "omit", of: tsType, keys: [...src.omit] };
   }
-  if (!outputTypeMatches(type, schemaType)) return ctx.fail([...at, "type"], `output type ${type} disagrees with the source, which is ${schemaType} in ${ctx.openapiName}`, "value");
+  if (!outputTypeMatches(type, schemaType)) return ctx.fail("BW2007", [...at, "type"], `output type ${type} disagrees with the source, which is ${schemaType} in ${ctx.openapiName}`, "value");
   if (src.default !== undefined) {
-    if (!valueFitsOutputType(src.default, type)) return ctx.fail([...at, "default"], `default ${JSON.stringify(src.default)} is not of output type ${type}`, "value");
+    if (!valueFitsOutputType(src.default, type)) return ctx.fail("BW2009", [...at, "default"], `default ${JSON.stringify(src.default)} is not of output type ${type}`, "value");
     tsType = { kind: "nonNullable", of: tsType };
   }
   return { source, type: tsType };

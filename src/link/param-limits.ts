@@ -18,29 +18,29 @@ export const CREDENTIAL_MAX_LENGTH = 4096;
 /** Limits that only concern the manifest itself (sane ranges, enum values of the parameter's type). */
 export function checkOwnLimits(ctx: LinkContext, p: ManifestParam, at: Path): void {
   const patternProblem = p.pattern === undefined ? undefined : regexProblem(p.pattern);
-  if (patternProblem) ctx.fail([...at, "pattern"], patternProblem, "value");
+  if (patternProblem) ctx.fail("BW2008", [...at, "pattern"], patternProblem, "value");
   const numeric = ["minimum", "maximum", "integer"] as const;
   const textual = ["minLength", "maxLength", "pattern"] as const;
-  for (const key of numeric) if (p[key] !== undefined && p.type !== "number") ctx.fail([...at, key], `${key} applies to number parameters, not ${p.type}`);
-  for (const key of textual) if (p[key] !== undefined && p.type !== "string") ctx.fail([...at, key], `${key} applies to string parameters, not ${p.type}`);
-  if (p.jsonType !== undefined && p.type !== "json") ctx.fail([...at, "jsonType"], `jsonType applies to json parameters, not ${p.type}`);
-  if (p.format !== undefined && p.type !== "string") ctx.fail([...at, "format"], `format applies to string parameters, not ${p.type}`);
-  if (p.minimum !== undefined && p.maximum !== undefined && p.minimum > p.maximum) ctx.fail([...at, "minimum"], `minimum ${p.minimum} is above maximum ${p.maximum}`);
-  if (p.minLength !== undefined && p.maxLength !== undefined && p.minLength > p.maxLength) ctx.fail([...at, "minLength"], `minLength ${p.minLength} is above maxLength ${p.maxLength}`);
+  for (const key of numeric) if (p[key] !== undefined && p.type !== "number") ctx.fail("BW2004", [...at, key], `${key} applies to number parameters, not ${p.type}`);
+  for (const key of textual) if (p[key] !== undefined && p.type !== "string") ctx.fail("BW2004", [...at, key], `${key} applies to string parameters, not ${p.type}`);
+  if (p.jsonType !== undefined && p.type !== "json") ctx.fail("BW2004", [...at, "jsonType"], `jsonType applies to json parameters, not ${p.type}`);
+  if (p.format !== undefined && p.type !== "string") ctx.fail("BW2004", [...at, "format"], `format applies to string parameters, not ${p.type}`);
+  if (p.minimum !== undefined && p.maximum !== undefined && p.minimum > p.maximum) ctx.fail("BW2005", [...at, "minimum"], `minimum ${p.minimum} is above maximum ${p.maximum}`);
+  if (p.minLength !== undefined && p.maxLength !== undefined && p.minLength > p.maxLength) ctx.fail("BW2005", [...at, "minLength"], `minLength ${p.minLength} is above maxLength ${p.maxLength}`);
   for (const [i, value] of (p.enum ?? []).entries()) {
     const kind = p.type === "number" ? "number" : "string";
-    if (typeof value !== kind) ctx.fail([...at, "enum", i], `enum values of a ${p.type} parameter must be ${kind}s, got ${JSON.stringify(value)}`, "value");
+    if (typeof value !== kind) ctx.fail("BW2009", [...at, "enum", i], `enum values of a ${p.type} parameter must be ${kind}s, got ${JSON.stringify(value)}`, "value");
   }
-  if (p.separator !== undefined && p.type !== "string") ctx.fail([...at, "separator"], `separator applies to string parameters, not ${p.type}`);
-  if (p.separator !== undefined && p.format === "base-url") ctx.fail([...at, "separator"], `a base address is one address, not a list`);
-  if (p.separator !== undefined && p.wire?.in === "body" && p.wire.split) ctx.fail([...at, "separator"], `wire.split already makes the value a list (sent as an array); separator is for a list sent as one string`);
-  for (const key of ["minItems", "maxItems"] as const) if (p[key] !== undefined && (p.type !== "json" || p.jsonType !== "array")) ctx.fail([...at, key], `${key} applies to json parameters with jsonType: array`);
-  if (p.minItems !== undefined && p.maxItems !== undefined && p.minItems > p.maxItems) ctx.fail([...at, "minItems"], `minItems ${p.minItems} is above maxItems ${p.maxItems}`);
+  if (p.separator !== undefined && p.type !== "string") ctx.fail("BW2004", [...at, "separator"], `separator applies to string parameters, not ${p.type}`);
+  if (p.separator !== undefined && p.format === "base-url") ctx.fail("BW2004", [...at, "separator"], `a base address is one address, not a list`);
+  if (p.separator !== undefined && p.wire?.in === "body" && p.wire.split) ctx.fail("BW2004", [...at, "separator"], `wire.split already makes the value a list (sent as an array); separator is for a list sent as one string`);
+  for (const key of ["minItems", "maxItems"] as const) if (p[key] !== undefined && (p.type !== "json" || p.jsonType !== "array")) ctx.fail("BW2004", [...at, key], `${key} applies to json parameters with jsonType: array`);
+  if (p.minItems !== undefined && p.maxItems !== undefined && p.minItems > p.maxItems) ctx.fail("BW2005", [...at, "minItems"], `minItems ${p.minItems} is above maxItems ${p.maxItems}`);
   for (const key of ["keys", "values", "items"] as const) {
     const limits = p[key];
     if (!limits) continue;
     const holder = key === "items" ? "array" : "object";
-    if (p.type !== "json" || p.jsonType !== holder) ctx.fail([...at, key], `${key} applies to json parameters with jsonType: ${holder}`);
+    if (p.type !== "json" || p.jsonType !== holder) ctx.fail("BW2004", [...at, key], `${key} applies to json parameters with jsonType: ${holder}`);
     checkNestedLimits(ctx, limits, [...at, key], key === "keys");
   }
 }
@@ -48,14 +48,14 @@ export function checkOwnLimits(ctx: LinkContext, p: ManifestParam, at: Path): vo
 /** A nested limit's own sense: its pattern compiles, its bounds are in order and of its type. */
 function checkNestedLimits(ctx: LinkContext, n: ManifestNestedLimits, at: Path, isKey: boolean): void {
   const problem = n.pattern === undefined ? undefined : regexProblem(n.pattern);
-  if (problem) ctx.fail([...at, "pattern"], problem, "value");
-  if (isKey && n.type !== undefined && n.type !== "string") ctx.fail([...at, "type"], `an object's keys are strings`, "value");
+  if (problem) ctx.fail("BW2008", [...at, "pattern"], problem, "value");
+  if (isKey && n.type !== undefined && n.type !== "string") ctx.fail("BW2004", [...at, "type"], `an object's keys are strings`, "value");
   const text = n.type === undefined || n.type === "string";
   const numeric = n.type === undefined || n.type === "number" || n.type === "integer";
-  for (const key of ["minLength", "maxLength", "pattern", "format"] as const) if (n[key] !== undefined && !text) ctx.fail([...at, key], `${key} applies to strings, not ${n.type}`);
-  for (const key of ["minimum", "maximum"] as const) if (n[key] !== undefined && !numeric) ctx.fail([...at, key], `${key} applies to numbers, not ${n.type}`);
-  if (n.minimum !== undefined && n.maximum !== undefined && n.minimum > n.maximum) ctx.fail([...at, "minimum"], `minimum ${n.minimum} is above maximum ${n.maximum}`);
-  if (n.minLength !== undefined && n.maxLength !== undefined && n.minLength > n.maxLength) ctx.fail([...at, "minLength"], `minLength ${n.minLength} is above maxLength ${n.maxLength}`);
+  for (const key of ["minLength", "maxLength", "pattern", "format"] as const) if (n[key] !== undefined && !text) ctx.fail("BW2004", [...at, key], `${key} applies to strings, not ${n.type}`);
+  for (const key of ["minimum", "maximum"] as const) if (n[key] !== undefined && !numeric) ctx.fail("BW2004", [...at, key], `${key} applies to numbers, not ${n.type}`);
+  if (n.minimum !== undefined && n.maximum !== undefined && n.minimum > n.maximum) ctx.fail("BW2005", [...at, "minimum"], `minimum ${n.minimum} is above maximum ${n.maximum}`);
+  if (n.minLength !== undefined && n.maxLength !== undefined && n.minLength > n.maxLength) ctx.fail("BW2005", [...at, "minLength"], `minLength ${n.minLength} is above maxLength ${n.maxLength}`);
 }
 
 /**
@@ -136,7 +136,7 @@ export function boundLength(ctx: LinkContext, spec: ParamSpec, at: Path): void {
   if (spec.enum && spec.separator === undefined) return;
   const implied = impliedMaxLength(spec);
   if (implied !== undefined) spec.maxLength = implied;
-  else ctx.fail(at, `"${spec.name}" is sent as a ${place}, so it needs maxLength (an unbounded value can make the upstream answer 414 or 431; an enum, a format or a pattern anchored with ^…$ of bounded length would imply one)`);
+  else ctx.fail("BW2013", at, `"${spec.name}" is sent as a ${place}, so it needs maxLength (an unbounded value can make the upstream answer 414 or 431; an enum, a format or a pattern anchored with ^…$ of bounded length would imply one)`);
 }
 
 /**
@@ -153,13 +153,13 @@ export function checkSatisfiable(ctx: LinkContext, spec: ParamSpec, at: Path): v
   const lengths = spec.pattern === undefined ? undefined : patternLengths(spec.pattern);
   const window = `${min}${max === Infinity ? " or more" : ` to ${max}`} characters (minLength ${spec.minLength ?? "none"}, maxLength ${spec.maxLength ?? "none"})`;
   if (lengths && (lengths.min > max || lengths.max < min)) {
-    ctx.fail([...at, "pattern"], `pattern ${JSON.stringify(spec.pattern)} matches values of ${lengths.min}${lengths.max === Infinity ? " or more" : ` to ${lengths.max}`} characters, never ${window}`, "value");
+    ctx.fail("BW2014", [...at, "pattern"], `pattern ${JSON.stringify(spec.pattern)} matches values of ${lengths.min}${lengths.max === Infinity ? " or more" : ` to ${lengths.max}`} characters, never ${window}`, "value");
     return;
   }
   const found = firstMadeString(spec, (v) => !("issue" in checkValue(spec, v)));
   if (found === undefined) {
     const rules = [spec.pattern !== undefined ? `pattern ${JSON.stringify(spec.pattern)}` : "", isValueFormat(spec.format) ? `format ${spec.format}` : ""].filter(Boolean).join(" and ");
-    ctx.fail(spec.pattern !== undefined ? [...at, "pattern"] : [...at, "format"], `no value of ${window} was found that meets ${rules}: they may admit none; give an example that meets them all, or loosen them`, "value");
+    ctx.fail("BW2014", spec.pattern !== undefined ? [...at, "pattern"] : [...at, "format"], `no value of ${window} was found that meets ${rules}: they may admit none; give an example that meets them all, or loosen them`, "value");
   }
 }
 
@@ -217,12 +217,12 @@ export function checkAgainstSchema(ctx: LinkContext, p: ManifestParam, at: Path,
   const flat = ctx.doc.flatten(schema);
   if (split) {
     if (specType !== "array") {
-      ctx.fail([...at, "wire", "split"], `${what} is ${specType ?? "untyped"} in ${ctx.openapiName}, but split sends an array`);
+      ctx.fail("BW2007", [...at, "wire", "split"], `${what} is ${specType ?? "untyped"} in ${ctx.openapiName}, but split sends an array`);
       return;
     }
     const specMax = flat.maxItems as number | undefined;
     if (specMax !== undefined && (split.maxItems === undefined || split.maxItems > specMax)) {
-      ctx.fail([...at, "wire", "split"], `split.maxItems ${split.maxItems ?? "(none)"} is looser than ${what}'s maxItems ${specMax} in ${ctx.openapiName}`);
+      ctx.fail("BW2006", [...at, "wire", "split"], `split.maxItems ${split.maxItems ?? "(none)"} is looser than ${what}'s maxItems ${specMax} in ${ctx.openapiName}`);
     }
     return;
   }
@@ -235,17 +235,17 @@ export function checkAgainstSchema(ctx: LinkContext, p: ManifestParam, at: Path,
     file: ["string"],
   };
   if (specType !== undefined && !compatible[p.type].includes(specType)) {
-    ctx.fail([...at, "type"], `type ${p.type}${p.jsonType ? ` (${p.jsonType})` : ""} disagrees with ${what}, which is ${specType} in ${ctx.openapiName}`, "value");
+    ctx.fail("BW2007", [...at, "type"], `type ${p.type}${p.jsonType ? ` (${p.jsonType})` : ""} disagrees with ${what}, which is ${specType} in ${ctx.openapiName}`, "value");
     return;
   }
   if (specType === "integer" && !p.integer) {
-    ctx.fail([...at, "type"], `${what} is an integer in ${ctx.openapiName}; declare integer: true`, "value");
+    ctx.fail("BW2007", [...at, "type"], `${what} is an integer in ${ctx.openapiName}; declare integer: true`, "value");
   }
   // A file's maxLength counts its bytes: maxBytes (files.ts), not a text's characters.
   if (p.type === "file") return;
   checkLooser(ctx, p, at, flat, what);
   if (p.type === "string" && p.separator === undefined && isValueFormat(flat.format as string) && p.format !== flat.format) {
-    ctx.fail([...at, "format"], `format ${p.format ?? "(none)"} is not ${what}'s format ${String(flat.format)} in ${ctx.openapiName}`, p.format === undefined ? "key" : "value");
+    ctx.fail("BW2007", [...at, "format"], `format ${p.format ?? "(none)"} is not ${what}'s format ${String(flat.format)} in ${ctx.openapiName}`, p.format === undefined ? "key" : "value");
   }
   if (p.type === "json") {
     const holder = memberOfType(ctx, flat, p.jsonType);
@@ -255,9 +255,9 @@ export function checkAgainstSchema(ctx: LinkContext, p: ManifestParam, at: Path,
     if (theirs) checkNestedLooser(ctx, p[key], theirs, [...at, key], `the ${key === "items" ? "items" : "values"} of ${what}`);
     if (p.jsonType === "array" && holder) {
       if (typeof holder.minItems === "number" && p.minItems !== undefined && p.minItems < holder.minItems)
-        ctx.fail([...at, "minItems"], `minItems ${p.minItems} is looser than ${what}'s minItems ${holder.minItems} in ${ctx.openapiName}`, "value");
+        ctx.fail("BW2006", [...at, "minItems"], `minItems ${p.minItems} is looser than ${what}'s minItems ${holder.minItems} in ${ctx.openapiName}`, "value");
       if (typeof holder.maxItems === "number" && p.maxItems !== undefined && p.maxItems > holder.maxItems)
-        ctx.fail([...at, "maxItems"], `maxItems ${p.maxItems} is looser than ${what}'s maxItems ${holder.maxItems} in ${ctx.openapiName}`, "value");
+        ctx.fail("BW2006", [...at, "maxItems"], `maxItems ${p.maxItems} is looser than ${what}'s maxItems ${holder.maxItems} in ${ctx.openapiName}`, "value");
     }
   }
 }
@@ -266,26 +266,31 @@ export function checkAgainstSchema(ctx: LinkContext, p: ManifestParam, at: Path,
 function checkListAgainstSchema(ctx: LinkContext, p: ManifestParam, at: Path, s: Schema, what: string): void {
   const items = s.items && typeof s.items === "object" ? ctx.doc.flatten(s.items as Schema) : {};
   const itemType = typeOf(items);
-  if (itemType !== undefined && itemType !== "string") ctx.fail([...at, "separator"], `the items of ${what} are ${itemType} in ${ctx.openapiName}, not strings`);
+  if (itemType !== undefined && itemType !== "string") ctx.fail("BW2007", [...at, "separator"], `the items of ${what} are ${itemType} in ${ctx.openapiName}, not strings`);
   if (Array.isArray(items.enum)) checkLooser(ctx, p, at, { enum: items.enum }, `the items of ${what}`);
 }
 
 /** Nested limits the manifest states must be at least as strict as the spec's. */
 function checkNestedLooser(ctx: LinkContext, mine: NestedLimits | undefined, theirs: NestedLimits, at: Path, what: string): void {
   const m = { ...theirs, ...mine };
-  const looser = (key: keyof NestedLimits) => ctx.fail([...at, key], `${key} ${JSON.stringify(m[key])} is looser than ${what}'s ${key} ${JSON.stringify(theirs[key])} in ${ctx.openapiName}`, "value");
+  const looser = (key: keyof NestedLimits) => ctx.fail("BW2006", [...at, key], `${key} ${JSON.stringify(m[key])} is looser than ${what}'s ${key} ${JSON.stringify(theirs[key])} in ${ctx.openapiName}`, "value");
   if (theirs.minLength !== undefined && (m.minLength ?? 0) < theirs.minLength) looser("minLength");
   if (theirs.maxLength !== undefined && (m.maxLength ?? Infinity) > theirs.maxLength) looser("maxLength");
   if (theirs.minimum !== undefined && (m.minimum ?? -Infinity) < theirs.minimum) looser("minimum");
   if (theirs.maximum !== undefined && (m.maximum ?? Infinity) > theirs.maximum) looser("maximum");
   for (const key of ["pattern", "format", "type"] as const)
-    if (theirs[key] !== undefined && m[key] !== theirs[key]) ctx.fail([...at, key], `${key} ${JSON.stringify(m[key])} is not ${what}'s ${key} ${JSON.stringify(theirs[key])} in ${ctx.openapiName}`, "value");
+    if (theirs[key] !== undefined && m[key] !== theirs[key]) ctx.fail("BW2007", [...at, key], `${key} ${JSON.stringify(m[key])} is not ${what}'s ${key} ${JSON.stringify(theirs[key])} in ${ctx.openapiName}`, "value");
   if (theirs.enum && m.enum?.some((v) => !theirs.enum?.includes(v))) looser("enum");
 }
 
 function checkLooser(ctx: LinkContext, p: ManifestParam, at: Path, spec: Schema, what: string): void {
   const looser = (key: string, mine: unknown, theirs: unknown) =>
-    ctx.fail(mine === undefined ? at : [...at, key], `${key} ${mine === undefined ? "(none)" : JSON.stringify(mine)} is looser than ${what}'s ${key} ${JSON.stringify(theirs)} in ${ctx.openapiName}`, mine === undefined ? "key" : "value");
+    ctx.fail(
+      "BW2006",
+      mine === undefined ? at : [...at, key],
+      `${key} ${mine === undefined ? "(none)" : JSON.stringify(mine)} is looser than ${what}'s ${key} ${JSON.stringify(theirs)} in ${ctx.openapiName}`,
+      mine === undefined ? "key" : "value",
+    );
   const s = applicable(spec, p.type);
   const specMin = typeof s.exclusiveMinimum === "number" ? s.exclusiveMinimum : (s.minimum as number | undefined);
   const specMax = typeof s.exclusiveMaximum === "number" ? s.exclusiveMaximum : (s.maximum as number | undefined);
@@ -298,7 +303,12 @@ function checkLooser(ctx: LinkContext, p: ManifestParam, at: Path, spec: Schema,
   if (typeof s.pattern === "string" && p.pattern === undefined && p.enum === undefined) looser("pattern", p.pattern, s.pattern);
   // A pattern cannot be proved stricter in general: the manifest's must be the spec's, character for character.
   if (typeof s.pattern === "string" && p.pattern !== undefined && p.pattern !== s.pattern) {
-    ctx.fail([...at, "pattern"], `pattern ${JSON.stringify(p.pattern)} is not ${what}'s pattern ${JSON.stringify(s.pattern)} in ${ctx.openapiName} (a manifest pattern must be the spec's; restrict further with enum or maxLength)`, "value");
+    ctx.fail(
+      "BW2007",
+      [...at, "pattern"],
+      `pattern ${JSON.stringify(p.pattern)} is not ${what}'s pattern ${JSON.stringify(s.pattern)} in ${ctx.openapiName} (a manifest pattern must be the spec's; restrict further with enum or maxLength)`,
+      "value",
+    );
   }
   if (Array.isArray(s.enum)) {
     if (!p.enum) {
@@ -306,7 +316,7 @@ function checkLooser(ctx: LinkContext, p: ManifestParam, at: Path, spec: Schema,
     } else {
       const extra = p.enum.filter((v) => !(s.enum as unknown[]).includes(v));
       if (extra.length)
-        ctx.fail([...at, "enum"], `enum values ${extra.map((v) => JSON.stringify(v)).join(", ")} are not accepted by ${what} in ${ctx.openapiName} (accepted: ${(s.enum as unknown[]).map((v) => JSON.stringify(v)).join(", ")})`);
+        ctx.fail("BW2007", [...at, "enum"], `enum values ${extra.map((v) => JSON.stringify(v)).join(", ")} are not accepted by ${what} in ${ctx.openapiName} (accepted: ${(s.enum as unknown[]).map((v) => JSON.stringify(v)).join(", ")})`);
     }
   }
 }

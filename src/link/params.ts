@@ -53,11 +53,11 @@ export function linkParams(ctx: LinkContext, id: string, mop: ManifestOperation,
   const out: ParamSpec[] = [];
   if (!route) {
     for (const name of Object.keys(own)) {
-      if (name in shared) ctx.fail(["operations", id, "params", name], `parameter "${name}" is already a shared parameter`);
+      if (name in shared) ctx.fail("BW2011", ["operations", id, "params", name], `parameter "${name}" is already a shared parameter`);
     }
   } else {
     for (const name of Object.keys(route.overrides)) {
-      if (!(name in own) && !(name in shared)) ctx.fail([...route.at, name], `unknown parameter "${name}"`);
+      if (!(name in own) && !(name in shared)) ctx.fail("BW2001", [...route.at, name], `unknown parameter "${name}"`);
     }
   }
   const entries: [string, ManifestParam, Path][] = [
@@ -73,10 +73,10 @@ export function linkParams(ctx: LinkContext, id: string, mop: ManifestOperation,
 }
 
 function linkParam(ctx: LinkContext, name: string, declared: ManifestParam, at: Path, op: OpenApiOperation, wireAt: Path = [...at, "wire"]): ParamSpec | undefined {
-  if (declared.secret && declared.visibility === "user-or-llm") ctx.fail([...at, "visibility"], `a secret parameter must be user-only`, "value");
+  if (declared.secret && declared.visibility === "user-or-llm") ctx.fail("BW2012", [...at, "visibility"], `a secret parameter must be user-only`, "value");
   // A credential's user id (HTTP basic) or a key sent with it is the connection's, never a model's to choose.
   const credential = isCredentialParam(ctx, name);
-  if (credential && declared.visibility === "user-or-llm") ctx.fail([...at, "visibility"], `a credential's parameter (auth) must be user-only`, "value");
+  if (credential && declared.visibility === "user-or-llm") ctx.fail("BW2012", [...at, "visibility"], `a credential's parameter (auth) must be user-only`, "value");
   checkOwnLimits(ctx, declared, at);
   const placed = placeParam(ctx, name, declared, at, op, wireAt);
   if (!placed) return undefined;
@@ -95,7 +95,7 @@ function linkParam(ctx: LinkContext, name: string, declared: ManifestParam, at: 
   for (const key of COPIED) {
     if (p[key] !== undefined) (spec as unknown as Record<string, unknown>)[key] = cloneJson(p[key]);
   }
-  if (p.forbiddenKeys && (p.type !== "json" || p.jsonType !== "object")) ctx.fail([...at, "forbiddenKeys"], `forbiddenKeys applies to json parameters with jsonType: object`);
+  if (p.forbiddenKeys && (p.type !== "json" || p.jsonType !== "object")) ctx.fail("BW2004", [...at, "forbiddenKeys"], `forbiddenKeys applies to json parameters with jsonType: object`);
   // The runtime refuses shorter credentials; say so wherever limits are shown.
   if (spec.secret && spec.type === "string" && (spec.minLength ?? 0) < SECRET_MIN_LENGTH) spec.minLength = SECRET_MIN_LENGTH;
   boundLength(ctx, spec, at);
@@ -104,11 +104,11 @@ function linkParam(ctx: LinkContext, name: string, declared: ManifestParam, at: 
     // both must pass the parameter's own rules, checked as the runtime checks a value.
     if (p.default !== undefined) {
       const problem = defaultTypeProblem(spec, p.default) ?? valueIssue(spec, p.default);
-      if (problem) ctx.fail([...at, "default"], `default ${JSON.stringify(p.default)} breaks the parameter's rules: ${problem}`, "value");
+      if (problem) ctx.fail("BW2009", [...at, "default"], `default ${JSON.stringify(p.default)} breaks the parameter's rules: ${problem}`, "value");
     }
     if (p.example !== undefined) {
       const problem = isAbsent(p.example, spec) ? `${name}: is empty` : valueIssue(spec, p.example);
-      if (problem) ctx.fail([...at, "example"], `example ${JSON.stringify(p.example)} breaks the parameter's rules: ${problem}`, "value");
+      if (problem) ctx.fail("BW2009", [...at, "example"], `example ${JSON.stringify(p.example)} breaks the parameter's rules: ${problem}`, "value");
       else spec.example = cloneJson(p.example);
     }
     checkSatisfiable(ctx, spec, at);

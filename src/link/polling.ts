@@ -13,10 +13,10 @@ export function linkPolling(ctx: LinkContext, at: Path, mop: ManifestOperation, 
   const polling = mop.polling;
   if (!polling) return undefined;
   const output = mop.outputs[polling.output];
-  if (!output) return ctx.fail([...at, "polling", "output"], `"${polling.output}" is not an output of the operation`, "value");
-  if (polling.intervalMs < polling.minIntervalMs) ctx.fail([...at, "polling", "intervalMs"], `${polling.intervalMs} is below minIntervalMs ${polling.minIntervalMs}`, "value");
+  if (!output) return ctx.fail("BW2022", [...at, "polling", "output"], `"${polling.output}" is not an output of the operation`, "value");
+  if (polling.intervalMs < polling.minIntervalMs) ctx.fail("BW2005", [...at, "polling", "intervalMs"], `${polling.intervalMs} is below minIntervalMs ${polling.minIntervalMs}`, "value");
   const overlap = polling.pending.filter((s) => polling.terminal.includes(s));
-  if (overlap.length) ctx.fail([...at, "polling"], `states ${overlap.join(", ")} are both pending and terminal`);
+  if (overlap.length) ctx.fail("BW2005", [...at, "polling"], `states ${overlap.join(", ")} are both pending and terminal`);
   // The output as linked (its own problems, such as an expression that does not parse, are reported there).
   const source = linkedOutputs.find((o) => o.spec.path === polling.output)?.spec.source;
   if (source && "ref" in source) {
@@ -29,7 +29,7 @@ export function linkPolling(ctx: LinkContext, at: Path, mop: ManifestOperation, 
         ["pending", polling.pending],
         ["terminal", polling.terminal],
       ] as const) {
-        for (const state of list) if (!allowed.includes(state)) ctx.fail([...at, "polling", key], `state "${state}" is not a value of "${polling.output}" in ${ctx.openapiName} (${allowed.join(", ")})`);
+        for (const state of list) if (!allowed.includes(state)) ctx.fail("BW2023", [...at, "polling", key], `state "${state}" is not a value of "${polling.output}" in ${ctx.openapiName} (${allowed.join(", ")})`);
       }
     }
   }

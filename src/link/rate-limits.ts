@@ -17,12 +17,12 @@ export function linkRateLimits(ctx: LinkContext): RateLimitSpec | undefined {
   if (declaredQuota) {
     const at = ["rateLimits", "quota"];
     const texts = declaredQuota.from ?? ctx.manifest.errors.code ?? [];
-    if (!texts.length && declaredQuota.codes) ctx.fail([...at, "codes"], "there is no quota code to read: give quota.from, or errors.code");
+    if (!texts.length && declaredQuota.codes) ctx.fail("BW2024", [...at, "codes"], "there is no quota code to read: give quota.from, or errors.code");
     const from = texts.flatMap((text, i) => {
       try {
         return [parseExpression(text)];
       } catch (e) {
-        return ctx.fail(declaredQuota.from ? [...at, "from", i] : ["errors", "code", i], (e as Error).message, "value") ?? [];
+        return ctx.fail("BW2016", declaredQuota.from ? [...at, "from", i] : ["errors", "code", i], (e as Error).message, "value") ?? [];
       }
     });
     quota = { from, codes: [...(declaredQuota.codes ?? [])], ...(declaredQuota.messages ? { messages: [...declaredQuota.messages] } : {}) };

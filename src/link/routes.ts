@@ -19,14 +19,14 @@ export function linkRoutes(ctx: LinkContext, id: string, at: Path, mop: Manifest
     const where: Path = [...at, "routes", i];
     const op = ctx.doc.operations.get(route.operationId);
     if (!op) {
-      ctx.fail([...where, "operationId"], `operation "${route.operationId}" not found in ${ctx.openapiName} (operations: ${[...ctx.doc.operations.keys()].sort().join(", ")})`, "value");
+      ctx.fail("BW2002", [...where, "operationId"], `operation "${route.operationId}" not found in ${ctx.openapiName} (operations: ${[...ctx.doc.operations.keys()].sort().join(", ")})`, "value");
       return [];
     }
     const compileProblem = regexProblem(route.when.pattern);
-    if (compileProblem) ctx.fail([...where, "when", "pattern"], compileProblem, "value");
+    if (compileProblem) ctx.fail("BW2008", [...where, "when", "pattern"], compileProblem, "value");
     const tested = params.find((p) => p.name === route.when.param);
-    if (!tested) ctx.fail([...where, "when", "param"], `unknown parameter "${route.when.param}"`, "value");
-    else if (tested.type !== "string") ctx.fail([...where, "when", "param"], `a route tests a string parameter, and "${route.when.param}" is ${tested.type}`, "value");
+    if (!tested) ctx.fail("BW2001", [...where, "when", "param"], `unknown parameter "${route.when.param}"`, "value");
+    else if (tested.type !== "string") ctx.fail("BW2004", [...where, "when", "param"], `a route tests a string parameter, and "${route.when.param}" is ${tested.type}`, "value");
     const linked = linkParams(ctx, id, mop, op, { overrides: route.wire ?? {}, at: [...where, "wire"] });
     checkWireSlots(ctx, paramSenders(ctx, linked));
     checkCoverage(ctx, where, op, linked, []);

@@ -16,7 +16,7 @@ export function checkSchemaConstructs(ctx: LinkContext): void {
   const data = ctx.doc.source.data as Record<string, unknown>;
   let problems = found.get(data);
   if (!problems) found.set(data, (problems = walk(data, String(data.openapi ?? ""))));
-  for (const p of problems) ctx.failInDocument(p.path, p.message);
+  for (const p of problems) ctx.failInDocument("BW2019", p.path, p.message);
 }
 
 function walk(root: unknown, version: string): { path: Path; message: string }[] {

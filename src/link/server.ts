@@ -64,7 +64,7 @@ function checkBasePath(ctx: LinkContext): void {
   const server = documentServer(ctx.doc.source.data);
   if (!server) return;
   if ("problem" in server) {
-    ctx.failInDocument(server.at, server.problem);
+    ctx.failInDocument("BW2019", server.at, server.problem);
     return;
   }
   const { default: address } = ctx.manifest.server;
@@ -73,6 +73,7 @@ function checkBasePath(ctx: LinkContext): void {
   if (given === server.path) return;
   const wanted = `${address.slice(0, address.length - given.length).replace(/\/+$/, "")}${server.path}`;
   ctx.fail(
+    "BW2018",
     ["server", "default"],
     server.path
       ? `${ctx.openapiName}'s server ${JSON.stringify(server.url)} has the path ${server.path}, which prefixes every operation's path: write it here (${JSON.stringify(wanted)})`
@@ -86,9 +87,9 @@ function checkAddressParam(ctx: LinkContext): void {
   if (param === undefined) return;
   const p = ctx.manifest.params?.[param];
   if (!p) {
-    ctx.fail(["server", "param"], `parameter "${param}" must be declared under the shared "params"`, "value");
+    ctx.fail("BW2018", ["server", "param"], `parameter "${param}" must be declared under the shared "params"`, "value");
   } else if (p.format !== "base-url" || p.type !== "string") {
-    ctx.fail(["params", param], `the address parameter "${param}" must be type: string with format: base-url`);
+    ctx.fail("BW2018", ["params", param], `the address parameter "${param}" must be type: string with format: base-url`);
   }
 }
 
@@ -101,7 +102,7 @@ function checkServerHosts(ctx: LinkContext): void {
   const { param, hosts } = ctx.manifest.server;
   hosts?.forEach((pattern, i) => {
     const problem = hostPatternProblem(pattern);
-    if (problem) ctx.fail(["server", "hosts", i], `${problem}, got ${JSON.stringify(pattern)}`, "value");
+    if (problem) ctx.fail("BW2018", ["server", "hosts", i], `${problem}, got ${JSON.stringify(pattern)}`, "value");
   });
   const p = param === undefined ? undefined : ctx.manifest.params?.[param];
   if (param === undefined || !p || !hosts) return;
@@ -114,7 +115,7 @@ function checkServerHosts(ctx: LinkContext): void {
     } catch {
       continue;
     }
-    if (!hosts.some((pattern) => matchesHost(pattern, host))) ctx.fail(["params", param, key], `${JSON.stringify(value)} names host ${host}, which server.hosts (${hosts.join(", ")}) does not allow`, "value");
+    if (!hosts.some((pattern) => matchesHost(pattern, host))) ctx.fail("BW2018", ["params", param, key], `${JSON.stringify(value)} names host ${host}, which server.hosts (${hosts.join(", ")}) does not allow`, "value");
   }
 }
 

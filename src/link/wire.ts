@@ -22,22 +22,22 @@ export function placeParam(ctx: LinkContext, name: string, p: ManifestParam, at:
   if (!w) {
     if (isCredentialParam(ctx, name) || isFlowParam(ctx, name)) return { wire: { in: "auth" }, param: p };
     if (name === ctx.manifest.server.param) return { wire: { in: "server" }, param: p };
-    return ctx.fail(at, `parameter "${name}" has no "wire" placement and is neither a credential (auth) nor the address parameter`);
+    return ctx.fail("BW2017", at, `parameter "${name}" has no "wire" placement and is neither a credential (auth) nor the address parameter`);
   }
   if (w.in === "path" || w.in === "query" || w.in === "header") {
     const wireName = w.name ?? name;
     const declared = declaredParameter(op, w.in, wireName);
     if (!declared) {
       const available = op.parameters.filter((x) => x.in === w.in).map((x) => x.name);
-      return ctx.fail(wireAt, `${w.in} parameter "${wireName}" not found in operation "${op.operationId}" of ${ctx.openapiName} (its ${w.in} parameters: ${available.join(", ") || "none"})`);
+      return ctx.fail("BW2003", wireAt, `${w.in} parameter "${wireName}" not found in operation "${op.operationId}" of ${ctx.openapiName} (its ${w.in} parameters: ${available.join(", ") || "none"})`);
     }
     if (declared.required && !p.required && (p.default === undefined || p.sendDefault === false)) {
-      ctx.fail(at, `${ctx.openapiName} requires ${w.in} parameter "${wireName}"; declare required: true or a default that is sent`);
+      ctx.fail("BW2010", at, `${ctx.openapiName} requires ${w.in} parameter "${wireName}"; declare required: true or a default that is sent`);
     }
     const param = withSchemaFacts(ctx, p.limitsFromSpec ? withSpecLimits(ctx, p, declared.schema) : p, declared.schema);
     checkAgainstSchema(ctx, param, at, declared.schema, `${w.in} parameter "${wireName}"`);
     if (p.separator !== undefined && typeOf(declared.schema) === "array" && explodes(declared, w.in)) {
-      ctx.fail([...at, "separator"], `${ctx.openapiName} sends ${w.in} parameter "${wireName}" exploded (one value per item), not as one ${JSON.stringify(p.separator)}-separated value: a list in one string cannot be sent so`);
+      ctx.fail("BW2017", [...at, "separator"], `${ctx.openapiName} sends ${w.in} parameter "${wireName}" exploded (one value per item), not as one ${JSON.stringify(p.separator)}-separated value: a list in one string cannot be sent so`);
     }
     const escapes = w.escape ? { escape: { ...w.escape } } : {};
     if (w.in !== "query") return { wire: { in: w.in, name: wireName, ...escapes }, param };
@@ -47,16 +47,16 @@ export function placeParam(ctx: LinkContext, name: string, p: ManifestParam, at:
   if (w.in === "body") {
     const pointer = w.pointer ?? `/${name}`;
     const bodySchema = op.requestBody?.schema;
-    if (!bodySchema) return ctx.fail(wireAt, `operation "${op.operationId}" of ${ctx.openapiName} has no request body in a media type the runtime writes (application/json, a +json type, or application/x-www-form-urlencoded)`);
+    if (!bodySchema) return ctx.fail("BW2021", wireAt, `operation "${op.operationId}" of ${ctx.openapiName} has no request body in a media type the runtime writes (application/json, a +json type, or application/x-www-form-urlencoded)`);
     const located = ctx.doc.locate(bodySchema, parsePointer(pointer));
     const target = located.schema;
     if (!target) {
-      return ctx.fail(wireAt, `body field "${pointer}" not found in the request body of "${op.operationId}" in ${ctx.openapiName}${unionsSearched(located.unions)}${fieldsNear(ctx, bodySchema, [...parsePointer(pointer)])}`);
+      return ctx.fail("BW2003", wireAt, `body field "${pointer}" not found in the request body of "${op.operationId}" in ${ctx.openapiName}${unionsSearched(located.unions)}${fieldsNear(ctx, bodySchema, [...parsePointer(pointer)])}`);
     }
     const param = withSchemaFacts(ctx, p.limitsFromSpec ? withSpecLimits(ctx, p, target) : p, target);
     checkAgainstSchema(ctx, param, at, target, `body field "${pointer || "(whole body)"}"`, w.split);
-    if (w.split && param.type !== "string") ctx.fail([...wireAt, "split"], `split applies to string parameters, not ${param.type}`);
-    if (w.wrapUnlessKey && param.type !== "json") ctx.fail([...wireAt, "wrapUnlessKey"], `wrapUnlessKey applies to json parameters, not ${param.type}`);
+    if (w.split && param.type !== "string") ctx.fail("BW2004", [...wireAt, "split"], `split applies to string parameters, not ${param.type}`);
+    if (w.wrapUnlessKey && param.type !== "json") ctx.fail("BW2004", [...wireAt, "wrapUnlessKey"], `wrapUnlessKey applies to json parameters, not ${param.type}`);
     return {
       wire: {
         in: "body",
@@ -68,7 +68,7 @@ export function placeParam(ctx: LinkContext, name: string, p: ManifestParam, at:
     };
   }
   if (w.in === "switch") {
-    if (p.type !== "boolean") ctx.fail([...at, "type"], `a switch parameter must be boolean, got ${p.type}`, "value");
+    if (p.type !== "boolean") ctx.fail("BW2004", [...at, "type"], `a switch parameter must be boolean, got ${p.type}`, "value");
     const whenTrue = w.whenTrue.map((c, i) => linkConstant(ctx, c, [...wireAt, "whenTrue", i], op)).filter((c): c is WireConstant => !!c);
     return { wire: { in: "switch", whenTrue }, param: p };
   }
@@ -85,7 +85,7 @@ const QUERY_STYLES = ["form", "spaceDelimited", "pipeDelimited", "deepObject"] a
 function queryEncoding(ctx: LinkContext, declared: OpenApiParameter, wireAt: Path, op: OpenApiOperation): FormFieldEncoding | undefined {
   const style = declared.style ?? "form";
   if (!(QUERY_STYLES as readonly string[]).includes(style)) {
-    ctx.fail(wireAt, `query parameter "${declared.name}" of "${op.operationId}" in ${ctx.openapiName} has style "${style}"; the runtime writes a query value as ${QUERY_STYLES.join(", ")}`);
+    ctx.fail("BW2017", wireAt, `query parameter "${declared.name}" of "${op.operationId}" in ${ctx.openapiName} has style "${style}"; the runtime writes a query value as ${QUERY_STYLES.join(", ")}`);
     return undefined;
   }
   // OpenAPI: explode defaults to true for style form, false otherwise.
@@ -140,7 +140,7 @@ export function checkWireSlots(ctx: LinkContext, senders: SlotSender[]): void {
   for (const s of senders) {
     const key = slotKey(s.in, s.name);
     const first = taken.get(key);
-    if (first) ctx.fail(s.at, `${s.in} "${s.name}" is already sent by ${first.who}`);
+    if (first) ctx.fail("BW2011", s.at, `${s.in} "${s.name}" is already sent by ${first.who}`);
     else taken.set(key, s);
   }
 }

@@ -3,15 +3,22 @@
 // folder, a device or pipe, too large, not UTF-8. Kept apart from the YAML
 // reader so that commands reading JSON (generated packages) load no parser.
 import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
+import { type ProblemCode, withCode } from "../common/problem-codes.js";
 
 /** An input file that cannot be read as text at all (not a syntax error with a position). */
 export class UnreadableSource extends Error {
   constructor(
+    readonly code: ProblemCode,
     readonly file: string,
     readonly detail: string,
   ) {
     super(`${file}: ${detail}`);
     this.name = "UnreadableSource";
+  }
+
+  /** The message as printed: with its code. */
+  get printed(): string {
+    return withCode(this.code, this.message);
   }
 }
 
@@ -51,14 +58,15 @@ export function readSourceText(file: string, displayName = file, limit: InputLim
     // Non-blocking: opening a named pipe for reading would otherwise wait for a writer.
     fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
     const stat = fstatSync(fd);
-    if (stat.isDirectory()) throw new UnreadableSource(displayName, "is a folder, not a file");
-    if (!stat.isFile()) throw new UnreadableSource(displayName, "is not a regular file (a device, pipe or socket): give a file");
-    if (stat.size > limit.bytes) throw new UnreadableSource(displayName, `is ${mebibytes(stat.size)}, over the ${limit.bytes / MiB} MiB limit for ${limit.what}: refused before parsing`);
+    if (stat.isDirectory()) throw new UnreadableSource("BW1003", displayName, "is a folder, not a file");
+    if (!stat.isFile()) throw new UnreadableSource("BW1003", displayName, "is not a regular file (a device, pipe or socket): give a file");
+    if (stat.size > limit.bytes) throw new UnreadableSource("BW1004", displayName, `is ${mebibytes(stat.size)}, over the ${limit.bytes / MiB} MiB limit for ${limit.what}: refused before parsing`);
     bytes = readFileSync(fd);
   } catch (e) {
     if (e instanceof UnreadableSource) throw e;
     const code = (e as NodeJS.ErrnoException).code;
     throw new UnreadableSource(
+      "BW1003",
       displayName,
       code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a folder, not a file" : code === "ENOTDIR" ? "no such file (a part of its path is a file, not a folder)" : `cannot be read (${code ?? (e as Error).message})`,
     );
@@ -72,7 +80,7 @@ export function readSourceText(file: string, displayName = file, limit: InputLim
     const before = bytes.subarray(0, at).toString("utf8");
     const line = before.split("\n").length;
     const col = before.length - before.lastIndexOf("\n");
-    throw new UnreadableSource(displayName, `is not UTF-8 text: byte 0x${bytes.readUInt8(at).toString(16).padStart(2, "0")} at line ${line}, column ${col} (save it as UTF-8)`);
+    throw new UnreadableSource("BW1005", displayName, `is not UTF-8 text: byte 0x${bytes.readUInt8(at).toString(16).padStart(2, "0")} at line ${line}, column ${col} (save it as UTF-8)`);
   }
 }
 

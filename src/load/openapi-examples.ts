@@ -306,13 +306,13 @@ class Walker {
       if (target === undefined) throw new Error("it is not a schema the walk could register");
       errors = validate(value, target, this.is31 ? "2020-12" : "7", lookup, false).errors;
     } catch (e) {
-      this.errors.push(new SourceError(this.locate(schema), `the schema of ${what} cannot be used: ${(e as Error).message}`));
+      this.errors.push(new SourceError("BW1205", this.locate(schema), `the schema of ${what} cannot be used: ${(e as Error).message}`));
       return;
     }
     const cause = rootCause(errors);
     if (!cause) return;
     const path = [...refPath(cause.instanceLocation)];
-    const error = new SourceError(this.locate({ file: example.file, path: [...example.path, ...path] }, cause.keyword === "false" ? "key" : "value"), `${what} does not match its schema: ${describe(cause, path, value)}`);
+    const error = new SourceError("BW1204", this.locate({ file: example.file, path: [...example.path, ...path] }, cause.keyword === "false" ? "key" : "value"), `${what} does not match its schema: ${describe(cause, path, value)}`);
     this.mismatches.push({ error, file: site.file, site: site.path, value });
   }
 
@@ -359,7 +359,7 @@ class Walker {
     const key = `${at.file}#${at.path.join("\u0000")}`;
     if (this.reported.has(key)) return;
     this.reported.add(key);
-    this.errors.push(new SourceError(this.locate({ file: at.file, path: [...at.path, "$ref"] }, "value"), message));
+    this.errors.push(new SourceError("BW1203", this.locate({ file: at.file, path: [...at.path, "$ref"] }, "value"), message));
   }
 
   private child(at: At, key: string): At | undefined {

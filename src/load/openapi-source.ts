@@ -82,7 +82,7 @@ function dropExample(data: unknown, site: Path): boolean {
 
 export class OpenApiProblems extends Error {
   constructor(readonly errors: SourceError[]) {
-    super(errors.map((e) => e.message).join("\n"));
+    super(errors.map((e) => e.printed).join("\n"));
     this.name = "OpenApiProblems";
   }
 }
@@ -94,11 +94,12 @@ function versionProblem(source: YamlSource): SourceError | undefined {
   if (typeof version === "string" && /^3\.[01](\.\d+)?$/.test(version)) return undefined;
   if (data !== null && typeof data === "object" && "swagger" in data) {
     return new SourceError(
+      "BW1201",
       source.locate(["swagger"], "value"),
       `swagger: ${JSON.stringify(data.swagger)} is Swagger 2; generation reads OpenAPI 3.0 or 3.1 (blockwright add converts a Swagger 2.0 document: add <provider> --from <document>)`,
     );
   }
-  return new SourceError(source.locate(["openapi"], "value"), `openapi: must be an OpenAPI version 3.0.x or 3.1.x, got ${version === undefined ? "nothing" : JSON.stringify(version)}`);
+  return new SourceError("BW1201", source.locate(["openapi"], "value"), `openapi: must be an OpenAPI version 3.0.x or 3.1.x, got ${version === undefined ? "nothing" : JSON.stringify(version)}`);
 }
 
 /** Operation ids name operations in manifests and in the generated types: each must be used once. */
@@ -116,7 +117,10 @@ function duplicateOperationIds(source: YamlSource): SourceError[] {
       const at: [string, string, string, string] = ["paths", path, method, "operationId"];
       const earlier = first.get(id);
       if (!earlier) first.set(id, at);
-      else problems.push(new SourceError(source.locate(at, "value"), `operationId "${id}" is already used by ${earlier[2].toUpperCase()} ${earlier[1]} (${formatPosition(source.locate(earlier, "value"))}): operation ids must be unique`));
+      else
+        problems.push(
+          new SourceError("BW1202", source.locate(at, "value"), `operationId "${id}" is already used by ${earlier[2].toUpperCase()} ${earlier[1]} (${formatPosition(source.locate(earlier, "value"))}): operation ids must be unique`),
+        );
     }
   }
   return problems;
@@ -215,7 +219,7 @@ async function bundled(rootSource: YamlSource, absolute: string, files: Map<stri
     const path = pointer === "#/" ? [] : [...refPath(pointer)];
     const position = file ? file.locate(path, "value") : { file: display(location?.source.absoluteRef ?? absolute), line: 1, col: 1 };
     const ref = file ? refAt(file.data, path) : undefined;
-    problems.push(new SourceError(position, refMessage(problem.message, ref, display)));
+    problems.push(new SourceError("BW1203", position, refMessage(problem.message, ref, display)));
   }
   if (problems.length) throw new OpenApiProblems(problems);
   return { ...rootSource, data: result.bundle.parsed, text: rootSource.text };

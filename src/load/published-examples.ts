@@ -25,7 +25,7 @@ export function upstreamMismatches(openapiPath: string, mismatches: ExampleMisma
   const published = publishedExamples(dirname(openapiPath));
   return mismatches
     .filter((m) => published.has(canonical(m.value)))
-    .map((mismatch) => ({ mismatch, warning: new SourceError(mismatch.error.position, `${mismatch.error.detail} (the published document's own example: left out, mocks and the contract suite do not use it)`) }));
+    .map((mismatch) => ({ mismatch, warning: new SourceError("BW1204", mismatch.error.position, `${mismatch.error.detail} (the published document's own example: left out, mocks and the contract suite do not use it)`) }));
 }
 
 /** The example values (canonical JSON) of the provider's pinned published document; none when it has none. */

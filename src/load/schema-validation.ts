@@ -57,28 +57,28 @@ function toSourceError(source: YamlSource, error: ErrorObject, root: object): So
     case "additionalProperties": {
       const extra = String(error.params.additionalProperty);
       const allowed = Object.keys((error.parentSchema as { properties?: object })?.properties ?? {});
-      return new SourceError(at([...path, extra]), `${field}: unknown field "${extra}"${allowed.length ? ` (allowed: ${allowed.join(", ")})` : ""}`);
+      return new SourceError("BW1101", at([...path, extra]), `${field}: unknown field "${extra}"${allowed.length ? ` (allowed: ${allowed.join(", ")})` : ""}`);
     }
     case "required":
-      return new SourceError(at(path), `${field}: missing required field "${String(error.params.missingProperty)}"`);
+      return new SourceError("BW1102", at(path), `${field}: missing required field "${String(error.params.missingProperty)}"`);
     case "enum":
-      return new SourceError(at(path, "value"), `${field}: must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}, got ${JSON.stringify(error.data)}`);
+      return new SourceError("BW1103", at(path, "value"), `${field}: must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}, got ${JSON.stringify(error.data)}`);
     case "const":
-      return new SourceError(at(path, "value"), `${field}: must be ${JSON.stringify(error.params.allowedValue)}, got ${JSON.stringify(error.data)}`);
+      return new SourceError("BW1103", at(path, "value"), `${field}: must be ${JSON.stringify(error.params.allowedValue)}, got ${JSON.stringify(error.data)}`);
     case "oneOf":
     case "anyOf":
-      return new SourceError(at(path), `${field}: ${hint(error) ?? error.message ?? "is invalid"}`);
+      return new SourceError("BW1105", at(path), `${field}: ${hint(error) ?? error.message ?? "is invalid"}`);
     case "discriminator":
-      return new SourceError(at(path, "value"), `${field}: ${describeDiscriminator(error, root)}`);
+      return new SourceError("BW1105", at(path, "value"), `${field}: ${describeDiscriminator(error, root)}`);
     case "propertyNames":
-      return new SourceError(at([...path, String(error.params.propertyName)]), `${field}: invalid name "${String(error.params.propertyName)}"`);
+      return new SourceError("BW1106", at([...path, String(error.params.propertyName)]), `${field}: invalid name "${String(error.params.propertyName)}"`);
     case "type":
       if (error.data === null) {
-        return new SourceError(at(path, "value"), `${field}: ${error.message ?? "is invalid"}, got an empty value (in YAML, quote values that start with #: an unquoted # starts a comment)`);
+        return new SourceError("BW1107", at(path, "value"), `${field}: ${error.message ?? "is invalid"}, got an empty value (in YAML, quote values that start with #: an unquoted # starts a comment)`);
       }
-      return new SourceError(at(path, "value"), `${field}: ${error.message ?? "is invalid"}, got ${JSON.stringify(error.data)}`);
+      return new SourceError("BW1104", at(path, "value"), `${field}: ${error.message ?? "is invalid"}, got ${JSON.stringify(error.data)}`);
     default:
-      return new SourceError(at(path, "value"), `${field}: ${error.message ?? "is invalid"}, got ${JSON.stringify(error.data)}`);
+      return new SourceError("BW1104", at(path, "value"), `${field}: ${error.message ?? "is invalid"}, got ${JSON.stringify(error.data)}`);
   }
 }
 

@@ -11,6 +11,7 @@ import type { Document, Node } from "yaml";
 import { INPUT_LIMITS, readSourceText, UnreadableSource, type InputLimit } from "./input-file.js";
 import { jsonOffsets, lineColumn } from "./json-positions.js";
 import { MAX_NESTING, NESTING_RULE } from "../common/nesting.js";
+import { type ProblemCode, withCode } from "../common/problem-codes.js";
 
 export { INPUT_LIMITS, readSourceText, UnreadableSource, type InputLimit };
 
@@ -37,13 +38,20 @@ export interface YamlSource<T = unknown> {
   locate(path: readonly (string | number)[], which?: "key" | "value"): SourcePosition;
 }
 
+/** A problem at a place of a file, `file:line:col: detail`, printed with its code (src/common/problem-codes.ts). */
 export class SourceError extends Error {
   constructor(
+    readonly code: ProblemCode,
     readonly position: SourcePosition,
     readonly detail: string,
   ) {
     super(`${formatPosition(position)}: ${detail}`);
     this.name = "SourceError";
+  }
+
+  /** The message as printed: with its code. */
+  get printed(): string {
+    return withCode(this.code, this.message);
   }
 }
 
@@ -63,12 +71,12 @@ export function parseYamlSource<T = unknown>(text: string, file: string): YamlSo
   } catch (e) {
     // Text nested past the limit is refused as too deep, at its place, before any other reader (yaml's recurses) tries it.
     const mark = (e as jsyaml.YAMLException).mark;
-    if (e instanceof RangeError || /nesting exceeded maxDepth/.test((e as Error).message)) throw new SourceError({ file, line: (mark?.line ?? 0) + 1, col: (mark?.column ?? 0) + 1 }, `refused: the value there is ${NESTING_RULE}`);
+    if (e instanceof RangeError || /nesting exceeded maxDepth/.test((e as Error).message)) throw new SourceError("BW1002", { file, line: (mark?.line ?? 0) + 1, col: (mark?.column ?? 0) + 1 }, `refused: the value there is ${NESTING_RULE}`);
     throw syntaxError(text, file, e as jsyaml.YAMLException);
   }
   // An anchor needs an `&`: most files have none, and a search for the character is far cheaper than the pattern.
   if (text.includes("&") && /(^|[\s[{,:-])&[^\s]/m.test(text) && expandedAliases(data) > MAX_ALIASES) {
-    throw new UnreadableSource(file, `refused: the YAML expands aliases more than ${MAX_ALIASES} times (an alias bomb?)`);
+    throw new UnreadableSource("BW1004", file, `refused: the YAML expands aliases more than ${MAX_ALIASES} times (an alias bomb?)`);
   }
   let located: ((path: readonly (string | number)[], which: "key" | "value") => SourcePosition) | undefined;
   return {
@@ -108,9 +116,9 @@ function syntaxError(text: string, file: string, e: jsyaml.YAMLException): Sourc
   const first = doc.errors[0];
   if (first) {
     const pos = lineCounter.linePos(first.pos[0]);
-    return new SourceError({ file, line: pos.line, col: pos.col }, `invalid YAML: ${first.message.split("\n")[0]}`);
+    return new SourceError("BW1001", { file, line: pos.line, col: pos.col }, `invalid YAML: ${first.message.split("\n")[0]}`);
   }
-  return new SourceError({ file, line: (e.mark?.line ?? 0) + 1, col: (e.mark?.column ?? 0) + 1 }, `invalid YAML: ${e.reason ?? e.message}`);
+  return new SourceError("BW1001", { file, line: (e.mark?.line ?? 0) + 1, col: (e.mark?.column ?? 0) + 1 }, `invalid YAML: ${e.reason ?? e.message}`);
 }
 
 /**

@@ -84,7 +84,7 @@ export function parsePublished(text: string, name: string, json: boolean): unkno
     try {
       parseYamlSource(text, name);
     } catch (located) {
-      if (located instanceof SourceError) throw new SourceError(located.position, located.detail.replace(/^invalid YAML/, "invalid JSON"));
+      if (located instanceof SourceError) throw new SourceError(located.code, located.position, located.detail.replace(/^invalid YAML/, "invalid JSON"));
       throw located;
     }
     throw new PublishedDocumentError(`${name}: invalid JSON: ${(e as Error).message.split("\n")[0]}`);

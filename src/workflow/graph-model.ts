@@ -69,7 +69,7 @@ export function readWorkflowStructure(file: string, displayName = file, text?: s
     (block.connections?.outgoing ?? []).forEach(({ target }, i) => {
       if (Object.hasOwn(source.data.blocks, target)) return;
       const at = source.locate(["blocks", id, "connections", "outgoing", i, "target"], "value");
-      errors.push(new SourceError(at, `${id}: connection to unknown block ${JSON.stringify(target)} (blocks: ${Object.keys(source.data.blocks).join(", ")})`));
+      errors.push(new SourceError("BW4002", at, `${id}: connection to unknown block ${JSON.stringify(target)} (blocks: ${Object.keys(source.data.blocks).join(", ")})`));
     });
   }
   if (errors.length) throw new WorkflowErrors(errors);

@@ -40,6 +40,7 @@ import { shapeAt, type Shape } from "../changes/surface.js";
 import { validate as validateWorkflowSchema } from "../load/precompiled/workflow-schema.js";
 import { schemaValidator } from "../load/schema-validation.js";
 import { loadYamlSource, parseYamlSource, SourceError, type YamlSource } from "../load/yaml-source.js";
+import type { ProblemCode } from "../common/problem-codes.js";
 
 /** The workflow schema's problems of a read workflow, each at its position. */
 export const validateSchema = schemaValidator(validateWorkflowSchema, new URL("../../specs/workflow.schema.json", import.meta.url));
@@ -58,7 +59,7 @@ export interface ValidateOptions {
 
 export class WorkflowErrors extends Error {
   constructor(readonly errors: SourceError[]) {
-    super(errors.map((e) => e.message).join("\n"));
+    super(errors.map((e) => e.printed).join("\n"));
     this.name = "WorkflowErrors";
   }
 }
@@ -126,8 +127,8 @@ class Checker {
     this.secretValues = [...this.secretNames].map((n) => ownValue(options.env, n)).filter((v): v is string => typeof v === "string" && v !== "");
   }
 
-  private fail(path: Path, message: string, which: "key" | "value" = "key"): void {
-    this.errors.push(new SourceError(this.source.locate(path, which), redact(message, this.secretValues)));
+  private fail(code: ProblemCode, path: Path, message: string, which: "key" | "value" = "key"): void {
+    this.errors.push(new SourceError(code, this.source.locate(path, which), redact(message, this.secretValues)));
   }
 
   run(): void {
@@ -135,13 +136,13 @@ class Checker {
       this.checkConnections(id, block);
       const definition = ownValue(this.registry.blocks, block.type) as BlockDefinition | undefined;
       if (!definition) {
-        this.fail(["blocks", id, "type"], `${id}: unknown block type ${JSON.stringify(block.type)} (block types: ${Object.keys(this.registry.blocks).join(", ")})`, "value");
+        this.fail("BW4001", ["blocks", id, "type"], `${id}: unknown block type ${JSON.stringify(block.type)} (block types: ${Object.keys(this.registry.blocks).join(", ")})`, "value");
         continue;
       }
       const operation = block.inputs.operation;
       const tool = definition.tools.access.includes(operation) ? this.registry.tools[operation] : undefined;
       if (!tool) {
-        this.fail(["blocks", id, "inputs", "operation"], `${id}: unknown operation ${JSON.stringify(operation)} for block type ${block.type} (operations: ${definition.tools.access.join(", ")})`, "value");
+        this.fail("BW4001", ["blocks", id, "inputs", "operation"], `${id}: unknown operation ${JSON.stringify(operation)} for block type ${block.type} (operations: ${definition.tools.access.join(", ")})`, "value");
         continue;
       }
       this.checkInputs(id, block, tool);
@@ -149,18 +150,18 @@ class Checker {
       this.checkMockAnswer(id, block, tool);
     }
     const cycle = findCycle(this.graph);
-    if (cycle) this.fail(["blocks", itemAt(cycle, 0), "connections"], `connections form a cycle: ${cycle.join(" → ")}`);
+    if (cycle) this.fail("BW4002", ["blocks", itemAt(cycle, 0), "connections"], `connections form a cycle: ${cycle.join(" → ")}`);
   }
 
   private checkPolling(id: string, block: WorkflowBlock, tool: ToolSpec): void {
     const { polling } = block;
     if (!polling) return;
     if (!tool.polling) {
-      this.fail(["blocks", id, "polling"], `${id}: ${tool.id} is not a job-status operation, so it takes no polling settings`);
+      this.fail("BW4006", ["blocks", id, "polling"], `${id}: ${tool.id} is not a job-status operation, so it takes no polling settings`);
       return;
     }
     if (polling.intervalMs !== undefined && polling.intervalMs < tool.polling.minIntervalMs) {
-      this.fail(["blocks", id, "polling", "intervalMs"], `${id}: polling.intervalMs must be at least ${tool.polling.minIntervalMs} for ${tool.id} (the provider's floor), got ${polling.intervalMs}`, "value");
+      this.fail("BW4006", ["blocks", id, "polling", "intervalMs"], `${id}: polling.intervalMs must be at least ${tool.polling.minIntervalMs} for ${tool.id} (the provider's floor), got ${polling.intervalMs}`, "value");
     }
   }
 
@@ -170,7 +171,7 @@ class Checker {
     if (!mock) return;
     const statuses: (number | "default")[] = [...tool.responses.map((r) => r.status), ...(tool.defaultResponse ? ["default" as const] : [])];
     if (mock.code !== undefined && !statuses.includes(mock.code)) {
-      this.fail(["blocks", id, "mock", "code"], `${id}: the mock of ${tool.id} cannot answer ${mock.code} (declared statuses: ${statuses.join(", ")})`, "value");
+      this.fail("BW4006", ["blocks", id, "mock", "code"], `${id}: the mock of ${tool.id} cannot answer ${mock.code} (declared statuses: ${statuses.join(", ")})`, "value");
       return;
     }
     if (mock.example === undefined) return;
@@ -180,15 +181,15 @@ class Checker {
     const names = [...new Set([...(mock.code === "default" ? [] : candidates.flatMap((r) => r.examples)), ...fromDefault])];
     if (!names.includes(mock.example)) {
       const where = mock.code === "default" ? "the default response" : mock.code !== undefined ? `status ${mock.code}` : "a success";
-      this.fail(["blocks", id, "mock", "example"], `${id}: the mock of ${tool.id} has no example ${JSON.stringify(mock.example)} for ${where} (declared: ${names.length ? names.join(", ") : "none"})`, "value");
+      this.fail("BW4006", ["blocks", id, "mock", "example"], `${id}: the mock of ${tool.id} has no example ${JSON.stringify(mock.example)} for ${where} (declared: ${names.length ? names.join(", ") : "none"})`, "value");
     }
   }
 
   private checkConnections(id: string, block: WorkflowBlock): void {
     (block.connections?.outgoing ?? []).forEach(({ target }, i) => {
       const at: Path = ["blocks", id, "connections", "outgoing", i, "target"];
-      if (!(target in this.wf.blocks)) this.fail(at, `${id}: connection to unknown block ${JSON.stringify(target)} (blocks: ${Object.keys(this.wf.blocks).join(", ")})`, "value");
-      else if (target === id) this.fail(at, `${id}: a block cannot connect to itself`, "value");
+      if (!(target in this.wf.blocks)) this.fail("BW4002", at, `${id}: connection to unknown block ${JSON.stringify(target)} (blocks: ${Object.keys(this.wf.blocks).join(", ")})`, "value");
+      else if (target === id) this.fail("BW4002", at, `${id}: a block cannot connect to itself`, "value");
     });
   }
 
@@ -205,7 +206,7 @@ class Checker {
         continue;
       }
       if (!spec) {
-        this.fail(at, `${id}: ${tool.id} has no parameter "${name}" (parameters: ${tool.params.map((p) => p.name).join(", ")})`);
+        this.fail("BW4003", at, `${id}: ${tool.id} has no parameter "${name}" (parameters: ${tool.params.map((p) => p.name).join(", ")})`);
         continue;
       }
       const resolved = this.checkValueReferences(id, spec, value, at);
@@ -217,33 +218,33 @@ class Checker {
       // A value read from a secret's variable is shown as a secret, whatever the parameter.
       const shown = collectReferences(value).some(({ reference }) => reference.kind === "env" && this.secretNames.has(reference.name)) ? { ...spec, secret: true } : spec;
       const checked = checkValue(shown, resolved, tool);
-      if ("issue" in checked) this.fail(at, `${id}: ${checked.issue.message}`, "value");
+      if ("issue" in checked) this.fail("BW4003", at, `${id}: ${checked.issue.message}`, "value");
       else literal[name] = checked.value;
     }
     for (const spec of tool.params) {
       if (spec.required && spec.default === undefined && isAbsent(block.inputs[spec.name], spec)) {
-        this.fail(["blocks", id, "inputs"], `${id}: ${tool.id} needs parameter "${spec.name}" (${spec.description})`);
+        this.fail("BW4003", ["blocks", id, "inputs"], `${id}: ${tool.id} needs parameter "${spec.name}" (${spec.description})`);
       }
       if (spec.default !== undefined && literal[spec.name] === undefined && !referenced.has(spec.name)) literal[spec.name] = spec.default;
     }
     // Cross-field rules, where every value they involve is known now.
     const knowable = tool.rules.filter((rule) => ruleParams(rule).every((p) => !referenced.has(p)));
     for (const issue of checkRules(tool, literal, knowable)) {
-      this.fail(["blocks", id, "inputs", ...(issue.param && issue.param in block.inputs ? [issue.param] : [])], `${id}: ${issue.message}`);
+      this.fail("BW4003", ["blocks", id, "inputs", ...(issue.param && issue.param in block.inputs ? [issue.param] : [])], `${id}: ${issue.message}`);
     }
   }
 
   /** allPages, maxItems, maxPages: inputs of list operations that page, not parameters of the tool. */
   private checkPageInput(id: string, tool: ToolSpec, name: string, value: unknown, at: Path): void {
     if (!tool.pagination) {
-      this.fail(at, `${id}: ${tool.id} returns one page only, so it takes no ${name} (operations that page declare pagination)`);
+      this.fail("BW4006", at, `${id}: ${tool.id} returns one page only, so it takes no ${name} (operations that page declare pagination)`);
       return;
     }
     const spec: ParamSpec = { name, type: name === "allPages" ? "boolean" : "number", title: name, description: name, required: false, secret: false, visibility: "user-or-llm", wire: { in: "query", name } };
     const resolved = this.checkValueReferences(id, spec, value, at);
     if (resolved === NOT_LITERAL) return;
     const [issue] = pageInputsOf({ [name]: resolved }).issues;
-    if (issue) this.fail(at, `${id}: ${issue.message}`, "value");
+    if (issue) this.fail("BW4003", at, `${id}: ${issue.message}`, "value");
   }
 
   /**
@@ -257,13 +258,13 @@ class Checker {
       found = collectReferences(value);
     } catch (e) {
       if (e instanceof ReferenceSyntaxError) {
-        this.fail(at, `${id}.${spec.name}: ${e.message}`, "value");
+        this.fail("BW4003", at, `${id}.${spec.name}: ${e.message}`, "value");
         return NOT_LITERAL;
       }
       throw e;
     }
     if (spec.secret && envReferenceName(value) === undefined) {
-      this.fail(at, `${id}.${spec.name}: a secret must be given as a reference to an environment variable, e.g. "{{MY_SECRET}}"; the value written here was not used and is not shown`, "value");
+      this.fail("BW4004", at, `${id}.${spec.name}: a secret must be given as a reference to an environment variable, e.g. "{{MY_SECRET}}"; the value written here was not used and is not shown`, "value");
       return NOT_LITERAL;
     }
     let dependsOnOutputs = false;
@@ -277,7 +278,7 @@ class Checker {
           this.placeholders.add(reference.name);
           setOwn(env, reference.name, placeholderFor(reference.name, spec));
         } else {
-          this.fail(where, `${id}.${spec.name}: environment variable ${reference.name} is not set${spec.secret ? " (a secret)" : ""}`, "value");
+          this.fail("BW4004", where, `${id}.${spec.name}: environment variable ${reference.name} is not set${spec.secret ? " (a secret)" : ""}`, "value");
           dependsOnOutputs = true;
         }
         continue;
@@ -293,27 +294,27 @@ class Checker {
   private checkOutputReference(id: string, reference: Extract<Reference, { kind: "output" }>, at: Path, param?: ParamSpec): void {
     const source = this.wf.blocks[reference.block];
     if (!source) {
-      this.fail(at, `${id}: {{${reference.text}}} refers to unknown block "${reference.block}" (blocks: ${Object.keys(this.wf.blocks).join(", ")})`, "value");
+      this.fail("BW4005", at, `${id}: {{${reference.text}}} refers to unknown block "${reference.block}" (blocks: ${Object.keys(this.wf.blocks).join(", ")})`, "value");
       return;
     }
     if (!upstreamOf(this.graph, id).has(reference.block)) {
-      this.fail(at, `${id}: {{${reference.text}}} refers to "${reference.block}", which is not upstream of "${id}" (connect ${reference.block} → … → ${id})`, "value");
+      this.fail("BW4005", at, `${id}: {{${reference.text}}} refers to "${reference.block}", which is not upstream of "${id}" (connect ${reference.block} → … → ${id})`, "value");
       return;
     }
     const tool = ownValue(this.registry.tools, source.inputs.operation) as ToolSpec | undefined;
     if (!tool || !(ownValue(this.registry.blocks, source.type) as BlockDefinition | undefined)?.tools.access.includes(tool.id)) return; // reported on that block
     const problem = outputPathProblem(tool.outputs, reference.path);
     if (problem) {
-      this.fail(at, `${id}: {{${reference.text}}}: ${problem}`, "value");
+      this.fail("BW4005", at, `${id}: {{${reference.text}}}: ${problem}`, "value");
       return;
     }
     const found = referencedType(tool, reference.path, this.registry.shapes?.[tool.id]);
     if ("missing" in found) {
-      this.fail(at, `${id}: {{${reference.text}}}: ${found.missing}`, "value");
+      this.fail("BW4005", at, `${id}: {{${reference.text}}}: ${found.missing}`, "value");
       return;
     }
     if (param && found.type && !fits(param, found.type)) {
-      this.fail(at, `${id}.${param.name}: is a ${param.type === "json" ? `JSON ${param.jsonType ?? "value"}` : param.type}, but {{${reference.text}}} is a${/^[aeiou]/.test(found.type) ? "n" : ""} ${found.type}`, "value");
+      this.fail("BW4005", at, `${id}.${param.name}: is a ${param.type === "json" ? `JSON ${param.jsonType ?? "value"}` : param.type}, but {{${reference.text}}} is a${/^[aeiou]/.test(found.type) ? "n" : ""} ${found.type}`, "value");
     }
   }
 }

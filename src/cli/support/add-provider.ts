@@ -68,7 +68,7 @@ export async function addProvider(request: AddRequest, io: CliIo): Promise<numbe
       e instanceof FetchRefused ||
       e instanceof OpenApiProblems
     )
-      throw new UsageError(e.message);
+      throw new UsageError(e instanceof UnreadableSource || e instanceof SourceError ? e.code : "BW3010", e.message);
     throw e;
   }
 }
@@ -167,11 +167,11 @@ async function add(request: AddRequest, io: CliIo, signal: AbortSignal): Promise
 /** The specs folder exists and the provider's folder holds no provider yet (unless --force). */
 function checkTarget(specs: string, shownSpecs: string, provider: string, force: boolean): void {
   const stat = statOf(specs);
-  if (!stat) throw new UsageError(`no specs folder ${shownSpecs} (pass --specs, or run blockwright init)`);
-  if (!stat.isDirectory()) throw new UsageError(`--specs ${shownSpecs}: is a file, not a folder (the specs folder holds one folder per provider)`);
+  if (!stat) throw new UsageError("BW3005", `no specs folder ${shownSpecs} (pass --specs, or run blockwright init)`);
+  if (!stat.isDirectory()) throw new UsageError("BW3007", `--specs ${shownSpecs}: is a file, not a folder (the specs folder holds one folder per provider)`);
   const existing = ["manifest.yaml", "openapi.yaml", "upstream/source.yaml"].filter((f) => existsSync(join(specs, provider, f)));
-  if (existing.length && !force) throw new UsageError(`${join(shownSpecs, provider)}/ already holds ${existing.join(", ")}: add starts a new provider (pass --force to replace them)`);
-  if (statOf(join(specs, provider))?.isDirectory() === false) throw new UsageError(`${join(shownSpecs, provider)} is a file, not a folder`);
+  if (existing.length && !force) throw new UsageError("BW3007", `${join(shownSpecs, provider)}/ already holds ${existing.join(", ")}: add starts a new provider (pass --force to replace them)`);
+  if (statOf(join(specs, provider))?.isDirectory() === false) throw new UsageError("BW3007", `${join(shownSpecs, provider)} is a file, not a folder`);
 }
 
 interface ReadDocument {
@@ -189,13 +189,13 @@ interface ReadDocument {
 async function readDocument(request: AddRequest, io: CliIo, signal: AbortSignal): Promise<ReadDocument> {
   const from = request.from;
   if (!isAddress(from)) {
-    if (/^[a-z][a-z0-9+.-]+:\/\//i.test(from)) throw new UsageError(`--from ${from}: add reads a file, or an https address (http only on loopback)`);
+    if (/^[a-z][a-z0-9+.-]+:\/\//i.test(from)) throw new UsageError("BW3003", `--from ${from}: add reads a file, or an https address (http only on loopback)`);
     const text = readSourceText(resolve(io.cwd, from), from, INPUT_LIMITS.document);
     io.stderr.write(`add: read ${from} (${size(Buffer.byteLength(text))})\n`);
     return { text, file: resolve(io.cwd, from), shown: from, origin: from, json: isJson(from, text) };
   }
   const problem = addressProblem(from);
-  if (problem) throw new UsageError(`--from ${recordableAddress(from)}: ${problem}`);
+  if (problem) throw new UsageError("BW3003", `--from ${recordableAddress(from)}: ${problem}`);
   const shown = recordableAddress(from);
   io.stderr.write(`add: fetching ${shown}…\n`);
   let last = performance.now();
@@ -243,8 +243,8 @@ function writeProvider(specs: string, provider: string, files: Map<string, strin
   const links = new Map<string, boolean>();
   for (const path of files.keys()) {
     const link = linkOnPath(specs, `${provider}/${path}`, links);
-    if (link) throw new UsageError(`${join(specs, link)} is a symbolic link: add writes ${provider}/${path} there and never through a link (replace the link with the file or folder itself)`);
-    if (statOf(join(folder, path))?.isFile() === false) throw new UsageError(`${join(folder, path)} is not a file: add writes the provider's ${path} there`);
+    if (link) throw new UsageError("BW3007", `${join(specs, link)} is a symbolic link: add writes ${provider}/${path} there and never through a link (replace the link with the file or folder itself)`);
+    if (statOf(join(folder, path))?.isFile() === false) throw new UsageError("BW3007", `${join(folder, path)} is not a file: add writes the provider's ${path} there`);
   }
   const created = !existsSync(folder);
   try {
@@ -256,7 +256,7 @@ function writeProvider(specs: string, provider: string, files: Map<string, strin
     for (const name of ["published.json", "published.yaml"]) if (!files.has(`upstream/${name}`)) rmSync(join(folder, "upstream", name), { force: true });
   } catch (e) {
     if (created) rmSync(folder, { recursive: true, force: true });
-    throw new UsageError(`cannot write ${folder}/ (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new UsageError("BW3007", `cannot write ${folder}/ (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
 }
 
@@ -273,7 +273,7 @@ async function linkProblems(root: string, folder: string, texts: { manifest: str
     return { problems: [], warnings: (await linkProvider(root, folder)).warnings };
   } catch (e) {
     if (!(e instanceof GenerationErrors)) return { problems: [`the link step failed: ${(e as Error).message}`], warnings: [] };
-    problems = e.errors.map((err) => err.message);
+    problems = e.errors.map((err) => err.printed);
     if (!e.errors.every((err) => err.position.file === `${shown}/openapi.yaml`)) return { problems, warnings: [] };
   }
   const [{ validateManifest }, { linkDocument, LinkErrors }, { OpenApiDocument }] = await Promise.all([import("../../load/validate-manifest.js"), import("../../link/index.js"), import("../../load/openapi-document.js")]);
@@ -283,7 +283,7 @@ async function linkProblems(root: string, folder: string, texts: { manifest: str
   try {
     linkDocument(manifest, new OpenApiDocument(parseYamlSource(texts.openapi, `${shown}/openapi.yaml`)));
   } catch (e) {
-    if (e instanceof LinkErrors) return { problems: [...problems, ...e.errors.map((err) => err.message)], warnings: [] };
+    if (e instanceof LinkErrors) return { problems: [...problems, ...e.errors.map((err) => err.printed)], warnings: [] };
     throw e;
   }
   return { problems, warnings: [] };

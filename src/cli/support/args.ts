@@ -33,12 +33,12 @@ export function parseArgs(argv: string[], options: Options): Parsed {
     const option = /'(-[^' ]+)/.exec(error.message)?.[1];
     switch (error.code) {
       case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
-        throw new UsageError(`unknown option ${option ?? error.message}${option ? didYouMean(option.split("=")[0] ?? option, optionNames(all)) : ""}`);
+        throw new UsageError("BW3001", `unknown option ${option ?? error.message}${option ? didYouMean(option.split("=")[0] ?? option, optionNames(all)) : ""}`);
       case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
-        if (/ambiguous/.test(error.message)) throw new UsageError(`${option} needs a value; one starting with a dash is written ${option}=-…`);
-        throw new UsageError(/argument missing/.test(error.message) ? `${option} needs a value` : `${option} takes no value`);
+        if (/ambiguous/.test(error.message)) throw new UsageError("BW3001", `${option} needs a value; one starting with a dash is written ${option}=-…`);
+        throw new UsageError("BW3001", /argument missing/.test(error.message) ? `${option} needs a value` : `${option} takes no value`);
       default:
-        throw new UsageError(error.message);
+        throw new UsageError("BW3001", error.message);
     }
   }
 }
@@ -62,8 +62,8 @@ export function listOption(parsed: Parsed, name: string): string[] {
 export function positiveInteger(value: string | undefined, flag: string, max = 2 ** 31 - 1): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!/^\s*\d+\s*$/.test(value) || !Number.isInteger(n) || n <= 0) throw new UsageError(`${flag} takes a positive whole number, got ${JSON.stringify(value)}`);
-  if (n > max) throw new UsageError(`${flag} takes a whole number up to ${max}, got ${value.trim()}`);
+  if (!/^\s*\d+\s*$/.test(value) || !Number.isInteger(n) || n <= 0) throw new UsageError("BW3003", `${flag} takes a positive whole number, got ${JSON.stringify(value)}`);
+  if (n > max) throw new UsageError("BW3003", `${flag} takes a whole number up to ${max}, got ${value.trim()}`);
   return n;
 }
 
@@ -75,7 +75,7 @@ export function projectDirs(parsed: Parsed, cwd: string): { specs: string; out: 
 /** --scope, when given: an npm scope (it names every generated package). */
 export function scopeOption(parsed: Parsed): string | undefined {
   const scope = stringOption(parsed, "scope");
-  if (scope !== undefined && !NPM_SCOPE.test(scope)) throw new UsageError(`--scope takes an npm scope such as @acme, got ${JSON.stringify(scope)}`);
+  if (scope !== undefined && !NPM_SCOPE.test(scope)) throw new UsageError("BW3003", `--scope takes an npm scope such as @acme, got ${JSON.stringify(scope)}`);
   return scope;
 }
 
@@ -87,15 +87,15 @@ export function scopeOption(parsed: Parsed): string | undefined {
 export async function projectProviders(specs: string, cwd: string, named: readonly string[]): Promise<string[]> {
   const { existsSync, statSync } = await import("node:fs");
   const where = relative(cwd, specs) || ".";
-  if (!existsSync(specs)) throw new UsageError(`no specs folder ${where} (pass --specs, or run blockwright init)`);
-  if (!statSync(specs).isDirectory()) throw new UsageError(`--specs ${where}: is a file, not a folder (the specs folder holds one folder per provider)`);
+  if (!existsSync(specs)) throw new UsageError("BW3005", `no specs folder ${where} (pass --specs, or run blockwright init)`);
+  if (!statSync(specs).isDirectory()) throw new UsageError("BW3007", `--specs ${where}: is a file, not a folder (the specs folder holds one folder per provider)`);
   const { providerDirs } = await import("../../load/provider-dirs.js");
   const known = providerDirs(specs);
   for (const p of named) {
     if (known.includes(p)) continue;
-    throw new UsageError(`unknown provider ${JSON.stringify(p)}${didYouMean(p, known, JSON.stringify)} (providers: ${known.join(", ") || "none"})`);
+    throw new UsageError("BW3005", `unknown provider ${JSON.stringify(p)}${didYouMean(p, known, JSON.stringify)} (providers: ${known.join(", ") || "none"})`);
   }
-  if (!known.length) throw new UsageError(`no providers in ${where}`);
+  if (!known.length) throw new UsageError("BW3005", `no providers in ${where}`);
   return named.length ? [...new Set(named)] : known;
 }
 
@@ -103,7 +103,7 @@ export async function projectProviders(specs: string, cwd: string, named: readon
 export async function generatedPackages(out: string, cwd: string): Promise<string[]> {
   const { generatedProviders } = await import("../../registry/registry.js");
   const available = generatedProviders(out);
-  if (!available.length) throw new UsageError(noGeneratedPackages(out, cwd));
+  if (!available.length) throw new UsageError("BW3005", noGeneratedPackages(out, cwd));
   return available;
 }
 

@@ -3,6 +3,7 @@
 // in-process with their own streams and shared mock servers.
 import type { MockOptions, MockServers } from "../../mocks/mocks.js";
 import { INPUT_LIMITS } from "../../load/input-file.js";
+import { type ProblemCode, withCode } from "../../common/problem-codes.js";
 
 export interface Output {
   write(text: string): unknown;
@@ -28,9 +29,17 @@ export interface CliIo {
 
 /** A command's usage problem: one line on stderr, exit status 2. */
 export class UsageError extends Error {
-  constructor(message: string) {
+  constructor(
+    readonly code: ProblemCode,
+    message: string,
+  ) {
     super(message);
     this.name = "UsageError";
+  }
+
+  /** The message as printed: with its code. */
+  get printed(): string {
+    return withCode(this.code, this.message);
   }
 }
 
@@ -53,7 +62,7 @@ export async function startCommandMocks(io: CliIo, providers: string[], options:
     // Files named in errors as generation names them: relative to the working folder.
     servers = await (io.startMocks ?? startMocks)(providers, { root: io.cwd, ...options });
   } catch (e) {
-    if (e instanceof MockStartError) throw new UsageError(e.message);
+    if (e instanceof MockStartError) throw new UsageError("BW3011", e.message);
     throw e;
   }
   // OAuth 2 flows get their tokens from a token endpoint mock (short-lived tokens, renewed as live).
@@ -102,14 +111,14 @@ export function processIo(): CliIo {
 
 /** Standard input, read whole, as what `-` stands for in `what` (e.g. `--params -`); too large or not UTF-8 is a usage error. */
 export async function standardInput(io: CliIo, what: string): Promise<string> {
-  if (!io.stdin) throw new UsageError(`${what}: there is no standard input to read`);
+  if (!io.stdin) throw new UsageError("BW3009", `${what}: there is no standard input to read`);
   const bytes = await io.stdin();
   const limit = INPUT_LIMITS.file;
-  if (bytes.length > limit.bytes) throw new UsageError(`${what}: standard input is over the ${limit.bytes / 1024 / 1024} MiB limit for ${limit.what}`);
+  if (bytes.length > limit.bytes) throw new UsageError("BW3009", `${what}: standard input is over the ${limit.bytes / 1024 / 1024} MiB limit for ${limit.what}`);
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    throw new UsageError(`${what}: standard input is not UTF-8 text`);
+    throw new UsageError("BW3009", `${what}: standard input is not UTF-8 text`);
   }
 }
 

@@ -16,13 +16,13 @@ export function resolveParamReferences(params: Record<string, unknown>, secretNa
     const variable = envReferenceName(value);
     if (variable === undefined) {
       if (secretNames.has(name) && value !== undefined) {
-        throw new UsageError(`${name} is a secret: pass it as a reference to an environment variable, e.g. ${name}={{MY_${name.replace(/[A-Z]/g, (c) => "_" + c).toUpperCase()}}}; the literal value given was not used`);
+        throw new UsageError("BW3008", `${name} is a secret: pass it as a reference to an environment variable, e.g. ${name}={{MY_${name.replace(/[A-Z]/g, (c) => "_" + c).toUpperCase()}}}; the literal value given was not used`);
       }
       setOwn(out, name, value);
       continue;
     }
     const resolved = env[variable];
-    if (resolved === undefined || resolved === "") throw new UsageError(`${name}: environment variable ${variable} is not set`);
+    if (resolved === undefined || resolved === "") throw new UsageError("BW3008", `${name}: environment variable ${variable} is not set`);
     setOwn(out, name, resolved);
   }
   return out;

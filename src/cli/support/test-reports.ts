@@ -28,11 +28,11 @@ export function reportersOf(args: Parsed): Reporter[] {
   const names = given.filter((o) => o.name === "reporter");
   const outputs = given.filter((o) => o.name === "output");
   for (const { value } of names) {
-    if (!(REPORTERS as readonly string[]).includes(value ?? "")) throw new UsageError(`--reporter takes ${REPORTERS.join(", ")}, got ${JSON.stringify(value)}`);
+    if (!(REPORTERS as readonly string[]).includes(value ?? "")) throw new UsageError("BW3003", `--reporter takes ${REPORTERS.join(", ")}, got ${JSON.stringify(value)}`);
   }
   let reporters: Reporter[];
   if (names.length <= 1) {
-    if (outputs.length > 1) throw new UsageError(`--output is given ${outputs.length} times for one reporter: give a --reporter before each --output`);
+    if (outputs.length > 1) throw new UsageError("BW3004", `--output is given ${outputs.length} times for one reporter: give a --reporter before each --output`);
     const output = outputs[0]?.value;
     reporters = [{ name: (names[0]?.value ?? "text") as ReporterName, ...(output !== undefined ? { output } : {}) }];
   } else {
@@ -40,16 +40,16 @@ export function reportersOf(args: Parsed): Reporter[] {
     for (const o of given) {
       const last = reporters.at(-1);
       if (o.name === "reporter") reporters.push({ name: o.value as ReporterName });
-      else if (!last) throw new UsageError(`--output ${o.value} comes before any --reporter: with several reporters, each --output follows the --reporter it is for`);
-      else if (last.output !== undefined) throw new UsageError(`--reporter ${last.name} has two --output files (${last.output}, ${o.value})`);
+      else if (!last) throw new UsageError("BW3004", `--output ${o.value} comes before any --reporter: with several reporters, each --output follows the --reporter it is for`);
+      else if (last.output !== undefined) throw new UsageError("BW3004", `--reporter ${last.name} has two --output files (${last.output}, ${o.value})`);
       else last.output = o.value;
     }
   }
   const toStdout = reporters.filter((r) => r.output === undefined);
-  if (toStdout.length > 1) throw new UsageError(`--reporter ${toStdout.map((r) => r.name).join(" and ")} would all print to standard output: give all but one an --output <file>`);
+  if (toStdout.length > 1) throw new UsageError("BW3004", `--reporter ${toStdout.map((r) => r.name).join(" and ")} would all print to standard output: give all but one an --output <file>`);
   const files = reporters.flatMap((r) => (r.output !== undefined ? [r.output] : []));
   const twice = files.find((f, i) => files.indexOf(f) !== i);
-  if (twice !== undefined) throw new UsageError(`--output ${twice} is given to two reporters`);
+  if (twice !== undefined) throw new UsageError("BW3004", `--output ${twice} is given to two reporters`);
   return reporters;
 }
 
@@ -59,7 +59,7 @@ export async function checkOutputs(reporters: Reporter[], io: CliIo): Promise<vo
   for (const { output } of reporters) {
     if (output === undefined) continue;
     const unsuitable = unsuitableFile(resolve(io.cwd, output));
-    if (unsuitable) throw new UsageError(`--output ${output}: ${unsuitable}`);
+    if (unsuitable) throw new UsageError("BW3007", `--output ${output}: ${unsuitable}`);
   }
 }
 

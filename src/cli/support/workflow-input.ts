@@ -31,7 +31,7 @@ export async function readWorkflowInput(file: string, io: CliIo, options: { out:
   try {
     registry = await loadRegistry(options.out);
   } catch (e) {
-    if (e instanceof NoProviders) throw new UsageError(noGeneratedPackages(options.out, io.cwd));
+    if (e instanceof NoProviders) throw new UsageError("BW3005", noGeneratedPackages(options.out, io.cwd));
     throw e;
   }
   const { loadWorkflow, parseWorkflow, WorkflowErrors } = await import("../../workflow/validate.js");
@@ -41,8 +41,8 @@ export async function readWorkflowInput(file: string, io: CliIo, options: { out:
   try {
     return { registry, env, checked: text === undefined ? loadWorkflow(resolve(io.cwd, file), registry, validate, file) : parseWorkflow(text, STDIN_NAME, registry, validate) };
   } catch (e) {
-    if (e instanceof WorkflowErrors) return { registry, env, checked: { problems: e.errors.map((x) => x.message), at: e.errors.map((x) => ({ ...x.position, message: x.detail })) } };
-    if (e instanceof UnreadableSource) throw new UsageError(e.message);
+    if (e instanceof WorkflowErrors) return { registry, env, checked: { problems: e.errors.map((x) => x.printed), at: e.errors.map((x) => ({ ...x.position, code: x.code, message: x.detail })) } };
+    if (e instanceof UnreadableSource) throw new UsageError(e.code, e.message);
     throw e;
   }
 }

@@ -1,0 +1,119 @@
+// docs/reference/manifest.md: every field of the manifest, from the concept
+// records: each concept's schema fragment (src/link/<concept>.schema.json:
+// title, description, examples) and its decision in FIELDS (src/link/concepts.ts:
+// which surface entry records the field, and so how diff classifies a change).
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { FIELDS, type FieldDecision } from "../../src/link/concepts.js";
+import { cell, generatedHeader } from "./markdown.js";
+
+type Node = { [key: string]: unknown } & { properties?: Record<string, Node>; title?: string; description?: string; examples?: unknown[]; $ref?: string; type?: string; items?: Node };
+
+interface Fragment {
+  file: string;
+  $comment?: string;
+  root?: Node;
+  definitions?: Record<string, Node>;
+  into?: Record<string, { properties: Record<string, Node> }>;
+}
+
+const DIR = "src/link";
+
+/** The fragments, the provider's (the schema's root) first. */
+function fragments(root: string): Fragment[] {
+  const all = readdirSync(join(root, DIR))
+    .filter((f) => f.endsWith(".schema.json"))
+    .sort()
+    .map((file) => ({ file, ...(JSON.parse(readFileSync(join(root, DIR, file), "utf8")) as Omit<Fragment, "file">) }));
+  return [...all.filter((f) => f.root), ...all.filter((f) => !f.root)];
+}
+
+/** The object and branch schemas whose `properties` a definition's fields come from. */
+const branches = (n: Node | undefined): Node[] => (n ? [n, ...(["oneOf", "anyOf", "allOf"] as const).flatMap((k) => (n[k] as Node[] | undefined) ?? [])] : []);
+const propertiesOf = (n: Node | undefined): Record<string, Node> => Object.assign({}, ...branches(n).map((b) => b.properties ?? {}));
+
+/** The schema of `path` (after the definition) inside `start`: a field, descending into a list's items and through references (the field's own words first). */
+function schemaAt(definitions: Record<string, Node>, start: Node | undefined, path: string[]): Node | undefined {
+  const resolve = (n: Node): Node => {
+    const target = typeof n.$ref === "string" ? definitions[n.$ref.replace("#/definitions/", "")] : undefined;
+    const inner = target ? resolve(target) : n.type === "array" && n.items ? resolve(n.items) : n;
+    return { ...inner, title: n.title ?? inner.title, description: n.description ?? inner.description, examples: n.examples ?? inner.examples };
+  };
+  let node = start;
+  for (const key of path) {
+    const found: Node | undefined =
+      node &&
+      (propertiesOf(node)[key] ??
+        branches(node)
+          .flatMap((b) => branches(b.$ref ? resolve(b) : b))
+          .map((b) => b.properties?.[key])
+          .find(Boolean));
+    if (!found || typeof found !== "object") return undefined;
+    node = resolve(found);
+  }
+  return node;
+}
+
+function decision(d: FieldDecision): string {
+  if ("surface" in d) return `\`${d.surface}\``;
+  if ("fields" in d) return `its fields (\`${d.fields}.…\`)`;
+  return `not recorded: ${d.none}`;
+}
+
+function example(n: Node | undefined): string {
+  const first = n?.examples?.[0];
+  if (first === undefined) return "";
+  const text = JSON.stringify(first);
+  return `\`${text.length > 90 ? `${text.slice(0, 89)}…` : text}\``;
+}
+
+export function manifestPage(root: string): string {
+  const schema = JSON.parse(readFileSync(join(root, "specs/manifest.schema.json"), "utf8")) as Node & { definitions: Record<string, Node> };
+  const parts = fragments(root);
+  // Which fragment gives each `<definition>.<field>` (manifest. for the top level).
+  const owner = new Map<string, Fragment>();
+  for (const f of parts) {
+    for (const name of Object.keys(propertiesOf(f.root))) owner.set(`manifest.${name}`, f);
+    for (const [def, n] of Object.entries(f.definitions ?? {})) for (const name of Object.keys(propertiesOf(n))) owner.set(`${def}.${name}`, f);
+    for (const [target, block] of Object.entries(f.into ?? {})) for (const name of Object.keys(block.properties)) owner.set(`${target === "#" ? "manifest" : target}.${name}`, f);
+  }
+  const fields = Object.entries(FIELDS) as [string, FieldDecision][];
+  const byFragment = new Map<Fragment, string[]>(parts.map((f) => [f, []]));
+  for (const [field] of fields) {
+    const [def = "", name = ""] = field.split(".");
+    const f = owner.get(`${def}.${name}`);
+    if (!f) throw new Error(`${field}: no schema fragment in ${DIR}/ gives this field`);
+    byFragment.get(f)?.push(field);
+  }
+  const lines = [
+    generatedHeader(`${DIR}/*.schema.json and FIELDS in ${DIR}/concepts.ts`),
+    "",
+    "# The manifest",
+    "",
+    "Every field of `specs/<provider>/manifest.yaml`, by concept. A field is named `<definition>.<field>`:",
+    "`manifest.` is the top level, `operation.` a field of each entry of `operations`, `param.` of each parameter",
+    "(shared `params` or an operation's), and so on; `specs/manifest.schema.json` is the whole schema (editors read it).",
+    "The last column says what a package's `surface.json` records of the field, which decides how `blockwright diff`",
+    "classifies a change of it ([upstream changes and diff](../guides/upstream-changes-and-diff.md)). Each concept is one",
+    "module of `src/link/`: its schema fragment, its link rule and its surface entry",
+    "([a manifest concept](../../ARCHITECTURE.md#a-manifest-concept)).",
+    "",
+  ];
+  for (const f of parts) {
+    const names = byFragment.get(f) ?? [];
+    if (!names.length) continue;
+    const concept = f.file.replace(/\.schema\.json$/, "");
+    const rule = f.root ? "index" : concept;
+    lines.push(`## ${concept}`, "", `${(f.$comment ?? "").replace(/\s*\((Linked in )?link\/[^)]*\)\.?$/, ".").replace(/\s*Linked in link\/\S+$/, "")}`, "");
+    lines.push(`Schema: [\`${DIR}/${f.file}\`](../../${DIR}/${f.file}); link rule: [\`${DIR}/${rule}.ts\`](../../${DIR}/${rule}.ts).`, "");
+    lines.push("| Field | Meaning | Example | Recorded in the surface by |", "|---|---|---|---|");
+    for (const field of names) {
+      const [def = "", ...path] = field.split(".");
+      const node = schemaAt(schema.definitions, def === "manifest" ? schema : schema.definitions[def], path);
+      const meaning = [node?.title, node?.description].filter(Boolean).join(": ");
+      lines.push(`| \`${field}\` | ${cell(meaning)} | ${cell(example(node))} | ${cell(decision(FIELDS[field as keyof typeof FIELDS]))} |`);
+    }
+    lines.push("");
+  }
+  return lines.join("\n");
+}
