@@ -213,13 +213,24 @@ describe("body fields", () => {
     const schema = {
       type: "object",
       required: ["to"],
-      properties: { to: { oneOf: [{ type: "string", pattern: "^zqa_[a-z0-9]+$", example: "zqa_1" }, inline] }, when: { type: "string", anyOf: [{ format: "date-time" }, { format: "date" }] } },
+      properties: {
+        to: { oneOf: [{ type: "string", pattern: "^zqa_[a-z0-9]+$", example: "zqa_1" }, inline] },
+        when: { type: "string", anyOf: [{ format: "date-time" }, { format: "date" }] },
+        file: {
+          oneOf: [
+            { type: "string", pattern: "^zqt_[a-z]+$" },
+            { type: "string", pattern: "^https://" },
+          ],
+        },
+      },
     };
     const d = drafted(withBody({ "application/json": { schema } }, true), ["createItem"], "zqmail");
     const p = d.manifest.operations.zqmail_create_item!.params!;
     expect(p.to).toMatchObject({ type: "string", pattern: "^zqa_[a-z0-9]+$", required: true });
     expect(notesAt(d, "operations.zqmail_create_item.params.to")).toContain("the spec allows string or any (oneOf): drafted as string, with the limits of the string one");
     expect(p.when).toMatchObject({ type: "string", format: "date-time" });
+    expect(p.file).toMatchObject({ type: "string", pattern: "^zqt_[a-z]+$" });
+    expect(notesAt(d, "operations.zqmail_create_item.params.file")).toContain("the spec allows string or string (oneOf): drafted as string, with the limits of the first string form (the other 1 need a wider pattern)");
     expect(notesAt(d, "operations.zqmail_create_item.params.when")).toContain("the spec allows format date-time or date (anyOf): drafted as date-time, the first");
     expect(await linkProblems(d, "zqmail")).toEqual([]);
   });

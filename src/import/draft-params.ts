@@ -223,14 +223,16 @@ export function fromSchema(doc: OpenApiDocument, schema: Schema, input: FieldInp
     else if (kinds.includes("string") || kinds.includes("any")) param.type = "string";
     else if (kinds.includes("number") || kinds.includes("integer")) Object.assign(param, { type: "number", ...(kinds.every((k) => k === "integer") ? { integer: true } : {}) });
     else param.type = "boolean";
-    // The one string among them (an id beside an inline object): its limits hold for every value the parameter takes.
+    // A string among them (an id beside an inline object; the first of several forms): its limits, which every value
+    // the parameter then takes meets; without them a value may meet none of the forms.
     const strings = alternatives.map((a) => safeFlatten(doc, a) ?? {}).filter((a) => typeOf(a) === "string");
-    const only = param.type === "string" && strings.length === 1 ? strings[0] : undefined;
-    if (only) {
-      stringLimits(only, param, note);
-      if (isValueFormat(only.format as string)) param.format = only.format as ManifestParam["format"];
+    const first = param.type === "string" ? strings[0] : undefined;
+    if (first) {
+      stringLimits(first, param, note);
+      if (isValueFormat(first.format as string)) param.format = first.format as ManifestParam["format"];
     }
-    note(`the spec allows ${kinds.join(" or ")} (${flat.anyOf ? "anyOf" : "oneOf"}): drafted as ${param.jsonType ?? param.type}, ${only ? "with the limits of the string one" : "without the limits of any one of them"}`);
+    const limits = !first ? "without the limits of any one of them" : strings.length === 1 ? "with the limits of the string one" : `with the limits of the first string form (the other ${strings.length - 1} need a wider pattern)`;
+    note(`the spec allows ${kinds.join(" or ")} (${flat.anyOf ? "anyOf" : "oneOf"}): drafted as ${param.jsonType ?? param.type}, ${limits}`);
   } else if (t === "integer" || t === "number") {
     param.type = "number";
     if (t === "integer") param.integer = true;
