@@ -22,6 +22,7 @@ export { BlockwrightError, UpstreamError, RateLimitError, AuthError, ValidationE
 export type { ClientOptions, CallOptions, ItemsOptions, ClientInput, ClientLogger, ClientHooks, RequestInfo, ReplyInfo, Method, PagedMethod, CallResult, Success } from "./client/types.js";
 export { redact, redactDeep, mentionsSecret, REDACTED } from "./common/redact.js";
 export type * from "./spec/tool-types.js";
+export type * from "./spec/trigger-types.js";
 export type * from "./spec/block-types.js";
 export type { Provider } from "./spec/provider.js";
 
@@ -44,3 +45,9 @@ export {
   type ObjectSchema,
   type ToolBehavior,
 } from "./llm/llm-tools.js";
+
+// Triggers: deliveries checked as a trigger declares, handshakes answered, deliveries signed for rehearsal.
+export { verifyEvent, TRIGGER_ERROR_CODES, type Delivery, type VerifyOptions, type VerifyResult, type TriggerEvent, type TriggerErrorCode, type TriggerOutputs } from "./triggers/verify-event.js";
+export { answerHandshake, type HandshakeAnswer } from "./triggers/handshake.js";
+export { signDelivery, type SignOptions } from "./triggers/sign-delivery.js";
+export { createTriggerVerifier, type TriggerVerifier } from "./triggers/verifier.js";

@@ -2,6 +2,7 @@
 import type { AuthSpec, BlockDefinition, Client, ClientInput, ClientOptions, ErrorSpec, Method, PagedMethod, LlmTool, LlmToolFormat, LlmToolsOptions, OutputSpec, ParamSpec, Provider, ProviderClientOptions, ToolDefinition, ToolExecutor, ToolSpec } from "@blockwright/runtime";
 export { BlockwrightError, UpstreamError, RateLimitError, AuthError, ValidationError, TimeoutError, NetworkError, createExecutor } from "@blockwright/runtime";
 export type { ToolError, ToolResult, CallOptions, ClientOptions, ItemsOptions } from "@blockwright/runtime";
+import type { Delivery, TriggerSpec, VerifyOptions, VerifyResult } from "@blockwright/runtime";
 import operations = DirectoryOpenApi.operations;
 import paths = DirectoryOpenApi.paths;
 
@@ -29,23 +30,60 @@ export declare const directoryErrors: ErrorSpec;
 /** How Microsoft Entra directory's access token is obtained and renewed (its OAuth 2 flows). */
 export declare const directoryOAuth: ToolSpec["oauth"];
 
-/** Parameter `accessToken`, shared by 4 operations. */
+/** Parameter `accessToken`, shared by 7 operations. */
 export declare const directoryAccessTokenParam: ParamSpec;
 
-/** Parameter `tenantId`, shared by 4 operations. */
+/** Parameter `tenantId`, shared by 7 operations. */
 export declare const directoryTenantIdParam: ParamSpec;
 
-/** Parameter `clientId`, shared by 4 operations. */
+/** Parameter `clientId`, shared by 7 operations. */
 export declare const directoryClientIdParam: ParamSpec;
 
-/** Parameter `clientSecret`, shared by 4 operations. */
+/** Parameter `clientSecret`, shared by 7 operations. */
 export declare const directoryClientSecretParam: ParamSpec;
+
+/** Parameter `subscriptionId`, shared by 2 operations. */
+export declare const directorySubscriptionIdParam: ParamSpec;
 
 /** Parameter `top`, shared by 2 operations. */
 export declare const directoryTopParam: ParamSpec;
 
 /** Parameter `advancedQuery`, shared by 2 operations. */
 export declare const directoryAdvancedQueryParam: ParamSpec;
+
+/** Parameters of `directory_create_subscription`: Create subscription. */
+export interface DirectoryCreateSubscriptionParams {
+  /** Microsoft Graph access token of the connection, sent as a bearer token; or leave it out and give tenantId, clientId and clientSecret, and the token is obtained (and renewed) for you. */
+  accessToken?: string;
+  /** Directory (tenant) id or verified domain of the tenant, for the client credentials flow. */
+  tenantId?: string;
+  /** Application (client) id of the app registration, for the client credentials flow. */
+  clientId?: string;
+  /** A client secret of the app registration, for the client credentials flow. */
+  clientSecret?: string;
+  /** The changes notified, comma-separated. */
+  changeType: string;
+  /** The HTTPS address notifications are posted to; it must answer Graph's validation request. */
+  notificationUrl: string;
+  /** The resource watched, relative to the Graph version. */
+  resource?: string;
+  /** When the subscription ends; for users at most 41,760 minutes (under 29 days) from now. */
+  expirationDateTime: string;
+  /** A secret sent back in every notification, to check that it comes from Graph. */
+  clientState?: string;
+}
+
+/** Outputs of `directory_create_subscription`. */
+export type DirectoryCreateSubscriptionOutput = {
+  data: operations["createSubscription"]["responses"][201]["content"]["application/json"];
+  metadata: {
+    expirationDateTime: operations["createSubscription"]["responses"][201]["content"]["application/json"]["expirationDateTime"];
+    id: operations["createSubscription"]["responses"][201]["content"]["application/json"]["id"];
+  };
+};
+
+/** Create subscription: Subscribe an HTTPS address to change notifications on users (created, updated or deleted). */
+export declare const directoryCreateSubscriptionTool: ToolDefinition<DirectoryCreateSubscriptionParams, DirectoryCreateSubscriptionOutput, false>;
 
 /** Parameters of `directory_create_user`: Create user. */
 export interface DirectoryCreateUserParams {
@@ -79,6 +117,30 @@ export type DirectoryCreateUserOutput = {
 
 /** Create user: Create a user who must change the password at first sign-in. */
 export declare const directoryCreateUserTool: ToolDefinition<DirectoryCreateUserParams, DirectoryCreateUserOutput, false>;
+
+/** Parameters of `directory_delete_subscription`: Delete subscription. */
+export interface DirectoryDeleteSubscriptionParams {
+  /** Microsoft Graph access token of the connection, sent as a bearer token; or leave it out and give tenantId, clientId and clientSecret, and the token is obtained (and renewed) for you. */
+  accessToken?: string;
+  /** Directory (tenant) id or verified domain of the tenant, for the client credentials flow. */
+  tenantId?: string;
+  /** Application (client) id of the app registration, for the client credentials flow. */
+  clientId?: string;
+  /** A client secret of the app registration, for the client credentials flow. */
+  clientSecret?: string;
+  /** The subscription's id. */
+  subscriptionId: string;
+}
+
+/** Outputs of `directory_delete_subscription`. */
+export type DirectoryDeleteSubscriptionOutput = {
+  metadata: {
+    status: number;
+  };
+};
+
+/** Delete subscription: Stop a subscription's notifications. */
+export declare const directoryDeleteSubscriptionTool: ToolDefinition<DirectoryDeleteSubscriptionParams, DirectoryDeleteSubscriptionOutput, false>;
 
 /** Parameters of `directory_get_user`: Get user. */
 export interface DirectoryGetUserParams {
@@ -163,12 +225,42 @@ export type DirectoryListUsersOutput = {
 /** List users: List the tenant's users, optionally filtered. */
 export declare const directoryListUsersTool: ToolDefinition<DirectoryListUsersParams, DirectoryListUsersOutput, true>;
 
+/** Parameters of `directory_renew_subscription`: Renew subscription. */
+export interface DirectoryRenewSubscriptionParams {
+  /** Microsoft Graph access token of the connection, sent as a bearer token; or leave it out and give tenantId, clientId and clientSecret, and the token is obtained (and renewed) for you. */
+  accessToken?: string;
+  /** Directory (tenant) id or verified domain of the tenant, for the client credentials flow. */
+  tenantId?: string;
+  /** Application (client) id of the app registration, for the client credentials flow. */
+  clientId?: string;
+  /** A client secret of the app registration, for the client credentials flow. */
+  clientSecret?: string;
+  /** The subscription's id. */
+  subscriptionId: string;
+  /** The new end of the subscription (for users at most 41,760 minutes from now). */
+  expirationDateTime: string;
+}
+
+/** Outputs of `directory_renew_subscription`. */
+export type DirectoryRenewSubscriptionOutput = {
+  data: operations["updateSubscription"]["responses"][200]["content"]["application/json"];
+  metadata: {
+    expirationDateTime: operations["updateSubscription"]["responses"][200]["content"]["application/json"]["expirationDateTime"];
+  };
+};
+
+/** Renew subscription: Extend a subscription to a later expiry. */
+export declare const directoryRenewSubscriptionTool: ToolDefinition<DirectoryRenewSubscriptionParams, DirectoryRenewSubscriptionOutput, false>;
+
 /** Every Microsoft Entra directory tool, by operation id. */
 export declare const directoryTools: {
+  readonly directory_create_subscription: typeof directoryCreateSubscriptionTool;
   readonly directory_create_user: typeof directoryCreateUserTool;
+  readonly directory_delete_subscription: typeof directoryDeleteSubscriptionTool;
   readonly directory_get_user: typeof directoryGetUserTool;
   readonly directory_list_groups: typeof directoryListGroupsTool;
   readonly directory_list_users: typeof directoryListUsersTool;
+  readonly directory_renew_subscription: typeof directoryRenewSubscriptionTool;
 };
 
 /** The `directory` block: List and read users and groups of a Microsoft Entra ID tenant, and create users. */
@@ -210,14 +302,20 @@ export type DirectoryOptions = DirectoryConnection & ClientOptions;
 
 /** A Microsoft Entra directory client: one method per operation (`Throws`: made with `throwOnError: true`). */
 export interface DirectoryApi<Throws extends boolean = false> {
+  /** Create subscription: Subscribe an HTTPS address to change notifications on users (created, updated or deleted). */
+  readonly createSubscription: Method<ClientInput<DirectoryCreateSubscriptionParams, "accessToken" | "clientId" | "clientSecret" | "tenantId">, DirectoryCreateSubscriptionOutput, Throws>;
   /** Create user: Create a user who must change the password at first sign-in. */
   readonly createUser: Method<ClientInput<DirectoryCreateUserParams, "accessToken" | "clientId" | "clientSecret" | "tenantId">, DirectoryCreateUserOutput, Throws>;
+  /** Delete subscription: Stop a subscription's notifications. */
+  readonly deleteSubscription: Method<ClientInput<DirectoryDeleteSubscriptionParams, "accessToken" | "clientId" | "clientSecret" | "tenantId">, DirectoryDeleteSubscriptionOutput, Throws>;
   /** Get user: Read one user by object id or user principal name. */
   readonly getUser: Method<ClientInput<DirectoryGetUserParams, "accessToken" | "clientId" | "clientSecret" | "tenantId">, DirectoryGetUserOutput, Throws>;
   /** List groups: List the tenant's groups, optionally filtered (e.g. securityEnabled eq true). */
   readonly listGroups: PagedMethod<ClientInput<DirectoryListGroupsParams, "accessToken" | "clientId" | "clientSecret" | "tenantId">, DirectoryListGroupsOutput, NonNullable<DirectoryListGroupsOutput["data"]>[number], Throws>;
   /** List users: List the tenant's users, optionally filtered. */
   readonly listUsers: PagedMethod<ClientInput<DirectoryListUsersParams, "accessToken" | "clientId" | "clientSecret" | "tenantId">, DirectoryListUsersOutput, NonNullable<DirectoryListUsersOutput["data"]>[number], Throws>;
+  /** Renew subscription: Extend a subscription to a later expiry. */
+  readonly renewSubscription: Method<ClientInput<DirectoryRenewSubscriptionParams, "accessToken" | "clientId" | "clientSecret" | "tenantId">, DirectoryRenewSubscriptionOutput, Throws>;
 }
 
 /**
@@ -229,7 +327,54 @@ export interface DirectoryApi<Throws extends boolean = false> {
 export declare function createDirectory(options: DirectoryOptions & { throwOnError: true }): DirectoryApi<true>;
 export declare function createDirectory(options: DirectoryOptions): DirectoryApi;
 
-/** The provider as data: its id, tools and block. */
+/** The Microsoft Entra directory triggers, by trigger id: events that start a workflow (never called as tools). */
+export declare const directoryTriggers: {
+  readonly directory_user_created: TriggerSpec;
+  readonly directory_user_updated: TriggerSpec;
+};
+
+/** What the trigger `directory_user_created` gives a workflow (User created: Starts when a user is created in the directory.). */
+export interface DirectoryUserCreatedEvent {
+  /** The event, as delivered. */
+  data: Record<string, unknown>;
+  metadata: {
+    /** The id of the user who changed. */
+    userId: string;
+    /** What happened: created, updated or deleted. */
+    changeType: "created" | "updated" | "deleted";
+    /** The tenant the change happened in. */
+    tenantId?: string;
+  };
+}
+
+/** What the trigger `directory_user_updated` gives a workflow (User updated: Starts when a user's properties change in the directory.). */
+export interface DirectoryUserUpdatedEvent {
+  /** The event, as delivered. */
+  data: Record<string, unknown>;
+  metadata: {
+    /** The id of the user who changed. */
+    userId: string;
+    /** What happened: created, updated or deleted. */
+    changeType: "created" | "updated" | "deleted";
+    /** The tenant the change happened in. */
+    tenantId?: string;
+  };
+}
+
+/** Each trigger's event, by trigger id. */
+export interface DirectoryTriggerEvents {
+  directory_user_created: DirectoryUserCreatedEvent;
+  directory_user_updated: DirectoryUserUpdatedEvent;
+}
+
+/**
+ * Check a delivery of a trigger: the raw body as received, its headers and URL.
+ * `{ok: true, event, outputs, events}` or `{ok: false, error}` with code
+ * `SIGNATURE_MISMATCH`, `STALE_EVENT`, `UNKNOWN_EVENT` or `MALFORMED_EVENT`.
+ */
+export declare function verifyEvent<Id extends keyof DirectoryTriggerEvents>(triggerId: Id, delivery: Delivery, options: VerifyOptions): Promise<VerifyResult<DirectoryTriggerEvents[Id]>>;
+
+/** The provider as data: its id, tools, triggers and block. */
 export declare const provider: Provider<typeof directoryTools>;
 
 /** The types of specs/directory/openapi.yaml, as openapi-typescript writes them. */
@@ -347,10 +492,131 @@ export declare namespace DirectoryOpenApi {
             patch?: never;
             trace?: never;
         };
+        "/v1.0/subscriptions": {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            get?: never;
+            put?: never;
+            /**
+             * Create a subscription
+             * @description Subscribes a listener to change notifications on a resource (`users`). Graph first checks
+             *     the `notificationUrl` with a validation request: a POST with a `validationToken` query
+             *     parameter, to be answered within 10 seconds with 200 `text/plain` and the token,
+             *     URL-decoded. A subscription to users lasts at most 41,760 minutes (under 29 days) and is
+             *     renewed by updating its `expirationDateTime`. `clientState` (at most 128 characters) is
+             *     sent back in every notification, to check that it comes from Graph.
+             *
+             *     Needs `User.Read.All` (application) for users.
+             */
+            post: operations["createSubscription"];
+            delete?: never;
+            options?: never;
+            head?: never;
+            patch?: never;
+            trace?: never;
+        };
+        "/v1.0/subscriptions/{subscription-id}": {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            get?: never;
+            put?: never;
+            post?: never;
+            /**
+             * Delete a subscription
+             * @description Stops the notifications of a subscription.
+             */
+            delete: operations["deleteSubscription"];
+            options?: never;
+            head?: never;
+            /**
+             * Renew a subscription
+             * @description Extends a subscription by setting a later `expirationDateTime` (at most 41,760 minutes from now for users).
+             */
+            patch: operations["updateSubscription"];
+            trace?: never;
+        };
     }
     export type webhooks = Record<string, never>;
     export interface components {
         schemas: {
+            CreateSubscriptionRequest: {
+                /** @description The changes notified, comma-separated (`created`, `updated`, `deleted`). */
+                changeType: string;
+                /**
+                 * Format: uri
+                 * @description The HTTPS address notifications are posted to.
+                 */
+                notificationUrl: string;
+                /** @description The resource watched, relative to the Graph version (`users`). */
+                resource: string;
+                /**
+                 * Format: date-time
+                 * @description When the subscription ends (for users, at most 41,760 minutes from now).
+                 */
+                expirationDateTime: string;
+                /** @description Sent back in every notification, to check that it comes from Graph. */
+                clientState?: string;
+            };
+            UpdateSubscriptionRequest: {
+                /**
+                 * Format: date-time
+                 * @description The new end of the subscription.
+                 */
+                expirationDateTime: string;
+            };
+            Subscription: {
+                /** @description The subscription's id. */
+                id: string;
+                resource: string;
+                applicationId?: string;
+                changeType: string;
+                clientState?: string | null;
+                notificationUrl?: string;
+                /** Format: date-time */
+                expirationDateTime: string;
+                creatorId?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            ChangeNotificationCollection: {
+                value: components["schemas"]["ChangeNotification"][];
+            };
+            ChangeNotification: {
+                /** @description The subscription that sent it. */
+                subscriptionId: string;
+                /** Format: date-time */
+                subscriptionExpirationDateTime: string;
+                /**
+                 * @description What happened.
+                 * @enum {string}
+                 */
+                changeType: "created" | "updated" | "deleted";
+                /** @description The changed resource, relative to the Graph version (`Users/<id>`). */
+                resource: string;
+                resourceData?: {
+                    "@odata.type"?: string;
+                    "@odata.id"?: string;
+                    /** @description The changed user's id. */
+                    id?: string;
+                    organizationId?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                /** @description The subscription's clientState, echoed. */
+                clientState?: string;
+                /** @description The tenant the change happened in. */
+                tenantId: string;
+            } & {
+                [key: string]: unknown;
+            };
             /**
              * @description A user. Only the properties returned by default (or named in `$select`) are present;
              *     a present property that is not set is `null`. Single-entity answers start with
@@ -627,6 +893,24 @@ export declare namespace DirectoryOpenApi {
             };
         };
         responses: {
+            /** @description The subscription was refused (`ValidationError`, or the notification URL did not answer the validation request). */
+            SubscriptionBadRequest: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ODataError"];
+                };
+            };
+            /** @description No subscription has that id (`ResourceNotFound`). */
+            SubscriptionNotFound: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ODataError"];
+                };
+            };
             /** @description The user. */
             User: {
                 headers: {
@@ -837,6 +1121,11 @@ export declare namespace DirectoryOpenApi {
              * @example $adele@contoso.com
              */
             UserKey: string;
+            /**
+             * @description The subscription's id (a GUID).
+             * @example 7f105c7d-2dc5-4530-97cd-4e7ae6534c07
+             */
+            SubscriptionId: string;
         };
         requestBodies: never;
         headers: {
@@ -1099,6 +1388,96 @@ export declare namespace DirectoryOpenApi {
                 400: components["responses"]["ListGroupsBadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        createSubscription: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateSubscriptionRequest"];
+                };
+            };
+            responses: {
+                /** @description The subscription was created. */
+                201: {
+                    headers: {
+                        "request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Subscription"];
+                    };
+                };
+                400: components["responses"]["SubscriptionBadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        deleteSubscription: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /**
+                     * @description The subscription's id (a GUID).
+                     * @example 7f105c7d-2dc5-4530-97cd-4e7ae6534c07
+                     */
+                    "subscription-id": components["parameters"]["SubscriptionId"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["SubscriptionNotFound"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        updateSubscription: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /**
+                     * @description The subscription's id (a GUID).
+                     * @example 7f105c7d-2dc5-4530-97cd-4e7ae6534c07
+                     */
+                    "subscription-id": components["parameters"]["SubscriptionId"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateSubscriptionRequest"];
+                };
+            };
+            responses: {
+                /** @description The renewed subscription. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Subscription"];
+                    };
+                };
+                400: components["responses"]["SubscriptionBadRequest"];
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["SubscriptionNotFound"];
                 429: components["responses"]["TooManyRequests"];
             };
         };

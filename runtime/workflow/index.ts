@@ -7,3 +7,4 @@ export * from "./references.js";
 export { mockPrefer, defaultStandIn, asksForDefault, type MockAnswer } from "./mock-answer.js";
 export { buildGraph, upstreamOf, findCycle, type Graph } from "./graph.js";
 export type * from "./types.js";
+export { isTriggerBlock, blockAction } from "./types.js";

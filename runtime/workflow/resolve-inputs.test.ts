@@ -2,9 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { tools } from "../../test-support/repo.js";
 import { resolveInputs } from "./run.js";
-import type { BlockResult, WorkflowBlock } from "./types.js";
+import type { BlockResult, CallBlock } from "./types.js";
 
-const block = (inputs: Record<string, unknown>): WorkflowBlock => ({ type: "books", name: "Get", inputs: { operation: "books_get_volume", ...inputs } });
+const block = (inputs: Record<string, unknown>): CallBlock => ({ type: "books", name: "Get", inputs: { operation: "books_get_volume", ...inputs } });
 const search: BlockResult = { id: "search", name: "Search", type: "books", operation: "books_search_volumes", status: "succeeded", durationMs: 1, outputs: { data: [{ id: "zyTCAlFPjgYC" }] } };
 
 describe("resolveInputs", () => {

@@ -17,7 +17,7 @@ import type { FetchLike } from "../http/transport.js";
 import { RateLimiter } from "../http/rate-limiter.js";
 import { buildGraph } from "./graph.js";
 import { envReferenceName, readPath, resolveValue, unresolvedReason, type Reference } from "./references.js";
-import type { BlockResult, Registry, RunEvent, RunResult, ValidatedWorkflow, WorkflowBlock } from "./types.js";
+import { blockAction, type BlockResult, type CallBlock, isTriggerBlock, type Registry, type RunEvent, type RunResult, type ValidatedWorkflow, type WorkflowBlock } from "./types.js";
 
 export interface RunOptions {
   /** Environment for `{{NAME}}` references. */
@@ -37,6 +37,8 @@ export interface RunOptions {
   onEvent?: (event: RunEvent) => void;
   /** Where the providers' documented request rates are kept for the run's blocks together (default: one for this run). */
   limiter?: RateLimiter;
+  /** The event that started the run: the trigger block's outputs (`blockwright serve`). Without it, a trigger block fails. */
+  triggered?: { outputs: Record<string, unknown> };
 }
 
 export async function runWorkflowWith(registry: Registry, checked: ValidatedWorkflow, options: RunOptions): Promise<RunResult> {
@@ -65,7 +67,7 @@ export async function runWorkflowWith(registry: Registry, checked: ValidatedWork
         if (!upstream.every((u) => results.has(u))) continue;
         const failed = upstream.filter((u) => entryOf(results, u).status !== "succeeded");
         const block = fieldOf(workflow.blocks, id);
-        const base = { id, name: block.name, type: block.type, operation: block.inputs.operation, durationMs: 0 };
+        const base = { id, name: block.name, type: block.type, operation: blockAction(block), durationMs: 0 };
         if (options.signal?.aborted) {
           // Nothing starts after an interrupt.
           pending.delete(id);
@@ -75,6 +77,12 @@ export async function runWorkflowWith(registry: Registry, checked: ValidatedWork
         if (failed.length) {
           pending.delete(id);
           finish(id, { ...base, status: "skipped", skippedBecause: failed });
+          continue;
+        }
+        if (isTriggerBlock(block)) {
+          // The event is the block's result: nothing is called.
+          pending.delete(id);
+          finish(id, triggerResult(base, block, options));
           continue;
         }
         if (running >= limit) continue;
@@ -103,7 +111,13 @@ export async function runWorkflowWith(registry: Registry, checked: ValidatedWork
   });
 }
 
-async function runBlock(registry: Registry, id: string, block: WorkflowBlock, results: Map<string, BlockResult>, options: RunOptions & { secrets: string[] }): Promise<BlockResult> {
+function triggerResult(base: Omit<BlockResult, "status">, block: WorkflowBlock, options: RunOptions): BlockResult {
+  if (options.triggered) return { ...base, status: "succeeded", startedAt: new Date().toISOString(), outputs: options.triggered.outputs };
+  const message = `${base.id} starts the workflow when ${blockAction(block)} arrives: run it with blockwright serve, which receives the event`;
+  return { ...base, status: "failed", error: { type: "validation", provider: block.type, operation: blockAction(block), rule: "trigger", message, retryable: false } };
+}
+
+async function runBlock(registry: Registry, id: string, block: CallBlock, results: Map<string, BlockResult>, options: RunOptions & { secrets: string[] }): Promise<BlockResult> {
   const started = performance.now();
   const startedAt = new Date().toISOString();
   const tool = ownValue(registry.tools, block.inputs.operation) as ToolSpec;
@@ -184,7 +198,7 @@ export class UnresolvedReference extends Error {
 }
 
 /** The block's parameters with every reference replaced by its value; throws UnresolvedReference. */
-export function resolveInputs(tool: ToolSpec, block: WorkflowBlock, results: Map<string, BlockResult>, env: Record<string, string | undefined>): Record<string, unknown> {
+export function resolveInputs(tool: ToolSpec, block: CallBlock, results: Map<string, BlockResult>, env: Record<string, string | undefined>): Record<string, unknown> {
   const params: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(block.inputs)) {
     if (name === "operation") continue;
@@ -211,10 +225,11 @@ export function resolveInputs(tool: ToolSpec, block: WorkflowBlock, results: Map
 function secretValues(registry: Registry, blocks: Record<string, WorkflowBlock>, env: Record<string, string | undefined>): string[] {
   const out = new Set<string>();
   for (const block of Object.values(blocks)) {
-    const tool = ownValue(registry.tools, block.inputs.operation) as ToolSpec | undefined;
-    for (const p of tool?.params ?? []) {
-      if (!p.secret) continue;
-      const name = envReferenceName(block.inputs[p.name]);
+    const tool = isTriggerBlock(block) ? undefined : (ownValue(registry.tools, block.inputs.operation) as ToolSpec | undefined);
+    const trigger = isTriggerBlock(block) ? registry.triggers?.[block.inputs.trigger] : undefined;
+    const secretNames = [...(tool?.params ?? []).filter((p) => p.secret).map((p) => p.name), ...(trigger ? [trigger.secretParam] : [])];
+    for (const param of secretNames) {
+      const name = envReferenceName(block.inputs[param]);
       const value = name ? ownValue(env, name) : undefined;
       if (typeof value === "string" && value) out.add(value);
     }

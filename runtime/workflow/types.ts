@@ -2,11 +2,13 @@
 import type { BlockDefinition } from "../spec/block-types.js";
 import type { PagesInfo, ToolError } from "../http/errors.js";
 import type { ToolSpec } from "../spec/tool-types.js";
+import type { TriggerSpec } from "../spec/trigger-types.js";
 
-/** Tools by operation id and blocks by block type: what a workflow can use. */
+/** Tools by operation id, blocks by block type and triggers by id: what a workflow can use. */
 export interface Registry {
   tools: Record<string, ToolSpec>;
   blocks: Record<string, BlockDefinition>;
+  triggers?: Record<string, TriggerSpec>;
 }
 
 /** A workflow that passed every check (see the CLI's validator), ready to run. */
@@ -17,15 +19,35 @@ export interface ValidatedWorkflow {
   placeholders: string[];
 }
 
-export interface WorkflowBlock {
+interface BlockCommon {
   type: string;
   name: string;
-  inputs: { operation: string } & Record<string, unknown>;
   connections?: { outgoing?: { target: string }[] };
   polling?: { intervalMs?: number; timeoutMs?: number };
   timeoutMs?: number;
   /** `code: default` (or an example only the spec's `default` response has) asks for that response (mock-answer.ts). */
   mock?: { code?: number | "default"; example?: string };
+}
+
+/** A block that calls one operation of its provider. */
+export interface CallBlock extends BlockCommon {
+  inputs: { operation: string } & Record<string, unknown>;
+}
+
+/** A block that starts the workflow when its trigger's event arrives (`blockwright serve`); its outputs are the event's. */
+export interface TriggerBlock extends BlockCommon {
+  inputs: { trigger: string } & Record<string, unknown>;
+}
+
+export type WorkflowBlock = CallBlock | TriggerBlock;
+
+export function isTriggerBlock(block: WorkflowBlock): block is TriggerBlock {
+  return typeof (block.inputs as Record<string, unknown>).trigger === "string";
+}
+
+/** What a block does: the operation it calls, or the trigger that starts it. */
+export function blockAction(block: WorkflowBlock): string {
+  return isTriggerBlock(block) ? block.inputs.trigger : block.inputs.operation;
 }
 
 export interface Workflow {
@@ -41,6 +63,7 @@ export interface BlockResult {
   id: string;
   name: string;
   type: string;
+  /** The operation the block called, or (a trigger block) its trigger. */
   operation: string;
   status: BlockStatus;
   startedAt?: string;

@@ -156,7 +156,15 @@ describe("a surface from before surfaces listed their concepts", () => {
   // generated/<p>/surface.json as committed at cba3362, before the surface recorded limits, idempotency, failure tests, routes, the error body or the page size;
   // the credential parameters as the specs have them since OAuth 2 flows (issue 22), so that the specs are the same.
   const earlier = (provider: string) => JSON.parse(readFileSync(join(import.meta.dirname, `__fixtures__/before-concepts/${provider}.surface.json`), "utf8")) as Surface;
-  const now = (provider: string) => JSON.parse(readFileSync(join(ROOT, `generated/${provider}/surface.json`), "utf8")) as Surface;
+  const current = (provider: string) => JSON.parse(readFileSync(join(ROOT, `generated/${provider}/surface.json`), "utf8")) as Surface;
+  // The specs have since grown (operations, triggers): what the earlier surface could not hold
+  // is left out of the comparison, which is about the concepts it did not record.
+  const now = (provider: string) => {
+    const s = current(provider);
+    const tools = Object.fromEntries(Object.entries(s.tools).filter(([id]) => id in earlier(provider).tools));
+    const { triggers: _, ...rest } = s;
+    return { ...rest, tools } as Surface;
+  };
 
   it("is no source of changes it could not hold: against the same specs, nothing changed", () => {
     for (const provider of ["crm", "directory"]) {

@@ -166,6 +166,11 @@ export const PROBLEMS = {
     example: "an operation either polls a job or pages through a list, not both",
     fix: "Keep one of them, or add what the message names.",
   },
+  BW2025: {
+    meaning: "A trigger names what is not there: its event (a webhooks entry, an operation's callback), a field of the event, or a subscription's operation or output.",
+    example: 'triggers.zqfoo_item_created.event.callback.name: operation "createHook" declares no callback "itemCreated" in openapi.yaml (callbacks: itemChanged)',
+    fix: "Name what the document (or the manifest) has: the message lists it.",
+  },
   BW3001: {
     meaning: "An option is unknown, or given without the value it needs (or with one it does not take).",
     example: "unknown option --provder (did you mean --provider?)",
@@ -223,6 +228,11 @@ export const PROBLEMS = {
     meaning: "A block's settings (polling, mock, pages) do not apply to its operation.",
     example: "fetch: zqfoo_get returns one page only, so it takes no maxPages (operations that page declare pagination)",
     fix: "Remove the setting, or meet the floor the message names.",
+  },
+  BW4007: {
+    meaning: "A trigger block is unusable: an unknown trigger, a second trigger, a block connected to it, or an input it does not take.",
+    example: "start: a trigger block starts the workflow, so no block may connect to it (connected from: fetch)",
+    fix: "Keep one trigger block, first, with only `trigger` and its secret as inputs.",
   },
 } as const satisfies Record<`BW${number}`, ProblemInfo>;
 

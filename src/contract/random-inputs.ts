@@ -84,8 +84,8 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
     return example === undefined ? kept : fc.oneof({ arbitrary: kept, weight: 4 }, { arbitrary: fc.constant(example), weight: 1 });
   }
   const inPath = p.wire.in === "path" || values.tool.routes.some((r) => r.wire[p.name]?.in === "path");
-  const drawn = fc.oneof({ arbitrary: own, weight: 4 }, ...fromExample.map((arbitrary) => ({ arbitrary, weight: 1 })));
-  return filterOrFail(drawn, (v) => values.accepts(p, v) && !(inPath && typeof v === "string" && LINE_TERMINATOR.test(v)), `value of ${p.name}`);
+  const mixed = fc.oneof({ arbitrary: own, weight: 4 }, ...fromExample.map((arbitrary) => ({ arbitrary, weight: 1 })));
+  return filterOrFail(mixed, (v) => values.accepts(p, v) && !(inPath && typeof v === "string" && LINE_TERMINATOR.test(v)), `value of ${p.name}`);
 }
 
 /** The text between a list's items when it is written as one value (a header, a query value not exploded), if it is. */

@@ -7,6 +7,7 @@ import { camelCase, pascalCase } from "../model/naming.js";
 import { codeLiteral, commentText, escapeLineSeparators, oneLine } from "./code-text.js";
 import { outputTsType, paramTsType } from "./emit-tool-types.js";
 import { clientView } from "./emit-client.js";
+import { triggersView } from "./emit-triggers.js";
 import { adapterExports, adapterPeers, adapterTypesVersions } from "./emit-adapters.js";
 import { codeSpan as code } from "./markdown-text.js";
 
@@ -99,6 +100,7 @@ export function emitEntry(ir: ProviderIR, openApiTypes: string): { js: string; d
     openapiSource: commentText(ir.sources.openapi),
     openApiTypes,
     client: clientView(ir, (op) => `${camelCase(op.tool.id)}Tool`),
+    triggers: triggersView(ir, (value) => literal(value)),
   };
   return { js: renderCode("index.js.hbs", view), dts: renderCode("index.d.ts.hbs", view) };
 }

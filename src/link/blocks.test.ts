@@ -84,7 +84,15 @@ describe("directory, docgen and persondata blocks", () => {
     expect(blocks.persondata).toMatchObject({ type: "persondata", color: "#6C5CE7", category: "tools" });
     expect(blocks.directory).toMatchObject({ type: "directory", category: "tools" });
     expect(blocks.docgen).toMatchObject({ type: "docgen", category: "tools" });
-    expect(blocks.directory!.tools.access).toEqual(["directory_create_user", "directory_get_user", "directory_list_groups", "directory_list_users"]);
+    expect(blocks.directory!.tools.access).toEqual([
+      "directory_create_subscription",
+      "directory_create_user",
+      "directory_delete_subscription",
+      "directory_get_user",
+      "directory_list_groups",
+      "directory_list_users",
+      "directory_renew_subscription",
+    ]);
     expect(blocks.docgen!.tools.access).toHaveLength(5);
     expect(blocks.persondata!.tools.access).toEqual(["persondata_company_enrich", "persondata_person_enrich", "persondata_person_search"]);
   });

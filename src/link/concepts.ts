@@ -25,6 +25,7 @@ import { errorStatusesSurface } from "./responses.js";
 import { routesSurface } from "./routes.js";
 import { rulesSurface } from "./rules.js";
 import { hostsSurface } from "./server.js";
+import { triggersSurface } from "./triggers.js";
 
 /** The concepts that add to a tool what its operation alone gives, in the order their fields are added. */
 export const OPERATION_PARTS: readonly OperationPart[] = [linkBehavior, linkDeprecated, linkAuthFlows];
@@ -56,6 +57,7 @@ export const SURFACE_ENTRIES = {
   routes: routesSurface,
   idempotency: idempotencySurface,
   deprecated: deprecatedSurface,
+  triggers: triggersSurface,
 } as const satisfies Record<string, SurfaceEntry>;
 
 export type SurfaceEntryName = keyof typeof SURFACE_ENTRIES;
@@ -80,6 +82,8 @@ const PRESENTATION = "the block's presentation: no call, parameter or result dep
 const SENT_BY_PACKAGE = "a value the package sends itself: callers neither give nor read it";
 const NEXT_PAGE = "how the next page is reached: the style is recorded (pagination), the rest is the package's business";
 const PARAM_SUBJECT = "recorded as part of the parameter (params)";
+const RECEIVER = "how the receiver reads a delivery: what the trigger gives a workflow is recorded (triggers), not how it is found";
+const SUBSCRIPTION = "how serve keeps the provider's subscription, through operations the surface records themselves";
 
 export const FIELDS = {
   "manifest.provider": { none: "the package's identity: another provider id is another package (diff reports one removed, one new)" },
@@ -277,4 +281,48 @@ export const FIELDS = {
   "wireBody.wrapUnlessKey": { none: `how a JSON value is wrapped in the body, whatever the caller gives; the placement is ${PARAM_SUBJECT}` },
   "wireSwitch.in": { surface: "params" },
   "wireSwitch.whenTrue": { none: SENT_BY_PACKAGE },
+  "manifest.triggers": { fields: "trigger" },
+  "trigger.title": { none: PRESENTATION },
+  "trigger.description": { none: PRESENTATION },
+  "trigger.event": { surface: "triggers" },
+  "trigger.event.webhook": { surface: "triggers" },
+  "trigger.event.callback": { surface: "triggers" },
+  "trigger.event.callback.operation": { surface: "triggers" },
+  "trigger.event.callback.name": { surface: "triggers" },
+  "trigger.items": { none: RECEIVER },
+  "trigger.match": { none: RECEIVER },
+  "trigger.authentication": { fields: "triggerAuthentication" },
+  "trigger.secret": { surface: "triggers" },
+  "trigger.handshakes": { none: RECEIVER },
+  "trigger.handshakes.echoQuery": { none: RECEIVER },
+  "trigger.handshakes.echoHeader": { none: RECEIVER },
+  "trigger.eventId": { none: RECEIVER },
+  "trigger.acknowledge": { none: RECEIVER },
+  "trigger.maxBodyBytes": { none: RECEIVER },
+  "trigger.outputs": { surface: "triggers" },
+  "trigger.subscription": { fields: "triggerSubscription" },
+  "triggerAuthentication.hmac": { surface: "triggers" },
+  "triggerAuthentication.hmac.algorithm": { surface: "triggers" },
+  "triggerAuthentication.hmac.encoding": { surface: "triggers" },
+  "triggerAuthentication.hmac.header": { surface: "triggers" },
+  "triggerAuthentication.hmac.pairs": { surface: "triggers" },
+  "triggerAuthentication.hmac.pairs.signature": { surface: "triggers" },
+  "triggerAuthentication.hmac.pairs.timestamp": { surface: "triggers" },
+  "triggerAuthentication.hmac.prefix": { surface: "triggers" },
+  "triggerAuthentication.hmac.secretEncoding": { surface: "triggers" },
+  "triggerAuthentication.hmac.signedText": { surface: "triggers" },
+  "triggerAuthentication.hmac.timestamp": { surface: "triggers" },
+  "triggerAuthentication.hmac.timestamp.header": { surface: "triggers" },
+  "triggerAuthentication.hmac.timestamp.toleranceSeconds": { surface: "triggers" },
+  "triggerAuthentication.sharedSecret": { surface: "triggers" },
+  "triggerAuthentication.sharedSecret.pointer": { surface: "triggers" },
+  "triggerAuthentication.standardWebhooks": { surface: "triggers" },
+  "triggerAuthentication.standardWebhooks.toleranceSeconds": { surface: "triggers" },
+  "triggerSubscription.create": { none: SUBSCRIPTION },
+  "triggerSubscription.renew": { none: SUBSCRIPTION },
+  "triggerSubscription.delete": { none: SUBSCRIPTION },
+  "triggerSubscription.id": { none: SUBSCRIPTION },
+  "triggerSubscription.lifetimeMinutes": { none: SUBSCRIPTION },
+  "triggerStep.operation": { none: SUBSCRIPTION },
+  "triggerStep.inputs": { none: SUBSCRIPTION },
 } as const satisfies Record<ManifestField, FieldDecision>;

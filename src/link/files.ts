@@ -17,13 +17,13 @@ export function linkFileParams(ctx: LinkContext, id: string, op: OpenApiOperatio
   for (const p of params) {
     const at: Path = ctx.manifest.params?.[p.name] ? ["params", p.name] : ["operations", id, "params", p.name];
     if (p.type !== "file") {
-      for (const key of FILE_ONLY) if (p[key] !== undefined) ctx.fail([...at, key], `${key} applies to file parameters (type: file), not ${p.type}`);
+      for (const key of FILE_ONLY) if (p[key] !== undefined) ctx.fail("BW2004", [...at, key], `${key} applies to file parameters (type: file), not ${p.type}`);
       continue;
     }
     const pointer = p.wire.in === "body" ? parsePointer(p.wire.pointer) : undefined;
     if (body?.encoding !== "multipart" || pointer?.length !== 1) {
       const where = body ? `its body is ${body.mediaType}` : "it has no request body";
-      ctx.fail([...at, "type"], `a file parameter is a field of a multipart/form-data body (wire: {in: body}); operation "${op.operationId}" in ${ctx.openapiName} takes none: ${where}`, "value");
+      ctx.fail("BW2017", [...at, "type"], `a file parameter is a field of a multipart/form-data body (wire: {in: body}); operation "${op.operationId}" in ${ctx.openapiName} takes none: ${where}`, "value");
       continue;
     }
     const field = pointer[0] as string;
@@ -31,7 +31,7 @@ export function linkFileParams(ctx: LinkContext, id: string, op: OpenApiOperatio
     const declared = typeof schema.maxLength === "number" ? schema.maxLength : undefined;
     if (declared !== undefined && (p.maxBytes === undefined || p.maxBytes > declared)) {
       if (p.maxBytes === undefined) p.maxBytes = declared;
-      else ctx.fail([...at, "maxBytes"], `maxBytes ${p.maxBytes} is looser than field "${field}"'s maxLength ${declared} in ${ctx.openapiName}`, "value");
+      else ctx.fail("BW2006", [...at, "maxBytes"], `maxBytes ${p.maxBytes} is looser than field "${field}"'s maxLength ${declared} in ${ctx.openapiName}`, "value");
     }
     const partType = body.fields[field]?.contentType?.split(",")[0]?.trim();
     if (p.contentType === undefined && partType && !partType.includes("*")) p.contentType = partType;
@@ -42,7 +42,7 @@ export function linkFileParams(ctx: LinkContext, id: string, op: OpenApiOperatio
 export function linkDownload(ctx: LinkContext, at: Path, mop: ManifestOperation, op: OpenApiOperation): { download: DownloadSpec; outputs: LinkedOutput[] } | undefined {
   if (mop.download !== true) return undefined;
   if (Object.keys(mop.outputs).length) {
-    ctx.fail([...at, "outputs"], `an operation that answers a file (download: true) has the outputs content, contentType, size and filename; its outputs must be {} (got ${Object.keys(mop.outputs).join(", ")})`, "value");
+    ctx.fail("BW2022", [...at, "outputs"], `an operation that answers a file (download: true) has the outputs content, contentType, size and filename; its outputs must be {} (got ${Object.keys(mop.outputs).join(", ")})`, "value");
   }
   const success = op.responses.filter((r) => /^2\d\d$/.test(r.status)).sort((a, b) => Number(a.status) - Number(b.status));
   const file = success.find((r) => r.mediaTypes.some(isFileType));
@@ -50,7 +50,7 @@ export function linkDownload(ctx: LinkContext, at: Path, mop: ManifestOperation,
   const status = file ?? (redirect ? success[0] : undefined);
   if (!status) {
     const answered = success.map((r) => `${r.status}: ${r.mediaTypes.join(", ") || "no body"}`).join("; ") || "no 2xx answer";
-    ctx.fail([...at, "download"], `operation "${op.operationId}" in ${ctx.openapiName} answers no file (a 2xx of a media type other than JSON, or a redirect): ${answered}`, "value");
+    ctx.fail("BW2021", [...at, "download"], `operation "${op.operationId}" in ${ctx.openapiName} answers no file (a 2xx of a media type other than JSON, or a redirect): ${answered}`, "value");
     return undefined;
   }
   const mediaTypes = (file?.mediaTypes ?? []).filter(isFileType);

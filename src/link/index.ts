@@ -21,6 +21,7 @@ import { checkPageInputNames } from "./pagination.js";
 import { checkSchemaConstructs } from "./schema-constructs.js";
 import { linkRateLimits } from "./rate-limits.js";
 import { linkServer } from "./server.js";
+import { linkTriggers } from "./triggers.js";
 
 export class LinkErrors extends Error {
   constructor(readonly errors: SourceError[]) {
@@ -44,6 +45,7 @@ export function linkDocument(source: YamlSource<Manifest>, document: OpenApiDocu
     .sort()
     .map((id) => linkOperation(ctx, id, fieldOf(m.operations, id), { auth, errors, rateLimits }, OPERATION_PARTS))
     .filter((op): op is OperationIR => op !== undefined);
+  const triggers = linkTriggers(ctx);
   if (problems.length) throw new LinkErrors(problems);
   const tools = operations.map((op) => op.tool);
   return {
@@ -54,6 +56,7 @@ export function linkDocument(source: YamlSource<Manifest>, document: OpenApiDocu
     server,
     auth: authOf(ctx, auth),
     operations,
+    ...(triggers.length ? { triggers } : {}),
     block: buildBlock(m, tools),
   };
 }

@@ -108,7 +108,7 @@ const table: { name: string; provider: "zqpayments" | "tracker"; edits: Edit[]; 
     provider: "tracker",
     edits: [{ find: "x-anchors:", replace: "anchors:" }],
     expected: [
-      `${T}:27:1: (top level): unknown field "anchors" (allowed: $schema, provider, name, description, longDescription, color, category, docsUrl, openapi, server, limits, auth, errors, rateLimits, constants, idempotency, params, operations)`,
+      `${T}:27:1: (top level): unknown field "anchors" (allowed: $schema, provider, name, description, longDescription, color, category, docsUrl, openapi, server, limits, auth, errors, rateLimits, constants, idempotency, params, operations, triggers)`,
     ],
   },
   {

@@ -150,7 +150,12 @@ describe("a mock's answer where the document gives no example", () => {
     const schemas = {
       ZqPatterned: { type: "object", required: ["sid"], properties: { sid: { type: "string", pattern: "^ZQ[0-9a-f]{8}$" } } },
       ZqLinked: { type: "object", required: ["self"], properties: { self: { type: "string", format: "url" } } },
-      ZqParts: { allOf: [{ type: "object", properties: { kind: { type: "string" } } }, { type: "object", required: ["kind"] }] },
+      ZqParts: {
+        allOf: [
+          { type: "object", properties: { kind: { type: "string" } } },
+          { type: "object", required: ["kind"] },
+        ],
+      },
     };
     const answer = (name: string) => ({ description: "ok", content: { "application/json": { schema: { $ref: `#/components/schemas/${name}` } } } });
     const document = { openapi: "3.0.3", info: { title: "zqanswers", version: "1" }, components: { schemas }, paths: { "/zq": { get: { responses: { "200": answer("ZqPatterned"), "201": answer("ZqLinked"), "202": answer("ZqParts") } } } } };

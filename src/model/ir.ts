@@ -1,6 +1,6 @@
 // The intermediate representation: plain, sorted, JSON-serialisable data that
 // every emitter reads. Built only by the link step (link/).
-import type { BlockDefinition, ToolSpec } from "@blockwright/runtime/internal";
+import type { BlockDefinition, ToolSpec, TriggerSpec } from "@blockwright/runtime/internal";
 
 /**
  * A TypeScript type as data, against the openapi-typescript types of the
@@ -52,5 +52,7 @@ export interface ProviderIR {
   server: ToolSpec["server"];
   auth: ToolSpec["auth"];
   operations: OperationIR[];
+  /** Events that start a workflow (the manifest's `triggers`), by id; absent when none. */
+  triggers?: TriggerSpec[];
   block: BlockDefinition;
 }

@@ -77,8 +77,10 @@ export function shapesIn(outDir: string, ids: string[]): OutputShapes {
 export function createRegistry(providers: Provider[], shapes: OutputShapes = {}): LoadedRegistry {
   const tools: Registry["tools"] = {};
   const blocks: Registry["blocks"] = {};
+  const triggers: NonNullable<Registry["triggers"]> = {};
   for (const p of providers) {
     Object.assign(tools, p.tools);
+    Object.assign(triggers, p.triggers ?? {});
     blocks[p.id] = p.block;
   }
   return {
@@ -86,6 +88,7 @@ export function createRegistry(providers: Provider[], shapes: OutputShapes = {})
     shapes,
     tools,
     blocks,
+    triggers,
     // The typed executor's own lookup and refusal of an unknown operation id.
     execute: createExecutor(tools, { oauth: oauthFlows }) as unknown as LoadedRegistry["execute"],
   };

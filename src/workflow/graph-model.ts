@@ -2,7 +2,7 @@
 // runs) and the connections between them, read from the file's structure
 // alone. No registry is asked, so `blockwright graph` draws a workflow before
 // its packages are generated; `validate` checks the rest.
-import type { Workflow, WorkflowBlock } from "@blockwright/runtime/workflow";
+import { blockAction, type Workflow, type WorkflowBlock } from "@blockwright/runtime/workflow";
 import { loadYamlSource, parseYamlSource, SourceError, type YamlSource } from "../load/yaml-source.js";
 import { validateSchema, WorkflowErrors } from "./validate.js";
 
@@ -46,7 +46,7 @@ export function workflowGraph(workflow: Workflow): WorkflowGraph {
 }
 
 function runs(block: WorkflowBlock): string {
-  return block.inputs.operation;
+  return blockAction(block);
 }
 
 /**

@@ -31,6 +31,7 @@ import {
   type PathSegment,
   type Reference,
   type Registry,
+  isTriggerBlock,
   type ValidatedWorkflow,
   type Workflow,
   type WorkflowBlock,
@@ -41,6 +42,7 @@ import { validate as validateWorkflowSchema } from "../load/precompiled/workflow
 import { schemaValidator } from "../load/schema-validation.js";
 import { loadYamlSource, parseYamlSource, SourceError, type YamlSource } from "../load/yaml-source.js";
 import type { ProblemCode } from "../common/problem-codes.js";
+import { checkTriggerBlock, triggerOutputProblem } from "./validate-trigger.js";
 
 /** The workflow schema's problems of a read workflow, each at its position. */
 export const validateSchema = schemaValidator(validateWorkflowSchema, new URL("../../specs/workflow.schema.json", import.meta.url));
@@ -137,6 +139,11 @@ class Checker {
       const definition = ownValue(this.registry.blocks, block.type) as BlockDefinition | undefined;
       if (!definition) {
         this.fail("BW4001", ["blocks", id, "type"], `${id}: unknown block type ${JSON.stringify(block.type)} (block types: ${Object.keys(this.registry.blocks).join(", ")})`, "value");
+        continue;
+      }
+      if (isTriggerBlock(block)) {
+        const c = { workflow: this.wf, graph: this.graph, triggers: this.registry.triggers ?? {}, env: this.options.env, mode: this.options.mode, placeholders: this.placeholders };
+        checkTriggerBlock(id, block, { ...c, fail: (code, path, message, which) => this.fail(code, path, message, which) });
         continue;
       }
       const operation = block.inputs.operation;
@@ -301,6 +308,12 @@ class Checker {
       this.fail("BW4005", at, `${id}: {{${reference.text}}} refers to "${reference.block}", which is not upstream of "${id}" (connect ${reference.block} → … → ${id})`, "value");
       return;
     }
+    if (isTriggerBlock(source)) {
+      const trigger = this.registry.triggers?.[source.inputs.trigger];
+      const problem = trigger && triggerOutputProblem(trigger, reference.path);
+      if (problem) this.fail("BW4005", at, `${id}: {{${reference.text}}}: ${problem}`, "value");
+      return;
+    }
     const tool = ownValue(this.registry.tools, source.inputs.operation) as ToolSpec | undefined;
     if (!tool || !(ownValue(this.registry.blocks, source.type) as BlockDefinition | undefined)?.tools.access.includes(tool.id)) return; // reported on that block
     const problem = outputPathProblem(tool.outputs, reference.path);
@@ -370,6 +383,12 @@ function fits(param: ParamSpec, type: OutputType): boolean {
 function secretEnvNames(workflow: Workflow, registry: CheckedRegistry): Set<string> {
   const names = new Set<string>();
   for (const block of Object.values(workflow.blocks ?? {})) {
+    if (block && isTriggerBlock(block)) {
+      const trigger = registry.triggers?.[block.inputs.trigger];
+      const name = trigger ? envReferenceName(block.inputs[trigger.secretParam]) : undefined;
+      if (name) names.add(name);
+      continue;
+    }
     const tool = ownValue(registry.tools, block?.inputs?.operation) as ToolSpec | undefined;
     for (const p of tool?.params ?? []) {
       const name = p.secret ? envReferenceName(block.inputs[p.name]) : undefined;

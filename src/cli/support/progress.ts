@@ -1,7 +1,7 @@
 // Progress while a workflow runs: a live status line per block on a
 // terminal, plain lines otherwise; and the summary table at the end.
 import { defined, itemAt } from "@blockwright/runtime/internal";
-import type { BlockResult, RunEvent, RunResult, Workflow } from "@blockwright/runtime/workflow";
+import { blockAction, type BlockResult, type RunEvent, type RunResult, type Workflow } from "@blockwright/runtime/workflow";
 import type { Output } from "./io.js";
 
 const SPINNER = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
@@ -28,7 +28,7 @@ class PlainProgress implements Progress {
   constructor(private readonly out: Output) {}
   onEvent(event: RunEvent): void {
     const time = new Date().toISOString().slice(11, 19);
-    if (event.type === "start") this.out.write(`${time} ${event.id}: started (${event.block.inputs.operation})\n`);
+    if (event.type === "start") this.out.write(`${time} ${event.id}: started (${blockAction(event.block)})\n`);
     else if (event.type === "poll") this.out.write(`${time} ${event.id}: job ${event.state}, poll ${event.polls}\n`);
     else this.out.write(`${time} ${event.id}: ${describe(event.result)}\n`);
   }

@@ -349,6 +349,12 @@ export interface Manifest {
   operations: {
     [k: string]: ManifestOperation
   }
+  /**
+   * Events of the provider that start a workflow, by trigger id (`<provider>_<event>`). Each names its event in the OpenAPI document (a `webhooks` entry, or a callback of an operation), how a delivery proves the provider sent it, the handshake the provider makes first, what makes an event unique, its outputs, and how the provider's subscription is created, renewed and deleted. A trigger is never called: `mcp` and `tools` leave it out; `blockwright serve` receives it.
+   */
+  triggers?: {
+    [k: string]: ManifestTrigger
+  }
 }
 /**
  * Where requests go. Either a fixed default address, or a parameter that carries the caller's own address (which must then have `format: base-url`). `executeTool`'s `baseUrl` option overrides both, for mocks and sandboxes. An address given at call time (`baseUrl`, or the parameter) must name the default's host, one matching `hosts`, or a loopback host; any other only when the caller allows it (`allowHosts`, `--allow-host`). The path of the OpenAPI document's server (`https://slack.com/api`: `/api`) prefixes every operation's path: the default address ends with it, and an address given at call time (scheme and host) gets it appended, so mocks serve the operations under it too.
@@ -980,6 +986,210 @@ export interface ManifestPolling {
    */
   timeoutMs: number
 }
+/**
+ * One event that starts a workflow.
+ */
+export interface ManifestTrigger {
+  /**
+   * Short name of the event, for people.
+   */
+  title: string
+  /**
+   * When the trigger starts a workflow.
+   */
+  description: string
+  /**
+   * Where the document describes a delivery: `webhook`, the name of an OpenAPI 3.1 `webhooks` entry; or `callback`, an operation of this manifest (`operation`) and the name of one of its OpenAPI `callbacks` (`name`). The delivery's request body schema types the event.
+   */
+  event: {
+    /**
+     * The name of the document's `webhooks` entry.
+     */
+    webhook?: string
+    /**
+     * An operation's callback: the operation id (of this manifest) and the callback's name in the document.
+     */
+    callback?: {
+      /**
+       * The manifest operation whose OpenAPI operation declares the callback (often the one creating the subscription).
+       */
+      operation: string
+      /**
+       * The key under the operation's `callbacks`.
+       */
+      name: string
+    }
+  }
+  /**
+   * JSON pointer to the array of events when one delivery holds several (`/value`); without it the body is one event.
+   */
+  items?: string
+  /**
+   * The events this trigger takes: each field (a JSON pointer into one event) must hold the value. Others are not this trigger's (`UNKNOWN_EVENT` when none is).
+   */
+  match?: {
+    [k: string]: (string | number | boolean)
+  }
+  authentication: ManifestTriggerAuthentication
+  /**
+   * The name of the trigger's input that holds the secret the authentication checks with (a signing secret, or the secret echoed in events). It is a credential: redacted everywhere, given as an environment reference in workflows.
+   */
+  secret: string
+  /**
+   * Requests the provider makes at the address before delivering: `echoQuery` (answer 200 `text/plain` with this query parameter's value, decoded), `echoHeader` (answer 200 with this header and its value).
+   */
+  handshakes?: {
+    /**
+     * The query parameter whose value is echoed as text/plain.
+     */
+    echoQuery?: string
+    /**
+     * The header whose value is echoed back in the same header.
+     */
+    echoHeader?: string
+  }[]
+  /**
+   * What makes an event unique, for deduplication: expressions `$event#/<pointer>` (a field of the event) or `$request.header.<name>`, joined in order. Without it, the body's hash.
+   *
+   * @minItems 1
+   */
+  eventId?: string[]
+  /**
+   * The status a delivery is answered with, at once, before the workflow runs (default 200).
+   */
+  acknowledge?: number
+  /**
+   * The largest body accepted, in bytes (default 1 MiB); a larger one is refused (413) unread.
+   */
+  maxBodyBytes?: number
+  /**
+   * The trigger block's `metadata.*` outputs, each read from the event (`$event#/<pointer>`) or a header (`$request.header.<name>`); `data` is always the event itself.
+   */
+  outputs?: {
+    [k: string]: {
+      /**
+       * `$event#/<pointer>` or `$request.header.<name>`.
+       */
+      from: string
+      /**
+       * What the output holds.
+       */
+      description: string
+      /**
+       * An event without it is refused as `MALFORMED_EVENT` (default true).
+       */
+      required?: boolean
+    }
+  }
+  subscription?: ManifestTriggerSubscription
+}
+/**
+ * How a delivery proves the provider sent it, as the provider documents: `hmac` (a signature of a signed text in a header), `standardWebhooks` (the Standard Webhooks headers), or `sharedSecret` (a secret the subscriber chose, echoed in every event at `pointer`).
+ */
+export interface ManifestTriggerAuthentication {
+  /**
+   * An HMAC of `signedText` with the secret. `signedText` is a template: `{body}` (the raw body), `{timestamp}`, `{url}` (the address the delivery came to), `{form}` (form parameters sorted by name, each name then its value), `{header:<name>}`.
+   */
+  hmac?: {
+    /**
+     * The hash of the HMAC.
+     */
+    algorithm: ("sha256" | "sha1")
+    /**
+     * How the signature is written.
+     */
+    encoding: ("hex" | "base64")
+    /**
+     * The header carrying the signature.
+     */
+    header: string
+    /**
+     * Written before the signature (`sha256=`).
+     */
+    prefix?: string
+    /**
+     * When the header holds `key=value` pairs separated by commas (`t=…,v1=…`): the key of the signature(s) and of the timestamp.
+     */
+    pairs?: {
+      /**
+       * The key of each signature.
+       */
+      signature: string
+      /**
+       * The key of the signing time.
+       */
+      timestamp?: string
+    }
+    /**
+     * What is signed (see above).
+     */
+    signedText: string
+    /**
+     * Where the signing time (Unix seconds) is (`header`, or the `pairs` key) and how far from now it may be, in seconds.
+     */
+    timestamp?: {
+      /**
+       * The header carrying the signing time.
+       */
+      header?: string
+      /**
+       * How old (or ahead) a delivery may be.
+       */
+      toleranceSeconds: number
+    }
+    /**
+     * How the provider gives the secret: text (default), or base64 after an optional prefix (`base64:whsec_`).
+     */
+    secretEncoding?: string
+  }
+  /**
+   * `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64>`), the secret `whsec_` and base64 (standardwebhooks.com).
+   */
+  standardWebhooks?: {
+    /**
+     * How old (or ahead) a delivery may be, in seconds.
+     */
+    toleranceSeconds: number
+  }
+  /**
+   * A secret the subscriber chose when subscribing, which the provider echoes in every event.
+   */
+  sharedSecret?: {
+    /**
+     * JSON pointer to the secret in one event.
+     */
+    pointer: string
+  }
+}
+/**
+ * How `blockwright serve --public-url` keeps the provider delivering: each step one of this manifest's operations with its inputs. Inputs may hold `{{trigger.url}}` (the address deliveries go to), `{{trigger.secret}}`, `{{trigger.expiresAt}}` (now plus `lifetimeMinutes`, ISO 8601) and `{{subscription.id}}`.
+ */
+export interface ManifestTriggerSubscription {
+  create: ManifestTriggerStep
+  renew?: ManifestTriggerStep
+  delete?: ManifestTriggerStep
+  /**
+   * The create operation's output holding the subscription's id.
+   */
+  id: string
+  /**
+   * How long a subscription lasts before the provider drops it (renewed 10% of it earlier).
+   */
+  lifetimeMinutes?: number
+}
+/**
+ * An operation of this manifest and its inputs.
+ */
+export interface ManifestTriggerStep {
+  /**
+   * The operation id.
+   */
+  operation: string
+  /**
+   * Its inputs (templates allowed, see the subscription).
+   */
+  inputs?: {}
+}
 
 /** Every field of the manifest, once: `<definition>.<field>` (a definition's own fields), `manifest.<field>` (the top level). */
 export type ManifestField =
@@ -1000,6 +1210,7 @@ export type ManifestField =
   | "manifest.idempotency"
   | "manifest.params"
   | "manifest.operations"
+  | "manifest.triggers"
   | "auth.scheme"
   | "auth.param"
   | "auth.flows"
@@ -1165,6 +1376,49 @@ export type ManifestField =
   | "server.default"
   | "server.param"
   | "server.hosts"
+  | "trigger.title"
+  | "trigger.description"
+  | "trigger.event"
+  | "trigger.event.webhook"
+  | "trigger.event.callback"
+  | "trigger.event.callback.operation"
+  | "trigger.event.callback.name"
+  | "trigger.items"
+  | "trigger.match"
+  | "trigger.authentication"
+  | "trigger.secret"
+  | "trigger.handshakes"
+  | "trigger.handshakes.echoQuery"
+  | "trigger.handshakes.echoHeader"
+  | "trigger.eventId"
+  | "trigger.acknowledge"
+  | "trigger.maxBodyBytes"
+  | "trigger.outputs"
+  | "trigger.subscription"
+  | "triggerAuthentication.hmac"
+  | "triggerAuthentication.hmac.algorithm"
+  | "triggerAuthentication.hmac.encoding"
+  | "triggerAuthentication.hmac.header"
+  | "triggerAuthentication.hmac.prefix"
+  | "triggerAuthentication.hmac.pairs"
+  | "triggerAuthentication.hmac.pairs.signature"
+  | "triggerAuthentication.hmac.pairs.timestamp"
+  | "triggerAuthentication.hmac.signedText"
+  | "triggerAuthentication.hmac.timestamp"
+  | "triggerAuthentication.hmac.timestamp.header"
+  | "triggerAuthentication.hmac.timestamp.toleranceSeconds"
+  | "triggerAuthentication.hmac.secretEncoding"
+  | "triggerAuthentication.standardWebhooks"
+  | "triggerAuthentication.standardWebhooks.toleranceSeconds"
+  | "triggerAuthentication.sharedSecret"
+  | "triggerAuthentication.sharedSecret.pointer"
+  | "triggerStep.operation"
+  | "triggerStep.inputs"
+  | "triggerSubscription.create"
+  | "triggerSubscription.renew"
+  | "triggerSubscription.delete"
+  | "triggerSubscription.id"
+  | "triggerSubscription.lifetimeMinutes"
   | "valueTest.from"
   | "valueTest.equals"
   | "wireBody.in"

@@ -2,6 +2,7 @@
 import type { AuthSpec, BlockDefinition, Client, ClientInput, ClientOptions, ErrorSpec, Method, PagedMethod, LlmTool, LlmToolFormat, LlmToolsOptions, OutputSpec, ParamSpec, Provider, ProviderClientOptions, ToolDefinition, ToolExecutor, ToolSpec } from "@blockwright/runtime";
 export { BlockwrightError, UpstreamError, RateLimitError, AuthError, ValidationError, TimeoutError, NetworkError, createExecutor } from "@blockwright/runtime";
 export type { ToolError, ToolResult, CallOptions, ClientOptions, ItemsOptions } from "@blockwright/runtime";
+import type { Delivery, TriggerSpec, VerifyOptions, VerifyResult } from "@blockwright/runtime";
 import operations = HostileOpenApi.operations;
 import paths = HostileOpenApi.paths;
 
@@ -190,7 +191,36 @@ export interface HostileApi<Throws extends boolean = false> {
 export declare function createHostile(options: HostileOptions & { throwOnError: true }): HostileApi<true>;
 export declare function createHostile(options: HostileOptions): HostileApi;
 
-/** The provider as data: its id, tools and block. */
+/** The Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | triggers, by trigger id: events that start a workflow (never called as tools). */
+export declare const hostileTriggers: {
+  readonly hostile_shelf_changed: TriggerSpec;
+};
+
+/** What the trigger `hostile_shelf_changed` gives a workflow (Shelf changed *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: Starts when a shelf changes *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |). */
+export interface HostileShelfChangedEvent {
+  /** The event, as delivered. */
+  data: Record<string, unknown>;
+  metadata: {
+    /** The shelf *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+    shelf: string;
+    /** An odd field *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+    odd?: string;
+  };
+}
+
+/** Each trigger's event, by trigger id. */
+export interface HostileTriggerEvents {
+  hostile_shelf_changed: HostileShelfChangedEvent;
+}
+
+/**
+ * Check a delivery of a trigger: the raw body as received, its headers and URL.
+ * `{ok: true, event, outputs, events}` or `{ok: false, error}` with code
+ * `SIGNATURE_MISMATCH`, `STALE_EVENT`, `UNKNOWN_EVENT` or `MALFORMED_EVENT`.
+ */
+export declare function verifyEvent<Id extends keyof HostileTriggerEvents>(triggerId: Id, delivery: Delivery, options: VerifyOptions): Promise<VerifyResult<HostileTriggerEvents[Id]>>;
+
+/** The provider as data: its id, tools, triggers and block. */
 export declare const provider: Provider<typeof hostileTools>;
 
 /** The types of specs/hostile/api *\/ globalThis.pwned = 6; /* -->.yaml, as openapi-typescript writes them. */

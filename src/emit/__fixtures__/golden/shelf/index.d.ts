@@ -2,6 +2,7 @@
 import type { AuthSpec, BlockDefinition, Client, ClientInput, ClientOptions, ErrorSpec, Method, PagedMethod, LlmTool, LlmToolFormat, LlmToolsOptions, OutputSpec, ParamSpec, Provider, ProviderClientOptions, ToolDefinition, ToolExecutor, ToolSpec } from "@blockwright/runtime";
 export { BlockwrightError, UpstreamError, RateLimitError, AuthError, ValidationError, TimeoutError, NetworkError, createExecutor } from "@blockwright/runtime";
 export type { ToolError, ToolResult, CallOptions, ClientOptions, ItemsOptions } from "@blockwright/runtime";
+import type { Delivery, TriggerSpec, VerifyOptions, VerifyResult } from "@blockwright/runtime";
 import operations = ShelfOpenApi.operations;
 import paths = ShelfOpenApi.paths;
 
@@ -167,7 +168,36 @@ export interface ShelfApi<Throws extends boolean = false> {
 export declare function createShelf(options: ShelfOptions & { throwOnError: true }): ShelfApi<true>;
 export declare function createShelf(options: ShelfOptions): ShelfApi;
 
-/** The provider as data: its id, tools and block. */
+/** The Shelf triggers, by trigger id: events that start a workflow (never called as tools). */
+export declare const shelfTriggers: {
+  readonly shelf_book_added: TriggerSpec;
+};
+
+/** What the trigger `shelf_book_added` gives a workflow (Book added: Starts when a book is added to a shelf.). */
+export interface ShelfBookAddedEvent {
+  /** The event, as delivered. */
+  data: Record<string, unknown>;
+  metadata: {
+    /** The added book's id. */
+    bookId: unknown;
+    /** Its title. */
+    title?: unknown;
+  };
+}
+
+/** Each trigger's event, by trigger id. */
+export interface ShelfTriggerEvents {
+  shelf_book_added: ShelfBookAddedEvent;
+}
+
+/**
+ * Check a delivery of a trigger: the raw body as received, its headers and URL.
+ * `{ok: true, event, outputs, events}` or `{ok: false, error}` with code
+ * `SIGNATURE_MISMATCH`, `STALE_EVENT`, `UNKNOWN_EVENT` or `MALFORMED_EVENT`.
+ */
+export declare function verifyEvent<Id extends keyof ShelfTriggerEvents>(triggerId: Id, delivery: Delivery, options: VerifyOptions): Promise<VerifyResult<ShelfTriggerEvents[Id]>>;
+
+/** The provider as data: its id, tools, triggers and block. */
 export declare const provider: Provider<typeof shelfTools>;
 
 /** The types of test-support/fixtures/specs/shelf/openapi.yaml, as openapi-typescript writes them. */

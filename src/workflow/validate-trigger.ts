@@ -1,0 +1,63 @@
+// The checks of a trigger block: a known trigger of its block type, the one
+// trigger of the workflow and its first block (nothing connects to it), no
+// input but the trigger and its secret, the secret as an environment
+// reference; and what a reference to its outputs may name.
+import type { TriggerSpec } from "@blockwright/runtime/internal";
+import type { ProblemCode } from "../common/problem-codes.js";
+import { envReferenceName, type Graph, type PathSegment, type TriggerBlock, type Workflow } from "@blockwright/runtime/workflow";
+
+type Fail = (code: ProblemCode, path: (string | number)[], message: string, which?: "key" | "value") => void;
+
+export interface TriggerCheck {
+  workflow: Workflow;
+  graph: Graph;
+  triggers: Record<string, TriggerSpec>;
+  env: Record<string, string | undefined>;
+  mode: "mock" | "live";
+  /** Environment names given placeholders (mock mode). */
+  placeholders: Set<string>;
+  fail: Fail;
+}
+
+export function checkTriggerBlock(id: string, block: TriggerBlock, c: TriggerCheck): void {
+  const at = ["blocks", id, "inputs"];
+  const trigger = Object.hasOwn(c.triggers, block.inputs.trigger) ? c.triggers[block.inputs.trigger] : undefined;
+  if (!trigger || trigger.provider !== block.type) {
+    const known = Object.values(c.triggers)
+      .filter((t) => t.provider === block.type)
+      .map((t) => t.id);
+    c.fail("BW4007", [...at, "trigger"], `${id}: unknown trigger ${JSON.stringify(block.inputs.trigger)} for block type ${block.type} (triggers: ${known.join(", ") || "none"})`, "value");
+    return;
+  }
+  const first = Object.entries(c.workflow.blocks).find(([, b]) => typeof (b.inputs as Record<string, unknown>).trigger === "string")?.[0];
+  if (first !== id) c.fail("BW4007", [...at, "trigger"], `${id}: a workflow starts from one trigger, and ${first} already is one`, "value");
+  const from = c.graph.incoming.get(id) ?? [];
+  if (from.length) c.fail("BW4007", ["blocks", id], `${id}: a trigger block starts the workflow, so no block may connect to it (connected from: ${from.join(", ")})`);
+  for (const name of Object.keys(block.inputs)) {
+    if (name !== "trigger" && name !== trigger.secretParam) c.fail("BW4007", [...at, name], `${id}: ${trigger.id} has no input "${name}" (inputs: trigger, ${trigger.secretParam})`);
+  }
+  for (const key of ["polling", "mock", "timeoutMs"] as const) if (block[key] !== undefined) c.fail("BW4006", ["blocks", id, key], `${id}: a trigger block calls nothing, so it takes no ${key}`);
+  const secret = block.inputs[trigger.secretParam];
+  const envName = envReferenceName(secret);
+  if (secret === undefined) {
+    c.fail(
+      "BW4004",
+      at,
+      `${id}: ${trigger.id} needs "${trigger.secretParam}", the secret deliveries are checked with, as an environment reference such as "{{${trigger.provider.toUpperCase()}_${trigger.secretParam.replace(/[A-Z]/g, (x) => `_${x}`).toUpperCase()}}}"`,
+    );
+  } else if (envName === undefined) {
+    c.fail("BW4004", [...at, trigger.secretParam], `${id}.${trigger.secretParam}: a secret must be given as a reference to an environment variable, e.g. "{{MY_SECRET}}"; the value written here was not used and is not shown`, "value");
+  } else if (!c.env[envName]) {
+    if (c.mode === "mock") c.placeholders.add(envName);
+    else c.fail("BW4004", [...at, trigger.secretParam], `${id}.${trigger.secretParam}: environment variable ${envName} is not set (a secret)`, "value");
+  }
+}
+
+/** Why `path` names no output of the trigger (`data…`, `metadata.<output>`), or undefined when it does. */
+export function triggerOutputProblem(trigger: TriggerSpec, path: readonly PathSegment[]): string | undefined {
+  const [head, second] = path;
+  if (head === "data") return undefined;
+  if (head === "metadata" && typeof second === "string" && trigger.outputs.some((o) => o.name === second)) return undefined;
+  const names = ["data", ...trigger.outputs.map((o) => `metadata.${o.name}`)];
+  return `the trigger ${trigger.id} has no output ${JSON.stringify(path.map(String).join("."))} (outputs: ${names.join(", ")})`;
+}
