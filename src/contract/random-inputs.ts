@@ -56,7 +56,7 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
   const fromExample = example === undefined ? [] : [fc.constant(example)];
   // A media type header (Accept, Content-Type) declared as a plain string: any other string is not a media type.
   if (example !== undefined && p.wire.in === "header" && MEDIA_TYPE_HEADERS.has((p.wire.name ?? p.name).toLowerCase())) return fc.constant(example);
-  const drawn = (() => {
+  const made = (() => {
     switch (p.type) {
       case "boolean":
         return fc.oneof(fc.boolean(), fc.constantFrom("true", "false"));
@@ -76,7 +76,7 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
         return fc.constant(sampleFile());
     }
   })();
-  const own = p.type === "json" ? drawn.map((v) => withoutDelimiter(p, v)) : drawn;
+  const own = p.type === "json" ? made.map((v) => withoutDelimiter(p, v)) : made;
   // A JSON value the document gives fields inside (required ones, closed objects): a draw its schema refuses becomes
   // the known valid one, or is left out when none is known (filtering for it would draw forever).
   if (p.type === "json" && values.checksInside(p)) {

@@ -153,6 +153,31 @@ describe("body fields", () => {
     expect(await linkProblems(d)).toEqual([]);
   });
 
+  it("that are a schema or null (OpenAPI 3.1's nullable as anyOf) take that schema's type and limits", async () => {
+    const d = drafted(
+      {
+        ...withBody({
+          "application/json": {
+            schema: {
+              type: "object",
+              properties: {
+                n: { anyOf: [{ type: "integer", minimum: 1 }, { type: "null" }], description: "How many." },
+                mode: { anyOf: [{ $ref: "#/components/schemas/ZqMode" }, { type: "null" }] },
+              },
+            },
+          },
+        }),
+        openapi: "3.1.0",
+        components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } }, schemas: { ZqMode: { type: "string", enum: ["zq-reasoning"] } } },
+      },
+      ["createItem"],
+    );
+    const params = d.manifest.operations.acme_create_item!.params!;
+    expect(params.n).toEqual({ type: "number", description: "How many.", integer: true, minimum: 1, wire: { in: "body" } });
+    expect(params.mode).toMatchObject({ type: "string", enum: ["zq-reasoning"] });
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
   it("of a form: several shapes (anyOf) drafted as the richest one, marked", async () => {
     const d = drafted(
       withBody({

@@ -203,7 +203,7 @@ interface FieldInput {
 /** A manifest parameter (without its wire placement) for a value of `schema`. */
 export function fromSchema(doc: OpenApiDocument, schema: Schema, input: FieldInput, notes: ReviewNote[]): ManifestParam | undefined {
   const note = (text: string) => notes.push({ at: input.at, note: text });
-  const flat = safeFlatten(doc, schema);
+  const flat = withoutNullBranch(doc, safeFlatten(doc, schema));
   if (!flat) {
     note(`the schema of ${input.name} names a $ref the document does not have: not drafted`);
     return undefined;
@@ -381,6 +381,21 @@ function isStreamFlag(doc: OpenApiDocument, name: string, schema: Schema): boole
 
 function streamNote(name: string): string {
   return `${name} is left out: true makes the upstream answer a stream of server-sent events (text/event-stream), which the runtime does not read; without it the answer is JSON`;
+}
+
+/**
+ * "S or null" (`anyOf: [S, {type: null}]`, OpenAPI 3.1's nullable) as S, the union's own keywords (its description,
+ * default) kept: a parameter's absence stands for null, and S's type and limits are the parameter's.
+ */
+function withoutNullBranch(doc: OpenApiDocument, flat: Schema | undefined): Schema | undefined {
+  const key = Array.isArray(flat?.anyOf) ? "anyOf" : Array.isArray(flat?.oneOf) ? "oneOf" : undefined;
+  if (!flat || !key) return flat;
+  const branches = flat[key] as Schema[];
+  const kept = branches.filter((b) => typeOf(safeFlatten(doc, b) ?? {}) !== "null");
+  const only = kept.length === 1 && kept.length < branches.length ? safeFlatten(doc, kept[0] as Schema) : undefined;
+  if (!only) return flat;
+  const { [key]: _union, ...siblings } = flat;
+  return { ...only, ...Object.fromEntries(Object.entries(siblings).filter(([, v]) => v !== undefined)) };
 }
 
 /** The schema with `$ref`s and allOf resolved, or undefined when a `$ref` names nothing. */

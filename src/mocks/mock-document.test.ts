@@ -11,6 +11,12 @@ const document = {
   info: { title: "zqforms", version: "1" },
   components: { schemas: { ZqLinks: { type: "array", items: { type: "string", format: "uri" } } } },
   paths: {
+    "/zq/files": {
+      get: {
+        parameters: [{ name: "source", in: "query", schema: { anyOf: [{ type: "array", items: { type: "string", enum: ["zq-upload", "zq-mistral"] } }, { type: "null" }], title: "Source" } }],
+        responses: { "200": { description: "listed" } },
+      },
+    },
     "/zq/messages": {
       post: {
         requestBody: {
@@ -40,5 +46,12 @@ describe("a mock's form with a list field", () => {
     expect(check({ To: "zq", MediaUrl: "https://zq.example/a.png" })).toBe(true);
     // The document itself is not written to.
     expect(document.paths["/zq/messages"].post.requestBody.content["application/x-www-form-urlencoded"].schema.properties.Tags).toEqual({ type: "array", items: { type: "string", maxLength: 3 } });
+  });
+});
+
+describe("a mock's parameter that is a schema or null", () => {
+  it("is that schema: an address carries no null, and a one-item list is read as a list", () => {
+    const served = mockDocument(document, () => false) as typeof document;
+    expect(served.paths["/zq/files"].get.parameters[0]?.schema).toEqual({ title: "Source", type: "array", items: { type: "string", enum: ["zq-upload", "zq-mistral"] } });
   });
 });

@@ -4,7 +4,8 @@
 // address a mock prints is then used as the live one is; the parameters the
 // credential covers (`auth.covers`, or in the credential's own place) are not
 // required of requests, which carry the credential instead; a form's list
-// field also takes one item (sent as `Key=value`). A response with no example
+// field also takes one item (sent as `Key=value`), a parameter "S or null"
+// is S. A response with no example
 // whose schema Prism's sampler would break gets a valid made one.
 import { documentServer } from "../link/server.js";
 import { withSampledAnswers } from "./mock-answers.js";
@@ -33,7 +34,7 @@ const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "tr
 
 function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, document: Json): unknown {
   if (!isObject(item)) return item;
-  const keep = (list: unknown) => (Array.isArray(list) ? list.filter((p) => !isCovered(resolved(p, document), covers)) : list);
+  const keep = (list: unknown) => (Array.isArray(list) ? list.filter((p) => !isCovered(resolved(p, document), covers)).map((p) => withoutNullBranch(p, document)) : list);
   const out: Json = { ...item, ...(item.parameters ? { parameters: keep(item.parameters) } : {}) };
   for (const method of METHODS) {
     const op = item[method];
@@ -52,6 +53,23 @@ function bodyWithoutCovered(body: unknown, covers: (slot: CoveredSlot) => boolea
     content[type] = isObject(schema) && Array.isArray(schema.required) ? { ...(media as Json), schema: { ...schema, required: schema.required.filter((f) => !covers({ in: "body", name: String(f) })) } } : media;
   }
   return { ...body, content };
+}
+
+/**
+ * A parameter whose schema is "S or null" (`anyOf: [S, {type: null}]`, OpenAPI 3.1's nullable) as S: an address or a
+ * header carries text, never null, and Prism reads a one-item list of such a parameter as text, not a list of one.
+ */
+function withoutNullBranch(parameter: unknown, document: Json): unknown {
+  const p = resolved(parameter, document);
+  if (!isObject(p) || !isObject(p.schema)) return parameter;
+  const key = Array.isArray(p.schema.anyOf) ? "anyOf" : Array.isArray(p.schema.oneOf) ? "oneOf" : undefined;
+  if (!key) return parameter;
+  const branches = p.schema[key] as unknown[];
+  const kept = branches.filter((b) => !(isObject(b) && (b.type === "null" || (Array.isArray(b.enum) && b.enum.length === 1 && b.enum[0] === null))));
+  if (kept.length !== 1 || kept.length === branches.length) return parameter;
+  const { [key]: _branches, ...siblings } = p.schema;
+  const only = resolved(kept[0], document);
+  return { ...p, schema: isObject(only) ? { ...siblings, ...only } : kept[0] };
 }
 
 const FORM_MEDIA = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
