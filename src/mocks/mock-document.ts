@@ -4,7 +4,8 @@
 // address a mock prints is then used as the live one is; the parameters the
 // credential covers (`auth.covers`, or in the credential's own place) are not
 // required of requests, which carry the credential instead. A response with
-// no example whose schema has unions or open maps gets a valid made one.
+// no example whose schema has unions or open maps gets a valid made one; one
+// whose only media type is a wildcard (`*/*`) is served as JSON.
 import { documentServer } from "../link/server.js";
 import { withSampledAnswers } from "./mock-answers.js";
 
@@ -37,7 +38,34 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
   for (const method of METHODS) {
     const op = item[method];
     if (!isObject(op)) continue;
-    out[method] = { ...op, ...(op.parameters ? { parameters: keep(op.parameters) } : {}), ...(op.requestBody ? { requestBody: bodyWithoutCovered(resolved(op.requestBody, document), covers) } : {}) };
+    out[method] = {
+      ...op,
+      ...(op.parameters ? { parameters: keep(op.parameters) } : {}),
+      ...(op.requestBody ? { requestBody: bodyWithoutCovered(resolved(op.requestBody, document), covers) } : {}),
+      ...(isObject(op.responses) ? { responses: answersAsJson(op.responses, document) } : {}),
+    };
+  }
+  return out;
+}
+
+/**
+ * Answers whose only media type is a wildcard (any type, `application/*`)
+ * with a schema are served as JSON: Prism cannot write an object as any type
+ * ("Cannot find serializer"), and answered 500 where the document has one.
+ */
+function answersAsJson(responses: Json, document: Json): Json {
+  const out: Json = {};
+  for (const [status, raw] of Object.entries(responses)) {
+    const response = resolved(raw, document);
+    const content = isObject(response) && isObject(response.content) ? response.content : undefined;
+    const types = Object.keys(content ?? {});
+    const wildcard = types.find((t) => /^(\*|application)\/\*\s*(;|$)/.test(t.trim()));
+    if (!content || wildcard === undefined || types.some((t) => /json/i.test(t)) || !isObject(content[wildcard]) || content[wildcard].schema === undefined) {
+      out[status] = raw;
+      continue;
+    }
+    const { [wildcard]: media, ...others } = content;
+    out[status] = { ...(response as Json), content: { "application/json": media, ...others } };
   }
   return out;
 }

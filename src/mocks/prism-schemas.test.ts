@@ -1,7 +1,8 @@
 // Schemas Prism's validator (Ajv) refused were never cached: compiled again
 // on every request, seconds each on a large published document, and nothing
 // was checked. Rewritten as the document means them, they compile once and
-// the mock checks its answers against them.
+// the mock checks its answers against them. And an answer whose only media
+// type is `*/*`, which Prism cannot write (500), is served as JSON.
 import { createRequire } from "node:module";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -75,6 +76,34 @@ describe("schemas Prism's validator refuses", () => {
       expect(await broken.text()).toContain("widget.id must be string");
       expect((await post({ widget: null })).status).toBe(200);
       expect((await post({ widget: { id: "5" } })).status).toBe(200);
+    } finally {
+      await mocks.close();
+    }
+  });
+});
+
+describe("an answer whose only media type is a wildcard (zq */*)", () => {
+  it("is served as JSON, not a 500 of Prism's", async () => {
+    const wildcard = openapi({
+      "/zqerrors": {
+        get: {
+          operationId: "getZqerror",
+          responses: {
+            "200": reply({ type: "object" }, { ok: true }),
+            default: { description: "An error.", content: { "*/*": { schema: { type: "object", properties: { message: { type: "string" } } }, example: { message: "zq failed" } } } },
+          },
+        },
+      },
+    });
+    const dir = join(work, "wildcard");
+    mkdirSync(join(dir, "zqerrors"), { recursive: true });
+    writeFileSync(join(dir, "zqerrors", "openapi.yaml"), JSON.stringify(wildcard));
+    const mocks = await startMocks(["zqerrors"], { specsDir: dir, logLevel: "silent" });
+    try {
+      const answer = await fetch(`${mocks.urls.zqerrors}/zqerrors`, { headers: { authorization: "Bearer zq-token-1", accept: "application/json", prefer: "code=400" } });
+      expect(answer.status).toBe(400);
+      expect(answer.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(await answer.json()).toEqual({ message: "zq failed" });
     } finally {
       await mocks.close();
     }
