@@ -1,8 +1,8 @@
 // Answers a mock gives where the document has no example and Prism's own
 // sampler would make an invalid one: a schema that reaches a union
 // (`oneOf`/`anyOf`: Prism took the first branch, which may also match
-// another, or not satisfy the siblings) or an open map (`additionalProperties`
-// with a schema). There the answer is a value made by schema-sample.ts (one
+// another, or not satisfy the siblings), an open map (`additionalProperties`
+// with a schema) or a pattern (Prism wrote "string" whatever it was). There the answer is a value made by schema-sample.ts (one
 // branch of each union, bounded work, checked against the schema), given to
 // Prism as the media type's `example`. Where no valid value is made within
 // the bounds, the media type is left to Prism, as before.
@@ -75,7 +75,8 @@ function reachesUnionOrMap(document: Node, schema: unknown): boolean {
       if (isNode(node) && !seen.has(node)) stack.push(node);
       continue;
     }
-    if (Array.isArray(node.oneOf) || Array.isArray(node.anyOf) || isNode(node.additionalProperties)) return true;
+    // A pattern too: Prism's sampler writes "string" whatever the pattern, an answer that breaks its own schema.
+    if (Array.isArray(node.oneOf) || Array.isArray(node.anyOf) || isNode(node.additionalProperties) || typeof node.pattern === "string") return true;
     for (const [key, value] of Object.entries(node)) if (key !== "example" && key !== "examples" && key !== "enum" && key !== "const" && key !== "default") stack.push(value);
   }
   return false;
