@@ -127,8 +127,11 @@ async function verifyStep(
   }
   try {
     const report = join(work, "verify.json");
-    const params = credentialParams(join(project, "specs", entry.vendor, "manifest.yaml")).flatMap((p) => ["--param", `${p}={{CORPUS_CREDENTIAL}}`]);
-    const args = ["verify", entry.vendor, "--base-url", mock.url, ...params, "--interval", "0", "--max-requests", "40", "--timeout", "15000", "--reporter", "text", "--reporter", "json", "--output", report];
+    const manifest = join(project, "specs", entry.vendor, "manifest.yaml");
+    const params = credentialParams(manifest).flatMap((p) => ["--param", `${p}={{CORPUS_CREDENTIAL}}`]);
+    // The stand-in keeps no data: every operation is called, those that may write too (an API of POSTs that read has nothing else).
+    const writes = operationsOf(manifest).flatMap((op) => ["--allow-writes", op]);
+    const args = ["verify", entry.vendor, "--base-url", mock.url, ...params, ...writes, "--interval", "0", "--max-requests", "40", "--timeout", "15000", "--reporter", "text", "--reporter", "json", "--output", report];
     await step("verify", args, (run) => readVerify(run, report), CREDENTIAL_ENV);
   } finally {
     mock.stop();
@@ -148,6 +151,16 @@ function credentialParams(manifestFile: string): string[] {
     };
     walk(manifest.auth);
     return [...named];
+  } catch {
+    return [];
+  }
+}
+
+/** The manifest's operations (tool ids). */
+function operationsOf(manifestFile: string): string[] {
+  try {
+    const manifest = jsyaml.load(readFileSync(manifestFile, "utf8")) as { operations?: Record<string, unknown> };
+    return Object.keys(manifest.operations ?? {});
   } catch {
     return [];
   }

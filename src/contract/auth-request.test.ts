@@ -85,6 +85,11 @@ describe("the credential check", () => {
     const tool = (await toolsOf(ALTERNATIVES, PARAMS)).zqauth_list_widgets as ToolSpec;
     expect(await check(tool, { zqPersonalToken: "zq-personal-0001" }, (h) => h.set("x-zq-key", "zq-personal-0001"))).toBe("the credential also appears in header x-zq-key");
   });
+
+  it("lets two credentials of a combination hold the same text, a quote included (a random draw gave both)", async () => {
+    const tool = (await toolsOf(ALTERNATIVES, PARAMS)).zqauth_list_widgets as ToolSpec;
+    expect(await check(tool, { zqKeyValue: 'zq"same {key}', zqSecretValue: 'zq"same {key}' })).toBe("ok");
+  });
 });
 
 describe("the auth cases", () => {

@@ -96,7 +96,8 @@ function checkCredential(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, op:
   }
   const where = placed[0] as string;
   // A parameter the caller gave may contain the credential's text: then it is theirs to send.
-  if (Object.entries(input).some(([name, value]) => name !== way.param && value !== undefined && JSON.stringify(value).includes(credential))) return;
+  // (A text value as it is: JSON would escape a `"` the credential holds, and not find it.)
+  if (Object.entries(input).some(([name, value]) => name !== way.param && value !== undefined && (typeof value === "string" ? value : JSON.stringify(value)).includes(credential))) return;
   for (const [name, value] of ex.headers) {
     if (name === where) continue;
     check(!value.includes(credential), `the credential also appears in header ${name}`);

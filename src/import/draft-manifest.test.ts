@@ -321,6 +321,13 @@ describe("errors, the server, the provider", () => {
     expect(drafted(list({ title: { type: "string" }, detail: { type: "string" } }), ["getX"], "zqerr").manifest.errors).toEqual({ message: ["$response.body#/errors/0/detail"] });
   });
 
+  it("a message under a name of its own where none of the usual places is one (zq error_message, error-code-label)", () => {
+    const named = (properties: Json) => drafted(withError({ type: "object", properties }), ["getX"]).manifest.errors.message;
+    expect(named({ error_type: { type: "string" }, display_message: { type: "string", nullable: true }, error_message: { type: "string" }, request_id: { type: "string" } })).toEqual(["$response.body#/error_message"]);
+    expect(named({ "error-code": { type: "string" }, "error-code-label": { type: "string" } })).toEqual(["$response.body#/error-code-label"]);
+    expect(named({ error: { type: "object", properties: { zqcode: { type: "integer" }, description: { type: "string" } } } })).toEqual(["$response.body#/error/description"]);
+  });
+
   it("a failure answered with ok: false", () => {
     const d = drafted(withError({ type: "object", properties: { ok: { type: "boolean", enum: [false] }, error: { type: "string" } } }, { type: "object", properties: { ok: { type: "boolean", enum: [true] }, id: { type: "string" } } }), [
       "getX",

@@ -6,7 +6,7 @@
 // the same request body, the same `$ref` resolution. Every guess carries a
 // review note.
 import type { Manifest, ManifestOperation, ManifestParam } from "../load/precompiled/manifest-types.js";
-import { OpenApiDocument, typeOf } from "../load/openapi-document.js";
+import { OpenApiDocument, type Schema, typeOf } from "../load/openapi-document.js";
 import type { YamlSource } from "../load/yaml-source.js";
 import { valueAt } from "../load/json-ref.js";
 import { authOfDraft, type CredentialDraft, credentialParams } from "./draft-auth.js";
@@ -233,12 +233,9 @@ function errors(doc: OpenApiDocument, operations: readonly SelectedOperation[], 
       const flat = safeFlatten(doc, response.schema);
       if (!flat) continue;
       const field = (pointer: string[], type = "string") => typeOf(doc.schemaAt(flat, pointer) ?? {}) === type;
-      for (const pointer of [["error", "message"], ["message"], ["error_description"], ["detail"], ["errors", "0", "message"], ["errors", "0", "detail"], ["errors", "0", "reason"], ["title"], ["error"]]) {
-        if (field(pointer)) {
-          count(message, `$response.body#/${pointer.join("/")}`);
-          break;
-        }
-      }
+      const usual = [["error", "message"], ["message"], ["error_description"], ["detail"], ["errors", "0", "message"], ["errors", "0", "detail"], ["errors", "0", "reason"], ["title"], ["error"]].find((pointer) => field(pointer));
+      const found = usual ?? namedMessage(doc, flat);
+      if (found) count(message, `$response.body#/${found.join("/")}`);
       for (const pointer of [["error", "code"], ["error", "type"], ["code"], ["error_code"], ["errors", "0", "code"], ["error"]]) {
         if (field(pointer)) count(code, `$response.body#/${pointer.join("/")}`);
       }
@@ -260,4 +257,26 @@ function errors(doc: OpenApiDocument, operations: readonly SelectedOperation[], 
     notes.push({ at: ["errors", "failureWhen"], note: "the replies carry a boolean ok, and the error replies one too: the API answers 2xx with ok: false when a call fails" });
   }
   return out;
+}
+
+/** How a field's name says it holds an error's message, best first (`error_message`, `error-code-label`). */
+const MESSAGE_NAMES = [/message|msg/i, /description|detail|reason/i, /label|text/i];
+
+/**
+ * A string field, at the top of the error reply or in its `error` object,
+ * whose name says it is the message, where none of the usual places is one
+ * (`error_message`, `error-code-label`): among the names of the best kind,
+ * one that also says `error` first.
+ */
+function namedMessage(doc: OpenApiDocument, flat: Schema): string[] | undefined {
+  for (const base of [[], ["error"]]) {
+    const holder = doc.schemaAt(flat, base);
+    const names = Object.keys((holder?.properties ?? {}) as Json).filter((name) => typeOf(doc.schemaAt(flat, [...base, name])) === "string");
+    for (const kind of MESSAGE_NAMES) {
+      const matching = names.filter((name) => kind.test(name));
+      const best = matching.find((name) => /error/i.test(name)) ?? matching[0];
+      if (best !== undefined) return [...base, best];
+    }
+  }
+  return undefined;
 }

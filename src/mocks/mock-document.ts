@@ -5,8 +5,9 @@
 // credential covers (`auth.covers`, or in the credential's own place) are not
 // required of requests, which carry the credential instead; a form's list
 // field also takes one item (sent as `Key=value`), a parameter "S or null"
-// is S. A response with no example
-// whose schema Prism's sampler would break gets a valid made one.
+// is S. A response with no example whose schema Prism's sampler would break
+// gets a valid made one; one whose only media type is a wildcard (`*/*`) is
+// served as JSON.
 import { documentServer } from "../link/server.js";
 import { withSampledAnswers } from "./mock-answers.js";
 
@@ -39,7 +40,34 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
   for (const method of METHODS) {
     const op = item[method];
     if (!isObject(op)) continue;
-    out[method] = { ...op, ...(op.parameters ? { parameters: keep(op.parameters) } : {}), ...(op.requestBody ? { requestBody: withOneItemFormLists(bodyWithoutCovered(resolved(op.requestBody, document), covers), document) } : {}) };
+    out[method] = {
+      ...op,
+      ...(op.parameters ? { parameters: keep(op.parameters) } : {}),
+      ...(op.requestBody ? { requestBody: withOneItemFormLists(bodyWithoutCovered(resolved(op.requestBody, document), covers), document) } : {}),
+      ...(isObject(op.responses) ? { responses: answersAsJson(op.responses, document) } : {}),
+    };
+  }
+  return out;
+}
+
+/**
+ * Answers whose only media type is a wildcard (any type, `application/*`)
+ * with a schema are served as JSON: Prism cannot write an object as any type
+ * ("Cannot find serializer"), and answered 500 where the document has one.
+ */
+function answersAsJson(responses: Json, document: Json): Json {
+  const out: Json = {};
+  for (const [status, raw] of Object.entries(responses)) {
+    const response = resolved(raw, document);
+    const content = isObject(response) && isObject(response.content) ? response.content : undefined;
+    const types = Object.keys(content ?? {});
+    const wildcard = types.find((t) => /^(\*|application)\/\*\s*(;|$)/.test(t.trim()));
+    if (!content || wildcard === undefined || types.some((t) => /json/i.test(t)) || !isObject(content[wildcard]) || content[wildcard].schema === undefined) {
+      out[status] = raw;
+      continue;
+    }
+    const { [wildcard]: media, ...others } = content;
+    out[status] = { ...(response as Json), content: { "application/json": media, ...others } };
   }
   return out;
 }

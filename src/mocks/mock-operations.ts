@@ -16,7 +16,6 @@
 // itself left as it is, and at most INLINE_BUDGET schemas per place, beyond
 // which references stay references.
 import { refPath, valueAt } from "../load/json-ref.js";
-import { makeSchemasCompilable } from "./prism-schemas.js";
 
 type Node = Record<string, unknown>;
 
@@ -36,8 +35,6 @@ const INLINE_BUDGET = 2000;
 export function prismOperations(document: object, prism: PrismSteps): object[] {
   // bundleTarget rewrites the references of what it bundles in place: on a copy of the document's own.
   const prepared = structuredClone(withDeserializedSchemasInline(document as Node));
-  // Schemas Prism's validator would refuse, compiling them again on every request (prism-schemas.ts).
-  makeSchemasCompilable(prepared);
   const operations = "swagger" in prepared ? prism.transformOas2Operations(prepared) : prism.transformOas3Operations(prepared);
   // Bundled together, once: each schema is copied into the bundle once, however many operations use it
   // (one bundle per operation walked the shared schemas again for each).

@@ -165,4 +165,13 @@ describe("a mock's answer where the document gives no example", () => {
     expect(example("201")?.self).toMatch(/^https:\/\//);
     expect(example("202")).toEqual({ kind: expect.any(String) });
   });
+
+  it('is made for a schema with a pattern (Prism\'s sampler wrote "string"), and valid', async () => {
+    const { withSampledAnswers } = await import("./mock-answers.js");
+    const schema = { type: "object", required: ["zqid"], properties: { zqid: { type: "string", pattern: "^ZQ[0-9]{4}$" } } };
+    const document = { openapi: "3.1.0", info: { title: "zqpattern", version: "1" }, paths: { "/zq": { get: { responses: { "200": { description: "ok", content: { "application/json": { schema } } } } } } } };
+    const served = withSampledAnswers(document) as typeof document;
+    const media = served.paths["/zq"].get.responses["200"].content["application/json"] as { example?: { zqid?: string } };
+    expect(media.example?.zqid).toMatch(/^ZQ[0-9]{4}$/);
+  });
 });

@@ -18,7 +18,11 @@ export type DriftKind =
   /** A response header the spec marks required, or one the output mapping reads, is absent. */
   | "missing-header"
   /** An output the block promises is absent or of another type than declared. */
-  | "output";
+  | "output"
+  /** A stand-in (`blockwright mock`) refused the request as breaking the document it serves. */
+  | "request"
+  /** A stand-in answered itself, not from the document (informational: nothing of the upstream to check). */
+  | "stand-in";
 
 /** One action of an OpenAPI Overlay 1.0 document (https://spec.openapis.org/overlay/v1.0.0). */
 export interface OverlayAction {
@@ -37,7 +41,7 @@ export interface Drift {
   kind: DriftKind;
   /**
    * Where in the answer: a JSON pointer into the body (`/items/0/id`), or
-   * `/status`, `/headers/<name>` (lower case), `/outputs/<path>`.
+   * `/status`, `/headers/<name>` (lower case), `/outputs/<path>`, `/request`.
    */
   pointer: string;
   /** In words: what the spec says and what the answer had. */
