@@ -22,5 +22,5 @@ export { llmCallParams, llmOutput, modelParams, connectionParams, inputSchema, o
 export { safeToRepeat } from "./spec/behavior.js";
 export { VALUE_FORMATS, FORMAT_MAX_LENGTH, isValueFormat, matchesFormat, type StringFormat, type ValueFormat } from "./spec/formats.js";
 export { ERROR_TYPES, RUNTIME_ERROR_CODES, NOT_SENT_CODES, type RuntimeErrorCode, type RuntimeCodeInfo } from "./http/error-codes.js";
-export { DOWNLOAD_OUTPUTS, dispositionName, type DownloadedFile } from "./call/download.js";
+export { dispositionName, type DownloadedFile } from "./call/download.js";
 export { fileValue, isFileBytes } from "./validate/file-values.js";

@@ -9,7 +9,7 @@ import type { Failure } from "../http/errors.js";
 import { isLoopback } from "../http/hosts.js";
 import { readBytes } from "../http/read-body.js";
 import { isRedirect, redirectOrigin, type FetchLike } from "../http/transport.js";
-import type { OutputSpec, ToolSpec } from "../spec/tool-types.js";
+import type { ToolSpec } from "../spec/tool-types.js";
 
 /** A downloaded file as the outputs read it (`$response.body#/content`, …). */
 export interface DownloadedFile {
@@ -20,20 +20,6 @@ export interface DownloadedFile {
 }
 
 const MAX_HOPS = 5;
-
-/** The outputs every download tool has: the link step writes them (link/download.ts), the runtime fills them from DownloadedFile. */
-export const DOWNLOAD_OUTPUTS: readonly OutputSpec[] = [
-  { path: "content", type: "bytes", description: "The file's bytes.", optional: false, source: { expression: "$response.body#/content", ref: { kind: "body", pointer: ["content"] }, required: true } },
-  {
-    path: "contentType",
-    type: "string",
-    description: "The file's media type, as the upstream sent it.",
-    optional: false,
-    source: { expression: "$response.body#/contentType", ref: { kind: "body", pointer: ["contentType"] }, required: true },
-  },
-  { path: "filename", type: "string", description: "The file's name, when the upstream sent one (Content-Disposition).", optional: true, source: { expression: "$response.body#/filename", ref: { kind: "body", pointer: ["filename"] } } },
-  { path: "size", type: "number", description: "The file's size in bytes.", optional: false, source: { expression: "$response.body#/size", ref: { kind: "body", pointer: ["size"] }, required: true } },
-];
 
 /** Whether this answer is the file (or a redirect to it) rather than an error or another outcome. */
 export function answersFile(tool: ToolSpec, response: Response): boolean {

@@ -71,6 +71,10 @@ export const CONCEPT_WORDING = {
     readme:
       "**`deprecated`:** a tool on its way out, with a note saying why and what to use instead (required where the OpenAPI operation is `deprecated: true`): `blockwright diff` reports it, and models read it at the end of the tool's description.",
   },
+  files: {
+    readme:
+      "**Files:** a parameter of `type: file` is a part of a multipart/form-data body, given as bytes in code, a path on the command line and in workflows, or an https address (the only form models are offered), held to `maxBytes` before any request; `download: true` reads an operation's file answer (or a redirect to it, followed without the credential) into the outputs `content`, `contentType`, `size` and `filename`, within `limits.replyBytes`.",
+  },
   names: {
     readme:
       "**Names:** the provider id, operation ids, parameter and output names follow the schema's patterns, so each makes identifiers and a folder name; the link also refuses two operation ids that give one TypeScript name (`acme_get_1`, `acme_get1`), a parameter named `operation` (the block's operation selector) and an output that holds others (`metadata` beside `metadata.count`).",

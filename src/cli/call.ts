@@ -1,10 +1,12 @@
-// `blockwright call <operationId> [--param name=value]... [--params '<json>'] [--base-url <url>] [--token-url <url>] [--allow-host <host>]... [--timeout <ms>] [--all-pages] [--max-items <n>] [--max-pages <n>] [--out <dir>]`
+// `blockwright call <operationId> [--param name=value]... [--params '<json>'] [--base-url <url>] [--token-url <url>] [--allow-host <host>]... [--timeout <ms>] [--all-pages] [--max-items <n>] [--max-pages <n>] [--save <file>] [--out <dir>]`
+import { writeFile } from "node:fs/promises";
+import { resolve } from "node:path";
 import { setOwn } from "@blockwright/runtime/internal";
 import { NESTING_RULE, shownPath, tooDeep } from "../common/nesting.js";
 import { generatedPackages, listOption, parseArgs, positiveInteger, projectDirs, stringOption } from "./support/args.js";
 import { standardInput, UsageError, type CliIo } from "./support/io.js";
 
-export const USAGE = `Usage: blockwright call <operationId> [--param name=value]... [--params '<json>'] [--base-url <url>] [--token-url <url>] [--allow-host <host>]... [--timeout <ms>] [--all-pages] [--max-items <n>] [--max-pages <n>] [--out <dir>]
+export const USAGE = `Usage: blockwright call <operationId> [--param name=value]... [--params '<json>'] [--base-url <url>] [--token-url <url>] [--allow-host <host>]... [--timeout <ms>] [--all-pages] [--max-items <n>] [--max-pages <n>] [--save <file>] [--out <dir>]
 
 Run one tool of the project's generated packages and print the result object
 ({success, output} or {success, error}) as JSON on stdout.
@@ -29,7 +31,12 @@ Run one tool of the project's generated packages and print the result object
                        how many pages and items were fetched)
   --max-items <n>      with --all-pages: stop once n items are gathered
   --max-pages <n>      with --all-pages: fetch at most n pages (default 100)
+  --save <file>        for an operation that answers a file: write its bytes
+                       there (the output's content then names the file)
   --out <dir>          the generated packages (default ./generated)
+
+A file parameter takes a path (read as the request is sent) or an https
+address (fetched without the credential).
 
 Secret parameters (apiKey, accessToken, clientSecret, refreshToken,
 privateKey) must be references to environment variables, e.g.
@@ -51,6 +58,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     "all-pages": { type: "boolean" },
     "max-items": { type: "string" },
     "max-pages": { type: "string" },
+    save: { type: "string" },
     out: { type: "string" },
   });
   const [operationId, ...extra] = args.positionals;
@@ -77,6 +85,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     const all = await loadRegistry(out);
     throw new UsageError("BW3006", `unknown operation ${JSON.stringify(operationId)} (operations: ${Object.keys(all.tools).join(", ")})`);
   }
+  const save = stringOption(args, "save");
+  if (save !== undefined && !tool.download) throw new UsageError("BW3004", `--save: ${operationId} answers no file (manifest download), so there are no bytes to write`);
   if (tokenUrl !== undefined && !tool.oauth) throw new UsageError("BW3006", `--token-url: ${operationId} declares no OAuth 2 flows (manifest auth.flows), so it requests no token`);
   if (allPages && !tool.pagination) {
     const paged = Object.values(registry.tools)
@@ -90,6 +100,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
   const { resolveParamReferences } = await import("./support/references.js");
   const resolved = resolveParamReferences(params, new Set(tool.params.filter((p) => p.secret).map((p) => p.name)), io.env);
+  // A file's path is the caller's, relative to where the command runs.
+  for (const p of tool.params) {
+    const value = resolved[p.name];
+    if (p.type === "file" && typeof value === "string" && !/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) setOwn(resolved, p.name, resolve(io.cwd, value));
+  }
   const controller = new AbortController();
   void io.interrupted.then(() => controller.abort());
   const pages = allPages ? { allPages, ...(maxItems ? { maxItems } : {}), ...(maxPages ? { maxPages } : {}) } : {};
@@ -101,6 +116,14 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     ...pages,
     signal: controller.signal,
   });
+  if (result.success && result.output.content instanceof Uint8Array) {
+    const bytes = result.output.content;
+    if (save !== undefined) {
+      const target = resolve(io.cwd, save);
+      await writeFile(target, bytes);
+      result.output.content = { savedTo: target, bytes: bytes.byteLength };
+    } else result.output.content = `(${bytes.byteLength} bytes; --save <file> writes them)`;
+  }
   io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   return result.success ? 0 : 1;
 }

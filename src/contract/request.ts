@@ -260,7 +260,8 @@ export function multipartPart(param: ParamSpec, value: unknown): unknown {
     return { filename: value instanceof File ? value.name : param.name, type: value.type || param.contentType || "application/octet-stream", bytes: value.size };
   }
   if (param.type === "file" && value instanceof Uint8Array) return { filename: param.name, type: param.contentType ?? "application/octet-stream", bytes: value.byteLength };
-  return value !== null && typeof value === "object" ? JSON.stringify(value) : String(value);
+  // FormData writes every line break of a text part as CRLF (the HTML form encoding).
+  return (value !== null && typeof value === "object" ? JSON.stringify(value) : String(value)).replace(/\r\n|\r|\n/g, "\r\n");
 }
 
 function isForm(tool: ToolSpec): tool is ToolSpec & { body: BodySpec } {

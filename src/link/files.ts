@@ -3,13 +3,27 @@
 // sent with a Content-Type (its own, the document's encoding, or octet-stream);
 // an operation with `download: true` answers a file, whose bytes become the
 // fixed outputs of runtime/call/download.ts instead of being read as JSON.
-import { DOWNLOAD_OUTPUTS, parsePointer, type DownloadSpec, type ParamSpec } from "@blockwright/runtime/internal";
+import { parsePointer, type DownloadSpec, type OutputSpec, type ParamSpec } from "@blockwright/runtime/internal";
 import { bareMediaType, isJsonMediaType, type OpenApiOperation, type Schema } from "../load/openapi-document.js";
 import type { ManifestOperation } from "../load/precompiled/manifest-types.js";
 import type { LinkContext, Path } from "./context.js";
 import type { LinkedOutput } from "./outputs.js";
 
 const FILE_ONLY = ["maxBytes", "contentType"] as const;
+
+/** The outputs every download tool has: the runtime fills them from the file it read (runtime/call/download.ts, DownloadedFile). */
+const DOWNLOAD_OUTPUTS: readonly OutputSpec[] = [
+  { path: "content", type: "bytes", description: "The file's bytes.", optional: false, source: { expression: "$response.body#/content", ref: { kind: "body", pointer: ["content"] }, required: true } },
+  {
+    path: "contentType",
+    type: "string",
+    description: "The file's media type, as the upstream sent it.",
+    optional: false,
+    source: { expression: "$response.body#/contentType", ref: { kind: "body", pointer: ["contentType"] }, required: true },
+  },
+  { path: "filename", type: "string", description: "The file's name, when the upstream sent one (Content-Disposition).", optional: true, source: { expression: "$response.body#/filename", ref: { kind: "body", pointer: ["filename"] } } },
+  { path: "size", type: "number", description: "The file's size in bytes.", optional: false, source: { expression: "$response.body#/size", ref: { kind: "body", pointer: ["size"] }, required: true } },
+];
 
 /** Check each file parameter against the operation's body, and give it the document's limit and part type where the manifest says none. */
 export function linkFileParams(ctx: LinkContext, id: string, op: OpenApiOperation, params: ParamSpec[]): void {

@@ -125,7 +125,8 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
     routes,
     constants,
     rules,
-    successStatuses,
+    // A download succeeds with its file only: another 2xx (a 202 "not ready yet") carries none of its outputs.
+    successStatuses: downloaded ? [downloaded.download.status] : successStatuses,
     responses: declaredResponses(answering),
     ...(defaultResponse ? { defaultResponse } : {}),
     outputs: outputs.map((o): OutputSpec => o.spec),

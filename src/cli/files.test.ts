@@ -1,0 +1,30 @@
+// Files through the command line, on the zqfiles fixture
+// (test-support/fixtures/specs-files): the derived suite uploads a generated
+// small file and checks a download's bytes on the Prism mocks, all passing.
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, cpSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { cli } from "../../test-support/cli-harness.js";
+import { ROOT } from "../../test-support/repo.js";
+import { startMocks } from "../mocks/mocks.js";
+
+const tmp = mkdtempSync(join(tmpdir(), "blockwright-files-"));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe("files on the mocks", () => {
+  it("blockwright test passes zqfiles' derived suite: a multipart upload of a generated file, and a download read as bytes", async () => {
+    const dir = join(tmp, "project");
+    mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
+    symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
+    cpSync(join(ROOT, "test-support/fixtures/specs-files/zqfiles"), join(dir, "specs/zqfiles"), { recursive: true });
+    expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
+    const r = await cli(["test", "--seed", "7", "--runs", "5", "--reporter", "json"], { cwd: dir, startMocks });
+    const report = JSON.parse(r.stdout) as { cases: { id: string; status: string; message?: string }[] };
+    expect(report.cases.filter((c) => c.status !== "passed").map((c) => `${c.id}: ${c.message}`)).toEqual([]);
+    const ids = report.cases.map((c) => c.id);
+    expect(ids.some((id) => id.includes("zqfiles_upload_file") && id.includes("every parameter"))).toBe(true);
+    expect(ids.some((id) => id.includes("zqfiles_download_file") && id.includes("answer 200"))).toBe(true);
+    expect(r.code).toBe(0);
+  });
+});
