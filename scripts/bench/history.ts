@@ -170,8 +170,10 @@ export function historyBench(root: string): string {
 function row(vendor: string, pair: string, up: Score | string, df: Score | string, unbound: string, time: string): string[] {
   const figures = (s: Score | string): string[] =>
     typeof s === "string"
-      ? Array(8).fill(s || "–")
+      ? ["–", "–", "–", "–", "–", "–", "–", "–"]
       : [frac(s.found.breaking), frac(s.found["non-breaking"]), frac(s.found.informational), String(s.correct), String(s.missed), String(s.wrong), String(s.noiseNotChanges), String(s.noiseUnexplained)];
   const [u, d] = [figures(up), figures(df)];
-  return [vendor, pair, ...u.map((x, i) => `${x} / ${d[i]}`), unbound, time];
+  // A tool that failed on the pair: its reason once, in the last column.
+  const failed = [typeof up === "string" && up ? `upstream ${up}` : "", typeof df === "string" && df ? df : ""].filter(Boolean).join("; ");
+  return [vendor, pair, ...u.map((x, i) => `${x} / ${d[i]}`), unbound, time, failed];
 }

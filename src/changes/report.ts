@@ -80,7 +80,11 @@ export function textReport(diffs: PackageDiff[], workflows: WorkflowProblem[] | 
     lines.push(`${lineText(d.packageName)} ${lineText(d.version)} → ${lineText(d.nextVersion)} (${d.level})`);
     for (const [severity, changes] of bySeverity(d.changes)) {
       lines.push(`  ${severity} (${changes.length}):`);
-      for (const c of changes) lines.push(`    ${c.tool ? `${lineText(c.tool)} · ` : ""}${lineText(describeChange(c))}`);
+      for (const c of changes) {
+        lines.push(`    ${c.tool ? `${lineText(c.tool)} · ` : ""}${lineText(describeChange(c))}${lineText(acceptedText(c))}`);
+        // A breaking change's id: what .blockwright/accepted-changes.yaml lists to accept it.
+        if (c.id && c.level === "breaking" && !c.accepted) lines.push(`      id: ${lineText(c.id)}`);
+      }
     }
     lines.push("");
   }
@@ -113,7 +117,10 @@ export function markdownReport(diffs: PackageDiff[], workflows: WorkflowProblem[
     for (const d of changed) {
       out.push("", `### ${codeSpan(d.packageName)} ${versionText(d.version)} → ${versionText(d.nextVersion)} (${d.level})`, "", "| Severity | Tool | Kind | Change |", "|---|---|---|---|");
       for (const [severity, changes] of bySeverity(d.changes))
-        for (const c of changes) out.push(`| ${severity} | ${c.tool ? cell(codeSpan(c.tool)) : "(package)"} | ${cell(codeSpan(kindOf(c)))} | ${cell(markdownText(describeChange(c).replace(/ \[[^\]]*\]$/, "")))} |`);
+        for (const c of changes)
+          out.push(
+            `| ${severity}${c.accepted ? ` (accepted until ${c.accepted.expires})` : ""} | ${c.tool ? cell(codeSpan(c.tool)) : "(package)"} | ${cell(codeSpan(kindOf(c)))} | ${cell(markdownText(`${describeChange(c).replace(/ \[[^\]]*\]$/, "")}${acceptedText(c)}`))}${c.id && c.level === "breaking" ? ` (id ${cell(codeSpan(c.id))})` : ""} |`,
+          );
     }
   }
   if (workflows) {
@@ -152,16 +159,32 @@ export interface AnnotationOptions {
   failOn?: Level;
 }
 
-/** GitHub annotations: one per change, at the manifest line that declares what changed, and one per workflow line broken. */
-export function githubAnnotations(diffs: PackageDiff[], workflows: WorkflowProblem[] | undefined, options: AnnotationOptions): string {
+/** What an accepted change's line says after it. */
+const acceptedText = (c: Change) => (c.accepted ? ` — accepted until ${c.accepted.expires}: ${plain(c.accepted.reason)}` : "");
+
+/**
+ * GitHub annotations: one per change, at the manifest line that declares
+ * what changed (an accepted change a warning, never an error), one per
+ * workflow line broken, and one per note on the gate policy (an expired or
+ * unmatched acceptance) at its line.
+ */
+export function githubAnnotations(diffs: PackageDiff[], workflows: WorkflowProblem[] | undefined, options: AnnotationOptions, notes: readonly { at: SourcePosition; message: string }[] = []): string {
   const lines: string[] = [];
   for (const d of diffs) {
     for (const c of bySeverity(d.changes).flatMap(([, cs]) => cs)) {
-      const level = options.failOn && atLeast(c.level, options.failOn) ? "error" : c.level === "breaking" ? "warning" : "notice";
+      const level = c.accepted ? "warning" : options.failOn && atLeast(c.level, options.failOn) ? "error" : c.level === "breaking" ? "warning" : "notice";
       const at = options.locate(d.provider, changePlace(c));
-      lines.push(annotation(level, { ...(at ? { file: at.file, line: at.line, col: at.col } : {}), title: `${d.packageName} ${d.version} → ${d.nextVersion}: ${c.level}` }, `${c.tool ? `${c.tool} ` : ""}${describeChange(c)}`));
+      const id = c.id && c.level === "breaking" ? ` (id: ${c.id})` : "";
+      lines.push(
+        annotation(
+          level,
+          { ...(at ? { file: at.file, line: at.line, col: at.col } : {}), title: `${d.packageName} ${d.version} → ${d.nextVersion}: ${c.level}${c.accepted ? " (accepted)" : ""}` },
+          `${c.tool ? `${c.tool} ` : ""}${describeChange(c)}${acceptedText(c)}${id}`,
+        ),
+      );
     }
   }
+  for (const n of notes) lines.push(annotation("warning", { file: n.at.file, line: n.at.line, col: n.at.col, title: "accepted changes" }, n.message));
   for (const w of workflows ?? [])
     lines.push(
       w.severity === "non-breaking"

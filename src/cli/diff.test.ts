@@ -86,7 +86,7 @@ describe("blockwright diff", () => {
     expect(warned.code).toBe(0);
     const lines = warned.stdout.trimEnd().split("\n");
     expect(lines).toContain(
-      `::warning file=specs/books/manifest.yaml,line=${line},col=7,title=@blockwright/books 0.1.0 → 0.2.0%3A breaking::books_search_volumes param maxResults: limit tightened: maximum (40 → 8) [request-parameter-limit-tightened]`,
+      `::warning file=specs/books/manifest.yaml,line=${line},col=7,title=@blockwright/books 0.1.0 → 0.2.0%3A breaking::books_search_volumes param maxResults: limit tightened: maximum (40 → 8) [request-parameter-limit-tightened] (id: books/books_search_volumes/request-parameter-limit-tightened/param maxResults)`,
     );
     expect(lines).toContain("::error file=examples/reading-list.yaml,line=14,col=19,title=workflow broken by this change::examples/reading-list.yaml:14:19: search: maxResults: must be at most 8 (allowed: 1–8), got 10");
     expect(lines.every((l) => /^::(error|warning|notice) /.test(l))).toBe(true);
@@ -97,7 +97,7 @@ describe("blockwright diff", () => {
   });
 
   it("refuses an unknown --format, and --json with another format", async () => {
-    expect(await cli(["diff", "--format", "html"], { cwd: dir })).toMatchObject({ code: 2, stderr: expect.stringContaining('--format takes text, json, markdown, github, got "html"') });
+    expect(await cli(["diff", "--format", "xml"], { cwd: dir })).toMatchObject({ code: 2, stderr: expect.stringContaining('--format takes text, json, markdown, github, junit, html, got "xml"') });
     expect(await cli(["diff", "--json", "--format", "markdown"], { cwd: dir })).toMatchObject({ code: 2, stderr: expect.stringContaining("--json is --format json: it does not go with --format markdown") });
   });
 

@@ -1,6 +1,9 @@
 // `blockwright diff [--base <ref> | --base-dir <dir>] [--workflows <glob>]... [--fail-on breaking|minor|patch] [--format text|json|markdown|github] [--write [--force]]`
 import { join, relative, resolve } from "node:path";
+import type { Change } from "../changes/classify.js";
+import type { PackageDiff } from "../changes/report.js";
 import type { Surface } from "../changes/surface.js";
+import type { SourcePosition } from "../load/yaml-source.js";
 import type { Batch } from "./support/batch.js";
 import { listOption, parseArgs, type Parsed, PROJECT_OPTIONS, projectDirs, projectProviders, scopeOption, stringOption } from "./support/args.js";
 import { fromOutput, fromSpecs, UsageError, type CliIo } from "./support/io.js";
@@ -20,13 +23,17 @@ breaks them, and the version each package must take.
                       inside a json parameter that is no longer accepted,
                       and (to look at) a reference to an output that may now
                       hold a new enum value
-  --fail-on <level>   exit 1 when a change is at least this level
+  --fail-on <level>   exit 1 when a change is at least this level (an
+                      accepted change never counts)
   --format <f>        the report on stdout: text (default), json, markdown (a
                       pull-request comment or job summary: packages, next
-                      versions, changes, workflow lines hit) or github (an
+                      versions, changes, workflow lines hit), github (an
                       annotation per change at the manifest line that
                       declares it: an error at or above --fail-on, else a
-                      warning if breaking, a notice otherwise)
+                      warning if breaking, a notice otherwise; paths from
+                      $GITHUB_WORKSPACE when set), junit (a suite per
+                      package, a case per change, failed at or above
+                      --fail-on, default breaking) or html (one offline page)
   --json              the same as --format json
   --write             bump each changed package's version, add a CHANGELOG.md
                       section, and regenerate its files (as generate does:
@@ -37,6 +44,16 @@ breaks them, and the version each package must take.
   --out <dir>         the generated packages (default ./generated)
   --scope <@scope>    npm scope of the packages, as given to generate (default:
                       package.json blockwright.scope, else @blockwright)
+
+The gate's policy is .blockwright/accepted-changes.yaml (schema:
+specs/accepted-changes.schema.json): under accepted, changes a reviewer
+accepted, each by the id the reports print (<provider>/<tool>/<kind>/
+<subject>) with a reason and the last day it holds (expires: YYYY-MM-DD);
+until then the change is reported as accepted, a warning, and never fails
+--fail-on (a workflow line it breaks still does). An expired entry, or one
+matching no change, is reported at its line. Under severities, a kind id
+and the severity every change of that kind takes instead (breaking,
+non-breaking or informational): it sets the gate and the next version.
 
 Every change has a kind id (the ids upstream gives where they meet, such as
 request-property-removed) and a severity, listed breaking first in every
@@ -55,7 +72,7 @@ report it), 130 interrupted (Ctrl-C, SIGTERM: with --write, every file is
 written whole or not at all).`;
 
 const LEVELS = ["breaking", "minor", "patch"] as const;
-export const FORMATS = ["text", "json", "markdown", "github"] as const;
+export const FORMATS = ["text", "json", "markdown", "github", "junit", "html"] as const;
 
 /** --format, or json for --json; both at once must agree. */
 function formatOption(args: Parsed): (typeof FORMATS)[number] {
@@ -124,12 +141,26 @@ async function diffWith(args: Parsed, io: CliIo, dirs: { specs: string; out: str
   const { defined } = await import("@blockwright/runtime/internal");
   const { packageDiff, textReport, markdownReport, githubAnnotations, changelogSection } = await import("../changes/report.js");
   const providers = [...new Set([...base.keys(), ...head.keys()])].sort();
-  const diffs = providers.map((p) => {
+  // The project's gate policy (accepted changes, severities per kind) applies before versions are chosen: an override moves them.
+  const { readGatePolicy, applyGatePolicy, changeId, GatePolicyError } = await import("../changes/gate-policy.js");
+  const { SourceError, formatPosition } = await import("../load/yaml-source.js");
+  let policy: ReturnType<typeof readGatePolicy>;
+  try {
+    policy = readGatePolicy(io.cwd);
+  } catch (e) {
+    if (e instanceof GatePolicyError || e instanceof SourceError) throw new UsageError(e.message);
+    throw e;
+  }
+  const changesOf = providers.map((p) => diffSurfaces(base.get(p), head.get(p)));
+  for (const c of changesOf.flat()) c.id = changeId(c);
+  const notes = policy ? applyGatePolicy(changesOf.flat(), policy, new Date().toISOString().slice(0, 10)) : [];
+  const diffs = providers.map((p, i) => {
     const before = base.get(p);
     const after = head.get(p);
     const pkg = after?.package ?? defined(before, `the surface of ${p}`).package;
-    return packageDiff(p, pkg.name, before?.package.version ?? pkg.version, diffSurfaces(before, after), !before);
+    return packageDiff(p, pkg.name, before?.package.version ?? pkg.version, changesOf[i] ?? [], !before);
   });
+  for (const n of notes) io.stderr.write(`${formatPosition(n.at)}: ${n.message}\n`);
 
   let workflows: import("../changes/report.js").WorkflowProblem[] | undefined;
   const patterns = listOption(args, "workflows");
@@ -159,11 +190,34 @@ async function diffWith(args: Parsed, io: CliIo, dirs: { specs: string; out: str
   }
 
   const format = formatOption(args);
-  if (format === "json") io.stdout.write(`${JSON.stringify({ packages: diffs, ...(workflows ? { workflows } : {}) }, null, 2)}\n`);
+  const gate = failOn ? { failOn: failOn as (typeof LEVELS)[number] } : {};
+  const { manifestLocator } = await import("../load/source-place.js");
+  const locate = manifestLocator(io.cwd, dirs.specs);
+  if (format === "json")
+    io.stdout.write(`${JSON.stringify({ packages: diffs, ...(workflows ? { workflows } : {}), ...(policy ? { policy: { file: policy.file, notes: notes.map((n) => `${formatPosition(n.at)}: ${n.message}`) } } : {}) }, null, 2)}\n`);
   else if (format === "markdown") io.stdout.write(markdownReport(diffs, workflows));
   else if (format === "github") {
-    const { manifestLocator } = await import("../load/source-place.js");
-    io.stdout.write(githubAnnotations(diffs, workflows, { locate: manifestLocator(io.cwd, dirs.specs), ...(failOn ? { failOn: failOn as (typeof LEVELS)[number] } : {}) }));
+    // Paths as GitHub wants them: from the repository's root ($GITHUB_WORKSPACE), for a project in a subfolder too.
+    const { inWorkspace } = await import("./support/test-reports.js");
+    const file = inWorkspace(io) ?? ((f: string) => f);
+    const placed = (at: SourcePosition | undefined) => (at ? { ...at, file: file(at.file) } : undefined);
+    io.stdout.write(
+      githubAnnotations(
+        diffs,
+        workflows?.map((w) => ({ ...w, file: file(w.file) })),
+        { locate: (p, path) => placed(locate(p, path)), ...gate },
+        notes.map((n) => ({ ...n, at: { ...n.at, file: file(n.at.file) } })),
+      ),
+    );
+  } else if (format === "junit" || format === "html") {
+    const { diffJunit, diffHtml } = await import("../changes/report-files.js");
+    const { changePlace } = await import("../changes/report.js");
+    const where = (d: PackageDiff, c: Change) => {
+      const at = locate(d.provider, changePlace(c));
+      return at ? formatPosition(at) : undefined;
+    };
+    const options = { ...gate, startedAt: new Date().toISOString(), where };
+    io.stdout.write(format === "junit" ? diffJunit(diffs, workflows, options) : diffHtml(diffs, workflows, options));
   } else io.stdout.write(textReport(diffs, workflows));
 
   if (args.values.write) {
@@ -172,6 +226,7 @@ async function diffWith(args: Parsed, io: CliIo, dirs: { specs: string; out: str
     const written = await fromOutput("diff --write", () => writeRelease(diffs, project, changelogSection, { force: args.values.force === true, shown: out, signal: batch.signal }));
     for (const line of written) io.stderr.write(`${line}\n`);
   }
-  const failing = failOn !== undefined && (diffs.some((d) => d.changes.some((c) => atLeast(c.level, failOn as (typeof LEVELS)[number]))) || (failOn === "breaking" && !!workflows?.some((w) => w.severity !== "non-breaking")));
+  // An accepted change never fails the gate; a workflow line it breaks still does (the workflow is in this repository: fix it).
+  const failing = failOn !== undefined && (diffs.some((d) => d.changes.some((c) => !c.accepted && atLeast(c.level, failOn as (typeof LEVELS)[number]))) || (failOn === "breaking" && !!workflows?.some((w) => w.severity !== "non-breaking")));
   return failing ? 1 : 0;
 }

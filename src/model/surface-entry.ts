@@ -26,6 +26,10 @@ export interface Change {
   /** Before and after, when they are values. */
   from?: unknown;
   to?: unknown;
+  /** Its id in every report (changes/gate-policy.ts changeId), set by `diff`. */
+  id?: string;
+  /** Listed in the project's accepted changes, not past its expiry: reported, never failing the gate. */
+  accepted?: { reason: string; expires: string };
 }
 
 /** How one kind of change is classified. */

@@ -133,7 +133,7 @@ export async function writeReports(reporters: Reporter[], report: SuiteReport, i
 }
 
 /** Paths as GitHub wants them in annotations: relative to $GITHUB_WORKSPACE when the file is inside it. */
-function inWorkspace(io: CliIo): ((file: string) => string) | undefined {
+export function inWorkspace(io: CliIo): ((file: string) => string) | undefined {
   const workspace = io.env.GITHUB_WORKSPACE;
   if (!workspace) return undefined;
   return (file) => {

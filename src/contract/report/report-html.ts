@@ -6,19 +6,10 @@
 // from the specs, the mocks or the run is escaped.
 import { operationCoverage, RESULT_KINDS } from "../coverage.js";
 import { KIND_ORDER } from "../kinds/index.js";
+import { PAGE_STYLE } from "../../common/markup-text.js";
 import { byProvider, runLine, type SuiteReport, summarise, text, where } from "./report.js";
 import type { CaseResult } from "../run.js";
 import type { CaseKind } from "../types.js";
-
-const STYLE = `
-body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 72rem; padding: 0 1rem; color: #1f2328; }
-h1 { font-size: 1.6rem; margin-bottom: .2rem; } h2 { margin-top: 2rem; border-bottom: 1px solid #d0d7de; }
-table { border-collapse: collapse; margin: .5rem 0; } th, td { border: 1px solid #d0d7de; padding: .25rem .5rem; text-align: left; vertical-align: top; }
-td.n { text-align: right; } td.ok { background: #dafbe1; } td.bad { background: #ffebe9; } td.none { color: #8c959f; }
-.verdict { font-size: 1.1rem; font-weight: 600; } .verdict.ok { color: #1a7f37; } .verdict.bad { color: #cf222e; }
-pre { background: #f6f8fa; padding: .5rem; overflow-x: auto; white-space: pre-wrap; word-break: break-word; }
-section.failure { border-left: 4px solid #cf222e; padding-left: 1rem; margin: 1.5rem 0; } .at { color: #57606a; }
-code { font-size: 90%; }`;
 
 export function htmlReport(report: SuiteReport): string {
   const s = summarise(report.results);
@@ -43,7 +34,7 @@ export function htmlReport(report: SuiteReport): string {
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${text(`Contract tests: ${verdict}`)}</title>
-<style>${STYLE}
+<style>${PAGE_STYLE}
 </style>
 </head>
 <body>

@@ -2,8 +2,11 @@
 // `report merge` rebuilds every other format from it). JUnit, CTRF, Markdown,
 // GitHub and HTML have modules of their own.
 import { lineText, logSafe } from "../../common/github-actions.js";
+import { attr, text } from "../../common/markup-text.js";
 import { formatPosition } from "../../load/yaml-source.js";
 import type { CaseResult } from "../run.js";
+
+export { attr, text };
 
 export interface SuiteReport {
   /** The random inputs' seed and runs per property (none for cases without random inputs: replayed or live calls). */
@@ -90,24 +93,6 @@ export function jsonReport(report: SuiteReport): string {
     null,
     2,
   )}\n`;
-}
-
-// Characters XML 1.0 cannot carry at all (control characters, half surrogate pairs, U+FFFE/FFFF).
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters XML refuses are what it finds
-const NOT_XML = /[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
-
-/** Text content: markup characters escaped, characters XML cannot carry shown as `\uXXXX`. */
-export function text(value: string): string {
-  return visible(value).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
-
-/** An attribute value (double-quoted): also quotes and line breaks escaped, so that they survive. */
-export function attr(value: string): string {
-  return text(value).replace(/"/g, "&quot;").replace(/'/g, "&apos;").replace(/\n/g, "&#10;").replace(/\r/g, "&#13;").replace(/\t/g, "&#9;");
-}
-
-function visible(value: string): string {
-  return value.replace(NOT_XML, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 /** A message's lines, indented; what a line holds of the answers is escaped (its breaks are the message's own). */
