@@ -4,6 +4,9 @@
 // lock file: no registry, no install, so it runs offline in every run. The
 // README and docs/guides/packages-and-publishing.md print the same figure
 // (`npm run docs`; scripts/docs/docs.test.ts checks it is current).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import semver from "semver";
 import { beforeAll, describe, expect, it } from "vitest";
 import { installWeight, type InstallWeight } from "../../scripts/docs/install-weight.js";
 import { ROOT } from "../../test-support/repo.js";
@@ -38,5 +41,17 @@ describe("the install of blockwright", () => {
     expect(yamlParsers).toEqual(["js-yaml", "yaml", "yaml-ast-parser"]);
     const validators = names.filter((n) => /(^|\/)ajv$|json-schema$|schemasafe/.test(n)).sort();
     expect(validators).toEqual(["@cfworker/json-schema", "@redocly/ajv", "ajv"]);
+  });
+
+  it("stays on @redocly/openapi-core 1 and js-yaml 4 while the bundled openapi-typescript needs them (one copy of each)", () => {
+    // docs/guides/packages-and-publishing.md gives the reason; when openapi-typescript takes Redocly 2 (which takes js-yaml 5), this fails: upgrade both then.
+    const manifest = (dir: string) => JSON.parse(readFileSync(join(ROOT, dir, "package.json"), "utf8")) as { version: string; dependencies: Record<string, string> };
+    const own = manifest(".").dependencies;
+    const redocly = manifest("node_modules/@redocly/openapi-core");
+    const wanted = manifest("node_modules/openapi-typescript").dependencies["@redocly/openapi-core"] ?? "";
+    expect(semver.satisfies(redocly.version, wanted)).toBe(true);
+    expect(semver.satisfies("2.0.0", wanted)).toBe(false);
+    // Redocly 1 pins js-yaml exactly: blockwright's own range takes that version, so npm installs one js-yaml.
+    expect(semver.satisfies(semver.minVersion(redocly.dependencies["js-yaml"] ?? "")?.version ?? "", own["js-yaml"] ?? "")).toBe(true);
   });
 });

@@ -58,22 +58,8 @@ export function atLeast(level: Level, threshold: Level): boolean {
   return RANK[level] >= RANK[threshold];
 }
 
-/**
- * The next version for the largest change (semver; in 0.x a breaking change
- * bumps the minor and anything else the patch, as npm's caret ranges expect).
- */
-export function nextVersion(version: string, level: Level | undefined): string {
-  const m = /^(\d+)\.(\d+)\.(\d+)/.exec(version);
-  if (!m || level === undefined) return version;
-  let [major, minor, patch] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (major === 0) {
-    if (level === "breaking") [minor, patch] = [minor + 1, 0];
-    else patch++;
-  } else if (level === "breaking") [major, minor, patch] = [major + 1, 0, 0];
-  else if (level === "minor") [minor, patch] = [minor + 1, 0];
-  else patch++;
-  return `${major}.${minor}.${patch}`;
-}
+/** The next version for the largest change: src/publish/next-version.ts (semver, prereleases and build metadata as npm reads them). */
+export { nextVersion } from "../publish/next-version.js";
 
 /** Every change from `base` to `head` (either may be absent: a package added or removed). */
 export function diffSurfaces(base: Surface | undefined, head: Surface | undefined): Change[] {

@@ -27,5 +27,6 @@ table { border-collapse: collapse; margin: .5rem 0; } th, td { border: 1px solid
 td.n { text-align: right; } td.ok { background: #dafbe1; } td.bad { background: #ffebe9; } td.none { color: #8c959f; }
 .verdict { font-size: 1.1rem; font-weight: 600; } .verdict.ok { color: #1a7f37; } .verdict.bad { color: #cf222e; }
 pre { background: #f6f8fa; padding: .5rem; overflow-x: auto; white-space: pre-wrap; word-break: break-word; }
+svg.chart text { font: 12px system-ui, sans-serif; fill: #1f2328; } svg.chart .pass { fill: #2da44e; } svg.chart .fail { fill: #cf222e; }
 section.failure { border-left: 4px solid #cf222e; padding-left: 1rem; margin: 1.5rem 0; } .at { color: #57606a; }
 code { font-size: 90%; }`;

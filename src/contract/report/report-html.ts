@@ -1,7 +1,10 @@
 // The run as one offline HTML page: the totals, a table per provider,
+// a chart of cases passed and failed per provider and operation (inline SVG),
 // per-operation coverage (cases of each kind passed and run, the statuses
-// received), and each failure with its input, the mock's answer, the
-// violation and the command that reproduces it. Nothing is loaded from
+// received), and each failure with its whole violation, its input, the
+// request and the answer the tool received, said for what it is (the mock's
+// own, a scenario's in its place, or the mock refusing the request), and the
+// command that reproduces it. Nothing is loaded from
 // elsewhere (its Content-Security-Policy forbids it), and every piece of text
 // from the specs, the mocks or the run is escaped.
 import { operationCoverage, RESULT_KINDS } from "../coverage.js";
@@ -22,6 +25,8 @@ export function htmlReport(report: SuiteReport): string {
     `<p>${text(runLine(report))}; started ${text(report.startedAt)}</p>`,
     `<h2>Providers</h2>`,
     providersTable(report),
+    `<h2>Passed and failed by operation</h2>`,
+    passFailChart(report),
     `<h2>Coverage by operation</h2>`,
     `<p>Cases of each kind passed of those run; the HTTP statuses the tools received.</p>`,
     coverageTable(report),
@@ -53,6 +58,48 @@ function providersTable(report: SuiteReport): string {
   return `<table>\n<tr><th>Provider</th><th>Cases</th><th>Passed</th><th>Failed</th></tr>\n${rows.join("\n")}\n</table>`;
 }
 
+const BAR_WIDTH = 360;
+const ROW = 20;
+
+/**
+ * One bar per operation, grouped under its provider: green for the cases that
+ * passed, red for those that failed or could not run, to scale with the
+ * operation that ran the most. Inline SVG: nothing to load, nothing to run.
+ */
+export function passFailChart(report: SuiteReport): string {
+  const rows: string[] = [];
+  let y = 0;
+  const groups = [...byProvider(report.results)];
+  const most = Math.max(1, ...groups.flatMap(([, results]) => [...byOperation(results).values()].map((r) => r.length)));
+  const label = 260;
+  for (const [provider, results] of groups) {
+    rows.push(`<text x="0" y="${y + 14}" font-weight="600">${text(provider)}</text>`);
+    y += ROW;
+    for (const [operation, cases] of byOperation(results)) {
+      const passed = cases.filter((c) => c.status === "passed").length;
+      const failed = cases.length - passed;
+      const pw = (passed / most) * BAR_WIDTH;
+      const fw = (failed / most) * BAR_WIDTH;
+      rows.push(
+        `<g><title>${text(`${provider} ${operation}: ${passed} passed, ${failed} failed`)}</title>`,
+        `<text x="12" y="${y + 14}">${text(operation.length > 34 ? `${operation.slice(0, 33)}…` : operation)}</text>`,
+        `<rect class="pass" x="${label}" y="${y + 3}" width="${pw.toFixed(1)}" height="${ROW - 6}"/>`,
+        `<rect class="fail" x="${(label + pw).toFixed(1)}" y="${y + 3}" width="${fw.toFixed(1)}" height="${ROW - 6}"/>`,
+        `<text x="${(label + pw + fw + 6).toFixed(1)}" y="${y + 14}">${passed} ✓ ${failed} ✗</text></g>`,
+      );
+      y += ROW;
+    }
+  }
+  const width = label + BAR_WIDTH + 90;
+  return `<svg class="chart" xmlns="http://www.w3.org/2000/svg" width="${width}" height="${y}" viewBox="0 0 ${width} ${y}" role="img" aria-label="Cases passed and failed by provider and operation">\n${rows.join("\n")}\n</svg>`;
+}
+
+function byOperation(results: readonly CaseResult[]): Map<string, CaseResult[]> {
+  const out = new Map<string, CaseResult[]>();
+  for (const r of results) out.set(r.operation, [...(out.get(r.operation) ?? []), r]);
+  return out;
+}
+
 function coverageTable(report: SuiteReport): string {
   // The derived kinds' columns when the run had derived cases; a live kind's when it had one.
   const present = new Set(report.results.map((r) => r.kind));
@@ -81,12 +128,35 @@ function failureSection(r: CaseResult, index: number): string {
   ];
   if (detail?.input) parts.push(`<h4>Input</h4>`, pre(JSON.stringify(detail.input, null, 2)));
   if (detail?.request && detail.answer) {
-    const how = detail.answer.how ? ` (${text(detail.answer.how)})` : "";
-    parts.push(`<h4>The mock's answer</h4>`, `<p><code>${text(detail.request)}</code> answered <strong>${detail.answer.status}</strong>${how}</p>`, pre(detail.answer.body || "(no body)"));
+    const { title, note } = answerSource(detail.answer);
+    parts.push(`<h4>Request</h4>`, pre(detail.request), `<h4>${text(title)}: ${detail.answer.status}</h4>`, ...(note ? [`<p>${text(note)}</p>`] : []), pre(detail.answer.body || "(no body)"));
   }
   if (detail?.reproduce) parts.push(`<h4>Reproduce</h4>`, pre(detail.reproduce));
   parts.push(`</section>`);
   return parts.join("\n");
+}
+
+/**
+ * What answered: the mock from the spec, a scenario in its place, or the
+ * mock's request validator refusing what the tool sent (a problem document
+ * of its own, which no spec declares: quoting it as "the mock's answer" would
+ * send a reader looking for it in the spec).
+ */
+export function answerSource(answer: { status: number; body: string; how?: string }): { title: string; note?: string } {
+  if (answer.how?.startsWith("a scenario")) return { title: "The answer a scenario gave in the mock's place", note: answer.how };
+  if (answer.status >= 400 && answer.status < 500 && refusal(answer.body))
+    return { title: "The mock refused the request", note: "Its request validator answered, not the spec: the request the tool sent breaks the operation's parameters or body as the spec declares them." };
+  return { title: "The mock's answer", ...(answer.how ? { note: answer.how } : {}) };
+}
+
+/** A mock's own problem document for a request it refused (RFC 7807, typed under the mock's error namespace). */
+function refusal(body: string): boolean {
+  try {
+    const problem = JSON.parse(body) as { type?: unknown; validation?: unknown };
+    return typeof problem.type === "string" && /\/prism\/errors#/.test(problem.type);
+  } catch {
+    return false;
+  }
 }
 
 function pre(content: string): string {
