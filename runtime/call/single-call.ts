@@ -7,11 +7,10 @@
 // paginate.ts sends one such call per page; execute.ts picks between the two.
 import type { RuntimeErrorCode } from "../http/error-codes.js";
 import { carriesIdempotencyKey, safeToRepeat } from "../spec/behavior.js";
-import { buildRequest, chooseRoute, type WireRequest } from "./build-request.js";
+import { buildRequest, chooseRoute, formNeeded, type WireRequest } from "./build-request.js";
 import { itemAt } from "../common/checked.js";
 import type { Failure, ToolError, ToolResult } from "../http/errors.js";
 import { evaluate, type ExpressionContext } from "../http/expressions.js";
-import { encodeForm } from "./form-body.js";
 import { hostPatternProblem, hostRefusal } from "../http/hosts.js";
 import { mapOutputs } from "./map-outputs.js";
 import { ownValue } from "../common/own.js";
@@ -19,15 +18,16 @@ import { pageCountIssue, wantsPages } from "../validate/page-inputs.js";
 import { readBody, replyLimit } from "../http/read-body.js";
 import { isSecretLength, mentionsSecret, redactDeep, SECRET_MIN_LENGTH } from "../common/redact.js";
 import { requestSizeIssue } from "../http/request-size.js";
-import { sleep } from "../common/sleep.js";
+import { backoff, sleep } from "../common/sleep.js";
 import type { AuthWay, RouteSpec, ToolSpec } from "../spec/tool-types.js";
 import { startDeadline, type Deadline } from "../http/deadline.js";
 import { applyCredential, applyFirstCredential, isRedirect, redirectOrigin, requestUrl, send, type FetchLike, type HttpRequest } from "../http/transport.js";
-import { awaitTurn, type RateLimiter } from "../http/rate-limiter.js";
+import type { RateLimiter } from "../http/rate-limiter.js";
 import { upstreamError } from "../http/upstream-error.js";
 import { callCredential, type IssuedTokens, type OAuthCall } from "./credential.js";
 import type { Renewal, TokenCache } from "../oauth/token-cache.js";
-import { validateParams } from "../validate/validate-params.js";
+import { validateInput } from "../validate/validate-params.js";
+import { type Support, unsupported } from "./support.js";
 import { missingAddress, resolveBaseUrl, tokenAddress } from "./base-address.js";
 
 export interface ExecuteOptions {
@@ -104,7 +104,7 @@ export interface PreparedCall {
   request(adjust?: (wire: WireRequest) => void): HttpRequest;
 }
 
-export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions): PreparedCall | { failed: ToolResult } {
+export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & Support): PreparedCall | { failed: ToolResult } {
   const input = params ?? {};
   // Secrets shorter than SECRET_MIN_LENGTH are refused before a request without being shown, not
   // redacted (redacting a one-letter "secret" would garble every word): the call's own secret
@@ -120,7 +120,7 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
     error: redactDeep({ provider: tool.provider, operation: tool.id, ...error } as ToolError, secrets),
   });
 
-  const validated = validateParams(tool, input);
+  const validated = validateInput(tool, input, options);
   if (!validated.ok) {
     const first = itemAt(validated.issues, 0);
     const rest = validated.issues.slice(1);
@@ -134,6 +134,8 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
       }),
     };
   }
+  const { form } = options;
+  if (!form && formNeeded(tool)) return { failed: fail({ type: "validation", ...unsupported("form", "encoding a form body or a query array or object") }) };
   const optionProblem = checkCallOptions(tool, options);
   if (optionProblem) return { failed: fail({ type: "validation", ...optionProblem }) };
   const values = validated.values;
@@ -162,9 +164,9 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
     fail,
     request: (adjust) => {
       const target = route ?? tool;
-      const wire = buildRequest(tool, values, validated.unsent, route);
+      const wire = buildRequest(tool, values, validated.unsent, route, form);
       adjust?.(wire);
-      const encoded = wire.body === undefined ? undefined : tool.body?.encoding === "form" ? encodeForm(wire.body, tool.body.fields) : JSON.stringify(wire.body);
+      const encoded = wire.body === undefined ? undefined : tool.body?.encoding === "form" && form ? form.encodeForm(wire.body, tool.body.fields) : JSON.stringify(wire.body);
       // A form whose fields all came out empty (an empty list or object) is no body: none is sent, nor a
       // Content-Type. A JSON body is a document even when empty ({}), sent whatever the method.
       const body = encoded === "" ? undefined : encoded;
@@ -307,7 +309,7 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
     let response: Response;
     let text: string;
     // The provider's documented rate, shared with the limiter's other calls (rate-limiter.ts).
-    const late = await awaitTurn(options.limiter, tool, request.url, deadline);
+    const late = options.limiter ? await options.limiter.turn(tool, request.url, deadline) : undefined;
     if (late) return done(fail(key !== undefined ? { ...late, idempotencyKey: key } : late));
     try {
       response = await deadline.race(send(fetchFn, request, signal));
@@ -441,10 +443,4 @@ function networkError(e: unknown): Failure & { code?: string } {
   const code = cause?.code ?? (e as { code?: string })?.code;
   const detail = cause?.message ?? (e as Error)?.message ?? String(e);
   return { type: "network", message: `request failed: ${detail}`, ...(code ? { code } : {}), retryable: true };
-}
-
-/** Capped, jittered exponential backoff: ~0.5 s, 1 s, 2 s … up to 8 s. */
-function backoff(attempt: number): number {
-  const base = Math.min(8_000, 500 * 2 ** attempt);
-  return Math.round(base * (0.75 + Math.random() * 0.5));
 }

@@ -13,3 +13,9 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<boolean> {
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 }
+
+/** Capped, jittered exponential backoff: ~0.5 s, 1 s, 2 s … up to 8 s. */
+export function backoff(attempt: number): number {
+  const base = Math.min(8_000, 500 * 2 ** attempt);
+  return Math.round(base * (0.75 + Math.random() * 0.5));
+}

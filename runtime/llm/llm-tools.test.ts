@@ -23,7 +23,7 @@ import { loadProvider } from "../../src/emit/generate-all.js";
 import { OPERATION_IDS, tools as repoTools } from "../../test-support/repo.js";
 import { connectionParams, inputSchema, llmCallParams, LLM_TOOL_FORMATS, LLM_TOOL_NAME, llmToolName, modelParams, outputSchema, toLlmTools, type McpTool, type ObjectSchema, type OpenAiTool, type AnthropicTool } from "./llm-tools.js";
 import type { ToolSpec } from "../spec/tool-types.js";
-import { validateParams } from "../validate/validate-params.js";
+import { validateParams } from "../validate/full-check.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const shelf = await loadProvider(root, join(root, "test-support/fixtures/specs/shelf"));
