@@ -1,16 +1,10 @@
-// Each agent-framework adapter driven by the framework's own test model: the
-// model asks to call a fixture provider's tool, the call reaches a loopback
-// server with the right request and the client's credential, and nothing the
-// model sees (tool definitions, tool results) holds the credential.
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { AIMessageChunk, type ToolMessage } from "@langchain/core/messages";
 import { FakeStreamingChatModel } from "@langchain/core/utils/testing";
 import { Agent, type Model, type ModelRequest, type ModelResponse, Runner, Usage } from "@openai/agents";
 import { generateText, stepCountIs } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadProvider } from "../../src/emit/generate-all.js";
+import { irFixture } from "../../test-support/ir-fixtures.js";
 import { server } from "../../test-support/loopback-server.js";
 import { createClient } from "../client/client.js";
 import type { ClientOptions } from "../client/types.js";
@@ -20,8 +14,7 @@ import { toAiSdkTools } from "@blockwright/runtime/ai-sdk";
 import { toLangChainTools } from "./langchain.js";
 import { toOpenAiAgentsTools } from "./openai-agents.js";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
-const shelf = await loadProvider(root, join(root, "test-support/fixtures/specs/shelf"));
+const shelf = irFixture("shelf");
 const toolOf = (id: string): ToolSpec => shelf.operations.find((o) => o.tool.id === id)!.tool;
 const LIST = toolOf("shelf_list_books");
 const ADD = toolOf("shelf_add_book");

@@ -1,20 +1,12 @@
-// Idempotency keys, error details and failures signalled in a 2xx body, on
-// the fixture providers in the style found in the wild (zqpayments: a POST
-// with an Idempotency-Key, errors with param and decline_code; tracker:
-// errors with an errors list).
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadProvider } from "../../src/emit/generate-all.js";
+import { irFixture } from "../../test-support/ir-fixtures.js";
 import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import { parseExpression } from "../http/expressions.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
-const wild = join(root, "test-support/fixtures/specs-wild");
-const zqpayments = await loadProvider(root, join(wild, "zqpayments"));
-const tracker = await loadProvider(root, join(wild, "tracker"));
+const zqpayments = irFixture("zqpayments");
+const tracker = irFixture("tracker");
 const toolOf = (ir: typeof zqpayments, id: string): ToolSpec => ir.operations.find((o) => o.tool.id === id)!.tool;
 const createCustomer = toolOf(zqpayments, "zqpayments_create_customer");
 const listCustomers = toolOf(zqpayments, "zqpayments_list_customers");

@@ -1,20 +1,12 @@
-// Transport policies decided in issue 24 (docs/reference/policies.md), on the fixture
-// providers: where a next page may be fetched with the credential, what an
-// HTML page or a 304 is, that an address's userinfo is never echoed, and what
-// a caller's idempotency key reused for another body does.
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadProvider } from "../../src/emit/generate-all.js";
+import { irFixture } from "../../test-support/ir-fixtures.js";
 import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
-const fixtures = join(root, "test-support/fixtures");
-const shelf = await loadProvider(root, join(fixtures, "specs/shelf"));
-const tracker = await loadProvider(root, join(fixtures, "specs-wild/tracker"));
-const zqpayments = await loadProvider(root, join(fixtures, "specs-wild/zqpayments"));
+const shelf = irFixture("shelf");
+const tracker = irFixture("tracker");
+const zqpayments = irFixture("zqpayments");
 const toolOf = (ir: typeof shelf, id: string): ToolSpec => ir.operations.find((o) => o.tool.id === id)!.tool;
 const listIssues = toolOf(tracker, "tracker_list_issues");
 const getBook = toolOf(shelf, "shelf_get_book");

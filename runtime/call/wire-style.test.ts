@@ -1,19 +1,14 @@
 // Query arrays and objects as the spec's `style`/`explode` say, and no
 // Content-Type without a body, on a fixture shaped like a form-encoded
 // payments API (its `expand` a deepObject array): checked on the wire the
-// runtime writes and by the Prism mock of that spec.
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadProvider } from "../../src/emit/generate-all.js";
-import { startMocks, type MockServers } from "../../src/mocks/mocks.js";
+// runtime writes (src/mocks/wire-style.test.ts: the Prism mock reads it so).
+import { describe, expect, it } from "vitest";
+import { irFixture } from "../../test-support/ir-fixtures.js";
 import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
-const specsDir = join(root, "test-support/fixtures/wire-style");
-const store = await loadProvider(root, join(specsDir, "store"));
+const store = irFixture("store");
 const tool = (id: string): ToolSpec => store.operations.find((o) => o.tool.id === id)!.tool;
 const KEY = "sk_test_4eC39HqLyjWDarjt";
 
@@ -61,44 +56,5 @@ describe("no Content-Type without a body", () => {
     await executeToolDefinition(tool("store_create_customer"), { accessToken: KEY, preferred_locales: ["fr"], email: "a@b.test" }, { fetch });
     expect(seen[0]!.body).toBe("email=a%40b.test&preferred_locales%5B0%5D=fr");
     expect(seen[0]!.headers.get("content-type")).toBe("application/x-www-form-urlencoded");
-  });
-});
-
-describe("the mock reads the query as the spec's style says", () => {
-  let mocks: MockServers;
-  beforeAll(async () => {
-    mocks = await startMocks(["store"], { specsDir, root });
-  });
-  afterAll(async () => {
-    await mocks?.close();
-  });
-
-  /** The call against the mock, with the violations the mock found in the request. */
-  async function onMock(params: Record<string, unknown>) {
-    const violations: unknown[] = [];
-    const fetchFn = async (request: Request) => {
-      const response = await fetch(request);
-      const header = response.headers.get("sl-violations");
-      if (header) violations.push(...JSON.parse(header));
-      if (response.status === 422) violations.push(...((await response.clone().json()) as { validation: unknown[] }).validation);
-      return response;
-    };
-    const result = await executeToolDefinition(tool("store_list_customers"), { accessToken: KEY, ...params }, { baseUrl: mocks.urls.store, fetch: fetchFn });
-    return { result, violations };
-  }
-
-  it("accepts every style as sent", async () => {
-    const { result, violations } = await onMock({ expand: ["data.tax"], created: { gte: 1 }, tags: ["a", "b"], ids: ["x", "y"] });
-    expect(violations).toEqual([]);
-    expect(result).toMatchObject({ success: true });
-  });
-
-  it("judges the deepObject array's items (so it reads them as the array)", async () => {
-    // The runtime refuses the long item first (the spec's item limit is linked); the mock, sent that wire form, judges it too.
-    const { result, violations } = await onMock({ expand: ["data.tax", "x".repeat(21)] });
-    expect(result).toMatchObject({ success: false, error: { type: "validation", param: "expand", rule: "maxLength" } });
-    expect(violations).toEqual([]);
-    const sent = await fetch(`${mocks.urls.store}/v1/customers?expand%5B0%5D=data.tax&expand%5B1%5D=${"x".repeat(21)}`, { headers: { authorization: `Bearer ${KEY}` } });
-    expect(JSON.parse(sent.headers.get("sl-violations") ?? "[]")).toContainEqual(expect.objectContaining({ location: ["request", "query", "expand", "1"] }));
   });
 });

@@ -1,11 +1,5 @@
-// A provider client over a fixture provider with a scripted fetch: defaults
-// given once and overridden per call, headers, hooks and logger (secrets
-// redacted), retries seen by onRetry, withResponse, items across pages, and
-// failures as Error subclasses with throwOnError.
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadProvider } from "../../src/emit/generate-all.js";
+import { irFixture } from "../../test-support/ir-fixtures.js";
 import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
 import { REDACTED } from "../common/redact.js";
 import type { ToolSpec } from "../spec/tool-types.js";
@@ -13,8 +7,7 @@ import { createClient } from "./client.js";
 import { AuthError, BlockwrightError, NetworkError, RateLimitError, UpstreamError, ValidationError } from "./errors.js";
 import type { ClientOptions, RequestInfo } from "./types.js";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
-const payments = await loadProvider(root, join(root, "test-support/fixtures/specs-wild/zqpayments"));
+const payments = irFixture("zqpayments");
 const toolOf = (id: string): ToolSpec => payments.operations.find((o) => o.tool.id === id)!.tool;
 const table = { methods: { listCustomers: toolOf("zqpayments_list_customers"), createCustomer: toolOf("zqpayments_create_customer") }, credentials: ["apiKey"] };
 const KEY = "sk_test_zq_widgets_4eC39HqLyjW";

@@ -5,16 +5,13 @@
 // redacted no decoding of the text gives the secret back; the same through a
 // call whose reply echoes the secret (parsed values redacted whatever the text).
 import fc from "fast-check";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadProvider } from "../../src/emit/generate-all.js";
+import { irFixture } from "../../test-support/ir-fixtures.js";
 import { scriptedFetch } from "../../test-support/scripted-fetch.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import { mentionsSecret, REDACTED, redact, redactDeep } from "./redact.js";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
-const shelf = await loadProvider(root, join(root, "test-support/fixtures/specs/shelf"));
+const shelf = irFixture("shelf");
 const getBook = shelf.operations.find((o) => o.tool.id === "shelf_get_book")!.tool;
 
 // Characters a secret is made of; the text around it uses none of them (`<`, `>`, `~`, `#`), so a

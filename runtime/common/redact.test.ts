@@ -1,17 +1,14 @@
 // Redaction: every form a secret can take is replaced, and the forms that are
 // detected in a reply are the same ones that are replaced.
 import { describe, expect, it } from "vitest";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { loadProvider } from "../../src/emit/generate-all.js";
+import { irFixture } from "../../test-support/ir-fixtures.js";
 import { executeTool } from "../../test-support/repo.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
 import { mentionsSecret, redact, redactDeep, REDACTED } from "./redact.js";
 
 const BOOKS_KEY = "AIzaRedactTestKey0001";
-const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
-const shelf = await loadProvider(root, join(root, "test-support/fixtures/specs/shelf"));
+const shelf = irFixture("shelf");
 const getBook = shelf.operations.find((o) => o.tool.id === "shelf_get_book")!.tool;
 
 describe("redact", () => {

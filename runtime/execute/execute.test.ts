@@ -1,17 +1,11 @@
-// The runtime with an injected fetch: request building for every wire
-// concept, output mapping, outcomes, error parsing, retries, time-outs,
-// cancellation and secret redaction. Tools come from the fixture provider.
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadProvider } from "../../src/emit/generate-all.js";
+import { irFixture } from "../../test-support/ir-fixtures.js";
 import { executeToolDefinition } from "./execute.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import { executeTool, tools } from "../../test-support/repo.js";
 import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
-const shelf = await loadProvider(root, join(root, "test-support/fixtures/specs/shelf"));
+const shelf = irFixture("shelf");
 const tool = (id: string): ToolSpec => shelf.operations.find((o) => o.tool.id === id)!.tool;
 const KEY = "shelf-key-7f3a9c2e51";
 

@@ -1,18 +1,12 @@
-// Where an address given at call time may send the credential (issue 24):
-// the provider's own hosts (its default's, `server.hosts`), loopback, and
-// what the caller allows by name; IP addresses only when named exactly.
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadProvider } from "../../src/emit/generate-all.js";
+import { irFixture } from "../../test-support/ir-fixtures.js";
 import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import type { ExecuteOptions } from "../call/single-call.js";
 import { hostPatternProblem, matchesHost } from "./hosts.js";
 import type { ParamSpec, ToolSpec } from "../spec/tool-types.js";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
-const shelf = await loadProvider(root, join(root, "test-support/fixtures/specs/shelf"));
+const shelf = irFixture("shelf");
 const getBook = shelf.operations.find((o) => o.tool.id === "shelf_get_book")!.tool;
 const KEY = "shelf-key-7f3a9c2e51";
 const book = () => json(200, { id: "b1", title: "Dune", state: "ready" });

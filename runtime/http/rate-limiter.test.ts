@@ -1,11 +1,5 @@
-// `rateLimits.requestsPerMinute` kept by every call of one executor and of one
-// workflow run (issue 28, item 4): fifty concurrent calls against a provider
-// that documents 10 requests a minute send at most 10 in any minute. An
-// injected clock and wait: minutes of turns run without being waited.
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadProvider } from "../../src/emit/generate-all.js";
+import { irFixture } from "../../test-support/ir-fixtures.js";
 import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
 import { createExecutor } from "../execute/executor.js";
 import type { ToolSpec } from "../spec/tool-types.js";
@@ -13,8 +7,7 @@ import { runWorkflowWith } from "../workflow/run.js";
 import type { Registry, ValidatedWorkflow } from "../workflow/types.js";
 import { RateLimiter } from "./rate-limiter.js";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
-const shelf = await loadProvider(root, join(root, "test-support/fixtures/specs/shelf"));
+const shelf = irFixture("shelf");
 const plain = shelf.operations.find((o) => o.tool.id === "shelf_get_book")!.tool;
 /** The fixture declaring 10 requests a minute. */
 const getBook: ToolSpec = { ...plain, rateLimits: { requestsPerMinute: 10 } };

@@ -1,18 +1,12 @@
-// A manifest's `rateLimits` (issue 24), on the fixture provider: a 429 waits
-// for Retry-After, else the reset header's time, else the provider's pause
-// (doubling), else the runtime's backoff; a quota used up is never retried.
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadProvider } from "../../src/emit/generate-all.js";
+import { irFixture } from "../../test-support/ir-fixtures.js";
 import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import type { RateLimitSpec, ToolSpec } from "../spec/tool-types.js";
 import { parseExpression } from "./expressions.js";
 import { parseResetTime } from "./upstream-error.js";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
-const shelf = await loadProvider(root, join(root, "test-support/fixtures/specs/shelf"));
+const shelf = irFixture("shelf");
 const getBook = shelf.operations.find((o) => o.tool.id === "shelf_get_book")!.tool;
 const KEY = "shelf-key-7f3a9c2e51";
 const params = { apiKey: KEY, bookId: "b1" };

@@ -16,17 +16,14 @@
 import AjvModule from "ajv";
 import Ajv2020Module from "ajv/dist/2020.js";
 import { VALUE_FORMATS } from "../spec/formats.js";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadProvider } from "../../src/emit/generate-all.js";
+import { irFixture } from "../../test-support/ir-fixtures.js";
 import { OPERATION_IDS, tools as repoTools } from "../../test-support/repo.js";
 import { connectionParams, inputSchema, llmCallParams, LLM_TOOL_FORMATS, LLM_TOOL_NAME, llmToolName, modelParams, outputSchema, toLlmTools, type McpTool, type ObjectSchema, type OpenAiTool, type AnthropicTool } from "./llm-tools.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import { validateParams } from "../validate/validate-params.js";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
-const shelf = await loadProvider(root, join(root, "test-support/fixtures/specs/shelf"));
+const shelf = irFixture("shelf");
 const all: ToolSpec[] = [...Object.values(repoTools), ...shelf.operations.map((o) => o.tool)];
 const repo = Object.values(repoTools);
 const byId = (id: string): ToolSpec => all.find((t) => t.id === id)!;

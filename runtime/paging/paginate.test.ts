@@ -1,11 +1,5 @@
-// Pagination with a scripted fetch, for every style a manifest can declare:
-// a cursor read from the last item, a Link header, a next address in the
-// body (relative or absolute), an offset, a cursor sent in the body; the
-// caps, the merge of outputs, the refusals (another origin, a loop).
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadProvider } from "../../src/emit/generate-all.js";
+import { irFixture } from "../../test-support/ir-fixtures.js";
 import { executeTool, tools } from "../../test-support/repo.js";
 import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
 import { createExecutor } from "../execute/executor.js";
@@ -13,10 +7,8 @@ import { executeToolDefinition } from "../execute/execute.js";
 import type { ToolResult } from "../http/errors.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
-const wild = join(root, "test-support/fixtures/specs-wild");
-const zqpayments = await loadProvider(root, join(wild, "zqpayments"));
-const tracker = await loadProvider(root, join(wild, "tracker"));
+const zqpayments = irFixture("zqpayments");
+const tracker = irFixture("tracker");
 const toolOf = (ir: typeof zqpayments, id: string): ToolSpec => ir.operations.find((o) => o.tool.id === id)!.tool;
 const listCustomers = toolOf(zqpayments, "zqpayments_list_customers");
 const listIssues = toolOf(tracker, "tracker_list_issues");

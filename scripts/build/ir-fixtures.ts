@@ -1,0 +1,38 @@
+// Writes test-support/fixtures/ir/<name>.json, the IR of each fixture spec
+// (test-support/ir-fixtures.ts names them), so runtime tests need not run the
+// generator. `npm run refresh` runs it; `--check` writes nothing and exits 1
+// naming the stale files.
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadProvider } from "../../src/emit/generate-all.js";
+import { IR_FIXTURES } from "../../test-support/ir-fixtures.js";
+
+/** Each fixture file (relative to the project) and the text it should hold. */
+export async function expectedIrFixtures(root: string): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  for (const [name, dir] of Object.entries(IR_FIXTURES)) files.set(`test-support/fixtures/ir/${name}.json`, `${JSON.stringify(await loadProvider(root, join(root, dir)), null, 2)}\n`);
+  return files;
+}
+
+const current = (path: string): string | undefined => {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return undefined;
+  }
+};
+
+/** The fixture files that differ from what they should hold. */
+export async function staleIrFixtures(root: string): Promise<string[]> {
+  return [...(await expectedIrFixtures(root))].filter(([path, text]) => current(join(root, path)) !== text).map(([path]) => path);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const root = fileURLToPath(new URL("../../", import.meta.url));
+  const check = process.argv.includes("--check");
+  const stale = new Set(await staleIrFixtures(root));
+  if (!check) for (const [path, text] of await expectedIrFixtures(root)) if (stale.has(path)) writeFileSync(join(root, path), text);
+  for (const path of stale) process.stderr.write(`ir-fixtures: ${check ? "stale" : "wrote"} ${path}\n`);
+  process.exitCode = check && stale.size ? 1 : 0;
+}
