@@ -38,7 +38,9 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
   for (const method of METHODS) {
     const op = item[method];
     if (!isObject(op)) continue;
-    out[method] = { ...op, ...(op.parameters ? { parameters: keep(op.parameters) } : {}), ...(op.requestBody ? { requestBody: withOneItemFormLists(bodyWithoutCovered(resolved(op.requestBody, document), covers), document) } : {}) };
+    // A mock never calls out: Prism would fire an operation's callbacks at the address the request names.
+    const { callbacks: _, ...own } = op;
+    out[method] = { ...own, ...(op.parameters ? { parameters: keep(op.parameters) } : {}), ...(op.requestBody ? { requestBody: withOneItemFormLists(bodyWithoutCovered(resolved(op.requestBody, document), covers), document) } : {}) };
   }
   return out;
 }
