@@ -40,8 +40,10 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
   for (const method of METHODS) {
     const op = item[method];
     if (!isObject(op)) continue;
+    // A mock never calls out: Prism would fire an operation's callbacks at the address the request names.
+    const { callbacks: _, ...own } = op;
     out[method] = {
-      ...op,
+      ...own,
       ...(op.parameters ? { parameters: keep(op.parameters) } : {}),
       ...(op.requestBody ? { requestBody: withOneItemFormLists(bodyWithoutCovered(resolved(op.requestBody, document), covers), document) } : {}),
       ...(isObject(op.responses) ? { responses: answersAsJson(op.responses, document) } : {}),

@@ -1,0 +1,85 @@
+// `blockwright serve` as a process, on the fixture provider's trigger (Standard
+// Webhooks): a signed delivery is acknowledged and starts one run on the mock;
+// the same event again starts none; a tampered body or an old timestamp is
+// refused and starts none; Ctrl-C stops it (exit 0), and the store keeps the run.
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { signDelivery, type TriggerSpec } from "@blockwright/runtime";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cli, spawnCli } from "../../test-support/cli-harness.js";
+import { ROOT } from "../../test-support/repo.js";
+import { shelfCopy } from "../../test-support/shelf-copy.js";
+import { runCount } from "../serve/store.js";
+
+const tmp = mkdtempSync(join(tmpdir(), "blockwright-serve-"));
+let dir = "";
+let trigger: TriggerSpec;
+const SECRET = `whsec_${Buffer.from("zq-serve-signing-key").toString("base64")}`;
+
+beforeAll(async () => {
+  dir = join(tmp, "project");
+  mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
+  symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
+  shelfCopy(dir, []);
+  expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
+  const pkg = (await import(pathToFileURL(join(dir, "generated/shelf/index.js")).href)) as { shelfTriggers: Record<string, TriggerSpec> };
+  trigger = pkg.shelfTriggers.shelf_book_added!;
+  writeFileSync(
+    join(dir, "wf.yaml"),
+    [
+      "name: On a new book",
+      "blocks:",
+      "  start:",
+      "    type: shelf",
+      "    name: A book was added",
+      "    inputs: { trigger: shelf_book_added, signingSecret: '{{ZQ_SIGNING_SECRET}}' }",
+      "    connections: { outgoing: [{ target: book }] }",
+      "  book:",
+      "    type: shelf",
+      "    name: List the shelf it was added to",
+      "    inputs: { operation: shelf_list_books, apiKey: '{{ZQ_SHELF_KEY}}', shelfId: '{{start.metadata.bookId}}' }",
+      "",
+    ].join("\n"),
+  );
+});
+
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe("blockwright serve", () => {
+  it("runs the workflow once per verified event, refuses tampered and stale deliveries, and stops on Ctrl-C", async () => {
+    const store = join(tmp, "serve.sqlite");
+    const serve = spawnCli(["serve", "wf.yaml", "--port", "0", "--store", store], { ZQ_SIGNING_SECRET: SECRET }, dir);
+    try {
+      const [, url] = (await serve.waitFor(/shelf_book_added (http:\/\/127\.0\.0\.1:\d+\/triggers\/shelf_book_added)\n/)) as RegExpMatchArray & [string, string];
+      const body = JSON.stringify({ type: "book.added", book: { id: "b-zq1", title: "Zq", state: "ready" } });
+      const post = async (text: string, headers: Record<string, string>) => (await fetch(url, { method: "POST", headers, body: text })).status;
+      const signed = await signDelivery(trigger, body, { secret: SECRET, url, id: "msg_zq_1" });
+      expect(await post(body, signed)).toBe(204);
+      const line = await serve.waitFor(/\{"trigger":"shelf_book_added".*\}\n/);
+      expect(JSON.parse(line[0])).toMatchObject({
+        trigger: "shelf_book_added",
+        event: "msg_zq_1",
+        status: "succeeded",
+        blocks: [
+          { id: "start", status: "succeeded" },
+          { id: "book", status: "succeeded" },
+        ],
+      });
+
+      expect(await post(body, signed)).toBe(204);
+      await serve.waitFor(/event msg_zq_1 seen before: no second run/);
+      expect(await post(body.replace("b-zq1", "b-zq2"), signed)).toBe(401);
+      const old = await signDelivery(trigger, body, { secret: SECRET, url, id: "msg_zq_2", now: Date.now() - 600_000 });
+      expect(await post(body, old)).toBe(401);
+      await serve.waitFor(/refused a delivery: STALE_EVENT/);
+      expect(serve.stdout().match(/"trigger"/g)).toHaveLength(1);
+      expect(serve.stderr()).not.toContain(SECRET);
+    } finally {
+      serve.child.kill("SIGINT");
+    }
+    expect(await serve.exited).toBe(0);
+    expect(runCount(store)).toBe(1);
+  });
+});

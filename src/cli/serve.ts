@@ -1,0 +1,114 @@
+// `blockwright serve <workflow> [--port n] [--host h] [--mock | --live] [--env-file f] [--store file] [--specs dir] [--out dir]`
+import { resolve } from "node:path";
+import { parseArgs, PROJECT_OPTIONS, positiveInteger, projectDirs, stringOption } from "./support/args.js";
+import { startCommandMocks, UsageError, type CliIo } from "./support/io.js";
+
+export const USAGE = `Usage: blockwright serve <workflow> [--port <n>] [--host <h>] [--mock | --live] [--env-file <file>] [--store <file>] [--specs <dir>] [--out <dir>]
+
+Receive the deliveries of the trigger a workflow starts from, and run the
+workflow once per event. Prints the trigger's address on stdout, then one JSON
+line per finished run ({"trigger", "event", "status", "blocks"}). Each
+request is answered as the trigger declares: the provider's handshake (a
+validation token echoed), then each delivery verified (signature, timestamp,
+or the secret echoed in its events), acknowledged at once, and deduplicated by
+event id; a refused delivery starts no run. Ctrl-C or SIGTERM lets the runs in
+flight finish, then stops.
+
+  --port <n>          the port to listen on (default 8787; 0: any free port)
+  --host <h>          the address to listen on (default 127.0.0.1, loopback)
+  --mock              (default) the workflow's calls go to Prism mocks of its
+                      providers, started here; missing secrets get placeholders
+  --live              the calls go to the real APIs; every secret must be set
+  --env-file <file>   KEY=VALUE lines added to the environment
+  --store <file>      the SQLite file keeping the events seen and the runs
+                      (default .blockwright/serve.sqlite)
+  --specs <dir>       the specs the mocks are built from (default ./specs)
+  --out <dir>         the generated packages (default ./generated)
+
+Exit status: 0 stopped, 1 the workflow is invalid, 2 usage error, 70
+internal error (a bug: please report it).`;
+
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, { ...PROJECT_OPTIONS, port: { type: "string" }, host: { type: "string" }, mock: { type: "boolean" }, live: { type: "boolean" }, "env-file": { type: "string" }, store: { type: "string" } });
+  const [file, ...extra] = args.positionals;
+  if (file === undefined) throw new UsageError("BW3002", "missing <workflow>");
+  if (extra.length) throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(extra[0])}`);
+  if (args.values.mock && args.values.live) throw new UsageError("BW3004", "choose one of --mock and --live");
+  const mode = args.values.live ? "live" : "mock";
+  const portText = stringOption(args, "port");
+  const port = portText === "0" ? 0 : (positiveInteger(portText, "--port", 65535) ?? 8787);
+  const host = stringOption(args, "host") ?? "127.0.0.1";
+  const dirs = projectDirs(args, io.cwd);
+
+  const { readWorkflowInput } = await import("./support/workflow-input.js");
+  const envFile = stringOption(args, "env-file");
+  const { registry, env, checked } = await readWorkflowInput(file, io, { out: dirs.out, mode, ...(envFile ? { envFile } : {}) });
+  if ("problems" in checked) {
+    io.stderr.write(`blockwright serve: ${file} is not valid (${checked.problems.length} problem${checked.problems.length > 1 ? "s" : ""}):\n${checked.problems.join("\n")}\n`);
+    return 1;
+  }
+  const { blockAction, isTriggerBlock, placeholderFor, envReferenceName, runWorkflowWith } = await import("@blockwright/runtime/workflow");
+  const start = Object.entries(checked.workflow.blocks).find(([, b]) => isTriggerBlock(b));
+  if (!start) throw new UsageError("BW3012", `${file} starts from no trigger: serve runs a workflow whose first block has inputs {trigger: <trigger id>} (run the others with blockwright run)`);
+  const [startId, startBlock] = start;
+  const trigger = registry.triggers?.[blockAction(startBlock)];
+  if (!trigger) throw new UsageError("BW3012", `${file}: no trigger ${blockAction(startBlock)}`);
+  const secretName = envReferenceName(startBlock.inputs[trigger.secretParam]) as string;
+  const secret = env[secretName] || placeholderFor(secretName, {});
+
+  const { openSqliteStore } = await import("../serve/store.js");
+  const store = openSqliteStore(resolve(io.cwd, stringOption(args, "store") ?? ".blockwright/serve.sqlite"));
+  let mocks: Awaited<ReturnType<typeof startCommandMocks>> | undefined;
+  const { createServer } = await import("node:http");
+  try {
+    const providers = [
+      ...new Set(
+        Object.values(checked.workflow.blocks)
+          .filter((b) => !isTriggerBlock(b))
+          .map((b) => b.type),
+      ),
+    ].sort();
+    if (mode === "mock" && providers.length) mocks = await startCommandMocks(io, providers, { specsDir: dirs.specs });
+    const { createReceiver } = await import("../serve/receiver.js");
+    const path = `/triggers/${trigger.id}`;
+    const receiver = createReceiver({
+      trigger,
+      path,
+      secret,
+      store,
+      log: (line) => io.stderr.write(`${line}\n`),
+      start: async (event) => {
+        const startedAt = new Date().toISOString();
+        const result = await runWorkflowWith(registry, checked, {
+          env,
+          triggered: { outputs: event.outputs as Record<string, unknown> },
+          ...(mocks ? { baseUrls: mocks.urls, tokenUrls: mocks.tokenUrls, mockAnswers: true } : {}),
+        });
+        const blocks = result.blocks.map((b) => ({ id: b.id, status: b.status, ...(b.error ? { error: b.error.message } : {}) }));
+        io.stdout.write(`${JSON.stringify({ trigger: trigger.id, event: event.id, status: result.status, blocks })}\n`);
+        await store.recordRun({ trigger: trigger.id, event: event.id, status: result.status, startedAt, finishedAt: new Date().toISOString(), blocks });
+      },
+    });
+    const server = createServer(receiver.handle);
+    await new Promise<void>((ok, fail) => {
+      server.once("error", fail);
+      server.listen(port, host, () => ok());
+    });
+    const address = server.address();
+    const bound = typeof address === "object" && address ? address.port : port;
+    const shownHost = host.includes(":") ? `[${host}]` : host;
+    io.stdout.write(`${trigger.id} http://${shownHost}:${bound}${path}\n`);
+    io.stderr.write(`serve: ${startId} (${trigger.id}) listening; Ctrl-C stops after the runs in flight\n`);
+    await io.interrupted;
+    await new Promise<void>((done) => server.close(() => done()));
+    await Promise.allSettled([...receiver.inFlight]);
+    return 0;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL") throw new UsageError("BW3003", `--port ${port} on ${host}: cannot listen (${code})`);
+    throw e;
+  } finally {
+    await mocks?.close();
+    await store.close();
+  }
+}

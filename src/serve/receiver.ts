@@ -1,0 +1,85 @@
+// The receiving end of a workflow's trigger: an HTTP handler that answers the
+// provider's handshake, reads at most the trigger's body limit, verifies the
+// delivery as its trigger declares, acknowledges at once (the provider's
+// deadline is seconds), then starts one run per new event, deduplicated by
+// event id through the store. Refusals are answered without a run and
+// reported without the secret.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { answerHandshake, redact, type TriggerSpec, verifyEvent } from "@blockwright/runtime/internal";
+import type { TriggerStore } from "./store.js";
+
+export interface ReceiverOptions {
+  trigger: TriggerSpec;
+  /** The path deliveries come to (`/triggers/<id>`). */
+  path: string;
+  secret: string;
+  store: TriggerStore;
+  /** Start the workflow for one verified event; resolves when the run has finished. */
+  start(event: { id: string; outputs: { data: unknown; metadata: Record<string, unknown> } }): Promise<void>;
+  /** One line of the receiver's log (stderr). */
+  log(line: string): void;
+  /** How long an event id is remembered (default: an hour, at least the trigger's timestamp tolerance). */
+  dedupeWindowMs?: number;
+}
+
+const STATUS_OF_REFUSAL = { SIGNATURE_MISMATCH: 401, STALE_EVENT: 401, MALFORMED_EVENT: 400, UNKNOWN_EVENT: 202 } as const;
+
+/** The request handler; `inFlight` holds the runs started and not yet finished (awaited on shutdown). */
+export function createReceiver(o: ReceiverOptions): { handle(req: IncomingMessage, res: ServerResponse): void; inFlight: Set<Promise<void>> } {
+  const inFlight = new Set<Promise<void>>();
+  const tolerance = o.trigger.authentication.kind === "shared-secret" ? 0 : (o.trigger.authentication.kind === "hmac" ? (o.trigger.authentication.timestamp?.toleranceSeconds ?? 0) : o.trigger.authentication.toleranceSeconds) * 1000;
+  const window = Math.max(o.dedupeWindowMs ?? 3_600_000, tolerance);
+  const answer = (res: ServerResponse, status: number, body = "", headers: Record<string, string> = {}) => {
+    res.writeHead(status, { "content-type": "text/plain; charset=utf-8", ...headers });
+    res.end(body);
+  };
+  const handle = (req: IncomingMessage, res: ServerResponse): void => {
+    const url = req.url ?? "/";
+    if (new URL(url, "http://localhost").pathname !== o.path) return answer(res, 404, "no trigger at this address\n");
+    const handshake = answerHandshake(o.trigger, { url, headers: req.headers });
+    if (handshake) {
+      o.log(`${o.trigger.id}: answered the provider's handshake (${handshake.kind})`);
+      res.writeHead(handshake.status, handshake.headers);
+      res.end(handshake.body);
+      return;
+    }
+    if (req.method !== "POST") return answer(res, 405, "deliveries are POSTed\n", { allow: "POST" });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let refused = false;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > o.trigger.maxBodyBytes && !refused) {
+        refused = true;
+        o.log(`${o.trigger.id}: refused a delivery over ${o.trigger.maxBodyBytes} bytes (413)`);
+        answer(res, 413, "too large\n", { connection: "close" });
+        req.destroy();
+      } else if (!refused) chunks.push(chunk);
+    });
+    req.on("end", () => {
+      if (refused) return;
+      const body = Buffer.concat(chunks);
+      void receive(req, res, new Uint8Array(body.buffer, body.byteOffset, body.byteLength));
+    });
+  };
+
+  const receive = async (req: IncomingMessage, res: ServerResponse, body: Uint8Array) => {
+    const verified = await verifyEvent(o.trigger, { method: req.method ?? "POST", url: req.url ?? "/", headers: req.headers, body }, { secret: o.secret });
+    if (!verified.ok) {
+      o.log(`${o.trigger.id}: refused a delivery: ${verified.error.code}: ${redact(verified.error.message, [o.secret])}`);
+      return answer(res, STATUS_OF_REFUSAL[verified.error.code], `${verified.error.code}\n`);
+    }
+    const fresh = [];
+    for (const event of verified.events) {
+      if (await o.store.claim(o.trigger.id, event.id, Date.now(), window)) fresh.push(event);
+      else o.log(`${o.trigger.id}: event ${event.id} seen before: no second run`);
+    }
+    // Acknowledged before anything runs: the provider's deadline is a few seconds.
+    answer(res, o.trigger.acknowledge);
+    for (const event of fresh) {
+      const run = o.start(event).finally(() => inFlight.delete(run));
+      inFlight.add(run);
+    }
+  };
+  return { handle, inFlight };
+}
