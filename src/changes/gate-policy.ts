@@ -63,7 +63,7 @@ export function readGatePolicy(root: string): GatePolicy | undefined {
   // The pattern admits 2026-02-31: a date must also exist.
   for (const [i, e] of entries.entries())
     if (typeof e.expires === "string" && /^\d{4}-\d{2}-\d{2}$/.test(e.expires) && new Date(`${e.expires}T00:00:00Z`).toISOString().slice(0, 10) !== e.expires)
-      problems.push(new SourceError(source.locate(["accepted", i, "expires"], "value"), `accepted.${i}.expires: must be a date that exists (YYYY-MM-DD), got ${JSON.stringify(e.expires)}`));
+      problems.push(new SourceError("BW1103", source.locate(["accepted", i, "expires"], "value"), `accepted.${i}.expires: must be a date that exists (YYYY-MM-DD), got ${JSON.stringify(e.expires)}`));
   if (problems.length) throw new GatePolicyError(problems);
   return {
     file: GATE_POLICY_FILE,

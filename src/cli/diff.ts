@@ -148,7 +148,7 @@ async function diffWith(args: Parsed, io: CliIo, dirs: { specs: string; out: str
   try {
     policy = readGatePolicy(io.cwd);
   } catch (e) {
-    if (e instanceof GatePolicyError || e instanceof SourceError) throw new UsageError(e.message);
+    if (e instanceof GatePolicyError || e instanceof SourceError) throw new UsageError(e instanceof SourceError ? e.code : (e.problems[0]?.code ?? "BW1101"), e.message);
     throw e;
   }
   const changesOf = providers.map((p) => diffSurfaces(base.get(p), head.get(p)));
