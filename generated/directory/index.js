@@ -322,7 +322,7 @@ export const directoryCreateSubscriptionTool = {
         "in": "body",
         "pointer": "/changeType"
       },
-      "maxLength": 64,
+      "maxLength": 63,
       "pattern": "^(created|updated|deleted)(,(created|updated|deleted))*$",
       "patternHint": "created, updated or deleted, comma-separated",
       "placeholder": "created,updated"

@@ -7,6 +7,7 @@
 // its file name and Content-Type.
 import { startDeadline } from "../http/deadline.js";
 import type { Failure } from "../http/errors.js";
+import type { RuntimeErrorCode } from "../http/error-codes.js";
 import { readBytes } from "../http/read-body.js";
 import { parsePointer } from "../http/expressions.js";
 import type { ParamSpec, ToolSpec } from "../spec/tool-types.js";
@@ -96,7 +97,7 @@ async function fetchFile(spec: ParamSpec, url: URL, options: FileOptions, invali
     return { blob: new Blob([read.bytes as BlobPart], { type }), filename: last || spec.name };
   } catch (e) {
     if (deadline.timedOut) return { failure: { type: "timeout", param: spec.name, message: `${spec.name}: the file at ${url.origin} did not arrive within ${options.timeoutMs ?? 30_000} ms`, retryable: true } };
-    if (deadline.cancelled) return { failure: { type: "network", code: "ABORTED", message: "the call was cancelled", retryable: false } };
+    if (deadline.cancelled) return { failure: { type: "network", code: "ABORTED" satisfies RuntimeErrorCode, message: "the call was cancelled", retryable: false } };
     const detail = (e as { cause?: { message?: string } })?.cause?.message ?? (e as Error)?.message ?? String(e);
     return { failure: { type: "network", param: spec.name, message: `${spec.name}: fetching the file at ${url.origin} failed: ${detail}`, retryable: true } };
   } finally {

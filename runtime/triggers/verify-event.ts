@@ -98,17 +98,17 @@ async function checkSignature(auth: DeliveryAuthentication, input: SignatureInpu
     const id = input.headers["webhook-id"];
     const timestamp = input.headers["webhook-timestamp"];
     const header = input.headers["webhook-signature"];
-    if (!id || !timestamp || !header) return { code: "SIGNATURE_MISMATCH", message: "the delivery lacks webhook-id, webhook-timestamp or webhook-signature" };
+    if (!id || !timestamp || !header) return { code: "SIGNATURE_MISMATCH" satisfies TriggerErrorCode, message: "the delivery lacks webhook-id, webhook-timestamp or webhook-signature" };
     const stale = staleness(timestamp, auth.toleranceSeconds, input.nowMs);
     if (stale) return stale;
     const key = fromBase64(input.secret.startsWith("whsec_") ? input.secret.slice(6) : input.secret);
-    if (!key) return { code: "SIGNATURE_MISMATCH", message: "the secret is not base64 (Standard Webhooks secrets are `whsec_` and base64)" };
+    if (!key) return { code: "SIGNATURE_MISMATCH" satisfies TriggerErrorCode, message: "the secret is not base64 (Standard Webhooks secrets are `whsec_` and base64)" };
     const expected = toBase64(await hmac("SHA-256", key, `${id}.${timestamp}.${input.body}`));
     const offered = header.split(" ").flatMap((s) => (s.startsWith("v1,") ? [s.slice(3)] : []));
-    return offered.some((s) => constantTimeEqual(s, expected)) ? undefined : { code: "SIGNATURE_MISMATCH", message: "no v1 signature in webhook-signature matches the body" };
+    return offered.some((s) => constantTimeEqual(s, expected)) ? undefined : { code: "SIGNATURE_MISMATCH" satisfies TriggerErrorCode, message: "no v1 signature in webhook-signature matches the body" };
   }
   const header = input.headers[auth.header.toLowerCase()];
-  if (!header) return { code: "SIGNATURE_MISMATCH", message: `the delivery has no ${auth.header} header` };
+  if (!header) return { code: "SIGNATURE_MISMATCH" satisfies TriggerErrorCode, message: `the delivery has no ${auth.header} header` };
   let offered: string[];
   let timestamp = auth.timestamp?.header ? input.headers[auth.timestamp.header.toLowerCase()] : undefined;
   if (auth.pairs) {
@@ -123,27 +123,27 @@ async function checkSignature(auth: DeliveryAuthentication, input: SignatureInpu
     offered = [auth.prefix && header.startsWith(auth.prefix) ? header.slice(auth.prefix.length) : auth.prefix ? "" : header];
   }
   if (auth.timestamp) {
-    if (!timestamp) return { code: "STALE_EVENT", message: "the delivery carries no timestamp" };
+    if (!timestamp) return { code: "STALE_EVENT" satisfies TriggerErrorCode, message: "the delivery carries no timestamp" };
     const stale = staleness(timestamp, auth.timestamp.toleranceSeconds, input.nowMs);
     if (stale) return stale;
   }
   const secret = auth.secret?.encoding === "base64" ? fromBase64(auth.secret.prefix && input.secret.startsWith(auth.secret.prefix) ? input.secret.slice(auth.secret.prefix.length) : input.secret) : new TextEncoder().encode(input.secret);
-  if (!secret) return { code: "SIGNATURE_MISMATCH", message: "the secret is not base64, as the trigger declares" };
+  if (!secret) return { code: "SIGNATURE_MISMATCH" satisfies TriggerErrorCode, message: "the secret is not base64, as the trigger declares" };
   const text = signedText(auth.signedText, { body: input.body, timestamp, url: input.url, headers: input.headers });
   const digest = await hmac(auth.algorithm, secret, text);
   const expected = auth.encoding === "hex" ? toHex(digest) : toBase64(digest);
   const matches = offered.some((s) => (auth.encoding === "hex" ? constantTimeEqual(s.toLowerCase(), expected) : constantTimeEqual(s, expected)));
-  return matches ? undefined : { code: "SIGNATURE_MISMATCH", message: `the ${auth.header} signature does not match the body` };
+  return matches ? undefined : { code: "SIGNATURE_MISMATCH" satisfies TriggerErrorCode, message: `the ${auth.header} signature does not match the body` };
 }
 
 /** A timestamp in seconds (or milliseconds, when it is that large) outside the tolerance. */
 function staleness(timestamp: string, toleranceSeconds: number, nowMs: number): { code: TriggerErrorCode; message: string } | undefined {
   const n = Number(timestamp);
-  if (!Number.isFinite(n)) return { code: "STALE_EVENT", message: "the delivery's timestamp is not a number" };
+  if (!Number.isFinite(n)) return { code: "STALE_EVENT" satisfies TriggerErrorCode, message: "the delivery's timestamp is not a number" };
   const ms = n > 1e11 ? n : n * 1000;
   const age = Math.round((nowMs - ms) / 1000);
   if (Math.abs(age) <= toleranceSeconds) return undefined;
-  return { code: "STALE_EVENT", message: `the delivery was signed ${Math.abs(age)} s ${age >= 0 ? "ago" : "ahead"}, outside the ${toleranceSeconds} s tolerance` };
+  return { code: "STALE_EVENT" satisfies TriggerErrorCode, message: `the delivery was signed ${Math.abs(age)} s ${age >= 0 ? "ago" : "ahead"}, outside the ${toleranceSeconds} s tolerance` };
 }
 
 function parseBody(body: string, contentType: string | undefined): unknown {

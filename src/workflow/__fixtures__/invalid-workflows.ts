@@ -41,7 +41,7 @@ export const edit = (find: string, replace: string) => {
 export const corpus: [string, string, unknown[]][] = [
   ["bad YAML", edit("    name: Search books\n", "    name: [Search books\n"), ["flow.yaml:6:5: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]"]],
   ["an unknown top-level field", `${BASE}schedule: daily\n`, ['flow.yaml:21:1: (top level): unknown field "schedule" (allowed: $schema, name, description, blocks)']],
-  ["a block without inputs.operation", edit("      operation: books_get_volume\n", ""), ['flow.yaml:17:5: blocks.volume.inputs: missing required field "operation"']],
+  ["a block without inputs.operation", edit("      operation: books_get_volume\n", ""), ['flow.yaml:17:5: blocks.volume.inputs: missing required field "operation" (or "trigger", for the block that starts the workflow; not both)']],
   ["an unknown block type", edit("    type: books\n    name: Read", "    type: library\n    name: Read"), [`flow.yaml:15:11: volume: unknown block type "library" (block types: ${Object.keys(registry.blocks).sort().join(", ")})`]],
   [
     "an operation of another block type",
