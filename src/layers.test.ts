@@ -44,7 +44,8 @@ describe("layers", () => {
     // One exception, until it is understood: with the IR fixture instead of the generator, "closes
     // the connection of a real endless download" fails (the socket stays open past 10 s), so the
     // close it checks may come from the garbage collection the generator's allocations cause.
-    const pending = ["runtime/http/reply-body.test.ts → src/emit/generate-all.js"];
+    // And the file uploads' and downloads' tests (issue 29), which link the zqfiles fixture: their IR fixture is still to be written.
+    const pending = ["runtime/call/files.test.ts → src/emit/generate-all.js", "runtime/http/reply-body.test.ts → src/emit/generate-all.js"];
     expect(runtimeTestsReachingOut(ROOT)).toEqual(pending);
   });
 

@@ -24,8 +24,10 @@ const THIRD_PARTY = ["jose", "openapi-fetch", "openapi-typescript-helpers"];
 const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
 // Books' client bundled 29.1 KB gzip with the OAuth code (jose, token requests), 20.8 KB without it
 // (a provider without flows carries none); issue 29's credential kinds (basic, cookie, combinations,
-// alternatives) brought it to 22.1 KB. Issue 31 asks for 14 KB: not reached yet.
-const MAX_CLIENT_GZIP_BYTES = 23_000;
+// alternatives) brought it to 22.1 KB; file uploads and downloads (issue 29: multipart, file inputs from bytes,
+// paths or addresses, download outputs) to 24.4 KB. Issue 31 asks for 14 KB: not reached yet (the optional
+// supports of branch sdk-package, 18.7 KB, are kept in history but not merged).
+const MAX_CLIENT_GZIP_BYTES = 25_000;
 const KEY = "zq-widgets-key-0123456789";
 
 // The snippet of issue 31's "Done when", as written there (PORT is the loopback upstream's).

@@ -250,12 +250,12 @@ describe("broken manifests", () => {
     {
       name: "an apiKey header name that is not a token (text that would end a comment)",
       edits: [{ file: "openapi.yaml", find: "name: X-Shelf-Key", replace: 'name: "X-Key */ globalThis.pwned = 1; /*"' }],
-      expected: [`${O}:116:13: components.securitySchemes.shelfKey.name: a header name is a token (letters, digits and !#$%&'*+-.^_\`|~), got "X-Key */ globalThis.pwned = 1; /*"`],
+      expected: [`${O}:136:13: components.securitySchemes.shelfKey.name: a header name is a token (letters, digits and !#$%&'*+-.^_\`|~), got "X-Key */ globalThis.pwned = 1; /*"`],
     },
     {
       name: "an apiKey query key with a line break",
       edits: [{ file: "openapi.yaml", find: "in: header\n      name: X-Shelf-Key", replace: 'in: query\n      name: "key\\nglobalThis.pwned = 1"' }],
-      expected: [`${O}:116:13: components.securitySchemes.shelfKey.name: a query key here is letters, digits and - . _ ~ $ [ ], got "key\\nglobalThis.pwned = 1"`],
+      expected: [`${O}:136:13: components.securitySchemes.shelfKey.name: a query key here is letters, digits and - . _ ~ $ [ ], got "key\\nglobalThis.pwned = 1"`],
     },
   );
 
