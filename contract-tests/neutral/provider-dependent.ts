@@ -113,6 +113,9 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/link/server.test.ts",
       "src/link/unions.test.ts",
       "src/changes/surface.test.ts",
+      "src/cli/files.test.ts",
+      "src/cli/serve.process.test.ts",
+      "src/verify/stand-in.test.ts",
     ],
     "no provider's files: the manifest schema, package.json, the lock file": [
       "contract-tests/packages/install-weight.test.ts",
@@ -121,6 +124,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/load/manifest-schema.test.ts",
       "src/model/names.test.ts",
       "src/changes/report.test.ts",
+      "src/common/problem-codes.test.ts",
     ],
     "no provider's files: the docs, and the example workflow drawn from its file alone": ["scripts/docs/docs.test.ts", "src/cli/graph.test.ts"],
     "the import rules, which every generated package keeps alike (one template writes them); it resolves node_modules by real path, which the copy's symbolic links would change": ["src/layers.test.ts"],

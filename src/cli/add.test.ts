@@ -148,7 +148,7 @@ describe("blockwright add", () => {
     expect((await cli(["add", "chat", "--from", chatDocument, "--operations", "messages_post"], { cwd: dir })).code).toBe(0);
     const before = readFileSync(join(dir, "specs/chat/manifest.yaml"), "utf8");
     const again = await cli(["add", "chat", "--from", chatDocument, "--operations", "channels_list"], { cwd: dir });
-    expect(again).toMatchObject({ code: 2, stderr: "blockwright add: specs/chat/ already holds manifest.yaml, openapi.yaml, upstream/source.yaml: add starts a new provider (pass --force to replace them)\n" + USAGE_LINE });
+    expect(again).toMatchObject({ code: 2, stderr: "blockwright add: specs/chat/ already holds manifest.yaml, openapi.yaml, upstream/source.yaml: add starts a new provider (pass --force to replace them) [BW3007]\n" + USAGE_LINE });
     expect(readFileSync(join(dir, "specs/chat/manifest.yaml"), "utf8")).toBe(before);
     expect((await cli(["add", "chat", "--from", chatDocument, "--operations", "channels_list", "--force"], { cwd: dir })).code).toBe(0);
     expect(readFileSync(join(dir, "specs/chat/manifest.yaml"), "utf8")).toContain("chat_channels_list:");
@@ -184,8 +184,9 @@ describe("blockwright add", () => {
     for (const [argv, code, message] of table) {
       const r = await cli(argv, { cwd: dir });
       expect({ argv, code: r.code }).toEqual({ argv, code });
-      // After any progress lines, one line saying what is wrong (and, for a usage error, the usage line).
-      expect(r.stderr, argv.join(" ")).toMatch(new RegExp(`^(add: [^\n]*\n)*${message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+      // After any progress lines, one line saying what is wrong, ending with its problem code where it has one (and, for a usage error, the usage line).
+      const line = message.replace(/\n$/, "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      expect(r.stderr, argv.join(" ")).toMatch(new RegExp(`^(add: [^\n]*\n)*${line}( \\[BW\\d{4}\\])?\n`));
       expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
     }
     expect(existsSync(join(dir, "specs/chat"))).toBe(false);

@@ -36,8 +36,8 @@ describe("blockwright (no command)", () => {
   it("says which command, option or provider a typo was meant to be", async () => {
     expect(await cli(["tets"])).toMatchObject({ code: 2, stderr: expect.stringMatching(/^blockwright: unknown command "tets" \(did you mean "test"\?\)\n/) });
     expect(await cli(["--verison"])).toMatchObject({ code: 2, stderr: expect.stringMatching(/^blockwright: unknown command "--verison" \(did you mean "--version"\?\)\n/) });
-    expect(await cli(["test", "--reporters", "junit"])).toMatchObject({ code: 2, stderr: expect.stringMatching(/^blockwright test: unknown option --reporters \(did you mean --reporter\?\)\n/) });
-    expect(await cli(["generate", "--chek"])).toMatchObject({ code: 2, stderr: expect.stringMatching(/^blockwright generate: unknown option --chek \(did you mean --check\?\)\n/) });
+    expect(await cli(["test", "--reporters", "junit"])).toMatchObject({ code: 2, stderr: expect.stringMatching(/^blockwright test: unknown option --reporters \(did you mean --reporter\?\) \[BW3001\]\n/) });
+    expect(await cli(["generate", "--chek"])).toMatchObject({ code: 2, stderr: expect.stringMatching(/^blockwright generate: unknown option --chek \(did you mean --check\?\) \[BW3001\]\n/) });
     const [first] = providerDirs(SPECS_DIR);
     const typo = `${first}x`;
     expect(await cli(["test", typo, "--list"])).toMatchObject({ code: 2, stderr: expect.stringContaining(`unknown provider "${typo}" (did you mean "${first}"?) (providers: `) });
@@ -86,7 +86,7 @@ describe("blockwright (no command)", () => {
     expect(await cli(["run", "x.yaml", "--bogus"])).toMatchObject({
       code: 2,
       stderr:
-        "blockwright run: unknown option --bogus\nUsage: blockwright run <workflow> [--mock | --live] [--allow-host <host>]... [--token-url <provider>=<url>]... [--env-file <file>] [--json <out.json>] [--concurrency <n>] [--specs <dir>] [--out <dir>]\n",
+        "blockwright run: unknown option --bogus [BW3001]\nUsage: blockwright run <workflow> [--mock | --live] [--allow-host <host>]... [--token-url <provider>=<url>]... [--env-file <file>] [--json <out.json>] [--concurrency <n>] [--specs <dir>] [--out <dir>]\n",
     });
     expect(await cli(["call", "x", "--timeout"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--timeout needs a value") });
     expect(await cli(["call", "x", "--timeout", "soon"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--timeout takes a positive whole number") });

@@ -57,7 +57,7 @@ describe("blockwright graph", () => {
     writeFileSync(broken, "blocks:\n  a:\n    type: zzshelf\n    name: A\n    inputs: { operation: zzshelf_find }\n    connections: { outgoing: [{ target: b }] }\n");
     const r = await cli(["graph", broken]);
     expect(r).toMatchObject({ code: 2, stdout: "" });
-    expect(r.stderr).toBe(`blockwright graph: ${broken} cannot be drawn (1 problem):\n${broken}:6:41: a: connection to unknown block "b" (blocks: a)\n`);
+    expect(r.stderr).toBe(`blockwright graph: ${broken} cannot be drawn (1 problem):\n${broken}:6:41: a: connection to unknown block "b" (blocks: a) [BW4002]\n`);
 
     expect(await cli(["graph", EXAMPLE, "--format", "png"])).toMatchObject({ code: 2, stderr: expect.stringContaining('--format takes mermaid or svg, got "png"') });
     expect(await cli(["graph"])).toMatchObject({ code: 2, stderr: expect.stringContaining("missing <workflow>") });

@@ -184,7 +184,7 @@ describe("connection config", () => {
       '<file>:7:1: extra: unknown field "extra" (allowed: connections)',
       `<file>:2:3: connections.nowhere: unknown provider "nowhere" (providers: ${PROVIDER_IDS.join(", ")})`,
       '<file>:4:5: connections.crm.sobject: "sobject" is filled by the model in each call, not by the connection',
-      '<file>:5:13: connections.crm.apiKey: is a secret: give it as a reference to an environment variable, e.g. "{{CRM_API_KEY}}"; the literal value was not used',
+      '<file>:5:13: connections.crm.apiKey: is a secret: give it as a reference to an environment variable, e.g. "{{CRM_API_KEY}}"; the literal value was not used [BW3010]',
     ]);
     expect(stderr).not.toContain("literal-token-value");
   });

@@ -112,7 +112,7 @@ describe("blockwright upstream", () => {
 
   it("refuses, in one line, a folder without specs and an unknown provider", async () => {
     const empty = mkdtempSync(join(tmp, "no-specs-"));
-    expect(await cli(["upstream", "docgen", "newer.yaml"], { cwd: empty })).toMatchObject({ code: 2, stderr: expect.stringMatching(/^blockwright upstream: no specs folder specs \(pass --specs, or run blockwright init\)\n/) });
+    expect(await cli(["upstream", "docgen", "newer.yaml"], { cwd: empty })).toMatchObject({ code: 2, stderr: expect.stringMatching(/^blockwright upstream: no specs folder specs \(pass --specs, or run blockwright init\) \[BW3005\]\n/) });
     expect(await cli(["upstream", "library", "newer.yaml"])).toMatchObject({ code: 2, stderr: expect.stringContaining(`unknown provider "library" (providers: ${PROVIDER_IDS.join(", ")})`) });
   });
 
