@@ -5,7 +5,7 @@
 // failed when it is at or above the gate's level and not accepted, and each
 // workflow line the change breaks a failed case too; an accepted change
 // passes with its reason in system-out.
-import { attr, PAGE_STYLE, text } from "../common/markup-text.js";
+import { attr, htmlPage, text } from "../common/markup-text.js";
 import { atLeast, type Change, type Level } from "./classify.js";
 import { SEVERITIES } from "./kinds.js";
 import { describeChange, kindOf, type PackageDiff, type WorkflowProblem } from "./report.js";
@@ -103,19 +103,5 @@ export function diffHtml(diffs: PackageDiff[], workflows: WorkflowProblem[] | un
       body.push(`</table>`);
     }
   }
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${text(`blockwright diff: ${verdict}`)}</title>
-<style>${PAGE_STYLE}
-</style>
-</head>
-<body>
-${body.join("\n")}
-</body>
-</html>
-`;
+  return htmlPage(`blockwright diff: ${verdict}`, body);
 }

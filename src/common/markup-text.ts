@@ -19,8 +19,27 @@ function visible(value: string): string {
   return value.replace(NOT_XML, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
+/** An offline report page: the title (escaped here) and the body's markup, one line each; no outside resource. */
+export function htmlPage(title: string, body: readonly string[]): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${text(title)}</title>
+<style>${PAGE_STYLE}
+</style>
+</head>
+<body>
+${body.join("\n")}
+</body>
+</html>
+`;
+}
+
 /** The style of the offline report pages (no outside resource: their Content-Security-Policy forbids it). */
-export const PAGE_STYLE = `
+const PAGE_STYLE = `
 body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 72rem; padding: 0 1rem; color: #1f2328; }
 h1 { font-size: 1.6rem; margin-bottom: .2rem; } h2 { margin-top: 2rem; border-bottom: 1px solid #d0d7de; }
 table { border-collapse: collapse; margin: .5rem 0; } th, td { border: 1px solid #d0d7de; padding: .25rem .5rem; text-align: left; vertical-align: top; }

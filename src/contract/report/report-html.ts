@@ -9,7 +9,7 @@
 // from the specs, the mocks or the run is escaped.
 import { operationCoverage, RESULT_KINDS } from "../coverage.js";
 import { KIND_ORDER } from "../kinds/index.js";
-import { PAGE_STYLE } from "../../common/markup-text.js";
+import { htmlPage } from "../../common/markup-text.js";
 import { byProvider, runLine, type SuiteReport, summarise, text, where } from "./report.js";
 import type { CaseResult } from "../run.js";
 import type { CaseKind } from "../types.js";
@@ -32,21 +32,7 @@ export function htmlReport(report: SuiteReport): string {
     coverageTable(report),
     ...(failures.length ? [`<h2>Failures (${failures.length})</h2>`, ...failures.map(failureSection)] : []),
   ];
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${text(`Contract tests: ${verdict}`)}</title>
-<style>${PAGE_STYLE}
-</style>
-</head>
-<body>
-${body.join("\n")}
-</body>
-</html>
-`;
+  return htmlPage(`Contract tests: ${verdict}`, body);
 }
 
 function providersTable(report: SuiteReport): string {
