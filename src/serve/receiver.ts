@@ -59,7 +59,11 @@ export function createReceiver(o: ReceiverOptions): { handle(req: IncomingMessag
     req.on("end", () => {
       if (refused) return;
       const body = Buffer.concat(chunks);
-      void receive(req, res, new Uint8Array(body.buffer, body.byteOffset, body.byteLength));
+      receive(req, res, new Uint8Array(body.buffer, body.byteOffset, body.byteLength)).catch((e: unknown) => {
+        // Never an unhandled rejection: the delivery gets a 500 (the provider retries) and the log says why.
+        o.log(`${o.trigger.id}: a delivery could not be taken: ${redact((e as Error).message, [o.secret])}`);
+        if (!res.headersSent) answer(res, 500, "not taken\n");
+      });
     });
   };
 
@@ -77,7 +81,10 @@ export function createReceiver(o: ReceiverOptions): { handle(req: IncomingMessag
     // Acknowledged before anything runs: the provider's deadline is a few seconds.
     answer(res, o.trigger.acknowledge);
     for (const event of fresh) {
-      const run = o.start(event).finally(() => inFlight.delete(run));
+      const run = o
+        .start(event)
+        .catch((e: unknown) => o.log(`${o.trigger.id}: the run of event ${event.id} failed to finish: ${redact((e as Error).message, [o.secret])}`))
+        .finally(() => inFlight.delete(run));
       inFlight.add(run);
     }
   };

@@ -48,8 +48,7 @@ interface SqliteDatabase {
 /** The SQLite store in `file` (created with its folder when missing). */
 export function openSqliteStore(file: string): TriggerStore {
   mkdirSync(dirname(file), { recursive: true });
-  const { Database } = createRequire(import.meta.url)("node-sqlite3-wasm") as { Database: new (file: string) => SqliteDatabase };
-  const db = new Database(file);
+  const db = openDatabase(file);
   for (const sql of TABLES) db.exec(sql);
   return {
     async claim(trigger, eventId, nowMs, windowMs) {
@@ -76,11 +75,16 @@ export function openSqliteStore(file: string): TriggerStore {
 
 /** How many runs the store holds for a trigger (tests, and `serve`'s summary on stopping). */
 export function runCount(file: string): number {
-  const { Database } = createRequire(import.meta.url)("node-sqlite3-wasm") as { Database: new (file: string) => SqliteDatabase };
-  const db = new Database(file);
+  const db = openDatabase(file);
   try {
     return Number(db.all("SELECT COUNT(*) AS n FROM bw_runs")[0]?.n ?? 0);
   } finally {
     db.close();
   }
+}
+
+/** The SQLite file as a database (node-sqlite3-wasm is CommonJS: loaded with require). */
+function openDatabase(file: string): SqliteDatabase {
+  const { Database } = createRequire(import.meta.url)("node-sqlite3-wasm") as { Database: new (file: string) => SqliteDatabase };
+  return new Database(file);
 }
