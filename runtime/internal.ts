@@ -19,6 +19,7 @@ export { authWays, wayCredentials, wayParams, authParams, chooseWay, slotOf, aut
 export { isSecretLength } from "./common/redact.js";
 export { parseExpression, formatExpression, parsePointer, formatPointer, getAtPointer, evaluate } from "./http/expressions.js";
 export { llmCallParams, llmOutput, modelParams, connectionParams, inputSchema, outputSchema, toolDescription } from "./llm/llm-tools.js";
+export { ruleSentence, pollingSentence, deprecationSentence, type Words } from "./llm/wording.js";
 export { safeToRepeat } from "./spec/behavior.js";
 export { VALUE_FORMATS, FORMAT_MAX_LENGTH, isValueFormat, matchesFormat, type StringFormat, type ValueFormat } from "./spec/formats.js";
 export { ERROR_TYPES, RUNTIME_ERROR_CODES, NOT_SENT_CODES, type RuntimeErrorCode, type RuntimeCodeInfo } from "./http/error-codes.js";

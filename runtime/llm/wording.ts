@@ -7,43 +7,64 @@
 // runtime.
 import type { PollingSpec, RuleSpec, ToolSpec } from "../spec/tool-types.js";
 
+/**
+ * How the sentences show what comes from a manifest: a name (parameter,
+ * output), a value (of an enum, a state) and free text (a deprecation note).
+ * Models read them as they are; a README shows names and values as code spans
+ * and escapes the text (src/emit/emit-readme.ts).
+ */
+export interface Words {
+  name(name: string): string;
+  value(value: unknown): string;
+  text(text: string): string;
+}
+
+const PLAIN: Words = { name: (n) => n, value: (v) => String(v), text: (t) => t };
+
 /** What a tool's LLM description tells of it besides its own text. */
 export type DescribedTool = Pick<ToolSpec, "description" | "rules" | "polling" | "deprecated">;
 
 /** The sentences a tool's LLM description adds to its text: its cross-field rules, its polling advice, its deprecation. */
 export function toolSentences(tool: DescribedTool): string[] {
-  return [...tool.rules.map(ruleSentence), ...(tool.polling ? [pollingSentence(tool.polling)] : []), ...(tool.deprecated ? [`Deprecated: ${tool.deprecated}`] : [])];
+  return [...tool.rules.map((r) => ruleSentence(r)), ...(tool.polling ? [pollingSentence(tool.polling)] : []), ...(tool.deprecated ? [deprecationSentence(tool.deprecated)] : [])];
 }
 
 /** A cross-field rule, as a sentence of the tool's description. */
-export function ruleSentence(rule: RuleSpec): string {
+export function ruleSentence(rule: RuleSpec, w: Words = PLAIN): string {
+  const or = (list: readonly string[]) => orList(list.map(w.name));
   switch (rule.rule) {
     case "exactlyOne":
       return `Give exactly one of ${or(rule.params)}.`;
     case "anyOf":
-      return `Give ${rule.groups.map((g) => g.join(" with ")).join(", or ")} (at least one).`;
+      return `Give ${rule.groups.map((g) => g.map(w.name).join(" with ")).join(", or ")} (at least one).`;
     case "allowedValues": {
-      const cases = Object.entries(rule.values).map(([when, values]) => `with ${rule.dependsOn} ${when}: ${values.length ? values.map(String).join(", ") : "none (leave it out)"}`);
-      return `Allowed ${rule.param} values depend on ${rule.dependsOn}: ${cases.join("; ")}.`;
+      const cases = Object.entries(rule.values).map(([when, values]) => `with ${w.name(rule.dependsOn)} ${w.value(when)}: ${values.length ? values.map(w.value).join(", ") : "none (leave it out)"}`);
+      return `Allowed ${w.name(rule.param)} values depend on ${w.name(rule.dependsOn)}: ${cases.join("; ")}.`;
     }
     case "dependentLimits": {
       const cases = Object.entries(rule.limits).map(
         ([when, limits]) =>
-          `with ${rule.dependsOn} ${when}: ${Object.entries(limits)
+          `with ${w.name(rule.dependsOn)} ${w.value(when)}: ${Object.entries(limits)
             .map(([name, v]) => `${name} ${v}`)
             .join(", ")}`,
       );
-      return `Limits of ${rule.param} depend on ${rule.dependsOn}: ${cases.join("; ")}.`;
+      return `Limits of ${w.name(rule.param)} depend on ${w.name(rule.dependsOn)}: ${cases.join("; ")}.`;
     }
   }
 }
 
 /** A job-status operation's polling advice, as a sentence of the tool's description. */
-export function pollingSentence(p: PollingSpec): string {
-  return `While ${p.output} is ${or(p.pending)}, call again (about every ${seconds(p.intervalMs)}, at least ${seconds(p.minIntervalMs)} apart) until it is ${or(p.terminal)}.`;
+export function pollingSentence(p: PollingSpec, w: Words = PLAIN): string {
+  const or = (list: readonly string[]) => orList(list.map(w.value));
+  return `While ${w.name(p.output)} is ${or(p.pending)}, call again (about every ${seconds(p.intervalMs)}, at least ${seconds(p.minIntervalMs)} apart) until it is ${or(p.terminal)}.`;
 }
 
-function or(list: readonly string[]): string {
+/** A tool's deprecation note, as the sentence ending its description. */
+export function deprecationSentence(note: string, w: Words = PLAIN): string {
+  return `Deprecated: ${w.text(note)}`;
+}
+
+function orList(list: readonly string[]): string {
   return list.length <= 1 ? (list[0] ?? "") : `${list.slice(0, -1).join(", ")} or ${list[list.length - 1]}`;
 }
 
