@@ -6,10 +6,10 @@ import type { ToolResult } from "../http/errors.js";
 import { wantsPages } from "../validate/page-inputs.js";
 import { collectPages } from "../paging/paginate.js";
 import { type ExecuteOptions, openCallFiles, prepareCall, sendCall } from "../call/single-call.js";
-import type { WithOAuth } from "../call/credential.js";
+import type { Support } from "../call/support.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 
-export async function runTool(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & WithOAuth = {}): Promise<ToolResult> {
+export async function runTool(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & Support = {}): Promise<ToolResult> {
   if (wantsPages(options)) return collectPages(tool, params, options);
   const prepared = prepareCall(tool, params, options);
   if ("failed" in prepared) return prepared.failed;
