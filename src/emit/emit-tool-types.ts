@@ -10,8 +10,9 @@ import type { OperationIR, TypeRef } from "../model/ir.js";
  * values' type; an object or an array when it says neither), never `string`:
  * JSON text is what untyped callers (workflows, models) give, and a typed
  * caller's plain string would only fail at run time as not valid JSON.
+ * `normalized`: as the call carries it (a file's bytes as a Blob or Uint8Array).
  */
-export function paramTsType(p: ParamSpec): string {
+export function paramTsType(p: ParamSpec, normalized = false): string {
   switch (p.type) {
     case "string":
     case "number":
@@ -66,6 +67,7 @@ function printType(t: TypeRef, params: ParamSpec[]): string {
           params.find((p) => p.name === t.name),
           `parameter ${t.name}`,
         ),
+        true,
       );
     case "response":
       return responseType(t);
