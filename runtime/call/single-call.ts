@@ -15,6 +15,7 @@ import type { OpenedFile } from "./file-inputs.js";
 import type { FileSupport } from "./file-support.js";
 import { hostPatternProblem, hostRefusal } from "../http/hosts.js";
 import { mapOutputs } from "./map-outputs.js";
+import { outputTypeFailure } from "./output-types.js";
 import { ownValue } from "../common/own.js";
 import { pageCountIssue, wantsPages } from "../validate/page-inputs.js";
 import { readBody, replyLimit } from "../http/read-body.js";
@@ -78,6 +79,8 @@ export interface ExecuteOptions {
   onTokens?: (tokens: IssuedTokens) => void | Promise<void>;
   /** The time in milliseconds since the epoch (default Date.now): tests expire tokens with it, without waiting. */
   clock?: () => number;
+  /** Hold each output of a reply to its declared type: one that is not fails the call (code INVALID_OUTPUT, naming the output, the rule and the value). Default false. */
+  validateOutputs?: boolean;
   /** Where the provider's documented rate (rateLimits.requestsPerMinute) is kept, shared by the calls given the same one (createExecutor and a workflow run make one; default: none, a single call is not held back). */
   limiter?: RateLimiter;
 }
@@ -395,6 +398,8 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
           }),
         );
       }
+      const mistyped = options.validateOutputs ? outputTypeFailure(tool.outputs, mapped.output, response.status, tool.provider) : undefined;
+      if (mistyped) return done(fail(mistyped));
       // Outputs are parsed values (a `\u0041` in the text is an `A` here): each is looked at, whatever the text looked like; copied only when one holds a secret.
       return { result: { success: true, output: mentionsSecret(mapped.output, call.secrets) ? redactDeep(mapped.output, call.secrets) : mapped.output }, reply: ctx, bytes };
     }
