@@ -31,9 +31,10 @@ const PNPM = join(ROOT, "node_modules/pnpm/bin/pnpm.cjs");
 // paths or addresses, download outputs) to 24.4 KB. The runtime's support (runtime/call/support.ts: JSON
 // parameters, formats, cross-field rules, form encoding, next-page addresses, a request rate, files, OAuth
 // each bundled only by a package whose provider declares them) brought it to 19.0 KB, validateOutputs' type
-// check to 19.3 KB. Issue 31 asks for 14 KB: not reached (what is left is the core every call runs: input
-// checks 7.4 KB minified, the call and its retries 8.2 KB, paging 4.6 KB, redaction of escaped secrets 3.7 KB).
-const MAX_CLIENT_GZIP_BYTES = 19_500;
+// check to 19.3 KB; a client's methods without the merging of all pages (their pages come from `.items`) to
+// 18.9 KB. Issue 31 asks for 14 KB: not reached (what is left is the core every call runs: input checks 7.4 KB
+// minified, the call and its retries 8.2 KB, paging 4.6 KB, redaction of escaped secrets 3.7 KB).
+const MAX_CLIENT_GZIP_BYTES = 19_200;
 const KEY = "zq-widgets-key-0123456789";
 
 // The snippet of issue 31's "Done when", as written there (PORT is the loopback upstream's).

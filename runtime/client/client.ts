@@ -12,7 +12,7 @@ import type { ExecuteOptions } from "../call/single-call.js";
 import { REDACTED, redact } from "../common/redact.js";
 import type { ToolResult } from "../http/errors.js";
 import type { FetchLike } from "../http/transport.js";
-import { runTool } from "../execute/run-tool.js";
+import { runOnce } from "../execute/run-tool.js";
 import type { Support } from "../call/support.js";
 import { paginateToolDefinition } from "../paging/paginate.js";
 import type { ToolSpec } from "../spec/tool-types.js";
@@ -78,11 +78,11 @@ export function createClient(table: ClientTable, options: ClientOptions): Record
     };
     const method = async (input?: Record<string, unknown>, callOptions?: CallOptions) => {
       const call = prepare(input, callOptions);
-      return settle(await runTool(tool, call.params, call.options));
+      return settle(await runOnce(tool, call.params, { ...call.options, allPages: false }));
     };
     method.withResponse = async (input?: Record<string, unknown>, callOptions?: CallOptions) => {
       const call = prepare(input, callOptions);
-      const result = settle(await runTool(tool, call.params, call.options));
+      const result = settle(await runOnce(tool, call.params, { ...call.options, allPages: false }));
       return { ...result, response: call.state.last };
     };
     const listPath = tool.pagination?.items[0];
