@@ -261,3 +261,6 @@ function skipSpace(text: string, i: number): number {
   while (text[i] === " " || text[i] === "\t") i++;
   return i;
 }
+
+/** Next pages at an address as a part of the runtime's support (call/support.ts `links`). */
+export const pageLinks = { linkNext, nextPageRequest };

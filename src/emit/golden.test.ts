@@ -82,6 +82,34 @@ describe("golden output of the fixture provider", async () => {
     expect(diagnostics).toEqual([]);
   });
 
+  it("types a json parameter from its schema: an object for an object, and never a plain string (JSON text parsed at run time)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "blockwright-golden-"));
+    try {
+      const entry = join(goldenDir, "shelf/index.js").split("\\").join("/");
+      const consumer = join(dir, "consumer.mts");
+      const call = (meta: string) => `void shelf.addBook({ shelfId: "s", title: "Dune", meta: ${meta} });`;
+      writeFileSync(
+        consumer,
+        [
+          `import { createShelf } from "${entry}";`,
+          'const shelf = createShelf({ apiKey: "k".repeat(20) });',
+          call('{ isbn: "9780441013593" }'),
+          "// @ts-expect-error JSON text is not the object",
+          call(`'{"isbn":"9780441013593"}'`),
+          "// @ts-expect-error nor is a plain string",
+          call('"dune"'),
+          "",
+        ].join("\n"),
+      );
+      const config = ts.readConfigFile(join(root, "tsconfig.json"), ts.sys.readFile);
+      const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
+      const program = ts.createProgram([consumer], { ...parsed.options, noEmit: true });
+      expect(ts.getPreEmitDiagnostics(program, program.getSourceFile(consumer)).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("exports openapi-typescript's types under the package's names only, not as paths, components, operations", () => {
     const dir = mkdtempSync(join(tmpdir(), "blockwright-golden-"));
     try {
