@@ -11,7 +11,7 @@ export { ownValue, setOwn } from "./common/own.js";
 export { itemAt, entryOf, fieldOf, defined } from "./common/checked.js";
 export { cloneJson } from "./common/clone.js";
 export { validateParams, checkValue, checkRules, isAbsent, checkAddress, show, SECRET_MIN_LENGTH, type Issue } from "./validate/validate-params.js";
-export { matchesHost, providerHosts, hostPatternProblem } from "./http/hosts.js";
+export { matchesHost, providerHosts, hostPatternProblem, isLoopback } from "./http/hosts.js";
 export { DEFAULT_REPLY_BYTES, readBytes } from "./http/read-body.js";
 export { startDeadline, type Deadline } from "./http/deadline.js";
 export { linkNext, send, isRedirect } from "./http/transport.js";
