@@ -18,7 +18,8 @@ answer (escaped); the secret is never printed.
 
   --to <url>            where to send it: https, or http on loopback
   --secret-env <NAME>   the environment variable holding the trigger's secret
-                        (its signing secret, or the secret it echoes)
+                        (its signing secret, or the secret it echoes);
+                        default <PROVIDER>_<SECRET>, e.g. ZQPAY_SIGNING_SECRET
   --example <name>      the spec's example to send (default: the first)
   --param /p=value      set a field of each event (a JSON pointer into one
                         event) to a string; /p:=json sets JSON (repeatable)
@@ -54,9 +55,10 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(TIMEOUT_MS)]);
   if (handshake) return sendHandshakes(trigger, to, io, signal);
 
-  if (secretEnv === undefined) throw new UsageError("BW3002", `missing --secret-env <NAME>: the environment variable holding ${triggerId}'s secret (${trigger.secretParam})`);
-  const secret = io.env[secretEnv];
-  if (!secret) throw new UsageError("BW3008", `--secret-env ${secretEnv}: environment variable ${secretEnv} is not set (it holds ${triggerId}'s secret, ${trigger.secretParam})`);
+  const { envVariableName } = await import("../model/naming.js");
+  const variable = secretEnv ?? envVariableName(trigger.provider, trigger.secretParam);
+  const secret = io.env[variable];
+  if (!secret) throw new UsageError("BW3008", `${secretEnv !== undefined ? "--secret-env" : "the default variable"} ${variable}: environment variable ${variable} is not set (it holds ${triggerId}'s secret, ${trigger.secretParam})`);
   const { eventMedia, eventExamples, deliveryBody, deliveryHeaders } = await import("../mocks/trigger-deliveries.js");
   const media = eventMedia(doc, trigger);
   const examples = media ? eventExamples(doc, media) : [];
@@ -68,7 +70,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   try {
     headers = await deliveryHeaders(trigger, media, body, { secret, url: to.href });
   } catch (e) {
-    throw new UsageError("BW3008", `--secret-env ${secretEnv}: ${redact((e as Error).message, [secret])}`);
+    throw new UsageError("BW3008", `${variable}: ${redact((e as Error).message, [secret])}`);
   }
   const { verifyEvent } = await import("@blockwright/runtime/internal");
   const own = await verifyEvent(trigger, { method: "POST", url: to.href, headers, body }, { secret });
