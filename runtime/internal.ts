@@ -16,7 +16,7 @@ export { checkRules } from "./validate/cross-field-rules.js";
 export { fullSupport } from "./execute/full-support.js";
 export { unsupported, SUPPORT_EXPORTS } from "./call/support.js";
 export { formNeeded } from "./call/build-request.js";
-export { matchesHost, providerHosts, hostPatternProblem } from "./http/hosts.js";
+export { matchesHost, providerHosts, hostPatternProblem, isLoopback } from "./http/hosts.js";
 export { DEFAULT_REPLY_BYTES, readBytes } from "./http/read-body.js";
 export { startDeadline, type Deadline } from "./http/deadline.js";
 export { linkNext, send, isRedirect } from "./http/transport.js";

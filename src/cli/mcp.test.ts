@@ -12,7 +12,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import type { CliIo } from "./support/io.js";
 import { serve } from "./mcp.js";
 import { connectionParams, flowParams, oauthParams, toLlmTools } from "@blockwright/runtime/internal";
-import { OPERATION_IDS, PROVIDER_IDS, ROOT, tools as repoTools } from "../../test-support/repo.js";
+import { OPERATION_IDS, PROVIDER_IDS, ROOT, triggerIds, tools as repoTools } from "../../test-support/repo.js";
 import { envVariableName } from "../model/naming.js";
 
 interface Session {
@@ -65,6 +65,9 @@ describe("blockwright mcp --mock", () => {
     const s = await start(["--mock"]);
     const { tools } = await s.client.listTools();
     expect(tools).toHaveLength(OPERATION_IDS.length);
+    // A trigger starts a workflow and is never called: no tool has a trigger's id (the triggers as the specs link them).
+    const triggers = new Set(await triggerIds());
+    expect(tools.filter((t) => triggers.has(t.name))).toEqual([]);
     expect(s.client.getInstructions()).toContain("never pass them as arguments");
     const search = await s.client.callTool({ name: "persondata_person_search", arguments: { sql: "SELECT * FROM person", size: null } });
     expect(search.isError).toBeFalsy();

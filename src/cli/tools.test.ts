@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { toLlmTools } from "@blockwright/runtime/internal";
 import { cli } from "../../test-support/cli-harness.js";
-import { GENERATED_DIR, OPERATION_IDS, PROVIDER_IDS, SPECS, tools } from "../../test-support/repo.js";
+import { GENERATED_DIR, OPERATION_IDS, PROVIDER_IDS, registry, SPECS, tools, triggerIds } from "../../test-support/repo.js";
 
 describe("blockwright tools", () => {
   it.each(["openai", "anthropic", "mcp"] as const)("--format %s prints every tool as the library defines it", async (format) => {
@@ -33,6 +33,21 @@ describe("blockwright tools", () => {
     // Every tool left out changes something.
     const left = toLlmTools(tools, "mcp").filter((t) => !listed.some((l) => l.name === t.name));
     for (const t of left) expect(t.annotations.readOnlyHint, t.name).toBe(false);
+  });
+
+  it("leaves out every trigger: a trigger starts a workflow, it is never called", async () => {
+    // The triggers as the specs link them; the packages carry them (for serve and verifyEvent), the tool lists do not.
+    const triggers = await triggerIds();
+    expect(Object.keys(registry.triggers ?? {}).sort()).toEqual(triggers);
+    for (const format of ["openai", "anthropic", "mcp"]) {
+      const listed = JSON.parse((await cli(["tools", "--format", format])).stdout) as { name?: string; function?: { name: string } }[];
+      const names = listed.map((t) => t.name ?? t.function?.name);
+      expect(names, format).toHaveLength(OPERATION_IDS.length);
+      expect(
+        names.filter((n) => triggers.includes(n as string)),
+        format,
+      ).toEqual([]);
+    }
   });
 
   it("refuses a missing or unknown format and an unknown provider", async () => {

@@ -184,7 +184,7 @@ export const PROBLEMS = {
     example: 'unknown provider "zqfo" (did you mean "zqfoo"?) (providers: zqfoo, zqbar)',
     fix: "Name a provider of the project; run `blockwright init` or `blockwright generate` first when there are none.",
   },
-  BW3006: { meaning: "No such operation or parameter.", example: 'unknown operation "zqfoo_lst" (operations: zqfoo_list, zqfoo_get)', fix: "Use a name the message lists." },
+  BW3006: { meaning: "No such operation, parameter, trigger or example of one.", example: 'unknown operation "zqfoo_lst" (operations: zqfoo_list, zqfoo_get)', fix: "Use a name the message lists." },
   BW3007: {
     meaning: "A file or folder the command reads or writes cannot be used (missing, a folder, a symbolic link, not writable).",
     example: "--out graph.svg: cannot be written (EACCES)",

@@ -181,7 +181,7 @@ describe("values built from the specs", () => {
   });
 
   it("derive every kind of case for the fixture, with unique ids", () => {
-    const cases = deriveCases({ provider: "shelf", tools: shelf.operations.map((op) => op.tool), document: doc });
+    const cases = deriveCases({ provider: "shelf", tools: shelf.operations.map((op) => op.tool), triggers: shelf.triggers, document: doc });
     // The fixture declares something of every kind: a new kind needs it to declare what the kind tests.
     expect(new Set(cases.map((c) => c.kind))).toEqual(new Set(KIND_ORDER));
     expect(cases.map((c) => c.id).filter((id) => id.startsWith("shelf_get_book › scenario"))).toEqual([
@@ -195,7 +195,7 @@ describe("values built from the specs", () => {
 
 describe("where a case derives from", () => {
   const manifest = loadYamlSource(join(fixtures, "specs/shelf/manifest.yaml"), "specs/shelf/manifest.yaml");
-  const subject = { provider: "shelf", tools: shelf.operations.map((op) => op.tool), document: doc, manifest };
+  const subject = { provider: "shelf", tools: shelf.operations.map((op) => op.tool), triggers: shelf.triggers, document: doc, manifest };
   const cases = deriveCases(subject);
   const manifestLines = readFileSync(join(fixtures, "specs/shelf/manifest.yaml"), "utf8").split("\n");
   const specLines = doc.source.text.split("\n");

@@ -17,6 +17,7 @@ export function deriveCases(subject: Subject): ContractCase[] {
   for (const tool of [...subject.tools].sort((a, b) => a.id.localeCompare(b.id))) {
     for (const kind of applicableKinds(tool, subject)) cases.push(...deriveKind(kind, tool, subject));
   }
+  for (const kind of KIND_ORDER) cases.push(...deriveProviderKind(kind, subject));
   const seen = new Set<string>();
   for (const c of cases) {
     if (seen.has(c.id)) throw new Error(`two derived cases share the id ${c.id}`);
@@ -40,6 +41,31 @@ function deriveKind(kind: CaseKind, tool: ToolSpec, subject: Subject): ContractC
       contractCase(tool, kind, "cases derived", async () => {
         throw new ContractFailure(`the ${kind} cases of ${tool.id} could not be derived: ${why}`);
       }),
+    ];
+  }
+}
+
+/** A kind's cases of the provider as a whole (its triggers); a derivation that fails is one failing case, as for a tool. */
+function deriveProviderKind(kind: CaseKind, subject: Subject): ContractCase[] {
+  const derive = CASE_KINDS[kind].deriveProvider;
+  if (!derive) return [];
+  try {
+    return derive(subject);
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    const name = "cases derived";
+    return [
+      {
+        id: `${subject.provider} › ${kind} › ${name}`,
+        provider: subject.provider,
+        operation: subject.provider,
+        kind,
+        name,
+        source: { document: "manifest", path: [] },
+        run: async () => {
+          throw new ContractFailure(`the ${kind} cases of ${subject.provider} could not be derived: ${why}`);
+        },
+      },
     ];
   }
 }

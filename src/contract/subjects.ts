@@ -50,7 +50,7 @@ export async function loadSubjects(dirs: ProjectDirs, providers: string[]): Prom
     }
     // The document as linked: bundled when the spec spans several files; the manifest read again (cheap) for the reports' lines.
     const manifest = loadYamlSource(join(dirs.root, ir.sources.manifest), ir.sources.manifest);
-    return { provider: ir.provider, tools: ir.operations.map((op) => fieldOf(provider.tools, op.tool.id)), document, manifest };
+    return { provider: ir.provider, tools: ir.operations.map((op) => fieldOf(provider.tools, op.tool.id)), ...(ir.triggers?.length ? { triggers: ir.triggers } : {}), document, manifest };
   });
 }
 

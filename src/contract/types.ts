@@ -1,7 +1,7 @@
 // The derived contract suite's shapes: what is tested (a provider's tools and
 // its OpenAPI document), the cases derived from them, and what a case needs
 // to run. Nothing here depends on a test framework.
-import type { ToolSpec } from "@blockwright/runtime/internal";
+import type { ToolSpec, TriggerSpec } from "@blockwright/runtime/internal";
 import type { OpenApiDocument } from "../load/openapi-document.js";
 import type { SourcePosition, YamlSource } from "../load/yaml-source.js";
 import type { Exchange } from "./exchange.js";
@@ -10,6 +10,8 @@ import type { Exchange } from "./exchange.js";
 export interface Subject {
   provider: string;
   tools: ToolSpec[];
+  /** Its triggers as linked from the specs (their event schemas included), when it declares any. */
+  triggers?: TriggerSpec[];
   document: OpenApiDocument;
   /** The manifest as read, when known: the reports name the line a failing case derives from. */
   manifest?: YamlSource;
@@ -32,7 +34,7 @@ export interface ObservedCall {
 }
 
 /** The kinds of case, each derived by its own module (kinds/<kind>.ts) listed in CASE_KINDS (kinds/index.ts). */
-export type CaseKind = "example" | "request" | "limit" | "enum" | "rule" | "route" | "error" | "auth" | "scenario" | "property";
+export type CaseKind = "example" | "request" | "limit" | "enum" | "rule" | "route" | "error" | "auth" | "scenario" | "property" | "trigger";
 
 /** Cases not derived from the specs but from a live service: its answers (`blockwright verify`) and their recordings (`test --replay`). */
 export type LiveKind = "live" | "replay";
@@ -64,6 +66,8 @@ export interface CaseKindModule {
   applies(tool: ToolSpec, subject: Subject): boolean;
   /** The tool's cases of this kind, in a stable order (asked only when `applies`). */
   derive(tool: ToolSpec, subject: Subject): ContractCase[];
+  /** Cases of the provider that belong to no operation (its triggers), after every tool's, in a stable order. */
+  deriveProvider?(subject: Subject): ContractCase[];
   /** For docs/reference/case-kinds.md (Markdown, one line each): when an operation gets cases of the kind, and what they check. */
   doc: { when: string; cases: string };
 }

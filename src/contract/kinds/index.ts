@@ -12,6 +12,7 @@ import { requestKind } from "./request.js";
 import { routeKind } from "./route.js";
 import { ruleKind } from "./rule.js";
 import { scenarioKind } from "./scenario.js";
+import { triggerKind } from "./trigger.js";
 
 export const CASE_KINDS = {
   example: exampleKind,
@@ -24,6 +25,7 @@ export const CASE_KINDS = {
   auth: authKind,
   scenario: scenarioKind,
   property: propertyKind,
+  trigger: triggerKind,
 } as const satisfies Record<CaseKind, CaseKindModule>;
 
 /** The kinds in the table's order. */

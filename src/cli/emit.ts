@@ -1,0 +1,163 @@
+// `blockwright emit <triggerId> --to <url> [--secret-env NAME] [--example name] [--param /pointer=value]... [--handshake] [--specs dir]`
+import { randomUUID } from "node:crypto";
+import { join } from "node:path";
+import { isLoopback, redact, type TriggerSpec } from "@blockwright/runtime/internal";
+import { lineText } from "../common/github-actions.js";
+import { listOption, parseArgs, PROJECT_OPTIONS, projectDirs, projectProviders, stringOption } from "./support/args.js";
+import { fromSpecs, UsageError, type CliIo } from "./support/io.js";
+
+export const USAGE = `Usage: blockwright emit <triggerId> --to <url> [--secret-env <NAME>] [--example <name>] [--param /pointer=value]... [--handshake] [--specs <dir>]
+
+Send one delivery of a trigger to a receiver, as its provider would: the body
+from the spec's example of the event (or one drawn from its schema when the
+spec has none), made this trigger's event (the values the trigger matches on,
+the secret where the provider echoes it), then signed as the trigger's
+authentication declares. For rehearsal against \`blockwright serve\` or your
+own receiver. Prints the receiver's status, the event id and the start of its
+answer (escaped); the secret is never printed.
+
+  --to <url>            where to send it: https, or http on loopback
+  --secret-env <NAME>   the environment variable holding the trigger's secret
+                        (its signing secret, or the secret it echoes);
+                        default <PROVIDER>_<SECRET>, e.g. ZQPAY_SIGNING_SECRET
+  --example <name>      the spec's example to send (default: the first)
+  --param /p=value      set a field of each event (a JSON pointer into one
+                        event) to a string; /p:=json sets JSON (repeatable)
+  --handshake           send the provider's handshake instead (a validation
+                        token, a hook secret) and check that it is echoed
+  --specs <dir>         the specs the delivery is made from (default ./specs)
+
+Sent once, redirects not followed, 10 s at most. The same delivery sent twice
+is the same event (the same id): a receiver runs it once.
+
+Exit status: 0 the receiver took it (2xx; a handshake echoed), 1 it did
+not, 2 usage error, 70 internal error (a bug: please report it).`;
+
+const TIMEOUT_MS = 10_000;
+/** How much of the receiver's answer is shown. */
+const SHOWN_CHARS = 200;
+
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, { ...PROJECT_OPTIONS, to: { type: "string" }, "secret-env": { type: "string" }, example: { type: "string" }, param: { type: "string", multiple: true }, handshake: { type: "boolean" } });
+  const [triggerId, ...extra] = args.positionals;
+  if (!triggerId) throw new UsageError("BW3002", "missing <triggerId>");
+  if (extra.length) throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(extra[0])}`);
+  const to = receiverUrl(stringOption(args, "to"));
+  const handshake = args.values.handshake === true;
+  const secretEnv = stringOption(args, "secret-env");
+  const exampleName = stringOption(args, "example");
+  const fields = listOption(args, "param").map(eventField);
+  if (handshake && (secretEnv !== undefined || exampleName !== undefined || fields.length)) throw new UsageError("BW3004", "--handshake sends no delivery: it takes no --secret-env, --example or --param");
+
+  const { trigger, doc } = await findTrigger(triggerId, projectDirs(args, io.cwd).specs, io);
+  const controller = new AbortController();
+  void io.interrupted.then(() => controller.abort());
+  const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(TIMEOUT_MS)]);
+  if (handshake) return sendHandshakes(trigger, to, io, signal);
+
+  const { envVariableName } = await import("../model/naming.js");
+  const variable = secretEnv ?? envVariableName(trigger.provider, trigger.secretParam);
+  const secret = io.env[variable];
+  if (!secret) throw new UsageError("BW3008", `${secretEnv !== undefined ? "--secret-env" : "the default variable"} ${variable}: environment variable ${variable} is not set (it holds ${triggerId}'s secret, ${trigger.secretParam})`);
+  const { eventMedia, eventExamples, deliveryBody, deliveryHeaders } = await import("../mocks/trigger-deliveries.js");
+  const media = eventMedia(doc, trigger);
+  const examples = media ? eventExamples(doc, media) : [];
+  if (!media || !examples.length) throw new UsageError("BW3012", `${triggerId}: the spec gives no example of its event and none could be drawn from its schema`);
+  const example = exampleName === undefined ? examples[0] : examples.find((e) => e.name === exampleName);
+  if (!example) throw new UsageError("BW3006", `unknown example ${JSON.stringify(exampleName)} of ${triggerId} (examples: ${examples.map((e) => e.name).join(", ")})`);
+  const body = deliveryBody(trigger, media, example.body, { secret, fields });
+  let headers: Record<string, string>;
+  try {
+    headers = await deliveryHeaders(trigger, media, body, { secret, url: to.href });
+  } catch (e) {
+    throw new UsageError("BW3008", `${variable}: ${redact((e as Error).message, [secret])}`);
+  }
+  const { verifyEvent } = await import("@blockwright/runtime/internal");
+  const own = await verifyEvent(trigger, { method: "POST", url: to.href, headers, body }, { secret });
+  if (!own.ok) io.stderr.write(`emit: warning: this delivery does not verify here either: ${own.error.code}: ${lineText(redact(own.error.message, [secret]))}\n`);
+  const answer = await send(to, { method: "POST", headers, body, redirect: "manual", signal });
+  const event = own.ok ? ` event ${lineText(own.events.map((e) => e.id).join(", "))}` : "";
+  io.stdout.write(`${answer.status} ${lineText(answer.statusText)} ${trigger.id}${event} (example "${lineText(example.name)}", ${Buffer.byteLength(body)} bytes)${shown(answer.text, secret)}\n`);
+  return answer.status >= 200 && answer.status < 300 ? 0 : 1;
+}
+
+/** The trigger `id` of the provider its id starts with, linked from the specs (the IR keeps the event's place in the document). */
+async function findTrigger(id: string, specs: string, io: CliIo) {
+  const providers = await projectProviders(specs, io.cwd, []);
+  const provider = providers.filter((p) => id.startsWith(`${p}_`)).sort((a, b) => b.length - a.length)[0];
+  if (!provider) throw new UsageError("BW3006", `unknown trigger ${JSON.stringify(id)}: a trigger id starts with its provider's id and an underscore (providers: ${providers.join(", ")})`);
+  const { linkProvider } = await import("../emit/generate-all.js");
+  const { ir, document } = await fromSpecs("blockwright emit", () => linkProvider(io.cwd, join(specs, provider)));
+  const trigger = ir.triggers?.find((t) => t.id === id);
+  if (!trigger) throw new UsageError("BW3006", `unknown trigger ${JSON.stringify(id)} (triggers of ${provider}: ${ir.triggers?.map((t) => t.id).join(", ") || "none"})`);
+  return { trigger, doc: document };
+}
+
+/** Each handshake the trigger declares, sent with a fresh token: answered when the token comes back as the provider expects. */
+async function sendHandshakes(trigger: TriggerSpec, to: URL, io: CliIo, signal: AbortSignal): Promise<number> {
+  if (!trigger.handshakes.length) throw new UsageError("BW3012", `${trigger.id} declares no handshake (manifest handshakes): send a delivery instead`);
+  let answered = true;
+  for (const h of trigger.handshakes) {
+    const token = `blockwright handshake ${randomUUID().slice(0, 8)}`;
+    const url = new URL(to);
+    if (h.kind === "echo-query") url.searchParams.set(h.param, token);
+    const answer = await send(url, { method: "POST", headers: { "content-type": "text/plain", ...(h.kind === "echo-header" ? { [h.header]: token } : {}) }, body: "", redirect: "manual", signal });
+    const echoed = h.kind === "echo-query" ? answer.status === 200 && answer.text === token && /^text\/plain\b/i.test(answer.headers.get("content-type") ?? "") : answer.status === 200 && answer.headers.get(h.header) === token;
+    answered &&= echoed;
+    const what = h.kind === "echo-query" ? `the ${h.param} query parameter echoed as text/plain` : `the ${h.header} header echoed`;
+    io.stdout.write(`${answer.status} ${lineText(answer.statusText)} ${trigger.id} handshake: ${echoed ? what : `not answered (expected ${what})`}${echoed ? "" : shown(answer.text, "")}\n`);
+  }
+  return answered ? 0 : 1;
+}
+
+async function send(url: URL, init: RequestInit): Promise<{ status: number; statusText: string; text: string; headers: Headers }> {
+  try {
+    const response = await fetch(url, init);
+    return { status: response.status, statusText: response.statusText, text: await response.text(), headers: response.headers };
+  } catch (e) {
+    const error = e as Error & { cause?: { code?: string; message?: string } };
+    const why = error.name === "TimeoutError" ? `no answer within ${TIMEOUT_MS / 1000} s` : (error.cause?.code ?? error.cause?.message ?? error.message);
+    throw new UsageError("BW3011", `--to ${lineText(url.origin)}: cannot reach the receiver (${lineText(String(why))})`);
+  }
+}
+
+/** The start of the receiver's answer, on one line, without the secret. */
+function shown(text: string, secret: string): string {
+  const trimmed = text.trim();
+  if (!trimmed) return "";
+  const cut = trimmed.length > SHOWN_CHARS ? `${trimmed.slice(0, SHOWN_CHARS)}…` : trimmed;
+  return `: ${lineText(secret ? redact(cut, [secret]) : cut)}`;
+}
+
+/** `--to`: an absolute https address, or http on loopback (a receiver under test). */
+function receiverUrl(text: string | undefined): URL {
+  if (text === undefined) throw new UsageError("BW3002", "missing --to <url>: the receiver's address");
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError("BW3003", `--to takes an absolute address (https://…, or http://127.0.0.1:…), got ${JSON.stringify(text)}`);
+  }
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopback(url.hostname)))
+    throw new UsageError("BW3003", `--to must be https, or http on loopback (localhost, 127.0.0.1, [::1]), got ${JSON.stringify(`${url.protocol}//${url.host}`)}`);
+  if (url.username || url.password) throw new UsageError("BW3003", "--to takes no user name or password in the address");
+  return url;
+}
+
+/** `--param /pointer=value` (a string) or `/pointer:=json`. */
+function eventField(entry: string): { pointer: string[]; value: unknown } {
+  const eq = entry.indexOf("=");
+  if (!entry.startsWith("/") || eq < 2) throw new UsageError("BW3003", `--param takes /pointer=value (a field of the event, e.g. /data/id=zq-1), got ${JSON.stringify(entry.split("=")[0])}…`);
+  const json = entry[eq - 1] === ":";
+  const pointer = entry
+    .slice(1, json ? eq - 1 : eq)
+    .split("/")
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const text = entry.slice(eq + 1);
+  if (!json) return { pointer, value: text };
+  try {
+    return { pointer, value: JSON.parse(text) };
+  } catch (e) {
+    throw new UsageError("BW3003", `--param ${entry.slice(0, eq + 1)}: the value after := must be JSON (${(e as Error).message})`);
+  }
+}

@@ -1,0 +1,238 @@
+// `trigger`: each trigger of the provider, rehearsed in-process against the
+// receiver `blockwright serve` runs (src/serve/receiver.ts, over the
+// runtime's verifyEvent and answerHandshake) on a loopback port, with
+// deliveries made from the document alone (mocks/trigger-deliveries.ts): a
+// valid delivery is acknowledged and starts one run per event, whose outputs
+// are what the trigger declares; a tampered body, a wrong secret, a stale
+// timestamp and another event are refused with their code and start none;
+// the same delivery twice starts one; each handshake is echoed. No mock.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { isDeepStrictEqual } from "node:util";
+import { getAtPointer, type TriggerErrorCode, type TriggerSpec } from "@blockwright/runtime/internal";
+import type { OpenApiDocument, Schema } from "../../load/openapi-document.js";
+import { deliveryBody, deliveryHeaders, type EventField, type EventMedia, eventExamples, eventMedia, validDeliveryBody } from "../../mocks/trigger-deliveries.js";
+import { createReceiver } from "../../serve/receiver.js";
+import type { TriggerStore } from "../../serve/store.js";
+import { check, fail, same } from "../call.js";
+import { type CaseKindModule, type CaseSource, type ContractCase, ContractFailure, type Subject } from "../types.js";
+
+export const triggerKind: CaseKindModule = {
+  doc: {
+    when: "each trigger the provider declares (its cases are the trigger's, not an operation's)",
+    cases:
+      "deliveries made from the spec alone (each example of the event, or one drawn from its schema), signed as the trigger declares and sent to the receiver `serve` runs, in-process: each accepted with the trigger's status and one run per event whose outputs are the event and the declared fields, of their schema's types; a tampered body and a wrong secret refused with `SIGNATURE_MISMATCH`, a timestamp past the tolerance with `STALE_EVENT`, another event (a matched field changed) with `UNKNOWN_EVENT`, none starting a run; the same delivery twice starting one run; each handshake echoed",
+  },
+  applies: () => false,
+  derive: () => [],
+  deriveProvider: (subject) => (subject.triggers ?? []).flatMap((t) => triggerCases(t, subject)),
+};
+
+/** What a delivery is signed with in the cases: a secret of the form the scheme takes, and another one. */
+function secrets(trigger: TriggerSpec): { right: string; wrong: string } {
+  const auth = trigger.authentication;
+  const encoded = (key: string, prefix = "") => `${prefix}${Buffer.from(key).toString("base64")}`;
+  if (auth.kind === "standard-webhooks") return { right: encoded("zq-contract-signing-key", "whsec_"), wrong: encoded("zq-contract-other-key", "whsec_") };
+  if (auth.kind === "hmac" && auth.secret?.encoding === "base64") return { right: encoded("zq-contract-signing-key", auth.secret.prefix), wrong: encoded("zq-contract-other-key", auth.secret.prefix) };
+  return { right: "zq-contract-secret-1", wrong: "zq-contract-secret-2" };
+}
+
+function triggerCases(trigger: TriggerSpec, subject: Subject): ContractCase[] {
+  const doc = subject.document;
+  const at = (...path: (string | number)[]): CaseSource => ({ document: "manifest", path: ["triggers", trigger.id, ...path] });
+  const made = (name: string, run: ContractCase["run"], source: CaseSource): ContractCase => ({ id: `${trigger.id} › trigger › ${name}`, provider: trigger.provider, operation: trigger.id, kind: "trigger", name, source, run });
+  const media = eventMedia(doc, trigger);
+  const examples = media ? eventExamples(doc, media) : [];
+  if (!media || !examples.length) return [made("deliveries made", async () => fail(`no delivery of ${trigger.id} can be made: the document gives no example of its event and none could be drawn from its schema`), at("event"))];
+  const { right, wrong } = secrets(trigger);
+  const first = examples[0]?.body;
+  const auth = trigger.authentication;
+  const cases: ContractCase[] = [];
+
+  for (const example of examples) {
+    cases.push(
+      made(
+        `delivery "${example.name}" accepted, one run per event, outputs as declared`,
+        async () => {
+          const body = deliveryBody(trigger, media, example.body, { secret: right });
+          const headers = await deliveryHeaders(trigger, media, body, { secret: right, url: "http://127.0.0.1/" });
+          await withReceiver(trigger, right, async (post, started) => {
+            const answer = await post(body, headers);
+            same(answer.status, trigger.acknowledge, "the receiver's status (the trigger's acknowledge)");
+            const parsed = media.mediaType.startsWith("application/json") ? JSON.parse(body) : Object.fromEntries(new URLSearchParams(body));
+            check(validDeliveryBody(doc, media, parsed), () => `the delivery made from example "${example.name}" is not valid against the event's schema in the document`);
+            const events = trigger.items ? (getAtPointer(parsed, trigger.items) as unknown[]) : [parsed];
+            same(started.length, events.length, "runs started (one per event)");
+            for (const [i, event] of started.entries()) expectTriggerOutputs(doc, trigger, event.outputs, events[i], headers);
+          });
+        },
+        example.path ? { document: "openapi", path: example.path } : { document: "openapi", path: media.path },
+      ),
+    );
+  }
+
+  const refused = (name: string, code: TriggerErrorCode, source: CaseSource, make: () => Promise<{ body: string; headers: Record<string, string> }>) =>
+    made(
+      `${name} refused: ${code}`,
+      async () => {
+        const { body, headers } = await make();
+        await withReceiver(trigger, right, async (post, started) => {
+          const answer = await post(body, headers);
+          same(answer.text.trim(), code, "the receiver's refusal");
+          same(started.length, 0, "runs started");
+        });
+      },
+      source,
+    );
+  const signed = async (fields: EventField[], secret: string, now?: number) => {
+    const body = deliveryBody(trigger, media, first, { secret, fields });
+    return { body, headers: await deliveryHeaders(trigger, media, body, { secret, url: "http://127.0.0.1/", ...(now !== undefined ? { now } : {}) }) };
+  };
+
+  if (auth.kind !== "shared-secret") {
+    cases.push(
+      refused("tampered body", "SIGNATURE_MISMATCH", at("authentication"), async () => {
+        const { body, headers } = await signed([], right);
+        return { body: tampered(body, media), headers };
+      }),
+    );
+  }
+  cases.push(refused("wrong secret", "SIGNATURE_MISMATCH", at("authentication"), () => signed([], wrong)));
+  const tolerance = auth.kind === "standard-webhooks" ? auth.toleranceSeconds : auth.kind === "hmac" ? auth.timestamp?.toleranceSeconds : undefined;
+  if (tolerance !== undefined) {
+    const age = tolerance + 60;
+    cases.push(refused(`timestamp ${age} s old`, "STALE_EVENT", at("authentication"), () => signed([], right, Date.now() - age * 1000)));
+  }
+  const changed = trigger.match[0];
+  if (changed) {
+    cases.push(refused(`another event (${"/" + changed.pointer.join("/")} changed)`, "UNKNOWN_EVENT", at("match"), () => signed([{ pointer: changed.pointer, value: otherValue(doc, trigger, changed) }], right)));
+  }
+  cases.push(
+    made(
+      "the same delivery twice: one run",
+      async () => {
+        const { body, headers } = await signed([], right);
+        await withReceiver(trigger, right, async (post, started) => {
+          same((await post(body, headers)).status, trigger.acknowledge, "the first delivery's status");
+          const once = started.length;
+          check(once > 0, () => "the first delivery started no run");
+          same((await post(body, headers)).status, trigger.acknowledge, "the repeated delivery's status (acknowledged, so the provider stops retrying)");
+          same(started.length, once, "runs started after the same delivery again");
+        });
+      },
+      at(trigger.eventId.length ? "eventId" : "event"),
+    ),
+  );
+  trigger.handshakes.forEach((h, i) => {
+    const what = h.kind === "echo-query" ? `query parameter ${h.param}` : `header ${h.header}`;
+    cases.push(
+      made(
+        `handshake: ${what} echoed`,
+        async () => {
+          const token = "zq token/1";
+          await withReceiver(trigger, right, async (post, started) => {
+            const answer = await post("", h.kind === "echo-header" ? { [h.header]: token } : {}, h.kind === "echo-query" ? `?${new URLSearchParams({ [h.param]: token })}` : "");
+            same(answer.status, 200, "the handshake's status");
+            if (h.kind === "echo-query") {
+              same(answer.text, token, "the answer's body (the token, decoded)");
+              check(/^text\/plain\b/.test(answer.headers.get("content-type") ?? ""), () => `the answer is ${answer.headers.get("content-type")}, not text/plain`);
+            } else same(answer.headers.get(h.header), token, `the answer's ${h.header} header`);
+            same(started.length, 0, "runs started by a handshake");
+          });
+        },
+        at("handshakes", i),
+      ),
+    );
+  });
+  return cases;
+}
+
+type Post = (body: string, headers: Record<string, string>, query?: string) => Promise<{ status: number; text: string; headers: Headers }>;
+
+/** The receiver of `serve` for `trigger`, on a loopback port for the length of `use`, with the runs it starts. */
+async function withReceiver(trigger: TriggerSpec, secret: string, use: (post: Post, started: { id: string; outputs: { data: unknown; metadata: Record<string, unknown> } }[]) => Promise<void>): Promise<void> {
+  const started: { id: string; outputs: { data: unknown; metadata: Record<string, unknown> } }[] = [];
+  const log: string[] = [];
+  const path = `/triggers/${trigger.id}`;
+  const receiver = createReceiver({ trigger, path, secret, store: memoryStore(), log: (line) => log.push(line), start: async (event) => void started.push(event) });
+  const server = createServer(receiver.handle);
+  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`;
+  try {
+    await use(async (body, headers, query = "") => {
+      const response = await fetch(base + query, { method: "POST", headers, body });
+      return { status: response.status, text: await response.text(), headers: response.headers };
+    }, started);
+  } catch (e) {
+    if (e instanceof ContractFailure && log.length) throw new ContractFailure(`${e.message} (receiver: ${log.join("; ")})`);
+    throw e;
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((done) => server.close(() => done()));
+  }
+}
+
+/** The events seen, in memory: the receiver's deduplication without a file. */
+function memoryStore(): TriggerStore {
+  const seen = new Map<string, number>();
+  return {
+    async claim(trigger, eventId, nowMs, windowMs) {
+      for (const [key, at] of seen) if (at < nowMs - windowMs) seen.delete(key);
+      const key = `${trigger}\u0000${eventId}`;
+      if (seen.has(key)) return false;
+      seen.set(key, nowMs);
+      return true;
+    },
+    async recordRun() {},
+    async saveSubscription() {},
+    async subscriptions() {
+      return [];
+    },
+    async deleteSubscription() {},
+    async close() {},
+  };
+}
+
+/** The body changed after signing: one more field (JSON) or parameter (form). */
+function tampered(body: string, media: EventMedia): string {
+  if (!media.mediaType.startsWith("application/json")) return `${body}&zqTampered=1`;
+  const parsed = JSON.parse(body) as unknown;
+  return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? JSON.stringify({ ...parsed, zqTampered: true }) : `${body} `;
+}
+
+/** A value of a matched field that is not the trigger's: another of its enum, else one that differs. */
+function otherValue(doc: OpenApiDocument, trigger: TriggerSpec, m: TriggerSpec["match"][number]): unknown {
+  const schema = trigger.eventSchema ? doc.schemaAt(trigger.eventSchema as Schema, m.pointer) : undefined;
+  const other = Array.isArray(schema?.enum) ? schema.enum.find((v) => v !== m.equals && typeof v === typeof m.equals) : undefined;
+  if (other !== undefined) return other;
+  return typeof m.equals === "string" ? `${m.equals}.zq-other` : typeof m.equals === "number" ? m.equals + 1 : !m.equals;
+}
+
+/** A run's outputs: `data` the event as delivered, each declared field read from it (or a header), present when required, of its schema's type. */
+function expectTriggerOutputs(doc: OpenApiDocument, trigger: TriggerSpec, outputs: { data: unknown; metadata: Record<string, unknown> }, event: unknown, headers: Record<string, string>): void {
+  check(isDeepStrictEqual(outputs.data, event), () => "output data is not the event as delivered");
+  const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+  for (const o of trigger.outputs) {
+    const expected = o.source.from === "header" ? lower[o.source.name] : getAtPointer(o.source.from === "event" ? event : outputs.data, o.source.pointer);
+    const value = outputs.metadata[o.name];
+    if (value === undefined) {
+      check(!o.required || expected === undefined, () => `required output metadata.${o.name} is missing`);
+      continue;
+    }
+    check(isDeepStrictEqual(value, expected), () => `output metadata.${o.name} is ${JSON.stringify(value)}, but the delivery holds ${JSON.stringify(expected)}`);
+    if (o.source.from !== "event" || !trigger.eventSchema) continue;
+    const schema = doc.schemaAt(trigger.eventSchema as Schema, o.source.pointer);
+    const problem = schema && typeProblem(schema, value);
+    if (problem) fail(`output metadata.${o.name} ${problem}`);
+  }
+}
+
+/** How `value` breaks its schema's type or enum, if it does. */
+function typeProblem(schema: Schema, value: unknown): string | undefined {
+  const types = (Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []) as string[];
+  const actual = value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
+  const fits = (t: string) => t === actual || (t === "integer" && Number.isInteger(value)) || (t === "number" && actual === "number");
+  if (types.length && !types.some(fits)) return `is a ${actual}, not a ${types.join(" or ")} as its schema says`;
+  if (Array.isArray(schema.enum) && !schema.enum.some((v) => isDeepStrictEqual(v, value))) return `is ${JSON.stringify(value)}, not one of its schema's enum`;
+  return undefined;
+}

@@ -1,0 +1,151 @@
+// Deliveries of a trigger as its provider would send them, made from the
+// OpenAPI document alone: the body from the event's example (or one drawn
+// from its schema when the document gives none), made this trigger's (each
+// event given the values the trigger matches on, and the shared secret where
+// the provider echoes it), then signed as the trigger's authentication
+// declares (the runtime's signDelivery). `blockwright emit` sends them; the
+// contract suite's trigger cases rehearse the receiver with them.
+import { createHash } from "node:crypto";
+import { getAtPointer, signDelivery, type TriggerSpec } from "@blockwright/runtime/internal";
+import { jsonMediaType, type OpenApiDocument } from "../load/openapi-document.js";
+import { followRefs, type PlacePath } from "../load/source-place.js";
+import { DocumentSampler } from "./schema-sample.js";
+
+type Node = Record<string, unknown>;
+
+/** Where the document describes a delivery's body: its media type object. */
+export interface EventMedia {
+  /** The keys that lead to the media type object, as written (for the reports' lines). */
+  path: (string | number)[];
+  /** The JSON pointer of its schema, local `$ref`s followed (for the sampler). */
+  schemaPointer: string;
+  mediaType: string;
+  media: Node;
+}
+
+/** One example of a delivery's body: named in the document, or drawn from the schema. */
+export interface EventExample {
+  name: string;
+  body: unknown;
+  /** Where the document gives it (undefined: drawn from the schema). */
+  path?: (string | number)[];
+}
+
+/** The name of the example drawn from the schema, where the document gives none. */
+export const DRAWN_EXAMPLE = "drawn from the schema";
+
+/** The media type object of the trigger's delivery, or undefined when the document lacks it (the linker checked it is there). */
+export function eventMedia(doc: OpenApiDocument, trigger: TriggerSpec): EventMedia | undefined {
+  const data = doc.source.data as Node;
+  let item: PlacePath;
+  if (trigger.event.source === "webhook") item = ["webhooks", trigger.event.name];
+  else {
+    const op = doc.operations.get(trigger.event.operationId);
+    if (!op) return undefined;
+    const callback: PlacePath = [...op.location, "callbacks", trigger.event.name];
+    const expressions = Object.keys((valueAt(data, followRefs(data, callback)) as Node | undefined) ?? {});
+    const expression = expressions.find((e) => valueAt(data, followRefs(data, [...callback, e, "post", "requestBody", "content"])) !== undefined);
+    if (expression === undefined) return undefined;
+    item = [...callback, expression];
+  }
+  const contentPath = [...item, "post", "requestBody", "content"];
+  const content = valueAt(data, followRefs(data, contentPath)) as Node | undefined;
+  const mediaType = jsonMediaType(content) ?? Object.keys(content ?? {}).find((m) => m.startsWith("application/x-www-form-urlencoded"));
+  if (!content || mediaType === undefined) return undefined;
+  const path = [...contentPath, mediaType];
+  return { path, schemaPointer: pointerOf(followRefs(data, [...path, "schema"])), mediaType, media: content[mediaType] as Node };
+}
+
+/** The document's examples of the delivery's body (`example`, then each of `examples`), else one drawn from its schema. */
+export function eventExamples(doc: OpenApiDocument, media: EventMedia): EventExample[] {
+  const examples: EventExample[] = [];
+  if (media.media.example !== undefined) examples.push({ name: "example", body: media.media.example, path: [...media.path, "example"] });
+  for (const [name, raw] of Object.entries((media.media.examples ?? {}) as Record<string, Node>)) {
+    const value = doc.resolve(raw).value;
+    if (value !== undefined) examples.push({ name, body: value, path: [...media.path, "examples", name] });
+  }
+  if (examples.length) return examples;
+  const drawn = samplerOf(doc).sample(media.schemaPointer, { everyField: true });
+  return drawn ? [{ name: DRAWN_EXAMPLE, body: drawn.value }] : [];
+}
+
+/** Whether `body` is valid against the delivery's schema in the document. */
+export function validDeliveryBody(doc: OpenApiDocument, media: EventMedia, body: unknown): boolean {
+  return samplerOf(doc).valid(body, media.schemaPointer);
+}
+
+/** A field of each event set to a value (`--param /book/id=b-7`, or a case's change). */
+export interface EventField {
+  pointer: string[];
+  value: unknown;
+}
+
+/**
+ * The delivery's body text: `example` made this trigger's. Each event (the
+ * body, or each item of the list `items` points at) gets the values the
+ * trigger matches on, the secret where the provider echoes it (a shared
+ * secret), then `fields`.
+ */
+export function deliveryBody(trigger: TriggerSpec, media: EventMedia, example: unknown, options: { secret: string; fields?: EventField[] }): string {
+  const body = structuredClone(example ?? {}) as Node;
+  const list = trigger.items ? getAtPointer(body, trigger.items) : undefined;
+  const events = trigger.items ? (Array.isArray(list) ? list : []) : [body];
+  for (const event of events) {
+    if (!isNode(event)) continue;
+    for (const m of trigger.match) setAt(event, m.pointer, m.equals);
+    if (trigger.authentication.kind === "shared-secret") setAt(event, trigger.authentication.pointer, options.secret);
+    for (const f of options.fields ?? []) setAt(event, f.pointer, f.value);
+  }
+  if (!media.mediaType.startsWith("application/x-www-form-urlencoded")) return JSON.stringify(body);
+  return new URLSearchParams(Object.entries(body).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)])).toString();
+}
+
+/**
+ * The headers that make `body` verify, signed at `now`. A Standard Webhooks
+ * id is made from the body: the same delivery sent twice is the same event
+ * (deduplicated), another body another one.
+ */
+export async function deliveryHeaders(trigger: TriggerSpec, media: EventMedia, body: string, options: { secret: string; url: string; now?: number }): Promise<Record<string, string>> {
+  const id = `msg_${createHash("sha256").update(body).digest("hex").slice(0, 32)}`;
+  return signDelivery(trigger, body, { secret: options.secret, url: options.url, id, contentType: media.mediaType, ...(options.now !== undefined ? { now: options.now } : {}) });
+}
+
+/** `/a/b` set to `value`, making the objects on the way. */
+function setAt(target: Node, pointer: readonly string[], value: unknown): void {
+  let node = target;
+  for (const [i, key] of pointer.entries()) {
+    if (i === pointer.length - 1) {
+      Object.defineProperty(node, key, { value, enumerable: true, writable: true, configurable: true });
+      return;
+    }
+    const next = Object.hasOwn(node, key) ? node[key] : undefined;
+    if (!isNode(next)) Object.defineProperty(node, key, { value: {}, enumerable: true, writable: true, configurable: true });
+    node = node[key] as Node;
+  }
+}
+
+const samplers = new WeakMap<OpenApiDocument, DocumentSampler>();
+
+function samplerOf(doc: OpenApiDocument): DocumentSampler {
+  let sampler = samplers.get(doc);
+  if (!sampler) samplers.set(doc, (sampler = new DocumentSampler(doc.source.data as Node)));
+  return sampler;
+}
+
+function pointerOf(path: PlacePath): string {
+  return path.map((k) => `/${String(k).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
+}
+
+function valueAt(data: unknown, path: PlacePath): unknown {
+  let node = data;
+  for (const key of path) {
+    if (!isNode(node) && !Array.isArray(node)) return undefined;
+    if (!Object.hasOwn(node as object, String(key))) return undefined;
+    node = (node as Node)[String(key)];
+  }
+  return node;
+}
+
+function isNode(value: unknown): value is Node {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
