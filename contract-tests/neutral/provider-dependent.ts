@@ -75,6 +75,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "runtime/validate/refusals.test.ts",
       "runtime/call/state-changing-failures.test.ts",
       "runtime/workflow/resolve-inputs.test.ts",
+      "src/workflow/validate-trigger.test.ts",
       "src/link/blocks.test.ts",
       "src/emit/emit-readme.test.ts",
       "src/changes/classify.test.ts",

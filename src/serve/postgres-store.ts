@@ -1,5 +1,5 @@
 // The store of several receivers behind one address: Postgres, through the
-// `pg` client. Claiming an event is one INSERT … ON CONFLICT statement, so two
+// `pg` client (an optional peer dependency). Claiming an event is one INSERT … ON CONFLICT statement, so two
 // receivers given the same delivery never both run it.
 import type { Pool } from "pg";
 import { CLAIM_SQL, rowToRun, rowToSubscription, STORE_TABLES, type TriggerStore } from "./store.js";
@@ -9,7 +9,13 @@ const TABLES_LOCK = 0x62772d73;
 
 /** The Postgres store at `url` (`postgres://user:password@host:port/database`); the tables are created when missing. */
 export async function openPostgresStore(url: string): Promise<TriggerStore> {
-  const { default: pg } = await import("pg");
+  // An optional peer dependency: only the projects that keep serve's state in Postgres install it.
+  const pg = await import("pg").then(
+    (m) => m.default,
+    () => {
+      throw new Error("the Postgres store needs the pg package, which blockwright leaves to the projects that use it: npm install pg");
+    },
+  );
   const pool: Pool = new pg.Pool({ connectionString: url, max: 4 });
   // An idle connection that breaks is dropped by the pool; without a listener its error would end the process.
   pool.on("error", () => undefined);
