@@ -25,7 +25,8 @@ the subscription made with --public-url, then stops.
   --live              the calls go to the real APIs; every secret must be set
   --env-file <file>   KEY=VALUE lines added to the environment
   --store <file>      the SQLite file keeping the events seen, the
-                      subscriptions and the runs (default .blockwright/serve.sqlite)
+                      subscriptions and the runs
+                      (default .blockwright/serve.sqlite)
   --store <postgres://user:password@host:port/db>
                       Postgres instead, for several receivers behind one
                       address: each event runs once, on one of them
