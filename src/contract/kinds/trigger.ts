@@ -184,6 +184,9 @@ function memoryStore(): TriggerStore {
       return true;
     },
     async recordRun() {},
+    async runs() {
+      return [];
+    },
     async saveSubscription() {},
     async subscriptions() {
       return [];
