@@ -13,7 +13,7 @@ import type { Failure, ToolError, ToolResult } from "../http/errors.js";
 import { evaluate, type ExpressionContext } from "../http/expressions.js";
 import { encodeForm } from "./form-body.js";
 import { answersFile, readDownload } from "./download.js";
-import { fileParams, multipartBody, openFiles, type OpenedFile } from "./file-inputs.js";
+import { fileParams, multipartBody, openFiles, rawBody, type OpenedFile } from "./file-inputs.js";
 import { hostPatternProblem, hostRefusal } from "../http/hosts.js";
 import { mapOutputs } from "./map-outputs.js";
 import { ownValue } from "../common/own.js";
@@ -170,7 +170,10 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
       const wire = buildRequest(tool, values, validated.unsent, route);
       adjust?.(wire);
       const encoding = tool.body?.encoding;
-      const encoded = wire.body === undefined ? undefined : encoding === "form" ? encodeForm(wire.body, tool.body?.fields) : encoding === "multipart" ? multipartBody(tool, wire.body, call.files ?? new Map()) : JSON.stringify(wire.body);
+      // Raw bytes: the body is the one file given (none given: no body), typed as the body's media type says.
+      const raw = encoding === "binary" && tool.body ? rawBody(tool, tool.body, call.files ?? new Map()) : undefined;
+      if (raw && wire.header["Content-Type"] === undefined) wire.header["Content-Type"] = raw.contentType;
+      const encoded = encoding === "binary" ? raw?.blob : encodeBody(tool, wire.body, call.files);
       // A form whose fields all came out empty (an empty list or object) is no body: none is sent, nor a
       // Content-Type. A JSON body is a document even when empty ({}), sent whatever the method.
       const body = encoded === "" ? undefined : encoded;
@@ -188,6 +191,14 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
     },
   };
   return call;
+}
+
+/** A built body as text (JSON, a form) or a multipart body; undefined when there is none. */
+function encodeBody(tool: ToolSpec, body: unknown, files: Map<string, OpenedFile> | undefined): string | FormData | undefined {
+  if (body === undefined) return undefined;
+  if (tool.body?.encoding === "form") return encodeForm(body, tool.body.fields);
+  if (tool.body?.encoding === "multipart") return multipartBody(tool, body, files ?? new Map());
+  return JSON.stringify(body);
 }
 
 /** Open the call's files (file-inputs.ts) before its first request; the failure when one cannot be. */

@@ -208,11 +208,11 @@ export interface RateLimitSpec {
   requestsPerMinute?: number;
 }
 
-/** How the request body is written: JSON (any JSON media type), an HTML form, or multipart/form-data (files among its fields). */
+/** How the request body is written: JSON (any JSON media type), an HTML form, multipart/form-data (files among its fields), or one file's bytes as they are (`binary`). */
 export interface BodySpec {
-  /** The request's Content-Type, as the spec names it (multipart: fetch adds the boundary). */
+  /** The request's Content-Type, as the spec names it (multipart: fetch adds the boundary; binary: a range such as `image/*` becomes the file's own type). */
   mediaType: string;
-  encoding: "json" | "form" | "multipart";
+  encoding: "json" | "form" | "multipart" | "binary";
   /** Form fields whose serialisation the spec sets (OpenAPI `encoding`): style and explode. */
   fields?: Record<string, FormFieldEncoding>;
   /** The spec requires a body, yet a call may give none of its fields: an empty one (`{}`) is sent then. */
