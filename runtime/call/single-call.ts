@@ -150,7 +150,8 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
   if (refused) return { failed: fail({ type: "validation", message: `${given}: ${refused}`, param: given, rule: "host" }) };
 
   const route = chooseRoute(tool, values);
-  const chosen = callCredential(tool, values, options, (s) => keepSecret(secrets, s));
+  // An operation that takes no credential gets none, whatever the call was given.
+  const chosen = tool.anonymous ? { way: tool.auth, credential: "" } : callCredential(tool, values, options, (s) => keepSecret(secrets, s));
   if ("problem" in chosen) return { failed: fail({ type: "validation", ...chosen.problem }) };
   // No address given: the token's (auth.tokenAddressField), when a flow obtains one.
   if (baseUrl.url === "" && !chosen.oauth) return { failed: fail({ type: "validation", ...missingAddress(tool) }) };
@@ -186,7 +187,7 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
         headers: wire.header, // built afresh for this request: no copy needed
         ...(body !== undefined ? { body } : {}),
       };
-      applyCredential(request, call.way, call.credential, values);
+      if (!tool.anonymous) applyCredential(request, call.way, call.credential, values);
       return request;
     },
   };

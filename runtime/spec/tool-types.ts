@@ -326,6 +326,8 @@ export interface ToolSpec {
    */
   server: { default?: string; param?: string; hosts?: string[]; basePath?: string; requestHeadBytes?: number; replyBytes?: number };
   auth: AuthSpec;
+  /** The operation takes no credential (its security is `[]`, `[{}]` or `{}`): none is sent, and the credential parameters are not required. */
+  anonymous?: true;
   /** Present only when the manifest declares OAuth 2 flows (`auth.flows`): the credential may then be obtained, and renewed, by the runtime. */
   oauth?: OAuthSpec;
   params: ParamSpec[];

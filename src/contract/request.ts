@@ -81,7 +81,11 @@ function checkCredential(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, op:
   const credential = input[way.param];
   if (typeof credential !== "string") return;
   const requirements = (op.requirements ?? []).filter((r) => r.length);
-  if (!requirements.length) return fail(`${op.operationId} declares no security scheme, yet the tool sends a credential`);
+  if (!requirements.length) {
+    // No credential at all: the one the call was given goes nowhere.
+    const sentIn = [...ex.headers].find(([, v]) => v.includes(credential))?.[0] ?? (decodeURIComponent(ex.url.href).includes(credential) ? "the address" : ex.rawBody.includes(credential) ? "the body" : undefined);
+    return check(sentIn === undefined, () => `${op.operationId} declares no security requirement (security: ${JSON.stringify(op.requirements)}), yet the credential was sent (${sentIn})`);
+  }
   const credentials = wayCredentials(way);
   const inUse = requirements.find((r) => r.length === credentials.length && credentials.every((c) => r.some((name) => placesLike(doc.securitySchemes[name], c))));
   const offered = requirements.map((r) => r.join(" + ")).join(", ");

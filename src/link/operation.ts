@@ -51,8 +51,10 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
     const known = [...ctx.doc.operations.keys()].sort().join(", ");
     return ctx.fail("BW2002", [...at, "operationId"], `operation "${mop.operationId}" not found in ${ctx.openapiName} (operations: ${known})`, "value");
   }
-  // The tool offers the ways its operation accepts (all of them when it names no requirement).
-  const auth = shared.auth ? acceptedAuth(ctx, shared.auth, op) : undefined;
+  // The tool offers the ways its operation accepts (all of them when it names no requirement);
+  // one whose security is `[]`, `[{}]` or `{}` takes no credential at all.
+  const anonymous = op.requirements?.every((r) => r.length === 0) === true;
+  const auth = shared.auth ? (anonymous ? shared.auth : acceptedAuth(ctx, shared.auth, op)) : undefined;
   if (shared.auth && !auth) {
     const ways = manifestWays(m.auth).map((w) => requirementWords(wayScheme(w)));
     const accepts = (op.requirements ?? []).map(requirementWords);
@@ -64,7 +66,7 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
     );
   }
 
-  const params = linkParams(ctx, id, mop, op);
+  const params = linkParams(ctx, id, mop, op).map((p) => (anonymous && p.wire.in === "auth" && p.required ? { ...p, required: false } : p));
   linkFileParams(ctx, id, op, params);
   const byName = new Map(params.map((p) => [p.name, p]));
   const ownAt = (mop.constants ?? []).flatMap((c, index) => {
@@ -77,7 +79,7 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
   checkAccept(ctx, op, [...sharedConstants.map(({ constant, index }) => ({ constant, at: ["constants", index] })), ...ownAt.map(({ constant, index }) => ({ constant, at: [...at, "constants", index] }))]);
   const idempotency = linkIdempotency(ctx, op);
   checkWireSlots(ctx, [
-    ...credentialSender(ctx, auth),
+    ...credentialSender(ctx, anonymous ? undefined : auth),
     ...idempotencySender(idempotency),
     ...sharedConstants.flatMap(({ constant, index }) => slotSender(constant, `the provider-wide constant (constants.${index})`, ["constants", index])),
     ...ownAt.flatMap(({ constant, index }) => slotSender(constant, `the operation's constant (operations.${id}.constants.${index})`, [...at, "constants", index])),
@@ -121,6 +123,7 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
     path: op.path,
     server: serverOf(ctx),
     auth: authOf(ctx, auth),
+    ...(anonymous ? { anonymous: true as const } : {}),
     params,
     routes,
     constants,

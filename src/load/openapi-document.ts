@@ -428,11 +428,16 @@ export function typeOf(schema: Schema | undefined): string | undefined {
 }
 
 function requirementsOf(security: unknown): string[][] | undefined {
+  // `security: {}` (an object where a list belongs, seen in published documents) declares no requirement, as `[]` does.
+  if (isEmptyObject(security)) return [];
   if (!Array.isArray(security)) return undefined;
   return security.map((requirement) => Object.keys((requirement ?? {}) as object));
 }
 
 function securityNames(security: unknown): string[] | undefined {
+  if (isEmptyObject(security)) return [];
   if (!Array.isArray(security)) return undefined;
   return security.flatMap((requirement) => Object.keys(requirement as object));
 }
+
+const isEmptyObject = (v: unknown): boolean => v !== null && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 0;
