@@ -143,7 +143,8 @@ function draftBody(
   }
   const flat = safeFlatten(doc, body.schema);
   const fields = (flat?.properties ?? {}) as Record<string, Schema>;
-  const required = new Set(Array.isArray(flat?.required) ? (flat.required as string[]) : []);
+  // A required field that is readOnly is the server's: not required of a request (OpenAPI 3).
+  const required = new Set((Array.isArray(flat?.required) ? (flat.required as string[]) : []).filter((f) => !Object.hasOwn(fields, f) || safeFlatten(doc, fieldOf(fields, f))?.readOnly !== true));
   const sent = Object.keys(fields).filter((f) => safeFlatten(doc, fieldOf(fields, f))?.readOnly !== true);
   if (body.required && required.size === 0 && sent.length === 1) {
     // A required body of one field (an envelope such as `{data: {…}}`) that the schema does not list as required:
