@@ -48,8 +48,20 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
   }
   const op = ctx.doc.operations.get(mop.operationId);
   if (!op) {
+    const unread = unreadMethod(ctx.doc.source.data, mop.operationId);
+    if (unread) return ctx.fail("BW2017", [...at, "operationId"], `operation "${mop.operationId}" in ${ctx.openapiName} is at ${unread} (OpenAPI 3.2), a method the runtime does not send: leave it out`, "value");
     const known = [...ctx.doc.operations.keys()].sort().join(", ");
     return ctx.fail("BW2002", [...at, "operationId"], `operation "${mop.operationId}" not found in ${ctx.openapiName} (operations: ${known})`, "value");
+  }
+  // OpenAPI 3.2's `in: querystring` (the whole query string as one value) is not sent: a call could not meet a required one.
+  for (const p of op.parameters as { in: string; name: string; required: boolean }[]) {
+    if (p.in === "querystring" && p.required)
+      ctx.fail(
+        "BW2017",
+        [...at, "operationId"],
+        `operation "${op.operationId}" in ${ctx.openapiName} requires parameter "${p.name}" in: querystring (OpenAPI 3.2: the whole query string as one value), which the runtime does not send`,
+        "value",
+      );
   }
   // The tool offers the ways its operation accepts (all of them when it names no requirement);
   // one whose security is `[]`, `[{}]` or `{}` takes no credential at all.
@@ -192,3 +204,17 @@ export const requestSurface: ToolEntry<string, "changed"> = {
   read: (t) => `${t.method} ${t.path}`,
   diff: (a, b, report) => (a !== b ? report("changed", { from: a, to: b }) : undefined),
 };
+
+/** Where an operation OpenAPI 3.2 adds is (a path item's `query`, or one of its `additionalOperations`), as `paths./x.query`; undefined when there is none of that id. */
+function unreadMethod(data: unknown, operationId: string): string | undefined {
+  const paths = (data as { paths?: Record<string, Record<string, unknown>> } | null)?.paths ?? {};
+  for (const [path, item] of Object.entries(paths)) {
+    if (!item || typeof item !== "object") continue;
+    const query = item.query as { operationId?: unknown } | undefined;
+    if (query?.operationId === operationId) return `paths.${path}.query`;
+    for (const [method, op] of Object.entries((item.additionalOperations ?? {}) as Record<string, { operationId?: unknown }>)) {
+      if (op?.operationId === operationId) return `paths.${path}.additionalOperations.${method}`;
+    }
+  }
+  return undefined;
+}
