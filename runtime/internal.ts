@@ -30,3 +30,4 @@ export { VALUE_FORMATS, FORMAT_MAX_LENGTH, isValueFormat, matchesFormat, type St
 export { ERROR_TYPES, RUNTIME_ERROR_CODES, NOT_SENT_CODES, type RuntimeErrorCode, type RuntimeCodeInfo } from "./http/error-codes.js";
 export { dispositionName, type DownloadedFile } from "./call/download.js";
 export { fileValue, isFileBytes } from "./validate/file-values.js";
+export { rawBody } from "./call/file-inputs.js";

@@ -32,6 +32,7 @@ export function buildRequest(tool: ToolSpec, values: Record<string, unknown>, un
         request.header[wire.name] = withEscapes(String(value), wire.escape);
         break;
       case "body": {
+        if (spec.type === "file" && tool.body?.encoding === "binary") break; // the raw body itself, sent as it is (single-call.ts)
         let wireValue = value;
         if (wire.split) wireValue = splitList(String(value), wire.split.separator);
         if (wire.wrapUnlessKey && isPlainObject(value) && !(wire.wrapUnlessKey in value)) wireValue = { [wire.wrapUnlessKey]: value };

@@ -158,7 +158,8 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
   if (refused) return { failed: fail({ type: "validation", message: `${given}: ${refused}`, param: given, rule: "host" }) };
 
   const route = chooseRoute(tool, values);
-  const chosen = callCredential(tool, values, options, (s) => keepSecret(secrets, s));
+  // An operation that takes no credential gets none, whatever the call was given.
+  const chosen = tool.anonymous ? { way: tool.auth, credential: "" } : callCredential(tool, values, options, (s) => keepSecret(secrets, s));
   if ("problem" in chosen) return { failed: fail({ type: "validation", ...chosen.problem }) };
   // No address given: the token's (auth.tokenAddressField), when a flow obtains one.
   if (baseUrl.url === "" && !chosen.oauth) return { failed: fail({ type: "validation", ...missingAddress(tool) }) };
@@ -179,14 +180,19 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
       const wire = buildRequest(tool, values, validated.unsent, route, form);
       adjust?.(wire);
       const encoding = tool.body?.encoding;
+      // Raw bytes: the body is the one file given (none given: no body), typed as the body's media type says.
+      const raw = encoding === "binary" && tool.body && fileSupport ? fileSupport.rawBody(tool, tool.body, call.files ?? new Map()) : undefined;
+      if (raw && wire.header["Content-Type"] === undefined) wire.header["Content-Type"] = raw.contentType;
       const encoded =
-        wire.body === undefined
-          ? undefined
-          : encoding === "form" && form
-            ? form.encodeForm(wire.body, tool.body?.fields)
-            : encoding === "multipart" && fileSupport
-              ? fileSupport.multipartBody(tool, wire.body, call.files ?? new Map())
-              : JSON.stringify(wire.body);
+        encoding === "binary"
+          ? raw?.blob
+          : wire.body === undefined
+            ? undefined
+            : encoding === "form" && form
+              ? form.encodeForm(wire.body, tool.body?.fields)
+              : encoding === "multipart" && fileSupport
+                ? fileSupport.multipartBody(tool, wire.body, call.files ?? new Map())
+                : JSON.stringify(wire.body);
       // A form whose fields all came out empty (an empty list or object) is no body: none is sent, nor a
       // Content-Type. A JSON body is a document even when empty ({}), sent whatever the method.
       const body = encoded === "" ? undefined : encoded;
@@ -199,7 +205,7 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
         headers: wire.header, // built afresh for this request: no copy needed
         ...(body !== undefined ? { body } : {}),
       };
-      applyCredential(request, call.way, call.credential, values);
+      if (!tool.anonymous) applyCredential(request, call.way, call.credential, values);
       return request;
     },
   };

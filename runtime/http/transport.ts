@@ -15,8 +15,8 @@ export interface HttpRequest {
   /** Absolute address, path parameters and query (credential included) encoded. */
   url: string;
   headers: Record<string, string>;
-  /** Text (JSON, a form), or a multipart body whose files stream out as it is sent. */
-  body?: string | FormData;
+  /** Text (JSON, a form), a multipart body whose files stream out as it is sent, or one file's bytes (a raw body). */
+  body?: string | FormData | Blob;
 }
 
 /** Scalar query values, or arrays sent as repeated keys (form style, exploded). */
