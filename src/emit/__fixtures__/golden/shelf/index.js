@@ -580,7 +580,8 @@ export const shelfListBooksTool = {
       ]
     }
   ],
-  "errors": shelfErrors
+  "errors": shelfErrors,
+  "timeoutMs": 60000
 };
 
 /** Every Shelf tool, by operation id. */
