@@ -580,8 +580,7 @@ export const shelfListBooksTool = {
       ]
     }
   ],
-  "errors": shelfErrors,
-  "timeoutMs": 60000
+  "errors": shelfErrors
 };
 
 /** Every Shelf tool, by operation id. */
