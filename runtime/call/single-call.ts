@@ -280,7 +280,8 @@ export async function sendCall(call: PreparedCall, request: HttpRequest, options
   const key = idempotency ? (idempotencyKey ?? globalThis.crypto.randomUUID()) : undefined;
   if (idempotency && key !== undefined) request.headers[idempotency.header] = key;
 
-  const timeoutMs = options.timeoutMs ?? 30_000;
+  // The caller's option, else the operation's own (manifest `timeoutMs`), else the default.
+  const timeoutMs = options.timeoutMs ?? tool.timeoutMs ?? 30_000;
   const deadline = startDeadline(timeoutMs, options.signal);
   try {
     const { oauth } = call;

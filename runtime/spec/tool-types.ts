@@ -359,6 +359,8 @@ export interface ToolSpec {
   idempotency?: IdempotencySpec;
   pagination?: PaginationSpec;
   download?: DownloadSpec;
+  /** How long one call may take, in milliseconds, when the manifest says (`timeoutMs`); else the call's option or 30 s. */
+  timeoutMs?: number;
 }
 
 /** A tool with its parameter and output types attached (types only, no runtime cost); `Paged`: whether it declares pagination. */

@@ -2,7 +2,7 @@
 // records: each concept's schema fragment (src/link/<concept>.schema.json:
 // title, description, examples) and its decision in FIELDS (src/link/concepts.ts:
 // which surface entry records the field, and so how diff classifies a change).
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { FIELDS, type FieldDecision } from "../../src/link/concepts.js";
 import { cell, generatedHeader } from "./markdown.js";
@@ -103,7 +103,8 @@ export function manifestPage(root: string): string {
     const names = byFragment.get(f) ?? [];
     if (!names.length) continue;
     const concept = f.file.replace(/\.schema\.json$/, "");
-    const rule = f.root ? "index" : concept;
+    // A small concept's link part is written in its record (concept-records.ts), with no module of its own.
+    const rule = f.root ? "index" : existsSync(join(root, DIR, `${concept}.ts`)) ? concept : "concept-records";
     lines.push(`## ${concept}`, "", `${(f.$comment ?? "").replace(/\s*\((Linked in )?link\/[^)]*\)\.?$/, ".").replace(/\s*Linked in link\/\S+$/, "")}`, "");
     lines.push(`Schema: [\`${DIR}/${f.file}\`](../../${DIR}/${f.file}); link rule: [\`${DIR}/${rule}.ts\`](../../${DIR}/${rule}.ts).`, "");
     lines.push("| Field | Meaning | Example | Recorded in the surface by |", "|---|---|---|---|");

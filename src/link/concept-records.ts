@@ -8,6 +8,7 @@ import { authSurface } from "./auth.js";
 import { authFlowsSurface, linkAuthFlows } from "./auth-flows.js";
 import { linkBehavior } from "./behavior.js";
 import type { ConceptRecord } from "./concept-record.js";
+import { diffMaximum, type LimitChange, type ToolEntry } from "../model/surface-entry.js";
 import { deprecatedSurface, linkDeprecated } from "./deprecated.js";
 import { errorDetailsSurface, errorFieldsSurface, failureWhenSurface, retryableStatusesSurface } from "./errors.js";
 import { idempotencySurface } from "./idempotency.js";
@@ -24,6 +25,31 @@ import { routesSurface } from "./routes.js";
 import { rulesSurface } from "./rules.js";
 import { hostsSurface } from "./server.js";
 import { triggersSurface } from "./triggers.js";
+
+declare module "../model/surface-format.js" {
+  interface ToolSurface {
+    /** How long one call may take, in milliseconds (manifest `timeoutMs`). */
+    timeoutMs?: number;
+  }
+}
+
+/** The runtime's deadline of a call whose operation names none (runtime/call/single-call.ts). */
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** A shorter deadline may end calls that used to succeed: breaking; a longer one, or the default again where that is longer, a patch. */
+const timeoutSurface: ToolEntry<number, LimitChange> = {
+  scope: "tool",
+  subject: "timeoutMs",
+  changes: {
+    added: { level: "breaking", rule: "timeout shortened" },
+    tightened: { level: "breaking", rule: "timeout shortened" },
+    loosened: { level: "patch", rule: "timeout lengthened" },
+    removed: { level: "patch", rule: "timeout lengthened" },
+  },
+  record: (tool) => (tool.timeoutMs === undefined ? {} : { timeoutMs: tool.timeoutMs }),
+  read: (t) => t.timeoutMs,
+  diff: (a, b, report) => diffMaximum(a, b, report, DEFAULT_TIMEOUT_MS),
+};
 
 export const CONCEPTS = {
   auth: {
@@ -181,6 +207,15 @@ export const CONCEPTS = {
     tool: { deprecated: ["runtime/llm/wording.ts"] },
     surface: { deprecated: deprecatedSurface },
     link: linkDeprecated,
+  },
+  timeout: {
+    wording:
+      "**`timeoutMs`** (per operation): how long one call may take, retries and the access token included, where the upstream documents a slower (or faster) answer than the runtime's default of 30 s; a caller's own `timeoutMs` option still wins. `blockwright diff` calls a shorter one breaking.",
+    schema: ["timeout"],
+    tool: { timeoutMs: ["runtime/call/single-call.ts"] },
+    surface: { timeoutMs: timeoutSurface },
+    link: (_ctx, _at, mop) => (mop.timeoutMs === undefined ? {} : { timeoutMs: mop.timeoutMs }),
+    fields: { "operation.timeoutMs": { surface: "timeoutMs" } },
   },
   files: {
     wording:

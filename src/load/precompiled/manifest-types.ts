@@ -884,6 +884,10 @@ export interface ManifestOperation {
    */
   deprecated?: string
   /**
+   * How long one call of this operation may take, retries and the access token included, in milliseconds, where the upstream documents that it answers slower (a report, an export) or faster than the runtime's default of 30 s. A caller's own `timeoutMs` option still wins.
+   */
+  timeoutMs?: number
+  /**
    * The operation's success answer is a file (`application/octet-stream`, `application/pdf`, `image/*`, …, or a redirect to it): its bytes become the outputs `content` (bytes), `contentType`, `size` and `filename` instead of being read as JSON, within `limits.replyBytes`. A redirect is followed without the credential. The operation's `outputs` must then be empty (`{}`).
    */
   download?: boolean
@@ -1290,6 +1294,7 @@ export type ManifestField =
   | "operation.behavior.openWorld"
   | "operation.pagination"
   | "operation.deprecated"
+  | "operation.timeoutMs"
   | "operation.download"
   | "outcome.description"
   | "outcome.outputs"
@@ -1434,4 +1439,4 @@ export type ManifestField =
   | "wireSwitch.whenTrue";
 
 /** Every schema fragment, src/link/<name>.schema.json, by name: a concept record claims each (link/concepts.ts). */
-export type SchemaFragment = "auth-flows" | "auth" | "behavior" | "constants" | "deprecated" | "errors" | "files" | "idempotency" | "limits" | "operation" | "outcomes" | "outputs" | "pagination" | "param-limits" | "params" | "polling" | "provider" | "rate-limits" | "routes" | "rules" | "server" | "triggers" | "wire";
+export type SchemaFragment = "auth-flows" | "auth" | "behavior" | "constants" | "deprecated" | "errors" | "files" | "idempotency" | "limits" | "operation" | "outcomes" | "outputs" | "pagination" | "param-limits" | "params" | "polling" | "provider" | "rate-limits" | "routes" | "rules" | "server" | "timeout" | "triggers" | "wire";
