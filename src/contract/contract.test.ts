@@ -37,6 +37,14 @@ describe("Prism's violations", () => {
     expect(violationsOf(headers, body)).toEqual([v]);
   });
 
+  it("are errors only: a deprecation warning (a deprecated parameter sent) or a note is no violation", () => {
+    const error = { location: ["request", "query", "limit"], severity: "Error", code: "type", message: "Request query parameter limit must be integer" };
+    const warning = { location: ["query", "legacy"], severity: "Warning", code: "deprecated", message: "Query param legacy is deprecated" };
+    const note = { location: ["query", "x"], severity: "Information", message: "n" };
+    expect(violationsOf(new Headers({ "sl-violations": JSON.stringify([warning, note]) }), "")).toEqual([]);
+    expect(violationsOf(new Headers({ "sl-violations": JSON.stringify([warning, error]) }), "")).toEqual([error]);
+  });
+
   it("are not read from an upstream's own error body", () => {
     expect(violationsOf(new Headers(), JSON.stringify({ validation: [{ location: ["x"], message: "y" }] }))).toEqual([]);
   });
