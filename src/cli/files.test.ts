@@ -1,7 +1,8 @@
 // Files through the command line, on the zqfiles fixture
 // (test-support/fixtures/specs-files): the derived suite uploads a generated
 // small file (as a multipart part and as a whole raw body) and checks a
-// download's bytes on the Prism mocks, all passing.
+// download's bytes on the Prism mocks, all passing (a deprecated parameter
+// sent: the mock's deprecation warning is no failure).
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, cpSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

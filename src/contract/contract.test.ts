@@ -6,13 +6,14 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import type { ToolSpec } from "@blockwright/runtime/internal";
+import type { ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
 import { loadProvider } from "../emit/generate-all.js";
 import { OpenApiDocument } from "../load/openapi-document.js";
 import { loadYamlSource } from "../load/yaml-source.js";
 import { applicableKinds, deriveCases } from "./derive.js";
 import { CASE_KINDS, KIND_ORDER } from "./kinds/index.js";
 import { describeViolation, violationsOf } from "./prism.js";
+import { multipartPart } from "./request.js";
 import { caseSeed } from "./kinds/property.js";
 import { jsonReport, text, textReport, type SuiteReport } from "./report/report.js";
 import { junitReport } from "./report/report-junit.js";
@@ -35,6 +36,20 @@ describe("Prism's violations", () => {
     const headers = new Headers({ "sl-violations": JSON.stringify([v]) });
     const body = JSON.stringify({ type: "https://stoplight.io/prism/errors#UNPROCESSABLE_ENTITY", title: "Invalid request", status: 422, validation: [v] });
     expect(violationsOf(headers, body)).toEqual([v]);
+  });
+
+  it("are errors only: a deprecation warning (a deprecated parameter sent) or a note is no violation", () => {
+    const error = { location: ["request", "query", "limit"], severity: "Error", code: "type", message: "Request query parameter limit must be integer" };
+    const warning = { location: ["query", "legacy"], severity: "Warning", code: "deprecated", message: "Query param legacy is deprecated" };
+    const note = { location: ["query", "x"], severity: "Information", message: "n" };
+    expect(violationsOf(new Headers({ "sl-violations": JSON.stringify([warning, note]) }), "")).toEqual([]);
+    expect(violationsOf(new Headers({ "sl-violations": JSON.stringify([warning, error]) }), "")).toEqual([error]);
+  });
+
+  it("expect a multipart list of scalars as one part per item, as the runtime writes it (none for an empty list)", () => {
+    const param = { name: "expand", type: "json", jsonType: "array", required: false, secret: false, visibility: "user-or-llm", description: "d", title: "expand", wire: { in: "body", pointer: "/expand" } } as unknown as ParamSpec;
+    expect([multipartPart(param, []), multipartPart(param, ["a"]), multipartPart(param, ["a", 2])]).toEqual([undefined, "a", ["a", "2"]]);
+    expect(multipartPart(param, [{ x: 1 }])).toBe('[{"x":1}]');
   });
 
   it("are not read from an upstream's own error body", () => {

@@ -118,7 +118,12 @@ async function multipartParts(request: Request): Promise<Record<string, unknown>
   try {
     const form = await request.clone().formData();
     const parts: Record<string, unknown> = {};
-    for (const [name, value] of form) parts[name] = typeof value === "string" ? value : { filename: value.name, type: value.type, bytes: value.size };
+    for (const [name, value] of form) {
+      const part = typeof value === "string" ? value : { filename: value.name, type: value.type, bytes: value.size };
+      // A list of scalars goes as one part per item (runtime/call/file-inputs.ts): a repeated name is read back as the list.
+      const before = parts[name];
+      parts[name] = before === undefined ? part : Array.isArray(before) ? [...before, part] : [before, part];
+    }
     return parts;
   } catch {
     return undefined; // not a body fetch can read: the mock says what is wrong with it

@@ -24,7 +24,11 @@ export interface PrismProblem {
 
 const PRISM_ERRORS = "https://stoplight.io/prism/errors#";
 
-/** Every violation Prism reported on an exchange (header and body). */
+/**
+ * Every violation Prism reported on an exchange (header and body), errors
+ * only: a warning (a deprecated parameter used, `code: deprecated`), a note or
+ * a hint breaks nothing, and Prism answers as usual.
+ */
 export function violationsOf(headers: Headers, body: string): Violation[] {
   const found: Violation[] = [];
   const header = headers.get("sl-violations");
@@ -34,6 +38,7 @@ export function violationsOf(headers: Headers, body: string): Violation[] {
   // The same violation can come in both places; keep one of each.
   const seen = new Set<string>();
   return found.filter((v) => {
+    if (!isError(v)) return false;
     const key = `${v.location.join("/")}|${v.message}`;
     if (seen.has(key)) return false;
     seen.add(key);
@@ -72,6 +77,11 @@ function asViolations(value: unknown): Violation[] {
       ...(v.code !== undefined ? { code: String(v.code) } : {}),
       ...(v.severity !== undefined ? { severity: String(v.severity) } : {}),
     }));
+}
+
+/** Prism writes a severity as its name ("Error", "Warning", "Information", "Hint"); one without any counts as an error. */
+function isError(v: Violation): boolean {
+  return v.severity === undefined || v.severity === "Error" || v.severity === "0";
 }
 
 function parseJson(text: string): unknown {

@@ -278,6 +278,11 @@ export function multipartPart(param: ParamSpec, value: unknown): unknown {
     return { filename: value instanceof File ? value.name : param.name, type: value.type || param.contentType || "application/octet-stream", bytes: value.size };
   }
   if (param.type === "file" && value instanceof Uint8Array) return { filename: param.name, type: param.contentType ?? "application/octet-stream", bytes: value.byteLength };
+  // A list of scalars is one part per item (an empty list, none), as multipartBody writes it.
+  if (Array.isArray(value) && value.every((v) => v === null || typeof v !== "object")) {
+    const items = value.map((v) => String(v).replace(/\r\n|\r|\n/g, "\r\n"));
+    return items.length === 0 ? undefined : items.length === 1 ? items[0] : items;
+  }
   // FormData writes every line break of a text part as CRLF (the HTML form encoding).
   return (value !== null && typeof value === "object" ? JSON.stringify(value) : String(value)).replace(/\r\n|\r|\n/g, "\r\n");
 }
