@@ -24,6 +24,7 @@ import { rateLimitsSurface, requestsPerMinuteSurface } from "./rate-limits.js";
 import { errorStatusesSurface } from "./responses.js";
 import { routesSurface } from "./routes.js";
 import { rulesSurface } from "./rules.js";
+import { securitySurface } from "./security-scopes.js";
 import { hostsSurface } from "./server.js";
 import { triggersSurface } from "./triggers.js";
 
@@ -57,6 +58,7 @@ export const SURFACE_ENTRIES = {
   routes: routesSurface,
   idempotency: idempotencySurface,
   deprecated: deprecatedSurface,
+  security: securitySurface,
   triggers: triggersSurface,
 } as const satisfies Record<string, SurfaceEntry>;
 
