@@ -334,6 +334,12 @@ function diffShape(subject: string, a: Shape, b: Shape, report: Report<OutputCha
   }
   if (a.items && b.items) diffShape(subject, a.items, b.items, report, `${at}[]`, compared);
   if (a.additionalProperties && b.additionalProperties) diffShape(subject, a.additionalProperties, b.additionalProperties, report, `${at}.*`, compared);
+  else if (!a.additionalProperties && b.additionalProperties && !Object.keys(a.properties ?? {}).length && shapeTypes(a).includes("object")) {
+    // A map of any values now declares them: new data a reader may rely on, and each field of them.
+    report("fieldAdded", { subject: `${subject} ${at}.*` });
+    const values = b.additionalProperties;
+    diffShape(subject, shapeTypes(values).includes("object") ? { type: "object" } : {}, values, report, `${at}.*`, compared);
+  }
 }
 
 /** A form the old version already had: the same fields, or mostly (half of them or more in common). */
