@@ -44,7 +44,7 @@ import { PROVIDER_ENTRIES, TOOL_ENTRIES } from "../link/concepts.js";
 import { linkedShapes } from "../model/shape.js";
 import type { Change, Level, Report, SurfaceEntry } from "../model/surface-entry.js";
 import type { Surface } from "../model/surface-format.js";
-import { severityOf, surfaceKind } from "./surface-kinds.js";
+import { bodyFieldKind, severityOf, surfaceKind } from "./surface-kinds.js";
 
 export type { Change, Level };
 
@@ -85,7 +85,15 @@ export function diffSurfaces(base: Surface | undefined, head: Surface | undefine
     if (!after) add({ level: "breaking", tool: id, subject: "tool", rule: "tool removed", kind: "api-removed", severity: "breaking" });
     else if (!before) add({ level: "minor", tool: id, subject: "tool", rule: "new tool", kind: "api-added", severity: "non-breaking" });
     else {
-      const addToTool = (c: Omit<Change, "provider">) => add({ tool: id, ...c });
+      // A parameter sent as a field of the request body: its changes under the body field kinds (surface-kinds.ts).
+      const wireOf = (subject: string) => {
+        const name = /^param (\S+)$/.exec(subject)?.[1];
+        return name === undefined ? undefined : (after.params[name] ?? before.params[name])?.wire;
+      };
+      const addToTool = (c: Omit<Change, "provider">) => {
+        const wire = wireOf(c.subject);
+        add({ tool: id, ...c, ...(c.kind && wire?.startsWith("body:/") ? { kind: bodyFieldKind(c.kind, c.rule) } : {}) });
+      };
       for (const [name, entry] of TOOL_ENTRIES) if (compared(name, entry)) entry.diff(entry.read(before), entry.read(after), reporter(entry, addToTool));
     }
   }

@@ -202,8 +202,8 @@ describe("the table of manifest fields (link/concepts.ts FIELDS)", () => {
 
   it("uses every surface entry that records a manifest field", () => {
     const used = new Set(Object.values(FIELDS).flatMap((d: FieldDecision) => ("surface" in d ? [d.surface] : [])));
-    // Recorded from the OpenAPI document alone: the declared error statuses.
-    expect(CONCEPT_NAMES.filter((name) => !used.has(name))).toEqual(["errorStatuses"]);
+    // Recorded from the OpenAPI document alone: the declared error statuses, and the scopes each operation asks of the credential.
+    expect(CONCEPT_NAMES.filter((name) => !used.has(name))).toEqual(["errorStatuses", "security"]);
   });
 
   it("does not compile without a decision for each field", () => {

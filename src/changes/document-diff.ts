@@ -6,6 +6,7 @@
 // them). Security requirements compare as sets; a scheme no bound operation
 // uses is no change; bodies compare field by field (schema-compare.ts).
 import { posix } from "node:path";
+import { deprecationNote } from "../link/deprecation-note.js";
 import { kindInfo, type KindId, type Severity } from "./kinds.js";
 import { compareSchemas, limitChanges, type Side } from "./schema-compare.js";
 import { type At, deref, type DocumentSet, flatten } from "./schema-flat.js";
@@ -136,14 +137,6 @@ function compareOperation(older: DocumentSet, x: Found, newer: DocumentSet, y: F
     place(add, "request.body", compareSchemas(older, bodyA.schema, newer, bodyB.schema, "request"), "request");
   }
   compareResponses(older, x, newer, y, add);
-}
-
-/** The deprecation's reason, with a date or replacement when the document gives one. */
-function deprecationNote(node: Json, base: string): string {
-  const said = text(node.description);
-  const date = ["x-deprecated-at", "x-sunset", "x-deprecation-date", "x-sunset-date"].map((k) => node[k]).find((v) => typeof v === "string");
-  const replacement = /(?:use|replaced by|in favou?r of|instead)[^.]{0,120}/i.exec(said)?.[0];
-  return `${base}${date ? `; sunset ${String(date)}` : ""}${replacement ? `; the description says: "${replacement.trim()}"` : "; no date or replacement given"}`;
 }
 
 /** The effective security of an operation as a set of alternatives, each a scheme → scopes map. */

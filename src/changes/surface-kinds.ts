@@ -33,6 +33,12 @@ const SHARED: Record<string, string> = {
   "params.fieldEnumValueAdded": "request-property-enum-value-added",
   "params.fieldEnumSet": "request-property-enum-set",
   "params.fieldNoLongerNullable": "request-property-became-not-nullable",
+  "params.fieldAddedRequiredInNewForm": "new-required-request-property",
+  "params.fieldMadeNullable": "request-property-became-nullable",
+  "params.fieldDeprecated": "request-property-deprecated",
+  "params.fieldReactivated": "request-property-reactivated",
+  "params.deprecated": "request-parameter-deprecated",
+  "params.reactivated": "request-parameter-reactivated",
   "outputs.removed": "response-property-removed",
   "outputs.added": "response-property-added",
   "outputs.typeChanged": "response-property-type-changed",
@@ -47,6 +53,17 @@ const SHARED: Record<string, string> = {
   "outputs.fieldRemoved": "response-property-removed",
   "outputs.fieldAdded": "response-property-added",
   "outputs.fieldNoLongerGuaranteed": "response-property-became-optional",
+  "outputs.fieldGuaranteed": "response-property-became-required",
+  "outputs.noLongerNull": "response-property-became-not-nullable",
+  "outputs.oneOfAdded": "response-property-one-of-added",
+  "outputs.oneOfAddedToOptional": "response-property-one-of-added",
+  "outputs.deprecated": "response-property-deprecated",
+  "outputs.enumSet": "response-property-enum-set",
+  "outputs.reactivated": "response-property-reactivated",
+  "security.scopeAdded": "api-security-scope-added",
+  "security.scopeRemoved": "api-security-scope-removed",
+  "security.added": "api-security-added",
+  "security.removed": "api-security-removed",
   "deprecated.added": "api-deprecated",
   "deprecated.removed": "api-reactivated",
   "description.changed": "api-description-changed",
@@ -65,4 +82,31 @@ export function surfaceKind(subject: string, kind: string): string {
 
 export function severityOf(level: Level): Severity {
   return level === "breaking" ? "breaking" : level === "minor" ? "non-breaking" : "informational";
+}
+
+/** A parameter's kind id as a request body field's (upstream names a body field's changes so): its wire is `body:/…`. */
+const AS_BODY_FIELD: Record<string, string> = {
+  "request-parameter-removed": "request-property-removed",
+  "new-required-request-parameter": "new-required-request-property",
+  "new-optional-request-parameter": "new-optional-request-property",
+  "request-parameter-type-changed": "request-property-type-changed",
+  "request-parameter-became-required": "request-property-became-required",
+  "request-parameter-became-optional": "request-property-became-optional",
+  "request-parameter-default-value-changed": "request-property-default-value-changed",
+  "request-parameter-description-changed": "request-property-description-changed",
+  "request-parameter-limit-tightened": "request-property-limit-tightened",
+  "request-parameter-limit-loosened": "request-property-limit-loosened",
+  "request-parameter-enum-value-removed": "request-property-enum-value-removed",
+  "request-parameter-enum-value-added": "request-property-enum-value-added",
+  "request-parameter-deprecated": "request-property-deprecated",
+  "request-parameter-reactivated": "request-property-reactivated",
+  "params-enum-added": "request-property-enum-set",
+};
+
+/** The kind id of a change to a parameter sent as a body field; `rule` names the limit (`limit added: minLength`). */
+export function bodyFieldKind(kind: string, rule: string): string {
+  if (kind === "request-parameter-limit-tightened" && rule === "limit added: minLength") return "request-property-min-length-set";
+  if (kind === "request-parameter-limit-loosened" && rule === "limit loosened: maxLength") return "request-property-max-length-increased";
+  if (kind === "request-parameter-limit-loosened" && rule === "limit loosened: maxItems") return "request-property-max-items-increased";
+  return AS_BODY_FIELD[kind] ?? kind;
 }

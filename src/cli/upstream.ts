@@ -21,7 +21,10 @@ reordered) is no change. Changes to operations we do not call are counted.
   --accept          pin the newer document; for a provider add started (its
                     openapi.yaml is a cut of the published document), also
                     cut openapi.yaml again from it, for the operations the
-                    manifest calls, keeping the manifest as it is
+                    manifest calls, keeping the manifest as it is but for what the
+                    newer document asks more of (a value it now requires,
+                    a length or bound it sets or narrows, enum values it no
+                    longer takes), each written and printed
   --source <url>    where the newer document came from (recorded by --accept)
   --specs <dir>     the specs folder (default ./specs)
 
@@ -85,8 +88,18 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       const operations = tools.flatMap((t) => [{ method: t.method, path: t.path }, ...t.routes.map((r) => ({ method: r.method, path: r.path }))]);
       const cut = recut(specText, newer.document, operations, stringOption(args, "source") ?? newerPath, sha256(newer.text));
       writeWhole(specFile, cut.text);
+      // What the newer document now asks of a value the manifest sends (required, a bound, fewer enum values): written so.
+      const { tightenManifest } = await import("../upstream/tighten.js");
+      const manifestFile = resolve(specs, provider, "manifest.yaml");
+      const tightened = tightenManifest(readFileSync(manifestFile, "utf8"), cut.text, ir.sources.openapi);
+      if (tightened.lines.length) {
+        writeWhole(manifestFile, tightened.text);
+        io.stderr.write(
+          `upstream: the newer document asks more of ${tightened.lines.length} value${tightened.lines.length === 1 ? "" : "s"} the manifest sends; written in ${ir.sources.manifest}:\n${tightened.lines.map((l) => `  ${logSafe(l)}\n`).join("")}`,
+        );
+      }
       io.stderr.write(
-        `upstream: re-cut ${ir.sources.openapi} from it (${cut.kept} operation${cut.kept === 1 ? "" : "s"}); the manifest is kept as it is: run blockwright generate${cut.missing.length ? ` (it no longer has ${cut.missing.join(", ")}: generate says where the manifest calls them)` : ""}\n`,
+        `upstream: re-cut ${ir.sources.openapi} from it (${cut.kept} operation${cut.kept === 1 ? "" : "s"}); the manifest is kept${tightened.lines.length ? " but for the lines above" : " as it is"}: run blockwright generate${cut.missing.length ? ` (it no longer has ${cut.missing.join(", ")}: generate says where the manifest calls them)` : ""}\n`,
       );
     } else io.stderr.write(`upstream: ${ir.sources.openapi} is written by hand: update it for the changes above\n`);
   }

@@ -70,6 +70,8 @@ export interface LinkedProvider {
   document: OpenApiDocument;
   /** The input texts by project-relative path (their hashes go into the surface). */
   inputs: Record<string, string>;
+  /** The security schemes the manifest's credential uses: the surface records the scopes each tool needs of them. */
+  authSchemes: string[];
   /** What the user should know but generation does not stop on (an example the upstream published wrong), `file:line:col: …`. */
   warnings: string[];
 }
@@ -98,7 +100,8 @@ export async function linkProvider(root: string, dir: string, externalRefFolders
   await checkpoint(signal);
   try {
     const document = new OpenApiDocument(openapi.source);
-    return { ir: linkDocument(source, document), document, inputs: { [source.file]: source.text, ...fileTexts(openapi.files) }, warnings: openapi.warnings.map((w) => w.message) };
+    const ir = linkDocument(source, document);
+    return { ir, document, authSchemes: authSchemesOf(manifest.auth), inputs: { [source.file]: source.text, ...fileTexts(openapi.files) }, warnings: openapi.warnings.map((w) => w.message) };
   } catch (e) {
     if (e instanceof LinkErrors) throw new GenerationErrors(e.errors);
     throw e;
@@ -250,8 +253,15 @@ async function eachProvider(project: ProjectContext, use: (provider: LinkedProvi
   return kept;
 }
 
-function surfaceOf(project: ProjectContext, pkg: PackageContext, { ir, document, inputs }: LinkedProvider): Surface {
-  return buildSurface(ir, { packageName: pkg.name, packageVersion: pkg.version, generator: project.generator, inputs, ...document.surfaceSchemas() });
+function surfaceOf(project: ProjectContext, pkg: PackageContext, { ir, document, inputs, authSchemes }: LinkedProvider): Surface {
+  return buildSurface(ir, { packageName: pkg.name, packageVersion: pkg.version, generator: project.generator, inputs, authSchemes, ...document.surfaceSchemas() });
+}
+
+/** The scheme names of a manifest's auth: its own, those sent with it, and its alternatives'. */
+function authSchemesOf(auth: Manifest["auth"] | undefined): string[] {
+  type Way = { scheme?: string; also?: { scheme?: string }[] };
+  const ways: Way[] = auth ? [auth as Way, ...((auth as { alternatives?: Way[] }).alternatives ?? [])] : [];
+  return [...new Set(ways.flatMap((w) => [w.scheme, ...(w.also ?? []).map((a) => a.scheme)]).filter((s): s is string => typeof s === "string"))].sort();
 }
 
 /** The surfaces the project's specs give now, by provider, without writing anything (for `blockwright diff`). */

@@ -106,6 +106,7 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
       operationId: chosen.operationId,
       title: title ?? titleOf(chosen.operationId),
       description: shortText(descriptionText || summaryText || titleOf(chosen.operationId), 400),
+      ...(rawOp.deprecated === true ? { deprecated: deprecationText(rawOp, chosen.operationId) } : {}),
       ...(Object.keys(params.params).length ? { params: params.params } : {}),
       ...(pagination ? { pagination } : {}),
       ...(download ? { download: true } : {}),
@@ -113,13 +114,29 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
     };
     if (!summaryText) notes.push({ at: [...at, "title"], note: "the operation has no summary: a short label for the block's selector" });
     else if (!title) notes.push({ at: [...at, "title"], note: "the operation's summary opens with no short statement (a question, a teaser, too long): drafted from the operationId" });
-    if (rawOp.deprecated === true) notes.push({ at, note: `${chosen.operationId} is deprecated in the spec` });
+    if (rawOp.deprecated === true) notes.push({ at: [...at, "deprecated"], note: `${chosen.operationId} is deprecated in the spec: drafted from its text; say why, and what to use instead` });
     manifest.operations[id] = operation;
     summary.push({ id, operationId: chosen.operationId, params: Object.keys(params.params).length, outputs: Object.keys(outputs.outputs).length, ...(pagination ? { paging: pagination.style } : {}) });
   }
   if (credential.covers.size) manifest.auth.covers = [...credential.covers].sort();
   if (accept) manifest.constants = [accept];
   return { manifest, notes, operations: summary };
+}
+
+/** Where a document dates an operation's end (x-extensions published documents use). */
+const SUNSET_KEYS = ["x-sunset", "x-sunset-date", "x-deprecated-at", "x-deprecation-date"];
+
+/**
+ * The `deprecated:` note of an operation the document marks deprecated (generate requires one): the sentence of its
+ * text that speaks of the deprecation or names a replacement, and the date the document gives, else a plain notice.
+ */
+export function deprecationText(rawOp: Json, operationId: string): string {
+  const text = plainText([rawOp.description, rawOp.summary].filter((t): t is string => typeof t === "string").join(" "));
+  const sentences = text.split(/(?<=[.!?])\s+/);
+  const said = sentences.find((s) => /deprecat|replaced by|in favou?r of|\binstead\b|sunset/i.test(s));
+  const date = SUNSET_KEYS.map((k) => rawOp[k]).find((v): v is string => typeof v === "string" && v.trim() !== "");
+  const base = said ? shortText(said, 300) : `${operationId} is deprecated in the published document, which names no replacement.`;
+  return date ? `${base} Sunset: ${shortText(date, 40)}.` : base;
 }
 
 function titleOf(operationId: string): string {

@@ -7,7 +7,7 @@ import { cloneJson, fieldOf, formatPointer, parseExpression, type OutputSource, 
 import type { ResponseStep, TypeRef } from "../model/ir.js";
 import type { ManifestOperation, ManifestOutputSource } from "../load/precompiled/manifest-types.js";
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema, unionOf } from "../load/openapi-document.js";
-import { paramShape, shapeOfValue } from "../model/shape.js";
+import { paramShape, shapeOfValue, shapeTypes, typesWithin } from "../model/shape.js";
 import type { Report, ToolEntry, ToolSurfaceContext } from "../model/surface-entry.js";
 import type { OutputSurface, Shape } from "../model/surface-format.js";
 import { fieldsNear, type LinkContext, type Path, unionsSearched } from "./context.js";
@@ -184,7 +184,14 @@ type OutputChange =
   | "enumValueNoLonger"
   | "fieldRemoved"
   | "fieldAdded"
-  | "fieldNoLongerGuaranteed";
+  | "fieldNoLongerGuaranteed"
+  | "fieldGuaranteed"
+  | "noLongerNull"
+  | "oneOfAdded"
+  | "oneOfAddedToOptional"
+  | "deprecated"
+  | "reactivated"
+  | "enumSet";
 
 /** What a result holds, down to each field's type: consumers read it. Removed fields, changed types and values they cannot expect break them. */
 export const outputsSurface: ToolEntry<Record<string, OutputSurface>, OutputChange> = {
@@ -200,13 +207,20 @@ export const outputsSurface: ToolEntry<Record<string, OutputSurface>, OutputChan
     textChanged: { level: "patch", rule: "text changed" },
     typeWidened: { level: "breaking", rule: "output type widened (integer → number)" },
     mayBeNull: { level: "breaking", rule: "output may now be null" },
-    enumDropped: { level: "breaking", rule: "output values no longer restricted to an enum" },
+    enumDropped: { level: "patch", rule: "output values no longer listed (any value of its type; the list was documentation)" },
     // Old readings stay right; a workflow comparing against the known values is named by diff --workflows.
     enumValueAdded: { level: "minor", rule: "enum value added to an output (a workflow comparing against the known values should be told)" },
     enumValueNoLonger: { level: "minor", rule: "enum value no longer output" },
     fieldRemoved: { level: "breaking", rule: "output field removed" },
     fieldAdded: { level: "minor", rule: "new output field" },
     fieldNoLongerGuaranteed: { level: "breaking", rule: "output field no longer guaranteed" },
+    fieldGuaranteed: { level: "minor", rule: "output field now guaranteed" },
+    noLongerNull: { level: "minor", rule: "output no longer null" },
+    oneOfAdded: { level: "breaking", rule: "output may come in another shape (a oneOf/anyOf form added): a reader of the old fields may not find them" },
+    oneOfAddedToOptional: { level: "minor", rule: "output may come in another shape (a oneOf/anyOf form added); every field of the old one was optional" },
+    deprecated: { level: "minor", rule: "output deprecated (still returned)" },
+    reactivated: { level: "minor", rule: "output no longer deprecated" },
+    enumSet: { level: "minor", rule: "output values now listed (a workflow comparing against them can rely on the list)" },
   },
   record: (tool, ctx) => ({ outputs: Object.fromEntries(tool.outputs.map((o) => [o.path, { type: o.type, optional: o.optional, description: o.description, shape: outputShape(tool, o.source, ctx) }])) }),
   read: (t) => t.outputs,
@@ -279,15 +293,26 @@ function diffShape(subject: string, a: Shape, b: Shape, report: Report<OutputCha
   const pairs = compared.get(a) ?? new Set<Shape>();
   if (pairs.has(b)) return;
   compared.set(a, pairs.add(b));
-  if (a.type !== undefined && b.type !== undefined && a.type !== b.type && !(a.type === "integer" && b.type === "number")) {
-    return report("typeChanged", { subject: where, from: a.type, to: b.type });
+  const [ta, tb] = [shapeTypes(a), shapeTypes(b)];
+  // A type the old version never returned (a reader may not handle it); fewer types, or integer → number, are not that.
+  if (ta.length && tb.length && !typesWithin(tb, ta) && !(ta.join() === "integer" && tb.join() === "number")) {
+    return report("typeChanged", { subject: where, from: ta.join(" | "), to: tb.join(" | ") });
   }
-  if (a.type === "integer" && b.type === "number") report("typeWidened", { subject: where, from: a.type, to: b.type });
+  if (ta.join() === "integer" && tb.join() === "number") report("typeWidened", { subject: where, from: a.type, to: b.type });
   if (!a.nullable && b.nullable) report("mayBeNull", { subject: where });
+  if (a.nullable && !b.nullable) report("noLongerNull", { subject: where });
+  if (!a.deprecated && b.deprecated && at) report("deprecated", { subject: where });
+  if (a.deprecated && !b.deprecated && at) report("reactivated", { subject: where });
+  // An object form added: a reader of the old one's required fields may get the new one instead.
+  const formsA = a.variants ?? (a.properties && ta.includes("object") ? [Object.keys(a.properties).sort().join(",")] : []);
+  const formsB = b.variants ?? (b.properties && tb.includes("object") ? [Object.keys(b.properties).sort().join(",")] : []);
+  const added = formsB.filter((f) => !coveredForm(f, formsA));
+  if (formsA.length && added.length && formsB.length > formsA.length) report(a.required?.length ? "oneOfAdded" : "oneOfAddedToOptional", { subject: where, to: added.length });
   if (a.enum || b.enum) {
     const before = a.enum ?? [];
     const after = b.enum ?? [];
     if (a.enum && !b.enum) report("enumDropped", { subject: where, from: a.enum });
+    else if (!a.enum && b.enum) report("enumSet", { subject: where, to: b.enum });
     else if (a.enum) {
       for (const v of after) if (!before.includes(v)) report("enumValueAdded", { subject: where, to: v });
       for (const v of before) if (!after.includes(v)) report("enumValueNoLonger", { subject: where, from: v });
@@ -303,9 +328,27 @@ function diffShape(subject: string, a: Shape, b: Shape, report: Report<OutputCha
       const wasRequired = a.required?.includes(key) ?? false;
       const isRequired = b.required?.includes(key) ?? false;
       if (wasRequired && !isRequired) report("fieldNoLongerGuaranteed", { subject: `${subject} ${child}` });
+      if (!wasRequired && isRequired) report("fieldGuaranteed", { subject: `${subject} ${child}` });
       diffShape(subject, x, y, report, child, compared);
     }
   }
   if (a.items && b.items) diffShape(subject, a.items, b.items, report, `${at}[]`, compared);
   if (a.additionalProperties && b.additionalProperties) diffShape(subject, a.additionalProperties, b.additionalProperties, report, `${at}.*`, compared);
+  else if (!a.additionalProperties && b.additionalProperties && !Object.keys(a.properties ?? {}).length && shapeTypes(a).includes("object")) {
+    // A map of any values now declares them: new data a reader may rely on, and each field of them.
+    report("fieldAdded", { subject: `${subject} ${at}.*` });
+    const values = b.additionalProperties;
+    diffShape(subject, shapeTypes(values).includes("object") ? { type: "object" } : {}, values, report, `${at}.*`, compared);
+  }
+}
+
+/** A form the old version already had: the same fields, or mostly (half of them or more in common). */
+function coveredForm(form: string, old: readonly string[]): boolean {
+  if (old.includes(form)) return true;
+  const fields = new Set(form.split(","));
+  if (fields.size < 2) return false;
+  return old.some((o) => {
+    const other = new Set(o.split(","));
+    return [...fields].filter((f) => other.has(f)).length / Math.max(fields.size, other.size) >= 0.5;
+  });
 }

@@ -7,9 +7,10 @@ import { checkValue, cloneJson, isAbsent, SECRET_MIN_LENGTH, type ParamSpec } fr
 import { canonical } from "../common/canonical-json.js";
 import type { ManifestOperation, ManifestParam, ManifestWire } from "../load/precompiled/manifest-types.js";
 import { titleFromName } from "../model/naming.js";
-import type { OpenApiOperation } from "../load/openapi-document.js";
-import type { Report, ToolEntry } from "../model/surface-entry.js";
+import type { OpenApiOperation, Schema } from "../load/openapi-document.js";
+import type { Report, ToolEntry, ToolSurfaceContext } from "../model/surface-entry.js";
 import { copyParamKeys } from "../model/param-keys.js";
+import { deprecationNote } from "./deprecation-note.js";
 import type { ParamSurface } from "../model/surface-format.js";
 import { regexProblem, type LinkContext, type Path } from "./context.js";
 import { boundLength, checkOwnLimits, checkSatisfiable, diffParamLimits, PARAM_LIMIT_CHANGES, type ParamLimitChange } from "./param-limits.js";
@@ -150,7 +151,9 @@ type ParamChange =
   | "openedToModels"
   | "exampleChanged"
   | "wireChanged"
-  | "textChanged";
+  | "textChanged"
+  | "deprecated"
+  | "reactivated";
 
 /** What a caller may pass: a parameter removed, newly required, retyped or given another default breaks calls; wire and text are patches. */
 export const paramsSurface: ToolEntry<Record<string, ParamSurface>, ParamChange> = {
@@ -172,6 +175,8 @@ export const paramsSurface: ToolEntry<Record<string, ParamSurface>, ParamChange>
     exampleChanged: { level: "patch", rule: "example changed" },
     wireChanged: { level: "patch", rule: "wire placement changed" },
     textChanged: { level: "patch", rule: "text changed" },
+    deprecated: { level: "minor", rule: "parameter deprecated (still accepted)" },
+    reactivated: { level: "minor", rule: "parameter no longer deprecated" },
     ...PARAM_LIMIT_CHANGES,
     ...REQUEST_FIELD_CHANGES,
   },
@@ -179,7 +184,8 @@ export const paramsSurface: ToolEntry<Record<string, ParamSurface>, ParamChange>
     params: Object.fromEntries(
       tool.params.map((p) => {
         const shape = requestParamShape(tool, p.name, ctx);
-        return [p.name, { ...paramSurface(p), ...(shape ? { shape } : {}) }];
+        const deprecated = declaredDeprecation(tool.operationId, p, ctx);
+        return [p.name, { ...paramSurface(p), ...(shape ? { shape } : {}), ...(deprecated ? { deprecated } : {}) }];
       }),
     ),
   }),
@@ -197,6 +203,16 @@ function paramSurface(p: ParamSpec): ParamSurface {
   return surface;
 }
 
+/** Whether the document marks where a parameter goes deprecated (the parameter, or the body field), said with its date or replacement. */
+function declaredDeprecation(operationId: string, p: ParamSpec, ctx: ToolSurfaceContext): string | undefined {
+  const w = p.wire;
+  const node = w.in === "path" || w.in === "query" || w.in === "header" ? ctx.declaredAt?.(operationId, w.in, w.name) : w.in === "body" && w.pointer ? ctx.declaredAt?.(operationId, "body", w.pointer) : undefined;
+  if (!node) return undefined;
+  const schema = (node.schema ?? {}) as Schema;
+  if (node.deprecated !== true && schema.deprecated !== true) return undefined;
+  return deprecationNote({ ...schema, ...node }, "still accepted, marked deprecated");
+}
+
 function diffParam(subject: string, a: ParamSurface | undefined, b: ParamSurface | undefined, report: Report<ParamChange>): void {
   if (!b) return report("removed", { subject });
   const required = (p: ParamSurface) => p.required && p.default === undefined;
@@ -212,6 +228,8 @@ function diffParam(subject: string, a: ParamSurface | undefined, b: ParamSurface
   if (canonical(a.example) !== canonical(b.example)) report("exampleChanged", { subject, from: a.example, to: b.example });
   if (a.wire !== b.wire) report("wireChanged", { subject, from: a.wire, to: b.wire });
   if (a.title !== b.title || a.description !== b.description) report("textChanged", { subject });
+  if (!a.deprecated && b.deprecated) report("deprecated", { subject, what: b.deprecated });
+  if (a.deprecated && !b.deprecated) report("reactivated", { subject });
   // Compared only where both surfaces recorded the value's fields (an older one did not).
   if (a.shape && b.shape) diffRequestShape(subject, a.shape, b.shape, report);
 }

@@ -5,11 +5,13 @@
 // instead of seeing one opaque parameter.
 import { parsePointer, type ToolSpec } from "@blockwright/runtime/internal";
 import type { Report, ToolSurfaceContext } from "../model/surface-entry.js";
+import { shapeTypes, typesWithin } from "../model/shape.js";
 import type { Shape } from "../model/surface-format.js";
 
 export type RequestFieldChange =
   | "fieldRemoved"
   | "fieldAddedRequired"
+  | "fieldAddedRequiredInNewForm"
   | "fieldAddedOptional"
   | "fieldMadeRequired"
   | "fieldMadeOptional"
@@ -18,11 +20,15 @@ export type RequestFieldChange =
   | "fieldEnumValueRemoved"
   | "fieldEnumValueAdded"
   | "fieldEnumSet"
-  | "fieldNoLongerNullable";
+  | "fieldNoLongerNullable"
+  | "fieldMadeNullable"
+  | "fieldDeprecated"
+  | "fieldReactivated";
 
 export const REQUEST_FIELD_CHANGES = {
   fieldRemoved: { level: "breaking", rule: "request field no longer accepted" },
   fieldAddedRequired: { level: "breaking", rule: "new required request field" },
+  fieldAddedRequiredInNewForm: { level: "minor", rule: "new required request field, only inside an object form that is new too (a call sending the old form is unaffected)" },
   fieldAddedOptional: { level: "minor", rule: "new optional request field" },
   fieldMadeRequired: { level: "breaking", rule: "request field made required" },
   fieldMadeOptional: { level: "minor", rule: "request field made optional" },
@@ -32,6 +38,9 @@ export const REQUEST_FIELD_CHANGES = {
   fieldEnumValueAdded: { level: "minor", rule: "request field value accepted" },
   fieldEnumSet: { level: "breaking", rule: "request field now takes only listed values" },
   fieldNoLongerNullable: { level: "breaking", rule: "request field no longer takes null" },
+  fieldMadeNullable: { level: "minor", rule: "request field takes null too" },
+  fieldDeprecated: { level: "minor", rule: "request field deprecated (still accepted)" },
+  fieldReactivated: { level: "minor", rule: "request field no longer deprecated" },
 } as const;
 
 /** The shape of a `json` parameter written into the request body, when the body's schema reaches it. */
@@ -56,10 +65,16 @@ export function diffRequestShape(subject: string, a: Shape, b: Shape, report: Re
   const pairs = compared.get(a) ?? new Set<Shape>();
   if (pairs.has(b)) return;
   compared.set(a, pairs.add(b));
-  if (a.type !== undefined && b.type !== undefined && a.type !== b.type) {
-    return report(a.type === "integer" && b.type === "number" ? "fieldTypeWidened" : "fieldTypeChanged", { subject: where, from: a.type, to: b.type });
+  const [ta, tb] = [shapeTypes(a), shapeTypes(b)];
+  if (ta.length && tb.length && ta.join("|") !== tb.join("|")) {
+    // Its old types and more (a string that may now be an object too): every value a call sent is still accepted.
+    if (!typesWithin(ta, tb)) return report("fieldTypeChanged", { subject: where, from: ta.join(" | "), to: tb.join(" | ") });
+    report("fieldTypeWidened", { subject: where, from: ta.join(" | "), to: tb.join(" | ") });
   }
   if (a.nullable && !b.nullable) report("fieldNoLongerNullable", { subject: where });
+  if (!a.nullable && b.nullable) report("fieldMadeNullable", { subject: where });
+  if (!a.deprecated && b.deprecated) report("fieldDeprecated", { subject: where });
+  if (a.deprecated && !b.deprecated) report("fieldReactivated", { subject: where });
   if (!a.enum && b.enum) report("fieldEnumSet", { subject: where, to: b.enum });
   if (a.enum && b.enum) {
     const removed = a.enum.filter((v) => !b.enum?.includes(v));
@@ -67,6 +82,8 @@ export function diffRequestShape(subject: string, a: Shape, b: Shape, report: Re
     if (removed.length) report("fieldEnumValueRemoved", { subject: where, from: removed });
     if (added.length) report("fieldEnumValueAdded", { subject: where, to: added });
   }
+  // Fields of an object form that is itself new (an id that may now be an object): a call sending the old form is unaffected.
+  const newForm = ta.length > 0 && !ta.includes("object");
   for (const key of [...new Set([...Object.keys(a.properties ?? {}), ...Object.keys(b.properties ?? {})])].sort()) {
     const x = a.properties?.[key];
     const y = b.properties?.[key];
@@ -75,9 +92,9 @@ export function diffRequestShape(subject: string, a: Shape, b: Shape, report: Re
     // A read-only field is the server's: one appearing in or leaving the request schema changes nothing a caller sends.
     if ((x && !y && x.readOnly) || (!x && y?.readOnly)) continue;
     if (x && !y) report("fieldRemoved", { subject: `${subject} ${child}` });
-    else if (!x && y) report(required(b) ? "fieldAddedRequired" : "fieldAddedOptional", { subject: `${subject} ${child}` });
+    else if (!x && y) report(required(b) ? (newForm ? "fieldAddedRequiredInNewForm" : "fieldAddedRequired") : "fieldAddedOptional", { subject: `${subject} ${child}` });
     else if (x && y) {
-      if (!required(a) && required(b)) report("fieldMadeRequired", { subject: `${subject} ${child}` });
+      if (!required(a) && required(b) && !newForm) report("fieldMadeRequired", { subject: `${subject} ${child}` });
       if (required(a) && !required(b)) report("fieldMadeOptional", { subject: `${subject} ${child}` });
       diffRequestShape(subject, x, y, report, child, compared);
     }

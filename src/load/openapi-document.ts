@@ -1,10 +1,21 @@
 // Read access to an OpenAPI 3.x document for the link step: operations by id,
 // their parameters, bodies and responses, with local `$ref`s resolved.
-import { fieldOf } from "@blockwright/runtime/internal";
+import { fieldOf, parsePointer } from "@blockwright/runtime/internal";
 import { refPath, valueAt } from "./json-ref.js";
 import type { YamlSource } from "./yaml-source.js";
 
 export type Schema = Record<string, unknown>;
+
+/** What the surface reads of a document (surface-entry.ts SurfaceContext). */
+export interface SurfaceSchemas {
+  bodySchema(operationId: string): Schema | undefined;
+  requestSchema(operationId: string): Schema | undefined;
+  resolveRef(ref: string): Schema | undefined;
+  /** Where a parameter goes, as the document declares it: a path, query or header parameter, or (`body`, a pointer) the request body's field schema, flattened. */
+  declaredAt(operationId: string, place: string, name: string): Schema | undefined;
+  /** The operation's security requirements (its own, else the document's): alternatives, each scheme → the scopes it needs. */
+  security(operationId: string): Record<string, string[]>[] | undefined;
+}
 
 export interface OpenApiParameter {
   name: string;
@@ -198,8 +209,27 @@ export class OpenApiDocument {
   }
 
   /** What the surface needs: the schema of the body an operation's outputs read (its `$ref`s unresolved below the top) and a `$ref` resolver. */
-  surfaceSchemas(): { bodySchema(operationId: string): Schema | undefined; requestSchema(operationId: string): Schema | undefined; resolveRef(ref: string): Schema | undefined } {
+  surfaceSchemas(): Pick<SurfaceSchemas, "bodySchema" | "requestSchema" | "resolveRef" | "declaredAt" | "security"> {
     return {
+      declaredAt: (operationId, place, name) => {
+        const op = this.operations.get(operationId);
+        if (!op) return undefined;
+        if (place !== "body") return declaredParameter(op, place, name) as unknown as Schema | undefined;
+        if (!op.requestBody) return undefined;
+        try {
+          const found = this.locate(op.requestBody.schema, parsePointer(name)).schema;
+          return found ? this.flatten(found) : undefined;
+        } catch {
+          return undefined;
+        }
+      },
+      security: (operationId) => {
+        const op = this.operations.get(operationId);
+        const raw = op ? (valueAt(this.source.data, op.location) as Schema | undefined) : undefined;
+        const security = raw?.security ?? (this.source.data as Schema).security;
+        if (!Array.isArray(security)) return undefined;
+        return security.map((r) => Object.fromEntries(Object.entries((r ?? {}) as Record<string, unknown>).map(([k, v]) => [k, Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []])));
+      },
       requestSchema: (operationId) => this.operations.get(operationId)?.requestBody?.schema,
       bodySchema: (operationId) => {
         const op = this.operations.get(operationId);

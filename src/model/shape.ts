@@ -52,21 +52,24 @@ export class ShapeBuilder {
       const { allOf, ...own } = schema;
       return mergeShapes([this.of(own), ...(allOf as Schema[]).map((s) => this.resolved(this.of(s)))]);
     }
-    const variants = (schema.oneOf ?? schema.anyOf) as Schema[] | undefined;
-    if (Array.isArray(variants)) {
-      // A union: the shape of its variants when they agree on a type, otherwise anything.
-      const shapes = variants.map((s) => this.resolved(this.of(s)));
-      const types = new Set(shapes.map((s) => s.type));
-      return types.size === 1 ? mergeShapes(shapes) : {};
-    }
+    const alternatives = (schema.oneOf ?? schema.anyOf) as Schema[] | undefined;
+    if (Array.isArray(alternatives)) return this.union(schema, alternatives);
     const shape: Shape = {};
-    const rawType = Array.isArray(schema.type) ? (schema.type as string[]).find((t) => t !== "null") : (schema.type as string | undefined);
+    const listed = Array.isArray(schema.type) ? (schema.type as string[]).filter((t) => t !== "null") : [];
+    const rawType = Array.isArray(schema.type) ? listed[0] : (schema.type as string | undefined);
     const type = rawType ?? (schema.properties ? "object" : schema.items ? "array" : undefined);
-    if (type) shape.type = type as Shape["type"];
+    // A type array of several (3.1 `type: [string, integer]`) is a union of types; `[x, "null"]` is x that may be null.
+    if (new Set(listed).size > 1) shape.types = [...new Set(listed)].sort() as Shape["types"];
+    if (type && !shape.types) shape.type = type as Shape["type"];
     if (schema.nullable === true || (Array.isArray(schema.type) && (schema.type as string[]).includes("null"))) shape.nullable = true;
-    if (Array.isArray(schema.enum)) shape.enum = [...(schema.enum as unknown[])];
+    // `const` is a one-value enum; null among the values is "may be null"; a boolean listing both its values lists none.
+    const values = "const" in schema ? [schema.const] : Array.isArray(schema.enum) ? (schema.enum as unknown[]) : undefined;
+    if (values?.includes(null)) shape.nullable = true;
+    const kept = values?.filter((v) => v !== null);
+    if (kept?.length && !(type === "boolean" && kept.includes(true) && kept.includes(false))) shape.enum = [...kept];
     if (typeof schema.format === "string") shape.format = schema.format;
     if (schema.readOnly === true) shape.readOnly = true;
+    if (schema.deprecated === true) shape.deprecated = true;
     if (schema.properties) {
       const properties: Record<string, Shape> = {};
       for (const k of Object.keys(schema.properties as object).sort()) setOwn(properties, k, this.of(fieldOf(schema.properties as Record<string, Schema>, k)));
@@ -76,6 +79,55 @@ export class ShapeBuilder {
     if (schema.additionalProperties && typeof schema.additionalProperties === "object") shape.additionalProperties = this.of(schema.additionalProperties as Schema);
     if (schema.items) shape.items = this.of(schema.items as Schema);
     return shape;
+  }
+
+  /**
+   * `oneOf`/`anyOf`: null alternatives are "may be null" (3.1's way of writing 3.0's `nullable`); one other
+   * alternative is that one; several of one type are merged; several types are a union of them (`types`), with
+   * the fields of its object forms and the items of its list forms. Two or more object forms are named
+   * (`variants`), so that a form added is seen.
+   */
+  private union(schema: Schema, alternatives: Schema[]): Shape {
+    const { oneOf: _o, anyOf: _a, ...own } = schema;
+    // Null alone: `type: null`, `type: [null]`, `const: null`, `enum: [null]`.
+    const nullOnly = (s: Shape) => s.type === "null" || (s.nullable === true && Object.keys(s).length === 1);
+    const shapes: Shape[] = [];
+    let nullable = own.nullable === true;
+    for (const alternative of alternatives) {
+      const shape = this.resolved(this.of(alternative));
+      if (nullOnly(shape)) nullable = true;
+      else shapes.push(shape);
+    }
+    const typesOf = (s: Shape) => s.types ?? (s.type ? [s.type] : s.properties ? ["object" as const] : []);
+    const types = [...new Set(shapes.flatMap(typesOf))].sort();
+    const objects = shapes.filter((s) => typesOf(s).includes("object") && s.properties);
+    const merged = shapes.length === 1 ? { ...(shapes[0] as Shape) } : types.length <= 1 ? mergeShapes(shapes) : mergeShapes(shapes.map(({ type: _t, types: _ts, enum: _e, ...rest }) => rest));
+    if (shapes.length > 1) {
+      // A field counts as required only where every object form that has it requires it.
+      const required = Object.keys(merged.properties ?? {}).filter((k) => objects.filter((o) => o.properties?.[k]).every((o) => o.required?.includes(k)));
+      if (required.length) merged.required = required.sort();
+      else delete merged.required;
+    }
+    if (types.length > 1) {
+      delete merged.type;
+      merged.types = types as Shape["types"];
+    }
+    if (objects.length > 1)
+      merged.variants = [
+        ...new Set(
+          objects.map((o) =>
+            Object.keys(o.properties ?? {})
+              .sort()
+              .join(","),
+          ),
+        ),
+      ].sort();
+    // An enum beside a free value of its type (`anyOf [string, enum]`): any value is accepted, the list is a hint.
+    const open = shapes.some((s) => !s.enum && s.type && shapes.some((e) => e.enum && e.type === s.type));
+    if (open) delete merged.enum;
+    if (own.deprecated === true) merged.deprecated = true;
+    if (nullable) merged.nullable = true;
+    return merged;
   }
 
   /** The shape recorded under `name`, built the first time (once); `undefined` while it is being built. */
@@ -236,6 +288,8 @@ function mergeShapes(shapes: Shape[]): Shape {
     if (s.items && !out.items) out.items = s.items;
     if (s.additionalProperties && !out.additionalProperties) out.additionalProperties = s.additionalProperties;
     if (s.recursive && !out.recursive) out.recursive = s.recursive;
+    if (s.deprecated) out.deprecated = true;
+    if (s.types) out.types = [...new Set([...(out.types ?? []), ...s.types])].sort();
   }
   const { properties } = out;
   if (properties)
@@ -245,6 +299,16 @@ function mergeShapes(shapes: Shape[]): Shape {
         .map((k) => [k, fieldOf(properties, k)]),
     );
   return out;
+}
+
+/** The types a shape allows but null: its union's, or its one type (an object written with fields only too). */
+export function shapeTypes(s: Shape): string[] {
+  return s.types ?? (s.type ? [s.type] : s.properties ? ["object"] : []);
+}
+
+/** Whether every type of `a` is among `b`'s (an integer is a number). */
+export function typesWithin(a: readonly string[], b: readonly string[]): boolean {
+  return a.every((t) => b.includes(t) || (t === "integer" && b.includes("number")));
 }
 
 /** The shape of a parameter's value. */

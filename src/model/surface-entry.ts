@@ -6,7 +6,7 @@
 import { canonical } from "../common/canonical-json.js";
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import type { ProviderIR } from "./ir.js";
-import type { Schema } from "../load/openapi-document.js";
+import type { Schema, SurfaceSchemas } from "../load/openapi-document.js";
 import type { Shape, Surface, ToolSurface } from "./surface-format.js";
 
 export type Level = "breaking" | "minor" | "patch";
@@ -56,6 +56,11 @@ export interface SurfaceContext {
   /** The schema of an operation's request body (what `json` body parameters are recorded from). */
   requestSchema(operationId: string): Schema | undefined;
   resolveRef(ref: string): Schema | undefined;
+  /** The document's declaration of where a parameter goes (load/openapi-document.ts SurfaceSchemas); absent from contexts that do not read a document. */
+  declaredAt?: SurfaceSchemas["declaredAt"];
+  security?: SurfaceSchemas["security"];
+  /** The security schemes the manifest's credential uses (auth, also, alternatives). */
+  authSchemes?: string[];
 }
 
 /** What a tool's entries read besides the tool: the context, and response bodies' shapes, each built once per surface. */

@@ -26,6 +26,12 @@ export interface Shape {
   readOnly?: true;
   /** A recursive type, named where it recurs (surfaces from before named shapes: they expanded every other reference in place). */
   recursive?: string;
+  /** A union of types (`oneOf`/`anyOf` of different types, or a type array): each type but null, sorted; `type` is then unset. */
+  types?: NonNullable<Shape["type"]>[];
+  /** The object forms a union may come in (each its sorted field names), when it has two or more. */
+  variants?: string[];
+  /** Marked deprecated in the schema. */
+  deprecated?: true;
 }
 
 /** A parameter as its users depend on it: the definition's rules, with the wire and lists written as plain text. */
@@ -47,6 +53,8 @@ export interface ParamSurface
   /** Keys a JSON object may not contain (earlier surfaces wrote them as text, `Id (any case)`: read them with forbiddenKeysOf). */
   forbiddenKeys?: ForbiddenKeys | string[];
   example?: unknown;
+  /** The document marks where it goes deprecated: the notice, with the date or replacement the document gives. */
+  deprecated?: string;
   /** A `json` body parameter's value as the request body's schema gives it: its fields are compared one by one. */
   shape?: Shape;
   /** Where the value goes: `query:$top`, `path:id`, `header:X`, `body:/a/b`, `switch`, `auth`, `server`. */

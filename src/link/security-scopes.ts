@@ -1,0 +1,69 @@
+// `security` in the surface: for each security scheme the manifest's
+// credential uses, the scopes each of the operation's requirements asks of
+// a token (the operation's own `security`, else the document's). The
+// manifest names the scheme; the document decides which scopes a call
+// needs, so a newer document can ask more of the same token: a scope added
+// to every way the operation accepted is breaking for a caller whose token
+// lacks it.
+import type { ToolEntry } from "../model/surface-entry.js";
+
+declare module "../model/surface-format.js" {
+  interface ToolSurface {
+    /** Per scheme of the credential: the scope lists of the operation's requirements that name it (any one of them will do). */
+    security?: Record<string, string[][]>;
+  }
+}
+
+type Scopes = Record<string, string[][]>;
+type SecurityChange = "added" | "removed" | "scopeAdded" | "scopeRemoved";
+
+export const securitySurface: ToolEntry<Scopes, SecurityChange> = {
+  scope: "tool",
+  subject: "security",
+  changes: {
+    added: { level: "minor", rule: "another way to authenticate is accepted; the old ones remain" },
+    removed: { level: "breaking", rule: "a credential the operation accepted is no longer listed" },
+    scopeAdded: { level: "breaking", rule: "a token now needs another scope" },
+    scopeRemoved: { level: "minor", rule: "a token needs one scope less" },
+  },
+  record: (tool, ctx) => {
+    const requirements = ctx.security?.(tool.operationId);
+    const schemes = new Set(ctx.authSchemes ?? []);
+    if (!requirements || !schemes.size) return {};
+    const out: Scopes = {};
+    for (const requirement of requirements)
+      for (const [scheme, scopes] of Object.entries(requirement)) {
+        if (!schemes.has(scheme)) continue;
+        const list = [...new Set(scopes)].sort();
+        const known = (out[scheme] ??= []);
+        if (!known.some((k) => k.join(" ") === list.join(" "))) known.push(list);
+      }
+    for (const lists of Object.values(out)) lists.sort((x, y) => x.join(" ").localeCompare(y.join(" ")));
+    return Object.keys(out).length ? { security: out } : {};
+  },
+  read: (t) => t.security,
+  diff(a = {}, b = {}, report) {
+    const within = (small: string[], big: string[]) => small.every((s) => big.includes(s));
+    for (const scheme of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
+      const subject = `security ${scheme}`;
+      const before = a[scheme];
+      const after = b[scheme];
+      if (!before) {
+        report("added", { subject, to: after });
+        continue;
+      }
+      if (!after) {
+        report("removed", { subject, from: before });
+        continue;
+      }
+      // A new requirement asking no more than an old one did is another way in; an old one every new one asks more of has scopes added.
+      for (const n of after) if (!before.some((o) => within(o, n))) report("added", { subject, to: n });
+      for (const o of before) {
+        if (after.some((n) => within(n, o))) continue;
+        const added = [...new Set(after.filter((n) => within(o, n)).flatMap((n) => n.filter((s) => !o.includes(s))))].sort();
+        if (added.length) report("scopeAdded", { subject, what: added.join(", "), to: added });
+        else report("scopeRemoved", { subject, from: o });
+      }
+    }
+  },
+};

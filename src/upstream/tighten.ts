@@ -1,0 +1,105 @@
+// What `upstream <p> <newer> --accept` changes in a manifest `add` drafted
+// when the newer document asks more of a value the manifest sends: a
+// parameter or body field it now requires, a length or bound it now sets or
+// narrows, enum values it no longer takes, an operation it now deprecates
+// (a `deprecated:` note drafted from its text). `generate` refuses a manifest
+// looser than its document, so without this every such upstream change
+// would stop `generate` until the line is edited by hand; each one is
+// written as the document says and printed, and `diff` then reports it as
+// the breaking change it is. Nothing else is touched: the credential, the
+// outputs, names and texts stay as the user has them, and what the manifest
+// binds that the newer document no longer has stays `generate`'s error, at
+// its line.
+import { parsePointer } from "@blockwright/runtime/internal";
+import { type Document, parseDocument } from "yaml";
+import { declaredParameter, OpenApiDocument, type OpenApiOperation, type Schema, typeOf } from "../load/openapi-document.js";
+import type { ManifestParam } from "../load/precompiled/manifest-types.js";
+import { parseYamlSource } from "../load/yaml-source.js";
+import { valueAt } from "../load/json-ref.js";
+import { deprecationText } from "../import/draft-manifest.js";
+
+type Json = Record<string, unknown>;
+const object = (v: unknown): Json => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
+
+export interface Tightened {
+  text: string;
+  /** One line per value written: `operations.x.params.name.minLength: 1 (…)`. */
+  lines: string[];
+}
+
+/** The manifest with every parameter at least as strict as the newer cut asks (see the top of this file). */
+export function tightenManifest(manifestText: string, cutText: string, cutName: string): Tightened {
+  const yaml = parseDocument(manifestText);
+  const manifest = object(yaml.toJS());
+  let doc: OpenApiDocument;
+  try {
+    doc = new OpenApiDocument(parseYamlSource(cutText, cutName));
+  } catch {
+    return { text: manifestText, lines: [] };
+  }
+  const lines: string[] = [];
+  for (const [id, raw] of Object.entries(object(manifest.operations))) {
+    const operationId = object(raw).operationId;
+    const op = typeof operationId === "string" ? doc.operations.get(operationId) : undefined;
+    if (!op) continue;
+    // An operation the newer document deprecates: generate asks the manifest to tell the tool's users.
+    const rawOp = object(valueAt(doc.source.data, op.location));
+    if (rawOp.deprecated === true && object(raw).deprecated === undefined) {
+      const text = deprecationText(rawOp, op.operationId);
+      yaml.setIn(["operations", id, "deprecated"], text);
+      lines.push(`operations.${id}.deprecated: ${JSON.stringify(text)} (the newer document deprecates ${op.operationId}; say what to use instead)`);
+    }
+    for (const [name, p] of Object.entries(object(object(raw).params))) {
+      tightenParam(doc, op, yaml, ["operations", id, "params", name], name, p as ManifestParam, lines);
+    }
+  }
+  return { text: lines.length ? yaml.toString() : manifestText, lines };
+}
+
+function tightenParam(doc: OpenApiDocument, op: OpenApiOperation, yaml: Document, at: string[], name: string, p: ManifestParam, lines: string[]): void {
+  const w = p.wire;
+  if (!w || p.limitsFromSpec) return;
+  let schema: Schema | undefined;
+  let required = false;
+  let what = "";
+  if (w.in === "path" || w.in === "query" || w.in === "header") {
+    const declared = declaredParameter(op, w.in, w.name ?? name);
+    if (!declared) return;
+    schema = declared.schema;
+    required = declared.required || w.in === "path";
+    what = `${w.in} parameter "${w.name ?? name}"`;
+  } else if (w.in === "body" && op.requestBody) {
+    const pointer = w.pointer ?? `/${name}`;
+    schema = doc.locate(op.requestBody.schema, parsePointer(pointer)).schema;
+    const segments = parsePointer(pointer);
+    const field = segments[segments.length - 1];
+    const parent = segments.length ? doc.schemaAt(op.requestBody.schema, segments.slice(0, -1)) : undefined;
+    required = field !== undefined && parent !== undefined && ((doc.flatten(parent).required as string[] | undefined) ?? []).includes(field);
+    what = `body field "${pointer}"`;
+  }
+  if (!schema || w.in === "switch") return;
+  const set = (key: string, value: unknown, why: string) => {
+    yaml.setIn([...at, key], value);
+    lines.push(`${[...at, key].join(".")}: ${JSON.stringify(value)} (${why})`);
+  };
+  if (required && !p.required && (p.default === undefined || p.sendDefault === false)) set("required", true, `the newer document requires ${what}`);
+  if (p.type === "file" || p.separator !== undefined) return;
+  const s = doc.flatten(schema);
+  const specType = typeOf(s);
+  const number = p.type === "number" && (specType === "number" || specType === "integer");
+  const text = p.type === "string" && specType === "string";
+  const bound = (key: "minimum" | "maximum" | "minLength" | "maxLength", tighter: (mine: number, theirs: number) => boolean) => {
+    const theirs = s[key];
+    if (typeof theirs !== "number") return;
+    const mine = p[key];
+    if (mine === undefined || tighter(theirs, mine)) set(key, theirs, `${what}'s ${key} in the newer document`);
+  };
+  if (number && typeof s.exclusiveMinimum !== "number" && s.exclusiveMinimum !== true) bound("minimum", (t, m) => t > m);
+  if (number && typeof s.exclusiveMaximum !== "number" && s.exclusiveMaximum !== true) bound("maximum", (t, m) => t < m);
+  if (text && !p.enum) bound("minLength", (t, m) => t > m);
+  if (text && !p.enum) bound("maxLength", (t, m) => t < m);
+  if ((text || number) && Array.isArray(s.enum) && p.enum) {
+    const taken = p.enum.filter((v) => (s.enum as unknown[]).includes(v));
+    if (taken.length && taken.length < p.enum.length) set("enum", taken, `values ${what} no longer takes in the newer document left out`);
+  }
+}
