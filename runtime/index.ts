@@ -4,8 +4,17 @@
 // and no schema compiler on the call path, so it bundles for browsers and
 // edge runtimes. This entry is the public API; the blockwright tools read
 // more through @blockwright/runtime/internal (internal.ts).
-export { executeToolDefinition, paginateToolDefinition, oauthFlows } from "./execute/execute.js";
+export { executeToolDefinition, paginateToolDefinition } from "./execute/execute.js";
 export type { OAuthSupport } from "./call/credential.js";
+// The parts of the support (call/support.ts) a provider's tools may need: a generated package imports only its own.
+export type { Support } from "./call/support.js";
+export { oauthFlows } from "./oauth/support.js";
+export { checkJson as jsonParams } from "./validate/json-params.js";
+export { checkRules as ruleChecks } from "./validate/cross-field-rules.js";
+export { formatProblem as valueFormats } from "./spec/formats.js";
+export { formEncoding } from "./call/form-body.js";
+export { pageLinks } from "./http/transport.js";
+export { fileSupport } from "./call/file-support.js";
 export type { ExecuteOptions } from "./call/single-call.js";
 export { TokenCache, type TokenSet } from "./oauth/token-cache.js";
 export type { IssuedTokens } from "./oauth/flows.js";

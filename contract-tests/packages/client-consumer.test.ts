@@ -6,8 +6,10 @@
 // loopback upstream, which records the requests it gets. The lines that
 // must not compile are checked twice: under `@ts-expect-error` in the
 // snippet, and one by one (with their error codes) in a file without it.
-// The client's bundle (no OAuth code for a provider without flows) is
-// measured with esbuild.
+// The same files are compiled and run in a second consumer installed by pnpm
+// from the same registry, strict (isolated, nothing hoisted): a package that
+// imports what it does not declare fails there. The client's bundle (no OAuth
+// code for a provider without flows) is measured with esbuild.
 import { build } from "esbuild";
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,12 +24,17 @@ import { node, run, runOk, type Finished } from "./processes.js";
 const PROVIDERS = ["books", "directory"];
 const THIRD_PARTY = ["jose", "openapi-fetch", "openapi-typescript-helpers"];
 const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
+const PNPM = join(ROOT, "node_modules/pnpm/bin/pnpm.cjs");
 // Books' client bundled 29.1 KB gzip with the OAuth code (jose, token requests), 20.8 KB without it
 // (a provider without flows carries none); issue 29's credential kinds (basic, cookie, combinations,
 // alternatives) brought it to 22.1 KB; file uploads and downloads (issue 29: multipart, file inputs from bytes,
-// paths or addresses, download outputs) to 24.4 KB. Issue 31 asks for 14 KB: not reached yet (the optional
-// supports of branch sdk-package, 18.7 KB, are kept in history but not merged).
-const MAX_CLIENT_GZIP_BYTES = 25_000;
+// paths or addresses, download outputs) to 24.4 KB. The runtime's support (runtime/call/support.ts: JSON
+// parameters, formats, cross-field rules, form encoding, next-page addresses, a request rate, files, OAuth
+// each bundled only by a package whose provider declares them) brought it to 19.0 KB, validateOutputs' type
+// check to 19.3 KB; a client's methods without the merging of all pages (their pages come from `.items`) to
+// 18.9 KB. Issue 31 asks for 14 KB: not reached (what is left is the core every call runs: input checks 7.4 KB
+// minified, the call and its retries 8.2 KB, paging 4.6 KB, redaction of escaped secrets 3.7 KB).
+const MAX_CLIENT_GZIP_BYTES = 19_200;
 const KEY = "zq-widgets-key-0123456789";
 
 // The snippet of issue 31's "Done when", as written there (PORT is the loopback upstream's).
@@ -76,6 +83,8 @@ let registry: LocalRegistry | undefined;
 let upstream: Awaited<ReturnType<typeof server>> | undefined;
 let consumer: string;
 let tsc: Finished;
+let pnpmConsumer: string;
+let pnpmTsc: Finished;
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "blockwright-client-"));
@@ -95,6 +104,13 @@ beforeAll(async () => {
   writeFileSync(join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }, null, 2));
   const version = (p: string) => (JSON.parse(readFileSync(join(ROOT, "generated", p, "package.json"), "utf8")) as { version: string }).version;
   await npm(["install", "--ignore-scripts", ...PROVIDERS.map((p) => `@blockwright/${p}@${version(p)}`)], consumer);
+  // pnpm, strict: each package sees only what it declares (node-linker isolated, hoist=false).
+  pnpmConsumer = join(work, "consumer-pnpm");
+  mkdirSync(pnpmConsumer);
+  const dependencies = Object.fromEntries(PROVIDERS.map((p) => [`@blockwright/${p}`, version(p)]));
+  writeFileSync(join(pnpmConsumer, "package.json"), JSON.stringify({ name: "consumer-pnpm", private: true, type: "module", dependencies }, null, 2));
+  const pnpmSettings = ["--registry", registry.url, "--store-dir", join(work, "pnpm-store"), "--cache-dir", join(work, "pnpm-cache"), "--config.node-linker=isolated", "--config.hoist=false", "--config.update-notifier=false"];
+  await runOk(node, [PNPM, "install", "--ignore-scripts", "--reporter=silent", ...pnpmSettings], pnpmConsumer, { npm_config_userconfig: npmrc });
   const port = new URL(upstream.url).port;
   mkdirSync(join(consumer, "src"));
   // The lines that must not compile, in a function never called (createDirectory as a type only: the snippet imports books alone).
@@ -108,8 +124,12 @@ beforeAll(async () => {
   writeFileSync(join(consumer, "src/readme.ts"), `declare const process: { env: Record<string, string | undefined> };\n${example}export {};\n`);
   const options = { strict: true, module: "nodenext", moduleResolution: "nodenext", target: "ES2022", lib: ["ES2022", "DOM"], types: [], outDir: "out", rootDir: "src", skipLibCheck: false };
   writeFileSync(join(consumer, "tsconfig.json"), JSON.stringify({ compilerOptions: options, include: ["src/*.ts"] }, null, 2));
+  // The snippet and the README's example, as they are, in the pnpm consumer.
+  mkdirSync(join(pnpmConsumer, "src"));
+  for (const file of ["snippet.ts", "readme.ts"]) writeFileSync(join(pnpmConsumer, "src", file), readFileSync(join(consumer, "src", file)));
+  writeFileSync(join(pnpmConsumer, "tsconfig.json"), JSON.stringify({ compilerOptions: options, include: ["src/*.ts"] }, null, 2));
   // tsc writes out/ even with errors (wrong.ts has them, on purpose): snippet.js is run below.
-  tsc = await run(node, [TSC, "-p", ".", "--pretty", "false"], consumer);
+  [tsc, pnpmTsc] = await Promise.all([run(node, [TSC, "-p", ".", "--pretty", "false"], consumer), run(node, [TSC, "-p", ".", "--pretty", "false"], pnpmConsumer)]);
 });
 
 afterAll(async () => {
@@ -117,7 +137,7 @@ afterAll(async () => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-const errorsIn = (file: string) => [...tsc.stdout.matchAll(/^src\/(.+?)\((\d+),\d+\): error (TS\d+):/gm)].filter((m) => m[1] === file).map((m) => ({ line: Number(m[2]), code: m[3] }));
+const errorsIn = (file: string, compiled = tsc) => [...compiled.stdout.matchAll(/^src\/(.+?)\((\d+),\d+\): error (TS\d+):/gm)].filter((m) => m[1] === file).map((m) => ({ line: Number(m[2]), code: m[3] }));
 
 describe("issue 31's snippet in a fresh consumer of the packed packages", () => {
   it("compiles under tsc --strict, the lines that must not compile included under @ts-expect-error", () => {
@@ -152,6 +172,13 @@ describe("issue 31's snippet in a fresh consumer of the packed packages", () => 
       ["/books/v1/volumes", { q: "dune", maxResults: "5", key: KEY }, "t1"],
       ["/books/v1/volumes/x", { key: "k".repeat(20) }, undefined],
     ]);
+  });
+
+  it("installs under pnpm, strict (isolated, nothing hoisted): the snippet and the README's example compile, and the snippet runs", async () => {
+    expect(errorsIn("snippet.ts", pnpmTsc), pnpmTsc.stdout).toEqual([]);
+    expect(errorsIn("readme.ts", pnpmTsc), pnpmTsc.stdout).toEqual([]);
+    const { stdout } = await runOk(node, ["out/snippet.js"], pnpmConsumer, { BOOKS_KEY: KEY });
+    expect(stdout.trim().split("\n")).toEqual([String(CATALOG.length), "v1", "v2", "v3", "v4", "v5", "404 true"]);
   });
 
   it(`bundles books' client in at most ${MAX_CLIENT_GZIP_BYTES / 1000} KB gzip`, async () => {

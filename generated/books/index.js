@@ -670,8 +670,11 @@ export const tools = booksTools;
 /** The `books` block. */
 export const block = booksBlock;
 
+/** The parts of the runtime's support Google Books's tools need (none: the core runs them); a package bundles no other. */
+const booksSupport = {};
+
 /** Run a Google Books tool by operation id; never throws for bad input or upstream failures. */
-export const executeTool = /* @__PURE__ */ createExecutor(booksTools);
+export const executeTool = /* @__PURE__ */ createExecutor(booksTools, booksSupport);
 
 /**
  * These tools as LLM tool definitions: format "openai", "anthropic" or "mcp"; `{readOnly: true}` keeps the read-only ones.
@@ -690,7 +693,8 @@ const booksClientTable = {
     getVolume: booksGetVolumeTool,
     searchVolumes: booksSearchVolumesTool
   },
-  credentials: ["apiKey"]
+  credentials: ["apiKey"],
+  support: booksSupport
 };
 
 /**
@@ -702,7 +706,9 @@ export function createBooks(options) {
 }
 
 /** The pages of a Google Books list operation, one result each (operations that declare pagination). */
-export const paginate = executeTool.paginate;
+// Through a function, not `executeTool.paginate` read at load: a bundle that never pages drops the executor.
+/** @type {typeof import("./index.js").paginate} */
+export const paginate = (operationId, params, options) => executeTool.paginate(operationId, params, options);
 
 /** The provider as data: its id, tools and block. */
 export const provider = { id: "books", tools: booksTools, block: booksBlock };

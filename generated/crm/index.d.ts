@@ -83,7 +83,7 @@ export interface CrmCreateRecordParams {
   /** API name of the record type, standard (Account) or custom (Invoice__c). */
   sobject: string;
   /** Field API name to value for the new record, as an object or a JSON string (parsed automatically). Do not include Id. */
-  fields: Record<string, unknown> | string;
+  fields: Record<string, unknown>;
 }
 
 /** Outputs of `crm_create_record`. */
@@ -191,7 +191,7 @@ export interface CrmUpdateRecordParams {
   /** ID of the record, in its 15- or 18-character form. */
   recordId: string;
   /** Field API name to new value, as an object or a JSON string (parsed automatically); not Id (the record is named by recordId). */
-  fields: Record<string, unknown> | string;
+  fields: Record<string, unknown>;
 }
 
 /** Outputs of `crm_update_record`. */

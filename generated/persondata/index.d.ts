@@ -93,7 +93,7 @@ export interface PersondataPersonSearchParams {
   /** People Data Labs API key, sent in the X-Api-Key header. */
   apiKey: string;
   /** Elasticsearch DSL query object (or its JSON text); an object without a top-level query key is wrapped as {query: …}. Use either query or sql. */
-  query?: Record<string, unknown> | string;
+  query?: Record<string, unknown>;
   /** SQL query; use either sql or query. */
   sql?: string;
   /** Number of records to return, 1 to 100. */

@@ -3,9 +3,9 @@
 import { itemAt } from "../common/checked.js";
 import { cloneJson } from "../common/clone.js";
 import { parsePointer } from "../http/expressions.js";
-import { styledPairs } from "./form-body.js";
 import type { FormFieldEncoding, PageTarget, RouteSpec, ToolSpec, WireConstant } from "../spec/tool-types.js";
 import { compiled, splitList } from "../validate/validate-params.js";
+import type { Support } from "./support.js";
 
 export interface WireRequest {
   path: Record<string, string>;
@@ -14,7 +14,7 @@ export interface WireRequest {
   body?: unknown;
 }
 
-export function buildRequest(tool: ToolSpec, values: Record<string, unknown>, unsent: ReadonlySet<string> = new Set(), route?: RouteSpec): WireRequest {
+export function buildRequest(tool: ToolSpec, values: Record<string, unknown>, unsent: ReadonlySet<string> = new Set(), route?: RouteSpec, form?: Support["form"]): WireRequest {
   const request: WireRequest = { path: {}, query: {}, header: {} };
   for (const spec of placementOrder(tool)) {
     const value = values[spec.name];
@@ -25,13 +25,14 @@ export function buildRequest(tool: ToolSpec, values: Record<string, unknown>, un
         request.path[wire.name] = withEscapes(String(value), wire.escape);
         break;
       case "query":
-        if (value !== null && typeof value === "object") placeStyled(request, wire.name, value, wire.encoding);
+        if (value !== null && typeof value === "object" && form) placeStyled(request, wire.name, value, wire.encoding, form);
         else request.query[wire.name] = wire.escape ? withEscapes(String(value), wire.escape) : (value as string | number | boolean);
         break;
       case "header":
         request.header[wire.name] = withEscapes(String(value), wire.escape);
         break;
       case "body": {
+        if (spec.type === "file" && tool.body?.encoding === "binary") break; // the raw body itself, sent as it is (single-call.ts)
         let wireValue = value;
         if (wire.split) wireValue = splitList(String(value), wire.split.separator);
         if (wire.wrapUnlessKey && isPlainObject(value) && !(wire.wrapUnlessKey in value)) wireValue = { [wire.wrapUnlessKey]: value };
@@ -52,6 +53,12 @@ export function buildRequest(tool: ToolSpec, values: Record<string, unknown>, un
   return request;
 }
 
+/** Whether the tool's requests need the form encoding (support.ts `form`): a form body, or a JSON parameter in the query (its own or a route's). */
+export function formNeeded(tool: ToolSpec): boolean {
+  if (tool.body?.encoding === "form") return true;
+  return tool.params.some((p) => p.type === "json" && (p.wire.in === "query" || tool.routes.some((r) => r.wire[p.name]?.in === "query")));
+}
+
 /** The first route whose condition the values meet, if any. */
 export function chooseRoute(tool: ToolSpec, values: Record<string, unknown>): RouteSpec | undefined {
   return tool.routes.find((r) => typeof values[r.when.param] === "string" && compiled(r.when.pattern).test(values[r.when.param] as string));
@@ -63,8 +70,8 @@ export function chooseRoute(tool: ToolSpec, values: Record<string, unknown>): Ro
  * `tags=a,b` not. The keys the value brings are percent-encoded, the
  * brackets between them not (as the spec's own names are sent).
  */
-function placeStyled(request: WireRequest, name: string, value: object, encoding: FormFieldEncoding | undefined): void {
-  for (const [pairName, text] of styledPairs(name, value, encoding)) {
+function placeStyled(request: WireRequest, name: string, value: object, encoding: FormFieldEncoding | undefined, form: NonNullable<Support["form"]>): void {
+  for (const [pairName, text] of form.styledPairs(name, value, encoding)) {
     const key = pairName.startsWith(name) ? name + pairName.slice(name.length).replace(/[^[\]]+/g, encodeURIComponent) : pairName.replace(/[^[\]]+/g, encodeURIComponent);
     const present = request.query[key];
     request.query[key] = present === undefined ? text : Array.isArray(present) ? [...present, text] : [present, text];

@@ -4,14 +4,13 @@
 // caller passes it as `oauth` — executeToolDefinition always does, an
 // executor or a client when its package declares flows — so that a package
 // without flows bundles none of it (token requests, JWT signing).
-import type { CallCredential, OAuthOptions } from "../oauth/flows.js";
+import type { CallCredential, OAuthOptions, OAuthSupport } from "../oauth/flows.js";
 import type { AuthWay, ToolSpec } from "../spec/tool-types.js";
 import { basicTexts, chooseWay, wayProblem } from "../http/credentials.js";
 
 export type { CallCredential, IssuedTokens, OAuthCall } from "../oauth/flows.js";
 
-/** The OAuth 2 support: oauth/flows.ts `callCredential`, exported as `oauthFlows`. */
-export type OAuthSupport = (tool: ToolSpec, values: Record<string, unknown>, options: OAuthOptions, keepSecret: (value: string) => void) => CallCredential;
+export type { OAuthSupport };
 
 /** Call options that may carry the OAuth 2 support (ExecuteOptions plus `oauth`). */
 export interface WithOAuth {
@@ -40,7 +39,7 @@ export function callCredential(tool: ToolSpec, values: Record<string, unknown>, 
 
 /** The first way's first credential: the parameter as given, or an OAuth 2 flow's token. */
 function firstCredential(tool: ToolSpec, values: Record<string, unknown>, options: OAuthOptions & WithOAuth, keepSecret: (value: string) => void): CallCredential {
-  if (tool.oauth && options.oauth) return options.oauth(tool, values, options, keepSecret);
+  if (tool.oauth && options.oauth) return options.oauth.credential(tool, values, options, keepSecret);
   const given = values[tool.auth.param];
   if (!tool.oauth || (typeof given === "string" && given.trim() !== "")) return { credential: String(given) };
   return {

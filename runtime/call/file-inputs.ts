@@ -10,7 +10,7 @@ import type { Failure } from "../http/errors.js";
 import type { RuntimeErrorCode } from "../http/error-codes.js";
 import { readBytes } from "../http/read-body.js";
 import { parsePointer } from "../http/expressions.js";
-import type { ParamSpec, ToolSpec } from "../spec/tool-types.js";
+import type { BodySpec, ParamSpec, ToolSpec } from "../spec/tool-types.js";
 import { fileValue, sizeIssue, type FileValue } from "../validate/file-values.js";
 import type { FetchLike } from "../http/transport.js";
 
@@ -129,6 +129,26 @@ export function multipartBody(tool: ToolSpec, body: unknown, files: ReadonlyMap<
   for (const [key, opened] of fileKeys) form.append(key, opened.blob, opened.filename);
   return form;
 }
+
+/**
+ * A raw body (encoding `binary`): the opened file of its file parameter, with
+ * the Content-Type the body's media type names, or, for a range (`image/*`,
+ * any type), the file's own type when the range admits it.
+ */
+export function rawBody(tool: ToolSpec, body: BodySpec, files: ReadonlyMap<string, OpenedFile>): { blob: Blob; contentType: string } | undefined {
+  const spec = fileParams(tool).find((p) => p.wire.in === "body");
+  const opened = spec ? files.get(spec.name) : undefined;
+  if (!opened) return undefined;
+  const declared = body.mediaType.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (!declared.includes("*")) return { blob: opened.blob, contentType: body.mediaType };
+  const own = opened.blob.type.split(";")[0]?.trim().toLowerCase() ?? "";
+  const range = declared.split("/")[0];
+  const admitted = own && (range === "*" || own.startsWith(`${range}/`));
+  return { blob: opened.blob, contentType: admitted ? opened.blob.type : range === "*" ? OCTET_STREAM : `${range}/${RANGE_DEFAULTS[range ?? ""] ?? "octet-stream"}` };
+}
+
+/** A type of a range a file of another type (or none) is sent as: the most common of each. */
+const RANGE_DEFAULTS: Record<string, string> = { image: "png", audio: "mpeg", video: "mp4", text: "plain", application: "octet-stream" };
 
 /** The Content-Type of a file by its name's extension, for the few kinds uploads most often carry. */
 function typeOfName(name: string): string | undefined {

@@ -1,6 +1,7 @@
 // Files on the wire, on the zqfiles fixture (test-support/fixtures/specs-files):
 // a file parameter given as bytes, a path or an address goes out as the last
-// part of a multipart body with its name and type, held to maxBytes before any
+// part of a multipart body with its name and type (or as the whole body, when
+// the document's body is raw bytes), held to maxBytes before any
 // request; a download answer (or a redirect to it) becomes bytes with their
 // type, size and name, within the reply limit, never read as JSON.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -19,6 +20,8 @@ const ir = await loadProvider(root, join(root, "test-support/fixtures/specs-file
 const toolOf = (id: string): ToolSpec => ir.operations.find((o) => o.tool.id === id)!.tool;
 const upload = toolOf("zqfiles_upload_file");
 const download = toolOf("zqfiles_download_file");
+const replace = toolOf("zqfiles_replace_file_content");
+const image = toolOf("zqfiles_upload_image");
 const KEY = "zq-secret-key-1234";
 const stored = () => json(200, { id: "file-1", filename: "x", bytes: 3 });
 const folder = mkdtempSync(join(tmpdir(), "zqfiles-"));
@@ -107,6 +110,37 @@ describe("a file parameter", () => {
     expect(inputSchema(upload).properties.file).toMatchObject({ type: "string", format: "uri" });
     expect(llmCallParams(upload, { file: "/etc/passwd", purpose: "batch" }, { apiKey: KEY })).toMatchObject({ error: { param: "file", rule: "format" } });
     expect(llmCallParams(upload, { file: "https://files.example.test/a.txt", purpose: "batch" }, { apiKey: KEY })).toMatchObject({ params: { file: "https://files.example.test/a.txt" } });
+  });
+});
+
+describe("a file that is the whole body (raw bytes)", () => {
+  it("is sent as the body itself, under the body's media type, never as JSON or a multipart part", async () => {
+    const { fetch, requests } = recording();
+    const result = await executeToolDefinition(replace, { apiKey: KEY, fileId: "f1", content: new TextEncoder().encode("abc") }, { fetch });
+    expect(result).toEqual({ success: true, output: { id: "file-1" } });
+    const [request] = requests;
+    expect([request!.method, request!.url, request!.headers.get("content-type"), await request!.text()]).toEqual(["PUT", "https://api.zqfiles.test/files/f1/content", "application/octet-stream", "abc"]);
+    expect(replace.body).toEqual({ mediaType: "application/octet-stream", encoding: "binary" });
+  });
+
+  it("takes a range's type from the file when the range admits it, else the range's most common type", async () => {
+    const path = join(folder, "photo.jpg");
+    writeFileSync(path, "jpeg bytes");
+    const { fetch, requests } = recording();
+    await executeToolDefinition(image, { apiKey: KEY, image: path }, { fetch });
+    await executeToolDefinition(image, { apiKey: KEY, image: new File(["hi"], "a.txt", { type: "text/plain" }) }, { fetch });
+    expect(await Promise.all(requests.map(async (r) => [r.headers.get("content-type"), await r.text()]))).toEqual([
+      ["image/jpeg", "jpeg bytes"],
+      ["image/png", "hi"],
+    ]);
+  });
+
+  it("is held to the document's maxLength and refused before any request", async () => {
+    const { fetch, requests } = recording();
+    expect(replace.params.find((p) => p.name === "content")).toMatchObject({ type: "file", maxBytes: 1048576, contentType: "application/octet-stream" });
+    const result = await executeToolDefinition(replace, { apiKey: KEY, fileId: "f1", content: new Uint8Array(1_048_577) }, { fetch });
+    expect(result).toMatchObject({ success: false, error: { type: "validation", param: "content", rule: "maxBytes" } });
+    expect(requests).toEqual([]);
   });
 });
 

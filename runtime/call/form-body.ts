@@ -84,3 +84,6 @@ function text(value: unknown): string {
   if (value === null || value === undefined) return "";
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
+
+/** The form encoding as a part of the runtime's support (call/support.ts `form`). */
+export const formEncoding = { encodeForm, styledPairs };

@@ -7,15 +7,15 @@
 // paginate.ts sends one such call per page; execute.ts picks between the two.
 import type { RuntimeErrorCode } from "../http/error-codes.js";
 import { carriesIdempotencyKey, safeToRepeat } from "../spec/behavior.js";
-import { buildRequest, chooseRoute, type WireRequest } from "./build-request.js";
+import { buildRequest, chooseRoute, formNeeded, type WireRequest } from "./build-request.js";
 import { itemAt } from "../common/checked.js";
 import type { Failure, ToolError, ToolResult } from "../http/errors.js";
 import { evaluate, type ExpressionContext } from "../http/expressions.js";
-import { encodeForm } from "./form-body.js";
-import { answersFile, readDownload } from "./download.js";
-import { fileParams, multipartBody, openFiles, type OpenedFile } from "./file-inputs.js";
+import type { OpenedFile } from "./file-inputs.js";
+import type { FileSupport } from "./file-support.js";
 import { hostPatternProblem, hostRefusal } from "../http/hosts.js";
 import { mapOutputs } from "./map-outputs.js";
+import { outputTypeFailure } from "./output-types.js";
 import { ownValue } from "../common/own.js";
 import { pageCountIssue, wantsPages } from "../validate/page-inputs.js";
 import { readBody, replyLimit } from "../http/read-body.js";
@@ -26,11 +26,12 @@ import type { AuthWay, RouteSpec, ToolSpec } from "../spec/tool-types.js";
 import { startDeadline, type Deadline } from "../http/deadline.js";
 import { applyCredential, applyFirstCredential, isRedirect, requestUrl, send, type FetchLike, type HttpRequest } from "../http/transport.js";
 import { backoff, htmlType, networkError, parseBody, redirectFailure, statusLine, tooLarge } from "./reply-failures.js";
-import { awaitTurn, type RateLimiter } from "../http/rate-limiter.js";
+import type { RateLimiter } from "../http/rate-limiter.js";
 import { upstreamError } from "../http/upstream-error.js";
 import { callCredential, type IssuedTokens, type OAuthCall } from "./credential.js";
 import type { Renewal, TokenCache } from "../oauth/token-cache.js";
-import { validateParams } from "../validate/validate-params.js";
+import { validateInput } from "../validate/validate-params.js";
+import { type Support, unsupported } from "./support.js";
 import { missingAddress, resolveBaseUrl, tokenAddress } from "./base-address.js";
 
 export interface ExecuteOptions {
@@ -78,6 +79,8 @@ export interface ExecuteOptions {
   onTokens?: (tokens: IssuedTokens) => void | Promise<void>;
   /** The time in milliseconds since the epoch (default Date.now): tests expire tokens with it, without waiting. */
   clock?: () => number;
+  /** Hold each output of a reply to its declared type: one that is not fails the call (code INVALID_OUTPUT, naming the output, the rule and the value). Default false. */
+  validateOutputs?: boolean;
   /** Where the provider's documented rate (rateLimits.requestsPerMinute) is kept, shared by the calls given the same one (createExecutor and a workflow run make one; default: none, a single call is not held back). */
   limiter?: RateLimiter;
 }
@@ -105,11 +108,13 @@ export interface PreparedCall {
   fail(error: Failure): Extract<ToolResult, { success: false }>;
   /** The files of its file parameters, opened (openCallFiles) before the first request. */
   files?: Map<string, OpenedFile>;
+  /** The runtime's file support (support.ts `files`), when the tool takes or answers files. */
+  fileSupport?: FileSupport;
   /** The call's request, built afresh; `adjust` changes its wire parts first (a page's cursor or offset). */
   request(adjust?: (wire: WireRequest) => void): HttpRequest;
 }
 
-export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions): PreparedCall | { failed: ToolResult } {
+export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & Support): PreparedCall | { failed: ToolResult } {
   const input = params ?? {};
   // Secrets shorter than SECRET_MIN_LENGTH are refused before a request without being shown, not
   // redacted (redacting a one-letter "secret" would garble every word): the call's own secret
@@ -125,7 +130,7 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
     error: redactDeep({ provider: tool.provider, operation: tool.id, ...error } as ToolError, secrets),
   });
 
-  const validated = validateParams(tool, input);
+  const validated = validateInput(tool, input, options);
   if (!validated.ok) {
     const first = itemAt(validated.issues, 0);
     const rest = validated.issues.slice(1);
@@ -139,6 +144,9 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
       }),
     };
   }
+  const { form, files: fileSupport } = options;
+  if (!form && formNeeded(tool)) return { failed: fail({ type: "validation", ...unsupported("form", "encoding a form body or a query array or object") }) };
+  if (!fileSupport && (tool.download || tool.body?.encoding === "multipart")) return { failed: fail({ type: "validation", ...unsupported("files", "sending or receiving a file") }) };
   const optionProblem = checkCallOptions(tool, options);
   if (optionProblem) return { failed: fail({ type: "validation", ...optionProblem }) };
   const values = validated.values;
@@ -150,7 +158,8 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
   if (refused) return { failed: fail({ type: "validation", message: `${given}: ${refused}`, param: given, rule: "host" }) };
 
   const route = chooseRoute(tool, values);
-  const chosen = callCredential(tool, values, options, (s) => keepSecret(secrets, s));
+  // An operation that takes no credential gets none, whatever the call was given.
+  const chosen = tool.anonymous ? { way: tool.auth, credential: "" } : callCredential(tool, values, options, (s) => keepSecret(secrets, s));
   if ("problem" in chosen) return { failed: fail({ type: "validation", ...chosen.problem }) };
   // No address given: the token's (auth.tokenAddressField), when a flow obtains one.
   if (baseUrl.url === "" && !chosen.oauth) return { failed: fail({ type: "validation", ...missingAddress(tool) }) };
@@ -165,12 +174,25 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
     ...(tool.oauth?.addressField !== undefined && options.baseUrl === undefined ? { addressFromToken: options.allowHosts ?? [] } : {}),
     secrets,
     fail,
+    ...(fileSupport ? { fileSupport } : {}),
     request: (adjust) => {
       const target = route ?? tool;
-      const wire = buildRequest(tool, values, validated.unsent, route);
+      const wire = buildRequest(tool, values, validated.unsent, route, form);
       adjust?.(wire);
       const encoding = tool.body?.encoding;
-      const encoded = wire.body === undefined ? undefined : encoding === "form" ? encodeForm(wire.body, tool.body?.fields) : encoding === "multipart" ? multipartBody(tool, wire.body, call.files ?? new Map()) : JSON.stringify(wire.body);
+      // Raw bytes: the body is the one file given (none given: no body), typed as the body's media type says.
+      const raw = encoding === "binary" && tool.body && fileSupport ? fileSupport.rawBody(tool, tool.body, call.files ?? new Map()) : undefined;
+      if (raw && wire.header["Content-Type"] === undefined) wire.header["Content-Type"] = raw.contentType;
+      const encoded =
+        encoding === "binary"
+          ? raw?.blob
+          : wire.body === undefined
+            ? undefined
+            : encoding === "form" && form
+              ? form.encodeForm(wire.body, tool.body?.fields)
+              : encoding === "multipart" && fileSupport
+                ? fileSupport.multipartBody(tool, wire.body, call.files ?? new Map())
+                : JSON.stringify(wire.body);
       // A form whose fields all came out empty (an empty list or object) is no body: none is sent, nor a
       // Content-Type. A JSON body is a document even when empty ({}), sent whatever the method.
       const body = encoded === "" ? undefined : encoded;
@@ -183,7 +205,7 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
         headers: wire.header, // built afresh for this request: no copy needed
         ...(body !== undefined ? { body } : {}),
       };
-      applyCredential(request, call.way, call.credential, values);
+      if (!tool.anonymous) applyCredential(request, call.way, call.credential, values);
       return request;
     },
   };
@@ -192,8 +214,8 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
 
 /** Open the call's files (file-inputs.ts) before its first request; the failure when one cannot be. */
 export async function openCallFiles(call: PreparedCall, options: ExecuteOptions): Promise<Extract<ToolResult, { success: false }> | undefined> {
-  if (!fileParams(call.tool).length) return undefined;
-  const opened = await openFiles(call.tool, call.values, options);
+  if (!call.fileSupport || !call.tool.params.some((p) => p.type === "file")) return undefined;
+  const opened = await call.fileSupport.openFiles(call.tool, call.values, options);
   if ("failure" in opened) return call.fail(opened.failure);
   call.files = opened.files;
   return undefined;
@@ -323,13 +345,13 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
     let response: Response;
     let text: string;
     // The provider's documented rate, shared with the limiter's other calls (rate-limiter.ts).
-    const late = await awaitTurn(options.limiter, tool, request.url, deadline);
+    const late = options.limiter ? await options.limiter.turn(tool, request.url, deadline) : undefined;
     if (late) return done(fail(key !== undefined ? { ...late, idempotencyKey: key } : late));
     try {
       response = await deadline.race(send(fetchFn, request, signal));
       // A file (or a redirect to it): its bytes are the answer (download.ts).
-      if (answersFile(tool, response)) {
-        const got = await deadline.race(readDownload(tool, response, request.url, fetchFn, deadline, limit - readBefore));
+      if (call.fileSupport?.answersFile(tool, response)) {
+        const got = await deadline.race(call.fileSupport.readDownload(tool, response, request.url, fetchFn, deadline, limit - readBefore));
         if ("failure" in got) return done(fail(got.failure));
         const ctx: ExpressionContext = { status: got.response.status, body: got.file, headers: got.response.headers, params: call.values };
         return { result: { success: true, output: mapOutputs(tool.outputs, ctx).output }, reply: ctx, bytes: got.file.size };
@@ -382,6 +404,8 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
           }),
         );
       }
+      const mistyped = options.validateOutputs ? outputTypeFailure(tool.outputs, mapped.output, response.status, tool.provider) : undefined;
+      if (mistyped) return done(fail(mistyped));
       // Outputs are parsed values (a `\u0041` in the text is an `A` here): each is looked at, whatever the text looked like; copied only when one holds a secret.
       return { result: { success: true, output: mentionsSecret(mapped.output, call.secrets) ? redactDeep(mapped.output, call.secrets) : mapped.output }, reply: ctx, bytes };
     }

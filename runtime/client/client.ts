@@ -12,10 +12,8 @@ import type { ExecuteOptions } from "../call/single-call.js";
 import { REDACTED, redact } from "../common/redact.js";
 import type { ToolResult } from "../http/errors.js";
 import type { FetchLike } from "../http/transport.js";
-import { RateLimiter } from "../http/rate-limiter.js";
-import { TokenCache } from "../oauth/token-cache.js";
-import { runTool } from "../execute/run-tool.js";
-import type { OAuthSupport } from "../call/credential.js";
+import { runOnce } from "../execute/run-tool.js";
+import type { Support } from "../call/support.js";
 import { paginateToolDefinition } from "../paging/paginate.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import { toError } from "./errors.js";
@@ -31,8 +29,8 @@ export interface ClientTable {
   credentials: readonly string[];
   /** The parameter holding the instance address, when the provider has one. */
   address?: string;
-  /** `oauthFlows`, for a provider that declares OAuth 2 flows (a package without flows bundles none of that code). */
-  oauth?: OAuthSupport;
+  /** The parts of the runtime's support the provider's tools need (call/support.ts): a package bundles no code for what its provider does not declare. */
+  support?: Support;
 }
 
 interface CallState {
@@ -54,8 +52,9 @@ export function createClient(table: ClientTable, options: ClientOptions): Record
   const defaults: Record<string, unknown> = {};
   const base: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rest)) (connection.includes(key) ? defaults : base)[key] = value;
-  // One token cache and one rate limiter for all the client's calls, as an executor has.
-  const shared: ExecuteOptions & { oauth?: OAuthSupport } = { tokens: new TokenCache(), limiter: new RateLimiter(), ...(table.oauth ? { oauth: table.oauth } : {}) };
+  // One token cache and one rate limiter for all the client's calls, as an executor has (when its provider needs them).
+  const { rateLimits, ...support } = table.support ?? {};
+  const shared: ExecuteOptions & Support = { ...support, ...(support.oauth ? { tokens: support.oauth.tokenCache() } : {}), ...(rateLimits ? { limiter: new rateLimits() } : {}) };
 
   const client: Record<string, unknown> = {};
   for (const [name, tool] of Object.entries(table.methods)) {
@@ -66,7 +65,7 @@ export function createClient(table: ClientTable, options: ClientOptions): Record
       const params: Record<string, unknown> = { ...defaults, ...given };
       if (own) for (const k of table.credentials) if (given[k] === undefined) delete params[k];
       const { headers: callHeaders, ...callRest } = callOptions;
-      const merged = { ...shared, ...base, ...callRest } as ExecuteOptions;
+      const merged = { ...shared, ...base, ...callRest } as ExecuteOptions & Support;
       const secrets = [...connection.map((k) => params[k]).filter((v): v is string => typeof v === "string"), ...(merged.secrets ?? [])];
       const state: CallState = { last: undefined, sent: new Map() };
       const inner = merged.fetch ?? ((r: Request) => fetch(r));
@@ -79,11 +78,11 @@ export function createClient(table: ClientTable, options: ClientOptions): Record
     };
     const method = async (input?: Record<string, unknown>, callOptions?: CallOptions) => {
       const call = prepare(input, callOptions);
-      return settle(await runTool(tool, call.params, call.options));
+      return settle(await runOnce(tool, call.params, { ...call.options, allPages: false }));
     };
     method.withResponse = async (input?: Record<string, unknown>, callOptions?: CallOptions) => {
       const call = prepare(input, callOptions);
-      const result = settle(await runTool(tool, call.params, call.options));
+      const result = settle(await runOnce(tool, call.params, { ...call.options, allPages: false }));
       return { ...result, response: call.state.last };
     };
     const listPath = tool.pagination?.items[0];
@@ -91,7 +90,7 @@ export function createClient(table: ClientTable, options: ClientOptions): Record
       (method as typeof method & { items: unknown }).items = async function* (input?: Record<string, unknown>, itemsOptions: ItemsOptions = {}) {
         const { maxItems, maxPages, ...callOptions } = itemsOptions;
         const call = prepare(input, callOptions);
-        const pageOptions: ExecuteOptions = { ...call.options, ...(maxItems !== undefined ? { maxItems } : {}), ...(maxPages !== undefined ? { maxPages } : {}) };
+        const pageOptions: ExecuteOptions & Support = { ...call.options, ...(maxItems !== undefined ? { maxItems } : {}), ...(maxPages !== undefined ? { maxPages } : {}) };
         let count = 0;
         for await (const page of paginateToolDefinition(tool, call.params, pageOptions)) {
           if (!page.success) throw toError(page.error);

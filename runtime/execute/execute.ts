@@ -1,21 +1,23 @@
-// Running one tool with everything its definition may need, OAuth 2 flows
-// included (run-tool.ts is the same without them, for packages that declare
-// none): what the workflow runner, the command line and one-off callers use.
-import type { WithOAuth } from "../call/credential.js";
+// Running one tool with everything its definition may need (every part of
+// the runtime's support, OAuth 2 flows included; run-tool.ts is the same
+// with only the parts its caller gives): what the workflow runner, the
+// command line and one-off callers use.
+import type { Support } from "../call/support.js";
 import type { ExecuteOptions } from "../call/single-call.js";
 import type { ToolResult } from "../http/errors.js";
-import { callCredential as oauthFlows } from "../oauth/flows.js";
 import { paginateToolDefinition as pagesOf } from "../paging/paginate.js";
 import type { ToolSpec } from "../spec/tool-types.js";
+import { fullSupport } from "./full-support.js";
 import { runTool } from "./run-tool.js";
 
-export async function executeToolDefinition(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & WithOAuth = {}): Promise<ToolResult> {
-  return runTool(tool, params, { oauth: oauthFlows, ...options });
+// A single call is not held back by a rate (no limiter unless the caller gives one).
+const { rateLimits: _perExecutor, ...everyPart } = fullSupport;
+
+export async function executeToolDefinition(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & Support = {}): Promise<ToolResult> {
+  return runTool(tool, params, { ...everyPart, ...options });
 }
 
-/** The pages of a list operation, one result each (paginate.ts), OAuth 2 flows included. */
-export function paginateToolDefinition(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & WithOAuth = {}): AsyncGenerator<ToolResult> {
-  return pagesOf(tool, params, { oauth: oauthFlows, ...options });
+/** The pages of a list operation, one result each (paginate.ts), every part of the support included. */
+export function paginateToolDefinition(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & Support = {}): AsyncGenerator<ToolResult> {
+  return pagesOf(tool, params, { ...everyPart, ...options });
 }
-
-export { oauthFlows };

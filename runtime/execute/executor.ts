@@ -5,9 +5,9 @@
 import type { ToolResult } from "../http/errors.js";
 import { runTool } from "./run-tool.js";
 import type { ExecuteOptions } from "../call/single-call.js";
-import type { OAuthSupport } from "../call/credential.js";
-import { TokenCache } from "../oauth/token-cache.js";
-import { RateLimiter } from "../http/rate-limiter.js";
+import type { Support } from "../call/support.js";
+import type { TokenCache } from "../oauth/token-cache.js";
+import type { RateLimiter } from "../http/rate-limiter.js";
 import { ownValue } from "../common/own.js";
 import { paginateToolDefinition } from "../paging/paginate.js";
 import type { ToolDefinition } from "../spec/tool-types.js";
@@ -31,14 +31,20 @@ export interface ToolExecutor<T extends ToolMap> {
   paginate<K extends PagedOperationIds<T>>(operationId: K, params: ParamsOf<T[K]>, options?: PageOptions): AsyncGenerator<ToolResult<OutputOf<T[K]>>>;
 }
 
-/** What every call of one executor shares (each made anew when not given). */
-export interface ExecutorOptions {
-  /** OAuth 2 access tokens, per credential set: concurrent calls share one token request. */
+/**
+ * What every call of one executor shares, and the parts of the runtime's
+ * support its tools need (call/support.ts: `oauth: oauthFlows`, `json:
+ * jsonParams`, `rules: ruleChecks`, `formats: valueFormats`, `form:
+ * formEncoding`, `links: pageLinks`, `rateLimits: RateLimiter`; a generated
+ * package passes those of its provider). Without `oauth`, only a token given
+ * as the credential parameter works; without `rateLimits` (or a `limiter`),
+ * no documented rate is kept; a tool that needs another part fails, naming it.
+ */
+export interface ExecutorOptions extends Support {
+  /** OAuth 2 access tokens, per credential set: concurrent calls share one token request (made anew with `oauth` when not given). */
   tokens?: TokenCache;
-  /** The providers' documented request rates (rateLimits.requestsPerMinute), kept by all the calls together. */
+  /** The providers' documented request rates (rateLimits.requestsPerMinute), kept by all the calls together (made anew with `rateLimits` when not given). */
   limiter?: RateLimiter;
-  /** For tools that declare OAuth 2 flows: `oauthFlows` (from @blockwright/runtime), which obtains and renews their tokens; without it, only a token given as the credential parameter works (and no OAuth code is bundled). */
-  oauth?: OAuthSupport;
 }
 
 /**
@@ -51,9 +57,8 @@ export interface ExecutorOptions {
  * validation error.
  */
 export function createExecutor<T extends ToolMap>(tools: T, shared: ExecutorOptions = {}): ToolExecutor<T> {
-  const tokens = shared.tokens ?? new TokenCache();
-  const limiter = shared.limiter ?? new RateLimiter();
-  const oauth = shared.oauth ? { oauth: shared.oauth } : {};
+  const { tokens = shared.oauth?.tokenCache(), limiter = shared.rateLimits ? new shared.rateLimits() : undefined, ...support } = shared;
+  const kept = { ...support, ...(tokens ? { tokens } : {}), ...(limiter ? { limiter } : {}) };
   const providers = [...new Set(Object.values(tools).map((t) => t.provider))];
   const unknown = (operationId: string): ToolResult => ({
     success: false,
@@ -69,7 +74,7 @@ export function createExecutor<T extends ToolMap>(tools: T, shared: ExecutorOpti
   const execute = async (operationId: string, params: object, options?: ExecuteOptions): Promise<ToolResult> => {
     const tool = ownValue(tools, operationId) as ToolDefinition | undefined;
     if (!tool) return unknown(operationId);
-    return runTool(tool, params as Record<string, unknown>, { tokens, limiter, ...oauth, ...options });
+    return runTool(tool, params as Record<string, unknown>, { ...kept, ...options });
   };
   const paginate = async function* (operationId: string, params: object, options?: PageOptions): AsyncGenerator<ToolResult> {
     const tool = ownValue(tools, operationId) as ToolDefinition | undefined;
@@ -77,7 +82,7 @@ export function createExecutor<T extends ToolMap>(tools: T, shared: ExecutorOpti
       yield unknown(operationId);
       return;
     }
-    yield* paginateToolDefinition(tool, params as Record<string, unknown>, { tokens, limiter, ...oauth, ...options });
+    yield* paginateToolDefinition(tool, params as Record<string, unknown>, { ...kept, ...options });
   };
   return Object.assign(execute, { paginate }) as unknown as ToolExecutor<T>;
 }

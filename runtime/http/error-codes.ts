@@ -38,6 +38,12 @@ export const RUNTIME_ERROR_CODES = {
     meaning: "A reply the runtime reads as JSON (a success, or an answer the manifest maps to an outcome) did not parse.",
     fix: "Check the address the request went to and the upstream's status; the spec may declare a media type the upstream does not send.",
   },
+  INVALID_OUTPUT: {
+    type: "upstream",
+    retryable: false,
+    meaning: "With `validateOutputs`, an output of the reply is not of the type the block declares; `details` names the `output`, the `rule` (`type`), what was `expected` and the `value`.",
+    fix: "The spec promises a type the upstream did not send: `blockwright verify` checks the outputs against the live service; correct the output's type in the manifest.",
+  },
   INVALID_TOKEN_RESPONSE: {
     type: "auth",
     retryable: false,

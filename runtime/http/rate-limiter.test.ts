@@ -68,7 +68,7 @@ describe("the documented request rate (rateLimits.requestsPerMinute)", () => {
 
   it("fails at once, sending nothing, a call whose turn would come after its deadline (the executor's own limiter, real time)", async () => {
     const { fetch, seen } = scriptedFetch(json(200, { id: "b1", title: "Dune", state: "ready" }));
-    const execute = createExecutor(tools);
+    const execute = createExecutor(tools, { rateLimits: RateLimiter });
     const results = await Promise.all(Array.from({ length: 12 }, () => execute("shelf_get_book", params, { fetch, timeoutMs: 5_000 })));
     expect(seen).toHaveLength(10);
     const late = results.filter((r) => !r.success);
@@ -79,8 +79,8 @@ describe("the documented request rate (rateLimits.requestsPerMinute)", () => {
 
   it("is kept apart per executor, and not at all for a single call without one", async () => {
     const { fetch, seen } = scriptedFetch(json(200, { id: "b1", title: "Dune", state: "ready" }));
-    const a = createExecutor(tools);
-    const b = createExecutor(tools);
+    const a = createExecutor(tools, { rateLimits: RateLimiter });
+    const b = createExecutor(tools, { rateLimits: RateLimiter });
     await Promise.all(Array.from({ length: 10 }, () => a("shelf_get_book", params, { fetch })));
     const other = await b("shelf_get_book", params, { fetch });
     expect(other.success).toBe(true);
@@ -89,7 +89,7 @@ describe("the documented request rate (rateLimits.requestsPerMinute)", () => {
 
   it("does not count requests to a loopback host (a mock is not the upstream)", async () => {
     const { fetch, seen } = scriptedFetch(json(200, { id: "b1", title: "Dune", state: "ready" }));
-    const execute = createExecutor(tools);
+    const execute = createExecutor(tools, { rateLimits: RateLimiter });
     const results = await Promise.all(Array.from({ length: 15 }, () => execute("shelf_get_book", params, { fetch, baseUrl: "http://127.0.0.1:4010", timeoutMs: 5_000 })));
     expect(results.every((r) => r.success)).toBe(true);
     expect(seen).toHaveLength(15);

@@ -61,6 +61,11 @@ export class RateLimiter {
     return { waitMs };
   }
 
+  /** Wait for the turn of a request to `url` by `tool` (awaitTurn): undefined to send, or the failure. */
+  turn(tool: Pick<ToolSpec, "provider" | "rateLimits">, url: string, deadline: Deadline): Promise<Failure | undefined> {
+    return awaitTurn(this, tool, url, deadline);
+  }
+
   /** Wait for a reserved turn; false when the signal aborts first. */
   wait(ms: number, signal?: AbortSignal): Promise<boolean> {
     return ms <= 0 ? Promise.resolve(true) : this.sleepFor(ms, signal);

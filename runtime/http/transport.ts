@@ -15,8 +15,8 @@ export interface HttpRequest {
   /** Absolute address, path parameters and query (credential included) encoded. */
   url: string;
   headers: Record<string, string>;
-  /** Text (JSON, a form), or a multipart body whose files stream out as it is sent. */
-  body?: string | FormData;
+  /** Text (JSON, a form), a multipart body whose files stream out as it is sent, or one file's bytes (a raw body). */
+  body?: string | FormData | Blob;
 }
 
 /** Scalar query values, or arrays sent as repeated keys (form style, exploded). */
@@ -261,3 +261,6 @@ function skipSpace(text: string, i: number): number {
   while (text[i] === " " || text[i] === "\t") i++;
   return i;
 }
+
+/** Next pages at an address as a part of the runtime's support (call/support.ts `links`). */
+export const pageLinks = { linkNext, nextPageRequest };

@@ -21,7 +21,7 @@ import { irFixture } from "../../test-support/ir-fixtures.js";
 import { OPERATION_IDS, tools as repoTools } from "../../test-support/repo.js";
 import { connectionParams, inputSchema, llmCallParams, LLM_TOOL_FORMATS, LLM_TOOL_NAME, llmToolName, modelParams, outputSchema, toLlmTools, type McpTool, type ObjectSchema, type OpenAiTool, type AnthropicTool } from "./llm-tools.js";
 import type { ToolSpec } from "../spec/tool-types.js";
-import { validateParams } from "../validate/validate-params.js";
+import { validateParams } from "../validate/full-check.js";
 
 const shelf = irFixture("shelf");
 const all: ToolSpec[] = [...Object.values(repoTools), ...shelf.operations.map((o) => o.tool)];

@@ -39,6 +39,12 @@ export interface OAuthCall {
   renew(stale: string, timeoutMs: number): Promise<Renewal<Failure>>;
 }
 
+/** The OAuth 2 support (support.ts, exported as `oauthFlows`): a call's credential by a flow, and a token cache for an executor or a client. */
+export interface OAuthSupport {
+  credential(tool: ToolSpec, values: Record<string, unknown>, options: OAuthOptions, keepSecret: (value: string) => void): CallCredential;
+  tokenCache(): TokenCache;
+}
+
 export type CallCredential = { credential: string; oauth?: OAuthCall } | { problem: Omit<Failure, "type"> };
 
 const GRANT_WORDS: Record<OAuthGrant, string> = { clientCredentials: "client credentials", refreshToken: "refresh token", jwtBearer: "JWT bearer" };

@@ -25,7 +25,8 @@ import type { RuntimeErrorCode } from "../http/error-codes.js";
 import { evaluate, type ExpressionContext } from "../http/expressions.js";
 import { openCallFiles, prepareCall, sendCall, type ExecuteOptions, type PreparedCall } from "../call/single-call.js";
 import type { OutputSpec, PageTarget, PaginationSpec, ToolSpec } from "../spec/tool-types.js";
-import { linkNext, nextPageRequest, type HttpRequest } from "../http/transport.js";
+import type { HttpRequest } from "../http/transport.js";
+import { type Support, unsupported } from "../call/support.js";
 
 /** Pages fetched by `allPages` when the caller sets no `maxPages`. */
 export const DEFAULT_MAX_PAGES = 100;
@@ -41,13 +42,13 @@ interface Page {
 }
 
 /** Every page of the call as its own result; the last one is a failure if a page failed. */
-export async function* paginateToolDefinition(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions = {}): AsyncGenerator<ToolResult> {
+export async function* paginateToolDefinition(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & Support = {}): AsyncGenerator<ToolResult> {
   // The pages are the caller's to keep or drop: each reply is bounded on its own.
   for await (const page of pages(tool, params, options, false)) yield page.result;
 }
 
 /** One result for every page (see the rules above), with `pages` saying what was fetched. */
-export async function collectPages(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions = {}): Promise<ToolResult> {
+export async function collectPages(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & Support = {}): Promise<ToolResult> {
   const outputs: { output: Record<string, unknown>; ok: boolean }[] = [];
   let items = 0;
   let capped = false;
@@ -63,7 +64,7 @@ export async function collectPages(tool: ToolSpec, params: Record<string, unknow
   return { success: true, output: merge(tool, pagination, outputs), pages: info };
 }
 
-async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions, gather: boolean): AsyncGenerator<Page> {
+async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & Support, gather: boolean): AsyncGenerator<Page> {
   const call = prepareCall(tool, params, { ...options, allPages: true });
   if ("failed" in call) {
     yield { result: call.failed, items: 0, capped: false };
@@ -76,6 +77,11 @@ async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefine
   }
   // prepareCall refuses allPages for a tool that declares no pagination.
   const pagination = defined(tool.pagination, `${tool.id}'s pagination`);
+  const style = pagination.next.style;
+  if ((style === "nextUrl" || style === "linkHeader") && !options.links) {
+    yield { result: call.fail({ type: "validation", ...unsupported("links", `following the next page's address (${style})`) }), items: 0, capped: false };
+    return;
+  }
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
   let gathered = 0;
   const resize = pageSizer(call, pagination, options.maxItems, () => gathered);
@@ -106,7 +112,7 @@ async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefine
     gathered += taken;
     returned += onPage;
 
-    const next = nextPage(call, pagination, sent.reply, request, first, { onPage, returned, offset }, resize);
+    const next = nextPage(call, pagination, sent.reply, request, first, { onPage, returned, offset }, resize, options.links);
     const full = gathered >= (options.maxItems ?? Infinity) || page >= maxPages;
     // Caps first: a next page that would be refused is not asked for when the call stops anyway.
     if (next && "error" in next && !full) {
@@ -144,6 +150,7 @@ function nextPage(
   first: HttpRequest,
   seen: { onPage: number; returned: number; offset: number },
   resize: (wire: WireRequest) => void,
+  links: Support["links"],
 ): Next | undefined {
   if (pagination.more && evaluate(pagination.more.ref, reply) !== pagination.more.equals) return undefined;
   if (pagination.total) {
@@ -183,9 +190,10 @@ function nextPage(
     }
     case "nextUrl":
     case "linkHeader": {
-      const address = next.style === "nextUrl" ? evaluate(next.url.ref, reply) : linkNext(reply.headers.get("link"));
+      if (!links) return undefined; // refused before the first page
+      const address = next.style === "nextUrl" ? evaluate(next.url.ref, reply) : links.linkNext(reply.headers.get("link"));
       if (typeof address !== "string" || address.trim() === "") return undefined;
-      const request = nextPageRequest(previous, first, address.trim(), call.way, call.credential, call.values);
+      const request = links.nextPageRequest(previous, first, address.trim(), call.way, call.credential, call.values);
       if ("refused" in request) {
         return {
           error: {

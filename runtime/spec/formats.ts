@@ -77,3 +77,8 @@ function canParse(value: string): boolean {
     return false;
   }
 }
+
+/** What a value of `format` must be, when `value` is not one (the runtime's support `formats`, exported as `valueFormats`). */
+export function formatProblem(format: ValueFormat, value: string): string | undefined {
+  return matchesFormat(format, value) ? undefined : VALUE_FORMATS[format];
+}

@@ -208,11 +208,11 @@ export interface RateLimitSpec {
   requestsPerMinute?: number;
 }
 
-/** How the request body is written: JSON (any JSON media type), an HTML form, or multipart/form-data (files among its fields). */
+/** How the request body is written: JSON (any JSON media type), an HTML form, multipart/form-data (files among its fields), or one file's bytes as they are (`binary`). */
 export interface BodySpec {
-  /** The request's Content-Type, as the spec names it (multipart: fetch adds the boundary). */
+  /** The request's Content-Type, as the spec names it (multipart: fetch adds the boundary; binary: a range such as `image/*` becomes the file's own type). */
   mediaType: string;
-  encoding: "json" | "form" | "multipart";
+  encoding: "json" | "form" | "multipart" | "binary";
   /** Form fields whose serialisation the spec sets (OpenAPI `encoding`): style and explode. */
   fields?: Record<string, FormFieldEncoding>;
   /** The spec requires a body, yet a call may give none of its fields: an empty one (`{}`) is sent then. */
@@ -326,6 +326,8 @@ export interface ToolSpec {
    */
   server: { default?: string; param?: string; hosts?: string[]; basePath?: string; requestHeadBytes?: number; replyBytes?: number };
   auth: AuthSpec;
+  /** The operation takes no credential (its security is `[]`, `[{}]` or `{}`): none is sent, and the credential parameters are not required. */
+  anonymous?: true;
   /** Present only when the manifest declares OAuth 2 flows (`auth.flows`): the credential may then be obtained, and renewed, by the runtime. */
   oauth?: OAuthSpec;
   params: ParamSpec[];

@@ -3,7 +3,7 @@
 // passes, whatever its key order; another is refused, the enum shown as JSON.
 import { describe, expect, it } from "vitest";
 import type { ToolSpec } from "../spec/tool-types.js";
-import { validateParams } from "./validate-params.js";
+import { validateParams } from "./full-check.js";
 
 const tool = (values: unknown[]) =>
   ({ id: "zqports_create", params: [{ name: "ports", type: "json", jsonType: "object", values: { enum: values }, required: true, secret: false, wire: { in: "body" } }], rules: [], routes: [] }) as unknown as ToolSpec;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executeTool } from "../../test-support/repo.js";
 import { server } from "../../test-support/loopback-server.js";
 import type { ToolSpec } from "../spec/tool-types.js";
-import { validateParams } from "./validate-params.js";
+import { validateParams } from "./full-check.js";
 
 const GAMMA_KEY = "sk-gamma-refusal-test-0001";
 const BOOKS_KEY = "AIzaRefusalTestKey0002";

@@ -4,17 +4,26 @@
 // coerced from their text form, JSON strings parsed, enum case canonicalised,
 // base addresses trimmed.
 import { credentialOfParam } from "../http/credentials.js";
-import { isValueFormat, matchesFormat, VALUE_FORMATS } from "../spec/formats.js";
 import { ownValue } from "../common/own.js";
 import { isSecretLength, SECRET_MIN_LENGTH } from "../common/redact.js";
-import { checkRules } from "./cross-field-rules.js";
-import { fileValue } from "./file-values.js";
 import type { Issue } from "../common/issue.js";
-import type { NestedLimits, ParamSpec, ToolSpec } from "../spec/tool-types.js";
-
-export { checkRules };
+import { unsupported } from "../common/unsupported.js";
+import type { ValueFormat } from "../spec/formats.js";
+import type { ParamSpec, ToolSpec } from "../spec/tool-types.js";
 
 export { SECRET_MIN_LENGTH };
+
+/** The parts of the runtime's support (call/support.ts) that checking values may need. */
+export interface ValueSupport {
+  /** A tool's cross-field rules (`rules`): `ruleChecks`. */
+  rules?: (tool: ToolSpec, values: Record<string, unknown>) => Issue[];
+  /** Parameters of type json (parsed, their items' and values' limits): `jsonParams`. */
+  json?: (spec: ParamSpec, raw: unknown) => Checked;
+  /** String formats (date, date-time, email, uri, uuid): what a value must be when it is not of `format` (`valueFormats`). */
+  formats?: (format: ValueFormat, value: string) => string | undefined;
+  /** File parameters (bytes, a path, an address): `fileSupport`. */
+  files?: { fileValue(spec: ParamSpec, raw: unknown): { issue: Issue } | object };
+}
 
 export type { Issue };
 
@@ -28,7 +37,8 @@ export type Validated =
     }
   | { ok: false; issues: Issue[] };
 
-export function validateParams(tool: ToolSpec, input: Record<string, unknown>): Validated {
+/** Check a call's input; `support` has the checks of what not every provider declares (JSON parameters, formats, rules). */
+export function validateInput(tool: ToolSpec, input: Record<string, unknown>, support: ValueSupport): Validated {
   const issues: Issue[] = [];
   const values: Record<string, unknown> = {};
   const unsent = new Set<string>();
@@ -48,11 +58,11 @@ export function validateParams(tool: ToolSpec, input: Record<string, unknown>): 
       } else if (spec.required) issues.push(requiredIssue(spec, raw));
       continue;
     }
-    const checked = checkValue(spec, raw, tool);
+    const checked = checkValueWith(spec, raw, support, tool);
     if ("issue" in checked) issues.push(checked.issue);
     else values[spec.name] = checked.value;
   }
-  if (!issues.length) issues.push(...checkRules(tool, values));
+  if (!issues.length && tool.rules.length) issues.push(...(support.rules ? support.rules(tool, values) : [unsupported("rules", "checking the cross-field rules")]));
   return issues.length ? { ok: false, issues } : { ok: true, values, unsent };
 }
 
@@ -103,7 +113,7 @@ function safeJson(value: unknown): string {
 
 export type Checked = { value: unknown } | { issue: Issue };
 
-function problem(spec: ParamSpec, rule: string, text: string, value: unknown): Checked {
+export function problem(spec: ParamSpec, rule: string, text: string, value: unknown): Checked {
   return { issue: { param: spec.name, rule, message: `${spec.name}: ${text}, got ${show(spec, value)}` } };
 }
 
@@ -111,10 +121,10 @@ function problem(spec: ParamSpec, rule: string, text: string, value: unknown): C
  * Check and normalise one given (non-empty) value against its parameter's
  * rules; `tool` tells where else (routes) the value may be placed.
  */
-export function checkValue(spec: ParamSpec, raw: unknown, tool?: Pick<ToolSpec, "routes" | "auth">): Checked {
+export function checkValueWith(spec: ParamSpec, raw: unknown, support: ValueSupport, tool?: Pick<ToolSpec, "routes" | "auth">): Checked {
   switch (spec.type) {
     case "string":
-      return typeof raw === "string" ? checkString(spec, raw, tool) : problem(spec, "type", "must be a string", raw);
+      return typeof raw === "string" ? checkString(spec, raw, support, tool) : problem(spec, "type", "must be a string", raw);
     case "number": {
       const n = typeof raw === "number" ? raw : typeof raw === "string" && raw.trim() !== "" ? Number(raw.trim()) : NaN;
       if (!Number.isFinite(n)) return problem(spec, "type", "must be a number", raw);
@@ -125,9 +135,10 @@ export function checkValue(spec: ParamSpec, raw: unknown, tool?: Pick<ToolSpec, 
       if (raw === "true" || raw === "false") return { value: raw === "true" };
       return problem(spec, "type", "must be a boolean (true or false)", raw);
     case "json":
-      return checkJson(spec, raw);
+      return support.json ? support.json(spec, raw) : { issue: unsupported("json", "checking a JSON parameter", spec.name) };
     case "file": {
-      const checked = fileValue(spec, raw);
+      if (!support.files) return { issue: unsupported("files", "checking a file parameter", spec.name) };
+      const checked = support.files.fileValue(spec, raw);
       // Kept as given: call/file-inputs.ts opens it (a path, an address) when the call is sent.
       return "issue" in checked ? checked : { value: raw };
     }
@@ -152,7 +163,7 @@ const NOT_HEADER_SAFE = /[\u0000-\u0008\u000a-\u001f\u007f]|[^\u0000-\u00ff]/u;
 // A header value loses leading and trailing spaces and tabs on the way (fetch trims them).
 const HEADER_TRIMMED = /^[ \t]|[ \t]$/;
 // Half of a surrogate pair: no encoding (URL, JSON sent as UTF-8) can carry it.
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 // Placements are a property of the (immutable) tool definition: worked out once per parameter and tool.
 const placed = new WeakMap<ParamSpec, WeakMap<object, Set<string>> | Set<string>>();
@@ -187,8 +198,9 @@ function computePlacements(spec: ParamSpec, tool: Pick<ToolSpec, "routes" | "aut
   return places;
 }
 
-function checkString(spec: ParamSpec, s: string, tool?: Pick<ToolSpec, "routes" | "auth">): Checked {
+function checkString(spec: ParamSpec, s: string, support: ValueSupport, tool?: Pick<ToolSpec, "routes" | "auth">): Checked {
   const places = placements(spec, tool);
+  if (spec.format !== undefined && spec.format !== "base-url" && !support.formats) return { issue: unsupported("formats", `checking the format ${spec.format}`, spec.name) };
   if (spec.secret && !isSecretLength(s)) return problem(spec, "minLength", `must be at least ${SECRET_MIN_LENGTH} characters long`, s);
   if (LONE_SURROGATE.test(s)) return problem(spec, "characters", "must be well-formed Unicode text (it contains half of a surrogate pair, which no request can carry)", s);
   const formOnly = spec.wire.in === "auth" && tool !== undefined && !credentialOfParam(tool.auth, spec.name);
@@ -210,13 +222,13 @@ function checkString(spec: ParamSpec, s: string, tool?: Pick<ToolSpec, "routes" 
     // A list in one string: each item is checked as a value of its own, and the list sent as items joined by the separator.
     const items: string[] = [];
     for (const item of splitList(s, spec.separator)) {
-      const checked = checkItem(spec, item);
+      const checked = checkItem(spec, item, support);
       if ("issue" in checked) return problem(spec, checked.issue.rule, `each item (separated by "${spec.separator}") must be ${checked.issue.message}, and ${JSON.stringify(item)} is not`, s);
       items.push(checked.value);
     }
     value = items.join(spec.separator);
   } else {
-    const checked = checkItem(spec, s);
+    const checked = checkItem(spec, s, support);
     if ("issue" in checked) return problem(spec, checked.issue.rule, `must be ${checked.issue.message}`, s);
     value = checked.value;
   }
@@ -238,7 +250,7 @@ function checkString(spec: ParamSpec, s: string, tool?: Pick<ToolSpec, "routes" 
  * list): the value in its canonical spelling, or the rule broken and what
  * the value must be.
  */
-function checkItem(spec: ParamSpec, s: string): { value: string } | { issue: { rule: string; message: string } } {
+function checkItem(spec: ParamSpec, s: string, support: ValueSupport): { value: string } | { issue: { rule: string; message: string } } {
   let value = s;
   if (spec.enum) {
     const match = spec.caseInsensitive ? spec.enum.find((v) => String(v).toLowerCase() === s.toLowerCase()) : spec.enum.find((v) => v === s);
@@ -251,7 +263,8 @@ function checkItem(spec: ParamSpec, s: string): { value: string } | { issue: { r
     if ((spec.minLength !== undefined && length < spec.minLength) || (spec.maxLength !== undefined && length > spec.maxLength)) return { value };
   }
   if (spec.pattern !== undefined && !compiled(spec.pattern).test(value)) return { issue: { rule: "pattern", message: `${spec.patternHint ?? "a value"} matching ${spec.pattern}` } };
-  if (isValueFormat(spec.format) && !matchesFormat(spec.format, value)) return { issue: { rule: "format", message: VALUE_FORMATS[spec.format] } };
+  const wanted = spec.format !== undefined && spec.format !== "base-url" ? support.formats?.(spec.format, value) : undefined;
+  if (wanted !== undefined) return { issue: { rule: "format", message: wanted } };
   return { value };
 }
 
@@ -315,115 +328,4 @@ function checkBaseUrl(spec: ParamSpec, s: string): Checked {
   const checked = checkAddress(s);
   if ("origin" in checked) return { value: checked.origin };
   return checked.withhold ? problem(spec, "format", checked.problem, "(address with credentials withheld)") : problem(spec, "format", checked.problem, s);
-}
-
-function checkJson(spec: ParamSpec, raw: unknown): Checked {
-  let value = raw;
-  if (typeof raw === "string") {
-    try {
-      value = JSON.parse(raw);
-    } catch (e) {
-      return problem(spec, "json", `must be valid JSON (${(e as Error).message})`, raw);
-    }
-  }
-  const kind = Array.isArray(value) ? "array" : value === null ? "null" : typeof value;
-  if (spec.jsonType && kind !== spec.jsonType) return problem(spec, "jsonType", `must be a JSON ${spec.jsonType}, not ${kind === "object" ? "an object" : `a ${kind}`}`, raw);
-  if (!spec.jsonType && kind !== "object" && kind !== "array") return problem(spec, "jsonType", "must be a JSON object or array", raw);
-  if (spec.forbiddenKeys && kind === "object") {
-    const { keys, caseInsensitive, hint } = spec.forbiddenKeys;
-    const refused = Object.keys(value as object).find((k) => keys.some((f) => (caseInsensitive ? f.toLowerCase() === k.toLowerCase() : f === k)));
-    if (refused !== undefined) {
-      return {
-        issue: {
-          param: spec.name,
-          rule: "forbiddenKeys",
-          message: `${spec.name}: must not contain ${keys.map((k) => JSON.stringify(k)).join(" or ")}${caseInsensitive ? " (in any case)" : ""}${hint ? `: ${hint}` : ""}, got key ${JSON.stringify(refused)}`,
-        },
-      };
-    }
-  }
-  if (kind === "array") {
-    const count = (value as unknown[]).length;
-    if (spec.minItems !== undefined && count < spec.minItems) return problem(spec, "minItems", `must hold at least ${spec.minItems} item${spec.minItems === 1 ? "" : "s"} (it holds ${count})`, raw);
-    if (spec.maxItems !== undefined && count > spec.maxItems) return problem(spec, "maxItems", `must hold at most ${spec.maxItems} item${spec.maxItems === 1 ? "" : "s"} (it holds ${count})`, raw);
-  }
-  const broken = brokenText(value, "");
-  if (broken)
-    return { issue: { param: spec.name, rule: "characters", message: `${spec.name}${broken.where}: must be well-formed Unicode text (it contains half of a surrogate pair, which no request can carry), got ${show(spec, broken.text)}` } };
-  const nested = kind === "object" ? objectProblem(spec, value as Record<string, unknown>) : kind === "array" ? arrayProblem(spec, value as unknown[]) : undefined;
-  if (nested) return { issue: { param: spec.name, rule: nested.rule, message: `${spec.name}${nested.where}: ${nested.text}, got ${show(spec, nested.value)}` } };
-  return { value };
-}
-
-/** The first key or string inside a JSON value with half of a surrogate pair (no wire form carries it), and where it is. */
-function brokenText(value: unknown, where: string): { where: string; text: string } | undefined {
-  if (typeof value === "string") return LONE_SURROGATE.test(value) ? { where, text: value } : undefined;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = brokenText(value[i], `${where}[${i}]`);
-      if (found) return found;
-    }
-  } else if (value !== null && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      if (LONE_SURROGATE.test(key)) return { where: `${where} key`, text: key };
-      const found = brokenText(item, `${where}.${key}`);
-      if (found) return found;
-    }
-  }
-  return undefined;
-}
-
-type NestedProblem = { where: string; rule: string; text: string; value: unknown };
-
-function objectProblem(spec: ParamSpec, value: Record<string, unknown>): NestedProblem | undefined {
-  if (!spec.keys && !spec.values) return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const where = `[${JSON.stringify(key)}]`;
-    const keyProblem = spec.keys && nestedProblem(spec.keys, key);
-    if (keyProblem) return { where, rule: keyProblem.rule, text: `the key ${keyProblem.text}`, value: key };
-    const valueProblem = spec.values && nestedProblem(spec.values, item);
-    if (valueProblem) return { where, ...valueProblem, value: item };
-  }
-  return undefined;
-}
-
-function arrayProblem(spec: ParamSpec, value: unknown[]): NestedProblem | undefined {
-  if (!spec.items) return undefined;
-  for (const [i, item] of value.entries()) {
-    const found = nestedProblem(spec.items, item);
-    if (found) return { where: `[${i}]`, ...found, value: item };
-  }
-  return undefined;
-}
-
-/** The rule a value inside a JSON parameter breaks, if it breaks one. */
-function nestedProblem(limits: NestedLimits, value: unknown): { rule: string; text: string } | undefined {
-  const type = limits.type;
-  if (type === "string" && typeof value !== "string") return { rule: "type", text: "must be a string" };
-  if ((type === "number" || type === "integer") && typeof value !== "number") return { rule: "type", text: `must be a number` };
-  if (type === "integer" && !Number.isInteger(value)) return { rule: "integer", text: "must be an integer" };
-  if (type === "boolean" && typeof value !== "boolean") return { rule: "type", text: "must be true or false" };
-  // Enum values may be objects or lists (`{}` for "an empty object only"): compared as JSON, shown as JSON.
-  if (limits.enum && !limits.enum.some((allowed) => sameJson(allowed, value))) return { rule: "enum", text: `must be one of ${limits.enum.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(", ")}` };
-  if (typeof value === "number") {
-    if (limits.minimum !== undefined && value < limits.minimum) return { rule: "minimum", text: `must be at least ${limits.minimum}` };
-    if (limits.maximum !== undefined && value > limits.maximum) return { rule: "maximum", text: `must be at most ${limits.maximum}` };
-  }
-  if (typeof value === "string") {
-    const length = [...value].length;
-    if (limits.minLength !== undefined && length < limits.minLength) return { rule: "minLength", text: `must be at least ${limits.minLength} characters long` };
-    if (limits.maxLength !== undefined && length > limits.maxLength) return { rule: "maxLength", text: `must be at most ${limits.maxLength} characters long (it has ${length})` };
-    if (limits.pattern !== undefined && !compiled(limits.pattern).test(value)) return { rule: "pattern", text: `must match ${limits.pattern}` };
-    if (limits.format !== undefined && !matchesFormat(limits.format, value)) return { rule: "format", text: `must be ${VALUE_FORMATS[limits.format]}` };
-  }
-  return undefined;
-}
-
-/** Whether two JSON values are equal: the same scalar, or lists and objects of equal members (key order aside). */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (a === null || b === null || typeof a !== "object" || typeof b !== "object" || Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }

@@ -10,7 +10,7 @@
 //
 //   npm run bench                 all measures
 //   npm run bench -- generate call   only those (generate, scale, published, verify, check, call, mocks, cli)
-//   npm run bench -- large        only when named (minutes): generate on one document near the
+//   npm run bench -- large        only when named (minutes; likewise `tests`, the whole npm test): generate on one document near the
 //                                 input limit (BLOCKWRIGHT_LARGE_MIB, default 36; large-document.ts)
 //   npm run bench -- history      upstream's change model scored on contract-tests/history (history.ts)
 //   BLOCKWRIGHT_PUBLISHED=<dir> npm run bench -- published
@@ -27,6 +27,7 @@ import { providerDirs } from "../../src/load/provider-dirs.js";
 import { startMocks } from "../../src/mocks/mocks.js";
 import { writeSyntheticProject } from "./synthetic.js";
 import { measureLarge } from "./large-document.js";
+import { measureTestSuite } from "./test-suite.js";
 import { exampleServer } from "../../test-support/example-server.js";
 import { type OpenApiLike, withAdditions } from "./whole-document.js";
 
@@ -38,7 +39,7 @@ const median = (xs: number[]) =>
     [...xs].sort((a, b) => a - b),
     Math.floor(xs.length / 2),
   );
-const MEASURES = ["generate", "scale", "published", "verify", "check", "call", "mocks", "cli", "large", "history"];
+const MEASURES = ["generate", "scale", "published", "verify", "check", "call", "mocks", "cli", "large", "tests", "history"];
 const only = process.argv.slice(2);
 const unknown = only.filter((m) => !MEASURES.includes(m));
 if (unknown.length) {
@@ -233,7 +234,6 @@ if (wanted("scale")) {
   for (const out of outputs) rmSync(out, { recursive: true, force: true });
 }
 
-// 3. `generate --check` with nothing changed (after a generation, so the stamp is there).
 // 3. Large published documents: generate of a project `blockwright add` made
 // (three operations), reading the whole document, against openapi-typescript
 // on the same document. The committed cut of Stripe's always; the whole
@@ -435,8 +435,9 @@ if (wanted("cli")) {
   }
 }
 
-// 7. One document near the 64 MiB input limit (large-document.ts): only when named, it takes minutes.
+// 7, 8. Only when named, they take minutes: one document near the 64 MiB input limit (large-document.ts); the whole test suite (test-suite.ts).
 if (only.includes("large")) await measureLarge({ root, tmp, run, row });
+if (only.includes("tests")) await measureTestSuite({ root, tmp, run, row });
 
 rmSync(tmp, { recursive: true, force: true });
 const width = (k: keyof (typeof rows)[number]) => Math.max(k.length, ...rows.map((r) => String(r[k]).length));

@@ -17,6 +17,11 @@ function fragments(root, dir) {
     .map((file) => ({ file: `${dir}/${file}`, ...JSON.parse(readFileSync(`${root}${dir}/${file}`, "utf8")) }));
 }
 
+/** The names of the fragments in `dir` (`auth-flows` of auth-flows.schema.json), sorted. */
+export function fragmentNames(root, dir = FRAGMENTS) {
+  return fragments(root, dir).map((f) => f.file.slice(dir.length + 1, -".schema.json".length));
+}
+
 /** The manifest schema assembled from the fragments in `dir`, as an object. */
 export function assembleManifestSchema(root, dir = FRAGMENTS) {
   const all = fragments(root, dir);
@@ -78,9 +83,10 @@ const pascal = (name) => name.replace(/(^|[^A-Za-z0-9]+)([A-Za-z0-9])/g, (_, __,
  * `Manifest<Definition>` per definition; then `ManifestField`, every field of the manifest
  * once, as `<definition>.<field>` (`manifest.` for the top level), descending into inline
  * objects, not into references (the referenced definition lists its own). A table keyed by
- * ManifestField (link/concepts.ts) does not compile while a field lacks an entry.
+ * ManifestField (link/concepts.ts) does not compile while a field lacks an entry; and
+ * `SchemaFragment`, the name of every fragment, which the concept records must claim.
  */
-export async function manifestTypes(schema, source) {
+export async function manifestTypes(schema, source, fragmentNames = []) {
   const typed = forTypes(schema);
   for (const [name, definition] of Object.entries(typed.definitions)) definition.title = `Manifest${pascal(name)}`;
   typed.title = "Manifest";
@@ -95,6 +101,9 @@ export async function manifestTypes(schema, source) {
     "/** Every field of the manifest, once: `<definition>.<field>` (a definition's own fields), `manifest.<field>` (the top level). */",
     "export type ManifestField =",
     ...fields.map((f, i) => `  | ${JSON.stringify(f)}${i === fields.length - 1 ? ";" : ""}`),
+    "",
+    "/** Every schema fragment, src/link/<name>.schema.json, by name: a concept record claims each (link/concepts.ts). */",
+    `export type SchemaFragment = ${fragmentNames.map((n) => JSON.stringify(n)).join(" | ") || "never"};`,
     "",
   ].join("\n");
 }

@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import Ajv from "ajv";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import Handlebars from "handlebars";
-import { assembleManifestSchema, manifestTypes, schemaText } from "./manifest-schema.mjs";
+import { assembleManifestSchema, fragmentNames, manifestTypes, schemaText } from "./manifest-schema.mjs";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const MANIFEST_SCHEMA = "specs/manifest.schema.json";
@@ -75,7 +75,7 @@ export async function outputs() {
   const manifestSchemaText = schemaText(manifestSchema);
   return new Map([
     [MANIFEST_SCHEMA, manifestSchemaText],
-    ["src/load/precompiled/manifest-types.ts", await manifestTypes(manifestSchema, MANIFEST_SCHEMA)],
+    ["src/load/precompiled/manifest-types.ts", await manifestTypes(manifestSchema, MANIFEST_SCHEMA, fragmentNames(root))],
     ["src/load/precompiled/manifest-schema.ts", precompiledSchema(MANIFEST_SCHEMA, manifestSchemaText)],
     ["src/load/precompiled/workflow-schema.ts", precompiledSchema("specs/workflow.schema.json")],
     ["src/emit/precompiled/templates.ts", precompiledTemplates("templates")],

@@ -17,10 +17,10 @@ export async function expectedDocs(root: string): Promise<Map<string, string>> {
   return files;
 }
 
-/** The files whose content differs from what they should hold (missing ones included). */
-export async function staleDocs(root: string): Promise<string[]> {
+/** The files whose content differs from what they should hold (missing ones included); `expected` when already rendered. */
+export async function staleDocs(root: string, expected?: Map<string, string>): Promise<string[]> {
   const stale: string[] = [];
-  for (const [path, content] of await expectedDocs(root)) {
+  for (const [path, content] of expected ?? (await expectedDocs(root))) {
     let current: string | undefined;
     try {
       current = readFileSync(join(root, path), "utf8");
@@ -34,8 +34,10 @@ export async function staleDocs(root: string): Promise<string[]> {
 
 /** Write every generated file and block; returns the paths that changed. */
 export async function writeDocs(root: string): Promise<string[]> {
-  const stale = new Set(await staleDocs(root));
-  for (const [path, content] of await expectedDocs(root)) {
+  // Rendered once: rendering runs the generator and the command's help over every page.
+  const expected = await expectedDocs(root);
+  const stale = new Set(await staleDocs(root, expected));
+  for (const [path, content] of expected) {
     if (!stale.has(path)) continue;
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), content);

@@ -4,6 +4,7 @@
 // diff, or the specs as they are now.
 import { fieldOf, type BlockDefinition, type OutputSpec, type PaginationSpec, type ParamSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime/internal";
 import type { Registry } from "@blockwright/runtime/workflow";
+import { copyParamKeys } from "../model/param-keys.js";
 import { linkedShapes } from "../model/shape.js";
 import { forbiddenKeysOf, type ParamSurface, type Shape, type Surface } from "./surface.js";
 
@@ -55,11 +56,8 @@ export function registryFromSurfaces(surfaces: Iterable<Surface>): SurfaceRegist
 /** The parameter as the runtime checks it: each field of the surface mapped to its field of the definition. */
 function paramSpec(name: string, p: ParamSurface): ParamSpec {
   const spec: ParamSpec = { name, type: p.type, title: p.title, description: p.description, required: p.required, secret: p.secret, visibility: p.visibility, wire: wireSpec(p.wire, p.list) };
-  for (const key of ["default", "integer", "minimum", "maximum", "minLength", "maxLength", "pattern", "enum", "caseInsensitive", "example"] as const) {
-    if (p[key] !== undefined) (spec as unknown as Record<string, unknown>)[key] = p[key];
-  }
-  if (p.format !== undefined) spec.format = p.format as ParamSpec["format"];
-  if (p.jsonType !== undefined) spec.jsonType = p.jsonType as ParamSpec["jsonType"];
+  // Every key the surface holds as it is (model/param-keys.ts: the table link/params.ts records by).
+  copyParamKeys(p, spec);
   const forbiddenKeys = forbiddenKeysOf(p);
   if (forbiddenKeys) spec.forbiddenKeys = forbiddenKeys;
   return spec;

@@ -6,8 +6,8 @@ import { UsageError, type CliIo } from "./support/io.js";
 export const USAGE = `Usage: blockwright add <provider> --from <document> --operations <id,...> [--source <address>] [--force] [--json] [--timeout <s>] [--specs <dir>]
        blockwright add --from <document> --list
 
-Start a provider from its published API document: OpenAPI 3.0 or 3.1, or
-Swagger 2.0 (converted to OpenAPI 3.0 by blockwright), JSON or YAML, a
+Start a provider from its published API document: OpenAPI 3.0, 3.1 or 3.2
+(read as 3.1), or Swagger 2.0 (converted to OpenAPI 3.0 by blockwright), JSON or YAML, a
 file or an https address. A file whose $refs name other files (path items,
 operations, parameters, schemas of their own) is bundled into one document
 first (@redocly/openapi-core), reading only files in the root's folder.

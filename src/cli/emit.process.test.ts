@@ -13,7 +13,7 @@ import { signDelivery, type TriggerSpec } from "@blockwright/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, spawnCli } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
-import { runCount } from "../serve/store.js";
+import { runCount } from "../serve/sqlite-store.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-emit-"));
 const dir = join(tmp, "project");

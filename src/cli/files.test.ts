@@ -1,6 +1,7 @@
 // Files through the command line, on the zqfiles fixture
 // (test-support/fixtures/specs-files): the derived suite uploads a generated
-// small file and checks a download's bytes on the Prism mocks, all passing.
+// small file (as a multipart part and as a whole raw body) and checks a
+// download's bytes on the Prism mocks, all passing.
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, cpSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,7 +14,7 @@ const tmp = mkdtempSync(join(tmpdir(), "blockwright-files-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe("files on the mocks", () => {
-  it("blockwright test passes zqfiles' derived suite: a multipart upload of a generated file, and a download read as bytes", async () => {
+  it("blockwright test passes zqfiles' derived suite: a multipart upload of a generated file, raw-body uploads, and a download read as bytes", async () => {
     const dir = join(tmp, "project");
     mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
     symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
@@ -25,6 +26,8 @@ describe("files on the mocks", () => {
     const ids = report.cases.map((c) => c.id);
     expect(ids.some((id) => id.includes("zqfiles_upload_file") && id.includes("every parameter"))).toBe(true);
     expect(ids.some((id) => id.includes("zqfiles_download_file") && id.includes("answer 200"))).toBe(true);
+    // Raw-body uploads (application/octet-stream, image/*): the mock takes the file as the whole body.
+    for (const tool of ["zqfiles_replace_file_content", "zqfiles_upload_image"]) expect(ids.filter((id) => id.includes(tool) && id.includes("every parameter"))).toHaveLength(1);
     expect(r.code).toBe(0);
   });
 });

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, spawnCli } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
 import { shelfCopy } from "../../test-support/shelf-copy.js";
-import { runCount } from "../serve/store.js";
+import { runCount } from "../serve/sqlite-store.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-serve-"));
 let dir = "";

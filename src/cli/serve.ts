@@ -1,9 +1,12 @@
-// `blockwright serve <workflow> [--port n] [--host h] [--mock | --live] [--env-file f] [--store file] [--specs dir] [--out dir]`
+// `blockwright serve <workflow> [--port n] [--host h] [--mock | --live] [--env-file f] [--store file|postgres://…] [--public-url u] [--specs dir] [--out dir]`
 import { resolve } from "node:path";
 import { parseArgs, PROJECT_OPTIONS, positiveInteger, projectDirs, stringOption } from "./support/args.js";
 import { startCommandMocks, UsageError, type CliIo } from "./support/io.js";
+import { redact } from "@blockwright/runtime/internal";
+import type { TriggerBlock } from "@blockwright/runtime/workflow";
+import { type KeptSubscription, SubscriptionError } from "../serve/subscription.js";
 
-export const USAGE = `Usage: blockwright serve <workflow> [--port <n>] [--host <h>] [--mock | --live] [--env-file <file>] [--store <file>] [--specs <dir>] [--out <dir>]
+export const USAGE = `Usage: blockwright serve <workflow> [--port <n>] [--host <h>] [--mock | --live] [--env-file <file>] [--store <file> | --store <postgres://…>] [--public-url <url>] [--specs <dir>] [--out <dir>]
 
 Receive the deliveries of the trigger a workflow starts from, and run the
 workflow once per event. Prints the trigger's address on stdout, then one JSON
@@ -11,8 +14,9 @@ line per finished run ({"trigger", "event", "status", "blocks"}). Each
 request is answered as the trigger declares: the provider's handshake (a
 validation token echoed), then each delivery verified (signature, timestamp,
 or the secret echoed in its events), acknowledged at once, and deduplicated by
-event id; a refused delivery starts no run. Ctrl-C or SIGTERM lets the runs in
-flight finish, then stops.
+event id; a refused delivery starts no run, nor does one over the trigger's
+body limit (413). Ctrl-C or SIGTERM lets the runs in flight finish, deletes
+the subscription made with --public-url, then stops.
 
   --port <n>          the port to listen on (default 8787; 0: any free port)
   --host <h>          the address to listen on (default 127.0.0.1, loopback)
@@ -20,8 +24,18 @@ flight finish, then stops.
                       providers, started here; missing secrets get placeholders
   --live              the calls go to the real APIs; every secret must be set
   --env-file <file>   KEY=VALUE lines added to the environment
-  --store <file>      the SQLite file keeping the events seen and the runs
+  --store <file>      the SQLite file keeping the events seen, the
+                      subscriptions and the runs
                       (default .blockwright/serve.sqlite)
+  --store <postgres://user:password@host:port/db>
+                      Postgres instead, for several receivers behind one
+                      address: each event runs once, on one of them
+  --public-url <url>  the address the provider reaches this receiver at (a
+                      tunnel, a load balancer): serve creates the trigger's
+                      subscription there through the provider's own
+                      operations (the trigger block's connection inputs, such
+                      as an access token, authorize them), renews it before
+                      it expires and deletes it on stopping
   --specs <dir>       the specs the mocks are built from (default ./specs)
   --out <dir>         the generated packages (default ./generated)
 
@@ -29,7 +43,16 @@ Exit status: 0 stopped, 1 the workflow is invalid, 2 usage error, 70
 internal error (a bug: please report it).`;
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { ...PROJECT_OPTIONS, port: { type: "string" }, host: { type: "string" }, mock: { type: "boolean" }, live: { type: "boolean" }, "env-file": { type: "string" }, store: { type: "string" } });
+  const args = parseArgs(argv, {
+    ...PROJECT_OPTIONS,
+    port: { type: "string" },
+    host: { type: "string" },
+    mock: { type: "boolean" },
+    live: { type: "boolean" },
+    "env-file": { type: "string" },
+    store: { type: "string" },
+    "public-url": { type: "string" },
+  });
   const [file, ...extra] = args.positionals;
   if (file === undefined) throw new UsageError("BW3002", "missing <workflow>");
   if (extra.length) throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(extra[0])}`);
@@ -39,6 +62,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const port = portText === "0" ? 0 : (positiveInteger(portText, "--port", 65535) ?? 8787);
   const host = stringOption(args, "host") ?? "127.0.0.1";
   const dirs = projectDirs(args, io.cwd);
+  const publicUrl = publicUrlOption(stringOption(args, "public-url"));
 
   const { readWorkflowInput } = await import("./support/workflow-input.js");
   const envFile = stringOption(args, "env-file");
@@ -56,9 +80,14 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const secretName = envReferenceName(startBlock.inputs[trigger.secretParam]) as string;
   const secret = env[secretName] || placeholderFor(secretName, {});
 
-  const { openSqliteStore } = await import("../serve/store.js");
-  const store = openSqliteStore(resolve(io.cwd, stringOption(args, "store") ?? ".blockwright/serve.sqlite"));
+  if (publicUrl && !trigger.subscription) throw new UsageError("BW3012", `--public-url: ${trigger.id} declares no subscription to create (give the provider its address as its documentation says)`);
+  const storeText = stringOption(args, "store") ?? ".blockwright/serve.sqlite";
+  const { openStore } = await import("../serve/open-store.js");
+  const store = await openStore(/^postgres(ql)?:\/\//i.test(storeText) ? storeText : resolve(io.cwd, storeText)).catch((e: unknown) => {
+    throw new UsageError("BW3011", `--store: ${(e as Error).message}`);
+  });
   let mocks: Awaited<ReturnType<typeof startCommandMocks>> | undefined;
+  let subscription: KeptSubscription | undefined;
   const { createServer } = await import("node:http");
   try {
     const providers = [
@@ -67,7 +96,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
           .filter((b) => !isTriggerBlock(b))
           .map((b) => b.type),
       ),
-    ].sort();
+    ];
+    if (publicUrl && !providers.includes(trigger.provider)) providers.push(trigger.provider);
+    providers.sort();
     if (mode === "mock" && providers.length) mocks = await startCommandMocks(io, providers, { specsDir: dirs.specs });
     const { createReceiver } = await import("../serve/receiver.js");
     const path = `/triggers/${trigger.id}`;
@@ -99,9 +130,22 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     const shownHost = host.includes(":") ? `[${host}]` : host;
     io.stdout.write(`${trigger.id} http://${shownHost}:${bound}${path}\n`);
     io.stderr.write(`serve: ${startId} (${trigger.id}) listening; Ctrl-C stops after the runs in flight\n`);
+    if (publicUrl) {
+      const { keepSubscription } = await import("../serve/subscription.js");
+      const { subscriptionCall } = await import("./support/subscription-call.js");
+      const call = subscriptionCall(registry, startBlock as TriggerBlock, trigger.secretParam, env, { secrets: [secret], ...(mocks ? { baseUrls: mocks.urls, tokenUrls: mocks.tokenUrls } : {}) });
+      const log = (line: string) => io.stderr.write(`serve: ${redact(line, call.secrets)}\n`);
+      subscription = await keepSubscription({ trigger, url: `${publicUrl}${path}`, secret, store, call, log }).catch(async (e: unknown) => {
+        await new Promise<void>((done) => server.close(() => done()));
+        if (e instanceof SubscriptionError) throw new UsageError("BW3011", `--public-url: ${redact(e.message, call.secrets)}`);
+        throw e;
+      });
+    }
     await io.interrupted;
     await new Promise<void>((done) => server.close(() => done()));
     await Promise.allSettled([...receiver.inFlight]);
+    // After the runs: a run may still need the events the subscription brings until it ends.
+    await subscription?.stop();
     return 0;
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
@@ -111,4 +155,19 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     await mocks?.close();
     await store.close();
   }
+}
+
+/** The public address, checked: http(s), no query or fragment; the trigger's path is added to it. */
+function publicUrlOption(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password) {
+    throw new UsageError("BW3003", `--public-url: expected an http(s) address without query, fragment or credentials, such as https://hooks.example.com, got ${JSON.stringify(text.slice(0, 200))}`);
+  }
+  return url.toString().replace(/\/$/, "");
 }

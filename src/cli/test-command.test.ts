@@ -263,7 +263,7 @@ describe.concurrent("reports for CI", () => {
     expect(section).toContain("<h4>The mock's answer: 200</h4>");
     expect(section).toContain(`asked of the mock with Prefer: code=200, example=${BROKEN_EXAMPLE}`);
     expect(section).toContain('<pre>{"total":null,"value":[]}</pre>');
-    expect(section).toContain("<h4>Reproduce</h4>\n<pre>blockwright call shelf_list_books --params ");
+    expect(section).toContain("<h4>Reproduce</h4>\n<pre>reproduce: blockwright call shelf_list_books --params ");
     // The suite's made-up credential is in no report.
     const { CREDENTIAL } = await import("../contract/values.js");
     for (const file of ["junit.xml", "report.html", "report.md"]) expect(readFileSync(out(file), "utf8"), file).not.toContain(CREDENTIAL);

@@ -47,7 +47,7 @@ export const PROBLEMS = {
     fix: 'Quote the value: `example: "#ff0000"`.',
   },
   BW1201: {
-    meaning: "The document is not OpenAPI 3.0 or 3.1.",
+    meaning: "The document is not OpenAPI 3.0, 3.1 or 3.2.",
     example: 'swagger: "2.0" is Swagger 2; generation reads OpenAPI 3.0 or 3.1 (convert it first, e.g. with swagger2openapi)',
     fix: "Convert the document to OpenAPI 3 (`blockwright add` converts Swagger 2 when it drafts a provider).",
   },

@@ -31,20 +31,25 @@ function answeredHow(ex: Exchange): { how?: string } {
   return ex.prefer ? { how: `asked of the mock with Prefer: ${ex.prefer}` } : {};
 }
 
-export function failureDetail(message: string, call: ObservedCall | undefined): FailureDetail {
-  if (!call) return { violation: message };
+/**
+ * `reproduce`: the case's own command, when it knows one better than its last
+ * call (a property sets the secrets it drew, values the suite made up, so that
+ * the line reproduces exactly); kept as given. Everything else is redacted.
+ */
+export function failureDetail(message: string, call: ObservedCall | undefined, reproduce?: string): FailureDetail {
+  if (!call) return { violation: message, ...(reproduce ? { reproduce } : {}) };
   const secrets = secretsIn(call.tool, call.input);
   const last = call.exchanges.at(-1);
   const body = last?.responseBody ?? "";
-  return redactDeep(
+  const detail = redactDeep(
     {
       violation: message,
       input: secretReference(call.tool, call.input),
       ...(last
         ? { request: `${last.method} ${last.url.pathname}${last.search}`, answer: { status: last.status, body: body.length > ANSWER_CHARS ? `${body.slice(0, ANSWER_CHARS)}… (${body.length} characters)` : body, ...answeredHow(last) } }
         : {}),
-      reproduce: redact(callCommand(call.tool, call.input), secrets),
     },
     secrets,
   );
+  return { ...detail, reproduce: reproduce ?? redact(callCommand(call.tool, call.input), secrets) };
 }

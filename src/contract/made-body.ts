@@ -7,13 +7,14 @@
 // fields inside (a `{}` the mock refuses).
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../load/openapi-document.js";
 import { DocumentSampler } from "../mocks/schema-sample.js";
+import { withoutReadOnlyRequired } from "../load/read-only.js";
 
 const samplers = new WeakMap<OpenApiDocument, DocumentSampler>();
 
 /** The document's sampler, made once (it registers every schema of the document). */
 function samplerOf(doc: OpenApiDocument): DocumentSampler {
   let sampler = samplers.get(doc);
-  if (!sampler) samplers.set(doc, (sampler = new DocumentSampler(doc.source.data as Record<string, unknown>)));
+  if (!sampler) samplers.set(doc, (sampler = new DocumentSampler(withoutReadOnlyRequired(doc.source.data as Record<string, unknown>))));
   return sampler;
 }
 

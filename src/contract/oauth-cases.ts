@@ -7,7 +7,7 @@
 // REAUTH_REQUIRED, nothing retried; a renewal without a refresh token keeps
 // the old one; the API never sees a flow's secret, the token endpoint never
 // the API's token.
-import { createExecutor, executeToolDefinition, oauthFlows, type ExecuteOptions, type FetchLike, flowParams, itemAt, type OAuthFlowSpec, TokenCache, type ToolResult, type ToolSpec } from "@blockwright/runtime/internal";
+import { createExecutor, executeToolDefinition, fullSupport, type ExecuteOptions, type FetchLike, flowParams, itemAt, type OAuthFlowSpec, TokenCache, type ToolResult, type ToolSpec } from "@blockwright/runtime/internal";
 import { exportPKCS8, generateKeyPair } from "jose";
 import { check, expectAccepted, fail, onlyTo, same, withAddress } from "./call.js";
 import { type Exchange, mockFetch } from "./exchange.js";
@@ -55,7 +55,7 @@ function flowCases(tool: ToolSpec, subject: Subject, flow: OAuthFlowSpec): Contr
     }),
     contractCase(tool, "auth", name("five concurrent calls, one token request"), async (ctx) => {
       const run = await flowRun(tool, subject, flow, ctx, (n) => issue(n, { expires_in: 3600 }));
-      const execute = createExecutor({ [tool.id]: tool }, { oauth: oauthFlows });
+      const execute = createExecutor({ [tool.id]: tool }, fullSupport);
       const results = await Promise.all(Array.from({ length: 5 }, () => execute(tool.id, run.input as never, run.options)));
       for (const r of results) expectOk(r as ToolResult, run.exchanges);
       same(run.tokens.length, 1, "token requests for five concurrent calls");

@@ -3,7 +3,7 @@
 // checked here — the method and path of the operation (under the server's path), only query keys and
 // headers the spec declares, the credential exactly where the security
 // scheme puts it and nowhere else, and the body's content type.
-import { basicToken, chooseWay, type CredentialSpec, wayCredentials, encodeForm, itemAt, styledPairs, parsePointer, type BodySpec, type ParamSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime/internal";
+import { basicToken, chooseWay, type CredentialSpec, wayCredentials, encodeForm, itemAt, rawBody, styledPairs, parsePointer, type BodySpec, type ParamSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime/internal";
 import { bareMediaType, type OpenApiDocument, type OpenApiOperation } from "../load/openapi-document.js";
 import { check, fail, json, same } from "./call.js";
 import type { Exchange } from "./exchange.js";
@@ -60,7 +60,7 @@ export function checkRequest(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument,
   const contentType = ex.headers.get("content-type");
   if (ex.rawBody) {
     check(media.length > 0, `${op.operationId} declares no request body, but one was sent`);
-    check(contentType !== null && media.includes(bareMediaType(contentType)), () => `content type ${json(contentType)} is not one ${op.operationId} declares (${media.join(", ")})`);
+    check(contentType !== null && media.some((m) => inRange(m, bareMediaType(contentType))), () => `content type ${json(contentType)} is not one ${op.operationId} declares (${media.join(", ")})`);
   } else {
     check(!op.requestBody?.required, `${op.operationId} requires a request body, none was sent`);
     // Unless the document declares Content-Type as a parameter of its own (then a bodiless call may carry it).
@@ -81,7 +81,11 @@ function checkCredential(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, op:
   const credential = input[way.param];
   if (typeof credential !== "string") return;
   const requirements = (op.requirements ?? []).filter((r) => r.length);
-  if (!requirements.length) return fail(`${op.operationId} declares no security scheme, yet the tool sends a credential`);
+  if (!requirements.length) {
+    // No credential at all: the one the call was given goes nowhere.
+    const sentIn = [...ex.headers].find(([, v]) => v.includes(credential))?.[0] ?? (decodeURIComponent(ex.url.href).includes(credential) ? "the address" : ex.rawBody.includes(credential) ? "the body" : undefined);
+    return check(sentIn === undefined, () => `${op.operationId} declares no security requirement (security: ${JSON.stringify(op.requirements)}), yet the credential was sent (${sentIn})`);
+  }
   const credentials = wayCredentials(way);
   const inUse = requirements.find((r) => r.length === credentials.length && credentials.every((c) => r.some((name) => placesLike(doc.securitySchemes[name], c))));
   const offered = requirements.map((r) => r.join(" + ")).join(", ");
@@ -202,6 +206,13 @@ export function expectSent(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, p
     }
     return;
   }
+  if (wire.in === "body" && tool.body?.encoding === "binary" && param.type === "file" && (value instanceof Blob || value instanceof Uint8Array)) {
+    // A raw body is the file's bytes: as many as it has, under the type its media type gives it.
+    const blob = value instanceof Blob ? value : new Blob([value as BlobPart], { type: param.contentType ?? "application/octet-stream" });
+    const type = rawBody(tool, tool.body, new Map([[param.name, { blob, filename: param.name }]]))?.contentType;
+    same({ type: ex.headers.get("content-type") ?? undefined, bytes: new TextEncoder().encode(ex.rawBody).byteLength }, { type, bytes: blob.size }, `${param.name} as sent (the whole body)`);
+    return;
+  }
   const got = sentValue(ex, tool, doc, param);
   const want = tool.body?.encoding === "multipart" && wire.in === "body" ? multipartPart(param, value) : expectedWire(wire, value);
   if (wire.in === "body" && isForm(tool)) {
@@ -229,6 +240,13 @@ function requestMediaTypes(doc: OpenApiDocument, op: OpenApiOperation): string[]
   if (!raw?.requestBody) return [];
   const body = doc.resolve(raw.requestBody);
   return Object.keys((body.content ?? {}) as object).map((k) => k.toLowerCase());
+}
+
+/** A media type the document declares (`image/png`) or a range it names (`image/*`, or any type) takes this one. */
+function inRange(declared: string, sent: string): boolean {
+  const bare = bareMediaType(declared);
+  if (bare === sent || bare === "*/*") return true;
+  return bare.endsWith("/*") && sent.startsWith(bare.slice(0, -1));
 }
 
 /** `/v1/things/{id}` against `/v1/things/42` → `{id: "42"}` (raw, still percent-encoded). */

@@ -74,6 +74,6 @@ export async function runCase(c: ContractCase<ResultKind>, ctx: CaseContext): Pr
     const failure = e instanceof ContractFailure;
     const message = e instanceof Error ? e.message : String(e);
     const at = failure && e.at ? { at: e.at } : {};
-    return { ...base, status: failure ? "failed" : "error", durationMs: Math.round(performance.now() - started), message, ...at, statuses: [...statuses], failure: failureDetail(message, last) };
+    return { ...base, status: failure ? "failed" : "error", durationMs: Math.round(performance.now() - started), message, ...at, statuses: [...statuses], failure: failureDetail(message, last, failure ? e.reproduce : undefined) };
   }
 }

@@ -99,10 +99,14 @@ export interface ContractCase<K extends ResultKind = CaseKind> {
 
 /** A contract that does not hold: the message says what was expected and what happened. */
 export class ContractFailure extends Error {
-  /** `at`: the place in the specs the failure contradicts, when the case knows it better than its source (a replayed answer's schema). */
+  /**
+   * `at`: the place in the specs the failure contradicts, when the case knows it better than its source (a replayed answer's schema).
+   * `reproduce`: the command that reproduces it, when the case knows it better than its last call does (a property's drawn secrets).
+   */
   constructor(
     message: string,
     readonly at?: SourcePosition,
+    readonly reproduce?: string,
   ) {
     super(message);
     this.name = "ContractFailure";

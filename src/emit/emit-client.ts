@@ -2,7 +2,7 @@
 // (one per operation, named from the tool id), the parameters that make the
 // connection, and their types: a credential the provider needs is required,
 // and OAuth flows make a union (the token, or exactly one flow's parameters).
-import { oauthParams, flowParams, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
+import { oauthParams, flowParams, formNeeded, SUPPORT_EXPORTS, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
 import type { OperationIR, ProviderIR } from "../model/ir.js";
 import { camelCase } from "../model/naming.js";
 import { codeLiteral, commentText } from "./code-text.js";
@@ -20,8 +20,26 @@ export interface ClientView {
   methods: { name: string; title: string; type: string }[];
   /** Whether any operation pages (the README shows `items`). */
   paged: boolean;
-  /** The provider declares OAuth 2 flows: the package imports the runtime's OAuth support (no other package bundles it). */
-  oauth: boolean;
+  /** The parts of the runtime's support the provider's tools need (runtime/call/support.ts): the package imports these and no other. */
+  support: { key: string; name: string }[];
+  /** The support object's literal (`{ json: jsonParams }`, `{}` when the core runs every tool). */
+  supportLiteral: string;
+}
+
+/** The parts of the runtime's support a provider's tools need, each by its key and the runtime's export: what the package imports (nothing else is bundled). */
+export function supportParts(tools: readonly ToolSpec[]): { key: string; name: string }[] {
+  const needs = {
+    oauth: tools.some((t) => t.oauth),
+    json: tools.some((t) => t.params.some((p) => p.type === "json")),
+    formats: tools.some((t) => t.params.some((p) => p.format !== undefined && p.format !== "base-url")),
+    rules: tools.some((t) => t.rules.length > 0),
+    form: tools.some(formNeeded),
+    links: tools.some((t) => t.pagination?.next.style === "nextUrl" || t.pagination?.next.style === "linkHeader"),
+    rateLimits: tools.some((t) => t.rateLimits?.requestsPerMinute !== undefined),
+    files: tools.some((t) => t.download !== undefined || t.body?.encoding === "multipart" || t.params.some((p) => p.type === "file")),
+  };
+  const names: Record<keyof typeof needs, string> = { ...SUPPORT_EXPORTS, rateLimits: "RateLimiter" };
+  return (Object.keys(needs) as (keyof typeof needs)[]).filter((k) => needs[k]).map((key) => ({ key, name: names[key] }));
 }
 
 /** The method name of a tool: its id without the provider prefix, camelCase (`acme_list_items` → `listItems`). */
@@ -46,7 +64,8 @@ export function clientView(ir: ProviderIR, constName: (op: OperationIR) => strin
     return { name, title: commentText(`${op.tool.title}: ${op.tool.description}`), type, op };
   });
   const lines = methods.map((m) => `    ${m.name}: ${constName(m.op)}`);
-  const tableLiteral = `{\n  methods: {\n${lines.join(",\n")}\n  },\n  credentials: [${credentials.map((c) => codeLiteral(c)).join(", ")}]${address ? `,\n  address: ${codeLiteral(address)}` : ""}${tool?.oauth ? ",\n  oauth: oauthFlows" : ""}\n}`;
+  const tableLiteral = `{\n  methods: {\n${lines.join(",\n")}\n  },\n  credentials: [${credentials.map((c) => codeLiteral(c)).join(", ")}]${address ? `,\n  address: ${codeLiteral(address)}` : ""},\n  support: ${ir.names.camel}Support\n}`;
+  const support = supportParts(ir.operations.map((op) => op.tool));
   return {
     factory: ir.names.pascal,
     apiType: `${ir.names.pascal}Api`,
@@ -55,7 +74,8 @@ export function clientView(ir: ProviderIR, constName: (op: OperationIR) => strin
     connectionKeys: keys.map((k) => JSON.stringify(k)).join(" | "),
     methods: methods.map(({ name, title, type }) => ({ name, title, type })),
     paged: methods.some((m) => m.op.tool.pagination),
-    oauth: tool?.oauth !== undefined,
+    support,
+    supportLiteral: support.length ? `{ ${support.map((p) => `${p.key}: ${p.name}`).join(", ")} }` : "{}",
   };
 }
 

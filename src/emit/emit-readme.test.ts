@@ -21,4 +21,17 @@ describe("the package README", () => {
     expect(await readme("books")).toContain('`toLlmTools("openai" | "anthropic" | "mcp", { readOnly })` gives these tools as LLM\ntool definitions');
     expect(await readme("books")).toContain("Secret and user-only\nparameters are left out of them");
   });
+
+  it("shows the client, its errors, paging and one agent adapter in at most 40 lines of code (issue 31)", async () => {
+    const shelf = await loadProvider(root, join(root, "test-support/fixtures/specs/shelf"));
+    const text = emitReadme(shelf, { name: "@blockwright/shelf" });
+    const code = [...text.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1] ?? "").join("");
+    const lines = code.split("\n").filter((l) => l.trim() !== "");
+    expect(code).toContain("createShelf(");
+    expect(code).toContain("instanceof UpstreamError");
+    // Paging where an operation pages (the fixture's do not: then no .items).
+    expect(code.includes(".items(")).toBe(shelf.operations.some((op) => op.tool.pagination));
+    expect(code).toMatch(/from "@blockwright\/shelf\/(ai-sdk|langchain|openai-agents)"/);
+    expect(lines.length).toBeLessThanOrEqual(40);
+  });
 });

@@ -1,8 +1,8 @@
 // The package's README.md and generated/README.md: every text from the
 // inputs is Markdown-escaped text or a code span (markdown-text.ts), and the
 // templates hold the layout.
-import { flowParams } from "@blockwright/runtime/internal";
-import type { BodySpec, OAuthSpec, OutputSource, PageTarget, PaginationSpec, ParamSpec, RuleSpec, ToolSpec, WireConstant } from "@blockwright/runtime/internal";
+import { deprecationSentence, flowParams, pollingSentence, ruleSentence, type Words } from "@blockwright/runtime/internal";
+import type { BodySpec, OAuthSpec, OutputSource, PageTarget, PaginationSpec, ParamSpec, ToolSpec, WireConstant } from "@blockwright/runtime/internal";
 import type { OperationIR, ProviderIR } from "../model/ir.js";
 import { envVariableName } from "../model/naming.js";
 import { describeAuth, render, type PackageContext } from "./emit.js";
@@ -73,7 +73,7 @@ function operationDocs(op: OperationIR) {
       wire: cell(wireOf(p)),
       description: cell(markdownText(p.description)),
     })),
-    rules: t.rules.map(ruleText),
+    rules: t.rules.map((r) => ruleSentence(r, README_WORDS)),
     constants: t.constants.map(constantText),
     body: t.body ? bodyText(t.body) : null,
     idempotency: t.idempotency ? `every call sends a new ${code(t.idempotency.header)} key (or the \`idempotencyKey\` option), the same on each retry; the call is retried like a GET, and its errors carry the key to repeat it with.` : null,
@@ -89,16 +89,8 @@ function operationDocs(op: OperationIR) {
       description: markdownText(o.description),
       outputs: o.outputs.map((x) => ({ path: x.path, source: sourceText(x.source) })),
     })),
-    polling: t.polling
-      ? {
-          output: t.polling.output,
-          pending: t.polling.pending.map(code).join(" or "),
-          terminal: t.polling.terminal.map(code).join(" or "),
-          interval: duration(t.polling.intervalMs),
-          minInterval: duration(t.polling.minIntervalMs),
-          timeout: duration(t.polling.timeoutMs),
-        }
-      : null,
+    polling: t.polling ? { sentence: pollingSentence(t.polling, README_WORDS), timeout: duration(t.polling.timeoutMs) } : null,
+    deprecated: t.deprecated ? deprecationSentence(t.deprecated, README_WORDS) : null,
     errors: op.errorResponses.map((e) => ({ status: e.status, description: cell(markdownText(e.description)) })),
   };
 }
@@ -143,6 +135,7 @@ function wireOf(p: ParamSpec): string {
 
 function bodyText(b: BodySpec): string {
   if (b.encoding === "json") return `JSON, sent as ${code(b.mediaType)}`;
+  if (b.encoding === "binary") return `the file's bytes as they are, sent as ${code(b.mediaType)}`;
   const fields = Object.entries(b.fields ?? {}).map(([name, e]) => `${code(name)} ${e.style}${e.explode ? ", exploded" : ""}`);
   return `a form, sent as ${code(b.mediaType)}${fields.length ? ` (${fields.join("; ")})` : ""}`;
 }
@@ -171,27 +164,8 @@ function constantText(c: WireConstant): string {
   return c.in === "body" ? `body ${code(c.pointer)} = ${code(JSON.stringify(c.value))}` : `${c.in} ${code(`${c.name}: ${String(c.value)}`)}`;
 }
 
-function ruleText(r: RuleSpec): string {
-  switch (r.rule) {
-    case "exactlyOne":
-      return `exactly one of ${r.params.map(code).join(", ")}`;
-    case "anyOf":
-      return `at least one of: ${r.groups.map((g) => g.map(code).join(" with ")).join("; ")}`;
-    case "dependentLimits":
-      return `${code(r.param)} limits depend on ${code(r.dependsOn)}: ${Object.entries(r.limits)
-        .map(
-          ([k, l]) =>
-            `${markdownText(k)} → ${Object.entries(l)
-              .map(([name, v]) => `${name} ${v}`)
-              .join(", ")}`,
-        )
-        .join("; ")}`;
-    case "allowedValues":
-      return `${code(r.param)} depends on ${code(r.dependsOn)}: ${Object.entries(r.values)
-        .map(([k, v]) => `${markdownText(k)} → ${v.length ? v.map((x) => code(String(x))).join(", ") : "none"}`)
-        .join("; ")}`;
-  }
-}
+/** The sentences models read (runtime/llm/wording.ts), with names and values as code spans and free text escaped. */
+const README_WORDS: Words = { name: code, value: (v) => code(String(v)), text: markdownText };
 
 function sourceText(s: OutputSource): string {
   if ("value" in s) return `constant ${code(JSON.stringify(s.value))}`;

@@ -1,10 +1,17 @@
 // The TypeScript types of a package's tools, printed from the IR's type data:
 // each operation's parameters (from its parameter definitions) and output
 // (nested by dotted path, each leaf the union of what its sources give).
-import { defined, itemAt, type ParamSpec } from "@blockwright/runtime/internal";
+import { defined, itemAt, type NestedLimits, type ParamSpec } from "@blockwright/runtime/internal";
 import type { OperationIR, TypeRef } from "../model/ir.js";
 
-/** TypeScript type of a parameter as a caller passes it (`normalized`: as the call carries it, JSON parsed). */
+/**
+ * TypeScript type of a parameter as a caller passes it. A json parameter is
+ * typed from its schema (an array of its items' type, an object of its
+ * values' type; an object or an array when it says neither), never `string`:
+ * JSON text is what untyped callers (workflows, models) give, and a typed
+ * caller's plain string would only fail at run time as not valid JSON.
+ * `normalized`: as the call carries it (a file's bytes as a Blob or Uint8Array).
+ */
 export function paramTsType(p: ParamSpec, normalized = false): string {
   switch (p.type) {
     case "string":
@@ -16,10 +23,30 @@ export function paramTsType(p: ParamSpec, normalized = false): string {
       // Bytes, a path (read on Node) or an https address (fetched): file-values.ts.
       return normalized ? "Uint8Array | Blob | string" : "Uint8Array | ArrayBuffer | Blob | string";
     case "json": {
-      const parsed = p.jsonType === "object" ? "Record<string, unknown>" : p.jsonType === "array" ? "unknown[]" : "unknown";
-      return normalized || parsed === "unknown" ? parsed : `${parsed} | string`;
+      const array = `${arrayOf(nestedTsType(p.items))}`;
+      const object = `Record<string, ${nestedTsType(p.values)}>`;
+      return p.jsonType === "array" ? array : p.jsonType === "object" ? object : `${object} | ${array}`;
     }
   }
+}
+
+/** The type of a value inside a JSON parameter, from its limits. */
+function nestedTsType(limits: NestedLimits | undefined): string {
+  if (limits?.enum?.length) return limits.enum.map((v) => JSON.stringify(v)).join(" | ");
+  switch (limits?.type) {
+    case "string":
+    case "boolean":
+      return limits.type;
+    case "number":
+    case "integer":
+      return "number";
+    default:
+      return "unknown";
+  }
+}
+
+function arrayOf(item: string): string {
+  return /^\w+$/.test(item) ? `${item}[]` : `(${item})[]`;
 }
 
 /** The operation's output type: a nested object type of its outputs. */

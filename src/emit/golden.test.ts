@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { generate } from "./generate-all.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -71,43 +71,79 @@ describe("golden output of the fixture provider", async () => {
     }
   });
 
-  it("type-checks, the JavaScript against its JSDoc types too", () => {
+  // One TypeScript program for both checks below (a program is most of this
+  // file's time): the golden files and a consumer of the package, whose
+  // diagnostics are told apart by file.
+  const entry = join(goldenDir, "shelf/index.js").split("\\").join("/");
+  const consumerDir = mkdtempSync(join(tmpdir(), "blockwright-golden-"));
+  const consumer = join(consumerDir, "consumer.ts");
+  afterAll(() => rmSync(consumerDir, { recursive: true, force: true }));
+  let diagnostics: ts.Diagnostic[] | undefined;
+  const checked = () => {
+    if (diagnostics) return diagnostics;
+    writeFileSync(
+      consumer,
+      [
+        `import type { ShelfOpenApi, ShelfOpenApiComponents, ShelfOpenApiOperations, ShelfOpenApiPaths, ShelfPaths } from "${entry}";`,
+        `import type { paths, operations, components } from "${entry}";`,
+        "export type Same = [ShelfOpenApiPaths, ShelfPaths] extends [ShelfOpenApi.paths, ShelfOpenApi.paths] ? ShelfOpenApiOperations & ShelfOpenApiComponents : never;",
+        "export type Leaked = [paths, operations, components];",
+      ].join("\n"),
+    );
     const entries = listFiles(goldenDir)
       .filter((f) => /\.(js|d\.ts)$/.test(f))
       .map((f) => join(goldenDir, f));
     const config = ts.readConfigFile(join(root, "tsconfig.json"), ts.sys.readFile);
     const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
-    const program = ts.createProgram(entries, { ...parsed.options, noEmit: true });
-    const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
-    expect(diagnostics).toEqual([]);
+    const program = ts.createProgram([...entries, consumer], { ...parsed.options, noEmit: true });
+    diagnostics = [...ts.getPreEmitDiagnostics(program)];
+    return diagnostics;
+  };
+  const isConsumer = (d: ts.Diagnostic) => d.file?.fileName === consumer;
+
+  it("type-checks, the JavaScript against its JSDoc types too", () => {
+    expect(
+      checked()
+        .filter((d) => !isConsumer(d))
+        .map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")),
+    ).toEqual([]);
   });
 
-  it("exports openapi-typescript's types under the package's names only, not as paths, components, operations", () => {
+  it("types a json parameter from its schema: an object for an object, and never a plain string (JSON text parsed at run time)", () => {
     const dir = mkdtempSync(join(tmpdir(), "blockwright-golden-"));
     try {
       const entry = join(goldenDir, "shelf/index.js").split("\\").join("/");
-      const consumer = join(dir, "consumer.ts");
+      const consumer = join(dir, "consumer.mts");
+      const call = (meta: string) => `void shelf.addBook({ shelfId: "s", title: "Dune", meta: ${meta} });`;
       writeFileSync(
         consumer,
         [
-          `import type { ShelfOpenApi, ShelfOpenApiComponents, ShelfOpenApiOperations, ShelfOpenApiPaths, ShelfPaths } from "${entry}";`,
-          `import type { paths, operations, components } from "${entry}";`,
-          "export type Same = [ShelfOpenApiPaths, ShelfPaths] extends [ShelfOpenApi.paths, ShelfOpenApi.paths] ? ShelfOpenApiOperations & ShelfOpenApiComponents : never;",
-          "export type Leaked = [paths, operations, components];",
+          `import { createShelf } from "${entry}";`,
+          'const shelf = createShelf({ apiKey: "k".repeat(20) });',
+          call('{ isbn: "9780441013593" }'),
+          "// @ts-expect-error JSON text is not the object",
+          call(`'{"isbn":"9780441013593"}'`),
+          "// @ts-expect-error nor is a plain string",
+          call('"dune"'),
+          "",
         ].join("\n"),
       );
       const config = ts.readConfigFile(join(root, "tsconfig.json"), ts.sys.readFile);
       const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
       const program = ts.createProgram([consumer], { ...parsed.options, noEmit: true });
-      const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => [d.file?.fileName === consumer ? "consumer" : d.file?.fileName, d.code, ts.flattenDiagnosticMessageText(d.messageText, "\n")]);
-      // The package's own names resolve; the three generic ones are not exported (the first two are local aliases).
-      expect(diagnostics).toEqual([
-        ["consumer", 2459, `Module '"${entry}"' declares 'paths' locally, but it is not exported.`],
-        ["consumer", 2459, `Module '"${entry}"' declares 'operations' locally, but it is not exported.`],
-        ["consumer", 2305, `Module '"${entry}"' has no exported member 'components'.`],
-      ]);
+      expect(ts.getPreEmitDiagnostics(program, program.getSourceFile(consumer)).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"))).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("exports openapi-typescript's types under the package's names only, not as paths, components, operations", () => {
+    const found = checked().map((d) => [isConsumer(d) ? "consumer" : d.file?.fileName, d.code, ts.flattenDiagnosticMessageText(d.messageText, "\n")]);
+    // The package's own names resolve; the three generic ones are not exported (the first two are local aliases).
+    expect(found).toEqual([
+      ["consumer", 2459, `Module '"${entry}"' declares 'paths' locally, but it is not exported.`],
+      ["consumer", 2459, `Module '"${entry}"' declares 'operations' locally, but it is not exported.`],
+      ["consumer", 2305, `Module '"${entry}"' has no exported member 'components'.`],
+    ]);
   });
 });

@@ -1,13 +1,13 @@
-// docs/guides/adding-a-provider.md lists the manifest's concepts as the
-// wording module tells them (runtime/llm/wording.ts), between its markers.
+// docs/guides/adding-a-provider.md lists the manifest's concepts as their
+// records word them (src/link/concept-records.ts), between its markers.
 // Rewrite the list with UPDATE_README=1 npx vitest run readme-concepts.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CONCEPT_WORDING } from "../../runtime/llm/wording.js";
+import { CONCEPTS } from "../link/concepts.js";
 
 const README = join(import.meta.dirname, "../../docs/guides/adding-a-provider.md");
-const START = "<!-- concepts: written from runtime/llm/wording.ts (UPDATE_README=1 npx vitest run readme-concepts) -->";
+const START = "<!-- concepts: written from src/link/concept-records.ts (UPDATE_README=1 npx vitest run readme-concepts) -->";
 const END = "<!-- /concepts -->";
 
 /** A list item wrapped as the README's prose is (at 95 columns, continued two spaces in). */
@@ -22,12 +22,12 @@ function item(text: string): string {
   return lines.map((l, i) => (i ? `  ${l}` : `- ${l}`)).join("\n");
 }
 
-const list = Object.values(CONCEPT_WORDING)
-  .map((w) => item(w.readme))
+const list = Object.values(CONCEPTS)
+  .map((c) => item(c.wording))
   .join("\n");
 
 describe("Adding a provider › the concepts, in brief", () => {
-  it("is the wording module's, concept for concept", () => {
+  it("is the concept records' wording, concept for concept", () => {
     let text = readFileSync(README, "utf8");
     const start = text.indexOf(START);
     const end = text.indexOf(END, start);

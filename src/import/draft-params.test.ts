@@ -260,11 +260,21 @@ describe("body fields", () => {
     expect(await linkProblems(d, "zqmail")).toEqual([]);
   });
 
-  it("a required body of raw bytes is refused too; an optional one is left out, with the reason", () => {
-    expect(() => drafted(withBody({ "application/octet-stream": { schema: { type: "string", format: "binary" } } }, true), ["createItem"])).toThrow(/createItem \(application\/octet-stream\): its request body/);
-    const d = drafted(withBody({ "application/octet-stream": { schema: { type: "string", format: "binary" } } }), ["createItem"]);
+  it("a body of raw bytes (octet-stream, a range, no schema) is one file parameter holding the whole body, required as the body is", async () => {
+    const d = drafted(withBody({ "application/octet-stream": { schema: { type: "string", format: "binary", maxLength: 2048 } } }, true), ["createItem"]);
+    expect(d.manifest.operations.acme_create_item!.params).toEqual({ file: { type: "file", description: "The file sent as the request body (application/octet-stream).", required: true, maxBytes: 2048, wire: { in: "body", pointer: "" } } });
+    expect(await linkProblems(d)).toEqual([]);
+    const ranged = drafted(withBody({ "image/*": {} }), ["createItem"]);
+    expect(ranged.manifest.operations.acme_create_item!.params).toEqual({ file: { type: "file", description: "The file sent as the request body (image/*).", wire: { in: "body", pointer: "" } } });
+    expect(await linkProblems(ranged)).toEqual([]);
+  });
+
+  it("a body of another media type that is no file (XML) is still refused when required, and left out with the reason when optional", () => {
+    const xml = { "application/xml": { schema: { type: "object", properties: { name: { type: "string" } } } } };
+    expect(() => drafted(withBody(xml, true), ["createItem"])).toThrow(/createItem \(application\/xml\): its request body/);
+    const d = drafted(withBody(xml), ["createItem"]);
     expect(d.manifest.operations.acme_create_item!.params).toBeUndefined();
-    expect(notesAt(d, "operations.acme_create_item")).toEqual(["the request body is application/octet-stream, which the runtime does not write (JSON, application/x-www-form-urlencoded or multipart/form-data): not drafted"]);
+    expect(notesAt(d, "operations.acme_create_item")).toEqual(["the request body is application/xml, which the runtime does not write (JSON, application/x-www-form-urlencoded or multipart/form-data): not drafted"]);
   });
 
   it("a body offered as JSON or multipart is drafted from its JSON", () => {

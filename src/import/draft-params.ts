@@ -131,9 +131,20 @@ function draftBody(
     if (types.length) notes.push({ at, note: `the request body is ${types.join(", ")}, which the runtime does not write (JSON, application/x-www-form-urlencoded or multipart/form-data): not drafted` });
     return;
   }
+  if (body.encoding === "binary") {
+    // Raw bytes: the whole body is one file parameter.
+    const name = paramName("file", into.taken);
+    const draft = fileParam({ description: `The file sent as the request body (${body.mediaType}).`, ...body.schema }, name, body.required);
+    draft.wire = { in: "body", pointer: "" };
+    into.params[name] = draft;
+    into.taken.add(name);
+    into.byWire.set("body:", name);
+    return;
+  }
   const flat = safeFlatten(doc, body.schema);
   const fields = (flat?.properties ?? {}) as Record<string, Schema>;
-  const required = new Set(Array.isArray(flat?.required) ? (flat.required as string[]) : []);
+  // A required field that is readOnly is the server's: not required of a request (OpenAPI 3).
+  const required = new Set((Array.isArray(flat?.required) ? (flat.required as string[]) : []).filter((f) => !Object.hasOwn(fields, f) || safeFlatten(doc, fieldOf(fields, f))?.readOnly !== true));
   const sent = Object.keys(fields).filter((f) => safeFlatten(doc, fieldOf(fields, f))?.readOnly !== true);
   if (body.required && required.size === 0 && sent.length === 1) {
     // A required body of one field (an envelope such as `{data: {…}}`) that the schema does not list as required:

@@ -5,7 +5,7 @@
 import { defined } from "@blockwright/runtime/internal";
 import jsyaml from "js-yaml";
 import { refPath, valueAt } from "../load/json-ref.js";
-import { bareMediaType, FORM_MEDIA_TYPE, jsonMediaType, MULTIPART_MEDIA_TYPE } from "../load/openapi-document.js";
+import { bareMediaType, FORM_MEDIA_TYPE, isRawBodyMedia, jsonMediaType, MULTIPART_MEDIA_TYPE } from "../load/openapi-document.js";
 import { parseYamlSource } from "../load/yaml-source.js";
 import type { DocumentKind } from "./convert.js";
 import { cutDocument, type CutReport } from "./cut.js";
@@ -115,9 +115,22 @@ function unwritableBody(document: Json, op: Json): string[] | undefined {
   } catch {
     return undefined; // a $ref that is no pointer: the linker says so
   }
-  const types = Object.keys((body?.content ?? {}) as Json);
-  if (!types.length || jsonMediaType(body?.content) || types.some((t) => bareMediaType(t) === FORM_MEDIA_TYPE || bareMediaType(t) === MULTIPART_MEDIA_TYPE)) return undefined;
+  const content = (body?.content ?? {}) as Json;
+  const types = Object.keys(content);
+  if (!types.length || jsonMediaType(content) || types.some((t) => bareMediaType(t) === FORM_MEDIA_TYPE || bareMediaType(t) === MULTIPART_MEDIA_TYPE)) return undefined;
+  if (types.some((t) => isRawBodyMedia(t, localTarget(document, (content[t] as Json | undefined)?.schema)))) return undefined; // a file as the whole body
   return body?.required === true || types.some((t) => bareMediaType(t).startsWith("multipart/")) ? types : undefined;
+}
+
+/** A schema, following local $refs (undefined when one names nothing). */
+function localTarget(document: Json, schema: unknown): Json | undefined {
+  let node = schema as Json | undefined;
+  try {
+    for (let hops = 0; node && typeof node.$ref === "string" && node.$ref.startsWith("#/") && hops < 10; hops++) node = valueAt(document, refPath(node.$ref)) as Json | undefined;
+  } catch {
+    return undefined;
+  }
+  return node;
 }
 
 /**

@@ -67,6 +67,13 @@ describe("convertSwagger2", () => {
     });
   });
 
+  it("sends a body parameter that is a file's bytes (format binary, type file) as raw bytes, not JSON, whatever the document consumes", () => {
+    const op = (schema: Json, consumes?: string[]) => ({ ...(consumes ? { consumes } : {}), parameters: [{ name: "file_body", in: "body", required: true, schema }], responses: { "200": { description: "ok" } } });
+    const doc = convert(base({ consumes: ["application/json"], paths: { "/zq/a": { put: op({ type: "string", format: "binary" }) }, "/zq/b": { put: op({ type: "file" }, ["application/octet-stream"]) } } }));
+    expect(doc.paths["/zq/a"].put.requestBody).toEqual({ content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } }, required: true });
+    expect(doc.paths["/zq/b"].put.requestBody).toEqual({ content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } }, required: true });
+  });
+
   it("writes a schema in OpenAPI 3.0's dialect: $ref alone, a list of types as oneOf, null as nullable, a list of items as anyOf", () => {
     const doc = convert(
       base({

@@ -174,11 +174,15 @@ function formBody(fields: Json[], consumes: string[], ctx: Context): Json {
 
 /** A body parameter as a request body, in every media type the operation consumes. */
 function requestBody(body: Json, consumes: string[], ctx: Context): Json {
-  const types = consumes.filter((t) => !FORM_TYPES.includes(t));
   const schema = convertSchema(body.schema ?? {}, ctx);
-  const content = Object.fromEntries((types.length ? types : ["application/json"]).map((t) => [t, { schema }]));
+  // A body that is a file's bytes (format binary, or Swagger's type: file) is not JSON, whatever the document consumes.
+  const binary = isObject(schema) && schema.type === "string" && schema.format === "binary";
+  const types = consumes.filter((t) => !FORM_TYPES.includes(t) && !(binary && isJsonType(t)));
+  const content = Object.fromEntries((types.length ? types : [binary ? "application/octet-stream" : "application/json"]).map((t) => [t, { schema }]));
   return { ...(body.description !== undefined ? { description: body.description } : {}), content, ...(body.required === true ? { required: true } : {}), ...extensions(body) };
 }
+
+const isJsonType = (t: string) => /^[^/]+\/([^;]+\+)?json\s*(;|$)/i.test(t.trim());
 
 const list = (v: unknown): string[] | undefined => (Array.isArray(v) ? v.filter((t): t is string => typeof t === "string") : typeof v === "string" ? [v] : undefined);
 

@@ -25,6 +25,8 @@ export function linkBody(ctx: LinkContext, at: Path, op: OpenApiOperation, param
   if (body.encoding === "json") return { mediaType: body.mediaType, encoding: "json", ...required };
   // Multipart: fetch writes the boundary; each part's type is its parameter's (a file's contentType, files.ts).
   if (body.encoding === "multipart") return { mediaType: body.mediaType, encoding: "multipart", ...required };
+  // Raw bytes: the file parameter is the body; a range (`image/*`) is narrowed to the file's own type when sent.
+  if (body.encoding === "binary") return { mediaType: body.mediaType, encoding: "binary", ...required };
   const fields: Record<string, FormFieldEncoding> = {};
   for (const name of Object.keys(body.fields).sort()) {
     const { style = "form", explode } = fieldOf(body.fields, name);

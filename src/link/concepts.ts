@@ -1,71 +1,50 @@
-// The registry of the manifest's concepts. OPERATION_PARTS: the concepts
-// that add to a tool what its operation alone gives. SURFACE_ENTRIES: what
-// each concept records of the package, and how each kind of change of it is
-// classified. FIELDS: a decision for every field of the manifest — recorded
-// by an entry, or not recorded, and why — keyed by ManifestField (the build
-// lists every field of specs/manifest.schema.json there): a field added to a
-// concept's schema fragment without a decision here does not compile.
-import type { ManifestField } from "../load/precompiled/manifest-types.js";
+// The tables the generator reads, derived from the concept records
+// (concept-records.ts): SURFACE_ENTRIES, what each concept records of the
+// package and how each kind of change of it is classified; OPERATION_PARTS,
+// the concepts that add to a tool what its operation alone gives. FIELDS: a
+// decision for every field of the manifest — recorded by an entry, or not
+// recorded, and why — keyed by ManifestField (the build lists every field of
+// specs/manifest.schema.json there): a field added to a concept's schema
+// fragment without a decision here or in its record does not compile. Nor does
+// a schema fragment, or a field of the tool definition, that no record claims.
+import type { ToolSpec } from "@blockwright/runtime/internal";
+import type { ManifestField, SchemaFragment } from "../load/precompiled/manifest-types.js";
 import type { ProviderEntry, SurfaceEntry, ToolEntry } from "../model/surface-entry.js";
-import { authSurface } from "./auth.js";
-import { authFlowsSurface, linkAuthFlows } from "./auth-flows.js";
-import { linkBehavior } from "./behavior.js";
-import { deprecatedSurface, linkDeprecated } from "./deprecated.js";
-import { errorDetailsSurface, errorFieldsSurface, failureWhenSurface, retryableStatusesSurface } from "./errors.js";
-import { idempotencySurface } from "./idempotency.js";
-import { replyBytesSurface, requestHeadBytesSurface } from "./limits.js";
-import { descriptionSurface, type OperationPart, requestSurface, titleSurface } from "./operation.js";
-import { outcomesSurface } from "./outcomes.js";
-import { outputsSurface } from "./outputs.js";
-import { pageSizeSurface, paginationSurface } from "./pagination.js";
-import { paramsSurface } from "./params.js";
-import { pollingSurface } from "./polling.js";
-import { rateLimitsSurface, requestsPerMinuteSurface } from "./rate-limits.js";
-import { errorStatusesSurface } from "./responses.js";
-import { routesSurface } from "./routes.js";
-import { rulesSurface } from "./rules.js";
-import { hostsSurface } from "./server.js";
-import { triggersSurface } from "./triggers.js";
+import type { ConceptRecord, RecordFieldDecision } from "./concept-record.js";
+import { CONCEPTS } from "./concept-records.js";
+import type { OperationPart } from "./operation.js";
+
+export { CONCEPTS };
+export type ConceptName = keyof typeof CONCEPTS;
+type Records = (typeof CONCEPTS)[ConceptName];
+
+const records: [ConceptName, ConceptRecord][] = Object.entries(CONCEPTS) as [ConceptName, ConceptRecord][];
 
 /** The concepts that add to a tool what its operation alone gives, in the order their fields are added. */
-export const OPERATION_PARTS: readonly OperationPart[] = [linkBehavior, linkDeprecated, linkAuthFlows];
+export const OPERATION_PARTS: readonly OperationPart[] = records.flatMap(([, r]) => (r.link ? [r.link] : []));
 
 /** Every surface entry by its name (in a surface's `concepts`), in the order diff reports their changes. */
-export const SURFACE_ENTRIES = {
-  auth: authSurface,
-  "auth.flows": authFlowsSurface,
-  rateLimits: rateLimitsSurface,
-  "rateLimits.requestsPerMinute": requestsPerMinuteSurface,
-  hosts: hostsSurface,
-  "limits.requestHeadBytes": requestHeadBytesSurface,
-  "limits.replyBytes": replyBytesSurface,
-  "errors.fields": errorFieldsSurface,
-  "errors.details": errorDetailsSurface,
-  "errors.retryableStatuses": retryableStatusesSurface,
-  "errors.failureWhen": failureWhenSurface,
-  title: titleSurface,
-  description: descriptionSurface,
-  request: requestSurface,
-  params: paramsSurface,
-  rules: rulesSurface,
-  outputs: outputsSurface,
-  outcomes: outcomesSurface,
-  errorStatuses: errorStatusesSurface,
-  polling: pollingSurface,
-  pagination: paginationSurface,
-  "pagination.pageSize": pageSizeSurface,
-  routes: routesSurface,
-  idempotency: idempotencySurface,
-  deprecated: deprecatedSurface,
-  triggers: triggersSurface,
-} as const satisfies Record<string, SurfaceEntry>;
+export const SURFACE_ENTRIES = Object.assign({}, ...records.map(([, r]) => r.surface)) as UnionToIntersection<Records["surface"]>;
 
-export type SurfaceEntryName = keyof typeof SURFACE_ENTRIES;
+export type SurfaceEntryName = keyof typeof SURFACE_ENTRIES & string;
 
 const named = Object.entries(SURFACE_ENTRIES) as [SurfaceEntryName, SurfaceEntry][];
 export const CONCEPT_NAMES: readonly SurfaceEntryName[] = named.map(([name]) => name).sort();
 export const PROVIDER_ENTRIES = named.filter((e): e is [SurfaceEntryName, ProviderEntry] => e[1].scope === "provider");
 export const TOOL_ENTRIES = named.filter((e): e is [SurfaceEntryName, ToolEntry] => e[1].scope === "tool");
+
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+
+// Completeness, checked by the compiler: each object below must have a key
+// for every schema fragment, tool field and manifest field no record (and,
+// for fields, no row of FIELDS) claims — so it does not compile, naming the
+// key, until the concept's record has it.
+export type Unclaimed<All extends PropertyKey, Claimed> = { readonly [K in Exclude<All, Claimed>]: "claimed by no concept record (link/concept-records.ts)" };
+export type FragmentsClaimed = Records["schema"][number];
+export type ToolFieldsClaimed = { [C in ConceptName]: keyof (typeof CONCEPTS)[C]["tool"] }[ConceptName];
+type RecordFields = { [C in ConceptName]: (typeof CONCEPTS)[C] extends { fields: infer F } ? keyof F : never }[ConceptName];
+export const UNCLAIMED_FRAGMENTS: Unclaimed<SchemaFragment, FragmentsClaimed> = {};
+export const UNCLAIMED_TOOL_FIELDS: Unclaimed<keyof ToolSpec, ToolFieldsClaimed> = {};
 
 /** A definition of the manifest schema: the part of a field's name before its first dot (`param` of `param.minimum`). */
 type Definition = ManifestField extends `${infer D}.${string}` ? D : never;
@@ -85,7 +64,7 @@ const PARAM_SUBJECT = "recorded as part of the parameter (params)";
 const RECEIVER = "how the receiver reads a delivery: what the trigger gives a workflow is recorded (triggers), not how it is found";
 const SUBSCRIPTION = "how serve keeps the provider's subscription, through operations the surface records themselves";
 
-export const FIELDS = {
+const FIELD_ROWS = {
   "manifest.provider": { none: "the package's identity: another provider id is another package (diff reports one removed, one new)" },
   "manifest.name": { none: PRESENTATION },
   "manifest.description": { none: PRESENTATION },
@@ -325,4 +304,14 @@ export const FIELDS = {
   "triggerSubscription.lifetimeMinutes": { none: SUBSCRIPTION },
   "triggerStep.operation": { none: SUBSCRIPTION },
   "triggerStep.inputs": { none: SUBSCRIPTION },
-} as const satisfies Record<ManifestField, FieldDecision>;
+} as const satisfies Partial<Record<ManifestField, FieldDecision>>;
+
+export const UNCLAIMED_FIELDS: Unclaimed<ManifestField, keyof typeof FIELD_ROWS | RecordFields> = {};
+
+/** A decision for every field of the manifest: the rows above, and those the records carry. */
+export const FIELDS = Object.assign({}, FIELD_ROWS, ...records.map(([, r]) => r.fields ?? {})) as Record<ManifestField, FieldDecision>;
+
+/** A record's decision names a surface entry of some record (checked here, where the entries' names are known). */
+type RecordSurfaceNames = { [C in ConceptName]: (typeof CONCEPTS)[C] extends { fields: infer F } ? { [K in keyof F]: F[K] extends { surface: infer S } ? S : never }[keyof F] : never }[ConceptName];
+export const UNKNOWN_SURFACE_NAMES: Unclaimed<RecordSurfaceNames, SurfaceEntryName> = {};
+export type { RecordFieldDecision };

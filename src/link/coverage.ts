@@ -4,6 +4,7 @@
 // credential covers (auth.ts) is supplied by it.
 import { formatPointer, parsePointer, type ParamSpec, type WireConstant, type WireSpec } from "@blockwright/runtime/internal";
 import { slotKey, type OpenApiOperation } from "../load/openapi-document.js";
+import { requiredInRequest } from "../load/read-only.js";
 import { credentialCovers } from "./auth.js";
 import type { LinkContext, Path } from "./context.js";
 
@@ -42,7 +43,8 @@ export function checkCoverage(ctx: LinkContext, at: Path, op: OpenApiOperation, 
   }
   for (const objectPointer of objects) {
     const schema = ctx.doc.schemaAt(body.schema, parsePointer(objectPointer));
-    const required = schema ? ((ctx.doc.flatten(schema).required as string[]) ?? []) : [];
+    // A readOnly field is the server's: a request never carries it, required or not (OpenAPI 3).
+    const required = schema ? requiredInRequest(ctx.doc, schema) : [];
     for (const field of required) {
       const fieldPointer = `${objectPointer}/${field}`;
       if (objectPointer === "" && covered({ in: "body", name: field })) continue;

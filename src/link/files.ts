@@ -1,4 +1,5 @@
-// Files: a `file` parameter is a part of a multipart/form-data body, held to
+// Files: a `file` parameter is a part of a multipart/form-data body (or the
+// whole body, when the document's body is raw bytes), held to
 // `maxBytes` (at most the document's `maxLength` of its binary field) and
 // sent with a Content-Type (its own, the document's encoding, or octet-stream);
 // an operation with `download: true` answers a file, whose bytes become the
@@ -35,21 +36,55 @@ export function linkFileParams(ctx: LinkContext, id: string, op: OpenApiOperatio
       continue;
     }
     const pointer = p.wire.in === "body" ? parsePointer(p.wire.pointer) : undefined;
+    if (body?.encoding === "binary" && pointer?.length === 0) {
+      // The whole body is the file: its type is the body's media type, when that names one type and not a range.
+      holdToMaxLength(ctx, p, at, body.schema, "the request body");
+      if (p.contentType === undefined && !body.mediaType.includes("*")) p.contentType = bareMediaType(body.mediaType);
+      continue;
+    }
     if (body?.encoding !== "multipart" || pointer?.length !== 1) {
       const where = body ? `its body is ${body.mediaType}` : "it has no request body";
-      ctx.fail("BW2017", [...at, "type"], `a file parameter is a field of a multipart/form-data body (wire: {in: body}); operation "${op.operationId}" in ${ctx.openapiName} takes none: ${where}`, "value");
+      ctx.fail(
+        "BW2017",
+        [...at, "type"],
+        `a file parameter is a field of a multipart/form-data body (wire: {in: body}) or a whole body of raw bytes (wire: {in: body, pointer: ""}); operation "${op.operationId}" in ${ctx.openapiName} takes neither there: ${where}`,
+        "value",
+      );
       continue;
     }
     const field = pointer[0] as string;
     const schema = ctx.doc.resolve((((body.schema.properties ?? {}) as Record<string, Schema>)[field] ?? {}) as Schema);
-    const declared = typeof schema.maxLength === "number" ? schema.maxLength : undefined;
-    if (declared !== undefined && (p.maxBytes === undefined || p.maxBytes > declared)) {
-      if (p.maxBytes === undefined) p.maxBytes = declared;
-      else ctx.fail("BW2006", [...at, "maxBytes"], `maxBytes ${p.maxBytes} is looser than field "${field}"'s maxLength ${declared} in ${ctx.openapiName}`, "value");
-    }
+    holdToMaxLength(ctx, p, at, schema, `field "${field}"`);
     const partType = body.fields[field]?.contentType?.split(",")[0]?.trim();
     if (p.contentType === undefined && partType && !partType.includes("*")) p.contentType = partType;
   }
+  if (body?.encoding === "binary") {
+    // A raw body is one file: any other parameter placed in it has nowhere to go.
+    const files = params.filter((p) => p.type === "file" && p.wire.in === "body");
+    const others = params.filter((p) => p.type !== "file" && p.wire.in === "body");
+    for (const p of others)
+      ctx.fail(
+        "BW2017",
+        ctx.manifest.params?.[p.name] ? ["params", p.name, "wire"] : ["operations", id, "params", p.name, "wire"],
+        `the request body of "${op.operationId}" in ${ctx.openapiName} is raw bytes (${body.mediaType}): only a file parameter (type: file, wire: {in: body, pointer: ""}) goes into it, not ${p.type} parameter ${p.name}`,
+        "value",
+      );
+    if (files.length > 1)
+      ctx.fail(
+        "BW2017",
+        ["operations", id, "params"],
+        `the request body of "${op.operationId}" in ${ctx.openapiName} is one file (${body.mediaType}); ${files.length} file parameters go into it (${files.map((p) => p.name).join(", ")})`,
+        "value",
+      );
+  }
+}
+
+/** The file's maxBytes from the schema's maxLength: taken when the manifest sets none, refused when the manifest's is looser. */
+function holdToMaxLength(ctx: LinkContext, p: ParamSpec, at: Path, schema: Schema, what: string): void {
+  const declared = typeof schema.maxLength === "number" ? schema.maxLength : undefined;
+  if (declared === undefined || (p.maxBytes !== undefined && p.maxBytes <= declared)) return;
+  if (p.maxBytes === undefined) p.maxBytes = declared;
+  else ctx.fail("BW2006", [...at, "maxBytes"], `maxBytes ${p.maxBytes} is looser than ${what}'s maxLength ${declared} in ${ctx.openapiName}`, "value");
 }
 
 /** The download of an operation that answers a file (`download: true`), with its outputs; undefined otherwise. */

@@ -48,11 +48,25 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
   }
   const op = ctx.doc.operations.get(mop.operationId);
   if (!op) {
+    const unread = unreadMethod(ctx.doc.source.data, mop.operationId);
+    if (unread) return ctx.fail("BW2017", [...at, "operationId"], `operation "${mop.operationId}" in ${ctx.openapiName} is at ${unread} (OpenAPI 3.2), a method the runtime does not send: leave it out`, "value");
     const known = [...ctx.doc.operations.keys()].sort().join(", ");
     return ctx.fail("BW2002", [...at, "operationId"], `operation "${mop.operationId}" not found in ${ctx.openapiName} (operations: ${known})`, "value");
   }
-  // The tool offers the ways its operation accepts (all of them when it names no requirement).
-  const auth = shared.auth ? acceptedAuth(ctx, shared.auth, op) : undefined;
+  // OpenAPI 3.2's `in: querystring` (the whole query string as one value) is not sent: a call could not meet a required one.
+  for (const p of op.parameters as { in: string; name: string; required: boolean }[]) {
+    if (p.in === "querystring" && p.required)
+      ctx.fail(
+        "BW2017",
+        [...at, "operationId"],
+        `operation "${op.operationId}" in ${ctx.openapiName} requires parameter "${p.name}" in: querystring (OpenAPI 3.2: the whole query string as one value), which the runtime does not send`,
+        "value",
+      );
+  }
+  // The tool offers the ways its operation accepts (all of them when it names no requirement);
+  // one whose security is `[]`, `[{}]` or `{}` takes no credential at all.
+  const anonymous = op.requirements?.every((r) => r.length === 0) === true;
+  const auth = shared.auth ? (anonymous ? shared.auth : acceptedAuth(ctx, shared.auth, op)) : undefined;
   if (shared.auth && !auth) {
     const ways = manifestWays(m.auth).map((w) => requirementWords(wayScheme(w)));
     const accepts = (op.requirements ?? []).map(requirementWords);
@@ -64,7 +78,7 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
     );
   }
 
-  const params = linkParams(ctx, id, mop, op);
+  const params = linkParams(ctx, id, mop, op).map((p) => (anonymous && p.wire.in === "auth" && p.required ? { ...p, required: false } : p));
   linkFileParams(ctx, id, op, params);
   const byName = new Map(params.map((p) => [p.name, p]));
   const ownAt = (mop.constants ?? []).flatMap((c, index) => {
@@ -77,7 +91,7 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
   checkAccept(ctx, op, [...sharedConstants.map(({ constant, index }) => ({ constant, at: ["constants", index] })), ...ownAt.map(({ constant, index }) => ({ constant, at: [...at, "constants", index] }))]);
   const idempotency = linkIdempotency(ctx, op);
   checkWireSlots(ctx, [
-    ...credentialSender(ctx, auth),
+    ...credentialSender(ctx, anonymous ? undefined : auth),
     ...idempotencySender(idempotency),
     ...sharedConstants.flatMap(({ constant, index }) => slotSender(constant, `the provider-wide constant (constants.${index})`, ["constants", index])),
     ...ownAt.flatMap(({ constant, index }) => slotSender(constant, `the operation's constant (operations.${id}.constants.${index})`, [...at, "constants", index])),
@@ -121,6 +135,7 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
     path: op.path,
     server: serverOf(ctx),
     auth: authOf(ctx, auth),
+    ...(anonymous ? { anonymous: true as const } : {}),
     params,
     routes,
     constants,
@@ -189,3 +204,17 @@ export const requestSurface: ToolEntry<string, "changed"> = {
   read: (t) => `${t.method} ${t.path}`,
   diff: (a, b, report) => (a !== b ? report("changed", { from: a, to: b }) : undefined),
 };
+
+/** Where an operation OpenAPI 3.2 adds is (a path item's `query`, or one of its `additionalOperations`), as `paths./x.query`; undefined when there is none of that id. */
+function unreadMethod(data: unknown, operationId: string): string | undefined {
+  const paths = (data as { paths?: Record<string, Record<string, unknown>> } | null)?.paths ?? {};
+  for (const [path, item] of Object.entries(paths)) {
+    if (!item || typeof item !== "object") continue;
+    const query = item.query as { operationId?: unknown } | undefined;
+    if (query?.operationId === operationId) return `paths.${path}.query`;
+    for (const [method, op] of Object.entries((item.additionalOperations ?? {}) as Record<string, { operationId?: unknown }>)) {
+      if (op?.operationId === operationId) return `paths.${path}.additionalOperations.${method}`;
+    }
+  }
+  return undefined;
+}

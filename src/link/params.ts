@@ -9,6 +9,7 @@ import type { ManifestOperation, ManifestParam, ManifestWire } from "../load/pre
 import { titleFromName } from "../model/naming.js";
 import type { OpenApiOperation } from "../load/openapi-document.js";
 import type { Report, ToolEntry } from "../model/surface-entry.js";
+import { copyParamKeys } from "../model/param-keys.js";
 import type { ParamSurface } from "../model/surface-format.js";
 import { regexProblem, type LinkContext, type Path } from "./context.js";
 import { boundLength, checkOwnLimits, checkSatisfiable, diffParamLimits, PARAM_LIMIT_CHANGES, type ParamLimitChange } from "./param-limits.js";
@@ -190,13 +191,9 @@ export const paramsSurface: ToolEntry<Record<string, ParamSurface>, ParamChange>
 
 function paramSurface(p: ParamSpec): ParamSurface {
   const surface: ParamSurface = { type: p.type, title: p.title, description: p.description, required: p.required, secret: p.secret, visibility: p.visibility, wire: wireText(p.wire) };
-  for (const key of ["default", "integer", "minimum", "maximum", "minLength", "maxLength", "pattern", "enum", "caseInsensitive", "format", "separator", "jsonType", "minItems", "maxItems", "maxBytes"] as const) {
-    if (p[key] !== undefined) (surface as unknown as Record<string, unknown>)[key] = p[key];
-  }
-  for (const key of ["keys", "values", "items"] as const) if (p[key]) surface[key] = structuredClone(p[key]);
+  copyParamKeys(p, surface);
   if (p.wire.in === "body" && p.wire.split) surface.list = { ...p.wire.split };
   if (p.forbiddenKeys) surface.forbiddenKeys = structuredClone(p.forbiddenKeys);
-  if (p.example !== undefined) surface.example = p.example;
   return surface;
 }
 

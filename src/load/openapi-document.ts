@@ -43,11 +43,12 @@ export interface OpenApiOperation {
   requirements: string[][] | undefined;
 }
 
-/** A request body in a media type the runtime can write: JSON (any JSON media type), an HTML form, or multipart/form-data. */
+/** A request body in a media type the runtime can write: JSON (any JSON media type), an HTML form, multipart/form-data, or raw bytes (a whole-body file). */
 export interface OpenApiRequestBody {
   required: boolean;
+  /** As the document writes it; a raw body's may be a range (`image/*`, any type). */
   mediaType: string;
-  encoding: "json" | "form" | "multipart";
+  encoding: "json" | "form" | "multipart" | "binary";
   schema: Schema;
   /** For forms and multipart: the media type's `encoding` map (style and explode per field; a part's contentType). */
   fields: Record<string, { style?: string; explode?: boolean; contentType?: string }>;
@@ -55,6 +56,22 @@ export interface OpenApiRequestBody {
 
 export const FORM_MEDIA_TYPE = "application/x-www-form-urlencoded";
 export const MULTIPART_MEDIA_TYPE = "multipart/form-data";
+
+/**
+ * A request body that is a file's bytes as they are: a media type that is not
+ * JSON, a form, multipart or a stream of events, whose schema is absent, empty
+ * or a binary string (OpenAPI 3.0's `format: binary`, 3.1's
+ * `contentMediaType`/`contentEncoding`), or any string under
+ * `application/octet-stream` or a range such as `image/*`.
+ */
+export function isRawBodyMedia(mediaType: string, schema: Schema | undefined): boolean {
+  const bare = bareMediaType(mediaType);
+  if (!bare || isJsonMediaType(bare) || bare === FORM_MEDIA_TYPE || bare.startsWith("multipart/") || bare === "text/event-stream") return false;
+  if (!schema || Object.keys(schema).length === 0) return true;
+  if (schema.type !== "string" && !(Array.isArray(schema.type) && schema.type.includes("string"))) return false;
+  if (schema.format === "binary" || typeof schema.contentMediaType === "string" || schema.contentEncoding === "binary") return true;
+  return bare === "application/octet-stream" || bare.includes("*") || /^(image|audio|video)\//.test(bare);
+}
 
 /** A media type without its parameters, lowercased: `Application/JSON; charset=utf-8` → `application/json`. */
 export function bareMediaType(mediaType: string): string {
@@ -338,12 +355,12 @@ export class OpenApiDocument {
     return merged;
   }
 
-  /** The body the runtime writes: JSON when the spec offers it, else a form, else multipart. */
+  /** The body the runtime writes: JSON when the spec offers it, else a form, else multipart, else raw bytes. */
   private requestBodyOf(body: Schema): OpenApiRequestBody | undefined {
     const content = (body.content ?? {}) as Record<string, Schema>;
     const keyOf = (type: string) => Object.keys(content).find((k) => bareMediaType(k) === type);
     const mediaType = jsonMediaType(body.content) ?? keyOf(FORM_MEDIA_TYPE) ?? keyOf(MULTIPART_MEDIA_TYPE);
-    if (!mediaType) return undefined;
+    if (!mediaType) return this.rawBodyOf(body, content);
     const media = this.resolve(fieldOf(content, mediaType));
     if (!media.schema) return undefined;
     const fields: OpenApiRequestBody["fields"] = {};
@@ -362,6 +379,17 @@ export class OpenApiDocument {
       schema: this.resolve(media.schema as Schema),
       fields,
     };
+  }
+
+  /** A raw body (isRawBodyMedia): its first such media type, its schema a binary string (the one it declares, when it does). */
+  private rawBodyOf(body: Schema, content: Record<string, Schema>): OpenApiRequestBody | undefined {
+    for (const [mediaType, raw] of Object.entries(content)) {
+      const media = this.resolve(raw);
+      const schema = media.schema ? this.resolve(media.schema as Schema) : undefined;
+      if (!isRawBodyMedia(mediaType, schema)) continue;
+      return { required: Boolean(body.required), mediaType, encoding: "binary", schema: schema && Object.keys(schema).length ? schema : { type: "string", format: "binary" }, fields: {} };
+    }
+    return undefined;
   }
 
   private examplesOf(media: Schema | undefined): Record<string, unknown> {
@@ -400,11 +428,16 @@ export function typeOf(schema: Schema | undefined): string | undefined {
 }
 
 function requirementsOf(security: unknown): string[][] | undefined {
+  // `security: {}` (an object where a list belongs, seen in published documents) declares no requirement, as `[]` does.
+  if (isEmptyObject(security)) return [];
   if (!Array.isArray(security)) return undefined;
   return security.map((requirement) => Object.keys((requirement ?? {}) as object));
 }
 
 function securityNames(security: unknown): string[] | undefined {
+  if (isEmptyObject(security)) return [];
   if (!Array.isArray(security)) return undefined;
   return security.flatMap((requirement) => Object.keys(requirement as object));
 }
+
+const isEmptyObject = (v: unknown): boolean => v !== null && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 0;

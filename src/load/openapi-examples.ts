@@ -26,7 +26,7 @@ import { refPath, valueAt } from "./json-ref.js";
 import { checkpoint } from "../common/checkpoint.js";
 import { OPERATION_METHODS } from "./openapi-document.js";
 import { describe, rootCause } from "./example-errors.js";
-import { toJsonSchema, type Wrap, wrapNullable } from "./openapi-json-schema.js";
+import { toJsonSchema, usesJsonSchema2020, type Wrap, wrapNullable } from "./openapi-json-schema.js";
 
 type Node = Record<string, unknown>;
 
@@ -94,7 +94,7 @@ export function schemaUri(file: string, path: Path): string {
 
 function walkerOf(files: Map<string, YamlSource>, rootFile: string): Walker {
   const version = String((entryOf(files, rootFile).data as Node)?.openapi ?? "3.0");
-  return new Walker(files, version.startsWith("3.1"));
+  return new Walker(files, usesJsonSchema2020(version));
 }
 
 /** Examples checked between two looks at the signal: a few milliseconds of work. */

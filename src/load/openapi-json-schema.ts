@@ -65,3 +65,8 @@ export function wrapNullable(wraps: Wrap[], lookup: Record<string, Schema | bool
     for (const uri of keys.get(node) ?? []) lookup[uri] = wrapper as Schema;
   }
 }
+
+/** Whether a document of this OpenAPI version writes its schemas in JSON Schema 2020-12: 3.1, and 3.2, which keeps 3.1's dialect. */
+export function usesJsonSchema2020(version: string): boolean {
+  return /^3\.[12]\b/.test(version);
+}

@@ -87,11 +87,11 @@ export class OpenApiProblems extends Error {
   }
 }
 
-/** An OpenAPI 3.0 or 3.1 document is what the linker, the example checker and openapi-typescript read. */
+/** An OpenAPI 3.0, 3.1 or 3.2 document (3.2 read as 3.1 where they overlap: openapi-version.ts) is what the linker, the example checker and openapi-typescript read. */
 function versionProblem(source: YamlSource): SourceError | undefined {
   const data = source.data as { openapi?: unknown; swagger?: unknown } | null;
   const version = data !== null && typeof data === "object" ? data.openapi : undefined;
-  if (typeof version === "string" && /^3\.[01](\.\d+)?$/.test(version)) return undefined;
+  if (typeof version === "string" && /^3\.[012](\.\d+)?$/.test(version)) return undefined;
   if (data !== null && typeof data === "object" && "swagger" in data) {
     return new SourceError(
       "BW1201",
@@ -99,7 +99,7 @@ function versionProblem(source: YamlSource): SourceError | undefined {
       `swagger: ${JSON.stringify(data.swagger)} is Swagger 2; generation reads OpenAPI 3.0 or 3.1 (blockwright add converts a Swagger 2.0 document: add <provider> --from <document>)`,
     );
   }
-  return new SourceError("BW1201", source.locate(["openapi"], "value"), `openapi: must be an OpenAPI version 3.0.x or 3.1.x, got ${version === undefined ? "nothing" : JSON.stringify(version)}`);
+  return new SourceError("BW1201", source.locate(["openapi"], "value"), `openapi: must be an OpenAPI version 3.0.x, 3.1.x or 3.2.x, got ${version === undefined ? "nothing" : JSON.stringify(version)}`);
 }
 
 /** Operation ids name operations in manifests and in the generated types: each must be used once. */

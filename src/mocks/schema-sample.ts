@@ -12,7 +12,7 @@
 // contract suite draws JSON parameters' values with it.
 import { dereference, type Schema, validate } from "@cfworker/json-schema";
 import { firstMadeString } from "../model/string-values.js";
-import { toJsonSchema, type Wrap, wrapNullable } from "../load/openapi-json-schema.js";
+import { toJsonSchema, usesJsonSchema2020, type Wrap, wrapNullable } from "../load/openapi-json-schema.js";
 
 type Node = Record<string, unknown>;
 
@@ -37,7 +37,7 @@ export class DocumentSampler {
   private readonly draft: "4" | "2020-12";
 
   constructor(private readonly document: Node) {
-    const is31 = typeof document.openapi === "string" && document.openapi.startsWith("3.1");
+    const is31 = typeof document.openapi === "string" && usesJsonSchema2020(document.openapi);
     this.draft = is31 ? "2020-12" : "4";
     const copy = withoutExamples(structuredClone(document)) as Node;
     const wraps: Wrap[] = [];

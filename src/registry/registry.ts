@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { createExecutor, oauthFlows, type ExecuteOptions, type Provider, type ToolResult } from "@blockwright/runtime/internal";
+import { createExecutor, fullSupport, type ExecuteOptions, type Provider, type ToolResult } from "@blockwright/runtime/internal";
 import type { Registry } from "@blockwright/runtime/workflow";
 import { packageFolders } from "../common/files.js";
 import type { OutputShapes } from "../changes/registry.js";
@@ -90,7 +90,7 @@ export function createRegistry(providers: Provider[], shapes: OutputShapes = {})
     blocks,
     triggers,
     // The typed executor's own lookup and refusal of an unknown operation id.
-    execute: createExecutor(tools, { oauth: oauthFlows }) as unknown as LoadedRegistry["execute"],
+    execute: createExecutor(tools, fullSupport) as unknown as LoadedRegistry["execute"],
   };
 }
 

@@ -52,8 +52,9 @@ export function createReceiver(o: ReceiverOptions): { handle(req: IncomingMessag
       if (size > o.trigger.maxBodyBytes && !refused) {
         refused = true;
         o.log(`${o.trigger.id}: refused a delivery over ${o.trigger.maxBodyBytes} bytes (413)`);
-        answer(res, 413, "too large\n", { connection: "close" });
-        req.destroy();
+        // The answer is written first, then the connection is closed: the rest of the body is never read.
+        res.writeHead(413, { "content-type": "text/plain; charset=utf-8", connection: "close" });
+        res.end("too large\n", () => req.destroy());
       } else if (!refused) chunks.push(chunk);
     });
     req.on("end", () => {

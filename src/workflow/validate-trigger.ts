@@ -1,8 +1,9 @@
 // The checks of a trigger block: a known trigger of its block type, the one
 // trigger of the workflow and its first block (nothing connects to it), no
-// input but the trigger and its secret, the secret as an environment
-// reference; and what a reference to its outputs may name.
-import type { TriggerSpec } from "@blockwright/runtime/internal";
+// input but the trigger, its secret and (when the trigger keeps a
+// subscription) the connection its subscription's calls need, secrets as
+// environment references; and what a reference to its outputs may name.
+import type { SubscriptionStep, ToolSpec, TriggerSpec } from "@blockwright/runtime/internal";
 import type { ProblemCode } from "../common/problem-codes.js";
 import { envReferenceName, type Graph, type PathSegment, type TriggerBlock, type Workflow } from "@blockwright/runtime/workflow";
 
@@ -12,6 +13,7 @@ export interface TriggerCheck {
   workflow: Workflow;
   graph: Graph;
   triggers: Record<string, TriggerSpec>;
+  tools: Record<string, ToolSpec>;
   env: Record<string, string | undefined>;
   mode: "mock" | "live";
   /** Environment names given placeholders (mock mode). */
@@ -33,24 +35,53 @@ export function checkTriggerBlock(id: string, block: TriggerBlock, c: TriggerChe
   if (first !== id) c.fail("BW4007", [...at, "trigger"], `${id}: a workflow starts from one trigger, and ${first} already is one`, "value");
   const from = c.graph.incoming.get(id) ?? [];
   if (from.length) c.fail("BW4007", ["blocks", id], `${id}: a trigger block starts the workflow, so no block may connect to it (connected from: ${from.join(", ")})`);
+  const connection = connectionInputs(trigger, c.tools);
   for (const name of Object.keys(block.inputs)) {
-    if (name !== "trigger" && name !== trigger.secretParam) c.fail("BW4007", [...at, name], `${id}: ${trigger.id} has no input "${name}" (inputs: trigger, ${trigger.secretParam})`);
+    if (name === "trigger" || name === trigger.secretParam) continue;
+    if (!connection.includes(name)) c.fail("BW4007", [...at, name], `${id}: ${trigger.id} has no input "${name}" (inputs: ${["trigger", trigger.secretParam, ...connection].join(", ")})`);
+    else if (secretParamOf(trigger, c.tools, name)) checkSecret(id, name, block.inputs[name], c);
   }
   for (const key of ["polling", "mock", "timeoutMs"] as const) if (block[key] !== undefined) c.fail("BW4006", ["blocks", id, key], `${id}: a trigger block calls nothing, so it takes no ${key}`);
   const secret = block.inputs[trigger.secretParam];
-  const envName = envReferenceName(secret);
   if (secret === undefined) {
     c.fail(
       "BW4004",
       at,
       `${id}: ${trigger.id} needs "${trigger.secretParam}", the secret deliveries are checked with, as an environment reference such as "{{${trigger.provider.toUpperCase()}_${trigger.secretParam.replace(/[A-Z]/g, (x) => `_${x}`).toUpperCase()}}}"`,
     );
-  } else if (envName === undefined) {
-    c.fail("BW4004", [...at, trigger.secretParam], `${id}.${trigger.secretParam}: a secret must be given as a reference to an environment variable, e.g. "{{MY_SECRET}}"; the value written here was not used and is not shown`, "value");
+  } else checkSecret(id, trigger.secretParam, secret, c);
+}
+
+function checkSecret(id: string, name: string, value: unknown, c: TriggerCheck): void {
+  const at = ["blocks", id, "inputs", name];
+  const envName = envReferenceName(value);
+  if (envName === undefined) {
+    c.fail("BW4004", at, `${id}.${name}: a secret must be given as a reference to an environment variable, e.g. "{{MY_SECRET}}"; the value written here was not used and is not shown`, "value");
   } else if (!c.env[envName]) {
     if (c.mode === "mock") c.placeholders.add(envName);
-    else c.fail("BW4004", [...at, trigger.secretParam], `${id}.${trigger.secretParam}: environment variable ${envName} is not set (a secret)`, "value");
+    else c.fail("BW4004", at, `${id}.${name}: environment variable ${envName} is not set (a secret)`, "value");
   }
+}
+
+/**
+ * The inputs a trigger block may carry for the calls that keep its subscription (`serve
+ * --public-url`): the parameters of the steps' operations that no step sets, i.e. the connection's
+ * (an access token, a client id and secret).
+ */
+export function connectionInputs(trigger: TriggerSpec, tools: Record<string, ToolSpec>): string[] {
+  const steps = subscriptionSteps(trigger);
+  const set = new Set(steps.flatMap((s) => Object.keys(s.inputs)));
+  return [...new Set(steps.flatMap((s) => (Object.hasOwn(tools, s.operation) ? (tools[s.operation]?.params ?? []) : []).map((p) => p.name)))].filter((p) => !set.has(p)).sort();
+}
+
+/** Whether a connection input is a secret in any of the subscription's operations. */
+export function secretParamOf(trigger: TriggerSpec, tools: Record<string, ToolSpec>, name: string): boolean {
+  return subscriptionSteps(trigger).some((s) => (Object.hasOwn(tools, s.operation) ? tools[s.operation]?.params : [])?.some((p) => p.name === name && p.secret));
+}
+
+function subscriptionSteps(trigger: TriggerSpec): SubscriptionStep[] {
+  const s = trigger.subscription;
+  return s ? [s.create, s.renew, s.delete].filter((x): x is SubscriptionStep => x !== undefined) : [];
 }
 
 /** Why `path` names no output of the trigger (`data…`, `metadata.<output>`), or undefined when it does. */

@@ -42,7 +42,7 @@ import { validate as validateWorkflowSchema } from "../load/precompiled/workflow
 import { schemaValidator } from "../load/schema-validation.js";
 import { loadYamlSource, parseYamlSource, SourceError, type YamlSource } from "../load/yaml-source.js";
 import type { ProblemCode } from "../common/problem-codes.js";
-import { checkTriggerBlock, triggerOutputProblem } from "./validate-trigger.js";
+import { checkTriggerBlock, connectionInputs, secretParamOf, triggerOutputProblem } from "./validate-trigger.js";
 
 /** The workflow schema's problems of a read workflow, each at its position. */
 export const validateSchema = schemaValidator(validateWorkflowSchema, new URL("../../specs/workflow.schema.json", import.meta.url));
@@ -142,7 +142,7 @@ class Checker {
         continue;
       }
       if (isTriggerBlock(block)) {
-        const c = { workflow: this.wf, graph: this.graph, triggers: this.registry.triggers ?? {}, env: this.options.env, mode: this.options.mode, placeholders: this.placeholders };
+        const c = { workflow: this.wf, graph: this.graph, triggers: this.registry.triggers ?? {}, tools: this.registry.tools, env: this.options.env, mode: this.options.mode, placeholders: this.placeholders };
         checkTriggerBlock(id, block, { ...c, fail: (code, path, message, which) => this.fail(code, path, message, which) });
         continue;
       }
@@ -385,8 +385,8 @@ function secretEnvNames(workflow: Workflow, registry: CheckedRegistry): Set<stri
   for (const block of Object.values(workflow.blocks ?? {})) {
     if (block && isTriggerBlock(block)) {
       const trigger = registry.triggers?.[block.inputs.trigger];
-      const name = trigger ? envReferenceName(block.inputs[trigger.secretParam]) : undefined;
-      if (name) names.add(name);
+      const secretInputs = trigger ? [trigger.secretParam, ...connectionInputs(trigger, registry.tools).filter((p) => secretParamOf(trigger, registry.tools, p))] : [];
+      for (const name of secretInputs.map((p) => envReferenceName(block.inputs[p]))) if (name) names.add(name);
       continue;
     }
     const tool = ownValue(registry.tools, block?.inputs?.operation) as ToolSpec | undefined;

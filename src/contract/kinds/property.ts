@@ -88,17 +88,18 @@ async function checkProperty<T extends { input: Input; prefer?: string; broken?:
     lines.push(`  input: ${JSON.stringify(secretReference(tool, draw.input))}`);
     if (draw.broken) lines.push(`  broken: ${draw.broken}`);
     if (draw.prefer) lines.push(`  mock answer: Prefer ${draw.prefer}`);
-    // Secret values here are drawn by the suite (never a user's), so the line may set them.
-    lines.push(
-      `  reproduce: ${callCommand(
+  }
+  lines.push(`  rerun: blockwright test ${tool.provider} --seed ${ctx.seed} --runs ${ctx.runs}`);
+  // The reports print the reproduce line (reproduceLine). Secret values in it are drawn by the
+  // suite (never a user's), so it may set them: a broken one is what the case is about.
+  const reproduce = draw
+    ? callCommand(
         tool,
         draw.input,
         tool.params.filter((p) => p.secret).map((p) => p.name),
-      )}`,
-    );
-  }
-  lines.push(`  rerun: blockwright test ${tool.provider} --seed ${ctx.seed} --runs ${ctx.runs}`);
-  throw new ContractFailure(lines.join("\n"));
+      )
+    : undefined;
+  throw new ContractFailure(lines.join("\n"), undefined, reproduce);
 }
 
 /** Each property case draws from its own seed, so that sharding and order change nothing. */

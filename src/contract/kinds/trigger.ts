@@ -190,6 +190,9 @@ function memoryStore(): TriggerStore {
       return true;
     },
     async recordRun() {},
+    async runs() {
+      return [];
+    },
     async saveSubscription() {},
     async subscriptions() {
       return [];

@@ -1,11 +1,11 @@
 // Reading back a report `blockwright test` wrote, so that `report merge` can
 // join shards: the JSON report is the whole run (every case in full); a JUnit
 // report is read into the same shape as far as it carries it (provider,
-// operation, kind and name, status, time, message and position). Anything
+// operation, kind and name, status, time, message, position and reproduce line). Anything
 // else is refused with what was expected.
 import { XMLParser } from "fast-xml-parser";
 import type { CaseResult } from "../run.js";
-import type { SuiteReport } from "./report.js";
+import { REPRODUCE_LABEL, type SuiteReport } from "./report.js";
 
 export class UnreadableReport extends Error {}
 
@@ -82,9 +82,13 @@ function caseOf(tc: XmlNode, provider: string): CaseResult {
   const name = rest.join(" › ");
   const outcome = (list(tc.failure)[0] ?? list(tc.error)[0]) as XmlNode | undefined;
   const status: CaseResult["status"] = tc.failure !== undefined ? "failed" : tc.error !== undefined ? "error" : "passed";
-  const body = outcome ? String(outcome["#text"] ?? outcome.message ?? "") : undefined;
-  // The report puts a case's position as a last line `at file:line:col`.
-  const at = body ? /\nat (.+):(\d+):(\d+)$/.exec(body) : null;
+  const text = outcome ? String(outcome["#text"] ?? outcome.message ?? "") : undefined;
+  // The report puts a case's position as a last line `at file:line:col`, and the reproduce line before it.
+  const at = text ? /\nat (.+):(\d+):(\d+)$/.exec(text) : null;
+  const withoutAt = text !== undefined && at ? text.slice(0, at.index) : text;
+  const lastBreak = withoutAt?.lastIndexOf("\n") ?? -1;
+  const reproduce = withoutAt !== undefined && lastBreak >= 0 && withoutAt.startsWith(REPRODUCE_LABEL, lastBreak + 1) ? withoutAt.slice(lastBreak + 1 + REPRODUCE_LABEL.length) : undefined;
+  const body = reproduce !== undefined ? withoutAt?.slice(0, lastBreak) : withoutAt;
   return {
     id: `${operation} › ${kind} › ${name}`,
     provider,
@@ -95,8 +99,9 @@ function caseOf(tc: XmlNode, provider: string): CaseResult {
     durationMs: Math.round(Number(tc.time ?? 0) * 1000),
     source: { document: "manifest", path: ["operations", operation] },
     statuses: [],
-    ...(body !== undefined ? { message: at ? body.slice(0, at.index) : body } : {}),
+    ...(body !== undefined ? { message: body } : {}),
     ...(at ? { at: { file: at[1] ?? "", line: Number(at[2]), col: Number(at[3]) } } : {}),
+    ...(body !== undefined && reproduce !== undefined ? { failure: { violation: body, reproduce } } : {}),
   };
 }
 

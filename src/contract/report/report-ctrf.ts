@@ -2,7 +2,7 @@
 // dashboards and the CTRF GitHub actions read whatever produced it. A case
 // that could not run is `other` (CTRF has no error status), its reason kept.
 import type { CaseResult } from "../run.js";
-import { byProvider, type SuiteReport, summarise, where } from "./report.js";
+import { byProvider, reproduceLine, type SuiteReport, summarise, where } from "./report.js";
 
 export interface CtrfOptions {
   /** blockwright's version, for `results.tool`. */
@@ -29,16 +29,19 @@ export function ctrfReport(report: SuiteReport, options: CtrfOptions = {}): stri
 
 function test(r: CaseResult) {
   const at = where(r);
+  const reproduce = reproduceLine(r);
+  // The message as JUnit's failure text has it: the whole violation, then the reproduce line.
+  const message = r.message !== undefined ? [r.message, ...(reproduce ? [reproduce] : [])].join("\n") : undefined;
   return {
     name: `${r.provider} › ${r.operation} › ${r.kind} › ${r.name}`,
     status: r.status === "error" ? "other" : r.status,
     rawStatus: r.status,
     duration: r.durationMs,
     ...(r.startedAtMs !== undefined ? { start: r.startedAtMs, stop: r.startedAtMs + r.durationMs } : {}),
-    ...(r.message !== undefined ? { message: r.message } : {}),
+    ...(message !== undefined ? { message } : {}),
     ...(r.at ? { filePath: r.at.file, line: r.at.line } : {}),
     type: "contract",
     suite: [r.provider, r.operation],
-    extra: { id: r.id, kind: r.kind, statuses: r.statuses, ...(at ? { at } : {}), ...(r.failure?.reproduce ? { reproduce: r.failure.reproduce } : {}) },
+    extra: { id: r.id, kind: r.kind, statuses: r.statuses, ...(at ? { at } : {}), ...(reproduce ? { reproduce } : {}) },
   };
 }

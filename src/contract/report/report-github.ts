@@ -3,7 +3,7 @@
 // request shows it on that line. GitHub displays ten error annotations per
 // step and fifty per job: past ANNOTATIONS, one warning counts the rest.
 import { annotation } from "../../common/github-actions.js";
-import type { SuiteReport } from "./report.js";
+import { reproduceLine, type SuiteReport } from "./report.js";
 
 /** Annotations written, at most: GitHub shows fewer. */
 const ANNOTATIONS = 50;
@@ -18,9 +18,8 @@ export interface GithubOptions {
 export function githubAnnotations(report: SuiteReport, options: GithubOptions = {}): string {
   const failures = report.results.filter((r) => r.status !== "passed");
   const lines = failures.slice(0, ANNOTATIONS).map((r) => {
-    const violation = r.failure?.violation ?? r.message ?? "";
-    // A property failure carries its own reproduce line (with the seed to rerun).
-    const message = [violation, ...(r.failure?.reproduce && !violation.includes("reproduce: ") ? [`reproduce: ${r.failure.reproduce}`] : [])].join("\n");
+    const reproduce = reproduceLine(r);
+    const message = [r.failure?.violation ?? r.message ?? "", ...(reproduce ? [reproduce] : [])].join("\n");
     const place = r.at ? { file: options.relativePath ? options.relativePath(r.at.file) : r.at.file, line: r.at.line, col: r.at.col } : {};
     return annotation("error", { ...place, title: `${r.provider} ${r.id}${r.status === "error" ? " (could not run)" : ""}` }, message.length > MESSAGE_CHARS ? `${message.slice(0, MESSAGE_CHARS)}…` : message);
   });

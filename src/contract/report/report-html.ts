@@ -10,7 +10,7 @@
 import { operationCoverage, RESULT_KINDS } from "../coverage.js";
 import { KIND_ORDER } from "../kinds/index.js";
 import { htmlPage } from "../../common/markup-text.js";
-import { byProvider, runLine, type SuiteReport, summarise, text, where } from "./report.js";
+import { byProvider, reproduceLine, runLine, type SuiteReport, summarise, text, where } from "./report.js";
 import type { CaseResult } from "../run.js";
 import type { CaseKind } from "../types.js";
 
@@ -117,7 +117,8 @@ function failureSection(r: CaseResult, index: number): string {
     const { title, note } = answerSource(detail.answer);
     parts.push(`<h4>Request</h4>`, pre(detail.request), `<h4>${text(title)}: ${detail.answer.status}</h4>`, ...(note ? [`<p>${text(note)}</p>`] : []), pre(detail.answer.body || "(no body)"));
   }
-  if (detail?.reproduce) parts.push(`<h4>Reproduce</h4>`, pre(detail.reproduce));
+  const reproduce = reproduceLine(r);
+  if (reproduce) parts.push(`<h4>Reproduce</h4>`, pre(reproduce));
   parts.push(`</section>`);
   return parts.join("\n");
 }

@@ -2,10 +2,10 @@
 // and the Ant-derived one that GitLab and the GitHub reporters read): one
 // <testsuite> per provider, one <testcase> per case, and only the attributes
 // those schemas declare — a case's position goes into its failure text, not
-// onto <testcase>. Times are wall time: cases run at once, so a suite's time
+// onto <testcase>, after the reproduce line. Times are wall time: cases run at once, so a suite's time
 // is the span from its first start to its last end, never a sum.
 import type { CaseResult } from "../run.js";
-import { attr, byProvider, type SuiteReport, summarise, text, where } from "./report.js";
+import { attr, byProvider, reproduceLine, type SuiteReport, summarise, text, where } from "./report.js";
 
 /** A failure message attribute is kept whole up to this many characters (the full text is the element's body). */
 const MESSAGE_CHARS = 4000;
@@ -35,7 +35,7 @@ function testcase(r: CaseResult): string[] {
   const tag = r.status === "failed" ? "failure" : "error";
   const message = r.message ?? "";
   const at = where(r);
-  const body = at ? `${message}\nat ${at}` : message;
+  const body = [message, reproduceLine(r), ...(at ? [`at ${at}`] : [])].filter((line) => line !== undefined).join("\n");
   const type = r.status === "failed" ? "ContractFailure" : "Error";
   return [`${open}>`, `      <${tag} message="${attr(message.slice(0, MESSAGE_CHARS))}" type="${type}">${text(body)}</${tag}>`, `    </testcase>`];
 }

@@ -5,7 +5,7 @@
 // text: HTML escaped, code in fences longer than any run of backticks inside.
 import { cell, codeSpan, markdownText } from "../../emit/markdown-text.js";
 import { operationCoverage } from "../coverage.js";
-import { byProvider, runLine, type SuiteReport, summarise, text, where } from "./report.js";
+import { byProvider, reproduceLine, runLine, type SuiteReport, summarise, text, where } from "./report.js";
 import type { CaseResult } from "../run.js";
 
 export interface MarkdownOptions {
@@ -49,7 +49,8 @@ function failureBlock(r: CaseResult): string[] {
   if (detail?.input) lines.push("", "Input:", "", ...fence(JSON.stringify(detail.input, null, 2), "json"));
   if (detail?.request && detail.answer)
     lines.push("", `Request ${codeSpan(detail.request)}, answered ${detail.answer.status}${detail.answer.how ? ` (${markdownText(detail.answer.how)})` : ""}:`, "", ...fence(detail.answer.body || "(no body)", "text"));
-  if (detail?.reproduce) lines.push("", "Reproduce:", "", ...fence(detail.reproduce, "sh"));
+  const reproduce = reproduceLine(r);
+  if (reproduce) lines.push("", ...fence(reproduce, "text"));
   lines.push("", "</details>");
   return lines;
 }

@@ -53,6 +53,18 @@ export function where(r: CaseResult): string | undefined {
   return r.at ? formatPosition(r.at) : undefined;
 }
 
+/**
+ * The one line every reporter prints for a case that did not pass and can be
+ * sent again: `reproduce: blockwright call …`. One function, so that the text,
+ * JUnit, CTRF, JSON-fed, Markdown, HTML and GitHub reports word it the same.
+ */
+export function reproduceLine(r: Pick<CaseResult, "failure">): string | undefined {
+  return r.failure?.reproduce ? `${REPRODUCE_LABEL}${r.failure.reproduce}` : undefined;
+}
+
+/** How the reproduce line starts (a JUnit report read back finds it by this). */
+export const REPRODUCE_LABEL = "reproduce: ";
+
 /** The run's one-line account: seed, runs, shard, time, and why it stopped early. */
 export function runLine(report: SuiteReport): string {
   const ran = report.planned !== undefined && report.planned > report.results.length ? `; ${report.results.length} of ${report.planned} cases ran (${report.stopped ?? "stopped"})` : "";
@@ -66,7 +78,8 @@ export function textReport(report: SuiteReport): string {
   for (const r of report.results) {
     if (r.status === "passed") continue;
     const at = where(r);
-    lines.push(`✗ ${r.provider} ${lineText(r.id)}${r.status === "error" ? " (could not run)" : ""}`, ...indent(r.message ?? ""), ...(at ? [`    at ${lineText(at)}`] : []), "");
+    const reproduce = reproduceLine(r);
+    lines.push(`✗ ${r.provider} ${lineText(r.id)}${r.status === "error" ? " (could not run)" : ""}`, ...indent(r.message ?? ""), ...(reproduce ? [`    ${lineText(reproduce)}`] : []), ...(at ? [`    at ${lineText(at)}`] : []), "");
   }
   for (const [provider, results] of byProvider(report.results)) {
     const s = summarise(results);

@@ -1432,3 +1432,6 @@ export type ManifestField =
   | "wireNamed.escape"
   | "wireSwitch.in"
   | "wireSwitch.whenTrue";
+
+/** Every schema fragment, src/link/<name>.schema.json, by name: a concept record claims each (link/concepts.ts). */
+export type SchemaFragment = "auth-flows" | "auth" | "behavior" | "constants" | "deprecated" | "errors" | "files" | "idempotency" | "limits" | "operation" | "outcomes" | "outputs" | "pagination" | "param-limits" | "params" | "polling" | "provider" | "rate-limits" | "routes" | "rules" | "server" | "triggers" | "wire";

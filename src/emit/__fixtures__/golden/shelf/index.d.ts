@@ -47,7 +47,7 @@ export interface ShelfAddBookParams {
   /** Comma-separated tags. */
   tags?: string;
   /** Free-form metadata. */
-  meta?: Record<string, unknown> | string;
+  meta?: Record<string, unknown>;
   /** Format. */
   format?: string;
   /** Page size. */

@@ -1,0 +1,52 @@
+// validateOutputs: a reply whose outputs are not of their declared types
+// fails on request, naming the output, the rule and the value; without the
+// option, or with outputs of their types, the same reply is a success.
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { loadProvider } from "../../src/emit/generate-all.js";
+import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
+import { executeToolDefinition } from "../execute/execute.js";
+import type { ToolSpec } from "../spec/tool-types.js";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
+const shelf = await loadProvider(root, join(root, "test-support/fixtures/specs/shelf"));
+const addBook = shelf.operations.find((o) => o.tool.id === "shelf_add_book")!.tool as ToolSpec;
+const KEY = "shelf-key-7f3a9c2e51";
+const input = { apiKey: KEY, shelfId: "fiction", title: "Dune" };
+
+describe("validateOutputs", () => {
+  it("fails a reply whose output is not of its declared type, naming output, rule and value", async () => {
+    const { fetch } = scriptedFetch(json(201, { id: 42, state: "pending" }));
+    const result = await executeToolDefinition(addBook, input, { fetch, validateOutputs: true });
+    expect(result).toEqual({
+      success: false,
+      error: {
+        provider: "shelf",
+        operation: "shelf_add_book",
+        type: "upstream",
+        status: 201,
+        code: "INVALID_OUTPUT",
+        rule: "type",
+        message: "shelf answered 201 with output bookId that must be a string, got number 42",
+        details: { output: "bookId", rule: "type", expected: "string", value: 42 },
+        retryable: false,
+      },
+    });
+  });
+
+  it("checks optional outputs when present, and keeps secrets out of the value shown", async () => {
+    const { fetch } = scriptedFetch(json(201, { id: "b9", state: "pending", rank: `top ${KEY}` }));
+    const result = await executeToolDefinition(addBook, input, { fetch, validateOutputs: true });
+    expect(result.success).toBe(false);
+    expect(JSON.stringify(result)).not.toContain(KEY);
+    expect(!result.success && result.error.details).toMatchObject({ output: "rank", expected: "number" });
+  });
+
+  it("lets outputs of their types through, and checks nothing unless asked", async () => {
+    const good = await executeToolDefinition(addBook, input, { fetch: scriptedFetch(json(201, { id: "b9", state: "pending", rank: 3 })).fetch, validateOutputs: true });
+    expect(good).toEqual({ success: true, output: { bookId: "b9", state: "pending", rank: 3 } });
+    const unchecked = await executeToolDefinition(addBook, input, { fetch: scriptedFetch(json(201, { id: 42, state: "pending" })).fetch });
+    expect(unchecked).toEqual({ success: true, output: { bookId: 42, state: "pending" } });
+  });
+});

@@ -1,0 +1,41 @@
+// Outputs held to their declared types at run time, on request (option
+// `validateOutputs`): a reply whose mapped outputs are not what the block
+// promises fails with the output, the rule and the value named, rather than
+// reaching code that trusts the types. Absent and null outputs are the output
+// mapping's to judge (MISSING_OUTPUT, `optional`), not this check's.
+import type { RuntimeErrorCode } from "../http/error-codes.js";
+import type { Failure } from "../http/errors.js";
+import type { OutputSpec, OutputType } from "../spec/tool-types.js";
+import { readOutputPath } from "./map-outputs.js";
+
+const HOLDS: Record<OutputType, (value: unknown) => boolean> = {
+  string: (v) => typeof v === "string",
+  number: (v) => typeof v === "number" && Number.isFinite(v),
+  boolean: (v) => typeof v === "boolean",
+  array: (v) => Array.isArray(v),
+  json: () => true,
+  bytes: (v) => v instanceof Uint8Array,
+};
+
+/** Longest excerpt of a wrong value shown in the message. */
+const SHOWN_CHARS = 80;
+
+/** The failure of the first output that is not of its declared type, if any (`status`: the reply's). */
+export function outputTypeFailure(outputs: readonly OutputSpec[], output: Record<string, unknown>, status: number, provider: string): Failure | undefined {
+  for (const spec of outputs) {
+    const value = readOutputPath(output, spec.path);
+    if (value === undefined || value === null || HOLDS[spec.type](value)) continue;
+    const text = JSON.stringify(value) ?? String(value);
+    const shown = text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}…` : text;
+    return {
+      type: "upstream",
+      status,
+      code: "INVALID_OUTPUT" satisfies RuntimeErrorCode,
+      rule: "type",
+      message: `${provider} answered ${status} with output ${spec.path} that must be ${spec.type === "array" ? "an array" : `a ${spec.type}`}, got ${Array.isArray(value) ? "an array" : typeof value} ${shown}`,
+      details: { output: spec.path, rule: "type", expected: spec.type, value },
+      retryable: false,
+    };
+  }
+  return undefined;
+}

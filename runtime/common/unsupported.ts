@@ -1,0 +1,24 @@
+// The problem of a tool that needs a part of the runtime's support
+// (call/support.ts) its caller was made without: named with the export to pass.
+import type { Issue } from "./issue.js";
+
+/** The names under which @blockwright/runtime exports each part. */
+export const SUPPORT_EXPORTS = {
+  rules: "ruleChecks",
+  json: "jsonParams",
+  formats: "valueFormats",
+  form: "formEncoding",
+  links: "pageLinks",
+  oauth: "oauthFlows",
+  files: "fileSupport",
+} as const;
+
+/** The problem of a tool that needs a part its caller was made without. */
+export function unsupported(part: keyof typeof SUPPORT_EXPORTS, what: string, param?: string): Issue {
+  const name = SUPPORT_EXPORTS[part];
+  return {
+    ...(param !== undefined ? { param } : {}),
+    rule: "support",
+    message: `${param !== undefined ? `${param}: ` : ""}${what} needs the runtime's ${name}, which this caller was made without (pass ${part}: ${name} from @blockwright/runtime to createExecutor)`,
+  };
+}

@@ -1,0 +1,24 @@
+// Every part of the runtime's support (call/support.ts): what the workflow
+// runner, the command line, the registry and `executeToolDefinition` run
+// tools with, whatever the provider declares. A generated package passes only
+// the parts its provider uses.
+import type { Support } from "../call/support.js";
+import { fileSupport } from "../call/file-support.js";
+import { formEncoding } from "../call/form-body.js";
+import { RateLimiter } from "../http/rate-limiter.js";
+import { pageLinks } from "../http/transport.js";
+import { oauthFlows } from "../oauth/support.js";
+import { formatProblem } from "../spec/formats.js";
+import { checkRules } from "../validate/cross-field-rules.js";
+import { checkJson } from "../validate/json-params.js";
+
+export const fullSupport: Required<Support> = {
+  oauth: oauthFlows,
+  rules: checkRules,
+  json: checkJson,
+  formats: formatProblem,
+  form: formEncoding,
+  links: pageLinks,
+  rateLimits: RateLimiter,
+  files: fileSupport,
+};

@@ -1,0 +1,23 @@
+// Value checks with every part of the runtime's support (JSON parameters,
+// formats, cross-field rules, files): what the blockwright tools (generator,
+// contract suite, workflow validation) check inputs with, through
+// @blockwright/runtime/internal. A call checks with the parts its caller
+// was given (validate-params.ts `validateInput`).
+import { formatProblem } from "../spec/formats.js";
+import type { ParamSpec, ToolSpec } from "../spec/tool-types.js";
+import { checkRules } from "./cross-field-rules.js";
+import { checkJson } from "./json-params.js";
+import { fileValue } from "./file-values.js";
+import { type Checked, checkValueWith, type Validated, type ValueSupport, validateInput } from "./validate-params.js";
+
+export const VALUE_SUPPORT: Required<ValueSupport> = { json: checkJson, formats: formatProblem, rules: checkRules, files: { fileValue } };
+
+/** validateInput with every check. */
+export function validateParams(tool: ToolSpec, input: Record<string, unknown>): Validated {
+  return validateInput(tool, input, VALUE_SUPPORT);
+}
+
+/** Check and normalise one given (non-empty) value, every check included; `tool` tells where else (routes) the value may be placed. */
+export function checkValue(spec: ParamSpec, raw: unknown, tool?: Pick<ToolSpec, "routes" | "auth">): Checked {
+  return checkValueWith(spec, raw, VALUE_SUPPORT, tool);
+}

@@ -1,0 +1,119 @@
+// Parameters of type json: JSON text parsed, the value's kind, keys it must
+// not hold, its items' and values' limits. Part of the runtime's support
+// (call/support.ts `json`): bundled only by packages whose provider has a
+// JSON parameter.
+import { matchesFormat, VALUE_FORMATS } from "../spec/formats.js";
+import type { NestedLimits, ParamSpec } from "../spec/tool-types.js";
+import { type Checked, compiled, LONE_SURROGATE, problem, show } from "./validate-params.js";
+
+/** Check and normalise a given (non-empty) value of a json parameter. */
+export function checkJson(spec: ParamSpec, raw: unknown): Checked {
+  let value = raw;
+  if (typeof raw === "string") {
+    try {
+      value = JSON.parse(raw);
+    } catch (e) {
+      return problem(spec, "json", `must be valid JSON (${(e as Error).message})`, raw);
+    }
+  }
+  const kind = Array.isArray(value) ? "array" : value === null ? "null" : typeof value;
+  if (spec.jsonType && kind !== spec.jsonType) return problem(spec, "jsonType", `must be a JSON ${spec.jsonType}, not ${kind === "object" ? "an object" : `a ${kind}`}`, raw);
+  if (!spec.jsonType && kind !== "object" && kind !== "array") return problem(spec, "jsonType", "must be a JSON object or array", raw);
+  if (spec.forbiddenKeys && kind === "object") {
+    const { keys, caseInsensitive, hint } = spec.forbiddenKeys;
+    const refused = Object.keys(value as object).find((k) => keys.some((f) => (caseInsensitive ? f.toLowerCase() === k.toLowerCase() : f === k)));
+    if (refused !== undefined) {
+      return {
+        issue: {
+          param: spec.name,
+          rule: "forbiddenKeys",
+          message: `${spec.name}: must not contain ${keys.map((k) => JSON.stringify(k)).join(" or ")}${caseInsensitive ? " (in any case)" : ""}${hint ? `: ${hint}` : ""}, got key ${JSON.stringify(refused)}`,
+        },
+      };
+    }
+  }
+  if (kind === "array") {
+    const count = (value as unknown[]).length;
+    if (spec.minItems !== undefined && count < spec.minItems) return problem(spec, "minItems", `must hold at least ${spec.minItems} item${spec.minItems === 1 ? "" : "s"} (it holds ${count})`, raw);
+    if (spec.maxItems !== undefined && count > spec.maxItems) return problem(spec, "maxItems", `must hold at most ${spec.maxItems} item${spec.maxItems === 1 ? "" : "s"} (it holds ${count})`, raw);
+  }
+  const broken = brokenText(value, "");
+  if (broken)
+    return { issue: { param: spec.name, rule: "characters", message: `${spec.name}${broken.where}: must be well-formed Unicode text (it contains half of a surrogate pair, which no request can carry), got ${show(spec, broken.text)}` } };
+  const nested = kind === "object" ? objectProblem(spec, value as Record<string, unknown>) : kind === "array" ? arrayProblem(spec, value as unknown[]) : undefined;
+  if (nested) return { issue: { param: spec.name, rule: nested.rule, message: `${spec.name}${nested.where}: ${nested.text}, got ${show(spec, nested.value)}` } };
+  return { value };
+}
+
+/** The first key or string inside a JSON value with half of a surrogate pair (no wire form carries it), and where it is. */
+function brokenText(value: unknown, where: string): { where: string; text: string } | undefined {
+  if (typeof value === "string") return LONE_SURROGATE.test(value) ? { where, text: value } : undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = brokenText(value[i], `${where}[${i}]`);
+      if (found) return found;
+    }
+  } else if (value !== null && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      if (LONE_SURROGATE.test(key)) return { where: `${where} key`, text: key };
+      const found = brokenText(item, `${where}.${key}`);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+type NestedProblem = { where: string; rule: string; text: string; value: unknown };
+
+function objectProblem(spec: ParamSpec, value: Record<string, unknown>): NestedProblem | undefined {
+  if (!spec.keys && !spec.values) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const where = `[${JSON.stringify(key)}]`;
+    const keyProblem = spec.keys && nestedProblem(spec.keys, key);
+    if (keyProblem) return { where, rule: keyProblem.rule, text: `the key ${keyProblem.text}`, value: key };
+    const valueProblem = spec.values && nestedProblem(spec.values, item);
+    if (valueProblem) return { where, ...valueProblem, value: item };
+  }
+  return undefined;
+}
+
+function arrayProblem(spec: ParamSpec, value: unknown[]): NestedProblem | undefined {
+  if (!spec.items) return undefined;
+  for (const [i, item] of value.entries()) {
+    const found = nestedProblem(spec.items, item);
+    if (found) return { where: `[${i}]`, ...found, value: item };
+  }
+  return undefined;
+}
+
+/** The rule a value inside a JSON parameter breaks, if it breaks one. */
+function nestedProblem(limits: NestedLimits, value: unknown): { rule: string; text: string } | undefined {
+  const type = limits.type;
+  if (type === "string" && typeof value !== "string") return { rule: "type", text: "must be a string" };
+  if ((type === "number" || type === "integer") && typeof value !== "number") return { rule: "type", text: `must be a number` };
+  if (type === "integer" && !Number.isInteger(value)) return { rule: "integer", text: "must be an integer" };
+  if (type === "boolean" && typeof value !== "boolean") return { rule: "type", text: "must be true or false" };
+  // Enum values may be objects or lists (`{}` for "an empty object only"): compared as JSON, shown as JSON.
+  if (limits.enum && !limits.enum.some((allowed) => sameJson(allowed, value))) return { rule: "enum", text: `must be one of ${limits.enum.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(", ")}` };
+  if (typeof value === "number") {
+    if (limits.minimum !== undefined && value < limits.minimum) return { rule: "minimum", text: `must be at least ${limits.minimum}` };
+    if (limits.maximum !== undefined && value > limits.maximum) return { rule: "maximum", text: `must be at most ${limits.maximum}` };
+  }
+  if (typeof value === "string") {
+    const length = [...value].length;
+    if (limits.minLength !== undefined && length < limits.minLength) return { rule: "minLength", text: `must be at least ${limits.minLength} characters long` };
+    if (limits.maxLength !== undefined && length > limits.maxLength) return { rule: "maxLength", text: `must be at most ${limits.maxLength} characters long (it has ${length})` };
+    if (limits.pattern !== undefined && !compiled(limits.pattern).test(value)) return { rule: "pattern", text: `must match ${limits.pattern}` };
+    if (limits.format !== undefined && !matchesFormat(limits.format, value)) return { rule: "format", text: `must be ${VALUE_FORMATS[limits.format]}` };
+  }
+  return undefined;
+}
+
+/** Whether two JSON values are equal: the same scalar, or lists and objects of equal members (key order aside). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object" || Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}

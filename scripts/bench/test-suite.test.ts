@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { fileDurations } from "./test-suite.js";
+
+describe("fileDurations (npm run bench -- tests)", () => {
+  it("gives each file's seconds from start to end and its tests' own, slowest first, named from the root", () => {
+    const report = {
+      numTotalTests: 3,
+      numFailedTests: 0,
+      testResults: [
+        { name: "/zqroot/src/a.test.ts", startTime: 1000, endTime: 3500, assertionResults: [{ duration: 1000 }, { duration: null }] },
+        { name: "/zqroot/src/b.test.ts", startTime: 0, endTime: 9000, assertionResults: [{ duration: 4000 }] },
+        { name: "/elsewhere/c.test.ts", startTime: 0, endTime: 0, assertionResults: [] },
+      ],
+    };
+    expect(fileDurations(report, "/zqroot")).toEqual([
+      { file: "src/b.test.ts", seconds: 9, testsSeconds: 4 },
+      { file: "src/a.test.ts", seconds: 2.5, testsSeconds: 1 },
+      { file: "/elsewhere/c.test.ts", seconds: 0, testsSeconds: 0 },
+    ]);
+  });
+});

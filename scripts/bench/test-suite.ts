@@ -1,0 +1,57 @@
+// What `npm test` costs (issue 34: at most 120 s of CPU, user + system, on
+// the development machine): the whole Vitest run once, as one process whose
+// CPU is the kernel's accounting of it and every worker and child it reaped
+// (what `/usr/bin/time` reports), next to the sum of the durations Vitest's
+// JSON report gives per file, and the files that cost most. The build
+// (`pretest`) is not in the figure: `npm run bench` builds first.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** The CPU budget of issue 34, in seconds. */
+export const TEST_CPU_BUDGET_S = 120;
+
+/** What `npm run bench -- tests` is given of the bench (index.ts): where things are, one process measured, one row reported. */
+interface Bench {
+  root: string;
+  tmp: string;
+  run: (args: string[], cwd: string, env?: Record<string, string>, ok?: readonly number[]) => Promise<{ wallMs: number; cpu: number; user: number; system: number }>;
+  row: (measure: string, ours: number[], anchor: number[], unit: string, target: string, reproduce: string[]) => void;
+}
+
+/** The parts of Vitest's JSON report read here. */
+interface JsonReport {
+  numTotalTests: number;
+  numFailedTests: number;
+  testResults: { name: string; startTime: number; endTime: number; assertionResults: { duration?: number | null }[] }[];
+}
+
+/** Per file: seconds from its start to its end, and the sum of its tests' own durations. */
+export function fileDurations(report: JsonReport, root: string): { file: string; seconds: number; testsSeconds: number }[] {
+  return report.testResults
+    .map((f) => ({
+      file: f.name.startsWith(`${root}/`) ? f.name.slice(root.length + 1) : f.name,
+      seconds: (f.endTime - f.startTime) / 1000,
+      testsSeconds: f.assertionResults.reduce((s, t) => s + (t.duration ?? 0), 0) / 1000,
+    }))
+    .sort((a, b) => b.seconds - a.seconds);
+}
+
+/** One whole `vitest run` with the JSON reporter: CPU against the budget, the files' durations against the wall time, the slowest files on stderr. */
+export async function measureTestSuite({ root, tmp, run, row }: Bench): Promise<void> {
+  const output = join(tmp, "vitest.json");
+  // A failing test still gives its figures (exit 1); the report says how many failed.
+  const measured = await run([join(root, "node_modules/vitest/vitest.mjs"), "run", "--reporter=json", `--outputFile=${output}`], root, {}, [0, 1]);
+  const report = JSON.parse(readFileSync(output, "utf8")) as JsonReport;
+  const files = fileDurations(report, root);
+  const reproduce = ["npm run -s build && /usr/bin/time -v npx vitest run --reporter=json --outputFile=/tmp/vitest.json"];
+  const label = `${report.numTotalTests} tests in ${files.length} files${report.numFailedTests ? `, ${report.numFailedTests} failed` : ""}`;
+  row(`npm test (vitest run, ${label}) CPU, vs the budget`, [measured.cpu], [TEST_CPU_BUDGET_S], "s", "≤ 1×", reproduce);
+  row("  of which system CPU", [measured.system], [TEST_CPU_BUDGET_S], "s", "", reproduce);
+  row("  sum of the files' durations (Vitest's JSON), vs wall", [files.reduce((s, f) => s + f.seconds, 0)], [measured.wallMs / 1000], "s", "", reproduce);
+  console.error(
+    [
+      "bench tests: the 15 slowest files (seconds from start to end; the sum of their tests' own durations)",
+      ...files.slice(0, 15).map((f) => `  ${f.seconds.toFixed(1).padStart(7)} ${f.testsSeconds.toFixed(1).padStart(7)}  ${f.file}`),
+    ].join("\n"),
+  );
+}

@@ -1,0 +1,40 @@
+// What a concept of the manifest language is, as one record: every place a
+// concept must reach, each a required member, so that a concept cannot be
+// added halfway. link/concept-records.ts holds the records; link/concepts.ts
+// derives the tables the generator reads from them (surface entries, link
+// parts, field decisions) and fails to compile, naming the key, while a
+// schema fragment, a field of the tool definition (ToolSpec) or a manifest
+// field belongs to no record.
+import type { ToolSpec } from "@blockwright/runtime/internal";
+import type { ManifestField, SchemaFragment } from "../load/precompiled/manifest-types.js";
+import type { SurfaceEntry } from "../model/surface-entry.js";
+import type { OperationPart } from "./operation.js";
+
+/** A runtime module, by its path from the repository root; concept-records.test.ts checks that it reads the field it is named for. */
+export type RuntimeModule = `runtime/${string}.ts`;
+
+/** Who reads a tool field at run time: the runtime modules, or why nothing there does. */
+export type FieldReaders = readonly [RuntimeModule, ...RuntimeModule[]] | { none: string };
+
+/** A manifest field's decision as a record states it (link/concepts.ts FieldDecision, with the entry's name checked there). */
+export type RecordFieldDecision = { surface: string } | { fields: string } | { none: string };
+
+export interface ConceptRecord {
+  /**
+   * How the concept is told to provider authors: its line in the docs' list
+   * of concepts (Markdown, without the bullet; docs/guides/adding-a-provider.md
+   * and docs/reference/manifest.md). What models read of it is worded in
+   * runtime/llm/wording.ts, which package READMEs use too.
+   */
+  wording: string;
+  /** Its schema fragments (src/link/<name>.schema.json): none only for a concept the schema's patterns make. */
+  schema: readonly SchemaFragment[];
+  /** The fields of a tool definition it fills, each with the runtime modules that read it. */
+  tool: { readonly [K in keyof ToolSpec]?: FieldReaders };
+  /** What surface.json records of it, each entry by its name: also how diff classifies a change of it. */
+  surface: Readonly<Record<string, SurfaceEntry>>;
+  /** Its part of each tool's link, when it adds to what the operation alone gives (applied in the records' order); null when the operation's or the provider's link fills its fields. */
+  link: OperationPart | null;
+  /** Decisions for its manifest fields, beside those of link/concepts.ts FIELDS (where the concepts older than the records keep theirs). */
+  fields?: { readonly [F in ManifestField]?: RecordFieldDecision };
+}

@@ -1,0 +1,67 @@
+// One table of a parameter's keys (ParamSpec), and what the surface does with
+// each: the one list that the surface's record (link/params.ts) and its read
+// back (changes/registry.ts, the tools of a base version) both go by, so that
+// they cannot drift. Keyed by every key of ParamSpec: a key added to the
+// runtime's parameter type without a row here does not compile.
+import type { ParamSpec } from "@blockwright/runtime/internal";
+import type { ParamSurface } from "./surface-format.js";
+
+/**
+ * `copied`: the surface holds the value under the same key, and a registry
+ * built from surfaces gives it back (objects deep-copied); `own`: the surface
+ * records it its own way (the name is the key, the wire is written as text,
+ * the required fields are set by hand); `{ none }`: not recorded, and why.
+ */
+export type ParamKeyDecision = "copied" | "own" | { none: string };
+
+export const PARAM_KEYS = {
+  name: "own",
+  type: "own",
+  title: "own",
+  description: "own",
+  required: "own",
+  secret: "own",
+  visibility: "own",
+  wire: "own",
+  forbiddenKeys: "own",
+  default: "copied",
+  integer: "copied",
+  minimum: "copied",
+  maximum: "copied",
+  minLength: "copied",
+  maxLength: "copied",
+  pattern: "copied",
+  enum: "copied",
+  caseInsensitive: "copied",
+  format: "copied",
+  separator: "copied",
+  jsonType: "copied",
+  minItems: "copied",
+  maxItems: "copied",
+  keys: "copied",
+  values: "copied",
+  items: "copied",
+  maxBytes: "copied",
+  example: "copied",
+  sendDefault: { none: "whether the default travels or is the upstream's own: the call accepts and returns the same" },
+  patternHint: { none: "wording of the pattern for people and models; the pattern is recorded" },
+  placeholder: { none: "the block's presentation: no call, parameter or result depends on it" },
+  contentType: { none: "the type a file's part carries when its value names none: what a call accepts and returns is unchanged" },
+} as const satisfies { readonly [K in keyof ParamSpec]-?: ParamKeyDecision };
+
+/** The keys the surface holds as they are, and a registry built from surfaces gives back. */
+export type CopiedParamKey = { [K in keyof typeof PARAM_KEYS]: (typeof PARAM_KEYS)[K] extends "copied" ? K : never }[keyof typeof PARAM_KEYS];
+
+// Each copied key is a key of the surface's parameter too (else this does not compile, naming it).
+const surfaceHasEach: { readonly [K in Exclude<CopiedParamKey, keyof ParamSurface>]: "missing from ParamSurface (surface-format.ts)" } = {};
+void surfaceHasEach;
+
+export const COPIED_PARAM_KEYS = (Object.keys(PARAM_KEYS) as (keyof typeof PARAM_KEYS)[]).filter((k): k is CopiedParamKey => PARAM_KEYS[k] === "copied");
+
+/** Copy each copied key of `from` that is set onto `to` (objects deep-copied). */
+export function copyParamKeys(from: Partial<Record<CopiedParamKey, unknown>>, to: object): void {
+  for (const key of COPIED_PARAM_KEYS) {
+    const value = from[key];
+    if (value !== undefined) (to as Record<string, unknown>)[key] = typeof value === "object" && value !== null ? structuredClone(value) : value;
+  }
+}

@@ -1,0 +1,48 @@
+// The Postgres store on a real Postgres (the server binary an npm package
+// ships, started once for this file): the store contract the SQLite store
+// keeps too, and two receivers sharing the database start one run for an
+// event delivered to both at once.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POSTGRES_PASSWORD, type PostgresServer, startPostgres } from "../../test-support/postgres-server.js";
+import { delivery, startReceiver } from "../../test-support/serve-receivers.js";
+import { describeStoreContract } from "../../test-support/store-contract.js";
+import { openPostgresStore, withoutPassword } from "./postgres-store.js";
+
+let postgres: PostgresServer;
+beforeAll(async () => {
+  postgres = await startPostgres();
+}, 120_000);
+afterAll(async () => {
+  await postgres?.stop();
+}, 60_000);
+
+describeStoreContract("Postgres", () => openPostgresStore(postgres.url()));
+
+describe("two receivers behind one address", () => {
+  it("run an event delivered to both once, and its redelivery not at all", async () => {
+    await postgres.createDatabase("zqshared");
+    const stores = [await openPostgresStore(postgres.url("zqshared")), await openPostgresStore(postgres.url("zqshared"))] as const;
+    const receivers = [await startReceiver(stores[0]), await startReceiver(stores[1])] as const;
+    try {
+      const post = (url: string) => fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: delivery("evt-shared") });
+      const answers = await Promise.all([post(receivers[0].url), post(receivers[1].url), post(receivers[0].url), post(receivers[1].url)]);
+      expect(answers.map((a) => a.status)).toEqual([202, 202, 202, 202]);
+      await Promise.all(receivers.flatMap((r) => [...r.inFlight]));
+      expect([...receivers[0].started, ...receivers[1].started]).toEqual(["evt-shared"]);
+      expect((await stores[0].runs()).map((r) => r.event)).toEqual(["evt-shared"]);
+      expect([...receivers[0].logs, ...receivers[1].logs].filter((l) => l.includes("event evt-shared seen before"))).toHaveLength(3);
+    } finally {
+      for (const r of receivers) await r.close();
+      for (const s of stores) await s.close();
+    }
+  });
+
+  it("says why a store cannot be opened without showing the password", async () => {
+    // Port 1 on loopback: nothing listens there, so the connection is refused at once.
+    const error = await openPostgresStore(postgres.url().replace(/@127\.0\.0\.1:\d+/, "@127.0.0.1:1")).catch((e: unknown) => e as Error);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toMatch(/^the Postgres store at postgres:\/\/zqstore:\*\*\*@127\.0\.0\.1:1\/postgres could not be opened: /);
+    expect((error as Error).message).not.toContain(POSTGRES_PASSWORD);
+    expect(withoutPassword("not an address")).toBe("the address given");
+  });
+});

@@ -1,0 +1,65 @@
+// The receiver without a process around it: a delivery over the trigger's
+// body limit gets 413 and no run, and a delivery is acknowledged while its
+// run is still going (the run waits on a promise the test holds).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { delivery, startReceiver, ZQ_CLIENT_STATE, zqTrigger } from "../../test-support/serve-receivers.js";
+import { openSqliteStore } from "./sqlite-store.js";
+import type { TriggerStore } from "./store.js";
+
+const dir = mkdtempSync(join(tmpdir(), "blockwright-receiver-"));
+let store: TriggerStore;
+beforeAll(() => {
+  store = openSqliteStore(join(dir, "serve.sqlite"));
+});
+afterAll(async () => {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const post = (url: string, body: string) => fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body });
+
+describe("the receiver", () => {
+  it("answers 413 to a delivery over the trigger's maxBodyBytes, and starts no run", async () => {
+    const receiver = await startReceiver(store);
+    try {
+      const body = JSON.stringify({ value: [{ id: "evt-big", clientState: ZQ_CLIENT_STATE, thing: { id: "x".repeat(zqTrigger.maxBodyBytes) } }] });
+      expect(Buffer.byteLength(body)).toBeGreaterThan(zqTrigger.maxBodyBytes);
+      const answer = await post(receiver.url, body).catch((e: unknown) => e as Error);
+      // The receiver answers 413 and closes the connection; the client sees the status unless the close wins.
+      console.log("ANSWER", answer instanceof Response ? answer.status : String(answer), (answer as Error).cause);
+      if (answer instanceof Response) expect(answer.status).toBe(413);
+      expect(receiver.logs.join("\n")).toContain(`refused a delivery over ${zqTrigger.maxBodyBytes} bytes (413)`);
+      // A delivery of the largest size taken still runs, so the limit is where it says.
+      const fits = delivery("evt-fits");
+      expect(Buffer.byteLength(fits)).toBeLessThanOrEqual(zqTrigger.maxBodyBytes);
+      expect((await post(receiver.url, fits)).status).toBe(202);
+      await Promise.all([...receiver.inFlight]);
+      expect(receiver.started).toEqual(["evt-fits"]);
+      expect((await store.runs()).map((r) => r.event)).not.toContain("evt-big");
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("acknowledges a delivery before its run has finished", async () => {
+    const receiver = await startReceiver(store, { hold: true });
+    try {
+      const answer = await post(receiver.url, delivery("evt-held"));
+      // The answer came while the run is held: started, not finished, nothing recorded yet.
+      expect(answer.status).toBe(zqTrigger.acknowledge);
+      expect(receiver.started).toEqual(["evt-held"]);
+      expect(receiver.inFlight.size).toBe(1);
+      expect((await store.runs()).map((r) => r.event)).not.toContain("evt-held");
+      receiver.release();
+      await Promise.all([...receiver.inFlight]);
+      expect((await store.runs()).map((r) => r.event)).toContain("evt-held");
+      expect(receiver.inFlight.size).toBe(0);
+    } finally {
+      receiver.release();
+      await receiver.close();
+    }
+  });
+});

@@ -1,0 +1,66 @@
+// The default store of `blockwright serve`: an embedded SQLite file
+// (node-sqlite3-wasm: SQLite compiled to WebAssembly, so no native build and
+// no binary download on install). One receiver at a time.
+import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname } from "node:path";
+import { CLAIM_SQL, rowToRun, rowToSubscription, STORE_TABLES, type TriggerStore } from "./store.js";
+
+interface SqliteDatabase {
+  exec(sql: string): void;
+  run(sql: string, values?: unknown[]): { changes: number };
+  all(sql: string, values?: unknown[]): Record<string, unknown>[];
+  close(): void;
+}
+
+/** The SQLite store in `file` (created with its folder when missing). */
+export function openSqliteStore(file: string): TriggerStore {
+  mkdirSync(dirname(file), { recursive: true });
+  const db = openDatabase(file);
+  for (const sql of STORE_TABLES) db.exec(sql);
+  return {
+    async claim(trigger, eventId, nowMs, windowMs) {
+      db.run("DELETE FROM bw_deliveries WHERE seen_at < ?", [nowMs - windowMs]);
+      return db.all(CLAIM_SQL, [trigger, eventId, nowMs, nowMs - windowMs]).length === 1;
+    },
+    async recordRun(r) {
+      db.run("INSERT INTO bw_runs (trigger, event_id, status, started_at, finished_at, blocks) VALUES (?, ?, ?, ?, ?, ?)", [r.trigger, r.event, r.status, r.startedAt, r.finishedAt, JSON.stringify(r.blocks)]);
+    },
+    async runs() {
+      return db.all("SELECT * FROM bw_runs ORDER BY started_at, finished_at").map(rowToRun);
+    },
+    async saveSubscription(s) {
+      db.run("INSERT INTO bw_subscriptions (trigger, id, url, expires_at) VALUES (?, ?, ?, ?) ON CONFLICT (trigger) DO UPDATE SET id = excluded.id, url = excluded.url, expires_at = excluded.expires_at", [
+        s.trigger,
+        s.id,
+        s.url,
+        s.expiresAt,
+      ]);
+    },
+    async subscriptions() {
+      return db.all("SELECT trigger, id, url, expires_at FROM bw_subscriptions ORDER BY trigger").map(rowToSubscription);
+    },
+    async deleteSubscription(trigger) {
+      db.run("DELETE FROM bw_subscriptions WHERE trigger = ?", [trigger]);
+    },
+    async close() {
+      db.close();
+    },
+  };
+}
+
+/** How many runs a SQLite store file holds (tests). */
+export function runCount(file: string): number {
+  const db = openDatabase(file);
+  try {
+    return Number(db.all("SELECT COUNT(*) AS n FROM bw_runs")[0]?.n ?? 0);
+  } finally {
+    db.close();
+  }
+}
+
+/** The SQLite file as a database (node-sqlite3-wasm is CommonJS: loaded with require). */
+function openDatabase(file: string): SqliteDatabase {
+  const { Database } = createRequire(import.meta.url)("node-sqlite3-wasm") as { Database: new (file: string) => SqliteDatabase };
+  return new Database(file);
+}

@@ -1,0 +1,174 @@
+// Keeping a trigger's subscription with a clock the test moves: created with
+// the declared inputs, renewed when 90% of its lifetime has passed (a lifetime
+// longer than one timer can wait included), retried when a renewal fails,
+// deleted on stopping; a second receiver behind the same address leaves it to
+// the first. No test waits on real time.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TriggerSpec } from "@blockwright/runtime/internal";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { zqTrigger } from "../../test-support/serve-receivers.js";
+import { openSqliteStore } from "./sqlite-store.js";
+import type { TriggerStore } from "./store.js";
+import { type Clock, keepSubscription, SubscriptionError, type StepCall } from "./subscription.js";
+
+const SECRET = "zq-subscription-secret-94be";
+const URL = "https://zq.example/triggers/zqhooks_thing_created";
+const START = Date.UTC(2026, 10, 23, 12, 0, 0);
+const MINUTE = 60_000;
+
+/** A clock that moves only when the test says. */
+function manualClock(): Clock & { advance(ms: number): Promise<void>; pending(): number; longestWait: number } {
+  let now = START;
+  let timers: { at: number; fn: () => void }[] = [];
+  return {
+    longestWait: 0,
+    now: () => now,
+    after(ms, fn) {
+      this.longestWait = Math.max(this.longestWait, ms);
+      const timer = { at: now + ms, fn };
+      timers.push(timer);
+      return () => {
+        timers = timers.filter((t) => t !== timer);
+      };
+    },
+    async advance(ms) {
+      const end = now + ms;
+      for (;;) {
+        const due = timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at)[0];
+        if (!due) break;
+        timers = timers.filter((t) => t !== due);
+        now = due.at;
+        due.fn();
+        // Let the renewal's calls and store writes finish before the next timer.
+        for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+      }
+      now = end;
+    },
+    pending: () => timers.length,
+  };
+}
+
+const subscribed = (lifetimeMinutes: number): TriggerSpec => ({
+  ...zqTrigger,
+  subscription: {
+    create: { operation: "zqhooks_create_hook", inputs: { url: "{{trigger.url}}", state: "{{trigger.secret}}", until: "{{trigger.expiresAt}}", kind: "thing.created" } },
+    renew: { operation: "zqhooks_renew_hook", inputs: { hookId: "{{subscription.id}}", until: "{{trigger.expiresAt}}" } },
+    delete: { operation: "zqhooks_delete_hook", inputs: { hookId: "{{subscription.id}}" } },
+    idOutput: "metadata.id",
+    lifetimeMinutes,
+  },
+});
+
+/** The provider: records each call; a renewal fails while `failRenewals` is above zero. */
+function provider() {
+  const calls: { operation: string; inputs: Record<string, unknown> }[] = [];
+  const state = { failRenewals: 0 };
+  const call: StepCall = async (operation, inputs) => {
+    calls.push({ operation, inputs });
+    if (operation === "zqhooks_renew_hook" && state.failRenewals-- > 0) return { ok: false, message: `503 from the provider (state ${SECRET} not shown)` };
+    return { ok: true, outputs: operation === "zqhooks_create_hook" ? { data: { id: "hook-1" }, metadata: { id: "hook-1" } } : {} };
+  };
+  return { calls, call, state };
+}
+
+const dir = mkdtempSync(join(tmpdir(), "blockwright-subscription-"));
+let store: TriggerStore;
+let n = 0;
+beforeEach(async () => {
+  await store?.close();
+  store = openSqliteStore(join(dir, `serve-${n++}.sqlite`));
+});
+afterAll(async () => {
+  await store?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("keepSubscription", () => {
+  it("creates the subscription with the trigger's address, secret and expiry, renews it at 90% of its lifetime, and deletes it on stopping", async () => {
+    const clock = manualClock();
+    const p = provider();
+    const logs: string[] = [];
+    const kept = await keepSubscription({ trigger: subscribed(60), url: URL, secret: SECRET, store, call: p.call, log: (l) => logs.push(l), clock });
+    // A minute short of the lifetime, so the request's own time never makes it too long.
+    const expiresAt = new Date(START + 59 * MINUTE).toISOString();
+    expect(kept).toMatchObject({ id: "hook-1", expiresAt });
+    expect(p.calls).toEqual([{ operation: "zqhooks_create_hook", inputs: { url: URL, state: SECRET, until: expiresAt, kind: "thing.created" } }]);
+    expect(await store.subscriptions()).toEqual([{ trigger: zqTrigger.id, id: "hook-1", url: URL, expiresAt }]);
+
+    // 90% of the lifetime, counted from when it was made: not a moment before.
+    await clock.advance(54 * MINUTE - 1);
+    expect(p.calls).toHaveLength(1);
+    await clock.advance(1);
+    const renewedUntil = new Date(START + (54 + 59) * MINUTE).toISOString();
+    expect(p.calls[1]).toEqual({ operation: "zqhooks_renew_hook", inputs: { hookId: "hook-1", until: renewedUntil } });
+    expect((await store.subscriptions())[0]?.expiresAt).toBe(renewedUntil);
+    // And again, 90% of the next lifetime on.
+    await clock.advance(54 * MINUTE);
+    expect(p.calls.map((c) => c.operation)).toEqual(["zqhooks_create_hook", "zqhooks_renew_hook", "zqhooks_renew_hook"]);
+
+    await kept.stop();
+    expect(p.calls.at(-1)).toEqual({ operation: "zqhooks_delete_hook", inputs: { hookId: "hook-1" } });
+    expect(await store.subscriptions()).toEqual([]);
+    expect(clock.pending()).toBe(0);
+    expect(logs.join("\n")).toMatch(/subscription hook-1 created for .*\n.*subscription hook-1 renewed, expires .*\n.*renewed.*\n.*subscription hook-1 deleted/);
+    expect(logs.join("\n")).not.toContain(SECRET);
+  });
+
+  it("waits a lifetime longer than one timer can (29 days) in turns, renewing only at 90%", async () => {
+    const clock = manualClock();
+    const p = provider();
+    const lifetime = 41_760 * MINUTE;
+    const kept = await keepSubscription({ trigger: subscribed(41_760), url: URL, secret: SECRET, store, call: p.call, log: () => undefined, clock });
+    const renewAt = START + lifetime * 0.9;
+    await clock.advance(renewAt - START - 1);
+    expect(p.calls.map((c) => c.operation)).toEqual(["zqhooks_create_hook"]);
+    await clock.advance(1);
+    expect(p.calls.map((c) => c.operation)).toEqual(["zqhooks_create_hook", "zqhooks_renew_hook"]);
+    expect(clock.longestWait).toBe(2 ** 31 - 1);
+    await kept.stop();
+  });
+
+  it("tries a failed renewal again before the subscription ends, and never logs the secret", async () => {
+    const clock = manualClock();
+    const p = provider();
+    p.state.failRenewals = 2;
+    const logs: string[] = [];
+    const kept = await keepSubscription({ trigger: subscribed(100), url: URL, secret: SECRET, store, call: p.call, log: (l) => logs.push(l), clock });
+    // Renewed at 90 minutes; failed twice, tried again a tenth of the time left later (54 s, then 48.6 s).
+    await clock.advance(90 * MINUTE + 54_000 + 48_600);
+    expect(p.calls.map((c) => c.operation)).toEqual(["zqhooks_create_hook", "zqhooks_renew_hook", "zqhooks_renew_hook", "zqhooks_renew_hook"]);
+    expect(logs.filter((l) => l.includes("renewal of subscription hook-1 failed"))).toHaveLength(2);
+    expect(logs.at(-1)).toMatch(/subscription hook-1 renewed/);
+    expect(logs.join("\n")).not.toContain(SECRET);
+    await kept.stop();
+  });
+
+  it("leaves a live subscription another receiver made for the same address to that receiver", async () => {
+    const clock = manualClock();
+    const first = provider();
+    const kept = await keepSubscription({ trigger: subscribed(60), url: URL, secret: SECRET, store, call: first.call, log: () => undefined, clock });
+    const second = provider();
+    const logs: string[] = [];
+    const other = await keepSubscription({ trigger: subscribed(60), url: URL, secret: SECRET, store, call: second.call, log: (l) => logs.push(l), clock });
+    expect(other.id).toBe("hook-1");
+    await other.stop();
+    expect(second.calls).toEqual([]);
+    expect(logs).toEqual([`${zqTrigger.id}: subscription hook-1 for ${URL} is kept by another receiver (until ${kept.expiresAt})`]);
+    expect(await store.subscriptions()).toHaveLength(1);
+    await kept.stop();
+    expect(await store.subscriptions()).toEqual([]);
+  });
+
+  it("says which input has no value, and what a failed creation answered", async () => {
+    const p = provider();
+    const timeless = { ...subscribed(60), subscription: { ...subscribed(60).subscription!, lifetimeMinutes: undefined } } as unknown as TriggerSpec;
+    await expect(keepSubscription({ trigger: timeless, url: URL, secret: SECRET, store, call: p.call, log: () => undefined, clock: manualClock() })).rejects.toThrow(
+      new SubscriptionError(`${zqTrigger.id}: the input {{trigger.expiresAt}} of zqhooks_create_hook has no value (the inputs may use {{trigger.url}}, {{trigger.secret}}, {{trigger.expiresAt}} with lifetimeMinutes, {{subscription.id}})`),
+    );
+    const refusing: StepCall = async () => ({ ok: false, message: "403 Forbidden" });
+    await expect(keepSubscription({ trigger: subscribed(60), url: URL, secret: SECRET, store, call: refusing, log: () => undefined, clock: manualClock() })).rejects.toThrow(`${zqTrigger.id}: zqhooks_create_hook failed: 403 Forbidden`);
+    expect(await store.subscriptions()).toEqual([]);
+  });
+});

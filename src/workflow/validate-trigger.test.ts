@@ -1,0 +1,56 @@
+// The trigger block's checks where its trigger keeps a subscription (the
+// directory's users-created trigger): besides the trigger and its secret, it
+// takes the connection its subscription's calls need (serve --public-url),
+// secrets as environment references, and nothing else.
+import { describe, expect, it } from "vitest";
+import { registry } from "../../test-support/repo.js";
+import { parseWorkflow, WorkflowErrors } from "./validate.js";
+import { connectionInputs } from "./validate-trigger.js";
+
+const flow = (startInputs: string) =>
+  [
+    "name: On a new user",
+    "blocks:",
+    "  start:",
+    "    type: directory",
+    "    name: A user was created",
+    `    inputs: { trigger: directory_user_created, clientState: '{{ZQ_CLIENT_STATE}}'${startInputs} }`,
+    "    connections: { outgoing: [{ target: user }] }",
+    "  user:",
+    "    type: directory",
+    "    name: Read the user",
+    "    inputs: { operation: directory_get_user, accessToken: '{{ZQ_TOKEN}}', userId: '{{start.metadata.userId}}' }",
+    "",
+  ].join("\n");
+
+const ENV = { ZQ_CLIENT_STATE: "zq-state-value-1", ZQ_TOKEN: "zq-token-value-2", ZQ_CLIENT_SECRET: "zq-secret-value-3" };
+
+function problems(text: string, env: Record<string, string> = ENV): string[] {
+  try {
+    parseWorkflow(text, "flow.yaml", registry, { env, mode: "live" });
+    return [];
+  } catch (e) {
+    if (e instanceof WorkflowErrors) return e.errors.map((x) => x.message);
+    throw e;
+  }
+}
+
+describe("a trigger block whose trigger keeps a subscription", () => {
+  const trigger = registry.triggers?.directory_user_created;
+  it("takes the connection inputs its subscription's operations leave unset", () => {
+    expect(trigger && connectionInputs(trigger, registry.tools)).toEqual(["accessToken", "clientId", "clientSecret", "tenantId"]);
+    expect(problems(flow(", accessToken: '{{ZQ_TOKEN}}'"))).toEqual([]);
+    expect(problems(flow(", tenantId: zq.example, clientId: zq-app, clientSecret: '{{ZQ_CLIENT_SECRET}}'"))).toEqual([]);
+  });
+
+  it("refuses a connection secret written out, or whose variable is not set, without showing it", () => {
+    const written = problems(flow(", accessToken: zq-literal-token-value"));
+    expect(written).toEqual([expect.stringMatching(/start\.accessToken: a secret must be given as a reference to an environment variable, e\.g\. "\{\{MY_SECRET\}\}"; the value written here was not used and is not shown/)]);
+    expect(written.join("\n")).not.toContain("zq-literal-token-value");
+    expect(problems(flow(", accessToken: '{{ZQ_UNSET}}'"))).toEqual([expect.stringMatching(/start\.accessToken: environment variable ZQ_UNSET is not set \(a secret\)/)]);
+  });
+
+  it("refuses any other input, naming those it takes", () => {
+    expect(problems(flow(", resource: groups"))).toEqual([expect.stringMatching(/start: directory_user_created has no input "resource" \(inputs: trigger, clientState, accessToken, clientId, clientSecret, tenantId\)/)]);
+  });
+});
