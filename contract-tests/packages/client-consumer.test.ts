@@ -6,9 +6,9 @@
 // loopback upstream, which records the requests it gets. The lines that
 // must not compile are checked twice: under `@ts-expect-error` in the
 // snippet, and one by one (with their error codes) in a file without it.
-// The same files are compiled and run in a second consumer installed by pnpm
-// from the same registry, strict (isolated, nothing hoisted): a package that
-// imports what it does not declare fails there. The client's bundle (no OAuth
+// The same files are compiled and run in consumers installed by pnpm (strict:
+// isolated, nothing hoisted, so a package that imports what it does not
+// declare fails there) and by yarn (4, node_modules), from the same registry. The client's bundle (no OAuth
 // code for a provider without flows) is measured with esbuild.
 import { build } from "esbuild";
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -25,6 +25,7 @@ const PROVIDERS = ["books", "directory"];
 const THIRD_PARTY = ["jose", "openapi-fetch", "openapi-typescript-helpers"];
 const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
 const PNPM = join(ROOT, "node_modules/pnpm/bin/pnpm.cjs");
+const YARN = join(ROOT, "node_modules/@yarnpkg/cli-dist/bin/yarn.js");
 // Books' client bundled 29.1 KB gzip with the OAuth code (jose, token requests), 20.8 KB without it
 // (a provider without flows carries none); issue 29's credential kinds (basic, cookie, combinations,
 // alternatives) brought it to 22.1 KB; file uploads and downloads (issue 29: multipart, file inputs from bytes,
@@ -85,6 +86,8 @@ let consumer: string;
 let tsc: Finished;
 let pnpmConsumer: string;
 let pnpmTsc: Finished;
+let yarnConsumer: string;
+let yarnTsc: Finished;
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "blockwright-client-"));
@@ -111,6 +114,30 @@ beforeAll(async () => {
   writeFileSync(join(pnpmConsumer, "package.json"), JSON.stringify({ name: "consumer-pnpm", private: true, type: "module", dependencies }, null, 2));
   const pnpmSettings = ["--registry", registry.url, "--store-dir", join(work, "pnpm-store"), "--cache-dir", join(work, "pnpm-cache"), "--config.node-linker=isolated", "--config.hoist=false", "--config.update-notifier=false"];
   await runOk(node, [PNPM, "install", "--ignore-scripts", "--reporter=silent", ...pnpmSettings], pnpmConsumer, { npm_config_userconfig: npmrc });
+  // yarn 4 with node_modules (Plug'n'Play needs an editor SDK for tsc), its caches in the work folder.
+  yarnConsumer = join(work, "consumer-yarn");
+  mkdirSync(yarnConsumer);
+  writeFileSync(join(yarnConsumer, "package.json"), JSON.stringify({ name: "consumer-yarn", private: true, type: "module", dependencies }, null, 2));
+  const yarnrc = {
+    nodeLinker: "node-modules",
+    npmRegistryServer: registry.url,
+    unsafeHttpWhitelist: ["127.0.0.1"],
+    enableTelemetry: false,
+    enableGlobalCache: false,
+    cacheFolder: join(work, "yarn-cache"),
+    globalFolder: join(work, "yarn-global"),
+    enableScripts: false,
+    // No age gate: yarn quarantines versions published minutes ago, as these are.
+    npmMinimalAgeGate: 0,
+  };
+  writeFileSync(
+    join(yarnConsumer, ".yarnrc.yml"),
+    `${Object.entries(yarnrc)
+      .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
+      .join("\n")}\n`,
+  );
+  writeFileSync(join(yarnConsumer, "yarn.lock"), "");
+  await runOk(node, [YARN, "install"], yarnConsumer, { YARN_ENABLE_TELEMETRY: "0", YARN_IGNORE_PATH: "1" });
   const port = new URL(upstream.url).port;
   mkdirSync(join(consumer, "src"));
   // The lines that must not compile, in a function never called (createDirectory as a type only: the snippet imports books alone).
@@ -125,11 +152,14 @@ beforeAll(async () => {
   const options = { strict: true, module: "nodenext", moduleResolution: "nodenext", target: "ES2022", lib: ["ES2022", "DOM"], types: [], outDir: "out", rootDir: "src", skipLibCheck: false };
   writeFileSync(join(consumer, "tsconfig.json"), JSON.stringify({ compilerOptions: options, include: ["src/*.ts"] }, null, 2));
   // The snippet and the README's example, as they are, in the pnpm consumer.
-  mkdirSync(join(pnpmConsumer, "src"));
-  for (const file of ["snippet.ts", "readme.ts"]) writeFileSync(join(pnpmConsumer, "src", file), readFileSync(join(consumer, "src", file)));
-  writeFileSync(join(pnpmConsumer, "tsconfig.json"), JSON.stringify({ compilerOptions: options, include: ["src/*.ts"] }, null, 2));
+  for (const other of [pnpmConsumer, yarnConsumer]) {
+    mkdirSync(join(other, "src"));
+    for (const file of ["snippet.ts", "readme.ts"]) writeFileSync(join(other, "src", file), readFileSync(join(consumer, "src", file)));
+    writeFileSync(join(other, "tsconfig.json"), JSON.stringify({ compilerOptions: options, include: ["src/*.ts"] }, null, 2));
+  }
   // tsc writes out/ even with errors (wrong.ts has them, on purpose): snippet.js is run below.
-  [tsc, pnpmTsc] = await Promise.all([run(node, [TSC, "-p", ".", "--pretty", "false"], consumer), run(node, [TSC, "-p", ".", "--pretty", "false"], pnpmConsumer)]);
+  const compile = (dir: string) => run(node, [TSC, "-p", ".", "--pretty", "false"], dir);
+  [tsc, pnpmTsc, yarnTsc] = await Promise.all([compile(consumer), compile(pnpmConsumer), compile(yarnConsumer)]);
 });
 
 afterAll(async () => {
@@ -174,10 +204,14 @@ describe("issue 31's snippet in a fresh consumer of the packed packages", () => 
     ]);
   });
 
-  it("installs under pnpm, strict (isolated, nothing hoisted): the snippet and the README's example compile, and the snippet runs", async () => {
-    expect(errorsIn("snippet.ts", pnpmTsc), pnpmTsc.stdout).toEqual([]);
-    expect(errorsIn("readme.ts", pnpmTsc), pnpmTsc.stdout).toEqual([]);
-    const { stdout } = await runOk(node, ["out/snippet.js"], pnpmConsumer, { BOOKS_KEY: KEY });
+  it.each([
+    ["pnpm, strict (isolated, nothing hoisted)", () => ({ dir: pnpmConsumer, compiled: pnpmTsc })],
+    ["yarn 4 (node_modules)", () => ({ dir: yarnConsumer, compiled: yarnTsc })],
+  ])("installs under %s: the snippet and the README's example compile, and the snippet runs", async (_, which) => {
+    const { dir, compiled } = which();
+    expect(errorsIn("snippet.ts", compiled), compiled.stdout).toEqual([]);
+    expect(errorsIn("readme.ts", compiled), compiled.stdout).toEqual([]);
+    const { stdout } = await runOk(node, ["out/snippet.js"], dir, { BOOKS_KEY: KEY });
     expect(stdout.trim().split("\n")).toEqual([String(CATALOG.length), "v1", "v2", "v3", "v4", "v5", "404 true"]);
   });
 

@@ -4,6 +4,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symli
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import { cli, copyOfRepository } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
 import { codeOf } from "../common/problem-codes.js";
@@ -139,6 +140,27 @@ describe("blockwright init", () => {
     const { toolDependencies } = await import("./init.js");
     expect(toolDependencies("/home/me/app/node_modules/blockwright/", "0.2.0", "0.2.1")).toEqual({ blockwright: "^0.2.0", "@blockwright/runtime": "^0.2.1" });
     expect(toolDependencies("/src/blockwright/", "0.2.0", "0.2.1")).toEqual({ blockwright: "file:/src/blockwright", "@blockwright/runtime": "file:/src/blockwright/runtime" });
+  });
+
+  it("writes a sample whose example notes hold only the fields of its Note schema (in a YAML flow mapping, a bare comma starts a new key)", () => {
+    const spec = parse(readFileSync(join(ROOT, "templates/init/specs/notes/openapi.yaml"), "utf8")) as { components: { schemas: { Note: { properties: Record<string, unknown> } } } };
+    const fields = Object.keys(spec.components.schemas.Note.properties);
+    const notes: Record<string, unknown>[] = [];
+    const walk = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(walk);
+      else if (value && typeof value === "object") {
+        const record = value as Record<string, unknown>;
+        if (typeof record.id === "string" && typeof record.title === "string") notes.push(record);
+        Object.values(record).forEach(walk);
+      }
+    };
+    walk(spec);
+    expect(notes.length).toBeGreaterThan(1);
+    for (const note of notes)
+      expect(
+        Object.keys(note).filter((k) => !fields.includes(k)),
+        JSON.stringify(note),
+      ).toEqual([]);
   });
 
   it("scaffolds a project that generates, validates and runs on a mock", async () => {

@@ -2,6 +2,8 @@
 // Webhooks): a signed delivery is acknowledged and starts one run on the mock;
 // the same event again starts none; a tampered body or an old timestamp is
 // refused and starts none; Ctrl-C stops it (exit 0), and the store keeps the run.
+// And what it refuses before listening: a public URL it cannot use or has no
+// subscription to make at, a Postgres store it cannot reach.
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -81,5 +83,20 @@ describe("blockwright serve", () => {
     }
     expect(await serve.exited).toBe(0);
     expect(runCount(store)).toBe(1);
+  });
+
+  it("refuses a public URL it cannot use, one for a trigger that keeps no subscription, and a Postgres store it cannot reach, without its password", async () => {
+    const env = { env: { ZQ_SIGNING_SECRET: SECRET }, cwd: dir };
+    const withQuery = await cli(["serve", "wf.yaml", "--public-url", "https://zq.example/hooks?x=1"], env);
+    expect(withQuery).toMatchObject({ code: 2 });
+    expect(withQuery.stderr).toContain('--public-url: expected an http(s) address without query, fragment or credentials, such as https://hooks.example.com, got "https://zq.example/hooks?x=1" [BW3003]');
+    const noSubscription = await cli(["serve", "wf.yaml", "--public-url", "https://zq.example"], env);
+    expect(noSubscription).toMatchObject({ code: 2 });
+    expect(noSubscription.stderr).toContain("--public-url: shelf_book_added declares no subscription to create (give the provider its address as its documentation says) [BW3012]");
+    // Port 1 on loopback: nothing listens there, so the connection is refused at once.
+    const unreachable = await cli(["serve", "wf.yaml", "--port", "0", "--store", "postgres://zqstore:zq-store-password-5e1@127.0.0.1:1/zq"], env);
+    expect(unreachable).toMatchObject({ code: 2 });
+    expect(unreachable.stderr).toMatch(/--store: the Postgres store at postgres:\/\/zqstore:\*\*\*@127\.0\.0\.1:1\/zq could not be opened: .* \[BW3011\]/);
+    expect(unreachable.stderr).not.toContain("zq-store-password-5e1");
   });
 });

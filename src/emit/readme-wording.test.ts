@@ -20,8 +20,14 @@ describe("the README's wording of rules, polling and deprecation", () => {
     const sentences = tools.flatMap((t) => [...t.rules.map((r) => ruleSentence(r)), ...(t.polling ? [pollingSentence(t.polling)] : []), ...(t.deprecated ? [deprecationSentence(t.deprecated)] : [])]);
     expect(sentences.length).toBeGreaterThanOrEqual(4);
     for (const s of sentences) {
-      expect(lines.some((l) => l.includes(s)), s).toBe(true);
-      expect(tools.some((t) => toolDescription(t).includes(s)), s).toBe(true);
+      expect(
+        lines.some((l) => l.includes(s)),
+        s,
+      ).toBe(true);
+      expect(
+        tools.some((t) => toolDescription(t).includes(s)),
+        s,
+      ).toBe(true);
     }
   });
 });

@@ -37,6 +37,7 @@ export async function openPostgresStore(url: string): Promise<TriggerStore> {
     throw new Error(`the Postgres store at ${withoutPassword(url)} could not be opened: ${(e as Error).message}`);
   }
   return {
+    shared: true,
     async claim(trigger, eventId, nowMs, windowMs) {
       return (await pool.query(CLAIM_SQL, [trigger, eventId, nowMs, nowMs - windowMs])).rowCount === 1;
     },

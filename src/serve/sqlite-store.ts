@@ -19,6 +19,7 @@ export function openSqliteStore(file: string): TriggerStore {
   const db = openDatabase(file);
   for (const sql of STORE_TABLES) db.exec(sql);
   return {
+    shared: false,
     async claim(trigger, eventId, nowMs, windowMs) {
       db.run("DELETE FROM bw_deliveries WHERE seen_at < ?", [nowMs - windowMs]);
       return db.all(CLAIM_SQL, [trigger, eventId, nowMs, nowMs - windowMs]).length === 1;

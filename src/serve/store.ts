@@ -24,6 +24,8 @@ export interface SubscriptionRecord {
 }
 
 export interface TriggerStore {
+  /** Whether several receivers share it (Postgres), or it is one receiver's (the SQLite file). */
+  readonly shared: boolean;
   /** Take an event id for a trigger: true the first time within `windowMs` (across every receiver of the store), false for a duplicate. */
   claim(trigger: string, eventId: string, nowMs: number, windowMs: number): Promise<boolean>;
   recordRun(run: RunRecord): Promise<void>;

@@ -145,20 +145,50 @@ describe("keepSubscription", () => {
     await kept.stop();
   });
 
-  it("leaves a live subscription another receiver made for the same address to that receiver", async () => {
+  it("on a shared store, helps renew a live subscription another receiver made for the same address and leaves its deletion to it", async () => {
+    const shared: TriggerStore = { ...store, shared: true };
     const clock = manualClock();
     const first = provider();
-    const kept = await keepSubscription({ trigger: subscribed(60), url: URL, secret: SECRET, store, call: first.call, log: () => undefined, clock });
+    const kept = await keepSubscription({ trigger: subscribed(60), url: URL, secret: SECRET, store: shared, call: first.call, log: () => undefined, clock });
     const second = provider();
     const logs: string[] = [];
-    const other = await keepSubscription({ trigger: subscribed(60), url: URL, secret: SECRET, store, call: second.call, log: (l) => logs.push(l), clock });
+    const other = await keepSubscription({ trigger: subscribed(60), url: URL, secret: SECRET, store: shared, call: second.call, log: (l) => logs.push(l), clock });
     expect(other.id).toBe("hook-1");
-    await other.stop();
-    expect(second.calls).toEqual([]);
     expect(logs).toEqual([`${zqTrigger.id}: subscription hook-1 for ${URL} is kept by another receiver (until ${kept.expiresAt})`]);
-    expect(await store.subscriptions()).toHaveLength(1);
+    await clock.advance(54 * MINUTE);
+    expect(second.calls.map((c) => c.operation)).toEqual(["zqhooks_renew_hook"]);
+    await other.stop();
+    expect(second.calls.map((c) => c.operation)).toEqual(["zqhooks_renew_hook"]);
+    expect(await shared.subscriptions()).toHaveLength(1);
     await kept.stop();
+    expect(first.calls.at(-1)?.operation).toBe("zqhooks_delete_hook");
+    expect(await shared.subscriptions()).toEqual([]);
+  });
+
+  it("on a store of its own, takes over the live subscription it names (a restart): renewed and deleted, none created", async () => {
+    const clock = manualClock();
+    const before = provider();
+    await keepSubscription({ trigger: subscribed(60), url: URL, secret: SECRET, store, call: before.call, log: () => undefined, clock });
+    // The receiver ended without stopping (killed): the store still names the subscription.
+    await clock.advance(10 * MINUTE);
+    const after = provider();
+    const logs: string[] = [];
+    const kept = await keepSubscription({ trigger: subscribed(60), url: URL, secret: SECRET, store, call: after.call, log: (l) => logs.push(l), clock });
+    expect(logs[0]).toMatch(/subscription hook-1 for .* taken over from the store/);
+    await clock.advance(44 * MINUTE);
+    await kept.stop();
+    expect(after.calls.map((c) => c.operation)).toEqual(["zqhooks_renew_hook", "zqhooks_delete_hook"]);
     expect(await store.subscriptions()).toEqual([]);
+  });
+
+  it("logs a delete the provider refuses and stops all the same, the store still naming the subscription", async () => {
+    const p = provider();
+    const call: StepCall = async (operation, inputs) => (operation === "zqhooks_delete_hook" ? { ok: false, message: "404 Not Found" } : p.call(operation, inputs));
+    const logs: string[] = [];
+    const kept = await keepSubscription({ trigger: subscribed(60), url: URL, secret: SECRET, store, call, log: (l) => logs.push(l), clock: manualClock() });
+    await kept.stop();
+    expect(logs.at(-1)).toBe(`${zqTrigger.id}: subscription hook-1 could not be deleted (it ends ${kept.expiresAt}): ${zqTrigger.id}: zqhooks_delete_hook failed: 404 Not Found`);
+    expect((await store.subscriptions()).map((s) => s.id)).toEqual(["hook-1"]);
   });
 
   it("says which input has no value, and what a failed creation answered", async () => {
@@ -168,6 +198,7 @@ describe("keepSubscription", () => {
       new SubscriptionError(`${zqTrigger.id}: the input {{trigger.expiresAt}} of zqhooks_create_hook has no value (the inputs may use {{trigger.url}}, {{trigger.secret}}, {{trigger.expiresAt}} with lifetimeMinutes, {{subscription.id}})`),
     );
     const refusing: StepCall = async () => ({ ok: false, message: "403 Forbidden" });
+
     await expect(keepSubscription({ trigger: subscribed(60), url: URL, secret: SECRET, store, call: refusing, log: () => undefined, clock: manualClock() })).rejects.toThrow(`${zqTrigger.id}: zqhooks_create_hook failed: 403 Forbidden`);
     expect(await store.subscriptions()).toEqual([]);
   });

@@ -78,11 +78,15 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
 
   let record: SubscriptionRecord;
   const held = (await o.store.subscriptions()).find((s) => s.trigger === o.trigger.id && s.url === o.url && (!s.expiresAt || Date.parse(s.expiresAt) > clock.now()));
-  const owned = !held;
+  // A store of one receiver (SQLite): a live subscription it names is this receiver's from before a
+  // restart, taken over. A shared store (Postgres): another receiver made it, and deletes it; this one
+  // helps renew it (a renewal more is harmless, one missed ends the deliveries).
+  const owned = !held || !o.store.shared;
+  let madeAt = clock.now();
   if (held) {
-    // Another receiver behind the same address made it: it renews and deletes it.
     record = held;
-    log(`${o.trigger.id}: subscription ${held.id} for ${o.url} is kept by another receiver (until ${held.expiresAt || "it is deleted"})`);
+    if (lifetimeMs && held.expiresAt) madeAt = Date.parse(held.expiresAt) - lifetimeMs;
+    log(`${o.trigger.id}: subscription ${held.id} for ${o.url} ${owned ? "taken over from the store" : "is kept by another receiver"} (until ${held.expiresAt || "it is deleted"})`);
   } else {
     const expiresAt = expiryFrom(clock.now());
     const outputs = await step(spec.create, { expiresAt });
@@ -100,9 +104,8 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
     const wait = at - clock.now();
     cancel = wait > LONGEST_WAIT_MS ? clock.after(LONGEST_WAIT_MS, () => waitUntil(at, fn)) : clock.after(Math.max(0, wait), fn);
   };
-  let madeAt = clock.now();
   const scheduleRenewal = () => {
-    if (!owned || !lifetimeMs || !spec.renew || stopped) return;
+    if (!lifetimeMs || !spec.renew || stopped) return;
     waitUntil(madeAt + lifetimeMs * 0.9, () => {
       renewing = renew().finally(() => {
         renewing = undefined;
@@ -144,7 +147,13 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
       await renewing;
       if (!owned) return;
       if (spec.delete) {
-        await step(spec.delete, { id: record.id });
+        try {
+          await step(spec.delete, { id: record.id });
+        } catch (e) {
+          // Stopping goes on: the provider ends the subscription at its expiry, and the store still names it.
+          log(`${o.trigger.id}: subscription ${record.id} could not be deleted (it ends ${record.expiresAt || "when the provider ends it"}): ${(e as Error).message}`);
+          return;
+        }
         log(`${o.trigger.id}: subscription ${record.id} deleted`);
       }
       await o.store.deleteSubscription(o.trigger.id);
