@@ -182,6 +182,7 @@ async function withReceiver(trigger: TriggerSpec, secret: string, use: (post: Po
 function memoryStore(): TriggerStore {
   const seen = new Map<string, number>();
   return {
+    shared: false,
     async claim(trigger, eventId, nowMs, windowMs) {
       for (const [key, at] of seen) if (at < nowMs - windowMs) seen.delete(key);
       const key = `${trigger}\u0000${eventId}`;
