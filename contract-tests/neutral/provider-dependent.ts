@@ -118,6 +118,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/changes/surface.test.ts",
       "src/cli/files.test.ts",
       "src/cli/emit.process.test.ts",
+      "src/cli/emit.test.ts",
       "src/cli/openapi-32.test.ts",
       "src/cli/serve.process.test.ts",
       "src/verify/stand-in.test.ts",
