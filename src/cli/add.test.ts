@@ -172,7 +172,7 @@ describe("blockwright add", () => {
       [
         ["add", "chat", "--from", discovery, "--operations", "x"],
         2,
-        `blockwright add: ${discovery} is an API Discovery document: add reads OpenAPI 3.0, 3.1 and Swagger 2.0 (write the OpenAPI by hand; blockwright upstream compares Discovery documents)\n`,
+        `blockwright add: ${discovery} is an API Discovery document: add reads OpenAPI 3.0, 3.1, 3.2 and Swagger 2.0 (write the OpenAPI by hand; blockwright upstream compares Discovery documents)\n`,
       ],
       [["add", "chat", "--from", "http://api.example.com/openapi.yaml", "--operations", "x"], 2, "blockwright add: --from http://api.example.com/openapi.yaml: must use https (http only for a loopback host)\n"],
       [["add", "chat", "--from", "ftp://api.example.com/openapi.yaml", "--operations", "x"], 2, "blockwright add: --from ftp://api.example.com/openapi.yaml: add reads a file, or an https address (http only on loopback)\n"],

@@ -72,9 +72,9 @@ describe("documentKind", () => {
       throw new Error("accepted");
     };
     expect(refusal(["a list"])).toBe("doc.json is not an API document (its top level is not a mapping)");
-    expect(refusal({ kind: "discovery#restDescription" })).toMatch(/^doc\.json is an API Discovery document: add reads OpenAPI 3\.0, 3\.1 and Swagger 2\.0/);
-    expect(refusal({ openapi: "3.2.0", paths: {} })).toBe('doc.json: not an OpenAPI 3.0/3.1 or Swagger 2.0 document (openapi: "3.2.0", swagger: null); OpenAPI 3.2.0 is not read yet');
-    expect(refusal({ swagger: "1.2" })).toBe('doc.json: not an OpenAPI 3.0/3.1 or Swagger 2.0 document (openapi: null, swagger: "1.2")');
+    expect(refusal({ kind: "discovery#restDescription" })).toMatch(/^doc\.json is an API Discovery document: add reads OpenAPI 3\.0, 3\.1, 3\.2 and Swagger 2\.0/);
+    expect(refusal({ openapi: "3.3.0", paths: {} })).toBe('doc.json: not an OpenAPI 3.0/3.1/3.2 or Swagger 2.0 document (openapi: "3.3.0", swagger: null); OpenAPI 3.3.0 is not read yet');
+    expect(refusal({ swagger: "1.2" })).toBe('doc.json: not an OpenAPI 3.0/3.1/3.2 or Swagger 2.0 document (openapi: null, swagger: "1.2")');
     expect(refusal({ openapi: "3.0.0" })).toBe("doc.json: an OpenAPI document needs paths, got null");
   });
 });

@@ -26,7 +26,7 @@ export function documentKind(data: unknown, name: string): DocumentKind {
   }
   if (doc.swagger === "2.0") return { format: "swagger", version: "2.0" };
   if (doc.kind === "discovery#restDescription")
-    throw new UnsupportedDocument(`${name} is an API Discovery document: add reads OpenAPI 3.0, 3.1 and Swagger 2.0 (write the OpenAPI by hand; blockwright upstream compares Discovery documents)`);
+    throw new UnsupportedDocument(`${name} is an API Discovery document: add reads OpenAPI 3.0, 3.1, 3.2 and Swagger 2.0 (write the OpenAPI by hand; blockwright upstream compares Discovery documents)`);
   const version = doc.openapi ?? doc.swagger;
   throw new UnsupportedDocument(
     `${name}: not an OpenAPI 3.0/3.1/3.2 or Swagger 2.0 document (openapi: ${JSON.stringify(doc.openapi ?? null)}, swagger: ${JSON.stringify(doc.swagger ?? null)})${typeof version === "string" && version.startsWith("3.") ? `; OpenAPI ${version} is not read yet` : ""}`,

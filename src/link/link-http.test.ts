@@ -272,8 +272,10 @@ describe("specs as found in the wild", () => {
     expect(await wildProblems("zqpayments", [extension])).toEqual([]);
   });
 
-  it("refuses a document that is not OpenAPI 3.0 or 3.1, naming the version found", async () => {
-    expect(await wildProblems("zqpayments", [{ file: "openapi.yaml", find: "openapi: 3.0.3", replace: "openapi: 2.0.0" }])).toEqual([`specs/zqpayments/openapi.yaml:1:10: openapi: must be an OpenAPI version 3.0.x or 3.1.x, got "2.0.0"`]);
+  it("refuses a document that is not OpenAPI 3.0, 3.1 or 3.2, naming the version found", async () => {
+    expect(await wildProblems("zqpayments", [{ file: "openapi.yaml", find: "openapi: 3.0.3", replace: "openapi: 2.0.0" }])).toEqual([
+      `specs/zqpayments/openapi.yaml:1:10: openapi: must be an OpenAPI version 3.0.x, 3.1.x or 3.2.x, got "2.0.0"`,
+    ]);
     expect(await wildProblems("zqpayments", [{ file: "openapi.yaml", find: "openapi: 3.0.3", replace: 'swagger: "2.0"' }])).toEqual([
       `specs/zqpayments/openapi.yaml:1:10: swagger: "2.0" is Swagger 2; generation reads OpenAPI 3.0 or 3.1 (blockwright add converts a Swagger 2.0 document: add <provider> --from <document>)`,
     ]);

@@ -4,7 +4,7 @@
 // cursor again) or NEXT_PAGE_ELSEWHERE (the example's address on the real host).
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectPages, type ToolSpec } from "@blockwright/runtime/internal";
+import { collectPages, fullSupport, type ToolSpec } from "@blockwright/runtime/internal";
 import { linkProvider } from "../emit/generate-all.js";
 import { startMocks, type MockServers } from "./mocks.js";
 
@@ -39,7 +39,7 @@ async function allPages(id: string, params: Record<string, unknown>) {
   const tool = tools.get(id);
   if (!tool) throw new Error(`no tool ${id}`);
   const r = recording();
-  const result = await collectPages(tool, { accessToken: TOKEN, ...params }, { baseUrl: mocks.urls.pages, fetch: r.fetch });
+  const result = await collectPages(tool, { accessToken: TOKEN, ...params }, { ...fullSupport, baseUrl: mocks.urls.pages, fetch: r.fetch });
   return { result, ...r };
 }
 
