@@ -1,0 +1,39 @@
+// Media types as the link step reads them: JSON (with vendor `+json` types),
+// forms, multipart, and the raw bytes of a file.
+/** A JSON schema as the document writes it (openapi-document.ts names it too). */
+type Schema = Record<string, unknown>;
+
+export const FORM_MEDIA_TYPE = "application/x-www-form-urlencoded";
+export const MULTIPART_MEDIA_TYPE = "multipart/form-data";
+
+/**
+ * A request body that is a file's bytes as they are: a media type that is not
+ * JSON, a form, multipart or a stream of events, whose schema is absent, empty
+ * or a binary string (OpenAPI 3.0's `format: binary`, 3.1's
+ * `contentMediaType`/`contentEncoding`), or any string under
+ * `application/octet-stream` or a range such as `image/*`.
+ */
+export function isRawBodyMedia(mediaType: string, schema: Schema | undefined): boolean {
+  const bare = bareMediaType(mediaType);
+  if (!bare || isJsonMediaType(bare) || bare === FORM_MEDIA_TYPE || bare.startsWith("multipart/") || bare === "text/event-stream") return false;
+  if (!schema || Object.keys(schema).length === 0) return true;
+  if (schema.type !== "string" && !(Array.isArray(schema.type) && schema.type.includes("string"))) return false;
+  if (schema.format === "binary" || typeof schema.contentMediaType === "string" || schema.contentEncoding === "binary") return true;
+  return bare === "application/octet-stream" || bare.includes("*") || /^(image|audio|video)\//.test(bare);
+}
+
+/** A media type without its parameters, lowercased: `Application/JSON; charset=utf-8` → `application/json`. */
+export function bareMediaType(mediaType: string): string {
+  return (mediaType.split(";")[0] ?? "").trim().toLowerCase();
+}
+
+/** JSON media types: `application/json`, other `…/json` types and the structured-syntax `+json` types (RFC 6839). */
+export function isJsonMediaType(mediaType: string): boolean {
+  return /^[a-z0-9!#$&^_.-]+\/([a-z0-9!#$&^_.+-]+\+)?json$/.test(bareMediaType(mediaType));
+}
+
+/** The JSON media type of a `content` map: `application/json` first (parameters and case aside), else the first other JSON type. */
+export function jsonMediaType(content: unknown): string | undefined {
+  const keys = Object.keys((content ?? {}) as object);
+  return keys.find((k) => bareMediaType(k) === "application/json") ?? keys.find(isJsonMediaType);
+}
