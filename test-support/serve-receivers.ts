@@ -41,24 +41,26 @@ export interface TestReceiver {
   close(): Promise<void>;
 }
 
-export async function startReceiver(store: TriggerStore, options: { hold?: boolean } = {}): Promise<TestReceiver> {
+export async function startReceiver(store: TriggerStore, options: { hold?: boolean; trigger?: TriggerSpec; secret?: string; deliveredTo?: string } = {}): Promise<TestReceiver> {
+  const trigger = options.trigger ?? zqTrigger;
   const started: string[] = [];
   const logs: string[] = [];
   let release: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => {
     release = resolve;
   });
-  const path = `/triggers/${zqTrigger.id}`;
+  const path = `/triggers/${trigger.id}`;
   const receiver = createReceiver({
-    trigger: zqTrigger,
+    trigger,
     path,
-    secret: ZQ_CLIENT_STATE,
+    ...(options.deliveredTo ? { deliveredTo: options.deliveredTo } : {}),
+    secret: options.secret ?? ZQ_CLIENT_STATE,
     store,
     log: (line) => logs.push(line),
     start: async (event) => {
       started.push(event.id);
       if (options.hold) await gate;
-      await store.recordRun({ trigger: zqTrigger.id, event: event.id, status: "succeeded", startedAt: new Date().toISOString(), finishedAt: new Date().toISOString(), blocks: [] });
+      await store.recordRun({ trigger: trigger.id, event: event.id, status: "succeeded", startedAt: new Date().toISOString(), finishedAt: new Date().toISOString(), blocks: [] });
     },
   });
   const server: Server = createServer(receiver.handle);

@@ -105,6 +105,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     const receiver = createReceiver({
       trigger,
       path,
+      ...(publicUrl ? { deliveredTo: `${publicUrl}${path}` } : {}),
       secret,
       store,
       log: (line) => io.stderr.write(`${line}\n`),

@@ -1,10 +1,12 @@
 // The receiver without a process around it: a delivery over the trigger's
 // body limit gets 413 and no run, and a delivery is acknowledged while its
 // run is still going (the run waits on a promise the test holds).
+import { createHmac } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TriggerSpec } from "@blockwright/runtime/internal";
 import { delivery, startReceiver, ZQ_CLIENT_STATE, zqTrigger } from "../../test-support/serve-receivers.js";
 import { openSqliteStore } from "./sqlite-store.js";
 import type { TriggerStore } from "./store.js";
@@ -29,7 +31,6 @@ describe("the receiver", () => {
       expect(Buffer.byteLength(body)).toBeGreaterThan(zqTrigger.maxBodyBytes);
       const answer = await post(receiver.url, body).catch((e: unknown) => e as Error);
       // The receiver answers 413 and closes the connection; the client sees the status unless the close wins.
-      console.log("ANSWER", answer instanceof Response ? answer.status : String(answer), (answer as Error).cause);
       if (answer instanceof Response) expect(answer.status).toBe(413);
       expect(receiver.logs.join("\n")).toContain(`refused a delivery over ${zqTrigger.maxBodyBytes} bytes (413)`);
       // A delivery of the largest size taken still runs, so the limit is where it says.
@@ -60,6 +61,49 @@ describe("the receiver", () => {
     } finally {
       receiver.release();
       await receiver.close();
+    }
+  });
+
+  it("verifies a signature over {url} against the address the provider was given, with the query", async () => {
+    // A form-posting provider's scheme: HMAC-SHA1, base64, over the URL and the sorted form parameters.
+    const secret = "zq-url-signing-secret-42";
+    const trigger: TriggerSpec = {
+      ...zqTrigger,
+      id: "zqhooks_form_posted",
+      items: undefined,
+      authentication: { kind: "hmac", algorithm: "SHA-1", encoding: "base64", header: "X-Zq-Signature", signedText: "{url}{form}" },
+      secretParam: "authToken",
+      handshakes: [],
+      eventId: [{ from: "event", pointer: ["ZqSid"] }],
+      acknowledge: 200,
+      maxBodyBytes: 4096,
+      outputs: [],
+    };
+    delete (trigger as { items?: unknown }).items;
+    const body = "ZqSid=SM1&Body=hello&From=%2B15550001";
+    // Signed text: the address, then each form parameter sorted by name, name and value run together.
+    const sign = (url: string, sid = "SM1") => createHmac("sha1", secret).update(`${url}BodyhelloFrom+15550001ZqSid${sid}`).digest("base64");
+    const send = (url: string, signature: string) => fetch(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "x-zq-signature": signature }, body });
+
+    const own = await startReceiver(store, { trigger, secret });
+    try {
+      // No public address: the one the request names (Host header and path, query included).
+      const url = `${own.url}?zq=1`;
+      expect((await send(url, sign(url))).status).toBe(200);
+      expect((await send(url, sign(own.url))).status).toBe(401);
+    } finally {
+      await own.close();
+    }
+    const publicAddress = "https://hooks.zq.example/triggers/zqhooks_form_posted";
+    const proxied = await startReceiver(store, { trigger, secret, deliveredTo: publicAddress });
+    try {
+      // Behind a proxy the provider signs the public address, not this receiver's own.
+      expect((await send(proxied.url, sign(proxied.url))).status).toBe(401);
+      const again = body.replace("SM1", "SM2");
+      const answer = await fetch(proxied.url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "x-zq-signature": sign(publicAddress, "SM2") }, body: again });
+      expect(answer.status).toBe(200);
+    } finally {
+      await proxied.close();
     }
   });
 });

@@ -12,6 +12,12 @@ export interface ReceiverOptions {
   trigger: TriggerSpec;
   /** The path deliveries come to (`/triggers/<id>`). */
   path: string;
+  /**
+   * The address the provider was given (`--public-url` and the path): a signature over `{url}`
+   * covers it, not this receiver's own address behind a proxy. Without it, the address the
+   * request names (its Host header, the scheme a proxy forwards).
+   */
+  deliveredTo?: string;
   secret: string;
   store: TriggerStore;
   /** Start the workflow for one verified event; resolves when the run has finished. */
@@ -69,7 +75,7 @@ export function createReceiver(o: ReceiverOptions): { handle(req: IncomingMessag
   };
 
   const receive = async (req: IncomingMessage, res: ServerResponse, body: Uint8Array) => {
-    const verified = await verifyEvent(o.trigger, { method: req.method ?? "POST", url: req.url ?? "/", headers: req.headers, body }, { secret: o.secret });
+    const verified = await verifyEvent(o.trigger, { method: req.method ?? "POST", url: addressOf(req, o.deliveredTo), headers: req.headers, body }, { secret: o.secret });
     if (!verified.ok) {
       o.log(`${o.trigger.id}: refused a delivery: ${verified.error.code}: ${redact(verified.error.message, [o.secret])}`);
       return answer(res, STATUS_OF_REFUSAL[verified.error.code], `${verified.error.code}\n`);
@@ -90,4 +96,13 @@ export function createReceiver(o: ReceiverOptions): { handle(req: IncomingMessag
     }
   };
   return { handle, inFlight };
+}
+
+/** The full address a delivery was sent to, as a provider signing `{url}` signs it: the given one, or the request's own, with the request's query. */
+function addressOf(req: IncomingMessage, deliveredTo: string | undefined): string {
+  const own = req.url ?? "/";
+  const query = own.includes("?") ? own.slice(own.indexOf("?")) : "";
+  if (deliveredTo) return `${deliveredTo}${query}`;
+  const forwarded = String(req.headers["x-forwarded-proto"] ?? "").split(",")[0]?.trim();
+  return `${forwarded === "https" ? "https" : "http"}://${req.headers.host ?? "localhost"}${own}`;
 }
