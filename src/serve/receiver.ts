@@ -103,6 +103,8 @@ function addressOf(req: IncomingMessage, deliveredTo: string | undefined): strin
   const own = req.url ?? "/";
   const query = own.includes("?") ? own.slice(own.indexOf("?")) : "";
   if (deliveredTo) return `${deliveredTo}${query}`;
-  const forwarded = String(req.headers["x-forwarded-proto"] ?? "").split(",")[0]?.trim();
+  const forwarded = String(req.headers["x-forwarded-proto"] ?? "")
+    .split(",")[0]
+    ?.trim();
   return `${forwarded === "https" ? "https" : "http"}://${req.headers.host ?? "localhost"}${own}`;
 }
