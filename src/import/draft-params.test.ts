@@ -216,6 +216,12 @@ describe("body fields", () => {
     expect(await linkProblems(d)).toEqual([]);
   });
 
+  it("an object that names no properties (any object): one parameter holding it whole, required as the body is", async () => {
+    const d = drafted(withBody({ "application/json": { schema: { type: "object", description: "Any key-value pairs" } } }, true), ["createItem"]);
+    expect(d.manifest.operations.acme_create_item!.params).toEqual({ body: { type: "json", description: "The request body.", required: true, jsonType: "object", wire: { in: "body", pointer: "" } } });
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
   it("an object that is one of several shapes (type: object with oneOf, no properties of its own): one parameter holding it whole, required as the body is", async () => {
     const shape = (kind: string, extra: Json) => ({ type: "object", required: ["kind", ...Object.keys(extra)], properties: { kind: { type: "string", enum: [kind] }, ...extra } });
     const schema = { type: "object", oneOf: [shape("a", { address: { type: "string", maxLength: 40 } }), shape("cname", { target: { type: "string", maxLength: 60 } })] };

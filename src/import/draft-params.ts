@@ -157,7 +157,10 @@ function draftBody(
   if (!flat || typeOf(flat) !== "object" || !Object.keys(fields).length) {
     // An object that is one of several shapes (oneOf/anyOf beside `type: object`) has its fields in the shapes.
     const shapes = (Array.isArray(flat?.oneOf) ? flat.oneOf : Array.isArray(flat?.anyOf) ? flat.anyOf : undefined) as unknown[] | undefined;
-    if (flat && typeOf(flat) === "object" && !flat.additionalProperties && !shapes) return; // an empty form (`properties: {}`): nothing to send
+    // An empty form (`properties: {}`, or no other properties allowed): nothing to send. An object that
+    // names no properties at all is any object (JSON Schema's default): one parameter holding it.
+    const freeForm = flat && flat.properties === undefined && flat.additionalProperties !== false;
+    if (flat && typeOf(flat) === "object" && !flat.additionalProperties && !shapes && !freeForm) return;
     const name = paramName("body", into.taken);
     const where = [...at, "params", name];
     const draft = fromSchema(doc, body.schema, { name, place: "body", required: body.required, description: "The request body.", at: where }, notes);
