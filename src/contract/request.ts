@@ -4,7 +4,7 @@
 // headers the spec declares, the credential exactly where the security
 // scheme puts it and nowhere else, and the body's content type.
 import { basicToken, chooseWay, type CredentialSpec, wayCredentials, encodeForm, itemAt, rawBody, styledPairs, parsePointer, type BodySpec, type ParamSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime/internal";
-import { bareMediaType, type OpenApiDocument, type OpenApiOperation } from "../load/openapi-document.js";
+import { bareMediaType, type OpenApiDocument, type OpenApiOperation, typeOf } from "../load/openapi-document.js";
 import { check, fail, json, same } from "./call.js";
 import type { Exchange } from "./exchange.js";
 import type { Input } from "./values.js";
@@ -45,9 +45,18 @@ export function checkRequest(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument,
   // (an API version every call sends) and its idempotency header (on every request but a GET).
   for (const c of tool.constants) if (c.in === "header") declaredHeaders.add(c.name.toLowerCase());
   if (tool.idempotency && ex.method !== "GET") declaredHeaders.add(tool.idempotency.header.toLowerCase());
+  // An object sent as its fields (form style, exploded: the query's default) declares those fields, and any key when it is open.
+  let anyKey = false;
+  for (const p of op.parameters) {
+    if (p.in !== "query" || (p.style ?? "form") !== "form" || p.explode === false) continue;
+    const schema = doc.flatten(p.schema);
+    if (typeOf(schema) !== "object" && !schema.properties) continue;
+    for (const field of Object.keys((schema.properties ?? {}) as object)) declaredQuery.add(field);
+    if (schema.additionalProperties !== false) anyKey = true;
+  }
   for (const key of new Set(ex.url.searchParams.keys())) {
     // A deepObject value's keys are its name with brackets: `expand[0]`, `created[gte]`.
-    check(declaredQuery.has(key) || declaredQuery.has(key.replace(/\[.*$/, "")), () => `query key ${key} is not declared by ${op.operationId} (declared: ${[...declaredQuery].join(", ") || "none"})`);
+    check(anyKey || declaredQuery.has(key) || declaredQuery.has(key.replace(/\[.*$/, "")), () => `query key ${key} is not declared by ${op.operationId} (declared: ${[...declaredQuery].join(", ") || "none"})`);
   }
   const media = requestMediaTypes(doc, op);
   for (const [name] of ex.headers) {

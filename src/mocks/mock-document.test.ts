@@ -55,3 +55,31 @@ describe("a mock's parameter that is a schema or null", () => {
     expect(served.paths["/zq/files"].get.parameters[0]?.schema).toEqual({ title: "Source", type: "array", items: { type: "string", enum: ["zq-upload", "zq-mistral"] } });
   });
 });
+
+describe("a mock's query object sent as its fields (form, exploded)", () => {
+  const spread = {
+    openapi: "3.0.3",
+    info: { title: "zqsearch", version: "1" },
+    components: { schemas: { ZqQuery: { type: "object", required: ["q"], properties: { q: { type: "string" }, per_page: { type: "integer", maximum: 50 } } } } },
+    paths: {
+      "/zq/search": {
+        get: {
+          parameters: [
+            { name: "zqQuery", in: "query", required: true, schema: { $ref: "#/components/schemas/ZqQuery" } },
+            { name: "zqFilter", in: "query", style: "deepObject", schema: { type: "object", properties: { kind: { type: "string" } } } },
+          ],
+          responses: { "200": { description: "found" } },
+        },
+      },
+    },
+  };
+
+  it("takes each field as a query parameter of its own, required where the object requires it; other styles stay as they are", () => {
+    const served = mockDocument(spread, () => false) as { paths: Record<string, { get: { parameters: unknown[] } }> };
+    expect(served.paths["/zq/search"]?.get.parameters).toEqual([
+      { name: "q", in: "query", required: true, schema: { type: "string" } },
+      { name: "per_page", in: "query", schema: { type: "integer", maximum: 50 } },
+      spread.paths["/zq/search"].get.parameters[1],
+    ]);
+  });
+});

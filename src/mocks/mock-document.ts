@@ -7,7 +7,8 @@
 // field also takes one item (sent as `Key=value`), a parameter "S or null"
 // is S. A response with no example whose schema Prism's sampler would break
 // gets a valid made one; one whose only media type is a wildcard (`*/*`) is
-// served as JSON.
+// served as JSON; an object sent in the query as its fields (form, exploded)
+// is taken as those fields.
 import { documentServer } from "../link/server.js";
 import { withSampledAnswers } from "./mock-answers.js";
 
@@ -35,7 +36,7 @@ const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "tr
 
 function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, document: Json): unknown {
   if (!isObject(item)) return item;
-  const keep = (list: unknown) => (Array.isArray(list) ? list.filter((p) => !isCovered(resolved(p, document), covers)).map((p) => withoutNullBranch(p, document)) : list);
+  const keep = (list: unknown) => (Array.isArray(list) ? list.filter((p) => !isCovered(resolved(p, document), covers)).flatMap((p) => spreadQueryObject(withoutNullBranch(p, document), document)) : list);
   const out: Json = { ...item, ...(item.parameters ? { parameters: keep(item.parameters) } : {}) };
   for (const method of METHODS) {
     const op = item[method];
@@ -50,6 +51,22 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
     };
   }
   return out;
+}
+
+/**
+ * A query parameter whose value is an object in form style, exploded (the
+ * query's default): its fields travel as parameters of their own
+ * (`q=…&per_page=…`), which Prism does not read back into the object (it asks
+ * for a parameter of the object's name). The mock takes each field as the
+ * parameter it is, required where the object requires it of a required value.
+ */
+function spreadQueryObject(param: unknown, document: Json): unknown[] {
+  const p = resolved(param, document);
+  if (!isObject(p) || p.in !== "query" || (p.style ?? "form") !== "form" || p.explode === false) return [param];
+  const schema = resolved(p.schema, document);
+  if (!isObject(schema) || !isObject(schema.properties) || schema.additionalProperties) return [param];
+  const required = new Set(p.required === true && Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  return Object.entries(schema.properties).map(([name, field]) => ({ name, in: "query", ...(required.has(name) ? { required: true } : {}), schema: field }));
 }
 
 /**
