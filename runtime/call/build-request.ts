@@ -2,6 +2,7 @@
 // each parameter's wire placement and the operation's constants.
 import { itemAt } from "../common/checked.js";
 import { cloneJson } from "../common/clone.js";
+import { ownValue, setOwn } from "../common/own.js";
 import { parsePointer } from "../http/expressions.js";
 import type { FormFieldEncoding, PageTarget, RouteSpec, ToolSpec, WireConstant } from "../spec/tool-types.js";
 import { compiled, splitList } from "../validate/validate-params.js";
@@ -73,8 +74,9 @@ export function chooseRoute(tool: ToolSpec, values: Record<string, unknown>): Ro
 function placeStyled(request: WireRequest, name: string, value: object, encoding: FormFieldEncoding | undefined, form: NonNullable<Support["form"]>): void {
   for (const [pairName, text] of form.styledPairs(name, value, encoding)) {
     const key = pairName.startsWith(name) ? name + pairName.slice(name.length).replace(/[^[\]]+/g, encodeURIComponent) : pairName.replace(/[^[\]]+/g, encodeURIComponent);
-    const present = request.query[key];
-    request.query[key] = present === undefined ? text : Array.isArray(present) ? [...present, text] : [present, text];
+    // A key the value brings (`__proto__` too) is an own key of the query, never its prototype.
+    const present = ownValue(request.query, key) as string | string[] | undefined;
+    setOwn(request.query, key, present === undefined ? text : Array.isArray(present) ? [...present, text] : [present, text]);
   }
 }
 

@@ -34,6 +34,15 @@ describe("query arrays and objects by the spec's style", () => {
     await executeToolDefinition(tool("store_list_customers"), { accessToken: KEY, created: { "gte&admin=1": 5 } }, { fetch });
     expect(new URL(seen[0]!.url).search).toBe("?created[gte%26admin%3D1]=5");
   });
+  it("sends an exploded object's own __proto__ key as a key like any other, never as the query's prototype", async () => {
+    const { fetch, seen } = scriptedFetch(json(200, { object: "list", data: [], has_more: false }));
+    const base = tool("store_list_customers");
+    // The same tool with `created` in the query's default style (form, exploded): each key a pair of its own.
+    const formCreated: ToolSpec = { ...base, params: base.params.map((p) => (p.name === "created" ? { ...p, wire: { in: "query", name: "created" } } : p)) };
+    const created = JSON.parse('{"__proto__":"zq","gte":5}') as Record<string, unknown>;
+    expect(await executeToolDefinition(formCreated, { accessToken: KEY, created }, { fetch })).toMatchObject({ success: true });
+    expect(new URL(seen[0]!.url).search).toBe("?__proto__=zq&gte=5");
+  });
 });
 
 describe("no Content-Type without a body", () => {
