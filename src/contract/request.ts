@@ -4,7 +4,7 @@
 // headers the spec declares, the credential exactly where the security
 // scheme puts it and nowhere else, and the body's content type.
 import { basicToken, chooseWay, type CredentialSpec, wayCredentials, encodeForm, itemAt, rawBody, styledPairs, parsePointer, type BodySpec, type ParamSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime/internal";
-import { bareMediaType, type OpenApiDocument, type OpenApiOperation, typeOf } from "../load/openapi-document.js";
+import { bareMediaType, type OpenApiDocument, type OpenApiOperation, sendsFieldsAsPairs, typeOf } from "../load/openapi-document.js";
 import { check, fail, json, same } from "./call.js";
 import type { Exchange } from "./exchange.js";
 import type { Input } from "./values.js";
@@ -48,7 +48,7 @@ export function checkRequest(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument,
   // An object sent as its fields (form style, exploded: the query's default) declares those fields, and any key when it is open.
   let anyKey = false;
   for (const p of op.parameters) {
-    if (p.in !== "query" || (p.style ?? "form") !== "form" || p.explode === false) continue;
+    if (!sendsFieldsAsPairs(p)) continue;
     const schema = doc.flatten(p.schema);
     if (typeOf(schema) !== "object" && !schema.properties) continue;
     for (const field of Object.keys((schema.properties ?? {}) as object)) declaredQuery.add(field);

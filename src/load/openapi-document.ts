@@ -76,6 +76,11 @@ export function slotKey(place: string, name: string): string {
   return `${place}:${place === "header" ? name.toLowerCase() : name}`;
 }
 
+/** A query parameter an object goes out as its own fields (`q=…&per_page=…`): form style, exploded, OpenAPI's default for the query. */
+export function sendsFieldsAsPairs(p: { in?: unknown; style?: unknown; explode?: unknown }): boolean {
+  return p.in === "query" && (p.style ?? "form") === "form" && p.explode !== false;
+}
+
 /** The parameter `op` declares in `place` under `name` (a header in any case). */
 export function declaredParameter(op: OpenApiOperation, place: string, name: string): OpenApiParameter | undefined {
   const key = slotKey(place, name);

@@ -9,6 +9,7 @@
 // gets a valid made one; one whose only media type is a wildcard (`*/*`) is
 // served as JSON; an object sent in the query as its fields (form, exploded)
 // is taken as those fields.
+import { sendsFieldsAsPairs } from "../load/openapi-document.js";
 import { documentServer } from "../link/server.js";
 import { withSampledAnswers } from "./mock-answers.js";
 
@@ -62,7 +63,7 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
  */
 function spreadQueryObject(param: unknown, document: Json): unknown[] {
   const p = resolved(param, document);
-  if (!isObject(p) || p.in !== "query" || (p.style ?? "form") !== "form" || p.explode === false) return [param];
+  if (!isObject(p) || !sendsFieldsAsPairs(p)) return [param];
   const schema = resolved(p.schema, document);
   if (!isObject(schema) || !isObject(schema.properties) || schema.additionalProperties) return [param];
   const required = new Set(p.required === true && Array.isArray(schema.required) ? (schema.required as string[]) : []);
