@@ -129,6 +129,8 @@ beforeAll(async () => {
     enableScripts: false,
     // No age gate: yarn quarantines versions published minutes ago, as these are.
     npmMinimalAgeGate: 0,
+    // A first install writes its lockfile: yarn forbids that when CI is set, as on our CI.
+    enableImmutableInstalls: false,
   };
   writeFileSync(
     join(yarnConsumer, ".yarnrc.yml"),
