@@ -1,6 +1,7 @@
 // The document a mock serves: a form's list field also takes one item (a
 // one-item list goes on the wire as `Key=value`, which Prism reads as text);
-// a request body does not require the fields its branches declare readOnly.
+// a request body does not require the fields its branches declare readOnly;
+// an object schema under a media type of bytes is served as JSON.
 import AjvModule from "ajv";
 import { describe, expect, it } from "vitest";
 import { mockDocument } from "./mock-document.js";
@@ -118,5 +119,35 @@ describe("a mock's request body that requires fields its branches declare readOn
     expect(schema).toMatchObject({ required: ["type", "name"] });
     expect(post.responses).toMatchObject({ "200": { content: { "application/json": { schema: { $ref: "#/components/schemas/ZqRecord" } } } } });
     expect(records.components.schemas.ZqRecord.required).toEqual(["id", "type", "name", "created_on"]);
+  });
+});
+
+describe("a mock's answer whose object schema is given under a media type of bytes (a Swagger 2 produces list)", () => {
+  const archive = {
+    openapi: "3.0.0",
+    info: { title: "zqarchive", version: "1" },
+    components: { schemas: { ZqError: { type: "object", required: ["message"], properties: { message: { type: "string" } } } } },
+    paths: {
+      "/zq/archive": {
+        get: {
+          responses: {
+            "200": { description: "the tar", content: { "application/x-tar": { schema: { type: "string", format: "binary" } } } },
+            "400": { description: "bad", content: { "application/x-tar": { schema: { $ref: "#/components/schemas/ZqError" } } } },
+            "404": {
+              description: "none",
+              content: { "application/x-tar": { schema: { $ref: "#/components/schemas/ZqError" } }, "application/json": { examples: { response: { value: { message: "No such zq" } } } } },
+            },
+          },
+        },
+      },
+    },
+  };
+
+  it("is served as JSON (with the JSON media type's examples); bytes stay bytes", () => {
+    const served = mockDocument(archive, () => false) as { paths: Record<string, { get: { responses: Record<string, { content: unknown }> } }> };
+    const responses = served.paths["/zq/archive"]!.get.responses;
+    expect(responses["200"]!.content).toEqual(archive.paths["/zq/archive"].get.responses["200"].content);
+    expect(responses["400"]!.content).toEqual({ "application/json": { schema: { $ref: "#/components/schemas/ZqError" } } });
+    expect(responses["404"]!.content).toEqual({ "application/json": { schema: { $ref: "#/components/schemas/ZqError" }, examples: { response: { value: { message: "No such zq" } } } } });
   });
 });

@@ -80,6 +80,11 @@ function answersAsJson(responses: Json, document: Json): Json {
   for (const [status, raw] of Object.entries(responses)) {
     const response = resolved(raw, document);
     const content = isObject(response) && isObject(response.content) ? response.content : undefined;
+    const records = content ? objectsOfOtherTypes(content, document) : [];
+    if (content && records.length) {
+      out[status] = { ...(response as Json), content: recordsAsJson(content, records) };
+      continue;
+    }
     const types = Object.keys(content ?? {});
     const wildcard = types.find((t) => /^(\*|application)\/\*\s*(;|$)/.test(t.trim()));
     if (!content || wildcard === undefined || types.some((t) => /json/i.test(t)) || !isObject(content[wildcard]) || content[wildcard].schema === undefined) {
@@ -90,6 +95,32 @@ function answersAsJson(responses: Json, document: Json): Json {
     out[status] = { ...(response as Json), content: { "application/json": media, ...others } };
   }
   return out;
+}
+
+const JSON_TYPE = /^application\/(.+\+)?json\s*(;|$)/i;
+
+/** The media types (not JSON) whose schema is an object: Prism writes no object as a tar stream or other bytes ("Cannot find serializer"), and answered 500. */
+function objectsOfOtherTypes(content: Json, document: Json): string[] {
+  return Object.keys(content).filter((type) => {
+    if (JSON_TYPE.test(type.trim()) || !isObject(content[type])) return false;
+    const schema = resolved(content[type].schema, document);
+    return isObject(schema) && (schema.type === "object" || isObject(schema.properties) || BRANCHES.some((key) => Array.isArray(schema[key])));
+  });
+}
+
+/**
+ * An answer whose object schema is given under another media type (a Swagger
+ * 2 `produces` of bytes, applied to the error answers too, whose bodies are
+ * JSON): served as JSON, that schema with the JSON media type's examples.
+ */
+function recordsAsJson(content: Json, records: string[]): Json {
+  const json = Object.keys(content).find((type) => JSON_TYPE.test(type.trim()));
+  const own = json !== undefined && isObject(content[json]) ? content[json] : {};
+  const { example, examples, ...first } = content[records[0] as string] as Json;
+  const examplesOf = own.example !== undefined || own.examples !== undefined ? {} : { ...(example !== undefined ? { example } : {}), ...(examples !== undefined ? { examples } : {}) };
+  const served: Json = { "application/json": { ...first, ...examplesOf, ...own, schema: own.schema ?? first.schema } };
+  for (const [type, media] of Object.entries(content)) if (type !== json && !records.includes(type)) served[type] = media;
+  return served;
 }
 
 /** A body whose own (not shared) object schema requires a covered field: the field is no longer required. */
