@@ -121,6 +121,32 @@ describe("values of objects in parts (allOf)", () => {
   });
 });
 
+describe("values of objects in parts whose member requires one field of several (anyOf of required lists)", () => {
+  it("take the pinned enum from the member that declares it, and the first required list's fields", () => {
+    const schemas = {
+      ZqKind: { type: "string", enum: ["zq_letter", "zq_address"] },
+      ZqBase: { type: "object", required: ["object"], properties: { object: { $ref: "#/components/schemas/ZqKind" } } },
+      ZqAddress: {
+        allOf: [
+          { $ref: "#/components/schemas/ZqBase" },
+          {
+            type: "object",
+            required: ["id"],
+            anyOf: [{ title: "with a name", required: ["name"] }, { title: "with a company", required: ["company"] }],
+            properties: { id: { type: "string", pattern: "^zqadr_[a-z0-9]+$" }, object: { type: "string", enum: ["zq_address"] }, name: { type: "string", maxLength: 40 }, company: { type: "string", maxLength: 40 } },
+          },
+        ],
+      },
+    };
+    const document = { openapi: "3.0.3", info: { title: "zqaddresses", version: "1" }, paths: {}, components: { schemas } };
+    const made = new DocumentSampler(document).sample("/components/schemas/ZqAddress");
+    expect(made?.value).toEqual({ object: "zq_address", id: expect.stringMatching(/^zqadr_/), name: expect.any(String) });
+    const ajv = new Ajv({ strict: false });
+    ajv.addSchema({ $id: "zq://addresses", components: document.components });
+    expect(ajv.validate({ $ref: "zq://addresses#/components/schemas/ZqAddress" }, made?.value)).toBe(true);
+  });
+});
+
 describe("a mock's answer where the document gives no example", () => {
   it("is made for a union whose first branch's value also matches another (Prism's would break the oneOf), and valid", async () => {
     const { withSampledAnswers } = await import("./mock-answers.js");
