@@ -147,6 +147,25 @@ describe("values of objects in parts whose member requires one field of several 
   });
 });
 
+describe("values of a schema with an example of its own", () => {
+  it("are that example where it is valid (an error's messages hold one), made otherwise", () => {
+    const messages = { type: "array", items: { type: "object", required: ["code", "message"], properties: { code: { type: "integer", minimum: 1000 }, message: { type: "string" } } } };
+    const schemas = {
+      ZqFailure: {
+        type: "object",
+        required: ["success", "errors", "notes"],
+        properties: {
+          success: { type: "boolean", example: false },
+          errors: { allOf: [messages], example: [{ code: 7003, message: "No zq route" }] },
+          notes: { allOf: [messages], example: [{ code: 1, message: "below its minimum" }] },
+        },
+      },
+    };
+    const document = { openapi: "3.0.3", info: { title: "zqfailures", version: "1" }, paths: {}, components: { schemas } };
+    expect(new DocumentSampler(document).sample("/components/schemas/ZqFailure")?.value).toEqual({ success: false, errors: [{ code: 7003, message: "No zq route" }], notes: [] });
+  });
+});
+
 describe("a mock's answer where the document gives no example", () => {
   it("is made for a union whose first branch's value also matches another (Prism's would break the oneOf), and valid", async () => {
     const { withSampledAnswers } = await import("./mock-answers.js");

@@ -104,6 +104,9 @@ class Walk {
       return this.make(resolvePointer(this.document, ref.slice(1)), ref.slice(1), depth, new Set([...trail, ref]));
     }
     if ("const" in schema) return schema.const;
+    // The document's own example of the schema, where it is valid: an error's list of messages holds one, where the fewest items hold none.
+    const example = "example" in schema ? schema.example : Array.isArray(schema.examples) ? schema.examples[0] : undefined;
+    if (example !== undefined && example !== null && this.sampler.valid(example, pointer)) return example;
     if (Array.isArray(schema.enum)) return schema.enum.find((v) => v !== null) ?? schema.enum[0];
     const union = Array.isArray(schema.oneOf) ? "oneOf" : Array.isArray(schema.anyOf) ? "anyOf" : undefined;
     if (union) return this.union(schema, union, pointer, depth, trail);
