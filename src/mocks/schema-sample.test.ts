@@ -132,7 +132,10 @@ describe("values of objects in parts whose member requires one field of several 
           {
             type: "object",
             required: ["id"],
-            anyOf: [{ title: "with a name", required: ["name"] }, { title: "with a company", required: ["company"] }],
+            anyOf: [
+              { title: "with a name", required: ["name"] },
+              { title: "with a company", required: ["company"] },
+            ],
             properties: { id: { type: "string", pattern: "^zqadr_[a-z0-9]+$" }, object: { type: "string", enum: ["zq_address"] }, name: { type: "string", maxLength: 40 }, company: { type: "string", maxLength: 40 } },
           },
         ],
