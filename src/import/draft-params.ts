@@ -10,6 +10,7 @@ import { checkValue, fieldOf, isAbsent, isValueFormat, PAGE_INPUTS, type ParamSp
 import type { ManifestParam } from "../load/precompiled/manifest-types.js";
 import { camelCase } from "../model/naming.js";
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../load/openapi-document.js";
+import { isBinaryString, LONE_FILE_PART } from "../load/media-types.js";
 import { repeatsCredential, type CredentialDraft } from "./draft-auth.js";
 import { exampleOfFirstShape } from "./draft-example.js";
 import type { ReviewNote } from "./manifest-yaml.js";
@@ -178,6 +179,9 @@ function draftBody(
     into.params[name] = draft;
     into.byWire.set("body:", name);
     return;
+  }
+  if (body.encoding === "multipart" && loneFileBody(doc, rawOp, body.mediaType)) {
+    notes.push({ at: [...at, "params"], note: `the multipart body is one file and names no part: sent as the part "${LONE_FILE_PART}", the usual name; if the upstream reads another, write it in the spec` });
   }
   const events = answersEvents(doc, rawOp);
   for (const [field, schema] of Object.entries(fields)) {
@@ -370,6 +374,17 @@ function firstExample(examples: unknown): unknown {
   if (examples === null || typeof examples !== "object") return undefined;
   const first = Object.values(examples as Schema)[0] as Schema | undefined;
   return first && typeof first === "object" ? first.value : undefined;
+}
+
+/** Whether the document's multipart body is a lone file, which the loader reads as one part (media-types.ts, multipartParts). */
+function loneFileBody(doc: OpenApiDocument, rawOp: Schema, mediaType: string): boolean {
+  try {
+    const content = (doc.resolve(rawOp.requestBody as Schema).content ?? {}) as Record<string, Schema>;
+    const media = content[mediaType] ? doc.resolve(content[mediaType]) : undefined;
+    return isBinaryString(media?.schema ? safeFlatten(doc, media.schema as Schema) : undefined);
+  } catch {
+    return false;
+  }
 }
 
 /** Whether a 2xx reply of the operation can be a stream of server-sent events (`text/event-stream`). */
