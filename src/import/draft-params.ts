@@ -221,7 +221,12 @@ interface FieldInput {
 /** A manifest parameter (without its wire placement) for a value of `schema`. */
 export function fromSchema(doc: OpenApiDocument, schema: Schema, input: FieldInput, notes: ReviewNote[]): ManifestParam | undefined {
   const note = (text: string) => notes.push({ at: input.at, note: text });
-  const flat = withoutNullBranch(doc, safeFlatten(doc, schema));
+  const whole = safeFlatten(doc, schema);
+  const flat = withoutNullBranch(doc, whole);
+  const union = (whole?.anyOf ?? whole?.oneOf) as Schema[] | undefined;
+  if (flat !== whole && Array.isArray(union) && union.some((b) => onlyEmptyText(safeFlatten(doc, b)))) {
+    note('the spec also allows "" (to clear the value, in some APIs), which the runtime treats as no value and never sends: drafted as the other form');
+  }
   if (!flat) {
     note(`the schema of ${input.name} names a $ref the document does not have: not drafted`);
     return undefined;
@@ -420,11 +425,18 @@ function withoutNullBranch(doc: OpenApiDocument, flat: Schema | undefined): Sche
   const key = Array.isArray(flat?.anyOf) ? "anyOf" : Array.isArray(flat?.oneOf) ? "oneOf" : undefined;
   if (!flat || !key) return flat;
   const branches = flat[key] as Schema[];
-  const kept = branches.filter((b) => typeOf(safeFlatten(doc, b) ?? {}) !== "null");
+  const kept = branches.filter((b) => typeOf(safeFlatten(doc, b) ?? {}) !== "null" && !onlyEmptyText(safeFlatten(doc, b)));
   const only = kept.length === 1 && kept.length < branches.length ? safeFlatten(doc, kept[0] as Schema) : undefined;
   if (!only) return flat;
   const { [key]: _union, ...siblings } = flat;
   return { ...only, ...Object.fromEntries(Object.entries(siblings).filter(([, v]) => v !== undefined)) };
+}
+
+/** A branch whose one value is "" (`enum: [""]`, `const: ""`): in some APIs, how a value is cleared, which the runtime never sends. */
+function onlyEmptyText(branch: Schema | undefined): boolean {
+  if (!branch) return false;
+  if (branch.const === "") return true;
+  return Array.isArray(branch.enum) && branch.enum.length === 1 && branch.enum[0] === "";
 }
 
 /** The schema with `$ref`s and allOf resolved, or undefined when a `$ref` names nothing. */
