@@ -38,7 +38,7 @@ export function withSampledAnswers(document: Node): Node {
         let content: Node | undefined;
         for (const [type, media] of Object.entries(response.content)) {
           if (!JSON_MEDIA.test(type) || !isNode(media) || media.schema === undefined || media.example !== undefined || media.examples !== undefined) continue;
-          if (!reachesWhatPrismMakesWrong(document, media.schema)) continue;
+          if (!reachesWhatPrismMakesWrong(document, media.schema) && !reachesItself(document, media.schema)) continue;
           sampler ??= new DocumentSampler(document);
           const made = sampler.sample(`${at}/content/${escapeKey(type)}/schema`);
           if (!made) continue;
@@ -87,6 +87,38 @@ function reachesWhatPrismMakesWrong(document: Node, schema: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Whether the schema reaches a `$ref` from inside that same reference (an
+ * error holding the object it failed on, which holds its last error): Prism's
+ * sampler stops somewhere down such a cycle and leaves required fields out.
+ * Within REACH_BUDGET schemas; beyond it, no.
+ */
+function reachesItself(document: Node, schema: unknown): boolean {
+  const inside = new Set<string>();
+  const cleared = new Set<string>();
+  let visits = 0;
+  const walk = (node: unknown): boolean => {
+    if (++visits > REACH_BUDGET) return false;
+    if (Array.isArray(node)) return node.some(walk);
+    if (!isNode(node)) return false;
+    if (typeof node.$ref === "string") {
+      const ref = node.$ref;
+      if (inside.has(ref)) return true;
+      if (cleared.has(ref)) return false;
+      inside.add(ref);
+      const found = walk(followRef(document, node, "").node);
+      inside.delete(ref);
+      cleared.add(ref);
+      return found;
+    }
+    return Object.entries(node).some(([key, value]) => !DATA_KEYS.has(key) && walk(value));
+  };
+  return walk(schema);
+}
+
+/** Keys whose values are data, not schemas. */
+const DATA_KEYS = new Set(["example", "examples", "enum", "const", "default"]);
 
 /** A local `$ref` followed (a few hops), with the pointer of where it leads. */
 function followRef(document: Node, value: unknown, pointer: string): { node: unknown; pointer: string } {

@@ -43,8 +43,9 @@ export class DocumentSampler {
     const wraps: Wrap[] = [];
     if (!is31) toJsonSchema(copy, wraps);
     dereference(copy as Schema, this.lookup, new URL(BASE));
-    // Parameters are listed in arrays, which the validator does not walk: their schemas are registered one by one.
-    for (const [pointer, schema] of parameterSchemas(copy)) dereference(schema as Schema, this.lookup, new URL(BASE), uriPointer(pointer));
+    // Parameters are listed in arrays, which the validator does not walk, and a `default` response is skipped:
+    // their schemas are registered one by one.
+    for (const [pointer, schema] of unwalkedSchemas(copy)) dereference(schema as Schema, this.lookup, new URL(BASE), uriPointer(pointer));
     wrapNullable(wraps, this.lookup);
   }
 
@@ -303,8 +304,8 @@ function withoutExamples(node: unknown, names = false): unknown {
 /** Keys whose object maps names (a property called `example`) to schemas. */
 const NAME_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "schemas", "dependentSchemas"]);
 
-/** The schemas of the parameters listed by path items and operations, with their pointers. */
-function parameterSchemas(document: Node): [string, unknown][] {
+/** The schemas the validator does not register by walking the document: those of parameters (listed by path items and operations) and of `default` responses, with their pointers. */
+function unwalkedSchemas(document: Node): [string, unknown][] {
   const out: [string, unknown][] = [];
   const list = (parameters: unknown, at: string) => {
     if (!Array.isArray(parameters)) return;
@@ -316,7 +317,14 @@ function parameterSchemas(document: Node): [string, unknown][] {
     if (!isNode(item)) continue;
     const at = `/paths/${escapeKey(path)}`;
     list(item.parameters, at);
-    for (const [method, op] of Object.entries(item)) if (isNode(op)) list(op.parameters, `${at}/${escapeKey(method)}`);
+    for (const [method, op] of Object.entries(item)) {
+      if (!isNode(op)) continue;
+      list(op.parameters, `${at}/${escapeKey(method)}`);
+      // The validator skips a `default` key (JSON Schema's default value), so a `default` response's schemas too.
+      const fallback = isNode(op.responses) ? op.responses.default : undefined;
+      if (!isNode(fallback) || !isNode(fallback.content)) continue;
+      for (const [type, media] of Object.entries(fallback.content)) if (isNode(media) && isNode(media.schema)) out.push([`${at}/${escapeKey(method)}/responses/default/content/${escapeKey(type)}/schema`, media.schema]);
+    }
   }
   return out;
 }
