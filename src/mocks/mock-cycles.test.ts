@@ -52,7 +52,8 @@ describe("a mock's answer whose schema reaches itself (no example)", () => {
     const mocks = await startMocks(["zqcycles"], { specsDir: work, logLevel: "silent" });
     const sampler = new DocumentSampler(document);
     try {
-      for (const headers of [{ authorization: "Bearer zq-token-1", prefer: "code=400" }, {}]) {
+      const asked: Record<string, string>[] = [{ authorization: "Bearer zq-token-1", prefer: "code=400" }, {}];
+      for (const headers of asked) {
         const answer = await fetch(`${mocks.urls.zqcycles}/zqcharges`, { headers });
         expect(answer.status).toBeGreaterThanOrEqual(400);
         const body = await answer.json();
