@@ -40,7 +40,9 @@ export function withSampledAnswers(document: Node): Node {
           if (!JSON_MEDIA.test(type) || !isNode(media) || media.schema === undefined || media.example !== undefined || media.examples !== undefined) continue;
           if (!reachesWhatPrismMakesWrong(document, media.schema) && !reachesItself(document, media.schema)) continue;
           sampler ??= new DocumentSampler(document);
-          const made = sampler.sample(`${at}/content/${escapeKey(type)}/schema`);
+          const pointer = `${at}/content/${escapeKey(type)}/schema`;
+          // An error answer with its text fields, where the message is (the suite reads it); else the fewest fields.
+          const made = (isError(status) ? sampler.sample(pointer, { textFields: true }) : undefined) ?? sampler.sample(pointer);
           if (!made) continue;
           content ??= { ...response.content };
           content[type] = { ...media, example: made.value };
@@ -59,6 +61,11 @@ export function withSampledAnswers(document: Node): Node {
     }
   }
   return changed ? { ...document, paths: served } : document;
+}
+
+/** An error answer: a 4xx or 5xx status (or range), or `default`. */
+function isError(status: string): boolean {
+  return status === "default" || /^[45]/.test(status);
 }
 
 /** Formats Prism's sampler makes a valid value of. */

@@ -1,7 +1,8 @@
 // A mock's answer to a schema that reaches itself (an error that holds the
 // object it failed on, which holds its last error): Prism's sampler stops
 // somewhere down the cycle and leaves a required field out, so its answer
-// broke the document it serves. A valid made answer is served instead.
+// broke the document it serves. A valid made answer is served instead, an
+// error's with its optional text fields (its message).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -58,6 +59,8 @@ describe("a mock's answer whose schema reaches itself (no example)", () => {
         expect(answer.status).toBeGreaterThanOrEqual(400);
         const body = await answer.json();
         expect(sampler.valid(body, "/components/schemas/ZqError"), JSON.stringify(body).slice(0, 400)).toBe(true);
+        // An error's optional text fields are made too: its message is there for the errors expressions to read.
+        expect(body.error).toEqual({ type: "api_error", message: expect.any(String) });
       }
       const charge = await fetch(`${mocks.urls.zqcycles}/zqcharges/zq1`, { headers: { authorization: "Bearer zq-token-1" } });
       expect(charge.status).toBe(200);

@@ -1,7 +1,7 @@
 // Form bodies as Prism reads them, on a mock of a zq fixture: a deepObject
 // field is built from its schema whether it was sent or not (its nested
-// `required` refused every request); a multipart part may hold reserved
-// characters (OpenAPI's allowReserved is for URL-encoded forms only); a
+// `required` refused every request); a form field may hold a space (`+`) and
+// a multipart part reserved characters (Prism refused both); a
 // multipart body that is one file, naming no part, takes it as the part `file`.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,7 +19,7 @@ const document = openapi({
         required: true,
         content: {
           "application/x-www-form-urlencoded": {
-            encoding: { zqshipping: { style: "deepObject", explode: true } },
+            encoding: { zqshipping: { style: "deepObject", explode: true }, note: { style: "form" } },
             schema: {
               type: "object",
               additionalProperties: false,
@@ -87,6 +87,12 @@ describe("a form field sent as a deepObject", () => {
     const wrong = await post("/zqorders", "zqshipping%5Bname%5D=zqtoolong");
     expect(wrong.status).toBe(422);
     expect(wrong.text).toContain("must NOT have more than 5 characters");
+  });
+});
+
+describe("a URL-encoded form field with an encoding", () => {
+  it("may hold a space, written +, which Prism's check read before decoding as a reserved character", async () => {
+    expect(await post("/zqorders", "note=zq+one")).toMatchObject({ status: 200 });
   });
 });
 

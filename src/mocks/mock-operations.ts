@@ -88,7 +88,7 @@ function withDeserializedSchemasInline(document: Node): Node {
         if (!FORM_TYPES.test(type) || !isNode(media) || media.schema === undefined) return [type, media];
         const encoding = isNode(media.encoding) ? media.encoding : {};
         const schema = withDeepObjectsAsBuilt(inline(media.schema), encoding);
-        if (!type.startsWith("multipart/")) return [type, { ...media, schema }];
+        if (!type.startsWith("multipart/")) return [type, { ...media, schema, encoding: withReservedAllowed(encoding) }];
         return [type, { ...media, schema: partsAsText(multipartParts(schema as Node, resolved.required === true)), encoding: withReservedAllowed(encoding) }];
       }),
     );
@@ -157,9 +157,11 @@ function withDeepObjectsAsBuilt(schema: unknown, encoding: Node): unknown {
 const SCHEMA_KEYS = new Set(["properties", "items", "anyOf", "oneOf", "allOf", "additionalProperties"]);
 
 /**
- * Prism refuses "reserved characters" (`/?#[]@!$&'()*+,;=`) in any form
- * field that does not allow them, multipart parts too; OpenAPI has
- * `allowReserved` apply to URL-encoded forms only, so a part may hold any text.
+ * Prism refuses "reserved characters" (`/?#[]@!$&'()*+,;=`) in a form field
+ * whose encoding does not allow them, read from the text before it decodes
+ * it: a space, which a URL-encoded form writes `+`, was refused, and so was
+ * any text in a multipart part (OpenAPI's `allowReserved` is for URL-encoded
+ * forms only). The suite checks each value arrives intact itself.
  */
 function withReservedAllowed(encoding: Node): Node {
   return Object.fromEntries(Object.entries(encoding).map(([name, e]) => [name, isNode(e) ? { ...e, allowReserved: true } : e]));

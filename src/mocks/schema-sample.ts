@@ -27,6 +27,8 @@ export interface SampleBounds {
   maxBranches?: number;
   /** The outermost object gets its optional properties too (a value for each field of a request body). */
   everyField?: boolean;
+  /** Every object gets its optional text properties too (an error's `message`, which a minimal answer leaves out). */
+  textFields?: boolean;
 }
 
 const BASE = "https://zq-sample.invalid/document";
@@ -79,6 +81,7 @@ class Walk {
   private readonly maxVisits: number;
   private readonly maxBranches: number;
   private readonly seed: number;
+  private readonly textFields: boolean;
   /** The depth whose objects get their optional properties too (a union branch told from the others by them). */
   private fullDepth: number | undefined;
 
@@ -91,6 +94,7 @@ class Walk {
     this.maxVisits = bounds.maxVisits ?? 5000;
     this.maxBranches = bounds.maxBranches ?? 6;
     this.seed = bounds.seed ?? 0;
+    this.textFields = bounds.textFields === true;
     if (bounds.everyField) this.fullDepth = 0;
   }
 
@@ -190,6 +194,12 @@ class Walk {
     return { schema: { type: "object", properties, required: [...required], ...(closed ? { additionalProperties: false } : {}), ...(fewest ? { minProperties: fewest } : {}) }, pointers, trail: seen };
   }
 
+  /** Whether a property's schema (its `$ref` followed once) is plain text: a string, not a union. */
+  private isText(property: unknown): boolean {
+    const schema = isNode(property) && typeof property.$ref === "string" && property.$ref.startsWith("#") ? resolvePointer(this.document, property.$ref.slice(1)) : property;
+    return isNode(schema) && schema.type === "string" && !Array.isArray(schema.oneOf) && !Array.isArray(schema.anyOf);
+  }
+
   private plain(schema: Node, pointer: string, depth: number, trail: Set<string>, propertyPointers?: Map<string, string>): unknown {
     const type = Array.isArray(schema.type) ? (schema.type.find((t) => t !== "null") ?? schema.type[0]) : schema.type;
     if (type === "object" || (type === undefined && (isNode(schema.properties) || schema.additionalProperties !== undefined || Array.isArray(schema.required)))) {
@@ -207,9 +217,9 @@ class Walk {
         if (value === undefined) return undefined;
         Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
       }
-      if (this.fullDepth === depth) {
+      if (this.fullDepth === depth || this.textFields) {
         for (const [name, property] of Object.entries(properties)) {
-          if (Object.hasOwn(out, name)) continue;
+          if (Object.hasOwn(out, name) || (this.fullDepth !== depth && !this.isText(property))) continue;
           const value = this.make(property, propertyPointers?.get(name) ?? `${pointer}/properties/${escapeKey(name)}`, depth + 1, trail);
           if (value !== undefined) Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
         }
