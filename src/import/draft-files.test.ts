@@ -3,7 +3,8 @@
 // is drafted download: true; both link as drafted.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { draftWorkFolder, drafted, linkProblems, notesAt, openapi, reply, type Json } from "./__fixtures__/draft-kit.js";
+import { executeToolDefinition } from "@blockwright/runtime";
+import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi, reply, type Json } from "./__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -31,6 +32,26 @@ describe("a multipart upload", () => {
     const d = drafted(upload({ type: "object", properties: { image: { type: "string", contentMediaType: "image/png" } } }, false), ["uploadFile"]);
     expect(d.manifest.operations.acme_upload_file!.params?.image).toEqual({ type: "file", description: "The image file.", contentType: "image/png", wire: { in: "body" } });
     expect(await linkProblems(d)).toEqual([]);
+  });
+});
+
+describe("a multipart body that is one file, naming no part (schema: a binary string)", () => {
+  it("is drafted as a file parameter sent as the part `file`, says so, links, and the runtime sends the file there", async () => {
+    const d = drafted(upload({ type: "string", format: "binary" }), ["uploadFile"]);
+    expect(d.manifest.operations.acme_upload_file!.params).toEqual({ file: { type: "file", description: "The file file.", required: true, wire: { in: "body" } } });
+    expect(notesAt(d, "operations.acme_upload_file.params")).toContain('the multipart body is one file and names no part: sent as the part "file", the usual name; if the upstream reads another, write it in the spec');
+    expect(await linkProblems(d)).toEqual([]);
+    const [tool] = await linkedTools(d);
+    let sent: FormData | undefined;
+    const fetchFn = async (request: Request) => {
+      sent = await request.formData();
+      return new Response(JSON.stringify({ id: "zq1" }), { status: 200, headers: { "content-type": "application/json" } });
+    };
+    const result = await executeToolDefinition(tool!, { accessToken: "zq-token-0001", file: new Blob(["zq bytes"], { type: "text/plain" }) }, { baseUrl: "https://api.acme.test", fetch: fetchFn });
+    expect(result).toMatchObject({ success: true });
+    const form = sent ?? new FormData();
+    expect([...form.keys()]).toEqual(["file"]);
+    expect(await (form.get("file") as Blob).text()).toBe("zq bytes");
   });
 });
 

@@ -3,16 +3,14 @@
 // answers a file (bytes of a type other than JSON, or a redirect to them)
 // is drafted `download: true`, whose outputs are fixed.
 import { isFileType } from "../link/files.js";
+import { isBinaryString } from "../load/media-types.js";
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../load/openapi-document.js";
 import type { ManifestParam } from "../load/precompiled/manifest-types.js";
 import { shortText } from "./plain-text.js";
 
 /** A field a file goes into: a string of format binary (OpenAPI 3.0), or with a contentMediaType or contentEncoding (3.1). */
 export function isFileField(schema: Schema | undefined): schema is Schema {
-  if (!schema) return false;
-  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-  if (!types.includes("string") && schema.type !== undefined) return false;
-  return schema.format === "binary" || typeof schema.contentMediaType === "string" || schema.contentEncoding === "binary";
+  return isBinaryString(schema);
 }
 
 /** The file parameter of a binary field. */

@@ -206,7 +206,7 @@ describe("body fields", () => {
       ["string", undefined, undefined],
       ["number", undefined, true],
     ]);
-    expect(notesAt(d, "operations.acme_create_item.params.metadata")).toContain("the spec allows object or string (anyOf): drafted as object, without the limits of any one of them");
+    expect(notesAt(d, "operations.acme_create_item.params.metadata")).toContain('the spec also allows "" (to clear the value, in some APIs), which the runtime treats as no value and never sends: drafted as the other form');
     expect(await linkProblems(d)).toEqual([]);
   });
 

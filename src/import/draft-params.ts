@@ -10,6 +10,7 @@ import { checkValue, fieldOf, isAbsent, isValueFormat, PAGE_INPUTS, type ParamSp
 import type { ManifestParam } from "../load/precompiled/manifest-types.js";
 import { camelCase } from "../model/naming.js";
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../load/openapi-document.js";
+import { isBinaryString, LONE_FILE_PART } from "../load/media-types.js";
 import { repeatsCredential, type CredentialDraft } from "./draft-auth.js";
 import { exampleOfFirstShape } from "./draft-example.js";
 import type { ReviewNote } from "./manifest-yaml.js";
@@ -179,6 +180,9 @@ function draftBody(
     into.byWire.set("body:", name);
     return;
   }
+  if (body.encoding === "multipart" && loneFileBody(doc, rawOp, body.mediaType)) {
+    notes.push({ at: [...at, "params"], note: `the multipart body is one file and names no part: sent as the part "${LONE_FILE_PART}", the usual name; if the upstream reads another, write it in the spec` });
+  }
   const events = answersEvents(doc, rawOp);
   for (const [field, schema] of Object.entries(fields)) {
     const flatField = safeFlatten(doc, schema);
@@ -217,7 +221,12 @@ interface FieldInput {
 /** A manifest parameter (without its wire placement) for a value of `schema`. */
 export function fromSchema(doc: OpenApiDocument, schema: Schema, input: FieldInput, notes: ReviewNote[]): ManifestParam | undefined {
   const note = (text: string) => notes.push({ at: input.at, note: text });
-  const flat = withoutNullBranch(doc, safeFlatten(doc, schema));
+  const whole = safeFlatten(doc, schema);
+  const flat = withoutNullBranch(doc, whole);
+  const union = (whole?.anyOf ?? whole?.oneOf) as Schema[] | undefined;
+  if (flat !== whole && Array.isArray(union) && union.some((b) => onlyEmptyText(safeFlatten(doc, b)))) {
+    note('the spec also allows "" (to clear the value, in some APIs), which the runtime treats as no value and never sends: drafted as the other form');
+  }
   if (!flat) {
     note(`the schema of ${input.name} names a $ref the document does not have: not drafted`);
     return undefined;
@@ -372,6 +381,17 @@ function firstExample(examples: unknown): unknown {
   return first && typeof first === "object" ? first.value : undefined;
 }
 
+/** Whether the document's multipart body is a lone file, which the loader reads as one part (media-types.ts, multipartParts). */
+function loneFileBody(doc: OpenApiDocument, rawOp: Schema, mediaType: string): boolean {
+  try {
+    const content = (doc.resolve(rawOp.requestBody as Schema).content ?? {}) as Record<string, Schema>;
+    const media = content[mediaType] ? doc.resolve(content[mediaType]) : undefined;
+    return isBinaryString(media?.schema ? safeFlatten(doc, media.schema as Schema) : undefined);
+  } catch {
+    return false;
+  }
+}
+
 /** Whether a 2xx reply of the operation can be a stream of server-sent events (`text/event-stream`). */
 export function answersEvents(doc: OpenApiDocument, rawOp: Schema): boolean {
   return Object.entries((rawOp.responses ?? {}) as Record<string, Schema>).some(([status, raw]) => {
@@ -405,11 +425,18 @@ function withoutNullBranch(doc: OpenApiDocument, flat: Schema | undefined): Sche
   const key = Array.isArray(flat?.anyOf) ? "anyOf" : Array.isArray(flat?.oneOf) ? "oneOf" : undefined;
   if (!flat || !key) return flat;
   const branches = flat[key] as Schema[];
-  const kept = branches.filter((b) => typeOf(safeFlatten(doc, b) ?? {}) !== "null");
+  const kept = branches.filter((b) => typeOf(safeFlatten(doc, b) ?? {}) !== "null" && !onlyEmptyText(safeFlatten(doc, b)));
   const only = kept.length === 1 && kept.length < branches.length ? safeFlatten(doc, kept[0] as Schema) : undefined;
   if (!only) return flat;
   const { [key]: _union, ...siblings } = flat;
   return { ...only, ...Object.fromEntries(Object.entries(siblings).filter(([, v]) => v !== undefined)) };
+}
+
+/** A branch whose one value is "" (`enum: [""]`, `const: ""`): in some APIs, how a value is cleared, which the runtime never sends. */
+function onlyEmptyText(branch: Schema | undefined): boolean {
+  if (!branch) return false;
+  if (branch.const === "") return true;
+  return Array.isArray(branch.enum) && branch.enum.length === 1 && branch.enum[0] === "";
 }
 
 /** The schema with `$ref`s and allOf resolved, or undefined when a `$ref` names nothing. */

@@ -50,6 +50,15 @@ export function isNullAlternative(error: OutputUnit): boolean {
   return error.keyword === "type" && error.error.endsWith('Expected "null".');
 }
 
+/** The longest value a message quotes whole: a published example of kilobytes (a whole reply written as one string) is cut. */
+const SHOWN_LENGTH = 200;
+
+/** A value as a message quotes it: its JSON, cut at SHOWN_LENGTH characters. */
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > SHOWN_LENGTH ? `${text.slice(0, SHOWN_LENGTH)}… (${text.length} characters)` : text;
+}
+
 const BOUND_WORDS: Record<string, string> = { minimum: "at least", exclusiveMinimum: "greater than", maximum: "at most", exclusiveMaximum: "less than" };
 
 /** The validator's complaint in words, with where it is in the example and what was found. */
@@ -66,20 +75,20 @@ export function describe(error: OutputUnit, path: Path, root: unknown, whole = "
       return `${where} lacks required field "${quoted(/required property "(.*)"/) ?? "?"}"`;
     case "type": {
       const expected = (error.error.split("Expected")[1] ?? "").match(/[\w-]+/g);
-      return `${where} must be ${expected ? expected.join(" or ") : "of another type"}, got ${JSON.stringify(found)}`;
+      return `${where} must be ${expected ? expected.join(" or ") : "of another type"}, got ${shown(found)}`;
     }
     case "enum": {
       const allowed = quoted(/any of (\[.*\])\.?$/);
-      return `${where} must be one of ${allowed ? (JSON.parse(allowed) as unknown[]).map((v) => JSON.stringify(v)).join(", ") : "its listed values"}, got ${JSON.stringify(found)}`;
+      return `${where} must be one of ${allowed ? (JSON.parse(allowed) as unknown[]).map((v) => JSON.stringify(v)).join(", ") : "its listed values"}, got ${shown(found)}`;
     }
     case "minimum":
     case "exclusiveMinimum":
     case "maximum":
     case "exclusiveMaximum": {
       const bound = /(-?\d+(?:\.\d+)?(?:e[+-]?\d+)?)\.?$/i.exec(error.error)?.[1] ?? "its bound";
-      return `${where} must be ${BOUND_WORDS[error.keyword]} ${bound}, got ${JSON.stringify(found)}`;
+      return `${where} must be ${BOUND_WORDS[error.keyword]} ${bound}, got ${shown(found)}`;
     }
     default:
-      return `${where} ${error.error.replace(/\.$/, "").replace(/^\w/, (c) => c.toLowerCase())}, got ${JSON.stringify(found)}`;
+      return `${where} ${error.error.replace(/\.$/, "").replace(/^\w/, (c) => c.toLowerCase())}, got ${shown(found)}`;
   }
 }

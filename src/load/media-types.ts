@@ -22,6 +22,31 @@ export function isRawBodyMedia(mediaType: string, schema: Schema | undefined): b
   return bare === "application/octet-stream" || bare.includes("*") || /^(image|audio|video)\//.test(bare);
 }
 
+/**
+ * The part a multipart body goes in when its schema is one file and names no
+ * part (`multipart/form-data: {schema: {type: string, format: binary}}`):
+ * the name HTML forms and most upload APIs give a lone file.
+ */
+export const LONE_FILE_PART = "file";
+
+/** A schema of a file's bytes: a string of format binary (OpenAPI 3.0), or with a contentMediaType or contentEncoding binary (3.1). */
+export function isBinaryString(schema: Schema | undefined): boolean {
+  if (!schema) return false;
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (schema.type !== undefined && !types.includes("string")) return false;
+  return schema.format === "binary" || typeof schema.contentMediaType === "string" || schema.contentEncoding === "binary";
+}
+
+/**
+ * A multipart body's schema as parts: one that is a lone file (no object of
+ * named parts, which no multipart body can be) is an object whose one part,
+ * LONE_FILE_PART, is that file, required when the body is; others as they are.
+ */
+export function multipartParts(schema: Schema, required: boolean): Schema {
+  if (!isBinaryString(schema) || schema.properties !== undefined) return schema;
+  return { type: "object", properties: { [LONE_FILE_PART]: schema }, ...(required ? { required: [LONE_FILE_PART] } : {}) };
+}
+
 /** A media type without its parameters, lowercased: `Application/JSON; charset=utf-8` → `application/json`. */
 export function bareMediaType(mediaType: string): string {
   return (mediaType.split(";")[0] ?? "").trim().toLowerCase();

@@ -3,7 +3,7 @@
 import { fieldOf, parsePointer } from "@blockwright/runtime/internal";
 import { refPath, valueAt } from "./json-ref.js";
 import type { YamlSource } from "./yaml-source.js";
-import { bareMediaType, isJsonMediaType, isRawBodyMedia, jsonMediaType, FORM_MEDIA_TYPE, MULTIPART_MEDIA_TYPE } from "./media-types.js";
+import { bareMediaType, isJsonMediaType, isRawBodyMedia, jsonMediaType, FORM_MEDIA_TYPE, MULTIPART_MEDIA_TYPE, multipartParts } from "./media-types.js";
 
 export { bareMediaType, isJsonMediaType, isRawBodyMedia, jsonMediaType, FORM_MEDIA_TYPE, MULTIPART_MEDIA_TYPE };
 
@@ -375,11 +375,13 @@ export class OpenApiDocument {
         ...(typeof e.contentType === "string" ? { contentType: e.contentType } : {}),
       };
     }
+    const multipart = bareMediaType(mediaType) === MULTIPART_MEDIA_TYPE;
+    const schema = this.resolve(media.schema as Schema);
     return {
       required: Boolean(body.required),
       mediaType,
-      encoding: isJsonMediaType(mediaType) ? "json" : bareMediaType(mediaType) === MULTIPART_MEDIA_TYPE ? "multipart" : "form",
-      schema: this.resolve(media.schema as Schema),
+      encoding: isJsonMediaType(mediaType) ? "json" : multipart ? "multipart" : "form",
+      schema: multipart ? multipartParts(schema, Boolean(body.required)) : schema,
       fields,
     };
   }

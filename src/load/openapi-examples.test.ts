@@ -83,6 +83,13 @@ describe("examples checked against their schemas", () => {
     ]);
   });
 
+  it("quotes a long wrong value cut, with its length (a whole zq reply published as one string of JSON)", () => {
+    const long = JSON.stringify(JSON.stringify({ id: "zq", notes: "z".repeat(400) }));
+    const [message] = problems(PET, long);
+    expect(message).toMatch(/\(the whole example\) must be object, got "\{\\"id\\":\\"zq\\",\\"notes\\":\\"z+… \(\d+ characters\)$/);
+    expect(message?.length).toBeLessThan(400);
+  });
+
   it("reads 3.1 schemas as JSON Schema 2020-12 (type lists, no nullable)", () => {
     const pet31 = `{ type: object, required: [id], properties: { id: { type: string }, owner: { type: [string, "null"] } } }`;
     expect(problems(pet31, `{ id: a, owner: null }`, "3.1.0")).toEqual([]);

@@ -38,9 +38,11 @@ export function withSampledAnswers(document: Node): Node {
         let content: Node | undefined;
         for (const [type, media] of Object.entries(response.content)) {
           if (!JSON_MEDIA.test(type) || !isNode(media) || media.schema === undefined || media.example !== undefined || media.examples !== undefined) continue;
-          if (!reachesWhatPrismMakesWrong(document, media.schema)) continue;
+          if (!reachesWhatPrismMakesWrong(document, media.schema) && !reachesItself(document, media.schema)) continue;
           sampler ??= new DocumentSampler(document);
-          const made = sampler.sample(`${at}/content/${escapeKey(type)}/schema`);
+          const pointer = `${at}/content/${escapeKey(type)}/schema`;
+          // An error answer with its text fields, where the message is (the suite reads it); else the fewest fields.
+          const made = (isError(status) ? sampler.sample(pointer, { textFields: true }) : undefined) ?? sampler.sample(pointer);
           if (!made) continue;
           content ??= { ...response.content };
           content[type] = { ...media, example: made.value };
@@ -59,6 +61,11 @@ export function withSampledAnswers(document: Node): Node {
     }
   }
   return changed ? { ...document, paths: served } : document;
+}
+
+/** An error answer: a 4xx or 5xx status (or range), or `default`. */
+function isError(status: string): boolean {
+  return status === "default" || /^[45]/.test(status);
 }
 
 /** Formats Prism's sampler makes a valid value of. */
@@ -87,6 +94,38 @@ function reachesWhatPrismMakesWrong(document: Node, schema: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Whether the schema reaches a `$ref` from inside that same reference (an
+ * error holding the object it failed on, which holds its last error): Prism's
+ * sampler stops somewhere down such a cycle and leaves required fields out.
+ * Within REACH_BUDGET schemas; beyond it, no.
+ */
+function reachesItself(document: Node, schema: unknown): boolean {
+  const inside = new Set<string>();
+  const cleared = new Set<string>();
+  let visits = 0;
+  const walk = (node: unknown): boolean => {
+    if (++visits > REACH_BUDGET) return false;
+    if (Array.isArray(node)) return node.some(walk);
+    if (!isNode(node)) return false;
+    if (typeof node.$ref === "string") {
+      const ref = node.$ref;
+      if (inside.has(ref)) return true;
+      if (cleared.has(ref)) return false;
+      inside.add(ref);
+      const found = walk(followRef(document, node, "").node);
+      inside.delete(ref);
+      cleared.add(ref);
+      return found;
+    }
+    return Object.entries(node).some(([key, value]) => !DATA_KEYS.has(key) && walk(value));
+  };
+  return walk(schema);
+}
+
+/** Keys whose values are data, not schemas. */
+const DATA_KEYS = new Set(["example", "examples", "enum", "const", "default"]);
 
 /** A local `$ref` followed (a few hops), with the pointer of where it leads. */
 function followRef(document: Node, value: unknown, pointer: string): { node: unknown; pointer: string } {

@@ -16,6 +16,7 @@
 // itself left as it is, and at most INLINE_BUDGET schemas per place, beyond
 // which references stay references.
 import { refPath, valueAt } from "../load/json-ref.js";
+import { multipartParts } from "../load/media-types.js";
 
 type Node = Record<string, unknown>;
 
@@ -85,8 +86,10 @@ function withDeserializedSchemasInline(document: Node): Node {
     const content = Object.fromEntries(
       Object.entries(resolved.content).map(([type, media]) => {
         if (!FORM_TYPES.test(type) || !isNode(media) || media.schema === undefined) return [type, media];
-        const schema = inline(media.schema);
-        return [type, { ...media, schema: type.startsWith("multipart/") ? partsAsText(schema) : schema }];
+        const encoding = isNode(media.encoding) ? media.encoding : {};
+        const schema = withDeepObjectsAsBuilt(inline(media.schema), encoding);
+        if (!type.startsWith("multipart/")) return [type, { ...media, schema, encoding: withReservedAllowed(encoding) }];
+        return [type, { ...media, schema: partsAsText(multipartParts(schema as Node, resolved.required === true)), encoding: withReservedAllowed(encoding) }];
       }),
     );
     return { ...resolved, content };
@@ -124,6 +127,44 @@ function partsAsText(schema: unknown): unknown {
     ]),
   );
   return { ...schema, properties };
+}
+
+/**
+ * A form field sent as a deepObject (`a[b][c]=…`) is read by Prism as an
+ * object built from its schema, with an object for every object property
+ * the schema names, sent or not (and built when the field itself was not
+ * sent): a `required` inside refused every request that left a nested object
+ * out, or the field. There the parts' `required` (and `minProperties`) are
+ * dropped; the values sent are still checked.
+ */
+function withDeepObjectsAsBuilt(schema: unknown, encoding: Node): unknown {
+  if (!isNode(schema) || !isNode(schema.properties)) return schema;
+  const deep = Object.keys(schema.properties).filter((name) => isNode(encoding[name]) && encoding[name].style === "deepObject");
+  if (!deep.length) return schema;
+  const loosen = (node: unknown, depth: number): unknown => {
+    if (Array.isArray(node)) return node.map((n) => loosen(n, depth));
+    if (!isNode(node) || depth > 64) return node;
+    const { required: _required, minProperties: _min, ...rest } = node;
+    return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, SCHEMA_KEYS.has(k) ? loosenEach(k, v, depth) : v]));
+  };
+  const loosenEach = (key: string, value: unknown, depth: number): unknown => (key === "properties" && isNode(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, loosen(v, depth + 1)])) : loosen(value, depth + 1));
+  const properties = { ...schema.properties };
+  for (const name of deep) properties[name] = loosen(properties[name], 0);
+  return { ...schema, properties };
+}
+
+/** The keywords whose values are schemas (or lists or maps of them) that Prism's deepObject reader or its check reach. */
+const SCHEMA_KEYS = new Set(["properties", "items", "anyOf", "oneOf", "allOf", "additionalProperties"]);
+
+/**
+ * Prism refuses "reserved characters" (`/?#[]@!$&'()*+,;=`) in a form field
+ * whose encoding does not allow them, read from the text before it decodes
+ * it: a space, which a URL-encoded form writes `+`, was refused, and so was
+ * any text in a multipart part (OpenAPI's `allowReserved` is for URL-encoded
+ * forms only). The suite checks each value arrives intact itself.
+ */
+function withReservedAllowed(encoding: Node): Node {
+  return Object.fromEntries(Object.entries(encoding).map(([name, e]) => [name, isNode(e) ? { ...e, allowReserved: true } : e]));
 }
 
 function isNode(value: unknown): value is Node {

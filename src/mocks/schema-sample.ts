@@ -27,6 +27,8 @@ export interface SampleBounds {
   maxBranches?: number;
   /** The outermost object gets its optional properties too (a value for each field of a request body). */
   everyField?: boolean;
+  /** Every object gets its optional text properties too (an error's `message`, which a minimal answer leaves out). */
+  textFields?: boolean;
 }
 
 const BASE = "https://zq-sample.invalid/document";
@@ -43,8 +45,9 @@ export class DocumentSampler {
     const wraps: Wrap[] = [];
     if (!is31) toJsonSchema(copy, wraps);
     dereference(copy as Schema, this.lookup, new URL(BASE));
-    // Parameters are listed in arrays, which the validator does not walk: their schemas are registered one by one.
-    for (const [pointer, schema] of parameterSchemas(copy)) dereference(schema as Schema, this.lookup, new URL(BASE), uriPointer(pointer));
+    // Parameters are listed in arrays, which the validator does not walk, and a `default` response is skipped:
+    // their schemas are registered one by one.
+    for (const [pointer, schema] of unwalkedSchemas(copy)) dereference(schema as Schema, this.lookup, new URL(BASE), uriPointer(pointer));
     wrapNullable(wraps, this.lookup);
   }
 
@@ -78,6 +81,7 @@ class Walk {
   private readonly maxVisits: number;
   private readonly maxBranches: number;
   private readonly seed: number;
+  private readonly textFields: boolean;
   /** The depth whose objects get their optional properties too (a union branch told from the others by them). */
   private fullDepth: number | undefined;
 
@@ -90,6 +94,7 @@ class Walk {
     this.maxVisits = bounds.maxVisits ?? 5000;
     this.maxBranches = bounds.maxBranches ?? 6;
     this.seed = bounds.seed ?? 0;
+    this.textFields = bounds.textFields === true;
     if (bounds.everyField) this.fullDepth = 0;
   }
 
@@ -198,6 +203,12 @@ class Walk {
     return { schema: { type: "object", properties, required: [...required], ...(closed ? { additionalProperties: false } : {}), ...(fewest ? { minProperties: fewest } : {}) }, pointers, trail: seen };
   }
 
+  /** Whether a property's schema (its `$ref` followed once) is plain text: a string, not a union. */
+  private isText(property: unknown): boolean {
+    const schema = isNode(property) && typeof property.$ref === "string" && property.$ref.startsWith("#") ? resolvePointer(this.document, property.$ref.slice(1)) : property;
+    return isNode(schema) && schema.type === "string" && !Array.isArray(schema.oneOf) && !Array.isArray(schema.anyOf);
+  }
+
   private plain(schema: Node, pointer: string, depth: number, trail: Set<string>, propertyPointers?: Map<string, string>): unknown {
     const type = Array.isArray(schema.type) ? (schema.type.find((t) => t !== "null") ?? schema.type[0]) : schema.type;
     if (type === "object" || (type === undefined && (isNode(schema.properties) || schema.additionalProperties !== undefined || Array.isArray(schema.required)))) {
@@ -215,9 +226,9 @@ class Walk {
         if (value === undefined) return undefined;
         Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
       }
-      if (this.fullDepth === depth) {
+      if (this.fullDepth === depth || this.textFields) {
         for (const [name, property] of Object.entries(properties)) {
-          if (Object.hasOwn(out, name)) continue;
+          if (Object.hasOwn(out, name) || (this.fullDepth !== depth && !this.isText(property))) continue;
           const value = this.make(property, propertyPointers?.get(name) ?? `${pointer}/properties/${escapeKey(name)}`, depth + 1, trail);
           if (value !== undefined) Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
         }
@@ -317,8 +328,8 @@ function withoutExamples(node: unknown, names = false): unknown {
 /** Keys whose object maps names (a property called `example`) to schemas. */
 const NAME_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "schemas", "dependentSchemas"]);
 
-/** The schemas of the parameters listed by path items and operations, with their pointers. */
-function parameterSchemas(document: Node): [string, unknown][] {
+/** The schemas the validator does not register by walking the document: those of parameters (listed by path items and operations) and of `default` responses, with their pointers. */
+function unwalkedSchemas(document: Node): [string, unknown][] {
   const out: [string, unknown][] = [];
   const list = (parameters: unknown, at: string) => {
     if (!Array.isArray(parameters)) return;
@@ -330,7 +341,14 @@ function parameterSchemas(document: Node): [string, unknown][] {
     if (!isNode(item)) continue;
     const at = `/paths/${escapeKey(path)}`;
     list(item.parameters, at);
-    for (const [method, op] of Object.entries(item)) if (isNode(op)) list(op.parameters, `${at}/${escapeKey(method)}`);
+    for (const [method, op] of Object.entries(item)) {
+      if (!isNode(op)) continue;
+      list(op.parameters, `${at}/${escapeKey(method)}`);
+      // The validator skips a `default` key (JSON Schema's default value), so a `default` response's schemas too.
+      const fallback = isNode(op.responses) ? op.responses.default : undefined;
+      if (!isNode(fallback) || !isNode(fallback.content)) continue;
+      for (const [type, media] of Object.entries(fallback.content)) if (isNode(media) && isNode(media.schema)) out.push([`${at}/${escapeKey(method)}/responses/default/content/${escapeKey(type)}/schema`, media.schema]);
+    }
   }
   return out;
 }
