@@ -37,6 +37,9 @@ const DESCRIPTION_LENGTH = 600;
 /** Formats that say no more than the type does. */
 const PLAIN_FORMATS = new Set(["int32", "int64", "float", "double"]);
 
+/** Formats that validators name otherwise, as the manifest's formats that admit only their values (an absolute http(s) address is a uri). */
+const FORMAT_ALIASES: Record<string, NonNullable<ManifestParam["format"]>> = { url: "uri" };
+
 /** Parameter names the manifest reserves: the block's operation selector and the paging inputs. */
 const RESERVED = new Set(["operation", ...PAGE_INPUTS]);
 
@@ -266,7 +269,12 @@ export function fromSchema(doc: OpenApiDocument, schema: Schema, input: FieldInp
   } else note(`${input.name} has no type in the spec: drafted as a string`);
   // The formats a manifest states (and the link would take from the spec anyway) are drafted; others said.
   if (t === "string" && isValueFormat(flat.format as string)) param.format = flat.format as ManifestParam["format"];
-  else if (t === "string" && flat.format === undefined && alternatives) {
+  else if (t === "string" && typeof flat.format === "string" && Object.hasOwn(FORMAT_ALIASES, flat.format)) {
+    // A format JSON Schema validators know by another name (ajv-formats' `url`, which mocks check): the manifest's
+    // name for it, or every value a call sends is one the mock may refuse for a format the parameter never said.
+    param.format = FORMAT_ALIASES[flat.format];
+    note(`the spec gives format ${flat.format}: drafted as format ${param.format}, which every ${flat.format} value is`);
+  } else if (t === "string" && flat.format === undefined && alternatives) {
     // A string of one of several formats (anyOf: date-time, date): the first, which every value drafted then meets.
     const formats = alternatives.map((a) => safeFlatten(doc, a)?.format).filter((f): f is string => typeof f === "string");
     if (formats.length && isValueFormat(formats[0])) {

@@ -40,7 +40,7 @@ export function withSampledAnswers(document: Node): Node {
           if (!JSON_MEDIA.test(type) || !isNode(media) || media.schema === undefined || media.example !== undefined || media.examples !== undefined) continue;
           if (!reachesWhatPrismMakesWrong(document, media.schema)) continue;
           sampler ??= new DocumentSampler(document);
-          const made = sampler.sample(`${at}/content/${escapeKey(type)}/schema`);
+          const made = sampleAnswer(sampler, `${at}/content/${escapeKey(type)}/schema`, status);
           if (!made) continue;
           content ??= { ...response.content };
           content[type] = { ...media, example: made.value };
@@ -59,6 +59,16 @@ export function withSampledAnswers(document: Node): Node {
     }
   }
   return changed ? { ...document, paths: served } : document;
+}
+
+/**
+ * A made answer: an error's with every top-level field the sampler can make
+ * (where the message and code are, often optional in the schema: without
+ * them the answer says nothing a client reads), else the fewest fields.
+ */
+function sampleAnswer(sampler: DocumentSampler, pointer: string, status: string): { value: unknown } | undefined {
+  const error = /^([45]\d\d|[45]XX|default)$/i.test(status);
+  return (error ? sampler.sample(pointer, { everyField: true }) : undefined) ?? sampler.sample(pointer);
 }
 
 /** Formats Prism's sampler makes a valid value of. */
