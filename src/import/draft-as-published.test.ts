@@ -1,9 +1,10 @@
 // Shapes of published documents the drafts met in the corpus
 // (contract-tests/corpus/), each drafted so that generate and the contract
-// suite pass with no hand edit: a format validators know by another name.
+// suite pass with no hand edit: a format validators know by another name;
+// an operation that names no security scheme beside others that do.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { draftWorkFolder, drafted, linkProblems, notesAt, openapi, reply } from "./__fixtures__/draft-kit.js";
+import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi, reply } from "./__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -24,5 +25,30 @@ describe("formats validators name otherwise", () => {
     expect(d.manifest.operations.zqhooks_create_zqhook!.params!.target).toMatchObject({ type: "string", format: "uri", required: true });
     expect(notesAt(d, "operations.zqhooks_create_zqhook.params.target")).toContain("the spec gives format url: drafted as format uri, which every url value is");
     expect(await linkProblems(d, "zqhooks")).toEqual([]);
+  });
+});
+
+describe("an operation that names no security scheme, beside chosen ones that do, in a document with none for all", () => {
+  it("takes no credential: security: [] written out in the cut, the tool anonymous, the others keep theirs", async () => {
+    const doc = openapi({
+      "/zqsessions/whoami": { get: { operationId: "whoAmI", parameters: [{ name: "X-Zq-Session", in: "header", schema: { type: "string", maxLength: 64 } }], responses: ok } },
+      "/zqusers": { get: { operationId: "listZqusers", security: [{ bearer: [] }], responses: ok } },
+    });
+    delete doc.security;
+    const d = drafted(doc, ["whoAmI", "listZqusers"], "zqsessions");
+    expect(d.openapiText).toMatch(/^# Written out by blockwright add: whoAmI\.security: \[\]/m);
+    expect(d.added).toContain("whoAmI.security");
+    expect(await linkProblems(d, "zqsessions")).toEqual([]);
+    const tools = Object.fromEntries((await linkedTools(d, "zqsessions")).map((t) => [t.id, t]));
+    expect(tools.zqsessions_who_am_i?.anonymous).toBe(true);
+    expect(tools.zqsessions_list_zqusers?.anonymous).toBeUndefined();
+  });
+
+  it("is left as published where the document has security for all, or no operation names a scheme", () => {
+    const withTop = openapi({ "/zqsessions/whoami": { get: { operationId: "whoAmI", responses: ok } }, "/zqusers": { get: { operationId: "listZqusers", security: [{ bearer: [] }], responses: ok } } });
+    expect(drafted(withTop, ["whoAmI", "listZqusers"], "zqsessions").added).not.toContain("whoAmI.security");
+    const none = openapi({ "/zqsessions/whoami": { get: { operationId: "whoAmI", responses: ok } } });
+    delete none.security;
+    expect(drafted(none, ["whoAmI"], "zqsessions").added).toEqual(["security"]);
   });
 });
