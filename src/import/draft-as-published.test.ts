@@ -1,7 +1,8 @@
 // Shapes of published documents the drafts met in the corpus
 // (contract-tests/corpus/), each drafted so that generate and the contract
 // suite pass with no hand edit: a format validators know by another name;
-// an operation that names no security scheme beside others that do.
+// an operation that names no security scheme beside others that do; a
+// pattern that bounds the length itself.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi, reply } from "./__fixtures__/draft-kit.js";
@@ -50,5 +51,23 @@ describe("an operation that names no security scheme, beside chosen ones that do
     const none = openapi({ "/zqsessions/whoami": { get: { operationId: "whoAmI", responses: ok } } });
     delete none.security;
     expect(drafted(none, ["whoAmI"], "zqsessions").added).toEqual(["security"]);
+  });
+});
+
+describe("a string whose pattern bounds its length", () => {
+  it("gets no default maxLength (which no value of the pattern reaches: the limit cases found none)", async () => {
+    const doc = openapi({
+      "/zqactions/{actionId}": {
+        get: { operationId: "getZqaction", parameters: [{ name: "actionId", in: "path", required: true, schema: { type: "string", pattern: "^[A-Z0-9]{26}$" } }, { name: "q", in: "query", schema: { type: "string", pattern: "^[a-z]+" } }], responses: ok },
+      },
+    });
+    const d = drafted(doc, ["getZqaction"], "zqactions");
+    const params = d.manifest.operations.zqactions_get_zqaction!.params!;
+    expect(params.actionId).toMatchObject({ pattern: "^[A-Z0-9]{26}$" });
+    expect(params.actionId!.maxLength).toBeUndefined();
+    // A pattern open at its end bounds nothing: the default stays.
+    expect(params.q!.maxLength).toBeDefined();
+    const tools = await linkedTools(d, "zqactions");
+    expect(tools[0]?.params.find((p) => p.name === "actionId")?.maxLength).toBe(26);
   });
 });

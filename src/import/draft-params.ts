@@ -12,6 +12,7 @@ import { camelCase } from "../model/naming.js";
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../load/openapi-document.js";
 import { repeatsCredential, type CredentialDraft } from "./draft-auth.js";
 import { exampleOfFirstShape } from "./draft-example.js";
+import { patternLengths } from "../link/pattern-length.js";
 import type { ReviewNote } from "./manifest-yaml.js";
 import { shortText } from "./plain-text.js";
 
@@ -103,7 +104,8 @@ export function draftParams(doc: OpenApiDocument, op: OpenApiOperation, rawOp: S
     }
     notes.push(...own);
     // A value format bounds the length itself (FORMAT_MAX_LENGTH): a default longer than any such value admits none of its length.
-    if (draft.type === "string" && draft.enum === undefined && draft.maxLength === undefined && !isValueFormat(draft.format)) {
+    // So does a pattern anchored at both ends (`^[A-Z0-9]{26}$`): a default longer than it admits no value of its own length.
+    if (draft.type === "string" && draft.enum === undefined && draft.maxLength === undefined && !isValueFormat(draft.format) && !boundedPattern(draft.pattern)) {
       const place = declared.in as keyof typeof DEFAULT_MAX_LENGTH;
       draft.maxLength = DEFAULT_MAX_LENGTH[place];
       note(where, `maxLength ${draft.maxLength} is blockwright add's default for a ${place} value the spec leaves unbounded; set the upstream's real limit`);
@@ -115,6 +117,12 @@ export function draftParams(doc: OpenApiDocument, op: OpenApiOperation, rawOp: S
   }
   draftBody(doc, op, rawOp, credential, at, notes, { params, byWire, taken });
   return { params, byWire };
+}
+
+/** Whether a pattern bounds the length of what it matches (generate then implies maxLength from it). */
+function boundedPattern(pattern: string | undefined): boolean {
+  const lengths = pattern === undefined ? undefined : patternLengths(pattern);
+  return lengths !== undefined && lengths.max !== Infinity;
 }
 
 /** The request body's top-level fields as parameters (or the whole body as one, when it is not an object of fields). */
