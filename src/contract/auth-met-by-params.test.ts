@@ -18,7 +18,11 @@ const schemes = { zqKey: { type: "apiKey", in: "query", name: "key" }, zqToken: 
 
 async function caseNames(tokenRequired: boolean): Promise<string[]> {
   const token = { name: "token", in: "query", required: tokenRequired, schema: { type: "string", maxLength: 64 } };
-  const doc = openapi({ "/zqcards/{id}": { get: { operationId: "getZqcard", parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 24 } }, keyParam, token], security: [{ zqKey: [] }, { zqToken: [] }], responses: ok } } }, { securitySchemes: schemes }, { security: [] });
+  const doc = openapi(
+    { "/zqcards/{id}": { get: { operationId: "getZqcard", parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 24 } }, keyParam, token], security: [{ zqKey: [] }, { zqToken: [] }], responses: ok } } },
+    { securitySchemes: schemes },
+    { security: [] },
+  );
   const d = drafted(doc, ["getZqcard"], "zqcards");
   const [tool] = await linkedTools(d, "zqcards");
   if (!tool) throw new Error("no tool linked");

@@ -58,7 +58,14 @@ describe("a string whose pattern bounds its length", () => {
   it("gets no default maxLength (which no value of the pattern reaches: the limit cases found none)", async () => {
     const doc = openapi({
       "/zqactions/{actionId}": {
-        get: { operationId: "getZqaction", parameters: [{ name: "actionId", in: "path", required: true, schema: { type: "string", pattern: "^[A-Z0-9]{26}$" } }, { name: "q", in: "query", schema: { type: "string", pattern: "^[a-z]+" } }], responses: ok },
+        get: {
+          operationId: "getZqaction",
+          parameters: [
+            { name: "actionId", in: "path", required: true, schema: { type: "string", pattern: "^[A-Z0-9]{26}$" } },
+            { name: "q", in: "query", schema: { type: "string", pattern: "^[a-z]+" } },
+          ],
+          responses: ok,
+        },
       },
     });
     const d = drafted(doc, ["getZqaction"], "zqactions");

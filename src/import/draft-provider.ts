@@ -182,7 +182,8 @@ function withCredentialScheme(cut: Json, credential: CredentialDraft, chosen: re
  */
 function withoutCredential(cut: Json, chosen: readonly SelectedOperation[]): string[] {
   if (cut.security !== undefined) return [];
-  const ops = chosen.map((c) => ({ id: c.operationId, op: ((cut.paths as Record<string, Json> | undefined)?.[c.path] ?? {})[c.method] as Json | undefined }));
+  const paths = (cut.paths ?? {}) as Record<string, Json | undefined>;
+  const ops = chosen.map((c) => ({ id: c.operationId, op: paths[c.path]?.[c.method] as Json | undefined }));
   if (!ops.some(({ op }) => op?.security !== undefined && !emptyOnly(op.security))) return [];
   return ops.flatMap(({ id, op }) => {
     if (!op || op.security !== undefined) return [];
