@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { issueTokens, type OAuthServers, type Script, startOAuthServers } from "../../test-support/oauth-servers.js";
 import { oauthTrackerTools } from "../../test-support/oauth-tracker.js";
 import { createExecutor } from "../execute/executor.js";
-import { oauthFlows } from "./support.js";
+import { oauthFlows } from "../call/oauth-support.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import type { IssuedTokens } from "./flows.js";
 import { TokenCache } from "./token-cache.js";
