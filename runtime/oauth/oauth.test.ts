@@ -54,6 +54,15 @@ describe("client credentials", () => {
     expect(s.token[0]!.headers.authorization).toBeUndefined();
   });
 
+  it("with an OAuth support that cannot send with the token (made without call/token-send.ts), fails before any request, naming oauthFlows", async () => {
+    const s = await start(issueTokens(3600));
+    const { send: _send, ...withoutSending } = oauthFlows;
+    const result = await createExecutor(tools, { oauth: withoutSending })("tracker_list_issues", clientCredentials, { baseUrl: s.baseUrl, tokenUrl: s.tokenUrl });
+    expect(result).toMatchObject({ success: false, error: { type: "validation", rule: "support" } });
+    expect(!result.success && result.error.message).toContain("needs the runtime's oauthFlows");
+    expect(s.token.length + s.api.length).toBe(0);
+  });
+
   it("sends five concurrent calls of one executor with one token request", async () => {
     const s = await start(issueTokens(3600));
     const execute = createExecutor(tools, { oauth: oauthFlows });
