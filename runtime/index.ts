@@ -8,7 +8,7 @@ export { executeToolDefinition, paginateToolDefinition } from "./execute/execute
 export type { OAuthSupport } from "./call/credential.js";
 // The parts of the support (call/support.ts) a provider's tools may need: a generated package imports only its own.
 export type { Support } from "./call/support.js";
-export { oauthFlows } from "./oauth/support.js";
+export { oauthFlows } from "./call/oauth-support.js";
 export { checkJson as jsonParams } from "./validate/json-params.js";
 export { checkRules as ruleChecks } from "./validate/cross-field-rules.js";
 export { formatProblem as valueFormats } from "./spec/formats.js";

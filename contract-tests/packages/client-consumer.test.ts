@@ -8,8 +8,12 @@
 // snippet, and one by one (with their error codes) in a file without it.
 // The same files are compiled and run in consumers installed by pnpm (strict:
 // isolated, nothing hoisted, so a package that imports what it does not
-// declare fails there) and by yarn (4, node_modules), from the same registry. The client's bundle (no OAuth
-// code for a provider without flows) is measured with esbuild.
+// declare fails there) and by yarn (4, node_modules), from the same registry. The npm consumer
+// type-checks with TypeScript 5.9 and with the newest TypeScript on the registry (7: `npm install
+// typescript@latest` gives the native compiler), both installed into it from the same registry; so
+// does a CommonJS consumer (no `"type": "module"`; `module` node16 and nodenext), which also runs the
+// snippet compiled to `require` calls. The client's bundle (no OAuth code for a provider without
+// flows) is measured with esbuild.
 import { build } from "esbuild";
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,6 +28,17 @@ import { node, run, runOk, type Finished } from "./processes.js";
 const PROVIDERS = ["books", "directory"];
 const THIRD_PARTY = ["jose", "openapi-fetch", "openapi-typescript-helpers"];
 const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
+// The TypeScript versions the consumers are checked with: the repository's 5.9, and the newest (devDependency
+// typescript-newest, an alias of typescript@latest) with its compiler binary for this platform.
+const TYPESCRIPTS = { "5.9": "typescript", newest: "typescript-newest" } as const;
+type TsVersion = keyof typeof TYPESCRIPTS;
+const TS_VERSIONS = Object.keys(TYPESCRIPTS) as TsVersion[];
+const TS_PACKAGES = [...Object.values(TYPESCRIPTS), `@typescript/typescript-${process.platform}-${process.arch}`];
+const tsVersion = (v: TsVersion) => (JSON.parse(readFileSync(join(ROOT, "node_modules", TYPESCRIPTS[v], "package.json"), "utf8")) as { version: string }).version;
+// Each installed under an alias of its own (both are named typescript).
+const tsAlias = (v: TsVersion) => (v === "5.9" ? "typescript-5" : "typescript-newest");
+const TS_INSTALLS = TS_VERSIONS.map((v) => `${tsAlias(v)}@npm:typescript@${tsVersion(v)}`);
+const consumerTsc = (dir: string, v: TsVersion) => join(dir, "node_modules", tsAlias(v), "bin/tsc");
 const PNPM = join(ROOT, "node_modules/pnpm/bin/pnpm.cjs");
 const YARN = join(ROOT, "node_modules/@yarnpkg/cli-dist/bin/yarn.js");
 // Books' client bundled 29.1 KB gzip with the OAuth code (jose, token requests), 20.8 KB without it
@@ -33,10 +48,13 @@ const YARN = join(ROOT, "node_modules/@yarnpkg/cli-dist/bin/yarn.js");
 // parameters, formats, cross-field rules, form encoding, next-page addresses, a request rate, files, OAuth
 // each bundled only by a package whose provider declares them) brought it to 19.0 KB, validateOutputs' type
 // check to 19.3 KB; a client's methods without the merging of all pages (their pages come from `.items`) to
-// 18.9 KB. Issue 31 asks for 14 KB: not reached (what is left is the core every call runs: input checks 7.4 KB
-// minified, the call and its retries 8.2 KB, paging 4.6 KB, redaction of escaped secrets 3.7 KB).
-const MAX_CLIENT_GZIP_BYTES = 19_200;
+// 18.9 KB; the OAuth sending moved into the OAuth support (call/token-send.ts) to 18.6 KB. Issue 31 asks for
+// 14 KB: not reached (what is left is the core every call runs: input checks 7.4 KB minified, the call and its
+// retries 7.6 KB, paging 3.8 KB, redaction of escaped secrets 3.7 KB, the tools' own data 4.2 KB).
+const MAX_CLIENT_GZIP_BYTES = 18_800;
 const KEY = "zq-widgets-key-0123456789";
+/** The `module` settings of a CommonJS TypeScript project that runs on Node.js. */
+const CJS_MODULES = ["node16", "nodenext"] as const;
 
 // The snippet of issue 31's "Done when", as written there (PORT is the loopback upstream's).
 const SNIPPET = `import { createBooks, UpstreamError } from "@blockwright/books";
@@ -84,6 +102,11 @@ let registry: LocalRegistry | undefined;
 let upstream: Awaited<ReturnType<typeof server>> | undefined;
 let consumer: string;
 let tsc: Finished;
+/** The npm consumer checked by each TypeScript (5.9's is `tsc`, written to out/; the newest's to out-newest/). */
+let tscs: Record<TsVersion, Finished>;
+let cjsConsumer: string;
+/** The CommonJS consumer, by `module` setting and TypeScript version. */
+let cjsTsc: Record<string, Finished>;
 let pnpmConsumer: string;
 let pnpmTsc: Finished;
 let yarnConsumer: string;
@@ -101,12 +124,22 @@ beforeAll(async () => {
   writeFileSync(npmrc, [`registry=${registry.url}`, `${host}:_authToken=local-registry-fake-token`, `cache=${join(work, "npm-cache")}`, "audit=false", "fund=false", "update-notifier=false", ""].join("\n"));
   const npm = (args: string[], cwd: string) => runOk("npm", [...args, "--userconfig", npmrc], cwd);
   await Promise.all(readdirSync(tarballs).map((file) => npm(["publish", "--ignore-scripts", join(tarballs, file)], work)));
+  // Both TypeScripts, one after the other (two versions of one package: the registry writes its record once at a time).
+  const tsTarballs = join(work, "ts-tarballs");
+  mkdirSync(tsTarballs);
+  await runOk("npm", ["pack", "--ignore-scripts", "--pack-destination", tsTarballs, ...TS_PACKAGES.map((p) => `./node_modules/${p}`)], ROOT);
+  for (const file of readdirSync(tsTarballs).sort()) await npm(["publish", "--ignore-scripts", join(tsTarballs, file)], work);
 
   consumer = join(work, "consumer");
   mkdirSync(consumer);
   writeFileSync(join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }, null, 2));
   const version = (p: string) => (JSON.parse(readFileSync(join(ROOT, "generated", p, "package.json"), "utf8")) as { version: string }).version;
-  await npm(["install", "--ignore-scripts", ...PROVIDERS.map((p) => `@blockwright/${p}@${version(p)}`)], consumer);
+  await npm(["install", "--ignore-scripts", ...PROVIDERS.map((p) => `@blockwright/${p}@${version(p)}`), ...TS_INSTALLS], consumer);
+  // CommonJS: a package.json without "type": "module".
+  cjsConsumer = join(work, "consumer-cjs");
+  mkdirSync(cjsConsumer);
+  writeFileSync(join(cjsConsumer, "package.json"), JSON.stringify({ name: "consumer-cjs", private: true }, null, 2));
+  await npm(["install", "--ignore-scripts", `@blockwright/books@${version("books")}`, ...TS_INSTALLS], cjsConsumer);
   // pnpm, strict: each package sees only what it declares (node-linker isolated, hoist=false).
   pnpmConsumer = join(work, "consumer-pnpm");
   mkdirSync(pnpmConsumer);
@@ -159,10 +192,31 @@ beforeAll(async () => {
     for (const file of ["snippet.ts", "readme.ts"]) writeFileSync(join(other, "src", file), readFileSync(join(consumer, "src", file)));
     writeFileSync(join(other, "tsconfig.json"), JSON.stringify({ compilerOptions: options, include: ["src/*.ts"] }, null, 2));
   }
+  // The snippet as a CommonJS module: its top-level awaits in a function; UpstreamError also through `import = require`.
+  mkdirSync(join(cjsConsumer, "src"));
+  const lines = SNIPPET.replaceAll("PORT", port).trimEnd().split("\n");
+  const body = lines.slice(2).join("\n  ").replace("e instanceof UpstreamError", "e instanceof UpstreamError && e instanceof required.UpstreamError");
+  writeFileSync(join(cjsConsumer, "src/snippet.ts"), `${lines.slice(0, 2).join("\n")}\nimport required = require("@blockwright/books");\nasync function main(): Promise<void> {\n  ${body}\n}\nvoid main();\n`);
+  for (const module of CJS_MODULES) {
+    writeFileSync(join(cjsConsumer, `tsconfig.${module}.json`), JSON.stringify({ compilerOptions: { ...options, module, moduleResolution: module }, include: ["src/*.ts"] }, null, 2));
+  }
   // tsc writes out/ even with errors (wrong.ts has them, on purpose): snippet.js is run below.
-  const compile = (dir: string) => run(node, [TSC, "-p", ".", "--pretty", "false"], dir);
-  [tsc, pnpmTsc, yarnTsc] = await Promise.all([compile(consumer), compile(pnpmConsumer), compile(yarnConsumer)]);
-});
+  const compile = (dir: string, compiler = TSC, args: string[] = []) => run(node, [compiler, "-p", ".", "--pretty", "false", ...args], dir);
+  const cjsCompiles = CJS_MODULES.flatMap((module) =>
+    TS_VERSIONS.map((v) => [`${module} ${v}`, run(node, [consumerTsc(cjsConsumer, v), "-p", `tsconfig.${module}.json`, "--pretty", "false", "--outDir", `out-${module}-${v}`], cjsConsumer)] as const),
+  );
+  const [five, newest, pnpm, yarn, ...cjs] = await Promise.all([
+    compile(consumer, consumerTsc(consumer, "5.9")),
+    compile(consumer, consumerTsc(consumer, "newest"), ["--outDir", "out-newest"]),
+    compile(pnpmConsumer),
+    compile(yarnConsumer),
+    ...cjsCompiles.map(([, p]) => p),
+  ]);
+  [tsc, pnpmTsc, yarnTsc] = [five!, pnpm!, yarn!];
+  tscs = { "5.9": five!, newest: newest! };
+  cjsTsc = Object.fromEntries(cjsCompiles.map(([name], i) => [name, cjs[i]!]));
+  // Five installs (two of them with both TypeScripts) and eight compiles: longer than other set-ups on a shared machine.
+}, 900_000);
 
 afterAll(async () => {
   await Promise.all([registry?.close(), upstream?.close()]);
@@ -172,22 +226,29 @@ afterAll(async () => {
 const errorsIn = (file: string, compiled = tsc) => [...compiled.stdout.matchAll(/^src\/(.+?)\((\d+),\d+\): error (TS\d+):/gm)].filter((m) => m[1] === file).map((m) => ({ line: Number(m[2]), code: m[3] }));
 
 describe("issue 31's snippet in a fresh consumer of the packed packages", () => {
-  it("compiles under tsc --strict, the lines that must not compile included under @ts-expect-error", () => {
-    expect(errorsIn("snippet.ts"), tsc.stdout).toEqual([]);
+  it.each(TS_VERSIONS)("compiles under tsc --strict of TypeScript %s, the lines that must not compile included under @ts-expect-error", (v) => {
+    expect(errorsIn("snippet.ts", tscs[v]), tscs[v].stdout + tscs[v].stderr).toEqual([]);
   });
 
-  it("compiles the README's example of the client, its errors and paging (at most 40 lines)", () => {
-    const example = readFileSync(join(consumer, "src/readme.ts"), "utf8").trim().split("\n").slice(1, -1);
-    expect(example.join("\n")).toContain(".items(");
-    expect(example.length).toBeLessThanOrEqual(40);
-    expect(errorsIn("readme.ts"), tsc.stdout).toEqual([]);
+  it.each(TS_VERSIONS)("compiles the README's example of the client, its errors and paging under TypeScript %s", (v) => {
+    const example = readFileSync(join(consumer, "src/readme.ts"), "utf8");
+    for (const part of ["createBooks(", "UpstreamError", ".items("]) expect(example).toContain(part);
+    expect(errorsIn("readme.ts", tscs[v]), tscs[v].stdout).toEqual([]);
   });
 
-  it("refuses each line that must not compile, on its own", () => {
-    const errors = errorsIn("wrong.ts");
+  it("shows the client, errors, paging and an agent adapter in at most 40 lines of code in the README", () => {
+    // Every TypeScript block of the README as the package ships it; the adapter's needs its framework (not installed here).
+    const readme = readFileSync(join(consumer, "node_modules/@blockwright/books/README.md"), "utf8");
+    const blocks = [...readme.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1] ?? "");
+    expect(blocks.join("")).toMatch(/from "@blockwright\/books\/(ai-sdk|langchain|openai-agents)"/);
+    expect(blocks.join("").trim().split("\n").length).toBeLessThanOrEqual(40);
+  });
+
+  it.each(TS_VERSIONS)("refuses each line that must not compile, on its own, under TypeScript %s", (v) => {
+    const errors = errorsIn("wrong.ts", tscs[v]);
     expect(
       errors.map((e) => e.line),
-      tsc.stdout,
+      tscs[v].stdout,
     ).toEqual(WRONG.map((_, i) => WRONG_FIRST_LINE + i));
     // Missing property (as an argument), no overload matches, no such property (did you mean…) twice, not assignable, no overload.
     expect(errors.map((e) => e.code)).toEqual(["TS2345", "TS2769", "TS2551", "TS2561", "TS2322", "TS2769"]);
@@ -214,6 +275,15 @@ describe("issue 31's snippet in a fresh consumer of the packed packages", () => 
     expect(errorsIn("snippet.ts", compiled), compiled.stdout).toEqual([]);
     expect(errorsIn("readme.ts", compiled), compiled.stdout).toEqual([]);
     const { stdout } = await runOk(node, ["out/snippet.js"], dir, { BOOKS_KEY: KEY });
+    expect(stdout.trim().split("\n")).toEqual([String(CATALOG.length), "v1", "v2", "v3", "v4", "v5", "404 true"]);
+  });
+
+  it.each(CJS_MODULES.flatMap((module) => TS_VERSIONS.map((v) => [module, v] as const)))("in a CommonJS project (no type: module), compiles under module %s with TypeScript %s (no TS1479) to require calls that run", async (module, v) => {
+    const compiled = cjsTsc[`${module} ${v}`]!;
+    expect(compiled.code, compiled.stdout + compiled.stderr).toBe(0);
+    const out = `out-${module}-${v}/snippet.js`;
+    expect(readFileSync(join(cjsConsumer, out), "utf8")).toContain('require("@blockwright/books")');
+    const { stdout } = await runOk(node, [out], cjsConsumer, { BOOKS_KEY: KEY });
     expect(stdout.trim().split("\n")).toEqual([String(CATALOG.length), "v1", "v2", "v3", "v4", "v5", "404 true"]);
   });
 

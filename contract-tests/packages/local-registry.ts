@@ -31,6 +31,8 @@ export async function startLocalRegistry(dir: string, rules: PackageRules = {}):
       "**": { access: "$all", publish: "$all" },
     },
     web: { enable: false },
+    // TypeScript's tarballs (published for the consumers' type checks) are over the default 10 MB.
+    max_body_size: "200mb",
     log: { type: "stdout", format: "pretty", level: "error" },
   };
   const server = (await runServer(config as unknown as Parameters<typeof runServer>[0])) as Server;

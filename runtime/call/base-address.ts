@@ -1,12 +1,10 @@
 // Where a call's requests go: the provider's default address, the address
 // parameter (a CRM's instanceUrl), the caller's `baseUrl` (mocks, sandboxes);
 // and, for a provider whose tokens name the address they are valid at
-// (manifest `auth.tokenAddressField`), the token's, within the host rules
+// (manifest `auth.tokenAddressField`), the token's (call/token-send.ts), within the host rules
 // (hosts.ts): a session belongs to one instance, so a token for another than
 // the one given sends the call there, and a call may give none at all.
-import type { RuntimeErrorCode } from "../http/error-codes.js";
 import type { Failure } from "../http/errors.js";
-import { hostRefusal } from "../http/hosts.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import { checkAddress } from "../validate/validate-params.js";
 
@@ -34,29 +32,4 @@ export function missingAddress(tool: ToolSpec): Omit<Failure, "type"> {
     rule: "required",
     message: `${param}: is required${tool.oauth?.addressField ? `, unless the call gives an OAuth 2 flow's parameters and the token answer names the address (${tool.oauth.addressField})` : ""}`,
   };
-}
-
-/**
- * The base address a token answer's `address` sends the call to: its origin
- * (and the document's base path) when the host rules allow it, `current`
- * when the answer names none, or the failure: a malformed or refused address,
- * or none at all.
- */
-export function tokenAddress(tool: ToolSpec, current: string, address: string | undefined, allowHosts: readonly string[]): { base: string } | { failure: Failure } {
-  if (address === undefined) return current === "" ? { failure: { type: "validation", ...missingAddress(tool) } } : { base: current };
-  const field = tool.oauth?.addressField ?? "address";
-  const checked = checkAddress(address);
-  if ("problem" in checked) {
-    return {
-      failure: {
-        type: "auth",
-        code: "TOKEN_ADDRESS_REFUSED" satisfies RuntimeErrorCode,
-        message: `${tool.provider}: the token answer's ${field} ${checked.problem}${checked.withhold ? "" : `, got ${JSON.stringify(address)}`}; no request was sent there`,
-        retryable: false,
-      },
-    };
-  }
-  const refused = hostRefusal(tool, checked.origin, allowHosts);
-  if (refused) return { failure: { type: "auth", code: "TOKEN_ADDRESS_REFUSED" satisfies RuntimeErrorCode, message: `${tool.provider}: the token answer's ${field} names ${new URL(checked.origin).hostname}: ${refused}`, retryable: false } };
-  return { base: checked.origin + (tool.server.basePath ?? "") };
 }

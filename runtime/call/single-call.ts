@@ -5,6 +5,8 @@
 // and the manifest's rate limits (never a quota used up, never inside a window);
 // what changes state and may have reached the upstream is never retryable.
 // paginate.ts sends one such call per page; execute.ts picks between the two.
+// A call whose token an OAuth 2 flow obtains is sent through token-send.ts,
+// part of the OAuth support (support.ts), bundled only where flows are declared.
 import type { RuntimeErrorCode } from "../http/error-codes.js";
 import { carriesIdempotencyKey, safeToRepeat } from "../spec/behavior.js";
 import { buildRequest, chooseRoute, formNeeded, type WireRequest } from "./build-request.js";
@@ -24,15 +26,15 @@ import { requestSizeIssue } from "../http/request-size.js";
 import { sleep } from "../common/sleep.js";
 import type { AuthWay, RouteSpec, ToolSpec } from "../spec/tool-types.js";
 import { startDeadline, type Deadline } from "../http/deadline.js";
-import { applyCredential, applyFirstCredential, isRedirect, requestUrl, send, type FetchLike, type HttpRequest } from "../http/transport.js";
+import { applyCredential, isRedirect, requestUrl, send, type FetchLike, type HttpRequest } from "../http/transport.js";
 import { backoff, htmlType, networkError, parseBody, redirectFailure, statusLine, tooLarge } from "./reply-failures.js";
 import type { RateLimiter } from "../http/rate-limiter.js";
 import { upstreamError } from "../http/upstream-error.js";
 import { callCredential, type IssuedTokens, type OAuthCall } from "./credential.js";
-import type { Renewal, TokenCache } from "../oauth/token-cache.js";
+import type { TokenCache } from "../oauth/token-cache.js";
 import { validateInput } from "../validate/validate-params.js";
 import { type Support, unsupported } from "./support.js";
-import { missingAddress, resolveBaseUrl, tokenAddress } from "./base-address.js";
+import { missingAddress, resolveBaseUrl } from "./base-address.js";
 
 export interface ExecuteOptions {
   /** Scheme and host to send the request to, instead of the provider's own (mocks, sandboxes); https, or http on loopback. */
@@ -89,6 +91,12 @@ export interface ExecuteOptions {
 const NOT_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
 const HEADER_VALUE = /^[\u0021-\u007e]{1,255}$/;
 
+/** Sends a call by an OAuth 2 flow with its token (token-send.ts `sendWithToken`, the OAuth support's `send`). */
+export type TokenSend = (call: PreparedCall, request: HttpRequest, deadline: Deadline, timeoutMs: number, sizeProblem: (() => SentCall | undefined) | undefined, send: () => Promise<SentCall>) => Promise<SentCall>;
+
+/** The support a call may be given: the OAuth support with its sending (call/oauth-support.ts `oauthFlows`). */
+export type CallSupport = Support & { oauth?: Support["oauth"] & { send?: TokenSend } };
+
 /** A validated call, ready to send (and, for pagination, to send again with a cursor). */
 export interface PreparedCall {
   tool: ToolSpec;
@@ -99,8 +107,9 @@ export interface PreparedCall {
   /** The way of the tool's auth the call uses (credentials.ts), and its first credential as sent: the static one, or the OAuth flow's current access token. */
   way: AuthWay;
   credential: string;
-  /** The OAuth 2 flow that obtains and renews the credential, when the tool declares flows and the call gives one's parameters. */
+  /** The OAuth 2 flow that obtains and renews the credential, when the tool declares flows and the call gives one's parameters; `withToken` sends with its token. */
   oauth?: OAuthCall;
+  withToken?: TokenSend;
   /** Values no result may show: the call's secret parameters and the caller's `secrets`. */
   secrets: string[];
   /** The address the token answer names is where calls go (auth.tokenAddressField), within the host rules and these hosts the caller allows. */
@@ -114,7 +123,7 @@ export interface PreparedCall {
   request(adjust?: (wire: WireRequest) => void): HttpRequest;
 }
 
-export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & Support): PreparedCall | { failed: ToolResult } {
+export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & CallSupport): PreparedCall | { failed: ToolResult } {
   const input = params ?? {};
   // Secrets shorter than SECRET_MIN_LENGTH are refused before a request without being shown, not
   // redacted (redacting a one-letter "secret" would garble every word): the call's own secret
@@ -161,6 +170,8 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
   // An operation that takes no credential gets none, whatever the call was given.
   const chosen = tool.anonymous ? { way: tool.auth, credential: "" } : callCredential(tool, values, options, (s) => keepSecret(secrets, s));
   if ("problem" in chosen) return { failed: fail({ type: "validation", ...chosen.problem }) };
+  const withToken = chosen.oauth ? options.oauth?.send : undefined;
+  if (chosen.oauth && !withToken) return { failed: fail({ type: "validation", ...unsupported("oauth", "sending with an OAuth 2 flow's token") }) };
   // No address given: the token's (auth.tokenAddressField), when a flow obtains one.
   if (baseUrl.url === "" && !chosen.oauth) return { failed: fail({ type: "validation", ...missingAddress(tool) }) };
   const call: PreparedCall = {
@@ -170,6 +181,7 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
     route,
     baseUrl: baseUrl.url,
     ...chosen, // the way, its first credential, and the flow that obtains it
+    ...(withToken ? { withToken } : {}),
     // The token's address is taken unless the caller chose one for every call (mocks, sandboxes).
     ...(tool.oauth?.addressField !== undefined && options.baseUrl === undefined ? { addressFromToken: options.allowHosts ?? [] } : {}),
     secrets,
@@ -221,7 +233,8 @@ export async function openCallFiles(call: PreparedCall, options: ExecuteOptions)
   return undefined;
 }
 
-function keepSecret(secrets: string[], value: string): void {
+/** Keep `value` out of the call's results (a token a flow issued, a basic credential's text). */
+export function keepSecret(secrets: string[], value: string): void {
   if (isSecretLength(value) && !secrets.includes(value)) secrets.push(value);
 }
 
@@ -284,45 +297,11 @@ export async function sendCall(call: PreparedCall, request: HttpRequest, options
   const timeoutMs = options.timeoutMs ?? tool.timeoutMs ?? 30_000;
   const deadline = startDeadline(timeoutMs, options.signal);
   try {
-    const { oauth } = call;
-    if (!oauth) return await attempts(call, request, options, key, deadline, timeoutMs, readBefore);
-    const refused = (await authorize(call, request, oauth.token(deadline.remainingMs()), deadline, timeoutMs)) ?? (sizeLater ? sizeProblem() : undefined);
-    if (refused) return refused;
-    const sent = await attempts(call, request, options, key, deadline, timeoutMs, readBefore);
-    // A 401 on a token from a flow: renewed once (single-flight), the request sent once more, never again.
-    if (sent.result.success || sent.result.error.status !== 401) return sent;
-    const stillRefused = await authorize(call, request, oauth.renew(call.credential, deadline.remainingMs()), deadline, timeoutMs);
-    return stillRefused ?? (await attempts(call, request, options, key, deadline, timeoutMs, readBefore));
+    const send = () => attempts(call, request, options, key, deadline, timeoutMs, readBefore);
+    return call.withToken ? await call.withToken(call, request, deadline, timeoutMs, sizeLater ? sizeProblem : undefined, send) : await send();
   } finally {
     deadline.done();
   }
-}
-
-/** Put the flow's token on the call and its request; the failure when none could be had. */
-async function authorize(call: PreparedCall, request: HttpRequest, pending: Promise<Renewal<Failure>>, deadline: Deadline, timeoutMs: number): Promise<SentCall | undefined> {
-  let outcome: Renewal<Failure>;
-  try {
-    outcome = await deadline.race(pending);
-  } catch (e) {
-    if (deadline.cancelled) return { result: call.fail({ type: "network", message: "the call was cancelled", code: "ABORTED" satisfies RuntimeErrorCode, retryable: false }) };
-    if (deadline.timedOut) return { result: call.fail({ type: "timeout", code: "TOKEN_TIMEOUT" satisfies RuntimeErrorCode, message: `no access token within ${timeoutMs} ms`, retryable: true }) };
-    const error = networkError(e);
-    return { result: call.fail({ ...error, message: `token ${error.message}` }) };
-  }
-  if ("failure" in outcome) return { result: call.fail(outcome.failure) };
-  const { accessToken, refreshToken, instanceUrl } = outcome.tokens;
-  keepSecret(call.secrets, accessToken);
-  if (refreshToken) keepSecret(call.secrets, refreshToken);
-  if (call.addressFromToken) {
-    const moved = tokenAddress(call.tool, call.baseUrl, instanceUrl, call.addressFromToken);
-    if ("failure" in moved) return { result: call.fail(moved.failure) };
-    // Where the token is valid: the same path and query on the token's address.
-    if (moved.base !== call.baseUrl) request.url = moved.base + request.url.slice(call.baseUrl.length);
-    call.baseUrl = moved.base;
-  }
-  call.credential = accessToken;
-  applyFirstCredential(request, call.way, accessToken, call.values);
-  return undefined;
 }
 
 /** Send `request`, retrying what may be retried, and map the answer. */

@@ -7,7 +7,7 @@ import { fileSupport } from "../call/file-support.js";
 import { formEncoding } from "../call/form-body.js";
 import { RateLimiter } from "../http/rate-limiter.js";
 import { pageLinks } from "../http/transport.js";
-import { oauthFlows } from "../oauth/support.js";
+import { oauthFlows } from "../call/oauth-support.js";
 import { formatProblem } from "../spec/formats.js";
 import { checkRules } from "../validate/cross-field-rules.js";
 import { checkJson } from "../validate/json-params.js";

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { issueTokens, type OAuthServers, type Script, startOAuthServers } from "../../test-support/oauth-servers.js";
 import { oauthTrackerTools } from "../../test-support/oauth-tracker.js";
 import { createExecutor } from "../execute/executor.js";
-import { oauthFlows } from "./support.js";
+import { oauthFlows } from "../call/oauth-support.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import type { IssuedTokens } from "./flows.js";
 import { TokenCache } from "./token-cache.js";
@@ -52,6 +52,15 @@ describe("client credentials", () => {
     // Each value only where it belongs: the secret never at the API, the token never at the token endpoint.
     expect(JSON.stringify(s.api)).not.toContain(SECRET);
     expect(s.token[0]!.headers.authorization).toBeUndefined();
+  });
+
+  it("with an OAuth support that cannot send with the token (made without call/token-send.ts), fails before any request, naming oauthFlows", async () => {
+    const s = await start(issueTokens(3600));
+    const { send: _send, ...withoutSending } = oauthFlows;
+    const result = await createExecutor(tools, { oauth: withoutSending })("tracker_list_issues", clientCredentials, { baseUrl: s.baseUrl, tokenUrl: s.tokenUrl });
+    expect(result).toMatchObject({ success: false, error: { type: "validation", rule: "support" } });
+    expect(!result.success && result.error.message).toContain("needs the runtime's oauthFlows");
+    expect(s.token.length + s.api.length).toBe(0);
   });
 
   it("sends five concurrent calls of one executor with one token request", async () => {

@@ -8,7 +8,8 @@ export const USAGE = `Usage: blockwright generate [--check] [--provider <id>]...
 
 Generate one npm package per provider, <out>/<provider>/, from
 <specs>/<provider>/{manifest.yaml,openapi.yaml}: one module, index.js with
-index.d.ts (tools, block, client, executeTool, the spec's types), plus
+index.d.ts (tools, block, client, executeTool, the spec's types), its
+CommonJS entry (index.cjs, index.d.cts), the agent-framework subpaths, plus
 surface.json, package.json, README.md, and LICENSE when the project has one.
 Files it no longer generates are removed; files it did not write are never
 replaced or removed (the output folder's .blockwright-stamp.json records

@@ -24,11 +24,6 @@ export function adapterFiles(runtimeName: string, sources: { manifest: string; o
   return files;
 }
 
-/** The package.json exports of the adapter subpaths. */
-export function adapterExports(): Record<string, { types: string; default: string }> {
-  return Object.fromEntries(ADAPTERS.map((a) => [`./${a.subpath}`, { types: `./${a.subpath}.d.ts`, default: `./${a.subpath}.js` }]));
-}
-
 /** Their types for TypeScript's node10 resolution, which reads no exports map. */
 export function adapterTypesVersions(): { "*": Record<string, string[]> } {
   return { "*": Object.fromEntries(ADAPTERS.map((a) => [a.subpath, [`./${a.subpath}.d.ts`]])) };

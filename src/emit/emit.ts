@@ -8,7 +8,8 @@ import { codeLiteral, commentText, escapeLineSeparators, oneLine } from "./code-
 import { outputTsType, paramTsType } from "./emit-tool-types.js";
 import { clientView } from "./emit-client.js";
 import { triggersView } from "./emit-triggers.js";
-import { adapterExports, adapterPeers, adapterTypesVersions } from "./emit-adapters.js";
+import { adapterPeers, adapterTypesVersions } from "./emit-adapters.js";
+import { dualExport, ENTRIES } from "./emit-cjs.js";
 import { codeSpan as code } from "./markdown-text.js";
 
 /** Render a template (precompiled at build time from templates/, see scripts/build/precompile.mjs). */
@@ -172,13 +173,13 @@ export function emitPackageJson(ir: ProviderIR, pkg: PackageContext): string {
     keywords: ["blockwright", "tool-block", ir.provider],
     type: "module",
     types: "./index.d.ts",
+    // ESM, and a CommonJS wrapper of it for require (emit-cjs.ts), each typed.
     exports: {
-      ".": { types: "./index.d.ts", default: "./index.js" },
-      ...adapterExports(),
+      ...Object.fromEntries(ENTRIES.map((base) => [base === "index" ? "." : `./${base}`, dualExport(base)])),
       "./package.json": "./package.json",
     },
     typesVersions: adapterTypesVersions(),
-    files: ["*.js", "*.d.ts", "surface.json", "README.md", ...(pkg.changelog ? ["CHANGELOG.md"] : []), ...(pkg.license ? ["LICENSE"] : [])],
+    files: ["*.js", "*.cjs", "*.d.ts", "*.d.cts", "surface.json", "README.md", ...(pkg.changelog ? ["CHANGELOG.md"] : []), ...(pkg.license ? ["LICENSE"] : [])],
     sideEffects: false,
     engines: { node: ">=20.19" },
     dependencies: { [pkg.runtime.name]: pkg.runtime.range },

@@ -4,8 +4,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, posix, relative, resolve } from "node:path";
-import { emitEntry, emitPackageJson, type PackageContext, type PackageLinks } from "./emit.js";
+import { emitEntry, emitPackageJson, type PackageContext, type PackageLinks, tsHeader } from "./emit.js";
 import { adapterFiles } from "./emit-adapters.js";
+import { cjsFiles } from "./emit-cjs.js";
 import { emitGeneratedReadme, emitReadme } from "./emit-readme.js";
 import { emitOpenApiNamespace } from "./emit-types.js";
 import type { ProviderIR } from "../model/ir.js";
@@ -293,6 +294,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     files.set(`${p}/index.js`, entry.js);
     files.set(`${p}/index.d.ts`, entry.dts);
     for (const [name, text] of adapterFiles(pkg.runtime.name, ir.sources)) files.set(`${p}/${name}`, text);
+    for (const [name, text] of cjsFiles(files, p, tsHeader([ir.sources.manifest, ir.sources.openapi]))) files.set(name, text);
   });
   files.set(
     "README.md",

@@ -1,0 +1,11 @@
+// The OAuth 2 support as one value (`oauthFlows`): what a call, an executor
+// and a client need of the OAuth code (a call's credential by a flow, sending
+// with its token, a token cache), given only by packages whose provider
+// declares flows (support.ts). Here, not in oauth/: it joins the flows
+// (oauth/) with the sending of a call (call/).
+import type { OAuthSupport } from "../oauth/flows.js";
+import { callCredential } from "../oauth/flows.js";
+import { TokenCache } from "../oauth/token-cache.js";
+import { sendWithToken } from "./token-send.js";
+
+export const oauthFlows: OAuthSupport & { send: typeof sendWithToken } = { credential: callCredential, tokenCache: () => new TokenCache(), send: sendWithToken };

@@ -1,0 +1,29 @@
+// The CommonJS face of a provider package, for TypeScript projects that
+// compile to CommonJS (`module: node16` or `nodenext`, no `"type": "module"`):
+// under the `require` condition each entry is `<entry>.cjs`, one line that
+// require()s the ESM entry (Node.js >= 20.19, the package's engines, loads
+// ESM by require), typed by `<entry>.d.cts`, the entry's own types read as
+// CommonJS (they import only the runtime, whose `require` types are CommonJS
+// too: scripts/build/cjs-entries.mjs). Not a second build: one copy of the
+// code runs whichever way it is loaded, so a client's errors are one class.
+import { ADAPTERS } from "./emit-adapters.js";
+
+/** Every entry of a provider package, by file name without extension. */
+export const ENTRIES = ["index", ...ADAPTERS.map((a) => a.subpath)];
+
+/** An exports entry for `<base>.js`: ESM by import, the .cjs wrapper by require, each with its types. */
+export function dualExport(base: string): { import: { types: string; default: string }; require: { types: string; default: string } } {
+  return { import: { types: `./${base}.d.ts`, default: `./${base}.js` }, require: { types: `./${base}.d.cts`, default: `./${base}.cjs` } };
+}
+
+/** The CommonJS files of a package whose ESM files (`<entry>.js`, `<entry>.d.ts`) are in `files`, keyed as they are. */
+export function cjsFiles(files: ReadonlyMap<string, string>, folder: string, header: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const base of ENTRIES) {
+    const types = files.get(`${folder}/${base}.d.ts`);
+    if (types === undefined) continue;
+    out.set(`${folder}/${base}.cjs`, `${header}\n// The CommonJS entry: ${base}.js itself, loaded by require (Node.js >= 20.19).\nmodule.exports = require("./${base}.js");\n`);
+    out.set(`${folder}/${base}.d.cts`, types);
+  }
+  return out;
+}
