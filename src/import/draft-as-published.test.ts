@@ -3,7 +3,7 @@
 // suite pass with no hand edit: a format validators know by another name;
 // an operation that names no security scheme beside others that do; a
 // pattern that bounds the length itself; a parameter where another security
-// scheme puts its key.
+// scheme puts its key; a summary that is the operationId as code.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi, reply } from "./__fixtures__/draft-kit.js";
@@ -95,5 +95,18 @@ describe("a parameter where a security scheme of the document puts its key", () 
     expect(params.fields!.secret).toBeUndefined();
     expect(notesAt(d, "operations.zqboards_list_zqboards.params.token")).toContain("query parameter token is where security scheme zqToken puts its key: drafted secret (kept out of messages and logs)");
     expect(await linkProblems(d, "zqboards")).toEqual([]);
+  });
+});
+
+describe("a summary that is the operationId written as code", () => {
+  it("gives way to a title from the operationId in words (addZqcards() → Add zqcards), with a note; a one-word summary stays", () => {
+    const doc = openapi({
+      "/zqcards": { post: { operationId: "addZqcards", summary: "addZqcards()", responses: ok }, get: { operationId: "check", summary: "Check", responses: ok } },
+    });
+    const d = drafted(doc, ["addZqcards", "check"], "zqcards");
+    expect(d.manifest.operations.zqcards_add_zqcards).toMatchObject({ title: "Add zqcards", description: "Add zqcards" });
+    expect(notesAt(d, "operations.zqcards_add_zqcards.title")).toEqual(['the operation\'s summary is its operationId ("addZqcards()"): drafted from the operationId in words']);
+    expect(d.manifest.operations.zqcards_check!.title).toBe("Check");
+    expect(notesAt(d, "operations.zqcards_check.title")).toEqual([]);
   });
 });
