@@ -144,7 +144,7 @@ export function deprecationText(rawOp: Json, operationId: string): string {
 
 /** Whether a summary is the operationId as code (`addCards()`, `add_cards`): the same letters and digits, letter case aside. */
 function namesOperation(summary: string, operationId: string): boolean {
-  const letters = (text: string) => text.replace(/\(\s*\)$/, "").replace(/[^A-Za-z0-9]/g, "").toLowerCase();
+  const letters = (text: string) => text.replace(/[^A-Za-z0-9]/g, "").toLowerCase();
   const code = /[()_]|[a-z][A-Z]/.test(summary); // a word such as "Check" is a title already
   return code && !/\s/.test(summary.trim()) && letters(summary) === letters(operationId);
 }
