@@ -2,8 +2,8 @@
 // (contract-tests/corpus/), each drafted so that generate and the contract
 // suite pass with no hand edit: a format validators know by another name;
 // an operation that names no security scheme beside others that do; a
-// pattern that bounds the length itself; a parameter where another security
-// scheme puts its key; a summary that is the operationId as code.
+// pattern that bounds the length itself; a summary that is the operationId
+// as code.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi, reply } from "./__fixtures__/draft-kit.js";
@@ -77,24 +77,6 @@ describe("a string whose pattern bounds its length", () => {
     expect(params.q!.maxLength).toBeDefined();
     const tools = await linkedTools(d, "zqactions");
     expect(tools[0]?.params.find((p) => p.name === "actionId")?.maxLength).toBe(26);
-  });
-});
-
-describe("a parameter where a security scheme of the document puts its key", () => {
-  it("is drafted secret when the credential drafted is another scheme (security: [{key}, {token}], token also a parameter)", async () => {
-    const schemes = { zqKey: { type: "apiKey", in: "query", name: "key" }, zqToken: { type: "apiKey", in: "query", name: "token" } };
-    const parameters = [
-      { name: "key", in: "query", required: true, schema: { type: "string" } },
-      { name: "token", in: "query", required: true, schema: { type: "string" } },
-      { name: "fields", in: "query", schema: { type: "string" } },
-    ];
-    const doc = openapi({ "/zqboards": { get: { operationId: "listZqboards", parameters, security: [{ zqKey: [] }, { zqToken: [] }], responses: ok } } }, { securitySchemes: schemes }, { security: [] });
-    const d = drafted(doc, ["listZqboards"], "zqboards");
-    const params = d.manifest.operations.zqboards_list_zqboards!.params!;
-    expect(params.token).toMatchObject({ secret: true, required: true, wire: { in: "query" } });
-    expect(params.fields!.secret).toBeUndefined();
-    expect(notesAt(d, "operations.zqboards_list_zqboards.params.token")).toContain("query parameter token is where security scheme zqToken puts its key: drafted secret (kept out of messages and logs)");
-    expect(await linkProblems(d, "zqboards")).toEqual([]);
   });
 });
 

@@ -103,12 +103,6 @@ export function draftParams(doc: OpenApiDocument, op: OpenApiOperation, rawOp: S
       note(where, `${what}: drafted, but its wire form is not the spec's`);
     }
     notes.push(...own);
-    // Where another security scheme of the document puts its key (an alternative the credential drafted is not): a credential too.
-    const keyOf = schemeSlot(doc, declared);
-    if (keyOf && !draft.secret) {
-      draft.secret = true;
-      note(where, `${declared.in} parameter ${declared.name} is where security scheme ${keyOf} puts its key: drafted secret (kept out of messages and logs)`);
-    }
     // A value format bounds the length itself (FORMAT_MAX_LENGTH): a default longer than any such value admits none of its length.
     // So does a pattern anchored at both ends (`^[A-Z0-9]{26}$`): a default longer than it admits no value of its own length.
     if (draft.type === "string" && draft.enum === undefined && draft.maxLength === undefined && !isValueFormat(draft.format) && !boundedPattern(draft.pattern)) {
@@ -123,12 +117,6 @@ export function draftParams(doc: OpenApiDocument, op: OpenApiOperation, rawOp: S
   }
   draftBody(doc, op, rawOp, credential, at, notes, { params, byWire, taken });
   return { params, byWire };
-}
-
-/** The document's API-key security scheme whose key goes where this parameter is sent, if any. */
-function schemeSlot(doc: OpenApiDocument, declared: { in: string; name: string }): string | undefined {
-  const same = (a: string, b: string) => (declared.in === "header" ? a.toLowerCase() === b.toLowerCase() : a === b);
-  return Object.entries(doc.securitySchemes).find(([, s]) => s.type === "apiKey" && s.in === declared.in && typeof s.name === "string" && same(s.name, declared.name))?.[0];
 }
 
 /** Whether a pattern bounds the length of what it matches (generate then implies maxLength from it). */
