@@ -2,7 +2,8 @@
 // (contract-tests/corpus/), each drafted so that generate and the contract
 // suite pass with no hand edit: a format validators know by another name;
 // an operation that names no security scheme beside others that do; a
-// pattern that bounds the length itself.
+// pattern that bounds the length itself; a summary that is the operationId
+// as code.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi, reply } from "./__fixtures__/draft-kit.js";
@@ -76,5 +77,18 @@ describe("a string whose pattern bounds its length", () => {
     expect(params.q!.maxLength).toBeDefined();
     const tools = await linkedTools(d, "zqactions");
     expect(tools[0]?.params.find((p) => p.name === "actionId")?.maxLength).toBe(26);
+  });
+});
+
+describe("a summary that is the operationId written as code", () => {
+  it("gives way to a title from the operationId in words (addZqcards() → Add zqcards), with a note; a one-word summary stays", () => {
+    const doc = openapi({
+      "/zqcards": { post: { operationId: "addZqcards", summary: "addZqcards()", responses: ok }, get: { operationId: "check", summary: "Check", responses: ok } },
+    });
+    const d = drafted(doc, ["addZqcards", "check"], "zqcards");
+    expect(d.manifest.operations.zqcards_add_zqcards).toMatchObject({ title: "Add zqcards", description: "Add zqcards" });
+    expect(notesAt(d, "operations.zqcards_add_zqcards.title")).toEqual(['the operation\'s summary is its operationId ("addZqcards()"): drafted from the operationId in words']);
+    expect(d.manifest.operations.zqcards_check!.title).toBe("Check");
+    expect(notesAt(d, "operations.zqcards_check.title")).toEqual([]);
   });
 });

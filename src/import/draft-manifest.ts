@@ -94,7 +94,9 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
     const pagination = download ? undefined : draftPagination(doc, op, rawOp, params, outputs, at, notes);
     const summaryText = typeof rawOp.summary === "string" ? plainText(rawOp.summary) : "";
     const descriptionText = typeof rawOp.description === "string" ? rawOp.description : "";
-    const title = summaryText ? titleText(summaryText, TITLE_LENGTH) : undefined;
+    // A summary that only repeats the operationId (`addCards()`) says nothing a title from the operationId would not say better.
+    const codeName = summaryText !== "" && namesOperation(summaryText, chosen.operationId);
+    const title = summaryText && !codeName ? titleText(summaryText, TITLE_LENGTH) : undefined;
     // An answer offered as JSON or as server-sent events: ask for the JSON (a mock, or the upstream, may pick either
     // without it). Provider-wide, as the spec declares no Accept parameter; any other type stays acceptable to the rest.
     const json = doc.bodyResponse(op)?.mediaType;
@@ -105,7 +107,7 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
     const operation: ManifestOperation = {
       operationId: chosen.operationId,
       title: title ?? titleOf(chosen.operationId),
-      description: shortText(descriptionText || summaryText || titleOf(chosen.operationId), 400),
+      description: shortText(descriptionText || (codeName ? "" : summaryText) || titleOf(chosen.operationId), 400),
       ...(rawOp.deprecated === true ? { deprecated: deprecationText(rawOp, chosen.operationId) } : {}),
       ...(Object.keys(params.params).length ? { params: params.params } : {}),
       ...(pagination ? { pagination } : {}),
@@ -113,6 +115,7 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
       outputs: outputs.outputs,
     };
     if (!summaryText) notes.push({ at: [...at, "title"], note: "the operation has no summary: a short label for the block's selector" });
+    else if (codeName) notes.push({ at: [...at, "title"], note: `the operation's summary is its operationId (${JSON.stringify(summaryText)}): drafted from the operationId in words` });
     else if (!title) notes.push({ at: [...at, "title"], note: "the operation's summary opens with no short statement (a question, a teaser, too long): drafted from the operationId" });
     if (rawOp.deprecated === true) notes.push({ at: [...at, "deprecated"], note: `${chosen.operationId} is deprecated in the spec: drafted from its text; say why, and what to use instead` });
     manifest.operations[id] = operation;
@@ -137,6 +140,13 @@ export function deprecationText(rawOp: Json, operationId: string): string {
   const date = SUNSET_KEYS.map((k) => rawOp[k]).find((v): v is string => typeof v === "string" && v.trim() !== "");
   const base = said ? shortText(said, 300) : `${operationId} is deprecated in the published document, which names no replacement.`;
   return date ? `${base} Sunset: ${shortText(date, 40)}.` : base;
+}
+
+/** Whether a summary is the operationId as code (`addCards()`, `add_cards`): the same letters and digits, letter case aside. */
+function namesOperation(summary: string, operationId: string): boolean {
+  const letters = (text: string) => text.replace(/[^A-Za-z0-9]/g, "").toLowerCase();
+  const code = /[()_]|[a-z][A-Z]/.test(summary); // a word such as "Check" is a title already
+  return code && !/\s/.test(summary.trim()) && letters(summary) === letters(operationId);
 }
 
 function titleOf(operationId: string): string {
