@@ -11,6 +11,7 @@ export const IR_FIXTURES = {
   zqpayments: "test-support/fixtures/specs-wild/zqpayments",
   tracker: "test-support/fixtures/specs-wild/tracker",
   store: "test-support/fixtures/wire-style/store",
+  zqfiles: "test-support/fixtures/specs-files/zqfiles",
 } as const;
 
 export type IrFixture = keyof typeof IR_FIXTURES;

@@ -7,16 +7,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadProvider } from "../../src/emit/generate-all.js";
+import { irFixture } from "../../test-support/ir-fixtures.js";
 import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import { inputSchema, llmCallParams, llmOutput } from "../llm/llm-tools.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
-const ir = await loadProvider(root, join(root, "test-support/fixtures/specs-files/zqfiles"));
+const ir = irFixture("zqfiles");
 const toolOf = (id: string): ToolSpec => ir.operations.find((o) => o.tool.id === id)!.tool;
 const upload = toolOf("zqfiles_upload_file");
 const download = toolOf("zqfiles_download_file");

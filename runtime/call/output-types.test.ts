@@ -1,16 +1,13 @@
 // validateOutputs: a reply whose outputs are not of their declared types
 // fails on request, naming the output, the rule and the value; without the
 // option, or with outputs of their types, the same reply is a success.
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadProvider } from "../../src/emit/generate-all.js";
+import { irFixture } from "../../test-support/ir-fixtures.js";
 import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
-const shelf = await loadProvider(root, join(root, "test-support/fixtures/specs/shelf"));
+const shelf = irFixture("shelf");
 const addBook = shelf.operations.find((o) => o.tool.id === "shelf_add_book")!.tool as ToolSpec;
 const KEY = "shelf-key-7f3a9c2e51";
 const input = { apiKey: KEY, shelfId: "fiction", title: "Dune" };

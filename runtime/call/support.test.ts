@@ -1,12 +1,9 @@
 // The runtime's support (support.ts): a caller made without a part its tool
 // needs fails before any request, naming the part to pass; with the part,
-// the same call goes out. The generator's choice of parts per provider is
-// checked against what each tool declares.
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+// the same call goes out. (The generator's choice of parts per provider:
+// src/emit/support-parts.test.ts.)
 import { describe, expect, it } from "vitest";
-import { loadProvider } from "../../src/emit/generate-all.js";
-import { supportParts } from "../../src/emit/emit-client.js";
+import { irFixture } from "../../test-support/ir-fixtures.js";
 import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
 import { createExecutor } from "../execute/executor.js";
 import { fullSupport } from "../execute/full-support.js";
@@ -14,8 +11,7 @@ import type { ToolSpec } from "../spec/tool-types.js";
 import { checkJson } from "../validate/json-params.js";
 import { checkRules } from "../validate/cross-field-rules.js";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
-const shelf = await loadProvider(root, join(root, "test-support/fixtures/specs/shelf"));
+const shelf = irFixture("shelf");
 const tools: Record<string, ToolSpec> = Object.fromEntries(shelf.operations.map((o) => [o.tool.id, o.tool]));
 const KEY = "shelf-key-7f3a9c2e51";
 const addBook = { apiKey: KEY, shelfId: "fiction", title: "Dune", meta: '{"isbn":"9780441013593"}' };
@@ -45,19 +41,7 @@ describe("a part of the support a tool needs", () => {
     expect(JSON.parse(seen[0]!.body)).toMatchObject({ meta: { isbn: "9780441013593" } });
   });
 
-  it("the generator gives a package exactly the parts its tools declare", () => {
-    const parts = (list: ToolSpec[]) => supportParts(list).map((p) => p.key);
-    const all = Object.values(tools);
-    expect(parts(all)).toEqual(["json", "rules"]);
-    // Each part, declared by one tool of its own.
-    const base = tools.shelf_get_book!;
-    expect(parts([base])).toEqual([]);
-    expect(parts([{ ...base, rules: [{ rule: "exactlyOne", params: ["bookId"] }] }])).toEqual(["rules"]);
-    expect(parts([{ ...base, params: base.params.map((p) => (p.name === "bookId" ? { ...p, format: "uuid" as const } : p)) }])).toEqual(["formats"]);
-    expect(parts([{ ...base, body: { mediaType: "application/x-www-form-urlencoded", encoding: "form", fields: {} } }])).toEqual(["form"]);
-    expect(parts([{ ...base, rateLimits: { requestsPerMinute: 10 } }])).toEqual(["rateLimits"]);
-    expect(parts([{ ...base, params: [...base.params, { ...base.params[0]!, name: "cover", type: "file" as const }] }])).toEqual(["files"]);
-    expect(parts([{ ...base, download: { status: 200, mediaTypes: ["application/pdf"] } }])).toEqual(["files"]);
+  it("the full support holds every part", () => {
     expect(Object.keys(fullSupport).sort()).toEqual(["files", "form", "formats", "json", "links", "oauth", "rateLimits", "rules"]);
   });
 });

@@ -1,10 +1,12 @@
-// docs/reference/manifest.md: every field of the manifest, from the concept
-// records: each concept's schema fragment (src/link/<concept>.schema.json:
-// title, description, examples) and its decision in FIELDS (src/link/concepts.ts:
+// docs/reference/manifest.md: every concept of the manifest from its record
+// (src/link/concept-records.ts), in the records' order: its wording, then the
+// fields of its schema fragments (src/link/<fragment>.schema.json: title,
+// description, examples) with their decisions in FIELDS (src/link/concepts.ts:
 // which surface entry records the field, and so how diff classifies a change).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { FIELDS, type FieldDecision } from "../../src/link/concepts.js";
+import type { ConceptRecord } from "../../src/link/concept-record.js";
+import { CONCEPTS, FIELDS, type FieldDecision } from "../../src/link/concepts.js";
 import { cell, generatedHeader } from "./markdown.js";
 
 type Node = { [key: string]: unknown } & { properties?: Record<string, Node>; title?: string; description?: string; examples?: unknown[]; $ref?: string; type?: string; items?: Node };
@@ -86,35 +88,46 @@ export function manifestPage(root: string): string {
     byFragment.get(f)?.push(field);
   }
   const lines = [
-    generatedHeader(`${DIR}/*.schema.json and FIELDS in ${DIR}/concepts.ts`),
+    generatedHeader(`${DIR}/concept-records.ts (each concept's wording and fragments), ${DIR}/*.schema.json and FIELDS in ${DIR}/concepts.ts`),
     "",
     "# The manifest",
     "",
-    "Every field of `specs/<provider>/manifest.yaml`, by concept. A field is named `<definition>.<field>`:",
+    "Every concept of `specs/<provider>/manifest.yaml`, each from its record in",
+    "[`src/link/concept-records.ts`](../../src/link/concept-records.ts), and every field of it. A field is named `<definition>.<field>`:",
     "`manifest.` is the top level, `operation.` a field of each entry of `operations`, `param.` of each parameter",
     "(shared `params` or an operation's), and so on; `specs/manifest.schema.json` is the whole schema (editors read it).",
     "The last column says what a package's `surface.json` records of the field, which decides how `blockwright diff`",
-    "classifies a change of it ([upstream changes and diff](../guides/upstream-changes-and-diff.md)). Each concept is one",
-    "module of `src/link/`: its schema fragment, its link rule and its surface entry",
-    "([a manifest concept](../../ARCHITECTURE.md#a-manifest-concept)).",
+    "classifies a change of it ([upstream changes and diff](../guides/upstream-changes-and-diff.md)). A concept is one",
+    "record: its wording, its schema fragments, the tool fields it fills and who reads them at run time, its surface",
+    "entries and its link part ([a manifest concept](../../ARCHITECTURE.md#a-manifest-concept)).",
     "",
   ];
-  for (const f of parts) {
-    const names = byFragment.get(f) ?? [];
-    if (!names.length) continue;
-    const concept = f.file.replace(/\.schema\.json$/, "");
-    // A small concept's link part is written in its record (concept-records.ts), with no module of its own.
-    const rule = f.root ? "index" : existsSync(join(root, DIR, `${concept}.ts`)) ? concept : "concept-records";
-    lines.push(`## ${concept}`, "", `${(f.$comment ?? "").replace(/\s*\((Linked in )?link\/[^)]*\)\.?$/, ".").replace(/\s*Linked in link\/\S+$/, "")}`, "");
-    lines.push(`Schema: [\`${DIR}/${f.file}\`](../../${DIR}/${f.file}); link rule: [\`${DIR}/${rule}.ts\`](../../${DIR}/${rule}.ts).`, "");
-    lines.push("| Field | Meaning | Example | Recorded in the surface by |", "|---|---|---|---|");
-    for (const field of names) {
-      const [def = "", ...path] = field.split(".");
-      const node = schemaAt(schema.definitions, def === "manifest" ? schema : schema.definitions[def], path);
-      const meaning = [node?.title, node?.description].filter(Boolean).join(": ");
-      lines.push(`| \`${field}\` | ${cell(meaning)} | ${cell(example(node))} | ${cell(decision(FIELDS[field as keyof typeof FIELDS]))} |`);
+  const byFile = new Map(parts.map((f) => [f.file.replace(/\.schema\.json$/, ""), f]));
+  const claimed = new Set<string>();
+  for (const [name, record] of Object.entries(CONCEPTS) as [string, ConceptRecord][]) {
+    lines.push(`## ${name}`, "", record.wording, "");
+    if (!record.schema.length) lines.push("No field of its own: the schema's patterns make it.", "");
+    for (const fragment of record.schema) {
+      const f = byFile.get(fragment);
+      if (!f) throw new Error(`concept ${name}: no schema fragment ${DIR}/${fragment}.schema.json`);
+      claimed.add(fragment);
+      // A small concept's link part is written in its record (concept-records.ts), with no module of its own.
+      const rule = f.root ? "index" : existsSync(join(root, DIR, `${fragment}.ts`)) ? fragment : "concept-records";
+      if (record.schema.length > 1) lines.push(`### ${fragment}`, "", `${(f.$comment ?? "").replace(/\s*\((Linked in )?link\/[^)]*\)\.?$/, ".").replace(/\s*Linked in link\/\S+$/, "")}`, "");
+      lines.push(`Schema: [\`${DIR}/${f.file}\`](../../${DIR}/${f.file}); link rule: [\`${DIR}/${rule}.ts\`](../../${DIR}/${rule}.ts).`, "");
+      const names = byFragment.get(f) ?? [];
+      if (!names.length) continue;
+      lines.push("| Field | Meaning | Example | Recorded in the surface by |", "|---|---|---|---|");
+      for (const field of names) {
+        const [def = "", ...path] = field.split(".");
+        const node = schemaAt(schema.definitions, def === "manifest" ? schema : schema.definitions[def], path);
+        const meaning = [node?.title, node?.description].filter(Boolean).join(": ");
+        lines.push(`| \`${field}\` | ${cell(meaning)} | ${cell(example(node))} | ${cell(decision(FIELDS[field as keyof typeof FIELDS]))} |`);
+      }
+      lines.push("");
     }
-    lines.push("");
   }
+  const orphans = [...byFile.keys()].filter((f) => !claimed.has(f));
+  if (orphans.length) throw new Error(`${orphans.join(", ")}: a schema fragment no concept record claims`);
   return lines.join("\n");
 }

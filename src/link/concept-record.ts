@@ -16,8 +16,22 @@ export type RuntimeModule = `runtime/${string}.ts`;
 /** Who reads a tool field at run time: the runtime modules, or why nothing there does. */
 export type FieldReaders = readonly [RuntimeModule, ...RuntimeModule[]] | { none: string };
 
-/** A manifest field's decision as a record states it (link/concepts.ts FieldDecision, with the entry's name checked there). */
-export type RecordFieldDecision = { surface: string } | { fields: string } | { none: string };
+/** A definition of the manifest schema: the part of a field's name before its first dot (`param` of `param.minimum`). */
+export type Definition = ManifestField extends `${infer D}.${string}` ? D : never;
+
+/**
+ * What the surface does with a manifest field: an entry records it (and
+ * classifies its changes; its name is checked in link/concepts.ts, where the
+ * entries are known); it holds a definition whose fields are decided one by
+ * one; or it is not recorded, for the reason given. A field of a definition
+ * used in several places is recorded where its holder is.
+ */
+export type RecordFieldDecision = { surface: string } | { fields: Definition } | { none: string };
+
+/** One decision for several fields of a record, keeping each field's name in the record's type. */
+export function decided<const D extends RecordFieldDecision, const K extends ManifestField>(decision: D, fields: readonly K[]): { readonly [F in K]: D } {
+  return Object.fromEntries(fields.map((f) => [f, decision])) as { readonly [F in K]: D };
+}
 
 export interface ConceptRecord {
   /**
@@ -35,6 +49,6 @@ export interface ConceptRecord {
   surface: Readonly<Record<string, SurfaceEntry>>;
   /** Its part of each tool's link, when it adds to what the operation alone gives (applied in the records' order); null when the operation's or the provider's link fills its fields. */
   link: OperationPart | null;
-  /** Decisions for its manifest fields, beside those of link/concepts.ts FIELDS (where the concepts older than the records keep theirs). */
+  /** A decision for each field of its schema fragments: what surface.json records of it, or why nothing (docs/reference/manifest.md shows them). */
   fields?: { readonly [F in ManifestField]?: RecordFieldDecision };
 }

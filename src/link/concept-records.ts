@@ -8,7 +8,7 @@ import { securitySurface } from "./security-scopes.js";
 import { authSurface } from "./auth.js";
 import { authFlowsSurface, linkAuthFlows } from "./auth-flows.js";
 import { linkBehavior } from "./behavior.js";
-import type { ConceptRecord } from "./concept-record.js";
+import { type ConceptRecord, decided } from "./concept-record.js";
 import { diffMaximum, type LimitChange, type ToolEntry } from "../model/surface-entry.js";
 import { deprecatedSurface, linkDeprecated } from "./deprecated.js";
 import { errorDetailsSurface, errorFieldsSurface, failureWhenSurface, retryableStatusesSurface } from "./errors.js";
@@ -33,6 +33,14 @@ declare module "../model/surface-format.js" {
     timeoutMs?: number;
   }
 }
+
+// Why a field is not recorded in the surface, where several fields share the reason.
+const PRESENTATION = "the block's presentation: no call, parameter or result depends on it";
+const SENT_BY_PACKAGE = "a value the package sends itself: callers neither give nor read it";
+const NEXT_PAGE = "how the next page is reached: the style is recorded (pagination), the rest is the package's business";
+const PARAM_SUBJECT = "recorded as part of the parameter (params)";
+const RECEIVER = "how the receiver reads a delivery: what the trigger gives a workflow is recorded (triggers), not how it is found";
+const SUBSCRIPTION = "how serve keeps the provider's subscription, through operations the surface records themselves";
 
 /** The runtime's deadline of a call whose operation names none (runtime/call/single-call.ts). */
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -60,6 +68,24 @@ export const CONCEPTS = {
     tool: { auth: ["runtime/http/credentials.ts", "runtime/call/credential.ts"], anonymous: ["runtime/call/single-call.ts"] },
     surface: { auth: authSurface, security: securitySurface },
     link: null,
+    fields: {
+      "manifest.auth": { fields: "auth" },
+      ...decided({ surface: "auth" }, [
+        "auth.scheme",
+        "auth.param",
+        "auth.user",
+        "auth.also",
+        "auth.alternatives",
+        "authCredential.scheme",
+        "authCredential.param",
+        "authCredential.user",
+        "authWay.scheme",
+        "authWay.param",
+        "authWay.user",
+        "authWay.also",
+      ]),
+      "auth.covers": { none: "what the credential stands for in the document: nothing is sent for it, and a caller configures nothing" },
+    },
   },
   authFlows: {
     wording:
@@ -68,6 +94,37 @@ export const CONCEPTS = {
     tool: { oauth: ["runtime/oauth/flows.ts", "runtime/call/credential.ts"] },
     surface: { "auth.flows": authFlowsSurface },
     link: linkAuthFlows,
+    fields: {
+      "auth.flows": { fields: "authFlows" },
+      ...decided({ surface: "auth.flows" }, [
+        "auth.tokenHosts",
+        "auth.tokenAddressField",
+        "authFlows.clientCredentials.defaultExpiresIn",
+        "authFlows.refreshToken.defaultExpiresIn",
+        "authFlows.jwtBearer.defaultExpiresIn",
+        "jwtAudience.default",
+        "jwtAudience.byTokenHost",
+        "jwtAudience.param",
+        "authFlows.clientCredentials",
+        "authFlows.clientCredentials.tokenUrl",
+        "authFlows.clientCredentials.scope",
+        "authFlows.clientCredentials.clientId",
+        "authFlows.clientCredentials.clientSecret",
+        "authFlows.refreshToken",
+        "authFlows.refreshToken.tokenUrl",
+        "authFlows.refreshToken.scope",
+        "authFlows.refreshToken.clientId",
+        "authFlows.refreshToken.clientSecret",
+        "authFlows.refreshToken.refreshToken",
+        "authFlows.jwtBearer",
+        "authFlows.jwtBearer.tokenUrl",
+        "authFlows.jwtBearer.scope",
+        "authFlows.jwtBearer.clientId",
+        "authFlows.jwtBearer.subject",
+        "authFlows.jwtBearer.privateKey",
+        "authFlows.jwtBearer.audience",
+      ]),
+    },
   },
   rateLimits: {
     wording:
@@ -76,6 +133,11 @@ export const CONCEPTS = {
     tool: { rateLimits: ["runtime/http/rate-limiter.ts", "runtime/http/upstream-error.ts"] },
     surface: { rateLimits: rateLimitsSurface, "rateLimits.requestsPerMinute": requestsPerMinuteSurface },
     link: null,
+    fields: {
+      "manifest.rateLimits": { fields: "rateLimits" },
+      ...decided({ surface: "rateLimits" }, ["rateLimits.resetHeader", "rateLimits.quota", "rateLimits.quota.from", "rateLimits.quota.codes", "rateLimits.quota.messages", "rateLimits.pauseMs"]),
+      "rateLimits.requestsPerMinute": { surface: "rateLimits.requestsPerMinute" },
+    },
   },
   server: {
     wording:
@@ -84,6 +146,7 @@ export const CONCEPTS = {
     tool: { server: ["runtime/call/base-address.ts", "runtime/http/hosts.ts", "runtime/http/request-size.ts", "runtime/http/read-body.ts"] },
     surface: { hosts: hostsSurface },
     link: null,
+    fields: { "manifest.server": { fields: "server" }, ...decided({ surface: "hosts" }, ["server.default", "server.hosts"]), "server.param": { surface: "params" } },
   },
   limits: {
     wording:
@@ -92,6 +155,7 @@ export const CONCEPTS = {
     tool: {},
     surface: { "limits.requestHeadBytes": requestHeadBytesSurface, "limits.replyBytes": replyBytesSurface },
     link: null,
+    fields: { "manifest.limits": { fields: "limits" }, "limits.requestHeadBytes": { surface: "limits.requestHeadBytes" }, "limits.replyBytes": { surface: "limits.replyBytes" } },
   },
   errors: {
     wording: "**`errors`:** expressions for the upstream's `code`, `message` and `requestId`; `details` to carry more fields of the error body; `retryableStatuses`; `failureWhen` for APIs that answer 2xx with a failure in the body.",
@@ -99,6 +163,13 @@ export const CONCEPTS = {
     tool: { errors: ["runtime/http/upstream-error.ts", "runtime/call/single-call.ts"] },
     surface: { "errors.fields": errorFieldsSurface, "errors.details": errorDetailsSurface, "errors.retryableStatuses": retryableStatusesSurface, "errors.failureWhen": failureWhenSurface },
     link: null,
+    fields: {
+      "manifest.errors": { fields: "errors" },
+      ...decided({ surface: "errors.fields" }, ["errors.code", "errors.message", "errors.requestId"]),
+      "errors.retryableStatuses": { surface: "errors.retryableStatuses" },
+      "errors.details": { surface: "errors.details" },
+      ...decided({ surface: "errors.failureWhen" }, ["errors.failureWhen", "valueTest.from", "valueTest.equals"]),
+    },
   },
   operation: {
     wording:
@@ -118,6 +189,15 @@ export const CONCEPTS = {
     },
     surface: { title: titleSurface, description: descriptionSurface, request: requestSurface },
     link: null,
+    fields: {
+      "manifest.provider": { none: "the package's identity: another provider id is another package (diff reports one removed, one new)" },
+      ...decided({ none: PRESENTATION }, ["manifest.name", "manifest.description", "manifest.longDescription", "manifest.color", "manifest.category", "manifest.docsUrl"]),
+      "manifest.openapi": { none: "where the spec is read: the surface records what it yields, and the file's hash under inputs" },
+      "manifest.operations": { fields: "operation" },
+      "operation.operationId": { surface: "request" },
+      "operation.title": { surface: "title" },
+      "operation.description": { surface: "description" },
+    },
   },
   params: {
     wording: "**Parameters** (shared `params`, and each operation's): type, `required`, `default` (sent unless `sendDefault: false`), `secret`, `visibility` (`user-only` for what only a person fills in), `placeholder`, `example`.",
@@ -125,6 +205,12 @@ export const CONCEPTS = {
     tool: { params: ["runtime/validate/validate-params.ts", "runtime/call/build-request.ts", "runtime/llm/llm-tools.ts"] },
     surface: { params: paramsSurface },
     link: null,
+    fields: {
+      ...decided({ fields: "param" }, ["manifest.params", "operation.params"]),
+      ...decided({ surface: "params" }, ["param.type", "param.title", "param.description", "param.required", "param.default", "param.secret", "param.visibility", "param.example"]),
+      "param.sendDefault": { none: "whether the default travels or is the upstream's own: the call accepts and returns the same" },
+      "param.placeholder": { none: PRESENTATION },
+    },
   },
   paramLimits: {
     wording:
@@ -133,6 +219,38 @@ export const CONCEPTS = {
     tool: {},
     surface: {},
     link: null,
+    fields: {
+      ...decided({ surface: "params" }, [
+        "param.integer",
+        "param.minimum",
+        "param.maximum",
+        "param.minLength",
+        "param.maxLength",
+        "param.pattern",
+        "param.enum",
+        "param.limitsFromSpec",
+        "param.caseInsensitive",
+        "param.format",
+        "param.separator",
+        "param.jsonType",
+        "param.minItems",
+        "param.maxItems",
+        "nestedLimits.type",
+        "nestedLimits.minLength",
+        "nestedLimits.maxLength",
+        "nestedLimits.pattern",
+        "nestedLimits.format",
+        "nestedLimits.enum",
+        "nestedLimits.minimum",
+        "nestedLimits.maximum",
+        "param.forbiddenKeys",
+        "param.forbiddenKeys.keys",
+        "param.forbiddenKeys.caseInsensitive",
+        "param.forbiddenKeys.hint",
+      ]),
+      "param.patternHint": { none: "wording of the pattern for people and models; the pattern is recorded (params)" },
+      ...decided({ fields: "nestedLimits" }, ["param.keys", "param.values", "param.items"]),
+    },
   },
   wire: {
     wording:
@@ -141,6 +259,12 @@ export const CONCEPTS = {
     tool: { body: ["runtime/call/build-request.ts", "runtime/http/transport.ts"] },
     surface: {},
     link: null,
+    fields: {
+      ...decided({ surface: "params" }, ["param.wire", "wireNamed.in", "wireNamed.name", "wireBody.in", "wireBody.pointer", "wireBody.split", "wireBody.split.separator", "wireBody.split.maxItems", "wireSwitch.in"]),
+      "wireNamed.escape": { none: `how a value is quoted on the wire; the placement is ${PARAM_SUBJECT}` },
+      "wireBody.wrapUnlessKey": { none: `how a JSON value is wrapped in the body, whatever the caller gives; the placement is ${PARAM_SUBJECT}` },
+      "wireSwitch.whenTrue": { none: SENT_BY_PACKAGE },
+    },
   },
   constants: {
     wording:
@@ -149,6 +273,7 @@ export const CONCEPTS = {
     tool: { constants: ["runtime/call/build-request.ts"] },
     surface: {},
     link: null,
+    fields: { ...decided({ none: SENT_BY_PACKAGE }, ["manifest.constants", "constant.in", "constant.name", "constant.value", "constant.pointer", "operation.constants"]) },
   },
   rules: {
     wording: "**`rules`** across parameters: `exactlyOne`, `anyOf` (at least one group), `allowedValues` (values depending on another parameter), `dependentLimits` (limits depending on another parameter).",
@@ -156,6 +281,7 @@ export const CONCEPTS = {
     tool: { rules: ["runtime/validate/cross-field-rules.ts", "runtime/llm/wording.ts"] },
     surface: { rules: rulesSurface },
     link: null,
+    fields: { ...decided({ surface: "rules" }, ["operation.rules", "rule.rule", "rule.params", "rule.groups", "rule.param", "rule.dependsOn", "rule.values", "rule.limits"]) },
   },
   outputs: {
     wording:
@@ -164,6 +290,12 @@ export const CONCEPTS = {
     tool: { outputs: ["runtime/call/single-call.ts", "runtime/llm/llm-tools.ts"], outcomes: ["runtime/call/single-call.ts", "runtime/llm/llm-tools.ts"] },
     surface: { outputs: outputsSurface, outcomes: outcomesSurface, errorStatuses: errorStatusesSurface },
     link: null,
+    fields: {
+      ...decided({ surface: "outputs" }, ["operation.outputs", "output.type", "output.description", "output.optional", "outputSource.from", "outputSource.value", "outputSource.count", "outputSource.default", "outputSource.omit"]),
+      "operation.outcomes": { surface: "outcomes" },
+      "outcome.description": { none: "text of the result a status becomes; the status is recorded (outcomes)" },
+      "outcome.outputs": { none: "where an outcome's outputs come from: the outputs, their types and the status are recorded (outputs, outcomes)" },
+    },
   },
   polling: {
     wording: "**`polling`:** job-status operations: pending and terminal states, interval, `minIntervalMs`, timeout.",
@@ -171,6 +303,7 @@ export const CONCEPTS = {
     tool: { polling: ["runtime/workflow/run.ts", "runtime/llm/wording.ts"] },
     surface: { polling: pollingSurface },
     link: null,
+    fields: { ...decided({ surface: "polling" }, ["operation.polling", "polling.output", "polling.pending", "polling.terminal", "polling.intervalMs", "polling.minIntervalMs", "polling.timeoutMs"]) },
   },
   pagination: {
     wording:
@@ -179,6 +312,11 @@ export const CONCEPTS = {
     tool: { pagination: ["runtime/paging/paginate.ts"] },
     surface: { pagination: paginationSurface, "pagination.pageSize": pageSizeSurface },
     link: null,
+    fields: {
+      ...decided({ surface: "pagination" }, ["operation.pagination", "pagination.style", "pagination.items"]),
+      "pagination.pageSize": { surface: "pagination.pageSize" },
+      ...decided({ none: NEXT_PAGE }, ["pagination.cursor", "pagination.send", "pagination.more", "pagination.total", "pagination.url", "pagination.start", "pageTarget.in", "pageTarget.name", "pageTarget.pointer"]),
+    },
   },
   routes: {
     wording: "**`routes`:** another OpenAPI operation serves the tool when a parameter's value matches a pattern.",
@@ -186,6 +324,7 @@ export const CONCEPTS = {
     tool: { routes: ["runtime/call/build-request.ts"] },
     surface: { routes: routesSurface },
     link: null,
+    fields: { ...decided({ surface: "routes" }, ["operation.routes", "route.when", "route.when.param", "route.when.pattern", "route.operationId", "route.wire"]) },
   },
   idempotency: {
     wording: "**`idempotency`:** the header in which the upstream takes an idempotency key (`methods`, default POST). Each call sends a new key, the same on every retry.",
@@ -193,6 +332,7 @@ export const CONCEPTS = {
     tool: { idempotency: ["runtime/call/single-call.ts", "runtime/spec/behavior.ts"] },
     surface: { idempotency: idempotencySurface },
     link: null,
+    fields: { "manifest.idempotency": { fields: "idempotency" }, ...decided({ surface: "idempotency" }, ["idempotency.header", "idempotency.methods"]) },
   },
   behavior: {
     wording: "**`behavior`:** read-only, destructive, idempotent, open-world, where the method misleads.",
@@ -200,6 +340,10 @@ export const CONCEPTS = {
     tool: { behavior: ["runtime/spec/behavior.ts"] },
     surface: {},
     link: linkBehavior,
+    fields: {
+      "operation.behavior": { none: "hints to agents (MCP annotations) where the method misleads: what a call accepts and returns is unchanged" },
+      ...decided({ none: "a hint to agents, as behavior" }, ["operation.behavior.readOnly", "operation.behavior.destructive", "operation.behavior.idempotent", "operation.behavior.openWorld"]),
+    },
   },
   deprecated: {
     wording:
@@ -208,6 +352,7 @@ export const CONCEPTS = {
     tool: { deprecated: ["runtime/llm/wording.ts"] },
     surface: { deprecated: deprecatedSurface },
     link: linkDeprecated,
+    fields: { "operation.deprecated": { surface: "deprecated" } },
   },
   timeout: {
     wording:
@@ -225,6 +370,7 @@ export const CONCEPTS = {
     tool: { download: ["runtime/call/download.ts", "runtime/call/single-call.ts"] },
     surface: {},
     link: null,
+    fields: { "param.maxBytes": { surface: "params" }, "param.contentType": { none: "the type a file's part carries when its value names none: what a call accepts and returns is unchanged" }, "operation.download": { surface: "outputs" } },
   },
   names: {
     wording:
@@ -241,5 +387,47 @@ export const CONCEPTS = {
     tool: {},
     surface: { triggers: triggersSurface },
     link: null,
+    fields: {
+      "manifest.triggers": { fields: "trigger" },
+      ...decided({ none: PRESENTATION }, ["trigger.title", "trigger.description"]),
+      ...decided({ surface: "triggers" }, [
+        "trigger.event",
+        "trigger.event.webhook",
+        "trigger.event.callback",
+        "trigger.event.callback.operation",
+        "trigger.event.callback.name",
+        "trigger.secret",
+        "trigger.outputs",
+        "triggerAuthentication.hmac",
+        "triggerAuthentication.hmac.algorithm",
+        "triggerAuthentication.hmac.encoding",
+        "triggerAuthentication.hmac.header",
+        "triggerAuthentication.hmac.pairs",
+        "triggerAuthentication.hmac.pairs.signature",
+        "triggerAuthentication.hmac.pairs.timestamp",
+        "triggerAuthentication.hmac.prefix",
+        "triggerAuthentication.hmac.secretEncoding",
+        "triggerAuthentication.hmac.signedText",
+        "triggerAuthentication.hmac.timestamp",
+        "triggerAuthentication.hmac.timestamp.header",
+        "triggerAuthentication.hmac.timestamp.toleranceSeconds",
+        "triggerAuthentication.sharedSecret",
+        "triggerAuthentication.sharedSecret.pointer",
+        "triggerAuthentication.standardWebhooks",
+        "triggerAuthentication.standardWebhooks.toleranceSeconds",
+      ]),
+      ...decided({ none: RECEIVER }, ["trigger.items", "trigger.match", "trigger.handshakes", "trigger.handshakes.echoQuery", "trigger.handshakes.echoHeader", "trigger.eventId", "trigger.acknowledge", "trigger.maxBodyBytes"]),
+      "trigger.authentication": { fields: "triggerAuthentication" },
+      "trigger.subscription": { fields: "triggerSubscription" },
+      ...decided({ none: SUBSCRIPTION }, [
+        "triggerSubscription.create",
+        "triggerSubscription.renew",
+        "triggerSubscription.delete",
+        "triggerSubscription.id",
+        "triggerSubscription.lifetimeMinutes",
+        "triggerStep.operation",
+        "triggerStep.inputs",
+      ]),
+    },
   },
 } as const satisfies Record<string, ConceptRecord>;
