@@ -24,7 +24,7 @@ beforeAll(async () => {
   mkdirSync(join(project, "node_modules/@blockwright"), { recursive: true });
   symlinkSync(join(ROOT, "runtime"), join(project, "node_modules/@blockwright/runtime"));
   expect((await cli(["generate"], { cwd: project })).code).toBe(0);
-}, 60_000);
+});
 
 const NOT_UTF8 = Buffer.from("name: caf\xe9\n", "latin1");
 const write = (dir: string, file: string, text: string | Buffer) => {
