@@ -26,6 +26,8 @@ export default defineConfig({
     ],
   },
   test: {
+    // Each file's CPU, for `npm run bench -- tests` (test-support/file-cpu.ts).
+    setupFiles: process.env.BLOCKWRIGHT_FILE_CPU ? ["test-support/file-cpu.ts"] : [],
     // Vitest's default (one less than the cores), but at least two: on two
     // cores the default is one, yet much of the suite waits on child
     // processes, mocks and polling intervals, and a second worker overlaps

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fileDurations } from "./test-suite.js";
+import { fileCpu, fileDurations } from "./test-suite.js";
 
 describe("fileDurations (npm run bench -- tests)", () => {
   it("gives each file's seconds from start to end and its tests' own, slowest first, named from the root", () => {
@@ -16,6 +16,17 @@ describe("fileDurations (npm run bench -- tests)", () => {
       { file: "src/b.test.ts", seconds: 9, testsSeconds: 4 },
       { file: "src/a.test.ts", seconds: 2.5, testsSeconds: 1 },
       { file: "/elsewhere/c.test.ts", seconds: 0, testsSeconds: 0 },
+    ]);
+  });
+});
+
+describe("fileCpu (npm run bench -- tests)", () => {
+  it("sums each file's CPU over its lines (a file of two projects), most first, named from the root", () => {
+    const log = "1.50\t/zqroot/src/a.test.ts\n4.00\t/zqroot/src/b.test.ts\n0.75\t/zqroot/src/a.test.ts\n\n0.10\t/elsewhere/c.test.ts\n";
+    expect(fileCpu(log, "/zqroot")).toEqual([
+      { file: "src/b.test.ts", cpu: 4 },
+      { file: "src/a.test.ts", cpu: 2.25 },
+      { file: "/elsewhere/c.test.ts", cpu: 0.1 },
     ]);
   });
 });

@@ -4,7 +4,7 @@
 // (what `/usr/bin/time` reports), next to the sum of the durations Vitest's
 // JSON report gives per file, and the files that cost most. The build
 // (`pretest`) is not in the figure: `npm run bench` builds first.
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** The CPU budget of issue 34, in seconds. */
@@ -36,11 +36,25 @@ export function fileDurations(report: JsonReport, root: string): { file: string;
     .sort((a, b) => b.seconds - a.seconds);
 }
 
+/** Per file: its CPU in seconds (test-support/file-cpu.ts's lines, `<seconds>\t<path>`; a file run in two projects counts twice), most first, named from the root. */
+export function fileCpu(log: string, root: string): { file: string; cpu: number }[] {
+  const byFile = new Map<string, number>();
+  for (const line of log.split("\n")) {
+    const [seconds, path] = line.split("\t");
+    if (!path) continue;
+    const file = path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path;
+    byFile.set(file, (byFile.get(file) ?? 0) + Number(seconds));
+  }
+  return [...byFile].map(([file, cpu]) => ({ file, cpu })).sort((a, b) => b.cpu - a.cpu);
+}
+
 /** One whole `vitest run` with the JSON reporter: CPU against the budget, the files' durations against the wall time, the slowest files on stderr. */
 export async function measureTestSuite({ root, tmp, run, row }: Bench): Promise<void> {
   const output = join(tmp, "vitest.json");
   // A failing test still gives its figures (exit 1); the report says how many failed.
-  const measured = await run([join(root, "node_modules/vitest/vitest.mjs"), "run", "--reporter=json", `--outputFile=${output}`], root, {}, [0, 1]);
+  const cpuLog = join(tmp, "file-cpu.tsv");
+  writeFileSync(cpuLog, "");
+  const measured = await run([join(root, "node_modules/vitest/vitest.mjs"), "run", "--reporter=json", `--outputFile=${output}`], root, { BLOCKWRIGHT_FILE_CPU: cpuLog }, [0, 1]);
   const report = JSON.parse(readFileSync(output, "utf8")) as JsonReport;
   const files = fileDurations(report, root);
   const reproduce = ["npm run -s build && /usr/bin/time -v npx vitest run --reporter=json --outputFile=/tmp/vitest.json"];
@@ -52,6 +66,10 @@ export async function measureTestSuite({ root, tmp, run, row }: Bench): Promise<
     [
       "bench tests: the 15 slowest files (seconds from start to end; the sum of their tests' own durations)",
       ...files.slice(0, 15).map((f) => `  ${f.seconds.toFixed(1).padStart(7)} ${f.testsSeconds.toFixed(1).padStart(7)}  ${f.file}`),
+      "bench tests: the 20 files that cost the most CPU (seconds, user + system, the processes they ran included; test-support/file-cpu.ts)",
+      ...fileCpu(readFileSync(cpuLog, "utf8"), root)
+        .slice(0, 20)
+        .map((f) => `  ${f.cpu.toFixed(1).padStart(7)}  ${f.file}`),
     ].join("\n"),
   );
 }

@@ -24,7 +24,7 @@ beforeAll(async () => {
   mkdirSync(join(project, "node_modules/@blockwright"), { recursive: true });
   symlinkSync(join(ROOT, "runtime"), join(project, "node_modules/@blockwright/runtime"));
   expect((await cli(["generate"], { cwd: project })).code).toBe(0);
-}, 60_000);
+});
 
 const NOT_UTF8 = Buffer.from("name: caf\xe9\n", "latin1");
 const write = (dir: string, file: string, text: string | Buffer) => {
@@ -297,12 +297,12 @@ async function runCase(c: Case, asProcess: boolean) {
 }
 
 describe.concurrent("bad input to every command", () => {
-  it.each(CASES.map((c) => [c.name, c] as const))("%s", async (_, c) => runCase(c, false), 70_000);
+  it.each(CASES.map((c) => [c.name, c] as const))("%s", async (_, c) => runCase(c, false));
 });
 
 /** Cases whose process could outlive the command: mocks started from a spec that cannot be read, a device that never ends. */
 const AS_PROCESS = ["mock of an OpenAPI document that is not YAML", "run on a mock of an OpenAPI document that is a folder", "an OpenAPI document that is a device (reading never ends)"];
 
 describe.concurrent("bad input to the built command as a process", () => {
-  it.each(AS_PROCESS.map((name) => [name, CASES.find((c) => c.name === name)!] as const))("%s: refused, and the process ends", async (_, c) => runCase(c, true), 70_000);
+  it.each(AS_PROCESS.map((name) => [name, CASES.find((c) => c.name === name)!] as const))("%s: refused, and the process ends", async (_, c) => runCase(c, true));
 });
