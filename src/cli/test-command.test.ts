@@ -103,6 +103,8 @@ describe.concurrent("blockwright test on this repository's specs", () => {
     [["test", "--workers", "0"], "--workers takes a positive whole number"],
     [["test", "--workers", "65"], "--workers takes a whole number up to 64, got 65"],
     [["test", "--max-failures", "three"], '--max-failures takes a positive whole number, got "three"'],
+    [["test", "--property-time-limit", "1h"], '--property-time-limit takes a whole number of seconds from 0 (no limit) to 86400, got "1h"'],
+    [["test", "--property-time-limit", "1.5"], '--property-time-limit takes a whole number of seconds from 0 (no limit) to 86400, got "1.5"'],
   ] as const) {
     it(`exits 2 on ${args.slice(1).join(" ")}`, async () => {
       const r = await cli([...args]);
@@ -174,8 +176,9 @@ describe.concurrent("the contract run at scale", () => {
   it("--workers 2: worker threads with mocks of their own, the same report as one worker for the same seed", async () => {
     const dir = await brokenBooksProject();
     const shape = (stdout: string) => JSON.parse(stdout).cases.map((c: { id: string; status: string; message?: string; statuses: number[]; failure?: unknown }) => [c.id, c.status, c.message, c.statuses, c.failure]);
-    const one = await cli(["test", "--seed", "7", "--runs", "2", "--workers", "1", "--reporter", "json"], { cwd: dir, startMocks });
-    const two = await cli(["test", "--seed", "7", "--runs", "2", "--workers", "2", "--reporter", "json"], { cwd: dir });
+    // No time limit on a property: shrinking that ends at a limit on a busy machine would end at different places.
+    const one = await cli(["test", "--seed", "7", "--runs", "2", "--property-time-limit", "0", "--workers", "1", "--reporter", "json"], { cwd: dir, startMocks });
+    const two = await cli(["test", "--seed", "7", "--runs", "2", "--property-time-limit", "0", "--workers", "2", "--reporter", "json"], { cwd: dir });
     expect(two.code).toBe(1);
     expect(two.stderr).toMatch(/^blockwright test: \d+ cases on 1 mock in 2 workers, seed 7, 2 runs per property$/m);
     // The workers started their own mocks: none was asked of the command's.
@@ -348,7 +351,8 @@ describe.concurrent("blockwright test on a user's project", () => {
     const dir = join(tmp, "looser-format");
     cpSync(await generatedShelf(), dir, { recursive: true, verbatimSymlinks: true });
     edit(join(dir, "specs/shelf/openapi.yaml"), 'schema: { type: string, pattern: "^[a-z0-9-]+$" }', 'schema: { type: string, pattern: "^[a-z0-9-]+$", format: ipv4 }');
-    const run = () => cli(["test", "--seed", "11", "--runs", "25"], { cwd: dir, startMocks });
+    // No time limit on a property: the same seed must shrink alike however busy the machine.
+    const run = () => cli(["test", "--seed", "11", "--runs", "25", "--property-time-limit", "0"], { cwd: dir, startMocks });
     const first = await run();
     expect(first.code).toBe(1);
     const failure = first.stdout.split("\n\n").find((block) => block.includes("shelf_list_books › property › random valid inputs"))!;
@@ -358,6 +362,7 @@ describe.concurrent("blockwright test on a user's project", () => {
     expect(failure).toMatch(/input: \{"apiKey":"\{\{SHELF_API_KEY\}\}","shelfId":"[^"]*"/);
     expect(failure).toMatch(/reproduce: (SHELF_API_KEY=('[^']*'|\S+) )?blockwright call shelf_list_books --params '\{"shelfId":"[^"]*".*\}' --param 'apiKey=\{\{SHELF_API_KEY\}\}' --base-url http:\/\/127\.0\.0\.1:4010/);
     expect(failure).toContain("rerun: blockwright test shelf --seed 11 --runs 25");
+    expect(failure).not.toContain("shrinking stopped");
     // A changed pattern, by contrast, is refused before any case runs (the link step).
     const pattern = join(tmp, "looser-pattern");
     cpSync(await generatedShelf(), pattern, { recursive: true, verbatimSymlinks: true });

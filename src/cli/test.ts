@@ -7,7 +7,7 @@ import type { ContractCase, ResultKind, Subject } from "../contract/types.js";
 import { parseArgs, positiveInteger, PROJECT_OPTIONS, projectDirs, projectProviders, stringOption } from "./support/args.js";
 import { startCommandMocks, UsageError, type CliIo } from "./support/io.js";
 
-export const USAGE = `Usage: blockwright test [provider...] [--reporter <r> [--output <file>]]... [--seed <n>] [--runs <n>] [--max-failures <n>] [--workers <n>] [--shard <i>/<n>] [--replay <dir> [--max-age <age>]] [--list] [--specs <dir>] [--out <dir>]
+export const USAGE = `Usage: blockwright test [provider...] [--reporter <r> [--output <file>]]... [--seed <n>] [--runs <n>] [--property-time-limit <s>] [--max-failures <n>] [--workers <n>] [--shard <i>/<n>] [--replay <dir> [--max-age <age>]] [--list] [--specs <dir>] [--out <dir>]
 
 Run the contract suite derived from the specs on Prism mocks of them: every
 named example, every limit at its boundary and one step past it, every enum
@@ -29,6 +29,10 @@ Progress goes to stderr: a status line on a terminal, plain lines otherwise.
                     the text report then goes to stderr
   --seed <n>        seed of the random inputs (default: a new one, printed)
   --runs <n>        random inputs per property (default 100)
+  --property-time-limit <s>
+                    the most seconds one property takes, its shrinking
+                    included, past which its runs so far stand (default
+                    30; 0: no limit, for the same report on a slow machine)
   --max-failures <n>
                     stop at the n-th failed case: no case starts after it,
                     and the report leaves out the cases under way then
@@ -79,6 +83,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     output: { type: "string", multiple: true },
     seed: { type: "string" },
     runs: { type: "string" },
+    "property-time-limit": { type: "string" },
     shard: { type: "string" },
     "max-failures": { type: "string" },
     workers: { type: "string" },
@@ -90,6 +95,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const reporters = reportersOf(args);
   const seed = seedOption(stringOption(args, "seed"));
   const runs = positiveInteger(stringOption(args, "runs"), "--runs") ?? DEFAULT_RUNS;
+  const propertyTimeLimitMs = secondsOption(stringOption(args, "property-time-limit"), "--property-time-limit");
   const shard = shardOption(stringOption(args, "shard"));
   const maxFailures = positiveInteger(stringOption(args, "max-failures"), "--max-failures");
   const workersOption = positiveInteger(stringOption(args, "workers"), "--workers", MAX_WORKERS);
@@ -158,6 +164,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       needed,
       seed,
       runs,
+      ...(propertyTimeLimitMs !== undefined ? { propertyTimeLimitMs } : {}),
       workers,
       ...(maxFailures !== undefined ? { maxFailures } : {}),
       interrupted: () => interrupted,
@@ -202,6 +209,7 @@ interface SuiteOptions {
   needed: string[];
   seed: number;
   runs: number;
+  propertyTimeLimitMs?: number;
   workers: number;
   maxFailures?: number;
   interrupted: () => boolean;
@@ -223,6 +231,7 @@ interface RunOutcome {
  */
 async function runSuite(cases: ContractCase<ResultKind>[], options: SuiteOptions): Promise<RunOutcome> {
   const { io, dirs, seed, runs, workers, maxFailures } = options;
+  const limit = options.propertyTimeLimitMs !== undefined ? { propertyTimeLimitMs: options.propertyTimeLimitMs } : {};
   let failures = 0;
   const capped = () => maxFailures !== undefined && failures >= maxFailures;
   const stopped = () => options.interrupted() || capped();
@@ -243,7 +252,7 @@ async function runSuite(cases: ContractCase<ResultKind>[], options: SuiteOptions
   if (workers > 1 || (options.needed.length > 0 && !io.startMocks)) {
     const { runInWorkers, WorkerUsageError } = await import("../contract/workers.js");
     try {
-      results = await runInWorkers(cases, { dirs: { root: io.cwd, ...dirs }, seed, runs, workers, onResult, onStart: options.onStart, stopped, aborted: options.interrupted });
+      results = await runInWorkers(cases, { dirs: { root: io.cwd, ...dirs }, seed, runs, ...limit, workers, onResult, onStart: options.onStart, stopped, aborted: options.interrupted });
     } catch (e) {
       if (e instanceof WorkerUsageError) throw new UsageError("BW3003", e.message);
       throw e;
@@ -257,7 +266,7 @@ async function runSuite(cases: ContractCase<ResultKind>[], options: SuiteOptions
       const ran: CaseResult[] = [];
       const running = runCases(
         cases,
-        { mockUrl: (p) => fieldOf(defined(mocks, "the mocks").urls, p), seed, runs },
+        { mockUrl: (p) => fieldOf(defined(mocks, "the mocks").urls, p), seed, runs, ...limit },
         {
           onResult: (r) => {
             ran.push(r);
@@ -276,6 +285,13 @@ async function runSuite(cases: ContractCase<ResultKind>[], options: SuiteOptions
   results = results.filter((r) => counted.has(r.id));
   const ranOut = capped() && results.length < cases.length;
   return { results, ...(ranOut ? { stopped: `--max-failures ${maxFailures} reached${leftOut ? `; ${leftOut} case${leftOut === 1 ? "" : "s"} under way then left out` : ""}` } : {}) };
+}
+
+/** Whole seconds, 0 allowed (no limit), as milliseconds. */
+function secondsOption(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\s*\d+\s*$/.test(value) || Number(value) > 86_400) throw new UsageError("BW3003", `${flag} takes a whole number of seconds from 0 (no limit) to 86400, got ${JSON.stringify(value)}`);
+  return Number(value) * 1000;
 }
 
 function seedOption(value: string | undefined): number {

@@ -79,6 +79,8 @@ export interface CaseContext {
   seed: number;
   /** Runs per property. */
   runs: number;
+  /** The most milliseconds one property takes, its shrinking included (default PROPERTY_TIME_LIMIT_MS; 0: no limit). */
+  propertyTimeLimitMs?: number;
   /** Told of each call a case makes (a failing case's report shows its last one). */
   observe?(call: ObservedCall): void;
 }

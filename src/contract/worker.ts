@@ -37,7 +37,7 @@ async function runWithMocks(cases: ContractCase[]): Promise<void> {
   try {
     await runCases(
       cases,
-      { mockUrl: (p) => fieldOf(mocks.urls, p), seed: task.seed, runs: task.runs },
+      { mockUrl: (p) => fieldOf(mocks.urls, p), seed: task.seed, runs: task.runs, ...(task.propertyTimeLimitMs !== undefined ? { propertyTimeLimitMs: task.propertyTimeLimitMs } : {}) },
       {
         concurrency: task.concurrency,
         onStart: (c) => post({ type: "started", id: c.id }),

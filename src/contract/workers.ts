@@ -25,6 +25,7 @@ export interface WorkerTask {
   ids: string[];
   seed: number;
   runs: number;
+  propertyTimeLimitMs?: number;
   /** Cases under way at once inside the worker. */
   concurrency: number;
 }
@@ -42,6 +43,8 @@ export interface WorkerRunOptions {
   dirs: ProjectDirs;
   seed: number;
   runs: number;
+  /** See CaseContext. */
+  propertyTimeLimitMs?: number;
   workers: number;
   /** Cases under way at once in each worker. */
   concurrency?: number;
@@ -103,7 +106,15 @@ export async function runInWorkers(cases: readonly PlannedCase[], options: Worke
   /** One worker on `ids`: resolves with the ids it left (a case past the limit ended it), or none. */
   const runWorker = (part: { provider: string }[], ids: string[]) =>
     new Promise<string[]>((resolve, reject) => {
-      const task: WorkerTask = { dirs: options.dirs, providers: [...new Set(part.map((c) => c.provider))], ids, seed: options.seed, runs: options.runs, concurrency: options.concurrency ?? 8 };
+      const task: WorkerTask = {
+        dirs: options.dirs,
+        providers: [...new Set(part.map((c) => c.provider))],
+        ids,
+        seed: options.seed,
+        runs: options.runs,
+        ...(options.propertyTimeLimitMs !== undefined ? { propertyTimeLimitMs: options.propertyTimeLimitMs } : {}),
+        concurrency: options.concurrency ?? 8,
+      };
       const entry = workerEntry();
       const worker = new Worker(entry.script, { eval: entry.eval, workerData: task });
       live.add(worker);

@@ -68,12 +68,13 @@ export const PROPERTY_TIME_LIMIT_MS = 30_000;
 /** Run a property with the case's seed; a failure becomes a ContractFailure with everything needed to reproduce it. */
 async function checkProperty<T extends { input: Input; prefer?: string; broken?: string }>(tool: ToolSpec, label: string, ctx: CaseContext, arb: fc.Arbitrary<T>, body: (draw: T) => Promise<void>): Promise<void> {
   const seed = caseSeed(ctx.seed, `${tool.id} ${label}`);
+  const limit = ctx.propertyTimeLimitMs ?? PROPERTY_TIME_LIMIT_MS;
   const details = await fc.check(
     fc.asyncProperty(arb, async (draw) => {
       await body(draw);
     }),
     // Bounded: a slow mock or a long shrink (each step is a call) ends the property, not the suite.
-    { seed, numRuns: ctx.runs, interruptAfterTimeLimit: PROPERTY_TIME_LIMIT_MS, markInterruptAsFailure: false },
+    { seed, numRuns: ctx.runs, ...(limit > 0 ? { interruptAfterTimeLimit: limit } : {}), markInterruptAsFailure: false },
   );
   if (!details.failed) return;
   const draw = details.counterexample?.[0] as T | undefined;
@@ -81,7 +82,7 @@ async function checkProperty<T extends { input: Input; prefer?: string; broken?:
   if (draw) await body(draw).catch(() => undefined);
   const reason = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance ?? "failed");
   const lines = [
-    `property failed after ${details.numRuns} run${details.numRuns === 1 ? "" : "s"}${details.interrupted ? ` (shrinking stopped at the ${PROPERTY_TIME_LIMIT_MS / 1000} s limit)` : ""} (seed ${ctx.seed}; this case's seed ${seed}, path "${details.counterexamplePath ?? ""}"), shrunk ${details.numShrinks} time${details.numShrinks === 1 ? "" : "s"}:`,
+    `property failed after ${details.numRuns} run${details.numRuns === 1 ? "" : "s"}${details.interrupted ? ` (shrinking stopped at the ${limit / 1000} s limit)` : ""} (seed ${ctx.seed}; this case's seed ${seed}, path "${details.counterexamplePath ?? ""}"), shrunk ${details.numShrinks} time${details.numShrinks === 1 ? "" : "s"}:`,
     `  ${reason.split("\n").join("\n  ")}`,
   ];
   if (draw) {
