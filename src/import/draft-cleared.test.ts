@@ -8,7 +8,7 @@ import { draftWorkFolder, drafted, linkProblems, notesAt, openapi, reply } from 
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
-const cleared = (schema: object) => ({ anyOf: [schema, { type: "string", enum: [""] }], description: "The zq fee, or \"\" to clear it." });
+const cleared = (schema: object) => ({ anyOf: [schema, { type: "string", enum: [""] }], description: 'The zq fee, or "" to clear it.' });
 const document = openapi({
   "/zqcharges/{id}": {
     post: {
