@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import ts from "typescript";
+import { typeCheckMessages } from "./type-check.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -29,9 +29,6 @@ export function importInChild(entry: string, expression: string): unknown {
 
 /** TypeScript's messages about the files (declaration files included), with the project's options. */
 export function typeErrors(files: string[]): string[] {
-  const config = ts.readConfigFile(join(root, "tsconfig.json"), ts.sys.readFile);
-  const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
-  const program = ts.createProgram(files, { ...parsed.options, noEmit: true, skipLibCheck: false });
   // Only these files' diagnostics: checking every library's declarations too costs seconds.
-  return files.flatMap((file) => ts.getPreEmitDiagnostics(program, program.getSourceFile(file))).map((d) => `${d.file?.fileName ?? ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+  return typeCheckMessages(files, { skipLibCheck: false });
 }

@@ -43,7 +43,7 @@ export type WriteVersion = (into: string) => string;
 
 export interface DiffRun {
   /** Per newer version (index 1…): what diff reported, placed, and the truth entries the draft binds no place of. */
-  reports: { reported: Reported[]; binds: (t: TruthEntry) => boolean }[];
+  reports: ({ reported: Reported[]; binds: (t: TruthEntry) => boolean } | { failed: string })[];
 }
 
 const BIN = join(dirname(new URL(import.meta.url).pathname), "../../bin/blockwright.js");
@@ -63,7 +63,7 @@ function blockwright(cwd: string, args: string[]): string {
  * `generate`, and where it refuses what a user fixes by hand after taking a newer version, what the user would do,
  * then `generate` again: an example the manifest drafted from the older version that the newer one no longer accepts
  * is dropped; a parameter the newer document no longer has (generate names it at its line, as the issue asks) is
- * deleted from the manifest.
+ * deleted from the manifest, and so is an operation's paging through one.
  */
 function generateAsAUserWould(project: string, provider: string): void {
   for (let attempt = 0; ; attempt++) {
@@ -74,17 +74,19 @@ function generateAsAUserWould(project: string, provider: string): void {
       const message = (e as Error).message;
       const examples = [...message.matchAll(/manifest\.yaml:\d+:\d+: ([\w.]+)\.example: example /g)].map((m) => [...(m[1] ?? "").split("."), "example"]);
       const gone = [...message.matchAll(/manifest\.yaml:\d+:\d+: ([\w.]+)\.wire: (?:path|query|header) parameter "[^"]*" not found/g)].map((m) => (m[1] ?? "").split("."));
-      if (attempt > 3 || (!examples.length && !gone.length)) throw e;
+      // Paging through a parameter the newer document no longer has: the user drops the paging (allPages goes with it).
+      const paging = [...message.matchAll(/manifest\.yaml:\d+:\d+: ([\w.]+)\.pagination\.[\w.]+: (?:path|query|header) parameter "[^"]*" not found/g)].map((m) => [...(m[1] ?? "").split("."), "pagination"]);
+      if (attempt > 3 || (!examples.length && !gone.length && !paging.length)) throw e;
       const file = join(project, "specs", provider, "manifest.yaml");
       const doc = parseDocument(readFileSync(file, "utf8"));
-      for (const path of [...examples, ...gone]) doc.deleteIn(path);
+      for (const path of [...examples, ...gone, ...paging]) doc.deleteIn(path);
       writeFileSync(file, doc.toString());
     }
   }
 }
 
 /** The vendor's versions through add, generate, upstream --accept and diff, in one scratch project. */
-export function diffRun(vendor: string, versions: WriteVersion[], operationIds: string[], documents: unknown[]): DiffRun {
+export function diffRun(vendor: string, versions: WriteVersion[], operationIds: string[], statuses: Record<string, string>[]): DiffRun {
   const project = mkdtempSync(join(tmpdir(), `blockwright-history-${vendor}-`));
   try {
     const provider = `zq${vendor.replace(/[^a-z0-9]/g, "")}`;
@@ -98,20 +100,37 @@ export function diffRun(vendor: string, versions: WriteVersion[], operationIds: 
     for (let i = 1; i < versions.length; i++) {
       const write = versions[i];
       if (!write) continue;
-      rmSync(join(project, "base"), { recursive: true, force: true });
-      cpSync(join(project, "generated"), join(project, "base"), { recursive: true });
-      blockwright(project, ["upstream", provider, write(join(project, `v${i}`)), "--accept"]);
-      generateAsAUserWould(project, provider);
-      const report = JSON.parse(blockwright(project, ["diff", "--base-dir", "base", "--format", "json"])) as { packages: { changes: DiffChange[] }[] };
-      const manifest = jsyaml.load(readFileSync(join(project, "specs", provider, "manifest.yaml"), "utf8")) as Manifest;
-      const surface = JSON.parse(readFileSync(join(project, "generated", provider, "surface.json"), "utf8")) as { tools: Record<string, { params: Record<string, { wire?: string }> }> };
-      const wires: Wires = Object.fromEntries(Object.entries(surface.tools).map(([id, t]) => [id, Object.fromEntries(Object.entries(t.params).map(([n, p]) => [n, p.wire ?? ""]))]));
-      const placer = new Placer(manifest, wires, documents[i]);
-      reports.push({ reported: report.packages.flatMap((p) => p.changes).flatMap((c) => placer.place(c) ?? []), binds: (t) => placer.binds(t) });
+      try {
+        rmSync(join(project, "base"), { recursive: true, force: true });
+        cpSync(join(project, "generated"), join(project, "base"), { recursive: true });
+        blockwright(project, ["upstream", provider, write(join(project, `v${i}`)), "--accept"]);
+        generateAsAUserWould(project, provider);
+        const reportText = blockwright(project, ["diff", "--base-dir", "base", "--format", "json"]);
+        if (process.env.HISTORY_KEEP) {
+          writeFileSync(join(project, `diff-v${i}.json`), reportText);
+          cpSync(join(project, "base"), join(project, `generated-v${i - 1}`), { recursive: true });
+          cpSync(join(project, "specs"), join(project, `specs-v${i}`), { recursive: true });
+        }
+        const report = JSON.parse(reportText) as { packages: { changes: DiffChange[] }[] };
+        const manifest = jsyaml.load(readFileSync(join(project, "specs", provider, "manifest.yaml"), "utf8")) as Manifest;
+        const surface = JSON.parse(readFileSync(join(project, "generated", provider, "surface.json"), "utf8")) as { tools: Record<string, { params: Record<string, { wire?: string }> }> };
+        // The parameters of both generations: one the newer document removed is still placed (and bound) where it was.
+        const older = JSON.parse(readFileSync(join(project, "base", provider, "surface.json"), "utf8")) as typeof surface;
+        const wires: Wires = {};
+        for (const s of [older, surface]) for (const [id, t] of Object.entries(s.tools)) for (const [n, p] of Object.entries(t.params)) (wires[id] ??= {})[n] = p.wire ?? "";
+        const placer = new Placer(manifest, wires, statuses[i] ?? {});
+        reports.push({ reported: report.packages.flatMap((p) => p.changes).flatMap((c) => placer.place(c) ?? []), binds: (t) => placer.binds(t) });
+      } catch (e) {
+        // A pair that stops: its reason in its row; the later ones cannot start from it.
+        reports.push({ failed: (e as Error).message });
+        break;
+      }
     }
     return { reports };
   } finally {
-    rmSync(project, { recursive: true, force: true });
+    // HISTORY_KEEP=1 keeps the scratch project (its path printed) to look into.
+    if (process.env.HISTORY_KEEP) process.stderr.write(`kept ${project}\n`);
+    else rmSync(project, { recursive: true, force: true });
   }
 }
 
@@ -125,7 +144,7 @@ class Placer {
   constructor(
     manifest: Manifest,
     wires: Wires,
-    private readonly document: unknown,
+    private readonly statuses: Record<string, string>,
   ) {
     for (const [id, op] of Object.entries(manifest.operations ?? {})) {
       this.byTool.set(id, op);
@@ -142,6 +161,8 @@ class Placer {
     const path = rest.filter((r) => r !== "items").join("");
     // What only a package has (an example, a declared error status, …) is no change of the published document's: outside the truth.
     if (!(c.kind in KINDS) && c.severity === "informational") return undefined;
+    // A concept only a package has (paging, polling, …: the user's edit after an upstream change), whatever its grade.
+    if (!(c.kind in KINDS) && !["param", "output", "security", "tool", "description", "deprecated"].includes(what ?? "")) return undefined;
     const base = { kind: c.kind, operation: op.operationId, ...(c.severity ? { severity: c.severity } : {}), text: `${c.tool} ${c.subject}: ${c.kind} (${c.severity}: ${c.rule})` };
     if (what === "security") return { ...base, location: "security", pointer: name };
     if (what === "param") {
@@ -176,9 +197,7 @@ class Placer {
 
   /** The operation's first 2xx status in the newer document. */
   private status(operationId: string): string {
-    const paths = (this.document as { paths?: Record<string, Record<string, { operationId?: string; responses?: Record<string, unknown> }>> })?.paths ?? {};
-    for (const item of Object.values(paths)) for (const op of Object.values(item ?? {})) if (op && typeof op === "object" && op.operationId === operationId) return Object.keys(op.responses ?? {}).find((s) => /^2/.test(s)) ?? "200";
-    return "200";
+    return this.statuses[operationId] ?? "200";
   }
 }
 

@@ -8,6 +8,7 @@
 //   npm run bench -- history              the table
 //   HISTORY_DETAILS=1 npm run bench -- history   also every missed, wrong and noise item
 //   HISTORY_ONLY=asana npm run bench -- history  one vendor
+//   HISTORY_KEEP=1 …                        keep diff's scratch projects (each pair's report and specs)
 //
 // Everything runs in this process on the stored documents: nothing leaves the machine.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -74,6 +75,26 @@ function upstreamReport(older: DocumentSet, newer: DocumentSet, bound: BoundOper
   }));
 }
 
+/** Each operation's first 2xx status, a path item or operation that is a `$ref` into another file of the set followed. */
+function successStatuses(doc: DocumentSet): Record<string, string> {
+  type Operation = { operationId?: string; responses?: Record<string, unknown>; $ref?: string };
+  const out: Record<string, string> = {};
+  const rootDir = dirname(doc.root);
+  const follow = <T>(node: T & { $ref?: unknown }): T => {
+    const ref = node?.$ref;
+    return typeof ref === "string" && !ref.startsWith("#") ? ((doc.files.get(join(rootDir, ref.split("#")[0] ?? "")) ?? {}) as T) : node;
+  };
+  const paths = (doc.files.get(doc.root) as { paths?: Record<string, Record<string, Operation>> } | undefined)?.paths ?? {};
+  for (const item of Object.values(paths)) {
+    for (const raw of Object.values(follow(item ?? {}))) {
+      const op = raw && typeof raw === "object" ? follow(raw) : undefined;
+      if (!op?.operationId) continue;
+      out[op.operationId] = Object.keys(op.responses ?? {}).find((s) => /^2/.test(s)) ?? "200";
+    }
+  }
+  return out;
+}
+
 const frac = ([a, b]: [number, number]) => `${a}/${b}`;
 
 /** The truth of a pair as far as a manifest binds it: the entries at places it holds. */
@@ -103,7 +124,7 @@ export function historyBench(root: string): string {
           vendor,
           source.versions.map((v) => writerOf(dir, v)),
           bound.map((b) => b.operationId),
-          versions.map((x) => x.doc.files.get(x.doc.root)),
+          versions.map((x) => successStatuses(x.doc)),
         ).reports;
       } catch (e) {
         diffFailed = `diff failed: ${(e as Error).message.split("\n")[0]?.slice(0, 300)}`;
@@ -126,14 +147,16 @@ export function historyBench(root: string): string {
         }
       }
       const ms = performance.now() - started;
-      const d = diffs[i];
+      const ran = diffs[i];
+      const d = ran && "reported" in ran ? ran : undefined;
       const bounded = d ? boundTruth(truth, d.binds) : undefined;
       const df = d && bounded ? score(bounded, d.reported) : undefined;
+      const pairFailed = ran && "failed" in ran ? `diff failed: ${ran.failed.split("\n")[0]?.slice(0, 300)}` : diffFailed;
       const unbound = bounded ? truth.changes.length - bounded.changes.length : 0;
       if (up) total.upstream = addScores(total.upstream, up);
       if (df) total.diff = addScores(total.diff, df);
       total.unbound += unbound;
-      rows.push(row(vendor, pair, up ?? upFailed, df ?? diffFailed, df ? String(unbound) : "", up ? `${Math.round(ms)} ms` : ""));
+      rows.push(row(vendor, pair, up ?? upFailed, df ?? pairFailed, df ? String(unbound) : "", up ? `${Math.round(ms)} ms` : ""));
       if (process.env.HISTORY_DETAILS) {
         if (up) details.push(`${vendor} ${pair}, upstream:`, ...up.details.map((x) => `  ${x}`));
         if (df) details.push(`${vendor} ${pair}, diff:`, ...df.details.map((x) => `  ${x}`));

@@ -13,6 +13,7 @@
 //   npm run bench -- large        only when named (minutes; likewise `tests`, the whole npm test): generate on one document near the
 //                                 input limit (BLOCKWRIGHT_LARGE_MIB, default 36; large-document.ts)
 //   npm run bench -- history      upstream's change model scored on contract-tests/history (history.ts)
+//   npm run bench -- corpus [vendor...]  corpus documents: add + generate beside openapi-typescript (corpus.ts)
 //   BLOCKWRIGHT_PUBLISHED=<dir> npm run bench -- published
 //                                 also the whole published documents in <dir> (not committed: too large)
 import { spawn } from "node:child_process";
@@ -39,9 +40,9 @@ const median = (xs: number[]) =>
     [...xs].sort((a, b) => a - b),
     Math.floor(xs.length / 2),
   );
-const MEASURES = ["generate", "scale", "published", "verify", "check", "call", "mocks", "cli", "large", "tests", "history"];
+const MEASURES = ["generate", "scale", "published", "verify", "check", "call", "mocks", "cli", "large", "tests", "history", "corpus"];
 const only = process.argv.slice(2);
-const unknown = only.filter((m) => !MEASURES.includes(m));
+const unknown = only.includes("corpus") ? [] : only.filter((m) => !MEASURES.includes(m));
 if (unknown.length) {
   console.error(`npm run bench: unknown measure ${unknown.map((m) => JSON.stringify(m)).join(", ")} (measures: ${MEASURES.join(", ")})`);
   process.exit(2);
@@ -184,12 +185,8 @@ if (wanted("scale")) {
       return [n, { dir, ids: writeSyntheticProject(dir, n) }] as const;
     }),
   );
-  // Each run writes into a fresh folder (200 packages are 1,000 files: the
-  // synthetic project has no LICENSE), kept until every round is done:
-  // removed right after its run, it made the next run pay for it, because on
-  // a journal-less ext4 (this machine's) creating a file right after many
-  // were removed costs ten to twenty times more kernel CPU
-  // (scripts/bench/file-creation.mjs measures it).
+  // Each run writes into a fresh folder kept until every round is done: removed right after its run, the next
+  // run paid for it (on a journal-less ext4, files made after many were removed cost 10–20× the CPU: file-creation.mjs).
   const outputs: string[] = [];
   const fresh = (dir: string, prefix: string, use: (out: string) => Promise<Run>) => {
     const out = mkdtempSync(join(dir, prefix));
@@ -435,9 +432,10 @@ if (wanted("cli")) {
   }
 }
 
-// 7, 8. Only when named, they take minutes: one document near the 64 MiB input limit (large-document.ts); the whole test suite (test-suite.ts).
+// 7–9. Only when named (minutes): a document near the 64 MiB input limit (large-document.ts); the whole test suite (test-suite.ts); the corpus (corpus.ts).
 if (only.includes("large")) await measureLarge({ root, tmp, run, row });
 if (only.includes("tests")) await measureTestSuite({ root, tmp, run, row });
+if (only.includes("corpus")) console.log(await (await import("./corpus.js")).measureCorpus({ root, tmp, run }, only, MEASURES));
 
 rmSync(tmp, { recursive: true, force: true });
 const width = (k: keyof (typeof rows)[number]) => Math.max(k.length, ...rows.map((r) => String(r[k]).length));

@@ -1,7 +1,9 @@
-// Bad input to every command, as a user meets it (the built command as a
-// process): each is refused with a clear message naming the input, and the
-// exit status the command's help gives, never "internal error" (exit 70), a
-// stack trace, or a command that never ends.
+// Bad input to every command, as a user meets it: each is refused with a
+// clear message naming the input, and the exit status the command's help
+// gives, never "internal error" (exit 70), a stack trace, or a command that
+// never ends. The cases run the command in-process (main(), as the built
+// bin/ calls it, with real mocks); the built command as a process runs the
+// cases where a process could outlive its command (mocks, a device read).
 import { spawn } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
 import { sha256 } from "../common/hash.js";
 import { ROOT } from "../../test-support/repo.js";
+import { startMocks } from "../mocks/mocks.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-bad-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -279,21 +282,27 @@ function spawnIn(dir: string, args: string[]): Promise<{ code: number | null; st
   });
 }
 
+/** The case's command on a copy of the project, in-process or as the built command's process. */
+async function runCase(c: Case, asProcess: boolean) {
+  const dir = mkdtempSync(join(tmp, "case-"));
+  cpSync(project, dir, { recursive: true, verbatimSymlinks: true });
+  c.setup?.(dir);
+  const r = asProcess ? await spawnIn(dir, c.args) : await cli(c.args, { cwd: dir, env: {}, startMocks });
+  expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
+  expect(r.code, r.stderr).toBe(c.code);
+  // Messages go to stderr; a report (upstream's) to stdout.
+  const said = r.stderr + r.stdout;
+  if (typeof c.says === "string") expect(said).toContain(c.says);
+  else expect(said).toMatch(c.says);
+}
+
 describe.concurrent("bad input to every command", () => {
-  it.each(CASES.map((c) => [c.name, c] as const))(
-    "%s",
-    async (_, c) => {
-      const dir = mkdtempSync(join(tmp, "case-"));
-      cpSync(project, dir, { recursive: true, verbatimSymlinks: true });
-      c.setup?.(dir);
-      const r = await spawnIn(dir, c.args);
-      expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
-      expect(r.code, r.stderr).toBe(c.code);
-      // Messages go to stderr; a report (upstream's) to stdout.
-      const said = r.stderr + r.stdout;
-      if (typeof c.says === "string") expect(said).toContain(c.says);
-      else expect(said).toMatch(c.says);
-    },
-    70_000,
-  );
+  it.each(CASES.map((c) => [c.name, c] as const))("%s", async (_, c) => runCase(c, false), 70_000);
+});
+
+/** Cases whose process could outlive the command: mocks started from a spec that cannot be read, a device that never ends. */
+const AS_PROCESS = ["mock of an OpenAPI document that is not YAML", "run on a mock of an OpenAPI document that is a folder", "an OpenAPI document that is a device (reading never ends)"];
+
+describe.concurrent("bad input to the built command as a process", () => {
+  it.each(AS_PROCESS.map((name) => [name, CASES.find((c) => c.name === name)!] as const))("%s: refused, and the process ends", async (_, c) => runCase(c, true), 70_000);
 });

@@ -88,14 +88,15 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       const operations = tools.flatMap((t) => [{ method: t.method, path: t.path }, ...t.routes.map((r) => ({ method: r.method, path: r.path }))]);
       const cut = recut(specText, newer.document, operations, stringOption(args, "source") ?? newerPath, sha256(newer.text));
       writeWhole(specFile, cut.text);
-      // What the newer document now asks of a value the manifest sends (required, a bound, fewer enum values): written so.
+      // What the newer document now asks of a value the manifest sends (required, a bound, fewer enum values): written so;
+      // and a list or bound the manifest holds as the older cut gave it follows the newer where it accepts more.
       const { tightenManifest } = await import("../upstream/tighten.js");
       const manifestFile = resolve(specs, provider, "manifest.yaml");
-      const tightened = tightenManifest(readFileSync(manifestFile, "utf8"), cut.text, ir.sources.openapi);
+      const tightened = tightenManifest(readFileSync(manifestFile, "utf8"), cut.text, ir.sources.openapi, specText);
       if (tightened.lines.length) {
         writeWhole(manifestFile, tightened.text);
         io.stderr.write(
-          `upstream: the newer document asks more of ${tightened.lines.length} value${tightened.lines.length === 1 ? "" : "s"} the manifest sends; written in ${ir.sources.manifest}:\n${tightened.lines.map((l) => `  ${logSafe(l)}\n`).join("")}`,
+          `upstream: the newer document asks more of (or accepts more in) ${tightened.lines.length} value${tightened.lines.length === 1 ? "" : "s"} the manifest sends; written in ${ir.sources.manifest}:\n${tightened.lines.map((l) => `  ${logSafe(l)}\n`).join("")}`,
         );
       }
       io.stderr.write(

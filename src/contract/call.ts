@@ -2,7 +2,7 @@
 // and the checks every case shares: the mock found nothing wrong, the call
 // succeeded, or the input was refused before any request.
 import { isDeepStrictEqual } from "node:util";
-import { executeToolDefinition, type FetchLike, show, type ToolError, type ToolResult, type ToolSpec } from "@blockwright/runtime/internal";
+import { executeToolDefinition, type FetchLike, redact, show, type ToolError, type ToolResult, type ToolSpec } from "@blockwright/runtime/internal";
 import { mockFetch, type Exchange, type Script } from "./exchange.js";
 import { describeViolation } from "./prism.js";
 import { ContractFailure, type CaseContext } from "./types.js";
@@ -133,9 +133,11 @@ export function expectRefused(called: Called, want: Refusal): void {
   const error = expectFailure(called);
   const rules = Array.isArray(want.rule) ? want.rule : [want.rule];
   check(error.type === "validation", () => `expected a validation error, got ${describeError(error)}`);
-  check(error.param === want.param, () => `expected the refusal to name parameter ${want.param}, got ${error.param ?? "none"} (${error.message})`);
+  // An unknown parameter's name that holds a secret of the input (a drawn key equal to the token drawn) is shown redacted, as it must be.
+  const named = redact(want.param, want.secrets ?? []);
+  check(error.param === named, () => `expected the refusal to name parameter ${named}, got ${error.param ?? "none"} (${error.message})`);
   check(error.rule !== undefined && rules.includes(error.rule), () => `expected rule ${rules.join(" or ")}, got ${error.rule ?? "none"} (${error.message})`);
-  check(error.message.includes(want.param), () => `the message does not name ${want.param}: ${error.message}`);
+  check(error.message.includes(named), () => `the message does not name ${named}: ${error.message}`);
   if (want.value === undefined || typeof want.value === "object") return;
   if (want.secret) {
     check(!JSON.stringify(error).includes(String(want.value)), `the refusal of secret ${want.param} shows its value`);

@@ -1,7 +1,8 @@
 // Random draws and limit cases that always end, on the shapes that did not:
 // a pattern every string matches (`.+`: the draw of a string breaking it spun
 // forever, holding its worker and the suite), and a pattern that fixes a
-// length far under the parameter's maxLength (no value at that boundary).
+// length far under the parameter's maxLength (no value at that boundary); and a
+// pattern with a lookahead, which fast-check draws from none.
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
@@ -84,5 +85,19 @@ describe("limit cases of a parameter whose pattern fixes its length under its ma
     // Shapes it does not read are assumed to admit any length.
     expect(patternAdmits("^(ab|c)$", 100)).toBe(true);
     expect(patternAdmits("[A-Z]{2}", 100)).toBe(true);
+  });
+});
+
+describe("random inputs of a parameter whose pattern has a lookahead (zq `^[a-z]((?!--)[a-z0-9-])+$`), which fast-check draws from none", () => {
+  const pattern = "^[a-z]((?!--)[a-z0-9-])+$";
+  const tool = withPathRules({ pattern, maxLength: 63 });
+  const values = new ToolValues(tool, doc);
+
+  it("are drawn, valid and invalid, each valid one matching the pattern", () => {
+    const valid = fc.sample(validInput(tool, values, "http://127.0.0.1:1"), { numRuns: 30, seed: 5 });
+    expect(valid).toHaveLength(30);
+    expect(valid.every((input) => typeof input.bookId === "string" && new RegExp(pattern, "u").test(input.bookId))).toBe(true);
+    const invalid = fc.sample(invalidInput(tool, values, "http://127.0.0.1:1"), { numRuns: 30, seed: 5 });
+    expect(invalid.some((d) => d.param === "bookId" && d.rule.includes("pattern"))).toBe(true);
   });
 });

@@ -145,13 +145,32 @@ function stringValue(p: ParamSpec): fc.Arbitrary<string> {
   if (isValueFormat(p.format)) return fc.constantFrom(...madeStrings(p));
   const minLength = Math.max(p.minLength ?? 1, p.secret ? 8 : 1);
   const maxLength = Math.max(minLength, Math.min(p.maxLength ?? 64, minLength + 64));
-  if (p.pattern) return filterOrFail(fc.stringMatching(new RegExp(p.pattern, "u")), (s) => [...s].length >= minLength && [...s].length <= maxLength, `value of ${p.name} matching ${p.pattern} within its lengths`);
+  if (p.pattern) return patternString(p, p.pattern, minLength, maxLength);
   if (p.wire.in === "body" && p.wire.split) {
     const sep = p.wire.split.separator;
     const item = fc.string({ unit: textUnit, minLength: 1, maxLength: 16 }).filter((s) => !s.includes(sep) && s.trim() !== "");
     return fc.array(item, { minLength: 1, maxLength: p.wire.split.maxItems ?? 6 }).map((items) => items.join(`${sep} `));
   }
   return fc.string({ unit: textUnit, minLength, maxLength });
+}
+
+/**
+ * Strings matching the parameter's pattern within its lengths. fast-check
+ * draws from no lookaround (`(?!--)`, a common way to forbid a sequence): such
+ * a pattern gets the values made from the parameter's rules that match it.
+ */
+function patternString(p: ParamSpec, pattern: string, minLength: number, maxLength: number): fc.Arbitrary<string> {
+  const re = new RegExp(pattern, "u");
+  const fits = (s: string) => [...s].length >= minLength && [...s].length <= maxLength;
+  let drawn: fc.Arbitrary<string>;
+  try {
+    drawn = fc.stringMatching(re);
+  } catch {
+    const made = madeStrings(p).filter((s) => re.test(s) && fits(s));
+    if (!made.length) throw new ContractFailure(`no value of ${p.name} matching ${pattern} within its lengths could be made: fast-check draws from no lookaround, and no value made from its rules matches`);
+    return fc.constantFrom(...made);
+  }
+  return filterOrFail(drawn, fits, `value of ${p.name} matching ${pattern} within its lengths`);
 }
 
 // ---- invalid inputs -----------------------------------------------------------

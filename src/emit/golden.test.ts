@@ -7,6 +7,7 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
+import { typeCheckProgram } from "../../test-support/type-check.js";
 import { generate } from "./generate-all.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -93,10 +94,9 @@ describe("golden output of the fixture provider", async () => {
     const entries = listFiles(goldenDir)
       .filter((f) => /\.(js|d\.ts)$/.test(f))
       .map((f) => join(goldenDir, f));
-    const config = ts.readConfigFile(join(root, "tsconfig.json"), ts.sys.readFile);
-    const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
-    const program = ts.createProgram([...entries, consumer], { ...parsed.options, noEmit: true });
-    diagnostics = [...ts.getPreEmitDiagnostics(program)];
+    // The golden files' and the consumer's diagnostics (the runtime's own sources they import are npm run typecheck's).
+    const program = typeCheckProgram([...entries, consumer]);
+    diagnostics = [...entries, consumer].flatMap((file) => [...ts.getPreEmitDiagnostics(program, program.getSourceFile(file))]);
     return diagnostics;
   };
   const isConsumer = (d: ts.Diagnostic) => d.file?.fileName === consumer;
@@ -128,9 +128,7 @@ describe("golden output of the fixture provider", async () => {
           "",
         ].join("\n"),
       );
-      const config = ts.readConfigFile(join(root, "tsconfig.json"), ts.sys.readFile);
-      const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
-      const program = ts.createProgram([consumer], { ...parsed.options, noEmit: true });
+      const program = typeCheckProgram([consumer]);
       expect(ts.getPreEmitDiagnostics(program, program.getSourceFile(consumer)).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"))).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });

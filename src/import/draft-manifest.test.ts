@@ -4,6 +4,7 @@
 // operation ids — and each draft of a well-formed document links as
 // generate links it, without an edit.
 import { rmSync } from "node:fs";
+import { executeToolDefinition } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
 import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi, reply, type Json } from "./__fixtures__/draft-kit.js";
 import { snakeCase } from "./draft-manifest.js";
@@ -363,6 +364,25 @@ describe("errors, the server, the provider", () => {
     expect(none.manifest.server).toEqual({ param: "instanceUrl" });
     expect(none.manifest.params?.instanceUrl?.placeholder).toBeUndefined();
     expect(await linkProblems(none, "zqself")).toEqual([]);
+  });
+
+  it("a server made of variables ({protocol}://{hostname}:{port}): its defaults are the base address, which a call may override; never a path", async () => {
+    const doc = withError({ type: "object" });
+    const variables = { protocol: { default: "http", enum: ["http", "https"] }, hostname: { default: "localhost" }, port: { default: "8108" } };
+    doc.servers = [{ url: "{protocol}://{hostname}:{port}", variables }];
+    const d = drafted(doc, ["getX"], "zqsearch");
+    expect(d.manifest.server).toEqual({ default: "http://localhost:8108" });
+    expect(await linkProblems(d, "zqsearch")).toEqual([]);
+    const tool = (await linkedTools(d, "zqsearch"))[0]!;
+    expect(tool.server).toEqual({ default: "http://localhost:8108" });
+    const urls: string[] = [];
+    const fetch = async (request: Request) => {
+      urls.push(request.url);
+      return new Response("{}", { headers: { "content-type": "application/json" } });
+    };
+    const secret = Object.fromEntries(Object.entries(d.manifest.params ?? {}).map(([name]) => [name, "zq-key-0001"]));
+    for (const options of [{ fetch }, { fetch, baseUrl: "http://127.0.0.1:18108" }]) expect((await executeToolDefinition(tool, secret, options)).success).toBe(true);
+    expect(urls).toEqual(["http://localhost:8108/x", "http://127.0.0.1:18108/x"]);
   });
 
   it("the provider's metadata from info, every guess marked", () => {

@@ -180,7 +180,9 @@ function server(data: Json, notes: ReviewNote[]): { server: Manifest["server"]; 
     }
   }
   const firstUrl = typeof servers[0]?.url === "string" ? servers[0].url : undefined;
-  const relative = firstUrl === undefined || !/^[a-z][a-z0-9+.-]*:\/\//i.test(firstUrl);
+  // Judged with the variables at their defaults: `{protocol}://{hostname}:{port}` is an absolute address, its defaults the base URL a call may override.
+  const firstFilled = firstUrl?.replace(/\{([^}]+)\}/g, (whole, name: string) => String(((servers[0]?.variables ?? {}) as Record<string, Json>)[name]?.default ?? whole));
+  const relative = firstFilled === undefined || !/^([a-z][a-z0-9+.-]*|\{[^}]+\}):\/\//i.test(firstFilled);
   const web = addresses.filter((a) => /^https?:$/.test(a.protocol));
   const hostsOf = (list: URL[]) => [...new Set(list.map((a) => a.hostname.toLowerCase()))].filter((h) => /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(h) && !/^\d+(\.\d+){3}$/.test(h));
   if (relative) return { server: instanceServer(firstUrl, web, hostsOf(web), notes), address: { [ADDRESS_PARAM]: instanceParam(firstUrl, web, hostsOf(web)) } };

@@ -12,6 +12,9 @@
 //   - an address of the next page in the reply (`next`, `nextLink`,
 //     `next_page_uri`, up to three levels down: `links.pages.next`),
 //     absolute or relative to the request's: nextUrl;
+//   - a cursor parameter beside a reply that is a bare array (nowhere in the
+//     body for the next cursor), the `Link` header undeclared: linkHeader,
+//     with a note to check it;
 //   - an offset parameter (`offset`, `start`, `skip`): offset;
 //   - a page number parameter (`page`, `page_number`): page.
 import { defined, formatPointer } from "@blockwright/runtime/internal";
@@ -88,6 +91,11 @@ export function draftPagination(doc: OpenApiDocument, op: OpenApiOperation, rawO
   if (nextUrl && op.method === "GET") {
     note(`paging recognised as the address of the next page in ${nextUrl.join(".")} (absolute, or relative to the request's)`);
     return { style: "nextUrl", url: `$response.body#${formatPointer(nextUrl)}`, ...totalPart, items };
+  }
+  // A bare array has no field for the next cursor: the reply's headers must carry it, and Link is the one published APIs use.
+  if (cursorParam && outputs.list.pointer.length === 0 && op.method === "GET") {
+    note(`paging drafted as the Link header of the reply (rel="next"): the reply is a bare list and ${cursorParam.name} a cursor parameter, but the document declares no Link header; check it`);
+    return { style: "linkHeader", items };
   }
   const offset = declared(OFFSET, true);
   if (offset) {

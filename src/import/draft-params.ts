@@ -13,6 +13,7 @@ import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from
 import { isBinaryString, LONE_FILE_PART } from "../load/media-types.js";
 import { repeatsCredential, type CredentialDraft } from "./draft-auth.js";
 import { exampleOfFirstShape } from "./draft-example.js";
+import { patternLengths } from "../link/pattern-length.js";
 import type { ReviewNote } from "./manifest-yaml.js";
 import { shortText } from "./plain-text.js";
 
@@ -37,6 +38,9 @@ const DESCRIPTION_LENGTH = 600;
 
 /** Formats that say no more than the type does. */
 const PLAIN_FORMATS = new Set(["int32", "int64", "float", "double"]);
+
+/** Formats that validators name otherwise, as the manifest's formats that admit only their values (an absolute http(s) address is a uri). */
+const FORMAT_ALIASES: Record<string, NonNullable<ManifestParam["format"]>> = { url: "uri" };
 
 /** Parameter names the manifest reserves: the block's operation selector and the paging inputs. */
 const RESERVED = new Set(["operation", ...PAGE_INPUTS]);
@@ -101,7 +105,8 @@ export function draftParams(doc: OpenApiDocument, op: OpenApiOperation, rawOp: S
     }
     notes.push(...own);
     // A value format bounds the length itself (FORMAT_MAX_LENGTH): a default longer than any such value admits none of its length.
-    if (draft.type === "string" && draft.enum === undefined && draft.maxLength === undefined && !isValueFormat(draft.format)) {
+    // So does a pattern anchored at both ends (`^[A-Z0-9]{26}$`): a default longer than it admits no value of its own length.
+    if (draft.type === "string" && draft.enum === undefined && draft.maxLength === undefined && !isValueFormat(draft.format) && !boundedPattern(draft.pattern)) {
       const place = declared.in as keyof typeof DEFAULT_MAX_LENGTH;
       draft.maxLength = DEFAULT_MAX_LENGTH[place];
       note(where, `maxLength ${draft.maxLength} is blockwright add's default for a ${place} value the spec leaves unbounded; set the upstream's real limit`);
@@ -113,6 +118,12 @@ export function draftParams(doc: OpenApiDocument, op: OpenApiOperation, rawOp: S
   }
   draftBody(doc, op, rawOp, credential, at, notes, { params, byWire, taken });
   return { params, byWire };
+}
+
+/** Whether a pattern bounds the length of what it matches (generate then implies maxLength from it). */
+function boundedPattern(pattern: string | undefined): boolean {
+  const lengths = pattern === undefined ? undefined : patternLengths(pattern);
+  return lengths !== undefined && lengths.max !== Infinity;
 }
 
 /** The request body's top-level fields as parameters (or the whole body as one, when it is not an object of fields). */
@@ -275,7 +286,12 @@ export function fromSchema(doc: OpenApiDocument, schema: Schema, input: FieldInp
   } else note(`${input.name} has no type in the spec: drafted as a string`);
   // The formats a manifest states (and the link would take from the spec anyway) are drafted; others said.
   if (t === "string" && isValueFormat(flat.format as string)) param.format = flat.format as ManifestParam["format"];
-  else if (t === "string" && flat.format === undefined && alternatives) {
+  else if (t === "string" && typeof flat.format === "string" && Object.hasOwn(FORMAT_ALIASES, flat.format)) {
+    // A format JSON Schema validators know by another name (ajv-formats' `url`, which mocks check): the manifest's
+    // name for it, or every value a call sends is one the mock may refuse for a format the parameter never said.
+    param.format = FORMAT_ALIASES[flat.format];
+    note(`the spec gives format ${flat.format}: drafted as format ${param.format}, which every ${flat.format} value is`);
+  } else if (t === "string" && flat.format === undefined && alternatives) {
     // A string of one of several formats (anyOf: date-time, date): the first, which every value drafted then meets.
     const formats = alternatives.map((a) => safeFlatten(doc, a)?.format).filter((f): f is string => typeof f === "string");
     if (formats.length && isValueFormat(formats[0])) {

@@ -65,8 +65,9 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
   const credential = draftCredential(document, operations);
   const cut = cutDocument(document, chosen);
   const added = withCredentialScheme(cut.document, credential, operations);
+  const anonymous = withoutCredential(cut.document, chosen);
   const placeholders = withMissingSchemas(cut.document, cut.report);
-  const openapiText = cutHeader(provider, source, cut.report, chosen, added, placeholders) + jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
+  const openapiText = cutHeader(provider, source, cut.report, chosen, added, placeholders, anonymous) + jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
   let draft: ManifestDraft;
   try {
     draft = draftManifest(provider, parseYamlSource(openapiText, `${input.folder}/openapi.yaml`), chosen, credential);
@@ -89,7 +90,7 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
     `Drafted by blockwright add from ${source.origin} on ${input.today}.`,
     `Every guess has a "# review:" comment above it: check each, then blockwright generate && blockwright test ${provider}.`,
   ]);
-  return { openapiText, manifestText, cut: cut.report, added: [...added, ...placeholders], credential, draft, notes };
+  return { openapiText, manifestText, cut: cut.report, added: [...added, ...placeholders, ...anonymous], credential, draft, notes };
 }
 
 /** Why a document whose chosen operations $ref outside it is not drafted: the refs and the rule. */
@@ -171,6 +172,26 @@ function withCredentialScheme(cut: Json, credential: CredentialDraft, chosen: re
   return added;
 }
 
+/**
+ * Where the document has no top-level security and some chosen operations
+ * name a scheme, a chosen operation that names none takes no credential
+ * (OpenAPI: no requirement applies to it, such as a session check that
+ * reads its own token header): it is given `security: []` in the cut, the
+ * same meaning written out, or generate would send it the credential of
+ * the others. Returns what was added.
+ */
+function withoutCredential(cut: Json, chosen: readonly SelectedOperation[]): string[] {
+  if (cut.security !== undefined) return [];
+  const paths = (cut.paths ?? {}) as Record<string, Json | undefined>;
+  const ops = chosen.map((c) => ({ id: c.operationId, op: paths[c.path]?.[c.method] as Json | undefined }));
+  if (!ops.some(({ op }) => op?.security !== undefined && !emptyOnly(op.security))) return [];
+  return ops.flatMap(({ id, op }) => {
+    if (!op || op.security !== undefined) return [];
+    op.security = [];
+    return [`${id}.security`];
+  });
+}
+
 const METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
 
 /** Absent, or security requirements that name no scheme (`[]`, `[{}]`). */
@@ -205,12 +226,13 @@ function withMissingSchemas(cut: Json, report: CutReport): string[] {
   return added;
 }
 
-function cutHeader(provider: string, source: ProviderSource, report: CutReport, chosen: SelectedOperation[], added: string[], placeholders: string[]): string {
+function cutHeader(provider: string, source: ProviderSource, report: CutReport, chosen: SelectedOperation[], added: string[], placeholders: string[], anonymous: string[]): string {
   const lines = [
     `Cut by blockwright add ${provider} from ${source.origin} (sha256 ${source.sha256.slice(0, 12)}…, ${source.kind.format === "swagger" ? "Swagger 2.0, converted to OpenAPI 3.0" : `OpenAPI ${source.kind.version}`}):`,
     `the path items of ${chosen.map((c) => c.operationId).join(", ")} (only those methods) and everything they $ref, as published.`,
     `The published document is pinned in upstream/: blockwright upstream ${provider} <newer document> lists what a newer one changes.`,
     ...(added.length ? [`Added by blockwright add, not published: ${added.join(" and ")} (no chosen operation names the security scheme it takes).`] : []),
+    ...(anonymous.length ? [`Written out by blockwright add: ${anonymous.join(", ")}: [] (${anonymous.length === 1 ? "it names" : "they name"} no security scheme, nor does the document for all: no credential, as published).`] : []),
     ...(placeholders.length
       ? [`Added by blockwright add, not published: ${placeholders.join(", ")} (the document refers to ${placeholders.length === 1 ? "it" : "them"} but defines ${placeholders.length === 1 ? "it" : "them"} nowhere: any value).`]
       : []),

@@ -4,7 +4,7 @@
 // descriptions, stream flags — and each draft links as generate links it.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { executeToolDefinition } from "@blockwright/runtime/internal";
+import { collectPages, executeToolDefinition, fullSupport } from "@blockwright/runtime/internal";
 import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
 import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi, reply, type Json } from "./__fixtures__/draft-kit.js";
 import { plainText, titleText } from "./plain-text.js";
@@ -71,6 +71,18 @@ describe("paging, from the shapes published lists use", () => {
     const d = paging(openapi(listShelves([query("page", { type: "integer", minimum: 1 }), query("per_page", { type: "integer", maximum: 200 })], schema, undefined)));
     expect(op(d).pagination).toEqual({ style: "nextUrl", url: "$response.body#/links/pages/next", total: "$response.body#/meta/total", items: ["data"] });
     expect(await linkProblems(d, "zqshelf")).toEqual([]);
+  });
+
+  it("a cursor parameter beside a bare list, no Link header declared: the Link header drafted, with a note to check it, and followed", async () => {
+    const d = paging(openapi(listShelves([query("cursor", { type: "string", maxLength: 200 }), query("limit", { type: "integer", maximum: 100 })], { type: "array", items: shelf }, undefined)));
+    expect(op(d).pagination).toEqual({ style: "linkHeader", items: ["data"] });
+    expect(notesAt(d, "operations.zqshelf_list_shelves.pagination")[0]).toMatch(/^paging drafted as the Link header .*cursor a cursor parameter.*declares no Link header; check it$/);
+    const [tool] = await linkedTools(d, "zqshelf");
+    const next = '<http://127.0.0.1:9/zqshelves?cursor=c2>; rel="next"';
+    const { fetch, seen } = scriptedFetch(json(200, [{ id: "s1" }], { link: next }), json(200, [{ id: "s2" }]));
+    const all = await collectPages(tool!, { accessToken: "zq-token-0001" }, { ...fullSupport, baseUrl: "http://127.0.0.1:9", fetch });
+    expect(all.success && all.output.data).toEqual([{ id: "s1" }, { id: "s2" }]);
+    expect(seen[1]!.url).toContain("cursor=c2");
   });
 
   it("a zero-based page number: the page style from page 0, with has_more as the test of another page", async () => {

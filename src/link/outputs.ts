@@ -11,6 +11,7 @@ import { paramShape, shapeOfValue, shapeTypes, typesWithin } from "../model/shap
 import type { Report, ToolEntry, ToolSurfaceContext } from "../model/surface-entry.js";
 import type { OutputSurface, Shape } from "../model/surface-format.js";
 import { fieldsNear, type LinkContext, type Path, unionsSearched } from "./context.js";
+import { pairChanges } from "./shape-pairs.js";
 
 export interface LinkedOutput {
   spec: OutputSpec;
@@ -283,64 +284,74 @@ function outputShape(tool: ToolSpec, source: OutputSource, ctx: ToolSurfaceConte
 
 /**
  * Output structure: what consumers read. Removed fields and changed types
- * break them; new fields do not. Shapes come linked (shape.ts linkedShapes):
- * a named shape is one object wherever it is used, and may hold itself, so
- * each pair of shapes is compared once, at the first place met.
+ * break them; new fields do not. Every place is compared (shape-pairs.ts):
+ * a named shape used in several places reports its changes in each.
  */
-function diffShape(subject: string, a: Shape, b: Shape, report: Report<OutputChange>, at = "", compared = new Map<Shape, Set<Shape>>()): void {
-  const where = at ? `${subject} ${at}` : subject;
+function diffShape(subject: string, a: Shape, b: Shape, report: Report<OutputChange>): void {
+  for (const c of outputChanges(a, b)) {
+    // The output as a whole deprecated is the operation's or the output's own text: said where it is declared.
+    if (!c.at && (c.kind === "deprecated" || c.kind === "reactivated")) continue;
+    report(c.kind, { subject: c.at ? `${subject} ${c.at}` : subject, ...c.detail });
+  }
+}
+
+/** A shape that says nothing of a value (no type, fields, items or values): what a schema with only a description or a deprecation gives. */
+export function untypedShape(s: Shape): boolean {
+  return !s.type && !s.types && !s.properties && !s.items && !s.additionalProperties && !s.enum && s.ref === undefined && !s.recursive && !s.nullable;
+}
+
+const outputChanges = pairChanges<OutputChange>((a, b, emit, descend) => {
   if (a.recursive || b.recursive) return;
-  const pairs = compared.get(a) ?? new Set<Shape>();
-  if (pairs.has(b)) return;
-  compared.set(a, pairs.add(b));
   const [ta, tb] = [shapeTypes(a), shapeTypes(b)];
+  // A schema lost: nothing a reader relied on is promised any more.
+  if (ta.length && untypedShape(b)) return emit("typeChanged", { from: ta.join(" | "), to: "any (no schema)" });
   // A type the old version never returned (a reader may not handle it); fewer types, or integer → number, are not that.
   if (ta.length && tb.length && !typesWithin(tb, ta) && !(ta.join() === "integer" && tb.join() === "number")) {
-    return report("typeChanged", { subject: where, from: ta.join(" | "), to: tb.join(" | ") });
+    return emit("typeChanged", { from: ta.join(" | "), to: tb.join(" | ") });
   }
-  if (ta.join() === "integer" && tb.join() === "number") report("typeWidened", { subject: where, from: a.type, to: b.type });
-  if (!a.nullable && b.nullable) report("mayBeNull", { subject: where });
-  if (a.nullable && !b.nullable) report("noLongerNull", { subject: where });
-  if (!a.deprecated && b.deprecated && at) report("deprecated", { subject: where });
-  if (a.deprecated && !b.deprecated && at) report("reactivated", { subject: where });
+  if (ta.join() === "integer" && tb.join() === "number") emit("typeWidened", { from: a.type, to: b.type });
+  if (!a.nullable && b.nullable) emit("mayBeNull");
+  if (a.nullable && !b.nullable) emit("noLongerNull");
+  if (!a.deprecated && b.deprecated) emit("deprecated");
+  if (a.deprecated && !b.deprecated) emit("reactivated");
   // An object form added: a reader of the old one's required fields may get the new one instead.
   const formsA = a.variants ?? (a.properties && ta.includes("object") ? [Object.keys(a.properties).sort().join(",")] : []);
   const formsB = b.variants ?? (b.properties && tb.includes("object") ? [Object.keys(b.properties).sort().join(",")] : []);
   const added = formsB.filter((f) => !coveredForm(f, formsA));
-  if (formsA.length && added.length && formsB.length > formsA.length) report(a.required?.length ? "oneOfAdded" : "oneOfAddedToOptional", { subject: where, to: added.length });
+  if (formsA.length && added.length && formsB.length > formsA.length) emit(a.required?.length ? "oneOfAdded" : "oneOfAddedToOptional", { to: added.length });
   if (a.enum || b.enum) {
     const before = a.enum ?? [];
     const after = b.enum ?? [];
-    if (a.enum && !b.enum) report("enumDropped", { subject: where, from: a.enum });
-    else if (!a.enum && b.enum) report("enumSet", { subject: where, to: b.enum });
+    if (a.enum && !b.enum) emit("enumDropped", { from: a.enum });
+    else if (!a.enum && b.enum) emit("enumSet", { to: b.enum });
     else if (a.enum) {
-      for (const v of after) if (!before.includes(v)) report("enumValueAdded", { subject: where, to: v });
-      for (const v of before) if (!after.includes(v)) report("enumValueNoLonger", { subject: where, from: v });
+      for (const v of after) if (!before.includes(v)) emit("enumValueAdded", { to: v });
+      for (const v of before) if (!after.includes(v)) emit("enumValueNoLonger", { from: v });
     }
   }
   for (const key of [...new Set([...Object.keys(a.properties ?? {}), ...Object.keys(b.properties ?? {})])].sort()) {
     const x = a.properties?.[key];
     const y = b.properties?.[key];
-    const child = `${at}.${key}`;
-    if (x && !y) report("fieldRemoved", { subject: `${subject} ${child}` });
-    else if (!x && y) report("fieldAdded", { subject: `${subject} ${child}` });
+    const child = `.${key}`;
+    if (x && !y) emit("fieldRemoved", {}, child);
+    else if (!x && y) emit("fieldAdded", {}, child);
     else if (x && y) {
       const wasRequired = a.required?.includes(key) ?? false;
       const isRequired = b.required?.includes(key) ?? false;
-      if (wasRequired && !isRequired) report("fieldNoLongerGuaranteed", { subject: `${subject} ${child}` });
-      if (!wasRequired && isRequired) report("fieldGuaranteed", { subject: `${subject} ${child}` });
-      diffShape(subject, x, y, report, child, compared);
+      if (wasRequired && !isRequired) emit("fieldNoLongerGuaranteed", {}, child);
+      if (!wasRequired && isRequired) emit("fieldGuaranteed", {}, child);
+      descend(x, y, child);
     }
   }
-  if (a.items && b.items) diffShape(subject, a.items, b.items, report, `${at}[]`, compared);
-  if (a.additionalProperties && b.additionalProperties) diffShape(subject, a.additionalProperties, b.additionalProperties, report, `${at}.*`, compared);
+  if (a.items && b.items) descend(a.items, b.items, "[]");
+  if (a.additionalProperties && b.additionalProperties) descend(a.additionalProperties, b.additionalProperties, ".*");
   else if (!a.additionalProperties && b.additionalProperties && !Object.keys(a.properties ?? {}).length && shapeTypes(a).includes("object")) {
     // A map of any values now declares them: new data a reader may rely on, and each field of them.
-    report("fieldAdded", { subject: `${subject} ${at}.*` });
+    emit("fieldAdded", {}, ".*");
     const values = b.additionalProperties;
-    diffShape(subject, shapeTypes(values).includes("object") ? { type: "object" } : {}, values, report, `${at}.*`, compared);
+    descend(shapeTypes(values).includes("object") ? { type: "object" } : {}, values, ".*");
   }
-}
+});
 
 /** A form the old version already had: the same fields, or mostly (half of them or more in common). */
 function coveredForm(form: string, old: readonly string[]): boolean {

@@ -357,6 +357,8 @@ export const PARAM_LIMIT_CHANGES: Classification<ParamLimitChange> = {
 
 /** Every change of a parameter's limits, `subject` naming it. */
 export function diffParamLimits(subject: string, a: ParamSurface, b: ParamSurface, report: Report<ParamLimitChange>): void {
+  // The types inside a value whose fields both surfaces recorded: compared with its shape (request-shape.ts), said once there.
+  const shaped = Boolean(a.shape && b.shape);
   if (!a.integer && b.integer) report("limitTightened", { subject, what: "integer", from: false, to: true });
   if (a.integer && !b.integer) report("limitLoosened", { subject, what: "integer", from: true, to: false });
   bound(subject, "minimum", a.minimum, b.minimum, "raise", report);
@@ -375,7 +377,7 @@ export function diffParamLimits(subject: string, a: ParamSurface, b: ParamSurfac
   if (a.format !== b.format) report(b.format ? "formatChanged" : "formatRemoved", { subject, from: a.format, to: b.format });
   if (a.separator !== b.separator) report("separatorChanged", { subject, from: a.separator, to: b.separator });
   diffEnum(subject, a.enum, b.enum, report);
-  for (const key of ["keys", "values", "items"] as const) diffNested(`${subject} ${key}`, a[key] ?? {}, b[key] ?? {}, report);
+  for (const key of ["keys", "values", "items"] as const) diffNested(`${subject} ${key}`, a[key] ?? {}, b[key] ?? {}, report, shaped && key !== "keys");
   diffForbiddenKeys(subject, forbiddenKeysOf(a), forbiddenKeysOf(b), report);
 }
 
@@ -388,13 +390,13 @@ function diffEnum(subject: string, a: unknown[] | undefined, b: unknown[] | unde
 }
 
 /** The limits of the values inside a JSON parameter: a new or tighter one is breaking, as for the parameter's own. */
-function diffNested(subject: string, a: NestedLimits, b: NestedLimits, report: Report<ParamLimitChange>): void {
+function diffNested(subject: string, a: NestedLimits, b: NestedLimits, report: Report<ParamLimitChange>, typesInShape: boolean): void {
   bound(subject, "minimum", a.minimum, b.minimum, "raise", report);
   bound(subject, "maximum", a.maximum, b.maximum, "lower", report);
   bound(subject, "minLength", a.minLength, b.minLength, "raise", report);
   bound(subject, "maxLength", a.maxLength, b.maxLength, "lower", report);
   for (const key of ["type", "pattern", "format"] as const) {
-    if (a[key] === b[key]) continue;
+    if (a[key] === b[key] || (key === "type" && typesInShape)) continue;
     if (b[key] === undefined) report("limitRemoved", { subject, what: `${key} removed`, from: a[key] });
     else report(a[key] === undefined ? "limitAdded" : "limitTightened", { subject, what: key, from: a[key], to: b[key] });
   }

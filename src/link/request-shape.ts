@@ -7,6 +7,7 @@ import { parsePointer, type ToolSpec } from "@blockwright/runtime/internal";
 import type { Report, ToolSurfaceContext } from "../model/surface-entry.js";
 import { shapeTypes, typesWithin } from "../model/shape.js";
 import type { Shape } from "../model/surface-format.js";
+import { pairChanges } from "./shape-pairs.js";
 
 export type RequestFieldChange =
   | "fieldRemoved"
@@ -23,7 +24,10 @@ export type RequestFieldChange =
   | "fieldNoLongerNullable"
   | "fieldMadeNullable"
   | "fieldDeprecated"
-  | "fieldReactivated";
+  | "fieldReactivated"
+  | "fieldBecameWritable"
+  | "fieldBecameReadOnly"
+  | "fieldValuesRestricted";
 
 export const REQUEST_FIELD_CHANGES = {
   fieldRemoved: { level: "breaking", rule: "request field no longer accepted" },
@@ -41,6 +45,9 @@ export const REQUEST_FIELD_CHANGES = {
   fieldMadeNullable: { level: "minor", rule: "request field takes null too" },
   fieldDeprecated: { level: "minor", rule: "request field deprecated (still accepted)" },
   fieldReactivated: { level: "minor", rule: "request field no longer deprecated" },
+  fieldBecameWritable: { level: "minor", rule: "a field the server set may now be sent" },
+  fieldBecameReadOnly: { level: "breaking", rule: "request field now set by the server only (read-only)" },
+  fieldValuesRestricted: { level: "breaking", rule: "a map of any values now declares them: a value of another kind is refused" },
 } as const;
 
 /** The shape of a `json` parameter written into the request body, when the body's schema reaches it. */
@@ -58,47 +65,56 @@ export function requestParamShape(tool: ToolSpec, name: string, ctx: ToolSurface
   return shape;
 }
 
-/** Field by field: what a caller sends that the new version refuses, or must now send. Linked shapes (shape.ts); each pair compared once. */
-export function diffRequestShape(subject: string, a: Shape, b: Shape, report: Report<RequestFieldChange>, at = "", compared = new Map<Shape, Set<Shape>>()): void {
-  const where = `${subject} ${at || "(value)"}`;
+/** Field by field: what a caller sends that the new version refuses, or must now send; at every place a named shape is used (shape-pairs.ts). */
+export function diffRequestShape(subject: string, a: Shape, b: Shape, report: Report<RequestFieldChange>): void {
+  for (const c of requestChanges(a, b)) report(c.kind, { subject: `${subject} ${c.at || "(value)"}`, ...c.detail });
+}
+
+/** Whether a shape says what its values are (a type, fields, items, values or a list of them): `{}` is any value. */
+const declares = (s: Shape) => Boolean(s.type || s.types || s.properties || s.items || s.additionalProperties || s.enum || s.ref !== undefined);
+
+const requestChanges = pairChanges<RequestFieldChange>((a, b, emit, descend) => {
   if (a.recursive || b.recursive) return;
-  const pairs = compared.get(a) ?? new Set<Shape>();
-  if (pairs.has(b)) return;
-  compared.set(a, pairs.add(b));
   const [ta, tb] = [shapeTypes(a), shapeTypes(b)];
   if (ta.length && tb.length && ta.join("|") !== tb.join("|")) {
     // Its old types and more (a string that may now be an object too): every value a call sent is still accepted.
-    if (!typesWithin(ta, tb)) return report("fieldTypeChanged", { subject: where, from: ta.join(" | "), to: tb.join(" | ") });
-    report("fieldTypeWidened", { subject: where, from: ta.join(" | "), to: tb.join(" | ") });
+    if (!typesWithin(ta, tb)) return emit("fieldTypeChanged", { from: ta.join(" | "), to: tb.join(" | ") });
+    emit("fieldTypeWidened", { from: ta.join(" | "), to: tb.join(" | ") });
   }
-  if (a.nullable && !b.nullable) report("fieldNoLongerNullable", { subject: where });
-  if (!a.nullable && b.nullable) report("fieldMadeNullable", { subject: where });
-  if (!a.deprecated && b.deprecated) report("fieldDeprecated", { subject: where });
-  if (a.deprecated && !b.deprecated) report("fieldReactivated", { subject: where });
-  if (!a.enum && b.enum) report("fieldEnumSet", { subject: where, to: b.enum });
+  if (a.nullable && !b.nullable) emit("fieldNoLongerNullable");
+  if (!a.nullable && b.nullable) emit("fieldMadeNullable");
+  if (!a.deprecated && b.deprecated) emit("fieldDeprecated");
+  if (a.deprecated && !b.deprecated) emit("fieldReactivated");
+  if (!a.enum && b.enum) emit("fieldEnumSet", { to: b.enum });
   if (a.enum && b.enum) {
     const removed = a.enum.filter((v) => !b.enum?.includes(v));
     const added = b.enum.filter((v) => !a.enum?.includes(v));
-    if (removed.length) report("fieldEnumValueRemoved", { subject: where, from: removed });
-    if (added.length) report("fieldEnumValueAdded", { subject: where, to: added });
+    if (removed.length) emit("fieldEnumValueRemoved", { from: removed });
+    if (added.length) emit("fieldEnumValueAdded", { to: added });
   }
   // Fields of an object form that is itself new (an id that may now be an object): a call sending the old form is unaffected.
   const newForm = ta.length > 0 && !ta.includes("object");
   for (const key of [...new Set([...Object.keys(a.properties ?? {}), ...Object.keys(b.properties ?? {})])].sort()) {
     const x = a.properties?.[key];
     const y = b.properties?.[key];
-    const child = `${at}.${key}`;
+    const child = `.${key}`;
     const required = (s: Shape) => s.required?.includes(key) ?? false;
     // A read-only field is the server's: one appearing in or leaving the request schema changes nothing a caller sends.
     if ((x && !y && x.readOnly) || (!x && y?.readOnly)) continue;
-    if (x && !y) report("fieldRemoved", { subject: `${subject} ${child}` });
-    else if (!x && y) report(required(b) ? (newForm ? "fieldAddedRequiredInNewForm" : "fieldAddedRequired") : "fieldAddedOptional", { subject: `${subject} ${child}` });
+    if (x && !y) emit("fieldRemoved", {}, child);
+    else if (!x && y) emit(required(b) ? (newForm ? "fieldAddedRequiredInNewForm" : "fieldAddedRequired") : "fieldAddedOptional", {}, child);
     else if (x && y) {
-      if (!required(a) && required(b) && !newForm) report("fieldMadeRequired", { subject: `${subject} ${child}` });
-      if (required(a) && !required(b)) report("fieldMadeOptional", { subject: `${subject} ${child}` });
-      diffRequestShape(subject, x, y, report, child, compared);
+      const madeRequired = !required(a) && required(b) && !newForm;
+      // The server's field before: now one a call may send, or (required now) must send.
+      if (x.readOnly && !y.readOnly) emit(madeRequired ? "fieldMadeRequired" : "fieldBecameWritable", {}, child);
+      else if (!x.readOnly && y.readOnly) emit("fieldBecameReadOnly", {}, child);
+      else if (madeRequired) emit("fieldMadeRequired", {}, child);
+      else if (required(a) && !required(b)) emit("fieldMadeOptional", {}, child);
+      descend(x, y, child);
     }
   }
-  if (a.items && b.items) diffRequestShape(subject, a.items, b.items, report, `${at}[]`, compared);
-  if (a.additionalProperties && b.additionalProperties) diffRequestShape(subject, a.additionalProperties, b.additionalProperties, report, `${at}.*`, compared);
-}
+  if (a.items && b.items) descend(a.items, b.items, "[]");
+  if (a.additionalProperties && b.additionalProperties) descend(a.additionalProperties, b.additionalProperties, ".*");
+  // A map of any values that now declares them: a value of another kind is refused.
+  else if (!a.additionalProperties && b.additionalProperties && declares(b.additionalProperties) && !Object.keys(a.properties ?? {}).length && ta.includes("object")) emit("fieldValuesRestricted");
+});

@@ -38,21 +38,21 @@ export function documentServer(document: unknown): DocumentServer | undefined {
   if (typeof first?.url !== "string") return undefined;
   const url = first.url;
   const at: Path = ["servers", 0, "url"];
-  const scheme = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url);
-  const origin = scheme?.[0];
-  let path = url.slice(origin?.length ?? 0);
-  if (/[?#]/.test(path)) return { url, problem: `server ${JSON.stringify(url)} has a query or fragment, which no request address can carry`, at };
-  let unknown: string | undefined;
-  path = path.replace(/\{([^{}]*)\}/g, (whole, name: string) => {
+  const defaultOf = (name: string) => {
     const value = first.variables?.[name]?.default;
-    if (typeof value === "string" || typeof value === "number") return String(value);
-    unknown ??= name;
-    return whole;
-  });
+    return typeof value === "string" || typeof value === "number" ? String(value) : undefined;
+  };
+  // Variables with a default are filled in first: a server made of variables
+  // (`{protocol}://{hostname}:{port}`) is an absolute address once filled, not a path.
+  const filled = url.replace(/\{([^{}]*)\}/g, (whole, name: string) => defaultOf(name) ?? whole);
+  const origin = /^([a-z][a-z0-9+.-]*|\{[^{}]*\}):\/\/[^/?#]*/i.exec(filled)?.[0];
+  let path = filled.slice(origin?.length ?? 0);
+  if (/[?#]/.test(path)) return { url, problem: `server ${JSON.stringify(url)} has a query or fragment, which no request address can carry`, at };
+  const unknown = /\{([^{}]*)\}/.exec(path)?.[1];
   if (unknown !== undefined) return { url, problem: `the path of server ${JSON.stringify(url)} has variable {${unknown}} without a default: its base path cannot be known`, at };
   path = path.replace(/\/+$/, "");
   if (path && !path.startsWith("/")) path = `/${path}`;
-  return { url, ...(origin ? { origin: origin.replace(/\{([^{}]*)\}/g, (_, name: string) => String(first.variables?.[name]?.default ?? name)) } : {}), path };
+  return { url, ...(origin ? { origin: origin.replace(/\{([^{}]*)\}/g, (_, name: string) => name) } : {}), path };
 }
 
 /**

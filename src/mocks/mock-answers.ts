@@ -40,9 +40,7 @@ export function withSampledAnswers(document: Node): Node {
           if (!JSON_MEDIA.test(type) || !isNode(media) || media.schema === undefined || media.example !== undefined || media.examples !== undefined) continue;
           if (!reachesWhatPrismMakesWrong(document, media.schema) && !reachesItself(document, media.schema)) continue;
           sampler ??= new DocumentSampler(document);
-          const pointer = `${at}/content/${escapeKey(type)}/schema`;
-          // An error answer with its text fields, where the message is (the suite reads it); else the fewest fields.
-          const made = (isError(status) ? sampler.sample(pointer, { textFields: true }) : undefined) ?? sampler.sample(pointer);
+          const made = sampleAnswer(sampler, `${at}/content/${escapeKey(type)}/schema`, status);
           if (!made) continue;
           content ??= { ...response.content };
           content[type] = { ...media, example: made.value };
@@ -63,9 +61,15 @@ export function withSampledAnswers(document: Node): Node {
   return changed ? { ...document, paths: served } : document;
 }
 
-/** An error answer: a 4xx or 5xx status (or range), or `default`. */
-function isError(status: string): boolean {
-  return status === "default" || /^[45]/.test(status);
+/**
+ * A made answer: an error's with every top-level field the sampler can make
+ * and the optional text fields below them (where the message and code are,
+ * often optional in the schema: without them the answer says nothing a
+ * client reads), else the fewest fields.
+ */
+function sampleAnswer(sampler: DocumentSampler, pointer: string, status: string): { value: unknown } | undefined {
+  const error = /^([45]\d\d|[45]XX|default)$/i.test(status);
+  return (error ? (sampler.sample(pointer, { everyField: true, textFields: true }) ?? sampler.sample(pointer, { textFields: true })) : undefined) ?? sampler.sample(pointer);
 }
 
 /** Formats Prism's sampler makes a valid value of. */

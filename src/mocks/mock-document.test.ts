@@ -1,5 +1,7 @@
 // The document a mock serves: a form's list field also takes one item (a
-// one-item list goes on the wire as `Key=value`, which Prism reads as text).
+// one-item list goes on the wire as `Key=value`, which Prism reads as text);
+// a request body does not require the fields its branches declare readOnly;
+// an object schema under a media type of bytes is served as JSON.
 import AjvModule from "ajv";
 import { describe, expect, it } from "vitest";
 import { mockDocument } from "./mock-document.js";
@@ -81,5 +83,71 @@ describe("a mock's query object sent as its fields (form, exploded)", () => {
       { name: "per_page", in: "query", schema: { type: "integer", maximum: 50 } },
       spread.paths["/zq/search"].get.parameters[1],
     ]);
+  });
+});
+
+describe("a mock's request body that requires fields its branches declare readOnly", () => {
+  const records = {
+    openapi: "3.0.3",
+    info: { title: "zqrecords", version: "1" },
+    components: {
+      schemas: {
+        ZqBase: { type: "object", properties: { id: { type: "string", readOnly: true }, created_on: { type: "string", readOnly: true }, ttl: { type: "integer" } } },
+        ZqARecord: { allOf: [{ type: "object", required: ["type"], properties: { type: { type: "string", enum: ["A"] }, name: { type: "string" } } }, { $ref: "#/components/schemas/ZqBase" }] },
+        ZqRecord: { oneOf: [{ $ref: "#/components/schemas/ZqARecord" }], required: ["id", "type", "name", "created_on"] },
+      },
+    },
+    paths: {
+      "/zq/records": {
+        post: {
+          requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/ZqRecord" } } } },
+          responses: { "200": { description: "made", content: { "application/json": { schema: { $ref: "#/components/schemas/ZqRecord" } } } } },
+        },
+      },
+    },
+  };
+
+  it("does not require them of a request (answers still do); the document is not written to", () => {
+    const served = mockDocument(records, () => false) as { paths: Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> }; responses: Record<string, unknown> } }> };
+    const post = served.paths["/zq/records"]!.post;
+    const schema = post.requestBody.content["application/json"]!.schema;
+    const ajv = new Ajv({ strict: false, validateFormats: false });
+    ajv.addSchema({ $id: "zq://records", components: records.components });
+    const check = ajv.compile({ $id: "zq://records/body", ...JSON.parse(JSON.stringify(schema).replaceAll('"#/components', '"zq://records#/components')) });
+    expect(check({ type: "A", name: "zq.example" })).toBe(true);
+    expect(check({ name: "zq.example" })).toBe(false);
+    expect(schema).toMatchObject({ required: ["type", "name"] });
+    expect(post.responses).toMatchObject({ "200": { content: { "application/json": { schema: { $ref: "#/components/schemas/ZqRecord" } } } } });
+    expect(records.components.schemas.ZqRecord.required).toEqual(["id", "type", "name", "created_on"]);
+  });
+});
+
+describe("a mock's answer whose object schema is given under a media type of bytes (a Swagger 2 produces list)", () => {
+  const archive = {
+    openapi: "3.0.0",
+    info: { title: "zqarchive", version: "1" },
+    components: { schemas: { ZqError: { type: "object", required: ["message"], properties: { message: { type: "string" } } } } },
+    paths: {
+      "/zq/archive": {
+        get: {
+          responses: {
+            "200": { description: "the tar", content: { "application/x-tar": { schema: { type: "string", format: "binary" } } } },
+            "400": { description: "bad", content: { "application/x-tar": { schema: { $ref: "#/components/schemas/ZqError" } } } },
+            "404": {
+              description: "none",
+              content: { "application/x-tar": { schema: { $ref: "#/components/schemas/ZqError" } }, "application/json": { examples: { response: { value: { message: "No such zq" } } } } },
+            },
+          },
+        },
+      },
+    },
+  };
+
+  it("is served as JSON (with the JSON media type's examples); bytes stay bytes", () => {
+    const served = mockDocument(archive, () => false) as { paths: Record<string, { get: { responses: Record<string, { content: unknown }> } }> };
+    const responses = served.paths["/zq/archive"]!.get.responses;
+    expect(responses["200"]!.content).toEqual(archive.paths["/zq/archive"].get.responses["200"].content);
+    expect(responses["400"]!.content).toEqual({ "application/json": { schema: { $ref: "#/components/schemas/ZqError" } } });
+    expect(responses["404"]!.content).toEqual({ "application/json": { schema: { $ref: "#/components/schemas/ZqError" }, examples: { response: { value: { message: "No such zq" } } } } });
   });
 });

@@ -47,7 +47,7 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
     out[method] = {
       ...own,
       ...(op.parameters ? { parameters: keep(op.parameters) } : {}),
-      ...(op.requestBody ? { requestBody: withOneItemFormLists(bodyWithoutCovered(resolved(op.requestBody, document), covers), document) } : {}),
+      ...(op.requestBody ? { requestBody: withOneItemFormLists(withoutReadOnlyRequired(bodyWithoutCovered(resolved(op.requestBody, document), covers), document), document) } : {}),
       ...(isObject(op.responses) ? { responses: answersAsJson(op.responses, document) } : {}),
     };
   }
@@ -80,6 +80,11 @@ function answersAsJson(responses: Json, document: Json): Json {
   for (const [status, raw] of Object.entries(responses)) {
     const response = resolved(raw, document);
     const content = isObject(response) && isObject(response.content) ? response.content : undefined;
+    const records = content ? objectsOfOtherTypes(content, document) : [];
+    if (content && records.length) {
+      out[status] = { ...(response as Json), content: recordsAsJson(content, records) };
+      continue;
+    }
     const types = Object.keys(content ?? {});
     const wildcard = types.find((t) => /^(\*|application)\/\*\s*(;|$)/.test(t.trim()));
     if (!content || wildcard === undefined || types.some((t) => /json/i.test(t)) || !isObject(content[wildcard]) || content[wildcard].schema === undefined) {
@@ -92,6 +97,32 @@ function answersAsJson(responses: Json, document: Json): Json {
   return out;
 }
 
+const JSON_TYPE = /^application\/(.+\+)?json\s*(;|$)/i;
+
+/** The media types (not JSON) whose schema is an object: Prism writes no object as a tar stream or other bytes ("Cannot find serializer"), and answered 500. */
+function objectsOfOtherTypes(content: Json, document: Json): string[] {
+  return Object.keys(content).filter((type) => {
+    if (JSON_TYPE.test(type.trim()) || !isObject(content[type])) return false;
+    const schema = resolved(content[type].schema, document);
+    return isObject(schema) && (schema.type === "object" || isObject(schema.properties) || BRANCHES.some((key) => Array.isArray(schema[key])));
+  });
+}
+
+/**
+ * An answer whose object schema is given under another media type (a Swagger
+ * 2 `produces` of bytes, applied to the error answers too, whose bodies are
+ * JSON): served as JSON, that schema with the JSON media type's examples.
+ */
+function recordsAsJson(content: Json, records: string[]): Json {
+  const json = Object.keys(content).find((type) => JSON_TYPE.test(type.trim()));
+  const own = json !== undefined && isObject(content[json]) ? content[json] : {};
+  const { example, examples, ...first } = content[records[0] as string] as Json;
+  const examplesOf = own.example !== undefined || own.examples !== undefined ? {} : { ...(example !== undefined ? { example } : {}), ...(examples !== undefined ? { examples } : {}) };
+  const served: Json = { "application/json": { ...first, ...examplesOf, ...own, schema: own.schema ?? first.schema } };
+  for (const [type, media] of Object.entries(content)) if (type !== json && !records.includes(type)) served[type] = media;
+  return served;
+}
+
 /** A body whose own (not shared) object schema requires a covered field: the field is no longer required. */
 function bodyWithoutCovered(body: unknown, covers: (slot: CoveredSlot) => boolean): unknown {
   if (!isObject(body) || !isObject(body.content)) return body;
@@ -101,6 +132,45 @@ function bodyWithoutCovered(body: unknown, covers: (slot: CoveredSlot) => boolea
     content[type] = isObject(schema) && Array.isArray(schema.required) ? { ...(media as Json), schema: { ...schema, required: schema.required.filter((f) => !covers({ in: "body", name: String(f) })) } } : media;
   }
   return { ...body, content };
+}
+
+const BRANCHES = ["allOf", "oneOf", "anyOf"] as const;
+
+/**
+ * A request body that requires a field its branches declare readOnly
+ * (`required: [id, …]` beside a `oneOf` whose members hold the properties):
+ * the field is not required of a request, as OpenAPI says of readOnly fields.
+ * Prism drops that requirement only where the same schema declares the field,
+ * and refused every request without the answer-only fields.
+ */
+function withoutReadOnlyRequired(body: unknown, document: Json): unknown {
+  if (!isObject(body) || !isObject(body.content)) return body;
+  const content: Json = {};
+  for (const [type, media] of Object.entries(body.content)) content[type] = isObject(media) && media.schema !== undefined ? { ...media, schema: requestSchema(media.schema, document, 0) } : media;
+  return { ...body, content };
+}
+
+/** The schema, its `required` (and its branches', inlined) without the fields declared readOnly in it or its branches. */
+function requestSchema(schema: unknown, document: Json, depth: number): unknown {
+  const s = resolved(schema, document);
+  if (!isObject(s) || depth > 8) return schema;
+  const readOnly = readOnlyFields(s, document, depth);
+  if (!readOnly.size) return schema;
+  const { required, ...out } = s;
+  const kept = Array.isArray(required) ? required.filter((name) => !readOnly.has(String(name))) : [];
+  if (kept.length) out.required = kept;
+  for (const key of BRANCHES) if (Array.isArray(s[key])) out[key] = s[key].map((branch: unknown) => requestSchema(branch, document, depth + 1));
+  return out;
+}
+
+/** The names of the fields a schema or any of its branches declares readOnly. */
+function readOnlyFields(schema: unknown, document: Json, depth: number): Set<string> {
+  const names = new Set<string>();
+  const s = resolved(schema, document);
+  if (!isObject(s) || depth > 8) return names;
+  if (isObject(s.properties)) for (const [name, field] of Object.entries(s.properties)) if ((resolved(field, document) as Json | undefined)?.readOnly === true) names.add(name);
+  for (const key of BRANCHES) if (Array.isArray(s[key])) for (const branch of s[key]) for (const name of readOnlyFields(branch, document, depth + 1)) names.add(name);
+  return names;
 }
 
 /**

@@ -121,6 +121,54 @@ describe("values of objects in parts (allOf)", () => {
   });
 });
 
+describe("values of objects in parts whose member requires one field of several (anyOf of required lists)", () => {
+  it("take the pinned enum from the member that declares it, and the first required list's fields", () => {
+    const schemas = {
+      ZqKind: { type: "string", enum: ["zq_letter", "zq_address"] },
+      ZqBase: { type: "object", required: ["object"], properties: { object: { $ref: "#/components/schemas/ZqKind" } } },
+      ZqAddress: {
+        allOf: [
+          { $ref: "#/components/schemas/ZqBase" },
+          {
+            type: "object",
+            required: ["id"],
+            anyOf: [
+              { title: "with a name", required: ["name"] },
+              { title: "with a company", required: ["company"] },
+            ],
+            properties: { id: { type: "string", pattern: "^zqadr_[a-z0-9]+$" }, object: { type: "string", enum: ["zq_address"] }, name: { type: "string", maxLength: 40 }, company: { type: "string", maxLength: 40 } },
+          },
+        ],
+      },
+    };
+    const document = { openapi: "3.0.3", info: { title: "zqaddresses", version: "1" }, paths: {}, components: { schemas } };
+    const made = new DocumentSampler(document).sample("/components/schemas/ZqAddress");
+    expect(made?.value).toEqual({ object: "zq_address", id: expect.stringMatching(/^zqadr_/), name: expect.any(String) });
+    const ajv = new Ajv({ strict: false });
+    ajv.addSchema({ $id: "zq://addresses", components: document.components });
+    expect(ajv.validate({ $ref: "zq://addresses#/components/schemas/ZqAddress" }, made?.value)).toBe(true);
+  });
+});
+
+describe("values of a schema with an example of its own", () => {
+  it("are that example where it is valid (an error's messages hold one), made otherwise", () => {
+    const messages = { type: "array", items: { type: "object", required: ["code", "message"], properties: { code: { type: "integer", minimum: 1000 }, message: { type: "string" } } } };
+    const schemas = {
+      ZqFailure: {
+        type: "object",
+        required: ["success", "errors", "notes"],
+        properties: {
+          success: { type: "boolean", example: false },
+          errors: { allOf: [messages], example: [{ code: 7003, message: "No zq route" }] },
+          notes: { allOf: [messages], example: [{ code: 1, message: "below its minimum" }] },
+        },
+      },
+    };
+    const document = { openapi: "3.0.3", info: { title: "zqfailures", version: "1" }, paths: {}, components: { schemas } };
+    expect(new DocumentSampler(document).sample("/components/schemas/ZqFailure")?.value).toEqual({ success: false, errors: [{ code: 7003, message: "No zq route" }], notes: [] });
+  });
+});
+
 describe("a mock's answer where the document gives no example", () => {
   it("is made for a union whose first branch's value also matches another (Prism's would break the oneOf), and valid", async () => {
     const { withSampledAnswers } = await import("./mock-answers.js");

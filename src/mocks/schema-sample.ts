@@ -109,6 +109,9 @@ class Walk {
       return this.make(resolvePointer(this.document, ref.slice(1)), ref.slice(1), depth, new Set([...trail, ref]));
     }
     if ("const" in schema) return schema.const;
+    // The document's own example of the schema, where it is valid: an error's list of messages holds one, where the fewest items hold none.
+    const example = "example" in schema ? schema.example : Array.isArray(schema.examples) ? schema.examples[0] : undefined;
+    if (example !== undefined && example !== null && this.sampler.valid(example, pointer)) return example;
     if (Array.isArray(schema.enum)) return schema.enum.find((v) => v !== null) ?? schema.enum[0];
     const union = Array.isArray(schema.oneOf) ? "oneOf" : Array.isArray(schema.anyOf) ? "anyOf" : undefined;
     if (union) return this.union(schema, union, pointer, depth, trail);
@@ -167,7 +170,13 @@ class Walk {
         seen.add(ref);
         return collect(resolvePointer(this.document, ref.slice(1)), ref.slice(1), depth + 1);
       }
-      if (Array.isArray(node.oneOf) || Array.isArray(node.anyOf) || "const" in node || Array.isArray(node.enum) || node.not !== undefined) return false;
+      if ("const" in node || Array.isArray(node.enum) || node.not !== undefined) return false;
+      // A union of required lists only ("name or company"): the first branch's fields are required too; any other union is made part by part.
+      for (const key of ["oneOf", "anyOf"] as const) {
+        if (node[key] === undefined) continue;
+        if (!requiredOnly(node[key])) return false;
+        for (const name of (node[key] as { required: unknown[] }[])[0]?.required ?? []) if (typeof name === "string") required.add(name);
+      }
       const type = Array.isArray(node.type) ? node.type.filter((t) => t !== "null") : [node.type];
       if (!type.every((t) => t === undefined || t === "object")) return false;
       if (isNode(node.properties)) {
@@ -273,6 +282,11 @@ class Walk {
     }
     return undefined;
   }
+}
+
+/** Union branches that each only require fields (`anyOf: [{required: [name]}, {required: [company]}]`), declared beside them. */
+function requiredOnly(branches: unknown): boolean {
+  return Array.isArray(branches) && branches.length > 0 && branches.every((b) => isNode(b) && Array.isArray(b.required) && Object.keys(b).every((k) => k === "required" || k === "title" || k === "description"));
 }
 
 /** Keywords beside a union that shape its values (an object's properties with a oneOf of variants). */

@@ -39,8 +39,18 @@ const made = new Map<string, string[]>();
 export function madeStrings(rules: StringRules): string[] {
   const key = JSON.stringify([rules.pattern, rules.minLength, rules.maxLength, rules.format, rules.secret]);
   let values = made.get(key);
-  if (!values) made.set(key, (values = [...new Set(make(rules))].slice(0, 200)));
+  if (!values) made.set(key, (values = firstDistinct(make(rules), 200)));
   return values;
+}
+
+/** The first `count` distinct values, drawing no more than it needs: the larger sizes of a pattern take seconds to draw (strings of thousands of characters), and are seldom reached. */
+function firstDistinct(values: Iterable<string>, count: number): string[] {
+  const found = new Set<string>();
+  for (const value of values) {
+    found.add(value);
+    if (found.size >= count) break;
+  }
+  return [...found];
 }
 
 /** The first value made from the rules that `accepts` takes, drawing no more than it needs (the linker asks once per parameter). */
@@ -90,21 +100,37 @@ const SIZES = ["xsmall", "small", "medium", "large", "xlarge"] as const;
  * characters first.
  */
 function* patternValues(pattern: string, min: number, max: number): Generator<string> {
-  const re = new RegExp(pattern, "u");
   for (const size of SIZES) {
-    let drawn: string[];
-    try {
-      drawn = fc.sample(fc.stringMatching(re, { size }), { seed: 7, numRuns: 40 }).filter((s) => s.trim() !== "");
-    } catch {
-      // A construct fast-check does not draw from (a lookaround): only the plain values are tried.
-      return;
-    }
+    const drawn = patternDraws(pattern, size);
+    // A construct fast-check does not draw from (a lookaround): only the plain values are tried.
+    if (!drawn) return;
     const fitted = drawn.flatMap((s) => {
       const n = [...s].length;
       return n >= min && n <= max ? [s] : stretch(s, n < min ? min : max);
     });
     yield* [...new Set(fitted)].sort((a, b) => Math.abs([...a].length - 12) - Math.abs([...b].length - 12));
   }
+}
+
+/**
+ * The draws of a pattern at a size, kept for the process: they depend on
+ * nothing else (a fixed seed), and a parameter's values are asked for many
+ * lengths (the limit cases) and by both the linker and the suite, each of
+ * which drew them again (most of `test --list`'s time on the repository).
+ */
+const draws = new Map<string, string[] | undefined>();
+
+function patternDraws(pattern: string, size: (typeof SIZES)[number]): string[] | undefined {
+  const key = `${size}\0${pattern}`;
+  if (draws.has(key)) return draws.get(key);
+  let drawn: string[] | undefined;
+  try {
+    drawn = fc.sample(fc.stringMatching(new RegExp(pattern, "u"), { size }), { seed: 7, numRuns: 40 }).filter((s) => s.trim() !== "");
+  } catch {
+    drawn = undefined;
+  }
+  draws.set(key, drawn);
+  return drawn;
 }
 
 /** `seed` made exactly `length` characters long in a few ways (its own characters first). */

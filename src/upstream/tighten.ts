@@ -27,15 +27,25 @@ export interface Tightened {
   lines: string[];
 }
 
-/** The manifest with every parameter at least as strict as the newer cut asks (see the top of this file). */
-export function tightenManifest(manifestText: string, cutText: string, cutName: string): Tightened {
+/**
+ * The manifest with every parameter at least as strict as the newer cut asks (see the top of this file); with the
+ * older cut, a list of values or a bound the manifest holds as the older document gave it follows the newer one where
+ * that accepts more (enum values added, a longer maximum): the value was the document's, not the user's choice.
+ */
+export function tightenManifest(manifestText: string, cutText: string, cutName: string, olderCutText?: string): Tightened {
   const yaml = parseDocument(manifestText);
   const manifest = object(yaml.toJS());
   let doc: OpenApiDocument;
+  let older: OpenApiDocument | undefined;
   try {
     doc = new OpenApiDocument(parseYamlSource(cutText, cutName));
   } catch {
     return { text: manifestText, lines: [] };
+  }
+  try {
+    older = olderCutText === undefined ? undefined : new OpenApiDocument(parseYamlSource(olderCutText, cutName));
+  } catch {
+    older = undefined;
   }
   const lines: string[] = [];
   for (const [id, raw] of Object.entries(object(manifest.operations))) {
@@ -49,34 +59,37 @@ export function tightenManifest(manifestText: string, cutText: string, cutName: 
       yaml.setIn(["operations", id, "deprecated"], text);
       lines.push(`operations.${id}.deprecated: ${JSON.stringify(text)} (the newer document deprecates ${op.operationId}; say what to use instead)`);
     }
+    const olderOp = older?.operations.get(op.operationId);
     for (const [name, p] of Object.entries(object(object(raw).params))) {
       tightenParam(doc, op, yaml, ["operations", id, "params", name], name, p as ManifestParam, lines);
+      if (older && olderOp) followParam(older, olderOp, doc, op, yaml, ["operations", id, "params", name], name, p as ManifestParam, lines);
     }
   }
   return { text: lines.length ? yaml.toString() : manifestText, lines };
 }
 
-function tightenParam(doc: OpenApiDocument, op: OpenApiOperation, yaml: Document, at: string[], name: string, p: ManifestParam, lines: string[]): void {
+/** Where a parameter goes in the document: its schema, whether it must be sent, and how to name it. */
+function declaredSchema(doc: OpenApiDocument, op: OpenApiOperation, name: string, p: ManifestParam): { schema?: Schema; required: boolean; what: string } {
   const w = p.wire;
-  if (!w || p.limitsFromSpec) return;
-  let schema: Schema | undefined;
-  let required = false;
-  let what = "";
-  if (w.in === "path" || w.in === "query" || w.in === "header") {
+  if (w && (w.in === "path" || w.in === "query" || w.in === "header")) {
     const declared = declaredParameter(op, w.in, w.name ?? name);
-    if (!declared) return;
-    schema = declared.schema;
-    required = declared.required || w.in === "path";
-    what = `${w.in} parameter "${w.name ?? name}"`;
-  } else if (w.in === "body" && op.requestBody) {
+    return declared ? { schema: declared.schema, required: declared.required || w.in === "path", what: `${w.in} parameter "${w.name ?? name}"` } : { required: false, what: "" };
+  }
+  if (w?.in === "body" && op.requestBody) {
     const pointer = w.pointer ?? `/${name}`;
-    schema = doc.locate(op.requestBody.schema, parsePointer(pointer)).schema;
     const segments = parsePointer(pointer);
     const field = segments[segments.length - 1];
     const parent = segments.length ? doc.schemaAt(op.requestBody.schema, segments.slice(0, -1)) : undefined;
-    required = field !== undefined && parent !== undefined && ((doc.flatten(parent).required as string[] | undefined) ?? []).includes(field);
-    what = `body field "${pointer}"`;
+    const required = field !== undefined && parent !== undefined && ((doc.flatten(parent).required as string[] | undefined) ?? []).includes(field);
+    return { schema: doc.locate(op.requestBody.schema, segments).schema, required, what: `body field "${pointer}"` };
   }
+  return { required: false, what: "" };
+}
+
+function tightenParam(doc: OpenApiDocument, op: OpenApiOperation, yaml: Document, at: string[], name: string, p: ManifestParam, lines: string[]): void {
+  const w = p.wire;
+  if (!w || p.limitsFromSpec) return;
+  const { schema, required, what } = declaredSchema(doc, op, name, p);
   if (!schema || w.in === "switch") return;
   const set = (key: string, value: unknown, why: string) => {
     yaml.setIn([...at, key], value);
@@ -101,5 +114,32 @@ function tightenParam(doc: OpenApiDocument, op: OpenApiOperation, yaml: Document
   if ((text || number) && Array.isArray(s.enum) && p.enum) {
     const taken = p.enum.filter((v) => (s.enum as unknown[]).includes(v));
     if (taken.length && taken.length < p.enum.length) set("enum", taken, `values ${what} no longer takes in the newer document left out`);
+  }
+}
+
+/** A value the manifest holds as the older document gave it, where the newer one accepts more: written as the newer one says. */
+function followParam(older: OpenApiDocument, olderOp: OpenApiOperation, doc: OpenApiDocument, op: OpenApiOperation, yaml: Document, at: string[], name: string, p: ManifestParam, lines: string[]): void {
+  if (!p.wire || p.limitsFromSpec || p.wire.in === "switch" || p.type === "file" || p.separator !== undefined) return;
+  const before = declaredSchema(older, olderOp, name, p);
+  const after = declaredSchema(doc, op, name, p);
+  if (!before.schema || !after.schema) return;
+  const [s0, s1] = [older.flatten(before.schema), doc.flatten(after.schema)];
+  const set = (key: string, value: unknown, why: string) => {
+    yaml.setIn([...at, key], value);
+    lines.push(`${[...at, key].join(".")}: ${JSON.stringify(value)} (${why})`);
+  };
+  const sameSet = (x: unknown[], y: unknown[]) => x.length === y.length && x.every((v) => y.includes(v));
+  if (p.enum && Array.isArray(s0.enum) && Array.isArray(s1.enum) && sameSet(p.enum, s0.enum as unknown[])) {
+    const added = (s1.enum as unknown[]).filter((v) => v !== null && !p.enum?.includes(v));
+    if (added.length) set("enum", [...p.enum.filter((v) => (s1.enum as unknown[]).includes(v)), ...added], `${after.what} takes more values in the newer document`);
+  }
+  for (const key of ["maxLength", "maximum"] as const) {
+    const [was, now, mine] = [s0[key], s1[key], p[key]];
+    if (typeof was === "number" && mine === was && (now === undefined || (typeof now === "number" && now > was))) {
+      if (now === undefined) {
+        yaml.deleteIn([...at, key]);
+        lines.push(`${[...at, key].join(".")}: removed (${after.what} has no ${key} in the newer document)`);
+      } else set(key, now, `${after.what}'s ${key} in the newer document, longer than the older one's the manifest had`);
+    }
   }
 }

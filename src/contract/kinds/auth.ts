@@ -4,6 +4,7 @@
 // (oauth-cases.ts).
 import { authParams, authWays, type ToolSpec, wayCredentials, wayParams } from "@blockwright/runtime/internal";
 import { placementWords } from "../../link/auth.js";
+import type { OpenApiDocument } from "../../load/openapi-document.js";
 import { expectAcceptedCall } from "../accepted.js";
 import { callTool, check, expectAccepted, expectFailure, fail, onlyExchange, same } from "../call.js";
 import { oauthCases } from "../oauth-cases.js";
@@ -16,14 +17,15 @@ export const authKind: CaseKindModule = {
   doc: {
     when: "a secured operation",
     cases:
-      "the request without its credential (unless the operation's security lists `{}`, authentication optional): the mock's 401 becomes a structured error; with alternatives (`auth.alternatives`), each alone: accepted, its credentials where its requirement puts them; with OAuth 2 flows, per flow (its token URL answered in-process): a form-encoded token request then the call with the issued token, five concurrent calls → one token request, renewal before expiry, a 401 → one renewal and one retry (a second 401 is the error), `invalid_grant` → `REAUTH_REQUIRED` not retried, a refresh token kept when a renewal has none, no flow secret at the API",
+      "the request without its credential (unless the operation's security lists `{}`, authentication optional, or a requirement whose API keys go where required parameters of the operation are sent): the mock's 401 becomes a structured error; with alternatives (`auth.alternatives`), each alone: accepted, its credentials where its requirement puts them; with OAuth 2 flows, per flow (its token URL answered in-process): a form-encoded token request then the call with the issued token, five concurrent calls → one token request, renewal before expiry, a 401 → one renewal and one retry (a second 401 is the error), `invalid_grant` → `REAUTH_REQUIRED` not retried, a refresh token kept when a renewal has none, no flow secret at the API",
   },
   applies: (tool, { document }) => (valuesOf(tool, document).op.security ?? []).length > 0,
   derive(tool, subject) {
     const { document } = subject;
     const values = valuesOf(tool, document);
     // An operation whose security lists an empty requirement may be called without a credential: no 401 to expect.
-    const optional = (values.op.requirements ?? []).some((r) => !r.length);
+    // So may one whose other requirement the request meets anyway: a required parameter fills that scheme's slot.
+    const optional = (values.op.requirements ?? []).some((r) => !r.length || metByParams(tool, document, r));
     return [
       ...(optional ? [] : [withoutCredential(tool, values)]),
       // Each other way the tool offers (auth.alternatives), given alone: the credentials go where its requirement puts them.
@@ -51,6 +53,25 @@ export const authKind: CaseKindModule = {
     ];
   },
 };
+
+/**
+ * Whether a request meets this security requirement through the tool's own
+ * required parameters, credential aside: each of its schemes an API key in a
+ * header or the query where a required parameter is sent (a document that
+ * offers a `token` scheme as an alternative and also declares `token` a
+ * required parameter of the operation). Such a request is authenticated
+ * without the tool's credential: the mock rightly answers it.
+ */
+function metByParams(tool: ToolSpec, document: OpenApiDocument, requirement: readonly string[]): boolean {
+  const credentials = new Set(authParams(tool.auth));
+  const sent = tool.params.filter((p) => p.required && !credentials.has(p.name) && (p.wire.in === "query" || p.wire.in === "header"));
+  return requirement.every((name) => {
+    const scheme = document.securitySchemes[name];
+    if (scheme?.type !== "apiKey" || (scheme.in !== "query" && scheme.in !== "header") || typeof scheme.name !== "string") return false;
+    const slot = scheme.name;
+    return sent.some((p) => p.wire.in === scheme.in && "name" in p.wire && (scheme.in === "header" ? p.wire.name.toLowerCase() === slot.toLowerCase() : p.wire.name === slot));
+  });
+}
 
 /** The request without its credential: the mock's 401, a structured error that does not show the credential. */
 function withoutCredential(tool: ToolSpec, values: ToolValues) {

@@ -1,0 +1,78 @@
+// diff on the shapes of outputs and `json` body parameters (link/outputs.ts,
+// link/request-shape.ts, link/shape-pairs.ts): shapes seen in published
+// version histories, on a made-up provider (zqpayments).
+import { describe, expect, it } from "vitest";
+import { diffSurfaces } from "./classify.js";
+import { acmeSurface, acmeTool } from "./__fixtures__/acme-surface.js";
+import type { ParamSurface, Shape, Surface } from "./surface.js";
+
+const text: Shape = { type: "string" };
+
+function withOutput(shape: Shape, shapes?: Record<string, Shape>): Surface {
+  const outputs = { data: { type: "json" as const, optional: false, description: "The zqpayment.", shape } };
+  return { ...acmeSurface(shapes ? { shapes } : {}, { zqpayments_get: acmeTool({ outputs }) }), provider: "zqpayments" };
+}
+
+function withBodyParam(shape: Shape, own: Partial<ParamSurface> = {}, shapes?: Record<string, Shape>): Surface {
+  const params = { zqorder: { type: "json", jsonType: "object", title: "Order", description: "The order.", required: false, wire: "body:/zqorder", shape, ...own } as ParamSurface };
+  return { ...acmeSurface(shapes ? { shapes } : {}, { zqpayments_update: acmeTool({ method: "PATCH", params }) }), provider: "zqpayments" };
+}
+
+const changes = (base: Surface, head: Surface) => diffSurfaces(base, head).map((c) => `${c.severity} ${c.kind} ${c.subject}`);
+
+describe("diff on output shapes", () => {
+  it("calls a field whose schema is gone (a description and a deprecation left) a type change: nothing about it is promised any more", () => {
+    const plan = (zqplan: Shape) => withOutput({ type: "object", properties: { zqplan } });
+    const before = plan({ type: "object", properties: { id: text, zqkind: text } });
+    const after = plan({ deprecated: true });
+    expect(changes(before, after)).toEqual(["breaking response-property-type-changed output data .zqplan"]);
+  });
+
+  it("reports a change inside a named shape at every place that uses it (a workflow reads it at each)", () => {
+    const zquser = (fields: Record<string, Shape>): Shape => ({ type: "object", properties: { login: text, ...fields } });
+    const issue: Shape = { type: "object", properties: { zqassignee: { ref: "zquser" }, zqclosedBy: { ref: "zquser" }, zqmilestone: { type: "object", properties: { zqcreator: { ref: "zquser" } } } } };
+    const before = withOutput(issue, { zquser: zquser({}) });
+    const after = withOutput(issue, { zquser: zquser({ zqviewType: text }) });
+    expect(changes(before, after)).toEqual([
+      "non-breaking response-property-added output data .zqassignee.zqviewType",
+      "non-breaking response-property-added output data .zqclosedBy.zqviewType",
+      "non-breaking response-property-added output data .zqmilestone.zqcreator.zqviewType",
+    ]);
+  });
+
+  it("stops at a shape that holds itself", () => {
+    const node = (extra: Record<string, Shape>): Shape => ({ type: "object", properties: { zqnext: { ref: "zqnode" }, ...extra } });
+    const before = withOutput({ ref: "zqnode" }, { zqnode: node({}) });
+    const after = withOutput({ ref: "zqnode" }, { zqnode: node({ zqtag: text }) });
+    expect(changes(before, after)).toEqual(["non-breaking response-property-added output data .zqtag"]);
+  });
+
+  it("lists no place deeper than six field names", () => {
+    const nested = (depth: number, leaf: Shape): Shape => (depth === 0 ? leaf : { type: "object", properties: { [`zq${depth}`]: nested(depth - 1, leaf) } });
+    const leaf = (fields: Record<string, Shape>): Shape => ({ type: "object", properties: { id: text, ...fields } });
+    const output = (fields: Record<string, Shape>) => withOutput({ type: "object", properties: { zqa: nested(4, leaf(fields)), zqb: nested(5, leaf(fields)) } });
+    expect(changes(output({}), output({ zqtag: text }))).toEqual(["non-breaking response-property-added output data .zqa.zq4.zq3.zq2.zq1.zqtag"]);
+  });
+});
+
+describe("diff on a json body parameter's fields", () => {
+  it("reports a read-only field made writable (non-breaking), and one made read-only (breaking)", () => {
+    const order = (a: Partial<Shape>, b: Partial<Shape>): Shape => ({ type: "object", properties: { zqpriority: { type: "string", ...a }, zqstatus: { type: "string", ...b } } });
+    expect(changes(withBodyParam(order({ readOnly: true }, {})), withBodyParam(order({}, { readOnly: true })))).toEqual([
+      "non-breaking request-property-became-writable param zqorder .zqpriority",
+      "breaking request-property-became-read-only param zqorder .zqstatus",
+    ]);
+  });
+
+  it("reports a map of any values that now declares them as restricted, once: not again as the nested values' type", () => {
+    const before = withBodyParam({ type: "object", properties: { zqtags: { type: "object" } } }, { values: {} });
+    const after = withBodyParam({ type: "object", properties: { zqtags: { type: "object", additionalProperties: text } } }, { values: { type: "string" } });
+    expect(changes(before, after)).toEqual(["breaking request-property-additional-properties-restricted param zqorder .zqtags"]);
+  });
+
+  it("reads a map still of any values (its values `{}`) as no change", () => {
+    const before = withBodyParam({ type: "object", properties: { zqtags: { type: "object" } } });
+    const after = withBodyParam({ type: "object", properties: { zqtags: { type: "object", additionalProperties: {} } } });
+    expect(changes(before, after)).toEqual([]);
+  });
+});

@@ -1,0 +1,30 @@
+// A refusal of an unknown parameter whose name holds a secret of the same
+// input (the random inputs drew the key "toString" and the token "toString"):
+// the runtime shows the name redacted, as it must, and the suite expects it so.
+import { rmSync } from "node:fs";
+import { executeToolDefinition } from "@blockwright/runtime/internal";
+import { afterAll, describe, expect, it } from "vitest";
+import { draftWorkFolder, drafted, linkedTools, openapi, reply } from "../import/__fixtures__/draft-kit.js";
+import { expectRefused, secretsIn } from "./call.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+describe("an unknown parameter named like a secret of the input", () => {
+  it("is expected redacted in the refusal; another unknown name, as it is", async () => {
+    const doc = openapi({ "/zqnotes": { get: { operationId: "listZqnotes", responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "1" }) } } } });
+    const [tool] = await linkedTools(drafted(doc, ["listZqnotes"], "zqnotes"), "zqnotes");
+    if (!tool) throw new Error("no tool linked");
+    const refusal = async (input: Record<string, unknown>, param: string) => {
+      const result = await executeToolDefinition(tool, input, { baseUrl: "http://127.0.0.1:9" });
+      const called = { input, result, exchanges: [] };
+      try {
+        expectRefused(called, { param, rule: "unknown", secrets: secretsIn(tool, input) });
+        return "ok";
+      } catch (e) {
+        return (e as Error).message;
+      }
+    };
+    expect(await refusal({ accessToken: "zqsecret", zqsecret: "a" }, "zqsecret")).toBe("ok");
+    expect(await refusal({ accessToken: "zqsecret-token", zqother: "a" }, "zqother")).toBe("ok");
+  });
+});

@@ -1,0 +1,81 @@
+// What `upstream --accept` writes into a manifest when the newer cut asks
+// more of a value it sends, or (given the older cut) accepts more where the
+// manifest holds the older document's value: tighten.ts, on a made-up
+// provider (zqpayments).
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { tightenManifest } from "./tighten.js";
+
+const manifest = `provider: zqpayments
+operations:
+  zqpayments_list:
+    operationId: zqlistPayments
+    params:
+      zqstatus:
+        type: string
+        enum: [open, paid]
+        wire: { in: query, name: status }
+      zqmemo:
+        type: string
+        maxLength: 40
+        wire: { in: body, pointer: /memo }
+      zqnote:
+        type: string
+        wire: { in: body, pointer: /note }
+`;
+
+/** A cut with one operation: its status query parameter's values, and the memo and note body fields' schemas. */
+function cut(status: string[], memo: object, note: object, required: string[] = []): string {
+  return JSON.stringify({
+    openapi: "3.0.3",
+    info: { title: "zqpayments", version: "1" },
+    paths: {
+      "/zqpayments": {
+        post: {
+          operationId: "zqlistPayments",
+          parameters: [{ name: "status", in: "query", schema: { type: "string", enum: status } }],
+          requestBody: { content: { "application/json": { schema: { type: "object", required, properties: { memo: { type: "string", ...memo }, note: { type: "string", ...note } } } } } },
+          responses: { "200": { description: "ok" } },
+        },
+      },
+    },
+  });
+}
+
+const params = (text: string) => parse(text).operations.zqpayments_list.params;
+
+describe("upstream --accept on the manifest", () => {
+  it("writes what the newer document asks more of: a field now required, a bound now set, a value no longer taken", () => {
+    const older = cut(["open", "paid"], { maxLength: 40 }, {});
+    const newer = cut(["open"], { maxLength: 40 }, { minLength: 1 }, ["note"]);
+    const out = tightenManifest(manifest, newer, "openapi.yaml", older);
+    expect(params(out.text).zqstatus.enum).toEqual(["open"]);
+    expect(params(out.text).zqnote).toMatchObject({ required: true, minLength: 1 });
+    expect(out.lines).toEqual([
+      'operations.zqpayments_list.params.zqstatus.enum: ["open"] (values query parameter "status" no longer takes in the newer document left out)',
+      'operations.zqpayments_list.params.zqnote.required: true (the newer document requires body field "/note")',
+      'operations.zqpayments_list.params.zqnote.minLength: 1 (body field "/note"\'s minLength in the newer document)',
+    ]);
+  });
+
+  it("lets a list or bound the manifest holds as the older document gave it follow the newer one where it accepts more", () => {
+    const older = cut(["open", "paid"], { maxLength: 40 }, {});
+    const newer = cut(["open", "paid", "void"], { maxLength: 64 }, {});
+    const out = tightenManifest(manifest, newer, "openapi.yaml", older);
+    expect(params(out.text).zqstatus.enum).toEqual(["open", "paid", "void"]);
+    expect(params(out.text).zqmemo.maxLength).toBe(64);
+    expect(out.lines).toHaveLength(2);
+  });
+
+  it("keeps a value the user chose (not the older document's) and, without the older cut, every looser one", () => {
+    const mine = manifest.replace("enum: [open, paid]", "enum: [open]").replace("maxLength: 40", "maxLength: 20");
+    const older = cut(["open", "paid"], { maxLength: 40 }, {});
+    const newer = cut(["open", "paid", "void"], { maxLength: 64 }, {});
+    expect(tightenManifest(mine, newer, "openapi.yaml", older)).toEqual({ text: mine, lines: [] });
+    expect(tightenManifest(manifest, newer, "openapi.yaml")).toEqual({ text: manifest, lines: [] });
+  });
+
+  it("leaves the manifest as it is when the newer cut cannot be read", () => {
+    expect(tightenManifest(manifest, "{ not: [yaml", "openapi.yaml")).toEqual({ text: manifest, lines: [] });
+  });
+});
