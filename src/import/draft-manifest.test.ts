@@ -329,6 +329,13 @@ describe("errors, the server, the provider", () => {
     expect(named({ error: { type: "object", properties: { zqcode: { type: "integer" }, description: { type: "string" } } } })).toEqual(["$response.body#/error/description"]);
   });
 
+  it("the first message of a list where no text field is one (zq errorMessages; a validation error's detail[].msg)", () => {
+    const named = (properties: Json) => drafted(withError({ type: "object", properties }), ["getX"]).manifest.errors.message;
+    expect(named({ errorMessages: { type: "array", items: { type: "string" } }, errors: { type: "object", additionalProperties: { type: "string" } }, status: { type: "integer" } })).toEqual(["$response.body#/errorMessages/0"]);
+    const location = { type: "array", items: { anyOf: [{ type: "string" }, { type: "integer" }] } };
+    expect(named({ detail: { type: "array", items: { type: "object", required: ["loc", "msg", "type"], properties: { loc: location, msg: { type: "string" }, type: { type: "string" } } } } })).toEqual(["$response.body#/detail/0/msg"]);
+  });
+
   it("a failure answered with ok: false", () => {
     const d = drafted(withError({ type: "object", properties: { ok: { type: "boolean", enum: [false] }, error: { type: "string" } } }, { type: "object", properties: { ok: { type: "boolean", enum: [true] }, id: { type: "string" } } }), [
       "getX",

@@ -307,5 +307,24 @@ function namedMessage(doc: OpenApiDocument, flat: Schema): string[] | undefined 
       if (best !== undefined) return [...base, best];
     }
   }
+  return listedMessage(doc, flat);
+}
+
+/**
+ * The first message of a list at the top of the error reply, where no text
+ * field is one: a list of texts whose name says messages or errors
+ * (`errorMessages/0`), or a list of objects whose items name their message
+ * (`detail/0/msg`, a validation error's list).
+ */
+function listedMessage(doc: OpenApiDocument, flat: Schema): string[] | undefined {
+  for (const name of Object.keys((flat.properties ?? {}) as Json)) {
+    if (typeOf(doc.schemaAt(flat, [name])) !== "array") continue;
+    const item = doc.schemaAt(flat, [name, "0"]);
+    if (typeOf(item) === "string" && /message|error/i.test(name)) return [name, "0"];
+    if (typeOf(item) !== "object") continue;
+    const texts = Object.keys((item?.properties ?? {}) as Json).filter((field) => typeOf(doc.schemaAt(flat, [name, "0", field])) === "string");
+    const field = texts.find((f) => MESSAGE_NAMES[0]?.test(f));
+    if (field !== undefined) return [name, "0", field];
+  }
   return undefined;
 }

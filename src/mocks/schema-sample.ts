@@ -27,7 +27,7 @@ export interface SampleBounds {
   maxBranches?: number;
   /** The outermost object gets its optional properties too (a value for each field of a request body). */
   everyField?: boolean;
-  /** Every object gets its optional text properties too (an error's `message`, which a minimal answer leaves out). */
+  /** Every object gets its optional text properties too (an error's `message`, which a minimal answer leaves out), and every list one item. */
   textFields?: boolean;
 }
 
@@ -248,7 +248,9 @@ class Walk {
       return out;
     }
     if (type === "array" || (type === undefined && schema.items !== undefined)) {
-      const count = typeof schema.minItems === "number" ? Math.min(schema.minItems, 100) : 0;
+      // With text fields (an error answer), a list holds one item at least: where its messages are (`errorMessages`, `detail[].msg`).
+      const fewest = typeof schema.minItems === "number" ? Math.min(schema.minItems, 100) : 0;
+      const count = this.textFields && fewest === 0 && schema.maxItems !== 0 ? 1 : fewest;
       if (count > 0 && depth >= this.maxDepth) return undefined;
       const items: unknown[] = [];
       for (let i = 0; i < count; i++) {
