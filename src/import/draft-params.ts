@@ -6,9 +6,9 @@
 // rather than drafted wrongly; guesses (a maxLength the project requires
 // and the spec does not give) are drafted with one.
 import { fileParam, isFileField } from "./draft-files.js";
-import { checkValue, fieldOf, isAbsent, isValueFormat, PAGE_INPUTS, type ParamSpec } from "@blockwright/runtime/internal";
+import { checkValue, fieldOf, isAbsent, isValueFormat, type ParamSpec } from "@blockwright/runtime/internal";
 import type { ManifestParam } from "../load/precompiled/manifest-types.js";
-import { camelCase } from "../model/naming.js";
+import { operatorOf, paramName } from "./param-names.js";
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../load/openapi-document.js";
 import { isBinaryString, LONE_FILE_PART } from "../load/media-types.js";
 import { repeatsCredential, type CredentialDraft } from "./draft-auth.js";
@@ -41,9 +41,6 @@ const PLAIN_FORMATS = new Set(["int32", "int64", "float", "double"]);
 
 /** Formats that validators name otherwise, as the manifest's formats that admit only their values (an absolute http(s) address is a uri). */
 const FORMAT_ALIASES: Record<string, NonNullable<ManifestParam["format"]>> = { url: "uri" };
-
-/** Parameter names the manifest reserves: the block's operation selector and the paging inputs. */
-const RESERVED = new Set(["operation", ...PAGE_INPUTS]);
 
 export interface ParamsDraft {
   params: Record<string, ManifestParam>;
@@ -357,38 +354,6 @@ function numberLimits(s: Schema, param: ManifestParam, note: (text: string) => v
 function asSpec(name: string, p: ManifestParam): ParamSpec {
   const { wire: _wire, limitsFromSpec: _limits, ...rest } = p;
   return { ...rest, name, title: name, required: Boolean(p.required), secret: false, visibility: "user-or-llm", wire: { in: "query", name } } as ParamSpec;
-}
-
-/**
- * Comparison operators some APIs end a filter's name with (`DateSent<`,
- * `DateSent>=`): the word each stands for in a parameter name, and the bound
- * it sets, for the description.
- */
-const OPERATORS: Record<string, { word: string; bound: string }> = {
-  "<": { word: "Before", bound: "Upper bound" },
-  "<=": { word: "OnOrBefore", bound: "Upper bound, inclusive" },
-  "=<": { word: "OnOrBefore", bound: "Upper bound, inclusive" },
-  ">": { word: "After", bound: "Lower bound" },
-  ">=": { word: "OnOrAfter", bound: "Lower bound, inclusive" },
-  "=>": { word: "OnOrAfter", bound: "Lower bound, inclusive" },
-};
-
-/** The operator a wire name ends with (`DateSent<` → `<`), if any. */
-export function operatorOf(wireName: string): { base: string; word: string; bound: string } | undefined {
-  const found = /^(.*[A-Za-z0-9_\]])\s*([<>]=?|=[<>])$/.exec(wireName);
-  const op = found ? OPERATORS[found[2] ?? ""] : undefined;
-  return found && op ? { base: found[1] ?? "", ...op } : undefined;
-}
-
-/** A manifest parameter name for a wire name: itself when it is an identifier free to use, else its camelCase (an operator as its word), made unique. */
-export function paramName(wireName: string, taken: ReadonlySet<string>): string {
-  const operator = operatorOf(wireName);
-  let name = /^[A-Za-z_][A-Za-z0-9_]*$/.test(wireName) ? wireName : operator ? `${camelCase(operator.base)}${operator.word}` : camelCase(wireName) || "value";
-  if (!/^[A-Za-z_]/.test(name)) name = `p${name}`;
-  if (RESERVED.has(name)) name = `${name}Value`;
-  let unique = name;
-  for (let i = 2; taken.has(unique); i++) unique = `${name}${i}`;
-  return unique;
 }
 
 function firstExample(examples: unknown): unknown {
