@@ -21,7 +21,7 @@ function diff(a: Record<string, string[][]> | undefined, b: Record<string, strin
 
 describe("security scopes in the surface", () => {
   it("records, per scheme of the credential, each requirement's scopes sorted, once, in order; other schemes are left out", () => {
-    const requirements = [{ zqoauth: ["tasks:write", "default"] }, { zqoauth: ["default", "tasks:write"] }, { zqoauth: ["admin"] }, { zqother: ["x"] }];
+    const requirements: Requirements = [{ zqoauth: ["tasks:write", "default"] }, { zqoauth: ["default", "tasks:write"] }, { zqoauth: ["admin"] }, { zqother: ["x"] }];
     expect(record(requirements, ["zqoauth"])).toEqual({ security: { zqoauth: [["admin"], ["default", "tasks:write"]] } });
   });
 
