@@ -71,7 +71,10 @@ describe("diff of a json body parameter's fields, and the workflow lines hit", (
   });
 
   it("names the line that sends a body field drafted as its own parameter, when the new version no longer accepts it", () => {
-    const sending = acmeSurface({}, { acme_update_task: acmeTool({ method: "PUT", params: { zqqualified: { type: "boolean", title: "Q", description: "Q.", required: false, secret: false, visibility: "user-or-llm", wire: "body:/zqqualified" } } }) });
+    const sending = acmeSurface(
+      {},
+      { acme_update_task: acmeTool({ method: "PUT", params: { zqqualified: { type: "boolean", title: "Q", description: "Q.", required: false, secret: false, visibility: "user-or-llm", wire: "body:/zqqualified" } } }) },
+    );
     const workflow = "name: zq send\nblocks:\n  send:\n    type: acme\n    inputs:\n      operation: acme_update_task\n      zqqualified: true\n";
     const hits = workflowHits([{ path: "workflows/zq-send.yaml", text: workflow }], diffSurfaces(sending, acmeSurface({}, { acme_update_task: acmeTool({ method: "PUT" }) })));
     expect(hits.map((h) => `${h.severity} ${h.message}`)).toEqual(["breaking workflows/zq-send.yaml:7:7: block send sends zqqualified, which acme_update_task no longer accepts (a request body field) (request-property-removed)"]);
