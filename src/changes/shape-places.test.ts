@@ -25,7 +25,7 @@ describe("diff on output shapes", () => {
     const plan = (zqplan: Shape) => withOutput({ type: "object", properties: { zqplan } });
     const before = plan({ type: "object", properties: { id: text, zqkind: text } });
     const after = plan({ deprecated: true });
-    expect(changes(before, after)).toEqual(["breaking response-property-type-changed output data .zqplan"]);
+    expect(changes(before, after)).toEqual(["breaking response-property-type-changed output data .zqplan", "breaking response-property-removed output data .zqplan.id", "breaking response-property-removed output data .zqplan.zqkind"]);
   });
 
   it("reports a change inside a named shape at every place that uses it (a workflow reads it at each)", () => {

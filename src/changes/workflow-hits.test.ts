@@ -70,6 +70,16 @@ describe("diff of a json body parameter's fields, and the workflow lines hit", (
     ]);
   });
 
+  it("names the line that sends a body field drafted as its own parameter, when the new version no longer accepts it", () => {
+    const sending = acmeSurface(
+      {},
+      { acme_update_task: acmeTool({ method: "PUT", params: { zqqualified: { type: "boolean", title: "Q", description: "Q.", required: false, secret: false, visibility: "user-or-llm", wire: "body:/zqqualified" } } }) },
+    );
+    const workflow = "name: zq send\nblocks:\n  send:\n    type: acme\n    inputs:\n      operation: acme_update_task\n      zqqualified: true\n";
+    const hits = workflowHits([{ path: "workflows/zq-send.yaml", text: workflow }], diffSurfaces(sending, acmeSurface({}, { acme_update_task: acmeTool({ method: "PUT" }) })));
+    expect(hits.map((h) => `${h.severity} ${h.message}`)).toEqual(["breaking workflows/zq-send.yaml:7:7: block send sends zqqualified, which acme_update_task no longer accepts (a request body field) (request-property-removed)"]);
+  });
+
   it("a read-only field appearing in or leaving the request schema is no change (the server sets it)", () => {
     const fields = (extra: Record<string, Shape>) => acmeSurface({}, { acme_update_task: acmeTool({ method: "PUT", params: { data: dataParam({ type: "object", properties: { name: { type: "string" }, ...extra } }) }, outputs: {} }) });
     const readOnly = { assigned_by: { type: "string", readOnly: true } as Shape };

@@ -14,10 +14,11 @@ const object = (v: unknown): Json => (v !== null && typeof v === "object" && !Ar
 /** Request-field changes that a value sending the field may now fail. */
 const SENT_FIELD_BREAKS = new Set(["request-property-removed", "request-property-type-changed", "request-property-enum-value-removed", "request-property-became-not-nullable", "request-property-enum-set"]);
 
-/** `param fields .a[].b` → the parameter and the steps into its value (`[]`: every item). */
+/** `param fields .a[].b` → the parameter and the steps into its value (`[]`: every item); `param x` (a body field sent as its own parameter) → the parameter itself. */
 function paramField(subject: string): { param: string; steps: string[] } | undefined {
-  const m = /^param (\S+) (\.\S*)$/.exec(subject);
-  if (!m?.[1] || !m[2]) return undefined;
+  const m = /^param (\S+)(?: (\.\S*))?$/.exec(subject);
+  if (!m?.[1]) return undefined;
+  if (!m[2]) return { param: m[1], steps: [] };
   return {
     param: m[1],
     steps: m[2]
@@ -81,7 +82,11 @@ export function workflowHits(files: readonly { path: string; text: string }[], c
         const f = c.tool === tool ? paramField(c.subject) : undefined;
         if (!f || !Object.hasOwn(inputs, f.param)) continue;
         for (const path of reached(inputs[f.param], f.steps))
-          push(["blocks", name, "inputs", f.param, ...path], `block ${plain(name)} sends ${plain([f.param, ...path].join("."))}, which ${c.tool} ${describeSent(c)} (${c.kind})`, "breaking");
+          push(
+            ["blocks", name, "inputs", f.param, ...path],
+            `block ${plain(name)} sends ${plain([f.param, ...path].join("."))}, which ${c.tool} ${describeSent(c)}${path.length || f.steps.length ? "" : " (a request body field)"} (${c.kind})`,
+            "breaking",
+          );
       }
     }
     // A reference `{{block.output.a}}` to an output that may now hold another value.

@@ -24,7 +24,9 @@ reordered) is no change. Changes to operations we do not call are counted.
                     manifest calls, keeping the manifest as it is but for what the
                     newer document asks more of (a value it now requires,
                     a length or bound it sets or narrows, enum values it no
-                    longer takes), each written and printed
+                    longer takes) and for the older document's values it
+                    loosens (enum values added, a longer maximum), each
+                    written and printed
   --source <url>    where the newer document came from (recorded by --accept)
   --specs <dir>     the specs folder (default ./specs)
 

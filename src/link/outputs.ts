@@ -304,7 +304,12 @@ const outputChanges = pairChanges<OutputChange>((a, b, emit, descend) => {
   if (a.recursive || b.recursive) return;
   const [ta, tb] = [shapeTypes(a), shapeTypes(b)];
   // A schema lost: nothing a reader relied on is promised any more.
-  if (ta.length && untypedShape(b)) return emit("typeChanged", { from: ta.join(" | "), to: "any (no schema)" });
+  if (ta.length && untypedShape(b)) {
+    emit("typeChanged", { from: ta.join(" | "), to: "any (no schema)" });
+    // Every field a reader could count on is gone with it.
+    for (const key of Object.keys(a.properties ?? {}).sort()) emit("fieldRemoved", {}, `.${key}`);
+    return;
+  }
   // A type the old version never returned (a reader may not handle it); fewer types, or integer → number, are not that.
   if (ta.length && tb.length && !typesWithin(tb, ta) && !(ta.join() === "integer" && tb.join() === "number")) {
     return emit("typeChanged", { from: ta.join(" | "), to: tb.join(" | ") });

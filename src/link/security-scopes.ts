@@ -56,13 +56,18 @@ export const securitySurface: ToolEntry<Scopes, SecurityChange> = {
         report("removed", { subject, from: before });
         continue;
       }
-      // A new requirement asking no more than an old one did is another way in; an old one every new one asks more of has scopes added.
-      for (const n of after) if (!before.some((o) => within(o, n))) report("added", { subject, to: n });
+      // An old way in each new one asks more of: scopes added; asked less of: a scope removed; neither: gone (a token holding
+      // only its scopes is refused). A new requirement related to no old one is another way in.
+      const related = (n: string[]) => before.some((o) => within(o, n) || within(n, o));
+      for (const n of after) if (!related(n)) report("added", { subject, to: n });
       for (const o of before) {
-        if (after.some((n) => within(n, o))) continue;
+        if (after.some((n) => within(n, o))) {
+          if (!after.some((n) => within(o, n))) report("scopeRemoved", { subject, from: o });
+          continue;
+        }
         const added = [...new Set(after.filter((n) => within(o, n)).flatMap((n) => n.filter((s) => !o.includes(s))))].sort();
         if (added.length) report("scopeAdded", { subject, what: added.join(", "), to: added });
-        else report("scopeRemoved", { subject, from: o });
+        else report("removed", { subject, what: `scopes ${o.join(", ") || "(none)"} no longer enough`, from: o });
       }
     }
   },

@@ -98,6 +98,15 @@ export class ShapeBuilder {
       if (nullOnly(shape)) nullable = true;
       else shapes.push(shape);
     }
+    // Alternatives beside the object's own fields refine it: it comes in its own shape, their fields added to its own.
+    if (own.properties && typeof own.properties === "object" && Object.keys(own.properties).length) {
+      const base = this.of(own);
+      const refined = mergeShapes([base, ...shapes]);
+      if (base.required) refined.required = base.required;
+      else delete refined.required;
+      if (nullable) refined.nullable = true;
+      return refined;
+    }
     const typesOf = (s: Shape) => s.types ?? (s.type ? [s.type] : s.properties ? ["object" as const] : []);
     const types = [...new Set(shapes.flatMap(typesOf))].sort();
     const objects = shapes.filter((s) => typesOf(s).includes("object") && s.properties);
@@ -283,7 +292,15 @@ function mergeShapes(shapes: Shape[]): Shape {
     if (s.enum) out.enum = [...new Set([...(out.enum ?? []), ...s.enum])];
     if (s.format && !out.format) out.format = s.format;
     if (s.readOnly) out.readOnly = true;
-    if (s.properties) out.properties = { ...(out.properties ?? {}), ...s.properties };
+    if (s.properties) {
+      const properties = { ...(out.properties ?? {}) };
+      // A field several members declare inline is read as any of their declarations (their values, their fields); a named one stays the last's.
+      for (const [k, v] of Object.entries(s.properties)) {
+        const known = Object.hasOwn(properties, k) ? properties[k] : undefined;
+        setOwn(properties, k, known && known !== v && known.ref === undefined && v.ref === undefined && !known.recursive && !v.recursive ? mergeShapes([known, v]) : v);
+      }
+      out.properties = properties;
+    }
     if (s.required) out.required = [...new Set([...(out.required ?? []), ...s.required])].sort();
     if (s.items && !out.items) out.items = s.items;
     if (s.additionalProperties && !out.additionalProperties) out.additionalProperties = s.additionalProperties;

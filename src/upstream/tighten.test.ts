@@ -67,6 +67,12 @@ describe("upstream --accept on the manifest", () => {
     expect(out.lines).toHaveLength(2);
   });
 
+  it("keeps a bound the newer document no longer states (it may be written another way, as 3.1's anyOf with null)", () => {
+    const older = cut(["open", "paid"], { maxLength: 40 }, {});
+    const newer = cut(["open", "paid"], {}, {});
+    expect(tightenManifest(manifest, newer, "openapi.yaml", older)).toEqual({ text: manifest, lines: [] });
+  });
+
   it("keeps a value the user chose (not the older document's) and, without the older cut, every looser one", () => {
     const mine = manifest.replace("enum: [open, paid]", "enum: [open]").replace("maxLength: 40", "maxLength: 20");
     const older = cut(["open", "paid"], { maxLength: 40 }, {});

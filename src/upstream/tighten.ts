@@ -133,13 +133,9 @@ function followParam(older: OpenApiDocument, olderOp: OpenApiOperation, doc: Ope
     const added = (s1.enum as unknown[]).filter((v) => v !== null && !p.enum?.includes(v));
     if (added.length) set("enum", [...p.enum.filter((v) => (s1.enum as unknown[]).includes(v)), ...added], `${after.what} takes more values in the newer document`);
   }
+  // Only a bound the newer document states and widens: one it no longer states may just be written another way (3.1's anyOf with null).
   for (const key of ["maxLength", "maximum"] as const) {
     const [was, now, mine] = [s0[key], s1[key], p[key]];
-    if (typeof was === "number" && mine === was && (now === undefined || (typeof now === "number" && now > was))) {
-      if (now === undefined) {
-        yaml.deleteIn([...at, key]);
-        lines.push(`${[...at, key].join(".")}: removed (${after.what} has no ${key} in the newer document)`);
-      } else set(key, now, `${after.what}'s ${key} in the newer document, longer than the older one's the manifest had`);
-    }
+    if (typeof was === "number" && mine === was && typeof now === "number" && now > was) set(key, now, `${after.what}'s ${key} in the newer document, larger than the older one's the manifest had`);
   }
 }

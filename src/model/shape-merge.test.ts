@@ -1,0 +1,37 @@
+// How ShapeBuilder (shape.ts) reads schemas that combine others, as real
+// published documents write them: an object with its own fields and a
+// oneOf refining it, and a field declared by two allOf members.
+import { describe, expect, it } from "vitest";
+import type { Schema } from "../load/openapi-document.js";
+import { ShapeBuilder } from "./shape.js";
+
+const schemas: Record<string, Schema> = {
+  zqlogEntry: { type: "object", properties: { type: { type: "string", enum: ["zqtrigger", "zqresolve", "zqnote"] }, id: { type: "string" } } },
+  zqtriggerEntry: { allOf: [{ $ref: "#/components/schemas/zqlogEntry" }, { type: "object", properties: { type: { type: "string", enum: ["zqtrigger"] } } }] },
+};
+const builder = () => new ShapeBuilder((ref) => schemas[ref.replace("#/components/schemas/", "")]);
+
+describe("shapes of combined schemas", () => {
+  it("keep an object's own fields beside a oneOf that refines it (one shape, its own required list, no forms)", () => {
+    const channel: Schema = {
+      type: "object",
+      required: ["type"],
+      properties: { type: { type: "string" }, zqnotification: { type: "object" } },
+      oneOf: [
+        { title: "zqemail", type: "object", properties: { type: { type: "string" }, zqto: { type: "string" } }, required: ["zqto"] },
+        { title: "zqapi", type: "object", properties: { type: { type: "string" }, zqkey: { type: "string" } } },
+      ],
+    };
+    const shape = builder().of(channel);
+    expect(Object.keys(shape.properties ?? {})).toEqual(["type", "zqkey", "zqnotification", "zqto"]);
+    expect(shape.required).toEqual(["type"]);
+    expect(shape.variants).toBeUndefined();
+  });
+
+  it("read a field two allOf members declare inline as either declaration: the values of both", () => {
+    const b = builder();
+    const shape = b.resolved(b.of({ $ref: "#/components/schemas/zqtriggerEntry" }));
+    expect(shape.properties?.type?.enum).toEqual(["zqtrigger", "zqresolve", "zqnote"]);
+    expect(shape.properties?.id).toEqual({ type: "string" });
+  });
+});
