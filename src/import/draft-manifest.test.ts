@@ -379,6 +379,7 @@ describe("errors, the server, the provider", () => {
     doc.servers = [{ url: "{protocol}://{hostname}:{port}", variables }];
     const d = drafted(doc, ["getX"], "zqsearch");
     expect(d.manifest.server).toEqual({ default: "http://localhost:8108" });
+    expect(notesAt(d, "server.default")).toEqual([expect.stringContaining("over https only"), expect.stringMatching(/^the host is the server variable \{hostname\}, here at its default: a call names the API's own address as baseUrl/)]);
     expect(await linkProblems(d, "zqsearch")).toEqual([]);
     const tool = (await linkedTools(d, "zqsearch"))[0]!;
     expect(tool.server).toEqual({ default: "http://localhost:8108" });
