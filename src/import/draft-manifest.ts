@@ -206,7 +206,10 @@ function server(data: Json, notes: ReviewNote[]): { server: Manifest["server"]; 
   if (first.protocol === "http:") notes.push({ at: ["server", "default"], note: "the spec's server is http: the runtime sends the credential over https only (and http on loopback)" });
   const hostVariable = /^[^/]*\/\/\{([^}]+)\}(:[^/]*)?(\/|$)/.exec(firstUrl ?? "")?.[1];
   if (hostVariable !== undefined)
-    notes.push({ at: ["server", "default"], note: `the host is the server variable {${hostVariable}}, here at its default: a call names the API's own address as baseUrl (allowHosts for a host other than loopback), or write server.param for an address each call gives` });
+    notes.push({
+      at: ["server", "default"],
+      note: `the host is the server variable {${hostVariable}}, here at its default: a call names the API's own address as baseUrl (allowHosts for a host other than loopback), or write server.param for an address each call gives`,
+    });
   const hosts = hostsOf(addresses.slice(1)).filter((h) => h !== first.hostname.toLowerCase());
   if (hosts.length) notes.push({ at: ["server", "hosts"], note: "the other hosts the spec's servers name: the credential may go to them when a call names one" });
   // The server's path (`/api`) stays: it prefixes every operation's path, in the runtime and the mocks alike.

@@ -55,6 +55,9 @@ post:
 `,
   "resources/widgets/get.yaml": `operationId: getWidget
 summary: Get a widget
+description: {$ref: ../../docs/get-widget.md}
+x-codeSamples:
+  - {lang: Ruby, source: {$ref: ../../samples/get_widget.rb}}
 parameters:
   - {name: widget_id, in: path, required: true, schema: {type: string, maxLength: 64}}
 responses:
@@ -70,6 +73,8 @@ properties:
   id: {type: string, maxLength: 64, example: w1}
   name: {type: string, maxLength: 100}
 `,
+  "docs/get-widget.md": "Gets **one** widget: its id and name.\n",
+  "samples/get_widget.rb": "client.widgets.get('w1') # {a: 1}\n",
   "shared/parameters.yaml": `per_page:
   name: per_page
   in: query
@@ -119,6 +124,10 @@ describe("add on a multi-file document", () => {
     expect(Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => `${method} ${path} ${op.operationId}`))).toEqual(["get /widgets listWidgets", "get /widgets/{widget_id} getWidget"]);
     const manifest = jsyaml.load(readFileSync(join(project, "specs/zqwidgets/manifest.yaml"), "utf8")) as { operations: Record<string, { params?: Record<string, unknown> }> };
     expect(Object.keys(manifest.operations).sort()).toEqual(["zqwidgets_get_widget", "zqwidgets_list_widgets"]);
+    // A $ref to a file that is neither JSON nor YAML is its text (a description in Markdown, a code sample).
+    const get = (doc.paths["/widgets/{widget_id}"] as Record<string, { description?: string; "x-codeSamples"?: { source: string }[] }>).get;
+    expect(get?.description).toBe("Gets **one** widget: its id and name.\n");
+    expect(get?.["x-codeSamples"]?.[0]?.source).toBe("client.widgets.get('w1') # {a: 1}\n");
     expect(Object.keys(manifest.operations.zqwidgets_list_widgets?.params ?? {})).toContain("per_page");
   });
 

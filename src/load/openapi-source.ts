@@ -180,7 +180,10 @@ function localResolver(redocly: Redocly, files: Map<string, YamlSource>, display
       return new redocly.Source(absoluteRef, text.replace(/\r\n/g, "\n"));
     }
 
-    override parseDocument(source: Source): { source: Source; parsed: unknown } {
+    override parseDocument(source: Source, isRoot = false): { source: Source; parsed: unknown } {
+      // A file that is not JSON or YAML (a description in Markdown, a code sample) is its text, as Redocly and
+      // openapi-typescript read it: `description: {$ref: intro.md}` becomes the text of intro.md.
+      if (!isRoot && !/\.(json|ya?ml)$/i.test(source.absoluteRef)) return { source, parsed: source.body };
       // The bundler rewrites references in the data it is given: it gets a copy, the files keep theirs.
       const known = files.get(source.absoluteRef);
       if (known) return { source, parsed: structuredClone(known.data) };
