@@ -157,8 +157,13 @@ function listField(doc: OpenApiDocument, op: OpenApiOperation, fields: Record<st
     .map(([name]) => name);
   const named = lists.filter((n) => LIST_NAMES.test(n));
   if (named.length === 1) return named[0];
-  // One list named after the resource the path names (`{Invoices: […], Warnings: […]}` under `/Invoices`).
-  const resource = lists.filter((n) => resourceWords(op).has(n.toLowerCase().replace(/[^a-z0-9]/g, "")));
+  // One list named after the resource the path names (`{Invoices: […], Warnings: […]}` under `/Invoices`), the
+  // path's word singular or plural (`{signature_requests, warnings}` under `/signature_request/list`).
+  const words = resourceWords(op);
+  const resource = lists.filter((n) => {
+    const word = n.toLowerCase().replace(/[^a-z0-9]/g, "");
+    return [word, word.replace(/ies$/, "y"), word.replace(/ves$/, "f"), word.replace(/e?s$/, ""), word.replace(/s$/, "")].some((w) => words.has(w));
+  });
   if (resource.length === 1) return resource[0];
   // One list among a few fields (`{ok, channels, response_metadata}`); a record with a list inside it is not a list reply.
   if (lists.length === 1 && Object.keys(fields).length <= SMALL_OBJECT) return lists[0];

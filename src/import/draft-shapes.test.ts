@@ -99,6 +99,19 @@ describe("paging, from the shapes published lists use", () => {
     expect(await linkProblems(d, "zqshelf")).toEqual([]);
   });
 
+  it("the list named in the plural of a singular path word ({zqshelves, warnings} under /zqshelf/list), paged by number", async () => {
+    const warning = { type: "object", properties: { message: { type: "string" } } };
+    const schema = {
+      type: "object",
+      properties: { zqshelves: { type: "array", items: shelf }, list_info: { type: "object", properties: { page: { type: "integer" }, num_pages: { type: "integer" } } }, warnings: { type: "array", items: warning } },
+    };
+    const params = [query("page", { type: "integer", minimum: 1, default: 1 }), query("page_size", { type: "integer", maximum: 100 })];
+    const d = paging(openapi({ "/zqshelf/list": { get: { operationId: "listShelves", summary: "List shelves", parameters: params, responses: { "200": reply(schema, undefined) } } } }));
+    expect(op(d).outputs.data).toMatchObject({ type: "array", from: "$response.body#/zqshelves" });
+    expect(op(d).pagination).toMatchObject({ style: "page", send: { in: "query", name: "page" }, items: ["data"], pageSize: "page_size" });
+    expect(await linkProblems(d, "zqshelf")).toEqual([]);
+  });
+
   it("the list named after the resource among other lists ({Zqshelves, Warnings} under /zqshelves), and a result list paged by number", async () => {
     const warning = { type: "object", properties: { Message: { type: "string" } } };
     const byName = paging(openapi(listShelves([], { type: "object", properties: { Zqshelves: { type: "array", items: shelf }, Warnings: { type: "array", items: warning } } }, undefined)));
