@@ -3,7 +3,8 @@
 // only when the caller gives one to follow (workflows, Ctrl-C): then the
 // timeout aborts the request at the network level. Otherwise the timeout
 // races the call — the caller gets its answer in time — and a reply that
-// arrives after it is dropped.
+// arrives after it is dropped, its body cancelled so that its connection
+// closes (`discard`).
 //
 // Without a signal the body would still download after the deadline (an
 // endless one for ever): the body being read is registered with `stopOnExpiry`,
@@ -90,6 +91,17 @@ export function startDeadline(timeoutMs: number, external?: AbortSignal, options
   return new CallDeadline(timeoutMs, external, options.abortable === true);
 }
 
+/**
+ * What a lost race's work brings once the caller has its time-out: a reply
+ * that came too late has its body cancelled, so that its connection closes at
+ * once — left unread, it would stay open (an endless one downloading) until
+ * the garbage collector found the Response.
+ */
+function discard(value: unknown): void {
+  const body = (value as { body?: unknown } | null | undefined)?.body;
+  if (body instanceof ReadableStream && !body.locked) body.cancel().catch(() => undefined);
+}
+
 // A class rather than closures: a call allocates one small object for its deadline.
 class CallDeadline implements Deadline, Pending {
   readonly at: number;
@@ -145,12 +157,16 @@ class CallDeadline implements Deadline, Pending {
 
   race<T>(work: Promise<T>): Promise<T> {
     if (this.timedOut) {
-      work.catch(() => undefined); // dropped: nobody waits for it
+      work.then(discard, () => undefined); // dropped: nobody waits for it
       return Promise.reject(new DeadlineExpired(this.timeoutMs));
     }
     return new Promise<T>((resolve, reject) => {
-      this.rejectRace = reject;
-      work.then(resolve, reject);
+      let lost = false;
+      this.rejectRace = (e) => {
+        lost = true;
+        reject(e);
+      };
+      work.then((value) => (lost ? discard(value) : resolve(value)), reject);
     });
   }
 

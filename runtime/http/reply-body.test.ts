@@ -3,18 +3,15 @@
 // deadline — the download stops, not only the wait for it.
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it, vi } from "vitest";
-import { loadProvider } from "../../src/emit/generate-all.js";
+import { irFixture } from "../../test-support/ir-fixtures.js";
 import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import { DEFAULT_REPLY_BYTES } from "./read-body.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
-const shelf = await loadProvider(root, join(root, "test-support/fixtures/specs/shelf"));
-const wild = await loadProvider(root, join(root, "test-support/fixtures/specs-wild/zqpayments"));
+const shelf = irFixture("shelf");
+const wild = irFixture("zqpayments");
 const listBooks = shelf.operations.find((o) => o.tool.id === "shelf_list_books")!.tool;
 const listCustomers = wild.operations.find((o) => o.tool.id === "zqpayments_list_customers")!.tool;
 const KEY = "shelf-key-7f3a9c2e51";
@@ -52,36 +49,67 @@ describe("the deadline stops the download (D3)", () => {
   });
 
   it("closes the connection of a real endless download when the time is up", async () => {
-    let written = 0;
-    let closed!: () => void;
-    const gone = new Promise<void>((resolve) => (closed = resolve));
-    const chunk = Buffer.alloc(64 * 1024, 0x20);
-    const server = createServer((_req, res: ServerResponse) => {
-      res.writeHead(200, { "content-type": "application/json" });
-      // A chunk every few milliseconds: endless, yet far from the reply limit when the time is up.
-      const timer = setInterval(() => {
-        if (res.destroyed) return;
-        res.write(chunk);
-        written += chunk.length;
-      }, 5);
-      res.on("close", () => {
-        clearInterval(timer);
-        closed();
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    try {
-      const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const result = await executeToolDefinition(listBooks, params, { baseUrl, timeoutMs: 200, retries: 0 });
+    await withEndlessServer(undefined, async (fetching, closed) => {
+      const result = await executeToolDefinition(listBooks, params, { ...fetching, timeoutMs: 200, retries: 0 });
       expect(result).toMatchObject({ success: false, error: { type: "timeout" } });
-      // Without the cancel the server would write on and on; with it the socket closes.
-      await Promise.race([gone, new Promise((_, reject) => setTimeout(() => reject(new Error(`still downloading: ${written} bytes written`)), 10_000))]);
-    } finally {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    }
+      await closed();
+    });
+  });
+
+  it("closes the connection of a reply that arrives after the time is up: its body is cancelled, not left to the garbage collector", async () => {
+    let answer!: () => void;
+    const late = new Promise<void>((resolve) => (answer = resolve));
+    await withEndlessServer(late, async (fetching, closed) => {
+      const result = await executeToolDefinition(listBooks, params, { ...fetching, timeoutMs: 100, retries: 0 });
+      expect(result).toMatchObject({ success: false, error: { type: "timeout" } });
+      // Only now does the reply begin: the call has answered, nobody reads it.
+      answer();
+      await closed();
+    });
   });
 });
+
+/**
+ * A loopback server whose reply never ends, its head sent once `start`
+ * resolves, and a fetch that keeps every Response it gives: undici closes the
+ * connection of a Response the garbage collector takes, so only a reply whose
+ * reader cancels it can close here. `closed` resolves when the server sees
+ * the connection closed, and fails naming the bytes written if it is still
+ * open 10 s later.
+ */
+async function withEndlessServer(start: Promise<void> | undefined, run: (options: { baseUrl: string; fetch: typeof fetch }, closed: () => Promise<void>) => Promise<void>): Promise<void> {
+  let written = 0;
+  let close!: () => void;
+  const gone = new Promise<void>((resolve) => (close = resolve));
+  const chunk = Buffer.alloc(16 * 1024, 0x20);
+  const server = createServer(async (_req, res: ServerResponse) => {
+    res.on("close", close);
+    await start;
+    res.writeHead(200, { "content-type": "application/json" });
+    const more = () => {
+      for (let ok = true; ok && !res.destroyed; written += chunk.length) ok = res.write(chunk);
+    };
+    res.on("drain", more);
+    more();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const closed = () => Promise.race([gone, new Promise<void>((_, reject) => (timer = setTimeout(() => reject(new Error(`still downloading: ${written} bytes written`)), 10_000)))]);
+  const kept: Response[] = [];
+  const keeping: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    kept.push(response);
+    return response;
+  };
+  try {
+    await run({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, fetch: keeping }, closed);
+    expect(kept.length).toBe(1);
+  } finally {
+    clearTimeout(timer);
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
 
 describe("replies are read once and bounded (D7)", () => {
   it("stops reading a reply past limits.replyBytes: an upstream error that says the limit, the stream cancelled", async () => {
@@ -101,6 +129,14 @@ describe("replies are read once and bounded (D7)", () => {
     });
     expect(body.state.cancelled).toBe(true);
     expect(body.state.pulled).toBeLessThanOrEqual(10_000 + 2 * 1024);
+  });
+
+  it("closes the connection of a real endless download past limits.replyBytes", async () => {
+    await withEndlessServer(undefined, async (fetching, closed) => {
+      const result = await executeToolDefinition(withLimit(listBooks, 10_000), params, { ...fetching, retries: 0 });
+      expect(result).toMatchObject({ success: false, error: { type: "upstream", code: "REPLY_TOO_LARGE" } });
+      await closed();
+    });
   });
 
   it("refuses a reply whose Content-Length is over the limit without reading it", async () => {
