@@ -8,6 +8,9 @@ import type { Failure } from "../http/errors.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import { checkAddress } from "../validate/validate-params.js";
 
+/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+export const TOOL_FIELDS_READ = ["server"] as const satisfies readonly (keyof ToolSpec)[];
+
 /** The base address of a call: `url` is "" when none is given and a token may name it (prepareCall checks that a flow is used). */
 export function resolveBaseUrl(tool: ToolSpec, values: Record<string, unknown>, override: string | undefined): { url: string } | { error: string } {
   if (override !== undefined) {

@@ -8,6 +8,9 @@ import type { FormFieldEncoding, PageTarget, RouteSpec, ToolSpec, WireConstant }
 import { compiled, splitList } from "../validate/validate-params.js";
 import type { Support } from "./support.js";
 
+/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+export const TOOL_FIELDS_READ = ["path", "params", "body", "constants", "routes"] as const satisfies readonly (keyof ToolSpec)[];
+
 export interface WireRequest {
   path: Record<string, string>;
   query: Record<string, string | number | boolean | (string | number | boolean)[]>;

@@ -8,6 +8,9 @@ import type { CallCredential, OAuthOptions, OAuthSupport } from "../oauth/flows.
 import type { AuthWay, ToolSpec } from "../spec/tool-types.js";
 import { basicTexts, chooseWay, wayProblem } from "../http/credentials.js";
 
+/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+export const TOOL_FIELDS_READ = ["auth", "oauth"] as const satisfies readonly (keyof ToolSpec)[];
+
 export type { CallCredential, IssuedTokens, OAuthCall } from "../oauth/flows.js";
 
 export type { OAuthSupport };

@@ -11,6 +11,9 @@ import { readBytes } from "../http/read-body.js";
 import { isRedirect, redirectOrigin, type FetchLike } from "../http/transport.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 
+/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+export const TOOL_FIELDS_READ = ["download"] as const satisfies readonly (keyof ToolSpec)[];
+
 /** A downloaded file as the outputs read it (`$response.body#/content`, …). */
 export interface DownloadedFile {
   content: Uint8Array;

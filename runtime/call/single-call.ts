@@ -36,6 +36,9 @@ import { validateInput } from "../validate/validate-params.js";
 import { type Support, unsupported } from "./support.js";
 import { missingAddress, resolveBaseUrl } from "./base-address.js";
 
+/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+export const TOOL_FIELDS_READ = ["id", "anonymous", "outputs", "outcomes", "errors", "idempotency", "timeoutMs", "download"] as const satisfies readonly (keyof ToolSpec)[];
+
 export interface ExecuteOptions {
   /** Scheme and host to send the request to, instead of the provider's own (mocks, sandboxes); https, or http on loopback. */
   baseUrl?: string;

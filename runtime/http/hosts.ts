@@ -12,6 +12,9 @@
 // resolves to a private address is the allowing caller's to judge.
 import type { ToolSpec } from "../spec/tool-types.js";
 
+/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+export const TOOL_FIELDS_READ = ["server"] as const satisfies readonly (keyof ToolSpec)[];
+
 const LABEL = "[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
 const NAME = new RegExp(`^${LABEL}(?:\\.${LABEL})+$`);
 const WILDCARD = new RegExp(`^\\*\\.${LABEL}(?:\\.${LABEL})+$`);

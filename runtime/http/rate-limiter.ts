@@ -16,6 +16,9 @@ import type { Deadline } from "./deadline.js";
 import type { Failure } from "./errors.js";
 import { isLoopback } from "./hosts.js";
 
+/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+export const TOOL_FIELDS_READ = ["rateLimits"] as const satisfies readonly (keyof ToolSpec)[];
+
 const MINUTE_MS = 60_000;
 
 export interface RateLimiterOptions {

@@ -7,6 +7,9 @@
 import { DeadlineExpired, type Deadline } from "./deadline.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 
+/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+export const TOOL_FIELDS_READ = ["server"] as const satisfies readonly (keyof ToolSpec)[];
+
 /** Reply bytes a call reads when the manifest sets no `limits.replyBytes`: 64 MiB. */
 export const DEFAULT_REPLY_BYTES = 64 * 1024 * 1024;
 

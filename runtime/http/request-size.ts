@@ -7,6 +7,9 @@ import type { RouteSpec, ToolSpec, WireSpec } from "../spec/tool-types.js";
 import type { HttpRequest } from "./transport.js";
 import { credentialOfParam } from "./credentials.js";
 
+/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+export const TOOL_FIELDS_READ = ["server"] as const satisfies readonly (keyof ToolSpec)[];
+
 /** What fetch adds to every request head (user-agent, accept, connection, content-length…), generously. */
 const TRANSPORT_HEAD_BYTES = 256;
 

@@ -8,6 +8,9 @@ import { evaluate, evaluateAll, type ExpressionContext } from "./expressions.js"
 import type { ErrorSpec, RateLimitSpec, ToolSpec } from "../spec/tool-types.js";
 import type { Failure } from "./errors.js";
 
+/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+export const TOOL_FIELDS_READ = ["rateLimits", "errors"] as const satisfies readonly (keyof ToolSpec)[];
+
 /** Longest text of the upstream's kept in an error (a message, a code, a string in details). */
 export const ERROR_TEXT_CHARS = 1000;
 /** Most items of a list, or keys of an object, kept in details; and how deep. */

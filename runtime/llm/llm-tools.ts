@@ -14,6 +14,9 @@ import { toolBehavior, type ToolBehavior } from "../spec/behavior.js";
 import type { OutputSource, OutputSpec, ParamSpec, ToolSpec } from "../spec/tool-types.js";
 import { type DescribedTool, toolSentences } from "./wording.js";
 
+/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+export const TOOL_FIELDS_READ = ["id", "title", "description", "params", "outputs", "outcomes"] as const satisfies readonly (keyof ToolSpec)[];
+
 export { toolBehavior, type ToolBehavior };
 
 export type LlmToolFormat = "openai" | "anthropic" | "mcp";

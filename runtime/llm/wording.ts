@@ -3,9 +3,12 @@
 // cross-field rules, its polling advice, its deprecation. Package READMEs say
 // the same sentences (src/emit/emit-readme.ts, with names as code spans), so
 // that a rule is worded once. How each concept is told to provider authors is
-// its record's wording (src/link/concept-records.ts), not shipped with the
+// its record's wording (src/link/records-*.ts), not shipped with the
 // runtime.
 import type { PollingSpec, RuleSpec, ToolSpec } from "../spec/tool-types.js";
+
+/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+export const TOOL_FIELDS_READ = ["rules", "polling", "deprecated"] as const satisfies readonly (keyof ToolSpec)[];
 
 /**
  * How the sentences show what comes from a manifest: a name (parameter,

@@ -15,6 +15,9 @@ import { replyLimit } from "../http/read-body.js";
 import { requestToken } from "./token-request.js";
 import { tokenUrlOf, tokenUrlPlaceholders } from "./token-url.js";
 
+/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+export const TOOL_FIELDS_READ = ["oauth"] as const satisfies readonly (keyof ToolSpec)[];
+
 /** What a host's `onTokens` hook receives: each token set a token endpoint issues, to persist (a rotated refresh token included). */
 export interface IssuedTokens extends TokenSet {
   provider: string;

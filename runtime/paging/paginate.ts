@@ -28,6 +28,9 @@ import type { OutputSpec, PageTarget, PaginationSpec, ToolSpec } from "../spec/t
 import type { HttpRequest } from "../http/transport.js";
 import { type Support, unsupported } from "../call/support.js";
 
+/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+export const TOOL_FIELDS_READ = ["pagination"] as const satisfies readonly (keyof ToolSpec)[];
+
 /** Pages fetched by `allPages` when the caller sets no `maxPages`. */
 export const DEFAULT_MAX_PAGES = 100;
 

@@ -4,6 +4,9 @@ import { itemAt } from "../common/checked.js";
 import type { Issue } from "../common/issue.js";
 import type { RuleSpec, ToolSpec } from "../spec/tool-types.js";
 
+/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+export const TOOL_FIELDS_READ = ["rules"] as const satisfies readonly (keyof ToolSpec)[];
+
 /** Cross-field rules over normalised values (defaults applied). */
 export function checkRules(tool: ToolSpec, values: Record<string, unknown>, rules: readonly RuleSpec[] = tool.rules): Issue[] {
   const issues: Issue[] = [];

@@ -11,6 +11,9 @@ import { unsupported } from "../common/unsupported.js";
 import type { ValueFormat } from "../spec/formats.js";
 import type { ParamSpec, ToolSpec } from "../spec/tool-types.js";
 
+/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+export const TOOL_FIELDS_READ = ["params"] as const satisfies readonly (keyof ToolSpec)[];
+
 export { SECRET_MIN_LENGTH };
 
 /** The parts of the runtime's support (call/support.ts) that checking values may need. */

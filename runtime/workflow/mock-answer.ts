@@ -7,6 +7,9 @@
 // not declare. The error that comes back is the one any such status gives.
 import type { ToolSpec } from "../spec/tool-types.js";
 
+/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+export const TOOL_FIELDS_READ = ["successStatuses", "responses", "defaultResponse"] as const satisfies readonly (keyof ToolSpec)[];
+
 export interface MockAnswer {
   code?: number | "default";
   example?: string;

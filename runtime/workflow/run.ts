@@ -19,6 +19,9 @@ import { buildGraph } from "./graph.js";
 import { envReferenceName, readPath, resolveValue, unresolvedReason, type Reference } from "./references.js";
 import { blockAction, type BlockResult, type CallBlock, isTriggerBlock, type Registry, type RunEvent, type RunResult, type ValidatedWorkflow, type WorkflowBlock } from "./types.js";
 
+/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+export const TOOL_FIELDS_READ = ["polling"] as const satisfies readonly (keyof ToolSpec)[];
+
 export interface RunOptions {
   /** Environment for `{{NAME}}` references. */
   env: Record<string, string | undefined>;

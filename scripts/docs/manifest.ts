@@ -1,5 +1,5 @@
 // docs/reference/manifest.md: every concept of the manifest from its record
-// (src/link/concept-records.ts), in the records' order: its wording, then the
+// (src/link/concept-records.ts, the groups of records-*.ts), in the records' order: its wording, then the
 // fields of its schema fragments (src/link/<fragment>.schema.json: title,
 // description, examples) with their decisions in FIELDS (src/link/concepts.ts:
 // which surface entry records the field, and so how diff classifies a change).
@@ -20,6 +20,13 @@ interface Fragment {
 }
 
 const DIR = "src/link";
+
+/** The module of the group of records (src/link/records-*.ts) that holds a concept's record. */
+function recordModule(root: string, concept: string): string {
+  const module = readdirSync(join(root, DIR)).find((f) => /^records-.*\.ts$/.test(f) && !f.endsWith(".test.ts") && readFileSync(join(root, DIR, f), "utf8").includes(`\n  ${concept}: {\n`));
+  if (!module) throw new Error(`concept ${concept}: no record in ${DIR}/records-*.ts`);
+  return module.replace(/\.ts$/, "");
+}
 
 /** The fragments, the provider's (the schema's root) first. */
 function fragments(root: string): Fragment[] {
@@ -88,17 +95,17 @@ export function manifestPage(root: string): string {
     byFragment.get(f)?.push(field);
   }
   const lines = [
-    generatedHeader(`${DIR}/concept-records.ts (each concept's wording and fragments), ${DIR}/*.schema.json and FIELDS in ${DIR}/concepts.ts`),
+    generatedHeader(`${DIR}/records-*.ts (each concept's wording and fragments), ${DIR}/*.schema.json and FIELDS in ${DIR}/concepts.ts`),
     "",
     "# The manifest",
     "",
     "Every concept of `specs/<provider>/manifest.yaml`, each from its record in",
-    "[`src/link/concept-records.ts`](../../src/link/concept-records.ts), and every field of it. A field is named `<definition>.<field>`:",
+    "`src/link/records-*.ts` (gathered by [`src/link/concept-records.ts`](../../src/link/concept-records.ts)), and every field of it. A field is named `<definition>.<field>`:",
     "`manifest.` is the top level, `operation.` a field of each entry of `operations`, `param.` of each parameter",
     "(shared `params` or an operation's), and so on; `specs/manifest.schema.json` is the whole schema (editors read it).",
     "The last column says what a package's `surface.json` records of the field, which decides how `blockwright diff`",
     "classifies a change of it ([upstream changes and diff](../guides/upstream-changes-and-diff.md)). A concept is one",
-    "record: its wording, its schema fragments, the tool fields it fills and who reads them at run time, its surface",
+    "record: its wording, its schema fragments, the tool fields it fills (the runtime names who reads each: `runtime/tool-field-readers.ts`), its surface",
     "entries and its link part ([a manifest concept](../../ARCHITECTURE.md#a-manifest-concept)).",
     "",
   ];
@@ -111,8 +118,8 @@ export function manifestPage(root: string): string {
       const f = byFile.get(fragment);
       if (!f) throw new Error(`concept ${name}: no schema fragment ${DIR}/${fragment}.schema.json`);
       claimed.add(fragment);
-      // A small concept's link part is written in its record (concept-records.ts), with no module of its own.
-      const rule = f.root ? "index" : existsSync(join(root, DIR, `${fragment}.ts`)) ? fragment : "concept-records";
+      // A small concept's link part is written in its record (its group's records-*.ts), with no module of its own.
+      const rule = f.root ? "index" : existsSync(join(root, DIR, `${fragment}.ts`)) ? fragment : recordModule(root, name);
       if (record.schema.length > 1) lines.push(`### ${fragment}`, "", `${(f.$comment ?? "").replace(/\s*\((Linked in )?link\/[^)]*\)\.?$/, ".").replace(/\s*Linked in link\/\S+$/, "")}`, "");
       lines.push(`Schema: [\`${DIR}/${f.file}\`](../../${DIR}/${f.file}); link rule: [\`${DIR}/${rule}.ts\`](../../${DIR}/${rule}.ts).`, "");
       const names = byFragment.get(f) ?? [];

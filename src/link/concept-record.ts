@@ -1,20 +1,15 @@
 // What a concept of the manifest language is, as one record: every place a
 // concept must reach, each a required member, so that a concept cannot be
-// added halfway. link/concept-records.ts holds the records; link/concepts.ts
+// added halfway. link/records-*.ts hold the records, by group (concept-records.ts gathers them); link/concepts.ts
 // derives the tables the generator reads from them (surface entries, link
 // parts, field decisions) and fails to compile, naming the key, while a
 // schema fragment, a field of the tool definition (ToolSpec) or a manifest
-// field belongs to no record.
+// field belongs to no record; the runtime's tool-field-readers.ts, while a
+// ToolSpec field has no runtime module reading it.
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import type { ManifestField, SchemaFragment } from "../load/precompiled/manifest-types.js";
 import type { SurfaceEntry } from "../model/surface-entry.js";
 import type { OperationPart } from "./operation.js";
-
-/** A runtime module, by its path from the repository root; concept-records.test.ts checks that it reads the field it is named for. */
-export type RuntimeModule = `runtime/${string}.ts`;
-
-/** Who reads a tool field at run time: the runtime modules, or why nothing there does. */
-export type FieldReaders = readonly [RuntimeModule, ...RuntimeModule[]] | { none: string };
 
 /** A definition of the manifest schema: the part of a field's name before its first dot (`param` of `param.minimum`). */
 export type Definition = ManifestField extends `${infer D}.${string}` ? D : never;
@@ -43,8 +38,12 @@ export interface ConceptRecord {
   wording: string;
   /** Its schema fragments (src/link/<name>.schema.json): none only for a concept the schema's patterns make. */
   schema: readonly SchemaFragment[];
-  /** The fields of a tool definition it fills, each with the runtime modules that read it. */
-  tool: { readonly [K in keyof ToolSpec]?: FieldReaders };
+  /**
+   * The fields of a tool definition (ToolSpec) it fills. Who reads each at run
+   * time the runtime says, module by module (runtime/tool-field-readers.ts): a
+   * field that no runtime module reads does not compile there.
+   */
+  tool: readonly (keyof ToolSpec)[];
   /** What surface.json records of it, each entry by its name: also how diff classifies a change of it. */
   surface: Readonly<Record<string, SurfaceEntry>>;
   /** Its part of each tool's link, when it adds to what the operation alone gives (applied in the records' order); null when the operation's or the provider's link fills its fields. */
@@ -52,3 +51,6 @@ export interface ConceptRecord {
   /** A decision for each field of its schema fragments: what surface.json records of it, or why nothing (docs/reference/manifest.md shows them). */
   fields?: { readonly [F in ManifestField]?: RecordFieldDecision };
 }
+
+/** Why a field is not recorded in the surface, shared by several groups of records. */
+export const PRESENTATION = "the block's presentation: no call, parameter or result depends on it";

@@ -1,5 +1,5 @@
 // The tables the generator reads, derived from the concept records
-// (concept-records.ts): SURFACE_ENTRIES, what each concept records of the
+// (concept-records.ts, by group in records-*.ts): SURFACE_ENTRIES, what each concept records of the
 // package and how each kind of change of it is classified; OPERATION_PARTS,
 // the concepts that add to a tool what its operation alone gives. FIELDS: a
 // decision for every field of the manifest — recorded by an entry, or not
@@ -39,9 +39,9 @@ type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) exten
 // Completeness, checked by the compiler: each object below must have a key
 // for every schema fragment, tool field and manifest field no record claims — so it does not compile, naming the
 // key, until the concept's record has it.
-export type Unclaimed<All extends PropertyKey, Claimed> = { readonly [K in Exclude<All, Claimed>]: "claimed by no concept record (link/concept-records.ts)" };
+export type Unclaimed<All extends PropertyKey, Claimed> = { readonly [K in Exclude<All, Claimed>]: "claimed by no concept record (link/records-*.ts)" };
 export type FragmentsClaimed = Records["schema"][number];
-export type ToolFieldsClaimed = { [C in ConceptName]: keyof (typeof CONCEPTS)[C]["tool"] }[ConceptName];
+export type ToolFieldsClaimed = Records["tool"][number];
 type RecordFields = { [C in ConceptName]: (typeof CONCEPTS)[C] extends { fields: infer F } ? keyof F : never }[ConceptName];
 export const UNCLAIMED_FRAGMENTS: Unclaimed<SchemaFragment, FragmentsClaimed> = {};
 export const UNCLAIMED_TOOL_FIELDS: Unclaimed<keyof ToolSpec, ToolFieldsClaimed> = {};

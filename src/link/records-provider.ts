@@ -1,0 +1,125 @@
+// The concept records of what holds for a whole provider: how a call
+// authenticates (auth, auth.flows), how the upstream throttles, where calls
+// go, how much they may send and read, and how its errors read.
+// concept-records.ts gathers the groups; the order here is the records' order.
+import { type ConceptRecord, decided } from "./concept-record.js";
+import { securitySurface } from "./security-scopes.js";
+import { authSurface } from "./auth.js";
+import { authFlowsSurface, linkAuthFlows } from "./auth-flows.js";
+import { errorDetailsSurface, errorFieldsSurface, failureWhenSurface, retryableStatusesSurface } from "./errors.js";
+import { replyBytesSurface, requestHeadBytesSurface } from "./limits.js";
+import { rateLimitsSurface, requestsPerMinuteSurface } from "./rate-limits.js";
+import { hostsSurface } from "./server.js";
+
+export const PROVIDER_CONCEPTS = {
+  auth: {
+    wording:
+      "**`auth`:** the OpenAPI security scheme and the shared parameter holding the credential (secret): an HTTP bearer token, HTTP basic (`user` names the parameter holding the user id; `Authorization: Basic`, its base64 withheld like the secret), an API key in a header, the query or a cookie, or the access token of an `oauth2` or `openIdConnect` scheme, sent as a bearer token; `also`, schemes sent with it (a requirement of several, such as a key and a secret header); `alternatives`, other ways a call may authenticate instead (a call uses the first whose parameters it gives; each tool offers those its operation accepts); `covers`, the document's own parameters for that credential (a required `token`), which it satisfies and nothing sends.",
+    schema: ["auth"],
+    tool: ["auth", "anonymous"],
+    surface: { auth: authSurface, security: securitySurface },
+    link: null,
+    fields: {
+      "manifest.auth": { fields: "auth" },
+      ...decided({ surface: "auth" }, [
+        "auth.scheme",
+        "auth.param",
+        "auth.user",
+        "auth.also",
+        "auth.alternatives",
+        "authCredential.scheme",
+        "authCredential.param",
+        "authCredential.user",
+        "authWay.scheme",
+        "authWay.param",
+        "authWay.user",
+        "authWay.also",
+      ]),
+      "auth.covers": { none: "what the credential stands for in the document: nothing is sent for it, and a caller configures nothing" },
+    },
+  },
+  authFlows: {
+    wording:
+      "**`auth.flows`:** OAuth 2 grants through which the runtime obtains the access token itself and renews it (`clientCredentials`, `refreshToken`, `jwtBearer`): each names its `tokenUrl` (https, its origin fixed; `{param}` placeholders in the path, from parameters with a `pattern`), `scope`, the shared parameters holding the client id, secret, refresh token, subject or private key, `defaultExpiresIn` (the documented lifetime of a token whose answer has no `expires_in`; default 3600 s) and, for `jwtBearer`, the assertion's `audience` as documented (a URI, or `default`, `byTokenHost` and a `param`); `tokenHosts`, where a token URL given at call time may point; `tokenAddressField`, the token answer's field naming the address the token is for (`instance_url`), where calls then go. The credential parameter then is `required: false`.",
+    schema: ["auth-flows"],
+    tool: ["oauth"],
+    surface: { "auth.flows": authFlowsSurface },
+    link: linkAuthFlows,
+    fields: {
+      "auth.flows": { fields: "authFlows" },
+      ...decided({ surface: "auth.flows" }, [
+        "auth.tokenHosts",
+        "auth.tokenAddressField",
+        "authFlows.clientCredentials.defaultExpiresIn",
+        "authFlows.refreshToken.defaultExpiresIn",
+        "authFlows.jwtBearer.defaultExpiresIn",
+        "jwtAudience.default",
+        "jwtAudience.byTokenHost",
+        "jwtAudience.param",
+        "authFlows.clientCredentials",
+        "authFlows.clientCredentials.tokenUrl",
+        "authFlows.clientCredentials.scope",
+        "authFlows.clientCredentials.clientId",
+        "authFlows.clientCredentials.clientSecret",
+        "authFlows.refreshToken",
+        "authFlows.refreshToken.tokenUrl",
+        "authFlows.refreshToken.scope",
+        "authFlows.refreshToken.clientId",
+        "authFlows.refreshToken.clientSecret",
+        "authFlows.refreshToken.refreshToken",
+        "authFlows.jwtBearer",
+        "authFlows.jwtBearer.tokenUrl",
+        "authFlows.jwtBearer.scope",
+        "authFlows.jwtBearer.clientId",
+        "authFlows.jwtBearer.subject",
+        "authFlows.jwtBearer.privateKey",
+        "authFlows.jwtBearer.audience",
+      ]),
+    },
+  },
+  rateLimits: {
+    wording:
+      "**`rateLimits`:** how the upstream throttles, as its documentation says: `resetHeader` (the header telling when a 429's window resets), `quota` (`codes` meaning a quota is used up, read by `from` — every value found, a `*` segment for each item of a list — or else `errors.code`, and `messages`, words of the error message meaning so: never retried, `retryable: false`), `pauseMs` (the wait after a 429 that says nothing of when, doubling on each further 429), `requestsPerMinute` (the request rate it documents for one client, the lowest of its endpoints': kept by every call of one executor and of one workflow run together, and `blockwright verify` spaces its requests by it). A new provider declares its own rather than inherit the runtime's backoff.",
+    schema: ["rate-limits"],
+    tool: ["rateLimits"],
+    surface: { rateLimits: rateLimitsSurface, "rateLimits.requestsPerMinute": requestsPerMinuteSurface },
+    link: null,
+    fields: {
+      "manifest.rateLimits": { fields: "rateLimits" },
+      ...decided({ surface: "rateLimits" }, ["rateLimits.resetHeader", "rateLimits.quota", "rateLimits.quota.from", "rateLimits.quota.codes", "rateLimits.quota.messages", "rateLimits.pauseMs"]),
+      "rateLimits.requestsPerMinute": { surface: "rateLimits.requestsPerMinute" },
+    },
+  },
+  server: {
+    wording:
+      "**`server`:** a fixed `default` address (with the path of the OpenAPI document's server, which every request carries), or a `param` carrying the customer's own (`format: base-url`; the server's path is appended); `hosts`, the host patterns such an address may name besides the default's.",
+    schema: ["server"],
+    tool: ["server"],
+    surface: { hosts: hostsSurface },
+    link: null,
+    fields: { "manifest.server": { fields: "server" }, ...decided({ surface: "hosts" }, ["server.default", "server.hosts"]), "server.param": { surface: "params" } },
+  },
+  limits: {
+    wording:
+      "**`limits`:** `requestHeadBytes`, the size of request line and headers the upstream accepts (a call past it is refused before it is sent, naming the parameter that takes the most room); `replyBytes`, the most reply body a call reads (default 64 MiB; with `allPages`, all pages together; past it the call ends with an `upstream` error `REPLY_TOO_LARGE`).",
+    schema: ["limits"],
+    tool: [],
+    surface: { "limits.requestHeadBytes": requestHeadBytesSurface, "limits.replyBytes": replyBytesSurface },
+    link: null,
+    fields: { "manifest.limits": { fields: "limits" }, "limits.requestHeadBytes": { surface: "limits.requestHeadBytes" }, "limits.replyBytes": { surface: "limits.replyBytes" } },
+  },
+  errors: {
+    wording: "**`errors`:** expressions for the upstream's `code`, `message` and `requestId`; `details` to carry more fields of the error body; `retryableStatuses`; `failureWhen` for APIs that answer 2xx with a failure in the body.",
+    schema: ["errors"],
+    tool: ["errors"],
+    surface: { "errors.fields": errorFieldsSurface, "errors.details": errorDetailsSurface, "errors.retryableStatuses": retryableStatusesSurface, "errors.failureWhen": failureWhenSurface },
+    link: null,
+    fields: {
+      "manifest.errors": { fields: "errors" },
+      ...decided({ surface: "errors.fields" }, ["errors.code", "errors.message", "errors.requestId"]),
+      "errors.retryableStatuses": { surface: "errors.retryableStatuses" },
+      "errors.details": { surface: "errors.details" },
+      ...decided({ surface: "errors.failureWhen" }, ["errors.failureWhen", "valueTest.from", "valueTest.equals"]),
+    },
+  },
+} as const satisfies Record<string, ConceptRecord>;
