@@ -62,5 +62,5 @@ export type ReadToolField =
   | keyof typeof READ_BY_NO_MODULE;
 
 /** Each ToolSpec field no module reads, by name: the object below must hold them all, so a field added unread does not compile. */
-export type Unread<Fields extends PropertyKey> = { readonly [K in Exclude<Fields, ReadToolField>]: "read by no runtime module: list it in the TOOL_FIELDS_READ of the module that gives its effect (runtime/tool-field-readers.ts)" };
-export const UNREAD_TOOL_FIELDS: Unread<keyof ToolSpec> = {};
+export type UnreadToolFields<Fields extends PropertyKey> = { readonly [K in Exclude<Fields, ReadToolField>]: "read by no runtime module: list it in the TOOL_FIELDS_READ of the module that gives its effect (runtime/tool-field-readers.ts)" };
+export const UNREAD_TOOL_FIELDS: UnreadToolFields<keyof ToolSpec> = {};

@@ -1,8 +1,8 @@
 // The concept records (concept-records.ts, by group in records-*.ts): each names schema fragments that
 // exist, and surface entries no other record gives; and a concept added
 // halfway does not compile — without its wording, with a tool field the tool
-// definition lacks, or with a tool field, a schema fragment or a manifest field
-// no record claims. That a tool field has a runtime reader is the runtime's
+// definition lacks, with a tool field no link part fills, or with a tool
+// field, a schema fragment or a manifest field no record claims. That a tool field has a runtime reader is the runtime's
 // to say (runtime/tool-field-readers.ts and its test).
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -10,7 +10,7 @@ import type { ToolSpec } from "@blockwright/runtime/internal";
 import { describe, expect, it } from "vitest";
 import type { ManifestField, SchemaFragment } from "../load/precompiled/manifest-types.js";
 import type { ConceptRecord } from "./concept-record.js";
-import { CONCEPTS, type FragmentsClaimed, SURFACE_ENTRIES, type ToolFieldsClaimed, type Unclaimed } from "./concepts.js";
+import { CONCEPTS, type FragmentsClaimed, SURFACE_ENTRIES, type ToolFieldsClaimed, type ToolFieldsLinked, type Unclaimed, type Unlinked } from "./concepts.js";
 
 const ROOT = join(import.meta.dirname, "../..");
 const records = Object.entries(CONCEPTS) as [string, ConceptRecord][];
@@ -37,12 +37,15 @@ describe("the concept records", () => {
     // A field added to the tool definition, a schema fragment and a manifest field that no record claims: each unclaimed key is demanded by name.
     // @ts-expect-error Property 'zqTimeoutMs' is missing
     const field: Unclaimed<keyof ToolSpec | "zqTimeoutMs", ToolFieldsClaimed> = {};
+    // A tool field no link part fills (its record's link is null, and linkOperation does not build it).
+    // @ts-expect-error Property 'zqTimeoutMs' is missing
+    const unlinked: Unlinked<keyof ToolSpec | "zqTimeoutMs", ToolFieldsLinked> = {};
     // @ts-expect-error Property 'zqtimeout' is missing
     const fragment: Unclaimed<SchemaFragment | "zqtimeout", FragmentsClaimed> = {};
     // @ts-expect-error Property 'operation.zqTimeoutMs' is missing
     const manifestField: Unclaimed<ManifestField | "operation.zqTimeoutMs", ManifestField> = {};
     // With every key claimed, the same objects compile empty.
     const claimed: Unclaimed<keyof ToolSpec, ToolFieldsClaimed> = {};
-    expect([unworded, unknown, field, fragment, manifestField, claimed].map((o) => typeof o)).toEqual(Array(6).fill("object"));
+    expect([unworded, unknown, field, unlinked, fragment, manifestField, claimed].map((o) => typeof o)).toEqual(Array(7).fill("object"));
   });
 });

@@ -13,7 +13,7 @@ import type { ManifestField, SchemaFragment } from "../load/precompiled/manifest
 import type { ProviderEntry, SurfaceEntry, ToolEntry } from "../model/surface-entry.js";
 import type { ConceptRecord, Definition, RecordFieldDecision } from "./concept-record.js";
 import { CONCEPTS } from "./concept-records.js";
-import type { OperationPart } from "./operation.js";
+import type { LinkedHere, OperationPart } from "./operation.js";
 
 export { CONCEPTS };
 export type ConceptName = keyof typeof CONCEPTS;
@@ -45,6 +45,10 @@ export type ToolFieldsClaimed = Records["tool"][number];
 type RecordFields = { [C in ConceptName]: (typeof CONCEPTS)[C] extends { fields: infer F } ? keyof F : never }[ConceptName];
 export const UNCLAIMED_FRAGMENTS: Unclaimed<SchemaFragment, FragmentsClaimed> = {};
 export const UNCLAIMED_TOOL_FIELDS: Unclaimed<keyof ToolSpec, ToolFieldsClaimed> = {};
+/** The tool fields of the records that have a link part: with those linkOperation builds itself, every field must be linked by someone. */
+export type ToolFieldsLinked = { [C in ConceptName]: (typeof CONCEPTS)[C]["link"] extends null ? never : (typeof CONCEPTS)[C]["tool"][number] }[ConceptName] | LinkedHere;
+export type Unlinked<All extends PropertyKey, Linked> = { readonly [K in Exclude<All, Linked>]: "linked by no one: give its concept's record a link part (link/records-*.ts)" };
+export const UNLINKED_TOOL_FIELDS: Unlinked<keyof ToolSpec, ToolFieldsLinked> = {};
 
 /** What the surface does with a manifest field (concept-record.ts RecordFieldDecision), the entry's name checked. */
 export type FieldDecision = { surface: SurfaceEntryName } | { fields: Definition } | { none: string };

@@ -31,6 +31,48 @@ import { checkWireSlots, paramSenders, slotSender } from "./wire.js";
  * link/concepts.ts (OPERATION_PARTS): each adds its fields to the tool, in
  * order, after polling.
  */
+/**
+ * The tool fields linkOperation fills itself (checked there, against what it
+ * builds); each other field is a concept's part (link/concepts.ts does not
+ * compile while a field is filled by neither, naming it).
+ */
+export type LinkedHere =
+  | "id"
+  | "provider"
+  | "title"
+  | "description"
+  | "operationId"
+  | "method"
+  | "path"
+  | "server"
+  | "auth"
+  | "anonymous"
+  | "params"
+  | "routes"
+  | "constants"
+  | "rules"
+  | "successStatuses"
+  | "responses"
+  | "defaultResponse"
+  | "outputs"
+  | "outcomes"
+  | "errors"
+  | "rateLimits"
+  | "polling"
+  | "body"
+  | "idempotency"
+  | "pagination"
+  | "download";
+
+/** The tool: the fields linked here around the concepts' parts. It does not compile while a field of LinkedHere is built in neither half, naming the field. */
+function joinTool<H extends object, T extends object>(
+  head: H,
+  added: Partial<ToolSpec>,
+  tail: T & { readonly [K in Exclude<LinkedHere, keyof H | keyof T>]: "in LinkedHere, yet linkOperation does not build it" },
+): H & Partial<ToolSpec> & T {
+  return { ...head, ...added, ...tail };
+}
+
 export type OperationPart = (ctx: LinkContext, at: Path, mop: ManifestOperation, op: OpenApiOperation) => Partial<ToolSpec>;
 
 /** What every operation of the provider shares, linked once. */
@@ -125,7 +167,8 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
   // The operations that may answer: the tool's, and its routes'.
   const answering = [op, ...(mop.routes ?? []).flatMap((r) => ctx.doc.operations.get(r.operationId) ?? [])];
   const defaultResponse = declaredDefault(answering);
-  const tool: ToolSpec = {
+  // The fields linked here, around those the concepts' parts add (in this order: the generated tools keep it).
+  const head = {
     id,
     provider: m.provider,
     title: mop.title,
@@ -149,12 +192,15 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
     errors: shared.errors,
     ...(shared.rateLimits ? { rateLimits: shared.rateLimits } : {}),
     ...(polling ? { polling } : {}),
-    ...Object.assign({}, ...parts.map((part) => part(ctx, at, mop, op))),
+  };
+  const tail = {
     ...(body ? { body } : {}),
     ...(idempotency ? { idempotency } : {}),
     ...(pagination ? { pagination } : {}),
     ...(downloaded ? { download: downloaded.download } : {}),
   };
+  const added: Partial<ToolSpec> = Object.assign({}, ...parts.map((part) => part(ctx, at, mop, op)));
+  const tool: ToolSpec = joinTool(head, added, tail);
   const outcomeTypes = new Map<string, TypeRef[]>();
   for (const o of outcomes) for (const [path, t] of o.types) outcomeTypes.set(path, [...(outcomeTypes.get(path) ?? []), t]);
   const pascal = pascalCase(id);
