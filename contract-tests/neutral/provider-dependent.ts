@@ -62,6 +62,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
     "decisions and seed rules of the providers it names, written out": [
       "contract-tests/decided-limits.contract.test.ts",
       "contract-tests/decisions.contract.test.ts",
+      "contract-tests/decisions-content.contract.test.ts",
       "contract-tests/seed-rules.contract.test.ts",
       "contract-tests/upstream-docs.contract.test.ts",
     ],
