@@ -62,7 +62,8 @@ Run \`blockwright <command> --help\` for a command's options.
 Exit status: 0 success; 1 what the command checks failed (its --help says
 what); 2 usage error or input that cannot be used; 70 internal error (a bug
 in blockwright: please report it; BLOCKWRIGHT_DEBUG=1 prints the stack);
-74 standard output cannot be written; 130 interrupted (Ctrl-C, SIGTERM).`;
+74 standard output cannot be written; 130 interrupted (Ctrl-C, SIGTERM), but
+143 when test is stopped by SIGTERM, and 0 when mock, serve or mcp is stopped.`;
 
 /**
  * Errors that always describe an input of the user's (by class name, so that
