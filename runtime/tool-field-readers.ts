@@ -4,8 +4,10 @@
 // module reads (nor READ_BY_NO_MODULE excuses) does not compile, the error
 // naming the field: a field added to the tool definition cannot go unread.
 // tool-field-readers.test.ts checks that each module reads what it lists, and
-// that each module with a TOOL_FIELDS_READ is gathered here. Types only: this
-// module costs a package nothing.
+// that each module with a TOOL_FIELDS_READ is gathered here;
+// tool-field-effects.test.ts, that setting an optional field changes what the
+// runtime does. Nothing imports this module but its test: it costs a package
+// nothing.
 import type { TOOL_FIELDS_READ as callBaseAddress } from "./call/base-address.js";
 import type { TOOL_FIELDS_READ as callBuildRequest } from "./call/build-request.js";
 import type { TOOL_FIELDS_READ as callCredential } from "./call/credential.js";
