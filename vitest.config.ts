@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { PROVIDER_DEPENDENT, runsOnceInNeutral } from "./contract-tests/neutral/provider-dependent.js";
 
 // Tests run on the TypeScript sources: the runtime package resolves to its
 // source, not its build (the CLI, run as a process, uses the build).
@@ -15,6 +16,10 @@ const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 // generous backstop here, and CI's own time limit above it.
 const HOOK_TIMEOUT = 300_000;
 const TEST_TIMEOUT = 300_000;
+
+// `npm test` runs the provider-dependent files once, in the neutral project
+// (contract-tests/neutral/provider-dependent.ts says when and why).
+const RUN_IN_NEUTRAL = runsOnceInNeutral(process.argv, process.env) ? PROVIDER_DEPENDENT : [];
 
 export default defineConfig({
   resolve: {
@@ -40,7 +45,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["src/**/*.test.ts", "runtime/**/*.test.ts", "scripts/**/*.test.ts", "test-support/**/*.test.ts"],
-          exclude: ["src/cli/**"],
+          exclude: ["src/cli/**", ...RUN_IN_NEUTRAL],
           testTimeout: TEST_TIMEOUT,
           hookTimeout: HOOK_TIMEOUT,
           // Files share a worker's modules: TypeScript, openapi-typescript and
@@ -55,7 +60,7 @@ export default defineConfig({
           name: "contract",
           // The contract suite and the command line, which share the mocks.
           include: ["contract-tests/**/*.test.ts", "src/cli/**/*.test.ts"],
-          exclude: ["contract-tests/packages/**", "contract-tests/neutral/**"],
+          exclude: ["contract-tests/packages/**", "contract-tests/neutral/**", ...RUN_IN_NEUTRAL],
           // One set of Prism mocks (all providers) for the whole project.
           globalSetup: ["test-support/global-setup.ts"],
           testTimeout: TEST_TIMEOUT,

@@ -11,7 +11,7 @@ import { basename, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { providerDirs } from "../../src/load/provider-dirs.js";
 import { PROVIDER_IDS, ROOT } from "../../test-support/repo.js";
-import { filesReadingProviders, NAMED_PROVIDERS_ONLY, PROVIDER_DEPENDENT, PROVIDER_DEPENDENT_NOT_RUN_AGAIN, readsProviders } from "./provider-dependent.js";
+import { filesReadingProviders, NAMED_PROVIDERS_ONLY, PROVIDER_DEPENDENT, PROVIDER_DEPENDENT_NOT_RUN_AGAIN, readsProviders, runsOnceInNeutral } from "./provider-dependent.js";
 
 /** YAML-only providers of other shapes than the repository's: a form body with cursor paging; a key in the query with path segments. */
 const MORE = [join(ROOT, "test-support/fixtures/specs-wild/zqpayments"), join(ROOT, "test-support/fixtures/specs-more/zqtransit")];
@@ -62,6 +62,22 @@ describe("the list of provider-dependent test files", () => {
   });
 });
 
+describe("where the provider-dependent files run", () => {
+  const vitest = ["node", "node_modules/vitest/vitest.mjs", "run"];
+  it.each([
+    ["npm test", [], "test", true],
+    ["npm test with a reporter and its output file", ["--reporter=json", "--outputFile=/tmp/zq.json"], "test", true],
+    ["npm test -- <a file>", ["src/cli/zq.test.ts"], "test", false],
+    ["npm test -- --project=unit (the neutral project left out)", ["--project=unit"], "test", false],
+    ["npm test -- --reporter json (a value apart: not read as showing only)", ["--reporter", "json"], "test", false],
+    ["npm test -- -t <name>", ["-t", "zq"], "test", false],
+    ["npx vitest run", [], undefined, false],
+    ["npm run test:contract", ["--project", "contract"], "test:contract", false],
+  ] as const)("%s: once, in the neutral project only: %s", (_, args, lifecycle, once) => {
+    expect(runsOnceInNeutral([...vitest, ...args], { npm_lifecycle_event: lifecycle })).toBe(once);
+  });
+});
+
 describe("with two more YAML-only providers in specs/", () => {
   // Made by the test, so that a run that filters it out leaves nothing.
   let work = "";
@@ -81,8 +97,9 @@ describe("with two more YAML-only providers in specs/", () => {
   /** Run `node <args>` in the copy to its end; stopped (SIGTERM, which Vitest and the command answer by closing) when `signal` aborts. */
   const node = (args: string[], signal: AbortSignal) =>
     new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-      // Vitest's own variables would make the inner run take itself for a worker of this one.
-      const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("VITEST") && k !== "TEST" && k !== "NODE_ENV"));
+      // Vitest's own variables would make the inner run take itself for a worker of this one; npm's would
+      // make it take itself for `npm test` (which leaves the provider-dependent files to this project).
+      const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("VITEST") && !k.startsWith("npm_") && k !== "TEST" && k !== "NODE_ENV"));
       const child = spawn(process.execPath, args, { cwd: copy, env, stdio: ["ignore", "pipe", "pipe"] });
       running.add(child);
       signal.addEventListener("abort", () => child.kill("SIGTERM"), { once: true });

@@ -34,6 +34,25 @@ export const PROVIDER_DEPENDENT = [
   "src/workflow/run.test.ts",
 ];
 
+/** Options of a Vitest run that change only how results are shown. */
+const SHOWING_ONLY = ["--reporter", "--outputFile", "--silent", "--color", "--no-color"];
+
+/**
+ * Whether this Vitest run is a whole `npm test`, in which the
+ * PROVIDER_DEPENDENT files run once, in the neutral project, on a copy of the
+ * project with every provider of specs/ and two more: that run proves all a
+ * run in the project itself would, and that no expectation is tied to the
+ * current set of providers. Any other run (`npx vitest run <file>`, `npm run
+ * test:contract`, `npm test -- <filter, project or other option>`) runs them
+ * in their own projects too: naming a file always runs it, and a run that may
+ * leave the neutral project out never leaves them out.
+ */
+export function runsOnceInNeutral(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): boolean {
+  const at = argv.indexOf("run");
+  if (env.npm_lifecycle_event !== "test" || at < 0) return false;
+  return argv.slice(at + 1).every((a) => SHOWING_ONLY.some((o) => a === o || a.startsWith(`${o}=`)));
+}
+
 /**
  * Test files over every provider that are not run again, for their cost: they
  * pack or publish every package of generated/ (a local registry, npm
