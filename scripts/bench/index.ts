@@ -13,7 +13,8 @@
 //   npm run bench -- large        only when named (minutes; likewise `tests`, the whole npm test, and `workers`, test with 2 workers vs 1): generate on one document near the
 //                                 input limit (BLOCKWRIGHT_LARGE_MIB, default 36; large-document.ts)
 //   npm run bench -- history      upstream's change model scored on contract-tests/history (history.ts)
-//   npm run bench -- corpus [vendor...]  corpus documents: add + generate beside openapi-typescript (corpus.ts)
+//   npm run bench -- corpus [vendor...]  corpus documents: add + generate beside openapi-typescript, then test (corpus.ts);
+//                                 with `scale`, the slope over 20–200 providers in the same run
 //   BLOCKWRIGHT_PUBLISHED=<dir> npm run bench -- published
 //                                 also the whole published documents in <dir> (not committed: too large)
 import { spawn } from "node:child_process";
