@@ -179,7 +179,8 @@ if (wanted("generate")) {
 // only after the first providers (CPU on V8's compiler threads: ours has more
 // code of its own than openapi-typescript alone), so that row is shown too.
 if (wanted("scale")) {
-  const sizes = [20, 100, 200] as const;
+  // 1 provider: the fixed cost of a run; 20 → 100 → 200: the slope.
+  const sizes = [1, 20, 100, 200] as const;
   const projects = new Map<number, { dir: string; ids: string[] }>(
     sizes.map((n) => {
       const dir = mkdtempSync(join(tmp, `syn${n}-`));
@@ -215,6 +216,10 @@ if (wanted("scale")) {
       entryOf(rounds, n).b.push(await anchor(n));
     }
   }
+  report("generate, 1 synthetic provider (CPU: a run's fixed cost)", entryOf(rounds, 1), cpu, "s", "≤ 1.3×", [
+    `npx tsx scripts/bench/synthetic.ts /tmp/syn1 1 && (cd /tmp/syn1 && node -- "$OLDPWD/bin/blockwright.js" generate)`,
+    `node scripts/bench/anchor-openapi-typescript.mjs /tmp/syn1/anchor /tmp/syn1/specs/*/openapi.yaml`,
+  ]);
   const at100 = entryOf(rounds, 100);
   const how = [`npx tsx scripts/bench/synthetic.ts /tmp/syn 100 && (cd /tmp/syn && node -- "$OLDPWD/bin/blockwright.js" generate)`, `node scripts/bench/anchor-openapi-typescript.mjs /tmp/syn/anchor /tmp/syn/specs/*/openapi.yaml`];
   report("generate, 100 synthetic providers (CPU)", at100, cpu, "s", "≤ 1.3×", how);
