@@ -1,14 +1,13 @@
 // docs/reference/case-kinds.md: the kinds of contract case, from each kind's
-// module (src/contract/kinds/<kind>.ts, its `doc`) in the order of CASE_KINDS,
-// then the live kinds of verify and replay.
-import { CASE_KINDS, KIND_ORDER } from "../../src/contract/kinds/index.js";
-import { LIVE_KIND_DOCS } from "../../src/contract/types.js";
+// module (src/contract/kinds/<kind>.ts, its `doc`) in the order of CASE_KINDS:
+// the derived kinds, then the live kinds of verify and replay.
+import { CASE_KINDS, isDerivedKind, KIND_ORDER, RESULT_KINDS } from "../../src/contract/kinds/index.js";
 import { cell, generatedHeader } from "./markdown.js";
 
 export function caseKindsPage(): string {
   const row = (kind: string, doc: { when: string; cases: string }) => `| \`${kind}\` | ${cell(doc.when)} | ${cell(doc.cases)} |`;
   return [
-    generatedHeader("src/contract/kinds/ (each kind's doc, in the order of CASE_KINDS) and LIVE_KIND_DOCS in src/contract/types.ts"),
+    generatedHeader("src/contract/kinds/ (each kind's doc, in the order of CASE_KINDS)"),
     "",
     "# Contract-case kinds",
     "",
@@ -26,7 +25,7 @@ export function caseKindsPage(): string {
     "",
     "| Kind | Made by | Cases |",
     "|---|---|---|",
-    ...Object.entries(LIVE_KIND_DOCS).map(([kind, doc]) => row(kind, doc)),
+    ...RESULT_KINDS.filter((kind) => !isDerivedKind(kind)).map((kind) => row(kind, CASE_KINDS[kind].doc)),
     "",
   ].join("\n");
 }

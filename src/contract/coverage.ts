@@ -1,12 +1,12 @@
 // What a run covered, per operation: how many cases of each kind ran and
 // passed, and which HTTP statuses the tool received (Specmatic's per-operation
 // coverage, for the Markdown and HTML reports).
-import { KIND_ORDER } from "./kinds/index.js";
+import { RESULT_KINDS } from "./kinds/index.js";
 import type { CaseResult } from "./run.js";
 import type { ResultKind } from "./types.js";
 
-/** Every kind a result can have, in the order of the coverage tables: the derived kinds, then the live ones. */
-export const RESULT_KINDS: readonly ResultKind[] = [...KIND_ORDER, "live", "replay"];
+/** Every kind a result can have, in the order of the coverage tables: the case-kind table's. */
+export { RESULT_KINDS };
 
 export interface KindCount {
   cases: number;

@@ -36,22 +36,8 @@ export interface ObservedCall {
 /** The kinds of case, each derived by its own module (kinds/<kind>.ts) listed in CASE_KINDS (kinds/index.ts). */
 export type CaseKind = "example" | "request" | "limit" | "enum" | "rule" | "route" | "error" | "auth" | "scenario" | "property" | "trigger";
 
-/** Cases not derived from the specs but from a live service: its answers (`blockwright verify`) and their recordings (`test --replay`). */
+/** Cases not derived from the specs but made by a command from a live service: its answers (`blockwright verify`) and their recordings (`test --replay`); rows of the same table (kinds/index.ts). */
 export type LiveKind = "live" | "replay";
-
-/** For docs/reference/case-kinds.md: the live kinds, which no spec derives. */
-export const LIVE_KIND_DOCS: Record<LiveKind, CaseKindModule["doc"]> = {
-  live: {
-    when: "`blockwright verify <provider> --base-url <url>`",
-    cases:
-      "each read-only call made on the live service or a sandbox (a write only when `--allow-writes` names it), and one without its credential: the answer held against the spec's response for its status (schema, required headers and those the outputs read) and against the outputs the block promises; each difference with its JSON pointer, spec line and Overlay patch",
-  },
-  replay: {
-    when: "`blockwright test <provider> --replay <dir>`",
-    cases:
-      "each call `verify --record` kept, made again by the tool as generated now on the recorded answers (offline, secrets as stand-ins): the same requests sent, and each answer still agreeing with the specs and giving the outputs the block promises",
-  },
-};
 
 /** What a case or its result can be: after the derived kinds, the live ones. */
 export type ResultKind = CaseKind | LiveKind;
@@ -69,7 +55,19 @@ export interface CaseKindModule {
   /** Cases of the provider that belong to no operation (its triggers), after every tool's, in a stable order. */
   deriveProvider?(subject: Subject): ContractCase[];
   /** For docs/reference/case-kinds.md (Markdown, one line each): when an operation gets cases of the kind, and what they check. */
-  doc: { when: string; cases: string };
+  doc: KindDoc;
+}
+
+/** A kind's line in docs/reference/case-kinds.md (Markdown): when its cases come, and what they check. */
+export interface KindDoc {
+  when: string;
+  cases: string;
+}
+
+/** A kind no spec derives: its cases are made by the command that names it (`made`), from a live service or its recordings. */
+export interface LiveKindModule {
+  made: "verify" | "test --replay";
+  doc: KindDoc;
 }
 
 export interface CaseContext {
