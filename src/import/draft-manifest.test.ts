@@ -336,6 +336,33 @@ describe("errors, the server, the provider", () => {
     expect(named({ detail: { type: "array", items: { type: "object", required: ["loc", "msg", "type"], properties: { loc: location, msg: { type: "string" }, type: { type: "string" } } } } })).toEqual(["$response.body#/detail/0/msg"]);
   });
 
+  it("the one text field beside a status where nothing names the message (zq err), and each shape's place where the operations answer errors in two shapes", () => {
+    const named = (properties: Json) => drafted(withError({ type: "object", properties }), ["getX"]).manifest.errors.message;
+    expect(named({ status: { type: "number" }, err: { type: "string" } })).toEqual(["$response.body#/err"]);
+    expect(named({ status: { type: "number" }, err: { type: "string" }, request_id: { type: "string" }, error_type: { type: "string" } })).toEqual(["$response.body#/err"]);
+    // Two texts, neither named as a message: no guess (the common places are drafted, for review).
+    expect(named({ zqa: { type: "string" }, zqb: { type: "string" } })).toEqual(["$response.body#/message", "$response.body#/error/message", "$response.body#/error"]);
+    const twoShapes = openapi({
+      "/x": {
+        get: {
+          operationId: "getX",
+          responses: {
+            "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "1" }),
+            "403": reply({
+              allOf: [
+                { type: "object", required: ["status", "err"], properties: { status: { type: "number" }, err: { type: "string" } } },
+                { type: "object", properties: { status: { enum: [403] } } },
+              ],
+            }),
+            "404": reply({ type: "object", properties: { status: { type: "number" }, err: { type: "string" } } }),
+            "400": reply({ type: "object", properties: { error: { type: "boolean" }, status: { type: "number" }, message: { type: "string" } } }),
+          },
+        },
+      },
+    });
+    expect(drafted(twoShapes, ["getX"]).manifest.errors.message).toEqual(["$response.body#/err", "$response.body#/message"]);
+  });
+
   it("a failure answered with ok: false", () => {
     const d = drafted(withError({ type: "object", properties: { ok: { type: "boolean", enum: [false] }, error: { type: "string" } } }, { type: "object", properties: { ok: { type: "boolean", enum: [true] }, id: { type: "string" } } }), [
       "getX",

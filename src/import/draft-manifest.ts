@@ -313,7 +313,19 @@ function namedMessage(doc: OpenApiDocument, flat: Schema): string[] | undefined 
       if (best !== undefined) return [...base, best];
     }
   }
-  return listedMessage(doc, flat);
+  return listedMessage(doc, flat) ?? loneText(doc, flat);
+}
+
+/** Names of fields that say what they hold is not the message: a code, a kind, an id, a time, an address. */
+const NOT_A_MESSAGE = /code|type|kind|status|(^|_|-)id$|Id$|request|trace|time|date|url|uri|link|href|documentation/i;
+
+/**
+ * The one text field at the top of the error reply, where nothing names the
+ * message: `{status, err}` (the rest say they are no message, or are no text).
+ */
+function loneText(doc: OpenApiDocument, flat: Schema): string[] | undefined {
+  const texts = Object.keys((flat.properties ?? {}) as Json).filter((name) => typeOf(doc.schemaAt(flat, [name])) === "string" && !NOT_A_MESSAGE.test(name));
+  return texts.length === 1 ? texts : undefined;
 }
 
 /**
