@@ -127,7 +127,8 @@ const requestChanges = pairChanges<RequestFieldChange>((a, b, emit, descend) => 
   if (a.items && b.items) descend(a.items, b.items, "[]");
   if (a.additionalProperties && b.additionalProperties) descend(a.additionalProperties, b.additionalProperties, ".*");
   // A map of any values that now declares them: a value of another kind is refused.
-  else if (!a.additionalProperties && b.additionalProperties && declares(b.additionalProperties) && !Object.keys(a.properties ?? {}).length && ta.includes("object")) emit("fieldValuesRestricted");
+  else if (!a.additionalProperties && b.additionalProperties && declares(b.additionalProperties) && !Object.keys(a.properties ?? {}).length && ta.includes("object"))
+    emit("fieldValuesRestricted", shapeTypes(b.additionalProperties).length ? { to: shapeTypes(b.additionalProperties).join(" | ") } : {});
 });
 
 /** A limit on a value a caller sends, added or tightened (breaking) or loosened or removed (minor), under the kinds upstream gives (changes/schema-compare.ts). */
