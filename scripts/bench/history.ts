@@ -3,7 +3,10 @@
 // of consecutive versions of each vendor, the bound operations of its
 // bound.yaml (which binds each operation whole: every parameter, the whole
 // request and 2xx response bodies), against the reviewed truth file, as
-// correct / missed / wrong / noise per pair and in total.
+// correct / missed / wrong / noise per pair and in total; and diff beside
+// it (history-diff.ts), with `diff --workflows` on a workflow written from
+// each pair's breaking changes (history-workflow.ts): how many name their
+// workflow line.
 //
 //   npm run bench -- history              the table
 //   HISTORY_DETAILS=1 npm run bench -- history   also every missed, wrong and noise item

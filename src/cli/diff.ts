@@ -19,10 +19,13 @@ breaks them, and the version each package must take.
   --base-dir <dir>    an output folder to compare with instead
   --workflows <glob>  also list every place in these workflow files that the
                       change breaks, as file:line:col (repeatable): what the
-                      workflow validator now refuses, a field a block sends
-                      inside a json parameter that is no longer accepted,
-                      and (to look at) a reference to an output that may now
-                      hold a new enum value
+                      workflow validator now refuses; inside a json
+                      parameter, a field or value a block sends that is no
+                      longer accepted, or an object it sends without a field
+                      now required; a reference to an output place now
+                      removed, retyped, optional, nullable or in another
+                      shape; and (to look at) a reference to an output that
+                      may now hold a new enum value
   --fail-on <level>   exit 1 when a change is at least this level (an
                       accepted change never counts)
   --format <f>        the report on stdout: text (default), json, markdown (a
