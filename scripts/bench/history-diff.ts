@@ -15,7 +15,9 @@ import { dirname, join } from "node:path";
 import jsyaml from "js-yaml";
 import { parseDocument } from "yaml";
 import { KINDS } from "../../src/changes/kinds.js";
-import type { Reported, TruthEntry } from "./history-score.js";
+import type { Reported, Truth, TruthEntry } from "./history-score.js";
+import { historyWorkflow, namedLines } from "./history-workflow.js";
+import type { Surface } from "../../src/changes/surface.js";
 
 interface ManifestOperation {
   operationId: string;
@@ -43,7 +45,7 @@ export type WriteVersion = (into: string) => string;
 
 export interface DiffRun {
   /** Per newer version (index 1…): what diff reported, placed, and the truth entries the draft binds no place of. */
-  reports: ({ reported: Reported[]; binds: (t: TruthEntry) => boolean } | { failed: string })[];
+  reports: ({ reported: Reported[]; binds: (t: TruthEntry) => boolean; lines: ReturnType<typeof namedLines> } | { failed: string })[];
 }
 
 const BIN = join(dirname(new URL(import.meta.url).pathname), "../../bin/blockwright.js");
@@ -86,7 +88,7 @@ function generateAsAUserWould(project: string, provider: string): void {
 }
 
 /** The vendor's versions through add, generate, upstream --accept and diff, in one scratch project. */
-export function diffRun(vendor: string, versions: WriteVersion[], operationIds: string[], statuses: Record<string, string>[]): DiffRun {
+export function diffRun(vendor: string, versions: WriteVersion[], operationIds: string[], statuses: Record<string, string>[], truths: Truth[]): DiffRun {
   const project = mkdtempSync(join(tmpdir(), `blockwright-history-${vendor}-`));
   try {
     const provider = `zq${vendor.replace(/[^a-z0-9]/g, "")}`;
@@ -105,21 +107,31 @@ export function diffRun(vendor: string, versions: WriteVersion[], operationIds: 
         cpSync(join(project, "generated"), join(project, "base"), { recursive: true });
         blockwright(project, ["upstream", provider, write(join(project, `v${i}`)), "--accept"]);
         generateAsAUserWould(project, provider);
-        const reportText = blockwright(project, ["diff", "--base-dir", "base", "--format", "json"]);
-        if (process.env.HISTORY_KEEP) {
-          writeFileSync(join(project, `diff-v${i}.json`), reportText);
-          cpSync(join(project, "base"), join(project, `generated-v${i - 1}`), { recursive: true });
-          cpSync(join(project, "specs"), join(project, `specs-v${i}`), { recursive: true });
-        }
-        const report = JSON.parse(reportText) as { packages: { changes: DiffChange[] }[] };
         const manifest = jsyaml.load(readFileSync(join(project, "specs", provider, "manifest.yaml"), "utf8")) as Manifest;
-        const surface = JSON.parse(readFileSync(join(project, "generated", provider, "surface.json"), "utf8")) as { tools: Record<string, { params: Record<string, { wire?: string }> }> };
+        const surface = JSON.parse(readFileSync(join(project, "generated", provider, "surface.json"), "utf8")) as Surface;
         // The parameters of both generations: one the newer document removed is still placed (and bound) where it was.
-        const older = JSON.parse(readFileSync(join(project, "base", provider, "surface.json"), "utf8")) as typeof surface;
+        const older = JSON.parse(readFileSync(join(project, "base", provider, "surface.json"), "utf8")) as Surface;
         const wires: Wires = {};
         for (const s of [older, surface]) for (const [id, t] of Object.entries(s.tools)) for (const [n, p] of Object.entries(t.params)) (wires[id] ??= {})[n] = p.wire ?? "";
         const placer = new Placer(manifest, wires, statuses[i] ?? {});
-        reports.push({ reported: report.packages.flatMap((p) => p.changes).flatMap((c) => placer.place(c) ?? []), binds: (t) => placer.binds(t) });
+        // A workflow written against the older package, using every breaking change of the truth the manifest binds.
+        const workflow = historyWorkflow(
+          provider,
+          older,
+          manifest,
+          (truths[i - 1]?.changes ?? []).filter((t) => t.severity === "breaking" && placer.binds(t)),
+        );
+        mkdirSync(join(project, "workflows"), { recursive: true });
+        writeFileSync(join(project, "workflows", "zq-history.yaml"), workflow.text);
+        const reportText = blockwright(project, ["diff", "--base-dir", "base", "--workflows", "workflows/zq-history.yaml", "--format", "json"]);
+        if (process.env.HISTORY_KEEP) {
+          writeFileSync(join(project, `diff-v${i}.json`), reportText);
+          writeFileSync(join(project, `workflow-v${i}.yaml`), workflow.text);
+          cpSync(join(project, "base"), join(project, `generated-v${i - 1}`), { recursive: true });
+          cpSync(join(project, "specs"), join(project, `specs-v${i}`), { recursive: true });
+        }
+        const report = JSON.parse(reportText) as { packages: { changes: DiffChange[] }[]; workflows?: { line: number; message: string }[] };
+        reports.push({ reported: report.packages.flatMap((p) => p.changes).flatMap((c) => placer.place(c) ?? []), binds: (t) => placer.binds(t), lines: namedLines(workflow, report.workflows ?? []) });
       } catch (e) {
         // A pair that stops: its reason in its row; the later ones cannot start from it.
         reports.push({ failed: (e as Error).message });

@@ -23,6 +23,9 @@ export interface TruthEntry {
   location: string;
   pointer: string;
   severity: Severity;
+  /** The value before and after, where the truth gives them (enum values removed or added, a bound, a type). */
+  old?: unknown;
+  new?: unknown;
 }
 
 export interface NotChange {

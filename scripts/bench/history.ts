@@ -3,7 +3,10 @@
 // of consecutive versions of each vendor, the bound operations of its
 // bound.yaml (which binds each operation whole: every parameter, the whole
 // request and 2xx response bodies), against the reviewed truth file, as
-// correct / missed / wrong / noise per pair and in total.
+// correct / missed / wrong / noise per pair and in total; and diff beside
+// it (history-diff.ts), with `diff --workflows` on a workflow written from
+// each pair's breaking changes (history-workflow.ts): how many name their
+// workflow line.
 //
 //   npm run bench -- history              the table
 //   HISTORY_DETAILS=1 npm run bench -- history   also every missed, wrong and noise item
@@ -106,7 +109,7 @@ export function historyBench(root: string): string {
   const tools = (process.env.HISTORY_TOOLS ?? "upstream,diff").split(",");
   const rows: string[][] = [];
   const details: string[] = [];
-  let total = { upstream: emptyScore(), diff: emptyScore(), unbound: 0 };
+  let total = { upstream: emptyScore(), diff: emptyScore(), unbound: 0, named: 0, feelable: 0 };
   const vendors = readdirSync(history, { withFileTypes: true })
     .filter((d) => d.isDirectory() && (!only || d.name === only))
     .map((d) => d.name)
@@ -116,6 +119,7 @@ export function historyBench(root: string): string {
     const source = jsyaml.load(readFileSync(join(dir, "source.yaml"), "utf8"), { schema: jsyaml.CORE_SCHEMA }) as { versions: Version[] };
     const bound = (jsyaml.load(readFileSync(join(dir, "bound.yaml"), "utf8"), { schema: jsyaml.CORE_SCHEMA }) as { operations: BoundOperation[] }).operations;
     const versions = source.versions.map((v) => ({ v, doc: readVersion(dir, v) }));
+    const truths = versions.slice(1).map((b, i) => jsyaml.load(readFileSync(join(dir, `truth-${versions[i]?.v.label}--${b.v.label}.yaml`), "utf8"), { schema: jsyaml.CORE_SCHEMA }) as Truth);
     let diffs: ReturnType<typeof diffRun>["reports"] = [];
     let diffFailed = "";
     if (tools.includes("diff")) {
@@ -125,6 +129,7 @@ export function historyBench(root: string): string {
           source.versions.map((v) => writerOf(dir, v)),
           bound.map((b) => b.operationId),
           versions.map((x) => successStatuses(x.doc)),
+          truths,
         ).reports;
       } catch (e) {
         diffFailed = `diff failed: ${(e as Error).message.split("\n")[0]?.slice(0, 300)}`;
@@ -135,7 +140,7 @@ export function historyBench(root: string): string {
       const b = versions[i + 1];
       if (!a || !b) continue;
       const pair = `${a.v.label} → ${b.v.label}`;
-      const truth = jsyaml.load(readFileSync(join(dir, `truth-${a.v.label}--${b.v.label}.yaml`), "utf8"), { schema: jsyaml.CORE_SCHEMA }) as Truth;
+      const truth = truths[i] as Truth;
       const started = performance.now();
       let up: Score | undefined;
       let upFailed = "";
@@ -156,15 +161,18 @@ export function historyBench(root: string): string {
       if (up) total.upstream = addScores(total.upstream, up);
       if (df) total.diff = addScores(total.diff, df);
       total.unbound += unbound;
-      rows.push(row(vendor, pair, up ?? upFailed, df ?? pairFailed, df ? String(unbound) : "", up ? `${Math.round(ms)} ms` : ""));
+      if (d) [total.named, total.feelable] = [total.named + d.lines.named, total.feelable + d.lines.feelable];
+      rows.push(row(vendor, pair, up ?? upFailed, df ?? pairFailed, df ? String(unbound) : "", d ? `${d.lines.named}/${d.lines.feelable}` : "", up ? `${Math.round(ms)} ms` : ""));
       if (process.env.HISTORY_DETAILS) {
         if (up) details.push(`${vendor} ${pair}, upstream:`, ...up.details.map((x) => `  ${x}`));
         if (df) details.push(`${vendor} ${pair}, diff:`, ...df.details.map((x) => `  ${x}`));
+        if (d) details.push(`${vendor} ${pair}, diff --workflows:`, ...d.lines.details.map((x) => `  ${x}`));
       }
     }
     total = { ...total };
   }
-  rows.push(row("**all**", `${rows.length} pairs`, tools.includes("upstream") ? total.upstream : "", tools.includes("diff") ? total.diff : "", tools.includes("diff") ? String(total.unbound) : "", ""));
+  const diffRan = tools.includes("diff");
+  rows.push(row("**all**", `${rows.length} pairs`, tools.includes("upstream") ? total.upstream : "", diffRan ? total.diff : "", diffRan ? String(total.unbound) : "", diffRan ? `${total.named}/${total.feelable}` : "", ""));
   const both = (what: string) => `${what} (upstream / diff)`;
   const head = [
     "vendor",
@@ -178,6 +186,7 @@ export function historyBench(root: string): string {
     both("noise: not-changes"),
     both("noise: unexplained"),
     "diff: truth entries the drafted manifest does not bind",
+    "diff --workflows: breaking changes naming their workflow lines",
     "upstream time",
   ];
   const table = [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.join(" | ")} |`)];
@@ -190,7 +199,7 @@ export function historyBench(root: string): string {
 }
 
 /** A pair's row: each figure as upstream's / diff's (a tool not run, or failed, shows its reason). */
-function row(vendor: string, pair: string, up: Score | string, df: Score | string, unbound: string, time: string): string[] {
+function row(vendor: string, pair: string, up: Score | string, df: Score | string, unbound: string, lines: string, time: string): string[] {
   const figures = (s: Score | string): string[] =>
     typeof s === "string"
       ? ["–", "–", "–", "–", "–", "–", "–", "–"]
@@ -198,5 +207,5 @@ function row(vendor: string, pair: string, up: Score | string, df: Score | strin
   const [u, d] = [figures(up), figures(df)];
   // A tool that failed on the pair: its reason once, in the last column.
   const failed = [typeof up === "string" && up ? `upstream ${up}` : "", typeof df === "string" && df ? df : ""].filter(Boolean).join("; ");
-  return [vendor, pair, ...u.map((x, i) => `${x} / ${d[i]}`), unbound, time, failed];
+  return [vendor, pair, ...u.map((x, i) => `${x} / ${d[i]}`), unbound, lines, time, failed];
 }

@@ -47,6 +47,12 @@ describe("diff on output shapes", () => {
     expect(changes(before, after)).toEqual(["non-breaking response-property-added output data .zqtag"]);
   });
 
+  it("reports an object with fields of its own that now declares its other keys' values as new data there (maps of maps of it too)", () => {
+    const instance = (extra: Partial<Shape>): Shape => ({ type: "object", properties: { $zqscope: text, $zqversion: { type: "integer" } }, ...extra });
+    const maps = (leaf: Shape) => withOutput({ type: "object", properties: { zqmetadata: { type: "object", additionalProperties: { type: "object", additionalProperties: leaf } } } });
+    expect(changes(maps(instance({})), maps(instance({ additionalProperties: {} })))).toEqual(["non-breaking response-property-added output data .zqmetadata.*.*.*"]);
+  });
+
   it("lists no place deeper than six field names", () => {
     const nested = (depth: number, leaf: Shape): Shape => (depth === 0 ? leaf : { type: "object", properties: { [`zq${depth}`]: nested(depth - 1, leaf) } });
     const leaf = (fields: Record<string, Shape>): Shape => ({ type: "object", properties: { id: text, ...fields } });
@@ -68,6 +74,22 @@ describe("diff on a json body parameter's fields", () => {
     const before = withBodyParam({ type: "object", properties: { zqtags: { type: "object" } } }, { values: {} });
     const after = withBodyParam({ type: "object", properties: { zqtags: { type: "object", additionalProperties: text } } }, { values: { type: "string" } });
     expect(changes(before, after)).toEqual(["breaking request-property-additional-properties-restricted param zqorder .zqtags"]);
+  });
+
+  it("compares the limits on a value sent inside it, under the kinds upstream gives", () => {
+    const store = (files: Partial<Shape>, name: Partial<Shape>, size: Partial<Shape>): Shape => ({
+      type: "object",
+      properties: { zqstores: { type: "array", items: { type: "object", properties: { zqfileIds: { type: "array", items: text, ...files }, zqname: { type: "string", ...name }, zqsize: { type: "integer", ...size } } } } },
+    });
+    const before = withBodyParam(store({ limits: { maxItems: 10000 } }, { limits: { pattern: "^[a-z]+$" } }, {}));
+    const after = withBodyParam(store({ limits: { maxItems: 100000000 } }, { limits: { minLength: 1 } }, { limits: { maximum: 64 } }));
+    expect(changes(before, after)).toEqual([
+      "non-breaking request-property-max-items-increased param zqorder .zqstores[].zqfileIds",
+      "breaking request-property-min-length-set param zqorder .zqstores[].zqname",
+      "non-breaking request-property-limit-loosened param zqorder .zqstores[].zqname",
+      "breaking request-property-limit-tightened param zqorder .zqstores[].zqsize",
+    ]);
+    expect(changes(before, before)).toEqual([]);
   });
 
   it("reads a map still of any values (its values `{}`) as no change", () => {

@@ -93,4 +93,85 @@ describe("diff of a json body parameter's fields, and the workflow lines hit", (
     const older = acmeSurface({}, { acme_update_task: acmeTool({ method: "PUT", params: { data: bare }, outputs: { state: output(["open", "done"]) } }) });
     expect(diffSurfaces(older, head).filter((c) => c.subject.startsWith("param"))).toEqual([]);
   });
+
+  it("names an object sent without a field the new version requires in it, and no object that has it", () => {
+    const items = (required: string[]): Shape => ({ type: "object", properties: { zqitems: { type: "array", items: { type: "object", required, properties: { id: { type: "string" }, zqkind: { type: "string" } } } } } });
+    const surface = (required: string[]) => acmeSurface({}, { acme_update_task: acmeTool({ method: "PUT", params: { data: dataParam(items(required)) } }) });
+    const changes = diffSurfaces(surface([]), surface(["id"]));
+    expect(changes.map((c) => `${c.severity} ${c.kind} ${c.subject}`)).toEqual(["breaking request-property-became-required param data .zqitems[].id"]);
+    const workflow = "name: zq items\nblocks:\n  tidy:\n    type: acme\n    inputs:\n      operation: acme_update_task\n      data:\n        zqitems:\n          - id: a1\n          - zqkind: file\n";
+    expect(workflowHits([{ path: "workflows/zq-items.yaml", text: workflow }], changes).map((h) => h.message)).toEqual([
+      "workflows/zq-items.yaml:10:13: block tidy sends data.zqitems.1 without id, which acme_update_task now requires (request-property-became-required)",
+    ]);
+  });
+
+  it("names a literal the new version refuses (a value no longer listed, a limit it breaks), not one it still takes", () => {
+    const fields = (kind: string[], limits?: Shape["limits"]): Shape => ({ type: "object", properties: { zqkind: { type: "string", enum: kind }, zqtitle: { type: "string", ...(limits ? { limits } : {}) } } });
+    const surface = (shape: Shape) => acmeSurface({}, { acme_update_task: acmeTool({ method: "PUT", params: { data: dataParam(shape) } }) });
+    const changes = diffSurfaces(surface(fields(["task", "section"])), surface(fields(["task"], { minLength: 3 })));
+    const block = (name: string, kind: string, title: string) => `  ${name}:\n    type: acme\n    inputs:\n      operation: acme_update_task\n      data:\n        zqkind: ${kind}\n        zqtitle: ${title}\n`;
+    const workflow = `name: zq values\nblocks:\n${block("kept", "task", "Tidy")}${block("refused", "section", "ab")}${block("unknown", '"{{kept.zqkind}}"', "Tidy")}`;
+    expect(workflowHits([{ path: "workflows/zq-values.yaml", text: workflow }], changes).map((h) => h.message)).toEqual([
+      "workflows/zq-values.yaml:15:9: block refused sends data.zqkind, which acme_update_task no longer accepts some values of ([section]) (request-property-enum-value-removed)",
+      "workflows/zq-values.yaml:16:9: block refused sends data.zqtitle, which acme_update_task now limits (minLength 3) (request-property-min-length-set)",
+      "workflows/zq-values.yaml:22:9: block unknown sends data.zqkind, which acme_update_task no longer accepts some values of ([section]) (request-property-enum-value-removed)",
+    ]);
+  });
+
+  it("names a reference reading an output place, or one inside it, that the new version returns otherwise (removed, null, another shape)", () => {
+    const user: Shape = { type: "object", required: ["login"], properties: { login: { type: "string" }, zqstyles: { type: "object", properties: { zqcolor: { type: "string" } } } } };
+    const roles = (role: Shape): Shape => ({ type: "array", items: role });
+    const surface = (role: Shape) =>
+      acmeSurface(
+        {},
+        {
+          acme_get_guild: acmeTool({
+            params: { zqid: { type: "string", title: "Id", description: "Id.", required: true, secret: false, visibility: "user-or-llm", wire: "path:zqid" } },
+            outputs: { roles: { type: "array", optional: false, description: "Roles.", shape: roles(role) } },
+          }),
+        },
+      );
+    const before = surface({ type: "object", required: ["name"], properties: { name: { type: "string" }, zqdescription: { type: "string" }, zquser: user } });
+    const after = surface({ type: "object", properties: { name: { type: "string", nullable: true }, zquser: { ...user, properties: { login: { type: "string" } } } } });
+    const workflow = [
+      "name: zq roles",
+      "blocks:",
+      "  guild:",
+      "    type: acme",
+      "    inputs:",
+      "      operation: acme_get_guild",
+      "      zqid: g1",
+      "    connections:",
+      "      outgoing:",
+      "        - target: echo",
+      "  echo:",
+      "    type: acme",
+      "    inputs:",
+      "      operation: acme_get_guild",
+      '      zqid: "{{guild.roles[0].zqdescription}} {{guild.roles[1].name}}"',
+      "  again:",
+      "    type: acme",
+      "    inputs:",
+      "      operation: acme_get_guild",
+      '      zqid: "{{guild.roles[0].zquser.zqstyles.zqcolor}} {{guild.roles[0].zquser.login}}"',
+      "",
+    ].join("\n");
+    expect(workflowHits([{ path: "workflows/zq-roles.yaml", text: workflow }], diffSurfaces(before, after)).map((h) => `${h.severity} ${h.message}`)).toEqual([
+      "breaking workflows/zq-roles.yaml:15:7: reads guild.roles[1].name, which acme_get_guild may now leave out (response-property-became-optional)",
+      "breaking workflows/zq-roles.yaml:15:7: reads guild.roles[1].name, which acme_get_guild may now return as null (response-property-became-nullable)",
+      "breaking workflows/zq-roles.yaml:15:7: reads guild.roles[0].zqdescription, which acme_get_guild no longer returns (response-property-removed)",
+      "breaking workflows/zq-roles.yaml:20:7: reads guild.roles[0].zquser.zqstyles.zqcolor, which acme_get_guild no longer returns (response-property-removed)",
+    ]);
+  });
+
+  it("names each value of a map that now declares them that is of another kind, and no parameter a call leaves out (empty)", () => {
+    const own = (extra: Partial<ParamSurface>): ParamSurface => ({ type: "string", title: "T", description: "T.", required: false, secret: false, visibility: "user-or-llm", wire: "body:/zqtitle", ...extra });
+    const surface = (meta: Shape, title: Partial<ParamSurface>) => acmeSurface({}, { acme_update_task: acmeTool({ method: "PUT", params: { zqmeta: { ...dataParam(meta), required: false, wire: "body:/zqmeta" }, zqtitle: own(title) } }) });
+    const changes = diffSurfaces(surface({ type: "object" }, {}), surface({ type: "object", additionalProperties: { type: "string" } }, { minLength: 1 }));
+    expect(changes.map((c) => `${c.severity} ${c.kind} ${c.subject}`)).toEqual(["breaking request-property-additional-properties-restricted param zqmeta (value)", "breaking request-property-min-length-set param zqtitle"]);
+    const workflow = 'name: zq meta\nblocks:\n  tag:\n    type: acme\n    inputs:\n      operation: acme_update_task\n      zqtitle: ""\n      zqmeta:\n        zqcolor: red\n        zqsizes: [1, 2]\n';
+    expect(workflowHits([{ path: "workflows/zq-meta.yaml", text: workflow }], changes).map((h) => h.message)).toEqual([
+      "workflows/zq-meta.yaml:10:9: block tag sends zqmeta.zqsizes, which acme_update_task now takes only as string (a map that now declares its values) (request-property-additional-properties-restricted)",
+    ]);
+  });
 });

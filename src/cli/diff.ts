@@ -19,10 +19,13 @@ breaks them, and the version each package must take.
   --base-dir <dir>    an output folder to compare with instead
   --workflows <glob>  also list every place in these workflow files that the
                       change breaks, as file:line:col (repeatable): what the
-                      workflow validator now refuses, a field a block sends
-                      inside a json parameter that is no longer accepted,
-                      and (to look at) a reference to an output that may now
-                      hold a new enum value
+                      workflow validator now refuses; inside a json
+                      parameter, a field or value a block sends that is no
+                      longer accepted, or an object it sends without a field
+                      now required; a reference to an output place now
+                      removed, retyped, optional, nullable or in another
+                      shape; and (to look at) a reference to an output that
+                      may now hold a new enum value
   --fail-on <level>   exit 1 when a change is at least this level (an
                       accepted change never counts)
   --format <f>        the report on stdout: text (default), json, markdown (a
@@ -179,13 +182,16 @@ async function diffWith(args: Parsed, io: CliIo, dirs: { specs: string; out: str
     const { workflowImpact } = await import("../workflow/impact.js");
     const { workflowHits } = await import("../changes/workflow-hits.js");
     const texts = files.map((path) => ({ path, text: read(path) }));
-    // What the validator finds broken, then what it cannot see: fields sent inside json values, outputs that may hold new values.
+    // What the validator finds broken, then what it cannot see (fields sent inside json values, outputs read that may
+    // now be absent, null, in another shape or hold new values): a line the validator names already is named once.
+    const refused = workflowImpact(texts, base.values(), head.values()).map((w) => ({ ...w, severity: "breaking" as const }));
+    const named = new Set(refused.map((w) => `${w.file}:${w.line}`));
     workflows = [
-      ...workflowImpact(texts, base.values(), head.values()).map((w) => ({ ...w, severity: "breaking" as const })),
+      ...refused,
       ...workflowHits(
         texts,
         diffs.flatMap((d) => d.changes),
-      ),
+      ).filter((w) => !named.has(`${w.file}:${w.line}`)),
     ];
   }
 

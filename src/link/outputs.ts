@@ -350,8 +350,9 @@ const outputChanges = pairChanges<OutputChange>((a, b, emit, descend) => {
   }
   if (a.items && b.items) descend(a.items, b.items, "[]");
   if (a.additionalProperties && b.additionalProperties) descend(a.additionalProperties, b.additionalProperties, ".*");
-  else if (!a.additionalProperties && b.additionalProperties && !Object.keys(a.properties ?? {}).length && shapeTypes(a).includes("object")) {
-    // A map of any values now declares them: new data a reader may rely on, and each field of them.
+  else if (!a.additionalProperties && b.additionalProperties && shapeTypes(a).includes("object")) {
+    // An object (a map of any values, or one with fields of its own) now declares its other keys' values: new data a
+    // reader may rely on, and each field of them. Upstream reads a response so (schema-compare.ts); a request is another matter.
     emit("fieldAdded", {}, ".*");
     const values = b.additionalProperties;
     descend(shapeTypes(values).includes("object") ? { type: "object" } : {}, values, ".*");

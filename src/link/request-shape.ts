@@ -27,7 +27,12 @@ export type RequestFieldChange =
   | "fieldReactivated"
   | "fieldBecameWritable"
   | "fieldBecameReadOnly"
-  | "fieldValuesRestricted";
+  | "fieldValuesRestricted"
+  | "fieldMinLengthSet"
+  | "fieldMaxLengthIncreased"
+  | "fieldMaxItemsIncreased"
+  | "fieldLimitTightened"
+  | "fieldLimitLoosened";
 
 export const REQUEST_FIELD_CHANGES = {
   fieldRemoved: { level: "breaking", rule: "request field no longer accepted" },
@@ -48,6 +53,11 @@ export const REQUEST_FIELD_CHANGES = {
   fieldBecameWritable: { level: "minor", rule: "a field the server set may now be sent" },
   fieldBecameReadOnly: { level: "breaking", rule: "request field now set by the server only (read-only)" },
   fieldValuesRestricted: { level: "breaking", rule: "a map of any values now declares them: a value of another kind is refused" },
+  fieldMinLengthSet: { level: "breaking", rule: "request field limit added: minLength (a shorter value is refused)" },
+  fieldMaxLengthIncreased: { level: "minor", rule: "request field limit loosened: maxLength (longer values accepted)" },
+  fieldMaxItemsIncreased: { level: "minor", rule: "request field limit loosened: maxItems (longer lists accepted)" },
+  fieldLimitTightened: { level: "breaking", rule: "request field limit added or tightened (a value that passed may be refused)" },
+  fieldLimitLoosened: { level: "minor", rule: "request field limit loosened or removed (more values accepted)" },
 } as const;
 
 /** The shape of a `json` parameter written into the request body, when the body's schema reaches it. */
@@ -92,6 +102,7 @@ const requestChanges = pairChanges<RequestFieldChange>((a, b, emit, descend) => 
     if (removed.length) emit("fieldEnumValueRemoved", { from: removed });
     if (added.length) emit("fieldEnumValueAdded", { to: added });
   }
+  diffLimits(a.limits ?? {}, b.limits ?? {}, emit);
   // Fields of an object form that is itself new (an id that may now be an object): a call sending the old form is unaffected.
   const newForm = ta.length > 0 && !ta.includes("object");
   for (const key of [...new Set([...Object.keys(a.properties ?? {}), ...Object.keys(b.properties ?? {})])].sort()) {
@@ -116,5 +127,27 @@ const requestChanges = pairChanges<RequestFieldChange>((a, b, emit, descend) => 
   if (a.items && b.items) descend(a.items, b.items, "[]");
   if (a.additionalProperties && b.additionalProperties) descend(a.additionalProperties, b.additionalProperties, ".*");
   // A map of any values that now declares them: a value of another kind is refused.
-  else if (!a.additionalProperties && b.additionalProperties && declares(b.additionalProperties) && !Object.keys(a.properties ?? {}).length && ta.includes("object")) emit("fieldValuesRestricted");
+  else if (!a.additionalProperties && b.additionalProperties && declares(b.additionalProperties) && !Object.keys(a.properties ?? {}).length && ta.includes("object"))
+    emit("fieldValuesRestricted", shapeTypes(b.additionalProperties).length ? { to: shapeTypes(b.additionalProperties).join(" | ") } : {});
 });
+
+/** A limit on a value a caller sends, added or tightened (breaking) or loosened or removed (minor), under the kinds upstream gives (changes/schema-compare.ts). */
+function diffLimits(a: Record<string, number | string>, b: Record<string, number | string>, emit: (kind: RequestFieldChange, detail?: { what?: string; from?: unknown; to?: unknown }) => void): void {
+  for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
+    const [x, y] = [numeric(a[key]), numeric(b[key])];
+    if (x === y) continue;
+    const detail = { what: key, ...(x !== undefined ? { from: x } : {}), ...(y !== undefined ? { to: y } : {}) };
+    const grew = typeof x === "number" && typeof y === "number" && y > x;
+    if (key === "minLength" && x === undefined) emit("fieldMinLengthSet", detail);
+    else if (key === "maxLength" && grew) emit("fieldMaxLengthIncreased", detail);
+    else if (key === "maxItems" && grew) emit("fieldMaxItemsIncreased", detail);
+    else {
+      // Removed, a maximum raised or a minimum lowered: more values pass. A pattern changed proves nothing looser.
+      const loosened = y === undefined || (typeof x === "number" && typeof y === "number" && (key.startsWith("max") || key === "exclusiveMaximum" ? y > x : y < x));
+      emit(loosened ? "fieldLimitLoosened" : "fieldLimitTightened", detail);
+    }
+  }
+}
+
+/** A limit written as a numeric string (Discovery documents) read as its number. */
+const numeric = (v: number | string | undefined) => (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v);

@@ -35,3 +35,32 @@ describe("shapes of combined schemas", () => {
     expect(shape.properties?.id).toEqual({ type: "string" });
   });
 });
+
+describe("a reference that may be null", () => {
+  const zqformats: Record<string, Schema> = {
+    zqformat: {
+      oneOf: [
+        { type: "string", enum: ["auto"] },
+        { type: "object", properties: { type: { type: "string" } } },
+      ],
+    },
+  };
+  const b = () => new ShapeBuilder((ref) => zqformats[ref.replace("#/components/schemas/", "")]);
+
+  it("reads 3.0's `$ref` beside `nullable: true` as 3.1's `anyOf [$ref, {type: null}]`: the same shape, nullable", () => {
+    const ref = { $ref: "#/components/schemas/zqformat" };
+    const written30 = b().of({ ...ref, nullable: true });
+    const written31 = b().of({ anyOf: [ref, { type: "null" }] });
+    expect(written30.nullable).toBe(true);
+    expect(written30).toEqual(written31);
+    expect(b().of(ref)).toEqual({ ref: "zqformat" });
+  });
+});
+
+describe("limits", () => {
+  it("records a schema's limits by keyword, an allOf member's too", () => {
+    const b = new ShapeBuilder(() => undefined);
+    expect(b.of({ type: "array", items: { type: "string", maxLength: 64, pattern: "^f" }, maxItems: 10000 })).toEqual({ type: "array", limits: { maxItems: 10000 }, items: { type: "string", limits: { maxLength: 64, pattern: "^f" } } });
+    expect(b.of({ allOf: [{ type: "integer", minimum: 1 }, { maximum: 9 }] }).limits).toEqual({ minimum: 1, maximum: 9 });
+  });
+});

@@ -15,6 +15,9 @@ import type { Shape, Surface } from "./surface-format.js";
 
 const COMPONENT_SCHEMA = "#/components/schemas/";
 
+/** The keywords a shape records as its limits (upstream compares the same: changes/schema-flat.ts). */
+const LIMITS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "minItems", "maxItems", "multipleOf"] as const;
+
 /** The name a `$ref`ed schema's shape is recorded under: a component's own name, any other reference as written. */
 export function shapeName(ref: string): string {
   if (!ref.startsWith(COMPONENT_SCHEMA)) return ref;
@@ -46,6 +49,9 @@ export class ShapeBuilder {
     if (typeof schema.$ref === "string") {
       const name = shapeName(schema.$ref);
       if (!this.refs.has(name)) this.refs.set(name, schema.$ref);
+      // 3.0's `{ $ref, nullable: true }` (a sibling its spec ignores, but documents write it meaning "or null"):
+      // the named shape that may be null, as 3.1's `anyOf [$ref, {type: null}]` reads (union below).
+      if (schema.nullable === true) return { ...this.resolved({ ref: name }), nullable: true };
       return { ref: name };
     }
     if (Array.isArray(schema.allOf)) {
@@ -70,6 +76,8 @@ export class ShapeBuilder {
     if (typeof schema.format === "string") shape.format = schema.format;
     if (schema.readOnly === true) shape.readOnly = true;
     if (schema.deprecated === true) shape.deprecated = true;
+    const limits = Object.fromEntries(LIMITS.flatMap((key) => (typeof schema[key] === "number" || typeof schema[key] === "string" ? [[key, schema[key] as number | string]] : [])));
+    if (Object.keys(limits).length) shape.limits = limits;
     if (schema.properties) {
       const properties: Record<string, Shape> = {};
       for (const k of Object.keys(schema.properties as object).sort()) setOwn(properties, k, this.of(fieldOf(schema.properties as Record<string, Schema>, k)));
@@ -291,6 +299,7 @@ function mergeShapes(shapes: Shape[]): Shape {
     if (s.nullable) out.nullable = true;
     if (s.enum) out.enum = [...new Set([...(out.enum ?? []), ...s.enum])];
     if (s.format && !out.format) out.format = s.format;
+    if (s.limits) out.limits = { ...s.limits, ...out.limits };
     if (s.readOnly) out.readOnly = true;
     if (s.properties) {
       const properties = { ...(out.properties ?? {}) };

@@ -32,6 +32,8 @@ export interface Shape {
   variants?: string[];
   /** Marked deprecated in the schema. */
   deprecated?: true;
+  /** The schema's limits on the value (`maxItems`, `maxLength`, `minimum`, `pattern`, …), by keyword: diff compares them inside a `json` parameter's value. */
+  limits?: Record<string, number | string>;
 }
 
 /** A parameter as its users depend on it: the definition's rules, with the wire and lists written as plain text. */

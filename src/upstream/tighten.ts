@@ -11,7 +11,7 @@
 // binds that the newer document no longer has stays `generate`'s error, at
 // its line.
 import { parsePointer } from "@blockwright/runtime/internal";
-import { type Document, parseDocument } from "yaml";
+import { type Document, isCollection, parseDocument } from "yaml";
 import { declaredParameter, OpenApiDocument, type OpenApiOperation, type Schema, typeOf } from "../load/openapi-document.js";
 import type { ManifestParam } from "../load/precompiled/manifest-types.js";
 import { parseYamlSource } from "../load/yaml-source.js";
@@ -65,7 +65,16 @@ export function tightenManifest(manifestText: string, cutText: string, cutName: 
       if (older && olderOp) followParam(older, olderOp, doc, op, yaml, ["operations", id, "params", name], name, p as ManifestParam, lines);
     }
   }
-  return { text: lines.length ? yaml.toString() : manifestText, lines };
+  // Lines as the user wrote them: no long text folded anew (lineWidth 0), only the values set are written otherwise.
+  return { text: lines.length ? yaml.toString({ lineWidth: 0 }) : manifestText, lines };
+}
+
+/** `value` at `path`, a list written in flow style (`[a, b]`) where the one it replaces was. */
+function setKeepingStyle(yaml: Document, path: string[], value: unknown): void {
+  const old = yaml.getIn(path, true);
+  const node = yaml.createNode(value);
+  if (isCollection(old) && old.flow && isCollection(node)) node.flow = true;
+  yaml.setIn(path, node);
 }
 
 /** Where a parameter goes in the document: its schema, whether it must be sent, and how to name it. */
@@ -92,7 +101,7 @@ function tightenParam(doc: OpenApiDocument, op: OpenApiOperation, yaml: Document
   const { schema, required, what } = declaredSchema(doc, op, name, p);
   if (!schema || w.in === "switch") return;
   const set = (key: string, value: unknown, why: string) => {
-    yaml.setIn([...at, key], value);
+    setKeepingStyle(yaml, [...at, key], value);
     lines.push(`${[...at, key].join(".")}: ${JSON.stringify(value)} (${why})`);
   };
   if (required && !p.required && (p.default === undefined || p.sendDefault === false)) set("required", true, `the newer document requires ${what}`);
@@ -125,7 +134,7 @@ function followParam(older: OpenApiDocument, olderOp: OpenApiOperation, doc: Ope
   if (!before.schema || !after.schema) return;
   const [s0, s1] = [older.flatten(before.schema), doc.flatten(after.schema)];
   const set = (key: string, value: unknown, why: string) => {
-    yaml.setIn([...at, key], value);
+    setKeepingStyle(yaml, [...at, key], value);
     lines.push(`${[...at, key].join(".")}: ${JSON.stringify(value)} (${why})`);
   };
   const sameSet = (x: unknown[], y: unknown[]) => x.length === y.length && x.every((v) => y.includes(v));
@@ -133,6 +142,13 @@ function followParam(older: OpenApiDocument, olderOp: OpenApiOperation, doc: Ope
     const added = (s1.enum as unknown[]).filter((v) => v !== null && !p.enum?.includes(v));
     if (added.length) set("enum", [...p.enum.filter((v) => (s1.enum as unknown[]).includes(v)), ...added], `${after.what} takes more values in the newer document`);
   }
+  // A default or example the older document gave that the newer one no longer takes: the newer one's, where it gives one it takes.
+  if (Array.isArray(s1.enum))
+    for (const key of ["default", "example"] as const) {
+      const [was, now, mine] = [s0[key], s1[key], p[key]];
+      const taken = (v: unknown) => (s1.enum as unknown[]).includes(v);
+      if (mine !== undefined && mine === was && !taken(mine) && now !== undefined && taken(now)) set(key, now, `${after.what}'s ${key} in the newer document, which no longer takes the older one's ${JSON.stringify(was)}`);
+    }
   // Only a bound the newer document states and widens: one it no longer states may just be written another way (3.1's anyOf with null).
   for (const key of ["maxLength", "maximum"] as const) {
     const [was, now, mine] = [s0[key], s1[key], p[key]];
