@@ -31,6 +31,7 @@ import { writeSyntheticProject } from "./synthetic.js";
 import { measureLarge } from "./large-document.js";
 import { measureTestSuite } from "./test-suite.js";
 import { exampleServer } from "../../test-support/example-server.js";
+import { reapedChildrenCpu } from "./children-cpu.js";
 import { type OpenApiLike, withAdditions } from "./whole-document.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -61,25 +62,6 @@ interface Run {
   user: number;
   system: number;
   peakMiB: number;
-}
-
-/**
- * CPU seconds the kernel has charged this process for its children that
- * ended and were reaped (cutime and cstime of /proc/self/stat: every
- * descendant waited for, whole), or undefined without /proc. Runs are one at
- * a time, so the difference across one run is that run's.
- */
-function reapedChildrenCpu(): { user: number; system: number } | undefined {
-  let stat: string;
-  try {
-    stat = readFileSync("/proc/self/stat", "utf8");
-  } catch {
-    return undefined;
-  }
-  // After the command name (in parentheses, which may hold spaces): field 3 on; cutime and cstime are fields 16 and 17.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  // In clock ticks: USER_HZ, which Linux fixes at 100 in its ABI.
-  return { user: Number(fields[13]) / 100, system: Number(fields[14]) / 100 };
 }
 
 /** Which CPU figure the rows show (see the top of this file). */
