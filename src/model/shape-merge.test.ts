@@ -36,6 +36,33 @@ describe("shapes of combined schemas", () => {
   });
 });
 
+describe("a field two forms declare as different named shapes", () => {
+  const named: Record<string, Schema> = {
+    zqtextStyle: { type: "object", required: ["zqfont"], properties: { zqfont: { type: "string" }, zqsize: { type: "number" } } },
+    zqpathStyle: { type: "object", required: ["zqfont", "zqcurve"], properties: { zqfont: { type: "string" }, zqcurve: { type: "string" } } },
+    zqtextNode: { type: "object", properties: { zqkind: { type: "string", enum: ["text"] }, zqstyle: { $ref: "#/components/schemas/zqtextStyle" } } },
+    zqpathNode: { type: "object", properties: { zqkind: { type: "string", enum: ["path"] }, zqstyle: { $ref: "#/components/schemas/zqpathStyle" } } },
+  };
+  const b = () => new ShapeBuilder((ref) => named[ref.replace("#/components/schemas/", "")]);
+  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+  it("reads it, under oneOf, as either shape: the fields of both, each required where every form that has it requires it (as the forms' own fields)", () => {
+    const forms = b().of({ oneOf: [ref("zqtextNode"), ref("zqpathNode")] });
+    const style = forms.properties?.zqstyle;
+    expect(Object.keys(style?.properties ?? {}).sort()).toEqual(["zqcurve", "zqfont", "zqsize"]);
+    expect(style?.required).toEqual(["zqcurve", "zqfont"]);
+    const loose = new ShapeBuilder((r) => ({ ...named, zqpathStyle: { ...named.zqpathStyle, required: ["zqcurve"] } })[r.replace("#/components/schemas/", "")]);
+    expect(loose.of({ anyOf: [ref("zqtextNode"), ref("zqpathNode")] }).properties?.zqstyle?.required).toEqual(["zqcurve"]);
+  });
+
+  it("reads it, under allOf, as both shapes: their fields and their required fields added up", () => {
+    const both = b().of({ allOf: [ref("zqtextNode"), ref("zqpathNode")] });
+    const style = both.properties?.zqstyle;
+    expect(Object.keys(style?.properties ?? {}).sort()).toEqual(["zqcurve", "zqfont", "zqsize"]);
+    expect(style?.required).toEqual(["zqcurve", "zqfont"]);
+  });
+});
+
 describe("a reference that may be null", () => {
   const zqformats: Record<string, Schema> = {
     zqformat: {

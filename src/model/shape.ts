@@ -56,7 +56,7 @@ export class ShapeBuilder {
     }
     if (Array.isArray(schema.allOf)) {
       const { allOf, ...own } = schema;
-      return mergeShapes([this.of(own), ...(allOf as Schema[]).map((s) => this.resolved(this.of(s)))]);
+      return mergeShapes([this.of(own), ...(allOf as Schema[]).map((s) => this.resolved(this.of(s)))], this.either(false));
     }
     const alternatives = (schema.oneOf ?? schema.anyOf) as Schema[] | undefined;
     if (Array.isArray(alternatives)) return this.union(schema, alternatives);
@@ -109,7 +109,7 @@ export class ShapeBuilder {
     // Alternatives beside the object's own fields refine it: it comes in its own shape, their fields added to its own.
     if (own.properties && typeof own.properties === "object" && Object.keys(own.properties).length) {
       const base = this.of(own);
-      const refined = mergeShapes([base, ...shapes]);
+      const refined = mergeShapes([base, ...shapes], this.either(true));
       if (base.required) refined.required = base.required;
       else delete refined.required;
       if (nullable) refined.nullable = true;
@@ -118,7 +118,8 @@ export class ShapeBuilder {
     const typesOf = (s: Shape) => s.types ?? (s.type ? [s.type] : s.properties ? ["object" as const] : []);
     const types = [...new Set(shapes.flatMap(typesOf))].sort();
     const objects = shapes.filter((s) => typesOf(s).includes("object") && s.properties);
-    const merged = shapes.length === 1 ? { ...(shapes[0] as Shape) } : types.length <= 1 ? mergeShapes(shapes) : mergeShapes(shapes.map(({ type: _t, types: _ts, enum: _e, ...rest }) => rest));
+    const merged =
+      shapes.length === 1 ? { ...(shapes[0] as Shape) } : mergeShapes(types.length <= 1 ? shapes : shapes.map(({ type: _t, types: _ts, enum: _e, ...rest }) => rest), this.either(true));
     if (shapes.length > 1) {
       // A field counts as required only where every object form that has it requires it.
       const required = Object.keys(merged.properties ?? {}).filter((k) => objects.filter((o) => o.properties?.[k]).every((o) => o.required?.includes(k)));
@@ -145,6 +146,28 @@ export class ShapeBuilder {
     if (own.deprecated === true) merged.deprecated = true;
     if (nullable) merged.nullable = true;
     return merged;
+  }
+
+  /**
+   * How a merge reads a field two members declare as different named shapes
+   * (`style: TypeStyle` in one form, `style: TextPathTypeStyle` in another):
+   * as either, their fields together, one level deep (deeper, the last
+   * declaration's name stands: a merge of merges would not end on shapes
+   * that name each other). Alternatives (`oneOf`, `anyOf`) require a field
+   * only where every form that has it requires it; `allOf` members add up.
+   */
+  private either(alternatives: boolean): FieldMerge {
+    return (a, b) => {
+      const forms = [this.resolved(a), this.resolved(b)];
+      if (forms.some((f) => f.recursive || !f.properties)) return b;
+      const merged = mergeShapes(forms);
+      if (alternatives) {
+        const required = Object.keys(merged.properties ?? {}).filter((k) => forms.filter((f) => f.properties?.[k]).every((f) => f.required?.includes(k)));
+        if (required.length) merged.required = required.sort();
+        else delete merged.required;
+      }
+      return merged;
+    };
   }
 
   /** The shape recorded under `name`, built the first time (once); `undefined` while it is being built. */
@@ -292,7 +315,10 @@ export function linkedShapes(surface: Surface): Surface {
   return { ...surface, tools };
 }
 
-function mergeShapes(shapes: Shape[]): Shape {
+/** How a merge reads a field two members declare as different named shapes (ShapeBuilder.either). */
+type FieldMerge = (a: Shape, b: Shape) => Shape;
+
+function mergeShapes(shapes: Shape[], namedField?: FieldMerge): Shape {
   const out: Shape = {};
   for (const s of shapes) {
     if (s.type && !out.type) out.type = s.type;
@@ -303,10 +329,13 @@ function mergeShapes(shapes: Shape[]): Shape {
     if (s.readOnly) out.readOnly = true;
     if (s.properties) {
       const properties = { ...(out.properties ?? {}) };
-      // A field several members declare inline is read as any of their declarations (their values, their fields); a named one stays the last's.
+      // A field several members declare inline is read as any of their declarations (their values, their fields);
+      // declared as two different named shapes, as either of them (namedField); else the last's stands.
       for (const [k, v] of Object.entries(s.properties)) {
         const known = Object.hasOwn(properties, k) ? properties[k] : undefined;
-        setOwn(properties, k, known && known !== v && known.ref === undefined && v.ref === undefined && !known.recursive && !v.recursive ? mergeShapes([known, v]) : v);
+        const inline = known && known !== v && known.ref === undefined && v.ref === undefined && !known.recursive && !v.recursive;
+        const named = known && namedField && known.ref !== v.ref && (known.ref !== undefined || v.ref !== undefined) && !known.recursive && !v.recursive;
+        setOwn(properties, k, inline ? mergeShapes([known, v]) : named ? namedField(known, v) : v);
       }
       out.properties = properties;
     }
