@@ -1,3 +1,4 @@
+import { statfsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
@@ -15,6 +16,23 @@ const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 // generous backstop here, and CI's own time limit above it.
 const HOOK_TIMEOUT = 300_000;
 const TEST_TIMEOUT = 300_000;
+
+// Temporary projects on a memory filesystem where the machine has one with
+// room (Linux's /dev/shm), unless TMPDIR says where: the tests make hundreds
+// of them, and on the development machine's disk (ext4) the kernel spent
+// about half a millisecond creating each file (a corpus entry's 2,850 files:
+// 1.56 s of system CPU, 0.04 s on /dev/shm; the main project's system time
+// 25 s → 15 s). Room: 2 GiB free, far more than a run holds at once.
+function memoryTmpdir(): string | undefined {
+  if (process.env.TMPDIR) return undefined;
+  try {
+    const shm = statfsSync("/dev/shm");
+    return shm.bavail * shm.bsize >= 2 * 1024 ** 3 ? "/dev/shm" : undefined;
+  } catch {
+    return undefined;
+  }
+}
+const TMPDIR = memoryTmpdir();
 
 export default defineConfig({
   resolve: {
@@ -50,6 +68,7 @@ export default defineConfig({
           // The shared Prism mocks (all providers), started on a test's first
           // ask: a run of files that need none starts none.
           globalSetup: ["test-support/global-setup.ts"],
+          ...(TMPDIR ? { env: { TMPDIR } } : {}),
           testTimeout: TEST_TIMEOUT,
           hookTimeout: HOOK_TIMEOUT,
           // Files share a worker's modules: TypeScript, openapi-typescript, the
