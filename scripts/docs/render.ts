@@ -9,7 +9,14 @@ export async function expectedDocs(root: string): Promise<Map<string, string>> {
   for (const file of GENERATED_FILES) files.set(file.path, await file.render(root));
   // A block printed on several pages is rendered once (the install weight packs the packages: seconds of CPU).
   const blocks = new Map<MarkedBlock["render"], Promise<string>>();
-  const renderOnce = (block: MarkedBlock) => blocks.get(block.render) ?? blocks.set(block.render, Promise.resolve(block.render(root))).get(block.render)!;
+  const renderOnce = (block: MarkedBlock) => {
+    let rendered = blocks.get(block.render);
+    if (!rendered) {
+      rendered = Promise.resolve(block.render(root));
+      blocks.set(block.render, rendered);
+    }
+    return rendered;
+  };
   for (const block of MARKED_BLOCKS) {
     const text = files.get(block.path) ?? readFileSync(join(root, block.path), "utf8");
     const start = text.indexOf(block.start);
