@@ -1,19 +1,21 @@
 // The derived contract suite (src/contract/) on this repository's
 // providers: one test per case, on the suite's shared Prism mocks. Nothing
 // here names a provider: a new specs/<p>/ gets its cases by being generated.
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { applicableKinds, deriveCases } from "../src/contract/derive.js";
 import { CASE_KINDS } from "../src/contract/kinds/index.js";
 import { loadSubjects } from "../src/contract/subjects.js";
 import type { CaseContext } from "../src/contract/types.js";
 import { providers, ROOT } from "../test-support/repo.js";
+import { sharedMockUrls } from "../test-support/shared-mocks.js";
 
 /** Fixed, so that `npm test` draws the same inputs every time; `blockwright test` takes --seed. */
 const SEED = 20_261_121;
 const RUNS = 20;
 
-const ctx = (): CaseContext => ({ mockUrl: (p) => inject("mockUrls")[p]!, seed: SEED, runs: RUNS });
+const mockUrls = await sharedMockUrls();
+const ctx = (): CaseContext => ({ mockUrl: (p) => mockUrls[p]!, seed: SEED, runs: RUNS });
 
 // The same subjects `blockwright test` loads: the generated packages' tools, checked against the specs.
 const subjects = await loadSubjects(

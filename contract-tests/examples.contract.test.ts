@@ -3,16 +3,16 @@
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { inject } from "vitest";
 import { runWorkflow, type RunResult } from "../src/index.js";
 import { registry } from "../test-support/repo.js";
 import { capturingFetch } from "../test-support/harness.js";
+import { sharedMockUrls } from "../test-support/shared-mocks.js";
 
 const examplesDir = fileURLToPath(new URL("../examples/", import.meta.url));
 
 async function run(name: string) {
   const { fetch, calls } = capturingFetch();
-  const result = await runWorkflow(examplesDir + name, { registry, env: {}, mode: "mock", baseUrls: inject("mockUrls"), mockAnswers: true, fetch });
+  const result = await runWorkflow(examplesDir + name, { registry, env: {}, mode: "mock", baseUrls: await sharedMockUrls(), mockAnswers: true, fetch });
   const block = (id: string) => result.blocks.find((b) => b.id === id)!;
   const sent = (path: string) => calls.filter((c) => c.url.pathname === path);
   return { result, block, sent, calls };

@@ -4,11 +4,11 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
-import { inject } from "vitest";
 import type { CliIo } from "../src/cli/support/io.js";
 import { main } from "../src/cli.js";
 import type { MockServers } from "../src/mocks/mocks.js";
 import { ROOT } from "./repo.js";
+import { sharedMockUrls } from "./shared-mocks.js";
 
 export interface CliRun {
   code: number;
@@ -29,12 +29,11 @@ export interface CliOptions {
   stdin?: string | Uint8Array;
 }
 
-/** Run `blockwright <argv>` in-process; mocks come from the suite's global setup. */
+/** Run `blockwright <argv>` in-process; mocks are the suite's shared ones (shared-mocks.ts). */
 export async function cli(argv: string[], options: CliOptions = {}): Promise<CliRun> {
   let stdout = "";
   let stderr = "";
   const mocks: CliRun["mocks"] = [];
-  const shared = inject("mockUrls");
   const io: CliIo = {
     stdout: { write: (t: string) => (stdout += t) },
     stderr: { write: (t: string) => (stderr += t) },
@@ -47,6 +46,7 @@ export async function cli(argv: string[], options: CliOptions = {}): Promise<Cli
       (async (providers): Promise<MockServers> => {
         const record = { asked: providers, closed: false };
         mocks.push(record);
+        const shared = await sharedMockUrls();
         return { urls: Object.fromEntries(providers.map((p) => [p, shared[p]!])), close: async () => void (record.closed = true) };
       }),
   };

@@ -1,9 +1,9 @@
 // Shared machinery of the hand-written contract tests: run a generated tool
-// against the Prism mocks started by global-setup.ts, capturing the outgoing
+// against the suite's shared Prism mocks (shared-mocks.ts), capturing the outgoing
 // request and the mock's reply (through the derived suite's exchange layer,
 // src/contract/exchange.ts), plus generic checks every operation gets.
 import { fileURLToPath } from "node:url";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { safeToRepeat, type ExecuteOptions, type OutputSpec, type ToolResult, type ToolSpec } from "@blockwright/runtime/internal";
 import { executeTool, registry } from "./repo.js";
 import { OpenApiDocument } from "../src/load/openapi-document.js";
@@ -12,14 +12,18 @@ import { loadYamlSource } from "../src/load/yaml-source.js";
 import { mockFetch, type Exchange } from "../src/contract/exchange.js";
 import { quotaUsedUp } from "../src/contract/structured-error.js";
 import { describeViolation } from "../src/contract/prism.js";
+import { sharedMockUrls } from "./shared-mocks.js";
 
 const specsDir = fileURLToPath(new URL("../specs/", import.meta.url));
 
 /** One request and its reply, as the exchange layer records it (Prism's violations included). */
 export type Captured = Exchange;
 
+/** The suite's shared mocks: every file that runs tools against them imports this module. */
+const mockUrls = await sharedMockUrls();
+
 export function mockUrl(provider: string): string {
-  const url = inject("mockUrls")[provider];
+  const url = mockUrls[provider];
   if (!url) throw new Error(`no mock for ${provider}`);
   return url;
 }

@@ -68,11 +68,11 @@ describe("where the provider-dependent files run", () => {
     ["npm test", [], "test", true],
     ["npm test with a reporter and its output file", ["--reporter=json", "--outputFile=/tmp/zq.json"], "test", true],
     ["npm test -- <a file>", ["src/cli/zq.test.ts"], "test", false],
-    ["npm test -- --project=unit (the neutral project left out)", ["--project=unit"], "test", false],
+    ["npm test -- --project=main (the neutral project left out)", ["--project=main"], "test", false],
     ["npm test -- --reporter json (a value apart: not read as showing only)", ["--reporter", "json"], "test", false],
     ["npm test -- -t <name>", ["-t", "zq"], "test", false],
     ["npx vitest run", [], undefined, false],
-    ["npm run test:contract", ["--project", "contract"], "test:contract", false],
+    ["npm run test:main", ["--project", "main"], "test:main", false],
   ] as const)("%s: once, in the neutral project only: %s", (_, args, lifecycle, once) => {
     expect(runsOnceInNeutral([...vitest, ...args], { npm_lifecycle_event: lifecycle })).toBe(once);
   });

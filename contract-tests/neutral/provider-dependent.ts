@@ -43,7 +43,7 @@ const SHOWING_ONLY = ["--reporter", "--outputFile", "--silent", "--color", "--no
  * project with every provider of specs/ and two more: that run proves all a
  * run in the project itself would, and that no expectation is tied to the
  * current set of providers. Any other run (`npx vitest run <file>`, `npm run
- * test:contract`, `npm test -- <filter, project or other option>`) runs them
+ * test:main`, `npm test -- <filter, project or other option>`) runs them
  * in their own projects too: naming a file always runs it, and a run that may
  * leave the neutral project out never leaves them out.
  */

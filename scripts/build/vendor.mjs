@@ -59,6 +59,23 @@ const englishFaker = {
   },
 };
 
+/**
+ * How each bundle keeps the names of its functions and classes (error
+ * names, stack traces, code that reads constructor.name): esbuild's
+ * keepNames wraps every function as it is made, which costs nothing in
+ * code that runs once but doubled the CPU of Prism's request validation
+ * (ajv builds its validators from thousands of closures): `blockwright test`
+ * on the GitHub cut of src/import/__fixtures__/published took 11.3 s of CPU
+ * with it, 5.6 s with Prism's identifiers left as written instead (which
+ * keeps them, bar a few renamed where two modules share one; 4.8 MB against
+ * 4.1 MB).
+ */
+const NAMES = {
+  prism: { minifyWhitespace: true, minifySyntax: true, minifyIdentifiers: false, keepNames: false },
+};
+/** Smaller, and with every function's and class's name kept. */
+const DEFAULT_NAMES = { minify: true, keepNames: true };
+
 mkdirSync(out, { recursive: true });
 for (const file of readdirSync(sources).filter((f) => f.endsWith(".cjs"))) {
   const name = basename(file, ".cjs");
@@ -81,9 +98,7 @@ for (const file of readdirSync(sources).filter((f) => f.endsWith(".cjs"))) {
     plugins: [englishFaker],
     // A dependency of blockwright's own stays a require of the installed package (one copy, shared).
     external: ["@redocly/openapi-core"],
-    // Smaller, and with every function's and class's name kept (error names, stack traces, code that reads constructor.name).
-    minify: true,
-    keepNames: true,
+    ...(NAMES[name] ?? DEFAULT_NAMES),
     banner: { js: `// Bundled by scripts/build/vendor.mjs from src/vendor/${file} and the packages it requires: their licenses are in ${name}.LICENSES.txt.` },
   });
   // Files on disk only: a plugin's module is named `<namespace>:<path>`.

@@ -1,18 +1,28 @@
 // What every generated file and block should hold, and writing it.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { GENERATED_FILES, MARKED_BLOCKS } from "./pages.js";
+import { GENERATED_FILES, MARKED_BLOCKS, type MarkedBlock } from "./pages.js";
 
 /** Each path `npm run docs` writes, with the whole content it should have. */
 export async function expectedDocs(root: string): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   for (const file of GENERATED_FILES) files.set(file.path, await file.render(root));
+  // A block printed on several pages is rendered once (the install weight packs the packages: seconds of CPU).
+  const blocks = new Map<MarkedBlock["render"], Promise<string>>();
+  const renderOnce = (block: MarkedBlock) => {
+    let rendered = blocks.get(block.render);
+    if (!rendered) {
+      rendered = Promise.resolve(block.render(root));
+      blocks.set(block.render, rendered);
+    }
+    return rendered;
+  };
   for (const block of MARKED_BLOCKS) {
     const text = files.get(block.path) ?? readFileSync(join(root, block.path), "utf8");
     const start = text.indexOf(block.start);
     const end = text.indexOf(block.end, start);
     if (start < 0 || end < 0) throw new Error(`${block.path}: the markers ${block.start} … ${block.end} are missing`);
-    files.set(block.path, `${text.slice(0, start + block.start.length)}\n${await block.render(root)}\n${text.slice(end)}`);
+    files.set(block.path, `${text.slice(0, start + block.start.length)}\n${await renderOnce(block)}\n${text.slice(end)}`);
   }
   return files;
 }

@@ -7,8 +7,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
+import { sharedMockUrls } from "../../test-support/shared-mocks.js";
 import { ROOT, SPECS_DIR, tools } from "../../test-support/repo.js";
 import { providerDirs } from "../load/provider-dirs.js";
 import { resolveParamReferences } from "./support/references.js";
@@ -76,9 +76,9 @@ describe("blockwright (no command)", () => {
   });
 
   it("reads standard flag syntax: --opt=value, and -- ends the options", async () => {
-    const r = await cli(["call", "books_get_volume", "--param=apiKey={{BOOKS_KEY}}", "--base-url=" + inject("mockUrls").books, "--", "extra"], { env: { BOOKS_KEY: KEY } });
+    const r = await cli(["call", "books_get_volume", "--param=apiKey={{BOOKS_KEY}}", "--base-url=" + (await sharedMockUrls()).books, "--", "extra"], { env: { BOOKS_KEY: KEY } });
     expect(r).toMatchObject({ code: 2, stderr: expect.stringContaining('unexpected argument "extra"') });
-    const ok = await cli(["call", "books_get_volume", "--param=apiKey={{BOOKS_KEY}}", "--param=volumeId=zyTCAlFPjgYC", `--base-url=${inject("mockUrls").books}`], { env: { BOOKS_KEY: KEY } });
+    const ok = await cli(["call", "books_get_volume", "--param=apiKey={{BOOKS_KEY}}", "--param=volumeId=zyTCAlFPjgYC", `--base-url=${(await sharedMockUrls()).books}`], { env: { BOOKS_KEY: KEY } });
     expect(ok.code).toBe(0);
   });
 
@@ -94,24 +94,24 @@ describe("blockwright (no command)", () => {
 });
 
 describe("blockwright call", () => {
-  const books = () => inject("mockUrls").books!;
+  const books = async () => (await sharedMockUrls()).books!;
 
   it("reads --params - from standard input", async () => {
-    const r = await cli(["call", "books_get_volume", "--params", "-", "--param", "apiKey={{BOOKS_KEY}}", "--base-url", books()], { env: { BOOKS_KEY: KEY }, stdin: '{"volumeId": "zyTCAlFPjgYC"}\n' });
+    const r = await cli(["call", "books_get_volume", "--params", "-", "--param", "apiKey={{BOOKS_KEY}}", "--base-url", await books()], { env: { BOOKS_KEY: KEY }, stdin: '{"volumeId": "zyTCAlFPjgYC"}\n' });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ success: true, output: { metadata: { id: "zyTCAlFPjgYC" } } });
     expect(await cli(["call", "books_get_volume", "--params", "-"], { stdin: "[1]" })).toMatchObject({ code: 2, stderr: expect.stringContaining("--params must be a JSON object") });
   });
 
   it("prints the result on stdout and exits 0 on success", async () => {
-    const r = await cli(["call", "books_get_volume", "--param", "apiKey={{BOOKS_KEY}}", "--param", "volumeId=zyTCAlFPjgYC", "--base-url", books()], { env: { BOOKS_KEY: KEY } });
+    const r = await cli(["call", "books_get_volume", "--param", "apiKey={{BOOKS_KEY}}", "--param", "volumeId=zyTCAlFPjgYC", "--base-url", await books()], { env: { BOOKS_KEY: KEY } });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ success: true, output: { metadata: { id: "zyTCAlFPjgYC" } } });
     expect(r.stdout + r.stderr).not.toContain(KEY);
   });
 
   it("exits 1 with the structured error when the tool fails", async () => {
-    const r = await cli(["call", "books_search_volumes", "--params", '{"q":"dune","maxResults":"41"}', "--param", "apiKey={{BOOKS_KEY}}", "--base-url", books()], { env: { BOOKS_KEY: KEY } });
+    const r = await cli(["call", "books_search_volumes", "--params", '{"q":"dune","maxResults":"41"}', "--param", "apiKey={{BOOKS_KEY}}", "--base-url", await books()], { env: { BOOKS_KEY: KEY } });
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout)).toEqual({
       success: false,
@@ -146,7 +146,7 @@ describe("blockwright call", () => {
   });
 
   it("withholds a secret's value used in another parameter", async () => {
-    const r = await cli(["call", "books_search_volumes", "--param", "apiKey={{BOOKS_KEY}}", "--param", "q=dune", "--param", "maxResults={{BOOKS_KEY}}", "--base-url", books()], { env: { BOOKS_KEY: KEY } });
+    const r = await cli(["call", "books_search_volumes", "--param", "apiKey={{BOOKS_KEY}}", "--param", "q=dune", "--param", "maxResults={{BOOKS_KEY}}", "--base-url", await books()], { env: { BOOKS_KEY: KEY } });
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout).error.message).toBe('maxResults: must be a number, got "[redacted]"');
     expect(r.stdout).not.toContain(KEY);
@@ -157,7 +157,7 @@ describe("blockwright call", () => {
     const env = { CRM_TOKEN: "00D5g000004ABCD!cli-token" };
 
     it("follows the pages of a list operation and prints one result with its pages", async () => {
-      const r = await cli([...crm, "--param", `instanceUrl=${inject("mockUrls").crm}`, "--all-pages"], { env });
+      const r = await cli([...crm, "--param", `instanceUrl=${(await sharedMockUrls()).crm}`, "--all-pages"], { env });
       expect(r.code).toBe(0);
       const result = JSON.parse(r.stdout);
       expect(result).toMatchObject({ success: true, output: { metadata: { totalSize: 3222, done: true } }, pages: { count: 2, items: 5, complete: true } });
@@ -165,7 +165,7 @@ describe("blockwright call", () => {
     });
 
     it("stops at --max-items", async () => {
-      const r = await cli([...crm, "--param", `instanceUrl=${inject("mockUrls").crm}`, "--all-pages", "--max-items", "2"], { env });
+      const r = await cli([...crm, "--param", `instanceUrl=${(await sharedMockUrls()).crm}`, "--all-pages", "--max-items", "2"], { env });
       expect(r.code).toBe(0);
       const result = JSON.parse(r.stdout);
       expect(result).toMatchObject({ success: true, output: { metadata: { done: false } }, pages: { count: 1, items: 2, complete: false } });

@@ -8,7 +8,8 @@ import { PassThrough } from "node:stream";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { StreamsClientTransport } from "../../test-support/streams-client-transport.js";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { sharedMockUrls } from "../../test-support/shared-mocks.js";
 import type { CliIo } from "./support/io.js";
 import { serve } from "./mcp.js";
 import { connectionParams, flowParams, oauthParams, toLlmTools } from "@blockwright/runtime/internal";
@@ -28,7 +29,7 @@ async function start(argv: string[], env: Record<string, string> = {}): Promise<
   const stdout = new PassThrough();
   let stderr = "";
   const mocks: Session["mocks"] = [];
-  const shared = inject("mockUrls");
+  const shared = await sharedMockUrls();
   const io: CliIo = {
     stdout,
     stderr: { write: (t: string) => (stderr += t) },

@@ -2,12 +2,12 @@
 // own project — reports, seeds, shards, exit statuses — including a project
 // that only added specs/<p>/ (the fixture provider), a spec example broken
 // on purpose, and a manifest looser than its spec that only random inputs find.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, describe, expect, it } from "vitest";
-import { cli } from "../../test-support/cli-harness.js";
+import { cli, type CliRun, spawnCli } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
 import { KIND_ORDER } from "../contract/kinds/index.js";
 import { startMocks } from "../mocks/mocks.js";
@@ -158,10 +158,18 @@ const brokenBooksProject = () =>
     return dir;
   })());
 
+/**
+ * The broken project's whole suite in one worker, in-process, as JSON (run
+ * once for the tests that read it). No time limit on a property: shrinking
+ * that ends at a limit on a busy machine would end at different places.
+ */
+let brokenBooksRun: Promise<CliRun> | undefined;
+const brokenBooksOneWorker = () => (brokenBooksRun ??= (async () => cli(["test", "--seed", "7", "--runs", "2", "--property-time-limit", "0", "--workers", "1", "--reporter", "json"], { cwd: await brokenBooksProject(), startMocks }))());
+
 describe.concurrent("the contract run at scale", () => {
   it("--max-failures 3 on a broken project: stops at the third failure, reports what ran, exit 1", async () => {
     const dir = await brokenBooksProject();
-    const all = await cli(["test", "--seed", "7", "--runs", "2", "--workers", "1", "--reporter", "json"], { cwd: dir, startMocks });
+    const all = await brokenBooksOneWorker();
     expect(JSON.parse(all.stdout).summary.failed).toBeGreaterThan(10);
     const r = await cli(["test", "--seed", "7", "--runs", "2", "--workers", "1", "--max-failures", "3", "--reporter", "json"], { cwd: dir, startMocks });
     expect(r.code).toBe(1);
@@ -176,36 +184,76 @@ describe.concurrent("the contract run at scale", () => {
   it("--workers 2: worker threads with mocks of their own, the same report as one worker for the same seed", async () => {
     const dir = await brokenBooksProject();
     const shape = (stdout: string) => JSON.parse(stdout).cases.map((c: { id: string; status: string; message?: string; statuses: number[]; failure?: unknown }) => [c.id, c.status, c.message, c.statuses, c.failure]);
-    // No time limit on a property: shrinking that ends at a limit on a busy machine would end at different places.
-    const one = await cli(["test", "--seed", "7", "--runs", "2", "--property-time-limit", "0", "--workers", "1", "--reporter", "json"], { cwd: dir, startMocks });
-    const two = await cli(["test", "--seed", "7", "--runs", "2", "--property-time-limit", "0", "--workers", "2", "--reporter", "json"], { cwd: dir });
-    expect(two.code).toBe(1);
-    expect(two.stderr).toMatch(/^blockwright test: \d+ cases on 1 mock in 2 workers, seed 7, 2 runs per property$/m);
-    // The workers started their own mocks: none was asked of the command's.
-    expect(two.mocks).toEqual([]);
-    expect(shape(two.stdout)).toEqual(shape(one.stdout));
+    const one = await brokenBooksOneWorker();
+    // The built command, as a process: its workers load the build (in-process, they would compile the sources anew, each).
+    const two = spawnCli(["test", "--seed", "7", "--runs", "2", "--property-time-limit", "0", "--workers", "2", "--reporter", "json"], {}, dir);
+    expect(await two.exited).toBe(1);
+    expect(two.stderr()).toMatch(/^blockwright test: \d+ cases on 1 mock in 2 workers, seed 7, 2 runs per property$/m);
+    expect(shape(two.stdout())).toEqual(shape(one.stdout));
     // Progress off a terminal: a plain line when a provider's cases are all done.
-    expect(two.stderr).toMatch(/^blockwright test: shelf: \d+ cases done, \d+ failed, [\d.]+ s$/m);
+    expect(two.stderr()).toMatch(/^blockwright test: shelf: \d+ cases done, \d+ failed, [\d.]+ s$/m);
   });
 
-  it("--workers 2 stops on Ctrl-C: the workers start no case, exit 130", async () => {
+  it("--workers 2 stops on Ctrl-C: the workers start no case, and no mock was asked of the command's (each worker starts its own), exit 130", async () => {
     const dir = await brokenBooksProject();
     const r = await cli(["test", "--seed", "7", "--runs", "2", "--workers", "2"], { cwd: dir, interrupted: Promise.resolve() });
     expect(r.code).toBe(130);
     const [, ran, of] = /blockwright test: interrupted after (\d+) of (\d+) cases/.exec(r.stderr)!.map(Number);
     expect(ran).toBe(0);
     expect(of).toBeGreaterThan(0);
+    expect(r.mocks).toEqual([]);
   });
 });
+
+/**
+ * The project with the broken answer, its suite run once with every report
+ * for CI: github on stdout (its summary appended to a file that holds an
+ * earlier step's), and junit, html, markdown and json each to its own
+ * --output.
+ */
+let brokenAnswerRun: Promise<{ dir: string; r: CliRun; summary: string; out: (name: string) => string }> | undefined;
+const brokenAnswerReports = () =>
+  (brokenAnswerRun ??= (async () => {
+    const dir = await brokenAnswerProject();
+    const summary = join(dir, "step-summary.md");
+    writeFileSync(summary, "earlier step\n");
+    const out = (name: string) => join(dir, "reports", name);
+    const r = await cli(
+      [
+        "test",
+        "--seed",
+        "7",
+        "--runs",
+        "3",
+        "--reporter",
+        "github",
+        "--reporter",
+        "junit",
+        "--output",
+        out("junit.xml"),
+        "--reporter",
+        "html",
+        "--output",
+        out("report.html"),
+        "--reporter",
+        "markdown",
+        "--output",
+        out("report.md"),
+        "--reporter",
+        "json",
+        "--output",
+        out("report.json"),
+      ],
+      { cwd: dir, startMocks, env: { GITHUB_STEP_SUMMARY: summary } },
+    );
+    return { dir, r, summary, out };
+  })());
 
 describe.concurrent("reports for CI", () => {
   const answerCase = `shelf_list_books › example › answer 200 "${BROKEN_EXAMPLE}"`;
 
   it("github: an ::error annotation at the spec line each failing case derives from, and a Markdown job summary", async () => {
-    const dir = await brokenAnswerProject();
-    const summary = join(dir, "step-summary.md");
-    writeFileSync(summary, "earlier step\n");
-    const r = await cli(["test", "--seed", "7", "--runs", "3", "--reporter", "github"], { cwd: dir, startMocks, env: { GITHUB_STEP_SUMMARY: summary } });
+    const { dir, r, summary } = await brokenAnswerReports();
     expect(r.code).toBe(1);
     // The example's own line in the spec: where the answer that breaks the mapping is.
     const line =
@@ -242,14 +290,9 @@ describe.concurrent("reports for CI", () => {
   });
 
   it("several reporters at once, each to its own --output; html is one offline page with coverage and each failure's input, answer and reproduce line", async () => {
-    const dir = await brokenAnswerProject();
-    const out = (name: string) => join(dir, "reports", name);
-    const r = await cli(
-      ["test", "--seed", "7", "--runs", "3", "--reporter", "junit", "--output", out("junit.xml"), "--reporter", "html", "--output", out("report.html"), "--reporter", "markdown", "--output", out("report.md"), "--reporter", "json"],
-      { cwd: dir, startMocks },
-    );
+    const { r, out } = await brokenAnswerReports();
     expect(r.code).toBe(1);
-    const json = JSON.parse(r.stdout);
+    const json = JSON.parse(readFileSync(out("report.json"), "utf8"));
     expect(XMLValidator.validate(readFileSync(out("junit.xml"), "utf8"))).toBe(true);
     expect(readFileSync(out("report.md"), "utf8")).toContain("### Coverage by operation");
     const html = readFileSync(out("report.html"), "utf8");
@@ -303,18 +346,26 @@ describe.concurrent("blockwright test on a user's project", () => {
     expect(started).toBe(0);
   });
 
-  /** A project that added the fixture provider with only specs/shelf/, then generated it (once). */
+  /**
+   * A project that added the fixture provider with only specs/shelf/, its
+   * OpenAPI document under the name its manifest gives (openapi: api.yaml),
+   * then generated it (once).
+   */
   let newProvider: Promise<string> | undefined;
   const generatedShelf = () =>
     (newProvider ??= (async () => {
       const dir = project("new-provider", { shelf: join(ROOT, "test-support/fixtures/specs/shelf") });
+      renameSync(join(dir, "specs/shelf/openapi.yaml"), join(dir, "specs/shelf/api.yaml"));
+      edit(join(dir, "specs/shelf/manifest.yaml"), "openapi: openapi.yaml", "openapi: api.yaml");
       expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
       return dir;
     })());
+  /** Its derived suite, run once for the tests that read it. */
+  let newProviderRun: Promise<CliRun> | undefined;
+  const newProviderSuite = () => (newProviderRun ??= (async () => cli(["test", "--seed", "7", "--runs", "10", "--reporter", "json"], { cwd: await generatedShelf(), startMocks }))());
 
   it("a provider added with only specs/<p>/ generates and passes its derived suite", async () => {
-    const dir = await generatedShelf();
-    const r = await cli(["test", "--seed", "7", "--runs", "10", "--reporter", "json"], { cwd: dir, startMocks });
+    const r = await newProviderSuite();
     const report = JSON.parse(r.stdout);
     expect(report.cases.filter((c: { status: string }) => c.status !== "passed")).toEqual([]);
     expect(new Set(report.cases.map((c: { kind: string }) => c.kind))).toEqual(new Set(KIND_ORDER));
@@ -335,12 +386,11 @@ describe.concurrent("blockwright test on a user's project", () => {
   });
 
   it("mocks are built from the document the manifest names (openapi: api.yaml), as generation reads it", async () => {
-    const dir = project("named-document", { shelf: join(ROOT, "test-support/fixtures/specs/shelf") });
-    renameSync(join(dir, "specs/shelf/openapi.yaml"), join(dir, "specs/shelf/api.yaml"));
-    edit(join(dir, "specs/shelf/manifest.yaml"), "openapi: openapi.yaml", "openapi: api.yaml");
-    expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
-    const r = await cli(["test", "--seed", "7", "--runs", "2"], { cwd: dir, startMocks });
-    expect(r.stdout.trimEnd().split("\n").at(-1)).toMatch(/^contract: \d+ passed, 0 failed$/);
+    // The project above has no openapi.yaml: its mocks serve api.yaml, or its suite could not pass.
+    expect(existsSync(join(await generatedShelf(), "specs/shelf/openapi.yaml"))).toBe(false);
+    const r = await newProviderSuite();
+    // The text report's summary goes to stderr when the JSON report takes stdout.
+    expect(r.stderr.trimEnd().split("\n").at(-1)).toMatch(/^contract: \d+ passed, 0 failed$/);
     expect(r.code).toBe(0);
   });
 
@@ -350,7 +400,7 @@ describe.concurrent("blockwright test on a user's project", () => {
     // pattern it refuses outright). The manifest still takes any id its pattern allows.
     const dir = join(tmp, "looser-format");
     cpSync(await generatedShelf(), dir, { recursive: true, verbatimSymlinks: true });
-    edit(join(dir, "specs/shelf/openapi.yaml"), 'schema: { type: string, pattern: "^[a-z0-9-]+$" }', 'schema: { type: string, pattern: "^[a-z0-9-]+$", format: ipv4 }');
+    edit(join(dir, "specs/shelf/api.yaml"), 'schema: { type: string, pattern: "^[a-z0-9-]+$" }', 'schema: { type: string, pattern: "^[a-z0-9-]+$", format: ipv4 }');
     // No time limit on a property: the same seed must shrink alike however busy the machine.
     const run = () => cli(["test", "--seed", "11", "--runs", "25", "--property-time-limit", "0"], { cwd: dir, startMocks });
     const first = await run();
@@ -366,7 +416,7 @@ describe.concurrent("blockwright test on a user's project", () => {
     // A changed pattern, by contrast, is refused before any case runs (the link step).
     const pattern = join(tmp, "looser-pattern");
     cpSync(await generatedShelf(), pattern, { recursive: true, verbatimSymlinks: true });
-    edit(join(pattern, "specs/shelf/openapi.yaml"), 'schema: { type: string, pattern: "^[a-z0-9-]+$" }', 'schema: { type: string, pattern: "^[a-z0-9]+$" }');
+    edit(join(pattern, "specs/shelf/api.yaml"), 'schema: { type: string, pattern: "^[a-z0-9-]+$" }', 'schema: { type: string, pattern: "^[a-z0-9]+$" }');
     expect(await cli(["test", "--seed", "11", "--runs", "25"], { cwd: pattern, startMocks })).toMatchObject({ code: 2, stderr: expect.stringContaining("a manifest pattern must be the spec's") });
     // Seeded: the same seed draws, fails and shrinks the same way.
     const again = await run();

@@ -1,12 +1,15 @@
 // readOnly required fields are not required of a request: the draft leaves
 // them out and requires the rest, the linker does not ask a parameter for
 // them, and the suite's value check accepts a nested object without them.
-import { describe, expect, it } from "vitest";
-import { drafted, linkProblems, openapi, reply, type Json } from "../import/__fixtures__/draft-kit.js";
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { draftWorkFolder, drafted, linkProblems, openapi, reply, type Json } from "../import/__fixtures__/draft-kit.js";
 import { OpenApiDocument } from "./openapi-document.js";
 import { parseYamlSource } from "./yaml-source.js";
 import { requiredInRequest, withoutReadOnlyRequired } from "./read-only.js";
 import { DocumentSampler } from "../mocks/schema-sample.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
 const item: Json = {
   type: "object",

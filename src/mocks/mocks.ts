@@ -157,11 +157,21 @@ async function pagedTools(root: string, specsDir: string, provider: string): Pro
 }
 
 export async function startMocks(providers: string[], options: MockOptions): Promise<MockServers> {
+  const specsDir = options.specsDir;
+  const host = options.host ?? "127.0.0.1";
+  const root = options.root ?? dirname(resolve(specsDir));
+  // Every document is read and checked before Prism is loaded (its bundle takes a third of a second of
+  // CPU): a document generation refuses stops the command without it, and before any mock listens.
+  const served = await Promise.all(
+    providers.map(async (provider) => {
+      const file = openapiPathOf(specsDir, provider);
+      if (!existsSync(file)) throw new MockStartError(`no OpenAPI document for provider "${provider}" (${file})`);
+      return { provider, document: await servedDocument(file, root, specsDir, provider), paged: pagedRoutes(await pagedTools(root, specsDir, provider)) };
+    }),
+  );
   // Prism's entry points, bundled into the build (vendor/prism.cjs): the published package depends on no Prism package.
   const prism = require("../vendor/prism.cjs") as PrismSteps & typeof import("@stoplight/prism-http-server") & typeof import("@stoplight/prism-core");
   const { createServer, createLogger } = prism;
-  const specsDir = options.specsDir;
-  const host = options.host ?? "127.0.0.1";
   // Logs go to stderr: stdout carries data (a mock command's addresses).
   const logger = createLogger("mock", { level: options.logLevel ?? "error", redact: { paths: REDACTED_LOG_PATHS, censor: "[withheld]" } }, process.stderr);
   const servers: { prism: PrismServer; http: HttpServer }[] = [];
@@ -178,12 +188,8 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
   };
   try {
     const started = await Promise.all(
-      providers.map(async (provider) => {
-        const file = openapiPathOf(specsDir, provider);
-        if (!existsSync(file)) throw new MockStartError(`no OpenAPI document for provider "${provider}" (${file})`);
-        const root = options.root ?? dirname(resolve(specsDir));
-        const operations = prismOperations(await servedDocument(file, root, specsDir, provider), prism) as Parameters<typeof createServer>[0];
-        const paged = pagedRoutes(await pagedTools(root, specsDir, provider));
+      served.map(async ({ provider, document, paged }) => {
+        const operations = prismOperations(document, prism) as Parameters<typeof createServer>[0];
         const { prism: server, http } = withHttpServer(
           () =>
             createServer(operations, {

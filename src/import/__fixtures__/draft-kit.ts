@@ -1,7 +1,8 @@
 // For the drafter's tests: small OpenAPI documents of the tests' own, drafted
 // as `blockwright add` drafts them, and the problems generate's link step
 // finds in the result (written to a folder of its own).
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { linkProblems as generationLinkProblems } from "../../../test-support/generation-problems.js";
@@ -49,7 +50,8 @@ export function notesAt(d: ProviderDraft, at: string): string[] {
   return d.notes.filter((n) => n.at.join(".") === at).map((n) => n.note);
 }
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-draft-"));
+/** Where linked drafts are written: made by the first write (a file that writes none leaves nothing), removed by each test file that writes (afterAll). */
+const work = join(tmpdir(), `blockwright-draft-${randomUUID()}`);
 let counter = 0;
 
 /** What generate's link step says about the drafted provider (none: it links). */
