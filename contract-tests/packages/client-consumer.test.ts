@@ -19,7 +19,7 @@
 // client's bundle (no OAuth code for a provider without flows) is measured
 // with esbuild.
 import { build } from "esbuild";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -29,6 +29,15 @@ import { ROOT } from "../../test-support/repo.js";
 import { node, run, runOk, type Finished } from "./processes.js";
 
 const PROVIDERS = ["books", "directory"];
+/** What the executeTool consumer's files (consumer/typed/) import, and their projects: node16 and bundler resolution. */
+const TYPED_PROVIDERS = ["docgen"];
+const FIXTURES = join(ROOT, "contract-tests/packages/consumer");
+const TYPED = [
+  ["node16", "tsconfig.node16.json", "typed/"],
+  ["bundler", "bundler/tsconfig.bundler.json", "bundler/typed/"],
+] as const;
+// Each file under consumer/typed/ but correct.ts marks its one wrong line with `// expected: TS<code>`.
+const WRONG_TYPED = ["wrong-param-name.ts", "missing-param.ts", "wrong-value-type.ts", "unknown-operation.ts", "not-an-output-property.ts"];
 // The TypeScript versions the consumers are checked with: the repository's 5.9, and the newest (devDependency
 // typescript-newest, an alias of typescript@latest, with its compiler binary for this platform).
 const TYPESCRIPTS = { "5.9": "typescript", newest: "typescript-newest" } as const;
@@ -95,9 +104,9 @@ function answer(req: Received) {
 
 let work: string;
 let upstream: Awaited<ReturnType<typeof server>> | undefined;
-/** The consumers, in the work folder: npm (ESM), npm (CommonJS), pnpm and yarn. */
+/** The consumers, in the work folder: npm (ESM; a CommonJS project in it, using its node_modules), pnpm and yarn. */
 const CONSUMER = "consumer";
-const CJS = "consumer-cjs";
+const CJS = "consumer/cjs";
 const PNPM_CONSUMER = "consumer-pnpm";
 const YARN_CONSUMER = "consumer-yarn";
 let consumer: string;
@@ -120,8 +129,14 @@ beforeAll(async () => {
     writeFileSync(join(dir, "package.json"), JSON.stringify(manifest, null, 2));
   };
   packageJson(consumer, { name: "consumer", private: true, type: "module" });
-  // CommonJS: a package.json without "type": "module".
+  // CommonJS: a package.json without "type": "module" (its packages are the npm consumer's, a folder up).
   packageJson(cjsConsumer, { name: "consumer-cjs", private: true });
+  // The executeTool consumer's files: correct code, and files each with one line that must not compile.
+  cpSync(join(FIXTURES, "typed"), join(consumer, "typed"), { recursive: true });
+  cpSync(join(FIXTURES, "tsconfig.node16.json"), join(consumer, "tsconfig.node16.json"));
+  // The bundler's project in a folder of its own, so that the build's errors say which project they are in.
+  cpSync(join(FIXTURES, "typed"), join(consumer, "bundler/typed"), { recursive: true });
+  cpSync(join(FIXTURES, "tsconfig.bundler.json"), join(consumer, "bundler/tsconfig.bundler.json"));
   // pnpm, strict: each package sees only what it declares (node-linker isolated, hoist=false).
   packageJson(pnpmConsumer, { name: "consumer-pnpm", private: true, type: "module", dependencies });
   const pnpmSettings = ["--registry", shared.url, "--store-dir", join(work, "pnpm-store"), "--cache-dir", join(work, "pnpm-cache"), "--config.node-linker=isolated", "--config.hoist=false", "--config.update-notifier=false"];
@@ -148,10 +163,9 @@ beforeAll(async () => {
       .join("\n")}\n`,
   );
   writeFileSync(join(yarnConsumer, "yarn.lock"), "");
-  // The four installs side by side; settled, not raced: none is left running when one fails.
+  // The three installs side by side; settled, not raced: none is left running when one fails.
   const installs = await Promise.allSettled([
-    npm(["install", "--ignore-scripts", ...PROVIDERS.map((p) => `@blockwright/${p}@${version(p)}`)], consumer),
-    npm(["install", "--ignore-scripts", `@blockwright/books@${version("books")}`], cjsConsumer),
+    npm(["install", "--ignore-scripts", ...[...PROVIDERS, ...TYPED_PROVIDERS].map((p) => `@blockwright/${p}@${version(p)}`)], consumer),
     runOk(node, [PNPM, "install", "--ignore-scripts", "--reporter=silent", ...pnpmSettings], pnpmConsumer, { npm_config_userconfig: shared.npmrc }),
     runOk(node, [YARN, "install"], yarnConsumer, { YARN_ENABLE_TELEMETRY: "0", YARN_IGNORE_PATH: "1" }),
   ]);
@@ -192,7 +206,7 @@ beforeAll(async () => {
   const projects = (v: TsVersion) => [
     `${CONSUMER}/tsconfig.${v}.json`,
     ...CJS_MODULES.map((module) => `${CJS}/tsconfig.${module}-${v}.json`),
-    ...(v === "5.9" ? [`${PNPM_CONSUMER}/tsconfig.5.9.json`, `${YARN_CONSUMER}/tsconfig.5.9.json`] : []),
+    ...(v === "5.9" ? [`${PNPM_CONSUMER}/tsconfig.5.9.json`, `${YARN_CONSUMER}/tsconfig.5.9.json`, ...TYPED.map(([, config]) => `${CONSUMER}/${config}`)] : []),
   ];
   const [five, newest] = await Promise.all(TS_VERSIONS.map((v) => run(node, [TSC(v), "--build", ...projects(v), "--pretty", "false"], work)));
   builds = { "5.9": five!, newest: newest! };
@@ -213,8 +227,9 @@ const filesWithErrors = (build: Finished, ...prefixes: string[]) => [...new Set(
 describe("issue 31's snippet in a fresh consumer of the packed packages", () => {
   it.each(TS_VERSIONS)("compiles under tsc --strict of TypeScript %s, the lines that must not compile included under @ts-expect-error", (v) => {
     expect(errorsIn(`${CONSUMER}/src/snippet.ts`, builds[v]), builds[v].stdout + builds[v].stderr).toEqual([]);
-    // Nothing else fails in the consumer: its packages' declarations and TypeScript's lib files are checked too.
-    expect(filesWithErrors(builds[v], `${CONSUMER}/`), builds[v].stdout).toEqual([`${CONSUMER}/src/wrong.ts`]);
+    // Nothing fails in the whole build but the files meant to: the packages' declarations and TypeScript's lib files are checked too.
+    const meantToFail = [`${CONSUMER}/src/wrong.ts`, ...(v === "5.9" ? TYPED.flatMap(([, , dir]) => WRONG_TYPED.map((f) => `${CONSUMER}/${dir}${f}`)) : [])];
+    expect(filesWithErrors(builds[v], "").sort(), builds[v].stdout).toEqual(meantToFail.sort());
   });
 
   it.each(TS_VERSIONS)("compiles the README's example of the client, its errors and paging under TypeScript %s", (v) => {
@@ -268,9 +283,9 @@ describe("issue 31's snippet in a fresh consumer of the packed packages", () => 
   });
 
   it.each(CJS_MODULES.flatMap((module) => TS_VERSIONS.map((v) => [module, v] as const)))("in a CommonJS project (no type: module), compiles under module %s with TypeScript %s (no TS1479) to require calls that run", async (module, v) => {
-    // Its snippet, and the packages' declarations it uses (shared by both settings: an error there fails both).
+    // Its snippet, and the packages' declarations it uses (the npm consumer's: an error there fails every test of it).
     const compiled = builds[v];
-    expect(filesWithErrors(compiled, `${CJS}/${module}/`, `${CJS}/node_modules/`), compiled.stdout + compiled.stderr).toEqual([]);
+    expect(filesWithErrors(compiled, `${CJS}/${module}/`, `${CONSUMER}/node_modules/`), compiled.stdout + compiled.stderr).toEqual([]);
     const out = `out-${module}-${v}/snippet.js`;
     expect(readFileSync(join(cjsConsumer, out), "utf8")).toContain('require("@blockwright/books")');
     const { stdout } = await runOk(node, [out], cjsConsumer, { BOOKS_KEY: KEY });
@@ -297,5 +312,24 @@ describe("issue 31's snippet in a fresh consumer of the packed packages", () => 
       `[packages] books' client: ${(client.min / 1000).toFixed(1)} KB minified, ${(client.gzip / 1000).toFixed(1)} KB gzip; executeTool: ${(executor.min / 1000).toFixed(1)} KB, ${(executor.gzip / 1000).toFixed(1)} KB gzip\n`,
     );
     expect(client.gzip).toBeLessThanOrEqual(MAX_CLIENT_GZIP_BYTES);
+  });
+});
+
+describe.each(TYPED)("executeTool under tsc --strict, moduleResolution %s", (_, __, dir) => {
+  const build = () => builds["5.9"];
+  const typedErrorsIn = (file: string) => errorsIn(`${CONSUMER}/${dir}${file}`, build());
+
+  it("compiles correct consumer code, the outputs' own properties included", () => {
+    expect(typedErrorsIn("correct.ts"), build().stdout).toEqual([]);
+    // Every error tsc reported in this project is in a file that is meant to fail.
+    const files = filesWithErrors(build(), `${CONSUMER}/${dir}`).map((f) => f.slice(`${CONSUMER}/${dir}`.length));
+    expect(files.sort()).toEqual([...WRONG_TYPED].sort());
+  });
+
+  it.each(WRONG_TYPED)("rejects %s on the marked line", (file) => {
+    const lines = readFileSync(join(FIXTURES, "typed", file), "utf8").split("\n");
+    const marked = lines.findIndex((l) => /\/\/ expected: TS\d+/.test(l));
+    const code = /\/\/ expected: (TS\d+)/.exec(lines[marked]!)![1];
+    expect(typedErrorsIn(file)).toEqual([{ line: marked + 1, code }]);
   });
 });
