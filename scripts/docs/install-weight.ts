@@ -71,8 +71,9 @@ export function lockClosure(root: string): string[] {
   return [...seen];
 }
 
-const packedBytes = async (root: string, dir: string) =>
-  (JSON.parse((await promisify(execFile)("npm", ["pack", "--dry-run", "--json", "--ignore-scripts", dir], { cwd: root, maxBuffer: 64 * 1024 * 1024 })).stdout) as { unpackedSize: number }[])[0]?.unpackedSize ?? 0;
+/** The unpacked size of each folder's package as npm would publish it (`npm pack --dry-run` of them all, in one npm). */
+const packedBytes = async (root: string, dirs: string[]) =>
+  (JSON.parse((await promisify(execFile)("npm", ["pack", "--dry-run", "--json", "--ignore-scripts", ...dirs], { cwd: root, maxBuffer: 64 * 1024 * 1024 })).stdout) as { unpackedSize: number }[]).map((p) => p.unpackedSize);
 
 export interface InstallWeight {
   /** blockwright and every package it brings (lock file locations; the runtime as its folder). */
@@ -84,7 +85,8 @@ export interface InstallWeight {
 export async function installWeight(root: string): Promise<InstallWeight> {
   const locations = lockClosure(root);
   const workspaces = locations.filter((l) => !l.includes("node_modules/"));
-  const sizes = await Promise.all([packedBytes(root, "."), ...workspaces.map((w) => packedBytes(root, `./${w}`))]);
+  const sizes = await packedBytes(root, [".", ...workspaces.map((w) => `./${w}`)]);
+  if (sizes.length !== workspaces.length + 1) throw new Error(`npm pack --dry-run gave ${sizes.length} packages for ${workspaces.length + 1} folders`);
   const installedBytes = locations.filter((l) => l.includes("node_modules/")).reduce((sum, l) => sum + apparentBytes(join(root, l)), 0);
   return { packages: ["blockwright", ...locations], bytes: sizes.reduce((a, b) => a + b, 0) + installedBytes };
 }
