@@ -44,6 +44,9 @@ const TYPESCRIPTS = { "5.9": "typescript", newest: "typescript-newest" } as cons
 type TsVersion = keyof typeof TYPESCRIPTS;
 const TS_VERSIONS = Object.keys(TYPESCRIPTS) as TsVersion[];
 const TSC = (v: TsVersion) => join(ROOT, "node_modules", TYPESCRIPTS[v], "bin/tsc");
+// Node.js tuned for tsc's batch of type checks, as bin/blockwright.js is for generate: a larger young generation
+// (fewer scavenges) and an optimising compiler 16× less eager (5.9's build: 11.8 → 8.5 s of CPU, medians of three).
+const TSC_NODE_FLAGS = ["--max-semi-space-size=32", "--interrupt-budget=1048576"];
 const PNPM = join(ROOT, "node_modules/pnpm/bin/pnpm.cjs");
 const YARN = join(ROOT, "node_modules/@yarnpkg/cli-dist/bin/yarn.js");
 // Books' client bundled 29.1 KB gzip with the OAuth code (jose, token requests), 20.8 KB without it
@@ -208,7 +211,7 @@ beforeAll(async () => {
     ...CJS_MODULES.map((module) => `${CJS}/tsconfig.${module}-${v}.json`),
     ...(v === "5.9" ? [`${PNPM_CONSUMER}/tsconfig.5.9.json`, `${YARN_CONSUMER}/tsconfig.5.9.json`, ...TYPED.map(([, config]) => `${CONSUMER}/${config}`)] : []),
   ];
-  const [five, newest] = await Promise.all(TS_VERSIONS.map((v) => run(node, [TSC(v), "--build", ...projects(v), "--pretty", "false"], work)));
+  const [five, newest] = await Promise.all(TS_VERSIONS.map((v) => run(node, [...TSC_NODE_FLAGS, TSC(v), "--build", ...projects(v), "--pretty", "false"], work)));
   builds = { "5.9": five!, newest: newest! };
 });
 
