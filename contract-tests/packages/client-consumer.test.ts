@@ -25,7 +25,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type Received, server } from "../../test-support/loopback-server.js";
-import { ROOT } from "../../test-support/repo.js";
+import { ROOT } from "./root.js";
 import { node, run, runOk, type Finished } from "./processes.js";
 
 const PROVIDERS = ["books", "directory"];

@@ -17,8 +17,7 @@ import type { TestProject } from "vitest/node";
 import { cpuSeconds } from "../../test-support/cpu-seconds.js";
 import { startLocalRegistry, type LocalRegistry } from "./local-registry.js";
 import { node, run, runOk, type Finished } from "./processes.js";
-
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+import { ROOT } from "./root.js";
 
 export interface SharedRegistry {
   /** e.g. `http://127.0.0.1:43125/` */

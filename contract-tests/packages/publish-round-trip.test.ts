@@ -13,7 +13,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { ROOT } from "../../test-support/repo.js";
+import { ROOT } from "./root.js";
 import { node, run, type Finished } from "./processes.js";
 
 const BIN = join(ROOT, "bin/blockwright.js");

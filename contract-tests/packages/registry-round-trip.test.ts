@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startMocks, type MockServers } from "../../src/mocks/mocks.js";
-import { ROOT, SPECS_DIR } from "../../test-support/repo.js";
+import { ROOT, SPECS_DIR } from "./root.js";
 import { diskUsageBytes, installedPackages } from "./disk-usage.js";
 import { node, runOk } from "./processes.js";
 
