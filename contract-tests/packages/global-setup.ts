@@ -1,14 +1,15 @@
 // The one local registry of the packages project (its Vitest globalSetup):
 // a Verdaccio on loopback holding what this repository publishes, published
 // as a platform team does it: the runtime alone first (`npm publish`, as a
-// team that published it before), then `blockwright publish`, which
+// team that published it before) with its third-party dependencies from the
+// local node_modules (no network), then `blockwright publish`, which
 // publishes every provider and skips the runtime (publish-round-trip.test.ts
-// checks that run), and the runtime's third-party dependencies from the local
-// node_modules (no network). The consumers of client-consumer.test.ts and
+// checks that run). The consumers of client-consumer.test.ts and
 // registry-round-trip.test.ts install from it, so what they use is what
 // `blockwright publish` uploaded; npm's cache is shared by the files, which
 // makes every install after the first a warm one. Packages under
-// `@zqrefused/` are refused (a registry that says no).
+// `@zqrefused/` are refused (a registry that says no). Stopped after the last
+// file of the project.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
