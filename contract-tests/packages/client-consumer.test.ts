@@ -12,11 +12,13 @@
 // TypeScript 5.9 and with the newest (7, the native compiler: devDependency
 // typescript-newest); so does a CommonJS consumer (no `"type": "module"`;
 // `module` node16 and nodenext), which also runs the snippet compiled to
-// `require` calls. Each TypeScript builds its consumers in one `tsc --build`
-// (one process reads the library files once); no consumer has an error but
-// the lines that must not compile, the packages' declarations checked too
-// (skipLibCheck off; TypeScript's own lib files in the npm consumer). The
-// client's bundle (no OAuth code for a provider without flows) is measured
+// `require` calls. The npm consumer also compiles executeTool's consumer code
+// (consumer/typed/: correct code, and a wrong line in each other file) under
+// node16 and bundler resolution. Each TypeScript builds its consumers in one
+// `tsc --build` (one process reads the library files once); no consumer has
+// an error but the lines that must not compile, the packages' declarations
+// checked too (skipLibCheck off; TypeScript's own lib files in the npm
+// consumer). The client's bundle (no OAuth code for a provider without flows) is measured
 // with esbuild.
 import { build } from "esbuild";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -116,7 +118,7 @@ let consumer: string;
 let cjsConsumer: string;
 let pnpmConsumer: string;
 let yarnConsumer: string;
-/** Each TypeScript's build of its consumers (5.9's: all four; the newest's: the npm ones). */
+/** Each TypeScript's build of its consumer projects (5.9's: all; the newest's: the npm consumer's ESM and CommonJS ones). */
 let builds: Record<TsVersion, Finished>;
 
 beforeAll(async () => {
