@@ -18,8 +18,8 @@
 // `tsc --build` (one process reads the library files once); no consumer has
 // an error but the lines that must not compile, the packages' declarations
 // checked too (skipLibCheck off; TypeScript's own lib files in the npm
-// consumer). The client's bundle (no OAuth code for a provider without flows) is measured
-// with esbuild.
+// consumer). The client's bundle (no OAuth code for a provider without
+// flows) is measured with esbuild.
 import { build } from "esbuild";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
