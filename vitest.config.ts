@@ -87,9 +87,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: "packages",
-          // The registry round trip: pack, publish to a local Verdaccio,
-          // install in a fresh project, use from Node, tsc and esbuild.
+          // The registry round trip: one local Verdaccio for the project,
+          // given what `blockwright publish` publishes here; the files
+          // install from it into fresh projects and use the packages from
+          // Node, tsc and esbuild.
           include: ["contract-tests/packages/**/*.test.ts"],
+          globalSetup: ["contract-tests/packages/global-setup.ts"],
           hookTimeout: HOOK_TIMEOUT,
           testTimeout: TEST_TIMEOUT,
         },

@@ -4,17 +4,12 @@
 // and waited for included (the kernel's figures for the worker and its reaped
 // children), so the bench can say which files cost the most CPU rather than
 // the most time (two workers and a busy machine make durations misleading).
-// Not counted: the mocks of the global set-up, which serve the in-process
-// tests from Vitest's main process.
-import { appendFileSync, readFileSync } from "node:fs";
+// Not counted: the global set-ups, in Vitest's main process (the mocks of
+// the contract project; the packages project's registry writes a line of its
+// own for its set-up, not for what it serves later).
+import { appendFileSync } from "node:fs";
 import { afterAll, beforeAll } from "vitest";
-
-/** Seconds of user and system CPU of this process and its reaped children (/proc/self/stat, in clock ticks of 1/100 s). */
-function cpuSeconds(): number {
-  const stat = readFileSync("/proc/self/stat", "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0) / 100;
-}
+import { cpuSeconds } from "./cpu-seconds.js";
 
 const log = process.env.BLOCKWRIGHT_FILE_CPU;
 const start = cpuSeconds();

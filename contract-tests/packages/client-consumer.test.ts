@@ -1,44 +1,54 @@
 // The provider client as issue 31 asks for it, in a fresh consumer: the
-// runtime and two provider packages packed from this repository, published
-// to a Verdaccio registry on loopback with the runtime's third-party
-// dependencies, installed, and the issue's snippet — importing only
-// `@blockwright/books` — compiled with `tsc --strict` and run against a
-// loopback upstream, which records the requests it gets. The lines that
-// must not compile are checked twice: under `@ts-expect-error` in the
-// snippet, and one by one (with their error codes) in a file without it.
-// The same files are compiled and run in consumers installed by pnpm (strict:
-// isolated, nothing hoisted, so a package that imports what it does not
-// declare fails there) and by yarn (4, node_modules), from the same registry. The npm consumer
-// type-checks with TypeScript 5.9 and with the newest TypeScript on the registry (7: `npm install
-// typescript@latest` gives the native compiler), both installed into it from the same registry; so
-// does a CommonJS consumer (no `"type": "module"`; `module` node16 and nodenext), which also runs the
-// snippet compiled to `require` calls. The client's bundle (no OAuth code for a provider without
+// runtime and two provider packages as `blockwright publish` put them on the
+// packages project's Verdaccio registry on loopback (global-setup.ts),
+// installed, and the issue's snippet — importing only `@blockwright/books` —
+// compiled with `tsc --strict` and run against a loopback upstream, which
+// records the requests it gets. The lines that must not compile are checked
+// twice: under `@ts-expect-error` in the snippet, and one by one (with their
+// error codes) in a file without it. The same files are compiled and run in
+// consumers installed by pnpm (strict: isolated, nothing hoisted, so a package
+// that imports what it does not declare fails there) and by yarn (4,
+// node_modules), from the same registry. The npm consumer type-checks with
+// TypeScript 5.9 and with the newest (7, the native compiler: devDependency
+// typescript-newest); so does a CommonJS consumer (no `"type": "module"`;
+// `module` node16 and nodenext), which also runs the snippet compiled to
+// `require` calls. The npm consumer also compiles executeTool's consumer code
+// (consumer/typed/: correct code, and a wrong line in each other file) under
+// node16 and bundler resolution. Each TypeScript builds its consumers in one
+// `tsc --build` (one process reads the library files once); no consumer has
+// an error but the lines that must not compile, the packages' declarations
+// checked too (skipLibCheck off; TypeScript's own lib files in the npm
+// consumer). The client's bundle (no OAuth code for a provider without
 // flows) is measured with esbuild.
 import { build } from "esbuild";
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type Received, server } from "../../test-support/loopback-server.js";
-import { ROOT } from "../../test-support/repo.js";
-import { startLocalRegistry, type LocalRegistry } from "./local-registry.js";
+import { ROOT } from "./root.js";
 import { node, run, runOk, type Finished } from "./processes.js";
 
 const PROVIDERS = ["books", "directory"];
-const THIRD_PARTY = ["jose", "openapi-fetch", "openapi-typescript-helpers"];
-const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
+/** What the executeTool consumer's files (consumer/typed/) import, and their projects: node16 and bundler resolution. */
+const TYPED_PROVIDERS = ["docgen"];
+const FIXTURES = join(ROOT, "contract-tests/packages/consumer");
+const TYPED = [
+  ["node16", "tsconfig.node16.json", "typed/"],
+  ["bundler", "bundler/tsconfig.bundler.json", "bundler/typed/"],
+] as const;
+// Each file under consumer/typed/ but correct.ts marks its one wrong line with `// expected: TS<code>`.
+const WRONG_TYPED = ["wrong-param-name.ts", "missing-param.ts", "wrong-value-type.ts", "unknown-operation.ts", "not-an-output-property.ts"];
 // The TypeScript versions the consumers are checked with: the repository's 5.9, and the newest (devDependency
-// typescript-newest, an alias of typescript@latest) with its compiler binary for this platform.
+// typescript-newest, an alias of typescript@latest, with its compiler binary for this platform).
 const TYPESCRIPTS = { "5.9": "typescript", newest: "typescript-newest" } as const;
 type TsVersion = keyof typeof TYPESCRIPTS;
 const TS_VERSIONS = Object.keys(TYPESCRIPTS) as TsVersion[];
-const TS_PACKAGES = [...Object.values(TYPESCRIPTS), `@typescript/typescript-${process.platform}-${process.arch}`];
-const tsVersion = (v: TsVersion) => (JSON.parse(readFileSync(join(ROOT, "node_modules", TYPESCRIPTS[v], "package.json"), "utf8")) as { version: string }).version;
-// Each installed under an alias of its own (both are named typescript).
-const tsAlias = (v: TsVersion) => (v === "5.9" ? "typescript-5" : "typescript-newest");
-const TS_INSTALLS = TS_VERSIONS.map((v) => `${tsAlias(v)}@npm:typescript@${tsVersion(v)}`);
-const consumerTsc = (dir: string, v: TsVersion) => join(dir, "node_modules", tsAlias(v), "bin/tsc");
+const TSC = (v: TsVersion) => join(ROOT, "node_modules", TYPESCRIPTS[v], "bin/tsc");
+// Node.js tuned for tsc's batch of type checks, as bin/blockwright.js is for generate: a larger young generation
+// (fewer scavenges) and an optimising compiler 16× less eager (5.9's build: 11.8 → 8.5 s of CPU, medians of three).
+const TSC_NODE_FLAGS = ["--max-semi-space-size=32", "--interrupt-budget=1048576"];
 const PNPM = join(ROOT, "node_modules/pnpm/bin/pnpm.cjs");
 const YARN = join(ROOT, "node_modules/@yarnpkg/cli-dist/bin/yarn.js");
 // Books' client bundled 29.1 KB gzip with the OAuth code (jose, token requests), 20.8 KB without it
@@ -98,62 +108,48 @@ function answer(req: Received) {
 }
 
 let work: string;
-let registry: LocalRegistry | undefined;
 let upstream: Awaited<ReturnType<typeof server>> | undefined;
+/** The consumers, in the work folder: npm (ESM; a CommonJS project in it, using its node_modules), pnpm and yarn. */
+const CONSUMER = "consumer";
+const CJS = "consumer/cjs";
+const PNPM_CONSUMER = "consumer-pnpm";
+const YARN_CONSUMER = "consumer-yarn";
 let consumer: string;
-let tsc: Finished;
-/** The npm consumer checked by each TypeScript (5.9's is `tsc`, written to out/; the newest's to out-newest/). */
-let tscs: Record<TsVersion, Finished>;
 let cjsConsumer: string;
-/** The CommonJS consumer, by `module` setting and TypeScript version. */
-let cjsTsc: Record<string, Finished>;
 let pnpmConsumer: string;
-let pnpmTsc: Finished;
 let yarnConsumer: string;
-let yarnTsc: Finished;
+/** Each TypeScript's build of its consumer projects (5.9's: all; the newest's: the npm consumer's ESM and CommonJS ones). */
+let builds: Record<TsVersion, Finished>;
 
 beforeAll(async () => {
+  const shared = inject("packagesRegistry");
   work = mkdtempSync(join(tmpdir(), "blockwright-client-"));
-  const tarballs = join(work, "tarballs");
-  mkdirSync(tarballs);
+  [consumer, cjsConsumer, pnpmConsumer, yarnConsumer] = [CONSUMER, CJS, PNPM_CONSUMER, YARN_CONSUMER].map((dir) => join(work, dir)) as [string, string, string, string];
   upstream = await server(answer);
-  await runOk("npm", ["pack", "--ignore-scripts", "--pack-destination", tarballs, "./runtime", ...PROVIDERS.map((p) => `./generated/${p}`), ...THIRD_PARTY.map((p) => `./node_modules/${p}`)], ROOT);
-  registry = await startLocalRegistry(join(work, "registry"));
-  const host = registry.url.replace(/^http:/, "");
-  const npmrc = join(work, "npmrc");
-  writeFileSync(npmrc, [`registry=${registry.url}`, `${host}:_authToken=local-registry-fake-token`, `cache=${join(work, "npm-cache")}`, "audit=false", "fund=false", "update-notifier=false", ""].join("\n"));
-  const npm = (args: string[], cwd: string) => runOk("npm", [...args, "--userconfig", npmrc], cwd);
-  await Promise.all(readdirSync(tarballs).map((file) => npm(["publish", "--ignore-scripts", join(tarballs, file)], work)));
-  // Both TypeScripts, one after the other (two versions of one package: the registry writes its record once at a time).
-  const tsTarballs = join(work, "ts-tarballs");
-  mkdirSync(tsTarballs);
-  await runOk("npm", ["pack", "--ignore-scripts", "--pack-destination", tsTarballs, ...TS_PACKAGES.map((p) => `./node_modules/${p}`)], ROOT);
-  for (const file of readdirSync(tsTarballs).sort()) await npm(["publish", "--ignore-scripts", join(tsTarballs, file)], work);
-
-  consumer = join(work, "consumer");
-  mkdirSync(consumer);
-  writeFileSync(join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }, null, 2));
+  const npm = (args: string[], cwd: string) => runOk("npm", args, cwd, { NPM_CONFIG_USERCONFIG: shared.npmrc });
   const version = (p: string) => (JSON.parse(readFileSync(join(ROOT, "generated", p, "package.json"), "utf8")) as { version: string }).version;
-  await npm(["install", "--ignore-scripts", ...PROVIDERS.map((p) => `@blockwright/${p}@${version(p)}`), ...TS_INSTALLS], consumer);
-  // CommonJS: a package.json without "type": "module".
-  cjsConsumer = join(work, "consumer-cjs");
-  mkdirSync(cjsConsumer);
-  writeFileSync(join(cjsConsumer, "package.json"), JSON.stringify({ name: "consumer-cjs", private: true }, null, 2));
-  await npm(["install", "--ignore-scripts", `@blockwright/books@${version("books")}`, ...TS_INSTALLS], cjsConsumer);
-  // pnpm, strict: each package sees only what it declares (node-linker isolated, hoist=false).
-  pnpmConsumer = join(work, "consumer-pnpm");
-  mkdirSync(pnpmConsumer);
   const dependencies = Object.fromEntries(PROVIDERS.map((p) => [`@blockwright/${p}`, version(p)]));
-  writeFileSync(join(pnpmConsumer, "package.json"), JSON.stringify({ name: "consumer-pnpm", private: true, type: "module", dependencies }, null, 2));
-  const pnpmSettings = ["--registry", registry.url, "--store-dir", join(work, "pnpm-store"), "--cache-dir", join(work, "pnpm-cache"), "--config.node-linker=isolated", "--config.hoist=false", "--config.update-notifier=false"];
-  await runOk(node, [PNPM, "install", "--ignore-scripts", "--reporter=silent", ...pnpmSettings], pnpmConsumer, { npm_config_userconfig: npmrc });
+  const packageJson = (dir: string, manifest: object) => {
+    mkdirSync(dir);
+    writeFileSync(join(dir, "package.json"), JSON.stringify(manifest, null, 2));
+  };
+  packageJson(consumer, { name: "consumer", private: true, type: "module" });
+  // CommonJS: a package.json without "type": "module" (its packages are the npm consumer's, a folder up).
+  packageJson(cjsConsumer, { name: "consumer-cjs", private: true });
+  // The executeTool consumer's files: correct code, and files each with one line that must not compile.
+  cpSync(join(FIXTURES, "typed"), join(consumer, "typed"), { recursive: true });
+  cpSync(join(FIXTURES, "tsconfig.node16.json"), join(consumer, "tsconfig.node16.json"));
+  // The bundler's project in a folder of its own, so that the build's errors say which project they are in.
+  cpSync(join(FIXTURES, "typed"), join(consumer, "bundler/typed"), { recursive: true });
+  cpSync(join(FIXTURES, "tsconfig.bundler.json"), join(consumer, "bundler/tsconfig.bundler.json"));
+  // pnpm, strict: each package sees only what it declares (node-linker isolated, hoist=false).
+  packageJson(pnpmConsumer, { name: "consumer-pnpm", private: true, type: "module", dependencies });
+  const pnpmSettings = ["--registry", shared.url, "--store-dir", join(work, "pnpm-store"), "--cache-dir", join(work, "pnpm-cache"), "--config.node-linker=isolated", "--config.hoist=false", "--config.update-notifier=false"];
   // yarn 4 with node_modules (Plug'n'Play needs an editor SDK for tsc), its caches in the work folder.
-  yarnConsumer = join(work, "consumer-yarn");
-  mkdirSync(yarnConsumer);
-  writeFileSync(join(yarnConsumer, "package.json"), JSON.stringify({ name: "consumer-yarn", private: true, type: "module", dependencies }, null, 2));
+  packageJson(yarnConsumer, { name: "consumer-yarn", private: true, type: "module", dependencies });
   const yarnrc = {
     nodeLinker: "node-modules",
-    npmRegistryServer: registry.url,
+    npmRegistryServer: shared.url,
     unsafeHttpWhitelist: ["127.0.0.1"],
     enableTelemetry: false,
     enableGlobalCache: false,
@@ -172,7 +168,14 @@ beforeAll(async () => {
       .join("\n")}\n`,
   );
   writeFileSync(join(yarnConsumer, "yarn.lock"), "");
-  await runOk(node, [YARN, "install"], yarnConsumer, { YARN_ENABLE_TELEMETRY: "0", YARN_IGNORE_PATH: "1" });
+  // The three installs side by side; settled, not raced: none is left running when one fails.
+  const installs = await Promise.allSettled([
+    npm(["install", "--ignore-scripts", ...[...PROVIDERS, ...TYPED_PROVIDERS].map((p) => `@blockwright/${p}@${version(p)}`)], consumer),
+    runOk(node, [PNPM, "install", "--ignore-scripts", "--reporter=silent", ...pnpmSettings], pnpmConsumer, { npm_config_userconfig: shared.npmrc }),
+    runOk(node, [YARN, "install"], yarnConsumer, { YARN_ENABLE_TELEMETRY: "0", YARN_IGNORE_PATH: "1" }),
+  ]);
+  for (const i of installs) if (i.status === "rejected") throw i.reason;
+
   const port = new URL(upstream.url).port;
   mkdirSync(join(consumer, "src"));
   // The lines that must not compile, in a function never called (createDirectory as a type only: the snippet imports books alone).
@@ -184,56 +187,60 @@ beforeAll(async () => {
   const readme = readFileSync(join(consumer, "node_modules/@blockwright/books/README.md"), "utf8");
   const example = /^```ts\n([\s\S]*?)^```$/m.exec(readme)?.[1] ?? "";
   writeFileSync(join(consumer, "src/readme.ts"), `declare const process: { env: Record<string, string | undefined> };\n${example}export {};\n`);
-  const options = { strict: true, module: "nodenext", moduleResolution: "nodenext", target: "ES2022", lib: ["ES2022", "DOM"], types: [], outDir: "out", rootDir: "src", skipLibCheck: false };
-  writeFileSync(join(consumer, "tsconfig.json"), JSON.stringify({ compilerOptions: options, include: ["src/*.ts"] }, null, 2));
-  // The snippet and the README's example, as they are, in the pnpm consumer.
+  const options = { strict: true, module: "nodenext", moduleResolution: "nodenext", target: "ES2022", lib: ["ES2022", "DOM"], types: [], rootDir: "src", skipLibCheck: false };
+  // The packages' declarations are checked in every consumer; TypeScript's own lib files (the same in each) in the npm one.
+  const others = { ...options, skipDefaultLibCheck: true };
+  const tsconfig = (dir: string, name: string, compilerOptions: object, include: string) => writeFileSync(join(dir, `tsconfig.${name}.json`), JSON.stringify({ compilerOptions, include: [include] }, null, 2));
+  for (const v of TS_VERSIONS) tsconfig(consumer, v, { ...options, outDir: `out-${v}` }, "src/*.ts");
+  // The snippet and the README's example, as they are, in the pnpm and yarn consumers.
   for (const other of [pnpmConsumer, yarnConsumer]) {
     mkdirSync(join(other, "src"));
     for (const file of ["snippet.ts", "readme.ts"]) writeFileSync(join(other, "src", file), readFileSync(join(consumer, "src", file)));
-    writeFileSync(join(other, "tsconfig.json"), JSON.stringify({ compilerOptions: options, include: ["src/*.ts"] }, null, 2));
+    tsconfig(other, "5.9", { ...others, outDir: "out" }, "src/*.ts");
   }
   // The snippet as a CommonJS module: its top-level awaits in a function; UpstreamError also through `import = require`.
-  mkdirSync(join(cjsConsumer, "src"));
+  // A copy per `module` setting, so that each build's errors name the one they are in.
   const lines = SNIPPET.replaceAll("PORT", port).trimEnd().split("\n");
   const body = lines.slice(2).join("\n  ").replace("e instanceof UpstreamError", "e instanceof UpstreamError && e instanceof required.UpstreamError");
-  writeFileSync(join(cjsConsumer, "src/snippet.ts"), `${lines.slice(0, 2).join("\n")}\nimport required = require("@blockwright/books");\nasync function main(): Promise<void> {\n  ${body}\n}\nvoid main();\n`);
   for (const module of CJS_MODULES) {
-    writeFileSync(join(cjsConsumer, `tsconfig.${module}.json`), JSON.stringify({ compilerOptions: { ...options, module, moduleResolution: module }, include: ["src/*.ts"] }, null, 2));
+    mkdirSync(join(cjsConsumer, module));
+    writeFileSync(join(cjsConsumer, module, "snippet.ts"), `${lines.slice(0, 2).join("\n")}\nimport required = require("@blockwright/books");\nasync function main(): Promise<void> {\n  ${body}\n}\nvoid main();\n`);
+    for (const v of TS_VERSIONS) tsconfig(cjsConsumer, `${module}-${v}`, { ...others, module, moduleResolution: module, rootDir: module, outDir: `out-${module}-${v}` }, `${module}/*.ts`);
   }
-  // tsc writes out/ even with errors (wrong.ts has them, on purpose): snippet.js is run below.
-  const compile = (dir: string, compiler = TSC, args: string[] = []) => run(node, [compiler, "-p", ".", "--pretty", "false", ...args], dir);
-  const cjsCompiles = CJS_MODULES.flatMap((module) =>
-    TS_VERSIONS.map((v) => [`${module} ${v}`, run(node, [consumerTsc(cjsConsumer, v), "-p", `tsconfig.${module}.json`, "--pretty", "false", "--outDir", `out-${module}-${v}`], cjsConsumer)] as const),
-  );
-  const [five, newest, pnpm, yarn, ...cjs] = await Promise.all([
-    compile(consumer, consumerTsc(consumer, "5.9")),
-    compile(consumer, consumerTsc(consumer, "newest"), ["--outDir", "out-newest"]),
-    compile(pnpmConsumer),
-    compile(yarnConsumer),
-    ...cjsCompiles.map(([, p]) => p),
-  ]);
-  [tsc, pnpmTsc, yarnTsc] = [five!, pnpm!, yarn!];
-  tscs = { "5.9": five!, newest: newest! };
-  cjsTsc = Object.fromEntries(cjsCompiles.map(([name], i) => [name, cjs[i]!]));
-  // Five installs (two of them with both TypeScripts) and eight compiles: longer than other set-ups on a shared machine.
-}, 900_000);
+  // tsc writes the output even with errors (wrong.ts has them, on purpose): the snippets are run below.
+  const projects = (v: TsVersion) => [
+    `${CONSUMER}/tsconfig.${v}.json`,
+    ...CJS_MODULES.map((module) => `${CJS}/tsconfig.${module}-${v}.json`),
+    ...(v === "5.9" ? [`${PNPM_CONSUMER}/tsconfig.5.9.json`, `${YARN_CONSUMER}/tsconfig.5.9.json`, ...TYPED.map(([, config]) => `${CONSUMER}/${config}`)] : []),
+  ];
+  const [five, newest] = await Promise.all(TS_VERSIONS.map((v) => run(node, [...TSC_NODE_FLAGS, TSC(v), "--build", ...projects(v), "--pretty", "false"], work)));
+  builds = { "5.9": five!, newest: newest! };
+});
 
 afterAll(async () => {
-  await Promise.all([registry?.close(), upstream?.close()]);
+  await upstream?.close();
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-const errorsIn = (file: string, compiled = tsc) => [...compiled.stdout.matchAll(/^src\/(.+?)\((\d+),\d+\): error (TS\d+):/gm)].filter((m) => m[1] === file).map((m) => ({ line: Number(m[2]), code: m[3] }));
+/** The errors of a build, each with its file (from the work folder), line and code. */
+const errors = (build: Finished) => [...build.stdout.matchAll(/^(\S[^(\n]*)\((\d+),\d+\): error (TS\d+):/gm)].map((m) => ({ file: m[1]!, line: Number(m[2]), code: m[3] }));
+/** The lines and codes of the errors in `file`. */
+const errorsIn = (file: string, build: Finished) => errors(build).flatMap((e) => (e.file === file ? [{ line: e.line, code: e.code }] : []));
+/** The files with errors among those whose path starts with one of `prefixes`. */
+const filesWithErrors = (build: Finished, ...prefixes: string[]) => [...new Set(errors(build).map((e) => e.file))].filter((f) => prefixes.some((p) => f.startsWith(p)));
 
 describe("issue 31's snippet in a fresh consumer of the packed packages", () => {
   it.each(TS_VERSIONS)("compiles under tsc --strict of TypeScript %s, the lines that must not compile included under @ts-expect-error", (v) => {
-    expect(errorsIn("snippet.ts", tscs[v]), tscs[v].stdout + tscs[v].stderr).toEqual([]);
+    expect(errorsIn(`${CONSUMER}/src/snippet.ts`, builds[v]), builds[v].stdout + builds[v].stderr).toEqual([]);
+    // Nothing fails in the whole build but the files meant to: the packages' declarations and TypeScript's lib files are checked too.
+    const meantToFail = [`${CONSUMER}/src/wrong.ts`, ...(v === "5.9" ? TYPED.flatMap(([, , dir]) => WRONG_TYPED.map((f) => `${CONSUMER}/${dir}${f}`)) : [])];
+    expect(filesWithErrors(builds[v], "").sort(), builds[v].stdout).toEqual(meantToFail.sort());
   });
 
   it.each(TS_VERSIONS)("compiles the README's example of the client, its errors and paging under TypeScript %s", (v) => {
     const example = readFileSync(join(consumer, "src/readme.ts"), "utf8");
     for (const part of ["createBooks(", "UpstreamError", ".items("]) expect(example).toContain(part);
-    expect(errorsIn("readme.ts", tscs[v]), tscs[v].stdout).toEqual([]);
+    expect(errorsIn(`${CONSUMER}/src/readme.ts`, builds[v]), builds[v].stdout).toEqual([]);
   });
 
   it("shows the client, errors, paging and an agent adapter in at most 40 lines of code in the README", () => {
@@ -245,10 +252,10 @@ describe("issue 31's snippet in a fresh consumer of the packed packages", () => 
   });
 
   it.each(TS_VERSIONS)("refuses each line that must not compile, on its own, under TypeScript %s", (v) => {
-    const errors = errorsIn("wrong.ts", tscs[v]);
+    const errors = errorsIn(`${CONSUMER}/src/wrong.ts`, builds[v]);
     expect(
       errors.map((e) => e.line),
-      tscs[v].stdout,
+      builds[v].stdout,
     ).toEqual(WRONG.map((_, i) => WRONG_FIRST_LINE + i));
     // Missing property (as an argument), no overload matches, no such property (did you mean…) twice, not assignable, no overload.
     expect(errors.map((e) => e.code)).toEqual(["TS2345", "TS2769", "TS2551", "TS2561", "TS2322", "TS2769"]);
@@ -256,7 +263,7 @@ describe("issue 31's snippet in a fresh consumer of the packed packages", () => 
 
   it("runs against a loopback upstream, sending the client's header, credential and query", async () => {
     const before = upstream!.received.length;
-    const { stdout } = await runOk(node, ["out/snippet.js"], consumer, { BOOKS_KEY: KEY });
+    const { stdout } = await runOk(node, ["out-5.9/snippet.js"], consumer, { BOOKS_KEY: KEY });
     expect(stdout.trim().split("\n")).toEqual([String(CATALOG.length), "v1", "v2", "v3", "v4", "v5", "404 true"]);
     const seen = upstream!.received.slice(before).map((r) => ({ url: new URL(r.url, "http://127.0.0.1"), trace: r.headers["x-trace"] }));
     const query = (u: URL) => Object.fromEntries(u.searchParams);
@@ -268,19 +275,22 @@ describe("issue 31's snippet in a fresh consumer of the packed packages", () => 
   });
 
   it.each([
-    ["pnpm, strict (isolated, nothing hoisted)", () => ({ dir: pnpmConsumer, compiled: pnpmTsc })],
-    ["yarn 4 (node_modules)", () => ({ dir: yarnConsumer, compiled: yarnTsc })],
-  ])("installs under %s: the snippet and the README's example compile, and the snippet runs", async (_, which) => {
-    const { dir, compiled } = which();
-    expect(errorsIn("snippet.ts", compiled), compiled.stdout).toEqual([]);
-    expect(errorsIn("readme.ts", compiled), compiled.stdout).toEqual([]);
-    const { stdout } = await runOk(node, ["out/snippet.js"], dir, { BOOKS_KEY: KEY });
+    ["pnpm, strict (isolated, nothing hoisted)", PNPM_CONSUMER],
+    ["yarn 4 (node_modules)", YARN_CONSUMER],
+  ])("installs under %s: the snippet and the README's example compile, and the snippet runs", async (_, dir) => {
+    const compiled = builds["5.9"];
+    expect(errorsIn(`${dir}/src/snippet.ts`, compiled), compiled.stdout).toEqual([]);
+    expect(errorsIn(`${dir}/src/readme.ts`, compiled), compiled.stdout).toEqual([]);
+    // Nor anywhere else in it: a declaration importing what its package does not declare fails here.
+    expect(filesWithErrors(compiled, `${dir}/`), compiled.stdout).toEqual([]);
+    const { stdout } = await runOk(node, ["out/snippet.js"], join(work, dir), { BOOKS_KEY: KEY });
     expect(stdout.trim().split("\n")).toEqual([String(CATALOG.length), "v1", "v2", "v3", "v4", "v5", "404 true"]);
   });
 
   it.each(CJS_MODULES.flatMap((module) => TS_VERSIONS.map((v) => [module, v] as const)))("in a CommonJS project (no type: module), compiles under module %s with TypeScript %s (no TS1479) to require calls that run", async (module, v) => {
-    const compiled = cjsTsc[`${module} ${v}`]!;
-    expect(compiled.code, compiled.stdout + compiled.stderr).toBe(0);
+    // Its snippet, and the packages' declarations it uses (the npm consumer's: an error there fails every test of it).
+    const compiled = builds[v];
+    expect(filesWithErrors(compiled, `${CJS}/${module}/`, `${CONSUMER}/node_modules/`), compiled.stdout + compiled.stderr).toEqual([]);
     const out = `out-${module}-${v}/snippet.js`;
     expect(readFileSync(join(cjsConsumer, out), "utf8")).toContain('require("@blockwright/books")');
     const { stdout } = await runOk(node, [out], cjsConsumer, { BOOKS_KEY: KEY });
@@ -307,5 +317,24 @@ describe("issue 31's snippet in a fresh consumer of the packed packages", () => 
       `[packages] books' client: ${(client.min / 1000).toFixed(1)} KB minified, ${(client.gzip / 1000).toFixed(1)} KB gzip; executeTool: ${(executor.min / 1000).toFixed(1)} KB, ${(executor.gzip / 1000).toFixed(1)} KB gzip\n`,
     );
     expect(client.gzip).toBeLessThanOrEqual(MAX_CLIENT_GZIP_BYTES);
+  });
+});
+
+describe.each(TYPED)("executeTool under tsc --strict, moduleResolution %s", (_, __, dir) => {
+  const build = () => builds["5.9"];
+  const typedErrorsIn = (file: string) => errorsIn(`${CONSUMER}/${dir}${file}`, build());
+
+  it("compiles correct consumer code, the outputs' own properties included", () => {
+    expect(typedErrorsIn("correct.ts"), build().stdout).toEqual([]);
+    // Every error tsc reported in this project is in a file that is meant to fail.
+    const files = filesWithErrors(build(), `${CONSUMER}/${dir}`).map((f) => f.slice(`${CONSUMER}/${dir}`.length));
+    expect(files.sort()).toEqual([...WRONG_TYPED].sort());
+  });
+
+  it.each(WRONG_TYPED)("rejects %s on the marked line", (file) => {
+    const lines = readFileSync(join(FIXTURES, "typed", file), "utf8").split("\n");
+    const marked = lines.findIndex((l) => /\/\/ expected: TS\d+/.test(l));
+    const code = /\/\/ expected: (TS\d+)/.exec(lines[marked]!)![1];
+    expect(typedErrorsIn(file)).toEqual([{ line: marked + 1, code }]);
   });
 });

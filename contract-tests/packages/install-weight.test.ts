@@ -9,7 +9,7 @@ import { join } from "node:path";
 import semver from "semver";
 import { beforeAll, describe, expect, it } from "vitest";
 import { installWeight, type InstallWeight } from "../../scripts/docs/install-weight.js";
-import { ROOT } from "../../test-support/repo.js";
+import { ROOT } from "./root.js";
 
 const MAX_PACKAGES = 60;
 const MAX_BYTES = 45_000_000;

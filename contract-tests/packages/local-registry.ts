@@ -24,8 +24,8 @@ export async function startLocalRegistry(dir: string, rules: PackageRules = {}):
     self_path: join(dir, "config.yaml"),
     storage: join(dir, "storage"),
     uplinks: {},
-    // Anyone may read and publish (the registry lives as long as one test
-    // file), except where a rule says no: only a group nobody is in may.
+    // Anyone may read and publish (the registry lives as long as the tests
+    // that use it), except where a rule says no: only a group nobody is in may.
     packages: {
       ...Object.fromEntries(Object.entries(rules).map(([pattern, rule]) => [pattern, { access: "$all", publish: rule.publish ? "$all" : "nobody-may-publish" }])),
       "**": { access: "$all", publish: "$all" },

@@ -1,21 +1,24 @@
-// `blockwright publish` against a Verdaccio registry on loopback, as a
-// platform team runs it: in this repository after the runtime alone was
-// published (every provider goes, the runtime is skipped; a second run
-// publishes nothing), and in a project made by `init` whose package.json
-// names its repository and whose package `diff --write` gave a CHANGELOG.md
-// (both reach the published tarball); a prerelease goes to its own dist-tag. A registry that refuses a package is
-// named with npm's reason, and npm's token never shows.
+// `blockwright publish` against the packages project's Verdaccio registry on
+// loopback (global-setup.ts), as a platform team runs it: in this repository
+// after the runtime alone was published (the set-up's run: every provider
+// goes, the runtime is skipped; a second run here publishes nothing), and in
+// a project made by `init` whose package.json names its repository: a dry run
+// uploads nothing, the release `diff --write` gave a CHANGELOG.md reaches the
+// registry with it and the repository, a prerelease goes to its own dist-tag.
+// A registry that refuses a package is named with npm's reason, and npm's
+// token never shows. What the registry holds is read from its HTTP API, as
+// npm reads it.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT } from "../../test-support/repo.js";
-import { startLocalRegistry, type LocalRegistry } from "./local-registry.js";
-import { node, run, runOk, type Finished } from "./processes.js";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { ROOT } from "./root.js";
+import { node, run, type Finished } from "./processes.js";
 
 const BIN = join(ROOT, "bin/blockwright.js");
-const TOKEN = "local-registry-fake-token-0d5f";
+const { url: REGISTRY, npmrc, token: TOKEN, published: first } = inject("packagesRegistry");
+const env = { NPM_CONFIG_USERCONFIG: npmrc };
 
 interface Manifest {
   name: string;
@@ -34,126 +37,139 @@ const PROVIDERS = readdirSync(join(ROOT, "generated"), { withFileTypes: true })
   .sort();
 const RUNTIME = manifest(join(ROOT, "runtime"));
 
+interface Packument {
+  "dist-tags": Record<string, string>;
+  versions: Record<string, { dist: { tarball: string } }>;
+}
+/** What the registry says of a package (GET /<name>, as npm view asks), or its status when it has none. */
+async function packument(name: string): Promise<Packument | number> {
+  const response = await fetch(`${REGISTRY}${name.replace("/", "%2f")}`);
+  return response.ok ? ((await response.json()) as Packument) : response.status;
+}
+
 let work: string;
-let registry: LocalRegistry | undefined;
-/** npm's configuration for every child: only the file the test writes. */
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  if (!readdirSync(join(ROOT, "dist")).includes("cli.js")) throw new Error("dist/ is missing: run `npm run build` (npm test does) first");
+beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), "blockwright-publish-"));
-  registry = await startLocalRegistry(join(work, "registry"), { "@refused/*": { publish: false } });
-  const npmrc = join(work, "npmrc");
-  const host = registry.url.replace(/^http:/, "");
-  writeFileSync(npmrc, [`registry=${registry.url}`, `${host}:_authToken=${TOKEN}`, `cache=${join(work, "npm-cache")}`, "audit=false", "fund=false", "update-notifier=false", ""].join("\n"));
-  env = { NPM_CONFIG_USERCONFIG: npmrc };
 });
-
-afterAll(async () => {
-  await registry?.close();
+afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
 const blockwright = (args: string[], cwd: string) => run(node, [BIN, ...args], cwd, env);
-const npm = (args: string[], cwd: string) => runOk("npm", args, cwd, env);
 const lines = (text: string) => text.split("\n").filter(Boolean).sort();
 const noToken = (r: Finished) => expect(r.stdout + r.stderr).not.toContain(TOKEN);
 
 describe("blockwright publish in this repository", () => {
-  let first: Finished;
-  let again: Finished;
-  beforeAll(async () => {
-    // The runtime alone first, as a team that published it before.
-    await npm(["publish", "--ignore-scripts", "./runtime"], ROOT);
-    first = await blockwright(["publish", "--registry", registry!.url], ROOT);
-    again = await blockwright(["publish", "--registry", registry!.url], ROOT);
-  });
-
   it("publishes every provider and skips the runtime the registry has, exit 0", async () => {
     expect(first.code, first.stderr).toBe(0);
     expect(lines(first.stdout)).toEqual(PROVIDERS);
     expect(first.stderr).toContain(`1 on the registry already: ${RUNTIME.name}@${RUNTIME.version}`);
-    for (const id of PROVIDERS) expect((await npm(["view", id, "version", "--json"], work)).stdout.trim()).toBe(JSON.stringify(id.slice(id.lastIndexOf("@") + 1)));
+    for (const id of PROVIDERS) {
+      const there = await packument(id.slice(0, id.lastIndexOf("@")));
+      expect(typeof there === "number" ? there : Object.keys(there.versions), id).toContain(id.slice(id.lastIndexOf("@") + 1));
+    }
     noToken(first);
   });
 
-  it("publishes nothing when run again, exit 0", () => {
+  it("publishes nothing when run again, exit 0", async () => {
+    const again = await blockwright(["publish", "--registry", REGISTRY], ROOT);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toBe("");
     expect(again.stderr).toContain(`0 published, ${PROVIDERS.length + 1} on the registry already`);
+    noToken(again);
   });
 });
 
 describe("blockwright publish in a project made by init", () => {
+  const repository = { type: "git", url: "git+https://git.example.com/acme/blocks.git" };
+  let dir: string;
+  /** Each run, in this order: a dry run, diff --write's release, a prerelease; and the refusal. */
+  let dryRun: Finished;
+  let afterDryRun: Packument | number;
+  let diff: Finished;
+  let patched: Manifest;
+  let patch: Finished;
+  let prerelease: Finished;
+  let refused: Finished;
+
   /** A project made by init, with `scope`, its package.json given `extra`, generated and committed. */
   async function project(scope: string, extra: object = {}): Promise<string> {
-    const dir = join(mkdtempSync(join(work, "project-")), scope.slice(1));
-    expect((await blockwright(["init", dir, "--scope", scope], work)).code).toBe(0);
-    writeFileSync(join(dir, "package.json"), JSON.stringify({ ...manifest(dir), ...extra }, null, 2));
-    const generated = await blockwright(["generate"], dir);
+    const made = join(mkdtempSync(join(work, "project-")), scope.slice(1));
+    expect((await blockwright(["init", made, "--scope", scope], work)).code).toBe(0);
+    writeFileSync(join(made, "package.json"), JSON.stringify({ ...manifest(made), ...extra }, null, 2));
+    const generated = await blockwright(["generate"], made);
     expect(generated.code, generated.stderr).toBe(0);
-    const git = (...args: string[]) => execFileSync("git", args, { cwd: dir, stdio: "ignore" });
+    const git = (...args: string[]) => execFileSync("git", args, { cwd: made, stdio: "ignore" });
     git("init", "-q");
     git("add", "-A");
     git("-c", "user.email=ci@example.com", "-c", "user.name=ci", "commit", "-qm", "base");
-    return dir;
+    return made;
   }
 
-  it("publishes the package diff --write released, with its CHANGELOG.md and repository", async () => {
-    const repository = { type: "git", url: "git+https://git.example.com/acme/blocks.git" };
-    const dir = await project("@roundtrip", { repository });
-    // A new text for the first parameter or operation described: a patch release.
-    const manifestFile = join(dir, "specs/notes/manifest.yaml");
-    writeFileSync(manifestFile, readFileSync(manifestFile, "utf8").replace(/^( {4}description: )(.*)$/m, "$1$2 Revised."));
-    const diff = await blockwright(["diff", "--write"], dir);
-    expect(diff.code, diff.stderr).toBe(0);
-    const released = manifest(join(dir, "generated/notes"));
-    expect(released.version).not.toBe("0.1.0");
+  beforeAll(async () => {
+    dir = await project("@zqrelease", { repository });
+    // The same project under a scope the registry refuses (its package renamed), published beside the others.
+    const copy = join(work, "refused");
+    cpSync(dir, copy, { recursive: true });
+    const renamed = join(copy, "generated/notes/package.json");
+    writeFileSync(renamed, JSON.stringify({ ...manifest(join(copy, "generated/notes")), name: "@zqrefused/notes" }, null, 2));
+    const refusal = blockwright(["publish", "--registry", REGISTRY], copy);
 
-    const published = await blockwright(["publish", "--registry", registry!.url], dir);
-    expect(published.code, published.stderr).toBe(0);
-    expect(published.stdout).toBe(`${released.name}@${released.version}\n`);
-    noToken(published);
+    try {
+      dryRun = await blockwright(["publish", "--dry-run", "--registry", REGISTRY], dir);
+      afterDryRun = await packument("@zqrelease/notes");
+      // A new text for the first parameter or operation described: a patch release.
+      const manifestFile = join(dir, "specs/notes/manifest.yaml");
+      writeFileSync(manifestFile, readFileSync(manifestFile, "utf8").replace(/^( {4}description: )(.*)$/m, "$1$2 Revised."));
+      diff = await blockwright(["diff", "--write"], dir);
+      patched = manifest(join(dir, "generated/notes"));
+      patch = await blockwright(["publish", "--registry", REGISTRY], dir);
+      writeFileSync(join(dir, "generated/notes/package.json"), JSON.stringify({ ...patched, version: "0.2.0-beta.1" }, null, 2));
+      prerelease = await blockwright(["publish", "--registry", REGISTRY], dir);
+    } finally {
+      refused = await refusal;
+    }
+  });
+
+  it("--dry-run says what would be published and uploads nothing", () => {
+    expect(dryRun.code, dryRun.stderr).toBe(0);
+    expect(dryRun.stdout).toBe("@zqrelease/notes@0.1.0\n");
+    expect(dryRun.stderr).toContain("@zqrelease/notes@0.1.0 would be published");
+    expect(dryRun.stderr).toContain("nothing was uploaded");
+    expect(afterDryRun).toBe(404);
+  });
+
+  it("publishes the package diff --write released, with its CHANGELOG.md and repository", async () => {
+    expect(diff.code, diff.stderr).toBe(0);
+    expect(patched.version).not.toBe("0.1.0");
+    expect(patch.code, patch.stderr).toBe(0);
+    expect(patch.stdout).toBe(`${patched.name}@${patched.version}\n`);
+    for (const r of [dryRun, patch]) noToken(r);
 
     // The tarball as a user's npm fetches it from the registry.
-    const tarballs = join(dir, "fetched");
-    mkdirSync(tarballs);
-    const [packed] = JSON.parse((await npm(["pack", `${released.name}@${released.version}`, "--json", "--pack-destination", tarballs], dir)).stdout) as { files: { path: string }[]; filename: string }[];
-    expect(packed!.files.map((f) => f.path)).toContain("CHANGELOG.md");
-    const inTarball = JSON.parse(execFileSync("tar", ["-xzOf", join(tarballs, packed!.filename), "package/package.json"], { encoding: "utf8" })) as Manifest;
+    const there = await packument(patched.name);
+    if (typeof there === "number") throw new Error(`the registry has no ${patched.name}: ${there}`);
+    const tarball = join(work, "fetched.tgz");
+    writeFileSync(tarball, Buffer.from(await (await fetch(there.versions[patched.version]!.dist.tarball)).arrayBuffer()));
+    expect(execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" }).split("\n")).toContain("package/CHANGELOG.md");
+    const inTarball = JSON.parse(execFileSync("tar", ["-xzOf", tarball, "package/package.json"], { encoding: "utf8" })) as Manifest;
     expect(inTarball.repository).toEqual({ ...repository, directory: "generated/notes" });
   });
 
   it("sends a prerelease to its own dist-tag and leaves latest on the release", async () => {
-    const dir = await project("@prerel");
-    expect((await blockwright(["publish", "--registry", registry!.url], dir)).code).toBe(0);
-    const pkgFile = join(dir, "generated/notes/package.json");
-    writeFileSync(pkgFile, JSON.stringify({ ...manifest(join(dir, "generated/notes")), version: "0.2.0-beta.1" }, null, 2));
-    const r = await blockwright(["publish", "--registry", registry!.url], dir);
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain("@prerel/notes@0.2.0-beta.1 published");
-    expect(r.stderr).toContain("(tag beta)");
-    const tags = JSON.parse((await npm(["view", "@prerel/notes", "dist-tags", "--json"], dir)).stdout) as Record<string, string>;
-    expect(tags).toEqual({ latest: "0.1.0", beta: "0.2.0-beta.1" });
+    expect(prerelease.code, prerelease.stderr).toBe(0);
+    expect(prerelease.stderr).toContain("@zqrelease/notes@0.2.0-beta.1 published");
+    expect(prerelease.stderr).toContain("(tag beta)");
+    noToken(prerelease);
+    const there = await packument("@zqrelease/notes");
+    expect(typeof there === "number" ? there : there["dist-tags"]).toEqual({ latest: patched.version, beta: "0.2.0-beta.1" });
   });
 
-  it("--dry-run says what would be published and uploads nothing", async () => {
-    const dir = await project("@rehearsal");
-    const r = await blockwright(["publish", "--dry-run", "--registry", registry!.url], dir);
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toBe("@rehearsal/notes@0.1.0\n");
-    expect(r.stderr).toContain("@rehearsal/notes@0.1.0 would be published");
-    expect(r.stderr).toContain("nothing was uploaded");
-    expect((await run("npm", ["view", "@rehearsal/notes", "versions", "--json"], dir, env)).code).not.toBe(0);
-  });
-
-  it("names the package a registry refuses and npm's reason, exit 1, without the token", async () => {
-    const dir = await project("@refused");
-    const r = await blockwright(["publish", "--registry", registry!.url], dir);
-    expect(r.code).toBe(1);
-    expect(r.stdout).toBe("");
-    expect(r.stderr).toMatch(/publish: @refused\/notes@0\.1\.0 refused: E40[13] \S/);
-    expect(r.stderr).toContain("0 published, 0 on the registry already, 1 not published");
-    noToken(r);
+  it("names the package a registry refuses and npm's reason, exit 1, without the token", () => {
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toBe("");
+    expect(refused.stderr).toMatch(/publish: @zqrefused\/notes@0\.1\.0 refused: E40[13] \S/);
+    expect(refused.stderr).toContain("0 published, 0 on the registry already, 1 not published");
+    noToken(refused);
   });
 });

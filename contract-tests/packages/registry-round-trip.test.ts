@@ -1,20 +1,20 @@
 // The publishing path end to end, as a user of the packages meets it: the
-// runtime and two provider packages, packed from this repository, are
-// published to a Verdaccio registry on loopback together with the runtime's
-// third-party dependencies (packed from the local node_modules: no network),
-// installed into a fresh consumer project from there, and used: plain Node
-// ESM and CommonJS calls against Prism mocks, `tsc --strict` under node16 and
-// bundler resolution, an esbuild browser bundle, and the install's size.
+// runtime and two provider packages, as `blockwright publish` put them on the
+// packages project's Verdaccio registry on loopback (global-setup.ts, with
+// the runtime's third-party dependencies from the local node_modules: no
+// network), installed into a fresh consumer project from there, and used:
+// plain Node ESM and CommonJS calls against Prism mocks, an esbuild browser
+// bundle, and the install's size. (What a consumer's tsc makes of them,
+// executeTool's types included: client-consumer.test.ts.)
 import { build } from "esbuild";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startMocks, type MockServers } from "../../src/mocks/mocks.js";
-import { ROOT, SPECS_DIR } from "../../test-support/repo.js";
+import { ROOT, SPECS_DIR } from "./root.js";
 import { diskUsageBytes, installedPackages } from "./disk-usage.js";
-import { startLocalRegistry, type LocalRegistry } from "./local-registry.js";
-import { node, run, runOk, type Finished } from "./processes.js";
+import { node, runOk } from "./processes.js";
 
 // The figures issue 8 sets for one provider package.
 const MAX_INSTALL_PACKAGES = 10;
@@ -32,76 +32,40 @@ const MAX_BUNDLE_BYTES = 51_000;
 
 const PROVIDERS = ["books", "docgen"];
 const CONSUMER_FIXTURES = join(ROOT, "contract-tests/packages/consumer");
-const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
 
 interface Manifest {
   version: string;
-  dependencies?: Record<string, string>;
 }
 const manifest = (dir: string) => JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Manifest;
 
-/** The runtime's dependencies and theirs (openapi-fetch, openapi-typescript-helpers), as installed here. */
-function thirdParty(): string[] {
-  const found = new Set<string>();
-  const visit = (dir: string) => {
-    for (const name of Object.keys(manifest(dir).dependencies ?? {})) {
-      if (found.has(name)) continue;
-      found.add(name);
-      visit(join(ROOT, "node_modules", name));
-    }
-  };
-  visit(join(ROOT, "runtime"));
-  return [...found].sort();
-}
-const THIRD_PARTY = thirdParty();
+const { npmrc, thirdParty: THIRD_PARTY } = inject("packagesRegistry");
 const figure = (text: string) => process.stdout.write(`[packages] ${text}\n`);
 
 let work: string;
-let registry: LocalRegistry | undefined;
 let mocks: MockServers | undefined;
 let consumer: string;
 let install: { packages: string[]; bytes: number };
-let tsc: Record<"node16" | "bundler", Promise<Finished>>;
 
 beforeAll(async () => {
-  if (!existsSync(join(ROOT, "runtime/dist/index.js"))) throw new Error("runtime/dist is missing: run `npm run build` (npm test does) first");
   work = mkdtempSync(join(tmpdir(), "blockwright-packages-"));
-  const tarballs = join(work, "tarballs");
-  mkdirSync(tarballs);
-  const packed = runOk("npm", ["pack", "--ignore-scripts", "--pack-destination", tarballs, "./runtime", ...PROVIDERS.map((p) => `./generated/${p}`), ...THIRD_PARTY.map((p) => `./node_modules/${p}`)], ROOT);
-  // Settled, not raced: whatever started is known to afterAll, which stops it.
-  const started = await Promise.allSettled([startLocalRegistry(join(work, "registry")).then((r) => (registry = r)), startMocks(PROVIDERS, { specsDir: SPECS_DIR }).then((m) => (mocks = m)), packed]);
-  for (const s of started) if (s.status === "rejected") throw s.reason;
-
-  // npm reads only this file: the local registry, a fake token (npm refuses
-  // to publish without one; Verdaccio lets anyone publish here), a fresh cache.
-  const url = registry!.url;
-  const host = url.replace(/^http:/, "");
-  const npmrc = join(work, "npmrc");
-  writeFileSync(npmrc, [`registry=${url}`, `${host}:_authToken=local-registry-fake-token`, `cache=${join(work, "npm-cache")}`, "audit=false", "fund=false", "update-notifier=false", ""].join("\n"));
-  const npm = (args: string[], cwd: string) => runOk("npm", [...args, "--userconfig", npmrc], cwd);
-
-  await Promise.all(readdirSync(tarballs).map((file) => npm(["publish", "--ignore-scripts", join(tarballs, file)], work)));
-
+  const npm = (args: string[], cwd: string) => runOk("npm", args, cwd, { NPM_CONFIG_USERCONFIG: npmrc });
   consumer = join(work, "consumer");
-  cpSync(CONSUMER_FIXTURES, consumer, { recursive: true });
+  mkdirSync(consumer);
+  for (const file of ["esm-call.mjs", "cjs-call.cjs"]) cpSync(join(CONSUMER_FIXTURES, file), join(consumer, file));
   writeFileSync(join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }, null, 2));
-  // One provider first, to measure what installing one costs; then the second.
+  // One provider first, to measure what installing one costs; then the second. The mocks start meanwhile.
   const [first, second] = PROVIDERS.map((p) => `@blockwright/${p}@${manifest(join(ROOT, "generated", p)).version}`);
-  await npm(["install", "--ignore-scripts", first!], consumer);
-  install = { packages: installedPackages(join(consumer, "node_modules")), bytes: diskUsageBytes(join(consumer, "node_modules")) };
-  await npm(["install", "--ignore-scripts", second!], consumer);
-
-  // Both type checks start now and run beside the other tests.
-  tsc = {
-    node16: run(node, [TSC, "-p", "tsconfig.node16.json", "--pretty", "false"], consumer),
-    bundler: run(node, [TSC, "-p", "tsconfig.bundler.json", "--pretty", "false"], consumer),
-  };
+  const installed = npm(["install", "--ignore-scripts", first!], consumer).then(() => {
+    install = { packages: installedPackages(join(consumer, "node_modules")), bytes: diskUsageBytes(join(consumer, "node_modules")) };
+    return npm(["install", "--ignore-scripts", second!], consumer);
+  });
+  // Settled, not raced: whatever started is known to afterAll, which stops it.
+  const started = await Promise.allSettled([startMocks(PROVIDERS, { specsDir: SPECS_DIR }).then((m) => (mocks = m)), installed]);
+  for (const s of started) if (s.status === "rejected") throw s.reason;
 });
 
 afterAll(async () => {
-  await Promise.all([tsc?.node16, tsc?.bundler]);
-  await Promise.all([registry?.close(), mocks?.close()]);
+  await mocks?.close();
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
@@ -128,31 +92,6 @@ describe("packages published to a local registry and installed in a fresh projec
     const result = JSON.parse(stdout);
     expect(result.success).toBe(true);
     expect(result.output.metadata.id).toBe("zyTCAlFPjgYC");
-  });
-
-  // Each file under consumer/typed/ but correct.ts marks its one wrong line with `// expected: TS<code>`.
-  const wrong = ["wrong-param-name.ts", "missing-param.ts", "wrong-value-type.ts", "unknown-operation.ts", "not-an-output-property.ts"];
-
-  describe.each(["node16", "bundler"] as const)("tsc --strict, moduleResolution %s", (mode) => {
-    const errorsIn = async (file: string) => {
-      const { stdout } = await tsc[mode];
-      return [...stdout.matchAll(/^typed\/(.+?)\((\d+),\d+\): error (TS\d+):/gm)].filter((m) => m[1] === file).map((m) => ({ line: Number(m[2]), code: m[3] }));
-    };
-
-    it("compiles correct consumer code, the outputs' own properties included", async () => {
-      const { stdout } = await tsc[mode];
-      expect(await errorsIn("correct.ts"), stdout).toEqual([]);
-      // Every error tsc reported is in a file that is meant to fail.
-      const files = new Set([...stdout.matchAll(/^typed\/(.+?)\(/gm)].map((m) => m[1]));
-      expect([...files].sort()).toEqual([...wrong].sort());
-    });
-
-    it.each(wrong)("rejects %s on the marked line", async (file) => {
-      const lines = readFileSync(join(CONSUMER_FIXTURES, "typed", file), "utf8").split("\n");
-      const marked = lines.findIndex((l) => /\/\/ expected: TS\d+/.test(l));
-      const code = /\/\/ expected: (TS\d+)/.exec(lines[marked]!)![1];
-      expect(await errorsIn(file)).toEqual([{ line: marked + 1, code }]);
-    });
   });
 
   it(`bundles one provider's executeTool for the browser in at most ${MAX_BUNDLE_BYTES / 1000} KB`, async () => {

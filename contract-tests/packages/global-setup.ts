@@ -1,0 +1,93 @@
+// The one local registry of the packages project (its Vitest globalSetup):
+// a Verdaccio on loopback holding what this repository publishes, published
+// as a platform team does it: the runtime alone first (`npm publish`, as a
+// team that published it before) with its third-party dependencies from the
+// local node_modules (no network), then `blockwright publish`, which
+// publishes every provider and skips the runtime (publish-round-trip.test.ts
+// checks that run). The consumers of client-consumer.test.ts and
+// registry-round-trip.test.ts install from it, so what they use is what
+// `blockwright publish` uploaded; npm's cache is shared by the files, which
+// makes every install after the first a warm one. Packages under
+// `@zqrefused/` are refused (a registry that says no). Stopped after the last
+// file of the project.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { TestProject } from "vitest/node";
+import { cpuSeconds } from "../../test-support/cpu-seconds.js";
+import { startLocalRegistry, type LocalRegistry } from "./local-registry.js";
+import { node, run, runOk, type Finished } from "./processes.js";
+import { ROOT } from "./root.js";
+
+export interface SharedRegistry {
+  /** e.g. `http://127.0.0.1:43125/` */
+  url: string;
+  /** npm's whole configuration, for NPM_CONFIG_USERCONFIG: this registry, its token, the shared cache. */
+  npmrc: string;
+  /** The token npm sends (fake: anyone may publish here), which no output may show. */
+  token: string;
+  /** The runtime's dependencies and theirs, published from node_modules. */
+  thirdParty: string[];
+  /** `blockwright publish --registry <url>` in this repository, after the runtime alone was published. */
+  published: Finished;
+}
+
+/** The runtime's dependencies and theirs (openapi-fetch, openapi-typescript-helpers…), as installed here. */
+function thirdParty(): string[] {
+  const dependencies = (dir: string) => Object.keys((JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { dependencies?: Record<string, string> }).dependencies ?? {});
+  const found = new Set<string>();
+  const visit = (dir: string) => {
+    for (const name of dependencies(dir)) {
+      if (found.has(name)) continue;
+      found.add(name);
+      visit(join(ROOT, "node_modules", name));
+    }
+  };
+  visit(join(ROOT, "runtime"));
+  return [...found].sort();
+}
+
+let work: string | undefined;
+let registry: LocalRegistry | undefined;
+
+export async function setup(project: TestProject): Promise<void> {
+  const start = cpuSeconds();
+  for (const built of ["dist/cli.js", "runtime/dist/index.js"]) {
+    if (!existsSync(join(ROOT, built))) throw new Error(`${built} is missing: run \`npm run build\` (npm test does) first`);
+  }
+  work = mkdtempSync(join(tmpdir(), "blockwright-registry-"));
+  try {
+    registry = await startLocalRegistry(join(work, "registry"), { "@zqrefused/*": { publish: false } });
+    const token = "local-registry-fake-token-0d5f";
+    const npmrc = join(work, "npmrc");
+    // npm refuses to publish without a token; Verdaccio lets anyone publish here.
+    writeFileSync(npmrc, [`registry=${registry.url}`, `${registry.url.replace(/^http:/, "")}:_authToken=${token}`, `cache=${join(work, "npm-cache")}`, "audit=false", "fund=false", "update-notifier=false", ""].join("\n"));
+    const env = { NPM_CONFIG_USERCONFIG: npmrc };
+    const packages = thirdParty();
+    // npm publish <folder> packs it as npm pack would (no lifecycle scripts: nothing here is built).
+    await Promise.all(["./runtime", ...packages.map((p) => `./node_modules/${p}`)].map((dir) => runOk("npm", ["publish", "--ignore-scripts", dir], ROOT, env)));
+    const published = await run(node, [join(ROOT, "bin/blockwright.js"), "publish", "--registry", registry.url], ROOT, env);
+    project.provide("packagesRegistry", { url: registry.url, npmrc, token, thirdParty: packages, published });
+  } catch (e) {
+    // Vitest does not tear down a set-up that failed.
+    await teardown();
+    throw e;
+  }
+  // The set-up runs in Vitest's own process, in no test file's figure: its line for `npm run bench -- tests`.
+  const log = process.env.BLOCKWRIGHT_FILE_CPU;
+  if (log) writeFileSync(log, `${(cpuSeconds() - start).toFixed(2)}\t${fileURLToPath(import.meta.url)}\n`, { flag: "a" });
+}
+
+export async function teardown(): Promise<void> {
+  const [started, folder] = [registry, work];
+  [registry, work] = [undefined, undefined];
+  await started?.close();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    packagesRegistry: SharedRegistry;
+  }
+}
