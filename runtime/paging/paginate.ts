@@ -16,7 +16,7 @@
 //     cursor describe where the call stopped) — the last 2xx page's, when the
 //     call ended on a status the manifest maps as an outcome (e.g. a 404 "no
 //     more records").
-import { placeAt, type WireRequest } from "../call/build-request.js";
+import type { Place } from "../call/build-request.js";
 import { defined, entryOf, itemAt } from "../common/checked.js";
 import { cloneJson } from "../common/clone.js";
 import { readOutputPath, setOutputPath } from "../call/map-outputs.js";
@@ -152,7 +152,7 @@ function nextPage(
   previous: HttpRequest,
   first: HttpRequest,
   seen: { onPage: number; returned: number; offset: number },
-  resize: (wire: WireRequest) => void,
+  resize: (place: Place) => void,
   links: Support["links"],
 ): Next | undefined {
   if (pagination.more && evaluate(pagination.more.ref, reply) !== pagination.more.equals) return undefined;
@@ -161,56 +161,41 @@ function nextPage(
     if (typeof total === "number" && seen.returned >= total) return undefined;
   }
   const next = pagination.next;
-  switch (next.style) {
-    case "cursor": {
-      const cursor = evaluate(next.cursor.ref, reply);
-      if (cursor === undefined || cursor === null || cursor === "" || typeof cursor === "object") return undefined;
-      const value = typeof cursor === "number" ? cursor : String(cursor);
-      const request = call.request((wire) => {
-        placeAt(wire, next.send, value);
-        resize(wire);
-      });
-      return { request, key: `cursor:${String(value)}`, show: `cursor ${JSON.stringify(value)}` };
+  if (next.style === "nextUrl" || next.style === "linkHeader") {
+    if (!links) return undefined; // refused before the first page
+    const address = next.style === "nextUrl" ? evaluate(next.url.ref, reply) : links.linkNext(reply.headers.get("link"));
+    if (typeof address !== "string" || address.trim() === "") return undefined;
+    const request = links.nextPageRequest(previous, first, address.trim(), call.way, call.credential, call.values);
+    if ("refused" in request) {
+      return {
+        error: {
+          type: "upstream",
+          status: reply.status,
+          code: "NEXT_PAGE_ELSEWHERE" satisfies RuntimeErrorCode,
+          message: `${call.tool.provider} gave the next page at ${request.refused}; it is not followed, so that the credential and the request never go to another address`,
+          retryable: false,
+        },
+      };
     }
-    case "offset": {
-      if (seen.onPage === 0) return undefined;
-      const offset = seen.offset + seen.onPage;
-      const request = call.request((wire) => {
-        placeAt(wire, next.send, offset);
-        resize(wire);
-      });
-      return { request, key: `offset:${offset}`, offset, show: `offset ${offset}` };
-    }
-    case "page": {
-      // An empty page is the last one (as for offsets): a page number past the end gives no items.
-      if (seen.onPage === 0) return undefined;
-      const number = seen.offset + 1;
-      const request = call.request((wire) => {
-        placeAt(wire, next.send, number);
-        resize(wire);
-      });
-      return { request, key: `page:${number}`, offset: number, show: `page ${number}` };
-    }
-    case "nextUrl":
-    case "linkHeader": {
-      if (!links) return undefined; // refused before the first page
-      const address = next.style === "nextUrl" ? evaluate(next.url.ref, reply) : links.linkNext(reply.headers.get("link"));
-      if (typeof address !== "string" || address.trim() === "") return undefined;
-      const request = links.nextPageRequest(previous, first, address.trim(), call.way, call.credential, call.values);
-      if ("refused" in request) {
-        return {
-          error: {
-            type: "upstream",
-            status: reply.status,
-            code: "NEXT_PAGE_ELSEWHERE" satisfies RuntimeErrorCode,
-            message: `${call.tool.provider} gave the next page at ${request.refused}; it is not followed, so that the credential and the request never go to another address`,
-            retryable: false,
-          },
-        };
-      }
-      return { request, key: `url:${request.url}`, show: "the same address" };
-    }
+    return { request, key: `url:${request.url}`, show: "the same address" };
   }
+  // A value sent at `send`: the reply's cursor, or the offset or page number after this page.
+  let value: string | number;
+  if (next.style === "cursor") {
+    const cursor = evaluate(next.cursor.ref, reply);
+    if (cursor === undefined || cursor === null || cursor === "" || typeof cursor === "object") return undefined;
+    value = typeof cursor === "number" ? cursor : String(cursor);
+  } else {
+    // An empty page is the last one: an offset or a page number past the end gives no items.
+    if (seen.onPage === 0) return undefined;
+    value = seen.offset + (next.style === "offset" ? seen.onPage : 1);
+  }
+  const request = call.request((place) => {
+    place(next.send, value);
+    resize(place);
+  });
+  const offset = typeof value === "number" && next.style !== "cursor" ? { offset: value } : {};
+  return { request, key: `${next.style}:${value}`, show: `${next.style} ${next.style === "cursor" ? JSON.stringify(value) : value}`, ...offset };
 }
 
 /**
@@ -219,15 +204,15 @@ function nextPage(
  * no more than is kept. Never below the parameter's minimum, never above
  * the size the call asked for.
  */
-function pageSizer(call: PreparedCall, pagination: PaginationSpec, maxItems: number | undefined, gathered: () => number): (wire: WireRequest) => void {
+function pageSizer(call: PreparedCall, pagination: PaginationSpec, maxItems: number | undefined, gathered: () => number): (place: Place) => void {
   const param = pagination.pageSize === undefined ? undefined : call.tool.params.find((p) => p.name === pagination.pageSize);
   const size = param ? call.values[param.name] : undefined;
   if (!param || maxItems === undefined || typeof size !== "number") return () => undefined;
   const wire = call.route?.wire[param.name] ?? param.wire;
   const target: PageTarget | undefined = wire.in === "body" ? { in: "body", pointer: wire.pointer } : wire.in === "query" || wire.in === "header" ? { in: wire.in, name: wire.name } : undefined;
-  return (request) => {
+  return (place) => {
     const missing = Math.max(param.minimum ?? 1, maxItems - gathered());
-    if (target && missing < size) placeAt(request, target, missing);
+    if (target && missing < size) place(target, missing);
   };
 }
 
