@@ -3,8 +3,7 @@
 // into a body is placed by the bodies support (request-body.ts), which a tool
 // that sends one is never called without (support.ts `bodyNeeded`).
 import { cloneJson } from "../common/clone.js";
-import { ownValue, setOwn } from "../common/own.js";
-import type { FormFieldEncoding, PageTarget, RouteSpec, ToolSpec, WireConstant } from "../spec/tool-types.js";
+import type { PageTarget, RouteSpec, ToolSpec, WireConstant } from "../spec/tool-types.js";
 import { compiled } from "../validate/validate-params.js";
 import type { BodySupport } from "./request-body.js";
 import type { Support } from "./support.js";
@@ -34,7 +33,8 @@ export function buildRequest(tool: ToolSpec, values: Record<string, unknown>, un
         request.path[wire.name] = withEscapes(String(value), wire.escape);
         break;
       case "query":
-        if (value !== null && typeof value === "object" && form) placeStyled(request, wire.name, value, wire.encoding, form);
+        // An array or an object: written as its style says (form-body.ts).
+        if (value !== null && typeof value === "object" && form) form.placeStyled(request.query, wire.name, value, wire.encoding);
         else request.query[wire.name] = wire.escape ? withEscapes(String(value), wire.escape) : (value as string | number | boolean);
         break;
       case "header":
@@ -58,21 +58,6 @@ export function buildRequest(tool: ToolSpec, values: Record<string, unknown>, un
 /** The first route whose condition the values meet, if any. */
 export function chooseRoute(tool: ToolSpec, values: Record<string, unknown>): RouteSpec | undefined {
   return tool.routes.find((r) => typeof values[r.when.param] === "string" && compiled(r.when.pattern).test(values[r.when.param] as string));
-}
-
-/**
- * An array or object in the query, written as its style says (form-body.ts):
- * `expand[0]=a&expand[1]=b` for deepObject, `tags=a&tags=b` exploded,
- * `tags=a,b` not. The keys the value brings are percent-encoded, the
- * brackets between them not (as the spec's own names are sent).
- */
-function placeStyled(request: WireRequest, name: string, value: object, encoding: FormFieldEncoding | undefined, form: NonNullable<Support["form"]>): void {
-  for (const [pairName, text] of form.styledPairs(name, value, encoding)) {
-    const key = pairName.startsWith(name) ? name + pairName.slice(name.length).replace(/[^[\]]+/g, encodeURIComponent) : pairName.replace(/[^[\]]+/g, encodeURIComponent);
-    // A key the value brings (`__proto__` too) is an own key of the query, never its prototype.
-    const present = ownValue(request.query, key) as string | string[] | undefined;
-    setOwn(request.query, key, present === undefined ? text : Array.isArray(present) ? [...present, text] : [present, text]);
-  }
 }
 
 function withEscapes(value: string, replacements: Record<string, string> | undefined): string {

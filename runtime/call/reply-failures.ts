@@ -35,10 +35,6 @@ export function htmlType(response: Response, text: string): string | undefined {
   return (type === "text/html" || type === "application/xhtml+xml") && NOT_SPACE.test(text) ? type : undefined;
 }
 
-export function statusLine(response: Response): string {
-  return response.statusText ? `${response.status} ${response.statusText}` : String(response.status);
-}
-
 export function parseBody(text: string | undefined): unknown {
   if (text === undefined || !NOT_SPACE.test(text)) return undefined;
   return JSON.parse(text);

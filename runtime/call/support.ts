@@ -26,7 +26,7 @@ export interface Support extends WithOAuth, ValueSupport {
   /** Form-encoded bodies, and arrays and objects in the query: `formEncoding`. */
   form?: {
     encodeForm(body: unknown, fields?: Record<string, FormFieldEncoding>): string;
-    styledPairs(name: string, value: unknown, encoding?: FormFieldEncoding): [string, string][];
+    placeStyled(query: Record<string, unknown>, name: string, value: object, encoding: FormFieldEncoding | undefined): void;
   };
   /** Next pages at an address (`nextUrl`, `linkHeader`): `pageLinks`. */
   links?: {

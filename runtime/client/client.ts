@@ -13,6 +13,7 @@ import { REDACTED, redact } from "../common/redact.js";
 import type { ToolResult } from "../http/errors.js";
 import type { FetchLike } from "../http/transport.js";
 import { runOnce } from "../execute/run-tool.js";
+import { readOutputPath } from "../call/map-outputs.js";
 import type { Support } from "../call/support.js";
 import { paginateToolDefinition } from "../paging/paginate.js";
 import type { ToolSpec } from "../spec/tool-types.js";
@@ -94,7 +95,7 @@ export function createClient(table: ClientTable, options: ClientOptions): Record
         let count = 0;
         for await (const page of paginateToolDefinition(tool, call.params, pageOptions)) {
           if (!page.success) throw toError(page.error);
-          const list = listPath.split(".").reduce<unknown>((v, key) => (v !== null && typeof v === "object" ? (v as Record<string, unknown>)[key] : undefined), page.output);
+          const list = readOutputPath(page.output as Record<string, unknown>, listPath);
           if (!Array.isArray(list)) continue;
           for (const item of list) {
             if (maxItems !== undefined && count >= maxItems) return;

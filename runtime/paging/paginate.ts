@@ -27,6 +27,7 @@ import { openCallFiles, prepareCall, sendCall, type ExecuteOptions, type Prepare
 import type { OutputSpec, PageTarget, PaginationSpec, ToolSpec } from "../spec/tool-types.js";
 import type { HttpRequest } from "../http/transport.js";
 import { type Support, unsupported } from "../call/support.js";
+import { upstreamFailure } from "../call/reply-failures.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
 export const TOOL_FIELDS_READ = ["pagination"] as const satisfies readonly (keyof ToolSpec)[];
@@ -67,22 +68,25 @@ export async function collectPages(tool: ToolSpec, params: Record<string, unknow
   return { success: true, output: merge(tool, pagination, outputs), pages: info };
 }
 
+/** The page that ends the call with a failure. */
+const failedPage = (result: ToolResult): Page => ({ result, items: 0, capped: false });
+
 async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & Support, gather: boolean): AsyncGenerator<Page> {
   const call = prepareCall(tool, params, { ...options, allPages: true });
   if ("failed" in call) {
-    yield { result: call.failed, items: 0, capped: false };
+    yield failedPage(call.failed);
     return;
   }
   const unopened = await openCallFiles(call, options);
   if (unopened) {
-    yield { result: unopened, items: 0, capped: false };
+    yield failedPage(unopened);
     return;
   }
   // prepareCall refuses allPages for a tool that declares no pagination.
   const pagination = defined(tool.pagination, `${tool.id}'s pagination`);
   const style = pagination.next.style;
   if ((style === "nextUrl" || style === "linkHeader") && !options.links) {
-    yield { result: call.fail({ type: "validation", ...unsupported("links", `following the next page's address (${style})`) }), items: 0, capped: false };
+    yield failedPage(call.fail({ type: "validation", ...unsupported("links", `following the next page's address (${style})`) }));
     return;
   }
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
@@ -103,7 +107,7 @@ async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefine
     read += sent.bytes ?? 0;
     // A failure: a success always rests on a reply.
     if (!sent.reply) {
-      yield { result: page > 1 ? withPage(sent.result, page) : sent.result, items: 0, capped: false };
+      yield failedPage(page > 1 ? withPage(sent.result, page) : sent.result);
       return;
     }
     const output = sent.result.output as Record<string, unknown>;
@@ -119,20 +123,14 @@ async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefine
     const full = gathered >= (options.maxItems ?? Infinity) || page >= maxPages;
     // Caps first: a next page that would be refused is not asked for when the call stops anyway.
     if (next && "error" in next && !full) {
-      yield { result: withPage(call.fail(next.error), page + 1), items: 0, capped: false };
+      yield failedPage(withPage(call.fail(next.error), page + 1));
       return;
     }
     yield { result: sent.result, ok: sent.reply.status < 300, items: taken, capped: cut || (next !== undefined && full) };
     if (!next || full || "error" in next) return;
     if (followed.has(next.key)) {
-      yield {
-        result: withPage(
-          call.fail({ type: "upstream", status: sent.reply.status, code: "PAGINATION_LOOP" satisfies RuntimeErrorCode, message: `${tool.provider} gave the same next page twice (${next.show}); stopped rather than loop`, retryable: false }),
-          page + 1,
-        ),
-        items: 0,
-        capped: false,
-      };
+      const loop = upstreamFailure(sent.reply.status, "PAGINATION_LOOP" satisfies RuntimeErrorCode, `${tool.provider} gave the same next page twice (${next.show}); stopped rather than loop`);
+      yield failedPage(withPage(call.fail(loop), page + 1));
       return;
     }
     followed.add(next.key);
@@ -167,15 +165,8 @@ function nextPage(
     if (typeof address !== "string" || address.trim() === "") return undefined;
     const request = links.nextPageRequest(previous, first, address.trim(), call.way, call.credential, call.values);
     if ("refused" in request) {
-      return {
-        error: {
-          type: "upstream",
-          status: reply.status,
-          code: "NEXT_PAGE_ELSEWHERE" satisfies RuntimeErrorCode,
-          message: `${call.tool.provider} gave the next page at ${request.refused}; it is not followed, so that the credential and the request never go to another address`,
-          retryable: false,
-        },
-      };
+      const elsewhere = `${call.tool.provider} gave the next page at ${request.refused}; it is not followed, so that the credential and the request never go to another address`;
+      return { error: upstreamFailure(reply.status, "NEXT_PAGE_ELSEWHERE" satisfies RuntimeErrorCode, elsewhere) };
     }
     return { request, key: `url:${request.url}`, show: "the same address" };
   }

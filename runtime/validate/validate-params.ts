@@ -4,6 +4,7 @@
 // coerced from their text form, JSON strings parsed, enum case canonicalised,
 // base addresses trimmed.
 import { credentialOfParam } from "../http/credentials.js";
+import { isLoopback } from "../http/hosts.js";
 import { ownValue } from "../common/own.js";
 import { isSecretLength, SECRET_MIN_LENGTH } from "../common/redact.js";
 import type { Issue } from "../common/issue.js";
@@ -267,8 +268,6 @@ export function splitList(value: string, separator: string): string[] {
     .filter(Boolean);
 }
 
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
-
 /**
  * The rules every base address follows, whether a parameter (instanceUrl) or
  * the baseUrl option: https (http only for loopback), scheme and host only,
@@ -295,7 +294,7 @@ function parseAddress(text: string): { origin: string } | { problem: string; wit
     return { problem: "must be an absolute address such as https://api.example.com" };
   }
   if (url.username || url.password) return { problem: "must not contain credentials", withhold: true };
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && LOOPBACK.test(url.hostname))) {
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopback(url.hostname))) {
     return { problem: "must use https (http is allowed only for loopback hosts)" };
   }
   if (url.search || url.hash || text.includes("?") || text.includes("#")) return { problem: "must not contain a query or fragment" };
