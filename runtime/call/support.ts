@@ -2,8 +2,9 @@
 // generated package passes only the parts its tools use (the generator
 // decides, src/emit/emit-client.ts), so that a provider without JSON
 // parameters, cross-field rules, enums, patterns or lists, form bodies,
-// request bodies, next-page addresses, a request rate, a bound on the request
-// head, files or OAuth 2 flows bundles none of that code.
+// request bodies, requests other than GET, credentials beyond one sent as it
+// is, next-page addresses, a request rate, a bound on the request head, files
+// or OAuth 2 flows bundles none of that code.
 // execute/full-support.ts has them all: what the workflow runner, the command
 // line and `executeToolDefinition` use. A tool that needs a part its caller
 // was made without fails before any request, naming the part to pass.

@@ -113,7 +113,8 @@ export function placeSimple(c: SimpleCredential, value: string): Exclude<Placed,
  * basic or cookie credential.
  */
 export function credentialKindsNeeded(auth: AuthSpec): boolean {
-  return authWays(auth).some((way) => wayCredentials(way).some((c, i) => i > 0 || c.type === "basic" || c.type === "cookie")) || authWays(auth).length > 1;
+  const ways = authWays(auth);
+  return ways.length > 1 || ways.some((way) => wayCredentials(way).some((c, i) => i > 0 || c.type === "basic" || c.type === "cookie"));
 }
 
 /**

@@ -277,6 +277,8 @@ export const pageLinks = { linkNext, nextPageRequest };
  * Credentials beyond one sent as it is, as a part of the runtime's support
  * (call/support.ts `credentials`, exported as `credentialKinds`): alternative
  * ways (the first whose parameters a call gives), several credentials sent
- * together, HTTP basic (its base64 text kept secret whole) and cookies.
+ * together, HTTP basic (its base64 text kept secret whole) and cookies. A
+ * bearer token, a header or a query key alone needs none of it
+ * (single-call.ts places it with applySimple).
  */
 export const credentialKinds = { chooseWay, wayProblem, basicTexts, apply: applyCredential };
