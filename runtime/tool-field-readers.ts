@@ -12,7 +12,9 @@ import type { TOOL_FIELDS_READ as callBaseAddress } from "./call/base-address.js
 import type { TOOL_FIELDS_READ as callBuildRequest } from "./call/build-request.js";
 import type { TOOL_FIELDS_READ as callCredential } from "./call/credential.js";
 import type { TOOL_FIELDS_READ as callDownload } from "./call/download.js";
+import type { TOOL_FIELDS_READ as callRequestBody } from "./call/request-body.js";
 import type { TOOL_FIELDS_READ as callSingleCall } from "./call/single-call.js";
+import type { TOOL_FIELDS_READ as callWriteSafety } from "./call/write-safety.js";
 import type { TOOL_FIELDS_READ as executeExecutor } from "./execute/executor.js";
 import type { TOOL_FIELDS_READ as httpCredentials } from "./http/credentials.js";
 import type { TOOL_FIELDS_READ as httpHosts } from "./http/hosts.js";
@@ -43,7 +45,9 @@ export type ReadToolField =
   | (typeof callBuildRequest)[number]
   | (typeof callCredential)[number]
   | (typeof callDownload)[number]
+  | (typeof callRequestBody)[number]
   | (typeof callSingleCall)[number]
+  | (typeof callWriteSafety)[number]
   | (typeof executeExecutor)[number]
   | (typeof httpCredentials)[number]
   | (typeof httpHosts)[number]

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { irFixture } from "../../test-support/ir-fixtures.js";
 import { server } from "../../test-support/loopback-server.js";
 import { createClient } from "../client/client.js";
+import { fullSupport } from "../execute/full-support.js";
 import type { ClientOptions } from "../client/types.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import { adaptClient } from "./adapt.js";
@@ -19,7 +20,9 @@ const toolOf = (id: string): ToolSpec => shelf.operations.find((o) => o.tool.id 
 const LIST = toolOf("shelf_list_books");
 const ADD = toolOf("shelf_add_book");
 const KEY = "zq_widgets_key_7Hf3kQ9pLm2X";
-const table = { methods: { listBooks: LIST, addBook: ADD }, credentials: ["apiKey"] };
+// The parts of the support the shelf's tools need, as its package would pass them (no request rate: none is kept here).
+const { rateLimits: _perExecutor, ...support } = fullSupport;
+const table = { methods: { listBooks: LIST, addBook: ADD }, credentials: ["apiKey"], support };
 
 let upstream: Awaited<ReturnType<typeof server>>;
 beforeAll(async () => {

@@ -6,7 +6,9 @@
 // without flows bundles none of it (token requests, JWT signing).
 import type { CallCredential, OAuthOptions, OAuthSupport } from "../oauth/flows.js";
 import type { AuthWay, ToolSpec } from "../spec/tool-types.js";
-import { basicTexts, chooseWay, wayProblem } from "../http/credentials.js";
+import { simpleWayProblem } from "../http/credentials.js";
+import { unsupported } from "../common/unsupported.js";
+import type { credentialKinds } from "../http/transport.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
 export const TOOL_FIELDS_READ = ["auth", "oauth"] as const satisfies readonly (keyof ToolSpec)[];
@@ -30,13 +32,15 @@ export type WayCredential = (Extract<CallCredential, { credential: string }> & {
  * come from a flow), every parameter that way needs, and the base64 text of
  * a basic credential kept secret.
  */
-export function callCredential(tool: ToolSpec, values: Record<string, unknown>, options: OAuthOptions & WithOAuth, keepSecret: (value: string) => void): WayCredential {
-  const way = chooseWay(tool.auth, values);
+export function callCredential(tool: ToolSpec, values: Record<string, unknown>, options: OAuthOptions & WithOAuth & { credentials?: typeof credentialKinds }, keepSecret: (value: string) => void): WayCredential {
+  // Without the credential kinds support, the auth is one way of one credential sent as it is (call/support.ts).
+  const kinds = options.credentials;
+  const way = kinds ? kinds.chooseWay(tool.auth, values) : tool.auth;
   const chosen = tool.auth.alternatives?.includes(way) ? { credential: String(values[way.param]) } : firstCredential(tool, values, options, keepSecret);
   if ("problem" in chosen) return chosen;
-  const unmet = wayProblem(tool, way, values);
+  const unmet = kinds ? kinds.wayProblem(tool, way, values) : simpleWayProblem(tool, values);
   if (unmet) return { problem: unmet };
-  for (const text of basicTexts(way, chosen.credential, values)) keepSecret(text);
+  for (const text of kinds?.basicTexts(way, chosen.credential, values) ?? []) keepSecret(text);
   return { ...chosen, way };
 }
 
@@ -45,11 +49,6 @@ function firstCredential(tool: ToolSpec, values: Record<string, unknown>, option
   if (tool.oauth && options.oauth) return options.oauth.credential(tool, values, options, keepSecret);
   const given = values[tool.auth.param];
   if (!tool.oauth || (typeof given === "string" && given.trim() !== "")) return { credential: String(given) };
-  return {
-    problem: {
-      param: tool.auth.param,
-      rule: "required",
-      message: `${tool.auth.param}: is required (an access token); obtaining one by an OAuth 2 flow needs the OAuth support, which this caller was made without (pass oauth: oauthFlows from @blockwright/runtime)`,
-    },
-  };
+  // The token is not given, and the flows that could obtain one need the OAuth support.
+  return { problem: { ...unsupported("oauth", "is required (an access token); obtaining one by an OAuth 2 flow", tool.auth.param), rule: "required" } };
 }

@@ -13,7 +13,7 @@
 // field); booleans and numbers as their text. The pairs are serialised by
 // URLSearchParams, the WHATWG form encoder (spaces as `+`, brackets
 // percent-encoded).
-import { ownValue } from "../common/own.js";
+import { ownValue, setOwn } from "../common/own.js";
 import type { FormFieldEncoding } from "../spec/tool-types.js";
 
 type Pairs = [string, string][];
@@ -85,5 +85,20 @@ function text(value: unknown): string {
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
 
+/**
+ * An array or object in the query, written as its style says:
+ * `expand[0]=a&expand[1]=b` for deepObject, `tags=a&tags=b` exploded,
+ * `tags=a,b` not. The keys the value brings are percent-encoded, the
+ * brackets between them not (as the spec's own names are sent).
+ */
+function placeStyled(query: Record<string, unknown>, name: string, value: object, encoding: FormFieldEncoding | undefined): void {
+  for (const [pairName, text] of styledPairs(name, value, encoding)) {
+    const key = pairName.startsWith(name) ? name + pairName.slice(name.length).replace(/[^[\]]+/g, encodeURIComponent) : pairName.replace(/[^[\]]+/g, encodeURIComponent);
+    // A key the value brings (`__proto__` too) is an own key of the query, never its prototype.
+    const present = ownValue(query, key) as string | string[] | undefined;
+    setOwn(query, key, present === undefined ? text : Array.isArray(present) ? [...present, text] : [present, text]);
+  }
+}
+
 /** The form encoding as a part of the runtime's support (call/support.ts `form`). */
-export const formEncoding = { encodeForm, styledPairs };
+export const formEncoding = { encodeForm, placeStyled };

@@ -6,34 +6,33 @@ import type { Failure } from "../http/errors.js";
 import { redirectOrigin, type HttpRequest } from "../http/transport.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 
+/** An answer the call cannot use, which no retry would change: its status, the runtime's code and what was wrong. */
+export function upstreamFailure(status: number, code: RuntimeErrorCode, message: string): Failure {
+  return { type: "upstream", status, code, message, retryable: false };
+}
+
 /** A reply (or, for allPages, the pages together) past the tool's reply limit. */
 export function tooLarge(tool: ToolSpec, status: number, limit: number, pages: boolean): Failure {
   const what = pages
     ? `the pages of this call came to more than ${limit} bytes (limits.replyBytes) with the one answered ${status}; ask for fewer items (maxItems) or walk the pages with paginate`
     : `${tool.provider} answered ${status} with more than ${limit} bytes (limits.replyBytes); the rest was not read`;
-  return { type: "upstream", status, code: "REPLY_TOO_LARGE" satisfies RuntimeErrorCode, message: what, retryable: false };
+  return upstreamFailure(status, "REPLY_TOO_LARGE" satisfies RuntimeErrorCode, what);
 }
 
 /** A redirect is not followed (transport.ts): an error naming only the origin it points to. */
 export function redirectFailure(tool: ToolSpec, response: Response, request: HttpRequest): Failure {
-  const origin = redirectOrigin(response, request.url);
-  return {
-    type: "upstream",
-    status: response.status,
-    code: "REDIRECT" satisfies RuntimeErrorCode,
-    message: `${tool.provider} answered ${response.status || "a redirect"} pointing to ${origin}; redirects are not followed, so that the credential and the request never go to another address (check the address the request went to)`,
-    retryable: false,
-  };
+  const where = `${response.status || "a redirect"} pointing to ${redirectOrigin(response, request.url)}`;
+  return upstreamFailure(
+    response.status,
+    "REDIRECT" satisfies RuntimeErrorCode,
+    `${tool.provider} answered ${where}; redirects are not followed, so that the credential and the request never go to another address (check the address the request went to)`,
+  );
 }
 
 /** The media type of a non-empty HTML body (`text/html`, `application/xhtml+xml`), if the reply is one. */
 export function htmlType(response: Response, text: string): string | undefined {
   const type = response.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
   return (type === "text/html" || type === "application/xhtml+xml") && NOT_SPACE.test(text) ? type : undefined;
-}
-
-export function statusLine(response: Response): string {
-  return response.statusText ? `${response.status} ${response.statusText}` : String(response.status);
 }
 
 export function parseBody(text: string | undefined): unknown {

@@ -8,13 +8,11 @@
 // A call whose token an OAuth 2 flow obtains is sent through token-send.ts,
 // part of the OAuth support (support.ts), bundled only where flows are declared.
 import type { RuntimeErrorCode } from "../http/error-codes.js";
-import { carriesIdempotencyKey, safeToRepeat } from "../spec/behavior.js";
-import { buildRequest, chooseRoute, formNeeded, type WireRequest } from "./build-request.js";
+import { buildRequest, chooseRoute, placeAt, type Place } from "./build-request.js";
 import { itemAt } from "../common/checked.js";
 import type { Failure, ToolError, ToolResult } from "../http/errors.js";
 import { evaluate, type ExpressionContext } from "../http/expressions.js";
 import type { OpenedFile } from "./file-inputs.js";
-import type { FileSupport } from "./file-support.js";
 import { hostPatternProblem, hostRefusal } from "../http/hosts.js";
 import { mapOutputs } from "./map-outputs.js";
 import { outputTypeFailure } from "./output-types.js";
@@ -22,18 +20,18 @@ import { ownValue } from "../common/own.js";
 import { pageCountIssue, wantsPages } from "../validate/page-inputs.js";
 import { readBody, replyLimit } from "../http/read-body.js";
 import { isSecretLength, mentionsSecret, redactDeep, SECRET_MIN_LENGTH } from "../common/redact.js";
-import { requestSizeIssue } from "../http/request-size.js";
 import { sleep } from "../common/sleep.js";
 import type { AuthWay, RouteSpec, ToolSpec } from "../spec/tool-types.js";
 import { startDeadline, type Deadline } from "../http/deadline.js";
-import { applyCredential, isRedirect, requestUrl, send, type FetchLike, type HttpRequest } from "../http/transport.js";
-import { backoff, htmlType, networkError, parseBody, redirectFailure, statusLine, tooLarge } from "./reply-failures.js";
+import { applySimple, isRedirect, requestUrl, send, type FetchLike, type HttpRequest } from "../http/transport.js";
+import { placeSimple, type SimpleCredential } from "../http/credentials.js";
+import { backoff, htmlType, networkError, parseBody, redirectFailure, tooLarge, upstreamFailure } from "./reply-failures.js";
 import type { RateLimiter } from "../http/rate-limiter.js";
-import { upstreamError } from "../http/upstream-error.js";
+import { statusLine, upstreamError } from "../http/upstream-error.js";
 import { callCredential, type IssuedTokens, type OAuthCall } from "./credential.js";
 import type { TokenCache } from "../oauth/token-cache.js";
 import { validateInput } from "../validate/validate-params.js";
-import { type Support, unsupported } from "./support.js";
+import { missingPart, type Support, unsupported } from "./support.js";
 import { missingAddress, resolveBaseUrl } from "./base-address.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
@@ -90,10 +88,6 @@ export interface ExecuteOptions {
   limiter?: RateLimiter;
 }
 
-// Network failures that happen before a request leaves: nothing can have been applied.
-const NOT_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
-const HEADER_VALUE = /^[\u0021-\u007e]{1,255}$/;
-
 /** Sends a call by an OAuth 2 flow with its token (token-send.ts `sendWithToken`, the OAuth support's `send`). */
 export type TokenSend = (call: PreparedCall, request: HttpRequest, deadline: Deadline, timeoutMs: number, sizeProblem: (() => SentCall | undefined) | undefined, send: () => Promise<SentCall>) => Promise<SentCall>;
 
@@ -110,9 +104,8 @@ export interface PreparedCall {
   /** The way of the tool's auth the call uses (credentials.ts), and its first credential as sent: the static one, or the OAuth flow's current access token. */
   way: AuthWay;
   credential: string;
-  /** The OAuth 2 flow that obtains and renews the credential, when the tool declares flows and the call gives one's parameters; `withToken` sends with its token. */
+  /** The OAuth 2 flow that obtains and renews the credential, when the tool declares flows and the call gives one's parameters (the OAuth support's `send` sends with its token). */
   oauth?: OAuthCall;
-  withToken?: TokenSend;
   /** Values no result may show: the call's secret parameters and the caller's `secrets`. */
   secrets: string[];
   /** The address the token answer names is where calls go (auth.tokenAddressField), within the host rules and these hosts the caller allows. */
@@ -120,10 +113,8 @@ export interface PreparedCall {
   fail(error: Failure): Extract<ToolResult, { success: false }>;
   /** The files of its file parameters, opened (openCallFiles) before the first request. */
   files?: Map<string, OpenedFile>;
-  /** The runtime's file support (support.ts `files`), when the tool takes or answers files. */
-  fileSupport?: FileSupport;
-  /** The call's request, built afresh; `adjust` changes its wire parts first (a page's cursor or offset). */
-  request(adjust?: (wire: WireRequest) => void): HttpRequest;
+  /** The call's request, built afresh; `adjust` places values first (a page's cursor or offset). */
+  request(adjust?: (place: Place) => void): HttpRequest;
 }
 
 export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & CallSupport): PreparedCall | { failed: ToolResult } {
@@ -133,86 +124,60 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
   // parameters by validation, the caller's `secrets` by checkCallOptions.
   const secrets: string[] = options.secrets ? options.secrets.filter((s) => typeof s === "string" && isSecretLength(s)) : [];
   for (const p of tool.params) {
-    if (!p.secret) continue;
-    const value = ownString(input, p.name);
-    if (value !== undefined && isSecretLength(value)) secrets.push(value);
+    const value = p.secret ? ownValue(input, p.name) : undefined;
+    if (typeof value === "string" && isSecretLength(value)) secrets.push(value);
   }
   const fail = (error: Failure): Extract<ToolResult, { success: false }> => ({
     success: false,
     error: redactDeep({ provider: tool.provider, operation: tool.id, ...error } as ToolError, secrets),
   });
+  const refuse = (problem: Omit<Failure, "type">) => ({ failed: fail({ type: "validation", ...problem }) });
 
   const validated = validateInput(tool, input, options);
   if (!validated.ok) {
     const first = itemAt(validated.issues, 0);
-    const rest = validated.issues.slice(1);
-    return {
-      failed: fail({
-        type: "validation",
-        message: rest.length ? `${first.message} (and ${rest.length} more problem${rest.length > 1 ? "s" : ""})` : first.message,
-        ...(first.param ? { param: first.param } : {}),
-        rule: first.rule,
-        ...(rest.length ? { issues: validated.issues } : {}),
-      }),
-    };
+    const more = validated.issues.length - 1;
+    return refuse({
+      message: more ? `${first.message} (and ${more} more problem${more > 1 ? "s" : ""})` : first.message,
+      ...(first.param ? { param: first.param } : {}),
+      rule: first.rule,
+      ...(more ? { issues: validated.issues } : {}),
+    });
   }
-  const { form, files: fileSupport } = options;
-  if (!form && formNeeded(tool)) return { failed: fail({ type: "validation", ...unsupported("form", "encoding a form body or a query array or object") }) };
-  if (!fileSupport && (tool.download || tool.body?.encoding === "multipart")) return { failed: fail({ type: "validation", ...unsupported("files", "sending or receiving a file") }) };
-  const optionProblem = checkCallOptions(tool, options);
-  if (optionProblem) return { failed: fail({ type: "validation", ...optionProblem }) };
-  const values = validated.values;
+  const problem = missingPart(tool, options) ?? checkCallOptions(tool, options);
+  if (problem) return refuse(problem);
+  const { values, unsent } = validated;
   const baseUrl = resolveBaseUrl(tool, values, options.baseUrl);
-  if ("error" in baseUrl) return { failed: fail({ type: "validation", message: baseUrl.error, rule: "baseUrl" }) };
+  if ("error" in baseUrl) return refuse({ message: baseUrl.error, rule: "baseUrl" });
   // An address given at call time goes only to a host the provider is reached at (hosts.ts).
   const given = options.baseUrl !== undefined ? "baseUrl" : tool.server.param;
   const refused = given !== undefined && baseUrl.url !== "" ? hostRefusal(tool, baseUrl.url, options.allowHosts) : undefined;
-  if (refused) return { failed: fail({ type: "validation", message: `${given}: ${refused}`, param: given, rule: "host" }) };
+  if (refused) return refuse({ message: `${given}: ${refused}`, param: given, rule: "host" });
 
   const route = chooseRoute(tool, values);
   // An operation that takes no credential gets none, whatever the call was given.
   const chosen = tool.anonymous ? { way: tool.auth, credential: "" } : callCredential(tool, values, options, (s) => keepSecret(secrets, s));
-  if ("problem" in chosen) return { failed: fail({ type: "validation", ...chosen.problem }) };
-  const withToken = chosen.oauth ? options.oauth?.send : undefined;
-  if (chosen.oauth && !withToken) return { failed: fail({ type: "validation", ...unsupported("oauth", "sending with an OAuth 2 flow's token") }) };
+  if ("problem" in chosen) return refuse(chosen.problem);
+  if (chosen.oauth && !options.oauth?.send) return refuse(unsupported("oauth", "sending with an OAuth 2 flow's token"));
   // No address given: the token's (auth.tokenAddressField), when a flow obtains one.
-  if (baseUrl.url === "" && !chosen.oauth) return { failed: fail({ type: "validation", ...missingAddress(tool) }) };
+  if (baseUrl.url === "" && !chosen.oauth) return refuse(missingAddress(tool));
+  const { form, files, bodies, credentials } = options;
   const call: PreparedCall = {
     tool,
     values,
-    unsent: validated.unsent,
+    unsent,
     route,
     baseUrl: baseUrl.url,
     ...chosen, // the way, its first credential, and the flow that obtains it
-    ...(withToken ? { withToken } : {}),
     // The token's address is taken unless the caller chose one for every call (mocks, sandboxes).
     ...(tool.oauth?.addressField !== undefined && options.baseUrl === undefined ? { addressFromToken: options.allowHosts ?? [] } : {}),
     secrets,
     fail,
-    ...(fileSupport ? { fileSupport } : {}),
     request: (adjust) => {
       const target = route ?? tool;
-      const wire = buildRequest(tool, values, validated.unsent, route, form);
-      adjust?.(wire);
-      const encoding = tool.body?.encoding;
-      // Raw bytes: the body is the one file given (none given: no body), typed as the body's media type says.
-      const raw = encoding === "binary" && tool.body && fileSupport ? fileSupport.rawBody(tool, tool.body, call.files ?? new Map()) : undefined;
-      if (raw && wire.header["Content-Type"] === undefined) wire.header["Content-Type"] = raw.contentType;
-      const encoded =
-        encoding === "binary"
-          ? raw?.blob
-          : wire.body === undefined
-            ? undefined
-            : encoding === "form" && form
-              ? form.encodeForm(wire.body, tool.body?.fields)
-              : encoding === "multipart" && fileSupport
-                ? fileSupport.multipartBody(tool, wire.body, call.files ?? new Map())
-                : JSON.stringify(wire.body);
-      // A form whose fields all came out empty (an empty list or object) is no body: none is sent, nor a
-      // Content-Type. A JSON body is a document even when empty ({}), sent whatever the method.
-      const body = encoded === "" ? undefined : encoded;
-      // A header parameter named Content-Type wins over the spec's media type; a multipart body's is fetch's (it names the boundary).
-      if (typeof body === "string" && wire.header["Content-Type"] === undefined) wire.header["Content-Type"] = tool.body?.mediaType ?? "application/json";
+      const wire = buildRequest(tool, values, unsent, route, options);
+      adjust?.((at, value) => placeAt(wire, at, value, bodies));
+      const body = bodies?.encode(tool, wire, form, files, call.files ?? new Map());
       if (tool.download && wire.header.Accept === undefined) wire.header.Accept = [...tool.download.mediaTypes, "application/json;q=0.5"].join(", ");
       const request: HttpRequest = {
         method: target.method,
@@ -220,7 +185,10 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
         headers: wire.header, // built afresh for this request: no copy needed
         ...(body !== undefined ? { body } : {}),
       };
-      if (!tool.anonymous) applyCredential(request, call.way, call.credential, values);
+      // Without the credential kinds support, the way is one credential sent as it is (call/support.ts).
+      if (tool.anonymous) return request;
+      if (credentials) credentials.apply(request, call.way, call.credential, values);
+      else applySimple(request, placeSimple(call.way as SimpleCredential, call.credential));
       return request;
     },
   };
@@ -228,9 +196,9 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
 }
 
 /** Open the call's files (file-inputs.ts) before its first request; the failure when one cannot be. */
-export async function openCallFiles(call: PreparedCall, options: ExecuteOptions): Promise<Extract<ToolResult, { success: false }> | undefined> {
-  if (!call.fileSupport || !call.tool.params.some((p) => p.type === "file")) return undefined;
-  const opened = await call.fileSupport.openFiles(call.tool, call.values, options);
+export async function openCallFiles(call: PreparedCall, options: ExecuteOptions & Support): Promise<Extract<ToolResult, { success: false }> | undefined> {
+  if (!options.files || !call.tool.params.some((p) => p.type === "file")) return undefined;
+  const opened = await options.files.openFiles(call.tool, call.values, options);
   if ("failure" in opened) return call.fail(opened.failure);
   call.files = opened.files;
   return undefined;
@@ -242,7 +210,7 @@ export function keepSecret(secrets: string[], value: string): void {
 }
 
 /** Problems of the options that only some tools take: named like parameter problems. */
-function checkCallOptions(tool: ToolSpec, options: ExecuteOptions): Omit<Failure, "type"> | undefined {
+function checkCallOptions(tool: ToolSpec, options: ExecuteOptions & Support): Omit<Failure, "type"> | undefined {
   const secrets = options.secrets ?? [];
   const short = secrets.filter((s) => typeof s !== "string" || !isSecretLength(s)).length;
   if (short) {
@@ -259,9 +227,8 @@ function checkCallOptions(tool: ToolSpec, options: ExecuteOptions): Omit<Failure
   const key = options.idempotencyKey;
   if (key !== undefined) {
     if (!tool.idempotency) return { param: "idempotencyKey", rule: "unknown", message: `idempotencyKey: ${tool.id} declares no idempotency header, so it takes no key` };
-    if (typeof key !== "string" || !HEADER_VALUE.test(key)) {
-      return { param: "idempotencyKey", rule: "format", message: `idempotencyKey: must be 1 to 255 visible ASCII characters (it is sent in the ${tool.idempotency.header} header)` };
-    }
+    const problem = options.writes?.keyProblem(tool, key);
+    if (problem) return problem;
   }
   for (const name of ["maxItems", "maxPages"] as const) {
     const issue = options[name] === undefined ? undefined : pageCountIssue(name, options[name]);
@@ -280,117 +247,110 @@ export type SentCall = { result: Extract<ToolResult, { success: true }>; reply: 
  * Send one logical call (every page is one; retries included) and map its
  * reply. `readBefore`: bytes the call's earlier pages took of its reply limit.
  */
-export async function sendCall(call: PreparedCall, request: HttpRequest, options: ExecuteOptions, idempotencyKey = options.idempotencyKey, readBefore = 0): Promise<SentCall> {
+export async function sendCall(call: PreparedCall, request: HttpRequest, options: ExecuteOptions & CallSupport, idempotencyKey = options.idempotencyKey, readBefore = 0): Promise<SentCall> {
   const { tool } = call;
   // Checked on the request as sent: a later page's cursor can make it longer than the first. An address
   // the token will name (base-address.ts) is not known yet: then checked once the token has it.
-  const sizeProblem = (): SentCall | undefined => {
-    const tooBig = requestSizeIssue(tool, request, call.values, call.unsent, call.route);
-    return tooBig ? { result: call.fail({ type: "validation", message: tooBig.message, ...(tooBig.param ? { param: tooBig.param } : {}), rule: "requestSize" }) } : undefined;
-  };
+  const check = options.requestSize;
+  const sizeProblem =
+    check &&
+    ((): SentCall | undefined => {
+      const tooBig = check(tool, request, call.values, call.unsent, call.route);
+      return tooBig && { result: call.fail({ type: "validation", ...tooBig }) };
+    });
   const sizeLater = call.baseUrl === "";
-  const tooBig = sizeLater ? undefined : sizeProblem();
+  const tooBig = sizeLater ? undefined : sizeProblem?.();
   if (tooBig) return tooBig;
   // One key per logical call, the same on every retry: the upstream applies the request once.
-  const idempotency = carriesIdempotencyKey(tool, request.method) ? tool.idempotency : undefined;
-  const key = idempotency ? (idempotencyKey ?? globalThis.crypto.randomUUID()) : undefined;
-  if (idempotency && key !== undefined) request.headers[idempotency.header] = key;
+  const key = options.writes?.key(tool, request, idempotencyKey);
 
   // The caller's option, else the operation's own (manifest `timeoutMs`), else the default.
   const timeoutMs = options.timeoutMs ?? tool.timeoutMs ?? 30_000;
   const deadline = startDeadline(timeoutMs, options.signal);
   try {
     const send = () => attempts(call, request, options, key, deadline, timeoutMs, readBefore);
-    return call.withToken ? await call.withToken(call, request, deadline, timeoutMs, sizeLater ? sizeProblem : undefined, send) : await send();
+    const withToken = call.oauth && options.oauth?.send;
+    return withToken ? await withToken(call, request, deadline, timeoutMs, sizeLater ? sizeProblem : undefined, send) : await send();
   } finally {
     deadline.done();
   }
 }
 
 /** Send `request`, retrying what may be retried, and map the answer. */
-async function attempts(call: PreparedCall, request: HttpRequest, options: ExecuteOptions, key: string | undefined, deadline: Deadline, timeoutMs: number, readBefore: number): Promise<SentCall> {
-  const { tool, fail } = call;
+async function attempts(call: PreparedCall, request: HttpRequest, options: ExecuteOptions & Support, key: string | undefined, deadline: Deadline, timeoutMs: number, readBefore: number): Promise<SentCall> {
+  const { tool } = call;
   let bytes = 0;
-  const done = (result: Extract<ToolResult, { success: false }>): SentCall => ({ result });
-  const limit = replyLimit(tool);
+  const failed = (error: Failure): SentCall => ({ result: call.fail(error) });
+  const limit = replyLimit(tool) - readBefore;
   // 429s so far: a provider's pause after one doubles with each (upstream-error.ts).
   let throttled = 0;
-  const signal = deadline.signal;
-  const idempotent = safeToRepeat(tool, request.method);
-  const retries = idempotent ? (options.retries ?? 2) : 0;
-  const maxDelay = options.maxRetryDelayMs ?? 30_000;
-  const fetchFn = options.fetch ?? ((r: Request) => fetch(r));
   // A state-changing request that may have reached the upstream must not be repeated blindly;
-  // one that carries a key may be repeated with it.
-  const mayHaveApplied = (error: Failure): Failure => (key !== undefined ? { ...error, idempotencyKey: key } : idempotent ? error : { ...error, retryable: false, mayHaveBeenApplied: true });
+  // one that carries a key may be repeated with it (write-safety.ts). Without the part, every request is safe to repeat.
+  const writes = options.writes?.outcome(tool, request.method, key);
+  const retries = writes?.safe === false ? 0 : (options.retries ?? 2);
+  const mark = (error: Failure, reached: boolean): Failure => (writes ? writes.mark(error, reached) : error);
+  const fetchFn = options.fetch ?? ((r: Request) => fetch(r));
+  const files = options.files;
 
   for (let attempt = 0; ; attempt++) {
     let response: Response;
     let text: string;
     // The provider's documented rate, shared with the limiter's other calls (rate-limiter.ts).
     const late = options.limiter ? await options.limiter.turn(tool, request.url, deadline) : undefined;
-    if (late) return done(fail(key !== undefined ? { ...late, idempotencyKey: key } : late));
+    if (late) return failed(mark(late, false));
     try {
-      response = await deadline.race(send(fetchFn, request, signal));
+      response = await deadline.race(send(fetchFn, request, deadline.signal));
       // A file (or a redirect to it): its bytes are the answer (download.ts).
-      if (call.fileSupport?.answersFile(tool, response)) {
-        const got = await deadline.race(call.fileSupport.readDownload(tool, response, request.url, fetchFn, deadline, limit - readBefore));
-        if ("failure" in got) return done(fail(got.failure));
+      if (files?.answersFile(tool, response)) {
+        const got = await deadline.race(files.readDownload(tool, response, request.url, fetchFn, deadline, limit));
+        if ("failure" in got) return failed(got.failure);
         const ctx: ExpressionContext = { status: got.response.status, body: got.file, headers: got.response.headers, params: call.values };
         return { result: { success: true, output: mapOutputs(tool.outputs, ctx).output }, reply: ctx, bytes: got.file.size };
       }
       // A redirect's body is never needed (and never read).
       if (isRedirect(response)) {
         void response.body?.cancel().catch(() => undefined);
-        return done(fail(redirectFailure(tool, response, request)));
+        return failed(redirectFailure(tool, response, request));
       }
-      const body = await deadline.race(readBody(response, limit - readBefore, deadline));
-      if ("tooLarge" in body) return done(fail(tooLarge(tool, response.status, limit, readBefore > 0)));
+      const body = await deadline.race(readBody(response, limit, deadline));
+      if ("tooLarge" in body) return failed(tooLarge(tool, response.status, limit + readBefore, readBefore > 0));
       ({ text, bytes } = body);
     } catch (e) {
-      if (deadline.cancelled) return done(fail({ type: "network", message: "the call was cancelled", code: "ABORTED" satisfies RuntimeErrorCode, retryable: false }));
-      if (deadline.timedOut) return done(fail(mayHaveApplied({ type: "timeout", message: `no complete answer within ${timeoutMs} ms`, retryable: true })));
+      if (deadline.cancelled) return failed({ type: "network", message: "the call was cancelled", code: "ABORTED" satisfies RuntimeErrorCode, retryable: false });
+      if (deadline.timedOut) return failed(mark({ type: "timeout", message: `no complete answer within ${timeoutMs} ms`, retryable: true }, true));
       const error = networkError(e);
-      if (!idempotent && !NOT_SENT.has(error.code ?? "")) return done(fail(mayHaveApplied(error)));
+      // A network error after the request may have left ends a request not safe to repeat (one before it left is retried).
+      if (writes?.final(error)) return failed(mark(error, true));
       if (attempt < retries && (await pause(backoff(attempt), deadline))) continue;
-      return done(fail(key !== undefined ? { ...error, idempotencyKey: key } : error));
+      return failed(mark(error, false));
     }
 
-    const outcome = tool.outcomes.find((o) => o.status === response.status);
+    const { status } = response;
+    const outcome = tool.outcomes.find((o) => o.status === status);
     // An HTML page (a proxy's error page, a login form) is never read as JSON, whatever its text.
     const html = htmlType(response, text);
     if (response.ok || outcome) {
-      if (html)
-        return done(
-          fail({ type: "upstream", status: response.status, code: "UNEXPECTED_CONTENT_TYPE" satisfies RuntimeErrorCode, message: `${tool.provider} answered ${response.status} with an HTML page (${html}), not JSON`, retryable: false }),
-        );
+      const answered = `${tool.provider} answered ${status}`;
+      if (html) return failed(upstreamFailure(status, "UNEXPECTED_CONTENT_TYPE" satisfies RuntimeErrorCode, `${answered} with an HTML page (${html}), not JSON`));
       let body: unknown;
       try {
         body = parseBody(text);
       } catch {
-        return done(fail({ type: "upstream", status: response.status, message: `${tool.provider} answered ${response.status} with a body that is not valid JSON`, code: "INVALID_JSON" satisfies RuntimeErrorCode, retryable: false }));
+        return failed(upstreamFailure(status, "INVALID_JSON" satisfies RuntimeErrorCode, `${answered} with a body that is not valid JSON`));
       }
-      const ctx: ExpressionContext = { status: response.status, body, headers: response.headers, params: call.values };
-      if (response.ok && signalsFailure(tool, ctx)) {
-        return done(fail({ ...upstreamError(tool, response, body), retryable: false }));
-      }
+      const ctx: ExpressionContext = { status, body, headers: response.headers, params: call.values };
+      // A 2xx whose body says it failed (the manifest's `errors.failureWhen`).
+      if (response.ok && tool.errors.failureWhen?.some((test) => evaluate(test.ref, ctx) === test.equals)) return failed({ ...upstreamError(tool, response, body), retryable: false });
       const outputs = outcome ? outcome.outputs.map((o) => ({ ...o, optional: tool.outputs.find((main) => main.path === o.path)?.optional })) : tool.outputs;
-      const mapped = mapOutputs(outputs, ctx);
-      if (mapped.missing.length) {
-        return done(
-          fail({
-            type: "upstream",
-            status: response.status,
-            code: "MISSING_OUTPUT" satisfies RuntimeErrorCode,
-            message: `${tool.provider} answered ${response.status} without ${mapped.missing.map((m) => `${m.expression} (output ${m.path})`).join(", ")}${body === undefined ? ": the body was empty" : ""}`,
-            retryable: false,
-          }),
-        );
+      const { output, missing } = mapOutputs(outputs, ctx);
+      if (missing.length) {
+        const what = missing.map((m) => `${m.expression} (output ${m.path})`).join(", ");
+        return failed(upstreamFailure(status, "MISSING_OUTPUT" satisfies RuntimeErrorCode, `${answered} without ${what}${body === undefined ? ": the body was empty" : ""}`));
       }
-      const mistyped = options.validateOutputs ? outputTypeFailure(tool.outputs, mapped.output, response.status, tool.provider) : undefined;
-      if (mistyped) return done(fail(mistyped));
+      const mistyped = options.validateOutputs && outputTypeFailure(tool.outputs, output, status, tool.provider);
+      if (mistyped) return failed(mistyped);
       // Outputs are parsed values (a `\u0041` in the text is an `A` here): each is looked at, whatever the text looked like; copied only when one holds a secret.
-      return { result: { success: true, output: mentionsSecret(mapped.output, call.secrets) ? redactDeep(mapped.output, call.secrets) : mapped.output }, reply: ctx, bytes };
+      return { result: { success: true, output: mentionsSecret(output, call.secrets) ? redactDeep(output, call.secrets) : output }, reply: ctx, bytes };
     }
 
     let body: unknown = text;
@@ -400,11 +360,11 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
       // keep the text: the error message is then the raw body
     }
     const parsed = upstreamError(tool, response, body, throttled);
-    if (response.status === 429) throttled++;
+    if (status === 429) throttled++;
     const error = html ? { ...parsed, message: `${tool.provider} answered ${statusLine(response)} with an HTML page (${html}), not its error body` } : parsed;
     const wait = error.retryAfterMs ?? backoff(attempt);
-    if (error.retryable && attempt < retries && wait <= maxDelay && (await pause(wait, deadline))) continue;
-    return done(fail(response.status >= 500 ? mayHaveApplied(error) : key !== undefined ? { ...error, idempotencyKey: key } : error));
+    if (error.retryable && attempt < retries && wait <= (options.maxRetryDelayMs ?? 30_000) && (await pause(wait, deadline))) continue;
+    return failed(mark(error, status >= 500));
   }
 }
 
@@ -417,14 +377,4 @@ async function pause(ms: number, deadline: Deadline): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-/** A 2xx whose body says it failed (the manifest's `errors.failureWhen`). */
-function signalsFailure(tool: ToolSpec, ctx: ExpressionContext): boolean {
-  return (tool.errors.failureWhen ?? []).some((test) => evaluate(test.ref, ctx) === test.equals);
-}
-
-function ownString(input: Record<string, unknown>, name: string): string | undefined {
-  const value = ownValue(input, name);
-  return typeof value === "string" && value !== "" ? value : undefined;
 }

@@ -7,19 +7,28 @@ import { irFixture } from "../../test-support/ir-fixtures.js";
 import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
 import { createExecutor } from "../execute/executor.js";
 import { fullSupport } from "../execute/full-support.js";
+import { requestSizeIssue } from "../http/request-size.js";
+import { credentialKinds } from "../http/transport.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import { checkJson } from "../validate/json-params.js";
 import { checkRules } from "../validate/cross-field-rules.js";
+import { stringRules } from "../validate/string-rules.js";
+import { requestBodies } from "./request-body.js";
+import { type Support, SUPPORT_EXPORTS } from "./support.js";
+import { writeSafety } from "./write-safety.js";
 
 const shelf = irFixture("shelf");
 const tools: Record<string, ToolSpec> = Object.fromEntries(shelf.operations.map((o) => [o.tool.id, o.tool]));
 const KEY = "shelf-key-7f3a9c2e51";
 const addBook = { apiKey: KEY, shelfId: "fiction", title: "Dune", meta: '{"isbn":"9780441013593"}' };
+const getBook = tools.shelf_get_book!;
+const bookId = getBook.params.find((p) => p.name === "bookId")!;
 
 describe("a part of the support a tool needs", () => {
   it("missing: the call fails before any request, naming the part and where it comes from", async () => {
     const { fetch, seen } = scriptedFetch(json(201, { id: "b9", title: "Dune", state: "pending" }));
-    const result = await createExecutor(tools)("shelf_add_book", addBook, { fetch });
+    const { json: _json, ...allButJson } = fullSupport;
+    const result = await createExecutor(tools, allButJson)("shelf_add_book", addBook, { fetch });
     expect(result).toMatchObject({ success: false, error: { type: "validation", param: "meta", rule: "support" } });
     expect(!result.success && result.error.message).toBe("meta: checking a JSON parameter needs the runtime's jsonParams, which this caller was made without (pass json: jsonParams from @blockwright/runtime to createExecutor)");
     expect(seen).toHaveLength(0);
@@ -27,7 +36,7 @@ describe("a part of the support a tool needs", () => {
 
   it("missing the file support: a download fails before any request, naming fileSupport", async () => {
     const { fetch, seen } = scriptedFetch(json(200, {}));
-    const tool = { ...tools.shelf_get_book!, download: { status: 200, mediaTypes: ["application/pdf"] } };
+    const tool = { ...getBook, download: { status: 200, mediaTypes: ["application/pdf"] } };
     const result = await createExecutor({ [tool.id]: tool })(tool.id, { apiKey: KEY, bookId: "b9" }, { fetch });
     expect(result).toMatchObject({ success: false, error: { type: "validation", rule: "support" } });
     expect(!result.success && result.error.message).toContain("needs the runtime's fileSupport");
@@ -36,12 +45,83 @@ describe("a part of the support a tool needs", () => {
 
   it("given: the same call goes out", async () => {
     const { fetch, seen } = scriptedFetch(json(201, { id: "b9", title: "Dune", state: "pending" }));
-    const result = await createExecutor(tools, { json: checkJson, rules: checkRules })("shelf_add_book", addBook, { fetch });
+    const parts = { json: checkJson, rules: checkRules, strings: stringRules, bodies: requestBodies, writes: writeSafety };
+    const result = await createExecutor(tools, parts)("shelf_add_book", addBook, { fetch });
     expect(result).toMatchObject({ success: true, output: { bookId: "b9" } });
     expect(JSON.parse(seen[0]!.body)).toMatchObject({ meta: { isbn: "9780441013593" } });
   });
 
-  it("the full support holds every part", () => {
-    expect(Object.keys(fullSupport).sort()).toEqual(["files", "form", "formats", "json", "links", "oauth", "rateLimits", "rules"]);
+  it("the full support holds every part, each under the name the runtime exports it by", () => {
+    expect(Object.keys(fullSupport).sort()).toEqual(["bodies", "credentials", "files", "form", "formats", "json", "links", "oauth", "rateLimits", "requestSize", "rules", "strings", "writes"]);
+    expect(Object.keys(SUPPORT_EXPORTS).sort()).toEqual(
+      Object.keys(fullSupport)
+        .filter((k) => k !== "rateLimits")
+        .sort(),
+    );
   });
+});
+
+// Each part beside the core: a tool that declares what it serves (the shelf's get_book changed in one
+// respect), refused without the part before any request, and sent with the part (and `with`, what else
+// the tool needs), which gives it its effect.
+const PARTS: { part: keyof Support; given: Support; with?: Support; tool: ToolSpec; sent: (request: { method: string; headers: Headers; body: string }) => void }[] = [
+  {
+    part: "requestSize",
+    given: { requestSize: requestSizeIssue },
+    tool: { ...getBook, server: { ...getBook.server, requestHeadBytes: 4096 } },
+    sent: (r) => expect(r.method).toBe("GET"),
+  },
+  {
+    part: "bodies",
+    given: { bodies: requestBodies },
+    with: { writes: writeSafety },
+    tool: { ...getBook, method: "PUT", constants: [{ in: "body", pointer: "/fields", value: "all" }] },
+    sent: (r) => expect([r.body, r.headers.get("content-type")]).toEqual(['{"fields":"all"}', "application/json"]),
+  },
+  {
+    part: "strings",
+    given: { strings: stringRules },
+    tool: { ...getBook, params: getBook.params.map((p) => (p === bookId ? { ...p, pattern: "^b[0-9]+$" } : p)) },
+    sent: (r) => expect(r.method).toBe("GET"),
+  },
+  {
+    part: "writes",
+    given: { writes: writeSafety },
+    tool: { ...getBook, method: "DELETE" },
+    sent: (r) => expect(r.method).toBe("DELETE"),
+  },
+  {
+    part: "credentials",
+    given: { credentials: credentialKinds },
+    tool: { ...getBook, auth: { type: "cookie", name: "session", param: "apiKey" } },
+    sent: (r) => expect([r.headers.get("cookie"), r.headers.get("x-shelf-key")]).toEqual([`session=${KEY}`, null]),
+  },
+];
+
+describe.each(PARTS)("the part $part", ({ part, given, with: others = {}, tool, sent }) => {
+  const call = (support: Support) => {
+    const { fetch, seen } = scriptedFetch(json(200, { id: "b9", title: "Dune", state: "ready" }));
+    return createExecutor({ [tool.id]: tool }, { ...others, ...support })(tool.id, { apiKey: KEY, bookId: "b9" }, { fetch }).then((result) => ({ result, seen }));
+  };
+
+  it("missing: the call fails before any request, naming the part's export", async () => {
+    const { result, seen } = await call({});
+    expect(result).toMatchObject({ success: false, error: { type: "validation", rule: "support" } });
+    expect(!result.success && result.error.message).toContain(`needs the runtime's ${SUPPORT_EXPORTS[part as keyof typeof SUPPORT_EXPORTS]}, which this caller was made without (pass ${part}: `);
+    expect(seen).toHaveLength(0);
+  });
+
+  it("given alone: the call goes out, the part giving its effect", async () => {
+    const { result, seen } = await call(given);
+    expect(result).toMatchObject({ success: true, output: { state: "ready" } });
+    expect(seen).toHaveLength(1);
+    sent(seen[0]!);
+  });
+});
+
+it("a tool that declares none of them (the shelf's get_book: a GET, one header credential, no enum, pattern or list) goes out with no part", async () => {
+  const { fetch, seen } = scriptedFetch(json(200, { id: "b9", title: "Dune", state: "ready" }));
+  const result = await createExecutor({ [getBook.id]: getBook })(getBook.id, { apiKey: KEY, bookId: "b9" }, { fetch });
+  expect(result).toMatchObject({ success: true, output: { state: "ready" } });
+  expect(seen.map((r) => [r.method, r.headers.get("x-shelf-key"), r.body])).toEqual([["GET", KEY, ""]]);
 });

@@ -1,17 +1,25 @@
 // What a call may need beyond the core, by what the provider declares: a
 // generated package passes only the parts its tools use (the generator
 // decides, src/emit/emit-client.ts), so that a provider without JSON
-// parameters, cross-field rules, form bodies, next-page addresses, a
-// request rate, files or OAuth 2 flows bundles none of that code.
+// parameters, cross-field rules, enums, patterns or lists, form bodies,
+// request bodies, requests other than GET, credentials beyond one sent as it
+// is, next-page addresses, a request rate, a bound on the request head, files
+// or OAuth 2 flows bundles none of that code.
 // execute/full-support.ts has them all: what the workflow runner, the command
 // line and `executeToolDefinition` use. A tool that needs a part its caller
 // was made without fails before any request, naming the part to pass.
-import type { HttpRequest } from "../http/transport.js";
+import type { credentialKinds, HttpRequest } from "../http/transport.js";
+import { credentialKindsNeeded } from "../http/credentials.js";
 import type { RateLimiter } from "../http/rate-limiter.js";
-import type { AuthWay, FormFieldEncoding } from "../spec/tool-types.js";
+import type { requestSizeIssue } from "../http/request-size.js";
+import type { Issue } from "../common/issue.js";
+import { unsupported } from "../common/unsupported.js";
+import type { AuthWay, FormFieldEncoding, ToolSpec, WireSpec } from "../spec/tool-types.js";
 import type { ValueSupport } from "../validate/validate-params.js";
 import type { WithOAuth } from "./credential.js";
 import type { FileSupport } from "./file-support.js";
+import type { BodySupport } from "./request-body.js";
+import type { WriteSupport } from "./write-safety.js";
 
 export { SUPPORT_EXPORTS, unsupported } from "../common/unsupported.js";
 
@@ -19,7 +27,7 @@ export interface Support extends WithOAuth, ValueSupport {
   /** Form-encoded bodies, and arrays and objects in the query: `formEncoding`. */
   form?: {
     encodeForm(body: unknown, fields?: Record<string, FormFieldEncoding>): string;
-    styledPairs(name: string, value: unknown, encoding?: FormFieldEncoding): [string, string][];
+    placeStyled(query: Record<string, unknown>, name: string, value: object, encoding: FormFieldEncoding | undefined): void;
   };
   /** Next pages at an address (`nextUrl`, `linkHeader`): `pageLinks`. */
   links?: {
@@ -30,4 +38,58 @@ export interface Support extends WithOAuth, ValueSupport {
   rateLimits?: new () => RateLimiter;
   /** File parameters (multipart uploads) and file answers (`download`): `fileSupport`. */
   files?: FileSupport;
+  /** The largest request head the upstream accepts (`limits.requestHeadBytes`), checked before sending: `requestSizeCheck`. */
+  requestSize?: typeof requestSizeIssue;
+  /** Request bodies: values and constants placed in the body, the body encoded (`body`, a wire in the body): `requestBodies`. */
+  bodies?: BodySupport;
+  /** Requests not safe to repeat (POST, PATCH, or declared not idempotent) and idempotency keys: `writeSafety`. */
+  writes?: WriteSupport;
+  /** Credentials beyond one sent as it is: alternative ways, several together, HTTP basic, cookies: `credentialKinds`. */
+  credentials?: typeof credentialKinds;
+}
+
+/** Whether the tool's requests need the form encoding (`form`): a form body, or a JSON parameter in the query (its own or a route's). */
+export function formNeeded(tool: ToolSpec): boolean {
+  if (tool.body?.encoding === "form") return true;
+  return tool.params.some((p) => p.type === "json" && (p.wire.in === "query" || tool.routes.some((r) => r.wire[p.name]?.in === "query")));
+}
+
+/** Whether the tool's requests may have a body (`bodies`): a body declared, or a value, constant or page cursor placed in one. */
+export function bodyNeeded(tool: ToolSpec): boolean {
+  const inBody = (wire: WireSpec | undefined) => wire?.in === "body" || (wire?.in === "switch" && wire.whenTrue.some((c) => c.in === "body"));
+  const next = tool.pagination?.next;
+  return (
+    tool.body !== undefined ||
+    tool.constants.some((c) => c.in === "body") ||
+    tool.params.some((p) => inBody(p.wire)) ||
+    tool.routes.some((r) => Object.values(r.wire).some(inBody)) ||
+    (next !== undefined && "send" in next && next.send.in === "body")
+  );
+}
+
+/** The parts checked before a call is prepared: what each does (the refusal says it) and whether a tool needs it. */
+const CALL_PARTS = {
+  form: ["encoding a form body or a query array or object", formNeeded],
+  files: ["sending or receiving a file", (tool) => tool.download !== undefined || tool.body?.encoding === "multipart"],
+  requestSize: ["checking the size of the request head (limits.requestHeadBytes)", (tool) => tool.server.requestHeadBytes !== undefined],
+  bodies: ["sending a request body", bodyNeeded],
+  credentials: ["sending a basic or cookie credential, several credentials, or one of alternative ones", (tool) => credentialKindsNeeded(tool.auth)],
+  // Any method but GET, or a GET declared not idempotent: write-safety.ts tells which requests are safe to repeat.
+  writes: ["sending a request that is not safe to repeat, or an idempotency key", (tool) => tool.idempotency !== undefined || tool.behavior?.idempotent === false || [tool, ...tool.routes].some((t) => t.method !== "GET")],
+} as const satisfies { [K in keyof Support]?: readonly [string, (tool: ToolSpec) => boolean] };
+
+export type CallPart = keyof typeof CALL_PARTS;
+
+/** Whether a tool needs one of the parts checked before its call (the generator gives its package the part). */
+export function needsPart(tool: ToolSpec, part: CallPart): boolean {
+  return CALL_PARTS[part][1](tool);
+}
+
+/** The refusal of a tool that needs a part `support` lacks, the first such. */
+export function missingPart(tool: ToolSpec, support: Support): Issue | undefined {
+  for (const part in CALL_PARTS) {
+    const [what, needs] = CALL_PARTS[part as CallPart];
+    if (!support[part as CallPart] && needs(tool)) return unsupported(part as CallPart, what);
+  }
+  return undefined;
 }

@@ -13,11 +13,12 @@ import { REDACTED, redact } from "../common/redact.js";
 import type { ToolResult } from "../http/errors.js";
 import type { FetchLike } from "../http/transport.js";
 import { runOnce } from "../execute/run-tool.js";
+import { readOutputPath } from "../call/map-outputs.js";
 import type { Support } from "../call/support.js";
 import { paginateToolDefinition } from "../paging/paginate.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import { toError } from "./errors.js";
-import type { CallOptions, ClientOptions, ItemsOptions, ReplyInfo, RequestInfo } from "./types.js";
+import type { CallOptions, ClientHooks, ClientOptions, ItemsOptions, ReplyInfo, RequestInfo } from "./types.js";
 
 /** Where a client keeps its table (not enumerable): the agent adapters (runtime/adapters/) read its tools from it. */
 export const CLIENT_TABLE: unique symbol = Symbol.for("blockwright.client.table");
@@ -94,7 +95,7 @@ export function createClient(table: ClientTable, options: ClientOptions): Record
         let count = 0;
         for await (const page of paginateToolDefinition(tool, call.params, pageOptions)) {
           if (!page.success) throw toError(page.error);
-          const list = listPath.split(".").reduce<unknown>((v, key) => (v !== null && typeof v === "object" ? (v as Record<string, unknown>)[key] : undefined), page.output);
+          const list = readOutputPath(page.output as Record<string, unknown>, listPath);
           if (!Array.isArray(list)) continue;
           for (const item of list) {
             if (maxItems !== undefined && count >= maxItems) return;
@@ -124,12 +125,12 @@ interface Observed {
 function observe(inner: FetchLike, o: Observed): FetchLike {
   const needles = [...o.secrets, ...o.secrets.map((s) => encodeURIComponent(s))];
   const hide = (text: string) => redact(text, needles);
-  const tell = (what: string, hook: (() => void) | undefined) => {
+  const tell = <K extends keyof ClientHooks>(name: K, info: Parameters<NonNullable<ClientHooks[K]>>[0]) => {
     try {
-      hook?.();
+      o.hooks?.[name]?.(info as RequestInfo & ReplyInfo & { durationMs: number });
     } catch (e) {
       // A hook's failure is the caller's to see, not the call's to fail on.
-      o.logger?.warn?.(`${what} hook threw: ${hide(e instanceof Error ? e.message : String(e))}`);
+      o.logger?.warn?.(`${name} hook threw: ${hide(e instanceof Error ? e.message : String(e))}`);
     }
   };
   return async (request) => {
@@ -145,10 +146,10 @@ function observe(inner: FetchLike, o: Observed): FetchLike {
     const info: RequestInfo = { operation: o.operation, method: request.method, url: hide(withoutCredential(request.url, o.tool)), headers, attempt };
     if (attempt > 1) {
       o.logger?.info?.(`retry ${attempt - 1}: ${info.method} ${info.url}`, { operation: o.operation });
-      tell("onRetry", o.hooks?.onRetry && (() => o.hooks?.onRetry?.(info)));
+      tell("onRetry", info);
     }
     o.logger?.debug?.(`${info.method} ${info.url}`, { operation: o.operation, attempt });
-    tell("onRequest", o.hooks?.onRequest && (() => o.hooks?.onRequest?.(info)));
+    tell("onRequest", info);
     const started = Date.now();
     const response = await inner(request);
     const reply: ReplyInfo = { status: response.status, headers: response.headers };
@@ -157,7 +158,7 @@ function observe(inner: FetchLike, o: Observed): FetchLike {
     o.state.last = reply;
     const durationMs = Date.now() - started;
     o.logger?.debug?.(`${response.status} ${info.method} ${info.url} (${durationMs} ms)`, { operation: o.operation, status: response.status, requestId });
-    tell("onResponse", o.hooks?.onResponse && (() => o.hooks?.onResponse?.({ ...reply, operation: o.operation, method: info.method, url: info.url, attempt, durationMs })));
+    tell("onResponse", { ...reply, operation: o.operation, method: info.method, url: info.url, attempt, durationMs });
     return response;
   };
 }

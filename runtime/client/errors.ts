@@ -7,13 +7,14 @@ import type { ToolError, ValidationToolError } from "../http/errors.js";
 /** Every failure of a Blockwright call: `type`, `provider`, `operation`, `code`, `retryable` as the ToolError has them. */
 export class BlockwrightError extends Error {
   override name = "BlockwrightError";
-  readonly type: ToolError["type"];
-  readonly provider: string;
-  readonly operation: string;
-  readonly code: string | undefined;
-  readonly retryable: boolean | undefined;
+  // Declared, not defined: each is set once, below (a class field would be defined, then set again).
+  declare readonly type: ToolError["type"];
+  declare readonly provider: string;
+  declare readonly operation: string;
+  declare readonly code: string | undefined;
+  declare readonly retryable: boolean | undefined;
   /** The structured error, as a result's `error` carries it. */
-  readonly error: ToolError;
+  declare readonly error: ToolError;
   constructor(error: ToolError) {
     super(error.message, { cause: error });
     this.type = error.type;
@@ -29,9 +30,9 @@ export class BlockwrightError extends Error {
 export class UpstreamError extends BlockwrightError {
   override name = "UpstreamError";
   /** The HTTP status of the reply (0 for an `auth` error whose token endpoint gave none). */
-  readonly status: number;
-  readonly requestId: string | undefined;
-  readonly details: Record<string, unknown> | undefined;
+  declare readonly status: number;
+  declare readonly requestId: string | undefined;
+  declare readonly details: Record<string, unknown> | undefined;
   constructor(error: ToolError) {
     super(error);
     this.status = error.status ?? 0;
@@ -43,7 +44,7 @@ export class UpstreamError extends BlockwrightError {
 /** A 429: `retryAfterMs` when the upstream said how long to wait; `retryable` false when a quota is used up. */
 export class RateLimitError extends UpstreamError {
   override name = "RateLimitError";
-  readonly retryAfterMs: number | undefined;
+  declare readonly retryAfterMs: number | undefined;
   constructor(error: ToolError) {
     super(error);
     this.retryAfterMs = error.retryAfterMs;
@@ -58,9 +59,9 @@ export class AuthError extends UpstreamError {
 /** The input broke a rule before any request: `param` and `rule` name it, `issues` lists every problem. */
 export class ValidationError extends BlockwrightError {
   override name = "ValidationError";
-  readonly param: string | undefined;
-  readonly rule: string;
-  readonly issues: ValidationToolError["issues"];
+  declare readonly param: string | undefined;
+  declare readonly rule: string;
+  declare readonly issues: ValidationToolError["issues"];
   constructor(error: ToolError) {
     super(error);
     this.param = error.param;

@@ -11,6 +11,11 @@ export const SUPPORT_EXPORTS = {
   links: "pageLinks",
   oauth: "oauthFlows",
   files: "fileSupport",
+  requestSize: "requestSizeCheck",
+  bodies: "requestBodies",
+  strings: "stringRules",
+  writes: "writeSafety",
+  credentials: "credentialKinds",
 } as const;
 
 /** The problem of a tool that needs a part its caller was made without. */

@@ -37,9 +37,11 @@ export interface ToolExecutor<T extends ToolMap> {
 /**
  * What every call of one executor shares, and the parts of the runtime's
  * support its tools need (call/support.ts: `oauth: oauthFlows`, `json:
- * jsonParams`, `rules: ruleChecks`, `formats: valueFormats`, `form:
- * formEncoding`, `links: pageLinks`, `rateLimits: RateLimiter`; a generated
- * package passes those of its provider). Without `oauth`, only a token given
+ * jsonParams`, `rules: ruleChecks`, `formats: valueFormats`, `strings:
+ * stringRules`, `form: formEncoding`, `bodies: requestBodies`, `writes:
+ * writeSafety`, `credentials: credentialKinds`, `requestSize:
+ * requestSizeCheck`, `links: pageLinks`, `rateLimits: RateLimiter`, `files:
+ * fileSupport`; a generated package passes those of its provider). Without `oauth`, only a token given
  * as the credential parameter works; without `rateLimits` (or a `limiter`),
  * no documented rate is kept; a tool that needs another part fails, naming it.
  */

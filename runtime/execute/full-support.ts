@@ -6,11 +6,15 @@ import type { Support } from "../call/support.js";
 import { fileSupport } from "../call/file-support.js";
 import { formEncoding } from "../call/form-body.js";
 import { RateLimiter } from "../http/rate-limiter.js";
-import { pageLinks } from "../http/transport.js";
+import { requestSizeIssue } from "../http/request-size.js";
+import { credentialKinds, pageLinks } from "../http/transport.js";
 import { oauthFlows } from "../call/oauth-support.js";
+import { requestBodies } from "../call/request-body.js";
+import { writeSafety } from "../call/write-safety.js";
 import { formatProblem } from "../spec/formats.js";
 import { checkRules } from "../validate/cross-field-rules.js";
 import { checkJson } from "../validate/json-params.js";
+import { stringRules } from "../validate/string-rules.js";
 
 export const fullSupport: Required<Support> = {
   oauth: oauthFlows,
@@ -21,4 +25,9 @@ export const fullSupport: Required<Support> = {
   links: pageLinks,
   rateLimits: RateLimiter,
   files: fileSupport,
+  requestSize: requestSizeIssue,
+  bodies: requestBodies,
+  strings: stringRules,
+  writes: writeSafety,
+  credentials: credentialKinds,
 };

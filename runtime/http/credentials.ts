@@ -91,20 +91,41 @@ export function basicTexts(way: AuthWay, credential: string, values: Record<stri
 /** What one credential puts on a request: a header, a query pair (encoded text), or a cookie pair. */
 export type Placed = { header: [string, string] } | { query: string } | { cookie: string };
 
+/** A credential sent as it is, alone: a bearer token, a header or a query key (what a call places without the credential kinds support). */
+export type SimpleCredential = { type: "bearer"; param: string } | { type: "header" | "query"; name: string; param: string };
+
 /** Where a credential goes with its value; `values` gives a basic credential's user. */
 export function placeCredential(c: CredentialSpec, value: string, values: Record<string, unknown>): Placed {
-  switch (c.type) {
-    case "bearer":
-      return { header: ["Authorization", `Bearer ${value}`] };
-    case "basic":
-      return { header: ["Authorization", `Basic ${basicToken(String(values[c.user] ?? ""), value)}`] };
-    case "header":
-      return { header: [c.name, value] };
-    case "query":
-      return { query: `${encodeURIComponent(c.name)}=${encodeURIComponent(value)}` };
-    case "cookie":
-      return { cookie: `${c.name}=${encodeURIComponent(value)}` };
-  }
+  if (c.type === "basic") return { header: ["Authorization", `Basic ${basicToken(String(values[c.user] ?? ""), value)}`] };
+  if (c.type === "cookie") return { cookie: `${c.name}=${encodeURIComponent(value)}` };
+  return placeSimple(c as SimpleCredential, value);
+}
+
+/** Where a bearer token, a header credential or a query key goes with its value. */
+export function placeSimple(c: SimpleCredential, value: string): Exclude<Placed, { cookie: string }> {
+  if (c.type === "query") return { query: `${encodeURIComponent(c.name)}=${encodeURIComponent(value)}` };
+  return { header: c.type === "bearer" ? ["Authorization", `Bearer ${value}`] : [c.name, value] };
+}
+
+/**
+ * Whether a tool's auth needs the credential kinds support (call/support.ts
+ * `credentials`): more than one way, more than one credential in a way, or a
+ * basic or cookie credential.
+ */
+export function credentialKindsNeeded(auth: AuthSpec): boolean {
+  const ways = authWays(auth);
+  return ways.length > 1 || ways.some((way) => wayCredentials(way).some((c, i) => i > 0 || c.type === "basic" || c.type === "cookie"));
+}
+
+/**
+ * Why a call cannot use the only way of a simple auth (one credential, sent
+ * as it is): its parameter is not given (none is needed from a call whose
+ * tool has OAuth 2 flows: a flow may obtain it). wayProblem's answer for such
+ * an auth.
+ */
+export function simpleWayProblem(tool: { auth: AuthSpec; oauth?: unknown }, values: Record<string, unknown>): { param: string; rule: "required"; message: string } | undefined {
+  const param = tool.auth.param;
+  return tool.oauth || given(values[param]) ? undefined : { param, rule: "required", message: `${param}: is required` };
 }
 
 /**

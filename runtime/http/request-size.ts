@@ -6,6 +6,7 @@
 import type { RouteSpec, ToolSpec, WireSpec } from "../spec/tool-types.js";
 import type { HttpRequest } from "./transport.js";
 import { credentialOfParam } from "./credentials.js";
+import type { Issue } from "../common/issue.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
 export const TOOL_FIELDS_READ = ["server"] as const satisfies readonly (keyof ToolSpec)[];
@@ -22,13 +23,8 @@ export function requestHeadBytes(request: HttpRequest): number {
   return size + TRANSPORT_HEAD_BYTES + 2;
 }
 
-export interface SizeIssue {
-  param?: string;
-  message: string;
-}
-
-/** The problem with a request head larger than the tool's server accepts, if it is. */
-export function requestSizeIssue(tool: ToolSpec, request: HttpRequest, values: Record<string, unknown>, unsent: ReadonlySet<string>, route: RouteSpec | undefined): SizeIssue | undefined {
+/** The problem (rule `requestSize`) with a request head larger than the tool's server accepts, if it is. */
+export function requestSizeIssue(tool: ToolSpec, request: HttpRequest, values: Record<string, unknown>, unsent: ReadonlySet<string>, route: RouteSpec | undefined): Issue | undefined {
   const limit = tool.server.requestHeadBytes;
   if (limit === undefined) return undefined;
   const size = requestHeadBytes(request);
@@ -40,7 +36,7 @@ export function requestSizeIssue(tool: ToolSpec, request: HttpRequest, values: R
     .sort((a, b) => b.bytes - a.bytes);
   const top = shares[0];
   const what = `the request's address and headers would take ${size} bytes, more than the ${limit} ${tool.provider} accepts`;
-  return top ? { param: top.param, message: `${top.param}: ${what} (${top.param} takes ${top.bytes} of them, percent-encoded)` } : { message: what };
+  return top ? { param: top.param, rule: "requestSize", message: `${top.param}: ${what} (${top.param} takes ${top.bytes} of them, percent-encoded)` } : { rule: "requestSize", message: what };
 }
 
 /** Bytes a parameter's value takes in the request head (0 in the body). */

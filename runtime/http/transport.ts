@@ -6,7 +6,7 @@
 // turn a POST into a GET; instead it becomes an `upstream` error naming the
 // Location's origin, so the caller can fix the address they gave.
 import type { AuthWay, CredentialSpec, ToolSpec } from "../spec/tool-types.js";
-import { placeCredential, placeWay, wayCredentials, type Placed } from "./credentials.js";
+import { basicTexts, chooseWay, placeCredential, placeWay, wayCredentials, wayProblem, type Placed } from "./credentials.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
 export const TOOL_FIELDS_READ = ["method", "body"] as const satisfies readonly (keyof ToolSpec)[];
@@ -104,8 +104,7 @@ export function applyFirstCredential(request: HttpRequest, way: AuthWay, credent
 /** Put placed credentials on a request: a header replaces one of the same name (any case), a cookie pair one of the same name. */
 export function applyPlaced(request: HttpRequest, placed: readonly Placed[]): void {
   for (const p of placed) {
-    if ("query" in p) request.url = withQueryPair(request.url, p.query);
-    else if ("header" in p) setHeader(request.headers, p.header[0], p.header[1]);
+    if (!("cookie" in p)) applySimple(request, p);
     else {
       const key = Object.keys(request.headers).find((k) => k.toLowerCase() === "cookie");
       const name = p.cookie.slice(0, p.cookie.indexOf("="));
@@ -117,6 +116,12 @@ export function applyPlaced(request: HttpRequest, placed: readonly Placed[]): vo
       request.headers.Cookie = [...kept, p.cookie].join("; ");
     }
   }
+}
+
+/** Put a header (replacing one of the same name, any case) or a query pair on a request. */
+export function applySimple(request: HttpRequest, p: Exclude<Placed, { cookie: string }>): void {
+  if ("query" in p) request.url = withQueryPair(request.url, p.query);
+  else setHeader(request.headers, p.header[0], p.header[1]);
 }
 
 function setHeader(headers: Record<string, string>, name: string, value: string): void {
@@ -267,3 +272,13 @@ function skipSpace(text: string, i: number): number {
 
 /** Next pages at an address as a part of the runtime's support (call/support.ts `links`). */
 export const pageLinks = { linkNext, nextPageRequest };
+
+/**
+ * Credentials beyond one sent as it is, as a part of the runtime's support
+ * (call/support.ts `credentials`, exported as `credentialKinds`): alternative
+ * ways (the first whose parameters a call gives), several credentials sent
+ * together, HTTP basic (its base64 text kept secret whole) and cookies. A
+ * bearer token, a header or a query key alone needs none of it
+ * (single-call.ts places it with applySimple).
+ */
+export const credentialKinds = { chooseWay, wayProblem, basicTexts, apply: applyCredential };

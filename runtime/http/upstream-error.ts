@@ -48,7 +48,7 @@ export function upstreamError(tool: ToolSpec, response: Response, body: unknown,
   return {
     type: "upstream",
     status: response.status,
-    message: upstreamMessage ?? `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""} with no error message`,
+    message: upstreamMessage ?? `HTTP ${statusLine(response)} with no error message`,
     ...(code !== undefined ? { code } : {}),
     ...(requestId !== undefined ? { requestId } : {}),
     retryable: tool.errors.retryableStatuses.includes(response.status) && !usedUp,
@@ -74,7 +74,7 @@ function problemMessage(response: Response, body: unknown): string | undefined {
     .filter((m): m is string => m !== undefined);
   const head = [text(problem.title), text(problem.detail)].filter((t, i, all): t is string => t !== undefined && all.indexOf(t) === i).join(": ");
   const message = [head, ...items].filter(Boolean).join("; ") + (list.length > 3 ? ` (and ${list.length - 3} more)` : "");
-  return message ? bounded(`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}: ${message}`) : undefined;
+  return message ? bounded(`HTTP ${statusLine(response)}: ${message}`) : undefined;
 }
 
 /**
@@ -90,6 +90,11 @@ function quotaUsedUp(quota: NonNullable<RateLimitSpec["quota"]>, ctx: Expression
   if (!quota.messages?.length || message === undefined) return false;
   const text = message.toLowerCase();
   return quota.messages.some((m) => text.includes(m.toLowerCase()));
+}
+
+/** The status and its text, as the reply gave them (`503 Service Unavailable`). */
+export function statusLine(response: Response): string {
+  return response.statusText ? `${response.status} ${response.statusText}` : String(response.status);
 }
 
 /** Text cut to ERROR_TEXT_CHARS, saying how long it was. */

@@ -11,6 +11,7 @@ import { oauthTrackerTools } from "../../test-support/oauth-tracker.js";
 import { createExecutor } from "../execute/executor.js";
 import { oauthFlows } from "../call/oauth-support.js";
 import { executeToolDefinition } from "../execute/execute.js";
+import { fullSupport } from "../execute/full-support.js";
 import type { IssuedTokens } from "./flows.js";
 import { TokenCache } from "./token-cache.js";
 
@@ -37,6 +38,8 @@ async function start(token: Script, api: Script = listOk): Promise<OAuthServers 
 }
 
 const form = (body: string) => Object.fromEntries(new URLSearchParams(body));
+// The parts of the support the tracker's tools need besides OAuth (a pattern, a body, a POST), as its package would pass them.
+const { oauth: _oauth, rateLimits: _perExecutor, ...otherParts } = fullSupport;
 
 describe("client credentials", () => {
   it("sends one form-encoded token request, then the call with the issued bearer token", async () => {
@@ -57,7 +60,7 @@ describe("client credentials", () => {
   it("with an OAuth support that cannot send with the token (made without call/token-send.ts), fails before any request, naming oauthFlows", async () => {
     const s = await start(issueTokens(3600));
     const { send: _send, ...withoutSending } = oauthFlows;
-    const result = await createExecutor(tools, { oauth: withoutSending })("tracker_list_issues", clientCredentials, { baseUrl: s.baseUrl, tokenUrl: s.tokenUrl });
+    const result = await createExecutor(tools, { ...otherParts, oauth: withoutSending })("tracker_list_issues", clientCredentials, { baseUrl: s.baseUrl, tokenUrl: s.tokenUrl });
     expect(result).toMatchObject({ success: false, error: { type: "validation", rule: "support" } });
     expect(!result.success && result.error.message).toContain("needs the runtime's oauthFlows");
     expect(s.token.length + s.api.length).toBe(0);
@@ -65,7 +68,7 @@ describe("client credentials", () => {
 
   it("sends five concurrent calls of one executor with one token request", async () => {
     const s = await start(issueTokens(3600));
-    const execute = createExecutor(tools, { oauth: oauthFlows });
+    const execute = createExecutor(tools, { ...otherParts, oauth: oauthFlows });
     const results = await Promise.all(Array.from({ length: 5 }, () => execute("tracker_list_issues", clientCredentials, { baseUrl: s.baseUrl, tokenUrl: s.tokenUrl })));
     expect(results.every((r) => r.success)).toBe(true);
     expect(s.token).toHaveLength(1);

@@ -16,7 +16,7 @@
 //     cursor describe where the call stopped) — the last 2xx page's, when the
 //     call ended on a status the manifest maps as an outcome (e.g. a 404 "no
 //     more records").
-import { placeAt, type WireRequest } from "../call/build-request.js";
+import type { Place } from "../call/build-request.js";
 import { defined, entryOf, itemAt } from "../common/checked.js";
 import { cloneJson } from "../common/clone.js";
 import { readOutputPath, setOutputPath } from "../call/map-outputs.js";
@@ -27,6 +27,7 @@ import { openCallFiles, prepareCall, sendCall, type ExecuteOptions, type Prepare
 import type { OutputSpec, PageTarget, PaginationSpec, ToolSpec } from "../spec/tool-types.js";
 import type { HttpRequest } from "../http/transport.js";
 import { type Support, unsupported } from "../call/support.js";
+import { upstreamFailure } from "../call/reply-failures.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
 export const TOOL_FIELDS_READ = ["pagination"] as const satisfies readonly (keyof ToolSpec)[];
@@ -67,22 +68,25 @@ export async function collectPages(tool: ToolSpec, params: Record<string, unknow
   return { success: true, output: merge(tool, pagination, outputs), pages: info };
 }
 
+/** The page that ends the call with a failure. */
+const failedPage = (result: ToolResult): Page => ({ result, items: 0, capped: false });
+
 async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & Support, gather: boolean): AsyncGenerator<Page> {
   const call = prepareCall(tool, params, { ...options, allPages: true });
   if ("failed" in call) {
-    yield { result: call.failed, items: 0, capped: false };
+    yield failedPage(call.failed);
     return;
   }
   const unopened = await openCallFiles(call, options);
   if (unopened) {
-    yield { result: unopened, items: 0, capped: false };
+    yield failedPage(unopened);
     return;
   }
   // prepareCall refuses allPages for a tool that declares no pagination.
   const pagination = defined(tool.pagination, `${tool.id}'s pagination`);
   const style = pagination.next.style;
   if ((style === "nextUrl" || style === "linkHeader") && !options.links) {
-    yield { result: call.fail({ type: "validation", ...unsupported("links", `following the next page's address (${style})`) }), items: 0, capped: false };
+    yield failedPage(call.fail({ type: "validation", ...unsupported("links", `following the next page's address (${style})`) }));
     return;
   }
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
@@ -103,7 +107,7 @@ async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefine
     read += sent.bytes ?? 0;
     // A failure: a success always rests on a reply.
     if (!sent.reply) {
-      yield { result: page > 1 ? withPage(sent.result, page) : sent.result, items: 0, capped: false };
+      yield failedPage(page > 1 ? withPage(sent.result, page) : sent.result);
       return;
     }
     const output = sent.result.output as Record<string, unknown>;
@@ -119,20 +123,14 @@ async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefine
     const full = gathered >= (options.maxItems ?? Infinity) || page >= maxPages;
     // Caps first: a next page that would be refused is not asked for when the call stops anyway.
     if (next && "error" in next && !full) {
-      yield { result: withPage(call.fail(next.error), page + 1), items: 0, capped: false };
+      yield failedPage(withPage(call.fail(next.error), page + 1));
       return;
     }
     yield { result: sent.result, ok: sent.reply.status < 300, items: taken, capped: cut || (next !== undefined && full) };
     if (!next || full || "error" in next) return;
     if (followed.has(next.key)) {
-      yield {
-        result: withPage(
-          call.fail({ type: "upstream", status: sent.reply.status, code: "PAGINATION_LOOP" satisfies RuntimeErrorCode, message: `${tool.provider} gave the same next page twice (${next.show}); stopped rather than loop`, retryable: false }),
-          page + 1,
-        ),
-        items: 0,
-        capped: false,
-      };
+      const loop = upstreamFailure(sent.reply.status, "PAGINATION_LOOP" satisfies RuntimeErrorCode, `${tool.provider} gave the same next page twice (${next.show}); stopped rather than loop`);
+      yield failedPage(withPage(call.fail(loop), page + 1));
       return;
     }
     followed.add(next.key);
@@ -152,7 +150,7 @@ function nextPage(
   previous: HttpRequest,
   first: HttpRequest,
   seen: { onPage: number; returned: number; offset: number },
-  resize: (wire: WireRequest) => void,
+  resize: (place: Place) => void,
   links: Support["links"],
 ): Next | undefined {
   if (pagination.more && evaluate(pagination.more.ref, reply) !== pagination.more.equals) return undefined;
@@ -161,56 +159,34 @@ function nextPage(
     if (typeof total === "number" && seen.returned >= total) return undefined;
   }
   const next = pagination.next;
-  switch (next.style) {
-    case "cursor": {
-      const cursor = evaluate(next.cursor.ref, reply);
-      if (cursor === undefined || cursor === null || cursor === "" || typeof cursor === "object") return undefined;
-      const value = typeof cursor === "number" ? cursor : String(cursor);
-      const request = call.request((wire) => {
-        placeAt(wire, next.send, value);
-        resize(wire);
-      });
-      return { request, key: `cursor:${String(value)}`, show: `cursor ${JSON.stringify(value)}` };
+  if (next.style === "nextUrl" || next.style === "linkHeader") {
+    if (!links) return undefined; // refused before the first page
+    const address = next.style === "nextUrl" ? evaluate(next.url.ref, reply) : links.linkNext(reply.headers.get("link"));
+    if (typeof address !== "string" || address.trim() === "") return undefined;
+    const request = links.nextPageRequest(previous, first, address.trim(), call.way, call.credential, call.values);
+    if ("refused" in request) {
+      const elsewhere = `${call.tool.provider} gave the next page at ${request.refused}; it is not followed, so that the credential and the request never go to another address`;
+      return { error: upstreamFailure(reply.status, "NEXT_PAGE_ELSEWHERE" satisfies RuntimeErrorCode, elsewhere) };
     }
-    case "offset": {
-      if (seen.onPage === 0) return undefined;
-      const offset = seen.offset + seen.onPage;
-      const request = call.request((wire) => {
-        placeAt(wire, next.send, offset);
-        resize(wire);
-      });
-      return { request, key: `offset:${offset}`, offset, show: `offset ${offset}` };
-    }
-    case "page": {
-      // An empty page is the last one (as for offsets): a page number past the end gives no items.
-      if (seen.onPage === 0) return undefined;
-      const number = seen.offset + 1;
-      const request = call.request((wire) => {
-        placeAt(wire, next.send, number);
-        resize(wire);
-      });
-      return { request, key: `page:${number}`, offset: number, show: `page ${number}` };
-    }
-    case "nextUrl":
-    case "linkHeader": {
-      if (!links) return undefined; // refused before the first page
-      const address = next.style === "nextUrl" ? evaluate(next.url.ref, reply) : links.linkNext(reply.headers.get("link"));
-      if (typeof address !== "string" || address.trim() === "") return undefined;
-      const request = links.nextPageRequest(previous, first, address.trim(), call.way, call.credential, call.values);
-      if ("refused" in request) {
-        return {
-          error: {
-            type: "upstream",
-            status: reply.status,
-            code: "NEXT_PAGE_ELSEWHERE" satisfies RuntimeErrorCode,
-            message: `${call.tool.provider} gave the next page at ${request.refused}; it is not followed, so that the credential and the request never go to another address`,
-            retryable: false,
-          },
-        };
-      }
-      return { request, key: `url:${request.url}`, show: "the same address" };
-    }
+    return { request, key: `url:${request.url}`, show: "the same address" };
   }
+  // A value sent at `send`: the reply's cursor, or the offset or page number after this page.
+  let value: string | number;
+  if (next.style === "cursor") {
+    const cursor = evaluate(next.cursor.ref, reply);
+    if (cursor === undefined || cursor === null || cursor === "" || typeof cursor === "object") return undefined;
+    value = typeof cursor === "number" ? cursor : String(cursor);
+  } else {
+    // An empty page is the last one: an offset or a page number past the end gives no items.
+    if (seen.onPage === 0) return undefined;
+    value = seen.offset + (next.style === "offset" ? seen.onPage : 1);
+  }
+  const request = call.request((place) => {
+    place(next.send, value);
+    resize(place);
+  });
+  const offset = typeof value === "number" && next.style !== "cursor" ? { offset: value } : {};
+  return { request, key: `${next.style}:${value}`, show: `${next.style} ${next.style === "cursor" ? JSON.stringify(value) : value}`, ...offset };
 }
 
 /**
@@ -219,15 +195,15 @@ function nextPage(
  * no more than is kept. Never below the parameter's minimum, never above
  * the size the call asked for.
  */
-function pageSizer(call: PreparedCall, pagination: PaginationSpec, maxItems: number | undefined, gathered: () => number): (wire: WireRequest) => void {
+function pageSizer(call: PreparedCall, pagination: PaginationSpec, maxItems: number | undefined, gathered: () => number): (place: Place) => void {
   const param = pagination.pageSize === undefined ? undefined : call.tool.params.find((p) => p.name === pagination.pageSize);
   const size = param ? call.values[param.name] : undefined;
   if (!param || maxItems === undefined || typeof size !== "number") return () => undefined;
   const wire = call.route?.wire[param.name] ?? param.wire;
   const target: PageTarget | undefined = wire.in === "body" ? { in: "body", pointer: wire.pointer } : wire.in === "query" || wire.in === "header" ? { in: wire.in, name: wire.name } : undefined;
-  return (request) => {
+  return (place) => {
     const missing = Math.max(param.minimum ?? 1, maxItems - gathered());
-    if (target && missing < size) placeAt(request, target, missing);
+    if (target && missing < size) place(target, missing);
   };
 }
 

@@ -1,5 +1,5 @@
 // Value checks with every part of the runtime's support (JSON parameters,
-// formats, cross-field rules, files): what the blockwright tools (generator,
+// formats, enums, patterns and lists, cross-field rules, files): what the blockwright tools (generator,
 // contract suite, workflow validation) check inputs with, through
 // @blockwright/runtime/internal. A call checks with the parts its caller
 // was given (validate-params.ts `validateInput`).
@@ -8,9 +8,10 @@ import type { ParamSpec, ToolSpec } from "../spec/tool-types.js";
 import { checkRules } from "./cross-field-rules.js";
 import { checkJson } from "./json-params.js";
 import { fileValue } from "./file-values.js";
+import { stringRules } from "./string-rules.js";
 import { type Checked, checkValueWith, type Validated, type ValueSupport, validateInput } from "./validate-params.js";
 
-export const VALUE_SUPPORT: Required<ValueSupport> = { json: checkJson, formats: formatProblem, rules: checkRules, files: { fileValue } };
+export const VALUE_SUPPORT: Required<ValueSupport> = { json: checkJson, formats: formatProblem, rules: checkRules, files: { fileValue }, strings: stringRules };
 
 /** validateInput with every check. */
 export function validateParams(tool: ToolSpec, input: Record<string, unknown>): Validated {

@@ -4,6 +4,7 @@
 // coerced from their text form, JSON strings parsed, enum case canonicalised,
 // base addresses trimmed.
 import { credentialOfParam } from "../http/credentials.js";
+import { isLoopback } from "../http/hosts.js";
 import { ownValue } from "../common/own.js";
 import { isSecretLength, SECRET_MIN_LENGTH } from "../common/redact.js";
 import type { Issue } from "../common/issue.js";
@@ -26,6 +27,13 @@ export interface ValueSupport {
   formats?: (format: ValueFormat, value: string) => string | undefined;
   /** File parameters (bytes, a path, an address): `fileSupport`. */
   files?: { fileValue(spec: ParamSpec, raw: unknown): { issue: Issue } | object };
+  /** Enums, patterns, formats and lists in one string (hasStringRules): `stringRules`. */
+  strings?: {
+    /** The value in its canonical spelling, or the rule it breaks. */
+    check(spec: ParamSpec, s: string, support: ValueSupport): Checked;
+    /** The problem of a body parameter's list (`wire.split`) with more than its `maxItems` items (`s`: the value as given). */
+    splitLimit(spec: ParamSpec, value: string, s: string): Checked | undefined;
+  };
 }
 
 export type { Issue };
@@ -201,9 +209,16 @@ function computePlacements(spec: ParamSpec, tool: Pick<ToolSpec, "routes" | "aut
   return places;
 }
 
+/** Whether a string parameter has rules of the strings support (`stringRules`): an enum, a pattern, a format or a list. */
+export function hasStringRules(spec: ParamSpec): boolean {
+  return spec.enum !== undefined || spec.pattern !== undefined || spec.separator !== undefined || (spec.format !== undefined && spec.format !== "base-url") || (spec.wire.in === "body" && spec.wire.split?.maxItems !== undefined);
+}
+
 function checkString(spec: ParamSpec, s: string, support: ValueSupport, tool?: Pick<ToolSpec, "routes" | "auth">): Checked {
   const places = placements(spec, tool);
   if (spec.format !== undefined && spec.format !== "base-url" && !support.formats) return { issue: unsupported("formats", `checking the format ${spec.format}`, spec.name) };
+  const strings = hasStringRules(spec) ? support.strings : undefined;
+  if (hasStringRules(spec) && !strings) return { issue: unsupported("strings", "checking an enum, a pattern, a format or a list", spec.name) };
   if (spec.secret && !isSecretLength(s)) return problem(spec, "minLength", `must be at least ${SECRET_MIN_LENGTH} characters long`, s);
   if (LONE_SURROGATE.test(s)) return problem(spec, "characters", "must be well-formed Unicode text (it contains half of a surrogate pair, which no request can carry)", s);
   const formOnly = spec.wire.in === "auth" && tool !== undefined && !credentialOfParam(tool.auth, spec.name);
@@ -221,54 +236,16 @@ function checkString(spec: ParamSpec, s: string, support: ValueSupport, tool?: P
     return problem(spec, "pathSegment", `must not be "." or ".." (it is a segment of the request path, and would address another resource)`, s);
   }
   let value = s;
-  if (spec.separator !== undefined) {
-    // A list in one string: each item is checked as a value of its own, and the list sent as items joined by the separator.
-    const items: string[] = [];
-    for (const item of splitList(s, spec.separator)) {
-      const checked = checkItem(spec, item, support);
-      if ("issue" in checked) return problem(spec, checked.issue.rule, `each item (separated by "${spec.separator}") must be ${checked.issue.message}, and ${JSON.stringify(item)} is not`, s);
-      items.push(checked.value);
-    }
-    value = items.join(spec.separator);
-  } else {
-    const checked = checkItem(spec, s, support);
-    if ("issue" in checked) return problem(spec, checked.issue.rule, `must be ${checked.issue.message}`, s);
-    value = checked.value;
+  if (strings) {
+    const checked = strings.check(spec, s, support);
+    if ("issue" in checked) return checked;
+    value = checked.value as string;
   }
   const length = [...value].length;
   if (spec.minLength !== undefined && length < spec.minLength) return problem(spec, "minLength", `must be at least ${spec.minLength} characters long`, s);
   if (spec.maxLength !== undefined && length > spec.maxLength) return problem(spec, "maxLength", `must be at most ${spec.maxLength} characters long (it has ${length})`, s);
   if (spec.format === "base-url") return checkBaseUrl(spec, value);
-  if (spec.wire.in === "body" && spec.wire.split?.maxItems !== undefined) {
-    const items = splitList(value, spec.wire.split.separator);
-    if (items.length > spec.wire.split.maxItems) {
-      return problem(spec, "maxItems", `must list at most ${spec.wire.split.maxItems} items separated by "${spec.wire.split.separator}" (it lists ${items.length})`, s);
-    }
-  }
-  return { value };
-}
-
-/**
- * One value's enum, pattern and format (a whole string, or an item of a
- * list): the value in its canonical spelling, or the rule broken and what
- * the value must be.
- */
-function checkItem(spec: ParamSpec, s: string, support: ValueSupport): { value: string } | { issue: { rule: string; message: string } } {
-  let value = s;
-  if (spec.enum) {
-    const match = spec.caseInsensitive ? spec.enum.find((v) => String(v).toLowerCase() === s.toLowerCase()) : spec.enum.find((v) => v === s);
-    if (match === undefined) return { issue: { rule: "enum", message: `one of ${spec.enum.join(", ")}${spec.caseInsensitive ? " (any case)" : ""}` } };
-    value = String(match);
-  }
-  // The length is checked before the pattern (a long value is refused for its length) except in a list, where the pattern is the item's.
-  if (spec.separator === undefined) {
-    const length = [...value].length;
-    if ((spec.minLength !== undefined && length < spec.minLength) || (spec.maxLength !== undefined && length > spec.maxLength)) return { value };
-  }
-  if (spec.pattern !== undefined && !compiled(spec.pattern).test(value)) return { issue: { rule: "pattern", message: `${spec.patternHint ?? "a value"} matching ${spec.pattern}` } };
-  const wanted = spec.format !== undefined && spec.format !== "base-url" ? support.formats?.(spec.format, value) : undefined;
-  if (wanted !== undefined) return { issue: { rule: "format", message: wanted } };
-  return { value };
+  return strings?.splitLimit(spec, value, s) ?? { value };
 }
 
 const patterns = new Map<string, RegExp>();
@@ -290,8 +267,6 @@ export function splitList(value: string, separator: string): string[] {
     .map((item) => item.trim())
     .filter(Boolean);
 }
-
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
 /**
  * The rules every base address follows, whether a parameter (instanceUrl) or
@@ -319,7 +294,7 @@ function parseAddress(text: string): { origin: string } | { problem: string; wit
     return { problem: "must be an absolute address such as https://api.example.com" };
   }
   if (url.username || url.password) return { problem: "must not contain credentials", withhold: true };
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && LOOPBACK.test(url.hostname))) {
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopback(url.hostname))) {
     return { problem: "must use https (http is allowed only for loopback hosts)" };
   }
   if (url.search || url.hash || text.includes("?") || text.includes("#")) return { problem: "must not contain a query or fragment" };

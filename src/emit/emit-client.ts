@@ -2,7 +2,7 @@
 // (one per operation, named from the tool id), the parameters that make the
 // connection, and their types: a credential the provider needs is required,
 // and OAuth flows make a union (the token, or exactly one flow's parameters).
-import { oauthParams, flowParams, formNeeded, SUPPORT_EXPORTS, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
+import { oauthParams, flowParams, formNeeded, hasStringRules, needsPart, SUPPORT_EXPORTS, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
 import type { OperationIR, ProviderIR } from "../model/ir.js";
 import { camelCase } from "../model/naming.js";
 import { codeLiteral, commentText } from "./code-text.js";
@@ -37,6 +37,11 @@ export function supportParts(tools: readonly ToolSpec[]): { key: string; name: s
     links: tools.some((t) => t.pagination?.next.style === "nextUrl" || t.pagination?.next.style === "linkHeader"),
     rateLimits: tools.some((t) => t.rateLimits?.requestsPerMinute !== undefined),
     files: tools.some((t) => t.download !== undefined || t.body?.encoding === "multipart" || t.params.some((p) => p.type === "file")),
+    strings: tools.some((t) => t.params.some((p) => p.type === "string" && hasStringRules(p))),
+    bodies: tools.some((t) => needsPart(t, "bodies")),
+    writes: tools.some((t) => needsPart(t, "writes")),
+    credentials: tools.some((t) => needsPart(t, "credentials")),
+    requestSize: tools.some((t) => needsPart(t, "requestSize")),
   };
   const names: Record<keyof typeof needs, string> = { ...SUPPORT_EXPORTS, rateLimits: "RateLimiter" };
   return (Object.keys(needs) as (keyof typeof needs)[]).filter((k) => needs[k]).map((key) => ({ key, name: names[key] }));

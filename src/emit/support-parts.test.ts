@@ -1,7 +1,7 @@
 // The generator's choice of the runtime's support parts per provider
 // (emit-client.ts supportParts): exactly the parts its tools declare, on the
 // committed IR of the shelf fixture. (A caller without a part: runtime/call/support.test.ts.)
-import type { ToolSpec } from "@blockwright/runtime/internal";
+import type { ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
 import { describe, expect, it } from "vitest";
 import { irFixture } from "../../test-support/ir-fixtures.js";
 import { supportParts } from "./emit-client.js";
@@ -12,15 +12,28 @@ describe("the support parts of a package", () => {
   it("the generator gives a package exactly the parts its tools declare", () => {
     const parts = (list: ToolSpec[]) => supportParts(list).map((p) => p.key);
     const all = Object.values(tools);
-    expect(parts(all)).toEqual(["json", "rules"]);
+    // add_book: a JSON parameter, cross-field rules, a pattern and enums, a body, a POST.
+    expect(parts(all)).toEqual(["json", "rules", "strings", "bodies", "writes"]);
     // Each part, declared by one tool of its own.
     const base = tools.shelf_get_book!;
     expect(parts([base])).toEqual([]);
     expect(parts([{ ...base, rules: [{ rule: "exactlyOne", params: ["bookId"] }] }])).toEqual(["rules"]);
-    expect(parts([{ ...base, params: base.params.map((p) => (p.name === "bookId" ? { ...p, format: "uuid" as const } : p)) }])).toEqual(["formats"]);
-    expect(parts([{ ...base, body: { mediaType: "application/x-www-form-urlencoded", encoding: "form", fields: {} } }])).toEqual(["form"]);
+    expect(parts([{ ...base, params: base.params.map((p) => (p.name === "bookId" ? { ...p, format: "uuid" as const } : p)) }])).toEqual(["formats", "strings"]); // a format is checked with the string rules
+    expect(parts([{ ...base, body: { mediaType: "application/x-www-form-urlencoded", encoding: "form", fields: {} } }])).toEqual(["form", "bodies"]); // a form body is a body
     expect(parts([{ ...base, rateLimits: { requestsPerMinute: 10 } }])).toEqual(["rateLimits"]);
     expect(parts([{ ...base, params: [...base.params, { ...base.params[0]!, name: "cover", type: "file" as const }] }])).toEqual(["files"]);
     expect(parts([{ ...base, download: { status: 200, mediaTypes: ["application/pdf"] } }])).toEqual(["files"]);
+    const bookId = (change: Partial<ParamSpec>) => ({ ...base, params: base.params.map((p) => (p.name === "bookId" ? ({ ...p, ...change } as ParamSpec) : p)) });
+    expect(parts([bookId({ enum: ["b1", "b2"] })])).toEqual(["strings"]);
+    expect(parts([bookId({ pattern: "^b[0-9]+$" })])).toEqual(["strings"]);
+    expect(parts([bookId({ separator: "," })])).toEqual(["strings"]);
+    expect(parts([{ ...base, constants: [{ in: "body", pointer: "/fields", value: "all" }] }])).toEqual(["bodies"]);
+    expect(parts([bookId({ wire: { in: "body", pointer: "/id" } })])).toEqual(["bodies"]);
+    expect(parts([{ ...base, body: { mediaType: "application/json", encoding: "json", required: true } }])).toEqual(["bodies"]);
+    expect(parts([{ ...base, method: "DELETE" }])).toEqual(["writes"]);
+    expect(parts([{ ...base, behavior: { idempotent: false } }])).toEqual(["writes"]);
+    expect(parts([{ ...base, auth: { type: "basic", user: "bookId", param: "apiKey" } }])).toEqual(["credentials"]);
+    expect(parts([{ ...base, auth: { ...base.auth, alternatives: [{ type: "bearer", param: "apiKey" }] } }])).toEqual(["credentials"]);
+    expect(parts([{ ...base, server: { ...base.server, requestHeadBytes: 8192 } }])).toEqual(["requestSize"]);
   });
 });

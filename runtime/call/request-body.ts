@@ -1,0 +1,110 @@
+// Request bodies as a part of the runtime's support (support.ts `bodies`,
+// exported as `requestBodies`): parameter values and constants placed at a
+// JSON pointer of the body (the whole-body parameter first, so that fields
+// placed inside it win; a list split from its text, a value wrapped under its
+// key), and the body encoded as the tool's `body` says: JSON, a form (with the
+// form support), multipart or one file's bytes (with the file support). A
+// package whose tools send no body bundles none of it.
+import { itemAt } from "../common/checked.js";
+import { cloneJson } from "../common/clone.js";
+import { parsePointer } from "../http/expressions.js";
+import type { FormFieldEncoding, ParamSpec, ToolSpec, WireSpec } from "../spec/tool-types.js";
+import { splitList } from "../validate/validate-params.js";
+import type { OpenedFile } from "./file-inputs.js";
+import type { FileSupport } from "./file-support.js";
+
+/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+export const TOOL_FIELDS_READ = ["body"] as const satisfies readonly (keyof ToolSpec)[];
+
+/** A request under construction (build-request.ts `WireRequest`): its headers and its body. */
+interface Wire {
+  header: Record<string, string>;
+  body?: unknown;
+}
+
+// The whole-body parameter first, so that fields placed inside it win (once per tool, not per call).
+const orders = new WeakMap<ToolSpec, ToolSpec["params"]>();
+
+/** The tool's parameters in the order they are placed. */
+function order(tool: ToolSpec): ToolSpec["params"] {
+  let ordered = orders.get(tool);
+  if (!ordered) {
+    ordered = [...tool.params].sort((a, b) => Number(isWholeBody(b)) - Number(isWholeBody(a)));
+    orders.set(tool, ordered);
+  }
+  return ordered;
+}
+
+function isWholeBody(spec: ParamSpec): boolean {
+  return spec.wire.in === "body" && spec.wire.pointer === "";
+}
+
+/** Place a body parameter's value: a list split from its text, wrapped under its key unless it holds it. */
+function place(request: Wire, tool: ToolSpec, spec: ParamSpec, wire: Extract<WireSpec, { in: "body" }>, value: unknown): void {
+  if (spec.type === "file" && tool.body?.encoding === "binary") return; // the raw body itself, sent as it is (encode)
+  let wireValue = value;
+  if (wire.split) wireValue = splitList(String(value), wire.split.separator);
+  if (wire.wrapUnlessKey && isPlainObject(value) && !(wire.wrapUnlessKey in value)) wireValue = { [wire.wrapUnlessKey]: value };
+  setBody(request, wire.pointer, wireValue);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** Set a value at a JSON pointer in the body, creating the objects on the way. */
+function setBody(request: Wire, pointer: string, value: unknown): void {
+  const segments = parsePointer(pointer);
+  if (!segments.length) {
+    request.body = isPlainObject(value) && isPlainObject(request.body) ? { ...value, ...request.body } : cloneJson(value);
+    return;
+  }
+  if (!isPlainObject(request.body)) request.body = {};
+  let node = request.body as Record<string, unknown>;
+  for (const key of segments.slice(0, -1)) {
+    if (!isPlainObject(node[key])) node[key] = {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[itemAt(segments, -1)] = value;
+}
+
+/**
+ * The body as sent (none when there is none), its Content-Type set on the
+ * request unless a header parameter set one: JSON, a form, multipart (fetch
+ * names the boundary) or one file's bytes.
+ */
+function encode(
+  tool: ToolSpec,
+  request: Wire,
+  form: { encodeForm(body: unknown, fields?: Record<string, FormFieldEncoding>): string } | undefined,
+  files: FileSupport | undefined,
+  opened: ReadonlyMap<string, OpenedFile>,
+): string | FormData | Blob | undefined {
+  // A body the upstream requires, though the call gave none of its fields: an empty one, not none.
+  if (request.body === undefined && tool.body?.required) request.body = {};
+  const encoding = tool.body?.encoding;
+  // Raw bytes: the body is the one file given (none given: no body), typed as the body's media type says.
+  const raw = encoding === "binary" && tool.body && files ? files.rawBody(tool, tool.body, opened) : undefined;
+  if (raw && request.header["Content-Type"] === undefined) request.header["Content-Type"] = raw.contentType;
+  const encoded =
+    encoding === "binary"
+      ? raw?.blob
+      : request.body === undefined
+        ? undefined
+        : encoding === "form" && form
+          ? form.encodeForm(request.body, tool.body?.fields)
+          : encoding === "multipart" && files
+            ? files.multipartBody(tool, request.body, opened)
+            : JSON.stringify(request.body);
+  // A form whose fields all came out empty (an empty list or object) is no body: none is sent, nor a
+  // Content-Type. A JSON body is a document even when empty ({}), sent whatever the method.
+  const body = encoded === "" ? undefined : encoded;
+  // A header parameter named Content-Type wins over the spec's media type; a multipart body's is fetch's (it names the boundary).
+  if (typeof body === "string" && request.header["Content-Type"] === undefined) request.header["Content-Type"] = tool.body?.mediaType ?? "application/json";
+  return body;
+}
+
+/** Request bodies as a part of the runtime's support (support.ts `bodies`). */
+export const requestBodies = { order, place, set: setBody, encode };
+
+export type BodySupport = typeof requestBodies;
