@@ -118,8 +118,7 @@ export class ShapeBuilder {
     const typesOf = (s: Shape) => s.types ?? (s.type ? [s.type] : s.properties ? ["object" as const] : []);
     const types = [...new Set(shapes.flatMap(typesOf))].sort();
     const objects = shapes.filter((s) => typesOf(s).includes("object") && s.properties);
-    const merged =
-      shapes.length === 1 ? { ...(shapes[0] as Shape) } : mergeShapes(types.length <= 1 ? shapes : shapes.map(({ type: _t, types: _ts, enum: _e, ...rest }) => rest), this.either(true));
+    const merged = shapes.length === 1 ? { ...(shapes[0] as Shape) } : mergeShapes(types.length <= 1 ? shapes : shapes.map(({ type: _t, types: _ts, enum: _e, ...rest }) => rest), this.either(true));
     if (shapes.length > 1) {
       // A field counts as required only where every object form that has it requires it.
       const required = Object.keys(merged.properties ?? {}).filter((k) => objects.filter((o) => o.properties?.[k]).every((o) => o.required?.includes(k)));
