@@ -82,10 +82,11 @@ function printType(t: TypeRef, params: ParamSpec[]): string {
   }
 }
 
-/** `operations["x"]["responses"][200]["content"]["application/json"]["a"]…`, guarding optional steps. */
+/** `operations["x"]["responses"][200]["content"]["application/json"]["a"]…` (`paths["/p"]["get"]…` for an operation without an id), guarding optional steps. */
 function responseType(t: Extract<TypeRef, { kind: "response" }>): string {
   // openapi-typescript keys content by media type: a vendor type (`application/vnd.x+json`) is its own key.
-  let expr = `operations[${JSON.stringify(t.operationId)}]["responses"][${t.status}]["content"][${JSON.stringify(t.mediaType)}]`;
+  const operation = t.at ? `paths[${JSON.stringify(t.at.path)}][${JSON.stringify(t.at.method)}]` : `operations[${JSON.stringify(t.operationId)}]`;
+  let expr = `${operation}["responses"][${t.status}]["content"][${JSON.stringify(t.mediaType)}]`;
   let optional = false;
   for (const step of t.steps) {
     if (optional) expr = `NonNullable<${expr}>`;

@@ -9,6 +9,7 @@ import type { Manifest, ManifestOperation, ManifestParam } from "../load/precomp
 import { OpenApiDocument, type Schema, typeOf } from "../load/openapi-document.js";
 import type { YamlSource } from "../load/yaml-source.js";
 import { valueAt } from "../load/json-ref.js";
+import { operationRef } from "../load/operation-index.js";
 import { authOfDraft, type CredentialDraft, credentialParams } from "./draft-auth.js";
 import { answersFile } from "./draft-files.js";
 import { draftOutputs } from "./draft-outputs.js";
@@ -79,36 +80,40 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
   const ids = new Set<string>();
   let accept: NonNullable<Manifest["constants"]>[number] | undefined;
   for (const chosen of operations) {
-    const op = chosen.operationId === undefined ? undefined : doc.operations.get(chosen.operationId);
-    if (!op || chosen.operationId === undefined) continue; // the command refuses operations without an id before drafting
-    let id = `${provider}_${snakeCase(chosen.operationId) || chosen.method}`;
-    for (let i = 2; ids.has(id); i++) id = `${provider}_${snakeCase(chosen.operationId)}_${i}`;
+    const name = operationRef(chosen.method, chosen.path, chosen.operationId);
+    const op = doc.operations.get(name);
+    if (!op) continue;
+    // Without an operationId the method and the path name the tool (`POST /v1/{team}/emails` → post_v1_team_emails).
+    const label = chosen.operationId ?? `${chosen.method} ${chosen.path.replace(/[{}]/g, "")}`;
+    let id = `${provider}_${snakeCase(label) || chosen.method}`;
+    for (let i = 2; ids.has(id); i++) id = `${provider}_${snakeCase(label)}_${i}`;
     ids.add(id);
     const at = ["operations", id];
+    if (chosen.operationId === undefined) notes.push({ at, note: `${name} has no operationId in the document: the manifest names it as method and path, its tool id drafted from them; choose one users read` });
     const rawOp = valueAt(data, op.location) as Json;
     const params = draftParams(doc, op, rawOp, credential, at, notes);
     // An answer that is a file (bytes, or a redirect to them) has fixed outputs, and no pages.
     const download = answersFile(doc, op);
-    if (download) notes.push({ at, note: `${chosen.operationId} answers a file (${download}): drafted download: true, whose outputs are its content, contentType, size and filename` });
+    if (download) notes.push({ at, note: `${name} answers a file (${download}): drafted download: true, whose outputs are its content, contentType, size and filename` });
     const outputs = download ? { outputs: {} } : draftOutputs(doc, op, at, notes);
     const pagination = download ? undefined : draftPagination(doc, op, rawOp, params, outputs, at, notes);
     const summaryText = typeof rawOp.summary === "string" ? plainText(rawOp.summary) : "";
     const descriptionText = typeof rawOp.description === "string" ? rawOp.description : "";
     // A summary that only repeats the operationId (`addCards()`) says nothing a title from the operationId would not say better.
-    const codeName = summaryText !== "" && namesOperation(summaryText, chosen.operationId);
+    const codeName = summaryText !== "" && namesOperation(summaryText, label);
     const title = summaryText && !codeName ? titleText(summaryText, TITLE_LENGTH) : undefined;
     // An answer offered as JSON or as server-sent events: ask for the JSON (a mock, or the upstream, may pick either
     // without it). Provider-wide, as the spec declares no Accept parameter; any other type stays acceptable to the rest.
     const json = doc.bodyResponse(op)?.mediaType;
     if (json && !accept && answersEvents(doc, rawOp)) {
       accept = { in: "header", name: "Accept", value: `${json}, */*;q=0.1` };
-      notes.push({ at: ["constants"], note: `${chosen.operationId} answers ${json} or a stream of server-sent events: Accept prefers the JSON` });
+      notes.push({ at: ["constants"], note: `${name} answers ${json} or a stream of server-sent events: Accept prefers the JSON` });
     }
     const operation: ManifestOperation = {
-      operationId: chosen.operationId,
-      title: title ?? titleOf(chosen.operationId),
-      description: shortText(descriptionText || (codeName ? "" : summaryText) || titleOf(chosen.operationId), 400),
-      ...(rawOp.deprecated === true ? { deprecated: deprecationText(rawOp, chosen.operationId) } : {}),
+      operationId: name,
+      title: title ?? titleOf(label),
+      description: shortText(descriptionText || (codeName ? "" : summaryText) || titleOf(label), 400),
+      ...(rawOp.deprecated === true ? { deprecated: deprecationText(rawOp, name) } : {}),
       ...(Object.keys(params.params).length ? { params: params.params } : {}),
       ...(pagination ? { pagination } : {}),
       ...(download ? { download: true } : {}),
@@ -117,9 +122,9 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
     if (!summaryText) notes.push({ at: [...at, "title"], note: "the operation has no summary: a short label for the block's selector" });
     else if (codeName) notes.push({ at: [...at, "title"], note: `the operation's summary is its operationId (${JSON.stringify(summaryText)}): drafted from the operationId in words` });
     else if (!title) notes.push({ at: [...at, "title"], note: "the operation's summary opens with no short statement (a question, a teaser, too long): drafted from the operationId" });
-    if (rawOp.deprecated === true) notes.push({ at: [...at, "deprecated"], note: `${chosen.operationId} is deprecated in the spec: drafted from its text; say why, and what to use instead` });
+    if (rawOp.deprecated === true) notes.push({ at: [...at, "deprecated"], note: `${name} is deprecated in the spec: drafted from its text; say why, and what to use instead` });
     manifest.operations[id] = operation;
-    summary.push({ id, operationId: chosen.operationId, params: Object.keys(params.params).length, outputs: Object.keys(outputs.outputs).length, ...(pagination ? { paging: pagination.style } : {}) });
+    summary.push({ id, operationId: name, params: Object.keys(params.params).length, outputs: Object.keys(outputs.outputs).length, ...(pagination ? { paging: pagination.style } : {}) });
   }
   if (credential.covers.size) manifest.auth.covers = [...credential.covers].sort();
   if (accept) manifest.constants = [accept];
@@ -259,7 +264,7 @@ function errors(doc: OpenApiDocument, operations: readonly SelectedOperation[], 
   let okFlag = false;
   const count = (map: Map<string, number>, expression: string) => map.set(expression, (map.get(expression) ?? 0) + 1);
   for (const chosen of operations) {
-    const op = chosen.operationId === undefined ? undefined : doc.operations.get(chosen.operationId);
+    const op = doc.operations.get(operationRef(chosen.method, chosen.path, chosen.operationId));
     if (!op) continue;
     const success = doc.bodyResponse(op);
     const successFlat = success ? safeFlatten(doc, success.schema) : undefined;

@@ -2,10 +2,10 @@
 // to the texts of a new provider: the cut openapi.yaml and the drafted
 // manifest.yaml. No files are read or written here (src/cli/support/add-provider.ts does
 // that), so the whole transformation is testable on documents in memory.
-import { defined } from "@blockwright/runtime/internal";
 import jsyaml from "js-yaml";
 import { refPath, valueAt } from "../load/json-ref.js";
 import { bareMediaType, FORM_MEDIA_TYPE, isRawBodyMedia, jsonMediaType, MULTIPART_MEDIA_TYPE } from "../load/openapi-document.js";
+import { operationRef } from "../load/operation-index.js";
 import { parseYamlSource } from "../load/yaml-source.js";
 import type { DocumentKind } from "./convert.js";
 import { cutDocument, type CutReport } from "./cut.js";
@@ -50,10 +50,7 @@ export class UndraftableDocument extends Error {
  */
 export function draftProvider(input: { provider: string; document: Json; chosen: SelectedOperation[]; source: ProviderSource; folder: string; today: string; header?: string[] }): ProviderDraft {
   const { provider, document, chosen, source } = input;
-  const unnamed = chosen.filter((c) => c.operationId === undefined);
-  if (unnamed.length)
-    throw new UndraftableDocument(`${unnamed.map((c) => `${c.method.toUpperCase()} ${c.path}`).join(", ")} ${unnamed.length === 1 ? "has" : "have"} no operationId in the document: a manifest names operations by operationId`);
-  const operations = chosen.map((c) => ({ id: defined(c.operationId, "an operationId"), op: ((document.paths as Json)[c.path] as Json)[c.method] as Json }));
+  const operations = chosen.map((c) => ({ id: operationRef(c.method, c.path, c.operationId), op: ((document.paths as Json)[c.path] as Json)[c.method] as Json }));
   const unwritable = operations.flatMap(({ id, op }) => {
     const types = unwritableBody(document, op);
     return types ? [`${id} (${types.join(", ")})`] : [];
@@ -183,7 +180,7 @@ function withCredentialScheme(cut: Json, credential: CredentialDraft, chosen: re
 function withoutCredential(cut: Json, chosen: readonly SelectedOperation[]): string[] {
   if (cut.security !== undefined) return [];
   const paths = (cut.paths ?? {}) as Record<string, Json | undefined>;
-  const ops = chosen.map((c) => ({ id: c.operationId, op: paths[c.path]?.[c.method] as Json | undefined }));
+  const ops = chosen.map((c) => ({ id: operationRef(c.method, c.path, c.operationId), op: paths[c.path]?.[c.method] as Json | undefined }));
   if (!ops.some(({ op }) => op?.security !== undefined && !emptyOnly(op.security))) return [];
   return ops.flatMap(({ id, op }) => {
     if (!op || op.security !== undefined) return [];
@@ -229,7 +226,7 @@ function withMissingSchemas(cut: Json, report: CutReport): string[] {
 function cutHeader(provider: string, source: ProviderSource, report: CutReport, chosen: SelectedOperation[], added: string[], placeholders: string[], anonymous: string[]): string {
   const lines = [
     `Cut by blockwright add ${provider} from ${source.origin} (sha256 ${source.sha256.slice(0, 12)}…, ${source.kind.format === "swagger" ? "Swagger 2.0, converted to OpenAPI 3.0" : `OpenAPI ${source.kind.version}`}):`,
-    `the path items of ${chosen.map((c) => c.operationId).join(", ")} (only those methods) and everything they $ref, as published.`,
+    `the path items of ${chosen.map((c) => operationRef(c.method, c.path, c.operationId)).join(", ")} (only those methods) and everything they $ref, as published.`,
     `The published document is pinned in upstream/: blockwright upstream ${provider} <newer document> lists what a newer one changes.`,
     ...(added.length ? [`Added by blockwright add, not published: ${added.join(" and ")} (no chosen operation names the security scheme it takes).`] : []),
     ...(anonymous.length ? [`Written out by blockwright add: ${anonymous.join(", ")}: [] (${anonymous.length === 1 ? "it names" : "they name"} no security scheme, nor does the document for all: no credential, as published).`] : []),

@@ -5,6 +5,7 @@
 // refused with the closest names the document has.
 import { itemAt } from "@blockwright/runtime/internal";
 import type { OperationAt } from "./cut.js";
+import { operationRef } from "../load/operation-index.js";
 
 type Json = Record<string, unknown>;
 
@@ -80,7 +81,7 @@ function find(all: DocumentOperation[], asked: string): DocumentOperation | stri
 }
 
 function describe(o: DocumentOperation): string {
-  return o.operationId ?? `${o.method.toUpperCase()} ${o.path}`;
+  return operationRef(o.method, o.path, o.operationId);
 }
 
 function normal(name: string): string {

@@ -86,7 +86,14 @@ export function linkSource(ctx: LinkContext, src: ManifestOutputSource, at: Path
       if (partial) (source as { variants?: { carrying: string[]; of: string[] } }).variants = { carrying: partial.carrying, of: partial.variants };
       schemaType = typeOf(schema);
       // openapi-typescript keys content by media type: a vendor type (`application/vnd.x+json`) is its own key.
-      tsType = { kind: "response", operationId: op.operationId, status, mediaType: response.mediaType ?? "application/json", steps: responseSteps(ctx.doc, response.schema, ref.pointer) };
+      tsType = {
+        kind: "response",
+        operationId: op.operationId,
+        ...(op.named ? {} : { at: { path: op.path, method: op.method.toLowerCase() } }),
+        status,
+        mediaType: response.mediaType ?? "application/json",
+        steps: responseSteps(ctx.doc, response.schema, ref.pointer),
+      };
       if (!src.count && src.default === undefined && ctx.doc.isGuaranteed(response.schema, ref.pointer)) (source as { required?: boolean }).required = true;
       break;
     }

@@ -3,6 +3,7 @@
 import { fieldOf, parsePointer } from "@blockwright/runtime/internal";
 import { refPath, valueAt } from "./json-ref.js";
 import type { YamlSource } from "./yaml-source.js";
+import { OperationIndex, operationRef } from "./operation-index.js";
 import { bareMediaType, isJsonMediaType, isRawBodyMedia, jsonMediaType, FORM_MEDIA_TYPE, MULTIPART_MEDIA_TYPE, multipartParts } from "./media-types.js";
 
 export { bareMediaType, isJsonMediaType, isRawBodyMedia, jsonMediaType, FORM_MEDIA_TYPE, MULTIPART_MEDIA_TYPE };
@@ -44,7 +45,10 @@ export interface OpenApiResponse {
 }
 
 export interface OpenApiOperation {
+  /** Its name: the document's operationId, or `METHOD /path` when it gives none (operationRef). */
   operationId: string;
+  /** Whether the document gives the operationId (openapi-typescript lists only those under `operations`). */
+  named: boolean;
   method: string;
   path: string;
   /** Location of the operation object in the document, for error messages. */
@@ -87,35 +91,14 @@ export function declaredParameter(op: OpenApiOperation, place: string, name: str
   return op.parameters.find((x) => slotKey(x.in, x.name) === key);
 }
 
-export interface SecurityScheme {
-  type: string;
-  scheme?: string;
-  in?: string;
-  name?: string;
-}
-
-/** Where the runtime sends a credential: an HTTP bearer token, HTTP basic, or an API key in a named header, query parameter or cookie (CredentialSpec without its parameters). */
-export type CredentialPlacement = { type: "bearer" } | { type: "basic" } | { type: "header" | "query" | "cookie"; name: string };
-
-/**
- * Where a security scheme puts the credential, if it is a kind the runtime
- * sends. An OAuth 2 or OpenID Connect scheme's credential is the access
- * token it yields, sent as a bearer token (RFC 6750); obtaining the token
- * is the caller's.
- */
-export function credentialOf(scheme: SecurityScheme): CredentialPlacement | undefined {
-  if (scheme.type === "http" && scheme.scheme?.toLowerCase() === "bearer") return { type: "bearer" };
-  if (scheme.type === "http" && scheme.scheme?.toLowerCase() === "basic") return { type: "basic" };
-  if (scheme.type === "oauth2" || scheme.type === "openIdConnect") return { type: "bearer" };
-  if (scheme.type === "apiKey" && (scheme.in === "header" || scheme.in === "query" || scheme.in === "cookie") && scheme.name) return { type: scheme.in, name: scheme.name };
-  return undefined;
-}
+export { type CredentialPlacement, credentialOf, type SecurityScheme } from "./security-schemes.js";
+import type { SecurityScheme } from "./security-schemes.js";
 
 /** An array index in a pointer: `0`, `1`, … or, counted from the end, `-1`, `-2`, … */
 const ARRAY_INDEX = /^(\d+|-[1-9]\d*)$/;
 
 export class OpenApiDocument {
-  readonly operations = new Map<string, OpenApiOperation>();
+  readonly operations = new OperationIndex<OpenApiOperation>();
   readonly securitySchemes: Record<string, SecurityScheme>;
   readonly globalSecurity: string[] | undefined;
 
@@ -130,15 +113,17 @@ export class OpenApiDocument {
       const shared = (item.parameters as unknown[] | undefined) ?? [];
       for (const method of OPERATION_METHODS) {
         const op = item[method] as Schema | undefined;
-        if (!op || typeof op.operationId !== "string") continue;
+        if (!op || typeof op !== "object") continue;
         const parameters = new Map<string, OpenApiParameter>();
         for (const raw of [...shared, ...((op.parameters as unknown[]) ?? [])]) {
           const p = this.resolve(raw as Schema) as unknown as OpenApiParameter;
           parameters.set(`${p.in}:${p.name}`, { ...p, required: Boolean(p.required), schema: this.resolve((p.schema ?? {}) as Schema) });
         }
         const body = op.requestBody ? this.resolve(op.requestBody as Schema) : undefined;
-        this.operations.set(op.operationId, {
-          operationId: op.operationId,
+        const name = operationRef(method, path, op.operationId);
+        this.operations.set(name, {
+          operationId: name,
+          named: typeof op.operationId === "string",
           method: method.toUpperCase(),
           path,
           location: ["paths", path, method],

@@ -14,8 +14,12 @@ export type TypeRef =
   | { kind: "literal"; value: unknown }
   /** A parameter of the operation as the call carries it (`$params.name`: parsed, not as text). */
   | { kind: "param"; name: string }
-  /** A field of a response body: the response's media type, then one step per pointer segment. */
-  | { kind: "response"; operationId: string; status: number; mediaType: string; steps: ResponseStep[] }
+  /**
+   * A field of a response body: the response's media type, then one step per pointer segment. `at`: the
+   * operation's path and method, for one the document gives no operationId (openapi-typescript lists it
+   * under `paths` only).
+   */
+  | { kind: "response"; operationId: string; at?: { path: string; method: string }; status: number; mediaType: string; steps: ResponseStep[] }
   | { kind: "omit"; of: TypeRef; keys: string[] }
   | { kind: "nonNullable"; of: TypeRef }
   /** An optional output's value where it is present: NonNullable, which a primitive type does not need. */

@@ -815,7 +815,7 @@ export interface ManifestWireSwitch {
  */
 export interface ManifestOperation {
   /**
-   * The `operationId` in the OpenAPI document.
+   * The `operationId` in the OpenAPI document, or the operation's method and path (`POST /v1/records`) where the document gives it none. Method and path also name an operation that has an id, so a manifest written against a version without ids still links once a newer one gives them.
    */
   operationId: string
   /**

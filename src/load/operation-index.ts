@@ -1,0 +1,32 @@
+// How a manifest names an operation of an OpenAPI document: by its
+// operationId, or as `METHOD /path`. Published documents often give no
+// operationId (hand-written ones, older versions of a vendor's), and a
+// newer version may add ids the older lacked: the method and path name the
+// operation either way, as they do for Prism and for upstream's comparison.
+
+/** The name of an operation: its operationId, or `METHOD /path` when the document gives none. */
+export function operationRef(method: string, path: string, operationId?: unknown): string {
+  return typeof operationId === "string" ? operationId : `${method.toUpperCase()} ${path}`;
+}
+
+const METHOD_AND_PATH = /^([A-Z]+) (\/.*)$/;
+
+/**
+ * Operations by name (operationRef). A lookup by `METHOD /path` also finds
+ * an operation that has an operationId, so that a manifest written against
+ * a version without ids still links once the document gives them.
+ */
+export class OperationIndex<T extends { method: string; path: string }> extends Map<string, T> {
+  override get(name: string): T | undefined {
+    const own = super.get(name);
+    if (own !== undefined) return own;
+    const at = METHOD_AND_PATH.exec(name);
+    if (!at) return undefined;
+    for (const op of this.values()) if (op.method.toUpperCase() === at[1] && op.path === at[2]) return op;
+    return undefined;
+  }
+
+  override has(name: string): boolean {
+    return this.get(name) !== undefined;
+  }
+}

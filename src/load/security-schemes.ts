@@ -1,0 +1,25 @@
+// The security schemes of an OpenAPI document, as far as the runtime sends their credentials.
+
+export interface SecurityScheme {
+  type: string;
+  scheme?: string;
+  in?: string;
+  name?: string;
+}
+
+/** Where the runtime sends a credential: an HTTP bearer token, HTTP basic, or an API key in a named header, query parameter or cookie (CredentialSpec without its parameters). */
+export type CredentialPlacement = { type: "bearer" } | { type: "basic" } | { type: "header" | "query" | "cookie"; name: string };
+
+/**
+ * Where a security scheme puts the credential, if it is a kind the runtime
+ * sends. An OAuth 2 or OpenID Connect scheme's credential is the access
+ * token it yields, sent as a bearer token (RFC 6750); obtaining the token
+ * is the caller's.
+ */
+export function credentialOf(scheme: SecurityScheme): CredentialPlacement | undefined {
+  if (scheme.type === "http" && scheme.scheme?.toLowerCase() === "bearer") return { type: "bearer" };
+  if (scheme.type === "http" && scheme.scheme?.toLowerCase() === "basic") return { type: "basic" };
+  if (scheme.type === "oauth2" || scheme.type === "openIdConnect") return { type: "bearer" };
+  if (scheme.type === "apiKey" && (scheme.in === "header" || scheme.in === "query" || scheme.in === "cookie") && scheme.name) return { type: scheme.in, name: scheme.name };
+  return undefined;
+}
