@@ -30,7 +30,7 @@ export { createProviderClient, authMiddleware, type Client, type ProviderClientO
 export type { FetchLike } from "./http/transport.js";
 export type { ToolError, ToolErrorType, ToolErrorFields, UpstreamToolError, ValidationToolError, TransportToolError, ToolResult, PagesInfo } from "./http/errors.js";
 // A client per provider (the generated package's create<Provider>) and errors as Error subclasses.
-export { createClient, type ClientTable } from "./client/client.js";
+export { createClient, createPackageClient, type ClientTable } from "./client/client.js";
 export { BlockwrightError, UpstreamError, RateLimitError, AuthError, ValidationError, TimeoutError, NetworkError, toError } from "./client/errors.js";
 export type { ClientOptions, CallOptions, ItemsOptions, ClientInput, ClientLogger, ClientHooks, RequestInfo, ReplyInfo, Method, PagedMethod, CallResult, Success } from "./client/types.js";
 export { redact, redactDeep, mentionsSecret, REDACTED } from "./common/redact.js";

@@ -31,7 +31,8 @@ import { statusLine, upstreamError } from "../http/upstream-error.js";
 import { callCredential, type IssuedTokens, type OAuthCall } from "./credential.js";
 import type { TokenCache } from "../oauth/token-cache.js";
 import { validateInput } from "../validate/validate-params.js";
-import { missingPart, type Support, unsupported } from "./support.js";
+import type { Issue } from "../common/issue.js";
+import { type Support, unsupported } from "./support.js";
 import { missingAddress, resolveBaseUrl } from "./base-address.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
@@ -91,8 +92,14 @@ export interface ExecuteOptions {
 /** Sends a call by an OAuth 2 flow with its token (token-send.ts `sendWithToken`, the OAuth support's `send`). */
 export type TokenSend = (call: PreparedCall, request: HttpRequest, deadline: Deadline, timeoutMs: number, sizeProblem: (() => SentCall | undefined) | undefined, send: () => Promise<SentCall>) => Promise<SentCall>;
 
-/** The support a call may be given: the OAuth support with its sending (call/oauth-support.ts `oauthFlows`). */
-export type CallSupport = Support & { oauth?: Support["oauth"] & { send?: TokenSend } };
+/**
+ * The support a call may be given: the OAuth support with its sending (call/oauth-support.ts `oauthFlows`);
+ * and `partsCheck`, the check that a tool's parts are given (support.ts `missingPart`), which the callers whose
+ * parts are chosen by hand add (createExecutor, createClient, executeToolDefinition, collectPages). A generated
+ * package's client goes without it: the generator gave it its tools' parts (src/emit/emit-client.ts supportParts),
+ * and bundles none of the check.
+ */
+export type CallSupport = Support & { oauth?: Support["oauth"] & { send?: TokenSend }; partsCheck?: (tool: ToolSpec, support: Support) => Issue | undefined };
 
 /** A validated call, ready to send (and, for pagination, to send again with a cursor). */
 export interface PreparedCall {
@@ -144,7 +151,7 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
       ...(more ? { issues: validated.issues } : {}),
     });
   }
-  const problem = missingPart(tool, options) ?? checkCallOptions(tool, options);
+  const problem = options.partsCheck?.(tool, options) ?? checkCallOptions(tool, options);
   if (problem) return refuse(problem);
   const { values, unsent } = validated;
   const baseUrl = resolveBaseUrl(tool, values, options.baseUrl);

@@ -5,6 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { irFixture } from "../../test-support/ir-fixtures.js";
 import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
+import { createClient, createPackageClient } from "../client/client.js";
+import { collectPages } from "../paging/paginate.js";
 import { createExecutor } from "../execute/executor.js";
 import { fullSupport } from "../execute/full-support.js";
 import { requestSizeIssue } from "../http/request-size.js";
@@ -41,6 +43,21 @@ describe("a part of the support a tool needs", () => {
     expect(result).toMatchObject({ success: false, error: { type: "validation", rule: "support" } });
     expect(!result.success && result.error.message).toContain("needs the runtime's fileSupport");
     expect(seen).toHaveLength(0);
+  });
+
+  it("missing, in a client over a table made by hand, or in collectPages: refused alike; a generated package's client is not checked again", async () => {
+    const { fetch, seen } = scriptedFetch(json(201, { id: "b9", title: "Dune", state: "pending" }));
+    const { writes: _writes, ...allButWrites } = fullSupport;
+    const table = { methods: { addBook: tools.shelf_add_book! }, credentials: ["apiKey"], support: allButWrites };
+    const client = createClient(table, { fetch }) as Record<string, (input: object) => Promise<unknown>>;
+    const refused = { success: false, error: { type: "validation", rule: "support", message: expect.stringContaining("needs the runtime's writeSafety") } };
+    expect(await client.addBook!(addBook)).toMatchObject(refused);
+    expect(await collectPages(tools.shelf_add_book!, addBook, { ...allButWrites, fetch })).toMatchObject(refused);
+    expect(seen).toHaveLength(0);
+    // createPackageClient trusts its table's parts, the generator's choice (src/emit/support-parts.test.ts): no check, none bundled.
+    const unchecked = createPackageClient(table, { fetch }) as typeof client;
+    expect(await unchecked.addBook!(addBook)).toMatchObject({ success: true });
+    expect(seen).toHaveLength(1);
   });
 
   it("given: the same call goes out", async () => {

@@ -5,7 +5,7 @@
 import type { ToolResult } from "../http/errors.js";
 import { runTool } from "./run-tool.js";
 import type { ExecuteOptions } from "../call/single-call.js";
-import type { Support } from "../call/support.js";
+import { missingPart, type Support } from "../call/support.js";
 import type { TokenCache } from "../oauth/token-cache.js";
 import type { RateLimiter } from "../http/rate-limiter.js";
 import { ownValue } from "../common/own.js";
@@ -63,7 +63,8 @@ export interface ExecutorOptions extends Support {
  */
 export function createExecutor<T extends ToolMap>(tools: T, shared: ExecutorOptions = {}): ToolExecutor<T> {
   const { tokens = shared.oauth?.tokenCache(), limiter = shared.rateLimits ? new shared.rateLimits() : undefined, ...support } = shared;
-  const kept = { ...support, ...(tokens ? { tokens } : {}), ...(limiter ? { limiter } : {}) };
+  // A tool whose part the caller did not give is refused before any request (support.ts).
+  const kept = { ...support, partsCheck: missingPart, ...(tokens ? { tokens } : {}), ...(limiter ? { limiter } : {}) };
   const providers = [...new Set(Object.values(tools).map((t) => t.provider))];
   const unknown = (operationId: string): ToolResult => ({
     success: false,

@@ -23,10 +23,10 @@ import { readOutputPath, setOutputPath } from "../call/map-outputs.js";
 import type { Failure, PagesInfo, ToolResult } from "../http/errors.js";
 import type { RuntimeErrorCode } from "../http/error-codes.js";
 import { evaluate, type ExpressionContext } from "../http/expressions.js";
-import { openCallFiles, prepareCall, sendCall, type ExecuteOptions, type PreparedCall } from "../call/single-call.js";
+import { type CallSupport, openCallFiles, prepareCall, sendCall, type ExecuteOptions, type PreparedCall } from "../call/single-call.js";
 import type { OutputSpec, PageTarget, PaginationSpec, ToolSpec } from "../spec/tool-types.js";
 import type { HttpRequest } from "../http/transport.js";
-import { type Support, unsupported } from "../call/support.js";
+import { missingPart, type Support, unsupported } from "../call/support.js";
 import { upstreamFailure } from "../call/reply-failures.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
@@ -46,18 +46,18 @@ interface Page {
 }
 
 /** Every page of the call as its own result; the last one is a failure if a page failed. */
-export async function* paginateToolDefinition(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & Support = {}): AsyncGenerator<ToolResult> {
+export async function* paginateToolDefinition(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & CallSupport = {}): AsyncGenerator<ToolResult> {
   // The pages are the caller's to keep or drop: each reply is bounded on its own.
   for await (const page of pages(tool, params, options, false)) yield page.result;
 }
 
-/** One result for every page (see the rules above), with `pages` saying what was fetched. */
-export async function collectPages(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & Support = {}): Promise<ToolResult> {
+/** One result for every page (see the rules above), with `pages` saying what was fetched; a tool whose part `options` lacks is refused (support.ts). */
+export async function collectPages(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & CallSupport = {}): Promise<ToolResult> {
   const outputs: { output: Record<string, unknown>; ok: boolean }[] = [];
   let items = 0;
   let capped = false;
   // Gathered in memory: the pages together are bounded by the reply limit.
-  for await (const page of pages(tool, params, options, true)) {
+  for await (const page of pages(tool, params, { partsCheck: missingPart, ...options }, true)) {
     if (!page.result.success) return page.result;
     outputs.push({ output: page.result.output as Record<string, unknown>, ok: page.ok !== false });
     items += page.items;
@@ -71,7 +71,7 @@ export async function collectPages(tool: ToolSpec, params: Record<string, unknow
 /** The page that ends the call with a failure. */
 const failedPage = (result: ToolResult): Page => ({ result, items: 0, capped: false });
 
-async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & Support, gather: boolean): AsyncGenerator<Page> {
+async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & CallSupport, gather: boolean): AsyncGenerator<Page> {
   const call = prepareCall(tool, params, { ...options, allPages: true });
   if ("failed" in call) {
     yield failedPage(call.failed);
