@@ -8,18 +8,19 @@
 // execute/full-support.ts has them all: what the workflow runner, the command
 // line and `executeToolDefinition` use. A tool that needs a part its caller
 // was made without fails before any request, naming the part to pass.
-import type { credentialKinds, HttpRequest } from "../http/transport.js";
+import type { credentialKinds } from "../http/transport.js";
 import { credentialKindsNeeded } from "../http/credentials.js";
 import type { RateLimiter } from "../http/rate-limiter.js";
 import type { requestSizeIssue } from "../http/request-size.js";
 import type { Issue } from "../common/issue.js";
 import { unsupported } from "../common/unsupported.js";
-import type { AuthWay, FormFieldEncoding, ToolSpec, WireSpec } from "../spec/tool-types.js";
+import type { FormFieldEncoding, ToolSpec, WireSpec } from "../spec/tool-types.js";
 import type { ValueSupport } from "../validate/validate-params.js";
 import type { WithOAuth } from "./credential.js";
 import type { FileSupport } from "./file-support.js";
 import type { BodySupport } from "./request-body.js";
 import type { WriteSupport } from "./write-safety.js";
+import type { pageLinks } from "./next-address.js";
 
 export { SUPPORT_EXPORTS, unsupported } from "../common/unsupported.js";
 
@@ -30,10 +31,7 @@ export interface Support extends WithOAuth, ValueSupport {
     placeStyled(query: Record<string, unknown>, name: string, value: object, encoding: FormFieldEncoding | undefined): void;
   };
   /** Next pages at an address (`nextUrl`, `linkHeader`): `pageLinks`. */
-  links?: {
-    linkNext(header: string | null): string | undefined;
-    nextPageRequest(previous: HttpRequest, first: HttpRequest, next: string, way: AuthWay, credential: string, values: Record<string, unknown>): HttpRequest | { refused: string };
-  };
+  links?: typeof pageLinks;
   /** The provider's documented request rate (`rateLimits.requestsPerMinute`), kept per executor or client: `RateLimiter`. */
   rateLimits?: new () => RateLimiter;
   /** File parameters (multipart uploads) and file answers (`download`): `fileSupport`. */

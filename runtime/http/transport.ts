@@ -270,9 +270,6 @@ function skipSpace(text: string, i: number): number {
   return i;
 }
 
-/** Next pages at an address as a part of the runtime's support (call/support.ts `links`). */
-export const pageLinks = { linkNext, nextPageRequest };
-
 /**
  * Credentials beyond one sent as it is, as a part of the runtime's support
  * (call/support.ts `credentials`, exported as `credentialKinds`): alternative
