@@ -9,6 +9,7 @@ import { createClient, createPackageClient } from "../client/client.js";
 import { collectPages } from "../paging/paginate.js";
 import { createExecutor } from "../execute/executor.js";
 import { fullSupport } from "../execute/full-support.js";
+import { rateLimitWait } from "../http/rate-waits.js";
 import { requestSizeIssue } from "../http/request-size.js";
 import { credentialKinds } from "../http/transport.js";
 import type { ToolSpec } from "../spec/tool-types.js";
@@ -69,7 +70,7 @@ describe("a part of the support a tool needs", () => {
   });
 
   it("the full support holds every part, each under the name the runtime exports it by", () => {
-    expect(Object.keys(fullSupport).sort()).toEqual(["bodies", "credentials", "files", "form", "formats", "json", "links", "oauth", "rateLimits", "requestSize", "rules", "strings", "writes"]);
+    expect(Object.keys(fullSupport).sort()).toEqual(["bodies", "credentials", "files", "form", "formats", "json", "links", "oauth", "rateLimits", "requestSize", "rules", "strings", "waits", "writes"]);
     expect(Object.keys(SUPPORT_EXPORTS).sort()).toEqual(
       Object.keys(fullSupport)
         .filter((k) => k !== "rateLimits")
@@ -82,6 +83,12 @@ describe("a part of the support a tool needs", () => {
 // respect), refused without the part before any request, and sent with the part (and `with`, what else
 // the tool needs), which gives it its effect.
 const PARTS: { part: keyof Support; given: Support; with?: Support; tool: ToolSpec; sent: (request: { method: string; headers: Headers; body: string }) => void }[] = [
+  {
+    part: "waits",
+    given: { waits: rateLimitWait },
+    tool: { ...getBook, rateLimits: { resetHeader: "x-ratelimit-reset" } },
+    sent: (r) => expect(r.method).toBe("GET"),
+  },
   {
     part: "requestSize",
     given: { requestSize: requestSizeIssue },

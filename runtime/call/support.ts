@@ -4,7 +4,8 @@
 // parameters, cross-field rules, enums, patterns or lists, form bodies,
 // request bodies, requests other than GET, credentials beyond one sent as it
 // is, next-page addresses, a request rate, a bound on the request head, files
-// or OAuth 2 flows bundles none of that code.
+// a reset header or pause to wait for after a 429, or OAuth 2 flows bundles
+// none of that code.
 // execute/full-support.ts has them all: what the workflow runner, the command
 // line and `executeToolDefinition` use. A tool that needs a part its caller
 // was made without fails before any request, naming the part to pass.
@@ -12,6 +13,7 @@ import type { credentialKinds } from "../http/transport.js";
 import { credentialKindsNeeded } from "../http/credentials.js";
 import type { RateLimiter } from "../http/rate-limiter.js";
 import type { requestSizeIssue } from "../http/request-size.js";
+import { type rateLimitWait, waitsNeeded } from "../http/rate-waits.js";
 import type { Issue } from "../common/issue.js";
 import { unsupported } from "../common/unsupported.js";
 import type { FormFieldEncoding, ToolSpec, WireSpec } from "../spec/tool-types.js";
@@ -44,6 +46,8 @@ export interface Support extends WithOAuth, ValueSupport {
   writes?: WriteSupport;
   /** Credentials beyond one sent as it is: alternative ways, several together, HTTP basic, cookies: `credentialKinds`. */
   credentials?: typeof credentialKinds;
+  /** The wait a 429 without Retry-After asks for, by the manifest's `rateLimits.resetHeader` or `pauseMs`: `rateLimitWaits`. */
+  waits?: typeof rateLimitWait;
 }
 
 /** Whether the tool's requests need the form encoding (`form`): a form body, or a JSON parameter in the query (its own or a route's). */
@@ -74,6 +78,7 @@ const CALL_PARTS = {
   credentials: ["sending a basic or cookie credential, several credentials, or one of alternative ones", (tool) => credentialKindsNeeded(tool.auth)],
   // Any method but GET, or a GET declared not idempotent: write-safety.ts tells which requests are safe to repeat.
   writes: ["sending a request that is not safe to repeat, or an idempotency key", (tool) => tool.idempotency !== undefined || tool.behavior?.idempotent === false || [tool, ...tool.routes].some((t) => t.method !== "GET")],
+  waits: ["waiting after a 429 as rateLimits.resetHeader or pauseMs say", waitsNeeded],
 } as const satisfies { [K in keyof Support]?: readonly [string, (tool: ToolSpec) => boolean] };
 
 export type CallPart = keyof typeof CALL_PARTS;

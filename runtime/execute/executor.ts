@@ -40,8 +40,8 @@ export interface ToolExecutor<T extends ToolMap> {
  * jsonParams`, `rules: ruleChecks`, `formats: valueFormats`, `strings:
  * stringRules`, `form: formEncoding`, `bodies: requestBodies`, `writes:
  * writeSafety`, `credentials: credentialKinds`, `requestSize:
- * requestSizeCheck`, `links: pageLinks`, `rateLimits: RateLimiter`, `files:
- * fileSupport`; a generated package passes those of its provider). Without `oauth`, only a token given
+ * requestSizeCheck`, `links: pageLinks`, `rateLimits: RateLimiter`, `waits:
+ * rateLimitWaits`, `files: fileSupport`; a generated package passes those of its provider). Without `oauth`, only a token given
  * as the credential parameter works; without `rateLimits` (or a `limiter`),
  * no documented rate is kept; a tool that needs another part fails, naming it.
  */

@@ -7,6 +7,7 @@ import { fileSupport } from "../call/file-support.js";
 import { formEncoding } from "../call/form-body.js";
 import { RateLimiter } from "../http/rate-limiter.js";
 import { requestSizeIssue } from "../http/request-size.js";
+import { rateLimitWait } from "../http/rate-waits.js";
 import { credentialKinds } from "../http/transport.js";
 import { pageLinks } from "../call/next-address.js";
 import { oauthFlows } from "../call/oauth-support.js";
@@ -31,4 +32,5 @@ export const fullSupport: Required<Support> = {
   strings: stringRules,
   writes: writeSafety,
   credentials: credentialKinds,
+  waits: rateLimitWait,
 };

@@ -42,6 +42,7 @@ export function supportParts(tools: readonly ToolSpec[]): { key: string; name: s
     writes: tools.some((t) => needsPart(t, "writes")),
     credentials: tools.some((t) => needsPart(t, "credentials")),
     requestSize: tools.some((t) => needsPart(t, "requestSize")),
+    waits: tools.some((t) => needsPart(t, "waits")),
   };
   const names: Record<keyof typeof needs, string> = { ...SUPPORT_EXPORTS, rateLimits: "RateLimiter" };
   return (Object.keys(needs) as (keyof typeof needs)[]).filter((k) => needs[k]).map((key) => ({ key, name: names[key] }));
