@@ -7,7 +7,7 @@ import { irFixture } from "../../test-support/ir-fixtures.js";
 import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
 import { createClient, createPackageClient } from "../client/client.js";
 import { collectPages } from "../paging/paginate.js";
-import { createExecutor } from "../execute/executor.js";
+import { createExecutor, createPackageExecutor } from "../execute/executor.js";
 import { fullSupport } from "../execute/full-support.js";
 import { rateLimitWait } from "../http/rate-waits.js";
 import { requestSizeIssue } from "../http/request-size.js";
@@ -46,7 +46,7 @@ describe("a part of the support a tool needs", () => {
     expect(seen).toHaveLength(0);
   });
 
-  it("missing, in a client over a table made by hand, or in collectPages: refused alike; a generated package's client is not checked again", async () => {
+  it("missing, in a client over a table made by hand, or in collectPages: refused alike; a generated package's client and executeTool are not checked again", async () => {
     const { fetch, seen } = scriptedFetch(json(201, { id: "b9", title: "Dune", state: "pending" }));
     const { writes: _writes, ...allButWrites } = fullSupport;
     const table = { methods: { addBook: tools.shelf_add_book! }, credentials: ["apiKey"], support: allButWrites };
@@ -59,6 +59,13 @@ describe("a part of the support a tool needs", () => {
     const unchecked = createPackageClient(table, { fetch }) as typeof client;
     expect(await unchecked.addBook!(addBook)).toMatchObject({ success: true });
     expect(seen).toHaveLength(1);
+    // createPackageExecutor likewise; createExecutor checks, a single call or all pages.
+    const add = { shelf_add_book: tools.shelf_add_book! };
+    expect(await createExecutor(add, allButWrites)("shelf_add_book", addBook, { fetch })).toMatchObject(refused);
+    expect(await createExecutor(add, allButWrites)("shelf_add_book", addBook, { fetch, maxPages: 1 })).toMatchObject(refused);
+    expect(seen).toHaveLength(1);
+    expect(await createPackageExecutor(add, allButWrites)("shelf_add_book", addBook, { fetch })).toMatchObject({ success: true });
+    expect(seen).toHaveLength(2);
   });
 
   it("given: the same call goes out", async () => {

@@ -4,12 +4,12 @@
 // executors and clients build on this; execute.ts adds the support.
 import type { ToolResult } from "../http/errors.js";
 import { wantsPages } from "../validate/page-inputs.js";
-import { collectPages } from "../paging/paginate.js";
+import { gatherPages } from "../paging/paginate.js";
 import { type CallSupport, type ExecuteOptions, openCallFiles, prepareCall, sendCall } from "../call/single-call.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 
 export async function runTool(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & CallSupport = {}): Promise<ToolResult> {
-  if (wantsPages(options)) return collectPages(tool, params, options);
+  if (wantsPages(options)) return gatherPages(tool, params, options);
   return runOnce(tool, params, options);
 }
 

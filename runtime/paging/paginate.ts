@@ -53,12 +53,17 @@ export async function* paginateToolDefinition(tool: ToolSpec, params: Record<str
 }
 
 /** One result for every page (see the rules above), with `pages` saying what was fetched; a tool whose part `options` lacks is refused (support.ts). */
-export async function collectPages(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & CallSupport = {}): Promise<ToolResult> {
+export function collectPages(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & CallSupport = {}): Promise<ToolResult> {
+  return gatherPages(tool, params, { partsCheck: missingPart, ...options });
+}
+
+/** collectPages with the parts checked only as `options` asks (`partsCheck`): what runTool runs, for an executor with or without the check. */
+export async function gatherPages(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & CallSupport): Promise<ToolResult> {
   const outputs: { output: Record<string, unknown>; ok: boolean }[] = [];
   let items = 0;
   let capped = false;
   // Gathered in memory: the pages together are bounded by the reply limit.
-  for await (const page of pages(tool, params, { partsCheck: missingPart, ...options }, true)) {
+  for await (const page of pages(tool, params, options, true)) {
     if (!page.result.success) return page.result;
     outputs.push({ output: page.result.output as Record<string, unknown>, ok: page.ok !== false });
     items += page.items;
