@@ -36,7 +36,7 @@ import { type Support, unsupported } from "./support.js";
 import { missingAddress, resolveBaseUrl } from "./base-address.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
-export const TOOL_FIELDS_READ = ["id", "anonymous", "outputs", "outcomes", "errors", "idempotency", "timeoutMs", "download"] as const satisfies readonly (keyof ToolSpec)[];
+export const TOOL_FIELDS_READ = ["id", "anonymous", "outputs", "outcomes", "errors", "idempotency", "timeoutMs"] as const satisfies readonly (keyof ToolSpec)[];
 
 export interface ExecuteOptions {
   /** Scheme and host to send the request to, instead of the provider's own (mocks, sandboxes); https, or http on loopback. */
@@ -185,7 +185,7 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
       const wire = buildRequest(tool, values, unsent, route, options);
       adjust?.((at, value) => placeAt(wire, at, value, bodies));
       const body = bodies?.encode(tool, wire, form, files, call.files ?? new Map());
-      if (tool.download && wire.header.Accept === undefined) wire.header.Accept = [...tool.download.mediaTypes, "application/json;q=0.5"].join(", ");
+      files?.acceptFile(tool, wire.header);
       const request: HttpRequest = {
         method: target.method,
         url: requestUrl(call.baseUrl, target.path, wire.path, wire.query),
@@ -308,12 +308,8 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
     try {
       response = await deadline.race(send(fetchFn, request, deadline.signal));
       // A file (or a redirect to it): its bytes are the answer (download.ts).
-      if (files?.answersFile(tool, response)) {
-        const got = await deadline.race(files.readDownload(tool, response, request.url, fetchFn, deadline, limit));
-        if ("failure" in got) return failed(got.failure);
-        const ctx: ExpressionContext = { status: got.response.status, body: got.file, headers: got.response.headers, params: call.values };
-        return { result: { success: true, output: mapOutputs(tool.outputs, ctx).output }, reply: ctx, bytes: got.file.size };
-      }
+      const file = await files?.fileAnswer(tool, response, request.url, fetchFn, deadline, limit, call.values);
+      if (file) return "failure" in file ? failed(file.failure) : { result: { success: true, output: file.output }, reply: file.reply, bytes: file.bytes };
       // A redirect's body is never needed (and never read).
       if (isRedirect(response)) {
         void response.body?.cancel().catch(() => undefined);
