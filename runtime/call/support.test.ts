@@ -156,3 +156,13 @@ it("a tool that declares none of them (the shelf's get_book: a GET, one header c
   expect(result).toMatchObject({ success: true, output: { state: "ready" } });
   expect(seen.map((r) => [r.method, r.headers.get("x-shelf-key"), r.body])).toEqual([["GET", KEY, ""]]);
 });
+
+it('a basic credential\'s user id with a ":" is refused with the parameters, by the credential kinds support (which a basic credential needs)', async () => {
+  const { fetch, seen } = scriptedFetch(json(200, { id: "b9", title: "Dune", state: "ready" }));
+  const tool = { ...getBook, auth: { type: "basic" as const, user: "bookId", param: "apiKey" } };
+  const bookIdAuth = { ...tool, params: tool.params.map((p) => (p === bookId ? { ...p, wire: { in: "auth" as const } } : p)) };
+  const result = await createExecutor({ [tool.id]: bookIdAuth }, { credentials: credentialKinds })(tool.id, { apiKey: KEY, bookId: "b:9" }, { fetch });
+  expect(result).toMatchObject({ success: false, error: { type: "validation", param: "bookId", rule: "characters" } });
+  expect(!result.success && result.error.message).toBe('bookId: must not contain ":" (HTTP basic puts it between the user id and the password), got "b:9"');
+  expect(seen).toHaveLength(0);
+});
