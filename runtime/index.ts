@@ -21,6 +21,7 @@ export { requestSizeIssue as requestSizeCheck } from "./http/request-size.js";
 export { requestBodies } from "./call/request-body.js";
 export { writeSafety } from "./call/write-safety.js";
 export { rateLimitWait as rateLimitWaits } from "./http/rate-waits.js";
+export { problemMessage as problemDetails } from "./http/problem-details.js";
 export type { ExecuteOptions } from "./call/single-call.js";
 export { TokenCache, type TokenSet } from "./oauth/token-cache.js";
 export type { IssuedTokens } from "./oauth/flows.js";

@@ -362,7 +362,7 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
     } catch {
       // keep the text: the error message is then the raw body
     }
-    const parsed = upstreamError(tool, response, body, throttled, options.waits);
+    const parsed = upstreamError(tool, response, body, throttled, options);
     if (status === 429) throttled++;
     const error = html ? { ...parsed, message: `${tool.provider} answered ${statusLine(response)} with an HTML page (${html}), not its error body` } : parsed;
     const wait = error.retryAfterMs ?? backoff(attempt);

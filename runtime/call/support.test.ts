@@ -77,7 +77,7 @@ describe("a part of the support a tool needs", () => {
   });
 
   it("the full support holds every part, each under the name the runtime exports it by", () => {
-    expect(Object.keys(fullSupport).sort()).toEqual(["bodies", "credentials", "files", "form", "formats", "json", "links", "oauth", "rateLimits", "requestSize", "rules", "strings", "waits", "writes"]);
+    expect(Object.keys(fullSupport).sort()).toEqual(["bodies", "credentials", "files", "form", "formats", "json", "links", "oauth", "problems", "rateLimits", "requestSize", "rules", "strings", "waits", "writes"]);
     expect(Object.keys(SUPPORT_EXPORTS).sort()).toEqual(
       Object.keys(fullSupport)
         .filter((k) => k !== "rateLimits")

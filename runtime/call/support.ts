@@ -14,6 +14,7 @@ import { credentialKindsNeeded } from "../http/credentials.js";
 import type { RateLimiter } from "../http/rate-limiter.js";
 import type { requestSizeIssue } from "../http/request-size.js";
 import { type rateLimitWait, waitsNeeded } from "../http/rate-waits.js";
+import { problemMessage } from "../http/problem-details.js";
 import type { Issue } from "../common/issue.js";
 import { unsupported } from "../common/unsupported.js";
 import type { FormFieldEncoding, ToolSpec, WireSpec } from "../spec/tool-types.js";
@@ -48,6 +49,8 @@ export interface Support extends WithOAuth, ValueSupport {
   credentials?: typeof credentialKinds;
   /** The wait a 429 without Retry-After asks for, by the manifest's `rateLimits.resetHeader` or `pauseMs`: `rateLimitWaits`. */
   waits?: typeof rateLimitWait;
+  /** An RFC 9457 problem's title, detail and first reasons as an error's message when the manifest's expressions find none: `problemDetails`. */
+  problems?: typeof problemMessage;
 }
 
 /** Whether the tool's requests need the form encoding (`form`): a form body, or a JSON parameter in the query (its own or a route's). */
@@ -96,3 +99,14 @@ export function missingPart(tool: ToolSpec, support: Support): Issue | undefined
   }
   return undefined;
 }
+
+/**
+ * What a caller whose parts are chosen by hand (createExecutor, createClient,
+ * collectPages, executeToolDefinition) runs with besides them: the check that
+ * each tool's parts are given, and the reading of RFC 9457 problems, which no
+ * tool definition says it needs (a mock answers with them whatever the spec
+ * declares). A generated package's client and executeTool have neither: the
+ * generator gave them their tools' parts, and `problems` when an operation
+ * declares a problem+json answer.
+ */
+export const BY_HAND = { partsCheck: missingPart, problems: problemMessage };

@@ -14,7 +14,7 @@ import type { ToolResult } from "../http/errors.js";
 import type { FetchLike } from "../http/transport.js";
 import { runOnce } from "../execute/run-tool.js";
 import { readOutputPath } from "../call/map-outputs.js";
-import { missingPart, type Support } from "../call/support.js";
+import { BY_HAND, type Support } from "../call/support.js";
 import { paginateToolDefinition } from "../paging/paginate.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import { toError } from "./errors.js";
@@ -49,7 +49,7 @@ const CREDENTIAL_HEADERS = new Set(["authorization", "proxy-authorization", "coo
  * support `table.support` lacks is refused before any request (support.ts).
  */
 export function createClient(table: ClientTable, options: ClientOptions): Record<string, unknown> {
-  return clientOf(table, options, missingPart);
+  return clientOf(table, options, BY_HAND);
 }
 
 /**
@@ -62,7 +62,7 @@ export function createPackageClient(table: ClientTable, options: ClientOptions):
   return clientOf(table, options);
 }
 
-function clientOf(table: ClientTable, options: ClientOptions, partsCheck?: CallSupport["partsCheck"]): Record<string, unknown> {
+function clientOf(table: ClientTable, options: ClientOptions, byHand?: typeof BY_HAND): Record<string, unknown> {
   const { headers = {}, logger, hooks, throwOnError = false, ...rest } = options as ClientOptions & Record<string, unknown>;
   const connection = [...table.credentials, ...(table.address ? [table.address] : [])];
   const defaults: Record<string, unknown> = {};
@@ -70,7 +70,7 @@ function clientOf(table: ClientTable, options: ClientOptions, partsCheck?: CallS
   for (const [key, value] of Object.entries(rest)) (connection.includes(key) ? defaults : base)[key] = value;
   // One token cache and one rate limiter for all the client's calls, as an executor has (when its provider needs them).
   const { rateLimits, ...support } = table.support ?? {};
-  const shared: ExecuteOptions & CallSupport = { ...support, ...(partsCheck ? { partsCheck } : {}), ...(support.oauth ? { tokens: support.oauth.tokenCache() } : {}), ...(rateLimits ? { limiter: new rateLimits() } : {}) };
+  const shared: ExecuteOptions & CallSupport = { ...byHand, ...support, ...(support.oauth ? { tokens: support.oauth.tokenCache() } : {}), ...(rateLimits ? { limiter: new rateLimits() } : {}) };
 
   const client: Record<string, unknown> = {};
   for (const [name, tool] of Object.entries(table.methods)) {

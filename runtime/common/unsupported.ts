@@ -17,6 +17,7 @@ export const SUPPORT_EXPORTS = {
   writes: "writeSafety",
   credentials: "credentialKinds",
   waits: "rateLimitWaits",
+  problems: "problemDetails",
 } as const;
 
 /** The problem of a tool that needs a part its caller was made without. */

@@ -4,8 +4,8 @@
 // `paginate` walks the pages of the operations that declare pagination.
 import type { ToolResult } from "../http/errors.js";
 import { runTool } from "./run-tool.js";
-import type { CallSupport, ExecuteOptions } from "../call/single-call.js";
-import { missingPart, type Support } from "../call/support.js";
+import type { ExecuteOptions } from "../call/single-call.js";
+import { BY_HAND, type Support } from "../call/support.js";
 import type { TokenCache } from "../oauth/token-cache.js";
 import type { RateLimiter } from "../http/rate-limiter.js";
 import { ownValue } from "../common/own.js";
@@ -62,7 +62,7 @@ export interface ExecutorOptions extends Support {
  * validation error.
  */
 export function createExecutor<T extends ToolMap>(tools: T, shared: ExecutorOptions = {}): ToolExecutor<T> {
-  return executorOf(tools, shared, missingPart);
+  return executorOf(tools, shared, BY_HAND);
 }
 
 /**
@@ -74,10 +74,10 @@ export function createPackageExecutor<T extends ToolMap>(tools: T, shared: Execu
   return executorOf(tools, shared);
 }
 
-function executorOf<T extends ToolMap>(tools: T, shared: ExecutorOptions, partsCheck?: CallSupport["partsCheck"]): ToolExecutor<T> {
+function executorOf<T extends ToolMap>(tools: T, shared: ExecutorOptions, byHand?: typeof BY_HAND): ToolExecutor<T> {
   const { tokens = shared.oauth?.tokenCache(), limiter = shared.rateLimits ? new shared.rateLimits() : undefined, ...support } = shared;
   // A tool whose part the caller did not give is refused before any request (support.ts).
-  const kept = { ...support, ...(partsCheck ? { partsCheck } : {}), ...(tokens ? { tokens } : {}), ...(limiter ? { limiter } : {}) };
+  const kept = { ...byHand, ...support, ...(tokens ? { tokens } : {}), ...(limiter ? { limiter } : {}) };
   const providers = [...new Set(Object.values(tools).map((t) => t.provider))];
   const unknown = (operationId: string): ToolResult => ({
     success: false,

@@ -8,6 +8,7 @@ import { formEncoding } from "../call/form-body.js";
 import { RateLimiter } from "../http/rate-limiter.js";
 import { requestSizeIssue } from "../http/request-size.js";
 import { rateLimitWait } from "../http/rate-waits.js";
+import { problemMessage } from "../http/problem-details.js";
 import { credentialKinds } from "../http/transport.js";
 import { pageLinks } from "../call/next-address.js";
 import { oauthFlows } from "../call/oauth-support.js";
@@ -33,4 +34,5 @@ export const fullSupport: Required<Support> = {
   writes: writeSafety,
   credentials: credentialKinds,
   waits: rateLimitWait,
+  problems: problemMessage,
 };

@@ -18,11 +18,16 @@ export const ERROR_TEXT_CHARS = 1000;
 const DETAIL_ITEMS = 100;
 const DETAIL_DEPTH = 8;
 
-/**
- * `attempt`: how many 429s came before this reply in the call (a provider's pause doubles with each);
- * `waits`: the wait a 429 without Retry-After asks for, when the tool declares one (rate-waits.ts, the support's `waits`).
- */
-export function upstreamError(tool: ToolSpec, response: Response, body: unknown, attempt = 0, waits?: typeof rateLimitWait): Failure {
+/** The parts of the runtime's support an upstream error may be read with (call/support.ts). */
+export interface ErrorParts {
+  /** The wait a 429 without Retry-After asks for, when the tool declares one (rate-waits.ts): `waits`. */
+  waits?: typeof rateLimitWait | undefined;
+  /** The message of an RFC 9457 problem the manifest's expressions found none in (problem-details.ts): `problems`. */
+  problems?: ((response: Response, body: unknown) => string | undefined) | undefined;
+}
+
+/** `attempt`: how many 429s came before this reply in the call (a provider's pause doubles with each). */
+export function upstreamError(tool: ToolSpec, response: Response, body: unknown, attempt = 0, parts: ErrorParts = {}): Failure {
   const ctx: ExpressionContext = { status: response.status, body, headers: response.headers, params: {} };
   // The first expression that finds a value (not null, not empty text) wins.
   const found = (refs: ErrorSpec["code"]): unknown => {
@@ -38,9 +43,9 @@ export function upstreamError(tool: ToolSpec, response: Response, body: unknown,
   };
   const code = first(tool.errors.code);
   const fullMessage = found(tool.errors.message);
-  const upstreamMessage = first(tool.errors.message) ?? problemMessage(response, body) ?? (typeof body === "string" && body.trim() ? body.trim().slice(0, 500) : undefined);
+  const upstreamMessage = first(tool.errors.message) ?? parts.problems?.(response, body) ?? (typeof body === "string" && body.trim() ? body.trim().slice(0, 500) : undefined);
   const requestId = first(tool.errors.requestId);
-  const retryAfterMs = parseRetryAfter(response.headers.get("retry-after")) ?? (response.status === 429 ? waits?.(tool.rateLimits, response.headers, attempt) : undefined);
+  const retryAfterMs = parseRetryAfter(response.headers.get("retry-after")) ?? (response.status === 429 ? parts.waits?.(tool.rateLimits, response.headers, attempt) : undefined);
   // A quota used up (a daily one, an org's API limit) comes back later, not after a retry.
   const quota = tool.rateLimits?.quota;
   const usedUp = quota !== undefined && quotaUsedUp(quota, ctx, typeof fullMessage === "string" ? fullMessage : upstreamMessage);
@@ -59,26 +64,6 @@ export function upstreamError(tool: ToolSpec, response: Response, body: unknown,
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
     ...(Object.keys(details).length ? { details } : {}),
   };
-}
-
-/**
- * The message of an RFC 9457 problem (`application/problem+json`) the
- * manifest's expressions found none in: the status, its title and detail, and the first
- * items of a `validation` or `errors` list (Prism's mocks list each broken
- * rule there: a 422's reason, which read "no error message" before).
- */
-function problemMessage(response: Response, body: unknown): string | undefined {
-  if (!/\bproblem\+json\b/i.test(response.headers.get("content-type") ?? "") || body === null || typeof body !== "object" || Array.isArray(body)) return undefined;
-  const problem = body as Record<string, unknown>;
-  const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
-  const list = Array.isArray(problem.validation) ? problem.validation : Array.isArray(problem.errors) ? problem.errors : [];
-  const items = list
-    .slice(0, 3)
-    .map((item) => (typeof item === "string" ? item : item && typeof item === "object" ? (text((item as Record<string, unknown>).message) ?? text((item as Record<string, unknown>).detail)) : undefined))
-    .filter((m): m is string => m !== undefined);
-  const head = [text(problem.title), text(problem.detail)].filter((t, i, all): t is string => t !== undefined && all.indexOf(t) === i).join(": ");
-  const message = [head, ...items].filter(Boolean).join("; ") + (list.length > 3 ? ` (and ${list.length - 3} more)` : "");
-  return message ? bounded(`HTTP ${statusLine(response)}: ${message}`) : undefined;
 }
 
 /**
@@ -102,7 +87,7 @@ export function statusLine(response: Response): string {
 }
 
 /** Text cut to ERROR_TEXT_CHARS, saying how long it was. */
-function bounded(text: string): string {
+export function bounded(text: string): string {
   return text.length > ERROR_TEXT_CHARS ? `${text.slice(0, ERROR_TEXT_CHARS)}… (${text.length} characters)` : text;
 }
 

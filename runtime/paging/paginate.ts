@@ -27,7 +27,7 @@ import { type CallSupport, openCallFiles, prepareCall, sendCall, type ExecuteOpt
 import type { OutputSpec, PageTarget, PaginationSpec, ToolSpec } from "../spec/tool-types.js";
 import type { HttpRequest } from "../http/transport.js";
 import type { NextPage } from "../call/next-address.js";
-import { missingPart, type Support, unsupported } from "../call/support.js";
+import { BY_HAND, type Support, unsupported } from "../call/support.js";
 import { upstreamFailure } from "../call/reply-failures.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
@@ -54,7 +54,7 @@ export async function* paginateToolDefinition(tool: ToolSpec, params: Record<str
 
 /** One result for every page (see the rules above), with `pages` saying what was fetched; a tool whose part `options` lacks is refused (support.ts). */
 export function collectPages(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & CallSupport = {}): Promise<ToolResult> {
-  return gatherPages(tool, params, { partsCheck: missingPart, ...options });
+  return gatherPages(tool, params, { ...BY_HAND, ...options });
 }
 
 /** collectPages with the parts checked only as `options` asks (`partsCheck`): what runTool runs, for an executor with or without the check. */

@@ -17,6 +17,7 @@ describe("the support parts of a package", () => {
     // Each part, declared by one tool of its own.
     const base = tools.shelf_get_book!;
     expect(parts([base])).toEqual([]);
+    expect(supportParts([base], true).map((p) => p.key)).toEqual(["problems"]); // an operation declares a problem+json error answer
     expect(parts([{ ...base, rules: [{ rule: "exactlyOne", params: ["bookId"] }] }])).toEqual(["rules"]);
     expect(parts([{ ...base, params: base.params.map((p) => (p.name === "bookId" ? { ...p, format: "uuid" as const } : p)) }])).toEqual(["formats", "strings"]); // a format is checked with the string rules
     expect(parts([{ ...base, body: { mediaType: "application/x-www-form-urlencoded", encoding: "form", fields: {} } }])).toEqual(["form", "bodies"]); // a form body is a body
