@@ -3,12 +3,14 @@
 // decides, src/emit/emit-client.ts), so that a provider without JSON
 // parameters, cross-field rules, enums, patterns or lists, form bodies,
 // request bodies, requests other than GET, credentials beyond one sent as it
-// is, next-page addresses, a request rate, a bound on the request head, files
-// a reset header or pause to wait for after a 429, or OAuth 2 flows bundles
-// none of that code.
+// is, next-page addresses, a request rate, a bound on the request head, files,
+// a reset header or pause to wait for after a 429, RFC 9457 problems or OAuth 2
+// flows bundles none of that code.
 // execute/full-support.ts has them all: what the workflow runner, the command
-// line and `executeToolDefinition` use. A tool that needs a part its caller
-// was made without fails before any request, naming the part to pass.
+// line and `executeToolDefinition` use. A tool that needs a part a caller whose
+// parts are chosen by hand was made without fails before any request, naming
+// the part to pass (BY_HAND, below); a generated package's own client and
+// executeTool are given their parts by the generator, and not checked again.
 import type { credentialKinds } from "../http/transport.js";
 import { credentialKindsNeeded } from "../http/credentials.js";
 import type { RateLimiter } from "../http/rate-limiter.js";
