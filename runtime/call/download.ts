@@ -6,10 +6,12 @@
 import type { RuntimeErrorCode } from "../http/error-codes.js";
 import type { Deadline } from "../http/deadline.js";
 import type { Failure } from "../http/errors.js";
+import type { ExpressionContext } from "../http/expressions.js";
 import { isLoopback } from "../http/hosts.js";
 import { readBytes } from "../http/read-body.js";
 import { isRedirect, redirectOrigin, type FetchLike } from "../http/transport.js";
 import type { ToolSpec } from "../spec/tool-types.js";
+import { mapOutputs } from "./map-outputs.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
 export const TOOL_FIELDS_READ = ["download"] as const satisfies readonly (keyof ToolSpec)[];
@@ -23,6 +25,33 @@ export interface DownloadedFile {
 }
 
 const MAX_HOPS = 5;
+
+/** The Accept header of a download's request, when the call sets none: the file's media types, JSON (an error) after them. */
+export function acceptFile(tool: ToolSpec, header: Record<string, string>): void {
+  if (tool.download && header.Accept === undefined) header.Accept = [...tool.download.mediaTypes, "application/json;q=0.5"].join(", ");
+}
+
+/**
+ * The outcome of a reply that is the file (or a redirect to it): the outputs
+ * read from the file, the reply they rest on and its size, or the failure
+ * when it cannot be read within `limit` bytes; undefined when the reply is
+ * no file (an error, another outcome), which the call reads as usual.
+ */
+export async function fileAnswer(
+  tool: ToolSpec,
+  response: Response,
+  url: string,
+  fetchFn: FetchLike,
+  deadline: Deadline,
+  limit: number,
+  params: Record<string, unknown>,
+): Promise<{ output: Record<string, unknown>; reply: ExpressionContext; bytes: number } | { failure: Failure } | undefined> {
+  if (!answersFile(tool, response)) return undefined;
+  const got = await deadline.race(readDownload(tool, response, url, fetchFn, deadline, limit));
+  if ("failure" in got) return got;
+  const reply: ExpressionContext = { status: got.response.status, body: got.file, headers: got.response.headers, params };
+  return { output: mapOutputs(tool.outputs, reply).output, reply, bytes: got.file.size };
+}
 
 /** Whether this answer is the file (or a redirect to it) rather than an error or another outcome. */
 export function answersFile(tool: ToolSpec, response: Response): boolean {

@@ -4,9 +4,9 @@
 // download. Only a package whose provider has file parameters or download
 // outputs imports it; the others bundle none of that code.
 import { fileValue } from "../validate/file-values.js";
-import { answersFile, readDownload } from "./download.js";
+import { acceptFile, fileAnswer } from "./download.js";
 import { multipartBody, openFiles, rawBody } from "./file-inputs.js";
 
-export const fileSupport = { fileValue, openFiles, multipartBody, rawBody, answersFile, readDownload };
+export const fileSupport = { fileValue, openFiles, multipartBody, rawBody, acceptFile, fileAnswer };
 
 export type FileSupport = typeof fileSupport;

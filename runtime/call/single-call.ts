@@ -31,11 +31,12 @@ import { statusLine, upstreamError } from "../http/upstream-error.js";
 import { callCredential, type IssuedTokens, type OAuthCall } from "./credential.js";
 import type { TokenCache } from "../oauth/token-cache.js";
 import { validateInput } from "../validate/validate-params.js";
-import { missingPart, type Support, unsupported } from "./support.js";
+import type { Issue } from "../common/issue.js";
+import { type Support, unsupported } from "./support.js";
 import { missingAddress, resolveBaseUrl } from "./base-address.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
-export const TOOL_FIELDS_READ = ["id", "anonymous", "outputs", "outcomes", "errors", "idempotency", "timeoutMs", "download"] as const satisfies readonly (keyof ToolSpec)[];
+export const TOOL_FIELDS_READ = ["id", "anonymous", "outputs", "outcomes", "errors", "idempotency", "timeoutMs"] as const satisfies readonly (keyof ToolSpec)[];
 
 export interface ExecuteOptions {
   /** Scheme and host to send the request to, instead of the provider's own (mocks, sandboxes); https, or http on loopback. */
@@ -91,8 +92,14 @@ export interface ExecuteOptions {
 /** Sends a call by an OAuth 2 flow with its token (token-send.ts `sendWithToken`, the OAuth support's `send`). */
 export type TokenSend = (call: PreparedCall, request: HttpRequest, deadline: Deadline, timeoutMs: number, sizeProblem: (() => SentCall | undefined) | undefined, send: () => Promise<SentCall>) => Promise<SentCall>;
 
-/** The support a call may be given: the OAuth support with its sending (call/oauth-support.ts `oauthFlows`). */
-export type CallSupport = Support & { oauth?: Support["oauth"] & { send?: TokenSend } };
+/**
+ * The support a call may be given: the OAuth support with its sending (call/oauth-support.ts `oauthFlows`);
+ * and `partsCheck`, the check that a tool's parts are given (support.ts `missingPart`), which the callers whose
+ * parts are chosen by hand add (createExecutor, createClient, executeToolDefinition, collectPages). A generated
+ * package's client goes without it: the generator gave it its tools' parts (src/emit/emit-client.ts supportParts),
+ * and bundles none of the check.
+ */
+export type CallSupport = Support & { oauth?: Support["oauth"] & { send?: TokenSend }; partsCheck?: (tool: ToolSpec, support: Support) => Issue | undefined };
 
 /** A validated call, ready to send (and, for pagination, to send again with a cursor). */
 export interface PreparedCall {
@@ -144,7 +151,7 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
       ...(more ? { issues: validated.issues } : {}),
     });
   }
-  const problem = missingPart(tool, options) ?? checkCallOptions(tool, options);
+  const problem = options.partsCheck?.(tool, options) ?? checkCallOptions(tool, options);
   if (problem) return refuse(problem);
   const { values, unsent } = validated;
   const baseUrl = resolveBaseUrl(tool, values, options.baseUrl);
@@ -178,7 +185,7 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
       const wire = buildRequest(tool, values, unsent, route, options);
       adjust?.((at, value) => placeAt(wire, at, value, bodies));
       const body = bodies?.encode(tool, wire, form, files, call.files ?? new Map());
-      if (tool.download && wire.header.Accept === undefined) wire.header.Accept = [...tool.download.mediaTypes, "application/json;q=0.5"].join(", ");
+      files?.acceptFile(tool, wire.header);
       const request: HttpRequest = {
         method: target.method,
         url: requestUrl(call.baseUrl, target.path, wire.path, wire.query),
@@ -301,12 +308,8 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
     try {
       response = await deadline.race(send(fetchFn, request, deadline.signal));
       // A file (or a redirect to it): its bytes are the answer (download.ts).
-      if (files?.answersFile(tool, response)) {
-        const got = await deadline.race(files.readDownload(tool, response, request.url, fetchFn, deadline, limit));
-        if ("failure" in got) return failed(got.failure);
-        const ctx: ExpressionContext = { status: got.response.status, body: got.file, headers: got.response.headers, params: call.values };
-        return { result: { success: true, output: mapOutputs(tool.outputs, ctx).output }, reply: ctx, bytes: got.file.size };
-      }
+      const file = await files?.fileAnswer(tool, response, request.url, fetchFn, deadline, limit, call.values);
+      if (file) return "failure" in file ? failed(file.failure) : { result: { success: true, output: file.output }, reply: file.reply, bytes: file.bytes };
       // A redirect's body is never needed (and never read).
       if (isRedirect(response)) {
         void response.body?.cancel().catch(() => undefined);
@@ -359,7 +362,7 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
     } catch {
       // keep the text: the error message is then the raw body
     }
-    const parsed = upstreamError(tool, response, body, throttled);
+    const parsed = upstreamError(tool, response, body, throttled, options);
     if (status === 429) throttled++;
     const error = html ? { ...parsed, message: `${tool.provider} answered ${statusLine(response)} with an HTML page (${html}), not its error body` } : parsed;
     const wait = error.retryAfterMs ?? backoff(attempt);

@@ -5,8 +5,11 @@
 import { describe, expect, it } from "vitest";
 import { irFixture } from "../../test-support/ir-fixtures.js";
 import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
-import { createExecutor } from "../execute/executor.js";
+import { createClient, createPackageClient } from "../client/client.js";
+import { collectPages } from "../paging/paginate.js";
+import { createExecutor, createPackageExecutor } from "../execute/executor.js";
 import { fullSupport } from "../execute/full-support.js";
+import { rateLimitWait } from "../http/rate-waits.js";
 import { requestSizeIssue } from "../http/request-size.js";
 import { credentialKinds } from "../http/transport.js";
 import type { ToolSpec } from "../spec/tool-types.js";
@@ -43,6 +46,28 @@ describe("a part of the support a tool needs", () => {
     expect(seen).toHaveLength(0);
   });
 
+  it("missing, in a client over a table made by hand, or in collectPages: refused alike; a generated package's client and executeTool are not checked again", async () => {
+    const { fetch, seen } = scriptedFetch(json(201, { id: "b9", title: "Dune", state: "pending" }));
+    const { writes: _writes, ...allButWrites } = fullSupport;
+    const table = { methods: { addBook: tools.shelf_add_book! }, credentials: ["apiKey"], support: allButWrites };
+    const client = createClient(table, { fetch }) as Record<string, (input: object) => Promise<unknown>>;
+    const refused = { success: false, error: { type: "validation", rule: "support", message: expect.stringContaining("needs the runtime's writeSafety") } };
+    expect(await client.addBook!(addBook)).toMatchObject(refused);
+    expect(await collectPages(tools.shelf_add_book!, addBook, { ...allButWrites, fetch })).toMatchObject(refused);
+    expect(seen).toHaveLength(0);
+    // createPackageClient trusts its table's parts, the generator's choice (src/emit/support-parts.test.ts): no check, none bundled.
+    const unchecked = createPackageClient(table, { fetch }) as typeof client;
+    expect(await unchecked.addBook!(addBook)).toMatchObject({ success: true });
+    expect(seen).toHaveLength(1);
+    // createPackageExecutor likewise; createExecutor checks, a single call or all pages.
+    const add = { shelf_add_book: tools.shelf_add_book! };
+    expect(await createExecutor(add, allButWrites)("shelf_add_book", addBook, { fetch })).toMatchObject(refused);
+    expect(await createExecutor(add, allButWrites)("shelf_add_book", addBook, { fetch, maxPages: 1 })).toMatchObject(refused);
+    expect(seen).toHaveLength(1);
+    expect(await createPackageExecutor(add, allButWrites)("shelf_add_book", addBook, { fetch })).toMatchObject({ success: true });
+    expect(seen).toHaveLength(2);
+  });
+
   it("given: the same call goes out", async () => {
     const { fetch, seen } = scriptedFetch(json(201, { id: "b9", title: "Dune", state: "pending" }));
     const parts = { json: checkJson, rules: checkRules, strings: stringRules, bodies: requestBodies, writes: writeSafety };
@@ -52,7 +77,7 @@ describe("a part of the support a tool needs", () => {
   });
 
   it("the full support holds every part, each under the name the runtime exports it by", () => {
-    expect(Object.keys(fullSupport).sort()).toEqual(["bodies", "credentials", "files", "form", "formats", "json", "links", "oauth", "rateLimits", "requestSize", "rules", "strings", "writes"]);
+    expect(Object.keys(fullSupport).sort()).toEqual(["bodies", "credentials", "files", "form", "formats", "json", "links", "oauth", "problems", "rateLimits", "requestSize", "rules", "strings", "waits", "writes"]);
     expect(Object.keys(SUPPORT_EXPORTS).sort()).toEqual(
       Object.keys(fullSupport)
         .filter((k) => k !== "rateLimits")
@@ -65,6 +90,12 @@ describe("a part of the support a tool needs", () => {
 // respect), refused without the part before any request, and sent with the part (and `with`, what else
 // the tool needs), which gives it its effect.
 const PARTS: { part: keyof Support; given: Support; with?: Support; tool: ToolSpec; sent: (request: { method: string; headers: Headers; body: string }) => void }[] = [
+  {
+    part: "waits",
+    given: { waits: rateLimitWait },
+    tool: { ...getBook, rateLimits: { resetHeader: "x-ratelimit-reset" } },
+    sent: (r) => expect(r.method).toBe("GET"),
+  },
   {
     part: "requestSize",
     given: { requestSize: requestSizeIssue },
@@ -124,4 +155,14 @@ it("a tool that declares none of them (the shelf's get_book: a GET, one header c
   const result = await createExecutor({ [getBook.id]: getBook })(getBook.id, { apiKey: KEY, bookId: "b9" }, { fetch });
   expect(result).toMatchObject({ success: true, output: { state: "ready" } });
   expect(seen.map((r) => [r.method, r.headers.get("x-shelf-key"), r.body])).toEqual([["GET", KEY, ""]]);
+});
+
+it('a basic credential\'s user id with a ":" is refused with the parameters, by the credential kinds support (which a basic credential needs)', async () => {
+  const { fetch, seen } = scriptedFetch(json(200, { id: "b9", title: "Dune", state: "ready" }));
+  const tool = { ...getBook, auth: { type: "basic" as const, user: "bookId", param: "apiKey" } };
+  const bookIdAuth = { ...tool, params: tool.params.map((p) => (p === bookId ? { ...p, wire: { in: "auth" as const } } : p)) };
+  const result = await createExecutor({ [tool.id]: bookIdAuth }, { credentials: credentialKinds })(tool.id, { apiKey: KEY, bookId: "b:9" }, { fetch });
+  expect(result).toMatchObject({ success: false, error: { type: "validation", param: "bookId", rule: "characters" } });
+  expect(!result.success && result.error.message).toBe('bookId: must not contain ":" (HTTP basic puts it between the user id and the password), got "b:9"');
+  expect(seen).toHaveLength(0);
 });

@@ -3,23 +3,29 @@
 // decides, src/emit/emit-client.ts), so that a provider without JSON
 // parameters, cross-field rules, enums, patterns or lists, form bodies,
 // request bodies, requests other than GET, credentials beyond one sent as it
-// is, next-page addresses, a request rate, a bound on the request head, files
-// or OAuth 2 flows bundles none of that code.
+// is, next-page addresses, a request rate, a bound on the request head, files,
+// a reset header or pause to wait for after a 429, RFC 9457 problems or OAuth 2
+// flows bundles none of that code.
 // execute/full-support.ts has them all: what the workflow runner, the command
-// line and `executeToolDefinition` use. A tool that needs a part its caller
-// was made without fails before any request, naming the part to pass.
-import type { credentialKinds, HttpRequest } from "../http/transport.js";
+// line and `executeToolDefinition` use. A tool that needs a part a caller whose
+// parts are chosen by hand was made without fails before any request, naming
+// the part to pass (BY_HAND, below); a generated package's own client and
+// executeTool are given their parts by the generator, and not checked again.
+import type { credentialKinds } from "../http/transport.js";
 import { credentialKindsNeeded } from "../http/credentials.js";
 import type { RateLimiter } from "../http/rate-limiter.js";
 import type { requestSizeIssue } from "../http/request-size.js";
+import { type rateLimitWait, waitsNeeded } from "../http/rate-waits.js";
+import { problemMessage } from "../http/problem-details.js";
 import type { Issue } from "../common/issue.js";
 import { unsupported } from "../common/unsupported.js";
-import type { AuthWay, FormFieldEncoding, ToolSpec, WireSpec } from "../spec/tool-types.js";
+import type { FormFieldEncoding, ToolSpec, WireSpec } from "../spec/tool-types.js";
 import type { ValueSupport } from "../validate/validate-params.js";
 import type { WithOAuth } from "./credential.js";
 import type { FileSupport } from "./file-support.js";
 import type { BodySupport } from "./request-body.js";
 import type { WriteSupport } from "./write-safety.js";
+import type { pageLinks } from "./next-address.js";
 
 export { SUPPORT_EXPORTS, unsupported } from "../common/unsupported.js";
 
@@ -30,10 +36,7 @@ export interface Support extends WithOAuth, ValueSupport {
     placeStyled(query: Record<string, unknown>, name: string, value: object, encoding: FormFieldEncoding | undefined): void;
   };
   /** Next pages at an address (`nextUrl`, `linkHeader`): `pageLinks`. */
-  links?: {
-    linkNext(header: string | null): string | undefined;
-    nextPageRequest(previous: HttpRequest, first: HttpRequest, next: string, way: AuthWay, credential: string, values: Record<string, unknown>): HttpRequest | { refused: string };
-  };
+  links?: typeof pageLinks;
   /** The provider's documented request rate (`rateLimits.requestsPerMinute`), kept per executor or client: `RateLimiter`. */
   rateLimits?: new () => RateLimiter;
   /** File parameters (multipart uploads) and file answers (`download`): `fileSupport`. */
@@ -46,6 +49,10 @@ export interface Support extends WithOAuth, ValueSupport {
   writes?: WriteSupport;
   /** Credentials beyond one sent as it is: alternative ways, several together, HTTP basic, cookies: `credentialKinds`. */
   credentials?: typeof credentialKinds;
+  /** The wait a 429 without Retry-After asks for, by the manifest's `rateLimits.resetHeader` or `pauseMs`: `rateLimitWaits`. */
+  waits?: typeof rateLimitWait;
+  /** An RFC 9457 problem's title, detail and first reasons as an error's message when the manifest's expressions find none: `problemDetails`. */
+  problems?: typeof problemMessage;
 }
 
 /** Whether the tool's requests need the form encoding (`form`): a form body, or a JSON parameter in the query (its own or a route's). */
@@ -76,6 +83,7 @@ const CALL_PARTS = {
   credentials: ["sending a basic or cookie credential, several credentials, or one of alternative ones", (tool) => credentialKindsNeeded(tool.auth)],
   // Any method but GET, or a GET declared not idempotent: write-safety.ts tells which requests are safe to repeat.
   writes: ["sending a request that is not safe to repeat, or an idempotency key", (tool) => tool.idempotency !== undefined || tool.behavior?.idempotent === false || [tool, ...tool.routes].some((t) => t.method !== "GET")],
+  waits: ["waiting after a 429 as rateLimits.resetHeader or pauseMs say", waitsNeeded],
 } as const satisfies { [K in keyof Support]?: readonly [string, (tool: ToolSpec) => boolean] };
 
 export type CallPart = keyof typeof CALL_PARTS;
@@ -93,3 +101,14 @@ export function missingPart(tool: ToolSpec, support: Support): Issue | undefined
   }
   return undefined;
 }
+
+/**
+ * What a caller whose parts are chosen by hand (createExecutor, createClient,
+ * collectPages, executeToolDefinition) runs with besides them: the check that
+ * each tool's parts are given, and the reading of RFC 9457 problems, which no
+ * tool definition says it needs (a mock answers with them whatever the spec
+ * declares). A generated package's client and executeTool have neither: the
+ * generator gave them their tools' parts, and `problems` when an operation
+ * declares a problem+json answer.
+ */
+export const BY_HAND = { partsCheck: missingPart, problems: problemMessage };

@@ -8,13 +8,13 @@
 // unchanged, and what a hook sees is exactly what goes on the wire, secrets
 // redacted.
 import { authSlots } from "../http/credentials.js";
-import type { ExecuteOptions } from "../call/single-call.js";
+import type { CallSupport, ExecuteOptions } from "../call/single-call.js";
 import { REDACTED, redact } from "../common/redact.js";
 import type { ToolResult } from "../http/errors.js";
 import type { FetchLike } from "../http/transport.js";
 import { runOnce } from "../execute/run-tool.js";
 import { readOutputPath } from "../call/map-outputs.js";
-import type { Support } from "../call/support.js";
+import { BY_HAND, type Support } from "../call/support.js";
 import { paginateToolDefinition } from "../paging/paginate.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import { toError } from "./errors.js";
@@ -45,9 +45,24 @@ const CREDENTIAL_HEADERS = new Set(["authorization", "proxy-authorization", "coo
 /**
  * A client over `table`: connection parameters (`table.credentials`,
  * `table.address`) in `options` are given to every call that does not give
- * its own; the rest are the calls' default options.
+ * its own; the rest are the calls' default options. A tool whose part of the
+ * support `table.support` lacks is refused before any request (support.ts).
  */
 export function createClient(table: ClientTable, options: ClientOptions): Record<string, unknown> {
+  return clientOf(table, options, BY_HAND);
+}
+
+/**
+ * The client of a generated package (`create<Provider>`): createClient
+ * without the check of its parts, which the generator chose for its tools
+ * (src/emit/emit-client.ts supportParts, from the same needs), so that the
+ * package bundles none of the check.
+ */
+export function createPackageClient(table: ClientTable, options: ClientOptions): Record<string, unknown> {
+  return clientOf(table, options);
+}
+
+function clientOf(table: ClientTable, options: ClientOptions, byHand?: typeof BY_HAND): Record<string, unknown> {
   const { headers = {}, logger, hooks, throwOnError = false, ...rest } = options as ClientOptions & Record<string, unknown>;
   const connection = [...table.credentials, ...(table.address ? [table.address] : [])];
   const defaults: Record<string, unknown> = {};
@@ -55,7 +70,7 @@ export function createClient(table: ClientTable, options: ClientOptions): Record
   for (const [key, value] of Object.entries(rest)) (connection.includes(key) ? defaults : base)[key] = value;
   // One token cache and one rate limiter for all the client's calls, as an executor has (when its provider needs them).
   const { rateLimits, ...support } = table.support ?? {};
-  const shared: ExecuteOptions & Support = { ...support, ...(support.oauth ? { tokens: support.oauth.tokenCache() } : {}), ...(rateLimits ? { limiter: new rateLimits() } : {}) };
+  const shared: ExecuteOptions & CallSupport = { ...byHand, ...support, ...(support.oauth ? { tokens: support.oauth.tokenCache() } : {}), ...(rateLimits ? { limiter: new rateLimits() } : {}) };
 
   const client: Record<string, unknown> = {};
   for (const [name, tool] of Object.entries(table.methods)) {
@@ -66,7 +81,7 @@ export function createClient(table: ClientTable, options: ClientOptions): Record
       const params: Record<string, unknown> = { ...defaults, ...given };
       if (own) for (const k of table.credentials) if (given[k] === undefined) delete params[k];
       const { headers: callHeaders, ...callRest } = callOptions;
-      const merged = { ...shared, ...base, ...callRest } as ExecuteOptions & Support;
+      const merged = { ...shared, ...base, ...callRest } as ExecuteOptions & CallSupport;
       const secrets = [...connection.map((k) => params[k]).filter((v): v is string => typeof v === "string"), ...(merged.secrets ?? [])];
       const state: CallState = { last: undefined, sent: new Map() };
       const inner = merged.fetch ?? ((r: Request) => fetch(r));
@@ -91,7 +106,7 @@ export function createClient(table: ClientTable, options: ClientOptions): Record
       (method as typeof method & { items: unknown }).items = async function* (input?: Record<string, unknown>, itemsOptions: ItemsOptions = {}) {
         const { maxItems, maxPages, ...callOptions } = itemsOptions;
         const call = prepare(input, callOptions);
-        const pageOptions: ExecuteOptions & Support = { ...call.options, ...(maxItems !== undefined ? { maxItems } : {}), ...(maxPages !== undefined ? { maxPages } : {}) };
+        const pageOptions: ExecuteOptions & CallSupport = { ...call.options, ...(maxItems !== undefined ? { maxItems } : {}), ...(maxPages !== undefined ? { maxPages } : {}) };
         let count = 0;
         for await (const page of paginateToolDefinition(tool, call.params, pageOptions)) {
           if (!page.success) throw toError(page.error);

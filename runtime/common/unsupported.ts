@@ -16,6 +16,8 @@ export const SUPPORT_EXPORTS = {
   strings: "stringRules",
   writes: "writeSafety",
   credentials: "credentialKinds",
+  waits: "rateLimitWaits",
+  problems: "problemDetails",
 } as const;
 
 /** The problem of a tool that needs a part its caller was made without. */

@@ -2,7 +2,7 @@
 // the runtime's support, OAuth 2 flows included; run-tool.ts is the same
 // with only the parts its caller gives): what the workflow runner, the
 // command line and one-off callers use.
-import type { Support } from "../call/support.js";
+import { BY_HAND, type Support } from "../call/support.js";
 import type { ExecuteOptions } from "../call/single-call.js";
 import type { ToolResult } from "../http/errors.js";
 import { paginateToolDefinition as pagesOf } from "../paging/paginate.js";
@@ -11,7 +11,9 @@ import { fullSupport } from "./full-support.js";
 import { runTool } from "./run-tool.js";
 
 // A single call is not held back by a rate (no limiter unless the caller gives one).
-const { rateLimits: _perExecutor, ...everyPart } = fullSupport;
+const { rateLimits: _perExecutor, ...parts } = fullSupport;
+// Every part, and the check that a tool's part is given, should a caller's options take one away.
+const everyPart = { ...BY_HAND, ...parts };
 
 export async function executeToolDefinition(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & Support = {}): Promise<ToolResult> {
   return runTool(tool, params, { ...everyPart, ...options });

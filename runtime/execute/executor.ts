@@ -5,7 +5,7 @@
 import type { ToolResult } from "../http/errors.js";
 import { runTool } from "./run-tool.js";
 import type { ExecuteOptions } from "../call/single-call.js";
-import type { Support } from "../call/support.js";
+import { BY_HAND, type Support } from "../call/support.js";
 import type { TokenCache } from "../oauth/token-cache.js";
 import type { RateLimiter } from "../http/rate-limiter.js";
 import { ownValue } from "../common/own.js";
@@ -40,8 +40,8 @@ export interface ToolExecutor<T extends ToolMap> {
  * jsonParams`, `rules: ruleChecks`, `formats: valueFormats`, `strings:
  * stringRules`, `form: formEncoding`, `bodies: requestBodies`, `writes:
  * writeSafety`, `credentials: credentialKinds`, `requestSize:
- * requestSizeCheck`, `links: pageLinks`, `rateLimits: RateLimiter`, `files:
- * fileSupport`; a generated package passes those of its provider). Without `oauth`, only a token given
+ * requestSizeCheck`, `links: pageLinks`, `rateLimits: RateLimiter`, `waits:
+ * rateLimitWaits`, `files: fileSupport`; a generated package passes those of its provider). Without `oauth`, only a token given
  * as the credential parameter works; without `rateLimits` (or a `limiter`),
  * no documented rate is kept; a tool that needs another part fails, naming it.
  */
@@ -62,8 +62,22 @@ export interface ExecutorOptions extends Support {
  * validation error.
  */
 export function createExecutor<T extends ToolMap>(tools: T, shared: ExecutorOptions = {}): ToolExecutor<T> {
+  return executorOf(tools, shared, BY_HAND);
+}
+
+/**
+ * A generated package's `executeTool`: createExecutor without the check of
+ * the parts, which the generator chose for its tools (src/emit/emit-client.ts
+ * supportParts), so that the package bundles none of the check.
+ */
+export function createPackageExecutor<T extends ToolMap>(tools: T, shared: ExecutorOptions = {}): ToolExecutor<T> {
+  return executorOf(tools, shared);
+}
+
+function executorOf<T extends ToolMap>(tools: T, shared: ExecutorOptions, byHand?: typeof BY_HAND): ToolExecutor<T> {
   const { tokens = shared.oauth?.tokenCache(), limiter = shared.rateLimits ? new shared.rateLimits() : undefined, ...support } = shared;
-  const kept = { ...support, ...(tokens ? { tokens } : {}), ...(limiter ? { limiter } : {}) };
+  // A tool whose part the caller did not give is refused before any request (support.ts).
+  const kept = { ...byHand, ...support, ...(tokens ? { tokens } : {}), ...(limiter ? { limiter } : {}) };
   const providers = [...new Set(Object.values(tools).map((t) => t.provider))];
   const unknown = (operationId: string): ToolResult => ({
     success: false,

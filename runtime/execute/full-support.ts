@@ -7,7 +7,10 @@ import { fileSupport } from "../call/file-support.js";
 import { formEncoding } from "../call/form-body.js";
 import { RateLimiter } from "../http/rate-limiter.js";
 import { requestSizeIssue } from "../http/request-size.js";
-import { credentialKinds, pageLinks } from "../http/transport.js";
+import { rateLimitWait } from "../http/rate-waits.js";
+import { problemMessage } from "../http/problem-details.js";
+import { credentialKinds } from "../http/transport.js";
+import { pageLinks } from "../call/next-address.js";
 import { oauthFlows } from "../call/oauth-support.js";
 import { requestBodies } from "../call/request-body.js";
 import { writeSafety } from "../call/write-safety.js";
@@ -30,4 +33,6 @@ export const fullSupport: Required<Support> = {
   strings: stringRules,
   writes: writeSafety,
   credentials: credentialKinds,
+  waits: rateLimitWait,
+  problems: problemMessage,
 };

@@ -76,6 +76,12 @@ export function credentialOfParam(auth: AuthSpec, name: string): CredentialSpec 
   return undefined;
 }
 
+/** Why parameter `name` cannot take `value` as a basic credential's user id (a ":", which HTTP basic puts between the user id and the password); undefined for another parameter. */
+export function basicUserProblem(auth: AuthSpec, name: string, value: string): string | undefined {
+  const credential = value.includes(":") ? credentialOfParam(auth, name) : undefined;
+  return credential?.type === "basic" && credential.user === name ? `must not contain ":" (HTTP basic puts it between the user id and the password)` : undefined;
+}
+
 /** `Basic base64(user:secret)`, the text UTF-8 encoded (RFC 7617). */
 export function basicToken(user: string, secret: string): string {
   let binary = "";

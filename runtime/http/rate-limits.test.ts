@@ -4,7 +4,7 @@ import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import type { RateLimitSpec, ToolSpec } from "../spec/tool-types.js";
 import { parseExpression } from "./expressions.js";
-import { parseResetTime } from "./upstream-error.js";
+import { parseResetTime } from "./rate-waits.js";
 
 const shelf = irFixture("shelf");
 const getBook = shelf.operations.find((o) => o.tool.id === "shelf_get_book")!.tool;

@@ -7,6 +7,7 @@
 import { evaluate, evaluateAll, type ExpressionContext } from "./expressions.js";
 import type { ErrorSpec, RateLimitSpec, ToolSpec } from "../spec/tool-types.js";
 import type { Failure } from "./errors.js";
+import type { rateLimitWait } from "./rate-waits.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
 export const TOOL_FIELDS_READ = ["rateLimits", "errors"] as const satisfies readonly (keyof ToolSpec)[];
@@ -17,8 +18,16 @@ export const ERROR_TEXT_CHARS = 1000;
 const DETAIL_ITEMS = 100;
 const DETAIL_DEPTH = 8;
 
+/** The parts of the runtime's support an upstream error may be read with (call/support.ts). */
+export interface ErrorParts {
+  /** The wait a 429 without Retry-After asks for, when the tool declares one (rate-waits.ts): `waits`. */
+  waits?: typeof rateLimitWait | undefined;
+  /** The message of an RFC 9457 problem the manifest's expressions found none in (problem-details.ts): `problems`. */
+  problems?: ((response: Response, body: unknown) => string | undefined) | undefined;
+}
+
 /** `attempt`: how many 429s came before this reply in the call (a provider's pause doubles with each). */
-export function upstreamError(tool: ToolSpec, response: Response, body: unknown, attempt = 0): Failure {
+export function upstreamError(tool: ToolSpec, response: Response, body: unknown, attempt = 0, parts: ErrorParts = {}): Failure {
   const ctx: ExpressionContext = { status: response.status, body, headers: response.headers, params: {} };
   // The first expression that finds a value (not null, not empty text) wins.
   const found = (refs: ErrorSpec["code"]): unknown => {
@@ -34,9 +43,9 @@ export function upstreamError(tool: ToolSpec, response: Response, body: unknown,
   };
   const code = first(tool.errors.code);
   const fullMessage = found(tool.errors.message);
-  const upstreamMessage = first(tool.errors.message) ?? problemMessage(response, body) ?? (typeof body === "string" && body.trim() ? body.trim().slice(0, 500) : undefined);
+  const upstreamMessage = first(tool.errors.message) ?? parts.problems?.(response, body) ?? (typeof body === "string" && body.trim() ? body.trim().slice(0, 500) : undefined);
   const requestId = first(tool.errors.requestId);
-  const retryAfterMs = parseRetryAfter(response.headers.get("retry-after")) ?? (response.status === TOO_MANY_REQUESTS ? rateLimitWait(tool.rateLimits, response.headers, attempt) : undefined);
+  const retryAfterMs = parseRetryAfter(response.headers.get("retry-after")) ?? (response.status === 429 ? parts.waits?.(tool.rateLimits, response.headers, attempt) : undefined);
   // A quota used up (a daily one, an org's API limit) comes back later, not after a retry.
   const quota = tool.rateLimits?.quota;
   const usedUp = quota !== undefined && quotaUsedUp(quota, ctx, typeof fullMessage === "string" ? fullMessage : upstreamMessage);
@@ -55,26 +64,6 @@ export function upstreamError(tool: ToolSpec, response: Response, body: unknown,
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
     ...(Object.keys(details).length ? { details } : {}),
   };
-}
-
-/**
- * The message of an RFC 9457 problem (`application/problem+json`) the
- * manifest's expressions found none in: the status, its title and detail, and the first
- * items of a `validation` or `errors` list (Prism's mocks list each broken
- * rule there: a 422's reason, which read "no error message" before).
- */
-function problemMessage(response: Response, body: unknown): string | undefined {
-  if (!/\bproblem\+json\b/i.test(response.headers.get("content-type") ?? "") || body === null || typeof body !== "object" || Array.isArray(body)) return undefined;
-  const problem = body as Record<string, unknown>;
-  const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
-  const list = Array.isArray(problem.validation) ? problem.validation : Array.isArray(problem.errors) ? problem.errors : [];
-  const items = list
-    .slice(0, 3)
-    .map((item) => (typeof item === "string" ? item : item && typeof item === "object" ? (text((item as Record<string, unknown>).message) ?? text((item as Record<string, unknown>).detail)) : undefined))
-    .filter((m): m is string => m !== undefined);
-  const head = [text(problem.title), text(problem.detail)].filter((t, i, all): t is string => t !== undefined && all.indexOf(t) === i).join(": ");
-  const message = [head, ...items].filter(Boolean).join("; ") + (list.length > 3 ? ` (and ${list.length - 3} more)` : "");
-  return message ? bounded(`HTTP ${statusLine(response)}: ${message}`) : undefined;
 }
 
 /**
@@ -98,7 +87,7 @@ export function statusLine(response: Response): string {
 }
 
 /** Text cut to ERROR_TEXT_CHARS, saying how long it was. */
-function bounded(text: string): string {
+export function bounded(text: string): string {
   return text.length > ERROR_TEXT_CHARS ? `${text.slice(0, ERROR_TEXT_CHARS)}… (${text.length} characters)` : text;
 }
 
@@ -113,34 +102,6 @@ function boundedCopy(value: unknown, depth: number): unknown {
     Object.defineProperty(out, key, { value: boundedCopy((value as Record<string, unknown>)[key], depth - 1), enumerable: true, writable: true, configurable: true });
   }
   return out;
-}
-
-const TOO_MANY_REQUESTS = 429;
-
-/** The wait a 429 without Retry-After asks for: until the manifest's reset header's time, else its pause (doubling). */
-function rateLimitWait(limits: RateLimitSpec | undefined, headers: Headers, attempt: number, now = Date.now()): number | undefined {
-  if (!limits) return undefined;
-  const reset = limits.resetHeader ? parseResetTime(headers.get(limits.resetHeader), now) : undefined;
-  if (reset !== undefined) return reset;
-  return limits.pauseMs !== undefined ? limits.pauseMs * 2 ** attempt : undefined;
-}
-
-/**
- * A rate-limit window's reset → milliseconds from now: a Unix time in
- * milliseconds or seconds (a number past 2001 in either), seconds from now
- * (a smaller number), or a date. A time already past is 0.
- */
-export function parseResetTime(header: string | null, now = Date.now()): number | undefined {
-  const text = header?.trim();
-  if (!text) return undefined;
-  if (/^\d+(\.\d+)?$/.test(text)) {
-    const n = Number(text);
-    if (n >= 1e12) return Math.max(0, Math.round(n - now));
-    if (n >= 1e9) return Math.max(0, Math.round(n * 1000 - now));
-    return Math.round(n * 1000);
-  }
-  const date = Date.parse(text);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 /** `Retry-After` as seconds or an HTTP date → milliseconds from now. */

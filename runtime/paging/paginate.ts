@@ -20,13 +20,14 @@ import type { Place } from "../call/build-request.js";
 import { defined, entryOf, itemAt } from "../common/checked.js";
 import { cloneJson } from "../common/clone.js";
 import { readOutputPath, setOutputPath } from "../call/map-outputs.js";
-import type { Failure, PagesInfo, ToolResult } from "../http/errors.js";
+import type { PagesInfo, ToolResult } from "../http/errors.js";
 import type { RuntimeErrorCode } from "../http/error-codes.js";
 import { evaluate, type ExpressionContext } from "../http/expressions.js";
-import { openCallFiles, prepareCall, sendCall, type ExecuteOptions, type PreparedCall } from "../call/single-call.js";
+import { type CallSupport, openCallFiles, prepareCall, sendCall, type ExecuteOptions, type PreparedCall } from "../call/single-call.js";
 import type { OutputSpec, PageTarget, PaginationSpec, ToolSpec } from "../spec/tool-types.js";
 import type { HttpRequest } from "../http/transport.js";
-import { type Support, unsupported } from "../call/support.js";
+import type { NextPage } from "../call/next-address.js";
+import { BY_HAND, type Support, unsupported } from "../call/support.js";
 import { upstreamFailure } from "../call/reply-failures.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
@@ -46,13 +47,18 @@ interface Page {
 }
 
 /** Every page of the call as its own result; the last one is a failure if a page failed. */
-export async function* paginateToolDefinition(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & Support = {}): AsyncGenerator<ToolResult> {
+export async function* paginateToolDefinition(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & CallSupport = {}): AsyncGenerator<ToolResult> {
   // The pages are the caller's to keep or drop: each reply is bounded on its own.
   for await (const page of pages(tool, params, options, false)) yield page.result;
 }
 
-/** One result for every page (see the rules above), with `pages` saying what was fetched. */
-export async function collectPages(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & Support = {}): Promise<ToolResult> {
+/** One result for every page (see the rules above), with `pages` saying what was fetched; a tool whose part `options` lacks is refused (support.ts). */
+export function collectPages(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & CallSupport = {}): Promise<ToolResult> {
+  return gatherPages(tool, params, { ...BY_HAND, ...options });
+}
+
+/** collectPages with the parts checked only as `options` asks (`partsCheck`): what runTool runs, for an executor with or without the check. */
+export async function gatherPages(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & CallSupport): Promise<ToolResult> {
   const outputs: { output: Record<string, unknown>; ok: boolean }[] = [];
   let items = 0;
   let capped = false;
@@ -71,7 +77,7 @@ export async function collectPages(tool: ToolSpec, params: Record<string, unknow
 /** The page that ends the call with a failure. */
 const failedPage = (result: ToolResult): Page => ({ result, items: 0, capped: false });
 
-async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & Support, gather: boolean): AsyncGenerator<Page> {
+async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & CallSupport, gather: boolean): AsyncGenerator<Page> {
   const call = prepareCall(tool, params, { ...options, allPages: true });
   if ("failed" in call) {
     yield failedPage(call.failed);
@@ -140,8 +146,6 @@ async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefine
   }
 }
 
-type Next = { request: HttpRequest; key: string; show: string; offset?: number } | { error: Failure };
-
 /** The request for the page after this one, or undefined on the last page. */
 function nextPage(
   call: PreparedCall,
@@ -152,24 +156,15 @@ function nextPage(
   seen: { onPage: number; returned: number; offset: number },
   resize: (place: Place) => void,
   links: Support["links"],
-): Next | undefined {
+): NextPage | undefined {
   if (pagination.more && evaluate(pagination.more.ref, reply) !== pagination.more.equals) return undefined;
   if (pagination.total) {
     const total = evaluate(pagination.total.ref, reply);
     if (typeof total === "number" && seen.returned >= total) return undefined;
   }
   const next = pagination.next;
-  if (next.style === "nextUrl" || next.style === "linkHeader") {
-    if (!links) return undefined; // refused before the first page
-    const address = next.style === "nextUrl" ? evaluate(next.url.ref, reply) : links.linkNext(reply.headers.get("link"));
-    if (typeof address !== "string" || address.trim() === "") return undefined;
-    const request = links.nextPageRequest(previous, first, address.trim(), call.way, call.credential, call.values);
-    if ("refused" in request) {
-      const elsewhere = `${call.tool.provider} gave the next page at ${request.refused}; it is not followed, so that the credential and the request never go to another address`;
-      return { error: upstreamFailure(reply.status, "NEXT_PAGE_ELSEWHERE" satisfies RuntimeErrorCode, elsewhere) };
-    }
-    return { request, key: `url:${request.url}`, show: "the same address" };
-  }
+  // An address the upstream gives: the links support's (refused before the first page without it).
+  if (next.style === "nextUrl" || next.style === "linkHeader") return links?.next(call, next, reply, previous, first);
   // A value sent at `send`: the reply's cursor, or the offset or page number after this page.
   let value: string | number;
   if (next.style === "cursor") {

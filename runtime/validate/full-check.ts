@@ -1,8 +1,10 @@
 // Value checks with every part of the runtime's support (JSON parameters,
-// formats, enums, patterns and lists, cross-field rules, files): what the blockwright tools (generator,
+// formats, enums, patterns and lists, cross-field rules, files, a basic
+// credential's user id): what the blockwright tools (generator,
 // contract suite, workflow validation) check inputs with, through
 // @blockwright/runtime/internal. A call checks with the parts its caller
 // was given (validate-params.ts `validateInput`).
+import { basicUserProblem } from "../http/credentials.js";
 import { formatProblem } from "../spec/formats.js";
 import type { ParamSpec, ToolSpec } from "../spec/tool-types.js";
 import { checkRules } from "./cross-field-rules.js";
@@ -11,7 +13,7 @@ import { fileValue } from "./file-values.js";
 import { stringRules } from "./string-rules.js";
 import { type Checked, checkValueWith, type Validated, type ValueSupport, validateInput } from "./validate-params.js";
 
-export const VALUE_SUPPORT: Required<ValueSupport> = { json: checkJson, formats: formatProblem, rules: checkRules, files: { fileValue }, strings: stringRules };
+export const VALUE_SUPPORT: Required<ValueSupport> = { json: checkJson, formats: formatProblem, rules: checkRules, files: { fileValue }, strings: stringRules, credentials: { userProblem: basicUserProblem } };
 
 /** validateInput with every check. */
 export function validateParams(tool: ToolSpec, input: Record<string, unknown>): Validated {

@@ -25,6 +25,8 @@ export interface ValueSupport {
   json?: (spec: ParamSpec, raw: unknown) => Checked;
   /** String formats (date, date-time, email, uri, uuid): what a value must be when it is not of `format` (`valueFormats`). */
   formats?: (format: ValueFormat, value: string) => string | undefined;
+  /** A basic credential's user id, checked with the parameters: `credentialKinds` (http/credentials.ts basicUserProblem). */
+  credentials?: { userProblem(auth: ToolSpec["auth"], name: string, value: string): string | undefined };
   /** File parameters (bytes, a path, an address): `fileSupport`. */
   files?: { fileValue(spec: ParamSpec, raw: unknown): { issue: Issue } | object };
   /** Enums, patterns, formats and lists in one string (hasStringRules): `stringRules`. */
@@ -225,10 +227,9 @@ function checkString(spec: ParamSpec, s: string, support: ValueSupport, tool?: P
   if (((spec.secret && !formOnly) || places.has("header")) && NOT_HEADER_SAFE.test(s)) {
     return problem(spec, "characters", `must not contain line breaks or other control characters, nor characters outside Latin-1 (it is sent in ${places.has("query") ? "the address" : "an HTTP header"})`, s);
   }
-  if (spec.wire.in === "auth" && tool && s.includes(":")) {
-    const credential = credentialOfParam(tool.auth, spec.name);
-    if (credential?.type === "basic" && credential.user === spec.name) return problem(spec, "characters", `must not contain ":" (HTTP basic puts it between the user id and the password)`, s);
-  }
+  // A basic credential (the credential kinds support's, which a tool with one is never called without) takes no ":" in its user id.
+  const userProblem = spec.wire.in === "auth" && tool ? support.credentials?.userProblem(tool.auth, spec.name, s) : undefined;
+  if (userProblem) return problem(spec, "characters", userProblem, s);
   if ((places.has("header") || spec.wire.in === "auth") && HEADER_TRIMMED.test(s)) {
     return problem(spec, "characters", `must not start or end with a space or tab (${places.has("header") ? "an HTTP header drops them, so the value sent would differ" : "a credential never does: check for a stray space"})`, s);
   }

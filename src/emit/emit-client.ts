@@ -26,8 +26,11 @@ export interface ClientView {
   supportLiteral: string;
 }
 
-/** The parts of the runtime's support a provider's tools need, each by its key and the runtime's export: what the package imports (nothing else is bundled). */
-export function supportParts(tools: readonly ToolSpec[]): { key: string; name: string }[] {
+/**
+ * The parts of the runtime's support a provider's tools need, each by its key and the runtime's export: what the package imports
+ * (nothing else is bundled). `problems`: an operation declares an error answer as an RFC 9457 problem (OperationIR.problemAnswers).
+ */
+export function supportParts(tools: readonly ToolSpec[], problems = false): { key: string; name: string }[] {
   const needs = {
     oauth: tools.some((t) => t.oauth),
     json: tools.some((t) => t.params.some((p) => p.type === "json")),
@@ -42,6 +45,8 @@ export function supportParts(tools: readonly ToolSpec[]): { key: string; name: s
     writes: tools.some((t) => needsPart(t, "writes")),
     credentials: tools.some((t) => needsPart(t, "credentials")),
     requestSize: tools.some((t) => needsPart(t, "requestSize")),
+    waits: tools.some((t) => needsPart(t, "waits")),
+    problems,
   };
   const names: Record<keyof typeof needs, string> = { ...SUPPORT_EXPORTS, rateLimits: "RateLimiter" };
   return (Object.keys(needs) as (keyof typeof needs)[]).filter((k) => needs[k]).map((key) => ({ key, name: names[key] }));
@@ -70,7 +75,10 @@ export function clientView(ir: ProviderIR, constName: (op: OperationIR) => strin
   });
   const lines = methods.map((m) => `    ${m.name}: ${constName(m.op)}`);
   const tableLiteral = `{\n  methods: {\n${lines.join(",\n")}\n  },\n  credentials: [${credentials.map((c) => codeLiteral(c)).join(", ")}]${address ? `,\n  address: ${codeLiteral(address)}` : ""},\n  support: ${ir.names.camel}Support\n}`;
-  const support = supportParts(ir.operations.map((op) => op.tool));
+  const support = supportParts(
+    ir.operations.map((op) => op.tool),
+    ir.operations.some((op) => op.problemAnswers),
+  );
   return {
     factory: ir.names.pascal,
     apiType: `${ir.names.pascal}Api`,

@@ -17,10 +17,14 @@ describe("the support parts of a package", () => {
     // Each part, declared by one tool of its own.
     const base = tools.shelf_get_book!;
     expect(parts([base])).toEqual([]);
+    expect(supportParts([base], true).map((p) => p.key)).toEqual(["problems"]); // an operation declares a problem+json error answer
     expect(parts([{ ...base, rules: [{ rule: "exactlyOne", params: ["bookId"] }] }])).toEqual(["rules"]);
     expect(parts([{ ...base, params: base.params.map((p) => (p.name === "bookId" ? { ...p, format: "uuid" as const } : p)) }])).toEqual(["formats", "strings"]); // a format is checked with the string rules
     expect(parts([{ ...base, body: { mediaType: "application/x-www-form-urlencoded", encoding: "form", fields: {} } }])).toEqual(["form", "bodies"]); // a form body is a body
     expect(parts([{ ...base, rateLimits: { requestsPerMinute: 10 } }])).toEqual(["rateLimits"]);
+    expect(parts([{ ...base, rateLimits: { resetHeader: "x-ratelimit-reset" } }])).toEqual(["waits"]);
+    expect(parts([{ ...base, rateLimits: { pauseMs: 30_000, quota: { from: [], codes: ["daily"] } } }])).toEqual(["waits"]);
+    expect(parts([{ ...base, rateLimits: { quota: { from: [], codes: ["daily"] } } }])).toEqual([]); // a quota is read by the core
     expect(parts([{ ...base, params: [...base.params, { ...base.params[0]!, name: "cover", type: "file" as const }] }])).toEqual(["files"]);
     expect(parts([{ ...base, download: { status: 200, mediaTypes: ["application/pdf"] } }])).toEqual(["files"]);
     const bookId = (change: Partial<ParamSpec>) => ({ ...base, params: base.params.map((p) => (p.name === "bookId" ? ({ ...p, ...change } as ParamSpec) : p)) });

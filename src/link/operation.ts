@@ -26,6 +26,9 @@ import { linkRule } from "./rules.js";
 import { serverOf } from "./server.js";
 import { checkWireSlots, paramSenders, slotSender } from "./wire.js";
 
+/** An RFC 9457 problem's media type (`application/problem+json`, or a vendor's `…+problem+json`). */
+const PROBLEM_JSON = /\bproblem\+json\b/i;
+
 /**
  * A concept's part of a tool that needs only its operation, listed in
  * link/concepts.ts (OPERATION_PARTS): each adds its fields to the tool, in
@@ -210,6 +213,7 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
       .filter((r) => /^[45]\d\d$/.test(r.status))
       .map((r) => ({ status: Number(r.status), description: r.description }))
       .sort((a, b) => a.status - b.status),
+    ...(op.responses.some((r) => !/^[123]/.test(r.status) && r.mediaTypes.some((m) => PROBLEM_JSON.test(m))) ? { problemAnswers: true as const } : {}),
     types: {
       paramsName: `${pascal}Params`,
       outputName: `${pascal}Output`,
