@@ -14,7 +14,7 @@ const PARAM_SUBJECT = "recorded as part of the parameter (params)";
 export const INPUT_CONCEPTS = {
   operation: {
     wording:
-      "**Operations** (`operations`, by tool id): the OpenAPI `operationId` a tool calls (or its method and path, `\"POST /v1/records\"`, where the document gives it no id), with the `title` and `description` people and models read; the method, the path, the success statuses and the documented answers come from the document.",
+      '**Operations** (`operations`, by tool id): the OpenAPI `operationId` a tool calls (or its method and path, `"POST /v1/records"`, where the document gives it no id), with the `title` and `description` people and models read; the method, the path, the success statuses and the documented answers come from the document.',
     schema: ["provider", "operation"],
     tool: ["id", "provider", "title", "description", "operationId", "method", "path", "successStatuses", "responses", "defaultResponse"],
     surface: { title: titleSurface, description: descriptionSurface, request: requestSurface },
