@@ -16,7 +16,9 @@
 //     body for the next cursor), the `Link` header undeclared: linkHeader,
 //     with a note to check it;
 //   - an offset parameter (`offset`, `start`, `skip`): offset;
-//   - a page number parameter (`page`, `page_number`): page.
+//   - a page number parameter (`page`, `page_number`): page;
+// the offset, page number and page size in the query, a header, or (RPC-style
+// APIs listing with a POST) a top-level field of the JSON body.
 import { defined, formatPointer } from "@blockwright/runtime/internal";
 import type { ManifestPagination } from "../load/precompiled/manifest-types.js";
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../load/openapi-document.js";
@@ -26,6 +28,14 @@ import { safeFlatten } from "./draft-params.js";
 import type { ReviewNote } from "./manifest-yaml.js";
 
 type Path = (string | number)[];
+
+/** Where a paging value goes: a query parameter or header the spec declares, or a top-level field of the JSON body; its manifest parameter. */
+interface PageSlot {
+  name: string;
+  send: { in: "query" | "header"; name: string } | { in: "body"; pointer: string };
+  param: string;
+  schema: Schema | undefined;
+}
 
 const NEXT_CURSOR = /^(next_?cursor|next_?page_?token|next_?token|continuation_?token|next_?page_?cursor|cursor)$/i;
 const CURSOR_PARAM = /^(cursor|page_?token|next_?token|continuation_?token|page_?cursor|after)$/i;
@@ -48,8 +58,16 @@ export function draftPagination(doc: OpenApiDocument, op: OpenApiOperation, rawO
       (p) => (p.in === "query" || p.in === "header") && pattern.test(p.name) && wire(p.in, p.name) !== undefined && (number === undefined || ["integer", "number"].includes(typeOf(safeFlatten(doc, p.schema) ?? {}) ?? "") === number),
     );
   const bodyField = (pattern: RegExp) => [...params.byWire.keys()].find((k) => k.startsWith("body:/") && pattern.test(k.slice(6)))?.slice(6);
-  const size = declared(PAGE_SIZE, true);
-  const pageSize = size ? { pageSize: defined(wire(size.in, size.name), "the page size placement") } : {};
+  // RPC-style APIs list with a POST whose JSON body carries the offset, page and page size (`{offset, limit}`).
+  const bodyProperties = ((op.requestBody?.encoding === "json" ? safeFlatten(doc, op.requestBody.schema) : undefined)?.properties ?? {}) as Record<string, Schema>;
+  const slot = (pattern: RegExp): PageSlot | undefined => {
+    const p = declared(pattern, true);
+    if (p) return { name: p.name, send: { in: p.in as "query" | "header", name: p.name }, param: defined(wire(p.in, p.name), "the parameter's placement"), schema: p.schema };
+    const field = Object.keys(bodyProperties).find((k) => pattern.test(k) && wire("body", `/${k}`) !== undefined && ["integer", "number"].includes(typeOf(safeFlatten(doc, bodyProperties[k] ?? {}) ?? {}) ?? ""));
+    return field === undefined ? undefined : { name: field, send: { in: "body", pointer: `/${field}` }, param: defined(wire("body", `/${field}`), "the field's parameter"), schema: bodyProperties[field] as Schema };
+  };
+  const size = slot(PAGE_SIZE);
+  const pageSize = size ? { pageSize: size.param } : {};
   const body = outputs.body;
   const total = body ? fieldMatching(doc, body, TOTAL, ["integer", "number"]) : undefined;
   const totalPart = total ? { total: `$response.body#${formatPointer(total)}` } : {};
@@ -62,7 +80,7 @@ export function draftPagination(doc: OpenApiDocument, op: OpenApiOperation, rawO
   const cursor = body ? fieldMatching(doc, body, NEXT_CURSOR, ["string", "integer"]) : undefined;
   const cursorParam = declared(CURSOR_PARAM);
   const cursorField = bodyField(CURSOR_PARAM);
-  const named = body ? nextNamedAfterParam(doc, body, op, (p) => wire(p.in, p.name) !== undefined && p !== size) : undefined;
+  const named = body ? nextNamedAfterParam(doc, body, op, (p) => wire(p.in, p.name) !== undefined && p.name !== size?.name) : undefined;
   if (named && !(cursor && (cursorParam || cursorField))) {
     note(`paging recognised as a cursor: ${named.field.join(".")} of the reply, sent back as ${named.param.name}`);
     return { style: "cursor", cursor: `$response.body#${formatPointer(named.field)}`, send: { in: named.param.in as "query" | "header", name: named.param.name }, ...totalPart, items, ...pageSize };
@@ -97,19 +115,19 @@ export function draftPagination(doc: OpenApiDocument, op: OpenApiOperation, rawO
     note(`paging drafted as the Link header of the reply (rel="next"): the reply is a bare list and ${cursorParam.name} a cursor parameter, but the document declares no Link header; check it`);
     return { style: "linkHeader", items };
   }
-  const offset = declared(OFFSET, true);
+  const offset = slot(OFFSET);
   if (offset) {
     note(`paging recognised as an offset sent as ${offset.name}${size ? `, ${size.name} the page size` : ""}; check where the first page starts`);
-    return { style: "offset", send: { in: offset.in as "query" | "header", name: offset.name }, ...totalPart, items, ...pageSize };
+    return { style: "offset", send: offset.send, ...totalPart, items, ...pageSize };
   }
-  const page = declared(PAGE, true);
+  const page = slot(PAGE);
   if (page) {
     // The first page's number: the parameter's default, else its minimum (0 for a zero-based index), else 1.
-    const schema = safeFlatten(doc, page.schema) ?? {};
+    const schema = safeFlatten(doc, page.schema ?? {}) ?? {};
     const first = [schema.default, schema.minimum].find((v): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 1) ?? 1;
     const morePart = more ? { more: { from: `$response.body#${formatPointer(more)}`, equals: true } } : {};
     note(`paging recognised as a page number sent as ${page.name}, the first page ${first}${size ? `, ${size.name} the page size` : ""}; the list ends at an empty page`);
-    return { style: "page", send: { in: page.in as "query" | "header", name: page.name }, ...(first !== 1 ? { start: first } : {}), ...morePart, ...totalPart, items, ...pageSize };
+    return { style: "page", send: page.send, ...(first !== 1 ? { start: first } : {}), ...morePart, ...totalPart, items, ...pageSize };
   }
   return undefined;
 }
