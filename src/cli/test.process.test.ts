@@ -8,11 +8,11 @@
 // take one run per property.
 //
 // Ctrl-C takes the same path but for its exit status, and a second process
-// (3 s of CPU: the command and its worker each load the generator and link)
-// would prove nothing the faster tests do not: test-command.test.ts stops the
-// command in-process ("stops on Ctrl-C": the report so far, exit 130), and
-// process.test.ts shows a real SIGINT reaching a command's process (generate,
-// run), through the same handler as SIGTERM (support/io.ts).
+// (2 to 3 s of CPU: the command and its worker each load the generator and
+// link) would prove nothing the faster tests do not: test-command.test.ts
+// stops the command in-process ("stops on Ctrl-C": the report so far, exit
+// 130), and process.test.ts shows a real SIGINT reaching a command's process
+// (generate, run), through the same handler as SIGTERM (support/io.ts).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
