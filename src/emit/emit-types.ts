@@ -13,15 +13,22 @@
 // file costs far more than writing its bytes), and the namespace keeps
 // openapi-typescript's generic names (paths, components, operations) out of
 // the package's exports.
+//
+// Loaded on the first declarations asked for, not with the generator: the
+// commands that link the specs without writing a package (mock, run, test and
+// its workers, serve, verify…) never print a type, and the bundle with
+// @redocly/openapi-core took a process about 0.6 s of CPU to load.
 import { createRequire } from "node:module";
-import { createConfig } from "@redocly/openapi-core";
 import type { GlobalContext, OpenAPI3 } from "openapi-typescript";
 import type * as TS from "typescript";
 
-// openapi-typescript and the TypeScript it prints with, bundled into the build (vendor/openapi-typescript.cjs): the published package depends on neither.
-const { ts, astToString, NEVER, scanDiscriminators, resolveRef, STRING, transformSchema, tsModifiers, tsRecord } = createRequire(import.meta.url)("../vendor/openapi-typescript.cjs") as typeof import("openapi-typescript") & {
-  ts: typeof TS;
-};
+type OpenApiTypescript = typeof import("openapi-typescript") & { ts: typeof TS };
+let bundle: OpenApiTypescript | undefined;
+/** openapi-typescript and the TypeScript it prints with, bundled into the build (vendor/openapi-typescript.cjs): the published package depends on neither. */
+function openapiTypescript(): OpenApiTypescript {
+  bundle ??= createRequire(import.meta.url)("../vendor/openapi-typescript.cjs") as OpenApiTypescript;
+  return bundle;
+}
 
 let redoc: GlobalContext["redoc"] | undefined;
 
@@ -32,6 +39,7 @@ export async function emitOpenApiNamespace(document: unknown, name: string): Pro
 
 /** Declarations printed inside an exported ambient namespace. */
 export function printNamespace(nodes: TS.Node[], name: string): string {
+  const { ts, astToString } = openapiTypescript();
   const { factory } = ts;
   const modifiers = [factory.createModifier(ts.SyntaxKind.ExportKeyword), factory.createModifier(ts.SyntaxKind.DeclareKeyword)];
   return astToString(factory.createModuleDeclaration(modifiers, factory.createIdentifier(name), factory.createModuleBlock(nodes as TS.Statement[]), ts.NodeFlags.Namespace));
@@ -43,7 +51,8 @@ export async function openApiTypeNodes(document: unknown): Promise<TS.Node[]> {
   // (scanDiscriminators, its only write): a document with a discriminator
   // gets its own copy. Copying every document cost 0.75 ms per provider.
   const schema = (hasDiscriminator(document) ? structuredClone(document) : document) as OpenAPI3;
-  redoc ??= await createConfig({});
+  redoc ??= await (await import("@redocly/openapi-core")).createConfig({});
+  const { scanDiscriminators, resolveRef, transformSchema } = openapiTypescript();
   const operations = operationsCollector();
   const ctx: GlobalContext = {
     // openapiTS()'s defaults (openapi-typescript 7), with alphabetize off as before; emit-types.test.ts pins the output to openapiTS()'s.
@@ -92,6 +101,7 @@ export async function openApiTypeNodes(document: unknown): Promise<TS.Node[]> {
  * never>` alias it makes when no operation has an id.
  */
 function operationsCollector(): { node: TS.InterfaceDeclaration; declaration: () => TS.Statement } {
+  const { ts, tsModifiers, tsRecord, STRING, NEVER } = openapiTypescript();
   const { factory } = ts;
   const members: TS.TypeElement[] = [];
   const node = factory.createInterfaceDeclaration(tsModifiers({ export: true }), factory.createIdentifier("operations"), undefined, undefined, []);
