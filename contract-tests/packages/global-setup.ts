@@ -57,7 +57,8 @@ export async function setup(project: TestProject): Promise<void> {
   for (const built of ["dist/cli.js", "runtime/dist/index.js"]) {
     if (!existsSync(join(ROOT, built))) throw new Error(`${built} is missing: run \`npm run build\` (npm test does) first`);
   }
-  work = mkdtempSync(join(tmpdir(), "blockwright-registry-"));
+  // In the project's TMPDIR when it sets one (vitest.config.ts: /dev/shm where it has room): the files', not this process's.
+  work = mkdtempSync(join(project.config.env?.TMPDIR ?? tmpdir(), "blockwright-registry-"));
   try {
     registry = await startLocalRegistry(join(work, "registry"), { "@zqrefused/*": { publish: false } });
     const token = "local-registry-fake-token-0d5f";
