@@ -93,6 +93,9 @@ export default defineConfig({
           // Node, tsc and esbuild.
           include: ["contract-tests/packages/**/*.test.ts"],
           globalSetup: ["contract-tests/packages/global-setup.ts"],
+          // The registry's storage, npm's, pnpm's and yarn's caches and the consumers' installs (the global
+          // set-up reads it too): system CPU 5.1 → 4.4 s (means of four alternating runs of the project).
+          ...(TMPDIR ? { env: { TMPDIR } } : {}),
           hookTimeout: HOOK_TIMEOUT,
           testTimeout: TEST_TIMEOUT,
         },
@@ -105,6 +108,8 @@ export default defineConfig({
           // with two more providers (contract-tests/neutral/): one test that
           // runs a whole Vitest run of its own, so its backstop is that run's.
           include: ["contract-tests/neutral/**/*.test.ts"],
+          // The copy of the project (2,000 files: 0.9 s of system CPU to copy on the disk, 0.1 s on /dev/shm).
+          ...(TMPDIR ? { env: { TMPDIR } } : {}),
           testTimeout: 900_000,
         },
       },

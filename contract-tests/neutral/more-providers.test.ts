@@ -9,10 +9,14 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { fileURLToPath } from "node:url";
 import { providerDirs } from "../../src/load/provider-dirs.js";
-import { PROVIDER_IDS, ROOT } from "../../test-support/repo.js";
 import { filesReadingProviders, NAMED_PROVIDERS_ONLY, PROVIDER_DEPENDENT, PROVIDER_DEPENDENT_NOT_RUN_AGAIN, readsProviders, runsOnceInNeutral } from "./provider-dependent.js";
 
+// Not from test-support/repo.ts, which would load every generated provider into this worker for two names.
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+/** The providers of this repository's specs/, as test-support/repo.ts reads them. */
+const PROVIDER_IDS = providerDirs(join(ROOT, "specs"));
 /** YAML-only providers of other shapes than the repository's: a form body with cursor paging; a key in the query with path segments. */
 const MORE = [join(ROOT, "test-support/fixtures/specs-wild/zqpayments"), join(ROOT, "test-support/fixtures/specs-more/zqtransit")];
 /** The prefix of the fixture providers the suite adds to a copy of specs/: no user's provider is named so (ids are `^[a-z][a-z0-9]*$`), so none is overwritten. */
@@ -141,7 +145,9 @@ describe("with two more YAML-only providers in specs/", () => {
     }
 
     const report = join(work, "report.json");
-    const run = await node([join(modules, "vitest/vitest.mjs"), "run", ...PROVIDER_DEPENDENT, "--reporter=json", `--outputFile=${report}`], signal);
+    // The project's configuration on one worker (nested.config.ts says why).
+    const config = "contract-tests/neutral/nested.config.ts";
+    const run = await node([join(modules, "vitest/vitest.mjs"), "run", "--config", config, ...PROVIDER_DEPENDENT, "--reporter=json", `--outputFile=${report}`], signal);
     const results = existsSync(report) ? (JSON.parse(readFileSync(report, "utf8")) as Report) : undefined;
     const failed = results?.testResults.flatMap((f) => [
       ...(f.assertionResults.length ? [] : [`${f.name}: ${f.message}`]),

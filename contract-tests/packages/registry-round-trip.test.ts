@@ -3,15 +3,20 @@
 // packages project's Verdaccio registry on loopback (global-setup.ts, with
 // the runtime's third-party dependencies from the local node_modules: no
 // network), installed into a fresh consumer project from there, and used:
-// plain Node ESM and CommonJS calls against Prism mocks, an esbuild browser
-// bundle, and the install's size. (What a consumer's tsc makes of them,
-// executeTool's types included: client-consumer.test.ts.)
+// plain Node ESM and CommonJS calls against a loopback upstream answering
+// with the specs' own examples, an esbuild browser bundle, and the install's
+// size. (What a consumer's tsc makes of them, executeTool's types included:
+// client-consumer.test.ts.) Not against Prism mocks: starting two cost this
+// file 1.6 to 2.2 s of CPU (the generator and Prism loaded into its worker),
+// and what is checked here is that the installed packages load and call,
+// not their requests' conformance (the contract suite's, on the sources).
 import { build } from "esbuild";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { startMocks, type MockServers } from "../../src/mocks/mocks.js";
+import jsYaml from "js-yaml";
+import { type Received, server } from "../../test-support/loopback-server.js";
 import { ROOT, SPECS_DIR } from "./root.js";
 import { diskUsageBytes, installedPackages } from "./disk-usage.js";
 import { node, runOk } from "./processes.js";
@@ -43,8 +48,30 @@ const manifest = (dir: string) => JSON.parse(readFileSync(join(dir, "package.jso
 const { npmrc, thirdParty: THIRD_PARTY } = inject("packagesRegistry");
 const figure = (text: string) => process.stdout.write(`[packages] ${text}\n`);
 
+/** The example a provider's OpenAPI document gives under components/examples. */
+function example(provider: string, name: string): unknown {
+  const spec = jsYaml.load(readFileSync(join(SPECS_DIR, provider, "openapi.yaml"), "utf8")) as { components: { examples: Record<string, { value: unknown }> } };
+  return spec.components.examples[name]!.value;
+}
+/** The upstream's answers, by path: the documents' own examples of the operations the consumer's files call. */
+const ANSWERS: Record<string, unknown> = {
+  "/books/v1/volumes": example("books", "VolumesSearchPage"),
+  "/books/v1/volumes/zyTCAlFPjgYC": example("books", "VolumeFull"),
+  "/v1.0/themes": example("docgen", "ThemesFirstPage"),
+};
+function answer(req: Received) {
+  const body = ANSWERS[new URL(req.url, "http://127.0.0.1").pathname];
+  return body === undefined ? { status: 404, body: "{}" } : { status: 200, body: JSON.stringify(body) };
+}
+/** The path and query of each request the upstream received since `from`. */
+const requestsSince = (from: number) =>
+  upstream!.received.slice(from).map((r) => {
+    const url = new URL(r.url, "http://127.0.0.1");
+    return [r.method, url.pathname, Object.fromEntries(url.searchParams)];
+  });
+
 let work: string;
-let mocks: MockServers | undefined;
+let upstream: Awaited<ReturnType<typeof server>> | undefined;
 let consumer: string;
 let install: { packages: string[]; bytes: number };
 
@@ -55,19 +82,19 @@ beforeAll(async () => {
   mkdirSync(consumer);
   for (const file of ["esm-call.mjs", "cjs-call.cjs"]) cpSync(join(CONSUMER_FIXTURES, file), join(consumer, file));
   writeFileSync(join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }, null, 2));
-  // One provider first, to measure what installing one costs; then the second. The mocks start meanwhile.
+  // One provider first, to measure what installing one costs; then the second. The upstream starts meanwhile.
   const [first, second] = PROVIDERS.map((p) => `@blockwright/${p}@${manifest(join(ROOT, "generated", p)).version}`);
   const installed = npm(["install", "--ignore-scripts", first!], consumer).then(() => {
     install = { packages: installedPackages(join(consumer, "node_modules")), bytes: diskUsageBytes(join(consumer, "node_modules")) };
     return npm(["install", "--ignore-scripts", second!], consumer);
   });
   // Settled, not raced: whatever started is known to afterAll, which stops it.
-  const started = await Promise.allSettled([startMocks(PROVIDERS, { specsDir: SPECS_DIR }).then((m) => (mocks = m)), installed]);
+  const started = await Promise.allSettled([server(answer).then((s) => (upstream = s)), installed]);
   for (const s of started) if (s.status === "rejected") throw s.reason;
 });
 
 afterAll(async () => {
-  await mocks?.close();
+  await upstream?.close();
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
@@ -79,8 +106,13 @@ describe("packages published to a local registry and installed in a fresh projec
     expect(install.bytes).toBeLessThanOrEqual(MAX_INSTALL_BYTES);
   });
 
-  it("plain node imports the ESM packages and runs a call of each against its mock", async () => {
-    const { stdout } = await runOk(node, ["esm-call.mjs", mocks!.urls.books!, mocks!.urls.docgen!], consumer);
+  it("plain node imports the ESM packages and runs a call of each against the upstream", async () => {
+    const from = upstream!.received.length;
+    const { stdout } = await runOk(node, ["esm-call.mjs", upstream!.url, upstream!.url], consumer);
+    expect(requestsSince(from)).toEqual([
+      ["GET", "/books/v1/volumes", { q: "google", maxResults: "2", key: "local-test-key" }],
+      ["GET", "/v1.0/themes", { limit: "5" }],
+    ]);
     const { search, themes } = JSON.parse(stdout);
     expect(search.success).toBe(true);
     expect(search.output.metadata.count).toBeGreaterThan(0);
@@ -89,8 +121,10 @@ describe("packages published to a local registry and installed in a fresh projec
     expect(themes.output.themes.length).toBeGreaterThan(0);
   });
 
-  it("a CommonJS require of the same package runs a call against the mock", async () => {
-    const { stdout } = await runOk(node, ["cjs-call.cjs", mocks!.urls.books!], consumer);
+  it("a CommonJS require of the same package runs a call against the upstream", async () => {
+    const from = upstream!.received.length;
+    const { stdout } = await runOk(node, ["cjs-call.cjs", upstream!.url], consumer);
+    expect(requestsSince(from)).toEqual([["GET", "/books/v1/volumes/zyTCAlFPjgYC", { key: "local-test-key" }]]);
     const result = JSON.parse(stdout);
     expect(result.success).toBe(true);
     expect(result.output.metadata.id).toBe("zyTCAlFPjgYC");

@@ -1,5 +1,5 @@
 // A plain Node.js ESM consumer: both installed providers, one call each
-// against the mocks whose addresses come as arguments.
+// against the upstreams whose addresses come as arguments.
 import { executeTool as books } from "@blockwright/books";
 import { executeTool as docgen } from "@blockwright/docgen";
 
