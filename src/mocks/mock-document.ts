@@ -8,10 +8,12 @@
 // is S. A response with no example whose schema Prism's sampler would break
 // gets a valid made one; one whose only media type is a wildcard (`*/*`) is
 // served as JSON; an object sent in the query as its fields (form, exploded)
-// is taken as those fields.
+// is taken as those fields; a body whose `allOf` members each close the
+// object takes the fields of all of them (open-all-of.ts).
 import { sendsFieldsAsPairs } from "../load/openapi-document.js";
 import { documentServer } from "../link/server.js";
 import { withSampledAnswers } from "./mock-answers.js";
+import { withOpenAllOfMembers } from "./open-all-of.js";
 
 type Json = Record<string, unknown>;
 
@@ -47,7 +49,7 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
     out[method] = {
       ...own,
       ...(op.parameters ? { parameters: keep(op.parameters) } : {}),
-      ...(op.requestBody ? { requestBody: withOneItemFormLists(withoutReadOnlyRequired(bodyWithoutCovered(resolved(op.requestBody, document), covers), document), document) } : {}),
+      ...(op.requestBody ? { requestBody: withOpenAllOfMembers(withOneItemFormLists(withoutReadOnlyRequired(bodyWithoutCovered(resolved(op.requestBody, document), covers), document), document), (v) => resolved(v, document)) } : {}),
       ...(isObject(op.responses) ? { responses: answersAsJson(op.responses, document) } : {}),
     };
   }

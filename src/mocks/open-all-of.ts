@@ -1,0 +1,82 @@
+// A request body schema written as `allOf` members that each close the
+// object (`additionalProperties: false`), or closed beside its `allOf`: by
+// JSON Schema's letter no object with fields of two members is valid (each
+// member, or the parent, which declares no properties of its own, refuses
+// the others' fields), so Prism refused every request. Published documents
+// mean "exactly the fields of all members together" (a schema of required
+// fields extended by a shared schema of optional ones); the mock's copy is
+// written so: the members open, the parent closed over the fields of all.
+type Json = Record<string, unknown>;
+
+const MAX_DEPTH = 8;
+
+/** The request body with each media type's schema read as its publisher means it (see above); the same object where nothing needs it. */
+export function withOpenAllOfMembers(body: unknown, resolve: (value: unknown) => unknown): unknown {
+  if (!isObject(body) || !isObject(body.content)) return body;
+  let changed = false;
+  const content: Json = {};
+  const done = new Map<object, unknown>();
+  for (const [type, media] of Object.entries(body.content)) {
+    const schema = isObject(media) ? openSchema(media.schema, resolve, 0, done) : undefined;
+    changed ||= schema !== undefined && schema !== (media as Json).schema;
+    content[type] = schema !== undefined && schema !== (media as Json).schema ? { ...(media as Json), schema } : media;
+  }
+  return changed ? { ...body, content } : body;
+}
+
+/** `done`: each schema object walked once per body (a large document's schemas reach the same ones many times, or themselves). */
+function openSchema(schema: unknown, resolve: (value: unknown) => unknown, depth: number, done: Map<object, unknown>): unknown {
+  const s = resolve(schema);
+  if (!isObject(s) || depth > MAX_DEPTH) return schema;
+  if (done.has(s)) return done.get(s) === s ? schema : done.get(s);
+  done.set(s, s);
+  let out: Json | undefined;
+  const edit = () => (out ??= { ...s });
+  if (Array.isArray(s.allOf) && (s.additionalProperties === false || s.allOf.some((m) => (resolve(m) as Json | undefined)?.additionalProperties === false))) {
+    const names = new Set<string>(isObject(s.properties) ? Object.keys(s.properties) : []);
+    for (const name of memberFields(s.allOf, resolve, depth)) names.add(name);
+    const o = edit();
+    o.allOf = s.allOf.map((m) => opened(m, resolve, depth + 1));
+    o.properties = { ...Object.fromEntries([...names].map((n) => [n, {}])), ...(isObject(s.properties) ? s.properties : {}) };
+    o.additionalProperties = false;
+  }
+  if (isObject(s.properties)) {
+    const properties: Json = {};
+    let inner = false;
+    for (const [name, field] of Object.entries(s.properties)) {
+      properties[name] = openSchema(field, resolve, depth + 1, done);
+      inner ||= properties[name] !== field;
+    }
+    if (inner) edit().properties = { ...((out?.properties as Json | undefined) ?? {}), ...properties };
+  }
+  if (s.items !== undefined) {
+    const items = openSchema(s.items, resolve, depth + 1, done);
+    if (items !== s.items) edit().items = items;
+  }
+  if (out) done.set(s, out);
+  return out ?? schema;
+}
+
+/** A member without its own closing (its nested `allOf` members opened too); the same member where it has none. */
+function opened(member: unknown, resolve: (value: unknown) => unknown, depth: number): unknown {
+  const m = resolve(member);
+  if (!isObject(m) || depth > MAX_DEPTH) return member;
+  const { additionalProperties, ...rest } = m;
+  const nested = Array.isArray(m.allOf) ? m.allOf.map((x) => opened(x, resolve, depth + 1)) : undefined;
+  if (additionalProperties !== false && (!nested || nested.every((x, i) => x === (m.allOf as unknown[])[i]))) return member;
+  return { ...(additionalProperties === false ? rest : m), ...(nested ? { allOf: nested } : {}) };
+}
+
+/** The names of the fields the members declare, through their own `allOf`. */
+function memberFields(members: unknown[], resolve: (value: unknown) => unknown, depth: number): string[] {
+  if (depth > MAX_DEPTH) return [];
+  return members.flatMap((member) => {
+    const m = resolve(member);
+    if (!isObject(m)) return [];
+    return [...(isObject(m.properties) ? Object.keys(m.properties) : []), ...(Array.isArray(m.allOf) ? memberFields(m.allOf, resolve, depth + 1) : [])];
+  });
+}
+
+function isObject(value: unknown): value is Json {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
