@@ -46,6 +46,8 @@ const NEXT_URL = /^(@[a-z]+\.)?next([_-]?(page|records))?([_-]?(url|link|uri|hre
 const OFFSET = /^(offset|start|start_?index|skip|from)$/i;
 const PAGE = /^(page|page_?number|page_?index|page_?no)$/i;
 const PAGE_SIZE = /^(limit|per_?page|page_?size|max_?results|count|size|max|top|\$top)$/i;
+// The object of a reply that describes its page (`list_metadata`, `pagination`, `page_info`, `meta`).
+const PAGING_OBJECT = /^(list_?)?meta(_?data)?$|^pagination$|^paging$|^page_?info$/i;
 const TOTAL = /^(total|total_?count|total_?items|total_?results|total_?size)$/i;
 
 export function draftPagination(doc: OpenApiDocument, op: OpenApiOperation, rawOp: Schema, params: ParamsDraft, outputs: OutputsDraft, at: Path, notes: ReviewNote[]): ManifestPagination | undefined {
@@ -137,25 +139,28 @@ export function draftPagination(doc: OpenApiDocument, op: OpenApiOperation, rawO
  * parameters for the next page: named after it with `next` before it
  * (`next_marker` → `marker`, `nextPageToken` → `pageToken`), named as a
  * parameter that starts with `next` (`next_page_token`), or named as it
- * inside an object named `next…` (`next_page: {offset}` → `offset`).
+ * inside an object named `next…` (`next_page: {offset}` → `offset`), or, for
+ * an `after` cursor, named as it inside the reply's paging object
+ * (`list_metadata: {before, after}` → `after`).
  */
 function nextNamedAfterParam(doc: OpenApiDocument, body: Schema, op: OpenApiOperation, usable: (p: OpenApiOperation["parameters"][number]) => boolean): { field: string[]; param: OpenApiOperation["parameters"][number] } | undefined {
   const key = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
   const params = op.parameters.filter((p) => (p.in === "query" || p.in === "header") && usable(p));
   const scalar = (schema: Schema) => ["string", "integer", "number"].includes(typeOf(safeFlatten(doc, schema) ?? {}) ?? "");
-  const visit = (schema: Schema, path: string[], underNext: boolean, depth: number): { field: string[]; param: OpenApiOperation["parameters"][number] } | undefined => {
+  const visit = (schema: Schema, path: string[], underNext: boolean, depth: number, underPaging = false): { field: string[]; param: OpenApiOperation["parameters"][number] } | undefined => {
     const fields = (schema.properties ?? {}) as Record<string, Schema>;
     for (const [name, field] of Object.entries(fields)) {
       if (!scalar(field)) continue;
-      // `next_marker` for `marker`; `next_page_token` for a parameter of that very name; `offset` inside `next_page`.
-      const param = params.find((p) => key(`next${p.name}`) === key(name) || ((underNext || /^next/i.test(p.name)) && key(p.name) === key(name)));
+      // `next_marker` for `marker`; `next_page_token` for a parameter of that very name; `offset` inside `next_page`;
+      // `after` inside the reply's paging object (`list_metadata: {before, after}`) for a parameter `after`.
+      const param = params.find((p) => key(`next${p.name}`) === key(name) || ((underNext || /^next/i.test(p.name) || (underPaging && AFTER_ID.test(p.name))) && key(p.name) === key(name)));
       if (param) return { field: [...path, name], param };
     }
     if (depth <= 1) return undefined;
     for (const [name, field] of Object.entries(fields)) {
       const flat = safeFlatten(doc, field);
       if (!flat || typeOf(flat) !== "object") continue;
-      const found = visit(flat, [...path, name], /^next/i.test(name), depth - 1);
+      const found = visit(flat, [...path, name], /^next/i.test(name), depth - 1, PAGING_OBJECT.test(name));
       if (found) return found;
     }
     return undefined;

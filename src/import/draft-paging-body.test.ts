@@ -1,8 +1,9 @@
-// Paging of an RPC-style list: a POST whose JSON body carries the offset,
-// page number or page size, as add drafts it (draft-pagination.ts).
+// Paging shapes add drafts (draft-pagination.ts): an RPC-style list, a POST
+// whose JSON body carries the offset, page number or page size; an `after`
+// cursor the reply gives back inside its paging object.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { draftWorkFolder, drafted, linkProblems, openapi, reply } from "./__fixtures__/draft-kit.js";
+import { draftWorkFolder, drafted, linkProblems, notesAt, openapi, reply } from "./__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -31,5 +32,30 @@ describe("paging values in a JSON body", () => {
       },
     });
     expect(drafted(unnumbered, ["ordersList"]).manifest.operations.acme_orders_list!.pagination).toBeUndefined();
+  });
+});
+
+describe("an after cursor inside the reply's paging object", () => {
+  const cursorParam = (name: string) => ({ name, in: "query", schema: { type: "string" } });
+  const listing = (meta: string) =>
+    openapi({
+      "/orders": {
+        get: {
+          operationId: "listOrders",
+          parameters: [cursorParam("before"), cursorParam("after"), { name: "limit", in: "query", schema: { type: "integer", maximum: 100 } }],
+          responses: { "200": reply({ type: "object", properties: { data: { type: "array", items: order }, [meta]: { type: "object", properties: { before: { type: "string" }, after: { type: "string" } } } } }, { data: [] }) },
+        },
+      },
+    });
+
+  it("is sent back as after (list_metadata: {before, after})", async () => {
+    const d = drafted(listing("list_metadata"), ["listOrders"]);
+    expect(d.manifest.operations.acme_list_orders!.pagination).toEqual({ style: "cursor", cursor: "$response.body#/list_metadata/after", send: { in: "query", name: "after" }, items: ["data"], pageSize: "limit" });
+    expect(notesAt(d, "operations.acme_list_orders.pagination")).toEqual(["paging recognised as a cursor: list_metadata.after of the reply, sent back as after"]);
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("is no paging inside an object that does not describe the page", () => {
+    expect(drafted(listing("zqowner"), ["listOrders"]).manifest.operations.acme_list_orders!.pagination).toBeUndefined();
   });
 });
