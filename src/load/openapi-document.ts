@@ -4,6 +4,7 @@ import { fieldOf, parsePointer } from "@blockwright/runtime/internal";
 import { refPath, valueAt } from "./json-ref.js";
 import type { YamlSource } from "./yaml-source.js";
 import { OperationIndex, operationRef } from "./operation-index.js";
+import { withTextEnum } from "./text-enum.js";
 import { bareMediaType, isJsonMediaType, isRawBodyMedia, jsonMediaType, FORM_MEDIA_TYPE, MULTIPART_MEDIA_TYPE, multipartParts } from "./media-types.js";
 
 export { bareMediaType, isJsonMediaType, isRawBodyMedia, jsonMediaType, FORM_MEDIA_TYPE, MULTIPART_MEDIA_TYPE };
@@ -117,7 +118,7 @@ export class OpenApiDocument {
         const parameters = new Map<string, OpenApiParameter>();
         for (const raw of [...shared, ...((op.parameters as unknown[]) ?? [])]) {
           const p = this.resolve(raw as Schema) as unknown as OpenApiParameter;
-          parameters.set(`${p.in}:${p.name}`, { ...p, required: Boolean(p.required), schema: this.resolve((p.schema ?? {}) as Schema) });
+          parameters.set(`${p.in}:${p.name}`, { ...p, required: Boolean(p.required), schema: withTextEnum(this.resolve((p.schema ?? {}) as Schema)) });
         }
         const body = op.requestBody ? this.resolve(op.requestBody as Schema) : undefined;
         const name = operationRef(method, path, op.operationId);

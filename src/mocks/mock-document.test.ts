@@ -151,3 +151,19 @@ describe("a mock's answer whose object schema is given under a media type of byt
     expect(responses["404"]!.content).toEqual({ "application/json": { schema: { $ref: "#/components/schemas/ZqError" }, examples: { response: { value: { message: "No such zq" } } } } });
   });
 });
+
+describe("a string parameter whose enum lists numbers", () => {
+  it("takes the texts of its values, as a query carries them (Prism checks a query value as text against the enum)", () => {
+    const doc = {
+      openapi: "3.0.3",
+      info: { title: "zqplaces", version: "1" },
+      components: { parameters: { ZqPrice: { name: "zqmaxprice", in: "query", schema: { type: "string", enum: [0, 1, 2] } } } },
+      paths: { "/zqplaces": { get: { parameters: [{ $ref: "#/components/parameters/ZqPrice" }], responses: { "200": { description: "ok" } } } } },
+    };
+    const served = mockDocument(doc, () => false) as { paths: Record<string, { get: { parameters: { schema: { enum: unknown[] } }[] } }> };
+    const schema = served.paths["/zqplaces"]?.get.parameters[0]?.schema;
+    expect(schema?.enum).toEqual(["0", "1", "2"]);
+    expect(new Ajv().compile(schema as object)("1")).toBe(true);
+    expect(doc.components.parameters.ZqPrice.schema.enum).toEqual([0, 1, 2]);
+  });
+});

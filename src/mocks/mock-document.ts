@@ -11,6 +11,7 @@
 // is taken as those fields; a body whose `allOf` members each close the
 // object takes the fields of all of them (open-all-of.ts).
 import { sendsFieldsAsPairs } from "../load/openapi-document.js";
+import { withTextEnum } from "../load/text-enum.js";
 import { documentServer } from "../link/server.js";
 import { withSampledAnswers } from "./mock-answers.js";
 import { withOpenAllOfMembers } from "./open-all-of.js";
@@ -39,7 +40,7 @@ const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "tr
 
 function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, document: Json): unknown {
   if (!isObject(item)) return item;
-  const keep = (list: unknown) => (Array.isArray(list) ? list.filter((p) => !isCovered(resolved(p, document), covers)).flatMap((p) => spreadQueryObject(withoutNullBranch(p, document), document)) : list);
+  const keep = (list: unknown) => (Array.isArray(list) ? list.filter((p) => !isCovered(resolved(p, document), covers)).flatMap((p) => spreadQueryObject(withoutNullBranch(textEnumParameter(p, document), document), document)) : list);
   const out: Json = { ...item, ...(item.parameters ? { parameters: keep(item.parameters) } : {}) };
   for (const method of METHODS) {
     const op = item[method];
@@ -173,6 +174,14 @@ function readOnlyFields(schema: unknown, document: Json, depth: number): Set<str
   if (isObject(s.properties)) for (const [name, field] of Object.entries(s.properties)) if ((resolved(field, document) as Json | undefined)?.readOnly === true) names.add(name);
   for (const key of BRANCHES) if (Array.isArray(s[key])) for (const branch of s[key]) for (const name of readOnlyFields(branch, document, depth + 1)) names.add(name);
   return names;
+}
+
+/** A parameter whose string schema lists numbers or booleans in its enum, with their texts (text-enum.ts). */
+function textEnumParameter(parameter: unknown, document: Json): unknown {
+  const p = resolved(parameter, document);
+  if (!isObject(p) || !isObject(p.schema)) return parameter;
+  const schema = withTextEnum(resolved(p.schema, document));
+  return schema === resolved(p.schema, document) ? parameter : { ...p, schema };
 }
 
 /**
