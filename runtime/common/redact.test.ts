@@ -34,6 +34,18 @@ describe("redact", () => {
   });
 });
 
+describe("a secret that holds a percent escape itself, echoed in a JSON string", () => {
+  // Found by the property test (seed -773115813): decoding the JSON escapes and the percent runs in one pass read `%4a` as `J`.
+  const secret = "%4aa\\raaa";
+  it.each([
+    ["its backslash escaped", `{"echo":"%4aa\\\\raaa"}`],
+    ["its percent sign written \\u0025 once, the other left as it is", `{"echo":"\\u00254aa\\\\raaa%4a"}`],
+  ])("is found and redacted: %s", (_, text) => {
+    expect(mentionsSecret(text, [secret])).toBe(true);
+    expect(redact(text, [secret])).toMatch(/^\{"echo":"\[redacted\]/);
+  });
+});
+
 describe("a call with such a caller's secret", () => {
   it("returns its result (a tool never throws, whatever the caller's secrets)", async () => {
     const { fetch } = scriptedFetch(json(200, { kind: "books#volume", id: "v1", volumeInfo: { title: "Dune" } }));

@@ -5,7 +5,8 @@
 // Matching is done on the decoded text: JSON escapes (`\u0041`, `\/`, `\"`)
 // and percent-encoded bytes (`%41`, `%E2%82%AC`) are decoded first, whatever
 // their mix, `+` and a space are one, and letter case is ignored; the text
-// is searched both as it is and decoded. Each secret is looked for as it
+// is searched both as it is and decoded (and, where it holds both kinds, with
+// its JSON escapes alone decoded: a secret may hold `%4a` itself). Each secret is looked for as it
 // is, and as the base64 characters that encode it at any of the three
 // alignments, standard and URL-safe (a Basic header's `user:secret`). What
 // is found is replaced in the original text, every escape it spans included.
@@ -135,8 +136,14 @@ function found(text: string, needles: Needles, first: boolean): [number, number]
   search(raw, needles, first, ranges, (i) => i);
   if (first && ranges.length) return ranges;
   if (ESCAPE.test(text)) {
-    const plain = decoded(text);
+    const plain = decoded(text, ESCAPES);
     search(fold(plain.text), needles, first, ranges, plain.origin);
+    if (first && ranges.length) return ranges;
+    // JSON escapes alone: a JSON-escaped secret that holds `%4a` itself would read `J` in the view above.
+    if (text.includes("%") && text.includes("\\")) {
+      const json = decoded(text, JSON_ESCAPES);
+      search(fold(json.text), needles, first, ranges, json.origin);
+    }
   }
   return ranges;
 }
@@ -184,6 +191,7 @@ function fold(text: string): string {
 // A JSON escape, or a run of percent-encoded bytes.
 const ESCAPE = /\\u[0-9a-fA-F]{4}|\\["\\/bfnrt]|%[0-9a-fA-F]{2}/;
 const ESCAPES = /\\u[0-9a-fA-F]{4}|\\["\\/bfnrt]|(?:%[0-9a-fA-F]{2})+/g;
+const JSON_ESCAPES = /\\u[0-9a-fA-F]{4}|\\["\\/bfnrt]/g;
 const SHORT: Record<string, string> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
 
 /**
@@ -191,7 +199,7 @@ const SHORT: Record<string, string> = { '"': '"', "\\": "\\", "/": "/", b: "\b",
  * are not UTF-8 stay as they are), and where each of its positions starts in
  * the text (`origin`; the text's length past the end).
  */
-function decoded(text: string): { text: string; origin: (i: number) => number } {
+function decoded(text: string, escapes: RegExp = ESCAPES): { text: string; origin: (i: number) => number } {
   let out = "";
   let copied = 0;
   // Where the decoded text and the text part: at decoded position `at[k]`, the text's position is `from[k]`.
@@ -201,8 +209,8 @@ function decoded(text: string): { text: string; origin: (i: number) => number } 
     at.push(decodedAt);
     from.push(textAt);
   };
-  ESCAPES.lastIndex = 0;
-  for (let m = ESCAPES.exec(text); m; m = ESCAPES.exec(text)) {
+  escapes.lastIndex = 0;
+  for (let m = escapes.exec(text); m; m = escapes.exec(text)) {
     const written = m[0];
     out += text.slice(copied, m.index);
     if (written.charAt(1) === "u" && written.charAt(0) === "\\") {
