@@ -1,6 +1,7 @@
 // A required list sent in the query has no empty form there (nothing would go
 // out, and the upstream would miss a parameter it requires): generate gives it
-// minItems 1, and the runtime refuses an empty list before any request.
+// minItems 1 and its items minLength 1 (an empty text goes out as nothing
+// too), and the runtime refuses either before any request.
 import { rmSync } from "node:fs";
 import { validateParams } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
@@ -25,7 +26,10 @@ describe("a required list in the query", () => {
   it("takes one item at least, and an empty one is refused before any request; an optional list may be empty", async () => {
     const [tool] = await linkedTools(drafted(doc, ["checkAvailability"]));
     expect(tool?.params.find((p) => p.name === "zqdomains")?.minItems).toBe(1);
+    expect(tool?.params.find((p) => p.name === "zqdomains")?.items?.minLength).toBe(1);
     expect(tool?.params.find((p) => p.name === "zqtags")?.minItems).toBeUndefined();
+    const emptyItem = validateParams(tool!, { accessToken: "zq-credential-0001", zqdomains: [""] });
+    expect(emptyItem.ok ? [] : emptyItem.issues.map((i) => i.message)).toEqual([expect.stringMatching(/zqdomains/)]);
     const refused = validateParams(tool!, { accessToken: "zq-credential-0001", zqdomains: [] });
     expect(refused.ok ? [] : refused.issues.map((i) => i.message)).toEqual([expect.stringMatching(/zqdomains/)]);
     const accepted = validateParams(tool!, { accessToken: "zq-credential-0001", zqdomains: ["example.com"], zqtags: [] });

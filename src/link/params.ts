@@ -101,9 +101,13 @@ function linkParam(ctx: LinkContext, name: string, declared: ManifestParam, at: 
   // The runtime refuses shorter credentials; say so wherever limits are shown.
   if (spec.secret && spec.type === "string" && (spec.minLength ?? 0) < SECRET_MIN_LENGTH) spec.minLength = SECRET_MIN_LENGTH;
   boundLength(ctx, spec, at);
-  // A required list sent in the address or a header has no empty form there: nothing would go out, and the
-  // upstream would miss a parameter it requires. So it takes one item at least, refused before any request.
-  if (spec.required && spec.type === "json" && spec.jsonType === "array" && spec.minItems === undefined && ["query", "path", "header"].includes(spec.wire.in)) spec.minItems = 1;
+  // A required list sent in the address or a header has no empty form there: nothing would go out (nor for an
+  // item that is the empty text), and the upstream would miss a parameter it requires. So it takes one item at
+  // least, each of one character at least (a text's rule: a number's or a flag's is untouched), refused before any request.
+  if (spec.required && spec.type === "json" && spec.jsonType === "array" && ["query", "path", "header"].includes(spec.wire.in)) {
+    if (spec.minItems === undefined) spec.minItems = 1;
+    if ((spec.items?.minLength ?? 0) < 1) spec.items = { ...spec.items, minLength: 1 };
+  }
   if (p.pattern === undefined || !regexProblem(p.pattern)) {
     // The runtime applies a default without checking it, and takes an example as a caller's value:
     // both must pass the parameter's own rules, checked as the runtime checks a value.
