@@ -57,6 +57,14 @@ export default defineConfig({
     // that waiting (≈ 58 s → 43 s wall on a 2-core machine). A fixed 2 would
     // also cap a larger machine at two.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Workers run a great deal of code a few times each (every module of
+    // the generator, the CLI, Prism): at V8's default eagerness the
+    // optimising compiler spent more CPU than the optimised code saved. A 16×
+    // budget (as bin/blockwright.js gives its batch commands) and a larger
+    // young generation: 28.5 → 23.7 s of CPU for src/link, src/emit,
+    // src/load, src/model and runtime/ on the main project (farm-bench, 4
+    // pairs: 0.84×; wall 0.88×); the semi-space alone changed nothing.
+    execArgv: ["--max-semi-space-size=32", "--interrupt-budget=1048576"],
     projects: [
       {
         extends: true,

@@ -5,7 +5,9 @@
 // credential covers (`auth.covers`, or in the credential's own place) are not
 // required of requests, which carry the credential instead; a form's list
 // field also takes one item (sent as `Key=value`), a parameter "S or null"
-// is S. A response with no example whose schema Prism's sampler would break
+// is S; a schema Prism's validator cannot compile (nullable beside allOf or
+// $ref) is rewritten so that it is compiled once and checked
+// (prism-schemas.ts). A response with no example whose schema Prism's sampler would break
 // gets a valid made one; one whose only media type is a wildcard (`*/*`) is
 // served as JSON; an object sent in the query as its fields (form, exploded)
 // is taken as those fields; a body whose `allOf` members each close the
@@ -15,6 +17,7 @@ import { withTextEnum } from "../load/text-enum.js";
 import { documentServer } from "../link/server.js";
 import { withSampledAnswers } from "./mock-answers.js";
 import { withOpenAllOfMembers } from "./open-all-of.js";
+import { makeSchemasCompilable } from "./prism-schemas.js";
 
 type Json = Record<string, unknown>;
 
@@ -26,8 +29,11 @@ export interface CoveredSlot {
 
 /** A copy of `document` (untouched: it is the generator's) as a mock serves it. */
 export function mockDocument(original: object, covers: (slot: CoveredSlot) => boolean): object {
-  // Answers made where Prism's would break their schema (mock-answers.ts).
-  const document = withSampledAnswers(original as Json);
+  // Schemas Prism's validator can compile (prism-schemas.ts), in a copy; answers made where Prism's would break their
+  // schema (mock-answers.ts).
+  const compilable = structuredClone(original) as Json;
+  makeSchemasCompilable(compilable);
+  const document = withSampledAnswers(compilable);
   const server = documentServer(document);
   const base = server && "path" in server ? server.path : "";
   const paths = ((document as Json).paths ?? {}) as Record<string, unknown>;

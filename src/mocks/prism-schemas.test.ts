@@ -46,6 +46,30 @@ describe("schemas Prism's validator refuses", () => {
   });
 });
 
+describe("a mock of a document with nullable beside allOf (zqwidgets)", () => {
+  it("checks requests against those schemas: a wrong body is refused, a right one and null are taken", async () => {
+    const dir = join(work, "nullable");
+    mkdirSync(join(dir, "zqwidgets"), { recursive: true });
+    writeFileSync(join(dir, "zqwidgets", "openapi.yaml"), JSON.stringify(document));
+    const mocks = await startMocks(["zqwidgets"], { specsDir: dir, logLevel: "silent" });
+    try {
+      const post = (body: unknown) =>
+        fetch(`${mocks.urls.zqwidgets}/zqwidgets`, { method: "POST", headers: { authorization: "Bearer zq-token-1", "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
+      // Unchecked before (Ajv refused the schema, Prism let every body through): a widget without its required id.
+      const wrong = await post({ widget: { name: "zq" } });
+      expect(wrong.status).toBe(422);
+      expect(JSON.stringify(await wrong.json())).toContain("id");
+      for (const body of [{ widget: { id: "zq-5" } }, { widget: null }]) {
+        const right = await post(body);
+        expect(right.status, JSON.stringify(body)).toBe(200);
+        expect(await right.json()).toEqual({ widget: { id: "5" } });
+      }
+    } finally {
+      await mocks.close();
+    }
+  });
+});
+
 describe("an answer whose only media type is a wildcard (zq */*)", () => {
   it("is served as JSON, not a 500 of Prism's", async () => {
     const wildcard = openapi({

@@ -1,4 +1,4 @@
-// Schemas Prism's validator can compile (not wired in yet: see mock-operations.ts). Prism compiles each schema it
+// Schemas Prism's validator can compile (mock-document.ts applies it to its copy). Prism compiles each schema it
 // checks a request or an answer against (Ajv) and caches the function; a
 // schema Ajv refuses is not cached, nothing is checked, and the next request
 // compiles it again — on a large published document, seconds of every
