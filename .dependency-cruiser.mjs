@@ -136,5 +136,9 @@ export default {
     // Type-only imports count: a cycle of types is still two files that cannot be read apart.
     tsPreCompilationDeps: true,
     enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"] },
+    // `npm run lint` and src/layers.test.ts cruise the same tree with these options: a cruise of files
+    // whose contents (checksums, not git's metadata: a CI clone is shallow) are unchanged is read back
+    // rather than done again (4.0 → 0.9 s of CPU, farm-bench medians of three); any change cruises anew.
+    cache: { folder: "node_modules/.cache/dependency-cruiser", strategy: "content" },
   },
 };

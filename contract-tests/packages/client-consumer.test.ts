@@ -14,7 +14,9 @@
 // `module` node16 and nodenext), which also runs the snippet compiled to
 // `require` calls. The npm consumer also compiles executeTool's consumer code
 // (consumer/typed/: correct code, and a wrong line in each other file) under
-// node16 and bundler resolution. Each TypeScript builds its consumers in one
+// node16 and bundler resolution; that code and the pnpm and yarn consumers are
+// compiled by the newest TypeScript (WHOLE), whose build of them cost a
+// seventh of 5.9's. Each TypeScript builds its consumers in one
 // `tsc --build` (one process reads the library files once); no consumer has
 // an error but the lines that must not compile, the packages' declarations
 // checked too (skipLibCheck off; TypeScript's own lib files in the npm
@@ -45,6 +47,12 @@ const WRONG_TYPED = ["wrong-param-name.ts", "missing-param.ts", "wrong-value-typ
 const TYPESCRIPTS = { "5.9": "typescript", newest: "typescript-newest" } as const;
 type TsVersion = keyof typeof TYPESCRIPTS;
 const TS_VERSIONS = Object.keys(TYPESCRIPTS) as TsVersion[];
+/**
+ * The TypeScript that builds every consumer project; the other builds what issue 31 names for both (the
+ * snippet, the README's example, the CommonJS projects). 5.9 building them all cost 7.1 s of CPU, the
+ * newest 1.1 s for its three.
+ */
+const WHOLE: TsVersion = "newest";
 const TSC = (v: TsVersion) => join(ROOT, "node_modules", TYPESCRIPTS[v], "bin/tsc");
 // Node.js tuned for tsc's batch of type checks, as bin/blockwright.js is for generate: a larger young generation
 // (fewer scavenges) and an optimising compiler 16× less eager (5.9's build: 11.8 → 8.5 s of CPU, medians of three).
@@ -129,7 +137,7 @@ let consumer: string;
 let cjsConsumer: string;
 let pnpmConsumer: string;
 let yarnConsumer: string;
-/** Each TypeScript's build of its consumer projects (5.9's: all; the newest's: the npm consumer's ESM and CommonJS ones). */
+/** Each TypeScript's build of its consumer projects (WHOLE's: all; the other's: the npm consumer's ESM and CommonJS ones). */
 let builds: Record<TsVersion, Finished>;
 
 beforeAll(async () => {
@@ -199,19 +207,20 @@ beforeAll(async () => {
   const example = /^```ts\n([\s\S]*?)^```$/m.exec(readme)?.[1] ?? "";
   writeFileSync(join(consumer, "src/readme.ts"), `declare const process: { env: Record<string, string | undefined> };\n${example}export {};\n`);
   const options = { strict: true, module: "nodenext", moduleResolution: "nodenext", target: "ES2022", lib: ["ES2022", "DOM"], types: [], rootDir: "src", skipLibCheck: false };
-  // The packages' declarations are checked in every consumer but yarn's; TypeScript's own lib files (the same in each) in the npm one.
+  // The packages' declarations are checked in every consumer but yarn's; TypeScript's own lib files (the same in each) in the npm one, by WHOLE.
   // Yarn's node_modules holds the same files, hoisted as npm's are, checked under the same options as the npm consumer's
   // project: checking them again cost 1 s of CPU (openapi-fetch's declarations, the most of it) and could find nothing new.
   // pnpm's are checked: there a declaration that imports what its package does not declare fails to resolve.
   const others = { ...options, skipDefaultLibCheck: true };
   const libChecked = { [pnpmConsumer]: others, [yarnConsumer]: { ...others, skipLibCheck: true } };
   const tsconfig = (dir: string, name: string, compilerOptions: object, include: string) => writeFileSync(join(dir, `tsconfig.${name}.json`), JSON.stringify({ compilerOptions, include: [include] }, null, 2));
-  for (const v of TS_VERSIONS) tsconfig(consumer, v, { ...options, outDir: `out-${v}` }, "src/*.ts");
+  // TypeScript's own lib files are checked once, by WHOLE (a clash of the packages' declarations with them is an error in both).
+  for (const v of TS_VERSIONS) tsconfig(consumer, v, { ...(v === WHOLE ? options : others), outDir: `out-${v}` }, "src/*.ts");
   // The snippet and the README's example, as they are, in the pnpm and yarn consumers.
   for (const other of [pnpmConsumer, yarnConsumer]) {
     mkdirSync(join(other, "src"));
     for (const file of ["snippet.ts", "readme.ts"]) writeFileSync(join(other, "src", file), readFileSync(join(consumer, "src", file)));
-    tsconfig(other, "5.9", { ...libChecked[other], outDir: "out" }, "src/*.ts");
+    tsconfig(other, WHOLE, { ...libChecked[other], outDir: "out" }, "src/*.ts");
   }
   // The snippet as a CommonJS module: its top-level awaits in a function; UpstreamError also through `import = require`.
   // A copy per `module` setting, so that each build's errors name the one they are in.
@@ -226,7 +235,7 @@ beforeAll(async () => {
   const projects = (v: TsVersion) => [
     `${CONSUMER}/tsconfig.${v}.json`,
     ...CJS_MODULES.map((module) => `${CJS}/tsconfig.${module}-${v}.json`),
-    ...(v === "5.9" ? [`${PNPM_CONSUMER}/tsconfig.5.9.json`, `${YARN_CONSUMER}/tsconfig.5.9.json`, ...TYPED.map(([, config]) => `${CONSUMER}/${config}`)] : []),
+    ...(v === WHOLE ? [`${PNPM_CONSUMER}/tsconfig.${WHOLE}.json`, `${YARN_CONSUMER}/tsconfig.${WHOLE}.json`, ...TYPED.map(([, config]) => `${CONSUMER}/${config}`)] : []),
   ];
   const [five, newest] = await Promise.all(TS_VERSIONS.map((v) => run(node, [...TSC_NODE_FLAGS, TSC(v), "--build", ...projects(v), "--pretty", "false"], work)));
   builds = { "5.9": five!, newest: newest! };
@@ -248,7 +257,7 @@ describe("issue 31's snippet in a fresh consumer of the packed packages", () => 
   it.each(TS_VERSIONS)("compiles under tsc --strict of TypeScript %s, the lines that must not compile included under @ts-expect-error", (v) => {
     expect(errorsIn(`${CONSUMER}/src/snippet.ts`, builds[v]), builds[v].stdout + builds[v].stderr).toEqual([]);
     // Nothing fails in the whole build but the files meant to: the packages' declarations and TypeScript's lib files are checked too.
-    const meantToFail = [`${CONSUMER}/src/wrong.ts`, ...(v === "5.9" ? TYPED.flatMap(([, , dir]) => WRONG_TYPED.map((f) => `${CONSUMER}/${dir}${f}`)) : [])];
+    const meantToFail = [`${CONSUMER}/src/wrong.ts`, ...(v === WHOLE ? TYPED.flatMap(([, , dir]) => WRONG_TYPED.map((f) => `${CONSUMER}/${dir}${f}`)) : [])];
     expect(filesWithErrors(builds[v], "").sort(), builds[v].stdout).toEqual(meantToFail.sort());
   });
 
@@ -293,7 +302,7 @@ describe("issue 31's snippet in a fresh consumer of the packed packages", () => 
     ["pnpm, strict (isolated, nothing hoisted)", PNPM_CONSUMER],
     ["yarn 4 (node_modules)", YARN_CONSUMER],
   ])("installs under %s: the snippet and the README's example compile, and the snippet runs", async (_, dir) => {
-    const compiled = builds["5.9"];
+    const compiled = builds[WHOLE];
     expect(errorsIn(`${dir}/src/snippet.ts`, compiled), compiled.stdout).toEqual([]);
     expect(errorsIn(`${dir}/src/readme.ts`, compiled), compiled.stdout).toEqual([]);
     // Nor anywhere else in it: under pnpm a declaration importing what its package does not declare fails here.
@@ -336,7 +345,7 @@ describe("issue 31's snippet in a fresh consumer of the packed packages", () => 
 });
 
 describe.each(TYPED)("executeTool under tsc --strict, moduleResolution %s", (_, __, dir) => {
-  const build = () => builds["5.9"];
+  const build = () => builds[WHOLE];
   const typedErrorsIn = (file: string) => errorsIn(`${CONSUMER}/${dir}${file}`, build());
 
   it("compiles correct consumer code, the outputs' own properties included", () => {
@@ -349,7 +358,8 @@ describe.each(TYPED)("executeTool under tsc --strict, moduleResolution %s", (_, 
   it.each(WRONG_TYPED)("rejects %s on the marked line", (file) => {
     const lines = readFileSync(join(FIXTURES, "typed", file), "utf8").split("\n");
     const marked = lines.findIndex((l) => /\/\/ expected: TS\d+/.test(l));
-    const code = /\/\/ expected: (TS\d+)/.exec(lines[marked]!)![1];
-    expect(typedErrorsIn(file)).toEqual([{ line: marked + 1, code }]);
+    // One code, or codes that TypeScript versions differ on (`TS2741 or TS2345`).
+    const codes = /\/\/ expected: (TS\d+(?: or TS\d+)*)/.exec(lines[marked]!)![1]!.split(" or ");
+    expect(typedErrorsIn(file)).toEqual([{ line: marked + 1, code: expect.toBeOneOf(codes) }]);
   });
 });
