@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fileCpu, fileDurations } from "./test-suite.js";
+import { cpuByProject, fileCpu, fileDurations } from "./test-suite.js";
 
 describe("fileDurations (npm run bench -- tests)", () => {
   it("gives each file's seconds from start to end and its tests' own, slowest first, named from the root", () => {
@@ -28,5 +28,19 @@ describe("fileCpu (npm run bench -- tests)", () => {
       { file: "src/a.test.ts", cpu: 2.25 },
       { file: "/elsewhere/c.test.ts", cpu: 0.1 },
     ]);
+  });
+});
+
+describe("cpuByProject (npm run bench -- tests)", () => {
+  it("splits the run's CPU into the main project's files, the neutral and packages projects, and the rest; the nested run's files are in the neutral figure already", () => {
+    const files = [
+      { file: "contract-tests/neutral/more-providers.test.ts", cpu: 30 },
+      { file: "/dev/shm/blockwright-more-providers-zq1/project/src/cli/zq.test.ts", cpu: 12 },
+      { file: "contract-tests/packages/global-setup.ts", cpu: 6 },
+      { file: "contract-tests/packages/zq.test.ts", cpu: 10 },
+      { file: "src/zq.test.ts", cpu: 50 },
+      { file: "runtime/zq.test.ts", cpu: 4 },
+    ];
+    expect(cpuByProject(files, 115)).toEqual({ main: 54, neutral: 30, packages: 16, vitest: 15 });
   });
 });

@@ -48,6 +48,23 @@ export function fileCpu(log: string, root: string): { file: string; cpu: number 
   return [...byFile].map(([file, cpu]) => ({ file, cpu })).sort((a, b) => b.cpu - a.cpu);
 }
 
+/**
+ * Where `npm test`'s CPU went, from fileCpu's figures and the whole run's: the main project's files, the
+ * neutral project (more-providers.test.ts, whose figure holds its nested Vitest run and the files that run
+ * there, listed apart under the copy's path), the packages project (its registry set-up included), and what
+ * no file's figure holds (Vitest's own processes: transforms, reporters, the shared mocks' answers).
+ */
+export function cpuByProject(files: { file: string; cpu: number }[], total: number): { main: number; neutral: number; packages: number; vitest: number } {
+  let [main, neutral, packages] = [0, 0, 0];
+  for (const { file, cpu } of files) {
+    if (file.includes("/blockwright-more-providers-")) continue;
+    if (file.startsWith("contract-tests/neutral/")) neutral += cpu;
+    else if (file.startsWith("contract-tests/packages/")) packages += cpu;
+    else main += cpu;
+  }
+  return { main, neutral, packages, vitest: total - main - neutral - packages };
+}
+
 /** One whole `vitest run` with the JSON reporter: CPU against the budget, the files' durations against the wall time, the slowest files on stderr. */
 export async function measureTestSuite({ root, tmp, run, row }: Bench): Promise<void> {
   const output = join(tmp, "vitest.json");
@@ -65,15 +82,19 @@ export async function measureTestSuite({ root, tmp, run, row }: Bench): Promise<
   const label = `${report.numTotalTests} tests in ${files.length} files${report.numFailedTests ? `, ${report.numFailedTests} failed` : ""}`;
   row(`npm test (vitest run, ${label}) CPU, vs the budget`, [measured.cpu], [TEST_CPU_BUDGET_S], "s", "≤ 1×", reproduce);
   row("  of which system CPU", [measured.system], [TEST_CPU_BUDGET_S], "s", "", reproduce);
+  const cpus = fileCpu(readFileSync(cpuLog, "utf8"), root);
+  const split = cpuByProject(cpus, measured.cpu);
+  row("  of which the main project's files", [split.main], [TEST_CPU_BUDGET_S], "s", "", reproduce);
+  row("  of which the neutral project (its nested run)", [split.neutral], [TEST_CPU_BUDGET_S], "s", "", reproduce);
+  row("  of which the packages project", [split.packages], [TEST_CPU_BUDGET_S], "s", "", reproduce);
+  row("  of which Vitest's own processes (the rest)", [split.vitest], [TEST_CPU_BUDGET_S], "s", "", reproduce);
   row("  sum of the files' durations (Vitest's JSON), vs wall", [files.reduce((s, f) => s + f.seconds, 0)], [measured.wallMs / 1000], "s", "", reproduce);
   console.error(
     [
       "bench tests: the 15 slowest files (seconds from start to end; the sum of their tests' own durations)",
       ...files.slice(0, 15).map((f) => `  ${f.seconds.toFixed(1).padStart(7)} ${f.testsSeconds.toFixed(1).padStart(7)}  ${f.file}`),
       "bench tests: the 20 files that cost the most CPU (seconds, user + system, the processes they ran included; test-support/file-cpu.ts)",
-      ...fileCpu(readFileSync(cpuLog, "utf8"), root)
-        .slice(0, 20)
-        .map((f) => `  ${f.cpu.toFixed(1).padStart(7)}  ${f.file}`),
+      ...cpus.slice(0, 20).map((f) => `  ${f.cpu.toFixed(1).padStart(7)}  ${f.file}`),
     ].join("\n"),
   );
 }

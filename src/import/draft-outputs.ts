@@ -42,6 +42,24 @@ export interface OutputsDraft {
 }
 
 export function draftOutputs(doc: OpenApiDocument, op: OpenApiOperation, at: Path, notes: ReviewNote[]): OutputsDraft {
+  const draft = outputsOfBody(doc, op, at, notes);
+  const response = doc.bodyResponse(op);
+  // Another success answer without a body (Sentry's 208 Already Reported beside its 201, a 204 beside a 200): the
+  // body's outputs may be absent, and the status says which answer came.
+  const bodiless = op.responses.filter((r) => /^2\d\d$/.test(r.status) && !r.schema && !r.mediaTypes.length).map((r) => r.status);
+  if (!response || !bodiless.length) return draft;
+  for (const output of Object.values(draft.outputs)) if (!("default" in output)) output.optional = true;
+  let status = Object.entries(draft.outputs).find(([, o]) => o.from === "$statusCode")?.[0];
+  if (!status) {
+    status = outputName("status", draft.outputs);
+    draft.outputs[status] = { type: "number", from: "$statusCode", description: `The HTTP status of the reply: ${[response.status, ...bodiless].join(" or ")}.` };
+  }
+  const replies = `${bodiless.join(" and ")} ${bodiless.length > 1 ? "replies have" : "reply has"}`;
+  notes.push({ at: [...at, "outputs"], note: `the ${replies} no body: every output read from the ${response.status} body is optional, and ${status} tells them apart` });
+  return draft;
+}
+
+function outputsOfBody(doc: OpenApiDocument, op: OpenApiOperation, at: Path, notes: ReviewNote[]): OutputsDraft {
   const response = doc.bodyResponse(op);
   const where = [...at, "outputs"];
   if (!response) {
@@ -165,6 +183,9 @@ function listField(doc: OpenApiDocument, op: OpenApiOperation, fields: Record<st
     return [word, word.replace(/ies$/, "y"), word.replace(/ves$/, "f"), word.replace(/e?s$/, ""), word.replace(/s$/, "")].some((w) => words.has(w));
   });
   if (resource.length === 1) return resource[0];
+  // A record named after the resource beside the list (`{signature_request: {…}, warnings: […]}` under
+  // `/signature_request/{id}`): the reply is that record in an envelope, the list a note beside it.
+  if (envelopeField(doc, op, fields) !== undefined) return undefined;
   // One list among a few fields (`{ok, channels, response_metadata}`); a record with a list inside it is not a list reply.
   if (lists.length === 1 && Object.keys(fields).length <= SMALL_OBJECT) return lists[0];
   // One list among many fields that say how it pages (`{messages, page, page_size, next_page_uri, …}`), and no id of a record.

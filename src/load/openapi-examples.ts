@@ -26,7 +26,7 @@ import { refPath, valueAt } from "./json-ref.js";
 import { checkpoint } from "../common/checkpoint.js";
 import { OPERATION_METHODS } from "./openapi-document.js";
 import { describe, rootCause } from "./example-errors.js";
-import { toJsonSchema, usesJsonSchema2020, type Wrap, wrapNullable } from "./openapi-json-schema.js";
+import { discriminatedAsAnyOf, toJsonSchema, usesJsonSchema2020, type Wrap, wrapNullable } from "./openapi-json-schema.js";
 
 type Node = Record<string, unknown>;
 
@@ -284,6 +284,7 @@ class Walker {
     const wraps: Wrap[] = [];
     for (const { at, copy } of roots.values()) {
       if (!this.is31) toJsonSchema(copy, wraps);
+      discriminatedAsAnyOf(copy);
       try {
         dereference(copy as Schema, lookup, new URL(pathToFileURL(at.file).href), pointer(at.path));
       } catch {

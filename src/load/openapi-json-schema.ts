@@ -66,6 +66,41 @@ export function wrapNullable(wraps: Wrap[], lookup: Record<string, Schema | bool
   }
 }
 
+/** Keys whose values are data, not schemas (an example may hold a `oneOf` of its own). */
+const DATA_KEYS = new Set(["example", "examples", "default", "enum", "const", "x-examples"]);
+
+/**
+ * A `oneOf` with a `discriminator` becomes an `anyOf`, in place (on a copy);
+ * returns how many. The discriminator names the branch (its propertyName's
+ * value): "exactly one branch matches" is not what such a schema says, and
+ * where no branch pins that property (Zenvia's WhatsApp contents: `type` a
+ * free string in each of 11 branches, one of which requires nothing else)
+ * every value matched two branches, so that the document's own examples and
+ * the mock's answers were refused.
+ */
+export function discriminatedAsAnyOf(root: unknown): number {
+  let rewritten = 0;
+  const seen = new Set<object>();
+  const visit = (value: unknown): void => {
+    if (value === null || typeof value !== "object" || seen.has(value)) return;
+    seen.add(value);
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
+    const node = value as Node;
+    for (const [key, child] of Object.entries(node)) if (!DATA_KEYS.has(key)) visit(child);
+    const discriminator = node.discriminator as Node | undefined;
+    if (!Array.isArray(node.oneOf) || typeof discriminator !== "object" || discriminator === null || typeof discriminator.propertyName !== "string") return;
+    if (Array.isArray(node.anyOf)) node.allOf = [...(Array.isArray(node.allOf) ? node.allOf : []), { anyOf: node.oneOf }];
+    else node.anyOf = node.oneOf;
+    delete node.oneOf;
+    rewritten++;
+  };
+  visit(root);
+  return rewritten;
+}
+
 /** Whether a document of this OpenAPI version writes its schemas in JSON Schema 2020-12: 3.1, and 3.2, which keeps 3.1's dialect. */
 export function usesJsonSchema2020(version: string): boolean {
   return /^3\.[12]\b/.test(version);

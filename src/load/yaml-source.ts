@@ -19,9 +19,24 @@ export { INPUT_LIMITS, readSourceText, UnreadableSource, type InputLimit };
 const require = createRequire(import.meta.url);
 const yaml = (): typeof import("yaml") => require("yaml") as typeof import("yaml");
 
-// YAML 1.2's core schema (what yaml reads too: dates stay text) with merge keys.
-// (@types/js-yaml leaves out the `types` export that holds the merge type.)
-const SCHEMA = jsyaml.CORE_SCHEMA.extend({ implicit: [(jsyaml as unknown as { types: { merge: jsyaml.Type } }).types.merge] });
+// YAML 1.2's core schema (what yaml reads too: dates stay text) with merge keys, and digits after a leading
+// zero read as text. Documents written by YAML 1.1 emitters (js-yaml 3, PyYAML) leave such a value unquoted
+// when 1.1 reads it as text (`0339…`, not an octal number: it has a 9), where 1.2 reads an integer, its zeros
+// and, past 2^53, its digits lost (Zenvia's example bar code `033990…` became 3.39902694414e+45); a 1.2 emitter
+// quotes it. `0` itself, `0x1F` and `0o17` are still numbers.
+// (@types/js-yaml leaves out the `types` export that holds the merge and int types.)
+const YAML_TYPES = (jsyaml as unknown as { types: { merge: jsyaml.Type; int: jsyaml.Type & TypeParts; float: jsyaml.Type & TypeParts } }).types;
+interface TypeParts {
+  tag: string;
+  resolve: (data: string) => boolean;
+  construct: (data: string) => unknown;
+  predicate: (value: unknown) => boolean;
+}
+const LEADING_ZERO_DIGITS = /^[-+]?0[0-9_]+$/;
+/** The core schema's type (int; float, which takes plain digits too), but not for digits after a leading zero; only read here, never written. */
+const withoutLeadingZeros = (type: TypeParts) =>
+  new jsyaml.Type(type.tag, { kind: "scalar", resolve: (data: string) => !LEADING_ZERO_DIGITS.test(data) && type.resolve(data), construct: type.construct, predicate: type.predicate } as jsyaml.TypeConstructorOptions);
+const SCHEMA = jsyaml.CORE_SCHEMA.extend({ implicit: [YAML_TYPES.merge, withoutLeadingZeros(YAML_TYPES.int), withoutLeadingZeros(YAML_TYPES.float)] });
 
 export interface SourcePosition {
   file: string;

@@ -70,6 +70,49 @@ describe("a mock of a document with nullable beside allOf (zqwidgets)", () => {
   });
 });
 
+describe("a oneOf with a discriminator whose branches overlap (zqmessages)", () => {
+  // No branch pins `type`; the contact request requires nothing but it, so every text message matches two branches.
+  const content = {
+    oneOf: [{ $ref: "#/components/schemas/ZqText" }, { $ref: "#/components/schemas/ZqContactRequest" }],
+    discriminator: { propertyName: "type", mapping: { text: "#/components/schemas/ZqText", contact: "#/components/schemas/ZqContactRequest" } },
+  };
+  const messages = openapi(
+    {
+      "/zqmessages": {
+        post: {
+          operationId: "sendZqmessage",
+          requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/ZqMessage" } } } },
+          responses: { "200": reply({ $ref: "#/components/schemas/ZqMessage" }, { contents: [{ type: "text", text: "zq hello" }] }) },
+        },
+      },
+    },
+    {
+      schemas: {
+        ZqMessage: { type: "object", required: ["contents"], properties: { contents: { type: "array", items: content } } },
+        ZqText: { type: "object", required: ["type", "text"], properties: { type: { type: "string" }, text: { type: "string" } } },
+        ZqContactRequest: { type: "object", required: ["type"], properties: { type: { type: "string" } } },
+      },
+    },
+  );
+
+  it("is checked as any branch matching: the mock takes such a message and answers its own example, and still refuses one that fits no branch", async () => {
+    const dir = join(work, "discriminator");
+    mkdirSync(join(dir, "zqmessages"), { recursive: true });
+    writeFileSync(join(dir, "zqmessages", "openapi.yaml"), JSON.stringify(messages));
+    const mocks = await startMocks(["zqmessages"], { specsDir: dir, logLevel: "silent" });
+    try {
+      const post = (body: unknown) =>
+        fetch(`${mocks.urls.zqmessages}/zqmessages`, { method: "POST", headers: { authorization: "Bearer zq-token-1", "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
+      const sent = await post({ contents: [{ type: "text", text: "zq hi" }] });
+      expect(sent.status).toBe(200);
+      expect(await sent.json()).toEqual({ contents: [{ type: "text", text: "zq hello" }] });
+      expect((await post({ contents: [{ text: "zq no type" }] })).status).toBe(422);
+    } finally {
+      await mocks.close();
+    }
+  });
+});
+
 describe("an answer whose only media type is a wildcard (zq */*)", () => {
   it("is served as JSON, not a 500 of Prism's", async () => {
     const wildcard = openapi({

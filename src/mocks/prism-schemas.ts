@@ -7,7 +7,11 @@
 // `u` expression, the other, generation refuses) is rewritten here, in
 // place, as the document means it: `nullable: true` on a schema without
 // `type` (beside `allOf`, `$ref`…), which Ajv's `nullable` refuses, becomes
-// "itself or null".
+// "itself or null"; a `oneOf` with a `discriminator` (the branch is named by
+// a property, not by matching one branch alone) is checked as `anyOf`
+// (discriminatedAsAnyOf, as generation's example check reads it).
+import { discriminatedAsAnyOf } from "../load/openapi-json-schema.js";
+
 type Node = Record<string, unknown>;
 
 /** Keys whose values are data, not schemas (an example may hold `nullable: true` of its own). */
@@ -31,6 +35,8 @@ export function makeSchemasCompilable(root: unknown): number {
       rewritten++;
     }
   };
+  // Discriminated unions first: a nullable one is wrapped whole below.
+  rewritten += discriminatedAsAnyOf(root);
   visit(root);
   return rewritten;
 }

@@ -12,7 +12,7 @@
 // contract suite draws JSON parameters' values with it.
 import { dereference, type Schema, validate } from "@cfworker/json-schema";
 import { firstMadeString } from "../model/string-values.js";
-import { toJsonSchema, usesJsonSchema2020, type Wrap, wrapNullable } from "../load/openapi-json-schema.js";
+import { discriminatedAsAnyOf, toJsonSchema, usesJsonSchema2020, type Wrap, wrapNullable } from "../load/openapi-json-schema.js";
 
 type Node = Record<string, unknown>;
 
@@ -44,6 +44,7 @@ export class DocumentSampler {
     const copy = withoutExamples(structuredClone(document)) as Node;
     const wraps: Wrap[] = [];
     if (!is31) toJsonSchema(copy, wraps);
+    discriminatedAsAnyOf(copy);
     dereference(copy as Schema, this.lookup, new URL(BASE));
     // Parameters are listed in arrays, which the validator does not walk, and a `default` response is skipped:
     // their schemas are registered one by one.
