@@ -92,6 +92,26 @@ describe("the credential check", () => {
   });
 });
 
+describe("the credential check of an operation that declares no security (security: [])", () => {
+  const STATUS =
+    '  zqauth_get_status:\n    operationId: getStatus\n    title: Status\n    description: Status.\n    params:\n      note: { type: string, maxLength: 100, description: A note., wire: { in: query } }\n    outputs:\n      count: { type: number, from: "$response.body#/count", description: Count. }\n';
+
+  it("lets a parameter the caller gave hold the credential's text (a random draw gave a cookie beginning with the key)", async () => {
+    const tool = (await toolsOf(ALTERNATIVES, PARAMS, STATUS)).zqauth_get_status as ToolSpec;
+    expect(await check(tool, { zqPersonalToken: "zq-personal-0001", note: "zq-personal-0001T" })).toBe("ok");
+  });
+
+  it("still fails the credential sent where no parameter holds it", async () => {
+    const tool = (await toolsOf(ALTERNATIVES, PARAMS, STATUS)).zqauth_get_status as ToolSpec;
+    // The address as a runtime that leaked the credential into it would send it.
+    const input = { zqPersonalToken: "zq-personal-0001" };
+    const ex = await exchangeOf(tool, input);
+    ex.url = new URL(`${ex.url.origin}${ex.url.pathname}?note=zq-personal-0001`);
+    ex.search = ex.url.search;
+    expect(() => checkRequest(ex, tool, zqauthDocument(), input)).toThrow(/^getStatus declares no security requirement .*yet the credential was sent \(the address\)$/);
+  });
+});
+
 describe("the auth cases", () => {
   const PING = '  zqauth_ping:\n    operationId: ping\n    title: Ping\n    description: Ping.\n    outputs:\n      count: { type: number, from: "$response.body#/count", description: Count. }\n';
 

@@ -90,7 +90,12 @@ function checkCredential(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, op:
   const credential = input[way.param];
   if (typeof credential !== "string") return;
   const requirements = (op.requirements ?? []).filter((r) => r.length);
+  // A parameter the caller gave may contain the credential's text (a random draw: a cookie beginning with the
+  // key): then it is theirs to send, and where the credential went cannot be told from where the text is.
+  // (A text value as it is: JSON would escape a `"` the credential holds, and not find it.)
+  const givenElsewhere = Object.entries(input).some(([name, value]) => name !== way.param && value !== undefined && (typeof value === "string" ? value : JSON.stringify(value)).includes(credential));
   if (!requirements.length) {
+    if (givenElsewhere) return;
     // No credential at all: the one the call was given goes nowhere.
     const sentIn = [...ex.headers].find(([, v]) => v.includes(credential))?.[0] ?? (decodeURIComponent(ex.url.href).includes(credential) ? "the address" : ex.rawBody.includes(credential) ? "the body" : undefined);
     return check(sentIn === undefined, () => `${op.operationId} declares no security requirement (security: ${JSON.stringify(op.requirements)}), yet the credential was sent (${sentIn})`);
@@ -108,9 +113,7 @@ function checkCredential(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, op:
     placed.push(slot as string);
   }
   const where = placed[0] as string;
-  // A parameter the caller gave may contain the credential's text: then it is theirs to send.
-  // (A text value as it is: JSON would escape a `"` the credential holds, and not find it.)
-  if (Object.entries(input).some(([name, value]) => name !== way.param && value !== undefined && (typeof value === "string" ? value : JSON.stringify(value)).includes(credential))) return;
+  if (givenElsewhere) return;
   for (const [name, value] of ex.headers) {
     if (name === where) continue;
     check(!value.includes(credential), `the credential also appears in header ${name}`);
