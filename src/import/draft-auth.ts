@@ -71,9 +71,18 @@ function rank(scheme: Json): number {
   if (placement.type === "header") return 1;
   if (placement.type === "query") return 2;
   if (placement.type === "basic") return 3;
-  if (type === "oauth2") return 4;
+  // A token a program can get for itself (client credentials, a password) is an OAuth scheme's best; one only a
+  // person's consent in a browser gives (authorization code, implicit) comes after keys sent together (Datadog:
+  // the API and application keys, or an authorization code flow's token).
+  if (type === "oauth2") return interactiveOnly(scheme) ? 12 : 4;
   if (type === "openIdConnect") return 5;
   return 6;
+}
+
+/** Whether an OAuth 2 scheme's flows all need a person in a browser (authorization code, implicit): none a program runs alone. */
+function interactiveOnly(scheme: Json): boolean {
+  const flows = scheme.flows !== null && typeof scheme.flows === "object" ? Object.keys(scheme.flows as Json) : [];
+  return flows.length > 0 && flows.every((f) => f === "authorizationCode" || f === "implicit");
 }
 
 function describe(scheme: Json): string {

@@ -230,6 +230,14 @@ describe("the credential, per kind of security scheme", () => {
     expect(await linkProblems(d)).toEqual([]);
   });
 
+  it("keys sent together before an OAuth scheme whose flows all need a person's consent; a flow a program runs alone before them", () => {
+    const code = { type: "oauth2", flows: { authorizationCode: { authorizationUrl: "https://zq.test/a", tokenUrl: "https://zq.test/t", scopes: {} } } };
+    const keys = { zqApi: { type: "apiKey", in: "header", name: "ZQ-API-KEY" }, zqApp: { type: "apiKey", in: "header", name: "ZQ-APPLICATION-KEY" } };
+    expect(drafted(one({ ...keys, zqCode: code }, [{ zqApi: [], zqApp: [] }, { zqCode: [] }]), ["me"]).manifest.auth.scheme).toMatch(/^zqA(pi|pp)$/);
+    const machine = { type: "oauth2", flows: { clientCredentials: { tokenUrl: "https://zq.test/t", scopes: {} } } };
+    expect(drafted(one({ ...keys, zqMachine: machine }, [{ zqApi: [], zqApp: [] }, { zqMachine: [] }]), ["me"]).manifest.auth.scheme).toBe("zqMachine");
+  });
+
   it("operations accepting different requirements: alternatives, every credential optional", async () => {
     const schemes = { tok: { type: "http", scheme: "bearer" }, mail: { type: "apiKey", in: "header", name: "X-Zq-Email" }, key: { type: "apiKey", in: "header", name: "X-Zq-Key" } };
     const doc = one(schemes, [{ tok: [] }, { mail: [], key: [] }]);

@@ -37,9 +37,11 @@ interface PageSlot {
   schema: Schema | undefined;
 }
 
-const NEXT_CURSOR = /^(next_?cursor|next_?page_?token|next_?token|continuation_?token|next_?page_?cursor|cursor)$/i;
-const CURSOR_PARAM = /^(cursor|page_?token|next_?token|continuation_?token|page_?cursor|after)$/i;
+const NEXT_CURSOR = /^(next_?cursor|next_?page_?token|next_?token|continuation_?token|next_?page_?cursor|cursor|next_?iterator|iterator)$/i;
+const CURSOR_PARAM = /^(cursor|page_?token|next_?token|continuation_?token|page_?cursor|after|iterator)$/i;
 const HAS_MORE = /^has_?more$/i;
+// A flag that says the list is at its end (Svix's `done` beside its `iterator`): more pages while it is false.
+const DONE = /^(done|is_?done|is_?last(_?page)?|last_?page)$/i;
 const AFTER_ID = /^(starting_?after|after|after_?id|since_?id)$/i;
 // `next`, `next_url`, `nextLink`, `next_page_url`, `nextRecordsUrl`, and with a vendor prefix (`@x.nextLink`).
 const NEXT_URL = /^(@[a-z]+\.)?next([_-]?(page|records))?([_-]?(url|link|uri|href))?$/i;
@@ -89,8 +91,13 @@ export function draftPagination(doc: OpenApiDocument, op: OpenApiOperation, rawO
   }
   if (cursor && (cursorParam || cursorField)) {
     const send = cursorParam ? { in: cursorParam.in as "query" | "header", name: cursorParam.name } : { in: "body" as const, pointer: formatPointer([defined(cursorField, "the cursor field")]) };
-    note(`paging recognised as a cursor: ${cursor.join(".")} of the reply, sent back as ${cursorParam ? cursorParam.name : cursorField}`);
-    return { style: "cursor", cursor: `$response.body#${formatPointer(cursor)}`, send, ...totalPart, items, ...pageSize };
+    // The end said by a flag, where the reply has one: a cursor may still be given on the last page.
+    const hasMore = body ? fieldMatching(doc, body, HAS_MORE, ["boolean"], 1) : undefined;
+    const done = hasMore || !body ? undefined : fieldMatching(doc, body, DONE, ["boolean"], 1);
+    const flag = hasMore ?? done;
+    const endPart = flag ? { more: { from: `$response.body#${formatPointer(flag)}`, equals: hasMore !== undefined } } : {};
+    note(`paging recognised as a cursor: ${cursor.join(".")} of the reply, sent back as ${cursorParam ? cursorParam.name : cursorField}${flag ? `, more pages while ${flag.join(".")} is ${hasMore ? "true" : "false"}` : ""}`);
+    return { style: "cursor", cursor: `$response.body#${formatPointer(cursor)}`, send, ...endPart, ...totalPart, items, ...pageSize };
   }
   const more = body ? fieldMatching(doc, body, HAS_MORE, ["boolean"], 1) : undefined;
   const after = declared(AFTER_ID);

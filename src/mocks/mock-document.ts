@@ -9,7 +9,7 @@
 // $ref) is rewritten so that it is compiled once and checked
 // (prism-schemas.ts). A response with no example whose schema Prism's sampler would break
 // gets a valid made one; one whose only media type is a wildcard (`*/*`) is
-// served as JSON; an object sent in the query as its fields (form, exploded)
+// served as JSON, and a named example `default` as the default; an object sent in the query as its fields (form, exploded)
 // is taken as those fields; a body whose `allOf` members each close the
 // object takes the fields of all of them (open-all-of.ts).
 import { sendsFieldsAsPairs } from "../load/openapi-document.js";
@@ -57,7 +57,7 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
       ...own,
       ...(op.parameters ? { parameters: keep(op.parameters) } : {}),
       ...(op.requestBody ? { requestBody: withOpenAllOfMembers(withOneItemFormLists(withoutReadOnlyRequired(bodyWithoutCovered(resolved(op.requestBody, document), covers), document), document), (v) => resolved(v, document)) } : {}),
-      ...(isObject(op.responses) ? { responses: answersAsJson(op.responses, document) } : {}),
+      ...(isObject(op.responses) ? { responses: namedDefaultServed(answersAsJson(op.responses, document), document) } : {}),
     };
   }
   return out;
@@ -102,6 +102,30 @@ function answersAsJson(responses: Json, document: Json): Json {
     }
     const { [wildcard]: media, ...others } = content;
     out[status] = { ...(response as Json), content: { "application/json": media, ...others } };
+  }
+  return out;
+}
+
+/**
+ * A media type whose named examples include one named `default` (and no `example` of its own) serves that
+ * one as `default`: Prism names its own default example `default` too, from the schema's `example`, and
+ * puts it first, so that the document's `default` was never served (Datadog's SearchMonitors: the suite asked
+ * for example "default" and got the schema's). The named example becomes the media type's example.
+ */
+function namedDefaultServed(responses: Json, document: Json): Json {
+  const out: Json = {};
+  for (const [status, raw] of Object.entries(responses)) {
+    const response = resolved(raw, document);
+    const content = isObject(response) && isObject(response.content) ? response.content : undefined;
+    let served: Json | undefined;
+    for (const [type, media] of Object.entries(content ?? {})) {
+      if (!isObject(media) || media.example !== undefined || !isObject(media.examples)) continue;
+      const named = resolved(media.examples.default, document);
+      if (!isObject(named) || !("value" in named)) continue;
+      served ??= { ...content };
+      served[type] = { ...media, example: named.value };
+    }
+    out[status] = served ? { ...(response as Json), content: served } : raw;
   }
   return out;
 }
