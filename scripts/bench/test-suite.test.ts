@@ -23,6 +23,7 @@ describe("fileDurations (npm run bench -- tests)", () => {
 describe("fileCpu (npm run bench -- tests)", () => {
   it("sums each file's CPU over its lines (a file of two projects), most first, named from the root", () => {
     const log = "1.50\t/zqroot/src/a.test.ts\n4.00\t/zqroot/src/b.test.ts\n0.75\t/zqroot/src/a.test.ts\n\n0.10\t/elsewhere/c.test.ts\n";
+    expect(fileCpu(log, "/zqroot/")).toEqual(fileCpu(log, "/zqroot"));
     expect(fileCpu(log, "/zqroot")).toEqual([
       { file: "src/b.test.ts", cpu: 4 },
       { file: "src/a.test.ts", cpu: 2.25 },

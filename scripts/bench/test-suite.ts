@@ -25,11 +25,17 @@ interface JsonReport {
   testResults: { name: string; startTime: number; endTime: number; assertionResults: { duration?: number | null }[] }[];
 }
 
+/** A path named from the root (given with or without its closing slash, as fileURLToPath gives a folder's); others as they are. */
+function fromRoot(path: string, root: string): string {
+  const prefix = root.endsWith("/") ? root : `${root}/`;
+  return path.startsWith(prefix) ? path.slice(prefix.length) : path;
+}
+
 /** Per file: seconds from its start to its end, and the sum of its tests' own durations. */
 export function fileDurations(report: JsonReport, root: string): { file: string; seconds: number; testsSeconds: number }[] {
   return report.testResults
     .map((f) => ({
-      file: f.name.startsWith(`${root}/`) ? f.name.slice(root.length + 1) : f.name,
+      file: fromRoot(f.name, root),
       seconds: (f.endTime - f.startTime) / 1000,
       testsSeconds: f.assertionResults.reduce((s, t) => s + (t.duration ?? 0), 0) / 1000,
     }))
@@ -42,7 +48,7 @@ export function fileCpu(log: string, root: string): { file: string; cpu: number 
   for (const line of log.split("\n")) {
     const [seconds, path] = line.split("\t");
     if (!path) continue;
-    const file = path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path;
+    const file = fromRoot(path, root);
     byFile.set(file, (byFile.get(file) ?? 0) + Number(seconds));
   }
   return [...byFile].map(([file, cpu]) => ({ file, cpu })).sort((a, b) => b.cpu - a.cpu);
