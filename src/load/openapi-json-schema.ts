@@ -80,25 +80,32 @@ const DATA_KEYS = new Set(["example", "examples", "default", "enum", "const", "x
  */
 export function discriminatedAsAnyOf(root: unknown): number {
   let rewritten = 0;
-  const seen = new Set<object>();
-  const visit = (value: unknown): void => {
-    if (value === null || typeof value !== "object" || seen.has(value)) return;
-    seen.add(value);
-    if (Array.isArray(value)) {
-      for (const item of value) visit(item);
-      return;
-    }
-    const node = value as Node;
-    for (const [key, child] of Object.entries(node)) if (!DATA_KEYS.has(key)) visit(child);
+  eachSchemaNode(root, (node) => {
     const discriminator = node.discriminator as Node | undefined;
     if (!Array.isArray(node.oneOf) || typeof discriminator !== "object" || discriminator === null || typeof discriminator.propertyName !== "string") return;
     if (Array.isArray(node.anyOf)) node.allOf = [...(Array.isArray(node.allOf) ? node.allOf : []), { anyOf: node.oneOf }];
     else node.anyOf = node.oneOf;
     delete node.oneOf;
     rewritten++;
-  };
-  visit(root);
+  });
   return rewritten;
+}
+
+/** `visit` on every object under `root` but those under data keys (examples, defaults, enums), each once, its children first. */
+export function eachSchemaNode(root: unknown, visit: (node: Node) => void): void {
+  const seen = new Set<object>();
+  const walk = (value: unknown): void => {
+    if (value === null || typeof value !== "object" || seen.has(value)) return;
+    seen.add(value);
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item);
+      return;
+    }
+    const node = value as Node;
+    for (const [key, child] of Object.entries(node)) if (!DATA_KEYS.has(key)) walk(child);
+    visit(node);
+  };
+  walk(root);
 }
 
 /** Whether a document of this OpenAPI version writes its schemas in JSON Schema 2020-12: 3.1, and 3.2, which keeps 3.1's dialect. */

@@ -10,34 +10,20 @@
 // "itself or null"; a `oneOf` with a `discriminator` (the branch is named by
 // a property, not by matching one branch alone) is checked as `anyOf`
 // (discriminatedAsAnyOf, as generation's example check reads it).
-import { discriminatedAsAnyOf } from "../load/openapi-json-schema.js";
+import { discriminatedAsAnyOf, eachSchemaNode } from "../load/openapi-json-schema.js";
 
 type Node = Record<string, unknown>;
 
-/** Keys whose values are data, not schemas (an example may hold `nullable: true` of its own). */
-const DATA_KEYS = new Set(["example", "examples", "default", "enum", "const", "x-examples"]);
-
 /** Rewrites, in place, the schemas under `root` that Ajv would refuse; returns how many. */
 export function makeSchemasCompilable(root: unknown): number {
-  let rewritten = 0;
-  const seen = new Set<object>();
-  const visit = (value: unknown): void => {
-    if (value === null || typeof value !== "object" || seen.has(value)) return;
-    seen.add(value);
-    if (Array.isArray(value)) {
-      for (const item of value) visit(item);
-      return;
-    }
-    const node = value as Node;
-    for (const [key, child] of Object.entries(node)) if (!DATA_KEYS.has(key)) visit(child);
+  // Discriminated unions first: a nullable one is wrapped whole below.
+  let rewritten = discriminatedAsAnyOf(root);
+  eachSchemaNode(root, (node) => {
     if (node.nullable === true && node.type === undefined) {
       nullOrItself(node);
       rewritten++;
     }
-  };
-  // Discriminated unions first: a nullable one is wrapped whole below.
-  rewritten += discriminatedAsAnyOf(root);
-  visit(root);
+  });
   return rewritten;
 }
 
