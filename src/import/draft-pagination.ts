@@ -131,9 +131,11 @@ export function draftPagination(doc: OpenApiDocument, op: OpenApiOperation, rawO
   }
   const page = slot(PAGE);
   if (page) {
-    // The first page's number: the parameter's default, else its minimum (0 for a zero-based index), else 1.
+    // The first page's number: the parameter's default, else its minimum (0 for a zero-based index), else its
+    // example (Datadog's `page: {type: integer, example: 0}`, zero-based, says it nowhere else), else 1.
     const schema = safeFlatten(doc, page.schema ?? {}) ?? {};
-    const first = [schema.default, schema.minimum].find((v): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 1) ?? 1;
+    const example = Array.isArray(schema.examples) ? schema.examples[0] : schema.example;
+    const first = [schema.default, schema.minimum, example].find((v): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 1) ?? 1;
     const morePart = more ? { more: { from: `$response.body#${formatPointer(more)}`, equals: true } } : {};
     note(`paging recognised as a page number sent as ${page.name}, the first page ${first}${size ? `, ${size.name} the page size` : ""}; the list ends at an empty page`);
     return { style: "page", send: page.send, ...(first !== 1 ? { start: first } : {}), ...morePart, ...totalPart, items, ...pageSize };

@@ -92,6 +92,14 @@ describe("paging, from the shapes published lists use", () => {
     expect(await linkProblems(d, "zqshelf")).toEqual([]);
   });
 
+  it("a page number whose only hint of its first page is its example (0): the page style from page 0", () => {
+    const schema = { type: "object", properties: { shelves: { type: "array", items: shelf } } };
+    const zero = paging(openapi(listShelves([query("page", { type: "integer", format: "int64", example: 0 })], schema, undefined)));
+    expect(op(zero).pagination).toMatchObject({ style: "page", send: { in: "query", name: "page" }, start: 0 });
+    const one = paging(openapi(listShelves([query("page", { type: "integer", example: 3 })], schema, undefined)));
+    expect(op(one).pagination?.start).toBeUndefined();
+  });
+
   it("a token parameter named as the reply's field (next_page_token both ways)", async () => {
     const schema = { type: "object", properties: { zqshelves: { type: "array", items: shelf }, next_page_token: { type: "string" }, page_size: { type: "integer" }, total_records: { type: "integer" } } };
     const d = paging(openapi(listShelves([query("next_page_token", { type: "string", maxLength: 500 }), query("page_size", { type: "integer", maximum: 300 })], schema, undefined)));
