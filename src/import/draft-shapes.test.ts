@@ -97,7 +97,7 @@ describe("paging, from the shapes published lists use", () => {
     const zero = paging(openapi(listShelves([query("page", { type: "integer", format: "int64", example: 0 })], schema, undefined)));
     expect(op(zero).pagination).toMatchObject({ style: "page", send: { in: "query", name: "page" }, start: 0 });
     const one = paging(openapi(listShelves([query("page", { type: "integer", example: 3 })], schema, undefined)));
-    expect(op(one).pagination?.start).toBeUndefined();
+    expect(op(one).pagination).not.toHaveProperty("start");
   });
 
   it("a token parameter named as the reply's field (next_page_token both ways)", async () => {
