@@ -14,10 +14,11 @@
 import { fieldOf } from "@blockwright/runtime/internal";
 import type { Manifest, ManifestParam } from "../load/precompiled/manifest-types.js";
 import { shortText } from "./plain-text.js";
+import { type CredentialPlacement, credentialOf, type SecurityScheme } from "../load/security-schemes.js";
 type Json = Record<string, unknown>;
 
 /** Where the runtime sends one credential. */
-export type DraftPlacement = { type: "bearer" } | { type: "basic" } | { type: "header" | "query" | "cookie"; name: string };
+export type DraftPlacement = CredentialPlacement;
 
 /** One credential of a drafted way: its scheme, where it goes, and its parameter(s). */
 export interface DraftCredential {
@@ -53,13 +54,7 @@ export const ADDED_SCHEME = "bearerAuth";
 
 /** Where a scheme puts its credential, if the runtime sends it (an OAuth 2 or OpenID Connect access token as a bearer token). */
 function placementOf(scheme: Json): DraftPlacement | undefined {
-  const type = String(scheme.type ?? "");
-  const http = String(scheme.scheme ?? "").toLowerCase();
-  if (type === "http" && http === "bearer") return { type: "bearer" };
-  if (type === "http" && http === "basic") return { type: "basic" };
-  if (type === "oauth2" || type === "openIdConnect") return { type: "bearer" };
-  if (type === "apiKey" && (scheme.in === "header" || scheme.in === "query" || scheme.in === "cookie") && typeof scheme.name === "string" && scheme.name) return { type: scheme.in, name: scheme.name };
-  return undefined;
+  return credentialOf(scheme as unknown as SecurityScheme);
 }
 
 /** Runtime support and ease of use, best first: one secret before two parameters, a token before a browser session's cookie. */
