@@ -167,3 +167,31 @@ describe("a string parameter whose enum lists numbers", () => {
     expect(doc.components.parameters.ZqPrice.schema.enum).toEqual([0, 1, 2]);
   });
 });
+
+describe("a mock's multipart body with an object field in one of its allOf members (a JSON part)", () => {
+  const uploads = {
+    openapi: "3.0.3",
+    info: { title: "zquploads", version: "1" },
+    components: {
+      schemas: {
+        ZqUpload: { allOf: [{ $ref: "#/components/schemas/ZqShared" }, { $ref: "#/components/schemas/ZqRequest" }], required: ["zqfile", "zqkind"] },
+        ZqShared: { type: "object", properties: { zqkind: { type: "string", enum: ["passport"] } } },
+        ZqRequest: { type: "object", properties: { zqfile: { type: "string", format: "binary" }, zqlocation: { $ref: "#/components/schemas/ZqLocation" } } },
+        ZqLocation: { type: "object", properties: { country: { type: "string" } } },
+      },
+    },
+    paths: { "/zq/uploads": { post: { requestBody: { required: true, content: { "multipart/form-data": { schema: { $ref: "#/components/schemas/ZqUpload" } } } }, responses: { "201": { description: "made" } } } } },
+  };
+
+  it("takes that field as the text Prism reads the part as; the other fields are checked as before, and the document is not written to", () => {
+    const served = mockDocument(uploads, () => false) as typeof uploads;
+    const schema = (served.paths["/zq/uploads"].post.requestBody.content["multipart/form-data"] as { schema: object }).schema;
+    const ajv = new Ajv({ strict: false, validateFormats: false });
+    ajv.addSchema({ $id: "zq://uploads", components: uploads.components });
+    const check = ajv.compile({ $id: "zq://uploads/body", ...JSON.parse(JSON.stringify(schema).replaceAll('"#/components', '"zq://uploads#/components')) });
+    expect(check({ zqkind: "passport", zqfile: "bytes", zqlocation: '{"country":"GBR"}' })).toBe(true);
+    expect(check({ zqkind: "visa", zqfile: "bytes", zqlocation: '{"country":"GBR"}' })).toBe(false);
+    expect(check({ zqkind: "passport", zqlocation: "{}" })).toBe(false);
+    expect(uploads.components.schemas.ZqRequest.properties.zqlocation).toEqual({ $ref: "#/components/schemas/ZqLocation" });
+  });
+});

@@ -11,7 +11,8 @@
 // gets a valid made one; one whose only media type is a wildcard (`*/*`) is
 // served as JSON, and a named example `default` as the default; an object sent in the query as its fields (form, exploded)
 // is taken as those fields; a body whose `allOf` members each close the
-// object takes the fields of all of them (open-all-of.ts).
+// object takes the fields of all of them (open-all-of.ts); a multipart body's
+// object fields, sent as JSON parts, are taken as the text Prism reads.
 import { sendsFieldsAsPairs } from "../load/openapi-document.js";
 import { withTextEnum } from "../load/text-enum.js";
 import { documentServer } from "../link/server.js";
@@ -56,7 +57,9 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
     out[method] = {
       ...own,
       ...(op.parameters ? { parameters: keep(op.parameters) } : {}),
-      ...(op.requestBody ? { requestBody: withOpenAllOfMembers(withOneItemFormLists(withoutReadOnlyRequired(bodyWithoutCovered(resolved(op.requestBody, document), covers), document), document), (v) => resolved(v, document)) } : {}),
+      ...(op.requestBody
+        ? { requestBody: withOpenAllOfMembers(withJsonPartsAsText(withOneItemFormLists(withoutReadOnlyRequired(bodyWithoutCovered(resolved(op.requestBody, document), covers), document), document), document), (v) => resolved(v, document)) }
+        : {}),
       ...(isObject(op.responses) ? { responses: namedDefaultServed(answersAsJson(op.responses, document), document) } : {}),
     };
   }
@@ -258,6 +261,48 @@ function withOneItemFormLists(body: unknown, document: Json): unknown {
     changed = true;
   }
   return changed ? { ...body, content } : body;
+}
+
+const MULTIPART = /^multipart\/form-data\b/i;
+
+/**
+ * A multipart body's object fields, in their own members (`allOf`) too, taken as text: an object goes as a
+ * JSON part (OpenAPI's default for an object property of a multipart body, and what the runtime sends), and
+ * Prism reads every part as text, so that it refused each such field ("must be object": Onfido's document
+ * upload and its `location`). The JSON itself is the suite's to check (sent intact).
+ */
+function withJsonPartsAsText(body: unknown, document: Json): unknown {
+  if (!isObject(body) || !isObject(body.content)) return body;
+  let changed = false;
+  const content: Json = { ...body.content };
+  for (const [type, media] of Object.entries(body.content)) {
+    if (!MULTIPART.test(type) || !isObject(media)) continue;
+    const schema = jsonFieldsAsText(media.schema, document, 0);
+    if (schema === media.schema) continue;
+    content[type] = { ...media, schema };
+    changed = true;
+  }
+  return changed ? { ...body, content } : body;
+}
+
+/** The schema with its object fields as text, through its `allOf` members; the same value where it has none. */
+function jsonFieldsAsText(raw: unknown, document: Json, depth: number): unknown {
+  const schema = resolved(raw, document);
+  if (!isObject(schema) || depth > 8) return raw;
+  let out: Json | undefined;
+  if (isObject(schema.properties)) {
+    for (const [name, field] of Object.entries(schema.properties)) {
+      const f = resolved(field, document);
+      if (!isObject(f) || !(f.type === "object" || (f.type === undefined && (isObject(f.properties) || Array.isArray(f.allOf))))) continue;
+      out ??= { ...schema, properties: { ...schema.properties } };
+      (out.properties as Json)[name] = { type: "string", description: "JSON text (a part Prism reads as text)" };
+    }
+  }
+  if (Array.isArray(schema.allOf)) {
+    const members = schema.allOf.map((m) => jsonFieldsAsText(m, document, depth + 1));
+    if (members.some((m, i) => m !== (schema.allOf as unknown[])[i])) out = { ...(out ?? schema), allOf: members };
+  }
+  return out ?? raw;
 }
 
 function isCovered(p: unknown, covers: (slot: CoveredSlot) => boolean): boolean {
