@@ -89,17 +89,15 @@ export function draftPagination(doc: OpenApiDocument, op: OpenApiOperation, rawO
     note(`paging recognised as a cursor: ${named.field.join(".")} of the reply, sent back as ${named.param.name}`);
     return { style: "cursor", cursor: `$response.body#${formatPointer(named.field)}`, send: { in: named.param.in as "query" | "header", name: named.param.name }, ...totalPart, items, ...pageSize };
   }
+  const more = body ? fieldMatching(doc, body, HAS_MORE, ["boolean"], 1) : undefined;
   if (cursor && (cursorParam || cursorField)) {
     const send = cursorParam ? { in: cursorParam.in as "query" | "header", name: cursorParam.name } : { in: "body" as const, pointer: formatPointer([defined(cursorField, "the cursor field")]) };
     // The end said by a flag, where the reply has one: a cursor may still be given on the last page.
-    const hasMore = body ? fieldMatching(doc, body, HAS_MORE, ["boolean"], 1) : undefined;
-    const done = hasMore || !body ? undefined : fieldMatching(doc, body, DONE, ["boolean"], 1);
-    const flag = hasMore ?? done;
-    const endPart = flag ? { more: { from: `$response.body#${formatPointer(flag)}`, equals: hasMore !== undefined } } : {};
-    note(`paging recognised as a cursor: ${cursor.join(".")} of the reply, sent back as ${cursorParam ? cursorParam.name : cursorField}${flag ? `, more pages while ${flag.join(".")} is ${hasMore ? "true" : "false"}` : ""}`);
+    const flag = more ?? (body ? fieldMatching(doc, body, DONE, ["boolean"], 1) : undefined);
+    const endPart = flag ? { more: { from: `$response.body#${formatPointer(flag)}`, equals: more !== undefined } } : {};
+    note(`paging recognised as a cursor: ${cursor.join(".")} of the reply, sent back as ${cursorParam ? cursorParam.name : cursorField}${flag ? `, more pages while ${flag.join(".")} is ${more ? "true" : "false"}` : ""}`);
     return { style: "cursor", cursor: `$response.body#${formatPointer(cursor)}`, send, ...endPart, ...totalPart, items, ...pageSize };
   }
-  const more = body ? fieldMatching(doc, body, HAS_MORE, ["boolean"], 1) : undefined;
   const after = declared(AFTER_ID);
   const idOfItems = outputs.list.items && typeOf(outputs.list.items) === "object" && ((outputs.list.items.properties ?? {}) as Schema).id !== undefined;
   if (more && after && idOfItems) {
