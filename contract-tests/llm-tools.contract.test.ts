@@ -4,21 +4,19 @@
 // definition declares (an MCP client refuses structuredContent that does not).
 import AjvModule from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import { connectionParams, modelParams, outputSchema, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
+import { checkValue, connectionParams, modelParams, outputSchema, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
+import { placeholderValue, synthesized } from "../src/contract/rule-values.js";
 import { call, expectSuccess, mockUrl } from "../test-support/harness.js";
 import { tools } from "../test-support/repo.js";
 
 const Ajv2020 = AjvModule.default ?? AjvModule;
 const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });
 
-/** A value the parameter accepts: its placeholder, else the first allowed value. */
+/** A value the parameter accepts: its placeholder, else the first value the derived suite makes from its rules (a format's, a pattern's) that the runtime takes. */
 function sample(p: ParamSpec): unknown {
-  if (p.placeholder !== undefined) return p.type === "json" ? JSON.parse(p.placeholder) : p.placeholder;
-  if (p.enum) return p.enum[0];
-  if (p.type === "number") return p.minimum ?? 1;
-  if (p.type === "boolean") return true;
-  if (p.type === "json") return p.jsonType === "array" ? [] : {};
-  return "sample-value".slice(0, p.maxLength ?? 12);
+  const placeholder = placeholderValue(p);
+  const candidates = [...(placeholder !== undefined ? [placeholder] : []), ...synthesized(p)];
+  return candidates.find((v) => !("issue" in checkValue(p, v))) ?? candidates[0];
 }
 
 /** Parameters that pass the tool's rules: required ones, and the first choice of each rule. */
