@@ -18,6 +18,7 @@ export { credentialKinds } from "./http/transport.js";
 export { pageLinks } from "./call/next-address.js";
 export { fileSupport } from "./call/file-support.js";
 export { requestSizeIssue as requestSizeCheck } from "./http/request-size.js";
+export { instanceAddresses } from "./call/instance-address.js";
 export { requestBodies } from "./call/request-body.js";
 export { writeSafety } from "./call/write-safety.js";
 export { rateLimitWait as rateLimitWaits } from "./http/rate-waits.js";

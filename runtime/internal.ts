@@ -14,7 +14,7 @@ export { validateInput, checkValueWith, isAbsent, checkAddress, show, hasStringR
 export { validateParams, checkValue, VALUE_SUPPORT } from "./validate/full-check.js";
 export { checkRules } from "./validate/cross-field-rules.js";
 export { fullSupport } from "./execute/full-support.js";
-export { unsupported, SUPPORT_EXPORTS, formNeeded, needsPart, type CallPart } from "./call/support.js";
+export { unsupported, SUPPORT_EXPORTS, formNeeded, needsPart, CALL_PARTS, type CallPart } from "./call/support.js";
 export { matchesHost, providerHosts, hostPatternProblem, isLoopback } from "./http/hosts.js";
 export { DEFAULT_REPLY_BYTES, readBytes } from "./http/read-body.js";
 export { startDeadline, type Deadline } from "./http/deadline.js";

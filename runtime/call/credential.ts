@@ -7,7 +7,7 @@
 import type { CallCredential, OAuthOptions, OAuthSupport } from "../oauth/flows.js";
 import type { AuthWay, ToolSpec } from "../spec/tool-types.js";
 import { simpleWayProblem } from "../http/credentials.js";
-import { unsupported } from "../common/unsupported.js";
+import { lacks } from "../common/unsupported.js";
 import type { credentialKinds } from "../http/transport.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
@@ -50,5 +50,5 @@ function firstCredential(tool: ToolSpec, values: Record<string, unknown>, option
   const given = values[tool.auth.param];
   if (!tool.oauth || (typeof given === "string" && given.trim() !== "")) return { credential: String(given) };
   // The token is not given, and the flows that could obtain one need the OAuth support.
-  return { problem: { ...unsupported("oauth", "is required (an access token); obtaining one by an OAuth 2 flow", tool.auth.param), rule: "required" } };
+  return { problem: lacks("oauth", tool.auth.param) };
 }

@@ -32,8 +32,9 @@ import { callCredential, type IssuedTokens, type OAuthCall } from "./credential.
 import type { TokenCache } from "../oauth/token-cache.js";
 import { validateInput } from "../validate/validate-params.js";
 import type { Issue } from "../common/issue.js";
-import { type Support, unsupported } from "./support.js";
-import { missingAddress, resolveBaseUrl } from "./base-address.js";
+import type { CallNeeds, Support } from "./support.js";
+import { lacks } from "../common/unsupported.js";
+import { resolveBaseUrl } from "./base-address.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
 export const TOOL_FIELDS_READ = ["id", "anonymous", "outputs", "outcomes", "errors", "idempotency", "timeoutMs"] as const satisfies readonly (keyof ToolSpec)[];
@@ -99,7 +100,7 @@ export type TokenSend = (call: PreparedCall, request: HttpRequest, deadline: Dea
  * package's client goes without it: the generator gave it its tools' parts (src/emit/emit-client.ts supportParts),
  * and bundles none of the check.
  */
-export type CallSupport = Support & { oauth?: Support["oauth"] & { send?: TokenSend }; partsCheck?: (tool: ToolSpec, support: Support) => Issue | undefined };
+export type CallSupport = Support & { oauth?: Support["oauth"] & { send?: TokenSend }; partsCheck?: (tool: ToolSpec, support: Support, call: CallNeeds) => Issue | undefined };
 
 /** A validated call, ready to send (and, for pagination, to send again with a cursor). */
 export interface PreparedCall {
@@ -140,6 +141,9 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
   });
   const refuse = (problem: Omit<Failure, "type">) => ({ failed: fail({ type: "validation", ...problem }) });
 
+  // A part the tool needs and the caller was made without: refused first, whatever the values.
+  const missing = options.partsCheck?.(tool, options, { input, pages: wantsPages(options) });
+  if (missing) return refuse(missing);
   const validated = validateInput(tool, input, options);
   if (!validated.ok) {
     const first = itemAt(validated.issues, 0);
@@ -151,11 +155,11 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
       ...(more ? { issues: validated.issues } : {}),
     });
   }
-  const problem = options.partsCheck?.(tool, options) ?? checkCallOptions(tool, options);
+  const problem = checkCallOptions(tool, options);
   if (problem) return refuse(problem);
   const { values, unsent } = validated;
-  const baseUrl = resolveBaseUrl(tool, values, options.baseUrl);
-  if ("error" in baseUrl) return refuse({ message: baseUrl.error, rule: "baseUrl" });
+  const baseUrl = resolveBaseUrl(tool, values, options.baseUrl, options.addresses);
+  if ("problem" in baseUrl) return refuse(baseUrl.problem);
   // An address given at call time goes only to a host the provider is reached at (hosts.ts).
   const given = options.baseUrl !== undefined ? "baseUrl" : tool.server.param;
   const refused = given !== undefined && baseUrl.url !== "" ? hostRefusal(tool, baseUrl.url, options.allowHosts) : undefined;
@@ -165,9 +169,9 @@ export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | un
   // An operation that takes no credential gets none, whatever the call was given.
   const chosen = tool.anonymous ? { way: tool.auth, credential: "" } : callCredential(tool, values, options, (s) => keepSecret(secrets, s));
   if ("problem" in chosen) return refuse(chosen.problem);
-  if (chosen.oauth && !options.oauth?.send) return refuse(unsupported("oauth", "sending with an OAuth 2 flow's token"));
+  if (chosen.oauth && !options.oauth?.send) return refuse(lacks("oauth"));
   // No address given: the token's (auth.tokenAddressField), when a flow obtains one.
-  if (baseUrl.url === "" && !chosen.oauth) return refuse(missingAddress(tool));
+  if (baseUrl.url === "" && !chosen.oauth) return refuse(options.addresses?.missing(tool, tool.server.param ?? "baseUrl") ?? lacks("addresses"));
   const { form, files, bodies, credentials } = options;
   const call: PreparedCall = {
     tool,

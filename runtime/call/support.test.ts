@@ -11,6 +11,9 @@ import { createExecutor, createPackageExecutor } from "../execute/executor.js";
 import { fullSupport } from "../execute/full-support.js";
 import { rateLimitWait } from "../http/rate-waits.js";
 import { requestSizeIssue } from "../http/request-size.js";
+import { formatProblem } from "../spec/formats.js";
+import { pageLinks } from "./next-address.js";
+import { instanceAddresses } from "./instance-address.js";
 import { credentialKinds } from "../http/transport.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import { checkJson } from "../validate/json-params.js";
@@ -77,7 +80,7 @@ describe("a part of the support a tool needs", () => {
   });
 
   it("the full support holds every part, each under the name the runtime exports it by", () => {
-    expect(Object.keys(fullSupport).sort()).toEqual(["bodies", "credentials", "files", "form", "formats", "json", "links", "oauth", "problems", "rateLimits", "requestSize", "rules", "strings", "waits", "writes"]);
+    expect(Object.keys(fullSupport).sort()).toEqual(["addresses", "bodies", "credentials", "files", "form", "formats", "json", "links", "oauth", "problems", "rateLimits", "requestSize", "rules", "strings", "waits", "writes"]);
     expect(Object.keys(SUPPORT_EXPORTS).sort()).toEqual(
       Object.keys(fullSupport)
         .filter((k) => k !== "rateLimits")
@@ -89,11 +92,25 @@ describe("a part of the support a tool needs", () => {
 // Each part beside the core: a tool that declares what it serves (the shelf's get_book changed in one
 // respect), refused without the part before any request, and sent with the part (and `with`, what else
 // the tool needs), which gives it its effect.
-const PARTS: { part: keyof Support; given: Support; with?: Support; tool: ToolSpec; sent: (request: { method: string; headers: Headers; body: string }) => void }[] = [
+const PARTS: { part: keyof Support; given: Support; with?: Support; tool: ToolSpec; sent: (request: { method: string; url: string; headers: Headers; body: string }) => void }[] = [
   {
     part: "waits",
     given: { waits: rateLimitWait },
     tool: { ...getBook, rateLimits: { resetHeader: "x-ratelimit-reset" } },
+    sent: (r) => expect(r.method).toBe("GET"),
+  },
+  {
+    part: "formats",
+    given: { formats: formatProblem },
+    with: { strings: stringRules },
+    // Declared by an optional parameter the call does not give: the part is still the tool's.
+    tool: { ...getBook, params: [...getBook.params, { ...bookId, name: "zqSince", required: false, format: "date", wire: { in: "query", name: "since" } }] },
+    sent: (r) => expect(new URL(r.url).searchParams.has("since")).toBe(false),
+  },
+  {
+    part: "rules",
+    given: { rules: checkRules },
+    tool: { ...getBook, rules: [{ rule: "anyOf", groups: [["bookId"]] }] },
     sent: (r) => expect(r.method).toBe("GET"),
   },
   {
@@ -165,4 +182,44 @@ it('a basic credential\'s user id with a ":" is refused with the parameters, by 
   expect(result).toMatchObject({ success: false, error: { type: "validation", param: "bookId", rule: "characters" } });
   expect(!result.success && result.error.message).toBe('bookId: must not contain ":" (HTTP basic puts it between the user id and the password), got "b:9"');
   expect(seen).toHaveLength(0);
+});
+
+describe("a part a declaration needs only for some calls", () => {
+  const paged: ToolSpec = {
+    ...getBook,
+    pagination: { next: { style: "linkHeader" }, items: ["data"] },
+    outputs: [{ path: "data", type: "json", description: "The book.", optional: false, source: { expression: "$response.body", ref: { kind: "body", pointer: [] }, required: true } }],
+  };
+
+  it("links: one page goes out without it; all pages are refused before any request, naming pageLinks; with it, they go out", async () => {
+    const { fetch, seen } = scriptedFetch(json(200, { id: "b9" }), json(200, { id: "b9" }));
+    const execute = createExecutor({ [paged.id]: paged });
+    expect(await execute(paged.id, { apiKey: KEY, bookId: "b9" }, { fetch })).toMatchObject({ success: true });
+    const refused = await execute(paged.id, { apiKey: KEY, bookId: "b9" }, { fetch, allPages: true });
+    expect(!refused.success && refused.error.message).toContain("needs the runtime's pageLinks");
+    expect(seen).toHaveLength(1);
+    expect(await createExecutor({ [paged.id]: paged }, { links: pageLinks })(paged.id, { apiKey: KEY, bookId: "b9" }, { fetch, allPages: true })).toMatchObject({ success: true });
+    expect(seen).toHaveLength(2);
+  });
+
+  it("addresses: a provider reached at the caller's instance (server.param) is refused without it, naming instanceAddresses and the parameter; with it, the call goes to the address given", async () => {
+    const { fetch, seen } = scriptedFetch(json(200, { id: "b9", title: "Dune", state: "ready" }));
+    const instance = { ...bookId, name: "zqInstance", required: true, format: "base-url" as const, wire: { in: "server" as const } };
+    const tool: ToolSpec = { ...getBook, server: { param: "zqInstance" }, params: [...getBook.params, instance] };
+    const input = { apiKey: KEY, bookId: "b9", zqInstance: "http://127.0.0.1:9/" };
+    const refused = await createExecutor({ [tool.id]: tool })(tool.id, input, { fetch });
+    expect(refused).toMatchObject({ success: false, error: { type: "validation", param: "zqInstance", rule: "support" } });
+    expect(!refused.success && refused.error.message).toContain("needs the runtime's instanceAddresses");
+    expect(seen).toHaveLength(0);
+    expect(await createExecutor({ [tool.id]: tool }, { addresses: instanceAddresses })(tool.id, input, { fetch })).toMatchObject({ success: true });
+    expect(seen.map((r) => new URL(r.url).origin)).toEqual(["http://127.0.0.1:9"]);
+  });
+
+  it("a part a generated package lacks (its tool changed after it was made) is refused where it is used, before any request, naming the part", async () => {
+    const { fetch, seen } = scriptedFetch(json(201, { id: "b9", title: "Dune", state: "pending" }));
+    const { json: _json, ...allButJson } = fullSupport;
+    const client = createPackageClient({ methods: { addBook: tools.shelf_add_book! }, credentials: ["apiKey"], support: allButJson }, { fetch }) as Record<string, (input: object) => Promise<unknown>>;
+    expect(await client.addBook!(addBook)).toMatchObject({ success: false, error: { type: "validation", param: "meta", rule: "support", message: "meta: needs the runtime's json support, which this call was made without" } });
+    expect(seen).toHaveLength(0);
+  });
 });

@@ -19,13 +19,14 @@ import { type rateLimitWait, waitsNeeded } from "../http/rate-waits.js";
 import { problemMessage } from "../http/problem-details.js";
 import type { Issue } from "../common/issue.js";
 import { unsupported } from "../common/unsupported.js";
-import type { FormFieldEncoding, ToolSpec, WireSpec } from "../spec/tool-types.js";
-import type { ValueSupport } from "../validate/validate-params.js";
+import type { FormFieldEncoding, ParamSpec, ToolSpec, WireSpec } from "../spec/tool-types.js";
+import { hasStringRules, type ValueSupport } from "../validate/validate-params.js";
 import type { WithOAuth } from "./credential.js";
 import type { FileSupport } from "./file-support.js";
 import type { BodySupport } from "./request-body.js";
 import type { WriteSupport } from "./write-safety.js";
 import type { pageLinks } from "./next-address.js";
+import type { instanceAddresses } from "./instance-address.js";
 
 export { SUPPORT_EXPORTS, unsupported } from "../common/unsupported.js";
 
@@ -51,6 +52,8 @@ export interface Support extends WithOAuth, ValueSupport {
   credentials?: typeof credentialKinds;
   /** The wait a 429 without Retry-After asks for, by the manifest's `rateLimits.resetHeader` or `pauseMs`: `rateLimitWaits`. */
   waits?: typeof rateLimitWait;
+  /** The address of a provider reached at the caller's instance (`server.param`), and a flow's token naming it: `instanceAddresses`. */
+  addresses?: typeof instanceAddresses;
   /** An RFC 9457 problem's title, detail and first reasons as an error's message when the manifest's expressions find none: `problemDetails`. */
   problems?: typeof problemMessage;
 }
@@ -74,30 +77,77 @@ export function bodyNeeded(tool: ToolSpec): boolean {
   );
 }
 
-/** The parts checked before a call is prepared: what each does (the refusal says it) and whether a tool needs it. */
-const CALL_PARTS = {
-  form: ["encoding a form body or a query array or object", formNeeded],
-  files: ["sending or receiving a file", (tool) => tool.download !== undefined || tool.body?.encoding === "multipart"],
-  requestSize: ["checking the size of the request head (limits.requestHeadBytes)", (tool) => tool.server.requestHeadBytes !== undefined],
-  bodies: ["sending a request body", bodyNeeded],
-  credentials: ["sending a basic or cookie credential, several credentials, or one of alternative ones", (tool) => credentialKindsNeeded(tool.auth)],
-  // Any method but GET, or a GET declared not idempotent: write-safety.ts tells which requests are safe to repeat.
-  writes: ["sending a request that is not safe to repeat, or an idempotency key", (tool) => tool.idempotency !== undefined || tool.behavior?.idempotent === false || [tool, ...tool.routes].some((t) => t.method !== "GET")],
-  waits: ["waiting after a 429 as rateLimits.resetHeader or pauseMs say", waitsNeeded],
-} as const satisfies { [K in keyof Support]?: readonly [string, (tool: ToolSpec) => boolean] };
-
-export type CallPart = keyof typeof CALL_PARTS;
-
-/** Whether a tool needs one of the parts checked before its call (the generator gives its package the part). */
-export function needsPart(tool: ToolSpec, part: CallPart): boolean {
-  return CALL_PARTS[part][1](tool);
+/** What a call is: its raw input and whether it asks for more than one page (what some parts are needed for). */
+export interface CallNeeds {
+  input: Record<string, unknown>;
+  pages: boolean;
 }
 
-/** The refusal of a tool that needs a part `support` lacks, the first such. */
-export function missingPart(tool: ToolSpec, support: Support): Issue | undefined {
-  for (const part in CALL_PARTS) {
-    const [what, needs] = CALL_PARTS[part as CallPart];
-    if (!support[part as CallPart] && needs(tool)) return unsupported(part as CallPart, what);
+/**
+ * A part of the support and what needs it: `what` it does (the refusal says it); whether a tool `declares` a
+ * need of it (the generator gives its package the part: src/emit/emit-client.ts supportParts), `true` or the
+ * parameter that needs it; `now`, whether this call needs it when a declared need may go unused (a token given
+ * as it is needs no flow, one page no next-page address); `given`, whether `support` has it (default: the key).
+ */
+interface Part {
+  what: string;
+  declares(tool: ToolSpec): boolean | string;
+  now?(tool: ToolSpec, call: CallNeeds): boolean;
+  given?(support: Support & { oauth?: { send?: unknown } }): boolean;
+}
+
+/** The parameter of the tool that meets `test`, or false. */
+const paramWhere = (tool: ToolSpec, test: (p: ParamSpec) => boolean): string | false => tool.params.find(test)?.name ?? false;
+const linkStyles = (tool: ToolSpec) => tool.pagination?.next.style === "nextUrl" || tool.pagination?.next.style === "linkHeader";
+
+/**
+ * Every part a tool's declarations may need, checked before a call by the callers whose parts are chosen by hand
+ * (BY_HAND): one record, read by the check and by the generator's choice, so a new part is named in both.
+ */
+const PARTS = {
+  oauth: {
+    what: "obtaining an access token by an OAuth 2 flow and sending with it",
+    declares: (tool) => tool.oauth !== undefined,
+    // A token given as it is goes without the flows.
+    now: (tool, call) => {
+      const token = call.input[tool.auth.param];
+      return typeof token !== "string" || token.trim() === "";
+    },
+    given: (support) => support.oauth?.send !== undefined,
+  },
+  json: { what: "checking a JSON parameter", declares: (tool) => paramWhere(tool, (p) => p.type === "json") },
+  formats: { what: "checking a string format (date, date-time, email, uri, uuid)", declares: (tool) => paramWhere(tool, (p) => p.format !== undefined && p.format !== "base-url") },
+  rules: { what: "checking the cross-field rules", declares: (tool) => tool.rules.length > 0 },
+  form: { what: "encoding a form body or a query array or object", declares: formNeeded },
+  links: { what: "following the next page's address (nextUrl, linkHeader)", declares: linkStyles, now: (_, call) => call.pages },
+  files: { what: "sending or receiving a file", declares: (tool) => tool.download !== undefined || tool.body?.encoding === "multipart" || paramWhere(tool, (p) => p.type === "file") },
+  strings: { what: "checking an enum, a pattern, a format or a list", declares: (tool) => paramWhere(tool, (p) => p.type === "string" && hasStringRules(p)) },
+  bodies: { what: "sending a request body", declares: bodyNeeded },
+  // Any method but GET, or a GET declared not idempotent: write-safety.ts tells which requests are safe to repeat.
+  writes: { what: "sending a request that is not safe to repeat, or an idempotency key", declares: (tool) => tool.idempotency !== undefined || tool.behavior?.idempotent === false || [tool, ...tool.routes].some((t) => t.method !== "GET") },
+  credentials: { what: "sending a basic or cookie credential, several credentials, or one of alternative ones", declares: (tool) => credentialKindsNeeded(tool.auth) },
+  requestSize: { what: "checking the size of the request head (limits.requestHeadBytes)", declares: (tool) => tool.server.requestHeadBytes !== undefined },
+  waits: { what: "waiting after a 429 as rateLimits.resetHeader or pauseMs say", declares: waitsNeeded },
+  addresses: { what: "reading the instance address from its parameter (server.param)", declares: (tool) => tool.server.param ?? false },
+} as const satisfies { [K in keyof Support]?: Part };
+
+export type CallPart = keyof typeof PARTS;
+
+/** Every part a tool's declarations may need, in the order the check refuses them. */
+export const CALL_PARTS = Object.keys(PARTS) as CallPart[];
+
+/** Whether a tool declares a need of a part (the generator gives its package the part). */
+export function needsPart(tool: ToolSpec, part: CallPart): boolean {
+  return PARTS[part].declares(tool) !== false;
+}
+
+/** The refusal of a call whose tool needs a part `support` lacks, the first such. */
+export function missingPart(tool: ToolSpec, support: Support, call: CallNeeds = { input: {}, pages: false }): Issue | undefined {
+  for (const key in PARTS) {
+    const part: Part = PARTS[key as CallPart];
+    const need = part.declares(tool);
+    if (need === false || (part.given ? part.given(support) : support[key as CallPart]) || (part.now && !part.now(tool, call))) continue;
+    return unsupported(key as CallPart, part.what, typeof need === "string" ? need : undefined);
   }
   return undefined;
 }

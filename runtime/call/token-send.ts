@@ -12,7 +12,7 @@ import { applyFirstCredential, type HttpRequest } from "../http/transport.js";
 import type { Renewal } from "../oauth/token-cache.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import { checkAddress } from "../validate/validate-params.js";
-import { missingAddress } from "./base-address.js";
+import { instanceAddresses } from "./instance-address.js";
 import { networkError } from "./reply-failures.js";
 import { keepSecret, type PreparedCall, type SentCall } from "./single-call.js";
 
@@ -66,7 +66,7 @@ async function authorize(call: PreparedCall, request: HttpRequest, pending: Prom
  * or none at all.
  */
 export function tokenAddress(tool: ToolSpec, current: string, address: string | undefined, allowHosts: readonly string[]): { base: string } | { failure: Failure } {
-  if (address === undefined) return current === "" ? { failure: { type: "validation", ...missingAddress(tool) } } : { base: current };
+  if (address === undefined) return current === "" ? { failure: { type: "validation", ...instanceAddresses.missing(tool, tool.server.param ?? "baseUrl") } } : { base: current };
   const field = tool.oauth?.addressField ?? "address";
   const checked = checkAddress(address);
   if ("problem" in checked) {

@@ -18,7 +18,18 @@ export const SUPPORT_EXPORTS = {
   credentials: "credentialKinds",
   waits: "rateLimitWaits",
   problems: "problemDetails",
+  addresses: "instanceAddresses",
 } as const;
+
+/**
+ * The problem of a call whose tool needs a part the support it was given lacks, found where the part is used:
+ * a caller whose parts are chosen by hand is refused before (support.ts `missingPart`, with what the part does
+ * and where it comes from), and a generated package is given its tools' parts, so this is met only by a tool
+ * changed after the package was made; it names the part, and carries none of the longer texts into a package.
+ */
+export function lacks(part: keyof typeof SUPPORT_EXPORTS, param?: string): Issue {
+  return { ...(param !== undefined ? { param } : {}), rule: "support", message: `${param !== undefined ? `${param}: ` : ""}needs the runtime's ${part} support, which this call was made without` };
+}
 
 /** The problem of a tool that needs a part its caller was made without. */
 export function unsupported(part: keyof typeof SUPPORT_EXPORTS, what: string, param?: string): Issue {

@@ -12,6 +12,7 @@ import { problemMessage } from "../http/problem-details.js";
 import { credentialKinds } from "../http/transport.js";
 import { pageLinks } from "../call/next-address.js";
 import { oauthFlows } from "../call/oauth-support.js";
+import { instanceAddresses } from "../call/instance-address.js";
 import { requestBodies } from "../call/request-body.js";
 import { writeSafety } from "../call/write-safety.js";
 import { formatProblem } from "../spec/formats.js";
@@ -35,4 +36,5 @@ export const fullSupport: Required<Support> = {
   credentials: credentialKinds,
   waits: rateLimitWait,
   problems: problemMessage,
+  addresses: instanceAddresses,
 };

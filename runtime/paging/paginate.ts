@@ -27,7 +27,8 @@ import { type CallSupport, openCallFiles, prepareCall, sendCall, type ExecuteOpt
 import type { OutputSpec, PageTarget, PaginationSpec, ToolSpec } from "../spec/tool-types.js";
 import type { HttpRequest } from "../http/transport.js";
 import type { NextPage } from "../call/next-address.js";
-import { BY_HAND, type Support, unsupported } from "../call/support.js";
+import { BY_HAND, type Support } from "../call/support.js";
+import { lacks } from "../common/unsupported.js";
 import { upstreamFailure } from "../call/reply-failures.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
@@ -92,7 +93,7 @@ async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefine
   const pagination = defined(tool.pagination, `${tool.id}'s pagination`);
   const style = pagination.next.style;
   if ((style === "nextUrl" || style === "linkHeader") && !options.links) {
-    yield failedPage(call.fail({ type: "validation", ...unsupported("links", `following the next page's address (${style})`) }));
+    yield failedPage(call.fail({ type: "validation", ...lacks("links") }));
     return;
   }
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;

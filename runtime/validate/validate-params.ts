@@ -8,7 +8,7 @@ import { isLoopback } from "../http/hosts.js";
 import { ownValue } from "../common/own.js";
 import { isSecretLength, SECRET_MIN_LENGTH } from "../common/redact.js";
 import type { Issue } from "../common/issue.js";
-import { unsupported } from "../common/unsupported.js";
+import { lacks } from "../common/unsupported.js";
 import type { ValueFormat } from "../spec/formats.js";
 import type { ParamSpec, ToolSpec } from "../spec/tool-types.js";
 
@@ -75,7 +75,7 @@ export function validateInput(tool: ToolSpec, input: Record<string, unknown>, su
     if ("issue" in checked) issues.push(checked.issue);
     else values[spec.name] = checked.value;
   }
-  if (!issues.length && tool.rules.length) issues.push(...(support.rules ? support.rules(tool, values) : [unsupported("rules", "checking the cross-field rules")]));
+  if (!issues.length && tool.rules.length) issues.push(...(support.rules ? support.rules(tool, values) : [lacks("rules")]));
   return issues.length ? { ok: false, issues } : { ok: true, values, unsent };
 }
 
@@ -148,9 +148,9 @@ export function checkValueWith(spec: ParamSpec, raw: unknown, support: ValueSupp
       if (raw === "true" || raw === "false") return { value: raw === "true" };
       return problem(spec, "type", "must be a boolean (true or false)", raw);
     case "json":
-      return support.json ? support.json(spec, raw) : { issue: unsupported("json", "checking a JSON parameter", spec.name) };
+      return support.json ? support.json(spec, raw) : { issue: lacks("json", spec.name) };
     case "file": {
-      if (!support.files) return { issue: unsupported("files", "checking a file parameter", spec.name) };
+      if (!support.files) return { issue: lacks("files", spec.name) };
       const checked = support.files.fileValue(spec, raw);
       // Kept as given: call/file-inputs.ts opens it (a path, an address) when the call is sent.
       return "issue" in checked ? checked : { value: raw };
@@ -218,9 +218,9 @@ export function hasStringRules(spec: ParamSpec): boolean {
 
 function checkString(spec: ParamSpec, s: string, support: ValueSupport, tool?: Pick<ToolSpec, "routes" | "auth">): Checked {
   const places = placements(spec, tool);
-  if (spec.format !== undefined && spec.format !== "base-url" && !support.formats) return { issue: unsupported("formats", `checking the format ${spec.format}`, spec.name) };
+  if (spec.format !== undefined && spec.format !== "base-url" && !support.formats) return { issue: lacks("formats", spec.name) };
   const strings = hasStringRules(spec) ? support.strings : undefined;
-  if (hasStringRules(spec) && !strings) return { issue: unsupported("strings", "checking an enum, a pattern, a format or a list", spec.name) };
+  if (hasStringRules(spec) && !strings) return { issue: lacks("strings", spec.name) };
   if (spec.secret && !isSecretLength(s)) return problem(spec, "minLength", `must be at least ${SECRET_MIN_LENGTH} characters long`, s);
   if (LONE_SURROGATE.test(s)) return problem(spec, "characters", "must be well-formed Unicode text (it contains half of a surrogate pair, which no request can carry)", s);
   const formOnly = spec.wire.in === "auth" && tool !== undefined && !credentialOfParam(tool.auth, spec.name);

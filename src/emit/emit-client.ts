@@ -2,7 +2,7 @@
 // (one per operation, named from the tool id), the parameters that make the
 // connection, and their types: a credential the provider needs is required,
 // and OAuth flows make a union (the token, or exactly one flow's parameters).
-import { oauthParams, flowParams, formNeeded, hasStringRules, needsPart, SUPPORT_EXPORTS, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
+import { oauthParams, flowParams, CALL_PARTS, needsPart, SUPPORT_EXPORTS, type CallPart, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
 import type { OperationIR, ProviderIR } from "../model/ir.js";
 import { camelCase } from "../model/naming.js";
 import { codeLiteral, commentText } from "./code-text.js";
@@ -31,23 +31,12 @@ export interface ClientView {
  * (nothing else is bundled). `problems`: an operation declares an error answer as an RFC 9457 problem (OperationIR.problemAnswers).
  */
 export function supportParts(tools: readonly ToolSpec[], problems = false): { key: string; name: string }[] {
+  // The parts a call may need (runtime/call/support.ts PARTS, the record the by-hand check reads too), the request rate's limiter and RFC 9457 problems.
   const needs = {
-    oauth: tools.some((t) => t.oauth),
-    json: tools.some((t) => t.params.some((p) => p.type === "json")),
-    formats: tools.some((t) => t.params.some((p) => p.format !== undefined && p.format !== "base-url")),
-    rules: tools.some((t) => t.rules.length > 0),
-    form: tools.some(formNeeded),
-    links: tools.some((t) => t.pagination?.next.style === "nextUrl" || t.pagination?.next.style === "linkHeader"),
+    ...Object.fromEntries(CALL_PARTS.map((part) => [part, tools.some((t) => needsPart(t, part))])),
     rateLimits: tools.some((t) => t.rateLimits?.requestsPerMinute !== undefined),
-    files: tools.some((t) => t.download !== undefined || t.body?.encoding === "multipart" || t.params.some((p) => p.type === "file")),
-    strings: tools.some((t) => t.params.some((p) => p.type === "string" && hasStringRules(p))),
-    bodies: tools.some((t) => needsPart(t, "bodies")),
-    writes: tools.some((t) => needsPart(t, "writes")),
-    credentials: tools.some((t) => needsPart(t, "credentials")),
-    requestSize: tools.some((t) => needsPart(t, "requestSize")),
-    waits: tools.some((t) => needsPart(t, "waits")),
     problems,
-  };
+  } as Record<CallPart | "rateLimits" | "problems", boolean>;
   const names: Record<keyof typeof needs, string> = { ...SUPPORT_EXPORTS, rateLimits: "RateLimiter" };
   return (Object.keys(needs) as (keyof typeof needs)[]).filter((k) => needs[k]).map((key) => ({ key, name: names[key] }));
 }

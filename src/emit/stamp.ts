@@ -1,7 +1,7 @@
 // The generation stamp: hashes of everything a generation reads and of
 // everything it wrote. Inputs are the specs folder (every file), the
 // project's package.json and LICENSE, the generator's own code and templates
-// and the runtime version, hashed together; and every file the generation
+// and the runtime's version and code, hashed together; and every file the generation
 // read outside the specs folder (a manifest's `openapi:` or a `$ref` that
 // leaves it), recorded by path with its own hash. When every input and every
 // output on disk still has its recorded hash, `generate` and `generate
@@ -10,7 +10,7 @@
 // path, which reports it.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sha256 } from "../common/hash.js";
 import { isInside } from "../common/paths.js";
@@ -31,7 +31,7 @@ export interface Stamp {
 const NOT_INPUTS = new Set(["node_modules"]);
 
 /** One hash over the inputs of a generation of `specsDir` with these options (not the files read outside it: see readOutside). */
-export function inputHash(root: string, specsDir: string, options: string): string {
+export function inputHash(root: string, specsDir: string, options: string, runtimeManifest = createRequire(import.meta.url).resolve("@blockwright/runtime/package.json")): string {
   // Each input as `label\0hash\0`, in a fixed order, hashed together.
   const parts: string[] = [];
   const add = (label: string, data: string | Buffer) => parts.push(`${label}\0${sha256(data)}\0`);
@@ -44,10 +44,14 @@ export function inputHash(root: string, specsDir: string, options: string): stri
   for (const file of filesUnder(generatorRoot, NOT_INPUTS)) {
     if (/\.(js|ts)$/.test(file) && !/\.test\.ts$|\.d\.ts$|(^|\/)bench\//.test(file)) add(file, readFileSync(join(generatorRoot, file)));
   }
-  const require = createRequire(import.meta.url);
   // Its version, and the peer ranges a package's adapter subpaths copy (emit-adapters.ts).
-  const runtime = require("@blockwright/runtime/package.json") as { version: string; peerDependencies?: Record<string, string> };
+  const runtime = JSON.parse(readFileSync(runtimeManifest, "utf8")) as { version: string; peerDependencies?: Record<string, string> };
   add("runtime", `${runtime.version} ${JSON.stringify(runtime.peerDependencies ?? {})}`);
+  // And its code: the generator reads some of its choices there (which parts of the support a tool needs: support.ts).
+  const runtimeRoot = dirname(runtimeManifest);
+  for (const file of filesUnder(runtimeRoot, NOT_INPUTS)) {
+    if (/\.(js|ts)$/.test(file) && !/\.test\.ts$|\.d\.ts$/.test(file)) add(`runtime/${file}`, readFileSync(join(runtimeRoot, file)));
+  }
   return sha256(parts.join(""));
 }
 
