@@ -98,7 +98,7 @@ export function basicTexts(way: AuthWay, credential: string, values: Record<stri
 export type Placed = { header: [string, string] } | { query: string } | { cookie: string };
 
 /** A credential sent as it is, alone: a bearer token, a header or a query key (what a call places without the credential kinds support). */
-export type SimpleCredential = { type: "bearer"; param: string } | { type: "header" | "query"; name: string; param: string };
+export type SimpleCredential = { type: "bearer"; param: string } | { type: "header"; name: string; param: string; prefix?: string } | { type: "query"; name: string; param: string };
 
 /** Where a credential goes with its value; `values` gives a basic credential's user. */
 export function placeCredential(c: CredentialSpec, value: string, values: Record<string, unknown>): Placed {
@@ -110,7 +110,7 @@ export function placeCredential(c: CredentialSpec, value: string, values: Record
 /** Where a bearer token, a header credential or a query key goes with its value. */
 export function placeSimple(c: SimpleCredential, value: string): Exclude<Placed, { cookie: string }> {
   if (c.type === "query") return { query: `${encodeURIComponent(c.name)}=${encodeURIComponent(value)}` };
-  return { header: c.type === "bearer" ? ["Authorization", `Bearer ${value}`] : [c.name, value] };
+  return { header: c.type === "bearer" ? ["Authorization", `Bearer ${value}`] : [c.name, c.prefix === undefined ? value : c.prefix + value] };
 }
 
 /**

@@ -81,6 +81,14 @@ describe("the credential check", () => {
     expect(await check(tool, { zqSessionKey: "zq-session-0001" }, (h) => h.set("cookie", "other=zq-session-0001"))).toMatch(/^the credential is not where zqSession puts it/);
   });
 
+  it("holds an API key header to its prefix (auth.prefix): sent after it passes, sent as it is fails", async () => {
+    const prefixed = ALTERNATIVES.replace("    - scheme: zqKey\n      param: zqKeyValue\n", '    - scheme: zqKey\n      param: zqKeyValue\n      prefix: "Token "\n');
+    const tool = (await toolsOf(prefixed, PARAMS)).zqauth_list_widgets as ToolSpec;
+    const input = { zqKeyValue: "zq-key-value-0001", zqSecretValue: "zq-secret-value-0001" };
+    expect(await check(tool, input)).toBe("ok");
+    expect(await check(tool, input, (h) => h.set("x-zq-key", "zq-key-value-0001"))).toMatch(/^the credential is not where zqKey \+ zqSecret puts it/);
+  });
+
   it("fails the credential sent twice", async () => {
     const tool = (await toolsOf(ALTERNATIVES, PARAMS)).zqauth_list_widgets as ToolSpec;
     expect(await check(tool, { zqPersonalToken: "zq-personal-0001" }, (h) => h.set("x-zq-key", "zq-personal-0001"))).toBe("the credential also appears in header x-zq-key");

@@ -140,7 +140,8 @@ function foundAt(ex: Exchange, c: CredentialSpec, value: string, input: Input): 
     case "basic":
       return ex.headers.get("authorization") === `Basic ${basicToken(String(input[c.user] ?? ""), value)}` ? "authorization" : undefined;
     case "header":
-      return ex.headers.get(c.name) === value ? c.name.toLowerCase() : undefined;
+      // After the text the manifest says the API wants before it (auth.prefix), which no security scheme can say.
+      return ex.headers.get(c.name) === (c.prefix ?? "") + value ? c.name.toLowerCase() : undefined;
     case "query":
       return ex.url.searchParams.getAll(c.name).length === 1 && ex.url.searchParams.get(c.name) === value ? `?${c.name}` : undefined;
     case "cookie": {
@@ -151,7 +152,7 @@ function foundAt(ex: Exchange, c: CredentialSpec, value: string, input: Input): 
 }
 
 function describeCredential(c: CredentialSpec): string {
-  return c.type === "bearer" ? "Authorization: Bearer" : c.type === "basic" ? "Authorization: Basic" : `${c.type} ${c.name}`;
+  return c.type === "bearer" ? "Authorization: Bearer" : c.type === "basic" ? "Authorization: Basic" : `${c.type} ${c.name}${c.type === "header" && c.prefix !== undefined ? ` after ${JSON.stringify(c.prefix)}` : ""}`;
 }
 
 function describeScheme(doc: OpenApiDocument, name: string): string {

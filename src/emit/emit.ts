@@ -251,6 +251,7 @@ export function describeAuth(auth: AuthSpec): string {
   const one = (c: CredentialSpec): string => {
     if (c.type === "bearer") return "`Authorization: Bearer <token>` header";
     if (c.type === "basic") return `\`Authorization: Basic\` header (${code(c.user)} and ${code(c.param)})`;
+    if (c.type === "header" && c.prefix !== undefined) return `${code(`${c.name}: ${c.prefix}<key>`)} header`;
     return `${code(c.name)} ${c.type === "query" ? "query parameter" : c.type}`;
   };
   const ways = authWays(auth).map((w) => wayCredentials(w).map(one).join(" with "));

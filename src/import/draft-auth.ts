@@ -14,6 +14,7 @@
 import { fieldOf } from "@blockwright/runtime/internal";
 import type { Manifest, ManifestParam } from "../load/precompiled/manifest-types.js";
 import { shortText } from "./plain-text.js";
+import { type DocumentedPrefix, documentedPrefix } from "./draft-auth-prefix.js";
 import { type CredentialPlacement, credentialOf, type SecurityScheme } from "../load/security-schemes.js";
 type Json = Record<string, unknown>;
 
@@ -28,6 +29,8 @@ export interface DraftCredential {
   param: string;
   /** HTTP basic: the parameter holding the user id. */
   user?: string;
+  /** An API key in a header: the text the document shows before it (draft-auth-prefix.ts), and where it was read. */
+  prefix?: DocumentedPrefix;
 }
 
 export interface CredentialDraft {
@@ -181,6 +184,11 @@ export function draftCredential(doc: Json, operations: readonly { id: string; op
     for (const c of way)
       if (String(c.definition.type) === "oauth2" || String(c.definition.type) === "openIdConnect")
         notes.push(`security scheme ${c.scheme} is ${String(c.definition.type)}: its access token is sent as a bearer token; obtaining it (the OAuth flow) is the caller's`);
+  for (const c of ways.flat()) {
+    if (c.prefix) notes.push(`security scheme ${c.scheme} sends the key after ${JSON.stringify(c.prefix.prefix)} (auth prefix), as ${c.prefix.from} shows: check it against a real request`);
+    else if (c.placement.type === "header" && c.placement.name.toLowerCase() === "authorization")
+      notes.push(`security scheme ${c.scheme} sends the key in Authorization as it is: if the API wants a word before it (Bearer, Token, Bot), write it as the prefix of auth (prefix: "Token ")`);
+  }
   const first = (ways[0] as DraftCredential[])[0] as DraftCredential;
   return { scheme: first.scheme, param: first.param, placement: first.placement, definition: first.definition, added: false, ways, notes, covers: new Set() };
 }
@@ -200,7 +208,8 @@ function nameParams(ways: string[][], declared: Record<string, Json>): DraftCred
       const placement = placementOf(definition) as DraftPlacement;
       if (placement.type === "basic") return { scheme, placement, definition, user: unique("username"), param: unique("password") };
       if (placement.type === "bearer") return { scheme, placement, definition, param: unique("accessToken") };
-      return { scheme, placement, definition, param: unique(names.length > 1 ? camelName(placement.name) : "apiKey") };
+      const prefix = placement.type === "header" ? documentedPrefix(scheme, definition, placement.name) : undefined;
+      return { scheme, placement, definition, param: unique(names.length > 1 ? camelName(placement.name) : "apiKey"), ...(prefix ? { prefix } : {}) };
     }),
   );
 }
@@ -217,7 +226,7 @@ const NOT_SECRET = /(^|[-_.]|[a-z])(id|user(name)?|email|account|version)$/i;
 
 /** The manifest's `auth` for the drafted ways (its `covers` aside). */
 export function authOfDraft(credential: CredentialDraft): Manifest["auth"] {
-  const entry = (c: DraftCredential) => ({ scheme: c.scheme, param: c.param, ...(c.user ? { user: c.user } : {}) });
+  const entry = (c: DraftCredential) => ({ scheme: c.scheme, param: c.param, ...(c.user ? { user: c.user } : {}), ...(c.prefix ? { prefix: c.prefix.prefix } : {}) });
   const way = (w: DraftCredential[]) => ({ ...entry(w[0] as DraftCredential), ...(w.length > 1 ? { also: w.slice(1).map(entry) } : {}) });
   const [first, ...alternatives] = credential.ways;
   return { ...way(first as DraftCredential[]), ...(alternatives.length ? { alternatives: alternatives.map(way) } : {}) };
@@ -231,7 +240,7 @@ export function credentialParams(credential: CredentialDraft, maxLength: number)
   for (const way of credential.ways) {
     way.forEach((c, i) => {
       const about = typeof c.definition.description === "string" ? shortText(c.definition.description, 300).replace(/\.?$/, ". ") : "";
-      const where = placementWords(c.placement);
+      const where = `${placementWords(c.placement)}${c.prefix ? ` after ${JSON.stringify(c.prefix.prefix)}` : ""}`;
       const key = c.placement.type !== "bearer" && c.placement.type !== "basic" ? c.placement.name : "";
       const secret = i === 0 || !NOT_SECRET.test(key);
       if (c.user) {

@@ -70,6 +70,27 @@ describe("parameters of the address and headers", () => {
     expect(d31.manifest.operations.acme_get_item!.params!.n).toMatchObject({ minimum: 1, maximum: 99 });
   });
 
+  it("send the default of a parameter the spec requires (an API version header): the upstream's own default only of an optional one goes unsent", async () => {
+    const d = drafted(
+      withParams([
+        { name: "zq-revision", in: "header", required: true, schema: { type: "string", default: "2026-07-15" } },
+        { name: "size", in: "query", schema: { type: "integer", default: 10 } },
+      ]),
+      ["getItem"],
+    );
+    const p = d.manifest.operations.acme_get_item!.params!;
+    expect([p.zqRevision, p.size]).toMatchObject([
+      { required: true, default: "2026-07-15" },
+      { default: 10, sendDefault: false },
+    ]);
+    expect(p.zqRevision!.sendDefault).toBeUndefined();
+    expect(await linkProblems(d)).toEqual([]);
+    // Written unsent by hand, the link refuses it: no request would carry what the upstream requires.
+    const unsent = { ...d, manifestText: d.manifestText.replace(/\n( +)default: "?2026-07-15"?\n/, (line, indent) => `${line}${indent}sendDefault: false\n`) };
+    expect(unsent.manifestText.split("sendDefault: false").length).toBe(d.manifestText.split("sendDefault: false").length + 1);
+    expect(await linkProblems(unsent)).toEqual([expect.stringContaining('requires header parameter "zq-revision"; declare required: true or a default that is sent')]);
+  });
+
   it("say what they cannot state: a format, deprecation, a default or example that breaks the limits", () => {
     const d = drafted(withParams([{ name: "since", in: "query", deprecated: true, schema: { type: "string", format: "ipv4", maxLength: 40, default: "" }, example: "x".repeat(41) }]), ["getItem"]);
     expect(d.manifest.operations.acme_get_item!.params!.since).toEqual({ type: "string", description: "The since parameter.", maxLength: 40, wire: { in: "query" } });

@@ -300,7 +300,8 @@ export function fromSchema(doc: OpenApiDocument, schema: Schema, input: FieldInp
   const spec = asSpec(input.name, param);
   const fits = (value: unknown) => (param.type === "json" || typeof value === param.type) && "value" in checkValue(spec, value) && !isAbsent(value);
   if (flat.default !== undefined) {
-    if (fits(flat.default)) Object.assign(param, { default: flat.default, sendDefault: false });
+    // The upstream's own default goes unsent; a value the upstream requires (an API version header) is sent, default or not.
+    if (fits(flat.default)) Object.assign(param, { default: flat.default }, input.required ? {} : { sendDefault: false });
     else note(`the spec's default ${JSON.stringify(flat.default)} does not pass the drafted limits: left out`);
   }
   const example = input.example ?? flat.example;

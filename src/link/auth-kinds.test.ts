@@ -116,6 +116,27 @@ describe("a combination (auth.also)", () => {
   });
 });
 
+describe("an API key in a header after a prefix (auth.prefix)", () => {
+  it("links with the prefix, sends it before the key (a credential sent with it as it is), and withholds the key from results", async () => {
+    const tool = (await toolsOf(COMBO.replace("  param: zqKeyValue\n", '  param: zqKeyValue\n  prefix: "Token token="\n'), COMBO_PARAMS)).zqauth_list_widgets as ToolSpec;
+    expect(tool.auth).toEqual({ type: "header", name: "X-Zq-Key", param: "zqKeyValue", prefix: "Token token=", also: [{ type: "header", name: "X-Zq-Secret", param: "zqSecretValue" }] });
+    const { seen, fetch } = recorder(401, { message: "bad key: Token token=zq-key-value-0001" });
+    const result = await executeToolDefinition(tool, { zqKeyValue: "zq-key-value-0001", zqSecretValue: "zq-secret-value-0001" }, { baseUrl: "http://127.0.0.1:9", fetch });
+    expect([seen[0]?.headers.get("x-zq-key"), seen[0]?.headers.get("x-zq-secret")]).toEqual(["Token token=zq-key-value-0001", "zq-secret-value-0001"]);
+    expect(result.success).toBe(false);
+    expect(JSON.stringify(result)).not.toContain("zq-key-value-0001");
+    expect(authPlacement(tool.auth)).toBe('header:X-Zq-Key "Token token=" + header:X-Zq-Secret');
+    expect(describeAuth(tool.auth)).toBe("`X-Zq-Key: Token token=<key>` header with `X-Zq-Secret` header");
+  });
+
+  it("is refused on a scheme that is no API key in a header, and when it is no printable text", async () => {
+    const params = "  zqPersonalToken: { type: string, maxLength: 256, required: true, secret: true, description: Token. }\n";
+    expect(await linked('  scheme: zqToken\n  param: zqPersonalToken\n  prefix: "Token "\n', params)).toEqual({ problems: ['auth.prefix: prefix is for an API key in a header; security scheme "zqToken" is a bearer token'] });
+    const problems = await linked('  scheme: zqKey\n  param: zqPersonalToken\n  prefix: "Token\\n"\n', params);
+    expect("problems" in problems && problems.problems.join("\n")).toMatch(/^auth\.prefix: .*pattern/);
+  });
+});
+
 const ALTERNATIVES =
   "  scheme: zqToken\n  param: zqPersonalToken\n  alternatives:\n    - scheme: zqOauth\n      param: zqOauthToken\n    - scheme: zqKey\n      param: zqKeyValue\n      also:\n        - scheme: zqSecret\n          param: zqSecretValue\n";
 const ALTERNATIVE_PARAMS = [

@@ -20,6 +20,7 @@ interface ManifestCredential {
   scheme: string;
   param: string;
   user?: string;
+  prefix?: string;
 }
 
 /** One way to authenticate as the manifest writes it (`auth` itself, or an alternative), where it is written. */
@@ -93,10 +94,14 @@ function linkCredential(ctx: LinkContext, c: ManifestCredential, at: Path, first
     if (c.user === undefined) return ctx.fail("BW2012", [...at, "scheme"], `security scheme "${c.scheme}" is HTTP basic: name the parameter holding the user (account) id in user, beside param (the secret)`, "value");
     return { type: "basic", user: c.user, param: c.param };
   }
-  if (c.user !== undefined) return ctx.fail("BW2012", [...at, "user"], `user is for HTTP basic schemes; security scheme "${c.scheme}" is ${placement.type === "bearer" ? "a bearer token" : `an API key in the ${placement.type}`}`);
+  const kind = placement.type === "bearer" ? "a bearer token" : `an API key in the ${placement.type}`;
+  if (c.user !== undefined) return ctx.fail("BW2012", [...at, "user"], `user is for HTTP basic schemes; security scheme "${c.scheme}" is ${kind}`);
+  // A text before the value is an API key header's: a bearer token has its own (`Bearer `), a query or cookie value none.
+  if (c.prefix !== undefined && placement.type !== "header") return ctx.fail("BW2012", [...at, "prefix"], `prefix is for an API key in a header; security scheme "${c.scheme}" is ${kind}`);
   if (placement.type === "bearer") return { type: "bearer", param: c.param };
   const nameProblem = slotNameProblem(placement.type === "query" ? "query" : "header", placement.name);
   if (nameProblem) return ctx.failInDocument("BW2019", ["components", "securitySchemes", c.scheme, "name"], nameProblem);
+  if (placement.type === "header") return { type: "header", name: placement.name, param: c.param, ...(c.prefix !== undefined ? { prefix: c.prefix } : {}) };
   return { type: placement.type, name: placement.name, param: c.param };
 }
 
@@ -184,9 +189,11 @@ export function authPlacement(auth: AuthSpec): string {
     .join(" | ");
 }
 
-/** One credential's placement: `bearer`, `basic`, `header:X-Api-Key`, `query:key`, `cookie:session`. */
+/** One credential's placement: `bearer`, `basic`, `header:X-Api-Key`, `header:Authorization "Token "` (with its prefix), `query:key`, `cookie:session`. */
 export function placementWords(c: CredentialPlacement | CredentialSpec): string {
-  return c.type === "bearer" || c.type === "basic" ? c.type : `${c.type}:${c.name}`;
+  if (c.type === "bearer" || c.type === "basic") return c.type;
+  const prefix = "prefix" in c && c.prefix !== undefined ? ` ${JSON.stringify(c.prefix)}` : "";
+  return `${c.type}:${c.name}${prefix}`;
 }
 
 /** Where the credential goes, and the parameter holding it: users configure both. */

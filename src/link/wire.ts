@@ -31,7 +31,8 @@ export function placeParam(ctx: LinkContext, name: string, p: ManifestParam, at:
       const available = op.parameters.filter((x) => x.in === w.in).map((x) => x.name);
       return ctx.fail("BW2003", wireAt, `${w.in} parameter "${wireName}" not found in operation "${op.operationId}" of ${ctx.openapiName} (its ${w.in} parameters: ${available.join(", ") || "none"})`);
     }
-    if (declared.required && !p.required && (p.default === undefined || p.sendDefault === false)) {
+    // Required by the spec: every request carries it, given or by a default that is sent.
+    if (declared.required && ((!p.required && p.default === undefined) || (p.default !== undefined && p.sendDefault === false))) {
       ctx.fail("BW2010", at, `${ctx.openapiName} requires ${w.in} parameter "${wireName}"; declare required: true or a default that is sent`);
     }
     const param = withSchemaFacts(ctx, p.limitsFromSpec ? withSpecLimits(ctx, p, declared.schema) : p, declared.schema);

@@ -45,6 +45,10 @@ export type ManifestJwtAudience = (string | {
   param?: ManifestParamName
 })
 /**
+ * For an API key sent in a header: the text the API wants before the key, as its documentation writes it, such as `Token ` in `Authorization: Token <key>` (a scheme word: `Bot `, `Klaviyo-API-Key `; or `Token token=`). Sent before the value on every request; not secret. Only for `scheme`s of type `apiKey` in a header (a bearer token already goes as `Bearer <token>`).
+ */
+export type ManifestCredentialPrefix = string
+/**
  * Runtime expressions; the first that yields a value wins. `$response.body#/<json-pointer>` reads the error body, `$response.header.<name>` a response header.
  * 
  * @minItems 1
@@ -403,6 +407,7 @@ export interface ManifestAuth {
    */
   tokenAddressField?: string
   user?: ManifestParamName
+  prefix?: ManifestCredentialPrefix
   /**
    * Names of parameters (header, query or cookie) or top-level body fields that the OpenAPI document declares for the credential itself, often required, beside its security scheme: RPC-style APIs declare a `token` on every method. The credential sent by `scheme` satisfies them: no parameter or constant supplies them, nothing sends them, and mocks do not require them. A declared parameter in the credential's own place (the API key's header or query name, or `Authorization` for a bearer token) is covered without being listed.
    *
@@ -467,6 +472,7 @@ export interface ManifestAuthCredential {
   scheme: ManifestSecuritySchemeName
   param: ManifestParamName
   user?: ManifestParamName
+  prefix?: ManifestCredentialPrefix
 }
 /**
  * A security requirement a call may satisfy instead: a scheme, its parameter(s), and `also` the schemes sent with it.
@@ -475,6 +481,7 @@ export interface ManifestAuthWay {
   scheme: ManifestSecuritySchemeName
   param: ManifestParamName
   user?: ManifestParamName
+  prefix?: ManifestCredentialPrefix
   /**
    * Schemes required together with this one.
    *
@@ -1221,12 +1228,14 @@ export type ManifestField =
   | "auth.tokenHosts"
   | "auth.tokenAddressField"
   | "auth.user"
+  | "auth.prefix"
   | "auth.covers"
   | "auth.also"
   | "auth.alternatives"
   | "authCredential.scheme"
   | "authCredential.param"
   | "authCredential.user"
+  | "authCredential.prefix"
   | "authFlows.clientCredentials"
   | "authFlows.clientCredentials.tokenUrl"
   | "authFlows.clientCredentials.scope"
@@ -1251,6 +1260,7 @@ export type ManifestField =
   | "authWay.scheme"
   | "authWay.param"
   | "authWay.user"
+  | "authWay.prefix"
   | "authWay.also"
   | "constant.in"
   | "constant.name"

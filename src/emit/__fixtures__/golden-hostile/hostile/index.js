@@ -3,13 +3,14 @@ import { createPackageClient, createPackageExecutor, createProviderClient, creat
 export { BlockwrightError, UpstreamError, RateLimitError, AuthError, ValidationError, TimeoutError, NetworkError, createExecutor } from "@blockwright/runtime";
 
 /**
- * How Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | expects its credential: X-Hostile|Key header.
+ * How Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | expects its credential: X-Hostile|Key: *\/ globalThis.pwned = 7; /* <img src=x onerror=alert(1)> '" |<key> header.
  * @type {import("@blockwright/runtime").AuthSpec}
  */
 export const hostileAuth = {
   "type": "header",
   "name": "X-Hostile|Key",
-  "param": "apiKey"
+  "param": "apiKey",
+  "prefix": "*/ globalThis.pwned = 7; /* <img src=x onerror=alert(1)> `'\" |"
 };
 
 /**
