@@ -115,6 +115,7 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
       description: shortText(descriptionText || (codeName ? "" : summaryText) || titleOf(label), 400),
       ...(rawOp.deprecated === true ? { deprecated: deprecationText(rawOp, name) } : {}),
       ...(Object.keys(params.params).length ? { params: params.params } : {}),
+      ...(params.rules ? { rules: params.rules } : {}),
       ...(pagination ? { pagination } : {}),
       ...(download ? { download: true } : {}),
       outputs: outputs.outputs,

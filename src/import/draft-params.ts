@@ -7,7 +7,8 @@
 // and the spec does not give) are drafted with one.
 import { fileParam, isFileField } from "./draft-files.js";
 import { checkValue, fieldOf, isAbsent, isValueFormat, type ParamSpec } from "@blockwright/runtime/internal";
-import type { ManifestParam } from "../load/precompiled/manifest-types.js";
+import type { ManifestParam, ManifestRule } from "../load/precompiled/manifest-types.js";
+import { bodyFieldRule, loneBranch } from "./draft-body-rules.js";
 import { operatorOf, paramName } from "./param-names.js";
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../load/openapi-document.js";
 import { isBinaryString, LONE_FILE_PART } from "../load/media-types.js";
@@ -46,6 +47,8 @@ export interface ParamsDraft {
   params: Record<string, ManifestParam>;
   /** Wire name (`query:cursor`, `body:/limit`) → the manifest parameter drafted for it. */
   byWire: Map<string, string>;
+  /** What the body requires across its fields (draft-body-rules.ts). */
+  rules?: ManifestRule[];
 }
 
 /** Every parameter and top-level body field of `op`, drafted; notes go to `notes` under `at` (the operation's place). */
@@ -113,8 +116,8 @@ export function draftParams(doc: OpenApiDocument, op: OpenApiOperation, rawOp: S
     taken.add(name);
     byWire.set(`${declared.in}:${declared.name}`, name);
   }
-  draftBody(doc, op, rawOp, credential, at, notes, { params, byWire, taken });
-  return { params, byWire };
+  const rule = draftBody(doc, op, rawOp, credential, at, notes, { params, byWire, taken });
+  return { params, byWire, ...(rule ? { rules: [rule] } : {}) };
 }
 
 /** Whether a pattern bounds the length of what it matches (generate then implies maxLength from it). */
@@ -123,7 +126,7 @@ function boundedPattern(pattern: string | undefined): boolean {
   return lengths !== undefined && lengths.max !== Infinity;
 }
 
-/** The request body's top-level fields as parameters (or the whole body as one, when it is not an object of fields). */
+/** The request body's top-level fields as parameters (or the whole body as one, when it is not an object of fields); the rule it states across them. */
 function draftBody(
   doc: OpenApiDocument,
   op: OpenApiOperation,
@@ -132,7 +135,7 @@ function draftBody(
   at: Path,
   notes: ReviewNote[],
   into: { params: Record<string, ManifestParam>; byWire: Map<string, string>; taken: Set<string> },
-): void {
+): ManifestRule | undefined {
   const body = op.requestBody;
   if (!body) {
     const declared = rawOp.requestBody ? doc.resolve(rawOp.requestBody as Schema) : undefined;
@@ -150,7 +153,7 @@ function draftBody(
     into.byWire.set("body:", name);
     return;
   }
-  const flat = safeFlatten(doc, body.schema);
+  const flat = loneBranch(doc, safeFlatten(doc, body.schema));
   const fields = (flat?.properties ?? {}) as Record<string, Schema>;
   // A required field that is readOnly is the server's: not required of a request (OpenAPI 3).
   const required = new Set((Array.isArray(flat?.required) ? (flat.required as string[]) : []).filter((f) => !Object.hasOwn(fields, f) || safeFlatten(doc, fieldOf(fields, f))?.readOnly !== true));
@@ -160,8 +163,6 @@ function draftBody(
     // without it the body is empty, and the upstream refuses the call.
     required.add(sent[0] ?? "");
     notes.push({ at: [...at, "params"], note: `the request body is required and has one field, ${sent[0]}, which its schema does not list as required: drafted required` });
-  } else if (body.required && required.size === 0 && sent.length > 1) {
-    notes.push({ at: [...at, "params"], note: "the request body is required, but its schema requires none of its fields: a call that gives none of them sends an empty body ({})" });
   }
   if (!flat || typeOf(flat) !== "object" || !Object.keys(fields).length) {
     // An object that is one of several shapes (oneOf/anyOf beside `type: object`) has its fields in the shapes.
@@ -213,6 +214,12 @@ function draftBody(
     into.taken.add(name);
     into.byWire.set(`body:/${field}`, name);
   }
+  const stated = flat ? bodyFieldRule(flat, into.byWire) : undefined;
+  if (stated) notes.push({ at: [...at, "rules"], note: stated.note });
+  else if (body.required && required.size === 0 && sent.length > 1) {
+    notes.push({ at: [...at, "params"], note: "the request body is required, but its schema requires none of its fields: a call that gives none of them sends an empty body ({})" });
+  }
+  return stated?.rule;
 }
 
 interface FieldInput {
