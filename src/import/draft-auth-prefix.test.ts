@@ -4,6 +4,7 @@
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { executeToolDefinition } from "@blockwright/runtime/internal";
+import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
 import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi, reply } from "./__fixtures__/draft-kit.js";
 import { documentedPrefix, prefixOfExample } from "./draft-auth-prefix.js";
 
@@ -56,11 +57,7 @@ describe("a drafted API key in Authorization", () => {
     expect(notesAt(d, "auth")).toContain('security scheme zqKey sends the key after "Token token=" (auth prefix), as its description\'s "Token token=<API_KEY>" shows: check it against a real request');
     expect(await linkProblems(d)).toEqual([]);
     const [tool] = await linkedTools(d);
-    const seen: Request[] = [];
-    const fetch = async (r: Request) => {
-      seen.push(r);
-      return new Response('{"count":1}', { headers: { "content-type": "application/json" } });
-    };
+    const { fetch, seen } = scriptedFetch(json(200, { count: 1 }));
     expect(await executeToolDefinition(tool!, { apiKey: "zq-key-0000000001" }, { baseUrl: "http://127.0.0.1:9", fetch })).toMatchObject({ success: true });
     expect(seen[0]?.headers.get("authorization")).toBe("Token token=zq-key-0000000001");
   });

@@ -5,6 +5,7 @@
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { executeToolDefinition } from "@blockwright/runtime/internal";
+import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
 import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi, reply } from "./__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
@@ -34,11 +35,7 @@ describe("a request body", () => {
     expect(notesAt(d, "operations.acme_create_contact.rules")).toEqual(["the request body needs email, or external_id, or role and name (anyOf of required fields): drafted as the rule anyOf, checked before any request"]);
     expect(await linkProblems(d)).toEqual([]);
     const [tool] = await linkedTools(d);
-    const seen: Request[] = [];
-    const fetch = async (r: Request) => {
-      seen.push(r);
-      return new Response('{"id":"c1"}', { headers: { "content-type": "application/json" } });
-    };
+    const { fetch, seen } = scriptedFetch(json(200, { id: "c1" }));
     const options = { baseUrl: "http://127.0.0.1:9", fetch };
     expect(await executeToolDefinition(tool!, { accessToken: "zq-token-000000001", name: "Ada" }, options)).toMatchObject({ success: false, error: { type: "validation", rule: "anyOf" } });
     expect(seen).toHaveLength(0);
