@@ -268,6 +268,8 @@ describe("body fields", () => {
       properties: {
         to: { oneOf: [{ type: "string", pattern: "^zqa_[a-z0-9]+$", example: "zqa_1" }, inline] },
         when: { type: "string", anyOf: [{ format: "date-time" }, { format: "date" }] },
+        // Shapes the spec names (a title here, a component's name when it is a $ref): the note names them.
+        at: { oneOf: [{ type: "object", title: "ZqVector", properties: { x: { type: "number" } } }, { type: "object", title: "ZqRegion", properties: { w: { type: "number" } } }] },
         file: {
           oneOf: [
             { type: "string", pattern: "^zqt_[a-z]+$" },
@@ -284,6 +286,7 @@ describe("body fields", () => {
     expect(p.file).toMatchObject({ type: "string", pattern: "^zqt_[a-z]+$" });
     expect(notesAt(d, "operations.zqmail_create_item.params.file")).toContain("the spec allows string or string (oneOf): drafted as string, with the limits of the first string form (the other 1 need a wider pattern)");
     expect(notesAt(d, "operations.zqmail_create_item.params.when")).toContain("the spec allows format date-time or date (anyOf): drafted as date-time, the first");
+    expect(notesAt(d, "operations.zqmail_create_item.params.at")).toContain("the spec allows object ZqVector or object ZqRegion (oneOf): drafted as object, without the limits of any one of them");
     expect(await linkProblems(d, "zqmail")).toEqual([]);
   });
 

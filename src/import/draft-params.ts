@@ -270,7 +270,9 @@ export function fromSchema(doc: OpenApiDocument, schema: Schema, input: FieldInp
       if (isValueFormat(first.format as string)) param.format = first.format as ManifestParam["format"];
     }
     const limits = !first ? "without the limits of any one of them" : strings.length === 1 ? "with the limits of the string one" : `with the limits of the first string form (the other ${strings.length - 1} need a wider pattern)`;
-    note(`the spec allows ${kinds.join(" or ")} (${flat.anyOf ? "anyOf" : "oneOf"}): drafted as ${param.jsonType ?? param.type}, ${limits}`);
+    // Each named where the spec names it (a component, a title): "object or object" tells a reviewer nothing.
+    const named = alternatives.map((a, i) => [kinds[i], typeof a.$ref === "string" ? a.$ref.slice(a.$ref.lastIndexOf("/") + 1) : safeFlatten(doc, a)?.title].filter((w) => typeof w === "string" && w).join(" "));
+    note(`the spec allows ${named.join(" or ")} (${flat.anyOf ? "anyOf" : "oneOf"}): drafted as ${param.jsonType ?? param.type}, ${limits}`);
   } else if (t === "integer" || t === "number") {
     param.type = "number";
     if (t === "integer") param.integer = true;
