@@ -18,6 +18,8 @@ describe("documentedPrefix", () => {
     ["api_key", { type: "apiKey", in: "header", name: "Authorization", description: "The API Key with format `Token token=<API_KEY>`" }, "Token token=", 'its description\'s "Token token=<API_KEY>"'],
     // A quoted example, the header's own name left off.
     ["zqKey", { type: "apiKey", in: "header", name: "Authorization", description: 'Send "Authorization: Bot {token}" on every request.' }, "Bot ", 'its description\'s "Authorization: Bot {token}"'],
+    // A stand-in of several words, after the header's name (Okta's).
+    ["apiToken", { type: "apiKey", in: "header", name: "Authorization", description: "Pass the API token prefixed with SSWS: `Authorization: SSWS {API Token}`" }, "SSWS ", 'its description\'s "Authorization: SSWS {API Token}"'],
     // A sentence saying what goes first (Gitea's).
     [
       "AuthorizationHeaderToken",

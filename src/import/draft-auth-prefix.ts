@@ -16,8 +16,8 @@ export interface DocumentedPrefix {
   from: string;
 }
 
-// The value's stand-in: <API_KEY>, {token}, [key], or a word holding key, token or secret (your-private-api-key, YOUR_TOKEN).
-const PLACEHOLDER = /^(?:<[^<>\s]+>|\{\{?[^{}\s]+\}?\}|\[[^[\]\s]+\]|[\w.-]*(?:key|token|secret|credential|password)[\w.-]*)$/i;
+// The value's stand-in: <API_KEY>, {API Token}, [key], or a word holding key, token or secret (your-private-api-key, YOUR_TOKEN).
+const PLACEHOLDER = /^(?:<[^<>]+>|\{\{?[^{}]+\}?\}|\[[^[\]]+\]|[\w.-]*(?:key|token|secret|credential|password)[\w.-]*)$/i;
 // What may be sent before it: printable ASCII, no stand-in of its own, ending where the value starts (a space, "=" or ":").
 const PREFIX = /^[!-~][ -~]{0,62}[ =:]$/;
 const STAND_IN_CHARS = /[<>{}[\]]/;

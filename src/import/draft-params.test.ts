@@ -91,6 +91,13 @@ describe("parameters of the address and headers", () => {
     expect(await linkProblems(unsent)).toEqual([expect.stringContaining('requires header parameter "zq-revision"; declare required: true or a default that is sent')]);
   });
 
+  it("leave out a Content-Type header parameter, which OpenAPI ignores (the runtime writes the body's media type), and still link where the spec requires it", async () => {
+    const d = drafted(withParams([{ name: "Content-Type", in: "header", required: true, schema: { type: "string", enum: ["application/json; zq-response=omitLinks,omitMeta"] } }]), ["getItem"]);
+    expect(Object.keys(d.manifest.operations.acme_get_item!.params!)).toEqual(["id"]);
+    expect(notesAt(d, "operations.acme_get_item")).toContain("header parameter Content-Type not drafted: OpenAPI ignores it, and the runtime writes the body's media type itself");
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
   it("say what they cannot state: a format, deprecation, a default or example that breaks the limits", () => {
     const d = drafted(withParams([{ name: "since", in: "query", deprecated: true, schema: { type: "string", format: "ipv4", maxLength: 40, default: "" }, example: "x".repeat(41) }]), ["getItem"]);
     expect(d.manifest.operations.acme_get_item!.params!.since).toEqual({ type: "string", description: "The since parameter.", maxLength: 40, wire: { in: "query" } });
@@ -269,7 +276,12 @@ describe("body fields", () => {
         to: { oneOf: [{ type: "string", pattern: "^zqa_[a-z0-9]+$", example: "zqa_1" }, inline] },
         when: { type: "string", anyOf: [{ format: "date-time" }, { format: "date" }] },
         // Shapes the spec names (a title here, a component's name when it is a $ref): the note names them.
-        at: { oneOf: [{ type: "object", title: "ZqVector", properties: { x: { type: "number" } } }, { type: "object", title: "ZqRegion", properties: { w: { type: "number" } } }] },
+        at: {
+          oneOf: [
+            { type: "object", title: "ZqVector", properties: { x: { type: "number" } } },
+            { type: "object", title: "ZqRegion", properties: { w: { type: "number" } } },
+          ],
+        },
         file: {
           oneOf: [
             { type: "string", pattern: "^zqt_[a-z]+$" },

@@ -74,6 +74,11 @@ export function draftParams(doc: OpenApiDocument, op: OpenApiOperation, rawOp: S
       note(at, `cookie parameter ${declared.name} not drafted: the runtime sends no cookies`);
       continue;
     }
+    // OpenAPI ignores a Content-Type header parameter: the body's media type is the request body's to say, and the runtime writes it.
+    if (declared.in === "header" && declared.name.toLowerCase() === "content-type") {
+      note(at, `header parameter ${declared.name} not drafted: OpenAPI ignores it, and the runtime writes the body's media type itself`);
+      continue;
+    }
     const name = paramName(declared.name, taken);
     const where = [...at, "params", name];
     // Notes about the parameter itself count only if it is drafted.
@@ -272,7 +277,8 @@ export function fromSchema(doc: OpenApiDocument, schema: Schema, input: FieldInp
     const limits = !first ? "without the limits of any one of them" : strings.length === 1 ? "with the limits of the string one" : `with the limits of the first string form (the other ${strings.length - 1} need a wider pattern)`;
     // Each named where the spec names it (a component, a title): "object or object" tells a reviewer nothing.
     const named = alternatives.map((a, i) => [kinds[i], typeof a.$ref === "string" ? a.$ref.slice(a.$ref.lastIndexOf("/") + 1) : safeFlatten(doc, a)?.title].filter((w) => typeof w === "string" && w).join(" "));
-    note(`the spec allows ${named.join(" or ")} (${flat.anyOf ? "anyOf" : "oneOf"}): drafted as ${param.jsonType ?? param.type}, ${limits}`);
+    const listed = named.length > 6 ? [...named.slice(0, 5), `${named.length - 5} more`] : named;
+    note(`the spec allows ${listed.join(" or ")} (${flat.anyOf ? "anyOf" : "oneOf"}): drafted as ${param.jsonType ?? param.type}, ${limits}`);
   } else if (t === "integer" || t === "number") {
     param.type = "number";
     if (t === "integer") param.integer = true;

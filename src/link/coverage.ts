@@ -26,7 +26,9 @@ export function checkCoverage(ctx: LinkContext, at: Path, op: OpenApiOperation, 
     if (ctx.manifest.auth.covers?.includes(declared.name) && params.some((p) => (p.wire.in === "header" || p.wire.in === "query") && slotKey(p.wire.in, p.wire.name) === key)) {
       ctx.fail("BW2012", at, `${declared.in} parameter "${declared.name}" of "${op.operationId}" is the credential's (auth.covers): the credential parameter "${ctx.manifest.auth.param}" stands for it, no other parameter may send it`);
     }
-    if ((declared.required || declared.in === "path") && !named.has(key) && !covered(declared)) {
+    // A Content-Type header parameter is ignored (OpenAPI 3.x): the runtime writes the body's media type.
+    const ignored = declared.in === "header" && declared.name.toLowerCase() === "content-type";
+    if ((declared.required || declared.in === "path") && !named.has(key) && !covered(declared) && !ignored) {
       ctx.fail("BW2010", at, `${ctx.openapiName} requires ${declared.in} parameter "${declared.name}" for "${op.operationId}", but no parameter or constant supplies it`);
     }
   }

@@ -195,3 +195,16 @@ describe("a mock's multipart body with an object field in one of its allOf membe
     expect(uploads.components.schemas.ZqRequest.properties.zqlocation).toEqual({ $ref: "#/components/schemas/ZqLocation" });
   });
 });
+
+describe("a mock's header parameters that OpenAPI ignores", () => {
+  it("requires none named Accept, Content-Type or Authorization of a request, and keeps the others", () => {
+    const header = (name: string) => ({ name, in: "header", required: true, schema: { type: "string", enum: ["application/json; zq=a,b"] } });
+    const doc = {
+      openapi: "3.0.3",
+      info: { title: "zqheaders", version: "1" },
+      paths: { "/zq": { get: { parameters: ["Content-Type", "accept", "Authorization", "X-Zq-Version"].map(header), responses: { "200": { description: "ok" } } } } },
+    };
+    const served = mockDocument(doc, () => false) as typeof doc;
+    expect(served.paths["/zq"].get.parameters.map((p) => p.name)).toEqual(["X-Zq-Version"]);
+  });
+});

@@ -3,7 +3,9 @@
 // ignored), so the paths are given the server's base path (`/api`), and the
 // address a mock prints is then used as the live one is; the parameters the
 // credential covers (`auth.covers`, or in the credential's own place) are not
-// required of requests, which carry the credential instead; a form's list
+// required of requests, which carry the credential instead; nor are header
+// parameters named Accept, Content-Type or Authorization, whose definitions
+// OpenAPI ignores (Prism checks them all the same); a form's list
 // field also takes one item (sent as `Key=value`), a parameter "S or null"
 // is S; a schema Prism's validator cannot compile (nullable beside allOf or
 // $ref) is rewritten so that it is compiled once and checked
@@ -305,8 +307,12 @@ function jsonFieldsAsText(raw: unknown, document: Json, depth: number): unknown 
   return out ?? raw;
 }
 
+/** Header parameters whose definitions OpenAPI 3 says to ignore: the media types and the security schemes say those headers. */
+const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
+
 function isCovered(p: unknown, covers: (slot: CoveredSlot) => boolean): boolean {
-  return isObject(p) && typeof p.in === "string" && typeof p.name === "string" && p.in !== "path" && covers({ in: p.in, name: p.name });
+  if (!isObject(p) || typeof p.in !== "string" || typeof p.name !== "string" || p.in === "path") return false;
+  return (p.in === "header" && IGNORED_HEADERS.has(p.name.toLowerCase())) || covers({ in: p.in, name: p.name });
 }
 
 /** A local `$ref` followed (a parameter or body shared under components). */
