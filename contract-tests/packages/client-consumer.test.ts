@@ -81,7 +81,8 @@ const YARN = join(ROOT, "node_modules/@yarnpkg/cli-dist/bin/yarn.js");
 // client's hooks and errors, validateOutputs' check) and the tools' own data, 1.2 KB gzip (leaving out every field
 // at its default would save 0.1 KB, less than the code that would fill them in). The check that a by-hand caller
 // has every part its tools need moved ahead of the values' check and covers every part, so the places a part is
-// used keep a short refusal; an instance address parameter became a part (addresses): 15.6 KB (15,623 bytes).
+// used keep a short refusal; an instance address parameter became a part (addresses): 15.6 KB (15,623 bytes);
+// a header credential's prefix (auth.prefix), which every provider's credential placing reads: 15,638 bytes.
 // What is left is as above; outcomes, failureWhen, routes and constants as parts would take 0.2 KB more.
 const MAX_CLIENT_GZIP_BYTES = 15_700;
 const KEY = "zq-widgets-key-0123456789";
