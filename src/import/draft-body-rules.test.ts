@@ -28,6 +28,15 @@ describe("a request body", () => {
     expect(Object.keys(d.manifest.operations.acme_create_contact!.params!)).toEqual(["email", "external_id", "role", "name"]);
   });
 
+  it("holding a field that is a union of one branch drafts that field as the branch, with its limits", () => {
+    const schema = contact({ properties: { email: { type: "string", maxLength: 200 }, zqLimit: { oneOf: [{ $ref: "#/components/schemas/zqLimit" }] } } });
+    const doc = withBody({ $ref: "#/components/schemas/zqContact" }, schema);
+    doc.components.schemas.zqLimit = { type: "integer", minimum: 1, maximum: 50 };
+    const d = drafted(doc, ["createContact"]);
+    expect(d.manifest.operations.acme_create_contact!.params!.zqLimit).toMatchObject({ type: "number", integer: true, minimum: 1, maximum: 50 });
+    expect(notesAt(d, "operations.acme_create_contact.params.zqLimit").filter((n) => n.includes("oneOf"))).toEqual([]);
+  });
+
   it("whose anyOf branches only require fields is drafted with the rule anyOf, which the tool checks before any request", async () => {
     const schema = contact({ anyOf: [{ required: ["email"], title: "With email" }, { required: ["external_id"] }, { required: ["role", "name"] }] });
     const d = drafted(withBody({ oneOf: [{ $ref: "#/components/schemas/zqContact" }] }, schema), ["createContact"]);

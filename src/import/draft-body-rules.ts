@@ -11,7 +11,7 @@ import type { OpenApiDocument, Schema } from "../load/openapi-document.js";
 /** Keys a branch that only requires fields may carry besides `required`. */
 const ANNOTATIONS = new Set(["required", "title", "description"]);
 
-/** The body schema with a union of one branch replaced by that branch (flattened; the union's own keywords beside it kept). */
+/** The schema with a union of one branch replaced by that branch (flattened); the union's own keywords beside it (a description of the field) win. */
 export function loneBranch(doc: OpenApiDocument, flat: Schema | undefined): Schema | undefined {
   if (!flat || flat.properties !== undefined) return flat;
   for (const key of ["oneOf", "anyOf"] as const) {
@@ -19,7 +19,7 @@ export function loneBranch(doc: OpenApiDocument, flat: Schema | undefined): Sche
     if (!Array.isArray(members) || members.length !== 1) continue;
     const { [key]: _lone, ...own } = flat;
     try {
-      return { ...own, ...doc.flatten(members[0] as Schema) };
+      return { ...doc.flatten(members[0] as Schema), ...own };
     } catch {
       return flat;
     }

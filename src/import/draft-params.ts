@@ -242,7 +242,8 @@ interface FieldInput {
 export function fromSchema(doc: OpenApiDocument, schema: Schema, input: FieldInput, notes: ReviewNote[]): ManifestParam | undefined {
   const note = (text: string) => notes.push({ at: input.at, note: text });
   const whole = safeFlatten(doc, schema);
-  const flat = withoutNullBranch(doc, whole);
+  // A union of one branch (`oneOf: [$ref X]`) is X, whose limits then hold.
+  const flat = loneBranch(doc, withoutNullBranch(doc, whole));
   const union = (whole?.anyOf ?? whole?.oneOf) as Schema[] | undefined;
   if (flat !== whole && Array.isArray(union) && union.some((b) => onlyEmptyText(safeFlatten(doc, b)))) {
     note('the spec also allows "" (to clear the value, in some APIs), which the runtime treats as no value and never sends: drafted as the other form');
