@@ -15,6 +15,7 @@ import { fieldOf } from "@blockwright/runtime/internal";
 import type { Manifest, ManifestParam } from "../load/precompiled/manifest-types.js";
 import { shortText } from "./plain-text.js";
 import { type DocumentedPrefix, documentedPrefix } from "./draft-auth-prefix.js";
+import { keyParameter } from "./draft-auth-parameter.js";
 import { type CredentialPlacement, credentialOf, type SecurityScheme } from "../load/security-schemes.js";
 type Json = Record<string, unknown>;
 
@@ -54,6 +55,8 @@ export interface CredentialDraft {
 
 /** The name under which a scheme is added to a document that declares none. */
 export const ADDED_SCHEME = "bearerAuth";
+/** The name of the scheme added for a key the operations take as a parameter of their own (draft-auth-parameter.ts). */
+export const ADDED_KEY_SCHEME = "apiKeyAuth";
 
 /** Where a scheme puts its credential, if the runtime sends it (an OAuth 2 or OpenID Connect access token as a bearer token). */
 function placementOf(scheme: Json): DraftPlacement | undefined {
@@ -127,6 +130,23 @@ export function draftCredential(doc: Json, operations: readonly { id: string; op
   const required = accepted.filter((a) => a.ways !== undefined);
   const candidates = required.length ? [...new Set(required.flatMap((a) => a.ways ?? []))] : Object.keys(declared).filter((n) => usable([n]));
   if (!candidates.length) {
+    // No scheme, but a key parameter on the operations (an `xi-api-key` header): its place is the credential's.
+    const carried = Object.keys(declared).length ? undefined : keyParameter(doc, operations);
+    if (carried) {
+      const scheme = ADDED_KEY_SCHEME;
+      const definition: Json = {
+        type: "apiKey",
+        in: carried.in,
+        name: carried.name,
+        description: `Added by blockwright add: the published document declares no security scheme; its operations take the key as the ${carried.in} parameter ${carried.name}.`,
+      };
+      const placement: DraftPlacement = { type: carried.in, name: carried.name };
+      notes.push(
+        `the document declares no security scheme, but its operations take the key as the ${carried.in} parameter ${carried.name}: drafted as the credential (an API key scheme added to openapi.yaml as ${scheme}, marked as added), secret and out of every message; check how the API takes its credential`,
+      );
+      const credential: DraftCredential = { scheme, placement, definition, param: "apiKey" };
+      return { scheme, param: "apiKey", placement, definition, added: true, ways: [[credential]], notes, covers: new Set() };
+    }
     const named = [...new Set(required.flatMap((a) => a.named))];
     const unsupported = named.length
       ? ` (${named

@@ -56,28 +56,51 @@ export async function loadOpenApi(path: string, root: string, refFolders: string
   // Only examples of the root file are left out: add writes one file, so an example of another is ours.
   // An example of components.examples may be checked once per response that refers to it: dropped at the first, left out for all.
   const dropped = new Set<string>();
+  const lists: { list: unknown[]; at: Path }[] = [];
   const upstream = upstreamMismatches(absolute, examined.mismatches).filter((u) => {
     const site = JSON.stringify(u.mismatch.site);
     if (u.mismatch.file !== absolute) return false;
     if (dropped.has(site)) return true;
-    if (!dropExample(source.data, u.mismatch.site)) return false;
+    if (!dropExample(source.data, u.mismatch.site, lists)) return false;
     dropped.add(site);
     return true;
   });
+  sweepLists(source.data, lists);
   const left = new Set(upstream.map((u) => u.mismatch));
   const problems = [...duplicateOperationIds(source), ...examined.problems, ...examined.mismatches.filter((m) => !left.has(m)).map((m) => m.error)];
   if (problems.length) throw new OpenApiProblems(problems);
   return { source, files, warnings: upstream.map((u) => u.warning) };
 }
 
-/** Remove the example named at `site` (an `example` key, or an `examples` entry: an `examples` map left empty goes too); whether it was there. */
-function dropExample(data: unknown, site: Path): boolean {
+/** What stands for an item of a JSON Schema `examples` list until the list is swept (its other items keep their indices meanwhile). */
+const DROPPED_ITEM = Symbol("dropped example");
+
+/**
+ * Remove the example named at `site` (an `example` key, an `examples` entry: an `examples` map left empty goes
+ * too; or an item of a 3.1 schema's `examples` list, marked and recorded in `lists` for sweepLists); whether it was there.
+ */
+function dropExample(data: unknown, site: Path, lists: { list: unknown[]; at: Path }[]): boolean {
   const owner = valueAt(data, site.slice(0, -1)) as Record<string, unknown> | unknown[] | undefined;
   const key = site.at(-1);
+  if (Array.isArray(owner)) {
+    if (typeof key !== "number" || key >= owner.length || owner[key] === DROPPED_ITEM) return false;
+    owner[key] = DROPPED_ITEM;
+    if (!lists.some((l) => l.list === owner)) lists.push({ list: owner, at: site.slice(0, -1) });
+    return true;
+  }
   if (!owner || typeof owner !== "object" || Array.isArray(owner) || key === undefined || !(key in owner)) return false;
   delete owner[key];
   if (site.at(-2) === "examples" && !Object.keys(owner).length) delete (valueAt(data, site.slice(0, -2)) as Record<string, unknown>).examples;
   return true;
+}
+
+/** The `examples` lists dropExample marked, without their dropped items; a list left empty goes. */
+function sweepLists(data: unknown, lists: { list: unknown[]; at: Path }[]): void {
+  for (const { list, at } of lists) {
+    const kept = list.filter((item) => item !== DROPPED_ITEM);
+    list.splice(0, list.length, ...kept);
+    if (!kept.length) delete (valueAt(data, at.slice(0, -1)) as Record<string, unknown>)[String(at.at(-1))];
+  }
 }
 
 export class OpenApiProblems extends Error {

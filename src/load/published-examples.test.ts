@@ -133,4 +133,35 @@ paths:
     const media = (loaded.source.data as { paths: Record<string, { get: { responses: Record<string, { content: Record<string, { examples: object }> }> } }> }).paths["/pets"]!.get.responses["200"]!.content["application/json"]!;
     expect(Object.keys(media.examples)).toEqual(["fine"]);
   });
+
+  it("an item of a 3.1 schema's examples list is a warning and left out of the list, the others kept; a list left empty goes", async () => {
+    const listed = `openapi: 3.1.0
+info: { title: pets, version: "1" }
+paths:
+  /pets:
+    get:
+      operationId: listPets
+      responses:
+        "200":
+          description: pets
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  mode: { type: string, enum: [auto, "on"], examples: [true, auto, 7] }
+                  size: { type: integer, examples: [big] }
+`;
+    const loaded = await loadOpenApi(provider([true, 7, "big"], listed), work);
+    expect(loaded.warnings.map((w) => w.detail)).toEqual([
+      expect.stringMatching(/^example 0 of the schema at .*mode .*got true \(the published document's own example: left out/),
+      expect.stringMatching(/^example 2 of the schema at .*mode .*got 7 \(the published document's own example: left out/),
+      expect.stringMatching(/^example 0 of the schema at .*size .*\(the published document's own example: left out/),
+    ]);
+    const properties = (loaded.source.data as { paths: Record<string, { get: { responses: Record<string, { content: Record<string, { schema: { properties: Record<string, object> } }> }> } }> }).paths["/pets"]!.get.responses["200"]!.content[
+      "application/json"
+    ]!.schema.properties;
+    expect(properties.mode).toMatchObject({ examples: ["auto"] });
+    expect(properties.size).not.toHaveProperty("examples");
+  });
 });

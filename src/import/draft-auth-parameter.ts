@@ -1,0 +1,51 @@
+// A document that declares no security scheme, yet whose operations take
+// the key as an ordinary parameter (`xi-api-key` in the header, "Your API
+// key"): that parameter's place is where the credential goes, drafted as an
+// API key scheme added to the cut, rather than a bearer token the API never
+// reads beside a key parameter drafted as if it were no secret.
+
+type Json = Record<string, unknown>;
+
+/** A parameter that carries the credential: where, and the words the document gives it. */
+export interface KeyParameter {
+  in: "header" | "query";
+  name: string;
+  description?: string;
+}
+
+// A key or a token by its name: api-key, x-api-key, xi-api-key, api_key, apikey, access_token, auth-token, secret-key, token.
+const KEY_NAME = /(^|[-_])(api[-_]?key|apikey|access[-_]?token|auth[-_]?token|secret[-_]?key|token)$/i;
+
+/** The parameter object `raw` names, a local `$ref` followed. */
+function resolved(doc: Json, raw: unknown): Json | undefined {
+  let node = raw;
+  for (let i = 0; i < 8 && node && typeof node === "object" && typeof (node as Json).$ref === "string"; i++) {
+    const ref = String((node as Json).$ref);
+    if (!ref.startsWith("#/")) return undefined;
+    node = ref
+      .slice(2)
+      .split("/")
+      .reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Json)[k.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined), doc);
+  }
+  return node && typeof node === "object" ? (node as Json) : undefined;
+}
+
+/** The header or query parameter that carries the key on the most of `operations` (at least half of them), if one does. */
+export function keyParameter(doc: Json, operations: readonly { op: Json }[]): KeyParameter | undefined {
+  const found = new Map<string, { p: KeyParameter; count: number }>();
+  for (const { op } of operations) {
+    const seen = new Set<string>();
+    for (const raw of Array.isArray(op.parameters) ? op.parameters : []) {
+      const p = resolved(doc, raw);
+      if (!p || (p.in !== "header" && p.in !== "query") || typeof p.name !== "string" || !KEY_NAME.test(p.name)) continue;
+      const key = `${p.in}:${p.name.toLowerCase()}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const entry = found.get(key) ?? { p: { in: p.in, name: p.name, ...(typeof p.description === "string" ? { description: p.description } : {}) }, count: 0 };
+      entry.count++;
+      found.set(key, entry);
+    }
+  }
+  const best = [...found.values()].sort((a, b) => b.count - a.count)[0];
+  return best && best.count * 2 >= operations.length ? best.p : undefined;
+}
