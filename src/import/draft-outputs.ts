@@ -194,12 +194,15 @@ function listField(doc: OpenApiDocument, op: OpenApiOperation, fields: Record<st
   return undefined;
 }
 
-/** The words of the operation's path (`/droplets/{id}`): each segment, and its singular (`droplet`). */
+/** The words of the operation's path (`/droplets/{id}`): each segment but a parent collection's, and its singular (`droplet`). */
 function resourceWords(op: OpenApiOperation): Set<string> {
+  const segments = op.path.split("/").filter(Boolean);
+  // A parent collection (`users` in /users/{user_id}/albums) names whose record this one is, not the record: an
+  // album's `user` field is its owner, not an envelope.
+  const parent = (i: number) => segments[i + 1]?.startsWith("{") === true && i + 2 < segments.length;
   return new Set(
-    op.path
-      .split("/")
-      .filter((s) => s && !s.startsWith("{"))
+    segments
+      .filter((s, i) => !s.startsWith("{") && !parent(i))
       .flatMap((s) => {
         const word = s.toLowerCase().replace(/[^a-z0-9]/g, "");
         return [word, word.replace(/ies$/, "y"), word.replace(/ves$/, "f"), word.replace(/e?s$/, ""), word.replace(/s$/, "")];

@@ -171,6 +171,14 @@ describe("a record in an envelope", () => {
     expect(await linkProblems(d, "zqshelf")).toEqual([]);
   });
 
+  it("not wrapped in a field named after a parent collection of its path (an album's `user` under /zqusers/{user_id}/zqalbums)", () => {
+    const owner = { type: "object", properties: { uri: { type: "string" }, name: { type: "string" } } };
+    const album = { type: "object", properties: { uri: { type: "string" }, name: { type: "string" }, privacy: { type: "string" }, zquser: owner } };
+    const d = drafted(getShelf(album, "/zqusers/{shelf_id}/zqalbums"), ["getShelf"], "zqshelf");
+    expect(outputs(d).data).toEqual({ type: "json", from: "$response.body", description: "The reply." });
+    expect(notesAt(d, "operations.zqshelf_get_shelf.outputs").filter((n) => n.includes("wraps"))).toEqual([]);
+  });
+
   it("wrapped in result, beside lists of errors and messages", async () => {
     const note = { type: "object", properties: { code: { type: "integer" } } };
     const d = drafted(getShelf({ type: "object", properties: { result: shelf, success: { type: "boolean" }, errors: { type: "array", items: note }, messages: { type: "array", items: note } } }), ["getShelf"], "zqshelf");
