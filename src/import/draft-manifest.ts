@@ -211,6 +211,12 @@ function server(data: Json, notes: ReviewNote[]): { server: Manifest["server"]; 
   const base = first.pathname.replace(/\/+$/, "");
   if (first.protocol === "http:") notes.push({ at: ["server", "default"], note: "the spec's server is http: the runtime sends the credential over https only (and http on loopback)" });
   const hostVariable = /^[^/]*\/\/\{([^}]+)\}(:[^/]*)?(\/|$)/.exec(firstUrl ?? "")?.[1];
+  // A host variable whose default is no host a request could reach (`unknown`, one label that is not localhost): each
+  // call names the address, as for a relative server (Pinecone's `https://{index_host}`, one host per index).
+  if (hostVariable !== undefined && !first.hostname.includes(".") && first.hostname !== "localhost") {
+    const why = `the host is the server variable {${hostVariable}}, whose default (${first.hostname}) is no address a request could reach`;
+    return { server: instanceServer(base, web.slice(1), hostsOf(web.slice(1)), notes, why), address: { [ADDRESS_PARAM]: instanceParam(base, web.slice(1), hostsOf(web.slice(1))) } };
+  }
   if (hostVariable !== undefined)
     notes.push({
       at: ["server", "default"],
@@ -223,11 +229,11 @@ function server(data: Json, notes: ReviewNote[]): { server: Manifest["server"]; 
 }
 
 /** The server of a document whose first server is relative (or absent): the address parameter, and the hosts its absolute servers name. */
-function instanceServer(relative: string | undefined, web: URL[], hosts: string[], notes: ReviewNote[]): Manifest["server"] {
+function instanceServer(relative: string | undefined, web: URL[], hosts: string[], notes: ReviewNote[], why?: string): Manifest["server"] {
   const path = (relative ?? "").replace(/\/+$/, "");
   notes.push({
     at: ["server", "param"],
-    note: `the document's first server is ${relative === undefined ? "missing (OpenAPI's default, /)" : `relative (${JSON.stringify(relative)})`}: no host of its own, so each call names the address (${ADDRESS_PARAM})${path ? `, and ${path} follows it` : ""}. The credential goes to loopback, server.hosts or a host the caller allows (allowHosts, --allow-host); an API at one public address can have it as server.default${path ? ` (ending with ${path})` : ""} instead`,
+    note: `${why ?? `the document's first server is ${relative === undefined ? "missing (OpenAPI's default, /)" : `relative (${JSON.stringify(relative)})`}: no host of its own`}, so each call names the address (${ADDRESS_PARAM})${path ? `, and ${path} follows it` : ""}. The credential goes to loopback, server.hosts or a host the caller allows (allowHosts, --allow-host); an API at one public address can have it as server.default${path ? ` (ending with ${path})` : ""} instead`,
   });
   if (hosts.length) notes.push({ at: ["server", "hosts"], note: `the hosts of the document's other servers (${web.map((a) => a.origin).join(", ")}): the credential may go to them` });
   return { param: ADDRESS_PARAM, ...(hosts.length ? { hosts } : {}) };

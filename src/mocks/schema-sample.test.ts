@@ -198,6 +198,7 @@ describe("a mock's answer where the document gives no example", () => {
     const schemas = {
       ZqPatterned: { type: "object", required: ["sid"], properties: { sid: { type: "string", pattern: "^ZQ[0-9a-f]{8}$" } } },
       ZqLinked: { type: "object", required: ["self"], properties: { self: { type: "string", format: "url" } } },
+      ZqBytes: { type: "object", required: ["blob"], properties: { blob: { type: "string", format: "byte" } } },
       ZqParts: {
         allOf: [
           { type: "object", properties: { kind: { type: "string" } } },
@@ -206,11 +207,18 @@ describe("a mock's answer where the document gives no example", () => {
       },
     };
     const answer = (name: string) => ({ description: "ok", content: { "application/json": { schema: { $ref: `#/components/schemas/${name}` } } } });
-    const document = { openapi: "3.0.3", info: { title: "zqanswers", version: "1" }, components: { schemas }, paths: { "/zq": { get: { responses: { "200": answer("ZqPatterned"), "201": answer("ZqLinked"), "202": answer("ZqParts") } } } } };
+    const document = {
+      openapi: "3.0.3",
+      info: { title: "zqanswers", version: "1" },
+      components: { schemas },
+      paths: { "/zq": { get: { responses: { "200": answer("ZqPatterned"), "201": answer("ZqLinked"), "202": answer("ZqParts"), "203": answer("ZqBytes") } } } },
+    };
     const served = withSampledAnswers(document) as typeof document;
-    const example = (status: "200" | "201" | "202") => (served.paths["/zq"].get.responses[status].content["application/json"] as { example?: Record<string, string> }).example;
+    const example = (status: "200" | "201" | "202" | "203") => (served.paths["/zq"].get.responses[status].content["application/json"] as { example?: Record<string, string> }).example;
     expect(example("200")?.sid).toMatch(/^ZQ[0-9a-f]{8}$/);
     expect(example("201")?.self).toMatch(/^https:\/\//);
+    // Base64 (Prism's own value for format byte failed Prism's own check: Pinecone's error details).
+    expect(example("203")?.blob).toMatch(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/);
     expect(example("202")).toEqual({ kind: expect.any(String) });
   });
 
