@@ -214,10 +214,18 @@ function withMissingSchemas(cut: Json, report: CutReport): string[] {
       return true;
     }
     const [top, kind, key] = pointer;
-    if (top !== "components" || kind !== "schemas" || key === undefined || pointer.length !== 3) return true;
-    const schemas = (components.schemas ??= {}) as Json;
-    schemas[key] = { description: `Added by blockwright add: the published document refers to ${key} but defines it nowhere; any value is accepted.` };
-    added.push(`components.schemas.${key}`);
+    // A schema (any value), a response (no body: Miro's error answers name `#/components/responses/400`) or a header
+    // (any value) stands in; a parameter or a request body, whose place or shape a call needs, cannot.
+    const stand =
+      kind === "schemas" || kind === "headers"
+        ? { description: `Added by blockwright add: the published document refers to ${key} but defines it nowhere; any value is accepted.` }
+        : kind === "responses"
+          ? { description: `Added by blockwright add: the published document refers to the response ${key} but defines it nowhere; its body is not known.` }
+          : undefined;
+    if (top !== "components" || !stand || key === undefined || pointer.length !== 3) return true;
+    const placed = (components[kind as string] ??= {}) as Json;
+    placed[key] = kind === "headers" ? { ...stand, schema: {} } : stand;
+    added.push(`components.${kind}.${key}`);
     return false;
   });
   return added;

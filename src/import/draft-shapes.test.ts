@@ -299,4 +299,21 @@ describe("the document's own gaps", () => {
     expect(doc.components.schemas).toBeUndefined();
     expect(await linkProblems(d, "zqshelf")).toEqual([]);
   });
+
+  it("a response the operations $ref that the document defines nowhere (an error answer): added with no body, noted; a 204 declared with a body is read as bodiless; the draft links", async () => {
+    const doc = openapi({
+      "/zqshelves/{id}": {
+        delete: {
+          operationId: "deleteShelf",
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 20 } }],
+          responses: { "204": { description: "Deleted", content: { "application/json": { schema: { type: "object" } } } }, "404": { $ref: "#/components/responses/ZqNotFound" } },
+        },
+      },
+    });
+    const d = drafted(doc, ["deleteShelf"], "zqshelf");
+    expect(d.added).toEqual(["components.responses.ZqNotFound"]);
+    expect(d.cut.unresolved).toEqual([]);
+    expect(d.manifest.operations.zqshelf_delete_shelf!.outputs).toEqual({ "metadata.status": expect.objectContaining({ from: "$statusCode" }) });
+    expect(await linkProblems(d, "zqshelf")).toEqual([]);
+  });
 });

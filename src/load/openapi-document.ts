@@ -162,7 +162,8 @@ export class OpenApiDocument {
     let best: (OpenApiResponse & { schema: Schema }) | undefined;
     for (const r of op.responses) {
       const status = Number(r.status);
-      if (r.schema && status >= 200 && status < 300 && (!best || status < Number(best.status))) best = r as OpenApiResponse & { schema: Schema };
+      // 204 and 205 carry no content (RFC 9110), whatever a document declares for them (Miro's 204 declares a JSON object).
+      if (r.schema && status >= 200 && status < 300 && status !== 204 && status !== 205 && (!best || status < Number(best.status))) best = r as OpenApiResponse & { schema: Schema };
     }
     return best;
   }

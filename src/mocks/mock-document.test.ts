@@ -208,3 +208,17 @@ describe("a mock's header parameters that OpenAPI ignores", () => {
     expect(served.paths["/zq"].get.parameters.map((p) => p.name)).toEqual(["X-Zq-Version"]);
   });
 });
+
+describe("a mock's answers that HTTP says carry no content", () => {
+  it("serves a 204, 205 or 304 without the body a document declares for it, and other answers as declared", () => {
+    const json = { "application/json": { schema: { type: "object" } } };
+    const doc = {
+      openapi: "3.0.3",
+      info: { title: "zqnocontent", version: "1" },
+      paths: { "/zq": { delete: { responses: { "200": { description: "ok", content: json }, "204": { description: "gone", content: json }, "205": { description: "reset", content: json } } } } },
+    };
+    const served = mockDocument(doc, () => false) as { paths: Record<string, { delete: { responses: Record<string, object> } }> };
+    const responses = served.paths["/zq"]!.delete.responses;
+    expect([responses["200"], responses["204"], responses["205"]]).toEqual([{ description: "ok", content: json }, { description: "gone" }, { description: "reset" }]);
+  });
+});

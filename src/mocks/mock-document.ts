@@ -5,8 +5,8 @@
 // credential covers (`auth.covers`, or in the credential's own place) are not
 // required of requests, which carry the credential instead; nor are header
 // parameters named Accept, Content-Type or Authorization, whose definitions
-// OpenAPI ignores (Prism checks them all the same); a form's list
-// field also takes one item (sent as `Key=value`), a parameter "S or null"
+// OpenAPI ignores (Prism checks them all the same); a 204, 205 or 304 answer
+// has no body, whatever the document declares; a form's list field also takes one item (sent as `Key=value`), a parameter "S or null"
 // is S; a schema Prism's validator cannot compile (nullable beside allOf or
 // $ref) is rewritten so that it is compiled once and checked
 // (prism-schemas.ts). A response with no example whose schema Prism's sampler would break
@@ -93,6 +93,13 @@ function answersAsJson(responses: Json, document: Json): Json {
   const out: Json = {};
   for (const [status, raw] of Object.entries(responses)) {
     const response = resolved(raw, document);
+    // No content for 204, 205 or 304 (RFC 9110), whatever the document declares: Prism sent a body's length with a 204,
+    // and a client's connection then waited for the bytes (Miro's board deletion kept `verify` from exiting).
+    if (/^(204|205|304)$/.test(status) && isObject(response) && response.content !== undefined) {
+      const { content: _none, ...rest } = response;
+      out[status] = rest;
+      continue;
+    }
     const content = isObject(response) && isObject(response.content) ? response.content : undefined;
     const records = content ? objectsOfOtherTypes(content, document) : [];
     if (content && records.length) {

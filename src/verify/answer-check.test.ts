@@ -124,6 +124,13 @@ const volumeEntries = () => Object.entries(volume);
 const ok = (body: unknown) => answer(200, body, { "x-request-id": "r1" });
 
 describe("the body against the response's schema", () => {
+  it("holds a 204 to no body, whatever body the document declares for it (HTTP forbids one)", () => {
+    const gone = subjectOf(
+      'openapi: 3.0.3\ninfo: {title: Shelf, version: "1"}\npaths:\n  /v:\n    delete:\n      operationId: zqDelete\n      responses:\n        "204": {description: Gone., content: {application/json: {schema: {type: object}}}}\n',
+    );
+    expect(answerDrift(gone, toolOf("zqDelete"), answer(204, ""))).toEqual([]);
+  });
+
   it("finds nothing in a faithful answer", () => {
     expect(answerDrift(subject, getVolume, ok(volume))).toEqual([]);
     expect(answerDrift(subject, listVolumes, answer(200, { totalItems: 2, items: [volume, { ...volume, id: "b" }] }))).toEqual([]);

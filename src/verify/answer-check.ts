@@ -41,7 +41,8 @@ export function answerDrift(subject: Subject, tool: ToolSpec, answer: Answer, op
   const response = (valueAt(data, responsePath) ?? {}) as Node;
   const drifts = [...specHeaders(checker, tool.id, responsePath, response, answer.headers)];
   for (const d of outputHeaders(subject, tool, answer)) if (!drifts.some((s) => s.pointer === d.pointer)) drifts.push(d);
-  return [...drifts, ...bodyDrift(checker, tool.id, responsePath, response, answer)];
+  // 204 and 205 carry no content (RFC 9110), whatever the document declares for them.
+  return answer.status === 204 || answer.status === 205 ? drifts : [...drifts, ...bodyDrift(checker, tool.id, responsePath, response, answer)];
 }
 
 /** The key of `responses` that covers `status`: the status itself, its range (`4XX`), or `default`. */
