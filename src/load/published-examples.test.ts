@@ -11,7 +11,8 @@ import { loadOpenApi, OpenApiProblems } from "./openapi-source.js";
 const work = mkdtempSync(join(tmpdir(), "blockwright-published-examples-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const DOCUMENT = `openapi: 3.0.3
+/** A document whose listPets answers 200 with this media type object (its YAML lines, indented under application/json). */
+const listPets = (media: string, version = "3.0.3") => `openapi: ${version}
 info: { title: pets, version: "1" }
 paths:
   /pets:
@@ -22,11 +23,13 @@ paths:
           description: pets
           content:
             application/json:
-              schema: { type: object, additionalProperties: false, properties: { id: { type: string } } }
+${media}`;
+
+const DOCUMENT = listPets(`              schema: { type: object, additionalProperties: false, properties: { id: { type: string } } }
               examples:
                 theirs: { value: { id: a, colour: red } }
                 ours: { value: { id: 7 } }
-`;
+`);
 
 let counter = 0;
 /** A provider folder with the document, and (when given) a pinned published document holding these examples. */
@@ -107,23 +110,12 @@ components:
   });
 
   it("one that breaks its own format (a relative path under format: uri, a bare domain) is a warning with its file:line:col, and left out", async () => {
-    const formats = `openapi: 3.0.3
-info: { title: pets, version: "1" }
-paths:
-  /pets:
-    get:
-      operationId: listPets
-      responses:
-        "200":
-          description: pets
-          content:
-            application/json:
-              schema: { type: object, properties: { next: { type: string, format: uri }, site: { type: string, format: uri }, other: { type: string, format: zq-unknown } } }
+    const formats = listPets(`              schema: { type: object, properties: { next: { type: string, format: uri }, site: { type: string, format: uri }, other: { type: string, format: zq-unknown } } }
               examples:
                 relative: { value: { next: /pets?page=2, other: anything } }
                 domain: { value: { site: zq-widgets.example } }
                 fine: { value: { next: "https://zq-widgets.example/pets?page=2" } }
-`;
+`);
     const file = provider([{ next: "/pets?page=2", other: "anything" }, { site: "zq-widgets.example" }], formats);
     const loaded = await loadOpenApi(file, work);
     expect(loaded.warnings.map((w) => `${w.position.line}:${w.position.col} ${w.detail}`)).toEqual([
@@ -135,23 +127,15 @@ paths:
   });
 
   it("an item of a 3.1 schema's examples list is a warning and left out of the list, the others kept; a list left empty goes", async () => {
-    const listed = `openapi: 3.1.0
-info: { title: pets, version: "1" }
-paths:
-  /pets:
-    get:
-      operationId: listPets
-      responses:
-        "200":
-          description: pets
-          content:
-            application/json:
-              schema:
+    const listed = listPets(
+      `              schema:
                 type: object
                 properties:
                   mode: { type: string, enum: [auto, "on"], examples: [true, auto, 7] }
                   size: { type: integer, examples: [big] }
-`;
+`,
+      "3.1.0",
+    );
     const loaded = await loadOpenApi(provider([true, 7, "big"], listed), work);
     expect(loaded.warnings.map((w) => w.detail)).toEqual([
       expect.stringMatching(/^example 0 of the schema at .*mode .*got true \(the published document's own example: left out/),
