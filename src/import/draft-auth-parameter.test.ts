@@ -22,12 +22,14 @@ const noSchemes = (paths: Record<string, unknown>, parameters: Record<string, un
 });
 
 describe("keyParameter", () => {
-  it("finds the key parameter most operations take (a $ref to a shared one included), and none taken by fewer than half", () => {
+  it("finds the key parameter most operations take (a $ref to a shared one included); none taken by fewer than half, nor a paging token", () => {
     const doc = noSchemes({}, { key: KEY });
     const ops = [{ op: op("a", [{ $ref: "#/components/parameters/key" }]) }, { op: op("b", [KEY, { name: "voice", in: "query", schema: { type: "string" } }]) }, { op: op("c", []) }];
     expect(keyParameter(doc, ops)).toEqual({ in: "header", name: "xi-zq-api-key", description: "Your API key." });
     expect(keyParameter(doc, [...ops, { op: op("d", []) }, { op: op("e", []) }])).toBeUndefined();
     expect(keyParameter(doc, [{ op: op("f", [{ name: "voice_key_name", in: "query", schema: { type: "string" } }]) }])).toBeUndefined();
+    // A paging token on every operation is no credential.
+    expect(keyParameter(doc, [{ op: op("g", [{ name: "page_token", in: "query", schema: { type: "string" } }]) }, { op: op("h", [{ name: "next_token", in: "query", schema: { type: "string" } }]) }])).toBeUndefined();
   });
 });
 

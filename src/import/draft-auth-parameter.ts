@@ -13,8 +13,9 @@ export interface KeyParameter {
   description?: string;
 }
 
-// A key or a token by its name: api-key, x-api-key, xi-api-key, api_key, apikey, access_token, auth-token, secret-key, token.
-const KEY_NAME = /(^|[-_])(api[-_]?key|apikey|access[-_]?token|auth[-_]?token|secret[-_]?key|token)$/i;
+// A key or a token by its name: api-key, x-api-key, xi-api-key, api_key, apikey, access_token, auth-token, secret-key, token;
+// not a token of paging or of a resource (page_token, next_token, sync_token).
+const KEY_NAME = /^([a-z0-9]+[-_])*(api[-_]?key|apikey|access[-_]?token|auth[-_]?token|secret[-_]?key)$|^(token|key)$/i;
 
 /** The parameter object `raw` names, a local `$ref` followed. */
 function resolved(doc: Json, raw: unknown): Json | undefined {
