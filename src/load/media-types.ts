@@ -29,6 +29,11 @@ export function isRawBodyMedia(mediaType: string, schema: Schema | undefined): b
  */
 export const LONE_FILE_PART = "file";
 
+/** Whether an answer of this status carries no content (RFC 9110: 204, 205 and 304), whatever a document declares for it. */
+export function carriesNoContent(status: number | string): boolean {
+  return status === 204 || status === 205 || status === 304 || status === "204" || status === "205" || status === "304";
+}
+
 /** A schema of a file's bytes: a string of format binary (OpenAPI 3.0), or with a contentMediaType or contentEncoding binary (3.1). */
 export function isBinaryString(schema: Schema | undefined): boolean {
   if (!schema) return false;

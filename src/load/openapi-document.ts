@@ -5,7 +5,7 @@ import { refPath, valueAt } from "./json-ref.js";
 import type { YamlSource } from "./yaml-source.js";
 import { OperationIndex, operationRef } from "./operation-index.js";
 import { withTextEnum } from "./text-enum.js";
-import { bareMediaType, isJsonMediaType, isRawBodyMedia, jsonMediaType, FORM_MEDIA_TYPE, MULTIPART_MEDIA_TYPE, multipartParts } from "./media-types.js";
+import { bareMediaType, carriesNoContent, isJsonMediaType, isRawBodyMedia, jsonMediaType, FORM_MEDIA_TYPE, MULTIPART_MEDIA_TYPE, multipartParts } from "./media-types.js";
 
 export { bareMediaType, isJsonMediaType, isRawBodyMedia, jsonMediaType, FORM_MEDIA_TYPE, MULTIPART_MEDIA_TYPE };
 
@@ -162,8 +162,8 @@ export class OpenApiDocument {
     let best: (OpenApiResponse & { schema: Schema }) | undefined;
     for (const r of op.responses) {
       const status = Number(r.status);
-      // 204 and 205 carry no content (RFC 9110), whatever a document declares for them (Miro's 204 declares a JSON object).
-      if (r.schema && status >= 200 && status < 300 && status !== 204 && status !== 205 && (!best || status < Number(best.status))) best = r as OpenApiResponse & { schema: Schema };
+      // An answer that carries no content has no body, whatever a document declares (Miro's 204 declares a JSON object).
+      if (r.schema && status >= 200 && status < 300 && !carriesNoContent(status) && (!best || status < Number(best.status))) best = r as OpenApiResponse & { schema: Schema };
     }
     return best;
   }

@@ -17,6 +17,7 @@
 // object fields, sent as JSON parts, are taken as the text Prism reads.
 import { sendsFieldsAsPairs } from "../load/openapi-document.js";
 import { withTextEnum } from "../load/text-enum.js";
+import { carriesNoContent } from "../load/media-types.js";
 import { documentServer } from "../link/server.js";
 import { withSampledAnswers } from "./mock-answers.js";
 import { withOpenAllOfMembers } from "./open-all-of.js";
@@ -95,7 +96,7 @@ function answersAsJson(responses: Json, document: Json): Json {
     const response = resolved(raw, document);
     // No content for 204, 205 or 304 (RFC 9110), whatever the document declares: Prism sent a body's length with a 204,
     // and a client's connection then waited for the bytes (Miro's board deletion kept `verify` from exiting).
-    if (/^(204|205|304)$/.test(status) && isObject(response) && response.content !== undefined) {
+    if (carriesNoContent(status) && isObject(response) && response.content !== undefined) {
       const { content: _none, ...rest } = response;
       out[status] = rest;
       continue;
@@ -250,13 +251,9 @@ const FORM_MEDIA = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b
  * `Key=value`, which Prism reads as a text, not a list of one, and refused as "must be array".
  */
 function withOneItemFormLists(body: unknown, document: Json): unknown {
-  if (!isObject(body) || !isObject(body.content)) return body;
-  let changed = false;
-  const content: Json = { ...body.content };
-  for (const [type, media] of Object.entries(body.content)) {
-    if (!FORM_MEDIA.test(type) || !isObject(media)) continue;
+  return withMediaSchemas(body, FORM_MEDIA, (media) => {
     const schema = resolved(media.schema, document);
-    if (!isObject(schema) || !isObject(schema.properties)) continue;
+    if (!isObject(schema) || !isObject(schema.properties)) return media.schema;
     const properties: Json = { ...schema.properties };
     let lists = 0;
     for (const [name, raw] of Object.entries(schema.properties)) {
@@ -265,8 +262,20 @@ function withOneItemFormLists(body: unknown, document: Json): unknown {
       properties[name] = { anyOf: [raw, field.items] };
       lists++;
     }
-    if (!lists) continue;
-    content[type] = { ...media, schema: { ...schema, properties } };
+    return lists ? { ...schema, properties } : media.schema;
+  });
+}
+
+/** `body` with the schema of each media type `type` names given by `change` (a copy only where one changed). */
+function withMediaSchemas(body: unknown, type: RegExp, change: (media: Json) => unknown): unknown {
+  if (!isObject(body) || !isObject(body.content)) return body;
+  let changed = false;
+  const content: Json = { ...body.content };
+  for (const [name, media] of Object.entries(body.content)) {
+    if (!type.test(name) || !isObject(media)) continue;
+    const schema = change(media);
+    if (schema === media.schema) continue;
+    content[name] = { ...media, schema };
     changed = true;
   }
   return changed ? { ...body, content } : body;
@@ -281,17 +290,7 @@ const MULTIPART = /^multipart\/form-data\b/i;
  * upload and its `location`). The JSON itself is the suite's to check (sent intact).
  */
 function withJsonPartsAsText(body: unknown, document: Json): unknown {
-  if (!isObject(body) || !isObject(body.content)) return body;
-  let changed = false;
-  const content: Json = { ...body.content };
-  for (const [type, media] of Object.entries(body.content)) {
-    if (!MULTIPART.test(type) || !isObject(media)) continue;
-    const schema = jsonFieldsAsText(media.schema, document, 0);
-    if (schema === media.schema) continue;
-    content[type] = { ...media, schema };
-    changed = true;
-  }
-  return changed ? { ...body, content } : body;
+  return withMediaSchemas(body, MULTIPART, (media) => jsonFieldsAsText(media.schema, document, 0));
 }
 
 /** The schema with its object fields as text, through its `allOf` members; the same value where it has none. */

@@ -6,6 +6,7 @@
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import { bareMediaType, isJsonMediaType, jsonMediaType } from "../load/openapi-document.js";
 import { locateInManifest } from "../load/source-place.js";
+import { carriesNoContent } from "../load/media-types.js";
 import type { Subject } from "../contract/types.js";
 import { valueAt } from "../load/json-ref.js";
 import { schemaDrift } from "./body-check.js";
@@ -41,8 +42,7 @@ export function answerDrift(subject: Subject, tool: ToolSpec, answer: Answer, op
   const response = (valueAt(data, responsePath) ?? {}) as Node;
   const drifts = [...specHeaders(checker, tool.id, responsePath, response, answer.headers)];
   for (const d of outputHeaders(subject, tool, answer)) if (!drifts.some((s) => s.pointer === d.pointer)) drifts.push(d);
-  // 204 and 205 carry no content (RFC 9110), whatever the document declares for them.
-  return answer.status === 204 || answer.status === 205 ? drifts : [...drifts, ...bodyDrift(checker, tool.id, responsePath, response, answer)];
+  return carriesNoContent(answer.status) ? drifts : [...drifts, ...bodyDrift(checker, tool.id, responsePath, response, answer)];
 }
 
 /** The key of `responses` that covers `status`: the status itself, its range (`4XX`), or `default`. */
