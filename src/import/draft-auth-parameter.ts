@@ -4,6 +4,8 @@
 // API key scheme added to the cut, rather than a bearer token the API never
 // reads beside a key parameter drafted as if it were no secret.
 
+import { refPath, valueAt } from "../load/json-ref.js";
+
 type Json = Record<string, unknown>;
 
 /** A parameter that carries the credential: where, and the words the document gives it. */
@@ -17,16 +19,17 @@ export interface KeyParameter {
 // not a token of paging or of a resource (page_token, next_token, sync_token).
 const KEY_NAME = /^([a-z0-9]+[-_])*(api[-_]?key|apikey|access[-_]?token|auth[-_]?token|secret[-_]?key)$|^(token|key)$/i;
 
-/** The parameter object `raw` names, a local `$ref` followed. */
+/** The parameter object `raw` names, local `$ref`s followed (json-ref.ts: own keys only). */
 function resolved(doc: Json, raw: unknown): Json | undefined {
   let node = raw;
-  for (let i = 0; i < 8 && node && typeof node === "object" && typeof (node as Json).$ref === "string"; i++) {
+  for (let hops = 0; hops < 8 && node && typeof node === "object" && typeof (node as Json).$ref === "string"; hops++) {
     const ref = String((node as Json).$ref);
     if (!ref.startsWith("#/")) return undefined;
-    node = ref
-      .slice(2)
-      .split("/")
-      .reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Json)[k.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined), doc);
+    try {
+      node = valueAt(doc, refPath(ref));
+    } catch {
+      return undefined; // a fragment that is no pointer: the cut reports it
+    }
   }
   return node && typeof node === "object" ? (node as Json) : undefined;
 }
