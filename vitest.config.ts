@@ -2,7 +2,6 @@ import { statfsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { PROVIDER_DEPENDENT, runsOnceInNeutral } from "./contract-tests/neutral/provider-dependent.js";
 
 // Tests run on the TypeScript sources: the runtime package resolves to its
 // source, not its build (the CLI, run as a process, uses the build).
@@ -17,10 +16,6 @@ const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 // generous backstop here, and CI's own time limit above it.
 const HOOK_TIMEOUT = 300_000;
 const TEST_TIMEOUT = 300_000;
-
-// `npm test` runs the provider-dependent files once, in the neutral project
-// (contract-tests/neutral/provider-dependent.ts says when and why).
-const RUN_IN_NEUTRAL = runsOnceInNeutral(process.argv, process.env) ? PROVIDER_DEPENDENT : [];
 
 // Temporary projects on a memory filesystem where the machine has one with
 // room (Linux's /dev/shm), unless TMPDIR says where: the tests make hundreds
@@ -69,17 +64,19 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Every test but the registry round trips and the provider-neutral
-          // rerun: the sources' own (src/, runtime/, scripts/, test-support/)
-          // and the contract suite with the command line. One project: as two
+          // Every test but the registry round trips: the sources' own (src/,
+          // runtime/, scripts/, test-support/) and the contract suite with the
+          // command line. Under a whole `npm test`, on the providers of a copy of
+          // the project with two more (test-support/global-setup.ts). One project: as two
           // (unit, contract), each had a Vite server and workers of its own,
           // which compiled and loaded the sources again (12 to 19 s more CPU
           // for the two, measured side by side).
           name: "main",
           include: ["src/**/*.test.ts", "runtime/**/*.test.ts", "scripts/**/*.test.ts", "test-support/**/*.test.ts", "contract-tests/**/*.test.ts"],
-          exclude: ["contract-tests/packages/**", "contract-tests/neutral/**", ...RUN_IN_NEUTRAL],
-          // The shared Prism mocks (all providers), started on a test's first
-          // ask: a run of files that need none starts none.
+          exclude: ["contract-tests/packages/**"],
+          // The copy with more providers (a whole npm test), and the shared Prism
+          // mocks (all providers), started on a test's first ask: a run of files
+          // that need none starts none.
           globalSetup: ["test-support/global-setup.ts"],
           ...(TMPDIR ? { env: { TMPDIR } } : {}),
           testTimeout: TEST_TIMEOUT,
@@ -106,19 +103,6 @@ export default defineConfig({
           ...(TMPDIR ? { env: { TMPDIR } } : {}),
           hookTimeout: HOOK_TIMEOUT,
           testTimeout: TEST_TIMEOUT,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: "neutral",
-          // The provider-dependent test files again, on a copy of the project
-          // with two more providers (contract-tests/neutral/): one test that
-          // runs a whole Vitest run of its own, so its backstop is that run's.
-          include: ["contract-tests/neutral/**/*.test.ts"],
-          // The copy of the project (2,000 files: 0.9 s of system CPU to copy on the disk, 0.1 s on /dev/shm).
-          ...(TMPDIR ? { env: { TMPDIR } } : {}),
-          testTimeout: 900_000,
         },
       },
     ],

@@ -2,10 +2,9 @@
 // against the suite's shared Prism mocks (shared-mocks.ts), capturing the outgoing
 // request and the mock's reply (through the derived suite's exchange layer,
 // src/contract/exchange.ts), plus generic checks every operation gets.
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { safeToRepeat, type ExecuteOptions, type OutputSpec, type ToolResult, type ToolSpec } from "@blockwright/runtime/internal";
-import { executeTool, registry } from "./repo.js";
+import { executeTool, registry, SPECS_DIR as specsDir } from "./repo.js";
 import { OpenApiDocument } from "../src/load/openapi-document.js";
 import { openapiPathOf } from "../src/load/provider-dirs.js";
 import { loadYamlSource } from "../src/load/yaml-source.js";
@@ -13,8 +12,6 @@ import { mockFetch, type Exchange } from "../src/contract/exchange.js";
 import { quotaUsedUp } from "../src/contract/structured-error.js";
 import { describeViolation } from "../src/contract/prism.js";
 import { sharedMockUrls } from "./shared-mocks.js";
-
-const specsDir = fileURLToPath(new URL("../specs/", import.meta.url));
 
 /** One request and its reply, as the exchange layer records it (Prism's violations included). */
 export type Captured = Exchange;

@@ -1,25 +1,29 @@
-/// <reference types="vite/client" />
 // This repository's own providers, for tests: every generated package under
-// generated/ (found by a glob, so a new provider needs no change here),
-// imported through Vite so that they run on the runtime's sources.
-import { readFileSync } from "node:fs";
+// generated/ (found by listing it, so a new provider needs no change here),
+// imported through Vite so that they run on the runtime's sources. Under a
+// whole `npm test`, the providers are those of the copy of the project with
+// two more (neutral-copy.ts, made by global-setup.ts): ROOT is the copy's
+// root, and REPOSITORY is this repository (its sources, docs and history).
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import jsYaml from "js-yaml";
+import { inject } from "vitest";
 import type { Provider } from "@blockwright/runtime/internal";
 import { providerDirs } from "../src/load/provider-dirs.js";
 import { createRegistry, shapesIn } from "../src/registry/registry.js";
+import { REPOSITORY } from "./neutral-copy.js";
 
-export const ROOT = fileURLToPath(new URL("..", import.meta.url));
-export const SPECS_DIR = fileURLToPath(new URL("../specs/", import.meta.url));
-export const GENERATED_DIR = fileURLToPath(new URL("../generated/", import.meta.url));
+export { REPOSITORY };
+/** The project whose providers the tests read: this repository, or under a whole `npm test` its copy with two more providers. */
+export const ROOT = inject("providersRoot") ?? REPOSITORY;
+export const SPECS_DIR = join(ROOT, "specs/");
+export const GENERATED_DIR = join(ROOT, "generated/");
 
-const modules = import.meta.glob<{ provider: Provider }>("../generated/*/index.js", { eager: true });
+const generatedIds = providerDirs(SPECS_DIR).filter((id) => existsSync(join(GENERATED_DIR, id, "index.js")));
+const modules = await Promise.all(generatedIds.map((id) => import(/* @vite-ignore */ join(GENERATED_DIR, id, "index.js")) as Promise<{ provider: Provider }>));
 
 /** Every generated provider of the repository, sorted by id. */
-export const providers: Provider[] = Object.values(modules)
-  .map((m) => m.provider)
-  .sort((a, b) => a.id.localeCompare(b.id));
+export const providers: Provider[] = modules.map((m) => m.provider).sort((a, b) => a.id.localeCompare(b.id));
 
 /** Tools and blocks of every provider, and an untyped `execute`. */
 export const registry = createRegistry(
@@ -56,4 +60,11 @@ export async function triggerIds(): Promise<string[]> {
   const { loadProvider } = await import("../src/emit/generate-all.js");
   const irs = await Promise.all(PROVIDER_IDS.map((id) => loadProvider(ROOT, join(SPECS_DIR, id))));
   return irs.flatMap((ir) => (ir.triggers ?? []).map((t) => t.id)).sort();
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The copy of the project a whole `npm test` reads its providers from (neutral-copy.ts), with its closing slash. */
+    providersRoot?: string;
+  }
 }

@@ -1,7 +1,8 @@
 // Which test files depend on the repository's providers (specs/ and the
-// packages generated from it), kept in one place: more-providers.test.ts runs
-// PROVIDER_DEPENDENT again on a copy of the project given providers the suite
-// has never seen, and checks that every test file that reads specs/ or
+// packages generated from it), kept in one place: a whole `npm test` runs the
+// main project, PROVIDER_DEPENDENT among it, on a copy of the project given
+// providers the suite has never seen (test-support/neutral-copy.ts), and
+// more-providers.test.ts checks that every test file that reads specs/ or
 // generated/ (by readsProviders) is in one of the lists.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -38,25 +39,26 @@ export const PROVIDER_DEPENDENT = [
 const SHOWING_ONLY = ["--reporter", "--outputFile", "--silent", "--color", "--no-color"];
 
 /**
- * Whether this Vitest run is a whole `npm test`, in which the
- * PROVIDER_DEPENDENT files run once, in the neutral project, on a copy of the
- * project with every provider of specs/ and two more: that run proves all a
- * run in the project itself would, and that no expectation is tied to the
- * current set of providers. Any other run (`npx vitest run <file>`, `npm run
- * test:main`, `npm test -- <filter, project or other option>`) runs them
- * in their own projects too: naming a file always runs it, and a run that may
- * leave the neutral project out never leaves them out.
+ * Whether this Vitest run is a whole `npm test`, in which the main project's
+ * files (PROVIDER_DEPENDENT among them) read their providers from a copy of
+ * the project with every provider of specs/ and two more
+ * (test-support/global-setup.ts makes it): that run proves all a run on the
+ * project itself would, and that no expectation is tied to the current set of
+ * providers. Any other run (`npx vitest run <file>`, `npm run test:main`,
+ * `npm test -- <filter, project or other option>`) reads this repository's
+ * own providers: quicker, for the files at hand.
  */
-export function runsOnceInNeutral(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): boolean {
+export function wholeNpmTest(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): boolean {
   const at = argv.indexOf("run");
   if (env.npm_lifecycle_event !== "test" || at < 0) return false;
   return argv.slice(at + 1).every((a) => SHOWING_ONLY.some((o) => a === o || a.startsWith(`${o}=`)));
 }
 
 /**
- * Test files over every provider that are not run again, for their cost: they
- * pack or publish every package of generated/ (a local registry, npm
- * installs), whatever packages it holds. Why, for each.
+ * Test files over every provider that do not run on the copy with more
+ * providers (they are the packages project's, which reads this repository),
+ * for their cost: they pack or publish every package of generated/ (a local
+ * registry, npm installs), whatever packages it holds. Why, for each.
  */
 export const PROVIDER_DEPENDENT_NOT_RUN_AGAIN: Record<string, string> = {
   "contract-tests/packages/publish-round-trip.test.ts": "checks the packages project's blockwright publish of every package of generated/ to its local registry, and runs it again",

@@ -33,15 +33,15 @@ describe("fileCpu (npm run bench -- tests)", () => {
 });
 
 describe("cpuByProject (npm run bench -- tests)", () => {
-  it("splits the run's CPU into the main project's files, the neutral and packages projects, and the rest; the nested run's files are in the neutral figure already", () => {
+  it("splits the run's CPU into the main project's files (the copy's global set-up among them), the packages project, and the rest", () => {
     const files = [
-      { file: "contract-tests/neutral/more-providers.test.ts", cpu: 30 },
-      { file: "/dev/shm/blockwright-more-providers-zq1/project/src/cli/zq.test.ts", cpu: 12 },
+      { file: "contract-tests/neutral/more-providers.test.ts", cpu: 1 },
+      { file: "test-support/global-setup.ts", cpu: 2 },
       { file: "contract-tests/packages/global-setup.ts", cpu: 6 },
       { file: "contract-tests/packages/zq.test.ts", cpu: 10 },
       { file: "src/zq.test.ts", cpu: 50 },
       { file: "runtime/zq.test.ts", cpu: 4 },
     ];
-    expect(cpuByProject(files, 115)).toEqual({ main: 54, neutral: 30, packages: 16, vitest: 15 });
+    expect(cpuByProject(files, 88)).toEqual({ main: 57, packages: 16, vitest: 15 });
   });
 });

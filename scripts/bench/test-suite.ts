@@ -55,20 +55,18 @@ export function fileCpu(log: string, root: string): { file: string; cpu: number 
 }
 
 /**
- * Where `npm test`'s CPU went, from fileCpu's figures and the whole run's: the main project's files, the
- * neutral project (more-providers.test.ts, whose figure holds its nested Vitest run and the files that run
- * there, listed apart under the copy's path), the packages project (its registry set-up included), and what
- * no file's figure holds (Vitest's own processes: transforms, reporters, the shared mocks' answers).
+ * Where `npm test`'s CPU went, from fileCpu's figures and the whole run's: the main project's files (its
+ * global set-up's copy of the project with more providers among them), the packages project (its registry
+ * set-up included), and what no file's figure holds (Vitest's own processes: transforms, reporters, the
+ * shared mocks' answers).
  */
-export function cpuByProject(files: { file: string; cpu: number }[], total: number): { main: number; neutral: number; packages: number; vitest: number } {
-  let [main, neutral, packages] = [0, 0, 0];
+export function cpuByProject(files: { file: string; cpu: number }[], total: number): { main: number; packages: number; vitest: number } {
+  let [main, packages] = [0, 0];
   for (const { file, cpu } of files) {
-    if (file.includes("/blockwright-more-providers-")) continue;
-    if (file.startsWith("contract-tests/neutral/")) neutral += cpu;
-    else if (file.startsWith("contract-tests/packages/")) packages += cpu;
+    if (file.startsWith("contract-tests/packages/")) packages += cpu;
     else main += cpu;
   }
-  return { main, neutral, packages, vitest: total - main - neutral - packages };
+  return { main, packages, vitest: total - main - packages };
 }
 
 /** One whole `vitest run` with the JSON reporter: CPU against the budget, the files' durations against the wall time, the slowest files on stderr. */
@@ -77,8 +75,8 @@ export async function measureTestSuite({ root, tmp, run, row }: Bench): Promise<
   // A failing test still gives its figures (exit 1); the report says how many failed.
   const cpuLog = join(tmp, "file-cpu.tsv");
   writeFileSync(cpuLog, "");
-  // `npm test` itself (its script, without `pretest`'s build), so the figure is of what it runs: in a whole
-  // run the provider-dependent files run once, in the neutral project (vitest.config.ts).
+  // `npm test` itself (its script, without `pretest`'s build), so the figure is of what it runs: a whole
+  // run, on the copy of the project with more providers (test-support/global-setup.ts).
   const npm = process.env.npm_execpath;
   if (!npm) throw new Error("bench tests: run it as `npm run bench -- tests` (it measures `npm test`, and finds npm by npm_execpath)");
   const measured = await run([npm, "test", "--ignore-scripts", "--", "--reporter=json", `--outputFile=${output}`], root, { BLOCKWRIGHT_FILE_CPU: cpuLog }, [0, 1]);
@@ -91,7 +89,6 @@ export async function measureTestSuite({ root, tmp, run, row }: Bench): Promise<
   const cpus = fileCpu(readFileSync(cpuLog, "utf8"), root);
   const split = cpuByProject(cpus, measured.cpu);
   row("  of which the main project's files", [split.main], [TEST_CPU_BUDGET_S], "s", "", reproduce);
-  row("  of which the neutral project (its nested run)", [split.neutral], [TEST_CPU_BUDGET_S], "s", "", reproduce);
   row("  of which the packages project", [split.packages], [TEST_CPU_BUDGET_S], "s", "", reproduce);
   row("  of which Vitest's own processes (the rest)", [split.vitest], [TEST_CPU_BUDGET_S], "s", "", reproduce);
   row("  sum of the files' durations (Vitest's JSON), vs wall", [files.reduce((s, f) => s + f.seconds, 0)], [measured.wallMs / 1000], "s", "", reproduce);

@@ -9,7 +9,7 @@ import GithubSlugger from "github-slugger";
 import { marked } from "marked";
 import { describe, expect, it } from "vitest";
 import { COMMAND_NAMES } from "../../src/cli.js";
-import { ROOT } from "../../test-support/repo.js";
+import { REPOSITORY } from "../../test-support/repo.js";
 import { GENERATED_FILES, MARKED_BLOCKS } from "./pages.js";
 import { expectedDocs, staleDocs } from "./render.js";
 
@@ -21,7 +21,7 @@ import { expectedDocs, staleDocs } from "./render.js";
 const PENDING = new Set<string>([]);
 
 function markdownFiles(dir: string): string[] {
-  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? markdownFiles(join(dir, e.name)) : e.name.endsWith(".md") ? [join(dir, e.name)] : []));
+  return readdirSync(join(REPOSITORY, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? markdownFiles(join(dir, e.name)) : e.name.endsWith(".md") ? [join(dir, e.name)] : []));
 }
 
 const PAGES = ["README.md", "ARCHITECTURE.md", "CHANGELOG.md", ...markdownFiles("docs")];
@@ -61,7 +61,7 @@ function anchorsOf(file: string): Set<string> {
   if (!found) {
     const slugger = new GithubSlugger();
     found = new Set(
-      tokensOf(readFileSync(join(ROOT, file), "utf8"))
+      tokensOf(readFileSync(join(REPOSITORY, file), "utf8"))
         .filter((t) => t.type === "heading")
         .map((t) => slugger.slug(plain(t))),
     );
@@ -73,10 +73,10 @@ function anchorsOf(file: string): Set<string> {
 describe("the generated docs", () => {
   // Rendered once for both tests (rendering is most of this file's time).
   let rendered: Promise<Map<string, string>> | undefined;
-  const expectedOnce = () => (rendered ??= expectedDocs(ROOT));
+  const expectedOnce = () => (rendered ??= expectedDocs(REPOSITORY));
 
   it("are what npm run docs writes: regenerating them leaves no diff", async () => {
-    expect(await staleDocs(ROOT, await expectedOnce()), "run npm run docs and commit what it writes").toEqual([]);
+    expect(await staleDocs(REPOSITORY, await expectedOnce()), "run npm run docs and commit what it writes").toEqual([]);
   });
 
   it("each say they are generated and from what; blocks in hand-written pages sit between their markers", async () => {
@@ -92,14 +92,14 @@ describe("the links of the README and the docs", () => {
     const broken: string[] = [];
     let checked = 0;
     for (const page of PAGES) {
-      for (const token of tokensOf(readFileSync(join(ROOT, page), "utf8"))) {
+      for (const token of tokensOf(readFileSync(join(REPOSITORY, page), "utf8"))) {
         if ((token.type !== "link" && token.type !== "image") || !token.href || /^[a-z][a-z0-9+.-]*:/i.test(token.href)) continue;
         checked++;
         const [path = "", fragment] = token.href.split("#");
-        const target = path === "" ? page : relative(ROOT, join(ROOT, dirname(page), decodeURIComponent(path)));
+        const target = path === "" ? page : relative(REPOSITORY, join(REPOSITORY, dirname(page), decodeURIComponent(path)));
         if (PENDING.has(target)) continue;
-        if (!existsSync(join(ROOT, target))) broken.push(`${page}: ${token.href}: no file ${target}`);
-        else if (fragment !== undefined && target.endsWith(".md") && statSync(join(ROOT, target)).isFile() && !anchorsOf(target).has(fragment)) broken.push(`${page}: ${token.href}: no heading #${fragment} in ${target}`);
+        if (!existsSync(join(REPOSITORY, target))) broken.push(`${page}: ${token.href}: no file ${target}`);
+        else if (fragment !== undefined && target.endsWith(".md") && statSync(join(REPOSITORY, target)).isFile() && !anchorsOf(target).has(fragment)) broken.push(`${page}: ${token.href}: no heading #${fragment} in ${target}`);
       }
     }
     expect(broken).toEqual([]);
@@ -107,18 +107,18 @@ describe("the links of the README and the docs", () => {
   });
 
   it("wait for no page that exists already", () => {
-    for (const page of PENDING) expect(existsSync(join(ROOT, page)), `${page} exists: take it out of PENDING`).toBe(false);
+    for (const page of PENDING) expect(existsSync(join(REPOSITORY, page)), `${page} exists: take it out of PENDING`).toBe(false);
   });
 });
 
 describe("the front page", () => {
-  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  const readme = readFileSync(join(REPOSITORY, "README.md"), "utf8");
 
   it("is at most 200 lines, with the three quick-start commands", () => {
     expect(readme.split("\n").length).toBeLessThanOrEqual(200);
     const quick = readme.slice(readme.indexOf("## Quick start"), readme.indexOf("## Commands"));
     expect(quick).toContain("```sh\nnpm install\nnpm start\nnpm test\n```");
-    const scripts = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+    const scripts = (JSON.parse(readFileSync(join(REPOSITORY, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
     expect(scripts.start).toContain("examples/lead-to-deck.yaml");
     expect(scripts.test).toBeDefined();
   });
@@ -131,7 +131,7 @@ describe("the front page", () => {
 
   it("and the docs hold at least three diagrams", () => {
     const diagrams = PAGES.filter((p) => p !== "CHANGELOG.md").flatMap((p) =>
-      tokensOf(readFileSync(join(ROOT, p), "utf8")).filter((t) => (t.type === "code" && (t as { lang?: string }).lang === "mermaid") || (t.type === "image" && t.href?.endsWith(".svg"))),
+      tokensOf(readFileSync(join(REPOSITORY, p), "utf8")).filter((t) => (t.type === "code" && (t as { lang?: string }).lang === "mermaid") || (t.type === "image" && t.href?.endsWith(".svg"))),
     );
     expect(diagrams.length).toBeGreaterThanOrEqual(3);
   });
@@ -139,10 +139,10 @@ describe("the front page", () => {
 
 describe("the layout of the repository (docs/contributing/README.md › Layout)", () => {
   it("names every folder at the top and in src/, runtime/ and scripts/", () => {
-    const page = readFileSync(join(ROOT, "docs/contributing/README.md"), "utf8");
+    const page = readFileSync(join(REPOSITORY, "docs/contributing/README.md"), "utf8");
     const layout = page.slice(page.indexOf("## Layout"));
     // The folders git tracks (a checkout's own caches and reports aside).
-    const tracked = execFileSync("git", ["ls-files", "-z"], { cwd: ROOT, encoding: "utf8" }).split("\0").filter(Boolean);
+    const tracked = execFileSync("git", ["ls-files", "-z"], { cwd: REPOSITORY, encoding: "utf8" }).split("\0").filter(Boolean);
     const folders = (under: string) => [...new Set(tracked.filter((f) => f.startsWith(under) && f.slice(under.length).includes("/")).map((f) => f.slice(under.length).split("/")[0]))];
     const names = [...folders(""), ...["src/", "runtime/", "scripts/"].flatMap((d) => folders(d).filter((f) => !f?.startsWith("__")))];
     expect(names.length).toBeGreaterThan(20);

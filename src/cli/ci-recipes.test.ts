@@ -152,7 +152,7 @@ describe.concurrent("the CI recipes", () => {
     for (const args of commands(await recipe())) {
       // Listed rather than run for the test command (for one provider); report merge on a shard's
       // report in a folder of its own (its glob is the shell's); the rest run here as in CI.
-      const r = args[0] === "report" ? await mergeInFolder(args) : await cli(args[0] === "test" ? [...args, "books", "--list"] : args);
+      const r = args[0] === "report" ? await mergeInFolder(args) : await cli(args[0] === "test" ? [...args, "books", "--list"] : args, { cwd: ROOT });
       // This repository keeps no recordings: the options were taken when what is missing is the recordings.
       if (args.includes("--replay")) expect(r.stderr, `blockwright ${args.join(" ")}`).toContain(": no recordings of books there");
       else expect(r.code, `blockwright ${args.join(" ")}: ${r.stderr}`).toBeLessThan(2);

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { cli, copyOfRepository } from "../../test-support/cli-harness.js";
-import { ROOT } from "../../test-support/repo.js";
+import { REPOSITORY, ROOT } from "../../test-support/repo.js";
 import { codeOf } from "../common/problem-codes.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-cli-"));
@@ -196,7 +196,7 @@ describe("blockwright init", () => {
     const ignored = readFileSync(join(dir, ".gitignore"), "utf8").split("\n");
     expect(ignored).toEqual(["node_modules/", "generated/.blockwright-stamp.json", ""]);
     // Run from this checkout (blockwright is on no registry): the project depends on the checkout itself.
-    expect(pkg.devDependencies).toEqual({ blockwright: `file:${ROOT.replace(/\/$/, "")}`, "@blockwright/runtime": `file:${join(ROOT, "runtime")}`, typescript: ">=5.4 <8" });
+    expect(pkg.devDependencies).toEqual({ blockwright: `file:${REPOSITORY.replace(/\/$/, "")}`, "@blockwright/runtime": `file:${join(REPOSITORY, "runtime")}`, typescript: ">=5.4 <8" });
     expect(readFileSync(join(dir, "LICENSE"), "utf8")).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} the acme-blocks authors\n/);
     // As after `npm install`: the runtime is resolvable from the project.
     mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
