@@ -22,9 +22,14 @@ interface LockEntry {
 }
 type Lock = Record<string, LockEntry>;
 
-/** The bytes of `dir`, its files and folders (nested node_modules excluded: they are packages of their own), as `du -sb` counts them. */
+/**
+ * The bytes of the files under `dir` (nested node_modules excluded: they are packages of their own), as npm
+ * counts a package's unpacked size: a folder's own size is the file system's (4,096 bytes on ext4, a few
+ * dozen on tmpfs), so counting it made the figure depend on where the checkout is (36.5 MB on ext4, 35.1
+ * on /dev/shm, for the same install).
+ */
 export function apparentBytes(dir: string): number {
-  let bytes = lstatSync(dir).size;
+  let bytes = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
