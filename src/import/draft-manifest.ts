@@ -1,17 +1,18 @@
 // A manifest drafted from a cut OpenAPI document: the provider's metadata
-// from `info`, its address from `servers`, the credential, where errors keep
+// from `info`, its address from `servers` (draft-server.ts), the credential, where errors keep
 // their message, and per operation its parameters, outputs and paging. It
 // reads the document through the linker's own view (OpenApiDocument), so
 // that what it drafts is what generate will check: the same success reply,
 // the same request body, the same `$ref` resolution. Every guess carries a
 // review note.
-import type { Manifest, ManifestOperation, ManifestParam } from "../load/precompiled/manifest-types.js";
+import type { Manifest, ManifestOperation } from "../load/precompiled/manifest-types.js";
 import { OpenApiDocument, type Schema, typeOf } from "../load/openapi-document.js";
 import type { YamlSource } from "../load/yaml-source.js";
 import { valueAt } from "../load/json-ref.js";
 import { operationRef } from "../load/operation-index.js";
 import { authOfDraft, type CredentialDraft, credentialParams } from "./draft-auth.js";
 import { answersFile } from "./draft-files.js";
+import { draftServer } from "./draft-server.js";
 import { draftOutputs } from "./draft-outputs.js";
 import { draftPagination } from "./draft-pagination.js";
 import { answersEvents, CREDENTIAL_MAX_LENGTH, draftParams, safeFlatten } from "./draft-params.js";
@@ -70,7 +71,7 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
   notes.push({ at: ["description"], note: about ? "the first sentence of info.description: one sentence saying what the block does" : "info.description is empty: say what the block does" });
   notes.push({ at: ["color"], note: "a neutral grey: use the brand's colour" });
   if (docsUrl?.guessed) notes.push({ at: ["docsUrl"], note: "the first https address in info.description: check it is the API's documentation" });
-  const drafted = server(data, notes);
+  const drafted = draftServer(data, notes);
   manifest.server = drafted.server;
   credentialParam(manifest, credential, notes);
   if (drafted.address) manifest.params = { ...drafted.address, ...manifest.params };
@@ -168,91 +169,6 @@ function docsAddress(data: Json): { url: string; guessed: boolean } | undefined 
   const description = (data.info as Json | undefined)?.description;
   const found = typeof description === "string" ? /https:\/\/[^\s)<>"'\]]+[^\s)<>"'\].,;:]/.exec(description) : null;
   return found ? { url: found[0], guessed: true } : undefined;
-}
-
-/** The parameter a call names the API's address with, when the document gives none of its own. */
-export const ADDRESS_PARAM = "instanceUrl";
-
-/**
- * `server.default` (scheme, host and path) from the first server; other hosts
- * and variables are review notes. A first server that is relative (`/api/v1`,
- * a Swagger 2 `basePath` without `host`), or none at all (OpenAPI's `/`),
- * names no host: the API is wherever it is installed (a self-hosted service,
- * the origin the document is served from). Each call then names it, as
- * openapi-fetch's and Hey API's clients take a `baseUrl` from their user: an
- * address parameter (`server.param`), the relative path appended to it.
- */
-function server(data: Json, notes: ReviewNote[]): { server: Manifest["server"]; address?: Record<string, ManifestParam> } {
-  const servers = (Array.isArray(data.servers) ? data.servers : []) as Json[];
-  const addresses: URL[] = [];
-  for (const s of servers) {
-    if (typeof s?.url !== "string") continue;
-    const variables = (s.variables ?? {}) as Record<string, Json>;
-    const url = s.url.replace(/\{([^}]+)\}/g, (_, name: string) => String(variables[name]?.default ?? name));
-    try {
-      addresses.push(new URL(url));
-    } catch {
-      // a relative address: no host to take
-    }
-  }
-  const firstUrl = typeof servers[0]?.url === "string" ? servers[0].url : undefined;
-  // Judged with the variables at their defaults: `{protocol}://{hostname}:{port}` is an absolute address, its defaults the base URL a call may override.
-  const firstFilled = firstUrl?.replace(/\{([^}]+)\}/g, (whole, name: string) => String(((servers[0]?.variables ?? {}) as Record<string, Json>)[name]?.default ?? whole));
-  const relative = firstFilled === undefined || !/^([a-z][a-z0-9+.-]*|\{[^}]+\}):\/\//i.test(firstFilled);
-  const web = addresses.filter((a) => /^https?:$/.test(a.protocol));
-  const hostsOf = (list: URL[]) => [...new Set(list.map((a) => a.hostname.toLowerCase()))].filter((h) => /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(h) && !/^\d+(\.\d+){3}$/.test(h));
-  if (relative) return { server: instanceServer(firstUrl, web, hostsOf(web), notes), address: { [ADDRESS_PARAM]: instanceParam(firstUrl, web, hostsOf(web)) } };
-  const first = addresses[0];
-  if (!first || !/^https?:$/.test(first.protocol)) {
-    notes.push({ at: ["server", "default"], note: "the document's first server is not an http(s) address: write the API's address" });
-    return { server: { default: "https://api.example.invalid" } };
-  }
-  const origin = `${first.protocol}//${first.host}`;
-  const base = first.pathname.replace(/\/+$/, "");
-  if (first.protocol === "http:") notes.push({ at: ["server", "default"], note: "the spec's server is http: the runtime sends the credential over https only (and http on loopback)" });
-  const hostVariable = /^[^/]*\/\/\{([^}]+)\}(:[^/]*)?(\/|$)/.exec(firstUrl ?? "")?.[1];
-  // A host variable whose default is no host a request could reach (`unknown`, one label that is not localhost): each
-  // call names the address, as for a relative server (Pinecone's `https://{index_host}`, one host per index).
-  if (hostVariable !== undefined && !first.hostname.includes(".") && first.hostname !== "localhost") {
-    const why = `the host is the server variable {${hostVariable}}, whose default (${first.hostname}) is no address a request could reach`;
-    return { server: instanceServer(base, web.slice(1), hostsOf(web.slice(1)), notes, why), address: { [ADDRESS_PARAM]: instanceParam(base, web.slice(1), hostsOf(web.slice(1))) } };
-  }
-  if (hostVariable !== undefined)
-    notes.push({
-      at: ["server", "default"],
-      note: `the host is the server variable {${hostVariable}}, here at its default: a call names the API's own address as baseUrl (allowHosts for a host other than loopback), or write server.param for an address each call gives`,
-    });
-  const hosts = hostsOf(addresses.slice(1)).filter((h) => h !== first.hostname.toLowerCase());
-  if (hosts.length) notes.push({ at: ["server", "hosts"], note: "the other hosts the spec's servers name: the credential may go to them when a call names one" });
-  // The server's path (`/api`) stays: it prefixes every operation's path, in the runtime and the mocks alike.
-  return { server: { default: `${origin}${base}`, ...(hosts.length ? { hosts } : {}) } };
-}
-
-/** The server of a document whose first server is relative (or absent): the address parameter, and the hosts its absolute servers name. */
-function instanceServer(relative: string | undefined, web: URL[], hosts: string[], notes: ReviewNote[], why?: string): Manifest["server"] {
-  const path = (relative ?? "").replace(/\/+$/, "");
-  notes.push({
-    at: ["server", "param"],
-    note: `${why ?? `the document's first server is ${relative === undefined ? "missing (OpenAPI's default, /)" : `relative (${JSON.stringify(relative)})`}: no host of its own`}, so each call names the address (${ADDRESS_PARAM})${path ? `, and ${path} follows it` : ""}. The credential goes to loopback, server.hosts or a host the caller allows (allowHosts, --allow-host); an API at one public address can have it as server.default${path ? ` (ending with ${path})` : ""} instead`,
-  });
-  if (hosts.length) notes.push({ at: ["server", "hosts"], note: `the hosts of the document's other servers (${web.map((a) => a.origin).join(", ")}): the credential may go to them` });
-  return { param: ADDRESS_PARAM, ...(hosts.length ? { hosts } : {}) };
-}
-
-/** The address parameter: scheme and host (the document's relative path is appended), filled in by a person. */
-function instanceParam(relative: string | undefined, web: URL[], hosts: string[]): ManifestParam {
-  const path = (relative ?? "").replace(/\/+$/, "");
-  const placeholder = web.find((a) => hosts.includes(a.hostname.toLowerCase()))?.origin;
-  return {
-    type: "string",
-    format: "base-url",
-    title: "Instance address",
-    required: true,
-    maxLength: 2048,
-    visibility: "user-only",
-    ...(placeholder ? { placeholder } : {}),
-    description: `Where the API is: the scheme and host of its instance (https, or http on loopback)${path ? `; ${path} is appended` : ""}.`,
-  };
 }
 
 /** The shared parameters holding the credentials (draft-auth.ts). */
