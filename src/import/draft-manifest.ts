@@ -12,6 +12,7 @@ import { valueAt } from "../load/json-ref.js";
 import { operationRef } from "../load/operation-index.js";
 import { authOfDraft, type CredentialDraft, credentialParams } from "./draft-auth.js";
 import { answersFile } from "./draft-files.js";
+import { IdempotencyHeaders } from "./draft-idempotency.js";
 import { draftServer } from "./draft-server.js";
 import { draftOutputs } from "./draft-outputs.js";
 import { draftPagination } from "./draft-pagination.js";
@@ -80,6 +81,7 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
   const summary: ManifestDraft["operations"] = [];
   const ids = new Set<string>();
   let accept: NonNullable<Manifest["constants"]>[number] | undefined;
+  const idempotencyKeys = new IdempotencyHeaders();
   for (const chosen of operations) {
     const name = operationRef(chosen.method, chosen.path, chosen.operationId);
     const op = doc.operations.get(name);
@@ -93,6 +95,7 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
     if (chosen.operationId === undefined) notes.push({ at, note: `${name} has no operationId in the document: the manifest names it as method and path, its tool id drafted from them; choose one users read` });
     const rawOp = valueAt(data, op.location) as Json;
     const params = draftParams(doc, op, rawOp, credential, at, notes);
+    params.params = idempotencyKeys.take(params.params, chosen.method, at, notes);
     // An answer that is a file (bytes, or a redirect to them) has fixed outputs, and no pages.
     const download = answersFile(doc, op);
     if (download) notes.push({ at, note: `${name} answers a file (${download}): drafted download: true, whose outputs are its content, contentType, size and filename` });
@@ -130,7 +133,11 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
   }
   if (credential.covers.size) manifest.auth.covers = [...credential.covers].sort();
   if (accept) manifest.constants = [accept];
-  return { manifest, notes, operations: summary };
+  const idempotency = idempotencyKeys.drafted(notes);
+  if (!idempotency) return { manifest, notes, operations: summary };
+  // Provider-wide, as the hand-written manifests have it: before the operations.
+  const { operations: byId, ...head } = manifest;
+  return { manifest: { ...head, idempotency, operations: byId }, notes, operations: summary };
 }
 
 /** Where a document dates an operation's end (x-extensions published documents use). */

@@ -14,7 +14,7 @@ export interface ReviewNote {
 const WIDTH = 96;
 
 /** Keys whose value reads best on one line: wire placements, paging targets and tests, lists of values and expressions. */
-const ONE_LINE = new Set(["wire", "send", "more", "enum", "items", "code", "message", "requestId", "failureWhen", "hosts"]);
+const ONE_LINE = new Set(["wire", "send", "more", "enum", "items", "code", "message", "requestId", "failureWhen", "hosts", "methods"]);
 
 export function manifestYaml(manifest: Manifest, notes: readonly ReviewNote[], header: string[]): string {
   const doc = new Document(manifest);

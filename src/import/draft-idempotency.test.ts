@@ -1,0 +1,45 @@
+// An idempotency key the document takes as a header parameter (Svix's
+// `idempotency-key` on its creates): drafted as the manifest's `idempotency`,
+// so that the runtime sends a key with every such call and retries it safely.
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { draftWorkFolder, drafted, linkProblems, notesAt, openapi, reply } from "./__fixtures__/draft-kit.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const keyHeader = (name: string) => ({ name, in: "header", required: false, schema: { type: "string" }, description: "The request's idempotency key" });
+const widget = reply({ type: "object", properties: { id: { type: "string" } } });
+const body = { required: true, content: { "application/json": { schema: { type: "object", properties: { label: { type: "string", maxLength: 40 } } } } } };
+
+describe("an idempotency key header parameter", () => {
+  it("on a create and an update: drafted as idempotency with both methods, the parameter and its notes gone; it links", async () => {
+    const d = drafted(
+      openapi({
+        "/zq-widgets": { post: { operationId: "createWidget", parameters: [keyHeader("Idempotency-Key")], requestBody: body, responses: { "201": widget } } },
+        "/zq-widgets/{id}": {
+          patch: { operationId: "updateWidget", parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 64 } }, keyHeader("Idempotency-Key")], requestBody: body, responses: { "200": widget } },
+        },
+      }),
+      ["createWidget", "updateWidget"],
+    );
+    expect(d.manifest.idempotency).toEqual({ header: "Idempotency-Key", methods: ["PATCH", "POST"] });
+    for (const op of Object.values(d.manifest.operations)) expect(Object.values(op.params ?? {}).map((p) => p.wire)).not.toContainEqual({ in: "header", name: "Idempotency-Key" });
+    expect(d.notes.filter((n) => n.at.includes("params") && /idempotency/i.test(JSON.stringify(n.at)))).toEqual([]);
+    expect(notesAt(d, "idempotency")[0]).toMatch(/^the operations' header parameter Idempotency-Key takes an idempotency key: the runtime sends a new one with every PATCH, POST call \(the same on each retry\)/);
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("on creates only: the methods are the default's (POST), not written", () => {
+    const d = drafted(openapi({ "/zq-widgets": { post: { operationId: "createWidget", parameters: [keyHeader("x-idempotency-key")], requestBody: body, responses: { "201": widget } } } }), ["createWidget"]);
+    expect(d.manifest.idempotency).toEqual({ header: "x-idempotency-key" });
+  });
+
+  it("on a GET, or under another name, stays a parameter", () => {
+    const d = drafted(openapi({ "/zq-widgets": { get: { operationId: "listWidgets", parameters: [keyHeader("Idempotency-Key"), keyHeader("X-Request-Key")], responses: { "200": widget } } } }), ["listWidgets"]);
+    expect(d.manifest.idempotency).toBeUndefined();
+    expect(Object.values(d.manifest.operations.acme_list_widgets?.params ?? {}).map((p) => p.wire)).toEqual([
+      { in: "header", name: "Idempotency-Key" },
+      { in: "header", name: "X-Request-Key" },
+    ]);
+  });
+});
