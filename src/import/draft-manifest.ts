@@ -203,7 +203,7 @@ function errors(doc: OpenApiDocument, operations: readonly SelectedOperation[], 
       const flat = safeFlatten(doc, response.schema);
       if (!flat) continue;
       const field = (pointer: string[], type = "string") => typeOf(doc.schemaAt(flat, pointer) ?? {}) === type;
-      const usual = [["error", "message"], ["message"], ["error_description"], ["detail"], ["errors", "0", "message"], ["errors", "0", "detail"], ["errors", "0", "reason"], ["title"], ["error"]].find((pointer) => field(pointer));
+      const usual = MESSAGE_PLACES.find((pointer) => field(pointer));
       const found = usual ?? namedMessage(doc, flat);
       if (found) count(message, `$response.body#/${found.join("/")}`);
       for (const pointer of [["error", "code"], ["error", "type"], ["code"], ["error_code"], ["errors", "0", "code"], ["error"]]) {
@@ -228,6 +228,9 @@ function errors(doc: OpenApiDocument, operations: readonly SelectedOperation[], 
   }
   return out;
 }
+
+/** Where error answers usually keep their message, best first: an errors list's first item's, or one errors object's (SendGrid answers either). */
+const MESSAGE_PLACES = [["error", "message"], ["message"], ["error_description"], ["detail"], ["errors", "0", "message"], ["errors", "message"], ["errors", "0", "detail"], ["errors", "0", "reason"], ["title"], ["error"]];
 
 /** How a field's name says it holds an error's message, best first (`error_message`, `error-code-label`). */
 const MESSAGE_NAMES = [/message|msg/i, /description|detail|reason/i, /label|text/i];

@@ -1,0 +1,45 @@
+// The derived suite's check of the structured error the runtime makes of an
+// error answer: an answer that holds text the manifest's errors.message
+// expressions do not find fails the case; an answer with no text at all
+// (what a spec that declares `{}` or a list of empty objects gives) has no
+// message to find, and the error names the status instead.
+import { describe, expect, it } from "vitest";
+import { executeToolDefinition, parseExpression, type ToolSpec } from "@blockwright/runtime/internal";
+import { irFixture } from "../../test-support/ir-fixtures.js";
+import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
+import type { Exchange } from "./exchange.js";
+import { expectStructuredError } from "./structured-error.js";
+
+const tracker = irFixture("tracker");
+const base = tracker.operations.find((o) => o.tool.method === "GET")!.tool;
+const tool: ToolSpec = { ...structuredClone(base), errors: { code: [], message: [parseExpression("$response.body#/errors/0/message")], requestId: [], retryableStatuses: [] } };
+
+/** The structured error the runtime made of a 400 with `body`, checked by the suite; its failure message, or "ok". */
+async function checked(body: unknown): Promise<string> {
+  const input = Object.fromEntries(tool.params.filter((p) => p.required).map((p) => [p.name, p.secret ? "zq-token-0123456789" : "zq"]));
+  const { fetch } = scriptedFetch(json(400, body));
+  const result = await executeToolDefinition(tool, input, { fetch, baseUrl: "http://127.0.0.1:9" });
+  if (result.success) throw new Error("expected the 400 to fail the call");
+  const url = new URL("http://127.0.0.1:9/");
+  const ex: Exchange = { method: "GET", url, search: "", headers: new Headers(), rawBody: "", body: undefined, status: 400, responseHeaders: new Headers(), responseBody: JSON.stringify(body), violations: [], at: 0 };
+  try {
+    expectStructuredError(tool, ex, result.error);
+    return "ok";
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+}
+
+describe("a 400 answer and the manifest's errors.message", () => {
+  it("found: the error carries the upstream's message", async () => {
+    expect(await checked({ errors: [{ message: "zq field is required" }] })).toBe("ok");
+  });
+
+  it.each([[{}], [{ errors: [{}] }], [{ errors: [] }]])("no text at all in %j: nothing to find, the error names the status", async (body) => {
+    expect(await checked(body)).toBe("ok");
+  });
+
+  it("text the expressions miss (a message in another place): the case fails, naming the answer", async () => {
+    expect(await checked({ errors: { field: "zq", message: "zq field is required" } })).toMatch(/^the manifest's error message expressions \(errors\.message\) find no message in the 400 answer /);
+  });
+});

@@ -1,0 +1,35 @@
+// Where a drafted manifest reads an error's message: from every place the
+// chosen operations' error answers keep one, a list of errors
+// (`errors[0].message`) and a single error object (`errors.message`) alike,
+// as SendGrid's operations answer one or the other.
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { draftWorkFolder, drafted, linkProblems, openapi, reply } from "./__fixtures__/draft-kit.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const message = { type: "object", properties: { field: { type: "string" }, message: { type: "string" } } };
+const ok = reply({ type: "object", properties: { id: { type: "string" } } });
+
+describe("error answers that keep the message in an errors list and in an errors object", () => {
+  it("draft both places, the more frequent first; it links", async () => {
+    const d = drafted(
+      openapi({
+        "/zq-contacts": {
+          get: { operationId: "listContacts", responses: { "200": ok, "400": reply({ type: "object", properties: { errors: { type: "array", items: message } } }) } },
+          post: { operationId: "searchContacts", responses: { "200": ok, "400": reply({ type: "object", properties: { errors: { type: "array", items: message } } }) } },
+        },
+        "/zq-imports/{id}": {
+          get: {
+            operationId: "getImport",
+            parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 64 } }],
+            responses: { "200": ok, "400": reply({ type: "object", properties: { errors: message } }) },
+          },
+        },
+      }),
+      ["listContacts", "searchContacts", "getImport"],
+    );
+    expect(d.manifest.errors.message).toEqual(["$response.body#/errors/0/message", "$response.body#/errors/message"]);
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});
