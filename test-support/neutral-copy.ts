@@ -6,8 +6,8 @@
 // the project's own workers, on more providers than specs/ has
 // (contract-tests/neutral/provider-dependent.ts says why). It was a nested
 // Vitest run of those files in the copy; that run loaded and compiled every
-// module again in a process and a worker of its own (npm test: 0.90× the
-// CPU, 0.85× the wall time once it went, two runs each, side by side).
+// module again in a process and a worker of its own (npm test: 0.83× the
+// CPU, 0.80× the wall time once it went, three runs each, side by side).
 import { execFile } from "node:child_process";
 import { cpSync, mkdirSync, readdirSync, symlinkSync } from "node:fs";
 import { basename, join } from "node:path";

@@ -42,4 +42,22 @@ describe("an idempotency key header parameter", () => {
       { in: "header", name: "X-Request-Key" },
     ]);
   });
+
+  it("spelt in another case by another operation: one header; under another name: a parameter, as the runtime sends one header", () => {
+    const d = drafted(
+      openapi({
+        "/zq-widgets": { post: { operationId: "createWidget", parameters: [keyHeader("Idempotency-Key")], requestBody: body, responses: { "201": widget } } },
+        "/zq-gadgets": { post: { operationId: "createGadget", parameters: [keyHeader("idempotency-key")], requestBody: body, responses: { "201": widget } } },
+        "/zq-gizmos": { post: { operationId: "createGizmo", parameters: [keyHeader("X-Idempotency-Key")], requestBody: body, responses: { "201": widget } } },
+      }),
+      ["createWidget", "createGadget", "createGizmo"],
+    );
+    expect(d.manifest.idempotency).toEqual({ header: "Idempotency-Key" });
+    const headers = (id: string) =>
+      Object.values(d.manifest.operations[id]?.params ?? {})
+        .map((p) => p.wire)
+        .filter((w) => w?.in === "header");
+    expect([headers("acme_create_widget"), headers("acme_create_gadget")]).toEqual([[], []]);
+    expect(headers("acme_create_gizmo")).toEqual([{ in: "header", name: "X-Idempotency-Key" }]);
+  });
 });

@@ -18,35 +18,38 @@ const KEYED_METHODS = ["POST", "PATCH", "PUT", "DELETE"];
 
 /** Collects, over a draft's operations, the header in which they take an idempotency key. */
 export class IdempotencyHeaders {
-  private readonly methods = new Map<string, Set<string>>();
+  /** The header as the first operation that takes a key spells it; the runtime sends one header, so another name stays a parameter. */
+  private header: string | undefined;
+  private readonly methods = new Set<string>();
 
   /** `params` (at `at`) without the operation's idempotency key header, which is recorded with the operation's method; the notes about it go too. */
   take(params: Record<string, ManifestParam>, method: string, at: readonly (string | number)[], notes: ReviewNote[]): Record<string, ManifestParam> {
     const kept: Record<string, ManifestParam> = {};
     for (const [name, param] of Object.entries(params)) {
       const wire = param.wire;
-      if (wire?.in === "header" && typeof wire.name === "string" && KEY_HEADER.test(wire.name) && KEYED_METHODS.includes(method.toUpperCase())) {
-        const methods = this.methods.get(wire.name) ?? new Set<string>();
-        methods.add(method.toUpperCase());
-        this.methods.set(wire.name, methods);
-        const place = JSON.stringify([...at, "params", name]);
-        for (let i = notes.length - 1; i >= 0; i--) if (JSON.stringify(notes[i]?.at) === place) notes.splice(i, 1);
-      } else kept[name] = param;
+      const key = wire?.in === "header" && typeof wire.name === "string" && KEY_HEADER.test(wire.name) && KEYED_METHODS.includes(method.toUpperCase()) ? wire.name : undefined;
+      // Header names are case-insensitive (RFC 9110): `Idempotency-Key` and `idempotency-key` are one header.
+      if (key === undefined || (this.header !== undefined && this.header.toLowerCase() !== key.toLowerCase())) {
+        kept[name] = param;
+        continue;
+      }
+      this.header ??= key;
+      this.methods.add(method.toUpperCase());
+      const place = JSON.stringify([...at, "params", name]);
+      for (let i = notes.length - 1; i >= 0; i--) if (JSON.stringify(notes[i]?.at) === place) notes.splice(i, 1);
     }
     return kept;
   }
 
-  /** The manifest's `idempotency` (the header most operations name), and its review note; undefined when no operation takes a key. */
+  /** The manifest's `idempotency`, and its review note; undefined when no operation takes a key. */
   drafted(notes: ReviewNote[]): Manifest["idempotency"] | undefined {
-    const [header, methods] = [...this.methods].sort((a, b) => b[1].size - a[1].size)[0] ?? [];
-    if (header === undefined || methods === undefined) return undefined;
-    const listed = [...methods].sort();
-    const others = [...this.methods.keys()].filter((h) => h !== header);
+    if (this.header === undefined) return undefined;
+    const listed = [...this.methods].sort();
     notes.push({
       at: ["idempotency"],
-      note: `the operations' header parameter ${header} takes an idempotency key: the runtime sends a new one with every ${listed.join(", ")} call (the same on each retry), so that the call is safe to retry, and a caller repeats a call with its idempotencyKey${others.length ? `; ${others.join(", ")} left out too` : ""}. Check that the upstream accepts it on each such call`,
+      note: `the operations' header parameter ${this.header} takes an idempotency key: the runtime sends a new one with every ${listed.join(", ")} call (the same on each retry), so that the call is safe to retry, and a caller repeats a call with its idempotencyKey. Check that the upstream accepts it on each such call`,
     });
     const sameAsDefault = listed.length === DEFAULT_METHODS.length && listed.every((m) => DEFAULT_METHODS.includes(m));
-    return { header, ...(sameAsDefault ? {} : { methods: listed as NonNullable<NonNullable<Manifest["idempotency"]>["methods"]> }) };
+    return { header: this.header, ...(sameAsDefault ? {} : { methods: listed as NonNullable<NonNullable<Manifest["idempotency"]>["methods"]> }) };
   }
 }

@@ -25,8 +25,7 @@ export function draftServer(data: Json, notes: ReviewNote[]): { server: Manifest
   const addresses: URL[] = [];
   for (const s of servers) {
     if (typeof s?.url !== "string") continue;
-    const variables = (s.variables ?? {}) as Record<string, Json>;
-    const url = s.url.replace(/\{([^}]+)\}/g, (_, name: string) => String(variables[name]?.default ?? name));
+    const url = withDefaults(s.url, s, (name) => name);
     try {
       addresses.push(new URL(url));
     } catch {
@@ -35,7 +34,7 @@ export function draftServer(data: Json, notes: ReviewNote[]): { server: Manifest
   }
   const firstUrl = typeof servers[0]?.url === "string" ? servers[0].url : undefined;
   // Judged with the variables at their defaults: `{protocol}://{hostname}:{port}` is an absolute address, its defaults the base URL a call may override.
-  const firstFilled = firstUrl?.replace(/\{([^}]+)\}/g, (whole, name: string) => String(((servers[0]?.variables ?? {}) as Record<string, Json>)[name]?.default ?? whole));
+  const firstFilled = firstUrl === undefined ? undefined : withDefaults(firstUrl, servers[0], (name) => `{${name}}`);
   const relative = firstFilled === undefined || !/^([a-z][a-z0-9+.-]*|\{[^}]+\}):\/\//i.test(firstFilled);
   const web = addresses.filter((a) => /^https?:$/.test(a.protocol));
   const hostsOf = (list: URL[]) => hostNames(list.map((a) => a.hostname));
@@ -81,9 +80,20 @@ function hostNames(hosts: string[]): string[] {
   return [...new Set(hosts.map((h) => h.toLowerCase()))].filter((h) => /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(h) && !/^\d+(\.\d+){3}$/.test(h));
 }
 
+/** `text` (a server's address or a part of it) with each `{variable}` at the server's default for it; one without a default as `missing` writes it. */
+function withDefaults(text: string, server: Json | undefined, missing: (name: string) => string): string {
+  const variables = (server?.variables ?? {}) as Record<string, Json>;
+  return text.replace(/\{([^}]+)\}/g, (_, name: string) => (variables[name]?.default != null ? String(variables[name].default) : missing(name)));
+}
+
+/** The host part of a server's address as written, its `{variables}` and port included (`api.{region}.example.com`). */
+function hostPart(url: string | undefined): string {
+  return /^[a-z][a-z0-9+.-]*:\/\/([^/]*)/i.exec(url ?? "")?.[1] ?? "";
+}
+
 /** The variables in a server's host that list their values (`enum`), with those values. */
 function hostVariables(url: string | undefined, server: Json | undefined): { name: string; values: string[] }[] {
-  const host = /^[a-z][a-z0-9+.-]*:\/\/([^/]*)/i.exec(url ?? "")?.[1] ?? "";
+  const host = hostPart(url);
   const variables = (server?.variables ?? {}) as Record<string, Json>;
   return [...new Set([...host.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? ""))].flatMap((name) => {
     const values = Array.isArray(variables[name]?.enum) ? (variables[name].enum as unknown[]).filter((v): v is string => typeof v === "string") : [];
@@ -99,10 +109,9 @@ function enumeratedHosts(server: Json): string[] {
   const url = typeof server?.url === "string" ? server.url : undefined;
   const listed = hostVariables(url, server);
   if (!listed.length) return [];
-  const variables = (server.variables ?? {}) as Record<string, Json>;
-  let hosts = [/^[a-z][a-z0-9+.-]*:\/\/([^/:]*)/i.exec(url ?? "")?.[1] ?? ""];
+  let hosts = [hostPart(url).replace(/:[^:]*$/, "")];
   for (const { name, values } of listed) hosts = hosts.flatMap((h) => values.map((v) => h.replaceAll(`{${name}}`, v))).slice(0, MAX_ENUMERATED_HOSTS);
-  return hosts.map((h) => h.replace(/\{([^}]+)\}/g, (_, name: string) => String(variables[name]?.default ?? name)));
+  return hosts.map((h) => withDefaults(h, server, (name) => name));
 }
 
 /** The server of a document whose first server is relative (or absent): the address parameter, and the hosts its absolute servers name. */
