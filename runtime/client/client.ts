@@ -138,8 +138,8 @@ interface Observed {
 
 /** The call's fetch: adds the client's headers, tells the hooks and the logger (secrets redacted), and keeps the last answer for withResponse. */
 function observe(inner: FetchLike, o: Observed): FetchLike {
-  const needles = [...o.secrets, ...o.secrets.map((s) => encodeURIComponent(s))];
-  const hide = (text: string) => redact(text, needles);
+  // Every encoding of each secret (percent-encoded in an address among them) is looked for: redact.ts.
+  const hide = (text: string) => redact(text, o.secrets);
   const tell = <K extends keyof ClientHooks>(name: K, info: Parameters<NonNullable<ClientHooks[K]>>[0]) => {
     try {
       o.hooks?.[name]?.(info as RequestInfo & ReplyInfo & { durationMs: number });

@@ -34,6 +34,23 @@ describe("redact", () => {
   });
 });
 
+describe("matches that start on a surrogate pair or overlap", () => {
+  it("finds a secret that starts with a character outside the BMP, twice, and stops", () => {
+    const secret = "😀zq-astral-secret";
+    expect(redact(`a ${secret}${secret} b`, [secret])).toBe(`a ${REDACTED} b`);
+  });
+
+  it("redacts two secrets that overlap in the text as one range: no tail of either is left", () => {
+    const [first, second] = ["zq-left-overlap-", "overlap-right-zq"];
+    expect(redact(`<zq-left-overlap-right-zq>`, [first, second])).toBe(`<${REDACTED}>`);
+  });
+
+  it("takes a long secret (a private key's text) and finds it JSON-escaped", () => {
+    const key = `-----BEGIN PRIVATE KEY-----\n${"MIIEvQIBADANBgkqhkiG9w0BAQEFAASC".repeat(40)}\n-----END PRIVATE KEY-----\n`;
+    expect(redact(`{"key":${JSON.stringify(key)}}`, [key])).toBe(`{"key":"${REDACTED}"}`);
+  });
+});
+
 describe("a secret that holds a percent escape itself, echoed in a JSON string", () => {
   // Found by the property test (seed -773115813): decoding the JSON escapes and the percent runs in one pass read `%4a` as `J`.
   const secret = "%4aa\\raaa";
