@@ -3,7 +3,7 @@
 // manifest.yaml. No files are read or written here (src/cli/support/add-provider.ts does
 // that), so the whole transformation is testable on documents in memory.
 import jsyaml from "js-yaml";
-import { refPath, valueAt } from "../load/json-ref.js";
+import { followLocalRefs, refPath } from "../load/json-ref.js";
 import { bareMediaType, FORM_MEDIA_TYPE, isRawBodyMedia, jsonMediaType, MULTIPART_MEDIA_TYPE } from "../load/openapi-document.js";
 import { operationRef } from "../load/operation-index.js";
 import { parseYamlSource } from "../load/yaml-source.js";
@@ -11,6 +11,7 @@ import type { DocumentKind } from "./convert.js";
 import { cutDocument, type CutReport } from "./cut.js";
 import { draftCredential, type CredentialDraft } from "./draft-auth.js";
 import { draftManifest, type ManifestDraft } from "./draft-manifest.js";
+import { jsonForWildcards } from "./wildcard-json.js";
 import { manifestYaml, type ReviewNote } from "./manifest-yaml.js";
 import type { SelectedOperation } from "./select-operations.js";
 
@@ -64,7 +65,9 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
   const added = withCredentialScheme(cut.document, credential, operations);
   const anonymous = withoutCredential(cut.document, chosen);
   const placeholders = withMissingSchemas(cut.document, cut.report);
-  const openapiText = cutHeader(provider, source, cut.report, chosen, added, placeholders, anonymous) + jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
+  const cutOperations = chosen.map((c) => ({ id: operationRef(c.method, c.path, c.operationId), op: ((cut.document.paths as Json)[c.path] as Json)[c.method] as Json }));
+  const asJson = jsonForWildcards(cut.document, cutOperations);
+  const openapiText = cutHeader(provider, source, cut.report, chosen, added, placeholders, anonymous, asJson) + jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
   let draft: ManifestDraft;
   try {
     draft = draftManifest(provider, parseYamlSource(openapiText, `${input.folder}/openapi.yaml`), chosen, credential);
@@ -81,6 +84,9 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
     ...draft.notes,
     ...cutNotes(cut.report),
     ...(placeholders.length ? [{ at: ["openapi"], note: `openapi.yaml adds what the published document refers to but defines nowhere (${placeholders.join(", ")}), each accepting any value: write its shape if you know it` }] : []),
+    ...(asJson.length
+      ? [{ at: ["openapi"], note: `openapi.yaml types as application/json the answers the published document types */* (any media type) with an object or list schema (${asJson.join(", ")}): check that the API answers JSON` }]
+      : []),
   ];
   const manifestText = manifestYaml(draft.manifest, notes, [
     ...(input.header ?? []),
@@ -107,28 +113,13 @@ function outsideRefs(external: readonly string[]): string {
  * when the body is JSON or a form, optional, or absent.
  */
 function unwritableBody(document: Json, op: Json): string[] | undefined {
-  let body = op.requestBody as Json | undefined;
-  try {
-    for (let hops = 0; body && typeof body.$ref === "string" && body.$ref.startsWith("#/") && hops < 10; hops++) body = valueAt(document, refPath(body.$ref)) as Json | undefined;
-  } catch {
-    return undefined; // a $ref that is no pointer: the linker says so
-  }
+  // A $ref that is no pointer: the linker says so.
+  const body = followLocalRefs(document, op.requestBody);
   const content = (body?.content ?? {}) as Json;
   const types = Object.keys(content);
   if (!types.length || jsonMediaType(content) || types.some((t) => bareMediaType(t) === FORM_MEDIA_TYPE || bareMediaType(t) === MULTIPART_MEDIA_TYPE)) return undefined;
-  if (types.some((t) => isRawBodyMedia(t, localTarget(document, (content[t] as Json | undefined)?.schema)))) return undefined; // a file as the whole body
+  if (types.some((t) => isRawBodyMedia(t, followLocalRefs(document, (content[t] as Json | undefined)?.schema)))) return undefined; // a file as the whole body
   return body?.required === true || types.some((t) => bareMediaType(t).startsWith("multipart/")) ? types : undefined;
-}
-
-/** A schema, following local $refs (undefined when one names nothing). */
-function localTarget(document: Json, schema: unknown): Json | undefined {
-  let node = schema as Json | undefined;
-  try {
-    for (let hops = 0; node && typeof node.$ref === "string" && node.$ref.startsWith("#/") && hops < 10; hops++) node = valueAt(document, refPath(node.$ref)) as Json | undefined;
-  } catch {
-    return undefined;
-  }
-  return node;
 }
 
 /**
@@ -231,7 +222,7 @@ function withMissingSchemas(cut: Json, report: CutReport): string[] {
   return added;
 }
 
-function cutHeader(provider: string, source: ProviderSource, report: CutReport, chosen: SelectedOperation[], added: string[], placeholders: string[], anonymous: string[]): string {
+function cutHeader(provider: string, source: ProviderSource, report: CutReport, chosen: SelectedOperation[], added: string[], placeholders: string[], anonymous: string[], asJson: string[]): string {
   const lines = [
     `Cut by blockwright add ${provider} from ${source.origin} (sha256 ${source.sha256.slice(0, 12)}…, ${source.kind.format === "swagger" ? "Swagger 2.0, converted to OpenAPI 3.0" : `OpenAPI ${source.kind.version}`}):`,
     `the path items of ${chosen.map((c) => operationRef(c.method, c.path, c.operationId)).join(", ")} (only those methods) and everything they $ref, as published.`,
@@ -242,6 +233,7 @@ function cutHeader(provider: string, source: ProviderSource, report: CutReport, 
       ? [`Added by blockwright add, not published: ${placeholders.join(", ")} (the document refers to ${placeholders.length === 1 ? "it" : "them"} but defines ${placeholders.length === 1 ? "it" : "them"} nowhere: any value).`]
       : []),
     ...(report.dropped.length ? [`Left out: ${report.dropped.join(", ")} (top level; no chosen operation needs ${report.dropped.length === 1 ? "it" : "them"}).`] : []),
+    ...(asJson.length ? [`Written as application/json by blockwright add, published as */*: ${asJson.join(", ")} (an object or list schema: JSON on the wire).`] : []),
   ];
   return lines.map((l) => `# ${l}\n`).join("");
 }
