@@ -62,9 +62,12 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const ours = serverPathOf(document.source.data as Record<string, unknown>);
   const tools = ir.operations.map((op) => op.tool);
   const one = (name: string, doc: Record<string, unknown>) => ({ root: name, files: new Map([[name, doc]]) });
-  const changes = upstreamChanges(one(pinned.file, pinned.document), one(newerPath, newer.document), tools, ours);
+  // Answers typed any media type with an object or list schema compared as the JSON they are (add's cut types them so).
+  const { withJsonForWildcards } = await import("../import/wildcard-json.js");
+  const [older, newest] = [withJsonForWildcards(pinned.document), withJsonForWildcards(newer.document)];
+  const changes = upstreamChanges(one(pinned.file, older), one(newerPath, newest), tools, ours);
   // Operations we do not call: counted, from the whole documents' facts.
-  const rest = drift(pinned.document, newer.document, bindingOf(tools, ours));
+  const rest = drift(older, newest, bindingOf(tools, ours));
   const called = new Set(rest.bound.map((b) => b.op));
   const report = { provider, pinned: { file: pinned.file, sha256: pinned.sha256 }, changes, unbound: rest.unbound, unmatched: rest.unmatched, spec: ir.sources.openapi, called: called.size };
   // What the published documents say is outside text: escaped as every text report escapes it.

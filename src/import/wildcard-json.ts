@@ -39,6 +39,25 @@ export function jsonForWildcards(cut: Json, chosen: readonly { id: string; op: J
   return rewritten;
 }
 
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+/**
+ * A copy of a whole published document with those answers rewritten, in every
+ * operation: what `upstream` compares, so that a change to such an answer's
+ * schema is seen as it is in a JSON one (the cut `add` wrote types it JSON).
+ */
+export function withJsonForWildcards(document: Json): Json {
+  const copy = structuredClone(document);
+  const operations = Object.entries((copy.paths ?? {}) as Json).flatMap(([path, item]) =>
+    METHODS.flatMap((method) => {
+      const op = item && typeof item === "object" ? (item as Json)[method] : undefined;
+      return op && typeof op === "object" ? [{ id: `${method.toUpperCase()} ${path}`, op: op as Json }] : [];
+    }),
+  );
+  jsonForWildcards(copy, operations);
+  return copy;
+}
+
 /** An object or a list (by its type, its properties or items, or a composition of such), its local `$ref`s followed. */
 function jsonShaped(document: Json, schema: unknown, depth = 0): boolean {
   const node = followLocalRefs(document, schema);
