@@ -113,6 +113,16 @@ export function draftPagination(doc: OpenApiDocument, op: OpenApiOperation, rawO
     };
   }
   const nextUrl = body ? (fieldMatching(doc, body, NEXT_URL, ["string"]) ?? fieldMatching(doc, body, NEXT_URL, ["string"], 3)) : undefined;
+  // A `next_page` that the document shows as no address (no uri format, an example that is none) beside a cursor
+  // parameter is the cursor (Pachca's `meta.paginate.next_page` → `cursor`), its end said by a sibling flag if any.
+  if (nextUrl && cursorParam && body && !looksLikeAddress(doc, body, nextUrl)) {
+    const flag = siblingFlag(doc, body, nextUrl);
+    const endPart = flag ? { more: { from: `$response.body#${formatPointer(flag)}`, equals: true } } : {};
+    note(
+      `paging recognised as a cursor: ${nextUrl.join(".")} of the reply (no address: the document gives it no uri format and no address as its example), sent back as ${cursorParam.name}${flag ? `, more pages while ${flag.join(".")} is true` : ""}`,
+    );
+    return { style: "cursor", cursor: `$response.body#${formatPointer(nextUrl)}`, send: { in: cursorParam.in as "query" | "header", name: cursorParam.name }, ...endPart, ...totalPart, items, ...pageSize };
+  }
   if (nextUrl && op.method === "GET") {
     note(`paging recognised as the address of the next page in ${nextUrl.join(".")} (absolute, or relative to the request's)`);
     return { style: "nextUrl", url: `$response.body#${formatPointer(nextUrl)}`, ...totalPart, items };
@@ -188,6 +198,28 @@ function hasLinkHeader(doc: OpenApiDocument, rawOp: Schema): boolean {
     }
     return Object.keys((response.headers ?? {}) as object).some((h) => h.toLowerCase() === "link");
   });
+}
+
+/** The schema of the reply's field at `path` (flattened), if there is one. */
+function fieldAt(doc: OpenApiDocument, body: Schema, path: readonly string[]): Schema | undefined {
+  let at: Schema | undefined = body;
+  for (const name of path) at = at ? safeFlatten(doc, ((at.properties ?? {}) as Record<string, Schema>)[name] ?? {}) : undefined;
+  return at;
+}
+
+/** Whether the document shows a `next…` field as an address: a uri format, or an example (or examples) that is one. */
+function looksLikeAddress(doc: OpenApiDocument, body: Schema, path: readonly string[]): boolean {
+  const field = fieldAt(doc, body, path) ?? {};
+  if (typeof field.format === "string" && /^(uri|url|iri)(-reference)?$/i.test(field.format)) return true;
+  const shown = [field.example, ...(Array.isArray(field.examples) ? field.examples : [])].filter((v): v is string => typeof v === "string");
+  return !shown.length || shown.some((v) => /^(https?:\/\/|\/|\?)/i.test(v));
+}
+
+/** A boolean beside the field at `path` saying whether more pages follow (`has_next`, `has_more`). */
+function siblingFlag(doc: OpenApiDocument, body: Schema, path: readonly string[]): string[] | undefined {
+  const parent = fieldAt(doc, body, path.slice(0, -1)) ?? {};
+  const name = Object.keys((parent.properties ?? {}) as Record<string, Schema>).find((k) => /^has_?(more|next)(_?page)?$/i.test(k) && typeOf(fieldAt(doc, parent, [k]) ?? {}) === "boolean");
+  return name === undefined ? undefined : [...path.slice(0, -1), name];
 }
 
 /**

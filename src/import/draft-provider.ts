@@ -11,6 +11,7 @@ import type { DocumentKind } from "./convert.js";
 import { cutDocument, type CutReport } from "./cut.js";
 import { draftCredential, type CredentialDraft } from "./draft-auth.js";
 import { draftManifest, type ManifestDraft } from "./draft-manifest.js";
+import { withRedirectFileAnswers } from "./redirect-file.js";
 import { jsonForWildcards } from "./wildcard-json.js";
 import { manifestYaml, type ReviewNote } from "./manifest-yaml.js";
 import type { SelectedOperation } from "./select-operations.js";
@@ -67,7 +68,8 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
   const placeholders = withMissingSchemas(cut.document, cut.report);
   const cutOperations = chosen.map((c) => ({ id: operationRef(c.method, c.path, c.operationId), op: ((cut.document.paths as Json)[c.path] as Json)[c.method] as Json }));
   const asJson = jsonForWildcards(cut.document, cutOperations);
-  const openapiText = cutHeader(provider, source, cut.report, chosen, added, placeholders, anonymous, asJson) + jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
+  const fileAnswers = withRedirectFileAnswers(cutOperations);
+  const openapiText = cutHeader(provider, source, cut.report, chosen, added, placeholders, anonymous, { asJson, fileAnswers }) + jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
   let draft: ManifestDraft;
   try {
     draft = draftManifest(provider, parseYamlSource(openapiText, `${input.folder}/openapi.yaml`), chosen, credential);
@@ -84,6 +86,14 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
     ...draft.notes,
     ...cutNotes(cut.report),
     ...(placeholders.length ? [{ at: ["openapi"], note: `openapi.yaml adds what the published document refers to but defines nowhere (${placeholders.join(", ")}), each accepting any value: write its shape if you know it` }] : []),
+    ...(fileAnswers.length
+      ? [
+          {
+            at: ["openapi"],
+            note: `openapi.yaml adds a 200 answer of bytes to ${fileAnswers.map((f) => f.replace(/ 200$/, "")).join(", ")}, which the published document answers only by a redirect: the file it points to (a call follows the redirect); check that the redirect leads to a file`,
+          },
+        ]
+      : []),
     ...(asJson.length
       ? [{ at: ["openapi"], note: `openapi.yaml types as application/json the answers the published document types */* (any media type) with an object or list schema (${asJson.join(", ")}): check that the API answers JSON` }]
       : []),
@@ -93,7 +103,7 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
     `Drafted by blockwright add from ${source.origin} on ${input.today}.`,
     `Every guess has a "# review:" comment above it: check each, then blockwright generate && blockwright test ${provider}.`,
   ]);
-  return { openapiText, manifestText, cut: cut.report, added: [...added, ...placeholders, ...anonymous], credential, draft, notes };
+  return { openapiText, manifestText, cut: cut.report, added: [...added, ...placeholders, ...anonymous, ...fileAnswers], credential, draft, notes };
 }
 
 /** Why a document whose chosen operations $ref outside it is not drafted: the refs and the rule. */
@@ -222,7 +232,8 @@ function withMissingSchemas(cut: Json, report: CutReport): string[] {
   return added;
 }
 
-function cutHeader(provider: string, source: ProviderSource, report: CutReport, chosen: SelectedOperation[], added: string[], placeholders: string[], anonymous: string[], asJson: string[]): string {
+function cutHeader(provider: string, source: ProviderSource, report: CutReport, chosen: SelectedOperation[], added: string[], placeholders: string[], anonymous: string[], answers: { asJson: string[]; fileAnswers: string[] }): string {
+  const { asJson, fileAnswers } = answers;
   const lines = [
     `Cut by blockwright add ${provider} from ${source.origin} (sha256 ${source.sha256.slice(0, 12)}…, ${source.kind.format === "swagger" ? "Swagger 2.0, converted to OpenAPI 3.0" : `OpenAPI ${source.kind.version}`}):`,
     `the path items of ${chosen.map((c) => operationRef(c.method, c.path, c.operationId)).join(", ")} (only those methods) and everything they $ref, as published.`,
@@ -234,6 +245,7 @@ function cutHeader(provider: string, source: ProviderSource, report: CutReport, 
       : []),
     ...(report.dropped.length ? [`Left out: ${report.dropped.join(", ")} (top level; no chosen operation needs ${report.dropped.length === 1 ? "it" : "them"}).`] : []),
     ...(asJson.length ? [`Written as application/json by blockwright add, published as */*: ${asJson.join(", ")} (an object or list schema: JSON on the wire).`] : []),
+    ...(fileAnswers.length ? [`Added by blockwright add, not published: ${fileAnswers.join(", ")}, the file the redirect points to (the document declares no 2xx answer; a call follows the redirect).`] : []),
   ];
   return lines.map((l) => `# ${l}\n`).join("");
 }

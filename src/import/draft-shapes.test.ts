@@ -85,6 +85,37 @@ describe("paging, from the shapes published lists use", () => {
     expect(seen[1]!.url).toContain("cursor=c2");
   });
 
+  it("a next_page that the document shows as a token, not an address, beside a cursor parameter: the cursor, ended by has_next", async () => {
+    const paginate = (nextPage: Json) => ({
+      type: "object",
+      properties: { data: { type: "array", items: shelf }, meta: { type: "object", properties: { paginate: { type: "object", properties: { next_page: nextPage, has_next: { type: "boolean" } } } } } },
+    });
+    const params = [query("cursor", { type: "string", maxLength: 200 }), query("limit", { type: "integer", maximum: 50 })];
+    const d = paging(openapi(listShelves(params, paginate({ type: "string", example: "eyJpZCI6MjJ9" }), undefined)));
+    expect(op(d).pagination).toEqual({
+      style: "cursor",
+      cursor: "$response.body#/meta/paginate/next_page",
+      send: { in: "query", name: "cursor" },
+      more: { from: "$response.body#/meta/paginate/has_next", equals: true },
+      items: ["data"],
+      pageSize: "limit",
+    });
+    expect(await linkProblems(d, "zqshelf")).toEqual([]);
+    const [tool] = await linkedTools(d, "zqshelf");
+    const page = (id: string, next: string, more: boolean) => json(200, { data: [{ id }], meta: { paginate: { next_page: next, has_next: more } } });
+    const { fetch, seen } = scriptedFetch(page("s1", "eyJpZCI6Mn0", true), page("s2", "eyJpZCI6M30", false));
+    const all = await collectPages(tool!, { accessToken: "zq-token-0001" }, { ...fullSupport, baseUrl: "http://127.0.0.1:9", fetch });
+    expect(all.success && all.output.data).toEqual([{ id: "s1" }, { id: "s2" }]);
+    expect(seen.map((r) => new URL(r.url).searchParams.get("cursor"))).toEqual([null, "eyJpZCI6Mn0"]);
+    // Shown as an address (a uri format, or an address as its example), it stays the next page's address.
+    for (const next of [
+      { type: "string", format: "uri" },
+      { type: "string", example: "https://api.zqshelf.test/zqshelves?cursor=c2" },
+    ]) {
+      expect(op(paging(openapi(listShelves(params, paginate(next), undefined)))).pagination?.style).toBe("nextUrl");
+    }
+  });
+
   it("a zero-based page number: the page style from page 0, with has_more as the test of another page", async () => {
     const schema = { type: "object", properties: { shelves: { type: "array", items: shelf }, has_more: { type: "boolean" } } };
     const d = paging(openapi(listShelves([query("page_index", { type: "integer", minimum: 0 })], schema, undefined)));

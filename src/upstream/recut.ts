@@ -8,6 +8,7 @@
 // that the newer document no longer has is `generate`'s error, at its line.
 import jsyaml from "js-yaml";
 import { cutDocument, type OperationAt } from "../import/cut.js";
+import { withRedirectFileAnswers } from "../import/redirect-file.js";
 import { jsonForWildcards } from "../import/wildcard-json.js";
 import { operationKey } from "./facts.js";
 
@@ -44,10 +45,10 @@ export function recut(specText: string, newer: Json, operations: readonly { meth
   }
   const { document } = cutDocument(newer, chosen);
   // As add wrote it: an answer typed any media type with an object or list schema is JSON (import/wildcard-json.ts).
-  const asJson = jsonForWildcards(
-    document,
-    chosen.map((c) => ({ id: `${c.method.toUpperCase()} ${c.path}`, op: object(object(object(document.paths)[c.path])[c.method]) })),
-  );
+  const cutOperations = chosen.map((c) => ({ id: `${c.method.toUpperCase()} ${c.path}`, op: object(object(object(document.paths)[c.path])[c.method]) }));
+  const asJson = jsonForWildcards(document, cutOperations);
+  // As add gave it: the file an operation that answers only by redirect points to (import/redirect-file.ts).
+  const fileAnswers = withRedirectFileAnswers(cutOperations);
   // What the earlier cut has that no published version gave it: add's security scheme and requirement.
   const before = object(jsyaml.load(specText, { schema: jsyaml.CORE_SCHEMA }));
   const schemes = object(object(before.components).securitySchemes);
@@ -69,6 +70,7 @@ export function recut(specText: string, newer: Json, operations: readonly { meth
     ...(kept.length ? [`Kept from the earlier cut, not published: ${kept.join(", ")}.`] : []),
     ...(missing.length ? [`Not in the newer document: ${missing.join(", ")} (the manifest still calls them: generate says where).`] : []),
     ...(asJson.length ? [`Written as application/json by blockwright upstream --accept, published as */*: ${asJson.join(", ")} (an object or list schema: JSON on the wire).`] : []),
+    ...(fileAnswers.length ? [`Added by blockwright upstream --accept, not published: ${fileAnswers.join(", ")}, the file the redirect points to (the document declares no 2xx answer; a call follows the redirect).`] : []),
   ];
   const text = header.map((l) => `# ${l.replace(/[\r\n]+/g, " ")}\n`).join("") + jsyaml.dump(document, { lineWidth: -1, noRefs: true });
   return { text, missing, kept: chosen.length };
