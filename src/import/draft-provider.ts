@@ -63,6 +63,8 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
     );
   const credential = draftCredential(document, operations);
   const cut = cutDocument(document, chosen);
+  // The cut shares its operations and components with the published document, which stays as it is: the answers rewritten below are the cut's own.
+  cut.document = structuredClone(cut.document);
   const added = withCredentialScheme(cut.document, credential, operations);
   const anonymous = withoutCredential(cut.document, chosen);
   const placeholders = withMissingSchemas(cut.document, cut.report);

@@ -43,7 +43,8 @@ export function recut(specText: string, newer: Json, operations: readonly { meth
       if (!chosen.some((c) => c.path === found.path && c.method === found.method)) chosen.push(found);
     } else missing.push(`${op.method.toUpperCase()} ${op.path}`);
   }
-  const { document } = cutDocument(newer, chosen);
+  // A copy: the cut shares its operations and components with the newer document, and its answers are rewritten below.
+  const document = structuredClone(cutDocument(newer, chosen).document);
   // As add wrote it: an answer typed any media type with an object or list schema is JSON (import/wildcard-json.ts).
   const cutOperations = chosen.map((c) => ({ id: `${c.method.toUpperCase()} ${c.path}`, op: object(object(object(document.paths)[c.path])[c.method]) }));
   const asJson = jsonForWildcards(document, cutOperations);
