@@ -39,7 +39,8 @@ interface PageSlot {
 
 const NEXT_CURSOR = /^(next_?cursor|next_?page_?token|next_?token|continuation_?token|next_?page_?cursor|cursor|next_?iterator|iterator)$/i;
 const CURSOR_PARAM = /^(cursor|page_?token|next_?token|continuation_?token|page_?cursor|after|iterator)$/i;
-const HAS_MORE = /^has_?more$/i;
+// `has_more`, `hasMoreItems` (Unblu), `has_next`: more pages while it is true.
+const HAS_MORE = /^has_?more(_?(items|results|pages|records))?$|^has_?next(_?page)?$/i;
 // A flag that says the list is at its end (Svix's `done` beside its `iterator`): more pages while it is false.
 const DONE = /^(done|is_?done|is_?last(_?page)?|last_?page)$/i;
 const AFTER_ID = /^(starting_?after|after|after_?id|since_?id)$/i;
@@ -132,10 +133,11 @@ export function draftPagination(doc: OpenApiDocument, op: OpenApiOperation, rawO
     note(`paging drafted as the Link header of the reply (rel="next"): the reply is a bare list and ${cursorParam.name} a cursor parameter, but the document declares no Link header; check it`);
     return { style: "linkHeader", items };
   }
+  const morePart = more ? { more: { from: `$response.body#${formatPointer(more)}`, equals: true } } : {};
   const offset = slot(OFFSET);
   if (offset) {
-    note(`paging recognised as an offset sent as ${offset.name}${size ? `, ${size.name} the page size` : ""}; check where the first page starts`);
-    return { style: "offset", send: offset.send, ...totalPart, items, ...pageSize };
+    note(`paging recognised as an offset sent as ${offset.name}${size ? `, ${size.name} the page size` : ""}${more ? `, more pages while ${more.join(".")} is true` : ""}; check where the first page starts`);
+    return { style: "offset", send: offset.send, ...morePart, ...totalPart, items, ...pageSize };
   }
   const page = slot(PAGE);
   if (page) {
@@ -144,7 +146,6 @@ export function draftPagination(doc: OpenApiDocument, op: OpenApiOperation, rawO
     const schema = safeFlatten(doc, page.schema ?? {}) ?? {};
     const example = Array.isArray(schema.examples) ? schema.examples[0] : schema.example;
     const first = [schema.default, schema.minimum, example].find((v): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 1) ?? 1;
-    const morePart = more ? { more: { from: `$response.body#${formatPointer(more)}`, equals: true } } : {};
     note(`paging recognised as a page number sent as ${page.name}, the first page ${first}${size ? `, ${size.name} the page size` : ""}; the list ends at an empty page`);
     return { style: "page", send: page.send, ...(first !== 1 ? { start: first } : {}), ...morePart, ...totalPart, items, ...pageSize };
   }

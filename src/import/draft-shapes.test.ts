@@ -116,6 +116,17 @@ describe("paging, from the shapes published lists use", () => {
     }
   });
 
+  it("an offset beside a hasMoreItems flag (Unblu): the offset style, ended by the flag rather than an empty page", async () => {
+    const schema = { type: "object", properties: { items: { type: "array", items: shelf }, hasMoreItems: { type: "boolean" } } };
+    const d = paging(openapi(listShelves([query("offset", { type: "integer", minimum: 0 }), query("limit", { type: "integer", maximum: 50 })], schema, undefined)));
+    expect(op(d).pagination).toEqual({ style: "offset", send: { in: "query", name: "offset" }, more: { from: "$response.body#/hasMoreItems", equals: true }, items: ["data"], pageSize: "limit" });
+    const [tool] = await linkedTools(d, "zqshelf");
+    const { fetch, seen } = scriptedFetch(json(200, { items: [{ id: "s1" }], hasMoreItems: true }), json(200, { items: [{ id: "s2" }], hasMoreItems: false }));
+    const all = await collectPages(tool!, { accessToken: "zq-token-0001" }, { ...fullSupport, baseUrl: "http://127.0.0.1:9", fetch });
+    expect(all.success && all.output.data).toEqual([{ id: "s1" }, { id: "s2" }]);
+    expect(seen).toHaveLength(2);
+  });
+
   it("a zero-based page number: the page style from page 0, with has_more as the test of another page", async () => {
     const schema = { type: "object", properties: { shelves: { type: "array", items: shelf }, has_more: { type: "boolean" } } };
     const d = paging(openapi(listShelves([query("page_index", { type: "integer", minimum: 0 })], schema, undefined)));
