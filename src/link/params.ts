@@ -108,6 +108,9 @@ function linkParam(ctx: LinkContext, name: string, declared: ManifestParam, at: 
     if (spec.minItems === undefined) spec.minItems = 1;
     if ((spec.items?.minLength ?? 0) < 1) spec.items = { ...spec.items, minLength: 1 };
   }
+  // Nor has it one in a form or multipart body (Mailgun's required `to`): an empty list sends no field at all.
+  const formBody = op.requestBody?.encoding === "form" || op.requestBody?.encoding === "multipart";
+  if (spec.required && spec.type === "json" && spec.jsonType === "array" && spec.wire.in === "body" && formBody && spec.minItems === undefined) spec.minItems = 1;
   if (p.pattern === undefined || !regexProblem(p.pattern)) {
     // The runtime applies a default without checking it, and takes an example as a caller's value:
     // both must pass the parameter's own rules, checked as the runtime checks a value.
