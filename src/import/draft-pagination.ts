@@ -216,10 +216,10 @@ function looksLikeAddress(doc: OpenApiDocument, body: Schema, path: readonly str
   return !shown.length || shown.some((v) => /^(https?:\/\/|\/|\?)/i.test(v));
 }
 
-/** A boolean beside the field at `path` saying whether more pages follow (`has_next`, `has_more`). */
+/** A boolean beside the field at `path` saying whether more pages follow (HAS_MORE: `has_next`, `has_more`). */
 function siblingFlag(doc: OpenApiDocument, body: Schema, path: readonly string[]): string[] | undefined {
   const parent = fieldAt(doc, body, path.slice(0, -1)) ?? {};
-  const name = Object.keys((parent.properties ?? {}) as Record<string, Schema>).find((k) => /^has_?(more|next)(_?page)?$/i.test(k) && typeOf(fieldAt(doc, parent, [k]) ?? {}) === "boolean");
+  const name = Object.keys((parent.properties ?? {}) as Record<string, Schema>).find((k) => HAS_MORE.test(k) && typeOf(fieldAt(doc, parent, [k]) ?? {}) === "boolean");
   return name === undefined ? undefined : [...path.slice(0, -1), name];
 }
 

@@ -11,8 +11,7 @@ import type { DocumentKind } from "./convert.js";
 import { cutDocument, type CutReport } from "./cut.js";
 import { draftCredential, type CredentialDraft } from "./draft-auth.js";
 import { draftManifest, type ManifestDraft } from "./draft-manifest.js";
-import { withRedirectFileAnswers } from "./redirect-file.js";
-import { jsonForWildcards } from "./wildcard-json.js";
+import { cutAnswerLines, type CutAnswers, rewriteCutAnswers } from "./cut-answers.js";
 import { manifestYaml, type ReviewNote } from "./manifest-yaml.js";
 import type { SelectedOperation } from "./select-operations.js";
 
@@ -68,10 +67,12 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
   const added = withCredentialScheme(cut.document, credential, operations);
   const anonymous = withoutCredential(cut.document, chosen);
   const placeholders = withMissingSchemas(cut.document, cut.report);
-  const cutOperations = chosen.map((c) => ({ id: operationRef(c.method, c.path, c.operationId), op: ((cut.document.paths as Json)[c.path] as Json)[c.method] as Json }));
-  const asJson = jsonForWildcards(cut.document, cutOperations);
-  const fileAnswers = withRedirectFileAnswers(cutOperations);
-  const openapiText = cutHeader(provider, source, cut.report, chosen, added, placeholders, anonymous, { asJson, fileAnswers }) + jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
+  const answers = rewriteCutAnswers(
+    cut.document,
+    chosen.map((c) => ({ id: operationRef(c.method, c.path, c.operationId), path: c.path, method: c.method })),
+  );
+  const { asJson, fileAnswers } = answers;
+  const openapiText = cutHeader(provider, source, cut.report, chosen, added, placeholders, anonymous, answers) + jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
   let draft: ManifestDraft;
   try {
     draft = draftManifest(provider, parseYamlSource(openapiText, `${input.folder}/openapi.yaml`), chosen, credential);
@@ -234,8 +235,7 @@ function withMissingSchemas(cut: Json, report: CutReport): string[] {
   return added;
 }
 
-function cutHeader(provider: string, source: ProviderSource, report: CutReport, chosen: SelectedOperation[], added: string[], placeholders: string[], anonymous: string[], answers: { asJson: string[]; fileAnswers: string[] }): string {
-  const { asJson, fileAnswers } = answers;
+function cutHeader(provider: string, source: ProviderSource, report: CutReport, chosen: SelectedOperation[], added: string[], placeholders: string[], anonymous: string[], answers: CutAnswers): string {
   const lines = [
     `Cut by blockwright add ${provider} from ${source.origin} (sha256 ${source.sha256.slice(0, 12)}…, ${source.kind.format === "swagger" ? "Swagger 2.0, converted to OpenAPI 3.0" : `OpenAPI ${source.kind.version}`}):`,
     `the path items of ${chosen.map((c) => operationRef(c.method, c.path, c.operationId)).join(", ")} (only those methods) and everything they $ref, as published.`,
@@ -246,8 +246,7 @@ function cutHeader(provider: string, source: ProviderSource, report: CutReport, 
       ? [`Added by blockwright add, not published: ${placeholders.join(", ")} (the document refers to ${placeholders.length === 1 ? "it" : "them"} but defines ${placeholders.length === 1 ? "it" : "them"} nowhere: any value).`]
       : []),
     ...(report.dropped.length ? [`Left out: ${report.dropped.join(", ")} (top level; no chosen operation needs ${report.dropped.length === 1 ? "it" : "them"}).`] : []),
-    ...(asJson.length ? [`Written as application/json by blockwright add, published as */*: ${asJson.join(", ")} (an object or list schema: JSON on the wire).`] : []),
-    ...(fileAnswers.length ? [`Added by blockwright add, not published: ${fileAnswers.join(", ")}, the file the redirect points to (the document declares no 2xx answer; a call follows the redirect).`] : []),
+    ...cutAnswerLines(answers, "blockwright add"),
   ];
   return lines.map((l) => `# ${l}\n`).join("");
 }

@@ -36,6 +36,12 @@ describe("an answer typed */* with an object schema", () => {
     expect(await linkProblems(d)).toEqual([]);
   });
 
+  it("is drafted as JSON with parameters on its media type too (*/*; charset=utf-8)", () => {
+    const d = drafted(document({ description: "The reply.", content: { "*/*; charset=utf-8": { schema: { $ref: "#/components/schemas/ZqItem" } } } }), ["getZqWidget"]);
+    expect(d.manifest.operations.acme_get_zq_widget!.download).toBeUndefined();
+    expect(d.openapiText).toMatch(/published as \*\/\*: getZqWidget 200, /m);
+  });
+
   it("is left as published when it also has a JSON type", () => {
     const both = { description: "The reply.", content: { "application/json": { schema: zqItem }, "*/*": { schema: zqItem } } };
     const d = drafted(document(both), ["getZqWidget"]);

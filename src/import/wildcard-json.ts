@@ -7,7 +7,8 @@
 // (the pinned published document keeps `*/*`) and says so in its header.
 // A `*/*` answer with no schema, or a string one, may be any bytes: kept.
 import { followLocalRefs } from "../load/json-ref.js";
-import { isJsonMediaType } from "../load/media-types.js";
+import { bareMediaType, isJsonMediaType } from "../load/media-types.js";
+import { OPERATION_METHODS } from "../load/openapi-document.js";
 
 type Json = Record<string, unknown>;
 
@@ -27,19 +28,19 @@ export function jsonForWildcards(cut: Json, chosen: readonly { id: string; op: J
       const response = followLocalRefs(cut, declared);
       if (!response || seen.has(response)) continue;
       seen.add(response);
-      const content = response.content as Json | undefined;
-      if (!content || !Object.hasOwn(content, ANY) || Object.keys(content).some(isJsonMediaType)) continue;
-      if (!jsonShaped(cut, (content[ANY] as Json | undefined)?.schema)) continue;
+      const content = (response.content ?? {}) as Json;
+      // `*/*` with parameters too (`*/*; charset=utf-8`), as media types are compared everywhere.
+      const any = Object.keys(content).find((type) => bareMediaType(type) === ANY);
+      if (any === undefined || Object.keys(content).some(isJsonMediaType)) continue;
+      if (!jsonShaped(cut, (content[any] as Json | undefined)?.schema)) continue;
       // The same entry under the JSON type, in the same place among the others.
-      response.content = Object.fromEntries(Object.entries(content).map(([type, media]) => [type === ANY ? "application/json" : type, media]));
+      response.content = Object.fromEntries(Object.entries(content).map(([type, media]) => [type === any ? "application/json" : type, media]));
       const shared = typeof (declared as Json).$ref === "string" ? ((declared as Json).$ref as string).replace(/^#\//, "").replaceAll("/", ".") : undefined;
       rewritten.push(shared ?? `${id} ${status}`);
     }
   }
   return rewritten;
 }
-
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
 /**
  * A copy of a whole published document with those answers rewritten, in every
@@ -49,7 +50,7 @@ const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "tr
 export function withJsonForWildcards(document: Json): Json {
   const copy = structuredClone(document);
   const operations = Object.entries((copy.paths ?? {}) as Json).flatMap(([path, item]) =>
-    METHODS.flatMap((method) => {
+    OPERATION_METHODS.flatMap((method) => {
       const op = item && typeof item === "object" ? (item as Json)[method] : undefined;
       return op && typeof op === "object" ? [{ id: `${method.toUpperCase()} ${path}`, op: op as Json }] : [];
     }),

@@ -8,15 +8,14 @@
 // that the newer document no longer has is `generate`'s error, at its line.
 import jsyaml from "js-yaml";
 import { cutDocument, type OperationAt } from "../import/cut.js";
-import { withRedirectFileAnswers } from "../import/redirect-file.js";
-import { jsonForWildcards } from "../import/wildcard-json.js";
+import { cutAnswerLines, rewriteCutAnswers } from "../import/cut-answers.js";
+import { OPERATION_METHODS } from "../load/openapi-document.js";
 import { operationKey } from "./facts.js";
 
 type Json = Record<string, unknown>;
 
 const CUT_MARK = "# Cut by blockwright add ";
 const RECUT_MARK = "# Re-cut by blockwright upstream --accept ";
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 const object = (v: unknown): Json => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
 
 /** Whether our spec is a cut `add` (or an earlier re-cut) wrote, which --accept may cut again. */
@@ -34,7 +33,7 @@ export interface Recut {
 /** Our spec cut again from `newer`, for the operations (method and path as our spec writes them) the tools call. */
 export function recut(specText: string, newer: Json, operations: readonly { method: string; path: string }[], origin: string, sha256: string): Recut {
   const byKey = new Map<string, OperationAt>();
-  for (const [path, item] of Object.entries(object(newer.paths))) for (const method of METHODS) if (object(item)[method]) byKey.set(operationKey(method, "", path), { path, method });
+  for (const [path, item] of Object.entries(object(newer.paths))) for (const method of OPERATION_METHODS) if (object(item)[method]) byKey.set(operationKey(method, "", path), { path, method });
   const chosen: OperationAt[] = [];
   const missing: string[] = [];
   for (const op of operations) {
@@ -45,11 +44,11 @@ export function recut(specText: string, newer: Json, operations: readonly { meth
   }
   // A copy: the cut shares its operations and components with the newer document, and its answers are rewritten below.
   const document = structuredClone(cutDocument(newer, chosen).document);
-  // As add wrote it: an answer typed any media type with an object or list schema is JSON (import/wildcard-json.ts).
-  const cutOperations = chosen.map((c) => ({ id: `${c.method.toUpperCase()} ${c.path}`, op: object(object(object(document.paths)[c.path])[c.method]) }));
-  const asJson = jsonForWildcards(document, cutOperations);
-  // As add gave it: the file an operation that answers only by redirect points to (import/redirect-file.ts).
-  const fileAnswers = withRedirectFileAnswers(cutOperations);
+  // Its answers as add wrote them (import/cut-answers.ts).
+  const answers = rewriteCutAnswers(
+    document,
+    chosen.map((c) => ({ id: `${c.method.toUpperCase()} ${c.path}`, ...c })),
+  );
   // What the earlier cut has that no published version gave it: add's security scheme and requirement.
   const before = object(jsyaml.load(specText, { schema: jsyaml.CORE_SCHEMA }));
   const schemes = object(object(before.components).securitySchemes);
@@ -70,8 +69,7 @@ export function recut(specText: string, newer: Json, operations: readonly { meth
     "The manifest is kept as it was; blockwright generate checks it against this cut.",
     ...(kept.length ? [`Kept from the earlier cut, not published: ${kept.join(", ")}.`] : []),
     ...(missing.length ? [`Not in the newer document: ${missing.join(", ")} (the manifest still calls them: generate says where).`] : []),
-    ...(asJson.length ? [`Written as application/json by blockwright upstream --accept, published as */*: ${asJson.join(", ")} (an object or list schema: JSON on the wire).`] : []),
-    ...(fileAnswers.length ? [`Added by blockwright upstream --accept, not published: ${fileAnswers.join(", ")}, the file the redirect points to (the document declares no 2xx answer; a call follows the redirect).`] : []),
+    ...cutAnswerLines(answers, "blockwright upstream --accept"),
   ];
   const text = header.map((l) => `# ${l.replace(/[\r\n]+/g, " ")}\n`).join("") + jsyaml.dump(document, { lineWidth: -1, noRefs: true });
   return { text, missing, kept: chosen.length };
