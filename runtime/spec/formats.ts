@@ -31,6 +31,19 @@ export const FORMAT_MAX_LENGTH: Record<ValueFormat, number> = {
   uuid: 36,
 };
 
+/**
+ * The shortest value of each format, as its rule reads (a UUID is always 36
+ * characters, a date 10): a minLength below it admits no value of its length,
+ * as a document's `minLength: 32` for a UUID's form without hyphens.
+ */
+export const FORMAT_MIN_LENGTH: Record<ValueFormat, number> = {
+  "date-time": 20,
+  date: 10,
+  email: 5,
+  uri: 2,
+  uuid: 36,
+};
+
 export function isValueFormat(format: string | undefined): format is ValueFormat {
   return format !== undefined && Object.hasOwn(VALUE_FORMATS, format);
 }

@@ -299,4 +299,16 @@ describe("limit cases of a formatted value", () => {
     expect(names.filter((n) => n.includes("maxLength 1000"))).toEqual([]);
     expect(names.some((n) => n.includes("format date-time"))).toBe(true);
   });
+
+  it("leave a minLength below the format's shortest value to the format's case (a UUID's minLength 32, for its form without hyphens)", () => {
+    const original = tool("shelf_get_book");
+    const uuid: ToolSpec = {
+      ...original,
+      params: original.params.map((p) => (p.required && p.type === "string" && p.wire.in === "path" ? { ...p, format: "uuid", minLength: 32, maxLength: 36, pattern: undefined, example: undefined, placeholder: undefined } : p)),
+    };
+    const names = deriveCases({ provider: "shelf", tools: [uuid], document: doc }).map((c) => c.name);
+    expect(names).not.toContain("cases derived");
+    expect(names.filter((n) => n.includes("minLength 32"))).toEqual([]);
+    expect(names.some((n) => n.includes("format uuid"))).toBe(true);
+  });
 });

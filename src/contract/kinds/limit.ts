@@ -5,7 +5,7 @@
 // upstream accepts (limits.requestHeadBytes); a value of the parameter's
 // format and one that is not; for a list in one string, items of its enum
 // and one that is not; the limits of values inside a JSON parameter.
-import { FORMAT_MAX_LENGTH, isValueFormat, type NestedLimits, type ParamSpec } from "@blockwright/runtime/internal";
+import { FORMAT_MAX_LENGTH, FORMAT_MIN_LENGTH, isValueFormat, type NestedLimits, type ParamSpec } from "@blockwright/runtime/internal";
 import { madeStrings, NOT_OF_FORMAT } from "../../model/string-values.js";
 import { fail } from "../call.js";
 import { acceptCase, refuseCase } from "../input-cases.js";
@@ -127,7 +127,9 @@ function boundaries(p: ParamSpec, values: ToolValues): Boundary[] {
       out.push({ name: `${p.name} maxLength ${p.maxLength}`, param: p, ok: atMax, bad: values.ofLength(p.name, p.maxLength + 1, true), rule: "maxLength" });
     }
     const min = p.minLength ?? 0;
-    if (min > 1) out.push({ name: `${p.name} minLength ${min}`, param: p, ok: values.ofLength(p.name, min) ?? missing(p, min), bad: values.ofLength(p.name, min - 1, true), rule: "minLength" });
+    // Likewise a minLength below the shortest value of its format (`minLength: 32` on a UUID, always 36 characters).
+    const belowFormat = isValueFormat(p.format) && min < FORMAT_MIN_LENGTH[p.format];
+    if (min > 1 && !belowFormat) out.push({ name: `${p.name} minLength ${min}`, param: p, ok: values.ofLength(p.name, min) ?? missing(p, min), bad: values.ofLength(p.name, min - 1, true), rule: "minLength" });
     const split = p.wire.in === "body" ? p.wire.split : undefined;
     if (split?.maxItems !== undefined) {
       const n = split.maxItems;
