@@ -86,6 +86,15 @@ describe("a client made once", () => {
     expect(headers[0]!.authorization).toBe(REDACTED);
   });
 
+  it("withholds a caller's secret from the address hooks see, sent percent-encoded in another parameter", async () => {
+    const secret = "zq secret/with+chars&0001";
+    const { fetch, seen } = scriptedFetch(customers([], false));
+    const urls: string[] = [];
+    await clientOf({ apiKey: KEY, fetch, secrets: [secret], hooks: { onRequest: (r: RequestInfo) => urls.push(r.url) } }).listCustomers!({ startingAfter: secret });
+    expect(seen[0]!.url).toContain(encodeURIComponent(secret));
+    expect(urls).toEqual([`https://api.zqpayments.test/v1/customers?starting_after=${REDACTED}`]);
+  });
+
   it("does not fail a call whose hook throws", async () => {
     const { fetch } = scriptedFetch(customers([], false));
     const warned: string[] = [];
