@@ -4,32 +4,24 @@
 // definition declares (an MCP client refuses structuredContent that does not).
 import AjvModule from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import { checkValue, connectionParams, modelParams, outputSchema, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
-import { placeholderValue, synthesized } from "../src/contract/rule-values.js";
-import { call, expectSuccess, mockUrl } from "../test-support/harness.js";
+import { connectionParams, modelParams, outputSchema, type ToolSpec } from "@blockwright/runtime/internal";
+import { valuesOf } from "../src/contract/values.js";
+import { call, expectSuccess, mockUrl, spec } from "../test-support/harness.js";
 import { tools } from "../test-support/repo.js";
 
 const Ajv2020 = AjvModule.default ?? AjvModule;
 const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });
 
-/** A value the parameter accepts: its placeholder, else the first value the derived suite makes from its rules (a format's, a pattern's) that the runtime takes. */
-function sample(p: ParamSpec): unknown {
-  const placeholder = placeholderValue(p);
-  const candidates = [...(placeholder !== undefined ? [placeholder] : []), ...synthesized(p)];
-  return candidates.find((v) => !("issue" in checkValue(p, v))) ?? candidates[0];
-}
-
-/** Parameters that pass the tool's rules: required ones, and the first choice of each rule. */
+/**
+ * Parameters that pass the tool's rules: a connection's made up, the model's as the derived suite's
+ * smallest input gives them (the spec's examples, else values made from the rules, the rules kept:
+ * src/contract/values.ts), which a body of several shapes (oneOf) needs as well as a plain field.
+ */
 function validParams(t: ToolSpec): Record<string, unknown> {
   const params: Record<string, unknown> = {};
   for (const p of connectionParams(t)) params[p.name] = p.format === "base-url" ? "https://connection.example.com" : !p.secret && p.placeholder !== undefined ? p.placeholder : "mock-credential-0123456789";
-  const byName = new Map(modelParams(t).map((p) => [p.name, p]));
-  const give = (name: string) => (params[name] = sample(byName.get(name)!));
-  for (const p of byName.values()) if (p.required && p.default === undefined) give(p.name);
-  for (const rule of t.rules) {
-    if (rule.rule === "exactlyOne") give(rule.params[0]!);
-    if (rule.rule === "anyOf") rule.groups[0]!.forEach(give);
-  }
+  const model = new Set(modelParams(t).map((p) => p.name));
+  for (const [name, value] of Object.entries(valuesOf(t, spec(t.provider)).minimal())) if (model.has(name)) params[name] = value;
   return params;
 }
 
