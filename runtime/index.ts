@@ -51,6 +51,7 @@ export {
   llmToolName,
   LLM_TOOL_FORMATS,
   LLM_TOOL_NAME,
+  LLM_TOOL_NAME_MAX,
   type LlmToolFormat,
   type LlmTool,
   type LlmToolsOptions,

@@ -19,7 +19,22 @@ import { VALUE_FORMATS } from "../spec/formats.js";
 import { describe, expect, it } from "vitest";
 import { irFixture } from "../../test-support/ir-fixtures.js";
 import { OPERATION_IDS, tools as repoTools } from "../../test-support/repo.js";
-import { connectionParams, inputSchema, llmCallParams, LLM_TOOL_FORMATS, LLM_TOOL_NAME, llmToolName, modelParams, outputSchema, toLlmTools, type McpTool, type ObjectSchema, type OpenAiTool, type AnthropicTool } from "./llm-tools.js";
+import {
+  connectionParams,
+  inputSchema,
+  llmCallParams,
+  LLM_TOOL_FORMATS,
+  LLM_TOOL_NAME,
+  LLM_TOOL_NAME_MAX,
+  llmToolName,
+  modelParams,
+  outputSchema,
+  toLlmTools,
+  type McpTool,
+  type ObjectSchema,
+  type OpenAiTool,
+  type AnthropicTool,
+} from "./llm-tools.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import { validateParams } from "../validate/full-check.js";
 
@@ -357,12 +372,20 @@ describe("names", () => {
     expect(llmToolName("books_get_volume")).toBe("books_get_volume");
   });
 
-  it("shorten a long id to 64 characters, distinct ids staying distinct", () => {
+  it("shorten a long id to LLM_TOOL_NAME_MAX characters, distinct ids staying distinct", () => {
     const a = llmToolName(`${"x".repeat(70)}_a`);
     const b = llmToolName(`${"x".repeat(70)}_b`);
     expect(a).toMatch(LLM_TOOL_NAME);
-    expect(a).toHaveLength(64);
+    expect(a).toHaveLength(LLM_TOOL_NAME_MAX);
     expect(a).not.toBe(b);
+  });
+
+  it("shorten an id that fits 64 characters but not with Claude Code's mcp__blockwright__ prefix (a drafted provider's long operation id)", () => {
+    const id = "zqcc_get_all_config_with_meta_data_agent_burnout";
+    const name = llmToolName(id);
+    expect(`mcp__blockwright__${name}`.length).toBeLessThanOrEqual(64);
+    expect(name).toHaveLength(LLM_TOOL_NAME_MAX);
+    expect(name.startsWith(id.slice(0, LLM_TOOL_NAME_MAX - 9))).toBe(true);
   });
 
   it("replace characters clients refuse", () => {

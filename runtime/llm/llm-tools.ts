@@ -131,12 +131,20 @@ export function toLlmTool<F extends LlmToolFormat>(tool: ToolSpec, format: F): L
 export const LLM_TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /**
- * The tool id when it fits LLM_TOOL_NAME; otherwise its allowed characters,
- * shortened, with a hash of the whole id so that distinct ids stay distinct.
+ * The longest name given: the 64 characters every client takes, less the 18 of the prefix Claude
+ * Code puts before an MCP server's tools as docs/guides/agents.md registers it
+ * (`mcp__blockwright__`). A drafted id can be longer (`<provider>_` and a long operation id).
+ */
+export const LLM_TOOL_NAME_MAX = 64 - "mcp__blockwright__".length;
+
+/**
+ * The tool id when it fits LLM_TOOL_NAME and LLM_TOOL_NAME_MAX; otherwise its
+ * allowed characters, shortened, with a hash of the whole id so that distinct
+ * ids stay distinct.
  */
 export function llmToolName(id: string): string {
-  if (LLM_TOOL_NAME.test(id)) return id;
-  const clean = id.replace(/[^a-zA-Z0-9_-]+/g, "_").slice(0, 55);
+  if (id.length <= LLM_TOOL_NAME_MAX && LLM_TOOL_NAME.test(id)) return id;
+  const clean = id.replace(/[^a-zA-Z0-9_-]+/g, "_").slice(0, LLM_TOOL_NAME_MAX - 9);
   return `${clean}_${fnv1a(id)}`;
 }
 
