@@ -39,6 +39,8 @@ export { BlockwrightError, UpstreamError, RateLimitError, AuthError, ValidationE
 export type { ClientOptions, CallOptions, ItemsOptions, ClientInput, ClientLogger, ClientHooks, RequestInfo, ReplyInfo, Method, PagedMethod, CallResult, Success } from "./client/types.js";
 export { redact, redactDeep, mentionsSecret, REDACTED } from "./common/redact.js";
 export type * from "./spec/tool-types.js";
+// A generated package's tool: its call (what its client holds) and its description, joined.
+export { describeTool } from "./spec/tool-description.js";
 export type * from "./spec/trigger-types.js";
 export type * from "./spec/block-types.js";
 export type { Provider } from "./spec/provider.js";

@@ -25,6 +25,7 @@ export { parseExpression, formatExpression, parsePointer, formatPointer, getAtPo
 export { llmCallParams, llmOutput, modelParams, connectionParams, inputSchema, outputSchema, toolDescription } from "./llm/llm-tools.js";
 export { ruleSentence, pollingSentence, deprecationSentence, type Words } from "./llm/wording.js";
 export { safeToRepeat } from "./spec/behavior.js";
+export { callOf, descriptionOf, DESCRIPTION_FIELDS } from "./spec/tool-description.js";
 export { VALUE_FORMATS, FORMAT_MAX_LENGTH, FORMAT_MIN_LENGTH, isValueFormat, matchesFormat, type StringFormat, type ValueFormat } from "./spec/formats.js";
 export { ERROR_TYPES, RUNTIME_ERROR_CODES, NOT_SENT_CODES, type RuntimeErrorCode, type RuntimeCodeInfo } from "./http/error-codes.js";
 export { dispositionName, type DownloadedFile } from "./call/download.js";

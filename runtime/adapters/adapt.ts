@@ -9,7 +9,7 @@ import { BlockwrightError } from "../client/errors.js";
 import type { ToolError, ToolResult } from "../http/errors.js";
 import { inputSchema, llmCallParams, llmOutput, llmToolName, type ObjectSchema, toolDescription } from "../llm/llm-tools.js";
 import { type ToolBehavior, toolBehavior } from "../spec/behavior.js";
-import type { ToolSpec } from "../spec/tool-types.js";
+import type { ToolCall, ToolSpec } from "../spec/tool-types.js";
 
 /** Which of a client's operations become tools. */
 export interface AdapterOptions {
@@ -41,14 +41,24 @@ export interface ModelError {
 
 type Call = (input: Record<string, unknown>, options?: { signal?: AbortSignal }) => Promise<ToolResult>;
 
-/** A client's operations as neutral tools; `client` is what a provider's `create<Provider>(…)` returned. */
-export function adaptClient(client: object, options: AdapterOptions = {}): AdaptedTool[] {
+/**
+ * A client's operations as neutral tools; `client` is what a provider's `create<Provider>(…)` returned.
+ * `described`: the provider's tools by id, with their descriptions, which a generated package's client
+ * does not hold (tool-description.ts); its adapter subpaths give them.
+ */
+export function adaptClient(client: object, options: AdapterOptions = {}, described?: Readonly<Record<string, ToolSpec>>): AdaptedTool[] {
   const table = (client as { [CLIENT_TABLE]?: ClientTable })[CLIENT_TABLE];
   if (!table) throw new TypeError("expected a Blockwright client, as a provider package's create<Provider>({...}) returns it");
   const only = options.only ? new Set(options.only) : undefined;
   const tools: AdaptedTool[] = [];
   const names = new Map<string, string>();
-  for (const [method, tool] of Object.entries(table.methods)) {
+  for (const [method, call] of Object.entries(table.methods)) {
+    const tool = described && Object.hasOwn(described, call.id) ? described[call.id] : call;
+    if (!isDescribed(tool)) {
+      throw new TypeError(
+        `${call.id} has no description in this client (a generated package's client holds only what calls read): import the adapter from the provider package's subpath (@blockwright/<provider>/ai-sdk, /langchain or /openai-agents), which gives it the tools' descriptions`,
+      );
+    }
     if (only && !only.has(method) && !only.has(tool.id)) continue;
     const behavior = toolBehavior(tool);
     if (options.readOnly && !behavior.readOnly) continue;
@@ -81,6 +91,11 @@ export function adaptClient(client: object, options: AdapterOptions = {}): Adapt
     });
   }
   return tools;
+}
+
+/** Whether a client's tool has its description (a hand-made client's table holds whole definitions). */
+function isDescribed(tool: ToolCall | ToolSpec | undefined): tool is ToolSpec {
+  return tool !== undefined && typeof (tool as Partial<ToolSpec>).description === "string" && typeof (tool as Partial<ToolSpec>).title === "string";
 }
 
 function modelError(e: ToolError): ModelError {

@@ -5,6 +5,7 @@
 // SDK's only behaviour hint.
 import { jsonSchema, type Tool, tool } from "ai";
 import { type AdapterOptions, adaptClient } from "./adapt.js";
+import type { ToolSpec } from "../spec/tool-types.js";
 
 export type { AdapterOptions, ModelError } from "./adapt.js";
 
@@ -13,10 +14,10 @@ export interface AiSdkToolsOptions extends AdapterOptions {
   needsApproval?: "destructive" | "write" | false;
 }
 
-/** `client`'s operations as AI SDK tools, keyed by LLM tool name: `generateText({ model, tools: toAiSdkTools(books), … })`. */
-export function toAiSdkTools(client: object, options: AiSdkToolsOptions = {}): Record<string, Tool<Record<string, unknown>, unknown>> {
+/** `client`'s operations as AI SDK tools, keyed by LLM tool name: `generateText({ model, tools: toAiSdkTools(books), … })`. `described`: the tools by id with their descriptions, which a generated package's client does not hold (its adapter subpath gives them). */
+export function toAiSdkTools(client: object, options: AiSdkToolsOptions = {}, described?: Readonly<Record<string, ToolSpec>>): Record<string, Tool<Record<string, unknown>, unknown>> {
   const tools: Record<string, Tool<Record<string, unknown>, unknown>> = {};
-  for (const t of adaptClient(client, options)) {
+  for (const t of adaptClient(client, options, described)) {
     const approval = options.needsApproval === "write" ? !t.behavior.readOnly : options.needsApproval === "destructive" ? t.behavior.destructive : false;
     tools[t.name] = tool<Record<string, unknown>, unknown, never>({
       description: t.description,

@@ -5,12 +5,13 @@
 // MCP-style ones ride in each tool's `metadata` for code that filters on them.
 import { DynamicStructuredTool } from "@langchain/core/tools";
 import { type AdapterOptions, adaptClient } from "./adapt.js";
+import type { ToolSpec } from "../spec/tool-types.js";
 
 export type { AdapterOptions, ModelError } from "./adapt.js";
 
-/** `client`'s operations as LangChain tools; each returns JSON text (the output, or `{error}`). */
-export function toLangChainTools(client: object, options: AdapterOptions = {}): DynamicStructuredTool[] {
-  return adaptClient(client, options).map(
+/** `client`'s operations as LangChain tools; each returns JSON text (the output, or `{error}`). `described`: the tools by id with their descriptions, which a generated package's client does not hold (its adapter subpath gives them). */
+export function toLangChainTools(client: object, options: AdapterOptions = {}, described?: Readonly<Record<string, ToolSpec>>): DynamicStructuredTool[] {
+  return adaptClient(client, options, described).map(
     (t) =>
       new DynamicStructuredTool({
         name: t.name,

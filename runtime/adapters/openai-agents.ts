@@ -6,6 +6,7 @@
 // for approval (`needsApproval`), the SDK's behaviour hint.
 import { type FunctionTool, tool } from "@openai/agents";
 import { type AdapterOptions, adaptClient } from "./adapt.js";
+import type { ToolSpec } from "../spec/tool-types.js";
 
 export type { AdapterOptions, ModelError } from "./adapt.js";
 
@@ -16,10 +17,10 @@ export interface OpenAiAgentsToolsOptions extends AdapterOptions {
   strict?: boolean;
 }
 
-/** `client`'s operations as Agents SDK function tools: `new Agent({ tools: toOpenAiAgentsTools(books), … })`. */
-export function toOpenAiAgentsTools(client: object, options: OpenAiAgentsToolsOptions = {}): FunctionTool[] {
+/** `client`'s operations as Agents SDK function tools: `new Agent({ tools: toOpenAiAgentsTools(books), … })`. `described`: the tools by id with their descriptions, which a generated package's client does not hold (its adapter subpath gives them). */
+export function toOpenAiAgentsTools(client: object, options: OpenAiAgentsToolsOptions = {}, described?: Readonly<Record<string, ToolSpec>>): FunctionTool[] {
   const strict = options.strict ?? true;
-  return adaptClient(client, options).map((t) => {
+  return adaptClient(client, options, described).map((t) => {
     const approval = options.needsApproval === "write" ? !t.behavior.readOnly : options.needsApproval === "destructive" ? t.behavior.destructive : false;
     const common = { name: t.name, description: t.description, needsApproval: approval, execute: (input: unknown, _context?: unknown, details?: { signal?: AbortSignal }) => t.call(input, details?.signal) };
     // The SDK types a JSON Schema by its strictness; the schema is the runtime's own (llm-tools.ts).

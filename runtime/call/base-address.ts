@@ -5,15 +5,15 @@
 // given at call time must name a host the provider is reached at (hosts.ts).
 import type { Failure } from "../http/errors.js";
 import { lacks } from "../common/unsupported.js";
-import type { ToolSpec } from "../spec/tool-types.js";
+import type { ToolCall } from "../spec/tool-types.js";
 import { checkAddress } from "../validate/validate-params.js";
 import type { instanceAddresses } from "./instance-address.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
-export const TOOL_FIELDS_READ = ["server"] as const satisfies readonly (keyof ToolSpec)[];
+export const TOOL_FIELDS_READ = ["server"] as const satisfies readonly (keyof ToolCall)[];
 
 /** The base address of a call: `url` is "" when none is given and a token may name it (prepareCall checks that a flow is used). */
-export function resolveBaseUrl(tool: ToolSpec, values: Record<string, unknown>, override: string | undefined, addresses: typeof instanceAddresses | undefined): { url: string } | { problem: Omit<Failure, "type"> } {
+export function resolveBaseUrl(tool: ToolCall, values: Record<string, unknown>, override: string | undefined, addresses: typeof instanceAddresses | undefined): { url: string } | { problem: Omit<Failure, "type"> } {
   if (override !== undefined) {
     const checked = checkAddress(override);
     if ("problem" in checked) return { problem: { rule: "baseUrl", message: `baseUrl: ${checked.problem}, got ${checked.withhold ? "(address with credentials withheld)" : JSON.stringify(override)}` } };

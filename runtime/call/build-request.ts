@@ -3,13 +3,13 @@
 // into a body is placed by the bodies support (request-body.ts), which a tool
 // that sends one is never called without (support.ts `bodyNeeded`).
 import { cloneJson } from "../common/clone.js";
-import type { PageTarget, RouteSpec, ToolSpec, WireConstant } from "../spec/tool-types.js";
+import type { PageTarget, RouteSpec, ToolCall, WireConstant } from "../spec/tool-types.js";
 import { compiled } from "../validate/validate-params.js";
 import type { BodySupport } from "./request-body.js";
 import type { Support } from "./support.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
-export const TOOL_FIELDS_READ = ["path", "params", "constants", "routes"] as const satisfies readonly (keyof ToolSpec)[];
+export const TOOL_FIELDS_READ = ["path", "params", "constants", "routes"] as const satisfies readonly (keyof ToolCall)[];
 
 export interface WireRequest {
   path: Record<string, string>;
@@ -21,7 +21,7 @@ export interface WireRequest {
 /** Put a value (a page cursor or offset) at a wire place of the request under construction. */
 export type Place = (target: PageTarget, value: string | number) => void;
 
-export function buildRequest(tool: ToolSpec, values: Record<string, unknown>, unsent: ReadonlySet<string>, route: RouteSpec | undefined, parts: Pick<Support, "form" | "bodies">): WireRequest {
+export function buildRequest(tool: ToolCall, values: Record<string, unknown>, unsent: ReadonlySet<string>, route: RouteSpec | undefined, parts: Pick<Support, "form" | "bodies">): WireRequest {
   const { form, bodies } = parts;
   const request: WireRequest = { path: {}, query: {}, header: {} };
   for (const spec of bodies ? bodies.order(tool) : tool.params) {
@@ -56,7 +56,7 @@ export function buildRequest(tool: ToolSpec, values: Record<string, unknown>, un
 }
 
 /** The first route whose condition the values meet, if any. */
-export function chooseRoute(tool: ToolSpec, values: Record<string, unknown>): RouteSpec | undefined {
+export function chooseRoute(tool: ToolCall, values: Record<string, unknown>): RouteSpec | undefined {
   return tool.routes.find((r) => typeof values[r.when.param] === "string" && compiled(r.when.pattern).test(values[r.when.param] as string));
 }
 

@@ -5,13 +5,13 @@
 // executor or a client when its package declares flows — so that a package
 // without flows bundles none of it (token requests, JWT signing).
 import type { CallCredential, OAuthOptions, OAuthSupport } from "../oauth/flows.js";
-import type { AuthWay, ToolSpec } from "../spec/tool-types.js";
+import type { AuthWay, ToolCall } from "../spec/tool-types.js";
 import { simpleWayProblem } from "../http/credentials.js";
 import { lacks } from "../common/unsupported.js";
 import type { credentialKinds } from "../http/transport.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
-export const TOOL_FIELDS_READ = ["auth", "oauth"] as const satisfies readonly (keyof ToolSpec)[];
+export const TOOL_FIELDS_READ = ["auth", "oauth"] as const satisfies readonly (keyof ToolCall)[];
 
 export type { CallCredential, IssuedTokens, OAuthCall } from "../oauth/flows.js";
 
@@ -32,7 +32,7 @@ export type WayCredential = (Extract<CallCredential, { credential: string }> & {
  * come from a flow), every parameter that way needs, and the base64 text of
  * a basic credential kept secret.
  */
-export function callCredential(tool: ToolSpec, values: Record<string, unknown>, options: OAuthOptions & WithOAuth & { credentials?: typeof credentialKinds }, keepSecret: (value: string) => void): WayCredential {
+export function callCredential(tool: ToolCall, values: Record<string, unknown>, options: OAuthOptions & WithOAuth & { credentials?: typeof credentialKinds }, keepSecret: (value: string) => void): WayCredential {
   // Without the credential kinds support, the auth is one way of one credential sent as it is (call/support.ts).
   const kinds = options.credentials;
   const way = kinds ? kinds.chooseWay(tool.auth, values) : tool.auth;
@@ -45,7 +45,7 @@ export function callCredential(tool: ToolSpec, values: Record<string, unknown>, 
 }
 
 /** The first way's first credential: the parameter as given, or an OAuth 2 flow's token. */
-function firstCredential(tool: ToolSpec, values: Record<string, unknown>, options: OAuthOptions & WithOAuth, keepSecret: (value: string) => void): CallCredential {
+function firstCredential(tool: ToolCall, values: Record<string, unknown>, options: OAuthOptions & WithOAuth, keepSecret: (value: string) => void): CallCredential {
   if (tool.oauth && options.oauth) return options.oauth.credential(tool, values, options, keepSecret);
   const given = values[tool.auth.param];
   if (!tool.oauth || (typeof given === "string" && given.trim() !== "")) return { credential: String(given) };

@@ -1,4 +1,4 @@
-// The answer of a tool that downloads a file (ToolSpec.download): its bytes,
+// The answer of a tool that downloads a file (ToolCall.download): its bytes,
 // never parsed as JSON. A redirect to the file (a storage host's signed
 // address) is followed, a few hops at most, as a plain GET that carries
 // neither the credential nor any other header of the request: the address
@@ -10,11 +10,11 @@ import type { ExpressionContext } from "../http/expressions.js";
 import { isLoopback } from "../http/hosts.js";
 import { readBytes } from "../http/read-body.js";
 import { isRedirect, redirectOrigin, type FetchLike } from "../http/transport.js";
-import type { ToolSpec } from "../spec/tool-types.js";
+import type { ToolCall } from "../spec/tool-types.js";
 import { mapOutputs } from "./map-outputs.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
-export const TOOL_FIELDS_READ = ["download"] as const satisfies readonly (keyof ToolSpec)[];
+export const TOOL_FIELDS_READ = ["download"] as const satisfies readonly (keyof ToolCall)[];
 
 /** A downloaded file as the outputs read it (`$response.body#/content`, …). */
 export interface DownloadedFile {
@@ -27,7 +27,7 @@ export interface DownloadedFile {
 const MAX_HOPS = 5;
 
 /** The Accept header of a download's request, when the call sets none: the file's media types, JSON (an error) after them. */
-export function acceptFile(tool: ToolSpec, header: Record<string, string>): void {
+export function acceptFile(tool: ToolCall, header: Record<string, string>): void {
   if (tool.download && header.Accept === undefined) header.Accept = [...tool.download.mediaTypes, "application/json;q=0.5"].join(", ");
 }
 
@@ -38,7 +38,7 @@ export function acceptFile(tool: ToolSpec, header: Record<string, string>): void
  * no file (an error, another outcome), which the call reads as usual.
  */
 export async function fileAnswer(
-  tool: ToolSpec,
+  tool: ToolCall,
   response: Response,
   url: string,
   fetchFn: FetchLike,
@@ -54,12 +54,12 @@ export async function fileAnswer(
 }
 
 /** Whether this answer is the file (or a redirect to it) rather than an error or another outcome. */
-export function answersFile(tool: ToolSpec, response: Response): boolean {
+export function answersFile(tool: ToolCall, response: Response): boolean {
   return tool.download !== undefined && (response.status === tool.download.status || isRedirect(response));
 }
 
 /** Read the file an answer carries or points to, within `limit` bytes; the failure otherwise. */
-export async function readDownload(tool: ToolSpec, first: Response, url: string, fetchFn: FetchLike, deadline: Deadline, limit: number): Promise<{ response: Response; file: DownloadedFile } | { failure: Failure }> {
+export async function readDownload(tool: ToolCall, first: Response, url: string, fetchFn: FetchLike, deadline: Deadline, limit: number): Promise<{ response: Response; file: DownloadedFile } | { failure: Failure }> {
   let response = first;
   let at = url;
   for (let hop = 0; isRedirect(response); hop++) {
@@ -103,7 +103,7 @@ function redirectTarget(response: Response, at: string): string | undefined {
   }
 }
 
-function redirectRefused(tool: ToolSpec, response: Response, at: string, tooMany: boolean): Failure {
+function redirectRefused(tool: ToolCall, response: Response, at: string, tooMany: boolean): Failure {
   const why = tooMany ? `more than ${MAX_HOPS} redirects` : `a redirect to ${redirectOrigin(response, at)}, which is not an https address`;
   return { type: "upstream", status: response.status, code: "REDIRECT" satisfies RuntimeErrorCode, message: `${tool.provider} answered ${response.status || "a redirect"} for the file: ${why}`, retryable: false };
 }

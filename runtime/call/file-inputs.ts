@@ -10,7 +10,7 @@ import type { Failure } from "../http/errors.js";
 import type { RuntimeErrorCode } from "../http/error-codes.js";
 import { readBytes } from "../http/read-body.js";
 import { parsePointer } from "../http/expressions.js";
-import type { BodySpec, ParamSpec, ToolSpec } from "../spec/tool-types.js";
+import type { BodySpec, ParamCall, ToolCall } from "../spec/tool-types.js";
 import { fileValue, sizeIssue, type FileValue } from "../validate/file-values.js";
 import type { FetchLike } from "../http/transport.js";
 
@@ -31,12 +31,12 @@ const DEFAULT_FILE_BYTES = 64 * 1024 * 1024;
 const OCTET_STREAM = "application/octet-stream";
 
 /** The file parameters of a tool. */
-export function fileParams(tool: Pick<ToolSpec, "params">): ParamSpec[] {
+export function fileParams(tool: Pick<ToolCall, "params">): ParamCall[] {
   return tool.params.filter((p) => p.type === "file");
 }
 
 /** Open every file the call was given, by parameter name; the failure (naming the parameter) of the first that cannot be. */
-export async function openFiles(tool: ToolSpec, values: Record<string, unknown>, options: FileOptions): Promise<{ files: Map<string, OpenedFile> } | { failure: Failure }> {
+export async function openFiles(tool: ToolCall, values: Record<string, unknown>, options: FileOptions): Promise<{ files: Map<string, OpenedFile> } | { failure: Failure }> {
   const files = new Map<string, OpenedFile>();
   for (const spec of fileParams(tool)) {
     const raw = values[spec.name];
@@ -50,7 +50,7 @@ export async function openFiles(tool: ToolSpec, values: Record<string, unknown>,
   return { files };
 }
 
-async function openFile(spec: ParamSpec, file: FileValue, options: FileOptions): Promise<OpenedFile | { failure: Failure }> {
+async function openFile(spec: ParamCall, file: FileValue, options: FileOptions): Promise<OpenedFile | { failure: Failure }> {
   const invalid = (rule: string, message: string): { failure: Failure } => ({ failure: { type: "validation", param: spec.name, rule, message: `${spec.name}: ${message}` } });
   if ("bytes" in file) {
     const blob = file.bytes instanceof Uint8Array ? new Blob([file.bytes as BlobPart], { type: spec.contentType ?? OCTET_STREAM }) : typed(file.bytes, spec.contentType);
@@ -77,7 +77,7 @@ async function openFile(spec: ParamSpec, file: FileValue, options: FileOptions):
 }
 
 /** A file at an address: fetched with no credential, no redirect followed, within `maxBytes` (its Content-Length refused first). */
-async function fetchFile(spec: ParamSpec, url: URL, options: FileOptions, invalid: (rule: string, message: string) => { failure: Failure }): Promise<OpenedFile | { failure: Failure }> {
+async function fetchFile(spec: ParamCall, url: URL, options: FileOptions, invalid: (rule: string, message: string) => { failure: Failure }): Promise<OpenedFile | { failure: Failure }> {
   const deadline = startDeadline(options.timeoutMs ?? 30_000, options.signal);
   const limit = spec.maxBytes ?? DEFAULT_FILE_BYTES;
   try {
@@ -111,7 +111,7 @@ function typed(blob: Blob, contentType: string | undefined): Blob {
 }
 
 /** The multipart body of a call: each field of the built body (objects and arrays as JSON text), then the files. */
-export function multipartBody(tool: ToolSpec, body: unknown, files: ReadonlyMap<string, OpenedFile>): FormData {
+export function multipartBody(tool: ToolCall, body: unknown, files: ReadonlyMap<string, OpenedFile>): FormData {
   const form = new FormData();
   const fileKeys = new Map<string, OpenedFile>();
   for (const spec of fileParams(tool)) {
@@ -135,7 +135,7 @@ export function multipartBody(tool: ToolSpec, body: unknown, files: ReadonlyMap<
  * the Content-Type the body's media type names, or, for a range (`image/*`,
  * any type), the file's own type when the range admits it.
  */
-export function rawBody(tool: ToolSpec, body: BodySpec, files: ReadonlyMap<string, OpenedFile>): { blob: Blob; contentType: string } | undefined {
+export function rawBody(tool: ToolCall, body: BodySpec, files: ReadonlyMap<string, OpenedFile>): { blob: Blob; contentType: string } | undefined {
   const spec = fileParams(tool).find((p) => p.wire.in === "body");
   const opened = spec ? files.get(spec.name) : undefined;
   if (!opened) return undefined;

@@ -6,10 +6,10 @@
 // as `instanceAddresses` (support.ts): a provider with one address bundles none
 // of it.
 import type { Failure } from "../http/errors.js";
-import type { ToolSpec } from "../spec/tool-types.js";
+import type { ToolCall } from "../spec/tool-types.js";
 
 /** The call's base address from its parameter (`url` "" when a flow's token may name it: prepareCall checks that one is used), or why there is none. */
-function fromParam(tool: ToolSpec, param: string, values: Record<string, unknown>): { url: string } | { problem: Omit<Failure, "type"> } {
+function fromParam(tool: ToolCall, param: string, values: Record<string, unknown>): { url: string } | { problem: Omit<Failure, "type"> } {
   // An address given at call time is scheme and host (checkAddress): the document's server path follows it, as it follows the default's host.
   const given = values[param] as string | undefined;
   if (given) return { url: given.replace(/\/+$/, "") + (tool.server.basePath ?? "") };
@@ -17,7 +17,7 @@ function fromParam(tool: ToolSpec, param: string, values: Record<string, unknown
 }
 
 /** No address: the parameter that gives it is needed, unless a flow's token names one. */
-function missing(tool: ToolSpec, param: string): Omit<Failure, "type"> {
+function missing(tool: ToolCall, param: string): Omit<Failure, "type"> {
   const field = tool.oauth?.addressField;
   return { param, rule: "required", message: `${param}: is required${field ? `, unless the call gives an OAuth 2 flow's parameters and the token answer names the address (${field})` : ""}` };
 }

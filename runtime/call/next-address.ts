@@ -9,7 +9,7 @@ import type { RuntimeErrorCode } from "../http/error-codes.js";
 import type { Failure } from "../http/errors.js";
 import { evaluate, type ExpressionContext } from "../http/expressions.js";
 import { linkNext, nextPageRequest, type HttpRequest } from "../http/transport.js";
-import type { AuthWay, PageNext, ToolSpec } from "../spec/tool-types.js";
+import type { AuthWay, PageNext, ToolCall } from "../spec/tool-types.js";
 import { upstreamFailure } from "./reply-failures.js";
 
 /** The request for the next page and what tells it from the pages before (`key`, `show`: a loop names it), or why it is not followed. */
@@ -17,7 +17,7 @@ export type NextPage = { request: HttpRequest; key: string; show: string; offset
 
 /** What of a call the next address is sent with: its credential's way and value, and its values. */
 export interface AddressedCall {
-  tool: Pick<ToolSpec, "provider">;
+  tool: Pick<ToolCall, "provider">;
   way: AuthWay;
   credential: string;
   values: Record<string, unknown>;

@@ -5,7 +5,7 @@
 // mapping's to judge (MISSING_OUTPUT, `optional`), not this check's.
 import type { RuntimeErrorCode } from "../http/error-codes.js";
 import type { Failure } from "../http/errors.js";
-import type { OutputSpec, OutputType } from "../spec/tool-types.js";
+import type { OutputCall, OutputType } from "../spec/tool-types.js";
 import { readOutputPath } from "./map-outputs.js";
 
 const HOLDS: Record<OutputType, (value: unknown) => boolean> = {
@@ -21,7 +21,7 @@ const HOLDS: Record<OutputType, (value: unknown) => boolean> = {
 const SHOWN_CHARS = 80;
 
 /** The failure of the first output that is not of its declared type, if any (`status`: the reply's). */
-export function outputTypeFailure(outputs: readonly OutputSpec[], output: Record<string, unknown>, status: number, provider: string): Failure | undefined {
+export function outputTypeFailure(outputs: readonly OutputCall[], output: Record<string, unknown>, status: number, provider: string): Failure | undefined {
   for (const spec of outputs) {
     const value = readOutputPath(output, spec.path);
     if (value === undefined || value === null || HOLDS[spec.type](value)) continue;

@@ -4,7 +4,7 @@
 import type { RuntimeErrorCode } from "../http/error-codes.js";
 import type { Failure } from "../http/errors.js";
 import { redirectOrigin, type HttpRequest } from "../http/transport.js";
-import type { ToolSpec } from "../spec/tool-types.js";
+import type { ToolCall } from "../spec/tool-types.js";
 
 /** An answer the call cannot use, which no retry would change: its status, the runtime's code and what was wrong. */
 export function upstreamFailure(status: number, code: RuntimeErrorCode, message: string): Failure {
@@ -12,7 +12,7 @@ export function upstreamFailure(status: number, code: RuntimeErrorCode, message:
 }
 
 /** A reply (or, for allPages, the pages together) past the tool's reply limit. */
-export function tooLarge(tool: ToolSpec, status: number, limit: number, pages: boolean): Failure {
+export function tooLarge(tool: ToolCall, status: number, limit: number, pages: boolean): Failure {
   const what = pages
     ? `the pages of this call came to more than ${limit} bytes (limits.replyBytes) with the one answered ${status}; ask for fewer items (maxItems) or walk the pages with paginate`
     : `${tool.provider} answered ${status} with more than ${limit} bytes (limits.replyBytes); the rest was not read`;
@@ -20,7 +20,7 @@ export function tooLarge(tool: ToolSpec, status: number, limit: number, pages: b
 }
 
 /** A redirect is not followed (transport.ts): an error naming only the origin it points to. */
-export function redirectFailure(tool: ToolSpec, response: Response, request: HttpRequest): Failure {
+export function redirectFailure(tool: ToolCall, response: Response, request: HttpRequest): Failure {
   const where = `${response.status || "a redirect"} pointing to ${redirectOrigin(response, request.url)}`;
   return upstreamFailure(
     response.status,

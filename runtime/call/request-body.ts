@@ -8,13 +8,13 @@
 import { itemAt } from "../common/checked.js";
 import { cloneJson } from "../common/clone.js";
 import { parsePointer } from "../http/expressions.js";
-import type { FormFieldEncoding, ParamSpec, ToolSpec, WireSpec } from "../spec/tool-types.js";
+import type { FormFieldEncoding, ParamCall, ToolCall, WireSpec } from "../spec/tool-types.js";
 import { splitList } from "../validate/validate-params.js";
 import type { OpenedFile } from "./file-inputs.js";
 import type { FileSupport } from "./file-support.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
-export const TOOL_FIELDS_READ = ["body"] as const satisfies readonly (keyof ToolSpec)[];
+export const TOOL_FIELDS_READ = ["body"] as const satisfies readonly (keyof ToolCall)[];
 
 /** A request under construction (build-request.ts `WireRequest`): its headers and its body. */
 interface Wire {
@@ -23,10 +23,10 @@ interface Wire {
 }
 
 // The whole-body parameter first, so that fields placed inside it win (once per tool, not per call).
-const orders = new WeakMap<ToolSpec, ToolSpec["params"]>();
+const orders = new WeakMap<ToolCall, ToolCall["params"]>();
 
 /** The tool's parameters in the order they are placed. */
-function order(tool: ToolSpec): ToolSpec["params"] {
+function order(tool: ToolCall): ToolCall["params"] {
   let ordered = orders.get(tool);
   if (!ordered) {
     ordered = [...tool.params].sort((a, b) => Number(isWholeBody(b)) - Number(isWholeBody(a)));
@@ -35,12 +35,12 @@ function order(tool: ToolSpec): ToolSpec["params"] {
   return ordered;
 }
 
-function isWholeBody(spec: ParamSpec): boolean {
+function isWholeBody(spec: ParamCall): boolean {
   return spec.wire.in === "body" && spec.wire.pointer === "";
 }
 
 /** Place a body parameter's value: a list split from its text, wrapped under its key unless it holds it. */
-function place(request: Wire, tool: ToolSpec, spec: ParamSpec, wire: Extract<WireSpec, { in: "body" }>, value: unknown): void {
+function place(request: Wire, tool: ToolCall, spec: ParamCall, wire: Extract<WireSpec, { in: "body" }>, value: unknown): void {
   if (spec.type === "file" && tool.body?.encoding === "binary") return; // the raw body itself, sent as it is (encode)
   let wireValue = value;
   if (wire.split) wireValue = splitList(String(value), wire.split.separator);
@@ -74,7 +74,7 @@ function setBody(request: Wire, pointer: string, value: unknown): void {
  * names the boundary) or one file's bytes.
  */
 function encode(
-  tool: ToolSpec,
+  tool: ToolCall,
   request: Wire,
   form: { encodeForm(body: unknown, fields?: Record<string, FormFieldEncoding>): string } | undefined,
   files: FileSupport | undefined,

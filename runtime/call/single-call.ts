@@ -21,7 +21,7 @@ import { pageCountIssue, wantsPages } from "../validate/page-inputs.js";
 import { readBody, replyLimit } from "../http/read-body.js";
 import { isSecretLength, mentionsSecret, redactDeep, SECRET_MIN_LENGTH } from "../common/redact.js";
 import { sleep } from "../common/sleep.js";
-import type { AuthWay, RouteSpec, ToolSpec } from "../spec/tool-types.js";
+import type { AuthWay, RouteSpec, ToolCall } from "../spec/tool-types.js";
 import { startDeadline, type Deadline } from "../http/deadline.js";
 import { applySimple, isRedirect, requestUrl, send, type FetchLike, type HttpRequest } from "../http/transport.js";
 import { placeSimple, type SimpleCredential } from "../http/credentials.js";
@@ -37,7 +37,7 @@ import { lacks } from "../common/unsupported.js";
 import { resolveBaseUrl } from "./base-address.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
-export const TOOL_FIELDS_READ = ["id", "anonymous", "outputs", "outcomes", "errors", "idempotency", "timeoutMs"] as const satisfies readonly (keyof ToolSpec)[];
+export const TOOL_FIELDS_READ = ["id", "anonymous", "outputs", "outcomes", "errors", "idempotency", "timeoutMs"] as const satisfies readonly (keyof ToolCall)[];
 
 export interface ExecuteOptions {
   /** Scheme and host to send the request to, instead of the provider's own (mocks, sandboxes); https, or http on loopback. */
@@ -100,11 +100,11 @@ export type TokenSend = (call: PreparedCall, request: HttpRequest, deadline: Dea
  * package's client goes without it: the generator gave it its tools' parts (src/emit/emit-client.ts supportParts),
  * and bundles none of the check.
  */
-export type CallSupport = Support & { oauth?: Support["oauth"] & { send?: TokenSend }; partsCheck?: (tool: ToolSpec, support: Support, call: CallNeeds) => Issue | undefined };
+export type CallSupport = Support & { oauth?: Support["oauth"] & { send?: TokenSend }; partsCheck?: (tool: ToolCall, support: Support, call: CallNeeds) => Issue | undefined };
 
 /** A validated call, ready to send (and, for pagination, to send again with a cursor). */
 export interface PreparedCall {
-  tool: ToolSpec;
+  tool: ToolCall;
   values: Record<string, unknown>;
   unsent: Set<string>;
   route: RouteSpec | undefined;
@@ -125,7 +125,7 @@ export interface PreparedCall {
   request(adjust?: (place: Place) => void): HttpRequest;
 }
 
-export function prepareCall(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & CallSupport): PreparedCall | { failed: ToolResult } {
+export function prepareCall(tool: ToolCall, params: Record<string, unknown> | undefined, options: ExecuteOptions & CallSupport): PreparedCall | { failed: ToolResult } {
   const input = params ?? {};
   // Secrets shorter than SECRET_MIN_LENGTH are refused before a request without being shown, not
   // redacted (redacting a one-letter "secret" would garble every word): the call's own secret
@@ -221,7 +221,7 @@ export function keepSecret(secrets: string[], value: string): void {
 }
 
 /** Problems of the options that only some tools take: named like parameter problems. */
-function checkCallOptions(tool: ToolSpec, options: ExecuteOptions & Support): Omit<Failure, "type"> | undefined {
+function checkCallOptions(tool: ToolCall, options: ExecuteOptions & Support): Omit<Failure, "type"> | undefined {
   const secrets = options.secrets ?? [];
   const short = secrets.filter((s) => typeof s !== "string" || !isSecretLength(s)).length;
   if (short) {

@@ -19,7 +19,7 @@ import { type rateLimitWait, waitsNeeded } from "../http/rate-waits.js";
 import { problemMessage } from "../http/problem-details.js";
 import type { Issue } from "../common/issue.js";
 import { unsupported } from "../common/unsupported.js";
-import type { FormFieldEncoding, ParamSpec, ToolSpec, WireSpec } from "../spec/tool-types.js";
+import type { FormFieldEncoding, ParamCall, ToolCall, WireSpec } from "../spec/tool-types.js";
 import { hasStringRules, type ValueSupport } from "../validate/validate-params.js";
 import type { WithOAuth } from "./credential.js";
 import type { FileSupport } from "./file-support.js";
@@ -59,13 +59,13 @@ export interface Support extends WithOAuth, ValueSupport {
 }
 
 /** Whether the tool's requests need the form encoding (`form`): a form body, or a JSON parameter in the query (its own or a route's). */
-export function formNeeded(tool: ToolSpec): boolean {
+export function formNeeded(tool: ToolCall): boolean {
   if (tool.body?.encoding === "form") return true;
   return tool.params.some((p) => p.type === "json" && (p.wire.in === "query" || tool.routes.some((r) => r.wire[p.name]?.in === "query")));
 }
 
 /** Whether the tool's requests may have a body (`bodies`): a body declared, or a value, constant or page cursor placed in one. */
-export function bodyNeeded(tool: ToolSpec): boolean {
+export function bodyNeeded(tool: ToolCall): boolean {
   const inBody = (wire: WireSpec | undefined) => wire?.in === "body" || (wire?.in === "switch" && wire.whenTrue.some((c) => c.in === "body"));
   const next = tool.pagination?.next;
   return (
@@ -91,14 +91,14 @@ export interface CallNeeds {
  */
 interface Part {
   what: string;
-  declares(tool: ToolSpec): boolean | string;
-  now?(tool: ToolSpec, call: CallNeeds): boolean;
+  declares(tool: ToolCall): boolean | string;
+  now?(tool: ToolCall, call: CallNeeds): boolean;
   given?(support: Support & { oauth?: { send?: unknown } }): boolean;
 }
 
 /** The parameter of the tool that meets `test`, or false. */
-const paramWhere = (tool: ToolSpec, test: (p: ParamSpec) => boolean): string | false => tool.params.find(test)?.name ?? false;
-const linkStyles = (tool: ToolSpec) => tool.pagination?.next.style === "nextUrl" || tool.pagination?.next.style === "linkHeader";
+const paramWhere = (tool: ToolCall, test: (p: ParamCall) => boolean): string | false => tool.params.find(test)?.name ?? false;
+const linkStyles = (tool: ToolCall) => tool.pagination?.next.style === "nextUrl" || tool.pagination?.next.style === "linkHeader";
 
 /**
  * Every part a tool's declarations may need, checked before a call by the callers whose parts are chosen by hand
@@ -137,12 +137,12 @@ export type CallPart = keyof typeof PARTS;
 export const CALL_PARTS = Object.keys(PARTS) as CallPart[];
 
 /** Whether a tool declares a need of a part (the generator gives its package the part). */
-export function needsPart(tool: ToolSpec, part: CallPart): boolean {
+export function needsPart(tool: ToolCall, part: CallPart): boolean {
   return PARTS[part].declares(tool) !== false;
 }
 
 /** The refusal of a call whose tool needs a part `support` lacks, the first such. */
-export function missingPart(tool: ToolSpec, support: Support, call: CallNeeds = { input: {}, pages: false }): Issue | undefined {
+export function missingPart(tool: ToolCall, support: Support, call: CallNeeds = { input: {}, pages: false }): Issue | undefined {
   for (const key in PARTS) {
     const part: Part = PARTS[key as CallPart];
     const need = part.declares(tool);

@@ -10,7 +10,7 @@ import type { Deadline } from "../http/deadline.js";
 import { hostRefusal } from "../http/hosts.js";
 import { applyFirstCredential, type HttpRequest } from "../http/transport.js";
 import type { Renewal } from "../oauth/token-cache.js";
-import type { ToolSpec } from "../spec/tool-types.js";
+import type { ToolCall } from "../spec/tool-types.js";
 import { checkAddress } from "../validate/validate-params.js";
 import { instanceAddresses } from "./instance-address.js";
 import { networkError } from "./reply-failures.js";
@@ -65,7 +65,7 @@ async function authorize(call: PreparedCall, request: HttpRequest, pending: Prom
  * when the answer names none, or the failure: a malformed or refused address,
  * or none at all.
  */
-export function tokenAddress(tool: ToolSpec, current: string, address: string | undefined, allowHosts: readonly string[]): { base: string } | { failure: Failure } {
+export function tokenAddress(tool: ToolCall, current: string, address: string | undefined, allowHosts: readonly string[]): { base: string } | { failure: Failure } {
   if (address === undefined) return current === "" ? { failure: { type: "validation", ...instanceAddresses.missing(tool, tool.server.param ?? "baseUrl") } } : { base: current };
   const field = tool.oauth?.addressField ?? "address";
   const checked = checkAddress(address);

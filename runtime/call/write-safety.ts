@@ -11,21 +11,21 @@ import type { Failure } from "../http/errors.js";
 import type { HttpRequest } from "../http/transport.js";
 import type { Issue } from "../common/issue.js";
 import { carriesIdempotencyKey, safeToRepeat } from "../spec/behavior.js";
-import type { ToolSpec } from "../spec/tool-types.js";
+import type { ToolCall } from "../spec/tool-types.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
-export const TOOL_FIELDS_READ = ["idempotency"] as const satisfies readonly (keyof ToolSpec)[];
+export const TOOL_FIELDS_READ = ["idempotency"] as const satisfies readonly (keyof ToolCall)[];
 
 const HEADER_VALUE = /^[\u0021-\u007e]{1,255}$/;
 
 /** The problem of an `idempotencyKey` option for a tool that declares an idempotency header, if any. */
-function keyProblem(tool: ToolSpec, key: unknown): Issue | undefined {
+function keyProblem(tool: ToolCall, key: unknown): Issue | undefined {
   if (typeof key === "string" && HEADER_VALUE.test(key)) return undefined;
   return { param: "idempotencyKey", rule: "format", message: `idempotencyKey: must be 1 to 255 visible ASCII characters (it is sent in the ${tool.idempotency?.header} header)` };
 }
 
 /** The key a request carries, its header set (the caller's, else a new random one), when the tool declares one and the method is not GET. */
-function key(tool: ToolSpec, request: HttpRequest, given: string | undefined): string | undefined {
+function key(tool: ToolCall, request: HttpRequest, given: string | undefined): string | undefined {
   const idempotency = carriesIdempotencyKey(tool, request.method) ? tool.idempotency : undefined;
   if (!idempotency) return undefined;
   const sent = given ?? globalThis.crypto.randomUUID();
@@ -40,7 +40,7 @@ function key(tool: ToolSpec, request: HttpRequest, given: string | undefined): s
  * reached the upstream (`reached`) and is not safe to repeat, not retryable
  * and `mayHaveBeenApplied`.
  */
-function outcome(tool: ToolSpec, method: string, key: string | undefined) {
+function outcome(tool: ToolCall, method: string, key: string | undefined) {
   const safe = safeToRepeat(tool, method);
   return {
     safe,

@@ -16,7 +16,7 @@ import { runOnce } from "../execute/run-tool.js";
 import { readOutputPath } from "../call/map-outputs.js";
 import { BY_HAND, type Support } from "../call/support.js";
 import { paginateToolDefinition } from "../paging/paginate.js";
-import type { ToolSpec } from "../spec/tool-types.js";
+import type { ToolCall } from "../spec/tool-types.js";
 import { toError } from "./errors.js";
 import type { CallOptions, ClientHooks, ClientOptions, ItemsOptions, ReplyInfo, RequestInfo } from "./types.js";
 
@@ -25,7 +25,7 @@ export const CLIENT_TABLE: unique symbol = Symbol.for("blockwright.client.table"
 
 /** What a generated package says of its client: a method per tool, and the parameters that make the connection. */
 export interface ClientTable {
-  methods: Record<string, ToolSpec>;
+  methods: Record<string, ToolCall>;
   /** The credential's parameters (the static one and every OAuth flow's): a call that gives one replaces the client's as a whole. */
   credentials: readonly string[];
   /** The parameter holding the instance address, when the provider has one. */
@@ -128,7 +128,7 @@ function clientOf(table: ClientTable, options: ClientOptions, byHand?: typeof BY
 
 interface Observed {
   operation: string;
-  tool: ToolSpec;
+  tool: ToolCall;
   headers: Record<string, string>;
   hooks: ClientOptions["hooks"];
   logger: ClientOptions["logger"];
@@ -179,7 +179,7 @@ function observe(inner: FetchLike, o: Observed): FetchLike {
 }
 
 /** The address with the credentials' query parameters withheld (query credentials, whichever way). */
-function withoutCredential(address: string, tool: ToolSpec): string {
+function withoutCredential(address: string, tool: ToolCall): string {
   const names = authSlots(tool.auth).flatMap((s) => (s.in === "query" ? [s.name] : []));
   const url = new URL(address);
   const present = names.filter((n) => url.searchParams.has(n));
@@ -189,7 +189,7 @@ function withoutCredential(address: string, tool: ToolSpec): string {
 }
 
 /** The request id of an answer: the header the manifest names for it, else a common one. */
-function requestIdOf(tool: ToolSpec, headers: Headers): string | undefined {
+function requestIdOf(tool: ToolCall, headers: Headers): string | undefined {
   const named = tool.errors.requestId.flatMap((ref) => (ref.kind === "header" ? [ref.name] : []));
   for (const name of [...named, ...REQUEST_ID_HEADERS]) {
     const value = headers.get(name);

@@ -6,7 +6,7 @@ import { BY_HAND, type Support } from "../call/support.js";
 import type { ExecuteOptions } from "../call/single-call.js";
 import type { ToolResult } from "../http/errors.js";
 import { paginateToolDefinition as pagesOf } from "../paging/paginate.js";
-import type { ToolSpec } from "../spec/tool-types.js";
+import type { ToolCall } from "../spec/tool-types.js";
 import { fullSupport } from "./full-support.js";
 import { runTool } from "./run-tool.js";
 
@@ -15,11 +15,11 @@ const { rateLimits: _perExecutor, ...parts } = fullSupport;
 // Every part, and the check that a tool's part is given, should a caller's options take one away.
 const everyPart = { ...BY_HAND, ...parts };
 
-export async function executeToolDefinition(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & Support = {}): Promise<ToolResult> {
+export async function executeToolDefinition(tool: ToolCall, params: Record<string, unknown> | undefined, options: ExecuteOptions & Support = {}): Promise<ToolResult> {
   return runTool(tool, params, { ...everyPart, ...options });
 }
 
 /** The pages of a list operation, one result each (paginate.ts), every part of the support included. */
-export function paginateToolDefinition(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & Support = {}): AsyncGenerator<ToolResult> {
+export function paginateToolDefinition(tool: ToolCall, params: Record<string, unknown> | undefined, options: ExecuteOptions & Support = {}): AsyncGenerator<ToolResult> {
   return pagesOf(tool, params, { ...everyPart, ...options });
 }

@@ -10,10 +10,10 @@ import type { TokenCache } from "../oauth/token-cache.js";
 import type { RateLimiter } from "../http/rate-limiter.js";
 import { ownValue } from "../common/own.js";
 import { paginateToolDefinition } from "../paging/paginate.js";
-import type { ToolDefinition, ToolSpec } from "../spec/tool-types.js";
+import type { ToolDefinition, ToolCall } from "../spec/tool-types.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
-export const TOOL_FIELDS_READ = ["provider"] as const satisfies readonly (keyof ToolSpec)[];
+export const TOOL_FIELDS_READ = ["provider"] as const satisfies readonly (keyof ToolCall)[];
 
 export type ToolMap = Record<string, ToolDefinition<object, object>>;
 export type ParamsOf<T> = T extends ToolDefinition<infer P, object> ? P : never;

@@ -5,10 +5,10 @@
 // is then the problem). Each credential of the way is placed where its
 // scheme says: `Authorization: Bearer`, `Authorization: Basic`, a named
 // header, a query pair, or a `Cookie` pair.
-import type { AuthSpec, AuthWay, CredentialSpec, ToolSpec } from "../spec/tool-types.js";
+import type { AuthSpec, AuthWay, CredentialSpec, ToolCall } from "../spec/tool-types.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
-export const TOOL_FIELDS_READ = ["auth"] as const satisfies readonly (keyof ToolSpec)[];
+export const TOOL_FIELDS_READ = ["auth"] as const satisfies readonly (keyof ToolCall)[];
 
 /** A place a credential takes in a request. */
 export interface CredentialSlot {

@@ -10,10 +10,10 @@
 //     when allowed exactly: no pattern matches one.
 // Names are not resolved (the runtime runs in browsers too): a name that
 // resolves to a private address is the allowing caller's to judge.
-import type { ToolSpec } from "../spec/tool-types.js";
+import type { ToolCall } from "../spec/tool-types.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
-export const TOOL_FIELDS_READ = ["server"] as const satisfies readonly (keyof ToolSpec)[];
+export const TOOL_FIELDS_READ = ["server"] as const satisfies readonly (keyof ToolCall)[];
 
 const LABEL = "[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
 const NAME = new RegExp(`^${LABEL}(?:\\.${LABEL})+$`);
@@ -55,13 +55,13 @@ export function matchesHost(pattern: string, host: string): boolean {
 }
 
 /** The hosts a tool's credential may go to without the caller allowing more (for messages and the surface). */
-export function providerHosts(tool: Pick<ToolSpec, "server">): string[] {
+export function providerHosts(tool: Pick<ToolCall, "server">): string[] {
   const own = tool.server.default ? [new URL(tool.server.default).hostname] : [];
   return [...new Set([...own, ...(tool.server.hosts ?? [])])];
 }
 
 /** Why `origin` may not receive the tool's credential, or undefined when it may. */
-export function hostRefusal(tool: Pick<ToolSpec, "server" | "provider">, origin: string, allowHosts: readonly string[] = []): string | undefined {
+export function hostRefusal(tool: Pick<ToolCall, "server" | "provider">, origin: string, allowHosts: readonly string[] = []): string | undefined {
   const host = new URL(origin).hostname;
   if (LOOPBACK.test(host)) return undefined;
   const known = providerHosts(tool);

@@ -11,13 +11,13 @@
 // be given (tests run minutes of turns without waiting them).
 import type { RuntimeErrorCode } from "./error-codes.js";
 import { sleep as realSleep } from "../common/sleep.js";
-import type { ToolSpec } from "../spec/tool-types.js";
+import type { ToolCall } from "../spec/tool-types.js";
 import type { Deadline } from "./deadline.js";
 import type { Failure } from "./errors.js";
 import { isLoopback } from "./hosts.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
-export const TOOL_FIELDS_READ = ["rateLimits"] as const satisfies readonly (keyof ToolSpec)[];
+export const TOOL_FIELDS_READ = ["rateLimits"] as const satisfies readonly (keyof ToolCall)[];
 
 const MINUTE_MS = 60_000;
 
@@ -65,7 +65,7 @@ export class RateLimiter {
   }
 
   /** Wait for the turn of a request to `url` by `tool` (awaitTurn): undefined to send, or the failure. */
-  turn(tool: Pick<ToolSpec, "provider" | "rateLimits">, url: string, deadline: Deadline): Promise<Failure | undefined> {
+  turn(tool: Pick<ToolCall, "provider" | "rateLimits">, url: string, deadline: Deadline): Promise<Failure | undefined> {
     return awaitTurn(this, tool, url, deadline);
   }
 
@@ -81,7 +81,7 @@ export class RateLimiter {
  * the failure — the turn would come after the deadline, or the caller
  * cancelled while it waited — and nothing was sent.
  */
-export async function awaitTurn(limiter: RateLimiter | undefined, tool: Pick<ToolSpec, "provider" | "rateLimits">, url: string, deadline: Deadline): Promise<Failure | undefined> {
+export async function awaitTurn(limiter: RateLimiter | undefined, tool: Pick<ToolCall, "provider" | "rateLimits">, url: string, deadline: Deadline): Promise<Failure | undefined> {
   const perMinute = tool.rateLimits?.requestsPerMinute;
   if (!limiter || !perMinute || isLoopback(new URL(url).hostname)) return undefined;
   const turn = limiter.reserve(tool.provider, perMinute, deadline.remainingMs());

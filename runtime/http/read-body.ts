@@ -5,16 +5,16 @@
 // call had answered with its time-out, and a 2 GB reply ended the process
 // with a V8 fatal error.
 import { DeadlineExpired, type Deadline } from "./deadline.js";
-import type { ToolSpec } from "../spec/tool-types.js";
+import type { ToolCall } from "../spec/tool-types.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
-export const TOOL_FIELDS_READ = ["server"] as const satisfies readonly (keyof ToolSpec)[];
+export const TOOL_FIELDS_READ = ["server"] as const satisfies readonly (keyof ToolCall)[];
 
 /** Reply bytes a call reads when the manifest sets no `limits.replyBytes`: 64 MiB. */
 export const DEFAULT_REPLY_BYTES = 64 * 1024 * 1024;
 
 /** The most reply a call of this tool reads (one reply; all pages together for `allPages`). */
-export function replyLimit(tool: Pick<ToolSpec, "server">): number {
+export function replyLimit(tool: Pick<ToolCall, "server">): number {
   return tool.server.replyBytes ?? DEFAULT_REPLY_BYTES;
 }
 

@@ -3,13 +3,13 @@
 // limit cannot guarantee it: percent-encoding makes one character up to 12
 // bytes. A manifest's `limits.requestHeadBytes` is checked on the built
 // request, before it is sent, naming the parameter that takes the most room.
-import type { RouteSpec, ToolSpec, WireSpec } from "../spec/tool-types.js";
+import type { RouteSpec, ToolCall, WireSpec } from "../spec/tool-types.js";
 import type { HttpRequest } from "./transport.js";
 import { credentialOfParam } from "./credentials.js";
 import type { Issue } from "../common/issue.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
-export const TOOL_FIELDS_READ = ["server"] as const satisfies readonly (keyof ToolSpec)[];
+export const TOOL_FIELDS_READ = ["server"] as const satisfies readonly (keyof ToolCall)[];
 
 /** What fetch adds to every request head (user-agent, accept, connection, content-length…), generously. */
 const TRANSPORT_HEAD_BYTES = 256;
@@ -24,7 +24,7 @@ export function requestHeadBytes(request: HttpRequest): number {
 }
 
 /** The problem (rule `requestSize`) with a request head larger than the tool's server accepts, if it is. */
-export function requestSizeIssue(tool: ToolSpec, request: HttpRequest, values: Record<string, unknown>, unsent: ReadonlySet<string>, route: RouteSpec | undefined): Issue | undefined {
+export function requestSizeIssue(tool: ToolCall, request: HttpRequest, values: Record<string, unknown>, unsent: ReadonlySet<string>, route: RouteSpec | undefined): Issue | undefined {
   const limit = tool.server.requestHeadBytes;
   if (limit === undefined) return undefined;
   const size = requestHeadBytes(request);
@@ -40,7 +40,7 @@ export function requestSizeIssue(tool: ToolSpec, request: HttpRequest, values: R
 }
 
 /** Bytes a parameter's value takes in the request head (0 in the body). */
-function share(wire: WireSpec, value: unknown, tool: ToolSpec, name: string): number {
+function share(wire: WireSpec, value: unknown, tool: ToolCall, name: string): number {
   const text = String(value);
   switch (wire.in) {
     case "query":
@@ -58,7 +58,7 @@ function share(wire: WireSpec, value: unknown, tool: ToolSpec, name: string): nu
 }
 
 /** Bytes a credential parameter takes: a query pair's name and encoded value; a basic credential's part of its base64; else its text. */
-function authShare(tool: ToolSpec, name: string, text: string): number {
+function authShare(tool: ToolCall, name: string, text: string): number {
   const c = credentialOfParam(tool.auth, name);
   if (c?.type === "query") return c.name.length + 1 + encodeURIComponent(text).length;
   if (c?.type === "basic") return Math.ceil((new TextEncoder().encode(text).length * 4) / 3);

@@ -5,11 +5,11 @@
 // or a query key) to wherever `Location` points, re-send a body there, or
 // turn a POST into a GET; instead it becomes an `upstream` error naming the
 // Location's origin, so the caller can fix the address they gave.
-import type { AuthWay, CredentialSpec, ToolSpec } from "../spec/tool-types.js";
+import type { AuthWay, CredentialSpec, ToolCall } from "../spec/tool-types.js";
 import { basicTexts, basicUserProblem, chooseWay, placeCredential, placeWay, wayCredentials, wayProblem, type Placed } from "./credentials.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
-export const TOOL_FIELDS_READ = ["method", "body"] as const satisfies readonly (keyof ToolSpec)[];
+export const TOOL_FIELDS_READ = ["method", "body"] as const satisfies readonly (keyof ToolCall)[];
 
 export type FetchLike = (input: Request) => Promise<Response>;
 

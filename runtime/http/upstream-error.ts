@@ -5,12 +5,12 @@
 // errors) come along as they are, within bounds: an upstream's text is not
 // trusted to be of a reasonable size (a message may be megabytes long).
 import { evaluate, evaluateAll, type ExpressionContext } from "./expressions.js";
-import type { ErrorSpec, RateLimitSpec, ToolSpec } from "../spec/tool-types.js";
+import type { ErrorSpec, RateLimitSpec, ToolCall } from "../spec/tool-types.js";
 import type { Failure } from "./errors.js";
 import type { rateLimitWait } from "./rate-waits.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
-export const TOOL_FIELDS_READ = ["rateLimits", "errors"] as const satisfies readonly (keyof ToolSpec)[];
+export const TOOL_FIELDS_READ = ["rateLimits", "errors"] as const satisfies readonly (keyof ToolCall)[];
 
 /** Longest text of the upstream's kept in an error (a message, a code, a string in details). */
 export const ERROR_TEXT_CHARS = 1000;
@@ -27,7 +27,7 @@ export interface ErrorParts {
 }
 
 /** `attempt`: how many 429s came before this reply in the call (a provider's pause doubles with each). */
-export function upstreamError(tool: ToolSpec, response: Response, body: unknown, attempt = 0, parts: ErrorParts = {}): Failure {
+export function upstreamError(tool: ToolCall, response: Response, body: unknown, attempt = 0, parts: ErrorParts = {}): Failure {
   const ctx: ExpressionContext = { status: response.status, body, headers: response.headers, params: {} };
   // The first expression that finds a value (not null, not empty text) wins.
   const found = (refs: ErrorSpec["code"]): unknown => {

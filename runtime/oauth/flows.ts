@@ -6,7 +6,7 @@
 // (token-request.ts) through the token cache (token-cache.ts).
 import type { Failure } from "../http/errors.js";
 import type { FetchLike } from "../http/transport.js";
-import type { OAuthFlowSpec, OAuthGrant, ToolSpec } from "../spec/tool-types.js";
+import type { OAuthFlowSpec, OAuthGrant, ToolCall } from "../spec/tool-types.js";
 import { privateKeyProblem, signAssertion } from "./assertion.js";
 import { type Renewal, sharedTokenCache, type TokenCache, type TokenSet } from "./token-cache.js";
 import { ownValue } from "../common/own.js";
@@ -16,7 +16,7 @@ import { requestToken } from "./token-request.js";
 import { tokenUrlOf, tokenUrlPlaceholders } from "./token-url.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
-export const TOOL_FIELDS_READ = ["oauth"] as const satisfies readonly (keyof ToolSpec)[];
+export const TOOL_FIELDS_READ = ["oauth"] as const satisfies readonly (keyof ToolCall)[];
 
 /** What a host's `onTokens` hook receives: each token set a token endpoint issues, to persist (a rotated refresh token included). */
 export interface IssuedTokens extends TokenSet {
@@ -44,7 +44,7 @@ export interface OAuthCall {
 
 /** The OAuth 2 support (support.ts, exported as `oauthFlows`): a call's credential by a flow, and a token cache for an executor or a client. */
 export interface OAuthSupport {
-  credential(tool: ToolSpec, values: Record<string, unknown>, options: OAuthOptions, keepSecret: (value: string) => void): CallCredential;
+  credential(tool: ToolCall, values: Record<string, unknown>, options: OAuthOptions, keepSecret: (value: string) => void): CallCredential;
   tokenCache(): TokenCache;
 }
 
@@ -62,7 +62,7 @@ export function flowParams(flow: OAuthFlowSpec): string[] {
 }
 
 /** Every parameter of a tool's flows (the client secret of a refresh flow and an assertion's audience included). */
-export function oauthParams(tool: Pick<ToolSpec, "oauth">): Set<string> {
+export function oauthParams(tool: Pick<ToolCall, "oauth">): Set<string> {
   const names = new Set<string>();
   for (const flow of tool.oauth?.flows ?? []) {
     for (const name of flowParams(flow)) names.add(name);
@@ -73,7 +73,7 @@ export function oauthParams(tool: Pick<ToolSpec, "oauth">): Set<string> {
 }
 
 /** The credential of a call whose parameters are valid. */
-export function callCredential(tool: ToolSpec, values: Record<string, unknown>, options: OAuthOptions, keepSecret: (value: string) => void): CallCredential {
+export function callCredential(tool: ToolCall, values: Record<string, unknown>, options: OAuthOptions, keepSecret: (value: string) => void): CallCredential {
   const given = nonEmpty(values[tool.auth.param]);
   if (!tool.oauth) return { credential: String(values[tool.auth.param]) };
   if (options.tokenUrl !== undefined && typeof options.tokenUrl !== "string") return { problem: { param: "tokenUrl", rule: "format", message: "tokenUrl: must be a string (an absolute address)" } };
@@ -167,7 +167,7 @@ export function audienceOf(flow: Extract<OAuthFlowSpec, { grant: "jwtBearer" }>,
 }
 
 /** No credential: the static one, or what the most nearly given flow still needs. */
-function missingCredential(tool: ToolSpec, values: Record<string, unknown>): Omit<Failure, "type"> {
+function missingCredential(tool: ToolCall, values: Record<string, unknown>): Omit<Failure, "type"> {
   const flows = tool.oauth?.flows ?? [];
   const ways = flows.map((f) => `${flowParams(f).join(", ")} (OAuth 2 ${GRANT_WORDS[f.grant]})`);
   const nearest = flows

@@ -6,7 +6,7 @@
 // and a host the client secret may go to: the flow's own, one of the
 // manifest's `tokenHosts`, loopback, or one the caller allows (hosts.ts).
 import { hostRefusal, isLoopback } from "../http/hosts.js";
-import type { OAuthFlowSpec, ToolSpec } from "../spec/tool-types.js";
+import type { OAuthFlowSpec, ToolCall } from "../spec/tool-types.js";
 
 const PLACEHOLDER = /\{([^{}]*)\}/g;
 
@@ -16,7 +16,7 @@ export function tokenUrlPlaceholders(template: string): string[] {
 }
 
 /** The token URL a call of `flow` uses, or why the one given at call time may not be used (named like a parameter problem). */
-export function tokenUrlOf(tool: Pick<ToolSpec, "provider" | "oauth">, flow: OAuthFlowSpec, values: Record<string, unknown>, override: string | undefined, allowHosts: readonly string[] = []): { url: string } | { problem: string } {
+export function tokenUrlOf(tool: Pick<ToolCall, "provider" | "oauth">, flow: OAuthFlowSpec, values: Record<string, unknown>, override: string | undefined, allowHosts: readonly string[] = []): { url: string } | { problem: string } {
   const own = tokenUrlPlaceholders(flow.tokenUrl);
   if (override === undefined) return { url: fill(flow.tokenUrl, values) };
   if (typeof override !== "string") return { problem: "tokenUrl: must be an absolute address such as https://login.example.com/oauth2/token" };

@@ -24,7 +24,7 @@ import type { PagesInfo, ToolResult } from "../http/errors.js";
 import type { RuntimeErrorCode } from "../http/error-codes.js";
 import { evaluate, type ExpressionContext } from "../http/expressions.js";
 import { type CallSupport, openCallFiles, prepareCall, sendCall, type ExecuteOptions, type PreparedCall } from "../call/single-call.js";
-import type { OutputSpec, PageTarget, PaginationSpec, ToolSpec } from "../spec/tool-types.js";
+import type { OutputCall, PageTarget, PaginationSpec, ToolCall } from "../spec/tool-types.js";
 import type { HttpRequest } from "../http/transport.js";
 import type { NextPage } from "../call/next-address.js";
 import { BY_HAND, type Support } from "../call/support.js";
@@ -32,7 +32,7 @@ import { lacks } from "../common/unsupported.js";
 import { upstreamFailure } from "../call/reply-failures.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
-export const TOOL_FIELDS_READ = ["pagination"] as const satisfies readonly (keyof ToolSpec)[];
+export const TOOL_FIELDS_READ = ["pagination"] as const satisfies readonly (keyof ToolCall)[];
 
 /** Pages fetched by `allPages` when the caller sets no `maxPages`. */
 export const DEFAULT_MAX_PAGES = 100;
@@ -48,18 +48,18 @@ interface Page {
 }
 
 /** Every page of the call as its own result; the last one is a failure if a page failed. */
-export async function* paginateToolDefinition(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & CallSupport = {}): AsyncGenerator<ToolResult> {
+export async function* paginateToolDefinition(tool: ToolCall, params: Record<string, unknown> | undefined, options: ExecuteOptions & CallSupport = {}): AsyncGenerator<ToolResult> {
   // The pages are the caller's to keep or drop: each reply is bounded on its own.
   for await (const page of pages(tool, params, options, false)) yield page.result;
 }
 
 /** One result for every page (see the rules above), with `pages` saying what was fetched; a tool whose part `options` lacks is refused (support.ts). */
-export function collectPages(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & CallSupport = {}): Promise<ToolResult> {
+export function collectPages(tool: ToolCall, params: Record<string, unknown> | undefined, options: ExecuteOptions & CallSupport = {}): Promise<ToolResult> {
   return gatherPages(tool, params, { ...BY_HAND, ...options });
 }
 
 /** collectPages with the parts checked only as `options` asks (`partsCheck`): what runTool runs, for an executor with or without the check. */
-export async function gatherPages(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & CallSupport): Promise<ToolResult> {
+export async function gatherPages(tool: ToolCall, params: Record<string, unknown> | undefined, options: ExecuteOptions & CallSupport): Promise<ToolResult> {
   const outputs: { output: Record<string, unknown>; ok: boolean }[] = [];
   let items = 0;
   let capped = false;
@@ -78,7 +78,7 @@ export async function gatherPages(tool: ToolSpec, params: Record<string, unknown
 /** The page that ends the call with a failure. */
 const failedPage = (result: ToolResult): Page => ({ result, items: 0, capped: false });
 
-async function* pages(tool: ToolSpec, params: Record<string, unknown> | undefined, options: ExecuteOptions & CallSupport, gather: boolean): AsyncGenerator<Page> {
+async function* pages(tool: ToolCall, params: Record<string, unknown> | undefined, options: ExecuteOptions & CallSupport, gather: boolean): AsyncGenerator<Page> {
   const call = prepareCall(tool, params, { ...options, allPages: true });
   if ("failed" in call) {
     yield failedPage(call.failed);
@@ -217,7 +217,7 @@ function withPage(result: ToolResult, page: number): ToolResult {
   return result.success ? result : { success: false, error: { ...result.error, page } };
 }
 
-function merge(tool: ToolSpec, pagination: PaginationSpec, pages: { output: Record<string, unknown>; ok: boolean }[]): Record<string, unknown> {
+function merge(tool: ToolCall, pagination: PaginationSpec, pages: { output: Record<string, unknown>; ok: boolean }[]): Record<string, unknown> {
   const base = [...pages].reverse().find((p) => p.ok) ?? itemAt(pages, -1);
   const merged = cloneJson(base.output);
   const outputs = pages.map((p) => p.output);
@@ -237,7 +237,7 @@ function merge(tool: ToolSpec, pagination: PaginationSpec, pages: { output: Reco
   return merged;
 }
 
-function isCount(o: OutputSpec): boolean {
+function isCount(o: OutputCall): boolean {
   return "expression" in o.source && o.source.count === true;
 }
 

@@ -364,6 +364,31 @@ export interface ToolSpec {
   timeoutMs?: number;
 }
 
+/**
+ * What a call reads of a tool: the tool without what describes it to people,
+ * models and mocks (tool-description.ts). A generated package's client holds
+ * only this, so that a bundle of it carries no titles, descriptions or
+ * examples; the call path is typed with it, so that no module on it can read
+ * a description field.
+ */
+export type ToolCall = Omit<ToolSpec, ToolDescriptionField | "params" | "outputs"> & { params: ParamCall[]; outputs: OutputCall[] };
+/** What a call reads of a parameter. */
+export type ParamCall = Omit<ParamSpec, ParamDescriptionField>;
+/** What a call reads of an output. */
+export type OutputCall = Omit<OutputSpec, OutputDescriptionField>;
+/** The fields of a tool that describe it (to people, models and mocks) and that no call reads. */
+export type ToolDescriptionField = "title" | "description" | "operationId" | "responses" | "defaultResponse" | "deprecated";
+/** The fields of a parameter that describe it and that no call reads. */
+export type ParamDescriptionField = "title" | "description" | "visibility" | "placeholder" | "example";
+/** The fields of an output that describe it and that no call reads. */
+export type OutputDescriptionField = "description";
+
+/** What describes a tool, kept apart from its call (describeTool joins the two): its own fields, and its parameters' and outputs' by name and path. */
+export type ToolDescription = Pick<ToolSpec, ToolDescriptionField> & {
+  params: Record<string, Pick<ParamSpec, ParamDescriptionField>>;
+  outputs: Record<string, Pick<OutputSpec, OutputDescriptionField>>;
+};
+
 /** A tool with its parameter and output types attached (types only, no runtime cost); `Paged`: whether it declares pagination. */
 export interface ToolDefinition<P extends object = object, O extends object = object, Paged extends boolean = boolean> extends ToolSpec {
   readonly __types?: { params: P; output: O; paged: Paged };

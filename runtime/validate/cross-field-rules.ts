@@ -2,19 +2,19 @@
 // would send, defaults applied, after each parameter passed its own rules.
 import { itemAt } from "../common/checked.js";
 import type { Issue } from "../common/issue.js";
-import type { RuleSpec, ToolSpec } from "../spec/tool-types.js";
+import type { RuleSpec, ToolCall } from "../spec/tool-types.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
-export const TOOL_FIELDS_READ = ["rules"] as const satisfies readonly (keyof ToolSpec)[];
+export const TOOL_FIELDS_READ = ["rules"] as const satisfies readonly (keyof ToolCall)[];
 
 /** Cross-field rules over normalised values (defaults applied). */
-export function checkRules(tool: ToolSpec, values: Record<string, unknown>, rules: readonly RuleSpec[] = tool.rules): Issue[] {
+export function checkRules(tool: ToolCall, values: Record<string, unknown>, rules: readonly RuleSpec[] = tool.rules): Issue[] {
   const issues: Issue[] = [];
   for (const rule of rules) checkRule(rule, values, tool, issues);
   return issues;
 }
 
-function checkRule(rule: RuleSpec, values: Record<string, unknown>, tool: ToolSpec, issues: Issue[]): void {
+function checkRule(rule: RuleSpec, values: Record<string, unknown>, tool: ToolCall, issues: Issue[]): void {
   const present = (name: string) => values[name] !== undefined;
   switch (rule.rule) {
     case "exactlyOne": {

@@ -5,7 +5,7 @@
 // size is checked when it is opened, still before the request.
 import { isLoopback } from "../http/hosts.js";
 import type { Issue } from "../common/issue.js";
-import type { ParamSpec } from "../spec/tool-types.js";
+import type { ParamCall } from "../spec/tool-types.js";
 
 /** What a file parameter was given, told apart. */
 export type FileValue = { bytes: Uint8Array | Blob; name?: string } | { url: URL } | { path: string };
@@ -21,7 +21,7 @@ export function isFileBytes(value: unknown): value is Uint8Array | ArrayBuffer |
 }
 
 /** The kind of a file value, or the problem with it. */
-export function fileValue(spec: Pick<ParamSpec, "name" | "maxBytes">, raw: unknown): { file: FileValue } | { issue: Issue } {
+export function fileValue(spec: Pick<ParamCall, "name" | "maxBytes">, raw: unknown): { file: FileValue } | { issue: Issue } {
   const fail = (rule: string, message: string): { issue: Issue } => ({ issue: { param: spec.name, rule, message: `${spec.name}: ${message}` } });
   if (isFileBytes(raw)) {
     const bytes = raw instanceof ArrayBuffer ? new Uint8Array(raw) : raw;
@@ -50,7 +50,7 @@ export function fileValue(spec: Pick<ParamSpec, "name" | "maxBytes">, raw: unkno
 }
 
 /** The problem with a file of `size` bytes, if it is over the parameter's limit. */
-export function sizeIssue(spec: Pick<ParamSpec, "name" | "maxBytes">, size: number): Issue | undefined {
+export function sizeIssue(spec: Pick<ParamCall, "name" | "maxBytes">, size: number): Issue | undefined {
   if (spec.maxBytes === undefined || size <= spec.maxBytes) return undefined;
   return { param: spec.name, rule: "maxBytes", message: `${spec.name}: the file has ${size} bytes, more than the ${spec.maxBytes} it may have (maxBytes)` };
 }

@@ -6,7 +6,7 @@
 // was given (validate-params.ts `validateInput`).
 import { basicUserProblem } from "../http/credentials.js";
 import { formatProblem } from "../spec/formats.js";
-import type { ParamSpec, ToolSpec } from "../spec/tool-types.js";
+import type { ParamCall, ToolCall } from "../spec/tool-types.js";
 import { checkRules } from "./cross-field-rules.js";
 import { checkJson } from "./json-params.js";
 import { fileValue } from "./file-values.js";
@@ -16,11 +16,11 @@ import { type Checked, checkValueWith, type Validated, type ValueSupport, valida
 export const VALUE_SUPPORT: Required<ValueSupport> = { json: checkJson, formats: formatProblem, rules: checkRules, files: { fileValue }, strings: stringRules, credentials: { userProblem: basicUserProblem } };
 
 /** validateInput with every check. */
-export function validateParams(tool: ToolSpec, input: Record<string, unknown>): Validated {
+export function validateParams(tool: ToolCall, input: Record<string, unknown>): Validated {
   return validateInput(tool, input, VALUE_SUPPORT);
 }
 
 /** Check and normalise one given (non-empty) value, every check included; `tool` tells where else (routes) the value may be placed. */
-export function checkValue(spec: ParamSpec, raw: unknown, tool?: Pick<ToolSpec, "routes" | "auth">): Checked {
+export function checkValue(spec: ParamCall, raw: unknown, tool?: Pick<ToolCall, "routes" | "auth">): Checked {
   return checkValueWith(spec, raw, VALUE_SUPPORT, tool);
 }

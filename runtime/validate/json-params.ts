@@ -3,11 +3,11 @@
 // (call/support.ts `json`): bundled only by packages whose provider has a
 // JSON parameter.
 import { matchesFormat, VALUE_FORMATS } from "../spec/formats.js";
-import type { NestedLimits, ParamSpec } from "../spec/tool-types.js";
+import type { NestedLimits, ParamCall } from "../spec/tool-types.js";
 import { type Checked, compiled, LONE_SURROGATE, problem, show } from "./validate-params.js";
 
 /** Check and normalise a given (non-empty) value of a json parameter. */
-export function checkJson(spec: ParamSpec, raw: unknown): Checked {
+export function checkJson(spec: ParamCall, raw: unknown): Checked {
   let value = raw;
   if (typeof raw === "string") {
     try {
@@ -65,7 +65,7 @@ function brokenText(value: unknown, where: string): { where: string; text: strin
 
 type NestedProblem = { where: string; rule: string; text: string; value: unknown };
 
-function objectProblem(spec: ParamSpec, value: Record<string, unknown>): NestedProblem | undefined {
+function objectProblem(spec: ParamCall, value: Record<string, unknown>): NestedProblem | undefined {
   if (!spec.keys && !spec.values) return undefined;
   for (const [key, item] of Object.entries(value)) {
     const where = `[${JSON.stringify(key)}]`;
@@ -77,7 +77,7 @@ function objectProblem(spec: ParamSpec, value: Record<string, unknown>): NestedP
   return undefined;
 }
 
-function arrayProblem(spec: ParamSpec, value: unknown[]): NestedProblem | undefined {
+function arrayProblem(spec: ParamCall, value: unknown[]): NestedProblem | undefined {
   if (!spec.items) return undefined;
   for (const [i, item] of value.entries()) {
     const found = nestedProblem(spec.items, item);

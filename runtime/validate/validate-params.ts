@@ -10,31 +10,31 @@ import { isSecretLength, SECRET_MIN_LENGTH } from "../common/redact.js";
 import type { Issue } from "../common/issue.js";
 import { lacks } from "../common/unsupported.js";
 import type { ValueFormat } from "../spec/formats.js";
-import type { ParamSpec, ToolSpec } from "../spec/tool-types.js";
+import type { ParamCall, ToolCall } from "../spec/tool-types.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
-export const TOOL_FIELDS_READ = ["params"] as const satisfies readonly (keyof ToolSpec)[];
+export const TOOL_FIELDS_READ = ["params"] as const satisfies readonly (keyof ToolCall)[];
 
 export { SECRET_MIN_LENGTH };
 
 /** The parts of the runtime's support (call/support.ts) that checking values may need. */
 export interface ValueSupport {
   /** A tool's cross-field rules (`rules`): `ruleChecks`. */
-  rules?: (tool: ToolSpec, values: Record<string, unknown>) => Issue[];
+  rules?: (tool: ToolCall, values: Record<string, unknown>) => Issue[];
   /** Parameters of type json (parsed, their items' and values' limits): `jsonParams`. */
-  json?: (spec: ParamSpec, raw: unknown) => Checked;
+  json?: (spec: ParamCall, raw: unknown) => Checked;
   /** String formats (date, date-time, email, uri, uuid): what a value must be when it is not of `format` (`valueFormats`). */
   formats?: (format: ValueFormat, value: string) => string | undefined;
   /** A basic credential's user id, checked with the parameters: `credentialKinds` (http/credentials.ts basicUserProblem). */
-  credentials?: { userProblem(auth: ToolSpec["auth"], name: string, value: string): string | undefined };
+  credentials?: { userProblem(auth: ToolCall["auth"], name: string, value: string): string | undefined };
   /** File parameters (bytes, a path, an address): `fileSupport`. */
-  files?: { fileValue(spec: ParamSpec, raw: unknown): { issue: Issue } | object };
+  files?: { fileValue(spec: ParamCall, raw: unknown): { issue: Issue } | object };
   /** Enums, patterns, formats and lists in one string (hasStringRules): `stringRules`. */
   strings?: {
     /** The value in its canonical spelling, or the rule it breaks. */
-    check(spec: ParamSpec, s: string, support: ValueSupport): Checked;
+    check(spec: ParamCall, s: string, support: ValueSupport): Checked;
     /** The problem of a body parameter's list (`wire.split`) with more than its `maxItems` items (`s`: the value as given). */
-    splitLimit(spec: ParamSpec, value: string, s: string): Checked | undefined;
+    splitLimit(spec: ParamCall, value: string, s: string): Checked | undefined;
   };
 }
 
@@ -51,7 +51,7 @@ export type Validated =
   | { ok: false; issues: Issue[] };
 
 /** Check a call's input; `support` has the checks of what not every provider declares (JSON parameters, formats, rules). */
-export function validateInput(tool: ToolSpec, input: Record<string, unknown>, support: ValueSupport): Validated {
+export function validateInput(tool: ToolCall, input: Record<string, unknown>, support: ValueSupport): Validated {
   const issues: Issue[] = [];
   const values: Record<string, unknown> = {};
   const unsent = new Set<string>();
@@ -80,9 +80,9 @@ export function validateInput(tool: ToolSpec, input: Record<string, unknown>, su
 }
 
 // The names of a (immutable) tool's parameters: worked out once per tool, not per call.
-const names = new WeakMap<Pick<ToolSpec, "params">, Set<string>>();
+const names = new WeakMap<Pick<ToolCall, "params">, Set<string>>();
 
-function paramNames(tool: Pick<ToolSpec, "params">): Set<string> {
+function paramNames(tool: Pick<ToolCall, "params">): Set<string> {
   let known = names.get(tool);
   if (!known) {
     known = new Set(tool.params.map((p) => p.name));
@@ -95,7 +95,7 @@ function paramNames(tool: Pick<ToolSpec, "params">): Set<string> {
  * Whether a value counts as not given: nothing, null, text that is empty
  * after trimming, or (for a comma list) a list with no items.
  */
-export function isAbsent(value: unknown, spec?: Pick<ParamSpec, "wire" | "separator">): boolean {
+export function isAbsent(value: unknown, spec?: Pick<ParamCall, "wire" | "separator">): boolean {
   if (value === undefined || value === null) return true;
   if (typeof value !== "string") return false;
   if (value.trim() === "") return true;
@@ -103,13 +103,13 @@ export function isAbsent(value: unknown, spec?: Pick<ParamSpec, "wire" | "separa
   return separator !== undefined && splitList(value, separator).length === 0;
 }
 
-export function requiredIssue(spec: ParamSpec, raw: unknown): Issue {
+export function requiredIssue(spec: ParamCall, raw: unknown): Issue {
   const got = raw === "" ? ", got an empty string" : typeof raw === "string" && raw.trim() === "" ? ", got only whitespace" : typeof raw === "string" ? ", got a list with no items" : "";
   return { param: spec.name, rule: "required", message: `${spec.name}: is required${spec.secret ? "" : got}` };
 }
 
 /** A value as it may appear in an error: secrets never, long values shortened. */
-export function show(spec: Pick<ParamSpec, "secret"> | undefined, value: unknown): string {
+export function show(spec: Pick<ParamCall, "secret"> | undefined, value: unknown): string {
   if (spec?.secret) return "(secret value withheld)";
   const text = typeof value === "string" ? JSON.stringify(value) : value === undefined ? "nothing" : safeJson(value);
   const kind = Array.isArray(value) ? "array " : value === null ? "" : typeof value === "object" ? "object " : "";
@@ -126,7 +126,7 @@ function safeJson(value: unknown): string {
 
 export type Checked = { value: unknown } | { issue: Issue };
 
-export function problem(spec: ParamSpec, rule: string, text: string, value: unknown): Checked {
+export function problem(spec: ParamCall, rule: string, text: string, value: unknown): Checked {
   return { issue: { param: spec.name, rule, message: `${spec.name}: ${text}, got ${show(spec, value)}` } };
 }
 
@@ -134,7 +134,7 @@ export function problem(spec: ParamSpec, rule: string, text: string, value: unkn
  * Check and normalise one given (non-empty) value against its parameter's
  * rules; `tool` tells where else (routes) the value may be placed.
  */
-export function checkValueWith(spec: ParamSpec, raw: unknown, support: ValueSupport, tool?: Pick<ToolSpec, "routes" | "auth">): Checked {
+export function checkValueWith(spec: ParamCall, raw: unknown, support: ValueSupport, tool?: Pick<ToolCall, "routes" | "auth">): Checked {
   switch (spec.type) {
     case "string":
       return typeof raw === "string" ? checkString(spec, raw, support, tool) : problem(spec, "type", "must be a string", raw);
@@ -158,7 +158,7 @@ export function checkValueWith(spec: ParamSpec, raw: unknown, support: ValueSupp
   }
 }
 
-function checkNumber(spec: ParamSpec, n: number): Checked {
+function checkNumber(spec: ParamCall, n: number): Checked {
   if (spec.integer && !Number.isInteger(n)) return problem(spec, "integer", "must be an integer", n);
   if (spec.minimum !== undefined && n < spec.minimum) return problem(spec, "minimum", `must be at least ${spec.minimum}${range(spec)}`, n);
   if (spec.maximum !== undefined && n > spec.maximum) return problem(spec, "maximum", `must be at most ${spec.maximum}${range(spec)}`, n);
@@ -166,7 +166,7 @@ function checkNumber(spec: ParamSpec, n: number): Checked {
   return { value: n };
 }
 
-function range(spec: ParamSpec): string {
+function range(spec: ParamCall): string {
   return spec.minimum !== undefined && spec.maximum !== undefined ? ` (allowed: ${spec.minimum}–${spec.maximum})` : "";
 }
 
@@ -179,10 +179,10 @@ const HEADER_TRIMMED = /^[ \t]|[ \t]$/;
 export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 // Placements are a property of the (immutable) tool definition: worked out once per parameter and tool.
-const placed = new WeakMap<ParamSpec, WeakMap<object, Set<string>> | Set<string>>();
+const placed = new WeakMap<ParamCall, WeakMap<object, Set<string>> | Set<string>>();
 
 /** Where a parameter's value can end up on the wire, routes included. */
-function placements(spec: ParamSpec, tool: Pick<ToolSpec, "routes" | "auth"> | undefined): Set<string> {
+function placements(spec: ParamCall, tool: Pick<ToolCall, "routes" | "auth"> | undefined): Set<string> {
   if (!tool) {
     let known = placed.get(spec);
     if (!(known instanceof Set)) placed.set(spec, (known = computePlacements(spec, undefined)));
@@ -195,7 +195,7 @@ function placements(spec: ParamSpec, tool: Pick<ToolSpec, "routes" | "auth"> | u
   return known;
 }
 
-function computePlacements(spec: ParamSpec, tool: Pick<ToolSpec, "routes" | "auth"> | undefined): Set<string> {
+function computePlacements(spec: ParamCall, tool: Pick<ToolCall, "routes" | "auth"> | undefined): Set<string> {
   const places = new Set<string>([spec.wire.in]);
   for (const route of tool?.routes ?? []) {
     const wire = route.wire[spec.name];
@@ -212,11 +212,11 @@ function computePlacements(spec: ParamSpec, tool: Pick<ToolSpec, "routes" | "aut
 }
 
 /** Whether a string parameter has rules of the strings support (`stringRules`): an enum, a pattern, a format or a list. */
-export function hasStringRules(spec: ParamSpec): boolean {
+export function hasStringRules(spec: ParamCall): boolean {
   return spec.enum !== undefined || spec.pattern !== undefined || spec.separator !== undefined || (spec.format !== undefined && spec.format !== "base-url") || (spec.wire.in === "body" && spec.wire.split?.maxItems !== undefined);
 }
 
-function checkString(spec: ParamSpec, s: string, support: ValueSupport, tool?: Pick<ToolSpec, "routes" | "auth">): Checked {
+function checkString(spec: ParamCall, s: string, support: ValueSupport, tool?: Pick<ToolCall, "routes" | "auth">): Checked {
   const places = placements(spec, tool);
   if (spec.format !== undefined && spec.format !== "base-url" && !support.formats) return { issue: lacks("formats", spec.name) };
   const strings = hasStringRules(spec) ? support.strings : undefined;
@@ -303,7 +303,7 @@ function parseAddress(text: string): { origin: string } | { problem: string; wit
   return { origin: url.origin };
 }
 
-function checkBaseUrl(spec: ParamSpec, s: string): Checked {
+function checkBaseUrl(spec: ParamCall, s: string): Checked {
   const checked = checkAddress(s);
   if ("origin" in checked) return { value: checked.origin };
   return checked.withhold ? problem(spec, "format", checked.problem, "(address with credentials withheld)") : problem(spec, "format", checked.problem, s);

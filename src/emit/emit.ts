@@ -1,8 +1,8 @@
 // Emitters: each turns the IR into a view model (all decisions made here, in
 // code) and renders it through a Handlebars template (layout only).
 import { templates } from "./precompiled/templates.js";
-import { type AuthSpec, authWays, type CredentialSpec, type OutputSpec, type ParamSpec, wayCredentials } from "@blockwright/runtime/internal";
-import type { ProviderIR } from "../model/ir.js";
+import { type AuthSpec, authWays, callOf, type CredentialSpec, descriptionOf, type OutputCall, type ParamCall, type ToolCall, wayCredentials } from "@blockwright/runtime/internal";
+import type { OperationIR, ProviderIR } from "../model/ir.js";
 import { camelCase, pascalCase } from "../model/naming.js";
 import { codeLiteral, commentText, escapeLineSeparators, oneLine } from "./code-text.js";
 import { outputTsType, paramTsType } from "./emit-tool-types.js";
@@ -64,7 +64,9 @@ export interface PackageLinks {
 /** The package's entry: index.js, and index.d.ts ending with `openApiTypes` (the namespace emitOpenApiNamespace prints). */
 export function emitEntry(ir: ProviderIR, openApiTypes: string): { js: string; dts: string } {
   const names = new SharedNames();
-  const shared = sharedValues(ir, names);
+  // Each tool as its call (what the client holds) and its description, joined in the package by describeTool.
+  const calls = new Map(ir.operations.map((op) => [op, callOf(op.tool)]));
+  const shared = sharedValues(ir, [...calls.values()], names);
   for (const x of shared) names.add(x.value as object, x.name);
   // Every text from the inputs below is placed in a comment (commentText) or
   // a literal (literal, codeLiteral): none can end either and run as code.
@@ -83,28 +85,34 @@ export function emitEntry(ir: ProviderIR, openApiTypes: string): { js: string; d
     defaultBaseUrl: ir.server.default ? commentText(ir.server.default) : null,
     defaultBaseUrlLiteral: ir.server.default ? codeLiteral(ir.server.default) : "undefined",
     jsdocToolType: runtimeType("ToolSpec"),
+    jsdocCallType: runtimeType("ToolCall"),
     shared: shared.filter((x) => !x.declared).map((x) => ({ name: x.name, type: x.type, jsdocType: runtimeType(x.type), doc: commentText(x.doc), literal: literal(x.value) })),
     operations: ir.operations.map((op) => ({
       id: op.tool.id,
       title: commentText(op.tool.title),
       description: commentText(op.tool.description),
       constName: `${camelCase(op.tool.id)}Tool`,
+      callName: callName(op),
       paramsName: op.types.paramsName,
       outputName: op.types.outputName,
       params: op.tool.params.map((p) => ({ name: p.name, optional: !p.required, type: paramTsType(p), doc: commentText(p.description) })),
       outputType: outputTsType(op),
       paged: op.tool.pagination ? "true" : "false",
-      definition: literal(op.tool, names),
+      call: literal(calls.get(op), names),
+      describedBy: literal(descriptionOf(op.tool)),
     })),
     blockType: runtimeType("BlockDefinition"),
     blockDefinition: literal(ir.block),
     openapiSource: commentText(ir.sources.openapi),
     openApiTypes,
-    client: clientView(ir, (op) => `${camelCase(op.tool.id)}Tool`),
+    client: clientView(ir, callName),
     triggers: triggersView(ir, (value) => literal(value)),
   };
   return { js: renderCode("index.js.hbs", view), dts: renderCode("index.d.ts.hbs", view) };
 }
+
+/** The constant holding an operation's call (ToolCall): what its client method runs. */
+const callName = (op: OperationIR) => `${camelCase(op.tool.id)}Call`;
 
 interface SharedValue {
   name: string;
@@ -120,7 +128,7 @@ interface SharedValue {
  * address, error body, rate limits and OAuth 2 flows, and any parameter or output several operations
  * share — so that index.js declares each once and the tools refer to it by name.
  */
-function sharedValues(ir: ProviderIR, names: SharedNames): SharedValue[] {
+function sharedValues(ir: ProviderIR, calls: readonly ToolCall[], names: SharedNames): SharedValue[] {
   const c = ir.names.camel;
   const tool = ir.operations[0]?.tool;
   const out: SharedValue[] = [{ name: `${c}Auth`, type: "AuthSpec", doc: "", value: ir.auth, declared: true }];
@@ -130,10 +138,10 @@ function sharedValues(ir: ProviderIR, names: SharedNames): SharedValue[] {
     if (tool.rateLimits) out.push({ name: `${c}RateLimits`, type: 'ToolSpec["rateLimits"]', doc: `How ${ir.name} throttles: when to come back after a 429, and which quota no retry helps.`, value: tool.rateLimits });
     if (tool.oauth) out.push({ name: `${c}OAuth`, type: 'ToolSpec["oauth"]', doc: `How ${ir.name}'s access token is obtained and renewed (its OAuth 2 flows).`, value: tool.oauth });
   }
-  // Parameters and outputs that several operations declare identically.
-  const repeated = new Map<string, { kind: "Param" | "Output"; label: string; value: ParamSpec | OutputSpec; count: number }>();
-  for (const op of ir.operations) {
-    const items = [...op.tool.params.map((p) => ({ kind: "Param" as const, label: p.name, value: p })), ...op.tool.outputs.map((o) => ({ kind: "Output" as const, label: o.path, value: o }))];
+  // Parameters and outputs that several operations' calls declare identically.
+  const repeated = new Map<string, { kind: "Param" | "Output"; label: string; value: ParamCall | OutputCall; count: number }>();
+  for (const call of calls) {
+    const items = [...call.params.map((p) => ({ kind: "Param" as const, label: p.name, value: p })), ...call.outputs.map((o) => ({ kind: "Output" as const, label: o.path, value: o }))];
     for (const item of items) {
       const key = names.json(item.value);
       repeated.set(key, { ...item, count: (repeated.get(key)?.count ?? 0) + 1 });
@@ -146,7 +154,7 @@ function sharedValues(ir: ProviderIR, names: SharedNames): SharedValue[] {
     let name = base;
     for (let i = 2; taken.has(name); i++) name = `${base}${i}`;
     taken.add(name);
-    out.push({ name, type: kind === "Param" ? "ParamSpec" : "OutputSpec", doc: `${kind === "Param" ? "Parameter" : "Output"} \`${label}\`, shared by ${count} operations.`, value });
+    out.push({ name, type: kind === "Param" ? "ParamCall" : "OutputCall", doc: `What a call reads of ${kind === "Param" ? "parameter" : "output"} \`${label}\`, shared by ${count} operations.`, value });
   }
   return out;
 }
