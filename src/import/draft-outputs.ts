@@ -2,7 +2,8 @@
 // (the one the linker reads: the lowest 2xx with a JSON body). A list reply
 // — a JSON array, or an object holding one list of records beside a few
 // fields, as `{data: […], has_more}`, or beside the fields that say how it
-// pages — gives `data` (the list) and `metadata.count`; one record in an
+// pages, or one level down in an object of a reply that is no record
+// (`{meta: {components: […]}}`) — gives `data` (the list) and `metadata.count`; one record in an
 // envelope (`{data: {…}}`, `{droplet: {…}}`) gives `data` (the record) and
 // its id; any other object gives `data` (the whole body) and `metadata.id`
 // (or `gid`, `uuid`…); the scalar fields beside a list or an envelope, or of
@@ -101,6 +102,20 @@ function outputsOfBody(doc: OpenApiDocument, op: OpenApiOperation, at: Path, not
     scalarOutputs(doc, fields, required, [], (field) => field !== list, outputs);
     return { outputs, list: { pointer: [list], items: itemsOf(doc, fieldOf(fields, list)) }, body };
   }
+  const wrapped = wrappedList(doc, op, fields);
+  if (wrapped) {
+    // A list inside an object of the reply (`{status, meta: {components: […], cursor}}`, `{data: {items: […]}}`): the
+    // list is the data, the scalars beside it and beside the object the metadata.
+    const { wrapper, list: name, innerFields, innerRequired } = wrapped;
+    const pointer = [wrapper, name];
+    const guaranteed = required.has(wrapper) && innerRequired.has(name);
+    outputs.data = { type: "array", from: `$response.body#${formatPointer(pointer)}`, ...(guaranteed ? {} : { default: [] }), description: shortText(describe(doc, fieldOf(innerFields, name)) || `The ${name} of this reply.`, 200) };
+    outputs["metadata.count"] = { type: "number", from: `$response.body#${formatPointer(pointer)}`, count: true, description: `How many ${name} this reply holds.` };
+    scalarOutputs(doc, innerFields, innerRequired, [wrapper], (field) => field !== name, outputs);
+    scalarOutputs(doc, fields, required, [], (field) => field !== wrapper, outputs);
+    notes.push({ at: where, note: `the ${response.status} reply keeps its list in ${wrapper}.${name}: data read from there` });
+    return { outputs, list: { pointer, items: itemsOf(doc, fieldOf(innerFields, name)) }, body };
+  }
   const envelope = envelopeField(doc, op, fields);
   const inner = envelope ? safeFlatten(doc, fieldOf(fields, envelope)) : undefined;
   if (envelope && inner) {
@@ -158,6 +173,30 @@ function envelopeField(doc: OpenApiDocument, op: OpenApiOperation, fields: Recor
   const resources = resourceWords(op);
   const resource = records.filter((name) => resources.has(name.toLowerCase().replace(/[^a-z0-9]/g, "")));
   return resource.length === 1 ? resource[0] : undefined;
+}
+
+/**
+ * A list of records one level down, in an object of a reply that is no record itself: the one object field
+ * whose own fields make a list reply by listField's rules and hold no id of a record, in a reply whose scalars
+ * say nothing of a record (an id, or any scalar but one that holds one value only or says how the list pages:
+ * a payment's answer with its reference and a list of checks inside is a record).
+ */
+function wrappedList(doc: OpenApiDocument, op: OpenApiOperation, fields: Record<string, Schema>): { wrapper: string; list: string; innerFields: Record<string, Schema>; innerRequired: Set<string> } | undefined {
+  const recordScalar = (name: string) => {
+    const flat = safeFlatten(doc, fieldOf(fields, name));
+    const scalar = ["string", "integer", "number", "boolean"].includes((flat && typeOf(flat)) ?? "");
+    return ID_FIELD.test(name) || (scalar && !(Array.isArray(flat?.enum) && flat.enum.length === 1) && !PAGING_FIELDS.test(name));
+  };
+  if (Object.keys(fields).some(recordScalar)) return undefined;
+  const found = Object.keys(fields).flatMap((wrapper) => {
+    const inner = safeFlatten(doc, fieldOf(fields, wrapper));
+    if (!inner || typeOf(inner) !== "object") return [];
+    const innerFields = (inner.properties ?? {}) as Record<string, Schema>;
+    if (Object.keys(innerFields).some((n) => ID_FIELD.test(n))) return [];
+    const list = listField(doc, op, innerFields);
+    return list === undefined ? [] : [{ wrapper, list, innerFields, innerRequired: new Set(Array.isArray(inner.required) ? (inner.required as string[]) : []) }];
+  });
+  return found.length === 1 ? found[0] : undefined;
 }
 
 /** The field of a reply object holding its list of records, if it is a list reply. */

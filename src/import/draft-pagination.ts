@@ -8,7 +8,8 @@
 //     `starting_after`: cursor on `data/-1/id`;
 //   - a field of the reply named after a parameter with `next` before it
 //     (`next_marker` → `marker`), or inside an object so named
-//     (`next_page.offset` → `offset`): cursor;
+//     (`next_page.offset` → `offset`), or an `after` anywhere in the reply's
+//     paging object (`paging.cursors.after` → `after`): cursor;
 //   - an address of the next page in the reply (`next`, `nextLink`,
 //     `next_page_uri`, up to three levels down: `links.pages.next`),
 //     absolute or relative to the request's: nextUrl;
@@ -50,7 +51,8 @@ const OFFSET = /^(offset|start|start_?index|skip|from)$/i;
 const PAGE = /^(page|page_?number|page_?index|page_?no)$/i;
 const PAGE_SIZE = /^(limit|per_?page|page_?size|max_?results|count|size|max|top|\$top)$/i;
 // The object of a reply that describes its page (`list_metadata`, `pagination`, `page_info`, `meta`).
-const PAGING_OBJECT = /^(list_?)?meta(_?data)?$|^pagination$|^paging$|^page_?info$/i;
+// `cursors` too (`paging: {cursors: {before, after}}`, `meta: {cursor: {before, after}}`).
+const PAGING_OBJECT = /^(list_?)?meta(_?data)?$|^pagination$|^paging$|^page_?info$|^cursors?$/i;
 const TOTAL = /^(total|total_?count|total_?items|total_?results|total_?size)$/i;
 
 export function draftPagination(doc: OpenApiDocument, op: OpenApiOperation, rawOp: Schema, params: ParamsDraft, outputs: OutputsDraft, at: Path, notes: ReviewNote[]): ManifestPagination | undefined {
@@ -178,7 +180,8 @@ function nextNamedAfterParam(doc: OpenApiDocument, body: Schema, op: OpenApiOper
     for (const [name, field] of Object.entries(fields)) {
       const flat = safeFlatten(doc, field);
       if (!flat || typeOf(flat) !== "object") continue;
-      const found = visit(flat, [...path, name], /^next/i.test(name), depth - 1, PAGING_OBJECT.test(name));
+      // Inside a paging object, its objects are too (`paging.cursors.after`).
+      const found = visit(flat, [...path, name], /^next/i.test(name), depth - 1, underPaging || PAGING_OBJECT.test(name));
       if (found) return found;
     }
     return undefined;
