@@ -109,7 +109,9 @@ export class ToolValues {
     if (param.wire.in === "auth" && param.name === this.tool.auth.param) out.push({ value: CREDENTIAL, source: "contract credential" });
     // The other secrets of a credential (a combination's second key, an alternative's token): their own stand-ins, header-safe and long enough.
     else if (param.wire.in === "auth" && param.secret && credentialOfParam(this.tool.auth, param.name)) out.push({ value: `bw-contract-${param.name}-0001`, source: "contract credential" });
-    out.push(...this.specCandidates(param));
+    // A file's examples in the document (`example: report.pdf` on a binary field) are its name, or a word on it, not its
+    // bytes: as a value they would be a path the suite cannot read, or an address it must not fetch. Its own is made.
+    if (param.type !== "file") out.push(...this.specCandidates(param));
     const placeholder = placeholderValue(param);
     if (placeholder !== undefined) out.push({ value: placeholder, source: "placeholder" });
     // A JSON value the spec gives no valid example of: one made from the request schema (valid against it, however many
