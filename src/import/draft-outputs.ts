@@ -31,6 +31,12 @@ const PAGING_FIELDS = /^(next|prev|previous|first|last)([_-]?(page|cursor|token|
 /** The field naming a record (`id`, and as some APIs write it: `gid`, `uuid`, `sid`, `_id`). */
 const ID_FIELD = /^(id|gid|uuid|sid|_id)$/i;
 
+/** The JSON Schema types of a scalar value. */
+const SCALAR_TYPES = ["string", "integer", "number", "boolean"];
+
+/** A field that can hold one value only (`ok: true`, `status: 200`): it says nothing of the reply. */
+const holdsOneValue = (schema: Schema) => Array.isArray(schema.enum) && schema.enum.length === 1;
+
 /** An object with at most this many fields has each scalar field as an output; a larger one only its id. */
 const SMALL_OBJECT = 6;
 
@@ -95,26 +101,16 @@ function outputsOfBody(doc: OpenApiDocument, op: OpenApiOperation, at: Path, not
   const required = new Set(Array.isArray(body.required) ? (body.required as string[]) : []);
   const outputs: Record<string, ManifestOutput> = {};
   const list = listField(doc, op, fields);
-  if (list) {
-    const guaranteed = required.has(list);
-    outputs.data = { type: "array", from: `$response.body#${formatPointer([list])}`, ...(guaranteed ? {} : { default: [] }), description: shortText(describe(doc, fieldOf(fields, list)) || `The ${list} of this reply.`, 200) };
-    outputs["metadata.count"] = { type: "number", from: `$response.body#${formatPointer([list])}`, count: true, description: `How many ${list} this reply holds.` };
-    scalarOutputs(doc, fields, required, [], (field) => field !== list, outputs);
-    return { outputs, list: { pointer: [list], items: itemsOf(doc, fieldOf(fields, list)) }, body };
-  }
+  if (list) return { outputs, list: listOutputs(doc, fields, required, [], list, outputs), body };
   const wrapped = wrappedList(doc, op, fields);
   if (wrapped) {
     // A list inside an object of the reply (`{status, meta: {components: […], cursor}}`, `{data: {items: […]}}`): the
-    // list is the data, the scalars beside it and beside the object the metadata.
+    // list is the data, the scalars beside it and beside the object the metadata (required only where the object is).
     const { wrapper, list: name, innerFields, innerRequired } = wrapped;
-    const pointer = [wrapper, name];
-    const guaranteed = required.has(wrapper) && innerRequired.has(name);
-    outputs.data = { type: "array", from: `$response.body#${formatPointer(pointer)}`, ...(guaranteed ? {} : { default: [] }), description: shortText(describe(doc, fieldOf(innerFields, name)) || `The ${name} of this reply.`, 200) };
-    outputs["metadata.count"] = { type: "number", from: `$response.body#${formatPointer(pointer)}`, count: true, description: `How many ${name} this reply holds.` };
-    scalarOutputs(doc, innerFields, innerRequired, [wrapper], (field) => field !== name, outputs);
+    const found = listOutputs(doc, innerFields, required.has(wrapper) ? innerRequired : new Set(), [wrapper], name, outputs);
     scalarOutputs(doc, fields, required, [], (field) => field !== wrapper, outputs);
     notes.push({ at: where, note: `the ${response.status} reply keeps its list in ${wrapper}.${name}: data read from there` });
-    return { outputs, list: { pointer, items: itemsOf(doc, fieldOf(innerFields, name)) }, body };
+    return { outputs, list: found, body };
   }
   const envelope = envelopeField(doc, op, fields);
   const inner = envelope ? safeFlatten(doc, fieldOf(fields, envelope)) : undefined;
@@ -136,14 +132,26 @@ function outputsOfBody(doc: OpenApiDocument, op: OpenApiOperation, at: Path, not
   return { outputs, body };
 }
 
+/**
+ * `data` (the list `name` of the object at `prefix` of the reply, whose fields and required ones are given),
+ * `metadata.count`, and the scalars beside the list; where the list is, and its items' schema.
+ */
+function listOutputs(doc: OpenApiDocument, fields: Record<string, Schema>, required: ReadonlySet<string>, prefix: string[], name: string, outputs: Record<string, ManifestOutput>): NonNullable<OutputsDraft["list"]> {
+  const pointer = [...prefix, name];
+  outputs.data = { type: "array", from: `$response.body#${formatPointer(pointer)}`, ...(required.has(name) ? {} : { default: [] }), description: shortText(describe(doc, fieldOf(fields, name)) || `The ${name} of this reply.`, 200) };
+  outputs["metadata.count"] = { type: "number", from: `$response.body#${formatPointer(pointer)}`, count: true, description: `How many ${name} this reply holds.` };
+  scalarOutputs(doc, fields, required, prefix, (field) => field !== name, outputs);
+  return { pointer, items: itemsOf(doc, fieldOf(fields, name)) };
+}
+
 /** `metadata.<field>` for each scalar field of an object at `prefix` of the reply that `keep` keeps. */
 function scalarOutputs(doc: OpenApiDocument, fields: Record<string, Schema>, required: ReadonlySet<string>, prefix: string[], keep: (field: string) => boolean, outputs: Record<string, ManifestOutput>): void {
   for (const [field, schema] of Object.entries(fields)) {
     if (!keep(field)) continue;
     const flat = safeFlatten(doc, schema);
     const t = flat ? typeOf(flat) : undefined;
-    if (!flat || !t || !["string", "integer", "number", "boolean"].includes(t)) continue;
-    if (Array.isArray(flat.enum) && flat.enum.length === 1) continue; // always the same value
+    if (!flat || !t || !SCALAR_TYPES.includes(t)) continue;
+    if (holdsOneValue(flat)) continue; // always the same value
     const name = outputName(field, outputs);
     outputs[name] = {
       type: t === "integer" ? "number" : (t as "string" | "number" | "boolean"),
@@ -184,8 +192,8 @@ function envelopeField(doc: OpenApiDocument, op: OpenApiOperation, fields: Recor
 function wrappedList(doc: OpenApiDocument, op: OpenApiOperation, fields: Record<string, Schema>): { wrapper: string; list: string; innerFields: Record<string, Schema>; innerRequired: Set<string> } | undefined {
   const recordScalar = (name: string) => {
     const flat = safeFlatten(doc, fieldOf(fields, name));
-    const scalar = ["string", "integer", "number", "boolean"].includes((flat && typeOf(flat)) ?? "");
-    return ID_FIELD.test(name) || (scalar && !(Array.isArray(flat?.enum) && flat.enum.length === 1) && !PAGING_FIELDS.test(name));
+    const scalar = flat !== undefined && SCALAR_TYPES.includes(typeOf(flat) ?? "");
+    return ID_FIELD.test(name) || (scalar && !holdsOneValue(flat) && !PAGING_FIELDS.test(name));
   };
   if (Object.keys(fields).some(recordScalar)) return undefined;
   const found = Object.keys(fields).flatMap((wrapper) => {
@@ -209,7 +217,7 @@ function listField(doc: OpenApiDocument, op: OpenApiOperation, fields: Record<st
       if (!flat || !declaresArray(flat)) return false;
       // Records: objects, or anything but a scalar (a list of anyOf shapes, as some documents write their records).
       const items = itemsOf(doc, schema);
-      return items !== undefined && !["string", "integer", "number", "boolean"].includes(typeOf(items) ?? "");
+      return items !== undefined && !SCALAR_TYPES.includes(typeOf(items) ?? "");
     })
     .map(([name]) => name);
   const named = lists.filter((n) => LIST_NAMES.test(n));

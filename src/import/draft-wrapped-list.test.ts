@@ -59,6 +59,14 @@ describe("a list inside an object of a reply that is no record", () => {
     expect(seen.map((r) => new URL(r.url).search)).toEqual(["", "?after=17"]);
   });
 
+  it("drafts what the object holds as optional when the object is: the list defaults to [], its scalars may be absent", () => {
+    const loose = { type: "object", properties: { zqsearch: { type: "object", required: ["items", "total"], properties: { items: { type: "array", items: zqwidget }, total: { type: "integer" } } } } };
+    const searching = openapi({ "/zqwidgets/search": { get: { operationId: "searchZqwidgets", parameters: [query("q", "string")], responses: { "200": reply(loose, {}) } } } });
+    const outputs = drafted(searching, ["searchZqwidgets"]).manifest.operations.acme_search_zqwidgets!.outputs;
+    expect(outputs.data).toMatchObject({ from: "$response.body#/zqsearch/items", default: [] });
+    expect(outputs["metadata.total"]).toMatchObject({ from: "$response.body#/zqsearch/total", optional: true });
+  });
+
   it("leaves a record with a list inside it a record: a reply with scalars of its own", () => {
     const record = {
       type: "object",
