@@ -6,6 +6,7 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
+import { parseDocument } from "yaml";
 import { afterAll, describe, expect, it } from "vitest";
 import { draftWorkFolder, drafted, openapi, reply } from "../import/__fixtures__/draft-kit.js";
 import { linkProvider } from "../emit/generate-all.js";
@@ -30,13 +31,17 @@ const doc = openapi({
   },
 });
 
-async function linkedValues(): Promise<ToolValues> {
+/** The drafted provider's values; `example`: the manifest's own example of the file parameter, when it gives one. */
+async function linkedValues(example?: string): Promise<ToolValues> {
   const d = drafted(doc, ["uploadZqcert"]);
-  const dir = join(draftWorkFolder, "file-example", "specs", "acme");
+  const root = join(draftWorkFolder, `file-example-${example === undefined ? "drafted" : "own"}`);
+  const dir = join(root, "specs", "acme");
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
-  writeFileSync(join(dir, "manifest.yaml"), d.manifestText);
-  const linked = await linkProvider(join(draftWorkFolder, "file-example"), dir);
+  const manifest = parseDocument(d.manifestText);
+  if (example !== undefined) manifest.setIn(["operations", "acme_upload_zqcert", "params", "zqcert", "example"], example);
+  writeFileSync(join(dir, "manifest.yaml"), manifest.toString());
+  const linked = await linkProvider(root, dir);
   const tool = linked.ir.operations[0]!.tool;
   expect(tool.params.find((p) => p.name === "zqcert")?.type).toBe("file");
   return new ToolValues(tool, linked.document);
@@ -51,5 +56,12 @@ describe("a file parameter the document gives an example of", () => {
     }
     const draws = fc.sample(validInput(values.tool, values, "http://127.0.0.1:9"), { numRuns: 50, seed: 7 });
     expect(draws.filter((d) => !(d.zqcert instanceof File))).toEqual([]);
+  });
+
+  it("is given the manifest's own example when it gives one (a file its author keeps beside the specs)", async () => {
+    const path = join(draftWorkFolder, "zq-own-cert.p12");
+    writeFileSync(path, "zq certificate bytes");
+    const values = await linkedValues(path);
+    expect(values.minimal().zqcert).toBe(path);
   });
 });
