@@ -34,14 +34,14 @@ const doc = openapi({
 /** The drafted provider's values; `example`: the manifest's own example of the file parameter, when it gives one. */
 async function linkedValues(example?: string): Promise<ToolValues> {
   const d = drafted(doc, ["uploadZqcert"]);
-  const root = join(draftWorkFolder, `file-example-${example === undefined ? "drafted" : "own"}`);
-  const dir = join(root, "specs", "acme");
+  const project = join(draftWorkFolder, `file-example-${example === undefined ? "drafted" : "own"}`);
+  const dir = join(project, "specs", "acme");
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
   const manifest = parseDocument(d.manifestText);
   if (example !== undefined) manifest.setIn(["operations", "acme_upload_zqcert", "params", "zqcert", "example"], example);
   writeFileSync(join(dir, "manifest.yaml"), manifest.toString());
-  const linked = await linkProvider(root, dir);
+  const linked = await linkProvider(project, dir);
   const tool = linked.ir.operations[0]!.tool;
   expect(tool.params.find((p) => p.name === "zqcert")?.type).toBe("file");
   return new ToolValues(tool, linked.document);
