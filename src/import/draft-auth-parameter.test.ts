@@ -50,3 +50,25 @@ describe("a drafted document with no security scheme whose operations take a key
     expect(seen[0]?.headers.get("xi-zq-api-key")).toBe("zq-voices-key-0001");
   });
 });
+
+describe("a required header named as a token or key of some kind, on every operation", () => {
+  const header = (name: string, required = true) => ({ name, in: "header", required, schema: { type: "string" } });
+
+  it("is the credential (X-Zqmail-Server-Token, Private-Token); not an idempotency key, a page's token, nor an optional header", () => {
+    const doc = noSchemes({});
+    const every = (p: unknown) => [{ op: op("a", [p]) }, { op: op("b", [p]) }];
+    expect(keyParameter(doc, every(header("X-Zqmail-Server-Token")))).toEqual({ in: "header", name: "X-Zqmail-Server-Token" });
+    expect(keyParameter(doc, every(header("Private-Token")))?.name).toBe("Private-Token");
+    expect(keyParameter(doc, every(header("Idempotency-Key")))).toBeUndefined();
+    expect(keyParameter(doc, every(header("X-Page-Token")))).toBeUndefined();
+    expect(keyParameter(doc, every(header("X-Zqmail-Server-Token", false)))).toBeUndefined();
+  });
+
+  it("drafts as the credential, secret, in a document that links", async () => {
+    const token = { ...header("X-Zqmail-Server-Token"), description: "The token of the server." };
+    const d = drafted(noSchemes({ "/zqbounces": { get: op("listZqbounces", [token]) } }), ["listZqbounces"]);
+    expect(d.manifest.auth).toMatchObject({ param: "apiKey" });
+    expect(d.manifest.params?.apiKey).toMatchObject({ secret: true });
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});

@@ -18,6 +18,16 @@ export interface KeyParameter {
 // A key or a token by its name: api-key, x-api-key, xi-api-key, api_key, apikey, access_token, auth-token, secret-key, token;
 // not a token of paging or of a resource (page_token, next_token, sync_token).
 const KEY_NAME = /^([a-z0-9]+[-_])*(api[-_]?key|apikey|access[-_]?token|auth[-_]?token|secret[-_]?key)$|^(token|key)$/i;
+// A required header named as a token or a key of some kind (X-Postmark-Server-Token, Private-Token, X-Vault-Token),
+// not one that keys a request or a page (Idempotency-Key, X-Page-Token, X-CSRF-Token).
+const KEY_HEADER = /^([a-z0-9]+[-_])*(token|key)$/i;
+const NO_CREDENTIAL_HEADER = /(^|[-_])(idempotency|page|next|sync|continuation|csrf|xsrf|cache|request|correlation|trace)[-_]/i;
+
+/** Whether a parameter carries the credential by its name (and, for a header only a credential would be, by being required). */
+function namesKey(p: Json): boolean {
+  const name = String(p.name);
+  return KEY_NAME.test(name) || (p.in === "header" && p.required === true && KEY_HEADER.test(name) && !NO_CREDENTIAL_HEADER.test(name));
+}
 
 /** The parameter object `raw` names, local `$ref`s followed (json-ref.ts: own keys only). */
 function resolved(doc: Json, raw: unknown): Json | undefined {
@@ -41,7 +51,7 @@ export function keyParameter(doc: Json, operations: readonly { op: Json }[]): Ke
     const seen = new Set<string>();
     for (const raw of Array.isArray(op.parameters) ? op.parameters : []) {
       const p = resolved(doc, raw);
-      if (!p || (p.in !== "header" && p.in !== "query") || typeof p.name !== "string" || !KEY_NAME.test(p.name)) continue;
+      if (!p || (p.in !== "header" && p.in !== "query") || typeof p.name !== "string" || !namesKey(p)) continue;
       const key = `${p.in}:${p.name.toLowerCase()}`;
       if (seen.has(key)) continue;
       seen.add(key);

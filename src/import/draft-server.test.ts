@@ -56,3 +56,12 @@ describe("a server whose host has a variable that lists its values (enum)", () =
     expect(d.manifest.server).toEqual({ default: "https://api.zq-widgets.example/v2" });
   });
 });
+
+describe("a server without a scheme (//host, a network-path reference)", () => {
+  it("is that host over https, its path kept, said in a note; it links (the link reads the document's server the same way)", async () => {
+    const d = drafted({ ...withServer("//api.zqmail.test/v2", "unused"), servers: [{ url: "//api.zqmail.test/v2" }] }, ["queryVectors"]);
+    expect(d.manifest.server).toEqual({ default: "https://api.zqmail.test/v2" });
+    expect(notesAt(d, "server.default")).toContain("the document's first server has no scheme (//api.zqmail.test/v2): https taken");
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});

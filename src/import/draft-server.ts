@@ -5,6 +5,7 @@
 // (server.param). Variables and other hosts are review notes.
 import type { Manifest, ManifestParam } from "../load/precompiled/manifest-types.js";
 import type { ReviewNote } from "./manifest-yaml.js";
+import { withServerScheme } from "../link/server.js";
 
 type Json = Record<string, unknown>;
 
@@ -21,7 +22,10 @@ export const ADDRESS_PARAM = "instanceUrl";
  * address parameter (`server.param`), the relative path appended to it.
  */
 export function draftServer(data: Json, notes: ReviewNote[]): { server: Manifest["server"]; address?: Record<string, ManifestParam> } {
-  const servers = (Array.isArray(data.servers) ? data.servers : []) as Json[];
+  const published = (Array.isArray(data.servers) ? data.servers : []) as Json[];
+  // A server without a scheme (`//api.example.com`) names its host: https taken (withServerScheme), as the link reads it.
+  const servers = published.map((s) => (typeof s?.url === "string" ? { ...s, url: withServerScheme(s.url) } : s));
+  if (typeof published[0]?.url === "string" && published[0].url !== servers[0]?.url) notes.push({ at: ["server", "default"], note: `the document's first server has no scheme (${published[0].url}): https taken` });
   const addresses: URL[] = [];
   for (const s of servers) {
     if (typeof s?.url !== "string") continue;

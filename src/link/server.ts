@@ -25,6 +25,15 @@ export function serverOf(ctx: LinkContext): ToolSpec["server"] {
   return { ...ctx.manifest.server, ...(basePath ? { basePath } : {}), ...linkLimits(ctx) };
 }
 
+/**
+ * A server address as requests use it: one without a scheme (`//api.example.com`, a network-path reference)
+ * names its host, with the scheme of wherever the document is read from; https, the one the runtime sends a
+ * credential over.
+ */
+export function withServerScheme(url: string): string {
+  return url.startsWith("//") ? `https:${url}` : url;
+}
+
 /** The document's first server, its variables at their defaults: its origin (when absolute) and path ("" for none), or why its path cannot be known. */
 export type DocumentServer = { url: string; origin?: string; path: string } | { url: string; problem: string; at: Path };
 
@@ -44,7 +53,7 @@ export function documentServer(document: unknown): DocumentServer | undefined {
   };
   // Variables with a default are filled in first: a server made of variables
   // (`{protocol}://{hostname}:{port}`) is an absolute address once filled, not a path.
-  const filled = url.replace(/\{([^{}]*)\}/g, (whole, name: string) => defaultOf(name) ?? whole);
+  const filled = withServerScheme(url).replace(/\{([^{}]*)\}/g, (whole, name: string) => defaultOf(name) ?? whole);
   const origin = /^([a-z][a-z0-9+.-]*|\{[^{}]*\}):\/\/[^/?#]*/i.exec(filled)?.[0];
   let path = filled.slice(origin?.length ?? 0);
   if (/[?#]/.test(path)) return { url, problem: `server ${JSON.stringify(url)} has a query or fragment, which no request address can carry`, at };
