@@ -105,6 +105,8 @@ const EFFECTS: Effects = {
     set: downloadFile.download!,
     observe: (t) => call(t, { apiKey: "zqfiles-key-0123456789", fileId: "f1" }, [new Response(new Uint8Array([37, 80, 68, 70]), { status: 200, headers: { "content-type": "application/pdf" } })]),
   },
+  // An Accept of the JSON type the answers declare, where a `*/*` could bring another.
+  accept: { base: getBook, set: "application/json", observe: (t) => call(t, SHELF, [book()], { headers: ["accept"] }) },
   timeoutMs: {
     base: getBook,
     set: 20,

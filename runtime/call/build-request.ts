@@ -9,7 +9,7 @@ import type { BodySupport } from "./request-body.js";
 import type { Support } from "./support.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
-export const TOOL_FIELDS_READ = ["path", "params", "constants", "routes"] as const satisfies readonly (keyof ToolCall)[];
+export const TOOL_FIELDS_READ = ["path", "params", "constants", "routes", "accept"] as const satisfies readonly (keyof ToolCall)[];
 
 export interface WireRequest {
   path: Record<string, string>;
@@ -52,6 +52,8 @@ export function buildRequest(tool: ToolCall, values: Record<string, unknown>, un
     }
   }
   for (const c of tool.constants) applyConstant(request, c, bodies);
+  // An upstream that may answer in a type the runtime does not read is asked for JSON, unless a parameter or constant asked.
+  if (tool.accept && !Object.keys(request.header).some((h) => h.toLowerCase() === "accept")) request.header.Accept = tool.accept;
   return request;
 }
 

@@ -360,6 +360,12 @@ export interface ToolSpec {
   idempotency?: IdempotencySpec;
   pagination?: PaginationSpec;
   download?: DownloadSpec;
+  /**
+   * The request's Accept: the JSON media types the operation's 2xx answers
+   * declare, present only where they declare another type too (XML first, a
+   * JSON text sequence), which an upstream asked for any type may answer.
+   */
+  accept?: string;
   /** How long one call may take, in milliseconds, when the manifest says (`timeoutMs`); else the call's option or 30 s. */
   timeoutMs?: number;
 }

@@ -36,7 +36,8 @@ const openapi = {
         requestBody: {
           required: true,
           content: {
-            "application/json": {
+            // With its charset, as published documents often write it: still the JSON body whose schema holds.
+            "application/json; charset=utf-8": {
               schema: {
                 type: "object",
                 required: ["order"],

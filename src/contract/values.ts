@@ -8,6 +8,7 @@ import { checkValue, credentialOfParam, wayParams, isAbsent, itemAt, oauthParams
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../load/openapi-document.js";
 import { ofFormatAndLength, stretch } from "../model/string-values.js";
 import { at } from "./json-path.js";
+import { jsonMediaType } from "../load/media-types.js";
 import { madeRequestBodies, parameterCheck, requestPlaceCheck } from "./made-body.js";
 import { placeholderValue, synthesized } from "./rule-values.js";
 
@@ -419,7 +420,8 @@ export class ToolValues {
     if (!raw.requestBody) return undefined;
     const body = this.doc.resolve(raw.requestBody as Schema);
     const content = (body.content ?? {}) as Record<string, Schema>;
-    const key = Object.keys(content).find((k) => k === "application/json" || /[/+]json$/.test(k));
+    // `application/json; charset=utf-8` too: its parameters aside, it is JSON (a vendor's `+json` type as well).
+    const key = jsonMediaType(content);
     return key ? content[key] : undefined;
   }
 

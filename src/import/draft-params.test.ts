@@ -91,10 +91,17 @@ describe("parameters of the address and headers", () => {
     expect(await linkProblems(unsent)).toEqual([expect.stringContaining('requires header parameter "zq-revision"; declare required: true or a default that is sent')]);
   });
 
-  it("leave out a Content-Type header parameter, which OpenAPI ignores (the runtime writes the body's media type), and still link where the spec requires it", async () => {
-    const d = drafted(withParams([{ name: "Content-Type", in: "header", required: true, schema: { type: "string", enum: ["application/json; zq-response=omitLinks,omitMeta"] } }]), ["getItem"]);
+  it("leave out a Content-Type or Accept header parameter, which OpenAPI ignores (the runtime writes both), and still link where the spec requires them", async () => {
+    const d = drafted(
+      withParams([
+        { name: "Content-Type", in: "header", required: true, schema: { type: "string", enum: ["application/json; zq-response=omitLinks,omitMeta"] } },
+        { name: "accept", in: "header", required: true, schema: { type: "string", example: "zq-example" } },
+      ]),
+      ["getItem"],
+    );
     expect(Object.keys(d.manifest.operations.acme_get_item!.params!)).toEqual(["id"]);
-    expect(notesAt(d, "operations.acme_get_item")).toContain("header parameter Content-Type not drafted: OpenAPI ignores it, and the runtime writes the body's media type itself");
+    for (const name of ["Content-Type", "accept"])
+      expect(notesAt(d, "operations.acme_get_item")).toContain(`header parameter ${name} not drafted: OpenAPI ignores it (the media types and the security schemes say it), and the runtime writes it itself`);
     expect(await linkProblems(d)).toEqual([]);
   });
 
@@ -178,6 +185,30 @@ describe("body fields", () => {
       // A format the manifest states is drafted (the link would take it from the spec anyway).
       dueDate: { type: "string", description: "The dueDate field.", format: "date", wire: { in: "body", pointer: "/due-date" } },
     });
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("with an enum but no type take the type their values share; a list whose enum holds no list is not drafted, and said", async () => {
+    const d = drafted(
+      withBody({
+        "application/json": {
+          schema: {
+            type: "object",
+            properties: {
+              state: { enum: ["zq-running", "zq-done"], description: "The state." },
+              level: { enum: [1, 2, null] },
+              sources: { type: "array", enum: ["zq-one", "zq-two"], items: { type: "string" } },
+            },
+          },
+        },
+      }),
+      ["createItem"],
+    );
+    const params = d.manifest.operations.acme_create_item!.params!;
+    expect(params.state).toEqual({ type: "string", description: "The state.", enum: ["zq-running", "zq-done"], wire: { in: "body" } });
+    expect(params.level).toMatchObject({ type: "number", integer: true, enum: [1, 2] });
+    expect(params.sources).toBeUndefined();
+    expect(notesAt(d, "operations.acme_create_item")).toContain('the spec\'s enum of sources (["zq-one","zq-two"]) holds no list, which its type says it is: no value can be sent, not drafted (the spec may mean its items\' values)');
     expect(await linkProblems(d)).toEqual([]);
   });
 

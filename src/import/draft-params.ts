@@ -10,13 +10,15 @@ import { checkValue, fieldOf, isAbsent, isValueFormat, type ParamSpec } from "@b
 import type { ManifestParam, ManifestRule } from "../load/precompiled/manifest-types.js";
 import { bodyFieldRule, loneBranch } from "./draft-body-rules.js";
 import { operatorOf, paramName } from "./param-names.js";
-import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../load/openapi-document.js";
+import { typeOf, valuesType, type OpenApiDocument, type OpenApiOperation, type Schema } from "../load/openapi-document.js";
 import { isBinaryString, LONE_FILE_PART } from "../load/media-types.js";
 import { repeatsCredential, type CredentialDraft } from "./draft-auth.js";
 import { exampleOfFirstShape } from "./draft-example.js";
 import { patternLengths } from "../link/pattern-length.js";
 import type { ReviewNote } from "./manifest-yaml.js";
 import { shortText } from "./plain-text.js";
+import { isIgnoredHeader } from "../load/ignored-headers.js";
+import { numberLimits, stringLimits } from "./draft-limits.js";
 
 /** The query styles the runtime writes (build-request.ts). */
 const QUERY_STYLES = ["form", "spaceDelimited", "pipeDelimited", "deepObject"];
@@ -74,9 +76,9 @@ export function draftParams(doc: OpenApiDocument, op: OpenApiOperation, rawOp: S
       note(at, `cookie parameter ${declared.name} not drafted: the runtime sends no cookies`);
       continue;
     }
-    // OpenAPI ignores a Content-Type header parameter: the body's media type is the request body's to say, and the runtime writes it.
-    if (declared.in === "header" && declared.name.toLowerCase() === "content-type") {
-      note(at, `header parameter ${declared.name} not drafted: OpenAPI ignores it, and the runtime writes the body's media type itself`);
+    // OpenAPI ignores an Accept, Content-Type or Authorization header parameter: the media types and the security schemes say them.
+    if (isIgnoredHeader(declared)) {
+      note(at, `header parameter ${declared.name} not drafted: OpenAPI ignores it (the media types and the security schemes say it), and the runtime writes it itself`);
       continue;
     }
     const name = paramName(declared.name, taken);
@@ -212,7 +214,10 @@ function draftBody(
     }
     const name = paramName(field, into.taken);
     const where = [...at, "params", name];
-    const draft = body.encoding === "multipart" && isFileField(flatField) ? fileParam(flatField, name, required.has(field)) : fromSchema(doc, schema, { name, place: "body", required: required.has(field), at: where }, notes);
+    // Notes about the field itself count only if it is drafted; else they are the operation's.
+    const own: ReviewNote[] = [];
+    const draft = body.encoding === "multipart" && isFileField(flatField) ? fileParam(flatField, name, required.has(field)) : fromSchema(doc, schema, { name, place: "body", required: required.has(field), at: where }, own);
+    notes.push(...(draft ? own : own.map((n) => ({ ...n, at }))));
     if (!draft) continue;
     draft.wire = { in: "body", ...(name !== field ? { pointer: `/${field.replace(/~/g, "~0").replace(/\//g, "~1")}` } : {}) };
     into.params[name] = draft;
@@ -287,6 +292,12 @@ export function fromSchema(doc: OpenApiDocument, schema: Schema, input: FieldInp
   } else if (t === "boolean") {
     param.type = "boolean";
     if (Array.isArray(flat.enum)) note(`the spec allows only ${JSON.stringify(flat.enum)}, which a boolean parameter cannot state: generate will ask for an enum`);
+  } else if ((t === "object" || t === "array") && Array.isArray(flat.enum) && !flat.enum.some((v) => valuesType([v]) === t)) {
+    // `type: array` beside an enum of strings (meant for its items): no list is one of those values, so no value passes.
+    note(
+      `the spec's enum of ${input.name} (${shortText(JSON.stringify(flat.enum), 80)}) holds no ${t === "array" ? "list" : "object"}, which its type says it is: no value can be sent, not drafted (the spec may mean its ${t === "array" ? "items'" : "fields'"} values)`,
+    );
+    return undefined;
   } else if (t === "object" || t === "array") {
     Object.assign(param, { type: "json", jsonType: t });
     if (t === "array" && typeof flat.minItems === "number") param.minItems = flat.minItems;
@@ -323,48 +334,6 @@ export function fromSchema(doc: OpenApiDocument, schema: Schema, input: FieldInp
   const example = input.example ?? flat.example;
   if (example !== undefined && fits(example)) param.example = example;
   return param;
-}
-
-function stringLimits(s: Schema, param: ManifestParam, note: (text: string) => void): void {
-  if (typeof s.minLength === "number") param.minLength = s.minLength;
-  if (typeof s.maxLength === "number") param.maxLength = s.maxLength;
-  if (typeof s.pattern === "string") {
-    try {
-      new RegExp(s.pattern, "u");
-      param.pattern = s.pattern;
-    } catch (e) {
-      note(`the spec's pattern ${JSON.stringify(s.pattern)} is not an ECMAScript regular expression (${(e as Error).message}): left out, and generate will ask for it`);
-    }
-  }
-  if (Array.isArray(s.enum)) {
-    const values = [...new Set(s.enum.filter((v) => typeof v === "string"))];
-    // An empty string (which some APIs take to mean "unset") is no value to the runtime: it never sends one.
-    if (values.includes("")) note('the spec\'s enum allows "" (to clear the value, in some APIs), which the runtime treats as no value and never sends: left out of enum');
-    const sent = values.filter((v) => v !== "");
-    if (sent.length) param.enum = sent;
-  }
-}
-
-function numberLimits(s: Schema, param: ManifestParam, note: (text: string) => void): void {
-  const integer = param.integer === true;
-  // An exclusive bound is the next value past it: for integers, the next integer; for other numbers, the linker works it out from the spec.
-  const bound = (value: unknown, exclusive: unknown, up: boolean): number | undefined => {
-    const limit = typeof exclusive === "number" ? exclusive : typeof value === "number" ? value : undefined;
-    if (limit === undefined) return undefined;
-    if (exclusive !== true && typeof exclusive !== "number") return limit;
-    if (integer) return up ? Math.floor(limit) + 1 : Math.ceil(limit) - 1;
-    param.limitsFromSpec = true;
-    return undefined;
-  };
-  const minimum = bound(s.minimum, s.exclusiveMinimum, true);
-  const maximum = bound(s.maximum, s.exclusiveMaximum, false);
-  if (minimum !== undefined) param.minimum = minimum;
-  if (maximum !== undefined) param.maximum = maximum;
-  if (param.limitsFromSpec) note("an exclusive bound of the spec is taken as it is (limitsFromSpec)");
-  if (Array.isArray(s.enum)) {
-    const values = [...new Set(s.enum.filter((v) => typeof v === "number"))];
-    if (values.length) param.enum = values;
-  }
 }
 
 /** The manifest parameter as the runtime checks values against it. */

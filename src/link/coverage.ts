@@ -5,6 +5,7 @@
 import { formatPointer, parsePointer, type ParamSpec, type WireConstant, type WireSpec } from "@blockwright/runtime/internal";
 import { slotKey, type OpenApiOperation } from "../load/openapi-document.js";
 import { requiredInRequest } from "../load/read-only.js";
+import { isIgnoredHeader } from "../load/ignored-headers.js";
 import { credentialCovers } from "./auth.js";
 import type { LinkContext, Path } from "./context.js";
 
@@ -26,8 +27,8 @@ export function checkCoverage(ctx: LinkContext, at: Path, op: OpenApiOperation, 
     if (ctx.manifest.auth.covers?.includes(declared.name) && params.some((p) => (p.wire.in === "header" || p.wire.in === "query") && slotKey(p.wire.in, p.wire.name) === key)) {
       ctx.fail("BW2012", at, `${declared.in} parameter "${declared.name}" of "${op.operationId}" is the credential's (auth.covers): the credential parameter "${ctx.manifest.auth.param}" stands for it, no other parameter may send it`);
     }
-    // A Content-Type header parameter is ignored (OpenAPI 3.x): the runtime writes the body's media type.
-    const ignored = declared.in === "header" && declared.name.toLowerCase() === "content-type";
+    // Accept, Content-Type and Authorization header parameters are ignored (OpenAPI 3.x): the runtime writes them.
+    const ignored = isIgnoredHeader(declared);
     if ((declared.required || declared.in === "path") && !named.has(key) && !covered(declared) && !ignored) {
       ctx.fail("BW2010", at, `${ctx.openapiName} requires ${declared.in} parameter "${declared.name}" for "${op.operationId}", but no parameter or constant supplies it`);
     }

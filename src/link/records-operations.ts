@@ -1,8 +1,10 @@
 // The concept records of what a call does and gives: outputs and outcomes,
 // polling, pagination, routes, idempotency, behavior hints, deprecation, the
-// per-operation deadline, files, and the names the schema's patterns make.
+// per-operation deadline, files, the types answers are asked in, and the
+// names the schema's patterns make.
 // concept-records.ts gathers the groups; the order here is the records' order.
 import { type ConceptRecord, decided } from "./concept-record.js";
+import { linkAccept } from "./accept.js";
 import { linkBehavior } from "./behavior.js";
 import { diffMaximum, type LimitChange, type ToolEntry } from "../model/surface-entry.js";
 import { deprecatedSurface, linkDeprecated } from "./deprecated.js";
@@ -131,6 +133,14 @@ export const OPERATION_CONCEPTS = {
     surface: {},
     link: null,
     fields: { "param.maxBytes": { surface: "params" }, "param.contentType": { none: "the type a file's part carries when its value names none: what a call accepts and returns is unchanged" }, "operation.download": { surface: "outputs" } },
+  },
+  answerTypes: {
+    wording:
+      "**Answer types:** where an operation's 2xx answers declare JSON beside another media type (XML listed first, a JSON text sequence), its requests ask for the JSON ones (`Accept`), unless a parameter or constant sends an Accept of its own; nothing to write in the manifest.",
+    schema: [],
+    tool: ["accept"],
+    surface: {},
+    link: linkAccept,
   },
   names: {
     wording:

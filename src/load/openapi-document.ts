@@ -395,7 +395,6 @@ export class OpenApiDocument {
   }
 }
 
-/** The JSON type a schema describes (`integer` is reported as `integer`). */
 /** A union crossed on the way to a place: where (the pointer to it), its variants, and those that have the place. */
 export interface UnionCrossing {
   at: readonly string[];
@@ -409,6 +408,7 @@ export function unionOf(schema: Schema): Schema[] | undefined {
   return list?.length ? (list as Schema[]) : undefined;
 }
 
+/** The JSON type a schema describes (`integer` is reported as `integer`); without `type`, what its keywords or its enum's values say. */
 export function typeOf(schema: Schema | undefined): string | undefined {
   if (!schema) return undefined;
   const t = schema.type;
@@ -416,7 +416,16 @@ export function typeOf(schema: Schema | undefined): string | undefined {
   if (typeof t === "string") return t;
   if (schema.properties || schema.additionalProperties) return "object";
   if (schema.items) return "array";
-  return undefined;
+  // `enum: [running, completed]` alone admits strings only (seen in published documents without a type).
+  return Array.isArray(schema.enum) ? valuesType(schema.enum) : undefined;
+}
+
+/** The one JSON type of a list of values (null aside): integer when every number is whole; none when they mix. */
+export function valuesType(values: unknown[]): string | undefined {
+  const kinds = new Set(values.filter((v) => v !== null).map((v) => (Array.isArray(v) ? "array" : typeof v === "number" ? (Number.isInteger(v) ? "integer" : "number") : typeof v)));
+  if (kinds.size === 2 && kinds.has("integer") && kinds.has("number")) return "number";
+  const [only] = kinds;
+  return kinds.size === 1 && only !== undefined && ["string", "integer", "number", "boolean", "object", "array"].includes(only) ? only : undefined;
 }
 
 function requirementsOf(security: unknown): string[][] | undefined {

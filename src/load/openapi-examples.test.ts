@@ -54,6 +54,10 @@ describe("examples checked against their schemas", () => {
     expect(problems(PET, `{ id: a, owner: null, born: "2026-11-23T10:00:00Z", age: 1 }`)).toEqual([]);
     expect(problems(PET, `{ id: a, born: "yesterday" }`)).toEqual([expect.stringMatching(/^pets\.yaml:17:\d+: .*\/born string does not match format "date-time", got "yesterday"$/)]);
     expect(problems(PET.replace("format: date-time", "format: zq-moment"), `{ id: a, born: "yesterday" }`)).toEqual([]);
+    // ajv-formats' url (which the mock checks) wants a public host name: a published example's localhost address is refused.
+    const site = PET.replace("format: date-time", "format: url");
+    expect(problems(site, `{ id: a, born: "https://zq.example.org/a" }`)).toEqual([]);
+    expect(problems(site, `{ id: a, born: "http://localhost:3000/zq" }`)).toEqual([expect.stringMatching(/\/born string does not match format "url", got "http:\/\/localhost:3000\/zq"$/)]);
     expect(problems(PET, `{ id: a, age: 0 }`)).toEqual(['pets.yaml:17:40: example "one" of the 200 response of "getPet" (application/json) does not match its schema: /age must be greater than 0, got 0']);
   });
 

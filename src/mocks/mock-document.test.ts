@@ -222,3 +222,30 @@ describe("a mock's answers that HTTP says carry no content", () => {
     expect([responses["200"], responses["204"], responses["205"]]).toEqual([{ description: "ok", content: json }, { description: "gone" }, { description: "reset" }]);
   });
 });
+
+describe("a mock's answers whose document lists a real answer's transport headers", () => {
+  it("serves them without Content-Encoding, Transfer-Encoding, Content-Length or Connection (the mock writes a plain body), other headers and $refs as declared", () => {
+    const header = (example: string) => ({ schema: { type: "string", example } });
+    const doc = {
+      openapi: "3.0.3",
+      info: { title: "zqtransport", version: "1" },
+      components: { responses: { Plain: { description: "plain", headers: { "X-Zq-Trace": header("t1") } } } },
+      paths: {
+        "/zq": {
+          get: {
+            responses: {
+              "200": { description: "ok", headers: { "Content-Encoding": header("gzip"), "transfer-encoding": header("chunked"), "Content-Length": header("12"), Connection: header("keep-alive"), "X-Zq-Trace": header("t0") } },
+              "404": { $ref: "#/components/responses/Plain" },
+            },
+          },
+        },
+      },
+    };
+    const before = structuredClone(doc);
+    const served = mockDocument(doc, () => false) as { paths: Record<string, { get: { responses: Record<string, { headers?: object }> } }> };
+    const responses = served.paths["/zq"]!.get.responses;
+    expect(Object.keys(responses["200"]!.headers!)).toEqual(["X-Zq-Trace"]);
+    expect(responses["404"]).toEqual({ $ref: "#/components/responses/Plain" });
+    expect(doc).toEqual(before);
+  });
+});

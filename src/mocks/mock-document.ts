@@ -14,8 +14,10 @@
 // served as JSON, and a named example `default` as the default; an object sent in the query as its fields (form, exploded)
 // is taken as those fields; a body whose `allOf` members each close the
 // object takes the fields of all of them (open-all-of.ts); a multipart body's
-// object fields, sent as JSON parts, are taken as the text Prism reads.
+// object fields, sent as JSON parts, are taken as the text Prism reads; an
+// answer lists no transport header (Content-Encoding, Transfer-Encoding, …).
 import { sendsFieldsAsPairs } from "../load/openapi-document.js";
+import { isIgnoredHeader } from "../load/ignored-headers.js";
 import { withTextEnum } from "../load/text-enum.js";
 import { carriesNoContent } from "../load/media-types.js";
 import { documentServer } from "../link/server.js";
@@ -89,11 +91,15 @@ function spreadQueryObject(param: unknown, document: Json): unknown[] {
  * Answers whose only media type is a wildcard (any type, `application/*`)
  * with a schema are served as JSON: Prism cannot write an object as any type
  * ("Cannot find serializer"), and answered 500 where the document has one.
+ * Every answer loses the transport headers the document lists.
  */
 function answersAsJson(responses: Json, document: Json): Json {
   const out: Json = {};
-  for (const [status, raw] of Object.entries(responses)) {
-    const response = resolved(raw, document);
+  for (const [status, declared] of Object.entries(responses)) {
+    const found = resolved(declared, document);
+    const response = withoutTransportHeaders(found);
+    // As declared (a `$ref` kept) unless a header had to go.
+    const raw = response === found ? declared : response;
     // No content for 204, 205 or 304 (RFC 9110), whatever the document declares: Prism sent a body's length with a 204,
     // and a client's connection then waited for the bytes (Miro's board deletion kept `verify` from exiting).
     if (carriesNoContent(status) && isObject(response) && response.content !== undefined) {
@@ -117,6 +123,19 @@ function answersAsJson(responses: Json, document: Json): Json {
     out[status] = { ...(response as Json), content: { "application/json": media, ...others } };
   }
   return out;
+}
+
+/**
+ * Headers that say how a body crosses the wire, which only the server that
+ * writes the body may set: a document that lists a real answer's headers
+ * (`Content-Encoding: gzip`, `Transfer-Encoding: chunked`, a Content-Length)
+ * had the mock send them over a plain body, and every call failed to decode it.
+ */
+const TRANSPORT_HEADERS = new Set(["content-encoding", "content-length", "transfer-encoding", "connection", "keep-alive", "proxy-connection", "te", "trailer", "upgrade"]);
+
+function withoutTransportHeaders(response: unknown): unknown {
+  if (!isObject(response) || !isObject(response.headers) || !Object.keys(response.headers).some((h) => TRANSPORT_HEADERS.has(h.toLowerCase()))) return response;
+  return { ...response, headers: Object.fromEntries(Object.entries(response.headers).filter(([h]) => !TRANSPORT_HEADERS.has(h.toLowerCase()))) };
 }
 
 /**
@@ -313,12 +332,9 @@ function jsonFieldsAsText(raw: unknown, document: Json, depth: number): unknown 
   return out ?? raw;
 }
 
-/** Header parameters whose definitions OpenAPI 3 says to ignore: the media types and the security schemes say those headers. */
-const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
-
 function isCovered(p: unknown, covers: (slot: CoveredSlot) => boolean): boolean {
   if (!isObject(p) || typeof p.in !== "string" || typeof p.name !== "string" || p.in === "path") return false;
-  return (p.in === "header" && IGNORED_HEADERS.has(p.name.toLowerCase())) || covers({ in: p.in, name: p.name });
+  return isIgnoredHeader(p) || covers({ in: p.in, name: p.name });
 }
 
 /** A local `$ref` followed (a parameter or body shared under components). */

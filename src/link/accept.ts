@@ -1,0 +1,21 @@
+// The request's Accept, from the document: where an operation's 2xx answers
+// declare JSON beside another type (XML first, as Swagger 2 `produces` lists
+// often are; a JSON text sequence), an upstream asked for any type (fetch's
+// `*/*`) may answer one the runtime does not read, and a mock serves the
+// first it finds. The request then names every JSON type the operation's
+// answers declare, its errors' too (`application/problem+json`), each also
+// without its parameters (`application/json` beside `application/json;
+// charset=utf-8`, which a strict negotiation would not match). A file's
+// download names its own types (files.ts).
+import type { ToolSpec } from "@blockwright/runtime/internal";
+import { bareMediaType, isJsonMediaType } from "../load/media-types.js";
+import type { OpenApiOperation } from "../load/openapi-document.js";
+import type { ManifestOperation } from "../load/precompiled/manifest-types.js";
+
+export function linkAccept(_ctx: unknown, _at: unknown, mop: ManifestOperation, op: OpenApiOperation): Pick<ToolSpec, "accept"> {
+  if (mop.download === true) return {};
+  const success = new Set(op.responses.filter((r) => /^2\d\d$/.test(r.status)).flatMap((r) => r.mediaTypes));
+  if (![...success].some((t) => !isJsonMediaType(t))) return {};
+  const json = [...success, ...op.responses.flatMap((r) => r.mediaTypes)].filter(isJsonMediaType).flatMap((t) => [t, bareMediaType(t)]);
+  return json.length ? { accept: [...new Set(json)].join(", ") } : {};
+}
