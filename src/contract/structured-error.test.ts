@@ -14,10 +14,10 @@ const tracker = irFixture("tracker");
 const base = tracker.operations.find((o) => o.tool.method === "GET")!.tool;
 const tool: ToolSpec = { ...structuredClone(base), errors: { code: [], message: [parseExpression("$response.body#/errors/0/message")], requestId: [], retryableStatuses: [] } };
 
-/** The structured error the runtime made of a 400 with `body`, checked by the suite; its failure message, or "ok". */
-async function checked(body: unknown): Promise<string> {
+/** The structured error the runtime made of a 400 with `body` (JSON, or the answer given), checked by the suite; its failure message, or "ok". */
+async function checked(body: unknown, answer: Response = json(400, body)): Promise<string> {
   const input = Object.fromEntries(tool.params.filter((p) => p.required).map((p) => [p.name, p.secret ? "zq-token-0123456789" : "zq"]));
-  const { fetch } = scriptedFetch(json(400, body));
+  const { fetch } = scriptedFetch(answer);
   const result = await executeToolDefinition(tool, input, { fetch, baseUrl: "http://127.0.0.1:9" });
   if (result.success) throw new Error("expected the 400 to fail the call");
   const url = new URL("http://127.0.0.1:9/");
@@ -37,6 +37,11 @@ describe("a 400 answer and the manifest's errors.message", () => {
 
   it.each([[{}], [{ errors: [{}] }], [{ errors: [] }]])("no text at all in %j: nothing to find, the error names the status", async (body) => {
     expect(await checked(body)).toBe("ok");
+  });
+
+  it("an HTML page (a login form the document declares as its default answer): the error names the status and says it is a page", async () => {
+    const page = "<!doctype html><title>zq sign in</title>";
+    expect(await checked(page, new Response(page, { status: 400, headers: { "content-type": "text/html" } }))).toBe("ok");
   });
 
   it("text the expressions miss (a message in another place): the case fails, naming the answer", async () => {

@@ -26,7 +26,12 @@ export function expectStructuredError(tool: ToolSpec, ex: Exchange, error: Retur
   }
   same(error.code, code, "error.code (the upstream's code, read by errors.code)");
   if (message !== undefined) same(error.message, message, "error.message (the upstream's message, read by errors.message)");
-  else check(error.message.startsWith(`HTTP ${ex.status}`) || (typeof body === "string" && error.message === body.trim().slice(0, 500)), () => `error.message without an upstream message should name the status: ${error.message}`);
+  // Named as `HTTP 400 …`, or, for an HTML page (a login form, a proxy's page), `<provider> answered 400 … with an HTML page`.
+  else
+    check(
+      error.message.startsWith(`HTTP ${ex.status}`) || error.message.startsWith(`${tool.provider} answered ${ex.status} `) || (typeof body === "string" && error.message === body.trim().slice(0, 500)),
+      () => `error.message without an upstream message should name the status: ${error.message}`,
+    );
   if (requestId !== undefined) same(error.requestId, requestId, "error.requestId");
   same(error.retryable, !mayHaveBeenApplied && tool.errors.retryableStatuses.includes(ex.status) && !quotaUsedUp(tool, answer), "error.retryable");
   same(error.mayHaveBeenApplied, mayHaveBeenApplied ? true : undefined, "error.mayHaveBeenApplied");

@@ -193,7 +193,7 @@ function nextNamedAfterParam(doc: OpenApiDocument, body: Schema, op: OpenApiOper
 function hasLinkHeader(doc: OpenApiDocument, rawOp: Schema): boolean {
   const responses = (rawOp.responses ?? {}) as Record<string, Schema>;
   return Object.entries(responses).some(([status, raw]) => {
-    if (!/^2\d\d$/.test(status)) return false;
+    if (!/^2(\d\d|XX)$/i.test(status)) return false;
     let response: Schema;
     try {
       response = doc.resolve(raw);

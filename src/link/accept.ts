@@ -3,10 +3,11 @@
 // often are; a JSON text sequence), an upstream asked for any type (fetch's
 // `*/*`) may answer one the runtime does not read, and a mock serves the
 // first it finds. The request then names every JSON type the operation's
-// answers declare, its errors' too (`application/problem+json`), each also
-// without its parameters (`application/json` beside `application/json;
-// charset=utf-8`, which a strict negotiation would not match). A file's
-// download names its own types (files.ts).
+// answers declare, its errors' too (`application/problem+json`), without
+// their parameters: `application/json` matches `application/json;
+// charset=utf-8` as well, where naming both made the mock choose the one with
+// parameters whatever the answer asked for (and miss the named example under
+// the other). A file's download names its own types (files.ts).
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import { bareMediaType, isJsonMediaType } from "../load/media-types.js";
 import type { OpenApiOperation } from "../load/openapi-document.js";
@@ -16,6 +17,6 @@ export function linkAccept(_ctx: unknown, _at: unknown, mop: ManifestOperation, 
   if (mop.download === true) return {};
   const success = new Set(op.responses.filter((r) => /^2\d\d$/.test(r.status)).flatMap((r) => r.mediaTypes));
   if (![...success].some((t) => !isJsonMediaType(t))) return {};
-  const json = [...success, ...op.responses.flatMap((r) => r.mediaTypes)].filter(isJsonMediaType).flatMap((t) => [t, bareMediaType(t)]);
+  const json = [...success, ...op.responses.flatMap((r) => r.mediaTypes)].filter(isJsonMediaType).map(bareMediaType);
   return json.length ? { accept: [...new Set(json)].join(", ") } : {};
 }

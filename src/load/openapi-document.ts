@@ -6,6 +6,7 @@ import type { YamlSource } from "./yaml-source.js";
 import { OperationIndex, operationRef } from "./operation-index.js";
 import { withTextEnum } from "./text-enum.js";
 import { bareMediaType, carriesNoContent, isJsonMediaType, isRawBodyMedia, jsonMediaType, FORM_MEDIA_TYPE, MULTIPART_MEDIA_TYPE, multipartParts } from "./media-types.js";
+import { withRangesAsStatuses } from "./status-ranges.js";
 
 export { bareMediaType, isJsonMediaType, isRawBodyMedia, jsonMediaType, FORM_MEDIA_TYPE, MULTIPART_MEDIA_TYPE };
 
@@ -130,7 +131,7 @@ export class OpenApiDocument {
           location: ["paths", path, method],
           parameters: [...parameters.values()],
           requestBody: body ? this.requestBodyOf(body) : undefined,
-          responses: Object.entries((op.responses ?? {}) as Record<string, Schema>).map(([status, raw]) => {
+          responses: withRangesAsStatuses(Object.entries((op.responses ?? {}) as Record<string, Schema>)).map(([status, raw]) => {
             const response = this.resolve(raw);
             const mediaType = jsonMediaType(response.content);
             const media = mediaType ? ((response.content as Record<string, Schema>)[mediaType] as Schema) : undefined;

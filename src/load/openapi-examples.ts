@@ -31,11 +31,17 @@ import { discriminatedAsAnyOf, toJsonSchema, usesJsonSchema2020, type Wrap, wrap
 type Node = Record<string, unknown>;
 
 /**
- * Formats checked in examples: Prism's validator (ajv-formats) refuses values of these, and @cfworker/json-schema
- * reads them alike (`url` wants a public host name: `http://localhost:3000/…`, in a published example, fails both).
+ * Formats checked in a live answer (documentSchemas, for verify): what the format means to the document's
+ * author, in validators that agree on it.
+ */
+const ANSWER_FORMATS: ReadonlySet<string> = new Set(["uri", "email", "date-time", "date", "uuid", "ipv4", "ipv6"]);
+/**
+ * Formats checked in examples: the mocks' validator (Prism's, ajv-formats) refuses values of these, and
+ * @cfworker/json-schema reads them alike. `url` there wants a public host name (`http://localhost:3000/…`, in a
+ * published example, fails both), which is the mock's rule, not the author's: live answers are not held to it.
  * Not `time`: the two disagree on a time without its offset.
  */
-const CHECKED_FORMATS = new Set(["uri", "url", "uri-reference", "uri-template", "email", "hostname", "date-time", "date", "duration", "uuid", "ipv4", "ipv6", "json-pointer", "relative-json-pointer"]);
+const CHECKED_FORMATS: ReadonlySet<string> = new Set([...ANSWER_FORMATS, "url", "uri-reference", "uri-template", "hostname", "duration", "json-pointer", "relative-json-pointer"]);
 export type Path = (string | number)[];
 
 /**
@@ -87,7 +93,7 @@ export interface DocumentSchemas {
 }
 
 export function documentSchemas(files: Map<string, YamlSource>, rootFile: string): DocumentSchemas {
-  const walker = walkerOf(files, rootFile);
+  const walker = walkerOf(files, rootFile, ANSWER_FORMATS);
   return { lookup: walker.schemasOf(rootFile), draft: walker.is31 ? "2020-12" : "7", is31: walker.is31 };
 }
 
@@ -96,9 +102,9 @@ export function schemaUri(file: string, path: Path): string {
   return `${pathToFileURL(file).href}#${pointer(path)}`;
 }
 
-function walkerOf(files: Map<string, YamlSource>, rootFile: string): Walker {
+function walkerOf(files: Map<string, YamlSource>, rootFile: string, formats = CHECKED_FORMATS): Walker {
   const version = String((entryOf(files, rootFile).data as Node)?.openapi ?? "3.0");
-  return new Walker(files, usesJsonSchema2020(version));
+  return new Walker(files, usesJsonSchema2020(version), formats);
 }
 
 /** Examples checked between two looks at the signal: a few milliseconds of work. */
@@ -123,6 +129,7 @@ class Walker {
   constructor(
     private readonly files: Map<string, YamlSource>,
     readonly is31: boolean,
+    private readonly formats: ReadonlySet<string>,
   ) {}
 
   schemasOf(rootFile: string): Record<string, Schema | boolean> {
@@ -281,7 +288,7 @@ class Walker {
       const node = root ? (valueAt(root.copy, at.path.slice(root.at.path.length)) as Node | undefined) : (structuredClone(at.value) as Node);
       if (!node) continue;
       delete node.example;
-      if (typeof node.format !== "string" || !CHECKED_FORMATS.has(node.format)) delete node.format;
+      if (typeof node.format !== "string" || !this.formats.has(node.format)) delete node.format;
       if (!root) roots.set(keyOf(at.file, at.path), { at, copy: node });
     }
     const lookup: Record<string, Schema | boolean> = {};

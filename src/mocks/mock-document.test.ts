@@ -56,6 +56,31 @@ describe("a mock's parameter that is a schema or null", () => {
     const served = mockDocument(document, () => false) as typeof document;
     expect(served.paths["/zq/files"].get.parameters[0]?.schema).toEqual({ title: "Source", type: "array", items: { type: "string", enum: ["zq-upload", "zq-mistral"] } });
   });
+  it("is that schema when the null is in its type (3.1) or nullable (3.0)", () => {
+    const items = { type: "string", enum: ["zq-airtime"] };
+    const doc = {
+      openapi: "3.0.3",
+      info: { title: "zqnullable", version: "1" },
+      paths: {
+        "/zq": {
+          get: {
+            parameters: [
+              { name: "fields", in: "query", schema: { type: "array", nullable: true, items } },
+              { name: "ids", in: "query", schema: { type: ["array", "null"], items } },
+              { name: "limit", in: "query", schema: { type: "integer", nullable: false } },
+            ],
+            responses: { "200": { description: "ok" } },
+          },
+        },
+      },
+    };
+    const served = mockDocument(doc, () => false) as typeof doc;
+    expect(served.paths["/zq"].get.parameters.map((p) => p.schema)).toEqual([
+      { type: "array", items },
+      { type: "array", items },
+      { type: "integer", nullable: false },
+    ]);
+  });
 });
 
 describe("a mock's query object sent as its fields (form, exploded)", () => {

@@ -247,12 +247,19 @@ function textEnumParameter(parameter: unknown, document: Json): unknown {
 }
 
 /**
- * A parameter whose schema is "S or null" (`anyOf: [S, {type: null}]`, OpenAPI 3.1's nullable) as S: an address or a
- * header carries text, never null, and Prism reads a one-item list of such a parameter as text, not a list of one.
+ * A parameter whose schema is "S or null" (`anyOf: [S, {type: null}]`, `type: [array, "null"]`, 3.0's `nullable:
+ * true`) as S: an address or a header carries text, never null, and Prism reads a one-item list of such a parameter
+ * as text, not a list of one ("must be array,null").
  */
 function withoutNullBranch(parameter: unknown, document: Json): unknown {
   const p = resolved(parameter, document);
   if (!isObject(p) || !isObject(p.schema)) return parameter;
+  const types = Array.isArray(p.schema.type) ? p.schema.type.filter((t) => t !== "null") : undefined;
+  if (p.schema.nullable === true || (types && types.length < (p.schema.type as unknown[]).length)) {
+    const { nullable: _null, type: _type, ...rest } = p.schema;
+    const type = types ? (types.length === 1 ? types[0] : types) : p.schema.type;
+    return withoutNullBranch({ ...p, schema: { ...rest, ...(type !== undefined ? { type } : {}) } }, document);
+  }
   const key = Array.isArray(p.schema.anyOf) ? "anyOf" : Array.isArray(p.schema.oneOf) ? "oneOf" : undefined;
   if (!key) return parameter;
   const branches = p.schema[key] as unknown[];

@@ -137,6 +137,14 @@ describe("the body against the response's schema", () => {
     expect(answerDrift(subject, getShelf, answer(200, { name: "Mine", volumeCount: 3 }))).toEqual([]);
   });
 
+  it("holds a live answer to what a format means, not to a mock's rule: a loopback address is a url, a word is no date", () => {
+    const linked = subjectOf(
+      'openapi: 3.0.3\ninfo: {title: Shelf, version: "1"}\npaths:\n  /v:\n    get:\n      operationId: zqLinks\n      responses:\n        "200": {description: Links., content: {application/json: {schema: {type: object, properties: {next: {type: string, format: url}, at: {type: string, format: date}}}}}}\n',
+    );
+    expect(answerDrift(linked, toolOf("zqLinks"), answer(200, { next: "http://127.0.0.1:4010/v?after=zq1", at: "2026-11-25" }))).toEqual([]);
+    expect(answerDrift(linked, toolOf("zqLinks"), answer(200, { at: "zq-someday" })).map((d) => d.message)).toEqual([expect.stringContaining('does not match format "date"')]);
+  });
+
   it("reports a missing required field once, at the required list of the component the $ref names, with a patch removing it there", () => {
     const { id: _, ...withoutId } = volume;
     const drifts = answerDrift(subject, getVolume, ok(withoutId));
