@@ -12,6 +12,7 @@ import { cutDocument, type CutReport } from "./cut.js";
 import { draftCredential, type CredentialDraft } from "./draft-auth.js";
 import { draftManifest, type ManifestDraft } from "./draft-manifest.js";
 import { cutAnswerLines, type CutAnswers, rewriteCutAnswers } from "./cut-answers.js";
+import { wildcardJson } from "./wildcard-json.js";
 import { manifestYaml, type ReviewNote } from "./manifest-yaml.js";
 import type { SelectedOperation } from "./select-operations.js";
 
@@ -98,7 +99,12 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
         ]
       : []),
     ...(asJson.length
-      ? [{ at: ["openapi"], note: `openapi.yaml types as application/json the answers the published document types */* (any media type) with an object or list schema (${asJson.join(", ")}): check that the API answers JSON` }]
+      ? [
+          {
+            at: ["openapi"],
+            note: `openapi.yaml types as application/json the answers and request bodies the published document types */* (any media type) with an object or list schema (${asJson.join(", ")}): check that the API speaks JSON`,
+          },
+        ]
       : []),
   ];
   const manifestText = manifestYaml(draft.manifest, notes, [
@@ -131,6 +137,7 @@ function unwritableBody(document: Json, op: Json): string[] | undefined {
   const content = (body?.content ?? {}) as Json;
   const types = Object.keys(content);
   if (!types.length || jsonMediaType(content) || types.some((t) => bareMediaType(t) === FORM_MEDIA_TYPE || bareMediaType(t) === MULTIPART_MEDIA_TYPE)) return undefined;
+  if (wildcardJson(document, content) !== undefined) return undefined; // written as JSON in the cut (wildcard-json.ts)
   if (types.some((t) => isRawBodyMedia(t, followLocalRefs(document, (content[t] as Json | undefined)?.schema)))) return undefined; // a file as the whole body
   return body?.required === true || types.some((t) => bareMediaType(t).startsWith("multipart/")) ? types : undefined;
 }

@@ -1,7 +1,8 @@
 // Answers typed any media type (`*/*`) whose schema is an object or a list
 // are drafted as JSON: written as application/json in the cut, said in its
 // header and in a note; outputs and error messages drafted from the schema.
-// A `*/*` answer that is a binary string stays a file download.
+// A `*/*` answer that is a binary string stays a file download. A request
+// body of any type with an object schema is a JSON body.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { draftWorkFolder, drafted, linkProblems, notesAt, openapi, type Json } from "./__fixtures__/draft-kit.js";
@@ -32,7 +33,7 @@ describe("an answer typed */* with an object schema", () => {
     expect(d.manifest.errors?.message).toEqual(["$response.body#/message"]);
     expect(d.openapiText).toMatch(/^# Written as application\/json by blockwright add, published as \*\/\*: getZqWidget 200, components\.responses\.ZqProblem \(/m);
     expect(d.openapiText).not.toContain("'*/*'");
-    expect(notesAt(d, "openapi").join("\n")).toContain("types as application/json the answers the published document types */*");
+    expect(notesAt(d, "openapi").join("\n")).toContain("types as application/json the answers and request bodies the published document types */*");
     expect(await linkProblems(d)).toEqual([]);
   });
 
@@ -55,5 +56,26 @@ describe("an answer typed */* that is a binary string", () => {
     const d = drafted(document(anyType({ type: "string", format: "binary" })), ["getZqWidget"]);
     expect(d.manifest.operations.acme_get_zq_widget!.download).toBe(true);
     expect(d.openapiText).not.toMatch(/published as \*\/\*: getZqWidget/);
+  });
+});
+
+describe("a request body typed */* with an object schema (Kubernetes' creates)", () => {
+  it("is drafted as a JSON body, written as application/json in the cut and said so, and the draft links", async () => {
+    const doc = openapi(
+      {
+        "/zqwidgets": {
+          post: {
+            operationId: "createZqWidget",
+            requestBody: { required: true, content: { "*/*": { schema: { $ref: "#/components/schemas/ZqItem" } } } },
+            responses: { "201": { description: "Made.", content: { "application/json": { schema: { $ref: "#/components/schemas/ZqItem" } } } } },
+          },
+        },
+      },
+      { schemas: { ZqItem: { ...zqItem, required: ["label"] } } },
+    );
+    const d = drafted(doc, ["createZqWidget"]);
+    expect(d.manifest.operations.acme_create_zq_widget!.params).toMatchObject({ label: { type: "string", required: true, wire: { in: "body" } } });
+    expect(d.openapiText).toMatch(/published as \*\/\*: createZqWidget request body \(/m);
+    expect(await linkProblems(d)).toEqual([]);
   });
 });

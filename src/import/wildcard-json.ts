@@ -1,5 +1,5 @@
-// An answer the document types `*/*` (any media type) whose schema is an
-// object or a list is JSON on the wire: Spring's springdoc writes every
+// An answer (or a request body) the document types `*/*` (any media type)
+// whose schema is an object or a list is JSON on the wire: Spring's springdoc writes every
 // answer so, and a Swagger 2.0 operation whose `produces` is an empty list
 // (which clears the document's own) converts so. Read as published, such an
 // operation looked like a file download, and its outputs and error messages
@@ -24,22 +24,29 @@ export function jsonForWildcards(cut: Json, chosen: readonly { id: string; op: J
   const rewritten: string[] = [];
   const seen = new Set<object>();
   for (const { id, op } of chosen) {
-    for (const [status, declared] of Object.entries((op.responses ?? {}) as Json)) {
-      const response = followLocalRefs(cut, declared);
-      if (!response || seen.has(response)) continue;
-      seen.add(response);
-      const content = (response.content ?? {}) as Json;
-      // `*/*` with parameters too (`*/*; charset=utf-8`), as media types are compared everywhere.
-      const any = Object.keys(content).find((type) => bareMediaType(type) === ANY);
-      if (any === undefined || Object.keys(content).some(isJsonMediaType)) continue;
-      if (!jsonShaped(cut, (content[any] as Json | undefined)?.schema)) continue;
+    // Its answers, and its request body: one of any type with an object schema (Kubernetes' creates) is JSON the runtime writes.
+    const parts: [string, unknown][] = [...Object.entries((op.responses ?? {}) as Json), ...(op.requestBody !== undefined ? [["request body", op.requestBody] as [string, unknown]] : [])];
+    for (const [status, declared] of parts) {
+      const part = followLocalRefs(cut, declared);
+      if (!part || seen.has(part)) continue;
+      seen.add(part);
+      const content = (part.content ?? {}) as Json;
+      const any = wildcardJson(cut, content);
+      if (any === undefined) continue;
       // The same entry under the JSON type, in the same place among the others.
-      response.content = Object.fromEntries(Object.entries(content).map(([type, media]) => [type === any ? "application/json" : type, media]));
+      part.content = Object.fromEntries(Object.entries(content).map(([type, media]) => [type === any ? "application/json" : type, media]));
       const shared = typeof (declared as Json).$ref === "string" ? ((declared as Json).$ref as string).replace(/^#\//, "").replaceAll("/", ".") : undefined;
       rewritten.push(shared ?? `${id} ${status}`);
     }
   }
   return rewritten;
+}
+
+/** The key of a `content` map that is any media type (its parameters too), whose schema is JSON-shaped, where no JSON type is declared beside it. */
+export function wildcardJson(document: Json, content: Json): string | undefined {
+  const any = Object.keys(content).find((type) => bareMediaType(type) === ANY);
+  if (any === undefined || Object.keys(content).some(isJsonMediaType)) return undefined;
+  return jsonShaped(document, (content[any] as Json | undefined)?.schema) ? any : undefined;
 }
 
 /**

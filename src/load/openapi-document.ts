@@ -134,12 +134,15 @@ export class OpenApiDocument {
           responses: withRangesAsStatuses(Object.entries((op.responses ?? {}) as Record<string, Schema>)).map(([status, raw]) => {
             const response = this.resolve(raw);
             const mediaType = jsonMediaType(response.content);
-            const media = mediaType ? ((response.content as Record<string, Schema>)[mediaType] as Schema) : undefined;
+            const content = (response.content ?? {}) as Record<string, Schema>;
+            const media = mediaType ? (content[mediaType] as Schema) : undefined;
+            // A schema under another JSON type of the answer when this one has none (Zuora: examples under application/json, the schema under its charset form).
+            const schema = media?.schema ?? Object.entries(content).find(([type, other]) => isJsonMediaType(type) && other?.schema)?.[1]?.schema;
             return {
               status,
               description: String(response.description ?? ""),
               ...(mediaType ? { mediaType } : {}),
-              schema: media?.schema ? this.resolve(media.schema as Schema) : undefined,
+              schema: schema ? this.resolve(schema as Schema) : undefined,
               examples: this.examplesOf(media),
               exampleNames: Object.keys((media?.examples ?? {}) as object).sort(),
               mediaTypes: Object.keys((response.content ?? {}) as object),

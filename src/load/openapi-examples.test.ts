@@ -108,3 +108,35 @@ describe("references in a one-file document", () => {
     expect(cycle).toEqual(['pets.yaml:20:18: $ref "#/components/schemas/Pet" leads back to itself (a cycle of $refs names no object)']);
   });
 });
+
+describe("a JSON media type with examples but no schema, beside another JSON type with one", () => {
+  it("has its examples checked against that schema (one body, written twice: with and without its charset)", () => {
+    const text = `openapi: 3.0.3
+info: { title: pets, version: "1" }
+paths:
+  /pets/{id}:
+    get:
+      operationId: getPet
+      parameters:
+        - { name: id, in: path, required: true, schema: { type: string } }
+      responses:
+        "200":
+          description: a pet
+          content:
+            application/json:
+              examples:
+                asText:
+                  value: '{"id": "p-1"}'
+                asObject:
+                  value: { id: p-1 }
+            application/json; charset=utf-8:
+              schema: ${PET}
+            application/xml:
+              examples:
+                asXml:
+                  value: "<pet id='p-1'/>"
+`;
+    const found = validateExamples(new Map([[FILE, parseYamlSource(text, "pets.yaml")]]), FILE).map((e) => e.message);
+    expect(found).toEqual([expect.stringMatching(/example "asText" of the 200 response of "getPet" \(application\/json\) does not match its schema: \(the whole example\) must be object/)]);
+  });
+});

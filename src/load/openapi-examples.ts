@@ -25,6 +25,7 @@ import { SourceError, type YamlSource } from "./yaml-source.js";
 import { refPath, valueAt } from "./json-ref.js";
 import { checkpoint } from "../common/checkpoint.js";
 import { OPERATION_METHODS } from "./openapi-document.js";
+import { isJsonMediaType } from "./media-types.js";
 import { describe, rootCause } from "./example-errors.js";
 import { discriminatedAsAnyOf, toJsonSchema, usesJsonSchema2020, type Wrap, wrapNullable } from "./openapi-json-schema.js";
 
@@ -217,18 +218,23 @@ class Walker {
   /** A media type map's examples (`content.<type>.example`, `…examples.<name>.value`). */
   private content(owner: At, what: string): void {
     const content = inside(owner, "content");
-    for (const mediaType of Object.keys((content.value ?? {}) as Node)) this.withSchema(inside(content, mediaType), `${what} (${mediaType})`);
+    const types = Object.keys((content.value ?? {}) as Node);
+    // A JSON type without a schema of its own holds the body a sibling JSON type's schema describes (Zuora: the
+    // examples under application/json, the schema under its charset form); its examples are checked against that.
+    const described = types.find((type) => isJsonMediaType(type) && asNode(asNode(content.value)?.[type])?.schema !== undefined);
+    const sibling = described === undefined ? undefined : inside(inside(content, described), "schema");
+    for (const mediaType of types) this.withSchema(inside(content, mediaType), `${what} (${mediaType})`, isJsonMediaType(mediaType) ? sibling : undefined);
   }
 
-  /** An object with `schema` and `example`/`examples` (a media type, a parameter, a header). */
-  private withSchema(at: At, what: string): void {
+  /** An object with `schema` and `example`/`examples` (a media type, a parameter, a header); `fallback`, the schema its examples meet when it has none. */
+  private withSchema(at: At, what: string, fallback?: At): void {
     const node = asNode(at.value);
     if (!node) return;
     // Named examples are followed even without a schema: a reference of theirs that does not resolve is reported.
     const named = inside(at, "examples");
     const examples = Object.keys((node.examples ?? {}) as Node).map((name) => [name, this.follow(inside(named, name))] as const);
-    if (node.schema === undefined) return;
-    const schema = inside(at, "schema");
+    if (node.schema === undefined && !fallback) return;
+    const schema = node.schema === undefined && fallback ? fallback : inside(at, "schema");
     this.schema(schema);
     if (node.example !== undefined) this.checks.push({ example: inside(at, "example"), schema, what: `the example of ${what}`, site: inside(at, "example") });
     for (const [name, example] of examples) {

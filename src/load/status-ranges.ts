@@ -7,7 +7,8 @@
 export function withRangesAsStatuses<T>(responses: [string, T][]): [string, T][] {
   const declared = new Set(responses.map(([status]) => status));
   return responses.flatMap(([status, response]): [string, T][] => {
-    if (!/^[1-5]XX$/i.test(status)) return [[status, response]];
+    // The uppercase X only, as OpenAPI writes a range (and Prism serves one): `4xx` is no range to either.
+    if (!/^[1-5]XX$/.test(status)) return [[status, response]];
     const first = `${status[0]}00`;
     return declared.has(first) ? [] : [[first, response]];
   });

@@ -274,3 +274,16 @@ describe("a mock's answers whose document lists a real answer's transport header
     expect(doc).toEqual(before);
   });
 });
+
+describe("a mock's answer with a JSON type that has no schema beside one that has", () => {
+  it("serves the first with the second's schema (one body, with and without its charset); other types as declared", () => {
+    const schema = { type: "object", properties: { id: { type: "string" } } };
+    const doc = {
+      openapi: "3.0.3",
+      info: { title: "zqsibling", version: "1" },
+      paths: { "/zq": { get: { responses: { "200": { description: "ok", content: { "application/json": { examples: {} }, "application/json; charset=utf-8": { schema }, "application/xml": {} } } } } } },
+    };
+    const served = mockDocument(doc, () => false) as { paths: Record<string, { get: { responses: Record<string, { content: Record<string, object> }> } }> };
+    expect(served.paths["/zq"]!.get.responses["200"]!.content).toEqual({ "application/json": { examples: {}, schema }, "application/json; charset=utf-8": { schema }, "application/xml": {} });
+  });
+});

@@ -15,11 +15,12 @@
 // is taken as those fields; a body whose `allOf` members each close the
 // object takes the fields of all of them (open-all-of.ts); a multipart body's
 // object fields, sent as JSON parts, are taken as the text Prism reads; an
-// answer lists no transport header (Content-Encoding, Transfer-Encoding, …).
+// answer lists no transport header (Content-Encoding, Transfer-Encoding, …),
+// and a JSON type of it without a schema takes its sibling JSON type's.
 import { sendsFieldsAsPairs } from "../load/openapi-document.js";
 import { isIgnoredHeader } from "../load/ignored-headers.js";
 import { withTextEnum } from "../load/text-enum.js";
-import { carriesNoContent } from "../load/media-types.js";
+import { carriesNoContent, isJsonMediaType } from "../load/media-types.js";
 import { documentServer } from "../link/server.js";
 import { withSampledAnswers } from "./mock-answers.js";
 import { withOpenAllOfMembers } from "./open-all-of.js";
@@ -97,8 +98,8 @@ function answersAsJson(responses: Json, document: Json): Json {
   const out: Json = {};
   for (const [status, declared] of Object.entries(responses)) {
     const found = resolved(declared, document);
-    const response = withoutTransportHeaders(found);
-    // As declared (a `$ref` kept) unless a header had to go.
+    const response = withSiblingJsonSchema(withoutTransportHeaders(found));
+    // As declared (a `$ref` kept) unless a header or a schema had to change.
     const raw = response === found ? declared : response;
     // No content for 204, 205 or 304 (RFC 9110), whatever the document declares: Prism sent a body's length with a 204,
     // and a client's connection then waited for the bytes (Miro's board deletion kept `verify` from exiting).
@@ -123,6 +124,21 @@ function answersAsJson(responses: Json, document: Json): Json {
     out[status] = { ...(response as Json), content: { "application/json": media, ...others } };
   }
   return out;
+}
+
+/**
+ * An answer's JSON type without a schema takes the schema of another JSON type of the same answer (one body,
+ * written with and without its charset): Prism serves the type a request's Accept names, and served the one
+ * without a schema empty once its broken examples were left out (Zuora's event triggers).
+ */
+function withSiblingJsonSchema(response: unknown): unknown {
+  if (!isObject(response) || !isObject(response.content)) return response;
+  const content = response.content;
+  const json = Object.keys(content).filter((type) => isJsonMediaType(type) && isObject(content[type]));
+  const described = json.find((type) => (content[type] as Json).schema !== undefined);
+  if (described === undefined || json.every((type) => (content[type] as Json).schema !== undefined)) return response;
+  const schema = (content[described] as Json).schema;
+  return { ...response, content: Object.fromEntries(Object.entries(content).map(([type, media]) => [type, json.includes(type) && (media as Json).schema === undefined ? { ...(media as Json), schema } : media])) };
 }
 
 /**
