@@ -230,4 +230,14 @@ describe("a mock's answer where the document gives no example", () => {
     const media = served.paths["/zq"].get.responses["200"].content["application/json"] as { example?: { zqid?: string } };
     expect(media.example?.zqid).toMatch(/^ZQ[0-9]{4}$/);
   });
+
+  it("is made for an object that requires a field it does not define (Prism's sampler left it out), and valid", async () => {
+    const { withSampledAnswers } = await import("./mock-answers.js");
+    const schema = { type: "object", required: ["zqName", "zqHome"], properties: { zqName: { type: "string" } } };
+    const document = { openapi: "3.0.3", info: { title: "zqundefined", version: "1" }, paths: { "/zq": { get: { responses: { "200": { description: "ok", content: { "application/json": { schema } } } } } } } };
+    const served = withSampledAnswers(document) as typeof document;
+    const media = served.paths["/zq"].get.responses["200"].content["application/json"] as { example?: object };
+    expect(media.example).toHaveProperty("zqHome");
+    expect(new Ajv({ strict: false }).validate(schema, media.example)).toBe(true);
+  });
 });
