@@ -12,11 +12,13 @@ import type { ToolSpec } from "@blockwright/runtime/internal";
 import { bareMediaType, isJsonMediaType } from "../load/media-types.js";
 import type { OpenApiOperation } from "../load/openapi-document.js";
 import type { ManifestOperation } from "../load/precompiled/manifest-types.js";
+import type { LinkContext, Path } from "./context.js";
 
-export function linkAccept(_ctx: unknown, _at: unknown, mop: ManifestOperation, op: OpenApiOperation): Pick<ToolSpec, "accept"> {
+/** The concept's link part (records-operations.ts `answerTypes`). */
+export const linkAccept = (_ctx: LinkContext, _at: Path, mop: ManifestOperation, op: OpenApiOperation): Pick<ToolSpec, "accept"> => {
   if (mop.download === true) return {};
   const success = new Set(op.responses.filter((r) => /^2\d\d$/.test(r.status)).flatMap((r) => r.mediaTypes));
   if (![...success].some((t) => !isJsonMediaType(t))) return {};
   const json = [...success, ...op.responses.flatMap((r) => r.mediaTypes)].filter(isJsonMediaType).map(bareMediaType);
   return json.length ? { accept: [...new Set(json)].join(", ") } : {};
-}
+};

@@ -36,7 +36,7 @@ export interface ConceptRecord {
    * runtime/llm/wording.ts, which package READMEs use too.
    */
   wording: string;
-  /** Its schema fragments (src/link/<name>.schema.json): none only for a concept the schema's patterns make. */
+  /** Its schema fragments (src/link/<name>.schema.json): none only for a concept the schema's patterns make or the document alone decides (answerTypes). */
   schema: readonly SchemaFragment[];
   /**
    * The fields of a tool definition (ToolSpec) it fills. Who reads each at run

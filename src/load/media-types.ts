@@ -62,6 +62,16 @@ export function isJsonMediaType(mediaType: string): boolean {
   return /^[a-z0-9!#$&^_.-]+\/([a-z0-9!#$&^_.+-]+\+)?json$/.test(bareMediaType(mediaType));
 }
 
+/**
+ * The JSON media type of a `content` map that carries a schema: one answer or body may be written under two JSON
+ * types (its examples under `application/json`, its schema under `application/json; charset=utf-8`, in Zuora's
+ * document), and the schema of one describes the other's body too. The model, the example check and the mocks ask here.
+ */
+export function describedJsonType(content: unknown): string | undefined {
+  const map = (content ?? {}) as Record<string, unknown>;
+  return Object.keys(map).find((type) => isJsonMediaType(type) && (map[type] as Schema | null)?.schema !== undefined);
+}
+
 /** The JSON media type of a `content` map: `application/json` first (parameters and case aside), else the first other JSON type. */
 export function jsonMediaType(content: unknown): string | undefined {
   const keys = Object.keys((content ?? {}) as object);

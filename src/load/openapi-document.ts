@@ -5,7 +5,7 @@ import { refPath, valueAt } from "./json-ref.js";
 import type { YamlSource } from "./yaml-source.js";
 import { OperationIndex, operationRef } from "./operation-index.js";
 import { withTextEnum } from "./text-enum.js";
-import { bareMediaType, carriesNoContent, isJsonMediaType, isRawBodyMedia, jsonMediaType, FORM_MEDIA_TYPE, MULTIPART_MEDIA_TYPE, multipartParts } from "./media-types.js";
+import { bareMediaType, carriesNoContent, describedJsonType, isJsonMediaType, isRawBodyMedia, jsonMediaType, FORM_MEDIA_TYPE, MULTIPART_MEDIA_TYPE, multipartParts } from "./media-types.js";
 import { withRangesAsStatuses } from "./status-ranges.js";
 
 export { bareMediaType, isJsonMediaType, isRawBodyMedia, jsonMediaType, FORM_MEDIA_TYPE, MULTIPART_MEDIA_TYPE };
@@ -136,8 +136,9 @@ export class OpenApiDocument {
             const mediaType = jsonMediaType(response.content);
             const content = (response.content ?? {}) as Record<string, Schema>;
             const media = mediaType ? (content[mediaType] as Schema) : undefined;
-            // A schema under another JSON type of the answer when this one has none (Zuora: examples under application/json, the schema under its charset form).
-            const schema = media?.schema ?? Object.entries(content).find(([type, other]) => isJsonMediaType(type) && other?.schema)?.[1]?.schema;
+            // A schema under another JSON type of the answer when this one has none (describedJsonType).
+            const described = describedJsonType(content);
+            const schema = media?.schema ?? (described ? content[described]?.schema : undefined);
             return {
               status,
               description: String(response.description ?? ""),

@@ -8,8 +8,8 @@ import { validateExamples } from "./openapi-examples.js";
 
 const FILE = "/specs/pets/openapi.yaml";
 
-/** The problems of a one-file document whose Pet schema and 200 example are given. */
-function problems(pet: string, example: string, openapi = "3.0.3"): string[] {
+/** The problems of a one-file document whose 200 answer has the `content` given (YAML, indented as it stands). */
+function contentProblems(content: string, components = "", openapi = "3.0.3"): string[] {
   const text = `openapi: ${openapi}
 info: { title: pets, version: "1" }
 paths:
@@ -22,16 +22,19 @@ paths:
         "200":
           description: a pet
           content:
-            application/json:
+${content}${components}`;
+  return validateExamples(new Map([[FILE, parseYamlSource(text, "pets.yaml")]]), FILE).map((e) => e.message);
+}
+
+/** The problems of a one-file document whose Pet schema and 200 example are given. */
+function problems(pet: string, example: string, openapi = "3.0.3"): string[] {
+  const content = `            application/json:
               schema: { $ref: "#/components/schemas/Pet" }
               examples:
                 one:
                   value: ${example}
-components:
-  schemas:
-    Pet: ${pet}
 `;
-  return validateExamples(new Map([[FILE, parseYamlSource(text, "pets.yaml")]]), FILE).map((e) => e.message);
+  return contentProblems(content, `components:\n  schemas:\n    Pet: ${pet}\n`, openapi);
 }
 
 const PET = `{ type: object, required: [id], additionalProperties: false, properties: { id: { type: string }, kind: { type: string, enum: [cat, dog] }, age: { type: integer, minimum: 0, exclusiveMinimum: true }, born: { type: string, format: date-time }, owner: { type: string, nullable: true } } }`;
@@ -111,19 +114,7 @@ describe("references in a one-file document", () => {
 
 describe("a JSON media type with examples but no schema, beside another JSON type with one", () => {
   it("has its examples checked against that schema (one body, written twice: with and without its charset)", () => {
-    const text = `openapi: 3.0.3
-info: { title: pets, version: "1" }
-paths:
-  /pets/{id}:
-    get:
-      operationId: getPet
-      parameters:
-        - { name: id, in: path, required: true, schema: { type: string } }
-      responses:
-        "200":
-          description: a pet
-          content:
-            application/json:
+    const found = contentProblems(`            application/json:
               examples:
                 asText:
                   value: '{"id": "p-1"}'
@@ -135,8 +126,7 @@ paths:
               examples:
                 asXml:
                   value: "<pet id='p-1'/>"
-`;
-    const found = validateExamples(new Map([[FILE, parseYamlSource(text, "pets.yaml")]]), FILE).map((e) => e.message);
+`);
     expect(found).toEqual([expect.stringMatching(/example "asText" of the 200 response of "getPet" \(application\/json\) does not match its schema: \(the whole example\) must be object/)]);
   });
 });

@@ -25,7 +25,7 @@ import { SourceError, type YamlSource } from "./yaml-source.js";
 import { refPath, valueAt } from "./json-ref.js";
 import { checkpoint } from "../common/checkpoint.js";
 import { OPERATION_METHODS } from "./openapi-document.js";
-import { isJsonMediaType } from "./media-types.js";
+import { describedJsonType, isJsonMediaType } from "./media-types.js";
 import { describe, rootCause } from "./example-errors.js";
 import { discriminatedAsAnyOf, toJsonSchema, usesJsonSchema2020, type Wrap, wrapNullable } from "./openapi-json-schema.js";
 
@@ -219,9 +219,9 @@ class Walker {
   private content(owner: At, what: string): void {
     const content = inside(owner, "content");
     const types = Object.keys((content.value ?? {}) as Node);
-    // A JSON type without a schema of its own holds the body a sibling JSON type's schema describes (Zuora: the
-    // examples under application/json, the schema under its charset form); its examples are checked against that.
-    const described = types.find((type) => isJsonMediaType(type) && asNode(asNode(content.value)?.[type])?.schema !== undefined);
+    // A JSON type without a schema of its own holds the body a sibling JSON type's schema describes
+    // (describedJsonType); its examples are checked against that.
+    const described = describedJsonType(content.value);
     const sibling = described === undefined ? undefined : inside(inside(content, described), "schema");
     for (const mediaType of types) this.withSchema(inside(content, mediaType), `${what} (${mediaType})`, isJsonMediaType(mediaType) ? sibling : undefined);
   }

@@ -20,7 +20,7 @@
 import { sendsFieldsAsPairs } from "../load/openapi-document.js";
 import { isIgnoredHeader } from "../load/ignored-headers.js";
 import { withTextEnum } from "../load/text-enum.js";
-import { carriesNoContent, isJsonMediaType } from "../load/media-types.js";
+import { carriesNoContent, describedJsonType, isJsonMediaType } from "../load/media-types.js";
 import { documentServer } from "../link/server.js";
 import { withSampledAnswers } from "./mock-answers.js";
 import { withOpenAllOfMembers } from "./open-all-of.js";
@@ -135,7 +135,7 @@ function withSiblingJsonSchema(response: unknown): unknown {
   if (!isObject(response) || !isObject(response.content)) return response;
   const content = response.content;
   const json = Object.keys(content).filter((type) => isJsonMediaType(type) && isObject(content[type]));
-  const described = json.find((type) => (content[type] as Json).schema !== undefined);
+  const described = describedJsonType(content);
   if (described === undefined || json.every((type) => (content[type] as Json).schema !== undefined)) return response;
   const schema = (content[described] as Json).schema;
   return { ...response, content: Object.fromEntries(Object.entries(content).map(([type, media]) => [type, json.includes(type) && (media as Json).schema === undefined ? { ...(media as Json), schema } : media])) };
