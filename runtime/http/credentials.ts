@@ -140,7 +140,13 @@ export function simpleWayProblem(tool: { auth: AuthSpec; oauth?: unknown }, valu
  * parameters' values.
  */
 export function placeWay(way: AuthWay, credential: string, values: Record<string, unknown>): Placed[] {
-  return wayCredentials(way).map((c, i) => placeCredential(c, i === 0 ? credential : String(values[c.param] ?? ""), values));
+  const placed = wayCredentials(way).map((c, i) => placeCredential(c, i === 0 ? credential : String(values[c.param] ?? ""), values));
+  // Two schemes of one requirement at the same place (one query key under two scheme names) send the value once.
+  const seen = new Set<string>();
+  return placed.filter((p) => {
+    const key = JSON.stringify(p);
+    return !seen.has(key) && !!seen.add(key);
+  });
 }
 
 /**

@@ -15,7 +15,8 @@ Writes <specs>/<provider>/:
 
   openapi.yaml    the document cut to the chosen operations and everything
                   they $ref, as published (nothing renamed, inlined or
-                  reordered)
+                  reordered; a part $ref'd inside another operation is
+                  moved into components, said in the file's header)
   manifest.yaml   a draft: metadata, credential, errors, and per operation its
                   parameters with their limits, outputs and paging, with a
                   "# review:" comment above every guess

@@ -3,11 +3,12 @@
 // parameters (never a mix, never none). Checked by compiling assignments to
 // the emitted type, each wrong one under @ts-expect-error.
 import { dirname, join } from "node:path";
+import type { AuthSpec } from "@blockwright/runtime";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { oauthTrackerTools } from "../../test-support/oauth-tracker.js";
 import { loadProvider } from "./generate-all.js";
-import { connectionType, methodName } from "./emit-client.js";
+import { clientView, connectionType, methodName } from "./emit-client.js";
 
 const root = join(import.meta.dirname, "../..");
 
@@ -52,6 +53,40 @@ const both: C = { token: "t", tenant: "acme", clientId: "app", clientSecret: "s"
 const partial: C = { tenant: "acme", clientId: "app" };
 export { token, clientCredentials, refresh, refreshWithSecret, jwt, none, both, partial };`;
     expect(diagnostics(source)).toEqual([]);
+  });
+});
+
+describe("the client's connection with several credentials", () => {
+  // A basic credential, or a key sent with its id: two ways, each of two parameters.
+  const auth: AuthSpec = {
+    type: "basic",
+    user: "zqUser",
+    param: "zqPassword",
+    alternatives: [{ type: "header", name: "X-Zq-Key", param: "zqKey", also: [{ type: "query", name: "zq_id", param: "zqId" }] }],
+  };
+
+  it("takes every parameter of one way: the basic user with its password, or the key with its id, never a mix", async () => {
+    const payments = await loadProvider(root, join(root, "test-support/fixtures/specs-wild/zqpayments"));
+    const type = connectionType({ ...payments.operations[0]!.tool, auth });
+    const source = `type C = ${type};
+const basic: C = { zqUser: "u", zqPassword: "p" };
+const key: C = { zqKey: "k", zqId: "i" };
+// @ts-expect-error the password without its user
+const half: C = { zqPassword: "p" };
+// @ts-expect-error the key without its id
+const keyOnly: C = { zqKey: "k" };
+// @ts-expect-error two ways at once
+const both: C = { zqUser: "u", zqPassword: "p", zqKey: "k", zqId: "i" };
+export { basic, key, half, keyOnly, both };`;
+    expect(diagnostics(source)).toEqual([]);
+  });
+
+  it("lists every credential parameter as the connection's, so that the client passes each to its calls", async () => {
+    const payments = await loadProvider(root, join(root, "test-support/fixtures/specs-wild/zqpayments"));
+    const ir = { ...payments, operations: payments.operations.map((op) => ({ ...op, tool: { ...op.tool, auth } })) };
+    const view = clientView(ir, (op) => op.tool.id);
+    expect(view.tableLiteral).toContain('credentials: ["zqUser", "zqPassword", "zqKey", "zqId"]');
+    expect(view.connectionKeys).toBe('"zqUser" | "zqPassword" | "zqKey" | "zqId"');
   });
 });
 

@@ -2,7 +2,7 @@
 // (one per operation, named from the tool id), the parameters that make the
 // connection, and their types: a credential the provider needs is required,
 // and OAuth flows make a union (the token, or exactly one flow's parameters).
-import { oauthParams, flowParams, CALL_PARTS, needsPart, SUPPORT_EXPORTS, type CallPart, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
+import { authParams, authWays, wayParams, oauthParams, flowParams, CALL_PARTS, needsPart, SUPPORT_EXPORTS, type CallPart, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
 import type { OperationIR, ProviderIR } from "../model/ir.js";
 import { camelCase } from "../model/naming.js";
 import { codeLiteral, commentText } from "./code-text.js";
@@ -48,7 +48,7 @@ export function methodName(toolId: string, provider: string): string {
 
 export function clientView(ir: ProviderIR, constName: (op: OperationIR) => string): ClientView {
   const tool = ir.operations[0]?.tool;
-  const credentials = tool ? [tool.auth.param, ...oauthParams(tool)] : [ir.auth.param];
+  const credentials = tool ? connectionCredentials(tool) : [ir.auth.param];
   const address = tool?.server.param;
   const keys = [...credentials, ...(address ? [address] : [])];
   const taken = new Set<string>();
@@ -87,19 +87,24 @@ export function clientExample(ir: ProviderIR, exampleOf: (tool: ToolSpec, p: Par
   if (!first) return null;
   // A call's required inputs, the connection's left to the client.
   const args = (tool: ToolSpec) => {
-    const connection = new Set([tool.auth.param, ...oauthParams(tool), ...(tool.server.param ? [tool.server.param] : [])]);
+    const connection = new Set([...connectionCredentials(tool), ...(tool.server.param ? [tool.server.param] : [])]);
     const given = tool.params.filter((p) => p.required && p.default === undefined && !connection.has(p.name));
     return given.length ? `{ ${given.map((p) => `${p.name}: ${exampleOf(tool, p)}`).join(", ")} }` : "{}";
   };
   const paged = ir.operations.find((op) => op.tool.pagination)?.tool;
-  const credential = first.params.find((p) => p.name === first.auth.param);
   const address = ir.server.default ? undefined : first.params.find((p) => p.name === first.server.param);
   // A provider id that is a reserved word is no variable name.
   const variable = RESERVED.has(ir.names.camel) ? `${ir.names.camel}Api` : ir.names.camel;
   return {
     factory: `create${ir.names.pascal}`,
     variable,
-    credential: `${first.auth.param}: ${credential ? exampleOf(first, credential) : '"…"'}`,
+    // Every parameter of the first way (a key and its client id, a basic credential's user and password).
+    credential: wayParams(authWays(first.auth)[0] ?? first.auth)
+      .map((name) => {
+        const p = first.params.find((q) => q.name === name);
+        return `${name}: ${p ? exampleOf(first, p) : '"…"'}`;
+      })
+      .join(", "),
     address: address ? `${address.name}: ${exampleOf(first, address)}` : null,
     call: { method: methodName(first.id, ir.provider), args: args(first) },
     items: paged ? { method: methodName(paged.id, ir.provider), args: args(paged) } : null,
@@ -111,6 +116,11 @@ const RESERVED = new Set(
     " ",
   ),
 );
+
+/** The parameters that make a client's connection: every way's credentials (a key with its client id, a basic user), then the OAuth flows'. */
+function connectionCredentials(tool: ToolSpec): string[] {
+  return [...new Set([...authParams(tool.auth), ...oauthParams(tool)])];
+}
 
 /** The type of one item of the list output at `path` (dotted). */
 function itemType(outputName: string, path: string): string {
@@ -130,14 +140,16 @@ export function connectionType(tool: ToolSpec): string {
     return `${JSON.stringify(name)}${required ? "" : "?"}: ${p ? paramTsType(p) : "string"}`;
   };
   const address = tool.server.param ? ` & { ${field(tool.server.param, false)} }` : "";
-  if (!tool.oauth) return `{ ${field(tool.auth.param, param(tool.auth.param)?.required ?? true)} }${address}`;
-  const all = [tool.auth.param, ...oauthParams(tool)];
+  const ways = authWays(tool.auth).map(wayParams);
+  if (!tool.oauth && ways.length === 1) return `{ ${(ways[0] ?? []).map((n) => field(n, param(n)?.required ?? true)).join("; ")} }${address}`;
+  const all = connectionCredentials(tool);
   const alternative = (required: string[], optional: string[]) => {
     const fields = [...required.map((n) => field(n, true)), ...optional.map((n) => field(n, false)), ...all.filter((n) => !required.includes(n) && !optional.includes(n)).map((n) => `${JSON.stringify(n)}?: never`)];
     return `{ ${fields.join("; ")} }`;
   };
-  const alternatives = [alternative([tool.auth.param], [])];
-  for (const flow of tool.oauth.flows) {
+  // Each way of the auth (its parameters together), then each OAuth flow's.
+  const alternatives = ways.map((way) => alternative(way, []));
+  for (const flow of tool.oauth?.flows ?? []) {
     const needed = flowParams(flow);
     const extra = [...(flow.grant === "refreshToken" && flow.clientSecret ? [flow.clientSecret] : []), ...(flow.grant === "jwtBearer" && flow.audience?.param ? [flow.audience.param] : [])].filter((n) => !needed.includes(n));
     alternatives.push(alternative(needed, extra));

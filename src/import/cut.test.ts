@@ -141,6 +141,69 @@ describe("cutDocument", () => {
   it("gives a document without components or tags none", () => {
     const { document, report } = cutDocument({ openapi: "3.1.0", info: { title: "t", version: "1" }, paths: { "/a": { get: { responses: { "200": { description: "ok" } } } } } }, [{ path: "/a", method: "get" }]);
     expect(document).toEqual({ openapi: "3.1.0", info: { title: "t", version: "1" }, paths: { "/a": { get: { responses: { "200": { description: "ok" } } } } } });
-    expect(report).toEqual({ operations: { kept: 1, total: 1 }, components: {}, dropped: [], unresolved: [], external: [] });
+    expect(report).toEqual({ operations: { kept: 1, total: 1 }, components: {}, dropped: [], unresolved: [], external: [], moved: [] });
+  });
+
+  it("moves into components the parts $ref'd inside other operations, named by where they were, and points the refs there", () => {
+    const at = (...keys: string[]) => ({ $ref: `#/paths/${keys.map((k) => encodeURIComponent(k.replaceAll("~", "~0").replaceAll("/", "~1"))).join("/")}` });
+    const doc = {
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/zq/{id}": {
+          get: {
+            operationId: "zqGet",
+            responses: {
+              "200": {
+                description: "ok",
+                content: {
+                  "application/json": {
+                    schema: { type: "object", properties: { owner: { type: "object", properties: { name: { type: "string" }, kind: at("/zq/{id}", "put", "requestBody", "content", "application/json", "schema", "properties", "kind") } } } },
+                  },
+                },
+              },
+              default: { description: "failed", content: { "application/json": { example: { $ref: "data, not a ref" } } } },
+            },
+          },
+          put: { requestBody: { content: { "application/json": { schema: { type: "object", properties: { kind: { type: "string", enum: ["a", "b"] } } } } } }, responses: { "204": { description: "done" } } },
+        },
+        "/zq-list": {
+          get: {
+            operationId: "zqList",
+            responses: {
+              "200": { description: "ok", content: { "application/json": { schema: { type: "array", items: at("/zq/{id}", "get", "responses", "200", "content", "application/json", "schema", "properties", "owner") } } } },
+              default: at("/zq/{id}", "get", "responses", "default"),
+              "404": { description: "gone", content: { "application/json": { schema: at("/zq/{id}", "get", "responses", "default", "content", "application/json", "example") } } },
+              "206": { description: "some", content: { "application/json": { schema: at("/zq-list", "get", "responses", "200", "content", "application/json", "schema") } } },
+            },
+          },
+        },
+      },
+      components: { schemas: { zqGet_200_owner: { type: "string" } } },
+    };
+    const published = structuredClone(doc);
+    const { document, report } = cutDocument(doc, [{ path: "/zq-list", method: "get" }]);
+    expect(doc).toEqual(published);
+    expect(report.moved).toEqual([
+      // A part of a kept operation is moved as well: one rule, whichever operations are chosen.
+      { to: "components.schemas.zqList_200", from: "#/paths/~1zq-list/get/responses/200/content/application~1json/schema" },
+      { to: "components.schemas.zqGet_200_owner_2", from: "#/paths/~1zq~1%7Bid%7D/get/responses/200/content/application~1json/schema/properties/owner" },
+      { to: "components.responses.zqGet_default", from: "#/paths/~1zq~1%7Bid%7D/get/responses/default" },
+      { to: "components.schemas.put_zq_id_kind", from: "#/paths/~1zq~1%7Bid%7D/put/requestBody/content/application~1json/schema/properties/kind" },
+    ]);
+    // A place inside data (an example) is no part.
+    expect(report.unresolved).toEqual(["#/paths/~1zq~1%7Bid%7D/get/responses/default/content/application~1json/example"]);
+    const components = document.components as Record<string, Record<string, unknown>>;
+    // The published components' names are avoided whether the cut keeps them or not: a name does not change with the operations chosen.
+    expect(components.schemas).toEqual({
+      zqGet_200_owner_2: { type: "object", properties: { name: { type: "string" }, kind: { $ref: "#/components/schemas/put_zq_id_kind" } } },
+      put_zq_id_kind: { type: "string", enum: ["a", "b"] },
+      zqList_200: { type: "array", items: { $ref: "#/components/schemas/zqGet_200_owner_2" } },
+    });
+    expect(components.responses).toEqual({ zqGet_default: doc.paths["/zq/{id}"].get.responses.default });
+    const list = (document.paths as Record<string, { get: { responses: Record<string, unknown> } }>)["/zq-list"]!.get;
+    expect(list.responses["200"]).toEqual({ description: "ok", content: { "application/json": { schema: { type: "array", items: { $ref: "#/components/schemas/zqGet_200_owner_2" } } } } });
+    expect(list.responses.default).toEqual({ $ref: "#/components/responses/zqGet_default" });
+    expect(Object.keys(document.paths as object)).toEqual(["/zq-list"]);
   });
 });

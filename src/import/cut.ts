@@ -5,9 +5,11 @@
 // callbacks), with the security schemes they name. Faithful: nothing is
 // renamed, inlined or rewritten; kept parts are the document's own values,
 // in its own key order. One pass over what is kept, each component once, so
-// the time grows with the cut, not with the document.
+// the time grows with the cut, not with the document. The one exception: a
+// part `$ref`'d inside another operation (`#/paths/…`) is moved into
+// `components` (pathPartKind, below), since its operation may be left out.
 import { defined } from "@blockwright/runtime/internal";
-import { refPath } from "../load/json-ref.js";
+import { refPath, valueAt } from "../load/json-ref.js";
 
 type Json = Record<string, unknown>;
 
@@ -27,6 +29,8 @@ export interface CutReport {
   unresolved: string[];
   /** `$ref`s to other files, kept as they are (each once): their files are not part of the cut. */
   external: string[];
+  /** Parts `$ref`'d inside operations (`#/paths/…`), moved into components: `components.schemas.X` ← the ref (each once). */
+  moved: { to: string; from: string }[];
 }
 
 /** The OpenAPI 3 operation keys of a path item. */
@@ -80,6 +84,26 @@ export function cutDocument(doc: Json, chosen: readonly OperationAt[]): { docume
   const external = new Set<string>();
   const pending: [unknown, Role][] = [];
 
+  // Parts inside operations that kept parts `$ref`: the ref → where it is moved, and the parts by kind and name.
+  const moved = new Map<string, { kind: string; name: string }>();
+  const movedParts = new Map<string, Map<string, unknown>>();
+  const move = (pointer: readonly string[], ref: string): void => {
+    if (moved.has(ref)) return;
+    const kind = pathPartKind(pointer);
+    const part = kind === undefined ? undefined : valueAt(doc, pointer);
+    if (kind === undefined || part === undefined) {
+      unresolved.add(ref);
+      return;
+    }
+    const group = components[kind];
+    let parts = movedParts.get(kind);
+    if (!parts) movedParts.set(kind, (parts = new Map()));
+    const operationId = (valueAt(doc, pointer.slice(0, 3)) as Json | undefined)?.operationId;
+    const name = movedPartName(pointer, operationId, (n) => (isObject(group) && Object.hasOwn(group, n)) || parts.has(n));
+    parts.set(name, part);
+    moved.set(ref, { kind, name });
+    pending.push([part, kind === "examples" ? "example" : "keywords"]);
+  };
   const reach = (kind: string, name: string, ref: string): void => {
     const group = components[kind];
     if (!isObject(group) || !Object.hasOwn(group, name)) {
@@ -106,7 +130,8 @@ export function cutDocument(doc: Json, chosen: readonly OperationAt[]): { docume
     }
     const [top, kind, name] = pointer;
     if (top === "components" && kind !== undefined && name !== undefined) reach(kind, name, ref);
-    else unresolved.add(ref); // nothing outside components is cut along (no published document we know refers elsewhere)
+    else if (top === "paths") move(pointer, ref);
+    else unresolved.add(ref);
   };
   const schemes = (requirements: unknown): void => {
     if (!Array.isArray(requirements)) return;
@@ -136,30 +161,7 @@ export function cutDocument(doc: Json, chosen: readonly OperationAt[]): { docume
   schemes(doc.security);
 
   // Everything kept is scanned once for the `$ref`s it holds; a component reached is queued once.
-  while (pending.length) {
-    const [node, role] = defined(pending.pop(), "a pending node");
-    if (Array.isArray(node)) {
-      for (const item of node) if (item !== null && typeof item === "object") pending.push([item, "keywords"]);
-      continue;
-    }
-    if (!isObject(node)) continue;
-    for (const [key, value] of Object.entries(node)) {
-      if (value === null || typeof value !== "object") {
-        if (role !== "names" && role !== "exampleNames" && key === "$ref" && typeof value === "string") follow(value);
-        continue;
-      }
-      if (role === "names") pending.push([value, "keywords"]);
-      else if (role === "exampleNames") pending.push([value, "example"]);
-      else if (DATA_KEYWORDS.has(key) || (role === "example" && key === "value")) continue;
-      else if (key === "examples") {
-        // OpenAPI's map of Example Objects; JSON Schema's `examples` is a list of values.
-        if (!Array.isArray(value)) pending.push([value, "exampleNames"]);
-      } else if (key === "discriminator" && isObject(value) && isObject(value.mapping)) {
-        // Mapping values are references (or bare schema names) written as strings.
-        for (const target of Object.values(value.mapping)) if (typeof target === "string") follow(target.includes("/") || target.startsWith("#") ? target : `#/components/schemas/${target}`);
-      } else pending.push([value, NAME_MAPS.has(key) ? "names" : "keywords"]);
-    }
-  }
+  eachRef(pending, (_, __, ref) => follow(ref));
 
   const document: Json = {};
   const dropped: string[] = [];
@@ -184,17 +186,155 @@ export function cutDocument(doc: Json, chosen: readonly OperationAt[]): { docume
     } else dropped.push(key);
   }
   if (!("paths" in document)) document.paths = keptPaths;
+  const result = moved.size ? withMovedParts(document, moved, movedParts) : document;
 
   const counts: CutReport["components"] = {};
   for (const [kind, group] of Object.entries(components)) {
     if (isObject(group) && !kind.startsWith("x-")) counts[kind] = { kept: keep.get(kind)?.size ?? 0, total: Object.keys(group).length };
   }
   return {
-    document,
-    report: { operations: { kept: keptOperations, total: totalOperations }, components: counts, dropped, unresolved: [...unresolved].sort(), external: [...external].sort() },
+    document: result,
+    report: {
+      operations: { kept: keptOperations, total: totalOperations },
+      components: counts,
+      dropped,
+      unresolved: [...unresolved].sort(),
+      external: [...external].sort(),
+      moved: [...moved].sort(([a], [b]) => (a < b ? -1 : 1)).map(([from, to]) => ({ to: `components.${to.kind}.${to.name}`, from })),
+    },
   };
+}
+
+/** The header's account of the parts the cut moved into components (cut.ts), the refs to them rewritten. */
+export function movedLines(report: CutReport, by: string): string[] {
+  if (!report.moved.length) return [];
+  return [`Moved by ${by} into components (published inside operations; each $ref to one points there):`, ...report.moved.map((m) => `  ${m.to} ← ${m.from}`)];
+}
+
+/**
+ * The cut with the moved parts in its components and every `$ref` to one
+ * pointing there: a copy, the published document's values left as they are.
+ */
+function withMovedParts(cut: Json, moved: ReadonlyMap<string, { kind: string; name: string }>, parts: ReadonlyMap<string, ReadonlyMap<string, unknown>>): Json {
+  const document = structuredClone(cut);
+  const components = (document.components ??= {}) as Json;
+  for (const [kind, named] of parts) {
+    const group = (components[kind] ??= {}) as Json;
+    for (const [name, part] of named) group[name] = structuredClone(part);
+  }
+  const roots: [unknown, Role][] = [[document.paths, "names"]];
+  for (const [kind, group] of Object.entries(components)) if (isObject(group)) for (const part of Object.values(group)) roots.push([part, kind === "examples" ? "example" : "keywords"]);
+  eachRef(roots, (holder, key, ref) => {
+    const to = moved.get(ref);
+    if (to) holder[key] = `#/components/${to.kind}/${to.name}`;
+  });
+  return document;
+}
+
+/**
+ * Call `found` with each `$ref` below the queued nodes (and the discriminator
+ * mappings' targets, as refs), reading each node as its role says; `found`
+ * may queue more. `holder[key]` is where the ref is written.
+ */
+function eachRef(pending: [unknown, Role][], found: (holder: Json, key: string, ref: string) => void): void {
+  while (pending.length) {
+    const [node, role] = defined(pending.pop(), "a pending node");
+    if (Array.isArray(node)) {
+      for (const item of node) if (item !== null && typeof item === "object") pending.push([item, "keywords"]);
+      continue;
+    }
+    if (!isObject(node)) continue;
+    for (const [key, value] of Object.entries(node)) {
+      if (value === null || typeof value !== "object") {
+        if (role !== "names" && role !== "exampleNames" && key === "$ref" && typeof value === "string") found(node, key, value);
+        continue;
+      }
+      if (role === "names") pending.push([value, "keywords"]);
+      else if (role === "exampleNames") pending.push([value, "example"]);
+      else if (DATA_KEYWORDS.has(key) || (role === "example" && key === "value")) continue;
+      else if (key === "examples") {
+        // OpenAPI's map of Example Objects; JSON Schema's `examples` is a list of values.
+        if (!Array.isArray(value)) pending.push([value, "exampleNames"]);
+      } else if (key === "discriminator" && isObject(value) && isObject(value.mapping)) {
+        // Mapping values are references (or bare schema names) written as strings.
+        const mapping = value.mapping;
+        for (const [name, target] of Object.entries(mapping)) if (typeof target === "string") found(mapping, name, target.includes("/") || target.startsWith("#") ? target : `#/components/schemas/${target}`);
+      } else pending.push([value, NAME_MAPS.has(key) ? "names" : "keywords"]);
+    }
+  }
 }
 
 function isObject(value: unknown): value is Json {
   return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+// `$ref`s into another operation's parts (`#/paths/~1register/post/responses/201/…/schema`):
+// some published documents reuse a part where it first appears instead of
+// defining it under `components`. A cut that leaves that operation out keeps
+// the part by moving it into `components`, under a name made from where it
+// was: what kind of part it is follows from the OpenAPI structure the pointer
+// walks through.
+
+/** The operation keys of a path item, OpenAPI 3.2's `query` among them: a pointer may walk through any. */
+const POINTER_METHODS = new Set([...METHODS, "query"]);
+
+/** Where a step leads: the kind of part reached, and how many name segments (a status, a media type, an index) follow the key. */
+type Step = readonly [kind: string, names: number];
+
+/** Within each kind of part, the keys that lead to another part. `media` is a Media Type Object, `operation` an Operation: no component kind. */
+const STEPS: Record<string, Record<string, Step>> = {
+  pathItem: { parameters: ["parameters", 1] },
+  operation: { parameters: ["parameters", 1], requestBody: ["requestBodies", 0], responses: ["responses", 1], callbacks: ["callbacks", 1] },
+  parameters: { schema: ["schemas", 0], content: ["media", 1], examples: ["examples", 1] },
+  headers: { schema: ["schemas", 0], content: ["media", 1], examples: ["examples", 1] },
+  requestBodies: { content: ["media", 1] },
+  responses: { headers: ["headers", 1], content: ["media", 1], links: ["links", 1] },
+  media: { schema: ["schemas", 0], examples: ["examples", 1] },
+  schemas: Object.fromEntries([
+    ...["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "allOf", "anyOf", "oneOf", "prefixItems"].map((k) => [k, ["schemas", 1] as const]),
+    ...["additionalProperties", "not", "contains", "if", "then", "else", "propertyNames", "unevaluatedItems", "unevaluatedProperties", "additionalItems"].map((k) => [k, ["schemas", 0] as const]),
+  ]),
+};
+
+/** Keys that say how a part is reached, not which: left out of a moved part's name. */
+const STRUCTURE = new Set(["parameters", "requestBody", "responses", "content", "schema", "properties", "items", "headers", "examples", "links", "callbacks"]);
+
+/**
+ * The component kind (`schemas`, `responses`, …) of the part a pointer into
+ * `paths` names, or undefined when it names no part a component can hold
+ * (a path item, an operation, a media type entry, or a place inside data).
+ */
+export function pathPartKind(pointer: readonly string[]): string | undefined {
+  if (pointer[0] !== "paths" || pointer.length < 3) return undefined;
+  let kind = "pathItem";
+  for (let i = 2; i < pointer.length; ) {
+    const key = pointer[i] as string;
+    // `items` is a schema, or (JSON Schema draft 4's tuples) a list of them.
+    const step: Step | undefined = kind === "pathItem" && POINTER_METHODS.has(key) ? ["operation", 0] : kind === "schemas" && key === "items" ? ["schemas", /^\d+$/.test(pointer[i + 1] ?? "") ? 1 : 0] : STEPS[kind]?.[key];
+    if (!step || i + 1 + step[1] > pointer.length) return undefined;
+    kind = step[0];
+    i += 1 + step[1];
+  }
+  return kind === "pathItem" || kind === "operation" || kind === "media" ? undefined : kind;
+}
+
+/**
+ * A component name for the part at `pointer` (`paths`, path, method, …): the
+ * operation's id (else its method and path), then the names along the way,
+ * as components may be named (`register_201_data_faction`); `taken` says
+ * which names are used, and a clash gets a number.
+ */
+export function movedPartName(pointer: readonly string[], operationId: unknown, taken: (name: string) => boolean): string {
+  const [, path = "", method = ""] = pointer;
+  const operation = POINTER_METHODS.has(method) ? (typeof operationId === "string" && operationId ? operationId : `${method}${path}`) : path;
+  const rest = pointer.slice(POINTER_METHODS.has(method) ? 3 : 2).filter((k) => !STRUCTURE.has(k) && !k.includes("/"));
+  const base =
+    [operation, ...rest]
+      .join("_")
+      .replace(/[^A-Za-z0-9._-]+/g, "_")
+      .replace(/_{2,}/g, "_")
+      .replace(/^_+|_+$/g, "") || "part";
+  let name = base;
+  for (let n = 2; taken(name); n++) name = `${base}_${n}`;
+  return name;
 }

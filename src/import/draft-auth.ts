@@ -222,16 +222,35 @@ function nameParams(ways: string[][], declared: Record<string, Json>): DraftCred
     taken.add(out);
     return out;
   };
-  return ways.map((names) =>
-    names.map((scheme) => {
+  return ways.map((names) => {
+    const placed: DraftCredential[] = [];
+    return names.map((scheme) => {
       const definition = fieldOf(declared, scheme);
       const placement = placementOf(definition) as DraftPlacement;
-      if (placement.type === "basic") return { scheme, placement, definition, user: unique("username"), param: unique("password") };
-      if (placement.type === "bearer") return { scheme, placement, definition, param: unique("accessToken") };
-      const prefix = placement.type === "header" ? documentedPrefix(scheme, definition, placement.name) : undefined;
-      return { scheme, placement, definition, param: unique(names.length > 1 ? camelName(placement.name) : "apiKey"), ...(prefix ? { prefix } : {}) };
-    }),
-  );
+      // Two schemes of one requirement at the same place (one query key under two names) are one credential: one parameter.
+      const same = placed.find((c) => samePlace(c.placement, placement));
+      if (same) return { ...same, scheme, definition };
+      const credential = namedCredential(scheme, definition, placement, names.length, unique);
+      placed.push(credential);
+      return credential;
+    });
+  });
+}
+
+/** Whether two placements put a credential in the same place (a header's name in any case). */
+function samePlace(a: DraftPlacement, b: DraftPlacement): boolean {
+  if (a.type !== b.type) return false;
+  if (a.type === "bearer" || a.type === "basic") return true;
+  const [x, y] = [a.name, (b as typeof a).name];
+  return a.type === "header" ? x.toLowerCase() === y.toLowerCase() : x === y;
+}
+
+/** One credential's parameter(s), named as nameParams says. */
+function namedCredential(scheme: string, definition: Json, placement: DraftPlacement, together: number, unique: (name: string) => string): DraftCredential {
+  if (placement.type === "basic") return { scheme, placement, definition, user: unique("username"), param: unique("password") };
+  if (placement.type === "bearer") return { scheme, placement, definition, param: unique("accessToken") };
+  const prefix = placement.type === "header" ? documentedPrefix(scheme, definition, placement.name) : undefined;
+  return { scheme, placement, definition, param: unique(together > 1 ? camelName(placement.name) : "apiKey"), ...(prefix ? { prefix } : {}) };
 }
 
 /** `PLAID-CLIENT-ID` → `plaidClientId`, `api_secret` → `apiSecret`: a parameter name from a header or query key. */
@@ -259,6 +278,8 @@ export function credentialParams(credential: CredentialDraft, maxLength: number)
   const required = credential.ways.length === 1;
   for (const way of credential.ways) {
     way.forEach((c, i) => {
+      // A credential at the place of one before it in the way shares its parameter (nameParams).
+      if (i > 0 && way.slice(0, i).some((b) => b.param === c.param)) return;
       const about = typeof c.definition.description === "string" ? shortText(c.definition.description, 300).replace(/\.?$/, ". ") : "";
       const where = `${placementWords(c.placement)}${c.prefix ? ` after ${JSON.stringify(c.prefix.prefix)}` : ""}`;
       const key = c.placement.type !== "bearer" && c.placement.type !== "basic" ? c.placement.name : "";

@@ -8,7 +8,7 @@ import { bareMediaType, FORM_MEDIA_TYPE, isRawBodyMedia, jsonMediaType, MULTIPAR
 import { operationRef } from "../load/operation-index.js";
 import { parseYamlSource } from "../load/yaml-source.js";
 import type { DocumentKind } from "./convert.js";
-import { cutDocument, type CutReport } from "./cut.js";
+import { cutDocument, movedLines, type CutReport } from "./cut.js";
 import { draftCredential, type CredentialDraft } from "./draft-auth.js";
 import { draftManifest, type ManifestDraft } from "./draft-manifest.js";
 import { cutAnswerLines, type CutAnswers, rewriteCutAnswers } from "./cut-answers.js";
@@ -72,7 +72,7 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
     cut.document,
     chosen.map((c) => ({ id: operationRef(c.method, c.path, c.operationId), path: c.path, method: c.method })),
   );
-  const { asJson, fileAnswers } = answers;
+  const { asJson, fileAnswers, defaultAnswers } = answers;
   const openapiText = cutHeader(provider, source, cut.report, chosen, added, placeholders, anonymous, answers) + jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
   let draft: ManifestDraft;
   try {
@@ -95,6 +95,14 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
           {
             at: ["openapi"],
             note: `openapi.yaml adds a 200 answer of bytes to ${fileAnswers.map((f) => f.replace(/ 200$/, "")).join(", ")}, which the published document answers only by a redirect: the file it points to (a call follows the redirect); check that the redirect leads to a file`,
+          },
+        ]
+      : []),
+    ...(defaultAnswers.length
+      ? [
+          {
+            at: ["openapi"],
+            note: `openapi.yaml writes the default answer of ${defaultAnswers.map((f) => f.replace(/ 200$/, "")).join(", ")} as its 200: the published document declares no 2xx answer, and its default describes the success; check that a call succeeds with 200`,
           },
         ]
       : []),
@@ -253,6 +261,7 @@ function cutHeader(provider: string, source: ProviderSource, report: CutReport, 
       ? [`Added by blockwright add, not published: ${placeholders.join(", ")} (the document refers to ${placeholders.length === 1 ? "it" : "them"} but defines ${placeholders.length === 1 ? "it" : "them"} nowhere: any value).`]
       : []),
     ...(report.dropped.length ? [`Left out: ${report.dropped.join(", ")} (top level; no chosen operation needs ${report.dropped.length === 1 ? "it" : "them"}).`] : []),
+    ...movedLines(report, "blockwright add"),
     ...cutAnswerLines(answers, "blockwright add"),
   ];
   return lines.map((l) => `# ${l}\n`).join("");

@@ -7,7 +7,7 @@
 // its credential and outputs stay as the user has them, and what it binds
 // that the newer document no longer has is `generate`'s error, at its line.
 import jsyaml from "js-yaml";
-import { cutDocument, type OperationAt } from "../import/cut.js";
+import { cutDocument, movedLines, type OperationAt } from "../import/cut.js";
 import { cutAnswerLines, rewriteCutAnswers } from "../import/cut-answers.js";
 import { OPERATION_METHODS } from "../load/openapi-document.js";
 import { operationKey } from "./facts.js";
@@ -43,7 +43,8 @@ export function recut(specText: string, newer: Json, operations: readonly { meth
     } else missing.push(`${op.method.toUpperCase()} ${op.path}`);
   }
   // A copy: the cut shares its operations and components with the newer document, and its answers are rewritten below.
-  const document = structuredClone(cutDocument(newer, chosen).document);
+  const cut = cutDocument(newer, chosen);
+  const document = structuredClone(cut.document);
   // Its answers as add wrote them (import/cut-answers.ts).
   const answers = rewriteCutAnswers(
     document,
@@ -68,6 +69,7 @@ export function recut(specText: string, newer: Json, operations: readonly { meth
     `Re-cut by blockwright upstream --accept from ${origin} (sha256 ${sha256.slice(0, 12)}…): the path items of the ${chosen.length} operation${chosen.length === 1 ? "" : "s"} the manifest calls and everything they $ref, as published.`,
     "The manifest is kept as it was; blockwright generate checks it against this cut.",
     ...(kept.length ? [`Kept from the earlier cut, not published: ${kept.join(", ")}.`] : []),
+    ...movedLines(cut.report, "blockwright upstream --accept"),
     ...(missing.length ? [`Not in the newer document: ${missing.join(", ")} (the manifest still calls them: generate says where).`] : []),
     ...cutAnswerLines(answers, "blockwright upstream --accept"),
   ];
