@@ -33,3 +33,21 @@ describe("error answers that keep the message in an errors list and in an errors
     expect(await linkProblems(d)).toEqual([]);
   });
 });
+
+describe("error answers whose examples keep the message elsewhere than their schema says", () => {
+  it("draft the schema's place, then the examples' (the mock serves the examples); it links", async () => {
+    const schema = { type: "object", properties: { error: { type: "object", properties: { details: { type: "string" }, name: { type: "string" } } } } };
+    const d = drafted(openapi({ "/zqcourses": { get: { operationId: "listZqCourses", responses: { "200": ok, "401": reply(schema, { details: "No authorization token was found.", name: "NotAuthorizedError" }) } } } }), ["listZqCourses"]);
+    expect(d.manifest.errors.message).toEqual(["$response.body#/error/details", "$response.body#/details"]);
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});
+
+describe("error answers that are a list of errors", () => {
+  it("draft the message of the first item", async () => {
+    const schema = { type: "array", items: { type: "object", properties: { source: { type: "string" }, details: { type: "string" } } } };
+    const d = drafted(openapi({ "/zqexists": { post: { operationId: "zqExists", responses: { "200": ok, "422": reply(schema, [{ source: "identifier", details: "is not valid" }]) } } } }), ["zqExists"]);
+    expect(d.manifest.errors.message).toEqual(["$response.body#/0/details"]);
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});

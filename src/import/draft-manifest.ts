@@ -206,6 +206,11 @@ function errors(doc: OpenApiDocument, operations: readonly SelectedOperation[], 
       const usual = MESSAGE_PLACES.find((pointer) => field(pointer));
       const found = usual ?? namedMessage(doc, flat);
       if (found) count(message, `$response.body#/${found.join("/")}`);
+      // Where the answer's own examples keep it, when that is elsewhere (iQualify's schema says error.details, its examples details).
+      for (const example of Object.values(response.examples)) {
+        const shown = exampleMessage(example);
+        if (shown && shown.join("/") !== found?.join("/")) count(message, `$response.body#/${shown.join("/")}`);
+      }
       for (const pointer of [["error", "code"], ["error", "type"], ["code"], ["error_code"], ["errors", "0", "code"], ["error"]]) {
         if (field(pointer)) count(code, `$response.body#/${pointer.join("/")}`);
       }
@@ -236,13 +241,13 @@ const MESSAGE_PLACES = [["error", "message"], ["message"], ["error_description"]
 const MESSAGE_NAMES = [/message|msg/i, /description|detail|reason/i, /label|text/i];
 
 /**
- * A string field, at the top of the error reply or in its `error` object,
+ * A string field, at the top of the error reply, in its `error` object or in its first item (a list of errors),
  * whose name says it is the message, where none of the usual places is one
  * (`error_message`, `error-code-label`): among the names of the best kind,
  * one that also says `error` first.
  */
 function namedMessage(doc: OpenApiDocument, flat: Schema): string[] | undefined {
-  for (const base of [[], ["error"]]) {
+  for (const base of [[], ["error"], ["0"]]) {
     const holder = doc.schemaAt(flat, base);
     const names = Object.keys((holder?.properties ?? {}) as Json).filter((name) => typeOf(doc.schemaAt(flat, [...base, name])) === "string");
     for (const kind of MESSAGE_NAMES) {
@@ -252,6 +257,24 @@ function namedMessage(doc: OpenApiDocument, flat: Schema): string[] | undefined 
     }
   }
   return listedMessage(doc, flat) ?? loneText(doc, flat);
+}
+
+/** Where an error answer's example keeps its message: a usual place, else a text field named as one (at the top, in `error`, or in a list's first item). */
+function exampleMessage(example: unknown): string[] | undefined {
+  const at = (pointer: string[]) => pointer.reduce<unknown>((v, k) => (v !== null && typeof v === "object" ? (v as Json)[k] : undefined), example);
+  const usual = MESSAGE_PLACES.find((pointer) => typeof at(pointer) === "string");
+  if (usual) return usual;
+  for (const base of [[], ["error"], ["0"]]) {
+    const holder = at(base);
+    if (holder === null || typeof holder !== "object" || Array.isArray(holder)) continue;
+    const names = Object.keys(holder).filter((name) => typeof (holder as Json)[name] === "string" && !NOT_A_MESSAGE.test(name));
+    for (const kind of MESSAGE_NAMES) {
+      const matching = names.filter((name) => kind.test(name));
+      const best = matching.find((name) => /error/i.test(name)) ?? matching[0];
+      if (best !== undefined) return [...base, best];
+    }
+  }
+  return undefined;
 }
 
 /** Names of fields that say what they hold is not the message: a code, a kind, an id, a time, an address. */

@@ -1,6 +1,6 @@
 // The mock's guard for Accept and Content-Type values that are not media types.
 import { describe, expect, it } from "vitest";
-import { mediaTypesProblem, withPlainJson } from "./media-types.js";
+import { isMediaType, mediaTypesProblem, withPlainJson } from "./media-types.js";
 
 describe("mediaTypesProblem", () => {
   it("lets media types through, with parameters, quoted values and Accept lists", () => {
@@ -26,5 +26,12 @@ describe("withPlainJson", () => {
 
   it("leaves any other Accept as it is", () => {
     for (const value of ["application/json", "*/*", "application/vnd.zqwidgets+json, text/csv", "application/xml", "", undefined]) expect(withPlainJson(value)).toBeUndefined();
+  });
+});
+
+describe("isMediaType", () => {
+  it("tells a content map's media types from other keys", () => {
+    for (const type of ["application/json", "application/json; charset=utf-8", "*/*", "application/vnd.zq+json"]) expect(isMediaType(type), type).toBe(true);
+    for (const key of ["code", "json", "application/", "application/json;"]) expect(isMediaType(key), key).toBe(false);
   });
 });

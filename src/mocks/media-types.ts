@@ -11,6 +11,11 @@ const QUOTED = '"(?:[\\u000b\\u0020\\u0021\\u0023-\\u005b\\u005d-\\u007e\\u0080-
 /** RFC 9110's media-type: type/subtype and `; name=value` parameters (what the parser Prism uses accepts). */
 const MEDIA_TYPE = new RegExp(`^${TOKEN}/${TOKEN}(?:[ \\t]*;[ \\t]*${TOKEN}[ \\t]*=[ \\t]*(?:${TOKEN}|${QUOTED}))*[ \\t]*$`);
 
+/** Whether a text (a content map's key) is a media type, as the parser Prism uses reads one. */
+export function isMediaType(text: string): boolean {
+  return MEDIA_TYPE.test(text.trim());
+}
+
 /** Whether each entry of a header value is a media type (Accept lists several, comma-separated; an empty one is left to the reader). */
 export function mediaTypesProblem(value: string | undefined, list: boolean): string | undefined {
   if (value === undefined || !value.trim()) return undefined;

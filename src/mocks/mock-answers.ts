@@ -75,7 +75,7 @@ function sampleAnswer(sampler: DocumentSampler, pointer: string, status: string)
 /** Formats Prism's sampler makes a valid value of (not `byte`: its value failed Prism's own check of the format, in Pinecone's error details). */
 const PRISM_FORMATS = new Set(["date-time", "date", "email", "uri", "uuid", "hostname", "ipv4", "ipv6", "password", "binary", "int32", "int64", "float", "double"]);
 
-/** Whether the schema, its `$ref`s followed, holds a union, an open map, a pattern, an allOf, a format Prism does not make or a required field it does not define (within REACH_BUDGET schemas). */
+/** Whether the schema, its `$ref`s followed, holds a union, an open map, a pattern, an allOf, a format Prism does not make (or one bounded in length) or a required field it does not define (within REACH_BUDGET schemas). */
 function reachesWhatPrismMakesWrong(document: Node, schema: unknown): boolean {
   const seen = new Set<unknown>();
   const stack = [schema];
@@ -94,6 +94,8 @@ function reachesWhatPrismMakesWrong(document: Node, schema: unknown): boolean {
     }
     if (Array.isArray(node.oneOf) || Array.isArray(node.anyOf) || Array.isArray(node.allOf) || isNode(node.additionalProperties)) return true;
     if (typeof node.pattern === "string" || (typeof node.format === "string" && !PRISM_FORMATS.has(node.format))) return true;
+    // Prism's value of a format has one length (a date-time's 20 characters): a format bounded in length may not take it (Unicourt's 25).
+    if (typeof node.format === "string" && (node.minLength !== undefined || node.maxLength !== undefined)) return true;
     // A field required but not defined (ExaVault's users require `homeResource`, which sits in their relationships): Prism leaves it out.
     if (Array.isArray(node.required) && node.required.some((name) => typeof name === "string" && !(isNode(node.properties) && Object.hasOwn(node.properties, name)))) return true;
     for (const [key, value] of Object.entries(node)) if (key !== "example" && key !== "examples" && key !== "enum" && key !== "const" && key !== "default") stack.push(value);

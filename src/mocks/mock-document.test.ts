@@ -287,3 +287,28 @@ describe("a mock's answer with a JSON type that has no schema beside one that ha
     expect(served.paths["/zq"]!.get.responses["200"]!.content).toEqual({ "application/json": { examples: {}, schema }, "application/json; charset=utf-8": { schema }, "application/xml": {} });
   });
 });
+
+describe("a mock's content maps with a key that is no media type", () => {
+  it("keep only their media types, in answers and request bodies; the document stays as it was", () => {
+    const schema = { type: "object", properties: { code: { type: "integer" } } };
+    const doc = {
+      openapi: "3.0.3",
+      info: { title: "zqcontentkeys", version: "1" },
+      paths: {
+        "/zq": {
+          post: {
+            requestBody: { content: { "application/json": { schema }, zqExample: { value: 1 } } },
+            responses: { "201": { description: "made", content: { "application/json": { schema } } }, "401": { description: "no", content: { "application/json": { schema }, code: { examples: { response: { value: { code: 401 } } } } } } },
+          },
+        },
+      },
+    };
+    const before = structuredClone(doc);
+    const served = mockDocument(doc, () => false) as { paths: Record<string, { post: { requestBody: { content: object }; responses: Record<string, { content: object }> } }> };
+    const op = served.paths["/zq"]!.post;
+    expect(Object.keys(op.responses["401"]!.content)).toEqual(["application/json"]);
+    expect(Object.keys(op.requestBody.content)).toEqual(["application/json"]);
+    expect(op.responses["201"]).toEqual(doc.paths["/zq"].post.responses["201"]);
+    expect(doc).toEqual(before);
+  });
+});

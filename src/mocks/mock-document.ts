@@ -25,6 +25,7 @@ import { documentServer } from "../link/server.js";
 import { withSampledAnswers } from "./mock-answers.js";
 import { withOpenAllOfMembers } from "./open-all-of.js";
 import { makeSchemasCompilable } from "./prism-schemas.js";
+import { isMediaType } from "./media-types.js";
 
 type Json = Record<string, unknown>;
 
@@ -64,7 +65,11 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
       ...own,
       ...(op.parameters ? { parameters: keep(op.parameters) } : {}),
       ...(op.requestBody
-        ? { requestBody: withOpenAllOfMembers(withJsonPartsAsText(withOneItemFormLists(withoutReadOnlyRequired(bodyWithoutCovered(resolved(op.requestBody, document), covers), document), document), document), (v) => resolved(v, document)) }
+        ? {
+            requestBody: withOpenAllOfMembers(withJsonPartsAsText(withOneItemFormLists(withoutReadOnlyRequired(bodyWithoutCovered(withMediaTypesOnly(resolved(op.requestBody, document)), covers), document), document), document), (v) =>
+              resolved(v, document),
+            ),
+          }
         : {}),
       ...(isObject(op.responses) ? { responses: namedDefaultServed(answersAsJson(op.responses, document), document) } : {}),
     };
@@ -98,7 +103,7 @@ function answersAsJson(responses: Json, document: Json): Json {
   const out: Json = {};
   for (const [status, declared] of Object.entries(responses)) {
     const found = resolved(declared, document);
-    const response = withSiblingJsonSchema(withoutTransportHeaders(found));
+    const response = withSiblingJsonSchema(withoutTransportHeaders(withMediaTypesOnly(found)));
     // As declared (a `$ref` kept) unless a header or a schema had to change.
     const raw = response === found ? declared : response;
     // No content for 204, 205 or 304 (RFC 9110), whatever the document declares: Prism sent a body's length with a 204,
@@ -148,6 +153,16 @@ function withSiblingJsonSchema(response: unknown): unknown {
  * had the mock send them over a plain body, and every call failed to decode it.
  */
 const TRANSPORT_HEADERS = new Set(["content-encoding", "content-length", "transfer-encoding", "connection", "keep-alive", "proxy-connection", "te", "trailer", "upgrade"]);
+
+/**
+ * A content map keeps only its media types: a key that is none (`code`, an example's name written one level too
+ * high, as Akeneo's answers have it) made Prism's parser throw outside any handler when it picked the answer, and
+ * that ended the process serving the mock.
+ */
+function withMediaTypesOnly(part: unknown): unknown {
+  if (!isObject(part) || !isObject(part.content) || Object.keys(part.content).every(isMediaType)) return part;
+  return { ...part, content: Object.fromEntries(Object.entries(part.content).filter(([type]) => isMediaType(type))) };
+}
 
 function withoutTransportHeaders(response: unknown): unknown {
   if (!isObject(response) || !isObject(response.headers) || !Object.keys(response.headers).some((h) => TRANSPORT_HEADERS.has(h.toLowerCase()))) return response;

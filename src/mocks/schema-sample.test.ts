@@ -240,4 +240,16 @@ describe("a mock's answer where the document gives no example", () => {
     expect(media.example).toHaveProperty("zqHome");
     expect(new Ajv({ strict: false }).validate(schema, media.example)).toBe(true);
   });
+
+  it("is made for a format bounded in length (a date-time of 25 characters, Prism's has 20), and each value is of that length", async () => {
+    const { withSampledAnswers } = await import("./mock-answers.js");
+    const at = (minLength: number, maxLength: number) => ({ type: "string", format: "date-time", minLength, maxLength });
+    const schema = { type: "object", required: ["zqAt", "zqLong"], properties: { zqAt: at(25, 25), zqLong: at(30, 30) } };
+    const document = { openapi: "3.0.3", info: { title: "zqdates", version: "1" }, paths: { "/zq": { get: { responses: { "200": { description: "ok", content: { "application/json": { schema } } } } } } } };
+    const served = withSampledAnswers(document) as typeof document;
+    const media = served.paths["/zq"].get.responses["200"].content["application/json"] as { example?: { zqAt: string; zqLong: string } };
+    expect(media.example?.zqAt).toHaveLength(25);
+    expect(media.example?.zqLong).toHaveLength(30);
+    for (const value of Object.values(media.example ?? {})) expect(Number.isNaN(Date.parse(value))).toBe(false);
+  });
 });

@@ -84,6 +84,9 @@ export function ofFormatAndLength(format: string, length: number): string | unde
   // Formats with a part of free length: the local part of an address, the path of a URI.
   if (f === "email" && length > "@example.com".length) return `${"x".repeat(length - "@example.com".length)}@example.com`;
   if (f === "uri" && length >= "https://example.com/".length) return `https://example.com/${"x".repeat(length - "https://example.com/".length)}`;
+  // A date-time's fraction of a second is of any length: 2024-05-01T12:00:00.1…Z, or with an offset (25 characters).
+  if (f === "date-time" && length === 25) return "2024-05-01T12:00:00+05:30";
+  if (f === "date-time" && length >= 22) return `2024-05-01T12:00:00.${"1".repeat(length - 21)}Z`;
   return undefined;
 }
 
