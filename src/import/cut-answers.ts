@@ -42,11 +42,11 @@ export function cutAnswerLines({ asJson, fileAnswers, defaultAnswers }: CutAnswe
 // names no status do so (FEC's API answers every read that way). The
 // runtime, the mocks and the contract suite need a success status, so `add`
 // (and `upstream --accept`'s re-cut) writes that answer as the cut's 200, said
-// in its header. It leaves `default`: read as an error, a success's shape
-// would only make the suite derive error cases no error body has.
+// in its header, and `default` no longer: read as an error too, a success's
+// shape made the suite derive error cases whose body holds no message.
 // An operation that answers by a redirect is redirect-file.ts's.
 
-/** Write the default answer of each chosen operation that declares no 2xx or 3xx answer as its 200, first among its answers. Returns those written so. */
+/** Move the default answer of each chosen operation that declares no 2xx or 3xx answer to its 200, first among its answers. Returns those written so. */
 export function withDefaultAsSuccess(chosen: readonly { id: string; op: Json }[]): string[] {
   const given: string[] = [];
   for (const { id, op } of chosen) {

@@ -205,7 +205,7 @@ export function cutDocument(doc: Json, chosen: readonly OperationAt[]): { docume
   };
 }
 
-/** The header's account of the parts the cut moved into components (cut.ts), the refs to them rewritten. */
+/** The header's account of the parts the cut moved into components, the refs to them rewritten. */
 export function movedLines(report: CutReport, by: string): string[] {
   if (!report.moved.length) return [];
   return [`Moved by ${by} into components (published inside operations; each $ref to one points there):`, ...report.moved.map((m) => `  ${m.to} ← ${m.from}`)];
@@ -275,9 +275,6 @@ function isObject(value: unknown): value is Json {
 // was: what kind of part it is follows from the OpenAPI structure the pointer
 // walks through.
 
-/** The operation keys of a path item, OpenAPI 3.2's `query` among them: a pointer may walk through any. */
-const POINTER_METHODS = new Set([...METHODS, "query"]);
-
 /** Where a step leads: the kind of part reached, and how many name segments (a status, a media type, an index) follow the key. */
 type Step = readonly [kind: string, names: number];
 
@@ -310,7 +307,7 @@ export function pathPartKind(pointer: readonly string[]): string | undefined {
   for (let i = 2; i < pointer.length; ) {
     const key = pointer[i] as string;
     // `items` is a schema, or (JSON Schema draft 4's tuples) a list of them.
-    const step: Step | undefined = kind === "pathItem" && POINTER_METHODS.has(key) ? ["operation", 0] : kind === "schemas" && key === "items" ? ["schemas", /^\d+$/.test(pointer[i + 1] ?? "") ? 1 : 0] : STEPS[kind]?.[key];
+    const step: Step | undefined = kind === "pathItem" && METHODS.has(key) ? ["operation", 0] : kind === "schemas" && key === "items" ? ["schemas", /^\d+$/.test(pointer[i + 1] ?? "") ? 1 : 0] : STEPS[kind]?.[key];
     if (!step || i + 1 + step[1] > pointer.length) return undefined;
     kind = step[0];
     i += 1 + step[1];
@@ -326,8 +323,8 @@ export function pathPartKind(pointer: readonly string[]): string | undefined {
  */
 export function movedPartName(pointer: readonly string[], operationId: unknown, taken: (name: string) => boolean): string {
   const [, path = "", method = ""] = pointer;
-  const operation = POINTER_METHODS.has(method) ? (typeof operationId === "string" && operationId ? operationId : `${method}${path}`) : path;
-  const rest = pointer.slice(POINTER_METHODS.has(method) ? 3 : 2).filter((k) => !STRUCTURE.has(k) && !k.includes("/"));
+  const operation = METHODS.has(method) ? (typeof operationId === "string" && operationId ? operationId : `${method}${path}`) : path;
+  const rest = pointer.slice(METHODS.has(method) ? 3 : 2).filter((k) => !STRUCTURE.has(k) && !k.includes("/"));
   const base =
     [operation, ...rest]
       .join("_")

@@ -17,6 +17,7 @@ import { shortText } from "./plain-text.js";
 import { type DocumentedPrefix, documentedPrefix } from "./draft-auth-prefix.js";
 import { keyParameter } from "./draft-auth-parameter.js";
 import { type CredentialPlacement, credentialOf, type SecurityScheme } from "../load/security-schemes.js";
+import { slotKey } from "../load/openapi-document.js";
 type Json = Record<string, unknown>;
 
 /** Where the runtime sends one credential. */
@@ -228,7 +229,7 @@ function nameParams(ways: string[][], declared: Record<string, Json>): DraftCred
       const definition = fieldOf(declared, scheme);
       const placement = placementOf(definition) as DraftPlacement;
       // Two schemes of one requirement at the same place (one query key under two names) are one credential: one parameter.
-      const same = placed.find((c) => samePlace(c.placement, placement));
+      const same = placed.find((c) => placeKey(c.placement) === placeKey(placement));
       if (same) return { ...same, scheme, definition };
       const credential = namedCredential(scheme, definition, placement, names.length, unique);
       placed.push(credential);
@@ -237,12 +238,9 @@ function nameParams(ways: string[][], declared: Record<string, Json>): DraftCred
   });
 }
 
-/** Whether two placements put a credential in the same place (a header's name in any case). */
-function samePlace(a: DraftPlacement, b: DraftPlacement): boolean {
-  if (a.type !== b.type) return false;
-  if (a.type === "bearer" || a.type === "basic") return true;
-  const [x, y] = [a.name, (b as typeof a).name];
-  return a.type === "header" ? x.toLowerCase() === y.toLowerCase() : x === y;
+/** The request slot a placement puts its credential in (slotKey: a header's name in any case; bearer and basic in Authorization). */
+function placeKey(p: DraftPlacement): string {
+  return p.type === "bearer" || p.type === "basic" ? slotKey("header", "Authorization") : slotKey(p.type, p.name);
 }
 
 /** One credential's parameter(s), named as nameParams says. */

@@ -242,21 +242,27 @@ const MESSAGE_NAMES = [/message|msg/i, /description|detail|reason/i, /label|text
 
 /**
  * A string field, at the top of the error reply, in its `error` object or in its first item (a list of errors),
- * whose name says it is the message, where none of the usual places is one
- * (`error_message`, `error-code-label`): among the names of the best kind,
- * one that also says `error` first.
+ * whose name says it is the message (messageName), where none of the usual
+ * places is one (`error_message`, `error-code-label`).
  */
 function namedMessage(doc: OpenApiDocument, flat: Schema): string[] | undefined {
   for (const base of [[], ["error"], ["0"]]) {
     const holder = doc.schemaAt(flat, base);
     const names = Object.keys((holder?.properties ?? {}) as Json).filter((name) => typeOf(doc.schemaAt(flat, [...base, name])) === "string");
-    for (const kind of MESSAGE_NAMES) {
-      const matching = names.filter((name) => kind.test(name));
-      const best = matching.find((name) => /error/i.test(name)) ?? matching[0];
-      if (best !== undefined) return [...base, best];
-    }
+    const best = messageName(names);
+    if (best !== undefined) return [...base, best];
   }
   return listedMessage(doc, flat) ?? loneText(doc, flat);
+}
+
+/** Among text fields' names, the one that best says it is the message: of the best kind (MESSAGE_NAMES), one that also says `error` first. */
+function messageName(names: readonly string[]): string | undefined {
+  for (const kind of MESSAGE_NAMES) {
+    const matching = names.filter((name) => kind.test(name));
+    const best = matching.find((name) => /error/i.test(name)) ?? matching[0];
+    if (best !== undefined) return best;
+  }
+  return undefined;
 }
 
 /** Where an error answer's example keeps its message: a usual place, else a text field named as one (at the top, in `error`, or in a list's first item). */
@@ -267,12 +273,8 @@ function exampleMessage(example: unknown): string[] | undefined {
   for (const base of [[], ["error"], ["0"]]) {
     const holder = at(base);
     if (holder === null || typeof holder !== "object" || Array.isArray(holder)) continue;
-    const names = Object.keys(holder).filter((name) => typeof (holder as Json)[name] === "string" && !NOT_A_MESSAGE.test(name));
-    for (const kind of MESSAGE_NAMES) {
-      const matching = names.filter((name) => kind.test(name));
-      const best = matching.find((name) => /error/i.test(name)) ?? matching[0];
-      if (best !== undefined) return [...base, best];
-    }
+    const best = messageName(Object.keys(holder).filter((name) => typeof (holder as Json)[name] === "string" && !NOT_A_MESSAGE.test(name)));
+    if (best !== undefined) return [...base, best];
   }
   return undefined;
 }
