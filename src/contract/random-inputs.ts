@@ -4,7 +4,7 @@
 // and invalid ones that break exactly one rule, saying which.
 import fc from "fast-check";
 import { credentialOfParam, isValueFormat, wayParams, itemAt, oauthParams, type NestedLimits, type ParamSpec, type ToolSpec, validateParams } from "@blockwright/runtime/internal";
-import { madeStrings, NOT_OF_FORMAT } from "../model/string-values.js";
+import { madeStrings, NOT_OF_FORMAT, stretch } from "../model/string-values.js";
 import { withAddress } from "./call.js";
 import { sampleFile } from "./rule-values.js";
 import { ContractFailure } from "./types.js";
@@ -170,7 +170,10 @@ function patternString(p: ParamSpec, pattern: string, minLength: number, maxLeng
     if (!made.length) throw new ContractFailure(`no value of ${p.name} matching ${pattern} within its lengths could be made: fast-check draws from no lookaround, and no value made from its rules matches`);
     return fc.constantFrom(...made);
   }
-  return filterOrFail(drawn, fits, `value of ${p.name} matching ${pattern} within its lengths`);
+  // fast-check draws a pattern's repetitions short (`[a-f0-9]+` seldom 40 long): a draw outside the lengths is stretched or
+  // cut to a length drawn within them, kept where it still matches.
+  const fitted = fc.tuple(drawn, fc.integer({ min: minLength, max: maxLength })).map(([s, n]) => (fits(s) ? s : (stretch(s, n).find((v) => re.test(v)) ?? s)));
+  return filterOrFail(fitted, fits, `value of ${p.name} matching ${pattern} within its lengths`);
 }
 
 // ---- invalid inputs -----------------------------------------------------------

@@ -4,7 +4,8 @@
 // bundler openapi-typescript itself uses), reading every file with this
 // project's YAML reader so positions and YAML semantics stay the same;
 // references to network addresses are refused (generation reads local files
-// only). Every problem names `file:line:col`.
+// only). An example's value that is only a `$ref` is followed, as Prism's
+// bundler follows it (example-refs.ts). Every problem names `file:line:col`.
 import { statSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { isInside, realPath } from "../common/paths.js";
@@ -15,6 +16,7 @@ import { OPERATION_METHODS } from "./openapi-document.js";
 import { checkpoint } from "../common/checkpoint.js";
 import { examineExamplesUntil, type Path } from "./openapi-examples.js";
 import { upstreamMismatches } from "./published-examples.js";
+import { followExampleRefs } from "./example-refs.js";
 
 export interface OpenApiFiles {
   /** The document to link: the root file, its data bundled when it had external references. */
@@ -50,6 +52,8 @@ export async function loadOpenApi(path: string, root: string, refFolders: string
   const files = new Map<string, YamlSource>([[absolute, rootSource]]);
   await checkpoint(signal);
   const source = hasExternalRef(rootSource.data) ? await bundled(rootSource, absolute, files, display, refFolders) : rootSource;
+  // Example values that are only a `$ref`, followed as Prism follows them, before they are checked (example-refs.ts).
+  for (const file of new Set([source, ...files.values()])) followExampleRefs(file.data);
   step?.("checking its examples");
   const examined = await examineExamplesUntil(files, absolute, signal);
   await checkpoint(signal);

@@ -5,7 +5,8 @@
 // another, or not satisfy the siblings), an open map (`additionalProperties`
 // with a schema), a `pattern` (Prism writes "string", which its own check
 // then refuses), a format it does not make, or an `allOf` (whose members'
-// required fields it left out). There the answer is a value made by schema-sample.ts (one
+// required fields it left out), or an untyped object with a list's keyword
+// (`uniqueItems: false`: Prism made a list). There the answer is a value made by schema-sample.ts (one
 // branch of each union, bounded work, checked against the schema), given to
 // Prism as the media type's `example`. Where no valid value is made within
 // the bounds, the media type is left to Prism, as before.
@@ -98,10 +99,41 @@ function reachesWhatPrismMakesWrong(document: Node, schema: unknown): boolean {
     if (typeof node.format === "string" && (node.minLength !== undefined || node.maxLength !== undefined)) return true;
     // A field required but not defined (ExaVault's users require `homeResource`, which sits in their relationships): Prism leaves it out.
     if (Array.isArray(node.required) && node.required.some((name) => typeof name === "string" && !(isNode(node.properties) && Object.hasOwn(node.properties, name)))) return true;
+    if (node.type === undefined && readsAsOtherType(node)) return true;
     for (const [key, value] of Object.entries(node)) if (key !== "example" && key !== "examples" && key !== "enum" && key !== "const" && key !== "default") stack.push(value);
   }
   return false;
 }
+
+/**
+ * Whether an untyped object or list schema holds a keyword of another type that Prism's sampler reads first, so
+ * makes that type: its order is number, string, array, object (an object's no-op `uniqueItems: false` made `[]`).
+ */
+function readsAsOtherType(node: Node): boolean {
+  const own = isNode(node.properties) || node.additionalProperties !== undefined || Array.isArray(node.required) ? "object" : node.items !== undefined ? "array" : undefined;
+  const prism = PRISM_TYPE_KEYWORDS.find(([key]) => node[key] !== undefined)?.[1];
+  return own !== undefined && prism !== undefined && prism !== own;
+}
+
+/** Keywords by which Prism's sampler (json-schema-sampler's inferType) reads an untyped schema's type, in its order. */
+const PRISM_TYPE_KEYWORDS = Object.entries({
+  multipleOf: "number",
+  maximum: "number",
+  exclusiveMaximum: "number",
+  minimum: "number",
+  exclusiveMinimum: "number",
+  maxLength: "string",
+  minLength: "string",
+  pattern: "string",
+  items: "array",
+  maxItems: "array",
+  minItems: "array",
+  uniqueItems: "array",
+  additionalItems: "array",
+  required: "object",
+  additionalProperties: "object",
+  properties: "object",
+});
 
 /**
  * Whether the schema reaches a `$ref` from inside that same reference (an

@@ -7,7 +7,7 @@
 // parameters named Accept, Content-Type or Authorization, whose definitions
 // OpenAPI ignores (Prism checks them all the same); a 204, 205 or 304 answer
 // has no body, whatever the document declares; a form's list field also takes one item (sent as `Key=value`), a parameter "S or null"
-// is S; a schema Prism's validator cannot compile (nullable beside allOf or
+// is S and its `oneOf` an `anyOf` (a text may read as two branches: `1`, an id and a slug); a schema Prism's validator cannot compile (nullable beside allOf or
 // $ref) is rewritten so that it is compiled once and checked
 // (prism-schemas.ts). A response with no example whose schema Prism's sampler would break
 // gets a valid made one; one whose only media type is a wildcard (`*/*`) is
@@ -54,7 +54,8 @@ const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "tr
 
 function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, document: Json): unknown {
   if (!isObject(item)) return item;
-  const keep = (list: unknown) => (Array.isArray(list) ? list.filter((p) => !isCovered(resolved(p, document), covers)).flatMap((p) => spreadQueryObject(withoutNullBranch(textEnumParameter(p, document), document), document)) : list);
+  const keep = (list: unknown) =>
+    Array.isArray(list) ? list.filter((p) => !isCovered(resolved(p, document), covers)).flatMap((p) => spreadQueryObject(withOneOfAsAnyOf(withoutNullBranch(textEnumParameter(p, document), document), document), document)) : list;
   const out: Json = { ...item, ...(item.parameters ? { parameters: keep(item.parameters) } : {}) };
   for (const method of METHODS) {
     const op = item[method];
@@ -299,6 +300,18 @@ function withoutNullBranch(parameter: unknown, document: Json): unknown {
   const { [key]: _branches, ...siblings } = p.schema;
   const only = resolved(kept[0], document);
   return { ...p, schema: isObject(only) ? { ...siblings, ...only } : kept[0] };
+}
+
+/**
+ * A parameter whose schema is a `oneOf` (an id or a slug) as an `anyOf`: Prism reads the text against each branch, and
+ * a text that reads as both (`1`: an integer id and a slug `^[a-z0-9-]+$`) matched "more than one" and was refused.
+ */
+function withOneOfAsAnyOf(parameter: unknown, document: Json): unknown {
+  const p = resolved(parameter, document);
+  const schema = isObject(p) ? resolved(p.schema, document) : undefined;
+  if (!isObject(p) || !isObject(schema) || !Array.isArray(schema.oneOf)) return parameter;
+  const { oneOf, ...rest } = schema;
+  return { ...p, schema: { ...rest, anyOf: oneOf } };
 }
 
 const FORM_MEDIA = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;

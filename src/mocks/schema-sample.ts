@@ -124,7 +124,9 @@ class Walk {
       if (parts.some((p) => p === undefined)) return undefined;
       const own = this.plain(schema, pointer, depth, trail);
       const objects = [...parts, ...(own === undefined ? [] : [own])];
-      return objects.every(isNode) ? Object.assign({}, ...objects) : parts[0];
+      if (objects.every(isNode)) return Object.assign({}, ...objects);
+      // Scalars in parts (`allOf: [{nullable: true}, {$ref: a pattern}]`): the part's value the whole schema takes, not just the first's.
+      return parts.find((part) => this.sampler.valid(part, pointer)) ?? parts[0];
     }
     return this.plain(schema, pointer, depth, trail);
   }

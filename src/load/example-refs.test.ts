@@ -1,0 +1,55 @@
+// An example whose value is only a `$ref` to a schema's example: read on load
+// as the value it names (Prism's bundler follows it, and served a `$ref` to
+// nothing where the suite expected the literal), then checked like any
+// example; a property named `example` whose schema is a `$ref` stays a schema.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { valueAt } from "./json-ref.js";
+import { loadOpenApi } from "./openapi-source.js";
+
+const work = mkdtempSync(join(tmpdir(), "blockwright-example-refs-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** A zq document whose 200 example names `target` (ZqList's example `{data: [{id: "zq-1"}]}`, or ZqItem's, `item`). */
+function write(name: string, target: string, item: unknown = { id: "zq-2" }): string {
+  const document = {
+    openapi: "3.0.3",
+    info: { title: "zqrefs", version: "1" },
+    paths: {
+      "/zqlists": {
+        get: {
+          operationId: "listZq",
+          responses: {
+            "200": {
+              description: "ok",
+              content: { "application/json": { schema: { $ref: "#/components/schemas/ZqList" }, examples: { response: { value: { $ref: target } } } } },
+            },
+          },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        ZqItem: { type: "object", properties: { id: { type: "string" } }, example: item },
+        ZqList: { type: "object", properties: { data: { type: "array", items: { $ref: "#/components/schemas/ZqItem" } }, example: { $ref: "#/components/schemas/ZqItem" } }, example: { data: [{ id: "zq-1" }] } },
+      },
+    },
+  };
+  const file = join(work, `${name}.json`);
+  writeFileSync(file, JSON.stringify(document));
+  return file;
+}
+
+describe("an example value that is only a $ref", () => {
+  it("is read as the value it names; a property named example keeps its schema", async () => {
+    const { source } = await loadOpenApi(write("zqvalid", "#/components/schemas/ZqList/example"), work, [work]);
+    expect(valueAt(source.data, ["paths", "/zqlists", "get", "responses", "200", "content", "application/json", "examples", "response", "value"])).toEqual({ data: [{ id: "zq-1" }] });
+    expect(valueAt(source.data, ["components", "schemas", "ZqList", "properties", "example"])).toEqual({ $ref: "#/components/schemas/ZqItem" });
+  });
+
+  it("is checked against its schema as the value it names (an item's example is no list's)", async () => {
+    await expect(loadOpenApi(write("zqinvalid", "#/components/schemas/ZqItem/example", { data: "zq-text" }), work, [work])).rejects.toThrow(/data/);
+  });
+});
