@@ -68,23 +68,30 @@ interface Plan {
 }
 
 async function publishAll(all: WorkspacePackage[], npm: NpmOptions, plan: Plan, io: CliIo): Promise<number> {
-  const { publishedVersions, publishPackage, NpmFailure } = await import("../publish/npm.js");
+  const { publishedVersions, workspaceVersions, publishPackage, NpmFailure } = await import("../publish/npm.js");
   const { defaultDistTag } = await import("../publish/dist-tag.js");
   const say = (line: string) => io.stderr.write(`${plan.name}: ${line}\n`);
   const packages = all.filter((p) => !p.private);
   const privates = all.length - packages.length;
   say(`${packages.length} workspace package${packages.length === 1 ? "" : "s"}${privates ? ` (and ${privates} private, never published)` : ""}; asking ${npm.registry ? withheld(npm.registry) : "the registry"} which versions it has…`);
 
-  // Which versions the registry has: all asked before anything is published, a few at a time.
+  // Which versions the registry has: all asked before anything is published, by one npm for all; what its
+  // answer leaves unsettled, a package at a time (a few at once), so that a failure names its package.
   const versions = new Map<WorkspacePackage, string[]>();
-  await eachLimited(packages, 4, async (p) => {
-    try {
-      versions.set(p, await publishedVersions(p.name, npm));
-    } catch (e) {
-      if (!(e instanceof NpmFailure)) throw e;
-      throw new CommandFailure(`${plan.name}: cannot tell which versions of ${p.name} the registry has, so nothing was published: ${e.message}\n`, 1);
-    }
-  });
+  const batch = await workspaceVersions(packages, npm);
+  for (const p of packages) if (batch.has(p.name)) versions.set(p, batch.get(p.name) as string[]);
+  await eachLimited(
+    packages.filter((p) => !versions.has(p)),
+    4,
+    async (p) => {
+      try {
+        versions.set(p, await publishedVersions(p.name, npm));
+      } catch (e) {
+        if (!(e instanceof NpmFailure)) throw e;
+        throw new CommandFailure(`${plan.name}: cannot tell which versions of ${p.name} the registry has, so nothing was published: ${e.message}\n`, 1);
+      }
+    },
+  );
 
   const pending = packages.filter((p) => !versions.get(p)?.includes(p.version));
   const there = packages.length - pending.length;
