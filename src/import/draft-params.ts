@@ -41,6 +41,7 @@ const DESCRIPTION_LENGTH = 600;
 
 /** Formats that say no more than the type does. */
 const PLAIN_FORMATS = new Set(["int32", "int64", "float", "double"]);
+const BASE64 = "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$";
 
 /** Formats that validators name otherwise, as the manifest's formats that admit only their values (an absolute http(s) address is a uri). */
 const FORMAT_ALIASES: Record<string, NonNullable<ManifestParam["format"]>> = { url: "uri" };
@@ -200,7 +201,10 @@ function draftBody(
     notes.push({ at: [...at, "params"], note: `the multipart body is one file and names no part: sent as the part "${LONE_FILE_PART}", the usual name; if the upstream reads another, write it in the spec` });
   }
   const events = answersEvents(doc, rawOp);
-  for (const [field, schema] of Object.entries(fields)) {
+  // A field the schema requires but does not list among its properties is still required of every request (any value).
+  const unlisted = [...required].filter((f) => f && !Object.hasOwn(fields, f) && flat.additionalProperties !== false);
+  for (const f of unlisted) notes.push({ at: [...at, "params"], note: `the request body requires ${f}, which its schema does not list among its properties: drafted with no type (json)` });
+  for (const [field, schema] of [...Object.entries(fields), ...unlisted.map((f): [string, Schema] => [f, {}])]) {
     const flatField = safeFlatten(doc, schema);
     if (flatField?.readOnly === true) continue; // a field only the reply carries
     if (events && isStreamFlag(doc, field, schema)) {
@@ -322,6 +326,10 @@ export function fromSchema(doc: OpenApiDocument, schema: Schema, input: FieldInp
       param.format = formats[0] as ManifestParam["format"];
       note(`the spec allows format ${formats.join(" or ")} (${flat.anyOf ? "anyOf" : "oneOf"}): drafted as ${formats[0]}, the first`);
     }
+  } else if (t === "string" && flat.format === "byte" && param.pattern === undefined && !param.enum) {
+    // Base64 (OpenAPI's byte): validators and mocks check it, so a value must be base64 text; a pattern says so.
+    param.pattern = BASE64;
+    note("the spec gives format byte (base64 text): drafted as a pattern base64 text matches");
   } else if (typeof flat.format === "string" && !PLAIN_FORMATS.has(flat.format)) note(`the spec gives format ${flat.format}, which a manifest cannot state yet`);
   if (flat.deprecated === true || input.deprecated === true) note(`${input.name} is deprecated in the spec`);
   const spec = asSpec(input.name, param);

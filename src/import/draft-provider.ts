@@ -72,7 +72,7 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
     cut.document,
     chosen.map((c) => ({ id: operationRef(c.method, c.path, c.operationId), path: c.path, method: c.method })),
   );
-  const { asJson, fileAnswers, defaultAnswers } = answers;
+  const { asJson, fileAnswers, defaultAnswers, emptyAnswers } = answers;
   const openapiText = cutHeader(provider, source, cut.report, chosen, added, placeholders, anonymous, answers) + jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
   let draft: ManifestDraft;
   try {
@@ -103,6 +103,14 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
           {
             at: ["openapi"],
             note: `openapi.yaml writes the default answer of ${defaultAnswers.map((f) => f.replace(/ 200$/, "")).join(", ")} as its 200: the published document declares no 2xx answer, and its default describes the success; check that a call succeeds with 200`,
+          },
+        ]
+      : []),
+    ...(emptyAnswers.length
+      ? [
+          {
+            at: ["openapi"],
+            note: `openapi.yaml adds an empty 200 answer to ${emptyAnswers.map((f) => f.replace(/ 200$/, "")).join(", ")}: the published document declares only error answers; write the success's status and body if you know them`,
           },
         ]
       : []),

@@ -252,7 +252,7 @@ export class OpenApiDocument {
       if (!current) return undefined;
       const segment = pointer[i] as string;
       const variants = unionOf(current);
-      const own = ((current.properties ?? {}) as Record<string, Schema>)[segment];
+      const own = ((current.properties ?? {}) as Record<string, Schema>)[segment] ?? requiredUnlisted(current, segment);
       if (variants && !own && typeOf(current) !== "array") {
         const found = variants.map((v) => this.walk(v, pointer, i, unions, depth + 1));
         unions.push({ at: pointer.slice(0, i), variants: variants.map((v, k) => this.variantLabel(v, k)), carrying: variants.flatMap((v, k) => (found[k] ? [this.variantLabel(v, k)] : [])) });
@@ -447,3 +447,14 @@ function securityNames(security: unknown): string[] | undefined {
 }
 
 const isEmptyObject = (v: unknown): boolean => v !== null && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 0;
+
+/**
+ * A field an object requires without listing it among its properties (a
+ * document generated from code that knows the name, not the type) is still
+ * one of its fields: of the schema other fields get (additionalProperties),
+ * any value when that says nothing. None when no other field is allowed.
+ */
+function requiredUnlisted(object: Schema, field: string): Schema | undefined {
+  if (!Array.isArray(object.required) || !object.required.includes(field) || object.additionalProperties === false) return undefined;
+  return object.additionalProperties && typeof object.additionalProperties === "object" ? (object.additionalProperties as Schema) : {};
+}
