@@ -7,6 +7,7 @@ import { OperationIndex, operationRef } from "./operation-index.js";
 import { withTextEnum } from "./text-enum.js";
 import { bareMediaType, carriesNoContent, describedJsonType, isJsonMediaType, isRawBodyMedia, jsonMediaType, FORM_MEDIA_TYPE, MULTIPART_MEDIA_TYPE, multipartParts } from "./media-types.js";
 import { withRangesAsStatuses } from "./status-ranges.js";
+import { requiredUnlisted } from "./required-unlisted.js";
 
 export { bareMediaType, isJsonMediaType, isRawBodyMedia, jsonMediaType, FORM_MEDIA_TYPE, MULTIPART_MEDIA_TYPE };
 
@@ -447,14 +448,3 @@ function securityNames(security: unknown): string[] | undefined {
 }
 
 const isEmptyObject = (v: unknown): boolean => v !== null && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 0;
-
-/**
- * A field an object requires without listing it among its properties (a
- * document generated from code that knows the name, not the type) is still
- * one of its fields: of the schema other fields get (additionalProperties),
- * any value when that says nothing. None when no other field is allowed.
- */
-function requiredUnlisted(object: Schema, field: string): Schema | undefined {
-  if (!Array.isArray(object.required) || !object.required.includes(field) || object.additionalProperties === false) return undefined;
-  return object.additionalProperties && typeof object.additionalProperties === "object" ? (object.additionalProperties as Schema) : {};
-}
