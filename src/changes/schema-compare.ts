@@ -140,8 +140,11 @@ function compareTypes(ctx: Ctx, a: Flat, b: Flat, pointer: string): void {
 function compareEnums(ctx: Ctx, a: Flat, b: Flat, pointer: string, prefix: "request-property" | "response-property"): void {
   const open = a.openEnum || b.openEnum ? { severity: "informational" as const, note: "an open enum: any value of its type was and is accepted" } : {};
   if (a.enum && b.enum) {
-    const added = b.enum.filter((v) => !a.enum?.some((w) => same(v, w)));
-    const removed = a.enum.filter((v) => !b.enum?.some((w) => same(v, w)));
+    // By their JSON, each list once: published enums run to thousands of values (a pairwise compare is quadratic).
+    const before = new Set(a.enum.map((v) => JSON.stringify(v)));
+    const after = new Set(b.enum.map((v) => JSON.stringify(v)));
+    const added = b.enum.filter((v) => !before.has(JSON.stringify(v)));
+    const removed = a.enum.filter((v) => !after.has(JSON.stringify(v)));
     if (added.length) push(ctx, `${prefix}-enum-value-added`, pointer, { new: added, ...open });
     if (removed.length) push(ctx, `${prefix}-enum-value-removed`, pointer, { old: removed, ...open });
   } else if (!a.enum && b.enum && !b.openEnum) push(ctx, `${prefix}-enum-set`, pointer, { new: b.enum });
