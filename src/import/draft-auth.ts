@@ -328,6 +328,8 @@ export function repeatsCredential(credential: CredentialDraft, param: { in: stri
     const slot = c.placement.type === "bearer" || c.placement.type === "basic" ? { in: "header", name: "authorization" } : { in: c.placement.type, name: c.placement.name.toLowerCase() };
     if (param.in === slot.in && param.name.toLowerCase() === slot.name) return `${where} ${param.name} is where the credential goes (auth: ${c.scheme})`;
   }
+  // A segment of the path names a resource (an export's token, a key's id): no credential goes there, and auth.covers takes none.
+  if (param.in === "path") return undefined;
   const description = typeof param.description === "string" ? param.description : "";
   // A token repeats a token, a key a key: an API-key requirement's body `access_token` is some other resource's token.
   const kinds = new Set(credential.ways.flat().map((c) => (c.placement.type === "bearer" ? "token" : c.placement.type === "basic" ? "basic" : "key")));

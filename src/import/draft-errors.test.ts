@@ -51,3 +51,30 @@ describe("error answers that are a list of errors", () => {
     expect(await linkProblems(d)).toEqual([]);
   });
 });
+
+describe("error answers that wrap the error in another object ({data: {code, message}, success: false})", () => {
+  const wrapped = (inner: Record<string, unknown>) => ({ type: "object", properties: { zqdata: { type: "object", properties: inner }, success: { type: "boolean" } } });
+
+  it("draft the message inside the wrapper; it links", async () => {
+    const d = drafted(
+      openapi({
+        "/zqcities/{id}": {
+          get: {
+            operationId: "getZqCity",
+            parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 64 } }],
+            responses: { "200": ok, "404": reply(wrapped({ code: { type: "integer" }, message: { type: "string" }, url: { type: "string" } })) },
+          },
+        },
+      }),
+      ["getZqCity"],
+    );
+    expect(d.manifest.errors.message).toEqual(["$response.body#/zqdata/message"]);
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("still prefer a text field at the top, and a single text field there, to the wrapper's", () => {
+    const at = (schema: Record<string, unknown>) => drafted(openapi({ "/zqcities": { get: { operationId: "listZqCities", responses: { "200": ok, "400": reply(schema) } } } }), ["listZqCities"]).manifest.errors.message;
+    expect(at({ type: "object", properties: { zqdata: { type: "object", properties: { message: { type: "string" } } }, error_message: { type: "string" } } })).toEqual(["$response.body#/error_message"]);
+    expect(at({ type: "object", properties: { zqdata: { type: "object", properties: { message: { type: "string" } } }, err: { type: "string" } } })).toEqual(["$response.body#/err"]);
+  });
+});

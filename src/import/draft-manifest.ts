@@ -243,16 +243,20 @@ const MESSAGE_NAMES = [/message|msg/i, /description|detail|reason/i, /label|text
 /**
  * A string field, at the top of the error reply, in its `error` object or in its first item (a list of errors),
  * whose name says it is the message (messageName), where none of the usual
- * places is one (`error_message`, `error-code-label`).
+ * places is one (`error_message`, `error-code-label`); else a list's first message or the one text
+ * field; last, such a field of another object the reply wraps the error in (`{data: {code, message}, success: false}`).
  */
 function namedMessage(doc: OpenApiDocument, flat: Schema): string[] | undefined {
-  for (const base of [[], ["error"], ["0"]]) {
-    const holder = doc.schemaAt(flat, base);
-    const names = Object.keys((holder?.properties ?? {}) as Json).filter((name) => typeOf(doc.schemaAt(flat, [...base, name])) === "string");
-    const best = messageName(names);
-    if (best !== undefined) return [...base, best];
-  }
-  return listedMessage(doc, flat) ?? loneText(doc, flat);
+  const named = (bases: string[][]) => {
+    for (const base of bases) {
+      const holder = doc.schemaAt(flat, base);
+      const best = messageName(Object.keys((holder?.properties ?? {}) as Json).filter((name) => typeOf(doc.schemaAt(flat, [...base, name])) === "string"));
+      if (best !== undefined) return [...base, best];
+    }
+    return undefined;
+  };
+  const envelopes = Object.keys((flat.properties ?? {}) as Json).filter((name) => name !== "error" && typeOf(doc.schemaAt(flat, [name])) === "object");
+  return named([[], ["error"], ["0"]]) ?? listedMessage(doc, flat) ?? loneText(doc, flat) ?? named(envelopes.map((name) => [name]));
 }
 
 /** Among text fields' names, the one that best says it is the message: of the best kind (MESSAGE_NAMES), one that also says `error` first. */
@@ -265,12 +269,13 @@ function messageName(names: readonly string[]): string | undefined {
   return undefined;
 }
 
-/** Where an error answer's example keeps its message: a usual place, else a text field named as one (at the top, in `error`, or in a list's first item). */
+/** Where an error answer's example keeps its message: a usual place, else a text field named as one (at the top, in `error`, in a list's first item, or in another object it wraps the error in). */
 function exampleMessage(example: unknown): string[] | undefined {
   const at = (pointer: string[]) => pointer.reduce<unknown>((v, k) => (v !== null && typeof v === "object" ? (v as Json)[k] : undefined), example);
   const usual = MESSAGE_PLACES.find((pointer) => typeof at(pointer) === "string");
   if (usual) return usual;
-  for (const base of [[], ["error"], ["0"]]) {
+  const envelopes = example !== null && typeof example === "object" && !Array.isArray(example) ? Object.keys(example).filter((name) => name !== "error" && isRecord((example as Json)[name])) : [];
+  for (const base of [[], ["error"], ["0"], ...envelopes.map((name) => [name])]) {
     const holder = at(base);
     if (holder === null || typeof holder !== "object" || Array.isArray(holder)) continue;
     const best = messageName(Object.keys(holder).filter((name) => typeof (holder as Json)[name] === "string" && !NOT_A_MESSAGE.test(name)));
@@ -278,6 +283,8 @@ function exampleMessage(example: unknown): string[] | undefined {
   }
   return undefined;
 }
+
+const isRecord = (value: unknown) => value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** Names of fields that say what they hold is not the message: a code, a kind, an id, a time, an address. */
 const NOT_A_MESSAGE = /code|type|kind|status|(^|_|-)id$|Id$|request|trace|time|date|url|uri|link|href|documentation/i;

@@ -97,6 +97,18 @@ describe("examples checked against their schemas", () => {
     expect(message?.length).toBeLessThan(400);
   });
 
+  it("holds a schema without a type that lists properties to be an object (a reply published as its JSON text), but not one with items alone", () => {
+    const text = JSON.stringify(JSON.stringify({ zqjokes: [{ title: "zq" }] }));
+    const typeless = `{ properties: { zqjokes: { items: { properties: { title: { type: string } } } } } }`;
+    expect(problems(typeless, text)).toEqual([expect.stringMatching(/: \(the whole example\) must be object, got "\{/)]);
+    expect(problems(typeless, `{ zqjokes: [{ title: 3 }] }`)).toEqual([expect.stringMatching(/: \/zqjokes\/0\/title must be string, got 3$/)]);
+    expect(problems(typeless, `{ zqjokes: [{ title: zq }] }`)).toEqual([]);
+    // items alone implies no list: published documents give it to objects (an object example passes).
+    expect(problems(`{ properties: { zquser: { items: { type: string } } } }`, `{ zquser: { id: zq } }`)).toEqual([]);
+    // A property named after a keyword is data of the map, not a schema keyword.
+    expect(problems(`{ properties: { properties: { type: string }, items: { type: integer } } }`, `{ properties: zq, items: 3 }`)).toEqual([]);
+  });
+
   it("reads 3.1 schemas as JSON Schema 2020-12 (type lists, no nullable)", () => {
     const pet31 = `{ type: object, required: [id], properties: { id: { type: string }, owner: { type: [string, "null"] } } }`;
     expect(problems(pet31, `{ id: a, owner: null }`, "3.1.0")).toEqual([]);

@@ -27,7 +27,7 @@ import { checkpoint } from "../common/checkpoint.js";
 import { OPERATION_METHODS } from "./openapi-document.js";
 import { describedJsonType, isJsonMediaType } from "./media-types.js";
 import { describe, rootCause } from "./example-errors.js";
-import { discriminatedAsAnyOf, toJsonSchema, usesJsonSchema2020, type Wrap, wrapNullable } from "./openapi-json-schema.js";
+import { discriminatedAsAnyOf, toJsonSchema, usesJsonSchema2020, withImpliedTypes, type Wrap, wrapNullable } from "./openapi-json-schema.js";
 
 type Node = Record<string, unknown>;
 
@@ -300,6 +300,7 @@ class Walker {
     const lookup: Record<string, Schema | boolean> = {};
     const wraps: Wrap[] = [];
     for (const { at, copy } of roots.values()) {
+      withImpliedTypes(copy);
       if (!this.is31) toJsonSchema(copy, wraps);
       discriminatedAsAnyOf(copy);
       try {

@@ -112,3 +112,29 @@ export function eachSchemaNode(root: unknown, visit: (node: Node) => void): void
 export function usesJsonSchema2020(version: string): boolean {
   return /^3\.[12]\b/.test(version);
 }
+
+/** Keywords whose value is one schema, and those whose value holds schemas (a list, or a map by name). */
+const ONE_SCHEMA = ["additionalProperties", "items", "not", "if", "then", "else", "contains", "unevaluatedProperties", "unevaluatedItems", "propertyNames"];
+const MANY_SCHEMAS = ["properties", "patternProperties", "allOf", "anyOf", "oneOf", "prefixItems", "$defs", "definitions", "dependentSchemas"];
+
+/**
+ * A schema without `type` that lists properties is held to be an object, in
+ * place (on a copy), as the rest of generation reads it (openapi-document.ts
+ * typeOf). JSON Schema lets any other value through (a reply published as
+ * its JSON text in a string), which the mocks then served and no output of
+ * the tool could hold. `items` alone says less: published documents give it
+ * to objects too (a schema of Slack's), so it implies nothing here.
+ */
+export function withImpliedTypes(schema: unknown): void {
+  if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return;
+  const node = schema as Node;
+  if (node.type === undefined && !("$ref" in node) && (node.properties || node.additionalProperties)) node.type = "object";
+  for (const key of ONE_SCHEMA) withImpliedTypes(node[key]);
+  for (const key of MANY_SCHEMAS) {
+    const held = node[key];
+    if (Array.isArray(held)) for (const item of held) withImpliedTypes(item);
+    else if (isObject(held)) for (const item of Object.values(held)) withImpliedTypes(item);
+  }
+}
+
+const isObject = (value: unknown): value is Node => value !== null && typeof value === "object" && !Array.isArray(value);
