@@ -206,8 +206,8 @@ function errors(doc: OpenApiDocument, operations: readonly SelectedOperation[], 
       const usual = MESSAGE_PLACES.find((pointer) => field(pointer));
       const found = usual ?? namedMessage(doc, flat);
       if (found) count(message, `$response.body#/${found.join("/")}`);
-      // Where the answer's own examples keep it, when that is elsewhere (iQualify's schema says error.details, its examples details).
-      for (const example of Object.values(response.examples)) {
+      // Where the answer's own examples (its schema's too) keep it, when that is elsewhere (iQualify's schema says error.details, its examples details).
+      for (const example of [...Object.values(response.examples), ...(flat.example !== undefined ? [flat.example] : [])]) {
         const shown = exampleMessage(example);
         if (shown && shown.join("/") !== found?.join("/")) count(message, `$response.body#/${shown.join("/")}`);
       }
@@ -235,7 +235,19 @@ function errors(doc: OpenApiDocument, operations: readonly SelectedOperation[], 
 }
 
 /** Where error answers usually keep their message, best first: an errors list's first item's, or one errors object's (SendGrid answers either). */
-const MESSAGE_PLACES = [["error", "message"], ["message"], ["error_description"], ["detail"], ["errors", "0", "message"], ["errors", "message"], ["errors", "0", "detail"], ["errors", "0", "reason"], ["title"], ["error"]];
+const MESSAGE_PLACES = [
+  ["error", "message"],
+  ["message"],
+  ["error_description"],
+  ["detail"],
+  ["errors", "0", "message"],
+  ["errors", "message"],
+  ["errors", "0", "detail"],
+  ["errors", "0", "reason"],
+  ["errors", "0", "title"],
+  ["title"],
+  ["error"],
+];
 
 /** How a field's name says it holds an error's message, best first (`error_message`, `error-code-label`). */
 const MESSAGE_NAMES = [/message|msg/i, /description|detail|reason/i, /label|text/i];

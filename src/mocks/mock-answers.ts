@@ -6,7 +6,8 @@
 // with a schema), a `pattern` (Prism writes "string", which its own check
 // then refuses), a format it does not make, or an `allOf` (whose members'
 // required fields it left out), or an untyped object with a list's keyword
-// (`uniqueItems: false`: Prism made a list), or a default of another type than its schema's. There the answer is a value made by schema-sample.ts (one
+// (`uniqueItems: false`: Prism made a list), or a default of another type than its schema's, or more properties listed than
+// maxProperties allows. There the answer is a value made by schema-sample.ts (one
 // branch of each union, bounded work, checked against the schema), given to
 // Prism as the media type's `example`. Where no valid value is made within
 // the bounds, the media type is left to Prism, as before.
@@ -100,6 +101,8 @@ function reachesWhatPrismMakesWrong(document: Node, schema: unknown): boolean {
     // A field required but not defined (ExaVault's users require `homeResource`, which sits in their relationships): Prism leaves it out.
     if (Array.isArray(node.required) && node.required.some((name) => typeof name === "string" && !(isNode(node.properties) && Object.hasOwn(node.properties, name)))) return true;
     if (node.type === undefined && readsAsOtherType(node)) return true;
+    // Fewer properties allowed than listed (an error's source: one of parameter, pointer, example): Prism's sampler fills them all.
+    if (typeof node.maxProperties === "number" && isNode(node.properties) && Object.keys(node.properties).length > node.maxProperties) return true;
     // A default of another type than its schema's (`type: boolean, default: 'false'`): Prism answers with it, then refuses it.
     if (node.default !== undefined && !ofType(node.default, node.type)) return true;
     for (const [key, value] of Object.entries(node)) if (key !== "example" && key !== "examples" && key !== "enum" && key !== "const" && key !== "default") stack.push(value);

@@ -231,6 +231,8 @@ class Walk {
       }
       if (this.fullDepth === depth || this.textFields) {
         for (const [name, property] of Object.entries(properties)) {
+          // Optional fields only as many as maxProperties lets in (an error's source: one of parameter, pointer, example).
+          if (typeof schema.maxProperties === "number" && Object.keys(out).length >= schema.maxProperties) break;
           if (Object.hasOwn(out, name) || (this.fullDepth !== depth && !this.isText(property))) continue;
           const value = this.make(property, propertyPointers?.get(name) ?? `${pointer}/properties/${escapeKey(name)}`, depth + 1, trail);
           if (value !== undefined) Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
