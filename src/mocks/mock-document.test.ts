@@ -147,6 +147,33 @@ describe("a mock's request body that requires fields its branches declare readOn
   });
 });
 
+describe("a mock's request body with a nested object that requires its readOnly fields (through a nullable allOf)", () => {
+  const zqAddress = { type: "object", required: ["geocoded_at", "line"], properties: { line: { type: "string" }, geocoded_at: { type: "string", readOnly: true } } };
+  const roles = {
+    openapi: "3.0.3",
+    info: { title: "zqroles", version: "1" },
+    components: {
+      schemas: {
+        ZqAddress: zqAddress,
+        ZqRole: { type: "object", properties: { name: { type: "string" }, start: { allOf: [{ $ref: "#/components/schemas/ZqAddress" }], nullable: true }, stops: { type: "array", items: { $ref: "#/components/schemas/ZqAddress" } } } },
+      },
+    },
+    paths: { "/zq/roles": { post: { requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/ZqRole" } } } }, responses: { "201": { description: "made" } } } } },
+  };
+
+  it("takes the object without them, at any depth, and still requires the rest; the document is not written to", () => {
+    const served = mockDocument(roles, () => false) as { paths: Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> } } }>; components: unknown };
+    const schema = served.paths["/zq/roles"]!.post.requestBody.content["application/json"]!.schema;
+    const ajv = new Ajv({ strict: false, validateFormats: false });
+    ajv.addSchema({ $id: "zq://roles", components: served.components });
+    const check = ajv.compile({ $id: "zq://roles/body", ...JSON.parse(JSON.stringify(schema).replaceAll('"#/components', '"zq://roles#/components')) });
+    expect(check({ name: "zq", start: { line: "1 Zq Road" }, stops: [{ line: "2 Zq Road" }] })).toBe(true);
+    expect(check({ name: "zq", start: {} })).toBe(false);
+    expect(check({ name: "zq", stops: [{}] })).toBe(false);
+    expect(roles.components.schemas.ZqAddress.required).toEqual(["geocoded_at", "line"]);
+  });
+});
+
 describe("a mock's answer whose object schema is given under a media type of bytes (a Swagger 2 produces list)", () => {
   const archive = {
     openapi: "3.0.0",

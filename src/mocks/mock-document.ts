@@ -24,6 +24,7 @@ import { carriesNoContent, describedJsonType, isJsonMediaType } from "../load/me
 import { documentServer } from "../link/server.js";
 import { withSampledAnswers } from "./mock-answers.js";
 import { withOpenAllOfMembers } from "./open-all-of.js";
+import { withoutReadOnlyRequired } from "./read-only-required.js";
 import { makeSchemasCompilable } from "./prism-schemas.js";
 import { isMediaType } from "./media-types.js";
 
@@ -232,43 +233,6 @@ function bodyWithoutCovered(body: unknown, covers: (slot: CoveredSlot) => boolea
 }
 
 const BRANCHES = ["allOf", "oneOf", "anyOf"] as const;
-
-/**
- * A request body that requires a field its branches declare readOnly
- * (`required: [id, …]` beside a `oneOf` whose members hold the properties):
- * the field is not required of a request, as OpenAPI says of readOnly fields.
- * Prism drops that requirement only where the same schema declares the field,
- * and refused every request without the answer-only fields.
- */
-function withoutReadOnlyRequired(body: unknown, document: Json): unknown {
-  if (!isObject(body) || !isObject(body.content)) return body;
-  const content: Json = {};
-  for (const [type, media] of Object.entries(body.content)) content[type] = isObject(media) && media.schema !== undefined ? { ...media, schema: requestSchema(media.schema, document, 0) } : media;
-  return { ...body, content };
-}
-
-/** The schema, its `required` (and its branches', inlined) without the fields declared readOnly in it or its branches. */
-function requestSchema(schema: unknown, document: Json, depth: number): unknown {
-  const s = resolved(schema, document);
-  if (!isObject(s) || depth > 8) return schema;
-  const readOnly = readOnlyFields(s, document, depth);
-  if (!readOnly.size) return schema;
-  const { required, ...out } = s;
-  const kept = Array.isArray(required) ? required.filter((name) => !readOnly.has(String(name))) : [];
-  if (kept.length) out.required = kept;
-  for (const key of BRANCHES) if (Array.isArray(s[key])) out[key] = s[key].map((branch: unknown) => requestSchema(branch, document, depth + 1));
-  return out;
-}
-
-/** The names of the fields a schema or any of its branches declares readOnly. */
-function readOnlyFields(schema: unknown, document: Json, depth: number): Set<string> {
-  const names = new Set<string>();
-  const s = resolved(schema, document);
-  if (!isObject(s) || depth > 8) return names;
-  if (isObject(s.properties)) for (const [name, field] of Object.entries(s.properties)) if ((resolved(field, document) as Json | undefined)?.readOnly === true) names.add(name);
-  for (const key of BRANCHES) if (Array.isArray(s[key])) for (const branch of s[key]) for (const name of readOnlyFields(branch, document, depth + 1)) names.add(name);
-  return names;
-}
 
 /** A parameter whose string schema lists numbers or booleans in its enum, with their texts (text-enum.ts). */
 function textEnumParameter(parameter: unknown, document: Json): unknown {
