@@ -4,7 +4,7 @@
 // strict as the JSON Schema validators upstreams and mocks use (a value
 // accepted here is never refused there for its format).
 
-export type StringFormat = "base-url" | "date-time" | "date" | "email" | "uri" | "uuid";
+export type StringFormat = "base-url" | "date-time" | "date" | "email" | "uri" | "uuid" | "ipv4" | "ipv6";
 
 /** The formats a value is checked against here (base-url aside), with what each means in an error. */
 export const VALUE_FORMATS = {
@@ -13,6 +13,8 @@ export const VALUE_FORMATS = {
   email: "an email address, such as someone@example.com",
   uri: "an absolute URI, such as https://example.com/page",
   uuid: "a UUID, such as 123e4567-e89b-42d3-a456-426614174000",
+  ipv4: "an IPv4 address in dotted decimal, such as 192.0.2.1",
+  ipv6: "an IPv6 address, such as 2001:db8::1",
 } as const;
 
 export type ValueFormat = keyof typeof VALUE_FORMATS;
@@ -21,7 +23,8 @@ export type ValueFormat = keyof typeof VALUE_FORMATS;
  * The longest value of each format: a parameter sent in the address or a
  * header needs a bound, and a format gives one (a date-time's fraction of a
  * second is cut at nanoseconds; an email address at RFC 5321's 254; a URI
- * at the 2048 characters browsers and servers commonly take).
+ * at the 2048 characters browsers and servers commonly take; an IPv6
+ * address with an IPv4 tail at 45).
  */
 export const FORMAT_MAX_LENGTH: Record<ValueFormat, number> = {
   "date-time": 35,
@@ -29,6 +32,8 @@ export const FORMAT_MAX_LENGTH: Record<ValueFormat, number> = {
   email: 254,
   uri: 2048,
   uuid: 36,
+  ipv4: 15,
+  ipv6: 45,
 };
 
 /**
@@ -42,6 +47,8 @@ export const FORMAT_MIN_LENGTH: Record<ValueFormat, number> = {
   email: 5,
   uri: 2,
   uuid: 36,
+  ipv4: 7,
+  ipv6: 2,
 };
 
 export function isValueFormat(format: string | undefined): format is ValueFormat {
@@ -53,6 +60,10 @@ const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt]([01]\d|2[0-3]):([0-5]\d):([0-5]\
 // The HTML living standard's address (the same as ajv-formats' fast email), local part and host checked apart.
 const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// Four decimal octets, no leading zero (as the JSON Schema validators read ipv4).
+const OCTET = "(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
+const IPV4 = new RegExp(`^${OCTET}(?:\\.${OCTET}){3}$`);
+const HEX_GROUP = /^[0-9a-f]{1,4}$/i;
 // A URI (RFC 3986): a scheme, then only characters a URI may hold (anything else must be percent-encoded).
 const URI = /^[a-z][a-z0-9+.-]*:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]*$/i;
 
@@ -69,7 +80,29 @@ export function matchesFormat(format: ValueFormat, value: string): boolean {
       return UUID.test(value);
     case "uri":
       return URI.test(value) && !/%(?![0-9a-f]{2})/i.test(value) && canParse(value);
+    case "ipv4":
+      return IPV4.test(value);
+    case "ipv6":
+      return isIpv6(value);
   }
+}
+
+/**
+ * RFC 4291's text forms: eight groups of one to four hex digits, fewer
+ * around one `::` standing for the groups left out, the last two groups
+ * possibly an IPv4 address. No zone (`%eth0`): not part of the format.
+ */
+function isIpv6(value: string): boolean {
+  const halves = value.split("::");
+  if (halves.length > 2) return false;
+  const groups = halves.flatMap((half) => (half === "" ? [] : half.split(":")));
+  const last = groups.at(-1);
+  const tail = last !== undefined && last.includes(".") && (halves.length === 1 || halves[1] !== "") ? last : undefined;
+  if (tail !== undefined && !IPV4.test(tail)) return false;
+  const hex = tail === undefined ? groups : groups.slice(0, -1);
+  if (!hex.every((g) => HEX_GROUP.test(g))) return false;
+  const count = hex.length + (tail === undefined ? 0 : 2);
+  return halves.length === 2 ? count <= 7 : count === 8;
 }
 
 /** A year, month and day that name a day of the calendar (no 30 February). */

@@ -395,12 +395,12 @@ describe.concurrent("blockwright test on a user's project", () => {
   });
 
   it("random inputs find a manifest looser than its spec, printing the seed, the shrunk input and a call line, the same for the same seed", async () => {
-    // A copy of the generated project whose spec now wants a shelf id to be an IPv4 address (a
+    // A copy of the generated project whose spec now wants a shelf id to be a host name (a
     // format the manifest cannot state, so the link step neither takes nor compares it; a changed
     // pattern it refuses outright). The manifest still takes any id its pattern allows.
     const dir = join(tmp, "looser-format");
     cpSync(await generatedShelf(), dir, { recursive: true, verbatimSymlinks: true });
-    edit(join(dir, "specs/shelf/api.yaml"), 'schema: { type: string, pattern: "^[a-z0-9-]+$" }', 'schema: { type: string, pattern: "^[a-z0-9-]+$", format: ipv4 }');
+    edit(join(dir, "specs/shelf/api.yaml"), 'schema: { type: string, pattern: "^[a-z0-9-]+$" }', 'schema: { type: string, pattern: "^[a-z0-9-]+$", format: hostname }');
     // No time limit on a property: the same seed must shrink alike however busy the machine.
     const run = () => cli(["test", "--seed", "11", "--runs", "25", "--property-time-limit", "0"], { cwd: dir, startMocks });
     const first = await run();
@@ -408,7 +408,7 @@ describe.concurrent("blockwright test on a user's project", () => {
     const failure = first.stdout.split("\n\n").find((block) => block.includes("shelf_list_books › property › random valid inputs"))!;
     expect(failure).toContain("property failed after");
     expect(failure).toContain("(seed 11; this case's seed");
-    expect(failure).toMatch(/- request path \/shelfid: Request path parameter shelfid must match format "ipv4" \(format\)/);
+    expect(failure).toMatch(/- request path \/shelfid: Request path parameter shelfid must match format "hostname" \(format\)/);
     expect(failure).toMatch(/input: \{"apiKey":"\{\{SHELF_API_KEY\}\}","shelfId":"[^"]*"/);
     expect(failure).toMatch(/reproduce: (SHELF_API_KEY=('[^']*'|\S+) )?blockwright call shelf_list_books --params '\{"shelfId":"[^"]*".*\}' --param 'apiKey=\{\{SHELF_API_KEY\}\}' --base-url http:\/\/127\.0\.0\.1:4010/);
     expect(failure).toContain("rerun: blockwright test shelf --seed 11 --runs 25");

@@ -106,11 +106,11 @@ describe("parameters of the address and headers", () => {
   });
 
   it("say what they cannot state: a format, deprecation, a default or example that breaks the limits", () => {
-    const d = drafted(withParams([{ name: "since", in: "query", deprecated: true, schema: { type: "string", format: "ipv4", maxLength: 40, default: "" }, example: "x".repeat(41) }]), ["getItem"]);
+    const d = drafted(withParams([{ name: "since", in: "query", deprecated: true, schema: { type: "string", format: "hostname", maxLength: 40, default: "" }, example: "x".repeat(41) }]), ["getItem"]);
     expect(d.manifest.operations.acme_get_item!.params!.since).toEqual({ type: "string", description: "The since parameter.", maxLength: 40, wire: { in: "query" } });
     expect(notesAt(d, "operations.acme_get_item.params.since")).toEqual([
       "the spec describes since nowhere: write what it means",
-      "the spec gives format ipv4, which a manifest cannot state yet",
+      "the spec gives format hostname, which a manifest cannot state yet",
       "since is deprecated in the spec",
       'the spec\'s default "" does not pass the drafted limits: left out',
     ]);

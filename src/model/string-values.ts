@@ -22,6 +22,8 @@ const FORMAT_VALUES: Record<ValueFormat, string[]> = {
   email: ["someone@example.com"],
   uri: ["https://example.com/page"],
   uuid: ["123e4567-e89b-42d3-a456-426614174000"],
+  ipv4: ["192.0.2.1"],
+  ipv6: ["2001:db8::1"],
 };
 
 /** A value of each format that is not of it (and no longer than the format's values). */
@@ -31,6 +33,8 @@ export const NOT_OF_FORMAT: Record<ValueFormat, string> = {
   email: "someone.example.com",
   uri: "example.com/page",
   uuid: "123e4567-e89b-42d3-a456-42661417400g",
+  ipv4: "192.0.2.256",
+  ipv6: "2001:db8::g",
 };
 
 const made = new Map<string, string[]>();
@@ -87,7 +91,43 @@ export function ofFormatAndLength(format: string, length: number): string | unde
   // A date-time's fraction of a second is of any length: 2024-05-01T12:00:00.1…Z, or with an offset (25 characters).
   if (f === "date-time" && length === 25) return "2024-05-01T12:00:00+05:30";
   if (f === "date-time" && length >= 22) return `2024-05-01T12:00:00.${"1".repeat(length - 21)}Z`;
+  if (f === "ipv4") return ipv4OfLength(length);
+  if (f === "ipv6") return ipv6OfLength(length);
   return undefined;
+}
+
+/** Four octets of one to three digits (1, 11, 111) joined, `length` characters in all (7 to 15). */
+function ipv4OfLength(length: number): string | undefined {
+  const digits = groupSizes(length - 3, 4, 1, 3);
+  return digits && digits.map((n) => "1".repeat(n)).join(".");
+}
+
+/** An IPv6 address `length` characters long (2 to 45): groups after `::`, or six full groups and an IPv4 tail. */
+function ipv6OfLength(length: number): string | undefined {
+  if (length === 2) return "::";
+  for (let groups = 1; groups <= 7; groups++) {
+    const sizes = groupSizes(length - 2 - (groups - 1), groups, 1, 4);
+    if (sizes) return `::${sizes.map((n) => "f".repeat(n)).join(":")}`;
+  }
+  for (let tail = 15; tail >= 7; tail--) {
+    const sizes = groupSizes(length - tail - 6, 6, 1, 4);
+    const v4 = ipv4OfLength(tail);
+    if (sizes && v4) return `${sizes.map((n) => "f".repeat(n)).join(":")}:${v4}`;
+  }
+  return undefined;
+}
+
+/** `count` sizes from `min` to `max` that add up to `total`, the larger first; none when they cannot. */
+function groupSizes(total: number, count: number, min: number, max: number): number[] | undefined {
+  if (total < count * min || total > count * max) return undefined;
+  const sizes: number[] = [];
+  let left = total;
+  for (let i = count; i > 0; i--) {
+    const size = Math.min(max, left - (i - 1) * min);
+    sizes.push(size);
+    left -= size;
+  }
+  return sizes;
 }
 
 function formatOf(format: string | undefined): ValueFormat | undefined {
