@@ -97,7 +97,7 @@ function isIpv6(value: string): boolean {
   if (halves.length > 2) return false;
   const groups = halves.flatMap((half) => (half === "" ? [] : half.split(":")));
   const last = groups.at(-1);
-  const tail = last !== undefined && last.includes(".") && (halves.length === 1 || halves[1] !== "") ? last : undefined;
+  const tail = last?.includes(".") && (halves.length === 1 || halves[1] !== "") ? last : undefined;
   if (tail !== undefined && !IPV4.test(tail)) return false;
   const hex = tail === undefined ? groups : groups.slice(0, -1);
   if (!hex.every((g) => HEX_GROUP.test(g))) return false;

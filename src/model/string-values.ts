@@ -99,7 +99,7 @@ export function ofFormatAndLength(format: string, length: number): string | unde
 /** Four octets of one to three digits (1, 11, 111) joined, `length` characters in all (7 to 15). */
 function ipv4OfLength(length: number): string | undefined {
   const digits = groupSizes(length - 3, 4, 1, 3);
-  return digits && digits.map((n) => "1".repeat(n)).join(".");
+  return digits?.map((n) => "1".repeat(n)).join(".");
 }
 
 /** An IPv6 address `length` characters long (2 to 45): groups after `::`, or six full groups and an IPv4 tail. */
