@@ -199,18 +199,20 @@ function errors(doc: OpenApiDocument, operations: readonly SelectedOperation[], 
     const success = doc.bodyResponse(op);
     const successFlat = success ? safeFlatten(doc, success.schema) : undefined;
     for (const response of op.responses) {
-      if (!/^([45]\d\d|[45]XX|default)$/.test(response.status) || !response.schema) continue;
-      const flat = safeFlatten(doc, response.schema);
-      if (!flat) continue;
-      const field = (pointer: string[], type = "string") => typeOf(doc.schemaAt(flat, pointer) ?? {}) === type;
-      const usual = MESSAGE_PLACES.find((pointer) => field(pointer));
-      const found = usual ?? namedMessage(doc, flat);
+      if (!/^([45]\d\d|[45]XX|default)$/.test(response.status)) continue;
+      const flat = response.schema ? safeFlatten(doc, response.schema) : undefined;
+      const found = flat && (MESSAGE_PLACES.find((pointer) => typeOf(doc.schemaAt(flat, pointer) ?? {}) === "string") ?? namedMessage(doc, flat));
       if (found) count(message, `$response.body#/${found.join("/")}`);
-      // Where the answer's own examples (its schema's too) keep it, when that is elsewhere (iQualify's schema says error.details, its examples details).
-      for (const example of [...Object.values(response.examples), ...(flat.example !== undefined ? [flat.example] : [])]) {
+      // Where the answer's own examples (its schema's too) keep it, when that is elsewhere (iQualify's schema says
+      // error.details, its examples details), or when only an example shows the answer (no schema).
+      for (const example of [...Object.values(response.examples), ...(flat?.example !== undefined ? [flat.example] : [])]) {
+        // An example of another shape than its schema's (a list where the schema says an object) shows no place in the answer.
+        if (flat && !sameShape(typeOf(flat), example)) continue;
         const shown = exampleMessage(example);
         if (shown && shown.join("/") !== found?.join("/")) count(message, `$response.body#/${shown.join("/")}`);
       }
+      if (!flat) continue;
+      const field = (pointer: string[], type = "string") => typeOf(doc.schemaAt(flat, pointer) ?? {}) === type;
       for (const pointer of [["error", "code"], ["error", "type"], ["code"], ["error_code"], ["errors", "0", "code"], ["error"]]) {
         if (field(pointer)) count(code, `$response.body#/${pointer.join("/")}`);
       }
@@ -224,7 +226,7 @@ function errors(doc: OpenApiDocument, operations: readonly SelectedOperation[], 
   if (!messages.length) {
     messages = ["$response.body#/message", "$response.body#/error/message", "$response.body#/error"];
     notes.push({ at: ["errors", "message"], note: "the error replies of these operations have no schema saying where their message is: common places drafted" });
-  } else notes.push({ at: ["errors"], note: "read from the error replies' schemas: check them against a real error" });
+  } else notes.push({ at: ["errors"], note: "read from the error replies' schemas and examples: check them against a real error" });
   const codes = ranked(code).slice(0, 2);
   const out: Manifest["errors"] = { ...(codes.length ? { code: codes } : {}), message: messages, ...(requestId.size ? { requestId: ranked(requestId) } : {}) };
   if (okFlag) {
@@ -268,7 +270,17 @@ function namedMessage(doc: OpenApiDocument, flat: Schema): string[] | undefined 
     return undefined;
   };
   const envelopes = Object.keys((flat.properties ?? {}) as Json).filter((name) => name !== "error" && typeOf(doc.schemaAt(flat, [name])) === "object");
-  return named([[], ["error"], ["0"]]) ?? listedMessage(doc, flat) ?? loneText(doc, flat) ?? named(envelopes.map((name) => [name]));
+  const wrapped = envelopes.map((name) => [name]);
+  return named([[], ["error"], ["0"]]) ?? listedMessage(doc, flat) ?? loneText(doc, flat) ?? named(wrapped) ?? usualWithin(wrapped, (pointer) => typeOf(doc.schemaAt(flat, pointer)) === "string");
+}
+
+/** A usual place (MESSAGE_PLACES) inside an object the reply wraps the error in: `{header: {error: "…"}, body: {}}`. */
+function usualWithin(envelopes: readonly string[][], isText: (pointer: string[]) => boolean): string[] | undefined {
+  for (const base of envelopes) {
+    const usual = MESSAGE_PLACES.find((pointer) => isText([...base, ...pointer]));
+    if (usual) return [...base, ...usual];
+  }
+  return undefined;
 }
 
 /** Among text fields' names, the one that best says it is the message: of the best kind (MESSAGE_NAMES), one that also says `error` first. */
@@ -293,10 +305,36 @@ function exampleMessage(example: unknown): string[] | undefined {
     const best = messageName(Object.keys(holder).filter((name) => typeof (holder as Json)[name] === "string" && !NOT_A_MESSAGE.test(name)));
     if (best !== undefined) return [...base, best];
   }
+  return usualWithin(envelopes.map((name) => [name]), (pointer) => typeof at(pointer) === "string") ?? listedText(example);
+}
+
+/**
+ * The first text of a list of texts where the answer keeps its messages as lists: at the top, a list whose name says
+ * messages or errors (`{errors: ["…"]}`); or in an object of such lists by field, named so (`{errors: {base: ["…"]}}`,
+ * as Rails answers), its first list's.
+ */
+function listedText(example: unknown): string[] | undefined {
+  if (!isRecord(example)) return undefined;
+  const saysMessages = (name: string) => /message|error/i.test(name);
+  const texts = (value: unknown) => Array.isArray(value) && typeof value[0] === "string";
+  for (const [name, value] of Object.entries(example as Json)) {
+    if (!saysMessages(name)) continue;
+    if (texts(value)) return [name, "0"];
+    if (!isRecord(value)) continue;
+    const list = Object.entries(value as Json).find(([, items]) => texts(items));
+    if (list) return [name, list[0], "0"];
+  }
   return undefined;
 }
 
 const isRecord = (value: unknown) => value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** Whether a value is of the shape a schema's type says (an object, a list); any value fits a schema of another or no type. */
+function sameShape(type: string | undefined, value: unknown): boolean {
+  if (type === "object") return isRecord(value);
+  if (type === "array") return Array.isArray(value);
+  return true;
+}
 
 /** Names of fields that say what they hold is not the message: a code, a kind, an id, a time, an address. */
 const NOT_A_MESSAGE = /code|type|kind|status|(^|_|-)id$|Id$|request|trace|time|date|url|uri|link|href|documentation/i;
@@ -323,7 +361,8 @@ function listedMessage(doc: OpenApiDocument, flat: Schema): string[] | undefined
     if (typeOf(item) === "string" && /message|error/i.test(name)) return [name, "0"];
     if (typeOf(item) !== "object") continue;
     const texts = Object.keys((item?.properties ?? {}) as Json).filter((field) => typeOf(doc.schemaAt(flat, [name, "0", field])) === "string");
-    const field = texts.find((f) => MESSAGE_NAMES[0]?.test(f));
+    // In a list named as messages (`tppMessages: [{category, code, text}]`), its items' text field of any message name; else one named message.
+    const field = /message/i.test(name) ? messageName(texts.filter((f) => !NOT_A_MESSAGE.test(f))) : texts.find((f) => MESSAGE_NAMES[0]?.test(f));
     if (field !== undefined) return [name, "0", field];
   }
   return undefined;

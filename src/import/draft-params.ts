@@ -332,7 +332,7 @@ export function fromSchema(doc: OpenApiDocument, schema: Schema, input: FieldInp
     note("the spec gives format byte (base64 text): drafted as a pattern base64 text matches");
   } else if (typeof flat.format === "string" && !PLAIN_FORMATS.has(flat.format)) note(`the spec gives format ${flat.format}, which a manifest cannot state yet`);
   if (flat.deprecated === true || input.deprecated === true) note(`${input.name} is deprecated in the spec`);
-  const spec = asSpec(input.name, param);
+  const spec = asSpec(input.name, param, input.place);
   const fits = (value: unknown) => (param.type === "json" || typeof value === param.type) && "value" in checkValue(spec, value) && !isAbsent(value);
   if (flat.default !== undefined) {
     // The upstream's own default goes unsent; a value the upstream requires (an API version header) is sent, default or not.
@@ -341,13 +341,19 @@ export function fromSchema(doc: OpenApiDocument, schema: Schema, input: FieldInp
   }
   const example = input.example ?? flat.example;
   if (example !== undefined && fits(example)) param.example = example;
+  else if (example !== undefined) note(`the spec's example ${shortText(JSON.stringify(example) ?? String(example), 80)} does not pass the drafted limits: left out`);
   return param;
 }
 
-/** The manifest parameter as the runtime checks values against it. */
-function asSpec(name: string, p: ManifestParam): ParamSpec {
+/**
+ * The manifest parameter as the runtime checks values against it, where it is sent: a header's (or a cookie's,
+ * sent in one) value takes no line break, a path segment is never "." or ".." (an example the runtime would refuse
+ * there is no example; generate names it as a problem).
+ */
+function asSpec(name: string, p: ManifestParam, place: FieldInput["place"]): ParamSpec {
   const { wire: _wire, limitsFromSpec: _limits, ...rest } = p;
-  return { ...rest, name, title: name, required: Boolean(p.required), secret: false, visibility: "user-or-llm", wire: { in: "query", name } } as ParamSpec;
+  const sent = place === "cookie" ? "header" : place === "body" ? "query" : place;
+  return { ...rest, name, title: name, required: Boolean(p.required), secret: false, visibility: "user-or-llm", wire: { in: sent, name } } as ParamSpec;
 }
 
 function firstExample(examples: unknown): unknown {
