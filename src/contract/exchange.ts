@@ -32,6 +32,16 @@ export interface Exchange {
   at: number;
 }
 
+/**
+ * The request as sent, for telling whether two requests are the same: method, address and body, a multipart
+ * body's boundary (which the encoder draws afresh for each request) written as `<boundary>`.
+ */
+export function sentRequest(ex: Pick<Exchange, "method" | "url" | "headers" | "rawBody">): string {
+  const boundary = /^multipart\/[^;]*;(?:.*;)?\s*boundary="?([^";]+)"?/i.exec(ex.headers.get("content-type") ?? "")?.[1];
+  const body = boundary === undefined ? ex.rawBody : ex.rawBody.replaceAll(boundary, "<boundary>");
+  return `${ex.method} ${ex.url.href} ${body}`;
+}
+
 /** What to do with one request (the n-th the tool sends). */
 export interface Step {
   /** Ask the mock for a status or a named example (Prism's `Prefer` header). */

@@ -305,7 +305,12 @@ function exampleMessage(example: unknown): string[] | undefined {
     const best = messageName(Object.keys(holder).filter((name) => typeof (holder as Json)[name] === "string" && !NOT_A_MESSAGE.test(name)));
     if (best !== undefined) return [...base, best];
   }
-  return usualWithin(envelopes.map((name) => [name]), (pointer) => typeof at(pointer) === "string") ?? listedText(example);
+  return (
+    usualWithin(
+      envelopes.map((name) => [name]),
+      (pointer) => typeof at(pointer) === "string",
+    ) ?? listedText(example)
+  );
 }
 
 /**
