@@ -347,8 +347,7 @@ export const docgenNextCursorOutput = {
       "pointer": [
         "nextCursor"
       ]
-    },
-    "required": true
+    }
   }
 };
 

@@ -91,6 +91,34 @@ describe("parameters of the address and headers", () => {
     expect(await linkProblems(unsent)).toEqual([expect.stringContaining('requires header parameter "zq-revision"; declare required: true or a default that is sent')]);
   });
 
+  it("send the default of a header fetch fills in when it is left out (Accept-Language: *), and draft one where fetch's value is not among the spec's", async () => {
+    const languages = { type: "string", enum: ["zq", "zz"] };
+    const d = drafted(
+      withParams([
+        { name: "Accept-Language", in: "header", schema: { ...languages, default: "zz" } },
+        { name: "zq-locale", in: "header", schema: { ...languages, default: "zz" } },
+      ]),
+      ["getItem"],
+    );
+    const p = d.manifest.operations.acme_get_item!.params!;
+    expect(p.acceptLanguage).toMatchObject({ enum: ["zq", "zz"], default: "zz", wire: { in: "header", name: "Accept-Language" } });
+    expect(p.acceptLanguage!.sendDefault).toBeUndefined();
+    // A header fetch leaves alone keeps the upstream's default unsent.
+    expect(p.zqLocale).toMatchObject({ default: "zz", sendDefault: false });
+    expect(await linkProblems(d)).toEqual([]);
+
+    const bare = drafted(withParams([{ name: "accept-language", in: "header", schema: languages }]), ["getItem"]);
+    const language = bare.manifest.operations.acme_get_item!.params!.acceptLanguage!;
+    expect(language).toMatchObject({ enum: ["zq", "zz"], default: "zq" });
+    expect(language.sendDefault).toBeUndefined();
+    expect(notesAt(bare, "operations.acme_get_item.params.acceptLanguage")).toContain(
+      'fetch sends accept-language: * when a call leaves it out, which is not one of the spec\'s values: drafted default "zq" (the first), sent; set the one the upstream assumes',
+    );
+    // One whose values include fetch's own is left as the spec has it.
+    const open = drafted(withParams([{ name: "Accept-Language", in: "header", schema: { type: "string", enum: ["*", "zq"] } }]), ["getItem"]);
+    expect(open.manifest.operations.acme_get_item!.params!.acceptLanguage!.default).toBeUndefined();
+  });
+
   it("leave out a Content-Type or Accept header parameter, which OpenAPI ignores (the runtime writes both), and still link where the spec requires them", async () => {
     const d = drafted(
       withParams([

@@ -89,7 +89,7 @@ export function draftParams(doc: OpenApiDocument, op: OpenApiOperation, rawOp: S
     const draft = fromSchema(
       doc,
       declared.schema,
-      { name, place: declared.in, required: declared.in === "path" || declared.required, description: raw.description, example: raw.example ?? firstExample(raw.examples), deprecated: raw.deprecated, at: where },
+      { name, sentAs: declared.name, place: declared.in, required: declared.in === "path" || declared.required, description: raw.description, example: raw.example ?? firstExample(raw.examples), deprecated: raw.deprecated, at: where },
       own,
     );
     if (!draft) {
@@ -239,6 +239,8 @@ function draftBody(
 interface FieldInput {
   name: string;
   place: "path" | "query" | "header" | "cookie" | "body";
+  /** The name it is sent under, where that is not `name` (a header's). */
+  sentAs?: string;
   required: boolean;
   /** The parameter's own description and example (a field's are its schema's). */
   description?: unknown;
@@ -334,16 +336,27 @@ export function fromSchema(doc: OpenApiDocument, schema: Schema, input: FieldInp
   if (flat.deprecated === true || input.deprecated === true) note(`${input.name} is deprecated in the spec`);
   const spec = asSpec(input.name, param, input.place);
   const fits = (value: unknown) => (param.type === "json" || typeof value === param.type) && "value" in checkValue(spec, value) && !isAbsent(value);
+  // A header fetch fills in when a request leaves it out (Accept-Language: *) never reaches the upstream absent.
+  const sentAs = input.sentAs ?? input.name;
+  const filled = input.place === "header" && Object.hasOwn(FILLED_BY_FETCH, sentAs.toLowerCase()) ? FILLED_BY_FETCH[sentAs.toLowerCase()] : undefined;
   if (flat.default !== undefined) {
-    // The upstream's own default goes unsent; a value the upstream requires (an API version header) is sent, default or not.
-    if (fits(flat.default)) Object.assign(param, { default: flat.default }, input.required ? {} : { sendDefault: false });
+    // The upstream's own default goes unsent; a value the upstream requires (an API version header) is sent, default
+    // or not, and so is the default of a header fetch would otherwise send with a value of its own.
+    if (fits(flat.default)) Object.assign(param, { default: flat.default }, input.required || filled !== undefined ? {} : { sendDefault: false });
     else note(`the spec's default ${JSON.stringify(flat.default)} does not pass the drafted limits: left out`);
+  } else if (filled !== undefined && !input.required && param.enum?.length && !param.enum.includes(filled)) {
+    // Left out, it would go as fetch's value, which the spec's values do not include: the first of them is sent instead.
+    param.default = param.enum[0] as string;
+    note(`fetch sends ${sentAs}: ${filled} when a call leaves it out, which is not one of the spec's values: drafted default ${JSON.stringify(param.default)} (the first), sent; set the one the upstream assumes`);
   }
   const example = input.example ?? flat.example;
   if (example !== undefined && fits(example)) param.example = example;
   else if (example !== undefined) note(`the spec's example ${shortText(JSON.stringify(example) ?? String(example), 80)} does not pass the drafted limits: left out`);
   return param;
 }
+
+/** Request headers fetch (undici) sends with a value of its own when a request has none, by lower-case name. */
+const FILLED_BY_FETCH: Record<string, string> = { accept: "*/*", "accept-language": "*", "sec-fetch-mode": "cors" };
 
 /**
  * The manifest parameter as the runtime checks values against it, where it is sent: a header's (or a cookie's,

@@ -7,18 +7,30 @@
 // their parameters: `application/json` matches `application/json;
 // charset=utf-8` as well, where naming both made the mock choose the one with
 // parameters whatever the answer asked for (and miss the named example under
-// the other). A file's download names its own types (files.ts).
+// the other). A file's download names its own types, then JSON for an error
+// (the runtime's download.ts); where its errors declare a JSON type of their
+// own (application/problem+json), those too: a server that negotiates, and a
+// mock, answer an error in no type the request named with the file instead.
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import { bareMediaType, isJsonMediaType } from "../load/media-types.js";
 import type { OpenApiOperation } from "../load/openapi-document.js";
 import type { ManifestOperation } from "../load/precompiled/manifest-types.js";
 import type { LinkContext, Path } from "./context.js";
+import { downloadTypes } from "./files.js";
 
 /** The concept's link part (records-operations.ts `answerTypes`). */
 export const linkAccept = (_ctx: LinkContext, _at: Path, mop: ManifestOperation, op: OpenApiOperation): Pick<ToolSpec, "accept"> => {
-  if (mop.download === true) return {};
+  if (mop.download === true) return downloadAccept(op);
   const success = new Set(op.responses.filter((r) => /^2\d\d$/.test(r.status)).flatMap((r) => r.mediaTypes));
   if (![...success].some((t) => !isJsonMediaType(t))) return {};
   const json = [...success, ...op.responses.flatMap((r) => r.mediaTypes)].filter(isJsonMediaType).map(bareMediaType);
   return json.length ? { accept: [...new Set(json)].join(", ") } : {};
 };
+
+/** A download's Accept when its errors declare JSON types other than application/json (none otherwise: the runtime's own). */
+function downloadAccept(op: OpenApiOperation): Pick<ToolSpec, "accept"> {
+  const errors = new Set(op.responses.filter((r) => !/^2\d\d$/.test(r.status)).flatMap((r) => r.mediaTypes.filter(isJsonMediaType).map(bareMediaType)));
+  if (![...errors].some((t) => t !== "application/json")) return {};
+  errors.add("application/json");
+  return { accept: [...downloadTypes(op), ...[...errors].map((t) => `${t};q=0.5`)].join(", ") };
+}

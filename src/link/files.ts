@@ -93,8 +93,8 @@ export function linkDownload(ctx: LinkContext, at: Path, mop: ManifestOperation,
   if (Object.keys(mop.outputs).length) {
     ctx.fail("BW2022", [...at, "outputs"], `an operation that answers a file (download: true) has the outputs content, contentType, size and filename; its outputs must be {} (got ${Object.keys(mop.outputs).join(", ")})`, "value");
   }
-  const success = op.responses.filter((r) => /^2\d\d$/.test(r.status)).sort((a, b) => Number(a.status) - Number(b.status));
-  const file = success.find((r) => r.mediaTypes.some(isFileType));
+  const success = successAnswers(op);
+  const file = fileAnswer(op);
   const redirect = op.responses.some((r) => /^3\d\d$/.test(r.status) && r.status !== "304");
   const status = file ?? (redirect ? success[0] : undefined);
   if (!status) {
@@ -102,9 +102,24 @@ export function linkDownload(ctx: LinkContext, at: Path, mop: ManifestOperation,
     ctx.fail("BW2021", [...at, "download"], `operation "${op.operationId}" in ${ctx.openapiName} answers no file (a 2xx of a media type other than JSON, or a redirect): ${answered}`, "value");
     return undefined;
   }
-  const mediaTypes = (file?.mediaTypes ?? []).filter(isFileType);
   const outputs = DOWNLOAD_OUTPUTS.map((spec) => ({ spec: structuredClone(spec), type: { kind: "primitive", name: spec.type === "bytes" ? "Uint8Array" : spec.type === "number" ? "number" : "string" } as const }));
-  return { download: { status: Number(status.status), mediaTypes: mediaTypes.length ? mediaTypes : ["*/*"] }, outputs };
+  return { download: { status: Number(status.status), mediaTypes: downloadTypes(op) }, outputs };
+}
+
+/** An operation's 2xx answers, lowest status first. */
+function successAnswers(op: OpenApiOperation): OpenApiOperation["responses"] {
+  return op.responses.filter((r) => /^2\d\d$/.test(r.status)).sort((a, b) => Number(a.status) - Number(b.status));
+}
+
+/** The first 2xx answer that is a file. */
+function fileAnswer(op: OpenApiOperation): OpenApiOperation["responses"][number] | undefined {
+  return successAnswers(op).find((r) => r.mediaTypes.some(isFileType));
+}
+
+/** The media types a download asks for: its file answer's (any, when it has none: a redirect to the file). */
+export function downloadTypes(op: OpenApiOperation): string[] {
+  const types = (fileAnswer(op)?.mediaTypes ?? []).filter(isFileType);
+  return types.length ? types : ["*/*"];
 }
 
 /** A media type a file comes in: anything but JSON and a stream of events. */

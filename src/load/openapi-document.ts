@@ -285,7 +285,7 @@ export class OpenApiDocument {
    * Whether a reply that conforms to `schema` always has a value at
    * `pointer`: every step is a property the object requires (an array item
    * is never guaranteed, the list may be shorter), in every variant of a
-   * union crossed.
+   * union crossed, and the value there is never null.
    */
   isGuaranteed(schema: Schema, pointer: readonly string[]): boolean {
     return this.guaranteed(schema, pointer, 0, 0);
@@ -303,7 +303,16 @@ export class OpenApiDocument {
       const next: Schema | undefined = ((current.properties ?? {}) as Record<string, Schema>)[segment];
       current = next ? this.flatten(next) : undefined;
     }
-    return current !== undefined;
+    // A value that may be null (`nullable`, a `null` type or alternative) is no value guaranteed.
+    return current !== undefined && !this.admitsNull(current, depth);
+  }
+
+  /** Whether null is a value of the schema: OpenAPI 3.0's `nullable`, 3.1's `null` type, or a null alternative of a union. */
+  admitsNull(schema: Schema, depth = 0): boolean {
+    if (depth > 16) return false;
+    const flat = this.flatten(schema);
+    if (flat.nullable === true || flat.type === "null" || (Array.isArray(flat.type) && flat.type.includes("null"))) return true;
+    return (unionOf(flat) ?? []).some((v) => this.admitsNull(v, depth + 1));
   }
 
   /** Whether `property` is required in the object `schema`. */
