@@ -67,6 +67,11 @@ export const PROBLEMS = {
     fix: "Correct the example or the schema: mocks and the contract suite answer with the examples.",
   },
   BW1205: { meaning: "A schema of the OpenAPI document cannot be compiled.", example: "the schema of the 200 response of listItems cannot be used: unknown format", fix: "Correct the schema at the position given." },
+  BW1206: {
+    meaning: "A schema's pattern is written between slashes, as a JavaScript literal (a warning): no text matches it as written, so it is read as what is between them.",
+    example: 'pattern "/^[a-z]+$/" is written between slashes, as a JavaScript literal, which no text matches: read as "^[a-z]+$"',
+    fix: "Write the pattern without the slashes (JSON Schema patterns take no delimiters).",
+  },
   BW1301: { meaning: "The manifest's `provider` is not the name of its folder.", example: 'provider: "zqshop" must match its folder name "zqstore"', fix: "Rename the folder or the provider: they are the same id." },
   BW1302: { meaning: "The OpenAPI file the manifest names is not there.", example: "openapi: file specs/zqfoo/openapi.yml not found", fix: "Correct `openapi:` (a path relative to the manifest)." },
   BW1303: {

@@ -1,6 +1,7 @@
 // Where error answers keep their message, in shapes the usual places miss:
 // a usual place inside an object the answer wraps the error in, a list of
-// message objects whose name says so, lists of texts by field (only an
+// message objects whose name says so (errors, inside such an object too), a
+// usual place holding a list of texts, lists of texts by field (only an
 // example shows them), and an example of another shape than its schema's
 // (which shows no place). And a header parameter's example the runtime would
 // refuse there is left out, not drafted for generate to refuse. Each drafted
@@ -38,6 +39,26 @@ describe("an error answer's message", () => {
     const d = drafted(withError(reply({ type: "object", properties: { _links: { type: "object" }, zqMessages: { type: "array", items: item } } })), ["listZqGadgets"]);
     expect(d.manifest.errors.message).toEqual(["$response.body#/zqMessages/0/text"]);
     expect(await messageOf(d, { zqMessages: [{ category: "ERROR", code: "FORMAT_ERROR", text: "zqgadget id malformed" }] })).toBe("zqgadget id malformed");
+  });
+
+  it("in a usual place that holds a list of texts, its first: {errors: [{field, message: [text]}]}", async () => {
+    const item = { type: "object", properties: { field: { type: "string" }, message: { type: "array", items: { type: "string" } } } };
+    const d = drafted(withError(reply({ type: "object", properties: { errors: { type: "array", items: item } } })), ["listZqGadgets"]);
+    expect(d.manifest.errors.message).toEqual(["$response.body#/errors/0/message/0"]);
+    expect(await linkProblems(d)).toEqual([]);
+    expect(await messageOf(d, { errors: [{ field: "name", message: ["zqgadget name is too long", "and has a tab"] }] })).toBe("zqgadget name is too long");
+    // Shown by an example only, the same place.
+    const shown = drafted(withError({ description: "Bad.", content: { "application/json": { example: { errors: [{ field: "name", message: ["too long"] }] } } } }), ["listZqGadgets"]);
+    expect(shown.manifest.errors.message).toEqual(["$response.body#/errors/0/message/0"]);
+  });
+
+  it("in a list of errors inside an envelope object, by its items' text field of any message name: {fault: {errors: [{description, errorCode}], traceId}}", async () => {
+    const item = { type: "object", properties: { description: { type: "string" }, errorCode: { type: "string" } } };
+    const fault = { type: "object", properties: { errors: { type: "array", items: item }, faultId: { type: "string" }, traceId: { type: "string" } } };
+    const d = drafted(withError(reply({ type: "object", properties: { fault } })), ["listZqGadgets"]);
+    expect(d.manifest.errors.message).toEqual(["$response.body#/fault/errors/0/description"]);
+    expect(await linkProblems(d)).toEqual([]);
+    expect(await messageOf(d, { fault: { errors: [{ description: "the zqtenant is invalid", errorCode: "TENANT_INVALID" }], faultId: "f1", traceId: "t1" } })).toBe("the zqtenant is invalid");
   });
 
   it("in lists of texts by field, where only an example shows the answer: {errors: {base: [text]}}", async () => {

@@ -201,7 +201,7 @@ function errors(doc: OpenApiDocument, operations: readonly SelectedOperation[], 
     for (const response of op.responses) {
       if (!/^([45]\d\d|[45]XX|default)$/.test(response.status)) continue;
       const flat = response.schema ? safeFlatten(doc, response.schema) : undefined;
-      const found = flat && (MESSAGE_PLACES.find((pointer) => typeOf(doc.schemaAt(flat, pointer) ?? {}) === "string") ?? namedMessage(doc, flat));
+      const found = flat && (usualPlace([], schemaTexts(doc, flat)) ?? namedMessage(doc, flat));
       if (found) count(message, `$response.body#/${found.join("/")}`);
       // Where the answer's own examples (its schema's too) keep it, when that is elsewhere (iQualify's schema says
       // error.details, its examples details), or when only an example shows the answer (no schema).
@@ -271,14 +271,48 @@ function namedMessage(doc: OpenApiDocument, flat: Schema): string[] | undefined 
   };
   const envelopes = Object.keys((flat.properties ?? {}) as Json).filter((name) => name !== "error" && typeOf(doc.schemaAt(flat, [name])) === "object");
   const wrapped = envelopes.map((name) => [name]);
-  return named([[], ["error"], ["0"]]) ?? listedMessage(doc, flat) ?? loneText(doc, flat) ?? named(wrapped) ?? usualWithin(wrapped, (pointer) => typeOf(doc.schemaAt(flat, pointer)) === "string");
+  return named([[], ["error"], ["0"]]) ?? listedMessage(doc, flat) ?? loneText(doc, flat) ?? named(wrapped) ?? usualWithin(wrapped, schemaTexts(doc, flat)) ?? listedWithin(doc, flat, envelopes);
+}
+
+/** What a place of an error answer's schema holds, as usualPlace reads it: text, or a list of texts. */
+function schemaTexts(doc: OpenApiDocument, flat: Schema): Texts {
+  return {
+    text: (pointer) => typeOf(doc.schemaAt(flat, pointer) ?? {}) === "string",
+    list: (pointer) => typeOf(doc.schemaAt(flat, pointer) ?? {}) === "array" && typeOf(doc.schemaAt(flat, [...pointer, "0"]) ?? {}) === "string",
+  };
+}
+
+/** Whether a place of an error answer holds text, or a list of texts. */
+interface Texts {
+  text(pointer: string[]): boolean;
+  list(pointer: string[]): boolean;
+}
+
+/** The first usual place (MESSAGE_PLACES) under `base` that holds text, or a list of texts, whose first it is then (`{errors: [{field, message: ["…"]}]}`). */
+function usualPlace(base: readonly string[], texts: Texts): string[] | undefined {
+  for (const pointer of MESSAGE_PLACES) {
+    const at = [...base, ...pointer];
+    if (texts.text(at)) return at;
+    if (texts.list(at)) return [...at, "0"];
+  }
+  return undefined;
 }
 
 /** A usual place (MESSAGE_PLACES) inside an object the reply wraps the error in: `{header: {error: "…"}, body: {}}`. */
-function usualWithin(envelopes: readonly string[][], isText: (pointer: string[]) => boolean): string[] | undefined {
+function usualWithin(envelopes: readonly string[][], texts: Texts): string[] | undefined {
   for (const base of envelopes) {
-    const usual = MESSAGE_PLACES.find((pointer) => isText([...base, ...pointer]));
-    if (usual) return [...base, ...usual];
+    const usual = usualPlace(base, texts);
+    if (usual) return usual;
+  }
+  return undefined;
+}
+
+/** A list's first message (listedMessage) inside an object the reply wraps the error in: `{fault: {errors: [{description}], traceId}}`. */
+function listedWithin(doc: OpenApiDocument, flat: Schema, envelopes: readonly string[]): string[] | undefined {
+  for (const name of envelopes) {
+    const inner = safeFlatten(doc, doc.schemaAt(flat, [name]) ?? {});
+    const listed = inner && listedMessage(doc, inner);
+    if (listed) return [name, ...listed];
   }
   return undefined;
 }
@@ -296,7 +330,8 @@ function messageName(names: readonly string[]): string | undefined {
 /** Where an error answer's example keeps its message: a usual place, else a text field named as one (at the top, in `error`, in a list's first item, or in another object it wraps the error in). */
 function exampleMessage(example: unknown): string[] | undefined {
   const at = (pointer: string[]) => pointer.reduce<unknown>((v, k) => (v !== null && typeof v === "object" ? (v as Json)[k] : undefined), example);
-  const usual = MESSAGE_PLACES.find((pointer) => typeof at(pointer) === "string");
+  const texts: Texts = { text: (pointer) => typeof at(pointer) === "string", list: (pointer) => typeof at([...pointer, "0"]) === "string" && Array.isArray(at(pointer)) };
+  const usual = usualPlace([], texts);
   if (usual) return usual;
   const envelopes = example !== null && typeof example === "object" && !Array.isArray(example) ? Object.keys(example).filter((name) => name !== "error" && isRecord((example as Json)[name])) : [];
   for (const base of [[], ["error"], ["0"], ...envelopes.map((name) => [name])]) {
@@ -308,7 +343,7 @@ function exampleMessage(example: unknown): string[] | undefined {
   return (
     usualWithin(
       envelopes.map((name) => [name]),
-      (pointer) => typeof at(pointer) === "string",
+      texts,
     ) ?? listedText(example)
   );
 }
@@ -366,8 +401,9 @@ function listedMessage(doc: OpenApiDocument, flat: Schema): string[] | undefined
     if (typeOf(item) === "string" && /message|error/i.test(name)) return [name, "0"];
     if (typeOf(item) !== "object") continue;
     const texts = Object.keys((item?.properties ?? {}) as Json).filter((field) => typeOf(doc.schemaAt(flat, [name, "0", field])) === "string");
-    // In a list named as messages (`tppMessages: [{category, code, text}]`), its items' text field of any message name; else one named message.
-    const field = /message/i.test(name) ? messageName(texts.filter((f) => !NOT_A_MESSAGE.test(f))) : texts.find((f) => MESSAGE_NAMES[0]?.test(f));
+    // In a list named as messages or errors (`tppMessages: [{category, code, text}]`, `errors: [{errorCode, description}]`),
+    // its items' text field of any message name; else one named message.
+    const field = /message|error/i.test(name) ? messageName(texts.filter((f) => !NOT_A_MESSAGE.test(f))) : texts.find((f) => MESSAGE_NAMES[0]?.test(f));
     if (field !== undefined) return [name, "0", field];
   }
   return undefined;

@@ -17,13 +17,14 @@ import { checkpoint } from "../common/checkpoint.js";
 import { examineExamplesUntil, type Path } from "./openapi-examples.js";
 import { upstreamMismatches } from "./published-examples.js";
 import { followExampleRefs } from "./example-refs.js";
+import { readDelimitedPatterns } from "./delimited-patterns.js";
 
 export interface OpenApiFiles {
   /** The document to link: the root file, its data bundled when it had external references. */
   source: YamlSource;
   /** Every file read, the root first, by absolute path (their texts go into the surface's input hashes). */
   files: Map<string, YamlSource>;
-  /** Examples the upstream published that break their schema (published-examples.ts): left out of `source.data`. */
+  /** Examples the upstream published that break their schema (published-examples.ts): left out of `source.data`; patterns read without their slashes (delimited-patterns.ts). */
   warnings: SourceError[];
 }
 
@@ -54,6 +55,10 @@ export async function loadOpenApi(path: string, root: string, refFolders: string
   const source = hasExternalRef(rootSource.data) ? await bundled(rootSource, absolute, files, display, refFolders) : rootSource;
   // Example values that are only a `$ref`, followed as Prism follows them, before they are checked (example-refs.ts).
   for (const file of new Set([source, ...files.values()])) followExampleRefs(file.data);
+  // Patterns written between slashes, read as what is between them (delimited-patterns.ts) before examples are checked against them.
+  const delimited = readDelimitedPatterns(source.data).map(
+    (p) => new SourceError("BW1206", source.locate(p.path, "value"), `pattern ${JSON.stringify(p.written)} is written between slashes, as a JavaScript literal, which no text matches: read as ${JSON.stringify(p.read)}`),
+  );
   step?.("checking its examples");
   const examined = await examineExamplesUntil(files, absolute, signal);
   await checkpoint(signal);
@@ -73,7 +78,7 @@ export async function loadOpenApi(path: string, root: string, refFolders: string
   const left = new Set(upstream.map((u) => u.mismatch));
   const problems = [...duplicateOperationIds(source), ...examined.problems, ...examined.mismatches.filter((m) => !left.has(m)).map((m) => m.error)];
   if (problems.length) throw new OpenApiProblems(problems);
-  return { source, files, warnings: upstream.map((u) => u.warning) };
+  return { source, files, warnings: [...delimited, ...upstream.map((u) => u.warning)] };
 }
 
 /** What stands for an item of a JSON Schema `examples` list until the list is swept (its other items keep their indices meanwhile). */

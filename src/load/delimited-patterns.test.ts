@@ -1,0 +1,60 @@
+// A pattern written between slashes (`/^[a-z]+$/`) matches no text as JSON
+// Schema reads it: on load it is read as what is between them, with a
+// warning at its place, before the examples are checked against it (so the
+// upstream's example that meets it is kept). Patterns the slashes leave
+// matchable, a property called `pattern` and example data are left as written.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { loadOpenApi } from "./openapi-source.js";
+
+const dir = mkdtempSync(join(tmpdir(), "blockwright-delimited-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const document = `openapi: 3.0.3
+info: { title: Zq accounts, version: "1" }
+paths:
+  /zq-accounts/{name}:
+    get:
+      operationId: getZqAccount
+      parameters:
+        - name: name
+          in: path
+          required: true
+          schema: { type: string, pattern: "/^[a-z0-9._]+$/" }
+      responses:
+        "200":
+          description: The account.
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  name: { type: string, pattern: "/^[a-z0-9._]+$/", example: zqchocobo }
+                  path: { type: string, pattern: "/zq-accounts/" }
+                  pattern: { type: string, example: "/^kept$/" }
+              example: { name: zqchocobo, path: /zq-accounts/zqchocobo, pattern: "/^kept$/" }
+`;
+
+describe("a pattern written between slashes", () => {
+  it("is read as what is between them, with a warning at its place; the example that meets it is kept", async () => {
+    const file = join(dir, "openapi.yaml");
+    writeFileSync(file, document);
+    const loaded = await loadOpenApi(file, dir);
+    // biome-ignore lint/suspicious/noExplicitAny: the loaded document is read field by field
+    const get = (loaded.source.data as any).paths["/zq-accounts/{name}"].get;
+    const media = get.responses["200"].content["application/json"];
+    const schema = media.schema;
+    expect(get.parameters[0].schema.pattern).toBe("^[a-z0-9._]+$");
+    expect(schema.properties.name.pattern).toBe("^[a-z0-9._]+$");
+    // Matchable as written (a text holding "/zq-accounts/"): left alone; so are a property named pattern and example data.
+    expect(schema.properties.path.pattern).toBe("/zq-accounts/");
+    expect(schema.properties.pattern).toEqual({ type: "string", example: "/^kept$/" });
+    expect(media.example).toEqual({ name: "zqchocobo", path: "/zq-accounts/zqchocobo", pattern: "/^kept$/" });
+    expect(loaded.warnings.map((w) => w.printed)).toEqual([
+      'openapi.yaml:11:44: pattern "/^[a-z0-9._]+$/" is written between slashes, as a JavaScript literal, which no text matches: read as "^[a-z0-9._]+$" [BW1206]',
+      'openapi.yaml:20:50: pattern "/^[a-z0-9._]+$/" is written between slashes, as a JavaScript literal, which no text matches: read as "^[a-z0-9._]+$" [BW1206]',
+    ]);
+  });
+});
