@@ -16,7 +16,8 @@
 // object takes the fields of all of them (open-all-of.ts); a multipart body's
 // object fields, sent as JSON parts, are taken as the text Prism reads; an
 // answer lists no transport header (Content-Encoding, Transfer-Encoding, …),
-// and a JSON type of it without a schema takes its sibling JSON type's.
+// and a JSON type of it without a schema takes its sibling JSON type's; an
+// optional Accept-Language header also takes the `*` fetch sends without one.
 import { sendsFieldsAsPairs } from "../load/openapi-document.js";
 import { isIgnoredHeader } from "../load/ignored-headers.js";
 import { withTextEnum } from "../load/text-enum.js";
@@ -56,7 +57,9 @@ const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "tr
 function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, document: Json): unknown {
   if (!isObject(item)) return item;
   const keep = (list: unknown) =>
-    Array.isArray(list) ? list.filter((p) => !isCovered(resolved(p, document), covers)).flatMap((p) => spreadQueryObject(withOneOfAsAnyOf(withoutNullBranch(textEnumParameter(p, document), document), document), document)) : list;
+    Array.isArray(list)
+      ? list.filter((p) => !isCovered(resolved(p, document), covers)).flatMap((p) => spreadQueryObject(withFetchDefault(withOneOfAsAnyOf(withoutNullBranch(textEnumParameter(p, document), document), document), document), document))
+      : list;
   const out: Json = { ...item, ...(item.parameters ? { parameters: keep(item.parameters) } : {}) };
   for (const method of METHODS) {
     const op = item[method];
@@ -233,6 +236,25 @@ function bodyWithoutCovered(body: unknown, covers: (slot: CoveredSlot) => boolea
 }
 
 const BRANCHES = ["allOf", "oneOf", "anyOf"] as const;
+
+/** Headers fetch writes itself when a request gives none, and the value it writes (the Fetch standard's `Accept-Language: *`). */
+const FETCH_DEFAULT_HEADERS: Record<string, string> = { "accept-language": "*" };
+
+/**
+ * An optional header parameter that fetch sends itself when a call gives none (`Accept-Language`, declared with an
+ * enum of locales): its schema also takes fetch's value, which every call that leaves the header out sends, and
+ * which Prism refused ("must be equal to one of the allowed values").
+ */
+function withFetchDefault(parameter: unknown, document: Json): unknown {
+  const p = resolved(parameter, document);
+  if (!isObject(p) || p.in !== "header" || p.required === true || typeof p.name !== "string" || !isObject(p.schema)) return parameter;
+  const value = FETCH_DEFAULT_HEADERS[p.name.toLowerCase()];
+  if (value === undefined) return parameter;
+  const schema = resolved(p.schema, document);
+  if (!isObject(schema)) return parameter;
+  const listed = Array.isArray(schema.enum) && schema.type === "string" && !schema.pattern ? { ...schema, enum: [...schema.enum, value] } : { anyOf: [schema, { type: "string", enum: [value] }] };
+  return { ...p, schema: listed };
+}
 
 /** A parameter whose string schema lists numbers or booleans in its enum, with their texts (text-enum.ts). */
 function textEnumParameter(parameter: unknown, document: Json): unknown {
