@@ -6,7 +6,7 @@
 // required of requests, which carry the credential instead; nor are header
 // parameters named Accept, Content-Type or Authorization, whose definitions
 // OpenAPI ignores (Prism checks them all the same); a 204, 205 or 304 answer
-// has no body, whatever the document declares; a form's list field also takes one item (sent as `Key=value`), a parameter "S or null"
+// has no body, whatever the document declares, nor any answer to HEAD; a form's list field also takes one item (sent as `Key=value`), a parameter "S or null"
 // is S and its `oneOf` an `anyOf` (a text may read as two branches: `1`, an id and a slug); a schema Prism's validator cannot compile (nullable beside allOf or
 // $ref) is rewritten so that it is compiled once and checked
 // (prism-schemas.ts). A response with no example whose schema Prism's sampler would break
@@ -76,7 +76,7 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
             ),
           }
         : {}),
-      ...(isObject(op.responses) ? { responses: namedDefaultServed(answersAsJson(op.responses, document), document) } : {}),
+      ...(isObject(op.responses) ? { responses: namedDefaultServed(answersAsJson(op.responses, document, method === "head"), document) } : {}),
     };
   }
   return out;
@@ -104,7 +104,7 @@ function spreadQueryObject(param: unknown, document: Json): unknown[] {
  * ("Cannot find serializer"), and answered 500 where the document has one.
  * Every answer loses the transport headers the document lists.
  */
-function answersAsJson(responses: Json, document: Json): Json {
+function answersAsJson(responses: Json, document: Json, head = false): Json {
   const out: Json = {};
   for (const [status, declared] of Object.entries(responses)) {
     const found = resolved(declared, document);
@@ -113,7 +113,9 @@ function answersAsJson(responses: Json, document: Json): Json {
     const raw = response === found ? declared : response;
     // No content for 204, 205 or 304 (RFC 9110), whatever the document declares: Prism sent a body's length with a 204,
     // and a client's connection then waited for the bytes (Miro's board deletion kept `verify` from exiting).
-    if (carriesNoContent(status) && isObject(response) && response.content !== undefined) {
+    // Nor does any answer to HEAD (RFC 9110 §9.3.2), whose error answers documents declare with a JSON body: Prism's own
+    // answer had no media type, then its check wanted the declared one.
+    if ((carriesNoContent(status) || head) && isObject(response) && response.content !== undefined) {
       const { content: _none, ...rest } = response;
       out[status] = rest;
       continue;
