@@ -347,7 +347,8 @@ export const docgenNextCursorOutput = {
       "pointer": [
         "nextCursor"
       ]
-    }
+    },
+    "required": true
   }
 };
 

@@ -44,7 +44,18 @@ describe("a 400 answer and the manifest's errors.message", () => {
     expect(await checked(page, new Response(page, { status: 400, headers: { "content-type": "text/html" } }))).toBe("ok");
   });
 
+  it.each([[{ id: "zq1", name: "zq folder", path: "/zq" }], [{ zqIdentifier: "zq", created: "2024-05-01T12:00:00Z", status: "ERROR" }]])(
+    "only a record's fields in %j (no field named as a message, more than one text): nothing to find, the error names the status",
+    async (body) => {
+      expect(await checked(body)).toBe("ok");
+    },
+  );
+
   it("text the expressions miss (a message in another place): the case fails, naming the answer", async () => {
     expect(await checked({ errors: { field: "zq", message: "zq field is required" } })).toMatch(/^the manifest's error message expressions \(errors\.message\) find no message in the 400 answer /);
+    // Under a field named as errors, or the answer's one text, whatever its name.
+    for (const body of [{ zqField: [{ detail: "zq must be > 0", summary: "Incorrect zq" }] }, { status: 400, zqErr: "zq is wrong" }, { zqOops: "zq is wrong", id: 4 }]) {
+      expect(await checked(body)).toMatch(/^the manifest's error message expressions \(errors\.message\) find no message in the 400 answer /);
+    }
   });
 });

@@ -20,8 +20,9 @@ export function expectStructuredError(tool: ToolSpec, ex: Exchange, error: Retur
   same(error.provider, tool.provider, "error.provider");
   same(error.operation, tool.id, "error.operation");
   same(error.status, ex.status, "error.status");
-  // An answer that holds no text at all (`{}`, `{"errors": [{}]}`: what the spec declares of it) has no message to miss.
-  if (declared && body !== undefined && typeof body === "object" && hasText(body) && tool.errors.message.length && message === undefined) {
+  // An answer that holds no text at all (`{}`, `{"errors": [{}]}`: what the spec declares of it), or no text where a
+  // message could be (the resource itself, `{id, name, path}`, as some APIs declare a 422), has no message to miss.
+  if (declared && body !== undefined && typeof body === "object" && mayHoldMessage(body) && tool.errors.message.length && message === undefined) {
     fail(`the manifest's error message expressions (errors.message) find no message in the ${ex.status} answer ${json(body)}`);
   }
   same(error.code, code, "error.code (the upstream's code, read by errors.code)");
@@ -37,11 +38,29 @@ export function expectStructuredError(tool: ToolSpec, ex: Exchange, error: Retur
   same(error.mayHaveBeenApplied, mayHaveBeenApplied ? true : undefined, "error.mayHaveBeenApplied");
 }
 
-/** Whether a JSON value holds a non-empty string anywhere (a key aside), a few levels deep at most. */
-function hasText(value: unknown, depth = 0): boolean {
-  if (typeof value === "string") return value.trim() !== "";
-  if (value === null || typeof value !== "object" || depth > 8) return false;
-  return Object.values(value).some((v) => hasText(v, depth + 1));
+/** Names of fields that say they hold an error's message, or hold one (`error`, `errors`, `detail`, `error_description`). */
+const MESSAGE_KEY = /message|msg|err|detail|description|reason|title|text|summary|problem|fault/i;
+
+/**
+ * Whether an answer may hold a message: a non-empty string, a few levels deep at most, under a field named as a
+ * message or error (at any level above it), or the answer's only string (`{status, err}`, `{"0": "…"}`). An answer
+ * of other fields only (a record: ids, names, paths, times) says nothing a client would read as its message.
+ */
+function mayHoldMessage(body: unknown): boolean {
+  let texts = 0;
+  let named = false;
+  const visit = (value: unknown, underName: boolean, depth: number) => {
+    if (typeof value === "string") {
+      if (value.trim() === "") return;
+      texts++;
+      named ||= underName;
+      return;
+    }
+    if (value === null || typeof value !== "object" || depth > 8) return;
+    for (const [key, v] of Object.entries(value)) visit(v, underName || MESSAGE_KEY.test(key), depth + 1);
+  };
+  visit(body, false, 0);
+  return named || texts === 1;
 }
 
 /**

@@ -60,4 +60,34 @@ describe("a request body", () => {
     const d = drafted(withBody({ $ref: "#/components/schemas/zqContact" }, contact({ anyOf: [{ required: ["email"] }, { required: ["role"], properties: { role: { const: "lead" } } }] })), ["createContact"]);
     expect(d.manifest.operations.acme_create_contact!.rules).toBeUndefined();
   });
+
+  it("that must hold at least one field and requires none (minProperties: 1, a patch) is drafted with the rule anyOf of each field", async () => {
+    const d = drafted(withBody({ $ref: "#/components/schemas/zqContact" }, contact({ minProperties: 1, additionalProperties: false })), ["createContact"]);
+    expect(d.manifest.operations.acme_create_contact!.rules).toEqual([{ rule: "anyOf", groups: [["email"], ["external_id"], ["role"], ["name"]] }]);
+    expect(notesAt(d, "operations.acme_create_contact.rules")).toEqual(["the request body must hold at least one field (minProperties: 1): drafted as the rule anyOf, one of email, external_id, role, name, checked before any request"]);
+    expect(await linkProblems(d)).toEqual([]);
+    const [tool] = await linkedTools(d);
+    const { fetch, seen } = scriptedFetch(json(200, { id: "c1" }));
+    const options = { baseUrl: "http://127.0.0.1:9", fetch };
+    expect(await executeToolDefinition(tool!, { accessToken: "zq-token-000000001" }, options)).toMatchObject({ success: false, error: { type: "validation", rule: "anyOf" } });
+    expect(seen).toHaveLength(0);
+    expect(await executeToolDefinition(tool!, { accessToken: "zq-token-000000001", role: "lead" }, options)).toMatchObject({ success: true });
+    // A body that requires a field, or may be empty, gets no such rule.
+    for (const extra of [{ minProperties: 1, required: ["email"] }, { minProperties: 0 }]) {
+      expect(drafted(withBody({ $ref: "#/components/schemas/zqContact" }, contact(extra)), ["createContact"]).manifest.operations.acme_create_contact!.rules).toBeUndefined();
+    }
+  });
+
+  it("whose union branches each only narrow a field to some values takes any of them as the field's enum", async () => {
+    const narrowed = (values: string[]) => ({ type: "object", properties: { role: { type: "string", enum: values } } });
+    const schema = contact({ additionalProperties: false, anyOf: [narrowed(["lead"]), narrowed(["owner", "viewer"])] });
+    const d = drafted(withBody({ $ref: "#/components/schemas/zqContact" }, schema), ["createContact"]);
+    expect(d.manifest.operations.acme_create_contact!.params!.role).toMatchObject({ type: "string", enum: ["lead", "owner", "viewer"] });
+    expect(notesAt(d, "operations.acme_create_contact.params.role")).toContain("the request body's anyOf branches each allow some values of role: drafted as its enum, all of them");
+    expect(await linkProblems(d)).toEqual([]);
+    // A oneOf whose branches share a value, or a branch that says more, leaves the field as its schema says.
+    for (const branches of [{ oneOf: [narrowed(["lead"]), narrowed(["lead", "owner"])] }, { anyOf: [narrowed(["lead"]), { ...narrowed(["owner"]), required: ["role"] }] }]) {
+      expect(drafted(withBody({ $ref: "#/components/schemas/zqContact" }, contact(branches)), ["createContact"]).manifest.operations.acme_create_contact!.params!.role!.enum).toBeUndefined();
+    }
+  });
 });

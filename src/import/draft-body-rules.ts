@@ -46,7 +46,7 @@ function requiredOnly(branches: unknown[]): string[][] | undefined {
 export function bodyFieldRule(flat: Schema, byWire: ReadonlyMap<string, string>): { rule: ManifestRule; note: string } | undefined {
   const key = Array.isArray(flat.anyOf) ? "anyOf" : Array.isArray(flat.oneOf) ? "oneOf" : undefined;
   const groups = key ? requiredOnly(flat[key] as unknown[]) : undefined;
-  if (!key || !groups) return undefined;
+  if (!key || !groups) return anyFieldRule(flat, byWire);
   const params = groups.map((g) => g.map((field) => byWire.get(`body:/${field}`)));
   if (params.some((g) => g.some((p) => p === undefined))) return undefined;
   const named = params as string[][];
@@ -56,4 +56,53 @@ export function bodyFieldRule(flat: Schema, byWire: ReadonlyMap<string, string>)
   }
   const loose = key === "oneOf" ? " (the spec's oneOf also refuses a call that gives two groups: say so in the descriptions)" : "";
   return { rule: { rule: "anyOf", groups: named }, note: `the request body needs ${words} (${key} of required fields): drafted as the rule anyOf, checked before any request${loose}` };
+}
+
+/**
+ * A body that must hold at least one field (`minProperties: 1`) and requires none (a patch of whichever fields
+ * change): the rule anyOf, each drafted field a group, so that a call giving none is refused before any request
+ * rather than sent as `{}`, which the upstream (and its mock) refuses.
+ */
+function anyFieldRule(flat: Schema, byWire: ReadonlyMap<string, string>): { rule: ManifestRule; note: string } | undefined {
+  if (flat.minProperties !== 1 || (Array.isArray(flat.required) && flat.required.length)) return undefined;
+  const params = [...byWire].filter(([wire]) => wire.startsWith("body:/")).map(([, param]) => param);
+  if (params.length < 2) return undefined;
+  return { rule: { rule: "anyOf", groups: params.map((p) => [p]) }, note: `the request body must hold at least one field (minProperties: 1): drafted as the rule anyOf, one of ${params.join(", ")}, checked before any request` };
+}
+
+/** Keys a union branch that only narrows fields' values may carry, and keys of such a narrowed field. */
+const NARROWING = new Set(["type", "properties", "title", "description"]);
+const NARROWED = new Set(["type", "enum", "title", "description"]);
+
+/**
+ * The values body fields may take where the body's union branches each only narrow them to an enum
+ * (`anyOf: [{properties: {status: {enum: [succeeded]}}}, {properties: {status: {enum: [failed, retry]}}}]`): each
+ * field every branch narrows takes any of their values, though its own schema lists none. A `oneOf`'s branches
+ * must not share a value (one value would then match two).
+ */
+export function branchEnums(doc: OpenApiDocument, flat: Schema): Map<string, unknown[]> {
+  const key = Array.isArray(flat.anyOf) ? "anyOf" : Array.isArray(flat.oneOf) ? "oneOf" : undefined;
+  const out = new Map<string, unknown[]>();
+  if (!key) return out;
+  const branches: Schema[] = [];
+  for (const raw of flat[key] as unknown[]) {
+    let branch: Schema;
+    try {
+      branch = doc.flatten(raw as Schema);
+    } catch {
+      return out;
+    }
+    if (Object.keys(branch).some((k) => !NARROWING.has(k)) || (branch.type !== undefined && branch.type !== "object") || !branch.properties) return out;
+    branches.push(branch);
+  }
+  const fields = Object.keys((branches[0]?.properties ?? {}) as Schema);
+  for (const field of fields) {
+    const lists = branches.map((b) => (b.properties as Record<string, Schema>)[field]);
+    if (lists.some((f) => !f || Object.keys(f).some((k) => !NARROWED.has(k)) || !Array.isArray(f.enum))) continue;
+    const values = lists.flatMap((f) => f?.enum as unknown[]);
+    const distinct = [...new Set(values)];
+    if (key === "oneOf" && distinct.length !== values.length) continue;
+    out.set(field, distinct);
+  }
+  return out;
 }

@@ -69,6 +69,23 @@ describe("an error answer's message", () => {
     expect(await messageOf(d, { errors: { base: ["a zqgadget needs a name"] } })).toBe("a zqgadget needs a name");
   });
 
+  it("in the first item of a list of objects, errors by field, where only examples show the answer: {amount: [{detail, summary}]}", async () => {
+    const field = (name: string) => ({ value: { [name]: [{ detail: `${name} must be > 0`, summary: `Incorrect ${name}` }], status_code: 400 } });
+    const answer = { description: "Invalid.", content: { "application/json": { examples: { zqA: field("zqAmount"), zqB: field("zqDays") } } } };
+    const d = drafted(withError(answer), ["listZqGadgets"]);
+    expect(d.manifest.errors.message).toEqual(["$response.body#/zqAmount/0/detail", "$response.body#/zqDays/0/detail"]);
+    expect(await linkProblems(d)).toEqual([]);
+    expect(await messageOf(d, field("zqDays").value)).toBe("zqDays must be > 0");
+  });
+
+  it("in a list of texts of the first item, where the answer is a list (an answer per item of a batch): [{errors: [text], status}]", async () => {
+    const example = [{ errors: ["zqgadget needs a name"], status: "error", zqSubmission: { id: "zq1", state: "invalid" } }];
+    const item = { type: "object", properties: { errors: { type: "array", items: { type: "string" } }, status: { type: "string" }, zqSubmission: { type: "object" } } };
+    const d = drafted(withError(reply({ type: "array", items: item }, example)), ["listZqGadgets"]);
+    expect(d.manifest.errors.message).toEqual(["$response.body#/0/errors/0"]);
+    expect(await messageOf(d, example)).toBe("zqgadget needs a name");
+  });
+
   it("is not read from an example of another shape than its schema (a list where the schema says an object)", () => {
     const item = { type: "object", properties: { code: { type: "string" }, text: { type: "string" } } };
     const schema = { type: "object", properties: { zqMessages: { type: "array", items: item } } };

@@ -327,14 +327,20 @@ function messageName(names: readonly string[]): string | undefined {
   return undefined;
 }
 
-/** Where an error answer's example keeps its message: a usual place, else a text field named as one (at the top, in `error`, in a list's first item, or in another object it wraps the error in). */
+/**
+ * Where an error answer's example keeps its message: a usual place, else a text field named as one (at the top, in
+ * `error`, in a list's first item, in another object it wraps the error in, or in the first item of a list of
+ * objects it holds: `{amount: [{detail, summary}]}`, errors by field), else a list of texts, in the answer or in its
+ * first item where the answer is a list (`[{errors: ["…"], status}]`, an answer per item of a batch).
+ */
 function exampleMessage(example: unknown): string[] | undefined {
   const at = (pointer: string[]) => pointer.reduce<unknown>((v, k) => (v !== null && typeof v === "object" ? (v as Json)[k] : undefined), example);
   const texts: Texts = { text: (pointer) => typeof at(pointer) === "string", list: (pointer) => typeof at([...pointer, "0"]) === "string" && Array.isArray(at(pointer)) };
   const usual = usualPlace([], texts);
   if (usual) return usual;
   const envelopes = example !== null && typeof example === "object" && !Array.isArray(example) ? Object.keys(example).filter((name) => name !== "error" && isRecord((example as Json)[name])) : [];
-  for (const base of [[], ["error"], ["0"], ...envelopes.map((name) => [name])]) {
+  const lists = isRecord(example) ? Object.keys(example as Json).filter((name) => Array.isArray((example as Json)[name]) && isRecord(((example as Json)[name] as unknown[])[0])) : [];
+  for (const base of [[], ["error"], ["0"], ...envelopes.map((name) => [name]), ...lists.map((name) => [name, "0"])]) {
     const holder = at(base);
     if (holder === null || typeof holder !== "object" || Array.isArray(holder)) continue;
     const best = messageName(Object.keys(holder).filter((name) => typeof (holder as Json)[name] === "string" && !NOT_A_MESSAGE.test(name)));
@@ -344,7 +350,9 @@ function exampleMessage(example: unknown): string[] | undefined {
     usualWithin(
       envelopes.map((name) => [name]),
       texts,
-    ) ?? listedText(example)
+    ) ??
+    listedText(example) ??
+    (Array.isArray(example) ? within(["0"], listedText(example[0])) : undefined)
   );
 }
 
@@ -366,6 +374,8 @@ function listedText(example: unknown): string[] | undefined {
   }
   return undefined;
 }
+
+const within = (base: string[], pointer: string[] | undefined) => (pointer ? [...base, ...pointer] : undefined);
 
 const isRecord = (value: unknown) => value !== null && typeof value === "object" && !Array.isArray(value);
 

@@ -156,7 +156,8 @@ function scalarOutputs(doc: OpenApiDocument, fields: Record<string, Schema>, req
     outputs[name] = {
       type: t === "integer" ? "number" : (t as "string" | "number" | "boolean"),
       from: `$response.body#${formatPointer([...prefix, field])}`,
-      ...(required.has(field) ? {} : { optional: true }),
+      // A field the spec requires but lets be null (a cursor on the last page) is no value promised: optional.
+      ...(required.has(field) && !doc.admitsNull(schema) ? {} : { optional: true }),
       description: shortText(describe(doc, schema) || `The reply's ${field}.`, 200),
     };
   }

@@ -8,7 +8,7 @@
 import { fileParam, isFileField } from "./draft-files.js";
 import { checkValue, fieldOf, isAbsent, isValueFormat, type ParamSpec } from "@blockwright/runtime/internal";
 import type { ManifestParam, ManifestRule } from "../load/precompiled/manifest-types.js";
-import { bodyFieldRule, loneBranch } from "./draft-body-rules.js";
+import { bodyFieldRule, branchEnums, loneBranch } from "./draft-body-rules.js";
 import { operatorOf, paramName } from "./param-names.js";
 import { typeOf, valuesType, type OpenApiDocument, type OpenApiOperation, type Schema } from "../load/openapi-document.js";
 import { isBinaryString, LONE_FILE_PART } from "../load/media-types.js";
@@ -204,6 +204,7 @@ function draftBody(
   // A field the schema requires but does not list among its properties is still required of every request (any value).
   const unlisted = [...required].filter((f) => f && !Object.hasOwn(fields, f) && flat.additionalProperties !== false);
   for (const f of unlisted) notes.push({ at: [...at, "params"], note: `the request body requires ${f}, which its schema does not list among its properties: drafted with no type (json)` });
+  const narrowedValues = branchEnums(doc, flat);
   for (const [field, schema] of [...Object.entries(fields), ...unlisted.map((f): [string, Schema] => [f, {}])]) {
     const flatField = safeFlatten(doc, schema);
     if (flatField?.readOnly === true) continue; // a field only the reply carries
@@ -220,7 +221,11 @@ function draftBody(
     const where = [...at, "params", name];
     // Notes about the field itself count only if it is drafted; else they are the operation's.
     const own: ReviewNote[] = [];
-    const draft = body.encoding === "multipart" && isFileField(flatField) ? fileParam(flatField, name, required.has(field)) : fromSchema(doc, schema, { name, place: "body", required: required.has(field), at: where }, own);
+    // A field the body's union branches narrow to values (branchEnums) takes any of them: drafted as its enum.
+    const narrowed = flatField && flatField.enum === undefined ? narrowedValues.get(field) : undefined;
+    if (narrowed) own.push({ at: where, note: `the request body's ${flat.anyOf ? "anyOf" : "oneOf"} branches each allow some values of ${field}: drafted as its enum, all of them` });
+    const fieldSchema = narrowed ? { ...flatField, enum: narrowed } : schema;
+    const draft = body.encoding === "multipart" && isFileField(flatField) ? fileParam(flatField, name, required.has(field)) : fromSchema(doc, fieldSchema, { name, place: "body", required: required.has(field), at: where }, own);
     notes.push(...(draft ? own : own.map((n) => ({ ...n, at }))));
     if (!draft) continue;
     draft.wire = { in: "body", ...(name !== field ? { pointer: `/${field.replace(/~/g, "~0").replace(/\//g, "~1")}` } : {}) };

@@ -4,9 +4,9 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { linkWild } from "../../test-support/link-wild.js";
-import { ROOT } from "../../test-support/repo.js";
 import { loadProvider } from "../emit/generate-all.js";
 
 const answers = (find: string, replace: string) => ({ file: "openapi.yaml", find, replace });
@@ -28,20 +28,20 @@ describe("an operation whose answers declare JSON beside another media type", ()
 describe("an operation that downloads a file", () => {
   /** The zqfiles fixture's download linked with its 404 answered in `errorType`: the tool's own Accept, if any. */
   async function downloadAccept(errorType: string): Promise<string | undefined> {
-    const root = mkdtempSync(join(tmpdir(), "blockwright-accept-"));
+    const work = mkdtempSync(join(tmpdir(), "blockwright-accept-"));
     try {
-      const dir = join(root, "specs", "zqfiles");
-      cpSync(join(ROOT, "test-support/fixtures/specs-files/zqfiles"), dir, { recursive: true });
+      const dir = join(work, "specs", "zqfiles");
+      cpSync(fileURLToPath(new URL("../../test-support/fixtures/specs-files/zqfiles", import.meta.url)), dir, { recursive: true });
       const file = join(dir, "openapi.yaml");
       const text = readFileSync(file, "utf8");
       // The download's 404, after its redirect (the fixture's other operations answer 404 too).
       const notFound = '              schema: { type: string }\n        "404":\n          description: No such file.\n          content:\n            application/json:\n';
       expect(text).toContain(notFound);
       writeFileSync(file, text.replace(notFound, notFound.replace("application/json", errorType)));
-      const ir = await loadProvider(root, dir);
+      const ir = await loadProvider(work, dir);
       return ir.operations.find((o) => o.tool.download)?.tool.accept;
     } finally {
-      rmSync(root, { recursive: true, force: true });
+      rmSync(work, { recursive: true, force: true });
     }
   }
 

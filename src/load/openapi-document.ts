@@ -8,6 +8,10 @@ import { withTextEnum } from "./text-enum.js";
 import { bareMediaType, carriesNoContent, describedJsonType, isJsonMediaType, isRawBodyMedia, jsonMediaType, FORM_MEDIA_TYPE, MULTIPART_MEDIA_TYPE, multipartParts } from "./media-types.js";
 import { withRangesAsStatuses } from "./status-ranges.js";
 import { requiredUnlisted } from "./required-unlisted.js";
+import { typeOf, unionOf } from "./schema-types.js";
+
+// What a schema is (its JSON type, its union's variants), kept beside the document for the modules that read both.
+export { typeOf, unionOf, valuesType } from "./schema-types.js";
 
 export { bareMediaType, isJsonMediaType, isRawBodyMedia, jsonMediaType, FORM_MEDIA_TYPE, MULTIPART_MEDIA_TYPE };
 
@@ -285,7 +289,7 @@ export class OpenApiDocument {
    * Whether a reply that conforms to `schema` always has a value at
    * `pointer`: every step is a property the object requires (an array item
    * is never guaranteed, the list may be shorter), in every variant of a
-   * union crossed, and the value there is never null.
+   * union crossed. (It may be null: admitsNull says.)
    */
   isGuaranteed(schema: Schema, pointer: readonly string[]): boolean {
     return this.guaranteed(schema, pointer, 0, 0);
@@ -303,8 +307,7 @@ export class OpenApiDocument {
       const next: Schema | undefined = ((current.properties ?? {}) as Record<string, Schema>)[segment];
       current = next ? this.flatten(next) : undefined;
     }
-    // A value that may be null (`nullable`, a `null` type or alternative) is no value guaranteed.
-    return current !== undefined && !this.admitsNull(current, depth);
+    return current !== undefined;
   }
 
   /** Whether null is a value of the schema: OpenAPI 3.0's `nullable`, 3.1's `null` type, or a null alternative of a union. */
@@ -415,32 +418,6 @@ export interface UnionCrossing {
   at: readonly string[];
   variants: string[];
   carrying: string[];
-}
-
-/** The variants of a schema that is an `anyOf` or a `oneOf` (a field of its own `properties`, if it has some, is looked up there first). */
-export function unionOf(schema: Schema): Schema[] | undefined {
-  const list = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
-  return list?.length ? (list as Schema[]) : undefined;
-}
-
-/** The JSON type a schema describes (`integer` is reported as `integer`); without `type`, what its keywords or its enum's values say. */
-export function typeOf(schema: Schema | undefined): string | undefined {
-  if (!schema) return undefined;
-  const t = schema.type;
-  if (Array.isArray(t)) return t.find((x) => x !== "null") as string | undefined;
-  if (typeof t === "string") return t;
-  if (schema.properties || schema.additionalProperties) return "object";
-  if (schema.items) return "array";
-  // `enum: [running, completed]` alone admits strings only (seen in published documents without a type).
-  return Array.isArray(schema.enum) ? valuesType(schema.enum) : undefined;
-}
-
-/** The one JSON type of a list of values (null aside): integer when every number is whole; none when they mix. */
-export function valuesType(values: unknown[]): string | undefined {
-  const kinds = new Set(values.filter((v) => v !== null).map((v) => (Array.isArray(v) ? "array" : typeof v === "number" ? (Number.isInteger(v) ? "integer" : "number") : typeof v)));
-  if (kinds.size === 2 && kinds.has("integer") && kinds.has("number")) return "number";
-  const [only] = kinds;
-  return kinds.size === 1 && only !== undefined && ["string", "integer", "number", "boolean", "object", "array"].includes(only) ? only : undefined;
 }
 
 function requirementsOf(security: unknown): string[][] | undefined {

@@ -5,7 +5,7 @@
 // project's YAML reader so positions and YAML semantics stay the same;
 // references to network addresses are refused (generation reads local files
 // only). An example's value that is only a `$ref` is followed, as Prism's
-// bundler follows it (example-refs.ts). Every problem names `file:line:col`.
+// bundler follows it (load-rewrites.ts). Every problem names `file:line:col`.
 import { statSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { isInside, realPath } from "../common/paths.js";
@@ -16,15 +16,14 @@ import { OPERATION_METHODS } from "./openapi-document.js";
 import { checkpoint } from "../common/checkpoint.js";
 import { examineExamplesUntil, type Path } from "./openapi-examples.js";
 import { upstreamMismatches } from "./published-examples.js";
-import { followExampleRefs } from "./example-refs.js";
-import { readDelimitedPatterns } from "./delimited-patterns.js";
+import { followExampleRefs, readDelimitedPatterns } from "./load-rewrites.js";
 
 export interface OpenApiFiles {
   /** The document to link: the root file, its data bundled when it had external references. */
   source: YamlSource;
   /** Every file read, the root first, by absolute path (their texts go into the surface's input hashes). */
   files: Map<string, YamlSource>;
-  /** Examples the upstream published that break their schema (published-examples.ts): left out of `source.data`; patterns read without their slashes (delimited-patterns.ts). */
+  /** Examples the upstream published that break their schema (published-examples.ts): left out of `source.data`; patterns read without their slashes (load-rewrites.ts). */
   warnings: SourceError[];
 }
 
@@ -53,9 +52,9 @@ export async function loadOpenApi(path: string, root: string, refFolders: string
   const files = new Map<string, YamlSource>([[absolute, rootSource]]);
   await checkpoint(signal);
   const source = hasExternalRef(rootSource.data) ? await bundled(rootSource, absolute, files, display, refFolders) : rootSource;
-  // Example values that are only a `$ref`, followed as Prism follows them, before they are checked (example-refs.ts).
+  // Example values that are only a `$ref`, followed as Prism follows them, before they are checked (load-rewrites.ts).
   for (const file of new Set([source, ...files.values()])) followExampleRefs(file.data);
-  // Patterns written between slashes, read as what is between them (delimited-patterns.ts) before examples are checked against them.
+  // Patterns written between slashes, read as what is between them (load-rewrites.ts) before examples are checked against them.
   const delimited = readDelimitedPatterns(source.data).map(
     (p) => new SourceError("BW1206", source.locate(p.path, "value"), `pattern ${JSON.stringify(p.written)} is written between slashes, as a JavaScript literal, which no text matches: read as ${JSON.stringify(p.read)}`),
   );

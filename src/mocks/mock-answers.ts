@@ -103,11 +103,20 @@ function reachesWhatPrismMakesWrong(document: Node, schema: unknown): boolean {
     if (node.type === undefined && readsAsOtherType(node)) return true;
     // Fewer properties allowed than listed (an error's source: one of parameter, pointer, example): Prism's sampler fills them all.
     if (typeof node.maxProperties === "number" && isNode(node.properties) && Object.keys(node.properties).length > node.maxProperties) return true;
-    // A default of another type than its schema's (`type: boolean, default: 'false'`): Prism answers with it, then refuses it.
-    if (node.default !== undefined && !ofType(node.default, node.type)) return true;
+    // A default of another type than its schema's (`type: boolean, default: 'false'`), or a list default whose items
+    // are not of the items' type (a list of lists defaulting to a list of texts): Prism answers with it, then refuses it.
+    if (node.default !== undefined && !defaultFits(document, node.default, node)) return true;
     for (const [key, value] of Object.entries(node)) if (key !== "example" && key !== "examples" && key !== "enum" && key !== "const" && key !== "default") stack.push(value);
   }
   return false;
+}
+
+/** Whether a default is of its schema's type, and, a list, each of its items of the items' schema's type (a few levels deep). */
+function defaultFits(document: Node, value: unknown, schema: Node, depth = 0): boolean {
+  if (!ofType(value, schema.type)) return false;
+  if (!Array.isArray(value) || depth > 4) return true;
+  const items = followRef(document, schema.items, "").node;
+  return !isNode(items) || value.every((item) => defaultFits(document, item, items, depth + 1));
 }
 
 /** Whether a value is of a schema's `type` (one or a list of them; none says nothing). */

@@ -6,7 +6,7 @@
 // required of requests, which carry the credential instead; nor are header
 // parameters named Accept, Content-Type or Authorization, whose definitions
 // OpenAPI ignores (Prism checks them all the same); a 204, 205 or 304 answer
-// has no body, whatever the document declares; a form's list field also takes one item (sent as `Key=value`), a parameter "S or null"
+// has no body, whatever the document declares, nor any answer to HEAD; a form's list field also takes one item (sent as `Key=value`), a parameter "S or null"
 // is S and its `oneOf` an `anyOf` (a text may read as two branches: `1`, an id and a slug); a schema Prism's validator cannot compile (nullable beside allOf or
 // $ref) is rewritten so that it is compiled once and checked
 // (prism-schemas.ts). A response with no example whose schema Prism's sampler would break
@@ -16,7 +16,8 @@
 // object takes the fields of all of them (open-all-of.ts); a multipart body's
 // object fields, sent as JSON parts, are taken as the text Prism reads; an
 // answer lists no transport header (Content-Encoding, Transfer-Encoding, …),
-// and a JSON type of it without a schema takes its sibling JSON type's.
+// and a JSON type of it without a schema takes its sibling JSON type's; an
+// optional Accept-Language header also takes the `*` fetch sends without one.
 import { sendsFieldsAsPairs } from "../load/openapi-document.js";
 import { isIgnoredHeader } from "../load/ignored-headers.js";
 import { withTextEnum } from "../load/text-enum.js";
@@ -56,7 +57,9 @@ const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "tr
 function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, document: Json): unknown {
   if (!isObject(item)) return item;
   const keep = (list: unknown) =>
-    Array.isArray(list) ? list.filter((p) => !isCovered(resolved(p, document), covers)).flatMap((p) => spreadQueryObject(withOneOfAsAnyOf(withoutNullBranch(textEnumParameter(p, document), document), document), document)) : list;
+    Array.isArray(list)
+      ? list.filter((p) => !isCovered(resolved(p, document), covers)).flatMap((p) => spreadQueryObject(withFetchDefault(withOneOfAsAnyOf(withoutNullBranch(textEnumParameter(p, document), document), document), document), document))
+      : list;
   const out: Json = { ...item, ...(item.parameters ? { parameters: keep(item.parameters) } : {}) };
   for (const method of METHODS) {
     const op = item[method];
@@ -73,7 +76,7 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
             ),
           }
         : {}),
-      ...(isObject(op.responses) ? { responses: namedDefaultServed(answersAsJson(op.responses, document), document) } : {}),
+      ...(isObject(op.responses) ? { responses: namedDefaultServed(answersAsJson(op.responses, document, method === "head"), document) } : {}),
     };
   }
   return out;
@@ -101,7 +104,7 @@ function spreadQueryObject(param: unknown, document: Json): unknown[] {
  * ("Cannot find serializer"), and answered 500 where the document has one.
  * Every answer loses the transport headers the document lists.
  */
-function answersAsJson(responses: Json, document: Json): Json {
+function answersAsJson(responses: Json, document: Json, head = false): Json {
   const out: Json = {};
   for (const [status, declared] of Object.entries(responses)) {
     const found = resolved(declared, document);
@@ -110,7 +113,9 @@ function answersAsJson(responses: Json, document: Json): Json {
     const raw = response === found ? declared : response;
     // No content for 204, 205 or 304 (RFC 9110), whatever the document declares: Prism sent a body's length with a 204,
     // and a client's connection then waited for the bytes (Miro's board deletion kept `verify` from exiting).
-    if (carriesNoContent(status) && isObject(response) && response.content !== undefined) {
+    // Nor does any answer to HEAD (RFC 9110 §9.3.2), whose error answers documents declare with a JSON body: Prism's own
+    // answer had no media type, then its check wanted the declared one.
+    if ((carriesNoContent(status) || head) && isObject(response) && response.content !== undefined) {
       const { content: _none, ...rest } = response;
       out[status] = rest;
       continue;
@@ -233,6 +238,25 @@ function bodyWithoutCovered(body: unknown, covers: (slot: CoveredSlot) => boolea
 }
 
 const BRANCHES = ["allOf", "oneOf", "anyOf"] as const;
+
+/** Headers fetch writes itself when a request gives none, and the value it writes (the Fetch standard's `Accept-Language: *`). */
+const FETCH_DEFAULT_HEADERS: Record<string, string> = { "accept-language": "*" };
+
+/**
+ * An optional header parameter that fetch sends itself when a call gives none (`Accept-Language`, declared with an
+ * enum of locales): its schema also takes fetch's value, which every call that leaves the header out sends, and
+ * which Prism refused ("must be equal to one of the allowed values").
+ */
+function withFetchDefault(parameter: unknown, document: Json): unknown {
+  const p = resolved(parameter, document);
+  if (!isObject(p) || p.in !== "header" || p.required === true || typeof p.name !== "string" || !isObject(p.schema)) return parameter;
+  const value = FETCH_DEFAULT_HEADERS[p.name.toLowerCase()];
+  if (value === undefined) return parameter;
+  const schema = resolved(p.schema, document);
+  if (!isObject(schema)) return parameter;
+  const listed = Array.isArray(schema.enum) && schema.type === "string" && !schema.pattern ? { ...schema, enum: [...schema.enum, value] } : { anyOf: [schema, { type: "string", enum: [value] }] };
+  return { ...p, schema: listed };
+}
 
 /** A parameter whose string schema lists numbers or booleans in its enum, with their texts (text-enum.ts). */
 function textEnumParameter(parameter: unknown, document: Json): unknown {

@@ -1,7 +1,9 @@
 // A schema whose default is of another type than the schema's (`type:
-// boolean, default: 'false'`, as a generator wrote it): Prism's sampler
-// answered with the default, then its own check refused the answer (Billingo:
-// 103 of 170 cases failed). The mock answers with a made value instead.
+// boolean, default: 'false'`, as a generator wrote it), or a list whose
+// default's items are not of its items' type (a list of lists defaulting to a
+// list of texts): Prism's sampler answered with the default, then its own
+// check refused the answer (Billingo: 103 of 170 cases failed; Nordigen's
+// agreements: 15 of 107). The mock answers with a made value instead.
 import { describe, expect, it } from "vitest";
 import { withSampledAnswers } from "./mock-answers.js";
 
@@ -9,9 +11,17 @@ const account = (needsQr: Record<string, unknown>) => ({ type: "object", require
 const document = {
   openapi: "3.0.1",
   info: { title: "zqbank", version: "1" },
-  components: { schemas: { ZqAccount: account({ type: "boolean", default: "false" }), ZqPlain: account({ type: "boolean", default: false }), ZqListed: account({ type: ["boolean", "null"], default: null }) } },
+  components: {
+    schemas: {
+      ZqAccount: account({ type: "boolean", default: "false" }),
+      ZqPlain: account({ type: "boolean", default: false }),
+      ZqListed: account({ type: ["boolean", "null"], default: null }),
+      ZqScopes: account({ type: "array", default: ["zqa", "zqb"], items: { type: "array", items: { default: ["zqa", "zqb"] } } }),
+      ZqTexts: account({ type: "array", default: ["zqa", "zqb"], items: { type: "string" } }),
+    },
+  },
   paths: Object.fromEntries(
-    ["ZqAccount", "ZqPlain", "ZqListed"].map((name) => [`/zq/${name}`, { get: { responses: { "200": { description: "ok", content: { "application/json": { schema: { $ref: `#/components/schemas/${name}` } } } } } } }]),
+    ["ZqAccount", "ZqPlain", "ZqListed", "ZqScopes", "ZqTexts"].map((name) => [`/zq/${name}`, { get: { responses: { "200": { description: "ok", content: { "application/json": { schema: { $ref: `#/components/schemas/${name}` } } } } } } }]),
   ),
 };
 
@@ -23,5 +33,13 @@ describe("a mock's answer whose schema has a default of another type", () => {
     expect(typeof (media("ZqAccount").example as { zqNeedQr?: unknown }).zqNeedQr).not.toBe("string");
     expect(media("ZqPlain")).not.toHaveProperty("example");
     expect(media("ZqListed")).not.toHaveProperty("example");
+    expect(media("ZqTexts")).not.toHaveProperty("example");
+  });
+
+  it("is a made value where a list's default holds items not of its items' type", () => {
+    const served = withSampledAnswers(document) as { paths: Record<string, { get: { responses: Record<string, { content: Record<string, { example?: unknown }> }> } }> };
+    const made = served.paths["/zq/ZqScopes"]!.get.responses["200"]!.content["application/json"]!.example as { zqNeedQr?: unknown } | undefined;
+    expect(made).toMatchObject({ id: expect.any(Number) });
+    for (const item of (made?.zqNeedQr as unknown[] | undefined) ?? []) expect(Array.isArray(item)).toBe(true);
   });
 });

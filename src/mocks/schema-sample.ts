@@ -45,7 +45,9 @@ export class DocumentSampler {
     const wraps: Wrap[] = [];
     if (!is31) toJsonSchema(copy, wraps);
     discriminatedAsAnyOf(copy);
+    const named = takeNamedIds(copy, "", []);
     dereference(copy as Schema, this.lookup, new URL(BASE));
+    for (const [pointer, member] of named) dereference(member as Schema, this.lookup, new URL(BASE), uriPointer(pointer));
     // Parameters are listed in arrays, which the validator does not walk, and a `default` response is skipped:
     // their schemas are registered one by one.
     for (const [pointer, schema] of unwalkedSchemas(copy)) dereference(schema as Schema, this.lookup, new URL(BASE), uriPointer(pointer));
@@ -334,6 +336,29 @@ function withoutExamples(node: unknown, names = false): unknown {
 
 /** Keys whose object maps names (a property called `example`) to schemas. */
 const NAME_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "schemas", "dependentSchemas"]);
+
+/** Maps the validator walks as maps of schemas, whose members named `id` are schemas, never identifiers. */
+const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
+
+/**
+ * Members named `id` or `$id` of the document's other maps of names (`components.schemas.id`, a request body
+ * named `id`), taken out of the copy with their pointers, children first: walking the document, the validator
+ * reads such a member as the map's identifier ("Duplicate schema URI [object Object]", and the mock failed to
+ * start). Each is registered at its own pointer instead.
+ */
+function takeNamedIds(node: unknown, pointer: string, out: [string, unknown][], inSchemaMap = false): [string, unknown][] {
+  if (Array.isArray(node)) {
+    for (const [i, item] of node.entries()) takeNamedIds(item, `${pointer}/${i}`, out);
+  } else if (isNode(node)) {
+    for (const key of Object.keys(node)) takeNamedIds(node[key], `${pointer}/${escapeKey(key)}`, out, SCHEMA_MAPS.has(key) && !inSchemaMap);
+    for (const key of ["id", "$id"]) {
+      if (inSchemaMap || !Object.hasOwn(node, key) || typeof node[key] === "string") continue;
+      out.push([`${pointer}/${escapeKey(key)}`, node[key]]);
+      delete node[key];
+    }
+  }
+  return out;
+}
 
 /** The schemas the validator does not register by walking the document: those of parameters (listed by path items and operations) and of `default` responses, with their pointers. */
 function unwalkedSchemas(document: Node): [string, unknown][] {

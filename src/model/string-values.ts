@@ -76,7 +76,9 @@ function* make(rules: StringRules): Generator<string> {
     return;
   }
   for (const s of ["example", "example-value-1"]) yield* stretch(s, Math.min(Math.max(s.length, min), max));
-  if (rules.pattern) yield* patternValues(rules.pattern, min, max);
+  // A pattern's values keep their own length where no maxLength bounds it: a pattern whose every match is longer
+  // than the plain words' 32 (`^id:[a-f0-9]{32}$`) had each value cut to 32, so none matched.
+  if (rules.pattern) yield* patternValues(rules.pattern, min, rules.maxLength ?? Number.POSITIVE_INFINITY);
 }
 
 /** A value of `format` exactly `length` characters long, where the format has one. */

@@ -1,0 +1,104 @@
+// What the loaded document says in ways its readers would take differently,
+// rewritten once on load so that the example check, the link, the suite and
+// the mocks all read one value (openapi-source.ts applies them in order).
+//
+// An example whose value is only a local `$ref` (`value: {$ref:
+// '#/components/schemas/X/example'}`), read as the value it names. OpenAPI
+// takes an example's value literally, but Prism's bundler follows the `$ref`
+// (and served `{"$ref": "#/__bundled__/example"}`, which names nothing) while
+// the suite read the literal.
+//
+// A schema's `pattern` written between slashes, as a JavaScript literal
+// (`/^[a-z0-9._]+$/`), read as what is between them. JSON Schema takes the
+// slashes as characters, and then no text matches (a slash before `^`, or
+// after `$`): the upstream's own example broke it, mocks could answer nothing
+// that passed it, and a parameter with it could not be sent. Each is said
+// where it is (BW1206).
+import { followLocalRefs } from "./json-ref.js";
+
+type Node = Record<string, unknown>;
+
+/** Keys whose object maps names to schemas (a property called `example` or `pattern` is neither). */
+const NAME_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "schemas", "dependentSchemas"]);
+
+/** Keys whose values are data, not a document's objects. */
+const DATA_KEYS = new Set(["default", "enum", "const"]);
+
+/** Replace, in `document` itself, each example value (`example`, `examples.<name>.value`) that is only a local `$ref` by a copy of what it names; one naming nothing is left. */
+export function followExampleRefs(document: unknown): void {
+  const seen = new Set<unknown>();
+  const follow = (value: unknown): unknown => {
+    if (!isNode(value) || Object.keys(value).length !== 1 || typeof value.$ref !== "string" || !value.$ref.startsWith("#/")) return value;
+    const target = followLocalRefs(document, value);
+    return target === undefined ? value : structuredClone(target);
+  };
+  const walk = (node: unknown, names: boolean): void => {
+    if (node === null || typeof node !== "object" || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node)) {
+      for (const item of node) walk(item, false);
+      return;
+    }
+    const own = node as Node;
+    for (const key of Object.keys(own)) {
+      if (!names && key === "example") own[key] = follow(own[key]);
+      else if (!names && key === "examples" && isNode(own[key])) {
+        for (const entry of Object.values(own[key])) if (isNode(entry) && "value" in entry) entry.value = follow(entry.value);
+      } else if (names || !(DATA_KEYS.has(key) || key.startsWith("x-"))) walk(own[key], NAME_MAPS.has(key) && !names);
+    }
+  };
+  walk(document, false);
+}
+
+function isNode(value: unknown): value is Node {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** A pattern between slashes whose literal reading matches nothing: `^` right after the opening slash, or `$` right before the closing one (flags none). */
+const DELIMITED = /^\/(\^.*|.*\$)\/$/s;
+
+/** A pattern rewritten: where it is (keys from the document's root), as written, and as read. */
+export interface DelimitedPattern {
+  path: string[];
+  written: string;
+  read: string;
+}
+
+/** Rewrite, in `document` itself, each such pattern to what is between its slashes (when that compiles); the ones rewritten. */
+export function readDelimitedPatterns(document: unknown): DelimitedPattern[] {
+  const found: DelimitedPattern[] = [];
+  const seen = new Set<unknown>();
+  const walk = (node: unknown, path: string[], names: boolean): void => {
+    if (node === null || typeof node !== "object" || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node)) {
+      for (const [i, item] of node.entries()) walk(item, [...path, String(i)], false);
+      return;
+    }
+    const own = node as Node;
+    for (const key of Object.keys(own)) {
+      const value = own[key];
+      if (!names && key === "pattern" && typeof value === "string") {
+        const read = innerPattern(value);
+        if (read !== undefined) {
+          own[key] = read;
+          found.push({ path: [...path, key], written: value, read });
+        }
+      } else if (names || !(DATA_KEYS.has(key) || key === "example" || key === "examples" || key.startsWith("x-"))) walk(value, [...path, key], NAME_MAPS.has(key) && !names);
+    }
+  };
+  walk(document, [], false);
+  return found;
+}
+
+/** What is between the slashes of a delimited pattern that compiles as JSON Schema's patterns do (Unicode); undefined otherwise. */
+function innerPattern(pattern: string): string | undefined {
+  const inner = DELIMITED.exec(pattern)?.[1];
+  if (inner === undefined) return undefined;
+  try {
+    new RegExp(inner, "u");
+    return inner;
+  } catch {
+    return undefined;
+  }
+}

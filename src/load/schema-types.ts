@@ -1,0 +1,30 @@
+// What a schema says it is, read from its keywords alone: its JSON type, and
+// the variants of a union (no `$ref` followed: OpenApiDocument flattens first).
+/** A schema object of an OpenAPI document (openapi-document.ts names it so too). */
+type Schema = Record<string, unknown>;
+
+/** The variants of a schema that is an `anyOf` or a `oneOf` (a field of its own `properties`, if it has some, is looked up there first). */
+export function unionOf(schema: Schema): Schema[] | undefined {
+  const list = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
+  return list?.length ? (list as Schema[]) : undefined;
+}
+
+/** The JSON type a schema describes (`integer` is reported as `integer`); without `type`, what its keywords or its enum's values say. */
+export function typeOf(schema: Schema | undefined): string | undefined {
+  if (!schema) return undefined;
+  const t = schema.type;
+  if (Array.isArray(t)) return t.find((x) => x !== "null") as string | undefined;
+  if (typeof t === "string") return t;
+  if (schema.properties || schema.additionalProperties) return "object";
+  if (schema.items) return "array";
+  // `enum: [running, completed]` alone admits strings only (seen in published documents without a type).
+  return Array.isArray(schema.enum) ? valuesType(schema.enum) : undefined;
+}
+
+/** The one JSON type of a list of values (null aside): integer when every number is whole; none when they mix. */
+export function valuesType(values: unknown[]): string | undefined {
+  const kinds = new Set(values.filter((v) => v !== null).map((v) => (Array.isArray(v) ? "array" : typeof v === "number" ? (Number.isInteger(v) ? "integer" : "number") : typeof v)));
+  if (kinds.size === 2 && kinds.has("integer") && kinds.has("number")) return "number";
+  const [only] = kinds;
+  return kinds.size === 1 && only !== undefined && ["string", "integer", "number", "boolean", "object", "array"].includes(only) ? only : undefined;
+}
