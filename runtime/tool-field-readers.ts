@@ -10,9 +10,12 @@
 // nothing.
 import type { TOOL_FIELDS_READ as callBaseAddress } from "./call/base-address.js";
 import type { TOOL_FIELDS_READ as callBuildRequest } from "./call/build-request.js";
+import type { TOOL_FIELDS_READ as callConstants } from "./call/constants.js";
 import type { TOOL_FIELDS_READ as callCredential } from "./call/credential.js";
 import type { TOOL_FIELDS_READ as callDownload } from "./call/download.js";
+import type { TOOL_FIELDS_READ as callOutcomes } from "./call/outcomes.js";
 import type { TOOL_FIELDS_READ as callRequestBody } from "./call/request-body.js";
+import type { TOOL_FIELDS_READ as callRoutes } from "./call/routes.js";
 import type { TOOL_FIELDS_READ as callSingleCall } from "./call/single-call.js";
 import type { TOOL_FIELDS_READ as callWriteSafety } from "./call/write-safety.js";
 import type { TOOL_FIELDS_READ as executeExecutor } from "./execute/executor.js";
@@ -43,9 +46,12 @@ export const READ_BY_NO_MODULE = {
 export type ReadToolField =
   | (typeof callBaseAddress)[number]
   | (typeof callBuildRequest)[number]
+  | (typeof callConstants)[number]
   | (typeof callCredential)[number]
   | (typeof callDownload)[number]
+  | (typeof callOutcomes)[number]
   | (typeof callRequestBody)[number]
+  | (typeof callRoutes)[number]
   | (typeof callSingleCall)[number]
   | (typeof callWriteSafety)[number]
   | (typeof executeExecutor)[number]

@@ -1,15 +1,14 @@
 // From validated parameter values to the parts of an HTTP request, following
-// each parameter's wire placement and the operation's constants. What goes
-// into a body is placed by the bodies support (request-body.ts), which a tool
-// that sends one is never called without (support.ts `bodyNeeded`).
-import { cloneJson } from "../common/clone.js";
-import type { PageTarget, RouteSpec, ToolCall, WireConstant } from "../spec/tool-types.js";
-import { compiled } from "../validate/validate-params.js";
+// each parameter's wire placement (or its route's). What goes into a body is
+// placed by the bodies support (request-body.ts), and constants by theirs
+// (constants.ts), which a tool that sends one is never called without
+// (support.ts `bodyNeeded`, `constantsNeeded`).
+import type { PageTarget, RouteSpec, ToolCall } from "../spec/tool-types.js";
 import type { BodySupport } from "./request-body.js";
 import type { Support } from "./support.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
-export const TOOL_FIELDS_READ = ["path", "params", "constants", "routes", "accept"] as const satisfies readonly (keyof ToolCall)[];
+export const TOOL_FIELDS_READ = ["path", "params", "accept"] as const satisfies readonly (keyof ToolCall)[];
 
 export interface WireRequest {
   path: Record<string, string>;
@@ -21,8 +20,8 @@ export interface WireRequest {
 /** Put a value (a page cursor or offset) at a wire place of the request under construction. */
 export type Place = (target: PageTarget, value: string | number) => void;
 
-export function buildRequest(tool: ToolCall, values: Record<string, unknown>, unsent: ReadonlySet<string>, route: RouteSpec | undefined, parts: Pick<Support, "form" | "bodies">): WireRequest {
-  const { form, bodies } = parts;
+export function buildRequest(tool: ToolCall, values: Record<string, unknown>, unsent: ReadonlySet<string>, route: RouteSpec | undefined, parts: Pick<Support, "form" | "bodies" | "constants">): WireRequest {
+  const { form, bodies, constants } = parts;
   const request: WireRequest = { path: {}, query: {}, header: {} };
   for (const spec of bodies ? bodies.order(tool) : tool.params) {
     const value = values[spec.name];
@@ -44,22 +43,17 @@ export function buildRequest(tool: ToolCall, values: Record<string, unknown>, un
         bodies?.place(request, tool, spec, wire, value);
         break;
       case "switch":
-        if (value === true) for (const c of wire.whenTrue) applyConstant(request, c, bodies);
+        if (value === true) constants?.(request, wire.whenTrue, bodies);
         break;
       case "auth":
       case "server":
         break;
     }
   }
-  for (const c of tool.constants) applyConstant(request, c, bodies);
+  if (tool.constants.length) constants?.(request, tool.constants, bodies);
   // An upstream that may answer in a type the runtime does not read is asked for JSON, unless a parameter or constant asked.
   if (tool.accept && !Object.keys(request.header).some((h) => h.toLowerCase() === "accept")) request.header.Accept = tool.accept;
   return request;
-}
-
-/** The first route whose condition the values meet, if any. */
-export function chooseRoute(tool: ToolCall, values: Record<string, unknown>): RouteSpec | undefined {
-  return tool.routes.find((r) => typeof values[r.when.param] === "string" && compiled(r.when.pattern).test(values[r.when.param] as string));
 }
 
 function withEscapes(value: string, replacements: Record<string, string> | undefined): string {
@@ -69,15 +63,9 @@ function withEscapes(value: string, replacements: Record<string, string> | undef
   return out;
 }
 
-function applyConstant(request: WireRequest, c: WireConstant, bodies: BodySupport | undefined): void {
-  if (c.in === "body") bodies?.set(request, c.pointer, cloneJson(c.value));
-  else if (c.in === "query") request.query[c.name] = c.value;
-  else request.header[c.name] = String(c.value);
-}
-
-/** Put a value (a page cursor or offset) at a wire place, replacing what is there. */
-export function placeAt(request: WireRequest, target: PageTarget, value: string | number, bodies: BodySupport | undefined): void {
+/** Put a value (a page cursor or offset, a constant) at a wire place, replacing what is there. */
+export function placeAt(request: WireRequest, target: PageTarget, value: unknown, bodies: BodySupport | undefined): void {
   if (target.in === "body") bodies?.set(request, target.pointer, value);
-  else if (target.in === "query") request.query[target.name] = value;
+  else if (target.in === "query") request.query[target.name] = value as string | number | boolean;
   else request.header[target.name] = String(value);
 }

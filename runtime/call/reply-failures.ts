@@ -12,11 +12,13 @@ export function upstreamFailure(status: number, code: RuntimeErrorCode, message:
 }
 
 /** A reply (or, for allPages, the pages together) past the tool's reply limit. */
-export function tooLarge(tool: ToolCall, status: number, limit: number, pages: boolean): Failure {
-  const what = pages
-    ? `the pages of this call came to more than ${limit} bytes (limits.replyBytes) with the one answered ${status}; ask for fewer items (maxItems) or walk the pages with paginate`
-    : `${tool.provider} answered ${status} with more than ${limit} bytes (limits.replyBytes); the rest was not read`;
-  return upstreamFailure(status, "REPLY_TOO_LARGE" satisfies RuntimeErrorCode, what);
+export function tooLarge(tool: ToolCall, status: number, limit: number): Failure {
+  return upstreamFailure(status, "REPLY_TOO_LARGE" satisfies RuntimeErrorCode, `${tool.provider} answered ${status} with more than ${limit} bytes (limits.replyBytes); the rest was not read`);
+}
+
+/** The message of a reply too large once the pages before it are counted (collectPages: the pages share one bound). */
+export function pagesTooLarge(status: number, limit: number): string {
+  return `the pages of this call came to more than ${limit} bytes (limits.replyBytes) with the one answered ${status}; ask for fewer items (maxItems) or walk the pages with paginate`;
 }
 
 /** A redirect is not followed (transport.ts): an error naming only the origin it points to. */
@@ -25,7 +27,7 @@ export function redirectFailure(tool: ToolCall, response: Response, request: Htt
   return upstreamFailure(
     response.status,
     "REDIRECT" satisfies RuntimeErrorCode,
-    `${tool.provider} answered ${where}; redirects are not followed, so that the credential and the request never go to another address (check the address the request went to)`,
+    `${tool.provider} answered ${where}; redirects are not followed, so that the credential never goes to another address (check the base address)`,
   );
 }
 

@@ -8,10 +8,10 @@
 // A call whose token an OAuth 2 flow obtains is sent through token-send.ts,
 // part of the OAuth support (support.ts), bundled only where flows are declared.
 import type { RuntimeErrorCode } from "../http/error-codes.js";
-import { buildRequest, chooseRoute, placeAt, type Place } from "./build-request.js";
+import { buildRequest, placeAt, type Place } from "./build-request.js";
 import { itemAt } from "../common/checked.js";
 import type { Failure, ToolError, ToolResult } from "../http/errors.js";
-import { evaluate, type ExpressionContext } from "../http/expressions.js";
+import type { ExpressionContext } from "../http/expressions.js";
 import type { OpenedFile } from "./file-inputs.js";
 import { hostPatternProblem, hostRefusal } from "../http/hosts.js";
 import { mapOutputs } from "./map-outputs.js";
@@ -37,7 +37,7 @@ import { lacks } from "../common/unsupported.js";
 import { resolveBaseUrl } from "./base-address.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
-export const TOOL_FIELDS_READ = ["id", "anonymous", "outputs", "outcomes", "errors", "idempotency", "timeoutMs"] as const satisfies readonly (keyof ToolCall)[];
+export const TOOL_FIELDS_READ = ["id", "anonymous", "outputs", "idempotency", "timeoutMs"] as const satisfies readonly (keyof ToolCall)[];
 
 export interface ExecuteOptions {
   /** Scheme and host to send the request to, instead of the provider's own (mocks, sandboxes); https, or http on loopback. */
@@ -165,7 +165,8 @@ export function prepareCall(tool: ToolCall, params: Record<string, unknown> | un
   const refused = given !== undefined && baseUrl.url !== "" ? hostRefusal(tool, baseUrl.url, options.allowHosts) : undefined;
   if (refused) return refuse({ message: `${given}: ${refused}`, param: given, rule: "host" });
 
-  const route = chooseRoute(tool, values);
+  // A route the values choose (routes.ts), when the tool declares routes.
+  const route = tool.routes.length ? options.routes?.(tool, values) : undefined;
   // An operation that takes no credential gets none, whatever the call was given.
   const chosen = tool.anonymous ? { way: tool.auth, credential: "" } : callCredential(tool, values, options, (s) => keepSecret(secrets, s));
   if ("problem" in chosen) return refuse(chosen.problem);
@@ -228,7 +229,7 @@ function checkCallOptions(tool: ToolCall, options: ExecuteOptions & Support): Om
     return {
       param: "secrets",
       rule: "minLength",
-      message: `secrets: each must be at least ${SECRET_MIN_LENGTH} characters long (a shorter value cannot be kept out of messages without garbling them); ${short} of ${secrets.length} is not (values withheld)`,
+      message: `secrets: each must be at least ${SECRET_MIN_LENGTH} characters long (a shorter one cannot be redacted); ${short} of ${secrets.length} is not (values withheld)`,
     };
   }
   for (const pattern of options.allowHosts ?? []) {
@@ -237,7 +238,7 @@ function checkCallOptions(tool: ToolCall, options: ExecuteOptions & Support): Om
   }
   const key = options.idempotencyKey;
   if (key !== undefined) {
-    if (!tool.idempotency) return { param: "idempotencyKey", rule: "unknown", message: `idempotencyKey: ${tool.id} declares no idempotency header, so it takes no key` };
+    if (!tool.idempotency) return { param: "idempotencyKey", rule: "unknown", message: `idempotencyKey: ${tool.id} takes none (it declares no idempotency header)` };
     const problem = options.writes?.keyProblem(tool, key);
     if (problem) return problem;
   }
@@ -320,7 +321,8 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
         return failed(redirectFailure(tool, response, request));
       }
       const body = await deadline.race(readBody(response, limit, deadline));
-      if ("tooLarge" in body) return failed(tooLarge(tool, response.status, limit + readBefore, readBefore > 0));
+      // Past the pages' shared bound, collectPages says so (paginate.ts).
+      if ("tooLarge" in body) return failed(tooLarge(tool, response.status, limit + readBefore));
       ({ text, bytes } = body);
     } catch (e) {
       if (deadline.cancelled) return failed({ type: "network", message: "the call was cancelled", code: "ABORTED" satisfies RuntimeErrorCode, retryable: false });
@@ -333,7 +335,8 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
     }
 
     const { status } = response;
-    const outcome = tool.outcomes.find((o) => o.status === status);
+    // A status the manifest maps to outputs (outcomes.ts), read like a success.
+    const outcome = options.outcomes?.outputs(tool, status);
     // An HTML page (a proxy's error page, a login form) is never read as JSON, whatever its text.
     const html = htmlType(response, text);
     if (response.ok || outcome) {
@@ -347,9 +350,8 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
       }
       const ctx: ExpressionContext = { status, body, headers: response.headers, params: call.values };
       // A 2xx whose body says it failed (the manifest's `errors.failureWhen`).
-      if (response.ok && tool.errors.failureWhen?.some((test) => evaluate(test.ref, ctx) === test.equals)) return failed({ ...upstreamError(tool, response, body), retryable: false });
-      const outputs = outcome ? outcome.outputs.map((o) => ({ ...o, optional: tool.outputs.find((main) => main.path === o.path)?.optional })) : tool.outputs;
-      const { output, missing } = mapOutputs(outputs, ctx);
+      if (response.ok && options.outcomes?.failed(tool, ctx)) return failed({ ...upstreamError(tool, response, body), retryable: false });
+      const { output, missing } = mapOutputs(outcome ?? tool.outputs, ctx);
       if (missing.length) {
         const what = missing.map((m) => `${m.expression} (output ${m.path})`).join(", ");
         return failed(upstreamFailure(status, "MISSING_OUTPUT" satisfies RuntimeErrorCode, `${answered} without ${what}${body === undefined ? ": the body was empty" : ""}`));

@@ -22,12 +22,16 @@ import { stringRules } from "../validate/string-rules.js";
 import { requestBodies } from "./request-body.js";
 import { type Support, SUPPORT_EXPORTS } from "./support.js";
 import { writeSafety } from "./write-safety.js";
+import { chooseRoute } from "./routes.js";
+import { placeConstants } from "./constants.js";
+import { replyOutcomes } from "./outcomes.js";
 
 const shelf = irFixture("shelf");
 const tools: Record<string, ToolSpec> = Object.fromEntries(shelf.operations.map((o) => [o.tool.id, o.tool]));
 const KEY = "shelf-key-7f3a9c2e51";
 const addBook = { apiKey: KEY, shelfId: "fiction", title: "Dune", meta: '{"isbn":"9780441013593"}' };
-const getBook = tools.shelf_get_book!;
+// The shelf's get_book without its route: a GET with one header credential, declaring no part.
+const getBook: ToolSpec = { ...tools.shelf_get_book!, routes: [] };
 const bookId = getBook.params.find((p) => p.name === "bookId")!;
 
 describe("a part of the support a tool needs", () => {
@@ -73,14 +77,14 @@ describe("a part of the support a tool needs", () => {
 
   it("given: the same call goes out", async () => {
     const { fetch, seen } = scriptedFetch(json(201, { id: "b9", title: "Dune", state: "pending" }));
-    const parts = { json: checkJson, rules: checkRules, strings: stringRules, bodies: requestBodies, writes: writeSafety };
+    const parts = { json: checkJson, rules: checkRules, strings: stringRules, bodies: requestBodies, writes: writeSafety, constants: placeConstants };
     const result = await createExecutor(tools, parts)("shelf_add_book", addBook, { fetch });
     expect(result).toMatchObject({ success: true, output: { bookId: "b9" } });
     expect(JSON.parse(seen[0]!.body)).toMatchObject({ meta: { isbn: "9780441013593" } });
   });
 
   it("the full support holds every part, each under the name the runtime exports it by", () => {
-    expect(Object.keys(fullSupport).sort()).toEqual(["addresses", "bodies", "credentials", "files", "form", "formats", "json", "links", "oauth", "problems", "rateLimits", "requestSize", "rules", "strings", "waits", "writes"]);
+    expect(Object.keys(fullSupport).sort()).toEqual(["addresses", "bodies", "constants", "credentials", "files", "form", "formats", "json", "links", "oauth", "outcomes", "problems", "rateLimits", "requestSize", "routes", "rules", "strings", "waits", "writes"]);
     expect(Object.keys(SUPPORT_EXPORTS).sort()).toEqual(
       Object.keys(fullSupport)
         .filter((k) => k !== "rateLimits")
@@ -122,7 +126,7 @@ const PARTS: { part: keyof Support; given: Support; with?: Support; tool: ToolSp
   {
     part: "bodies",
     given: { bodies: requestBodies },
-    with: { writes: writeSafety },
+    with: { writes: writeSafety, constants: placeConstants },
     tool: { ...getBook, method: "PUT", constants: [{ in: "body", pointer: "/fields", value: "all" }] },
     sent: (r) => expect([r.body, r.headers.get("content-type")]).toEqual(['{"fields":"all"}', "application/json"]),
   },
@@ -143,6 +147,26 @@ const PARTS: { part: keyof Support; given: Support; with?: Support; tool: ToolSp
     given: { credentials: credentialKinds },
     tool: { ...getBook, auth: { type: "cookie", name: "session", param: "apiKey" } },
     sent: (r) => expect([r.headers.get("cookie"), r.headers.get("x-shelf-key")]).toEqual([`session=${KEY}`, null]),
+  },
+  {
+    part: "routes",
+    given: { routes: chooseRoute },
+    // A value the route's condition meets goes to the route's path.
+    tool: { ...getBook, routes: [{ when: { param: "bookId", pattern: "^b" }, operationId: "zqGetByKey", method: "GET", path: "/zq/{key}", wire: { bookId: { in: "path", name: "key" } } }] },
+    sent: (r) => expect(new URL(r.url).pathname).toBe("/zq/b9"),
+  },
+  {
+    part: "constants",
+    given: { constants: placeConstants },
+    tool: { ...getBook, constants: [{ in: "query", name: "zqFields", value: "all" }] },
+    sent: (r) => expect(new URL(r.url).searchParams.get("zqFields")).toBe("all"),
+  },
+  {
+    part: "outcomes",
+    given: { outcomes: replyOutcomes },
+    // A 2xx whose body says otherwise would fail: this one does not.
+    tool: { ...getBook, errors: { ...getBook.errors, failureWhen: [{ expression: "$response.body#/state", ref: { kind: "body", pointer: ["state"] }, equals: "failed" }] } },
+    sent: (r) => expect(r.method).toBe("GET"),
   },
 ];
 
@@ -219,7 +243,7 @@ describe("a part a declaration needs only for some calls", () => {
     const { fetch, seen } = scriptedFetch(json(201, { id: "b9", title: "Dune", state: "pending" }));
     const { json: _json, ...allButJson } = fullSupport;
     const client = createPackageClient({ methods: { addBook: tools.shelf_add_book! }, credentials: ["apiKey"], support: allButJson }, { fetch }) as Record<string, (input: object) => Promise<unknown>>;
-    expect(await client.addBook!(addBook)).toMatchObject({ success: false, error: { type: "validation", param: "meta", rule: "support", message: "meta: needs the runtime's json support, which this call was made without" } });
+    expect(await client.addBook!(addBook)).toMatchObject({ success: false, error: { type: "validation", param: "meta", rule: "support", message: "meta: needs the runtime's json support, which this call lacks" } });
     expect(seen).toHaveLength(0);
   });
 });

@@ -4,8 +4,8 @@
 // parameters, cross-field rules, enums, patterns or lists, form bodies,
 // request bodies, requests other than GET, credentials beyond one sent as it
 // is, next-page addresses, a request rate, a bound on the request head, files,
-// a reset header or pause to wait for after a 429, RFC 9457 problems or OAuth 2
-// flows bundles none of that code.
+// a reset header or pause to wait for after a 429, RFC 9457 problems, routes,
+// constants, outcomes or OAuth 2 flows bundles none of that code.
 // execute/full-support.ts has them all: what the workflow runner, the command
 // line and `executeToolDefinition` use. A tool that needs a part a caller whose
 // parts are chosen by hand was made without fails before any request, naming
@@ -27,6 +27,9 @@ import type { BodySupport } from "./request-body.js";
 import type { WriteSupport } from "./write-safety.js";
 import type { pageLinks } from "./next-address.js";
 import type { instanceAddresses } from "./instance-address.js";
+import type { chooseRoute } from "./routes.js";
+import { constantsNeeded, type placeConstants } from "./constants.js";
+import { outcomesNeeded, type replyOutcomes } from "./outcomes.js";
 
 export { SUPPORT_EXPORTS, unsupported } from "../common/unsupported.js";
 
@@ -56,6 +59,12 @@ export interface Support extends WithOAuth, ValueSupport {
   addresses?: typeof instanceAddresses;
   /** An RFC 9457 problem's title, detail and first reasons as an error's message when the manifest's expressions find none: `problemDetails`. */
   problems?: typeof problemMessage;
+  /** The route a parameter's value chooses (`routes`): `valueRoutes`. */
+  routes?: typeof chooseRoute;
+  /** Constants sent always (`constants`) or by a switch parameter (`whenTrue`): `wireConstants`. */
+  constants?: typeof placeConstants;
+  /** A status read as an outcome (`outcomes`), a 2xx read as a failure (`errors.failureWhen`): `replyOutcomes`. */
+  outcomes?: typeof replyOutcomes;
 }
 
 /** Whether the tool's requests need the form encoding (`form`): a form body, or a JSON parameter in the query (its own or a route's). */
@@ -129,6 +138,9 @@ const PARTS = {
   requestSize: { what: "checking the size of the request head (limits.requestHeadBytes)", declares: (tool) => tool.server.requestHeadBytes !== undefined },
   waits: { what: "waiting after a 429 as rateLimits.resetHeader or pauseMs say", declares: waitsNeeded },
   addresses: { what: "reading the instance address from its parameter (server.param)", declares: (tool) => tool.server.param ?? false },
+  routes: { what: "choosing a route by a parameter's value (routes)", declares: (tool) => tool.routes.length > 0 },
+  constants: { what: "sending constants (constants, a switch's whenTrue)", declares: constantsNeeded },
+  outcomes: { what: "reading a status as an outcome (outcomes) or a 2xx as a failure (errors.failureWhen)", declares: outcomesNeeded },
 } as const satisfies { [K in keyof Support]?: Part };
 
 export type CallPart = keyof typeof PARTS;

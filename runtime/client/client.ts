@@ -106,7 +106,8 @@ function clientOf(table: ClientTable, options: ClientOptions, byHand?: typeof BY
       (method as typeof method & { items: unknown }).items = async function* (input?: Record<string, unknown>, itemsOptions: ItemsOptions = {}) {
         const { maxItems, maxPages, ...callOptions } = itemsOptions;
         const call = prepare(input, callOptions);
-        const pageOptions: ExecuteOptions & CallSupport = { ...call.options, ...(maxItems !== undefined ? { maxItems } : {}), ...(maxPages !== undefined ? { maxPages } : {}) };
+        // Left out, each is undefined: as if not given.
+        const pageOptions: ExecuteOptions & CallSupport = { ...call.options, maxItems, maxPages };
         let count = 0;
         for await (const page of paginateToolDefinition(tool, call.params, pageOptions)) {
           if (!page.success) throw toError(page.error);

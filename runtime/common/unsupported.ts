@@ -19,6 +19,9 @@ export const SUPPORT_EXPORTS = {
   waits: "rateLimitWaits",
   problems: "problemDetails",
   addresses: "instanceAddresses",
+  routes: "valueRoutes",
+  constants: "wireConstants",
+  outcomes: "replyOutcomes",
 } as const;
 
 /**
@@ -28,7 +31,7 @@ export const SUPPORT_EXPORTS = {
  * changed after the package was made; it names the part, and carries none of the longer texts into a package.
  */
 export function lacks(part: keyof typeof SUPPORT_EXPORTS, param?: string): Issue {
-  return { ...(param !== undefined ? { param } : {}), rule: "support", message: `${param !== undefined ? `${param}: ` : ""}needs the runtime's ${part} support, which this call was made without` };
+  return { ...(param !== undefined ? { param } : {}), rule: "support", message: `${param !== undefined ? `${param}: ` : ""}needs the runtime's ${part} support, which this call lacks` };
 }
 
 /** The problem of a tool that needs a part its caller was made without. */

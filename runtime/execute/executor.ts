@@ -41,7 +41,8 @@ export interface ToolExecutor<T extends ToolMap> {
  * stringRules`, `form: formEncoding`, `bodies: requestBodies`, `writes:
  * writeSafety`, `credentials: credentialKinds`, `requestSize:
  * requestSizeCheck`, `links: pageLinks`, `rateLimits: RateLimiter`, `waits:
- * rateLimitWaits`, `files: fileSupport`, `addresses: instanceAddresses`; a generated package passes those of its provider). Without `oauth`, only a token given
+ * rateLimitWaits`, `files: fileSupport`, `addresses: instanceAddresses`,
+ * `routes: valueRoutes`, `constants: wireConstants`, `outcomes: replyOutcomes`; a generated package passes those of its provider). Without `oauth`, only a token given
  * as the credential parameter works; without `rateLimits` (or a `limiter`),
  * no documented rate is kept; a tool that needs another part fails, naming it.
  */

@@ -13,6 +13,9 @@ import { credentialKinds } from "../http/transport.js";
 import { pageLinks } from "../call/next-address.js";
 import { oauthFlows } from "../call/oauth-support.js";
 import { instanceAddresses } from "../call/instance-address.js";
+import { chooseRoute } from "../call/routes.js";
+import { placeConstants } from "../call/constants.js";
+import { replyOutcomes } from "../call/outcomes.js";
 import { requestBodies } from "../call/request-body.js";
 import { writeSafety } from "../call/write-safety.js";
 import { formatProblem } from "../spec/formats.js";
@@ -37,4 +40,7 @@ export const fullSupport: Required<Support> = {
   waits: rateLimitWait,
   problems: problemMessage,
   addresses: instanceAddresses,
+  routes: chooseRoute,
+  constants: placeConstants,
+  outcomes: replyOutcomes,
 };

@@ -103,20 +103,21 @@ function discard(value: unknown): void {
 }
 
 // A class rather than closures: a call allocates one small object for its deadline.
+// Fields declared, not defined: each is set in the constructor or later (a defined field costs a package's bundle its declaration).
 class CallDeadline implements Deadline, Pending {
-  readonly at: number;
-  readonly signal?: AbortSignal;
+  declare readonly at: number;
+  declare readonly signal?: AbortSignal;
   timedOut = false;
-  private rejectRace: ((e: unknown) => void) | undefined;
-  private stop: (() => void) | undefined;
-  private readonly controller: AbortController | undefined;
-  private readonly onAbort: (() => void) | undefined;
+  declare private rejectRace: ((e: unknown) => void) | undefined;
+  declare private stop: (() => void) | undefined;
+  declare private readonly controller: AbortController | undefined;
+  declare private readonly onAbort: (() => void) | undefined;
+  declare private readonly timeoutMs: number;
+  declare private readonly external: AbortSignal | undefined;
 
-  constructor(
-    private readonly timeoutMs: number,
-    private readonly external: AbortSignal | undefined,
-    abortable: boolean,
-  ) {
+  constructor(timeoutMs: number, external: AbortSignal | undefined, abortable: boolean) {
+    this.timeoutMs = timeoutMs;
+    this.external = external;
     this.at = performance.now() + timeoutMs;
     pending.add(this);
     arm(this.at);

@@ -41,7 +41,7 @@ export function hostPatternProblem(pattern: string, options: { ip?: boolean } = 
   if (isIpLiteral(pattern) || (pattern.startsWith("[") && pattern.endsWith("]"))) return options.ip ? undefined : "must be a host name, not an IP address";
   if (NAME.test(pattern) || WILDCARD.test(pattern)) return undefined;
   if (options.ip && (pattern === "*" || pattern === "localhost")) return undefined;
-  return `must be a host name in lower case (api.example.com) or a wildcard over one label of one (*.example.com)${options.ip ? ", *, or an IP address" : ""}`;
+  return `must be a lower-case host name (api.example.com) or a wildcard for one label of one (*.example.com)${options.ip ? ", *, or an IP address" : ""}`;
 }
 
 /** Whether `host` matches `pattern` (see the rules above). */

@@ -9,8 +9,8 @@ import { RateLimiter } from "./rate-limiter.js";
 
 const shelf = irFixture("shelf");
 const plain = shelf.operations.find((o) => o.tool.id === "shelf_get_book")!.tool;
-/** The fixture declaring 10 requests a minute. */
-const getBook: ToolSpec = { ...plain, rateLimits: { requestsPerMinute: 10 } };
+/** The fixture declaring 10 requests a minute (without its route, which would need a part of its own). */
+const getBook: ToolSpec = { ...plain, routes: [], rateLimits: { requestsPerMinute: 10 } };
 const tools = { shelf_get_book: getBook };
 const params = { apiKey: "shelf-key-7f3a9c2e51", bookId: "b1" };
 const MINUTE = 60_000;

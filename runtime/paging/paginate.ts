@@ -29,7 +29,8 @@ import type { HttpRequest } from "../http/transport.js";
 import type { NextPage } from "../call/next-address.js";
 import { BY_HAND, type Support } from "../call/support.js";
 import { lacks } from "../common/unsupported.js";
-import { upstreamFailure } from "../call/reply-failures.js";
+import { pagesTooLarge, upstreamFailure } from "../call/reply-failures.js";
+import { replyLimit } from "../http/read-body.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
 export const TOOL_FIELDS_READ = ["pagination"] as const satisfies readonly (keyof ToolCall)[];
@@ -65,8 +66,13 @@ export async function gatherPages(tool: ToolCall, params: Record<string, unknown
   let capped = false;
   // Gathered in memory: the pages together are bounded by the reply limit.
   for await (const page of pages(tool, params, options, true)) {
-    if (!page.result.success) return page.result;
-    outputs.push({ output: page.result.output as Record<string, unknown>, ok: page.ok !== false });
+    const { result } = page;
+    if (!result.success) {
+      // A page past the bound the pages share (each page is read within what the ones before left of it).
+      if (!outputs.length || result.error.code !== ("REPLY_TOO_LARGE" satisfies RuntimeErrorCode)) return result;
+      return { success: false, error: { ...result.error, message: pagesTooLarge(result.error.status ?? 0, replyLimit(tool)) } };
+    }
+    outputs.push({ output: result.output as Record<string, unknown>, ok: page.ok !== false });
     items += page.items;
     capped = page.capped;
   }

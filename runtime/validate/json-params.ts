@@ -39,7 +39,7 @@ export function checkJson(spec: ParamCall, raw: unknown): Checked {
   }
   const broken = brokenText(value, "");
   if (broken)
-    return { issue: { param: spec.name, rule: "characters", message: `${spec.name}${broken.where}: must be well-formed Unicode text (it contains half of a surrogate pair, which no request can carry), got ${show(spec, broken.text)}` } };
+    return { issue: { param: spec.name, rule: "characters", message: `${spec.name}${broken.where}: must be well-formed Unicode (it holds half of a surrogate pair), got ${show(spec, broken.text)}` } };
   const nested = kind === "object" ? objectProblem(spec, value as Record<string, unknown>) : kind === "array" ? arrayProblem(spec, value as unknown[]) : undefined;
   if (nested) return { issue: { param: spec.name, rule: nested.rule, message: `${spec.name}${nested.where}: ${nested.text}, got ${show(spec, nested.value)}` } };
   return { value };

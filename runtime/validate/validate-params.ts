@@ -222,7 +222,7 @@ function checkString(spec: ParamCall, s: string, support: ValueSupport, tool?: P
   const strings = hasStringRules(spec) ? support.strings : undefined;
   if (hasStringRules(spec) && !strings) return { issue: lacks("strings", spec.name) };
   if (spec.secret && !isSecretLength(s)) return problem(spec, "minLength", `must be at least ${SECRET_MIN_LENGTH} characters long`, s);
-  if (LONE_SURROGATE.test(s)) return problem(spec, "characters", "must be well-formed Unicode text (it contains half of a surrogate pair, which no request can carry)", s);
+  if (LONE_SURROGATE.test(s)) return problem(spec, "characters", "must be well-formed Unicode (it holds half of a surrogate pair)", s);
   const formOnly = spec.wire.in === "auth" && tool !== undefined && !credentialOfParam(tool.auth, spec.name);
   if (((spec.secret && !formOnly) || places.has("header")) && NOT_HEADER_SAFE.test(s)) {
     return problem(spec, "characters", `must not contain line breaks or other control characters, nor characters outside Latin-1 (it is sent in ${places.has("query") ? "the address" : "an HTTP header"})`, s);
@@ -231,10 +231,10 @@ function checkString(spec: ParamCall, s: string, support: ValueSupport, tool?: P
   const userProblem = spec.wire.in === "auth" && tool ? support.credentials?.userProblem(tool.auth, spec.name, s) : undefined;
   if (userProblem) return problem(spec, "characters", userProblem, s);
   if ((places.has("header") || spec.wire.in === "auth") && HEADER_TRIMMED.test(s)) {
-    return problem(spec, "characters", `must not start or end with a space or tab (${places.has("header") ? "an HTTP header drops them, so the value sent would differ" : "a credential never does: check for a stray space"})`, s);
+    return problem(spec, "characters", `must not start or end with a space or tab (${places.has("header") ? "an HTTP header drops them" : "a credential never does: check for a stray space"})`, s);
   }
   if (places.has("path") && (s === "." || s === "..")) {
-    return problem(spec, "pathSegment", `must not be "." or ".." (it is a segment of the request path, and would address another resource)`, s);
+    return problem(spec, "pathSegment", `must not be "." or ".." (as a path segment it would address another resource)`, s);
   }
   let value = s;
   if (strings) {

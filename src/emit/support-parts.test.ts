@@ -12,10 +12,12 @@ describe("the support parts of a package", () => {
   it("the generator gives a package exactly the parts its tools declare", () => {
     const parts = (list: ToolSpec[]) => supportParts(list).map((p) => p.key);
     const all = Object.values(tools);
-    // add_book: a JSON parameter, cross-field rules, a pattern and enums, a body, a POST.
-    expect(parts(all)).toEqual(["json", "rules", "strings", "bodies", "writes"]);
-    // Each part, declared by one tool of its own.
-    const base = tools.shelf_get_book!;
+    // add_book: a JSON parameter, cross-field rules, a pattern and enums, a body, a POST, a constant; get_book: a
+    // route; list_books: a switch parameter's constants, a 404 read as an empty list.
+    expect(parts(all)).toEqual(["json", "rules", "strings", "bodies", "writes", "routes", "constants", "outcomes"]);
+    // Each part, declared by one tool of its own (get_book without its route declares none).
+    const base: ToolSpec = { ...tools.shelf_get_book!, routes: [] };
+    expect(parts([tools.shelf_get_book!])).toEqual(["routes"]);
     expect(parts([base])).toEqual([]);
     expect(supportParts([base], true).map((p) => p.key)).toEqual(["problems"]); // an operation declares a problem+json error answer
     expect(parts([{ ...base, rules: [{ rule: "exactlyOne", params: ["bookId"] }] }])).toEqual(["rules"]);
@@ -31,7 +33,11 @@ describe("the support parts of a package", () => {
     expect(parts([bookId({ enum: ["b1", "b2"] })])).toEqual(["strings"]);
     expect(parts([bookId({ pattern: "^b[0-9]+$" })])).toEqual(["strings"]);
     expect(parts([bookId({ separator: "," })])).toEqual(["strings"]);
-    expect(parts([{ ...base, constants: [{ in: "body", pointer: "/fields", value: "all" }] }])).toEqual(["bodies"]);
+    expect(parts([{ ...base, constants: [{ in: "body", pointer: "/fields", value: "all" }] }])).toEqual(["bodies", "constants"]);
+    expect(parts([{ ...base, constants: [{ in: "header", name: "x-zq", value: "on" }] }])).toEqual(["constants"]);
+    expect(parts([{ ...base, params: [...base.params, { ...base.params[0]!, name: "zqOn", type: "boolean" as const, secret: false, wire: { in: "switch" as const, whenTrue: [{ in: "query" as const, name: "on", value: true }] } }] }])).toEqual(["constants"]);
+    expect(parts([{ ...base, outcomes: [{ status: 404, description: "None.", outputs: [] }] }])).toEqual(["outcomes"]);
+    expect(parts([{ ...base, errors: { ...base.errors, failureWhen: [{ expression: "$response.body#/ok", ref: { kind: "body", pointer: ["ok"] }, equals: false }] } }])).toEqual(["outcomes"]);
     expect(parts([bookId({ wire: { in: "body", pointer: "/id" } })])).toEqual(["bodies"]);
     expect(parts([{ ...base, body: { mediaType: "application/json", encoding: "json", required: true } }])).toEqual(["bodies"]);
     expect(parts([{ ...base, method: "DELETE" }])).toEqual(["writes"]);

@@ -1,0 +1,24 @@
+// What a reply means beyond its status: a status the manifest maps to outputs
+// (`outcomes`, such as a 404 read as "not found"), and a 2xx whose body says
+// the call failed (`errors.failureWhen`). A part of the support (support.ts):
+// a provider that declares neither bundles none of it.
+import { evaluate, type ExpressionContext } from "../http/expressions.js";
+import type { OutputSource, ToolCall } from "../spec/tool-types.js";
+
+/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+export const TOOL_FIELDS_READ = ["outcomes", "errors"] as const satisfies readonly (keyof ToolCall)[];
+
+/** The outputs of the outcome `status` is mapped to, each optional as the tool's output of its path is; undefined when none is. */
+function outcomeOutputs(tool: ToolCall, status: number): { path: string; source: OutputSource; optional?: boolean }[] | undefined {
+  return tool.outcomes.find((o) => o.status === status)?.outputs.map((o) => ({ ...o, optional: tool.outputs.find((main) => main.path === o.path)?.optional }));
+}
+
+/** Whether a 2xx reply's body says the call failed (`errors.failureWhen`). */
+function failedReply(tool: ToolCall, ctx: ExpressionContext): boolean {
+  return tool.errors.failureWhen?.some((test) => evaluate(test.ref, ctx) === test.equals) === true;
+}
+
+export const replyOutcomes = { outputs: outcomeOutputs, failed: failedReply };
+
+/** Whether a tool reads its replies beyond their status. */
+export const outcomesNeeded = (tool: ToolCall): boolean => tool.outcomes.length > 0 || tool.errors.failureWhen !== undefined;
