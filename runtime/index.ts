@@ -14,7 +14,7 @@ export { checkRules as ruleChecks } from "./validate/cross-field-rules.js";
 export { formatProblem as valueFormats } from "./spec/formats.js";
 export { stringRules } from "./validate/string-rules.js";
 export { formEncoding } from "./call/form-body.js";
-export { credentialKinds } from "./http/transport.js";
+export { credentialKinds } from "./call/credential.js";
 export { pageLinks } from "./call/next-address.js";
 export { fileSupport } from "./call/file-support.js";
 export { requestSizeIssue as requestSizeCheck } from "./http/request-size.js";

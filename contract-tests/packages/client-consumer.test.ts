@@ -88,8 +88,12 @@ const YARN = join(ROOT, "node_modules/@yarnpkg/cli-dist/bin/yarn.js");
 // bytes. What is left is as above; outcomes, failureWhen, routes and constants as parts would take 0.2 KB more.
 // Each tool of a package became its call and its description (runtime/spec/tool-description.ts), the client
 // holding the calls only: no titles, descriptions, placeholders, visibility, operation ids or mock examples in
-// its bundle: 14,647 bytes (40.3 → 38.7 KB minified).
-const MAX_CLIENT_GZIP_BYTES = 14_700;
+// its bundle: 14,647 bytes (40.3 → 38.7 KB minified). Routes, constants and outcomes (with failureWhen) became
+// parts, the wording of a page past the pages' shared bound went to collectPages, each deadline got a timer of its
+// own (no faster shared, `npm run bench -- call`), the choice of a credential beyond one sent as it is went to the
+// parts that give more (credentialKinds, oauthFlows), and a few refusals got shorter: 13,965 bytes (36.8 KB
+// minified), under issue 31's 14 KB.
+const MAX_CLIENT_GZIP_BYTES = 14_000;
 const KEY = "zq-widgets-key-0123456789";
 /** The `module` settings of a CommonJS TypeScript project that runs on Node.js. */
 const CJS_MODULES = ["node16", "nodenext"] as const;
@@ -347,7 +351,7 @@ describe("issue 31's snippet in a fresh consumer of the packed packages", () => 
     const client = await bundle("createBooks, UpstreamError");
     const executor = await bundle("executeTool");
     process.stdout.write(
-      `[packages] books' client: ${(client.min / 1000).toFixed(1)} KB minified, ${(client.gzip / 1000).toFixed(1)} KB gzip; executeTool: ${(executor.min / 1000).toFixed(1)} KB, ${(executor.gzip / 1000).toFixed(1)} KB gzip\n`,
+      `[packages] books' client: ${(client.min / 1000).toFixed(1)} KB minified, ${(client.gzip / 1000).toFixed(1)} KB gzip (${client.gzip} bytes); executeTool: ${(executor.min / 1000).toFixed(1)} KB, ${(executor.gzip / 1000).toFixed(1)} KB gzip\n`,
     );
     expect(client.gzip).toBeLessThanOrEqual(MAX_CLIENT_GZIP_BYTES);
   });

@@ -6,9 +6,9 @@
 // without flows bundles none of it (token requests, JWT signing).
 import type { CallCredential, OAuthOptions, OAuthSupport } from "../oauth/flows.js";
 import type { AuthWay, ToolCall } from "../spec/tool-types.js";
-import { simpleWayProblem } from "../http/credentials.js";
+import { basicTexts, basicUserProblem, chooseWay, simpleWayProblem, wayProblem } from "../http/credentials.js";
 import { lacks } from "../common/unsupported.js";
-import type { credentialKinds } from "../http/transport.js";
+import { applyCredential } from "../http/transport.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
 export const TOOL_FIELDS_READ = ["auth", "oauth"] as const satisfies readonly (keyof ToolCall)[];
@@ -26,13 +26,33 @@ export interface WithOAuth {
 /** The way of the tool's auth a call uses (http/credentials.ts), its first credential's value, and the flow that obtains it, if one does. */
 export type WayCredential = (Extract<CallCredential, { credential: string }> & { way: AuthWay }) | Extract<CallCredential, { problem: unknown }>;
 
+/** How a part (the credential kinds, the OAuth support) chooses a call's credential: `chooseCredential`. */
+export type CredentialChoice = typeof chooseCredential;
+
+/**
+ * The credential of a call whose parameters are valid: one sent as it is
+ * (the credential parameter as given), or, for a tool that declares more, as
+ * the part that gives it chooses (`chooseCredential`, passed by the credential
+ * kinds support and the OAuth support), so that a package without either
+ * bundles none of the choosing.
+ */
+export function callCredential(tool: ToolCall, values: Record<string, unknown>, options: OAuthOptions & { credentials?: { choose: CredentialChoice }; oauth?: { choose?: CredentialChoice } }, keepSecret: (value: string) => void): WayCredential {
+  const choose = options.credentials?.choose ?? (tool.oauth ? options.oauth?.choose : undefined);
+  if (choose) return choose(tool, values, options as Parameters<CredentialChoice>[2], keepSecret);
+  const param = tool.auth.param;
+  const given = values[param];
+  if (typeof given === "string" && given.trim() !== "") return { way: tool.auth, credential: given };
+  // Not given: a token the flows could obtain needs the OAuth support; a credential without flows is required.
+  return { problem: tool.oauth ? lacks("oauth", param) : { param, rule: "required", message: `${param}: is required` } };
+}
+
 /**
  * The credentials of a call whose parameters are valid: the way it gives
  * (an alternative's are sent as given; the first way's first credential may
  * come from a flow), every parameter that way needs, and the base64 text of
  * a basic credential kept secret.
  */
-export function callCredential(tool: ToolCall, values: Record<string, unknown>, options: OAuthOptions & WithOAuth & { credentials?: typeof credentialKinds }, keepSecret: (value: string) => void): WayCredential {
+export function chooseCredential(tool: ToolCall, values: Record<string, unknown>, options: OAuthOptions & WithOAuth & { credentials?: CredentialKinds }, keepSecret: (value: string) => void): WayCredential {
   // Without the credential kinds support, the auth is one way of one credential sent as it is (call/support.ts).
   const kinds = options.credentials;
   const way = kinds ? kinds.chooseWay(tool.auth, values) : tool.auth;
@@ -52,3 +72,16 @@ function firstCredential(tool: ToolCall, values: Record<string, unknown>, option
   // The token is not given, and the flows that could obtain one need the OAuth support.
   return { problem: lacks("oauth", tool.auth.param) };
 }
+
+/**
+ * Credentials beyond one sent as it is, as a part of the runtime's support
+ * (call/support.ts `credentials`, exported as `credentialKinds`): alternative
+ * ways (the first whose parameters a call gives), several credentials sent
+ * together, HTTP basic (its base64 text kept secret whole, its user id
+ * without a ":", checked with the parameters) and cookies. A
+ * bearer token, a header or a query key alone needs none of it
+ * (single-call.ts places it with applySimple).
+ */
+export const credentialKinds = { chooseWay, wayProblem, basicTexts, apply: applyCredential, userProblem: basicUserProblem, choose: chooseCredential };
+
+type CredentialKinds = Omit<typeof credentialKinds, "choose">;

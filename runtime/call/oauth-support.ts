@@ -7,5 +7,7 @@ import type { OAuthSupport } from "../oauth/flows.js";
 import { callCredential } from "../oauth/flows.js";
 import { TokenCache } from "../oauth/token-cache.js";
 import { sendWithToken } from "./token-send.js";
+import { chooseCredential } from "./credential.js";
 
-export const oauthFlows: OAuthSupport & { send: typeof sendWithToken } = { credential: callCredential, tokenCache: () => new TokenCache(), send: sendWithToken };
+// `choose`: the call's credential with the flows (credential.ts chooseCredential), which a package without flows does not bundle.
+export const oauthFlows: OAuthSupport & { send: typeof sendWithToken; choose: typeof chooseCredential } = { credential: callCredential, tokenCache: () => new TokenCache(), send: sendWithToken, choose: chooseCredential };

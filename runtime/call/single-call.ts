@@ -13,7 +13,7 @@ import { itemAt } from "../common/checked.js";
 import type { Failure, ToolError, ToolResult } from "../http/errors.js";
 import type { ExpressionContext } from "../http/expressions.js";
 import type { OpenedFile } from "./file-inputs.js";
-import { hostPatternProblem, hostRefusal } from "../http/hosts.js";
+import { allowedHostProblem, hostRefusal } from "../http/hosts.js";
 import { mapOutputs } from "./map-outputs.js";
 import { outputTypeFailure } from "./output-types.js";
 import { ownValue } from "../common/own.js";
@@ -28,7 +28,7 @@ import { placeSimple, type SimpleCredential } from "../http/credentials.js";
 import { backoff, htmlType, networkError, parseBody, redirectFailure, tooLarge, upstreamFailure } from "./reply-failures.js";
 import type { RateLimiter } from "../http/rate-limiter.js";
 import { statusLine, upstreamError } from "../http/upstream-error.js";
-import { callCredential, type IssuedTokens, type OAuthCall } from "./credential.js";
+import { callCredential, type CredentialChoice, type IssuedTokens, type OAuthCall } from "./credential.js";
 import type { TokenCache } from "../oauth/token-cache.js";
 import { validateInput } from "../validate/validate-params.js";
 import type { Issue } from "../common/issue.js";
@@ -94,13 +94,14 @@ export interface ExecuteOptions {
 export type TokenSend = (call: PreparedCall, request: HttpRequest, deadline: Deadline, timeoutMs: number, sizeProblem: (() => SentCall | undefined) | undefined, send: () => Promise<SentCall>) => Promise<SentCall>;
 
 /**
- * The support a call may be given: the OAuth support with its sending (call/oauth-support.ts `oauthFlows`);
+ * The support a call may be given: the OAuth support with its choosing of the credential and its sending, both or
+ * neither (call/oauth-support.ts `oauthFlows`);
  * and `partsCheck`, the check that a tool's parts are given (support.ts `missingPart`), which the callers whose
  * parts are chosen by hand add (createExecutor, createClient, executeToolDefinition, collectPages). A generated
  * package's client goes without it: the generator gave it its tools' parts (src/emit/emit-client.ts supportParts),
  * and bundles none of the check.
  */
-export type CallSupport = Support & { oauth?: Support["oauth"] & { send?: TokenSend }; partsCheck?: (tool: ToolCall, support: Support, call: CallNeeds) => Issue | undefined };
+export type CallSupport = Support & { oauth?: Support["oauth"] & ({ send: TokenSend; choose: CredentialChoice } | { send?: undefined; choose?: undefined }); partsCheck?: (tool: ToolCall, support: Support, call: CallNeeds) => Issue | undefined };
 
 /** A validated call, ready to send (and, for pagination, to send again with a cursor). */
 export interface PreparedCall {
@@ -129,11 +130,11 @@ export function prepareCall(tool: ToolCall, params: Record<string, unknown> | un
   const input = params ?? {};
   // Secrets shorter than SECRET_MIN_LENGTH are refused before a request without being shown, not
   // redacted (redacting a one-letter "secret" would garble every word): the call's own secret
-  // parameters by validation, the caller's `secrets` by checkCallOptions.
-  const secrets: string[] = options.secrets ? options.secrets.filter((s) => typeof s === "string" && isSecretLength(s)) : [];
+  // parameters by validation, the caller's `secrets` by checkCallOptions; the redactor passes them by (redact.ts).
+  const secrets = [...(options.secrets ?? [])];
   for (const p of tool.params) {
     const value = p.secret ? ownValue(input, p.name) : undefined;
-    if (typeof value === "string" && isSecretLength(value)) secrets.push(value);
+    if (typeof value === "string") secrets.push(value);
   }
   const fail = (error: Failure): Extract<ToolResult, { success: false }> => ({
     success: false,
@@ -170,7 +171,6 @@ export function prepareCall(tool: ToolCall, params: Record<string, unknown> | un
   // An operation that takes no credential gets none, whatever the call was given.
   const chosen = tool.anonymous ? { way: tool.auth, credential: "" } : callCredential(tool, values, options, (s) => keepSecret(secrets, s));
   if ("problem" in chosen) return refuse(chosen.problem);
-  if (chosen.oauth && !options.oauth?.send) return refuse(lacks("oauth"));
   // No address given: the token's (auth.tokenAddressField), when a flow obtains one.
   if (baseUrl.url === "" && !chosen.oauth) return refuse(options.addresses?.missing(tool, tool.server.param ?? "baseUrl") ?? lacks("addresses"));
   const { form, files, bodies, credentials } = options;
@@ -233,7 +233,7 @@ function checkCallOptions(tool: ToolCall, options: ExecuteOptions & Support): Om
     };
   }
   for (const pattern of options.allowHosts ?? []) {
-    const problem = hostPatternProblem(pattern, { ip: true });
+    const problem = allowedHostProblem(pattern);
     if (problem) return { param: "allowHosts", rule: "format", message: `allowHosts: ${problem}, got ${JSON.stringify(pattern)}` };
   }
   const key = options.idempotencyKey;
@@ -247,7 +247,7 @@ function checkCallOptions(tool: ToolCall, options: ExecuteOptions & Support): Om
     if (issue) return issue;
   }
   if (wantsPages(options) && !tool.pagination) {
-    return { param: "allPages", rule: "pagination", message: `allPages: ${tool.id} returns one page only (it declares no pagination)` };
+    return { param: "allPages", rule: "pagination", message: `allPages: ${tool.id} declares no pagination (it returns one page only)` };
   }
   return undefined;
 }
@@ -263,15 +263,12 @@ export async function sendCall(call: PreparedCall, request: HttpRequest, options
   const { tool } = call;
   // Checked on the request as sent: a later page's cursor can make it longer than the first. An address
   // the token will name (base-address.ts) is not known yet: then checked once the token has it.
-  const check = options.requestSize;
-  const sizeProblem =
-    check &&
-    ((): SentCall | undefined => {
-      const tooBig = check(tool, request, call.values, call.unsent, call.route);
-      return tooBig && { result: call.fail({ type: "validation", ...tooBig }) };
-    });
+  const sizeProblem = (): SentCall | undefined => {
+    const tooBig = options.requestSize?.(tool, request, call.values, call.unsent, call.route);
+    return tooBig && { result: call.fail({ type: "validation", ...tooBig }) };
+  };
   const sizeLater = call.baseUrl === "";
-  const tooBig = sizeLater ? undefined : sizeProblem?.();
+  const tooBig = sizeLater ? undefined : sizeProblem();
   if (tooBig) return tooBig;
   // One key per logical call, the same on every retry: the upstream applies the request once.
   const key = options.writes?.key(tool, request, idempotencyKey);

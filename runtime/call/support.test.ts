@@ -14,7 +14,7 @@ import { requestSizeIssue } from "../http/request-size.js";
 import { formatProblem } from "../spec/formats.js";
 import { pageLinks } from "./next-address.js";
 import { instanceAddresses } from "./instance-address.js";
-import { credentialKinds } from "../http/transport.js";
+import { credentialKinds } from "./credential.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import { checkJson } from "../validate/json-params.js";
 import { checkRules } from "../validate/cross-field-rules.js";

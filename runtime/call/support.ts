@@ -11,7 +11,6 @@
 // parts are chosen by hand was made without fails before any request, naming
 // the part to pass (BY_HAND, below); a generated package's own client and
 // executeTool are given their parts by the generator, and not checked again.
-import type { credentialKinds } from "../http/transport.js";
 import { credentialKindsNeeded } from "../http/credentials.js";
 import type { RateLimiter } from "../http/rate-limiter.js";
 import type { requestSizeIssue } from "../http/request-size.js";
@@ -21,7 +20,7 @@ import type { Issue } from "../common/issue.js";
 import { unsupported } from "../common/unsupported.js";
 import type { FormFieldEncoding, ParamCall, ToolCall, WireSpec } from "../spec/tool-types.js";
 import { hasStringRules, type ValueSupport } from "../validate/validate-params.js";
-import type { WithOAuth } from "./credential.js";
+import type { credentialKinds, WithOAuth } from "./credential.js";
 import type { FileSupport } from "./file-support.js";
 import type { BodySupport } from "./request-body.js";
 import type { WriteSupport } from "./write-safety.js";

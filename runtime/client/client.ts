@@ -108,16 +108,11 @@ function clientOf(table: ClientTable, options: ClientOptions, byHand?: typeof BY
         const call = prepare(input, callOptions);
         // Left out, each is undefined: as if not given.
         const pageOptions: ExecuteOptions & CallSupport = { ...call.options, maxItems, maxPages };
-        let count = 0;
+        // The pages stop at maxItems, the last one cut to it (paginate.ts).
         for await (const page of paginateToolDefinition(tool, call.params, pageOptions)) {
           if (!page.success) throw toError(page.error);
           const list = readOutputPath(page.output as Record<string, unknown>, listPath);
-          if (!Array.isArray(list)) continue;
-          for (const item of list) {
-            if (maxItems !== undefined && count >= maxItems) return;
-            count++;
-            yield item;
-          }
+          if (Array.isArray(list)) yield* list;
         }
       };
     }

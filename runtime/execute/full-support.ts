@@ -9,7 +9,7 @@ import { RateLimiter } from "../http/rate-limiter.js";
 import { requestSizeIssue } from "../http/request-size.js";
 import { rateLimitWait } from "../http/rate-waits.js";
 import { problemMessage } from "../http/problem-details.js";
-import { credentialKinds } from "../http/transport.js";
+import { credentialKinds } from "../call/credential.js";
 import { pageLinks } from "../call/next-address.js";
 import { oauthFlows } from "../call/oauth-support.js";
 import { instanceAddresses } from "../call/instance-address.js";

@@ -3,7 +3,7 @@ import { irFixture } from "../../test-support/ir-fixtures.js";
 import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import type { ExecuteOptions } from "../call/single-call.js";
-import { hostPatternProblem, matchesHost } from "./hosts.js";
+import { allowedHostProblem, hostPatternProblem, matchesHost } from "./hosts.js";
 import type { ParamSpec, ToolSpec } from "../spec/tool-types.js";
 
 const shelf = irFixture("shelf");
@@ -39,7 +39,7 @@ describe("a baseUrl", () => {
         operation: "shelf_get_book",
         param: "baseUrl",
         rule: "host",
-        message: "baseUrl: shelf sends its credential only to api.shelf.test or a loopback host, not to api.elsewhere.test; to send it there, allow the host (option allowHosts, --allow-host api.elsewhere.test)",
+        message: "baseUrl: shelf sends its credential only to api.shelf.test or a loopback host, not to api.elsewhere.test; to send it there, allow the host (allowHosts, --allow-host api.elsewhere.test)",
       },
     });
   });
@@ -63,7 +63,7 @@ describe("a baseUrl", () => {
       const refused = await call(getBook, {}, { baseUrl, allowHosts: ["*", "*.internal.test"] });
       expect(refused.result, baseUrl).toMatchObject({ success: false, error: { param: "baseUrl", rule: "host" } });
       expect(refused.sent).toEqual([]);
-      if (!refused.result.success) expect(refused.result.error.message).toContain(`not to ${host} (an IP address is allowed only by name, never by a pattern)`);
+      if (!refused.result.success) expect(refused.result.error.message).toContain(`not to ${host} (an IP address only by name, not by a pattern)`);
       expect((await call(getBook, {}, { baseUrl, allowHosts: [host] })).result.success, baseUrl).toBe(true);
     }
   });
@@ -100,7 +100,7 @@ describe("an address parameter (a per-customer instance)", () => {
           type: "validation",
           param: "instanceUrl",
           rule: "host",
-          message: `instanceUrl: shelf sends its credential only to *.shelves.test or a loopback host, not to ${host}; to send it there, allow the host (option allowHosts, --allow-host ${host})`,
+          message: `instanceUrl: shelf sends its credential only to *.shelves.test or a loopback host, not to ${host}; to send it there, allow the host (allowHosts, --allow-host ${host})`,
         },
       });
     });
@@ -124,8 +124,12 @@ describe("host patterns", () => {
     expect(hostPatternProblem("*.example.com")).toBeUndefined();
     expect(hostPatternProblem("*.com")).toBeDefined();
     expect(hostPatternProblem("*")).toBeDefined();
-    expect(hostPatternProblem("*", { ip: true })).toBeUndefined();
-    expect(hostPatternProblem("10.0.0.5")).toBeDefined();
-    expect(hostPatternProblem("10.0.0.5", { ip: true })).toBeUndefined();
+    expect(allowedHostProblem("*")).toBeUndefined();
+    expect(hostPatternProblem("10.0.0.5")).toBe("must be a host name, not an IP address");
+    expect(allowedHostProblem("10.0.0.5")).toBeUndefined();
+    expect(allowedHostProblem("[::1]")).toBeUndefined();
+    expect(allowedHostProblem("*.example.com")).toBeUndefined();
+    expect(allowedHostProblem("*.com")).toBe("must be a lower-case host name (api.example.com) or a wildcard for one label of one (*.example.com), *, or an IP address");
+    expect(allowedHostProblem(7)).toBe("must be a host name");
   });
 });

@@ -31,17 +31,22 @@ export function isIpLiteral(host: string): boolean {
   return IPV4.test(host) || host.startsWith("[");
 }
 
+const NAME_RULE = "must be a lower-case host name (api.example.com) or a wildcard for one label of one (*.example.com)";
+const isName = (pattern: string) => NAME.test(pattern) || WILDCARD.test(pattern);
+
 /**
- * The problem with a host pattern, if any. A manifest's patterns are names
- * or `*.`-wildcards over at least two labels (`*.com` would be every site);
- * a caller's may also be `*` or an exact IP address (`ip: true`).
+ * The problem with a manifest's host pattern, if any: names or `*.`-wildcards
+ * over at least two labels (`*.com` would be every site).
  */
-export function hostPatternProblem(pattern: string, options: { ip?: boolean } = {}): string | undefined {
+export function hostPatternProblem(pattern: string): string | undefined {
+  if (isIpLiteral(pattern)) return "must be a host name, not an IP address";
+  return isName(pattern) ? undefined : NAME_RULE;
+}
+
+/** The problem with a host the caller allows (`allowHosts`), if any: a manifest's pattern, `*`, or an exact IP address. */
+export function allowedHostProblem(pattern: unknown): string | undefined {
   if (typeof pattern !== "string") return "must be a host name";
-  if (isIpLiteral(pattern) || (pattern.startsWith("[") && pattern.endsWith("]"))) return options.ip ? undefined : "must be a host name, not an IP address";
-  if (NAME.test(pattern) || WILDCARD.test(pattern)) return undefined;
-  if (options.ip && (pattern === "*" || pattern === "localhost")) return undefined;
-  return `must be a lower-case host name (api.example.com) or a wildcard for one label of one (*.example.com)${options.ip ? ", *, or an IP address" : ""}`;
+  return isIpLiteral(pattern) || pattern === "*" || pattern === "localhost" || isName(pattern) ? undefined : `${NAME_RULE}, *, or an IP address`;
 }
 
 /** Whether `host` matches `pattern` (see the rules above). */
@@ -66,7 +71,7 @@ export function hostRefusal(tool: Pick<ToolCall, "server" | "provider">, origin:
   if (LOOPBACK.test(host)) return undefined;
   const known = providerHosts(tool);
   if ([...known, ...allowHosts].some((pattern) => matchesHost(pattern, host))) return undefined;
-  const where = known.length ? `only to ${known.join(", ")} or a loopback host` : "only to a loopback host unless the caller allows more";
-  const ip = isIpLiteral(host) ? " (an IP address is allowed only by name, never by a pattern)" : "";
-  return `${tool.provider} sends its credential ${where}, not to ${host}${ip}; to send it there, allow the host (option allowHosts, --allow-host ${host})`;
+  const where = known.length ? `only to ${known.join(", ")} or a loopback host` : "only to a loopback host unless allowed";
+  const ip = isIpLiteral(host) ? " (an IP address only by name, not by a pattern)" : "";
+  return `${tool.provider} sends its credential ${where}, not to ${host}${ip}; to send it there, allow the host (allowHosts, --allow-host ${host})`;
 }

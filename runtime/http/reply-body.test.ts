@@ -70,7 +70,7 @@ describe("the deadline stops the download (D3)", () => {
 });
 
 /**
- * A loopback server whose reply never ends, its head sent once `start`
+ * A loopback server whose reply never ends (16 KiB a millisecond at most), its head sent once `start`
  * resolves, and a fetch that keeps every Response it gives: undici closes the
  * connection of a Response the garbage collector takes, so only a reply whose
  * reader cancels it can close here. `closed` resolves when the server sees
@@ -86,10 +86,14 @@ async function withEndlessServer(start: Promise<void> | undefined, run: (options
     res.on("close", close);
     await start;
     res.writeHead(200, { "content-type": "application/json" });
+    // Paced (a chunk a millisecond at most): a reply that outran the deadline to the reply limit (64 MiB in
+    // 200 ms on a quiet machine) would end the call on the limit instead, so the test would hang on timing.
     const more = () => {
-      for (let ok = true; ok && !res.destroyed; written += chunk.length) ok = res.write(chunk);
+      if (res.destroyed) return;
+      res.write(chunk);
+      written += chunk.length;
+      setTimeout(more, 1);
     };
-    res.on("drain", more);
     more();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

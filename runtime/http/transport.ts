@@ -6,7 +6,7 @@
 // turn a POST into a GET; instead it becomes an `upstream` error naming the
 // Location's origin, so the caller can fix the address they gave.
 import type { AuthWay, CredentialSpec, ToolCall } from "../spec/tool-types.js";
-import { basicTexts, basicUserProblem, chooseWay, placeCredential, placeWay, wayCredentials, wayProblem, type Placed } from "./credentials.js";
+import { placeCredential, placeWay, wayCredentials, type Placed } from "./credentials.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
 export const TOOL_FIELDS_READ = ["method", "body"] as const satisfies readonly (keyof ToolCall)[];
@@ -270,13 +270,3 @@ function skipSpace(text: string, i: number): number {
   return i;
 }
 
-/**
- * Credentials beyond one sent as it is, as a part of the runtime's support
- * (call/support.ts `credentials`, exported as `credentialKinds`): alternative
- * ways (the first whose parameters a call gives), several credentials sent
- * together, HTTP basic (its base64 text kept secret whole, its user id
- * without a ":", checked with the parameters) and cookies. A
- * bearer token, a header or a query key alone needs none of it
- * (single-call.ts places it with applySimple).
- */
-export const credentialKinds = { chooseWay, wayProblem, basicTexts, apply: applyCredential, userProblem: basicUserProblem };

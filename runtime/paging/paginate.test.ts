@@ -287,7 +287,7 @@ describe("page options", () => {
     const result = await executeTool("books_get_volume", { apiKey: "AIzaBooksKey123", volumeId: "v1" }, { fetch, allPages: true });
     expect(result).toEqual({
       success: false,
-      error: { type: "validation", provider: "books", operation: "books_get_volume", param: "allPages", rule: "pagination", message: "allPages: books_get_volume returns one page only (it declares no pagination)" },
+      error: { type: "validation", provider: "books", operation: "books_get_volume", param: "allPages", rule: "pagination", message: "allPages: books_get_volume declares no pagination (it returns one page only)" },
     });
     expect(seen).toHaveLength(0);
   });

@@ -108,7 +108,7 @@ async function* pages(tool: ToolCall, params: Record<string, unknown> | undefine
   const first = call.request(resize);
   let request: HttpRequest = { ...first, headers: { ...first.headers } };
   // The offset, or the page number: where the first page starts.
-  let offset = pagination.next.style === "offset" || pagination.next.style === "page" ? initialOffset(call, pagination) : 0;
+  let offset = initialOffset(call, pagination);
   let returned = 0;
   const followed = new Set<string>();
   let read = 0;
