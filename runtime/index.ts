@@ -20,7 +20,7 @@ export { fileSupport } from "./call/file-support.js";
 export { requestSizeIssue as requestSizeCheck } from "./http/request-size.js";
 export { instanceAddresses } from "./call/instance-address.js";
 export { chooseRoute as valueRoutes } from "./call/routes.js";
-export { placeConstants as wireConstants } from "./call/constants.js";
+export { placeConstants as wireConstants } from "./call/build-request.js";
 export { replyOutcomes } from "./call/outcomes.js";
 export { requestBodies } from "./call/request-body.js";
 export { writeSafety } from "./call/write-safety.js";

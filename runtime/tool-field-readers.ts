@@ -10,7 +10,6 @@
 // nothing.
 import type { TOOL_FIELDS_READ as callBaseAddress } from "./call/base-address.js";
 import type { TOOL_FIELDS_READ as callBuildRequest } from "./call/build-request.js";
-import type { TOOL_FIELDS_READ as callConstants } from "./call/constants.js";
 import type { TOOL_FIELDS_READ as callCredential } from "./call/credential.js";
 import type { TOOL_FIELDS_READ as callDownload } from "./call/download.js";
 import type { TOOL_FIELDS_READ as callOutcomes } from "./call/outcomes.js";
@@ -46,7 +45,6 @@ export const READ_BY_NO_MODULE = {
 export type ReadToolField =
   | (typeof callBaseAddress)[number]
   | (typeof callBuildRequest)[number]
-  | (typeof callConstants)[number]
   | (typeof callCredential)[number]
   | (typeof callDownload)[number]
   | (typeof callOutcomes)[number]

@@ -1,21 +1,19 @@
 // From validated parameter values to the parts of an HTTP request, following
 // each parameter's wire placement (or its route's). What goes into a body is
 // placed by the bodies support (request-body.ts), and constants by theirs
-// (constants.ts), which a tool that sends one is never called without
-// (support.ts `bodyNeeded`, `constantsNeeded`).
+// (`placeConstants`, below, passed only by a package whose tools declare
+// some), which a tool that sends one is never called without (support.ts
+// `bodyNeeded`, `constantsNeeded`).
+import { cloneJson } from "../common/clone.js";
 import type { PageTarget, RouteSpec, ToolCall } from "../spec/tool-types.js";
 import type { BodySupport } from "./request-body.js";
 import type { Support } from "./support.js";
+import type { PlaceConstants, WireRequest } from "./wire-request.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
-export const TOOL_FIELDS_READ = ["path", "params", "accept"] as const satisfies readonly (keyof ToolCall)[];
+export const TOOL_FIELDS_READ = ["path", "params", "accept", "constants"] as const satisfies readonly (keyof ToolCall)[];
 
-export interface WireRequest {
-  path: Record<string, string>;
-  query: Record<string, string | number | boolean | (string | number | boolean)[]>;
-  header: Record<string, string>;
-  body?: unknown;
-}
+export type { WireRequest };
 
 /** Put a value (a page cursor or offset) at a wire place of the request under construction. */
 export type Place = (target: PageTarget, value: string | number) => void;
@@ -69,3 +67,12 @@ export function placeAt(request: WireRequest, target: PageTarget, value: unknown
   else if (target.in === "query") request.query[target.name] = value as string | number | boolean;
   else request.header[target.name] = String(value);
 }
+
+/**
+ * Constants (the manifest's `constants`, and a switch parameter's `whenTrue`), as a part of the runtime's
+ * support (`constants`, exported as `wireConstants`): each placed, replacing what is there; one in a body is a
+ * copy, so that no request shares the tool's value.
+ */
+export const placeConstants: PlaceConstants = (request, constants, bodies) => {
+  for (const c of constants) placeAt(request, c, c.in === "body" ? cloneJson(c.value) : c.value, bodies);
+};

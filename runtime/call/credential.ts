@@ -36,7 +36,12 @@ export type CredentialChoice = typeof chooseCredential;
  * kinds support and the OAuth support), so that a package without either
  * bundles none of the choosing.
  */
-export function callCredential(tool: ToolCall, values: Record<string, unknown>, options: OAuthOptions & { credentials?: { choose: CredentialChoice }; oauth?: { choose?: CredentialChoice } }, keepSecret: (value: string) => void): WayCredential {
+export function callCredential(
+  tool: ToolCall,
+  values: Record<string, unknown>,
+  options: OAuthOptions & { credentials?: { choose: CredentialChoice }; oauth?: { choose?: CredentialChoice } },
+  keepSecret: (value: string) => void,
+): WayCredential {
   const choose = options.credentials?.choose ?? (tool.oauth ? options.oauth?.choose : undefined);
   if (choose) return choose(tool, values, options as Parameters<CredentialChoice>[2], keepSecret);
   const param = tool.auth.param;

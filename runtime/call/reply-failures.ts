@@ -24,11 +24,7 @@ export function pagesTooLarge(status: number, limit: number): string {
 /** A redirect is not followed (transport.ts): an error naming only the origin it points to. */
 export function redirectFailure(tool: ToolCall, response: Response, request: HttpRequest): Failure {
   const where = `${response.status || "a redirect"} pointing to ${redirectOrigin(response, request.url)}`;
-  return upstreamFailure(
-    response.status,
-    "REDIRECT" satisfies RuntimeErrorCode,
-    `${tool.provider} answered ${where}; redirects are not followed, so that the credential never goes to another address (check the base address)`,
-  );
+  return upstreamFailure(response.status, "REDIRECT" satisfies RuntimeErrorCode, `${tool.provider} answered ${where}; redirects are not followed, so that the credential never goes to another address (check the base address)`);
 }
 
 /** The media type of a non-empty HTML body (`text/html`, `application/xhtml+xml`), if the reply is one. */

@@ -101,7 +101,10 @@ export type TokenSend = (call: PreparedCall, request: HttpRequest, deadline: Dea
  * package's client goes without it: the generator gave it its tools' parts (src/emit/emit-client.ts supportParts),
  * and bundles none of the check.
  */
-export type CallSupport = Support & { oauth?: Support["oauth"] & ({ send: TokenSend; choose: CredentialChoice } | { send?: undefined; choose?: undefined }); partsCheck?: (tool: ToolCall, support: Support, call: CallNeeds) => Issue | undefined };
+export type CallSupport = Support & {
+  oauth?: Support["oauth"] & ({ send: TokenSend; choose: CredentialChoice } | { send?: undefined; choose?: undefined });
+  partsCheck?: (tool: ToolCall, support: Support, call: CallNeeds) => Issue | undefined;
+};
 
 /** A validated call, ready to send (and, for pagination, to send again with a cursor). */
 export interface PreparedCall {

@@ -23,7 +23,7 @@ import { requestBodies } from "./request-body.js";
 import { type Support, SUPPORT_EXPORTS } from "./support.js";
 import { writeSafety } from "./write-safety.js";
 import { chooseRoute } from "./routes.js";
-import { placeConstants } from "./constants.js";
+import { placeConstants } from "./build-request.js";
 import { replyOutcomes } from "./outcomes.js";
 
 const shelf = irFixture("shelf");
@@ -84,7 +84,27 @@ describe("a part of the support a tool needs", () => {
   });
 
   it("the full support holds every part, each under the name the runtime exports it by", () => {
-    expect(Object.keys(fullSupport).sort()).toEqual(["addresses", "bodies", "constants", "credentials", "files", "form", "formats", "json", "links", "oauth", "outcomes", "problems", "rateLimits", "requestSize", "routes", "rules", "strings", "waits", "writes"]);
+    expect(Object.keys(fullSupport).sort()).toEqual([
+      "addresses",
+      "bodies",
+      "constants",
+      "credentials",
+      "files",
+      "form",
+      "formats",
+      "json",
+      "links",
+      "oauth",
+      "outcomes",
+      "problems",
+      "rateLimits",
+      "requestSize",
+      "routes",
+      "rules",
+      "strings",
+      "waits",
+      "writes",
+    ]);
     expect(Object.keys(SUPPORT_EXPORTS).sort()).toEqual(
       Object.keys(fullSupport)
         .filter((k) => k !== "rateLimits")

@@ -23,11 +23,11 @@ import { hasStringRules, type ValueSupport } from "../validate/validate-params.j
 import type { credentialKinds, WithOAuth } from "./credential.js";
 import type { FileSupport } from "./file-support.js";
 import type { BodySupport } from "./request-body.js";
+import type { PlaceConstants } from "./wire-request.js";
 import type { WriteSupport } from "./write-safety.js";
 import type { pageLinks } from "./next-address.js";
 import type { instanceAddresses } from "./instance-address.js";
 import type { chooseRoute } from "./routes.js";
-import { constantsNeeded, type placeConstants } from "./constants.js";
 import { outcomesNeeded, type replyOutcomes } from "./outcomes.js";
 
 export { SUPPORT_EXPORTS, unsupported } from "../common/unsupported.js";
@@ -61,7 +61,7 @@ export interface Support extends WithOAuth, ValueSupport {
   /** The route a parameter's value chooses (`routes`): `valueRoutes`. */
   routes?: typeof chooseRoute;
   /** Constants sent always (`constants`) or by a switch parameter (`whenTrue`): `wireConstants`. */
-  constants?: typeof placeConstants;
+  constants?: PlaceConstants;
   /** A status read as an outcome (`outcomes`), a 2xx read as a failure (`errors.failureWhen`): `replyOutcomes`. */
   outcomes?: typeof replyOutcomes;
 }
@@ -83,6 +83,12 @@ export function bodyNeeded(tool: ToolCall): boolean {
     tool.routes.some((r) => Object.values(r.wire).some(inBody)) ||
     (next !== undefined && "send" in next && next.send.in === "body")
   );
+}
+
+/** Whether a tool sends constants (`constants`): its own, or a switch parameter's (its own wire or a route's). */
+export function constantsNeeded(tool: ToolCall): boolean {
+  const switched = (wire: WireSpec | undefined) => wire?.in === "switch";
+  return tool.constants.length > 0 || tool.params.some((p) => switched(p.wire)) || tool.routes.some((r) => Object.values(r.wire).some(switched));
 }
 
 /** What a call is: its raw input and whether it asks for more than one page (what some parts are needed for). */

@@ -14,7 +14,7 @@ import { pageLinks } from "../call/next-address.js";
 import { oauthFlows } from "../call/oauth-support.js";
 import { instanceAddresses } from "../call/instance-address.js";
 import { chooseRoute } from "../call/routes.js";
-import { placeConstants } from "../call/constants.js";
+import { placeConstants } from "../call/build-request.js";
 import { replyOutcomes } from "../call/outcomes.js";
 import { requestBodies } from "../call/request-body.js";
 import { writeSafety } from "../call/write-safety.js";

@@ -269,4 +269,3 @@ function skipSpace(text: string, i: number): number {
   while (text[i] === " " || text[i] === "\t") i++;
   return i;
 }
-

@@ -38,8 +38,7 @@ export function checkJson(spec: ParamCall, raw: unknown): Checked {
     if (spec.maxItems !== undefined && count > spec.maxItems) return problem(spec, "maxItems", `must hold at most ${spec.maxItems} item${spec.maxItems === 1 ? "" : "s"} (it holds ${count})`, raw);
   }
   const broken = brokenText(value, "");
-  if (broken)
-    return { issue: { param: spec.name, rule: "characters", message: `${spec.name}${broken.where}: must be well-formed Unicode (it holds half of a surrogate pair), got ${show(spec, broken.text)}` } };
+  if (broken) return { issue: { param: spec.name, rule: "characters", message: `${spec.name}${broken.where}: must be well-formed Unicode (it holds half of a surrogate pair), got ${show(spec, broken.text)}` } };
   const nested = kind === "object" ? objectProblem(spec, value as Record<string, unknown>) : kind === "array" ? arrayProblem(spec, value as unknown[]) : undefined;
   if (nested) return { issue: { param: spec.name, rule: nested.rule, message: `${spec.name}${nested.where}: ${nested.text}, got ${show(spec, nested.value)}` } };
   return { value };

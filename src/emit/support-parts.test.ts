@@ -35,7 +35,9 @@ describe("the support parts of a package", () => {
     expect(parts([bookId({ separator: "," })])).toEqual(["strings"]);
     expect(parts([{ ...base, constants: [{ in: "body", pointer: "/fields", value: "all" }] }])).toEqual(["bodies", "constants"]);
     expect(parts([{ ...base, constants: [{ in: "header", name: "x-zq", value: "on" }] }])).toEqual(["constants"]);
-    expect(parts([{ ...base, params: [...base.params, { ...base.params[0]!, name: "zqOn", type: "boolean" as const, secret: false, wire: { in: "switch" as const, whenTrue: [{ in: "query" as const, name: "on", value: true }] } }] }])).toEqual(["constants"]);
+    expect(
+      parts([{ ...base, params: [...base.params, { ...base.params[0]!, name: "zqOn", type: "boolean" as const, secret: false, wire: { in: "switch" as const, whenTrue: [{ in: "query" as const, name: "on", value: true }] } }] }]),
+    ).toEqual(["constants"]);
     expect(parts([{ ...base, outcomes: [{ status: 404, description: "None.", outputs: [] }] }])).toEqual(["outcomes"]);
     expect(parts([{ ...base, errors: { ...base.errors, failureWhen: [{ expression: "$response.body#/ok", ref: { kind: "body", pointer: ["ok"] }, equals: false }] } }])).toEqual(["outcomes"]);
     expect(parts([bookId({ wire: { in: "body", pointer: "/id" } })])).toEqual(["bodies"]);
