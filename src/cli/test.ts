@@ -38,9 +38,9 @@ Progress goes to stderr: a status line on a terminal, plain lines otherwise.
                     and the report leaves out the cases under way then
   --workers <n>     run the cases in n worker threads, each with mocks of
                     its own providers only (default: one per core, at most
-                    4, and one per 1000 cases: a worker takes seconds to
-                    start); the report and the random inputs are the same
-                    whatever n
+                    4, and one per 300 cases: a worker takes most of a
+                    second to start); the report and the random inputs are
+                    the same whatever n
   --shard <i>/<n>   run only the i-th of n parts of the suite (CI): whole
                     providers, or the operations of one too large for a
                     part, balanced by case count; a shard starts only the
@@ -68,8 +68,12 @@ const DEFAULT_RUNS = 100;
 const MAX_WORKERS = 64;
 /** Workers by default: one per core, at most this many. */
 const DEFAULT_MAX_WORKERS = 4;
-/** Cases a worker must have to be worth starting: each loads the generator and Prism, links its specs and starts its mocks anew (seconds). */
-const CASES_PER_WORKER = 1000;
+/**
+ * Cases a worker must have to be worth starting: each loads the generator and Prism, links its specs, derives
+ * its operations' cases and starts its mocks anew (0.6 s of CPU). On two cores, two workers against one:
+ * 1.11× the wall time at 311 cases, 0.88× at 653, 0.84× at 1,223 (`npm run bench -- workers`, farm runs).
+ */
+const CASES_PER_WORKER = 300;
 
 /** One worker per core, at most DEFAULT_MAX_WORKERS, none beyond one per CASES_PER_WORKER cases (a small suite runs in the command's own thread). */
 function defaultWorkers(cases: number): number {
@@ -130,7 +134,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     }
   } else {
     const { deriveCases } = await import("../contract/derive.js");
-    all = subjects.flatMap(deriveCases);
+    all = subjects.flatMap((s) => deriveCases(s));
   }
   const cases = shard ? shardOf(all, shard.index, shard.total) : all;
   if (args.values.list) {

@@ -206,6 +206,17 @@ describe("values built from the specs", () => {
     ]);
     expect(cases.map((c) => c.id).filter((id) => id.startsWith("shelf_add_book › scenario"))).toEqual(["shelf_add_book › scenario › 500 on POST is not retried and may have been applied"]);
   });
+
+  it("derive only the operations asked for (a worker's part): the same cases as the whole suite's of those operations", () => {
+    const subject = { provider: "shelf", tools: shelf.operations.map((op) => op.tool), triggers: shelf.triggers, document: doc };
+    const [first, ...rest] = shelf.operations.map((op) => op.tool.id);
+    const all = deriveCases(subject);
+    const part = deriveCases(subject, new Set([first!]));
+    const ofTools = (list: typeof all, ids: string[]) => list.filter((c) => ids.includes(c.operation)).map((c) => c.id);
+    expect(ofTools(part, [first!])).toEqual(ofTools(all, [first!]));
+    expect(ofTools(part, [first!]).length).toBeGreaterThan(0);
+    expect(ofTools(part, rest)).toEqual([]);
+  });
 });
 
 describe("where a case derives from", () => {

@@ -12,9 +12,11 @@ export function applicableKinds(tool: ToolSpec, subject: Subject): CaseKind[] {
 }
 
 /** Every case of every tool of `subject`, in a stable order (by tool, then by kind as the table lists them). */
-export function deriveCases(subject: Subject): ContractCase[] {
+export function deriveCases(subject: Subject, only?: ReadonlySet<string>): ContractCase[] {
   const cases: ContractCase[] = [];
-  for (const tool of [...subject.tools].sort((a, b) => a.id.localeCompare(b.id))) {
+  // `only`: the operations whose cases are wanted (a worker's part), the others not derived at all.
+  const tools = only ? subject.tools.filter((t) => only.has(t.id)) : [...subject.tools];
+  for (const tool of tools.sort((a, b) => a.id.localeCompare(b.id))) {
     for (const kind of applicableKinds(tool, subject)) cases.push(...deriveKind(kind, tool, subject));
   }
   for (const kind of KIND_ORDER) cases.push(...deriveProviderKind(kind, subject));

@@ -21,7 +21,9 @@ port?.on("message", (m: WorkerCommand) => {
 
 try {
   const ids = new Set(task.ids);
-  const cases = (await loadSubjects(task.dirs, task.providers)).flatMap(deriveCases).filter((c) => ids.has(c.id));
+  // Only its part's operations are derived: a provider split between workers is derived by halves.
+  const operations = new Set(task.operations);
+  const cases = (await loadSubjects(task.dirs, task.providers)).flatMap((s) => deriveCases(s, operations)).filter((c) => ids.has(c.id));
   if (cases.length !== ids.size) throw new Error(`derived ${cases.length} of the ${ids.size} cases it was given`);
   // Stopped while it was starting (Ctrl-C, or --max-failures reached in another worker): no mock to start.
   if (!stopped) await runWithMocks(cases);

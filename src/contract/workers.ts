@@ -21,6 +21,8 @@ export interface WorkerTask {
   dirs: ProjectDirs;
   /** The providers of its part: it links these and starts their mocks. */
   providers: string[];
+  /** The operations its cases are of (each worker derives only these). */
+  operations: string[];
   /** The ids of its cases. */
   ids: string[];
   seed: number;
@@ -104,11 +106,12 @@ export async function runInWorkers(cases: readonly PlannedCase[], options: Worke
   };
 
   /** One worker on `ids`: resolves with the ids it left (a case past the limit ended it), or none. */
-  const runWorker = (part: { provider: string }[], ids: string[]) =>
+  const runWorker = (part: { provider: string; operation: string }[], ids: string[]) =>
     new Promise<string[]>((resolve, reject) => {
       const task: WorkerTask = {
         dirs: options.dirs,
         providers: [...new Set(part.map((c) => c.provider))],
+        operations: [...new Set(part.map((c) => c.operation))],
         ids,
         seed: options.seed,
         runs: options.runs,
