@@ -11,6 +11,7 @@ export { ownValue, setOwn } from "./common/own.js";
 export { itemAt, entryOf, fieldOf, defined } from "./common/checked.js";
 export { cloneJson } from "./common/clone.js";
 export { validateInput, checkValueWith, isAbsent, checkAddress, show, hasStringRules, SECRET_MIN_LENGTH, type Issue, type ValueSupport } from "./validate/validate-params.js";
+export { isMultipleOf, hasNumberRules } from "./validate/number-rules.js";
 export { validateParams, checkValue, VALUE_SUPPORT } from "./validate/full-check.js";
 export { checkRules } from "./validate/cross-field-rules.js";
 export { fullSupport } from "./execute/full-support.js";

@@ -19,6 +19,7 @@ import type { ToolSpec } from "../spec/tool-types.js";
 import { checkJson } from "../validate/json-params.js";
 import { checkRules } from "../validate/cross-field-rules.js";
 import { stringRules } from "../validate/string-rules.js";
+import { numberRules } from "../validate/number-rules.js";
 import { requestBodies } from "./request-body.js";
 import { type Support, SUPPORT_EXPORTS } from "./support.js";
 import { writeSafety } from "./write-safety.js";
@@ -94,6 +95,7 @@ describe("a part of the support a tool needs", () => {
       "formats",
       "json",
       "links",
+      "numbers",
       "oauth",
       "outcomes",
       "problems",
@@ -155,6 +157,13 @@ const PARTS: { part: keyof Support; given: Support; with?: Support; tool: ToolSp
     given: { strings: stringRules },
     tool: { ...getBook, params: getBook.params.map((p) => (p === bookId ? { ...p, pattern: "^b[0-9]+$" } : p)) },
     sent: (r) => expect(r.method).toBe("GET"),
+  },
+  {
+    part: "numbers",
+    given: { numbers: numberRules },
+    // Declared by an optional parameter the call does not give: the part is still the tool's.
+    tool: { ...getBook, params: [...getBook.params, { ...bookId, name: "zqOffset", type: "number", required: false, multipleOf: 20, wire: { in: "query", name: "offset" } }] },
+    sent: (r) => expect(new URL(r.url).searchParams.has("offset")).toBe(false),
   },
   {
     part: "writes",

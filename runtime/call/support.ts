@@ -1,7 +1,8 @@
 // What a call may need beyond the core, by what the provider declares: a
 // generated package passes only the parts its tools use (the generator
 // decides, src/emit/emit-client.ts), so that a provider without JSON
-// parameters, cross-field rules, enums, patterns or lists, form bodies,
+// parameters, cross-field rules, enums, patterns or lists, a number's enum or
+// step, form bodies,
 // request bodies, requests other than GET, credentials beyond one sent as it
 // is, next-page addresses, a request rate, a bound on the request head, files,
 // a reset header or pause to wait for after a 429, RFC 9457 problems, routes,
@@ -20,6 +21,7 @@ import type { Issue } from "../common/issue.js";
 import { unsupported } from "../common/unsupported.js";
 import type { FormFieldEncoding, ParamCall, ToolCall, WireSpec } from "../spec/tool-types.js";
 import { hasStringRules, type ValueSupport } from "../validate/validate-params.js";
+import { hasNumberRules } from "../validate/number-rules.js";
 import type { credentialKinds, WithOAuth } from "./credential.js";
 import type { FileSupport } from "./file-support.js";
 import type { BodySupport } from "./request-body.js";
@@ -136,6 +138,7 @@ const PARTS = {
   links: { what: "following the next page's address (nextUrl, linkHeader)", declares: linkStyles, now: (_, call) => call.pages },
   files: { what: "sending or receiving a file", declares: (tool) => tool.download !== undefined || tool.body?.encoding === "multipart" || paramWhere(tool, (p) => p.type === "file") },
   strings: { what: "checking an enum, a pattern, a format or a list", declares: (tool) => paramWhere(tool, (p) => p.type === "string" && hasStringRules(p)) },
+  numbers: { what: "checking a number's enum or step (multipleOf)", declares: (tool) => paramWhere(tool, hasNumberRules) },
   bodies: { what: "sending a request body", declares: bodyNeeded },
   // Any method but GET, or a GET declared not idempotent: write-safety.ts tells which requests are safe to repeat.
   writes: { what: "sending a request that is not safe to repeat, or an idempotency key", declares: (tool) => tool.idempotency !== undefined || tool.behavior?.idempotent === false || [tool, ...tool.routes].some((t) => t.method !== "GET") },

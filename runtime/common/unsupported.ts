@@ -14,6 +14,7 @@ export const SUPPORT_EXPORTS = {
   requestSize: "requestSizeCheck",
   bodies: "requestBodies",
   strings: "stringRules",
+  numbers: "numberRules",
   writes: "writeSafety",
   credentials: "credentialKinds",
   waits: "rateLimitWaits",

@@ -22,6 +22,7 @@ import { formatProblem } from "../spec/formats.js";
 import { checkRules } from "../validate/cross-field-rules.js";
 import { checkJson } from "../validate/json-params.js";
 import { stringRules } from "../validate/string-rules.js";
+import { numberRules } from "../validate/number-rules.js";
 
 export const fullSupport: Required<Support> = {
   oauth: oauthFlows,
@@ -35,6 +36,7 @@ export const fullSupport: Required<Support> = {
   requestSize: requestSizeIssue,
   bodies: requestBodies,
   strings: stringRules,
+  numbers: numberRules,
   writes: writeSafety,
   credentials: credentialKinds,
   waits: rateLimitWait,

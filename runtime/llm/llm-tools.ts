@@ -37,6 +37,7 @@ export interface JsonSchema {
   examples?: unknown[];
   minimum?: number;
   maximum?: number;
+  multipleOf?: number;
   minLength?: number;
   minItems?: number;
   maxItems?: number;
@@ -257,6 +258,7 @@ function paramSchema(p: ParamSpec, strict: boolean, needed: boolean): JsonSchema
       s.type = p.integer ? "integer" : "number";
       if (p.minimum !== undefined) s.minimum = p.minimum;
       if (p.maximum !== undefined) s.maximum = p.maximum;
+      if (p.multipleOf !== undefined) s.multipleOf = p.multipleOf;
       if (p.enum) s.enum = [...p.enum];
       break;
     case "boolean":

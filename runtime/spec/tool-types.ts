@@ -33,6 +33,8 @@ export interface ParamSpec {
   integer?: boolean;
   minimum?: number;
   maximum?: number;
+  /** Only multiples of this are accepted (checked by the number rules support, validate/number-rules.ts). */
+  multipleOf?: number;
   minLength?: number;
   maxLength?: number;
   pattern?: string;

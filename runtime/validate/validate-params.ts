@@ -29,6 +29,8 @@ export interface ValueSupport {
   credentials?: { userProblem(auth: ToolCall["auth"], name: string, value: string): string | undefined };
   /** File parameters (bytes, a path, an address): `fileSupport`. */
   files?: { fileValue(spec: ParamCall, raw: unknown): { issue: Issue } | object };
+  /** A number's enum and step (hasNumberRules): `numberRules`. */
+  numbers?: { check(spec: ParamCall, n: number): Checked };
   /** Enums, patterns, formats and lists in one string (hasStringRules): `stringRules`. */
   strings?: {
     /** The value in its canonical spelling, or the rule it breaks. */
@@ -141,7 +143,7 @@ export function checkValueWith(spec: ParamCall, raw: unknown, support: ValueSupp
     case "number": {
       const n = typeof raw === "number" ? raw : typeof raw === "string" && raw.trim() !== "" ? Number(raw.trim()) : NaN;
       if (!Number.isFinite(n)) return problem(spec, "type", "must be a number", raw);
-      return checkNumber(spec, n);
+      return checkNumber(spec, n, support);
     }
     case "boolean":
       if (typeof raw === "boolean") return { value: raw };
@@ -158,12 +160,13 @@ export function checkValueWith(spec: ParamCall, raw: unknown, support: ValueSupp
   }
 }
 
-function checkNumber(spec: ParamCall, n: number): Checked {
+function checkNumber(spec: ParamCall, n: number, support: ValueSupport): Checked {
   if (spec.integer && !Number.isInteger(n)) return problem(spec, "integer", "must be an integer", n);
   if (spec.minimum !== undefined && n < spec.minimum) return problem(spec, "minimum", `must be at least ${spec.minimum}${range(spec)}`, n);
   if (spec.maximum !== undefined && n > spec.maximum) return problem(spec, "maximum", `must be at most ${spec.maximum}${range(spec)}`, n);
-  if (spec.enum && !spec.enum.includes(n)) return problem(spec, "enum", `must be one of ${spec.enum.join(", ")}`, n);
-  return { value: n };
+  // An enum or a step: the number rules support's (number-rules.ts).
+  if (spec.enum === undefined && spec.multipleOf === undefined) return { value: n };
+  return support.numbers ? support.numbers.check(spec, n) : { issue: lacks("numbers", spec.name) };
 }
 
 function range(spec: ParamCall): string {

@@ -4,6 +4,7 @@
 // whole body). Both sides are flattened first (schema-flat.ts), so writing
 // the same schema another way is no change. A request does not hold
 // read-only fields and a response does not hold write-only ones.
+import { isMultipleOf } from "@blockwright/runtime/internal";
 import { type At, type DocumentSet, type Flat, flatten, isRequired, joined } from "./schema-flat.js";
 import type { KindId } from "./kinds.js";
 
@@ -167,7 +168,11 @@ export function limitChanges(a: Flat, b: Flat): { key: string; loosened: boolean
 const numeric = (v: number | string | undefined) => (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v);
 
 function loosens(key: string, x: number | string | undefined, y: number | string | undefined): boolean {
-  return y === undefined || (typeof x === "number" && typeof y === "number" && (key.startsWith("max") || key === "exclusiveMaximum" ? y > x : y < x));
+  if (y === undefined) return true;
+  if (typeof x !== "number" || typeof y !== "number") return false;
+  // A step loosens only to one every old multiple is a multiple of (20 → 10, not 20 → 15).
+  if (key === "multipleOf") return isMultipleOf(x, y);
+  return key.startsWith("max") || key === "exclusiveMaximum" ? y > x : y < x;
 }
 
 function compareLimits(ctx: Ctx, a: Flat, b: Flat, pointer: string): void {

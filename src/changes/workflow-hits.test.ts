@@ -118,6 +118,17 @@ describe("diff of a json body parameter's fields, and the workflow lines hit", (
     ]);
   });
 
+  it("names a number the new step refuses (multipleOf), not one that is a multiple of it", () => {
+    const fields = (limits?: Shape["limits"]): Shape => ({ type: "object", properties: { zqcount: { type: "integer", ...(limits ? { limits } : {}) } } });
+    const surface = (shape: Shape) => acmeSurface({}, { acme_update_task: acmeTool({ method: "PUT", params: { data: dataParam(shape) } }) });
+    const changes = diffSurfaces(surface(fields()), surface(fields({ multipleOf: 20 })));
+    const block = (name: string, count: number) => `  ${name}:\n    type: acme\n    inputs:\n      operation: acme_update_task\n      data:\n        zqcount: ${count}\n`;
+    const workflow = `name: zq steps\nblocks:\n${block("kept", 40)}${block("refused", 30)}`;
+    expect(workflowHits([{ path: "workflows/zq-steps.yaml", text: workflow }], changes).map((h) => h.message)).toEqual([
+      expect.stringMatching(/^workflows\/zq-steps\.yaml:14:9: block refused sends data\.zqcount, which acme_update_task now limits \(multipleOf 20\)/),
+    ]);
+  });
+
   it("names a reference reading an output place, or one inside it, that the new version returns otherwise (removed, null, another shape)", () => {
     const user: Shape = { type: "object", required: ["login"], properties: { login: { type: "string" }, zqstyles: { type: "object", properties: { zqcolor: { type: "string" } } } } };
     const roles = (role: Shape): Shape => ({ type: "array", items: role });

@@ -6,7 +6,7 @@
 // (removed, retyped, now optional or null, in another shape), and (to look
 // at) a reference to an output that may now hold a value the workflow has
 // not met (an enum value added). Each is named at its `file:line:col`.
-import { isAbsent } from "@blockwright/runtime/internal";
+import { isAbsent, isMultipleOf } from "@blockwright/runtime/internal";
 import { parseYamlSource } from "../load/yaml-source.js";
 import type { Change } from "./classify.js";
 import { plain } from "./kinds.js";
@@ -131,6 +131,8 @@ function breaksLimit(c: Change, value: unknown): boolean {
       return typeof value !== "number" || value <= to;
     case "exclusiveMaximum":
       return typeof value !== "number" || value >= to;
+    case "multipleOf":
+      return typeof value !== "number" || !isMultipleOf(value, to);
     default:
       return true;
   }

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { credentialOfParam, isValueFormat, wayParams, itemAt, oauthParams, type NestedLimits, type ParamSpec, type ToolSpec, validateParams } from "@blockwright/runtime/internal";
 import { madeStrings, NOT_OF_FORMAT, stretch } from "../model/string-values.js";
 import { withAddress } from "./call.js";
-import { sampleFile } from "./rule-values.js";
+import { multipleAtOrAbove, sampleFile } from "./rule-values.js";
 import { ContractFailure } from "./types.js";
 import type { Input, ToolValues } from "./values.js";
 
@@ -63,7 +63,7 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
       case "number": {
         const min = p.minimum ?? -1_000_000;
         const max = p.maximum ?? 1_000_000;
-        const n = p.integer ? integerIn(min, max) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+        const n = p.multipleOf !== undefined ? multiplesIn(min, max, p.multipleOf) : p.integer ? integerIn(min, max) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
         return p.enum ? fc.constantFrom(...(p.enum as number[])) : fc.oneof({ arbitrary: n, weight: 3 }, { arbitrary: n.map(String), weight: 1 });
       }
       case "json":
@@ -118,6 +118,18 @@ export function integerIn(min: number, max: number): fc.Arbitrary<number> {
 // Prism's router cannot match a line terminator inside a path segment that has text around the
 // parameter (`users('{key}')` answers 404): a limit of the mock, not of the contract.
 const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
+
+/** Multiples of `step` from `min` to `max` (none: a single `step` when `orStep`, else undefined). */
+function multiplesIn(min: number, max: number, step: number): fc.Arbitrary<number>;
+function multiplesIn(min: number, max: number, step: number, orStep: false): fc.Arbitrary<number> | undefined;
+function multiplesIn(min: number, max: number, step: number, orStep = true): fc.Arbitrary<number> | undefined {
+  const lo = Math.ceil(min / step - 1e-9);
+  const hi = Math.floor(max / step + 1e-9);
+  const [from, to] = [Math.max(lo, -(2 ** 31)), Math.min(hi, 2 ** 31)];
+  if (to < from || !Number.isSafeInteger(from) || !Number.isSafeInteger(to)) return orStep ? fc.constant(multipleAtOrAbove(min, step)) : undefined;
+  // A decimal step's product carries a double's error (3 × 0.1 is 0.30000000000000004), which a validator's division sees.
+  return fc.integer({ min: from, max: to }).map((k) => Number((k * step).toPrecision(15)));
+}
 
 /** Values inside a JSON parameter, from their limits where it has some (any JSON value where not). */
 function nestedValue(n: NestedLimits | undefined): fc.Arbitrary<unknown> {
@@ -214,6 +226,19 @@ export function invalidInput(tool: ToolSpec, values: ToolValues, address: string
             "integer",
             "not an integer",
           );
+        // A value within the bounds that is not a multiple: an integer one apart from a multiple (a fraction would break integer first).
+        const step = p.multipleOf;
+        if (step !== undefined && !(p.integer && step <= 1)) {
+          const off = p.integer ? 1 : step / 2;
+          const within = multiplesIn(Math.max(p.minimum ?? -1000, -(2 ** 31)), Math.min((p.maximum ?? 1000) - off, 2 ** 31), step, false);
+          if (within)
+            set(
+              p.name,
+              within.map((m) => m + off),
+              "multipleOf",
+              `not a multiple of ${step}`,
+            );
+        }
         set(p.name, fc.constantFrom("many", true, {}, [1], "12abc"), "type", "not a number");
         break;
       }

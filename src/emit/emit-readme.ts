@@ -104,6 +104,7 @@ function limitsOf(p: ParamSpec): string {
   if (p.minimum !== undefined && p.maximum !== undefined) parts.push(`${p.minimum}–${p.maximum}`);
   else if (p.minimum !== undefined) parts.push(`≥ ${p.minimum}`);
   else if (p.maximum !== undefined) parts.push(`≤ ${p.maximum}`);
+  if (p.multipleOf !== undefined) parts.push(`a multiple of ${p.multipleOf}`);
   if (p.minLength !== undefined && p.maxLength !== undefined) parts.push(`${p.minLength}–${thousands.format(p.maxLength)} characters`);
   else if (p.minLength !== undefined) parts.push(`at least ${p.minLength} character${p.minLength === 1 ? "" : "s"}`);
   else if (p.maxLength !== undefined) parts.push(`at most ${thousands.format(p.maxLength)} characters`);

@@ -33,6 +33,10 @@ describe("the support parts of a package", () => {
     expect(parts([bookId({ enum: ["b1", "b2"] })])).toEqual(["strings"]);
     expect(parts([bookId({ pattern: "^b[0-9]+$" })])).toEqual(["strings"]);
     expect(parts([bookId({ separator: "," })])).toEqual(["strings"]);
+    const zqOffset = { ...base.params[0]!, name: "zqOffset", type: "number" as const, secret: false, wire: { in: "query" as const, name: "offset" } };
+    expect(parts([{ ...base, params: [...base.params, { ...zqOffset, multipleOf: 20 }] }])).toEqual(["numbers"]);
+    expect(parts([{ ...base, params: [...base.params, { ...zqOffset, enum: [10, 20] }] }])).toEqual(["numbers"]);
+    expect(parts([{ ...base, params: [...base.params, { ...zqOffset, minimum: 0, maximum: 100 }] }])).toEqual([]); // bounds are the core's
     expect(parts([{ ...base, constants: [{ in: "body", pointer: "/fields", value: "all" }] }])).toEqual(["bodies", "constants"]);
     expect(parts([{ ...base, constants: [{ in: "header", name: "x-zq", value: "on" }] }])).toEqual(["constants"]);
     expect(

@@ -39,6 +39,7 @@ export function numberLimits(s: Schema, param: ManifestParam, note: (text: strin
   const maximum = bound(s.maximum, s.exclusiveMaximum, false);
   if (minimum !== undefined) param.minimum = minimum;
   if (maximum !== undefined) param.maximum = maximum;
+  if (typeof s.multipleOf === "number" && s.multipleOf > 0) param.multipleOf = s.multipleOf;
   if (param.limitsFromSpec) note("an exclusive bound of the spec is taken as it is (limitsFromSpec)");
   if (Array.isArray(s.enum)) {
     const values = [...new Set(s.enum.filter((v) => typeof v === "number"))];

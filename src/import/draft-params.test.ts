@@ -70,6 +70,12 @@ describe("parameters of the address and headers", () => {
     expect(d31.manifest.operations.acme_get_item!.params!.n).toMatchObject({ minimum: 1, maximum: 99 });
   });
 
+  it("draft a number's step (multipleOf: an offset by pages of 20), which the draft then links with", async () => {
+    const d = drafted(withParams([{ name: "offset", in: "query", schema: { type: "integer", multipleOf: 20 } }]), ["getItem"]);
+    expect(d.manifest.operations.acme_get_item!.params!.offset).toMatchObject({ integer: true, multipleOf: 20 });
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
   it("send the default of a parameter the spec requires (an API version header): the upstream's own default only of an optional one goes unsent", async () => {
     const d = drafted(
       withParams([

@@ -1,8 +1,8 @@
-// A parameter's limits (`minimum`, `maximum`, `integer`, `minLength`,
+// A parameter's limits (`minimum`, `maximum`, `multipleOf`, `integer`, `minLength`,
 // `maxLength`, `pattern`, `enum`, `format`): sane on their own, of the
 // parameter's type, and never looser than the spec's schema at the
 // parameter's place; `limitsFromSpec` takes the spec's as they are.
-import { checkValue, FORMAT_MAX_LENGTH, isValueFormat, type NestedLimits, type ParamSpec } from "@blockwright/runtime/internal";
+import { checkValue, FORMAT_MAX_LENGTH, isMultipleOf, isValueFormat, type NestedLimits, type ParamSpec } from "@blockwright/runtime/internal";
 import { canonical } from "../common/canonical-json.js";
 import { typeOf, type Schema } from "../load/openapi-document.js";
 import type { ManifestNestedLimits, ManifestParam } from "../load/precompiled/manifest-types.js";
@@ -15,11 +15,16 @@ import { patternLengths } from "./pattern-length.js";
 /** The longest credential accepted where the manifest gives no maxLength of its own (it is sent in a header or the address). */
 export const CREDENTIAL_MAX_LENGTH = 4096;
 
+/** The smallest multiple of `step` at or above `from`. */
+function firstMultiple(from: number, step: number): number {
+  return Math.ceil(from / step - 1e-9) * step;
+}
+
 /** Limits that only concern the manifest itself (sane ranges, enum values of the parameter's type). */
 export function checkOwnLimits(ctx: LinkContext, p: ManifestParam, at: Path): void {
   const patternProblem = p.pattern === undefined ? undefined : regexProblem(p.pattern);
   if (patternProblem) ctx.fail("BW2008", [...at, "pattern"], patternProblem, "value");
-  const numeric = ["minimum", "maximum", "integer"] as const;
+  const numeric = ["minimum", "maximum", "multipleOf", "integer"] as const;
   const textual = ["minLength", "maxLength", "pattern"] as const;
   for (const key of numeric) if (p[key] !== undefined && p.type !== "number") ctx.fail("BW2004", [...at, key], `${key} applies to number parameters, not ${p.type}`);
   for (const key of textual) if (p[key] !== undefined && p.type !== "string") ctx.fail("BW2004", [...at, key], `${key} applies to string parameters, not ${p.type}`);
@@ -27,6 +32,9 @@ export function checkOwnLimits(ctx: LinkContext, p: ManifestParam, at: Path): vo
   if (p.format !== undefined && p.type !== "string") ctx.fail("BW2004", [...at, "format"], `format applies to string parameters, not ${p.type}`);
   if (p.minimum !== undefined && p.maximum !== undefined && p.minimum > p.maximum) ctx.fail("BW2005", [...at, "minimum"], `minimum ${p.minimum} is above maximum ${p.maximum}`);
   if (p.minLength !== undefined && p.maxLength !== undefined && p.minLength > p.maxLength) ctx.fail("BW2005", [...at, "minLength"], `minLength ${p.minLength} is above maxLength ${p.maxLength}`);
+  if (p.multipleOf !== undefined && p.minimum !== undefined && p.maximum !== undefined && p.minimum <= p.maximum && firstMultiple(p.minimum, p.multipleOf) > p.maximum) {
+    ctx.fail("BW2005", [...at, "multipleOf"], `no multiple of ${p.multipleOf} lies between minimum ${p.minimum} and maximum ${p.maximum}`, "value");
+  }
   for (const [i, value] of (p.enum ?? []).entries()) {
     const kind = p.type === "number" ? "number" : "string";
     if (typeof value !== kind) ctx.fail("BW2009", [...at, "enum", i], `enum values of a ${p.type} parameter must be ${kind}s, got ${JSON.stringify(value)}`, "value");
@@ -196,6 +204,7 @@ export function withSpecLimits(ctx: LinkContext, p: ManifestParam, schema: Schem
   );
   if (out.minimum === undefined && lower.length) out.minimum = Math.max(...lower);
   if (out.maximum === undefined && upper.length) out.maximum = Math.min(...upper);
+  if (out.multipleOf === undefined && typeof s.multipleOf === "number" && s.multipleOf > 0) out.multipleOf = s.multipleOf;
   for (const key of ["minLength", "maxLength", "pattern"] as const) if (out[key] === undefined && s[key] !== undefined) (out as unknown as Record<string, unknown>)[key] = s[key];
   if (out.enum === undefined && Array.isArray(s.enum)) out.enum = [...(s.enum as unknown[])];
   return out;
@@ -298,6 +307,8 @@ function checkLooser(ctx: LinkContext, p: ManifestParam, at: Path, spec: Schema,
   const exclusiveMax = s.exclusiveMaximum === true || typeof s.exclusiveMaximum === "number";
   if (specMin !== undefined && (p.minimum === undefined || p.minimum < specMin || (exclusiveMin && p.minimum === specMin))) looser("minimum", p.minimum, specMin);
   if (specMax !== undefined && (p.maximum === undefined || p.maximum > specMax || (exclusiveMax && p.maximum === specMax))) looser("maximum", p.maximum, specMax);
+  // A multiple of the manifest's is one of the spec's only when the manifest's is a multiple of the spec's.
+  if (typeof s.multipleOf === "number" && s.multipleOf > 0 && (p.multipleOf === undefined || !isMultipleOf(p.multipleOf, s.multipleOf))) looser("multipleOf", p.multipleOf, s.multipleOf);
   if (typeof s.minLength === "number" && (p.minLength ?? 0) < s.minLength && !p.enum?.every((v) => String(v).length >= (s.minLength as number))) looser("minLength", p.minLength, s.minLength);
   if (typeof s.maxLength === "number" && (p.maxLength === undefined || p.maxLength > s.maxLength) && !p.enum?.every((v) => String(v).length <= (s.maxLength as number))) looser("maxLength", p.maxLength, s.maxLength);
   if (typeof s.pattern === "string" && p.pattern === undefined && p.enum === undefined) looser("pattern", p.pattern, s.pattern);
@@ -363,6 +374,7 @@ export function diffParamLimits(subject: string, a: ParamSurface, b: ParamSurfac
   if (a.integer && !b.integer) report("limitLoosened", { subject, what: "integer", from: true, to: false });
   bound(subject, "minimum", a.minimum, b.minimum, "raise", report);
   bound(subject, "maximum", a.maximum, b.maximum, "lower", report);
+  diffMultipleOf(subject, a.multipleOf, b.multipleOf, report);
   bound(subject, "minLength", a.minLength, b.minLength, "raise", report);
   bound(subject, "maxLength", a.maxLength, b.maxLength, "lower", report);
   bound(subject, "list maxItems", a.list?.maxItems, b.list?.maxItems, "lower", report);
@@ -413,6 +425,14 @@ function diffForbiddenKeys(subject: string, a: ForbiddenKeys | undefined, b: For
   if (!a.caseInsensitive && b.caseInsensitive) report("limitTightened", { subject, what: "forbidden keys in any case" });
   if (a.caseInsensitive && !b.caseInsensitive) report("limitLoosened", { subject, what: "forbidden keys in their own case only" });
   if (a.hint !== b.hint) report("hintChanged", { subject, from: a.hint, to: b.hint });
+}
+
+/** A step added, or changed to one that is not a divisor of the old (12 to 8: 12 was accepted), refuses values that were accepted. */
+function diffMultipleOf(subject: string, a: number | undefined, b: number | undefined, report: Report<ParamLimitChange>): void {
+  if (a === b) return;
+  if (b === undefined) report("limitRemoved", { subject, what: "multipleOf removed", from: a });
+  else if (a === undefined) report("limitAdded", { subject, what: "multipleOf", to: b });
+  else report(isMultipleOf(a, b) ? "limitLoosened" : "limitTightened", { subject, what: "multipleOf", from: a, to: b });
 }
 
 /** `tighten`: whether raising (a minimum) or lowering (a maximum) the bound tightens it. */

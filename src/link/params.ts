@@ -24,6 +24,7 @@ const COPIED = [
   "integer",
   "minimum",
   "maximum",
+  "multipleOf",
   "minLength",
   "maxLength",
   "pattern",

@@ -16,6 +16,7 @@ const VALUES: Record<CopiedParamKey, unknown> = {
   integer: true,
   minimum: 1,
   maximum: 9,
+  multipleOf: 3,
   minLength: 2,
   maxLength: 80,
   pattern: "^[a-z,]+$",

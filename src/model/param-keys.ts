@@ -28,6 +28,7 @@ export const PARAM_KEYS = {
   integer: "copied",
   minimum: "copied",
   maximum: "copied",
+  multipleOf: "copied",
   minLength: "copied",
   maxLength: "copied",
   pattern: "copied",

@@ -40,7 +40,25 @@ export interface Shape {
 export interface ParamSurface
   extends Pick<
     ParamSpec,
-    "type" | "title" | "description" | "required" | "default" | "integer" | "minimum" | "maximum" | "minLength" | "maxLength" | "pattern" | "enum" | "caseInsensitive" | "secret" | "visibility" | "minItems" | "maxItems" | "maxBytes"
+    | "type"
+    | "title"
+    | "description"
+    | "required"
+    | "default"
+    | "integer"
+    | "minimum"
+    | "maximum"
+    | "multipleOf"
+    | "minLength"
+    | "maxLength"
+    | "pattern"
+    | "enum"
+    | "caseInsensitive"
+    | "secret"
+    | "visibility"
+    | "minItems"
+    | "maxItems"
+    | "maxBytes"
   > {
   format?: string;
   jsonType?: string;

@@ -10,7 +10,7 @@
 // outputs, names and texts stay as the user has them, and what the manifest
 // binds that the newer document no longer has stays `generate`'s error, at
 // its line.
-import { parsePointer } from "@blockwright/runtime/internal";
+import { isMultipleOf, parsePointer } from "@blockwright/runtime/internal";
 import { type Document, isCollection, parseDocument } from "yaml";
 import { declaredParameter, OpenApiDocument, type OpenApiOperation, type Schema, typeOf } from "../load/openapi-document.js";
 import type { ManifestParam } from "../load/precompiled/manifest-types.js";
@@ -118,6 +118,8 @@ function tightenParam(doc: OpenApiDocument, op: OpenApiOperation, yaml: Document
   };
   if (number && typeof s.exclusiveMinimum !== "number" && s.exclusiveMinimum !== true) bound("minimum", (t, m) => t > m);
   if (number && typeof s.exclusiveMaximum !== "number" && s.exclusiveMaximum !== true) bound("maximum", (t, m) => t < m);
+  // A step the newer document adds, or one the manifest's is no multiple of: the newer one's (a multiple of the older's is kept).
+  if (number && typeof s.multipleOf === "number" && s.multipleOf > 0 && (p.multipleOf === undefined || !isMultipleOf(p.multipleOf, s.multipleOf))) set("multipleOf", s.multipleOf, `${what}'s multipleOf in the newer document`);
   if (text && !p.enum) bound("minLength", (t, m) => t > m);
   if (text && !p.enum) bound("maxLength", (t, m) => t < m);
   if ((text || number) && Array.isArray(s.enum) && p.enum) {

@@ -12,6 +12,7 @@ import { acceptCase, refuseCase } from "../input-cases.js";
 import { paramSource } from "../sources.js";
 import type { CaseKindModule, ContractCase } from "../types.js";
 import { type ToolValues, valuesOf } from "../values.js";
+import { multipleAtOrAbove, multipleAtOrBelow } from "../rule-values.js";
 
 interface Boundary {
   name: string;
@@ -72,7 +73,7 @@ export const limitKind: CaseKindModule = {
 /** Whether the parameter has a limit of its own: it must be given, or it has a bound, a length or a count. */
 function hasLimit(p: ParamSpec): boolean {
   if (requiredInput(p)) return true;
-  if (p.type === "number") return p.minimum !== undefined || p.maximum !== undefined || p.integer === true;
+  if (p.type === "number") return p.minimum !== undefined || p.maximum !== undefined || p.integer === true || p.multipleOf !== undefined;
   if (p.type === "json") return [p.keys, p.values, p.items].some((n) => n && nestedBoundaries("x", n).length > 0);
   if (p.type !== "string") return false;
   if (p.enum) return p.separator !== undefined;
@@ -93,8 +94,18 @@ function boundaries(p: ParamSpec, values: ToolValues): Boundary[] {
     const past = (bound: number, direction: 1 | -1) => (bound + direction * step !== bound ? bound + direction * step : Math.sign(bound) === direction ? bound * 2 : bound / 2);
     // At a bound past 2^53 the value accepted is the safe integer nearest it (mocks read an int64's bounds so).
     const safe = (n: number) => (p.integer ? Math.min(Math.max(n, Number.MIN_SAFE_INTEGER), Number.MAX_SAFE_INTEGER) : n);
-    if (p.minimum !== undefined) out.push({ name: `${p.name} minimum ${p.minimum}`, param: p, ok: safe(p.integer ? Math.ceil(p.minimum) : p.minimum), bad: past(p.integer ? Math.ceil(p.minimum) : p.minimum, -1), rule: "minimum" });
-    if (p.maximum !== undefined) out.push({ name: `${p.name} maximum ${p.maximum}`, param: p, ok: safe(p.integer ? Math.floor(p.maximum) : p.maximum), bad: past(p.integer ? Math.floor(p.maximum) : p.maximum, 1), rule: "maximum" });
+    // With a step, the value at a bound is the multiple nearest it inside.
+    const up = (n: number) => (p.multipleOf === undefined ? n : multipleAtOrAbove(n, p.multipleOf));
+    const down = (n: number) => (p.multipleOf === undefined ? n : multipleAtOrBelow(n, p.multipleOf));
+    if (p.minimum !== undefined) out.push({ name: `${p.name} minimum ${p.minimum}`, param: p, ok: safe(up(p.integer ? Math.ceil(p.minimum) : p.minimum)), bad: past(p.integer ? Math.ceil(p.minimum) : p.minimum, -1), rule: "minimum" });
+    if (p.maximum !== undefined) out.push({ name: `${p.name} maximum ${p.maximum}`, param: p, ok: safe(down(p.integer ? Math.floor(p.maximum) : p.maximum)), bad: past(p.integer ? Math.floor(p.maximum) : p.maximum, 1), rule: "maximum" });
+    // A value within the bounds one apart from a multiple (an integer's: a fraction would break integer first).
+    if (p.multipleOf !== undefined && !(p.integer && p.multipleOf <= 1)) {
+      const ok = Number(values.example(p.name)?.value ?? up(p.minimum ?? 0));
+      const off = p.integer ? 1 : p.multipleOf / 2;
+      const bad = p.maximum !== undefined && ok + off > p.maximum ? ok - off : ok + off;
+      if (p.minimum === undefined || bad >= p.minimum) out.push({ name: `${p.name} multipleOf ${p.multipleOf}`, param: p, ok, bad, rule: "multipleOf" });
+    }
     if (p.integer) {
       const example = Number(values.example(p.name)?.value ?? p.minimum ?? 1);
       // A fraction is one only where numbers are still that fine.

@@ -617,6 +617,10 @@ export interface ManifestParam {
    */
   maximum?: number
   /**
+   * For numbers: accept only multiples of this (an offset that moves by pages of 20: `20`). Taken from the spec where it states one; a manifest's must be a multiple of the spec's.
+   */
+  multipleOf?: number
+  /**
    * For strings: the fewest characters accepted.
    */
   minLength?: number
@@ -1337,6 +1341,7 @@ export type ManifestField =
   | "param.integer"
   | "param.minimum"
   | "param.maximum"
+  | "param.multipleOf"
   | "param.minLength"
   | "param.maxLength"
   | "param.pattern"
