@@ -6,7 +6,7 @@
 // without flows bundles none of it (token requests, JWT signing).
 import type { CallCredential, OAuthOptions, OAuthSupport } from "../oauth/flows.js";
 import type { AuthWay, ToolCall } from "../spec/tool-types.js";
-import { basicTexts, basicUserProblem, chooseWay, simpleWayProblem, wayProblem } from "../http/credentials.js";
+import { basicTexts, basicUserProblem, chooseWay, given, wayProblem } from "../http/credentials.js";
 import { lacks } from "../common/unsupported.js";
 import { applyCredential } from "../http/transport.js";
 
@@ -45,9 +45,9 @@ export function callCredential(
   const choose = options.credentials?.choose ?? (tool.oauth ? options.oauth?.choose : undefined);
   if (choose) return choose(tool, values, options as Parameters<CredentialChoice>[2], keepSecret);
   const param = tool.auth.param;
-  const given = values[param];
-  if (typeof given === "string" && given.trim() !== "") return { way: tool.auth, credential: given };
-  // Not given: a token the flows could obtain needs the OAuth support; a credential without flows is required.
+  const value = values[param];
+  if (given(value)) return { way: tool.auth, credential: value };
+  // Not given: a token the flows could obtain needs the OAuth support; a credential without flows is required (the one place that says so).
   return { problem: tool.oauth ? lacks("oauth", param) : { param, rule: "required", message: `${param}: is required` } };
 }
 
@@ -63,7 +63,8 @@ export function chooseCredential(tool: ToolCall, values: Record<string, unknown>
   const way = kinds ? kinds.chooseWay(tool.auth, values) : tool.auth;
   const chosen = tool.auth.alternatives?.includes(way) ? { credential: String(values[way.param]) } : firstCredential(tool, values, options, keepSecret);
   if ("problem" in chosen) return chosen;
-  const unmet = kinds ? kinds.wayProblem(tool, way, values) : simpleWayProblem(tool, values);
+  // Without the kinds, the call came with a flow (callCredential gives a credential sent as it is itself): the token, given or obtained, meets the way.
+  const unmet = kinds?.wayProblem(tool, way, values);
   if (unmet) return { problem: unmet };
   for (const text of kinds?.basicTexts(way, chosen.credential, values) ?? []) keepSecret(text);
   return { ...chosen, way };

@@ -19,6 +19,3 @@ function failedReply(tool: ToolCall, ctx: ExpressionContext): boolean {
 }
 
 export const replyOutcomes = { outputs: outcomeOutputs, failed: failedReply };
-
-/** Whether a tool reads its replies beyond their status. */
-export const outcomesNeeded = (tool: ToolCall): boolean => tool.outcomes.length > 0 || tool.errors.failureWhen !== undefined;

@@ -237,6 +237,18 @@ it('a basic credential\'s user id with a ":" is refused with the parameters, by 
   expect(seen).toHaveLength(0);
 });
 
+describe("the outcomes part's effect", () => {
+  const failing: ToolSpec = { ...getBook, errors: { ...getBook.errors, failureWhen: [{ expression: "$response.body#/state", ref: { kind: "body", pointer: ["state"] }, equals: "failed" }] } };
+  const missing: ToolSpec = { ...getBook, outcomes: [{ status: 404, description: "No such book.", outputs: [{ path: "state", source: { value: "absent" } }] }] };
+
+  it("a 2xx its failureWhen reads as failed is an upstream failure; a status mapped to outputs is a success with them", async () => {
+    const { fetch } = scriptedFetch(json(200, { id: "b9", title: "Dune", state: "failed" }), json(404, { error: { code: "zq_gone", message: "gone" } }));
+    const execute = createExecutor({ [failing.id]: failing, zq_get_missing: { ...missing, id: "zq_get_missing" } }, { outcomes: replyOutcomes });
+    expect(await execute(failing.id, { apiKey: KEY, bookId: "b9" }, { fetch })).toMatchObject({ success: false, error: { type: "upstream", status: 200, retryable: false } });
+    expect(await execute("zq_get_missing", { apiKey: KEY, bookId: "b9" }, { fetch })).toEqual({ success: true, output: { state: "absent" } });
+  });
+});
+
 describe("a part a declaration needs only for some calls", () => {
   const paged: ToolSpec = {
     ...getBook,

@@ -20,8 +20,7 @@ import { problemMessage } from "../http/problem-details.js";
 import type { Issue } from "../common/issue.js";
 import { unsupported } from "../common/unsupported.js";
 import type { FormFieldEncoding, ParamCall, ToolCall, WireSpec } from "../spec/tool-types.js";
-import { hasStringRules, type ValueSupport } from "../validate/validate-params.js";
-import { hasNumberRules } from "../validate/number-rules.js";
+import { hasNumberRules, hasStringRules, type ValueSupport } from "../validate/validate-params.js";
 import type { credentialKinds, WithOAuth } from "./credential.js";
 import type { FileSupport } from "./file-support.js";
 import type { BodySupport } from "./request-body.js";
@@ -30,7 +29,7 @@ import type { WriteSupport } from "./write-safety.js";
 import type { pageLinks } from "./next-address.js";
 import type { instanceAddresses } from "./instance-address.js";
 import type { chooseRoute } from "./routes.js";
-import { outcomesNeeded, type replyOutcomes } from "./outcomes.js";
+import type { replyOutcomes } from "./outcomes.js";
 
 export { SUPPORT_EXPORTS, unsupported } from "../common/unsupported.js";
 
@@ -91,6 +90,11 @@ export function bodyNeeded(tool: ToolCall): boolean {
 export function constantsNeeded(tool: ToolCall): boolean {
   const switched = (wire: WireSpec | undefined) => wire?.in === "switch";
   return tool.constants.length > 0 || tool.params.some((p) => switched(p.wire)) || tool.routes.some((r) => Object.values(r.wire).some(switched));
+}
+
+/** Whether a tool reads its replies beyond their status (`outcomes`): a status mapped to outputs, or a 2xx its body says failed. */
+export function outcomesNeeded(tool: ToolCall): boolean {
+  return tool.outcomes.length > 0 || tool.errors.failureWhen !== undefined;
 }
 
 /** What a call is: its raw input and whether it asks for more than one page (what some parts are needed for). */

@@ -124,17 +124,6 @@ export function credentialKindsNeeded(auth: AuthSpec): boolean {
 }
 
 /**
- * Why a call cannot use the only way of a simple auth (one credential, sent
- * as it is): its parameter is not given (none is needed from a call whose
- * tool has OAuth 2 flows: a flow may obtain it). wayProblem's answer for such
- * an auth.
- */
-export function simpleWayProblem(tool: { auth: AuthSpec; oauth?: unknown }, values: Record<string, unknown>): { param: string; rule: "required"; message: string } | undefined {
-  const param = tool.auth.param;
-  return tool.oauth || given(values[param]) ? undefined : { param, rule: "required", message: `${param}: is required` };
-}
-
-/**
  * What a way puts on a request: its first credential carries `credential`
  * (the value given, or an OAuth 2 flow's access token), the others their
  * parameters' values.

@@ -3,7 +3,7 @@
 // the support is refused where it is used.
 import { describe, expect, it } from "vitest";
 import type { ParamCall, ToolCall } from "../spec/tool-types.js";
-import { isMultipleOf, numberRules } from "./number-rules.js";
+import { isMultipleOf, multipleNear, numberRules } from "./number-rules.js";
 import { validateInput } from "./validate-params.js";
 
 const offset: ParamCall = { name: "zqOffset", type: "number", required: true, secret: false, wire: { in: "query", name: "offset" }, integer: true, minimum: 0, multipleOf: 20 };
@@ -13,6 +13,12 @@ describe("a number's step", () => {
   it("holds for multiples within a double's rounding, and not for others", () => {
     expect([isMultipleOf(40, 20), isMultipleOf(0, 20), isMultipleOf(-60, 20), isMultipleOf(0.3, 0.1), isMultipleOf(1.5, 0.5)]).toEqual([true, true, true, true, true]);
     expect([isMultipleOf(7, 20), isMultipleOf(30, 20), isMultipleOf(0.35, 0.1)]).toEqual([false, false, false]);
+  });
+
+  it("the multiple nearest a bound, inside it: a bound itself when it is one, a decimal step's as a validator reads it", () => {
+    expect([multipleNear(3, 5, true), multipleNear(52, 5, false), multipleNear(40, 20, true), multipleNear(-7, 5, true)]).toEqual([5, 50, 40, -5]);
+    expect(multipleNear(0.25, 0.1, true)).toBe(0.3);
+    expect(isMultipleOf(multipleNear(0.25, 0.1, true), 0.1)).toBe(true);
   });
 
   it("a value off the step is refused before any request: field, rule and value", () => {

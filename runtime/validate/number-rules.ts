@@ -11,9 +11,14 @@ export function isMultipleOf(n: number, step: number): boolean {
   return Math.abs(quotient - Math.round(quotient)) <= 1e-9 * Math.max(1, Math.abs(quotient));
 }
 
-/** Whether a number parameter has rules of this support: an enum or a step. */
-export function hasNumberRules(spec: Pick<ParamCall, "type" | "enum" | "multipleOf">): boolean {
-  return spec.type === "number" && (spec.enum !== undefined || spec.multipleOf !== undefined);
+/**
+ * The multiple of `step` nearest `n` on the side `up` says (at or above, at or below), `n` itself when it is
+ * one; written to 15 digits, so that a decimal step's product (3 × 0.1, 0.30000000000000004) is the value a
+ * validator's division reads as a multiple. The generator's bounds and the suite's values go by it.
+ */
+export function multipleNear(n: number, step: number, up: boolean): number {
+  const k = up ? Math.ceil(n / step - 1e-9) : Math.floor(n / step + 1e-9);
+  return Number((k * step).toPrecision(15));
 }
 
 /** The number, or the rule it breaks. */

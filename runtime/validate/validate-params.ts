@@ -165,7 +165,7 @@ function checkNumber(spec: ParamCall, n: number, support: ValueSupport): Checked
   if (spec.minimum !== undefined && n < spec.minimum) return problem(spec, "minimum", `must be at least ${spec.minimum}${range(spec)}`, n);
   if (spec.maximum !== undefined && n > spec.maximum) return problem(spec, "maximum", `must be at most ${spec.maximum}${range(spec)}`, n);
   // An enum or a step: the number rules support's (number-rules.ts).
-  if (spec.enum === undefined && spec.multipleOf === undefined) return { value: n };
+  if (!hasNumberRules(spec)) return { value: n };
   return support.numbers ? support.numbers.check(spec, n) : { issue: lacks("numbers", spec.name) };
 }
 
@@ -212,6 +212,11 @@ function computePlacements(spec: ParamCall, tool: Pick<ToolCall, "routes" | "aut
     else if (credential) places.add(credential.type === "query" ? "query" : "header");
   }
   return places;
+}
+
+/** Whether a number parameter has rules of the numbers support (`numberRules`, number-rules.ts): an enum or a step. */
+export function hasNumberRules(spec: Pick<ParamCall, "type" | "enum" | "multipleOf">): boolean {
+  return spec.type === "number" && (spec.enum !== undefined || spec.multipleOf !== undefined);
 }
 
 /** Whether a string parameter has rules of the strings support (`stringRules`): an enum, a pattern, a format or a list. */

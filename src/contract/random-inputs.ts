@@ -3,10 +3,10 @@
 // rules, then the cross-field rules made to hold: what the runtime accepts),
 // and invalid ones that break exactly one rule, saying which.
 import fc from "fast-check";
-import { credentialOfParam, isValueFormat, wayParams, itemAt, oauthParams, type NestedLimits, type ParamSpec, type ToolSpec, validateParams } from "@blockwright/runtime/internal";
+import { credentialOfParam, isValueFormat, multipleNear, wayParams, itemAt, oauthParams, type NestedLimits, type ParamSpec, type ToolSpec, validateParams } from "@blockwright/runtime/internal";
 import { madeStrings, NOT_OF_FORMAT, stretch } from "../model/string-values.js";
 import { withAddress } from "./call.js";
-import { multipleAtOrAbove, sampleFile } from "./rule-values.js";
+import { sampleFile } from "./rule-values.js";
 import { ContractFailure } from "./types.js";
 import type { Input, ToolValues } from "./values.js";
 
@@ -123,12 +123,11 @@ const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
 function multiplesIn(min: number, max: number, step: number): fc.Arbitrary<number>;
 function multiplesIn(min: number, max: number, step: number, orStep: false): fc.Arbitrary<number> | undefined;
 function multiplesIn(min: number, max: number, step: number, orStep = true): fc.Arbitrary<number> | undefined {
-  const lo = Math.ceil(min / step - 1e-9);
-  const hi = Math.floor(max / step + 1e-9);
-  const [from, to] = [Math.max(lo, -(2 ** 31)), Math.min(hi, 2 ** 31)];
-  if (to < from || !Number.isSafeInteger(from) || !Number.isSafeInteger(to)) return orStep ? fc.constant(multipleAtOrAbove(min, step)) : undefined;
-  // A decimal step's product carries a double's error (3 × 0.1 is 0.30000000000000004), which a validator's division sees.
-  return fc.integer({ min: from, max: to }).map((k) => Number((k * step).toPrecision(15)));
+  // The multiples' indices: the k of each k × step between the bounds.
+  const from = Math.max(Math.round(multipleNear(min, step, true) / step), -(2 ** 31));
+  const to = Math.min(Math.round(multipleNear(max, step, false) / step), 2 ** 31);
+  if (to < from || !Number.isSafeInteger(from) || !Number.isSafeInteger(to)) return orStep ? fc.constant(multipleNear(min, step, true)) : undefined;
+  return fc.integer({ min: from, max: to }).map((k) => multipleNear(k * step, step, true));
 }
 
 /** Values inside a JSON parameter, from their limits where it has some (any JSON value where not). */

@@ -37,7 +37,10 @@ describe("a number's step in the derived suite", () => {
 
   it("draws valid values that are multiples, and invalid ones that break the step alone", () => {
     const valid = fc.sample(validInput(tool, values, "http://127.0.0.1:1"), { numRuns: 40, seed: 3 });
-    for (const input of valid) if (input.top !== undefined) expect(Number(input.top) % 5).toBe(0);
+    const tops = valid.filter((input) => input.top !== undefined).map((input) => Number(input.top));
+    // Most draws give it (an optional parameter is sometimes left out): none checked would prove nothing.
+    expect(tops.length).toBeGreaterThan(10);
+    expect(tops.filter((top) => top % 5 !== 0 || top < 3 || top > 50)).toEqual([]);
     const invalid = fc.sample(invalidInput(tool, values, "http://127.0.0.1:1"), { numRuns: 400, seed: 3 }).filter((d) => d.rule.includes("multipleOf"));
     expect(invalid.length).toBeGreaterThan(0);
     for (const d of invalid) {

@@ -1,7 +1,7 @@
 // Values made from a parameter's own declarations, for the cases no example
 // covers: its placeholder read as its type, and values its rules allow (the
 // fewest items an array may hold, the low end of a range, each enum value).
-import type { ParamSpec } from "@blockwright/runtime/internal";
+import { multipleNear, type ParamSpec } from "@blockwright/runtime/internal";
 import { madeStrings } from "../model/string-values.js";
 
 /** The placeholder text as a value of the parameter's type, if it reads as one. */
@@ -45,7 +45,7 @@ export function synthesized(param: ParamSpec): unknown[] {
       const low = param.minimum ?? (param.maximum !== undefined ? Math.min(param.maximum, 1) : 1);
       // An int64's bound (±2^63) is past what mocks and JSON parsers hold exactly: the nearest safe integer.
       const value = param.integer ? Math.min(Math.max(Math.ceil(low), Number.MIN_SAFE_INTEGER), Number.MAX_SAFE_INTEGER) : low;
-      return [param.multipleOf === undefined ? value : multipleAtOrAbove(value, param.multipleOf)];
+      return [param.multipleOf === undefined ? value : multipleNear(value, param.multipleOf, true)];
     }
     case "string": {
       if (param.enum) return param.separator === undefined ? [...param.enum] : [param.enum.slice(0, 2).join(param.separator), ...param.enum];
@@ -59,14 +59,4 @@ export function synthesized(param: ParamSpec): unknown[] {
 /** The small file the suite uploads for a file parameter: made here, never read from disk (a fresh one per use: a File is not shared between calls). */
 export function sampleFile(): File {
   return new File([new TextEncoder().encode("A small file the blockwright contract suite uploads.\n")], "blockwright-sample.txt", { type: "text/plain" });
-}
-
-/** The smallest multiple of `step` at or above `n` (the first value a step allows from a bound). */
-export function multipleAtOrAbove(n: number, step: number): number {
-  return Number((Math.ceil(n / step - 1e-9) * step).toPrecision(15));
-}
-
-/** The largest multiple of `step` at or below `n`. */
-export function multipleAtOrBelow(n: number, step: number): number {
-  return Number((Math.floor(n / step + 1e-9) * step).toPrecision(15));
 }

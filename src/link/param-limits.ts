@@ -2,7 +2,7 @@
 // `maxLength`, `pattern`, `enum`, `format`): sane on their own, of the
 // parameter's type, and never looser than the spec's schema at the
 // parameter's place; `limitsFromSpec` takes the spec's as they are.
-import { checkValue, FORMAT_MAX_LENGTH, isMultipleOf, isValueFormat, type NestedLimits, type ParamSpec } from "@blockwright/runtime/internal";
+import { checkValue, FORMAT_MAX_LENGTH, isMultipleOf, isValueFormat, multipleNear, type NestedLimits, type ParamSpec } from "@blockwright/runtime/internal";
 import { canonical } from "../common/canonical-json.js";
 import { typeOf, type Schema } from "../load/openapi-document.js";
 import type { ManifestNestedLimits, ManifestParam } from "../load/precompiled/manifest-types.js";
@@ -14,11 +14,6 @@ import { patternLengths } from "./pattern-length.js";
 
 /** The longest credential accepted where the manifest gives no maxLength of its own (it is sent in a header or the address). */
 export const CREDENTIAL_MAX_LENGTH = 4096;
-
-/** The smallest multiple of `step` at or above `from`. */
-function firstMultiple(from: number, step: number): number {
-  return Math.ceil(from / step - 1e-9) * step;
-}
 
 /** Limits that only concern the manifest itself (sane ranges, enum values of the parameter's type). */
 export function checkOwnLimits(ctx: LinkContext, p: ManifestParam, at: Path): void {
@@ -32,7 +27,7 @@ export function checkOwnLimits(ctx: LinkContext, p: ManifestParam, at: Path): vo
   if (p.format !== undefined && p.type !== "string") ctx.fail("BW2004", [...at, "format"], `format applies to string parameters, not ${p.type}`);
   if (p.minimum !== undefined && p.maximum !== undefined && p.minimum > p.maximum) ctx.fail("BW2005", [...at, "minimum"], `minimum ${p.minimum} is above maximum ${p.maximum}`);
   if (p.minLength !== undefined && p.maxLength !== undefined && p.minLength > p.maxLength) ctx.fail("BW2005", [...at, "minLength"], `minLength ${p.minLength} is above maxLength ${p.maxLength}`);
-  if (p.multipleOf !== undefined && p.minimum !== undefined && p.maximum !== undefined && p.minimum <= p.maximum && firstMultiple(p.minimum, p.multipleOf) > p.maximum) {
+  if (p.multipleOf !== undefined && p.minimum !== undefined && p.maximum !== undefined && p.minimum <= p.maximum && multipleNear(p.minimum, p.multipleOf, true) > p.maximum) {
     ctx.fail("BW2005", [...at, "multipleOf"], `no multiple of ${p.multipleOf} lies between minimum ${p.minimum} and maximum ${p.maximum}`, "value");
   }
   for (const [i, value] of (p.enum ?? []).entries()) {

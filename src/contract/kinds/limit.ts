@@ -5,14 +5,13 @@
 // upstream accepts (limits.requestHeadBytes); a value of the parameter's
 // format and one that is not; for a list in one string, items of its enum
 // and one that is not; the limits of values inside a JSON parameter.
-import { FORMAT_MAX_LENGTH, FORMAT_MIN_LENGTH, isValueFormat, type NestedLimits, type ParamSpec } from "@blockwright/runtime/internal";
+import { FORMAT_MAX_LENGTH, FORMAT_MIN_LENGTH, isValueFormat, multipleNear, type NestedLimits, type ParamSpec } from "@blockwright/runtime/internal";
 import { madeStrings, NOT_OF_FORMAT } from "../../model/string-values.js";
 import { fail } from "../call.js";
 import { acceptCase, refuseCase } from "../input-cases.js";
 import { paramSource } from "../sources.js";
 import type { CaseKindModule, ContractCase } from "../types.js";
 import { type ToolValues, valuesOf } from "../values.js";
-import { multipleAtOrAbove, multipleAtOrBelow } from "../rule-values.js";
 
 interface Boundary {
   name: string;
@@ -95,8 +94,8 @@ function boundaries(p: ParamSpec, values: ToolValues): Boundary[] {
     // At a bound past 2^53 the value accepted is the safe integer nearest it (mocks read an int64's bounds so).
     const safe = (n: number) => (p.integer ? Math.min(Math.max(n, Number.MIN_SAFE_INTEGER), Number.MAX_SAFE_INTEGER) : n);
     // With a step, the value at a bound is the multiple nearest it inside.
-    const up = (n: number) => (p.multipleOf === undefined ? n : multipleAtOrAbove(n, p.multipleOf));
-    const down = (n: number) => (p.multipleOf === undefined ? n : multipleAtOrBelow(n, p.multipleOf));
+    const up = (n: number) => (p.multipleOf === undefined ? n : multipleNear(n, p.multipleOf, true));
+    const down = (n: number) => (p.multipleOf === undefined ? n : multipleNear(n, p.multipleOf, false));
     if (p.minimum !== undefined) out.push({ name: `${p.name} minimum ${p.minimum}`, param: p, ok: safe(up(p.integer ? Math.ceil(p.minimum) : p.minimum)), bad: past(p.integer ? Math.ceil(p.minimum) : p.minimum, -1), rule: "minimum" });
     if (p.maximum !== undefined) out.push({ name: `${p.name} maximum ${p.maximum}`, param: p, ok: safe(down(p.integer ? Math.floor(p.maximum) : p.maximum)), bad: past(p.integer ? Math.floor(p.maximum) : p.maximum, 1), rule: "maximum" });
     // A value within the bounds one apart from a multiple (an integer's: a fraction would break integer first).
