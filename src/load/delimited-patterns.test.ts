@@ -3,7 +3,7 @@
 // warning at its place, before the examples are checked against it (so the
 // upstream's example that meets it is kept). Patterns the slashes leave
 // matchable, a property called `pattern` and example data are left as written.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -55,6 +55,37 @@ describe("a pattern written between slashes", () => {
     expect(loaded.warnings.map((w) => w.printed)).toEqual([
       'openapi.yaml:11:44: pattern "/^[a-z0-9._]+$/" is written between slashes, as a JavaScript literal, which no text matches: read as "^[a-z0-9._]+$" [BW1206]',
       'openapi.yaml:20:50: pattern "/^[a-z0-9._]+$/" is written between slashes, as a JavaScript literal, which no text matches: read as "^[a-z0-9._]+$" [BW1206]',
+    ]);
+  });
+
+  it("in a file the document refers to: read so there too, its example kept, the warning at that file's place", async () => {
+    const sub = join(dir, "zq-multi");
+    mkdirSync(sub, { recursive: true });
+    writeFileSync(
+      join(sub, "openapi.yaml"),
+      `openapi: 3.0.3
+info: { title: Zq accounts, version: "1" }
+paths:
+  /zq-accounts:
+    get:
+      operationId: getZqAccount
+      responses:
+        "200":
+          description: The account.
+          content:
+            application/json:
+              schema: { $ref: "schemas.yaml#/ZqAccount" }
+`,
+    );
+    writeFileSync(join(sub, "schemas.yaml"), `ZqAccount:
+  type: object
+  properties:
+    name: { type: string, pattern: "/^[a-z]+$/", example: zqchocobo }
+`);
+    const loaded = await loadOpenApi(join(sub, "openapi.yaml"), dir);
+    expect(JSON.stringify(loaded.source.data)).toContain('"pattern":"^[a-z]+$"');
+    expect(loaded.warnings.map((w) => w.printed)).toEqual([
+      'zq-multi/schemas.yaml:4:36: pattern "/^[a-z]+$/" is written between slashes, as a JavaScript literal, which no text matches: read as "^[a-z]+$" [BW1206]',
     ]);
   });
 });

@@ -54,10 +54,14 @@ export async function loadOpenApi(path: string, root: string, refFolders: string
   const source = hasExternalRef(rootSource.data) ? await bundled(rootSource, absolute, files, display, refFolders) : rootSource;
   // Example values that are only a `$ref`, followed as Prism follows them, before they are checked (load-rewrites.ts).
   for (const file of new Set([source, ...files.values()])) followExampleRefs(file.data);
-  // Patterns written between slashes, read as what is between them (load-rewrites.ts) before examples are checked against them.
-  const delimited = readDelimitedPatterns(source.data).map(
-    (p) => new SourceError("BW1206", source.locate(p.path, "value"), `pattern ${JSON.stringify(p.written)} is written between slashes, as a JavaScript literal, which no text matches: read as ${JSON.stringify(p.read)}`),
-  );
+  // Patterns written between slashes, read as what is between them (load-rewrites.ts) in every file, before each file's
+  // examples are checked against them; said once each, at its own file's place (a bundle holds copies of the files').
+  const delimited: SourceError[] = [];
+  for (const file of new Set([source, ...files.values()])) {
+    const read = readDelimitedPatterns(file.data);
+    if (file === source && source !== rootSource) continue;
+    for (const p of read) delimited.push(new SourceError("BW1206", file.locate(p.path, "value"), `pattern ${JSON.stringify(p.written)} is written between slashes, as a JavaScript literal, which no text matches: read as ${JSON.stringify(p.read)}`));
+  }
   step?.("checking its examples");
   const examined = await examineExamplesUntil(files, absolute, signal);
   await checkpoint(signal);
