@@ -77,15 +77,16 @@ paths:
               schema: { $ref: "schemas.yaml#/ZqAccount" }
 `,
     );
-    writeFileSync(join(sub, "schemas.yaml"), `ZqAccount:
+    writeFileSync(
+      join(sub, "schemas.yaml"),
+      `ZqAccount:
   type: object
   properties:
     name: { type: string, pattern: "/^[a-z]+$/", example: zqchocobo }
-`);
+`,
+    );
     const loaded = await loadOpenApi(join(sub, "openapi.yaml"), dir);
     expect(JSON.stringify(loaded.source.data)).toContain('"pattern":"^[a-z]+$"');
-    expect(loaded.warnings.map((w) => w.printed)).toEqual([
-      'zq-multi/schemas.yaml:4:36: pattern "/^[a-z]+$/" is written between slashes, as a JavaScript literal, which no text matches: read as "^[a-z]+$" [BW1206]',
-    ]);
+    expect(loaded.warnings.map((w) => w.printed)).toEqual(['zq-multi/schemas.yaml:4:36: pattern "/^[a-z]+$/" is written between slashes, as a JavaScript literal, which no text matches: read as "^[a-z]+$" [BW1206]']);
   });
 });

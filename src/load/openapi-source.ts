@@ -60,7 +60,8 @@ export async function loadOpenApi(path: string, root: string, refFolders: string
   for (const file of new Set([source, ...files.values()])) {
     const read = readDelimitedPatterns(file.data);
     if (file === source && source !== rootSource) continue;
-    for (const p of read) delimited.push(new SourceError("BW1206", file.locate(p.path, "value"), `pattern ${JSON.stringify(p.written)} is written between slashes, as a JavaScript literal, which no text matches: read as ${JSON.stringify(p.read)}`));
+    for (const p of read)
+      delimited.push(new SourceError("BW1206", file.locate(p.path, "value"), `pattern ${JSON.stringify(p.written)} is written between slashes, as a JavaScript literal, which no text matches: read as ${JSON.stringify(p.read)}`));
   }
   step?.("checking its examples");
   const examined = await examineExamplesUntil(files, absolute, signal);

@@ -7,7 +7,8 @@
 import { describe, expect, it } from "vitest";
 import { withSampledAnswers } from "./mock-answers.js";
 
-const account = (needsQr: Record<string, unknown>) => ({ type: "object", required: ["id"], properties: { id: { type: "integer" }, zqNeedQr: needsQr } });
+// The field is required, so that every made answer holds it: what is checked is its value, not its absence.
+const account = (needsQr: Record<string, unknown>) => ({ type: "object", required: ["id", "zqNeedQr"], properties: { id: { type: "integer" }, zqNeedQr: needsQr } });
 const document = {
   openapi: "3.0.1",
   info: { title: "zqbank", version: "1" },
@@ -16,7 +17,7 @@ const document = {
       ZqAccount: account({ type: "boolean", default: "false" }),
       ZqPlain: account({ type: "boolean", default: false }),
       ZqListed: account({ type: ["boolean", "null"], default: null }),
-      ZqScopes: account({ type: "array", default: ["zqa", "zqb"], items: { type: "array", items: { default: ["zqa", "zqb"] } } }),
+      ZqScopes: account({ type: "array", minItems: 1, default: ["zqa", "zqb"], items: { type: "array", items: { default: ["zqa", "zqb"] } } }),
       ZqTexts: account({ type: "array", default: ["zqa", "zqb"], items: { type: "string" } }),
     },
   },
@@ -30,7 +31,7 @@ describe("a mock's answer whose schema has a default of another type", () => {
     const served = withSampledAnswers(document) as { paths: Record<string, { get: { responses: Record<string, { content: Record<string, { example?: unknown }> }> } }> };
     const media = (name: string) => served.paths[`/zq/${name}`]!.get.responses["200"]!.content["application/json"]!;
     expect(media("ZqAccount").example).toMatchObject({ id: expect.any(Number) });
-    expect(typeof (media("ZqAccount").example as { zqNeedQr?: unknown }).zqNeedQr).not.toBe("string");
+    expect(typeof (media("ZqAccount").example as { zqNeedQr?: unknown }).zqNeedQr).toBe("boolean");
     expect(media("ZqPlain")).not.toHaveProperty("example");
     expect(media("ZqListed")).not.toHaveProperty("example");
     expect(media("ZqTexts")).not.toHaveProperty("example");
@@ -40,6 +41,8 @@ describe("a mock's answer whose schema has a default of another type", () => {
     const served = withSampledAnswers(document) as { paths: Record<string, { get: { responses: Record<string, { content: Record<string, { example?: unknown }> }> } }> };
     const made = served.paths["/zq/ZqScopes"]!.get.responses["200"]!.content["application/json"]!.example as { zqNeedQr?: unknown } | undefined;
     expect(made).toMatchObject({ id: expect.any(Number) });
-    for (const item of (made?.zqNeedQr as unknown[] | undefined) ?? []) expect(Array.isArray(item)).toBe(true);
+    // At least one item (minItems: 1), each a list as the items' type says, not a text of the default.
+    expect((made?.zqNeedQr as unknown[]).length).toBeGreaterThan(0);
+    for (const item of made!.zqNeedQr as unknown[]) expect(Array.isArray(item)).toBe(true);
   });
 });

@@ -12,7 +12,16 @@ describe("values made from a pattern longer than 32 characters", () => {
 
   it("are made at their own length when no maxLength bounds them", () => {
     expect(firstMadeString({ pattern }, (v) => re.test(v))).toMatch(re);
-    expect(madeStrings({ pattern }).filter((v) => re.test(v)).length).toBeGreaterThan(0);
+    const made = madeStrings({ pattern });
+    expect(made.filter((v) => re.test(v)).length).toBeGreaterThan(0);
+    // Every draw of this pattern is 40 characters long: none is cut, none stretched.
+    expect(new Set(made.filter((v) => v.startsWith("zq:item:")).map((v) => v.length))).toEqual(new Set([40]));
+  });
+
+  it("a pattern whose matches may be short keeps its long draws cut to the plain words' 32 characters", () => {
+    const short = madeStrings({ pattern: "^[a-z]+$" });
+    expect(short.length).toBeGreaterThan(0);
+    expect(Math.max(...short.map((v) => v.length))).toBeLessThanOrEqual(32);
   });
 
   it("still keep a maxLength: a bound shorter than every match leaves none", () => {

@@ -76,9 +76,7 @@ function* make(rules: StringRules): Generator<string> {
     return;
   }
   for (const s of ["example", "example-value-1"]) yield* stretch(s, Math.min(Math.max(s.length, min), max));
-  // A pattern's values keep their own length where no maxLength bounds it: a pattern whose every match is longer
-  // than the plain words' 32 (`^id:[a-f0-9]{32}$`) had each value cut to 32, so none matched.
-  if (rules.pattern) yield* patternValues(rules.pattern, min, rules.maxLength ?? Number.POSITIVE_INFINITY);
+  if (rules.pattern) yield* patternValues(rules.pattern, min, max, rules.maxLength !== undefined);
 }
 
 /** A value of `format` exactly `length` characters long, where the format has one. */
@@ -144,14 +142,21 @@ const SIZES = ["xsmall", "small", "medium", "large", "xlarge"] as const;
  * (`^[a-z]+$` fits any length); within a size, the closest to a dozen
  * characters first.
  */
-function* patternValues(pattern: string, min: number, max: number): Generator<string> {
+/**
+ * Values of a pattern from `min` to `max` characters. Where no maxLength states `max` (`stated` false), it is only
+ * the plain words' length, raised to the shortest draw's: a pattern whose every match is longer
+ * (`^id:[a-f0-9]{32}$`, 35) keeps its draws whole, where cutting them to 32 left none that matched; one with short
+ * matches (`^[a-z]+$`) has its long draws cut as before.
+ */
+function* patternValues(pattern: string, min: number, max: number, stated: boolean): Generator<string> {
   for (const size of SIZES) {
     const drawn = patternDraws(pattern, size);
     // A construct fast-check does not draw from (a lookaround): only the plain values are tried.
     if (!drawn) return;
+    const bound = stated || !drawn.length ? max : Math.max(max, Math.min(...drawn.map((s) => [...s].length)));
     const fitted = drawn.flatMap((s) => {
       const n = [...s].length;
-      return n >= min && n <= max ? [s] : stretch(s, n < min ? min : max);
+      return n >= min && n <= bound ? [s] : stretch(s, n < min ? min : bound);
     });
     yield* [...new Set(fitted)].sort((a, b) => Math.abs([...a].length - 12) - Math.abs([...b].length - 12));
   }
