@@ -23,7 +23,7 @@ const page: Json = {
     zqTotal: { type: "integer" },
   },
 };
-const components = { schemas: { ZqMaybeText: { type: ["string", "null"] } } };
+const components = { schemas: { ZqMaybeText: { type: ["string", "null"] }, ZqText: { type: "string" } } };
 const doc = (schema: Json = page) =>
   openapi({ "/zq-items": { get: { operationId: "listZqItems", responses: { "200": reply(schema, { zqItems: [], zqNext: null, zqLater: null, zqEither: null, zqTotal: 0 }) } } } }, components, { openapi: "3.1.0" });
 /** The page as OpenAPI 3.1 writes it: null as a type, never `nullable`. */
@@ -34,6 +34,10 @@ describe("a required field that may be null", () => {
     const d = new OpenApiDocument(parseYamlSource(JSON.stringify(doc()), "openapi.json"));
     const fields = page.properties as Record<string, Json>;
     expect(["zqNext", "zqLater", "zqEither", "zqTotal"].map((field) => d.admitsNull(fields[field]!))).toEqual([true, true, true, false]);
+    // Beside a $ref (3.0 generators write it so), and as a value of an enum.
+    expect(d.admitsNull({ $ref: "#/components/schemas/ZqText", nullable: true })).toBe(true);
+    expect(d.admitsNull({ $ref: "#/components/schemas/ZqText" })).toBe(false);
+    expect(d.admitsNull({ type: "string", enum: ["zqa", null] })).toBe(true);
   });
 
   it("gets an optional output in the draft, which links; one that may not be null stays promised", async () => {

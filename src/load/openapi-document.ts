@@ -310,11 +310,14 @@ export class OpenApiDocument {
     return current !== undefined;
   }
 
-  /** Whether null is a value of the schema: OpenAPI 3.0's `nullable`, 3.1's `null` type, or a null alternative of a union. */
+  /** Whether null is a value of the schema: OpenAPI 3.0's `nullable` (beside a `$ref` too), 3.1's `null` type, a null in its enum, or a null alternative of a union. */
   admitsNull(schema: Schema, depth = 0): boolean {
     if (depth > 16) return false;
+    // Flattening follows a `$ref` and drops what is beside it: `{$ref, nullable: true}` is read here.
+    if (schema.nullable === true) return true;
     const flat = this.flatten(schema);
     if (flat.nullable === true || flat.type === "null" || (Array.isArray(flat.type) && flat.type.includes("null"))) return true;
+    if (Array.isArray(flat.enum) && flat.enum.includes(null)) return true;
     return (unionOf(flat) ?? []).some((v) => this.admitsNull(v, depth + 1));
   }
 
