@@ -5,6 +5,7 @@ import { safeToRepeat, type ToolSpec, type ValueRef } from "@blockwright/runtime
 import { check, describeError, type expectFailure, fail, json, same } from "./call.js";
 import type { Exchange } from "./exchange.js";
 import { at, parseBody as parse } from "./json-path.js";
+import { MESSAGE_KEY } from "../model/message-fields.js";
 
 /** The error the runtime must make of an error answer, read independently from the answer and the manifest's expressions. */
 export function expectStructuredError(tool: ToolSpec, ex: Exchange, error: ReturnType<typeof expectFailure>): void {
@@ -37,9 +38,6 @@ export function expectStructuredError(tool: ToolSpec, ex: Exchange, error: Retur
   same(error.retryable, !mayHaveBeenApplied && tool.errors.retryableStatuses.includes(ex.status) && !quotaUsedUp(tool, answer), "error.retryable");
   same(error.mayHaveBeenApplied, mayHaveBeenApplied ? true : undefined, "error.mayHaveBeenApplied");
 }
-
-/** Names of fields that say they hold an error's message, or hold one (`error`, `errors`, `detail`, `error_description`). */
-const MESSAGE_KEY = /message|msg|err|detail|description|reason|title|text|summary|problem|fault/i;
 
 /**
  * Whether an answer may hold a message: a non-empty string, a few levels deep at most, under a field named as a

@@ -20,6 +20,7 @@ import { answersEvents, CREDENTIAL_MAX_LENGTH, draftParams, safeFlatten } from "
 import type { ReviewNote } from "./manifest-yaml.js";
 import { firstSentence, plainText, shortText, titleText } from "./plain-text.js";
 import type { SelectedOperation } from "./select-operations.js";
+import { MESSAGE_NAMES } from "../model/message-fields.js";
 
 type Json = Record<string, unknown>;
 
@@ -252,7 +253,6 @@ const MESSAGE_PLACES = [
 ];
 
 /** How a field's name says it holds an error's message, best first (`error_message`, `error-code-label`). */
-const MESSAGE_NAMES = [/message|msg/i, /description|detail|reason/i, /label|text/i];
 
 /**
  * A string field, at the top of the error reply, in its `error` object or in its first item (a list of errors),

@@ -1,0 +1,12 @@
+// Which fields of an error answer say they hold its message, as one record:
+// the order `add` prefers them in when it drafts where a message is
+// (import/draft-manifest.ts), and every name the contract suite counts as a
+// message when it holds an answer to the message the tool read
+// (contract/structured-error.ts). A field add may draft is one the suite
+// counts: the second is built from the first.
+
+/** Kinds of message names, best first (`message` before `detail` before `text`). */
+export const MESSAGE_NAMES: readonly RegExp[] = [/message|msg/i, /description|detail|reason/i, /label|text/i];
+
+/** Names of fields that say they hold an error's message, or hold one (`error`, `errors`, `error_description`, `title`, `fault`). */
+export const MESSAGE_KEY = new RegExp([...MESSAGE_NAMES.map((r) => r.source), "err", "title", "summary", "problem", "fault"].join("|"), "i");
