@@ -17,7 +17,7 @@ import { exampleOfFirstShape } from "./draft-example.js";
 import { patternLengths } from "../link/pattern-length.js";
 import type { ReviewNote } from "./manifest-yaml.js";
 import { shortText } from "./plain-text.js";
-import { isIgnoredHeader } from "../load/ignored-headers.js";
+import { FILLED_BY_FETCH, isIgnoredHeader } from "../load/ignored-headers.js";
 import { numberLimits, stringLimits } from "./draft-limits.js";
 
 /** The query styles the runtime writes (build-request.ts). */
@@ -359,9 +359,6 @@ export function fromSchema(doc: OpenApiDocument, schema: Schema, input: FieldInp
   else if (example !== undefined) note(`the spec's example ${shortText(JSON.stringify(example) ?? String(example), 80)} does not pass the drafted limits: left out`);
   return param;
 }
-
-/** Request headers fetch (undici) sends with a value of its own when a request has none, by lower-case name. */
-const FILLED_BY_FETCH: Record<string, string> = { accept: "*/*", "accept-language": "*", "sec-fetch-mode": "cors" };
 
 /**
  * The manifest parameter as the runtime checks values against it, where it is sent: a header's (or a cookie's,

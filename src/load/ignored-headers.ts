@@ -3,7 +3,7 @@
 // "Authorization", the parameter definition SHALL be ignored"): the media
 // types and the security schemes say those headers. One record for every
 // step that meets them: add does not draft them, the link does not ask for
-// them, mocks do not require them.
+// them, mocks do not require them. Beside it, the headers fetch fills in.
 
 const IGNORED_HEADER_NAMES = new Set(["accept", "content-type", "authorization"]);
 
@@ -11,3 +11,11 @@ const IGNORED_HEADER_NAMES = new Set(["accept", "content-type", "authorization"]
 export function isIgnoredHeader(declared: { in?: unknown; name?: unknown }): boolean {
   return declared.in === "header" && typeof declared.name === "string" && IGNORED_HEADER_NAMES.has(declared.name.toLowerCase());
 }
+
+/**
+ * Request headers fetch (undici, the Fetch standard) writes with a value of its own when a request has none, by
+ * lower-case name: such a header never reaches the upstream absent. One record for add (which sends the default of
+ * one, or drafts one where fetch's value is not the spec's) and the mocks (which take fetch's value for one a call
+ * leaves out).
+ */
+export const FILLED_BY_FETCH: Readonly<Record<string, string>> = { accept: "*/*", "accept-language": "*", "sec-fetch-mode": "cors" };

@@ -19,7 +19,7 @@
 // and a JSON type of it without a schema takes its sibling JSON type's; an
 // optional Accept-Language header also takes the `*` fetch sends without one.
 import { sendsFieldsAsPairs } from "../load/openapi-document.js";
-import { isIgnoredHeader } from "../load/ignored-headers.js";
+import { FILLED_BY_FETCH, isIgnoredHeader } from "../load/ignored-headers.js";
 import { withTextEnum } from "../load/text-enum.js";
 import { carriesNoContent, describedJsonType, isJsonMediaType } from "../load/media-types.js";
 import { documentServer } from "../link/server.js";
@@ -239,9 +239,6 @@ function bodyWithoutCovered(body: unknown, covers: (slot: CoveredSlot) => boolea
 
 const BRANCHES = ["allOf", "oneOf", "anyOf"] as const;
 
-/** Headers fetch writes itself when a request gives none, and the value it writes (the Fetch standard's `Accept-Language: *`). */
-const FETCH_DEFAULT_HEADERS: Record<string, string> = { "accept-language": "*" };
-
 /**
  * An optional header parameter that fetch sends itself when a call gives none (`Accept-Language`, declared with an
  * enum of locales): its schema also takes fetch's value, which every call that leaves the header out sends, and
@@ -250,7 +247,7 @@ const FETCH_DEFAULT_HEADERS: Record<string, string> = { "accept-language": "*" }
 function withFetchDefault(parameter: unknown, document: Json): unknown {
   const p = resolved(parameter, document);
   if (!isObject(p) || p.in !== "header" || p.required === true || typeof p.name !== "string" || !isObject(p.schema)) return parameter;
-  const value = FETCH_DEFAULT_HEADERS[p.name.toLowerCase()];
+  const value = Object.hasOwn(FILLED_BY_FETCH, p.name.toLowerCase()) ? FILLED_BY_FETCH[p.name.toLowerCase()] : undefined;
   if (value === undefined) return parameter;
   const schema = resolved(p.schema, document);
   if (!isObject(schema)) return parameter;
