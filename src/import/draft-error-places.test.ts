@@ -66,6 +66,8 @@ describe("an error answer's message", () => {
     const d = drafted(withError(answer), ["listZqGadgets"]);
     expect(d.manifest.errors.message).toEqual(["$response.body#/errors/base/0"]);
     expect(notesAt(d, "errors").join("\n")).toContain("read from the error replies' schemas and examples");
+    // The place names the field the example shows errors of: said, as another field's errors are not read there.
+    expect(notesAt(d, "errors.message")).toEqual([expect.stringMatching(/^\$response\.body#\/errors\/base\/0 reads the errors of base only/)]);
     expect(await messageOf(d, { errors: { base: ["a zqgadget needs a name"] } })).toBe("a zqgadget needs a name");
   });
 
@@ -74,6 +76,7 @@ describe("an error answer's message", () => {
     const answer = { description: "Invalid.", content: { "application/json": { examples: { zqA: field("zqAmount"), zqB: field("zqDays") } } } };
     const d = drafted(withError(answer), ["listZqGadgets"]);
     expect(d.manifest.errors.message).toEqual(["$response.body#/zqAmount/0/detail", "$response.body#/zqDays/0/detail"]);
+    expect(notesAt(d, "errors.message").map((n) => n.split(" reads ")[1]?.split(" only")[0])).toEqual(["the errors of zqAmount", "the errors of zqDays"]);
     expect(await linkProblems(d)).toEqual([]);
     expect(await messageOf(d, field("zqDays").value)).toBe("zqDays must be > 0");
   });

@@ -191,6 +191,7 @@ function credentialParam(manifest: Manifest, credential: CredentialDraft, notes:
 function errors(doc: OpenApiDocument, operations: readonly SelectedOperation[], notes: ReviewNote[]): Manifest["errors"] {
   const code = new Map<string, number>();
   const message = new Map<string, number>();
+  const fieldNotes = new Set<string>();
   const requestId = new Map<string, number>();
   let okFlag = false;
   const count = (map: Map<string, number>, expression: string) => map.set(expression, (map.get(expression) ?? 0) + 1);
@@ -211,6 +212,10 @@ function errors(doc: OpenApiDocument, operations: readonly SelectedOperation[], 
         if (flat && !sameShape(typeOf(flat), example)) continue;
         const shown = exampleMessage(example);
         if (shown && shown.join("/") !== found?.join("/")) count(message, `$response.body#/${shown.join("/")}`);
+        // A place under a field of the example's own data (errors by field: `{amount: […]}`, `{errors: {base: […]}}`) holds only that field's errors.
+        const field = shown && byField.get(shown);
+        if (field)
+          fieldNotes.add(`$response.body#/${shown.join("/")} reads the errors of ${field} only, the field the example shows errors of: an error about another field is not read there (add a place for it, or keep the message of the status)`);
       }
       if (!flat) continue;
       const field = (pointer: string[], type = "string") => typeOf(doc.schemaAt(flat, pointer) ?? {}) === type;
@@ -228,6 +233,7 @@ function errors(doc: OpenApiDocument, operations: readonly SelectedOperation[], 
     messages = ["$response.body#/message", "$response.body#/error/message", "$response.body#/error"];
     notes.push({ at: ["errors", "message"], note: "the error replies of these operations have no schema saying where their message is: common places drafted" });
   } else notes.push({ at: ["errors"], note: "read from the error replies' schemas and examples: check them against a real error" });
+  for (const note of fieldNotes) if (messages.some((m) => note.startsWith(m))) notes.push({ at: ["errors", "message"], note });
   const codes = ranked(code).slice(0, 2);
   const out: Manifest["errors"] = { ...(codes.length ? { code: codes } : {}), message: messages, ...(requestId.size ? { requestId: ranked(requestId) } : {}) };
   if (okFlag) {
@@ -344,7 +350,9 @@ function exampleMessage(example: unknown): string[] | undefined {
     const holder = at(base);
     if (holder === null || typeof holder !== "object" || Array.isArray(holder)) continue;
     const best = messageName(Object.keys(holder).filter((name) => typeof (holder as Json)[name] === "string" && !NOT_A_MESSAGE.test(name)));
-    if (best !== undefined) return [...base, best];
+    // Under a list named for a field of the data (`{amount: [{detail}]}`), not one of errors: that field's errors only.
+    const field = lists.includes(base[0] ?? "") && !/message|error/i.test(base[0] ?? "") ? base[0] : undefined;
+    if (best !== undefined) return field ? ofField([...base, best], field) : [...base, best];
   }
   return (
     usualWithin(
@@ -370,12 +378,19 @@ function listedText(example: unknown): string[] | undefined {
     if (texts(value)) return [name, "0"];
     if (!isRecord(value)) continue;
     const list = Object.entries(value as Json).find(([, items]) => texts(items));
-    if (list) return [name, list[0], "0"];
+    if (list) return ofField([name, list[0], "0"], list[0]);
   }
   return undefined;
 }
 
 const within = (base: string[], pointer: string[] | undefined) => (pointer ? [...base, ...pointer] : undefined);
+
+/** Message places drafted under a field of an example's data (errors by field), with the field: said in a note, as no other field's errors are read there. */
+const byField = new WeakMap<string[], string>();
+function ofField(pointer: string[], field: string): string[] {
+  byField.set(pointer, field);
+  return pointer;
+}
 
 const isRecord = (value: unknown) => value !== null && typeof value === "object" && !Array.isArray(value);
 
