@@ -242,7 +242,7 @@ function listField(doc: OpenApiDocument, op: OpenApiOperation, fields: Record<st
   return undefined;
 }
 
-/** The words of the operation's path (`/droplets/{id}`): each segment but a parent collection's, and its singular (`droplet`). */
+/** The words of the operation's path (`/droplets/{id}`, `/best_podcasts`): each segment but a parent collection's, its last word, and their singulars (`droplet`, `podcast`). */
 function resourceWords(op: OpenApiOperation): Set<string> {
   const segments = op.path.split("/").filter(Boolean);
   // A parent collection (`users` in /users/{user_id}/albums) names whose record this one is, not the record: an
@@ -251,6 +251,14 @@ function resourceWords(op: OpenApiOperation): Set<string> {
   return new Set(
     segments
       .filter((s, i) => !s.startsWith("{") && !parent(i))
+      // The whole segment, and its last word, the noun a compound names (`podcasts` of `best_podcasts`, `members` of `listMembers`).
+      .flatMap((s) => [
+        s,
+        s
+          .split(/[_\-.]|(?<=[a-z0-9])(?=[A-Z])/)
+          .filter(Boolean)
+          .at(-1) ?? s,
+      ])
       .flatMap((s) => {
         const word = s.toLowerCase().replace(/[^a-z0-9]/g, "");
         return [word, word.replace(/ies$/, "y"), word.replace(/ves$/, "f"), word.replace(/e?s$/, ""), word.replace(/s$/, "")];

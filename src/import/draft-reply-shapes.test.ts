@@ -82,3 +82,38 @@ describe("a record named after the resource beside a list of notes", () => {
     expect(await linkProblems(d)).toEqual([]);
   });
 });
+
+// A page of a list that also describes what it lists from (a genre's id and name beside the list of its best
+// podcasts, `/best_podcasts`): the list is named by the path's last word, and the page number pages it.
+describe("a list named by the last word of its path, beside the id of what it is a list of", () => {
+  const zqgadget = { type: "object", properties: { id: { type: "string" }, title: { type: "string" } } };
+  const page = {
+    type: "object",
+    properties: {
+      id: { type: "integer" },
+      name: { type: "string" },
+      gadgets: { type: "array", items: zqgadget },
+      has_next: { type: "boolean" },
+      next_page_number: { type: "integer" },
+      page_number: { type: "integer" },
+      total: { type: "integer" },
+    },
+  };
+  const doc = openapi({
+    "/zq_best_gadgets": {
+      get: {
+        operationId: "getZqBestGadgets",
+        parameters: [{ name: "page", in: "query", schema: { type: "integer", default: 1 } }],
+        responses: { "200": reply(page, { id: 7, name: "Zq", gadgets: [{ id: "g1", title: "One" }], has_next: true, next_page_number: 2, page_number: 1, total: 12 }) },
+      },
+    },
+  });
+
+  it("is the data, paged by the page number while has_next is true; it links", async () => {
+    const d = drafted(doc, ["getZqBestGadgets"]);
+    const op = d.manifest.operations.acme_get_zq_best_gadgets!;
+    expect(op.outputs!.data).toMatchObject({ type: "array", from: "$response.body#/gadgets" });
+    expect(op.pagination).toMatchObject({ style: "page", send: { in: "query", name: "page" }, more: { from: "$response.body#/has_next", equals: true } });
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});
