@@ -242,7 +242,7 @@ function listField(doc: OpenApiDocument, op: OpenApiOperation, fields: Record<st
   return undefined;
 }
 
-/** The words of the operation's path (`/droplets/{id}`, `/best_podcasts`): each segment but a parent collection's, its last word, and their singulars (`droplet`, `podcast`). */
+/** The words of the operation's path (`/droplets/{id}`, `/top_rated_items`): each segment but a parent collection's, its last word, and their singulars (`droplet`, `item`). */
 function resourceWords(op: OpenApiOperation): Set<string> {
   const segments = op.path.split("/").filter(Boolean);
   // A parent collection (`users` in /users/{user_id}/albums) names whose record this one is, not the record: an
@@ -251,7 +251,7 @@ function resourceWords(op: OpenApiOperation): Set<string> {
   return new Set(
     segments
       .filter((s, i) => !s.startsWith("{") && !parent(i))
-      // The whole segment, and its last word, the noun a compound names (`podcasts` of `best_podcasts`, `members` of `listMembers`).
+      // The whole segment, and its last word, the noun a compound names (`items` of `top_rated_items`, `members` of `listMembers`).
       .flatMap((s) => [
         s,
         s
