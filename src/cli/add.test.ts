@@ -295,10 +295,11 @@ describe("blockwright add on cuts of real published documents", () => {
       code: 0,
       stdout: "stripe: 0 changes to the operations we call (0 breaking, 0 non-breaking, 0 informational); 0 to parts we do not bind (in 0 operations)\n",
     });
-    // With no edit, the suite passes: this seed drew an empty object without a prototype for created (deepObject), half a
-    // surrogate pair in an expand item, and lists of lists for tax_id_data, whose items the spec makes objects.
+    // With no edit, the suite passes. The draws that once failed it (60 runs of this seed: an empty object without a
+    // prototype for created, half a surrogate pair in an expand item, lists of lists for tax_id_data, whose items the
+    // spec makes objects) each have a test of their own (spec-values.test.ts, refusals.test.ts): 60 runs cost 3 s of CPU.
     expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
-    const suite = await cli(["test", "stripe", "--seed", "1272923288", "--runs", "60", "--reporter", "json"], { cwd: dir, startMocks });
+    const suite = await cli(["test", "stripe", "--seed", "1272923288", "--runs", "10", "--reporter", "json"], { cwd: dir, startMocks });
     expect(failures(suite.stdout)).toEqual([]);
     expect(suite.code).toBe(0);
   });

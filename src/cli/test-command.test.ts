@@ -34,8 +34,8 @@ function edit(file: string, find: string, replace: string): void {
 // In-process runs of whole suites on a busy machine: far more time than they need.
 describe.concurrent("blockwright test on this repository's specs", () => {
   it("runs a provider's derived cases on its mock: exit 0, a summary, the mock released", async () => {
-    const r = await cli(["test", "books", "--seed", "7", "--runs", "5"]);
-    expect(r.stderr).toMatch(/^blockwright test: \d+ cases on 1 mock, seed 7, 5 runs per property$/m);
+    const r = await cli(["test", "books", "--seed", "7", "--runs", "2"]);
+    expect(r.stderr).toMatch(/^blockwright test: \d+ cases on 1 mock, seed 7, 2 runs per property$/m);
     expect(r.stdout).toMatch(/^books\s+\d+ cases {2}(\d+) passed {2}0 failed$/m);
     expect(r.stdout.trimEnd().split("\n").at(-1)).toMatch(/^contract: \d+ passed, 0 failed$/);
     expect(r.mocks).toEqual([{ asked: ["books"], closed: true }]);
@@ -57,9 +57,9 @@ describe.concurrent("blockwright test on this repository's specs", () => {
   });
 
   it("prints a JSON report on stdout", async () => {
-    const r = await cli(["test", "books", "--reporter", "json", "--seed", "7", "--runs", "3", "--shard", "1/3"]);
+    const r = await cli(["test", "books", "--reporter", "json", "--seed", "7", "--runs", "1", "--shard", "1/3"]);
     const report = JSON.parse(r.stdout);
-    expect(report).toMatchObject({ seed: 7, runs: 3, shard: "1/3", summary: { failed: 0, errors: 0 } });
+    expect(report).toMatchObject({ seed: 7, runs: 1, shard: "1/3", summary: { failed: 0, errors: 0 } });
     expect(report.cases.length).toBe(report.summary.cases);
     expect(report.cases[0]).toMatchObject({ provider: "books", operation: expect.stringMatching(/^books_/), status: "passed" });
   });
@@ -378,7 +378,7 @@ describe.concurrent("blockwright test on a user's project", () => {
     const wild = join(ROOT, "test-support/fixtures/specs-wild");
     const dir = project("wild", { zqpayments: join(wild, "zqpayments"), tracker: join(wild, "tracker") });
     expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
-    const r = await cli(["test", "--seed", "7", "--runs", "5", "--reporter", "json"], { cwd: dir, startMocks });
+    const r = await cli(["test", "--seed", "7", "--runs", "2", "--reporter", "json"], { cwd: dir, startMocks });
     const report = JSON.parse(r.stdout);
     expect(report.cases.filter((c: { status: string }) => c.status !== "passed").map((c: { id: string; message?: string }) => `${c.id}: ${c.message}`)).toEqual([]);
     expect(Object.keys(report.summary.providers).sort()).toEqual(["tracker", "zqpayments"]);

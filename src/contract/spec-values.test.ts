@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { linkProvider } from "../emit/generate-all.js";
 import { validInput } from "./random-inputs.js";
-import { checkRequest } from "./request.js";
+import { checkRequest, expectSent } from "./request.js";
 import { outputProblems } from "./outputs.js";
 import { ToolValues } from "./values.js";
 
@@ -61,6 +61,7 @@ const openapi = {
           { name: "Content-Type", in: "header", required: true, schema: { type: "string", enum: ["application/json"] } },
           { name: "tags[]", in: "query", schema: { type: "array", uniqueItems: true, items: { type: "string" } } },
           { name: "fields", in: "query", style: "form", explode: false, schema: { type: "array", uniqueItems: true, items: { type: "string" } } },
+          { name: "placed", in: "query", style: "deepObject", explode: true, schema: { type: "object", properties: { gt: { type: "integer" }, lt: { type: "integer" } } } },
         ],
         responses: { "200": { description: "found", content: { "application/json": { schema: { type: "object", properties: { id: { type: "string" }, etag: { type: "string" } } } } } } },
       },
@@ -142,6 +143,11 @@ operations:
         jsonType: array
         description: The fields.
         wire: { in: query }
+      placed:
+        type: json
+        jsonType: object
+        description: When the order was placed, as bounds.
+        wire: { in: query }
     outputs:
       id:
         type: string
@@ -196,6 +202,32 @@ describe("a Content-Type header the document declares as a parameter", () => {
     const headers = new Headers({ "content-type": "application/json", "x-zq-key": "zq-key-0001-0001" });
     const exchange = { method: "GET", url, search: "", headers, rawBody: "", body: undefined, status: 200, responseHeaders: new Headers(), responseBody: "", violations: [], at: 0 };
     expect(() => checkRequest(exchange, get, linked.document, { apiKey: "zq-key-0001-0001", id: "zq1", contentType: "application/json" })).not.toThrow();
+  });
+});
+
+describe("an object in the query that random inputs drew without a prototype", () => {
+  // fast-check's dictionaries may have no prototype: such a value has no text (String() throws), only its pairs.
+  const get = () => linked.ir.operations.find((o) => o.tool.id === "zqorders_get_order")!.tool;
+  const exchangeTo = (search: string) => {
+    const url = new URL(`https://api.zqorders.test/orders/zq1${search}`);
+    const headers = new Headers({ "content-type": "application/json", "x-zq-key": "zq-key-0001-0001" });
+    return { method: "GET", url, search: url.search, headers, rawBody: "", body: undefined, status: 200, responseHeaders: new Headers(), responseBody: "", violations: [], at: 0 };
+  };
+  const input = (placed: object) => ({ apiKey: "zq-key-0001-0001", id: "zq1", contentType: "application/json", placed });
+
+  const placed = () => get().params.find((p) => p.name === "placed")!;
+
+  it("is checked by the pairs its style makes, empty or not", () => {
+    const empty = Object.create(null);
+    expect(() => checkRequest(exchangeTo(""), get(), linked.document, input(empty))).not.toThrow();
+    expect(() => expectSent(exchangeTo(""), get(), linked.document, placed(), empty)).not.toThrow();
+    const bound = Object.assign(Object.create(null), { gt: 3 });
+    expect(() => checkRequest(exchangeTo("?placed%5Bgt%5D=3"), get(), linked.document, input(bound))).not.toThrow();
+    expect(() => expectSent(exchangeTo("?placed%5Bgt%5D=3"), get(), linked.document, placed(), bound)).not.toThrow();
+  });
+
+  it("and a pair it makes that was not sent is a failure naming it", () => {
+    expect(() => expectSent(exchangeTo(""), get(), linked.document, placed(), Object.assign(Object.create(null), { gt: 3 }))).toThrow(/placed as sent \(query\): "placed\[gt\]=3" is not among the pairs sent/);
   });
 });
 
