@@ -10,7 +10,7 @@
 //
 //   npm run bench                 all measures
 //   npm run bench -- generate call   only those (generate, scale, published, verify, check, call, mocks, cli)
-//   npm run bench -- large        only when named (minutes; likewise `tests`, the whole npm test, and `workers`, test with 2 workers vs 1): generate on one document near the
+//   npm run bench -- large        only when named (minutes; likewise `tests`, the whole npm test twice: without Vitest's module cache, then with it; and `workers`, test with 2 workers vs 1): generate on one document near the
 //                                 input limit (BLOCKWRIGHT_LARGE_MIB, default 36; large-document.ts)
 //   npm run bench -- history      upstream's change model scored on contract-tests/history (history.ts)
 //   npm run bench -- corpus [vendor...]  corpus documents: add + generate beside openapi-typescript, then test (corpus.ts);

@@ -2,9 +2,10 @@
 // the development machine): the whole Vitest run once, as one process whose
 // CPU is the kernel's accounting of it and every worker and child it reaped
 // (what `/usr/bin/time` reports), next to the sum of the durations Vitest's
-// JSON report gives per file, and the files that cost most. The build
+// JSON report gives per file, and the files that cost most; and once before
+// it without Vitest's module cache, as a fresh clone's first run is. The build
 // (`pretest`) is not in the figure: `npm run bench` builds first.
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** The CPU budget of issue 34, in seconds. */
@@ -69,6 +70,12 @@ export function cpuByProject(files: { file: string; cpu: number }[], total: numb
   return { main, packages, vitest: total - main - packages };
 }
 
+/** Whether Vitest's module cache (vitest.config.ts: experimental.fsModuleCache, its default folder) holds anything yet. */
+function moduleCacheFilled(root: string): boolean {
+  const folder = join(root, "node_modules/.experimental-vitest-cache");
+  return existsSync(folder) && readdirSync(folder).length > 0;
+}
+
 /** One whole `vitest run` with the JSON reporter: CPU against the budget, the files' durations against the wall time, the slowest files on stderr. */
 export async function measureTestSuite({ root, tmp, run, row }: Bench): Promise<void> {
   const output = join(tmp, "vitest.json");
@@ -79,12 +86,17 @@ export async function measureTestSuite({ root, tmp, run, row }: Bench): Promise<
   // run, on the copy of the project with more providers (test-support/global-setup.ts).
   const npm = process.env.npm_execpath;
   if (!npm) throw new Error("bench tests: run it as `npm run bench -- tests` (it measures `npm test`, and finds npm by npm_execpath)");
-  const measured = await run([npm, "test", "--ignore-scripts", "--", "--reporter=json", `--outputFile=${output}`], root, { BLOCKWRIGHT_FILE_CPU: cpuLog }, [0, 1]);
+  const args = [npm, "test", "--ignore-scripts", "--", "--reporter=json", `--outputFile=${output}`];
+  // First as a fresh clone's first run is (no module cache: vitest.config.ts), then as every later one is.
+  const cold = await run(args, root, { BLOCKWRIGHT_VITEST_CACHE: "0" }, [0, 1]);
+  const cacheFilled = moduleCacheFilled(root);
+  const measured = await run(args, root, { BLOCKWRIGHT_FILE_CPU: cpuLog }, [0, 1]);
   const report = JSON.parse(readFileSync(output, "utf8")) as JsonReport;
   const files = fileDurations(report, root);
   const reproduce = ["npm run -s build && /usr/bin/time -v npm test --ignore-scripts -- --reporter=json --outputFile=/tmp/vitest.json"];
   const label = `${report.numTotalTests} tests in ${files.length} files${report.numFailedTests ? `, ${report.numFailedTests} failed` : ""}`;
   row(`npm test (vitest run, ${label}) CPU, vs the budget`, [measured.cpu], [TEST_CPU_BUDGET_S], "s", "≤ 1×", reproduce);
+  row(`  the same${cacheFilled ? "" : " (its module cache was empty: this run filled it)"}, before it without Vitest's module cache, as a fresh clone's first run`, [cold.cpu], [TEST_CPU_BUDGET_S], "s", "≤ 1×", [`BLOCKWRIGHT_VITEST_CACHE=0 ${reproduce[0]}`]);
   row("  of which system CPU", [measured.system], [TEST_CPU_BUDGET_S], "s", "", reproduce);
   const cpus = fileCpu(readFileSync(cpuLog, "utf8"), root);
   const split = cpuByProject(cpus, measured.cpu);
