@@ -96,7 +96,9 @@ export async function measureTestSuite({ root, tmp, run, row }: Bench): Promise<
   const reproduce = ["npm run -s build && /usr/bin/time -v npm test --ignore-scripts -- --reporter=json --outputFile=/tmp/vitest.json"];
   const label = `${report.numTotalTests} tests in ${files.length} files${report.numFailedTests ? `, ${report.numFailedTests} failed` : ""}`;
   row(`npm test (vitest run, ${label}) CPU, vs the budget`, [measured.cpu], [TEST_CPU_BUDGET_S], "s", "≤ 1×", reproduce);
-  row(`  the same${cacheFilled ? "" : " (its module cache was empty: this run filled it)"}, before it without Vitest's module cache, as a fresh clone's first run`, [cold.cpu], [TEST_CPU_BUDGET_S], "s", "≤ 1×", [`BLOCKWRIGHT_VITEST_CACHE=0 ${reproduce[0]}`]);
+  row(`  the same${cacheFilled ? "" : " (its module cache was empty: this run filled it)"}, before it without Vitest's module cache, as a fresh clone's first run`, [cold.cpu], [TEST_CPU_BUDGET_S], "s", "≤ 1×", [
+    `BLOCKWRIGHT_VITEST_CACHE=0 ${reproduce[0]}`,
+  ]);
   row("  of which system CPU", [measured.system], [TEST_CPU_BUDGET_S], "s", "", reproduce);
   const cpus = fileCpu(readFileSync(cpuLog, "utf8"), root);
   const split = cpuByProject(cpus, measured.cpu);
