@@ -93,11 +93,12 @@ export async function measureTestSuite({ root, tmp, run, row }: Bench): Promise<
   const measured = await run(args, root, { BLOCKWRIGHT_FILE_CPU: cpuLog }, [0, 1]);
   const report = JSON.parse(readFileSync(output, "utf8")) as JsonReport;
   const files = fileDurations(report, root);
-  const reproduce = ["npm run -s build && /usr/bin/time -v npm test --ignore-scripts -- --reporter=json --outputFile=/tmp/vitest.json"];
+  const command = "npm run -s build && /usr/bin/time -v npm test --ignore-scripts -- --reporter=json --outputFile=/tmp/vitest.json";
+  const reproduce = [command];
   const label = `${report.numTotalTests} tests in ${files.length} files${report.numFailedTests ? `, ${report.numFailedTests} failed` : ""}`;
   row(`npm test (vitest run, ${label}) CPU, vs the budget`, [measured.cpu], [TEST_CPU_BUDGET_S], "s", "≤ 1×", reproduce);
   row(`  the same${cacheFilled ? "" : " (its module cache was empty: this run filled it)"}, before it without Vitest's module cache, as a fresh clone's first run`, [cold.cpu], [TEST_CPU_BUDGET_S], "s", "≤ 1×", [
-    reproduce[0]!.replace("/usr/bin/time", "BLOCKWRIGHT_VITEST_CACHE=0 /usr/bin/time"),
+    command.replace("/usr/bin/time", "BLOCKWRIGHT_VITEST_CACHE=0 /usr/bin/time"),
   ]);
   row("  of which system CPU", [measured.system], [TEST_CPU_BUDGET_S], "s", "", reproduce);
   const cpus = fileCpu(readFileSync(cpuLog, "utf8"), root);
