@@ -211,11 +211,10 @@ function errors(doc: OpenApiDocument, operations: readonly SelectedOperation[], 
         // An example of another shape than its schema's (a list where the schema says an object) shows no place in the answer.
         if (flat && !sameShape(typeOf(flat), example)) continue;
         const shown = exampleMessage(example);
-        if (shown && shown.join("/") !== found?.join("/")) count(message, `$response.body#/${shown.join("/")}`);
+        if (shown && shown.at.join("/") !== found?.join("/")) count(message, `$response.body#/${shown.at.join("/")}`);
         // A place under a field of the example's own data (errors by field: `{amount: […]}`, `{errors: {base: […]}}`) holds only that field's errors.
-        const field = shown && byField.get(shown);
-        if (field)
-          fieldNotes.add(`$response.body#/${shown.join("/")} reads the errors of ${field} only, the field the example shows errors of: an error about another field is not read there (add a place for it, or keep the message of the status)`);
+        if (shown?.field)
+          fieldNotes.add(`$response.body#/${shown.at.join("/")} reads the errors of ${shown.field} only, the field the example shows errors of: an error about another field is not read there (add a place for it, or keep the message of the status)`);
       }
       if (!flat) continue;
       const field = (pointer: string[], type = "string") => typeOf(doc.schemaAt(flat, pointer) ?? {}) === type;
@@ -257,8 +256,6 @@ const MESSAGE_PLACES = [
   ["title"],
   ["error"],
 ];
-
-/** How a field's name says it holds an error's message, best first (`error_message`, `error-code-label`). */
 
 /**
  * A string field, at the top of the error reply, in its `error` object or in its first item (a list of errors),
@@ -339,11 +336,11 @@ function messageName(names: readonly string[]): string | undefined {
  * objects it holds: `{amount: [{detail, summary}]}`, errors by field), else a list of texts, in the answer or in its
  * first item where the answer is a list (`[{errors: ["…"], status}]`, an answer per item of a batch).
  */
-function exampleMessage(example: unknown): string[] | undefined {
+function exampleMessage(example: unknown): ShownMessage | undefined {
   const at = (pointer: string[]) => pointer.reduce<unknown>((v, k) => (v !== null && typeof v === "object" ? (v as Json)[k] : undefined), example);
   const texts: Texts = { text: (pointer) => typeof at(pointer) === "string", list: (pointer) => typeof at([...pointer, "0"]) === "string" && Array.isArray(at(pointer)) };
   const usual = usualPlace([], texts);
-  if (usual) return usual;
+  if (usual) return { at: usual };
   const envelopes = example !== null && typeof example === "object" && !Array.isArray(example) ? Object.keys(example).filter((name) => name !== "error" && isRecord((example as Json)[name])) : [];
   const lists = isRecord(example) ? Object.keys(example as Json).filter((name) => Array.isArray((example as Json)[name]) && isRecord(((example as Json)[name] as unknown[])[0])) : [];
   for (const base of [[], ["error"], ["0"], ...envelopes.map((name) => [name]), ...lists.map((name) => [name, "0"])]) {
@@ -352,16 +349,24 @@ function exampleMessage(example: unknown): string[] | undefined {
     const best = messageName(Object.keys(holder).filter((name) => typeof (holder as Json)[name] === "string" && !NOT_A_MESSAGE.test(name)));
     // Under a list named for a field of the data (`{amount: [{detail}]}`), not one of errors: that field's errors only.
     const field = lists.includes(base[0] ?? "") && !/message|error/i.test(base[0] ?? "") ? base[0] : undefined;
-    if (best !== undefined) return field ? ofField([...base, best], field) : [...base, best];
+    if (best !== undefined) return { at: [...base, best], ...(field ? { field } : {}) };
   }
-  return (
-    usualWithin(
-      envelopes.map((name) => [name]),
-      texts,
-    ) ??
-    listedText(example) ??
-    (Array.isArray(example) ? within(["0"], listedText(example[0])) : undefined)
+  const wrapped = usualWithin(
+    envelopes.map((name) => [name]),
+    texts,
   );
+  if (wrapped) return { at: wrapped };
+  const listed = listedText(example);
+  if (listed) return listed;
+  // The answer a list (an answer per item of a batch): its first item's.
+  const first = Array.isArray(example) ? listedText(example[0]) : undefined;
+  return first && { ...first, at: ["0", ...first.at] };
+}
+
+/** Where an example keeps its message, and the field of its data whose errors alone are there, when it keeps them by field. */
+interface ShownMessage {
+  at: string[];
+  field?: string;
 }
 
 /**
@@ -369,27 +374,18 @@ function exampleMessage(example: unknown): string[] | undefined {
  * messages or errors (`{errors: ["…"]}`); or in an object of such lists by field, named so (`{errors: {base: ["…"]}}`,
  * as Rails answers), its first list's.
  */
-function listedText(example: unknown): string[] | undefined {
+function listedText(example: unknown): ShownMessage | undefined {
   if (!isRecord(example)) return undefined;
   const saysMessages = (name: string) => /message|error/i.test(name);
   const texts = (value: unknown) => Array.isArray(value) && typeof value[0] === "string";
   for (const [name, value] of Object.entries(example as Json)) {
     if (!saysMessages(name)) continue;
-    if (texts(value)) return [name, "0"];
+    if (texts(value)) return { at: [name, "0"] };
     if (!isRecord(value)) continue;
     const list = Object.entries(value as Json).find(([, items]) => texts(items));
-    if (list) return ofField([name, list[0], "0"], list[0]);
+    if (list) return { at: [name, list[0], "0"], field: list[0] };
   }
   return undefined;
-}
-
-const within = (base: string[], pointer: string[] | undefined) => (pointer ? [...base, ...pointer] : undefined);
-
-/** Message places drafted under a field of an example's data (errors by field), with the field: said in a note, as no other field's errors are read there. */
-const byField = new WeakMap<string[], string>();
-function ofField(pointer: string[], field: string): string[] {
-  byField.set(pointer, field);
-  return pointer;
 }
 
 const isRecord = (value: unknown) => value !== null && typeof value === "object" && !Array.isArray(value);

@@ -138,15 +138,12 @@ const SIZES = ["xsmall", "small", "medium", "large", "xlarge"] as const;
 
 /**
  * Values the pattern matches, drawn by fast-check size by size (smallest
- * first), within the length bounds or else stretched or cut to them
+ * first), within `min` to `max` characters or else stretched or cut to them
  * (`^[a-z]+$` fits any length); within a size, the closest to a dozen
- * characters first.
- */
-/**
- * Values of a pattern from `min` to `max` characters. Where no maxLength states `max` (`stated` false), it is only
- * the plain words' length, raised to the shortest draw's: a pattern whose every match is longer
- * (`^id:[a-f0-9]{32}$`, 35) keeps its draws whole, where cutting them to 32 left none that matched; one with short
- * matches (`^[a-z]+$`) has its long draws cut as before.
+ * characters first. Where no maxLength states `max` (`stated` false), it is
+ * only the plain words' length, raised to the shortest draw's: a pattern whose
+ * every match is longer (`^id:[a-f0-9]{32}$`, 35) keeps its draws whole, where
+ * cutting them to 32 left none that matched.
  */
 function* patternValues(pattern: string, min: number, max: number, stated: boolean): Generator<string> {
   for (const size of SIZES) {
