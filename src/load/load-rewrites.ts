@@ -22,32 +22,56 @@ type Node = Record<string, unknown>;
 const NAME_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "schemas", "dependentSchemas"]);
 
 /** Keys whose values are data, not a document's objects. */
-const DATA_KEYS = new Set(["default", "enum", "const"]);
+const DATA_KEYS = new Set(["default", "enum", "const", "example", "examples"]);
 
 /** Replace, in `document` itself, each example value (`example`, `examples.<name>.value`) that is only a local `$ref` by a copy of what it names; one naming nothing is left. */
 export function followExampleRefs(document: unknown): void {
-  const seen = new Set<unknown>();
   const follow = (value: unknown): unknown => {
     if (!isNode(value) || Object.keys(value).length !== 1 || typeof value.$ref !== "string" || !value.$ref.startsWith("#/")) return value;
     const target = followLocalRefs(document, value);
     return target === undefined ? value : structuredClone(target);
   };
-  const walk = (node: unknown, names: boolean): void => {
+  walkKeywords(document, (own, key) => {
+    if (key === "example") own[key] = follow(own[key]);
+    else if (key === "examples" && isNode(own[key])) {
+      for (const entry of Object.values(own[key])) if (isNode(entry) && "value" in entry) entry.value = follow(entry.value);
+    }
+  });
+}
+
+/** Where a walk is: the key it came by and where that was (a path built only when asked for). */
+interface Crumb {
+  up: Crumb | undefined;
+  key: string;
+}
+
+const pathOf = (at: Crumb | undefined): string[] => (at ? [...pathOf(at.up), at.key] : []);
+
+/**
+ * Call `visit` with each key of every object of the document that holds its keywords, and the object's path from
+ * the root (keys as given, made on asking). Not walked into: data (defaults, enums, consts, examples, `x-`
+ * extensions), whose keys are no keywords; the keys of a map of names (`properties`, `schemas`…) are names, each
+ * naming such an object.
+ */
+function walkKeywords(document: unknown, visit: (own: Node, key: string, path: () => string[]) => void): void {
+  const seen = new Set<unknown>();
+  const walk = (node: unknown, at: Crumb | undefined, names: boolean): void => {
     if (node === null || typeof node !== "object" || seen.has(node)) return;
     seen.add(node);
     if (Array.isArray(node)) {
-      for (const item of node) walk(item, false);
+      for (const [i, item] of node.entries()) walk(item, { up: at, key: String(i) }, false);
       return;
     }
     const own = node as Node;
     for (const key of Object.keys(own)) {
-      if (!names && key === "example") own[key] = follow(own[key]);
-      else if (!names && key === "examples" && isNode(own[key])) {
-        for (const entry of Object.values(own[key])) if (isNode(entry) && "value" in entry) entry.value = follow(entry.value);
-      } else if (names || !(DATA_KEYS.has(key) || key.startsWith("x-"))) walk(own[key], NAME_MAPS.has(key) && !names);
+      if (names) walk(own[key], { up: at, key }, false);
+      else {
+        visit(own, key, () => pathOf(at));
+        if (!(DATA_KEYS.has(key) || key.startsWith("x-"))) walk(own[key], { up: at, key }, NAME_MAPS.has(key));
+      }
     }
   };
-  walk(document, false);
+  walk(document, undefined, false);
 }
 
 function isNode(value: unknown): value is Node {
@@ -67,27 +91,14 @@ export interface DelimitedPattern {
 /** Rewrite, in `document` itself, each such pattern to what is between its slashes (when that compiles); the ones rewritten. */
 export function readDelimitedPatterns(document: unknown): DelimitedPattern[] {
   const found: DelimitedPattern[] = [];
-  const seen = new Set<unknown>();
-  const walk = (node: unknown, path: string[], names: boolean): void => {
-    if (node === null || typeof node !== "object" || seen.has(node)) return;
-    seen.add(node);
-    if (Array.isArray(node)) {
-      for (const [i, item] of node.entries()) walk(item, [...path, String(i)], false);
-      return;
-    }
-    const own = node as Node;
-    for (const key of Object.keys(own)) {
-      const value = own[key];
-      if (!names && key === "pattern" && typeof value === "string") {
-        const read = innerPattern(value);
-        if (read !== undefined) {
-          own[key] = read;
-          found.push({ path: [...path, key], written: value, read });
-        }
-      } else if (names || !(DATA_KEYS.has(key) || key === "example" || key === "examples" || key.startsWith("x-"))) walk(value, [...path, key], NAME_MAPS.has(key) && !names);
-    }
-  };
-  walk(document, [], false);
+  walkKeywords(document, (own, key, path) => {
+    const written = own[key];
+    if (key !== "pattern" || typeof written !== "string") return;
+    const read = innerPattern(written);
+    if (read === undefined) return;
+    own[key] = read;
+    found.push({ path: [...path(), key], written, read });
+  });
   return found;
 }
 
