@@ -18,8 +18,12 @@ import { followLocalRefs } from "./json-ref.js";
 
 type Node = Record<string, unknown>;
 
-/** Keys whose object maps names to schemas (a property called `example` or `pattern` is neither). */
-const NAME_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "schemas", "dependentSchemas"]);
+
+/** JSON Schema's maps of named schemas, which a schema validator walks as such: a member is named by its key (a property called `example`, `pattern` or `id` is none of those keywords). */
+export const SCHEMA_MAPS: ReadonlySet<string> = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
+
+/** Those, and OpenAPI's `components.schemas`: every map of named schemas a walk of a document meets (here, and the mocks' sampler). */
+export const NAME_MAPS: ReadonlySet<string> = new Set([...SCHEMA_MAPS, "schemas"]);
 
 /** Keys whose values are data, not a document's objects. */
 const DATA_KEYS = new Set(["default", "enum", "const", "example", "examples"]);

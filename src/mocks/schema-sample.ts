@@ -12,6 +12,7 @@
 // contract suite draws JSON parameters' values with it.
 import { dereference, type Schema, validate } from "@cfworker/json-schema";
 import { firstMadeString } from "../model/string-values.js";
+import { NAME_MAPS, SCHEMA_MAPS } from "../load/load-rewrites.js";
 import { discriminatedAsAnyOf, toJsonSchema, usesJsonSchema2020, type Wrap, wrapNullable } from "../load/openapi-json-schema.js";
 
 type Node = Record<string, unknown>;
@@ -334,11 +335,6 @@ function withoutExamples(node: unknown, names = false): unknown {
   return node;
 }
 
-/** Keys whose object maps names (a property called `example`) to schemas. */
-const NAME_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "schemas", "dependentSchemas"]);
-
-/** Maps the validator walks as maps of schemas, whose members named `id` are schemas, never identifiers. */
-const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
 
 /**
  * Members named `id` or `$id` of the document's other maps of names (`components.schemas.id`, a request body
