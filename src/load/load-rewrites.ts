@@ -18,7 +18,6 @@ import { followLocalRefs } from "./json-ref.js";
 
 type Node = Record<string, unknown>;
 
-
 /** JSON Schema's maps of named schemas, which a schema validator walks as such: a member is named by its key (a property called `example`, `pattern` or `id` is none of those keywords). */
 export const SCHEMA_MAPS: ReadonlySet<string> = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
 

@@ -335,7 +335,6 @@ function withoutExamples(node: unknown, names = false): unknown {
   return node;
 }
 
-
 /**
  * Members named `id` or `$id` of the document's other maps of names (`components.schemas.id`, a request body
  * named `id`), taken out of the copy with their pointers, children first: walking the document, the validator
