@@ -214,7 +214,9 @@ function errors(doc: OpenApiDocument, operations: readonly SelectedOperation[], 
         if (shown && shown.at.join("/") !== found?.join("/")) count(message, `$response.body#/${shown.at.join("/")}`);
         // A place under a field of the example's own data (errors by field: `{amount: […]}`, `{errors: {base: […]}}`) holds only that field's errors.
         if (shown?.field)
-          fieldNotes.add(`$response.body#/${shown.at.join("/")} reads the errors of ${shown.field} only, the field the example shows errors of: an error about another field is not read there (add a place for it, or keep the message of the status)`);
+          fieldNotes.add(
+            `$response.body#/${shown.at.join("/")} reads the errors of ${shown.field} only, the field the example shows errors of: an error about another field is not read there (add a place for it, or keep the message of the status)`,
+          );
       }
       if (!flat) continue;
       const field = (pointer: string[], type = "string") => typeOf(doc.schemaAt(flat, pointer) ?? {}) === type;
