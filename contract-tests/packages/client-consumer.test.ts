@@ -330,15 +330,18 @@ describe("issue 31's snippet in a fresh consumer of the packed packages", () => 
     expect(stdout.trim().split("\n")).toEqual([String(CATALOG.length), "v1", "v2", "v3", "v4", "v5", "404 true"]);
   });
 
-  it.each(TS_VERSIONS.flatMap((v) => CJS_MODULES_OF[v].map((module) => [module, v] as const)))("in a CommonJS project (no type: module), compiles under module %s with TypeScript %s (no TS1479) to require calls that run", async (module, v) => {
-    // Its snippet, and the packages' declarations it uses (the npm consumer's: an error there fails every test of it).
-    const compiled = builds[v];
-    expect(filesWithErrors(compiled, `${CJS}/${module}/`, `${CONSUMER}/node_modules/`), compiled.stdout + compiled.stderr).toEqual([]);
-    const out = `out-${module}-${v}/snippet.js`;
-    expect(readFileSync(join(cjsConsumer, out), "utf8")).toContain('require("@blockwright/books")');
-    const { stdout } = await runOk(node, [out], cjsConsumer, { BOOKS_KEY: KEY });
-    expect(stdout.trim().split("\n")).toEqual([String(CATALOG.length), "v1", "v2", "v3", "v4", "v5", "404 true"]);
-  });
+  it.each(TS_VERSIONS.flatMap((v) => CJS_MODULES_OF[v].map((module) => [module, v] as const)))(
+    "in a CommonJS project (no type: module), compiles under module %s with TypeScript %s (no TS1479) to require calls that run",
+    async (module, v) => {
+      // Its snippet, and the packages' declarations it uses (the npm consumer's: an error there fails every test of it).
+      const compiled = builds[v];
+      expect(filesWithErrors(compiled, `${CJS}/${module}/`, `${CONSUMER}/node_modules/`), compiled.stdout + compiled.stderr).toEqual([]);
+      const out = `out-${module}-${v}/snippet.js`;
+      expect(readFileSync(join(cjsConsumer, out), "utf8")).toContain('require("@blockwright/books")');
+      const { stdout } = await runOk(node, [out], cjsConsumer, { BOOKS_KEY: KEY });
+      expect(stdout.trim().split("\n")).toEqual([String(CATALOG.length), "v1", "v2", "v3", "v4", "v5", "404 true"]);
+    },
+  );
 
   it(`bundles books' client in at most ${MAX_CLIENT_GZIP_BYTES / 1000} KB gzip`, async () => {
     const bundle = async (names: string) => {
