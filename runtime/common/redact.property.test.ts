@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { irFixture } from "../../test-support/ir-fixtures.js";
 import { scriptedFetch } from "../../test-support/scripted-fetch.js";
 import { executeToolDefinition } from "../execute/execute.js";
-import { mentionsSecret, REDACTED, redact, redactDeep } from "./redact.js";
+import { mentionsSecret, REDACTED, redact, redactDeep, secretExpression } from "./redact.js";
 
 const shelf = irFixture("shelf");
 const getBook = shelf.operations.find((o) => o.tool.id === "shelf_get_book")!.tool;
@@ -198,6 +198,34 @@ describe("a secret echoed in any encoding", () => {
         for (const decoded of base64Decodings(out)) expect(holds(decoded, secret)).toBe(false);
       }),
       RUNS,
+    );
+  });
+
+  it("is looked for by its expression in every text that could hold it: the plain-text check before it rules out none that does", () => {
+    // Near echoes of an ASCII secret: each character in another case, a `+` or a space for either, a look-alike
+    // beyond ASCII (the Kelvin sign, a long s, a dotted capital I, which lower-case to ASCII or fold to it under
+    // Unicode's rules), percent- or JSON-escaped, or left out; between characters the text around a secret uses.
+    const asciiSecret = fc.array(fc.constantFrom(...SECRET_CHARS.filter((c) => c.length === 1 && c < "\u0080")), { minLength: 8, maxLength: 24 }).map((c) => c.join(""));
+    const LOOK_ALIKE: Record<string, string> = { k: "\u212a", s: "\u017f", i: "\u0130", " ": "+", "+": " " };
+    const form = fc.constantFrom("same", "upper", "lower", "look-alike", "percent", "json", "dropped");
+    fc.assert(
+      fc.property(asciiSecret, fc.array(form, { minLength: 1, maxLength: 12 }), aroundArb, aroundArb, (secret, forms, before, after) => {
+        const echo = [...secret]
+          .map((c, i) => {
+            const f = forms[i % forms.length]!;
+            if (f === "upper") return c.toUpperCase();
+            if (f === "lower") return c.toLowerCase();
+            if (f === "look-alike") return LOOK_ALIKE[c.toLowerCase()] ?? c;
+            if (f === "percent") return `%${hex(c.charCodeAt(0), 2, false)}`;
+            if (f === "json") return `\\u${hex(c.charCodeAt(0), 4, true)}`;
+            return f === "dropped" ? "" : c;
+          })
+          .join("");
+        const text = `${before}${echo}${after}`;
+        expect(mentionsSecret(text, [secret])).toBe(secretExpression(secret).test(text));
+        expect(redact(text, [secret]) !== text).toBe(secretExpression(secret).test(text));
+      }),
+      { numRuns: 1000 },
     );
   });
 

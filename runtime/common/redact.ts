@@ -85,22 +85,25 @@ function walkMentions(value: unknown, finders: Finder[], depth: number): boolean
   return Object.keys(value).some((key) => holds(key, finders) || walkMentions((value as Record<string, unknown>)[key], finders, depth + 1));
 }
 
-function holds(text: string, finders: Finder[]): boolean {
-  return finders.some(({ re, shortest }) => {
-    re.lastIndex = 0;
-    return text.length >= shortest && re.test(text);
-  });
-}
+const holds = (text: string, finders: Finder[]): boolean => found(text, finders).length > 0;
 
 /** Ranges [start, end) of `text` where a secret is, overlapping ones merged: each secret is looked for from every start. */
 function found(text: string, finders: Finder[]): [number, number][] {
   const ranges: [number, number][] = [];
-  for (const { re, shortest } of finders) {
-    if (text.length < shortest) continue;
+  let lower: string | undefined;
+  for (const finder of finders) {
+    // Whether the text can hold the secret at all, before its expression is made and run: making it and its
+    // first runs (compiled twice, to bytecode, then machine code) cost a call with a key new to the process
+    // 0.7 ms (`npm run bench -- call`: 748 → 27 µs, 22 µs with a key it knew), and most texts cannot hold it.
+    // In a text without `%`, `\` or `+` (an escape's first character, a space's other form), an ASCII secret
+    // is only as itself in some case, its `+` as a space: its plain form is in the text in lower case. (Case-
+    // insensitive matching without the flag `u` never takes a character beyond ASCII for one within it.)
+    if (text.length < finder.shortest || (!finder.re && finder.plain && !/[%\\+]/.test(text) && !finder.plain.some((p) => (lower ??= text.toLowerCase()).includes(p)))) continue;
+    const re = (finder.re ??= finder.make());
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) {
       ranges.push([m.index, m.index + m[0].length]);
-      // The next start: one character on (a surrogate pair is one; the flag `u` would go back to its first half).
+      // The next start: one character on (a surrogate pair is one: its second half starts no secret).
       re.lastIndex = m.index + ((text.codePointAt(m.index) ?? 0) > 0xffff ? 2 : 1);
     }
   }
@@ -115,21 +118,23 @@ function found(text: string, finders: Finder[]): [number, number][] {
 
 /** What finds one secret in every form, and the length of the shortest text it can be found in (most texts are shorter: not searched). */
 interface Finder {
-  re: RegExp;
+  /** The expression, once a text needed it (see found): building it costs more than the checks before it, running it less. */
+  re?: RegExp;
+  make: () => RegExp;
   shortest: number;
+  /** An ASCII secret and its base64 cores in lower case, a `+` as a space (see found); none for another secret, whose expression always runs. */
+  plain: string[] | undefined;
 }
 
 // One expression per secret, kept: compiling a long one (a private key's) costs more than many calls, and a
-// call's list often differs from the last only by a token just issued. The last list, as calls ask for the same.
+// call's list often differs from the last only by a token just issued.
 const finderCache = new Map<string, Finder>();
-let lastSecrets: readonly string[] = [];
-let lastFinders: Finder[] = [];
 
-function findersOf(secrets: readonly string[]): Finder[] {
-  if (secrets.length === lastSecrets.length && secrets.every((s, i) => s === lastSecrets[i])) return lastFinders;
-  lastFinders = [...new Set(secrets.filter((s) => typeof s === "string" && isSecretLength(s)))].map(finderOf);
-  lastSecrets = [...secrets];
-  return lastFinders;
+const findersOf = (secrets: readonly string[]): Finder[] => [...new Set(secrets.filter((s) => typeof s === "string" && isSecretLength(s)))].map(finderOf);
+
+/** The expression that finds a secret in any of its forms, run on every text the check before it (in found) lets by: for tests of that check. */
+export function secretExpression(secret: string): RegExp {
+  return finderOf(secret).make();
 }
 
 /** A secret char by char, each in any of its forms, or one of its base64 cores. */
@@ -140,14 +145,19 @@ function finderOf(secret: string): Finder {
     const chars = [...secret];
     const cores = base64Cores(secret);
     // Each character is at least one unit of the text; a core, its length.
-    finder = { re: new RegExp([chars.map(charPattern).join(""), ...cores.map(literal)].join("|"), "giu"), shortest: Math.min(chars.length, ...cores.map((c) => c.length)) };
+    finder = {
+      // No flag `u`: its case-insensitive matching compiled about twice as slow, and without it no character beyond
+      // ASCII matches one within it (found relies on that); what `u` did for a secret beyond ASCII, its cases
+      // written out (charPattern) do, and a character outside the BMP is matched as its two units.
+      make: () => new RegExp([chars.map(charPattern).join(""), ...cores.map(literal)].join("|"), "gi"),
+      shortest: Math.min(chars.length, ...cores.map((c) => c.length)),
+      plain: /^[\0-\x7f]*$/.test(secret) ? [secret, ...cores].map((t) => t.toLowerCase().replaceAll("+", " ")) : undefined,
+    };
     finderCache.set(secret, finder);
   }
   return finder;
 }
 
-// JSON's short escapes, by the character they stand for.
-const SHORT: Record<string, string> = { '"': '"', "\\": "\\", "/": "/", "\b": "b", "\f": "f", "\n": "n", "\r": "r", "\t": "t" };
 // A space as a form encodes it, and a `+` (which a form's decoder reads as a space): one.
 const SPACE = ["%20", "%2b", "\\\\u0020", "\\\\u002b", " ", "\\+"];
 
@@ -164,15 +174,16 @@ function charPattern(char: string): string {
     forms.add([...new TextEncoder().encode(c)].map((b) => `%${hex(b, 2)}`).join(""));
     // A character outside the BMP as its surrogate pair's two escapes.
     forms.add(c.split("").map(jsonEscape).join(""));
-    const short = SHORT[c];
-    if (short) forms.add(`\\\\${literal(short)}`);
+    // JSON's short escape of it, if it has one: JSON.stringify writes each but `\/`.
+    const short = c === "/" ? "\\/" : JSON.stringify(c).slice(1, -1);
+    if (short.length === 2) forms.add(literal(short));
   }
   return `(?:${[...forms, ...literals].join("|")})`;
 }
 
 const hex = (n: number, width: number) => n.toString(16).padStart(width, "0");
 const jsonEscape = (unit: string) => `\\\\u${hex(unit.charCodeAt(0), 4)}`;
-/** Text matched as it is (the flag `u` allows no other escapes). */
+/** Text matched as it is: its characters special in an expression escaped, and no other. */
 const literal = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
 
 /**
@@ -181,12 +192,8 @@ const literal = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
  * that also carry bits of the bytes around it are left off at both ends.
  */
 function base64Cores(secret: string): string[] {
-  let bytes: Uint8Array;
-  try {
-    bytes = new TextEncoder().encode(secret);
-  } catch {
-    return [];
-  }
+  // UTF-8, a lone surrogate as U+FFFD (encode never throws).
+  const bytes = new TextEncoder().encode(secret);
   const cores = new Set<string>();
   for (let align = 0; align < 3; align++) {
     const padded = new Uint8Array(align + bytes.length);

@@ -32,6 +32,7 @@ import { measureLarge } from "./large-document.js";
 import { measureTestSuite } from "./test-suite.js";
 import { exampleServer } from "../../test-support/example-server.js";
 import { reapedChildrenCpu } from "./children-cpu.js";
+import { NEW_KEY_CALLS, newKeyCalls } from "./new-key-calls.js";
 import { type OpenApiLike, withAdditions } from "./whole-document.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -382,6 +383,8 @@ if (wanted("call")) {
     }
     row(`executeTool ${c.id} (in-memory fetch, per call)`, a, b, "µs", "≤ 1.3×", [`npm run bench -- call  (executeTool vs openapi-fetch client.${c.method} on the same fetch, ${N} calls × 9 rounds)`]);
   }
+  const [fresh, known] = await newKeyCalls(root);
+  row("executeTool books_search_volumes, a new key each call (per call)", fresh, known, "µs", "≤ 1.3×", [`npm run bench -- call  (a key new to the process on each call vs one key, ${NEW_KEY_CALLS} calls × 9 rounds)`]);
 }
 
 // 5. Five mocks answering, against Prism's own floor.
