@@ -3,12 +3,14 @@
 // scripts/docs/install-weight.ts measures it from this repository's packs and
 // lock file: no registry, no install, so it runs offline in every run. The
 // README and docs/guides/packages-and-publishing.md print the same figure
-// (`npm run docs`; scripts/docs/docs.test.ts checks it is current).
+// (`npm run docs` writes it; this file checks it is current, the docs test the
+// rest of those pages).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import semver from "semver";
 import { beforeAll, describe, expect, it } from "vitest";
-import { installWeight, type InstallWeight } from "../../scripts/docs/install-weight.js";
+import { installWeight, installWeightBlock, installWeightSentence, type InstallWeight } from "../../scripts/docs/install-weight.js";
+import { MARKED_BLOCKS } from "../../scripts/docs/pages.js";
 import { ROOT } from "./root.js";
 
 const MAX_PACKAGES = 60;
@@ -26,6 +28,16 @@ describe("the install of blockwright", () => {
     process.stdout.write(`[packages] npm install -D blockwright, from the lock file: ${weight.packages.length} packages, ${(weight.bytes / 1e6).toFixed(1)} MB\n`);
     expect(weight.packages.length).toBeLessThanOrEqual(MAX_PACKAGES);
     expect(weight.bytes).toBeLessThanOrEqual(MAX_BYTES);
+  });
+
+  it("is the figure the README and the packaging guide print (npm run docs writes it; the docs test leaves it to this one)", () => {
+    const blocks = MARKED_BLOCKS.filter((b) => b.render === installWeightBlock);
+    expect(blocks.map((b) => b.path)).toEqual(expect.arrayContaining(["README.md"]));
+    for (const block of blocks) {
+      const page = readFileSync(join(ROOT, block.path), "utf8");
+      const start = page.indexOf(block.start) + block.start.length;
+      expect(page.slice(start, page.indexOf(block.end, start)), `${block.path}: run npm run docs and commit what it writes`).toBe(`\n${installWeightSentence(weight)}\n`);
+    }
   });
 
   it("brings no package that only the build or one optional command needs", () => {

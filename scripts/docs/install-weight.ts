@@ -100,6 +100,10 @@ export async function installWeight(root: string): Promise<InstallWeight> {
 
 /** The sentence the README and the packaging guide print. */
 export async function installWeightBlock(root: string): Promise<string> {
-  const { packages, bytes } = await installWeight(root);
+  return installWeightSentence(await installWeight(root));
+}
+
+/** The sentence for a measured weight. */
+export function installWeightSentence({ packages, bytes }: InstallWeight): string {
   return `\`npm install -D blockwright\` in an empty folder brings **${packages.length} packages, ${Math.round(bytes / 1e6)} MB**: all a project needs to generate, test and publish.`;
 }
