@@ -205,9 +205,11 @@ describe("a secret echoed in any encoding", () => {
     // Near echoes of an ASCII secret: each character in another case, a `+` or a space for either, a look-alike
     // beyond ASCII (the Kelvin sign, a long s, a dotted capital I, which lower-case to ASCII or fold to it under
     // Unicode's rules), percent- or JSON-escaped, or left out; between characters the text around a secret uses.
-    const asciiSecret = fc.array(fc.constantFrom(...SECRET_CHARS.filter((c) => c.length === 1 && c < "\u0080")), { minLength: 8, maxLength: 24 }).map((c) => c.join(""));
+    // Mostly the characters those forms change, so that a run seldom misses them.
+    const asciiSecret = fc.array(fc.oneof(fc.constantFrom(..."ksiKS++ a"), fc.constantFrom(...SECRET_CHARS.filter((c) => c.length === 1 && c < "\u0080"))), { minLength: 8, maxLength: 24 }).map((c) => c.join(""));
     const LOOK_ALIKE: Record<string, string> = { k: "\u212a", s: "\u017f", i: "\u0130", " ": "+", "+": " " };
-    const form = fc.constantFrom("same", "upper", "lower", "look-alike", "percent", "json", "dropped");
+    // An escape or a dropped character makes the check defer to the expression, or the echo no echo: less often.
+    const form = fc.oneof({ arbitrary: fc.constantFrom("same", "upper", "lower", "look-alike"), weight: 8 }, { arbitrary: fc.constantFrom("percent", "json", "dropped"), weight: 1 });
     fc.assert(
       fc.property(asciiSecret, fc.array(form, { minLength: 1, maxLength: 12 }), aroundArb, aroundArb, (secret, forms, before, after) => {
         const echo = [...secret]
@@ -225,7 +227,7 @@ describe("a secret echoed in any encoding", () => {
         expect(mentionsSecret(text, [secret])).toBe(secretExpression(secret).test(text));
         expect(redact(text, [secret]) !== text).toBe(secretExpression(secret).test(text));
       }),
-      { numRuns: 1000 },
+      RUNS,
     );
   });
 
