@@ -9,8 +9,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import semver from "semver";
 import { beforeAll, describe, expect, it } from "vitest";
-import { installWeight, installWeightBlock, installWeightSentence, type InstallWeight } from "../../scripts/docs/install-weight.js";
-import { MARKED_BLOCKS } from "../../scripts/docs/pages.js";
+import { INSTALL_WEIGHT_BLOCKS, installWeight, installWeightSentence, type InstallWeight } from "../../scripts/docs/install-weight.js";
+import { splitAtBlock } from "../../scripts/docs/marked-block.js";
 import { ROOT } from "./root.js";
 
 const MAX_PACKAGES = 60;
@@ -31,12 +31,10 @@ describe("the install of blockwright", () => {
   });
 
   it("is the figure the README and the packaging guide print (npm run docs writes it; the docs test leaves it to this one)", () => {
-    const blocks = MARKED_BLOCKS.filter((b) => b.render === installWeightBlock);
-    expect(blocks.map((b) => b.path)).toEqual(expect.arrayContaining(["README.md"]));
-    for (const block of blocks) {
-      const page = readFileSync(join(ROOT, block.path), "utf8");
-      const start = page.indexOf(block.start) + block.start.length;
-      expect(page.slice(start, page.indexOf(block.end, start)), `${block.path}: run npm run docs and commit what it writes`).toBe(`\n${installWeightSentence(weight)}\n`);
+    expect(INSTALL_WEIGHT_BLOCKS.map((b) => b.path)).toEqual(expect.arrayContaining(["README.md"]));
+    for (const block of INSTALL_WEIGHT_BLOCKS) {
+      const split = splitAtBlock(readFileSync(join(ROOT, block.path), "utf8"), block);
+      expect(split?.content, `${block.path}: run npm run docs and commit what it writes`).toBe(installWeightSentence(weight));
     }
   });
 

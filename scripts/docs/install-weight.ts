@@ -11,6 +11,7 @@ import { execFile } from "node:child_process";
 import { lstatSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import type { MarkedBlock } from "./marked-block.js";
 
 interface LockEntry {
   link?: boolean;
@@ -102,6 +103,14 @@ export async function installWeight(root: string): Promise<InstallWeight> {
 export async function installWeightBlock(root: string): Promise<string> {
   return installWeightSentence(await installWeight(root));
 }
+
+/** The figure of issue 32's bar on the pages that print it, measured offline from the packs and the lock file (it needs the build). */
+export const INSTALL_WEIGHT_BLOCKS: MarkedBlock[] = ["README.md", "docs/guides/packages-and-publishing.md"].map((path) => ({
+  path,
+  start: "<!-- install-weight: scripts/docs/install-weight.ts (npm run docs writes this block) -->",
+  end: "<!-- /install-weight -->",
+  render: installWeightBlock,
+}));
 
 /** The sentence for a measured weight. */
 export function installWeightSentence({ packages, bytes }: InstallWeight): string {

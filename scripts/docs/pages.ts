@@ -6,20 +6,12 @@ import { errorsPage } from "./errors.js";
 import { manifestPage } from "./manifest.js";
 import { problemsPage } from "./problems.js";
 import { EXAMPLE_WORKFLOW, exampleMermaid, exampleSvg } from "./example-graph.js";
-import { installWeightBlock } from "./install-weight.js";
+import { INSTALL_WEIGHT_BLOCKS } from "./install-weight.js";
+import type { MarkedBlock } from "./marked-block.js";
 
 /** A file written whole. */
 export interface GeneratedFile {
   path: string;
-  render(root: string): string | Promise<string>;
-}
-
-/** A block of a hand-written page, between `<!-- name … -->` and `<!-- /name -->`. */
-export interface MarkedBlock {
-  path: string;
-  /** The opening marker, whole (it says what writes the block). */
-  start: string;
-  end: string;
   render(root: string): string | Promise<string>;
 }
 
@@ -39,11 +31,5 @@ export const MARKED_BLOCKS: MarkedBlock[] = [
     end: "<!-- /graph -->",
     render: exampleMermaid,
   },
-  // The figure of issue 32's bar, measured offline from the packs and the lock file (it needs the build).
-  ...["README.md", "docs/guides/packages-and-publishing.md"].map((path) => ({
-    path,
-    start: "<!-- install-weight: scripts/docs/install-weight.ts (npm run docs writes this block) -->",
-    end: "<!-- /install-weight -->",
-    render: installWeightBlock,
-  })),
+  ...INSTALL_WEIGHT_BLOCKS,
 ];

@@ -1,7 +1,8 @@
 // What every generated file and block should hold, and writing it.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { GENERATED_FILES, MARKED_BLOCKS, type MarkedBlock } from "./pages.js";
+import { type MarkedBlock, splitAtBlock } from "./marked-block.js";
+import { GENERATED_FILES, MARKED_BLOCKS } from "./pages.js";
 
 /**
  * Each path `npm run docs` writes, with the whole content it should have. A block whose render is in
@@ -23,11 +24,10 @@ export async function expectedDocs(root: string, asWritten: ReadonlySet<MarkedBl
   };
   for (const block of MARKED_BLOCKS) {
     const text = files.get(block.path) ?? readFileSync(join(root, block.path), "utf8");
-    const start = text.indexOf(block.start);
-    const end = text.indexOf(block.end, start);
-    if (start < 0 || end < 0) throw new Error(`${block.path}: the markers ${block.start} … ${block.end} are missing`);
-    const rendered = asWritten.has(block.render) ? text.slice(start + block.start.length + 1, end - 1) : await renderOnce(block);
-    files.set(block.path, `${text.slice(0, start + block.start.length)}\n${rendered}\n${text.slice(end)}`);
+    const split = splitAtBlock(text, block);
+    if (!split) throw new Error(`${block.path}: the markers ${block.start} … ${block.end} are missing`);
+    const rendered = asWritten.has(block.render) ? split.content : await renderOnce(block);
+    files.set(block.path, `${split.before}\n${rendered}\n${split.after}`);
   }
   return files;
 }
