@@ -10,7 +10,7 @@ import { validateToolName } from "@modelcontextprotocol/sdk/shared/toolNameValid
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
 import { toLlmTools } from "@blockwright/runtime/internal";
-import { OPERATION_IDS, ROOT, tools as repoTools } from "../../test-support/repo.js";
+import { OPERATION_IDS, PROVIDER_IDS, ROOT, tools as repoTools } from "../../test-support/repo.js";
 import { MAX_MESSAGE_BYTES } from "./mcp.js";
 
 const SECRET = "books-key-never-shown-0042";
@@ -84,9 +84,10 @@ describe("blockwright mcp --mock, as a child process over stdio", () => {
 
 describe("blockwright mcp, sent a message over its bound", () => {
   it("answers it with a JSON-RPC error, answers the next message, and exits when stdin closes, even inside a message", async () => {
-    // One provider, its key from the environment, no mocks: no call here reaches an upstream (the one call is refused
-    // for its size), and mocks of every provider cost the process most of its CPU.
-    const child = spawn(process.execPath, [join(ROOT, "bin/blockwright.js"), "mcp", "books"], { cwd: ROOT, env: { ...process.env, BOOKS_API_KEY: SECRET }, stdio: ["pipe", "pipe", "pipe"] });
+    // One provider, no mocks and no credential (a tool would answer that it is not set): no call here reaches an
+    // upstream (the one call is refused for its size), and mocks of every provider cost the process most of its CPU.
+    const provider = PROVIDER_IDS[0]!;
+    const child = spawn(process.execPath, [join(ROOT, "bin/blockwright.js"), "mcp", provider], { cwd: ROOT, env: { PATH: process.env.PATH ?? "" }, stdio: ["pipe", "pipe", "pipe"] });
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once("exit", (code, signal) => done({ code, signal })));
     let stderr = "";
     child.stderr.on("data", (d: Buffer) => (stderr += d));
@@ -107,7 +108,7 @@ describe("blockwright mcp, sent a message over its bound", () => {
       send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "test", version: "0" } } });
       send({ jsonrpc: "2.0", method: "notifications/initialized" });
       // 11 MB of arguments: past the SDK's own 10 MB buffer, which left the server answering nothing.
-      send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "books_search_volumes", arguments: { q: "a".repeat(11 * 1024 * 1024) } } });
+      send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: OPERATION_IDS.find((id) => id.startsWith(`${provider}_`)), arguments: { q: "a".repeat(11 * 1024 * 1024) } } });
       send({ jsonrpc: "2.0", id: 3, method: "tools/list" });
       const [init, refused, listed] = await answered(3);
       expect(init).toMatchObject({ id: 1, result: { serverInfo: { name: "blockwright" } } });
