@@ -107,9 +107,9 @@ function outputsOfBody(doc: OpenApiDocument, op: OpenApiOperation, at: Path, not
     // A list inside an object of the reply (`{status, meta: {components: […], cursor}}`, `{data: {items: […]}}`): the
     // list is the data, the scalars beside it and beside the object the metadata (required only where the object is).
     const { wrapper, list: name, innerFields, innerRequired } = wrapped;
-    const found = listOutputs(doc, innerFields, required.has(wrapper) ? innerRequired : new Set(), [wrapper], name, outputs);
-    scalarOutputs(doc, fields, required, [], (field) => field !== wrapper, outputs);
-    notes.push({ at: where, note: `the ${response.status} reply keeps its list in ${wrapper}.${name}: data read from there` });
+    const found = listOutputs(doc, innerFields, required.has(wrapper[0]!) ? innerRequired : new Set(), wrapper, name, outputs);
+    scalarOutputs(doc, fields, required, [], (field) => field !== wrapper[0], outputs);
+    notes.push({ at: where, note: `the ${response.status} reply keeps its list in ${[...wrapper, name].join(".")}: data read from there` });
     return { outputs, list: found, body };
   }
   const envelope = envelopeField(doc, op, fields);
@@ -185,25 +185,31 @@ function envelopeField(doc: OpenApiDocument, op: OpenApiOperation, fields: Recor
 }
 
 /**
- * A list of records one level down, in an object of a reply that is no record itself: the one object field
- * whose own fields make a list reply by listField's rules and hold no id of a record, in a reply whose scalars
- * say nothing of a record (an id, or any scalar but one that holds one value only or says how the list pages:
- * a payment's answer with its reference and a list of checks inside is a record).
+ * A list of records inside an object of a reply that is no record itself, or inside an object of that one
+ * (`{message: {header: {…}, body: {track_list: […]}}}`): the one object field whose own fields make a list reply
+ * by listField's rules, or hold such an object in turn, and hold no id of a record, in a reply whose scalars say
+ * nothing of a record (an id, or any scalar but one that holds one value only or says how the list pages: a
+ * payment's answer with its reference and a list of checks inside is a record). `wrapper` is the path to the
+ * object holding the list; `innerRequired` its required fields where every object on the way is required.
  */
-function wrappedList(doc: OpenApiDocument, op: OpenApiOperation, fields: Record<string, Schema>): { wrapper: string; list: string; innerFields: Record<string, Schema>; innerRequired: Set<string> } | undefined {
+function wrappedList(doc: OpenApiDocument, op: OpenApiOperation, fields: Record<string, Schema>, depth = 2): { wrapper: string[]; list: string; innerFields: Record<string, Schema>; innerRequired: Set<string> } | undefined {
   const recordScalar = (name: string) => {
     const flat = safeFlatten(doc, fieldOf(fields, name));
     const scalar = flat !== undefined && SCALAR_TYPES.includes(typeOf(flat) ?? "");
     return ID_FIELD.test(name) || (scalar && !holdsOneValue(flat) && !PAGING_FIELDS.test(name));
   };
-  if (Object.keys(fields).some(recordScalar)) return undefined;
+  if (depth === 0 || Object.keys(fields).some(recordScalar)) return undefined;
   const found = Object.keys(fields).flatMap((wrapper) => {
     const inner = safeFlatten(doc, fieldOf(fields, wrapper));
     if (!inner || typeOf(inner) !== "object") return [];
     const innerFields = (inner.properties ?? {}) as Record<string, Schema>;
     if (Object.keys(innerFields).some((n) => ID_FIELD.test(n))) return [];
+    const innerRequired = new Set(Array.isArray(inner.required) ? (inner.required as string[]) : []);
     const list = listField(doc, op, innerFields);
-    return list === undefined ? [] : [{ wrapper, list, innerFields, innerRequired: new Set(Array.isArray(inner.required) ? (inner.required as string[]) : []) }];
+    if (list !== undefined) return [{ wrapper: [wrapper], list, innerFields, innerRequired }];
+    const deeper = wrappedList(doc, op, innerFields, depth - 1);
+    if (!deeper) return [];
+    return [{ ...deeper, wrapper: [wrapper, ...deeper.wrapper], innerRequired: innerRequired.has(deeper.wrapper[0]!) ? deeper.innerRequired : new Set<string>() }];
   });
   return found.length === 1 ? found[0] : undefined;
 }
