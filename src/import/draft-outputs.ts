@@ -107,7 +107,7 @@ function outputsOfBody(doc: OpenApiDocument, op: OpenApiOperation, at: Path, not
     // A list inside an object of the reply (`{status, meta: {components: […], cursor}}`, `{data: {items: […]}}`): the
     // list is the data, the scalars beside it and beside the object the metadata (required only where the object is).
     const { wrapper, list: name, innerFields, innerRequired } = wrapped;
-    const found = listOutputs(doc, innerFields, required.has(wrapper[0]!) ? innerRequired : new Set(), wrapper, name, outputs);
+    const found = listOutputs(doc, innerFields, required.has(wrapper[0] ?? "") ? innerRequired : new Set(), wrapper, name, outputs);
     scalarOutputs(doc, fields, required, [], (field) => field !== wrapper[0], outputs);
     notes.push({ at: where, note: `the ${response.status} reply keeps its list in ${[...wrapper, name].join(".")}: data read from there` });
     return { outputs, list: found, body };
@@ -209,7 +209,7 @@ function wrappedList(doc: OpenApiDocument, op: OpenApiOperation, fields: Record<
     if (list !== undefined) return [{ wrapper: [wrapper], list, innerFields, innerRequired }];
     const deeper = wrappedList(doc, op, innerFields, depth - 1);
     if (!deeper) return [];
-    return [{ ...deeper, wrapper: [wrapper, ...deeper.wrapper], innerRequired: innerRequired.has(deeper.wrapper[0]!) ? deeper.innerRequired : new Set<string>() }];
+    return [{ ...deeper, wrapper: [wrapper, ...deeper.wrapper], innerRequired: innerRequired.has(deeper.wrapper[0] ?? "") ? deeper.innerRequired : new Set<string>() }];
   });
   return found.length === 1 ? found[0] : undefined;
 }
