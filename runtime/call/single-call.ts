@@ -148,7 +148,7 @@ export function prepareCall(tool: ToolCall, params: Record<string, unknown> | un
   // A part the tool needs and the caller was made without: refused first, whatever the values.
   const missing = options.partsCheck?.(tool, options, { input, pages: wantsPages(options) });
   if (missing) return refuse(missing);
-  const validated = validateInput(tool, input, options);
+  const validated = validateInput(tool, input, options, secrets);
   if (!validated.ok) {
     const first = itemAt(validated.issues, 0);
     const more = validated.issues.length - 1;
@@ -350,13 +350,13 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
       }
       const ctx: ExpressionContext = { status, body, headers: response.headers, params: call.values };
       // A 2xx whose body says it failed (the manifest's `errors.failureWhen`).
-      if (response.ok && options.outcomes?.failed(tool, ctx)) return failed({ ...upstreamError(tool, response, body), retryable: false });
+      if (response.ok && options.outcomes?.failed(tool, ctx)) return failed({ ...upstreamError(tool, response, body, 0, {}, call.secrets), retryable: false });
       const { output, missing } = mapOutputs(outcome ?? tool.outputs, ctx);
       if (missing.length) {
         const what = missing.map((m) => `${m.expression} (output ${m.path})`).join(", ");
         return failed(upstreamFailure(status, "MISSING_OUTPUT" satisfies RuntimeErrorCode, `${answered} without ${what}${body === undefined ? ": the body was empty" : ""}`));
       }
-      const mistyped = options.validateOutputs && outputTypeFailure(tool.outputs, output, status, tool.provider);
+      const mistyped = options.validateOutputs && outputTypeFailure(tool.outputs, output, status, tool.provider, call.secrets);
       if (mistyped) return failed(mistyped);
       // Outputs are parsed values (a `\u0041` in the text is an `A` here): each is looked at, whatever the text looked like; copied only when one holds a secret.
       return { result: { success: true, output: mentionsSecret(output, call.secrets) ? redactDeep(output, call.secrets) : output }, reply: ctx, bytes };
@@ -368,7 +368,7 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
     } catch {
       // keep the text: the error message is then the raw body
     }
-    const parsed = upstreamError(tool, response, body, throttled, options);
+    const parsed = upstreamError(tool, response, body, throttled, options, call.secrets);
     if (status === 429) throttled++;
     const error = html ? { ...parsed, message: `${tool.provider} answered ${statusLine(response)} with an HTML page (${html}), not its error body` } : parsed;
     const wait = error.retryAfterMs ?? backoff(attempt);

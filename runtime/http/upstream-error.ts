@@ -3,8 +3,11 @@
 // whether a retry could help; the fields the manifest names under
 // `errors.details` (a parameter at fault, a decline code, a list of field
 // errors) come along as they are, within bounds: an upstream's text is not
-// trusted to be of a reasonable size (a message may be megabytes long).
+// trusted to be of a reasonable size (a message may be megabytes long). Each
+// text is redacted before it is cut (outgoing-text.ts), so that no secret the
+// upstream echoed straddles the cut.
 import { evaluate, evaluateAll, type ExpressionContext } from "./expressions.js";
+import { ERROR_TEXT_CHARS, redactThenCut } from "../common/outgoing-text.js";
 import type { ErrorSpec, RateLimitSpec, ToolCall } from "../spec/tool-types.js";
 import type { Failure } from "./errors.js";
 import type { rateLimitWait } from "./rate-waits.js";
@@ -12,8 +15,9 @@ import type { rateLimitWait } from "./rate-waits.js";
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
 export const TOOL_FIELDS_READ = ["rateLimits", "errors"] as const satisfies readonly (keyof ToolCall)[];
 
-/** Longest text of the upstream's kept in an error (a message, a code, a string in details). */
-export const ERROR_TEXT_CHARS = 1000;
+export { ERROR_TEXT_CHARS };
+/** Longest raw (not JSON) error body quoted as the message. */
+const RAW_BODY_CHARS = 500;
 /** Most items of a list, or keys of an object, kept in details; and how deep. */
 const DETAIL_ITEMS = 100;
 const DETAIL_DEPTH = 8;
@@ -26,8 +30,12 @@ export interface ErrorParts {
   problems?: ((response: Response, body: unknown) => string | undefined) | undefined;
 }
 
-/** `attempt`: how many 429s came before this reply in the call (a provider's pause doubles with each). */
-export function upstreamError(tool: ToolCall, response: Response, body: unknown, attempt = 0, parts: ErrorParts = {}): Failure {
+/**
+ * `attempt`: how many 429s came before this reply in the call (a provider's pause doubles with each);
+ * `secrets`: the values the error must not show, redacted from each text before it is cut.
+ */
+export function upstreamError(tool: ToolCall, response: Response, body: unknown, attempt = 0, parts: ErrorParts = {}, secrets: readonly string[] = []): Failure {
+  const bounded = (text: string, max = ERROR_TEXT_CHARS) => redactThenCut(text, secrets, max);
   const ctx: ExpressionContext = { status: response.status, body, headers: response.headers, params: {} };
   // The first expression that finds a value (not null, not empty text) wins.
   const found = (refs: ErrorSpec["code"]): unknown => {
@@ -39,12 +47,15 @@ export function upstreamError(tool: ToolCall, response: Response, body: unknown,
   };
   const first = (refs: ErrorSpec["code"]): string | undefined => {
     const v = found(refs);
-    return v === undefined ? v : bounded(typeof v === "string" ? v : JSON.stringify(v));
+    return v === undefined ? v : typeof v === "string" ? v : JSON.stringify(v);
   };
-  const code = first(tool.errors.code);
+  const cut = (text: string | undefined, max = ERROR_TEXT_CHARS) => (text === undefined ? text : bounded(text, max));
+  const code = cut(first(tool.errors.code));
   const fullMessage = found(tool.errors.message);
-  const upstreamMessage = first(tool.errors.message) ?? parts.problems?.(response, body) ?? (typeof body === "string" && body.trim() ? body.trim().slice(0, 500) : undefined);
-  const requestId = first(tool.errors.requestId);
+  // The manifest's message, else an RFC 9457 problem's, else a body that is only text.
+  const said = first(tool.errors.message) ?? parts.problems?.(response, body);
+  const upstreamMessage = said !== undefined ? cut(said) : typeof body === "string" && body.trim() ? cut(body.trim(), RAW_BODY_CHARS) : undefined;
+  const requestId = cut(first(tool.errors.requestId));
   const retryAfterMs = parseRetryAfter(response.headers.get("retry-after")) ?? (response.status === 429 ? parts.waits?.(tool.rateLimits, response.headers, attempt) : undefined);
   // A quota used up (a daily one, an org's API limit) comes back later, not after a retry.
   const quota = tool.rateLimits?.quota;
@@ -52,7 +63,7 @@ export function upstreamError(tool: ToolCall, response: Response, body: unknown,
   const details: Record<string, unknown> = {};
   for (const [name, refs] of Object.entries(tool.errors.details ?? {})) {
     const value = found(refs);
-    if (value !== undefined) details[name] = boundedCopy(value, DETAIL_DEPTH);
+    if (value !== undefined) details[name] = boundedCopy(value, DETAIL_DEPTH, bounded);
   }
   return {
     type: "upstream",
@@ -86,20 +97,15 @@ export function statusLine(response: Response): string {
   return response.statusText ? `${response.status} ${response.statusText}` : String(response.status);
 }
 
-/** Text cut to ERROR_TEXT_CHARS, saying how long it was. */
-export function bounded(text: string): string {
-  return text.length > ERROR_TEXT_CHARS ? `${text.slice(0, ERROR_TEXT_CHARS)}… (${text.length} characters)` : text;
-}
-
-/** A copy of a JSON value of the error body, its texts, lists, objects and depth bounded. */
-function boundedCopy(value: unknown, depth: number): unknown {
+/** A copy of a JSON value of the error body, its texts (each through `bounded`: redacted, then cut), lists, objects and depth bounded. */
+function boundedCopy(value: unknown, depth: number, bounded: (text: string) => string): unknown {
   if (typeof value === "string") return bounded(value);
   if (value === null || typeof value !== "object") return value;
   if (depth === 0) return Array.isArray(value) ? [] : {};
-  if (Array.isArray(value)) return value.slice(0, DETAIL_ITEMS).map((v) => boundedCopy(v, depth - 1));
+  if (Array.isArray(value)) return value.slice(0, DETAIL_ITEMS).map((v) => boundedCopy(v, depth - 1, bounded));
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value).slice(0, DETAIL_ITEMS)) {
-    Object.defineProperty(out, key, { value: boundedCopy((value as Record<string, unknown>)[key], depth - 1), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, key, { value: boundedCopy((value as Record<string, unknown>)[key], depth - 1, bounded), enumerable: true, writable: true, configurable: true });
   }
   return out;
 }

@@ -19,6 +19,7 @@ import { startDeadline } from "../http/deadline.js";
 import { readBody } from "../http/read-body.js";
 import { type FetchLike, isRedirect, send } from "../http/transport.js";
 import { isSecretLength, redactDeep } from "../common/redact.js";
+import { ERROR_TEXT_CHARS, redactThenCut } from "../common/outgoing-text.js";
 import type { Renewal, TokenSet } from "./token-cache.js";
 
 /** Token endpoint errors only the user can fix, by granting access again. */
@@ -53,11 +54,11 @@ export interface TokenRequest {
 
 export async function requestToken(r: TokenRequest): Promise<Renewal<Failure>> {
   const secrets = SECRET_FIELDS.map((f) => r.form[f]).filter((v): v is string => typeof v === "string" && isSecretLength(v));
-  const outcome = await exchange(r);
+  const outcome = await exchange(r, secrets);
   return "failure" in outcome ? { failure: redactDeep(outcome.failure, secrets) } : outcome;
 }
 
-async function exchange(r: TokenRequest): Promise<Renewal<Failure>> {
+async function exchange(r: TokenRequest, secrets: readonly string[]): Promise<Renewal<Failure>> {
   const host = new URL(r.url).host;
   const limit = Math.min(r.replyBytes ?? TOKEN_REPLY_BYTES, TOKEN_REPLY_BYTES);
   const deadline = startDeadline(r.timeoutMs, r.signal, { abortable: true });
@@ -116,7 +117,7 @@ async function exchange(r: TokenRequest): Promise<Renewal<Failure>> {
   } catch {
     // not JSON: reported below
   }
-  if (status < 200 || status > 299) return failure(refusal(r, host, status, body));
+  if (status < 200 || status > 299) return failure(refusal(r, host, status, body, secrets));
   const accessToken = body?.access_token;
   if (typeof accessToken !== "string" || accessToken === "") {
     return failure({ type: "auth", status, code: "INVALID_TOKEN_RESPONSE" satisfies RuntimeErrorCode, message: `${r.provider}: the token endpoint (${host}) answered ${status} without an access_token`, retryable: false });
@@ -141,10 +142,11 @@ async function exchange(r: TokenRequest): Promise<Renewal<Failure>> {
   return { tokens };
 }
 
-/** A token endpoint's error answer (RFC 6749 §5.2: `{error, error_description}`) as a structured error. */
-function refusal(r: TokenRequest, host: string, status: number, body: Record<string, unknown> | undefined): Failure {
-  const error = typeof body?.error === "string" ? body.error : undefined;
-  const description = typeof body?.error_description === "string" ? body.error_description : undefined;
+/** A token endpoint's error answer (RFC 6749 §5.2: `{error, error_description}`) as a structured error; its texts redacted, then cut. */
+function refusal(r: TokenRequest, host: string, status: number, body: Record<string, unknown> | undefined, secrets: readonly string[]): Failure {
+  const text = (v: unknown) => (typeof v === "string" ? redactThenCut(v, secrets, ERROR_TEXT_CHARS) : undefined);
+  const error = text(body?.error);
+  const description = text(body?.error_description);
   const said = `${error ?? `HTTP ${status}`}${description ? ` (${description})` : ""}`;
   if (error && REAUTH.has(error)) {
     return {
