@@ -20,7 +20,7 @@ export interface RequestInfo {
   attempt: number;
 }
 
-/** An answer as a hook sees it (its body is the call's to read). */
+/** An answer as a hook, the logger and `withResponse` see it (its body is the call's to read): a header that carries a credential withheld, secrets redacted in the others and in the request id. */
 export interface ReplyInfo {
   status: number;
   headers: Headers;
