@@ -5,7 +5,9 @@
 // or a structured `auth` error: `invalid_grant` (a refresh token revoked or
 // expired, an assertion refused) and `invalid_client` (a wrong or expired
 // client secret) mean the user must grant access again: code
-// REAUTH_REQUIRED, never retried.
+// REAUTH_REQUIRED, never retried; but an assertion refused for its audience
+// (the description says so) is the flow's configuration at fault, not the
+// grant: code ASSERTION_AUDIENCE_REFUSED, naming the audience sent.
 //
 // Sent as an API request is (transport.ts, read-body.ts, deadline.ts): its
 // answer read chunk by chunk within TOKEN_REPLY_BYTES, and the time it is
@@ -24,6 +26,8 @@ import type { Renewal, TokenSet } from "./token-cache.js";
 
 /** Token endpoint errors only the user can fix, by granting access again. */
 const REAUTH = new Set(["invalid_grant", "invalid_client"]);
+/** A refusal's description that names the assertion's audience (`aud`, "audience"). */
+const AUDIENCE = /\baud(ience)?\b/i;
 /** The most of a token endpoint's answer read: far above any real one (a few kB). */
 export const TOKEN_REPLY_BYTES = 1024 * 1024;
 /** The form fields that carry a secret. */
@@ -50,6 +54,8 @@ export interface TokenRequest {
   defaultLifetimeS: number;
   /** The answer's field naming the address the token is for (`instance_url`), read into TokenSet.instanceUrl. */
   addressField?: string;
+  /** A JWT bearer grant's assertion: the audience it names (`aud`), and the parameter a call sets it with, if the flow has one. */
+  assertion?: { audience: string; param?: string };
 }
 
 export async function requestToken(r: TokenRequest): Promise<Renewal<Failure>> {
@@ -148,6 +154,18 @@ function refusal(r: TokenRequest, host: string, status: number, body: Record<str
   const error = text(body?.error);
   const description = text(body?.error_description);
   const said = `${error ?? `HTTP ${status}`}${description ? ` (${description})` : ""}`;
+  // An assertion refused for its audience: the endpoint says so of the `aud` claim, whatever its error code.
+  if (r.assertion && error && description !== undefined && AUDIENCE.test(description)) {
+    const { audience, param } = r.assertion;
+    return {
+      type: "auth",
+      status,
+      code: "ASSERTION_AUDIENCE_REFUSED" satisfies RuntimeErrorCode,
+      message: `${r.provider}: the token endpoint (${host}) refused the JWT bearer assertion's audience ${JSON.stringify(audience)}: ${said}; the flow's configuration is wrong, not the grant (granting access again does not help): give the audience this endpoint expects${param !== undefined ? ` (parameter ${param})` : ""}, or the token URL (tokenUrl) that goes with this audience, as a sandbox's login and production's differ`,
+      retryable: false,
+      details: { error, description, audience },
+    };
+  }
   if (error && REAUTH.has(error)) {
     return {
       type: "auth",
