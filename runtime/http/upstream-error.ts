@@ -8,6 +8,7 @@
 // upstream echoed straddles the cut.
 import { evaluate, evaluateAll, type ExpressionContext } from "./expressions.js";
 import { ERROR_TEXT_CHARS, redactThenCut } from "../common/outgoing-text.js";
+import { quotaDetails } from "./quota-details.js";
 import type { ErrorSpec, RateLimitSpec, ToolCall } from "../spec/tool-types.js";
 import type { Failure } from "./errors.js";
 import type { rateLimitWait } from "./rate-waits.js";
@@ -35,7 +36,8 @@ export interface ErrorParts {
  * `secrets`: the values the error must not show, redacted from each text before it is cut.
  */
 export function upstreamError(tool: ToolCall, response: Response, body: unknown, attempt = 0, parts: ErrorParts = {}, secrets: readonly string[] = []): Failure {
-  const bounded = (text: string, max = ERROR_TEXT_CHARS) => redactThenCut(text, secrets, max);
+  // Each text redacted, then cut: a secret straddling the cut would show in part.
+  const cut = (text: string, max = ERROR_TEXT_CHARS) => redactThenCut(text, secrets, max);
   const ctx: ExpressionContext = { status: response.status, body, headers: response.headers, params: {} };
   // The first expression that finds a value (not null, not empty text) wins.
   const found = (refs: ErrorSpec["code"]): unknown => {
@@ -49,28 +51,30 @@ export function upstreamError(tool: ToolCall, response: Response, body: unknown,
     const v = found(refs);
     return v === undefined ? v : typeof v === "string" ? v : JSON.stringify(v);
   };
-  const cut = (text: string | undefined, max = ERROR_TEXT_CHARS) => (text === undefined ? text : bounded(text, max));
-  const code = cut(first(tool.errors.code));
+  const code = first(tool.errors.code);
   const fullMessage = found(tool.errors.message);
   // The manifest's message, else an RFC 9457 problem's, else a body that is only text.
   const said = first(tool.errors.message) ?? parts.problems?.(response, body);
   const upstreamMessage = said !== undefined ? cut(said) : typeof body === "string" && body.trim() ? cut(body.trim(), RAW_BODY_CHARS) : undefined;
-  const requestId = cut(first(tool.errors.requestId));
-  const retryAfterMs = parseRetryAfter(response.headers.get("retry-after")) ?? (response.status === 429 ? parts.waits?.(tool.rateLimits, response.headers, attempt) : undefined);
+  const requestId = first(tool.errors.requestId);
+  // Typed details (quota-details.ts): a quota of a long window broken, and how long to wait, said whatever the manifest declares.
+  const typed = quotaDetails(body);
+  const retryAfterMs = parseRetryAfter(response.headers.get("retry-after")) ?? typed.retryDelayMs ?? (response.status === 429 ? parts.waits?.(tool.rateLimits, response.headers, attempt) : undefined);
   // A quota used up (a daily one, an org's API limit) comes back later, not after a retry.
   const quota = tool.rateLimits?.quota;
-  const usedUp = quota !== undefined && quotaUsedUp(quota, ctx, typeof fullMessage === "string" ? fullMessage : upstreamMessage);
+  const usedUp = typed.longQuota !== undefined || (quota !== undefined && quotaUsedUp(quota, ctx, typeof fullMessage === "string" ? fullMessage : upstreamMessage));
+  const message = upstreamMessage ?? `HTTP ${statusLine(response)} with no error message`;
   const details: Record<string, unknown> = {};
   for (const [name, refs] of Object.entries(tool.errors.details ?? {})) {
     const value = found(refs);
-    if (value !== undefined) details[name] = boundedCopy(value, DETAIL_DEPTH, bounded);
+    if (value !== undefined) details[name] = boundedCopy(value, DETAIL_DEPTH, cut);
   }
   return {
     type: "upstream",
     status: response.status,
-    message: upstreamMessage ?? `HTTP ${statusLine(response)} with no error message`,
-    ...(code !== undefined ? { code } : {}),
-    ...(requestId !== undefined ? { requestId } : {}),
+    message: usedUp ? `${message} (${usedUpWords(typed.longQuota === undefined ? undefined : cut(typed.longQuota, 100), retryAfterMs)})` : message,
+    ...(code !== undefined ? { code: cut(code) } : {}),
+    ...(requestId !== undefined ? { requestId: cut(requestId) } : {}),
     retryable: tool.errors.retryableStatuses.includes(response.status) && !usedUp,
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
     ...(Object.keys(details).length ? { details } : {}),
@@ -90,6 +94,23 @@ function quotaUsedUp(quota: NonNullable<RateLimitSpec["quota"]>, ctx: Expression
   if (!quota.messages?.length || message === undefined) return false;
   const text = message.toLowerCase();
   return quota.messages.some((m) => text.includes(m.toLowerCase()));
+}
+
+/** What a used-up quota means for the caller: no retry helps before it resets, and when that is, if the answer said. */
+function usedUpWords(name: string | undefined, resetMs: number | undefined): string {
+  const which = name === undefined ? "a quota" : `a quota of a long window (${JSON.stringify(name)})`;
+  // A wait of nothing (Retry-After: 0) tells no reset: the quota is used up now.
+  if (!resetMs) return `${which} is used up: no retry helps before it resets`;
+  const at = new Date(Date.now() + resetMs).toISOString().replace(/\.\d+Z$/, "Z");
+  return `${which} is used up: no retry helps before it resets, in about ${duration(resetMs)} (at ${at})`;
+}
+
+/** A wait in the unit a person reads it in: seconds, minutes or hours, rounded up. */
+function duration(ms: number): string {
+  const s = Math.ceil(ms / 1000);
+  if (s < 120) return `${s} s`;
+  if (s < 7200) return `${Math.ceil(s / 60)} min`;
+  return `${Math.ceil(s / 3600)} h`;
 }
 
 /** The status and its text, as the reply gave them (`503 Service Unavailable`). */

@@ -535,7 +535,7 @@ export interface ManifestRateLimits {
    */
   resetHeader?: string
   /**
-   * How to recognise an error meaning a quota is used up until a later day or period, which no retry helps: `codes`, the values meaning so, read by `from` (expressions; every value any of them finds is compared, a `*` segment standing for each item of a list; default: `errors.code`), and `messages`, texts whose presence in the error's message (`errors.message`, letter case aside) means so. Such an error is not retried and is `retryable: false`.
+   * How to recognise an error meaning a quota is used up until a later day or period, which no retry helps: `codes`, the values meaning so, read by `from` (expressions; every value any of them finds is compared, a `*` segment standing for each item of a list; default: `errors.code`), and `messages`, texts whose presence in the error's message (`errors.message`, letter case aside) means so. Such an error is not retried and is `retryable: false`. Without a declaration, an error whose typed details (a `details` list of objects naming their kind in `@type`, as an RPC status in JSON has them) name a broken quota of an hour or longer (a `QuotaFailure`'s violation, an `ErrorInfo`'s `quota_*` metadata: `PerDay`, `1/d/{project}`) is read the same way, and its message says when the quota resets when a `RetryInfo` (or `Retry-After`) tells it.
    */
   quota?: {
     from?: ManifestExpressionList
