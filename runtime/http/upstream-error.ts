@@ -72,7 +72,8 @@ export function upstreamError(tool: ToolCall, response: Response, body: unknown,
   return {
     type: "upstream",
     status: response.status,
-    message: usedUp ? `${message} (${usedUpWords(typed.longQuota === undefined ? undefined : cut(typed.longQuota, 100), retryAfterMs)})` : message,
+    // The upstream's words, and what its typed details alone said: which quota, and when it resets.
+    message: typed.longQuota !== undefined ? `${message} (${usedUpWords(cut(typed.longQuota, 100), retryAfterMs)})` : message,
     ...(code !== undefined ? { code: cut(code) } : {}),
     ...(requestId !== undefined ? { requestId: cut(requestId) } : {}),
     retryable: tool.errors.retryableStatuses.includes(response.status) && !usedUp,
@@ -97,8 +98,8 @@ function quotaUsedUp(quota: NonNullable<RateLimitSpec["quota"]>, ctx: Expression
 }
 
 /** What a used-up quota means for the caller: no retry helps before it resets, and when that is, if the answer said. */
-function usedUpWords(name: string | undefined, resetMs: number | undefined): string {
-  const which = name === undefined ? "a quota" : `a quota of a long window (${JSON.stringify(name)})`;
+function usedUpWords(name: string, resetMs: number | undefined): string {
+  const which = `a quota of a long window (${JSON.stringify(name)})`;
   // A wait of nothing (Retry-After: 0) tells no reset: the quota is used up now.
   if (!resetMs) return `${which} is used up: no retry helps before it resets`;
   const at = new Date(Date.now() + resetMs).toISOString().replace(/\.\d+Z$/, "Z");
