@@ -86,7 +86,7 @@ export interface ExecuteOptions {
   clock?: () => number;
   /** Hold each output of a reply to its declared type: one that is not fails the call (code INVALID_OUTPUT, naming the output, the rule and the value). Default false. */
   validateOutputs?: boolean;
-  /** Where the provider's documented rate (rateLimits.requestsPerMinute) is kept, shared by the calls given the same one (createExecutor and a workflow run make one; default: none, a single call is not held back). */
+  /** Where the provider's documented rate (rateLimits.requestsPerMinute) is kept per credential (default: the process's, RateLimiter.shared(), which every client, executor and workflow run uses; a limiter of one's own keeps its calls apart from it). */
   limiter?: RateLimiter;
 }
 
@@ -127,6 +127,8 @@ export interface PreparedCall {
   files?: Map<string, OpenedFile>;
   /** The call's request, built afresh; `adjust` places values first (a page's cursor or offset). */
   request(adjust?: (place: Place) => void): HttpRequest;
+  /** Whom the upstream counts the call's requests against (rateCredential), once a limiter asked. */
+  rateCredential?: string;
 }
 
 export function prepareCall(tool: ToolCall, params: Record<string, unknown> | undefined, options: ExecuteOptions & CallSupport): PreparedCall | { failed: ToolResult } {
@@ -308,7 +310,7 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
     let response: Response;
     let text: string;
     // The provider's documented rate, shared with the limiter's other calls (rate-limiter.ts).
-    const late = options.limiter ? await options.limiter.turn(tool, request.url, deadline) : undefined;
+    const late = options.limiter && tool.rateLimits?.requestsPerMinute ? await options.limiter.turn(tool, request.url, deadline, () => rateCredential(call)) : undefined;
     if (late) return failed(mark(late, false));
     try {
       response = await deadline.race(send(fetchFn, request, deadline.signal));
@@ -375,6 +377,19 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
     if (error.retryable && attempt < retries && wait <= (options.maxRetryDelayMs ?? 30_000) && (await pause(wait, deadline))) continue;
     return failed(mark(error, status >= 500));
   }
+}
+
+/**
+ * Whom the upstream counts a call's requests against: the values of its credential parameters (its auth's and its
+ * flows', the wire `auth`), as given; the limiter keeps only their hash (rate-limiter.ts).
+ */
+function rateCredential(call: PreparedCall): string {
+  call.rateCredential ??= call.tool.params
+    .filter((p) => p.wire.in === "auth")
+    .map((p) => call.values[p.name])
+    .filter((v) => typeof v === "string" && v !== "")
+    .join("\u0000");
+  return call.rateCredential;
 }
 
 /** Wait before a retry; false when the deadline or the caller's cancel comes first. */

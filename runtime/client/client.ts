@@ -73,9 +73,9 @@ function clientOf(table: ClientTable, options: ClientOptions, byHand?: typeof BY
   const defaults: Record<string, unknown> = {};
   const base: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rest)) (connection.includes(key) ? defaults : base)[key] = value;
-  // One token cache and one rate limiter for all the client's calls, as an executor has (when its provider needs them).
+  // One token cache for all the client's calls, as an executor has; the process's rate limiter, which keeps a provider's rate per credential whoever sends (when its provider needs them).
   const { rateLimits, ...support } = table.support ?? {};
-  const shared: ExecuteOptions & CallSupport = { ...byHand, ...support, ...(support.oauth ? { tokens: support.oauth.tokenCache() } : {}), ...(rateLimits ? { limiter: new rateLimits() } : {}) };
+  const shared: ExecuteOptions & CallSupport = { ...byHand, ...support, ...(support.oauth ? { tokens: support.oauth.tokenCache() } : {}), ...(rateLimits ? { limiter: rateLimits.shared() } : {}) };
 
   const client: Record<string, unknown> = {};
   for (const [name, tool] of Object.entries(table.methods)) {

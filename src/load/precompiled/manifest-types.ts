@@ -527,7 +527,7 @@ export interface ManifestValueTest {
   equals: (string | number | boolean | null)
 }
 /**
- * How the upstream says it is throttling, as its documentation tells, so that a provider declares its own policy rather than inherit one. A 429 waits for `Retry-After` when the reply has one; otherwise for `resetHeader`, the time its window resets; otherwise `pauseMs` (doubling on each further 429); otherwise the runtime's backoff (about 0.5 s, doubling). A wait longer than the caller's `maxRetryDelayMs`, or past the deadline, is not begun: the error comes back with `retryAfterMs`, the wait asked for. An error that `quota` recognises (a daily quota, an org's API limit) is never retried and says `retryable: false`, whatever its status. `requestsPerMinute`, the documented rate, is kept by every call of one executor (`createExecutor`, a generated package's `executeTool`) and of one workflow run together: a request waits for its turn in the minute, and a call whose turn would come after its deadline fails at once (code RATE_LIMITED, with `retryAfterMs`).
+ * How the upstream says it is throttling, as its documentation tells, so that a provider declares its own policy rather than inherit one. A 429 waits for `Retry-After` when the reply has one; otherwise for `resetHeader`, the time its window resets; otherwise `pauseMs` (doubling on each further 429); otherwise the runtime's backoff (about 0.5 s, doubling). A wait longer than the caller's `maxRetryDelayMs`, or past the deadline, is not begun: the error comes back with `retryAfterMs`, the wait asked for. An error that `quota` recognises (a daily quota, an org's API limit) is never retried and says `retryable: false`, whatever its status. `requestsPerMinute`, the documented rate, is kept per credential by every call in the process together (every client, executor, workflow run and one-off call: one limiter per provider and credential): a request waits for its turn in the minute, and a call whose turn would come after its deadline fails at once (code RATE_LIMITED, with `retryAfterMs`).
  */
 export interface ManifestRateLimits {
   /**
@@ -553,7 +553,7 @@ export interface ManifestRateLimits {
     messages?: string[]
   }
   /**
-   * The request rate the upstream documents for one client (API key, app or org), on the plan the project targets; when its endpoints differ, the lowest. Kept by the runtime for every call of one executor (`createExecutor`, a generated package's `executeTool`) and of one workflow run together: at most this many requests start in any 60 s, a request waiting for its turn (a call whose turn would come after its deadline fails at once, code RATE_LIMITED); `blockwright verify` spaces its requests at least 60000 / requestsPerMinute ms apart. Requests to a loopback host (mocks) are not counted; a 429 is still handled as `rateLimits` says.
+   * The request rate the upstream documents for one client (API key, app or org), on the plan the project targets; when its endpoints differ, the lowest. Kept by the runtime per credential for every call in the process together (every client, executor, workflow run and one-off call that sends with the same credential): at most this many requests start in any 60 s, a request waiting for its turn (a call whose turn would come after its deadline fails at once, code RATE_LIMITED); `blockwright verify` spaces its requests at least 60000 / requestsPerMinute ms apart. Requests to a loopback host (mocks) are not counted; a 429 is still handled as `rateLimits` says.
    */
   requestsPerMinute?: number
   /**
