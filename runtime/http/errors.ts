@@ -31,6 +31,8 @@ export interface ToolErrorFields {
   mayHaveBeenApplied?: boolean;
   /** How long the upstream asked to wait before retrying. */
   retryAfterMs?: number;
+  /** For a quota used up (`retryable: false`): when it resets (ISO 8601), when the answer told how long to wait (Retry-After, a typed retry info). */
+  resetsAt?: string;
   /** More fields of the upstream's error body, as the manifest names them (`param`, `declineCode`, an `errors` list, …). */
   details?: Record<string, unknown>;
   /** The idempotency key the request carried: repeat the call with this key (option `idempotencyKey`) and the upstream applies it at most once. */

@@ -69,15 +69,17 @@ export function upstreamError(tool: ToolCall, response: Response, body: unknown,
     const value = found(refs);
     if (value !== undefined) details[name] = boundedCopy(value, DETAIL_DEPTH, cut);
   }
+  // A quota used up says when it resets, when the answer tells how long to wait (a wait of nothing, Retry-After: 0, tells no reset).
+  const resetsAt = usedUp && retryAfterMs ? new Date(Date.now() + retryAfterMs).toISOString() : undefined;
   return {
     type: "upstream",
     status: response.status,
-    // The upstream's words, and what its typed details alone said: which quota, and when it resets.
-    message: typed.longQuota !== undefined ? `${message} (${usedUpWords(cut(typed.longQuota, 100), retryAfterMs)})` : message,
+    message,
     ...(code !== undefined ? { code: cut(code) } : {}),
     ...(requestId !== undefined ? { requestId: cut(requestId) } : {}),
     retryable: tool.errors.retryableStatuses.includes(response.status) && !usedUp,
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+    ...(resetsAt !== undefined ? { resetsAt } : {}),
     ...(Object.keys(details).length ? { details } : {}),
   };
 }
@@ -95,23 +97,6 @@ function quotaUsedUp(quota: NonNullable<RateLimitSpec["quota"]>, ctx: Expression
   if (!quota.messages?.length || message === undefined) return false;
   const text = message.toLowerCase();
   return quota.messages.some((m) => text.includes(m.toLowerCase()));
-}
-
-/** What a used-up quota means for the caller: no retry helps before it resets, and when that is, if the answer said. */
-function usedUpWords(name: string, resetMs: number | undefined): string {
-  const which = `a quota of a long window (${JSON.stringify(name)})`;
-  // A wait of nothing (Retry-After: 0) tells no reset: the quota is used up now.
-  if (!resetMs) return `${which} is used up: no retry helps before it resets`;
-  const at = new Date(Date.now() + resetMs).toISOString().replace(/\.\d+Z$/, "Z");
-  return `${which} is used up: no retry helps before it resets, in about ${duration(resetMs)} (at ${at})`;
-}
-
-/** A wait in the unit a person reads it in: seconds, minutes or hours, rounded up. */
-function duration(ms: number): string {
-  const s = Math.ceil(ms / 1000);
-  if (s < 120) return `${s} s`;
-  if (s < 7200) return `${Math.ceil(s / 60)} min`;
-  return `${Math.ceil(s / 3600)} h`;
 }
 
 /** The status and its text, as the reply gave them (`503 Service Unavailable`). */
