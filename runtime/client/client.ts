@@ -115,11 +115,15 @@ function clientOf(table: ClientTable, options: ClientOptions, byHand?: typeof BY
         const call = prepare(input, callOptions);
         // Left out, each is undefined: as if not given.
         const pageOptions: ExecuteOptions & CallSupport = { ...call.options, maxItems, maxPages };
-        // The pages stop at maxItems, the last one cut to it (paginate.ts).
+        // The pages stop at maxItems, the last one cut to it (paginate.ts). A failed page is thrown with what came before it.
+        const pages = { count: 0, items: 0, complete: false };
         for await (const page of paginateToolDefinition(tool, call.params, pageOptions)) {
-          if (!page.success) throw toError(page.error);
+          if (!page.success) throw toError(page.error, pages.count ? { pages } : undefined);
           const list = readOutputPath(page.output as Record<string, unknown>, listPath);
-          if (Array.isArray(list)) yield* list;
+          pages.count++;
+          if (!Array.isArray(list)) continue;
+          pages.items += list.length;
+          yield* list;
         }
       };
     }

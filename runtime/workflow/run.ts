@@ -181,7 +181,8 @@ async function runBlock(registry: Registry, id: string, block: CallBlock, result
     }
   }
   if (options.signal?.aborted) return done("cancelled", { error: cancelled(tool), ...(polls ? { polls } : {}) });
-  if (!result.success) return done("failed", { error: result.error, ...(polls ? { polls } : {}) });
+  // A list block that failed after some pages keeps what they gave beside its error (paginate.ts).
+  if (!result.success) return done("failed", { error: result.error, ...(polls ? { polls } : {}), ...(result.partial ? { outputs: result.partial.output, pages: result.partial.pages } : {}) });
   return done("succeeded", { outputs: result.output as Record<string, unknown>, ...(polls ? { polls } : {}), ...(result.pages ? { pages: result.pages } : {}) });
 }
 

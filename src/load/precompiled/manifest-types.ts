@@ -196,7 +196,7 @@ export type ManifestOutput = (ManifestOutputSource & {
  */
 export type ManifestOutcomeOutput = ManifestOutputSource
 /**
- * How a list operation reaches its next page. `style` says where the next page comes from: `cursor` (a value of the reply, e.g. the last item's id `$response.body#/data/-1/id`, sent back at `send`), `nextUrl` (an address in the body, absolute or relative to the request's), `linkHeader` (the `Link` header's `rel="next"`) `offset` (the count of items seen so far, plus `start`, sent at `send`) or `page` (a page number, `start` (default 1) and one more per page, sent at `send`). An address is followed only on the origin of the first request, as a GET with the same headers; one elsewhere ends the call with an error, so that the credential never leaves. The pages end when `more` fails, when `total` items were returned, when there is no next cursor or address (or, for offsets and page numbers, an empty page), or at the caller's `maxItems`/`maxPages`. With `allPages` (executeTool option, block input, `call --all-pages`) the list outputs named in `items` are concatenated across pages; a count of the same expression counts the gathered list, other counts are summed; every other output is the last page's (the last 2xx page's, when the last was an outcome such as a 404 meaning no more records). `paginate(operationId, params)` yields the pages one by one. With `pageSize` (cursor, offset and page styles), a request under `maxItems` asks only for the items still missing.
+ * How a list operation reaches its next page. `style` says where the next page comes from: `cursor` (a value of the reply, e.g. the last item's id `$response.body#/data/-1/id`, sent back at `send`), `nextUrl` (an address in the body, absolute or relative to the request's), `linkHeader` (the `Link` header's `rel="next"`) `offset` (the count of items seen so far, plus `start`, sent at `send`) or `page` (a page number, `start` (default 1) and one more per page, sent at `send`). An address is followed only on the origin of the first request, as a GET with the same headers; one elsewhere ends the call with an error, so that the credential never leaves. The pages end when `more` fails, when `total` items were returned, when there is no next cursor or address (or, for offsets and page numbers, an empty page), or at the caller's `maxItems`/`maxPages`. With `allPages` (executeTool option, block input, `call --all-pages`) the list outputs named in `items` are concatenated across pages; a count of the same expression counts the gathered list, other counts are summed; every other output is the last page's (the last 2xx page's, when the last was an outcome such as a 404 meaning no more records). `paginate(operationId, params)` yields the pages one by one. With `pageSize`, all pages are asked for in the largest page the manifest allows unless the caller gives a size, and a request under `maxItems` asks only for the items still missing. A page that fails after others (a rate limit reached, a network error) ends the call with its error beside what the pages before it gave (`partial`).
  */
 export type ManifestPagination = ({
   /**
@@ -224,6 +224,7 @@ export type ManifestPagination = ({
   more?: ManifestValueTest
   total?: ManifestPageTotal
   items: ManifestPageItems
+  pageSize?: ManifestParamName
 } | {
   /**
    * The `Link` header's `rel="next"` address (RFC 8288).
@@ -232,6 +233,7 @@ export type ManifestPagination = ({
   more?: ManifestValueTest
   total?: ManifestPageTotal
   items: ManifestPageItems
+  pageSize?: ManifestParamName
 } | {
   /**
    * An offset: the items seen so far.
