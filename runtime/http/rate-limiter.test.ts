@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { irFixture } from "../../test-support/ir-fixtures.js";
 import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
 import { createClient } from "../client/client.js";
+import type { ClientOptions } from "../client/types.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import { createExecutor } from "../execute/executor.js";
 import type { ToolSpec } from "../spec/tool-types.js";
@@ -88,7 +89,7 @@ describe("the documented request rate (rateLimits.requestsPerMinute)", () => {
     const mine = ownKey();
     const table = { methods: { getBook }, credentials: ["apiKey"], support: { rateLimits: RateLimiter } };
     type Method = (input: Record<string, unknown>) => Promise<{ success: boolean }>;
-    const [a, b] = [0, 1].map(() => createClient(table, { apiKey: mine.apiKey, fetch, timeoutMs: 5_000 }) as unknown as { getBook: Method });
+    const [a, b] = [0, 1].map(() => createClient(table, { apiKey: mine.apiKey, fetch, timeoutMs: 5_000 } as ClientOptions) as unknown as { getBook: Method });
     const execute = createExecutor(tools, { rateLimits: RateLimiter });
     const results = await Promise.all([
       ...Array.from({ length: 4 }, () => a!.getBook({ bookId: "b1" })),
