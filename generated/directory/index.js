@@ -1111,7 +1111,8 @@ const directoryListGroupsCall = {
     },
     "items": [
       "data"
-    ]
+    ],
+    "pageSize": "top"
   }
 };
 
@@ -1261,7 +1262,8 @@ const directoryListUsersCall = {
     },
     "items": [
       "data"
-    ]
+    ],
+    "pageSize": "top"
   }
 };
 

@@ -38,7 +38,7 @@ export interface RunOptions {
   concurrency?: number;
   signal?: AbortSignal;
   onEvent?: (event: RunEvent) => void;
-  /** Where the providers' documented request rates are kept for the run's blocks together (default: one for this run). */
+  /** Where the providers' documented request rates are kept per credential (default: the process's, RateLimiter.shared(), with every other run, client and executor). */
   limiter?: RateLimiter;
   /** The event that started the run: the trigger block's outputs (`blockwright serve`). Without it, a trigger block fails. */
   triggered?: { outputs: Record<string, unknown> };
@@ -52,8 +52,8 @@ export async function runWorkflowWith(registry: Registry, checked: ValidatedWork
   const finished: BlockResult[] = [];
   const secrets = secretValues(registry, workflow.blocks, options.env);
   const limit = Math.max(1, options.concurrency ?? 4);
-  // Every block's calls (polls and pages included) keep each provider's documented rate together.
-  const limiter = options.limiter ?? new RateLimiter();
+  // Every block's calls (polls and pages included) keep each provider's documented rate per credential, with the process's other callers.
+  const limiter = options.limiter ?? RateLimiter.shared();
   const pending = new Set(graph.ids);
   let running = 0;
 
@@ -181,7 +181,8 @@ async function runBlock(registry: Registry, id: string, block: CallBlock, result
     }
   }
   if (options.signal?.aborted) return done("cancelled", { error: cancelled(tool), ...(polls ? { polls } : {}) });
-  if (!result.success) return done("failed", { error: result.error, ...(polls ? { polls } : {}) });
+  // A list block that failed after some pages keeps what they gave beside its error (paginate.ts).
+  if (!result.success) return done("failed", { error: result.error, ...(polls ? { polls } : {}), ...(result.partial ? { outputs: result.partial.output, pages: result.partial.pages } : {}) });
   return done("succeeded", { outputs: result.output as Record<string, unknown>, ...(polls ? { polls } : {}), ...(result.pages ? { pages: result.pages } : {}) });
 }
 

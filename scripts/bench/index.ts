@@ -9,7 +9,7 @@
 // exit. Every row prints the commands that reproduce it. Nothing leaves loopback.
 //
 //   npm run bench                 all measures
-//   npm run bench -- generate call   only those (generate, scale, published, verify, check, call, mocks, cli)
+//   npm run bench -- generate call   only those (generate, scale, published, verify, check, call, paging, mocks, cli)
 //   npm run bench -- large        only when named (minutes; likewise `tests`, the whole npm test twice: without Vitest's module cache, then with it; and `workers`, test with 2 workers vs 1): generate on one document near the
 //                                 input limit (BLOCKWRIGHT_LARGE_MIB, default 36; large-document.ts)
 //   npm run bench -- history      upstream's change model scored on contract-tests/history (history.ts)
@@ -43,7 +43,7 @@ const median = (xs: number[]) =>
     [...xs].sort((a, b) => a - b),
     Math.floor(xs.length / 2),
   );
-const MEASURES = ["generate", "scale", "published", "verify", "check", "call", "mocks", "cli", "large", "tests", "workers", "history", "corpus"];
+const MEASURES = ["generate", "scale", "published", "verify", "check", "call", "paging", "mocks", "cli", "large", "tests", "workers", "history", "corpus"];
 const only = process.argv.slice(2);
 const unknown = only.includes("corpus") ? [] : only.filter((m) => !MEASURES.includes(m));
 if (unknown.length) {
@@ -385,6 +385,14 @@ if (wanted("call")) {
   }
   const [fresh, known] = await newKeyCalls(root);
   row("executeTool books_search_volumes, a new key each call (per call)", fresh, known, "µs", "≤ 1.3×", [`npm run bench -- call  (a key new to the process on each call vs one key, ${NEW_KEY_CALLS} calls × 9 rounds)`]);
+}
+
+// 4b. Requests of an all-pages call of 1,000 items, each list operation: the largest page vs the upstream's default (paging-requests.ts).
+if (wanted("paging")) {
+  const { PAGING_ITEMS, pagingRequests } = await import("./paging-requests.js");
+  for (const r of await pagingRequests(root, providers)) {
+    row(`all pages of ${PAGING_ITEMS} items, ${r.id} (requests)`, [r.ours], [r.before], "requests", "≤ 1×", [`npm run bench -- paging  (no page size given, vs ${r.defaultPage} a page: ${r.source})`], 0);
+  }
 }
 
 // 5. Five mocks answering, against Prism's own floor.

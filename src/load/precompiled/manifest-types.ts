@@ -196,7 +196,7 @@ export type ManifestOutput = (ManifestOutputSource & {
  */
 export type ManifestOutcomeOutput = ManifestOutputSource
 /**
- * How a list operation reaches its next page. `style` says where the next page comes from: `cursor` (a value of the reply, e.g. the last item's id `$response.body#/data/-1/id`, sent back at `send`), `nextUrl` (an address in the body, absolute or relative to the request's), `linkHeader` (the `Link` header's `rel="next"`) `offset` (the count of items seen so far, plus `start`, sent at `send`) or `page` (a page number, `start` (default 1) and one more per page, sent at `send`). An address is followed only on the origin of the first request, as a GET with the same headers; one elsewhere ends the call with an error, so that the credential never leaves. The pages end when `more` fails, when `total` items were returned, when there is no next cursor or address (or, for offsets and page numbers, an empty page), or at the caller's `maxItems`/`maxPages`. With `allPages` (executeTool option, block input, `call --all-pages`) the list outputs named in `items` are concatenated across pages; a count of the same expression counts the gathered list, other counts are summed; every other output is the last page's (the last 2xx page's, when the last was an outcome such as a 404 meaning no more records). `paginate(operationId, params)` yields the pages one by one. With `pageSize` (cursor, offset and page styles), a request under `maxItems` asks only for the items still missing.
+ * How a list operation reaches its next page. `style` says where the next page comes from: `cursor` (a value of the reply, e.g. the last item's id `$response.body#/data/-1/id`, sent back at `send`), `nextUrl` (an address in the body, absolute or relative to the request's), `linkHeader` (the `Link` header's `rel="next"`) `offset` (the count of items seen so far, plus `start`, sent at `send`) or `page` (a page number, `start` (default 1) and one more per page, sent at `send`). An address is followed only on the origin of the first request, as a GET with the same headers; one elsewhere ends the call with an error, so that the credential never leaves. The pages end when `more` fails, when `total` items were returned, when there is no next cursor or address (or, for offsets and page numbers, an empty page), or at the caller's `maxItems`/`maxPages`. With `allPages` (executeTool option, block input, `call --all-pages`) the list outputs named in `items` are concatenated across pages; a count of the same expression counts the gathered list, other counts are summed; every other output is the last page's (the last 2xx page's, when the last was an outcome such as a 404 meaning no more records). `paginate(operationId, params)` yields the pages one by one. With `pageSize`, all pages are asked for in the largest page the manifest allows unless the caller gives a size, and a request under `maxItems` asks only for the items still missing. A page that fails after others (a rate limit reached, a network error) ends the call with its error beside what the pages before it gave (`partial`).
  */
 export type ManifestPagination = ({
   /**
@@ -224,6 +224,7 @@ export type ManifestPagination = ({
   more?: ManifestValueTest
   total?: ManifestPageTotal
   items: ManifestPageItems
+  pageSize?: ManifestParamName
 } | {
   /**
    * The `Link` header's `rel="next"` address (RFC 8288).
@@ -232,6 +233,7 @@ export type ManifestPagination = ({
   more?: ManifestValueTest
   total?: ManifestPageTotal
   items: ManifestPageItems
+  pageSize?: ManifestParamName
 } | {
   /**
    * An offset: the items seen so far.
@@ -527,7 +529,7 @@ export interface ManifestValueTest {
   equals: (string | number | boolean | null)
 }
 /**
- * How the upstream says it is throttling, as its documentation tells, so that a provider declares its own policy rather than inherit one. A 429 waits for `Retry-After` when the reply has one; otherwise for `resetHeader`, the time its window resets; otherwise `pauseMs` (doubling on each further 429); otherwise the runtime's backoff (about 0.5 s, doubling). A wait longer than the caller's `maxRetryDelayMs`, or past the deadline, is not begun: the error comes back with `retryAfterMs`, the wait asked for. An error that `quota` recognises (a daily quota, an org's API limit) is never retried and says `retryable: false`, whatever its status. `requestsPerMinute`, the documented rate, is kept by every call of one executor (`createExecutor`, a generated package's `executeTool`) and of one workflow run together: a request waits for its turn in the minute, and a call whose turn would come after its deadline fails at once (code RATE_LIMITED, with `retryAfterMs`).
+ * How the upstream says it is throttling, as its documentation tells, so that a provider declares its own policy rather than inherit one. A 429 waits for `Retry-After` when the reply has one; otherwise for `resetHeader`, the time its window resets; otherwise `pauseMs` (doubling on each further 429); otherwise the runtime's backoff (about 0.5 s, doubling). A wait longer than the caller's `maxRetryDelayMs`, or past the deadline, is not begun: the error comes back with `retryAfterMs`, the wait asked for. An error that `quota` recognises (a daily quota, an org's API limit) is never retried and says `retryable: false`, whatever its status. `requestsPerMinute`, the documented rate, is kept per credential by every call in the process together (every client, executor, workflow run and one-off call: one limiter per provider and credential): a request waits for its turn in the minute, and a call whose turn would come after its deadline fails at once (code RATE_LIMITED, with `retryAfterMs`).
  */
 export interface ManifestRateLimits {
   /**
@@ -535,7 +537,7 @@ export interface ManifestRateLimits {
    */
   resetHeader?: string
   /**
-   * How to recognise an error meaning a quota is used up until a later day or period, which no retry helps: `codes`, the values meaning so, read by `from` (expressions; every value any of them finds is compared, a `*` segment standing for each item of a list; default: `errors.code`), and `messages`, texts whose presence in the error's message (`errors.message`, letter case aside) means so. Such an error is not retried and is `retryable: false`.
+   * How to recognise an error meaning a quota is used up until a later day or period, which no retry helps: `codes`, the values meaning so, read by `from` (expressions; every value any of them finds is compared, a `*` segment standing for each item of a list; default: `errors.code`), and `messages`, texts whose presence in the error's message (`errors.message`, letter case aside) means so. Such an error is not retried and is `retryable: false`. Without a declaration, an error whose typed details (a `details` list of objects naming their kind in `@type`, as an RPC status in JSON has them) name a broken quota of an hour or longer (a `QuotaFailure`'s violation, an `ErrorInfo`'s `quota_*` metadata: `PerDay`, `1/d/{project}`) is read the same way, and the error says when the quota resets (`resetsAt`, and `retryAfterMs`) when a `RetryInfo` (or `Retry-After`) tells it.
    */
   quota?: {
     from?: ManifestExpressionList
@@ -553,7 +555,7 @@ export interface ManifestRateLimits {
     messages?: string[]
   }
   /**
-   * The request rate the upstream documents for one client (API key, app or org), on the plan the project targets; when its endpoints differ, the lowest. Kept by the runtime for every call of one executor (`createExecutor`, a generated package's `executeTool`) and of one workflow run together: at most this many requests start in any 60 s, a request waiting for its turn (a call whose turn would come after its deadline fails at once, code RATE_LIMITED); `blockwright verify` spaces its requests at least 60000 / requestsPerMinute ms apart. Requests to a loopback host (mocks) are not counted; a 429 is still handled as `rateLimits` says.
+   * The request rate the upstream documents for one client (API key, app or org), on the plan the project targets; when its endpoints differ, the lowest. Kept by the runtime per credential for every call in the process together (every client, executor, workflow run and one-off call that sends with the same credential): at most this many requests start in any 60 s, a request waiting for its turn (a call whose turn would come after its deadline fails at once, code RATE_LIMITED); `blockwright verify` spaces its requests at least 60000 / requestsPerMinute ms apart. Requests to a loopback host (mocks) are not counted; a 429 is still handled as `rateLimits` says.
    */
   requestsPerMinute?: number
   /**
