@@ -82,7 +82,7 @@ export interface DirectoryCreateSubscriptionParams {
   clientId?: string;
   /** A client secret of the app registration, for the client credentials flow. */
   clientSecret?: string;
-  /** The changes notified, comma-separated. */
+  /** The changes notified, comma-separated (a new user is notified as updated). */
   changeType: string;
   /** The HTTPS address notifications are posted to; it must answer Graph's validation request. */
   notificationUrl: string;
@@ -103,7 +103,7 @@ export type DirectoryCreateSubscriptionOutput = {
   };
 };
 
-/** Create subscription: Subscribe an HTTPS address to change notifications on users (created, updated or deleted). */
+/** Create subscription: Subscribe an HTTPS address to change notifications on users (updated or deleted; Graph notifies a new user as updated). */
 export declare const directoryCreateSubscriptionTool: ToolDefinition<DirectoryCreateSubscriptionParams, DirectoryCreateSubscriptionOutput, false>;
 
 /** Parameters of `directory_create_user`: Create user. */
@@ -323,7 +323,7 @@ export type DirectoryOptions = DirectoryConnection & ClientOptions;
 
 /** A Microsoft Entra directory client: one method per operation (`Throws`: made with `throwOnError: true`). */
 export interface DirectoryApi<Throws extends boolean = false> {
-  /** Create subscription: Subscribe an HTTPS address to change notifications on users (created, updated or deleted). */
+  /** Create subscription: Subscribe an HTTPS address to change notifications on users (updated or deleted; Graph notifies a new user as updated). */
   readonly createSubscription: Method<ClientInput<DirectoryCreateSubscriptionParams, "accessToken" | "clientId" | "clientSecret" | "tenantId">, DirectoryCreateSubscriptionOutput, Throws>;
   /** Create user: Create a user who must change the password at first sign-in. */
   readonly createUser: Method<ClientInput<DirectoryCreateUserParams, "accessToken" | "clientId" | "clientSecret" | "tenantId">, DirectoryCreateUserOutput, Throws>;
@@ -350,33 +350,18 @@ export declare function createDirectory(options: DirectoryOptions): DirectoryApi
 
 /** The Microsoft Entra directory triggers, by trigger id: events that start a workflow (never called as tools). */
 export declare const directoryTriggers: {
-  readonly directory_user_created: TriggerSpec;
   readonly directory_user_updated: TriggerSpec;
 };
 
-/** What the trigger `directory_user_created` gives a workflow (User created: Starts when a user is created in the directory.). */
-export interface DirectoryUserCreatedEvent {
-  /** The event, as delivered. */
-  data: Record<string, unknown>;
-  metadata: {
-    /** The id of the user who changed. */
-    userId: string;
-    /** What happened: created, updated or deleted. */
-    changeType: "created" | "updated" | "deleted";
-    /** The tenant the change happened in. */
-    tenantId?: string;
-  };
-}
-
-/** What the trigger `directory_user_updated` gives a workflow (User updated: Starts when a user's properties change in the directory.). */
+/** What the trigger `directory_user_updated` gives a workflow (User updated: Starts when a user's properties change in the directory, and when a user is created (Graph notifies a new user as an update).). */
 export interface DirectoryUserUpdatedEvent {
   /** The event, as delivered. */
   data: Record<string, unknown>;
   metadata: {
     /** The id of the user who changed. */
     userId: string;
-    /** What happened: created, updated or deleted. */
-    changeType: "created" | "updated" | "deleted";
+    /** What happened: updated (a new user too) or deleted. */
+    changeType: "updated" | "deleted";
     /** The tenant the change happened in. */
     tenantId?: string;
   };
@@ -384,7 +369,6 @@ export interface DirectoryUserUpdatedEvent {
 
 /** Each trigger's event, by trigger id. */
 export interface DirectoryTriggerEvents {
-  directory_user_created: DirectoryUserCreatedEvent;
   directory_user_updated: DirectoryUserUpdatedEvent;
 }
 
@@ -524,7 +508,9 @@ export declare namespace DirectoryOpenApi {
             put?: never;
             /**
              * Create a subscription
-             * @description Subscribes a listener to change notifications on a resource (`users`). Graph first checks
+             * @description Subscribes a listener to change notifications on a resource (`users`). Users and groups are
+             *     notified only of `updated` and `deleted` changes: a subscription asking for `created` is
+             *     accepted but never notified, and a new user is notified as `updated`. Graph first checks
              *     the `notificationUrl` with a validation request: a POST with a `validationToken` query
              *     parameter, to be answered within 10 seconds with 200 `text/plain` and the token,
              *     URL-decoded. A subscription to users lasts at most 41,760 minutes (under 29 days) and is
@@ -569,7 +555,7 @@ export declare namespace DirectoryOpenApi {
     export interface components {
         schemas: {
             CreateSubscriptionRequest: {
-                /** @description The changes notified, comma-separated (`created`, `updated`, `deleted`). */
+                /** @description The changes notified, comma-separated. Users and groups are notified of `updated` and `deleted` only (Graph's subscription reference); `created` is never notified for them. */
                 changeType: string;
                 /**
                  * Format: uri
@@ -616,10 +602,10 @@ export declare namespace DirectoryOpenApi {
                 /** Format: date-time */
                 subscriptionExpirationDateTime: string;
                 /**
-                 * @description What happened.
+                 * @description What happened (a new user is notified as `updated`).
                  * @enum {string}
                  */
-                changeType: "created" | "updated" | "deleted";
+                changeType: "updated" | "deleted";
                 /** @description The changed resource, relative to the Graph version (`Users/<id>`). */
                 resource: string;
                 resourceData?: {

@@ -423,8 +423,8 @@ const directoryCreateSubscriptionCall = {
         "pointer": "/changeType"
       },
       "maxLength": 63,
-      "pattern": "^(created|updated|deleted)(,(created|updated|deleted))*$",
-      "patternHint": "created, updated or deleted, comma-separated"
+      "pattern": "^(updated|deleted)(,(updated|deleted))*$",
+      "patternHint": "updated or deleted, comma-separated"
     },
     {
       "name": "notificationUrl",
@@ -481,12 +481,12 @@ const directoryCreateSubscriptionCall = {
 };
 
 /**
- * Create subscription: Subscribe an HTTPS address to change notifications on users (created, updated or deleted).
+ * Create subscription: Subscribe an HTTPS address to change notifications on users (updated or deleted; Graph notifies a new user as updated).
  * @type {import("@blockwright/runtime").ToolSpec}
  */
 export const directoryCreateSubscriptionTool = /* @__PURE__ */ describeTool(directoryCreateSubscriptionCall, {
   "title": "Create subscription",
-  "description": "Subscribe an HTTPS address to change notifications on users (created, updated or deleted).",
+  "description": "Subscribe an HTTPS address to change notifications on users (updated or deleted; Graph notifies a new user as updated).",
   "operationId": "createSubscription",
   "responses": [
     {
@@ -547,9 +547,9 @@ export const directoryCreateSubscriptionTool = /* @__PURE__ */ describeTool(dire
     },
     "changeType": {
       "title": "Change type",
-      "description": "The changes notified, comma-separated.",
+      "description": "The changes notified, comma-separated (a new user is notified as updated).",
       "visibility": "user-or-llm",
-      "placeholder": "created,updated"
+      "placeholder": "updated,deleted"
     },
     "notificationUrl": {
       "title": "Notification URL",
@@ -1617,8 +1617,8 @@ export const directoryBlock = {
       "title": "Change type",
       "control": "short-input",
       "type": "string",
-      "description": "The changes notified, comma-separated.",
-      "placeholder": "created,updated",
+      "description": "The changes notified, comma-separated (a new user is notified as updated).",
+      "placeholder": "updated,deleted",
       "secret": false,
       "password": false,
       "visibility": "user-or-llm",
@@ -2168,138 +2168,11 @@ export const paginate = (operationId, params, options) => executeTool.paginate(o
  * @type {Record<string, import("@blockwright/runtime").TriggerSpec>}
  */
 export const directoryTriggers = {
-  "directory_user_created": {
-    "id": "directory_user_created",
-    "provider": "directory",
-    "title": "User created",
-    "description": "Starts when a user is created in the directory.",
-    "event": {
-      "source": "callback",
-      "operationId": "createSubscription",
-      "name": "changeNotification"
-    },
-    "items": [
-      "value"
-    ],
-    "match": [
-      {
-        "pointer": [
-          "changeType"
-        ],
-        "equals": "created"
-      }
-    ],
-    "authentication": {
-      "kind": "shared-secret",
-      "pointer": [
-        "clientState"
-      ]
-    },
-    "secretParam": "clientState",
-    "handshakes": [
-      {
-        "kind": "echo-query",
-        "param": "validationToken"
-      }
-    ],
-    "eventId": [
-      {
-        "from": "event",
-        "pointer": [
-          "subscriptionId"
-        ]
-      },
-      {
-        "from": "event",
-        "pointer": [
-          "resourceData",
-          "id"
-        ]
-      },
-      {
-        "from": "event",
-        "pointer": [
-          "changeType"
-        ]
-      },
-      {
-        "from": "event",
-        "pointer": [
-          "subscriptionExpirationDateTime"
-        ]
-      }
-    ],
-    "acknowledge": 202,
-    "maxBodyBytes": 1048576,
-    "outputs": [
-      {
-        "name": "userId",
-        "description": "The id of the user who changed.",
-        "source": {
-          "from": "event",
-          "pointer": [
-            "resourceData",
-            "id"
-          ]
-        },
-        "required": true
-      },
-      {
-        "name": "changeType",
-        "description": "What happened: created, updated or deleted.",
-        "source": {
-          "from": "event",
-          "pointer": [
-            "changeType"
-          ]
-        },
-        "required": true
-      },
-      {
-        "name": "tenantId",
-        "description": "The tenant the change happened in.",
-        "source": {
-          "from": "event",
-          "pointer": [
-            "tenantId"
-          ]
-        },
-        "required": false
-      }
-    ],
-    "subscription": {
-      "create": {
-        "operation": "directory_create_subscription",
-        "inputs": {
-          "changeType": "created",
-          "notificationUrl": "{{trigger.url}}",
-          "resource": "users",
-          "expirationDateTime": "{{trigger.expiresAt}}",
-          "clientState": "{{trigger.secret}}"
-        }
-      },
-      "renew": {
-        "operation": "directory_renew_subscription",
-        "inputs": {
-          "subscriptionId": "{{subscription.id}}",
-          "expirationDateTime": "{{trigger.expiresAt}}"
-        }
-      },
-      "delete": {
-        "operation": "directory_delete_subscription",
-        "inputs": {
-          "subscriptionId": "{{subscription.id}}"
-        }
-      },
-      "idOutput": "metadata.id",
-      "lifetimeMinutes": 41760
-    }
-  },
   "directory_user_updated": {
     "id": "directory_user_updated",
     "provider": "directory",
     "title": "User updated",
-    "description": "Starts when a user's properties change in the directory.",
+    "description": "Starts when a user's properties change in the directory, and when a user is created (Graph notifies a new user as an update).",
     "event": {
       "source": "callback",
       "operationId": "createSubscription",
@@ -2373,7 +2246,7 @@ export const directoryTriggers = {
       },
       {
         "name": "changeType",
-        "description": "What happened: created, updated or deleted.",
+        "description": "What happened: updated (a new user too) or deleted.",
         "source": {
           "from": "event",
           "pointer": [

@@ -33,12 +33,12 @@ describe("blockwright serve --public-url", () => {
     writeFileSync(
       wf,
       [
-        "name: On a new user",
+        "name: On a changed user",
         "blocks:",
         "  start:",
         "    type: directory",
-        "    name: A user was created",
-        "    inputs: { trigger: directory_user_created, clientState: '{{ZQ_GRAPH_CLIENT_STATE}}', accessToken: '{{ZQ_DIRECTORY_TOKEN}}' }",
+        "    name: A user changed",
+        "    inputs: { trigger: directory_user_updated, clientState: '{{ZQ_GRAPH_CLIENT_STATE}}', accessToken: '{{ZQ_DIRECTORY_TOKEN}}' }",
         "    connections: { outgoing: [{ target: user }] }",
         "  user:",
         "    type: directory",
@@ -53,12 +53,12 @@ describe("blockwright serve --public-url", () => {
     const serve = spawnCli(["serve", wf, "--mock", "--port", String(port), "--public-url", publicUrl, "--store", store], { ZQ_GRAPH_CLIENT_STATE: CLIENT_STATE, ZQ_DIRECTORY_TOKEN: TOKEN });
     let stopped = false;
     try {
-      const url = `${publicUrl}/triggers/directory_user_created`;
+      const url = `${publicUrl}/triggers/directory_user_updated`;
       const [, id] = (await serve.waitFor(new RegExp(`subscription (\\S+) created for ${url.replaceAll(".", "\\.")}, expires \\d{4}-`))) as RegExpMatchArray & [string, string];
       const kept = openSqliteStore(store);
       try {
         const [record] = await kept.subscriptions();
-        expect(record).toMatchObject({ trigger: "directory_user_created", id, url });
+        expect(record).toMatchObject({ trigger: "directory_user_updated", id, url });
         // The longest a subscription to users may last, less a minute: renewal is due at 90% of it.
         const lifetime = Date.parse(record?.expiresAt ?? "") - Date.now();
         expect(lifetime).toBeGreaterThan(41_760 * 60_000 - 5 * 60_000);
@@ -67,11 +67,11 @@ describe("blockwright serve --public-url", () => {
         await kept.close();
       }
 
-      const note = { value: [{ subscriptionId: id, clientState: CLIENT_STATE, changeType: "created", resource: "Users/zq-user-1", resourceData: { id: "zq-user-1" }, tenantId: "zq-tenant" }] };
+      const note = { value: [{ subscriptionId: id, clientState: CLIENT_STATE, changeType: "updated", resource: "Users/zq-user-1", resourceData: { id: "zq-user-1" }, tenantId: "zq-tenant" }] };
       const answer = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(note) });
       expect(answer.status).toBe(202);
-      const [line] = await serve.waitFor(/\{"trigger":"directory_user_created".*\}\n/);
-      expect(JSON.parse(line)).toMatchObject({ trigger: "directory_user_created", status: "succeeded", blocks: [{ id: "start" }, { id: "user", status: "succeeded" }] });
+      const [line] = await serve.waitFor(/\{"trigger":"directory_user_updated".*\}\n/);
+      expect(JSON.parse(line)).toMatchObject({ trigger: "directory_user_updated", status: "succeeded", blocks: [{ id: "start" }, { id: "user", status: "succeeded" }] });
 
       serve.child.kill("SIGTERM");
       stopped = true;
