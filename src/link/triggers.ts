@@ -4,13 +4,14 @@
 // and ids from must exist there. The authentication, handshakes and the
 // subscription's steps are declared values the runtime reads
 // (runtime/triggers/), never code.
-import { parsePointer, type DeliveryAuthentication, type DeliveryValue, type TriggerSpec } from "@blockwright/runtime/internal";
+import { parsePointer, type DeliveryAuthentication, type DeliveryValue, type ToolSpec, type TriggerSpec } from "@blockwright/runtime/internal";
 import { canonical } from "../common/canonical-json.js";
 import { valueAt } from "../load/json-ref.js";
 import { jsonMediaType, type Schema } from "../load/openapi-document.js";
 import type { Manifest } from "../load/precompiled/manifest-types.js";
 import type { ProviderEntry } from "../model/surface-entry.js";
 import type { LinkContext, Path } from "./context.js";
+import { checkMatchValues, checkSubscriptionInputs } from "./trigger-values.js";
 
 type DeclaredTrigger = NonNullable<Manifest["triggers"]>[string];
 
@@ -23,17 +24,19 @@ declare module "../model/surface-format.js" {
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
-export function linkTriggers(ctx: LinkContext): TriggerSpec[] {
+/** The triggers, checked against the document and against the linked tools their subscriptions call. */
+export function linkTriggers(ctx: LinkContext, tools: readonly ToolSpec[]): TriggerSpec[] {
   const declared = ctx.manifest.triggers ?? {};
+  const byId = new Map(tools.map((t) => [t.id, t]));
   return Object.keys(declared)
     .sort()
     .flatMap((id) => {
-      const spec = linkTrigger(ctx, id, declared[id] as DeclaredTrigger, ["triggers", id]);
+      const spec = linkTrigger(ctx, id, declared[id] as DeclaredTrigger, ["triggers", id], byId);
       return spec ? [spec] : [];
     });
 }
 
-function linkTrigger(ctx: LinkContext, id: string, t: DeclaredTrigger, at: Path): TriggerSpec | undefined {
+function linkTrigger(ctx: LinkContext, id: string, t: DeclaredTrigger, at: Path, tools: ReadonlyMap<string, ToolSpec>): TriggerSpec | undefined {
   const provider = ctx.manifest.provider;
   if (!id.startsWith(`${provider}_`)) return ctx.fail("BW2020", at, `a trigger id starts with the provider id and an underscore (${provider}_…), got "${id}"`);
   if (ctx.manifest.operations[id]) return ctx.fail("BW2011", at, `"${id}" is also an operation id: a trigger needs its own name`);
@@ -56,6 +59,7 @@ function linkTrigger(ctx: LinkContext, id: string, t: DeclaredTrigger, at: Path)
     const tokens = inEvent(pointer, [...at, "match", pointer]);
     return tokens ? [{ pointer: tokens, equals }] : [];
   });
+  checkMatchValues(ctx, match, (pointer) => ctx.doc.schemaAt(eventSchema, pointer), [...at, "match"]);
   const authentication = authenticationOf(t.authentication, (pointer) => inEvent(pointer, [...at, "authentication", "sharedSecret", "pointer"]));
   if (!authentication) return undefined;
   if (t.secret in (ctx.manifest.params ?? {})) ctx.fail("BW2011", [...at, "secret"], `"${t.secret}" is also a shared parameter's name: the trigger's secret needs its own`, "value");
@@ -65,6 +69,7 @@ function linkTrigger(ctx: LinkContext, id: string, t: DeclaredTrigger, at: Path)
   });
   const eventId = (t.eventId ?? []).flatMap((text, i) => deliveryValue(text, [...at, "eventId", i]) ?? []);
   const subscription = subscriptionOf(ctx, t, [...at, "subscription"]);
+  checkSubscriptionInputs(ctx, id, t, tools, [...at, "subscription"]);
   return {
     id,
     provider,

@@ -195,7 +195,7 @@ describe("keepSubscription", () => {
     const p = provider();
     const timeless = { ...subscribed(60), subscription: { ...subscribed(60).subscription!, lifetimeMinutes: undefined } } as unknown as TriggerSpec;
     await expect(keepSubscription({ trigger: timeless, url: URL, secret: SECRET, store, call: p.call, log: () => undefined, clock: manualClock() })).rejects.toThrow(
-      new SubscriptionError(`${zqTrigger.id}: the input {{trigger.expiresAt}} of zqhooks_create_hook has no value (the inputs may use {{trigger.url}}, {{trigger.secret}}, {{trigger.expiresAt}} with lifetimeMinutes, {{subscription.id}})`),
+      new SubscriptionError(`${zqTrigger.id}: the input {{trigger.expiresAt}} of zqhooks_create_hook has no value (the inputs may use {{trigger.url}}, {{trigger.secret}}, {{trigger.expiresAt}}, {{subscription.id}}, each where it has one)`),
     );
     const refusing: StepCall = async () => ({ ok: false, message: "403 Forbidden" });
 

@@ -6,6 +6,7 @@
 // the caller makes (`call`), and the clock is a value a test can replace.
 import { redact, type SubscriptionStep, type TriggerSpec } from "@blockwright/runtime/internal";
 import { readPath, resolveValue } from "@blockwright/runtime/workflow";
+import { subscriptionTemplateList } from "../model/subscription-templates.js";
 import type { SubscriptionRecord, TriggerStore } from "./store.js";
 
 /** What the keeper waits with: a test gives one it moves by hand. */
@@ -66,8 +67,7 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
   const inputsOf = (step: SubscriptionStep, values: { expiresAt?: string | undefined; id?: string }) =>
     resolveValue(step.inputs, (ref) => {
       const value = ref.kind === "output" && ref.path.length === 1 ? templateValue(`${ref.block}.${String(ref.path[0])}`, o, values) : undefined;
-      if (value === undefined)
-        throw new SubscriptionError(`${o.trigger.id}: the input {{${ref.text}}} of ${step.operation} has no value (the inputs may use {{trigger.url}}, {{trigger.secret}}, {{trigger.expiresAt}} with lifetimeMinutes, {{subscription.id}})`);
+      if (value === undefined) throw new SubscriptionError(`${o.trigger.id}: the input {{${ref.text}}} of ${step.operation} has no value (the inputs may use ${subscriptionTemplateList()}, each where it has one)`);
       return value;
     }) as Record<string, unknown>;
   const step = async (s: SubscriptionStep, values: { expiresAt?: string | undefined; id?: string }) => {
