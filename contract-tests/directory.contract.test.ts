@@ -234,6 +234,24 @@ describe("directory_create_user", () => {
   });
 });
 
+describe("directory_renew_subscription", () => {
+  const renewal = { accessToken: TOKEN, subscriptionId: "7f105c7d-2dc5-4530-97cd-4e7ae6534c07", expirationDateTime: "2026-12-28T11:00:00Z" };
+
+  it("takes Graph's 204 with no body as renewed, until the expiry asked for", async () => {
+    const { result, calls } = await call("directory_renew_subscription", renewal, { prefer: "code=204" });
+    expect(expectSuccess(result)).toEqual({ data: null, metadata: { expirationDateTime: renewal.expirationDateTime } });
+    expect(calls[0]?.method).toBe("PATCH");
+    expectNoViolation(calls[0]!);
+  });
+
+  it("and its 200 with the subscription", async () => {
+    const { result } = await call("directory_renew_subscription", renewal, { prefer: "code=200" });
+    const output = expectSuccess(result) as { data: { id: string }; metadata: { expirationDateTime: string } };
+    expect(output.data.id).toBe((example("updateSubscription", "200", "renewed") as { id: string }).id);
+    expect(output.metadata.expirationDateTime).toBe(renewal.expirationDateTime);
+  });
+});
+
 // Graph's subscription reference: users (and groups) are notified of updated and deleted only, and a
 // new user arrives as updated. A subscription asking for created is accepted and never notified.
 const NOTIFIED_FOR_USERS = ["updated", "deleted"];

@@ -45,11 +45,8 @@ export declare const directoryClientSecretParam: ParamCall;
 /** What a call reads of parameter `expirationDateTime`, shared by 2 operations. */
 export declare const directoryExpirationDateTimeParam: ParamCall;
 
-/** What a call reads of output `data`, shared by 4 operations. */
+/** What a call reads of output `data`, shared by 3 operations. */
 export declare const directoryDataOutput: OutputCall;
-
-/** What a call reads of output `metadata.expirationDateTime`, shared by 2 operations. */
-export declare const directoryMetadataExpirationDateTimeOutput: OutputCall;
 
 /** What a call reads of output `metadata.id`, shared by 3 operations. */
 export declare const directoryMetadataIdOutput: OutputCall;
@@ -264,9 +261,9 @@ export interface DirectoryRenewSubscriptionParams {
 
 /** Outputs of `directory_renew_subscription`. */
 export type DirectoryRenewSubscriptionOutput = {
-  data: operations["updateSubscription"]["responses"][200]["content"]["application/json"];
+  data: NonNullable<operations["updateSubscription"]["responses"][200]["content"]["application/json"]>;
   metadata: {
-    expirationDateTime: operations["updateSubscription"]["responses"][200]["content"]["application/json"]["expirationDateTime"];
+    expirationDateTime: string;
   };
 };
 
@@ -545,7 +542,10 @@ export declare namespace DirectoryOpenApi {
             head?: never;
             /**
              * Renew a subscription
-             * @description Extends a subscription by setting a later `expirationDateTime` (at most 41,760 minutes from now for users).
+             * @description Extends a subscription by setting a later `expirationDateTime` (at most 41,760 minutes from
+             *     now for users). Graph answers 200 with the subscription, or 204 with no body: the
+             *     subscription then ends at the `expirationDateTime` asked for (Graph refuses one it cannot
+             *     set, it never shortens it).
              */
             patch: operations["updateSubscription"];
             trace?: never;
@@ -1481,6 +1481,13 @@ export declare namespace DirectoryOpenApi {
                     content: {
                         "application/json": components["schemas"]["Subscription"];
                     };
+                };
+                /** @description Renewed; no body (the subscription ends at the expirationDateTime asked for). */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 400: components["responses"]["SubscriptionBadRequest"];
                 401: components["responses"]["Unauthorized"];

@@ -223,7 +223,7 @@ export const directoryExpirationDateTimeParam = {
 };
 
 /**
- * What a call reads of output `data`, shared by 4 operations.
+ * What a call reads of output `data`, shared by 3 operations.
  * @type {import("@blockwright/runtime").OutputCall}
  */
 export const directoryDataOutput = {
@@ -235,26 +235,6 @@ export const directoryDataOutput = {
     "ref": {
       "kind": "body",
       "pointer": []
-    },
-    "required": true
-  }
-};
-
-/**
- * What a call reads of output `metadata.expirationDateTime`, shared by 2 operations.
- * @type {import("@blockwright/runtime").OutputCall}
- */
-export const directoryMetadataExpirationDateTimeOutput = {
-  "path": "metadata.expirationDateTime",
-  "type": "string",
-  "optional": false,
-  "source": {
-    "expression": "$response.body#/expirationDateTime",
-    "ref": {
-      "kind": "body",
-      "pointer": [
-        "expirationDateTime"
-      ]
     },
     "required": true
   }
@@ -472,7 +452,21 @@ const directoryCreateSubscriptionCall = {
   ],
   "outputs": [
     directoryDataOutput,
-    directoryMetadataExpirationDateTimeOutput,
+    {
+      "path": "metadata.expirationDateTime",
+      "type": "string",
+      "optional": false,
+      "source": {
+        "expression": "$response.body#/expirationDateTime",
+        "ref": {
+          "kind": "body",
+          "pointer": [
+            "expirationDateTime"
+          ]
+        },
+        "required": true
+      }
+    },
     directoryMetadataIdOutput
   ],
   "outcomes": [],
@@ -1387,11 +1381,35 @@ const directoryRenewSubscriptionCall = {
   "constants": [],
   "rules": [],
   "successStatuses": [
-    200
+    200,
+    204
   ],
   "outputs": [
-    directoryDataOutput,
-    directoryMetadataExpirationDateTimeOutput
+    {
+      "path": "data",
+      "type": "json",
+      "optional": false,
+      "source": {
+        "expression": "$response.body",
+        "ref": {
+          "kind": "body",
+          "pointer": []
+        },
+        "default": null
+      }
+    },
+    {
+      "path": "metadata.expirationDateTime",
+      "type": "string",
+      "optional": false,
+      "source": {
+        "expression": "$params.expirationDateTime",
+        "ref": {
+          "kind": "param",
+          "name": "expirationDateTime"
+        }
+      }
+    }
   ],
   "outcomes": [],
   "errors": directoryErrors,
@@ -1412,6 +1430,10 @@ export const directoryRenewSubscriptionTool = /* @__PURE__ */ describeTool(direc
       "examples": [
         "renewed"
       ]
+    },
+    {
+      "status": 204,
+      "examples": []
     },
     {
       "status": 400,
@@ -1478,10 +1500,10 @@ export const directoryRenewSubscriptionTool = /* @__PURE__ */ describeTool(direc
   },
   "outputs": {
     "data": {
-      "description": "The renewed subscription."
+      "description": "The renewed subscription (null when Graph answers 204, with no body)."
     },
     "metadata.expirationDateTime": {
-      "description": "When the subscription now ends."
+      "description": "When the subscription now ends (the expiry asked for)."
     }
   }
 });
@@ -2100,12 +2122,12 @@ export const directoryBlock = {
     "directory_renew_subscription": {
       "data": {
         "type": "json",
-        "description": "The renewed subscription.",
+        "description": "The renewed subscription (null when Graph answers 204, with no body).",
         "optional": false
       },
       "metadata.expirationDateTime": {
         "type": "string",
-        "description": "When the subscription now ends.",
+        "description": "When the subscription now ends (the expiry asked for).",
         "optional": false
       }
     }

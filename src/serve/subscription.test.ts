@@ -145,6 +145,46 @@ describe("keepSubscription", () => {
     await kept.stop();
   });
 
+  it("takes a renewal the provider answered 2xx without the outputs its operation reads (a 204, no body) as done, keeping the expiry it asked for", async () => {
+    const clock = manualClock();
+    const p = provider();
+    const call: StepCall = async (operation, inputs) => {
+      if (operation !== "zqhooks_renew_hook") return p.call(operation, inputs);
+      p.calls.push({ operation, inputs });
+      return { ok: false, status: 204, code: "MISSING_OUTPUT", message: "zqhooks answered 204 without $response.body (output data): the body was empty" };
+    };
+    const logs: string[] = [];
+    const kept = await keepSubscription({ trigger: subscribed(60), url: URL, secret: SECRET, store, call, log: (l) => logs.push(l), clock });
+    await clock.advance(54 * MINUTE);
+    const asked = new Date(START + (54 + 59) * MINUTE).toISOString();
+    expect(p.calls.at(-1)).toEqual({ operation: "zqhooks_renew_hook", inputs: { hookId: "hook-1", until: asked } });
+    expect((await store.subscriptions())[0]?.expiresAt).toBe(asked);
+    expect(logs.at(-1)).toBe(`${zqTrigger.id}: subscription hook-1 renewed, expires ${asked}`);
+    // Renewed again at 90% of the new lifetime, not retried within a minute as after a failure.
+    await clock.advance(54 * MINUTE - 1);
+    expect(p.calls.map((c) => c.operation)).toEqual(["zqhooks_create_hook", "zqhooks_renew_hook"]);
+    await clock.advance(1);
+    expect(p.calls.map((c) => c.operation)).toEqual(["zqhooks_create_hook", "zqhooks_renew_hook", "zqhooks_renew_hook"]);
+    await kept.stop();
+  });
+
+  it("still fails a renewal answered 2xx that the provider's body calls a failure, and a create answered without the id", async () => {
+    const clock = manualClock();
+    const p = provider();
+    const call: StepCall = async (operation, inputs) => {
+      if (operation !== "zqhooks_renew_hook") return p.call(operation, inputs);
+      p.calls.push({ operation, inputs });
+      return { ok: false, status: 200, code: "HOOK_EXPIRED", message: "zqhooks answered 200 with HOOK_EXPIRED" };
+    };
+    const logs: string[] = [];
+    const kept = await keepSubscription({ trigger: subscribed(60), url: URL, secret: SECRET, store, call, log: (l) => logs.push(l), clock });
+    await clock.advance(54 * MINUTE);
+    expect(logs.at(-1)).toMatch(/the renewal of subscription hook-1 failed, tried again in \d+ s: .*HOOK_EXPIRED/);
+    await kept.stop();
+    const bodiless: StepCall = async () => ({ ok: false, status: 204, code: "MISSING_OUTPUT", message: "zqhooks answered 204 without $response.body#/id (output metadata.id)" });
+    await expect(keepSubscription({ trigger: subscribed(60), url: URL, secret: SECRET, store, call: bodiless, log: () => undefined, clock: manualClock() })).rejects.toThrow(/zqhooks_create_hook failed: zqhooks answered 204 without/);
+  });
+
   it("on a shared store, helps renew a live subscription another receiver made for the same address and leaves its deletion to it", async () => {
     const shared: TriggerStore = { ...store, shared: true };
     const clock = manualClock();

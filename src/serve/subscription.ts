@@ -31,7 +31,11 @@ const LONGEST_WAIT_MS = 2 ** 31 - 1;
 /** When a renewal fails, the next try: a tenth of the time left, at least this. */
 const RETRY_AT_LEAST_MS = 30_000;
 
-export type StepCall = (operation: string, inputs: Record<string, unknown>) => Promise<{ ok: true; outputs: Record<string, unknown> } | { ok: false; message: string }>;
+/**
+ * A failed step says, when the provider answered, its status and the runtime's error code: a 2xx whose
+ * outputs could not be read (MISSING_OUTPUT, a 204 with no body) was still done by the provider.
+ */
+export type StepCall = (operation: string, inputs: Record<string, unknown>) => Promise<{ ok: true; outputs: Record<string, unknown> } | { ok: false; message: string; status?: number; code?: string }>;
 
 export interface SubscriptionOptions {
   trigger: TriggerSpec;
@@ -72,8 +76,10 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
     }) as Record<string, unknown>;
   const step = async (s: SubscriptionStep, values: { expiresAt?: string | undefined; id?: string }) => {
     const result = await o.call(s.operation, inputsOf(s, values));
-    if (!result.ok) throw new SubscriptionError(`${o.trigger.id}: ${s.operation} failed: ${result.message}`);
-    return result.outputs;
+    if (result.ok) return result.outputs;
+    // Renewing and deleting read no output: a 2xx the provider answered without them (a renewal's 204) is done.
+    if (s !== spec.create && doneWithoutOutputs(result)) return {};
+    throw new SubscriptionError(`${o.trigger.id}: ${s.operation} failed: ${result.message}`);
   };
 
   let record: SubscriptionRecord;
@@ -159,6 +165,11 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
       await o.store.deleteSubscription(o.trigger.id);
     },
   };
+}
+
+/** A step the provider did (a 2xx) whose answer lacked what its operation's outputs read. */
+function doneWithoutOutputs(result: { status?: number; code?: string }): boolean {
+  return result.status !== undefined && result.status >= 200 && result.status < 300 && result.code === "MISSING_OUTPUT";
 }
 
 function templateValue(name: string, o: SubscriptionOptions, values: { expiresAt?: string | undefined; id?: string }): unknown {
