@@ -89,6 +89,8 @@ export interface DirectoryCreateSubscriptionParams {
   expirationDateTime: string;
   /** A secret sent back in every notification, to check that it comes from Graph. */
   clientState?: string;
+  /** The HTTPS address lifecycle notifications about the subscription (reauthorization required, subscription removed, notifications missed) are posted to; it must answer Graph's validation request too. */
+  lifecycleNotificationUrl?: string;
 }
 
 /** Outputs of `directory_create_subscription`. */
@@ -514,6 +516,11 @@ export declare namespace DirectoryOpenApi {
              *     renewed by updating its `expirationDateTime`. `clientState` (at most 128 characters) is
              *     sent back in every notification, to check that it comes from Graph.
              *
+             *     With `lifecycleNotificationUrl` (validated the same way), Graph also posts lifecycle
+             *     notifications about the subscription itself there: `reauthorizationRequired` (renew or
+             *     reauthorize it, or it stops), `subscriptionRemoved` (create it again) and `missed`
+             *     (notifications were not delivered).
+             *
              *     Needs `User.Read.All` (application) for users.
              */
             post: operations["createSubscription"];
@@ -571,6 +578,11 @@ export declare namespace DirectoryOpenApi {
                 expirationDateTime: string;
                 /** @description Sent back in every notification, to check that it comes from Graph. */
                 clientState?: string;
+                /**
+                 * Format: uri
+                 * @description The HTTPS address lifecycle notifications about the subscription are posted to.
+                 */
+                lifecycleNotificationUrl?: string;
             };
             UpdateSubscriptionRequest: {
                 /**
@@ -587,6 +599,7 @@ export declare namespace DirectoryOpenApi {
                 changeType: string;
                 clientState?: string | null;
                 notificationUrl?: string;
+                lifecycleNotificationUrl?: string | null;
                 /** Format: date-time */
                 expirationDateTime: string;
                 creatorId?: string;
@@ -620,6 +633,26 @@ export declare namespace DirectoryOpenApi {
                 /** @description The subscription's clientState, echoed. */
                 clientState?: string;
                 /** @description The tenant the change happened in. */
+                tenantId: string;
+            } & {
+                [key: string]: unknown;
+            };
+            LifecycleNotificationCollection: {
+                value: components["schemas"]["LifecycleNotification"][];
+            };
+            LifecycleNotification: {
+                /** @description The subscription it is about. */
+                subscriptionId: string;
+                /** Format: date-time */
+                subscriptionExpirationDateTime: string;
+                /**
+                 * @description What happened to the subscription.
+                 * @enum {string}
+                 */
+                lifecycleEvent: "reauthorizationRequired" | "subscriptionRemoved" | "missed";
+                /** @description The subscription's clientState, echoed. */
+                clientState?: string;
+                /** @description The tenant of the subscription. */
                 tenantId: string;
             } & {
                 [key: string]: unknown;

@@ -442,6 +442,18 @@ const directoryCreateSubscriptionCall = {
       },
       "maxLength": 128,
       "minLength": 8
+    },
+    {
+      "name": "lifecycleNotificationUrl",
+      "type": "string",
+      "required": false,
+      "secret": false,
+      "wire": {
+        "in": "body",
+        "pointer": "/lifecycleNotificationUrl"
+      },
+      "maxLength": 2048,
+      "format": "uri"
     }
   ],
   "routes": [],
@@ -566,6 +578,12 @@ export const directoryCreateSubscriptionTool = /* @__PURE__ */ describeTool(dire
       "title": "Client state",
       "description": "A secret sent back in every notification, to check that it comes from Graph.",
       "visibility": "user-only"
+    },
+    "lifecycleNotificationUrl": {
+      "title": "Lifecycle notification URL",
+      "description": "The HTTPS address lifecycle notifications about the subscription (reauthorization required, subscription removed, notifications missed) are posted to; it must answer Graph's validation request too.",
+      "visibility": "user-or-llm",
+      "placeholder": "https://webhook.contoso.com/api/lifecycle"
     }
   },
   "outputs": {
@@ -1762,6 +1780,24 @@ export const directoryBlock = {
       "required": false
     },
     {
+      "id": "lifecycleNotificationUrl",
+      "title": "Lifecycle notification URL",
+      "control": "long-input",
+      "type": "string",
+      "description": "The HTTPS address lifecycle notifications about the subscription (reauthorization required, subscription removed, notifications missed) are posted to; it must answer Graph's validation request too.",
+      "placeholder": "https://webhook.contoso.com/api/lifecycle",
+      "secret": false,
+      "password": false,
+      "visibility": "user-or-llm",
+      "condition": {
+        "field": "operation",
+        "value": [
+          "directory_create_subscription"
+        ]
+      },
+      "required": false
+    },
+    {
       "id": "displayName",
       "title": "Display name",
       "control": "short-input",
@@ -2295,6 +2331,7 @@ export const directoryTriggers = {
         "inputs": {
           "changeType": "updated",
           "notificationUrl": "{{trigger.url}}",
+          "lifecycleNotificationUrl": "{{trigger.lifecycleUrl}}",
           "resource": "users",
           "expirationDateTime": "{{trigger.expiresAt}}",
           "clientState": "{{trigger.secret}}"
@@ -2314,7 +2351,23 @@ export const directoryTriggers = {
         }
       },
       "idOutput": "metadata.id",
-      "lifetimeMinutes": 41760
+      "lifetimeMinutes": 41760,
+      "lifecycle": {
+        "items": [
+          "value"
+        ],
+        "event": [
+          "lifecycleEvent"
+        ],
+        "subscription": [
+          "subscriptionId"
+        ],
+        "actions": {
+          "reauthorizationRequired": "renew",
+          "subscriptionRemoved": "recreate",
+          "missed": "log"
+        }
+      }
     }
   }
 };

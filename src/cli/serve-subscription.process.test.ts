@@ -1,9 +1,11 @@
 // `blockwright serve --public-url` as a process, on the directory provider's
 // Prism mock: at start it creates the trigger's subscription through the
-// provider's own operation (its address, its clientState, its expiry) and
-// records it in the store; a notification runs the workflow; SIGTERM lets the
-// run finish, deletes the subscription and stops. Neither the client state
-// nor the access token appears in any output.
+// provider's own operation (its address, its lifecycle address, its
+// clientState, its expiry) and records it in the store; a notification runs
+// the workflow; a lifecycle notification asking for reauthorization renews the
+// subscription at once; SIGTERM lets the run finish, deletes the subscription
+// and stops. Neither the client state nor the access token appears in any
+// output.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -28,7 +30,7 @@ function freePort(): Promise<number> {
 }
 
 describe("blockwright serve --public-url", () => {
-  it("creates the subscription at start, records it, and deletes it on SIGTERM", async () => {
+  it("creates the subscription at start, records it, renews it when Graph asks for reauthorization, and deletes it on SIGTERM", async () => {
     const wf = join(tmp, "wf.yaml");
     writeFileSync(
       wf,
@@ -72,6 +74,15 @@ describe("blockwright serve --public-url", () => {
       expect(answer.status).toBe(202);
       const [line] = await serve.waitFor(/\{"trigger":"directory_user_updated".*\}\n/);
       expect(JSON.parse(line)).toMatchObject({ trigger: "directory_user_updated", status: "succeeded", blocks: [{ id: "start" }, { id: "user", status: "succeeded" }] });
+
+      // Graph validates the lifecycle address as it does the other, then posts there about the subscription.
+      const lifecycleUrl = `${url}/lifecycle`;
+      const handshake = await fetch(`${lifecycleUrl}?validationToken=zq-check`, { method: "POST" });
+      expect(await handshake.text()).toBe("zq-check");
+      const lifecycle = { value: [{ subscriptionId: id, subscriptionExpirationDateTime: "2026-11-30T11:00:00Z", tenantId: "zq-tenant", clientState: CLIENT_STATE, lifecycleEvent: "reauthorizationRequired" }] };
+      const acknowledged = await fetch(lifecycleUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(lifecycle) });
+      expect(acknowledged.status).toBe(202);
+      await serve.waitFor(new RegExp(`subscription ${id} renewed, expires \\d{4}-`));
 
       serve.child.kill("SIGTERM");
       stopped = true;

@@ -9,19 +9,19 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { type FixtureEdit, shelfCopy } from "../../test-support/shelf-copy.js";
 import { GenerationErrors, loadProvider } from "../emit/generate-all.js";
+import type { ProviderIR } from "../model/ir.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-trigger-values-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 let counter = 0;
 /** The problems of the shelf fixture after the edits, as `{code, at}` (`line:col` in the manifest), and the edited manifest. */
-async function problems(edits: FixtureEdit[]): Promise<{ found: { code: string; at: string }[]; manifest: string }> {
+async function problems(edits: FixtureEdit[]): Promise<{ found: { code: string; at: string }[]; manifest: string; ir?: ProviderIR }> {
   const root = join(work, String(counter++));
   const dir = shelfCopy(root, edits);
   const manifest = readFileSync(join(dir, "manifest.yaml"), "utf8");
   try {
-    await loadProvider(root, dir);
-    return { found: [], manifest };
+    return { found: [], manifest, ir: await loadProvider(root, dir) };
   } catch (e) {
     if (!(e instanceof GenerationErrors)) throw e;
     return { found: e.errors.map((x) => ({ code: x.code, at: `${x.position.line}:${x.position.col}` })), manifest };
@@ -35,6 +35,14 @@ function valueAt(manifest: string, text: string): string {
   if (index < 0 || lines.findIndex((l, i) => i > index && l.includes(text)) >= 0) throw new Error(`no single line holds ${text}`);
   const line = lines[index] as string;
   return `${index + 1}:${line.indexOf(": ", line.indexOf(text)) + 3}`;
+}
+
+/** `line:col` of `text` itself, on the only line holding it. */
+function textAt(manifest: string, text: string): string {
+  const lines = manifest.split("\n");
+  const index = lines.findIndex((l) => l.includes(text));
+  if (index < 0 || lines.findIndex((l, i) => i > index && l.includes(text)) >= 0) throw new Error(`no single line holds ${text}`);
+  return `${index + 1}:${(lines[index] as string).indexOf(text) + 1}`;
 }
 
 /** `line:col` of the key starting the line that holds `text`. */
@@ -88,7 +96,63 @@ describe("a trigger's subscription inputs, checked against the operation's param
 describe("a trigger's match values, checked against the event's schema", () => {
   it("refuses a value the event's field cannot hold (outside its enum): the trigger would never start", async () => {
     const { found, manifest } = await problems([{ find: "match: { /type: book.added }", replace: "match: { /type: book.gone }" }]);
-    const line = manifest.split("\n").findIndex((l) => l.includes("book.gone"));
-    expect(found).toEqual([{ code: "BW2026", at: `${line + 1}:${(manifest.split("\n")[line] as string).indexOf("book.gone") + 1}` }]);
+    expect(found).toEqual([{ code: "BW2026", at: textAt(manifest, "book.gone") }]);
+  });
+});
+
+/** A second callback of shelf_add_book's operation: notifications about the hook itself, several in `value`. */
+const lifecycleCallback: FixtureEdit = {
+  file: "openapi.yaml",
+  find: '                "204": { description: Taken. }\n',
+  replace: [
+    '                "204": { description: Taken. }',
+    "        hookLifecycle:",
+    '          "{$request.body#/title}":',
+    "            post:",
+    "              requestBody:",
+    "                required: true",
+    "                content:",
+    "                  application/json:",
+    "                    schema:",
+    "                      type: object",
+    "                      properties:",
+    "                        value:",
+    "                          type: array",
+    "                          items:",
+    "                            type: object",
+    "                            properties:",
+    "                              hookId: { type: string }",
+    "                              lifecycleEvent: { type: string }",
+    "              responses:",
+    '                "202": { description: Taken. }',
+    "",
+  ].join("\n"),
+};
+const lifecycle = (fields = "callback: hookLifecycle, items: /value, event: /lifecycleEvent, subscription: /hookId") => `      lifecycle: { ${fields}, actions: { reauthorizationRequired: renew, hookRemoved: recreate, missed: log } }\n`;
+
+describe("a subscription's lifecycle notifications", () => {
+  it("link through their callback: the fields read found there, the address passed by the create step", async () => {
+    const { found, ir } = await problems([lifecycleCallback, subscribed(["shelfId: zq-main", 'title: "{{trigger.lifecycleUrl}}"'], lifecycle())]);
+    expect(found).toEqual([]);
+    expect(ir?.triggers?.[0]?.subscription?.lifecycle).toEqual({
+      items: ["value"],
+      event: ["lifecycleEvent"],
+      subscription: ["hookId"],
+      actions: { reauthorizationRequired: "renew", hookRemoved: "recreate", missed: "log" },
+    });
+  });
+
+  it("refuses {{trigger.lifecycleUrl}} in a trigger that declares no lifecycle (BW2026), and a lifecycle whose address no step passes (BW2024)", async () => {
+    const unused = await problems([lifecycleCallback, subscribed(["shelfId: zq-main", 'title: "{{trigger.lifecycleUrl}}"'])]);
+    expect(unused.found).toEqual([{ code: "BW2026", at: valueAt(unused.manifest, 'title: "{{trigger.lifecycleUrl}}"') }]);
+    const unsent = await problems([lifecycleCallback, subscribed(["shelfId: zq-main", "title: zq"], lifecycle())]);
+    expect(unsent.found).toEqual([{ code: "BW2024", at: keyAt(unsent.manifest, "lifecycle: {") }]);
+  });
+
+  it("names a callback the operation lacks, and a field a notification does not have (BW2025)", async () => {
+    const noCallback = await problems([subscribed(["shelfId: zq-main", 'title: "{{trigger.lifecycleUrl}}"'], lifecycle())]);
+    expect(noCallback.found).toEqual([{ code: "BW2025", at: textAt(noCallback.manifest, "hookLifecycle") }]);
+    const noField = await problems([lifecycleCallback, subscribed(["shelfId: zq-main", 'title: "{{trigger.lifecycleUrl}}"'], lifecycle("callback: hookLifecycle, items: /value, event: /kind"))]);
+    expect(noField.found).toEqual([{ code: "BW2025", at: textAt(noField.manifest, "/kind") }]);
   });
 });

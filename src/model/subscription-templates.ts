@@ -9,7 +9,7 @@ export interface SubscriptionTemplate {
   /** A value of its kind, to check it against the parameter it is passed as; none where the user gives it. */
   sample?: (triggerId: string) => string;
   /** The subscription field the trigger must declare for the value to exist. */
-  needs?: "lifetimeMinutes";
+  needs?: "lifetimeMinutes" | "lifecycle";
   /** The steps where it has no value yet. */
   notIn?: readonly ("create" | "renew" | "delete")[];
 }
@@ -18,6 +18,7 @@ const TEMPLATES: Record<string, SubscriptionTemplate> = {
   "trigger.url": { means: "the address deliveries go to", sample: (id) => `https://hooks.example.com/triggers/${id}` },
   "trigger.secret": { means: "the trigger's secret (the trigger block's input)" },
   "trigger.expiresAt": { means: "now plus lifetimeMinutes, an ISO 8601 time", sample: () => "2026-01-01T00:00:00.000Z", needs: "lifetimeMinutes" },
+  "trigger.lifecycleUrl": { means: "the address lifecycle notifications go to", sample: (id) => `https://hooks.example.com/triggers/${id}/lifecycle`, needs: "lifecycle" },
   "subscription.id": { means: "the id the create step answered", notIn: ["create"] },
 };
 
