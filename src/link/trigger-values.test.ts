@@ -128,7 +128,9 @@ const lifecycleCallback: FixtureEdit = {
     "",
   ].join("\n"),
 };
-const lifecycle = (fields = "callback: hookLifecycle, items: /value, event: /lifecycleEvent, subscription: /hookId") => `      lifecycle: { ${fields}, actions: { reauthorizationRequired: renew, hookRemoved: recreate, missed: log } }\n`;
+/** The subscription's lifecycle (with a renew step, which renewing on an event needs, unless `renew` is false). */
+const lifecycle = (fields = "callback: hookLifecycle, items: /value, event: /lifecycleEvent, subscription: /hookId", renew = true) =>
+  `${renew ? "      renew: { operation: shelf_add_book, inputs: { shelfId: zq-main, title: zq } }\n" : ""}      lifecycle: { ${fields}, actions: { reauthorizationRequired: renew, hookRemoved: recreate, missed: log } }\n`;
 
 describe("a subscription's lifecycle notifications", () => {
   it("link through their callback: the fields read found there, the address passed by the create step", async () => {
@@ -147,6 +149,11 @@ describe("a subscription's lifecycle notifications", () => {
     expect(unused.found).toEqual([{ code: "BW2026", at: valueAt(unused.manifest, 'title: "{{trigger.lifecycleUrl}}"') }]);
     const unsent = await problems([lifecycleCallback, subscribed(["shelfId: zq-main", "title: zq"], lifecycle())]);
     expect(unsent.found).toEqual([{ code: "BW2024", at: keyAt(unsent.manifest, "lifecycle: {") }]);
+  });
+
+  it("refuses renewing on an event when the subscription has no renew step (BW2024)", async () => {
+    const { found, manifest } = await problems([lifecycleCallback, subscribed(["shelfId: zq-main", 'title: "{{trigger.lifecycleUrl}}"'], lifecycle(undefined, false))]);
+    expect(found).toEqual([{ code: "BW2024", at: textAt(manifest, "renew, hookRemoved") }]);
   });
 
   it("names a callback the operation lacks, and a field a notification does not have (BW2025)", async () => {

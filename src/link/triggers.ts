@@ -190,6 +190,9 @@ function lifecycleOf(ctx: LinkContext, t: DeclaredTrigger, create: SubscriptionS
   if (!l || !mop) return undefined;
   if (!collectReferences(create.inputs).some((r) => r.reference.text === "trigger.lifecycleUrl"))
     ctx.fail("BW2024", at, `the provider sends lifecycle notifications to the address the create step gives it: pass {{trigger.lifecycleUrl}} to one of ${create.operation}'s inputs`);
+  for (const [event, action] of Object.entries(l.actions)) {
+    if (action === "renew" && !t.subscription?.renew) ctx.fail("BW2024", [...at, "actions", event], `renewing on "${event}" needs the subscription's renew step`, "value");
+  }
   const body = callbackBody(ctx, mop.operationId, l.callback, [...at, "callback"]);
   const item = body && (l.items ? itemSchema(ctx, body, l.items, [...at, "items"]) : body);
   if (!item) return undefined;

@@ -241,6 +241,25 @@ describe("keepSubscription", () => {
     expect(p.calls.at(-1)).toEqual({ operation: "zqhooks_delete_hook", inputs: { hookId: "hook-2" } });
   });
 
+  it("on a shared store, acts on and renews the subscription another receiver created again, not the removed one", async () => {
+    const shared: TriggerStore = { ...store, shared: true };
+    const clock = manualClock();
+    const first = provider();
+    const kept = await keepSubscription({ trigger: withLifecycle(60), url: URL, lifecycleUrl: LIFECYCLE_URL, secret: SECRET, store: shared, call: first.call, log: () => undefined, clock });
+    const second = provider();
+    second.state.made = 1;
+    const other = await keepSubscription({ trigger: withLifecycle(60), url: URL, lifecycleUrl: LIFECYCLE_URL, secret: SECRET, store: shared, call: second.call, log: () => undefined, clock });
+    // The removal is delivered to the second receiver, which creates hook-2.
+    await clock.advance(5 * MINUTE);
+    await other.lifecycle("subscriptionRemoved", "hook-1");
+    expect(other.id).toBe("hook-2");
+    // The first receiver is then told about hook-2, and renews hook-2 when its renewal is due.
+    await kept.lifecycle("reauthorizationRequired", "hook-2");
+    expect(first.calls.at(-1)).toMatchObject({ operation: "zqhooks_renew_hook", inputs: { hookId: "hook-2" } });
+    await other.stop();
+    await kept.stop();
+  });
+
   it("logs a missed event, one it declares no action for and one about another subscription, escaped, and calls nothing", async () => {
     const clock = manualClock();
     const p = provider();

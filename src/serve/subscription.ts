@@ -191,16 +191,18 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
     get expiresAt() {
       return record.expiresAt || undefined;
     },
-    lifecycle(event, subscriptionId) {
+    async lifecycle(event, subscriptionId) {
+      // On a shared store another receiver may have created it again: the store names the one kept.
+      if (o.store.shared) record = (await o.store.subscriptions()).find((s) => s.trigger === o.trigger.id && s.url === o.url) ?? record;
       const about = subscriptionId === undefined ? record.id : subscriptionId;
       if (about !== record.id) {
         log(`${o.trigger.id}: lifecycle event ${JSON.stringify(event)} about subscription ${about}, not ${record.id}: nothing done`);
-        return Promise.resolve();
+        return;
       }
       const action = spec.lifecycle && Object.hasOwn(spec.lifecycle.actions, event) ? spec.lifecycle.actions[event] : undefined;
       if (stopped || action === undefined || action === "log") {
         log(`${o.trigger.id}: lifecycle event ${JSON.stringify(event)} about subscription ${record.id}${action === "log" ? "" : stopped ? ": stopping, nothing done" : ": the trigger declares no action for it"}`);
-        return Promise.resolve();
+        return;
       }
       log(`${o.trigger.id}: lifecycle event ${JSON.stringify(event)} about subscription ${record.id}: ${action === "renew" ? "renewing it now" : "creating it again"}`);
       // The renewal due later is replaced by this one, or by the new subscription's.
