@@ -62,9 +62,29 @@ export interface SubscriptionStep {
   inputs: Record<string, unknown>;
 }
 
+/** What serve does on a lifecycle event: renew the subscription now, create it again, or log the event. */
+export type LifecycleAction = "renew" | "recreate" | "log";
+
+/**
+ * Notifications the provider sends about the subscription itself (it must be reauthorized, it was
+ * removed, notifications were missed), to the address `{{trigger.lifecycleUrl}}` gives it. They are
+ * authenticated, and answered, like the trigger's deliveries.
+ */
+export interface SubscriptionLifecycle {
+  /** The notifications of one delivery: the body itself, or the array at this pointer. */
+  items?: string[];
+  /** Where a notification names its event (`reauthorizationRequired`). */
+  event: string[];
+  /** Where it names the subscription it is about: one about another subscription is ignored. */
+  subscription?: string[];
+  /** The action for each event; another event is logged. */
+  actions: Record<string, LifecycleAction>;
+}
+
 /**
  * How the provider's subscription is kept, each step one of the provider's own operations. Inputs may
- * hold `{{trigger.url}}`, `{{trigger.secret}}`, `{{trigger.expiresAt}}` and `{{subscription.id}}`.
+ * hold `{{trigger.url}}`, `{{trigger.secret}}`, `{{trigger.expiresAt}}`, `{{trigger.lifecycleUrl}}`
+ * and `{{subscription.id}}`.
  */
 export interface SubscriptionSpec {
   create: SubscriptionStep;
@@ -74,6 +94,7 @@ export interface SubscriptionSpec {
   idOutput: string;
   /** How long a subscription lasts; it is renewed when 90% of it has passed. */
   lifetimeMinutes?: number;
+  lifecycle?: SubscriptionLifecycle;
 }
 
 export interface TriggerSpec {

@@ -121,7 +121,24 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
         await store.recordRun({ trigger: trigger.id, event: event.id, status: result.status, startedAt, finishedAt: new Date().toISOString(), blocks });
       },
     });
-    const server = createServer(receiver.handle);
+    // The subscription's lifecycle notifications, when the trigger declares them, come to an address of their own.
+    const lifecyclePath = `${path}/lifecycle`;
+    const lifecycle =
+      publicUrl && trigger.subscription?.lifecycle
+        ? (await import("../serve/lifecycle.js")).createLifecycleReceiver({
+            trigger,
+            path: lifecyclePath,
+            deliveredTo: `${publicUrl}${lifecyclePath}`,
+            secret,
+            log: (line) => io.stderr.write(`serve: ${line}\n`),
+            act: async (event, id) => {
+              if (subscription) return subscription.lifecycle(event, id);
+              // Before the subscription is made there is none to act on (the provider's handshake is answered all the same).
+              io.stderr.write(`serve: ${trigger.id}: a lifecycle event came before the subscription was made: nothing done\n`);
+            },
+          })
+        : undefined;
+    const server = createServer(lifecycle ? (req, res) => (lifecycle.handles(req) ? lifecycle.handle(req, res) : receiver.handle(req, res)) : receiver.handle);
     await new Promise<void>((ok, fail) => {
       server.once("error", fail);
       server.listen(port, host, () => ok());
@@ -136,7 +153,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       const { subscriptionCall } = await import("./support/subscription-call.js");
       const call = subscriptionCall(registry, startBlock as TriggerBlock, trigger.secretParam, env, { secrets: [secret], ...(mocks ? { baseUrls: mocks.urls, tokenUrls: mocks.tokenUrls } : {}) });
       const log = (line: string) => io.stderr.write(`serve: ${redact(line, call.secrets)}\n`);
-      subscription = await keepSubscription({ trigger, url: `${publicUrl}${path}`, secret, store, call, log }).catch(async (e: unknown) => {
+      subscription = await keepSubscription({ trigger, url: `${publicUrl}${path}`, ...(lifecycle ? { lifecycleUrl: `${publicUrl}${lifecyclePath}` } : {}), secret, store, call, log }).catch(async (e: unknown) => {
         await new Promise<void>((done) => server.close(() => done()));
         if (e instanceof SubscriptionError) throw new UsageError("BW3011", `--public-url: ${redact(e.message, call.secrets)}`);
         throw e;
@@ -144,7 +161,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     }
     await io.interrupted;
     await new Promise<void>((done) => server.close(() => done()));
-    await Promise.allSettled([...receiver.inFlight]);
+    await Promise.allSettled([...receiver.inFlight, ...(lifecycle?.inFlight ?? [])]);
     // After the runs: a run may still need the events the subscription brings until it ends.
     await subscription?.stop();
     return 0;

@@ -176,6 +176,11 @@ export const PROBLEMS = {
     example: 'triggers.zqfoo_item_created.event.callback.name: operation "createHook" declares no callback "itemCreated" in openapi.yaml (callbacks: itemChanged)',
     fix: "Name what the document (or the manifest) has: the message lists it.",
   },
+  BW2026: {
+    meaning: "A trigger's value is not one it can use: a subscription input its parameter refuses, a `{{…}}` serve does not fill there, or a `match` value the event cannot hold.",
+    example: 'triggers.zqfoo_item_created.subscription.create.inputs.kind: "item.made" is not a value zqfoo_create_hook takes (kind: must be one of item.created, item.updated, got "item.made")',
+    fix: "Give a value the parameter (and so the document) allows, or the event's field can hold; use only the templates the message lists.",
+  },
   BW3001: {
     meaning: "An option is unknown, or given without the value it needs (or with one it does not take).",
     example: "unknown option --provder (did you mean --provider?)",

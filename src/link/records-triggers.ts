@@ -47,15 +47,9 @@ export const TRIGGER_CONCEPTS = {
       ...decided({ none: RECEIVER }, ["trigger.items", "trigger.match", "trigger.handshakes", "trigger.handshakes.echoQuery", "trigger.handshakes.echoHeader", "trigger.eventId", "trigger.acknowledge", "trigger.maxBodyBytes"]),
       "trigger.authentication": { fields: "triggerAuthentication" },
       "trigger.subscription": { fields: "triggerSubscription" },
-      ...decided({ none: SUBSCRIPTION }, [
-        "triggerSubscription.create",
-        "triggerSubscription.renew",
-        "triggerSubscription.delete",
-        "triggerSubscription.id",
-        "triggerSubscription.lifetimeMinutes",
-        "triggerStep.operation",
-        "triggerStep.inputs",
-      ]),
+      ...decided({ none: SUBSCRIPTION }, ["triggerSubscription.create", "triggerSubscription.renew", "triggerSubscription.delete", "triggerSubscription.id", "triggerSubscription.lifetimeMinutes"]),
+      "triggerSubscription.lifecycle": { fields: "triggerLifecycle" },
+      ...decided({ none: SUBSCRIPTION }, ["triggerStep.operation", "triggerStep.inputs", "triggerLifecycle.callback", "triggerLifecycle.items", "triggerLifecycle.event", "triggerLifecycle.subscription", "triggerLifecycle.actions"]),
     },
   },
 } as const satisfies Record<string, ConceptRecord>;

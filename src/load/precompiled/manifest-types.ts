@@ -1179,7 +1179,7 @@ export interface ManifestTriggerAuthentication {
   }
 }
 /**
- * How `blockwright serve --public-url` keeps the provider delivering: each step one of this manifest's operations with its inputs. Inputs may hold `{{trigger.url}}` (the address deliveries go to), `{{trigger.secret}}`, `{{trigger.expiresAt}}` (now plus `lifetimeMinutes`, ISO 8601) and `{{subscription.id}}`.
+ * How `blockwright serve --public-url` keeps the provider delivering: each step one of this manifest's operations with its inputs. Inputs may hold `{{trigger.url}}` (the address deliveries go to), `{{trigger.secret}}`, `{{trigger.expiresAt}}` (now plus `lifetimeMinutes`, ISO 8601), `{{trigger.lifecycleUrl}}` (the address lifecycle notifications go to, with `lifecycle`) and `{{subscription.id}}`.
  */
 export interface ManifestTriggerSubscription {
   create: ManifestTriggerStep
@@ -1193,6 +1193,7 @@ export interface ManifestTriggerSubscription {
    * How long a subscription lasts before the provider drops it (renewed 10% of it earlier).
    */
   lifetimeMinutes?: number
+  lifecycle?: ManifestTriggerLifecycle
 }
 /**
  * An operation of this manifest and its inputs.
@@ -1206,6 +1207,33 @@ export interface ManifestTriggerStep {
    * Its inputs (templates allowed, see the subscription).
    */
   inputs?: {}
+}
+/**
+ * Notifications the provider sends about the subscription itself, to the address the create step passes as `{{trigger.lifecycleUrl}}`: authenticated, handshaken and acknowledged like the trigger's deliveries, and acted on by `serve`: `renew` (renew the subscription now, as a provider asking for reauthorization wants), `recreate` (create it again: the provider removed it) or `log`. Any other event is logged.
+ */
+export interface ManifestTriggerLifecycle {
+  /**
+   * The callback of the create step's operation, in the OpenAPI document, whose request body is a lifecycle notification: the pointers below must be fields of it.
+   */
+  callback: string
+  /**
+   * When one delivery holds several notifications: the JSON pointer of their array.
+   */
+  items?: string
+  /**
+   * The JSON pointer, in one notification, of the field naming its event.
+   */
+  event: string
+  /**
+   * The JSON pointer, in one notification, of the field naming the subscription it is about: a notification about another subscription is ignored.
+   */
+  subscription?: string
+  /**
+   * What serve does on each event, by the event's name.
+   */
+  actions: {
+    [k: string]: ("renew" | "recreate" | "log")
+  }
 }
 
 /** Every field of the manifest, once: `<definition>.<field>` (a definition's own fields), `manifest.<field>` (the top level). */
@@ -1434,6 +1462,11 @@ export type ManifestField =
   | "triggerAuthentication.standardWebhooks.toleranceSeconds"
   | "triggerAuthentication.sharedSecret"
   | "triggerAuthentication.sharedSecret.pointer"
+  | "triggerLifecycle.callback"
+  | "triggerLifecycle.items"
+  | "triggerLifecycle.event"
+  | "triggerLifecycle.subscription"
+  | "triggerLifecycle.actions"
   | "triggerStep.operation"
   | "triggerStep.inputs"
   | "triggerSubscription.create"
@@ -1441,6 +1474,7 @@ export type ManifestField =
   | "triggerSubscription.delete"
   | "triggerSubscription.id"
   | "triggerSubscription.lifetimeMinutes"
+  | "triggerSubscription.lifecycle"
   | "valueTest.from"
   | "valueTest.equals"
   | "wireBody.in"
