@@ -39,6 +39,13 @@ async function withReceiver(answer: (req: IncomingMessage, body: string, res: Se
   }
 }
 
+/** Polls until `done()` holds: a wait on a condition, never on a time. */
+async function until(done: () => boolean): Promise<void> {
+  while (!done()) await new Promise((r) => setTimeout(r, 20));
+}
+
+const run = (url: string, options: { interrupted?: Promise<void> } = {}) => cli(["emit", "shelf_book_added", "--to", url, "--secret-env", "ZQ_SECRET"], { cwd: dir, env: { ZQ_SECRET: SECRET }, ...options });
+
 describe("blockwright emit", () => {
   it("sends the spec's example signed with the secret, and shows the answer escaped and without the secret", async () => {
     await withReceiver(
@@ -106,4 +113,63 @@ describe("blockwright emit", () => {
       stderr: expect.stringContaining("--handshake sends no delivery: it takes no --secret-env, --example or --param [BW3004]"),
     });
   });
+  it("stops reading an endless answer at its size limit, with the rule, and closes the connection", async () => {
+    let closed = false;
+    let sent = 0;
+    await withReceiver(
+      (_req, _body, res) => {
+        res.writeHead(200, { "content-type": "text/plain" });
+        res.on("close", () => (closed = true));
+        const chunk = Buffer.alloc(64 * 1024, "z");
+        // Endless, as fast as the client reads: only a safety stop (64 MiB, then silence, never an end) keeps a
+        // regression from filling the memory of the test's worker.
+        const pump = () => {
+          while (!res.destroyed && sent < 64 * 1024 * 1024) {
+            sent += chunk.byteLength;
+            if (!res.write(chunk)) return void res.once("drain", pump);
+          }
+        };
+        pump();
+      },
+      async (url) => {
+        const r = await run(url);
+        expect(r).toMatchObject({ code: 2, stdout: "" });
+        expect(r.stderr).toContain(`--to ${new URL(url).origin}: the receiver answered 200, but its answer is larger than 1 MiB (rule: an answer of at most 1048576 bytes): stopped reading [BW3011]`);
+        await until(() => closed);
+        expect(sent).toBeLessThan(64 * 1024 * 1024);
+      },
+    );
+  }, 60_000);
+
+  it("stops at its deadline an answer that never ends, and at once when interrupted", async () => {
+    let closes = 0;
+    const timers = new Set<NodeJS.Timeout>();
+    const drip = (_req: IncomingMessage, _body: string, res: ServerResponse) => {
+      res.writeHead(200, { "content-type": "text/plain" });
+      const timer = setInterval(() => res.write("z"), 100);
+      timers.add(timer);
+      res.on("close", () => {
+        clearInterval(timer);
+        closes++;
+      });
+    };
+    try {
+      await withReceiver(drip, async (url) => {
+        const r = await run(url);
+        expect(r).toMatchObject({ code: 2, stdout: "" });
+        expect(r.stderr).toContain(`--to ${new URL(url).origin}: the receiver answered 200, but its answer did not end within 10 s (rule: the whole answer within 10 s): stopped reading [BW3011]`);
+        await until(() => closes === 1);
+        // Ctrl-C while the answer drips: stopped there, not at the deadline.
+        let interrupt = () => {};
+        const interrupted = new Promise<void>((r) => (interrupt = r));
+        const pending = run(url, { interrupted });
+        await until(() => closes === 1 && timers.size === 2);
+        interrupt();
+        expect(await pending).toMatchObject({ code: 130, stdout: "" });
+        await until(() => closes === 2);
+      });
+    } finally {
+      for (const t of timers) clearInterval(t);
+    }
+  }, 60_000);
 });

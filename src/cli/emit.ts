@@ -1,7 +1,7 @@
 // `blockwright emit <triggerId> --to <url> [--secret-env NAME] [--example name] [--param /pointer=value]... [--handshake] [--specs dir]`
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import { isLoopback, redact, type TriggerSpec } from "@blockwright/runtime/internal";
+import { type Deadline, isLoopback, readBody, redact, send, startDeadline, type TriggerSpec } from "@blockwright/runtime/internal";
 import { lineText } from "../common/github-actions.js";
 import { listOption, parseArgs, PROJECT_OPTIONS, projectDirs, projectProviders, stringOption } from "./support/args.js";
 import { fromSpecs, UsageError, type CliIo } from "./support/io.js";
@@ -27,8 +27,9 @@ answer (escaped); the secret is never printed.
                         token, a hook secret) and check that it is echoed
   --specs <dir>         the specs the delivery is made from (default ./specs)
 
-Sent once, redirects not followed, 10 s at most. The same delivery sent twice
-is the same event (the same id): a receiver runs it once.
+Sent once, redirects not followed, 10 s at most, the answer included, of
+which 1 MiB at most is read. The same delivery sent twice is the same event
+(the same id): a receiver runs it once.
 
 Exit status: 0 the receiver took it (2xx; a handshake echoed), 1 it did
 not, 2 usage error, 70 internal error (a bug: please report it).`;
@@ -36,6 +37,8 @@ not, 2 usage error, 70 internal error (a bug: please report it).`;
 const TIMEOUT_MS = 10_000;
 /** How much of the receiver's answer is shown. */
 const SHOWN_CHARS = 200;
+/** The most of a receiver's answer read (an acknowledgement is a few bytes): past it, reading stops. */
+const ANSWER_BYTES = 1024 * 1024;
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, { ...PROJECT_OPTIONS, to: { type: "string" }, "secret-env": { type: "string" }, example: { type: "string" }, param: { type: "string", multiple: true }, handshake: { type: "boolean" } });
@@ -50,11 +53,30 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   if (handshake && (secretEnv !== undefined || exampleName !== undefined || fields.length)) throw new UsageError("BW3004", "--handshake sends no delivery: it takes no --secret-env, --example or --param");
 
   const { trigger, doc } = await findTrigger(triggerId, projectDirs(args, io.cwd).specs, io);
+  // One deadline for the whole command, the answers' bodies included (read-body.ts), and Ctrl-C.
   const controller = new AbortController();
   void io.interrupted.then(() => controller.abort());
-  const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(TIMEOUT_MS)]);
-  if (handshake) return sendHandshakes(trigger, to, io, signal);
+  const deadline = startDeadline(TIMEOUT_MS, controller.signal, { abortable: true });
+  try {
+    return handshake ? await sendHandshakes(trigger, to, io, deadline) : await sendDelivery(trigger, doc, to, io, deadline, { secretEnv, exampleName, fields });
+  } catch (e) {
+    if (e instanceof Interrupted) return 130;
+    throw e;
+  } finally {
+    deadline.done();
+  }
+}
 
+/** What the options say of the delivery to send. */
+interface DeliveryOptions {
+  secretEnv: string | undefined;
+  exampleName: string | undefined;
+  fields: { pointer: string[]; value: unknown }[];
+}
+
+/** The delivery made from the spec's example, signed, sent; its answer printed. */
+async function sendDelivery(trigger: TriggerSpec, doc: Awaited<ReturnType<typeof findTrigger>>["doc"], to: URL, io: CliIo, deadline: Deadline, { secretEnv, exampleName, fields }: DeliveryOptions): Promise<number> {
+  const triggerId = trigger.id;
   const { envVariableName } = await import("../model/naming.js");
   const variable = secretEnv ?? envVariableName(trigger.provider, trigger.secretParam);
   const secret = io.env[variable];
@@ -75,7 +97,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const { verifyEvent } = await import("@blockwright/runtime/internal");
   const own = await verifyEvent(trigger, { method: "POST", url: to.href, headers, body }, { secret });
   if (!own.ok) io.stderr.write(`emit: warning: this delivery does not verify here either: ${own.error.code}: ${lineText(redact(own.error.message, [secret]))}\n`);
-  const answer = await send(to, { method: "POST", headers, body, redirect: "manual", signal });
+  const answer = await exchange(to, { method: "POST", headers, body }, deadline);
   const event = own.ok ? ` event ${lineText(own.events.map((e) => e.id).join(", "))}` : "";
   io.stdout.write(`${answer.status} ${lineText(answer.statusText)} ${trigger.id}${event} (example "${lineText(example.name)}", ${Buffer.byteLength(body)} bytes)${shown(answer.text, secret)}\n`);
   return answer.status >= 200 && answer.status < 300 ? 0 : 1;
@@ -94,14 +116,14 @@ async function findTrigger(id: string, specs: string, io: CliIo) {
 }
 
 /** Each handshake the trigger declares, sent with a fresh token: answered when the token comes back as the provider expects. */
-async function sendHandshakes(trigger: TriggerSpec, to: URL, io: CliIo, signal: AbortSignal): Promise<number> {
+async function sendHandshakes(trigger: TriggerSpec, to: URL, io: CliIo, deadline: Deadline): Promise<number> {
   if (!trigger.handshakes.length) throw new UsageError("BW3012", `${trigger.id} declares no handshake (manifest handshakes): send a delivery instead`);
   let answered = true;
   for (const h of trigger.handshakes) {
     const token = `blockwright handshake ${randomUUID().slice(0, 8)}`;
     const url = new URL(to);
     if (h.kind === "echo-query") url.searchParams.set(h.param, token);
-    const answer = await send(url, { method: "POST", headers: { "content-type": "text/plain", ...(h.kind === "echo-header" ? { [h.header]: token } : {}) }, body: "", redirect: "manual", signal });
+    const answer = await exchange(url, { method: "POST", headers: { "content-type": "text/plain", ...(h.kind === "echo-header" ? { [h.header]: token } : {}) }, body: "" }, deadline);
     const echoed = h.kind === "echo-query" ? answer.status === 200 && answer.text === token && /^text\/plain\b/i.test(answer.headers.get("content-type") ?? "") : answer.status === 200 && answer.headers.get(h.header) === token;
     answered &&= echoed;
     const what = h.kind === "echo-query" ? `the ${h.param} query parameter echoed as text/plain` : `the ${h.header} header echoed`;
@@ -110,15 +132,38 @@ async function sendHandshakes(trigger: TriggerSpec, to: URL, io: CliIo, signal: 
   return answered ? 0 : 1;
 }
 
-async function send(url: URL, init: RequestInit): Promise<{ status: number; statusText: string; text: string; headers: Headers }> {
+/** Ctrl-C or SIGTERM while a request was under way. */
+class Interrupted extends Error {}
+
+/**
+ * Send one request (redirects not followed) and read its answer through the
+ * runtime's reader: within the command's deadline, the body included, and at
+ * most ANSWER_BYTES of it. `fetch`'s own `text()` read an endless answer for
+ * as long as it came, the deadline's signal unheard once the body streamed.
+ */
+async function exchange(url: URL, request: { method: string; headers: Record<string, string>; body: string }, deadline: Deadline): Promise<{ status: number; statusText: string; text: string; headers: Headers }> {
+  const where = `--to ${lineText(url.origin)}`;
+  let response: Response;
   try {
-    const response = await fetch(url, init);
-    return { status: response.status, statusText: response.statusText, text: await response.text(), headers: response.headers };
+    response = await deadline.race(send((r) => fetch(r), { ...request, url: url.href }, deadline.signal));
   } catch (e) {
+    if (deadline.cancelled) throw new Interrupted();
     const error = e as Error & { cause?: { code?: string; message?: string } };
-    const why = error.name === "TimeoutError" ? `no answer within ${TIMEOUT_MS / 1000} s` : (error.cause?.code ?? error.cause?.message ?? error.message);
-    throw new UsageError("BW3011", `--to ${lineText(url.origin)}: cannot reach the receiver (${lineText(String(why))})`);
+    const why = deadline.timedOut ? `no answer within ${TIMEOUT_MS / 1000} s` : (error.cause?.code ?? error.cause?.message ?? error.message);
+    throw new UsageError("BW3011", `${where}: cannot reach the receiver (${lineText(String(why))})`);
   }
+  const answered = `${where}: the receiver answered ${response.status}`;
+  let body: Awaited<ReturnType<typeof readBody>>;
+  try {
+    body = await deadline.race(readBody(response, ANSWER_BYTES, deadline));
+  } catch (e) {
+    if (deadline.cancelled) throw new Interrupted();
+    if (deadline.timedOut) throw new UsageError("BW3011", `${answered}, but its answer did not end within ${TIMEOUT_MS / 1000} s (rule: the whole answer within ${TIMEOUT_MS / 1000} s): stopped reading`);
+    const error = e as Error & { cause?: { code?: string; message?: string } };
+    throw new UsageError("BW3011", `${answered}, but its answer broke off (${lineText(String(error.cause?.code ?? error.cause?.message ?? error.message))})`);
+  }
+  if ("tooLarge" in body) throw new UsageError("BW3011", `${answered}, but its answer is larger than ${ANSWER_BYTES / 1024 / 1024} MiB (rule: an answer of at most ${ANSWER_BYTES} bytes): stopped reading`);
+  return { status: response.status, statusText: response.statusText, text: body.text, headers: response.headers };
 }
 
 /** The start of the receiver's answer, on one line, without the secret. */
