@@ -172,4 +172,36 @@ describe("blockwright emit", () => {
       for (const t of timers) clearInterval(t);
     }
   }, 60_000);
+
+  it("takes the secret out of the whole answer before cutting it to its start, and out of the status text", async () => {
+    // Cut first, the secret straddling the cut was no longer found: its first 12 characters were printed.
+    const filler = "f".repeat(188);
+    await withReceiver(
+      (_req, _body, res) => {
+        res.writeHead(202, `Accepted ${SECRET}`, { "content-type": "text/plain" });
+        res.end(`${filler}${SECRET} and more after it`);
+      },
+      async (url) => {
+        const r = await run(url);
+        expect(r.code).toBe(0);
+        expect(r.stdout).toMatch(/^202 Accepted \[redacted\] shelf_book_added event msg_\w+ \(example "added", \d+ bytes\): f{188}\[redacted\] a\u2026\n$/);
+        expect(r.stdout).not.toContain(SECRET.slice(0, 8));
+      },
+    );
+  });
+
+  it("cuts the answer between characters, never inside one", async () => {
+    await withReceiver(
+      (_req, _body, res) => {
+        res.writeHead(202, { "content-type": "text/plain; charset=utf-8" });
+        res.end(`a${"\u{1F600}".repeat(300)}`);
+      },
+      async (url) => {
+        const r = await run(url);
+        expect(r.code).toBe(0);
+        const shown = r.stdout.slice(r.stdout.indexOf("): ") + 3, -1);
+        expect(shown).toBe(`a${"\u{1F600}".repeat(199)}\u2026`);
+      },
+    );
+  });
 });

@@ -98,8 +98,8 @@ async function sendDelivery(trigger: TriggerSpec, doc: Awaited<ReturnType<typeof
   const own = await verifyEvent(trigger, { method: "POST", url: to.href, headers, body }, { secret });
   if (!own.ok) io.stderr.write(`emit: warning: this delivery does not verify here either: ${own.error.code}: ${lineText(redact(own.error.message, [secret]))}\n`);
   const answer = await exchange(to, { method: "POST", headers, body }, deadline);
-  const event = own.ok ? ` event ${lineText(own.events.map((e) => e.id).join(", "))}` : "";
-  io.stdout.write(`${answer.status} ${lineText(answer.statusText)} ${trigger.id}${event} (example "${lineText(example.name)}", ${Buffer.byteLength(body)} bytes)${shown(answer.text, secret)}\n`);
+  const event = own.ok ? ` event ${outside(own.events.map((e) => e.id).join(", "), secret)}` : "";
+  io.stdout.write(`${answer.status} ${outside(answer.statusText, secret)} ${trigger.id}${event} (example "${lineText(example.name)}", ${Buffer.byteLength(body)} bytes)${shown(answer.text, secret)}\n`);
   return answer.status >= 200 && answer.status < 300 ? 0 : 1;
 }
 
@@ -127,7 +127,7 @@ async function sendHandshakes(trigger: TriggerSpec, to: URL, io: CliIo, deadline
     const echoed = h.kind === "echo-query" ? answer.status === 200 && answer.text === token && /^text\/plain\b/i.test(answer.headers.get("content-type") ?? "") : answer.status === 200 && answer.headers.get(h.header) === token;
     answered &&= echoed;
     const what = h.kind === "echo-query" ? `the ${h.param} query parameter echoed as text/plain` : `the ${h.header} header echoed`;
-    io.stdout.write(`${answer.status} ${lineText(answer.statusText)} ${trigger.id} handshake: ${echoed ? what : `not answered (expected ${what})`}${echoed ? "" : shown(answer.text, "")}\n`);
+    io.stdout.write(`${answer.status} ${outside(answer.statusText, "")} ${trigger.id} handshake: ${echoed ? what : `not answered (expected ${what})`}${echoed ? "" : shown(answer.text, "")}\n`);
   }
   return answered ? 0 : 1;
 }
@@ -166,12 +166,22 @@ async function exchange(url: URL, request: { method: string; headers: Record<str
   return { status: response.status, statusText: response.statusText, text: body.text, headers: response.headers };
 }
 
-/** The start of the receiver's answer, on one line, without the secret. */
+/** Text from the receiver on one line: the secret taken out, then escaped. */
+function outside(text: string, secret: string): string {
+  return lineText(secret ? redact(text, [secret]) : text);
+}
+
+/**
+ * The start of the receiver's answer, on one line, without the secret: the
+ * whole answer redacted first, then cut (a secret the cut split would no
+ * longer be found), then escaped.
+ */
 function shown(text: string, secret: string): string {
-  const trimmed = text.trim();
-  if (!trimmed) return "";
-  const cut = trimmed.length > SHOWN_CHARS ? `${trimmed.slice(0, SHOWN_CHARS)}…` : trimmed;
-  return `: ${lineText(secret ? redact(cut, [secret]) : cut)}`;
+  const clean = (secret ? redact(text, [secret]) : text).trim();
+  if (!clean) return "";
+  const chars = [...clean.slice(0, 2 * SHOWN_CHARS + 2)];
+  const cut = chars.length > SHOWN_CHARS ? `${chars.slice(0, SHOWN_CHARS).join("")}…` : clean;
+  return `: ${lineText(cut)}`;
 }
 
 /** `--to`: an absolute https address, or http on loopback (a receiver under test). */
