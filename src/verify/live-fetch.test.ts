@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executeToolDefinition } from "@blockwright/runtime/internal";
 import { neverEndingServer, server } from "../../test-support/loopback-server.js";
-import { toolOf } from "./__fixtures__/subject.js";
+import { irFixture } from "../../test-support/ir-fixtures.js";
 import { liveLink, Refused } from "./live-fetch.js";
 
 let upstream: Awaited<ReturnType<typeof server>>;
@@ -76,8 +76,9 @@ describe("the live fetch", () => {
         const link = liveLink({ origins: new Set([endless.url]), maxRequests: 5, intervalMs: 0 });
         const { fetch, exchanges } = link.fetchFor(false);
         // No signal: the deadline alone must stop the body (verify's library callers may give none).
-        const tool = toolOf("list_things", { id: "zqlive_list_things", provider: "zqlive", auth: { type: "none" }, server: { replyBytes: 64 * 1024 } });
-        const result = await executeToolDefinition(tool, {}, { baseUrl: endless.url, fetch, retries: 0, timeoutMs: mode === "drip" ? 300 : 60_000 });
+        const shelf = irFixture("shelf").operations.find((o) => o.tool.id === "shelf_get_book")!.tool;
+        const tool = { ...shelf, server: { ...shelf.server, replyBytes: 64 * 1024 } };
+        const result = await executeToolDefinition(tool, { apiKey: "zq-live-key-1", bookId: "b-1" }, { baseUrl: endless.url, fetch, retries: 0, timeoutMs: mode === "drip" ? 300 : 60_000 });
         expect(result.success).toBe(false);
         if (mode === "endless") expect(!result.success && result.error).toMatchObject({ code: "REPLY_TOO_LARGE", message: expect.stringContaining("more than 65536 bytes") });
         else expect(!result.success && result.error).toMatchObject({ type: "timeout" });
