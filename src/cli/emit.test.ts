@@ -204,4 +204,27 @@ describe("blockwright emit", () => {
       },
     );
   });
+
+  it("refuses a --param that would nest the event past the nesting limit, naming the rule, before sending", async () => {
+    const nested = (depth: number) => `${"[".repeat(depth)}1${"]".repeat(depth)}`;
+    const send = (param: string) => cli(["emit", "shelf_book_added", "--to", "http://127.0.0.1:9/", "--secret-env", "ZQ_SECRET", "--param", param], { cwd: dir, env: { ZQ_SECRET: SECRET } });
+    const deep = await send(`/book/rank:=${nested(20_000)}`);
+    expect(deep).toMatchObject({ code: 2, stdout: "" });
+    expect(deep.stderr).toContain(
+      '--param "/book/rank": the event would be nested more than 100 levels deep (rule: depth; arrays and objects may nest at most 100 levels) (2 of them the pointer\'s), got a value nested deeper at 0/0/0/…/0/0 [BW3003]',
+    );
+    const longPointer = await send(`${"/a".repeat(150)}=1`);
+    expect(longPointer).toMatchObject({ code: 2, stdout: "" });
+    expect(longPointer.stderr).toContain("the pointer has 150 segments, so the event would be nested more than 100 levels deep (rule: depth;");
+    expect((await send(`/book/rank:=${nested(99)}`)).stderr).toContain("got a value nested deeper at 0/0/0/…/0/0 [BW3003]");
+    // At the limit: sent.
+    await withReceiver(
+      (_req, _body, res) => res.writeHead(202).end(),
+      async (url, got) => {
+        const r = await cli(["emit", "shelf_book_added", "--to", url, "--secret-env", "ZQ_SECRET", "--param", `/book/rank:=${nested(98)}`], { cwd: dir, env: { ZQ_SECRET: SECRET } });
+        expect(r).toMatchObject({ code: 0, stderr: "" });
+        expect(JSON.parse(got[0]!.body).book.rank).toEqual(JSON.parse(nested(98)));
+      },
+    );
+  });
 });

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { type Deadline, isLoopback, readBody, redact, send, startDeadline, type TriggerSpec } from "@blockwright/runtime/internal";
 import { lineText } from "../common/github-actions.js";
+import { MAX_NESTING, NESTING_RULE, shownPath, tooDeep } from "../common/nesting.js";
 import { listOption, parseArgs, PROJECT_OPTIONS, projectDirs, projectProviders, stringOption } from "./support/args.js";
 import { fromSpecs, UsageError, type CliIo } from "./support/io.js";
 
@@ -199,20 +200,32 @@ function receiverUrl(text: string | undefined): URL {
   return url;
 }
 
-/** `--param /pointer=value` (a string) or `/pointer:=json`. */
+/**
+ * `--param /pointer=value` (a string) or `/pointer:=json`. The event holding
+ * it may nest at most MAX_NESTING levels, its pointer's included: deeper, the
+ * body could not be written (JSON.stringify ran out of stack: exit 70).
+ */
 function eventField(entry: string): { pointer: string[]; value: unknown } {
   const eq = entry.indexOf("=");
   if (!entry.startsWith("/") || eq < 2) throw new UsageError("BW3003", `--param takes /pointer=value (a field of the event, e.g. /data/id=zq-1), got ${JSON.stringify(entry.split("=")[0])}…`);
   const json = entry[eq - 1] === ":";
-  const pointer = entry
-    .slice(1, json ? eq - 1 : eq)
+  const written = entry.slice(0, json ? eq - 1 : eq);
+  const pointer = written
+    .slice(1)
     .split("/")
     .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const shown = JSON.stringify(written.length > 60 ? `${written.slice(0, 60)}…` : written);
+  if (pointer.length > MAX_NESTING) throw new UsageError("BW3003", `--param ${shown}: the pointer has ${pointer.length} segments, so the event would be ${NESTING_RULE}`);
   const text = entry.slice(eq + 1);
   if (!json) return { pointer, value: text };
+  let value: unknown;
   try {
-    return { pointer, value: JSON.parse(text) };
+    value = JSON.parse(text);
   } catch (e) {
     throw new UsageError("BW3003", `--param ${entry.slice(0, eq + 1)}: the value after := must be JSON (${(e as Error).message})`);
   }
+  // The value's top level is the pointer's last: the levels left to it are those the pointer leaves.
+  const deep = tooDeep(value, MAX_NESTING - pointer.length);
+  if (deep) throw new UsageError("BW3003", `--param ${shown}: the event would be ${NESTING_RULE} (${pointer.length} of them the pointer's), got a value nested deeper at ${shownPath(deep)}`);
+  return { pointer, value };
 }
