@@ -32,12 +32,12 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
 
   const { readSourceText, UnreadableSource, INPUT_LIMITS } = await import("../load/input-file.js");
   const { parseReport, mergeReports, UnreadableReport } = await import("../contract/report/read-report.js");
+  const refused = (e: unknown) => (e instanceof UnreadableSource || e instanceof UnreadableReport ? new UsageError(e instanceof UnreadableSource ? e.code : "BW3010", e.message) : e);
   const reports = files.map((file) => {
     try {
       return parseReport(readSourceText(resolve(io.cwd, file), file, INPUT_LIMITS.report), file);
     } catch (e) {
-      if (e instanceof UnreadableSource || e instanceof UnreadableReport) throw new UsageError(e instanceof UnreadableSource ? e.code : "BW3010", e.message);
-      throw e;
+      throw refused(e);
     }
   });
   const merged = mergeReports(reports);
