@@ -151,6 +151,18 @@ describe("blockwright report merge", () => {
     }
   });
 
+  it("refuses a shard given twice, which would count its cases twice", async () => {
+    const first = write("1.json", jsonReport(one));
+    const again = await cli(["report", "merge", first, write("2.json", jsonReport(two)), first, "--reporter", "json"]);
+    expect(again).toMatchObject({ code: 2, stdout: "" });
+    expect(again.stderr).toContain(`${first}: shard 1/2 again (also ${first}): each shard is merged once (rule: no shard twice), or its cases are counted twice [BW3010]`);
+    // JUnit carries no shard label: the same cases in two reports tell.
+    const copy = write("1-copy.xml", junitReport(one));
+    const junit = await cli(["report", "merge", write("1.xml", junitReport(one)), copy, "--reporter", "json"]);
+    expect(junit).toMatchObject({ code: 2, stdout: "" });
+    expect(junit.stderr).toContain(`${copy}: case "zqalpha_get › example › case 1" again (also in ${join(tmp, "1.xml")}): each shard is merged once (rule: no case in two reports), or its cases are counted twice [BW3010]`);
+  });
+
   it("refuses a missing file and an unknown action", async () => {
     expect((await cli(["report", "merge", join(tmp, "absent.json")])).stderr).toContain("absent.json");
     expect(await cli(["report", "join", "x"])).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown action "join": the one action is merge') });

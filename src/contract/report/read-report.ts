@@ -4,6 +4,7 @@
 // operation, kind and name, status, time, message, position and reproduce line). Anything
 // else is refused with what was expected, each damaged field naming itself (report-fields.ts).
 import { XMLParser } from "fast-xml-parser";
+import { lineText } from "../../common/github-actions.js";
 import { RESULT_KINDS } from "../kinds/index.js";
 import type { CaseResult } from "../run.js";
 import type { ResultKind } from "../types.js";
@@ -115,6 +116,30 @@ function caseOf(tc: XmlNode, provider: string, file: string, where: string): Cas
     ...(at ? { at: { file: at[1] ?? "", line: Number(at[2]), col: Number(at[3]) } } : {}),
     ...(body !== undefined && reproduce !== undefined ? { failure: { violation: body, reproduce } } : {}),
   };
+}
+
+/**
+ * Refuse a shard given twice: merged, each of its cases counted twice. A
+ * case is in one shard only (its id is unique in the suite), and a shard's
+ * label (`i/n`) names one part of the run.
+ */
+export function refuseRepeats(read: readonly { file: string; report: SuiteReport }[]): void {
+  const shards = new Map<string, string>();
+  const cases = new Map<string, number>();
+  for (const [i, { file, report }] of read.entries()) {
+    if (report.shard !== undefined) {
+      const other = shards.get(report.shard);
+      if (other !== undefined) throw new UnreadableReport(`${file}: shard ${report.shard} again (also ${other}): each shard is merged once (rule: no shard twice), or its cases are counted twice`);
+      shards.set(report.shard, file);
+    }
+    for (const r of report.results) {
+      const other = cases.get(r.id);
+      if (other !== undefined && other !== i) {
+        throw new UnreadableReport(`${file}: case ${lineText(JSON.stringify(r.id))} again (also in ${read[other]?.file}): each shard is merged once (rule: no case in two reports), or its cases are counted twice`);
+      }
+      cases.set(r.id, i);
+    }
+  }
 }
 
 /** One report of the whole run from its shards' reports: every case, the earliest start, the span to the last end. */
