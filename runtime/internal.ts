@@ -10,6 +10,7 @@ export { encodeForm, styledPairs } from "./call/form-body.js";
 export { ownValue, setOwn } from "./common/own.js";
 export { itemAt, entryOf, fieldOf, defined } from "./common/checked.js";
 export { cloneJson } from "./common/clone.js";
+export { MAX_NESTING, NESTING_RULE, shownPath, tooDeep } from "./common/nesting.js";
 export { validateInput, checkValueWith, isAbsent, checkAddress, show, hasStringRules, hasNumberRules, SECRET_MIN_LENGTH, type Issue, type ValueSupport } from "./validate/validate-params.js";
 export { isMultipleOf, multipleNear } from "./validate/number-rules.js";
 export { validateParams, checkValue, VALUE_SUPPORT } from "./validate/full-check.js";
