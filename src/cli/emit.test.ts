@@ -227,4 +227,18 @@ describe("blockwright emit", () => {
       },
     );
   });
+
+  it("escapes the spec's example names wherever it prints them", async () => {
+    const other = mkdtempSync(join(tmpdir(), "blockwright-emit-names-"));
+    try {
+      // An example named with a terminal's escape sequences (a document drafted from a published one may hold any).
+      shelfCopy(other, [{ file: "openapi.yaml", find: "                      added:", replace: '                      "added\\e]0;zq\\a\\e[2J":' }]);
+      const r = await cli(["emit", "shelf_book_added", "--to", "http://127.0.0.1:9/", "--secret-env", "ZQ_SECRET", "--example", "nope"], { cwd: other, env: { ZQ_SECRET: SECRET } });
+      expect(r).toMatchObject({ code: 2, stdout: "" });
+      expect(r.stderr).toContain('unknown example "nope" of shelf_book_added (examples: added\\u001b]0;zq\\u0007\\u001b[2J) [BW3006]');
+      expect(r.stderr).not.toContain("\u001b");
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
 });

@@ -87,7 +87,7 @@ async function sendDelivery(trigger: TriggerSpec, doc: Awaited<ReturnType<typeof
   const examples = media ? eventExamples(doc, media) : [];
   if (!media || !examples.length) throw new UsageError("BW3012", `${triggerId}: the spec gives no example of its event and none could be drawn from its schema`);
   const example = exampleName === undefined ? examples[0] : examples.find((e) => e.name === exampleName);
-  if (!example) throw new UsageError("BW3006", `unknown example ${JSON.stringify(exampleName)} of ${triggerId} (examples: ${examples.map((e) => e.name).join(", ")})`);
+  if (!example) throw new UsageError("BW3006", `unknown example ${JSON.stringify(exampleName)} of ${triggerId} (examples: ${lineText(examples.map((e) => e.name).join(", "))})`);
   const body = deliveryBody(trigger, media, example.body, { secret, fields });
   let headers: Record<string, string>;
   try {
