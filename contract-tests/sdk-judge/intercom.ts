@@ -23,7 +23,13 @@ const adapter: SdkAdapter<IntercomClient> = {
     createNote: (i, c) => i.notes.create({ contact_id: c.path.contact_id, ...params(c) } as never),
     listTags: (i) => i.tags.list(),
   },
-  quirks: [],
+  quirks: [
+    {
+      kind: "sdk",
+      at: "header intercom-version",
+      why: "the SDK sends the API version it is built for with every request; the document declares Intercom-Version an optional header, which Blockwright sends only when the call gives it (the workspace's default version applies then)",
+    },
+  ],
 };
 
 export default adapter;

@@ -23,12 +23,16 @@ const adapter: SdkAdapter<Mistral> = {
     SHARED.acceptJson("files_api_routes_list_files"),
     SHARED.acceptJson("files_api_routes_upload_file"),
     SHARED.acceptDownload("files_api_routes_download_file"),
-    {
-      kind: "sdk",
-      operation: "chat_completion_v1_chat_completions_post",
-      at: /^body \/(stream|guardrails\/\d+(\/block_on_error)?)$/,
-      why: "the SDK writes the default of an optional field the call leaves out (`stream: false`, a guardrail's `block_on_error: false`, from its schemas); the document declares the same defaults, which the service applies to a request without them",
-    },
+    ...[
+      ["chat_completion_v1_chat_completions_post", /^body \/(stream|guardrails\/\d+(\/block_on_error)?)$/],
+      ["files_api_routes_list_files", /^query (page|page_size|include_total)$/],
+      ["files_api_routes_upload_file", /^part visibility$/],
+    ].map(([operation, at]) => ({
+      kind: "sdk" as const,
+      operation: operation as string,
+      at: at as RegExp,
+      why: "the SDK writes the default of an optional field the call leaves out (`stream: false`, `page_size: 100`, `visibility: workspace`…, from its schemas); the document declares the same defaults, which the service applies to a request without them",
+    })),
   ],
 };
 

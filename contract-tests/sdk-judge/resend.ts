@@ -42,6 +42,12 @@ const adapter: SdkAdapter<Resend> = {
     {
       kind: "sdk",
       operation: "PATCH /audiences/{audience_id}/contacts/{id}",
+      at: /^(media type|body)$/,
+      why: "the SDK sends an empty JSON object when the call changes no field; the document's request body is optional, and Blockwright sends none then",
+    },
+    {
+      kind: "sdk",
+      operation: "PATCH /audiences/{audience_id}/contacts/{id}",
       at: "body /email",
       why: "the SDK addresses the contact by its email when given one (in the path, in place of the id) and never sends email in the body; the document's PATCH by id takes email as a field to change",
     },

@@ -23,6 +23,8 @@ export interface Explained extends Difference {
 
 export interface OperationResult {
   operation: string;
+  /** Which input (INPUTS): every field, or the required ones only. */
+  input: string;
   tool: string;
   /** Fields compared (method, path, query keys, headers, body leaves). */
   differences: Explained[];
@@ -85,10 +87,55 @@ function leafPointers(value: unknown, pointer = ""): string[] {
   return value && typeof value === "object" && Object.keys(value).length ? Object.entries(value).flatMap(([k, v]) => leafPointers(v, `${pointer}/${k}`)) : [pointer || "/"];
 }
 
+/** One logical call through Blockwright and through the SDK, compared. */
+async function compareCall(adapter: SdkAdapter, subject: Subject, tool: ToolSpec, operation: string, inputKind: string, input: Record<string, unknown>, recorder: Recorder, sdkBase: string): Promise<OperationResult> {
+  const run = adapter.operations[operation] as (client: unknown, call: ReturnType<typeof logicalCall>) => unknown;
+  const call = logicalCall(tool, input);
+  const row: OperationResult = { operation, input: inputKind, tool: tool.id, differences: [] };
+  recorder.take();
+  if (adapter.answer) recorder.answerWith(adapter.answer);
+  const given = tool.server.param ? { ...input, [tool.server.param]: recorder.origin } : input;
+  const outcome = await executeToolDefinition(tool, given, { ...(tool.server.param ? {} : { baseUrl: recorder.origin }), retries: 0 }).catch((e: unknown) => ({ ok: false as const, thrown: firstLine(e) }));
+  const ours = recorder.take();
+  let sdkError: string | undefined;
+  try {
+    await run(await adapter.client(sdkBase, call), call);
+  } catch (e) {
+    sdkError = firstLine(e);
+  }
+  const theirs = recorder.take();
+  const explain = (d: Difference): Explained => {
+    const quirk = adapter.quirks.find((q) => matches(q, operation, d.at));
+    return quirk ? { ...d, quirk: quirk.why, kind: quirk.kind } : d;
+  };
+  if (!ours.length || !theirs.length) {
+    row.problem = !ours.length
+      ? `Blockwright sent no request (${"thrown" in outcome ? outcome.thrown : JSON.stringify((outcome as { error?: unknown }).error ?? outcome).slice(0, 200)})`
+      : `the SDK sent no request (${sdkError ?? "no error"})`;
+    row.differences.push(explain({ at: "request", ...(ours.length ? { blockwright: "sent" } : {}), ...(theirs.length ? { sdk: "sent" } : {}) }));
+    return row;
+  }
+  if (sdkError) row.sdkNote = sdkError;
+  const [left, right] = [canonical(ours[0] as Recorded), canonical(theirs[0] as Recorded)];
+  if (process.env.SDK_JUDGE_DEBUG) {
+    const shown = (r: CanonicalRequest) => JSON.stringify({ ...r, headers: process.env.SDK_JUDGE_DEBUG === "2" ? r.headers : undefined });
+    process.stderr.write(`${operation} (${inputKind})\n  blockwright ${shown(left)}\n  sdk         ${shown(right)}\n`);
+  }
+  const names = headerNames(tool, subject);
+  const differences = compareRequests(left, right, { names });
+  if (ours.length !== theirs.length) differences.push({ at: "requests", blockwright: String(ours.length), sdk: String(theirs.length) });
+  row.compared = fieldsCompared(left, right, names);
+  row.differences = differences.map(explain);
+  return row;
+}
+
 const firstLine = (e: unknown) =>
   String((e as Error)?.message ?? e)
     .split("\n")[0]
     ?.slice(0, 200) ?? "";
+
+/** The inputs each operation is called with: every field (rich-values.ts), and the required ones only. */
+export const INPUTS = ["every field", "required only"] as const;
 
 export async function compareVendor(adapter: SdkAdapter, subject: Subject, operations: string[], recorder: Recorder, version: string, refused: () => string[]): Promise<VendorResult> {
   const result: VendorResult = { vendor: adapter.vendor, sdk: adapter.sdk, version, operations: [], uncovered: { ...(adapter.uncovered ?? {}) }, refused: [] };
@@ -96,45 +143,9 @@ export async function compareVendor(adapter: SdkAdapter, subject: Subject, opera
   for (const tool of subject.tools) {
     const operation = corpusName(tool, operations);
     if (!operation || !Object.hasOwn(adapter.operations, operation)) continue;
-    const run = adapter.operations[operation] as (client: unknown, call: ReturnType<typeof logicalCall>) => unknown;
-    const input = richInput(tool, subject.document, valuesOf(tool, subject.document));
-    const call = logicalCall(tool, input);
-    const row: OperationResult = { operation, tool: tool.id, differences: [] };
-    result.operations.push(row);
-    recorder.take();
-    if (adapter.answer) recorder.answerWith(adapter.answer);
-    const given = tool.server.param ? { ...input, [tool.server.param]: recorder.origin } : input;
-    const outcome = await executeToolDefinition(tool, given, { ...(tool.server.param ? {} : { baseUrl: recorder.origin }), retries: 0 }).catch((e: unknown) => ({ ok: false as const, thrown: firstLine(e) }));
-    const ours = recorder.take();
-    let sdkError: string | undefined;
-    try {
-      await run(await adapter.client(sdkBase, call), call);
-    } catch (e) {
-      sdkError = firstLine(e);
-    }
-    const theirs = recorder.take();
-    if (!ours.length || !theirs.length) {
-      const why = !ours.length
-        ? `Blockwright sent no request (${"thrown" in outcome ? outcome.thrown : JSON.stringify((outcome as { error?: unknown }).error ?? outcome).slice(0, 200)})`
-        : `the SDK sent no request (${sdkError ?? "no error"})`;
-      const quirk = adapter.quirks.find((q) => matches(q, operation, "request"));
-      row.problem = why;
-      row.differences.push({ at: "request", ...(ours.length ? { blockwright: "sent" } : {}), ...(theirs.length ? { sdk: "sent" } : {}), ...(quirk ? { quirk: quirk.why, kind: quirk.kind } : {}) });
-      continue;
-    }
-    if (sdkError) row.sdkNote = sdkError;
-    const [left, right] = [canonical(ours[0] as Recorded), canonical(theirs[0] as Recorded)];
-    if (process.env.SDK_JUDGE_DEBUG)
-      process.stderr.write(
-        `${operation}\n  blockwright ${JSON.stringify({ ...left, headers: process.env.SDK_JUDGE_DEBUG === "2" ? left.headers : undefined })}\n  sdk         ${JSON.stringify({ ...right, headers: process.env.SDK_JUDGE_DEBUG === "2" ? right.headers : undefined })}\n`,
-      );
-    const differences = compareRequests(left, right, { names: headerNames(tool, subject) });
-    row.compared = fieldsCompared(left, right, headerNames(tool, subject));
-    if (ours.length !== theirs.length) differences.push({ at: "requests", blockwright: String(ours.length), sdk: String(theirs.length) });
-    row.differences = differences.map((d) => {
-      const quirk = adapter.quirks.find((q) => matches(q, operation, d.at));
-      return quirk ? { ...d, quirk: quirk.why, kind: quirk.kind } : d;
-    });
+    const values = valuesOf(tool, subject.document);
+    const inputs: Record<(typeof INPUTS)[number], Record<string, unknown>> = { "every field": richInput(tool, subject.document, values), "required only": values.minimal() };
+    for (const kind of INPUTS) result.operations.push(await compareCall(adapter, subject, tool, operation, kind, inputs[kind], recorder, sdkBase));
   }
   result.refused = refused();
   const covered = new Set(result.operations.map((o) => o.operation));

@@ -40,7 +40,9 @@ export async function sdkMain(entries: CorpusEntry[], vendors: string[], options
       if (options.signal.aborted) break;
       records.set(adapter.vendor, { ...result, ranAt: new Date().toISOString() } as VendorResult);
       const open = unexplained([result]);
-      options.say(`  ${result.problem ? `problem: ${result.problem}; ` : ""}${result.operations.length} operations, ${open.length} unexplained differences${open.length ? `: ${open.map((d) => `${d.operation} ${d.at}`).join("; ")}` : ""}`);
+      options.say(
+        `  ${result.problem ? `problem: ${result.problem}; ` : ""}${result.operations.length} calls, ${open.length} unexplained differences${open.length ? `: ${open.map((d) => `${d.operation} (${d.input}) ${d.at}`).join("; ")}` : ""}`,
+      );
       write();
     }
   }

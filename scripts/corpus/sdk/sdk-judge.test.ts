@@ -78,25 +78,28 @@ const run = (a: SdkAdapter<ZqNotesClient>) => compareVendor(a as SdkAdapter, sub
 describe("the SDK comparison", () => {
   it("finds no difference when the client writes each request as the document says, over every place of both calls", async () => {
     const result = await run(adapter("none"));
-    expect(result.operations.map((o) => [o.operation, o.differences, o.problem])).toEqual([
-      ["createNote", [], undefined],
-      ["listNotes", [], undefined],
+    expect(result.operations.map((o) => [o.operation, o.input, o.differences, o.problem])).toEqual([
+      ["createNote", "every field", [], undefined],
+      ["createNote", "required only", [], undefined],
+      ["listNotes", "every field", [], undefined],
+      ["listNotes", "required only", [], undefined],
     ]);
-    // method, path, the query keys or form fields (meta's too), the credential and media type: not a vacuous match.
-    expect(result.operations.every((o) => (o.compared ?? 0) >= 6)).toBe(true);
+    // With every field: method, path, the query keys or form fields (meta's too), the credential and media type; not a vacuous match.
+    expect(result.operations.filter((o) => o.input === "every field").every((o) => (o.compared ?? 0) >= 6)).toBe(true);
   });
 
   it("reports a form field written as JSON text where the document says deepObject, at the field, with both sides' bytes", async () => {
     const result = await run(adapter("meta as JSON text"));
-    const create = result.operations.find((o) => o.operation === "createNote");
+    const create = result.operations.find((o) => o.operation === "createNote" && o.input === "every field");
     expect(create?.differences.map((d) => d.at)).toEqual(["form meta", "form meta[colour]", "form meta[pinned]"]);
     expect(create?.differences[0]).toEqual({ at: "form meta", sdk: expect.stringMatching(/^\{"colour":/) });
-    expect(unexplained([result]).map((d) => `${d.operation} ${d.at}`)).toEqual(["createNote form meta", "createNote form meta[colour]", "createNote form meta[pinned]"]);
+    expect(unexplained([result]).map((d) => `${d.operation} (${d.input}) ${d.at}`)).toEqual(["createNote (every field) form meta", "createNote (every field) form meta[colour]", "createNote (every field) form meta[pinned]"]);
   });
 
   it("reports an id put into the path unescaped (its `/` makes another route), and a quirk explains it with its kind", async () => {
     const plain = await run(adapter("id unescaped"));
-    expect(plain.operations.map((o) => o.differences.map((d) => d.at))).toEqual([["path"], ["path"]]);
+    // The probe text (with a `/`) is the every-field input's; the required-only input's plain id reads the same either way.
+    expect(plain.operations.map((o) => o.differences.map((d) => d.at))).toEqual([["path"], [], ["path"], []]);
     expect(plain.operations[0]?.differences[0]?.blockwright).toContain("%2F");
     const explained = await run(adapter("id unescaped", [{ kind: "sdk", at: "path", why: "the client writes ids unescaped" }]));
     expect(unexplained([explained])).toEqual([]);
