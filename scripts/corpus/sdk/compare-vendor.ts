@@ -88,8 +88,8 @@ function leafPointers(value: unknown, pointer = ""): string[] {
 }
 
 /** One logical call through Blockwright and through the SDK, compared. */
-async function compareCall(adapter: SdkAdapter, subject: Subject, tool: ToolSpec, operation: string, inputKind: string, input: Record<string, unknown>, recorder: Recorder, sdkBase: string): Promise<OperationResult> {
-  const run = adapter.operations[operation] as (client: unknown, call: ReturnType<typeof logicalCall>) => unknown;
+async function compareCall<Client>(adapter: SdkAdapter<Client>, subject: Subject, tool: ToolSpec, operation: string, inputKind: string, input: Record<string, unknown>, recorder: Recorder, sdkBase: string): Promise<OperationResult> {
+  const run = adapter.operations[operation] as (client: Client, call: ReturnType<typeof logicalCall>) => unknown;
   const call = logicalCall(tool, input);
   const row: OperationResult = { operation, input: inputKind, tool: tool.id, differences: [] };
   recorder.take();
@@ -137,7 +137,7 @@ const firstLine = (e: unknown) =>
 /** The inputs each operation is called with: every field (rich-values.ts), and the required ones only. */
 export const INPUTS = ["every field", "required only"] as const;
 
-export async function compareVendor(adapter: SdkAdapter, subject: Subject, operations: string[], recorder: Recorder, version: string, refused: () => string[]): Promise<VendorResult> {
+export async function compareVendor<Client>(adapter: SdkAdapter<Client>, subject: Subject, operations: string[], recorder: Recorder, version: string, refused: () => string[]): Promise<VendorResult> {
   const result: VendorResult = { vendor: adapter.vendor, sdk: adapter.sdk, version, operations: [], uncovered: { ...(adapter.uncovered ?? {}) }, refused: [] };
   const sdkBase = recorder.origin + new URL(adapter.base).pathname.replace(/\/+$/, "");
   for (const tool of subject.tools) {

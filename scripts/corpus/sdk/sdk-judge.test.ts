@@ -73,7 +73,7 @@ beforeAll(async () => {
 });
 afterAll(() => recorder.close());
 
-const run = (a: SdkAdapter<ZqNotesClient>) => compareVendor(a as SdkAdapter, subject, ["listNotes", "createNote"], recorder, "0.0.0", () => []);
+const run = (a: SdkAdapter<ZqNotesClient>) => compareVendor(a, subject, ["listNotes", "createNote"], recorder, "0.0.0", () => []);
 
 describe("the SDK comparison", () => {
   it("finds no difference when the client writes each request as the document says, over every place of both calls", async () => {
