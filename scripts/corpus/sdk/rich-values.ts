@@ -2,7 +2,7 @@
 // parameter that has a value, each passing its rules), made richer where a
 // thin value would hide how a field is written: a JSON parameter gets a value
 // made from the document's own schema at its place with every field filled
-// (a form's nested object, a list), not `{}` or `[]`; a free-text parameter
+// (a form's nested object, a list of two where allowed), not `{}` or `[]`; a free-text parameter
 // gets text with characters each encoding treats its own way (space, `/`,
 // `&`, `+`, `=`, `%`, a non-ASCII letter) when its rules allow it. Every value
 // still passes the parameter's rules; the input still passes the tool's.
@@ -92,14 +92,23 @@ function samplerOf(doc: OpenApiDocument): DocumentSampler {
 
 const filled = (v: unknown) => (Array.isArray(v) ? v.length > 0 : isNode(v) ? Object.keys(v).length > 0 : v !== undefined);
 
-/** A JSON value made from the document's schema for the parameter, every field filled, that its rules accept. */
+/** Every list of a value with its first item twice (a list of one reads the same repeated or joined: two tell them apart). */
+function twoOfEach(value: unknown): unknown {
+  if (Array.isArray(value)) return (value.length === 1 ? [value[0], value[0]] : value).map(twoOfEach);
+  if (isNode(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, twoOfEach(v)]));
+  return value;
+}
+
+/** A JSON value made from the document's schema for the parameter, every field filled and every list of two where its rules allow, that its rules accept. */
 function madeJson(tool: ToolSpec, doc: OpenApiDocument, values: ToolValues, param: ParamSpec): unknown {
   const place = schemaPlace(tool, doc, param);
   if (place === undefined) return undefined;
   const sampler = samplerOf(doc);
   for (const seed of [0, 1, 2, 3]) {
     const made = sampler.sample(place, { everyField: true, textFields: true, seed })?.value;
-    if (filled(made) && values.accepts(param, made)) return made;
+    if (!filled(made) || !values.accepts(param, made)) continue;
+    const two = twoOfEach(made);
+    return values.accepts(param, two) && sampler.valid(two, place) ? two : made;
   }
   return undefined;
 }
