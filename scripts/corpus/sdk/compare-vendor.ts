@@ -44,6 +44,8 @@ export interface VendorResult {
   uncovered: Record<string, string>;
   /** Hosts a connection was refused to while the SDK ran (it tried to go off the machine). */
   refused: string[];
+  /** Quirks of the adapter that explained no difference this run (a pending defect fixed, an SDK changed): each to drop or fix. */
+  unusedQuirks?: string[];
   problem?: string;
 }
 
@@ -148,6 +150,9 @@ export async function compareVendor<Client>(adapter: SdkAdapter<Client>, subject
     for (const kind of INPUTS) result.operations.push(await compareCall(adapter, subject, tool, operation, kind, inputs[kind], recorder, sdkBase));
   }
   result.refused = refused();
+  const used = new Set(result.operations.flatMap((o) => o.differences.map((d) => d.quirk)));
+  const unused = adapter.quirks.filter((q) => !used.has(q.why)).map((q) => `${q.operation ?? "every operation"}: ${String(q.at)}`);
+  if (unused.length) result.unusedQuirks = unused;
   const covered = new Set(result.operations.map((o) => o.operation));
   for (const op of Object.keys(adapter.operations)) if (!covered.has(op)) result.problem = `${result.problem ? `${result.problem}; ` : ""}${op}: no drafted tool for it`;
   return result;

@@ -84,6 +84,18 @@ export function sdkResultsMarkdown(results: VendorResult[], about: { commit: str
   if (!diffs.length) lines.push("| (none) | | | | | | |");
   const uncovered = results.flatMap((r) => Object.entries(r.uncovered).map(([op, why]) => `| ${r.vendor} | ${cell(op)} | ${cell(why, 400)} |`));
   if (uncovered.length) lines.push("", "## Operations the SDKs do not cover", "", "| vendor | operation | why |", "| --- | --- | --- |", ...uncovered);
+  const stale = results.flatMap((r) => (r.unusedQuirks ?? []).map((q) => `| ${r.vendor} | ${cell(q)} |`));
+  if (stale.length)
+    lines.push(
+      "",
+      "## Quirks that explained nothing",
+      "",
+      "Documented in an adapter, seen on no call of this run: a pending defect fixed, or an SDK that changed. Drop or correct each.",
+      "",
+      "| vendor | quirk (operation: place) |",
+      "| --- | --- |",
+      ...stale,
+    );
   const notes = results.flatMap((r) => r.operations.filter((o) => o.sdkNote).map((o) => `| ${r.vendor} | ${cell(o.operation)} (${o.input}) | ${cell(o.sdkNote ?? "")} |`));
   if (notes.length)
     lines.push(

@@ -76,8 +76,9 @@ afterAll(() => recorder.close());
 const run = (a: SdkAdapter<ZqNotesClient>) => compareVendor(a, subject, ["listNotes", "createNote"], recorder, "0.0.0", () => []);
 
 describe("the SDK comparison", () => {
-  it("finds no difference when the client writes each request as the document says, over every place of both calls", async () => {
-    const result = await run(adapter("none"));
+  it("finds no difference when the client writes each request as the document says, over every place of both calls (a quirk then explains nothing, and is named)", async () => {
+    const result = await run(adapter("none", [{ kind: "sdk", at: "path", why: "the client writes ids unescaped" }]));
+    expect(result.unusedQuirks).toEqual(["every operation: path"]);
     expect(result.operations.map((o) => [o.operation, o.input, o.differences, o.problem])).toEqual([
       ["createNote", "every field", [], undefined],
       ["createNote", "required only", [], undefined],
