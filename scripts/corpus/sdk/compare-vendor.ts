@@ -106,9 +106,11 @@ async function compareCall<Client>(adapter: SdkAdapter<Client>, subject: Subject
     sdkError = firstLine(e);
   }
   const theirs = recorder.take();
+  const secrets = [call.credential.secret, call.credential.user].filter((v): v is string => typeof v === "string" && v.length > 0);
   const explain = (d: Difference): Explained => {
     const quirk = adapter.quirks.find((q) => matches(q, operation, d.at));
-    return quirk ? { ...d, quirk: quirk.why, kind: quirk.kind } : d;
+    const shown = { ...d, ...(d.blockwright !== undefined ? { blockwright: shownValue(d.blockwright, secrets) } : {}), ...(d.sdk !== undefined ? { sdk: shownValue(d.sdk, secrets) } : {}) };
+    return quirk ? { ...shown, quirk: quirk.why, kind: quirk.kind } : shown;
   };
   if (!ours.length || !theirs.length) {
     row.problem = !ours.length
@@ -129,6 +131,15 @@ async function compareCall<Client>(adapter: SdkAdapter<Client>, subject: Subject
   row.compared = fieldsCompared(left, right, names);
   row.differences = differences.map(explain);
   return row;
+}
+
+const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+
+/** A recorded value as the results show it: the call's credential never written (made up as it is), a fresh key the same on every run. */
+function shownValue(text: string, secrets: string[]): string {
+  let out = text;
+  for (const secret of secrets) out = out.split(secret).join("<credential>");
+  return out.replace(UUID, "<a fresh UUID>");
 }
 
 const firstLine = (e: unknown) =>
