@@ -8,11 +8,13 @@ import type { LogicalCall } from "./logical-call.js";
 
 /**
  * `sdk`: the SDK's own way, not a defect of either (each reads as the
- * document says); `design`: a documented choice of Blockwright the SDK does
- * not make; `pending`: a defect of Blockwright whose fix belongs to another
- * line of work (named in `why`), listed until it lands.
+ * document says, or the SDK departs from it); `document`: the SDK knows what
+ * the document does not say, so no draft can (add's review notes ask);
+ * `design`: a documented choice of Blockwright the SDK does not make;
+ * `pending`: a defect of Blockwright whose fix belongs to another line of
+ * work (named in `why`), listed until it lands.
  */
-export type QuirkKind = "sdk" | "design" | "pending";
+export type QuirkKind = "sdk" | "document" | "design" | "pending";
 
 export interface Quirk {
   kind: QuirkKind;

@@ -17,8 +17,8 @@ export interface LogicalCall {
   headers: Record<string, unknown>;
   /** The body: an object of fields (JSON, a form, multipart parts), a whole value, or a File; undefined when none is given. */
   body?: unknown;
-  /** The credential's values by role: a token or key, or a basic pair. */
-  credential: { secret?: string; user?: string };
+  /** The credential's values by role: a token or key, or a basic pair; `headers`, each header credential of the way (a combination's too) by its name. */
+  credential: { secret?: string; user?: string; headers: Record<string, string> };
 }
 
 function place(target: Record<string, unknown>, tokens: readonly string[], value: unknown): void {
@@ -54,7 +54,7 @@ export function logicalCall(tool: ToolSpec, input: Record<string, unknown>): Log
     pathOrder: [...tool.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string),
     query: {},
     headers: {},
-    credential: {},
+    credential: { headers: {} },
   };
   let body: Record<string, unknown> | undefined;
   for (const param of tool.params) {
@@ -75,5 +75,6 @@ export function logicalCall(tool: ToolSpec, input: Record<string, unknown>): Log
   const secret = input[auth.param];
   if (typeof secret === "string") call.credential.secret = secret;
   if (auth.type === "basic" && typeof input[auth.user] === "string") call.credential.user = input[auth.user] as string;
+  for (const c of [auth, ...(auth.also ?? [])]) if (c.type === "header" && typeof input[c.param] === "string") call.credential.headers[c.name] = input[c.param] as string;
   return call;
 }

@@ -26,7 +26,7 @@ export function unexplained(results: VendorResult[]): Open[] {
   );
 }
 
-const KIND_WORDS: Record<QuirkKind, string> = { sdk: "the SDK's way", design: "by design", pending: "pending elsewhere" };
+const KIND_WORDS: Record<QuirkKind, string> = { sdk: "the SDK's way", document: "not in the document", design: "by design", pending: "pending elsewhere" };
 
 const count = (d: Explained[], kind: QuirkKind) => d.filter((x) => x.quirk && (x.kind ?? "sdk") === kind).length;
 
@@ -57,22 +57,22 @@ export function sdkResultsMarkdown(results: VendorResult[], about: { commit: str
     "",
     "## Summary",
     "",
-    `**${results.length} vendors, ${ops} operations, ${calls} calls (each operation with every field, and with the required ones only), ${compared} places compared; ${diffs.length} differences: ${count(diffs, "sdk")} the SDK's own way, ${count(diffs, "design")} Blockwright's documented design, ${count(diffs, "pending")} Blockwright defects whose fix belongs to another line of work (named), ${open.length} unexplained.**`,
+    `**${results.length} vendors, ${ops} operations, ${calls} calls (each operation with every field, and with the required ones only), ${compared} places compared; ${diffs.length} differences: ${count(diffs, "sdk")} the SDK's own way, ${count(diffs, "document")} what the SDK knows and the document does not say, ${count(diffs, "design")} Blockwright's documented design, ${count(diffs, "pending")} Blockwright defects whose fix belongs to another line of work (named), ${open.length} unexplained.**`,
     "",
-    "| vendor | SDK | operations compared | places compared | differences | the SDK's way | by design | pending elsewhere | unexplained | connections refused |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    "| vendor | SDK | operations compared | places compared | differences | the SDK's way | not in the document | by design | pending elsewhere | unexplained | connections refused |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
   ];
   for (const r of results) {
     const d = r.operations.flatMap((o) => o.differences);
     lines.push(
-      `| [${r.vendor}](${r.vendor}/source.yaml) | \`${r.sdk}@${r.version}\` | ${names(r).map(cell).join(", ") || "none"}${r.problem ? ` (problem: ${cell(r.problem)})` : ""} | ${r.operations.reduce((n, o) => n + (o.compared ?? 0), 0)} | ${d.length} | ${count(d, "sdk")} | ${count(d, "design")} | ${count(d, "pending")} | ${d.filter((x) => !x.quirk).length} | ${r.refused.length ? cell(r.refused.join(", ")) : "none"} |`,
+      `| [${r.vendor}](${r.vendor}/source.yaml) | \`${r.sdk}@${r.version}\` | ${names(r).map(cell).join(", ") || "none"}${r.problem ? ` (problem: ${cell(r.problem)})` : ""} | ${r.operations.reduce((n, o) => n + (o.compared ?? 0), 0)} | ${d.length} | ${count(d, "sdk")} | ${count(d, "document")} | ${count(d, "design")} | ${count(d, "pending")} | ${d.filter((x) => !x.quirk).length} | ${r.refused.length ? cell(r.refused.join(", ")) : "none"} |`,
     );
   }
   lines.push(
     "",
     "## Differences",
     "",
-    "Each difference, with what each side put there and why: the SDK's own way (not a defect), Blockwright's documented design, or a Blockwright defect whose fix belongs to another line of work (pending elsewhere).",
+    "Each difference, with what each side put there and why: the SDK's own way (not a defect), what the SDK knows and the document does not say (no draft can know it), Blockwright's documented design, or a Blockwright defect whose fix belongs to another line of work (pending elsewhere).",
     "",
     "| vendor | operation | input | where | Blockwright sent | the SDK sent | why |",
     "| --- | --- | --- | --- | --- | --- | --- |",
