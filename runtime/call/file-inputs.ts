@@ -10,7 +10,8 @@ import type { Failure } from "../http/errors.js";
 import type { RuntimeErrorCode } from "../http/error-codes.js";
 import { readBytes } from "../http/read-body.js";
 import { parsePointer } from "../http/expressions.js";
-import type { BodySpec, ParamCall, ToolCall } from "../spec/tool-types.js";
+import { ownValue } from "../common/own.js";
+import type { BodySpec, FormFieldEncoding, ParamCall, ToolCall } from "../spec/tool-types.js";
 import { fileValue, sizeIssue, type FileValue } from "../validate/file-values.js";
 import type { FetchLike } from "../http/transport.js";
 
@@ -110,8 +111,11 @@ function typed(blob: Blob, contentType: string | undefined): Blob {
   return blob.type ? blob : blob.slice(0, blob.size, contentType ?? OCTET_STREAM);
 }
 
-/** The multipart body of a call: each field of the built body (objects and arrays as JSON text), then the files. */
-export function multipartBody(tool: ToolCall, body: unknown, files: ReadonlyMap<string, OpenedFile>): FormData {
+/**
+ * The multipart body of a call: each field of the built body (objects as JSON text, a list of scalars a part per
+ * item; a field whose encoding sets a style, each of its form pairs a part: `meta[colour]`), then the files.
+ */
+export function multipartBody(tool: ToolCall, body: unknown, files: ReadonlyMap<string, OpenedFile>, forms?: { encodeForm(body: unknown, fields?: Record<string, FormFieldEncoding>): string }): FormData {
   const form = new FormData();
   const fileKeys = new Map<string, OpenedFile>();
   for (const spec of fileParams(tool)) {
@@ -122,6 +126,11 @@ export function multipartBody(tool: ToolCall, body: unknown, files: ReadonlyMap<
   const fields = body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   for (const [key, value] of Object.entries(fields)) {
     if (fileKeys.has(key) || value === undefined || value === null) continue;
+    const styled = tool.body?.fields ? (ownValue(tool.body.fields, key) as FormFieldEncoding | undefined) : undefined;
+    if (styled && forms) {
+      for (const [name, text] of new URLSearchParams(forms.encodeForm({ [key]: value }, { [key]: styled }))) form.append(name, text);
+      continue;
+    }
     if (Array.isArray(value) && value.every((v) => typeof v !== "object" || v === null)) for (const item of value) form.append(key, String(item));
     else form.append(key, typeof value === "object" ? JSON.stringify(value) : String(value));
   }

@@ -94,7 +94,7 @@ function encode(
         : encoding === "form" && form
           ? form.encodeForm(request.body, tool.body?.fields)
           : encoding === "multipart" && files
-            ? files.multipartBody(tool, request.body, opened)
+            ? files.multipartBody(tool, request.body, opened, form)
             : JSON.stringify(request.body);
   // A form whose fields all came out empty (an empty list or object) is no body: none is sent, nor a
   // Content-Type. A JSON body is a document even when empty ({}), sent whatever the method.

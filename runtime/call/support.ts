@@ -69,7 +69,8 @@ export interface Support extends WithOAuth, ValueSupport {
 
 /** Whether the tool's requests need the form encoding (`form`): a form body, or a JSON parameter in the query (its own or a route's). */
 export function formNeeded(tool: ToolCall): boolean {
-  if (tool.body?.encoding === "form") return true;
+  // A form body, or a multipart body some of whose fields are written as a form's (their pairs as parts).
+  if (tool.body?.encoding === "form" || (tool.body?.encoding === "multipart" && tool.body.fields !== undefined)) return true;
   return tool.params.some((p) => p.type === "json" && (p.wire.in === "query" || tool.routes.some((r) => r.wire[p.name]?.in === "query")));
 }
 

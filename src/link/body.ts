@@ -1,6 +1,6 @@
 // Media types of the request body: JSON as `application/json`, a vendor
-// `+json` type (sent as that Content-Type), or an HTML form encoded as the
-// spec's `encoding` says (style and explode per field).
+// `+json` type (sent as that Content-Type), or an HTML form (or multipart
+// fields) encoded as the spec's `encoding` says (style and explode per field).
 import { fieldOf, type BodySpec, type FormFieldEncoding, type ParamSpec, type WireConstant } from "@blockwright/runtime/internal";
 import type { OpenApiOperation } from "../load/openapi-document.js";
 import type { LinkContext, Path } from "./context.js";
@@ -23,13 +23,25 @@ export function linkBody(ctx: LinkContext, at: Path, op: OpenApiOperation, param
   const required = body.required && !alwaysFilled ? { required: true } : {};
   if (body.mediaType === "application/json") return required.required ? { mediaType: body.mediaType, encoding: "json", ...required } : undefined;
   if (body.encoding === "json") return { mediaType: body.mediaType, encoding: "json", ...required };
-  // Multipart: fetch writes the boundary; each part's type is its parameter's (a file's contentType, files.ts).
-  if (body.encoding === "multipart") return { mediaType: body.mediaType, encoding: "multipart", ...required };
+  // Multipart: fetch writes the boundary; each part's type is its parameter's (a file's contentType, files.ts). A field
+  // whose encoding sets style or explode goes out as that form field would (OpenAPI 3.0.4/3.1.1: then its contentType
+  // is ignored), its pairs as parts; any other object is a part of JSON text.
+  if (body.encoding === "multipart") {
+    const styled = Object.fromEntries(Object.entries(body.fields).filter(([, f]) => f.style !== undefined || f.explode !== undefined));
+    const fields = styledFields(ctx, at, op, styled);
+    return { mediaType: body.mediaType, encoding: "multipart", ...(Object.keys(fields).length ? { fields } : {}), ...required };
+  }
   // Raw bytes: the file parameter is the body; a range (`image/*`) is narrowed to the file's own type when sent.
   if (body.encoding === "binary") return { mediaType: body.mediaType, encoding: "binary", ...required };
+  const fields = styledFields(ctx, at, op, body.fields);
+  return { mediaType: body.mediaType, encoding: "form", ...(Object.keys(fields).length ? { fields } : {}), ...required };
+}
+
+/** Each field's style and explode as the document's encoding sets them (a style no form field takes is a problem). */
+function styledFields(ctx: LinkContext, at: Path, op: OpenApiOperation, declared: Record<string, { style?: string; explode?: boolean }>): Record<string, FormFieldEncoding> {
   const fields: Record<string, FormFieldEncoding> = {};
-  for (const name of Object.keys(body.fields).sort()) {
-    const { style = "form", explode } = fieldOf(body.fields, name);
+  for (const name of Object.keys(declared).sort()) {
+    const { style = "form", explode } = fieldOf(declared, name);
     if (!(FORM_STYLES as readonly string[]).includes(style)) {
       ctx.fail("BW2017", [...at, "operationId"], `the form encoding of field "${name}" of "${op.operationId}" in ${ctx.openapiName} has style "${style}"; a form field takes ${FORM_STYLES.join(", ")}`, "value");
       continue;
@@ -37,5 +49,5 @@ export function linkBody(ctx: LinkContext, at: Path, op: OpenApiOperation, param
     // OpenAPI: explode defaults to true for style form, false otherwise.
     fields[name] = { style: style as FormFieldEncoding["style"], explode: explode ?? style === "form" };
   }
-  return { mediaType: body.mediaType, encoding: "form", ...(Object.keys(fields).length ? { fields } : {}), ...required };
+  return fields;
 }

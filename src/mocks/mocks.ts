@@ -28,6 +28,7 @@ import { dirname, join, resolve } from "node:path";
 import { openapiPathOf } from "../load/provider-dirs.js";
 import { type CoveredSlot, mockDocument } from "./mock-document.js";
 import { prismOperations, type PrismSteps } from "./mock-operations.js";
+import { withReadableMultipartNames } from "./multipart-names.js";
 import { withMediaTypeCheck } from "./media-types.js";
 import { pagedRoutes, withPaging } from "./mock-paging.js";
 
@@ -205,7 +206,7 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
                 mock: { dynamic: false },
               },
             }) as PrismServer,
-          (listener) => withSingleFraming(withMediaTypeCheck(withPaging(withBasicPasswords(listener), paged))),
+          (listener) => withSingleFraming(withMediaTypeCheck(withPaging(withBasicPasswords(withReadableMultipartNames(listener)), paged))),
         );
         // 0: no idle time-out, and no Keep-Alive hint (the client keeps its own, shorter one).
         http.keepAliveTimeout = 0;
