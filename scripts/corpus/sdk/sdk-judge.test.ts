@@ -14,7 +14,7 @@ import { compareVendor } from "./compare-vendor.js";
 import type { LogicalCall } from "./logical-call.js";
 import { loopbackOnly } from "./loopback-only.js";
 import { type Recorded, type Recorder, startRecorder } from "./recorder.js";
-import { unexplained } from "./report.js";
+import { sdkResultsMarkdown, unexplained } from "./report.js";
 
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 const FIXTURE = fileURLToPath(new URL("__fixtures__/zqnotes", import.meta.url));
@@ -105,6 +105,16 @@ describe("the SDK comparison", () => {
     const explained = await run(adapter("id unescaped", [{ kind: "sdk", at: "path", why: "the client writes ids unescaped" }]));
     expect(unexplained([explained])).toEqual([]);
     expect(explained.operations[0]?.differences[0]).toMatchObject({ quirk: "the client writes ids unescaped", kind: "sdk" });
+  });
+});
+
+describe("the SDK results table", () => {
+  it("names each compared operation whole in its vendor's row, however many there are", async () => {
+    const result = await run(adapter("none"));
+    const row = sdkResultsMarkdown([result], { commit: "0000000", machine: "a test" })
+      .split("\n")
+      .find((l) => l.startsWith("| [zqnotes]"));
+    expect(row?.split(" | ")[2]).toBe("createNote, listNotes");
   });
 });
 
