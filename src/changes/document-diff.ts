@@ -8,8 +8,8 @@
 import { posix } from "node:path";
 import { deprecationNote } from "../link/deprecation-note.js";
 import { kindInfo, type KindId, type Severity } from "./kinds.js";
-import { compareSchemas, limitChanges, type Side } from "./schema-compare.js";
-import { type At, deref, type DocumentSet, flatten } from "./schema-flat.js";
+import { limitChanges, SchemaComparer, type Side } from "./schema-compare.js";
+import { type At, deref, type DocumentSet, type Flattener } from "./schema-flat.js";
 
 export type { DocumentSet } from "./schema-flat.js";
 
@@ -71,11 +71,11 @@ function operationsOf(docs: DocumentSet): Map<string, Found> {
   const prefix = serverPath(doc);
   const out = new Map<string, Found>();
   for (const [path, raw] of Object.entries(object(doc.paths))) {
-    const { node: item, file } = deref(docs, { schema: raw, file: docs.root }, []);
+    const { node: item, file } = deref(docs, { schema: raw, file: docs.root });
     for (const method of METHODS) {
       if (!item[method] || typeof item[method] !== "object") continue;
       // An operation may itself be a reference into another file: its own references start there.
-      const op = deref(docs, { schema: item[method], file }, []);
+      const op = deref(docs, { schema: item[method], file });
       const found = { op: op.node, item, file: op.file, itemFile: file, path };
       out.set(keyOf(method, path), found);
       if (prefix) out.set(keyOf(method, `${prefix}${path}`), found);
@@ -89,6 +89,8 @@ export function documentChanges(older: DocumentSet, newer: DocumentSet, bound: r
   const before = operationsOf(older);
   const after = operationsOf(newer);
   const out: DocumentChange[] = [];
+  // One comparer for every operation: a schema they share is compared once.
+  const schemas = new SchemaComparer(older, newer);
   for (const b of bound) {
     const key = keyOf(b.method, b.path);
     const x = before.get(key);
@@ -115,28 +117,30 @@ export function documentChanges(older: DocumentSet, newer: DocumentSet, bound: r
       add("api-removed", "operation", "");
       continue;
     }
-    compareOperation(older, x, newer, y, add);
+    compareOperation(schemas, x, y, add);
   }
   return out;
 }
 
 type Add = (kind: KindId, location: string, pointer: string, extra?: { old?: unknown; new?: unknown; severity?: Severity; note?: string }) => void;
 
-function compareOperation(older: DocumentSet, x: Found, newer: DocumentSet, y: Found, add: Add): void {
+function compareOperation(schemas: SchemaComparer, x: Found, y: Found, add: Add): void {
+  const older = schemas.older.docs;
+  const newer = schemas.newer.docs;
   if (x.op.deprecated !== true && y.op.deprecated === true) add("api-deprecated", "operation", "", { note: deprecationNote(y.op, "still served, marked deprecated") });
   if (x.op.deprecated === true && y.op.deprecated !== true) add("api-reactivated", "operation", "");
   if (text(x.op.summary) !== text(y.op.summary) || text(x.op.description) !== text(y.op.description)) add("api-description-changed", "operation", "");
   const stability = (op: Json) => op["x-stability-level"];
   if (stability(x.op) !== stability(y.op)) add("api-stability-level-changed", "operation", "", { ...(stability(x.op) !== undefined ? { old: stability(x.op) } : {}), ...(stability(y.op) !== undefined ? { new: stability(y.op) } : {}) });
   compareSecurity(older, x, newer, y, add);
-  compareParameters(older, x, newer, y, add);
+  compareParameters(schemas, x, y, add);
   const bodyA = requestBody(older, x);
   const bodyB = requestBody(newer, y);
   if (bodyA && bodyB) {
     if (!bodyA.required && bodyB.required) add("request-body-became-required", "request.body", "/");
-    place(add, "request.body", compareSchemas(older, bodyA.schema, newer, bodyB.schema, "request"), "request");
+    place(add, "request.body", schemas.compare(bodyA.schema, bodyB.schema, "request"), "request");
   }
-  compareResponses(older, x, newer, y, add);
+  compareResponses(schemas, x, y, add);
 }
 
 /** The effective security of an operation as a set of alternatives, each a scheme → scopes map. */
@@ -186,7 +190,7 @@ function compareSecurity(older: DocumentSet, x: Found, newer: DocumentSet, y: Fo
 /** What of a security scheme decides how a credential is sent, and where a token is obtained, as canonical JSON. */
 function schemeOf(docs: DocumentSet, name: string): { placement: string; urls: string } {
   const doc = object(docs.files.get(docs.root));
-  const s = deref(docs, { schema: object(object(doc.components).securitySchemes)[name], file: docs.root }, []).node;
+  const s = deref(docs, { schema: object(object(doc.components).securitySchemes)[name], file: docs.root }).node;
   const flows = Object.fromEntries(
     Object.entries(object(s.flows))
       .sort(([x], [y]) => x.localeCompare(y))
@@ -205,7 +209,7 @@ interface Param {
 function parametersOf(docs: DocumentSet, f: Found): Map<string, Param> {
   const out = new Map<string, Param>();
   for (const [raw, file] of [...list(f.item.parameters).map((p) => [p, f.itemFile] as const), ...list(f.op.parameters).map((p) => [p, f.file] as const)]) {
-    const { node, file: at } = deref(docs, { schema: raw, file }, []);
+    const { node, file: at } = deref(docs, { schema: raw, file });
     if (typeof node.name !== "string" || typeof node.in !== "string") continue;
     const key = `${node.in}:${node.in === "header" ? node.name.toLowerCase() : node.name}`;
     out.set(key, { in: node.in, name: node.name, node, file: at });
@@ -213,9 +217,9 @@ function parametersOf(docs: DocumentSet, f: Found): Map<string, Param> {
   return out;
 }
 
-function compareParameters(older: DocumentSet, x: Found, newer: DocumentSet, y: Found, add: Add): void {
-  const pa = parametersOf(older, x);
-  const pb = parametersOf(newer, y);
+function compareParameters(schemas: SchemaComparer, x: Found, y: Found, add: Add): void {
+  const pa = parametersOf(schemas.older.docs, x);
+  const pb = parametersOf(schemas.newer.docs, y);
   for (const [key, p] of pa) if (!pb.has(key)) add("request-parameter-removed", `request.parameter.${p.in}`, p.name);
   for (const [key, q] of pb) {
     const p = pa.get(key);
@@ -226,8 +230,8 @@ function compareParameters(older: DocumentSet, x: Found, newer: DocumentSet, y: 
     }
     if (p.node.required !== true && q.node.required === true) add("request-parameter-became-required", location, q.name);
     if (p.node.required === true && q.node.required !== true) add("request-parameter-became-optional", location, q.name);
-    const sa = flatten(older, { schema: p.node.schema, file: p.file });
-    const sb = flatten(newer, { schema: q.node.schema, file: q.file });
+    const sa = schemas.older.flat({ schema: p.node.schema, file: p.file });
+    const sb = schemas.newer.flat({ schema: q.node.schema, file: q.file });
     if (p.node.deprecated !== true && q.node.deprecated === true) add("request-parameter-deprecated", location, q.name, { note: deprecationNote(q.node, "still accepted, marked deprecated") });
     if (p.node.deprecated === true && q.node.deprecated !== true) add("request-parameter-reactivated", location, q.name);
     if (text(p.node.description) !== text(q.node.description)) add("request-parameter-description-changed", location, q.name);
@@ -241,9 +245,9 @@ function compareParameters(older: DocumentSet, x: Found, newer: DocumentSet, y: 
         ...(l.new !== undefined ? { new: l.new } : {}),
       });
     // The enum of the value, or of a list's items.
-    const enumOf = (f: typeof sa, docs: DocumentSet) => (f.enum ? { values: f.enum, open: f.openEnum } : f.items[0] ? itemsEnum(docs, f.items[0], f.trail) : undefined);
-    const ea = enumOf(sa, older);
-    const eb = enumOf(sb, newer);
+    const enumOf = (f: typeof sa, nodes: Flattener) => (f.enum ? { values: f.enum, open: f.openEnum } : f.items[0] ? itemsEnum(nodes, f.items[0]) : undefined);
+    const ea = enumOf(sa, schemas.older);
+    const eb = enumOf(sb, schemas.newer);
     if (ea && eb) {
       const open = ea.open || eb.open ? { severity: "informational" as const, note: "an open enum: any value of its type was and is accepted" } : {};
       const added = eb.values.filter((v) => !ea.values.includes(v));
@@ -254,15 +258,15 @@ function compareParameters(older: DocumentSet, x: Found, newer: DocumentSet, y: 
   }
 }
 
-function itemsEnum(docs: DocumentSet, at: At, trail: string[]): { values: unknown[]; open: boolean } | undefined {
-  const f = flatten(docs, at, trail);
+function itemsEnum(nodes: Flattener, at: At): { values: unknown[]; open: boolean } | undefined {
+  const f = nodes.flat(at);
   return f.enum ? { values: f.enum, open: f.openEnum } : undefined;
 }
 
 /** The body's JSON media type (or a form, when there is no JSON), with whether it is required. */
 function requestBody(docs: DocumentSet, f: Found): { schema: At | undefined; required: boolean } | undefined {
   if (!f.op.requestBody) return undefined;
-  const { node, file } = deref(docs, { schema: f.op.requestBody, file: f.file }, []);
+  const { node, file } = deref(docs, { schema: f.op.requestBody, file: f.file });
   const media = mediaSchema(node.content, file, true);
   return { schema: media, required: node.required === true };
 }
@@ -275,7 +279,9 @@ function mediaSchema(content: unknown, file: string, form = false): At | undefin
   return schema === undefined ? undefined : { schema, file };
 }
 
-function compareResponses(older: DocumentSet, x: Found, newer: DocumentSet, y: Found, add: Add): void {
+function compareResponses(schemas: SchemaComparer, x: Found, y: Found, add: Add): void {
+  const older = schemas.older.docs;
+  const newer = schemas.newer.docs;
   const ra = object(x.op.responses);
   const rb = object(y.op.responses);
   for (const status of Object.keys(ra)) if (/^2/.test(status) && !(status in rb)) add("response-success-status-removed", `response.${status}.body`, "/");
@@ -285,12 +291,12 @@ function compareResponses(older: DocumentSet, x: Found, newer: DocumentSet, y: F
       add("response-success-status-added", `response.${status}.body`, "/");
       continue;
     }
-    const a = deref(older, { schema: ra[status], file: x.file }, []);
-    const b = deref(newer, { schema: rb[status], file: y.file }, []);
+    const a = deref(older, { schema: ra[status], file: x.file });
+    const b = deref(newer, { schema: rb[status], file: y.file });
     const location = `response.${status}.body`;
     if (text(a.node.description) !== text(b.node.description)) add("response-description-changed", location, "/");
     compareHeaders(older, a.node, a.file, newer, b.node, b.file, `response.${status}.header`, add);
-    place(add, location, compareSchemas(older, mediaSchema(a.node.content, a.file), newer, mediaSchema(b.node.content, b.file), "response"), "response");
+    place(add, location, schemas.compare(mediaSchema(a.node.content, a.file), mediaSchema(b.node.content, b.file), "response"), "response");
   }
 }
 
@@ -301,12 +307,12 @@ function compareHeaders(older: DocumentSet, a: Json, fileA: string, newer: Docum
   for (const [key, h] of hb) {
     const before = ha.get(key);
     if (!before) add("response-header-added", location, key);
-    else if (text(deref(older, { schema: before.v, file: fileA }, []).node.description) !== text(deref(newer, { schema: h.v, file: fileB }, []).node.description)) add("response-header-description-changed", location, key);
+    else if (text(deref(older, { schema: before.v, file: fileA }).node.description) !== text(deref(newer, { schema: h.v, file: fileB }).node.description)) add("response-header-description-changed", location, key);
   }
   for (const key of ha.keys()) if (!hb.has(key)) add("response-header-removed", location, key);
 }
 
-function place(add: Add, location: string, changes: ReturnType<typeof compareSchemas>, _side: Side): void {
+function place(add: Add, location: string, changes: ReturnType<SchemaComparer["compare"]>, _side: Side): void {
   for (const c of changes)
     add(c.kind, location, c.pointer, { ...(c.old !== undefined ? { old: c.old } : {}), ...(c.new !== undefined ? { new: c.new } : {}), ...(c.severity ? { severity: c.severity } : {}), ...(c.note ? { note: c.note } : {}) });
 }
