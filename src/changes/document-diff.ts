@@ -16,8 +16,8 @@ export type { DocumentSet } from "./schema-flat.js";
 type Json = Record<string, unknown>;
 
 export interface BoundOperation {
-  /** What the report calls it: the tool, or the operationId. */
-  operationId: string;
+  /** Its operationId where the documents give none (they name it otherwise). */
+  operationId?: string;
   method: string;
   /** The path as the document writes it, or with our server's path before it. */
   path: string;
@@ -27,7 +27,8 @@ export interface DocumentChange {
   kind: KindId;
   severity: Severity;
   reason: string;
-  operationId: string;
+  /** The operationId the newer document gives it (else the older one's, else the bound operation's); absent when none does. */
+  operationId?: string;
   method: string;
   path: string;
   /** `operation`, `security`, `request.parameter.<in>`, `request.body`, `response.<status>.body`, `response.<status>.header`. */
@@ -95,6 +96,7 @@ export function documentChanges(older: DocumentSet, newer: DocumentSet, bound: r
     const key = keyOf(b.method, b.path);
     const x = before.get(key);
     const y = after.get(key);
+    const named = [y?.op.operationId, x?.op.operationId, b.operationId].find((id): id is string => typeof id === "string" && id !== "");
     const add = (kind: KindId, location: string, pointer: string, extra: { old?: unknown; new?: unknown; severity?: Severity; note?: string } = {}) => {
       const info = kindInfo(kind);
       const severity = extra.severity ?? info.severity;
@@ -102,7 +104,7 @@ export function documentChanges(older: DocumentSet, newer: DocumentSet, bound: r
         kind,
         severity,
         reason: extra.note ?? info.reason,
-        operationId: b.operationId,
+        ...(named !== undefined ? { operationId: named } : {}),
         method: b.method.toUpperCase(),
         path: b.path,
         location,

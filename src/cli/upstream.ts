@@ -55,7 +55,6 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
   const { linkProvider } = await import("../emit/generate-all.js");
   const { ir, document } = await fromSpecs("upstream", () => linkProvider(io.cwd, resolve(specs, provider)));
-  const { bindingOf, drift } = await import("../upstream/drift.js");
   const { serverPathOf } = await import("../upstream/facts.js");
   const { upstreamChanges } = await import("../upstream/changes.js");
   const { upstreamReport } = await import("../upstream/report.js");
@@ -65,10 +64,10 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   // Answers typed any media type with an object or list schema compared as the JSON they are (add's cut types them so).
   const { withJsonForWildcards } = await import("../import/wildcard-json.js");
   const [older, newest] = [withJsonForWildcards(pinned.document), withJsonForWildcards(newer.document)];
-  const changes = upstreamChanges(one(pinned.file, older), one(newerPath, newest), tools, ours);
-  // Operations we do not call: counted, from the whole documents' facts.
-  const rest = drift(older, newest, bindingOf(tools, ours));
-  const called = new Set(rest.bound.map((b) => b.op));
+  const { changes, called } = upstreamChanges(one(pinned.file, older), one(newerPath, newest), tools, ours);
+  // Operations we do not call: their changes counted, part by part.
+  const { otherOperationChanges } = await import("../upstream/other-operations.js");
+  const rest = otherOperationChanges(older, newest, called);
   const report = { provider, pinned: { file: pinned.file, sha256: pinned.sha256 }, changes, unbound: rest.unbound, unmatched: rest.unmatched, spec: ir.sources.openapi, called: called.size };
   // What the published documents say is outside text: escaped as every text report escapes it.
   const { logSafe } = await import("../common/github-actions.js");
