@@ -87,15 +87,32 @@ function operationsOf(docs: DocumentSet): Map<string, Found> {
 
 /** Every change between two versions of a document to the bound operations (in the order bound, then by place). */
 export function documentChanges(older: DocumentSet, newer: DocumentSet, bound: readonly BoundOperation[]): DocumentChange[] {
-  const before = operationsOf(older);
-  const after = operationsOf(newer);
-  const out: DocumentChange[] = [];
-  // One comparer for every operation: a schema they share is compared once.
-  const schemas = new SchemaComparer(older, newer);
-  for (const b of bound) {
+  const comparison = new DocumentComparison(older, newer);
+  return bound.flatMap((b) => comparison.changesOf(b));
+}
+
+/**
+ * Two versions of a document, compared one bound operation at a time (a
+ * caller may let the event loop turn between two), a schema the operations
+ * share compared once for all.
+ */
+export class DocumentComparison {
+  private readonly before: Map<string, Found>;
+  private readonly after: Map<string, Found>;
+  private readonly schemas: SchemaComparer;
+
+  constructor(older: DocumentSet, newer: DocumentSet) {
+    this.before = operationsOf(older);
+    this.after = operationsOf(newer);
+    this.schemas = new SchemaComparer(older, newer);
+  }
+
+  /** Every change to one bound operation, by place. */
+  changesOf(b: BoundOperation): DocumentChange[] {
+    const out: DocumentChange[] = [];
     const key = keyOf(b.method, b.path);
-    const x = before.get(key);
-    const y = after.get(key);
+    const x = this.before.get(key);
+    const y = this.after.get(key);
     const named = [y?.op.operationId, x?.op.operationId, b.operationId].find((id): id is string => typeof id === "string" && id !== "");
     const add = (kind: KindId, location: string, pointer: string, extra: { old?: unknown; new?: unknown; severity?: Severity; note?: string } = {}) => {
       const info = kindInfo(kind);
@@ -114,14 +131,14 @@ export function documentChanges(older: DocumentSet, newer: DocumentSet, bound: r
         ...(info.workflowVisible ? { workflowVisible: true as const } : {}),
       });
     };
-    if (!x) continue;
+    if (!x) return out;
     if (!y) {
       add("api-removed", "operation", "");
-      continue;
+      return out;
     }
-    compareOperation(schemas, x, y, add);
+    compareOperation(this.schemas, x, y, add);
+    return out;
   }
-  return out;
 }
 
 type Add = (kind: KindId, location: string, pointer: string, extra?: { old?: unknown; new?: unknown; severity?: Severity; note?: string }) => void;

@@ -24,15 +24,15 @@ function doc(scopes: string[], header = tool?.auth.type === "header" ? tool.auth
 }
 
 describe("upstreamChanges", () => {
-  it("a scope added to an OAuth scheme does not touch a tool whose credential is a key in a header; the key's header renamed does", () => {
-    const { changes } = upstreamChanges(one(doc(["books:write"])), one(doc(["books:write", "shelves:read"])), [tool], "");
+  it("a scope added to an OAuth scheme does not touch a tool whose credential is a key in a header; the key's header renamed does", async () => {
+    const { changes } = await upstreamChanges(one(doc(["books:write"])), one(doc(["books:write", "shelves:read"])), [tool], "");
     expect(changes.map((c) => [c.kind, c.pointer, c.binds])).toEqual([["api-security-scope-added", "zqOauth", []]]);
-    const renamed = upstreamChanges(one(doc(["books:write"])), one(doc(["books:write"], "X-Zq-Other")), [tool], "");
+    const renamed = await upstreamChanges(one(doc(["books:write"])), one(doc(["books:write"], "X-Zq-Other")), [tool], "");
     expect(renamed.changes.map((c) => [c.kind, c.pointer, c.binds])).toEqual([["api-security-scheme-changed", "zqKey", ["auth"]]]);
   });
 
-  it("names each change's operation by the document's operationId, never by its method and path", () => {
-    const { changes, called } = upstreamChanges(one(doc([])), one(doc(["books:write"])), [tool], "");
+  it("names each change's operation by the document's operationId, never by its method and path", async () => {
+    const { changes, called } = await upstreamChanges(one(doc([])), one(doc(["books:write"])), [tool], "");
     expect(changes[0]).toMatchObject({ operationId: "zqAddBook", method: "POST", path: tool.path, tools: [tool.id] });
     expect([...called]).toEqual([`POST ${tool.path.replace(/\{[^}]*\}/g, "{}")}`]);
   });

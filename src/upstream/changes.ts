@@ -6,7 +6,8 @@
 import { authWays, formatPointer, parsePointer, type ToolSpec, type WireConstant, type WireSpec, wayCredentials } from "@blockwright/runtime/internal";
 import { placementWords } from "../changes/surface.js";
 import { credentialOf, type SecurityScheme } from "../load/openapi-document.js";
-import { documentChanges, type BoundOperation, type DocumentChange, type DocumentSet } from "../changes/document-diff.js";
+import { type BoundOperation, type DocumentChange, DocumentComparison, type DocumentSet } from "../changes/document-diff.js";
+import { pacer } from "../common/checkpoint.js";
 import { severityRank } from "../changes/kinds.js";
 import { operationKey } from "./facts.js";
 
@@ -81,9 +82,16 @@ function touches(target: Target, c: DocumentChange, placementsOf: (scheme: strin
 
 /**
  * Every change to the operations the tools call, breaking first, each with the tools and the parts of theirs it
- * touches; and the operations called, by key (`METHOD /path/{}`).
+ * touches; and the operations called, by key (`METHOD /path/{}`). The event loop turns between operations (a
+ * signal stops the comparison there: `signal`'s reason is thrown); `onOperation` is told how many are compared.
  */
-export function upstreamChanges(older: DocumentSet, newer: DocumentSet, tools: readonly ToolSpec[], serverPath: string): { changes: UpstreamChange[]; called: Set<string> } {
+export async function upstreamChanges(
+  older: DocumentSet,
+  newer: DocumentSet,
+  tools: readonly ToolSpec[],
+  serverPath: string,
+  options: { signal?: AbortSignal; onOperation?: (done: number, total: number) => void } = {},
+): Promise<{ changes: UpstreamChange[]; called: Set<string> }> {
   const targets = targetsOf(tools, serverPath);
   const byKey = new Map<string, Target[]>();
   for (const t of targets) byKey.set(t.key, [...(byKey.get(t.key) ?? []), t]);
@@ -93,7 +101,15 @@ export function upstreamChanges(older: DocumentSet, newer: DocumentSet, tools: r
     return { method: first.method, path: first.path };
   });
   const placementsOf = schemePlacements(newer, older);
-  const changes = documentChanges(older, newer, bound).map((c) => {
+  const comparison = new DocumentComparison(older, newer);
+  const found: DocumentChange[] = [];
+  const pace = pacer(options.signal);
+  for (const [i, b] of bound.entries()) {
+    await pace();
+    options.onOperation?.(i, bound.length);
+    found.push(...comparison.changesOf(b));
+  }
+  const changes = found.map((c) => {
     const ts = byKey.get(operationKey(c.method, "", c.path)) ?? [];
     return { ...c, tools: [...new Set(ts.map((t) => t.tool.id))].sort(), binds: [...new Set(ts.flatMap((t) => touches(t, c, placementsOf)))].sort() };
   });

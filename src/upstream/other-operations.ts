@@ -1,13 +1,12 @@
 // The changes to the operations we do not call, counted (upstream lists
 // only those to the operations we call). Each operation's parts — every
 // parameter, its request body, each response, its security — are compared
-// by what they say to a caller: the part's own JSON (descriptions, examples
-// and extensions left out) and that of every schema it reaches through
-// `$ref`s, each read once per document. So the count costs one pass over
-// the two documents, however large, recursive or densely linked: the
-// comparison that names each change (changes/document-diff.ts) is kept for
-// the operations we call.
-import { canonical } from "../common/canonical-json.js";
+// in place by what they say to a caller (descriptions, examples and
+// extensions left out), a schema they reach through a `$ref` compared once
+// for all of them. So the count costs one pass over the two documents,
+// however large, recursive or densely linked: the comparison that names
+// each change (changes/document-diff.ts) is kept for the operations we call.
+import { pacer } from "../common/checkpoint.js";
 import { refPath, valueAt } from "../load/json-ref.js";
 import { OPERATION_METHODS } from "../load/openapi-document.js";
 import { operationKey, serverPathOf } from "./facts.js";
@@ -20,97 +19,77 @@ const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 /** Keys that say nothing a caller's request or reading depends on. */
 const TEXT = new Set(["description", "summary", "title", "example", "examples", "externalDocs", "tags", "operationId"]);
 
-/** A text as a number: equal texts of either document get the same one, so digests stay short. */
-class Texts {
-  private readonly ids = new Map<string, number>();
-  id(text: string): number {
-    let id = this.ids.get(text);
-    if (id === undefined) this.ids.set(text, (id = this.ids.size));
-    return id;
-  }
-}
+const said = (key: string) => !TEXT.has(key) && !key.startsWith("x-");
 
-/** A value as canonical JSON without what says nothing to a caller, the `$ref`s in it gathered. */
-function contractText(v: unknown, refs: string[]): string {
-  if (Array.isArray(v)) return `[${v.map((x) => contractText(x, refs)).join(",")}]`;
-  if (v === null || typeof v !== "object") return JSON.stringify(v) ?? "null";
-  const parts: string[] = [];
-  for (const key of Object.keys(v).sort()) {
-    if (TEXT.has(key) || key.startsWith("x-")) continue;
-    const value = (v as Json)[key];
-    if (key === "$ref" && typeof value === "string") refs.push(value);
-    parts.push(`${JSON.stringify(key)}:${contractText(value, refs)}`);
-  }
-  return `{${parts.join(",")}}`;
-}
-
-/** One document's parts read as text, each referenced schema once. */
-class Reader {
-  private readonly own = new Map<string, { id: number; refs: string[] }>();
+/**
+ * Two versions of a document's parts compared in place: two values are the same when they say the same to a caller
+ * (text left out), a `$ref` the same when both name the same schema and it is the same in both versions (compared
+ * once per name; a schema met again inside itself is taken as the same there). No copy is made.
+ */
+class Sameness {
+  /** By reference: the same in both versions; `true` too while it is being compared. */
+  private readonly refs = new Map<string, boolean>();
 
   constructor(
-    readonly doc: Json,
-    private readonly texts: Texts,
+    private readonly older: Json,
+    private readonly newer: Json,
   ) {}
 
-  /** A node's own text (its references as written), as a number, and the references in it. */
-  private read(node: unknown): { id: number; refs: string[] } {
-    const refs: string[] = [];
-    return { id: this.texts.id(contractText(node, refs)), refs };
-  }
-
-  private component(ref: string): { id: number; refs: string[] } {
-    let known = this.own.get(ref);
-    if (!known) this.own.set(ref, (known = this.read(ref.startsWith("#") ? safeValueAt(this.doc, ref) : undefined)));
-    return known;
-  }
-
-  /** What a part says: its own text, then each schema it reaches, by reference, once. */
-  digest(part: unknown): string {
-    const { id, refs } = this.read(part);
-    const reached = new Map<string, number>();
-    const queue = [...refs];
-    for (let i = 0; i < queue.length; i++) {
-      const ref = queue[i] as string;
-      if (reached.has(ref)) continue;
-      const c = this.component(ref);
-      reached.set(ref, c.id);
-      queue.push(...c.refs);
+  same(x: unknown, y: unknown): boolean {
+    if (x === y) return true;
+    if (Array.isArray(x) || Array.isArray(y)) return Array.isArray(x) && Array.isArray(y) && x.length === y.length && x.every((v, i) => this.same(v, y[i]));
+    if (x === null || y === null || typeof x !== "object" || typeof y !== "object") return false;
+    const a = x as Json;
+    const b = y as Json;
+    const keys = Object.keys(a).filter(said);
+    if (keys.length !== Object.keys(b).filter(said).length) return false;
+    for (const key of keys) {
+      if (!Object.hasOwn(b, key)) return false;
+      if (key === "$ref" && typeof a.$ref === "string" && typeof b.$ref === "string") {
+        if (a.$ref !== b.$ref || !this.sameRef(a.$ref)) return false;
+      } else if (!this.same(a[key], b[key])) return false;
     }
-    return `${id} ${[...reached]
-      .map(([ref, text]) => `${ref}=${text}`)
-      .sort()
-      .join(" ")}`;
+    return true;
   }
 
-  /** Each operation (by key) and its parts' digests, by part. */
-  operations(): Map<string, Map<string, string>> {
-    const out = new Map<string, Map<string, string>>();
-    const serverPath = serverPathOf(this.doc);
-    const resolve = (v: unknown): Json => {
-      let node = object(v);
-      for (let hops = 0; typeof node.$ref === "string" && node.$ref.startsWith("#") && hops < 16; hops++) node = object(safeValueAt(this.doc, node.$ref));
-      return node;
-    };
-    for (const [path, raw] of Object.entries(object(this.doc.paths))) {
-      const item = resolve(raw);
-      for (const method of OPERATION_METHODS) {
-        if (item[method] === null || typeof item[method] !== "object") continue;
-        const op = resolve(item[method]);
-        const parts = new Map<string, string>();
-        for (const p of [...list(item.parameters), ...list(op.parameters)]) {
-          const param = resolve(p);
-          parts.set(`parameter ${String(param.in)}:${String(param.name)}`, this.digest(p));
-        }
-        if (op.requestBody !== undefined) parts.set("request body", this.digest(op.requestBody));
-        for (const [status, response] of Object.entries(object(op.responses))) parts.set(`response ${status}`, this.digest(response));
-        parts.set("security", canonical(op.security ?? this.doc.security ?? []));
-        parts.set("deprecated", String(op.deprecated === true));
-        out.set(operationKey(method, serverPath, path), parts);
+  private sameRef(ref: string): boolean {
+    const known = this.refs.get(ref);
+    if (known !== undefined) return known;
+    this.refs.set(ref, true);
+    const result = !ref.startsWith("#") || this.same(safeValueAt(this.older, ref), safeValueAt(this.newer, ref));
+    this.refs.set(ref, result);
+    return result;
+  }
+}
+
+/** Each operation of a document (by key) and its parts (parameters, body, responses, security), by part. */
+async function operationsOf(doc: Json, pace: () => Promise<void>): Promise<Map<string, Map<string, unknown>>> {
+  const out = new Map<string, Map<string, unknown>>();
+  const serverPath = serverPathOf(doc);
+  const resolve = (v: unknown): Json => {
+    let node = object(v);
+    for (let hops = 0; typeof node.$ref === "string" && node.$ref.startsWith("#") && hops < 16; hops++) node = object(safeValueAt(doc, node.$ref));
+    return node;
+  };
+  for (const [path, raw] of Object.entries(object(doc.paths))) {
+    const item = resolve(raw);
+    for (const method of OPERATION_METHODS) {
+      if (item[method] === null || typeof item[method] !== "object") continue;
+      await pace();
+      const op = resolve(item[method]);
+      const parts = new Map<string, unknown>();
+      for (const p of [...list(item.parameters), ...list(op.parameters)]) {
+        const param = resolve(p);
+        parts.set(`parameter ${String(param.in)}:${String(param.name)}`, p);
       }
+      if (op.requestBody !== undefined) parts.set("request body", op.requestBody);
+      for (const [status, response] of Object.entries(object(op.responses))) parts.set(`response ${status}`, response);
+      parts.set("security", op.security ?? doc.security ?? []);
+      parts.set("deprecated", op.deprecated === true);
+      out.set(operationKey(method, serverPath, path), parts);
     }
-    return out;
   }
+  return out;
 }
 
 function safeValueAt(doc: unknown, ref: string): unknown {
@@ -128,11 +107,15 @@ export interface OtherChanges {
   unmatched: string[];
 }
 
-/** The changes between two versions of a published document to the operations whose keys (`METHOD /path/{}`) are not `called`. */
-export function otherOperationChanges(older: Json, newer: Json, called: ReadonlySet<string>): OtherChanges {
-  const texts = new Texts();
-  const before = new Reader(older, texts).operations();
-  const after = new Reader(newer, texts).operations();
+/**
+ * The changes between two versions of a published document to the operations whose keys (`METHOD /path/{}`) are
+ * not `called`; the event loop turns every few operations (a signal stops it there: `signal`'s reason is thrown).
+ */
+export async function otherOperationChanges(older: Json, newer: Json, called: ReadonlySet<string>, signal?: AbortSignal): Promise<OtherChanges> {
+  const pace = pacer(signal);
+  const before = await operationsOf(older, pace);
+  const after = await operationsOf(newer, pace);
+  const sameness = new Sameness(older, newer);
   let count = 0;
   let operations = 0;
   for (const key of new Set([...before.keys(), ...after.keys()])) {
@@ -141,7 +124,11 @@ export function otherOperationChanges(older: Json, newer: Json, called: Readonly
     const b = after.get(key);
     let changed = 0;
     if (!a || !b) changed = 1;
-    else for (const part of new Set([...a.keys(), ...b.keys()])) if (a.get(part) !== b.get(part)) changed++;
+    else
+      for (const part of new Set([...a.keys(), ...b.keys()])) {
+        if (!a.has(part) || !b.has(part) || !sameness.same(a.get(part), b.get(part))) changed++;
+        await pace();
+      }
     if (changed) operations++;
     count += changed;
   }
