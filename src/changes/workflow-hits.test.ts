@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { acmeSurface, acmeTool } from "./__fixtures__/acme-surface.js";
 import { diffSurfaces } from "./classify.js";
 import type { ParamSurface, Shape } from "./surface.js";
-import { workflowHits } from "./workflow-hits.js";
+import { withValidatorProblems, workflowHits } from "./workflow-hits.js";
 
 const dataParam = (shape: Shape): ParamSurface => ({ type: "json", jsonType: "object", title: "Data", description: "The task.", required: true, secret: false, visibility: "user-or-llm", wire: "body:/data", shape });
 const output = (values: string[]) => ({ type: "string" as const, optional: false, description: "State.", shape: { type: "string" as const, enum: values } });
@@ -184,5 +184,19 @@ describe("diff of a json body parameter's fields, and the workflow lines hit", (
     expect(workflowHits([{ path: "workflows/zq-meta.yaml", text: workflow }], changes).map((h) => h.message)).toEqual([
       "workflows/zq-meta.yaml:10:9: block tag sends zqmeta.zqsizes, which acme_update_task now takes only as string (a map that now declares its values) (request-property-additional-properties-restricted)",
     ]);
+  });
+});
+
+describe("withValidatorProblems", () => {
+  const problem = (line: number, col: number, message: string, kind?: string, subject?: string) => ({ file: "zq.yaml", line, col, message: `zq.yaml:${line}:${col}: ${message}`, ...(kind ? { kind, subject } : {}) });
+
+  it("keeps every broken reference of a line the validator already names, but the one it names for the same reason", () => {
+    const refused = [problem(9, 13, 'text: {{ b.data.gone }} and {{b.data.owner}}: in output "data", it has no field "gone"')];
+    const hits = [
+      problem(9, 7, "reads b.data.gone, which acme_get no longer returns (response-property-removed)", "response-property-removed", "b.data.gone"),
+      problem(9, 7, "reads b.data.owner, which acme_get may now return as null (response-property-became-nullable)", "response-property-became-nullable", "b.data.owner"),
+      problem(9, 7, "reads b.data.kind, which acme_get no longer returns (response-property-removed)", "response-property-removed", "b.data.kind"),
+    ];
+    expect(withValidatorProblems(refused, hits).map((w) => w.message)).toEqual([refused[0]?.message, hits[1]?.message, hits[2]?.message]);
   });
 });
