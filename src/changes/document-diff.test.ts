@@ -112,6 +112,25 @@ describe("documentChanges", () => {
     expect(cs.find((c) => c.pointer === "/data/state")).toMatchObject({ new: ["archived"], workflowVisible: true });
   });
 
+  it("a body that becomes a union of forms, each with a field of its own: a field one form requires is not asked of every call", () => {
+    const message = { type: "string" };
+    const before = doc({ task: { type: "object", required: ["message"], properties: { message, at: { type: "object" } } } });
+    const after = doc({
+      task: {
+        oneOf: [
+          { type: "object", required: ["message"], properties: { message, at: { type: "object" } } },
+          { type: "object", required: ["message", "zqparent"], properties: { message, zqparent: { type: "string" } } },
+          { type: "object", required: ["message", "zqthread"], properties: { message, zqthread: { type: "string" } } },
+        ],
+      },
+    });
+    expect(lines(documentChanges(one(before), one(after), BOUND))).toEqual([
+      "non-breaking new-required-request-property updateZqTask request.body /data/zqparent",
+      "non-breaking new-required-request-property updateZqTask request.body /data/zqthread",
+    ]);
+    expect(documentChanges(one(before), one(after), BOUND)[0]?.reason).toBe("required only in the forms of the body that have it; a call sending another form is unaffected");
+  });
+
   it("an operation gone is breaking; one the older document lacks is not compared", () => {
     const before = doc({});
     const after = doc({});

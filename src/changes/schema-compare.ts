@@ -7,7 +7,7 @@
 // of nodes is compared once (SchemaComparer), whatever the recursion and the
 // width of the unions.
 import { isMultipleOf } from "@blockwright/runtime/internal";
-import { type At, type DocumentSet, type Flat, Flattener, isRequired } from "./schema-flat.js";
+import { type At, type DocumentSet, type Flat, Flattener, isRequired, requiredOfEveryCall } from "./schema-flat.js";
 import type { KindId } from "./kinds.js";
 
 export type Side = "request" | "response";
@@ -266,14 +266,20 @@ function compareProperties(ctx: Ctx, a: Flat, b: Flat): void {
     const hidden = (f: Flat | undefined) => !f || (req ? f.readOnly : f.writeOnly);
     if (!x) {
       if (hidden(y?.flat)) continue;
-      // Inside an object form that is itself new (a gid string that may now be an object), nothing is asked of a caller sending the old form.
+      // Inside an object form that is itself new (a gid string that may now be an object), nothing is asked of a caller sending the old form;
+      // nor, inside one form of a union of objects, of a caller sending another form.
       const newForm = req && !a.properties.size && !a.types.has("object") && a.types.size > 0;
+      const oneForm = req && isRequired(b, name) && !requiredOfEveryCall(b, name);
       if (req)
         push(
           ctx,
           isRequired(b, name) ? "new-required-request-property" : "new-optional-request-property",
           p,
-          newForm && isRequired(b, name) ? { severity: "non-breaking", note: "required only inside the new object form; a caller sending the old form is unaffected" } : {},
+          newForm && isRequired(b, name)
+            ? { severity: "non-breaking", note: "required only inside the new object form; a caller sending the old form is unaffected" }
+            : oneForm
+              ? { severity: "non-breaking", note: "required only in the forms of the body that have it; a call sending another form is unaffected" }
+              : {},
         );
       else push(ctx, "response-property-added", p);
       continue;
@@ -282,6 +288,7 @@ function compareProperties(ctx: Ctx, a: Flat, b: Flat): void {
       if (!hidden(x.flat)) push(ctx, req ? "request-property-removed" : "response-property-removed", p);
       continue;
     }
+    // Required in every form that has it: a call sending such a form must send it.
     const ra = isRequired(a, name);
     const rb = isRequired(b, name);
     // Read-only before: required now and not before is a field every call must send; else one a call may send.

@@ -46,6 +46,8 @@ export interface Flat {
   required: Map<string, number>;
   /** Per property: how many object alternatives have it. */
   having: Map<string, number>;
+  /** How many object forms it comes in (alternatives with fields: 1 but for a union of objects). */
+  forms: number;
   items: At[];
   /** Map values: schemas, or true for any value. */
   additional: At[] | true | undefined;
@@ -193,6 +195,7 @@ function empty(): Flat {
     properties: new Map(),
     required: new Map(),
     having: new Map(),
+    forms: 1,
     items: [],
     additional: undefined,
     limits: {},
@@ -272,6 +275,7 @@ function own(node: Json, file: string, out: Flat): void {
 /** Another schema that holds too (an allOf member), into `out`. */
 function merge(out: Flat, m: Flat): void {
   if (m.recursive) out.recursive = true;
+  out.forms = Math.max(out.forms, m.forms);
   if (!out.types.size) for (const t of m.types) out.types.add(t);
   else if (m.types.size) for (const t of [...out.types]) if (!m.types.has(t) && !(t === "integer" && m.types.has("number"))) out.types.delete(t);
   if (m.enum && !out.enum) out.enum = m.enum;
@@ -324,6 +328,8 @@ function alternativesInto(nodes: Flattener, alternatives: unknown[], file: strin
     out.writeOnly ||= flats.some((f) => f.writeOnly);
     if (!out.description) out.description = flats.find((f) => f.description)?.description ?? "";
   }
+  const objectForms = flats.filter((f) => f.properties.size).length;
+  if (!ownShape && objectForms > 1) out.forms = objectForms;
   for (const [i, f] of flats.entries()) {
     if (f.nullable) out.nullable = true;
     for (const t of f.types) out.types.add(t);
@@ -351,4 +357,9 @@ function alternativesInto(nodes: Flattener, alternatives: unknown[], file: strin
 export function isRequired(f: Flat, name: string): boolean {
   const r = f.required.get(name) ?? 0;
   return r > 0 && r >= (f.having.get(name) ?? 1);
+}
+
+/** Whether every call must send a property: required in every form of the value (a union's one form may require a field another does not have). */
+export function requiredOfEveryCall(f: Flat, name: string): boolean {
+  return isRequired(f, name) && (f.having.get(name) ?? 1) >= f.forms;
 }

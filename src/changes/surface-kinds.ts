@@ -34,6 +34,7 @@ const SHARED: Record<string, string> = {
   "params.fieldEnumSet": "request-property-enum-set",
   "params.fieldNoLongerNullable": "request-property-became-not-nullable",
   "params.fieldAddedRequiredInNewForm": "new-required-request-property",
+  "params.fieldAddedRequiredInSomeForms": "new-required-request-property",
   "params.fieldMadeNullable": "request-property-became-nullable",
   "params.fieldDeprecated": "request-property-deprecated",
   "params.fieldReactivated": "request-property-reactivated",

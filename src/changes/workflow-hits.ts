@@ -138,6 +138,19 @@ function breaksLimit(c: Change, value: unknown): boolean {
   }
 }
 
+/**
+ * Whether an object sent is of a form that requires the field: always, but for a field only some forms of a union
+ * have (the change lists the forms with it, `to`, and without, `from`, each its fields): an object whose fields fit a
+ * form with it and no form without it.
+ */
+function ofFormRequiring(c: Change, value: Json): boolean {
+  const forms = (v: unknown) => (Array.isArray(v) && v.every((f) => typeof f === "string") ? (v as string[]).map((f) => f.split(",")) : undefined);
+  const [withIt, without] = [forms(c.to), forms(c.from)];
+  if (!withIt || !without) return true;
+  const fits = (form: string[]) => Object.keys(value).every((k) => form.includes(k));
+  return withIt.some(fits) && !without.some(fits);
+}
+
 /** The segments of each output reference in a text (`{{b.data.items[0].id}}` → b, data, items, 0, id). */
 function references(text: string): (string | number)[][] {
   return [...text.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)].map((m) => [...(m[1] ?? "").matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((s) => (s[2] !== undefined ? Number(s[2]) : (s[1] ?? ""))));
@@ -223,7 +236,7 @@ export function workflowHits(files: readonly { path: string; text: string }[], c
         if (!f || field === undefined || field === "[]" || field === "*" || !Object.hasOwn(inputs, f.param)) continue;
         for (const path of reached(inputs[f.param], f.steps.slice(0, -1))) {
           const value = valueAt(inputs[f.param], path);
-          if (!isObject(value) || Object.hasOwn(value, field)) continue;
+          if (!isObject(value) || Object.hasOwn(value, field) || !ofFormRequiring(c, value)) continue;
           push(
             ["blocks", name, "inputs", f.param, ...path],
             `block ${plain(name)} sends ${plain([f.param, ...path].join("."))} without ${plain(field)}, which ${c.tool} now requires (${c.kind})`,
