@@ -97,6 +97,18 @@ describe("documentChanges", () => {
     expect(cs.find((c) => c.kind === "request-parameter-enum-value-removed")?.old).toEqual(["notes"]);
   });
 
+  it("a parameter's format and default as the document gives them: each its own informational change, with the values before and after", () => {
+    const since = (format: string, limit: number) => [
+      { name: "since", in: "query", schema: { type: "string", format } },
+      { name: "limit", in: "query", schema: { type: "integer", default: limit } },
+    ];
+    const cs = documentChanges(one(doc({ query: since("date", 20) })), one(doc({ query: since("date-time", 50) })), BOUND);
+    expect(cs.map((c) => [c.kind, c.severity, c.pointer, c.old, c.new])).toEqual([
+      ["request-parameter-format-changed", "informational", "since", "date", "date-time"],
+      ["request-parameter-default-value-changed", "informational", "limit", 20, 50],
+    ]);
+  });
+
   it("output: a value may now be null (breaking), a new enum value (non-breaking, workflow-visible), an open enum's new value informational", () => {
     const before = doc({ out: { type: "object", properties: { state: { type: "string", enum: ["open", "done"] }, model: { anyOf: [{ type: "string" }, { type: "string", enum: ["a"] }] }, due: { type: "string" } } } });
     const after = doc({

@@ -254,6 +254,12 @@ function compareParameters(schemas: SchemaComparer, x: Found, y: Found, add: Add
     if (p.node.deprecated !== true && q.node.deprecated === true) add("request-parameter-deprecated", location, q.name, { note: deprecationNote(q.node, "still accepted, marked deprecated") });
     if (p.node.deprecated === true && q.node.deprecated !== true) add("request-parameter-reactivated", location, q.name);
     if (text(p.node.description) !== text(q.node.description)) add("request-parameter-description-changed", location, q.name);
+    // The value's format and default as the document gives them (of a list's items too): annotations a caller may read.
+    const itemsOf = (f: typeof sa, nodes: Flattener) => (f.items[0] ? nodes.flat(f.items[0]) : undefined);
+    const [fa, fb] = [sa.format ?? itemsOf(sa, schemas.older)?.format, sb.format ?? itemsOf(sb, schemas.newer)?.format];
+    if (fa !== fb) add("request-parameter-format-changed", location, q.name, { ...(fa !== undefined ? { old: fa } : {}), ...(fb !== undefined ? { new: fb } : {}) });
+    if (JSON.stringify(sa.default) !== JSON.stringify(sb.default))
+      add("request-parameter-default-value-changed", location, q.name, { ...(sa.default !== undefined ? { old: sa.default } : {}), ...(sb.default !== undefined ? { new: sb.default } : {}) });
     const typeA = [...sa.types].sort().join("|");
     const typeB = [...sb.types].sort().join("|");
     if (typeA && typeB && typeA !== typeB && !(typeA === "integer" && typeB === "number")) add("request-parameter-type-changed", location, q.name, { old: typeA, new: typeB });

@@ -337,8 +337,11 @@ const outputChanges = pairChanges<OutputChange>((a, b, emit, descend) => {
     if (a.enum && !b.enum) emit("enumDropped", { from: a.enum });
     else if (!a.enum && b.enum) emit("enumSet", { to: b.enum });
     else if (a.enum) {
-      for (const v of after) if (!before.includes(v)) emit("enumValueAdded", { to: v });
-      for (const v of before) if (!after.includes(v)) emit("enumValueNoLonger", { from: v });
+      // One line per field, with every value added or no longer output (a published enum gains hundreds at once).
+      const added = after.filter((v) => !before.includes(v));
+      const gone = before.filter((v) => !after.includes(v));
+      if (added.length) emit("enumValueAdded", { to: added.length === 1 ? added[0] : added });
+      if (gone.length) emit("enumValueNoLonger", { from: gone.length === 1 ? gone[0] : gone });
     }
   }
   for (const key of [...new Set([...Object.keys(a.properties ?? {}), ...Object.keys(b.properties ?? {})])].sort()) {
