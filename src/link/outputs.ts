@@ -329,8 +329,10 @@ const outputChanges = pairChanges<OutputChange>((a, b, emit, descend) => {
   // An object form added: a reader of the old one's required fields may get the new one instead.
   const formsA = a.variants ?? (a.properties && ta.includes("object") ? [Object.keys(a.properties).sort().join(",")] : []);
   const formsB = b.variants ?? (b.properties && tb.includes("object") ? [Object.keys(b.properties).sort().join(",")] : []);
-  const added = formsB.filter((f) => !coveredForm(f, formsA));
-  if (formsA.length && added.length && formsB.length > formsA.length) emit(a.required?.length ? "oneOfAdded" : "oneOfAddedToOptional", { to: added.length });
+  // Named forms compare by name (node types sharing most of their fields are still new); others by their fields.
+  const named = a.forms && b.forms ? b.forms.filter((f) => !a.forms?.includes(f)) : undefined;
+  const added = named ?? formsB.filter((f) => !coveredForm(f, formsA));
+  if (formsA.length && added.length && (named !== undefined || formsB.length > formsA.length)) emit(a.required?.length ? "oneOfAdded" : "oneOfAddedToOptional", { to: named ?? added.length });
   if (a.enum || b.enum) {
     const before = a.enum ?? [];
     const after = b.enum ?? [];
