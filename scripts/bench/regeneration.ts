@@ -105,7 +105,8 @@ export async function measureRegeneration({ root, tmp, run, row }: Bench): Promi
       for (const k of ["add", "upstream", "diff"] as const) measured[k].push(r[k]);
     }
     const cpu = (rs: Run[]) => rs.map((r) => r.cpu);
-    const reproduce = (what: string) => [`blockwright ${what} (in a project made by: blockwright ${add.join(" ")}; generate)`, `blockwright ${add.join(" ")} --force`];
+    const shown = ["add", pair.provider, "--from", "<older>", "--operations", pair.operations.join(",")].join(" ");
+    const reproduce = (what: string) => [`blockwright ${what} (in a project made by: blockwright ${shown}; generate)`, `blockwright ${shown} --force`];
     row(`upstream vs add, ${pair.name} (CPU)`, cpu(measured.upstream), cpu(measured.add), "s", "≤ 2×", reproduce(`upstream ${pair.provider} <newer>`));
     row(`diff vs add, ${pair.name} (CPU)`, cpu(measured.diff), cpu(measured.add), "s", "≤ 2×", reproduce("diff --base-dir base (after upstream --accept <newer> and generate)"));
     row(
