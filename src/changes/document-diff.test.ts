@@ -143,6 +143,18 @@ describe("documentChanges", () => {
     expect(documentChanges(one(before), one(after), BOUND)[0]?.reason).toBe("required only in the forms of the body that have it; a call sending another form is unaffected");
   });
 
+  it("a security scheme renamed, the credential sent alike, is no change; a header parameter OpenAPI ignores (Content-Type) is none either", () => {
+    const before = doc({ security: [{ zqToken: [] }], query: [{ name: "Content-Type", in: "header", required: true, schema: { type: "string", enum: ["application/cbor"] } }] });
+    const after = doc({ security: [{ zqBearer: [] }], schemes: { zqBearer: { type: "http", scheme: "bearer" } } });
+    expect(lines(documentChanges(one(before), one(after), BOUND))).toEqual([]);
+    // Sent another way, it is the change it was.
+    const basic = doc({ security: [{ zqBasic: [] }], schemes: { zqBasic: { type: "http", scheme: "basic" } } });
+    expect(lines(documentChanges(one(before), one(basic), BOUND)).filter((l) => l.includes(" security "))).toEqual([
+      "non-breaking api-security-added updateZqTask security zqBasic",
+      "breaking api-security-removed updateZqTask security zqToken",
+    ]);
+  });
+
   it("an operation gone is breaking; one the older document lacks is not compared", () => {
     const before = doc({});
     const after = doc({});

@@ -171,8 +171,8 @@ function securityOf(docs: DocumentSet, f: Found): Map<string, Set<string>>[] {
 
 function compareSecurity(older: DocumentSet, x: Found, newer: DocumentSet, y: Found, add: Add): void {
   const a = securityOf(older, x);
-  const b = securityOf(newer, y);
   const schemes = (alts: Map<string, Set<string>>[]) => new Set(alts.flatMap((m) => [...m.keys()]));
+  const { requirements: b, newName } = renamedBack(older, schemes(a), newer, securityOf(newer, y));
   const sa = schemes(a);
   const sb = schemes(b);
   for (const name of sb) if (!sa.has(name)) add("api-security-added", "security", name);
@@ -180,7 +180,7 @@ function compareSecurity(older: DocumentSet, x: Found, newer: DocumentSet, y: Fo
   for (const name of sa) {
     if (!sb.has(name)) continue;
     const before = schemeOf(older, name);
-    const after = schemeOf(newer, name);
+    const after = schemeOf(newer, newName(name));
     if (before.placement !== after.placement) add("api-security-scheme-changed", "security", name, { old: JSON.parse(before.placement), new: JSON.parse(after.placement) });
     else if (before.urls !== after.urls) add("api-security-scheme-url-changed", "security", name, { old: JSON.parse(before.urls), new: JSON.parse(after.urls) });
   }
@@ -206,6 +206,28 @@ function compareSecurity(older: DocumentSet, x: Found, newer: DocumentSet, y: Fo
   }
 }
 
+/**
+ * The newer requirements with a scheme renamed given its old name: a scheme only the older document's requirements
+ * name, and one only the newer's, that send the credential alike and get their tokens alike, are one scheme renamed
+ * (a caller's credential goes where it went).
+ */
+function renamedBack(older: DocumentSet, before: Set<string>, newer: DocumentSet, after: Map<string, Set<string>>[]): { requirements: Map<string, Set<string>>[]; newName: (old: string) => string } {
+  const now = new Set(after.flatMap((m) => [...m.keys()]));
+  const same = (o: string, n: string) => {
+    const [p, q] = [schemeOf(older, o), schemeOf(newer, n)];
+    return p.placement === q.placement && p.urls === q.urls;
+  };
+  const gone = [...before].filter((name) => !now.has(name));
+  const fresh = [...now].filter((name) => !before.has(name));
+  const back = new Map<string, string>();
+  for (const o of gone) {
+    const matches = fresh.filter((n) => same(o, n));
+    if (matches.length === 1 && gone.filter((g) => same(g, matches[0] as string)).length === 1) back.set(matches[0] as string, o);
+  }
+  const forward = new Map([...back].map(([n, o]) => [o, n]));
+  return { requirements: after.map((m) => new Map([...m].map(([name, scopes]) => [back.get(name) ?? name, scopes]))), newName: (old) => forward.get(old) ?? old };
+}
+
 /** What of a security scheme decides how a credential is sent, and where a token is obtained, as canonical JSON. */
 function schemeOf(docs: DocumentSet, name: string): { placement: string; urls: string } {
   const doc = object(docs.files.get(docs.root));
@@ -225,11 +247,15 @@ interface Param {
   file: string;
 }
 
+/** Header parameters OpenAPI says are ignored: the body's media type, the answer's and the security scheme say them. */
+const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
+
 function parametersOf(docs: DocumentSet, f: Found): Map<string, Param> {
   const out = new Map<string, Param>();
   for (const [raw, file] of [...list(f.item.parameters).map((p) => [p, f.itemFile] as const), ...list(f.op.parameters).map((p) => [p, f.file] as const)]) {
     const { node, file: at } = deref(docs, { schema: raw, file });
     if (typeof node.name !== "string" || typeof node.in !== "string") continue;
+    if (node.in === "header" && IGNORED_HEADERS.has(node.name.toLowerCase())) continue;
     const key = `${node.in}:${node.in === "header" ? node.name.toLowerCase() : node.name}`;
     out.set(key, { in: node.in, name: node.name, node, file: at });
   }

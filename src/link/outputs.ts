@@ -199,7 +199,8 @@ type OutputChange =
   | "oneOfAddedToOptional"
   | "deprecated"
   | "reactivated"
-  | "enumSet";
+  | "enumSet"
+  | "formatChanged";
 
 /** What a result holds, down to each field's type: consumers read it. Removed fields, changed types and values they cannot expect break them. */
 export const outputsSurface: ToolEntry<Record<string, OutputSurface>, OutputChange> = {
@@ -229,6 +230,7 @@ export const outputsSurface: ToolEntry<Record<string, OutputSurface>, OutputChan
     deprecated: { level: "minor", rule: "output deprecated (still returned)" },
     reactivated: { level: "minor", rule: "output no longer deprecated" },
     enumSet: { level: "minor", rule: "output values now listed (a workflow comparing against them can rely on the list)" },
+    formatChanged: { level: "patch", rule: "output format changed (an annotation: a reader parsing it, as a date or a number in text, should look)" },
   },
   record: (tool, ctx) => ({ outputs: Object.fromEntries(tool.outputs.map((o) => [o.path, { type: o.type, optional: o.optional, description: o.description, shape: outputShape(tool, o.source, ctx) }])) }),
   read: (t) => t.outputs,
@@ -326,6 +328,7 @@ const outputChanges = pairChanges<OutputChange>((a, b, emit, descend) => {
   if (a.nullable && !b.nullable) emit("noLongerNull");
   if (!a.deprecated && b.deprecated) emit("deprecated");
   if (a.deprecated && !b.deprecated) emit("reactivated");
+  if (a.format !== b.format) emit("formatChanged", { ...(a.format !== undefined ? { from: a.format } : {}), ...(b.format !== undefined ? { to: b.format } : {}) });
   // An object form added: a reader of the old one's required fields may get the new one instead.
   const formsA = a.variants ?? (a.properties && ta.includes("object") ? [Object.keys(a.properties).sort().join(",")] : []);
   const formsB = b.variants ?? (b.properties && tb.includes("object") ? [Object.keys(b.properties).sort().join(",")] : []);

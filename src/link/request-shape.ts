@@ -33,7 +33,8 @@ export type RequestFieldChange =
   | "fieldMaxLengthIncreased"
   | "fieldMaxItemsIncreased"
   | "fieldLimitTightened"
-  | "fieldLimitLoosened";
+  | "fieldLimitLoosened"
+  | "fieldFormatChanged";
 
 export const REQUEST_FIELD_CHANGES = {
   fieldRemoved: { level: "breaking", rule: "request field no longer accepted" },
@@ -60,6 +61,7 @@ export const REQUEST_FIELD_CHANGES = {
   fieldMaxItemsIncreased: { level: "minor", rule: "request field limit loosened: maxItems (longer lists accepted)" },
   fieldLimitTightened: { level: "breaking", rule: "request field limit added or tightened (a value that passed may be refused)" },
   fieldLimitLoosened: { level: "minor", rule: "request field limit loosened or removed (more values accepted)" },
+  fieldFormatChanged: { level: "patch", rule: "request field format changed (an annotation of what the value looks like)" },
 } as const;
 
 /** The shape of a `json` parameter written into the request body, when the body's schema reaches it. */
@@ -95,6 +97,7 @@ const requestChanges = pairChanges<RequestFieldChange>((a, b, emit, descend) => 
   }
   if (a.nullable && !b.nullable) emit("fieldNoLongerNullable");
   if (!a.nullable && b.nullable) emit("fieldMadeNullable");
+  if (a.format !== b.format) emit("fieldFormatChanged", { ...(a.format !== undefined ? { from: a.format } : {}), ...(b.format !== undefined ? { to: b.format } : {}) });
   if (!a.deprecated && b.deprecated) emit("fieldDeprecated");
   if (a.deprecated && !b.deprecated) emit("fieldReactivated");
   if (!a.enum && b.enum) emit("fieldEnumSet", { to: b.enum });
