@@ -113,6 +113,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/serve-subscription.process.test.ts",
       "src/cli/report-browser.test.ts",
       "src/cli/test.process.test.ts",
+      "src/cli/upstream.process.test.ts",
       "src/cli/upstream-accept.test.ts",
       "src/cli/upstream-wildcard.test.ts",
       "src/cli/diff-gate.test.ts",

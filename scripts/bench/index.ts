@@ -13,6 +13,7 @@
 //   npm run bench -- large        only when named (minutes; likewise `tests`, the whole npm test twice: without Vitest's module cache, then with it; and `workers`, test with 2 workers vs 1): generate on one document near the
 //                                 input limit (BLOCKWRIGHT_LARGE_MIB, default 36; large-document.ts)
 //   npm run bench -- history      upstream's change model scored on contract-tests/history (history.ts)
+//   npm run bench -- regen        upstream and diff against add on the same documents: recursive unions, the largest (regeneration.ts)
 //   npm run bench -- corpus [vendor...]  corpus documents: add + generate beside openapi-typescript, then test (corpus.ts);
 //                                 with `scale`, the slope over 20–200 providers in the same run
 //   BLOCKWRIGHT_PUBLISHED=<dir> npm run bench -- published
@@ -43,7 +44,7 @@ const median = (xs: number[]) =>
     [...xs].sort((a, b) => a - b),
     Math.floor(xs.length / 2),
   );
-const MEASURES = ["generate", "scale", "published", "verify", "check", "call", "paging", "mocks", "cli", "large", "tests", "workers", "history", "corpus"];
+const MEASURES = ["generate", "scale", "published", "verify", "check", "call", "paging", "mocks", "cli", "regen", "large", "tests", "workers", "history", "corpus"];
 const only = process.argv.slice(2);
 const unknown = only.includes("corpus") ? [] : only.filter((m) => !MEASURES.includes(m));
 if (unknown.length) {
@@ -431,7 +432,10 @@ if (wanted("cli")) {
   }
 }
 
-// 7–9. Only when named (minutes): a document near the 64 MiB input limit (large-document.ts); the whole test suite (test-suite.ts); the corpus (corpus.ts).
+// 7. Taking a newer version of a published document against drafting from it (regeneration.ts).
+if (wanted("regen")) await (await import("./regeneration.js")).measureRegeneration({ root, tmp, run, row });
+
+// 8–10. Only when named (minutes): a document near the 64 MiB input limit (large-document.ts); the whole test suite (test-suite.ts); the corpus (corpus.ts).
 if (only.includes("large")) await measureLarge({ root, tmp, run, row });
 if (only.includes("tests")) await measureTestSuite({ root, tmp, run, row });
 if (only.includes("workers")) await (await import("./contract-workers.js")).measureContractWorkers({ root, run, row });

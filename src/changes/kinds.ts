@@ -44,6 +44,8 @@ export const KINDS = {
   "request-parameter-deprecated": k("non-breaking", "still accepted, marked deprecated", true),
   "request-parameter-reactivated": k("non-breaking", "its deprecated mark was removed", true),
   "request-parameter-description-changed": k("informational", "text only"),
+  "request-parameter-format-changed": k("informational", "annotation only"),
+  "request-parameter-default-value-changed": k("informational", "a call that leaves it out may get another behaviour; documentation only"),
   "request-body-became-required": k("breaking", "every call must now send a body"),
   "new-optional-request-property": k("non-breaking", "a new optional field"),
   "new-required-request-property": k("breaking", "every call must now send it"),

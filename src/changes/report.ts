@@ -26,6 +26,10 @@ export interface WorkflowProblem {
   message: string;
   /** Non-breaking for a line that should be told, not one that fails (an output that may hold a new value). */
   severity?: "breaking" | "non-breaking";
+  /** The change kind that reaches the line, where a change does (not a validator problem). */
+  kind?: string;
+  /** What of the line it reaches: the reference read (`b.data.name`) or the value sent (`data.name`). */
+  subject?: string;
 }
 
 /** `isNew`: the package has no base; it is first released at its own version. */

@@ -40,6 +40,30 @@ describe("diff on output shapes", () => {
     ]);
   });
 
+  it("reports a node type added to a union of named node types by its name, though its fields are mostly another's (types sharing traits)", () => {
+    const node = (forms: string[]): Shape => ({
+      type: "object",
+      required: ["id", "type"],
+      properties: { id: text, type: text, zqfills: { type: "array" } },
+      variants: ["id,type,zqfills", "id,type"],
+      forms,
+    });
+    expect(changes(withOutput(node(["ZqFrame", "ZqText"])), withOutput(node(["ZqFrame", "ZqGroup", "ZqText"])))).toEqual(["breaking response-property-one-of-added output data"]);
+    expect(diffSurfaces(withOutput(node(["ZqFrame", "ZqText"])), withOutput(node(["ZqFrame", "ZqGroup", "ZqText"])))[0]?.to).toEqual(["ZqGroup"]);
+    // A form renamed only in the fields' order or written again is no change.
+    expect(changes(withOutput(node(["ZqFrame", "ZqText"])), withOutput(node(["ZqText", "ZqFrame"].sort())))).toEqual([]);
+  });
+
+  it("reports a format changed, in an output and in a value sent: informational, with the formats before and after", () => {
+    const due = (format: string): Shape => ({ type: "object", properties: { zqdue: { type: "string", format } } });
+    expect(diffSurfaces(withOutput(due("date")), withOutput(due("date-time"))).map((c) => [c.severity, c.kind, c.subject, c.from, c.to])).toEqual([
+      ["informational", "response-property-format-changed", "output data .zqdue", "date", "date-time"],
+    ]);
+    expect(diffSurfaces(withBodyParam(due("date")), withBodyParam(due("date-time"))).map((c) => [c.severity, c.kind, c.subject, c.from, c.to])).toEqual([
+      ["informational", "request-property-format-changed", "param zqorder .zqdue", "date", "date-time"],
+    ]);
+  });
+
   it("stops at a shape that holds itself", () => {
     const node = (extra: Record<string, Shape>): Shape => ({ type: "object", properties: { zqnext: { ref: "zqnode" }, ...extra } });
     const before = withOutput({ ref: "zqnode" }, { zqnode: node({}) });

@@ -1,12 +1,14 @@
 // `blockwright add` as a process (the built bin/, as a user runs it): SIGTERM or
-// Ctrl-C while a large document is still arriving stops it at once, exit 130,
-// with nothing written.
+// Ctrl-C while a large document is still arriving, or while a large file is
+// read, cut and drafted (steps that wait for nothing), stops it at once, exit
+// 130, with nothing written.
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openapi } from "../../scripts/bench/synthetic.js";
 import { spawnCli } from "../../test-support/cli-harness.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-add-process-"));
@@ -47,4 +49,18 @@ describe("blockwright add, interrupted", () => {
       expect(existsSync(join(dir, "specs/slow"))).toBe(false);
     });
   }
+
+  it("stops on SIGTERM while it parses, cuts and drafts a large file: exit 130, nothing written", async () => {
+    const dir = mkdtempSync(join(tmp, "project-"));
+    mkdirSync(join(dir, "specs"));
+    // 25,000 operations (20 MB): the steps after reading it compute for a second or so.
+    writeFileSync(join(dir, "large.json"), JSON.stringify(openapi("zqlarge", 5000)));
+    const add = spawnCli(["add", "zqlarge", "--from", "large.json", "--operations", "list0,get0"], {}, dir);
+    await add.waitFor(/add: read large\.json /);
+    add.child.kill("SIGTERM");
+    expect(await add.exited).toBe(130);
+    expect(add.stderr()).toMatch(/\nadd: interrupted: nothing written\n$/);
+    expect(add.stdout()).toBe("");
+    expect(existsSync(join(dir, "specs/zqlarge"))).toBe(false);
+  });
 });

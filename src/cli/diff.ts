@@ -180,19 +180,18 @@ async function diffWith(args: Parsed, io: CliIo, dirs: { specs: string; out: str
       }
     };
     const { workflowImpact } = await import("../workflow/impact.js");
-    const { workflowHits } = await import("../changes/workflow-hits.js");
+    const { workflowHits, withValidatorProblems } = await import("../changes/workflow-hits.js");
     const texts = files.map((path) => ({ path, text: read(path) }));
     // What the validator finds broken, then what it cannot see (fields sent inside json values, outputs read that may
-    // now be absent, null, in another shape or hold new values): a line the validator names already is named once.
+    // now be absent, null, in another shape or hold new values): every reference its own line, several on one line.
     const refused = workflowImpact(texts, base.values(), head.values()).map((w) => ({ ...w, severity: "breaking" as const }));
-    const named = new Set(refused.map((w) => `${w.file}:${w.line}`));
-    workflows = [
-      ...refused,
-      ...workflowHits(
+    workflows = withValidatorProblems(
+      refused,
+      workflowHits(
         texts,
         diffs.flatMap((d) => d.changes),
-      ).filter((w) => !named.has(`${w.file}:${w.line}`)),
-    ];
+      ),
+    );
   }
 
   const format = formatOption(args);

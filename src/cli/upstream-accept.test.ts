@@ -97,6 +97,22 @@ describe("upstream --accept for a provider add started", () => {
     expect(report.workflows.map((w: { message: string }) => w.message)).toEqual(["workflows/tidy.yaml:12:9: block rename sends data.workspace, which zqtasks_update_task no longer accepts (request-property-removed)"]);
   });
 
+  it("a security scheme the newer document renames, the credential sent alike: no change, and --accept names it so in auth (generate accepts the manifest)", async () => {
+    const dir = join(tmp, "renamed-scheme");
+    mkdirSync(join(dir, "specs"), { recursive: true });
+    const v1 = published({ name: { type: "string" } });
+    writeFileSync(join(dir, "v1.json"), v1);
+    writeFileSync(join(dir, "v2.json"), v1.replaceAll("zqToken", "zqBearerToken"));
+    expect((await cli(["add", "zqtasks", "--from", "v1.json", "--operations", "updateTask"], { cwd: dir })).code).toBe(0);
+    const up = await cli(["upstream", "zqtasks", "v2.json", "--json"], { cwd: dir });
+    expect(JSON.parse(up.stdout).changes).toEqual([]);
+    const accepted = await cli(["upstream", "zqtasks", "v2.json", "--accept"], { cwd: dir });
+    expect(accepted.stderr).toContain("auth.scheme: zqBearerToken (the newer document renamed the security scheme zqToken; the credential is sent as it was)");
+    expect(readFileSync(join(dir, "specs/zqtasks/openapi.yaml"), "utf8")).not.toContain("zqToken");
+    const generated = await cli(["generate"], { cwd: dir });
+    expect(generated.code, generated.stderr).toBe(0);
+  });
+
   it("add --force over a manifest says what it replaces: the credential and an operation's outputs", async () => {
     const dir = join(tmp, "forced");
     mkdirSync(join(dir, "specs"), { recursive: true });

@@ -392,8 +392,11 @@ function diffEnum(subject: string, a: unknown[] | undefined, b: unknown[] | unde
   if (!a && !b) return;
   if (!b) return report("enumRemoved", { subject });
   if (!a) return report("enumAdded", { subject, to: b });
-  for (const v of a) if (!b.includes(v)) report("enumValueRemoved", { subject, from: v });
-  for (const v of b) if (!a.includes(v)) report("enumValueAdded", { subject, to: v });
+  // One line per parameter, with every value removed or added.
+  const removed = a.filter((v) => !b.includes(v));
+  const added = b.filter((v) => !a.includes(v));
+  if (removed.length) report("enumValueRemoved", { subject, from: removed.length === 1 ? removed[0] : removed });
+  if (added.length) report("enumValueAdded", { subject, to: added.length === 1 ? added[0] : added });
 }
 
 /** The limits of the values inside a JSON parameter: a new or tighter one is breaking, as for the parameter's own. */

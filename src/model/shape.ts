@@ -100,11 +100,16 @@ export class ShapeBuilder {
     // Null alone: `type: null`, `type: [null]`, `const: null`, `enum: [null]`.
     const nullOnly = (s: Shape) => s.type === "null" || (s.nullable === true && Object.keys(s).length === 1);
     const shapes: Shape[] = [];
+    // The name of each form that is a named schema (undefined for one written inline).
+    const names: (string | undefined)[] = [];
     let nullable = own.nullable === true;
     for (const alternative of alternatives) {
       const shape = this.resolved(this.of(alternative));
       if (nullOnly(shape)) nullable = true;
-      else shapes.push(shape);
+      else {
+        shapes.push(shape);
+        names.push(typeof alternative.$ref === "string" ? shapeName(alternative.$ref) : undefined);
+      }
     }
     // Alternatives beside the object's own fields refine it: it comes in its own shape, their fields added to its own.
     if (own.properties && typeof own.properties === "object" && Object.keys(own.properties).length) {
@@ -129,6 +134,8 @@ export class ShapeBuilder {
       delete merged.type;
       merged.types = types as Shape["types"];
     }
+    const objectNames = shapes.flatMap((s, i) => (typesOf(s).includes("object") && s.properties ? [names[i]] : []));
+    if (objects.length > 1 && objectNames.every((n) => n !== undefined)) merged.forms = [...new Set(objectNames as string[])].sort();
     if (objects.length > 1)
       merged.variants = [
         ...new Set(
