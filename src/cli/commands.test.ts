@@ -70,9 +70,12 @@ describe("blockwright (no command)", () => {
   });
 
   it("treats generate and diff as batch commands (a less eager optimising compiler), no serving or calling command, nothing unknown", async () => {
-    const { COMMAND_NAMES, batchCommand } = await import("../cli.js");
+    const { COMMAND_NAMES, batchCommand, v8FlagsFor } = await import("../cli.js");
+    const { lessEagerOptimiser } = await import("../common/v8-flags.js");
     expect(COMMAND_NAMES.filter(batchCommand)).toEqual(["generate", "diff"]);
     for (const name of [undefined, "--help", "toString", "constructor"]) expect(batchCommand(name), String(name)).toBe(false);
+    expect(v8FlagsFor("generate")).toEqual(lessEagerOptimiser(8));
+    expect(v8FlagsFor("call")).toEqual([]);
   });
 
   it("reads standard flag syntax: --opt=value, and -- ends the options", async () => {
