@@ -13,6 +13,12 @@ depends on (the runtime before its providers). A package already there is
 skipped, so running publish again publishes nothing and exits 0. npm does the
 work with its own configuration (registry, scoped registries, tokens).
 
+Before anything is uploaded (a dry run too), every package must install from
+the registry it goes to: each dependency a workspace package published first
+or a version the registry has, never a file: or link: path. With npm
+provenance (-- --provenance, or NPM_CONFIG_PROVENANCE=true) each must name its
+repository, on GitHub Actions the one the workflow runs in.
+
   --registry <url>   the registry to ask and publish to (default: npm's)
   --dry-run          say what would be published; upload nothing
   --tag <tag>        the dist-tag to publish under (default: latest for a
@@ -24,8 +30,9 @@ stdout lists each package published (name@version), one a line.
 
 Exit status: 0 done (nothing left to publish), 1 a package refused by the
 registry (named with npm's reason) or the registry not answering, 2 usage
-error, 70 internal error (a bug: please report it), 130 interrupted (what was
-published stays; run publish again).`;
+error or a package that cannot go as it is (named with the dependency or
+field; nothing is uploaded), 70 internal error (a bug: please report it),
+130 interrupted (what was published stays; run publish again).`;
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, { registry: { type: "string" }, "dry-run": { type: "boolean" }, tag: { type: "string" } });
@@ -102,6 +109,7 @@ async function publishAll(all: WorkspacePackage[], npm: NpmOptions, plan: Plan, 
         .map(id)
         .join(", ")}`,
     );
+  await preflight(packages, pending, npm, plan, io);
   const published: WorkspacePackage[] = [];
   const failed = new Map<string, string>();
   for (const p of pending) {
@@ -129,6 +137,32 @@ async function publishAll(all: WorkspacePackage[], npm: NpmOptions, plan: Plan, 
 }
 
 const id = (p: WorkspacePackage) => `${p.name}@${p.version}`;
+
+/** Refuses the run, exit 2, before any upload, while a package to publish could not be installed from the registry or npm would refuse its provenance. */
+async function preflight(packages: WorkspacePackage[], pending: WorkspacePackage[], npm: NpmOptions, plan: Plan, io: CliIo): Promise<void> {
+  if (!pending.length) return;
+  const { unresolvableDependencies, provenanceRequested, provenanceProblems } = await import("../publish/preflight.js");
+  const { publishedVersions, NpmFailure } = await import("../publish/npm.js");
+  const { withCode } = await import("../common/problem-codes.js");
+  const going = new Map(packages.map((p) => [p.name, p.version]));
+  const versionsOf = async (names: string[]) => {
+    const found = new Map<string, string[]>();
+    await eachLimited(names, 4, async (name) => {
+      try {
+        found.set(name, await publishedVersions(name, npm));
+      } catch (e) {
+        if (!(e instanceof NpmFailure)) throw e;
+        throw new CommandFailure(`${plan.name}: cannot tell which versions of ${name} the registry has, so nothing was published: ${e.message}\n`, 1);
+      }
+    });
+    return found;
+  };
+  const problems = [...(provenanceRequested(plan.npmArgs, io.env) ? provenanceProblems(pending, io.env) : []), ...(await unresolvableDependencies(pending, going, versionsOf, npm.registry ? withheld(npm.registry) : "the registry"))];
+  if (!problems.length) return;
+  const lines = problems.map((p) => `  ${withCode(p.kind === "dependency" ? "BW3013" : "BW3014", `${p.package} ${p.reason}`)}`);
+  const count = new Set(problems.map((p) => p.package)).size;
+  throw new CommandFailure(`${plan.name}: nothing was ${plan.dryRun ? "uploaded" : "published"}: ${count} package${count === 1 ? "" : "s"} cannot go as ${count === 1 ? "it is" : "they are"}:\n${lines.join("\n")}\n`, 2);
+}
 
 /** Run `work` on every item, at most `limit` at once; the first failure is thrown once all started ones end. */
 async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {

@@ -212,6 +212,16 @@ export const PROBLEMS = {
     example: "nothing to call: zqfoo_delete may change data, and verify calls only what reads unless --allow-writes names it",
     fix: "Widen what the command may do as the message says.",
   },
+  BW3013: {
+    meaning: "A package to publish could not be installed from the registry it goes to: a dependency the registry has no version of in the range, or a path on this machine.",
+    example: "@acme/notes@0.1.0 depends on @blockwright/runtime@^0.3.0, which the registry cannot give (it has 0.2.0): publish @blockwright/runtime there first, or depend on a version it has",
+    fix: "Publish the dependency first (a workspace package goes before what depends on it), or depend on a version range the registry has; `blockwright init --link` is for local work only.",
+  },
+  BW3014: {
+    meaning: "npm would refuse the package's provenance: it names no repository, or another one than the GitHub repository the workflow runs in.",
+    example: '@acme/notes@0.1.0 has no "repository" in its package.json, and npm refuses provenance without one (E422)',
+    fix: "Name the project's repository in its package.json (`generate` copies it into every package), as its GitHub address.",
+  },
   BW4001: {
     meaning: "A block names a block type or operation no generated package has.",
     example: 'fetch: unknown block type "zqfoo_v2" (block types: zqfoo)',
