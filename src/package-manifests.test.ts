@@ -1,17 +1,30 @@
-// The Node.js versions the packages claim are the ones CI runs and their
-// dependencies accept: blockwright, its runtime and every package generated
-// on it declare one range (a provider package takes the runtime's); it holds
-// each line the workflows and .ci/run use and none out of maintenance; and no
-// dependency that installs with them asks for more (`ai` 7 wants Node 22
-// while the packages still claimed 20.19).
+// What blockwright's own packages tell npm and their users:
+// - the Node.js versions they claim are the ones CI runs and their
+//   dependencies accept: blockwright, its runtime and every package generated
+//   on it declare one range (a provider package takes the runtime's); it holds
+//   each line the workflows and .ci/run use and none out of maintenance; and no
+//   dependency that installs with them asks for more (`ai` 7 wants Node 22
+//   while the packages still claimed 20.19);
+// - where they come from: repository (npm refuses provenance without one,
+//   E422), homepage and issue tracker, the runtime's with its folder
+//   (generate copies blockwright's into every provider package:
+//   src/emit/package-links.test.ts).
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import semver from "semver";
+import { repositoryLinks } from "./publish/repository-url.js";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-type Manifest = { engines?: { node?: string }; dependencies?: Record<string, string>; peerDependencies?: Record<string, string> };
+type Manifest = {
+  engines?: { node?: string };
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  repository?: { type?: string; url?: string; directory?: string };
+  homepage?: string;
+  bugs?: { url?: string };
+};
 const manifest = (path: string) => JSON.parse(readFileSync(`${ROOT}${path}`, "utf8")) as Manifest;
 const blockwright = manifest("package.json");
 const runtime = manifest("runtime/package.json");
@@ -33,7 +46,7 @@ function ciLines(): number[] {
 }
 
 describe("the Node.js versions", () => {
-  it("are one range for blockwright, its runtime and what init writes (a generated package takes the runtime's)", async () => {
+  it("are one range for blockwright and its runtime (a generated package takes the runtime's; init writes blockwright's)", async () => {
     expect(semver.validRange(RANGE), RANGE).not.toBeNull();
     expect(runtime.engines?.node).toBe(RANGE);
     const golden = JSON.parse(readFileSync(`${ROOT}src/emit/__fixtures__/golden/shelf/package.json`, "utf8")) as Manifest;
@@ -60,5 +73,18 @@ describe("the Node.js versions", () => {
       const theirs = installed(name).engines?.node ?? "";
       expect(semver.subset(RANGE, theirs), `${name} wants Node ${theirs}; the packages claim ${RANGE}`).toBe(true);
     }
+  });
+});
+
+describe("the packages' links", () => {
+  it("name blockwright's repository, its home page and issue tracker, the runtime's page its folder", () => {
+    const url = blockwright.repository?.url ?? "";
+    const links = repositoryLinks(url);
+    expect(links, url).toBeDefined();
+    expect(blockwright).toMatchObject({ repository: links?.repository, homepage: links?.homepage, bugs: links?.bugs });
+    // The repository alone: its folder would be a "directory" key, a provider's id to the provider-neutral check.
+    expect(runtime.repository).toEqual(links?.repository);
+    expect(runtime.bugs).toEqual(links?.bugs);
+    expect(runtime.homepage).toMatch(new RegExp(`^${(links?.homepage ?? "").replace("#readme", "")}/tree/[^/]+/runtime#readme$`.replace(/[.?]/g, "\\$&")));
   });
 });
