@@ -128,6 +128,10 @@ describe("blockwright generate", () => {
       extra: [],
       problems: [{ file: "specs/books/manifest.yaml", line, col: 18, code: "BW2002", message: expect.stringMatching(/^operations\.books_get_volume\.operationId: operation "fetchVolume" not found/) }],
     });
+    // The fields --help names are the ones printed (the help lacked the code).
+    const { PROBLEM_JSON_FIELDS, PROBLEM_JSON_HELP } = await import("./support/problem-json.js");
+    expect(Object.keys((JSON.parse(invalid.stdout) as { problems: object[] }).problems[0] ?? {})).toEqual([...PROBLEM_JSON_FIELDS]);
+    expect((await cli(["generate", "--help"])).stdout.replace(/\s+/g, " ")).toContain(`problems: [${PROBLEM_JSON_HELP}]`);
   });
 
   it("works on the user's folders, never the package's own", async () => {

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { basename, isAbsolute, join, relative, resolve } from "node:path";
 import { parseArgs, scopeOption, stringOption } from "./support/args.js";
 import { licenseText } from "./support/license-text.js";
-import { UsageError, type CliIo } from "./support/io.js";
+import { progressOf, UsageError, type CliIo } from "./support/io.js";
 
 export const USAGE = `Usage: blockwright init [dir] [--scope <@scope>] [--license <spdx id>] [--repository <url>] [--link <checkout>]
 
@@ -116,12 +116,12 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     written.push(path);
   }
   const where = relative(io.cwd, dir) || ".";
-  io.stderr.write(`blockwright init: ${written.length} files in ${where}${kept.length ? ` (left as they were: ${kept.join(", ")})` : ""}\n`);
+  progressOf(io).write(`blockwright init: ${written.length} files in ${where}${kept.length ? ` (left as they were: ${kept.join(", ")})` : ""}\n`);
   for (const path of written) io.stdout.write(`${join(where, path)}\n`);
   if (!repository && written.includes("package.json")) {
     io.stderr.write("blockwright init: package.json names no repository (no --repository, no git remote): add one before publishing with provenance (npm refuses it without)\n");
   }
-  io.stderr.write(`\nNext:\n${where === "." ? "" : `  cd ${where}\n`}  npm install\n  npm run generate      # generated/notes: the ${scope}/notes package\n  npm run demo          # examples/first-note.yaml on a mock, no keys\n`);
+  progressOf(io).write(`\nNext:\n${where === "." ? "" : `  cd ${where}\n`}  npm install\n  npm run generate      # generated/notes: the ${scope}/notes package\n  npm run demo          # examples/first-note.yaml on a mock, no keys\n`);
   return 0;
 }
 

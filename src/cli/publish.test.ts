@@ -108,7 +108,7 @@ describe("blockwright publish refuses a package its users could not install, bef
 });
 
 describe("Ctrl-C during publish", () => {
-  it("stops publish and the npm it waits on at once, exit 130", async () => {
+  it("stops publish and the npm it waits on at once on SIGTERM, exit 143", async () => {
     // A registry that takes connections and never answers (it reads requests, so that it sees a connection end).
     const sockets = new Set<Socket>();
     const silent = createServer((socket) => {
@@ -127,7 +127,7 @@ describe("Ctrl-C during publish", () => {
       // npm has asked (it is connected) before the signal comes.
       while (!sockets.size) await new Promise((resolve) => setTimeout(resolve, 20));
       publish.child.kill("SIGTERM");
-      expect(await publish.exited).toBe(130);
+      expect(await publish.exited).toBe(143);
       expect(publish.stderr()).toContain("publish: interrupted: what was published stays; run publish again (it skips what the registry has)\n");
       expect(publish.stdout()).toBe("");
       // npm went with it: its connection closed without an answer.

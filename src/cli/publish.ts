@@ -2,7 +2,7 @@
 import { type NpmOptions, withheld } from "../publish/npm.js";
 import type { WorkspacePackage } from "../publish/workspaces.js";
 import { parseArgs, stringOption } from "./support/args.js";
-import { CommandFailure, UsageError, type CliIo } from "./support/io.js";
+import { CommandFailure, INTERRUPTED, interruptedStatus, progressOf, UsageError, type CliIo } from "./support/io.js";
 
 export const USAGE = `Usage: blockwright publish [--registry <url>] [--dry-run] [--tag <tag>] [-- <npm publish options>]
 
@@ -32,7 +32,7 @@ Exit status: 0 done (nothing left to publish), 1 a package refused by the
 registry (named with npm's reason) or the registry not answering, 2 usage
 error or a package that cannot go as it is (named with the dependency or
 field; nothing is uploaded), 70 internal error (a bug: please report it),
-130 interrupted (what was published stays; run publish again).`;
+${INTERRUPTED} (what was published stays; run publish again).`;
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, { registry: { type: "string" }, "dry-run": { type: "boolean" }, tag: { type: "string" } });
@@ -53,7 +53,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     throw e;
   }
   const controller = new AbortController();
-  void io.interrupted.then(() => controller.abort(new Interrupted()));
+  void io.interrupted.then((signal) => controller.abort(new Interrupted(signal)));
   const npm: NpmOptions = { cwd: io.cwd, env: io.env, ...(registry ? { registry } : {}), signal: controller.signal };
   const name = dryRun ? "publish --dry-run" : "publish";
   try {
@@ -61,11 +61,15 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   } catch (e) {
     if (!(e instanceof Interrupted)) throw e;
     io.stderr.write(`${name}: interrupted: what was published stays; run publish again (it skips what the registry has)\n`);
-    return 130;
+    return interruptedStatus(e.signal);
   }
 }
 
-class Interrupted extends Error {}
+class Interrupted extends Error {
+  constructor(readonly signal: unknown) {
+    super("interrupted");
+  }
+}
 
 interface Plan {
   name: string;
@@ -77,7 +81,8 @@ interface Plan {
 async function publishAll(all: WorkspacePackage[], npm: NpmOptions, plan: Plan, io: CliIo): Promise<number> {
   const { publishedVersions, workspaceVersions, publishPackage, NpmFailure } = await import("../publish/npm.js");
   const { defaultDistTag } = await import("../publish/dist-tag.js");
-  const say = (line: string) => io.stderr.write(`${plan.name}: ${line}\n`);
+  const say = (line: string) => progressOf(io).write(`${plan.name}: ${line}\n`);
+  const tell = (line: string) => io.stderr.write(`${plan.name}: ${line}\n`);
   const packages = all.filter((p) => !p.private);
   const privates = all.length - packages.length;
   say(`${packages.length} workspace package${packages.length === 1 ? "" : "s"}${privates ? ` (and ${privates} private, never published)` : ""}; asking ${npm.registry ? withheld(npm.registry) : "the registry"} which versions it has…`);
@@ -116,7 +121,7 @@ async function publishAll(all: WorkspacePackage[], npm: NpmOptions, plan: Plan, 
     const missing = p.dependsOn.find((d) => failed.has(d));
     if (missing) {
       failed.set(p.name, `not published: it depends on ${missing}, which was not`);
-      say(`${id(p)} ${failed.get(p.name)}`);
+      tell(`${id(p)} ${failed.get(p.name)}`);
       continue;
     }
     try {
@@ -128,11 +133,11 @@ async function publishAll(all: WorkspacePackage[], npm: NpmOptions, plan: Plan, 
     } catch (e) {
       if (!(e instanceof NpmFailure)) throw e;
       failed.set(p.name, `refused: ${e.message}`);
-      say(`${id(p)} ${failed.get(p.name)}`);
+      tell(`${id(p)} ${failed.get(p.name)}`);
     }
   }
   const counts = [`${published.length} ${plan.dryRun ? "would be published" : "published"}`, `${there} on the registry already`, ...(failed.size ? [`${failed.size} not published`] : [])];
-  say(`${counts.join(", ")}${plan.dryRun ? "; nothing was uploaded" : ""}${failed.size ? "; run publish again once fixed (it skips what the registry has)" : ""}`);
+  (failed.size ? tell : say)(`${counts.join(", ")}${plan.dryRun ? "; nothing was uploaded" : ""}${failed.size ? "; run publish again once fixed (it skips what the registry has)" : ""}`);
   return failed.size ? 1 : 0;
 }
 

@@ -192,7 +192,7 @@ export const PROBLEMS = {
   BW3006: { meaning: "No such operation, parameter, trigger or example of one.", example: 'unknown operation "zqfoo_lst" (operations: zqfoo_list, zqfoo_get)', fix: "Use a name the message lists." },
   BW3007: {
     meaning: "A file or folder the command reads or writes cannot be used (missing, a folder, a symbolic link, not writable).",
-    example: "--out graph.svg: cannot be written (EACCES)",
+    example: "--output graph.svg: cannot be written (EACCES)",
     fix: "Name a usable file or folder; Blockwright never writes through a symbolic link.",
   },
   BW3008: {
