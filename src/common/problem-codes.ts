@@ -108,7 +108,7 @@ export const PROBLEMS = {
     fix: "Correct the pattern.",
   },
   BW2009: {
-    meaning: "A value the manifest gives (a default, example or constant) breaks the rules it must meet.",
+    meaning: "A value the manifest gives (a default, example, placeholder or constant) breaks the rules it must meet.",
     example: "default 500 breaks the parameter's rules: must be at most 100",
     fix: "Give a value that meets the rules, or change the rules.",
   },
