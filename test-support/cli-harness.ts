@@ -2,7 +2,7 @@
 // streams and the suite's shared Prism mocks), or as a real process of the
 // built bin/ when signals and start-up are what is tested.
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import type { CliIo } from "../src/cli/support/io.js";
 import { main } from "../src/cli.js";
@@ -113,8 +113,14 @@ export function copyOfRepository(parent: string): string {
   cpSync(join(ROOT, "specs"), join(dir, "specs"), { recursive: true });
   cpSync(join(ROOT, "generated"), join(dir, "generated"), { recursive: true });
   cpSync(join(ROOT, "LICENSE"), join(dir, "LICENSE"));
-  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "copy", license: "MIT", blockwright: { scope: "@blockwright" } }));
+  writeFileSync(join(dir, "package.json"), copiedPackageJson());
   return dir;
+}
+
+/** A copy's package.json: what of this repository's generation reads (license, links, scope), so that its generated/ stays current there. */
+export function copiedPackageJson(): string {
+  const { license, homepage, repository, bugs, blockwright } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as Record<string, unknown>;
+  return JSON.stringify({ name: "copy", license, homepage, repository, bugs, blockwright });
 }
 
 /** Whether nothing listens at `url` any more. */

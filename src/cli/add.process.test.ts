@@ -36,13 +36,13 @@ afterAll(async () => {
 
 describe("blockwright add, interrupted", () => {
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    it(`stops on ${signal} while fetching: exit 130, nothing written`, async () => {
+    it(`stops on ${signal} while fetching: exit ${signal === "SIGTERM" ? 143 : 130}, nothing written`, async () => {
       const dir = mkdtempSync(join(tmp, "project-"));
       mkdirSync(join(dir, "specs"));
       const add = spawnCli(["add", "slow", "--from", url, "--operations", "listThings"], {}, dir);
       await add.waitFor(/add: fetching /);
       add.child.kill(signal);
-      expect(await add.exited).toBe(130);
+      expect(await add.exited).toBe(signal === "SIGTERM" ? 143 : 130);
       expect(add.stderr()).toMatch(/\nadd: interrupted: nothing written\n$/);
       expect(add.stderr()).not.toMatch(/internal error|\n\s+at /);
       expect(add.stdout()).toBe("");

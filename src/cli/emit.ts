@@ -7,7 +7,7 @@ import { MAX_NESTING, NESTING_RULE, shownPath, tooDeep } from "../common/nesting
 import { listOption, parseArgs, PROJECT_OPTIONS, projectDirs, projectProviders, stringOption } from "./support/args.js";
 import { fromSpecs, UsageError, type CliIo } from "./support/io.js";
 
-export const USAGE = `Usage: blockwright emit <triggerId> --to <url> [--secret-env <NAME>] [--example <name>] [--param /pointer=value]... [--handshake] [--specs <dir>]
+export const USAGE = `Usage: blockwright emit <triggerId> --to <url> [--secret-env <NAME>] [--example <name>] [--param /pointer=value]... [--handshake] [--specs <dir>] [--out <dir>]
 
 Send one delivery of a trigger to a receiver, as its provider would: the body
 from the spec's example of the event (or one drawn from its schema when the
@@ -27,6 +27,8 @@ answer (escaped); the secret is never printed.
   --handshake           send the provider's handshake instead (a validation
                         token, a hook secret) and check that it is echoed
   --specs <dir>         the specs the delivery is made from (default ./specs)
+  --out <dir>           the generated packages (default ./generated), as every
+                        command takes them: emit reads none
 
 Sent once, redirects not followed, 10 s at most, the answer included, of
 which 1 MiB at most is read. The same delivery sent twice is the same event

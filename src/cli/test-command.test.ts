@@ -304,7 +304,7 @@ describe.concurrent("reports for CI", () => {
     expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`);
     expect(html).not.toMatch(/<script|<link|<img|\bsrc=|\bhref=/i);
     // A coverage row per operation, a cell per kind.
-    for (const op of new Set(json.cases.map((c: { operation: string }) => c.operation))) expect(html).toContain(`<td><code>${op}</code></td>`);
+    for (const op of new Set(json.cases.map((c: { operation: string }) => c.operation))) expect(html).toContain(`<td data-label="Operation"><code>${String(op).replaceAll("_", "_<wbr>")}</code></td>`);
     const failure = html.slice(html.indexOf(`<h3>shelf ${answerCase}</h3>`));
     expect(failure.length).toBeLessThan(html.length);
     const section = failure.slice(0, failure.indexOf("</section>"));

@@ -5,7 +5,7 @@ import type { CaseResult } from "../contract/run.js";
 import { resolve } from "node:path";
 import type { ContractCase, ResultKind, Subject } from "../contract/types.js";
 import { parseArgs, positiveInteger, PROJECT_OPTIONS, projectDirs, projectProviders, stringOption } from "./support/args.js";
-import { startCommandMocks, UsageError, type CliIo } from "./support/io.js";
+import { progressOf, startCommandMocks, UsageError, type CliIo } from "./support/io.js";
 
 export const USAGE = `Usage: blockwright test [provider...] [--reporter <r> [--output <file>]]... [--seed <n>] [--runs <n>] [--property-time-limit <s>] [--max-failures <n>] [--workers <n>] [--shard <i>/<n>] [--replay <dir> [--max-age <age>]] [--list] [--specs <dir>] [--out <dir>]
 
@@ -147,7 +147,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const workers = replayDir !== undefined ? 1 : Math.min(workersOption ?? defaultWorkers(cases.length), Math.max(1, cases.length));
   const startedAt = new Date().toISOString();
   const started = performance.now();
-  io.stderr.write(
+  progressOf(io).write(
     replayDir !== undefined
       ? `blockwright test: ${cases.length} recorded cases${shard ? ` (shard ${shard.index}/${shard.total} of ${all.length})` : ""} from ${replayDir}, replayed without network\n`
       : `blockwright test: ${cases.length} cases${shard ? ` (shard ${shard.index}/${shard.total} of ${all.length})` : ""} on ${needed.length} mock${needed.length === 1 ? "" : "s"}${workers > 1 ? ` in ${workers} workers` : ""}, seed ${seed}, ${runs} runs per property\n`,
@@ -159,7 +159,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     signal = s;
   });
   const { startProgress } = await import("./support/test-progress.js");
-  const progress = startProgress(io.stderr, cases, { elapsed: () => performance.now() - started });
+  const progress = startProgress(progressOf(io), cases, { elapsed: () => performance.now() - started });
   let outcome: RunOutcome;
   try {
     outcome = await runSuite(cases, {

@@ -391,11 +391,11 @@ export function generatorPackage(): { name: string; version: string } {
   return { name: pkg.name, version: pkg.version };
 }
 
-/** The runtime this generator's output runs on, and the range a provider package depends on. */
-function runtimePackage(): { name: string; range: string; peers?: Record<string, string> } {
+/** The runtime this generator's output runs on, the range a provider package depends on, and its engines (a package runs where its runtime does). */
+function runtimePackage(): PackageContext["runtime"] {
   const require = createRequire(import.meta.url);
-  const pkg = require("@blockwright/runtime/package.json") as { name: string; version: string; peerDependencies?: Record<string, string> };
-  return { name: pkg.name, range: `^${pkg.version}`, ...(pkg.peerDependencies ? { peers: pkg.peerDependencies } : {}) };
+  const pkg = require("@blockwright/runtime/package.json") as { name: string; version: string; peerDependencies?: Record<string, string>; engines?: Record<string, string> };
+  return { name: pkg.name, range: `^${pkg.version}`, ...(pkg.peerDependencies ? { peers: pkg.peerDependencies } : {}), ...(pkg.engines ? { engines: pkg.engines } : {}) };
 }
 
 function rel(root: string, path: string): string {

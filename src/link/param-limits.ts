@@ -149,21 +149,23 @@ export function boundLength(ctx: LinkContext, spec: ParamSpec, at: Path): void {
  * suite, which needs a value of each parameter: the pattern's lengths are
  * read from it, and a value is sought as the suite makes one.
  */
-export function checkSatisfiable(ctx: LinkContext, spec: ParamSpec, at: Path): void {
-  if (spec.type !== "string" || spec.enum || spec.example !== undefined || spec.default !== undefined || (spec.pattern === undefined && !isValueFormat(spec.format))) return;
+export function checkSatisfiable(ctx: LinkContext, spec: ParamSpec, at: Path): boolean {
+  if (spec.type !== "string" || spec.enum || spec.example !== undefined || spec.default !== undefined || (spec.pattern === undefined && !isValueFormat(spec.format))) return true;
   const min = spec.minLength ?? 0;
   const max = spec.maxLength ?? Infinity;
   const lengths = spec.pattern === undefined ? undefined : patternLengths(spec.pattern);
   const window = `${min}${max === Infinity ? " or more" : ` to ${max}`} characters (minLength ${spec.minLength ?? "none"}, maxLength ${spec.maxLength ?? "none"})`;
   if (lengths && (lengths.min > max || lengths.max < min)) {
     ctx.fail("BW2014", [...at, "pattern"], `pattern ${JSON.stringify(spec.pattern)} matches values of ${lengths.min}${lengths.max === Infinity ? " or more" : ` to ${lengths.max}`} characters, never ${window}`, "value");
-    return;
+    return false;
   }
   const found = firstMadeString(spec, (v) => !("issue" in checkValue(spec, v)));
   if (found === undefined) {
     const rules = [spec.pattern !== undefined ? `pattern ${JSON.stringify(spec.pattern)}` : "", isValueFormat(spec.format) ? `format ${spec.format}` : ""].filter(Boolean).join(" and ");
     ctx.fail("BW2014", spec.pattern !== undefined ? [...at, "pattern"] : [...at, "format"], `no value of ${window} was found that meets ${rules}: they may admit none; give an example that meets them all, or loosen them`, "value");
+    return false;
   }
+  return true;
 }
 
 /**

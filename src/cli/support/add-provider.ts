@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { setImmediate as turn } from "node:timers/promises";
 import { dirname, extname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CommandFailure, UsageError, type CliIo } from "./io.js";
+import { CommandFailure, interruptedStatus, UsageError, type CliIo } from "./io.js";
 import { writeWhole } from "../../common/files.js";
 import { lineText, logSafe } from "../../common/github-actions.js";
 import { isInside, linkOnPath, statOf } from "../../common/paths.js";
@@ -45,17 +45,21 @@ export interface AddRequest {
 /** Time between two progress lines of a download when stderr is not a terminal. */
 const PLAIN_EVERY_MS = 3000;
 
-class Interrupted extends Error {}
+class Interrupted extends Error {
+  constructor(readonly signal: unknown) {
+    super("");
+  }
+}
 
 export async function addProvider(request: AddRequest, io: CliIo): Promise<number> {
   const controller = new AbortController();
-  void io.interrupted.then(() => controller.abort(new Interrupted()));
+  void io.interrupted.then((signal) => controller.abort(new Interrupted(signal)));
   try {
     return await add(request, io, controller.signal);
   } catch (e) {
     if (e instanceof Interrupted) {
       io.stderr.write(`\nadd: interrupted: ${e.message || "nothing written"}\n`);
-      return 130;
+      return interruptedStatus(e.signal);
     }
     if (e instanceof FetchFailed) throw new CommandFailure(`blockwright add: ${e.message}\n`, 1);
     // The user's input, worded by its reader: one line, exit status 2.

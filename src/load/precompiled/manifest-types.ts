@@ -703,7 +703,7 @@ export interface ManifestParam {
    */
   visibility?: ("user-only" | "user-or-llm")
   /**
-   * Example value shown in an empty input.
+   * Example value shown in an empty input. The derived contract suite calls with it, read as the parameter's type, so it must pass the parameter's own rules (checked at generation time).
    */
   placeholder?: string
   /**
