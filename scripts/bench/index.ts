@@ -389,12 +389,7 @@ if (wanted("call")) {
 }
 
 // 4b. Requests of an all-pages call of 1,000 items, each list operation: the largest page vs the upstream's default (paging-requests.ts).
-if (wanted("paging")) {
-  const { PAGING_ITEMS, pagingRequests } = await import("./paging-requests.js");
-  for (const r of await pagingRequests(root, providers)) {
-    row(`all pages of ${PAGING_ITEMS} items, ${r.id} (requests)`, [r.ours], [r.before], "requests", "≤ 1×", [`npm run bench -- paging  (no page size given, vs ${r.defaultPage} a page: ${r.source})`], 0);
-  }
-}
+if (wanted("paging")) await (await import("./paging-requests.js")).measurePaging({ root, providers, row });
 
 // 5. Five mocks answering, against Prism's own floor.
 if (wanted("mocks")) {
