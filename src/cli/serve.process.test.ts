@@ -11,6 +11,7 @@ import { pathToFileURL } from "node:url";
 import { signDelivery, type TriggerSpec } from "@blockwright/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, spawnCli } from "../../test-support/cli-harness.js";
+import { MALFORMED_HEADS, rawRequest, statusOf } from "../../test-support/raw-request.js";
 import { ROOT } from "../../test-support/repo.js";
 import { shelfCopy } from "../../test-support/shelf-copy.js";
 import { runCount } from "../serve/sqlite-store.js";
@@ -83,6 +84,23 @@ describe("blockwright serve", () => {
     }
     expect(await serve.exited).toBe(0);
     expect(runCount(store)).toBe(1);
+  });
+
+  it("answers 400 with a log line to a request line naming no address, and goes on receiving", async () => {
+    const serve = spawnCli(["serve", "wf.yaml", "--port", "0", "--store", join(tmp, "malformed.sqlite")], { ZQ_SIGNING_SECRET: SECRET }, dir);
+    try {
+      const [, url] = (await serve.waitFor(/shelf_book_added (http:\/\/127\.0\.0\.1:\d+\/triggers\/shelf_book_added)\n/)) as RegExpMatchArray & [string, string];
+      for (const head of MALFORMED_HEADS) expect(statusOf(await rawRequest(url, head)), head).toBe(400);
+      await serve.waitFor(/refused a request naming no address: POST http:\/\/\[::1, Host 127\.0\.0\.1 \(400\)/);
+      const body = JSON.stringify({ type: "book.added", book: { id: "b-zq9", title: "Zq", state: "ready" } });
+      const signed = await signDelivery(trigger, body, { secret: SECRET, url, id: "msg_zq_after" });
+      expect((await fetch(url, { method: "POST", headers: signed, body })).status).toBe(204);
+      await serve.waitFor(/"event":"msg_zq_after"/);
+      expect(serve.stderr()).not.toMatch(/TypeError|at .*\.js:\d+/);
+    } finally {
+      serve.child.kill("SIGINT");
+    }
+    expect(await serve.exited).toBe(0);
   });
 
   it("refuses a public URL it cannot use, one for a trigger that keeps no subscription, and a Postgres store it cannot reach, without its password", async () => {

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TriggerSpec } from "@blockwright/runtime/internal";
+import { MALFORMED_HEADS, rawRequest, statusOf } from "../../test-support/raw-request.js";
 import { delivery, startReceiver, ZQ_CLIENT_STATE, zqTrigger } from "../../test-support/serve-receivers.js";
 import { openSqliteStore } from "./sqlite-store.js";
 import type { TriggerStore } from "./store.js";
@@ -40,6 +41,20 @@ describe("the receiver", () => {
       await Promise.all([...receiver.inFlight]);
       expect(receiver.started).toEqual(["evt-fits"]);
       expect((await store.runs()).map((r) => r.event)).not.toContain("evt-big");
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("answers 400 with a log line to a request naming no address (a request line or Host no URL holds), and goes on receiving", async () => {
+    const receiver = await startReceiver(store);
+    try {
+      for (const head of MALFORMED_HEADS) expect(statusOf(await rawRequest(receiver.url, head)), head).toBe(400);
+      expect(receiver.logs.filter((l) => l.includes("refused a request naming no address"))).toHaveLength(MALFORMED_HEADS.length);
+      expect(receiver.logs.join("\n")).toContain("POST http://[::1, Host 127.0.0.1 (400)");
+      expect((await post(receiver.url, delivery("evt-after-malformed"))).status).toBe(202);
+      await Promise.all([...receiver.inFlight]);
+      expect(receiver.started).toEqual(["evt-after-malformed"]);
     } finally {
       await receiver.close();
     }

@@ -6,6 +6,7 @@
 // reported without the secret.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { answerHandshake, redact, type TriggerSpec, verifyEvent } from "@blockwright/runtime/internal";
+import { guardedListener, requestTarget } from "../common/request-guard.js";
 import type { TriggerStore } from "./store.js";
 
 export interface ReceiverOptions {
@@ -41,7 +42,8 @@ export function createReceiver(o: ReceiverOptions): { handle(req: IncomingMessag
   };
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const url = req.url ?? "/";
-    if (new URL(url, "http://localhost").pathname !== o.path) return answer(res, 404, "no trigger at this address\n");
+    // The guard below answers a request naming no address before this runs.
+    if (requestTarget(req)?.pathname !== o.path) return answer(res, 404, "no trigger at this address\n");
     const handshake = answerHandshake(o.trigger, { url, headers: req.headers });
     if (handshake) {
       o.log(`${o.trigger.id}: answered the provider's handshake (${handshake.kind})`);
@@ -95,7 +97,7 @@ export function createReceiver(o: ReceiverOptions): { handle(req: IncomingMessag
       inFlight.add(run);
     }
   };
-  return { handle, inFlight };
+  return { handle: guardedListener(handle, (line) => o.log(`${o.trigger.id}: ${redact(line, [o.secret])}`)), inFlight };
 }
 
 /** The full address a delivery was sent to, as a provider signing `{url}` signs it: the given one, or the request's own, with the request's query. */
