@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { parseArgs, PROJECT_OPTIONS, positiveInteger, projectDirs, stringOption } from "./support/args.js";
 import { startCommandMocks, UsageError, type CliIo } from "./support/io.js";
 import { redact } from "@blockwright/runtime/internal";
+import { jsonLine } from "../common/github-actions.js";
 import type { TriggerBlock } from "@blockwright/runtime/workflow";
 import { type KeptSubscription, SubscriptionError } from "../serve/subscription.js";
 
@@ -117,7 +118,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
           ...(mocks ? { baseUrls: mocks.urls, tokenUrls: mocks.tokenUrls, mockAnswers: true } : {}),
         });
         const blocks = result.blocks.map((b) => ({ id: b.id, status: b.status, ...(b.error ? { error: b.error.message } : {}) }));
-        io.stdout.write(`${JSON.stringify({ trigger: trigger.id, event: event.id, status: result.status, blocks })}\n`);
+        io.stdout.write(`${jsonLine({ trigger: trigger.id, event: event.id, status: result.status, blocks })}\n`);
         await store.recordRun({ trigger: trigger.id, event: event.id, status: result.status, startedAt, finishedAt: new Date().toISOString(), blocks });
       },
     });

@@ -60,6 +60,25 @@ describe("the receiver", () => {
     }
   });
 
+  it("logs an event id holding control characters and a forged line escaped, on one line, and a long one cut", async () => {
+    const receiver = await startReceiver(store);
+    try {
+      const forged = "evt-\u001b[2J\nzqhooks_thing_created: event evt-other seen before: no second run\u2028";
+      const long = `evt-long-${"z".repeat(300)}`;
+      const one = (id: string) => JSON.stringify({ value: [{ id, clientState: ZQ_CLIENT_STATE, thing: { id: "t" } }] });
+      for (const id of [forged, forged, long, long]) expect((await post(receiver.url, one(id))).status).toBe(202);
+      await Promise.all([...receiver.inFlight]);
+      const seen = receiver.logs.filter((l) => l.includes("seen before"));
+      expect(seen).toHaveLength(2);
+      expect(seen[0]).toBe("zqhooks_thing_created: event evt-\\u001b[2J\\nzqhooks_thing_created: event evt-other seen before: no second run\\u2028 seen before: no second run");
+      expect(seen[1]).toBe(`zqhooks_thing_created: event ${long.slice(0, 200)}… seen before: no second run`);
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it looks for
+      for (const line of receiver.logs) expect(line).not.toMatch(/[\u0000-\u001f\u2028]/);
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it("acknowledges a delivery before its run has finished", async () => {
     const receiver = await startReceiver(store, { hold: true });
     try {

@@ -6,7 +6,8 @@
 // reported without the secret.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { answerHandshake, redact, type TriggerSpec, verifyEvent } from "@blockwright/runtime/internal";
-import { guardedListener, requestTarget } from "../common/request-guard.js";
+import { lineText } from "../common/github-actions.js";
+import { guardedListener, requestTarget, shownText } from "../common/request-guard.js";
 import type { TriggerStore } from "./store.js";
 
 export interface ReceiverOptions {
@@ -36,6 +37,10 @@ export function createReceiver(o: ReceiverOptions): { handle(req: IncomingMessag
   const inFlight = new Set<Promise<void>>();
   const tolerance = o.trigger.authentication.kind === "shared-secret" ? 0 : (o.trigger.authentication.kind === "hmac" ? (o.trigger.authentication.timestamp?.toleranceSeconds ?? 0) : o.trigger.authentication.toleranceSeconds) * 1000;
   const window = Math.max(o.dedupeWindowMs ?? 3_600_000, tolerance);
+  // Every line: the secret left out, then outside text (an event id, a provider's message) kept on one line.
+  const log = (line: string) => o.log(lineText(redact(line, [o.secret])));
+  /** An event id as a log line shows it: the secret left out, then cut and escaped. */
+  const idText = (id: string) => shownText(redact(id, [o.secret]));
   const answer = (res: ServerResponse, status: number, body = "", headers: Record<string, string> = {}) => {
     res.writeHead(status, { "content-type": "text/plain; charset=utf-8", ...headers });
     res.end(body);
@@ -46,7 +51,7 @@ export function createReceiver(o: ReceiverOptions): { handle(req: IncomingMessag
     if (requestTarget(req)?.pathname !== o.path) return answer(res, 404, "no trigger at this address\n");
     const handshake = answerHandshake(o.trigger, { url, headers: req.headers });
     if (handshake) {
-      o.log(`${o.trigger.id}: answered the provider's handshake (${handshake.kind})`);
+      log(`${o.trigger.id}: answered the provider's handshake (${handshake.kind})`);
       res.writeHead(handshake.status, handshake.headers);
       res.end(handshake.body);
       return;
@@ -59,7 +64,7 @@ export function createReceiver(o: ReceiverOptions): { handle(req: IncomingMessag
       size += chunk.length;
       if (size > o.trigger.maxBodyBytes && !refused) {
         refused = true;
-        o.log(`${o.trigger.id}: refused a delivery over ${o.trigger.maxBodyBytes} bytes (413)`);
+        log(`${o.trigger.id}: refused a delivery over ${o.trigger.maxBodyBytes} bytes (413)`);
         // The answer is written first, then the connection is closed: the rest of the body is never read.
         res.writeHead(413, { "content-type": "text/plain; charset=utf-8", connection: "close" });
         res.end("too large\n", () => req.destroy());
@@ -70,7 +75,7 @@ export function createReceiver(o: ReceiverOptions): { handle(req: IncomingMessag
       const body = Buffer.concat(chunks);
       receive(req, res, new Uint8Array(body.buffer, body.byteOffset, body.byteLength)).catch((e: unknown) => {
         // Never an unhandled rejection: the delivery gets a 500 (the provider retries) and the log says why.
-        o.log(`${o.trigger.id}: a delivery could not be taken: ${redact((e as Error).message, [o.secret])}`);
+        log(`${o.trigger.id}: a delivery could not be taken: ${(e as Error).message}`);
         if (!res.headersSent) answer(res, 500, "not taken\n");
       });
     });
@@ -79,25 +84,25 @@ export function createReceiver(o: ReceiverOptions): { handle(req: IncomingMessag
   const receive = async (req: IncomingMessage, res: ServerResponse, body: Uint8Array) => {
     const verified = await verifyEvent(o.trigger, { method: req.method ?? "POST", url: addressOf(req, o.deliveredTo), headers: req.headers, body }, { secret: o.secret });
     if (!verified.ok) {
-      o.log(`${o.trigger.id}: refused a delivery: ${verified.error.code}: ${redact(verified.error.message, [o.secret])}`);
+      log(`${o.trigger.id}: refused a delivery: ${verified.error.code}: ${verified.error.message}`);
       return answer(res, STATUS_OF_REFUSAL[verified.error.code], `${verified.error.code}\n`);
     }
     const fresh = [];
     for (const event of verified.events) {
       if (await o.store.claim(o.trigger.id, event.id, Date.now(), window)) fresh.push(event);
-      else o.log(`${o.trigger.id}: event ${event.id} seen before: no second run`);
+      else log(`${o.trigger.id}: event ${idText(event.id)} seen before: no second run`);
     }
     // Acknowledged before anything runs: the provider's deadline is a few seconds.
     answer(res, o.trigger.acknowledge);
     for (const event of fresh) {
       const run = o
         .start(event)
-        .catch((e: unknown) => o.log(`${o.trigger.id}: the run of event ${event.id} failed to finish: ${redact((e as Error).message, [o.secret])}`))
+        .catch((e: unknown) => log(`${o.trigger.id}: the run of event ${idText(event.id)} failed to finish: ${(e as Error).message}`))
         .finally(() => inFlight.delete(run));
       inFlight.add(run);
     }
   };
-  return { handle: guardedListener(handle, (line) => o.log(`${o.trigger.id}: ${redact(line, [o.secret])}`)), inFlight };
+  return { handle: guardedListener(handle, (line) => log(`${o.trigger.id}: ${line}`)), inFlight };
 }
 
 /** The full address a delivery was sent to, as a provider signing `{url}` signs it: the given one, or the request's own, with the request's query. */

@@ -6,6 +6,7 @@
 // the caller makes (`call`), and the clock is a value a test can replace.
 import { redact, type SubscriptionStep, type TriggerSpec } from "@blockwright/runtime/internal";
 import { readPath, resolveValue } from "@blockwright/runtime/workflow";
+import { lineText } from "../common/github-actions.js";
 import type { SubscriptionRecord, TriggerStore } from "./store.js";
 
 /** What the keeper waits with: a test gives one it moves by hand. */
@@ -58,8 +59,9 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
   const spec = o.trigger.subscription;
   if (!spec) throw new SubscriptionError(`${o.trigger.id} declares no subscription: the provider is told the address some other way`);
   const clock = o.clock ?? systemClock;
-  // A provider's error may quote what it was sent: the secret never reaches the log.
-  const log = (line: string) => o.log(redact(line, [o.secret]));
+  // A provider's error may quote what it was sent: the secret never reaches the log. What the
+  // provider answers (an id, a message) is outside text: kept on one line, controls escaped.
+  const log = (line: string) => o.log(lineText(redact(line, [o.secret])));
   const lifetimeMs = spec.lifetimeMinutes ? spec.lifetimeMinutes * 60_000 : undefined;
   // A little short of the longest lifetime, so the time the request takes never makes it too long.
   const expiryFrom = (now: number) => (lifetimeMs ? new Date(now + lifetimeMs - Math.min(60_000, lifetimeMs / 10)).toISOString() : undefined);
