@@ -144,7 +144,12 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       });
     }
     await io.interrupted;
-    await new Promise<void>((done) => server.close(() => done()));
+    // No new connection; a delivery still being sent is refused (a slow client never holds the
+    // stop), the ones read are answered, then every connection is closed, idle or not.
+    const closed = new Promise<void>((done) => server.close(() => done()));
+    await receiver.stop();
+    server.closeAllConnections();
+    await closed;
     await Promise.allSettled([...receiver.inFlight]);
     // After the runs: a run may still need the events the subscription brings until it ends.
     await subscription?.stop();

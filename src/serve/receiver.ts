@@ -32,9 +32,27 @@ export interface ReceiverOptions {
 
 const STATUS_OF_REFUSAL = { SIGNATURE_MISMATCH: 401, STALE_EVENT: 401, MALFORMED_EVENT: 400, UNKNOWN_EVENT: 202 } as const;
 
-/** The request handler; `inFlight` holds the runs started and not yet finished (awaited on shutdown). */
-export function createReceiver(o: ReceiverOptions): { handle(req: IncomingMessage, res: ServerResponse): void; inFlight: Set<Promise<void>> } {
+/** How long stopping waits for the deliveries already read to be answered (their store writes). */
+const ANSWERS_WAITED_MS = 5_000;
+
+export interface Receiver {
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  /** The runs started and not yet finished (awaited on shutdown). */
+  inFlight: Set<Promise<void>>;
+  /**
+   * Stops taking deliveries: one still being read (a slow client) gets 503 and its connection
+   * closed at once (unacknowledged, the provider sends it again), a later request 503; resolves
+   * once the deliveries already read are answered (at most a few seconds).
+   */
+  stop(): Promise<void>;
+}
+
+/** The request handler of a trigger's address. */
+export function createReceiver(o: ReceiverOptions): Receiver {
   const inFlight = new Set<Promise<void>>();
+  const reading = new Map<IncomingMessage, ServerResponse>();
+  const answering = new Set<Promise<void>>();
+  let stopping = false;
   const tolerance = o.trigger.authentication.kind === "shared-secret" ? 0 : (o.trigger.authentication.kind === "hmac" ? (o.trigger.authentication.timestamp?.toleranceSeconds ?? 0) : o.trigger.authentication.toleranceSeconds) * 1000;
   const window = Math.max(o.dedupeWindowMs ?? 3_600_000, tolerance);
   // Every line: the secret left out, then outside text (an event id, a provider's message) kept on one line.
@@ -45,7 +63,14 @@ export function createReceiver(o: ReceiverOptions): { handle(req: IncomingMessag
     res.writeHead(status, { "content-type": "text/plain; charset=utf-8", ...headers });
     res.end(body);
   };
+  const unavailable = (req: IncomingMessage, res: ServerResponse) => {
+    if (!res.headersSent) {
+      res.writeHead(503, { "content-type": "text/plain; charset=utf-8", connection: "close", "retry-after": "30" });
+      res.end("stopping: send it again later\n", () => req.destroy());
+    } else req.destroy();
+  };
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
+    if (stopping) return unavailable(req, res);
     const url = req.url ?? "/";
     // The guard below answers a request naming no address before this runs.
     if (requestTarget(req)?.pathname !== o.path) return answer(res, 404, "no trigger at this address\n");
@@ -60,6 +85,8 @@ export function createReceiver(o: ReceiverOptions): { handle(req: IncomingMessag
     const chunks: Buffer[] = [];
     let size = 0;
     let refused = false;
+    reading.set(req, res);
+    req.on("close", () => reading.delete(req));
     req.on("data", (chunk: Buffer) => {
       size += chunk.length;
       if (size > o.trigger.maxBodyBytes && !refused) {
@@ -71,13 +98,17 @@ export function createReceiver(o: ReceiverOptions): { handle(req: IncomingMessag
       } else if (!refused) chunks.push(chunk);
     });
     req.on("end", () => {
+      reading.delete(req);
       if (refused) return;
       const body = Buffer.concat(chunks);
-      receive(req, res, new Uint8Array(body.buffer, body.byteOffset, body.byteLength)).catch((e: unknown) => {
-        // Never an unhandled rejection: the delivery gets a 500 (the provider retries) and the log says why.
-        log(`${o.trigger.id}: a delivery could not be taken: ${(e as Error).message}`);
-        if (!res.headersSent) answer(res, 500, "not taken\n");
-      });
+      const answered = receive(req, res, new Uint8Array(body.buffer, body.byteOffset, body.byteLength))
+        .catch((e: unknown) => {
+          // Never an unhandled rejection: the delivery gets a 500 (the provider retries) and the log says why.
+          log(`${o.trigger.id}: a delivery could not be taken: ${(e as Error).message}`);
+          if (!res.headersSent) answer(res, 500, "not taken\n");
+        })
+        .finally(() => answering.delete(answered));
+      answering.add(answered);
     });
   };
 
@@ -102,7 +133,16 @@ export function createReceiver(o: ReceiverOptions): { handle(req: IncomingMessag
       inFlight.add(run);
     }
   };
-  return { handle: guardedListener(handle, (line) => log(`${o.trigger.id}: ${line}`)), inFlight };
+  const stop = async () => {
+    stopping = true;
+    for (const [req, res] of reading) unavailable(req, res);
+    if (reading.size) log(`${o.trigger.id}: stopping: ${reading.size} delivery(ies) still being sent refused (503), to be sent again`);
+    reading.clear();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.allSettled([...answering]), new Promise((done) => (timer = setTimeout(done, ANSWERS_WAITED_MS)))]);
+    clearTimeout(timer);
+  };
+  return { handle: guardedListener(handle, (line) => log(`${o.trigger.id}: ${line}`)), inFlight, stop };
 }
 
 /** The full address a delivery was sent to, as a provider signing `{url}` signs it: the given one, or the request's own, with the request's query. */
