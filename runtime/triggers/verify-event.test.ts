@@ -141,3 +141,12 @@ describe("answerHandshake", () => {
     expect(answerHandshake({ handshakes: [...spec.handshakes] }, { url: "/hooks/x", headers: {} })).toBeUndefined();
   });
 });
+
+describe("verifyEvent: an event id read from an object", () => {
+  it("is the object's canonical JSON: two objects are two ids, the same one with its keys in another order one id", async () => {
+    const objectIds = trigger({ items: ["value"], eventId: [{ from: "event", pointer: ["ref"] }] });
+    const delivered = (refs: unknown[]) => JSON.stringify({ value: refs.map((ref) => ({ ref, clientState: "zq-state", thing: { id: "t" } })) });
+    const result = await verifyEvent(objectIds, { method: "POST", url: "https://zq.example/hooks", headers: {}, body: delivered([{ b: 2, a: 1 }, { a: 1, b: 3 }, { a: 1, b: 2 }, ["x", { z: 1 }]]) }, { secret: "zq-state" });
+    expect(result.ok && result.events.map((e) => e.id)).toEqual(['{"a":1,"b":2}', '{"a":1,"b":3}', '{"a":1,"b":2}', '["x",{"z":1}]']);
+  });
+});

@@ -78,7 +78,7 @@ export async function verifyEvent(spec: TriggerSpec, delivery: Delivery, options
       if (value !== undefined) metadata[output.name] = value;
     }
     const idParts = spec.eventId.map((v) => readValue(v, item, parsed, headers));
-    const id = idParts.every((p) => p !== undefined) && idParts.length > 0 ? idParts.map(String).join(":") : `sha256:${toHex(await sha256(body))}:${events.length}`;
+    const id = idParts.every((p) => p !== undefined) && idParts.length > 0 ? idParts.map(idPart).join(":") : `sha256:${toHex(await sha256(body))}:${events.length}`;
     events.push({ id, event: item, outputs: { data: item, metadata } });
   }
   return { ok: true, events, ...(events[0] as TriggerEvent) };
@@ -158,6 +158,19 @@ function parseBody(body: string, contentType: string | undefined): unknown {
 function readValue(source: DeliveryValue, item: unknown, body: unknown, headers: Record<string, string>): unknown {
   if (source.from === "header") return headers[source.name.toLowerCase()];
   return pointerValue(source.from === "event" ? item : body, source.pointer);
+}
+
+/**
+ * One part of an event id as text: a string as it is, a number or boolean as written, an object
+ * or list as canonical JSON (keys sorted), so two different objects are two ids and the same one
+ * sent with its keys in another order is one (String() made every object `[object Object]`).
+ */
+function idPart(value: unknown): string {
+  return value !== null && typeof value === "object" ? canonicalJson(value) : String(value);
+}
+
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
 }
 
 function describeValue(source: DeliveryValue): string {

@@ -1064,7 +1064,7 @@ export interface ManifestTrigger {
     echoHeader?: string
   }[]
   /**
-   * What makes an event unique, for deduplication: expressions `$event#/<pointer>` (a field of the event) or `$request.header.<name>`, joined in order. Without it, the body's hash.
+   * What makes an event unique, for deduplication: expressions `$event#/<pointer>` (a field of the event) or `$request.header.<name>`, joined in order (a field holding an object or a list counts as its JSON, keys sorted). Without it, the body's hash.
    *
    * @minItems 1
    */
