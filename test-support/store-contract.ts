@@ -19,18 +19,26 @@ export function describeStoreContract(name: string, open: () => Promise<TriggerS
     it("gives an event id once within the window, per trigger, and again once the window has passed", async () => {
       const [a, b] = [trigger(), trigger()];
       const now = 1_800_000_000_000;
-      expect(await store.claim(a, "evt-1", now, 60_000)).toBe(true);
-      expect(await store.claim(a, "evt-1", now + 1_000, 60_000)).toBe(false);
-      expect(await store.claim(b, "evt-1", now + 1_000, 60_000)).toBe(true);
-      expect(await store.claim(a, "evt-2", now + 1_000, 60_000)).toBe(true);
-      expect(await store.claim(a, "evt-1", now + 61_000, 60_000)).toBe(true);
-      expect(await store.claim(a, "evt-1", now + 62_000, 60_000)).toBe(false);
+      expect(await store.claim(a, ["evt-1"], now, 60_000)).toEqual([true]);
+      expect(await store.claim(a, ["evt-1"], now + 1_000, 60_000)).toEqual([false]);
+      expect(await store.claim(b, ["evt-1"], now + 1_000, 60_000)).toEqual([true]);
+      expect(await store.claim(a, ["evt-2", "evt-1"], now + 1_000, 60_000)).toEqual([true, false]);
+      expect(await store.claim(a, ["evt-1"], now + 61_000, 60_000)).toEqual([true]);
+      expect(await store.claim(a, ["evt-1"], now + 62_000, 60_000)).toEqual([false]);
     });
 
-    it("gives an event claimed many times at once to exactly one claim", async () => {
+    it("gives an event claimed many times at once to exactly one claim, and an id twice in one delivery to its first place", async () => {
       const t = trigger();
-      const claims = await Promise.all(Array.from({ length: 12 }, () => store.claim(t, "evt-race", Date.now(), 60_000)));
-      expect(claims.filter(Boolean)).toHaveLength(1);
+      const claims = await Promise.all(Array.from({ length: 12 }, () => store.claim(t, ["evt-race"], Date.now(), 60_000)));
+      expect(claims.flat().filter(Boolean)).toHaveLength(1);
+      expect(await store.claim(t, ["evt-twice", "evt-other", "evt-twice"], Date.now(), 60_000)).toEqual([true, true, false]);
+    });
+
+    it("takes an id of any length or character: 100,000 bytes, a NUL, a lone surrogate's replacement, and keeps them apart", async () => {
+      const t = trigger();
+      const ids = [`evt-${"z".repeat(100_000)}`, "evt-\u0000-nul", "evt-\u0000-nul-2", "evt-\ud83d\ude00-\u202e"];
+      expect(await store.claim(t, ids, Date.now(), 60_000)).toEqual([true, true, true, true]);
+      expect(await store.claim(t, ids, Date.now(), 60_000)).toEqual([false, false, false, false]);
     });
 
     it("keeps the runs with their blocks", async () => {

@@ -2,6 +2,7 @@
 // ships, started once for this file): the store contract the SQLite store
 // keeps too, and two receivers sharing the database start one run for an
 // event delivered to both at once.
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POSTGRES_PASSWORD, type PostgresServer, startPostgres } from "../../test-support/postgres-server.js";
 import { delivery, startReceiver } from "../../test-support/serve-receivers.js";
@@ -17,6 +18,38 @@ afterAll(async () => {
 }, 60_000);
 
 describeStoreContract("Postgres", () => openPostgresStore(postgres.url()));
+
+describe("the events seen", () => {
+  it("are claimed in one transaction for a delivery of 2,000 events (every row written by one)", async () => {
+    const store = await openPostgresStore(postgres.url());
+    const pool = new pg.Pool({ connectionString: postgres.url(), max: 1 });
+    try {
+      const ids = Array.from({ length: 2000 }, (_, i) => `evt-batch-${i}`);
+      expect((await store.claim("zqbatch_pg", ids, Date.now(), 60_000)).every(Boolean)).toBe(true);
+      const written = await pool.query("SELECT count(*)::int AS rows, count(DISTINCT xmin::text)::int AS transactions FROM bw_events_seen WHERE trigger = 'zqbatch_pg'");
+      expect(written.rows[0]).toEqual({ rows: 2000, transactions: 1 });
+    } finally {
+      await pool.end();
+      await store.close();
+    }
+  });
+
+  it("are deleted once past the horizon, not kept for ever", async () => {
+    const store = await openPostgresStore(postgres.url());
+    const pool = new pg.Pool({ connectionString: postgres.url(), max: 1 });
+    try {
+      const start = 1_800_000_000_000;
+      await store.claim("zqprune_pg", ["evt-old-1", "evt-old-2"], start, 60_000);
+      // Two hours later, with a one-hour horizon: the old ids go, the new one stays.
+      await store.claim("zqprune_pg", ["evt-new"], start + 7_200_000, 3_600_000);
+      const left = await pool.query("SELECT count(*)::int AS n FROM bw_events_seen WHERE trigger = 'zqprune_pg'");
+      expect(left.rows[0].n).toBe(1);
+    } finally {
+      await pool.end();
+      await store.close();
+    }
+  });
+});
 
 describe("two receivers behind one address", () => {
   it("run an event delivered to both once, and its redelivery not at all", async () => {

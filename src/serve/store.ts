@@ -4,6 +4,7 @@
 // embedded SQLite file (the default, one receiver) and Postgres (several
 // receivers behind one address share the events seen, so one of them runs
 // each event).
+import { createHash } from "node:crypto";
 
 export interface RunRecord {
   trigger: string;
@@ -26,8 +27,12 @@ export interface SubscriptionRecord {
 export interface TriggerStore {
   /** Whether several receivers share it (Postgres), or it is one receiver's (the SQLite file). */
   readonly shared: boolean;
-  /** Take an event id for a trigger: true the first time within `windowMs` (across every receiver of the store), false for a duplicate. */
-  claim(trigger: string, eventId: string, nowMs: number, windowMs: number): Promise<boolean>;
+  /**
+   * Take the event ids of one delivery for a trigger, in one transaction (one write however many
+   * events it holds): for each, true the first time within `windowMs` (across every receiver of the
+   * store), false for a duplicate. Ids older than the window are deleted on the way.
+   */
+  claim(trigger: string, eventIds: readonly string[], nowMs: number, windowMs: number): Promise<boolean[]>;
   recordRun(run: RunRecord): Promise<void>;
   /** The runs recorded, oldest first. */
   runs(): Promise<RunRecord[]>;
@@ -37,9 +42,14 @@ export interface TriggerStore {
   close(): Promise<void>;
 }
 
-/** The tables, in SQL both stores understand. */
+/**
+ * The tables, in SQL both stores understand. An event id is kept as its SHA-256 (`event_key`): an
+ * id is whatever the provider sends, of any length and holding any character, and an index of
+ * Postgres refuses a key over ~2,700 bytes and its text any NUL.
+ */
 export const STORE_TABLES = [
-  "CREATE TABLE IF NOT EXISTS bw_deliveries (trigger TEXT NOT NULL, event_id TEXT NOT NULL, seen_at BIGINT NOT NULL, PRIMARY KEY (trigger, event_id))",
+  "CREATE TABLE IF NOT EXISTS bw_events_seen (trigger TEXT NOT NULL, event_key TEXT NOT NULL, seen_at BIGINT NOT NULL, PRIMARY KEY (trigger, event_key))",
+  "CREATE INDEX IF NOT EXISTS bw_events_seen_at ON bw_events_seen (seen_at)",
   "CREATE TABLE IF NOT EXISTS bw_subscriptions (trigger TEXT PRIMARY KEY, id TEXT NOT NULL, url TEXT NOT NULL, expires_at TEXT NOT NULL)",
   "CREATE TABLE IF NOT EXISTS bw_runs (trigger TEXT NOT NULL, event_id TEXT NOT NULL, status TEXT NOT NULL, started_at TEXT NOT NULL, finished_at TEXT NOT NULL, blocks TEXT NOT NULL)",
 ];
@@ -49,7 +59,15 @@ export const STORE_TABLES = [
  * the window, and nothing otherwise; a row comes back only when this receiver got the event.
  * Placeholders `$1`… (both stores accept them).
  */
-export const CLAIM_SQL = "INSERT INTO bw_deliveries (trigger, event_id, seen_at) VALUES ($1, $2, $3) ON CONFLICT (trigger, event_id) DO UPDATE SET seen_at = excluded.seen_at WHERE bw_deliveries.seen_at < $4 RETURNING seen_at";
+export const CLAIM_SQL = "INSERT INTO bw_events_seen (trigger, event_key, seen_at) VALUES ($1, $2, $3) ON CONFLICT (trigger, event_key) DO UPDATE SET seen_at = excluded.seen_at WHERE bw_events_seen.seen_at < $4 RETURNING seen_at";
+
+/** Ids seen before the horizon: forgotten (a redelivery after it runs again, as the provider no longer sends it). */
+export const PRUNE_SQL = "DELETE FROM bw_events_seen WHERE seen_at < $1";
+
+/** The key an event id is kept under: its SHA-256, hex. */
+export function eventKey(eventId: string): string {
+  return createHash("sha256").update(eventId, "utf8").digest("hex");
+}
 
 export const rowToRun = (r: Record<string, unknown>): RunRecord => ({
   trigger: String(r.trigger),

@@ -183,12 +183,14 @@ function memoryStore(): TriggerStore {
   const seen = new Map<string, number>();
   return {
     shared: false,
-    async claim(trigger, eventId, nowMs, windowMs) {
+    async claim(trigger, eventIds, nowMs, windowMs) {
       for (const [key, at] of seen) if (at < nowMs - windowMs) seen.delete(key);
-      const key = `${trigger}\u0000${eventId}`;
-      if (seen.has(key)) return false;
-      seen.set(key, nowMs);
-      return true;
+      return eventIds.map((eventId) => {
+        const key = `${trigger}\u0000${eventId}`;
+        if (seen.has(key)) return false;
+        seen.set(key, nowMs);
+        return true;
+      });
     },
     async recordRun() {},
     async runs() {
