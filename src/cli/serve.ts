@@ -82,7 +82,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const secret = env[secretName] || placeholderFor(secretName, {});
 
   if (publicUrl && !trigger.subscription) throw new UsageError("BW3012", `--public-url: ${trigger.id} declares no subscription to create (give the provider its address as its documentation says)`);
-  const storeText = stringOption(args, "store") ?? ".blockwright/serve.sqlite";
+  const { DEFAULT_STORE_FILE } = await import("../serve/store.js");
+  const storeText = stringOption(args, "store") ?? DEFAULT_STORE_FILE;
   const { openStore } = await import("../serve/open-store.js");
   const store = await openStore(/^postgres(ql)?:\/\//i.test(storeText) ? storeText : resolve(io.cwd, storeText)).catch((e: unknown) => {
     throw new UsageError("BW3011", `--store: ${(e as Error).message}`);

@@ -6,6 +6,9 @@
 // each event).
 import { createHash } from "node:crypto";
 
+/** Where `serve` keeps its state unless told (`--store`), under the project's folder. */
+export const DEFAULT_STORE_FILE = ".blockwright/serve.sqlite";
+
 export interface RunRecord {
   trigger: string;
   event: string;
