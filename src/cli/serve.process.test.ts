@@ -128,6 +128,24 @@ describe("blockwright serve", () => {
     }
   });
 
+  it("refuses a second serve on the SQLite file a first one holds (exit 2, naming it), the first receiving on", async () => {
+    const store = join(tmp, "twice.sqlite");
+    const first = spawnCli(["serve", "wf.yaml", "--port", "0", "--store", store], { ZQ_SIGNING_SECRET: SECRET }, dir);
+    try {
+      const [, url] = (await first.waitFor(/shelf_book_added (http:\/\/127\.0\.0\.1:\d+\/triggers\/shelf_book_added)\n/)) as RegExpMatchArray & [string, string];
+      const second = await cli(["serve", "wf.yaml", "--port", "0", "--store", store], { env: { ZQ_SIGNING_SECRET: SECRET }, cwd: dir });
+      expect(second.code).toBe(2);
+      expect(second.stderr).toContain(`--store: ${store} is held by another serve (process ${first.child.pid}): one receiver per SQLite file.`);
+      const body = JSON.stringify({ type: "book.added", book: { id: "b-zq7", title: "Zq", state: "ready" } });
+      const signed = await signDelivery(trigger, body, { secret: SECRET, url, id: "msg_zq_twice" });
+      expect((await fetch(url, { method: "POST", headers: signed, body })).status).toBe(204);
+      await first.waitFor(/"event":"msg_zq_twice","status":"succeeded"/);
+    } finally {
+      first.child.kill("SIGINT");
+    }
+    expect(await first.exited).toBe(0);
+  });
+
   it("refuses a public URL it cannot use, one for a trigger that keeps no subscription, and a Postgres store it cannot reach, without its password", async () => {
     const env = { env: { ZQ_SIGNING_SECRET: SECRET }, cwd: dir };
     const withQuery = await cli(["serve", "wf.yaml", "--public-url", "https://zq.example/hooks?x=1"], env);
