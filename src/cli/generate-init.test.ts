@@ -226,7 +226,8 @@ describe("blockwright init", () => {
     expect((await cli(["init", dir])).code).toBe(0);
     expect(spawnSync("git", ["init", "-q"], { cwd: dir }).status).toBe(0);
     const ignored = (path: string) => spawnSync("git", ["check-ignore", "-q", "--no-index", path], { cwd: dir }).status === 0;
-    for (const written of [DEFAULT_STORE_FILE, `${DEFAULT_STORE_FILE}-journal`, `${DEFAULT_STORE_FILE}-wal`, `${DEFAULT_STORE_FILE}.owner`, `${DEFAULT_STORE_FILE}.lock/x`, `generated/${STAMP_FILE}`]) expect(ignored(written), written).toBe(true);
+    for (const written of [DEFAULT_STORE_FILE, `${DEFAULT_STORE_FILE}-journal`, `${DEFAULT_STORE_FILE}-wal`, `${DEFAULT_STORE_FILE}.owner`, `${DEFAULT_STORE_FILE}.lock/x`, `generated/${STAMP_FILE}`])
+      expect(ignored(written), written).toBe(true);
     expect(ignored(GATE_POLICY_FILE)).toBe(false);
     expect(ignored("specs/notes/manifest.yaml")).toBe(false);
   });
