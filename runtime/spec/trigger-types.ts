@@ -102,4 +102,8 @@ export interface TriggerSpec {
   /** The JSON Schema of one event, from the document (for types and contract cases: packages leave it out). */
   eventSchema?: unknown;
   subscription?: SubscriptionSpec;
+  /** How long a receiver remembers an event id, in hours: the provider's documented retry horizon (a receiver's default: 72). */
+  dedupeHours?: number;
+  /** How a run this trigger starts is retried when it fails on a retryable error: attempts in all, and the first wait (doubled each time). */
+  retry?: { attempts: number; backoffSeconds: number };
 }

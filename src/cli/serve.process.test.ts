@@ -139,7 +139,7 @@ describe("blockwright serve", () => {
       const body = JSON.stringify({ type: "book.added", book: { id: "b-zq7", title: "Zq", state: "ready" } });
       const signed = await signDelivery(trigger, body, { secret: SECRET, url, id: "msg_zq_twice" });
       expect((await fetch(url, { method: "POST", headers: signed, body })).status).toBe(204);
-      await first.waitFor(/"event":"msg_zq_twice","status":"succeeded"/);
+      await first.waitFor(/"event":"msg_zq_twice","run":"[^"]+","status":"succeeded"/);
     } finally {
       first.child.kill("SIGINT");
     }

@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { parseArgs, PROJECT_OPTIONS, positiveInteger, projectDirs, stringOption } from "./support/args.js";
 import { startCommandMocks, UsageError, type CliIo } from "./support/io.js";
 import { redact } from "@blockwright/runtime/internal";
-import { jsonLine } from "../common/github-actions.js";
+import { jsonLine, lineText } from "../common/github-actions.js";
 import type { TriggerBlock } from "@blockwright/runtime/workflow";
 import { type KeptSubscription, SubscriptionError } from "../serve/subscription.js";
 
@@ -43,6 +43,14 @@ the subscription made with --public-url, then stops.
 Exit status: 0 stopped, 1 the workflow is invalid, 2 usage error, 70
 internal error (a bug: please report it).`;
 
+/** Runs in flight at once unless `--concurrency` says. */
+const DEFAULT_CONCURRENCY = 8;
+/** A run failing on a retryable error is tried this many times in all unless its trigger's `retry` says, the first wait this long (doubled each time). */
+const DEFAULT_ATTEMPTS = 5;
+const DEFAULT_BACKOFF_SECONDS = 30;
+/** How long stopping waits for the runs in flight before cancelling them (they resume on the next start). */
+const STOP_GRACE_MS = 10_000;
+
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, {
     ...PROJECT_OPTIONS,
@@ -53,6 +61,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     "env-file": { type: "string" },
     store: { type: "string" },
     "public-url": { type: "string" },
+    concurrency: { type: "string" },
   });
   const [file, ...extra] = args.positionals;
   if (file === undefined) throw new UsageError("BW3002", "missing <workflow>");
@@ -64,6 +73,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const host = stringOption(args, "host") ?? "127.0.0.1";
   const dirs = projectDirs(args, io.cwd);
   const publicUrl = publicUrlOption(stringOption(args, "public-url"));
+  const concurrency = positiveInteger(stringOption(args, "concurrency"), "--concurrency", 1000) ?? DEFAULT_CONCURRENCY;
 
   const { readWorkflowInput } = await import("./support/workflow-input.js");
   const envFile = stringOption(args, "env-file");
@@ -102,8 +112,30 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     if (publicUrl && !providers.includes(trigger.provider)) providers.push(trigger.provider);
     providers.sort();
     if (mode === "mock" && providers.length) mocks = await startCommandMocks(io, providers, { specsDir: dirs.specs });
-    const { createReceiver } = await import("../serve/receiver.js");
+    const [{ createReceiver }, { startRuns }, { runKeyOf }] = await Promise.all([import("../serve/receiver.js"), import("../serve/start-runs.js"), import("../serve/run-keys.js")]);
     const path = `/triggers/${trigger.id}`;
+    // The runs come from the store: those a killed receiver left are resumed first, from their journals.
+    const runs = await startRuns({
+      store,
+      concurrency,
+      retry: { attempts: trigger.retry?.attempts ?? DEFAULT_ATTEMPTS, backoffMs: (trigger.retry?.backoffSeconds ?? DEFAULT_BACKOFF_SECONDS) * 1000 },
+      trigger: trigger.id,
+      log: (line) => io.stderr.write(`${lineText(line)}\n`),
+      attempt: (run, journal, signal) =>
+        runWorkflowWith(registry, checked, {
+          env,
+          signal,
+          triggered: { outputs: run.outputs as unknown as Record<string, unknown> },
+          journal: { done: run.journal, record: journal },
+          idempotencyKeyOf: (blockId) => runKeyOf(run.id, blockId),
+          ...(mocks ? { baseUrls: mocks.urls, tokenUrls: mocks.tokenUrls, mockAnswers: true } : {}),
+        }),
+      settled: (run, result, status) => {
+        if (status === "queued") return;
+        const blocks = result.blocks.map((b) => ({ id: b.id, status: b.status, ...(b.error ? { error: b.error.message } : {}) }));
+        io.stdout.write(`${jsonLine({ trigger: trigger.id, event: run.event, run: run.id, status, attempts: run.attempts, blocks })}\n`);
+      },
+    });
     const receiver = createReceiver({
       trigger,
       path,
@@ -111,17 +143,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       secret,
       store,
       log: (line) => io.stderr.write(`${line}\n`),
-      start: async (event) => {
-        const startedAt = new Date().toISOString();
-        const result = await runWorkflowWith(registry, checked, {
-          env,
-          triggered: { outputs: event.outputs as Record<string, unknown> },
-          ...(mocks ? { baseUrls: mocks.urls, tokenUrls: mocks.tokenUrls, mockAnswers: true } : {}),
-        });
-        const blocks = result.blocks.map((b) => ({ id: b.id, status: b.status, ...(b.error ? { error: b.error.message } : {}) }));
-        io.stdout.write(`${jsonLine({ trigger: trigger.id, event: event.id, status: result.status, blocks })}\n`);
-        await store.recordRun({ trigger: trigger.id, event: event.id, status: result.status, startedAt, finishedAt: new Date().toISOString(), blocks });
-      },
+      accepted: () => runs.kick(),
     });
     const server = createServer(receiver.handle);
     await new Promise<void>((ok, fail) => {
@@ -151,7 +173,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     await receiver.stop();
     server.closeAllConnections();
     await closed;
-    await Promise.allSettled([...receiver.inFlight]);
+    // The runs in flight reach a journaled point (or are cancelled after the grace, to resume on the next start).
+    await runs.stop(STOP_GRACE_MS);
     // After the runs: a run may still need the events the subscription brings until it ends.
     await subscription?.stop();
     return 0;

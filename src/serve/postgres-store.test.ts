@@ -6,7 +6,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POSTGRES_PASSWORD, type PostgresServer, startPostgres } from "../../test-support/postgres-server.js";
 import { delivery, startReceiver } from "../../test-support/serve-receivers.js";
-import { describeStoreContract } from "../../test-support/store-contract.js";
+import { deliveryOf, describeStoreContract } from "../../test-support/store-contract.js";
 import { openPostgresStore, withoutPassword } from "./postgres-store.js";
 
 let postgres: PostgresServer;
@@ -25,7 +25,7 @@ describe("the events seen", () => {
     const pool = new pg.Pool({ connectionString: postgres.url(), max: 1 });
     try {
       const ids = Array.from({ length: 2000 }, (_, i) => `evt-batch-${i}`);
-      expect((await store.claim("zqbatch_pg", ids, Date.now(), 60_000)).every(Boolean)).toBe(true);
+      expect((await store.accept(deliveryOf("zqbatch_pg", ids), 60_000)).every(Boolean)).toBe(true);
       const written = await pool.query("SELECT count(*)::int AS rows, count(DISTINCT xmin::text)::int AS transactions FROM bw_events_seen WHERE trigger = 'zqbatch_pg'");
       expect(written.rows[0]).toEqual({ rows: 2000, transactions: 1 });
     } finally {
@@ -39,9 +39,9 @@ describe("the events seen", () => {
     const pool = new pg.Pool({ connectionString: postgres.url(), max: 1 });
     try {
       const start = 1_800_000_000_000;
-      await store.claim("zqprune_pg", ["evt-old-1", "evt-old-2"], start, 60_000);
+      await store.accept(deliveryOf("zqprune_pg", ["evt-old-1", "evt-old-2"], start), 60_000);
       // Two hours later, with a one-hour horizon: the old ids go, the new one stays.
-      await store.claim("zqprune_pg", ["evt-new"], start + 7_200_000, 3_600_000);
+      await store.accept(deliveryOf("zqprune_pg", ["evt-new"], start + 7_200_000), 3_600_000);
       const left = await pool.query("SELECT count(*)::int AS n FROM bw_events_seen WHERE trigger = 'zqprune_pg'");
       expect(left.rows[0].n).toBe(1);
     } finally {
@@ -60,9 +60,9 @@ describe("two receivers behind one address", () => {
       const post = (url: string) => fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: delivery("evt-shared") });
       const answers = await Promise.all([post(receivers[0].url), post(receivers[1].url), post(receivers[0].url), post(receivers[1].url)]);
       expect(answers.map((a) => a.status)).toEqual([202, 202, 202, 202]);
-      await Promise.all(receivers.flatMap((r) => [...r.inFlight]));
+      for (const r of receivers) await r.idle();
       expect([...receivers[0].started, ...receivers[1].started]).toEqual(["evt-shared"]);
-      expect((await stores[0].runs()).map((r) => r.event)).toEqual(["evt-shared"]);
+      expect((await stores[0].runs()).map((r) => [r.event, r.status])).toEqual([["evt-shared", "succeeded"]]);
       expect([...receivers[0].logs, ...receivers[1].logs].filter((l) => l.includes("event evt-shared seen before"))).toHaveLength(3);
     } finally {
       for (const r of receivers) await r.close();

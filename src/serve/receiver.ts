@@ -1,11 +1,13 @@
 // The receiving end of a workflow's trigger: an HTTP handler that answers the
 // provider's handshake, reads at most the trigger's body limit, verifies the
-// delivery as its trigger declares, acknowledges at once (the provider's
-// deadline is seconds), then starts one run per new event, deduplicated by
-// event id through the store. Refusals are answered without a run and
+// delivery as its trigger declares, has the store keep it (its events claimed,
+// the delivery as received and a queued run per new event, in one
+// transaction), and only then acknowledges: an acknowledged event is on disk.
+// The runs are started by whoever takes them from the store (run-executor.ts,
+// or the engine on Postgres). Refusals are answered without a run and
 // reported without the secret.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { answerHandshake, redact, type TriggerSpec, verifyEvent } from "@blockwright/runtime/internal";
+import { answerHandshake, redact, type TriggerEvent, type TriggerSpec, verifyEvent } from "@blockwright/runtime/internal";
 import { lineText } from "../common/github-actions.js";
 import { guardedListener, requestTarget, shownText } from "../common/request-guard.js";
 import type { TriggerStore } from "./store.js";
@@ -22,13 +24,19 @@ export interface ReceiverOptions {
   deliveredTo?: string;
   secret: string;
   store: TriggerStore;
-  /** Start the workflow for one verified event; resolves when the run has finished. */
-  start(event: { id: string; outputs: { data: unknown; metadata: Record<string, unknown> } }): Promise<void>;
+  /** Told of the new events of a delivery once it is kept and acknowledged (to start their runs). */
+  accepted?(events: TriggerEvent[]): void;
   /** One line of the receiver's log (stderr). */
   log(line: string): void;
-  /** How long an event id is remembered (default: an hour, at least the trigger's timestamp tolerance). */
+  /** How long an event id is remembered (default: the trigger's `dedupeHours`, else 3 days; at least its timestamp tolerance). */
   dedupeWindowMs?: number;
 }
+
+/** How long an event id is remembered unless the trigger says: Stripe, among others, retries for three days. */
+export const DEFAULT_DEDUPE_MS = 3 * 24 * 3_600_000;
+
+/** Headers never kept with a delivery: they would carry a credential, and no trigger reads them. */
+const UNKEPT_HEADERS = new Set(["authorization", "proxy-authorization", "cookie"]);
 
 const STATUS_OF_REFUSAL = { SIGNATURE_MISMATCH: 401, STALE_EVENT: 401, MALFORMED_EVENT: 400, UNKNOWN_EVENT: 202 } as const;
 
@@ -37,8 +45,6 @@ const ANSWERS_WAITED_MS = 5_000;
 
 export interface Receiver {
   handle(req: IncomingMessage, res: ServerResponse): void;
-  /** The runs started and not yet finished (awaited on shutdown). */
-  inFlight: Set<Promise<void>>;
   /**
    * Stops taking deliveries: one still being read (a slow client) gets 503 and its connection
    * closed at once (unacknowledged, the provider sends it again), a later request 503; resolves
@@ -49,12 +55,11 @@ export interface Receiver {
 
 /** The request handler of a trigger's address. */
 export function createReceiver(o: ReceiverOptions): Receiver {
-  const inFlight = new Set<Promise<void>>();
   const reading = new Map<IncomingMessage, ServerResponse>();
   const answering = new Set<Promise<void>>();
   let stopping = false;
   const tolerance = o.trigger.authentication.kind === "shared-secret" ? 0 : (o.trigger.authentication.kind === "hmac" ? (o.trigger.authentication.timestamp?.toleranceSeconds ?? 0) : o.trigger.authentication.toleranceSeconds) * 1000;
-  const window = Math.max(o.dedupeWindowMs ?? 3_600_000, tolerance);
+  const window = Math.max(o.dedupeWindowMs ?? (o.trigger.dedupeHours !== undefined ? o.trigger.dedupeHours * 3_600_000 : DEFAULT_DEDUPE_MS), tolerance);
   // Every line: the secret left out, then outside text (an event id, a provider's message) kept on one line.
   const log = (line: string) => o.log(lineText(redact(line, [o.secret])));
   /** An event id as a log line shows it: the secret left out, then cut and escaped. */
@@ -118,26 +123,16 @@ export function createReceiver(o: ReceiverOptions): Receiver {
       log(`${o.trigger.id}: refused a delivery: ${verified.error.code}: ${verified.error.message}`);
       return answer(res, STATUS_OF_REFUSAL[verified.error.code], `${verified.error.code}\n`);
     }
-    // Every event of the delivery claimed in one write: a delivery of 2,000 events is one transaction.
-    const claimed = await o.store.claim(
-      o.trigger.id,
-      verified.events.map((e) => e.id),
-      Date.now(),
-      window,
-    );
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string" && !UNKEPT_HEADERS.has(name)) headers[name] = value;
+    // Kept before the answer, in one write: the delivery, its events claimed, a run queued for each new one.
+    const claimed = await o.store.accept({ trigger: o.trigger.id, receivedAt: Date.now(), headers, body, events: verified.events.map((e) => ({ id: e.id, outputs: e.outputs })) }, window);
     const fresh = verified.events.filter((event, i) => {
       if (!claimed[i]) log(`${o.trigger.id}: event ${idText(event.id)} seen before: no second run`);
       return claimed[i];
     });
-    // Acknowledged before anything runs: the provider's deadline is a few seconds.
     answer(res, o.trigger.acknowledge);
-    for (const event of fresh) {
-      const run = o
-        .start(event)
-        .catch((e: unknown) => log(`${o.trigger.id}: the run of event ${idText(event.id)} failed to finish: ${(e as Error).message}`))
-        .finally(() => inFlight.delete(run));
-      inFlight.add(run);
-    }
+    if (fresh.length) o.accepted?.(fresh);
   };
   const stop = async () => {
     stopping = true;
@@ -148,7 +143,7 @@ export function createReceiver(o: ReceiverOptions): Receiver {
     await Promise.race([Promise.allSettled([...answering]), new Promise((done) => (timer = setTimeout(done, ANSWERS_WAITED_MS)))]);
     clearTimeout(timer);
   };
-  return { handle: guardedListener(handle, (line) => log(`${o.trigger.id}: ${line}`)), inFlight, stop };
+  return { handle: guardedListener(handle, (line) => log(`${o.trigger.id}: ${line}`)), stop };
 }
 
 /** The full address a delivery was sent to, as a provider signing `{url}` signs it: the given one, or the request's own, with the request's query. */

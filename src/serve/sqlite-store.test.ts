@@ -6,7 +6,7 @@ import { hostname } from "node:os";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { describeStoreContract } from "../../test-support/store-contract.js";
+import { deliveryOf, describeStoreContract } from "../../test-support/store-contract.js";
 import { openSqliteStore, StoreInUseError } from "./sqlite-store.js";
 
 const dir = mkdtempSync(join(tmpdir(), "blockwright-sqlite-store-"));
@@ -31,10 +31,10 @@ describe("a delivery of many events", () => {
     const file = join(dir, "batch.sqlite");
     const store = openSqliteStore(file);
     try {
-      expect(await store.claim("zqbatch_first", ["evt-0"], Date.now(), 60_000)).toEqual([true]);
+      expect(await store.accept(deliveryOf("zqbatch_first", ["evt-0"]), 60_000)).toEqual([true]);
       const before = changeCounter(file);
       const ids = Array.from({ length: 2000 }, (_, i) => `evt-batch-${i}`);
-      const claimed = await store.claim("zqbatch_first", ids, Date.now(), 60_000);
+      const claimed = await store.accept(deliveryOf("zqbatch_first", ids), 60_000);
       expect(claimed.every(Boolean)).toBe(true);
       expect(changeCounter(file) - before).toBe(1);
     } finally {
@@ -49,10 +49,10 @@ describe("one receiver per SQLite file", () => {
     const first = openSqliteStore(file);
     expect(() => openSqliteStore(file)).toThrow(StoreInUseError);
     expect(() => openSqliteStore(file)).toThrow(`${file} is held by another serve (process ${process.pid}): one receiver per SQLite file.`);
-    expect(await first.claim("zqheld", ["evt-1"], Date.now(), 60_000)).toEqual([true]);
+    expect(await first.accept(deliveryOf("zqheld", ["evt-1"]), 60_000)).toEqual([true]);
     await first.close();
     const second = openSqliteStore(file);
-    expect(await second.claim("zqheld", ["evt-1"], Date.now(), 60_000)).toEqual([false]);
+    expect(await second.accept(deliveryOf("zqheld", ["evt-1"]), 60_000)).toEqual([false]);
     await second.close();
     expect(existsSync(`${file}.owner`)).toBe(false);
   });
@@ -60,7 +60,7 @@ describe("one receiver per SQLite file", () => {
   it("takes over the file of a holder that is gone (killed: its mark and SQLite's lock left behind)", async () => {
     const file = join(dir, "orphaned.sqlite");
     const made = openSqliteStore(file);
-    await made.claim("zqorphan", ["evt-1"], Date.now(), 60_000);
+    await made.accept(deliveryOf("zqorphan", ["evt-1"]), 60_000);
     await made.close();
     // A process that has ended: its id names no live process now.
     const gone = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" }).stdout;
@@ -68,9 +68,40 @@ describe("one receiver per SQLite file", () => {
     mkdirSync(`${file}.lock`);
     const store = openSqliteStore(file);
     try {
-      expect(await store.claim("zqorphan", ["evt-1", "evt-2"], Date.now(), 60_000)).toEqual([false, true]);
+      expect(await store.accept(deliveryOf("zqorphan", ["evt-1", "evt-2"]), 60_000)).toEqual([false, true]);
     } finally {
       await store.close();
+    }
+  });
+});
+
+describe("runs on the SQLite file", () => {
+  it("takes queued runs due, marks them running with the attempt counted, and queues again those a killed receiver left running", async () => {
+    const file = join(dir, "runs.sqlite");
+    const store = openSqliteStore(file);
+    await store.accept(deliveryOf("zqruns", ["evt-1", "evt-2", "evt-3"]), 60_000);
+    const taken = await store.take(2, Date.now());
+    expect(taken.map((r) => [r.event, r.status, r.attempts, r.outputs])).toEqual([
+      ["evt-1", "running", 1, { data: { id: "evt-1" }, metadata: { id: "evt-1" } }],
+      ["evt-2", "running", 1, { data: { id: "evt-2" }, metadata: { id: "evt-2" } }],
+    ]);
+    await store.journal(taken[0]!.id, { id: "first", name: "First", type: "zq", operation: "zq_op", status: "succeeded", durationMs: 1, outputs: { n: 1 } });
+    // Closed with two runs still running, as a killed receiver leaves them: the next open queues them again.
+    await store.close();
+    const again = openSqliteStore(file);
+    try {
+      const resumed = await again.take(5, Date.now());
+      expect(resumed.map((r) => [r.event, r.attempts, Object.keys(r.journal)])).toEqual([
+        ["evt-1", 2, ["first"]],
+        ["evt-2", 2, []],
+        ["evt-3", 1, []],
+      ]);
+      // A retry waits its time.
+      await again.settle(resumed[0]!.id, { status: "queued", nextAt: Date.now() + 60_000, error: "503" }, Date.now());
+      expect(await again.take(5, Date.now())).toEqual([]);
+      expect(await again.nextDue()).toBeGreaterThan(Date.now() + 50_000);
+    } finally {
+      await again.close();
     }
   });
 });

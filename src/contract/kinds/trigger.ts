@@ -13,7 +13,7 @@ import { getAtPointer, type TriggerErrorCode, type TriggerSpec } from "@blockwri
 import type { OpenApiDocument, Schema } from "../../load/openapi-document.js";
 import { deliveryBody, deliveryHeaders, type EventField, type EventMedia, eventExamples, eventMedia, validDeliveryBody } from "../../mocks/trigger-deliveries.js";
 import { createReceiver } from "../../serve/receiver.js";
-import type { TriggerStore } from "../../serve/store.js";
+import { memoryStore } from "../../serve/memory-store.js";
 import { check, fail, same } from "../call.js";
 import { type CaseKindModule, type CaseSource, type ContractCase, ContractFailure, type Subject } from "../types.js";
 
@@ -156,7 +156,7 @@ async function withReceiver(trigger: TriggerSpec, secret: string, use: (post: Po
   const started: { id: string; outputs: { data: unknown; metadata: Record<string, unknown> } }[] = [];
   const log: string[] = [];
   const path = `/triggers/${trigger.id}`;
-  const receiver = createReceiver({ trigger, path, secret, store: memoryStore(), log: (line) => log.push(line), start: async (event) => void started.push(event) });
+  const receiver = createReceiver({ trigger, path, secret, store: memoryStore(), log: (line) => log.push(line), accepted: (events) => void started.push(...events) });
   const server = createServer(receiver.handle);
   await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`;
@@ -176,33 +176,6 @@ async function withReceiver(trigger: TriggerSpec, secret: string, use: (post: Po
     server.closeAllConnections();
     await new Promise<void>((done) => server.close(() => done()));
   }
-}
-
-/** The events seen, in memory: the receiver's deduplication without a file. */
-function memoryStore(): TriggerStore {
-  const seen = new Map<string, number>();
-  return {
-    shared: false,
-    async claim(trigger, eventIds, nowMs, windowMs) {
-      for (const [key, at] of seen) if (at < nowMs - windowMs) seen.delete(key);
-      return eventIds.map((eventId) => {
-        const key = `${trigger}\u0000${eventId}`;
-        if (seen.has(key)) return false;
-        seen.set(key, nowMs);
-        return true;
-      });
-    },
-    async recordRun() {},
-    async runs() {
-      return [];
-    },
-    async saveSubscription() {},
-    async subscriptions() {
-      return [];
-    },
-    async deleteSubscription() {},
-    async close() {},
-  };
 }
 
 /** The body changed after signing: one more field (JSON) or parameter (form). */
