@@ -1,81 +1,137 @@
 // The default store of `blockwright serve`: an embedded SQLite file, one
-// receiver at a time (sqlite-hold.ts). Deliveries arriving together are
-// gathered for one turn of the event loop and written in one transaction, so
-// under load a sync to the disk serves many deliveries, not one each.
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+// receiver at a time (sqlite-hold.ts). Every write (a delivery kept, runs
+// taken, a block journaled, a run settled) waits for the end of the current
+// turn of the event loop, and those gathered are written in one transaction:
+// under load one sync to the disk serves many deliveries and runs, not one each.
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { holdFile } from "./sqlite-hold.js";
-import { type AcceptResult, openDatabase, SqliteRecords } from "./sqlite-records.js";
-import type { DeliveryIn, TriggerStore } from "./store.js";
+import { type OpResult, openDatabase, SqliteRecords } from "./sqlite-records.js";
+import type { TriggerStore } from "./store.js";
 
 export { StoreInUseError } from "./sqlite-hold.js";
 
 /**
  * The SQLite store in `file` (created with its folder when missing), held by this process until
- * closed. `inspect`: read what a store holds (`runs list`, tests) beside the serve that holds it,
- * writing nothing.
+ * closed. `inspect`: what a store holds (`runs list`, tests), read from a copy of its file and
+ * log, so beside the serve that holds it; nothing is written.
  */
 export function openSqliteStore(file: string, options: { inspect?: boolean } = {}): TriggerStore {
+  if (options.inspect) return inspected(file);
   mkdirSync(dirname(file), { recursive: true });
-  const release = options.inspect ? () => undefined : holdFile(file);
+  const release = holdFile(file);
   let records: SqliteRecords;
   try {
-    records = new SqliteRecords(openDatabase(file), !options.inspect);
+    records = new SqliteRecords(openDatabase(file));
     // Runs a killed receiver left running: resumed, from their journals.
-    if (!options.inspect) records.requeueAbandoned();
+    records.requeueAbandoned();
   } catch (e) {
     release();
     throw e;
   }
-  let waiting: { delivery: DeliveryIn; horizonMs: number; done: (r: AcceptResult) => void }[] = [];
+  let waiting: { op: () => unknown; done: (r: OpResult) => void }[] = [];
+  let prunedAt = 0;
   const flush = () => {
     const batch = waiting;
     waiting = [];
-    // One horizon per transaction: the shortest of the batch prunes (deliveries of one receiver share it).
-    const horizon = Math.min(...batch.map((w) => w.horizonMs));
-    let results: AcceptResult[];
+    if (!batch.length) return;
+    let results: OpResult[];
     try {
-      results = records.acceptAll(
-        batch.map((w) => w.delivery),
-        horizon,
-        Date.now(),
-      );
+      results = records.batch(batch.map((w) => w.op));
     } catch (e) {
       results = batch.map(() => ({ ok: false, error: (e as Error).message }));
     }
-    for (const [i, w] of batch.entries()) w.done(results[i] as AcceptResult);
+    for (const [i, w] of batch.entries()) w.done(results[i] as OpResult);
   };
+  const write = <T>(op: () => T): Promise<T> =>
+    new Promise((resolve, reject) => {
+      if (!waiting.length) setImmediate(flush);
+      waiting.push({ op, done: (r) => (r.ok ? resolve(r.value as T) : reject(new Error(r.error))) });
+    });
   return {
     shared: false,
     accept(delivery, horizonMs) {
-      return new Promise((resolve, reject) => {
-        if (!waiting.length) setImmediate(flush);
-        waiting.push({ delivery, horizonMs, done: (r) => (r.ok ? resolve(r.fresh) : reject(new Error(r.error))) });
+      return write(() => {
+        // The ids past the horizon are forgotten at most once a minute.
+        if (delivery.receivedAt - prunedAt >= 60_000) {
+          prunedAt = delivery.receivedAt;
+          records.prune(delivery.receivedAt - horizonMs);
+        }
+        return records.accept(delivery, horizonMs);
       });
     },
-    take: async (limit, nowMs) => records.take(limit, nowMs),
-    journal: async (runId, block) => records.journal(runId, block),
-    settle: async (runId, outcome, nowMs) => records.settle(runId, outcome, nowMs),
+    take: (limit, nowMs) => write(() => records.take(limit, nowMs)),
+    journal: (runId, block) => write(() => records.journal(runId, block)),
+    settle: (runId, outcome, nowMs) => write(() => records.settle(runId, outcome, nowMs)),
     nextDue: async () => records.nextDue(),
     runs: async (status) => records.runs(status),
-    replay: async (idOrEvent, nowMs) => records.replay(idOrEvent, nowMs),
-    saveSubscription: async (s) => records.saveSubscription(s),
+    replay: (idOrEvent, nowMs) => write(() => records.replay(idOrEvent, nowMs)),
+    saveSubscription: (s) => write(() => records.saveSubscription(s)),
     subscriptions: async () => records.subscriptions(),
-    deleteSubscription: async (trigger) => records.deleteSubscription(trigger),
+    deleteSubscription: (trigger) => write(() => records.deleteSubscription(trigger)),
     async close() {
-      if (waiting.length) flush();
+      flush();
       records.close();
       release();
     },
   };
 }
 
-/** The runs a SQLite store file holds, by status (tests and `runs list` of a stopped receiver read the file this way). */
-export function runCount(file: string, status = "succeeded"): number {
-  const db = openDatabase(file);
+/** A copy of the file and its log, opened to read: the store as of its last commit, whoever holds it. */
+function inspected(file: string): TriggerStore {
+  const { dir, copy } = copied(file);
+  let records: SqliteRecords;
   try {
-    return Number(db.all("SELECT COUNT(*) AS n FROM bw_run_records WHERE status = ?", [status])[0]?.n ?? 0);
-  } finally {
-    db.close();
+    records = new SqliteRecords(openDatabase(copy));
+  } catch (e) {
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
   }
+  const readOnly = async (): Promise<never> => {
+    throw new Error("a store opened to inspect is read only");
+  };
+  return {
+    shared: false,
+    accept: readOnly,
+    take: readOnly,
+    journal: readOnly,
+    settle: readOnly,
+    replay: readOnly,
+    saveSubscription: readOnly,
+    deleteSubscription: readOnly,
+    nextDue: async () => records.nextDue(),
+    runs: async (status) => records.runs(status),
+    subscriptions: async () => records.subscriptions(),
+    async close() {
+      records.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** How many runs of a status a SQLite store file holds (tests read a receiver's file this way, held or not). */
+export function runCount(file: string, status = "succeeded"): number {
+  const { dir, copy } = copied(file);
+  try {
+    const db = openDatabase(copy);
+    try {
+      // A log without shared memory is read in exclusive mode (sqlite-records.ts).
+      db.exec("PRAGMA locking_mode = EXCLUSIVE");
+      return Number(db.all("SELECT COUNT(*) AS n FROM bw_run_records WHERE status = ?", [status])[0]?.n ?? 0);
+    } finally {
+      db.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The file and its log copied to a folder of their own. */
+function copied(file: string): { dir: string; copy: string } {
+  const dir = mkdtempSync(join(tmpdir(), "blockwright-store-"));
+  const copy = join(dir, "serve.sqlite");
+  if (existsSync(file)) copyFileSync(file, copy);
+  if (existsSync(`${file}-wal`)) copyFileSync(`${file}-wal`, `${copy}-wal`);
+  return { dir, copy };
 }
