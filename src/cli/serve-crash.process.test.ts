@@ -2,8 +2,9 @@
 // whose API is a loopback server of this test, killed with SIGKILL after it
 // acknowledged a delivery and while the run is in flight (its first block, a
 // POST, done and journaled; its second held by the API). Started again on the
-// same store, it resumes the run: the POST is not sent again, the run
-// completes, and a redelivery of the same event starts nothing.
+// same store (the SQLite file; a real Postgres, where the next serve finds the
+// dead worker's job and unlocks it), it resumes the run: the POST is not sent
+// again, the run completes, and a redelivery of the same event starts nothing.
 import { createServer, type Server } from "node:http";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -13,6 +14,7 @@ import { pathToFileURL } from "node:url";
 import { signDelivery, type TriggerSpec } from "@blockwright/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, spawnCli } from "../../test-support/cli-harness.js";
+import { type PostgresServer, startPostgres } from "../../test-support/postgres-server.js";
 import { ROOT } from "../../test-support/repo.js";
 import { shelfCopy } from "../../test-support/shelf-copy.js";
 import { runCount } from "../serve/sqlite-store.js";
@@ -28,8 +30,11 @@ const posts: string[] = [];
 let gets = 0;
 /** Each GET waits for this while set: the run is in flight. */
 let holdGets: Promise<void> | undefined;
+let postgres: PostgresServer;
 
 beforeAll(async () => {
+  postgres = await startPostgres();
+  await postgres.createDatabase("zqcrash");
   api = createServer((req, res) => {
     req.resume();
     req.on("end", async () => {
@@ -83,13 +88,16 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await postgres?.stop();
   await new Promise<void>((ok) => api.close(() => ok()));
   rmSync(tmp, { recursive: true, force: true });
 });
 
-describe("serve killed after acknowledging", () => {
+describe.each(["SQLite", "Postgres"])("serve on %s killed after acknowledging", (kind) => {
   it("resumes the run on the next start from its last journaled block: the POST sent once, the run completed, a redelivery starting nothing", async () => {
-    const store = join(tmp, "crash.sqlite");
+    posts.length = 0;
+    gets = 0;
+    const store = kind === "SQLite" ? join(tmp, "crash.sqlite") : postgres.url("zqcrash");
     let letGo: () => void = () => undefined;
     holdGets = new Promise<void>((ok) => {
       letGo = ok;
@@ -98,7 +106,7 @@ describe("serve killed after acknowledging", () => {
     const first = spawnCli(["serve", "wf.yaml", "--live", "--port", "0", "--store", store], env, dir);
     try {
       const [, url] = (await first.waitFor(/shelf_book_added (http:\/\/127\.0\.0\.1:\d+\/triggers\/shelf_book_added)\n/)) as RegExpMatchArray & [string, string];
-      const signed = await signDelivery(trigger, body, { secret: SECRET, url, id: "msg_zq_crash" });
+      const signed = await signDelivery(trigger, body, { secret: SECRET, url, id: `msg_zq_crash` });
       expect((await fetch(url, { method: "POST", headers: signed, body })).status).toBe(204);
       // The POST went out and the GET is held: the run is between its blocks.
       while (gets === 0) {
@@ -130,6 +138,17 @@ describe("serve killed after acknowledging", () => {
     expect(posts).toHaveLength(1);
     expect(posts[0]).toMatch(/^bw-[0-9a-f]{64}$/);
     expect(gets).toBe(2);
-    expect(runCount(store)).toBe(1);
+    if (kind === "SQLite") expect(runCount(store)).toBe(1);
+    else {
+      // The killed serve's worker held the job: the next serve found it gone and unlocked its job.
+      expect(second.stderr()).toContain("the jobs of 1 worker(s) that are gone were unlocked, to run again from their journals");
+      const { openPostgresStore } = await import("../serve/postgres-store.js");
+      const kept = await openPostgresStore(store);
+      try {
+        expect((await kept.runs()).map((r) => [r.event, r.status, r.attempts])).toEqual([["msg_zq_crash", "succeeded", 2]]);
+      } finally {
+        await kept.close();
+      }
+    }
   });
 });
