@@ -80,6 +80,8 @@ function linkTrigger(ctx: LinkContext, id: string, t: DeclaredTrigger, at: Path)
     acknowledge: t.acknowledge ?? 200,
     maxBodyBytes: t.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     outputs,
+    ...(t.dedupeHours !== undefined ? { dedupeHours: t.dedupeHours } : {}),
+    ...(t.retry ? { retry: { attempts: t.retry.attempts ?? 5, backoffSeconds: t.retry.backoffSeconds ?? 30 } } : {}),
     eventSchema: ctx.doc.flatten(eventSchema),
     ...(subscription ? { subscription } : {}),
   };

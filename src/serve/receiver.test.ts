@@ -98,6 +98,26 @@ describe("the receiver", () => {
     }
   });
 
+  it("remembers event ids for the trigger's dedupeHours, 72 hours unless it declares one", async () => {
+    const horizons: number[] = [];
+    const { memoryStore } = await import("./memory-store.js");
+    const watched = memoryStore();
+    const accept = watched.accept.bind(watched);
+    watched.accept = (d, horizonMs) => {
+      horizons.push(horizonMs);
+      return accept(d, horizonMs);
+    };
+    for (const trigger of [zqTrigger, { ...zqTrigger, dedupeHours: 720 }]) {
+      const receiver = await startReceiver(watched, { trigger });
+      try {
+        expect((await post(receiver.url, delivery(`evt-horizon-${horizons.length}`))).status).toBe(202);
+      } finally {
+        await receiver.close();
+      }
+    }
+    expect(horizons).toEqual([72 * 3_600_000, 720 * 3_600_000]);
+  });
+
   it("verifies a signature over {url} against the address the provider was given, with the query", async () => {
     // A form-posting provider's scheme: HMAC-SHA1, base64, over the URL and the sorted form parameters.
     const secret = "zq-url-signing-secret-42";

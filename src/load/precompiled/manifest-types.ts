@@ -1074,6 +1074,23 @@ export interface ManifestTrigger {
    */
   acknowledge?: number
   /**
+   * How long a receiver remembers an event id, in hours: the provider's documented retry horizon (default 72). A delivery of an event seen within it starts no run; after it, the id is forgotten.
+   */
+  dedupeHours?: number
+  /**
+   * How a run this trigger starts is retried when it fails on a retryable error: `attempts` in all (default 5), the first wait `backoffSeconds` (default 30), doubled each time up to an hour; after the last it is dead (`blockwright runs replay`).
+   */
+  retry?: {
+    /**
+     * Attempts in all, the first included.
+     */
+    attempts?: number
+    /**
+     * Seconds before the second attempt; each next waits twice as long, at most an hour.
+     */
+    backoffSeconds?: number
+  }
+  /**
    * The largest body accepted, in bytes (default 1 MiB); a larger one is refused (413) unread.
    */
   maxBodyBytes?: number
@@ -1412,6 +1429,10 @@ export type ManifestField =
   | "trigger.handshakes.echoHeader"
   | "trigger.eventId"
   | "trigger.acknowledge"
+  | "trigger.dedupeHours"
+  | "trigger.retry"
+  | "trigger.retry.attempts"
+  | "trigger.retry.backoffSeconds"
   | "trigger.maxBodyBytes"
   | "trigger.outputs"
   | "trigger.subscription"
