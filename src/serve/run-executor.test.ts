@@ -18,7 +18,7 @@ const block = (status: BlockResult["status"], retryable?: boolean): BlockResult 
   operation: "zq_op",
   status,
   durationMs: 1,
-  ...(retryable === undefined ? {} : { error: { type: "upstream", provider: "zq", operation: "zq_op", message: retryable ? "503" : "400", retryable } }),
+  ...(retryable === undefined ? {} : { error: { type: "upstream", provider: "zq", operation: "zq_op", status: retryable ? 503 : 400, message: retryable ? "503" : "400", retryable } }),
 });
 const result = (status: RunResult["status"], blocks: BlockResult[]): RunResult => ({ status, durationMs: 1, blocks, placeholders: [] });
 const retry = { attempts: 3, backoffMs: 10_000 };
