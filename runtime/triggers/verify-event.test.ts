@@ -150,3 +150,14 @@ describe("verifyEvent: an event id read from an object", () => {
     expect(result.ok && result.events.map((e) => e.id)).toEqual(['{"a":1,"b":2}', '{"a":1,"b":3}', '{"a":1,"b":2}', '["x",{"z":1}]']);
   });
 });
+
+describe("verifyEvent: a delivery's JSON read losslessly", () => {
+  it("keeps a 64-bit integer id exactly, as its text, in the event id, the event and the outputs; other numbers as numbers", async () => {
+    const bigIds = trigger({ items: ["value"], eventId: [{ from: "event", pointer: ["id"] }], outputs: [{ name: "thingId", description: "", source: { from: "event", pointer: ["thing", "id"] }, required: true }] });
+    const body = '{"value":[{"id":820982911946154508,"clientState":"zq-state","thing":{"id":-9223372036854775807,"n":42,"x":1.5e300,"s":"820982911946154508 \\" 1234567890123456789"}}]}';
+    expect(JSON.parse(body).value[0].id).toBe(820982911946154500);
+    const result = await verifyEvent(bigIds, { method: "POST", url: "https://zq.example/hooks", headers: {}, body }, { secret: "zq-state" });
+    expect(result).toMatchObject({ ok: true, id: "820982911946154508", outputs: { metadata: { thingId: "-9223372036854775807" } } });
+    expect(result.ok && result.event).toEqual({ id: "820982911946154508", clientState: "zq-state", thing: { id: "-9223372036854775807", n: 42, x: 1.5e300, s: '820982911946154508 " 1234567890123456789' } });
+  });
+});

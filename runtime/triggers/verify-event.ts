@@ -149,10 +149,45 @@ function staleness(timestamp: string, toleranceSeconds: number, nowMs: number): 
 function parseBody(body: string, contentType: string | undefined): unknown {
   if (contentType?.includes("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(body));
   try {
-    return JSON.parse(body);
+    return parseLosslessJson(body);
   } catch {
     return undefined;
   }
+}
+
+/** An integer literal of JSON, and the characters that may continue a number. */
+const INTEGER = /^-?\d+$/;
+const NUMBER_PART = /[0-9.eE+-]/;
+
+/**
+ * JSON as a delivery means it: an integer too large for a number (a 64-bit id such as
+ * 820982911946154508, which JSON.parse rounds to ...500) is kept as its text, exactly; every other
+ * value as JSON.parse reads it.
+ */
+export function parseLosslessJson(text: string): unknown {
+  let out = "";
+  let copied = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') inString = true;
+    else if (c === "-" || (c !== undefined && c >= "0" && c <= "9")) {
+      let end = i + 1;
+      while (end < text.length && NUMBER_PART.test(text[end] as string)) end++;
+      const token = text.slice(i, end);
+      if (INTEGER.test(token) && !Number.isSafeInteger(Number(token))) {
+        out += `${text.slice(copied, i)}"${token}"`;
+        copied = end;
+      }
+      i = end - 1;
+    }
+  }
+  return JSON.parse(copied ? out + text.slice(copied) : text);
 }
 
 function readValue(source: DeliveryValue, item: unknown, body: unknown, headers: Record<string, string>): unknown {
