@@ -66,6 +66,8 @@ export async function verifyEvent(spec: TriggerSpec, delivery: Delivery, options
     if (!all.every((item) => typeof pointerValue(item, pointer) === "string" && constantTimeEqual(pointerValue(item, pointer) as string, options.secret)))
       return fail("SIGNATURE_MISMATCH", `an event's /${pointer.join("/")} is not the subscription's secret`);
   }
+  const otherHeader = (spec.matchHeaders ?? []).find((m) => headers[m.header] !== m.equals);
+  if (otherHeader) return fail("UNKNOWN_EVENT", `the delivery's ${otherHeader.header} header is not ${JSON.stringify(otherHeader.equals)}: another event (${describeMatch(spec)})`);
   const mine = all.filter((item) => spec.match.every((m) => pointerValue(item, m.pointer) === m.equals));
   if (mine.length === 0) return fail("UNKNOWN_EVENT", `none of the ${all.length} event(s) is this trigger's (${describeMatch(spec)})`);
 
@@ -213,7 +215,7 @@ function describeValue(source: DeliveryValue): string {
 }
 
 function describeMatch(spec: TriggerSpec): string {
-  return spec.match.map((m) => `/${m.pointer.join("/")} = ${JSON.stringify(m.equals)}`).join(", ") || "any event";
+  return [...(spec.matchHeaders ?? []).map((m) => `${m.header}: ${JSON.stringify(m.equals)}`), ...spec.match.map((m) => `/${m.pointer.join("/")} = ${JSON.stringify(m.equals)}`)].join(", ") || "any event";
 }
 
 /** Header names in lower case, one value each (the first of a repeated header). */

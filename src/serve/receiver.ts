@@ -7,7 +7,7 @@
 // or the engine on Postgres). Refusals are answered without a run and
 // reported without the secret.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { answerHandshake, redact, type TriggerEvent, type TriggerSpec, verifyEvent } from "@blockwright/runtime/internal";
+import { answerBodyHandshake, answerHandshake, redact, type TriggerEvent, type TriggerSpec, verifyEvent } from "@blockwright/runtime/internal";
 import { lineText } from "../common/github-actions.js";
 import { guardedListener, requestTarget, shownText } from "../common/request-guard.js";
 import type { TriggerStore } from "./store.js";
@@ -119,6 +119,16 @@ export function createReceiver(o: ReceiverOptions): Receiver {
 
   const receive = async (req: IncomingMessage, res: ServerResponse, body: Uint8Array) => {
     const verified = await verifyEvent(o.trigger, { method: req.method ?? "POST", url: addressOf(req, o.deliveredTo), headers: req.headers, body }, { secret: o.secret });
+    if (!verified.ok && o.trigger.authentication.kind !== "shared-secret" && (verified.error.code === "UNKNOWN_EVENT" || verified.error.code === "MALFORMED_EVENT")) {
+      // Signed, and no event of the trigger: maybe a handshake in the body (a URL verification).
+      const handshake = answerBodyHandshake(o.trigger, body);
+      if (handshake) {
+        log(`${o.trigger.id}: answered the provider's handshake (${handshake.kind})`);
+        res.writeHead(handshake.status, handshake.headers);
+        res.end(handshake.body);
+        return;
+      }
+    }
     if (!verified.ok) {
       log(`${o.trigger.id}: refused a delivery: ${verified.error.code}: ${verified.error.message}`);
       return answer(res, STATUS_OF_REFUSAL[verified.error.code], `${verified.error.code}\n`);

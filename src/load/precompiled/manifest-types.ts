@@ -1040,7 +1040,7 @@ export interface ManifestTrigger {
    */
   items?: string
   /**
-   * The events this trigger takes: each field (a JSON pointer into one event) must hold the value. Others are not this trigger's (`UNKNOWN_EVENT` when none is).
+   * The events this trigger takes: each field (a JSON pointer into one event) must hold the value, and each header named `$request.header.<name>` (an event type sent as a header) must be the text given. Others are not this trigger's (`UNKNOWN_EVENT` when none is).
    */
   match?: {
     [k: string]: (string | number | boolean)
@@ -1051,9 +1051,19 @@ export interface ManifestTrigger {
    */
   secret: string
   /**
-   * Requests the provider makes at the address before delivering: `echoQuery` (answer 200 `text/plain` with this query parameter's value, decoded), `echoHeader` (answer 200 with this header and its value).
+   * Requests the provider makes at the address before delivering: `echoQuery` (answer 200 `text/plain` with this query parameter's value, decoded), `echoHeader` (answer 200 with this header and its value), `echoBody` with `when` (a signed delivery whose JSON body holds the `when` values, such as Slack's `url_verification`, answered 200 `text/plain` with the body field `echoBody` points at, starting no run).
    */
   handshakes?: {
+    /**
+     * A JSON pointer into the delivery's body: the field whose value is answered as text/plain (a challenge), when the body holds each `when` value.
+     */
+    echoBody?: string
+    /**
+     * With `echoBody`: the body fields (JSON pointers) and the values that make a delivery this handshake.
+     */
+    when?: {
+      [k: string]: (string | number | boolean)
+    }
     /**
      * The query parameter whose value is echoed as text/plain.
      */
@@ -1425,6 +1435,8 @@ export type ManifestField =
   | "trigger.authentication"
   | "trigger.secret"
   | "trigger.handshakes"
+  | "trigger.handshakes.echoBody"
+  | "trigger.handshakes.when"
   | "trigger.handshakes.echoQuery"
   | "trigger.handshakes.echoHeader"
   | "trigger.eventId"
