@@ -21,7 +21,7 @@ export const triggerKind: CaseKindModule = {
   doc: {
     when: "each trigger the provider declares (its cases are the trigger's, not an operation's)",
     cases:
-      "deliveries made from the spec alone (each example of the event, or one drawn from its schema), signed as the trigger declares and sent to the receiver `serve` runs, in-process: each accepted with the trigger's status and one run per event whose outputs are the event and the declared fields, of their schema's types; a tampered body and a wrong secret refused with `SIGNATURE_MISMATCH`, a timestamp past the tolerance with `STALE_EVENT`, another event (a matched field changed) with `UNKNOWN_EVENT`, none starting a run; the same delivery twice starting one run; each handshake echoed",
+      "deliveries made from the spec alone (each example of the event, or one drawn from its schema), signed as the trigger declares and sent to the receiver `serve` runs, in-process: each accepted with the trigger's status and one run per event whose outputs are the event and the declared fields, of their schema's types; a tampered body and a wrong secret refused with `SIGNATURE_MISMATCH`, a timestamp past the tolerance with `STALE_EVENT`, another event (a matched field or header changed) with `UNKNOWN_EVENT`, none starting a run; the same delivery twice starting one run; an event id read from an integer field kept exactly at 64 bits; each handshake echoed (a challenge in the body only once its signature holds)",
   },
   applies: () => false,
   derive: () => [],
