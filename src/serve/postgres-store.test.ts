@@ -5,7 +5,9 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POSTGRES_PASSWORD, type PostgresServer, startPostgres } from "../../test-support/postgres-server.js";
-import { delivery, startReceiver } from "../../test-support/serve-receivers.js";
+import type { TriggerSpec } from "@blockwright/runtime/internal";
+import { delivery, startReceiver, ZQ_CLIENT_STATE, zqTrigger } from "../../test-support/serve-receivers.js";
+import { keepSubscription, type StepCall } from "./subscription.js";
 import { deliveryOf, describeStoreContract } from "../../test-support/store-contract.js";
 import { openPostgresStore, withoutPassword } from "./postgres-store.js";
 
@@ -47,6 +49,44 @@ describe("the events seen", () => {
     } finally {
       await pool.end();
       await store.close();
+    }
+  });
+});
+
+describe("a subscription several receivers share", () => {
+  it("is created once however many receivers start together, renewed by any, and deleted by the last to stop, not the creator", async () => {
+    await postgres.createDatabase("zqsubs");
+    const stores = await Promise.all([0, 1, 2].map(() => openPostgresStore(postgres.url("zqsubs"))));
+    const calls: string[] = [];
+    const call: StepCall = async (operation) => {
+      calls.push(operation);
+      // The provider takes its time: receivers starting together overlap here.
+      await new Promise((r) => setTimeout(r, 50));
+      return { ok: true, outputs: operation === "zqhooks_create_hook" ? { metadata: { id: `hook-${calls.length}` } } : {} };
+    };
+    const trigger: TriggerSpec = {
+      ...zqTrigger,
+      subscription: {
+        create: { operation: "zqhooks_create_hook", inputs: { url: "{{trigger.url}}" } },
+        delete: { operation: "zqhooks_delete_hook", inputs: { hookId: "{{subscription.id}}" } },
+        idOutput: "metadata.id",
+      },
+    };
+    const url = "https://zq.example/triggers/zqhooks_thing_created";
+    try {
+      const kept = await Promise.all(stores.map((store) => keepSubscription({ trigger, url, secret: ZQ_CLIENT_STATE, store, call, log: () => undefined })));
+      expect(calls).toEqual(["zqhooks_create_hook"]);
+      expect(new Set(kept.map((k) => k.id))).toEqual(new Set(["hook-1"]));
+      // The creator stops first: the others still receive through it.
+      await kept[0]!.stop();
+      await kept[1]!.stop();
+      expect(calls).toEqual(["zqhooks_create_hook"]);
+      expect((await stores[2]!.subscriptions()).map((s) => s.id)).toEqual(["hook-1"]);
+      await kept[2]!.stop();
+      expect(calls).toEqual(["zqhooks_create_hook", "zqhooks_delete_hook"]);
+      expect(await stores[2]!.subscriptions()).toEqual([]);
+    } finally {
+      for (const s of stores) await s.close();
     }
   });
 });

@@ -167,6 +167,37 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
     async deleteSubscription(trigger) {
       await pool.query("DELETE FROM bw_subscriptions WHERE trigger = $1", [trigger]);
     },
+    async joinSubscription(trigger) {
+      // A session of its own: its locks last as long as this receiver (Postgres drops them with a dead one's connection).
+      const session = await pool.connect();
+      const member = `bw-subscription-members:${trigger}`;
+      const creating = `bw-subscription-create:${trigger}`;
+      await session.query("SELECT pg_advisory_lock_shared(hashtextextended($1, 0))", [member]);
+      let left = false;
+      return {
+        async exclusive(work) {
+          await session.query("SELECT pg_advisory_lock(hashtextextended($1, 0))", [creating]);
+          try {
+            return await work();
+          } finally {
+            await session.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [creating]);
+          }
+        },
+        async leave() {
+          if (left) return false;
+          left = true;
+          try {
+            await session.query("SELECT pg_advisory_unlock_shared(hashtextextended($1, 0))", [member]);
+            // Taken only when no member holds its share: this receiver is the last.
+            const last = (await session.query<{ last: boolean }>("SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS last", [member])).rows[0]?.last === true;
+            if (last) await session.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [member]);
+            return last;
+          } finally {
+            session.release();
+          }
+        },
+      };
+    },
     async close() {
       await pool.end();
     },

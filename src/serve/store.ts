@@ -114,7 +114,17 @@ export interface TriggerStore {
   saveSubscription(s: SubscriptionRecord): Promise<void>;
   subscriptions(): Promise<SubscriptionRecord[]>;
   deleteSubscription(trigger: string): Promise<void>;
+  /** On a shared store: this receiver a member of the trigger's subscription while it lives (subscription.ts). */
+  joinSubscription?(trigger: string): Promise<SubscriptionMembership>;
   close(): Promise<void>;
+}
+
+/** A receiver's part in a subscription several share: one creates at a time, the last to leave deletes. */
+export interface SubscriptionMembership {
+  /** `work` while no other member runs its own (finding the subscription, or creating it). */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /** Leaves; true when no member is left (this one then deletes the subscription). */
+  leave(): Promise<boolean>;
 }
 
 /**
