@@ -9,7 +9,7 @@
 // exit. Every row prints the commands that reproduce it. Nothing leaves loopback.
 //
 //   npm run bench                 all measures
-//   npm run bench -- generate call   only those (generate, scale, published, verify, check, call, paging, mocks, cli)
+//   npm run bench -- generate call   only those (generate, scale, published, verify, check, call, paging, mocks, cli, regen, ack)
 //   npm run bench -- large        only when named (minutes; likewise `tests`, the whole npm test twice: without Vitest's module cache, then with it; and `workers`, test with 2 workers vs 1): generate on one document near the
 //                                 input limit (BLOCKWRIGHT_LARGE_MIB, default 36; large-document.ts)
 //   npm run bench -- history      upstream's change model scored on contract-tests/history (history.ts)
@@ -44,7 +44,7 @@ const median = (xs: number[]) =>
     [...xs].sort((a, b) => a - b),
     Math.floor(xs.length / 2),
   );
-const MEASURES = ["generate", "scale", "published", "verify", "check", "call", "paging", "mocks", "cli", "regen", "large", "tests", "workers", "history", "corpus"];
+const MEASURES = ["generate", "scale", "published", "verify", "check", "call", "paging", "mocks", "cli", "regen", "ack", "large", "tests", "workers", "history", "corpus"];
 const only = process.argv.slice(2);
 const unknown = only.includes("corpus") ? [] : only.filter((m) => !MEASURES.includes(m));
 if (unknown.length) {
@@ -429,6 +429,8 @@ if (wanted("cli")) {
 
 // 7. Taking a newer version of a published document against drafting from it (regeneration.ts).
 if (wanted("regen")) await (await import("./regeneration.js")).measureRegeneration({ root, tmp, run, row });
+// 7b. serve's acknowledgement of a delivery, against a bare server answering 202 (acknowledge.ts).
+if (wanted("ack")) await (await import("./acknowledge.js")).measureAcknowledgement({ root, tmp, row });
 
 // 8–10. Only when named (minutes): a document near the 64 MiB input limit (large-document.ts); the whole test suite (test-suite.ts); the corpus (corpus.ts).
 if (only.includes("large")) await measureLarge({ root, tmp, run, row });

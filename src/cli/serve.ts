@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { parseArgs, PROJECT_OPTIONS, positiveInteger, projectDirs, stringOption } from "./support/args.js";
 import { startCommandMocks, UsageError, type CliIo } from "./support/io.js";
 import { redact } from "@blockwright/runtime/internal";
+import { jsonLine, lineText } from "../common/github-actions.js";
 import type { TriggerBlock } from "@blockwright/runtime/workflow";
 import { type KeptSubscription, SubscriptionError } from "../serve/subscription.js";
 
@@ -42,6 +43,14 @@ the subscription made with --public-url, then stops.
 Exit status: 0 stopped, 1 the workflow is invalid, 2 usage error, 70
 internal error (a bug: please report it).`;
 
+/** Runs in flight at once unless `--concurrency` says. */
+const DEFAULT_CONCURRENCY = 8;
+/** A run failing on a retryable error is tried this many times in all unless its trigger's `retry` says, the first wait this long (doubled each time). */
+const DEFAULT_ATTEMPTS = 5;
+const DEFAULT_BACKOFF_SECONDS = 30;
+/** How long stopping waits for the runs in flight before cancelling them (they resume on the next start). */
+const STOP_GRACE_MS = 10_000;
+
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, {
     ...PROJECT_OPTIONS,
@@ -52,6 +61,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     "env-file": { type: "string" },
     store: { type: "string" },
     "public-url": { type: "string" },
+    concurrency: { type: "string" },
   });
   const [file, ...extra] = args.positionals;
   if (file === undefined) throw new UsageError("BW3002", "missing <workflow>");
@@ -63,6 +73,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const host = stringOption(args, "host") ?? "127.0.0.1";
   const dirs = projectDirs(args, io.cwd);
   const publicUrl = publicUrlOption(stringOption(args, "public-url"));
+  const concurrency = positiveInteger(stringOption(args, "concurrency"), "--concurrency", 1000) ?? DEFAULT_CONCURRENCY;
 
   const { readWorkflowInput } = await import("./support/workflow-input.js");
   const envFile = stringOption(args, "env-file");
@@ -81,7 +92,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const secret = env[secretName] || placeholderFor(secretName, {});
 
   if (publicUrl && !trigger.subscription) throw new UsageError("BW3012", `--public-url: ${trigger.id} declares no subscription to create (give the provider its address as its documentation says)`);
-  const storeText = stringOption(args, "store") ?? ".blockwright/serve.sqlite";
+  const { DEFAULT_STORE_FILE } = await import("../serve/store.js");
+  const storeText = stringOption(args, "store") ?? DEFAULT_STORE_FILE;
   const { openStore } = await import("../serve/open-store.js");
   const store = await openStore(/^postgres(ql)?:\/\//i.test(storeText) ? storeText : resolve(io.cwd, storeText)).catch((e: unknown) => {
     throw new UsageError("BW3011", `--store: ${(e as Error).message}`);
@@ -100,8 +112,30 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     if (publicUrl && !providers.includes(trigger.provider)) providers.push(trigger.provider);
     providers.sort();
     if (mode === "mock" && providers.length) mocks = await startCommandMocks(io, providers, { specsDir: dirs.specs });
-    const { createReceiver } = await import("../serve/receiver.js");
+    const [{ createReceiver }, { startRuns }, { runKeyOf }] = await Promise.all([import("../serve/receiver.js"), import("../serve/start-runs.js"), import("../serve/run-keys.js")]);
     const path = `/triggers/${trigger.id}`;
+    // The runs come from the store: those a killed receiver left are resumed first, from their journals.
+    const runs = await startRuns({
+      store,
+      concurrency,
+      retry: { attempts: trigger.retry?.attempts ?? DEFAULT_ATTEMPTS, backoffMs: (trigger.retry?.backoffSeconds ?? DEFAULT_BACKOFF_SECONDS) * 1000 },
+      trigger: trigger.id,
+      log: (line) => io.stderr.write(`${lineText(line)}\n`),
+      attempt: (run, journal, signal) =>
+        runWorkflowWith(registry, checked, {
+          env,
+          signal,
+          triggered: { outputs: run.outputs as unknown as Record<string, unknown> },
+          journal: { done: run.journal, record: journal },
+          idempotencyKeyOf: (blockId) => runKeyOf(run.id, blockId),
+          ...(mocks ? { baseUrls: mocks.urls, tokenUrls: mocks.tokenUrls, mockAnswers: true } : {}),
+        }),
+      settled: (run, result, status) => {
+        if (status === "queued") return;
+        const blocks = result.blocks.map((b) => ({ id: b.id, status: b.status, ...(b.error ? { error: b.error.message } : {}) }));
+        io.stdout.write(`${jsonLine({ trigger: trigger.id, event: run.event, run: run.id, status, attempts: run.attempts, blocks })}\n`);
+      },
+    });
     const receiver = createReceiver({
       trigger,
       path,
@@ -109,17 +143,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       secret,
       store,
       log: (line) => io.stderr.write(`${line}\n`),
-      start: async (event) => {
-        const startedAt = new Date().toISOString();
-        const result = await runWorkflowWith(registry, checked, {
-          env,
-          triggered: { outputs: event.outputs as Record<string, unknown> },
-          ...(mocks ? { baseUrls: mocks.urls, tokenUrls: mocks.tokenUrls, mockAnswers: true } : {}),
-        });
-        const blocks = result.blocks.map((b) => ({ id: b.id, status: b.status, ...(b.error ? { error: b.error.message } : {}) }));
-        io.stdout.write(`${JSON.stringify({ trigger: trigger.id, event: event.id, status: result.status, blocks })}\n`);
-        await store.recordRun({ trigger: trigger.id, event: event.id, status: result.status, startedAt, finishedAt: new Date().toISOString(), blocks });
-      },
+      accepted: () => runs.kick(),
     });
     // The subscription's lifecycle notifications, when the trigger declares them, come to an address of their own.
     const lifecyclePath = `${path}/lifecycle`;
@@ -160,8 +184,16 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       });
     }
     await io.interrupted;
-    await new Promise<void>((done) => server.close(() => done()));
-    await Promise.allSettled([...receiver.inFlight, ...(lifecycle?.inFlight ?? [])]);
+    // No new connection; a delivery still being sent is refused (a slow client never holds the
+    // stop), the ones read are answered, then every connection is closed, idle or not.
+    const closed = new Promise<void>((done) => server.close(() => done()));
+    await receiver.stop();
+    server.closeAllConnections();
+    await closed;
+    // The lifecycle actions under way (a renewal, a new subscription) end before the subscription is stopped.
+    await Promise.allSettled([...(lifecycle?.inFlight ?? [])]);
+    // The runs in flight reach a journaled point (or are cancelled after the grace, to resume on the next start).
+    await runs.stop(STOP_GRACE_MS);
     // After the runs: a run may still need the events the subscription brings until it ends.
     await subscription?.stop();
     return 0;

@@ -19,6 +19,7 @@
 // idle, while fetch (undici) reuses one for up to 4 s; on a loaded machine
 // the client's clock ran late, it sent a request on a connection the server
 // had just closed, and the call failed with "other side closed".
+import { guardedListener } from "../common/request-guard.js";
 import { withBasicPasswords } from "./mock-auth.js";
 import type { Server as HttpServer, RequestListener } from "node:http";
 import { createRequire } from "node:module";
@@ -53,6 +54,8 @@ export interface MockOptions {
   host?: string;
   /** Fixed port per provider; default: a free port. */
   ports?: Record<string, number>;
+  /** Where a refused request is logged (one line each); default stderr. */
+  log?: (line: string) => void;
   /** Prism log level; default `error` (quiet). */
   logLevel?: "silent" | "error" | "warn" | "info" | "debug";
 }
@@ -160,6 +163,7 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
   const specsDir = options.specsDir;
   const host = options.host ?? "127.0.0.1";
   const root = options.root ?? dirname(resolve(specsDir));
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   // Every document is read and checked before Prism is loaded (its bundle takes a third of a second of
   // CPU): a document generation refuses stops the command without it, and before any mock listens.
   const served = await Promise.all(
@@ -205,7 +209,8 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
                 mock: { dynamic: false },
               },
             }) as PrismServer,
-          (listener) => withSingleFraming(withMediaTypeCheck(withPaging(withBasicPasswords(listener), paged))),
+          // The guard first: a request naming no address reaches none of the others (request-guard.ts).
+          (listener) => guardedListener(withSingleFraming(withMediaTypeCheck(withPaging(withBasicPasswords(listener), paged))), (line) => log(`mock of ${provider}: ${line}`)),
         );
         // 0: no idle time-out, and no Keep-Alive hint (the client keeps its own, shorter one).
         http.keepAliveTimeout = 0;
