@@ -1,4 +1,4 @@
-// `blockwright serve <workflow> [--port n] [--host h] [--mock | --live] [--env-file f] [--store file|postgres://…] [--public-url u] [--specs dir] [--out dir]`
+// `blockwright serve <workflow> [--port n] [--host h] [--mock | --live] [--env-file f] [--store file|postgres://…] [--concurrency n] [--public-url u] [--specs dir] [--out dir]`
 import { resolve } from "node:path";
 import { parseArgs, PROJECT_OPTIONS, positiveInteger, projectDirs, stringOption } from "./support/args.js";
 import { startCommandMocks, UsageError, type CliIo } from "./support/io.js";
@@ -7,17 +7,23 @@ import { jsonLine, lineText } from "../common/github-actions.js";
 import type { TriggerBlock } from "@blockwright/runtime/workflow";
 import { type KeptSubscription, SubscriptionError } from "../serve/subscription.js";
 
-export const USAGE = `Usage: blockwright serve <workflow> [--port <n>] [--host <h>] [--mock | --live] [--env-file <file>] [--store <file> | --store <postgres://…>] [--public-url <url>] [--specs <dir>] [--out <dir>]
+export const USAGE = `Usage: blockwright serve <workflow> [--port <n>] [--host <h>] [--mock | --live] [--env-file <file>] [--store <file> | --store <postgres://…>] [--concurrency <n>] [--public-url <url>] [--specs <dir>] [--out <dir>]
 
 Receive the deliveries of the trigger a workflow starts from, and run the
 workflow once per event. Prints the trigger's address on stdout, then one JSON
 line per finished run ({"trigger", "event", "status", "blocks"}). Each
 request is answered as the trigger declares: the provider's handshake (a
-validation token echoed), then each delivery verified (signature, timestamp,
-or the secret echoed in its events), acknowledged at once, and deduplicated by
-event id; a refused delivery starts no run, nor does one over the trigger's
-body limit (413). Ctrl-C or SIGTERM lets the runs in flight finish, deletes
-the subscription made with --public-url, then stops.
+validation token echoed, a challenge in a signed body), then each delivery
+verified (signature, timestamp, or the secret echoed in its events),
+deduplicated by event id for the trigger's dedupeHours, and kept in the store
+with a run per new event before it is acknowledged; a refused delivery starts
+no run, nor does one over the trigger's body limit (413). Each run journals
+every block that succeeds: after a crash the next serve resumes it from its
+last journaled block, and a run failing on a retryable error is retried with
+backoff (the trigger's retry), then kept as dead (blockwright runs list,
+replay). Ctrl-C or SIGTERM stops taking deliveries, lets the runs in flight
+reach a journaled point, deletes the subscription made with --public-url (the
+last receiver to stop, on Postgres), then stops.
 
   --port <n>          the port to listen on (default 8787; 0: any free port)
   --host <h>          the address to listen on (default 127.0.0.1, loopback)
@@ -26,11 +32,15 @@ the subscription made with --public-url, then stops.
   --live              the calls go to the real APIs; every secret must be set
   --env-file <file>   KEY=VALUE lines added to the environment
   --store <file>      the SQLite file keeping the events seen, the
-                      subscriptions and the runs
+                      deliveries, the runs and their journals, and the
+                      subscriptions; one serve at a time
                       (default .blockwright/serve.sqlite)
   --store <postgres://user:password@host:port/db>
-                      Postgres instead, for several receivers behind one
-                      address: each event runs once, on one of them
+                      Postgres instead, for several receivers and workers:
+                      each event runs once, on one of them (runs are
+                      graphile-worker jobs; npm install pg graphile-worker)
+  --concurrency <n>   runs in flight at once (default 8); more wait in the
+                      store, not in memory
   --public-url <url>  the address the provider reaches this receiver at (a
                       tunnel, a load balancer): serve creates the trigger's
                       subscription there through the provider's own
