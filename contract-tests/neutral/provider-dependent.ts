@@ -129,6 +129,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/verify-published.test.ts",
       "src/cli/verify.process.test.ts",
       "src/cli/verify.test.ts",
+      "src/cli/yaml-alias-amplification.test.ts",
       "src/load/external-refs.test.ts",
       "src/model/shape.test.ts",
     ],

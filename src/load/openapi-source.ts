@@ -224,7 +224,7 @@ function localResolver(redocly: Redocly, files: Map<string, YamlSource>, display
       const known = files.get(source.absoluteRef);
       if (known) return { source, parsed: structuredClone(known.data) };
       try {
-        const parsed = parseYamlSource(source.body, display(source.absoluteRef));
+        const parsed = parseYamlSource(source.body, display(source.absoluteRef), INPUT_LIMITS.document);
         files.set(source.absoluteRef, parsed);
         return { source, parsed: structuredClone(parsed.data) };
       } catch (e) {
@@ -273,7 +273,7 @@ async function bundled(rootSource: YamlSource, absolute: string, files: Map<stri
  * OpenApiProblems naming each reference that does not resolve.
  */
 export async function bundlePublished(absolute: string, text: string, display: (file: string) => string, refFolders: string[]): Promise<{ data: unknown; files: number }> {
-  const rootSource = parseYamlSource(text, display(absolute));
+  const rootSource = parseYamlSource(text, display(absolute), INPUT_LIMITS.document);
   const files = new Map<string, YamlSource>([[absolute, rootSource]]);
   const source = await bundled(
     rootSource,
