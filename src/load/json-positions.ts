@@ -1,7 +1,10 @@
 // Positions in a document written as JSON (most published API documents
-// are), found on jsonc-parser's syntax tree: for a whole published document
-// (13 MB) it costs a fraction of the time and memory of yaml's document of
-// the same text, which is only needed for YAML.
+// are), without yaml's document of the same text, which is only needed for
+// YAML. A few places are found by reading the text from its start, skipping
+// every value off the path to them (a few hundred milliseconds for a 37 MB
+// document at most, nothing held); a text asked for more places than that gets
+// jsonc-parser's syntax tree, whose nodes for a whole published document held
+// hundreds of megabytes, and took seconds to build, for a message or two.
 import { createRequire } from "node:module";
 import type { Node, ParseError } from "jsonc-parser";
 
@@ -9,14 +12,30 @@ const require = createRequire(import.meta.url);
 const jsonc = (): typeof import("jsonc-parser") => require("jsonc-parser") as typeof import("jsonc-parser");
 
 /** Where the value at `path` (or its key) starts in `text`, or undefined when the text is not plain JSON (yaml locates it then). */
-export type OffsetOf = (path: readonly (string | number)[], which: "key" | "value") => number;
+export type OffsetOf = (path: readonly (string | number)[], which: "key" | "value") => number | undefined;
+
+/** Places found by reading the text before its syntax tree is built. */
+const SCANS_BEFORE_TREE = 16;
 
 export function jsonOffsets(text: string): OffsetOf | undefined {
   if (!/^\s*[[{]/.test(text)) return undefined;
-  const errors: ParseError[] = [];
-  const root = jsonc().parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
-  if (!root || errors.length) return undefined;
-  return (path, which) => offsetIn(root, path, which);
+  let scans = 0;
+  /** The syntax tree once built; null when the text is not plain JSON. */
+  let tree: Node | null | undefined;
+  return (path, which) => {
+    if (tree === undefined && scans < SCANS_BEFORE_TREE) {
+      scans++;
+      const found = scanFor(text, path, which);
+      if (found !== NOT_JSON) return found;
+      tree = null;
+    }
+    if (tree === undefined) {
+      const errors: ParseError[] = [];
+      tree = jsonc().parseTree(text, errors, { disallowComments: true, allowTrailingComma: false }) ?? null;
+      if (errors.length) tree = null;
+    }
+    return tree ? offsetIn(tree, path, which) : undefined;
+  };
 }
 
 /** The offset of the value at `path`, or of its nearest existing ancestor (its key when asked for and there is one). */
@@ -40,6 +59,118 @@ function offsetIn(root: Node, path: readonly (string | number)[], which: "key" |
     }
   }
   return (which === "key" && key ? key : node).offset;
+}
+
+const NOT_JSON = -1;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+/** A literal of plain JSON (read where the sticky index is put). */
+const LITERAL = /true|false|null|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?/y;
+
+/**
+ * offsetIn's answer read from the text: the objects and lists on the path are
+ * walked, every other value skipped (strings read for their end only). A
+ * character that plain JSON has no place for, where the walk meets one, makes
+ * it NOT_JSON.
+ */
+function scanFor(text: string, path: readonly (string | number)[], which: "key" | "value"): number {
+  let i = 0;
+  const blank = () => {
+    for (let c = text.charCodeAt(i); c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0xfeff; c = text.charCodeAt(++i));
+  };
+  /** Past a string starting at i (its opening quote); NOT_JSON when it does not end. */
+  const skipString = (): boolean => {
+    for (i++; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) {
+        i++;
+        return true;
+      }
+    }
+    return false;
+  };
+  /** Past the value starting at i. */
+  const skipValue = (): boolean => {
+    let depth = 0;
+    do {
+      blank();
+      const c = text.charCodeAt(i);
+      if (c === QUOTE) {
+        if (!skipString()) return false;
+      } else if (c === 0x7b || c === 0x5b) {
+        depth++;
+        i++;
+      } else if (c === 0x7d || c === 0x5d) {
+        depth--;
+        i++;
+      } else if (c === 0x2c || c === 0x3a) {
+        if (depth === 0) return false;
+        i++;
+      } else {
+        LITERAL.lastIndex = i;
+        if (!LITERAL.test(text)) return false;
+        i = LITERAL.lastIndex;
+      }
+    } while (depth > 0);
+    return depth === 0;
+  };
+  blank();
+  let node = i;
+  let key: number | undefined;
+  for (const segment of path) {
+    const open = text.charCodeAt(node);
+    if (open === 0x7b) {
+      // An object: its keys, in turn, until the segment's.
+      i = node + 1;
+      let found: number | undefined;
+      for (;;) {
+        blank();
+        if (text.charCodeAt(i) === 0x7d) break;
+        if (text.charCodeAt(i) !== QUOTE) return NOT_JSON;
+        const start = i;
+        if (!skipString()) return NOT_JSON;
+        let name: unknown;
+        try {
+          name = JSON.parse(text.slice(start, i));
+        } catch {
+          return NOT_JSON;
+        }
+        blank();
+        if (text.charCodeAt(i) !== 0x3a) return NOT_JSON;
+        i++;
+        blank();
+        if (name === String(segment)) {
+          found = start;
+          break;
+        }
+        if (!skipValue()) return NOT_JSON;
+        blank();
+        if (text.charCodeAt(i) === 0x2c) i++;
+        else if (text.charCodeAt(i) !== 0x7d) return NOT_JSON;
+      }
+      if (found === undefined) break;
+      key = found;
+      node = i;
+    } else if (open === 0x5b && /^\d+$/.test(String(segment))) {
+      // A list: its items, in turn, until the segment's index.
+      i = node + 1;
+      blank();
+      if (text.charCodeAt(i) === 0x5d) break;
+      let index = 0;
+      for (; index < Number(segment); index++) {
+        if (!skipValue()) return NOT_JSON;
+        blank();
+        if (text.charCodeAt(i) !== 0x2c) break;
+        i++;
+        blank();
+      }
+      if (index < Number(segment)) break;
+      key = undefined;
+      node = i;
+    } else break;
+  }
+  return which === "key" && key !== undefined ? key : node;
 }
 
 /** 1-based line and column of an offset in `text`. */

@@ -62,3 +62,16 @@ describe("a YAML alias inside the value its anchor names", () => {
     });
   }
 });
+
+describe("aliases in text that looks like JSON", () => {
+  const nine = (item: string) => Array(9).fill(item).join(", ");
+  it("a document written as JSON whose strings hold & and * is read (no anchor can be in a string)", () => {
+    const text = JSON.stringify({ openapi: "3.0.3", info: { title: "Tom &Jerry *x", description: 'a "quoted" &anchor-like *alias' } }, null, 2);
+    expect(parseYamlSource<{ info: { title: string } }>(text, "zqjson.json", INPUT_LIMITS.document).data.info.title).toBe("Tom &Jerry *x");
+  });
+
+  it("an alias bomb behind a quote inside a plain scalar (true\") is not taken for JSON's strings: refused", () => {
+    const text = `{q: true", a: &a [${nine("x")}], b: &b [${nine("*a")}], c: &c [${nine("*b")}], d: &d [${nine("*c")}], e: [${nine("*d")}], z: e"}`;
+    expect(refusal(() => parseYamlSource(text, "zqflow.yaml")).message).toMatch(/^zqflow\.yaml: refused: the YAML expands aliases more than 100 times \(\d+ expansions: an alias bomb\?\)/);
+  });
+});
