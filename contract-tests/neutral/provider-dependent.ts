@@ -120,6 +120,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/bad-input.test.ts",
       "src/cli/call-oauth.test.ts",
       "src/cli/echo-redaction.test.ts",
+      "src/cli/large-document.process.test.ts",
       "src/cli/mock-sources.test.ts",
       "src/cli/output-folder.test.ts",
       "src/cli/process.test.ts",
