@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import jsyaml from "js-yaml";
 import type { Document, Node } from "yaml";
 import { INPUT_LIMITS, readSourceText, UnreadableSource, type InputLimit } from "./input-file.js";
-import { jsonOffsets, lineColumn } from "./json-positions.js";
+import { blockYamlOffsets, jsonOffsets, lineColumn } from "./text-positions.js";
 import { MAX_NESTING, NESTING_RULE } from "../common/nesting.js";
 import { type ProblemCode, withCode } from "../common/problem-codes.js";
 
@@ -158,7 +158,7 @@ function sourceOf<T>(file: string, text: string, data: T, entry: ParsedText): Ya
     data,
     text,
     locate: (path, which = "key") => {
-      entry.located ??= jsonLocator(text) ?? yamlLocator(text);
+      entry.located ??= textLocator(text);
       return { file, ...entry.located(path, which) };
     },
   };
@@ -248,10 +248,9 @@ function keysWritten(text: string): number {
   return keys;
 }
 
-/** Positions in text written as JSON, without yaml's document of it (undefined for YAML; yaml's for text that turns out not to be plain JSON). */
-function jsonLocator(text: string): Locator | undefined {
-  const offsetOf = jsonOffsets(text);
-  if (!offsetOf) return undefined;
+/** Positions read from the text (text-positions.ts); yaml's document, built once, finds those it does not read. */
+function textLocator(text: string): Locator {
+  const offsetOf = jsonOffsets(text) ?? blockYamlOffsets(text);
   const position = lineColumn(text);
   let yamlPlaces: Locator | undefined;
   return (path, which) => {
