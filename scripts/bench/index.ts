@@ -10,8 +10,9 @@
 //
 //   npm run bench                 all measures
 //   npm run bench -- generate call   only those (generate, scale, published, verify, check, call, paging, mocks, cli, regen, ack)
-//   npm run bench -- large        only when named (minutes; likewise `tests`, the whole npm test twice: without Vitest's module cache, then with it; and `workers`, test with 2 workers vs 1): generate on one document near the
-//                                 input limit (BLOCKWRIGHT_LARGE_MIB, default 36; large-document.ts)
+//   npm run bench -- large        only when named (minutes; likewise `tests`, the whole npm test twice: without Vitest's module cache, then with it; and `workers`, test with 2 workers vs 1): generate and a mock on
+//                                 documents of about 37 MB binding a few operations, a synthetic one (BLOCKWRIGHT_LARGE_MIB,
+//                                 default 36; large-document.ts) and GitHub's thrice, in JSON and in YAML (realistic-document.ts)
 //   npm run bench -- history      upstream's change model scored on contract-tests/history (history.ts)
 //   npm run bench -- regen        upstream and diff against add on the same documents: recursive unions, the largest (regeneration.ts)
 //   npm run bench -- corpus [vendor...]  corpus documents: add + generate beside openapi-typescript, then test (corpus.ts);
@@ -432,7 +433,7 @@ if (wanted("regen")) await (await import("./regeneration.js")).measureRegenerati
 // 7b. serve's acknowledgement of a delivery, against a bare server answering 202 (acknowledge.ts).
 if (wanted("ack")) await (await import("./acknowledge.js")).measureAcknowledgement({ root, tmp, row });
 
-// 8–10. Only when named (minutes): a document near the 64 MiB input limit (large-document.ts); the whole test suite (test-suite.ts); the corpus (corpus.ts).
+// 8–10. Only when named (minutes): documents of about 37 MB (large-document.ts); the whole test suite (test-suite.ts); the corpus (corpus.ts).
 if (only.includes("large")) await measureLarge({ root, tmp, run, row });
 if (only.includes("tests")) await measureTestSuite({ root, tmp, run, row });
 if (only.includes("workers")) await (await import("./contract-workers.js")).measureContractWorkers({ root, run, row });
