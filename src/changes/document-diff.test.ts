@@ -155,6 +155,23 @@ describe("documentChanges", () => {
     ]);
   });
 
+  it("a success status answered under another (201 → 200) is non-breaking, its body compared across; no success left is breaking", () => {
+    const answering = (d: Json, statuses: Record<string, Json>): Json => {
+      ((d.paths as Json)["/tasks/{task}"] as { put: Json }).put.responses = statuses;
+      return d;
+    };
+    const body = (fields: Json) => ({ description: "the task", content: { "application/json": { schema: { type: "object", properties: fields } } } });
+    const before = answering(doc({}), { "201": body({ id: { type: "string" } }) });
+    const after = answering(doc({}), { "200": body({ id: { type: "string" }, zqEnabled: { type: "boolean" } }) });
+    expect(lines(documentChanges(one(before), one(after), BOUND))).toEqual([
+      "non-breaking response-success-status-removed updateZqTask response.201.body /",
+      "non-breaking response-property-added updateZqTask response.200.body /zqEnabled",
+      "non-breaking response-success-status-added updateZqTask response.200.body /",
+    ]);
+    const failing = answering(doc({}), { "400": { description: "refused" } });
+    expect(lines(documentChanges(one(before), one(failing), BOUND))).toEqual(["breaking response-success-status-removed updateZqTask response.201.body /"]);
+  });
+
   it("an operation gone is breaking; one the older document lacks is not compared", () => {
     const before = doc({});
     const after = doc({});
