@@ -4,6 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { diffSurfaces } from "./classify.js";
 import { acmeSurface, acmeTool } from "./__fixtures__/acme-surface.js";
+import type { Schema } from "../load/openapi-document.js";
+import { ShapeBuilder } from "../model/shape.js";
 import type { ParamSurface, Shape, Surface } from "./surface.js";
 
 const text: Shape = { type: "string" };
@@ -52,6 +54,35 @@ describe("diff on output shapes", () => {
     expect(diffSurfaces(withOutput(node(["ZqFrame", "ZqText"])), withOutput(node(["ZqFrame", "ZqGroup", "ZqText"])))[0]?.to).toEqual(["ZqGroup"]);
     // A form renamed only in the fields' order or written again is no change.
     expect(changes(withOutput(node(["ZqFrame", "ZqText"])), withOutput(node(["ZqText", "ZqFrame"].sort())))).toEqual([]);
+  });
+
+  it("reports a field that was one named shape and may now come as another named one (a node form added whose style is another schema), by name, in a map's values too", () => {
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    const node = (kind: string, style: string): Schema => ({
+      type: "object",
+      properties: { zqkind: { type: "string", enum: [kind] }, zqstyle: ref(style), zqstyleTable: { type: "object", additionalProperties: ref(style) } },
+    });
+    const schemas: Record<string, Schema> = {
+      zqtextStyle: { type: "object", properties: { zqfont: text, zqsize: { type: "number" }, zqweight: { type: "number" } } },
+      zqpathStyle: { type: "object", properties: { zqfont: text, zqsize: { type: "number" } } },
+      zqtextNode: node("text", "zqtextStyle"),
+      zqpathNode: node("path", "zqpathStyle"),
+      zqboxNode: { type: "object", properties: { zqkind: { type: "string", enum: ["box"] }, zqwidth: { type: "number" } } },
+    };
+    /** The surface of an output whose value is one of `forms`, as generate builds and writes it. */
+    const surfaceOf = (forms: string[]) => {
+      const builder = new ShapeBuilder((r) => schemas[r.replace("#/components/schemas/", "")]);
+      const written = builder.table([builder.of({ oneOf: forms.map(ref) })]);
+      return withOutput(written.roots[0] as Shape, written.shapes);
+    };
+    const added = diffSurfaces(surfaceOf(["zqboxNode", "zqtextNode"]), surfaceOf(["zqboxNode", "zqpathNode", "zqtextNode"])).filter((c) => c.kind === "response-property-one-of-added");
+    expect(added.map((c) => [c.severity, c.subject, c.to])).toEqual([
+      ["non-breaking", "output data", ["zqpathNode"]],
+      ["non-breaking", "output data .zqstyle", ["zqpathStyle"]],
+      ["non-breaking", "output data .zqstyleTable.*", ["zqpathStyle"]],
+    ]);
+    // The same named shape in every form is one form: nothing added.
+    expect(diffSurfaces(surfaceOf(["zqboxNode", "zqtextNode"]), surfaceOf(["zqboxNode", "zqtextNode"]))).toEqual([]);
   });
 
   it("reports a format changed, in an output and in a value sent: informational, with the formats before and after", () => {
