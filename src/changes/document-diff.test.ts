@@ -155,6 +155,12 @@ describe("documentChanges", () => {
     ]);
   });
 
+  it("how many keys a map sent may hold: maxProperties raised is a limit loosened, lowered tightened", () => {
+    const inputs = (maxProperties: number) => doc({ task: { type: "object", properties: { zqinputs: { type: "object", additionalProperties: true, maxProperties } } } });
+    expect(lines(documentChanges(one(inputs(10)), one(inputs(25)), BOUND))).toEqual(["non-breaking request-property-limit-loosened updateZqTask request.body /data/zqinputs"]);
+    expect(lines(documentChanges(one(inputs(25)), one(inputs(10)), BOUND))).toEqual(["breaking request-property-limit-tightened updateZqTask request.body /data/zqinputs"]);
+  });
+
   it("a success status answered under another (201 → 200) is non-breaking, its body compared across; no success left is breaking", () => {
     const answering = (d: Json, statuses: Record<string, Json>): Json => {
       ((d.paths as Json)["/tasks/{task}"] as { put: Json }).put.responses = statuses;

@@ -117,6 +117,12 @@ describe("diff on output shapes", () => {
 });
 
 describe("diff on a json body parameter's fields", () => {
+  it("compares how many keys a map sent may hold (maxProperties raised: more accepted; lowered: fewer)", () => {
+    const inputs = (maxProperties: number) => withBodyParam(new ShapeBuilder(() => undefined).of({ type: "object", additionalProperties: true, maxProperties }));
+    expect(diffSurfaces(inputs(10), inputs(25)).map((c) => [c.severity, c.kind, c.subject, c.from, c.to])).toEqual([["non-breaking", "request-property-limit-loosened", "param zqorder (value)", 10, 25]]);
+    expect(changes(inputs(25), inputs(10))).toEqual(["breaking request-property-limit-tightened param zqorder (value)"]);
+  });
+
   it("reports a read-only field made writable (non-breaking), and one made read-only (breaking)", () => {
     const order = (a: Partial<Shape>, b: Partial<Shape>): Shape => ({ type: "object", properties: { zqpriority: { type: "string", ...a }, zqstatus: { type: "string", ...b } } });
     expect(changes(withBodyParam(order({ readOnly: true }, {})), withBodyParam(order({}, { readOnly: true })))).toEqual([

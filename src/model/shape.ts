@@ -16,7 +16,7 @@ import type { Shape, Surface } from "./surface-format.js";
 const COMPONENT_SCHEMA = "#/components/schemas/";
 
 /** The keywords a shape records as its limits (upstream compares the same: changes/schema-flat.ts). */
-const LIMITS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "minItems", "maxItems", "multipleOf"] as const;
+const LIMITS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "minItems", "maxItems", "minProperties", "maxProperties", "multipleOf"] as const;
 
 /** The name a `$ref`ed schema's shape is recorded under: a component's own name, any other reference as written. */
 export function shapeName(ref: string): string {
