@@ -4,25 +4,7 @@
 import { multipleNear, type ParamSpec } from "@blockwright/runtime/internal";
 import { madeStrings } from "../model/string-values.js";
 
-/** The placeholder text as a value of the parameter's type, if it reads as one. */
-export function placeholderValue(param: ParamSpec): unknown {
-  const text = param.placeholder;
-  if (text === undefined) return undefined;
-  switch (param.type) {
-    case "number":
-      return text.trim() !== "" && Number.isFinite(Number(text)) ? Number(text) : undefined;
-    case "boolean":
-      return text === "true" ? true : text === "false" ? false : undefined;
-    case "json":
-      try {
-        return JSON.parse(text);
-      } catch {
-        return undefined;
-      }
-    default:
-      return text;
-  }
-}
+export { placeholderValue } from "../model/placeholder-value.js";
 
 /** The simplest value within an array's item limits (an object when they say nothing). */
 function simplestItem(items: ParamSpec["items"]): unknown {
