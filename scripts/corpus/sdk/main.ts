@@ -6,13 +6,17 @@ import { join } from "node:path";
 import type { CorpusEntry } from "../entries.js";
 import { sdkResultsMarkdown, unexplained } from "./report.js";
 import type { VendorResult } from "./compare-vendor.js";
-import { loadAdapters, runSdkVendor, type SdkRunOptions } from "./run.js";
-
-export const ADAPTERS = "contract-tests/sdk-judge";
+import { installSdks } from "./install-sdks.js";
+import { ADAPTERS, loadAdapters, runSdkVendor, type SdkRunOptions } from "./run.js";
 
 export async function sdkMain(entries: CorpusEntry[], vendors: string[], options: SdkRunOptions & { render: boolean; about: { commit: string; machine: string } }): Promise<number> {
   const corpus = join(options.root, "contract-tests/corpus");
   const store = join(corpus, "sdk-results.json");
+  const installed = await installSdks(join(options.root, ADAPTERS), options.say, options.signal);
+  if (installed !== 0) {
+    options.say(`the vendors' SDKs could not be installed (npm ci exited ${installed}): run \`npm ci --ignore-scripts\` in ${ADAPTERS}/`);
+    return options.signal.aborted ? 130 : 1;
+  }
   const adapters = await loadAdapters(join(options.root, ADAPTERS));
   const stray = vendors.filter((v) => !adapters.some((a) => a.vendor === v));
   if (stray.length) {

@@ -65,7 +65,11 @@ export function sdkResultsMarkdown(results: VendorResult[], about: { commit: str
   for (const r of results) {
     const d = r.operations.flatMap((o) => o.differences);
     lines.push(
-      `| [${r.vendor}](${r.vendor}/source.yaml) | \`${r.sdk}@${r.version}\` | ${names(r).map((n) => cell(n)).join(", ") || "none"}${r.problem ? ` (problem: ${cell(r.problem)})` : ""} | ${r.operations.reduce((n, o) => n + (o.compared ?? 0), 0)} | ${d.length} | ${count(d, "sdk")} | ${count(d, "document")} | ${count(d, "design")} | ${count(d, "pending")} | ${d.filter((x) => !x.quirk).length} | ${r.refused.length ? cell(r.refused.join(", ")) : "none"} |`,
+      `| [${r.vendor}](${r.vendor}/source.yaml) | \`${r.sdk}@${r.version}\` | ${
+        names(r)
+          .map((n) => cell(n))
+          .join(", ") || "none"
+      }${r.problem ? ` (problem: ${cell(r.problem)})` : ""} | ${r.operations.reduce((n, o) => n + (o.compared ?? 0), 0)} | ${d.length} | ${count(d, "sdk")} | ${count(d, "document")} | ${count(d, "design")} | ${count(d, "pending")} | ${d.filter((x) => !x.quirk).length} | ${r.refused.length ? cell(r.refused.join(", ")) : "none"} |`,
     );
   }
   lines.push(

@@ -19,6 +19,9 @@ import { compareVendor, type VendorResult } from "./compare-vendor.js";
 import { loopbackOnly } from "./loopback-only.js";
 import { startRecorder } from "./recorder.js";
 
+/** The adapters, and the package of the SDKs they drive (install-sdks.ts). */
+export const ADAPTERS = "contract-tests/sdk-judge";
+
 export interface SdkRunOptions {
   root: string;
   keep: boolean;
@@ -39,12 +42,14 @@ export async function loadAdapters(folder: string): Promise<SdkAdapter[]> {
   return adapters;
 }
 
+/** The SDK's installed version, found as its adapter's import finds it: the adapters' own package first, then the project's. */
 export function sdkVersion(root: string, sdk: string): string {
-  try {
-    return (JSON.parse(readFileSync(join(root, "node_modules", sdk, "package.json"), "utf8")) as { version: string }).version;
-  } catch {
-    return "not installed";
+  for (const modules of [join(root, ADAPTERS, "node_modules"), join(root, "node_modules")]) {
+    try {
+      return (JSON.parse(readFileSync(join(modules, sdk, "package.json"), "utf8")) as { version: string }).version;
+    } catch {}
   }
+  return "not installed";
 }
 
 /** One vendor: a drafted project, then the comparison. */

@@ -5,11 +5,15 @@
 // explains a difference; canonicalisation keeps what a server reads; nothing
 // leaves the machine while the guard is on.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { linkProvider } from "../../../src/emit/generate-all.js";
 import type { Subject } from "../../../src/contract/types.js";
 import type { SdkAdapter } from "./adapter.js";
 import { canonical } from "./canonical.js";
+import { sdkInstallNeeded } from "./install-sdks.js";
 import { compareVendor } from "./compare-vendor.js";
 import type { LogicalCall } from "./logical-call.js";
 import { loopbackOnly } from "./loopback-only.js";
@@ -115,6 +119,25 @@ describe("the SDK results table", () => {
       .split("\n")
       .find((l) => l.startsWith("| [zqnotes]"));
     expect(row?.split(" | ")[2]).toBe("createNote, listNotes");
+  });
+});
+
+describe("the SDKs' own install", () => {
+  it("is needed when the SDKs' package is not installed, or its lock is newer than the install, and not when it is current", () => {
+    const folder = mkdtempSync(join(tmpdir(), "blockwright-sdk-install-"));
+    try {
+      expect(sdkInstallNeeded(folder)).toBeUndefined(); // no lock: nothing to install
+      writeFileSync(join(folder, "package-lock.json"), "{}");
+      expect(sdkInstallNeeded(folder)).toBe("not installed");
+      mkdirSync(join(folder, "node_modules"));
+      writeFileSync(join(folder, "node_modules", ".package-lock.json"), "{}");
+      utimesSync(join(folder, "package-lock.json"), new Date(), new Date(Date.now() + 60_000));
+      expect(sdkInstallNeeded(folder)).toBe("its lock changed since the install");
+      utimesSync(join(folder, "node_modules", ".package-lock.json"), new Date(), new Date(Date.now() + 120_000));
+      expect(sdkInstallNeeded(folder)).toBeUndefined();
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
 
