@@ -25,10 +25,10 @@ export interface FailureDetail {
   reproduce?: string;
 }
 
-/** How the answer was chosen, when not the mock's own default: the `Prefer` header it was asked with, or a scenario answering in its place. */
+/** How the answer was chosen, when not the mock's own default: what it was asked for (Prism's `__code`, `__example` keys), or a scenario answering in its place. */
 function answeredHow(ex: Exchange): { how?: string } {
   if (ex.mockStatus !== undefined) return { how: `a scenario answered in the mock's place (the mock said ${ex.mockStatus})` };
-  return ex.prefer ? { how: `asked of the mock with Prefer: ${ex.prefer}` } : {};
+  return ex.prefer ? { how: `asked of the mock: ${ex.prefer}` } : {};
 }
 
 /**

@@ -184,7 +184,9 @@ function partProblem(part: Part, e: Encoding | undefined, schema: unknown, data:
   const expected = expectedTypes(e, schema, data);
   const given = part.contentType ? bareMediaType(part.contentType) : undefined;
   if (expected) {
-    const fits = (t: string) => expected.types.some((x) => x === t || x === "*/*" || (x.endsWith("/*") && t.startsWith(x.slice(0, -1))));
+    // A file part under application/octet-stream (RFC 2046: arbitrary bytes) may say what its bytes are.
+    const anyBytes = expected.types.includes("application/octet-stream") && (part.filename !== undefined || isBinaryString(resolved(data, schema)));
+    const fits = (t: string) => anyBytes || expected.types.some((x) => x === t || x === "*/*" || (x.endsWith("/*") && t.startsWith(x.slice(0, -1))));
     // RFC 7578: a part without a Content-Type is text/plain. OpenAPI's own default (not the document's word) also takes such a part whose text is of the default type.
     const ok = given ? fits(given) : fits("text/plain") || (!expected.explicit && isJsonMediaType(expected.types[0] ?? "") && parsesAsJson(part.bytes));
     if (!ok) {

@@ -2,8 +2,7 @@
 // address fetch serialises, headers, body bytes) held against the OpenAPI
 // document exactly — the operation its method and path name; each parameter
 // present when required and serialised as its `style`, `explode`,
-// `allowReserved`, `allowEmptyValue` or `content` says (operation-wide:
-// no query pair the document does not declare); the body in a declared
+// `allowReserved`, `allowEmptyValue` or `content` says; the body in a declared
 // media type, its `encoding` kept, meeting its schema at every depth; and
 // the credential where the security scheme puts it. Each refusal names the
 // rule, where the document writes it, where in the request and the bytes
@@ -21,10 +20,12 @@
 // registered as the example check registers them.
 import type { OpenApiDocument } from "../load/openapi-document.js";
 import { judgeBody } from "./body-check.js";
-import { documentOperations, type JudgedOperation, type JudgedParam, pointerTo } from "./operations.js";
+import { documentOperations, type JudgedOperation, type JudgedParam } from "./operations.js";
 import { judgeParam, type ParamContext, type Sent } from "./param-check.js";
 import { isDeepPair, queryPairs, type RawPair } from "./query-read.js";
 import { describeRefusal, type Judgement, quoted, type Refusal } from "./refusal.js";
+// A query pair the document does not declare is not refused: a service ignores it, and a next page's address
+// the service gave may carry its own (`$skiptoken`); the contract suite's request cases check the tool's own keys.
 import { schemaChecker } from "./schema-check.js";
 import { judgeSecurity } from "./security-check.js";
 import { propertySchema, shapesOf } from "./text-values.js";
@@ -79,26 +80,16 @@ export function requestJudge(document: OpenApiDocument, options: JudgeOptions): 
       refusals.push(...verdict.refusals);
       if (verdict.value !== undefined) read.set(`${p.in}:${p.in === "header" ? p.name.toLowerCase() : p.name}`, verdict.value);
     }
-    for (const pair of pairs) {
-      if (owned.claimed.has(pair)) continue;
-      refusals.push({
-        rule: "undeclared",
-        at: pointerTo([...op.at, "parameters"]),
-        pointer: `/query/${pair.name}`,
-        sent: quoted(pair.raw === undefined ? pair.rawName : `${pair.rawName}=${pair.raw}`),
-        message: `the operation declares no query parameter "${pair.name}"`,
-      });
-    }
     const body = judgeBody(op.body, [...op.at, "requestBody"], request.headers.get("content-type"), request.body, { data, checker });
     refusals.push(...body.refusals);
     const has = (place: string, name: string) => (place === "query" ? pairs.some((x) => x.name === name && (x.raw ?? "") !== "") : (cookies.get(name)?.length ?? 0) > 0);
     refusals.push(...judgeSecurity(op.security, schemes, { header: (n) => request.headers.get(n), query: (n) => has("query", n), cookie: (n) => has("cookie", n) }, op.securityAt, options.credential));
-    return { operation: op.name, refusals, read: { params: read, ...(body.value !== undefined ? { body: body.value } : {}) } };
+    return { operation: op.name, refusals, read: { params: read, path: values, ...(body.value !== undefined ? { body: body.value } : {}) } };
   };
 }
 
 function refused(line: string, rule: Refusal["rule"], at: string, message: string): Judgement {
-  return { refusals: [{ rule, at, pointer: "/", sent: quoted(line), message }], read: { params: new Map() } };
+  return { refusals: [{ rule, at, pointer: "/", sent: quoted(line), message }], read: { params: new Map(), path: {} } };
 }
 
 /** The operation a method and path name (the most literal template first, as OpenAPI matches `/pets/mine` before `/pets/{id}`), with the raw text of each path expression. */

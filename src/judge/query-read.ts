@@ -45,7 +45,7 @@ export function readQuery(p: JudgedParam, pairs: RawPair[], shape: Shape): ReadR
   if (style === "deepObject") return { miss: { rule: "style", message: "read by readDeepObject" } };
   if (values.some((v) => v === undefined)) return miss("style", `a pair without "=": the ${style} style writes ${p.name}= for an empty value`);
   const raws = values as string[];
-  if (style === "form" || ((style === "spaceDelimited" || style === "pipeDelimited") && p.explode)) {
+  if (style === "form") {
     if (shape === "primitive")
       return raws.length === 1 ? { read: { shape, text: raws[0] as string } } : miss("explode", `sent ${raws.length} times (${p.name}=…&${p.name}=…), as an exploded array; the document's value is one ${p.name}=value`);
     if (shape === "array") {
@@ -64,6 +64,7 @@ export function readQuery(p: JudgedParam, pairs: RawPair[], shape: Shape): ReadR
   }
   if (style === "spaceDelimited" || style === "pipeDelimited") {
     if (shape === "primitive") return miss("style", `${style} writes arrays and objects, not one value`);
+    // OpenAPI defines these styles unexploded only: one pair, whatever `explode` says.
     if (raws.length !== 1) return miss("explode", `${raws.length} pairs, as an exploded form writes; ${style} is one pair, its items separated by ${style === "spaceDelimited" ? '" " (%20)' : '"|" (%7C)'}`);
     const raw = raws[0] as string;
     const delimiter = style === "spaceDelimited" ? "%20" : "%7C";

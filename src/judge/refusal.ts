@@ -14,7 +14,6 @@ export type JudgeRule =
   | "x-multi-segment"
   | "content"
   | "schema"
-  | "undeclared"
   | "mediaType"
   | "encoding.contentType"
   | "encoding.headers"
@@ -38,9 +37,10 @@ export interface Judgement {
   refusals: Refusal[];
   /**
    * What the service reads the request as, by the document's rules: each parameter sent (`query:ids`,
-   * `header:x-trace`, names of headers lowercased) and the body, where they read without refusal.
+   * `header:x-trace`, names of headers lowercased) and the body, where they read without refusal; `path`,
+   * each path expression's text as sent.
    */
-  read: { params: Map<string, unknown>; body?: unknown };
+  read: { params: Map<string, unknown>; body?: unknown; path: Record<string, string> };
 }
 
 /** The most of a request's bytes a refusal quotes. */

@@ -17,7 +17,9 @@
 // object fields, sent as JSON parts, are taken as the text Prism reads; an
 // answer lists no transport header (Content-Encoding, Transfer-Encoding, …),
 // and a JSON type of it without a schema takes its sibling JSON type's; an
-// optional Accept-Language header also takes the `*` fetch sends without one.
+// optional Accept-Language header also takes the `*` fetch sends without one;
+// a `Prefer` header the API declares is left to the request judge (Prism reads
+// one as its steering), and a reserved expansion `{+path}` is written `{path}`.
 import { sendsFieldsAsPairs } from "../load/openapi-document.js";
 import { FILLED_BY_FETCH, isIgnoredHeader } from "../load/ignored-headers.js";
 import { withTextEnum } from "../load/text-enum.js";
@@ -48,7 +50,8 @@ export function mockDocument(original: object, covers: (slot: CoveredSlot) => bo
   const base = server && "path" in server ? server.path : "";
   const paths = ((document as Json).paths ?? {}) as Record<string, unknown>;
   const served: Record<string, unknown> = {};
-  for (const [path, item] of Object.entries(paths)) served[`${base}${path}`] = withoutCovered(item, covers, document as Json);
+  // A reserved expansion (`{+path}`, a value spanning segments) is a plain expression to Prism's router, which mock-judge.ts hands the value as one segment.
+  for (const [path, item] of Object.entries(paths)) served[`${base}${path.replace(/\{\+/g, "{")}`] = withoutCovered(item, covers, document as Json);
   return { ...document, paths: served };
 }
 
@@ -58,7 +61,9 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
   if (!isObject(item)) return item;
   const keep = (list: unknown) =>
     Array.isArray(list)
-      ? list.filter((p) => !isCovered(resolved(p, document), covers)).flatMap((p) => spreadQueryObject(withFetchDefault(withOneOfAsAnyOf(withoutNullBranch(textEnumParameter(p, document), document), document), document), document))
+      ? list
+          .filter((p) => !isCovered(resolved(p, document), covers) && !isOwnPrefer(resolved(p, document)))
+          .flatMap((p) => spreadQueryObject(withFetchDefault(withOneOfAsAnyOf(withoutNullBranch(textEnumParameter(p, document), document), document), document), document))
       : list;
   const out: Json = { ...item, ...(item.parameters ? { parameters: keep(item.parameters) } : {}) };
   for (const method of METHODS) {
@@ -80,6 +85,14 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
     };
   }
   return out;
+}
+
+/**
+ * A `Prefer` header the API declares for itself (`return=minimal`): the request judge holds requests to it, and the
+ * mock keeps it from Prism, which reads a Prefer header as its own steering (mock-judge.ts).
+ */
+function isOwnPrefer(p: unknown): boolean {
+  return isObject(p) && p.in === "header" && typeof p.name === "string" && p.name.toLowerCase() === "prefer";
 }
 
 /**

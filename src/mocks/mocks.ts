@@ -30,6 +30,8 @@ import { type CoveredSlot, mockDocument } from "./mock-document.js";
 import { prismOperations, type PrismSteps } from "./mock-operations.js";
 import { withMediaTypeCheck } from "./media-types.js";
 import { pagedRoutes, withPaging } from "./mock-paging.js";
+import type { OpenApiDocument } from "../load/openapi-document.js";
+import { documentServer } from "../link/server.js";
 
 const require = createRequire(import.meta.url);
 
@@ -122,15 +124,20 @@ async function coveredByCredential(specsDir: string, provider: string, document:
   return credentialCovers({ scheme: auth.scheme, ...(covers ? { covers } : {}), ...(also ? { also } : {}), ...(alternatives ? { alternatives } : {}) }, schemes);
 }
 
-/** The OpenAPI document at `file` as generation reads it, as a mock serves it (mock-document.ts); its problems, as generation words them, refuse the mock. */
-async function servedDocument(file: string, root: string, specsDir: string, provider: string): Promise<object> {
+/**
+ * The OpenAPI document at `file` as a mock serves it (mock-document.ts), and as generation reads it, which the
+ * request judge holds each request to (mock-judge.ts); its problems, as generation words them, refuse the mock.
+ */
+async function servedDocument(file: string, root: string, specsDir: string, provider: string): Promise<{ served: object; judged: OpenApiDocument }> {
   const { loadOpenApi } = await import("../load/openapi-source.js");
+  const { OpenApiDocument } = await import("../load/openapi-document.js");
   // Loaded only here: the generator's module graph is large.
   const { GenerationErrors, generationErrors, externalRefFoldersOf, openapiRefFolders } = await import("../emit/generate-all.js");
   try {
     // The same folders generation lets the document's `$ref`s read.
-    const data = (await loadOpenApi(file, root, openapiRefFolders(join(specsDir, provider), file, externalRefFoldersOf(root)))).source.data as object;
-    return mockDocument(data, await coveredByCredential(specsDir, provider, data));
+    const { source } = await loadOpenApi(file, root, openapiRefFolders(join(specsDir, provider), file, externalRefFoldersOf(root)));
+    const data = source.data as object;
+    return { served: mockDocument(data, await coveredByCredential(specsDir, provider, data)), judged: new OpenApiDocument(source) };
   } catch (e) {
     const problems = generationErrors(e);
     if (!(problems instanceof GenerationErrors)) throw e;
@@ -166,9 +173,12 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
     providers.map(async (provider) => {
       const file = openapiPathOf(specsDir, provider);
       if (!existsSync(file)) throw new MockStartError(`no OpenAPI document for provider "${provider}" (${file})`);
-      return { provider, document: await servedDocument(file, root, specsDir, provider), paged: pagedRoutes(await pagedTools(root, specsDir, provider)) };
+      const { served: document, judged } = await servedDocument(file, root, specsDir, provider);
+      const server = documentServer(judged.source.data);
+      return { provider, document, judged, basePath: server && "path" in server ? server.path : "", paged: pagedRoutes(await pagedTools(root, specsDir, provider)) };
     }),
   );
+  const { withJudge } = await import("./mock-judge.js");
   // Prism's entry points, bundled into the build (vendor/prism.cjs): the published package depends on no Prism package.
   const prism = require("../vendor/prism.cjs") as PrismSteps & typeof import("@stoplight/prism-http-server") & typeof import("@stoplight/prism-core");
   const { createServer, createLogger } = prism;
@@ -188,7 +198,7 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
   };
   try {
     const started = await Promise.all(
-      served.map(async ({ provider, document, paged }) => {
+      served.map(async ({ provider, document, judged, basePath, paged }) => {
         const operations = prismOperations(document, prism) as Parameters<typeof createServer>[0];
         const { prism: server, http } = withHttpServer(
           () =>
@@ -205,7 +215,7 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
                 mock: { dynamic: false },
               },
             }) as PrismServer,
-          (listener) => withSingleFraming(withMediaTypeCheck(withPaging(withBasicPasswords(listener), paged))),
+          (listener) => withSingleFraming(withJudge(withMediaTypeCheck(withPaging(withBasicPasswords(listener), paged)), judged, basePath)),
         );
         // 0: no idle time-out, and no Keep-Alive hint (the client keeps its own, shorter one).
         http.keepAliveTimeout = 0;
