@@ -46,6 +46,8 @@ export interface JudgeOptions {
   basePath?: string;
   /** `present`: a request without the credential its operation needs is refused; `form`: only one sent in a form its scheme does not take (a mock answers a missing one 401, as the service does). */
   credential: "present" | "form";
+  /** The parameters the credential covers (the manifest's `auth.covers`, the credential's own slots): the credential is judged in their place. */
+  covered?: (slot: { in: string; name: string }) => boolean;
 }
 
 /** Header parameters OpenAPI ignores (their definitions SHALL be ignored, §4.8.12.2). */
@@ -75,7 +77,7 @@ export function requestJudge(document: OpenApiDocument, options: JudgeOptions): 
     const owned = ownedPairs(op, pairs, data, slots);
     const cookies = cookieValues(request.headers.get("cookie"));
     for (const p of op.params) {
-      if (p.in === "header" && IGNORED_HEADERS.has(p.name.toLowerCase())) continue;
+      if ((p.in === "header" && IGNORED_HEADERS.has(p.name.toLowerCase())) || options.covered?.(p)) continue;
       const verdict = judgeParam(p, sentFor(p, values, owned.get(p), request.headers, cookies), ctx);
       refusals.push(...verdict.refusals);
       if (verdict.value !== undefined) read.set(`${p.in}:${p.in === "header" ? p.name.toLowerCase() : p.name}`, verdict.value);

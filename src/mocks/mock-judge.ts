@@ -19,8 +19,8 @@ import { requestJudge } from "../judge/judge.js";
 import { refusalProblem } from "../judge/judge-problem.js";
 import { readWhole, replayed } from "./replayed-request.js";
 
-export function withJudge(listener: RequestListener, document: OpenApiDocument, basePath: string): RequestListener {
-  const judge = requestJudge(document, { basePath, credential: "form" });
+export function withJudge(listener: RequestListener, document: OpenApiDocument, basePath: string, covered: (slot: { in: string; name: string }) => boolean): RequestListener {
+  const judge = requestJudge(document, { basePath, credential: "form", covered });
   return (req, res) => {
     void readWhole(req).then(
       (body) => {

@@ -107,28 +107,21 @@ function withHttpServer(create: () => PrismServer, wrap: (listener: RequestListe
 /** What the provider's credential covers (its manifest's `auth`); nothing when the manifest cannot be read (generation reports why). */
 async function coveredByCredential(specsDir: string, provider: string, document: object): Promise<(slot: CoveredSlot) => boolean> {
   const { loadYamlSource } = await import("../load/yaml-source.js");
-  const { credentialCovers } = await import("../link/auth.js");
-  let auth: { scheme?: unknown; covers?: unknown; also?: unknown; alternatives?: unknown } | undefined;
+  const { credentialCoversOf } = await import("./credential-covers.js");
+  let auth: unknown;
   try {
-    auth = (loadYamlSource(join(specsDir, provider, "manifest.yaml")).data as { auth?: typeof auth } | null)?.auth;
+    auth = (loadYamlSource(join(specsDir, provider, "manifest.yaml")).data as { auth?: unknown } | null)?.auth;
   } catch {
     auth = undefined;
   }
-  if (typeof auth?.scheme !== "string") return () => false;
-  const covers = Array.isArray(auth.covers) ? auth.covers.filter((c): c is string => typeof c === "string") : undefined;
-  const schemes = ((document as { components?: { securitySchemes?: object } }).components?.securitySchemes ?? {}) as Parameters<typeof credentialCovers>[1];
-  // The other schemes' places too (sent with the first, or instead of it); a malformed list is generation's to report.
-  const ways = (list: unknown) => (Array.isArray(list) ? list.filter((w): w is { scheme: string; param: string } => typeof w?.scheme === "string") : undefined);
-  const also = ways(auth.also);
-  const alternatives = ways(auth.alternatives)?.map((w) => ({ ...w, also: ways((w as { also?: unknown }).also) ?? [] }));
-  return credentialCovers({ scheme: auth.scheme, ...(covers ? { covers } : {}), ...(also ? { also } : {}), ...(alternatives ? { alternatives } : {}) }, schemes);
+  return credentialCoversOf(auth, document);
 }
 
 /**
  * The OpenAPI document at `file` as a mock serves it (mock-document.ts), and as generation reads it, which the
  * request judge holds each request to (mock-judge.ts); its problems, as generation words them, refuse the mock.
  */
-async function servedDocument(file: string, root: string, specsDir: string, provider: string): Promise<{ served: object; judged: OpenApiDocument }> {
+async function servedDocument(file: string, root: string, specsDir: string, provider: string): Promise<{ served: object; judged: OpenApiDocument; covers: (slot: CoveredSlot) => boolean }> {
   const { loadOpenApi } = await import("../load/openapi-source.js");
   const { OpenApiDocument } = await import("../load/openapi-document.js");
   // Loaded only here: the generator's module graph is large.
@@ -137,7 +130,8 @@ async function servedDocument(file: string, root: string, specsDir: string, prov
     // The same folders generation lets the document's `$ref`s read.
     const { source } = await loadOpenApi(file, root, openapiRefFolders(join(specsDir, provider), file, externalRefFoldersOf(root)));
     const data = source.data as object;
-    return { served: mockDocument(data, await coveredByCredential(specsDir, provider, data)), judged: new OpenApiDocument(source) };
+    const covers = await coveredByCredential(specsDir, provider, data);
+    return { served: mockDocument(data, covers), judged: new OpenApiDocument(source), covers };
   } catch (e) {
     const problems = generationErrors(e);
     if (!(problems instanceof GenerationErrors)) throw e;
@@ -173,9 +167,9 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
     providers.map(async (provider) => {
       const file = openapiPathOf(specsDir, provider);
       if (!existsSync(file)) throw new MockStartError(`no OpenAPI document for provider "${provider}" (${file})`);
-      const { served: document, judged } = await servedDocument(file, root, specsDir, provider);
+      const { served: document, judged, covers } = await servedDocument(file, root, specsDir, provider);
       const server = documentServer(judged.source.data);
-      return { provider, document, judged, basePath: server && "path" in server ? server.path : "", paged: pagedRoutes(await pagedTools(root, specsDir, provider)) };
+      return { provider, document, judged, covers, basePath: server && "path" in server ? server.path : "", paged: pagedRoutes(await pagedTools(root, specsDir, provider)) };
     }),
   );
   const { withJudge } = await import("./mock-judge.js");
@@ -198,7 +192,7 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
   };
   try {
     const started = await Promise.all(
-      served.map(async ({ provider, document, judged, basePath, paged }) => {
+      served.map(async ({ provider, document, judged, covers, basePath, paged }) => {
         const operations = prismOperations(document, prism) as Parameters<typeof createServer>[0];
         const { prism: server, http } = withHttpServer(
           () =>
@@ -215,7 +209,7 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
                 mock: { dynamic: false },
               },
             }) as PrismServer,
-          (listener) => withSingleFraming(withJudge(withMediaTypeCheck(withPaging(withBasicPasswords(listener), paged)), judged, basePath)),
+          (listener) => withSingleFraming(withJudge(withMediaTypeCheck(withPaging(withBasicPasswords(listener), paged)), judged, basePath, covers)),
         );
         // 0: no idle time-out, and no Keep-Alive hint (the client keeps its own, shorter one).
         http.keepAliveTimeout = 0;
