@@ -35,7 +35,7 @@ export function buildRequest(tool: ToolCall, values: Record<string, unknown>, un
         break;
       case "query":
         // An array or an object, or a value the document JSON-encodes: written as its style says (form-body.ts).
-        if (form && ((value !== null && typeof value === "object") || wire.encoding?.json)) form.placeStyled(request.query, wire.name, value, wire.encoding);
+        if (form && ((value !== null && typeof value === "object") || wire.encoding?.json || wire.encoding?.reserved)) form.placeStyled(request.query, wire.name, wire.escape ? withEscapes(String(value), wire.escape) : value, wire.encoding);
         else request.query[wire.name] = wire.escape ? withEscapes(String(value), wire.escape) : (value as string | number | boolean);
         break;
       case "header":

@@ -20,7 +20,7 @@
 // an empty value (how form APIs clear a field); booleans and numbers as their
 // text.
 import { ownValue, setOwn } from "../common/own.js";
-import { type Encoded, percentEncoded } from "../http/percent-encoding.js";
+import { type Encoded, percentEncoded, reservedEncoded } from "../http/percent-encoding.js";
 import type { FormFieldEncoding, ValueStyle } from "../spec/tool-types.js";
 
 /** A pair: its name as text, its value written for the wire already. */
@@ -50,19 +50,20 @@ export function styledPairs(name: string, value: unknown, encoding: FormFieldEnc
   return pairs.map(([n, v]) => [n, decodeURIComponent(v)]);
 }
 
-function field(pairs: Pairs, name: string, value: unknown, { style, explode, json }: FormFieldEncoding): void {
+function field(pairs: Pairs, name: string, value: unknown, { style, explode, json, reserved }: FormFieldEncoding): void {
+  const enc = reserved ? reservedEncoded : percentEncoded;
   if (json) {
-    pairs.push([name, percentEncoded(JSON.stringify(value) ?? "null")]);
+    pairs.push([name, enc(JSON.stringify(value) ?? "null")]);
     return;
   }
   if (style === "deepObject" || !isStructured(value)) {
-    nested(pairs, name, value);
+    nested(pairs, name, value, enc);
     return;
   }
   const between = style === "spaceDelimited" ? "%20" : style === "pipeDelimited" ? "%7C" : ",";
   if (Array.isArray(value)) {
-    if (value.some(isStructured)) return nested(pairs, name, value);
-    const items = value.map((v) => percentEncoded(text(v)));
+    if (value.some(isStructured)) return nested(pairs, name, value, enc);
+    const items = value.map((v) => enc(text(v)));
     if (explode && style === "form")
       items.forEach((item) => {
         pairs.push([name, item]); // forEach, not for…of: a sparse array's holes send nothing
@@ -71,21 +72,21 @@ function field(pairs: Pairs, name: string, value: unknown, { style, explode, jso
     return;
   }
   const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-  if (entries.some(([, v]) => isStructured(v))) return nested(pairs, name, value);
-  if (explode && style === "form") for (const [k, v] of entries) pairs.push([k, percentEncoded(text(v))]);
-  else pairs.push([name, entries.flatMap(([k, v]) => [percentEncoded(k), percentEncoded(text(v))]).join(between)]);
+  if (entries.some(([, v]) => isStructured(v))) return nested(pairs, name, value, enc);
+  if (explode && style === "form") for (const [k, v] of entries) pairs.push([k, enc(text(v))]);
+  else pairs.push([name, entries.flatMap(([k, v]) => [enc(k), enc(text(v))]).join(between)]);
 }
 
 /** Bracket form: `name[key]=…`, `name[0]=…`, recursively. */
-function nested(pairs: Pairs, name: string, value: unknown): void {
+function nested(pairs: Pairs, name: string, value: unknown, enc: (text: string) => string): void {
   if (Array.isArray(value)) {
     value.forEach((item, i) => {
-      nested(pairs, `${name}[${i}]`, item); // forEach, not for…of: a sparse array's holes send nothing
+      nested(pairs, `${name}[${i}]`, item, enc); // forEach, not for…of: a sparse array's holes send nothing
     });
   } else if (isStructured(value)) {
-    for (const [key, item] of Object.entries(value as Record<string, unknown>)) if (item !== undefined) nested(pairs, `${name}[${key}]`, item);
+    for (const [key, item] of Object.entries(value as Record<string, unknown>)) if (item !== undefined) nested(pairs, `${name}[${key}]`, item, enc);
   } else {
-    pairs.push([name, percentEncoded(text(value))]);
+    pairs.push([name, enc(text(value))]);
   }
 }
 

@@ -25,3 +25,12 @@ export function isEncoded(value: unknown): value is Encoded {
 export function segmentsEncoded(text: string): string {
   return text.split("/").map(percentEncoded).join("/");
 }
+
+/**
+ * Text for a parameter whose document allows reserved characters raw (`allowReserved`, RFC 6570's reserved
+ * expansion): those of RFC 3986's reserved set a query may hold with no meaning of its own stay as they are; `#`,
+ * `&`, `=`, `+`, `[` and `]` are still encoded (OpenAPI 3.1.1 Appendix C).
+ */
+export function reservedEncoded(text: string): string {
+  return percentEncoded(text).replace(/%(3A|2F|3F|40|21|24|27|28|29|2A|2C|3B)/g, (triple) => decodeURIComponent(triple));
+}

@@ -240,6 +240,8 @@ export interface FormFieldEncoding {
   explode: boolean;
   /** The value goes as one JSON text (the document's `encoding.contentType: application/json`, or a query parameter described by `content`). */
   json?: true;
+  /** Reserved characters go raw (`allowReserved`): `/`, `:`, `,`… as they are, `#&=+[]` still encoded. */
+  reserved?: true;
 }
 
 /** Where a cursor or offset goes on the next request. */

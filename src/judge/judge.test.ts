@@ -48,6 +48,7 @@ paths:
             application/json:
               schema: { type: object, required: [state], properties: { state: { type: string, enum: [open, closed] } } }
         - { name: X-Trace, in: header, required: true, schema: { type: string, format: uuid } }
+        - { name: prefs, in: cookie, explode: false, schema: { type: array, items: { type: string, enum: [dark, wide] } } }
       responses: { "200": { description: ok } }
   /orders:
     post:
@@ -142,6 +143,14 @@ describe("the request judge", () => {
     expect(rules(request("DELETE", "/items/a"))).toEqual(["route"]);
     expect(rules({ ...request("GET", "/items/a"), url: "https://api.test/items/a" })).toEqual(["route"]);
     expect(rules(request("GET", "/items/a", { "x-trace": "not-a-uuid" }))).toEqual(["schema"]);
+  });
+
+  it("reads a cookie in the form style, and refuses a list sent as repeated cookies where explode is false", () => {
+    const ok = judge(request("GET", "/items/a", { cookie: "other=1; prefs=dark,wide" }));
+    expect(ok.refusals).toEqual([]);
+    expect(ok.read.params.get("cookie:prefs")).toEqual(["dark", "wide"]);
+    expect(rules(request("GET", "/items/a", { cookie: "prefs=dark; prefs=wide" }))).toEqual(["explode"]);
+    expect(rules(request("GET", "/items/a", { cookie: "prefs=dark,tall" }))).toEqual(["schema"]);
   });
 
   it("holds a JSON body to its schema at every depth, readOnly fields not required of a request", () => {

@@ -150,7 +150,8 @@ function deepValue(data: unknown, schema: unknown, deep: Deep, decode: (raw: str
 function schemaRefusal(p: JudgedParam, value: unknown, ctx: ParamContext, refuse: Refuse): Refusal[] {
   if (!p.schema) return [];
   const miss = ctx.checker.check(value, p.schema.at);
-  return miss ? refuse("schema", `reads as ${shortJson(value)}, which its schema refuses: ${miss.message}`, p.schema.at, miss.path.map((s) => `/${s}`).join("")) : [];
+  const how = p.in === "query" && p.style === "form" && p.explode ? "" : ` (style ${p.style}, explode ${p.explode})`;
+  return miss ? refuse("schema", `reads as ${shortJson(value)}${how}, which its schema refuses: ${miss.message}`, p.schema.at, miss.path.map((s) => `/${s}`).join("")) : [];
 }
 
 /** A parameter described by `content`: its one value, as its media type writes it (JSON parsed), meeting that media type's schema. */
@@ -161,10 +162,6 @@ function judgeContent(p: JudgedParam, sent: Sent, ctx: ParamContext, refuse: Ref
     if (sent.pairs.length !== 1) return { refusals: refuse("content", `sent ${sent.pairs.length} times; a parameter described by content (${content.mediaType}) is one value`, content.at) };
     raw = sent.pairs[0]?.raw ?? "";
   } else raw = sent.in === "cookie" ? (sent.raws[0] ?? "") : sent.raw;
-  if (sent.in === "query" || sent.in === "path") {
-    const problem = rawProblem(raw, { delimiters: "", reserved: p.allowReserved, plusIsSpace: sent.in === "query" });
-    if (problem) return { refusals: refuse(problem.rule === "allowReserved" ? "allowReserved" : "percent-encoding", `${shownChar(problem.char)} is sent raw inside its ${content.mediaType} value; it goes percent-encoded`) };
-  }
   const text = sent.in === "header" ? raw : decoded(raw, sent.in === "query");
   if (text === undefined) return { refusals: refuse("percent-encoding", "the value's escapes are not UTF-8") };
   let value: unknown = text;
@@ -174,6 +171,11 @@ function judgeContent(p: JudgedParam, sent: Sent, ctx: ParamContext, refuse: Ref
     } catch {
       return { refusals: refuse("content", `the document describes it as ${content.mediaType}, and ${shortJson(text)} is not JSON`, content.at) };
     }
+  }
+  // Its media type's text, then percent-encoded whole: JSON's own `{`, `"`, `:` and `,` go encoded.
+  if (sent.in === "query" || sent.in === "path") {
+    const problem = rawProblem(raw, { delimiters: "", reserved: p.allowReserved, plusIsSpace: sent.in === "query" });
+    if (problem) return { refusals: refuse(problem.rule === "allowReserved" ? "allowReserved" : "percent-encoding", `${shownChar(problem.char)} is sent raw inside its ${content.mediaType} value; it goes percent-encoded`) };
   }
   if (!content.schema) return { refusals: [], value };
   const miss = ctx.checker.check(value, content.schema.at);

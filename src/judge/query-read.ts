@@ -114,10 +114,11 @@ export function readDeepObject(p: JudgedParam, pairs: RawPair[]): { deep: Deep }
       const key = keys[at] as string;
       const last = at === keys.length - 1;
       const asList = key === "" || /^\d+$/.test(key);
-      const container: Deep = node ?? (asList ? [] : {});
+      let container: Deep = node ?? (asList ? [] : {});
       if (typeof container === "string") return undefined;
+      // A list given a named key is an object whose keys are its indexes and that name (as qs reads `a[0]=x&a[b]=y`).
+      if (Array.isArray(container) && !asList) container = Object.fromEntries(container.entries());
       if (Array.isArray(container)) {
-        if (!asList) return undefined;
         const index = key === "" ? container.length : Number(key);
         const next = last ? leaf : set(container[index], at + 1);
         if (next === undefined) return undefined;

@@ -55,6 +55,14 @@ export function judgeSecurity(requirements: string[][] | undefined, schemes: Rec
     const missing = found.filter((f) => f.problem !== "").map((f) => `${f.name}: ${f.problem ?? "not sent"}`);
     problems.push(`${requirement.join(" and ")} (${missing.join("; ")})`);
   }
-  if (!anySent && mode === "form") return [];
+  // An Authorization header where no scheme of the operation takes one is a credential sent in the wrong place.
+  const elsewhere = slots.header("authorization") !== null && !requirements.flat().some((name) => takesAuthorization(schemes[name]));
+  if (!anySent && !elsewhere && mode === "form") return [];
+  if (elsewhere) problems.push("an Authorization header was sent, which no scheme of the operation takes");
   return [{ rule: "security", at: pointerTo([...at, "security"]), pointer: "/credential", sent: "(the credential, withheld)", message: `no security requirement of the operation is met: ${problems.join(", or ")}` }];
+}
+
+function takesAuthorization(scheme: SecurityScheme | undefined): boolean {
+  if (!scheme) return false;
+  return scheme.type === "http" || scheme.type === "oauth2" || scheme.type === "openIdConnect" || (scheme.type === "apiKey" && scheme.in === "header" && scheme.name?.toLowerCase() === "authorization");
 }

@@ -1,8 +1,9 @@
 // Media types of the request body: JSON as `application/json`, a vendor
 // `+json` type (sent as that Content-Type), or an HTML form encoded as the
-// spec's `encoding` says (style and explode per field).
+// spec's `encoding` says (style and explode per field, or a field's JSON
+// `contentType`: one JSON text).
 import { fieldOf, type BodySpec, type FormFieldEncoding, type ParamSpec, type WireConstant } from "@blockwright/runtime/internal";
-import type { OpenApiOperation } from "../load/openapi-document.js";
+import { isJsonMediaType, type OpenApiOperation } from "../load/openapi-document.js";
 import type { LinkContext, Path } from "./context.js";
 
 const FORM_STYLES = ["form", "spaceDelimited", "pipeDelimited", "deepObject"] as const;
@@ -29,7 +30,13 @@ export function linkBody(ctx: LinkContext, at: Path, op: OpenApiOperation, param
   if (body.encoding === "binary") return { mediaType: body.mediaType, encoding: "binary", ...required };
   const fields: Record<string, FormFieldEncoding> = {};
   for (const name of Object.keys(body.fields).sort()) {
-    const { style = "form", explode } = fieldOf(body.fields, name);
+    const field = fieldOf(body.fields, name);
+    // A JSON contentType and no style, explode or allowReserved: the field is written as that media type, one JSON text.
+    if (field.contentType !== undefined && field.style === undefined && field.explode === undefined && field.allowReserved === undefined) {
+      if (field.contentType.split(",").some((t) => isJsonMediaType(t.trim()))) fields[name] = { style: "form", explode: true, json: true };
+      continue;
+    }
+    const { style = "form", explode } = field;
     if (!(FORM_STYLES as readonly string[]).includes(style)) {
       ctx.fail("BW2017", [...at, "operationId"], `the form encoding of field "${name}" of "${op.operationId}" in ${ctx.openapiName} has style "${style}"; a form field takes ${FORM_STYLES.join(", ")}`, "value");
       continue;
