@@ -26,6 +26,12 @@ describe("form bodies", () => {
     expect(decoded(encodeForm({ tags: ["a", "b"] }, { tags: { style: "pipeDelimited", explode: false } }))).toBe("tags=a|b");
   });
 
+  it("send no pair for an empty list, in every style (RFC 6570: an empty list is undefined; `ids=` reads as one empty item)", () => {
+    expect(encodeForm({ ids: [], kept: "x" }, { ids: { style: "form", explode: false } })).toBe("kept=x");
+    expect(encodeForm({ ids: [], kept: "x" }, { ids: { style: "pipeDelimited", explode: false } })).toBe("kept=x");
+    expect(encodeForm({ ids: [], kept: "x" })).toBe("kept=x");
+  });
+
   it("spread an object's keys for form, explode; join them for form without explode", () => {
     expect(encodeForm({ color: { R: 100, G: 200 } })).toBe("R=100&G=200");
     expect(decoded(encodeForm({ color: { R: 100, G: 200 } }, { color: { style: "form", explode: false } }))).toBe("color=R,100,G,200");

@@ -63,6 +63,8 @@ function field(pairs: Pairs, name: string, value: unknown, { style, explode, jso
   const between = style === "spaceDelimited" ? "%20" : style === "pipeDelimited" ? "%7C" : ",";
   if (Array.isArray(value)) {
     if (value.some(isStructured)) return nested(pairs, name, value, enc);
+    // An empty list is no value (RFC 6570: undefined): no pair, where `name=` would read as a list of one empty item.
+    if (!value.length) return;
     const items = value.map((v) => enc(text(v)));
     if (explode && style === "form")
       items.forEach((item) => {

@@ -226,8 +226,8 @@ function parsesAsJson(bytes: Buffer): boolean {
   }
 }
 
-function rawOf(deep: Deep): string[] {
-  return typeof deep === "string" ? [deep] : Object.values(deep).flatMap(rawOf);
+function rawOf(deep: Deep | undefined): string[] {
+  return typeof deep === "string" ? [deep] : deep ? Object.values(deep).flatMap(rawOf) : [];
 }
 
 function deepValue(data: unknown, schema: unknown, deep: Deep): unknown {

@@ -19,6 +19,10 @@ components:
     token: { type: http, scheme: bearer }
     pair: { type: http, scheme: basic }
   schemas:
+    NoteOptions: { type: object, additionalProperties: false, properties: { pinned: { type: boolean } } }
+    Base: { type: object, properties: { id: { type: string, readOnly: true } } }
+    ARecord: { allOf: [{ $ref: "#/components/schemas/Base" }, { type: object, properties: { kind: { type: string, enum: [A] } } }] }
+    AnyRecord: { oneOf: [{ $ref: "#/components/schemas/ARecord" }], required: [id, kind] }
     Line:
       type: object
       required: [sku, qty, id]
@@ -49,6 +53,8 @@ paths:
               schema: { type: object, required: [state], properties: { state: { type: string, enum: [open, closed] } } }
         - { name: X-Trace, in: header, required: true, schema: { type: string, format: uuid } }
         - { name: prefs, in: cookie, explode: false, schema: { type: array, items: { type: string, enum: [dark, wide] } } }
+        - { name: f, in: query, style: deepObject, explode: true, schema: { type: object } }
+        - { name: rank, in: query, schema: { type: string, enum: [1, 2, true] } }
       responses: { "200": { description: ok } }
   /orders:
     post:
@@ -64,6 +70,27 @@ paths:
               properties:
                 lines: { type: array, minItems: 1, items: { $ref: "#/components/schemas/Line" } }
       responses: { "201": { description: ok } }
+  /records:
+    post:
+      operationId: createRecord
+      security: []
+      requestBody:
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/AnyRecord" }
+      responses: { "201": { description: ok } }
+  /notes:
+    post:
+      operationId: createNote
+      security: []
+      requestBody:
+        content:
+          application/json:
+            schema:
+              allOf:
+                - { type: object, additionalProperties: false, required: [text], properties: { text: { type: string } } }
+                - $ref: "#/components/schemas/NoteOptions"
+      responses: { "201": { description: ok } }
   /messages:
     post:
       operationId: sendMessage
@@ -76,8 +103,12 @@ paths:
                 to: { type: array, items: { type: string } }
                 tags: { type: array, items: { type: string } }
                 body: { type: string }
+                ids: { type: array, items: { type: integer } }
+                codes: { type: array, items: { type: integer } }
             encoding:
               to: { contentType: application/json }
+              ids: { style: form, explode: false }
+              codes: { style: pipeDelimited, explode: false }
       responses: { "200": { description: ok } }
   /uploads:
     post:
@@ -145,6 +176,18 @@ describe("the request judge", () => {
     expect(rules(request("GET", "/items/a", { "x-trace": "not-a-uuid" }))).toEqual(["schema"]);
   });
 
+  it("reads deepObject brackets a list and names share (as qs does), holes left out", () => {
+    const judged = judge(request("GET", "/items/a?f%5B2%5D%5B0%5D=a&f%5B2%5D%5Bb%5D=c&f%5Bx%5D=1"));
+    expect(judged.refusals).toEqual([]);
+    expect(judged.read.params.get("query:f")).toEqual({ "2": { "0": "a", b: "c" }, x: "1" });
+  });
+
+  it("reads a string's enum written unquoted in YAML (numbers, booleans) as their texts", () => {
+    expect(rules(request("GET", "/items/a?rank=1"))).toEqual([]);
+    expect(rules(request("GET", "/items/a?rank=true"))).toEqual([]);
+    expect(rules(request("GET", "/items/a?rank=3"))).toEqual(["schema"]);
+  });
+
   it("reads a cookie in the form style, and refuses a list sent as repeated cookies where explode is false", () => {
     const ok = judge(request("GET", "/items/a", { cookie: "other=1; prefs=dark,wide" }));
     expect(ok.refusals).toEqual([]);
@@ -175,6 +218,18 @@ describe("the request judge", () => {
     expect(rules(request("POST", "/orders", auth))).toEqual(["required"]);
   });
 
+  it("requires no field a branch declares readOnly, where the required list stands beside the union", () => {
+    const json = { "content-type": "application/json" };
+    expect(rules(request("POST", "/records", json, JSON.stringify({ kind: "A" })))).toEqual([]);
+    expect(rules(request("POST", "/records", json, JSON.stringify({})))).toEqual(["schema"]);
+  });
+
+  it("reads allOf members that each close the object as their fields together (as the mocks do), closed over all of them", () => {
+    const json = { "content-type": "application/json" };
+    expect(rules(request("POST", "/notes", json, JSON.stringify({ text: "t", pinned: true })))).toEqual([]);
+    expect(judge(request("POST", "/notes", json, JSON.stringify({ text: "t", colour: "red" }))).refusals).toMatchObject([{ rule: "schema", pointer: "/body/colour" }]);
+  });
+
   it("holds the credential to its scheme, and never quotes it", () => {
     const body = JSON.stringify({ lines: [{ sku: "AB", qty: 1 }] });
     const json = { "content-type": "application/json" };
@@ -194,6 +249,13 @@ describe("the request judge", () => {
     const exploded = judge(request("POST", "/messages", form, "to=a&to=b")).refusals;
     expect(exploded).toMatchObject([{ rule: "encoding.contentType", pointer: "/body/to", at: "#/paths/~1messages/post/requestBody/content/application~1x-www-form-urlencoded/encoding/to" }]);
     expect(exploded[0]?.message).toContain('to=["a","b"]');
+  });
+
+  it("reads an empty value of an unexploded list as one empty item, never as no list (an empty list sends no pair)", () => {
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    expect(rules(request("POST", "/messages", form, "ids=1,2&codes=3%7C4"))).toEqual([]);
+    expect(judge(request("POST", "/messages", form, "ids=")).refusals).toMatchObject([{ rule: "schema", pointer: "/body/ids/0" }]);
+    expect(judge(request("POST", "/messages", form, "codes=")).refusals).toMatchObject([{ rule: "schema", pointer: "/body/codes/0" }]);
   });
 
   it("holds each multipart part to its field's content type and declared headers", () => {

@@ -123,9 +123,9 @@ function readValue(data: unknown, schema: Node | undefined, read: RawRead, decod
   return entries.some(([k, v]) => k === undefined || v === undefined) ? undefined : objectOf(data, schema, entries as [string, string][]);
 }
 
-function collectLeaves(deep: Deep, out: string[]): void {
+function collectLeaves(deep: Deep | undefined, out: string[]): void {
   if (typeof deep === "string") out.push(deep);
-  else for (const v of Object.values(deep)) collectLeaves(v, out);
+  else if (deep) for (const v of Object.values(deep)) collectLeaves(v, out);
 }
 
 function deepValue(data: unknown, schema: unknown, deep: Deep, decode: (raw: string) => string | undefined): unknown {

@@ -55,7 +55,8 @@ export function readQuery(p: JudgedParam, pairs: RawPair[], shape: Shape): ReadR
         return { read: { shape, items: raws } };
       }
       if (raws.length !== 1) return miss("explode", `${raws.length} pairs (${p.name}=…&${p.name}=…), as explode true writes; the document says explode false: one pair, its items separated by ","`);
-      return { read: { shape, items: (raws[0] as string) === "" ? [] : splitRaw(raws[0] as string, ",") } };
+      // An empty list sends no pair (RFC 6570: it is undefined), so `ids=` is a list of one empty item.
+      return { read: { shape, items: splitRaw(raws[0] as string, ",") } };
     }
     if (p.explode) return { read: { shape, entries: pairs.map((x) => [x.rawName, x.raw ?? ""] as [string, string]) } };
     if (raws.length !== 1) return miss("explode", `${raws.length} pairs; an object with explode false is one pair, ${p.name}=key,value,…`);
@@ -72,7 +73,7 @@ export function readQuery(p: JudgedParam, pairs: RawPair[], shape: Shape): ReadR
     if (raw.includes(",") && !new RegExp(delimiter, "i").test(raw) && !(style === "spaceDelimited" && raw.includes("+"))) {
       return miss("style", `items separated by "," (as form writes them); ${style} separates them by ${style === "spaceDelimited" ? '" " (%20)' : '"|" (%7C)'}`);
     }
-    const items = raw === "" ? [] : splitRaw(raw, delimiter, style === "spaceDelimited");
+    const items = raw === "" && shape === "object" ? [] : splitRaw(raw, delimiter, style === "spaceDelimited");
     return shape === "array" ? { read: { shape, items } } : entriesOf(items, shape, style);
   }
   return miss("style", `a query parameter takes style form, spaceDelimited, pipeDelimited or deepObject, not ${JSON.stringify(style)}`);
@@ -117,7 +118,7 @@ export function readDeepObject(p: JudgedParam, pairs: RawPair[]): { deep: Deep }
       let container: Deep = node ?? (asList ? [] : {});
       if (typeof container === "string") return undefined;
       // A list given a named key is an object whose keys are its indexes and that name (as qs reads `a[0]=x&a[b]=y`).
-      if (Array.isArray(container) && !asList) container = Object.fromEntries(container.entries());
+      if (Array.isArray(container) && !asList) container = Object.fromEntries([...container.entries()].filter(([, v]) => v !== undefined));
       if (Array.isArray(container)) {
         const index = key === "" ? container.length : Number(key);
         const next = last ? leaf : set(container[index], at + 1);

@@ -26,7 +26,16 @@ export function withJudge(listener: RequestListener, document: OpenApiDocument, 
       (body) => {
         const target = req.url ?? "/";
         const url = new URL(withoutSteering(target), "http://mock.invalid");
-        const judgement = judge({ method: req.method ?? "GET", url: url.href, headers: headersOf(req.headers), ...(body.length ? { body } : {}) });
+        let judgement: ReturnType<typeof judge>;
+        try {
+          judgement = judge({ method: req.method ?? "GET", url: url.href, headers: headersOf(req.headers), ...(body.length ? { body } : {}) });
+        } catch (e) {
+          // A defect of the judge: a clear 500 the case reports, never an exception that ends the process.
+          const problem = JSON.stringify({ type: "about:blank", title: "The request judge failed", status: 500, detail: (e as Error)?.message ?? String(e) });
+          res.writeHead(500, { "content-type": "application/problem+json", "content-length": Buffer.byteLength(problem) });
+          res.end(problem);
+          return;
+        }
         // A path no operation has is Prism's to answer (404 or 405), as the service would.
         if (judgement.refusals.length && judgement.operation !== undefined) {
           const { status, body: problem } = refusalProblem(judgement, `${req.method} ${url.pathname}${url.search}`);
