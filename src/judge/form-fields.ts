@@ -10,7 +10,7 @@ import { type JudgedParam, type Node, type Path, pointerTo } from "./operations.
 import { type Deep, queryPairs, type RawPair, rawTexts, readDeepObject, readQuery } from "./query-read.js";
 import { multipartParts, type Part } from "./multipart.js";
 import { quoted, type JudgeRule, type Refusal } from "./refusal.js";
-import { arrayOf, itemSchema, objectOf, propertySchema, resolved, scalarOf, shapesOf, typesOf } from "./text-values.js";
+import { arrayOf, itemSchema, listAtOf, objectOf, propertySchema, resolved, scalarOf, shapesOf, typesOf } from "./text-values.js";
 import { decoded, shownChar, rawProblem } from "./uri-text.js";
 
 type Media = { mediaType: string; at: Path; node: Node };
@@ -65,10 +65,12 @@ export function formFields(text: string, media: Media, data: unknown): FieldsRea
     const p: JudgedParam = { name, in: "query", required: false, at: media.at, style, explode, allowReserved: e?.allowReserved === true, allowEmptyValue: true };
     const deep = mine.some((x) => x.name !== name);
     // Brackets (`address[city]=…`) are deepObject's, and the common way a form nests what OpenAPI's styles do not define.
-    if (style === "deepObject" || (deep && e === undefined)) {
+    // deepObject defines objects only: a scalar it is given goes as form writes it (name=value), read so below.
+    if ((style === "deepObject" && deep) || (deep && e === undefined)) {
       const read = readDeepObject(
         p,
         mine.filter((x) => x.name !== name),
+        listAtOf(data, fieldSchema),
       );
       if ("miss" in read) {
         refusals.push(refusal(e ? "encoding.style" : "style", media, name, read.miss.message, sent));
@@ -80,10 +82,12 @@ export function formFields(text: string, media: Media, data: unknown): FieldsRea
       else set(value, name, deepValue(data, fieldSchema, read.deep));
       continue;
     }
-    let first: string | undefined;
+    const scalarOnly = style === "deepObject";
+    const shapes = scalarOnly ? shapesOf(data, fieldSchema).filter((x) => x === "primitive") : shapesOf(data, fieldSchema);
+    let first: string | undefined = shapes.length ? undefined : `${JSON.stringify(sent)} is not ${name}[key]=value as deepObject writes an object`;
     let done = false;
-    for (const shape of shapesOf(data, fieldSchema)) {
-      const read = readQuery(p, mine, shape);
+    for (const shape of shapes) {
+      const read = readQuery(scalarOnly ? { ...p, style: "form", explode: true } : p, mine, shape);
       if ("miss" in read) {
         first ??= read.miss.message;
         continue;

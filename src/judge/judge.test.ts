@@ -55,6 +55,8 @@ paths:
         - { name: prefs, in: cookie, explode: false, schema: { type: array, items: { type: string, enum: [dark, wide] } } }
         - { name: f, in: query, style: deepObject, explode: true, schema: { type: object } }
         - { name: rank, in: query, schema: { type: string, enum: [1, 2, true] } }
+        - { name: m, in: query, style: deepObject, explode: true, schema: { type: object, additionalProperties: { type: object, additionalProperties: { type: string } } } }
+        - { name: l, in: query, style: deepObject, explode: true, schema: { type: object, properties: { ids: { type: array, items: { type: integer } } } } }
       responses: { "200": { description: ok } }
   /orders:
     post:
@@ -105,10 +107,14 @@ paths:
                 body: { type: string }
                 ids: { type: array, items: { type: integer } }
                 codes: { type: array, items: { type: integer } }
+                fee: { anyOf: [{ type: integer }, { type: string, enum: [""] }] }
+                settings: { type: object, additionalProperties: { type: object, additionalProperties: { type: string } } }
             encoding:
               to: { contentType: application/json }
               ids: { style: form, explode: false }
               codes: { style: pipeDelimited, explode: false }
+              fee: { style: deepObject, explode: true }
+              settings: { style: deepObject, explode: true }
       responses: { "200": { description: ok } }
   /uploads:
     post:
@@ -180,6 +186,21 @@ describe("the request judge", () => {
     const judged = judge(request("GET", "/items/a?f%5B2%5D%5B0%5D=a&f%5B2%5D%5Bb%5D=c&f%5Bx%5D=1"));
     expect(judged.refusals).toEqual([]);
     expect(judged.read.params.get("query:f")).toEqual({ "2": { "0": "a", b: "c" }, x: "1" });
+  });
+
+  it("reads deepObject keys under an object as names (the empty one and numbers too), under a list as indexes, as its schema says", () => {
+    const judged = judge(request("GET", "/items/a?m%5B%5D%5Ba%5D=x&m%5B4%5D%5B0%5D=y&l%5Bids%5D%5B%5D=1&l%5Bids%5D%5B%5D=2"));
+    expect(judged.refusals).toEqual([]);
+    expect(judged.read.params.get("query:m")).toEqual({ "": { a: "x" }, "4": { "0": "y" } });
+    expect(judged.read.params.get("query:l")).toEqual({ ids: [1, 2] });
+  });
+
+  it("reads a form field the encoding styles deepObject as a scalar where it is one (name=value, as form writes it), its brackets as its schema says", () => {
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    const judged = judge(request("POST", "/messages", form, "fee=1&settings%5B4%5D%5B%5D=x"));
+    expect(judged.refusals).toEqual([]);
+    expect(judged.read.body).toEqual({ fee: 1, settings: { "4": { "": "x" } } });
+    expect(rules(request("POST", "/messages", form, "settings=x"))).toEqual(["encoding.style"]);
   });
 
   it("reads a string's enum written unquoted in YAML (numbers, booleans) as their texts", () => {

@@ -9,7 +9,7 @@ import { type Deep, type RawPair, rawTexts, readDeepObject, readQuery } from "./
 import { quoted, type JudgeRule, type Refusal } from "./refusal.js";
 import type { SchemaChecker } from "./schema-check.js";
 import { type RawRead, type ReadResult, readPathValue, readSimple } from "./style-read.js";
-import { arrayOf, itemSchema, objectOf, propertySchema, scalarOf, type Shape, shapesOf } from "./text-values.js";
+import { arrayOf, itemSchema, listAtOf, objectOf, propertySchema, scalarOf, type Shape, shapesOf } from "./text-values.js";
 import { decoded, rawProblem, shownChar } from "./uri-text.js";
 
 export interface ParamContext {
@@ -47,7 +47,7 @@ function judgeShape(p: JudgedParam, sent: Sent, shape: Shape, ctx: ParamContext,
   const where = `${p.style}${p.explode ? ", explode true" : ", explode false"}`;
   const decode = (raw: string) => (sent.in === "path" || sent.in === "query" ? decoded(raw, sent.in === "query") : sent.in === "cookie" ? (decoded(raw, false) ?? raw) : raw);
   if (sent.in === "query" && p.style === "deepObject") {
-    const read = readDeepObject(p, sent.pairs);
+    const read = readDeepObject(p, sent.pairs, listAtOf(ctx.data, p.schema?.node));
     if ("miss" in read) return { refusals: refuse(read.miss.rule, `${read.miss.message} (style ${where})`) };
     const leaves: string[] = [];
     collectLeaves(read.deep, leaves);

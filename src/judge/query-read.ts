@@ -93,9 +93,11 @@ export type Deep = { [key: string]: Deep } | Deep[] | string;
  * A deepObject parameter's pairs (`color[R]=100&color[G]=200`) as a nested
  * value of raw texts. OpenAPI defines one level of scalar fields; deeper
  * fields and arrays (`expand[0]=a`, `expand[]=a`) are read as the common
- * bracket convention writes them.
+ * bracket convention writes them, unless the schema at that place says
+ * (`listAt`): an object's keys are names, `4` and the empty one too, as
+ * deepObject writes them.
  */
-export function readDeepObject(p: JudgedParam, pairs: RawPair[]): { deep: Deep } | { miss: ReadMiss } {
+export function readDeepObject(p: JudgedParam, pairs: RawPair[], listAt?: (keys: string[]) => boolean | undefined): { deep: Deep } | { miss: ReadMiss } {
   if (!pairs.length) return { deep: {} };
   let root: Deep | undefined;
   for (const pair of pairs) {
@@ -114,7 +116,7 @@ export function readDeepObject(p: JudgedParam, pairs: RawPair[]): { deep: Deep }
     const set = (node: Deep | undefined, at: number): Deep | undefined => {
       const key = keys[at] as string;
       const last = at === keys.length - 1;
-      const asList = key === "" || /^\d+$/.test(key);
+      const asList = listAt?.(keys.slice(0, at)) ?? (key === "" || /^\d+$/.test(key));
       let container: Deep = node ?? (asList ? [] : {});
       if (typeof container === "string") return undefined;
       // A list given a named key is an object whose keys are its indexes and that name (as qs reads `a[0]=x&a[b]=y`).

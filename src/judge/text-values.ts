@@ -53,14 +53,52 @@ export function shapesOf(data: unknown, schema: unknown): Shape[] {
   return shapes;
 }
 
+/**
+ * Whether the schema at a place in a nested value (the keys from its root) is a list (true), an object (false), or
+ * either or unknown (undefined): how brackets under it are read.
+ */
+export function listAtOf(data: unknown, schema: unknown): (keys: string[]) => boolean | undefined {
+  const kind = (node: unknown) => {
+    const types = typesOf(data, node);
+    return types.has("array") && !types.has("object") ? "array" : types.has("object") && !types.has("array") ? "object" : undefined;
+  };
+  return (keys) => {
+    let node = schema;
+    for (const key of keys) {
+      const k = kind(node);
+      node = k === "array" ? itemSchema(data, node) : k === "object" ? propertySchema(data, node, key) : undefined;
+      if (node === undefined) return undefined;
+    }
+    const k = kind(node);
+    return k === undefined ? undefined : k === "array";
+  };
+}
+
 /** A scalar's text as the value its schema describes: a number, a boolean or null where the schema admits one and the text is one, else the text. */
 export function scalarOf(data: unknown, schema: unknown, text: string): unknown {
   const types = typesOf(data, schema);
-  if (!types.size || types.has("string")) return text;
-  if ((types.has("integer") || types.has("number")) && /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text)) return Number(text);
-  if (types.has("boolean") && (text === "true" || text === "false")) return text === "true";
-  if (types.has("null") && (text === "" || text === "null")) return null;
+  if (!types.size) return text;
+  const asNumber = (types.has("integer") || types.has("number")) && /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text);
+  const asBoolean = types.has("boolean") && (text === "true" || text === "false");
+  const asNull = types.has("null") && (text === "" || text === "null");
+  // A text is the string where a string of it is allowed; else the number, boolean or null it reads as (`1` for anyOf[integer, enum [""]]).
+  if (types.has("string") && (!(asNumber || asBoolean || asNull) || stringAdmits(data, schema, text))) return text;
+  if (asNumber) return Number(text);
+  if (asBoolean) return text === "true";
+  if (asNull) return null;
   return text;
+}
+
+/** Whether a string branch of the schema admits this text by its `enum` or `const` (other limits left to the schema check). */
+function stringAdmits(data: unknown, schema: unknown, text: string, depth = 0): boolean {
+  const node = resolved(data, schema);
+  if (depth > 12) return true;
+  const own = Array.isArray(node.type) ? node.type.map(String) : typeof node.type === "string" ? [node.type] : [];
+  const branches = ["anyOf", "oneOf"].flatMap((k) => (Array.isArray(node[k]) ? (node[k] as unknown[]) : []));
+  if (!own.length && branches.length) return branches.some((b) => typesOf(data, b, depth + 1).has("string") && stringAdmits(data, b, text, depth + 1));
+  if (Array.isArray(node.enum)) return node.enum.some((v) => String(v) === text);
+  if (node.const !== undefined) return String(node.const) === text;
+  return true;
 }
 
 /** The schema of an object's property `key`: its own, one of its `allOf` members', or (unless `listedOnly`) its `additionalProperties`. */
