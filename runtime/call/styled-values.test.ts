@@ -59,4 +59,13 @@ describe("values written as the document's styles say", () => {
     const request = await sent("zqwire_send_message", { to: ["ada", "bob"], text: "hi", ids: [1, 2], meta: { lang: "en" } });
     expect(request.body).toBe("to=%5B%22ada%22%2C%22bob%22%5D&text=hi&ids=1,2&meta%5Blang%5D=en");
   });
+
+  it("writes a multipart field the document types JSON as one part of that type (no file name), the file after it with its own", async () => {
+    const request = await sent("zqwire_upload", { file: new File([new Uint8Array([137, 80, 78, 71])], "a.png", { type: "image/png" }), info: { width: 2 } });
+    const boundary = /boundary=(\S+)/.exec(request.headers.get("content-type") ?? "")?.[1];
+    expect(boundary).toBeDefined();
+    expect(request.body).toContain(`--${boundary}\r\nContent-Disposition: form-data; name="info"\r\nContent-Type: application/json\r\n\r\n{"width":2}\r\n`);
+    expect(request.body).toContain('Content-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n');
+    expect(request.body.endsWith(`--${boundary}--\r\n`)).toBe(true);
+  });
 });

@@ -229,7 +229,7 @@ export interface BodySpec {
   /** The request's Content-Type, as the spec names it (multipart: fetch adds the boundary; binary: a range such as `image/*` becomes the file's own type). */
   mediaType: string;
   encoding: "json" | "form" | "multipart" | "binary";
-  /** Form fields whose serialisation the spec sets (OpenAPI `encoding`): style and explode, or JSON. */
+  /** Form fields whose serialisation the spec sets (OpenAPI `encoding`): style and explode, or JSON (a multipart field too: one part typed application/json). */
   fields?: Record<string, FormFieldEncoding>;
   /** The spec requires a body, yet a call may give none of its fields: an empty one (`{}`) is sent then. */
   required?: boolean;

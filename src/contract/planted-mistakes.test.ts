@@ -79,6 +79,12 @@ const MISTAKES: [string, string, (tools: Map<string, ToolSpec>) => void, RegExp]
     /\[encoding\.contentType\] \/body\/file/,
   ],
   [
+    "multipart, a JSON part's content type (encoding.contentType)",
+    "zqwire_upload",
+    (t) => delete (tool(t, "zqwire_upload").body as { fields: Record<string, { json?: true }> }).fields.info?.json,
+    /\[encoding\.contentType\] \/body\/info: .*text\/plain \(no Content-Type\)/,
+  ],
+  [
     "JSON body, a field at depth",
     "zqwire_create_order",
     (t) =>

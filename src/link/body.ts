@@ -24,8 +24,13 @@ export function linkBody(ctx: LinkContext, at: Path, op: OpenApiOperation, param
   const required = body.required && !alwaysFilled ? { required: true } : {};
   if (body.mediaType === "application/json") return required.required ? { mediaType: body.mediaType, encoding: "json", ...required } : undefined;
   if (body.encoding === "json") return { mediaType: body.mediaType, encoding: "json", ...required };
-  // Multipart: fetch writes the boundary; each part's type is its parameter's (a file's contentType, files.ts).
-  if (body.encoding === "multipart") return { mediaType: body.mediaType, encoding: "multipart", ...required };
+  // Multipart: each part's type is its parameter's (a file's contentType, files.ts); a field the document gives a JSON contentType goes as one part of that type.
+  if (body.encoding === "multipart") {
+    const json = Object.keys(body.fields)
+      .sort()
+      .filter((name) => fieldOf(body.fields, name).contentType?.split(",").some((t) => isJsonMediaType(t.trim())));
+    return { mediaType: body.mediaType, encoding: "multipart", ...(json.length ? { fields: Object.fromEntries(json.map((name) => [name, { style: "form" as const, explode: true, json: true as const }])) } : {}), ...required };
+  }
   // Raw bytes: the file parameter is the body; a range (`image/*`) is narrowed to the file's own type when sent.
   if (body.encoding === "binary") return { mediaType: body.mediaType, encoding: "binary", ...required };
   const fields: Record<string, FormFieldEncoding> = {};
