@@ -424,7 +424,7 @@ export class ToolValues {
     if (!raw.requestBody) return undefined;
     const content = (this.doc.resolve(raw.requestBody as Schema).content ?? {}) as Record<string, Schema>;
     // JSON (`application/json; charset=utf-8`, a vendor's `+json` type), else the form or multipart body the runtime writes.
-    const key = jsonMediaType(content) ?? this.op.requestBody?.mediaType;
+    const key = jsonMediaType(content) ?? (this.op.requestBody?.encoding === "binary" ? undefined : this.op.requestBody?.mediaType);
     return key !== undefined && Object.hasOwn(content, key) ? this.doc.resolve(content[key] as Schema) : undefined;
   }
 
