@@ -28,7 +28,11 @@ export function linkBody(ctx: LinkContext, at: Path, op: OpenApiOperation, param
   if (body.encoding === "multipart") {
     const json = Object.keys(body.fields)
       .sort()
-      .filter((name) => fieldOf(body.fields, name).contentType?.split(",").some((t) => isJsonMediaType(t.trim())));
+      .filter((name) =>
+        fieldOf(body.fields, name)
+          .contentType?.split(",")
+          .some((t) => isJsonMediaType(t.trim())),
+      );
     return { mediaType: body.mediaType, encoding: "multipart", ...(json.length ? { fields: Object.fromEntries(json.map((name) => [name, { style: "form" as const, explode: true, json: true as const }])) } : {}), ...required };
   }
   // Raw bytes: the file parameter is the body; a range (`image/*`) is narrowed to the file's own type when sent.
