@@ -5,15 +5,14 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { requestJudge } from "../judge/judge.js";
 import { OpenApiDocument } from "../load/openapi-document.js";
 import { parseYamlSource } from "../load/yaml-source.js";
 import { withJudge } from "./mock-judge.js";
 
-vi.mock("../judge/judge.js", () => ({
-  requestJudge: () => () => {
-    throw new TypeError("Cannot convert undefined or null to object");
-  },
-}));
+const throwing: typeof requestJudge = () => () => {
+  throw new TypeError("Cannot convert undefined or null to object");
+};
 
 const DOCUMENT = `
 openapi: 3.0.3
@@ -35,7 +34,7 @@ describe("a mock whose request judge throws", () => {
   it("answers 500 naming the judge's failure, and answers the next request too", async () => {
     const document = new OpenApiDocument(parseYamlSource(DOCUMENT, "zqfault.yaml"));
     const reached = vi.fn((_req, res) => res.end("prism"));
-    server = createServer(withJudge(reached, document, "", () => false));
+    server = createServer(withJudge(reached, document, "", () => false, throwing));
     await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as AddressInfo;
     for (let i = 0; i < 2; i++) {

@@ -19,8 +19,9 @@ import { requestJudge } from "../judge/judge.js";
 import { refusalProblem } from "../judge/judge-problem.js";
 import { readWhole, replayed } from "./replayed-request.js";
 
-export function withJudge(listener: RequestListener, document: OpenApiDocument, basePath: string, covered: (slot: { in: string; name: string }) => boolean): RequestListener {
-  const judge = requestJudge(document, { basePath, credential: "form", covered });
+/** `makeJudge`: the judge's maker (a test's, to see a defect of the judge answered). */
+export function withJudge(listener: RequestListener, document: OpenApiDocument, basePath: string, covered: (slot: { in: string; name: string }) => boolean, makeJudge: typeof requestJudge = requestJudge): RequestListener {
+  const judge = makeJudge(document, { basePath, credential: "form", covered });
   return (req, res) => {
     void readWhole(req).then(
       (body) => {
