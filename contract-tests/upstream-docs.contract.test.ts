@@ -79,6 +79,23 @@ describe("rate limits as the upstreams document them", () => {
     });
   }
 
+  it("Google Books: the daily quota said only in a QuotaFailure detail is one attempt, retryable: false, saying when it resets (issue 54, F3r)", async () => {
+    const error = {
+      code: 429,
+      message: "Resource has been exhausted (e.g. check quota).",
+      status: "RESOURCE_EXHAUSTED",
+      details: [
+        { "@type": "type.googleapis.com/google.rpc.QuotaFailure", violations: [{ subject: "project:1", description: "Quota exceeded", quotaMetric: "books.googleapis.com/default", quotaId: "DefaultRequestsPerDayPerProject" }] },
+        { "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: "36000s" },
+      ],
+    };
+    const { fetch, seen } = scriptedFetch(json(429, { error }), json(200, { kind: "books#volumes", totalItems: 0 }));
+    const result = await executeTool("books_search_volumes", { apiKey: BOOKS, q: "dune" }, { fetch });
+    expect(seen).toHaveLength(1);
+    expect(result).toMatchObject({ success: false, error: { status: 429, code: "RESOURCE_EXHAUSTED", retryable: false, retryAfterMs: 36_000_000, message: error.message } });
+    expect(Date.parse((!result.success && result.error.resetsAt) || "")).toBeGreaterThan(Date.now() + 35_000_000);
+  });
+
   it("Google Books: a 429 RESOURCE_EXHAUSTED for a per-minute quota is retried like any 429", async () => {
     const { fetch, seen } = scriptedFetch(json(429, googleQuota("defaultPerMinutePerUser", false), { "retry-after": "0" }), json(200, { kind: "books#volumes", totalItems: 0 }));
     const result = await executeTool("books_search_volumes", { apiKey: BOOKS, q: "dune" }, { fetch });

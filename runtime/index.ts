@@ -36,7 +36,7 @@ export { collectPages, DEFAULT_MAX_PAGES } from "./paging/paginate.js";
 export { PAGE_INPUTS, type PageInputs } from "./validate/page-inputs.js";
 export { createProviderClient, authMiddleware, type Client, type ProviderClientOptions } from "./call/client.js";
 export type { FetchLike } from "./http/transport.js";
-export type { ToolError, ToolErrorType, ToolErrorFields, UpstreamToolError, ValidationToolError, TransportToolError, ToolResult, PagesInfo } from "./http/errors.js";
+export type { ToolError, ToolErrorType, ToolErrorFields, UpstreamToolError, ValidationToolError, TransportToolError, ToolResult, PagesInfo, PartialPages } from "./http/errors.js";
 // A client per provider (the generated package's create<Provider>) and errors as Error subclasses.
 export { createClient, createPackageClient, type ClientTable } from "./client/client.js";
 export { BlockwrightError, UpstreamError, RateLimitError, AuthError, ValidationError, TimeoutError, NetworkError, toError } from "./client/errors.js";
@@ -72,6 +72,7 @@ export {
 
 // Triggers: deliveries checked as a trigger declares, handshakes answered, deliveries signed for rehearsal.
 export { verifyEvent, TRIGGER_ERROR_CODES, type Delivery, type VerifyOptions, type VerifyResult, type TriggerEvent, type TriggerErrorCode, type TriggerOutputs } from "./triggers/verify-event.js";
-export { answerHandshake, type HandshakeAnswer } from "./triggers/handshake.js";
+export { answerBodyHandshake, answerHandshake, type HandshakeAnswer } from "./triggers/handshake.js";
+export { parseLosslessJson } from "./triggers/verify-event.js";
 export { signDelivery, type SignOptions } from "./triggers/sign-delivery.js";
 export { createTriggerVerifier, type TriggerVerifier } from "./triggers/verifier.js";

@@ -1297,7 +1297,8 @@ const docgenListFoldersCall = {
     },
     "items": [
       "folders"
-    ]
+    ],
+    "pageSize": "limit"
   }
 };
 
@@ -1445,7 +1446,8 @@ const docgenListThemesCall = {
     },
     "items": [
       "themes"
-    ]
+    ],
+    "pageSize": "limit"
   }
 };
 

@@ -7,6 +7,7 @@ import type { RuntimeErrorCode } from "../http/error-codes.js";
 import type { Failure } from "../http/errors.js";
 import type { OutputCall, OutputType } from "../spec/tool-types.js";
 import { readOutputPath } from "./map-outputs.js";
+import { redactThenCut } from "../common/outgoing-text.js";
 
 const HOLDS: Record<OutputType, (value: unknown) => boolean> = {
   string: (v) => typeof v === "string",
@@ -20,13 +21,13 @@ const HOLDS: Record<OutputType, (value: unknown) => boolean> = {
 /** Longest excerpt of a wrong value shown in the message. */
 const SHOWN_CHARS = 80;
 
-/** The failure of the first output that is not of its declared type, if any (`status`: the reply's). */
-export function outputTypeFailure(outputs: readonly OutputCall[], output: Record<string, unknown>, status: number, provider: string): Failure | undefined {
+/** The failure of the first output that is not of its declared type, if any (`status`: the reply's; `secrets`: redacted from the excerpt before it is cut). */
+export function outputTypeFailure(outputs: readonly OutputCall[], output: Record<string, unknown>, status: number, provider: string, secrets: readonly string[] = []): Failure | undefined {
   for (const spec of outputs) {
     const value = readOutputPath(output, spec.path);
     if (value === undefined || value === null || HOLDS[spec.type](value)) continue;
     const text = JSON.stringify(value) ?? String(value);
-    const shown = text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}…` : text;
+    const shown = redactThenCut(text, secrets, SHOWN_CHARS, false);
     return {
       type: "upstream",
       status,

@@ -86,7 +86,7 @@ export interface ExecuteOptions {
   clock?: () => number;
   /** Hold each output of a reply to its declared type: one that is not fails the call (code INVALID_OUTPUT, naming the output, the rule and the value). Default false. */
   validateOutputs?: boolean;
-  /** Where the provider's documented rate (rateLimits.requestsPerMinute) is kept, shared by the calls given the same one (createExecutor and a workflow run make one; default: none, a single call is not held back). */
+  /** Where the provider's documented rate (rateLimits.requestsPerMinute) is kept per credential (default: the process's, RateLimiter.shared(), which every client, executor and workflow run uses; a limiter of one's own keeps its calls apart from it). */
   limiter?: RateLimiter;
 }
 
@@ -127,6 +127,8 @@ export interface PreparedCall {
   files?: Map<string, OpenedFile>;
   /** The call's request, built afresh; `adjust` places values first (a page's cursor or offset). */
   request(adjust?: (place: Place) => void): HttpRequest;
+  /** Whom the upstream counts the call's requests against (rateCredential), once a limiter asked. */
+  rateCredential?: string;
 }
 
 export function prepareCall(tool: ToolCall, params: Record<string, unknown> | undefined, options: ExecuteOptions & CallSupport): PreparedCall | { failed: ToolResult } {
@@ -148,7 +150,7 @@ export function prepareCall(tool: ToolCall, params: Record<string, unknown> | un
   // A part the tool needs and the caller was made without: refused first, whatever the values.
   const missing = options.partsCheck?.(tool, options, { input, pages: wantsPages(options) });
   if (missing) return refuse(missing);
-  const validated = validateInput(tool, input, options);
+  const validated = validateInput(tool, input, options, secrets);
   if (!validated.ok) {
     const first = itemAt(validated.issues, 0);
     const more = validated.issues.length - 1;
@@ -308,7 +310,7 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
     let response: Response;
     let text: string;
     // The provider's documented rate, shared with the limiter's other calls (rate-limiter.ts).
-    const late = options.limiter ? await options.limiter.turn(tool, request.url, deadline) : undefined;
+    const late = options.limiter && tool.rateLimits?.requestsPerMinute ? await options.limiter.turn(tool, request.url, deadline, () => rateCredential(call)) : undefined;
     if (late) return failed(mark(late, false));
     try {
       response = await deadline.race(send(fetchFn, request, deadline.signal));
@@ -350,13 +352,13 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
       }
       const ctx: ExpressionContext = { status, body, headers: response.headers, params: call.values };
       // A 2xx whose body says it failed (the manifest's `errors.failureWhen`).
-      if (response.ok && options.outcomes?.failed(tool, ctx)) return failed({ ...upstreamError(tool, response, body), retryable: false });
+      if (response.ok && options.outcomes?.failed(tool, ctx)) return failed({ ...upstreamError(tool, response, body, 0, {}, call.secrets), retryable: false });
       const { output, missing } = mapOutputs(outcome ?? tool.outputs, ctx);
       if (missing.length) {
         const what = missing.map((m) => `${m.expression} (output ${m.path})`).join(", ");
         return failed(upstreamFailure(status, "MISSING_OUTPUT" satisfies RuntimeErrorCode, `${answered} without ${what}${body === undefined ? ": the body was empty" : ""}`));
       }
-      const mistyped = options.validateOutputs && outputTypeFailure(tool.outputs, output, status, tool.provider);
+      const mistyped = options.validateOutputs && outputTypeFailure(tool.outputs, output, status, tool.provider, call.secrets);
       if (mistyped) return failed(mistyped);
       // Outputs are parsed values (a `\u0041` in the text is an `A` here): each is looked at, whatever the text looked like; copied only when one holds a secret.
       return { result: { success: true, output: mentionsSecret(output, call.secrets) ? redactDeep(output, call.secrets) : output }, reply: ctx, bytes };
@@ -368,13 +370,26 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
     } catch {
       // keep the text: the error message is then the raw body
     }
-    const parsed = upstreamError(tool, response, body, throttled, options);
+    const parsed = upstreamError(tool, response, body, throttled, options, call.secrets);
     if (status === 429) throttled++;
     const error = html ? { ...parsed, message: `${tool.provider} answered ${statusLine(response)} with an HTML page (${html}), not its error body` } : parsed;
     const wait = error.retryAfterMs ?? backoff(attempt);
     if (error.retryable && attempt < retries && wait <= (options.maxRetryDelayMs ?? 30_000) && (await pause(wait, deadline))) continue;
     return failed(mark(error, status >= 500));
   }
+}
+
+/**
+ * Whom the upstream counts a call's requests against: the values of its credential parameters (its auth's and its
+ * flows', the wire `auth`), as given; the limiter keeps only their hash (rate-limiter.ts).
+ */
+function rateCredential(call: PreparedCall): string {
+  call.rateCredential ??= call.tool.params
+    .filter((p) => p.wire.in === "auth")
+    .map((p) => call.values[p.name])
+    .filter((v) => typeof v === "string" && v !== "")
+    .join("\u0000");
+  return call.rateCredential;
 }
 
 /** Wait before a retry; false when the deadline or the caller's cancel comes first. */

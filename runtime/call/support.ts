@@ -42,8 +42,8 @@ export interface Support extends WithOAuth, ValueSupport {
   };
   /** Next pages at an address (`nextUrl`, `linkHeader`): `pageLinks`. */
   links?: typeof pageLinks;
-  /** The provider's documented request rate (`rateLimits.requestsPerMinute`), kept per executor or client: `RateLimiter`. */
-  rateLimits?: new () => RateLimiter;
+  /** The provider's documented request rate (`rateLimits.requestsPerMinute`), kept per credential by the process's one limiter (`shared()`): `RateLimiter`. */
+  rateLimits?: { shared(): RateLimiter };
   /** File parameters (multipart uploads) and file answers (`download`): `fileSupport`. */
   files?: FileSupport;
   /** The largest request head the upstream accepts (`limits.requestHeadBytes`), checked before sending: `requestSizeCheck`. */

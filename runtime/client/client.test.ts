@@ -95,6 +95,28 @@ describe("a client made once", () => {
     expect(urls).toEqual([`https://api.zqpayments.test/v1/customers?starting_after=${REDACTED}`]);
   });
 
+  it("withholds a credential an answer's headers echo, from the hooks, the logger and withResponse, as a request's", async () => {
+    // The credential echoed as it was sent, in a header of its own, in the request id; a session set; a flow-like token never given to the client.
+    const other = "sk_test_zq_widgets_given_per_call";
+    const echoed = { authorization: `Bearer ${KEY}`, "x-zq-echo": `key=${KEY}`, "request-id": `req_${KEY}`, "set-cookie": "zqsession=abc123def456; HttpOnly", "x-zq-plain": "ok" };
+    const { fetch } = scriptedFetch(customers([], false, echoed), customers([], false, { "x-zq-token": other, "request-id": `req_${other}` }));
+    const shown: unknown[] = [];
+    const lines: unknown[] = [];
+    const client = clientOf({
+      apiKey: KEY,
+      fetch,
+      logger: { debug: (m: string, f?: unknown) => lines.push(m, f) },
+      hooks: { onResponse: (r: { headers: Headers; requestId?: string }) => shown.push([...r.headers], r.requestId) },
+    });
+    const result = (await client.listCustomers!.withResponse({}, {})) as { response: { headers: Headers; requestId?: string } };
+    const answered = await client.listCustomers!.withResponse({ apiKey: other });
+    const seen = JSON.stringify([shown, lines, [...result.response.headers], result.response.requestId, [...(answered.response as { headers: Headers }).headers]]);
+    for (const secret of [KEY, other, "abc123def456"]) expect(seen).not.toContain(secret);
+    expect(result.response.headers.get("x-zq-plain")).toBe("ok");
+    expect(result.response.headers.get("set-cookie")).toBe(REDACTED);
+    expect(result.response.requestId).toBe(`req_${REDACTED}`);
+  });
+
   it("does not fail a call whose hook throws", async () => {
     const { fetch } = scriptedFetch(customers([], false));
     const warned: string[] = [];

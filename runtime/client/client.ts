@@ -6,10 +6,11 @@
 // The client's headers, hooks and logger work through the fetch each call
 // is given (one per call, wrapping the caller's): the call path itself is
 // unchanged, and what a hook sees is exactly what goes on the wire, secrets
-// redacted.
+// redacted; so is what comes back (headers and request id), as it reaches the
+// hooks, the logger and `withResponse`.
 import { authSlots } from "../http/credentials.js";
 import type { CallSupport, ExecuteOptions } from "../call/single-call.js";
-import { REDACTED, redact } from "../common/redact.js";
+import { isSecretLength, REDACTED, redact } from "../common/redact.js";
 import type { ToolResult } from "../http/errors.js";
 import type { FetchLike } from "../http/transport.js";
 import { runOnce } from "../execute/run-tool.js";
@@ -36,11 +37,15 @@ export interface ClientTable {
 
 interface CallState {
   last: ReplyInfo | undefined;
+  /** Whether the last answer is kept (`withResponse`): other calls make none of it. */
+  keep: boolean;
   sent: Map<string, number>;
 }
 
 const REQUEST_ID_HEADERS = ["x-request-id", "request-id"];
 const CREDENTIAL_HEADERS = new Set(["authorization", "proxy-authorization", "cookie"]);
+/** An answer's headers that carry a credential whatever they hold: those of a request (echoed), and a session the upstream sets. */
+const ANSWER_CREDENTIAL_HEADERS = new Set([...CREDENTIAL_HEADERS, "set-cookie", "set-cookie2"]);
 
 /**
  * A client over `table`: connection parameters (`table.credentials`,
@@ -68,9 +73,9 @@ function clientOf(table: ClientTable, options: ClientOptions, byHand?: typeof BY
   const defaults: Record<string, unknown> = {};
   const base: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rest)) (connection.includes(key) ? defaults : base)[key] = value;
-  // One token cache and one rate limiter for all the client's calls, as an executor has (when its provider needs them).
+  // One token cache for all the client's calls, as an executor has; the process's rate limiter, which keeps a provider's rate per credential whoever sends (when its provider needs them).
   const { rateLimits, ...support } = table.support ?? {};
-  const shared: ExecuteOptions & CallSupport = { ...byHand, ...support, ...(support.oauth ? { tokens: support.oauth.tokenCache() } : {}), ...(rateLimits ? { limiter: new rateLimits() } : {}) };
+  const shared: ExecuteOptions & CallSupport = { ...byHand, ...support, ...(support.oauth ? { tokens: support.oauth.tokenCache() } : {}), ...(rateLimits ? { limiter: rateLimits.shared() } : {}) };
 
   const client: Record<string, unknown> = {};
   for (const [name, tool] of Object.entries(table.methods)) {
@@ -82,8 +87,9 @@ function clientOf(table: ClientTable, options: ClientOptions, byHand?: typeof BY
       if (own) for (const k of table.credentials) if (given[k] === undefined) delete params[k];
       const { headers: callHeaders, ...callRest } = callOptions;
       const merged = { ...shared, ...base, ...callRest } as ExecuteOptions & CallSupport;
-      const secrets = [...connection.map((k) => params[k]).filter((v): v is string => typeof v === "string"), ...(merged.secrets ?? [])];
-      const state: CallState = { last: undefined, sent: new Map() };
+      // The call's connection values and the client's own (a call that gives its own credential still keeps the client's out of what it shows).
+      const secrets = [...connection.flatMap((k) => [params[k], defaults[k]]).filter((v): v is string => typeof v === "string"), ...(merged.secrets ?? [])];
+      const state: CallState = { last: undefined, keep: false, sent: new Map() };
       const inner = merged.fetch ?? ((r: Request) => fetch(r));
       merged.fetch = observe(inner, { operation: tool.id, tool, headers: { ...headers, ...callHeaders }, hooks, logger, secrets, state });
       return { params, options: merged, state };
@@ -98,6 +104,7 @@ function clientOf(table: ClientTable, options: ClientOptions, byHand?: typeof BY
     };
     method.withResponse = async (input?: Record<string, unknown>, callOptions?: CallOptions) => {
       const call = prepare(input, callOptions);
+      call.state.keep = true;
       const result = settle(await runOnce(tool, call.params, { ...call.options, allPages: false }));
       return { ...result, response: call.state.last };
     };
@@ -108,11 +115,15 @@ function clientOf(table: ClientTable, options: ClientOptions, byHand?: typeof BY
         const call = prepare(input, callOptions);
         // Left out, each is undefined: as if not given.
         const pageOptions: ExecuteOptions & CallSupport = { ...call.options, maxItems, maxPages };
-        // The pages stop at maxItems, the last one cut to it (paginate.ts).
+        // The pages stop at maxItems, the last one cut to it (paginate.ts). A failed page is thrown with what came before it.
+        const pages = { count: 0, items: 0, complete: false };
         for await (const page of paginateToolDefinition(tool, call.params, pageOptions)) {
-          if (!page.success) throw toError(page.error);
+          if (!page.success) throw toError(page.error, pages.count ? { pages } : undefined);
           const list = readOutputPath(page.output as Record<string, unknown>, listPath);
-          if (Array.isArray(list)) yield* list;
+          pages.count++;
+          if (!Array.isArray(list)) continue;
+          pages.items += list.length;
+          yield* list;
         }
       };
     }
@@ -144,15 +155,20 @@ function observe(inner: FetchLike, o: Observed): FetchLike {
       o.logger?.warn?.(`${name} hook threw: ${hide(e instanceof Error ? e.message : String(e))}`);
     }
   };
+  // The credential's headers (the auth's own, and those that always carry one) are withheld whatever they hold.
+  const withheld = (name: string, always: Set<string>) => always.has(name) || authSlots(o.tool.auth).some((s) => s.in === "header" && s.name.toLowerCase() === name);
   return async (request) => {
     for (const [name, value] of Object.entries(o.headers)) if (!request.headers.has(name)) request.headers.set(name, value);
     const key = `${request.method} ${request.url}`;
     const attempt = (o.state.sent.get(key) ?? 0) + 1;
     o.state.sent.set(key, attempt);
     const headers: Record<string, string> = {};
+    // The credentials as sent (a token a flow obtained is no secret the client was given): kept out of the answer's headers too.
+    const sent: string[] = [];
     request.headers.forEach((value, name) => {
-      // The credential's header is withheld whatever it holds: a token a flow obtained is no secret the client was given.
-      headers[name] = CREDENTIAL_HEADERS.has(name) || authSlots(o.tool.auth).some((s) => s.in === "header" && s.name.toLowerCase() === name) ? REDACTED : hide(value);
+      const credential = withheld(name, CREDENTIAL_HEADERS);
+      headers[name] = credential ? REDACTED : hide(value);
+      if (credential) sent.push(value, value.slice(value.indexOf(" ") + 1));
     });
     const info: RequestInfo = { operation: o.operation, method: request.method, url: hide(withoutCredential(request.url, o.tool)), headers, attempt };
     if (attempt > 1) {
@@ -163,10 +179,17 @@ function observe(inner: FetchLike, o: Observed): FetchLike {
     tell("onRequest", info);
     const started = Date.now();
     const response = await inner(request);
-    const reply: ReplyInfo = { status: response.status, headers: response.headers };
-    const requestId = requestIdOf(o.tool, response.headers);
+    // Only for whom it reaches: a call without hooks, logger or withResponse makes none of it.
+    if (!o.state.keep && !o.logger?.debug && !o.hooks?.onResponse) return response;
+    // The answer as it may be shown: a header that echoes the credential (or sets a session) withheld, secrets redacted in the others.
+    const reply: ReplyInfo = { status: response.status, headers: new Headers() };
+    const secrets = [...o.secrets, ...sent.filter(isSecretLength)];
+    response.headers.forEach((value, name) => {
+      reply.headers.append(name, withheld(name, ANSWER_CREDENTIAL_HEADERS) ? REDACTED : redact(value, secrets));
+    });
+    const requestId = requestIdOf(o.tool, reply.headers);
     if (requestId !== undefined) reply.requestId = requestId;
-    o.state.last = reply;
+    if (o.state.keep) o.state.last = reply;
     const durationMs = Date.now() - started;
     o.logger?.debug?.(`${response.status} ${info.method} ${info.url} (${durationMs} ms)`, { operation: o.operation, status: response.status, requestId });
     tell("onResponse", { ...reply, operation: o.operation, method: info.method, url: info.url, attempt, durationMs });

@@ -2,7 +2,7 @@
 // exceptions (a client's `throwOnError`, and `items`, which cannot return a
 // failed result). Each class keeps the ToolError's fields; `cause` is the
 // ToolError itself, as the result would have carried it.
-import type { ToolError, ValidationToolError } from "../http/errors.js";
+import type { PagesInfo, ToolError, ValidationToolError } from "../http/errors.js";
 
 /** Every failure of a Blockwright call: `type`, `provider`, `operation`, `code`, `retryable` as the ToolError has them. */
 export class BlockwrightError extends Error {
@@ -15,8 +15,11 @@ export class BlockwrightError extends Error {
   declare readonly retryable: boolean | undefined;
   /** The structured error, as a result's `error` carries it. */
   declare readonly error: ToolError;
-  constructor(error: ToolError) {
+  /** For a walk over pages (`items`) that failed after some: the pages and items it gave before (`complete` false). */
+  declare readonly partial: { pages: PagesInfo } | undefined;
+  constructor(error: ToolError, partial?: { pages: PagesInfo }) {
     super(error.message, { cause: error });
+    this.partial = partial;
     this.type = error.type;
     this.provider = error.provider;
     this.operation = error.operation;
@@ -33,8 +36,8 @@ export class UpstreamError extends BlockwrightError {
   declare readonly status: number;
   declare readonly requestId: string | undefined;
   declare readonly details: Record<string, unknown> | undefined;
-  constructor(error: ToolError) {
-    super(error);
+  constructor(error: ToolError, partial?: { pages: PagesInfo }) {
+    super(error, partial);
     this.status = error.status ?? 0;
     this.requestId = error.requestId;
     this.details = error.details;
@@ -45,8 +48,8 @@ export class UpstreamError extends BlockwrightError {
 export class RateLimitError extends UpstreamError {
   override name = "RateLimitError";
   declare readonly retryAfterMs: number | undefined;
-  constructor(error: ToolError) {
-    super(error);
+  constructor(error: ToolError, partial?: { pages: PagesInfo }) {
+    super(error, partial);
     this.retryAfterMs = error.retryAfterMs;
   }
 }
@@ -62,8 +65,8 @@ export class ValidationError extends BlockwrightError {
   declare readonly param: string | undefined;
   declare readonly rule: string;
   declare readonly issues: ValidationToolError["issues"];
-  constructor(error: ToolError) {
-    super(error);
+  constructor(error: ToolError, partial?: { pages: PagesInfo }) {
+    super(error, partial);
     this.param = error.param;
     this.rule = error.rule ?? "";
     this.issues = error.issues;
@@ -80,20 +83,20 @@ export class NetworkError extends BlockwrightError {
   override name = "NetworkError";
 }
 
-/** The Error subclass of a ToolError. */
-export function toError(error: ToolError): BlockwrightError {
+/** The Error subclass of a ToolError (`partial`: what a walk over pages gave before it). */
+export function toError(error: ToolError, partial?: { pages: PagesInfo }): BlockwrightError {
   switch (error.type) {
     case "validation":
-      return new ValidationError(error);
+      return new ValidationError(error, partial);
     case "timeout":
-      return new TimeoutError(error);
+      return new TimeoutError(error, partial);
     case "network":
-      return new NetworkError(error);
+      return new NetworkError(error, partial);
     case "auth":
-      return new AuthError(error);
+      return new AuthError(error, partial);
     case "upstream":
-      if (error.status === 429) return new RateLimitError(error);
-      if (error.status === 401 || error.status === 403) return new AuthError(error);
-      return new UpstreamError(error);
+      if (error.status === 429) return new RateLimitError(error, partial);
+      if (error.status === 401 || error.status === 403) return new AuthError(error, partial);
+      return new UpstreamError(error, partial);
   }
 }

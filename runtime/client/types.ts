@@ -20,7 +20,7 @@ export interface RequestInfo {
   attempt: number;
 }
 
-/** An answer as a hook sees it (its body is the call's to read). */
+/** An answer as a hook, the logger and `withResponse` see it (its body is the call's to read): a header that carries a credential withheld, secrets redacted in the others and in the request id. */
 export interface ReplyInfo {
   status: number;
   headers: Headers;
@@ -75,6 +75,6 @@ export interface Method<P, O, Throws extends boolean = false> {
 }
 
 export interface PagedMethod<P, O, I, Throws extends boolean = false> extends Method<P, O, Throws> {
-  /** Every item of every page, fetched as the loop asks; a failure is thrown (a BlockwrightError subclass). */
+  /** Every item of every page (the largest page the manifest allows unless a size is given), fetched as the loop asks; a failure is thrown (a BlockwrightError subclass, whose `partial.pages` says what came before it). */
   items(input: P, options?: ItemsOptions): AsyncIterableIterator<I>;
 }

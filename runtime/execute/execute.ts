@@ -10,10 +10,10 @@ import type { ToolCall } from "../spec/tool-types.js";
 import { fullSupport } from "./full-support.js";
 import { runTool } from "./run-tool.js";
 
-// A single call is not held back by a rate (no limiter unless the caller gives one).
-const { rateLimits: _perExecutor, ...parts } = fullSupport;
-// Every part, and the check that a tool's part is given, should a caller's options take one away.
-const everyPart = { ...BY_HAND, ...parts };
+// Every part, the check that a tool's part is given (should a caller's options take one away), and the process's rate
+// limiter: a one-off call keeps a provider's rate per credential with every other caller in the process.
+const { rateLimits, ...parts } = fullSupport;
+const everyPart = { ...BY_HAND, ...parts, limiter: rateLimits.shared() };
 
 export async function executeToolDefinition(tool: ToolCall, params: Record<string, unknown> | undefined, options: ExecuteOptions & Support = {}): Promise<ToolResult> {
   return runTool(tool, params, { ...everyPart, ...options });

@@ -45,11 +45,14 @@ export interface ToolExecutor<T extends ToolMap> {
  * `routes: valueRoutes`, `constants: wireConstants`, `outcomes: replyOutcomes`; a generated package passes those of its provider). Without `oauth`, only a token given
  * as the credential parameter works; without `rateLimits` (or a `limiter`),
  * no documented rate is kept; a tool that needs another part fails, naming it.
+ * With `rateLimits`, the rate is kept per credential by the process's one
+ * limiter, with every other executor, client and workflow run that sends with
+ * the same credential (RateLimiter.shared()).
  */
 export interface ExecutorOptions extends Support {
   /** OAuth 2 access tokens, per credential set: concurrent calls share one token request (made anew with `oauth` when not given). */
   tokens?: TokenCache;
-  /** The providers' documented request rates (rateLimits.requestsPerMinute), kept by all the calls together (made anew with `rateLimits` when not given). */
+  /** Where the providers' documented request rates (rateLimits.requestsPerMinute) are kept per credential (with `rateLimits`, when not given: the process's, RateLimiter.shared()); one of its own keeps the executor's calls apart. */
   limiter?: RateLimiter;
 }
 
@@ -58,7 +61,7 @@ export interface ExecutorOptions extends Support {
  * upstream failures: the result is `{success: true, output}` or
  * `{success: false, error}`. OAuth 2 access tokens (tools with `auth.flows`)
  * are cached per executor and credential set, and a provider's documented
- * request rate is kept by all the executor's calls together (rate-limiter.ts).
+ * request rate is kept per credential by every call in the process (rate-limiter.ts).
  * An operation id that is not in the set (from untyped callers) is a
  * validation error.
  */
@@ -76,7 +79,7 @@ export function createPackageExecutor<T extends ToolMap>(tools: T, shared: Execu
 }
 
 function executorOf<T extends ToolMap>(tools: T, shared: ExecutorOptions, byHand?: typeof BY_HAND): ToolExecutor<T> {
-  const { tokens = shared.oauth?.tokenCache(), limiter = shared.rateLimits ? new shared.rateLimits() : undefined, ...support } = shared;
+  const { tokens = shared.oauth?.tokenCache(), limiter = shared.rateLimits?.shared(), ...support } = shared;
   // A tool whose part the caller did not give is refused before any request (support.ts).
   const kept = { ...byHand, ...support, ...(tokens ? { tokens } : {}), ...(limiter ? { limiter } : {}) };
   const providers = [...new Set(Object.values(tools).map((t) => t.provider))];

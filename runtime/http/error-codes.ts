@@ -32,6 +32,13 @@ export const RUNTIME_ERROR_CODES = {
     meaning: "The call was cancelled (the caller's `signal`), or the workflow run it belonged to was (Ctrl-C, SIGTERM).",
     fix: "Nothing to fix: run it again when wanted.",
   },
+  ASSERTION_AUDIENCE_REFUSED: {
+    type: "auth",
+    retryable: false,
+    meaning:
+      "The token endpoint refused a JWT bearer assertion for its audience (`aud`): its error's description names the audience. The flow's configuration is at fault, not the grant: the audience (the flow's `audience`, or its parameter) is not the one this endpoint expects, as a sandbox's login and production's expect different ones. `details` has the `audience` sent.",
+    fix: "Give the audience the endpoint expects (the flow's audience parameter), or the token URL (`tokenUrl`) that goes with it; granting access again does not help.",
+  },
   INVALID_JSON: {
     type: "upstream",
     retryable: false,
@@ -78,7 +85,8 @@ export const RUNTIME_ERROR_CODES = {
   REAUTH_REQUIRED: {
     type: "auth",
     retryable: false,
-    meaning: "The token endpoint refused the grant with `invalid_grant` (a revoked or expired refresh token, a refused assertion) or `invalid_client` (a wrong client secret); never retried.",
+    meaning:
+      "The token endpoint refused the grant with `invalid_grant` (a revoked or expired refresh token, a refused assertion) or `invalid_client` (a wrong client secret); never retried. An assertion refused for its audience is ASSERTION_AUDIENCE_REFUSED instead.",
     fix: "The user grants access again: a new refresh token, client secret or key.",
   },
   REDIRECT: {

@@ -31,6 +31,8 @@ export interface ToolErrorFields {
   mayHaveBeenApplied?: boolean;
   /** How long the upstream asked to wait before retrying. */
   retryAfterMs?: number;
+  /** For a quota used up (`retryable: false`): when it resets (ISO 8601), when the answer told how long to wait (Retry-After, a typed retry info). */
+  resetsAt?: string;
   /** More fields of the upstream's error body, as the manifest names them (`param`, `declineCode`, an `errors` list, …). */
   details?: Record<string, unknown>;
   /** The idempotency key the request carried: repeat the call with this key (option `idempotencyKey`) and the upstream applies it at most once. */
@@ -73,7 +75,17 @@ export interface PagesInfo {
   complete: boolean;
 }
 
-export type ToolResult<O = Record<string, unknown>> = { success: true; output: O; pages?: PagesInfo } | { success: false; error: ToolError };
+/**
+ * What a call over several pages fetched before one failed: the output of the pages it had (gathered as a whole
+ * call's would be), and `pages` (`complete` false). The error says which page failed (`page`) and why, a rate
+ * limit's wait among them (`retryAfterMs`).
+ */
+export interface PartialPages<O = Record<string, unknown>> {
+  output: O;
+  pages: PagesInfo;
+}
+
+export type ToolResult<O = Record<string, unknown>> = { success: true; output: O; pages?: PagesInfo } | { success: false; error: ToolError; partial?: PartialPages<O> };
 
 /** A failure as the call path builds it; the provider and operation are added where it becomes a result. */
 export type Failure = Omit<ToolErrorFields, "provider" | "operation">;

@@ -5,13 +5,14 @@
 // every error with. Every caller whose parts are chosen by hand has it
 // (support.ts BY_HAND, the full support); a generated package only when its
 // operations declare a problem+json answer.
-import { bounded, statusLine } from "./upstream-error.js";
+import { statusLine } from "./upstream-error.js";
 
 /**
  * The message of an RFC 9457 problem (`application/problem+json`) the
  * manifest's expressions found none in: the status, its title and detail, and the first
  * items of a `validation` or `errors` list (Prism's mocks list each broken
- * rule there: a 422's reason, which read "no error message" before).
+ * rule there: a 422's reason, which read "no error message" before). Not cut:
+ * upstreamError redacts it, then cuts it (a secret straddling a cut would show).
  */
 export function problemMessage(response: Response, body: unknown): string | undefined {
   if (!/\bproblem\+json\b/i.test(response.headers.get("content-type") ?? "") || body === null || typeof body !== "object" || Array.isArray(body)) return undefined;
@@ -24,5 +25,5 @@ export function problemMessage(response: Response, body: unknown): string | unde
     .filter((m): m is string => m !== undefined);
   const head = [text(problem.title), text(problem.detail)].filter((t, i, all): t is string => t !== undefined && all.indexOf(t) === i).join(": ");
   const message = [head, ...items].filter(Boolean).join("; ") + (list.length > 3 ? ` (and ${list.length - 3} more)` : "");
-  return message ? bounded(`HTTP ${statusLine(response)}: ${message}`) : undefined;
+  return message ? `HTTP ${statusLine(response)}: ${message}` : undefined;
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { irFixture } from "../../test-support/ir-fixtures.js";
 import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
+import { createClient } from "../client/client.js";
+import type { ClientOptions } from "../client/types.js";
+import { executeToolDefinition } from "../execute/execute.js";
 import { createExecutor } from "../execute/executor.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import { runWorkflowWith } from "../workflow/run.js";
@@ -14,6 +17,9 @@ const getBook: ToolSpec = { ...plain, routes: [], rateLimits: { requestsPerMinut
 const tools = { shelf_get_book: getBook };
 const params = { apiKey: "shelf-key-7f3a9c2e51", bookId: "b1" };
 const MINUTE = 60_000;
+// The process's limiter is shared by every test of the worker: each test in real time takes a key no other test sends.
+let keys = 0;
+const ownKey = () => ({ ...params, apiKey: `shelf-key-rate-${process.pid}-${++keys}-${Date.now()}` });
 
 /**
  * A virtual clock whose waits end at once, in the order they were begun (turns
@@ -66,10 +72,11 @@ describe("the documented request rate (rateLimits.requestsPerMinute)", () => {
     expect(busiestMinute(t.sent)).toBe(10);
   });
 
-  it("fails at once, sending nothing, a call whose turn would come after its deadline (the executor's own limiter, real time)", async () => {
+  it("fails at once, sending nothing, a call whose turn would come after its deadline (the process's limiter, real time)", async () => {
     const { fetch, seen } = scriptedFetch(json(200, { id: "b1", title: "Dune", state: "ready" }));
     const execute = createExecutor(tools, { rateLimits: RateLimiter });
-    const results = await Promise.all(Array.from({ length: 12 }, () => execute("shelf_get_book", params, { fetch, timeoutMs: 5_000 })));
+    const mine = ownKey();
+    const results = await Promise.all(Array.from({ length: 12 }, () => execute("shelf_get_book", mine, { fetch, timeoutMs: 5_000 })));
     expect(seen).toHaveLength(10);
     const late = results.filter((r) => !r.success);
     expect(late).toHaveLength(2);
@@ -77,20 +84,55 @@ describe("the documented request rate (rateLimits.requestsPerMinute)", () => {
     expect(late.every((r) => !r.success && r.error.retryAfterMs! > 5_000)).toBe(true);
   });
 
-  it("is kept apart per executor, and not at all for a single call without one", async () => {
+  it("is one per credential and provider in the process: two clients, an executor and a one-off call with one key send the rate together (issue 54, R1)", async () => {
     const { fetch, seen } = scriptedFetch(json(200, { id: "b1", title: "Dune", state: "ready" }));
-    const a = createExecutor(tools, { rateLimits: RateLimiter });
-    const b = createExecutor(tools, { rateLimits: RateLimiter });
-    await Promise.all(Array.from({ length: 10 }, () => a("shelf_get_book", params, { fetch })));
-    const other = await b("shelf_get_book", params, { fetch });
-    expect(other.success).toBe(true);
+    const mine = ownKey();
+    const table = { methods: { getBook }, credentials: ["apiKey"], support: { rateLimits: RateLimiter } };
+    type Method = (input: Record<string, unknown>) => Promise<{ success: boolean }>;
+    const [a, b] = [0, 1].map(() => createClient(table, { apiKey: mine.apiKey, fetch, timeoutMs: 5_000 } as ClientOptions) as unknown as { getBook: Method });
+    const execute = createExecutor(tools, { rateLimits: RateLimiter });
+    const results = await Promise.all([
+      ...Array.from({ length: 4 }, () => a!.getBook({ bookId: "b1" })),
+      ...Array.from({ length: 4 }, () => b!.getBook({ bookId: "b1" })),
+      ...Array.from({ length: 3 }, () => execute("shelf_get_book", mine, { fetch, timeoutMs: 5_000 })),
+      ...Array.from({ length: 3 }, () => executeToolDefinition(getBook, mine, { fetch, timeoutMs: 5_000 })),
+    ]);
+    // Ten requests in the minute, whoever sent them; the four whose turn came later were refused, nothing sent.
+    expect(seen).toHaveLength(10);
+    expect(results.filter((r) => !r.success)).toHaveLength(4);
+    // Another credential, or another provider, has a rate of its own.
+    const other = await a!.getBook({ bookId: "b1", apiKey: ownKey().apiKey });
+    const otherProvider = await executeToolDefinition({ ...getBook, provider: "zqshelf" }, mine, { fetch, timeoutMs: 5_000 });
+    expect([other.success, otherProvider.success]).toEqual([true, true]);
+    expect(seen).toHaveLength(12);
+  });
+
+  it("keeps each credential as a hash, never as itself", async () => {
+    const { fetch } = scriptedFetch(json(200, { id: "b1", title: "Dune", state: "ready" }));
+    const mine = ownKey();
+    await executeToolDefinition(getBook, mine, { fetch });
+    const shared = (globalThis as Record<symbol, { turns: Map<string, number[]> } | undefined>)[Symbol.for("blockwright.rateLimits")];
+    const held = [...(shared?.turns.keys() ?? [])];
+    expect(held.length).toBeGreaterThan(0);
+    expect(held.some((k) => k.startsWith("shelf\u0000"))).toBe(true);
+    expect(held.join(" ")).not.toContain(mine.apiKey);
+    expect(held.join(" ")).not.toContain(mine.apiKey.slice(0, 12));
+  });
+
+  it("is kept apart from the process's by a limiter of one's own", async () => {
+    const { fetch, seen } = scriptedFetch(json(200, { id: "b1", title: "Dune", state: "ready" }));
+    const mine = ownKey();
+    await Promise.all(Array.from({ length: 10 }, () => executeToolDefinition(getBook, mine, { fetch })));
+    const apart = await createExecutor(tools, { limiter: new RateLimiter() })("shelf_get_book", mine, { fetch });
+    expect(apart.success).toBe(true);
     expect(seen).toHaveLength(11);
   });
 
   it("does not count requests to a loopback host (a mock is not the upstream)", async () => {
     const { fetch, seen } = scriptedFetch(json(200, { id: "b1", title: "Dune", state: "ready" }));
     const execute = createExecutor(tools, { rateLimits: RateLimiter });
-    const results = await Promise.all(Array.from({ length: 15 }, () => execute("shelf_get_book", params, { fetch, baseUrl: "http://127.0.0.1:4010", timeoutMs: 5_000 })));
+    const mine = ownKey();
+    const results = await Promise.all(Array.from({ length: 15 }, () => execute("shelf_get_book", mine, { fetch, baseUrl: "http://127.0.0.1:4010", timeoutMs: 5_000 })));
     expect(results.every((r) => r.success)).toBe(true);
     expect(seen).toHaveLength(15);
   });

@@ -1,10 +1,13 @@
 // The request rate an upstream documents (manifest `rateLimits.requestsPerMinute`),
-// kept by every call that shares a limiter: createExecutor makes one per
-// executor, a workflow run one per run. A sliding minute per provider: at
-// most N requests start in any 60 s. Each request (a retry, a page) takes
-// the next free turn, first come first served, and waits for it; a request
-// whose turn would come after its call's deadline takes none and does not
-// wait (the call fails at once, saying when a turn would be free).
+// kept per provider and credential: an upstream counts a key's requests
+// whichever client sends them, so one limiter in a process (RateLimiter.shared,
+// on globalThis, so that two copies of the runtime share it too) is used by
+// every client, executor, workflow run and one-off call. A sliding minute per
+// provider and credential: at most N requests start in any 60 s. Each request
+// (a retry, a page) takes the next free turn, first come first served, and
+// waits for it; a request whose turn would come after its call's deadline
+// takes none and does not wait (the call fails at once, saying when a turn
+// would be free). The credential is kept as a salted hash, never as itself.
 //
 // Requests to a loopback host (a mock, a test server) are not the upstream's
 // and are not counted (single-call.ts decides). The clock and the wait can
@@ -28,15 +31,34 @@ export interface RateLimiterOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<boolean>;
 }
 
+/** What the process's limiter keeps, on globalThis: the turns per provider and credential, and the salt of the credentials' hashes. */
+interface SharedTurns {
+  turns: Map<string, number[]>;
+  salt: string;
+}
+
+const SHARED = Symbol.for("blockwright.rateLimits");
+
 export class RateLimiter {
-  /** Per provider: the start times of its requests in the last minute and of those waiting for their turn, in order. */
-  private readonly turns = new Map<string, number[]>();
+  /** Per provider and credential: the start times of its requests in the last minute and of those waiting for their turn, in order. */
+  private readonly turns: Map<string, number[]>;
   private readonly clock: () => number;
   private readonly sleepFor: (ms: number, signal?: AbortSignal) => Promise<boolean>;
+  private static process: RateLimiter | undefined;
 
-  constructor(options: RateLimiterOptions = {}) {
+  /** A limiter of its own (tests give it a clock and a wait); the one every caller shares is RateLimiter.shared(). */
+  constructor(options: RateLimiterOptions = {}, turns = new Map<string, number[]>()) {
     this.clock = options.clock ?? Date.now;
     this.sleepFor = options.sleep ?? realSleep;
+    this.turns = turns;
+  }
+
+  /** The process's limiter: every client, executor and call that is given no other keeps each provider's rate per credential with it. */
+  static shared(): RateLimiter {
+    const global = globalThis as { [SHARED]?: SharedTurns };
+    global[SHARED] ??= { turns: new Map(), salt: randomSalt() };
+    RateLimiter.process ??= new RateLimiter({}, global[SHARED].turns);
+    return RateLimiter.process;
   }
 
   /**
@@ -64,9 +86,9 @@ export class RateLimiter {
     return { waitMs };
   }
 
-  /** Wait for the turn of a request to `url` by `tool` (awaitTurn): undefined to send, or the failure. */
-  turn(tool: Pick<ToolCall, "provider" | "rateLimits">, url: string, deadline: Deadline): Promise<Failure | undefined> {
-    return awaitTurn(this, tool, url, deadline);
+  /** Wait for the turn of a request to `url` by `tool` with `credential` (its text; hashed here: awaitTurn): undefined to send, or the failure. */
+  turn(tool: Pick<ToolCall, "provider" | "rateLimits">, url: string, deadline: Deadline, credential: () => string = () => ""): Promise<Failure | undefined> {
+    return awaitTurn(this, tool, url, deadline, credential);
   }
 
   /** Wait for a reserved turn; false when the signal aborts first. */
@@ -81,10 +103,10 @@ export class RateLimiter {
  * the failure — the turn would come after the deadline, or the caller
  * cancelled while it waited — and nothing was sent.
  */
-export async function awaitTurn(limiter: RateLimiter | undefined, tool: Pick<ToolCall, "provider" | "rateLimits">, url: string, deadline: Deadline): Promise<Failure | undefined> {
+export async function awaitTurn(limiter: RateLimiter | undefined, tool: Pick<ToolCall, "provider" | "rateLimits">, url: string, deadline: Deadline, credential: () => string = () => ""): Promise<Failure | undefined> {
   const perMinute = tool.rateLimits?.requestsPerMinute;
   if (!limiter || !perMinute || isLoopback(new URL(url).hostname)) return undefined;
-  const turn = limiter.reserve(tool.provider, perMinute, deadline.remainingMs());
+  const turn = limiter.reserve(`${tool.provider}\u0000${credentialHash(credential())}`, perMinute, deadline.remainingMs());
   if ("later" in turn) {
     return {
       type: "timeout",
@@ -103,4 +125,30 @@ export async function awaitTurn(limiter: RateLimiter | undefined, tool: Pick<Too
   if (waited && !deadline.timedOut && !deadline.cancelled) return undefined;
   if (deadline.cancelled) return { type: "network", code: "ABORTED" satisfies RuntimeErrorCode, message: "the call was cancelled", retryable: false };
   return { type: "timeout", code: "RATE_LIMITED" satisfies RuntimeErrorCode, message: `the call's deadline came while this request waited for its turn (${tool.provider}: ${perMinute} requests a minute); nothing was sent`, retryable: true };
+}
+
+/**
+ * A credential's key in the limiter: a salted 64-bit hash (two 32-bit lanes), never the credential, so that the
+ * limiter's keys, which live as long as the process, hold no secret. Not for security against a guess: only so that
+ * the text is not kept. Synchronous (WebCrypto's digest is not, and is absent outside secure contexts).
+ */
+export function credentialHash(credential: string): string {
+  const global = globalThis as { [SHARED]?: SharedTurns };
+  const salted = (global[SHARED]?.salt ?? "") + credential;
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < salted.length; i++) {
+    const c = salted.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (h2 >>> 0).toString(16).padStart(8, "0") + (h1 >>> 0).toString(16).padStart(8, "0");
+}
+
+function randomSalt(): string {
+  const random = globalThis.crypto?.getRandomValues?.bind(globalThis.crypto);
+  if (!random) return String(Math.random());
+  return Array.from(random(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }

@@ -3,8 +3,12 @@
 // whether a retry could help; the fields the manifest names under
 // `errors.details` (a parameter at fault, a decline code, a list of field
 // errors) come along as they are, within bounds: an upstream's text is not
-// trusted to be of a reasonable size (a message may be megabytes long).
+// trusted to be of a reasonable size (a message may be megabytes long). Each
+// text is redacted before it is cut (outgoing-text.ts), so that no secret the
+// upstream echoed straddles the cut.
 import { evaluate, evaluateAll, type ExpressionContext } from "./expressions.js";
+import { ERROR_TEXT_CHARS, redactThenCut } from "../common/outgoing-text.js";
+import { quotaDetails } from "./quota-details.js";
 import type { ErrorSpec, RateLimitSpec, ToolCall } from "../spec/tool-types.js";
 import type { Failure } from "./errors.js";
 import type { rateLimitWait } from "./rate-waits.js";
@@ -12,8 +16,9 @@ import type { rateLimitWait } from "./rate-waits.js";
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
 export const TOOL_FIELDS_READ = ["rateLimits", "errors"] as const satisfies readonly (keyof ToolCall)[];
 
-/** Longest text of the upstream's kept in an error (a message, a code, a string in details). */
-export const ERROR_TEXT_CHARS = 1000;
+export { ERROR_TEXT_CHARS };
+/** Longest raw (not JSON) error body quoted as the message. */
+const RAW_BODY_CHARS = 500;
 /** Most items of a list, or keys of an object, kept in details; and how deep. */
 const DETAIL_ITEMS = 100;
 const DETAIL_DEPTH = 8;
@@ -26,8 +31,13 @@ export interface ErrorParts {
   problems?: ((response: Response, body: unknown) => string | undefined) | undefined;
 }
 
-/** `attempt`: how many 429s came before this reply in the call (a provider's pause doubles with each). */
-export function upstreamError(tool: ToolCall, response: Response, body: unknown, attempt = 0, parts: ErrorParts = {}): Failure {
+/**
+ * `attempt`: how many 429s came before this reply in the call (a provider's pause doubles with each);
+ * `secrets`: the values the error must not show, redacted from each text before it is cut.
+ */
+export function upstreamError(tool: ToolCall, response: Response, body: unknown, attempt = 0, parts: ErrorParts = {}, secrets: readonly string[] = []): Failure {
+  // Each text redacted, then cut: a secret straddling the cut would show in part.
+  const cut = (text: string, max = ERROR_TEXT_CHARS) => redactThenCut(text, secrets, max);
   const ctx: ExpressionContext = { status: response.status, body, headers: response.headers, params: {} };
   // The first expression that finds a value (not null, not empty text) wins.
   const found = (refs: ErrorSpec["code"]): unknown => {
@@ -39,29 +49,37 @@ export function upstreamError(tool: ToolCall, response: Response, body: unknown,
   };
   const first = (refs: ErrorSpec["code"]): string | undefined => {
     const v = found(refs);
-    return v === undefined ? v : bounded(typeof v === "string" ? v : JSON.stringify(v));
+    return v === undefined ? v : typeof v === "string" ? v : JSON.stringify(v);
   };
   const code = first(tool.errors.code);
   const fullMessage = found(tool.errors.message);
-  const upstreamMessage = first(tool.errors.message) ?? parts.problems?.(response, body) ?? (typeof body === "string" && body.trim() ? body.trim().slice(0, 500) : undefined);
+  // The manifest's message, else an RFC 9457 problem's, else a body that is only text.
+  const said = first(tool.errors.message) ?? parts.problems?.(response, body);
+  const upstreamMessage = said !== undefined ? cut(said) : typeof body === "string" && body.trim() ? cut(body.trim(), RAW_BODY_CHARS) : undefined;
   const requestId = first(tool.errors.requestId);
-  const retryAfterMs = parseRetryAfter(response.headers.get("retry-after")) ?? (response.status === 429 ? parts.waits?.(tool.rateLimits, response.headers, attempt) : undefined);
+  // Typed details (quota-details.ts): a quota of a long window broken, and how long to wait, said whatever the manifest declares.
+  const typed = quotaDetails(body);
+  const retryAfterMs = parseRetryAfter(response.headers.get("retry-after")) ?? typed.retryDelayMs ?? (response.status === 429 ? parts.waits?.(tool.rateLimits, response.headers, attempt) : undefined);
   // A quota used up (a daily one, an org's API limit) comes back later, not after a retry.
   const quota = tool.rateLimits?.quota;
-  const usedUp = quota !== undefined && quotaUsedUp(quota, ctx, typeof fullMessage === "string" ? fullMessage : upstreamMessage);
+  const usedUp = typed.longQuota !== undefined || (quota !== undefined && quotaUsedUp(quota, ctx, typeof fullMessage === "string" ? fullMessage : upstreamMessage));
+  const message = upstreamMessage ?? `HTTP ${statusLine(response)} with no error message`;
   const details: Record<string, unknown> = {};
   for (const [name, refs] of Object.entries(tool.errors.details ?? {})) {
     const value = found(refs);
-    if (value !== undefined) details[name] = boundedCopy(value, DETAIL_DEPTH);
+    if (value !== undefined) details[name] = boundedCopy(value, DETAIL_DEPTH, cut);
   }
+  // A quota used up says when it resets, when the answer tells how long to wait (a wait of nothing, Retry-After: 0, tells no reset).
+  const resetsAt = usedUp && retryAfterMs ? new Date(Date.now() + retryAfterMs).toISOString() : undefined;
   return {
     type: "upstream",
     status: response.status,
-    message: upstreamMessage ?? `HTTP ${statusLine(response)} with no error message`,
-    ...(code !== undefined ? { code } : {}),
-    ...(requestId !== undefined ? { requestId } : {}),
+    message,
+    ...(code !== undefined ? { code: cut(code) } : {}),
+    ...(requestId !== undefined ? { requestId: cut(requestId) } : {}),
     retryable: tool.errors.retryableStatuses.includes(response.status) && !usedUp,
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+    ...(resetsAt !== undefined ? { resetsAt } : {}),
     ...(Object.keys(details).length ? { details } : {}),
   };
 }
@@ -86,20 +104,15 @@ export function statusLine(response: Response): string {
   return response.statusText ? `${response.status} ${response.statusText}` : String(response.status);
 }
 
-/** Text cut to ERROR_TEXT_CHARS, saying how long it was. */
-export function bounded(text: string): string {
-  return text.length > ERROR_TEXT_CHARS ? `${text.slice(0, ERROR_TEXT_CHARS)}… (${text.length} characters)` : text;
-}
-
-/** A copy of a JSON value of the error body, its texts, lists, objects and depth bounded. */
-function boundedCopy(value: unknown, depth: number): unknown {
+/** A copy of a JSON value of the error body, its texts (each through `bounded`: redacted, then cut), lists, objects and depth bounded. */
+function boundedCopy(value: unknown, depth: number, bounded: (text: string) => string): unknown {
   if (typeof value === "string") return bounded(value);
   if (value === null || typeof value !== "object") return value;
   if (depth === 0) return Array.isArray(value) ? [] : {};
-  if (Array.isArray(value)) return value.slice(0, DETAIL_ITEMS).map((v) => boundedCopy(v, depth - 1));
+  if (Array.isArray(value)) return value.slice(0, DETAIL_ITEMS).map((v) => boundedCopy(v, depth - 1, bounded));
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value).slice(0, DETAIL_ITEMS)) {
-    Object.defineProperty(out, key, { value: boundedCopy((value as Record<string, unknown>)[key], depth - 1), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, key, { value: boundedCopy((value as Record<string, unknown>)[key], depth - 1, bounded), enumerable: true, writable: true, configurable: true });
   }
   return out;
 }

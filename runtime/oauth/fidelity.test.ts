@@ -9,8 +9,8 @@
 import { decodeJwt, exportPKCS8, generateKeyPair } from "jose";
 import { afterEach, describe, expect, it } from "vitest";
 import { server } from "../../test-support/loopback-server.js";
-import { type OAuthServers, startOAuthServers } from "../../test-support/oauth-servers.js";
-import { oauthTrackerTools } from "../../test-support/oauth-tracker.js";
+import { type OAuthServers, startOAuthServers } from "../../test-support/oauth/oauth-servers.js";
+import { oauthTrackerTools } from "../../test-support/oauth/oauth-tracker.js";
 import { scriptedFetch } from "../../test-support/scripted-fetch.js";
 import type { Edit } from "../../test-support/link-wild.js";
 import { executeToolDefinition } from "../execute/execute.js";
@@ -94,6 +94,39 @@ describe("the JWT bearer assertion's audience", () => {
     const { fetch, seen } = upstream();
     await executeToolDefinition(plain, jwtGrant, { fetch, tokens: new TokenCache(), tokenUrl: "https://auth.tracker.test/common/oauth2/token" });
     expect(audienceOf(seen[0]!.body)).toBe("https://auth.tracker.test");
+  });
+});
+
+describe("a token endpoint refusing the assertion's audience (issue 54, F1r)", () => {
+  const refused =
+    (description: string, error = "invalid_grant") =>
+    () =>
+      new Response(JSON.stringify({ error, error_description: description }), { status: 400, headers: { "content-type": "application/json" } });
+
+  for (const [error, description] of [
+    ["invalid_grant", "audience is invalid"],
+    ["invalid_client", "The audience claim for client_assertion must be the endpoint invoked for the request."],
+    ["invalid_grant", "Invalid JWT: Failed aud check"],
+  ] as const) {
+    it(`is the flow's configuration at fault, not a grant to give again: ${error}, "${description}"`, async () => {
+      const { fetch, seen } = upstream(refused(description, error));
+      const result = await executeToolDefinition(list, { ...jwtGrant, audience: "https://community.tracker.test" }, { fetch, tokens: new TokenCache(), tokenUrl: "https://test.tracker.test/oauth2/token" });
+      expect(seen).toHaveLength(1);
+      expect(result).toMatchObject({ success: false, error: { type: "auth", code: "ASSERTION_AUDIENCE_REFUSED", retryable: false, details: { audience: "https://community.tracker.test" } } });
+      if (result.success) return;
+      expect(result.error.message).toContain('audience "https://community.tracker.test"');
+      expect(result.error.message).toContain("parameter audience");
+      expect(result.error.message).not.toMatch(/grant access again \(/);
+    });
+  }
+
+  it("leaves an assertion refused for another reason, and a refresh token refused whatever its words, a grant to give again", async () => {
+    const jwt = upstream(refused("Invalid JWT Signature."));
+    const byKey = await executeToolDefinition(list, jwtGrant, { fetch: jwt.fetch, tokens: new TokenCache() });
+    expect(byKey).toMatchObject({ success: false, error: { code: "REAUTH_REQUIRED" } });
+    const refresh = upstream(refused("token revoked for audience change"));
+    const byRefresh = await executeToolDefinition(list, refreshGrant, { fetch: refresh.fetch, tokens: new TokenCache() });
+    expect(byRefresh).toMatchObject({ success: false, error: { code: "REAUTH_REQUIRED" } });
   });
 });
 

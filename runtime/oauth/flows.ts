@@ -105,6 +105,8 @@ export function callCredential(tool: ToolCall, values: Record<string, unknown>, 
         now: clock(),
         defaultLifetimeS: flow.defaultExpiresIn ?? DEFAULT_TOKEN_LIFETIME_S,
         ...(tool.oauth?.addressField !== undefined ? { addressField: tool.oauth.addressField } : {}),
+        // What a refusal of the assertion's audience names: the audience sent, and the parameter that would change it.
+        ...(flow.grant === "jwtBearer" ? { assertion: { audience: audienceOf(flow, url.url, values), ...(flow.audience?.param !== undefined ? { param: flow.audience.param } : {}) } } : {}),
       });
       if ("tokens" in outcome && options.onTokens) {
         const merged = { ...outcome.tokens, ...(outcome.tokens.refreshToken === undefined && previous?.refreshToken ? { refreshToken: previous.refreshToken } : {}) };

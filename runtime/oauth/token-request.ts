@@ -5,7 +5,9 @@
 // or a structured `auth` error: `invalid_grant` (a refresh token revoked or
 // expired, an assertion refused) and `invalid_client` (a wrong or expired
 // client secret) mean the user must grant access again: code
-// REAUTH_REQUIRED, never retried.
+// REAUTH_REQUIRED, never retried; but an assertion refused for its audience
+// (the description says so) is the flow's configuration at fault, not the
+// grant: code ASSERTION_AUDIENCE_REFUSED, naming the audience sent.
 //
 // Sent as an API request is (transport.ts, read-body.ts, deadline.ts): its
 // answer read chunk by chunk within TOKEN_REPLY_BYTES, and the time it is
@@ -19,10 +21,13 @@ import { startDeadline } from "../http/deadline.js";
 import { readBody } from "../http/read-body.js";
 import { type FetchLike, isRedirect, send } from "../http/transport.js";
 import { isSecretLength, redactDeep } from "../common/redact.js";
+import { ERROR_TEXT_CHARS, redactThenCut } from "../common/outgoing-text.js";
 import type { Renewal, TokenSet } from "./token-cache.js";
 
 /** Token endpoint errors only the user can fix, by granting access again. */
 const REAUTH = new Set(["invalid_grant", "invalid_client"]);
+/** A refusal's description that names the assertion's audience (`aud`, "audience"). */
+const AUDIENCE = /\baud(ience)?\b/i;
 /** The most of a token endpoint's answer read: far above any real one (a few kB). */
 export const TOKEN_REPLY_BYTES = 1024 * 1024;
 /** The form fields that carry a secret. */
@@ -49,15 +54,17 @@ export interface TokenRequest {
   defaultLifetimeS: number;
   /** The answer's field naming the address the token is for (`instance_url`), read into TokenSet.instanceUrl. */
   addressField?: string;
+  /** A JWT bearer grant's assertion: the audience it names (`aud`), and the parameter a call sets it with, if the flow has one. */
+  assertion?: { audience: string; param?: string };
 }
 
 export async function requestToken(r: TokenRequest): Promise<Renewal<Failure>> {
   const secrets = SECRET_FIELDS.map((f) => r.form[f]).filter((v): v is string => typeof v === "string" && isSecretLength(v));
-  const outcome = await exchange(r);
+  const outcome = await exchange(r, secrets);
   return "failure" in outcome ? { failure: redactDeep(outcome.failure, secrets) } : outcome;
 }
 
-async function exchange(r: TokenRequest): Promise<Renewal<Failure>> {
+async function exchange(r: TokenRequest, secrets: readonly string[]): Promise<Renewal<Failure>> {
   const host = new URL(r.url).host;
   const limit = Math.min(r.replyBytes ?? TOKEN_REPLY_BYTES, TOKEN_REPLY_BYTES);
   const deadline = startDeadline(r.timeoutMs, r.signal, { abortable: true });
@@ -116,7 +123,7 @@ async function exchange(r: TokenRequest): Promise<Renewal<Failure>> {
   } catch {
     // not JSON: reported below
   }
-  if (status < 200 || status > 299) return failure(refusal(r, host, status, body));
+  if (status < 200 || status > 299) return failure(refusal(r, host, status, body, secrets));
   const accessToken = body?.access_token;
   if (typeof accessToken !== "string" || accessToken === "") {
     return failure({ type: "auth", status, code: "INVALID_TOKEN_RESPONSE" satisfies RuntimeErrorCode, message: `${r.provider}: the token endpoint (${host}) answered ${status} without an access_token`, retryable: false });
@@ -141,11 +148,24 @@ async function exchange(r: TokenRequest): Promise<Renewal<Failure>> {
   return { tokens };
 }
 
-/** A token endpoint's error answer (RFC 6749 §5.2: `{error, error_description}`) as a structured error. */
-function refusal(r: TokenRequest, host: string, status: number, body: Record<string, unknown> | undefined): Failure {
-  const error = typeof body?.error === "string" ? body.error : undefined;
-  const description = typeof body?.error_description === "string" ? body.error_description : undefined;
+/** A token endpoint's error answer (RFC 6749 §5.2: `{error, error_description}`) as a structured error; its texts redacted, then cut. */
+function refusal(r: TokenRequest, host: string, status: number, body: Record<string, unknown> | undefined, secrets: readonly string[]): Failure {
+  const text = (v: unknown) => (typeof v === "string" ? redactThenCut(v, secrets, ERROR_TEXT_CHARS) : undefined);
+  const error = text(body?.error);
+  const description = text(body?.error_description);
   const said = `${error ?? `HTTP ${status}`}${description ? ` (${description})` : ""}`;
+  // An assertion refused for its audience: the endpoint says so of the `aud` claim, whatever its error code.
+  if (r.assertion && error && description !== undefined && AUDIENCE.test(description)) {
+    const { audience, param } = r.assertion;
+    return {
+      type: "auth",
+      status,
+      code: "ASSERTION_AUDIENCE_REFUSED" satisfies RuntimeErrorCode,
+      message: `${r.provider}: the token endpoint (${host}) refused the JWT bearer assertion's audience ${JSON.stringify(audience)}: ${said}; the flow's configuration is wrong, not the grant (granting access again does not help): give the audience this endpoint expects${param !== undefined ? ` (parameter ${param})` : ""}, or the token URL (tokenUrl) that goes with this audience, as a sandbox's login and production's differ`,
+      retryable: false,
+      details: { error, description, audience },
+    };
+  }
   if (error && REAUTH.has(error)) {
     return {
       type: "auth",

@@ -90,6 +90,16 @@ describe("a cursor read from the last item of the page", () => {
         retryable: false,
         page: 3,
       },
+      // The two pages it did fetch, gathered as the whole call's would be.
+      partial: {
+        output: expect.objectContaining({
+          data: [
+            { id: "cus_A1", object: "customer" },
+            { id: "cus_A1", object: "customer" },
+          ],
+        }),
+        pages: { count: 2, items: 2, complete: false },
+      },
     });
   });
 

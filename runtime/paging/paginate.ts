@@ -3,9 +3,11 @@
 // page is reached as the manifest says: a cursor of the reply sent back, an
 // offset, a page number, an address in the body or the `Link` header's rel="next". An
 // address is followed only on the first page's origin (transport.ts), and a
-// cursor or address seen before ends the call rather than loop. Under
-// maxItems, a tool that names its page size parameter asks each page only
-// for the items still missing.
+// cursor or address seen before ends the call rather than loop. A tool that
+// names its page size parameter asks for the largest page its manifest allows
+// (the parameter's maximum) unless the caller gives a size, so that all pages
+// take as few requests, and rate-limit turns, as they can; under maxItems,
+// each page asks only for the items still missing.
 //
 // `collectPages` gathers every page into one result:
 //   - the list outputs (`pagination.items`) are concatenated, page after page,
@@ -16,8 +18,14 @@
 //     cursor describe where the call stopped) — the last 2xx page's, when the
 //     call ended on a status the manifest maps as an outcome (e.g. a 404 "no
 //     more records").
+// A page that fails after others were fetched (a rate limit reached at page
+// 11, a network error) ends the call with its error and, beside it, what the
+// pages before it gave, gathered the same way (`partial`): nothing fetched,
+// and paid for, is thrown away.
 import type { Place } from "../call/build-request.js";
 import { defined, entryOf, itemAt } from "../common/checked.js";
+import { ownValue } from "../common/own.js";
+import { isAbsent } from "../validate/validate-params.js";
 import { cloneJson } from "../common/clone.js";
 import { readOutputPath, setOutputPath } from "../call/map-outputs.js";
 import type { PagesInfo, ToolResult } from "../http/errors.js";
@@ -68,9 +76,11 @@ export async function gatherPages(tool: ToolCall, params: Record<string, unknown
   for await (const page of pages(tool, params, options, true)) {
     const { result } = page;
     if (!result.success) {
+      if (!outputs.length) return result;
       // A page past the bound the pages share (each page is read within what the ones before left of it).
-      if (!outputs.length || result.error.code !== ("REPLY_TOO_LARGE" satisfies RuntimeErrorCode)) return result;
-      return { success: false, error: { ...result.error, message: pagesTooLarge(result.error.status ?? 0, replyLimit(tool)) } };
+      const error = result.error.code === ("REPLY_TOO_LARGE" satisfies RuntimeErrorCode) ? { ...result.error, message: pagesTooLarge(result.error.status ?? 0, replyLimit(tool)) } : result.error;
+      const pagination = defined(tool.pagination, `${tool.id}'s pagination`);
+      return { success: false, error, partial: { output: merge(tool, pagination, outputs), pages: { count: outputs.length, items, complete: false } } };
     }
     outputs.push({ output: result.output as Record<string, unknown>, ok: page.ok !== false });
     items += page.items;
@@ -104,7 +114,7 @@ async function* pages(tool: ToolCall, params: Record<string, unknown> | undefine
   }
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
   let gathered = 0;
-  const resize = pageSizer(call, pagination, options.maxItems, () => gathered);
+  const resize = pageSizer(call, pagination, options.maxItems, () => gathered, params);
   const first = call.request(resize);
   let request: HttpRequest = { ...first, headers: { ...first.headers } };
   // The offset, or the page number: where the first page starts.
@@ -192,20 +202,30 @@ function nextPage(
 }
 
 /**
- * Under maxItems, a request of a tool that declares its page size parameter
- * asks only for the items still missing: the last page fetches (and bills)
- * no more than is kept. Never below the parameter's minimum, never above
- * the size the call asked for.
+ * The page size of each request of a tool that declares its page size
+ * parameter: the size the caller gave, else the largest the manifest allows
+ * (the parameter's `maximum`; without one, its default or the upstream's),
+ * so that every page is as full as it may be; under maxItems, only the items
+ * still missing, so that the last page fetches (and bills) no more than is
+ * kept. Never below the parameter's minimum, never above the size chosen;
+ * and, for page numbers, the same size after the first page (page 3 of 20
+ * items is not the 81st to 100th of pages of 40).
  */
-function pageSizer(call: PreparedCall, pagination: PaginationSpec, maxItems: number | undefined, gathered: () => number): (place: Place) => void {
+function pageSizer(call: PreparedCall, pagination: PaginationSpec, maxItems: number | undefined, gathered: () => number, params: Record<string, unknown> | undefined): (place: Place) => void {
   const param = pagination.pageSize === undefined ? undefined : call.tool.params.find((p) => p.name === pagination.pageSize);
-  const size = param ? call.values[param.name] : undefined;
-  if (!param || maxItems === undefined || typeof size !== "number") return () => undefined;
+  if (!param) return () => undefined;
+  const given = !isAbsent(ownValue(params ?? {}, param.name), param);
+  const largest = given ? undefined : param.maximum;
+  const size = largest ?? call.values[param.name];
+  if (typeof size !== "number" || (largest === undefined && maxItems === undefined)) return () => undefined;
   const wire = call.route?.wire[param.name] ?? param.wire;
   const target: PageTarget | undefined = wire.in === "body" ? { in: "body", pointer: wire.pointer } : wire.in === "query" || wire.in === "header" ? { in: wire.in, name: wire.name } : undefined;
+  if (!target) return () => undefined;
+  const numbered = pagination.next.style === "page";
   return (place) => {
-    const missing = Math.max(param.minimum ?? 1, maxItems - gathered());
-    if (target && missing < size) place(target, missing);
+    const missing = maxItems === undefined || (numbered && gathered() > 0) ? size : Math.max(param.minimum ?? 1, maxItems - gathered());
+    if (missing < size) place(target, missing);
+    else if (largest !== undefined) place(target, largest);
   };
 }
 

@@ -2,19 +2,20 @@
 // would send, defaults applied, after each parameter passed its own rules.
 import { itemAt } from "../common/checked.js";
 import type { Issue } from "../common/issue.js";
+import { redactThenCut } from "../common/outgoing-text.js";
 import type { RuleSpec, ToolCall } from "../spec/tool-types.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
 export const TOOL_FIELDS_READ = ["rules"] as const satisfies readonly (keyof ToolCall)[];
 
-/** Cross-field rules over normalised values (defaults applied). */
-export function checkRules(tool: ToolCall, values: Record<string, unknown>, rules: readonly RuleSpec[] = tool.rules): Issue[] {
+/** Cross-field rules over normalised values (defaults applied); `secrets`: redacted from a value before it is cut to be shown. */
+export function checkRules(tool: ToolCall, values: Record<string, unknown>, rules: readonly RuleSpec[] = tool.rules, secrets: readonly string[] = []): Issue[] {
   const issues: Issue[] = [];
-  for (const rule of rules) checkRule(rule, values, tool, issues);
+  for (const rule of rules) checkRule(rule, values, tool, issues, secrets);
   return issues;
 }
 
-function checkRule(rule: RuleSpec, values: Record<string, unknown>, tool: ToolCall, issues: Issue[]): void {
+function checkRule(rule: RuleSpec, values: Record<string, unknown>, tool: ToolCall, issues: Issue[], secrets: readonly string[]): void {
   const present = (name: string) => values[name] !== undefined;
   switch (rule.rule) {
     case "exactlyOne": {
@@ -60,7 +61,7 @@ function checkRule(rule: RuleSpec, values: Record<string, unknown>, tool: ToolCa
         issues.push({
           param: rule.param,
           rule: "dependentLimits",
-          message: `${rule.param}: ${broken}${when}, got ${typeof value === "string" ? JSON.stringify(value.length > 100 ? `${value.slice(0, 100)}…` : value) : JSON.stringify(value)}`,
+          message: `${rule.param}: ${broken}${when}, got ${typeof value === "string" ? JSON.stringify(redactThenCut(value, secrets, 100, false)) : JSON.stringify(value)}`,
         });
       return;
     }

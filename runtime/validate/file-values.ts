@@ -5,6 +5,7 @@
 // size is checked when it is opened, still before the request.
 import { isLoopback } from "../http/hosts.js";
 import type { Issue } from "../common/issue.js";
+import { redactThenCut } from "../common/outgoing-text.js";
 import type { ParamCall } from "../spec/tool-types.js";
 
 /** What a file parameter was given, told apart. */
@@ -20,8 +21,8 @@ export function isFileBytes(value: unknown): value is Uint8Array | ArrayBuffer |
   return value instanceof Uint8Array || value instanceof ArrayBuffer || isBlob(value);
 }
 
-/** The kind of a file value, or the problem with it. */
-export function fileValue(spec: Pick<ParamCall, "name" | "maxBytes">, raw: unknown): { file: FileValue } | { issue: Issue } {
+/** The kind of a file value, or the problem with it (`secrets`: redacted from a value before it is cut to be shown). */
+export function fileValue(spec: Pick<ParamCall, "name" | "maxBytes">, raw: unknown, secrets: readonly string[] = []): { file: FileValue } | { issue: Issue } {
   const fail = (rule: string, message: string): { issue: Issue } => ({ issue: { param: spec.name, rule, message: `${spec.name}: ${message}` } });
   if (isFileBytes(raw)) {
     const bytes = raw instanceof ArrayBuffer ? new Uint8Array(raw) : raw;
@@ -38,7 +39,7 @@ export function fileValue(spec: Pick<ParamCall, "name" | "maxBytes">, raw: unkno
     try {
       url = new URL(raw);
     } catch {
-      return fail("format", `must be a file's path or an https address; ${JSON.stringify(raw.slice(0, 100))} is not a valid address`);
+      return fail("format", `must be a file's path or an https address; ${JSON.stringify(redactThenCut(raw, secrets, 100, false))} is not a valid address`);
     }
     if (url.username || url.password) return fail("format", "a file's address must not hold a user name or password (withheld)");
     if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopback(url.hostname))) {

@@ -2,23 +2,28 @@
 // not hold, its items' and values' limits. Part of the runtime's support
 // (call/support.ts `json`): bundled only by packages whose provider has a
 // JSON parameter.
+import { nestingIssue, tooDeep } from "../common/nesting.js";
 import { matchesFormat, VALUE_FORMATS } from "../spec/formats.js";
 import type { NestedLimits, ParamCall } from "../spec/tool-types.js";
 import { type Checked, compiled, LONE_SURROGATE, problem, show } from "./validate-params.js";
+import { redact } from "../common/redact.js";
 
-/** Check and normalise a given (non-empty) value of a json parameter. */
-export function checkJson(spec: ParamCall, raw: unknown): Checked {
+/** Check and normalise a given (non-empty) value of a json parameter; `secrets`: redacted from a value before it is cut to be shown. */
+export function checkJson(spec: ParamCall, raw: unknown, secrets: readonly string[] = []): Checked {
   let value = raw;
   if (typeof raw === "string") {
     try {
       value = JSON.parse(raw);
-    } catch (e) {
-      return problem(spec, "json", `must be valid JSON (${(e as Error).message})`, raw);
+    } catch {
+      return problem(spec, "json", `must be valid JSON (${parseFailure(raw, secrets)})`, raw, secrets);
     }
   }
+  // Before anything walks it (its checks below recurse, as does sending it: JSON.stringify).
+  const deep = tooDeep(value);
+  if (deep) return { issue: nestingIssue(spec.name, deep) };
   const kind = Array.isArray(value) ? "array" : value === null ? "null" : typeof value;
-  if (spec.jsonType && kind !== spec.jsonType) return problem(spec, "jsonType", `must be a JSON ${spec.jsonType}, not ${kind === "object" ? "an object" : `a ${kind}`}`, raw);
-  if (!spec.jsonType && kind !== "object" && kind !== "array") return problem(spec, "jsonType", "must be a JSON object or array", raw);
+  if (spec.jsonType && kind !== spec.jsonType) return problem(spec, "jsonType", `must be a JSON ${spec.jsonType}, not ${kind === "object" ? "an object" : `a ${kind}`}`, raw, secrets);
+  if (!spec.jsonType && kind !== "object" && kind !== "array") return problem(spec, "jsonType", "must be a JSON object or array", raw, secrets);
   if (spec.forbiddenKeys && kind === "object") {
     const { keys, caseInsensitive, hint } = spec.forbiddenKeys;
     const refused = Object.keys(value as object).find((k) => keys.some((f) => (caseInsensitive ? f.toLowerCase() === k.toLowerCase() : f === k)));
@@ -34,14 +39,28 @@ export function checkJson(spec: ParamCall, raw: unknown): Checked {
   }
   if (kind === "array") {
     const count = (value as unknown[]).length;
-    if (spec.minItems !== undefined && count < spec.minItems) return problem(spec, "minItems", `must hold at least ${spec.minItems} item${spec.minItems === 1 ? "" : "s"} (it holds ${count})`, raw);
-    if (spec.maxItems !== undefined && count > spec.maxItems) return problem(spec, "maxItems", `must hold at most ${spec.maxItems} item${spec.maxItems === 1 ? "" : "s"} (it holds ${count})`, raw);
+    if (spec.minItems !== undefined && count < spec.minItems) return problem(spec, "minItems", `must hold at least ${spec.minItems} item${spec.minItems === 1 ? "" : "s"} (it holds ${count})`, raw, secrets);
+    if (spec.maxItems !== undefined && count > spec.maxItems) return problem(spec, "maxItems", `must hold at most ${spec.maxItems} item${spec.maxItems === 1 ? "" : "s"} (it holds ${count})`, raw, secrets);
   }
   const broken = brokenText(value, "");
-  if (broken) return { issue: { param: spec.name, rule: "characters", message: `${spec.name}${broken.where}: must be well-formed Unicode (it holds half of a surrogate pair), got ${show(spec, broken.text)}` } };
+  if (broken) return { issue: { param: spec.name, rule: "characters", message: `${spec.name}${broken.where}: must be well-formed Unicode (it holds half of a surrogate pair), got ${show(spec, broken.text, secrets)}` } };
   const nested = kind === "object" ? objectProblem(spec, value as Record<string, unknown>) : kind === "array" ? arrayProblem(spec, value as unknown[]) : undefined;
-  if (nested) return { issue: { param: spec.name, rule: nested.rule, message: `${spec.name}${nested.where}: ${nested.text}, got ${show(spec, nested.value)}` } };
+  if (nested) return { issue: { param: spec.name, rule: nested.rule, message: `${spec.name}${nested.where}: ${nested.text}, got ${show(spec, nested.value, secrets)}` } };
   return { value };
+}
+
+/**
+ * Why JSON text does not parse, as the parser says it: its message quotes an excerpt of the text, cut where the
+ * parser chose, so it is the message of the text with the secrets redacted (a secret cut there would show in part).
+ */
+function parseFailure(raw: string, secrets: readonly string[]): string {
+  const text = secrets.length ? redact(raw, secrets) : raw;
+  try {
+    JSON.parse(text);
+    return "it does not parse";
+  } catch (e) {
+    return (e as Error).message;
+  }
 }
 
 /** The first key or string inside a JSON value with half of a surrogate pair (no wire form carries it), and where it is. */

@@ -10,16 +10,16 @@ import { compiled, problem, splitList } from "./validate-params.js";
 type StringRules = NonNullable<ValueSupport["strings"]>;
 
 /** The value in its canonical spelling (enum case, a list's items trimmed and joined), or the rule broken. */
-const check: StringRules["check"] = (spec, s, support) => {
+const check: StringRules["check"] = (spec, s, support, secrets) => {
   if (spec.separator === undefined) {
     const checked = checkItem(spec, s, support);
-    return "issue" in checked ? problem(spec, checked.issue.rule, `must be ${checked.issue.message}`, s) : checked;
+    return "issue" in checked ? problem(spec, checked.issue.rule, `must be ${checked.issue.message}`, s, secrets) : checked;
   }
   // A list in one string: each item is checked as a value of its own, and the list sent as items joined by the separator.
   const items: string[] = [];
   for (const item of splitList(s, spec.separator)) {
     const checked = checkItem(spec, item, support);
-    if ("issue" in checked) return problem(spec, checked.issue.rule, `each item (separated by "${spec.separator}") must be ${checked.issue.message}, and ${JSON.stringify(item)} is not`, s);
+    if ("issue" in checked) return problem(spec, checked.issue.rule, `each item (separated by "${spec.separator}") must be ${checked.issue.message}, and ${JSON.stringify(item)} is not`, s, secrets);
     items.push(checked.value);
   }
   return { value: items.join(spec.separator) };
@@ -49,11 +49,11 @@ function checkItem(spec: Parameters<StringRules["check"]>[0], s: string, support
 }
 
 /** A body parameter's list split from its text (`wire.split`): at most `maxItems` items. */
-const splitLimit: StringRules["splitLimit"] = (spec, value, s) => {
+const splitLimit: StringRules["splitLimit"] = (spec, value, s, secrets) => {
   if (spec.wire.in !== "body" || spec.wire.split?.maxItems === undefined) return undefined;
   const items = splitList(value, spec.wire.split.separator);
   if (items.length <= spec.wire.split.maxItems) return undefined;
-  return problem(spec, "maxItems", `must list at most ${spec.wire.split.maxItems} items separated by "${spec.wire.split.separator}" (it lists ${items.length})`, s);
+  return problem(spec, "maxItems", `must list at most ${spec.wire.split.maxItems} items separated by "${spec.wire.split.separator}" (it lists ${items.length})`, s, secrets);
 };
 
 export const stringRules: StringRules = { check, splitLimit };

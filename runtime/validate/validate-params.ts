@@ -7,6 +7,7 @@ import { credentialOfParam } from "../http/credentials.js";
 import { isLoopback } from "../http/hosts.js";
 import { ownValue } from "../common/own.js";
 import { isSecretLength, SECRET_MIN_LENGTH } from "../common/redact.js";
+import { redactThenCut } from "../common/outgoing-text.js";
 import type { Issue } from "../common/issue.js";
 import { lacks } from "../common/unsupported.js";
 import type { ValueFormat } from "../spec/formats.js";
@@ -20,23 +21,23 @@ export { SECRET_MIN_LENGTH };
 /** The parts of the runtime's support (call/support.ts) that checking values may need. */
 export interface ValueSupport {
   /** A tool's cross-field rules (`rules`): `ruleChecks`. */
-  rules?: (tool: ToolCall, values: Record<string, unknown>) => Issue[];
+  rules?: (tool: ToolCall, values: Record<string, unknown>, rules?: ToolCall["rules"], secrets?: readonly string[]) => Issue[];
   /** Parameters of type json (parsed, their items' and values' limits): `jsonParams`. */
-  json?: (spec: ParamCall, raw: unknown) => Checked;
+  json?: (spec: ParamCall, raw: unknown, secrets?: readonly string[]) => Checked;
   /** String formats (date, date-time, email, uri, uuid): what a value must be when it is not of `format` (`valueFormats`). */
   formats?: (format: ValueFormat, value: string) => string | undefined;
   /** A basic credential's user id, checked with the parameters: `credentialKinds` (http/credentials.ts basicUserProblem). */
   credentials?: { userProblem(auth: ToolCall["auth"], name: string, value: string): string | undefined };
   /** File parameters (bytes, a path, an address): `fileSupport`. */
-  files?: { fileValue(spec: ParamCall, raw: unknown): { issue: Issue } | object };
+  files?: { fileValue(spec: ParamCall, raw: unknown, secrets?: readonly string[]): { issue: Issue } | object };
   /** A number's enum and step (hasNumberRules): `numberRules`. */
   numbers?: { check(spec: ParamCall, n: number): Checked };
   /** Enums, patterns, formats and lists in one string (hasStringRules): `stringRules`. */
   strings?: {
     /** The value in its canonical spelling, or the rule it breaks. */
-    check(spec: ParamCall, s: string, support: ValueSupport): Checked;
+    check(spec: ParamCall, s: string, support: ValueSupport, secrets?: readonly string[]): Checked;
     /** The problem of a body parameter's list (`wire.split`) with more than its `maxItems` items (`s`: the value as given). */
-    splitLimit(spec: ParamCall, value: string, s: string): Checked | undefined;
+    splitLimit(spec: ParamCall, value: string, s: string, secrets?: readonly string[]): Checked | undefined;
   };
 }
 
@@ -52,8 +53,11 @@ export type Validated =
     }
   | { ok: false; issues: Issue[] };
 
-/** Check a call's input; `support` has the checks of what not every provider declares (JSON parameters, formats, rules). */
-export function validateInput(tool: ToolCall, input: Record<string, unknown>, support: ValueSupport): Validated {
+/**
+ * Check a call's input; `support` has the checks of what not every provider declares (JSON parameters, formats,
+ * rules); `secrets`, the values no message may show: redacted from a value before it is cut to be shown.
+ */
+export function validateInput(tool: ToolCall, input: Record<string, unknown>, support: ValueSupport, secrets: readonly string[] = []): Validated {
   const issues: Issue[] = [];
   const values: Record<string, unknown> = {};
   const unsent = new Set<string>();
@@ -73,11 +77,11 @@ export function validateInput(tool: ToolCall, input: Record<string, unknown>, su
       } else if (spec.required) issues.push(requiredIssue(spec, raw));
       continue;
     }
-    const checked = checkValueWith(spec, raw, support, tool);
+    const checked = checkValueWith(spec, raw, support, tool, secrets);
     if ("issue" in checked) issues.push(checked.issue);
     else values[spec.name] = checked.value;
   }
-  if (!issues.length && tool.rules.length) issues.push(...(support.rules ? support.rules(tool, values) : [lacks("rules")]));
+  if (!issues.length && tool.rules.length) issues.push(...(support.rules ? support.rules(tool, values, tool.rules, secrets) : [lacks("rules")]));
   return issues.length ? { ok: false, issues } : { ok: true, values, unsent };
 }
 
@@ -110,50 +114,52 @@ export function requiredIssue(spec: ParamCall, raw: unknown): Issue {
   return { param: spec.name, rule: "required", message: `${spec.name}: is required${spec.secret ? "" : got}` };
 }
 
-/** A value as it may appear in an error: secrets never, long values shortened. */
-export function show(spec: Pick<ParamCall, "secret"> | undefined, value: unknown): string {
+/** A value as it may appear in an error: secrets never (a secret parameter's withheld, `secrets` redacted before a long value is shortened). */
+export function show(spec: Pick<ParamCall, "secret"> | undefined, value: unknown, secrets: readonly string[] = []): string {
   if (spec?.secret) return "(secret value withheld)";
   const text = typeof value === "string" ? JSON.stringify(value) : value === undefined ? "nothing" : safeJson(value);
   const kind = Array.isArray(value) ? "array " : value === null ? "" : typeof value === "object" ? "object " : "";
-  return kind + (text.length > 120 ? `${text.slice(0, 100)}… (${text.length} characters)` : text);
+  // Redacted, then cut (outgoing-text.ts): a short text is left whole, for the call's failure to redact.
+  return kind + (text.length > 120 ? redactThenCut(text, secrets, 100) : text);
 }
 
 function safeJson(value: unknown): string {
   try {
     return JSON.stringify(value) ?? String(value);
   } catch {
-    return String(value);
+    // Cyclic, or nested too deep for JSON.stringify (and for String, which recurses too).
+    return "…";
   }
 }
 
 export type Checked = { value: unknown } | { issue: Issue };
 
-export function problem(spec: ParamCall, rule: string, text: string, value: unknown): Checked {
-  return { issue: { param: spec.name, rule, message: `${spec.name}: ${text}, got ${show(spec, value)}` } };
+export function problem(spec: ParamCall, rule: string, text: string, value: unknown, secrets: readonly string[] = []): Checked {
+  return { issue: { param: spec.name, rule, message: `${spec.name}: ${text}, got ${show(spec, value, secrets)}` } };
 }
 
 /**
  * Check and normalise one given (non-empty) value against its parameter's
  * rules; `tool` tells where else (routes) the value may be placed.
  */
-export function checkValueWith(spec: ParamCall, raw: unknown, support: ValueSupport, tool?: Pick<ToolCall, "routes" | "auth">): Checked {
+export function checkValueWith(spec: ParamCall, raw: unknown, support: ValueSupport, tool?: Pick<ToolCall, "routes" | "auth">, secrets: readonly string[] = []): Checked {
   switch (spec.type) {
     case "string":
-      return typeof raw === "string" ? checkString(spec, raw, support, tool) : problem(spec, "type", "must be a string", raw);
+      return typeof raw === "string" ? checkString(spec, raw, support, tool, secrets) : problem(spec, "type", "must be a string", raw, secrets);
     case "number": {
       const n = typeof raw === "number" ? raw : typeof raw === "string" && raw.trim() !== "" ? Number(raw.trim()) : NaN;
-      if (!Number.isFinite(n)) return problem(spec, "type", "must be a number", raw);
+      if (!Number.isFinite(n)) return problem(spec, "type", "must be a number", raw, secrets);
       return checkNumber(spec, n, support);
     }
     case "boolean":
       if (typeof raw === "boolean") return { value: raw };
       if (raw === "true" || raw === "false") return { value: raw === "true" };
-      return problem(spec, "type", "must be a boolean (true or false)", raw);
+      return problem(spec, "type", "must be a boolean (true or false)", raw, secrets);
     case "json":
-      return support.json ? support.json(spec, raw) : { issue: lacks("json", spec.name) };
+      return support.json ? support.json(spec, raw, secrets) : { issue: lacks("json", spec.name) };
     case "file": {
       if (!support.files) return { issue: lacks("files", spec.name) };
-      const checked = support.files.fileValue(spec, raw);
+      const checked = support.files.fileValue(spec, raw, secrets);
       // Kept as given: call/file-inputs.ts opens it (a path, an address) when the call is sent.
       return "issue" in checked ? checked : { value: raw };
     }
@@ -224,37 +230,37 @@ export function hasStringRules(spec: ParamCall): boolean {
   return spec.enum !== undefined || spec.pattern !== undefined || spec.separator !== undefined || (spec.format !== undefined && spec.format !== "base-url") || (spec.wire.in === "body" && spec.wire.split?.maxItems !== undefined);
 }
 
-function checkString(spec: ParamCall, s: string, support: ValueSupport, tool?: Pick<ToolCall, "routes" | "auth">): Checked {
+function checkString(spec: ParamCall, s: string, support: ValueSupport, tool: Pick<ToolCall, "routes" | "auth"> | undefined, secrets: readonly string[]): Checked {
   const places = placements(spec, tool);
   if (spec.format !== undefined && spec.format !== "base-url" && !support.formats) return { issue: lacks("formats", spec.name) };
   const strings = hasStringRules(spec) ? support.strings : undefined;
   if (hasStringRules(spec) && !strings) return { issue: lacks("strings", spec.name) };
-  if (spec.secret && !isSecretLength(s)) return problem(spec, "minLength", `must be at least ${SECRET_MIN_LENGTH} characters long`, s);
-  if (LONE_SURROGATE.test(s)) return problem(spec, "characters", "must be well-formed Unicode (it holds half of a surrogate pair)", s);
+  if (spec.secret && !isSecretLength(s)) return problem(spec, "minLength", `must be at least ${SECRET_MIN_LENGTH} characters long`, s, secrets);
+  if (LONE_SURROGATE.test(s)) return problem(spec, "characters", "must be well-formed Unicode (it holds half of a surrogate pair)", s, secrets);
   const formOnly = spec.wire.in === "auth" && tool !== undefined && !credentialOfParam(tool.auth, spec.name);
   if (((spec.secret && !formOnly) || places.has("header")) && NOT_HEADER_SAFE.test(s)) {
-    return problem(spec, "characters", `must not contain line breaks or other control characters, nor characters outside Latin-1 (it is sent in ${places.has("query") ? "the address" : "an HTTP header"})`, s);
+    return problem(spec, "characters", `must not contain line breaks or other control characters, nor characters outside Latin-1 (it is sent in ${places.has("query") ? "the address" : "an HTTP header"})`, s, secrets);
   }
   // A basic credential (the credential kinds support's, which a tool with one is never called without) takes no ":" in its user id.
   const userProblem = spec.wire.in === "auth" && tool ? support.credentials?.userProblem(tool.auth, spec.name, s) : undefined;
-  if (userProblem) return problem(spec, "characters", userProblem, s);
+  if (userProblem) return problem(spec, "characters", userProblem, s, secrets);
   if ((places.has("header") || spec.wire.in === "auth") && HEADER_TRIMMED.test(s)) {
-    return problem(spec, "characters", `must not start or end with a space or tab (${places.has("header") ? "an HTTP header drops them" : "a credential never does: check for a stray space"})`, s);
+    return problem(spec, "characters", `must not start or end with a space or tab (${places.has("header") ? "an HTTP header drops them" : "a credential never does: check for a stray space"})`, s, secrets);
   }
   if (places.has("path") && (s === "." || s === "..")) {
-    return problem(spec, "pathSegment", `must not be "." or ".." (as a path segment it would address another resource)`, s);
+    return problem(spec, "pathSegment", `must not be "." or ".." (as a path segment it would address another resource)`, s, secrets);
   }
   let value = s;
   if (strings) {
-    const checked = strings.check(spec, s, support);
+    const checked = strings.check(spec, s, support, secrets);
     if ("issue" in checked) return checked;
     value = checked.value as string;
   }
   const length = [...value].length;
-  if (spec.minLength !== undefined && length < spec.minLength) return problem(spec, "minLength", `must be at least ${spec.minLength} characters long`, s);
-  if (spec.maxLength !== undefined && length > spec.maxLength) return problem(spec, "maxLength", `must be at most ${spec.maxLength} characters long (it has ${length})`, s);
-  if (spec.format === "base-url") return checkBaseUrl(spec, value);
-  return strings?.splitLimit(spec, value, s) ?? { value };
+  if (spec.minLength !== undefined && length < spec.minLength) return problem(spec, "minLength", `must be at least ${spec.minLength} characters long`, s, secrets);
+  if (spec.maxLength !== undefined && length > spec.maxLength) return problem(spec, "maxLength", `must be at most ${spec.maxLength} characters long (it has ${length})`, s, secrets);
+  if (spec.format === "base-url") return checkBaseUrl(spec, value, secrets);
+  return strings?.splitLimit(spec, value, s, secrets) ?? { value };
 }
 
 const patterns = new Map<string, RegExp>();
@@ -311,8 +317,8 @@ function parseAddress(text: string): { origin: string } | { problem: string; wit
   return { origin: url.origin };
 }
 
-function checkBaseUrl(spec: ParamCall, s: string): Checked {
+function checkBaseUrl(spec: ParamCall, s: string, secrets: readonly string[]): Checked {
   const checked = checkAddress(s);
   if ("origin" in checked) return { value: checked.origin };
-  return checked.withhold ? problem(spec, "format", checked.problem, "(address with credentials withheld)") : problem(spec, "format", checked.problem, s);
+  return checked.withhold ? problem(spec, "format", checked.problem, "(address with credentials withheld)") : problem(spec, "format", checked.problem, s, secrets);
 }

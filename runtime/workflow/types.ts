@@ -68,6 +68,7 @@ export interface BlockResult {
   status: BlockStatus;
   startedAt?: string;
   durationMs: number;
+  /** Its outputs; a failed list block's, what its pages gave before the failure. */
   outputs?: Record<string, unknown>;
   error?: ToolError;
   /** Calls made by a job-status block while its job was pending. */

@@ -142,10 +142,10 @@ const table: { name: string; provider: "zqpayments" | "tracker"; edits: Edit[]; 
     expected: [`${T}:21:12: rateLimits.quota.codes: there is no quota code to read: give quota.from, or errors.code`],
   },
   {
-    name: "a page size on a Link-header pagination (its address is fetched as given)",
+    name: "a page size on a Link-header pagination that is no parameter of the operation",
     provider: "tracker",
-    edits: [{ find: "      style: linkHeader\n", replace: "      style: linkHeader\n      pageSize: perPage\n" }],
-    expected: [`${T}:85:7: operations.tracker_list_issues.pagination: unknown field "pageSize" (allowed: style, more, total, items)`],
+    edits: [{ find: "      style: linkHeader\n", replace: "      style: linkHeader\n      pageSize: perPages\n" }],
+    expected: [`${T}:85:17: operations.tracker_list_issues.pagination.pageSize: "perPages" is not a parameter of the operation (parameters: token, owner, repo, state, labels, perPage)`],
   },
   {
     name: "a page size parameter that is not a number",
@@ -189,6 +189,11 @@ describe("new concepts carried into the IR", () => {
       type: [parseExpression("$response.body#/error/type")],
     });
     expect(tool(await irOf("tracker"), "tracker_create_issue").body).toEqual({ mediaType: "application/vnd.tracker+json", encoding: "json" });
+  });
+
+  it("a page size on a next page's address: the first request carries it (issue 54, P1)", async () => {
+    const ir = await irOf("tracker", [{ find: "      style: linkHeader\n", replace: "      style: linkHeader\n      pageSize: perPage\n" }]);
+    expect(tool(ir, "tracker_list_issues").pagination).toMatchObject({ next: { style: "linkHeader" }, pageSize: "perPage" });
   });
 
   it("failureWhen tests, for APIs that answer 2xx with a failure", async () => {

@@ -196,7 +196,7 @@ export type ManifestOutput = (ManifestOutputSource & {
  */
 export type ManifestOutcomeOutput = ManifestOutputSource
 /**
- * How a list operation reaches its next page. `style` says where the next page comes from: `cursor` (a value of the reply, e.g. the last item's id `$response.body#/data/-1/id`, sent back at `send`), `nextUrl` (an address in the body, absolute or relative to the request's), `linkHeader` (the `Link` header's `rel="next"`) `offset` (the count of items seen so far, plus `start`, sent at `send`) or `page` (a page number, `start` (default 1) and one more per page, sent at `send`). An address is followed only on the origin of the first request, as a GET with the same headers; one elsewhere ends the call with an error, so that the credential never leaves. The pages end when `more` fails, when `total` items were returned, when there is no next cursor or address (or, for offsets and page numbers, an empty page), or at the caller's `maxItems`/`maxPages`. With `allPages` (executeTool option, block input, `call --all-pages`) the list outputs named in `items` are concatenated across pages; a count of the same expression counts the gathered list, other counts are summed; every other output is the last page's (the last 2xx page's, when the last was an outcome such as a 404 meaning no more records). `paginate(operationId, params)` yields the pages one by one. With `pageSize` (cursor, offset and page styles), a request under `maxItems` asks only for the items still missing.
+ * How a list operation reaches its next page. `style` says where the next page comes from: `cursor` (a value of the reply, e.g. the last item's id `$response.body#/data/-1/id`, sent back at `send`), `nextUrl` (an address in the body, absolute or relative to the request's), `linkHeader` (the `Link` header's `rel="next"`) `offset` (the count of items seen so far, plus `start`, sent at `send`) or `page` (a page number, `start` (default 1) and one more per page, sent at `send`). An address is followed only on the origin of the first request, as a GET with the same headers; one elsewhere ends the call with an error, so that the credential never leaves. The pages end when `more` fails, when `total` items were returned, when there is no next cursor or address (or, for offsets and page numbers, an empty page), or at the caller's `maxItems`/`maxPages`. With `allPages` (executeTool option, block input, `call --all-pages`) the list outputs named in `items` are concatenated across pages; a count of the same expression counts the gathered list, other counts are summed; every other output is the last page's (the last 2xx page's, when the last was an outcome such as a 404 meaning no more records). `paginate(operationId, params)` yields the pages one by one. With `pageSize`, all pages are asked for in the largest page the manifest allows unless the caller gives a size, and a request under `maxItems` asks only for the items still missing. A page that fails after others (a rate limit reached, a network error) ends the call with its error beside what the pages before it gave (`partial`).
  */
 export type ManifestPagination = ({
   /**
@@ -224,6 +224,7 @@ export type ManifestPagination = ({
   more?: ManifestValueTest
   total?: ManifestPageTotal
   items: ManifestPageItems
+  pageSize?: ManifestParamName
 } | {
   /**
    * The `Link` header's `rel="next"` address (RFC 8288).
@@ -232,6 +233,7 @@ export type ManifestPagination = ({
   more?: ManifestValueTest
   total?: ManifestPageTotal
   items: ManifestPageItems
+  pageSize?: ManifestParamName
 } | {
   /**
    * An offset: the items seen so far.
@@ -527,7 +529,7 @@ export interface ManifestValueTest {
   equals: (string | number | boolean | null)
 }
 /**
- * How the upstream says it is throttling, as its documentation tells, so that a provider declares its own policy rather than inherit one. A 429 waits for `Retry-After` when the reply has one; otherwise for `resetHeader`, the time its window resets; otherwise `pauseMs` (doubling on each further 429); otherwise the runtime's backoff (about 0.5 s, doubling). A wait longer than the caller's `maxRetryDelayMs`, or past the deadline, is not begun: the error comes back with `retryAfterMs`, the wait asked for. An error that `quota` recognises (a daily quota, an org's API limit) is never retried and says `retryable: false`, whatever its status. `requestsPerMinute`, the documented rate, is kept by every call of one executor (`createExecutor`, a generated package's `executeTool`) and of one workflow run together: a request waits for its turn in the minute, and a call whose turn would come after its deadline fails at once (code RATE_LIMITED, with `retryAfterMs`).
+ * How the upstream says it is throttling, as its documentation tells, so that a provider declares its own policy rather than inherit one. A 429 waits for `Retry-After` when the reply has one; otherwise for `resetHeader`, the time its window resets; otherwise `pauseMs` (doubling on each further 429); otherwise the runtime's backoff (about 0.5 s, doubling). A wait longer than the caller's `maxRetryDelayMs`, or past the deadline, is not begun: the error comes back with `retryAfterMs`, the wait asked for. An error that `quota` recognises (a daily quota, an org's API limit) is never retried and says `retryable: false`, whatever its status. `requestsPerMinute`, the documented rate, is kept per credential by every call in the process together (every client, executor, workflow run and one-off call: one limiter per provider and credential): a request waits for its turn in the minute, and a call whose turn would come after its deadline fails at once (code RATE_LIMITED, with `retryAfterMs`).
  */
 export interface ManifestRateLimits {
   /**
@@ -535,7 +537,7 @@ export interface ManifestRateLimits {
    */
   resetHeader?: string
   /**
-   * How to recognise an error meaning a quota is used up until a later day or period, which no retry helps: `codes`, the values meaning so, read by `from` (expressions; every value any of them finds is compared, a `*` segment standing for each item of a list; default: `errors.code`), and `messages`, texts whose presence in the error's message (`errors.message`, letter case aside) means so. Such an error is not retried and is `retryable: false`.
+   * How to recognise an error meaning a quota is used up until a later day or period, which no retry helps: `codes`, the values meaning so, read by `from` (expressions; every value any of them finds is compared, a `*` segment standing for each item of a list; default: `errors.code`), and `messages`, texts whose presence in the error's message (`errors.message`, letter case aside) means so. Such an error is not retried and is `retryable: false`. Without a declaration, an error whose typed details (a `details` list of objects naming their kind in `@type`, as an RPC status in JSON has them) name a broken quota of an hour or longer (a `QuotaFailure`'s violation, an `ErrorInfo`'s `quota_*` metadata: `PerDay`, `1/d/{project}`) is read the same way, and the error says when the quota resets (`resetsAt`, and `retryAfterMs`) when a `RetryInfo` (or `Retry-After`) tells it.
    */
   quota?: {
     from?: ManifestExpressionList
@@ -553,7 +555,7 @@ export interface ManifestRateLimits {
     messages?: string[]
   }
   /**
-   * The request rate the upstream documents for one client (API key, app or org), on the plan the project targets; when its endpoints differ, the lowest. Kept by the runtime for every call of one executor (`createExecutor`, a generated package's `executeTool`) and of one workflow run together: at most this many requests start in any 60 s, a request waiting for its turn (a call whose turn would come after its deadline fails at once, code RATE_LIMITED); `blockwright verify` spaces its requests at least 60000 / requestsPerMinute ms apart. Requests to a loopback host (mocks) are not counted; a 429 is still handled as `rateLimits` says.
+   * The request rate the upstream documents for one client (API key, app or org), on the plan the project targets; when its endpoints differ, the lowest. Kept by the runtime per credential for every call in the process together (every client, executor, workflow run and one-off call that sends with the same credential): at most this many requests start in any 60 s, a request waiting for its turn (a call whose turn would come after its deadline fails at once, code RATE_LIMITED); `blockwright verify` spaces its requests at least 60000 / requestsPerMinute ms apart. Requests to a loopback host (mocks) are not counted; a 429 is still handled as `rateLimits` says.
    */
   requestsPerMinute?: number
   /**
@@ -701,7 +703,7 @@ export interface ManifestParam {
    */
   visibility?: ("user-only" | "user-or-llm")
   /**
-   * Example value shown in an empty input.
+   * Example value shown in an empty input. The derived contract suite calls with it, read as the parameter's type, so it must pass the parameter's own rules (checked at generation time).
    */
   placeholder?: string
   /**
@@ -1044,7 +1046,7 @@ export interface ManifestTrigger {
    */
   items?: string
   /**
-   * The events this trigger takes: each field (a JSON pointer into one event) must hold the value. Others are not this trigger's (`UNKNOWN_EVENT` when none is).
+   * The events this trigger takes: each field (a JSON pointer into one event) must hold the value, and each header named `$request.header.<name>` (an event type sent as a header) must be the text given. Others are not this trigger's (`UNKNOWN_EVENT` when none is).
    */
   match?: {
     [k: string]: (string | number | boolean)
@@ -1055,9 +1057,19 @@ export interface ManifestTrigger {
    */
   secret: string
   /**
-   * Requests the provider makes at the address before delivering: `echoQuery` (answer 200 `text/plain` with this query parameter's value, decoded), `echoHeader` (answer 200 with this header and its value).
+   * Requests the provider makes at the address before delivering: `echoQuery` (answer 200 `text/plain` with this query parameter's value, decoded), `echoHeader` (answer 200 with this header and its value), `echoBody` with `when` (a signed delivery whose JSON body holds the `when` values, such as Slack's `url_verification`, answered 200 `text/plain` with the body field `echoBody` points at, starting no run).
    */
   handshakes?: {
+    /**
+     * A JSON pointer into the delivery's body: the field whose value is answered as text/plain (a challenge), when the body holds each `when` value.
+     */
+    echoBody?: string
+    /**
+     * With `echoBody`: the body fields (JSON pointers) and the values that make a delivery this handshake.
+     */
+    when?: {
+      [k: string]: (string | number | boolean)
+    }
     /**
      * The query parameter whose value is echoed as text/plain.
      */
@@ -1068,7 +1080,7 @@ export interface ManifestTrigger {
     echoHeader?: string
   }[]
   /**
-   * What makes an event unique, for deduplication: expressions `$event#/<pointer>` (a field of the event) or `$request.header.<name>`, joined in order. Without it, the body's hash.
+   * What makes an event unique, for deduplication: expressions `$event#/<pointer>` (a field of the event) or `$request.header.<name>`, joined in order (a field holding an object or a list counts as its JSON, keys sorted). Without it, the body's hash.
    *
    * @minItems 1
    */
@@ -1077,6 +1089,23 @@ export interface ManifestTrigger {
    * The status a delivery is answered with, at once, before the workflow runs (default 200).
    */
   acknowledge?: number
+  /**
+   * How long a receiver remembers an event id, in hours: the provider's documented retry horizon (default 72). A delivery of an event seen within it starts no run; after it, the id is forgotten.
+   */
+  dedupeHours?: number
+  /**
+   * How a run this trigger starts is retried when it fails on a retryable error: `attempts` in all (default 5), the first wait `backoffSeconds` (default 30), doubled each time up to an hour; after the last it is dead (`blockwright runs replay`).
+   */
+  retry?: {
+    /**
+     * Attempts in all, the first included.
+     */
+    attempts?: number
+    /**
+     * Seconds before the second attempt; each next waits twice as long, at most an hour.
+     */
+    backoffSeconds?: number
+  }
   /**
    * The largest body accepted, in bytes (default 1 MiB); a larger one is refused (413) unread.
    */
@@ -1181,7 +1210,7 @@ export interface ManifestTriggerAuthentication {
   }
 }
 /**
- * How `blockwright serve --public-url` keeps the provider delivering: each step one of this manifest's operations with its inputs. Inputs may hold `{{trigger.url}}` (the address deliveries go to), `{{trigger.secret}}`, `{{trigger.expiresAt}}` (now plus `lifetimeMinutes`, ISO 8601) and `{{subscription.id}}`.
+ * How `blockwright serve --public-url` keeps the provider delivering: each step one of this manifest's operations with its inputs. Inputs may hold `{{trigger.url}}` (the address deliveries go to), `{{trigger.secret}}`, `{{trigger.expiresAt}}` (now plus `lifetimeMinutes`, ISO 8601), `{{trigger.lifecycleUrl}}` (the address lifecycle notifications go to, with `lifecycle`) and `{{subscription.id}}`.
  */
 export interface ManifestTriggerSubscription {
   create: ManifestTriggerStep
@@ -1195,6 +1224,7 @@ export interface ManifestTriggerSubscription {
    * How long a subscription lasts before the provider drops it (renewed 10% of it earlier).
    */
   lifetimeMinutes?: number
+  lifecycle?: ManifestTriggerLifecycle
 }
 /**
  * An operation of this manifest and its inputs.
@@ -1208,6 +1238,33 @@ export interface ManifestTriggerStep {
    * Its inputs (templates allowed, see the subscription).
    */
   inputs?: {}
+}
+/**
+ * Notifications the provider sends about the subscription itself, to the address the create step passes as `{{trigger.lifecycleUrl}}`: authenticated, handshaken and acknowledged like the trigger's deliveries, and acted on by `serve`: `renew` (renew the subscription now, as a provider asking for reauthorization wants), `recreate` (create it again: the provider removed it) or `log`. Any other event is logged.
+ */
+export interface ManifestTriggerLifecycle {
+  /**
+   * The callback of the create step's operation, in the OpenAPI document, whose request body is a lifecycle notification: the pointers below must be fields of it.
+   */
+  callback: string
+  /**
+   * When one delivery holds several notifications: the JSON pointer of their array.
+   */
+  items?: string
+  /**
+   * The JSON pointer, in one notification, of the field naming its event.
+   */
+  event: string
+  /**
+   * The JSON pointer, in one notification, of the field naming the subscription it is about: a notification about another subscription is ignored.
+   */
+  subscription?: string
+  /**
+   * What serve does on each event, by the event's name.
+   */
+  actions: {
+    [k: string]: ("renew" | "recreate" | "log")
+  }
 }
 
 /** Every field of the manifest, once: `<definition>.<field>` (a definition's own fields), `manifest.<field>` (the top level). */
@@ -1412,10 +1469,16 @@ export type ManifestField =
   | "trigger.authentication"
   | "trigger.secret"
   | "trigger.handshakes"
+  | "trigger.handshakes.echoBody"
+  | "trigger.handshakes.when"
   | "trigger.handshakes.echoQuery"
   | "trigger.handshakes.echoHeader"
   | "trigger.eventId"
   | "trigger.acknowledge"
+  | "trigger.dedupeHours"
+  | "trigger.retry"
+  | "trigger.retry.attempts"
+  | "trigger.retry.backoffSeconds"
   | "trigger.maxBodyBytes"
   | "trigger.outputs"
   | "trigger.subscription"
@@ -1436,6 +1499,11 @@ export type ManifestField =
   | "triggerAuthentication.standardWebhooks.toleranceSeconds"
   | "triggerAuthentication.sharedSecret"
   | "triggerAuthentication.sharedSecret.pointer"
+  | "triggerLifecycle.callback"
+  | "triggerLifecycle.items"
+  | "triggerLifecycle.event"
+  | "triggerLifecycle.subscription"
+  | "triggerLifecycle.actions"
   | "triggerStep.operation"
   | "triggerStep.inputs"
   | "triggerSubscription.create"
@@ -1443,6 +1511,7 @@ export type ManifestField =
   | "triggerSubscription.delete"
   | "triggerSubscription.id"
   | "triggerSubscription.lifetimeMinutes"
+  | "triggerSubscription.lifecycle"
   | "valueTest.from"
   | "valueTest.equals"
   | "wireBody.in"
