@@ -1,8 +1,9 @@
 // Media types of the request body: JSON as `application/json`, a vendor
 // `+json` type (sent as that Content-Type), or an HTML form (or multipart
-// fields) encoded as the spec's `encoding` says (style and explode per field).
+// fields) encoded as the spec's `encoding` says (style and explode per field,
+// or a field's JSON `contentType`: one JSON text).
 import { fieldOf, type BodySpec, type FormFieldEncoding, type ParamSpec, type WireConstant } from "@blockwright/runtime/internal";
-import type { OpenApiOperation } from "../load/openapi-document.js";
+import { isJsonMediaType, type OpenApiOperation, type OpenApiRequestBody } from "../load/openapi-document.js";
 import type { LinkContext, Path } from "./context.js";
 
 const FORM_STYLES = ["form", "spaceDelimited", "pipeDelimited", "deepObject"] as const;
@@ -24,24 +25,34 @@ export function linkBody(ctx: LinkContext, at: Path, op: OpenApiOperation, param
   if (body.mediaType === "application/json") return required.required ? { mediaType: body.mediaType, encoding: "json", ...required } : undefined;
   if (body.encoding === "json") return { mediaType: body.mediaType, encoding: "json", ...required };
   // Multipart: fetch writes the boundary; each part's type is its parameter's (a file's contentType, files.ts). A field
-  // whose encoding sets style or explode goes out as that form field would (OpenAPI 3.0.4/3.1.1: then its contentType
-  // is ignored), its pairs as parts; any other object is a part of JSON text.
+  // whose encoding sets style, explode or allowReserved goes out as that form field would (OpenAPI 3.0.4/3.1.1: then
+  // its contentType is ignored), its pairs as parts; one the document gives a JSON contentType, as one part of that
+  // type; any other object is a part of JSON text.
   if (body.encoding === "multipart") {
-    const styled = Object.fromEntries(Object.entries(body.fields).filter(([, f]) => f.style !== undefined || f.explode !== undefined));
-    const fields = styledFields(ctx, at, op, styled);
+    const fields = encodedFields(ctx, at, op, body.fields, "multipart");
     return { mediaType: body.mediaType, encoding: "multipart", ...(Object.keys(fields).length ? { fields } : {}), ...required };
   }
   // Raw bytes: the file parameter is the body; a range (`image/*`) is narrowed to the file's own type when sent.
   if (body.encoding === "binary") return { mediaType: body.mediaType, encoding: "binary", ...required };
-  const fields = styledFields(ctx, at, op, body.fields);
+  const fields = encodedFields(ctx, at, op, body.fields, "form");
   return { mediaType: body.mediaType, encoding: "form", ...(Object.keys(fields).length ? { fields } : {}), ...required };
 }
 
-/** Each field's style and explode as the document's encoding sets them (a style no form field takes is a problem). */
-function styledFields(ctx: LinkContext, at: Path, op: OpenApiOperation, declared: Record<string, { style?: string; explode?: boolean }>): Record<string, FormFieldEncoding> {
+/** Each field's style and explode as the document's encoding sets them, or its JSON contentType (a style no form field takes is a problem). */
+function encodedFields(ctx: LinkContext, at: Path, op: OpenApiOperation, declared: OpenApiRequestBody["fields"], encoding: "form" | "multipart"): Record<string, FormFieldEncoding> {
   const fields: Record<string, FormFieldEncoding> = {};
   for (const name of Object.keys(declared).sort()) {
-    const { style = "form", explode } = fieldOf(declared, name);
+    const field = fieldOf(declared, name);
+    // No style, explode or allowReserved: a JSON contentType writes the field as that media type, one JSON text; a
+    // multipart field, or one given another contentType, is then left as it is.
+    if (field.style === undefined && field.explode === undefined && field.allowReserved === undefined) {
+      if (field.contentType?.split(",").some((t) => isJsonMediaType(t.trim()))) {
+        fields[name] = { style: "form", explode: true, json: true };
+        continue;
+      }
+      if (encoding === "multipart" || field.contentType !== undefined) continue;
+    }
+    const { style = "form", explode } = field;
     if (!(FORM_STYLES as readonly string[]).includes(style)) {
       ctx.fail("BW2017", [...at, "operationId"], `the form encoding of field "${name}" of "${op.operationId}" in ${ctx.openapiName} has style "${style}"; a form field takes ${FORM_STYLES.join(", ")}`, "value");
       continue;
