@@ -143,7 +143,7 @@ export function comparable(value: unknown, type: "date-time" | "number"): number
     return Number.isFinite(n) ? n : undefined;
   }
   if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return undefined;
-  // `2013-05-20T20:49:32.000+0000` (an offset without its colon, as Salesforce writes it) is ISO 8601's basic offset.
+  // `2013-05-20T20:49:32.000+0000` (an offset without its colon, as some APIs write it) is ISO 8601's basic offset.
   const ms = Date.parse(value.replace(/([+-]\d{2})(\d{2})$/, "$1:$2"));
   return Number.isFinite(ms) ? ms : undefined;
 }
