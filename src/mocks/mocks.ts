@@ -32,6 +32,7 @@ import { prismOperations, type PrismSteps } from "./mock-operations.js";
 import type { OpenApiFiles } from "../load/openapi-source.js";
 import { withMediaTypeCheck } from "./media-types.js";
 import { pagedRoutes, withPaging } from "./mock-paging.js";
+import { type PrismOperation, RealisticAnswers, withRealisticAnswers } from "./mock-realistic.js";
 
 const require = createRequire(import.meta.url);
 
@@ -59,7 +60,12 @@ export interface MockOptions {
   log?: (line: string) => void;
   /** Prism log level; default `error` (quiet). */
   logLevel?: "silent" | "error" | "warn" | "info" | "debug";
+  /** The seed of the answers drawn from schemas where the document gives no example (mock-realistic.ts); default 1. */
+  seed?: number;
 }
+
+/** The seed of realistic answers when none is given: a fixed one, so that runs without --seed answer alike. */
+export const DEFAULT_MOCK_SEED = 1;
 
 interface PrismServer {
   listen(port: number, address?: string): Promise<string>;
@@ -185,7 +191,7 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
       const file = openapiPathOf(specsDir, provider);
       if (!existsSync(file)) throw new MockStartError(`no OpenAPI document for provider "${provider}" (${file})`);
       const { document, loaded } = await servedDocument(file, root, specsDir, provider);
-      return { provider, document, paged: pagedRoutes(await pagedTools(root, specsDir, provider, loaded)) };
+      return { provider, document, original: loaded.source.data as Record<string, unknown>, paged: pagedRoutes(await pagedTools(root, specsDir, provider, loaded)) };
     }),
   );
   // Prism's entry points, bundled into the build (vendor/prism.cjs): the published package depends on no Prism package.
@@ -207,8 +213,10 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
   };
   try {
     const started = await Promise.all(
-      served.map(async ({ provider, document, paged }) => {
+      served.map(async ({ provider, document, original, paged }) => {
         const operations = prismOperations(document, prism) as Parameters<typeof createServer>[0];
+        // Answers drawn from the schemas where the document has none, made as requests reach them (mock-realistic.ts).
+        const answers = new RealisticAnswers(document as Record<string, unknown>, original, operations as unknown as PrismOperation[], options.seed ?? DEFAULT_MOCK_SEED);
         const { prism: server, http } = withHttpServer(
           () =>
             createServer(operations, {
@@ -225,7 +233,7 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
               },
             }) as PrismServer,
           // The guard first: a request naming no address reaches none of the others (request-guard.ts).
-          (listener) => guardedListener(withSingleFraming(withMediaTypeCheck(withPaging(withBasicPasswords(listener), paged))), (line) => log(`mock of ${provider}: ${line}`)),
+          (listener) => guardedListener(withSingleFraming(withMediaTypeCheck(withPaging(withBasicPasswords(withRealisticAnswers(listener, answers)), paged))), (line) => log(`mock of ${provider}: ${line}`)),
         );
         // 0: no idle time-out, and no Keep-Alive hint (the client keeps its own, shorter one).
         http.keepAliveTimeout = 0;
