@@ -4,7 +4,7 @@
 // pointer of the document: what schema-sample.ts makes is checked here.
 import { dereference, type Schema, validate } from "@cfworker/json-schema";
 import { NAME_MAPS, SCHEMA_MAPS } from "../load/load-rewrites.js";
-import { discriminatedAsAnyOf, toJsonSchema, usesJsonSchema2020, type Wrap, wrapNullable } from "../load/openapi-json-schema.js";
+import { discriminatedAsAnyOf, toJsonSchema, usesJsonSchema2020, withImpliedTypes, type Wrap, wrapNullable } from "../load/openapi-json-schema.js";
 
 type Node = Record<string, unknown>;
 
@@ -19,6 +19,9 @@ export class SchemaLookup {
     const is31 = typeof document.openapi === "string" && usesJsonSchema2020(document.openapi);
     this.draft = is31 ? "2020-12" : "4";
     const copy = withoutExamples(structuredClone(document)) as Node;
+    // Schemas read as generation and verify read them: one without `type` that lists properties is an object (a
+    // realistic value of `oneOf: [boolean, object]` beside `properties` is then the object, which verify accepts).
+    impliedTypes(copy);
     const wraps: Wrap[] = [];
     if (!is31) toJsonSchema(copy, wraps);
     discriminatedAsAnyOf(copy);
@@ -101,6 +104,24 @@ function unwalkedSchemas(document: Node): [string, unknown][] {
     }
   }
   return out;
+}
+
+/** withImpliedTypes on every schema of the document: each `schema` of a parameter, body or answer, and each named one. */
+function impliedTypes(node: unknown, key = ""): void {
+  if (Array.isArray(node)) {
+    for (const item of node) impliedTypes(item);
+    return;
+  }
+  if (!isNode(node)) return;
+  if (key === "schema") {
+    withImpliedTypes(node);
+    return;
+  }
+  if (key === "schemas" || key === "definitions") {
+    for (const schema of Object.values(node)) withImpliedTypes(schema);
+    return;
+  }
+  for (const [name, value] of Object.entries(node)) impliedTypes(value, name);
 }
 
 /** A JSON pointer as the validator registers it: each segment URI-encoded. */
