@@ -430,8 +430,8 @@ if (wanted("cli")) {
 
 // 7. Taking a newer version of a published document against drafting from it (regeneration.ts).
 if (wanted("regen")) await (await import("./regeneration.js")).measureRegeneration({ root, tmp, run, row });
-// 7b. serve's acknowledgement of a delivery, against a bare server answering 202 (acknowledge.ts).
-if (wanted("ack")) await (await import("./acknowledge.js")).measureAcknowledgement({ root, tmp, row });
+// 7b. serve's acknowledgement of a delivery, against a bare server answering 202 (acknowledge/acknowledge.ts).
+if (wanted("ack")) await (await import("./acknowledge/acknowledge.js")).measureAcknowledgement({ root, tmp, row });
 
 // 8–10. Only when named (minutes): documents of about 37 MB (large-document.ts); the whole test suite (test-suite.ts); the corpus (corpus.ts).
 if (only.includes("large")) await measureLarge({ root, tmp, run, row });

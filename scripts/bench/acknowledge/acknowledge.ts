@@ -66,7 +66,7 @@ export async function measureAcknowledgement(o: { root: string; tmp: string; row
   const p99 = { ours: [] as number[], anchor: [] as number[] };
   for (let round = 0; round < ROUNDS; round++) {
     for (const side of ["anchor", "ours"] as const) {
-      const args = side === "anchor" ? ["scripts/bench/ack-bare.mjs"] : ["scripts/bench/ack-serve.mjs", join(o.tmp, `ack-${round}.sqlite`)];
+      const args = side === "anchor" ? ["scripts/bench/acknowledge/ack-bare.mjs"] : ["scripts/bench/acknowledge/ack-serve.mjs", join(o.tmp, `ack-${round}.sqlite`)];
       const { url, child } = await started(args, o.root);
       try {
         await load(url, WARM_UP, AT_ONCE, `warm-${round}`);
@@ -78,7 +78,7 @@ export async function measureAcknowledgement(o: { root: string; tmp: string; row
       }
     }
   }
-  const reproduce = ["npm run bench -- ack  (serve's receiver on SQLite: node scripts/bench/ack-serve.mjs <file>; the anchor: node scripts/bench/ack-bare.mjs; 2,000 signed deliveries, 50 at once)"];
+  const reproduce = ["npm run bench -- ack  (serve's receiver on SQLite: node scripts/bench/acknowledge/ack-serve.mjs <file>; the anchor: node scripts/bench/acknowledge/ack-bare.mjs; 2,000 signed deliveries, 50 at once)"];
   o.row(`serve acknowledges a delivery, p50 (${DELIVERIES} at ${AT_ONCE} at once)`, p50.ours, p50.anchor, "ms", "≤ 3×", reproduce);
   o.row(`serve acknowledges a delivery, p99 (${DELIVERIES} at ${AT_ONCE} at once)`, p99.ours, p99.anchor, "ms", "≤ 5×", reproduce);
 }

@@ -6,9 +6,9 @@
 // Prints its address.
 //   node scripts/bench/ack-serve.mjs <store file>
 import { createServer } from "node:http";
-import { createReceiver } from "../../dist/serve/receiver.js";
-import { startExecutor } from "../../dist/serve/run-executor.js";
-import { openSqliteStore } from "../../dist/serve/sqlite-store.js";
+import { createReceiver } from "../../../dist/serve/receiver.js";
+import { startExecutor } from "../../../dist/serve/run-executor.js";
+import { openSqliteStore } from "../../../dist/serve/sqlite-store.js";
 
 export const BENCH_SECRET = "zq-bench-secret";
 const trigger = {
