@@ -68,3 +68,13 @@ describe("run --mock on a document without examples", () => {
     expect(await outputsOf("4")).not.toEqual(first);
   });
 });
+
+describe("validate --mock on a document without examples", () => {
+  it("flags a reference into a field the schema never provides, at its file:line:col, before any run", async () => {
+    writeFileSync(join(project, "never-provided.yaml"), WORKFLOW.replace("{{orders.orders[0].id}}", "{{orders.orders[0].zq_never}}"));
+    const r = await cli(["validate", "never-provided.yaml", "--mock"], { cwd: project });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('never-provided.yaml:18:16: first: {{orders.orders[0].zq_never}}: in output "orders", [0] has no field "zq_never"');
+    expect(await cli(["validate", "list-then-get.yaml", "--mock"], { cwd: project })).toMatchObject({ code: 0 });
+  });
+});
