@@ -22,11 +22,11 @@ beforeAll(async () => {
   hidden = mkdtempSync(join(tmpdir(), "zq-owner-only-")); // mode 0700
   symlinkSync(await packagedBinaries(), join(hidden, "native"));
   postgres = await startPostgres({ binaries: join(hidden, "native") });
-}, 120_000);
+});
 afterAll(async () => {
   await postgres?.stop();
   rmSync(hidden, { recursive: true, force: true });
-}, 60_000);
+});
 
 describeStoreContract("Postgres", () => openPostgresStore(postgres.url()));
 

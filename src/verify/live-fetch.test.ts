@@ -89,5 +89,5 @@ describe("the live fetch", () => {
         await endless.close();
       }
     }
-  }, 60_000);
+  });
 });
