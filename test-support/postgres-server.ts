@@ -9,7 +9,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { chmodSync, chownSync, cpSync, lchownSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { arch, platform, tmpdir } from "node:os";
+import { arch, platform, tmpdir, userInfo } from "node:os";
 import { dirname, join, parse, resolve, sep } from "node:path";
 import pg from "pg";
 
@@ -154,7 +154,7 @@ export function serverUser(): ServerUser {
   const uid = process.getuid?.() ?? -1;
   if (uid !== 0) {
     const gid = process.getgid?.() ?? -1;
-    return { name: "(this user)", uid, gid, groups: process.getgroups?.() ?? [gid], switched: false };
+    return { name: userInfo().username, uid, gid, groups: process.getgroups?.() ?? [gid], switched: false };
   }
   if (!idOf("postgres")) {
     execFileSync("groupadd", ["postgres"], { stdio: "ignore" });
