@@ -6,7 +6,8 @@ import fc from "fast-check";
 import { credentialOfParam, isValueFormat, multipleNear, wayParams, itemAt, oauthParams, type NestedLimits, type ParamSpec, type ToolSpec, validateParams } from "@blockwright/runtime/internal";
 import { madeStrings, NOT_OF_FORMAT, stretch } from "../model/string-values.js";
 import { withAddress } from "./call.js";
-import { sampleFile } from "./rule-values.js";
+import { sampleFile, settledUnder } from "./rule-values.js";
+import { withoutBracketKeys, writtenWithBrackets } from "../judge/bracket-form.js";
 import { ContractFailure } from "./types.js";
 import type { Input, ToolValues } from "./values.js";
 
@@ -73,10 +74,11 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
       case "string":
         return stringValue(p);
       case "file":
-        return fc.constant(sampleFile());
+        return fc.constant(sampleFile(p.contentType));
     }
   })();
-  const own = p.type === "json" ? made.map((v) => withoutDelimiter(p, v)) : made;
+  const bracketed = writtenWithBrackets(p, values.tool);
+  const own = p.type === "json" ? made.map((v) => withoutDelimiter(p, bracketed ? withoutBracketKeys(v) : v)) : made;
   // A JSON value the document gives fields inside (required ones, closed objects): a draw its schema refuses becomes
   // the known valid one, or is left out when none is known (filtering for it would draw forever).
   if (p.type === "json" && values.checksInside(p)) {
@@ -366,7 +368,12 @@ export function invalidInput(tool: ToolSpec, values: ToolValues, address: string
         if (past === undefined) continue;
         const selectorValue = dependsOn?.type === "number" ? Number(selector) : dependsOn?.type === "boolean" ? selector === "true" : selector;
         breakers.push(
-          base.map((input) => ({ input: { ...input, [rule.dependsOn]: selectorValue, [rule.param]: past }, broken: `${rule.param} past its limit with ${rule.dependsOn} ${selector}`, param: rule.param, rule: ["dependentLimits"] })),
+          base.map((input) => ({
+            input: { ...settledUnder(tool, { ...input, [rule.dependsOn]: selectorValue }, rule.dependsOn, rule.param), [rule.param]: past },
+            broken: `${rule.param} past its limit with ${rule.dependsOn} ${selector}`,
+            param: rule.param,
+            rule: ["dependentLimits"],
+          })),
         );
       }
     } else {
@@ -377,9 +384,12 @@ export function invalidInput(tool: ToolSpec, values: ToolValues, address: string
         const dependsOn = tool.params.find((p) => p.name === rule.dependsOn);
         const selectorValue = dependsOn?.type === "number" ? Number(selector) : dependsOn?.type === "boolean" ? selector === "true" : selector;
         breakers.push(
-          fc
-            .tuple(base, fc.constantFrom(...refused))
-            .map(([input, v]) => ({ input: { ...input, [rule.dependsOn]: selectorValue, [rule.param]: v }, broken: `${rule.param} ${JSON.stringify(v)} with ${rule.dependsOn} ${selector}`, param: rule.param, rule: ["allowedValues"] })),
+          fc.tuple(base, fc.constantFrom(...refused)).map(([input, v]) => ({
+            input: { ...settledUnder(tool, { ...input, [rule.dependsOn]: selectorValue }, rule.dependsOn, rule.param), [rule.param]: v },
+            broken: `${rule.param} ${JSON.stringify(v)} with ${rule.dependsOn} ${selector}`,
+            param: rule.param,
+            rule: ["allowedValues"],
+          })),
         );
       }
     }
