@@ -18,6 +18,8 @@ export const PROVIDER_DEPENDENT = [
   "contract-tests/adapters.contract.test.ts",
   "contract-tests/derived.contract.test.ts",
   "contract-tests/llm-tools.contract.test.ts",
+  "contract-tests/n8n.contract.test.ts",
+  "contract-tests/sim.contract.test.ts",
   "runtime/spec/behavior.test.ts",
   "runtime/llm/llm-tools.test.ts",
   "src/cli/allow-host.test.ts",
@@ -134,6 +136,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
     ],
     "a fixture provider copied into a specs/ folder of its own": [
       "contract-tests/real-api-rules.contract.test.ts",
+      "src/cli/generate-target.test.ts",
       "src/cli/verify-rate.test.ts",
       "src/link/link-http.test.ts",
       "src/link/link.test.ts",

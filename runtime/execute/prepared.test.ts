@@ -45,7 +45,7 @@ describe("the request a host sends", () => {
     ];
     for (const answer of answers) {
       const { fetch } = scriptedFetch(answer());
-      const direct: ToolResult = await shelf("shelf_list_books" as never, params as never, { fetch, retries: 0 });
+      const direct: ToolResult<object> = await shelf("shelf_list_books" as never, params as never, { fetch, retries: 0 });
       const hosted = await prepared(shelf.prepare("shelf_list_books" as never, params as never)).answer(answer());
       expect(hosted).toEqual(direct);
     }
