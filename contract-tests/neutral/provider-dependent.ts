@@ -92,6 +92,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
     ],
     "verify and its recordings against stand-in servers of the providers it names (issue 23's checks)": ["contract-tests/verify.contract.test.ts"],
     "the client of the providers it names (issue 31's snippet), packed and installed from a local registry": ["contract-tests/packages/client-consumer.test.ts"],
+    "the pictures of the platform guides, of the provider it names (docs/images/n8n-node.png, sim-block.png)": ["src/emit/platforms/pictures.test.ts"],
     "the example workflows, which name their providers": ["contract-tests/examples.contract.test.ts", "src/workflow/validate.test.ts"],
     "tools it names (a registry entry, a tool's limits or refusals)": [
       "runtime/execute/execute.test.ts",

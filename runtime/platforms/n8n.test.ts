@@ -118,6 +118,19 @@ describe("execute", () => {
     expect(await run({ returnAll: false, limit: 4 })).toEqual({ count: 4, requests: 2 });
   });
 
+  it("reads a parameter from the property named otherwise (a name n8n's conventions give another meaning, such as limit)", async () => {
+    const node: N8nNode = {
+      provider: "zqpayments",
+      credential: "zqpaymentsApi",
+      credentialParams: ["apiKey"],
+      operations: { zqpayments_list_customers: { params: [{ name: "limit", property: "limitValue", in: "collection" }], collection: "additionalFields" } },
+    };
+    const { fetch, seen } = scriptedFetch(json(200, { data: [], has_more: false }));
+    const executeTool = createExecutor(tools("zqpayments"), { ...parts, fetch } as never);
+    await runN8nNode(context([{ operation: "zqpayments_list_customers", limit: 50, additionalFields: { limitValue: 3 } }], { apiKey: "zq-key-0123456789" }).ctx, executeTool, node, errors);
+    expect(new URL(seen[0]!.url).searchParams.get("limit")).toBe("3");
+  });
+
   it("refuses JSON that does not parse before any request, as NodeOperationError naming the parameter", async () => {
     const { fetch, seen } = scriptedFetch(json(201, {}));
     const executeTool = createExecutor(tools("shelf"), { ...parts, fetch } as never);

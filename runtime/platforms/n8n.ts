@@ -27,6 +27,8 @@ export interface N8nOperation {
 
 export interface N8nParam {
   name: string;
+  /** The property holding it, when not named as the parameter (a name n8n's conventions give another meaning, such as `limit`). */
+  property?: string;
   /** `collection`: an entry of the operation's collection, given only when the user added it. */
   in: "node" | "collection";
   /** `json`: text parsed as JSON; `list`: several options joined by `separator`; `file`: the name of an input item's binary field, whose bytes are sent. */
@@ -161,7 +163,8 @@ async function paramsOf(ctx: N8nExecuteContext, operation: N8nOperation, i: numb
   const params: Record<string, unknown> = { ...credential };
   const collection = operation.collection === undefined ? {} : ctx.getNodeParameter(operation.collection, i, {});
   for (const p of operation.params) {
-    const raw = p.in === "node" ? ctx.getNodeParameter(p.name, i) : ownValue(collection as object, p.name);
+    const property = p.property ?? p.name;
+    const raw = p.in === "node" ? ctx.getNodeParameter(property, i) : ownValue(collection as object, property);
     if (raw === undefined) continue;
     const value = await parameterValue(ctx, p, raw, i);
     if (value !== null && typeof value === "object" && "refused" in value) return value as { refused: Refusal };

@@ -45,7 +45,7 @@ function n8nProperties(tool: ToolSpec): Record<string, N8nPropertySurface> {
   const layout = n8nOperationInputs(tool);
   const properties: Record<string, N8nPropertySurface> = {};
   for (const i of layout.inputs) {
-    properties[i.param.name] = { type: i.type, place: i.place, ...(i.place === "node" && i.param.required ? { required: true as const } : {}), default: i.default, ...(i.options ? { options: i.options } : {}) };
+    properties[i.property] = { type: i.type, place: i.place, ...(i.place === "node" && i.param.required ? { required: true as const } : {}), default: i.default, ...(i.options ? { options: i.options } : {}) };
   }
   if (layout.paging) {
     properties[layout.paging.returnAll] = { type: "boolean", place: "node", default: false };

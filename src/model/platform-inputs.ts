@@ -19,6 +19,8 @@ export type N8nPropertyType = "string" | "number" | "boolean" | "options" | "mul
 
 export interface N8nInput {
   param: ParamSpec;
+  /** The property's name: the parameter's, but where n8n's conventions give that name another meaning (n8nProperty). */
+  property: string;
   type: N8nPropertyType;
   /** `node`: a property of the node; `collection`: an entry of the operation's Additional Fields. */
   place: "node" | "collection";
@@ -47,31 +49,43 @@ export function inCredential(p: Pick<ParamSpec, "wire">): boolean {
   return p.wire.in === "auth" || p.wire.in === "server";
 }
 
+/**
+ * Property names n8n's conventions (and its linter) give a meaning of their own: "Return All" and "Limit" of a
+ * list, "Simplify", the SSL switch, the resource and operation selectors, and the node's Additional Fields.
+ */
+const N8N_NAMES = new Set(["returnAll", "limit", "simplify", "allowUnauthorizedCerts", "resource", "operation", N8N_COLLECTION]);
+
+/** A parameter's property name: its own, unless n8n's conventions mean something else by it (then `<name>Value`, or another free name). */
+function n8nProperty(name: string, taken: ReadonlySet<string>): string {
+  if (!N8N_NAMES.has(name)) return name;
+  let property = `${name}Value`;
+  for (let i = 2; taken.has(property); i++) property = `${name}Value${i}`;
+  return property;
+}
+
 /** The node's inputs of one tool. */
 export function n8nOperationInputs(tool: ToolSpec): N8nOperationInputs {
   const pageSize = tool.pagination?.pageSize;
-  const inputs = tool.params.filter((p) => !inCredential(p) && p.name !== pageSize).map(n8nInput);
-  if (!tool.pagination) return { tool, inputs };
-  const taken = new Set(inputs.map((i) => i.param.name));
-  const returnAll = taken.has("returnAll") ? "returnAllPages" : "returnAll";
-  const limit = taken.has("limit") ? "maxItems" : "limit";
-  return { tool, inputs, paging: { returnAll, limit } };
+  const params = tool.params.filter((p) => !inCredential(p) && p.name !== pageSize);
+  const taken = new Set(params.map((p) => p.name));
+  const inputs = params.map((p) => n8nInput(p, n8nProperty(p.name, taken)));
+  return tool.pagination ? { tool, inputs, paging: { returnAll: "returnAll", limit: "limit" } } : { tool, inputs };
 }
 
-function n8nInput(p: ParamSpec): N8nInput {
+function n8nInput(p: ParamSpec, property: string): N8nInput {
   const place = p.required || p.default !== undefined ? "node" : "collection";
   const given = p.default;
-  if (p.type === "file") return { param: p, type: "string", place, default: "data", as: "file" };
-  if (p.type === "boolean") return { param: p, type: "boolean", place, default: given ?? false };
-  if (p.type === "json") return { param: p, type: "json", place, default: given !== undefined ? JSON.stringify(given, null, 2) : p.jsonType === "array" ? "[]" : "{}", as: "json" };
+  if (p.type === "file") return { param: p, property, type: "string", place, default: "data", as: "file" };
+  if (p.type === "boolean") return { param: p, property, type: "boolean", place, default: given ?? false };
+  if (p.type === "json") return { param: p, property, type: "json", place, default: given !== undefined ? JSON.stringify(given, null, 2) : p.jsonType === "array" ? "[]" : "{}", as: "json" };
   const choices = p.enum?.filter((v): v is string | number | boolean => v !== null && typeof v !== "object");
   if (choices?.length && p.separator !== undefined) {
     const chosen = typeof given === "string" ? given.split(p.separator).map((v) => v.trim()) : [];
-    return { param: p, type: "multiOptions", place, default: chosen, options: choices, as: "list" };
+    return { param: p, property, type: "multiOptions", place, default: chosen, options: choices, as: "list" };
   }
-  if (choices?.length) return { param: p, type: "options", place, default: given ?? choices[0], options: choices };
-  if (p.type === "number") return { param: p, type: "number", place, default: given ?? p.minimum ?? 0 };
-  return { param: p, type: "string", place, default: given ?? "" };
+  if (choices?.length) return { param: p, property, type: "options", place, default: given ?? choices[0], options: choices };
+  if (p.type === "number") return { param: p, property, type: "number", place, default: given ?? p.minimum ?? 0 };
+  return { param: p, property, type: "string", place, default: given ?? "" };
 }
 
 /** The credential's fields: every tool's auth and instance address parameters, by name, in the tools' order. */

@@ -76,7 +76,7 @@ export function n8nNodeView(ir: ProviderIR, names: N8nNames) {
       operations.map((o) => [
         o.tool.id,
         {
-          params: o.inputs.map((i) => ({ name: i.param.name, in: i.place, ...(i.as ? { as: i.as } : {}), ...(i.as === "list" ? { separator: i.param.separator } : {}) })),
+          params: o.inputs.map((i) => ({ name: i.param.name, ...(i.property !== i.param.name ? { property: i.property } : {}), in: i.place, ...(i.as ? { as: i.as } : {}), ...(i.as === "list" ? { separator: i.param.separator } : {}) })),
           ...(o.inputs.some((i) => i.place === "collection") ? { collection: N8N_COLLECTION } : {}),
           ...(o.paging ? { paging: o.paging } : {}),
         },
@@ -85,6 +85,9 @@ export function n8nNodeView(ir: ProviderIR, names: N8nNames) {
   };
   return { description, node, probe, ids: ids(operations), credentialProperties: credentialProperties(ir, credentialParams, baseUrl) };
 }
+
+/** n8n's placeholder of a property named `email`, where the manifest gives none (its linter asks for one). */
+const EMAIL_PLACEHOLDER = "name@email.com";
 
 /** n8n's editor lists a node's operations by resource past five (its linter's threshold). */
 const OPERATIONS_WITHOUT_RESOURCES = 5;
@@ -146,13 +149,13 @@ function nodeProperty(input: N8nInput): Property {
   };
   return {
     displayName: name,
-    name: p.name,
+    name: input.property,
     type: input.type,
     ...(Object.keys(typeOptions).length ? { typeOptions } : {}),
     ...(input.options ? { options: sortByName(input.options.map((v) => ({ name: optionName(String(v)), value: v }))) } : {}),
     ...(input.place === "node" && p.required ? { required: true } : {}),
     default: input.default,
-    ...(p.placeholder ? { placeholder: placeholderText(p.placeholder) } : {}),
+    ...(p.placeholder ? { placeholder: placeholderText(p.placeholder) } : p.name === "email" && input.type === "string" ? { placeholder: EMAIL_PLACEHOLDER } : {}),
     description: describeParam(p, name, input.type === "boolean"),
   };
 }

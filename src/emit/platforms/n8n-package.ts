@@ -145,7 +145,7 @@ function tsconfig(ir: ProviderIR): string {
 }
 
 /** The node's icon: the manifest's colour, the name's initial; the dark variant outlined for dark backgrounds. */
-function icon(ir: ProviderIR, dark: boolean): string {
+export function icon(ir: ProviderIR, dark: boolean): string {
   const initial = (ir.name.match(/[A-Za-z0-9]/)?.[0] ?? "?").toUpperCase();
   const color = /^#[0-9A-Fa-f]{3,8}$/.test(ir.color) ? ir.color : "#666666";
   return [

@@ -1,5 +1,6 @@
 // `generate --target n8n` and `--target sim` on fixture specs: shelf (every
-// concept of the manifest), zqfiles (files up and down) and hostile (text in
+// concept of the manifest), zqfiles (files up and down), zqpayments (pages by
+// cursor, an email parameter) and hostile (text in
 // every free-text field that would end a comment or a string, break a line or
 // carry markup). The n8n packages lint clean with n8n's node linter and
 // type-check against n8n-workflow; the Sim files, copied over a Sim tree,
@@ -11,13 +12,19 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import semver from "semver";
-import { buildPackages, linkModules, linkN8nPackage, type LintProblem, lintPackages, simTree, toolDir, typeCheckPackages, typeCheckSim, writeFiles } from "../../../test-support/platform-tools.js";
+import { buildPackages, linkModules, linkN8nPackage, type LintProblem, lintPackages, simTree, toolDir, typeCheckPackages, typeCheckSim, writeFiles } from "../../../test-support/platforms/tools.js";
 import type { ProviderIR } from "../../model/ir.js";
 import { generate } from "../generate-all.js";
 import { N8N_TOOLING } from "./n8n-package.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../../..");
-const FIXTURES = { shelf: "test-support/fixtures/specs/shelf", zqfiles: "test-support/fixtures/specs-files/zqfiles", hostile: "test-support/fixtures/specs-hostile/hostile" };
+const FIXTURES = {
+  shelf: "test-support/fixtures/specs/shelf",
+  zqfiles: "test-support/fixtures/specs-files/zqfiles",
+  // A property named email (n8n's linter wants it a placeholder), cursor pages (Return All, Limit).
+  zqpayments: "test-support/fixtures/specs-wild/zqpayments",
+  hostile: "test-support/fixtures/specs-hostile/hostile",
+};
 /** Text that runs if it ends a comment or a string, breaks a line, or is read as markup (the hostile fixture's tokens). */
 // biome-ignore lint/suspicious/noTemplateCurlyInString: a template placeholder in plain text is part of the payload
 const PAYLOAD = ["*/ globalThis.pwned = 1; /*", "\r\n globalThis.pwned = 2; //", "\u2028 globalThis.pwned = 3;", "<script>alert(1)</script> ` ' \" \\ |", "${globalThis.pwned = 5}"].join(" ");

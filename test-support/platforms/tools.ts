@@ -8,7 +8,7 @@
 import { execFile } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { REPOSITORY } from "./neutral-copy.js";
+import { REPOSITORY } from "../neutral-copy.js";
 
 export const PLATFORM_TOOLS = join(REPOSITORY, "test-support/platforms");
 
