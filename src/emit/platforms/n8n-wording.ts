@@ -51,7 +51,8 @@ export function optionName(text: string): string {
 
 /**
  * An operation's action in sentence case as the linter checks it: words of letters and digits, the first that is
- * not all capitals capitalised, every other such word in lowercase (a word all in capitals stays: SQL, ID).
+ * not all capitals capitalised, every other such word in lowercase (a word all in capitals stays: SQL, ID; the
+ * linter leaves those out before it checks, so after a first word of one letter the next is capitalised too).
  */
 export function actionText(title: string): string {
   const words = title.match(/[A-Za-z0-9\u00C0-\u024F]+/g) ?? ["Run"];
@@ -61,8 +62,10 @@ export function actionText(title: string): string {
       if (w === w.toUpperCase()) return w;
       const lower = w.toLowerCase();
       if (!first) return lower;
-      first = false;
-      return lower.charAt(0).toUpperCase() + lower.slice(1);
+      const cased = lower.charAt(0).toUpperCase() + lower.slice(1);
+      // A one-letter first word ("A") is then all capitals, which the linter leaves out: the next word is the first.
+      if (cased !== cased.toUpperCase()) first = false;
+      return cased;
     })
     .join(" ");
 }
