@@ -16,7 +16,7 @@ import { n8nNames, n8nNodeView } from "../../src/emit/platforms/n8n-node.js";
 import type { ProviderIR } from "../../src/model/ir.js";
 import { camelCase } from "../../src/model/naming.js";
 import { baseUrlField, inCredential, N8N_COLLECTION, n8nOperationInputs } from "../../src/model/platform-inputs.js";
-import { buildPackages, type LintProblem, linkN8nPackage, lintPackages, type N8nRun, runN8nWorkflow, type SimToolConfig, type SimToolResponse, simExecuteTool, simTree, typeCheckSim } from "./tools.js";
+import { buildPackages, type LintProblem, linkN8nPackage, lintPackages, type N8nBinary, type N8nRun, runN8nWorkflow, type SimToolConfig, type SimToolResponse, simExecuteTool, simTree, typeCheckSim } from "./tools.js";
 
 /** Items a list operation's node gathers ("Limit"): enough to see pages gathered, few enough for any mock. */
 export const LIMIT = 2;
@@ -72,6 +72,8 @@ export interface N8nCase {
   type: string;
   parameters: Record<string, unknown>;
   values: Record<string, unknown>;
+  /** The files of the operation's values, by the binary field of the input item its property names. */
+  files: Record<string, Blob>;
   credential: Record<string, unknown>;
 }
 
@@ -88,9 +90,18 @@ export function n8nCase(op: PlatformOperation, n8nDir: string, address: string):
   if (resource) parameters.resource = resource;
   const collection: Record<string, unknown> = {};
   const values: Record<string, unknown> = {};
+  const files: Record<string, Blob> = {};
   for (const i of layout.inputs) {
     const value = input[i.param.name];
     if (value === undefined) continue;
+    // A file: the input item's binary field of that name holds it, and the property names the field.
+    if (i.as === "file" && value instanceof Blob) {
+      const field = `${tool.id}_${i.param.name}`;
+      files[field] = value;
+      if (i.place === "node") parameters[i.property] = field;
+      else collection[i.property] = field;
+      continue;
+    }
     values[i.param.name] = value;
     // Every value comes from the first node's item, by n8n's expressions.
     const expression = `={{ $json[${JSON.stringify(tool.id)}][${JSON.stringify(i.param.name)}] }}`;
@@ -101,7 +112,7 @@ export function n8nCase(op: PlatformOperation, n8nDir: string, address: string):
   if (layout.paging) Object.assign(parameters, { [layout.paging.returnAll]: false, [layout.paging.limit]: LIMIT });
   const credential: Record<string, unknown> = Object.fromEntries(tool.params.filter((p) => inCredential(p) && input[p.name] !== undefined).map((p) => [p.name, input[p.name]]));
   credential[addressField(ir, tool)] = address;
-  return { op, node: `${ir.provider}: ${tool.id}`, type: `${packageName(join(n8nDir, ir.provider))}.${n8nNames(ir).type}`, parameters, values, credential };
+  return { op, node: `${ir.provider}: ${tool.id}`, type: `${packageName(join(n8nDir, ir.provider))}.${n8nNames(ir).type}`, parameters, values, files, credential };
 }
 
 /** Each package of `n8nDir` linked to its tools and provider package, and built (its build.mjs). */
@@ -125,7 +136,40 @@ export interface N8nRoundTrip {
   results: { case: N8nCase; items: unknown[]; direct: ToolResult<object> }[];
 }
 
-/** Every operation of the project in one workflow on n8n's engine (prepareN8n first), against `mocks` (by provider), beside executeTool's results. */
+/** The files of the cases as the one input item's binary data. */
+async function binaryOf(cases: N8nCase[]): Promise<Record<string, N8nBinary>> {
+  const out: Record<string, N8nBinary> = {};
+  for (const c of cases) {
+    for (const [field, file] of Object.entries(c.files)) {
+      out[field] = { data: Buffer.from(await file.arrayBuffer()).toString("base64"), mimeType: file.type || "application/octet-stream", fileName: file instanceof File ? file.name : field };
+    }
+  }
+  return out;
+}
+
+/**
+ * What executeTool's result is as a node's items, as n8nRoundTrip reads them: its output (a downloaded file's bytes
+ * the item's binary data, in base64, in the order the output holds them), or (the node set to continue on a
+ * failure) its error.
+ */
+export function n8nItemsOf(result: ToolResult<object>): unknown[] {
+  if (!result.success) return [{ error: result.error, ...(result.partial ? { partial: result.partial.output } : {}) }];
+  const files: string[] = [];
+  const json: unknown = JSON.parse(JSON.stringify(result.output, (_key, value) => (value instanceof Uint8Array ? void files.push(Buffer.from(value).toString("base64")) : value)));
+  return [files.length ? { json, files } : json];
+}
+
+/** A node's item as n8nItemsOf gives executeTool's: its JSON, and the bytes of its binary data (base64) when it has some. */
+function itemRead(item: { json: unknown; binary?: Record<string, { data?: string }> }): unknown {
+  const files = Object.values(item.binary ?? {}).map((b) => b.data);
+  return files.length ? { json: item.json, files } : item.json;
+}
+
+/**
+ * Every operation of the project in one workflow on n8n's engine (prepareN8n first), against `mocks` (by provider),
+ * beside executeTool's results. Each node continues on a failure (its item the error), so that one operation's
+ * failure leaves the others to run.
+ */
 export async function n8nRoundTrip(project: PlatformProject, n8nDir: string, mocks: Record<string, string>, home: string, execute: Execute): Promise<N8nRoundTrip> {
   const cases = (await platformOperations(project)).map((op) => n8nCase(op, n8nDir, mocks[op.ir.provider] ?? ""));
   // One credential per provider: what its operations' cases give.
@@ -138,6 +182,7 @@ export async function n8nRoundTrip(project: PlatformProject, n8nDir: string, moc
     {
       packages: project.irs.map((ir) => join(n8nDir, ir.provider)),
       items: [Object.fromEntries(cases.map((c) => [c.op.tool.id, c.values]))],
+      binary: [await binaryOf(cases)],
       nodes: cases.map((c, i) => ({
         id: `n${i}`,
         name: c.node,
@@ -146,6 +191,7 @@ export async function n8nRoundTrip(project: PlatformProject, n8nDir: string, moc
         position: [200, i * 100],
         parameters: c.parameters,
         credentials: { [n8nNames(c.op.ir).credential]: { id: c.op.ir.provider, name: c.op.ir.provider } },
+        onError: "continueRegularOutput",
       })),
       credentials,
     },
@@ -153,7 +199,7 @@ export async function n8nRoundTrip(project: PlatformProject, n8nDir: string, moc
   );
   const results = [];
   for (const c of cases) {
-    const items = (run.nodes[c.node]?.[0]?.items ?? []).map((i) => i.json);
+    const items = (run.nodes[c.node]?.[0]?.items ?? []).map(itemRead);
     results.push({ case: c, items, direct: await direct(execute, c.op, mocks[c.op.ir.provider] ?? "", c.op.tool.pagination ? { allPages: true, maxItems: LIMIT } : {}) });
   }
   return { run, results };
@@ -171,8 +217,25 @@ export async function typeCheckSimFiles(project: PlatformProject, simDir: string
   return { files, errors: await typeCheckSim(treeDir, files) };
 }
 
-/** Every operation's ToolConfig of the Sim tree (typeCheckSimFiles first), run as Sim's executor runs one against `mocks`, beside executeTool's results. */
-export async function simRoundTrip(project: PlatformProject, treeDir: string, mocks: Record<string, string>, execute: Execute): Promise<{ op: PlatformOperation; sim: SimToolResponse; direct: ToolResult<object> }[]> {
+/**
+ * Whether Sim's executor can send the operation's request with `input`: it sends a body only as text, so a
+ * multipart form or a file body (or a file read before the request) is refused by the tool, naming why
+ * (docs/guides/sim.md, "What is Sim's"). False when the operation's body is of such an encoding even if `input`
+ * gives none of it: the tool then sends no body, and answers as executeTool does.
+ */
+export function simSends(tool: ToolSpec, input: Record<string, unknown>): boolean {
+  if (tool.body?.encoding === "multipart" || tool.body?.encoding === "binary") return false;
+  return !tool.params.some((p) => p.type === "file" && input[p.name] !== undefined);
+}
+
+/** The refusal a Sim tool gives for a request Sim's executor cannot send (simSends false). */
+export const SIM_REFUSAL = /its request body is not text|a file is read before its request is built/;
+
+/**
+ * Every operation's ToolConfig of the Sim tree (typeCheckSimFiles first), run as Sim's executor runs one against
+ * `mocks`, beside executeTool's results; `sends`: simSends for the operation's values.
+ */
+export async function simRoundTrip(project: PlatformProject, treeDir: string, mocks: Record<string, string>, execute: Execute): Promise<{ op: PlatformOperation; sim: SimToolResponse; direct: ToolResult<object>; sends: boolean }[]> {
   const out = [];
   for (const op of await platformOperations(project)) {
     const { ir, tool } = op;
@@ -182,7 +245,7 @@ export async function simRoundTrip(project: PlatformProject, treeDir: string, mo
     const config = module[`${camelCase(tool.id)}Tool`];
     if (!config) throw new Error(`${tool.id}: no ${camelCase(tool.id)}Tool in apps/sim/tools/${ir.provider}/${file}.ts`);
     const sim = await simExecuteTool(config, { ...op.input, [addressField(ir, tool)]: address });
-    out.push({ op, sim, direct: await direct(execute, op, address, {}) });
+    out.push({ op, sim, direct: await direct(execute, op, address, {}), sends: simSends(tool, op.input) });
   }
   return out;
 }

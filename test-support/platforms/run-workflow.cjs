@@ -14,12 +14,13 @@ const { readFileSync, writeFileSync } = require("node:fs");
 const { ExecutionLifecycleHooks, PackageDirectoryLoader, WorkflowExecute } = require("n8n-core");
 const { ICredentialsHelper, Workflow } = require("n8n-workflow");
 
-/** The first node: the job's items, as a trigger would give them (n8n calls execute with its own `this`). */
-function itemsNode(items) {
+/** The first node: the job's items, with their binary data, as a trigger would give them (n8n calls execute with its own `this`). */
+function itemsNode(items, binary = []) {
   return {
     description: { displayName: "Items", name: "items", group: ["input"], version: 1, description: "The job's items", defaults: { name: "Items" }, inputs: [], outputs: ["main"], properties: [] },
     async execute() {
-      return [items.map((json, i) => ({ json, pairedItem: { item: i } }))];
+      // n8n's binary data held in the item (its default mode): the bytes in base64, beside their type and name.
+      return [items.map((json, i) => ({ json, ...(binary[i] ? { binary: binary[i] } : {}), pairedItem: { item: i } }))];
     },
   };
 }
@@ -65,7 +66,7 @@ function errorOf(error) {
 
 async function main() {
   const job = JSON.parse(readFileSync(process.argv[2], "utf8"));
-  const types = { "blockwright-test.items": { type: itemsNode(job.items) } };
+  const types = { "blockwright-test.items": { type: itemsNode(job.items, job.binary) } };
   for (const dir of job.packages) {
     const loader = new PackageDirectoryLoader(dir);
     await loader.loadAll();

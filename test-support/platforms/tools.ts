@@ -89,11 +89,21 @@ export async function typeCheckPackages(dirs: readonly string[], files: (dir: st
     .map((d) => `${d.file?.fileName ?? ""}:${d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
 }
 
+/** A file an item holds as n8n's binary data: its bytes in base64, its type and name. */
+export interface N8nBinary {
+  data: string;
+  mimeType: string;
+  fileName: string;
+}
+
 /** A workflow for run-workflow.cjs: the packages' folders, the items the first node emits to every other node, those nodes and the credentials by type. */
 export interface N8nJob {
   packages: string[];
   items: Record<string, unknown>[];
-  nodes: { id: string; name: string; type: string; typeVersion: number; position: [number, number]; parameters: Record<string, unknown>; credentials?: Record<string, { id: string; name: string }> }[];
+  /** Each item's binary data, by field (none: the item has none). */
+  binary?: (Record<string, N8nBinary> | undefined)[];
+  /** `onError`: n8n's node setting; "continueRegularOutput" ("Continue" in the node's settings) makes a failure the node's item, and the workflow goes on. */
+  nodes: { id: string; name: string; type: string; typeVersion: number; position: [number, number]; parameters: Record<string, unknown>; credentials?: Record<string, { id: string; name: string }>; onError?: string }[];
   credentials: Record<string, Record<string, unknown>>;
 }
 
