@@ -145,7 +145,7 @@ function nodeProperty(input: N8nInput): Property {
     ...(p.type === "number" && p.minimum !== undefined ? { minValue: p.minimum } : {}),
     ...(p.type === "number" && p.maximum !== undefined ? { maxValue: p.maximum } : {}),
     ...(p.type === "number" && p.integer ? { numberPrecision: 0 } : {}),
-    ...(p.secret ? { password: true } : {}),
+    ...(p.secret || (input.type === "string" && sensitiveProperty(input.property)) ? { password: true } : {}),
   };
   return {
     displayName: name,
@@ -232,6 +232,14 @@ function credentialProperties(ir: ProviderIR, params: readonly ParamSpec[], base
     });
   }
   return fields;
+}
+
+/**
+ * Names n8n's linter takes for a secret in a node's string property (node-param-type-options-password-missing):
+ * masked, though the manifest does not call them secret (a page token is not, but n8n's editor hides it).
+ */
+function sensitiveProperty(name: string): boolean {
+  return /secret|password|token|apikey/i.test(name) && !/^(maxTokens|password_needs_reset)$/.test(name);
 }
 
 /** Names n8n's linter takes for a credential (credential-password-field): their fields are always masked. */
