@@ -13,11 +13,19 @@ const param = (name: string, extra: Partial<ParamSpec> = {}): ParamSpec => ({ ..
 
 describe("n8n properties", () => {
   it("a parameter named as n8n's conventions name a property (resource, limit, returnAll, additionalFields) is held by another, never by two of one name", () => {
-    const tool: ToolSpec = { ...base, params: [...base.params.filter((p) => p.name !== "limit"), param("resource"), param("limit", { type: "number" }), param("returnAll", { type: "boolean" }), param("additionalFields"), param("limitValue")] };
+    const tool: ToolSpec = {
+      ...base,
+      params: [...base.params.filter((p) => p.name !== "limit"), param("resource"), param("limit", { type: "number" }), param("returnAll", { type: "boolean" }), param("additionalFields"), param("limitValue")],
+    };
     const layout = n8nOperationInputs(tool);
     const properties = [...layout.inputs.map((i) => i.property), layout.paging?.returnAll, layout.paging?.limit, "resource", "operation", "additionalFields"];
     expect(new Set(properties).size).toBe(properties.length);
-    expect(Object.fromEntries(layout.inputs.filter((i) => i.param.name !== i.property).map((i) => [i.param.name, i.property]))).toEqual({ resource: "resourceValue", limit: "limitValue2", returnAll: "returnAllValue", additionalFields: "additionalFieldsValue" });
+    expect(Object.fromEntries(layout.inputs.filter((i) => i.param.name !== i.property).map((i) => [i.param.name, i.property]))).toEqual({
+      resource: "resourceValue",
+      limit: "limitValue2",
+      returnAll: "returnAllValue",
+      additionalFields: "additionalFieldsValue",
+    });
   });
 
   it("an optional parameter without a default is an Additional Field; one with a default or required, a property of the node; the page size is the runtime's", () => {
