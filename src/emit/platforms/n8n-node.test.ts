@@ -1,6 +1,7 @@
 // The n8n node's properties as n8n's node linter checks them: a string
 // property whose name the linter takes for a secret's (a page token) is
-// masked, though the manifest does not call it secret.
+// masked, though the manifest does not call it secret; two operations of one
+// title are two options of different names.
 import { describe, expect, it } from "vitest";
 import { irFixture } from "../../../test-support/ir-fixtures.js";
 import type { ProviderIR } from "../../model/ir.js";
@@ -26,5 +27,27 @@ describe("n8n node properties", () => {
     expect(masked("maxTokens")).toBe(false);
     expect(masked("tokenCount")).toBe(false);
     expect(masked("email")).toBe(false);
+  });
+
+  it("two operations of one title are in resources of their own (their tags), and two of one title in one resource are told apart by their ids (node-param-option-name-duplicate)", () => {
+    const ir = irFixture("zqpayments") as unknown as ProviderIR;
+    const [create, list] = ir.operations;
+    ir.operations = [
+      { ...list!, tags: ["letters"], tool: { ...list!.tool, id: "zqpayments_letters_list", title: "List" } },
+      { ...list!, tags: ["addresses"], tool: { ...list!.tool, id: "zqpayments_addresses_list", title: "List" } },
+      { ...create!, tags: ["letters"], tool: { ...create!.tool, id: "zqpayments_letter_create", title: "Create" } },
+      { ...create!, tags: ["letters"], tool: { ...create!.tool, id: "zqpayments_letter_create_draft", title: "Create" } },
+    ];
+    const props = n8nNodeView(ir, n8nNames(ir)).description.properties as (Property & { displayOptions?: { show?: { resource?: string[] } }; value?: string })[];
+    const operations = props.filter((p) => p.name === "operation");
+    const byResource = Object.fromEntries(operations.map((p) => [p.displayOptions?.show?.resource?.[0], (p.options ?? []).map((o) => [o.name, o.value])]));
+    expect(byResource).toEqual({
+      address: [["List", "zqpayments_addresses_list"]],
+      letter: [
+        ["Create (Letter Create Draft)", "zqpayments_letter_create_draft"],
+        ["Create (Letter Create)", "zqpayments_letter_create"],
+        ["List", "zqpayments_letters_list"],
+      ],
+    });
   });
 });

@@ -93,17 +93,23 @@ const EMAIL_PLACEHOLDER = "name@email.com";
 const OPERATIONS_WITHOUT_RESOURCES = 5;
 
 /**
- * The `operation` property; past five operations, a `resource` property first and an `operation` per resource:
+ * The `operation` property; past five operations, or two of one title, a `resource` property first and an `operation` per resource:
  * an operation's resource is its OpenAPI operation's first tag, singular (n8n names resources so), else the
  * provider's name.
  */
 function operationProperties(ir: ProviderIR, operations: readonly N8nOperationInputs[]): Property[] {
-  const option = (o: N8nOperationInputs) => ({ name: optionName(o.tool.title), value: o.tool.id, action: actionText(o.tool.title), description: descriptionText(o.tool.description, o.tool.title) });
+  const titleOf = (o: N8nOperationInputs) => optionName(o.tool.title);
+  const option = (o: N8nOperationInputs, named: string) => ({ name: named, value: o.tool.id, action: actionText(o.tool.title), description: descriptionText(o.tool.description, o.tool.title) });
   const operation = (ops: readonly N8nOperationInputs[], show?: object): Property => {
-    const options = sortByName(ops.map(option));
+    // Two operations of one title ("List" of letters and of addresses) are told apart by their ids: n8n's linter
+    // refuses two options of one name (node-param-option-name-duplicate).
+    const twice = new Set(ops.map(titleOf).filter((n, i, all) => all.indexOf(n) !== i));
+    const options = sortByName(ops.map((o) => option(o, twice.has(titleOf(o)) ? `${titleOf(o)} (${displayName(o.tool.id.slice(ir.provider.length + 1).replace(/_/g, " "))})` : titleOf(o))));
     return { displayName: "Operation", name: "operation", type: "options", noDataExpression: true, ...(show ? { displayOptions: { show } } : {}), options, default: options[0]?.value ?? "" };
   };
-  if (operations.length <= OPERATIONS_WITHOUT_RESOURCES) return [operation(operations)];
+  // Operations of one title are, as n8n lays such out, in resources of their own (those of their tags) where they have some.
+  const titled = new Set(operations.map(titleOf)).size === operations.length;
+  if (operations.length <= OPERATIONS_WITHOUT_RESOURCES && titled) return [operation(operations)];
   const byId = new Map(ir.operations.map((o) => [o.tool.id, o]));
   const groups = new Map<string, { name: string; ops: N8nOperationInputs[] }>();
   for (const o of operations) {
