@@ -1,6 +1,6 @@
 // Directory (Microsoft Graph v1.0) against its Prism mock.
 import { describe, expect, it } from "vitest";
-import { executeTool } from "../test-support/repo.js";
+import { executeTool, registry } from "../test-support/repo.js";
 import { example as specExample, call, capturingFetch, describeErrorStatuses, expectDocumentedShape, expectFailure, expectNoViolation, expectQueryKeys, expectSuccess, mockUrl, tool } from "../test-support/harness.js";
 
 const TOKEN = "eyJ0eXAiOiJKV1QiLCJub25jZSI6Im1vY2stZ3JhcGgtdG9rZW4ifQ.payload.sig";
@@ -231,6 +231,53 @@ describe("directory_create_user", () => {
     expect(error).toMatchObject({ param: "password", rule: "maxLength" });
     expect(error.message).toContain("(secret value withheld)");
     expect(error.message).not.toContain("xxxx");
+  });
+});
+
+describe("directory_renew_subscription", () => {
+  const renewal = { accessToken: TOKEN, subscriptionId: "7f105c7d-2dc5-4530-97cd-4e7ae6534c07", expirationDateTime: "2026-12-28T11:00:00Z" };
+
+  it("takes Graph's 204 with no body as renewed, until the expiry asked for", async () => {
+    const { result, calls } = await call("directory_renew_subscription", renewal, { prefer: "code=204" });
+    expect(expectSuccess(result)).toEqual({ data: null, metadata: { expirationDateTime: renewal.expirationDateTime } });
+    expect(calls[0]?.method).toBe("PATCH");
+    expectNoViolation(calls[0]!);
+  });
+
+  it("and its 200 with the subscription", async () => {
+    const { result } = await call("directory_renew_subscription", renewal, { prefer: "code=200" });
+    const output = expectSuccess(result) as { data: { id: string }; metadata: { expirationDateTime: string } };
+    expect(output.data.id).toBe((example("updateSubscription", "200", "renewed") as { id: string }).id);
+    expect(output.metadata.expirationDateTime).toBe(renewal.expirationDateTime);
+  });
+});
+
+// Graph's subscription reference: users (and groups) are notified of updated and deleted only, and a
+// new user arrives as updated. A subscription asking for created is accepted and never notified.
+const NOTIFIED_FOR_USERS = ["updated", "deleted"];
+
+describe("directory triggers", () => {
+  const triggers = Object.values(registry.triggers ?? {}).filter((t) => t.provider === "directory" && t.subscription);
+
+  it("subscribe with, and match on, only the change types Graph notifies for users", () => {
+    expect(triggers.length).toBeGreaterThan(0);
+    for (const t of triggers) {
+      const asked = String(t.subscription?.create.inputs.changeType).split(",");
+      const matched = t.match.filter((m) => m.pointer.join("/") === "changeType").map((m) => String(m.equals));
+      const never = [...asked, ...matched].filter((c) => !NOTIFIED_FOR_USERS.includes(c));
+      expect({ trigger: t.id, never }).toEqual({ trigger: t.id, never: [] });
+    }
+  });
+
+  it("a subscription asking for created is refused before any request, naming the rule", async () => {
+    const { result, calls } = await call("directory_create_subscription", {
+      accessToken: TOKEN,
+      changeType: "created,updated",
+      notificationUrl: "https://webhook.contoso.com/api/notify",
+      expirationDateTime: "2026-11-30T11:00:00Z",
+    });
+    expect(expectFailure(result)).toMatchObject({ param: "changeType", rule: "pattern" });
+    expect(calls).toHaveLength(0);
   });
 });
 

@@ -45,11 +45,8 @@ export declare const directoryClientSecretParam: ParamCall;
 /** What a call reads of parameter `expirationDateTime`, shared by 2 operations. */
 export declare const directoryExpirationDateTimeParam: ParamCall;
 
-/** What a call reads of output `data`, shared by 4 operations. */
+/** What a call reads of output `data`, shared by 3 operations. */
 export declare const directoryDataOutput: OutputCall;
-
-/** What a call reads of output `metadata.expirationDateTime`, shared by 2 operations. */
-export declare const directoryMetadataExpirationDateTimeOutput: OutputCall;
 
 /** What a call reads of output `metadata.id`, shared by 3 operations. */
 export declare const directoryMetadataIdOutput: OutputCall;
@@ -82,7 +79,7 @@ export interface DirectoryCreateSubscriptionParams {
   clientId?: string;
   /** A client secret of the app registration, for the client credentials flow. */
   clientSecret?: string;
-  /** The changes notified, comma-separated. */
+  /** The changes notified, comma-separated (a new user is notified as updated). */
   changeType: string;
   /** The HTTPS address notifications are posted to; it must answer Graph's validation request. */
   notificationUrl: string;
@@ -92,6 +89,8 @@ export interface DirectoryCreateSubscriptionParams {
   expirationDateTime: string;
   /** A secret sent back in every notification, to check that it comes from Graph. */
   clientState?: string;
+  /** The HTTPS address lifecycle notifications about the subscription (reauthorization required, subscription removed, notifications missed) are posted to; it must answer Graph's validation request too. */
+  lifecycleNotificationUrl?: string;
 }
 
 /** Outputs of `directory_create_subscription`. */
@@ -103,7 +102,7 @@ export type DirectoryCreateSubscriptionOutput = {
   };
 };
 
-/** Create subscription: Subscribe an HTTPS address to change notifications on users (created, updated or deleted). */
+/** Create subscription: Subscribe an HTTPS address to change notifications on users (updated or deleted; Graph notifies a new user as updated). */
 export declare const directoryCreateSubscriptionTool: ToolDefinition<DirectoryCreateSubscriptionParams, DirectoryCreateSubscriptionOutput, false>;
 
 /** Parameters of `directory_create_user`: Create user. */
@@ -264,9 +263,9 @@ export interface DirectoryRenewSubscriptionParams {
 
 /** Outputs of `directory_renew_subscription`. */
 export type DirectoryRenewSubscriptionOutput = {
-  data: operations["updateSubscription"]["responses"][200]["content"]["application/json"];
+  data: NonNullable<operations["updateSubscription"]["responses"][200]["content"]["application/json"]>;
   metadata: {
-    expirationDateTime: operations["updateSubscription"]["responses"][200]["content"]["application/json"]["expirationDateTime"];
+    expirationDateTime: string;
   };
 };
 
@@ -323,7 +322,7 @@ export type DirectoryOptions = DirectoryConnection & ClientOptions;
 
 /** A Microsoft Entra directory client: one method per operation (`Throws`: made with `throwOnError: true`). */
 export interface DirectoryApi<Throws extends boolean = false> {
-  /** Create subscription: Subscribe an HTTPS address to change notifications on users (created, updated or deleted). */
+  /** Create subscription: Subscribe an HTTPS address to change notifications on users (updated or deleted; Graph notifies a new user as updated). */
   readonly createSubscription: Method<ClientInput<DirectoryCreateSubscriptionParams, "accessToken" | "clientId" | "clientSecret" | "tenantId">, DirectoryCreateSubscriptionOutput, Throws>;
   /** Create user: Create a user who must change the password at first sign-in. */
   readonly createUser: Method<ClientInput<DirectoryCreateUserParams, "accessToken" | "clientId" | "clientSecret" | "tenantId">, DirectoryCreateUserOutput, Throws>;
@@ -350,33 +349,18 @@ export declare function createDirectory(options: DirectoryOptions): DirectoryApi
 
 /** The Microsoft Entra directory triggers, by trigger id: events that start a workflow (never called as tools). */
 export declare const directoryTriggers: {
-  readonly directory_user_created: TriggerSpec;
   readonly directory_user_updated: TriggerSpec;
 };
 
-/** What the trigger `directory_user_created` gives a workflow (User created: Starts when a user is created in the directory.). */
-export interface DirectoryUserCreatedEvent {
-  /** The event, as delivered. */
-  data: Record<string, unknown>;
-  metadata: {
-    /** The id of the user who changed. */
-    userId: string;
-    /** What happened: created, updated or deleted. */
-    changeType: "created" | "updated" | "deleted";
-    /** The tenant the change happened in. */
-    tenantId?: string;
-  };
-}
-
-/** What the trigger `directory_user_updated` gives a workflow (User updated: Starts when a user's properties change in the directory.). */
+/** What the trigger `directory_user_updated` gives a workflow (User updated: Starts when a user's properties change in the directory, and when a user is created (Graph notifies a new user as an update).). */
 export interface DirectoryUserUpdatedEvent {
   /** The event, as delivered. */
   data: Record<string, unknown>;
   metadata: {
     /** The id of the user who changed. */
     userId: string;
-    /** What happened: created, updated or deleted. */
-    changeType: "created" | "updated" | "deleted";
+    /** What happened: updated (a new user too) or deleted. */
+    changeType: "updated" | "deleted";
     /** The tenant the change happened in. */
     tenantId?: string;
   };
@@ -384,7 +368,6 @@ export interface DirectoryUserUpdatedEvent {
 
 /** Each trigger's event, by trigger id. */
 export interface DirectoryTriggerEvents {
-  directory_user_created: DirectoryUserCreatedEvent;
   directory_user_updated: DirectoryUserUpdatedEvent;
 }
 
@@ -524,12 +507,19 @@ export declare namespace DirectoryOpenApi {
             put?: never;
             /**
              * Create a subscription
-             * @description Subscribes a listener to change notifications on a resource (`users`). Graph first checks
+             * @description Subscribes a listener to change notifications on a resource (`users`). Users and groups are
+             *     notified only of `updated` and `deleted` changes: a subscription asking for `created` is
+             *     accepted but never notified, and a new user is notified as `updated`. Graph first checks
              *     the `notificationUrl` with a validation request: a POST with a `validationToken` query
              *     parameter, to be answered within 10 seconds with 200 `text/plain` and the token,
              *     URL-decoded. A subscription to users lasts at most 41,760 minutes (under 29 days) and is
              *     renewed by updating its `expirationDateTime`. `clientState` (at most 128 characters) is
              *     sent back in every notification, to check that it comes from Graph.
+             *
+             *     With `lifecycleNotificationUrl` (validated the same way), Graph also posts lifecycle
+             *     notifications about the subscription itself there: `reauthorizationRequired` (renew or
+             *     reauthorize it, or it stops), `subscriptionRemoved` (create it again) and `missed`
+             *     (notifications were not delivered).
              *
              *     Needs `User.Read.All` (application) for users.
              */
@@ -559,7 +549,10 @@ export declare namespace DirectoryOpenApi {
             head?: never;
             /**
              * Renew a subscription
-             * @description Extends a subscription by setting a later `expirationDateTime` (at most 41,760 minutes from now for users).
+             * @description Extends a subscription by setting a later `expirationDateTime` (at most 41,760 minutes from
+             *     now for users). Graph answers 200 with the subscription, or 204 with no body: the
+             *     subscription then ends at the `expirationDateTime` asked for (Graph refuses one it cannot
+             *     set, it never shortens it).
              */
             patch: operations["updateSubscription"];
             trace?: never;
@@ -569,7 +562,7 @@ export declare namespace DirectoryOpenApi {
     export interface components {
         schemas: {
             CreateSubscriptionRequest: {
-                /** @description The changes notified, comma-separated (`created`, `updated`, `deleted`). */
+                /** @description The changes notified, comma-separated. Users and groups are notified of `updated` and `deleted` only (Graph's subscription reference); `created` is never notified for them. */
                 changeType: string;
                 /**
                  * Format: uri
@@ -585,6 +578,11 @@ export declare namespace DirectoryOpenApi {
                 expirationDateTime: string;
                 /** @description Sent back in every notification, to check that it comes from Graph. */
                 clientState?: string;
+                /**
+                 * Format: uri
+                 * @description The HTTPS address lifecycle notifications about the subscription are posted to.
+                 */
+                lifecycleNotificationUrl?: string;
             };
             UpdateSubscriptionRequest: {
                 /**
@@ -601,6 +599,7 @@ export declare namespace DirectoryOpenApi {
                 changeType: string;
                 clientState?: string | null;
                 notificationUrl?: string;
+                lifecycleNotificationUrl?: string | null;
                 /** Format: date-time */
                 expirationDateTime: string;
                 creatorId?: string;
@@ -616,10 +615,10 @@ export declare namespace DirectoryOpenApi {
                 /** Format: date-time */
                 subscriptionExpirationDateTime: string;
                 /**
-                 * @description What happened.
+                 * @description What happened (a new user is notified as `updated`).
                  * @enum {string}
                  */
-                changeType: "created" | "updated" | "deleted";
+                changeType: "updated" | "deleted";
                 /** @description The changed resource, relative to the Graph version (`Users/<id>`). */
                 resource: string;
                 resourceData?: {
@@ -634,6 +633,26 @@ export declare namespace DirectoryOpenApi {
                 /** @description The subscription's clientState, echoed. */
                 clientState?: string;
                 /** @description The tenant the change happened in. */
+                tenantId: string;
+            } & {
+                [key: string]: unknown;
+            };
+            LifecycleNotificationCollection: {
+                value: components["schemas"]["LifecycleNotification"][];
+            };
+            LifecycleNotification: {
+                /** @description The subscription it is about. */
+                subscriptionId: string;
+                /** Format: date-time */
+                subscriptionExpirationDateTime: string;
+                /**
+                 * @description What happened to the subscription.
+                 * @enum {string}
+                 */
+                lifecycleEvent: "reauthorizationRequired" | "subscriptionRemoved" | "missed";
+                /** @description The subscription's clientState, echoed. */
+                clientState?: string;
+                /** @description The tenant of the subscription. */
                 tenantId: string;
             } & {
                 [key: string]: unknown;
@@ -1495,6 +1514,13 @@ export declare namespace DirectoryOpenApi {
                     content: {
                         "application/json": components["schemas"]["Subscription"];
                     };
+                };
+                /** @description Renewed; no body (the subscription ends at the expirationDateTime asked for). */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 400: components["responses"]["SubscriptionBadRequest"];
                 401: components["responses"]["Unauthorized"];

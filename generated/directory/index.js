@@ -223,7 +223,7 @@ export const directoryExpirationDateTimeParam = {
 };
 
 /**
- * What a call reads of output `data`, shared by 4 operations.
+ * What a call reads of output `data`, shared by 3 operations.
  * @type {import("@blockwright/runtime").OutputCall}
  */
 export const directoryDataOutput = {
@@ -235,26 +235,6 @@ export const directoryDataOutput = {
     "ref": {
       "kind": "body",
       "pointer": []
-    },
-    "required": true
-  }
-};
-
-/**
- * What a call reads of output `metadata.expirationDateTime`, shared by 2 operations.
- * @type {import("@blockwright/runtime").OutputCall}
- */
-export const directoryMetadataExpirationDateTimeOutput = {
-  "path": "metadata.expirationDateTime",
-  "type": "string",
-  "optional": false,
-  "source": {
-    "expression": "$response.body#/expirationDateTime",
-    "ref": {
-      "kind": "body",
-      "pointer": [
-        "expirationDateTime"
-      ]
     },
     "required": true
   }
@@ -423,8 +403,8 @@ const directoryCreateSubscriptionCall = {
         "pointer": "/changeType"
       },
       "maxLength": 63,
-      "pattern": "^(created|updated|deleted)(,(created|updated|deleted))*$",
-      "patternHint": "created, updated or deleted, comma-separated"
+      "pattern": "^(updated|deleted)(,(updated|deleted))*$",
+      "patternHint": "updated or deleted, comma-separated"
     },
     {
       "name": "notificationUrl",
@@ -462,6 +442,18 @@ const directoryCreateSubscriptionCall = {
       },
       "maxLength": 128,
       "minLength": 8
+    },
+    {
+      "name": "lifecycleNotificationUrl",
+      "type": "string",
+      "required": false,
+      "secret": false,
+      "wire": {
+        "in": "body",
+        "pointer": "/lifecycleNotificationUrl"
+      },
+      "maxLength": 2048,
+      "format": "uri"
     }
   ],
   "routes": [],
@@ -472,7 +464,21 @@ const directoryCreateSubscriptionCall = {
   ],
   "outputs": [
     directoryDataOutput,
-    directoryMetadataExpirationDateTimeOutput,
+    {
+      "path": "metadata.expirationDateTime",
+      "type": "string",
+      "optional": false,
+      "source": {
+        "expression": "$response.body#/expirationDateTime",
+        "ref": {
+          "kind": "body",
+          "pointer": [
+            "expirationDateTime"
+          ]
+        },
+        "required": true
+      }
+    },
     directoryMetadataIdOutput
   ],
   "outcomes": [],
@@ -481,12 +487,12 @@ const directoryCreateSubscriptionCall = {
 };
 
 /**
- * Create subscription: Subscribe an HTTPS address to change notifications on users (created, updated or deleted).
+ * Create subscription: Subscribe an HTTPS address to change notifications on users (updated or deleted; Graph notifies a new user as updated).
  * @type {import("@blockwright/runtime").ToolSpec}
  */
 export const directoryCreateSubscriptionTool = /* @__PURE__ */ describeTool(directoryCreateSubscriptionCall, {
   "title": "Create subscription",
-  "description": "Subscribe an HTTPS address to change notifications on users (created, updated or deleted).",
+  "description": "Subscribe an HTTPS address to change notifications on users (updated or deleted; Graph notifies a new user as updated).",
   "operationId": "createSubscription",
   "responses": [
     {
@@ -547,9 +553,9 @@ export const directoryCreateSubscriptionTool = /* @__PURE__ */ describeTool(dire
     },
     "changeType": {
       "title": "Change type",
-      "description": "The changes notified, comma-separated.",
+      "description": "The changes notified, comma-separated (a new user is notified as updated).",
       "visibility": "user-or-llm",
-      "placeholder": "created,updated"
+      "placeholder": "updated,deleted"
     },
     "notificationUrl": {
       "title": "Notification URL",
@@ -572,6 +578,12 @@ export const directoryCreateSubscriptionTool = /* @__PURE__ */ describeTool(dire
       "title": "Client state",
       "description": "A secret sent back in every notification, to check that it comes from Graph.",
       "visibility": "user-only"
+    },
+    "lifecycleNotificationUrl": {
+      "title": "Lifecycle notification URL",
+      "description": "The HTTPS address lifecycle notifications about the subscription (reauthorization required, subscription removed, notifications missed) are posted to; it must answer Graph's validation request too.",
+      "visibility": "user-or-llm",
+      "placeholder": "https://webhook.contoso.com/api/lifecycle"
     }
   },
   "outputs": {
@@ -1389,11 +1401,35 @@ const directoryRenewSubscriptionCall = {
   "constants": [],
   "rules": [],
   "successStatuses": [
-    200
+    200,
+    204
   ],
   "outputs": [
-    directoryDataOutput,
-    directoryMetadataExpirationDateTimeOutput
+    {
+      "path": "data",
+      "type": "json",
+      "optional": false,
+      "source": {
+        "expression": "$response.body",
+        "ref": {
+          "kind": "body",
+          "pointer": []
+        },
+        "default": null
+      }
+    },
+    {
+      "path": "metadata.expirationDateTime",
+      "type": "string",
+      "optional": false,
+      "source": {
+        "expression": "$params.expirationDateTime",
+        "ref": {
+          "kind": "param",
+          "name": "expirationDateTime"
+        }
+      }
+    }
   ],
   "outcomes": [],
   "errors": directoryErrors,
@@ -1414,6 +1450,10 @@ export const directoryRenewSubscriptionTool = /* @__PURE__ */ describeTool(direc
       "examples": [
         "renewed"
       ]
+    },
+    {
+      "status": 204,
+      "examples": []
     },
     {
       "status": 400,
@@ -1480,10 +1520,10 @@ export const directoryRenewSubscriptionTool = /* @__PURE__ */ describeTool(direc
   },
   "outputs": {
     "data": {
-      "description": "The renewed subscription."
+      "description": "The renewed subscription (null when Graph answers 204, with no body)."
     },
     "metadata.expirationDateTime": {
-      "description": "When the subscription now ends."
+      "description": "When the subscription now ends (the expiry asked for)."
     }
   }
 });
@@ -1619,8 +1659,8 @@ export const directoryBlock = {
       "title": "Change type",
       "control": "short-input",
       "type": "string",
-      "description": "The changes notified, comma-separated.",
-      "placeholder": "created,updated",
+      "description": "The changes notified, comma-separated (a new user is notified as updated).",
+      "placeholder": "updated,deleted",
       "secret": false,
       "password": false,
       "visibility": "user-or-llm",
@@ -1733,6 +1773,24 @@ export const directoryBlock = {
       "secret": true,
       "password": true,
       "visibility": "user-only",
+      "condition": {
+        "field": "operation",
+        "value": [
+          "directory_create_subscription"
+        ]
+      },
+      "required": false
+    },
+    {
+      "id": "lifecycleNotificationUrl",
+      "title": "Lifecycle notification URL",
+      "control": "long-input",
+      "type": "string",
+      "description": "The HTTPS address lifecycle notifications about the subscription (reauthorization required, subscription removed, notifications missed) are posted to; it must answer Graph's validation request too.",
+      "placeholder": "https://webhook.contoso.com/api/lifecycle",
+      "secret": false,
+      "password": false,
+      "visibility": "user-or-llm",
       "condition": {
         "field": "operation",
         "value": [
@@ -2102,12 +2160,12 @@ export const directoryBlock = {
     "directory_renew_subscription": {
       "data": {
         "type": "json",
-        "description": "The renewed subscription.",
+        "description": "The renewed subscription (null when Graph answers 204, with no body).",
         "optional": false
       },
       "metadata.expirationDateTime": {
         "type": "string",
-        "description": "When the subscription now ends.",
+        "description": "When the subscription now ends (the expiry asked for).",
         "optional": false
       }
     }
@@ -2170,138 +2228,11 @@ export const paginate = (operationId, params, options) => executeTool.paginate(o
  * @type {Record<string, import("@blockwright/runtime").TriggerSpec>}
  */
 export const directoryTriggers = {
-  "directory_user_created": {
-    "id": "directory_user_created",
-    "provider": "directory",
-    "title": "User created",
-    "description": "Starts when a user is created in the directory.",
-    "event": {
-      "source": "callback",
-      "operationId": "createSubscription",
-      "name": "changeNotification"
-    },
-    "items": [
-      "value"
-    ],
-    "match": [
-      {
-        "pointer": [
-          "changeType"
-        ],
-        "equals": "created"
-      }
-    ],
-    "authentication": {
-      "kind": "shared-secret",
-      "pointer": [
-        "clientState"
-      ]
-    },
-    "secretParam": "clientState",
-    "handshakes": [
-      {
-        "kind": "echo-query",
-        "param": "validationToken"
-      }
-    ],
-    "eventId": [
-      {
-        "from": "event",
-        "pointer": [
-          "subscriptionId"
-        ]
-      },
-      {
-        "from": "event",
-        "pointer": [
-          "resourceData",
-          "id"
-        ]
-      },
-      {
-        "from": "event",
-        "pointer": [
-          "changeType"
-        ]
-      },
-      {
-        "from": "event",
-        "pointer": [
-          "subscriptionExpirationDateTime"
-        ]
-      }
-    ],
-    "acknowledge": 202,
-    "maxBodyBytes": 1048576,
-    "outputs": [
-      {
-        "name": "userId",
-        "description": "The id of the user who changed.",
-        "source": {
-          "from": "event",
-          "pointer": [
-            "resourceData",
-            "id"
-          ]
-        },
-        "required": true
-      },
-      {
-        "name": "changeType",
-        "description": "What happened: created, updated or deleted.",
-        "source": {
-          "from": "event",
-          "pointer": [
-            "changeType"
-          ]
-        },
-        "required": true
-      },
-      {
-        "name": "tenantId",
-        "description": "The tenant the change happened in.",
-        "source": {
-          "from": "event",
-          "pointer": [
-            "tenantId"
-          ]
-        },
-        "required": false
-      }
-    ],
-    "subscription": {
-      "create": {
-        "operation": "directory_create_subscription",
-        "inputs": {
-          "changeType": "created",
-          "notificationUrl": "{{trigger.url}}",
-          "resource": "users",
-          "expirationDateTime": "{{trigger.expiresAt}}",
-          "clientState": "{{trigger.secret}}"
-        }
-      },
-      "renew": {
-        "operation": "directory_renew_subscription",
-        "inputs": {
-          "subscriptionId": "{{subscription.id}}",
-          "expirationDateTime": "{{trigger.expiresAt}}"
-        }
-      },
-      "delete": {
-        "operation": "directory_delete_subscription",
-        "inputs": {
-          "subscriptionId": "{{subscription.id}}"
-        }
-      },
-      "idOutput": "metadata.id",
-      "lifetimeMinutes": 41760
-    }
-  },
   "directory_user_updated": {
     "id": "directory_user_updated",
     "provider": "directory",
     "title": "User updated",
-    "description": "Starts when a user's properties change in the directory.",
+    "description": "Starts when a user's properties change in the directory, and when a user is created (Graph notifies a new user as an update).",
     "event": {
       "source": "callback",
       "operationId": "createSubscription",
@@ -2375,7 +2306,7 @@ export const directoryTriggers = {
       },
       {
         "name": "changeType",
-        "description": "What happened: created, updated or deleted.",
+        "description": "What happened: updated (a new user too) or deleted.",
         "source": {
           "from": "event",
           "pointer": [
@@ -2402,6 +2333,7 @@ export const directoryTriggers = {
         "inputs": {
           "changeType": "updated",
           "notificationUrl": "{{trigger.url}}",
+          "lifecycleNotificationUrl": "{{trigger.lifecycleUrl}}",
           "resource": "users",
           "expirationDateTime": "{{trigger.expiresAt}}",
           "clientState": "{{trigger.secret}}"
@@ -2421,7 +2353,23 @@ export const directoryTriggers = {
         }
       },
       "idOutput": "metadata.id",
-      "lifetimeMinutes": 41760
+      "lifetimeMinutes": 41760,
+      "lifecycle": {
+        "items": [
+          "value"
+        ],
+        "event": [
+          "lifecycleEvent"
+        ],
+        "subscription": [
+          "subscriptionId"
+        ],
+        "actions": {
+          "reauthorizationRequired": "renew",
+          "subscriptionRemoved": "recreate",
+          "missed": "log"
+        }
+      }
     }
   }
 };

@@ -152,3 +152,32 @@ describe("a value shorter than a credential can be (issue 24, item 11)", () => {
     expect(seen).toHaveLength(0);
   });
 });
+
+describe("a value nested past the nesting limit (an answer nested thousands deep)", () => {
+  const nested = (depth: number, inner: unknown) => {
+    let v = inner;
+    for (let i = 0; i < depth; i++) v = [v];
+    return v;
+  };
+  const SECRET = "shelf-key-deep-0123456789";
+
+  it("is searched and redacted without running out of stack: the part past the limit withheld, as it may hold a secret", () => {
+    const deep = { id: "b-1", meta: nested(20_000, SECRET) };
+    expect(mentionsSecret(deep, [SECRET])).toBe(true);
+    const redacted = redactDeep(deep, [SECRET]) as { id: string; meta: unknown };
+    expect(redacted.id).toBe("b-1");
+    // Levels 1 (the object) to 100 kept, the array at level 101 withheld.
+    expect(redacted.meta).toEqual(nested(99, REDACTED));
+    expect(JSON.stringify(redacted)).not.toContain(SECRET);
+    // At the limit, searched to the end.
+    expect(mentionsSecret({ meta: nested(99, "nothing secret") }, [SECRET])).toBe(false);
+    expect(redactDeep({ meta: nested(99, SECRET) }, [SECRET])).toEqual({ meta: nested(99, REDACTED) });
+  });
+
+  it("in an answer a call reads into an output: the call returns, never throws", async () => {
+    const { fetch } = scriptedFetch(() => new Response(`{"id":"b-1","state":"ready","meta":${"[".repeat(20_000)}"x"${"]".repeat(20_000)}}`, { headers: { "content-type": "application/json" } }));
+    const result = await executeToolDefinition(getBook, { apiKey: SECRET, bookId: "b1" }, { fetch });
+    expect(result).toMatchObject({ success: true, output: { state: "ready" } });
+    expect(JSON.stringify(result)).toContain(`"meta":${"[".repeat(98)}"${REDACTED}"`);
+  });
+});

@@ -20,6 +20,7 @@
 // decoded one (a reply's `\u0041` is an `A` once parsed), so `mentionsSecret`
 // and `redactDeep` look at every string (and number) of it, whatever its text
 // looked like.
+import { MAX_NESTING } from "./nesting.js";
 
 export const REDACTED = "[redacted]";
 
@@ -59,17 +60,17 @@ function redactText(text: string, finders: Finder[]): string {
  */
 export function redactDeep<T>(value: T, secrets: readonly string[]): T {
   const finders = findersOf(secrets);
-  return finders.length ? redactValue(value, finders) : value;
+  return finders.length ? redactValue(value, finders, 0) : value;
 }
 
-function redactValue<T>(value: T, finders: Finder[]): T {
+function redactValue<T>(value: T, finders: Finder[], depth: number): T {
   if (typeof value === "string") return redactText(value, finders) as T;
   if (typeof value === "number" || typeof value === "bigint") return (holds(String(value), finders) ? REDACTED : value) as T;
-  if (Array.isArray(value)) return value.map((v) => redactValue(v, finders)) as T;
-  if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [redactText(k, finders), redactValue(v, finders)])) as T;
-  }
-  return value;
+  if (!value || typeof value !== "object") return value;
+  // Deeper than any input may nest (nesting.ts), a value is withheld: walked, an answer nested 5,000 deep ran out of stack.
+  if (depth >= MAX_NESTING) return REDACTED as T;
+  if (Array.isArray(value)) return value.map((v) => redactValue(v, finders, depth + 1)) as T;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [redactText(k, finders), redactValue(v, finders, depth + 1)])) as T;
 }
 
 /** Whether any string (or number, or key) of a JSON-like value holds a secret in any of its forms; stops at the first. */
@@ -80,7 +81,9 @@ export function mentionsSecret(value: unknown, secrets: readonly string[]): bool
 
 function walkMentions(value: unknown, finders: Finder[], depth: number): boolean {
   if (typeof value === "string" || typeof value === "number" || typeof value === "bigint") return holds(String(value), finders);
-  if (!value || typeof value !== "object" || depth > 10_000) return false;
+  if (!value || typeof value !== "object") return false;
+  // Too deep to search: it may hold one (redactValue withholds it).
+  if (depth >= MAX_NESTING) return true;
   if (Array.isArray(value)) return value.some((item) => walkMentions(item, finders, depth + 1));
   return Object.keys(value).some((key) => holds(key, finders) || walkMentions((value as Record<string, unknown>)[key], finders, depth + 1));
 }

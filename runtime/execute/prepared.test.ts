@@ -3,7 +3,7 @@
 // asynchronous preparation is refused before anything, naming the parameter.
 import { describe, expect, it } from "vitest";
 import { irFixture } from "../../test-support/ir-fixtures.js";
-import { oauthTrackerTools } from "../../test-support/oauth-tracker.js";
+import { oauthTrackerTools } from "../../test-support/oauth/oauth-tracker.js";
 import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
 import type { ToolResult } from "../http/errors.js";
 import type { ToolSpec } from "../spec/tool-types.js";

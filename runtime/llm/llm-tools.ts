@@ -9,6 +9,7 @@
 // top-level unions, which several clients reject.
 import { itemAt } from "../common/checked.js";
 import type { ToolError } from "../http/errors.js";
+import { nestingIssue, tooDeep } from "../common/nesting.js";
 import { ownValue, setOwn } from "../common/own.js";
 import { toolBehavior, type ToolBehavior } from "../spec/behavior.js";
 import type { OutputSource, OutputSpec, ParamSpec, ToolSpec } from "../spec/tool-types.js";
@@ -192,6 +193,9 @@ export function llmCallParams(tool: ToolSpec, args: unknown, connection: Record<
       if (value === undefined || value === null) continue;
       return fail(name, "connection", `${name}: is set by the server's connection settings, not by tool arguments; leave it out (the value given was not used)`);
     }
+    // A model's argument nested past the rule gets the rule, before anything walks it (validation, JSON.stringify).
+    const deep = typeof value === "object" ? tooDeep(value) : undefined;
+    if (deep) return fail(name, "depth", nestingIssue(name, deep).message);
     const spec = tool.params.find((p) => p.name === name);
     if (spec?.type === "file" && value !== undefined && value !== null && !(typeof value === "string" && /^https?:\/\//i.test(value))) {
       return fail(name, "format", `${name}: a model gives a file as its https address (the tool fetches it), not as a path or as content`);

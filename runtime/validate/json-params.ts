@@ -2,6 +2,7 @@
 // not hold, its items' and values' limits. Part of the runtime's support
 // (call/support.ts `json`): bundled only by packages whose provider has a
 // JSON parameter.
+import { nestingIssue, tooDeep } from "../common/nesting.js";
 import { matchesFormat, VALUE_FORMATS } from "../spec/formats.js";
 import type { NestedLimits, ParamCall } from "../spec/tool-types.js";
 import { type Checked, compiled, LONE_SURROGATE, problem, show } from "./validate-params.js";
@@ -17,6 +18,9 @@ export function checkJson(spec: ParamCall, raw: unknown, secrets: readonly strin
       return problem(spec, "json", `must be valid JSON (${parseFailure(raw, secrets)})`, raw, secrets);
     }
   }
+  // Before anything walks it (its checks below recurse, as does sending it: JSON.stringify).
+  const deep = tooDeep(value);
+  if (deep) return { issue: nestingIssue(spec.name, deep) };
   const kind = Array.isArray(value) ? "array" : value === null ? "null" : typeof value;
   if (spec.jsonType && kind !== spec.jsonType) return problem(spec, "jsonType", `must be a JSON ${spec.jsonType}, not ${kind === "object" ? "an object" : `a ${kind}`}`, raw, secrets);
   if (!spec.jsonType && kind !== "object" && kind !== "array") return problem(spec, "jsonType", "must be a JSON object or array", raw, secrets);

@@ -127,7 +127,8 @@ function safeJson(value: unknown): string {
   try {
     return JSON.stringify(value) ?? String(value);
   } catch {
-    return String(value);
+    // Cyclic, or nested too deep for JSON.stringify (and for String, which recurses too).
+    return "…";
   }
 }
 

@@ -18,6 +18,9 @@ import { envVariableName } from "../model/naming.js";
 
 interface Session {
   client: Client;
+  /** The server's standard input and output, under the client's messages (a message no client would send). */
+  stdin: PassThrough;
+  stdout: PassThrough;
   stderr: () => string;
   mocks: { asked: string[]; closed: boolean }[];
   /** Closes stdin as a client does, and resolves with the command's exit status. */
@@ -47,6 +50,8 @@ async function start(argv: string[], env: Record<string, string> = {}): Promise<
   await client.connect(new StreamsClientTransport(stdin, stdout));
   return {
     client,
+    stdin,
+    stdout,
     stderr: () => stderr,
     mocks,
     close: async () => {
@@ -123,6 +128,24 @@ describe("blockwright mcp --mock", () => {
     expect(text(rule)).toMatch(/^exactly one of query, sql is required, got none/);
     const pattern = await s.client.callTool({ name: "crm_get_record", arguments: { sobject: "Account", recordId: "not-an-id" } });
     expect(text(pattern)).toMatch(/^recordId: must be a record ID of 15 or 18 letters and digits matching .*, got "not-an-id"/);
+    expect(await s.close()).toBe(0);
+  });
+
+  it("answers an argument nested past the nesting limit with a tool error naming the rule", async () => {
+    const s = await start(["--mock"]);
+    const { tools } = await s.client.listTools();
+    const tool = tools.find((t) => Object.keys(t.inputSchema.properties ?? {}).length > 0)!;
+    const param = Object.keys(tool.inputSchema.properties!)[0]!;
+    // Written by hand: the SDK's client cannot serialise it (JSON.stringify runs out of stack), a client of any other make can.
+    const deep = `${"[".repeat(10_000)}1${"]".repeat(10_000)}`;
+    let out = "";
+    s.stdout.on("data", (chunk: Buffer) => (out += chunk));
+    s.stdin.write(`{"jsonrpc":"2.0","id":"zq-deep","method":"tools/call","params":{"name":${JSON.stringify(tool.name)},"arguments":{${JSON.stringify(param)}:${deep}}}}\n`);
+    while (!out.includes('"id":"zq-deep"')) await new Promise((r) => setTimeout(r, 20));
+    const answer = JSON.parse(out.split("\n").find((line) => line.includes('"id":"zq-deep"'))!) as { result: CallToolResult };
+    expect(answer.result.isError).toBe(true);
+    expect(text(answer.result)).toMatch(new RegExp(`^${param}: is nested more than 100 levels deep \\(rule: depth; arrays and objects may nest at most 100 levels\\), got a value nested deeper at 0/0/0/…/0/0\n`));
+    expect(JSON.parse(text(answer.result).split("\n\n")[1]!).error).toMatchObject({ type: "validation", param, rule: "depth" });
     expect(await s.close()).toBe(0);
   });
 

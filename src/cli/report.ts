@@ -10,7 +10,8 @@ one report of the whole run, in any of test's formats: every case of every
 shard, the earliest start, the time from it to the last shard's end. Each
 input is what test wrote with --reporter json (every case in full: the best
 input) or --reporter junit (read back as far as JUnit carries: status, time,
-message, position).
+message, position). Each shard is merged once: a second report of a shard
+(its label i/n again, or a case another report holds) is refused.
 
   --reporter <r>    text (default), json, junit, ctrf, github, markdown or
                     html, as for test; repeatable
@@ -31,15 +32,20 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   await checkOutputs(reporters, io);
 
   const { readSourceText, UnreadableSource, INPUT_LIMITS } = await import("../load/input-file.js");
-  const { parseReport, mergeReports, UnreadableReport } = await import("../contract/report/read-report.js");
+  const { parseReport, mergeReports, refuseRepeats, UnreadableReport } = await import("../contract/report/read-report.js");
+  const refused = (e: unknown) => (e instanceof UnreadableSource || e instanceof UnreadableReport ? new UsageError(e instanceof UnreadableSource ? e.code : "BW3010", e.message) : e);
   const reports = files.map((file) => {
     try {
       return parseReport(readSourceText(resolve(io.cwd, file), file, INPUT_LIMITS.report), file);
     } catch (e) {
-      if (e instanceof UnreadableSource || e instanceof UnreadableReport) throw new UsageError(e instanceof UnreadableSource ? e.code : "BW3010", e.message);
-      throw e;
+      throw refused(e);
     }
   });
+  try {
+    refuseRepeats(reports.map((report, i) => ({ file: files[i] as string, report })));
+  } catch (e) {
+    throw refused(e);
+  }
   const merged = mergeReports(reports);
   io.stderr.write(`report merge: ${files.length} report${files.length === 1 ? "" : "s"}, ${merged.results.length} cases\n`);
   const failedToWrite = await writeReports(reporters, { ...merged, command: "blockwright report merge" }, io, { command: "blockwright report merge" });

@@ -108,7 +108,7 @@ export const PROBLEMS = {
     fix: "Correct the pattern.",
   },
   BW2009: {
-    meaning: "A value the manifest gives (a default, example or constant) breaks the rules it must meet.",
+    meaning: "A value the manifest gives (a default, example, placeholder or constant) breaks the rules it must meet.",
     example: "default 500 breaks the parameter's rules: must be at most 100",
     fix: "Give a value that meets the rules, or change the rules.",
   },
@@ -176,6 +176,11 @@ export const PROBLEMS = {
     example: 'triggers.zqfoo_item_created.event.callback.name: operation "createHook" declares no callback "itemCreated" in openapi.yaml (callbacks: itemChanged)',
     fix: "Name what the document (or the manifest) has: the message lists it.",
   },
+  BW2026: {
+    meaning: "A trigger's value is not one it can use: a subscription input its parameter refuses, a `{{…}}` serve does not fill there, or a `match` value the event cannot hold.",
+    example: 'triggers.zqfoo_item_created.subscription.create.inputs.kind: "item.made" is not a value zqfoo_create_hook takes (kind: must be one of item.created, item.updated, got "item.made")',
+    fix: "Give a value the parameter (and so the document) allows, or the event's field can hold; use only the templates the message lists.",
+  },
   BW3001: {
     meaning: "An option is unknown, or given without the value it needs (or with one it does not take).",
     example: "unknown option --provder (did you mean --provider?)",
@@ -192,7 +197,7 @@ export const PROBLEMS = {
   BW3006: { meaning: "No such operation, parameter, trigger or example of one.", example: 'unknown operation "zqfoo_lst" (operations: zqfoo_list, zqfoo_get)', fix: "Use a name the message lists." },
   BW3007: {
     meaning: "A file or folder the command reads or writes cannot be used (missing, a folder, a symbolic link, not writable).",
-    example: "--out graph.svg: cannot be written (EACCES)",
+    example: "--output graph.svg: cannot be written (EACCES)",
     fix: "Name a usable file or folder; Blockwright never writes through a symbolic link.",
   },
   BW3008: {
@@ -211,6 +216,16 @@ export const PROBLEMS = {
     meaning: "The command has nothing it may do with what it was given.",
     example: "nothing to call: zqfoo_delete may change data, and verify calls only what reads unless --allow-writes names it",
     fix: "Widen what the command may do as the message says.",
+  },
+  BW3013: {
+    meaning: "A package to publish could not be installed from the registry it goes to: a dependency the registry has no version of in the range, or a path on this machine.",
+    example: "@acme/notes@0.1.0 depends on @blockwright/runtime@^0.3.0, which the registry cannot give (it has 0.2.0): publish @blockwright/runtime there first, or depend on a version it has",
+    fix: "Publish the dependency first (a workspace package goes before what depends on it), or depend on a version range the registry has; `blockwright init --link` is for local work only.",
+  },
+  BW3014: {
+    meaning: "npm would refuse the package's provenance: it names no repository, or another one than the GitHub repository the workflow runs in.",
+    example: '@acme/notes@0.1.0 has no "repository" in its package.json, and npm refuses provenance without one (E422)',
+    fix: "Name the project's repository in its package.json (`generate` copies it into every package), as its GitHub address.",
   },
   BW4001: {
     meaning: "A block names a block type or operation no generated package has.",

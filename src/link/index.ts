@@ -45,9 +45,9 @@ export function linkDocument(source: YamlSource<Manifest>, document: OpenApiDocu
     .sort()
     .map((id) => linkOperation(ctx, id, fieldOf(m.operations, id), { auth, errors, rateLimits }, OPERATION_PARTS))
     .filter((op): op is OperationIR => op !== undefined);
-  const triggers = linkTriggers(ctx);
-  if (problems.length) throw new LinkErrors(problems);
   const tools = operations.map((op) => op.tool);
+  const triggers = linkTriggers(ctx, tools);
+  if (problems.length) throw new LinkErrors(problems);
   return {
     provider: m.provider,
     ...presentation(m),

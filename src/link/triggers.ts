@@ -4,13 +4,15 @@
 // and ids from must exist there. The authentication, handshakes and the
 // subscription's steps are declared values the runtime reads
 // (runtime/triggers/), never code.
-import { parsePointer, type DeliveryAuthentication, type DeliveryValue, type TriggerSpec } from "@blockwright/runtime/internal";
+import { parsePointer, type DeliveryAuthentication, type DeliveryValue, type SubscriptionLifecycle, type SubscriptionStep, type ToolSpec, type TriggerSpec } from "@blockwright/runtime/internal";
+import { collectReferences } from "@blockwright/runtime/workflow";
 import { canonical } from "../common/canonical-json.js";
 import { valueAt } from "../load/json-ref.js";
 import { jsonMediaType, type Schema } from "../load/openapi-document.js";
 import type { Manifest } from "../load/precompiled/manifest-types.js";
 import type { ProviderEntry } from "../model/surface-entry.js";
 import type { LinkContext, Path } from "./context.js";
+import { checkMatchValues, checkSubscriptionInputs } from "./trigger-values.js";
 
 type DeclaredTrigger = NonNullable<Manifest["triggers"]>[string];
 
@@ -23,17 +25,19 @@ declare module "../model/surface-format.js" {
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
-export function linkTriggers(ctx: LinkContext): TriggerSpec[] {
+/** The triggers, checked against the document and against the linked tools their subscriptions call. */
+export function linkTriggers(ctx: LinkContext, tools: readonly ToolSpec[]): TriggerSpec[] {
   const declared = ctx.manifest.triggers ?? {};
+  const byId = new Map(tools.map((t) => [t.id, t]));
   return Object.keys(declared)
     .sort()
     .flatMap((id) => {
-      const spec = linkTrigger(ctx, id, declared[id] as DeclaredTrigger, ["triggers", id]);
+      const spec = linkTrigger(ctx, id, declared[id] as DeclaredTrigger, ["triggers", id], byId);
       return spec ? [spec] : [];
     });
 }
 
-function linkTrigger(ctx: LinkContext, id: string, t: DeclaredTrigger, at: Path): TriggerSpec | undefined {
+function linkTrigger(ctx: LinkContext, id: string, t: DeclaredTrigger, at: Path, tools: ReadonlyMap<string, ToolSpec>): TriggerSpec | undefined {
   const provider = ctx.manifest.provider;
   if (!id.startsWith(`${provider}_`)) return ctx.fail("BW2020", at, `a trigger id starts with the provider id and an underscore (${provider}_…), got "${id}"`);
   if (ctx.manifest.operations[id]) return ctx.fail("BW2011", at, `"${id}" is also an operation id: a trigger needs its own name`);
@@ -52,10 +56,15 @@ function linkTrigger(ctx: LinkContext, id: string, t: DeclaredTrigger, at: Path)
     const tokens = inEvent(text.slice("$event#".length), place);
     return tokens && { from: "event", pointer: tokens };
   };
-  const match = Object.entries(t.match ?? {}).flatMap(([pointer, equals]) => {
-    const tokens = inEvent(pointer, [...at, "match", pointer]);
-    return tokens ? [{ pointer: tokens, equals }] : [];
-  });
+  const matched = Object.entries(t.match ?? {});
+  const matchHeaders = matched.filter(([key]) => key.startsWith("$request.header.")).map(([key, equals]) => ({ header: key.slice("$request.header.".length).toLowerCase(), equals: String(equals) }));
+  const match = matched
+    .filter(([key]) => !key.startsWith("$request.header."))
+    .flatMap(([pointer, equals]) => {
+      const tokens = inEvent(pointer, [...at, "match", pointer]);
+      return tokens ? [{ pointer: tokens, equals }] : [];
+    });
+  checkMatchValues(ctx, match, (pointer) => ctx.doc.schemaAt(eventSchema, pointer), [...at, "match"]);
   const authentication = authenticationOf(t.authentication, (pointer) => inEvent(pointer, [...at, "authentication", "sharedSecret", "pointer"]));
   if (!authentication) return undefined;
   if (t.secret in (ctx.manifest.params ?? {})) ctx.fail("BW2011", [...at, "secret"], `"${t.secret}" is also a shared parameter's name: the trigger's secret needs its own`, "value");
@@ -65,6 +74,7 @@ function linkTrigger(ctx: LinkContext, id: string, t: DeclaredTrigger, at: Path)
   });
   const eventId = (t.eventId ?? []).flatMap((text, i) => deliveryValue(text, [...at, "eventId", i]) ?? []);
   const subscription = subscriptionOf(ctx, t, [...at, "subscription"]);
+  checkSubscriptionInputs(ctx, id, t, tools, [...at, "subscription"]);
   return {
     id,
     provider,
@@ -73,13 +83,24 @@ function linkTrigger(ctx: LinkContext, id: string, t: DeclaredTrigger, at: Path)
     event,
     ...(t.items ? { items: [...parsePointer(t.items)] } : {}),
     match,
+    ...(matchHeaders.length ? { matchHeaders } : {}),
     authentication,
     secretParam: t.secret,
-    handshakes: (t.handshakes ?? []).map((h) => (h.echoQuery !== undefined ? { kind: "echo-query", param: h.echoQuery } : { kind: "echo-header", header: h.echoHeader as string })),
+    handshakes: (t.handshakes ?? []).flatMap((h, i): TriggerSpec["handshakes"] => {
+      if (h.echoQuery !== undefined) return [{ kind: "echo-query", param: h.echoQuery }];
+      if (h.echoHeader !== undefined) return [{ kind: "echo-header", header: h.echoHeader }];
+      if (h.echoBody === undefined || !h.when) {
+        ctx.fail("BW2025", [...at, "handshakes", i], "a handshake echoing a body field names it (echoBody) and when a delivery is one (when: {/type: url_verification})", "value");
+        return [];
+      }
+      return [{ kind: "echo-body", pointer: [...parsePointer(h.echoBody)], when: Object.entries(h.when).map(([pointer, equals]) => ({ pointer: [...parsePointer(pointer)], equals })) }];
+    }),
     eventId,
     acknowledge: t.acknowledge ?? 200,
     maxBodyBytes: t.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     outputs,
+    ...(t.dedupeHours !== undefined ? { dedupeHours: t.dedupeHours } : {}),
+    ...(t.retry ? { retry: { attempts: t.retry.attempts ?? 5, backoffSeconds: t.retry.backoffSeconds ?? 30 } } : {}),
     eventSchema: ctx.doc.flatten(eventSchema),
     ...(subscription ? { subscription } : {}),
   };
@@ -99,16 +120,21 @@ function eventOf(ctx: LinkContext, t: DeclaredTrigger, at: Path): { event: Trigg
   const callback = t.event.callback as { operation: string; name: string };
   const mop = ctx.manifest.operations[callback.operation];
   if (!mop) return ctx.fail("BW2025", [...at, "callback", "operation"], `"${callback.operation}" is not an operation of this manifest`, "value");
-  const op = ctx.doc.operations.get(mop.operationId);
-  const raw = op && (valueAt(data, op.location) as Schema | undefined);
+  const body = callbackBody(ctx, mop.operationId, callback.name, [...at, "callback", "name"]);
+  return body && { event: { source: "callback", operationId: mop.operationId, name: callback.name }, body };
+}
+
+/** The request body schema of an operation's callback, as the provider posts it. */
+function callbackBody(ctx: LinkContext, operationId: string, name: string, at: Path): Schema | undefined {
+  const op = ctx.doc.operations.get(operationId);
+  const raw = op && (valueAt(ctx.doc.source.data, op.location) as Schema | undefined);
   const callbacks = (raw?.callbacks ?? {}) as Record<string, Schema>;
-  const declared = callbacks[callback.name];
-  if (!op || !declared)
-    return ctx.fail("BW2025", [...at, "callback", "name"], `operation "${mop.operationId}" declares no callback "${callback.name}" in ${ctx.openapiName} (callbacks: ${Object.keys(callbacks).join(", ") || "none"})`, "value");
+  const declared = callbacks[name];
+  if (!op || !declared) return ctx.fail("BW2025", at, `operation "${operationId}" declares no callback "${name}" in ${ctx.openapiName} (callbacks: ${Object.keys(callbacks).join(", ") || "none"})`, "value");
   const items = Object.values(ctx.doc.resolve(declared)).map((item) => ctx.doc.resolve(item as Schema));
   const body = items.map((item) => deliveryBody(ctx, item)).find((b) => b !== undefined);
-  if (!body) return ctx.fail("BW2025", [...at, "callback", "name"], `callback "${callback.name}" declares no POST with a JSON (or form) request body schema`, "value");
-  return { event: { source: "callback", operationId: mop.operationId, name: callback.name }, body };
+  if (!body) return ctx.fail("BW2025", at, `callback "${name}" declares no POST with a JSON (or form) request body schema`, "value");
+  return body;
 }
 
 function deliveryBody(ctx: LinkContext, item: Schema): Schema | undefined {
@@ -164,7 +190,36 @@ function subscriptionOf(ctx: LinkContext, t: DeclaredTrigger, at: Path): Trigger
   const outputs = create ? Object.keys(ctx.manifest.operations[create.operation]?.outputs ?? {}) : [];
   if (create && !outputs.includes(s.id)) ctx.fail("BW2025", [...at, "id"], `"${s.id}" is not an output of ${create.operation} (outputs: ${outputs.join(", ") || "none"})`, "value");
   if (!create) return undefined;
-  return { create, ...(renew ? { renew } : {}), ...(remove ? { delete: remove } : {}), idOutput: s.id, ...(s.lifetimeMinutes ? { lifetimeMinutes: s.lifetimeMinutes } : {}) };
+  const lifecycle = s.lifecycle && lifecycleOf(ctx, t, create, [...at, "lifecycle"]);
+  return { create, ...(renew ? { renew } : {}), ...(remove ? { delete: remove } : {}), idOutput: s.id, ...(s.lifetimeMinutes ? { lifetimeMinutes: s.lifetimeMinutes } : {}), ...(lifecycle ? { lifecycle } : {}) };
+}
+
+/**
+ * The subscription's lifecycle notifications: their callback on the create step's operation types them; the
+ * fields read, and the secret a shared-secret trigger finds in each, must be there; the create step must give
+ * the provider their address.
+ */
+function lifecycleOf(ctx: LinkContext, t: DeclaredTrigger, create: SubscriptionStep, at: Path): SubscriptionLifecycle | undefined {
+  const l = t.subscription?.lifecycle;
+  const mop = ctx.manifest.operations[create.operation];
+  if (!l || !mop) return undefined;
+  if (!collectReferences(create.inputs).some((r) => r.reference.text === "trigger.lifecycleUrl"))
+    ctx.fail("BW2024", at, `the provider sends lifecycle notifications to the address the create step gives it: pass {{trigger.lifecycleUrl}} to one of ${create.operation}'s inputs`);
+  for (const [event, action] of Object.entries(l.actions)) {
+    if (action === "renew" && !t.subscription?.renew) ctx.fail("BW2024", [...at, "actions", event], `renewing on "${event}" needs the subscription's renew step`, "value");
+  }
+  const body = callbackBody(ctx, mop.operationId, l.callback, [...at, "callback"]);
+  const item = body && (l.items ? itemSchema(ctx, body, l.items, [...at, "items"]) : body);
+  if (!item) return undefined;
+  const field = (pointer: string, place: Path) => {
+    const tokens = [...parsePointer(pointer)];
+    return ctx.doc.schemaAt(item, tokens) === undefined ? ctx.fail("BW2025", place, `${pointer} is not a field of a lifecycle notification in ${ctx.openapiName}`, "value") : tokens;
+  };
+  const event = field(l.event, [...at, "event"]);
+  const subscription = l.subscription === undefined ? undefined : field(l.subscription, [...at, "subscription"]);
+  if (t.authentication.sharedSecret) field(t.authentication.sharedSecret.pointer, [...at, "callback"]);
+  if (!event || (l.subscription !== undefined && !subscription)) return undefined;
+  return { ...(l.items ? { items: [...parsePointer(l.items)] } : {}), event, ...(subscription ? { subscription } : {}), actions: { ...l.actions } };
 }
 
 type Recorded = NonNullable<import("../model/surface-format.js").Surface["triggers"]>;

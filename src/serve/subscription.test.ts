@@ -61,17 +61,34 @@ const subscribed = (lifetimeMinutes: number): TriggerSpec => ({
   },
 });
 
-/** The provider: records each call; a renewal fails while `failRenewals` is above zero. */
+/** The provider: records each call; a renewal fails while `failRenewals` is above zero; each subscription made is hook-1, hook-2, … */
 function provider() {
   const calls: { operation: string; inputs: Record<string, unknown> }[] = [];
-  const state = { failRenewals: 0 };
+  const state = { failRenewals: 0, made: 0 };
   const call: StepCall = async (operation, inputs) => {
     calls.push({ operation, inputs });
     if (operation === "zqhooks_renew_hook" && state.failRenewals-- > 0) return { ok: false, message: `503 from the provider (state ${SECRET} not shown)` };
-    return { ok: true, outputs: operation === "zqhooks_create_hook" ? { data: { id: "hook-1" }, metadata: { id: "hook-1" } } : {} };
+    if (operation !== "zqhooks_create_hook") return { ok: true, outputs: {} };
+    const id = `hook-${++state.made}`;
+    return { ok: true, outputs: { data: { id }, metadata: { id } } };
   };
   return { calls, call, state };
 }
+
+/** A trigger whose provider sends lifecycle events about its subscription, to the address the create step passes. */
+const withLifecycle = (lifetimeMinutes: number): TriggerSpec => {
+  const t = subscribed(lifetimeMinutes);
+  const s = t.subscription as NonNullable<TriggerSpec["subscription"]>;
+  return {
+    ...t,
+    subscription: {
+      ...s,
+      create: { ...s.create, inputs: { ...s.create.inputs, lifecycle: "{{trigger.lifecycleUrl}}" } },
+      lifecycle: { items: ["value"], event: ["lifecycleEvent"], subscription: ["subscriptionId"], actions: { reauthorizationRequired: "renew", subscriptionRemoved: "recreate", missed: "log" } },
+    },
+  };
+};
+const LIFECYCLE_URL = `${URL}/lifecycle`;
 
 const dir = mkdtempSync(join(tmpdir(), "blockwright-subscription-"));
 let store: TriggerStore;
@@ -145,6 +162,121 @@ describe("keepSubscription", () => {
     await kept.stop();
   });
 
+  it("takes a renewal the provider answered 2xx without the outputs its operation reads (a 204, no body) as done, keeping the expiry it asked for", async () => {
+    const clock = manualClock();
+    const p = provider();
+    const call: StepCall = async (operation, inputs) => {
+      if (operation !== "zqhooks_renew_hook") return p.call(operation, inputs);
+      p.calls.push({ operation, inputs });
+      return { ok: false, status: 204, code: "MISSING_OUTPUT", message: "zqhooks answered 204 without $response.body (output data): the body was empty" };
+    };
+    const logs: string[] = [];
+    const kept = await keepSubscription({ trigger: subscribed(60), url: URL, secret: SECRET, store, call, log: (l) => logs.push(l), clock });
+    await clock.advance(54 * MINUTE);
+    const asked = new Date(START + (54 + 59) * MINUTE).toISOString();
+    expect(p.calls.at(-1)).toEqual({ operation: "zqhooks_renew_hook", inputs: { hookId: "hook-1", until: asked } });
+    expect((await store.subscriptions())[0]?.expiresAt).toBe(asked);
+    expect(logs.at(-1)).toBe(`${zqTrigger.id}: subscription hook-1 renewed, expires ${asked}`);
+    // Renewed again at 90% of the new lifetime, not retried within a minute as after a failure.
+    await clock.advance(54 * MINUTE - 1);
+    expect(p.calls.map((c) => c.operation)).toEqual(["zqhooks_create_hook", "zqhooks_renew_hook"]);
+    await clock.advance(1);
+    expect(p.calls.map((c) => c.operation)).toEqual(["zqhooks_create_hook", "zqhooks_renew_hook", "zqhooks_renew_hook"]);
+    await kept.stop();
+  });
+
+  it("still fails a renewal answered 2xx that the provider's body calls a failure, and a create answered without the id", async () => {
+    const clock = manualClock();
+    const p = provider();
+    const call: StepCall = async (operation, inputs) => {
+      if (operation !== "zqhooks_renew_hook") return p.call(operation, inputs);
+      p.calls.push({ operation, inputs });
+      return { ok: false, status: 200, code: "HOOK_EXPIRED", message: "zqhooks answered 200 with HOOK_EXPIRED" };
+    };
+    const logs: string[] = [];
+    const kept = await keepSubscription({ trigger: subscribed(60), url: URL, secret: SECRET, store, call, log: (l) => logs.push(l), clock });
+    await clock.advance(54 * MINUTE);
+    expect(logs.at(-1)).toMatch(/the renewal of subscription hook-1 failed, tried again in \d+ s: .*HOOK_EXPIRED/);
+    await kept.stop();
+    const bodiless: StepCall = async () => ({ ok: false, status: 204, code: "MISSING_OUTPUT", message: "zqhooks answered 204 without $response.body#/id (output metadata.id)" });
+    await expect(keepSubscription({ trigger: subscribed(60), url: URL, secret: SECRET, store, call: bodiless, log: () => undefined, clock: manualClock() })).rejects.toThrow(/zqhooks_create_hook failed: zqhooks answered 204 without/);
+  });
+
+  it("passes the lifecycle address, and renews at once on a lifecycle event the trigger maps to renew, the renewal due later moving with it", async () => {
+    const clock = manualClock();
+    const p = provider();
+    const kept = await keepSubscription({ trigger: withLifecycle(60), url: URL, lifecycleUrl: LIFECYCLE_URL, secret: SECRET, store, call: p.call, log: () => undefined, clock });
+    expect(p.calls[0]?.inputs).toMatchObject({ url: URL, lifecycle: LIFECYCLE_URL });
+    await clock.advance(10 * MINUTE);
+    await kept.lifecycle("reauthorizationRequired", "hook-1");
+    const renewedUntil = new Date(START + (10 + 59) * MINUTE).toISOString();
+    expect(p.calls[1]).toEqual({ operation: "zqhooks_renew_hook", inputs: { hookId: "hook-1", until: renewedUntil } });
+    expect(kept.expiresAt).toBe(renewedUntil);
+    // The renewal once due at 54 minutes is now due at 10 + 54: one renewal then, not two.
+    await clock.advance(54 * MINUTE - 1);
+    expect(p.calls.map((c) => c.operation)).toEqual(["zqhooks_create_hook", "zqhooks_renew_hook"]);
+    await clock.advance(1);
+    expect(p.calls.map((c) => c.operation)).toEqual(["zqhooks_create_hook", "zqhooks_renew_hook", "zqhooks_renew_hook"]);
+    await kept.stop();
+    expect(clock.pending()).toBe(0);
+  });
+
+  it("creates the subscription again when the provider says it removed it: the new one recorded, renewed and deleted from then on", async () => {
+    const clock = manualClock();
+    const p = provider();
+    const logs: string[] = [];
+    const kept = await keepSubscription({ trigger: withLifecycle(60), url: URL, lifecycleUrl: LIFECYCLE_URL, secret: SECRET, store, call: p.call, log: (l) => logs.push(l), clock });
+    await clock.advance(20 * MINUTE);
+    await kept.lifecycle("subscriptionRemoved", "hook-1");
+    expect(kept.id).toBe("hook-2");
+    expect(p.calls[1]).toMatchObject({ operation: "zqhooks_create_hook", inputs: { url: URL, lifecycle: LIFECYCLE_URL, until: new Date(START + (20 + 59) * MINUTE).toISOString() } });
+    expect(await store.subscriptions()).toEqual([{ trigger: zqTrigger.id, id: "hook-2", url: URL, expiresAt: kept.expiresAt }]);
+    expect(logs.at(-1)).toBe(`${zqTrigger.id}: subscription hook-1 was removed by the provider: subscription hook-2 created for ${URL}, expires ${kept.expiresAt}`);
+    // A second notice of the same removal is about hook-1, no longer this receiver's: nothing is made.
+    await kept.lifecycle("subscriptionRemoved", "hook-1");
+    expect(p.calls.filter((c) => c.operation === "zqhooks_create_hook")).toHaveLength(2);
+    await clock.advance(54 * MINUTE);
+    expect(p.calls.at(-1)).toMatchObject({ operation: "zqhooks_renew_hook", inputs: { hookId: "hook-2" } });
+    await kept.stop();
+    expect(p.calls.at(-1)).toEqual({ operation: "zqhooks_delete_hook", inputs: { hookId: "hook-2" } });
+  });
+
+  it("on a shared store, acts on and renews the subscription another receiver created again, not the removed one", async () => {
+    const shared: TriggerStore = { ...store, shared: true };
+    const clock = manualClock();
+    const first = provider();
+    const kept = await keepSubscription({ trigger: withLifecycle(60), url: URL, lifecycleUrl: LIFECYCLE_URL, secret: SECRET, store: shared, call: first.call, log: () => undefined, clock });
+    const second = provider();
+    second.state.made = 1;
+    const other = await keepSubscription({ trigger: withLifecycle(60), url: URL, lifecycleUrl: LIFECYCLE_URL, secret: SECRET, store: shared, call: second.call, log: () => undefined, clock });
+    // The removal is delivered to the second receiver, which creates hook-2.
+    await clock.advance(5 * MINUTE);
+    await other.lifecycle("subscriptionRemoved", "hook-1");
+    expect(other.id).toBe("hook-2");
+    // The first receiver is then told about hook-2, and renews hook-2 when its renewal is due.
+    await kept.lifecycle("reauthorizationRequired", "hook-2");
+    expect(first.calls.at(-1)).toMatchObject({ operation: "zqhooks_renew_hook", inputs: { hookId: "hook-2" } });
+    await other.stop();
+    await kept.stop();
+  });
+
+  it("logs a missed event, one it declares no action for and one about another subscription, escaped, and calls nothing", async () => {
+    const clock = manualClock();
+    const p = provider();
+    const logs: string[] = [];
+    const kept = await keepSubscription({ trigger: withLifecycle(60), url: URL, lifecycleUrl: LIFECYCLE_URL, secret: SECRET, store, call: p.call, log: (l) => logs.push(l), clock });
+    await kept.lifecycle("missed", "hook-1");
+    await kept.lifecycle("zqUnheardOf\u001b[2J\nforged line", "hook-1");
+    await kept.lifecycle("reauthorizationRequired", "hook-other");
+    expect(p.calls.map((c) => c.operation)).toEqual(["zqhooks_create_hook"]);
+    expect(logs.slice(1)).toEqual([
+      `${zqTrigger.id}: lifecycle event "missed" about subscription hook-1`,
+      `${zqTrigger.id}: lifecycle event "zqUnheardOf\\u001b[2J\\nforged line" about subscription hook-1: the trigger declares no action for it`,
+      `${zqTrigger.id}: lifecycle event "reauthorizationRequired" about subscription hook-other, not hook-1: nothing done`,
+    ]);
+    await kept.stop();
+  });
+
   it("on a shared store, helps renew a live subscription another receiver made for the same address and leaves its deletion to it", async () => {
     const shared: TriggerStore = { ...store, shared: true };
     const clock = manualClock();
@@ -191,11 +323,24 @@ describe("keepSubscription", () => {
     expect((await store.subscriptions()).map((s) => s.id)).toEqual(["hook-1"]);
   });
 
+  it("logs a subscription id the provider answers with control characters escaped, on one line", async () => {
+    const forged = "hook-\u001b[2J\nzqhooks_thing_created: subscription hook-2 deleted\u202e";
+    const call: StepCall = async (operation) => ({ ok: true, outputs: operation === "zqhooks_create_hook" ? { data: { id: forged }, metadata: { id: forged } } : {} });
+    const logs: string[] = [];
+    const kept = await keepSubscription({ trigger: subscribed(60), url: URL, secret: SECRET, store, call, log: (l) => logs.push(l), clock: manualClock() });
+    await kept.stop();
+    expect(logs[0]).toBe(`${zqTrigger.id}: subscription hook-\\u001b[2J\\nzqhooks_thing_created: subscription hook-2 deleted\\u202e created for ${URL}, expires ${kept.expiresAt}`);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it looks for
+    for (const line of logs) expect(line).not.toMatch(/[\u0000-\u001f\u202e]/);
+  });
+
   it("says which input has no value, and what a failed creation answered", async () => {
     const p = provider();
     const timeless = { ...subscribed(60), subscription: { ...subscribed(60).subscription!, lifetimeMinutes: undefined } } as unknown as TriggerSpec;
     await expect(keepSubscription({ trigger: timeless, url: URL, secret: SECRET, store, call: p.call, log: () => undefined, clock: manualClock() })).rejects.toThrow(
-      new SubscriptionError(`${zqTrigger.id}: the input {{trigger.expiresAt}} of zqhooks_create_hook has no value (the inputs may use {{trigger.url}}, {{trigger.secret}}, {{trigger.expiresAt}} with lifetimeMinutes, {{subscription.id}})`),
+      new SubscriptionError(
+        `${zqTrigger.id}: the input {{trigger.expiresAt}} of zqhooks_create_hook has no value (the inputs may use {{trigger.url}}, {{trigger.secret}}, {{trigger.expiresAt}}, {{trigger.lifecycleUrl}}, {{subscription.id}}, each where it has one)`,
+      ),
     );
     const refusing: StepCall = async () => ({ ok: false, message: "403 Forbidden" });
 

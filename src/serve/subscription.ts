@@ -2,10 +2,14 @@
 // at start through the provider's own operation (the steps the trigger
 // declares, their inputs templates over the trigger's address, secret and
 // expiry), recorded in the store, renewed when 90% of its lifetime has passed,
-// and deleted on stopping. Nothing here knows a provider: each step is a call
-// the caller makes (`call`), and the clock is a value a test can replace.
+// and deleted on stopping. The provider's lifecycle notifications (lifecycle.ts)
+// make it renew at once, or create the subscription again. Nothing here knows a
+// provider: each step is a call the caller makes (`call`), and the clock is a
+// value a test can replace.
 import { redact, type SubscriptionStep, type TriggerSpec } from "@blockwright/runtime/internal";
 import { readPath, resolveValue } from "@blockwright/runtime/workflow";
+import { lineText } from "../common/github-actions.js";
+import { subscriptionTemplateList } from "../model/subscription-templates.js";
 import type { SubscriptionRecord, TriggerStore } from "./store.js";
 
 /** What the keeper waits with: a test gives one it moves by hand. */
@@ -30,12 +34,18 @@ const LONGEST_WAIT_MS = 2 ** 31 - 1;
 /** When a renewal fails, the next try: a tenth of the time left, at least this. */
 const RETRY_AT_LEAST_MS = 30_000;
 
-export type StepCall = (operation: string, inputs: Record<string, unknown>) => Promise<{ ok: true; outputs: Record<string, unknown> } | { ok: false; message: string }>;
+/**
+ * A failed step says, when the provider answered, its status and the runtime's error code: a 2xx whose
+ * outputs could not be read (MISSING_OUTPUT, a 204 with no body) was still done by the provider.
+ */
+export type StepCall = (operation: string, inputs: Record<string, unknown>) => Promise<{ ok: true; outputs: Record<string, unknown> } | { ok: false; message: string; status?: number; code?: string }>;
 
 export interface SubscriptionOptions {
   trigger: TriggerSpec;
   /** The public address deliveries are sent to (the public URL and the trigger's path). */
   url: string;
+  /** The public address lifecycle notifications are sent to, when the trigger declares them. */
+  lifecycleUrl?: string;
   secret: string;
   store: TriggerStore;
   /** Calls one of the provider's operations with these inputs (the block's connection inputs added by the caller). */
@@ -45,8 +55,15 @@ export interface SubscriptionOptions {
 }
 
 export interface KeptSubscription {
-  id: string;
-  expiresAt?: string;
+  /** The subscription's id (another once it was created again). */
+  readonly id: string;
+  readonly expiresAt?: string;
+  /**
+   * Acts on a lifecycle event the provider sent about `subscriptionId` (when it names one): what the
+   * trigger's `lifecycle.actions` says (renew now, create again, log); an event about another
+   * subscription, or one it declares no action for, is logged.
+   */
+  lifecycle(event: string, subscriptionId?: string): Promise<void>;
   /** Stops renewing and deletes the subscription (when the trigger declares how). */
   stop(): Promise<void>;
 }
@@ -58,62 +75,94 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
   const spec = o.trigger.subscription;
   if (!spec) throw new SubscriptionError(`${o.trigger.id} declares no subscription: the provider is told the address some other way`);
   const clock = o.clock ?? systemClock;
-  // A provider's error may quote what it was sent: the secret never reaches the log.
-  const log = (line: string) => o.log(redact(line, [o.secret]));
+  // A provider's error may quote what it was sent: the secret never reaches the log. What the
+  // provider answers (an id, a message) is outside text: kept on one line, controls escaped.
+  const log = (line: string) => o.log(lineText(redact(line, [o.secret])));
   const lifetimeMs = spec.lifetimeMinutes ? spec.lifetimeMinutes * 60_000 : undefined;
   // A little short of the longest lifetime, so the time the request takes never makes it too long.
   const expiryFrom = (now: number) => (lifetimeMs ? new Date(now + lifetimeMs - Math.min(60_000, lifetimeMs / 10)).toISOString() : undefined);
   const inputsOf = (step: SubscriptionStep, values: { expiresAt?: string | undefined; id?: string }) =>
     resolveValue(step.inputs, (ref) => {
       const value = ref.kind === "output" && ref.path.length === 1 ? templateValue(`${ref.block}.${String(ref.path[0])}`, o, values) : undefined;
-      if (value === undefined)
-        throw new SubscriptionError(`${o.trigger.id}: the input {{${ref.text}}} of ${step.operation} has no value (the inputs may use {{trigger.url}}, {{trigger.secret}}, {{trigger.expiresAt}} with lifetimeMinutes, {{subscription.id}})`);
+      if (value === undefined) throw new SubscriptionError(`${o.trigger.id}: the input {{${ref.text}}} of ${step.operation} has no value (the inputs may use ${subscriptionTemplateList()}, each where it has one)`);
       return value;
     }) as Record<string, unknown>;
   const step = async (s: SubscriptionStep, values: { expiresAt?: string | undefined; id?: string }) => {
     const result = await o.call(s.operation, inputsOf(s, values));
-    if (!result.ok) throw new SubscriptionError(`${o.trigger.id}: ${s.operation} failed: ${result.message}`);
-    return result.outputs;
+    if (result.ok) return result.outputs;
+    // Renewing and deleting read no output: a 2xx the provider answered without them (a renewal's 204) is done.
+    if (s !== spec.create && doneWithoutOutputs(result)) return {};
+    throw new SubscriptionError(`${o.trigger.id}: ${s.operation} failed: ${result.message}`);
   };
 
-  let record: SubscriptionRecord;
-  const held = (await o.store.subscriptions()).find((s) => s.trigger === o.trigger.id && s.url === o.url && (!s.expiresAt || Date.parse(s.expiresAt) > clock.now()));
-  // A store of one receiver (SQLite): a live subscription it names is this receiver's from before a
-  // restart, taken over. A shared store (Postgres): another receiver made it, and deletes it; this one
-  // helps renew it (a renewal more is harmless, one missed ends the deliveries).
-  const owned = !held || !o.store.shared;
-  let madeAt = clock.now();
-  if (held) {
-    record = held;
-    if (lifetimeMs && held.expiresAt) madeAt = Date.parse(held.expiresAt) - lifetimeMs;
-    log(`${o.trigger.id}: subscription ${held.id} for ${o.url} ${owned ? "taken over from the store" : "is kept by another receiver"} (until ${held.expiresAt || "it is deleted"})`);
-  } else {
-    const expiresAt = expiryFrom(clock.now());
+  /** A new subscription: created, recorded (in place of any the store names), its id read. */
+  const create = async (now: number): Promise<SubscriptionRecord> => {
+    const expiresAt = expiryFrom(now);
     const outputs = await step(spec.create, { expiresAt });
     const id = readPath(outputs, spec.idOutput.split("."));
     if (typeof id !== "string" && typeof id !== "number") throw new SubscriptionError(`${o.trigger.id}: ${spec.create.operation} answered without ${spec.idOutput}, the subscription's id`);
-    record = { trigger: o.trigger.id, id: String(id), url: o.url, expiresAt: expiresAt ?? "" };
-    await o.store.saveSubscription(record);
-    log(`${o.trigger.id}: subscription ${record.id} created for ${o.url}${expiresAt ? `, expires ${expiresAt}` : ""}`);
+    const made = { trigger: o.trigger.id, id: String(id), url: o.url, expiresAt: expiresAt ?? "" };
+    await o.store.saveSubscription(made);
+    return made;
+  };
+
+  let record!: SubscriptionRecord;
+  // A shared store (Postgres): every receiver of the trigger is a member while it lives; creating is
+  // one member's at a time (one subscription however many start together), and the last member to
+  // leave deletes it. A store of one receiver (SQLite): a live subscription it names is this
+  // receiver's from before a restart, taken over.
+  const membership = await o.store.joinSubscription?.(o.trigger.id);
+  let held: SubscriptionRecord | undefined;
+  let madeAt = clock.now();
+  const establish = async () => {
+    held = (await o.store.subscriptions()).find((s) => s.trigger === o.trigger.id && s.url === o.url && (!s.expiresAt || Date.parse(s.expiresAt) > clock.now()));
+    if (held) {
+      record = held;
+      if (lifetimeMs && held.expiresAt) madeAt = Date.parse(held.expiresAt) - lifetimeMs;
+      log(
+        `${o.trigger.id}: subscription ${held.id} for ${o.url} ${membership ? "is kept with the other receivers" : o.store.shared ? "is kept by another receiver" : "taken over from the store"} (until ${held.expiresAt || "it is deleted"})`,
+      );
+      return;
+    }
+    record = await create(madeAt);
+    log(`${o.trigger.id}: subscription ${record.id} created for ${o.url}${record.expiresAt ? `, expires ${record.expiresAt}` : ""}`);
+  };
+  try {
+    await (membership ? membership.exclusive(establish) : establish());
+  } catch (e) {
+    await membership?.leave();
+    throw e;
   }
+  // Without members (SQLite, or a store that keeps none), the receiver that made it deletes it; a recreated one is this receiver's.
+  let owned = !held || !o.store.shared;
 
   let cancel: (() => void) | undefined;
   let stopped = false;
-  let renewing: Promise<void> | undefined;
+  // One change at a time: a renewal, a lifecycle event's renewal or a new subscription never overlap.
+  let busy: Promise<void> = Promise.resolve();
+  const serially = (change: () => Promise<void>): Promise<void> => {
+    const next = busy.then(change);
+    busy = next.catch(() => undefined);
+    return next;
+  };
+  // One timer at most: the next change replaces any other due (a lifecycle event's renewal, the new subscription's).
+  const after = (ms: number, fn: () => void) => {
+    cancel?.();
+    cancel = clock.after(ms, fn);
+  };
   const waitUntil = (at: number, fn: () => void) => {
     const wait = at - clock.now();
-    cancel = wait > LONGEST_WAIT_MS ? clock.after(LONGEST_WAIT_MS, () => waitUntil(at, fn)) : clock.after(Math.max(0, wait), fn);
+    if (wait > LONGEST_WAIT_MS) after(LONGEST_WAIT_MS, () => waitUntil(at, fn));
+    else after(Math.max(0, wait), fn);
   };
   const scheduleRenewal = () => {
     if (!lifetimeMs || !spec.renew || stopped) return;
-    waitUntil(madeAt + lifetimeMs * 0.9, () => {
-      renewing = renew().finally(() => {
-        renewing = undefined;
-      });
-    });
+    waitUntil(madeAt + lifetimeMs * 0.9, () => void serially(renew));
   };
   const renew = async () => {
     if (stopped || !spec.renew) return;
+    // On a shared store another receiver may have created it again (a lifecycle event): renew that one.
+    if (o.store.shared) record = (await o.store.subscriptions()).find((s) => s.trigger === o.trigger.id && s.url === o.url) ?? record;
     const now = clock.now();
     const expiresAt = expiryFrom(now);
     try {
@@ -127,25 +176,64 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
       const left = Date.parse(record.expiresAt) - clock.now();
       const retryIn = Math.max(RETRY_AT_LEAST_MS, left / 10);
       log(`${o.trigger.id}: the renewal of subscription ${record.id} failed, tried again in ${Math.round(retryIn / 1000)} s: ${(e as Error).message}`);
-      if (!stopped)
-        cancel = clock.after(retryIn, () => {
-          renewing = renew().finally(() => {
-            renewing = undefined;
-          });
-        });
+      if (!stopped) after(retryIn, () => void serially(renew));
+    }
+  };
+  // The provider removed it: a new one, renewed from now on (this receiver made it, so deletes it).
+  const recreate = async () => {
+    if (stopped) return;
+    const was = record.id;
+    try {
+      const now = clock.now();
+      record = await create(now);
+      madeAt = now;
+      owned = true;
+      log(`${o.trigger.id}: subscription ${was} was removed by the provider: subscription ${record.id} created for ${o.url}${record.expiresAt ? `, expires ${record.expiresAt}` : ""}`);
+      scheduleRenewal();
+    } catch (e) {
+      log(`${o.trigger.id}: subscription ${was} was removed by the provider and could not be created again, tried again in ${RETRY_AT_LEAST_MS / 1000} s: ${(e as Error).message}`);
+      if (!stopped) after(RETRY_AT_LEAST_MS, () => void serially(recreate));
     }
   };
   if (!lifetimeMs) log(`${o.trigger.id}: the trigger declares no lifetimeMinutes: subscription ${record.id} is not renewed`);
   scheduleRenewal();
 
   return {
-    id: record.id,
-    ...(record.expiresAt ? { expiresAt: record.expiresAt } : {}),
+    get id() {
+      return record.id;
+    },
+    get expiresAt() {
+      return record.expiresAt || undefined;
+    },
+    async lifecycle(event, subscriptionId) {
+      // On a shared store another receiver may have created it again: the store names the one kept.
+      if (o.store.shared) record = (await o.store.subscriptions()).find((s) => s.trigger === o.trigger.id && s.url === o.url) ?? record;
+      const about = subscriptionId === undefined ? record.id : subscriptionId;
+      if (about !== record.id) {
+        log(`${o.trigger.id}: lifecycle event ${JSON.stringify(event)} about subscription ${about}, not ${record.id}: nothing done`);
+        return;
+      }
+      const action = spec.lifecycle && Object.hasOwn(spec.lifecycle.actions, event) ? spec.lifecycle.actions[event] : undefined;
+      if (stopped || action === undefined || action === "log") {
+        log(`${o.trigger.id}: lifecycle event ${JSON.stringify(event)} about subscription ${record.id}${action === "log" ? "" : stopped ? ": stopping, nothing done" : ": the trigger declares no action for it"}`);
+        return;
+      }
+      log(`${o.trigger.id}: lifecycle event ${JSON.stringify(event)} about subscription ${record.id}: ${action === "renew" ? "renewing it now" : "creating it again"}`);
+      // The renewal due later is replaced by this one, or by the new subscription's.
+      cancel?.();
+      return serially(action === "renew" ? renew : recreate);
+    },
     async stop() {
       stopped = true;
       cancel?.();
-      await renewing;
-      if (!owned) return;
+      await busy;
+      if (membership) {
+        // Deleted by the last receiver to stop: the others still receive through it.
+        if (!(await membership.leave())) {
+          log(`${o.trigger.id}: subscription ${record.id} left to the receivers still running`);
+          return;
+        }
+      } else if (!owned) return;
       if (spec.delete) {
         try {
           await step(spec.delete, { id: record.id });
@@ -161,6 +249,11 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
   };
 }
 
+/** A step the provider did (a 2xx) whose answer lacked what its operation's outputs read. */
+function doneWithoutOutputs(result: { status?: number; code?: string }): boolean {
+  return result.status !== undefined && result.status >= 200 && result.status < 300 && result.code === "MISSING_OUTPUT";
+}
+
 function templateValue(name: string, o: SubscriptionOptions, values: { expiresAt?: string | undefined; id?: string }): unknown {
   switch (name) {
     case "trigger.url":
@@ -169,6 +262,8 @@ function templateValue(name: string, o: SubscriptionOptions, values: { expiresAt
       return o.secret;
     case "trigger.expiresAt":
       return values.expiresAt;
+    case "trigger.lifecycleUrl":
+      return o.lifecycleUrl;
     case "subscription.id":
       return values.id;
     default:

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { server } from "../../test-support/loopback-server.js";
+import { executeToolDefinition } from "@blockwright/runtime/internal";
+import { neverEndingServer, server } from "../../test-support/loopback-server.js";
+import { irFixture } from "../../test-support/ir-fixtures.js";
 import { liveLink, Refused } from "./live-fetch.js";
 
 let upstream: Awaited<ReturnType<typeof server>>;
@@ -66,4 +68,26 @@ describe("the live fetch", () => {
     await expect(second).rejects.toThrow(new Refused("interrupted"));
     expect(link.sent()).toBe(1);
   });
+
+  it("leaves an answer's body to the runtime's reader: an endless one stops at the tool's reply limit, a dripping one at the call's deadline, neither kept", async () => {
+    for (const mode of ["endless", "drip"] as const) {
+      const endless = await neverEndingServer(mode);
+      try {
+        const link = liveLink({ origins: new Set([endless.url]), maxRequests: 5, intervalMs: 0 });
+        const { fetch, exchanges } = link.fetchFor(false);
+        // No signal: the deadline alone must stop the body (verify's library callers may give none).
+        const shelf = irFixture("shelf").operations.find((o) => o.tool.id === "shelf_get_book")!.tool;
+        const tool = { ...shelf, server: { ...shelf.server, replyBytes: 64 * 1024 } };
+        const result = await executeToolDefinition(tool, { apiKey: "zq-live-key-1", bookId: "b-1" }, { baseUrl: endless.url, fetch, retries: 0, timeoutMs: mode === "drip" ? 300 : 60_000 });
+        expect(result.success).toBe(false);
+        if (mode === "endless") expect(!result.success && result.error).toMatchObject({ code: "REPLY_TOO_LARGE", message: expect.stringContaining("more than 65536 bytes") });
+        else expect(!result.success && result.error).toMatchObject({ type: "timeout" });
+        await endless.closed;
+        expect(exchanges).toEqual([]);
+        expect(link.sent()).toBe(1);
+      } finally {
+        await endless.close();
+      }
+    }
+  }, 60_000);
 });

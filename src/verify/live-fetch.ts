@@ -3,8 +3,14 @@
 // token endpoint's, no request that changes state for a call that may not
 // write, nothing past the request budget — spaces its requests, and keeps
 // each exchange (in memory, unredacted: recordings redact, recording.ts).
+//
+// An answer's body is read by the runtime alone, through its one reader
+// (read-body.ts: the tool's reply limit, the call's deadline), and kept here
+// as it passes. Read here first, whole, it went on past the call's deadline
+// (an answer dripping for ever held its connection open) and past the tool's
+// reply limit.
 import { setTimeout as delay } from "node:timers/promises";
-import type { AuthSpec, FetchLike } from "@blockwright/runtime/internal";
+import { type AuthSpec, type FetchLike, isRedirect } from "@blockwright/runtime/internal";
 import { stripCredential } from "../contract/exchange.js";
 
 export interface LiveExchange {
@@ -34,8 +40,6 @@ export class Refused extends Error {}
 
 /** Methods that change nothing (RFC 9110 safe methods). */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-/** The most of an answer kept: a live answer past it ends the call (the runtime's own reply limits are smaller). */
-const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
 export interface LiveLink {
   /** A fetch for one call: `mayWrite` lets it send a request that is not a safe method; `withoutCredential` takes the credential out of each request. */
@@ -70,18 +74,33 @@ export function liveLink(options: LiveOptions): LiveLink {
         // Counted from when this request left (the call above started it), so no two start closer than the interval.
         nextAt = performance.now() + options.intervalMs;
         const response = await answer;
-        const responseBody = await boundedText(response);
-        exchanges.push({
+        const exchange: LiveExchange = {
           method: request.method,
           url: request.url,
           requestHeaders: Object.fromEntries(request.headers),
           requestBody,
           status: response.status,
           responseHeaders: Object.fromEntries(response.headers),
-          responseBody,
+          responseBody: "",
           ...(token ? { token: true as const } : {}),
-        });
-        return new Response(nullBody(response.status) ? null : responseBody, { status: response.status, statusText: response.statusText, headers: response.headers });
+        };
+        exchanges.push(exchange);
+        const init = { status: response.status, statusText: response.statusText, headers: response.headers };
+        if (!response.body || nullBody(response.status)) {
+          void response.body?.cancel().catch(() => undefined);
+          return new Response(null, init);
+        }
+        // An answer not read to its end (the call's deadline or reply limit stopped it) is no answer to check:
+        // the call's error says what happened. A redirect's body is never read, and its exchange stays.
+        const unfinished = () => {
+          if (isRedirect(response)) return;
+          const at = exchanges.indexOf(exchange);
+          if (at >= 0) exchanges.splice(at, 1);
+        };
+        return new Response(
+          kept(response.body, (text) => (exchange.responseBody = text), unfinished),
+          init,
+        );
       };
       return { fetch: fetchFn, exchanges };
     },
@@ -106,22 +125,33 @@ export function isTokenRequest(request: Request, body: string): boolean {
   return request.method === "POST" && (request.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded") && new URLSearchParams(body).has("grant_type");
 }
 
-async function boundedText(response: Response): Promise<string> {
-  if (!response.body) return "";
-  const reader = response.body.getReader();
+/** The body as it is read, passed on chunk by chunk; `whole` gets its text once read to its end, `unfinished` is told when it is not. */
+function kept(body: ReadableStream<Uint8Array>, whole: (text: string) => void, unfinished: () => void): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_ANSWER_BYTES) {
-      await reader.cancel();
-      throw new Refused(`the answer is larger than ${MAX_ANSWER_BYTES} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      let read: ReadableStreamReadResult<Uint8Array>;
+      try {
+        read = await reader.read();
+      } catch (e) {
+        unfinished();
+        controller.error(e);
+        return;
+      }
+      if (read.done) {
+        whole(Buffer.concat(chunks).toString("utf8"));
+        controller.close();
+        return;
+      }
+      chunks.push(read.value);
+      controller.enqueue(read.value);
+    },
+    cancel(reason) {
+      unfinished();
+      return reader.cancel(reason);
+    },
+  });
 }
 
 function nullBody(status: number): boolean {

@@ -113,4 +113,27 @@ describe("a recording", () => {
     expect(() => readRecordings(dir, "shelf", tmp)).toThrow(/x\.json: not JSON/);
     expect(readFileSync(file, "utf8")).toBe("{");
   });
+
+  it("nested past the nesting limit, or not a file, is refused with the rule, naming the file", () => {
+    const dir = join(tmp, "deep");
+    mkdirSync(join(dir, "shelf", "shelf_list_books"), { recursive: true });
+    const file = join(dir, "shelf", "shelf_list_books", "x.json");
+    const shown = join("deep", "shelf", "shelf_list_books", "x.json");
+    const deep = `${"[".repeat(20_000)}1${"]".repeat(20_000)}`;
+    // Where a message would show the value (JSON.stringify ran out of stack: exit 70), and where a replay would send it.
+    for (const [field, at] of [
+      ["provider", "provider/0/0/…/0/0"],
+      ["input", "input/0/0/…/0/0"],
+    ] as const) {
+      writeFileSync(file, JSON.stringify({ ...recording, [field]: "DEEP" }).replace('"DEEP"', deep));
+      expect(() => readRecordings(dir, "shelf", tmp)).toThrow(new RecordingError(`${shown}: ${at}: nested more than 100 levels deep (rule: depth; arrays and objects may nest at most 100 levels)`));
+    }
+    // A value of a message cut short and escaped.
+    writeFileSync(file, JSON.stringify({ ...recording, recordedAt: `\u001b[2J${"y".repeat(200)}` }));
+    expect(() => readRecordings(dir, "shelf", tmp)).toThrow(new RecordingError(`${shown}: field "recordedAt" must be a date and time (ISO 8601), got "\\u001b[2J${"y".repeat(70)}…`));
+    // A folder named as a recording: refused, not read.
+    rmSync(file);
+    mkdirSync(file);
+    expect(() => readRecordings(dir, "shelf", tmp)).toThrow(new RecordingError(`${shown}: is a folder, not a file`));
+  });
 });

@@ -5,10 +5,13 @@
 // the body in canonical JSON — in which the credential and every secret are
 // stand-ins, so that the same call made on replay with stand-in secrets reads
 // the same.
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { authSlots, REDACTED, redact, redactDeep, type ToolSpec } from "@blockwright/runtime/internal";
 import { canonical } from "../common/canonical-json.js";
+import { lineText } from "../common/github-actions.js";
+import { NESTING_RULE, shownPath, tooDeep } from "../common/nesting.js";
+import { readSourceText, UnreadableSource } from "../load/input-file.js";
 import { writeWholeUnder } from "../common/files.js";
 import { isLink, linkOnPath, statOf } from "../common/paths.js";
 import type { LiveExchange } from "./live-fetch.js";
@@ -207,13 +210,32 @@ export function readRecordings(dir: string, provider: string, root: string): { f
       if (!name.endsWith(".json")) continue;
       const file = join(folder, name);
       const shown = relative(root, file) || file;
-      const recording = parseRecording(readFileSync(file, "utf8"), shown);
+      const recording = parseRecording(recordingText(file, shown), shown);
       if (recording.provider !== provider || recording.operation !== operation) throw new RecordingError(`${shown}: records ${recording.provider} ${recording.operation}, but lies in the folder of ${provider} ${operation}`);
       out.push({ file: shown, recording });
     }
   }
   return out;
 }
+
+/** The most of a recording read: its answers are held to the tools' reply limits (64 MiB unless a manifest says less). */
+const RECORDING_LIMIT = { bytes: 256 * 1024 * 1024, what: "a recording" };
+
+/** A recording's text: a file (not a pipe or device, which could be read for ever), within the limit, UTF-8. */
+function recordingText(file: string, shown: string): string {
+  try {
+    return readSourceText(file, shown, RECORDING_LIMIT);
+  } catch (e) {
+    if (e instanceof UnreadableSource) throw new RecordingError(e.message);
+    throw e;
+  }
+}
+
+/** A value of a recording as a message shows it: JSON, cut short, escaped. */
+const shownValue = (value: unknown) => {
+  const json = JSON.stringify(value) ?? String(value);
+  return lineText(json.length > 80 ? `${json.slice(0, 80)}…` : json);
+};
 
 function parseRecording(text: string, file: string): Recording {
   let data: unknown;
@@ -222,21 +244,24 @@ function parseRecording(text: string, file: string): Recording {
   } catch (e) {
     throw new RecordingError(`${file}: not JSON (${(e as Error).message})`);
   }
+  // Before anything walks it: the messages below (JSON.stringify), canonical forms and replayed inputs recurse.
+  const deep = tooDeep(data);
+  if (deep) throw new RecordingError(`${file}: ${shownPath(deep)}: ${NESTING_RULE}`);
   const r = data as Partial<Recording>;
-  if (!r || typeof r !== "object" || r.recording !== RECORDING_VERSION) throw new RecordingError(`${file}: not a recording of this version (field "recording" must be ${RECORDING_VERSION}, got ${JSON.stringify(r?.recording)})`);
+  if (!r || typeof r !== "object" || r.recording !== RECORDING_VERSION) throw new RecordingError(`${file}: not a recording of this version (field "recording" must be ${RECORDING_VERSION}, got ${shownValue(r?.recording)})`);
   for (const field of ["provider", "operation", "name", "recordedAt", "origin"] as const) {
-    if (typeof r[field] !== "string") throw new RecordingError(`${file}: field "${field}" must be a string, got ${JSON.stringify(r[field])}`);
+    if (typeof r[field] !== "string") throw new RecordingError(`${file}: field "${field}" must be a string, got ${shownValue(r[field])}`);
   }
-  if (Number.isNaN(Date.parse(r.recordedAt as string))) throw new RecordingError(`${file}: field "recordedAt" must be a date and time (ISO 8601), got ${JSON.stringify(r.recordedAt)}`);
+  if (Number.isNaN(Date.parse(r.recordedAt as string))) throw new RecordingError(`${file}: field "recordedAt" must be a date and time (ISO 8601), got ${shownValue(r.recordedAt)}`);
   if (!r.input || typeof r.input !== "object" || Array.isArray(r.input)) throw new RecordingError(`${file}: field "input" must be an object`);
   if (!Array.isArray(r.secretParams) || !r.secretParams.every((s) => typeof s === "string")) throw new RecordingError(`${file}: field "secretParams" must be a list of names`);
   if (!Array.isArray(r.exchanges) || !r.exchanges.length) throw new RecordingError(`${file}: field "exchanges" must be a list of at least one exchange`);
   r.exchanges.forEach((ex, i) => {
     const e = ex as Partial<RecordedExchange>;
     for (const field of ["method", "url", "canonical", "requestBody", "responseBody"] as const) {
-      if (typeof e?.[field] !== "string") throw new RecordingError(`${file}: exchanges[${i}].${field} must be a string, got ${JSON.stringify(e?.[field])}`);
+      if (typeof e?.[field] !== "string") throw new RecordingError(`${file}: exchanges[${i}].${field} must be a string, got ${shownValue(e?.[field])}`);
     }
-    if (!Number.isInteger(e.status)) throw new RecordingError(`${file}: exchanges[${i}].status must be an HTTP status, got ${JSON.stringify(e.status)}`);
+    if (!Number.isInteger(e.status)) throw new RecordingError(`${file}: exchanges[${i}].status must be an HTTP status, got ${shownValue(e.status)}`);
     for (const field of ["requestHeaders", "responseHeaders"] as const) {
       if (!e[field] || typeof e[field] !== "object") throw new RecordingError(`${file}: exchanges[${i}].${field} must be an object of header names and values`);
     }

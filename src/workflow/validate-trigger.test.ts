@@ -1,5 +1,5 @@
 // The trigger block's checks where its trigger keeps a subscription (the
-// directory's users-created trigger): besides the trigger and its secret, it
+// directory's users-updated trigger): besides the trigger and its secret, it
 // takes the connection its subscription's calls need (serve --public-url),
 // secrets as environment references, and nothing else.
 import { describe, expect, it } from "vitest";
@@ -9,12 +9,12 @@ import { connectionInputs } from "./validate-trigger.js";
 
 const flow = (startInputs: string) =>
   [
-    "name: On a new user",
+    "name: On a changed user",
     "blocks:",
     "  start:",
     "    type: directory",
-    "    name: A user was created",
-    `    inputs: { trigger: directory_user_created, clientState: '{{ZQ_CLIENT_STATE}}'${startInputs} }`,
+    "    name: A user changed",
+    `    inputs: { trigger: directory_user_updated, clientState: '{{ZQ_CLIENT_STATE}}'${startInputs} }`,
     "    connections: { outgoing: [{ target: user }] }",
     "  user:",
     "    type: directory",
@@ -36,7 +36,7 @@ function problems(text: string, env: Record<string, string> = ENV): string[] {
 }
 
 describe("a trigger block whose trigger keeps a subscription", () => {
-  const trigger = registry.triggers?.directory_user_created;
+  const trigger = registry.triggers?.directory_user_updated;
   it("takes the connection inputs its subscription's operations leave unset", () => {
     expect(trigger && connectionInputs(trigger, registry.tools)).toEqual(["accessToken", "clientId", "clientSecret", "tenantId"]);
     expect(problems(flow(", accessToken: '{{ZQ_TOKEN}}'"))).toEqual([]);
@@ -51,6 +51,6 @@ describe("a trigger block whose trigger keeps a subscription", () => {
   });
 
   it("refuses any other input, naming those it takes", () => {
-    expect(problems(flow(", resource: groups"))).toEqual([expect.stringMatching(/start: directory_user_created has no input "resource" \(inputs: trigger, clientState, accessToken, clientId, clientSecret, tenantId\)/)]);
+    expect(problems(flow(", resource: groups"))).toEqual([expect.stringMatching(/start: directory_user_updated has no input "resource" \(inputs: trigger, clientState, accessToken, clientId, clientSecret, tenantId\)/)]);
   });
 });

@@ -27,7 +27,8 @@ export function subscriptionCall(
       ...(tool.oauth && options.tokenUrls?.[tool.provider] ? { tokenUrl: options.tokenUrls[tool.provider] } : {}),
     });
     if (result.success) return { ok: true as const, outputs: result.output as Record<string, unknown> };
-    return { ok: false as const, message: redact(result.error.message, secrets) };
+    const { status, code } = result.error;
+    return { ok: false as const, message: redact(result.error.message, secrets), ...(status !== undefined ? { status } : {}), ...(code !== undefined ? { code } : {}) };
   };
   return Object.assign(call, { secrets });
 }

@@ -2,12 +2,16 @@
 // join shards: the JSON report is the whole run (every case in full); a JUnit
 // report is read into the same shape as far as it carries it (provider,
 // operation, kind and name, status, time, message, position and reproduce line). Anything
-// else is refused with what was expected.
+// else is refused with what was expected, each damaged field naming itself (report-fields.ts).
 import { XMLParser } from "fast-xml-parser";
+import { lineText } from "../../common/github-actions.js";
+import { RESULT_KINDS } from "../kinds/index.js";
 import type { CaseResult } from "../run.js";
+import type { ResultKind } from "../types.js";
 import { REPRODUCE_LABEL, type SuiteReport } from "./report.js";
+import { checkJsonReport, damaged, isTime, UnreadableReport } from "./report-fields.js";
 
-export class UnreadableReport extends Error {}
+export { UnreadableReport };
 
 export function parseReport(text: string, file: string): SuiteReport {
   const start = text.trimStart();
@@ -23,26 +27,17 @@ function fromJson(text: string, file: string): SuiteReport {
   } catch (e) {
     throw new UnreadableReport(`${file}: not valid JSON (${(e as Error).message})`);
   }
-  const r = data as Partial<SuiteReport> & { cases?: unknown };
-  if (typeof r !== "object" || r === null || !Array.isArray(r.cases) || typeof r.startedAt !== "string" || typeof r.durationMs !== "number") {
-    throw new UnreadableReport(`${file}: a JSON report has "startedAt", "durationMs" and "cases" (what --reporter json writes); this one does not`);
-  }
-  const bad = r.cases.findIndex((c) => !isCase(c));
-  if (bad >= 0) throw new UnreadableReport(`${file}: cases[${bad}] is not a case (it needs id, provider, operation, kind, name, status and durationMs)`);
+  checkJsonReport(file, data, RESULT_KINDS);
+  const r = data as Partial<SuiteReport> & { cases: CaseResult[]; startedAt: string; durationMs: number };
   return {
     startedAt: r.startedAt,
     durationMs: r.durationMs,
-    results: r.cases as CaseResult[],
-    ...(typeof r.seed === "number" ? { seed: r.seed, ...(typeof r.runs === "number" ? { runs: r.runs } : {}) } : {}),
-    ...(typeof r.shard === "string" ? { shard: r.shard } : {}),
-    ...(typeof r.planned === "number" ? { planned: r.planned } : {}),
-    ...(typeof r.stopped === "string" ? { stopped: r.stopped } : {}),
+    results: r.cases,
+    ...(r.seed !== undefined ? { seed: r.seed, ...(r.runs !== undefined ? { runs: r.runs } : {}) } : {}),
+    ...(r.shard !== undefined ? { shard: r.shard } : {}),
+    ...(r.planned !== undefined ? { planned: r.planned } : {}),
+    ...(r.stopped !== undefined ? { stopped: r.stopped } : {}),
   };
-}
-
-function isCase(c: unknown): c is CaseResult {
-  const x = c as Record<string, unknown>;
-  return typeof x === "object" && x !== null && ["id", "provider", "operation", "kind", "name"].every((k) => typeof x[k] === "string") && ["passed", "failed", "error"].includes(x.status as string) && typeof x.durationMs === "number";
 }
 
 type XmlNode = Record<string, unknown>;
@@ -61,24 +56,42 @@ function fromJunit(text: string, file: string): SuiteReport {
   let startedAt: string | undefined;
   let seed: number | undefined;
   let runs: number | undefined;
-  for (const suite of list(root.testsuite)) {
-    const provider = String(suite.name ?? "");
-    const stamp = typeof suite.timestamp === "string" ? `${suite.timestamp}Z` : undefined;
-    if (stamp && (!startedAt || stamp < startedAt)) startedAt = stamp;
+  for (const [i, suite] of list(root.testsuite).entries()) {
+    const where = `<testsuite> ${i + 1}`;
+    const provider = junitText(file, `${where} name`, suite.name ?? "");
+    const stamp = suite.timestamp === undefined ? undefined : `${junitText(file, `${where} timestamp`, suite.timestamp)}Z`;
+    if (stamp !== undefined && isTime(stamp) !== undefined) throw damaged(file, `${where} timestamp`, "must be a date and time in ISO 8601 (2026-05-06T07:08:09)", suite.timestamp);
+    if (stamp && (!startedAt || Date.parse(stamp) < Date.parse(startedAt))) startedAt = stamp;
     for (const p of list((suite.properties as XmlNode | undefined)?.property)) {
-      if (p.name === "seed") seed = Number(p.value);
-      if (p.name === "runs") runs = Number(p.value);
+      if (p.name === "seed") seed = junitNumber(file, `${where} property seed`, p.value, { whole: true });
+      if (p.name === "runs") runs = junitNumber(file, `${where} property runs`, p.value, { whole: true, least: 0 });
     }
-    for (const tc of list(suite.testcase)) results.push(caseOf(tc, provider));
+    for (const [j, tc] of list(suite.testcase).entries()) results.push(caseOf(tc, provider, file, `${where} <testcase> ${j + 1}`));
   }
-  const durationMs = Math.round(Number(root.time ?? 0) * 1000);
-  return { startedAt: startedAt ?? new Date(0).toISOString(), durationMs, results, ...(seed !== undefined && Number.isFinite(seed) ? { seed, runs: runs ?? 0 } : {}) };
+  const durationMs = Math.round(junitNumber(file, "<testsuites> time", root.time ?? "0", { least: 0 }) * 1000);
+  return { startedAt: startedAt ?? new Date(0).toISOString(), durationMs, results, ...(seed !== undefined ? { seed, runs: runs ?? 0 } : {}) };
 }
 
-function caseOf(tc: XmlNode, provider: string): CaseResult {
-  const classname = String(tc.classname ?? "");
+/** An attribute's text (an element of the same name in its place is damage). */
+function junitText(file: string, field: string, value: unknown): string {
+  if (typeof value !== "string") throw damaged(file, field, "must be text (an attribute)", value);
+  return value;
+}
+
+/** An attribute's number: `whole` an integer, `least` its least value. */
+function junitNumber(file: string, field: string, value: unknown, rule: { whole?: boolean; least?: number }): number {
+  const n = typeof value === "string" && value.trim() !== "" ? Number(value) : Number.NaN;
+  const ok = Number.isFinite(n) && (!rule.whole || Number.isSafeInteger(n)) && (rule.least === undefined || n >= rule.least);
+  if (!ok) throw damaged(file, field, `must be a${rule.whole ? " whole" : ""} number${rule.least !== undefined ? `, ${rule.least} or more` : ""}`, value);
+  return n;
+}
+
+function caseOf(tc: XmlNode, provider: string, file: string, where: string): CaseResult {
+  const classname = junitText(file, `${where} classname`, tc.classname ?? "");
   const operation = classname.startsWith(`${provider}.`) ? classname.slice(provider.length + 1) : classname;
-  const [kind = "", ...rest] = String(tc.name ?? "").split(" › ");
+  const written = junitText(file, `${where} name`, tc.name ?? "");
+  const [kind = "", ...rest] = written.split(" › ");
+  if (!(RESULT_KINDS as string[]).includes(kind)) throw damaged(file, `${where} name`, `must be <kind> › <name>, the kind one of ${RESULT_KINDS.join(", ")}`, written);
   const name = rest.join(" › ");
   const outcome = (list(tc.failure)[0] ?? list(tc.error)[0]) as XmlNode | undefined;
   const status: CaseResult["status"] = tc.failure !== undefined ? "failed" : tc.error !== undefined ? "error" : "passed";
@@ -93,16 +106,40 @@ function caseOf(tc: XmlNode, provider: string): CaseResult {
     id: `${operation} › ${kind} › ${name}`,
     provider,
     operation,
-    kind: kind as CaseResult["kind"],
+    kind: kind as ResultKind,
     name,
     status,
-    durationMs: Math.round(Number(tc.time ?? 0) * 1000),
+    durationMs: Math.round(junitNumber(file, `${where} time`, tc.time ?? "0", { least: 0 }) * 1000),
     source: { document: "manifest", path: ["operations", operation] },
     statuses: [],
     ...(body !== undefined ? { message: body } : {}),
     ...(at ? { at: { file: at[1] ?? "", line: Number(at[2]), col: Number(at[3]) } } : {}),
     ...(body !== undefined && reproduce !== undefined ? { failure: { violation: body, reproduce } } : {}),
   };
+}
+
+/**
+ * Refuse a shard given twice: merged, each of its cases counted twice. A
+ * case is in one shard only (its id is unique in the suite), and a shard's
+ * label (`i/n`) names one part of the run.
+ */
+export function refuseRepeats(read: readonly { file: string; report: SuiteReport }[]): void {
+  const shards = new Map<string, string>();
+  const cases = new Map<string, number>();
+  for (const [i, { file, report }] of read.entries()) {
+    if (report.shard !== undefined) {
+      const other = shards.get(report.shard);
+      if (other !== undefined) throw new UnreadableReport(`${file}: shard ${report.shard} again (also ${other}): each shard is merged once (rule: no shard twice), or its cases are counted twice`);
+      shards.set(report.shard, file);
+    }
+    for (const r of report.results) {
+      const other = cases.get(r.id);
+      if (other !== undefined && other !== i) {
+        throw new UnreadableReport(`${file}: case ${lineText(JSON.stringify(r.id))} again (also in ${read[other]?.file}): each shard is merged once (rule: no case in two reports), or its cases are counted twice`);
+      }
+      cases.set(r.id, i);
+    }
+  }
 }
 
 /** One report of the whole run from its shards' reports: every case, the earliest start, the span to the last end. */

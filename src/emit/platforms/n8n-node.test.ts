@@ -7,7 +7,7 @@ import { irFixture } from "../../../test-support/ir-fixtures.js";
 import type { ProviderIR } from "../../model/ir.js";
 import { n8nNames, n8nNodeView } from "./n8n-node.js";
 
-type Property = { name: string; type: string; typeOptions?: { password?: boolean }; options?: Property[] };
+type Property = { name: string; value?: unknown; type: string; typeOptions?: { password?: boolean }; options?: Property[] };
 
 /** Every property of the node, an Additional Fields collection's own included. */
 const allProperties = (props: Property[]): Property[] => props.flatMap((p) => [p, ...(p.type === "collection" ? allProperties(p.options ?? []) : [])]);
@@ -38,7 +38,7 @@ describe("n8n node properties", () => {
       { ...create!, tags: ["letters"], tool: { ...create!.tool, id: "zqpayments_letter_create", title: "Create" } },
       { ...create!, tags: ["letters"], tool: { ...create!.tool, id: "zqpayments_letter_create_draft", title: "Create" } },
     ];
-    const props = n8nNodeView(ir, n8nNames(ir)).description.properties as (Property & { displayOptions?: { show?: { resource?: string[] } }; value?: string })[];
+    const props = n8nNodeView(ir, n8nNames(ir)).description.properties as (Property & { displayOptions?: { show?: { resource?: string[] } } })[];
     const operations = props.filter((p) => p.name === "operation");
     const byResource = Object.fromEntries(operations.map((p) => [p.displayOptions?.show?.resource?.[0], (p.options ?? []).map((o) => [o.name, o.value])]));
     expect(byResource).toEqual({
