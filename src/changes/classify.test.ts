@@ -79,6 +79,7 @@ describe("breaking changes", () => {
     expect(r.changes.map((c) => [c.subject, c.rule, c.to])).toEqual([
       ["output status", "enum value added to an output (a workflow comparing against the known values should be told)", ["queued", "archived"]],
       ["param textMode", "enum value added", ["expand", "shorten"]],
+      ["n8n property textMode", "n8n option added", ["expand", "shorten"]],
     ]);
   });
 

@@ -12,7 +12,7 @@ import { emitOpenApiNamespace } from "./emit-types.js";
 import type { ProviderIR } from "../model/ir.js";
 import { linkDocument, LinkErrors } from "../link/index.js";
 import { OpenApiDocument } from "../load/openapi-document.js";
-import { fileTexts, loadOpenApi, type OpenApiFiles, OpenApiProblems } from "../load/openapi-source.js";
+import { fileTexts, loadOpenApi, type OpenApiFiles } from "../load/openapi-source.js";
 import { buildSurface, formatSurface } from "./emit-surface.js";
 import type { Surface } from "../model/surface-format.js";
 import type { Manifest } from "../load/precompiled/manifest-types.js";

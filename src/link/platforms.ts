@@ -89,8 +89,11 @@ function diffProperty(subject: string, a: N8nPropertySurface | undefined, b: N8n
   if (canonical(a.default) !== canonical(b.default)) report("defaultChanged", { subject, from: a.default, to: b.default });
   const before = new Set((a.options ?? []).map((o) => canonical(o)));
   const after = new Set((b.options ?? []).map((o) => canonical(o)));
-  for (const o of a.options ?? []) if (!after.has(canonical(o))) report("optionRemoved", { subject, from: o });
-  for (const o of b.options ?? []) if (!before.has(canonical(o))) report("optionAdded", { subject, to: o });
+  // One line per property, with every option removed or added (as the parameter's enum values are reported).
+  const removed = (a.options ?? []).filter((o) => !after.has(canonical(o)));
+  const added = (b.options ?? []).filter((o) => !before.has(canonical(o)));
+  if (removed.length) report("optionRemoved", { subject, from: removed.length === 1 ? removed[0] : removed });
+  if (added.length) report("optionAdded", { subject, to: added.length === 1 ? added[0] : added });
 }
 
 type CredentialChange = "removed" | "addedRequired" | "addedOptional" | "madeRequired" | "madeOptional";
