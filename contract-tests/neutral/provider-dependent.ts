@@ -156,6 +156,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/emit.test.ts",
       "src/cli/openapi-32.test.ts",
       "src/cli/serve.process.test.ts",
+      "src/cli/serve-poll.process.test.ts",
       "src/verify/stand-in.test.ts",
     ],
     "no provider's files: the manifest schema, package.json, the lock file": [
