@@ -2,7 +2,8 @@
 // parameter named as n8n's conventions name a property of their own (the
 // resource selector, Return All, Limit, the Additional Fields) is held by a
 // property named otherwise, so that the node never has two properties of one
-// name for an operation.
+// name for an operation; a default the upstream applies itself stays off
+// n8n's wire as it stays off executeTool's.
 import type { ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
 import { describe, expect, it } from "vitest";
 import { irFixture } from "../../test-support/ir-fixtures.js";
@@ -32,6 +33,16 @@ describe("n8n properties", () => {
     const layout = n8nOperationInputs({ ...base, pagination: { ...base.pagination!, pageSize: "limit" }, params: [...base.params, param("country", { required: true }), param("locale", { default: "en" })] });
     expect(Object.fromEntries(layout.inputs.map((i) => [i.param.name, i.place]))).toEqual({ email: "collection", startingAfter: "collection", country: "node", locale: "node" });
     expect(layout.paging).toEqual({ returnAll: "returnAll", limit: "limit" });
+  });
+
+  it("an optional parameter whose default is the upstream's own (sendDefault: false) is an Additional Field, so that n8n sends it only when the user adds it, as executeTool does", () => {
+    const layout = n8nOperationInputs({
+      ...base,
+      params: [...base.params, param("zqregion", { default: "zqeu", sendDefault: false }), param("zqzone", { default: "zqa", sendDefault: false, required: true }), param("zqtier", { default: "zqfree", sendDefault: true })],
+    });
+    const place = Object.fromEntries(layout.inputs.map((i) => [i.param.name, i.place]));
+    expect([place.zqregion, place.zqzone, place.zqtier]).toEqual(["collection", "node", "node"]);
+    expect(layout.inputs.find((i) => i.param.name === "zqregion")?.default).toBe("zqeu");
   });
 });
 

@@ -5,17 +5,18 @@
 // says what a change does to a saved n8n workflow or Sim block.
 //
 // n8n: the credential holds the manifest's auth and instance address; a
-// required parameter, or one with a default, is a property of the node (n8n
-// always sends it); an optional one without a default is an entry of the
-// operation's "Additional Fields" collection, sent only when the user adds
-// it. A list operation's page size is the runtime's to choose: the node has
-// n8n's "Return All" and "Limit" instead.
+// required parameter, or one with a default the block sends, is a property of
+// the node (n8n always sends it); an optional one without a default, or with
+// the upstream's own (`sendDefault: false`), is an entry of the operation's
+// "Additional Fields" collection, sent only when the user adds it. A list
+// operation's page size is the runtime's to choose: the node has n8n's
+// "Return All" and "Limit" instead.
 // Sim: every parameter is a ToolConfig parameter (its visibility the
 // manifest's: a secret is user-only), and the block's sub-blocks are its
 // inputs.
 import type { ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
 
-export type N8nPropertyType = "string" | "number" | "boolean" | "options" | "multiOptions" | "json";
+export type N8nPropertyType = "string" | "color" | "number" | "boolean" | "options" | "multiOptions" | "json";
 
 export interface N8nInput {
   param: ParamSpec;
@@ -73,7 +74,8 @@ export function n8nOperationInputs(tool: ToolSpec): N8nOperationInputs {
 }
 
 function n8nInput(p: ParamSpec, property: string): N8nInput {
-  const place = p.required || p.default !== undefined ? "node" : "collection";
+  // A default the upstream applies itself (sendDefault false) stays off the wire unless the user adds the field.
+  const place = p.required || (p.default !== undefined && p.sendDefault !== false) ? "node" : "collection";
   const given = p.default;
   if (p.type === "file") return { param: p, property, type: "string", place, default: "data", as: "file" };
   if (p.type === "boolean") return { param: p, property, type: "boolean", place, default: given ?? false };
@@ -85,8 +87,12 @@ function n8nInput(p: ParamSpec, property: string): N8nInput {
   }
   if (choices?.length) return { param: p, property, type: "options", place, default: given ?? choices[0], options: choices };
   if (p.type === "number") return { param: p, property, type: "number", place, default: given ?? p.minimum ?? 0 };
-  return { param: p, property, type: "string", place, default: given ?? "" };
+  // A text named for a colour is n8n's colour type (a string too, typed or picked): its linter requires it.
+  return { param: p, property, type: COLOUR_NAME.test(property) ? "color" : "string", place, default: given ?? "" };
 }
+
+/** A property name n8n's linter takes for a colour's (its node-param-color-type-unused rule). */
+const COLOUR_NAME = /colou?r/i;
 
 /** The credential's fields: every tool's auth and instance address parameters, by name, in the tools' order. */
 export function n8nCredentialParams(tools: readonly ToolSpec[]): ParamSpec[] {

@@ -1,7 +1,8 @@
 // The n8n node's properties as n8n's node linter checks them: a string
 // property whose name the linter takes for a secret's (a page token) is
 // masked, though the manifest does not call it secret; two operations of one
-// title are two options of different names.
+// title are two options of different names; a text named for a colour is
+// n8n's colour type.
 import { describe, expect, it } from "vitest";
 import { irFixture } from "../../../test-support/ir-fixtures.js";
 import type { ProviderIR } from "../../model/ir.js";
@@ -27,6 +28,21 @@ describe("n8n node properties", () => {
     expect(masked("maxTokens")).toBe(false);
     expect(masked("tokenCount")).toBe(false);
     expect(masked("email")).toBe(false);
+  });
+
+  it("a string property named for a colour (node-param-color-type-unused) is n8n's color type; one of choices, or a number, keeps its own", () => {
+    const ir = irFixture("zqpayments") as unknown as ProviderIR;
+    const list = ir.operations.find((o) => o.tool.id === "zqpayments_list_customers")!.tool;
+    const email = list.params.find((p) => p.name === "email")!;
+    const param = (name: string, extra: object) => ({ ...email, name, title: name, required: true, ...extra }) as typeof email;
+    list.params.push(param("zqTintColor", {}), param("zqBackgroundColour", {}), param("zqColorMode", { enum: ["zqdark", "zqlight"] }), param("zqColorCount", { type: "number" }));
+    const props = allProperties(n8nNodeView(ir, n8nNames(ir)).description.properties as Property[]);
+    const type = (name: string) => props.find((p) => p.name === name)?.type;
+    expect(type("zqTintColor")).toBe("color");
+    expect(type("zqBackgroundColour")).toBe("color");
+    expect(type("zqColorMode")).toBe("options");
+    expect(type("zqColorCount")).toBe("number");
+    expect(type("email")).toBe("string");
   });
 
   it("two operations of one title are in resources of their own (their tags), and two of one title in one resource are told apart by their ids (node-param-option-name-duplicate)", () => {
