@@ -218,7 +218,7 @@ export interface BodySpec {
   encoding: "json" | "form" | "multipart" | "binary";
   /** Form fields whose serialisation the spec sets (OpenAPI `encoding`): style and explode. */
   fields?: Record<string, FormFieldEncoding>;
-  /** The spec requires a body, yet a call may give none of its fields: an empty one (`{}`) is sent then. */
+  /** The spec requires a body (or declares a JSON one `{}` meets, for a POST, PUT or PATCH), yet a call may give none of its fields: an empty one (`{}`) is sent then, with its Content-Type. */
   required?: boolean;
 }
 
