@@ -146,8 +146,8 @@ export type AuthSpec = AuthWay & { alternatives?: AuthWay[] };
  * `aud` (flows.ts `audienceOf`); without it, the origin of the token URL in use.
  */
 export type OAuthFlowSpec = (
-  | { grant: "clientCredentials"; tokenUrl: string; scope?: string; clientId: string; clientSecret: string }
-  | { grant: "refreshToken"; tokenUrl: string; scope?: string; clientId: string; clientSecret?: string; refreshToken: string }
+  | { grant: "clientCredentials"; tokenUrl: string; scope?: string; clientId: string; clientSecret: string; clientAuth?: ClientAuth }
+  | { grant: "refreshToken"; tokenUrl: string; scope?: string; clientId: string; clientSecret?: string; clientAuth?: ClientAuth; refreshToken: string }
   | { grant: "jwtBearer"; tokenUrl: string; scope?: string; clientId: string; subject: string; privateKey: string; audience?: JwtAudienceSpec }
 ) & {
   /** The lifetime in seconds of a token whose answer has no `expires_in`, as the provider documents it (default DEFAULT_TOKEN_LIFETIME_S). */
@@ -155,6 +155,9 @@ export type OAuthFlowSpec = (
 };
 
 export type OAuthGrant = OAuthFlowSpec["grant"];
+
+/** How a token request authenticates the client (RFC 6749 §2.3.1): `basic`, an `Authorization: Basic` header of the form-encoded id and secret; `body` (the default), the form fields `client_id` and `client_secret`. */
+export type ClientAuth = "basic" | "body";
 
 /**
  * The JWT bearer assertion's `aud`, as the provider documents it: the value of

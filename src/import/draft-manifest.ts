@@ -14,6 +14,7 @@ import { authOfDraft, type CredentialDraft, credentialParams } from "./draft-aut
 import { answersFile } from "./draft-files.js";
 import { IdempotencyHeaders } from "./draft-idempotency.js";
 import { draftServer } from "./draft-server.js";
+import { clientCredentialsFlow } from "./shapes/client-credentials.js";
 import { draftOutputs } from "./draft-outputs.js";
 import { draftPagination } from "./draft-pagination.js";
 import { answersEvents, CREDENTIAL_MAX_LENGTH, draftParams, safeFlatten } from "./draft-params.js";
@@ -76,6 +77,8 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
   const drafted = draftServer(data, notes);
   manifest.server = drafted.server;
   credentialParam(manifest, credential, notes);
+  // The first way's OAuth 2 scheme, when the document declares a client credentials flow: the runtime obtains the token.
+  if (credential.ways[0]?.length === 1) clientCredentialsFlow(manifest, credential.ways[0][0], data, operations, notes);
   if (drafted.address) manifest.params = { ...drafted.address, ...manifest.params };
   manifest.errors = errors(doc, operations, notes);
 

@@ -25,6 +25,10 @@ export type ManifestFlowClientId = string
  */
 export type ManifestFlowClientSecret = string
 /**
+ * How the token request authenticates the client (RFC 6749 §2.3.1): `basic`, the client id and secret in an `Authorization: Basic` header (each form-encoded first, as the RFC says), which every token endpoint must accept and most document; `body`, both as form fields (`client_id`, `client_secret`). Default `body`. `blockwright add` drafts what the document says, else `basic`.
+ */
+export type ManifestClientAuth = ("basic" | "body")
+/**
  * The lifetime in seconds of an access token whose answer has no `expires_in`, as the provider documents it (a session timeout). The token is renewed before it ends, and once after a 401. Default 3600; an `expires_in` is used as given, up to a day.
  */
 export type ManifestDefaultExpiresIn = number
@@ -441,6 +445,7 @@ export interface ManifestAuthFlows {
     scope?: ManifestTokenScope
     clientId: ManifestFlowClientId
     clientSecret: ManifestFlowClientSecret
+    clientAuth?: ManifestClientAuth
     defaultExpiresIn?: ManifestDefaultExpiresIn
   }
   /**
@@ -451,6 +456,7 @@ export interface ManifestAuthFlows {
     scope?: ManifestTokenScope
     clientId: ManifestFlowClientId
     clientSecret?: ManifestFlowClientSecret
+    clientAuth?: ManifestClientAuth
     refreshToken: ManifestParamName
     defaultExpiresIn?: ManifestDefaultExpiresIn
   }
@@ -1275,12 +1281,14 @@ export type ManifestField =
   | "authFlows.clientCredentials.scope"
   | "authFlows.clientCredentials.clientId"
   | "authFlows.clientCredentials.clientSecret"
+  | "authFlows.clientCredentials.clientAuth"
   | "authFlows.clientCredentials.defaultExpiresIn"
   | "authFlows.refreshToken"
   | "authFlows.refreshToken.tokenUrl"
   | "authFlows.refreshToken.scope"
   | "authFlows.refreshToken.clientId"
   | "authFlows.refreshToken.clientSecret"
+  | "authFlows.refreshToken.clientAuth"
   | "authFlows.refreshToken.refreshToken"
   | "authFlows.refreshToken.defaultExpiresIn"
   | "authFlows.jwtBearer"
