@@ -5,8 +5,8 @@
 // that what it drafts is what generate will check: the same success reply,
 // the same request body, the same `$ref` resolution. Every guess carries a
 // review note.
-import type { Manifest, ManifestOperation } from "../load/precompiled/manifest-types.js";
-import { OpenApiDocument, type Schema, typeOf } from "../load/openapi-document.js";
+import type { Manifest, ManifestOperation, ManifestOutput } from "../load/precompiled/manifest-types.js";
+import { OpenApiDocument, type OpenApiOperation, type Schema, typeOf } from "../load/openapi-document.js";
 import type { YamlSource } from "../load/yaml-source.js";
 import { valueAt } from "../load/json-ref.js";
 import { operationRef } from "../load/operation-index.js";
@@ -15,6 +15,7 @@ import { answersFile } from "./draft-files.js";
 import { IdempotencyHeaders } from "./draft-idempotency.js";
 import { draftServer } from "./draft-server.js";
 import { clientCredentialsFlow } from "./shapes/client-credentials.js";
+import { headerOutputs } from "./shapes/reply-headers.js";
 import { draftOutputs } from "./draft-outputs.js";
 import { draftPagination } from "./draft-pagination.js";
 import { answersEvents, CREDENTIAL_MAX_LENGTH, draftParams, safeFlatten } from "./draft-params.js";
@@ -104,6 +105,7 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
     const download = answersFile(doc, op);
     if (download) notes.push({ at, note: `${name} answers a file (${download}): drafted download: true, whose outputs are its content, contentType, size and filename` });
     const outputs = download ? { outputs: {} } : draftOutputs(doc, op, at, notes);
+    if (!download) replyHeaders(doc, op, outputs.outputs, at, notes);
     const pagination = download ? undefined : draftPagination(doc, op, rawOp, params, outputs, at, notes);
     const summaryText = typeof rawOp.summary === "string" ? plainText(rawOp.summary) : "";
     const descriptionText = typeof rawOp.description === "string" ? rawOp.description : "";
@@ -142,6 +144,14 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
   // Provider-wide, as the hand-written manifests have it: before the operations.
   const { operations: byId, ...head } = manifest;
   return { manifest: { ...head, idempotency, operations: byId }, notes, operations: summary };
+}
+
+/** The headers the success answer declares, as outputs beside the body's (shapes/reply-headers.ts), described in plain text. */
+function replyHeaders(doc: OpenApiDocument, op: OpenApiOperation, outputs: Record<string, ManifestOutput>, at: (string | number)[], notes: ReviewNote[]): void {
+  const headers = headerOutputs(doc, op, outputs);
+  for (const [name, output] of Object.entries(headers.outputs)) outputs[name] = { ...output, description: shortText(plainText(output.description), 200) };
+  if (headers.names.length)
+    notes.push({ at: [...at, "outputs"], note: `the success answer declares the header${headers.names.length > 1 ? "s" : ""} ${headers.names.join(", ")}: drafted as output${headers.names.length > 1 ? "s" : ""} (text)` });
 }
 
 /** Where a document dates an operation's end (x-extensions published documents use). */
