@@ -14,8 +14,12 @@ export type WireConstant = { in: "query" | "header"; name: string; value: string
 /** Where a parameter's value goes; `auth` and `server` parameters are not sent as themselves. */
 export type WireSpec =
   | { in: "path" | "header"; name: string; escape?: Record<string, string> }
-  /** `encoding`: how an array or object value is written (OpenAPI `style`/`explode`), when not form, exploded. */
-  | { in: "query"; name: string; escape?: Record<string, string>; encoding?: FormFieldEncoding }
+  /**
+   * `encoding`: how an array or object value is written (OpenAPI `style`/`explode`), when not form, exploded.
+   * `of`: the value is field `field` of the object query parameter `name` declares, `name` here being the key its
+   * style writes the field under (`field`, or `name[field]`).
+   */
+  | { in: "query"; name: string; escape?: Record<string, string>; encoding?: FormFieldEncoding; of?: { name: string; field: string } }
   | { in: "body"; pointer: string; split?: { separator: string; maxItems?: number }; wrapUnlessKey?: string }
   | { in: "switch"; whenTrue: WireConstant[] }
   | { in: "auth" }

@@ -19,6 +19,8 @@ import type { ReviewNote } from "./manifest-yaml.js";
 import { shortText } from "./plain-text.js";
 import { FILLED_BY_FETCH, isIgnoredHeader } from "../load/ignored-headers.js";
 import { numberLimits, stringLimits } from "./draft-limits.js";
+import { answersEvents, isStreamFlag, streamNote } from "./shapes/event-streams.js";
+import { explodedQueryObjects } from "./shapes/query-object.js";
 
 /** The query styles the runtime writes (build-request.ts). */
 const QUERY_STYLES = ["form", "spaceDelimited", "pipeDelimited", "deepObject"];
@@ -62,8 +64,10 @@ export function draftParams(doc: OpenApiDocument, op: OpenApiOperation, rawOp: S
   const note = (where: Path, text: string) => notes.push({ at: where, note: text });
   const order = { path: 0, query: 1, header: 2, cookie: 3 } as const;
   const events = answersEvents(doc, rawOp);
-  for (const declared of [...op.parameters].sort((a, b) => order[a.in] - order[b.in])) {
+  const parameters = explodedQueryObjects(doc, op.parameters, (text) => note(at, text));
+  for (const declared of [...parameters].sort((a, b) => order[a.in] - order[b.in])) {
     const raw = declared as unknown as Schema;
+    const of = "of" in declared ? declared.of : undefined;
     if (events && isStreamFlag(doc, declared.name, declared.schema)) {
       note(at, streamNote(declared.name));
       continue;
@@ -119,10 +123,11 @@ export function draftParams(doc: OpenApiDocument, op: OpenApiOperation, rawOp: S
       draft.maxLength = DEFAULT_MAX_LENGTH[place];
       note(where, `maxLength ${draft.maxLength} is blockwright add's default for a ${place} value the spec leaves unbounded; set the upstream's real limit`);
     }
-    draft.wire = { in: declared.in, ...(name !== declared.name ? { name: declared.name } : {}) };
+    // A field of an object query parameter goes as the object's style writes it (shapes/query-object.ts).
+    draft.wire = of !== undefined ? { in: "query", name: of, field: declared.name } : { in: declared.in, ...(name !== declared.name ? { name: declared.name } : {}) };
     params[name] = draft;
     taken.add(name);
-    byWire.set(`${declared.in}:${declared.name}`, name);
+    byWire.set(of !== undefined ? `query:${of}/${declared.name}` : `${declared.in}:${declared.name}`, name);
   }
   const rule = draftBody(doc, op, rawOp, credential, at, notes, { params, byWire, taken });
   return { params, byWire, ...(rule ? { rules: [rule] } : {}) };
@@ -386,31 +391,6 @@ function loneFileBody(doc: OpenApiDocument, rawOp: Schema, mediaType: string): b
   } catch {
     return false;
   }
-}
-
-/** Whether a 2xx reply of the operation can be a stream of server-sent events (`text/event-stream`). */
-export function answersEvents(doc: OpenApiDocument, rawOp: Schema): boolean {
-  return Object.entries((rawOp.responses ?? {}) as Record<string, Schema>).some(([status, raw]) => {
-    if (!/^2(\d\d|XX)$/.test(status)) return false;
-    try {
-      return Object.keys((doc.resolve(raw).content ?? {}) as object).some((t) => t.split(";")[0]?.trim().toLowerCase() === "text/event-stream");
-    } catch {
-      return false;
-    }
-  });
-}
-
-/** A boolean named `stream`: the switch between a JSON answer and a stream of events. */
-function isStreamFlag(doc: OpenApiDocument, name: string, schema: Schema): boolean {
-  if (!/^stream$/i.test(name)) return false;
-  const flat = safeFlatten(doc, schema);
-  const t = flat ? typeOf(flat) : undefined;
-  const kinds = flat && !t && Array.isArray(flat.anyOf ?? flat.oneOf) ? ((flat.anyOf ?? flat.oneOf) as Schema[]).map((s) => typeOf(safeFlatten(doc, s) ?? {})) : [t];
-  return kinds.includes("boolean");
-}
-
-function streamNote(name: string): string {
-  return `${name} is left out: true makes the upstream answer a stream of server-sent events (text/event-stream), which the runtime does not read; without it the answer is JSON`;
 }
 
 /**

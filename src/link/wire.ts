@@ -11,6 +11,7 @@ import { linkConstant } from "./constants.js";
 import { fieldsNear, unionsSearched, type LinkContext, type Path } from "./context.js";
 import { typeOf } from "../load/openapi-document.js";
 import { checkAgainstSchema, withSchemaFacts, withSpecLimits } from "./param-limits.js";
+import { placeQueryField } from "./query-fields.js";
 
 /**
  * The placement of parameter `name` in `op`, with the parameter as linked
@@ -25,6 +26,7 @@ export function placeParam(ctx: LinkContext, name: string, p: ManifestParam, at:
     return ctx.fail("BW2017", at, `parameter "${name}" has no "wire" placement and is neither a credential (auth) nor the address parameter`);
   }
   if (w.in === "path" || w.in === "query" || w.in === "header") {
+    if (w.field !== undefined) return placeQueryField(ctx, name, p, at, op, wireAt);
     const wireName = w.name ?? name;
     const declared = declaredParameter(op, w.in, wireName);
     if (!declared) {

@@ -778,6 +778,10 @@ export interface ManifestWireNamed {
    */
   name?: string
   /**
+   * For `in: query`: the parameter is this field of the object the query parameter `name` holds, sent as that parameter's style writes the field (`form`, exploded: `field=value`; `deepObject`: `name[field]=value`). One block input per field keeps each field's type, limits and description in sight of people and models, where the whole object would be one JSON value.
+   */
+  field?: string
+  /**
    * Text replacements applied to the value before it is percent-encoded, e.g. doubling quotes inside a quoted literal.
    */
   escape?: {
@@ -1493,6 +1497,7 @@ export type ManifestField =
   | "wireBody.wrapUnlessKey"
   | "wireNamed.in"
   | "wireNamed.name"
+  | "wireNamed.field"
   | "wireNamed.escape"
   | "wireSwitch.in"
   | "wireSwitch.whenTrue";

@@ -1,0 +1,55 @@
+// An object query parameter drafted as its fields (a search API's
+// `searchParameters`: dozens of documented fields), each a parameter of its own
+// with its type, limits and description, sent as the parameter's style writes
+// the field (`wire: {in: query, name, field}`, link/query-fields.ts). An
+// object its style writes as one value, or one whose fields are not named (a
+// map), stays one parameter.
+import type { OpenApiDocument, OpenApiParameter, Schema } from "../../load/openapi-document.js";
+import { typeOf } from "../../load/openapi-document.js";
+import { fieldKey } from "../../link/query-fields.js";
+
+/** A field of an object query parameter, standing for a parameter in the drafter's loop; `of` names the object's parameter. */
+export interface QueryObjectField extends OpenApiParameter {
+  of: string;
+  description?: string;
+  example?: unknown;
+  deprecated?: boolean;
+}
+
+/** `parameters` with each object query parameter whose style sends its fields one by one replaced by its fields; a note for each. */
+export function explodedQueryObjects(doc: OpenApiDocument, parameters: readonly OpenApiParameter[], note: (text: string) => void): (OpenApiParameter | QueryObjectField)[] {
+  return parameters.flatMap((declared): (OpenApiParameter | QueryObjectField)[] => {
+    if (declared.in !== "query") return [declared];
+    let object: Schema;
+    try {
+      object = doc.flatten(declared.schema);
+    } catch {
+      return [declared];
+    }
+    const fields = Object.entries((object.properties ?? {}) as Record<string, Schema>);
+    const key = fieldKey(declared.style, declared.explode, declared.name, "field");
+    if (typeOf(object) !== "object" || !fields.length || key === undefined) return [declared];
+    const required = new Set(Array.isArray(object.required) ? (object.required as unknown[]) : []);
+    note(
+      `query parameter ${declared.name} is an object of ${fields.length} field${fields.length > 1 ? "s" : ""}, sent ${key === "field" ? "exploded (style form): field=value" : `as ${declared.name}[field]=value (style deepObject)`}: drafted as a parameter per field, each with its type, limits and description`,
+    );
+    return fields.map(([field, schema]) => {
+      let flat: Schema = {};
+      try {
+        flat = doc.flatten(schema);
+      } catch {
+        // a $ref that names nothing: fromSchema says so
+      }
+      return {
+        name: field,
+        in: "query",
+        required: declared.required && required.has(field),
+        schema,
+        of: declared.name,
+        ...(typeof flat.description === "string" ? { description: flat.description } : {}),
+        ...(flat.example !== undefined ? { example: flat.example } : {}),
+        ...(flat.deprecated === true ? { deprecated: true } : {}),
+      };
+    });
+  });
+}
