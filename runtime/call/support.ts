@@ -149,7 +149,10 @@ const PARTS = {
   credentials: { what: "sending a basic or cookie credential, several credentials, or one of alternative ones", declares: (tool) => credentialKindsNeeded(tool.auth) },
   requestSize: { what: "checking the size of the request head (limits.requestHeadBytes)", declares: (tool) => tool.server.requestHeadBytes !== undefined },
   waits: { what: "waiting after a 429 as rateLimits.resetHeader or pauseMs say", declares: waitsNeeded },
-  addresses: { what: "reading the instance address from its parameter (server.param)", declares: (tool) => tool.server.param ?? false },
+  addresses: {
+    what: "reading the instance address from its parameter (server.param) or its server variables (server.url)",
+    declares: (tool) => tool.server.param ?? (tool.server.template !== undefined && Object.values(tool.server.variables ?? {})[0]) ?? false,
+  },
   routes: { what: "choosing a route by a parameter's value (routes)", declares: (tool) => tool.routes.length > 0 },
   constants: { what: "sending constants (constants, a switch's whenTrue)", declares: constantsNeeded },
   outcomes: { what: "reading a status as an outcome (outcomes) or a 2xx as a failure (errors.failureWhen)", declares: outcomesNeeded },

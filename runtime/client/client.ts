@@ -29,8 +29,8 @@ export interface ClientTable {
   methods: Record<string, ToolCall>;
   /** The credential's parameters (the static one and every OAuth flow's): a call that gives one replaces the client's as a whole. */
   credentials: readonly string[];
-  /** The parameter holding the instance address, when the provider has one. */
-  address?: string;
+  /** The parameter holding the instance address, or those holding its server variables, when the provider has them. */
+  address?: string | readonly string[];
   /** The parts of the runtime's support the provider's tools need (call/support.ts): a package bundles no code for what its provider does not declare. */
   support?: Support;
 }
@@ -69,7 +69,7 @@ export function createPackageClient(table: ClientTable, options: ClientOptions):
 
 function clientOf(table: ClientTable, options: ClientOptions, byHand?: typeof BY_HAND): Record<string, unknown> {
   const { headers = {}, logger, hooks, throwOnError = false, ...rest } = options as ClientOptions & Record<string, unknown>;
-  const connection = [...table.credentials, ...(table.address ? [table.address] : [])];
+  const connection = table.credentials.concat(table.address ?? []);
   const defaults: Record<string, unknown> = {};
   const base: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rest)) (connection.includes(key) ? defaults : base)[key] = value;

@@ -332,9 +332,11 @@ export interface ToolSpec {
    * largest request line and headers the upstream accepts; `replyBytes`: the
    * most reply a call reads (default DEFAULT_REPLY_BYTES); `basePath`: the
    * path of the document's server (`/api`), which `default` ends with and
-   * which is appended to an address given at call time.
+   * which is appended to an address given at call time; `template`: the
+   * address with `{variable}` placeholders (the document's server URL), each
+   * filled with the value of the parameter `variables` names for it.
    */
-  server: { default?: string; param?: string; hosts?: string[]; basePath?: string; requestHeadBytes?: number; replyBytes?: number };
+  server: { default?: string; param?: string; template?: string; variables?: Record<string, string>; hosts?: string[]; basePath?: string; requestHeadBytes?: number; replyBytes?: number };
   auth: AuthSpec;
   /** The operation takes no credential (its security is `[]`, `[{}]` or `{}`): none is sent, and the credential parameters are not required. */
   anonymous?: true;

@@ -38,7 +38,17 @@ export function emitReadme(ir: ProviderIR, pkg: Pick<PackageContext, "name">): s
     category: cell(markdownText(ir.category)),
     color: code(ir.color),
     docsUrl: ir.docsUrl ? cell(markdownText(ir.docsUrl)) : null,
-    baseAddress: cell(`${ir.server.default ? code(ir.server.default) : `the ${code(ir.server.param ?? "")} parameter`} (override with the \`baseUrl\` option)`),
+    baseAddress: cell(
+      `${
+        ir.server.default
+          ? code(ir.server.default)
+          : ir.server.template
+            ? `${code(ir.server.template)}, its variables from ${Object.values(ir.server.variables ?? {})
+                .map(code)
+                .join(", ")}`
+            : `the ${code(ir.server.param ?? "")} parameter`
+      } (override with the \`baseUrl\` option)`,
+    ),
     authDescription: cell(describeAuth(ir.auth)),
     authParam: code(ir.auth.param),
     oauthFlows: first?.oauth ? cell(describeFlows(first.oauth)) : null,

@@ -10,6 +10,7 @@ import { errorDetailsSurface, errorFieldsSurface, failureWhenSurface, retryableS
 import { replyBytesSurface, requestHeadBytesSurface } from "./limits.js";
 import { rateLimitsSurface, requestsPerMinuteSurface } from "./rate-limits.js";
 import { hostsSurface } from "./server.js";
+import { serverUrlSurface } from "./server-variables.js";
 
 export const PROVIDER_CONCEPTS = {
   auth: {
@@ -97,12 +98,18 @@ export const PROVIDER_CONCEPTS = {
   },
   server: {
     wording:
-      "**`server`:** a fixed `default` address (with the path of the OpenAPI document's server, which every request carries), or a `param` carrying the customer's own (`format: base-url`; the server's path is appended); `hosts`, the host patterns such an address may name besides the default's.",
+      "**`server`:** a fixed `default` address (with the path of the OpenAPI document's server, which every request carries), or a `param` carrying the customer's own (`format: base-url`; the server's path is appended); `hosts`, the host patterns such an address may name besides the default's; or a `url`, the document's server URL with its `{variables}`, and `variables`, the shared parameters (connection inputs a person fills in, with the document's default and enum) that fill each, the hosts derived from the template.",
     schema: ["server"],
     tool: ["server"],
-    surface: { hosts: hostsSurface },
+    surface: { hosts: hostsSurface, "server.url": serverUrlSurface },
     link: null,
-    fields: { "manifest.server": { fields: "server" }, ...decided({ surface: "hosts" }, ["server.default", "server.hosts"]), "server.param": { surface: "params" } },
+    fields: {
+      "manifest.server": { fields: "server" },
+      ...decided({ surface: "hosts" }, ["server.default", "server.hosts"]),
+      "server.param": { surface: "params" },
+      "server.url": { surface: "server.url" },
+      "server.variables": { surface: "params" },
+    },
   },
   limits: {
     wording:

@@ -12,6 +12,7 @@ import { fieldsNear, unionsSearched, type LinkContext, type Path } from "./conte
 import { typeOf } from "../load/openapi-document.js";
 import { checkAgainstSchema, withSchemaFacts, withSpecLimits } from "./param-limits.js";
 import { placeQueryField } from "./query-fields.js";
+import { isServerVariable } from "./server-variables.js";
 
 /**
  * The placement of parameter `name` in `op`, with the parameter as linked
@@ -22,7 +23,7 @@ export function placeParam(ctx: LinkContext, name: string, p: ManifestParam, at:
   const w = p.wire;
   if (!w) {
     if (isCredentialParam(ctx, name) || isFlowParam(ctx, name)) return { wire: { in: "auth" }, param: p };
-    if (name === ctx.manifest.server.param) return { wire: { in: "server" }, param: p };
+    if (name === ctx.manifest.server.param || isServerVariable(ctx, name)) return { wire: { in: "server" }, param: p };
     return ctx.fail("BW2017", at, `parameter "${name}" has no "wire" placement and is neither a credential (auth) nor the address parameter`);
   }
   if (w.in === "path" || w.in === "query" || w.in === "header") {

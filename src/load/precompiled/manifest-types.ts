@@ -381,6 +381,16 @@ export interface ManifestServer {
    * @minItems 1
    */
   hosts?: string[]
+  /**
+   * The OpenAPI document's first server URL as written, with its `{variable}` placeholders (`https://{subdomain}.example.com/api/v1`): each call's address is made from it, each variable filled with its parameter's value (`variables`). The host rules derive from it: a variable that is the host's first label allows `*.` and the rest (`*.example.com`); one the document lists values for (`enum`), each host they make. A variable elsewhere in the host needs an enum.
+   */
+  url?: string
+  /**
+   * With `url`: each of its variables → the shared parameter holding its value, a connection input (`visibility: user-only`, no `wire`, a string with an `enum` or a `pattern`): its default and enum are the document's. Every variable of `url` is listed, and only those.
+   */
+  variables?: {
+    [k: string]: ManifestParamName
+  }
 }
 /**
  * What the upstream refuses to receive, whatever the parameters' own limits (a request past one is refused before it is sent, naming the parameter that takes the most room), and how much of its replies a call reads.
@@ -1438,6 +1448,8 @@ export type ManifestField =
   | "server.default"
   | "server.param"
   | "server.hosts"
+  | "server.url"
+  | "server.variables"
   | "trigger.title"
   | "trigger.description"
   | "trigger.event"
