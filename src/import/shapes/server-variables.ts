@@ -50,7 +50,10 @@ export function draftServerVariables(first: Json | undefined, hosts: readonly st
   if (!/^https?:\/\//i.test(scheme) || /^\{[^{}]+\}$/.test(host)) return instance(url, declared, hosts, notes);
   const labels = host.split(".");
   const inHost = named.filter((v) => host.includes(`{${v}}`));
-  const listed = (v: string) => Array.isArray(declared[v]?.enum) && (declared[v]?.enum as unknown[]).length > 0;
+  const listed = (v: string) => {
+    const values = declared[v]?.enum;
+    return Array.isArray(values) && values.length > 0;
+  };
   const derivable = inHost.every(listed) || (inHost.length === 1 && labels[0] === `{${inHost[0]}}` && labels.length >= 3);
   if (!derivable) return undefined;
   const params: Record<string, ManifestParam> = {};
