@@ -69,8 +69,16 @@ export interface ParamSpec {
   contentType?: string;
   /** Keys a JSON object must not contain. */
   forbiddenKeys?: { keys: string[]; caseInsensitive?: boolean; hint?: string };
+  /** For a json parameter: the forms its value may take, each a type and its limits; a value meeting one, tried in order, is sent as it is (validate/json-params.ts). */
+  anyOf?: ParamBranch[];
   wire: WireSpec;
 }
+
+/** One form a parameter's value may take (`anyOf`): its type and that type's limits. */
+export type ParamBranch = Pick<
+  ParamSpec,
+  "type" | "integer" | "minimum" | "maximum" | "multipleOf" | "minLength" | "maxLength" | "pattern" | "patternHint" | "enum" | "caseInsensitive" | "format" | "jsonType" | "minItems" | "maxItems" | "items"
+>;
 
 /** Limits of the values inside a JSON parameter (an object's keys or values, an array's items), checked before any request. */
 export interface NestedLimits {

@@ -35,6 +35,8 @@ function simplestItem(items: ParamSpec["items"]): unknown {
 
 /** Values made from the parameter's own rules, for parameters no example covers. */
 export function synthesized(param: ParamSpec): unknown[] {
+  // A value of several forms (anyOf): the values of each form, as a parameter of its type.
+  if (param.anyOf) return param.anyOf.flatMap((form) => synthesized({ ...param, ...form, anyOf: undefined }));
   switch (param.type) {
     case "boolean":
       return [true, false];

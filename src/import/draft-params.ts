@@ -18,7 +18,7 @@ import { patternLengths } from "../link/pattern-length.js";
 import type { ReviewNote } from "./manifest-yaml.js";
 import { shortText } from "./plain-text.js";
 import { FILLED_BY_FETCH, isIgnoredHeader } from "../load/ignored-headers.js";
-import { numberLimits, stringLimits } from "./draft-limits.js";
+import { formsOf, numberLimits, stringLimits } from "./draft-limits.js";
 import { answersEvents, isStreamFlag, streamNote } from "./shapes/event-streams.js";
 import { explodedQueryObjects } from "./shapes/query-object.js";
 
@@ -105,7 +105,9 @@ export function draftParams(doc: OpenApiDocument, op: OpenApiOperation, rawOp: S
     if (operator) draft.description = shortText(`${operator.bound} (sent as ${declared.name}). ${draft.description}`, DESCRIPTION_LENGTH);
     const style = typeof raw.style === "string" ? raw.style : declared.in === "query" ? "form" : "simple";
     const explode = typeof raw.explode === "boolean" ? raw.explode : style === "form";
-    if (draft.type === "json" && !(declared.in === "query" && QUERY_STYLES.includes(style))) {
+    // Forms of scalars alone (an id or a name) go anywhere a scalar goes.
+    const scalars = draft.anyOf?.every((f) => f.type !== "json") === true;
+    if (draft.type === "json" && !scalars && !(declared.in === "query" && QUERY_STYLES.includes(style))) {
       // The runtime writes a list or an object in the query as its style says (form, spaceDelimited, pipeDelimited,
       // deepObject), and nothing structured in the path or a header.
       const what = `${declared.in} parameter ${declared.name} is ${draft.jsonType ?? "structured"}${raw.style ? ` (style ${style}${explode ? ", exploded" : ""})` : ""}, which the runtime does not send yet`;
@@ -118,10 +120,11 @@ export function draftParams(doc: OpenApiDocument, op: OpenApiOperation, rawOp: S
     notes.push(...own);
     // A value format bounds the length itself (FORMAT_MAX_LENGTH): a default longer than any such value admits none of its length.
     // So does a pattern anchored at both ends (`^[A-Z0-9]{26}$`): a default longer than it admits no value of its own length.
-    if (draft.type === "string" && draft.enum === undefined && draft.maxLength === undefined && !isValueFormat(draft.format) && !boundedPattern(draft.pattern)) {
-      const place = declared.in as keyof typeof DEFAULT_MAX_LENGTH;
-      draft.maxLength = DEFAULT_MAX_LENGTH[place];
-      note(where, `maxLength ${draft.maxLength} is blockwright add's default for a ${place} value the spec leaves unbounded; set the upstream's real limit`);
+    const place = declared.in as keyof typeof DEFAULT_MAX_LENGTH;
+    for (const text of [draft, ...(draft.anyOf ?? [])]) {
+      if (text.type !== "string" || text.enum !== undefined || text.maxLength !== undefined || isValueFormat(text.format) || boundedPattern(text.pattern)) continue;
+      text.maxLength = DEFAULT_MAX_LENGTH[place];
+      note(where, `maxLength ${text.maxLength} is blockwright add's default for a ${place} value the spec leaves unbounded; set the upstream's real limit`);
     }
     // A field of an object query parameter goes as the object's style writes it (shapes/query-object.ts).
     draft.wire = of !== undefined ? { in: "query", name: of, field: declared.name } : { in: declared.in, ...(name !== declared.name ? { name: declared.name } : {}) };
@@ -131,6 +134,11 @@ export function draftParams(doc: OpenApiDocument, op: OpenApiOperation, rawOp: S
   }
   const rule = draftBody(doc, op, rawOp, credential, at, notes, { params, byWire, taken });
   return { params, byWire, ...(rule ? { rules: [rule] } : {}) };
+}
+
+/** A form as a note names it: `string`, `integer`, `array`. */
+function formWords(form: NonNullable<ManifestParam["anyOf"]>[number]): string {
+  return form.type === "json" ? (form.jsonType ?? "json") : form.type === "number" && form.integer ? "integer" : form.type;
 }
 
 /** Whether a pattern bounds the length of what it matches (generate then implies maxLength from it). */
@@ -280,7 +288,12 @@ export function fromSchema(doc: OpenApiDocument, schema: Schema, input: FieldInp
   if (input.required) param.required = true;
   const t = typeOf(flat);
   const alternatives = (Array.isArray(flat.anyOf) ? flat.anyOf : Array.isArray(flat.oneOf) ? flat.oneOf : undefined) as Schema[] | undefined;
-  if (t === undefined && alternatives) {
+  // Forms of different kinds, or told apart by their limits (an id or a name): each kept, with its own (draft-limits.ts).
+  const forms = t === undefined && alternatives ? formsOf(doc, alternatives, note) : undefined;
+  if (forms) {
+    Object.assign(param, { type: "json", anyOf: forms });
+    note(`the spec allows ${forms.map(formWords).join(" or ")} (${flat.anyOf ? "anyOf" : "oneOf"}): drafted as its ${forms.length} forms (anyOf), each with its limits; a value meeting one is sent as it is`);
+  } else if (t === undefined && alternatives) {
     // The richest shape the alternatives allow: an object, a list, else text (which also carries a number), a number, a boolean.
     const kinds = alternatives.map((a) => typeOf(safeFlatten(doc, a) ?? {}) ?? "any");
     if (kinds.includes("object")) Object.assign(param, { type: "json", jsonType: "object" });

@@ -83,6 +83,35 @@ export const INPUT_CONCEPTS = {
       ...decided({ fields: "nestedLimits" }, ["param.keys", "param.values", "param.items"]),
     },
   },
+  paramBranches: {
+    wording:
+      "**Forms of a value** (`anyOf` on a `json` parameter): where the document allows several forms (`oneOf`/`anyOf`: an id or a name, a string or an object, one value or a list), each form its `type` and that type's limits. A value meeting one form, tried in order, is sent as it is; each form is held to the document's form of its type, never looser; the generated types, the models' schemas and the docs show every form.",
+    schema: ["param-branches"],
+    tool: [],
+    surface: {},
+    link: null,
+    fields: {
+      "param.anyOf": { fields: "paramBranch" },
+      ...decided({ surface: "params" }, [
+        "paramBranch.type",
+        "paramBranch.integer",
+        "paramBranch.minimum",
+        "paramBranch.maximum",
+        "paramBranch.multipleOf",
+        "paramBranch.minLength",
+        "paramBranch.maxLength",
+        "paramBranch.pattern",
+        "paramBranch.enum",
+        "paramBranch.caseInsensitive",
+        "paramBranch.format",
+        "paramBranch.jsonType",
+        "paramBranch.minItems",
+        "paramBranch.maxItems",
+        "paramBranch.items",
+      ]),
+      "paramBranch.patternHint": { none: "wording of the pattern for people and models; the pattern is recorded (params)" },
+    },
+  },
   wire: {
     wording:
       '**Wire placement** (`wire`): `path`, `query` or `header` (with `name` when the wire name differs, `escape` for quoting; `field`, a field of the object a query parameter holds, sent as its style writes the field); `body` at a JSON `pointer` (`""` is the whole body; `split`, `wrapUnlessKey`); or `switch`, a boolean that adds constant wire values when true. The body is written in the media type the spec gives: JSON (including vendor `+json` types, sent as that Content-Type) or `application/x-www-form-urlencoded`, following the spec\'s `encoding` (`deepObject`, `form`, `explode`).',

@@ -711,6 +711,12 @@ export interface ManifestParam {
   values?: ManifestNestedLimits
   items?: ManifestNestedLimits
   /**
+   * For a `json` parameter whose document allows several forms (`oneOf`/`anyOf`: an id or a name, a string or an object, one recipient or a list): each form its type and limits. A value is accepted when it meets one form, tried in order (a text meets a string form before it is read as a number or parsed as JSON), and sent as it is. Each form's limits are checked against the document's form of that type, never looser. People, models and the generated types see every form.
+   *
+   * @minItems 2
+   */
+  anyOf?: ManifestParamBranch[]
+  /**
    * A credential: never logged, never echoed in errors, given only as a reference to an environment variable in workflows and on the command line.
    */
   secret?: boolean
@@ -774,6 +780,74 @@ export interface ManifestNestedLimits {
    * For numbers: the largest value (inclusive).
    */
   maximum?: number
+}
+/**
+ * One form a parameter's value may take: its type and the limits of that type, as a parameter states them.
+ */
+export interface ManifestParamBranch {
+  /**
+   * The form's type: `string`, `number` (with `integer` for whole numbers), `boolean`, or `json` (an object or array, `jsonType` saying which).
+   */
+  type: ("string" | "number" | "boolean" | "json")
+  /**
+   * For numbers: refuse values with a fractional part.
+   */
+  integer?: boolean
+  /**
+   * For numbers: the smallest value accepted (inclusive). Must be at least as strict as the OpenAPI's.
+   */
+  minimum?: number
+  /**
+   * For numbers: the largest value accepted (inclusive). Must be at least as strict as the OpenAPI's.
+   */
+  maximum?: number
+  /**
+   * For numbers: accept only multiples of this (an offset that moves by pages of 20: `20`). Taken from the spec where it states one; a manifest's must be a multiple of the spec's.
+   */
+  multipleOf?: number
+  /**
+   * For strings: the fewest characters accepted.
+   */
+  minLength?: number
+  /**
+   * For strings: the most characters accepted.
+   */
+  maxLength?: number
+  /**
+   * For strings: a regular expression (ECMAScript, `u` flag) the whole value must match. Generation refuses one that does not compile.
+   */
+  pattern?: string
+  /**
+   * What the pattern means, used in error messages.
+   */
+  patternHint?: string
+  /**
+   * The only values accepted. Must be a subset of the OpenAPI's enum where it has one.
+   *
+   * @minItems 1
+   */
+  enum?: unknown[]
+  /**
+   * Match `enum` ignoring case and send the enum's own spelling.
+   */
+  caseInsensitive?: boolean
+  /**
+   * `base-url`: an https address (http only for loopback hosts) without path, query or credentials; trailing slashes are stripped. `date-time` (RFC 3339, with a time zone), `date`, `email`, `uri` (absolute), `uuid`, `ipv4`, `ipv6`: checked before any request. Taken from the spec where it states one of these at the parameter's wire place; a manifest format must be the spec's. A format bounds the length (date-time 35, date 10, email 254, uri 2048, uuid 36, ipv4 15, ipv6 45 characters): no `maxLength` is needed in the address or a header.
+   */
+  format?: ("base-url" | "date-time" | "date" | "email" | "uri" | "uuid" | "ipv4" | "ipv6")
+  /**
+   * For `json`: the kind of value required after parsing.
+   */
+  jsonType?: ("object" | "array")
+  /**
+   * For a `json` array: the fewest items it may hold (the spec's `minItems`, taken from it when not stated). The minimal input of the contract suite sends that many.
+   */
+  minItems?: number
+  /**
+   * For a `json` array: the most items it may hold (the spec's `maxItems`, taken from it when not stated).
+   */
+  maxItems?: number
+  items?: ManifestNestedLimits
 }
 /**
  * Sent as the OpenAPI parameter `name` (default: the parameter's own name) in the path, the query string or a header. Values are percent-encoded.
@@ -1413,6 +1487,7 @@ export type ManifestField =
   | "param.keys"
   | "param.values"
   | "param.items"
+  | "param.anyOf"
   | "param.secret"
   | "param.visibility"
   | "param.placeholder"
@@ -1420,6 +1495,22 @@ export type ManifestField =
   | "param.wire"
   | "param.maxBytes"
   | "param.contentType"
+  | "paramBranch.type"
+  | "paramBranch.integer"
+  | "paramBranch.minimum"
+  | "paramBranch.maximum"
+  | "paramBranch.multipleOf"
+  | "paramBranch.minLength"
+  | "paramBranch.maxLength"
+  | "paramBranch.pattern"
+  | "paramBranch.patternHint"
+  | "paramBranch.enum"
+  | "paramBranch.caseInsensitive"
+  | "paramBranch.format"
+  | "paramBranch.jsonType"
+  | "paramBranch.minItems"
+  | "paramBranch.maxItems"
+  | "paramBranch.items"
   | "polling.output"
   | "polling.pending"
   | "polling.terminal"
@@ -1515,4 +1606,4 @@ export type ManifestField =
   | "wireSwitch.whenTrue";
 
 /** Every schema fragment, src/link/<name>.schema.json, by name: a concept record claims each (link/concepts.ts). */
-export type SchemaFragment = "auth-flows" | "auth" | "behavior" | "constants" | "deprecated" | "errors" | "files" | "idempotency" | "limits" | "operation" | "outcomes" | "outputs" | "pagination" | "param-limits" | "params" | "polling" | "provider" | "rate-limits" | "routes" | "rules" | "server" | "timeout" | "triggers" | "wire";
+export type SchemaFragment = "auth-flows" | "auth" | "behavior" | "constants" | "deprecated" | "errors" | "files" | "idempotency" | "limits" | "operation" | "outcomes" | "outputs" | "pagination" | "param-branches" | "param-limits" | "params" | "polling" | "provider" | "rate-limits" | "routes" | "rules" | "server" | "timeout" | "triggers" | "wire";
