@@ -154,12 +154,19 @@ function outputsOfBody(doc: OpenApiDocument, op: OpenApiOperation, at: Path, not
   return { outputs, body };
 }
 
+/** Whether a schema is a union (`oneOf`/`anyOf`) whose every form is a scalar, null aside. */
+function scalarUnion(doc: OpenApiDocument, flat: Schema): boolean {
+  const forms = (Array.isArray(flat.oneOf) ? flat.oneOf : Array.isArray(flat.anyOf) ? flat.anyOf : []) as Schema[];
+  const types = forms.map((f) => typeOf(safeFlatten(doc, f) ?? {}));
+  return types.length > 1 && types.every((t) => t === "null" || SCALAR_TYPES.includes(t ?? ""));
+}
+
 /** The scalar fields of a record, each telling something (not one value only). */
 function scalarFields(doc: OpenApiDocument, fields: Record<string, Schema>): string[] {
   return Object.keys(fields).filter((field) => {
     const flat = safeFlatten(doc, fieldOf(fields, field));
     const t = flat ? typeOf(flat) : undefined;
-    return flat !== undefined && t !== undefined && SCALAR_TYPES.includes(t) && !holdsOneValue(flat);
+    return flat !== undefined && ((t !== undefined && SCALAR_TYPES.includes(t)) || (t === undefined && scalarUnion(doc, flat))) && !holdsOneValue(flat);
   });
 }
 
@@ -218,11 +225,13 @@ function scalarOutputs(doc: OpenApiDocument, fields: Record<string, Schema>, req
     if (!keep(field)) continue;
     const flat = safeFlatten(doc, schema);
     const t = flat ? typeOf(flat) : undefined;
-    if (!flat || !t || !SCALAR_TYPES.includes(t)) continue;
+    // A scalar of several forms (a string or a number): an output of all of them, typed as the union (json).
+    const union = flat && !t && scalarUnion(doc, flat);
+    if (!flat || (!union && (!t || !SCALAR_TYPES.includes(t)))) continue;
     if (holdsOneValue(flat)) continue; // always the same value
     const name = outputName(field, outputs);
     outputs[name] = {
-      type: t === "integer" ? "number" : (t as "string" | "number" | "boolean"),
+      type: union ? "json" : t === "integer" ? "number" : (t as "string" | "number" | "boolean"),
       from: `$response.body#${formatPointer([...prefix, field])}`,
       // A field the spec requires but lets be null (a cursor on the last page) is no value promised: optional.
       ...(required.has(field) && !doc.admitsNull(schema) ? {} : { optional: true }),

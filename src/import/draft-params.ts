@@ -8,7 +8,7 @@
 import { fileParam, isFileField } from "./draft-files.js";
 import { checkValue, fieldOf, isAbsent, isValueFormat, type ParamSpec } from "@blockwright/runtime/internal";
 import type { ManifestParam, ManifestRule } from "../load/precompiled/manifest-types.js";
-import { bodyFieldRule, branchEnums, loneBranch } from "./draft-body-rules.js";
+import { bodyFieldRule, branchEnums, branchFields, loneBranch } from "./draft-body-rules.js";
 import { operatorOf, paramName } from "./param-names.js";
 import { typeOf, valuesType, type OpenApiDocument, type OpenApiOperation, type Schema } from "../load/openapi-document.js";
 import { isBinaryString, LONE_FILE_PART } from "../load/media-types.js";
@@ -218,7 +218,15 @@ function draftBody(
   const unlisted = [...required].filter((f) => f && !Object.hasOwn(fields, f) && flat.additionalProperties !== false);
   for (const f of unlisted) notes.push({ at: [...at, "params"], note: `the request body requires ${f}, which its schema does not list among its properties: drafted with no type (json)` });
   const narrowedValues = branchEnums(doc, flat);
-  for (const [field, schema] of [...Object.entries(fields), ...unlisted.map((f): [string, Schema] => [f, {}])]) {
+  // Fields of the body's shapes beside its common ones (allOf with oneOf): each drafted, required where every shape requires it.
+  const shaped = branchFields(doc, flat);
+  if (shaped)
+    notes.push({
+      at: [...at, "params"],
+      note: `the request body is one of ${shaped.branches} shapes beside its common fields (${shaped.key}): the fields of each shape drafted (${Object.keys(shaped.fields).join(", ")}), optional unless every shape requires them; a call gives those of one shape`,
+    });
+  for (const f of shaped?.required ?? []) required.add(f);
+  for (const [field, schema] of [...Object.entries(fields), ...Object.entries(shaped?.fields ?? {}), ...unlisted.map((f): [string, Schema] => [f, {}])]) {
     const flatField = safeFlatten(doc, schema);
     if (flatField?.readOnly === true) continue; // a field only the reply carries
     if (events && isStreamFlag(doc, field, schema)) {

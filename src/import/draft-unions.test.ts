@@ -122,3 +122,69 @@ describe("a value of several forms", () => {
     expect(inputSchema(sendMessage!).properties.to).toMatchObject({ anyOf: [{ type: "string", maxLength: 60 }, { type: "integer" }, { type: "array", maxItems: 10 }] });
   });
 });
+
+describe("a body of several shapes beside its common fields (allOf with oneOf)", () => {
+  const shapes = openapi({
+    "/zq-payments": {
+      post: {
+        operationId: "createPayment",
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                allOf: [
+                  {
+                    oneOf: [
+                      { type: "object", required: ["card", "kind"], properties: { card: { type: "string", maxLength: 19 }, kind: { type: "string" } } },
+                      { type: "object", required: ["iban", "kind"], properties: { iban: { type: "string", maxLength: 34 }, kind: { type: "string" } } },
+                    ],
+                  },
+                  { type: "object", required: ["amount"], properties: { amount: { type: "integer", minimum: 1 } } },
+                ],
+              },
+            },
+          },
+        },
+        responses: { "201": ok },
+      },
+    },
+  });
+
+  it("drafts each shape's fields, required where every shape requires them, with a note; it links and sends one shape's", async () => {
+    const d = drafted(shapes, ["createPayment"]);
+    const params = d.manifest.operations.acme_create_payment!.params!;
+    expect(Object.keys(params)).toEqual(["amount", "card", "kind", "iban"]);
+    expect([params.amount?.required, params.card?.required, params.kind?.required, params.iban?.required]).toEqual([true, undefined, true, undefined]);
+    expect(notesAt(d, "operations.acme_create_payment.params")).toContain(
+      "the request body is one of 2 shapes beside its common fields (oneOf): the fields of each shape drafted (card, kind, iban), optional unless every shape requires them; a call gives those of one shape",
+    );
+    expect(await linkProblems(d)).toEqual([]);
+    const [tool] = await linkedTools(d);
+    expect(JSON.parse((await send(tool!, { amount: 5, kind: "sepa", iban: "DE02120300000000202051" })).body!)).toEqual({ amount: 5, kind: "sepa", iban: "DE02120300000000202051" });
+  });
+});
+
+describe("an answer's field of several scalar forms", () => {
+  it("is an output typed as all of them (json); it links and reads either form", async () => {
+    const d = drafted(
+      openapi({
+        "/zq-jobs/{id}": {
+          get: {
+            operationId: "getJob",
+            parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 9 } }],
+            responses: { "200": reply({ type: "object", required: ["id"], properties: { id: { type: "string" }, progress: { description: "A percentage, or done.", oneOf: [{ type: "integer" }, { type: "string", enum: ["done"] }] } } }) },
+          },
+        },
+      }),
+      ["getJob"],
+    );
+    expect(d.manifest.operations.acme_get_job!.outputs["metadata.progress"]).toEqual({ type: "json", from: "$response.body#/progress", optional: true, description: "A percentage, or done." });
+    expect(await linkProblems(d)).toEqual([]);
+    const [tool] = await linkedTools(d);
+    for (const progress of [40, "done"]) {
+      const { fetch } = scriptedFetch(json(200, { id: "j1", progress }));
+      expect(await executeToolDefinition(tool!, { ...credential, id: "j1" }, { baseUrl: "http://127.0.0.1:9", fetch })).toMatchObject({ success: true, output: { metadata: { progress } } });
+    }
+  });
+});
