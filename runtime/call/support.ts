@@ -143,7 +143,7 @@ const PARTS = {
   rules: { what: "checking the cross-field rules", declares: (tool) => tool.rules.length > 0 },
   form: { what: "encoding a form body or a query array or object", declares: formNeeded },
   links: { what: "following the next page's address (nextUrl, linkHeader)", declares: linkStyles, now: (_, call) => call.pages },
-  files: { what: "sending or receiving a file", declares: (tool) => tool.download !== undefined || tool.body?.encoding === "multipart" || paramWhere(tool, (p) => p.type === "file") },
+  files: { what: "sending or receiving a file, or a stream of items", declares: (tool) => tool.download !== undefined || tool.stream !== undefined || tool.body?.encoding === "multipart" || paramWhere(tool, (p) => p.type === "file") },
   strings: { what: "checking an enum, a pattern, a format or a list", declares: (tool) => paramWhere(tool, (p) => (p.type === "string" && hasStringRules(p)) || formsWhere(p, (f) => f.type === "string" && hasStringRules(f))) },
   numbers: { what: "checking a number's enum or step (multipleOf)", declares: (tool) => paramWhere(tool, (p) => hasNumberRules(p) || formsWhere(p, hasNumberRules)) },
   unions: { what: "checking a value of several forms (anyOf)", declares: (tool) => paramWhere(tool, (p) => p.anyOf !== undefined) },

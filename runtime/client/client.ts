@@ -108,11 +108,20 @@ function clientOf(table: ClientTable, options: ClientOptions, byHand?: typeof BY
       const result = settle(await runOnce(tool, call.params, { ...call.options, allPages: false }));
       return { ...result, response: call.state.last };
     };
-    const listPath = tool.pagination?.items[0];
-    if (listPath !== undefined) {
+    // A list's items across pages, or a stream's items (its one answer's `data`).
+    const listPath = tool.pagination?.items[0] ?? (tool.stream && "data");
+    if (listPath) {
       (method as typeof method & { items: unknown }).items = async function* (input?: Record<string, unknown>, itemsOptions: ItemsOptions = {}) {
         const { maxItems, maxPages, ...callOptions } = itemsOptions;
         const call = prepare(input, callOptions);
+        // A stream is one answer: its items, read whole within the reply limit (stream-items.ts).
+        if (!tool.pagination) {
+          const result = await runOnce(tool, call.params, { ...call.options, allPages: false });
+          if (!result.success) throw toError(result.error);
+          const list = readOutputPath(result.output as Record<string, unknown>, listPath);
+          if (Array.isArray(list)) yield* maxItems === undefined ? list : list.slice(0, maxItems);
+          return;
+        }
         // Left out, each is undefined: as if not given.
         const pageOptions: ExecuteOptions & CallSupport = { ...call.options, maxItems, maxPages };
         // The pages stop at maxItems, the last one cut to it (paginate.ts). A failed page is thrown with what came before it.

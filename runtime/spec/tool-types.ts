@@ -318,6 +318,18 @@ export interface RouteSpec {
  * within the reply limit, into the outputs `content`, `contentType`, `size`
  * and `filename`, instead of being parsed as JSON.
  */
+/**
+ * The operation answers a stream of JSON values (manifest `stream`): its
+ * `status` reply, in one of `mediaTypes`, is read as items (one per line, or
+ * JSON text sequences), each at most `itemBytes`, all within the reply
+ * limit, into the outputs `data` and `metadata.count`.
+ */
+export interface StreamSpec {
+  status: number;
+  mediaTypes: string[];
+  itemBytes: number;
+}
+
 export interface DownloadSpec {
   status: number;
   /** The media types the document declares for the file (what the request's Accept names). */
@@ -379,6 +391,7 @@ export interface ToolSpec {
   idempotency?: IdempotencySpec;
   pagination?: PaginationSpec;
   download?: DownloadSpec;
+  stream?: StreamSpec;
   /**
    * The request's Accept: the JSON media types the operation's 2xx answers
    * declare, present only where they declare another type too (XML first, a

@@ -60,7 +60,7 @@ export function clientView(ir: ProviderIR, constName: (op: OperationIR) => strin
     if (taken.has(name)) name = camelCase(op.tool.id);
     taken.add(name);
     const input = `ClientInput<${op.types.paramsName}, ${keys.map((k) => JSON.stringify(k)).join(" | ")}>`;
-    const list = op.tool.pagination?.items[0];
+    const list = op.tool.pagination?.items[0] ?? (op.tool.stream ? "data" : undefined);
     const type = list !== undefined ? `PagedMethod<${input}, ${op.types.outputName}, ${itemType(op.types.outputName, list)}, Throws>` : `Method<${input}, ${op.types.outputName}, Throws>`;
     return { name, title: commentText(`${op.tool.title}: ${op.tool.description}`), type, op };
   });
@@ -77,7 +77,7 @@ export function clientView(ir: ProviderIR, constName: (op: OperationIR) => strin
     connectionType: tool ? connectionType(tool) : "Record<string, never>",
     connectionKeys: keys.map((k) => JSON.stringify(k)).join(" | "),
     methods: methods.map(({ name, title, type }) => ({ name, title, type })),
-    paged: methods.some((m) => m.op.tool.pagination),
+    paged: methods.some((m) => m.op.tool.pagination || m.op.tool.stream),
     support,
     supportLiteral: support.length ? `{ ${support.map((p) => `${p.key}: ${p.name}`).join(", ")} }` : "{}",
   };

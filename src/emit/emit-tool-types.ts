@@ -77,6 +77,8 @@ function printType(t: TypeRef, params: ParamSpec[]): string {
       return `Omit<${printType(t.of, params)}, ${t.keys.map((k) => JSON.stringify(k)).join(" | ")}>`;
     case "nonNullable":
       return `NonNullable<${printType(t.of, params)}>`;
+    case "list":
+      return `Array<${printType(t.of, params)}>`;
     case "present": {
       const inner = printType(t.of, params);
       return /^(number|string|boolean)$/.test(inner) ? inner : `NonNullable<${inner}>`;

@@ -16,10 +16,10 @@ import { IdempotencyHeaders } from "./draft-idempotency.js";
 import { draftServer } from "./draft-server.js";
 import { clientCredentialsFlow } from "./shapes/client-credentials.js";
 import { headerOutputs } from "./shapes/reply-headers.js";
+import { answersEvents, answersItems } from "./shapes/event-streams.js";
 import { draftOutputs } from "./draft-outputs.js";
 import { draftPagination } from "./draft-pagination.js";
 import { CREDENTIAL_MAX_LENGTH, draftParams, safeFlatten } from "./draft-params.js";
-import { answersEvents } from "./shapes/event-streams.js";
 import type { ReviewNote } from "./manifest-yaml.js";
 import { firstSentence, plainText, shortText, titleText } from "./plain-text.js";
 import type { SelectedOperation } from "./select-operations.js";
@@ -102,12 +102,13 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
     const rawOp = valueAt(data, op.location) as Json;
     const params = draftParams(doc, op, rawOp, credential, at, notes);
     params.params = idempotencyKeys.take(params.params, chosen.method, at, notes);
-    // An answer that is a file (bytes, or a redirect to them) has fixed outputs, and no pages.
-    const download = answersFile(doc, op);
+    // An answer that is a stream of JSON values (an export), or a file (bytes, or a redirect to them), has fixed outputs, and no pages.
+    const streamed = answersItems(doc, op, name, at, notes);
+    const download = streamed ? undefined : answersFile(doc, op);
     if (download) notes.push({ at, note: `${name} answers a file (${download}): drafted download: true, whose outputs are its content, contentType, size and filename` });
-    const outputs = download ? { outputs: {} } : draftOutputs(doc, op, at, notes);
-    if (!download) replyHeaders(doc, op, outputs.outputs, at, notes);
-    const pagination = download ? undefined : draftPagination(doc, op, rawOp, params, outputs, at, notes);
+    const outputs = download || streamed ? { outputs: {} } : draftOutputs(doc, op, at, notes);
+    if (!download && !streamed) replyHeaders(doc, op, outputs.outputs, at, notes);
+    const pagination = download || streamed ? undefined : draftPagination(doc, op, rawOp, params, outputs, at, notes);
     const summaryText = typeof rawOp.summary === "string" ? plainText(rawOp.summary) : "";
     const descriptionText = typeof rawOp.description === "string" ? rawOp.description : "";
     // A summary that only repeats the operationId (`addCards()`) says nothing a title from the operationId would not say better.
@@ -129,6 +130,7 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
       ...(params.rules ? { rules: params.rules } : {}),
       ...(pagination ? { pagination } : {}),
       ...(download ? { download: true } : {}),
+      ...(streamed ? { stream: true as const } : {}),
       outputs: outputs.outputs,
     };
     if (!summaryText) notes.push({ at: [...at, "title"], note: "the operation has no summary: a short label for the block's selector" });

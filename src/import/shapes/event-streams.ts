@@ -1,7 +1,17 @@
 // Answers that are a stream of server-sent events (`text/event-stream`) beside
 // JSON, and the boolean that switches between them: the drafter asks for the
 // JSON (the runtime does not read event streams) and leaves the switch out.
-import { typeOf, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
+// And answers that are a stream of JSON values (ndjson, JSON text sequences):
+// an export, drafted `stream: true` (link/streams.ts).
+import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
+import { isStreamType } from "../../link/streams.js";
+
+/** Whether the operation answers a stream of JSON values (and no JSON body): drafted `stream: true`, said in a note. */
+export function answersItems(doc: OpenApiDocument, op: OpenApiOperation, name: string, at: (string | number)[], notes: { at: (string | number)[]; note: string }[]): boolean {
+  const answer = doc.bodyResponse(op) ? undefined : op.responses.find((r) => /^2\d\d$/.test(r.status) && r.mediaTypes.some(isStreamType));
+  if (answer) notes.push({ at, note: `${name} answers a stream of JSON values (${answer.mediaTypes.filter(isStreamType).join(", ")}): drafted stream: true, whose outputs are its items (data) and their count, each item at most 1 MiB` });
+  return answer !== undefined;
+}
 
 /** The schema with `$ref`s and allOf resolved, or undefined when a `$ref` names nothing. */
 function safeFlatten(doc: OpenApiDocument, schema: Schema): Schema | undefined {

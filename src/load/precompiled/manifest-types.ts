@@ -998,6 +998,15 @@ export interface ManifestOperation {
    * The operation's success answer is a file (`application/octet-stream`, `application/pdf`, `image/*`, …, or a redirect to it): its bytes become the outputs `content` (bytes), `contentType`, `size` and `filename` instead of being read as JSON, within `limits.replyBytes`. A redirect is followed without the credential. The operation's `outputs` must then be empty (`{}`).
    */
   download?: boolean
+  /**
+   * The operation's success answer is a stream of JSON values (`application/x-ndjson`, `application/jsonl`: one per line; `application/json-seq`: JSON text sequences, RFC 7464), as an export or a feed answers: each value is an item, read within `limits.replyBytes`, each at most `itemBytes` (default 1 MiB), into the outputs `data` (the items) and `metadata.count`; a client's method gets `.items()`, and `blockwright call` prints one item a line. The operation's `outputs` must then be empty (`{}`). `true` takes the defaults (`false`, as leaving it out: no stream).
+   */
+  stream?: (boolean | {
+    /**
+     * The most bytes one item (one line) may have: a longer one fails the call with an `upstream` error (ITEM_TOO_LARGE), with none of the items. Default 1048576 (1 MiB).
+     */
+    itemBytes?: number
+  })
 }
 /**
  * Another OpenAPI operation that serves this tool when a parameter's value matches a pattern (e.g. a key that must be sent in a different path form). Every parameter is linked against the route's operation too; `wire` overrides the placement of some of them there.
@@ -1436,6 +1445,8 @@ export type ManifestField =
   | "operation.deprecated"
   | "operation.timeoutMs"
   | "operation.download"
+  | "operation.stream"
+  | "operation.stream.itemBytes"
   | "outcome.description"
   | "outcome.outputs"
   | "output.type"
@@ -1606,4 +1617,4 @@ export type ManifestField =
   | "wireSwitch.whenTrue";
 
 /** Every schema fragment, src/link/<name>.schema.json, by name: a concept record claims each (link/concepts.ts). */
-export type SchemaFragment = "auth-flows" | "auth" | "behavior" | "constants" | "deprecated" | "errors" | "files" | "idempotency" | "limits" | "operation" | "outcomes" | "outputs" | "pagination" | "param-branches" | "param-limits" | "params" | "polling" | "provider" | "rate-limits" | "routes" | "rules" | "server" | "timeout" | "triggers" | "wire";
+export type SchemaFragment = "auth-flows" | "auth" | "behavior" | "constants" | "deprecated" | "errors" | "files" | "idempotency" | "limits" | "operation" | "outcomes" | "outputs" | "pagination" | "param-branches" | "param-limits" | "params" | "polling" | "provider" | "rate-limits" | "routes" | "rules" | "server" | "stream" | "timeout" | "triggers" | "wire";
