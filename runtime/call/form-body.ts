@@ -7,6 +7,7 @@
 //   form, no explode             tags=a,b           an object: meta=k1,v1,k2,v2
 //   spaceDelimited / pipeDelimited  tags=a b / tags=a|b   (arrays)
 //   deepObject                   address[city]=Paris&metadata[k]=v, arrays indexed: tags[0]=a
+//   a JSON content type          to=["a","b"]       (encoding contentType: the value's JSON text, one field)
 //
 // Values nested deeper than a style describes keep the bracket form
 // (`items[0][price]=…`). null is sent as an empty value (how form APIs clear a
@@ -40,7 +41,11 @@ export function styledPairs(name: string, value: unknown, encoding: FormFieldEnc
   return pairs;
 }
 
-function field(pairs: Pairs, name: string, value: unknown, { style, explode }: FormFieldEncoding): void {
+function field(pairs: Pairs, name: string, value: unknown, { style, explode, json }: FormFieldEncoding): void {
+  if (json) {
+    pairs.push([name, JSON.stringify(value)]);
+    return;
+  }
   if (style === "deepObject" || !isStructured(value)) {
     nested(pairs, name, value);
     return;

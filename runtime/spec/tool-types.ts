@@ -240,6 +240,8 @@ export interface BodySpec {
 export interface FormFieldEncoding {
   style: "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
   explode: boolean;
+  /** The document gives the field a JSON content type (its `encoding`'s `contentType`): the value goes as one field, its JSON text (`to=["a","b"]`), whatever its style. */
+  json?: true;
 }
 
 /** Where a cursor or offset goes on the next request. */

@@ -147,7 +147,7 @@ function wireOf(p: ParamSpec): string {
 function bodyText(b: BodySpec): string {
   if (b.encoding === "json") return `JSON, sent as ${code(b.mediaType)}`;
   if (b.encoding === "binary") return `the file's bytes as they are, sent as ${code(b.mediaType)}`;
-  const fields = Object.entries(b.fields ?? {}).map(([name, e]) => `${code(name)} ${e.style}${e.explode ? ", exploded" : ""}`);
+  const fields = Object.entries(b.fields ?? {}).map(([name, e]) => `${code(name)} ${e.json ? "as JSON text" : `${e.style}${e.explode ? ", exploded" : ""}`}`);
   return `a form, sent as ${code(b.mediaType)}${fields.length ? ` (${fields.join("; ")})` : ""}`;
 }
 

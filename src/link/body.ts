@@ -1,7 +1,9 @@
 // Media types of the request body: JSON as `application/json`, a vendor
 // `+json` type (sent as that Content-Type), or an HTML form encoded as the
-// spec's `encoding` says (style and explode per field).
+// spec's `encoding` says (style and explode per field; a field it types JSON
+// goes as its JSON text).
 import { fieldOf, type BodySpec, type FormFieldEncoding, type ParamSpec, type WireConstant } from "@blockwright/runtime/internal";
+import { isJsonMediaType } from "../load/media-types.js";
 import type { OpenApiOperation, Schema } from "../load/openapi-document.js";
 import type { LinkContext, Path } from "./context.js";
 
@@ -62,7 +64,12 @@ export function linkBody(ctx: LinkContext, at: Path, op: OpenApiOperation, param
   if (body.encoding === "binary") return { mediaType: body.mediaType, encoding: "binary", ...required };
   const fields: Record<string, FormFieldEncoding> = {};
   for (const name of Object.keys(body.fields).sort()) {
-    const { style = "form", explode } = fieldOf(body.fields, name);
+    const { style = "form", explode, contentType } = fieldOf(body.fields, name);
+    // A field the document types JSON goes as its JSON text, one field (`to=["a","b"]`, not `to=a&to=b`).
+    if (contentType !== undefined && isJsonMediaType(contentType.split(",")[0]?.trim() ?? "")) {
+      fields[name] = { style: "form", explode: false, json: true };
+      continue;
+    }
     if (!(FORM_STYLES as readonly string[]).includes(style)) {
       ctx.fail("BW2017", [...at, "operationId"], `the form encoding of field "${name}" of "${op.operationId}" in ${ctx.openapiName} has style "${style}"; a form field takes ${FORM_STYLES.join(", ")}`, "value");
       continue;
