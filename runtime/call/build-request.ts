@@ -30,8 +30,9 @@ export function buildRequest(tool: ToolCall, values: Record<string, unknown>, un
         request.path[wire.name] = withEscapes(String(value), wire.escape);
         break;
       case "query":
-        // An array or an object: written as its style says (form-body.ts).
-        if (value !== null && typeof value === "object" && form) form.placeStyled(request.query, wire.name, value, wire.encoding);
+        // A value the document types JSON (`content`): its JSON text. An array or an object: written as its style says (form-body.ts).
+        if (wire.encoding?.json) request.query[wire.name] = JSON.stringify(value);
+        else if (value !== null && typeof value === "object" && form) form.placeStyled(request.query, wire.name, value, wire.encoding);
         else request.query[wire.name] = wire.escape ? withEscapes(String(value), wire.escape) : (value as string | number | boolean);
         break;
       case "header":

@@ -61,3 +61,56 @@ describe("a form field the document JSON-encodes", () => {
     expect(body).toBe("to=ann&to=bo&content=hi");
   });
 });
+
+describe("a query parameter the document describes with a JSON content (no schema)", () => {
+  const search = openapi({
+    "/zqsearch": {
+      get: {
+        operationId: "searchRecords",
+        parameters: [
+          { name: "filter", in: "query", content: { "application/json": { schema: { type: "object", properties: { kind: { type: "string" } }, description: "What to keep." } } } },
+          { name: "term", in: "query", content: { "application/json": { schema: { type: "string", maxLength: 20 } } } },
+        ],
+        responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "r1" }) },
+      },
+    },
+  });
+
+  it("is typed by that content's schema and sent as its JSON text", async () => {
+    const d = drafted(search, ["searchRecords"]);
+    expect(await linkProblems(d)).toEqual([]);
+    const params = d.manifest.operations.acme_search_records!.params!;
+    expect(params.term).toMatchObject({ type: "string", maxLength: 20 });
+    expect(params.filter).toMatchObject({ type: "json" });
+    const [tool] = await linkedTools(d);
+    let url = "";
+    const fetchFn = async (request: Request) => {
+      url = request.url;
+      return new Response('{"id":"r1"}', { status: 200, headers: { "content-type": "application/json" } });
+    };
+    const result = await executeToolDefinition(tool!, { accessToken: "zq-token-0001", filter: { kind: "a b" }, term: "dune" }, { baseUrl: "https://api.acme.test", fetch: fetchFn });
+    expect(result).toMatchObject({ success: true });
+    const query = new URL(url).searchParams;
+    expect([query.get("filter"), query.get("term")]).toEqual(['{"kind":"a b"}', '"dune"']);
+  });
+});
+
+describe("a field of a JSON content query parameter", () => {
+  it("cannot be sent alone: refused at link, naming the JSON text", async () => {
+    const d = drafted(
+      openapi({
+        "/zqsearch": {
+          get: {
+            operationId: "searchRecords",
+            parameters: [{ name: "filter", in: "query", content: { "application/json": { schema: { type: "object", properties: { kind: { type: "string" } } } } } }],
+            responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "r1" }) },
+          },
+        },
+      }),
+      ["searchRecords"],
+    );
+    expect(d.manifestText).toContain("wire: { in: query }");
+    const split = d.manifestText.replace("wire: { in: query }", "wire: { in: query, name: filter, field: kind }");
+    expect((await linkProblems({ ...d, manifestText: split })).join("\n")).toContain("is written as one value (its JSON text: content application/json)");
+  });
+});

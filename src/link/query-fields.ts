@@ -46,12 +46,13 @@ export function placeQueryField(ctx: LinkContext, name: string, p: ManifestParam
       "value",
     );
   }
-  const key = fieldKey(declared.style, declared.explode, objectName, w.field);
+  // A JSON `content` parameter is one value, its JSON text.
+  const key = declared.json ? undefined : fieldKey(declared.style, declared.explode, objectName, w.field);
   if (key === undefined) {
     return ctx.fail(
       "BW2017",
       [...wireAt, "field"],
-      `query parameter "${objectName}" of "${op.operationId}" in ${ctx.openapiName} is written as one value (style ${declared.style ?? "form"}, explode ${String(declared.explode ?? false)}): a field of it cannot be sent alone; send the object as one json parameter`,
+      `query parameter "${objectName}" of "${op.operationId}" in ${ctx.openapiName} is written as one value (${declared.json ? "its JSON text: content application/json" : `style ${declared.style ?? "form"}, explode ${String(declared.explode ?? false)}`}): a field of it cannot be sent alone; send the object as one json parameter`,
     );
   }
   const schema = fields[w.field] as Schema;

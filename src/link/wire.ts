@@ -87,6 +87,8 @@ const QUERY_STYLES = ["form", "spaceDelimited", "pipeDelimited", "deepObject"] a
  * IR of plain query parameters is unchanged.
  */
 function queryEncoding(ctx: LinkContext, declared: OpenApiParameter, wireAt: Path, op: OpenApiOperation): FormFieldEncoding | undefined {
+  // A parameter the document describes with a JSON `content`: its JSON text, one value (`filter={"a":1}`).
+  if (declared.json) return { style: "form", explode: false, json: true };
   const style = declared.style ?? "form";
   if (!(QUERY_STYLES as readonly string[]).includes(style)) {
     ctx.fail("BW2017", wireAt, `query parameter "${declared.name}" of "${op.operationId}" in ${ctx.openapiName} has style "${style}"; the runtime writes a query value as ${QUERY_STYLES.join(", ")}`);

@@ -36,6 +36,8 @@ export interface OpenApiParameter {
   /** How an array or object value is serialised (OpenAPI's defaults when absent). */
   style?: string;
   explode?: boolean;
+  /** Described with `content` of a JSON media type, not `schema`: the value goes as its JSON text (`filter={"a":1}`). */
+  json?: true;
 }
 
 export interface OpenApiResponse {
@@ -124,7 +126,11 @@ export class OpenApiDocument {
         const parameters = new Map<string, OpenApiParameter>();
         for (const raw of [...shared, ...((op.parameters as unknown[]) ?? [])]) {
           const p = this.resolve(raw as Schema) as unknown as OpenApiParameter;
-          parameters.set(`${p.in}:${p.name}`, { ...p, required: Boolean(p.required), schema: withTextEnum(this.resolve((p.schema ?? {}) as Schema)) });
+          // A parameter described with `content` of a JSON type (no `schema`): that type's schema, its value sent as JSON text.
+          const content = p.schema === undefined ? (p as { content?: Record<string, Schema> }).content : undefined;
+          const jsonType = content ? jsonMediaType(content) : undefined;
+          const schema = p.schema ?? (content && jsonType ? (content[jsonType] as Schema).schema : undefined) ?? {};
+          parameters.set(`${p.in}:${p.name}`, { ...p, required: Boolean(p.required), schema: withTextEnum(this.resolve(schema as Schema)), ...(jsonType ? { json: true as const } : {}) });
         }
         const body = op.requestBody ? this.resolve(op.requestBody as Schema) : undefined;
         const name = operationRef(method, path, op.operationId);
