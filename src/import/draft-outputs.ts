@@ -16,6 +16,7 @@ import { unionOf, typeOf, type OpenApiDocument, type OpenApiOperation, type Sche
 import { safeFlatten } from "./draft-params.js";
 import type { ReviewNote } from "./manifest-yaml.js";
 import { shortText } from "./plain-text.js";
+import { nullableUnionType } from "../link/outputs.js";
 
 type Path = (string | number)[];
 
@@ -154,11 +155,10 @@ function outputsOfBody(doc: OpenApiDocument, op: OpenApiOperation, at: Path, not
   return { outputs, body };
 }
 
-/** Whether a schema is a union (`oneOf`/`anyOf`) whose every form is a scalar, null aside. */
-function scalarUnion(doc: OpenApiDocument, flat: Schema): boolean {
-  const forms = (Array.isArray(flat.oneOf) ? flat.oneOf : Array.isArray(flat.anyOf) ? flat.anyOf : []) as Schema[];
-  const types = forms.map((f) => typeOf(safeFlatten(doc, f) ?? {}));
-  return types.length > 1 && types.every((t) => t === "null" || SCALAR_TYPES.includes(t ?? ""));
+/** The scalar type of a union of one scalar kind and null (3.1's nullable: link/outputs.ts nullableUnionType); none otherwise (an output has one type, and `json` is an object or a list, never a bare scalar). */
+function scalarUnion(doc: OpenApiDocument, flat: Schema): string | undefined {
+  const t = nullableUnionType(doc, flat);
+  return t !== undefined && SCALAR_TYPES.includes(t) ? t : undefined;
 }
 
 /** The scalar fields of a record, each telling something (not one value only). */
@@ -166,7 +166,7 @@ function scalarFields(doc: OpenApiDocument, fields: Record<string, Schema>): str
   return Object.keys(fields).filter((field) => {
     const flat = safeFlatten(doc, fieldOf(fields, field));
     const t = flat ? typeOf(flat) : undefined;
-    return flat !== undefined && ((t !== undefined && SCALAR_TYPES.includes(t)) || (t === undefined && scalarUnion(doc, flat))) && !holdsOneValue(flat);
+    return flat !== undefined && ((t !== undefined && SCALAR_TYPES.includes(t)) || (t === undefined && scalarUnion(doc, flat) !== undefined)) && !holdsOneValue(flat);
   });
 }
 
@@ -224,14 +224,13 @@ function scalarOutputs(doc: OpenApiDocument, fields: Record<string, Schema>, req
   for (const [field, schema] of Object.entries(fields)) {
     if (!keep(field)) continue;
     const flat = safeFlatten(doc, schema);
-    const t = flat ? typeOf(flat) : undefined;
-    // A scalar of several forms (a string or a number): an output of all of them, typed as the union (json).
-    const union = flat && !t && scalarUnion(doc, flat);
-    if (!flat || (!union && (!t || !SCALAR_TYPES.includes(t)))) continue;
+    // A union of one scalar kind and null (3.1's nullable) is that kind.
+    const t = flat ? (typeOf(flat) ?? scalarUnion(doc, flat)) : undefined;
+    if (!flat || !t || !SCALAR_TYPES.includes(t)) continue;
     if (holdsOneValue(flat)) continue; // always the same value
     const name = outputName(field, outputs);
     outputs[name] = {
-      type: union ? "json" : t === "integer" ? "number" : (t as "string" | "number" | "boolean"),
+      type: t === "integer" ? "number" : (t as "string" | "number" | "boolean"),
       from: `$response.body#${formatPointer([...prefix, field])}`,
       // A field the spec requires but lets be null (a cursor on the last page) is no value promised: optional.
       ...(required.has(field) && !doc.admitsNull(schema) ? {} : { optional: true }),

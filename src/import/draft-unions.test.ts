@@ -7,7 +7,7 @@ import { executeToolDefinition, inputSchema, type ToolSpec } from "@blockwright/
 import { afterAll, describe, expect, it } from "vitest";
 import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
 import { paramTsType } from "../emit/emit-tool-types.js";
-import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi, reply } from "./__fixtures__/draft-kit.js";
+import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi, reply, type Json } from "./__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -165,26 +165,29 @@ describe("a body of several shapes beside its common fields (allOf with oneOf)",
   });
 });
 
-describe("an answer's field of several scalar forms", () => {
-  it("is an output typed as all of them (json); it links and reads either form", async () => {
-    const d = drafted(
-      openapi({
-        "/zq-jobs/{id}": {
-          get: {
-            operationId: "getJob",
-            parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 9 } }],
-            responses: { "200": reply({ type: "object", required: ["id"], properties: { id: { type: "string" }, progress: { description: "A percentage, or done.", oneOf: [{ type: "integer" }, { type: "string", enum: ["done"] }] } } }) },
-          },
+describe("an answer's field of one scalar form and null (3.1's nullable: anyOf [string, null])", () => {
+  const job = (progress: Json) =>
+    openapi({
+      "/zq-jobs/{id}": {
+        get: {
+          operationId: "getJob",
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 9 } }],
+          responses: { "200": reply({ type: "object", required: ["id", "progress"], properties: { id: { type: "string" }, progress } }) },
         },
-      }),
-      ["getJob"],
-    );
-    expect(d.manifest.operations.acme_get_job!.outputs["metadata.progress"]).toEqual({ type: "json", from: "$response.body#/progress", optional: true, description: "A percentage, or done." });
+      },
+    });
+
+  it("is an output of that scalar type, optional; it links and reads a value and null", async () => {
+    const d = drafted(job({ description: "The stage.", anyOf: [{ type: "string" }, { type: "null" }] }), ["getJob"]);
+    expect(d.manifest.operations.acme_get_job!.outputs["metadata.progress"]).toEqual({ type: "string", from: "$response.body#/progress", optional: true, description: "The stage." });
     expect(await linkProblems(d)).toEqual([]);
     const [tool] = await linkedTools(d);
-    for (const progress of [40, "done"]) {
-      const { fetch } = scriptedFetch(json(200, { id: "j1", progress }));
-      expect(await executeToolDefinition(tool!, { ...credential, id: "j1" }, { baseUrl: "http://127.0.0.1:9", fetch })).toMatchObject({ success: true, output: { metadata: { progress } } });
-    }
+    const { fetch } = scriptedFetch(json(200, { id: "j1", progress: "sent" }));
+    expect(await executeToolDefinition(tool!, { ...credential, id: "j1" }, { baseUrl: "http://127.0.0.1:9", fetch })).toMatchObject({ success: true, output: { metadata: { progress: "sent" } } });
+  });
+
+  it("is no output where the forms are several scalar kinds (an output has one type; json is an object or a list)", () => {
+    const d = drafted(job({ oneOf: [{ type: "integer" }, { type: "string", enum: ["done"] }] }), ["getJob"]);
+    expect(d.manifest.operations.acme_get_job!.outputs["metadata.progress"]).toBeUndefined();
   });
 });
