@@ -2,6 +2,7 @@ import { statfsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { lessEagerOptimiser } from "./src/common/v8-flags.js";
 
 // Tests run on the TypeScript sources: the runtime package resolves to its
 // source, not its build (the CLI, run as a process, uses the build).
@@ -59,12 +60,13 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // Workers run a great deal of code a few times each (every module of
     // the generator, the CLI, Prism): at V8's default eagerness the
-    // optimising compiler spent more CPU than the optimised code saved. A 16×
-    // budget (as bin/blockwright.js gives its batch commands) and a larger
-    // young generation: 28.5 → 23.7 s of CPU for src/link, src/emit,
+    // optimising compiler spent more CPU than the optimised code saved. 16×
+    // less eager (bin/blockwright.js makes its batch commands 8×), in the
+    // running V8's spelling (src/common/v8-flags.ts), and a larger young
+    // generation: on Node 20, 28.5 → 23.7 s of CPU for src/link, src/emit,
     // src/load, src/model and runtime/ on the main project (farm-bench, 4
     // pairs: 0.84×; wall 0.88×); the semi-space alone changed nothing.
-    execArgv: ["--max-semi-space-size=32", "--interrupt-budget=1048576"],
+    execArgv: ["--max-semi-space-size=32", ...lessEagerOptimiser(16)],
     projects: [
       {
         extends: true,

@@ -11,12 +11,13 @@ if (!existsSync(entry)) {
   process.stderr.write("blockwright: dist/ is missing: run `npm run build` first\n");
   process.exit(2);
 }
-const { main, batchCommand } = await import(entry.href);
+const { main, v8FlagsFor } = await import(entry.href);
 // A batch command (generate, diff) is short and nearly every function turns
 // hot at once: at V8's default eagerness its optimising compiler spent more
 // CPU than the optimised code saved (generate, 100 synthetic providers: 3.02 s
 // CPU by default, 2.26 s with an 8× budget, wall time no worse; 200: 4.32 →
 // 3.10 s). Set here, in the process's entry (not in main(), which tests call
-// in-process), and before main() loads the command's code.
-if (batchCommand(process.argv[2])) setFlagsFromString(`--interrupt-budget=${8 * 66 * 1024}`);
+// in-process), and before main() loads the command's code, in the running
+// V8's spelling (Node 22 and later refuse Node 20's --interrupt-budget).
+for (const flag of v8FlagsFor(process.argv[2])) setFlagsFromString(flag);
 process.exitCode = await main(process.argv.slice(2));

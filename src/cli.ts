@@ -2,6 +2,7 @@
 // loaded only when run, so `--help`, `--version` and `call` start fast.
 import { CommandFailure, processIo, UsageError, type CliIo } from "./cli/support/io.js";
 import { logSafe } from "./common/github-actions.js";
+import { lessEagerOptimiser } from "./common/v8-flags.js";
 import { version } from "./cli/version.js";
 
 interface Command {
@@ -23,6 +24,7 @@ const COMMANDS: Record<string, Command> = {
   validate: { summary: ["validate <workflow>", "check a workflow without running it"], load: () => import("./cli/validate.js") },
   run: { summary: ["run <workflow>", "run a workflow, on Prism mocks (default) or the live APIs"], load: () => import("./cli/run.js") },
   serve: { summary: ["serve <workflow>", "receive a trigger's deliveries and run the workflow once per event"], load: () => import("./cli/serve.js") },
+  runs: { summary: ["runs list|replay", "serve's runs: list them, queue a failed or dead one again"], load: () => import("./cli/runs.js") },
   emit: { summary: ["emit <triggerId>", "send a trigger's delivery, signed as its provider would (or its handshake)"], load: () => import("./cli/emit.js") },
   graph: { summary: ["graph <workflow>", "draw a workflow's blocks and connections: Mermaid or SVG"], load: () => import("./cli/graph.js") },
   tools: { summary: ["tools --format <f>", "print the tools as LLM tool definitions (openai, anthropic, mcp)"], load: () => import("./cli/tools.js") },
@@ -45,25 +47,40 @@ export function batchCommand(name: string | undefined): boolean {
   return name !== undefined && Object.hasOwn(COMMANDS, name) && COMMANDS[name]?.batch === true;
 }
 
-const USAGE_WIDTH = Math.max(...Object.values(COMMANDS).map((c) => c.summary[0].length)) + 2;
+/** The V8 flags bin/blockwright.js sets before a command's code loads: a batch's optimising compilers 8× less eager (none for the others). */
+export function v8FlagsFor(name: string | undefined): string[] {
+  return batchCommand(name) ? lessEagerOptimiser(8) : [];
+}
+
+/** What main answers itself: the help of a command, and the shell completion written from every command's help. */
+const BUILTINS = {
+  help: { summary: ["help [command]", "this help, or a command's (as blockwright <command> --help)"] },
+  completion: { summary: ["completion <shell>", "print a completion script for bash, zsh or fish"] },
+} as const;
+
+const USAGE_WIDTH = Math.max(...[...Object.values(COMMANDS), ...Object.values(BUILTINS)].map((c) => c.summary[0].length)) + 2;
 
 export const USAGE = `Usage: blockwright <command> [options]
 
 Commands:
-${Object.values(COMMANDS)
-  .map(({ summary: [usage, what] }) => `  ${usage.padEnd(USAGE_WIDTH)}${what}`)
-  .join("\n")}
+${[...Object.values(COMMANDS), ...Object.values(BUILTINS)].map(({ summary: [usage, what] }) => `  ${usage.padEnd(USAGE_WIDTH)}${what}`).join("\n")}
 
 Every command works on the project in the current folder: --specs <dir>
 (default ./specs) and --out <dir> (default ./generated) point elsewhere.
-Run \`blockwright <command> --help\` for a command's options.
-  --version   print the version
+\`blockwright help <command>\` gives a command's options. Options of every command:
+  -h, --help      the command's help
+  -q, --quiet     no progress on stderr: results, warnings and errors only
+  -v, --verbose   more detail: an internal error with its stack
+  -V, --version   print the version (as the command's only argument)
+
+Completion: source <(blockwright completion bash) in ~/.bashrc; zsh likewise
+(completion zsh); fish: blockwright completion fish | source.
 
 Exit status: 0 success; 1 what the command checks failed (its --help says
 what); 2 usage error or input that cannot be used; 70 internal error (a bug
-in blockwright: please report it; BLOCKWRIGHT_DEBUG=1 prints the stack);
-74 standard output cannot be written; 130 interrupted (Ctrl-C, SIGTERM), but
-143 when test is stopped by SIGTERM, and 0 when mock, serve or mcp is stopped.`;
+in blockwright: please report it; -v or BLOCKWRIGHT_DEBUG=1 prints the
+stack); 74 standard output cannot be written; 130 interrupted by Ctrl-C
+(SIGINT), 143 stopped by SIGTERM; 0 when mock, serve or mcp is stopped.`;
 
 /**
  * Errors that always describe an input of the user's (by class name, so that
@@ -73,22 +90,40 @@ in blockwright: please report it; BLOCKWRIGHT_DEBUG=1 prints the stack);
  */
 const INPUT_PROBLEMS = new Set(["UnreadableSource", "SourceError", "NoProviders", "BrokenPackage"]);
 
+/** -q and -v, wherever they come before `--`: taken out of the arguments, which the command then reads. */
+function globalFlags(argv: string[]): { args: string[]; quiet: boolean; verbose: boolean } {
+  const end = argv.indexOf("--");
+  const head = end < 0 ? argv : argv.slice(0, end);
+  const quiet = head.some((a) => a === "-q" || a === "--quiet");
+  const verbose = head.some((a) => a === "-v" || a === "--verbose");
+  const args = [...head.filter((a) => !["-q", "--quiet", "-v", "--verbose"].includes(a)), ...(end < 0 ? [] : argv.slice(end))];
+  return { args, quiet, verbose };
+}
+
+/** Where -q sends progress. */
+const SILENT = { write: () => true };
+
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
-  const [name, ...rest] = argv;
-  if (name === "--version" || name === "-v") {
+  const flags = globalFlags(argv);
+  if (flags.quiet && flags.verbose) {
+    io.stderr.write("blockwright: choose one of -q (--quiet) and -v (--verbose) [BW3004]\n");
+    return 2;
+  }
+  if (flags.quiet) io = { ...io, progress: SILENT };
+  if (flags.verbose) io = { ...io, verbose: true };
+  const [name, ...rest] = flags.args;
+  if (name === "--version" || name === "-V") {
     io.stdout.write(`${version()}\n`);
     return 0;
   }
-  if (!name || name === "--help" || name === "-h" || name === "help") {
+  if (!name || name === "--help" || name === "-h") {
     (name ? io.stdout : io.stderr).write(`${USAGE}\n`);
     return name ? 0 : 2;
   }
+  if (name === "help") return help(rest, io);
+  if (name === "completion") return completion(rest, io);
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-  if (!command) {
-    const { didYouMean } = await import("./cli/support/suggest.js");
-    io.stderr.write(`blockwright: unknown command ${JSON.stringify(name)}${didYouMean(name, name.startsWith("-") ? ["--help", "--version"] : COMMAND_NAMES, JSON.stringify)}\n\n${USAGE}\n`);
-    return 2;
-  }
+  if (!command) return unknownCommand(name, io);
   const module = await command.load();
   if (rest.includes("--help") || rest.includes("-h")) {
     io.stdout.write(`${module.USAGE}\n`);
@@ -112,7 +147,55 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
       return 2;
     }
     // A defect of ours, not the user's input: one line, the stack only on request.
-    io.stderr.write(logSafe(`blockwright ${name}: internal error: ${(e as Error)?.message ?? String(e)}${io.env.BLOCKWRIGHT_DEBUG ? `\n${(e as Error)?.stack ?? ""}` : " (set BLOCKWRIGHT_DEBUG=1 for details)"}\n`));
+    io.stderr.write(
+      logSafe(`blockwright ${name}: internal error: ${(e as Error)?.message ?? String(e)}${io.env.BLOCKWRIGHT_DEBUG || io.verbose ? `\n${(e as Error)?.stack ?? ""}` : " (run it again with -v, or BLOCKWRIGHT_DEBUG=1, for details)"}\n`),
+    );
     return 70;
   }
+}
+
+async function unknownCommand(name: string, io: CliIo): Promise<number> {
+  const { didYouMean } = await import("./cli/support/suggest.js");
+  io.stderr.write(`blockwright: unknown command ${JSON.stringify(name)}${didYouMean(name, name.startsWith("-") ? ["--help", "--version"] : [...COMMAND_NAMES, ...Object.keys(BUILTINS)], JSON.stringify)}\n\n${USAGE}\n`);
+  return 2;
+}
+
+/** `help [command]`: the overview, or the command's own help (what `<command> --help` prints). */
+async function help([topic, ...extra]: string[], io: CliIo): Promise<number> {
+  if (topic === undefined || topic === "help") {
+    io.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (extra.length) {
+    io.stderr.write(`blockwright help: unexpected argument ${JSON.stringify(extra[0])} [BW3002]\nUsage: blockwright help [command]\n`);
+    return 2;
+  }
+  if (topic === "completion") {
+    io.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const command = Object.hasOwn(COMMANDS, topic) ? COMMANDS[topic] : undefined;
+  if (!command) return unknownCommand(topic, io);
+  io.stdout.write(`${(await command.load()).USAGE}\n`);
+  return 0;
+}
+
+/** `completion bash|zsh|fish`: a script completing every command and its options, from their help texts. */
+async function completion(args: string[], io: CliIo): Promise<number> {
+  const { SHELLS, completionScript } = await import("./cli/support/completion.js");
+  const shell = SHELLS.find((s) => s === args[0]);
+  if (!shell || args.length > 1) {
+    io.stderr.write(
+      `blockwright completion: ${args.length > 1 ? `unexpected argument ${JSON.stringify(args[1])}` : `takes a shell: ${SHELLS.join(", ")}${args[0] === undefined ? "" : `, got ${JSON.stringify(args[0])}`}`} [${args.length > 1 ? "BW3002" : "BW3003"}]\nUsage: blockwright completion bash|zsh|fish\n`,
+    );
+    return 2;
+  }
+  const { usageOptions } = await import("./cli/support/usage-options.js");
+  const commands = await Promise.all(Object.entries(COMMANDS).map(async ([name, c]) => ({ name, summary: c.summary[1], options: usageOptions((await c.load()).USAGE) })));
+  const builtins = [
+    { name: "help", summary: BUILTINS.help.summary[1], options: [] },
+    { name: "completion", summary: BUILTINS.completion.summary[1], options: [] },
+  ];
+  io.stdout.write(completionScript(shell, commands, builtins));
+  return 0;
 }

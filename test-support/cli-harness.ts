@@ -2,7 +2,7 @@
 // streams and the suite's shared Prism mocks), or as a real process of the
 // built bin/ when signals and start-up are what is tested.
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import type { CliIo } from "../src/cli/support/io.js";
 import { main } from "../src/cli.js";
@@ -23,6 +23,8 @@ export interface CliOptions {
   cwd?: string;
   /** Resolve to interrupt the command (as Ctrl-C would). */
   interrupted?: Promise<void>;
+  /** Interrupt the command (as Ctrl-C would) once its standard error matches this: a step reached, not a time. */
+  interruptOn?: RegExp;
   /** Replaces the shared mocks (e.g. to interrupt while they start). */
   startMocks?: CliIo["startMocks"];
   /** What standard input holds (none when absent). */
@@ -34,12 +36,19 @@ export async function cli(argv: string[], options: CliOptions = {}): Promise<Cli
   let stdout = "";
   let stderr = "";
   const mocks: CliRun["mocks"] = [];
+  let reached = () => {};
+  const stepReached = new Promise<void>((resolve) => (reached = resolve));
   const io: CliIo = {
     stdout: { write: (t: string) => (stdout += t) },
-    stderr: { write: (t: string) => (stderr += t) },
+    stderr: {
+      write: (t: string) => {
+        stderr += t;
+        if (options.interruptOn?.test(stderr)) reached();
+      },
+    },
     env: options.env ?? {},
     cwd: options.cwd ?? ROOT,
-    interrupted: options.interrupted ?? new Promise<void>(() => {}),
+    interrupted: options.interrupted ?? (options.interruptOn ? stepReached : new Promise<void>(() => {})),
     ...(options.stdin !== undefined ? { stdin: async () => (typeof options.stdin === "string" ? Buffer.from(options.stdin) : (options.stdin ?? new Uint8Array())) } : {}),
     startMocks:
       options.startMocks ??
@@ -113,8 +122,14 @@ export function copyOfRepository(parent: string): string {
   cpSync(join(ROOT, "specs"), join(dir, "specs"), { recursive: true });
   cpSync(join(ROOT, "generated"), join(dir, "generated"), { recursive: true });
   cpSync(join(ROOT, "LICENSE"), join(dir, "LICENSE"));
-  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "copy", license: "MIT", blockwright: { scope: "@blockwright" } }));
+  writeFileSync(join(dir, "package.json"), copiedPackageJson());
   return dir;
+}
+
+/** A copy's package.json: what of this repository's generation reads (license, links, scope), so that its generated/ stays current there. */
+export function copiedPackageJson(): string {
+  const { license, homepage, repository, bugs, blockwright } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as Record<string, unknown>;
+  return JSON.stringify({ name: "copy", license, homepage, repository, bugs, blockwright });
 }
 
 /** Whether nothing listens at `url` any more. */

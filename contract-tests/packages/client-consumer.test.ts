@@ -28,6 +28,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { lessEagerOptimiser } from "../../src/common/v8-flags.js";
 import { type Received, server } from "../../test-support/loopback-server.js";
 import { ROOT } from "./root.js";
 import { node, run, runOk, type Finished } from "./processes.js";
@@ -56,7 +57,7 @@ const WHOLE: TsVersion = "newest";
 const TSC = (v: TsVersion) => join(ROOT, "node_modules", TYPESCRIPTS[v], "bin/tsc");
 // Node.js tuned for tsc's batch of type checks, as bin/blockwright.js is for generate: a larger young generation
 // (fewer scavenges) and an optimising compiler 16× less eager (5.9's build: 11.8 → 8.5 s of CPU, medians of three).
-const TSC_NODE_FLAGS = ["--max-semi-space-size=32", "--interrupt-budget=1048576"];
+const TSC_NODE_FLAGS = ["--max-semi-space-size=32", ...lessEagerOptimiser(16)];
 const PNPM = join(ROOT, "node_modules/pnpm/bin/pnpm.cjs");
 const YARN = join(ROOT, "node_modules/@yarnpkg/cli-dist/bin/yarn.js");
 // Books' client bundled 29.1 KB gzip with the OAuth code (jose, token requests), 20.8 KB without it

@@ -5,8 +5,9 @@
 // a project made by `init` whose package.json names its repository: a dry run
 // uploads nothing, the release `diff --write` gave a CHANGELOG.md reaches the
 // registry with it and the repository, a prerelease goes to its own dist-tag.
-// A registry that refuses a package is named with npm's reason, and npm's
-// token never shows. What the registry holds is read from its HTTP API, as
+// A registry that refuses a package is named with npm's reason, a package on
+// a runtime the registry has no version of is refused before any upload, and
+// npm's token never shows. What the registry holds is read from its HTTP API, as
 // npm reads it.
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -91,6 +92,7 @@ describe("blockwright publish in a project made by init", () => {
   let patch: Finished;
   let prerelease: Finished;
   let refused: Finished;
+  let onMissingRuntime: Finished;
 
   /** A project made by init, with `scope`, its package.json given `extra`, generated and committed. */
   async function project(scope: string, extra: object = {}): Promise<string> {
@@ -114,6 +116,13 @@ describe("blockwright publish in a project made by init", () => {
     const renamed = join(copy, "generated/notes/package.json");
     writeFileSync(renamed, JSON.stringify({ ...manifest(join(copy, "generated/notes")), name: "@zqrefused/notes" }, null, 2));
     const refusal = blockwright(["publish", "--registry", REGISTRY], copy);
+    // And under another scope, on a runtime the registry has no version of: its users could not install it.
+    const unresolvable = join(work, "unresolvable");
+    cpSync(dir, unresolvable, { recursive: true });
+    const onMissing = join(unresolvable, "generated/notes/package.json");
+    const notes = JSON.parse(readFileSync(onMissing, "utf8")) as Manifest & { dependencies: Record<string, string> };
+    writeFileSync(onMissing, JSON.stringify({ ...notes, name: "@zqunresolvable/notes", dependencies: { ...notes.dependencies, [RUNTIME.name]: "^99.0.0" } }, null, 2));
+    const unresolved = blockwright(["publish", "--registry", REGISTRY], unresolvable);
 
     try {
       dryRun = await blockwright(["publish", "--dry-run", "--registry", REGISTRY], dir);
@@ -128,6 +137,7 @@ describe("blockwright publish in a project made by init", () => {
       prerelease = await blockwright(["publish", "--registry", REGISTRY], dir);
     } finally {
       refused = await refusal;
+      onMissingRuntime = await unresolved;
     }
   });
 
@@ -171,5 +181,14 @@ describe("blockwright publish in a project made by init", () => {
     expect(refused.stderr).toMatch(/publish: @zqrefused\/notes@0\.1\.0 refused: E40[13] \S/);
     expect(refused.stderr).toContain("0 published, 0 on the registry already, 1 not published");
     noToken(refused);
+  });
+
+  it("refuses a package on a runtime the registry has no version of, exit 2 naming both, and uploads nothing", async () => {
+    expect(onMissingRuntime.code, onMissingRuntime.stderr).toBe(2);
+    expect(onMissingRuntime.stdout).toBe("");
+    expect(onMissingRuntime.stderr).toContain(`@zqunresolvable/notes@0.1.0 depends on ${RUNTIME.name}@^99.0.0, which ${REGISTRY} cannot give (it has ${RUNTIME.version}`);
+    expect(onMissingRuntime.stderr).toContain("[BW3013]");
+    expect(await packument("@zqunresolvable/notes")).toBe(404);
+    noToken(onMissingRuntime);
   });
 });

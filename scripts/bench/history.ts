@@ -68,13 +68,15 @@ function upstreamReport(older: DocumentSet, newer: DocumentSet, bound: BoundOper
     if (older.files.size > 1) throw new Error("the legacy upstream reads one file only (this version is many)");
     return legacyReport(older.files.get(older.root) as Record<string, unknown>, newer.files.get(newer.root) as Record<string, unknown>, bound);
   }
+  // Each change placed at the bound operation of its method and path (the truth's name for it, whatever the newer document calls it).
+  const label = (c: { method: string; path: string }) => bound.find((b) => b.method.toUpperCase() === c.method && b.path === c.path)?.operationId ?? "";
   return documentChanges(older, newer, bound).map((c) => ({
     kind: c.kind,
-    operation: c.operationId,
+    operation: label(c),
     location: c.location,
     pointer: c.pointer,
     severity: c.severity,
-    text: `${c.operationId} ${c.location} ${c.pointer} ${c.kind} (${c.severity}: ${c.reason})`,
+    text: `${label(c)} ${c.location} ${c.pointer} ${c.kind} (${c.severity}: ${c.reason})`,
   }));
 }
 

@@ -4,7 +4,7 @@
 // a package.json without `"type": "module"`) imports it without TS1479.
 //
 // Each entry is `<entry>.cjs`, one line that require()s the ESM build (Node.js
-// >= 20.19, the packages' engines, loads ESM by require), and its types as
+// >= 22.12, the packages' engines, loads ESM by require), and its types as
 // `.d.cts`: every `.d.ts` of dist/ copied with its relative imports pointed at
 // the `.cjs`/`.d.cts` names, so that TypeScript reads the whole graph as
 // CommonJS. One copy of the code runs whichever way it is loaded (no dual
@@ -33,5 +33,5 @@ for (const file of declarations(dist)) {
 }
 for (const entry of ENTRIES) {
   const name = entry.split("/").pop();
-  writeFileSync(join(dist, `${entry}.cjs`), `// The CommonJS entry of ${relative(dist, join(dist, `${entry}.js`))}: the ESM build itself, loaded by require (Node.js >= 20.19).\nmodule.exports = require("./${name}.js");\n`);
+  writeFileSync(join(dist, `${entry}.cjs`), `// The CommonJS entry of ${relative(dist, join(dist, `${entry}.js`))}: the ESM build itself, loaded by require (Node.js >= 22.12).\nmodule.exports = require("./${name}.js");\n`);
 }

@@ -7,7 +7,7 @@
 // what it saves. `npm run build` runs this after tsc.
 import { build } from "esbuild";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { basename, join } from "node:path";
+import { basename, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -50,10 +50,12 @@ function licenseSection(dir) {
 const englishFaker = {
   name: "english-faker",
   setup(b) {
-    b.onResolve({ filter: /^@faker-js\/faker$/ }, (args) => ({ path: args.resolveDir, namespace: "english-faker" }));
+    // The module's name is written into the bundle: the importer's folder relative to the checkout, as esbuild names
+    // files, never its absolute path (the build machine's folders would ship in the package).
+    b.onResolve({ filter: /^@faker-js\/faker$/ }, (args) => ({ path: relative(root, args.resolveDir).split(sep).join("/"), namespace: "english-faker" }));
     b.onLoad({ filter: /.*/, namespace: "english-faker" }, (args) => ({
       contents: 'const faker = require("@faker-js/faker/locale/en");\nmodule.exports = { faker, default: faker };\n',
-      resolveDir: args.path,
+      resolveDir: join(root, args.path),
       loader: "js",
     }));
   },
@@ -94,7 +96,9 @@ for (const file of readdirSync(sources).filter((f) => f.endsWith(".cjs"))) {
     // requires its own files by relative name at run time, which no bundle
     // can serve ("Cannot find module './impl/format'"). Its ESM build has
     // plain imports.
-    alias: { "jsonc-parser": "jsonc-parser/lib/esm/main.js" },
+    // whatwg-url requires Node's own punycode module, deprecated since Node 21: every command that loads the mock
+    // printed a DeprecationWarning. The userland package of the same name and API is bundled instead.
+    alias: { "jsonc-parser": "jsonc-parser/lib/esm/main.js", punycode: "punycode/punycode.js" },
     plugins: [englishFaker],
     // A dependency of blockwright's own stays a require of the installed package (one copy, shared).
     external: ["@redocly/openapi-core"],

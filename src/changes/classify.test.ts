@@ -70,6 +70,18 @@ describe("breaking changes", () => {
     expect(r.nextFromOne).toBe("1.5.0");
   });
 
+  it("enum values added at once: one line per field, with every value (not one line per value)", async () => {
+    const r = await changesAfter("docgen", [
+      { file: "openapi.yaml", find: "enum: [pending, completed, failed]", replace: "enum: [pending, completed, failed, queued, archived]" },
+      { file: "manifest.yaml", find: "enum: [generate, condense, preserve]", replace: "enum: [generate, condense, preserve, expand, shorten]" },
+      { file: "openapi.yaml", find: "enum: [generate, condense, preserve]", replace: "enum: [generate, condense, preserve, expand, shorten]" },
+    ]);
+    expect(r.changes.map((c) => [c.subject, c.rule, c.to])).toEqual([
+      ["output status", "enum value added to an output (a workflow comparing against the known values should be told)", ["queued", "archived"]],
+      ["param textMode", "enum value added", ["expand", "shorten"]],
+    ]);
+  });
+
   it("a response field removed", async () => {
     const r = await changesAfter("books", [{ file: "openapi.yaml", find: "        publisher:\n", replace: "        publisherName:\n" }]);
     expect(r.changes).toEqual([

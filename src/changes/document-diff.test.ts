@@ -97,6 +97,18 @@ describe("documentChanges", () => {
     expect(cs.find((c) => c.kind === "request-parameter-enum-value-removed")?.old).toEqual(["notes"]);
   });
 
+  it("a parameter's format and default as the document gives them: each its own informational change, with the values before and after", () => {
+    const since = (format: string, limit: number) => [
+      { name: "since", in: "query", schema: { type: "string", format } },
+      { name: "limit", in: "query", schema: { type: "integer", default: limit } },
+    ];
+    const cs = documentChanges(one(doc({ query: since("date", 20) })), one(doc({ query: since("date-time", 50) })), BOUND);
+    expect(cs.map((c) => [c.kind, c.severity, c.pointer, c.old, c.new])).toEqual([
+      ["request-parameter-format-changed", "informational", "since", "date", "date-time"],
+      ["request-parameter-default-value-changed", "informational", "limit", 20, 50],
+    ]);
+  });
+
   it("output: a value may now be null (breaking), a new enum value (non-breaking, workflow-visible), an open enum's new value informational", () => {
     const before = doc({ out: { type: "object", properties: { state: { type: "string", enum: ["open", "done"] }, model: { anyOf: [{ type: "string" }, { type: "string", enum: ["a"] }] }, due: { type: "string" } } } });
     const after = doc({
@@ -110,6 +122,60 @@ describe("documentChanges", () => {
       "breaking response-property-became-nullable updateZqTask response.200.body /data/due",
     ]);
     expect(cs.find((c) => c.pointer === "/data/state")).toMatchObject({ new: ["archived"], workflowVisible: true });
+  });
+
+  it("a body that becomes a union of forms, each with a field of its own: a field one form requires is not asked of every call", () => {
+    const message = { type: "string" };
+    const before = doc({ task: { type: "object", required: ["message"], properties: { message, at: { type: "object" } } } });
+    const after = doc({
+      task: {
+        oneOf: [
+          { type: "object", required: ["message"], properties: { message, at: { type: "object" } } },
+          { type: "object", required: ["message", "zqparent"], properties: { message, zqparent: { type: "string" } } },
+          { type: "object", required: ["message", "zqthread"], properties: { message, zqthread: { type: "string" } } },
+        ],
+      },
+    });
+    expect(lines(documentChanges(one(before), one(after), BOUND))).toEqual([
+      "non-breaking new-required-request-property updateZqTask request.body /data/zqparent",
+      "non-breaking new-required-request-property updateZqTask request.body /data/zqthread",
+    ]);
+    expect(documentChanges(one(before), one(after), BOUND)[0]?.reason).toBe("required only in the forms of the body that have it; a call sending another form is unaffected");
+  });
+
+  it("a security scheme renamed, the credential sent alike, is no change; a header parameter OpenAPI ignores (Content-Type) is none either", () => {
+    const before = doc({ security: [{ zqToken: [] }], query: [{ name: "Content-Type", in: "header", required: true, schema: { type: "string", enum: ["application/cbor"] } }] });
+    const after = doc({ security: [{ zqBearer: [] }], schemes: { zqBearer: { type: "http", scheme: "bearer" } } });
+    expect(lines(documentChanges(one(before), one(after), BOUND))).toEqual([]);
+    // Sent another way, it is the change it was.
+    const basic = doc({ security: [{ zqBasic: [] }], schemes: { zqBasic: { type: "http", scheme: "basic" } } });
+    expect(lines(documentChanges(one(before), one(basic), BOUND)).filter((l) => l.includes(" security "))).toEqual([
+      "non-breaking api-security-added updateZqTask security zqBasic",
+      "breaking api-security-removed updateZqTask security zqToken",
+    ]);
+  });
+
+  it("how many keys a map sent may hold: maxProperties raised is a limit loosened, lowered tightened", () => {
+    const inputs = (maxProperties: number) => doc({ task: { type: "object", properties: { zqinputs: { type: "object", additionalProperties: true, maxProperties } } } });
+    expect(lines(documentChanges(one(inputs(10)), one(inputs(25)), BOUND))).toEqual(["non-breaking request-property-limit-loosened updateZqTask request.body /data/zqinputs"]);
+    expect(lines(documentChanges(one(inputs(25)), one(inputs(10)), BOUND))).toEqual(["breaking request-property-limit-tightened updateZqTask request.body /data/zqinputs"]);
+  });
+
+  it("a success status answered under another (201 → 200) is non-breaking, its body compared across; no success left is breaking", () => {
+    const answering = (d: Json, statuses: Record<string, Json>): Json => {
+      ((d.paths as Json)["/tasks/{task}"] as { put: Json }).put.responses = statuses;
+      return d;
+    };
+    const body = (fields: Json) => ({ description: "the task", content: { "application/json": { schema: { type: "object", properties: fields } } } });
+    const before = answering(doc({}), { "201": body({ id: { type: "string" } }) });
+    const after = answering(doc({}), { "200": body({ id: { type: "string" }, zqEnabled: { type: "boolean" } }) });
+    expect(lines(documentChanges(one(before), one(after), BOUND))).toEqual([
+      "non-breaking response-success-status-removed updateZqTask response.201.body /",
+      "non-breaking response-property-added updateZqTask response.200.body /zqEnabled",
+      "non-breaking response-success-status-added updateZqTask response.200.body /",
+    ]);
+    const failing = answering(doc({}), { "400": { description: "refused" } });
+    expect(lines(documentChanges(one(before), one(failing), BOUND))).toEqual(["breaking response-success-status-removed updateZqTask response.201.body /"]);
   });
 
   it("an operation gone is breaking; one the older document lacks is not compared", () => {

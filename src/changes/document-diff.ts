@@ -8,16 +8,16 @@
 import { posix } from "node:path";
 import { deprecationNote } from "../link/deprecation-note.js";
 import { kindInfo, type KindId, type Severity } from "./kinds.js";
-import { compareSchemas, limitChanges, type Side } from "./schema-compare.js";
-import { type At, deref, type DocumentSet, flatten } from "./schema-flat.js";
+import { limitChanges, SchemaComparer, type Side } from "./schema-compare.js";
+import { type At, deref, type DocumentSet, type Flattener } from "./schema-flat.js";
 
 export type { DocumentSet } from "./schema-flat.js";
 
 type Json = Record<string, unknown>;
 
 export interface BoundOperation {
-  /** What the report calls it: the tool, or the operationId. */
-  operationId: string;
+  /** Its operationId where the documents give none (they name it otherwise). */
+  operationId?: string;
   method: string;
   /** The path as the document writes it, or with our server's path before it. */
   path: string;
@@ -27,7 +27,8 @@ export interface DocumentChange {
   kind: KindId;
   severity: Severity;
   reason: string;
-  operationId: string;
+  /** The operationId the newer document gives it (else the older one's, else the bound operation's); absent when none does. */
+  operationId?: string;
   method: string;
   path: string;
   /** `operation`, `security`, `request.parameter.<in>`, `request.body`, `response.<status>.body`, `response.<status>.header`. */
@@ -71,11 +72,11 @@ function operationsOf(docs: DocumentSet): Map<string, Found> {
   const prefix = serverPath(doc);
   const out = new Map<string, Found>();
   for (const [path, raw] of Object.entries(object(doc.paths))) {
-    const { node: item, file } = deref(docs, { schema: raw, file: docs.root }, []);
+    const { node: item, file } = deref(docs, { schema: raw, file: docs.root });
     for (const method of METHODS) {
       if (!item[method] || typeof item[method] !== "object") continue;
       // An operation may itself be a reference into another file: its own references start there.
-      const op = deref(docs, { schema: item[method], file }, []);
+      const op = deref(docs, { schema: item[method], file });
       const found = { op: op.node, item, file: op.file, itemFile: file, path };
       out.set(keyOf(method, path), found);
       if (prefix) out.set(keyOf(method, `${prefix}${path}`), found);
@@ -86,13 +87,33 @@ function operationsOf(docs: DocumentSet): Map<string, Found> {
 
 /** Every change between two versions of a document to the bound operations (in the order bound, then by place). */
 export function documentChanges(older: DocumentSet, newer: DocumentSet, bound: readonly BoundOperation[]): DocumentChange[] {
-  const before = operationsOf(older);
-  const after = operationsOf(newer);
-  const out: DocumentChange[] = [];
-  for (const b of bound) {
+  const comparison = new DocumentComparison(older, newer);
+  return bound.flatMap((b) => comparison.changesOf(b));
+}
+
+/**
+ * Two versions of a document, compared one bound operation at a time (a
+ * caller may let the event loop turn between two), a schema the operations
+ * share compared once for all.
+ */
+export class DocumentComparison {
+  private readonly before: Map<string, Found>;
+  private readonly after: Map<string, Found>;
+  private readonly schemas: SchemaComparer;
+
+  constructor(older: DocumentSet, newer: DocumentSet) {
+    this.before = operationsOf(older);
+    this.after = operationsOf(newer);
+    this.schemas = new SchemaComparer(older, newer);
+  }
+
+  /** Every change to one bound operation, by place. */
+  changesOf(b: BoundOperation): DocumentChange[] {
+    const out: DocumentChange[] = [];
     const key = keyOf(b.method, b.path);
-    const x = before.get(key);
-    const y = after.get(key);
+    const x = this.before.get(key);
+    const y = this.after.get(key);
+    const named = [y?.op.operationId, x?.op.operationId, b.operationId].find((id): id is string => typeof id === "string" && id !== "");
     const add = (kind: KindId, location: string, pointer: string, extra: { old?: unknown; new?: unknown; severity?: Severity; note?: string } = {}) => {
       const info = kindInfo(kind);
       const severity = extra.severity ?? info.severity;
@@ -100,7 +121,7 @@ export function documentChanges(older: DocumentSet, newer: DocumentSet, bound: r
         kind,
         severity,
         reason: extra.note ?? info.reason,
-        operationId: b.operationId,
+        ...(named !== undefined ? { operationId: named } : {}),
         method: b.method.toUpperCase(),
         path: b.path,
         location,
@@ -110,33 +131,35 @@ export function documentChanges(older: DocumentSet, newer: DocumentSet, bound: r
         ...(info.workflowVisible ? { workflowVisible: true as const } : {}),
       });
     };
-    if (!x) continue;
+    if (!x) return out;
     if (!y) {
       add("api-removed", "operation", "");
-      continue;
+      return out;
     }
-    compareOperation(older, x, newer, y, add);
+    compareOperation(this.schemas, x, y, add);
+    return out;
   }
-  return out;
 }
 
 type Add = (kind: KindId, location: string, pointer: string, extra?: { old?: unknown; new?: unknown; severity?: Severity; note?: string }) => void;
 
-function compareOperation(older: DocumentSet, x: Found, newer: DocumentSet, y: Found, add: Add): void {
+function compareOperation(schemas: SchemaComparer, x: Found, y: Found, add: Add): void {
+  const older = schemas.older.docs;
+  const newer = schemas.newer.docs;
   if (x.op.deprecated !== true && y.op.deprecated === true) add("api-deprecated", "operation", "", { note: deprecationNote(y.op, "still served, marked deprecated") });
   if (x.op.deprecated === true && y.op.deprecated !== true) add("api-reactivated", "operation", "");
   if (text(x.op.summary) !== text(y.op.summary) || text(x.op.description) !== text(y.op.description)) add("api-description-changed", "operation", "");
   const stability = (op: Json) => op["x-stability-level"];
   if (stability(x.op) !== stability(y.op)) add("api-stability-level-changed", "operation", "", { ...(stability(x.op) !== undefined ? { old: stability(x.op) } : {}), ...(stability(y.op) !== undefined ? { new: stability(y.op) } : {}) });
   compareSecurity(older, x, newer, y, add);
-  compareParameters(older, x, newer, y, add);
+  compareParameters(schemas, x, y, add);
   const bodyA = requestBody(older, x);
   const bodyB = requestBody(newer, y);
   if (bodyA && bodyB) {
     if (!bodyA.required && bodyB.required) add("request-body-became-required", "request.body", "/");
-    place(add, "request.body", compareSchemas(older, bodyA.schema, newer, bodyB.schema, "request"), "request");
+    place(add, "request.body", schemas.compare(bodyA.schema, bodyB.schema, "request"), "request");
   }
-  compareResponses(older, x, newer, y, add);
+  compareResponses(schemas, x, y, add);
 }
 
 /** The effective security of an operation as a set of alternatives, each a scheme → scopes map. */
@@ -148,8 +171,8 @@ function securityOf(docs: DocumentSet, f: Found): Map<string, Set<string>>[] {
 
 function compareSecurity(older: DocumentSet, x: Found, newer: DocumentSet, y: Found, add: Add): void {
   const a = securityOf(older, x);
-  const b = securityOf(newer, y);
   const schemes = (alts: Map<string, Set<string>>[]) => new Set(alts.flatMap((m) => [...m.keys()]));
+  const { requirements: b, newName } = renamedBack(older, schemes(a), newer, securityOf(newer, y));
   const sa = schemes(a);
   const sb = schemes(b);
   for (const name of sb) if (!sa.has(name)) add("api-security-added", "security", name);
@@ -157,7 +180,7 @@ function compareSecurity(older: DocumentSet, x: Found, newer: DocumentSet, y: Fo
   for (const name of sa) {
     if (!sb.has(name)) continue;
     const before = schemeOf(older, name);
-    const after = schemeOf(newer, name);
+    const after = schemeOf(newer, newName(name));
     if (before.placement !== after.placement) add("api-security-scheme-changed", "security", name, { old: JSON.parse(before.placement), new: JSON.parse(after.placement) });
     else if (before.urls !== after.urls) add("api-security-scheme-url-changed", "security", name, { old: JSON.parse(before.urls), new: JSON.parse(after.urls) });
   }
@@ -183,10 +206,32 @@ function compareSecurity(older: DocumentSet, x: Found, newer: DocumentSet, y: Fo
   }
 }
 
+/**
+ * The newer requirements with a scheme renamed given its old name: a scheme only the older document's requirements
+ * name, and one only the newer's, that send the credential alike and get their tokens alike, are one scheme renamed
+ * (a caller's credential goes where it went).
+ */
+function renamedBack(older: DocumentSet, before: Set<string>, newer: DocumentSet, after: Map<string, Set<string>>[]): { requirements: Map<string, Set<string>>[]; newName: (old: string) => string } {
+  const now = new Set(after.flatMap((m) => [...m.keys()]));
+  const same = (o: string, n: string) => {
+    const [p, q] = [schemeOf(older, o), schemeOf(newer, n)];
+    return p.placement === q.placement && p.urls === q.urls;
+  };
+  const gone = [...before].filter((name) => !now.has(name));
+  const fresh = [...now].filter((name) => !before.has(name));
+  const back = new Map<string, string>();
+  for (const o of gone) {
+    const matches = fresh.filter((n) => same(o, n));
+    if (matches.length === 1 && gone.filter((g) => same(g, matches[0] as string)).length === 1) back.set(matches[0] as string, o);
+  }
+  const forward = new Map([...back].map(([n, o]) => [o, n]));
+  return { requirements: after.map((m) => new Map([...m].map(([name, scopes]) => [back.get(name) ?? name, scopes]))), newName: (old) => forward.get(old) ?? old };
+}
+
 /** What of a security scheme decides how a credential is sent, and where a token is obtained, as canonical JSON. */
 function schemeOf(docs: DocumentSet, name: string): { placement: string; urls: string } {
   const doc = object(docs.files.get(docs.root));
-  const s = deref(docs, { schema: object(object(doc.components).securitySchemes)[name], file: docs.root }, []).node;
+  const s = deref(docs, { schema: object(object(doc.components).securitySchemes)[name], file: docs.root }).node;
   const flows = Object.fromEntries(
     Object.entries(object(s.flows))
       .sort(([x], [y]) => x.localeCompare(y))
@@ -202,20 +247,24 @@ interface Param {
   file: string;
 }
 
+/** Header parameters OpenAPI says are ignored: the body's media type, the answer's and the security scheme say them. */
+const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
+
 function parametersOf(docs: DocumentSet, f: Found): Map<string, Param> {
   const out = new Map<string, Param>();
   for (const [raw, file] of [...list(f.item.parameters).map((p) => [p, f.itemFile] as const), ...list(f.op.parameters).map((p) => [p, f.file] as const)]) {
-    const { node, file: at } = deref(docs, { schema: raw, file }, []);
+    const { node, file: at } = deref(docs, { schema: raw, file });
     if (typeof node.name !== "string" || typeof node.in !== "string") continue;
+    if (node.in === "header" && IGNORED_HEADERS.has(node.name.toLowerCase())) continue;
     const key = `${node.in}:${node.in === "header" ? node.name.toLowerCase() : node.name}`;
     out.set(key, { in: node.in, name: node.name, node, file: at });
   }
   return out;
 }
 
-function compareParameters(older: DocumentSet, x: Found, newer: DocumentSet, y: Found, add: Add): void {
-  const pa = parametersOf(older, x);
-  const pb = parametersOf(newer, y);
+function compareParameters(schemas: SchemaComparer, x: Found, y: Found, add: Add): void {
+  const pa = parametersOf(schemas.older.docs, x);
+  const pb = parametersOf(schemas.newer.docs, y);
   for (const [key, p] of pa) if (!pb.has(key)) add("request-parameter-removed", `request.parameter.${p.in}`, p.name);
   for (const [key, q] of pb) {
     const p = pa.get(key);
@@ -226,11 +275,17 @@ function compareParameters(older: DocumentSet, x: Found, newer: DocumentSet, y: 
     }
     if (p.node.required !== true && q.node.required === true) add("request-parameter-became-required", location, q.name);
     if (p.node.required === true && q.node.required !== true) add("request-parameter-became-optional", location, q.name);
-    const sa = flatten(older, { schema: p.node.schema, file: p.file });
-    const sb = flatten(newer, { schema: q.node.schema, file: q.file });
+    const sa = schemas.older.flat({ schema: p.node.schema, file: p.file });
+    const sb = schemas.newer.flat({ schema: q.node.schema, file: q.file });
     if (p.node.deprecated !== true && q.node.deprecated === true) add("request-parameter-deprecated", location, q.name, { note: deprecationNote(q.node, "still accepted, marked deprecated") });
     if (p.node.deprecated === true && q.node.deprecated !== true) add("request-parameter-reactivated", location, q.name);
     if (text(p.node.description) !== text(q.node.description)) add("request-parameter-description-changed", location, q.name);
+    // The value's format and default as the document gives them (of a list's items too): annotations a caller may read.
+    const itemsOf = (f: typeof sa, nodes: Flattener) => (f.items[0] ? nodes.flat(f.items[0]) : undefined);
+    const [fa, fb] = [sa.format ?? itemsOf(sa, schemas.older)?.format, sb.format ?? itemsOf(sb, schemas.newer)?.format];
+    if (fa !== fb) add("request-parameter-format-changed", location, q.name, { ...(fa !== undefined ? { old: fa } : {}), ...(fb !== undefined ? { new: fb } : {}) });
+    if (JSON.stringify(sa.default) !== JSON.stringify(sb.default))
+      add("request-parameter-default-value-changed", location, q.name, { ...(sa.default !== undefined ? { old: sa.default } : {}), ...(sb.default !== undefined ? { new: sb.default } : {}) });
     const typeA = [...sa.types].sort().join("|");
     const typeB = [...sb.types].sort().join("|");
     if (typeA && typeB && typeA !== typeB && !(typeA === "integer" && typeB === "number")) add("request-parameter-type-changed", location, q.name, { old: typeA, new: typeB });
@@ -241,9 +296,9 @@ function compareParameters(older: DocumentSet, x: Found, newer: DocumentSet, y: 
         ...(l.new !== undefined ? { new: l.new } : {}),
       });
     // The enum of the value, or of a list's items.
-    const enumOf = (f: typeof sa, docs: DocumentSet) => (f.enum ? { values: f.enum, open: f.openEnum } : f.items[0] ? itemsEnum(docs, f.items[0], f.trail) : undefined);
-    const ea = enumOf(sa, older);
-    const eb = enumOf(sb, newer);
+    const enumOf = (f: typeof sa, nodes: Flattener) => (f.enum ? { values: f.enum, open: f.openEnum } : f.items[0] ? itemsEnum(nodes, f.items[0]) : undefined);
+    const ea = enumOf(sa, schemas.older);
+    const eb = enumOf(sb, schemas.newer);
     if (ea && eb) {
       const open = ea.open || eb.open ? { severity: "informational" as const, note: "an open enum: any value of its type was and is accepted" } : {};
       const added = eb.values.filter((v) => !ea.values.includes(v));
@@ -254,15 +309,15 @@ function compareParameters(older: DocumentSet, x: Found, newer: DocumentSet, y: 
   }
 }
 
-function itemsEnum(docs: DocumentSet, at: At, trail: string[]): { values: unknown[]; open: boolean } | undefined {
-  const f = flatten(docs, at, trail);
+function itemsEnum(nodes: Flattener, at: At): { values: unknown[]; open: boolean } | undefined {
+  const f = nodes.flat(at);
   return f.enum ? { values: f.enum, open: f.openEnum } : undefined;
 }
 
 /** The body's JSON media type (or a form, when there is no JSON), with whether it is required. */
 function requestBody(docs: DocumentSet, f: Found): { schema: At | undefined; required: boolean } | undefined {
   if (!f.op.requestBody) return undefined;
-  const { node, file } = deref(docs, { schema: f.op.requestBody, file: f.file }, []);
+  const { node, file } = deref(docs, { schema: f.op.requestBody, file: f.file });
   const media = mediaSchema(node.content, file, true);
   return { schema: media, required: node.required === true };
 }
@@ -275,23 +330,43 @@ function mediaSchema(content: unknown, file: string, form = false): At | undefin
   return schema === undefined ? undefined : { schema, file };
 }
 
-function compareResponses(older: DocumentSet, x: Found, newer: DocumentSet, y: Found, add: Add): void {
+function compareResponses(schemas: SchemaComparer, x: Found, y: Found, add: Add): void {
+  const older = schemas.older.docs;
+  const newer = schemas.newer.docs;
   const ra = object(x.op.responses);
   const rb = object(y.op.responses);
-  for (const status of Object.keys(ra)) if (/^2/.test(status) && !(status in rb)) add("response-success-status-removed", `response.${status}.body`, "/");
+  // A success no longer declared where another 2xx is stays a success (kinds.ts); where none is left, no call succeeds as documented.
+  const successes = Object.keys(rb).filter((s) => /^2/.test(s));
+  for (const status of Object.keys(ra))
+    if (/^2/.test(status) && !(status in rb)) add("response-success-status-removed", `response.${status}.body`, "/", successes.length ? {} : { severity: "breaking", note: "the newer document declares no success status at all" });
+  // The body a caller reads (the lowest 2xx with a JSON body) answered under another status (201 → 200): compared across,
+  // placed at the newer status; a body under both statuses is compared below.
+  const [was, now] = [readStatus(older, ra, x.file), readStatus(newer, rb, y.file)];
+  if (was && now && was.status !== now.status && !(was.status in rb) && !(now.status in ra)) place(add, `response.${now.status}.body`, schemas.compare(was.body, now.body, "response"), "response");
   for (const status of Object.keys(rb)) {
     if (!/^2/.test(status)) continue;
     if (!(status in ra)) {
       add("response-success-status-added", `response.${status}.body`, "/");
       continue;
     }
-    const a = deref(older, { schema: ra[status], file: x.file }, []);
-    const b = deref(newer, { schema: rb[status], file: y.file }, []);
+    const a = deref(older, { schema: ra[status], file: x.file });
+    const b = deref(newer, { schema: rb[status], file: y.file });
     const location = `response.${status}.body`;
     if (text(a.node.description) !== text(b.node.description)) add("response-description-changed", location, "/");
     compareHeaders(older, a.node, a.file, newer, b.node, b.file, `response.${status}.header`, add);
-    place(add, location, compareSchemas(older, mediaSchema(a.node.content, a.file), newer, mediaSchema(b.node.content, b.file), "response"), "response");
+    place(add, location, schemas.compare(mediaSchema(a.node.content, a.file), mediaSchema(b.node.content, b.file), "response"), "response");
   }
+}
+
+/** The lowest 2xx status whose answer has a JSON body (the one outputs read), with its body. */
+function readStatus(docs: DocumentSet, responses: Json, file: string): { status: string; body: At } | undefined {
+  const successes = Object.keys(responses).filter((s) => /^2\d\d$/.test(s));
+  for (const status of successes.sort()) {
+    const { node, file: at } = deref(docs, { schema: responses[status], file });
+    const body = mediaSchema(node.content, at);
+    if (body) return { status, body };
+  }
+  return undefined;
 }
 
 function compareHeaders(older: DocumentSet, a: Json, fileA: string, newer: DocumentSet, b: Json, fileB: string, location: string, add: Add): void {
@@ -301,12 +376,12 @@ function compareHeaders(older: DocumentSet, a: Json, fileA: string, newer: Docum
   for (const [key, h] of hb) {
     const before = ha.get(key);
     if (!before) add("response-header-added", location, key);
-    else if (text(deref(older, { schema: before.v, file: fileA }, []).node.description) !== text(deref(newer, { schema: h.v, file: fileB }, []).node.description)) add("response-header-description-changed", location, key);
+    else if (text(deref(older, { schema: before.v, file: fileA }).node.description) !== text(deref(newer, { schema: h.v, file: fileB }).node.description)) add("response-header-description-changed", location, key);
   }
   for (const key of ha.keys()) if (!hb.has(key)) add("response-header-removed", location, key);
 }
 
-function place(add: Add, location: string, changes: ReturnType<typeof compareSchemas>, _side: Side): void {
+function place(add: Add, location: string, changes: ReturnType<SchemaComparer["compare"]>, _side: Side): void {
   for (const c of changes)
     add(c.kind, location, c.pointer, { ...(c.old !== undefined ? { old: c.old } : {}), ...(c.new !== undefined ? { new: c.new } : {}), ...(c.severity ? { severity: c.severity } : {}), ...(c.note ? { note: c.note } : {}) });
 }

@@ -26,6 +26,10 @@ export interface WorkflowProblem {
   message: string;
   /** Non-breaking for a line that should be told, not one that fails (an output that may hold a new value). */
   severity?: "breaking" | "non-breaking";
+  /** The change kind that reaches the line, where a change does (not a validator problem). */
+  kind?: string;
+  /** What of the line it reaches: the reference read (`b.data.name`) or the value sent (`data.name`). */
+  subject?: string;
 }
 
 /** `isNew`: the package has no base; it is first released at its own version. */
@@ -134,8 +138,8 @@ export function markdownReport(diffs: PackageDiff[], workflows: WorkflowProblem[
   return `${out.join("\n")}\n`;
 }
 
-/** The manifest key under an operation for the first word of a tool change's subject (`param maxResults`, `output data .a`, `outcome 404`): what the OpenAPI document declares (method, path, error statuses) is bound at `operationId`. */
-const TOOL_SUBJECT_KEYS: Record<string, string | undefined> = { param: "params", output: "outputs", outcome: "outcomes", rule: "rules", request: "operationId", error: "operationId", tool: undefined };
+/** The manifest key under an operation for the first word of a tool change's subject (`param maxResults`, `output data .a`, `outcome 404`): what the OpenAPI document declares (method, path, success and error statuses) is bound at `operationId`. */
+const TOOL_SUBJECT_KEYS: Record<string, string | undefined> = { param: "params", output: "outputs", outcome: "outcomes", rule: "rules", request: "operationId", error: "operationId", success: "operationId", tool: undefined };
 
 /**
  * Where in the head manifest a change is declared, as keys: a subject names

@@ -3,9 +3,11 @@
 // (`/data/tags/*`, `*` for array items and `{}` for map values, `/` for the
 // whole body). Both sides are flattened first (schema-flat.ts), so writing
 // the same schema another way is no change. A request does not hold
-// read-only fields and a response does not hold write-only ones.
+// read-only fields and a response does not hold write-only ones. Each pair
+// of nodes is compared once (SchemaComparer), whatever the recursion and the
+// width of the unions.
 import { isMultipleOf } from "@blockwright/runtime/internal";
-import { type At, type DocumentSet, type Flat, flatten, isRequired, joined } from "./schema-flat.js";
+import { type At, type DocumentSet, type Flat, Flattener, isRequired, requiredOfEveryCall } from "./schema-flat.js";
 import type { KindId } from "./kinds.js";
 
 export type Side = "request" | "response";
@@ -20,14 +22,21 @@ export interface SchemaChange {
   note?: string;
 }
 
-/** How many property names deep a comparison goes (a bound output deeper than this is compared as a whole). */
+/** How many property names deep a comparison lists changes (a bound output deeper than this is compared as a whole). */
 const MAX_NAMES = 6;
 
+/** A change relative to the pair of nodes compared: `at` is "" for the pair itself, `/name`, `/*`, `/{}` below it. */
+interface Placed extends Omit<SchemaChange, "pointer"> {
+  at: string;
+}
+
 interface Ctx {
-  older: DocumentSet;
-  newer: DocumentSet;
+  older: Flattener;
+  newer: Flattener;
   side: Side;
-  out: SchemaChange[];
+  out: Placed[];
+  /** Compare two nodes below this pair, at `step`; their changes land here under it. */
+  descend: (a: At, b: At, step: string) => void;
 }
 
 const names = (pointer: string) => pointer.split("/").filter((s) => s && s !== "*" && s !== "{}").length;
@@ -35,80 +44,118 @@ const child = (pointer: string, step: string) => `${pointer === "/" ? "" : point
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const sorted = (s: Set<string>) => [...s].sort();
 
-export function compareSchemas(older: DocumentSet, a: At | undefined, newer: DocumentSet, b: At | undefined, side: Side): SchemaChange[] {
-  const ctx: Ctx = { older, newer, side, out: [] };
-  if (a && b) compareFlat(ctx, flatten(older, a), flatten(newer, b), "/");
-  return ctx.out;
+/**
+ * Two versions of a document's schemas compared pair by pair: each pair of
+ * nodes (schema-flat.ts Flattener keys) once per side, its changes kept
+ * relative to it and placed under every place that reaches it. A pair met
+ * again inside itself (a recursive schema, a tree of node unions) adds
+ * nothing there: its changes are listed where it was first met. So the work
+ * grows with the pairs of nodes, not with the paths through them.
+ */
+export class SchemaComparer {
+  readonly older: Flattener;
+  readonly newer: Flattener;
+  /** undefined: being compared (met again inside itself). */
+  private readonly memo = new Map<string, Placed[] | undefined>();
+  /** Pairs compared: tests check it grows with the documents, not with the paths through them. */
+  pairs = 0;
+
+  constructor(older: DocumentSet, newer: DocumentSet) {
+    this.older = new Flattener(older);
+    this.newer = new Flattener(newer);
+  }
+
+  /** Every change from `a` to `b`, at its pointer (`/` for the whole). */
+  compare(a: At | undefined, b: At | undefined, side: Side): SchemaChange[] {
+    if (!a || !b) return [];
+    return this.pair(a, b, side).map(({ at, ...c }) => {
+      const change: SchemaChange = { ...c, pointer: at || "/" };
+      if (!at && side === "response" && c.kind === "response-property-deprecated") Object.assign(change, { severity: "informational", note: "the answer as a whole is marked deprecated: the operation's own mark is what a caller acts on" });
+      return change;
+    });
+  }
+
+  private pair(a: At, b: At, side: Side): Placed[] {
+    const key = `${side}\u0000${this.older.key(a)}\u0000${this.newer.key(b)}`;
+    if (this.memo.has(key)) return this.memo.get(key) ?? [];
+    this.memo.set(key, undefined);
+    this.pairs++;
+    const out: Placed[] = [];
+    const ctx: Ctx = {
+      older: this.older,
+      newer: this.newer,
+      side,
+      out,
+      descend: (x, y, step) => {
+        for (const c of this.pair(x, y, side)) {
+          const at = `${step}${c.at}`;
+          if (names(at) <= MAX_NAMES) out.push({ ...c, at });
+        }
+      },
+    };
+    compareFlat(ctx, this.older.flat(a), this.newer.flat(b));
+    this.memo.set(key, out);
+    return out;
+  }
 }
 
-function compareAt(ctx: Ctx, a: At, trailA: string[], b: At, trailB: string[], pointer: string): void {
-  compareFlat(ctx, flatten(ctx.older, a, trailA), flatten(ctx.newer, b, trailB), pointer);
+function push(ctx: Ctx, kind: KindId, at: string, extra: Omit<SchemaChange, "kind" | "pointer"> = {}): void {
+  ctx.out.push({ kind, at, ...extra });
 }
 
-function push(ctx: Ctx, kind: KindId, pointer: string, extra: Omit<SchemaChange, "kind" | "pointer"> = {}): void {
-  ctx.out.push({ kind, pointer, ...extra });
-}
-
-function compareFlat(ctx: Ctx, a: Flat, b: Flat, pointer: string): void {
-  const trailA = a.trail;
-  const trailB = b.trail;
+/** One pair: its own changes at "", its fields' through `descend`. */
+function compareFlat(ctx: Ctx, a: Flat, b: Flat): void {
   const req = ctx.side === "request";
   if (a.recursive || b.recursive) return;
   const prefix = req ? "request-property" : "response-property";
+  const here = "";
   // A schema lost or gained: the rest of the comparison has nothing to stand on.
   if (!a.noSchema && b.noSchema) {
     if (req) return;
-    push(ctx, "response-property-type-changed", pointer, { old: typeText(a), new: "no schema" });
+    push(ctx, "response-property-type-changed", here, { old: typeText(a), new: "no schema" });
     // Every field a reader could count on is gone with it.
-    if (names(pointer) < MAX_NAMES) for (const [name, at] of a.properties) if (!flatten(ctx.older, at[0] as At, a.trail).writeOnly) push(ctx, "response-property-removed", child(pointer, name));
+    for (const [name, at] of a.properties) if (!ctx.older.flat(at[0] as At).writeOnly) push(ctx, "response-property-removed", child(here, name));
     return;
   }
   if (a.noSchema && !b.noSchema) {
-    if (req) push(ctx, "request-property-type-changed", pointer, { old: "any", new: typeText(b) });
-    else if (b.types.size) push(ctx, "response-property-type-changed", pointer, { old: "any", new: typeText(b) });
+    if (req) push(ctx, "request-property-type-changed", here, { old: "any", new: typeText(b) });
+    else if (b.types.size) push(ctx, "response-property-type-changed", here, { old: "any", new: typeText(b) });
   }
-  compareTypes(ctx, a, b, pointer);
+  compareTypes(ctx, a, b, here);
   if (a.nullable !== b.nullable && !(a.types.has("null") && b.types.has("null"))) {
-    if (req) push(ctx, b.nullable ? "request-property-became-nullable" : "request-property-became-not-nullable", pointer);
-    else push(ctx, b.nullable ? "response-property-became-nullable" : "response-property-became-not-nullable", pointer);
+    if (req) push(ctx, b.nullable ? "request-property-became-nullable" : "request-property-became-not-nullable", here);
+    else push(ctx, b.nullable ? "response-property-became-nullable" : "response-property-became-not-nullable", here);
   }
-  compareEnums(ctx, a, b, pointer, prefix);
+  compareEnums(ctx, a, b, here, prefix);
   if (a.format !== b.format && !(a.format === undefined && b.format === undefined))
-    push(ctx, req ? "request-property-format-changed" : "response-property-format-changed", pointer, { ...(a.format ? { old: a.format } : {}), ...(b.format ? { new: b.format } : {}) });
+    push(ctx, req ? "request-property-format-changed" : "response-property-format-changed", here, { ...(a.format ? { old: a.format } : {}), ...(b.format ? { new: b.format } : {}) });
   if (!same(a.default, b.default))
-    push(ctx, req ? "request-property-default-value-changed" : "response-property-default-value-changed", pointer, { ...(a.default !== undefined ? { old: a.default } : {}), ...(b.default !== undefined ? { new: b.default } : {}) });
-  if (a.deprecated !== b.deprecated)
-    push(
-      ctx,
-      b.deprecated ? `${prefix}-deprecated` : `${prefix}-reactivated`,
-      pointer,
-      pointer === "/" && !req ? { severity: "informational", note: "the answer as a whole is marked deprecated: the operation's own mark is what a caller acts on" } : {},
-    );
-  if (normalText(a.description) !== normalText(b.description)) push(ctx, req ? "request-property-description-changed" : "response-property-description-changed", pointer);
-  compareLimits(ctx, a, b, pointer);
+    push(ctx, req ? "request-property-default-value-changed" : "response-property-default-value-changed", here, { ...(a.default !== undefined ? { old: a.default } : {}), ...(b.default !== undefined ? { new: b.default } : {}) });
+  if (a.deprecated !== b.deprecated) push(ctx, b.deprecated ? `${prefix}-deprecated` : `${prefix}-reactivated`, here);
+  if (normalText(a.description) !== normalText(b.description)) push(ctx, req ? "request-property-description-changed" : "response-property-description-changed", here);
+  compareLimits(ctx, a, b, here);
   if (!req) {
     const added = b.shapes.filter((s) => !covered(s, a.shapes));
     // Breaking when the old shape promised fields (required ones) a reader may count on; with every field optional, nothing was promised.
     const promised = [...a.properties.keys()].some((name) => isRequired(a, name));
     if (a.shapes.length && added.length && b.shapes.length > a.shapes.length)
-      push(ctx, "response-property-one-of-added", pointer, {
+      push(ctx, "response-property-one-of-added", here, {
         new: added.length === 1 ? added[0] : added,
         ...(promised ? {} : { severity: "non-breaking" as const, note: "it may come back in another shape; every field of the old one was optional" }),
       });
   }
-  if (names(pointer) >= MAX_NAMES) return;
-  compareProperties(ctx, a, b, pointer);
-  const ia = joined(a.items);
-  const ib = joined(b.items);
-  if (ia && ib) compareAt(ctx, ia, trailA, ib, trailB, child(pointer, "*"));
+  compareProperties(ctx, a, b);
+  const ia = ctx.older.joined(a.items);
+  const ib = ctx.newer.joined(b.items);
+  if (ia && ib) ctx.descend(ia, ib, "/*");
   if (Array.isArray(a.additional) && Array.isArray(b.additional)) {
-    const ma = joined(a.additional);
-    const mb = joined(b.additional);
-    if (ma && mb) compareAt(ctx, ma, trailA, mb, trailB, child(pointer, "{}"));
-  } else if (Array.isArray(b.additional) && (a.additional === true || (a.additional === undefined && (!req || !a.properties.size) && a.types.has("object"))) && b.additional.some((x) => !flatten(ctx.newer, x, trailB).noSchema)) {
+    const ma = ctx.older.joined(a.additional);
+    const mb = ctx.newer.joined(b.additional);
+    if (ma && mb) ctx.descend(ma, mb, "/{}");
+  } else if (Array.isArray(b.additional) && (a.additional === true || (a.additional === undefined && (!req || !a.properties.size) && a.types.has("object"))) && b.additional.some((x) => !ctx.newer.flat(x).noSchema)) {
     // A map of any values now declares them: a request refuses others; a response promises a shape.
-    if (req) push(ctx, "request-property-additional-properties-restricted", pointer);
-    else push(ctx, "response-property-added", child(pointer, "{}"));
+    if (req) push(ctx, "request-property-additional-properties-restricted", here);
+    else push(ctx, "response-property-added", "/{}");
   }
 }
 
@@ -198,35 +245,41 @@ function compareLimits(ctx: Ctx, a: Flat, b: Flat, pointer: string): void {
   }
 }
 
-function compareProperties(ctx: Ctx, a: Flat, b: Flat, pointer: string): void {
+function compareProperties(ctx: Ctx, a: Flat, b: Flat): void {
   const req = ctx.side === "request";
   // What the caller meets on its side: a request holds no read-only field, a response no write-only one.
-  const view = (f: Flat, docs: DocumentSet, trail: string[]) => {
+  const view = (f: Flat, nodes: Flattener) => {
     const m = new Map<string, { at: At; flat: Flat }>();
     for (const [name, at] of f.properties) {
-      const one = joined(at);
+      const one = nodes.joined(at);
       if (!one) continue;
-      m.set(name, { at: one, flat: flatten(docs, one, trail) });
+      m.set(name, { at: one, flat: nodes.flat(one) });
     }
     return m;
   };
-  const pa = view(a, ctx.older, a.trail);
-  const pb = view(b, ctx.newer, b.trail);
+  const pa = view(a, ctx.older);
+  const pb = view(b, ctx.newer);
   for (const name of new Set([...pa.keys(), ...pb.keys()])) {
     const x = pa.get(name);
     const y = pb.get(name);
-    const p = child(pointer, name);
+    const p = child("", name);
     const hidden = (f: Flat | undefined) => !f || (req ? f.readOnly : f.writeOnly);
     if (!x) {
       if (hidden(y?.flat)) continue;
-      // Inside an object form that is itself new (a gid string that may now be an object), nothing is asked of a caller sending the old form.
+      // Inside an object form that is itself new (a gid string that may now be an object), nothing is asked of a caller sending the old form;
+      // nor, inside one form of a union of objects, of a caller sending another form.
       const newForm = req && !a.properties.size && !a.types.has("object") && a.types.size > 0;
+      const oneForm = req && isRequired(b, name) && !requiredOfEveryCall(b, name);
       if (req)
         push(
           ctx,
           isRequired(b, name) ? "new-required-request-property" : "new-optional-request-property",
           p,
-          newForm && isRequired(b, name) ? { severity: "non-breaking", note: "required only inside the new object form; a caller sending the old form is unaffected" } : {},
+          newForm && isRequired(b, name)
+            ? { severity: "non-breaking", note: "required only inside the new object form; a caller sending the old form is unaffected" }
+            : oneForm
+              ? { severity: "non-breaking", note: "required only in the forms of the body that have it; a call sending another form is unaffected" }
+              : {},
         );
       else push(ctx, "response-property-added", p);
       continue;
@@ -235,6 +288,7 @@ function compareProperties(ctx: Ctx, a: Flat, b: Flat, pointer: string): void {
       if (!hidden(x.flat)) push(ctx, req ? "request-property-removed" : "response-property-removed", p);
       continue;
     }
+    // Required in every form that has it: a call sending such a form must send it.
     const ra = isRequired(a, name);
     const rb = isRequired(b, name);
     // Read-only before: required now and not before is a field every call must send; else one a call may send.
@@ -244,6 +298,6 @@ function compareProperties(ctx: Ctx, a: Flat, b: Flat, pointer: string): void {
       if (req) push(ctx, rb ? "request-property-became-required" : "request-property-became-optional", p);
       else push(ctx, rb ? "response-property-became-required" : "response-property-became-optional", p);
     }
-    compareFlat(ctx, x.flat, y.flat, p);
+    ctx.descend(x.at, y.at, p);
   }
 }

@@ -6,7 +6,10 @@
 // `oneOf`/`anyOf` alternatives merged property by property, key order
 // ignored. What a level holds beyond its own keywords (its properties, items
 // and map values) stays as references into the document, flattened when a
-// comparison steps into them.
+// comparison steps into them. A Flattener flattens each schema node of a
+// document once (keyed by where it is: a `$ref`'s target, else the object
+// itself), so that a comparison meeting the same node at many places, or a
+// recursive union at every depth, pays for it once.
 import { posix } from "node:path";
 
 type Json = Record<string, unknown>;
@@ -43,6 +46,8 @@ export interface Flat {
   required: Map<string, number>;
   /** Per property: how many object alternatives have it. */
   having: Map<string, number>;
+  /** How many object forms it comes in (alternatives with fields: 1 but for a union of objects). */
+  forms: number;
   items: At[];
   /** Map values: schemas, or true for any value. */
   additional: At[] | true | undefined;
@@ -53,15 +58,13 @@ export interface Flat {
   noSchema: boolean;
   /** The x-extensions a report reads (stability level). */
   extensions: Record<string, unknown>;
-  /** A reference met again on the way down. */
+  /** A node met again while it is being flattened (a schema that is its own allOf member or alternative). */
   recursive: boolean;
-  /** The references met down to here (what its fields are flattened with). */
-  trail: string[];
 }
 
 const object = (v: unknown): Json => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const LIMITS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "minItems", "maxItems", "multipleOf"];
+const LIMITS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "minItems", "maxItems", "minProperties", "maxProperties", "multipleOf"];
 const SHAPE_KEYS = ["type", "properties", "items", "enum", "const", "allOf", "oneOf", "anyOf", "additionalProperties", "$ref", "not"];
 
 /** The value at a JSON pointer (`#/a/b`) of a file, undefined where there is none. */
@@ -75,29 +78,106 @@ function pointerAt(doc: unknown, pointer: string): unknown {
   return current;
 }
 
-/** The schema a reference leads to (following chains), with the reference names met; a cycle ends as recursive. */
-export function deref(docs: DocumentSet, at: At, trail: readonly string[]): { node: Json; file: string; trail: string[]; recursive: boolean; names: string[] } {
+/** Where a `$ref` leads: the file and the pointer in it. */
+function target(file: string, ref: string): { file: string; pointer: string } {
+  const hash = ref.indexOf("#");
+  const name = hash < 0 ? ref : ref.slice(0, hash);
+  return { file: name ? posix.normalize(posix.join(posix.dirname(file), name)) : file, pointer: hash < 0 ? "" : ref.slice(hash + 1) };
+}
+
+/** The schema a reference leads to (following chains), with the reference names met; a chain that loops ends as recursive. */
+export function deref(docs: DocumentSet, at: At): { node: Json; file: string; recursive: boolean; names: string[] } {
   let node = object(at.schema);
   let file = at.file;
-  const seen = [...trail];
+  const seen: string[] = [];
   const names: string[] = [];
   let siblings: Json = {};
   while (typeof node.$ref === "string") {
-    const ref = node.$ref;
-    const { $ref: _, ...rest } = node;
+    const { $ref: ref, ...rest } = node;
     siblings = { ...rest, ...siblings };
-    const hash = ref.indexOf("#");
-    const target = hash < 0 ? ref : ref.slice(0, hash);
-    const pointer = hash < 0 ? "" : ref.slice(hash + 1);
-    const nextFile = target ? posix.normalize(posix.join(posix.dirname(file), target)) : file;
-    const key = `${nextFile}#${pointer}`;
-    if (seen.includes(key)) return { node: siblings, file, trail: seen, recursive: true, names };
+    const to = target(file, ref);
+    const key = `${to.file}#${to.pointer}`;
+    if (seen.includes(key)) return { node: siblings, file, recursive: true, names };
     seen.push(key);
-    names.push(pointer.split("/").pop() || posix.basename(nextFile));
-    file = nextFile;
-    node = object(pointer ? pointerAt(docs.files.get(nextFile), pointer) : docs.files.get(nextFile));
+    names.push(to.pointer.split("/").pop() || posix.basename(to.file));
+    file = to.file;
+    node = object(to.pointer ? pointerAt(docs.files.get(to.file), to.pointer) : docs.files.get(to.file));
   }
-  return { node: { ...node, ...siblings }, file, trail: seen, recursive: false, names };
+  return { node: { ...node, ...siblings }, file, recursive: false, names };
+}
+
+/** A number per schema object, for keys (objects of every document alike: each lives in one file). */
+const ids = new WeakMap<object, number>();
+let nextId = 0;
+function idOf(o: object): number {
+  let id = ids.get(o);
+  if (id === undefined) ids.set(o, (id = nextId++));
+  return id;
+}
+
+const isRefOnly = (v: unknown): v is { $ref: string } => v !== null && typeof v === "object" && typeof (v as Json).$ref === "string" && Object.keys(v as Json).length === 1;
+
+/**
+ * One document's schema nodes, each flattened once. A node is keyed by where
+ * it is: a bare `$ref` by the target of its chain (every place naming a
+ * component is one node), anything else by the object itself and its file.
+ */
+export class Flattener {
+  private readonly flats = new Map<string, Flat | undefined>();
+  private readonly joins = new Map<string, At>();
+  /** Nodes flattened: tests check it grows with the document, not with the paths through it. */
+  flattened = 0;
+
+  constructor(readonly docs: DocumentSet) {}
+
+  key(at: At): string {
+    let node = at.schema;
+    let file = at.file;
+    let last = "";
+    for (let hops = 0; isRefOnly(node) && hops < 64; hops++) {
+      const to = target(file, node.$ref);
+      last = `${to.file}#${to.pointer}`;
+      file = to.file;
+      node = to.pointer ? pointerAt(this.docs.files.get(to.file), to.pointer) : this.docs.files.get(to.file);
+    }
+    if (last) return `@${last}`;
+    return node !== null && typeof node === "object" ? `${file}\u0000${idOf(node)}` : `${file}\u0000=${JSON.stringify(node)}`;
+  }
+
+  /** One level of the node at `at`, flattened (see the top of this file); a node met again inside itself is recursive. */
+  flat(at: At): Flat {
+    const key = this.key(at);
+    if (this.flats.has(key)) {
+      const known = this.flats.get(key);
+      if (known) return known;
+      const out = empty();
+      out.recursive = true;
+      out.noSchema = false;
+      return out;
+    }
+    this.flats.set(key, undefined);
+    this.flattened++;
+    const out = flatten(this, at);
+    this.flats.set(key, out);
+    return out;
+  }
+
+  /** The schema of a property, items or map values that several alternatives give: one, or their anyOf (one object per set of nodes). */
+  joined(at: readonly At[]): At | undefined {
+    if (at.length <= 1) return at[0];
+    // The same node given by several alternatives (each node type's `children`) is one.
+    const keys = new Map<string, At>();
+    for (const a of at) if (!keys.has(this.key(a))) keys.set(this.key(a), a);
+    const distinct = [...keys.values()];
+    const first = distinct[0] as At;
+    if (distinct.length === 1) return first;
+    // Alternatives from one file compare as an anyOf of them; from several, the first file's own stand for all.
+    if (!distinct.every((a) => a.file === first.file)) return first;
+    const key = [...keys.keys()].join("\u0001");
+    let joined = this.joins.get(key);
+    if (!joined) this.joins.set(key, (joined = { schema: { anyOf: distinct.map((a) => a.schema), "x-blockwright-joined": true }, file: first.file }));
+    return joined;
+  }
 }
 
 const isNullOnly = (s: Json): boolean =>
@@ -115,6 +195,7 @@ function empty(): Flat {
     properties: new Map(),
     required: new Map(),
     having: new Map(),
+    forms: 1,
     items: [],
     additional: undefined,
     limits: {},
@@ -122,24 +203,22 @@ function empty(): Flat {
     noSchema: true,
     extensions: {},
     recursive: false,
-    trail: [],
   };
 }
 
-/** One level of a schema, flattened (see the top of this file). `trail` is the references met above it. */
-export function flatten(docs: DocumentSet, at: At, trail: readonly string[] = []): Flat {
-  const { node, file, trail: seen, recursive, names } = deref(docs, at, trail);
+/** One level of a schema, flattened (see the top of this file); the nodes it is made of through `nodes`. */
+function flatten(nodes: Flattener, at: At): Flat {
+  const { node, file, recursive, names } = deref(nodes.docs, at);
   const out = empty();
-  out.trail = seen;
   if (recursive) {
     out.recursive = true;
     out.noSchema = false;
     return out;
   }
-  own(docs, node, file, seen, out);
+  own(node, file, out);
   // allOf: every member holds; the node's own keywords win over a member's annotations.
-  const members = list(node.allOf).map((member) => flatten(docs, { schema: member, file }, seen));
-  for (const m of members) merge(out, m, "all");
+  const members = list(node.allOf).map((member) => nodes.flat({ schema: member, file }));
+  for (const m of members) merge(out, m);
   // Null passes an allOf when every member that says anything of its type allows it (3.0 writes nullable beside the allOf).
   const typed = members.filter((m) => !m.noSchema);
   if (typed.length && typed.every((m) => m.nullable)) out.nullable = true;
@@ -148,7 +227,7 @@ export function flatten(docs: DocumentSet, at: At, trail: readonly string[] = []
   if (!out.shapes.length && choice) out.shapes.push(...choice.shapes);
   else if (!out.shapes.length && !names.length && members[0]?.shapes[0]) out.shapes.push(members[0].shapes[0]);
   const alternatives = [...list(node.oneOf), ...list(node.anyOf)];
-  if (alternatives.length) alternativesInto(docs, alternatives, file, seen, out, node["x-blockwright-joined"] === true);
+  if (alternatives.length) alternativesInto(nodes, alternatives, file, out, node["x-blockwright-joined"] === true);
   if (!out.shapes.length && (out.properties.size || out.types.has("object"))) out.shapes.push(names[names.length - 1] ?? shapeName(out));
   // A boolean listing both its values lists nothing.
   if (out.enum && out.types.size === 1 && out.types.has("boolean") && out.enum.includes(true) && out.enum.includes(false)) delete out.enum;
@@ -161,7 +240,7 @@ function shapeName(f: Flat): string {
 }
 
 /** The node's own keywords. */
-function own(_docs: DocumentSet, node: Json, file: string, _seen: string[], out: Flat): void {
+function own(node: Json, file: string, out: Flat): void {
   const types = Array.isArray(node.type) ? node.type : typeof node.type === "string" ? [node.type] : [];
   for (const t of types)
     if (t === "null") out.nullable = true;
@@ -194,8 +273,9 @@ function own(_docs: DocumentSet, node: Json, file: string, _seen: string[], out:
 }
 
 /** Another schema that holds too (an allOf member), into `out`. */
-function merge(out: Flat, m: Flat, _how: "all"): void {
+function merge(out: Flat, m: Flat): void {
   if (m.recursive) out.recursive = true;
+  out.forms = Math.max(out.forms, m.forms);
   if (!out.types.size) for (const t of m.types) out.types.add(t);
   else if (m.types.size) for (const t of [...out.types]) if (!m.types.has(t) && !(t === "integer" && m.types.has("number"))) out.types.delete(t);
   if (m.enum && !out.enum) out.enum = m.enum;
@@ -220,25 +300,24 @@ function merge(out: Flat, m: Flat, _how: "all"): void {
 }
 
 /** oneOf / anyOf: null alternatives are "may be null"; the rest merged, property by property. */
-function alternativesInto(docs: DocumentSet, alternatives: unknown[], file: string, seen: string[], out: Flat, joinedHere: boolean): void {
+function alternativesInto(nodes: Flattener, alternatives: unknown[], file: string, out: Flat, joinedHere: boolean): void {
   // Alternatives beside the object's own properties refine it: it comes in its own shape.
   const ownShape = out.properties.size > 0;
   const flats: Flat[] = [];
   const names: string[] = [];
   for (const alt of alternatives) {
-    const d = deref(docs, { schema: alt, file }, seen);
+    const d = deref(nodes.docs, { schema: alt, file });
     if (isNullOnly(d.node)) {
       out.nullable = true;
       continue;
     }
-    const f = flatten(docs, { schema: alt, file }, seen);
-    flats.push(f);
+    flats.push(nodes.flat({ schema: alt, file }));
     names.push(d.names[d.names.length - 1] ?? "");
   }
   out.noSchema = out.noSchema && flats.every((f) => f.noSchema);
   if (flats.length === 1) {
     const only = flats[0] as Flat;
-    merge(out, only, "all");
+    merge(out, only);
     if (only.nullable) out.nullable = true;
     out.shapes.push(...only.shapes);
     return;
@@ -249,6 +328,8 @@ function alternativesInto(docs: DocumentSet, alternatives: unknown[], file: stri
     out.writeOnly ||= flats.some((f) => f.writeOnly);
     if (!out.description) out.description = flats.find((f) => f.description)?.description ?? "";
   }
+  const objectForms = flats.filter((f) => f.properties.size).length;
+  if (!ownShape && objectForms > 1) out.forms = objectForms;
   for (const [i, f] of flats.entries()) {
     if (f.nullable) out.nullable = true;
     for (const t of f.types) out.types.add(t);
@@ -278,10 +359,7 @@ export function isRequired(f: Flat, name: string): boolean {
   return r > 0 && r >= (f.having.get(name) ?? 1);
 }
 
-/** The schema of a property, items or map values that several alternatives give: one, or their anyOf. */
-export function joined(at: readonly At[]): At | undefined {
-  if (at.length <= 1) return at[0];
-  const first = at[0] as At;
-  // Alternatives from one file compare as an anyOf of them; from several, the first file's own stand for all.
-  return at.every((a) => a.file === first.file) ? { schema: { anyOf: at.map((a) => a.schema), "x-blockwright-joined": true }, file: first.file } : first;
+/** Whether every call must send a property: required in every form of the value (a union's one form may require a field another does not have). */
+export function requiredOfEveryCall(f: Flat, name: string): boolean {
+  return isRequired(f, name) && (f.having.get(name) ?? 1) >= f.forms;
 }

@@ -4,6 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { diffSurfaces } from "./classify.js";
 import { acmeSurface, acmeTool } from "./__fixtures__/acme-surface.js";
+import type { Schema } from "../load/openapi-document.js";
+import { ShapeBuilder } from "../model/shape.js";
 import type { ParamSurface, Shape, Surface } from "./surface.js";
 
 const text: Shape = { type: "string" };
@@ -40,6 +42,59 @@ describe("diff on output shapes", () => {
     ]);
   });
 
+  it("reports a node type added to a union of named node types by its name, though its fields are mostly another's (types sharing traits)", () => {
+    const node = (forms: string[]): Shape => ({
+      type: "object",
+      required: ["id", "type"],
+      properties: { id: text, type: text, zqfills: { type: "array" } },
+      variants: ["id,type,zqfills", "id,type"],
+      forms,
+    });
+    expect(changes(withOutput(node(["ZqFrame", "ZqText"])), withOutput(node(["ZqFrame", "ZqGroup", "ZqText"])))).toEqual(["breaking response-property-one-of-added output data"]);
+    expect(diffSurfaces(withOutput(node(["ZqFrame", "ZqText"])), withOutput(node(["ZqFrame", "ZqGroup", "ZqText"])))[0]?.to).toEqual(["ZqGroup"]);
+    // A form renamed only in the fields' order or written again is no change.
+    expect(changes(withOutput(node(["ZqFrame", "ZqText"])), withOutput(node(["ZqText", "ZqFrame"].sort())))).toEqual([]);
+  });
+
+  it("reports a field that was one named shape and may now come as another named one (a node form added whose style is another schema), by name, in a map's values too", () => {
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    const node = (kind: string, style: string): Schema => ({
+      type: "object",
+      properties: { zqkind: { type: "string", enum: [kind] }, zqstyle: ref(style), zqstyleTable: { type: "object", additionalProperties: ref(style) } },
+    });
+    const schemas: Record<string, Schema> = {
+      zqtextStyle: { type: "object", properties: { zqfont: text, zqsize: { type: "number" }, zqweight: { type: "number" } } },
+      zqpathStyle: { type: "object", properties: { zqfont: text, zqsize: { type: "number" } } },
+      zqtextNode: node("text", "zqtextStyle"),
+      zqpathNode: node("path", "zqpathStyle"),
+      zqboxNode: { type: "object", properties: { zqkind: { type: "string", enum: ["box"] }, zqwidth: { type: "number" } } },
+    };
+    /** The surface of an output whose value is one of `forms`, as generate builds and writes it. */
+    const surfaceOf = (forms: string[]) => {
+      const builder = new ShapeBuilder((r) => schemas[r.replace("#/components/schemas/", "")]);
+      const written = builder.table([builder.of({ oneOf: forms.map(ref) })]);
+      return withOutput(written.roots[0] as Shape, written.shapes);
+    };
+    const added = diffSurfaces(surfaceOf(["zqboxNode", "zqtextNode"]), surfaceOf(["zqboxNode", "zqpathNode", "zqtextNode"])).filter((c) => c.kind === "response-property-one-of-added");
+    expect(added.map((c) => [c.severity, c.subject, c.to])).toEqual([
+      ["non-breaking", "output data", ["zqpathNode"]],
+      ["non-breaking", "output data .zqstyle", ["zqpathStyle"]],
+      ["non-breaking", "output data .zqstyleTable.*", ["zqpathStyle"]],
+    ]);
+    // The same named shape in every form is one form: nothing added.
+    expect(diffSurfaces(surfaceOf(["zqboxNode", "zqtextNode"]), surfaceOf(["zqboxNode", "zqtextNode"]))).toEqual([]);
+  });
+
+  it("reports a format changed, in an output and in a value sent: informational, with the formats before and after", () => {
+    const due = (format: string): Shape => ({ type: "object", properties: { zqdue: { type: "string", format } } });
+    expect(diffSurfaces(withOutput(due("date")), withOutput(due("date-time"))).map((c) => [c.severity, c.kind, c.subject, c.from, c.to])).toEqual([
+      ["informational", "response-property-format-changed", "output data .zqdue", "date", "date-time"],
+    ]);
+    expect(diffSurfaces(withBodyParam(due("date")), withBodyParam(due("date-time"))).map((c) => [c.severity, c.kind, c.subject, c.from, c.to])).toEqual([
+      ["informational", "request-property-format-changed", "param zqorder .zqdue", "date", "date-time"],
+    ]);
+  });
+
   it("stops at a shape that holds itself", () => {
     const node = (extra: Record<string, Shape>): Shape => ({ type: "object", properties: { zqnext: { ref: "zqnode" }, ...extra } });
     const before = withOutput({ ref: "zqnode" }, { zqnode: node({}) });
@@ -62,6 +117,12 @@ describe("diff on output shapes", () => {
 });
 
 describe("diff on a json body parameter's fields", () => {
+  it("compares how many keys a map sent may hold (maxProperties raised: more accepted; lowered: fewer)", () => {
+    const inputs = (maxProperties: number) => withBodyParam(new ShapeBuilder(() => undefined).of({ type: "object", additionalProperties: true, maxProperties }));
+    expect(diffSurfaces(inputs(10), inputs(25)).map((c) => [c.severity, c.kind, c.subject, c.from, c.to])).toEqual([["non-breaking", "request-property-limit-loosened", "param zqorder (value)", 10, 25]]);
+    expect(changes(inputs(25), inputs(10))).toEqual(["breaking request-property-limit-tightened param zqorder (value)"]);
+  });
+
   it("reports a read-only field made writable (non-breaking), and one made read-only (breaking)", () => {
     const order = (a: Partial<Shape>, b: Partial<Shape>): Shape => ({ type: "object", properties: { zqpriority: { type: "string", ...a }, zqstatus: { type: "string", ...b } } });
     expect(changes(withBodyParam(order({ readOnly: true }, {})), withBodyParam(order({}, { readOnly: true })))).toEqual([

@@ -34,6 +34,7 @@ const SHARED: Record<string, string> = {
   "params.fieldEnumSet": "request-property-enum-set",
   "params.fieldNoLongerNullable": "request-property-became-not-nullable",
   "params.fieldAddedRequiredInNewForm": "new-required-request-property",
+  "params.fieldAddedRequiredInSomeForms": "new-required-request-property",
   "params.fieldMadeNullable": "request-property-became-nullable",
   "params.fieldDeprecated": "request-property-deprecated",
   "params.fieldReactivated": "request-property-reactivated",
@@ -45,6 +46,7 @@ const SHARED: Record<string, string> = {
   "params.fieldMaxItemsIncreased": "request-property-max-items-increased",
   "params.fieldLimitTightened": "request-property-limit-tightened",
   "params.fieldLimitLoosened": "request-property-limit-loosened",
+  "params.fieldFormatChanged": "request-property-format-changed",
   "params.deprecated": "request-parameter-deprecated",
   "params.reactivated": "request-parameter-reactivated",
   "outputs.removed": "response-property-removed",
@@ -68,6 +70,7 @@ const SHARED: Record<string, string> = {
   "outputs.deprecated": "response-property-deprecated",
   "outputs.enumSet": "response-property-enum-set",
   "outputs.reactivated": "response-property-reactivated",
+  "outputs.formatChanged": "response-property-format-changed",
   "security.scopeAdded": "api-security-scope-added",
   "security.scopeRemoved": "api-security-scope-removed",
   "security.added": "api-security-added",
@@ -75,6 +78,8 @@ const SHARED: Record<string, string> = {
   "deprecated.added": "api-deprecated",
   "deprecated.removed": "api-reactivated",
   "description.changed": "api-description-changed",
+  "success status.added": "response-success-status-added",
+  "success status.removed": "response-success-status-removed",
 };
 
 const kebab = (s: string) =>

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { acmeSurface, acmeTool } from "./__fixtures__/acme-surface.js";
 import { diffSurfaces } from "./classify.js";
 import type { ParamSurface, Shape } from "./surface.js";
-import { workflowHits } from "./workflow-hits.js";
+import { withValidatorProblems, workflowHits } from "./workflow-hits.js";
 
 const dataParam = (shape: Shape): ParamSurface => ({ type: "json", jsonType: "object", title: "Data", description: "The task.", required: true, secret: false, visibility: "user-or-llm", wire: "body:/data", shape });
 const output = (values: string[]) => ({ type: "string" as const, optional: false, description: "State.", shape: { type: "string" as const, enum: values } });
@@ -105,6 +105,28 @@ describe("diff of a json body parameter's fields, and the workflow lines hit", (
     ]);
   });
 
+  it("a field only one form of a union body has is required of the calls sending that form: non-breaking, and only a block sending that form is named", () => {
+    // The body comes in two forms: a comment on the canvas (message, at) or a reply (message, zqparent), which the newer version adds.
+    const forms = (reply: boolean): Shape => ({
+      type: "object",
+      required: ["message", ...(reply ? ["zqparent"] : [])],
+      properties: { message: { type: "string" }, at: { type: "object", properties: { x: { type: "number" } } }, ...(reply ? { zqparent: { type: "string" } } : {}) },
+      ...(reply ? { variants: ["at,message", "message,zqparent"] } : {}),
+    });
+    const surface = (reply: boolean) => acmeSurface({}, { acme_update_task: acmeTool({ method: "PUT", params: { data: dataParam(reply ? { ...forms(true), required: ["message", "zqparent"] } : forms(false)) } }) });
+    const changes = diffSurfaces(surface(false), surface(true));
+    expect(changes.map((c) => `${c.severity} ${c.kind} ${c.subject}`)).toEqual(["non-breaking new-required-request-property param data .zqparent"]);
+    const block = (name: string, fields: string) => `  ${name}:\n    type: acme\n    inputs:\n      operation: acme_update_task\n      data:\n${fields}`;
+    const workflow = `name: zq forms\nblocks:\n${block("canvas", "        message: Hi\n        at:\n          x: 1\n")}${block("bare", "        message: Hi\n")}`;
+    // Neither block sends the reply form only: the one at a place is the other form; a message alone may be either.
+    expect(workflowHits([{ path: "workflows/zq-forms.yaml", text: workflow }], changes)).toEqual([]);
+    const replyOnly = { ...changes[0], from: ["at,message"], to: ["message,zqparent,zqthread"] } as (typeof changes)[number];
+    const thread = `name: zq forms\nblocks:\n${block("reply", "        message: Hi\n        zqthread: t1\n")}`;
+    expect(workflowHits([{ path: "workflows/zq-thread.yaml", text: thread }], [replyOnly]).map((h) => h.message)).toEqual([
+      "workflows/zq-thread.yaml:7:7: block reply sends data without zqparent, which acme_update_task now requires (new-required-request-property)",
+    ]);
+  });
+
   it("names a literal the new version refuses (a value no longer listed, a limit it breaks), not one it still takes", () => {
     const fields = (kind: string[], limits?: Shape["limits"]): Shape => ({ type: "object", properties: { zqkind: { type: "string", enum: kind }, zqtitle: { type: "string", ...(limits ? { limits } : {}) } } });
     const surface = (shape: Shape) => acmeSurface({}, { acme_update_task: acmeTool({ method: "PUT", params: { data: dataParam(shape) } }) });
@@ -184,5 +206,19 @@ describe("diff of a json body parameter's fields, and the workflow lines hit", (
     expect(workflowHits([{ path: "workflows/zq-meta.yaml", text: workflow }], changes).map((h) => h.message)).toEqual([
       "workflows/zq-meta.yaml:10:9: block tag sends zqmeta.zqsizes, which acme_update_task now takes only as string (a map that now declares its values) (request-property-additional-properties-restricted)",
     ]);
+  });
+});
+
+describe("withValidatorProblems", () => {
+  const problem = (line: number, col: number, message: string, kind?: string, subject?: string) => ({ file: "zq.yaml", line, col, message: `zq.yaml:${line}:${col}: ${message}`, ...(kind ? { kind, subject } : {}) });
+
+  it("keeps every broken reference of a line the validator already names, but the one it names for the same reason", () => {
+    const refused = [problem(9, 13, 'text: {{ b.data.gone }} and {{b.data.owner}}: in output "data", it has no field "gone"')];
+    const hits = [
+      problem(9, 7, "reads b.data.gone, which acme_get no longer returns (response-property-removed)", "response-property-removed", "b.data.gone"),
+      problem(9, 7, "reads b.data.owner, which acme_get may now return as null (response-property-became-nullable)", "response-property-became-nullable", "b.data.owner"),
+      problem(9, 7, "reads b.data.kind, which acme_get no longer returns (response-property-removed)", "response-property-removed", "b.data.kind"),
+    ];
+    expect(withValidatorProblems(refused, hits).map((w) => w.message)).toEqual([refused[0]?.message, hits[1]?.message, hits[2]?.message]);
   });
 });

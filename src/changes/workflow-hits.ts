@@ -138,6 +138,19 @@ function breaksLimit(c: Change, value: unknown): boolean {
   }
 }
 
+/**
+ * Whether an object sent is of a form that requires the field: always, but for a field only some forms of a union
+ * have (the change lists the forms with it, `to`, and without, `from`, each its fields): an object whose fields fit a
+ * form with it and no form without it.
+ */
+function ofFormRequiring(c: Change, value: Json): boolean {
+  const forms = (v: unknown) => (Array.isArray(v) && v.every((f) => typeof f === "string") ? (v as string[]).map((f) => f.split(",")) : undefined);
+  const [withIt, without] = [forms(c.to), forms(c.from)];
+  if (!withIt || !without) return true;
+  const fits = (form: string[]) => Object.keys(value).every((k) => form.includes(k));
+  return withIt.some(fits) && !without.some(fits);
+}
+
 /** The segments of each output reference in a text (`{{b.data.items[0].id}}` → b, data, items, 0, id). */
 function references(text: string): (string | number)[][] {
   return [...text.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)].map((m) => [...(m[1] ?? "").matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((s) => (s[2] !== undefined ? Number(s[2]) : (s[1] ?? ""))));
@@ -151,6 +164,24 @@ function reads(ref: readonly (string | number)[], pattern: readonly string[], be
 }
 
 const shown = (ref: readonly (string | number)[]) => ref.map((s, i) => (typeof s === "number" ? `[${s}]` : i ? `.${s}` : s)).join("");
+
+/** Kinds of change whose hit the workflow validator also reports, at the same place (a parameter or an output gone). */
+const VALIDATOR_SEES = new Set(["request-property-removed", "response-property-removed"]);
+
+/**
+ * The hits and the validator's problems as one list: every hit is kept but one the validator already reports on
+ * the same line for the same reason (the same field or reference gone); another reference on the same line, or in
+ * the same text, is its own line.
+ */
+export function withValidatorProblems(refused: readonly WorkflowProblem[], hits: readonly WorkflowProblem[]): WorkflowProblem[] {
+  const bare = (text: string) => text.replace(/\s+/g, "");
+  const namedAlready = (w: WorkflowProblem) =>
+    w.kind !== undefined &&
+    w.subject !== undefined &&
+    VALIDATOR_SEES.has(w.kind) &&
+    refused.some((r) => r.file === w.file && r.line === w.line && (bare(r.message).includes(`{{${bare(w.subject ?? "")}}}`) || r.message.includes(JSON.stringify(w.subject))));
+  return [...refused, ...hits.filter((w) => !namedAlready(w))];
+}
 
 export function workflowHits(files: readonly { path: string; text: string }[], changes: readonly Change[]): WorkflowProblem[] {
   const sent = changes.filter((c) => c.tool && c.kind && SENT_FIELD_BREAKS.has(c.kind));
@@ -167,9 +198,9 @@ export function workflowHits(files: readonly { path: string; text: string }[], c
       continue;
     }
     const blocks = object(object(source.data).blocks);
-    const push = (path: Path, message: string, severity: "breaking" | "non-breaking") => {
+    const push = (path: Path, message: string, severity: "breaking" | "non-breaking", kind: string, subject: string) => {
       const p = source.locate(path, "key");
-      out.push({ file: file.path, line: p.line, col: p.col, message: `${file.path}:${p.line}:${p.col}: ${message}`, severity });
+      out.push({ file: file.path, line: p.line, col: p.col, message: `${file.path}:${p.line}:${p.col}: ${message}`, severity, kind, subject });
     };
     for (const [name, raw] of Object.entries(blocks)) {
       const inputs = object(object(raw).inputs);
@@ -193,6 +224,8 @@ export function workflowHits(files: readonly { path: string; text: string }[], c
               ["blocks", name, "inputs", f.param, ...path],
               `block ${plain(name)} sends ${plain([f.param, ...path].join("."))}, which ${c.tool} ${describeSent(c)}${path.length || f.steps.length ? "" : " (a request body field)"} (${c.kind})`,
               "breaking",
+              c.kind ?? "",
+              [f.param, ...path].join("."),
             );
         }
       }
@@ -203,8 +236,14 @@ export function workflowHits(files: readonly { path: string; text: string }[], c
         if (!f || field === undefined || field === "[]" || field === "*" || !Object.hasOwn(inputs, f.param)) continue;
         for (const path of reached(inputs[f.param], f.steps.slice(0, -1))) {
           const value = valueAt(inputs[f.param], path);
-          if (!isObject(value) || Object.hasOwn(value, field)) continue;
-          push(["blocks", name, "inputs", f.param, ...path], `block ${plain(name)} sends ${plain([f.param, ...path].join("."))} without ${plain(field)}, which ${c.tool} now requires (${c.kind})`, "breaking");
+          if (!isObject(value) || Object.hasOwn(value, field) || !ofFormRequiring(c, value)) continue;
+          push(
+            ["blocks", name, "inputs", f.param, ...path],
+            `block ${plain(name)} sends ${plain([f.param, ...path].join("."))} without ${plain(field)}, which ${c.tool} now requires (${c.kind})`,
+            "breaking",
+            c.kind ?? "",
+            [f.param, ...path].join("."),
+          );
         }
       }
     }
@@ -223,8 +262,8 @@ export function workflowHits(files: readonly { path: string; text: string }[], c
         for (const s of strings(source.data))
           for (const ref of references(s.text)) {
             if (!reads(ref, pattern, !newValue)) continue;
-            if (newValue) push(s.path, `reads ${plain(shown(ref))}, which may now also be ${plain(JSON.stringify(c.to))} (${c.kind}): check what it is compared against`, severity);
-            else push(s.path, `reads ${plain(shown(ref))}, which ${c.tool} ${describeRead(c)} (${c.kind})`, severity);
+            if (newValue) push(s.path, `reads ${plain(shown(ref))}, which may now also be ${plain(JSON.stringify(c.to))} (${c.kind}): check what it is compared against`, severity, c.kind ?? "", shown(ref));
+            else push(s.path, `reads ${plain(shown(ref))}, which ${c.tool} ${describeRead(c)} (${c.kind})`, severity, c.kind ?? "", shown(ref));
           }
       }
     }

@@ -1,12 +1,14 @@
 // `blockwright add` as a process (the built bin/, as a user runs it): SIGTERM or
-// Ctrl-C while a large document is still arriving stops it at once, exit 130,
-// with nothing written.
+// Ctrl-C while a large document is still arriving, or while a large file is
+// read, cut and drafted (steps that wait for nothing), stops it at once, exit
+// 130, with nothing written.
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openapi } from "../../scripts/bench/synthetic.js";
 import { spawnCli } from "../../test-support/cli-harness.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-add-process-"));
@@ -34,17 +36,31 @@ afterAll(async () => {
 
 describe("blockwright add, interrupted", () => {
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    it(`stops on ${signal} while fetching: exit 130, nothing written`, async () => {
+    it(`stops on ${signal} while fetching: exit ${signal === "SIGTERM" ? 143 : 130}, nothing written`, async () => {
       const dir = mkdtempSync(join(tmp, "project-"));
       mkdirSync(join(dir, "specs"));
       const add = spawnCli(["add", "slow", "--from", url, "--operations", "listThings"], {}, dir);
       await add.waitFor(/add: fetching /);
       add.child.kill(signal);
-      expect(await add.exited).toBe(130);
+      expect(await add.exited).toBe(signal === "SIGTERM" ? 143 : 130);
       expect(add.stderr()).toMatch(/\nadd: interrupted: nothing written\n$/);
       expect(add.stderr()).not.toMatch(/internal error|\n\s+at /);
       expect(add.stdout()).toBe("");
       expect(existsSync(join(dir, "specs/slow"))).toBe(false);
     });
   }
+
+  it("stops on SIGTERM while it parses, cuts and drafts a large file: exit 130, nothing written", async () => {
+    const dir = mkdtempSync(join(tmp, "project-"));
+    mkdirSync(join(dir, "specs"));
+    // 25,000 operations (20 MB): the steps after reading it compute for a second or so.
+    writeFileSync(join(dir, "large.json"), JSON.stringify(openapi("zqlarge", 5000)));
+    const add = spawnCli(["add", "zqlarge", "--from", "large.json", "--operations", "list0,get0"], {}, dir);
+    await add.waitFor(/add: read large\.json /);
+    add.child.kill("SIGTERM");
+    expect(await add.exited).toBe(143);
+    expect(add.stderr()).toMatch(/\nadd: interrupted: nothing written\n$/);
+    expect(add.stdout()).toBe("");
+    expect(existsSync(join(dir, "specs/zqlarge"))).toBe(false);
+  });
 });

@@ -1,7 +1,7 @@
 // `blockwright add <provider> --from <document> --operations <id,…>`: a new
 // provider started from its published API document.
 import { parseArgs, positiveInteger, stringOption, listOption } from "./support/args.js";
-import { UsageError, type CliIo } from "./support/io.js";
+import { INTERRUPTED, UsageError, type CliIo } from "./support/io.js";
 
 export const USAGE = `Usage: blockwright add <provider> --from <document> --operations <id,...> [--source <address>] [--force] [--json] [--timeout <s>] [--specs <dir>]
        blockwright add --from <document> --list
@@ -45,7 +45,7 @@ until the whole draft is ready.
 
 Exit status: 0 written (review the notes), 1 the address could not be
 fetched, 2 usage error or a document add cannot read, 70 internal error (a bug:
-please report it), 130 interrupted.`;
+please report it), ${INTERRUPTED}.`;
 
 const DEFAULT_TIMEOUT_S = 120;
 

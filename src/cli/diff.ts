@@ -6,7 +6,7 @@ import type { Surface } from "../changes/surface.js";
 import type { SourcePosition } from "../load/yaml-source.js";
 import type { Batch } from "./support/batch.js";
 import { listOption, parseArgs, type Parsed, PROJECT_OPTIONS, projectDirs, projectProviders, scopeOption, stringOption } from "./support/args.js";
-import { fromOutput, fromSpecs, UsageError, type CliIo } from "./support/io.js";
+import { fromOutput, fromSpecs, INTERRUPTED, UsageError, type CliIo } from "./support/io.js";
 
 export const USAGE = `Usage: blockwright diff [--base <git ref> | --base-dir <dir>] [--workflows <glob>]... [--fail-on breaking|minor|patch] [--format <f>] [--write [--force]] [--specs <dir>] [--out <dir>] [--scope <@scope>]
 
@@ -71,8 +71,8 @@ placement, declared error statuses.
 
 Exit status: 0 done (nothing at or above --fail-on), 1 a change at or above
 --fail-on, 2 invalid specs or usage error, 70 internal error (a bug: please
-report it), 130 interrupted (Ctrl-C, SIGTERM: with --write, every file is
-written whole or not at all).`;
+report it), ${INTERRUPTED} (with --write, every file is written whole or
+not at all).`;
 
 const LEVELS = ["breaking", "minor", "patch"] as const;
 export const FORMATS = ["text", "json", "markdown", "github", "junit", "html"] as const;
@@ -180,19 +180,18 @@ async function diffWith(args: Parsed, io: CliIo, dirs: { specs: string; out: str
       }
     };
     const { workflowImpact } = await import("../workflow/impact.js");
-    const { workflowHits } = await import("../changes/workflow-hits.js");
+    const { workflowHits, withValidatorProblems } = await import("../changes/workflow-hits.js");
     const texts = files.map((path) => ({ path, text: read(path) }));
     // What the validator finds broken, then what it cannot see (fields sent inside json values, outputs read that may
-    // now be absent, null, in another shape or hold new values): a line the validator names already is named once.
+    // now be absent, null, in another shape or hold new values): every reference its own line, several on one line.
     const refused = workflowImpact(texts, base.values(), head.values()).map((w) => ({ ...w, severity: "breaking" as const }));
-    const named = new Set(refused.map((w) => `${w.file}:${w.line}`));
-    workflows = [
-      ...refused,
-      ...workflowHits(
+    workflows = withValidatorProblems(
+      refused,
+      workflowHits(
         texts,
         diffs.flatMap((d) => d.changes),
-      ).filter((w) => !named.has(`${w.file}:${w.line}`)),
-    ];
+      ),
+    );
   }
 
   const format = formatOption(args);

@@ -5,9 +5,10 @@ import { type Deadline, isLoopback, readBody, redact, send, startDeadline, type 
 import { lineText } from "../common/github-actions.js";
 import { MAX_NESTING, NESTING_RULE, shownPath, tooDeep } from "../common/nesting.js";
 import { listOption, parseArgs, PROJECT_OPTIONS, projectDirs, projectProviders, stringOption } from "./support/args.js";
-import { fromSpecs, UsageError, type CliIo } from "./support/io.js";
+import { CommandFailure, fromSpecs, UsageError, type CliIo } from "./support/io.js";
+import { withCode } from "../common/problem-codes.js";
 
-export const USAGE = `Usage: blockwright emit <triggerId> --to <url> [--secret-env <NAME>] [--example <name>] [--param /pointer=value]... [--handshake] [--specs <dir>]
+export const USAGE = `Usage: blockwright emit <triggerId> --to <url> [--secret-env <NAME>] [--example <name>] [--param /pointer=value]... [--handshake] [--specs <dir>] [--out <dir>]
 
 Send one delivery of a trigger to a receiver, as its provider would: the body
 from the spec's example of the event (or one drawn from its schema when the
@@ -27,6 +28,8 @@ answer (escaped); the secret is never printed.
   --handshake           send the provider's handshake instead (a validation
                         token, a hook secret) and check that it is echoed
   --specs <dir>         the specs the delivery is made from (default ./specs)
+  --out <dir>           the generated packages (default ./generated), as every
+                        command takes them: emit reads none
 
 Sent once, redirects not followed, 10 s at most, the answer included, of
 which 1 MiB at most is read. The same delivery sent twice is the same event
@@ -121,6 +124,11 @@ async function sendHandshakes(trigger: TriggerSpec, to: URL, io: CliIo, deadline
   if (!trigger.handshakes.length) throw new UsageError("BW3012", `${trigger.id} declares no handshake (manifest handshakes): send a delivery instead`);
   let answered = true;
   for (const h of trigger.handshakes) {
+    if (h.kind === "echo-body") {
+      // Signed like a delivery, and answered only then: `blockwright test`'s trigger cases send it.
+      io.stdout.write(`${trigger.id} handshake: a body field echoed (${h.pointer.join("/")}) is sent signed, as a delivery: not sent here\n`);
+      continue;
+    }
     const token = `blockwright handshake ${randomUUID().slice(0, 8)}`;
     const url = new URL(to);
     if (h.kind === "echo-query") url.searchParams.set(h.param, token);
@@ -142,6 +150,9 @@ class Interrupted extends Error {}
  * most ANSWER_BYTES of it. `fetch`'s own `text()` read an endless answer for
  * as long as it came, the deadline's signal unheard once the body streamed.
  */
+/** The receiver failed the exchange: exit 2 with the reason, without the usage line (the command was used right). */
+const receiverProblem = (message: string) => new CommandFailure(`blockwright emit: ${withCode("BW3011", message)}\n`, 2);
+
 async function exchange(url: URL, request: { method: string; headers: Record<string, string>; body: string }, deadline: Deadline): Promise<{ status: number; statusText: string; text: string; headers: Headers }> {
   const where = `--to ${lineText(url.origin)}`;
   let response: Response;
@@ -151,7 +162,7 @@ async function exchange(url: URL, request: { method: string; headers: Record<str
     if (deadline.cancelled) throw new Interrupted();
     const error = e as Error & { cause?: { code?: string; message?: string } };
     const why = deadline.timedOut ? `no answer within ${TIMEOUT_MS / 1000} s` : (error.cause?.code ?? error.cause?.message ?? error.message);
-    throw new UsageError("BW3011", `${where}: cannot reach the receiver (${lineText(String(why))})`);
+    throw receiverProblem(`${where}: cannot reach the receiver (${lineText(String(why))})`);
   }
   const answered = `${where}: the receiver answered ${response.status}`;
   let body: Awaited<ReturnType<typeof readBody>>;
@@ -159,11 +170,11 @@ async function exchange(url: URL, request: { method: string; headers: Record<str
     body = await deadline.race(readBody(response, ANSWER_BYTES, deadline));
   } catch (e) {
     if (deadline.cancelled) throw new Interrupted();
-    if (deadline.timedOut) throw new UsageError("BW3011", `${answered}, but its answer did not end within ${TIMEOUT_MS / 1000} s (rule: the whole answer within ${TIMEOUT_MS / 1000} s): stopped reading`);
+    if (deadline.timedOut) throw receiverProblem(`${answered}, but its answer did not end within ${TIMEOUT_MS / 1000} s (rule: the whole answer within ${TIMEOUT_MS / 1000} s): stopped reading`);
     const error = e as Error & { cause?: { code?: string; message?: string } };
-    throw new UsageError("BW3011", `${answered}, but its answer broke off (${lineText(String(error.cause?.code ?? error.cause?.message ?? error.message))})`);
+    throw receiverProblem(`${answered}, but its answer broke off (${lineText(String(error.cause?.code ?? error.cause?.message ?? error.message))})`);
   }
-  if ("tooLarge" in body) throw new UsageError("BW3011", `${answered}, but its answer is larger than ${ANSWER_BYTES / 1024 / 1024} MiB (rule: an answer of at most ${ANSWER_BYTES} bytes): stopped reading`);
+  if ("tooLarge" in body) throw receiverProblem(`${answered}, but its answer is larger than ${ANSWER_BYTES / 1024 / 1024} MiB (rule: an answer of at most ${ANSWER_BYTES} bytes): stopped reading`);
   return { status: response.status, statusText: response.statusText, text: body.text, headers: response.headers };
 }
 

@@ -2,7 +2,8 @@
 import { join, relative } from "node:path";
 import type { Batch } from "./support/batch.js";
 import { listOption, parseArgs, type Parsed, PROJECT_OPTIONS, projectDirs, projectProviders, scopeOption, stringOption } from "./support/args.js";
-import { fromOutput, fromSpecs, UsageError, type CliIo } from "./support/io.js";
+import { fromOutput, fromSpecs, INTERRUPTED, UsageError, type CliIo } from "./support/io.js";
+import { PROBLEM_JSON_HELP, type ProblemJson, problemJson } from "./support/problem-json.js";
 
 export const USAGE = `Usage: blockwright generate [--check] [--provider <id>]... [--dump-ir] [--force] [--json] [--specs <dir>] [--out <dir>] [--scope <@scope>]
 
@@ -23,7 +24,7 @@ what it wrote), and an output folder that is a project is refused.
                     nothing shows that an earlier generation wrote them
   --json            print the result as JSON on stdout: {ok, written or, with
                     --check, upToDate; stale, missing, extra: [paths];
-                    problems: [{file, line, col, message}]}
+                    problems: [${PROBLEM_JSON_HELP}]}
   --specs <dir>     the specs folder (default ./specs)
   --out <dir>       the output folder (default ./generated)
   --scope <@scope>  npm scope of the packages (default: package.json
@@ -34,7 +35,7 @@ written whole (write, then rename), and the stamp only after the last one.
 
 Exit status: 0 done (or up to date), 1 --check found stale files,
 2 invalid specs or usage error, 70 internal error (a bug: please report it),
-130 interrupted.`;
+${INTERRUPTED}.`;
 
 /** Lines of unified diff shown per stale file, and files shown, before the rest is counted. */
 const DIFF_LINES = 40;
@@ -118,7 +119,7 @@ async function generateAll({ args, io, dirs, out, check, json, providers, scope,
   } catch (e) {
     if (!(json && e instanceof GenerationErrors)) throw e;
     batch.end();
-    printJson(io, { ok: false, stale: [], missing: [], extra: [], problems: e.errors.map((x) => ({ ...x.position, code: x.code, message: x.detail })) });
+    printJson(io, { ok: false, stale: [], missing: [], extra: [], problems: e.errors.map((x) => problemJson(x.position, x.code, x.detail)) });
     io.stderr.write(`generate: ${e.errors.length} problem${e.errors.length > 1 ? "s" : ""} in the specs\n`);
     return 2;
   }
@@ -180,7 +181,7 @@ interface GenerateJson {
   stale: string[];
   missing: string[];
   extra: string[];
-  problems: { file: string; line: number; col: number; message: string }[];
+  problems: ProblemJson[];
 }
 
 function printJson(io: CliIo, result: GenerateJson): void {

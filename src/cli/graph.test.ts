@@ -1,6 +1,6 @@
 // `blockwright graph` as a user runs it: the example workflow drawn as SVG
 // and as Mermaid, to stdout or a file, from standard input, and the refusals.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { XMLValidator } from "fast-xml-parser";
@@ -35,12 +35,12 @@ describe("blockwright graph", () => {
     expect(mermaid.stdout.match(/^ +b\d+\["/gm)).toHaveLength(blocks.length);
 
     const file = join(tmp, "flow.svg");
-    const r = await cli(["graph", EXAMPLE, "--out", file]);
+    const r = await cli(["graph", EXAMPLE, "--output", file]);
     expect(r).toMatchObject({ code: 0, stdout: "" });
     expect(r.stderr).toMatch(new RegExp(`^blockwright graph: wrote .*flow\\.svg \\(svg, ${blocks.length} blocks, \\d+ connections\\)\\n$`));
     expect(readFileSync(file, "utf8")).toBe((await cli(["graph", EXAMPLE, "--format", "svg"])).stdout);
     const md = join(tmp, "flow.mmd");
-    expect(await cli(["graph", EXAMPLE, "--out", md])).toMatchObject({ code: 0 });
+    expect(await cli(["graph", EXAMPLE, "--output", md])).toMatchObject({ code: 0 });
     expect(readFileSync(md, "utf8")).toBe(mermaid.stdout);
   });
 
@@ -63,6 +63,14 @@ describe("blockwright graph", () => {
     expect(await cli(["graph"])).toMatchObject({ code: 2, stderr: expect.stringContaining("missing <workflow>") });
     expect(await cli(["graph", join(tmp, "none.yaml")])).toMatchObject({ code: 2, stderr: expect.stringMatching(/none\.yaml/) });
     mkdirSync(join(tmp, "folder.svg"));
-    expect(await cli(["graph", EXAMPLE, "--out", join(tmp, "folder.svg")])).toMatchObject({ code: 2, stderr: expect.stringContaining("is a folder, not a file") });
+    expect(await cli(["graph", EXAMPLE, "--output", join(tmp, "folder.svg")])).toMatchObject({ code: 2, stderr: expect.stringContaining("is a folder, not a file") });
+  });
+
+  it("takes --specs and --out as every command does, and says where the drawing goes when --out names a file", async () => {
+    expect(await cli(["graph", EXAMPLE, "--specs", "specs", "--out", "generated"])).toMatchObject({ code: 0, stdout: (await cli(["graph", EXAMPLE])).stdout });
+    const r = await cli(["graph", EXAMPLE, "--out", join(tmp, "drawing.svg")]);
+    expect(r).toMatchObject({ code: 2, stdout: "" });
+    expect(r.stderr).toContain(`--out names the generated packages' folder, as in every command; write the drawing with --output ${join(tmp, "drawing.svg")} [BW3003]`);
+    expect(existsSync(join(tmp, "drawing.svg"))).toBe(false);
   });
 });

@@ -1,9 +1,10 @@
-// `blockwright graph <workflow | -> [--format mermaid|svg] [--out <file>]`
+// `blockwright graph <workflow | -> [--format mermaid|svg] [--output <file>] [--specs <dir>] [--out <dir>]`
 import { resolve } from "node:path";
-import { parseArgs, stringOption } from "./support/args.js";
+import { statOf } from "../common/paths.js";
+import { parseArgs, PROJECT_OPTIONS, stringOption } from "./support/args.js";
 import { CommandFailure, standardInput, UsageError, type CliIo } from "./support/io.js";
 
-export const USAGE = `Usage: blockwright graph <workflow | -> [--format mermaid|svg] [--out <file>]
+export const USAGE = `Usage: blockwright graph <workflow | -> [--format mermaid|svg] [--output <file>] [--specs <dir>] [--out <dir>]
 
 Draw a workflow: each block with its id, name, provider and operation, and
 an arrow for each connection. Only the workflow file is read (its structure,
@@ -11,11 +12,14 @@ checked against the workflow schema), so a workflow can be drawn before its
 packages are generated; validate checks the rest. A workflow named - is read
 from standard input.
 
-  --format <f>   mermaid (default): a Mermaid flowchart, for Markdown
-                 (GitHub renders it in a \`\`\`mermaid block); svg: an SVG
-                 image, laid out here (no browser)
-  --out <file>   write the drawing to this file instead of stdout; without
-                 --format, a file ending in .svg gets svg
+  --format <f>     mermaid (default): a Mermaid flowchart, for Markdown
+                   (GitHub renders it in a \`\`\`mermaid block); svg: an SVG
+                   image, laid out here (no browser)
+  --output <file>  write the drawing to this file instead of stdout; without
+                   --format, a file ending in .svg gets svg
+  --specs <dir>    the specs folder (default ./specs), and
+  --out <dir>      the generated packages (default ./generated), as every
+                   command takes them: graph reads neither
 
 Exit status: 0 drawn, 2 usage error or a workflow that cannot be read (each
 problem at its file:line:col), 70 internal error (a bug: please report it).`;
@@ -24,16 +28,21 @@ const FORMATS = ["mermaid", "svg"] as const;
 type Format = (typeof FORMATS)[number];
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { format: { type: "string" }, out: { type: "string" } });
+  const args = parseArgs(argv, { ...PROJECT_OPTIONS, format: { type: "string" }, output: { type: "string" } });
   const [file, ...extra] = args.positionals;
   if (file === undefined) throw new UsageError("BW3002", "missing <workflow>");
   if (extra.length) throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(extra[0])}`);
-  const out = stringOption(args, "out");
+  const packages = stringOption(args, "out");
+  // --out once named the drawing's file here; in every command it is the generated packages' folder.
+  if (packages !== undefined && (/\.(svg|mmd|md|mermaid)$/i.test(packages) || statOf(resolve(io.cwd, packages))?.isFile())) {
+    throw new UsageError("BW3003", `--out names the generated packages' folder, as in every command; write the drawing with --output ${packages}`);
+  }
+  const out = stringOption(args, "output");
   const format = formatOption(stringOption(args, "format"), out);
   if (out !== undefined) {
     const { unsuitableFile } = await import("../common/targets.js");
     const unsuitable = unsuitableFile(resolve(io.cwd, out));
-    if (unsuitable) throw new UsageError("BW3007", `--out ${out}: ${unsuitable}`);
+    if (unsuitable) throw new UsageError("BW3007", `--output ${out}: ${unsuitable}`);
   }
 
   const { readWorkflowStructure, workflowGraph } = await import("../workflow/graph-model.js");
@@ -67,10 +76,10 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
   const { LinkRefused, writeNamedFile } = await import("../common/files.js");
   try {
-    writeNamedFile(resolve(io.cwd, out), drawing, `--out ${out}`);
+    writeNamedFile(resolve(io.cwd, out), drawing, `--output ${out}`);
   } catch (e) {
     if (e instanceof LinkRefused) throw new UsageError("BW3007", e.message);
-    throw new UsageError("BW3007", `--out ${out}: cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new UsageError("BW3007", `--output ${out}: cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
   io.stderr.write(`blockwright graph: wrote ${out} (${format}, ${graph.blocks.length} block${graph.blocks.length === 1 ? "" : "s"}, ${graph.edges.length} connection${graph.edges.length === 1 ? "" : "s"})\n`);
   return 0;

@@ -2,7 +2,7 @@
 // nothing publishable are refused before any request, naming the input; and
 // Ctrl-C stops it at once, npm included, while a registry keeps it waiting.
 // (Publishing itself, against a real registry: contract-tests/packages/publish-round-trip.test.ts.)
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -47,8 +47,68 @@ describe("blockwright publish refuses before any request", () => {
   }
 });
 
+/**
+ * A stand-in npm on PATH: `npm view <name> versions --json` answers `held`'s versions (E404 for
+ * another name), and any other call (a publish) is logged and fails, so that a test sees none came.
+ */
+function standInNpm(held: Record<string, string[]>): { env: Record<string, string>; calls: () => string[] } {
+  const dir = mkdtempSync(join(tmp, "npm-"));
+  const log = join(dir, "calls.log");
+  writeFileSync(log, "");
+  const script = `const [cmd, name] = process.argv.slice(2); const held = ${JSON.stringify(held)};
+require("fs").appendFileSync(${JSON.stringify(log)}, process.argv.slice(2).join(" ") + "\\n");
+if (cmd === "view" && !process.argv.includes("--workspace")) {
+  if (Object.hasOwn(held, name)) process.stdout.write(JSON.stringify(held[name]));
+  else { process.stdout.write(JSON.stringify({ error: { code: "E404", summary: "Not Found - " + name } })); process.exitCode = 1; }
+} else process.exitCode = 1;`;
+  writeFileSync(join(dir, "stand-in.cjs"), script);
+  writeFileSync(join(dir, "npm"), `#!/bin/sh\nexec "${process.execPath}" "${join(dir, "stand-in.cjs")}" "$@"\n`);
+  chmodSync(join(dir, "npm"), 0o755);
+  return { env: { PATH: `${dir}:/usr/bin:/bin` }, calls: () => readFileSync(log, "utf8").split("\n").filter(Boolean) };
+}
+
+describe("blockwright publish refuses a package its users could not install, before any upload", () => {
+  const onRuntime = (range: string, extra: object = {}) => project({ ...publishable, "generated/notes/package.json": { name: "@p/notes", version: "0.1.0", dependencies: { "@zz/runtime": range }, ...extra } });
+
+  it("a dependency the registry has no version of in the range: exit 2 naming both, and --dry-run says the same", async () => {
+    const npm = standInNpm({ "@zz/runtime": ["0.1.0", "0.2.0"] });
+    const dir = onRuntime("^0.3.0");
+    for (const args of [[], ["--dry-run"]]) {
+      const r = await cli(["publish", ...args], { cwd: dir, env: npm.env });
+      expect(r).toMatchObject({ code: 2, stdout: "" });
+      expect(r.stderr).toContain(
+        `publish${args.length ? " --dry-run" : ""}: nothing was ${args.length ? "uploaded" : "published"}: 1 package cannot go as it is:\n  @p/notes@0.1.0 depends on @zz/runtime@^0.3.0, which the registry cannot give (it has 0.1.0, 0.2.0): publish @zz/runtime there first, or depend on a version it has [BW3013]\n`,
+      );
+    }
+    expect(npm.calls().filter((c) => c.startsWith("publish"))).toEqual([]);
+    // In the range: published (here the stand-in refuses the upload itself, exit 1).
+    expect((await cli(["publish"], { cwd: onRuntime("^0.2.0"), env: npm.env })).code).toBe(1);
+  });
+
+  it("a dependency on a path of this machine: exit 2, the registry not asked for it", async () => {
+    const npm = standInNpm({});
+    const r = await cli(["publish"], { cwd: onRuntime("file:/home/me/blockwright/runtime"), env: npm.env });
+    expect(r).toMatchObject({ code: 2, stdout: "" });
+    expect(r.stderr).toContain('@p/notes@0.1.0 depends on @zz/runtime at "file:/home/me/blockwright/runtime", a path on this machine');
+    expect(npm.calls().filter((c) => c.includes("@zz/runtime"))).toEqual([]);
+  });
+
+  it("with provenance, a package without a repository, or on GitHub Actions with another repository than the workflow's: exit 2", async () => {
+    const npm = standInNpm({ "@zz/runtime": ["0.2.0"] });
+    const none = await cli(["publish", "--", "--provenance"], { cwd: onRuntime("^0.2.0"), env: npm.env });
+    expect(none).toMatchObject({ code: 2, stdout: "" });
+    expect(none.stderr).toContain('@p/notes@0.1.0 has no "repository" in its package.json, and npm refuses provenance without one (E422)');
+    const github = { ...npm.env, NPM_CONFIG_PROVENANCE: "true", GITHUB_ACTIONS: "true", GITHUB_SERVER_URL: "https://github.com", GITHUB_REPOSITORY: "acme/blocks" };
+    const other = await cli(["publish"], { cwd: onRuntime("^0.2.0", { repository: { type: "git", url: "git+https://github.com/someone/fork.git" } }), env: github });
+    expect(other).toMatchObject({ code: 2, stdout: "" });
+    expect(other.stderr).toContain('@p/notes@0.1.0 names the repository "git+https://github.com/someone/fork.git", but this workflow runs in https://github.com/acme/blocks');
+    expect(other.stderr).toContain("[BW3014]");
+    expect(npm.calls().filter((c) => c.startsWith("publish"))).toEqual([]);
+  });
+});
+
 describe("Ctrl-C during publish", () => {
-  it("stops publish and the npm it waits on at once, exit 130", async () => {
+  it("stops publish and the npm it waits on at once on SIGTERM, exit 143", async () => {
     // A registry that takes connections and never answers (it reads requests, so that it sees a connection end).
     const sockets = new Set<Socket>();
     const silent = createServer((socket) => {
@@ -67,7 +127,7 @@ describe("Ctrl-C during publish", () => {
       // npm has asked (it is connected) before the signal comes.
       while (!sockets.size) await new Promise((resolve) => setTimeout(resolve, 20));
       publish.child.kill("SIGTERM");
-      expect(await publish.exited).toBe(130);
+      expect(await publish.exited).toBe(143);
       expect(publish.stderr()).toContain("publish: interrupted: what was published stays; run publish again (it skips what the registry has)\n");
       expect(publish.stdout()).toBe("");
       // npm went with it: its connection closed without an answer.

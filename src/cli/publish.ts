@@ -2,7 +2,7 @@
 import { type NpmOptions, withheld } from "../publish/npm.js";
 import type { WorkspacePackage } from "../publish/workspaces.js";
 import { parseArgs, stringOption } from "./support/args.js";
-import { CommandFailure, UsageError, type CliIo } from "./support/io.js";
+import { CommandFailure, INTERRUPTED, interruptedStatus, progressOf, UsageError, type CliIo } from "./support/io.js";
 
 export const USAGE = `Usage: blockwright publish [--registry <url>] [--dry-run] [--tag <tag>] [-- <npm publish options>]
 
@@ -12,6 +12,12 @@ version the registry does not have yet, each after the workspace packages it
 depends on (the runtime before its providers). A package already there is
 skipped, so running publish again publishes nothing and exits 0. npm does the
 work with its own configuration (registry, scoped registries, tokens).
+
+Before anything is uploaded (a dry run too), every package must install from
+the registry it goes to: each dependency a workspace package published first
+or a version the registry has, never a file: or link: path. With npm
+provenance (-- --provenance, or NPM_CONFIG_PROVENANCE=true) each must name its
+repository, on GitHub Actions the one the workflow runs in.
 
   --registry <url>   the registry to ask and publish to (default: npm's)
   --dry-run          say what would be published; upload nothing
@@ -24,8 +30,9 @@ stdout lists each package published (name@version), one a line.
 
 Exit status: 0 done (nothing left to publish), 1 a package refused by the
 registry (named with npm's reason) or the registry not answering, 2 usage
-error, 70 internal error (a bug: please report it), 130 interrupted (what was
-published stays; run publish again).`;
+error or a package that cannot go as it is (named with the dependency or
+field; nothing is uploaded), 70 internal error (a bug: please report it),
+${INTERRUPTED} (what was published stays; run publish again).`;
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, { registry: { type: "string" }, "dry-run": { type: "boolean" }, tag: { type: "string" } });
@@ -46,7 +53,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     throw e;
   }
   const controller = new AbortController();
-  void io.interrupted.then(() => controller.abort(new Interrupted()));
+  void io.interrupted.then((signal) => controller.abort(new Interrupted(signal)));
   const npm: NpmOptions = { cwd: io.cwd, env: io.env, ...(registry ? { registry } : {}), signal: controller.signal };
   const name = dryRun ? "publish --dry-run" : "publish";
   try {
@@ -54,11 +61,15 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   } catch (e) {
     if (!(e instanceof Interrupted)) throw e;
     io.stderr.write(`${name}: interrupted: what was published stays; run publish again (it skips what the registry has)\n`);
-    return 130;
+    return interruptedStatus(e.signal);
   }
 }
 
-class Interrupted extends Error {}
+class Interrupted extends Error {
+  constructor(readonly signal: unknown) {
+    super("interrupted");
+  }
+}
 
 interface Plan {
   name: string;
@@ -70,7 +81,8 @@ interface Plan {
 async function publishAll(all: WorkspacePackage[], npm: NpmOptions, plan: Plan, io: CliIo): Promise<number> {
   const { publishedVersions, workspaceVersions, publishPackage, NpmFailure } = await import("../publish/npm.js");
   const { defaultDistTag } = await import("../publish/dist-tag.js");
-  const say = (line: string) => io.stderr.write(`${plan.name}: ${line}\n`);
+  const say = (line: string) => progressOf(io).write(`${plan.name}: ${line}\n`);
+  const tell = (line: string) => io.stderr.write(`${plan.name}: ${line}\n`);
   const packages = all.filter((p) => !p.private);
   const privates = all.length - packages.length;
   say(`${packages.length} workspace package${packages.length === 1 ? "" : "s"}${privates ? ` (and ${privates} private, never published)` : ""}; asking ${npm.registry ? withheld(npm.registry) : "the registry"} which versions it has…`);
@@ -102,13 +114,14 @@ async function publishAll(all: WorkspacePackage[], npm: NpmOptions, plan: Plan, 
         .map(id)
         .join(", ")}`,
     );
+  await preflight(packages, pending, npm, plan, io);
   const published: WorkspacePackage[] = [];
   const failed = new Map<string, string>();
   for (const p of pending) {
     const missing = p.dependsOn.find((d) => failed.has(d));
     if (missing) {
       failed.set(p.name, `not published: it depends on ${missing}, which was not`);
-      say(`${id(p)} ${failed.get(p.name)}`);
+      tell(`${id(p)} ${failed.get(p.name)}`);
       continue;
     }
     try {
@@ -120,15 +133,41 @@ async function publishAll(all: WorkspacePackage[], npm: NpmOptions, plan: Plan, 
     } catch (e) {
       if (!(e instanceof NpmFailure)) throw e;
       failed.set(p.name, `refused: ${e.message}`);
-      say(`${id(p)} ${failed.get(p.name)}`);
+      tell(`${id(p)} ${failed.get(p.name)}`);
     }
   }
   const counts = [`${published.length} ${plan.dryRun ? "would be published" : "published"}`, `${there} on the registry already`, ...(failed.size ? [`${failed.size} not published`] : [])];
-  say(`${counts.join(", ")}${plan.dryRun ? "; nothing was uploaded" : ""}${failed.size ? "; run publish again once fixed (it skips what the registry has)" : ""}`);
+  (failed.size ? tell : say)(`${counts.join(", ")}${plan.dryRun ? "; nothing was uploaded" : ""}${failed.size ? "; run publish again once fixed (it skips what the registry has)" : ""}`);
   return failed.size ? 1 : 0;
 }
 
 const id = (p: WorkspacePackage) => `${p.name}@${p.version}`;
+
+/** Refuses the run, exit 2, before any upload, while a package to publish could not be installed from the registry or npm would refuse its provenance. */
+async function preflight(packages: WorkspacePackage[], pending: WorkspacePackage[], npm: NpmOptions, plan: Plan, io: CliIo): Promise<void> {
+  if (!pending.length) return;
+  const { unresolvableDependencies, provenanceRequested, provenanceProblems } = await import("../publish/preflight.js");
+  const { publishedVersions, NpmFailure } = await import("../publish/npm.js");
+  const { withCode } = await import("../common/problem-codes.js");
+  const going = new Map(packages.map((p) => [p.name, p.version]));
+  const versionsOf = async (names: string[]) => {
+    const found = new Map<string, string[]>();
+    await eachLimited(names, 4, async (name) => {
+      try {
+        found.set(name, await publishedVersions(name, npm));
+      } catch (e) {
+        if (!(e instanceof NpmFailure)) throw e;
+        throw new CommandFailure(`${plan.name}: cannot tell which versions of ${name} the registry has, so nothing was published: ${e.message}\n`, 1);
+      }
+    });
+    return found;
+  };
+  const problems = [...(provenanceRequested(plan.npmArgs, io.env) ? provenanceProblems(pending, io.env) : []), ...(await unresolvableDependencies(pending, going, versionsOf, npm.registry ? withheld(npm.registry) : "the registry"))];
+  if (!problems.length) return;
+  const lines = problems.map((p) => `  ${withCode(p.kind === "dependency" ? "BW3013" : "BW3014", `${p.package} ${p.reason}`)}`);
+  const count = new Set(problems.map((p) => p.package)).size;
+  throw new CommandFailure(`${plan.name}: nothing was ${plan.dryRun ? "uploaded" : "published"}: ${count} package${count === 1 ? "" : "s"} cannot go as ${count === 1 ? "it is" : "they are"}:\n${lines.join("\n")}\n`, 2);
+}
 
 /** Run `work` on every item, at most `limit` at once; the first failure is thrown once all started ones end. */
 async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {

@@ -2,7 +2,7 @@
 import { existsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { listOption, parseArgs, positiveInteger, PROJECT_OPTIONS, projectDirs, stringOption } from "./support/args.js";
-import { startCommandMocks, UsageError, type CliIo } from "./support/io.js";
+import { INTERRUPTED, interruptedStatus, progressOf, startCommandMocks, UsageError, type CliIo } from "./support/io.js";
 import { TOKEN_URL_HELP, tokenUrlsOption } from "./support/token-urls.js";
 import { unsuitableFile } from "../common/targets.js";
 
@@ -31,7 +31,7 @@ ${TOKEN_URL_HELP}
 
 Exit status: 0 every block succeeded, 1 a block failed or the workflow is
 invalid, 2 usage error, 70 internal error (a bug: please report it),
-130 interrupted.`;
+${INTERRUPTED}.`;
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, {
@@ -57,7 +57,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
 
   // Ctrl-C from here on: nothing more starts, and nothing is sent.
   const controller = new AbortController();
-  void io.interrupted.then(() => controller.abort());
+  let stoppedBy: unknown;
+  void io.interrupted.then((signal) => {
+    stoppedBy = signal;
+    controller.abort();
+  });
 
   const { readWorkflowInput } = await import("./support/workflow-input.js");
   const envFile = stringOption(args, "env-file");
@@ -75,7 +79,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     ),
   ];
   const givenTokenUrls = tokenUrlsOption(listOption(args, "token-url"), oauthProviders);
-  io.stderr.write(`${workflow.name ?? file}: ${Object.keys(workflow.blocks).length} blocks, ${mode} run\n`);
+  progressOf(io).write(`${workflow.name ?? file}: ${Object.keys(workflow.blocks).length} blocks, ${mode} run\n`);
 
   let mocks: { urls: Record<string, string>; tokenUrls: Record<string, string>; close(): Promise<void> } | undefined;
   try {
@@ -91,13 +95,13 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       if (!controller.signal.aborted) {
         // Listening is answering: Prism builds its routes before it listens (a probe request
         // would only make it log an unmatched path). performance.now() counts from process start.
-        io.stderr.write(`mocks ready ${Math.round(performance.now())} ms after start: ${providers.map((p) => `${p} ${urls[p]}`).join(", ")}\n`);
+        progressOf(io).write(`mocks ready ${Math.round(performance.now())} ms after start: ${providers.map((p) => `${p} ${urls[p]}`).join(", ")}\n`);
       }
     }
 
     const { runWorkflowWith } = await import("@blockwright/runtime/workflow");
     const { createProgress, summaryTable } = await import("./support/progress.js");
-    const progress = createProgress(workflow, io.stderr);
+    const progress = createProgress(workflow, progressOf(io));
     const result = await runWorkflowWith(registry, checked, {
       env,
       ...(baseUrls ? { baseUrls } : {}),
@@ -120,7 +124,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
         return 2;
       }
     }
-    return result.status === "succeeded" ? 0 : result.status === "cancelled" ? 130 : 1;
+    return result.status === "succeeded" ? 0 : result.status === "cancelled" ? interruptedStatus(stoppedBy) : 1;
   } finally {
     await mocks?.close();
   }

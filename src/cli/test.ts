@@ -5,7 +5,7 @@ import type { CaseResult } from "../contract/run.js";
 import { resolve } from "node:path";
 import type { ContractCase, ResultKind, Subject } from "../contract/types.js";
 import { parseArgs, positiveInteger, PROJECT_OPTIONS, projectDirs, projectProviders, stringOption } from "./support/args.js";
-import { startCommandMocks, UsageError, type CliIo } from "./support/io.js";
+import { progressOf, startCommandMocks, UsageError, type CliIo } from "./support/io.js";
 
 export const USAGE = `Usage: blockwright test [provider...] [--reporter <r> [--output <file>]]... [--seed <n>] [--runs <n>] [--property-time-limit <s>] [--max-failures <n>] [--workers <n>] [--shard <i>/<n>] [--replay <dir> [--max-age <age>]] [--list] [--specs <dir>] [--out <dir>]
 
@@ -111,11 +111,27 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const dirs = projectDirs(args, io.cwd);
   const providers = (await projectProviders(dirs.specs, io.cwd, args.positionals)).sort();
 
+  // Ctrl-C or SIGTERM: linking the specs and deriving the cases stop between their steps (they compute without
+  // waiting, so the event loop is given a turn there); once cases run, the report says what ran.
+  let interrupted = false;
+  let signal: unknown;
+  const controller = new AbortController();
+  void io.interrupted.then((s) => {
+    interrupted = true;
+    signal = s;
+    controller.abort();
+  });
+  const stoppedEarly = (what: string) => {
+    io.stderr.write(`blockwright test: interrupted while ${what}; no case ran, no report written\n`);
+    return signal === "SIGTERM" ? 143 : 130;
+  };
+  io.stderr.write(`blockwright test: linking the specs of ${providers.length} provider${providers.length === 1 ? "" : "s"}…\n`);
   const { loadSubjects, SubjectError } = await import("../contract/subjects.js");
   let subjects: Subject[];
   try {
-    subjects = await loadSubjects({ root: io.cwd, ...dirs }, providers);
+    subjects = await loadSubjects({ root: io.cwd, ...dirs }, providers, controller.signal);
   } catch (e) {
+    if (controller.signal.aborted) return stoppedEarly("linking the specs");
     if (e instanceof SubjectError) {
       io.stderr.write(`blockwright test: ${e.message}\n`);
       return 2;
@@ -133,8 +149,14 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       throw e;
     }
   } else {
-    const { deriveCases } = await import("../contract/derive.js");
-    all = subjects.flatMap((s) => deriveCases(s));
+    const { deriveCasesPaced } = await import("../contract/derive.js");
+    const { pacer } = await import("../common/checkpoint.js");
+    try {
+      all = await deriveCasesPaced(subjects, pacer(controller.signal));
+    } catch (e) {
+      if (controller.signal.aborted) return stoppedEarly("deriving the cases");
+      throw e;
+    }
   }
   const cases = shard ? shardOf(all, shard.index, shard.total) : all;
   if (args.values.list) {
@@ -147,19 +169,13 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const workers = replayDir !== undefined ? 1 : Math.min(workersOption ?? defaultWorkers(cases.length), Math.max(1, cases.length));
   const startedAt = new Date().toISOString();
   const started = performance.now();
-  io.stderr.write(
+  progressOf(io).write(
     replayDir !== undefined
       ? `blockwright test: ${cases.length} recorded cases${shard ? ` (shard ${shard.index}/${shard.total} of ${all.length})` : ""} from ${replayDir}, replayed without network\n`
       : `blockwright test: ${cases.length} cases${shard ? ` (shard ${shard.index}/${shard.total} of ${all.length})` : ""} on ${needed.length} mock${needed.length === 1 ? "" : "s"}${workers > 1 ? ` in ${workers} workers` : ""}, seed ${seed}, ${runs} runs per property\n`,
   );
-  let interrupted = false;
-  let signal: unknown;
-  void io.interrupted.then((s) => {
-    interrupted = true;
-    signal = s;
-  });
   const { startProgress } = await import("./support/test-progress.js");
-  const progress = startProgress(io.stderr, cases, { elapsed: () => performance.now() - started });
+  const progress = startProgress(progressOf(io), cases, { elapsed: () => performance.now() - started });
   let outcome: RunOutcome;
   try {
     outcome = await runSuite(cases, {

@@ -26,12 +26,19 @@ reordered) is no change. Changes to operations we do not call are counted.
                     a length or bound it sets or narrows, enum values it no
                     longer takes) and for the older document's values it
                     loosens (enum values added, a longer maximum), each
-                    written and printed
+                    written and printed; and what add drafts otherwise
+                    from the newer document where the manifest holds
+                    add's draft of the older (a description, a new
+                    optional parameter or output), each with a "# review:"
+                    note
   --source <url>    where the newer document came from (recorded by --accept)
   --specs <dir>     the specs folder (default ./specs)
 
 Exit status: 0 nothing but text changed, 1 changes to review, 2 usage error,
 70 internal error (a bug: please report it).`;
+
+/** The user asked to stop (Ctrl-C, SIGTERM). */
+class Interrupted extends Error {}
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, { json: { type: "boolean" }, all: { type: "boolean" }, accept: { type: "boolean" }, source: { type: "string" }, specs: { type: "string" } });
@@ -55,7 +62,6 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
   const { linkProvider } = await import("../emit/generate-all.js");
   const { ir, document } = await fromSpecs("upstream", () => linkProvider(io.cwd, resolve(specs, provider)));
-  const { bindingOf, drift } = await import("../upstream/drift.js");
   const { serverPathOf } = await import("../upstream/facts.js");
   const { upstreamChanges } = await import("../upstream/changes.js");
   const { upstreamReport } = await import("../upstream/report.js");
@@ -65,11 +71,32 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   // Answers typed any media type with an object or list schema compared as the JSON they are (add's cut types them so).
   const { withJsonForWildcards } = await import("../import/wildcard-json.js");
   const [older, newest] = [withJsonForWildcards(pinned.document), withJsonForWildcards(newer.document)];
-  const changes = upstreamChanges(one(pinned.file, older), one(newerPath, newest), tools, ours);
-  // Operations we do not call: counted, from the whole documents' facts.
-  const rest = drift(older, newest, bindingOf(tools, ours));
-  const called = new Set(rest.bound.map((b) => b.op));
-  const report = { provider, pinned: { file: pinned.file, sha256: pinned.sha256 }, changes, unbound: rest.unbound, unmatched: rest.unmatched, spec: ir.sources.openapi, called: called.size };
+  // Ctrl-C or SIGTERM stops the comparison between two operations, before anything is printed or written.
+  const controller = new AbortController();
+  void io.interrupted.then(() => controller.abort(new Interrupted()));
+  const { otherOperationChanges } = await import("../upstream/other-operations.js");
+  let compared = "nothing compared";
+  let report: Parameters<typeof upstreamReport>[0] & { pinned: { file: string; sha256: string }; called: number };
+  try {
+    const { checkpoint } = await import("../common/checkpoint.js");
+    await checkpoint(controller.signal);
+    const { changes, called } = await upstreamChanges(one(pinned.file, older), one(newerPath, newest), tools, ours, {
+      signal: controller.signal,
+      onOperation: (done, total) => {
+        if (done === 0) io.stderr.write(`upstream: comparing the ${total} operation${total === 1 ? "" : "s"} we call…\n`);
+        compared = `${done} of the ${total} operation${total === 1 ? "" : "s"} we call compared`;
+      },
+    });
+    compared = `the ${called.size} operation${called.size === 1 ? "" : "s"} we call compared (${changes.length} change${changes.length === 1 ? "" : "s"}), the others not counted`;
+    // Operations we do not call: their changes counted, part by part.
+    const rest = await otherOperationChanges(older, newest, called, controller.signal);
+    report = { provider, pinned: { file: pinned.file, sha256: pinned.sha256 }, changes, unbound: rest.unbound, unmatched: rest.unmatched, spec: ir.sources.openapi, called: called.size };
+  } catch (e) {
+    if (!(e instanceof Interrupted)) throw e;
+    io.stderr.write(`upstream: interrupted: ${compared}; no report${args.values.accept ? ", nothing pinned or written" : ""}\n`);
+    return 130;
+  }
+  const { changes } = report;
   // What the published documents say is outside text: escaped as every text report escapes it.
   const { logSafe } = await import("../common/github-actions.js");
   io.stdout.write(args.values.json ? `${JSON.stringify(report, null, 2)}\n` : logSafe(upstreamReport(report, args.values.all === true)));
@@ -98,14 +125,23 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       const { tightenManifest } = await import("../upstream/tighten.js");
       const manifestFile = resolve(specs, provider, "manifest.yaml");
       const tightened = tightenManifest(readFileSync(manifestFile, "utf8"), cut.text, ir.sources.openapi, specText);
+      // What add drafts otherwise from the newer cut (texts, new optional parameters and outputs), where the manifest holds the older draft.
+      const { carryDrafted } = await import("../upstream/carry.js");
+      const carried = carryDrafted(tightened.text, specText, cut.text, ir.sources.openapi);
+      if (tightened.lines.length || carried.lines.length) writeWhole(manifestFile, carried.text);
       if (tightened.lines.length) {
-        writeWhole(manifestFile, tightened.text);
         io.stderr.write(
           `upstream: the newer document asks more of (or accepts more in) ${tightened.lines.length} value${tightened.lines.length === 1 ? "" : "s"} the manifest sends; written in ${ir.sources.manifest}:\n${tightened.lines.map((l) => `  ${logSafe(l)}\n`).join("")}`,
         );
       }
+      if (carried.lines.length) {
+        io.stderr.write(
+          `upstream: ${carried.lines.length} text${carried.lines.length === 1 ? "" : "s"}, parameter${carried.lines.length === 1 ? "" : "s"} or output${carried.lines.length === 1 ? "" : "s"} carried from the newer document as add drafts them, each with a "# review:" note, in ${ir.sources.manifest}:\n${carried.lines.map((l) => `  ${logSafe(l)}\n`).join("")}`,
+        );
+      }
+      const edited = tightened.lines.length + carried.lines.length > 0;
       io.stderr.write(
-        `upstream: re-cut ${ir.sources.openapi} from it (${cut.kept} operation${cut.kept === 1 ? "" : "s"}); the manifest is kept${tightened.lines.length ? " but for the lines above" : " as it is"}: run blockwright generate${cut.missing.length ? ` (it no longer has ${cut.missing.join(", ")}: generate says where the manifest calls them)` : ""}\n`,
+        `upstream: re-cut ${ir.sources.openapi} from it (${cut.kept} operation${cut.kept === 1 ? "" : "s"}); the manifest is kept${edited ? " but for the lines above" : " as it is"}: run blockwright generate${cut.missing.length ? ` (it no longer has ${cut.missing.join(", ")}: generate says where the manifest calls them)` : ""}\n`,
       );
     } else io.stderr.write(`upstream: ${ir.sources.openapi} is written by hand: update it for the changes above\n`);
   }

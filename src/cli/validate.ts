@@ -1,6 +1,7 @@
 // `blockwright validate <workflow | -> [--env-file f] [--mock] [--json] [--out dir]`
 import { parseArgs, projectDirs, stringOption } from "./support/args.js";
 import { UsageError, type CliIo } from "./support/io.js";
+import { PROBLEM_JSON_HELP } from "./support/problem-json.js";
 
 export const USAGE = `Usage: blockwright validate <workflow | -> [--env-file <file>] [--mock] [--json] [--out <dir>]
 
@@ -12,8 +13,7 @@ named - is read from standard input (and named <stdin> in messages).
   --env-file <file>   KEY=VALUE lines added to the environment
   --mock              accept unset variables, as a mock run does (placeholders)
   --json              print the result as JSON on stdout: {file, valid,
-                      blocks, placeholders, problems: [{file, line, col,
-                      message}]}
+                      blocks, placeholders, problems: [${PROBLEM_JSON_HELP}]}
   --out <dir>         the generated packages (default ./generated)
 
 Exit status: 0 valid, 1 invalid, 2 usage error, 70 internal error (a bug:

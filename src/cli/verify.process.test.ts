@@ -24,14 +24,14 @@ beforeAll(async () => {
 });
 
 /** Runs `stop` with the address of a service that takes the request and never answers, once the request has arrived. */
-async function againstSilentService(stop: (url: string, requested: Promise<void>) => Promise<{ code: number | null; stdout: string; stderr: string }>): Promise<void> {
+async function againstSilentService(status: number, stop: (url: string, requested: Promise<void>) => Promise<{ code: number | null; stdout: string; stderr: string }>): Promise<void> {
   let arrived!: () => void;
   const requested = new Promise<void>((resolve) => (arrived = resolve));
   const silent = createServer(() => arrived());
   await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
   try {
     const r = await stop(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`, requested);
-    expect(r.code).toBe(130);
+    expect(r.code).toBe(status);
     expect(r.stdout).toMatch(/^stopped: interrupted; 1 of \d+ calls made$/m);
     expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
   } finally {
@@ -43,8 +43,8 @@ async function againstSilentService(stop: (url: string, requested: Promise<void>
 const args = (url: string) => ["verify", "shelf", "--base-url", url, "--param", "apiKey={{SHELF_KEY}}", "--timeout", "600000"];
 const env = { SHELF_KEY: "shelf-key-0123456789" };
 
-it("stops on SIGTERM while the service has not answered, as a process: exit 130, the report says so", async () => {
-  await againstSilentService(async (url, requested) => {
+it("stops on SIGTERM while the service has not answered, as a process: exit 143, the report says so", async () => {
+  await againstSilentService(143, async (url, requested) => {
     const verify = spawnCli(args(url), env, dir);
     await requested;
     verify.child.kill("SIGTERM");
@@ -53,5 +53,5 @@ it("stops on SIGTERM while the service has not answered, as a process: exit 130,
 });
 
 it("stops on Ctrl-C while the service has not answered: exit 130, the report says so", async () => {
-  await againstSilentService((url, requested): Promise<CliRun> => cli(args(url), { cwd: dir, env, interrupted: requested }));
+  await againstSilentService(130, (url, requested): Promise<CliRun> => cli(args(url), { cwd: dir, env, interrupted: requested }));
 });

@@ -4,7 +4,7 @@
 // secret redacted, for `test --replay`.
 import { checkAddress } from "@blockwright/runtime/internal";
 import { parseArgs, listOption, positiveInteger, PROJECT_OPTIONS, projectDirs, projectProviders, stringOption } from "./support/args.js";
-import { standardInput, UsageError, type CliIo } from "./support/io.js";
+import { INTERRUPTED, interruptedStatus, standardInput, UsageError, type CliIo } from "./support/io.js";
 
 export const USAGE = `Usage: blockwright verify <provider> --base-url <url> [--param name=value]... [--params '<json>'] [--allow-writes <operation>]... [--operation <operation>]... [--max-requests <n>] [--interval <ms>] [--timeout <ms>] [--token-url <url>] [--allow-host <host>]... [--record <dir>] [--overlay <file>] [--json] [--reporter <r> [--output <file>]]... [--specs <dir>] [--out <dir>]
 
@@ -52,7 +52,7 @@ is reported for information only.
 
 Exit status: 0 every answer agrees with the specs, 1 a difference (or a call
 that could not be checked), 2 usage error, 70 internal error (a bug: please
-report it), 130 interrupted.`;
+report it), ${INTERRUPTED}.`;
 
 const DEFAULT_MAX_REQUESTS = 10;
 const DEFAULT_INTERVAL_MS = 1000;
@@ -146,8 +146,10 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
 
   const controller = new AbortController();
   let interrupted = false;
-  void io.interrupted.then(() => {
+  let stoppedBy: unknown;
+  void io.interrupted.then((signal) => {
     interrupted = true;
+    stoppedBy = signal;
     controller.abort();
   });
   const { requestSpacing, verifyProvider } = await import("../verify/verify.js");
@@ -181,7 +183,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   if (overlayFile !== undefined) await writeOverlay(overlayFile, overlayOf(report), io);
   const failedToWrite = await writeReports(reporters, asSuiteReport(report), io, { own: { text: verifyText(report), json: verifyJson(report) }, command: "blockwright verify" });
   if (failedToWrite !== undefined) return failedToWrite;
-  if (interrupted) return 130;
+  if (interrupted) return interruptedStatus(stoppedBy);
   return report.results.length && report.results.every((r) => r.status === "passed") ? 0 : 1;
 }
 

@@ -108,7 +108,7 @@ export const PROBLEMS = {
     fix: "Correct the pattern.",
   },
   BW2009: {
-    meaning: "A value the manifest gives (a default, example or constant) breaks the rules it must meet.",
+    meaning: "A value the manifest gives (a default, example, placeholder or constant) breaks the rules it must meet.",
     example: "default 500 breaks the parameter's rules: must be at most 100",
     fix: "Give a value that meets the rules, or change the rules.",
   },
@@ -197,7 +197,7 @@ export const PROBLEMS = {
   BW3006: { meaning: "No such operation, parameter, trigger or example of one.", example: 'unknown operation "zqfoo_lst" (operations: zqfoo_list, zqfoo_get)', fix: "Use a name the message lists." },
   BW3007: {
     meaning: "A file or folder the command reads or writes cannot be used (missing, a folder, a symbolic link, not writable).",
-    example: "--out graph.svg: cannot be written (EACCES)",
+    example: "--output graph.svg: cannot be written (EACCES)",
     fix: "Name a usable file or folder; Blockwright never writes through a symbolic link.",
   },
   BW3008: {
@@ -216,6 +216,16 @@ export const PROBLEMS = {
     meaning: "The command has nothing it may do with what it was given.",
     example: "nothing to call: zqfoo_delete may change data, and verify calls only what reads unless --allow-writes names it",
     fix: "Widen what the command may do as the message says.",
+  },
+  BW3013: {
+    meaning: "A package to publish could not be installed from the registry it goes to: a dependency the registry has no version of in the range, or a path on this machine.",
+    example: "@acme/notes@0.1.0 depends on @blockwright/runtime@^0.3.0, which the registry cannot give (it has 0.2.0): publish @blockwright/runtime there first, or depend on a version it has",
+    fix: "Publish the dependency first (a workspace package goes before what depends on it), or depend on a version range the registry has; `blockwright init --link` is for local work only.",
+  },
+  BW3014: {
+    meaning: "npm would refuse the package's provenance: it names no repository, or another one than the GitHub repository the workflow runs in.",
+    example: '@acme/notes@0.1.0 has no "repository" in its package.json, and npm refuses provenance without one (E422)',
+    fix: "Name the project's repository in its package.json (`generate` copies it into every package), as its GitHub address.",
   },
   BW4001: {
     meaning: "A block names a block type or operation no generated package has.",

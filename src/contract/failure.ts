@@ -20,15 +20,20 @@ export interface FailureDetail {
   /** Its last request: method, path and query. */
   request?: string;
   /** What the tool received last: the mock's answer, or the one a scenario gave in its place. */
-  answer?: { status: number; body: string; how?: string };
+  answer?: { status: number; body: string; how?: string; refused?: string[] };
   /** A `blockwright call` line that sends the same input to a mock. */
   reproduce?: string;
 }
 
-/** How the answer was chosen, when not the mock's own default: the `Prefer` header it was asked with, or a scenario answering in its place. */
-function answeredHow(ex: Exchange): { how?: string } {
-  if (ex.mockStatus !== undefined) return { how: `a scenario answered in the mock's place (the mock said ${ex.mockStatus})` };
-  return ex.prefer ? { how: `asked of the mock with Prefer: ${ex.prefer}` } : {};
+/**
+ * How the answer was chosen, when not the mock's own default: the `Prefer` header it was asked with, or a scenario
+ * answering in its place; and what the mock's request validator found, when it refused the request (it then serves
+ * the spec's example of the error status it declares, however unrelated: "API key not valid" for a missing `q`).
+ */
+function answeredHow(ex: Exchange): { how?: string; refused?: string[] } {
+  const refused = ex.violations.filter((v) => v.location[0] === "request").map((v) => `${v.location.join(".")}: ${v.message}`);
+  const how = ex.mockStatus !== undefined ? `a scenario answered in the mock's place (the mock said ${ex.mockStatus})` : ex.prefer ? `asked of the mock with Prefer: ${ex.prefer}` : undefined;
+  return { ...(how ? { how } : {}), ...(refused.length ? { refused } : {}) };
 }
 
 /**

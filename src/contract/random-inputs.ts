@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { credentialOfParam, isValueFormat, multipleNear, wayParams, itemAt, oauthParams, type NestedLimits, type ParamSpec, type ToolSpec, validateParams } from "@blockwright/runtime/internal";
 import { madeStrings, NOT_OF_FORMAT, stretch } from "../model/string-values.js";
 import { withAddress } from "./call.js";
-import { sampleFile } from "./rule-values.js";
+import { sampleFile, settledUnder } from "./rule-values.js";
 import { ContractFailure } from "./types.js";
 import type { Input, ToolValues } from "./values.js";
 
@@ -370,7 +370,12 @@ export function invalidInput(tool: ToolSpec, values: ToolValues, address: string
         if (past === undefined) continue;
         const selectorValue = dependsOn?.type === "number" ? Number(selector) : dependsOn?.type === "boolean" ? selector === "true" : selector;
         breakers.push(
-          base.map((input) => ({ input: { ...input, [rule.dependsOn]: selectorValue, [rule.param]: past }, broken: `${rule.param} past its limit with ${rule.dependsOn} ${selector}`, param: rule.param, rule: ["dependentLimits"] })),
+          base.map((input) => ({
+            input: { ...settledUnder(tool, { ...input, [rule.dependsOn]: selectorValue }, rule.dependsOn, rule.param), [rule.param]: past },
+            broken: `${rule.param} past its limit with ${rule.dependsOn} ${selector}`,
+            param: rule.param,
+            rule: ["dependentLimits"],
+          })),
         );
       }
     } else {
@@ -381,9 +386,12 @@ export function invalidInput(tool: ToolSpec, values: ToolValues, address: string
         const dependsOn = tool.params.find((p) => p.name === rule.dependsOn);
         const selectorValue = dependsOn?.type === "number" ? Number(selector) : dependsOn?.type === "boolean" ? selector === "true" : selector;
         breakers.push(
-          fc
-            .tuple(base, fc.constantFrom(...refused))
-            .map(([input, v]) => ({ input: { ...input, [rule.dependsOn]: selectorValue, [rule.param]: v }, broken: `${rule.param} ${JSON.stringify(v)} with ${rule.dependsOn} ${selector}`, param: rule.param, rule: ["allowedValues"] })),
+          fc.tuple(base, fc.constantFrom(...refused)).map(([input, v]) => ({
+            input: { ...settledUnder(tool, { ...input, [rule.dependsOn]: selectorValue }, rule.dependsOn, rule.param), [rule.param]: v },
+            broken: `${rule.param} ${JSON.stringify(v)} with ${rule.dependsOn} ${selector}`,
+            param: rule.param,
+            rule: ["allowedValues"],
+          })),
         );
       }
     }

@@ -1,7 +1,7 @@
 // The CommonJS face of a provider package, for TypeScript projects that
 // compile to CommonJS (`module: node16` or `nodenext`, no `"type": "module"`):
 // under the `require` condition each entry is `<entry>.cjs`, one line that
-// require()s the ESM entry (Node.js >= 20.19, the package's engines, loads
+// require()s the ESM entry (Node.js >= 22.12, the package's engines, loads
 // ESM by require), typed by `<entry>.d.cts`, the entry's own types read as
 // CommonJS (they import only the runtime, whose `require` types are CommonJS
 // too: scripts/build/cjs-entries.mjs). Not a second build: one copy of the
@@ -22,7 +22,7 @@ export function cjsFiles(files: ReadonlyMap<string, string>, folder: string, hea
   for (const base of ENTRIES) {
     const types = files.get(`${folder}/${base}.d.ts`);
     if (types === undefined) continue;
-    out.set(`${folder}/${base}.cjs`, `${header}\n// The CommonJS entry: ${base}.js itself, loaded by require (Node.js >= 20.19).\nmodule.exports = require("./${base}.js");\n`);
+    out.set(`${folder}/${base}.cjs`, `${header}\n// The CommonJS entry: ${base}.js itself, loaded by require (Node.js >= 22.12).\nmodule.exports = require("./${base}.js");\n`);
     out.set(`${folder}/${base}.d.cts`, types);
   }
   return out;

@@ -36,8 +36,8 @@ export interface PackageContext {
   /** npm package name, e.g. `@acme/notes`. */
   name: string;
   version: string;
-  /** The runtime package and the version range the package depends on. */
-  runtime: { name: string; range: string; peers?: Record<string, string> };
+  /** The runtime package, the version range the package depends on, and the Node.js versions it runs on (the package's own). */
+  runtime: { name: string; range: string; peers?: Record<string, string>; engines?: Record<string, string> };
   /** SPDX license of the project, when it has one. */
   license?: string;
   /** The project's home page, issue tracker and repository (with the package's folder in it), when its package.json names them. */
@@ -189,7 +189,7 @@ export function emitPackageJson(ir: ProviderIR, pkg: PackageContext): string {
     typesVersions: adapterTypesVersions(),
     files: ["*.js", "*.cjs", "*.d.ts", "*.d.cts", "surface.json", "README.md", ...(pkg.changelog ? ["CHANGELOG.md"] : []), ...(pkg.license ? ["LICENSE"] : [])],
     sideEffects: false,
-    engines: { node: ">=20.19" },
+    ...(pkg.runtime.engines ? { engines: pkg.runtime.engines } : {}),
     dependencies: { [pkg.runtime.name]: pkg.runtime.range },
     ...adapterPeers(pkg.runtime.peers),
     blockwright: {

@@ -7,7 +7,7 @@ import { cloneJson, fieldOf, formatPointer, parseExpression, type OutputSource, 
 import type { ResponseStep, TypeRef } from "../model/ir.js";
 import type { ManifestOperation, ManifestOutputSource } from "../load/precompiled/manifest-types.js";
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema, unionOf } from "../load/openapi-document.js";
-import { paramShape, shapeOfValue, shapeTypes, typesWithin } from "../model/shape.js";
+import { linkedName, paramShape, shapeOfValue, shapeTypes, typesWithin } from "../model/shape.js";
 import type { Report, ToolEntry, ToolSurfaceContext } from "../model/surface-entry.js";
 import type { OutputSurface, Shape } from "../model/surface-format.js";
 import { fieldsNear, type LinkContext, type Path, unionsSearched } from "./context.js";
@@ -219,7 +219,8 @@ type OutputChange =
   | "oneOfAddedToOptional"
   | "deprecated"
   | "reactivated"
-  | "enumSet";
+  | "enumSet"
+  | "formatChanged";
 
 /** What a result holds, down to each field's type: consumers read it. Removed fields, changed types and values they cannot expect break them. */
 export const outputsSurface: ToolEntry<Record<string, OutputSurface>, OutputChange> = {
@@ -249,6 +250,7 @@ export const outputsSurface: ToolEntry<Record<string, OutputSurface>, OutputChan
     deprecated: { level: "minor", rule: "output deprecated (still returned)" },
     reactivated: { level: "minor", rule: "output no longer deprecated" },
     enumSet: { level: "minor", rule: "output values now listed (a workflow comparing against them can rely on the list)" },
+    formatChanged: { level: "patch", rule: "output format changed (an annotation: a reader parsing it, as a date or a number in text, should look)" },
   },
   record: (tool, ctx) => ({ outputs: Object.fromEntries(tool.outputs.map((o) => [o.path, { type: o.type, optional: o.optional, description: o.description, shape: outputShape(tool, o.source, ctx) }])) }),
   read: (t) => t.outputs,
@@ -346,19 +348,28 @@ const outputChanges = pairChanges<OutputChange>((a, b, emit, descend) => {
   if (a.nullable && !b.nullable) emit("noLongerNull");
   if (!a.deprecated && b.deprecated) emit("deprecated");
   if (a.deprecated && !b.deprecated) emit("reactivated");
+  if (a.format !== b.format) emit("formatChanged", { ...(a.format !== undefined ? { from: a.format } : {}), ...(b.format !== undefined ? { to: b.format } : {}) });
   // An object form added: a reader of the old one's required fields may get the new one instead.
   const formsA = a.variants ?? (a.properties && ta.includes("object") ? [Object.keys(a.properties).sort().join(",")] : []);
   const formsB = b.variants ?? (b.properties && tb.includes("object") ? [Object.keys(b.properties).sort().join(",")] : []);
-  const added = formsB.filter((f) => !coveredForm(f, formsA));
-  if (formsA.length && added.length && formsB.length > formsA.length) emit(a.required?.length ? "oneOfAdded" : "oneOfAddedToOptional", { to: added.length });
+  // Named forms compare by name (node types sharing most of their fields are still new); others by their fields. One
+  // named shape that became a union of named forms among them (TypeStyle → TypeStyle | TextPathTypeStyle) is its one form.
+  const one = linkedName(a);
+  const formsBefore = a.forms ?? (one !== undefined && b.forms?.includes(one) ? [one] : undefined);
+  const named = formsBefore && b.forms ? b.forms.filter((f) => !formsBefore.includes(f)) : undefined;
+  const added = named ?? formsB.filter((f) => !coveredForm(f, formsA));
+  if (formsA.length && added.length && (named !== undefined || formsB.length > formsA.length)) emit(a.required?.length ? "oneOfAdded" : "oneOfAddedToOptional", { to: named ?? added.length });
   if (a.enum || b.enum) {
     const before = a.enum ?? [];
     const after = b.enum ?? [];
     if (a.enum && !b.enum) emit("enumDropped", { from: a.enum });
     else if (!a.enum && b.enum) emit("enumSet", { to: b.enum });
     else if (a.enum) {
-      for (const v of after) if (!before.includes(v)) emit("enumValueAdded", { to: v });
-      for (const v of before) if (!after.includes(v)) emit("enumValueNoLonger", { from: v });
+      // One line per field, with every value added or no longer output (a published enum gains hundreds at once).
+      const added = after.filter((v) => !before.includes(v));
+      const gone = before.filter((v) => !after.includes(v));
+      if (added.length) emit("enumValueAdded", { to: added.length === 1 ? added[0] : added });
+      if (gone.length) emit("enumValueNoLonger", { from: gone.length === 1 ? gone[0] : gone });
     }
   }
   for (const key of [...new Set([...Object.keys(a.properties ?? {}), ...Object.keys(b.properties ?? {})])].sort()) {

@@ -151,21 +151,23 @@ export function boundLength(ctx: LinkContext, spec: ParamSpec, at: Path): void {
  * suite, which needs a value of each parameter: the pattern's lengths are
  * read from it, and a value is sought as the suite makes one.
  */
-export function checkSatisfiable(ctx: LinkContext, spec: ParamSpec, at: Path): void {
-  if (spec.type !== "string" || spec.enum || spec.example !== undefined || spec.default !== undefined || (spec.pattern === undefined && !isValueFormat(spec.format))) return;
+export function checkSatisfiable(ctx: LinkContext, spec: ParamSpec, at: Path): boolean {
+  if (spec.type !== "string" || spec.enum || spec.example !== undefined || spec.default !== undefined || (spec.pattern === undefined && !isValueFormat(spec.format))) return true;
   const min = spec.minLength ?? 0;
   const max = spec.maxLength ?? Infinity;
   const lengths = spec.pattern === undefined ? undefined : patternLengths(spec.pattern);
   const window = `${min}${max === Infinity ? " or more" : ` to ${max}`} characters (minLength ${spec.minLength ?? "none"}, maxLength ${spec.maxLength ?? "none"})`;
   if (lengths && (lengths.min > max || lengths.max < min)) {
     ctx.fail("BW2014", [...at, "pattern"], `pattern ${JSON.stringify(spec.pattern)} matches values of ${lengths.min}${lengths.max === Infinity ? " or more" : ` to ${lengths.max}`} characters, never ${window}`, "value");
-    return;
+    return false;
   }
   const found = firstMadeString(spec, (v) => !("issue" in checkValue(spec, v)));
   if (found === undefined) {
     const rules = [spec.pattern !== undefined ? `pattern ${JSON.stringify(spec.pattern)}` : "", isValueFormat(spec.format) ? `format ${spec.format}` : ""].filter(Boolean).join(" and ");
     ctx.fail("BW2014", spec.pattern !== undefined ? [...at, "pattern"] : [...at, "format"], `no value of ${window} was found that meets ${rules}: they may admit none; give an example that meets them all, or loosen them`, "value");
+    return false;
   }
+  return true;
 }
 
 /**
@@ -395,8 +397,11 @@ function diffEnum(subject: string, a: unknown[] | undefined, b: unknown[] | unde
   if (!a && !b) return;
   if (!b) return report("enumRemoved", { subject });
   if (!a) return report("enumAdded", { subject, to: b });
-  for (const v of a) if (!b.includes(v)) report("enumValueRemoved", { subject, from: v });
-  for (const v of b) if (!a.includes(v)) report("enumValueAdded", { subject, to: v });
+  // One line per parameter, with every value removed or added.
+  const removed = a.filter((v) => !b.includes(v));
+  const added = b.filter((v) => !a.includes(v));
+  if (removed.length) report("enumValueRemoved", { subject, from: removed.length === 1 ? removed[0] : removed });
+  if (added.length) report("enumValueAdded", { subject, to: added.length === 1 ? added[0] : added });
 }
 
 /** The limits of the values inside a JSON parameter: a new or tighter one is breaking, as for the parameter's own. */

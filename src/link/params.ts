@@ -1,12 +1,13 @@
 // Parameters (`params`, shared and per operation): type, required, default,
 // limits, secret, visibility, placeholder, example; each placed on the wire
-// (wire.ts). A default and an example must pass the parameter's own rules,
-// as the runtime checks a caller's value.
+// (wire.ts). A default, an example and a placeholder must pass the
+// parameter's own rules, as the runtime checks a caller's value.
 import { isCredentialParam } from "./auth.js";
 import { checkValue, cloneJson, isAbsent, SECRET_MIN_LENGTH, type ParamSpec } from "@blockwright/runtime/internal";
 import { canonical } from "../common/canonical-json.js";
 import type { ManifestOperation, ManifestParam, ManifestWire } from "../load/precompiled/manifest-types.js";
 import { titleFromName } from "../model/naming.js";
+import { placeholderValue } from "../model/placeholder-value.js";
 import type { OpenApiOperation, Schema } from "../load/openapi-document.js";
 import type { Report, ToolEntry, ToolSurfaceContext } from "../model/surface-entry.js";
 import { copyParamKeys } from "../model/param-keys.js";
@@ -132,7 +133,14 @@ function linkParam(ctx: LinkContext, name: string, declared: ManifestParam, at: 
       if (problem) ctx.fail("BW2009", [...at, "example"], `example ${JSON.stringify(p.example)} breaks the parameter's rules: ${problem}`, "value");
       else spec.example = cloneJson(p.example);
     }
-    checkSatisfiable(ctx, spec, at);
+    // The derived suite calls with the placeholder read as the parameter's type (not for an instance address, which no
+    // call sends); where the rules themselves admit no value, that is the problem to report.
+    const satisfiable = checkSatisfiable(ctx, spec, at);
+    if (satisfiable && p.placeholder !== undefined && spec.wire.in !== "server") {
+      const value = placeholderValue(spec);
+      const problem = value === undefined ? `it is not a ${spec.type}${spec.type === "json" ? " (not valid JSON)" : ""}` : valueIssue(spec, value);
+      if (problem) ctx.fail("BW2009", [...at, "placeholder"], `placeholder ${JSON.stringify(p.placeholder)} breaks the parameter's rules: ${problem}`, "value");
+    }
   }
   return spec;
 }

@@ -13,6 +13,7 @@ export type RequestFieldChange =
   | "fieldRemoved"
   | "fieldAddedRequired"
   | "fieldAddedRequiredInNewForm"
+  | "fieldAddedRequiredInSomeForms"
   | "fieldAddedOptional"
   | "fieldMadeRequired"
   | "fieldMadeOptional"
@@ -32,12 +33,14 @@ export type RequestFieldChange =
   | "fieldMaxLengthIncreased"
   | "fieldMaxItemsIncreased"
   | "fieldLimitTightened"
-  | "fieldLimitLoosened";
+  | "fieldLimitLoosened"
+  | "fieldFormatChanged";
 
 export const REQUEST_FIELD_CHANGES = {
   fieldRemoved: { level: "breaking", rule: "request field no longer accepted" },
   fieldAddedRequired: { level: "breaking", rule: "new required request field" },
   fieldAddedRequiredInNewForm: { level: "minor", rule: "new required request field, only inside an object form that is new too (a call sending the old form is unaffected)" },
+  fieldAddedRequiredInSomeForms: { level: "minor", rule: "new request field, required only in the forms of the value that have it (a call sending another form is unaffected)" },
   fieldAddedOptional: { level: "minor", rule: "new optional request field" },
   fieldMadeRequired: { level: "breaking", rule: "request field made required" },
   fieldMadeOptional: { level: "minor", rule: "request field made optional" },
@@ -58,6 +61,7 @@ export const REQUEST_FIELD_CHANGES = {
   fieldMaxItemsIncreased: { level: "minor", rule: "request field limit loosened: maxItems (longer lists accepted)" },
   fieldLimitTightened: { level: "breaking", rule: "request field limit added or tightened (a value that passed may be refused)" },
   fieldLimitLoosened: { level: "minor", rule: "request field limit loosened or removed (more values accepted)" },
+  fieldFormatChanged: { level: "patch", rule: "request field format changed (an annotation of what the value looks like)" },
 } as const;
 
 /** The shape of a `json` parameter written into the request body, when the body's schema reaches it. */
@@ -93,6 +97,7 @@ const requestChanges = pairChanges<RequestFieldChange>((a, b, emit, descend) => 
   }
   if (a.nullable && !b.nullable) emit("fieldNoLongerNullable");
   if (!a.nullable && b.nullable) emit("fieldMadeNullable");
+  if (a.format !== b.format) emit("fieldFormatChanged", { ...(a.format !== undefined ? { from: a.format } : {}), ...(b.format !== undefined ? { to: b.format } : {}) });
   if (!a.deprecated && b.deprecated) emit("fieldDeprecated");
   if (a.deprecated && !b.deprecated) emit("fieldReactivated");
   if (!a.enum && b.enum) emit("fieldEnumSet", { to: b.enum });
@@ -113,8 +118,14 @@ const requestChanges = pairChanges<RequestFieldChange>((a, b, emit, descend) => 
     // A read-only field is the server's: one appearing in or leaving the request schema changes nothing a caller sends.
     if ((x && !y && x.readOnly) || (!x && y?.readOnly)) continue;
     if (x && !y) emit("fieldRemoved", {}, child);
-    else if (!x && y) emit(required(b) ? (newForm ? "fieldAddedRequiredInNewForm" : "fieldAddedRequired") : "fieldAddedOptional", {}, child);
-    else if (x && y) {
+    else if (!x && y) {
+      // A union of object forms (`variants`, each its fields): a field only some forms have is required of the calls sending those.
+      const forms = b.variants?.map((v) => v.split(","));
+      const having = forms?.filter((f) => f.includes(key));
+      if (required(b) && forms && having && having.length < forms.length)
+        emit("fieldAddedRequiredInSomeForms", { what: `in ${having.length} of ${forms.length} forms`, to: having.map((f) => f.join(",")), from: forms.filter((f) => !f.includes(key)).map((f) => f.join(",")) }, child);
+      else emit(required(b) ? (newForm ? "fieldAddedRequiredInNewForm" : "fieldAddedRequired") : "fieldAddedOptional", {}, child);
+    } else if (x && y) {
       const madeRequired = !required(a) && required(b) && !newForm;
       // The server's field before: now one a call may send, or (required now) must send.
       if (x.readOnly && !y.readOnly) emit(madeRequired ? "fieldMadeRequired" : "fieldBecameWritable", {}, child);

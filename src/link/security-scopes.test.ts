@@ -54,4 +54,9 @@ describe("diff on security scopes", () => {
     expect(diff({ zqoauth: [["default"]], zqtoken: [[]] }, { zqoauth: [["default"]] })).toEqual(["breaking removed security zqtoken"]);
     expect(diff({ zqoauth: [["default"]] }, { zqoauth: [["default"]], zqtoken: [[]] })).toEqual(["minor added security zqtoken"]);
   });
+
+  it("is no change for the credential's scheme renamed with the same scopes (the auth entry compares where it goes); another scope is still one", () => {
+    expect(diff({ zqtoken: [[]] }, { zqkey: [[]] })).toEqual([]);
+    expect(diff({ zqoauth: [["read"]] }, { zqauth2: [["read", "write"]] })).toEqual(["minor added security zqauth2", "breaking removed security zqoauth"]);
+  });
 });

@@ -44,6 +44,15 @@ export const securitySurface: ToolEntry<Scopes, SecurityChange> = {
   read: (t) => t.security,
   diff(a = {}, b = {}, report) {
     const within = (small: string[], big: string[]) => small.every((s) => big.includes(s));
+    // One scheme gone and one new, asking the same scopes: the scheme renamed (the manifest follows the document's new
+    // name); where the credential goes is the auth entry's to compare, and it says so when it changes.
+    const gone = Object.keys(a).filter((k) => !Object.hasOwn(b, k));
+    const fresh = Object.keys(b).filter((k) => !Object.hasOwn(a, k));
+    const [o, n] = [gone[0], fresh[0]];
+    if (gone.length === 1 && fresh.length === 1 && o !== undefined && n !== undefined && JSON.stringify(a[o]) === JSON.stringify(b[n])) {
+      b = { ...b, [o]: b[n] as string[][] };
+      delete b[n];
+    }
     for (const scheme of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
       const subject = `security ${scheme}`;
       const before = a[scheme];

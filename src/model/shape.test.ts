@@ -6,10 +6,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { drafted } from "../import/__fixtures__/draft-kit.js";
-import { denseDocument } from "../../test-support/dense-document.js";
+import { denseDocument } from "../../test-support/documents/dense-document.js";
 import { buildSurface, formatSurface } from "../emit/emit-surface.js";
 import { linkProvider } from "../emit/generate-all.js";
-import { linkedShapes } from "./shape.js";
+import { linkedShapes, ShapeBuilder } from "./shape.js";
 import type { Shape } from "./surface-format.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-shape-"));
@@ -70,5 +70,19 @@ describe("shapes of a densely linked document", () => {
     expect(node0.properties?.back).toBe(node0);
     expect(node0.properties?.next1?.properties?.next1).toBe(node2);
     expect(formatSurface(surface)).toBe(text);
+  });
+});
+
+describe("shapes of a union of named forms", () => {
+  it("record each form's name beside its fields, so that forms sharing most fields still differ", () => {
+    const schemas: Record<string, Record<string, unknown>> = {
+      ZqFrame: { type: "object", properties: { id: { type: "string" }, children: { type: "array" } } },
+      ZqGroup: { type: "object", properties: { id: { type: "string" }, children: { type: "array" } } },
+    };
+    const builder = new ShapeBuilder((ref) => schemas[ref.split("/").pop() ?? ""]);
+    const union = builder.of({ oneOf: [{ $ref: "#/components/schemas/ZqGroup" }, { $ref: "#/components/schemas/ZqFrame" }] });
+    expect(union.forms).toEqual(["ZqFrame", "ZqGroup"]);
+    // An inline form has no name: no names are recorded.
+    expect(builder.of({ oneOf: [{ $ref: "#/components/schemas/ZqGroup" }, { type: "object", properties: { id: { type: "string" }, zqkind: { type: "string" } } }] }).forms).toBeUndefined();
   });
 });

@@ -30,6 +30,8 @@ export interface Shape {
   types?: NonNullable<Shape["type"]>[];
   /** The object forms a union may come in (each its sorted field names), when it has two or more. */
   variants?: string[];
+  /** The names of those forms, when each is a named schema: forms whose fields mostly overlap (node types sharing traits) still differ by name. */
+  forms?: string[];
   /** Marked deprecated in the schema. */
   deprecated?: true;
   /** The schema's limits on the value (`maxItems`, `maxLength`, `minimum`, `pattern`, …), by keyword: diff compares them inside a `json` parameter's value. */

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { withheld } from "./npm.js";
 import { dependencyOrder, type WorkspacePackage } from "./workspaces.js";
 
-const pkg = (name: string, dependsOn: string[] = []): WorkspacePackage => ({ name, version: "1.0.0", dir: name.replace(/^@[^/]+\//, ""), private: false, dependsOn });
+const pkg = (name: string, dependsOn: string[] = []): WorkspacePackage => ({ name, version: "1.0.0", dir: name.replace(/^@[^/]+\//, ""), private: false, dependsOn, requires: {} });
 
 describe("dependencyOrder", () => {
   it("puts the runtime before the providers that depend on it, whatever their folders' order", () => {

@@ -16,6 +16,10 @@ export interface WorkspacePackage {
   private: boolean;
   /** The names it depends on at run time (dependencies, optional and peer dependencies). */
   dependsOn: string[];
+  /** What an install of it must resolve, name → range: its dependencies and the peer dependencies it does not mark optional. */
+  requires: Record<string, string>;
+  /** Its `repository` address (the string, or the object's `url`), when it names one. */
+  repository?: string;
 }
 
 /** A package.json that names no publishable package, or workspaces that give none: the user's to fix. */
@@ -68,13 +72,20 @@ export async function workspacePackages(root: string): Promise<WorkspacePackage[
     for (const field of ["name", "version"] as const) {
       if (!isPrivate && (typeof pkg[field] !== "string" || pkg[field] === "")) throw new WorkspaceProblem(`${dir}/package.json: no "${field}" (npm publishes a package by name and version)`);
     }
-    const names = (field: string) => (pkg[field] !== null && typeof pkg[field] === "object" ? Object.keys(pkg[field] as Json) : []);
+    const record = (field: string) => (pkg[field] !== null && typeof pkg[field] === "object" && !Array.isArray(pkg[field]) ? (pkg[field] as Json) : {});
+    const names = (field: string) => Object.keys(record(field));
+    const optionalPeer = (name: string) => (record("peerDependenciesMeta")[name] as { optional?: unknown } | undefined)?.optional === true;
+    const requires = Object.fromEntries([...Object.entries(record("dependencies")), ...Object.entries(record("peerDependencies")).filter(([name]) => !optionalPeer(name))].map(([name, range]) => [name, String(range)]));
+    const { repository } = pkg;
+    const address = typeof repository === "string" ? repository : typeof (repository as Json | null)?.url === "string" ? ((repository as Json).url as string) : undefined;
     return {
       name: String(pkg.name ?? dir),
       version: String(pkg.version ?? ""),
       dir,
       private: isPrivate,
       dependsOn: [...new Set([...names("dependencies"), ...names("optionalDependencies"), ...names("peerDependencies")])],
+      requires,
+      ...(address ? { repository: address } : {}),
     };
   });
 }

@@ -48,11 +48,21 @@ async function importProvider(outDir: string, id: string): Promise<Provider> {
   try {
     provider = ((await import(pathToFileURL(file).href)) as { provider?: unknown }).provider;
   } catch (e) {
-    throw new BrokenPackage(`${file} cannot be loaded (${(e as Error).message.split("\n")[0]}): run blockwright generate`);
+    throw new BrokenPackage(`${file} cannot be loaded (${(e as Error).message.split("\n")[0]}): ${remedy(e)}`);
   }
   const p = provider as Partial<Provider> | undefined;
   if (!p || typeof p !== "object" || typeof p.id !== "string" || !p.tools || typeof p.tools !== "object" || !p.block) throw new BrokenPackage(`${file} exports no provider: run blockwright generate`);
   return p as Provider;
+}
+
+/**
+ * What to do about a package that does not load: a package it imports that is
+ * not installed (the runtime, before `npm install`) is the project's install
+ * to make, which generating again would not change; anything else, generate.
+ */
+function remedy(e: unknown): string {
+  const missing = (e as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND" ? /Cannot find package '([^']+)'/.exec((e as Error).message)?.[1] : undefined;
+  return missing ? `${missing} is not installed: run npm install in the project (its package.json depends on ${missing})` : "run blockwright generate";
 }
 
 /** The output shapes recorded in the packages' surface.json files. */

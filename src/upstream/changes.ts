@@ -3,8 +3,11 @@
 // document, each change placed in the manifest — the tools that call the
 // operation and the parameters and outputs of theirs it touches (a field
 // inside a `json` body parameter touches that parameter).
-import { formatPointer, parsePointer, type ToolSpec, type WireConstant, type WireSpec } from "@blockwright/runtime/internal";
-import { documentChanges, type BoundOperation, type DocumentChange, type DocumentSet } from "../changes/document-diff.js";
+import { authWays, formatPointer, parsePointer, type ToolSpec, type WireConstant, type WireSpec, wayCredentials } from "@blockwright/runtime/internal";
+import { placementWords } from "../changes/surface.js";
+import { credentialOf, type SecurityScheme } from "../load/openapi-document.js";
+import { type BoundOperation, type DocumentChange, DocumentComparison, type DocumentSet } from "../changes/document-diff.js";
+import { pacer } from "../common/checkpoint.js";
 import { severityRank } from "../changes/kinds.js";
 import { operationKey } from "./facts.js";
 
@@ -43,8 +46,19 @@ function targetsOf(tools: readonly ToolSpec[], serverPath: string): Target[] {
   );
 }
 
-/** What of a tool's a change touches. */
-function touches(target: Target, c: DocumentChange): string[] {
+/** Where a security scheme sends its credential (`bearer`, `header:X-Key`) in each of the documents, by name. */
+function schemePlacements(...docs: DocumentSet[]): (name: string) => string[] {
+  return (name) =>
+    docs.flatMap((d) => {
+      const schemes = (d.files.get(d.root) as { components?: { securitySchemes?: Record<string, SecurityScheme> } } | undefined)?.components?.securitySchemes;
+      const scheme = schemes && Object.hasOwn(schemes, name) ? schemes[name] : undefined;
+      const credential = scheme && typeof scheme === "object" ? credentialOf(scheme) : undefined;
+      return credential ? [placementWords(credential)] : [];
+    });
+}
+
+/** What of a tool's a change touches; a security change touches its auth only for a scheme sending a credential as the tool sends one (in either version). */
+function touches(target: Target, c: DocumentChange, placementsOf: (scheme: string) => string[]): string[] {
   const out: string[] = [];
   const paramWire = (w: WireSpec | WireConstant, name: string) => {
     if (
@@ -59,24 +73,47 @@ function touches(target: Target, c: DocumentChange): string[] {
   };
   for (const p of target.tool.params) paramWire(target.wire[p.name] ?? p.wire, `param ${p.name}`);
   if (/^response\.\d+\.body$/.test(c.location)) for (const o of target.tool.outputs) if ("expression" in o.source && o.source.ref.kind === "body" && related(star(o.source.ref.pointer), c.pointer)) out.push(`output ${o.path}`);
-  if (c.location === "security") out.push("auth");
+  if (c.location === "security") {
+    const placements = placementsOf(c.pointer);
+    if (authWays(target.tool.auth).some((w) => wayCredentials(w).some((x) => placements.includes(placementWords(x))))) out.push("auth");
+  }
   return [...new Set(out)];
 }
 
-/** Every change to the operations the tools call, breaking first, each with the tools and the parts of theirs it touches. */
-export function upstreamChanges(older: DocumentSet, newer: DocumentSet, tools: readonly ToolSpec[], serverPath: string): UpstreamChange[] {
+/**
+ * Every change to the operations the tools call, breaking first, each with the tools and the parts of theirs it
+ * touches; and the operations called, by key (`METHOD /path/{}`). The event loop turns between operations (a
+ * signal stops the comparison there: `signal`'s reason is thrown); `onOperation` is told how many are compared.
+ */
+export async function upstreamChanges(
+  older: DocumentSet,
+  newer: DocumentSet,
+  tools: readonly ToolSpec[],
+  serverPath: string,
+  options: { signal?: AbortSignal; onOperation?: (done: number, total: number) => void } = {},
+): Promise<{ changes: UpstreamChange[]; called: Set<string> }> {
   const targets = targetsOf(tools, serverPath);
   const byKey = new Map<string, Target[]>();
   for (const t of targets) byKey.set(t.key, [...(byKey.get(t.key) ?? []), t]);
+  // Each change names its operation by the published document's operationId (none where it gives none), and its method and path.
   const bound: BoundOperation[] = [...byKey.values()].map((ts) => {
     const first = ts[0] as Target;
-    return { operationId: first.key, method: first.method, path: first.path };
+    return { method: first.method, path: first.path };
   });
-  const changes = documentChanges(older, newer, bound).map((c) => {
-    const ts = byKey.get(c.operationId) ?? [];
-    return { ...c, tools: [...new Set(ts.map((t) => t.tool.id))].sort(), binds: [...new Set(ts.flatMap((t) => touches(t, c)))].sort() };
+  const placementsOf = schemePlacements(newer, older);
+  const comparison = new DocumentComparison(older, newer);
+  const found: DocumentChange[] = [];
+  const pace = pacer(options.signal);
+  for (const [i, b] of bound.entries()) {
+    await pace();
+    options.onOperation?.(i, bound.length);
+    found.push(...comparison.changesOf(b));
+  }
+  const changes = found.map((c) => {
+    const ts = byKey.get(operationKey(c.method, "", c.path)) ?? [];
+    return { ...c, tools: [...new Set(ts.map((t) => t.tool.id))].sort(), binds: [...new Set(ts.flatMap((t) => touches(t, c, placementsOf)))].sort() };
   });
-  return changes.sort((a, b) => severityRank(a.severity) - severityRank(b.severity));
+  return { changes: changes.sort((a, b) => severityRank(a.severity) - severityRank(b.severity)), called: new Set(byKey.keys()) };
 }
 
 /** One line of a report: where, what, why, and what of ours it touches. */

@@ -9,7 +9,7 @@
 import jsyaml from "js-yaml";
 import { cutDocument, movedLines, type OperationAt } from "../import/cut.js";
 import { cutAnswerLines, rewriteCutAnswers } from "../import/cut-answers.js";
-import { OPERATION_METHODS } from "../load/openapi-document.js";
+import { credentialOf, OPERATION_METHODS, type SecurityScheme } from "../load/openapi-document.js";
 import { operationKey } from "./facts.js";
 
 type Json = Record<string, unknown>;
@@ -50,13 +50,16 @@ export function recut(specText: string, newer: Json, operations: readonly { meth
     document,
     chosen.map((c) => ({ id: `${c.method.toUpperCase()} ${c.path}`, ...c })),
   );
-  // What the earlier cut has that no published version gave it: add's security scheme and requirement.
+  // What the earlier cut has that no published version gave it: add's security scheme and requirement. A scheme the
+  // newer document gives under another name (sending the credential alike) is the document's, renamed: not kept.
   const before = object(jsyaml.load(specText, { schema: jsyaml.CORE_SCHEMA }));
   const schemes = object(object(before.components).securitySchemes);
   const cutSchemes = object(object(document.components).securitySchemes);
+  const placement = (s: unknown) => JSON.stringify(credentialOf(object(s) as unknown as SecurityScheme) ?? null);
+  const renamed = (scheme: unknown) => placement(scheme) !== "null" && Object.values(cutSchemes).some((s) => placement(s) === placement(scheme));
   const kept: string[] = [];
   for (const [name, scheme] of Object.entries(schemes))
-    if (!(name in cutSchemes)) {
+    if (!(name in cutSchemes) && !renamed(scheme)) {
       cutSchemes[name] = scheme;
       kept.push(`components.securitySchemes.${name}`);
     }

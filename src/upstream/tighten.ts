@@ -6,15 +6,17 @@
 // looser than its document, so without this every such upstream change
 // would stop `generate` until the line is edited by hand; each one is
 // written as the document says and printed, and `diff` then reports it as
-// the breaking change it is. Nothing else is touched: the credential, the
-// outputs, names and texts stay as the user has them, and what the manifest
-// binds that the newer document no longer has stays `generate`'s error, at
-// its line.
+// the breaking change it is; and a security scheme the newer document
+// renamed, its credential sent alike, is named so in `auth` (the same key
+// in the same place: no change to a caller). Nothing else is touched: the
+// credential, the outputs, names and texts stay as the user has them, and
+// what the manifest binds that the newer document no longer has stays
+// `generate`'s error, at its line.
 import { isMultipleOf, parsePointer } from "@blockwright/runtime/internal";
 import { type Document, isCollection, parseDocument } from "yaml";
-import { declaredParameter, OpenApiDocument, type OpenApiOperation, type Schema, typeOf } from "../load/openapi-document.js";
+import { credentialOf, declaredParameter, OpenApiDocument, type OpenApiOperation, type Schema, type SecurityScheme, typeOf } from "../load/openapi-document.js";
 import type { ManifestParam } from "../load/precompiled/manifest-types.js";
-import { parseYamlSource } from "../load/yaml-source.js";
+import { INPUT_LIMITS, parseYamlSource } from "../load/yaml-source.js";
 import { valueAt } from "../load/json-ref.js";
 import { deprecationText } from "../import/draft-manifest.js";
 
@@ -38,16 +40,17 @@ export function tightenManifest(manifestText: string, cutText: string, cutName: 
   let doc: OpenApiDocument;
   let older: OpenApiDocument | undefined;
   try {
-    doc = new OpenApiDocument(parseYamlSource(cutText, cutName));
+    doc = new OpenApiDocument(parseYamlSource(cutText, cutName, INPUT_LIMITS.document));
   } catch {
     return { text: manifestText, lines: [] };
   }
   try {
-    older = olderCutText === undefined ? undefined : new OpenApiDocument(parseYamlSource(olderCutText, cutName));
+    older = olderCutText === undefined ? undefined : new OpenApiDocument(parseYamlSource(olderCutText, cutName, INPUT_LIMITS.document));
   } catch {
     older = undefined;
   }
   const lines: string[] = [];
+  if (older) renameSchemes(yaml, manifest, older, doc, lines);
   for (const [id, raw] of Object.entries(object(manifest.operations))) {
     const operationId = object(raw).operationId;
     const op = typeof operationId === "string" ? doc.operations.get(operationId) : undefined;
@@ -67,6 +70,30 @@ export function tightenManifest(manifestText: string, cutText: string, cutName: 
   }
   // Lines as the user wrote them: no long text folded anew (lineWidth 0), only the values set are written otherwise.
   return { text: lines.length ? yaml.toString({ lineWidth: 0 }) : manifestText, lines };
+}
+
+/**
+ * Each scheme `auth` names (its own, `also`, each alternative's) that the newer document no longer has, where the
+ * older document's scheme of that name and exactly one of the newer's send the credential alike: renamed so.
+ */
+function renameSchemes(yaml: Document, manifest: Json, older: OpenApiDocument, newer: OpenApiDocument, lines: string[]): void {
+  const schemes = (d: OpenApiDocument) => object(object(object(d.source.data).components).securitySchemes);
+  const [before, after] = [schemes(older), schemes(newer)];
+  const placement = (s: unknown) => JSON.stringify(credentialOf(object(s) as unknown as SecurityScheme) ?? null);
+  const rename = (path: (string | number)[], name: unknown) => {
+    if (typeof name !== "string" || Object.hasOwn(after, name) || !Object.hasOwn(before, name) || placement(before[name]) === "null") return;
+    const alike = Object.keys(after).filter((n) => !Object.hasOwn(before, n) && placement(after[n]) === placement(before[name]));
+    if (alike.length !== 1) return;
+    yaml.setIn(path, alike[0]);
+    lines.push(`${path.join(".")}: ${alike[0]} (the newer document renamed the security scheme ${name}; the credential is sent as it was)`);
+  };
+  const auth = object(manifest.auth);
+  const way = (at: (string | number)[], w: Json) => {
+    rename([...at, "scheme"], w.scheme);
+    for (const [j, also] of (Array.isArray(w.also) ? w.also : []).entries()) rename([...at, "also", j, "scheme"], object(also).scheme);
+  };
+  way(["auth"], auth);
+  for (const [i, alt] of (Array.isArray(auth.alternatives) ? auth.alternatives : []).entries()) way(["auth", "alternatives", i], object(alt));
 }
 
 /** `value` at `path`, a list written in flow style (`[a, b]`) where the one it replaces was. */

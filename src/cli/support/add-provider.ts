@@ -7,9 +7,10 @@
 // steps or while a document arrives, with nothing written (or, during the
 // final check, saying that the provider's folder is written).
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { setImmediate as turn } from "node:timers/promises";
 import { dirname, extname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CommandFailure, UsageError, type CliIo } from "./io.js";
+import { CommandFailure, interruptedStatus, UsageError, type CliIo } from "./io.js";
 import { writeWhole } from "../../common/files.js";
 import { lineText, logSafe } from "../../common/github-actions.js";
 import { isInside, linkOnPath, statOf } from "../../common/paths.js";
@@ -44,17 +45,21 @@ export interface AddRequest {
 /** Time between two progress lines of a download when stderr is not a terminal. */
 const PLAIN_EVERY_MS = 3000;
 
-class Interrupted extends Error {}
+class Interrupted extends Error {
+  constructor(readonly signal: unknown) {
+    super("");
+  }
+}
 
 export async function addProvider(request: AddRequest, io: CliIo): Promise<number> {
   const controller = new AbortController();
-  void io.interrupted.then(() => controller.abort(new Interrupted()));
+  void io.interrupted.then((signal) => controller.abort(new Interrupted(signal)));
   try {
     return await add(request, io, controller.signal);
   } catch (e) {
     if (e instanceof Interrupted) {
       io.stderr.write(`\nadd: interrupted: ${e.message || "nothing written"}\n`);
-      return 130;
+      return interruptedStatus(e.signal);
     }
     if (e instanceof FetchFailed) throw new CommandFailure(`blockwright add: ${e.message}\n`, 1);
     // The user's input, worded by its reader: one line, exit status 2.
@@ -75,7 +80,9 @@ export async function addProvider(request: AddRequest, io: CliIo): Promise<numbe
 
 async function add(request: AddRequest, io: CliIo, signal: AbortSignal): Promise<number> {
   const say = (text: string) => io.stderr.write(`add: ${text}\n`);
-  const stop = (left?: string) => {
+  // Each step computes without waiting for anything: the event loop turns here, so that a signal given during one is seen.
+  const stop = async (left?: string) => {
+    await turn();
     if (signal.aborted) throw left ? new Interrupted(left) : signal.reason;
   };
   const specs = resolve(io.cwd, request.specs ?? "specs");
@@ -85,15 +92,15 @@ async function add(request: AddRequest, io: CliIo, signal: AbortSignal): Promise
   if (!request.list) checkTarget(specs, shownSpecs, provider, request.force);
 
   const read = await readDocument(request, io, signal);
-  stop();
+  await stop();
   let data = parsePublished(read.text, read.shown, read.json);
-  stop();
+  await stop();
   const openApiLike = data !== null && typeof data === "object" && (typeof (data as Json).openapi === "string" || (data as Json).swagger === "2.0");
   if (read.file !== undefined && openApiLike && hasFileRef(data)) {
     // A multi-file document: bundled as generation bundles one, and the bundle is what is cut and pinned.
     say(`bundling the files ${read.shown} refers to (@redocly/openapi-core)…`);
     const bundle = await bundlePublished(read.file, read.text, (file) => relative(io.cwd, file).split("\\").join("/"), [dirname(read.file)]);
-    stop();
+    await stop();
     data = bundle.data;
     read.text = `${JSON.stringify(data, null, 2)}\n`;
     read.json = true;
@@ -101,7 +108,7 @@ async function add(request: AddRequest, io: CliIo, signal: AbortSignal): Promise
   }
   if (data !== null && typeof data === "object" && (data as Json).swagger === "2.0") say("converting Swagger 2.0 to OpenAPI 3.0…");
   const { document, kind } = asOpenApi3(data, read.shown);
-  stop();
+  await stop();
   if (request.list) {
     // The document's text, escaped as every text output escapes outside text.
     for (const op of documentOperations(document))
@@ -124,7 +131,7 @@ async function add(request: AddRequest, io: CliIo, signal: AbortSignal): Promise
     header: schemaLine(io.cwd, specs, folder),
   });
   const pinned = pinnedFiles(read.text, { provider, format: kind.format, json: read.json, source: request.source ?? read.origin, retrieved: today });
-  stop();
+  await stop();
 
   // --force over a manifest already there: what the new draft replaces is said, never swapped silently.
   if (request.force && existsSync(join(folder, "manifest.yaml"))) {
@@ -138,7 +145,7 @@ async function add(request: AddRequest, io: CliIo, signal: AbortSignal): Promise
 
   say("checking that the draft links…");
   const { problems, warnings } = await linkProblems(io.cwd, folder, { manifest: manifestText, openapi: openapiText }, shownFolder);
-  stop(`${shownFolder}/ is written; blockwright generate checks it`);
+  await stop(`${shownFolder}/ is written; blockwright generate checks it`);
 
   const summary = {
     provider,
@@ -281,7 +288,7 @@ async function linkProblems(root: string, folder: string, texts: { manifest: str
   const schemaProblems = validateManifest(manifest);
   if (schemaProblems.length) return { problems: [...problems, ...schemaProblems.map((err) => err.message)], warnings: [] };
   try {
-    linkDocument(manifest, new OpenApiDocument(parseYamlSource(texts.openapi, `${shown}/openapi.yaml`)));
+    linkDocument(manifest, new OpenApiDocument(parseYamlSource(texts.openapi, `${shown}/openapi.yaml`, INPUT_LIMITS.document)));
   } catch (e) {
     if (e instanceof LinkErrors) return { problems: [...problems, ...e.errors.map((err) => err.printed)], warnings: [] };
     throw e;

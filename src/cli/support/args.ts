@@ -33,13 +33,23 @@ export function parseArgs(argv: string[], options: Options): Parsed {
     const option = /'(-[^' ]+)/.exec(error.message)?.[1];
     switch (error.code) {
       case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
-        throw new UsageError("BW3001", `unknown option ${option ?? error.message}${option ? didYouMean(option.split("=")[0] ?? option, optionNames(all)) : ""}`);
+        throw new UnknownOption(`unknown option ${option ?? error.message}${option ? didYouMean(option.split("=")[0] ?? option, optionNames(all)) : ""}`, optionNames(all));
       case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
         if (/ambiguous/.test(error.message)) throw new UsageError("BW3001", `${option} needs a value; one starting with a dash is written ${option}=-…`);
         throw new UsageError("BW3001", /argument missing/.test(error.message) ? `${option} needs a value` : `${option} takes no value`);
       default:
         throw new UsageError("BW3001", error.message);
     }
+  }
+}
+
+/** An option the command does not take; `known` are those it takes (what its help must list: usage-options.test.ts). */
+export class UnknownOption extends UsageError {
+  constructor(
+    message: string,
+    readonly known: string[],
+  ) {
+    super("BW3001", message);
   }
 }
 

@@ -25,6 +25,23 @@ export interface CliIo {
   stdin?: () => Promise<Uint8Array>;
   /** Starts mock servers; tests pass one that hands out shared mocks. */
   startMocks?: (providers: string[], options: MockOptions) => Promise<MockServers>;
+  /** Where progress goes (`progressOf`): stderr, unless -q silenced it. */
+  progress?: Output;
+  /** -v: more detail where a command has it. */
+  verbose?: boolean;
+}
+
+/** How every command's help words its exit status when stopped. */
+export const INTERRUPTED = "130 interrupted by Ctrl-C, 143 stopped by SIGTERM";
+
+/** The exit status of a command the user stopped: 128 and the signal's number, as shells report it (130 Ctrl-C, 143 SIGTERM). */
+export function interruptedStatus(signal: unknown): 130 | 143 {
+  return signal === "SIGTERM" ? 143 : 130;
+}
+
+/** The stream for progress, which -q silences: what says how far a command is, not what it found. */
+export function progressOf(io: CliIo): Output {
+  return io.progress ?? io.stderr;
 }
 
 /** A command's usage problem: one line on stderr, exit status 2. */
@@ -60,14 +77,14 @@ export async function startCommandMocks(io: CliIo, providers: string[], options:
   let servers: MockServers;
   try {
     // Files named in errors as generation names them: relative to the working folder.
-    servers = await (io.startMocks ?? startMocks)(providers, { root: io.cwd, ...options });
+    servers = await (io.startMocks ?? startMocks)(providers, { root: io.cwd, log: (line) => io.stderr.write(`${line}\n`), ...options });
   } catch (e) {
     if (e instanceof MockStartError) throw new UsageError("BW3011", e.message);
     throw e;
   }
   // OAuth 2 flows get their tokens from a token endpoint mock (short-lived tokens, renewed as live).
   const { startTokenMock } = await import("../../mocks/token-mock.js");
-  const tokens = await startTokenMock().catch(async (e: unknown) => {
+  const tokens = await startTokenMock("127.0.0.1", (line) => io.stderr.write(`${line}\n`)).catch(async (e: unknown) => {
     await servers.close();
     throw e;
   });

@@ -3,7 +3,7 @@
 import { resolve } from "node:path";
 import type { ValidatedWorkflow } from "@blockwright/runtime/workflow";
 import type { LoadedRegistry } from "../../registry/registry.js";
-import type { SourcePosition } from "../../load/yaml-source.js";
+import { type ProblemJson, problemJson } from "./problem-json.js";
 import { noGeneratedPackages } from "./args.js";
 import { readEnvFile } from "./env-file.js";
 import { standardInput, UsageError, type CliIo } from "./io.js";
@@ -11,16 +11,11 @@ import { standardInput, UsageError, type CliIo } from "./io.js";
 /** How a workflow read from standard input (`-`) is named in messages. */
 export const STDIN_NAME = "<stdin>";
 
-export interface WorkflowProblem extends SourcePosition {
-  /** What is wrong, without the position. */
-  message: string;
-}
-
 export interface WorkflowInput {
   registry: LoadedRegistry;
   env: Record<string, string | undefined>;
   /** The workflow, checked; or the problems found, each `file:line:col: …`, and each with its position apart. */
-  checked: ValidatedWorkflow | { problems: string[]; at: WorkflowProblem[] };
+  checked: ValidatedWorkflow | { problems: string[]; at: ProblemJson[] };
 }
 
 /** Read and check the workflow `file`; `-` reads it from standard input. */
@@ -41,7 +36,7 @@ export async function readWorkflowInput(file: string, io: CliIo, options: { out:
   try {
     return { registry, env, checked: text === undefined ? loadWorkflow(resolve(io.cwd, file), registry, validate, file) : parseWorkflow(text, STDIN_NAME, registry, validate) };
   } catch (e) {
-    if (e instanceof WorkflowErrors) return { registry, env, checked: { problems: e.errors.map((x) => x.printed), at: e.errors.map((x) => ({ ...x.position, code: x.code, message: x.detail })) } };
+    if (e instanceof WorkflowErrors) return { registry, env, checked: { problems: e.errors.map((x) => x.printed), at: e.errors.map((x) => problemJson(x.position, x.code, x.detail)) } };
     if (e instanceof UnreadableSource) throw new UsageError(e.code, e.message);
     throw e;
   }

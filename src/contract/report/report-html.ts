@@ -94,12 +94,13 @@ function coverageTable(report: SuiteReport): string {
   const rows = operationCoverage(report.results).map((row) => {
     const cells = columns.map((kind) => {
       const count = row.kinds.find((k) => k.kind === kind)?.count;
-      if (!count) return `<td class="none">—</td>`;
-      return `<td class="n ${count.passed === count.cases ? "ok" : "bad"}">${count.passed}/${count.cases}</td>`;
+      if (!count) return `<td class="none" data-label="${text(kind)}">—</td>`;
+      return `<td class="n ${count.passed === count.cases ? "ok" : "bad"}" data-label="${text(kind)}">${count.passed}/${count.cases}</td>`;
     });
-    return `<tr><td>${text(row.provider)}</td><td><code>${text(row.operation)}</code></td>${cells.join("")}<td>${text(row.statuses.join(", ") || "—")}</td></tr>`;
+    return `<tr><td data-label="Provider">${text(row.provider)}</td><td data-label="Operation"><code>${breakable(row.operation)}</code></td>${cells.join("")}<td data-label="Statuses">${text(row.statuses.join(", ") || "—")}</td></tr>`;
   });
-  return `<table>\n${head}\n${rows.join("\n")}\n</table>`;
+  // On a narrow screen each row is a card of its cells, each named (PAGE_STYLE): a column per kind does not fit a phone.
+  return `<table class="cards">\n${head}\n${rows.join("\n")}\n</table>`;
 }
 
 function failureSection(r: CaseResult, index: number): string {
@@ -129,8 +130,13 @@ function failureSection(r: CaseResult, index: number): string {
  * of its own, which no spec declares: quoting it as "the mock's answer" would
  * send a reader looking for it in the spec).
  */
-export function answerSource(answer: { status: number; body: string; how?: string }): { title: string; note?: string } {
+export function answerSource(answer: { status: number; body: string; how?: string; refused?: string[] }): { title: string; note?: string } {
   if (answer.how?.startsWith("a scenario")) return { title: "The answer a scenario gave in the mock's place", note: answer.how };
+  if (answer.refused?.length)
+    return {
+      title: "The mock refused the request",
+      note: `Its request validator found: ${answer.refused.join("; ")}. The body below is the example the spec declares for ${answer.status}, which the mock serves for any request it refuses: not an answer to what the case asked.`,
+    };
   if (answer.status >= 400 && answer.status < 500 && refusal(answer.body))
     return { title: "The mock refused the request", note: "Its request validator answered, not the spec: the request the tool sent breaks the operation's parameters or body as the spec declares them." };
   return { title: "The mock's answer", ...(answer.how ? { note: answer.how } : {}) };
@@ -144,6 +150,11 @@ function refusal(body: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** An operation id that may wrap after each `_` (a long one would widen its column past the screen). */
+function breakable(id: string): string {
+  return text(id).replaceAll("_", "_<wbr>");
 }
 
 function pre(content: string): string {

@@ -48,7 +48,12 @@ function failureBlock(r: CaseResult): string[] {
   lines.push(...fence(detail?.violation ?? r.message ?? "", "text"));
   if (detail?.input) lines.push("", "Input:", "", ...fence(JSON.stringify(detail.input, null, 2), "json"));
   if (detail?.request && detail.answer)
-    lines.push("", `Request ${codeSpan(detail.request)}, answered ${detail.answer.status}${detail.answer.how ? ` (${markdownText(detail.answer.how)})` : ""}:`, "", ...fence(detail.answer.body || "(no body)", "text"));
+    lines.push(
+      "",
+      `Request ${codeSpan(detail.request)}, ${detail.answer.refused?.length ? `refused by the mock's validator (${markdownText(detail.answer.refused.join("; "))}), which served the spec's example for` : "answered"} ${detail.answer.status}${detail.answer.how ? ` (${markdownText(detail.answer.how)})` : ""}:`,
+      "",
+      ...fence(detail.answer.body || "(no body)", "text"),
+    );
   const reproduce = reproduceLine(r);
   if (reproduce) lines.push("", ...fence(reproduce, "text"));
   lines.push("", "</details>");

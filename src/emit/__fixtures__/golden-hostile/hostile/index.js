@@ -878,7 +878,7 @@ export const hostileListBooksTool = /* @__PURE__ */ describeTool(hostileListBook
       "title": "Shelf ID",
       "description": "The shelf */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
       "visibility": "user-or-llm",
-      "placeholder": "shelf-1 */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "placeholder": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
       "example": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
     },
     "top": {
@@ -1125,7 +1125,7 @@ export const hostileBlock = {
       "control": "long-input",
       "type": "string",
       "description": "The shelf */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
-      "placeholder": "shelf-1 */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "placeholder": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
       "secret": false,
       "password": false,
       "visibility": "user-or-llm",
@@ -1614,7 +1614,22 @@ export const hostileTriggers = {
       }
     },
     "secretParam": "signingSecret",
-    "handshakes": [],
+    "handshakes": [
+      {
+        "kind": "echo-body",
+        "pointer": [
+          "challenge"
+        ],
+        "when": [
+          {
+            "pointer": [
+              "kind"
+            ],
+            "equals": "challenge */ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+          }
+        ]
+      }
+    ],
     "eventId": [],
     "acknowledge": 200,
     "maxBodyBytes": 1048576,

@@ -1,0 +1,137 @@
+// The changes to the operations we do not call, counted (upstream lists
+// only those to the operations we call). Each operation's parts — every
+// parameter, its request body, each response, its security — are compared
+// in place by what they say to a caller (descriptions, examples and
+// extensions left out), a schema they reach through a `$ref` compared once
+// for all of them. So the count costs one pass over the two documents,
+// however large, recursive or densely linked: the comparison that names
+// each change (changes/document-diff.ts) is kept for the operations we call.
+import { pacer } from "../common/checkpoint.js";
+import { refPath, valueAt } from "../load/json-ref.js";
+import { OPERATION_METHODS } from "../load/openapi-document.js";
+import { operationKey, serverPathOf } from "./facts.js";
+
+type Json = Record<string, unknown>;
+
+const object = (v: unknown): Json => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+
+/** Keys that say nothing a caller's request or reading depends on. */
+const TEXT = new Set(["description", "summary", "title", "example", "examples", "externalDocs", "tags", "operationId"]);
+
+const said = (key: string) => !TEXT.has(key) && !key.startsWith("x-");
+
+/**
+ * Two versions of a document's parts compared in place: two values are the same when they say the same to a caller
+ * (text left out), a `$ref` the same when both name the same schema and it is the same in both versions (compared
+ * once per name; a schema met again inside itself is taken as the same there). No copy is made.
+ */
+class Sameness {
+  /** By reference: the same in both versions; `true` too while it is being compared. */
+  private readonly refs = new Map<string, boolean>();
+
+  constructor(
+    private readonly older: Json,
+    private readonly newer: Json,
+  ) {}
+
+  same(x: unknown, y: unknown): boolean {
+    if (x === y) return true;
+    if (Array.isArray(x) || Array.isArray(y)) return Array.isArray(x) && Array.isArray(y) && x.length === y.length && x.every((v, i) => this.same(v, y[i]));
+    if (x === null || y === null || typeof x !== "object" || typeof y !== "object") return false;
+    const a = x as Json;
+    const b = y as Json;
+    const keys = Object.keys(a).filter(said);
+    if (keys.length !== Object.keys(b).filter(said).length) return false;
+    for (const key of keys) {
+      if (!Object.hasOwn(b, key)) return false;
+      if (key === "$ref" && typeof a.$ref === "string" && typeof b.$ref === "string") {
+        if (a.$ref !== b.$ref || !this.sameRef(a.$ref)) return false;
+      } else if (!this.same(a[key], b[key])) return false;
+    }
+    return true;
+  }
+
+  private sameRef(ref: string): boolean {
+    const known = this.refs.get(ref);
+    if (known !== undefined) return known;
+    this.refs.set(ref, true);
+    const result = !ref.startsWith("#") || this.same(safeValueAt(this.older, ref), safeValueAt(this.newer, ref));
+    this.refs.set(ref, result);
+    return result;
+  }
+}
+
+/** Each operation of a document (by key) and its parts (parameters, body, responses, security), by part. */
+async function operationsOf(doc: Json, pace: () => Promise<void>): Promise<Map<string, Map<string, unknown>>> {
+  const out = new Map<string, Map<string, unknown>>();
+  const serverPath = serverPathOf(doc);
+  const resolve = (v: unknown): Json => {
+    let node = object(v);
+    for (let hops = 0; typeof node.$ref === "string" && node.$ref.startsWith("#") && hops < 16; hops++) node = object(safeValueAt(doc, node.$ref));
+    return node;
+  };
+  for (const [path, raw] of Object.entries(object(doc.paths))) {
+    const item = resolve(raw);
+    for (const method of OPERATION_METHODS) {
+      if (item[method] === null || typeof item[method] !== "object") continue;
+      await pace();
+      const op = resolve(item[method]);
+      const parts = new Map<string, unknown>();
+      for (const p of [...list(item.parameters), ...list(op.parameters)]) {
+        const param = resolve(p);
+        parts.set(`parameter ${String(param.in)}:${String(param.name)}`, p);
+      }
+      if (op.requestBody !== undefined) parts.set("request body", op.requestBody);
+      for (const [status, response] of Object.entries(object(op.responses))) parts.set(`response ${status}`, response);
+      parts.set("security", op.security ?? doc.security ?? []);
+      parts.set("deprecated", op.deprecated === true);
+      out.set(operationKey(method, serverPath, path), parts);
+    }
+  }
+  return out;
+}
+
+function safeValueAt(doc: unknown, ref: string): unknown {
+  try {
+    return valueAt(doc, refPath(ref));
+  } catch {
+    return undefined;
+  }
+}
+
+export interface OtherChanges {
+  /** Parts changed (a parameter, a body, a response, the security of an operation; an operation added or removed is one). */
+  unbound: { count: number; operations: number };
+  /** Operations we call that neither version publishes. */
+  unmatched: string[];
+}
+
+/**
+ * The changes between two versions of a published document to the operations whose keys (`METHOD /path/{}`) are
+ * not `called`; the event loop turns every few operations (a signal stops it there: `signal`'s reason is thrown).
+ */
+export async function otherOperationChanges(older: Json, newer: Json, called: ReadonlySet<string>, signal?: AbortSignal): Promise<OtherChanges> {
+  const pace = pacer(signal);
+  const before = await operationsOf(older, pace);
+  const after = await operationsOf(newer, pace);
+  const sameness = new Sameness(older, newer);
+  let count = 0;
+  let operations = 0;
+  for (const key of new Set([...before.keys(), ...after.keys()])) {
+    if (called.has(key)) continue;
+    const a = before.get(key);
+    const b = after.get(key);
+    let changed = 0;
+    if (!a || !b) changed = 1;
+    else
+      for (const part of new Set([...a.keys(), ...b.keys()])) {
+        if (!a.has(part) || !b.has(part) || !sameness.same(a.get(part), b.get(part))) changed++;
+        await pace();
+      }
+    if (changed) operations++;
+    count += changed;
+  }
+  const published = new Set([...before.keys(), ...after.keys()]);
+  return { unbound: { count, operations }, unmatched: [...called].filter((k) => !published.has(k)).sort() };
+}
