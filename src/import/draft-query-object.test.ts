@@ -76,3 +76,27 @@ describe("an object query parameter", () => {
     ]);
   });
 });
+
+describe("an exploded object query parameter whose field takes another query parameter's name", () => {
+  it("stays one parameter, with a note, and links", async () => {
+    const d = drafted(
+      openapi({
+        "/zqletters": {
+          get: {
+            operationId: "listLetters",
+            parameters: [
+              { name: "date_created", in: "query", schema: { type: "string", maxLength: 30 } },
+              { name: "sort_by", in: "query", schema: { type: "object", properties: { date_created: { type: "string", enum: ["asc", "desc"] } } } },
+            ],
+            responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }) },
+          },
+        },
+      }),
+      ["listLetters"],
+    );
+    const params = d.manifest.operations.acme_list_letters!.params!;
+    expect(Object.keys(params).sort()).toEqual(["date_created", "sort_by"]);
+    expect(d.notes.map((n) => n.note).join("\n")).toContain("its field date_created would take the name of another query parameter: drafted as one parameter");
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});

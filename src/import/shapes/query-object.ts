@@ -30,6 +30,15 @@ export function explodedQueryObjects(doc: OpenApiDocument, parameters: readonly 
     const fields = Object.entries((object.properties ?? {}) as Record<string, Schema>);
     const key = fieldKey(declared.style, declared.explode, declared.name, "field");
     if (typeOf(object) !== "object" || !fields.length || key === undefined) return [declared];
+    // Fields sent under their own names (form, exploded) that another query parameter also takes: the document
+    // leaves which is which unsaid (a sort_by of date_created beside a date_created filter); one parameter, as written.
+    const taken = fields.map(([field]) => field).filter((field) => key === "field" && parameters.some((other) => other !== declared && other.in === "query" && other.name === field));
+    if (taken.length) {
+      note(
+        `query parameter ${declared.name} is an object sent exploded (style form), but its field${taken.length > 1 ? "s" : ""} ${taken.join(", ")} would take the name of another query parameter: drafted as one parameter; the upstream may read it as ${declared.name}[field] (style deepObject): check its documentation`,
+      );
+      return [declared];
+    }
     const required = new Set(Array.isArray(object.required) ? (object.required as unknown[]) : []);
     note(
       `query parameter ${declared.name} is an object of ${fields.length} field${fields.length > 1 ? "s" : ""}, sent ${key === "field" ? "exploded (style form): field=value" : `as ${declared.name}[field]=value (style deepObject)`}: drafted as a parameter per field, each with its type, limits and description`,
