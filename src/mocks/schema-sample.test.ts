@@ -256,7 +256,7 @@ describe("a mock's answer where the document gives no example", () => {
 
 describe("an int64 field bounded by ±2^63", () => {
   it("is made the nearest safe integer, which a mock and a JSON parser hold exactly", () => {
-    const schemas = { ZqNonce: { type: "object", required: ["nonce"], properties: { nonce: { oneOf: [{ type: "integer", format: "int64", minimum: -9223372036854775808, maximum: 9223372036854775807 }, { type: "null" }] } } } };
+    const schemas = { ZqNonce: { type: "object", required: ["nonce"], properties: { nonce: { oneOf: [{ type: "integer", format: "int64", minimum: -(2 ** 63), maximum: 2 ** 63 }, { type: "null" }] } } } };
     const sampler = new DocumentSampler({ openapi: "3.1.0", info: { title: "zqnonce", version: "1" }, paths: {}, components: { schemas } });
     expect(sampler.sample("/components/schemas/ZqNonce")).toEqual({ value: { nonce: Number.MIN_SAFE_INTEGER } });
   });
