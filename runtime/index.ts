@@ -47,6 +47,7 @@ export type * from "./spec/tool-types.js";
 // A generated package's tool: its call (what its client holds) and its description, joined.
 export { describeTool } from "./spec/tool-description.js";
 export type * from "./spec/trigger-types.js";
+export type * from "./spec/poll-types.js";
 export type * from "./spec/block-types.js";
 export type { Provider } from "./spec/provider.js";
 

@@ -122,6 +122,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/diff-gate.test.ts",
       "src/import/multi-file.test.ts",
       "src/cli/bad-input.test.ts",
+      "src/cli/run-realistic-mock.test.ts",
       "src/cli/call-oauth.test.ts",
       "src/cli/conventions.test.ts",
       "src/cli/echo-redaction.test.ts",
@@ -152,6 +153,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/emit.test.ts",
       "src/cli/openapi-32.test.ts",
       "src/cli/serve.process.test.ts",
+      "src/cli/serve-poll.process.test.ts",
       "src/verify/stand-in.test.ts",
     ],
     "no provider's files: the manifest schema, package.json, the lock file": [

@@ -73,7 +73,7 @@ beforeAll(async () => {
       "",
     ].join("\n"),
   );
-}, 180_000);
+});
 
 afterAll(async () => {
   await postgres?.stop();

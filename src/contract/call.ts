@@ -5,6 +5,7 @@ import { isDeepStrictEqual } from "node:util";
 import { executeToolDefinition, type FetchLike, mentionsSecret, redact, show, type ToolError, type ToolResult, type ToolSpec } from "@blockwright/runtime/internal";
 import { mockFetch, type Exchange, type Script } from "./exchange.js";
 import { describeViolation } from "./prism.js";
+import { describeRefusal } from "../judge/refusal.js";
 import { ContractFailure, type CaseContext } from "./types.js";
 
 export interface Called {
@@ -23,6 +24,16 @@ export interface CallOptions {
   maxRetryDelayMs?: number;
 }
 
+/**
+ * How long a call waits for the mock: a hang guard, not the operation's own
+ * time limit (the manifest's `timeoutMs`, or the runtime's 30 s), which is
+ * about the live service. The mock is on this machine: an answer later than
+ * that is a busy machine, not a broken contract (a suite on a loaded 2-core
+ * machine failed on mock answers past 30 s). As long as a case may run
+ * (CASE_TIME_LIMIT_MS, workers.ts).
+ */
+export const MOCK_CALL_TIME_LIMIT_MS = 120_000;
+
 /** Run `tool` on `input` against its mock; a tool whose server is a parameter gets the mock's address there. */
 export async function callTool(tool: ToolSpec, input: Record<string, unknown>, ctx: CaseContext, options: CallOptions = {}): Promise<Called> {
   const address = ctx.mockUrl(tool.provider);
@@ -35,6 +46,7 @@ export async function callTool(tool: ToolSpec, input: Record<string, unknown>, c
     result = await executeToolDefinition(tool, given, {
       ...(tool.server.param ? {} : { baseUrl: address }),
       fetch,
+      timeoutMs: MOCK_CALL_TIME_LIMIT_MS,
       ...(options.retries !== undefined ? { retries: options.retries } : {}),
       ...(options.maxRetryDelayMs !== undefined ? { maxRetryDelayMs: options.maxRetryDelayMs } : {}),
     });
@@ -84,6 +96,7 @@ export function same(actual: unknown, expected: unknown, what: string): void {
  * without its credential.
  */
 export function expectAccepted(exchanges: Exchange[], expected: string[] = []): void {
+  expectJudged(exchanges);
   for (const ex of exchanges) {
     const where = `${ex.method} ${ex.url.pathname}`;
     const violations = ex.violations.filter((v) => !expected.includes(String(v.code)));
@@ -94,6 +107,25 @@ export function expectAccepted(exchanges: Exchange[], expected: string[] = []): 
       fail(`the mock (Prism) answered ${ex.prismProblem.status ?? ex.status} to ${where}: ${ex.prismProblem.title}${ex.prismProblem.detail ? ` — ${ex.prismProblem.detail}` : ""}`);
     }
   }
+}
+
+/**
+ * No request was refused by the mock's request judge (src/judge/): a request that breaks the document's
+ * serialization rules fails its case whatever the case expects (run.ts holds every case to it).
+ */
+export function expectJudged(exchanges: readonly Exchange[]): void {
+  const refused = exchanges.filter((ex) => ex.refusals?.length);
+  if (!refused.length) return;
+  // A property sends many requests: each refusal once, with the first request that drew it.
+  const seen = new Set<string>();
+  const lines: string[] = [];
+  for (const ex of refused) {
+    const fresh = (ex.refusals ?? []).map(describeRefusal).filter((line) => !seen.has(line));
+    if (!fresh.length) continue;
+    for (const line of fresh) seen.add(line);
+    lines.push(`the request judge refused ${ex.method} ${ex.url.pathname}${ex.search}:`, ...fresh.map((line) => `  - ${line}`));
+  }
+  fail(`${lines.join("\n")}${refused.length > 1 ? `\n(${refused.length} requests refused)` : ""}`);
 }
 
 /** The call succeeded on requests the mock accepted; returns the output. */

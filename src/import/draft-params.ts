@@ -23,7 +23,8 @@ import { answersEvents, isStreamFlag, streamNote } from "./shapes/event-streams.
 import { explodedQueryObjects } from "./shapes/query-object.js";
 
 /** The query styles the runtime writes (build-request.ts). */
-const QUERY_STYLES = ["form", "spaceDelimited", "pipeDelimited", "deepObject"];
+/** The styles the runtime writes a list or an object in, by place. */
+const STYLES_SENT: Record<string, readonly string[]> = { query: ["form", "spaceDelimited", "pipeDelimited", "deepObject"], path: ["simple", "label", "matrix"], header: ["simple"] };
 
 type Path = (string | number)[];
 
@@ -107,9 +108,9 @@ export function draftParams(doc: OpenApiDocument, op: OpenApiOperation, rawOp: S
     const explode = typeof raw.explode === "boolean" ? raw.explode : style === "form";
     // Forms of scalars alone (an id or a name) go anywhere a scalar goes.
     const scalars = draft.anyOf?.every((f) => f.type !== "json") === true;
-    if (draft.type === "json" && !scalars && !(declared.in === "query" && QUERY_STYLES.includes(style))) {
-      // The runtime writes a list or an object in the query as its style says (form, spaceDelimited, pipeDelimited,
-      // deepObject), and nothing structured in the path or a header.
+    if (draft.type === "json" && !scalars && declared.content === undefined && !(STYLES_SENT[declared.in] ?? []).includes(style)) {
+      // The runtime writes a list or an object as its style says: in the query (form, spaceDelimited, pipeDelimited,
+      // deepObject), the path (simple, label, matrix) and a header (simple); one described by `content` as its JSON.
       const what = `${declared.in} parameter ${declared.name} is ${draft.jsonType ?? "structured"}${raw.style ? ` (style ${style}${explode ? ", exploded" : ""})` : ""}, which the runtime does not send yet`;
       if (!draft.required) {
         note(at, `${what}: not drafted`);
@@ -126,8 +127,10 @@ export function draftParams(doc: OpenApiDocument, op: OpenApiOperation, rawOp: S
       text.maxLength = DEFAULT_MAX_LENGTH[place];
       note(where, `maxLength ${text.maxLength} is blockwright add's default for a ${place} value the spec leaves unbounded; set the upstream's real limit`);
     }
-    // A field of an object query parameter goes as the object's style writes it (shapes/query-object.ts).
-    draft.wire = of !== undefined ? { in: "query", name: of, field: declared.name } : { in: declared.in, ...(name !== declared.name ? { name: declared.name } : {}) };
+    // A field of an object query parameter goes as the object's style writes it (shapes/query-object.ts); a path
+    // value spanning segments (a file path) as the document marks it: its `/` go as they are.
+    const spans = declared.in === "path" && (raw["x-multi-segment"] === true || raw.allowReserved === true || op.path.includes(`{+${declared.name}}`));
+    draft.wire = of !== undefined ? { in: "query", name: of, field: declared.name } : { in: declared.in, ...(name !== declared.name ? { name: declared.name } : {}), ...(spans ? { multiSegment: true } : {}) };
     params[name] = draft;
     taken.add(name);
     byWire.set(of !== undefined ? `query:${of}/${declared.name}` : `${declared.in}:${declared.name}`, name);

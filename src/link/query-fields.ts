@@ -8,7 +8,7 @@
 // what checks the request finds the field's schema.
 import type { ParamSpec, WireSpec } from "@blockwright/runtime/internal";
 import type { ManifestParam } from "../load/precompiled/manifest-types.js";
-import { declaredParameter, typeOf, type OpenApiOperation, type Schema } from "../load/openapi-document.js";
+import { declaredParameter, isJsonMediaType, typeOf, type OpenApiOperation, type Schema } from "../load/openapi-document.js";
 import type { LinkContext, Path } from "./context.js";
 import { checkAgainstSchema, withSchemaFacts, withSpecLimits } from "./param-limits.js";
 
@@ -46,13 +46,13 @@ export function placeQueryField(ctx: LinkContext, name: string, p: ManifestParam
       "value",
     );
   }
-  // A JSON `content` parameter is one value, its JSON text.
-  const key = declared.json ? undefined : fieldKey(declared.style, declared.explode, objectName, w.field);
+  // A `content` parameter is one value, written in its media type (JSON: its JSON text).
+  const key = declared.content !== undefined ? undefined : fieldKey(declared.style, declared.explode, objectName, w.field);
   if (key === undefined) {
     return ctx.fail(
       "BW2017",
       [...wireAt, "field"],
-      `query parameter "${objectName}" of "${op.operationId}" in ${ctx.openapiName} is written as one value (${declared.json ? "its JSON text: content application/json" : `style ${declared.style ?? "form"}, explode ${String(declared.explode ?? false)}`}): a field of it cannot be sent alone; send the object as one json parameter`,
+      `query parameter "${objectName}" of "${op.operationId}" in ${ctx.openapiName} is written as one value (${declared.content !== undefined ? `its ${isJsonMediaType(declared.content) ? "JSON " : ""}text: content ${declared.content}` : `style ${declared.style ?? "form"}, explode ${String(declared.explode ?? false)}`}): a field of it cannot be sent alone; send the object as one json parameter`,
     );
   }
   const schema = fields[w.field] as Schema;

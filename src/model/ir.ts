@@ -1,6 +1,6 @@
 // The intermediate representation: plain, sorted, JSON-serialisable data that
 // every emitter reads. Built only by the link step (link/).
-import type { BlockDefinition, ToolSpec, TriggerSpec } from "@blockwright/runtime/internal";
+import type { BlockDefinition, PollTriggerSpec, ToolSpec, TriggerSpec } from "@blockwright/runtime/internal";
 
 /**
  * A TypeScript type as data, against the openapi-typescript types of the
@@ -62,5 +62,7 @@ export interface ProviderIR {
   operations: OperationIR[];
   /** Events that start a workflow (the manifest's `triggers`), by id; absent when none. */
   triggers?: TriggerSpec[];
+  /** Events found by polling a list operation (the manifest's triggers with `poll`), by id; absent when none. */
+  pollTriggers?: PollTriggerSpec[];
   block: BlockDefinition;
 }

@@ -2,7 +2,7 @@
 // `searchParameters`: dozens of documented fields), each a parameter of its own
 // with its type, limits and description, sent as the parameter's style writes
 // the field (`wire: {in: query, name, field}`, link/query-fields.ts). An
-// object its style writes as one value, one the document types JSON (`content`),
+// object its style writes as one value, one the document describes by `content`,
 // or one whose fields are not named (a map), stays one parameter.
 import type { OpenApiDocument, OpenApiParameter, Schema } from "../../load/openapi-document.js";
 import { typeOf } from "../../load/openapi-document.js";
@@ -19,8 +19,8 @@ export interface QueryObjectField extends OpenApiParameter {
 /** `parameters` with each object query parameter whose style sends its fields one by one replaced by its fields; a note for each. */
 export function explodedQueryObjects(doc: OpenApiDocument, parameters: readonly OpenApiParameter[], note: (text: string) => void): (OpenApiParameter | QueryObjectField)[] {
   return parameters.flatMap((declared): (OpenApiParameter | QueryObjectField)[] => {
-    // A JSON `content` parameter is one value, its JSON text: never split.
-    if (declared.in !== "query" || declared.json) return [declared];
+    // A `content` parameter is one value, written in its media type (JSON: its JSON text): never split.
+    if (declared.in !== "query" || declared.content !== undefined) return [declared];
     let object: Schema;
     try {
       object = doc.flatten(declared.schema);
