@@ -34,6 +34,8 @@ export interface OperationIR {
   tool: ToolSpec;
   /** Documented error statuses of the upstream operation, for docs. */
   errorResponses: { status: number; description: string }[];
+  /** The OpenAPI operation's tags (how the document groups operations: n8n's resources), when it has some. */
+  tags?: string[];
   /** The operation declares an error answer (4xx, 5xx or default) as an RFC 9457 problem (`application/problem+json`): its package reads problems (the runtime's `problems: problemDetails`). */
   problemAnswers?: true;
   /** TypeScript names, and the types of the outputs (the parameters' types follow from tool.params). */
