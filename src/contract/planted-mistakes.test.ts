@@ -62,6 +62,12 @@ const MISTAKES: [string, string, (tools: Map<string, ToolSpec>) => void, RegExp]
   ],
   ["query, content (JSON)", "zqwire_search", (t) => Object.assign(wire(t, "zqwire_search", "q"), { encoding: { style: "form", explode: false } }), /\[content\] \/query\/q/],
   ["query, content (JSON) of a string: sent unquoted", "zqwire_search", (t) => delete wire(t, "zqwire_search", "word").encoding, /\[content\] \/query\/word/],
+  [
+    "query, a field of an object sent under another field's key",
+    "zqwire_search",
+    (t) => Object.assign(wire(t, "zqwire_search", "sortBy"), { name: "sort[then]" }),
+    /sortBy: the service reads query parameter "sort"'s field "by" \(style deepObject, explode true\) as nothing/,
+  ],
   ["query, allowReserved", "zqwire_search", (t) => Object.assign(wire(t, "zqwire_search", "term"), { encoding: { style: "form", explode: true, reserved: true } }), /\[allowReserved\] \/query\/term/],
   ["query, allowEmptyValue", "zqwire_search", (t) => Object.assign((wire(t, "zqwire_search", "anyLevel").whenTrue as Record<string, unknown>[])[0] as object, { name: "depth" }), /\[allowEmptyValue\] \/query\/depth/],
   ["header, simple style (a list)", "zqwire_search", (t) => Object.assign(wire(t, "zqwire_search", "sizes"), { encoding: { style: "simple", explode: false, json: true } }), /\/header\/X-Zq-Sizes.*style simple/],
