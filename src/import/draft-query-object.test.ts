@@ -100,3 +100,31 @@ describe("an exploded object query parameter whose field takes another query par
     expect(await linkProblems(d)).toEqual([]);
   });
 });
+
+describe("an object query parameter whose fields its oneOf ties together (only one of before and after)", () => {
+  it("stays one parameter, with a note, and links", async () => {
+    const beforeAfter = {
+      name: "before/after",
+      in: "query",
+      schema: {
+        allOf: [{ type: "object", properties: { before: { type: "string", maxLength: 40 }, after: { type: "string", maxLength: 40 } } }, { oneOf: [{ required: ["before"] }, { required: ["after"] }] }],
+      },
+    };
+    const d = drafted(
+      openapi({
+        "/zqletters": {
+          get: {
+            operationId: "listLetters",
+            parameters: [beforeAfter],
+            responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }) },
+          },
+        },
+      }),
+      ["listLetters"],
+    );
+    const params = d.manifest.operations.acme_list_letters!.params!;
+    expect(Object.values(params).map((p) => p.wire)).toEqual([{ in: "query", name: "before/after" }]);
+    expect(d.notes.map((n) => n.note).join("\n")).toContain("query parameter before/after is an object whose fields its oneOf ties together: drafted as one parameter");
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});

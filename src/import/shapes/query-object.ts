@@ -39,6 +39,13 @@ export function explodedQueryObjects(doc: OpenApiDocument, parameters: readonly 
       );
       return [declared];
     }
+    // Fields the object's own rules tie together (`oneOf`/`anyOf`/`not`: only one of `before` and `after`): sent field by
+    // field, no parameter would hold the rule, and a call giving both breaks it; one parameter, as written.
+    const across = ["oneOf", "anyOf", "not"].filter((k) => object[k] !== undefined);
+    if (across.length) {
+      note(`query parameter ${declared.name} is an object whose fields its ${across.join(", ")} ties together: drafted as one parameter, which that rule checks as written`);
+      return [declared];
+    }
     const required = new Set(Array.isArray(object.required) ? (object.required as unknown[]) : []);
     note(
       `query parameter ${declared.name} is an object of ${fields.length} field${fields.length > 1 ? "s" : ""}, sent ${key === "field" ? "exploded (style form): field=value" : `as ${declared.name}[field]=value (style deepObject)`}: drafted as a parameter per field, each with its type, limits and description`,
