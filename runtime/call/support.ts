@@ -70,7 +70,8 @@ export interface Support extends WithOAuth, ValueSupport {
 
 /** Whether the tool's requests need the form encoding (`form`): a form body, a JSON parameter in the query, or a value the document styles (its own wire or a route's). */
 export function formNeeded(tool: ToolCall): boolean {
-  if (tool.body?.encoding === "form") return true;
+  // A form body, or a multipart body some of whose fields are written as a form's (their pairs as parts; a JSON part needs none).
+  if (tool.body?.encoding === "form" || (tool.body?.encoding === "multipart" && Object.values(tool.body.fields ?? {}).some((f) => !f.json))) return true;
   const styled = (w: WireSpec | undefined) => (w?.in === "query" || w?.in === "path" || w?.in === "header") && w.encoding !== undefined;
   return tool.params.some((p) => (p.type === "json" && (p.wire.in === "query" || tool.routes.some((r) => r.wire[p.name]?.in === "query"))) || styled(p.wire) || tool.routes.some((r) => styled(r.wire[p.name])));
 }

@@ -244,7 +244,7 @@ export interface BodySpec {
   /** The request's Content-Type, as the spec names it (multipart: fetch adds the boundary; binary: a range such as `image/*` becomes the file's own type). */
   mediaType: string;
   encoding: "json" | "form" | "multipart" | "binary";
-  /** Form fields whose serialisation the spec sets (OpenAPI `encoding`): style and explode, or JSON (a multipart field too: one part typed application/json). */
+  /** Form fields whose serialisation the spec sets (OpenAPI `encoding`): style and explode, or JSON; in a multipart body, a styled field is written as a form's would be (its pairs as parts), a JSON one as one part typed application/json. */
   fields?: Record<string, FormFieldEncoding>;
   /** The spec requires a body (or declares a JSON one `{}` meets, for a POST, PUT or PATCH), yet a call may give none of its fields: an empty one (`{}`) is sent then, with its Content-Type. */
   required?: boolean;

@@ -88,8 +88,14 @@ const MISTAKES: [string, string, (tools: Map<string, ToolSpec>) => void, RegExp]
   [
     "multipart, a JSON part's content type (encoding.contentType)",
     "zqwire_upload",
-    (t) => delete (tool(t, "zqwire_upload").body as { fields: Record<string, { json?: true }> }).fields.info?.json,
+    (t) => delete (tool(t, "zqwire_upload").body as { fields: Record<string, unknown> }).fields.info,
     /\[encoding\.contentType\] \/body\/info: .*text\/plain \(no Content-Type\)/,
+  ],
+  [
+    "multipart, a field written as a form's pairs (encoding style deepObject)",
+    "zqwire_upload",
+    (t) => delete (tool(t, "zqwire_upload").body as { fields: Record<string, unknown> }).fields.link,
+    /\[encoding\.style\] \/body\/link: .*as deepObject writes an object/,
   ],
   [
     "JSON body, a field at depth",

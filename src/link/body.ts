@@ -1,9 +1,9 @@
 // Media types of the request body: JSON as `application/json`, a vendor
-// `+json` type (sent as that Content-Type), or an HTML form encoded as the
-// spec's `encoding` says (style and explode per field, or a field's JSON
-// `contentType`: one JSON text).
+// `+json` type (sent as that Content-Type), or an HTML form (or multipart
+// fields) encoded as the spec's `encoding` says (style and explode per field,
+// or a field's JSON `contentType`: one JSON text).
 import { fieldOf, type BodySpec, type FormFieldEncoding, type ParamSpec, type WireConstant } from "@blockwright/runtime/internal";
-import { isJsonMediaType, type OpenApiOperation, type Schema } from "../load/openapi-document.js";
+import { isJsonMediaType, type OpenApiOperation, type OpenApiRequestBody, type Schema } from "../load/openapi-document.js";
 import type { LinkContext, Path } from "./context.js";
 
 const FORM_STYLES = ["form", "spaceDelimited", "pipeDelimited", "deepObject"] as const;
@@ -57,26 +57,33 @@ export function linkBody(ctx: LinkContext, at: Path, op: OpenApiOperation, param
   const required = (body.required || emptyJson) && !alwaysFilled ? { required: true } : {};
   if (body.mediaType === "application/json") return required.required ? { mediaType: body.mediaType, encoding: "json", ...required } : undefined;
   if (body.encoding === "json") return { mediaType: body.mediaType, encoding: "json", ...required };
-  // Multipart: each part's type is its parameter's (a file's contentType, files.ts); a field the document gives a JSON contentType goes as one part of that type.
+  // Multipart: fetch writes the boundary; each part's type is its parameter's (a file's contentType, files.ts). A field
+  // whose encoding sets style, explode or allowReserved goes out as that form field would (OpenAPI 3.0.4/3.1.1: then
+  // its contentType is ignored), its pairs as parts; one the document gives a JSON contentType, as one part of that
+  // type; any other object is a part of JSON text.
   if (body.encoding === "multipart") {
-    const json = Object.keys(body.fields)
-      .sort()
-      .filter((name) =>
-        fieldOf(body.fields, name)
-          .contentType?.split(",")
-          .some((t) => isJsonMediaType(t.trim())),
-      );
-    return { mediaType: body.mediaType, encoding: "multipart", ...(json.length ? { fields: Object.fromEntries(json.map((name) => [name, { style: "form" as const, explode: true, json: true as const }])) } : {}), ...required };
+    const fields = encodedFields(ctx, at, op, body.fields, "multipart");
+    return { mediaType: body.mediaType, encoding: "multipart", ...(Object.keys(fields).length ? { fields } : {}), ...required };
   }
   // Raw bytes: the file parameter is the body; a range (`image/*`) is narrowed to the file's own type when sent.
   if (body.encoding === "binary") return { mediaType: body.mediaType, encoding: "binary", ...required };
+  const fields = encodedFields(ctx, at, op, body.fields, "form");
+  return { mediaType: body.mediaType, encoding: "form", ...(Object.keys(fields).length ? { fields } : {}), ...required };
+}
+
+/** Each field's style and explode as the document's encoding sets them, or its JSON contentType (a style no form field takes is a problem). */
+function encodedFields(ctx: LinkContext, at: Path, op: OpenApiOperation, declared: OpenApiRequestBody["fields"], encoding: "form" | "multipart"): Record<string, FormFieldEncoding> {
   const fields: Record<string, FormFieldEncoding> = {};
-  for (const name of Object.keys(body.fields).sort()) {
-    const field = fieldOf(body.fields, name);
-    // A JSON contentType and no style, explode or allowReserved: the field is written as that media type, one JSON text.
-    if (field.contentType !== undefined && field.style === undefined && field.explode === undefined && field.allowReserved === undefined) {
-      if (field.contentType.split(",").some((t) => isJsonMediaType(t.trim()))) fields[name] = { style: "form", explode: true, json: true };
-      continue;
+  for (const name of Object.keys(declared).sort()) {
+    const field = fieldOf(declared, name);
+    // No style, explode or allowReserved: a JSON contentType writes the field as that media type, one JSON text; a
+    // multipart field, or one given another contentType, is then left as it is.
+    if (field.style === undefined && field.explode === undefined && field.allowReserved === undefined) {
+      if (field.contentType?.split(",").some((t) => isJsonMediaType(t.trim()))) {
+        fields[name] = { style: "form", explode: true, json: true };
+        continue;
+      }
+      if (encoding === "multipart" || field.contentType !== undefined) continue;
     }
     const { style = "form", explode } = field;
     if (!(FORM_STYLES as readonly string[]).includes(style)) {
@@ -86,5 +93,5 @@ export function linkBody(ctx: LinkContext, at: Path, op: OpenApiOperation, param
     // OpenAPI: explode defaults to true for style form, false otherwise.
     fields[name] = { style: style as FormFieldEncoding["style"], explode: explode ?? style === "form" };
   }
-  return { mediaType: body.mediaType, encoding: "form", ...(Object.keys(fields).length ? { fields } : {}), ...required };
+  return fields;
 }
