@@ -119,6 +119,9 @@ interface Part {
   given?(support: Support & { oauth?: { send?: unknown } }): boolean;
 }
 
+/** Whether one of a parameter's forms (`anyOf`), as a parameter of its own, meets `test`. */
+const formsWhere = (p: ParamCall, test: (form: ParamCall) => boolean): boolean => p.anyOf?.some((form) => test({ ...p, ...form })) ?? false;
+
 /** The parameter of the tool that meets `test`, or false. */
 const paramWhere = (tool: ToolCall, test: (p: ParamCall) => boolean): string | false => tool.params.find(test)?.name ?? false;
 const linkStyles = (tool: ToolCall) => tool.pagination?.next.style === "nextUrl" || tool.pagination?.next.style === "linkHeader";
@@ -139,20 +142,24 @@ const PARTS = {
     given: (support) => support.oauth?.send !== undefined,
   },
   json: { what: "checking a JSON parameter", declares: (tool) => paramWhere(tool, (p) => p.type === "json") },
-  formats: { what: "checking a string format (date, date-time, email, uri, uuid)", declares: (tool) => paramWhere(tool, (p) => p.format !== undefined && p.format !== "base-url") },
+  formats: { what: "checking a string format (date, date-time, email, uri, uuid)", declares: (tool) => paramWhere(tool, (p) => (p.format !== undefined && p.format !== "base-url") || formsWhere(p, (f) => f.format !== undefined)) },
   rules: { what: "checking the cross-field rules", declares: (tool) => tool.rules.length > 0 },
   form: { what: "encoding a form body or a query array or object", declares: formNeeded },
   links: { what: "following the next page's address (nextUrl, linkHeader)", declares: linkStyles, now: (_, call) => call.pages },
-  files: { what: "sending or receiving a file", declares: (tool) => tool.download !== undefined || tool.body?.encoding === "multipart" || paramWhere(tool, (p) => p.type === "file") },
-  strings: { what: "checking an enum, a pattern, a format or a list", declares: (tool) => paramWhere(tool, (p) => p.type === "string" && hasStringRules(p)) },
-  numbers: { what: "checking a number's enum or step (multipleOf)", declares: (tool) => paramWhere(tool, hasNumberRules) },
+  files: { what: "sending or receiving a file, or a stream of items", declares: (tool) => tool.download !== undefined || tool.stream !== undefined || tool.body?.encoding === "multipart" || paramWhere(tool, (p) => p.type === "file") },
+  strings: { what: "checking an enum, a pattern, a format or a list", declares: (tool) => paramWhere(tool, (p) => (p.type === "string" && hasStringRules(p)) || formsWhere(p, (f) => f.type === "string" && hasStringRules(f))) },
+  numbers: { what: "checking a number's enum or step (multipleOf)", declares: (tool) => paramWhere(tool, (p) => hasNumberRules(p) || formsWhere(p, hasNumberRules)) },
+  unions: { what: "checking a value of several forms (anyOf)", declares: (tool) => paramWhere(tool, (p) => p.anyOf !== undefined) },
   bodies: { what: "sending a request body", declares: bodyNeeded },
   // Any method but GET, or a GET declared not idempotent: write-safety.ts tells which requests are safe to repeat.
   writes: { what: "sending a request that is not safe to repeat, or an idempotency key", declares: (tool) => tool.idempotency !== undefined || tool.behavior?.idempotent === false || [tool, ...tool.routes].some((t) => t.method !== "GET") },
   credentials: { what: "sending a basic or cookie credential, several credentials, or one of alternative ones", declares: (tool) => credentialKindsNeeded(tool.auth) },
   requestSize: { what: "checking the size of the request head (limits.requestHeadBytes)", declares: (tool) => tool.server.requestHeadBytes !== undefined },
   waits: { what: "waiting after a 429 as rateLimits.resetHeader or pauseMs say", declares: waitsNeeded },
-  addresses: { what: "reading the instance address from its parameter (server.param)", declares: (tool) => tool.server.param ?? false },
+  addresses: {
+    what: "reading the instance address from its parameter (server.param) or its server variables (server.url)",
+    declares: (tool) => tool.server.param ?? (tool.server.template !== undefined && Object.values(tool.server.variables ?? {})[0]) ?? false,
+  },
   routes: { what: "choosing a route by a parameter's value (routes)", declares: (tool) => tool.routes.length > 0 },
   constants: { what: "sending constants (constants, a switch's whenTrue)", declares: constantsNeeded },
   outcomes: { what: "reading a status as an outcome (outcomes) or a 2xx as a failure (errors.failureWhen)", declares: outcomesNeeded },

@@ -23,6 +23,7 @@ import { checkRules } from "../validate/cross-field-rules.js";
 import { checkJson } from "../validate/json-params.js";
 import { stringRules } from "../validate/string-rules.js";
 import { numberRules } from "../validate/number-rules.js";
+import { paramUnions } from "../validate/param-unions.js";
 
 export const fullSupport: Required<Support> = {
   oauth: oauthFlows,
@@ -37,6 +38,7 @@ export const fullSupport: Required<Support> = {
   bodies: requestBodies,
   strings: stringRules,
   numbers: numberRules,
+  unions: paramUnions,
   writes: writeSafety,
   credentials: credentialKinds,
   waits: rateLimitWait,

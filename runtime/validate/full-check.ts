@@ -12,9 +12,19 @@ import { checkJson } from "./json-params.js";
 import { fileValue } from "./file-values.js";
 import { stringRules } from "./string-rules.js";
 import { numberRules } from "./number-rules.js";
+import { paramUnions } from "./param-unions.js";
 import { type Checked, checkValueWith, type Validated, type ValueSupport, validateInput } from "./validate-params.js";
 
-export const VALUE_SUPPORT: Required<ValueSupport> = { json: checkJson, formats: formatProblem, rules: checkRules, files: { fileValue }, strings: stringRules, numbers: numberRules, credentials: { userProblem: basicUserProblem } };
+export const VALUE_SUPPORT: Required<ValueSupport> = {
+  json: checkJson,
+  formats: formatProblem,
+  rules: checkRules,
+  files: { fileValue },
+  strings: stringRules,
+  numbers: numberRules,
+  unions: paramUnions,
+  credentials: { userProblem: basicUserProblem },
+};
 
 /** validateInput with every check. */
 export function validateParams(tool: ToolCall, input: Record<string, unknown>): Validated {
