@@ -5,7 +5,7 @@
 import { nestingIssue, tooDeep } from "../common/nesting.js";
 import { matchesFormat, VALUE_FORMATS } from "../spec/formats.js";
 import type { NestedLimits, ParamCall } from "../spec/tool-types.js";
-import { type Checked, compiled, LONE_SURROGATE, problem, show } from "./validate-params.js";
+import { type Checked, compiled, problem, show } from "./validate-params.js";
 import { redact } from "../common/redact.js";
 
 /** Check and normalise a given (non-empty) value of a json parameter; `secrets`: redacted from a value before it is cut to be shown. */
@@ -65,7 +65,7 @@ function parseFailure(raw: string, secrets: readonly string[]): string {
 
 /** The first key or string inside a JSON value with half of a surrogate pair (no wire form carries it), and where it is. */
 function brokenText(value: unknown, where: string): { where: string; text: string } | undefined {
-  if (typeof value === "string") return LONE_SURROGATE.test(value) ? { where, text: value } : undefined;
+  if (typeof value === "string") return !value.isWellFormed() ? { where, text: value } : undefined;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const found = brokenText(value[i], `${where}[${i}]`);
@@ -73,7 +73,7 @@ function brokenText(value: unknown, where: string): { where: string; text: strin
     }
   } else if (value !== null && typeof value === "object") {
     for (const [key, item] of Object.entries(value)) {
-      if (LONE_SURROGATE.test(key)) return { where: `${where} key`, text: key };
+      if (!key.isWellFormed()) return { where: `${where} key`, text: key };
       const found = brokenText(item, `${where}.${key}`);
       if (found) return found;
     }

@@ -184,23 +184,17 @@ function range(spec: ParamCall): string {
 const NOT_HEADER_SAFE = /[\u0000-\u0008\u000a-\u001f\u007f]|[^\u0000-\u00ff]/u;
 // A header value loses leading and trailing spaces and tabs on the way (fetch trims them).
 const HEADER_TRIMMED = /^[ \t]|[ \t]$/;
-// Half of a surrogate pair: no encoding (URL, JSON sent as UTF-8) can carry it.
-export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-// Placements are a property of the (immutable) tool definition: worked out once per parameter and tool.
-const placed = new WeakMap<ParamCall, WeakMap<object, Set<string>> | Set<string>>();
+// Placements are a property of the (immutable) tool definition: worked out once per tool and parameter.
+const placed = new WeakMap<object, Map<ParamCall, Set<string>>>();
+const NO_TOOL = {};
 
 /** Where a parameter's value can end up on the wire, routes included. */
 function placements(spec: ParamCall, tool: Pick<ToolCall, "routes" | "auth"> | undefined): Set<string> {
-  if (!tool) {
-    let known = placed.get(spec);
-    if (!(known instanceof Set)) placed.set(spec, (known = computePlacements(spec, undefined)));
-    return known;
-  }
-  let byTool = placed.get(spec);
-  if (!(byTool instanceof WeakMap)) placed.set(spec, (byTool = new WeakMap()));
-  let known = byTool.get(tool);
-  if (!known) byTool.set(tool, (known = computePlacements(spec, tool)));
+  let byParam = placed.get(tool ?? NO_TOOL);
+  if (!byParam) placed.set(tool ?? NO_TOOL, (byParam = new Map()));
+  let known = byParam.get(spec);
+  if (!known) byParam.set(spec, (known = computePlacements(spec, tool)));
   return known;
 }
 
@@ -236,7 +230,8 @@ function checkString(spec: ParamCall, s: string, support: ValueSupport, tool: Pi
   const strings = hasStringRules(spec) ? support.strings : undefined;
   if (hasStringRules(spec) && !strings) return { issue: lacks("strings", spec.name) };
   if (spec.secret && !isSecretLength(s)) return problem(spec, "minLength", `must be at least ${SECRET_MIN_LENGTH} characters long`, s, secrets);
-  if (LONE_SURROGATE.test(s)) return problem(spec, "characters", "must be well-formed Unicode (it holds half of a surrogate pair)", s, secrets);
+  // Half of a surrogate pair: no encoding (URL, JSON sent as UTF-8) can carry it.
+  if (!s.isWellFormed()) return problem(spec, "characters", "must be well-formed Unicode (it holds half of a surrogate pair)", s, secrets);
   const formOnly = spec.wire.in === "auth" && tool !== undefined && !credentialOfParam(tool.auth, spec.name);
   if (((spec.secret && !formOnly) || places.has("header")) && NOT_HEADER_SAFE.test(s)) {
     return problem(spec, "characters", `must not contain line breaks or other control characters, nor characters outside Latin-1 (it is sent in ${places.has("query") ? "the address" : "an HTTP header"})`, s, secrets);
