@@ -47,16 +47,13 @@ export function upstreamError(tool: ToolCall, response: Response, body: unknown,
     }
     return undefined;
   };
-  const first = (refs: ErrorSpec["code"]): string | undefined => {
-    const v = found(refs);
-    return v === undefined ? v : typeof v === "string" ? v : JSON.stringify(v);
-  };
-  const code = first(tool.errors.code);
+  const text = (v: unknown): string | undefined => (v === undefined || typeof v === "string" ? v : JSON.stringify(v));
+  const code = text(found(tool.errors.code));
   const fullMessage = found(tool.errors.message);
   // The manifest's message, else an RFC 9457 problem's, else a body that is only text.
-  const said = first(tool.errors.message) ?? parts.problems?.(response, body);
+  const said = text(fullMessage) ?? parts.problems?.(response, body);
   const upstreamMessage = said !== undefined ? cut(said) : typeof body === "string" && body.trim() ? cut(body.trim(), RAW_BODY_CHARS) : undefined;
-  const requestId = first(tool.errors.requestId);
+  const requestId = text(found(tool.errors.requestId));
   // Typed details (quota-details.ts): a quota of a long window broken, and how long to wait, said whatever the manifest declares.
   const typed = quotaDetails(body);
   const retryAfterMs = parseRetryAfter(response.headers.get("retry-after")) ?? typed.retryDelayMs ?? (response.status === 429 ? parts.waits?.(tool.rateLimits, response.headers, attempt) : undefined);
