@@ -224,7 +224,7 @@ describe("a page number", () => {
   const byPage: ToolSpec = {
     ...books,
     params: [...books.params, { ...size, name: "page", minimum: 1, maximum: 1000, wire: { in: "query", name: "startIndex" } }],
-    pagination: { ...books.pagination!, next: { style: "page", send: { in: "query", name: "startIndex" }, start: 1 } },
+    pagination: { ...books.pagination!, next: { style: "page", send: { in: "query", name: "startIndex" }, start: 1, param: "page" } },
   };
   const volumes = (ids: string[]) => json(200, { kind: "books#volumes", totalItems: 1873, ...(ids.length ? { items: ids.map((id) => ({ id })) } : {}) });
 

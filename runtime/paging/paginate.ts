@@ -229,14 +229,11 @@ function pageSizer(call: PreparedCall, pagination: PaginationSpec, maxItems: num
   };
 }
 
-/** Where an offset (or a page number) starts: the caller's own value at that place, else the declared start. */
+/** Where an offset (or a page number) starts: the caller's own value of the parameter sent at that place (`next.param`), else the declared start. */
 function initialOffset(call: PreparedCall, pagination: PaginationSpec): number {
   const next = pagination.next;
-  if (next.style !== "offset" && next.style !== "page") return 0;
-  const target = next.send;
-  const param = call.tool.params.find((p) => p.wire.in === target.in && ("pointer" in target ? p.wire.in === "body" && p.wire.pointer === target.pointer : "name" in p.wire && p.wire.name === target.name));
-  const given = param ? call.values[param.name] : undefined;
-  return typeof given === "number" ? given : next.start;
+  const given = "param" in next && next.param !== undefined ? call.values[next.param] : undefined;
+  return typeof given === "number" ? given : "start" in next ? next.start : 0;
 }
 
 function withPage(result: ToolResult, page: number): ToolResult {
