@@ -88,12 +88,8 @@ export function upstreamError(tool: ToolCall, response: Response, body: unknown,
  * holds one of `messages` (letter case aside).
  */
 function quotaUsedUp(quota: NonNullable<RateLimitSpec["quota"]>, ctx: ExpressionContext, message: string | undefined): boolean {
-  for (const ref of quota.from) {
-    for (const value of evaluateAll(ref, ctx)) if (typeof value === "string" && quota.codes.includes(value)) return true;
-  }
-  if (!quota.messages?.length || message === undefined) return false;
-  const text = message.toLowerCase();
-  return quota.messages.some((m) => text.includes(m.toLowerCase()));
+  const text = message?.toLowerCase();
+  return quota.from.some((ref) => evaluateAll(ref, ctx).some((value) => quota.codes.includes(value as string))) || (quota.messages ?? []).some((m) => text?.includes(m.toLowerCase()));
 }
 
 /** The status and its text, as the reply gave them (`503 Service Unavailable`). */
