@@ -31,7 +31,7 @@ export function quotaDetails(body: unknown): QuotaDetails {
   const holder = isObject(error) && isObject(error.error) ? error.error : error;
   const details = isObject(holder) && Array.isArray(holder.details) ? holder.details.slice(0, DETAILS) : [];
   for (const detail of details) {
-    // The kind: the type's last name (`…/google.rpc.QuotaFailure`).
+    // The kind: the type's last name (`…/<package>.QuotaFailure`).
     const kind = isObject(detail) && typeof detail["@type"] === "string" ? /[^./]*$/.exec(detail["@type"])?.[0] : undefined;
     if (kind === "RetryInfo") found.retryDelayMs ??= durationMs(detail?.retryDelay);
     const { violations, metadata } = (kind ? detail : {}) as Record<string, unknown>;
