@@ -44,9 +44,8 @@ interface CallState {
   sent: Map<string, number>;
 }
 
-/** A request's headers that carry a credential whatever they hold (an answer's echo them, or set a session: ANSWER_CREDENTIAL_HEADER). */
-const CREDENTIAL_HEADER = /^(?:(?:proxy-)?authorization|cookie)$/;
-const ANSWER_CREDENTIAL_HEADER = /^(?:(?:proxy-)?authorization|(?:set-)?cookie2?)$/;
+/** The headers that carry a credential whatever they hold: a request's, an answer's echo of them, a session an answer sets (none a request sends). */
+const CREDENTIAL_HEADER = /^(?:(?:proxy-)?authorization|(?:set-)?cookie2?)$/;
 
 /**
  * What the process's environment gives a client (client/environment.ts, where there is one: never in a browser):
@@ -162,9 +161,11 @@ function observe(inner: FetchLike, o: Observed): FetchLike {
       o.logger?.warn?.(`${name} hook threw: ${hide(e instanceof Error ? e.message : String(e))}`);
     }
   };
-  // The credential's headers (those that always carry one, and the auth's own) are withheld whatever they hold.
-  const own = authSlots(o.tool.auth).flatMap((s) => (s.in === "header" ? [s.name.toLowerCase()] : []));
-  const withheld = (name: string, always: RegExp) => always.test(name) || own.includes(name);
+  // The credential's headers (those that always carry one, and the auth's own) are withheld whatever they hold; its query parameters too (query credentials, whichever way).
+  const slots = authSlots(o.tool.auth);
+  const own = slots.flatMap((s) => (s.in === "header" ? [s.name.toLowerCase()] : []));
+  const query = slots.flatMap((s) => (s.in === "query" ? [s.name] : []));
+  const withheld = (name: string) => CREDENTIAL_HEADER.test(name) || own.includes(name);
   return async (request) => {
     for (const [name, value] of Object.entries(o.headers)) if (!request.headers.has(name)) request.headers.set(name, value);
     if (o.agent && !request.headers.has("user-agent")) request.headers.set("user-agent", o.agent);
@@ -175,11 +176,11 @@ function observe(inner: FetchLike, o: Observed): FetchLike {
     // The credentials as sent (a token a flow obtained is no secret the client was given): kept out of the answer's headers too.
     const sent: string[] = [];
     request.headers.forEach((value, name) => {
-      const credential = withheld(name, CREDENTIAL_HEADER);
+      const credential = withheld(name);
       headers[name] = credential ? REDACTED : hide(value);
       if (credential) sent.push(value, value.slice(value.indexOf(" ") + 1));
     });
-    const info: RequestInfo = { operation: o.operation, method: request.method, url: hide(withoutCredential(request.url, o.tool)), headers, attempt };
+    const info: RequestInfo = { operation: o.operation, method: request.method, url: hide(withoutCredential(request.url, query)), headers, attempt };
     if (attempt > 1) {
       o.logger?.info?.(`retry ${attempt - 1}: ${info.method} ${info.url}`, { operation: o.operation });
       tell("onRetry", info);
@@ -194,7 +195,7 @@ function observe(inner: FetchLike, o: Observed): FetchLike {
     const reply: ReplyInfo = { status: response.status, headers: new Headers() };
     const secrets = [...o.secrets, ...sent.filter(isSecretLength)];
     response.headers.forEach((value, name) => {
-      reply.headers.append(name, withheld(name, ANSWER_CREDENTIAL_HEADER) ? REDACTED : redact(value, secrets));
+      reply.headers.append(name, withheld(name) ? REDACTED : redact(value, secrets));
     });
     const requestId = answerRequestId(o.tool, reply.headers);
     if (requestId !== undefined) reply.requestId = requestId;
@@ -206,9 +207,8 @@ function observe(inner: FetchLike, o: Observed): FetchLike {
   };
 }
 
-/** The address with the credentials' query parameters withheld (query credentials, whichever way). */
-function withoutCredential(address: string, tool: ToolCall): string {
-  const names = authSlots(tool.auth).flatMap((s) => (s.in === "query" ? [s.name] : []));
+/** The address with the credentials' query parameters (`names`) withheld. */
+function withoutCredential(address: string, names: string[]): string {
   const url = new URL(address);
   const present = names.filter((n) => url.searchParams.has(n));
   if (!present.length) return address;
