@@ -42,7 +42,7 @@ const TYPED = [
   ["bundler", "bundler/tsconfig.bundler.json", "bundler/typed/"],
 ] as const;
 // Each file under consumer/typed/ but correct.ts marks its one wrong line with `// expected: TS<code>`.
-const WRONG_TYPED = ["wrong-param-name.ts", "missing-param.ts", "wrong-value-type.ts", "unknown-operation.ts", "not-an-output-property.ts"];
+const WRONG_TYPED = ["wrong-param-name.ts", "missing-param.ts", "missing-credential.ts", "wrong-value-type.ts", "unknown-operation.ts", "not-an-output-property.ts"];
 // The TypeScript versions the consumers are checked with: the repository's 5.9, and the newest (devDependency
 // typescript-newest, an alias of typescript@latest, with its compiler binary for this platform).
 const TYPESCRIPTS = { "5.9": "typescript", newest: "typescript-newest" } as const;
