@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OpenApiDocument } from "../src/load/openapi-document.js";
 import { loadYamlSource } from "../src/load/yaml-source.js";
 import { cli } from "../test-support/cli-harness.js";
-import { issueTokens, startOAuthServers } from "../test-support/oauth-servers.js";
+import { issueTokens, startOAuthServers } from "../test-support/oauth/oauth-servers.js";
 import { server } from "../test-support/loopback-server.js";
 import { SPECS_DIR } from "../test-support/repo.js";
 

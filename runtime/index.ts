@@ -89,6 +89,7 @@ export {
 
 // Triggers: deliveries checked as a trigger declares, handshakes answered, deliveries signed for rehearsal.
 export { verifyEvent, TRIGGER_ERROR_CODES, type Delivery, type VerifyOptions, type VerifyResult, type TriggerEvent, type TriggerErrorCode, type TriggerOutputs } from "./triggers/verify-event.js";
-export { answerHandshake, type HandshakeAnswer } from "./triggers/handshake.js";
+export { answerBodyHandshake, answerHandshake, type HandshakeAnswer } from "./triggers/handshake.js";
+export { parseLosslessJson } from "./triggers/verify-event.js";
 export { signDelivery, type SignOptions } from "./triggers/sign-delivery.js";
 export { createTriggerVerifier, type TriggerVerifier } from "./triggers/verifier.js";

@@ -24,6 +24,7 @@ const COMMANDS: Record<string, Command> = {
   validate: { summary: ["validate <workflow>", "check a workflow without running it"], load: () => import("./cli/validate.js") },
   run: { summary: ["run <workflow>", "run a workflow, on Prism mocks (default) or the live APIs"], load: () => import("./cli/run.js") },
   serve: { summary: ["serve <workflow>", "receive a trigger's deliveries and run the workflow once per event"], load: () => import("./cli/serve.js") },
+  runs: { summary: ["runs list|replay", "serve's runs: list them, queue a failed or dead one again"], load: () => import("./cli/runs.js") },
   emit: { summary: ["emit <triggerId>", "send a trigger's delivery, signed as its provider would (or its handshake)"], load: () => import("./cli/emit.js") },
   graph: { summary: ["graph <workflow>", "draw a workflow's blocks and connections: Mermaid or SVG"], load: () => import("./cli/graph.js") },
   tools: { summary: ["tools --format <f>", "print the tools as LLM tool definitions (openai, anthropic, mcp)"], load: () => import("./cli/tools.js") },

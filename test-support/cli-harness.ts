@@ -23,6 +23,8 @@ export interface CliOptions {
   cwd?: string;
   /** Resolve to interrupt the command (as Ctrl-C would). */
   interrupted?: Promise<void>;
+  /** Interrupt the command (as Ctrl-C would) once its standard error matches this: a step reached, not a time. */
+  interruptOn?: RegExp;
   /** Replaces the shared mocks (e.g. to interrupt while they start). */
   startMocks?: CliIo["startMocks"];
   /** What standard input holds (none when absent). */
@@ -34,12 +36,19 @@ export async function cli(argv: string[], options: CliOptions = {}): Promise<Cli
   let stdout = "";
   let stderr = "";
   const mocks: CliRun["mocks"] = [];
+  let reached = () => {};
+  const stepReached = new Promise<void>((resolve) => (reached = resolve));
   const io: CliIo = {
     stdout: { write: (t: string) => (stdout += t) },
-    stderr: { write: (t: string) => (stderr += t) },
+    stderr: {
+      write: (t: string) => {
+        stderr += t;
+        if (options.interruptOn?.test(stderr)) reached();
+      },
+    },
     env: options.env ?? {},
     cwd: options.cwd ?? ROOT,
-    interrupted: options.interrupted ?? new Promise<void>(() => {}),
+    interrupted: options.interrupted ?? (options.interruptOn ? stepReached : new Promise<void>(() => {})),
     ...(options.stdin !== undefined ? { stdin: async () => (typeof options.stdin === "string" ? Buffer.from(options.stdin) : (options.stdin ?? new Uint8Array())) } : {}),
     startMocks:
       options.startMocks ??

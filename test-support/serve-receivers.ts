@@ -1,11 +1,12 @@
 // Receivers of `blockwright serve` (src/serve/receiver.ts) on loopback for
 // tests, on a fixture trigger whose events carry their secret (no signing
-// needed): the runs they start are recorded, and each run can be held until
-// the test lets it go.
+// needed), with the store's runs taken by an executor (src/serve/run-executor.ts)
+// whose attempt records the event and can be held until the test lets it go.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { TriggerSpec } from "@blockwright/runtime/internal";
 import { createReceiver } from "../src/serve/receiver.js";
+import { startRuns } from "../src/serve/start-runs.js";
 import type { TriggerStore } from "../src/serve/store.js";
 
 export const ZQ_CLIENT_STATE = "zq-client-state-7c1f4e";
@@ -37,7 +38,8 @@ export interface TestReceiver {
   logs: string[];
   /** Lets the held runs finish (each run waits for this when `hold` is set). */
   release(): void;
-  inFlight: Set<Promise<void>>;
+  /** Resolves once no run is queued or in flight. */
+  idle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -50,6 +52,24 @@ export async function startReceiver(store: TriggerStore, options: { hold?: boole
     release = resolve;
   });
   const path = `/triggers/${trigger.id}`;
+  let inFlight = 0;
+  const runs = await startRuns({
+    store,
+    trigger: trigger.id,
+    concurrency: 4,
+    retry: { attempts: 1, backoffMs: 1000 },
+    log: (line) => logs.push(line),
+    attempt: async (run) => {
+      inFlight++;
+      try {
+        started.push(run.event);
+        if (options.hold) await gate;
+        return { status: "succeeded", durationMs: 0, blocks: [], placeholders: [] };
+      } finally {
+        inFlight--;
+      }
+    },
+  });
   const receiver = createReceiver({
     trigger,
     path,
@@ -57,20 +77,29 @@ export async function startReceiver(store: TriggerStore, options: { hold?: boole
     secret: options.secret ?? ZQ_CLIENT_STATE,
     store,
     log: (line) => logs.push(line),
-    start: async (event) => {
-      started.push(event.id);
-      if (options.hold) await gate;
-      await store.recordRun({ trigger: trigger.id, event: event.id, status: "succeeded", startedAt: new Date().toISOString(), finishedAt: new Date().toISOString(), blocks: [] });
-    },
+    accepted: () => runs.kick(),
   });
   const server: Server = createServer(receiver.handle);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const idle = async () => {
+    for (;;) {
+      const waiting = (await store.runs()).filter((r) => r.trigger === trigger.id && (r.status === "queued" || r.status === "running"));
+      if (!waiting.length && !inFlight) return;
+      runs.kick();
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`,
     started,
     logs,
     release: () => release(),
-    inFlight: receiver.inFlight,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    idle,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      release();
+      await runs.stop(1000);
+    },
   };
 }

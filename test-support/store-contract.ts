@@ -3,12 +3,18 @@
 // trigger ids of its own, so one store serves the whole file.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TriggerStore } from "../src/serve/store.js";
+import type { DeliveryIn, TriggerStore } from "../src/serve/store.js";
+
+/** A delivery of events with these ids, received at `receivedAt`. */
+export function deliveryOf(trigger: string, ids: readonly string[], receivedAt = Date.now()): DeliveryIn {
+  return { trigger, receivedAt, headers: { "content-type": "application/json" }, body: new TextEncoder().encode(JSON.stringify(ids)), events: ids.map((id) => ({ id, outputs: { data: { id }, metadata: { id } } })) };
+}
 
 export function describeStoreContract(name: string, open: () => Promise<TriggerStore>): void {
   describe(`${name} store`, () => {
     let store: TriggerStore;
     const trigger = () => `zqstore_${randomUUID().slice(0, 8)}`;
+    const claim = (t: string, ids: string[], at: number, horizon: number) => store.accept(deliveryOf(t, ids, at), horizon);
     beforeAll(async () => {
       store = await open();
     });
@@ -16,36 +22,53 @@ export function describeStoreContract(name: string, open: () => Promise<TriggerS
       await store?.close();
     });
 
-    it("gives an event id once within the window, per trigger, and again once the window has passed", async () => {
+    it("gives an event id once within the horizon, per trigger, and again once the horizon has passed", async () => {
       const [a, b] = [trigger(), trigger()];
       const now = 1_800_000_000_000;
-      expect(await store.claim(a, "evt-1", now, 60_000)).toBe(true);
-      expect(await store.claim(a, "evt-1", now + 1_000, 60_000)).toBe(false);
-      expect(await store.claim(b, "evt-1", now + 1_000, 60_000)).toBe(true);
-      expect(await store.claim(a, "evt-2", now + 1_000, 60_000)).toBe(true);
-      expect(await store.claim(a, "evt-1", now + 61_000, 60_000)).toBe(true);
-      expect(await store.claim(a, "evt-1", now + 62_000, 60_000)).toBe(false);
+      expect(await claim(a, ["evt-1"], now, 60_000)).toEqual([true]);
+      expect(await claim(a, ["evt-1"], now + 1_000, 60_000)).toEqual([false]);
+      expect(await claim(b, ["evt-1"], now + 1_000, 60_000)).toEqual([true]);
+      expect(await claim(a, ["evt-2", "evt-1"], now + 1_000, 60_000)).toEqual([true, false]);
+      expect(await claim(a, ["evt-1"], now + 61_000, 60_000)).toEqual([true]);
+      expect(await claim(a, ["evt-1"], now + 62_000, 60_000)).toEqual([false]);
     });
 
-    it("gives an event claimed many times at once to exactly one claim", async () => {
+    it("gives an event claimed many times at once to exactly one claim, and an id twice in one delivery to its first place", async () => {
       const t = trigger();
-      const claims = await Promise.all(Array.from({ length: 12 }, () => store.claim(t, "evt-race", Date.now(), 60_000)));
-      expect(claims.filter(Boolean)).toHaveLength(1);
+      const claims = await Promise.all(Array.from({ length: 12 }, () => claim(t, ["evt-race"], Date.now(), 60_000)));
+      expect(claims.flat().filter(Boolean)).toHaveLength(1);
+      expect(await claim(t, ["evt-twice", "evt-other", "evt-twice"], Date.now(), 60_000)).toEqual([true, true, false]);
     });
 
-    it("keeps the runs with their blocks", async () => {
+    it("takes an id of any length or character: 100,000 bytes, a NUL, a lone surrogate's replacement, and keeps them apart", async () => {
       const t = trigger();
-      const blocks = [
-        { id: "start", status: "succeeded" },
-        { id: "next", status: "failed", error: "zq" },
-      ];
-      await store.recordRun({ trigger: t, event: "evt-1", status: "failed", startedAt: "2026-11-23T10:00:00.000Z", finishedAt: "2026-11-23T10:00:01.000Z", blocks });
-      await store.recordRun({ trigger: t, event: "evt-2", status: "succeeded", startedAt: "2026-11-23T10:00:02.000Z", finishedAt: "2026-11-23T10:00:03.000Z", blocks: [] });
-      const runs = (await store.runs()).filter((r) => r.trigger === t);
-      expect(runs).toEqual([
-        { trigger: t, event: "evt-1", status: "failed", startedAt: "2026-11-23T10:00:00.000Z", finishedAt: "2026-11-23T10:00:01.000Z", blocks },
-        { trigger: t, event: "evt-2", status: "succeeded", startedAt: "2026-11-23T10:00:02.000Z", finishedAt: "2026-11-23T10:00:03.000Z", blocks: [] },
+      const ids = [`evt-${"z".repeat(100_000)}`, "evt-\u0000-nul", "evt-\u0000-nul-2", "evt-\ud83d\ude00-\u202e"];
+      expect(await claim(t, ids, Date.now(), 60_000)).toEqual([true, true, true, true]);
+      expect(await claim(t, ids, Date.now(), 60_000)).toEqual([false, false, false, false]);
+      expect((await store.runs()).filter((r) => r.trigger === t).map((r) => r.event)).toEqual(expect.arrayContaining(ids));
+    });
+
+    it("keeps a queued run per new event, journals its blocks, settles it, and replays a failed one with its journal", async () => {
+      const t = trigger();
+      expect(await claim(t, ["evt-a", "evt-b"], Date.now(), 60_000)).toEqual([true, true]);
+      const byEvent = (a: { event: string }, b: { event: string }) => (a.event < b.event ? -1 : 1);
+      const queued = (await store.runs("queued")).filter((r) => r.trigger === t).sort(byEvent);
+      expect(queued.map((r) => [r.event, r.status, r.attempts])).toEqual([
+        ["evt-a", "queued", 0],
+        ["evt-b", "queued", 0],
       ]);
+      const [a, b] = queued as [(typeof queued)[0], (typeof queued)[0]];
+      await store.journal(a.id, { id: "first", name: "First", type: "zq", operation: "zq_op", status: "succeeded", durationMs: 1, outputs: { n: "820982911946154508" } });
+      await store.settle(a.id, { status: "succeeded" }, Date.now());
+      await store.settle(b.id, { status: "dead", error: "zq: 503 (after 5 attempts)" }, Date.now());
+      const mine = async () => (await store.runs()).filter((r) => r.trigger === t).sort(byEvent);
+      expect((await mine()).map((r) => [r.event, r.status, r.blocks, r.error])).toEqual([
+        ["evt-a", "succeeded", [{ id: "first", status: "succeeded" }], ""],
+        ["evt-b", "dead", [], "zq: 503 (after 5 attempts)"],
+      ]);
+      // A succeeded run is not replayed; a dead one is, by its event id, queued again.
+      expect(await store.replay("evt-a", Date.now())).toEqual([]);
+      expect((await store.replay("evt-b", Date.now())).map((r) => [r.event, r.status, r.attempts])).toEqual([["evt-b", "queued", 0]]);
     });
 
     it("keeps one subscription per trigger: saved, replaced, deleted", async () => {

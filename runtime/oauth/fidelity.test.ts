@@ -9,8 +9,8 @@
 import { decodeJwt, exportPKCS8, generateKeyPair } from "jose";
 import { afterEach, describe, expect, it } from "vitest";
 import { server } from "../../test-support/loopback-server.js";
-import { type OAuthServers, startOAuthServers } from "../../test-support/oauth-servers.js";
-import { oauthTrackerTools } from "../../test-support/oauth-tracker.js";
+import { type OAuthServers, startOAuthServers } from "../../test-support/oauth/oauth-servers.js";
+import { oauthTrackerTools } from "../../test-support/oauth/oauth-tracker.js";
 import { scriptedFetch } from "../../test-support/scripted-fetch.js";
 import type { Edit } from "../../test-support/link-wild.js";
 import { executeToolDefinition } from "../execute/execute.js";

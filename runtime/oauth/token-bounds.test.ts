@@ -5,7 +5,7 @@
 // the error's code and on the server seeing the client hang up, never on time.
 import { afterEach, describe, expect, it } from "vitest";
 import { neverEndingServer } from "../../test-support/loopback-server.js";
-import { oauthTrackerTools } from "../../test-support/oauth-tracker.js";
+import { oauthTrackerTools } from "../../test-support/oauth/oauth-tracker.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import { TokenCache } from "./token-cache.js";
 import { TOKEN_REPLY_BYTES } from "./token-request.js";

@@ -46,7 +46,13 @@ export type Handshake =
   /** A request carrying this query parameter is answered 200 `text/plain` with its (decoded) value. */
   | { kind: "echo-query"; param: string }
   /** A request carrying this header is answered 200 with the same header and value. */
-  | { kind: "echo-header"; header: string };
+  | { kind: "echo-header"; header: string }
+  /**
+   * A delivery whose JSON body holds each `when` value (a URL verification, as Slack sends) is
+   * answered, once its signature holds, 200 `text/plain` with the body field at `pointer` (the
+   * challenge); it starts no run.
+   */
+  | { kind: "echo-body"; pointer: string[]; when: { pointer: string[]; equals: string | number | boolean }[] };
 
 export interface TriggerOutputSpec {
   name: string;
@@ -109,6 +115,8 @@ export interface TriggerSpec {
   items?: string[];
   /** Only events where each of these fields holds the value are this trigger's. */
   match: { pointer: string[]; equals: string | number | boolean }[];
+  /** Only deliveries whose headers (lower-case names) hold these values are this trigger's (an event type sent as a header). */
+  matchHeaders?: { header: string; equals: string }[];
   authentication: DeliveryAuthentication;
   /** The parameter that holds the secret (a credential: redacted everywhere). */
   secretParam: string;
@@ -123,4 +131,8 @@ export interface TriggerSpec {
   /** The JSON Schema of one event, from the document (for types and contract cases: packages leave it out). */
   eventSchema?: unknown;
   subscription?: SubscriptionSpec;
+  /** How long a receiver remembers an event id, in hours: the provider's documented retry horizon (a receiver's default: 72). */
+  dedupeHours?: number;
+  /** How a run this trigger starts is retried when it fails on a retryable error: attempts in all, and the first wait (doubled each time). */
+  retry?: { attempts: number; backoffSeconds: number };
 }

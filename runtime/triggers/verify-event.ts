@@ -66,6 +66,8 @@ export async function verifyEvent(spec: TriggerSpec, delivery: Delivery, options
     if (!all.every((item) => typeof pointerValue(item, pointer) === "string" && constantTimeEqual(pointerValue(item, pointer) as string, options.secret)))
       return fail("SIGNATURE_MISMATCH", `an event's /${pointer.join("/")} is not the subscription's secret`);
   }
+  const otherHeader = (spec.matchHeaders ?? []).find((m) => headers[m.header] !== m.equals);
+  if (otherHeader) return fail("UNKNOWN_EVENT", `the delivery's ${otherHeader.header} header is not ${JSON.stringify(otherHeader.equals)}: another event (${describeMatch(spec)})`);
   const mine = all.filter((item) => spec.match.every((m) => pointerValue(item, m.pointer) === m.equals));
   if (mine.length === 0) return fail("UNKNOWN_EVENT", `none of the ${all.length} event(s) is this trigger's (${describeMatch(spec)})`);
 
@@ -78,7 +80,7 @@ export async function verifyEvent(spec: TriggerSpec, delivery: Delivery, options
       if (value !== undefined) metadata[output.name] = value;
     }
     const idParts = spec.eventId.map((v) => readValue(v, item, parsed, headers));
-    const id = idParts.every((p) => p !== undefined) && idParts.length > 0 ? idParts.map(String).join(":") : `sha256:${toHex(await sha256(body))}:${events.length}`;
+    const id = idParts.every((p) => p !== undefined) && idParts.length > 0 ? idParts.map(idPart).join(":") : `sha256:${toHex(await sha256(body))}:${events.length}`;
     events.push({ id, event: item, outputs: { data: item, metadata } });
   }
   return { ok: true, events, ...(events[0] as TriggerEvent) };
@@ -149,10 +151,45 @@ function staleness(timestamp: string, toleranceSeconds: number, nowMs: number): 
 function parseBody(body: string, contentType: string | undefined): unknown {
   if (contentType?.includes("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(body));
   try {
-    return JSON.parse(body);
+    return parseLosslessJson(body);
   } catch {
     return undefined;
   }
+}
+
+/** An integer literal of JSON, and the characters that may continue a number. */
+const INTEGER = /^-?\d+$/;
+const NUMBER_PART = /[0-9.eE+-]/;
+
+/**
+ * JSON as a delivery means it: an integer too large for a number (a 64-bit id such as
+ * 820982911946154508, which JSON.parse rounds to ...500) is kept as its text, exactly; every other
+ * value as JSON.parse reads it.
+ */
+export function parseLosslessJson(text: string): unknown {
+  let out = "";
+  let copied = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') inString = true;
+    else if (c === "-" || (c !== undefined && c >= "0" && c <= "9")) {
+      let end = i + 1;
+      while (end < text.length && NUMBER_PART.test(text[end] as string)) end++;
+      const token = text.slice(i, end);
+      if (INTEGER.test(token) && !Number.isSafeInteger(Number(token))) {
+        out += `${text.slice(copied, i)}"${token}"`;
+        copied = end;
+      }
+      i = end - 1;
+    }
+  }
+  return JSON.parse(copied ? out + text.slice(copied) : text);
 }
 
 function readValue(source: DeliveryValue, item: unknown, body: unknown, headers: Record<string, string>): unknown {
@@ -160,12 +197,25 @@ function readValue(source: DeliveryValue, item: unknown, body: unknown, headers:
   return pointerValue(source.from === "event" ? item : body, source.pointer);
 }
 
+/**
+ * One part of an event id as text: a string as it is, a number or boolean as written, an object
+ * or list as canonical JSON (keys sorted), so two different objects are two ids and the same one
+ * sent with its keys in another order is one (String() made every object `[object Object]`).
+ */
+function idPart(value: unknown): string {
+  return value !== null && typeof value === "object" ? canonicalJson(value) : String(value);
+}
+
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
+}
+
 function describeValue(source: DeliveryValue): string {
   return source.from === "header" ? `the ${source.name} header` : `/${source.pointer.join("/")}`;
 }
 
 function describeMatch(spec: TriggerSpec): string {
-  return spec.match.map((m) => `/${m.pointer.join("/")} = ${JSON.stringify(m.equals)}`).join(", ") || "any event";
+  return [...(spec.matchHeaders ?? []).map((m) => `${m.header}: ${JSON.stringify(m.equals)}`), ...spec.match.map((m) => `/${m.pointer.join("/")} = ${JSON.stringify(m.equals)}`)].join(", ") || "any event";
 }
 
 /** Header names in lower case, one value each (the first of a repeated header). */

@@ -42,6 +42,17 @@ export interface RunOptions {
   limiter?: RateLimiter;
   /** The event that started the run: the trigger block's outputs (`blockwright serve`). Without it, a trigger block fails. */
   triggered?: { outputs: Record<string, unknown> };
+  /**
+   * A durable run's journal (`blockwright serve`): the blocks in `done` succeeded in an earlier
+   * attempt and are taken as they were, never called again; each block that succeeds now is
+   * `record`ed before any block after it starts.
+   */
+  journal?: { done: Readonly<Record<string, BlockResult>>; record(result: BlockResult): Promise<void> };
+  /**
+   * The idempotency key of a block's call, for the tools that declare an idempotency header: the
+   * same on every attempt of the run, so an upstream that took the call once takes it once.
+   */
+  idempotencyKeyOf?: (blockId: string) => string;
 }
 
 export async function runWorkflowWith(registry: Registry, checked: ValidatedWorkflow, options: RunOptions): Promise<RunResult> {
@@ -88,12 +99,35 @@ export async function runWorkflowWith(registry: Registry, checked: ValidatedWork
           finish(id, triggerResult(base, block, options));
           continue;
         }
+        const journaled = options.journal?.done[id];
+        if (journaled?.status === "succeeded") {
+          // Succeeded in an earlier attempt: its result stands, the call is not made again.
+          pending.delete(id);
+          finish(id, journaled);
+          continue;
+        }
         if (running >= limit) continue;
         pending.delete(id);
         running++;
         options.onEvent?.({ type: "start", id, block });
         runBlock(registry, id, block, results, { ...options, secrets, limiter })
-          .then((result) => finish(id, result))
+          .then(async (result) => {
+            // Journaled before anything after it starts: a crash from here on never calls it again.
+            if (result.status === "succeeded") await options.journal?.record(redactDeep(result, secrets));
+            finish(id, result);
+          })
+          .catch((e: unknown) => {
+            // The journal could not be written: the block counts as not done (it is called again on resume).
+            finish(id, {
+              id,
+              name: block.name,
+              type: block.type,
+              operation: blockAction(block),
+              durationMs: 0,
+              status: "failed",
+              error: { type: "network", provider: block.type, operation: blockAction(block), message: `the run's journal could not be written: ${(e as Error).message}`, retryable: true },
+            });
+          })
           .finally(() => {
             running--;
             pump();
@@ -155,6 +189,7 @@ async function runBlock(registry: Registry, id: string, block: CallBlock, result
       ...(options.allowHosts ? { allowHosts: options.allowHosts } : {}),
       secrets: options.secrets,
       ...(options.limiter ? { limiter: options.limiter } : {}),
+      ...(tool.idempotency && options.idempotencyKeyOf ? { idempotencyKey: options.idempotencyKeyOf(id) } : {}),
     });
 
   let result: ToolResult = await call();

@@ -112,8 +112,15 @@ export function diffRun(vendor: string, versions: WriteVersion[], operationIds: 
         // The parameters of both generations: one the newer document removed is still placed (and bound) where it was.
         const older = JSON.parse(readFileSync(join(project, "base", provider, "surface.json"), "utf8")) as Surface;
         const wires: Wires = {};
-        for (const s of [older, surface]) for (const [id, t] of Object.entries(s.tools)) for (const [n, p] of Object.entries(t.params)) (wires[id] ??= {})[n] = p.wire ?? "";
-        const placer = new Placer(manifest, wires, statuses[i] ?? {});
+        // The parameters whose value has fields (json): a place below one is bound; below a text or a number, none is.
+        const holders = new Set<string>();
+        for (const s of [older, surface])
+          for (const [id, t] of Object.entries(s.tools))
+            for (const [n, p] of Object.entries(t.params)) {
+              (wires[id] ??= {})[n] = p.wire ?? "";
+              if (p.type === "json") holders.add(`${id} ${p.wire ?? ""}`);
+            }
+        const placer = new Placer(manifest, wires, holders, statuses[i] ?? {});
         // A workflow written against the older package, using every breaking change of the truth the manifest binds.
         const workflow = historyWorkflow(
           provider,
@@ -152,16 +159,20 @@ class Placer {
   private readonly byOperation = new Map<string, ManifestOperation>();
   private readonly wiresOf = new Map<string, Record<string, string>>();
   private readonly schemes: Set<string>;
+  /** Per operationId, the wires of its parameters whose value has fields. */
+  private readonly holdersOf = new Map<string, Set<string>>();
 
   constructor(
     manifest: Manifest,
     wires: Wires,
+    holders: ReadonlySet<string>,
     private readonly statuses: Record<string, string>,
   ) {
     for (const [id, op] of Object.entries(manifest.operations ?? {})) {
       this.byTool.set(id, op);
       this.byOperation.set(op.operationId, op);
       this.wiresOf.set(op.operationId, wires[id] ?? {});
+      this.holdersOf.set(op.operationId, new Set(Object.values(wires[id] ?? {}).filter((w) => holders.has(`${id} ${w}`))));
     }
     this.schemes = new Set([manifest.auth?.scheme, ...(manifest.auth?.alternatives ?? []).map((a) => a.scheme)].filter((s): s is string => Boolean(s)));
   }
@@ -177,6 +188,8 @@ class Placer {
     if (!(c.kind in KINDS) && !["param", "output", "security", "tool", "description", "deprecated"].includes(what ?? "")) return undefined;
     const base = { kind: c.kind, operation: op.operationId, ...(c.severity ? { severity: c.severity } : {}), text: `${c.tool} ${c.subject}: ${c.kind} (${c.severity}: ${c.rule})` };
     if (what === "security") return { ...base, location: "security", pointer: name };
+    // `success status 201`: the answer under that status, as a whole.
+    if (what === "success") return { ...base, location: `response.${rest[0] ?? ""}.body`, pointer: "/" };
     if (what === "param") {
       const [where = "", at = name] = splitWire(this.wiresOf.get(op.operationId)?.[name] ?? "");
       if (where === "body") return { ...base, location: "request.body", pointer: joinPointer(at, path) };
@@ -195,13 +208,16 @@ class Placer {
   binds(t: TruthEntry): boolean {
     const op = this.byOperation.get(t.operation);
     if (!op) return false;
-    if (t.location === "operation") return true;
+    // The package records each operation's success statuses, whatever it reads of their answers.
+    if (t.location === "operation" || /^response-success-status-/.test(t.id)) return true;
     if (t.location === "security") return this.schemes.has(t.pointer);
     const wires = Object.values(this.wiresOf.get(t.operation) ?? {}).map(splitWire);
     const parameter = /^request\.parameter\.(\w+)$/.exec(t.location);
     if (parameter) return wires.some(([where, at]) => where === parameter[1] && at === t.pointer);
     const under = (prefix: string) => prefix === "" || prefix === "/" || t.pointer === prefix || t.pointer.startsWith(`${prefix}/`);
-    if (t.location === "request.body") return wires.some(([where, at]) => where === "body" && under(at));
+    // A body field the manifest sends, or a place inside one whose value has fields (a json parameter).
+    const holders = this.holdersOf.get(t.operation) ?? new Set<string>();
+    if (t.location === "request.body") return wires.some(([where, at]) => where === "body" && (t.pointer === at || (under(at) && holders.has(`body:${at}`))));
     if (/^response\.\d+\.body$/.test(t.location)) return Object.values(op.outputs ?? {}).some((o) => o.from?.startsWith("$response.body") && under(pointerOfFrom(o.from)));
     if (/^response\.\d+\.header$/.test(t.location)) return Object.values(op.outputs ?? {}).some((o) => o.from?.toLowerCase() === `$response.header.${t.pointer.toLowerCase()}`);
     return false;

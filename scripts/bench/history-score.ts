@@ -68,8 +68,9 @@ function compatible(reported: string, truth: string): boolean {
 export function score(truth: Truth, reports: readonly Reported[]): Score {
   const byPlace = new Map<string, TruthEntry[]>();
   for (const t of truth.changes) byPlace.set(placeOf(t), [...(byPlace.get(placeOf(t)) ?? []), t]);
-  // Objects the truth lists as added or removed: a report about a property inside is detail.
-  const wholeObjects = truth.changes.filter((t) => /-(added|removed)$/.test(t.id) && t.location.endsWith(".body") && t.pointer !== "/");
+  // Objects the truth lists as added or removed, and answers under a success status added or removed (a whole body):
+  // a report about a property inside is detail.
+  const wholeObjects = truth.changes.filter((t) => (/-(added|removed)$/.test(t.id) && t.location.endsWith(".body") && t.pointer !== "/") || /^response-success-status-/.test(t.id));
   const notChangePlaces = new Set<string>();
   for (const n of truth["not-changes"] ?? [])
     for (const at of n.at ?? []) {
@@ -97,11 +98,13 @@ export function score(truth: Truth, reports: readonly Reported[]): Score {
     if (here.length) {
       // Another change at the same place: a second line about it (a description change beside a type change) is not wrong.
       if (here.some((t) => t.id === r.kind)) continue;
+      // The answer under a success status added or removed, as a whole (a new output reading all of it): detail of that.
+      if (here.every((t) => /^response-success-status-/.test(t.id)) && !/^response-success-status-/.test(r.kind)) continue;
       s.wrong++;
       s.details.push(`wrong (truth: ${here.map((t) => t.id).join(", ")}): ${r.text ?? `${r.kind} ${placeOf(r)}`}`);
       continue;
     }
-    const inside = wholeObjects.some((t) => t.operation === r.operation && t.location === r.location && r.pointer.startsWith(`${t.pointer}/`));
+    const inside = wholeObjects.some((t) => t.operation === r.operation && t.location === r.location && (t.pointer === "/" ? r.pointer !== "/" : r.pointer.startsWith(`${t.pointer}/`)));
     if (inside) continue;
     if (notChangePlaces.has(`${r.operation} ${r.pointer}`)) {
       s.noiseNotChanges++;

@@ -9,9 +9,10 @@
 // exit. Every row prints the commands that reproduce it. Nothing leaves loopback.
 //
 //   npm run bench                 all measures
-//   npm run bench -- generate call   only those (generate, scale, published, verify, check, call, paging, mocks, cli)
-//   npm run bench -- large        only when named (minutes; likewise `tests`, the whole npm test twice: without Vitest's module cache, then with it; and `workers`, test with 2 workers vs 1): generate on one document near the
-//                                 input limit (BLOCKWRIGHT_LARGE_MIB, default 36; large-document.ts)
+//   npm run bench -- generate call   only those (generate, scale, published, verify, check, call, paging, mocks, cli, regen, ack)
+//   npm run bench -- large        only when named (minutes; likewise `tests`, the whole npm test twice: without Vitest's module cache, then with it; and `workers`, test with 2 workers vs 1): generate and a mock on
+//                                 documents of about 37 MB binding a few operations, a synthetic one (BLOCKWRIGHT_LARGE_MIB,
+//                                 default 36; large-document.ts) and GitHub's thrice, in JSON and in YAML (realistic-document.ts)
 //   npm run bench -- history      upstream's change model scored on contract-tests/history (history.ts)
 //   npm run bench -- regen        upstream and diff against add on the same documents: recursive unions, the largest (regeneration.ts)
 //   npm run bench -- corpus [vendor...]  corpus documents: add + generate beside openapi-typescript, then test (corpus.ts);
@@ -44,7 +45,7 @@ const median = (xs: number[]) =>
     [...xs].sort((a, b) => a - b),
     Math.floor(xs.length / 2),
   );
-const MEASURES = ["generate", "scale", "published", "verify", "check", "call", "paging", "mocks", "cli", "regen", "large", "tests", "workers", "history", "corpus"];
+const MEASURES = ["generate", "scale", "published", "verify", "check", "call", "paging", "mocks", "cli", "regen", "ack", "large", "tests", "workers", "history", "corpus"];
 const only = process.argv.slice(2);
 const unknown = only.includes("corpus") ? [] : only.filter((m) => !MEASURES.includes(m));
 if (unknown.length) {
@@ -389,12 +390,7 @@ if (wanted("call")) {
 }
 
 // 4b. Requests of an all-pages call of 1,000 items, each list operation: the largest page vs the upstream's default (paging-requests.ts).
-if (wanted("paging")) {
-  const { PAGING_ITEMS, pagingRequests } = await import("./paging-requests.js");
-  for (const r of await pagingRequests(root, providers)) {
-    row(`all pages of ${PAGING_ITEMS} items, ${r.id} (requests)`, [r.ours], [r.before], "requests", "≤ 1×", [`npm run bench -- paging  (no page size given, vs ${r.defaultPage} a page: ${r.source})`], 0);
-  }
-}
+if (wanted("paging")) await (await import("./paging-requests.js")).measurePaging({ root, providers, row });
 
 // 5. Five mocks answering, against Prism's own floor.
 if (wanted("mocks")) {
@@ -434,8 +430,10 @@ if (wanted("cli")) {
 
 // 7. Taking a newer version of a published document against drafting from it (regeneration.ts).
 if (wanted("regen")) await (await import("./regeneration.js")).measureRegeneration({ root, tmp, run, row });
+// 7b. serve's acknowledgement of a delivery, against a bare server answering 202 (acknowledge/acknowledge.ts).
+if (wanted("ack")) await (await import("./acknowledge/acknowledge.js")).measureAcknowledgement({ root, tmp, row });
 
-// 8–10. Only when named (minutes): a document near the 64 MiB input limit (large-document.ts); the whole test suite (test-suite.ts); the corpus (corpus.ts).
+// 8–10. Only when named (minutes): documents of about 37 MB (large-document.ts); the whole test suite (test-suite.ts); the corpus (corpus.ts).
 if (only.includes("large")) await measureLarge({ root, tmp, run, row });
 if (only.includes("tests")) await measureTestSuite({ root, tmp, run, row });
 if (only.includes("workers")) await (await import("./contract-workers.js")).measureContractWorkers({ root, run, row });

@@ -1,6 +1,7 @@
 // A project whose one provider's OpenAPI document is large (near the 64 MiB
 // input limit, as whole published documents of some APIs are) while its
-// manifest binds ten operations: what generate and mock cost on it.
+// manifest binds ten operations: what generate and mock cost on it (and on
+// realistic-document.ts's, in `npm run bench -- large`).
 // Not committed as a file (tens of MB): written on demand.
 //   tsx scripts/bench/large-document.ts <dir> <megabytes>
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
@@ -30,21 +31,42 @@ interface Bench {
 }
 
 /**
- * generate once on a project of one document of BLOCKWRIGHT_LARGE_MIB (default 36) binding ten
- * operations, and openapi-typescript once on the same document: wall time and peak memory.
+ * On documents of about 37 MB whose manifest binds a few operations (as whole published documents are), once each:
+ * BLOCKWRIGHT_LARGE_MIB (default 36) of the synthetic document above (tens of thousands of small operations), and
+ * three copies of GitHub's published document (realistic-document.ts: its own deep schemas and examples, 3,669
+ * operations), written as JSON and as YAML. `generate`, and a mock started and asked once (mocks-ours.mjs, as `mock`,
+ * `run --mock` and `test` start one), each beside openapi-typescript on the same whole document: wall time and peak
+ * memory, held to the bounds docs/reference/policies.md states.
  */
 export async function measureLarge({ root, tmp, run, row }: Bench): Promise<void> {
   const mib = Number(process.env.BLOCKWRIGHT_LARGE_MIB ?? 36);
-  const dir = mkdtempSync(join(tmp, "large-"));
-  const { bytes, operations } = writeLargeProject(dir, mib);
-  mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
-  symlinkSync(join(root, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
-  const ours = await run(["--", join(root, "bin/blockwright.js"), "generate"], dir);
-  const anchor = await run([join(root, "scripts/bench/anchor-openapi-typescript.mjs"), join(dir, "anchor"), join(dir, "specs/zqlarge/openapi.yaml")], dir);
-  const what = `generate, one ${(bytes / 1024 / 1024).toFixed(1)} MiB document (${operations} operations)`;
-  const reproduce = [`tsx scripts/bench/large-document.ts <dir> ${mib} && cd <dir> && blockwright generate`, "node scripts/bench/anchor-openapi-typescript.mjs <out> <dir>/specs/zqlarge/openapi.yaml"];
-  row(`${what} (wall)`, [ours.wallMs / 1000], [anchor.wallMs / 1000], "s", "in proportion to the document", reproduce);
-  row(`${what} (peak)`, [ours.peakMiB], [anchor.peakMiB], "MiB", "< 3 GiB", reproduce);
+  const synthetic = mkdtempSync(join(tmp, "large-"));
+  const written = writeLargeProject(synthetic, mib);
+  const { writeRealisticProject, REALISTIC_PROVIDER } = await import("./realistic-document.js");
+  const documents = [
+    { dir: synthetic, provider: "zqlarge", what: `one ${(written.bytes / 1024 / 1024).toFixed(1)} MiB synthetic document (${written.operations} operations, 10 bound)`, make: `tsx scripts/bench/large-document.ts <dir> ${mib}` },
+  ];
+  for (const format of ["json", "yaml"] as const) {
+    const dir = mkdtempSync(join(tmp, `realistic-${format}-`));
+    const copied = writeRealisticProject(root, dir, 3, format);
+    const what = `one ${(copied.bytes / 1024 / 1024).toFixed(1)} MiB document of GitHub's, thrice, in ${format.toUpperCase()} (${copied.operations} operations, ${copied.operationIds.length} bound)`;
+    documents.push({ dir, provider: REALISTIC_PROVIDER, what, make: `tsx scripts/bench/realistic-document.ts <dir> 3 ${format}` });
+  }
+  for (const d of documents) {
+    mkdirSync(join(d.dir, "node_modules/@blockwright"), { recursive: true });
+    symlinkSync(join(root, "runtime"), join(d.dir, "node_modules/@blockwright/runtime"));
+    const spec = join(d.dir, "specs", d.provider, "openapi.yaml");
+    const generate = await run(["--", join(root, "bin/blockwright.js"), "generate"], d.dir);
+    const mock = await run([join(root, "scripts/bench/mocks-ours.mjs"), join(d.dir, "specs"), d.provider], d.dir);
+    const anchor = await run([join(root, "scripts/bench/anchor-openapi-typescript.mjs"), join(d.dir, "anchor"), spec], d.dir);
+    const typing = `node scripts/bench/anchor-openapi-typescript.mjs <out> <dir>/specs/${d.provider}/openapi.yaml`;
+    const made = `${d.make} && cd <dir> && blockwright generate`;
+    row(`generate, ${d.what} (wall)`, [generate.wallMs / 1000], [anchor.wallMs / 1000], "s", "in proportion to what is bound", [made, typing]);
+    row(`generate, ${d.what} (peak)`, [generate.peakMiB], [anchor.peakMiB], "MiB", "< 1 GiB", [made, typing]);
+    const mocked = `${d.make} && node scripts/bench/mocks-ours.mjs <dir>/specs ${d.provider}`;
+    row(`mock started and asked once, ${d.what} (wall)`, [mock.wallMs / 1000], [anchor.wallMs / 1000], "s", "in proportion to what is bound", [mocked, typing]);
+    row(`mock started and asked once, ${d.what} (peak)`, [mock.peakMiB], [anchor.peakMiB], "MiB", "< 1 GiB", [mocked, typing]);
+  }
 }
 
 if (process.argv[1]?.endsWith("large-document.ts")) {

@@ -128,3 +128,17 @@ function put(target: Json, pointer: readonly string[], value: unknown): void {
   const last = pointer[pointer.length - 1];
   if (last !== undefined) here[last] = value;
 }
+
+/** What the bench (index.ts) gives this measure. */
+interface Bench {
+  root: string;
+  providers: string[];
+  row: (measure: string, ours: number[], anchor: number[], unit: string, target: string, reproduce: string[], digits?: number) => void;
+}
+
+/** The bench's rows: one per paged operation, its requests with no page size given against the upstream's default page. */
+export async function measurePaging({ root, providers, row }: Bench): Promise<void> {
+  for (const r of await pagingRequests(root, providers)) {
+    row(`all pages of ${PAGING_ITEMS} items, ${r.id} (requests)`, [r.ours], [r.before], "requests", "≤ 1×", [`npm run bench -- paging  (no page size given, vs ${r.defaultPage} a page: ${r.source})`], 0);
+  }
+}

@@ -7,7 +7,7 @@
 // what it saves. `npm run build` runs this after tsc.
 import { build } from "esbuild";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { basename, join } from "node:path";
+import { basename, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -50,10 +50,12 @@ function licenseSection(dir) {
 const englishFaker = {
   name: "english-faker",
   setup(b) {
-    b.onResolve({ filter: /^@faker-js\/faker$/ }, (args) => ({ path: args.resolveDir, namespace: "english-faker" }));
+    // The module's name is written into the bundle: the importer's folder relative to the checkout, as esbuild names
+    // files, never its absolute path (the build machine's folders would ship in the package).
+    b.onResolve({ filter: /^@faker-js\/faker$/ }, (args) => ({ path: relative(root, args.resolveDir).split(sep).join("/"), namespace: "english-faker" }));
     b.onLoad({ filter: /.*/, namespace: "english-faker" }, (args) => ({
       contents: 'const faker = require("@faker-js/faker/locale/en");\nmodule.exports = { faker, default: faker };\n',
-      resolveDir: args.path,
+      resolveDir: join(root, args.path),
       loader: "js",
     }));
   },

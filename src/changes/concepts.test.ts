@@ -123,6 +123,23 @@ describe("deprecated: a tool on its way out", () => {
   });
 });
 
+describe("successStatuses: the 2xx statuses an operation answers with", () => {
+  it("another status in place of one (201 → 200) is minor both ways, under upstream's kind ids: every 2xx succeeds and outputs read alike, an output reading the status sees it", () => {
+    const changes = diffWithKinds(surface({}, { success: [201] }), surface({}, { success: [200] }));
+    expect(changes.map((c) => `${c.level} ${c.subject}: ${c.kind} ${c.severity}`)).toEqual(["minor success status 200: response-success-status-added non-breaking", "minor success status 201: response-success-status-removed non-breaking"]);
+    expect(changes.map((c) => c.rule)).toEqual([
+      "success status added (the call succeeds and its outputs are read as before; an output reading the status may give it)",
+      "success status no longer declared (the call succeeds with another 2xx, its outputs read alike; an output reading the status no longer gives it)",
+    ]);
+    expect(diffSurfaces(surface({}, { success: [200] }), surface({}, { success: [200] }))).toEqual([]);
+  });
+
+  it("is not compared with a surface from before it was recorded", () => {
+    const before = { ...surface({}, { success: [201] }), concepts: CONCEPT_NAMES.filter((c) => c !== "successStatuses") };
+    expect(diffSurfaces(before, surface({}, { success: [200] }))).toEqual([]);
+  });
+});
+
 describe("rateLimits and server.hosts", () => {
   it("keep their classification: the policy a patch, a host dropped breaking and added minor", () => {
     expect(summary(diffSurfaces(surface(), surface({ rateLimits: { pauseMs: 1000 } })))).toEqual(["patch rateLimits: rate-limit policy changed"]);
@@ -202,8 +219,8 @@ describe("the table of manifest fields (link/concepts.ts FIELDS)", () => {
 
   it("uses every surface entry that records a manifest field", () => {
     const used = new Set(Object.values(FIELDS).flatMap((d: FieldDecision) => ("surface" in d ? [d.surface] : [])));
-    // Recorded from the OpenAPI document alone: the declared error statuses, and the scopes each operation asks of the credential.
-    expect(CONCEPT_NAMES.filter((name) => !used.has(name))).toEqual(["errorStatuses", "security"]);
+    // Recorded from the OpenAPI document alone: the declared success and error statuses, and the scopes each operation asks of the credential.
+    expect(CONCEPT_NAMES.filter((name) => !used.has(name))).toEqual(["errorStatuses", "security", "successStatuses"]);
   });
 
   it("does not compile without a decision for each field", () => {

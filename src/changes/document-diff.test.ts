@@ -155,6 +155,29 @@ describe("documentChanges", () => {
     ]);
   });
 
+  it("how many keys a map sent may hold: maxProperties raised is a limit loosened, lowered tightened", () => {
+    const inputs = (maxProperties: number) => doc({ task: { type: "object", properties: { zqinputs: { type: "object", additionalProperties: true, maxProperties } } } });
+    expect(lines(documentChanges(one(inputs(10)), one(inputs(25)), BOUND))).toEqual(["non-breaking request-property-limit-loosened updateZqTask request.body /data/zqinputs"]);
+    expect(lines(documentChanges(one(inputs(25)), one(inputs(10)), BOUND))).toEqual(["breaking request-property-limit-tightened updateZqTask request.body /data/zqinputs"]);
+  });
+
+  it("a success status answered under another (201 → 200) is non-breaking, its body compared across; no success left is breaking", () => {
+    const answering = (d: Json, statuses: Record<string, Json>): Json => {
+      ((d.paths as Json)["/tasks/{task}"] as { put: Json }).put.responses = statuses;
+      return d;
+    };
+    const body = (fields: Json) => ({ description: "the task", content: { "application/json": { schema: { type: "object", properties: fields } } } });
+    const before = answering(doc({}), { "201": body({ id: { type: "string" } }) });
+    const after = answering(doc({}), { "200": body({ id: { type: "string" }, zqEnabled: { type: "boolean" } }) });
+    expect(lines(documentChanges(one(before), one(after), BOUND))).toEqual([
+      "non-breaking response-success-status-removed updateZqTask response.201.body /",
+      "non-breaking response-property-added updateZqTask response.200.body /zqEnabled",
+      "non-breaking response-success-status-added updateZqTask response.200.body /",
+    ]);
+    const failing = answering(doc({}), { "400": { description: "refused" } });
+    expect(lines(documentChanges(one(before), one(failing), BOUND))).toEqual(["breaking response-success-status-removed updateZqTask response.201.body /"]);
+  });
+
   it("an operation gone is breaking; one the older document lacks is not compared", () => {
     const before = doc({});
     const after = doc({});

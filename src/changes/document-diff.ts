@@ -335,7 +335,14 @@ function compareResponses(schemas: SchemaComparer, x: Found, y: Found, add: Add)
   const newer = schemas.newer.docs;
   const ra = object(x.op.responses);
   const rb = object(y.op.responses);
-  for (const status of Object.keys(ra)) if (/^2/.test(status) && !(status in rb)) add("response-success-status-removed", `response.${status}.body`, "/");
+  // A success no longer declared where another 2xx is stays a success (kinds.ts); where none is left, no call succeeds as documented.
+  const successes = Object.keys(rb).filter((s) => /^2/.test(s));
+  for (const status of Object.keys(ra))
+    if (/^2/.test(status) && !(status in rb)) add("response-success-status-removed", `response.${status}.body`, "/", successes.length ? {} : { severity: "breaking", note: "the newer document declares no success status at all" });
+  // The body a caller reads (the lowest 2xx with a JSON body) answered under another status (201 → 200): compared across,
+  // placed at the newer status; a body under both statuses is compared below.
+  const [was, now] = [readStatus(older, ra, x.file), readStatus(newer, rb, y.file)];
+  if (was && now && was.status !== now.status && !(was.status in rb) && !(now.status in ra)) place(add, `response.${now.status}.body`, schemas.compare(was.body, now.body, "response"), "response");
   for (const status of Object.keys(rb)) {
     if (!/^2/.test(status)) continue;
     if (!(status in ra)) {
@@ -349,6 +356,17 @@ function compareResponses(schemas: SchemaComparer, x: Found, y: Found, add: Add)
     compareHeaders(older, a.node, a.file, newer, b.node, b.file, `response.${status}.header`, add);
     place(add, location, schemas.compare(mediaSchema(a.node.content, a.file), mediaSchema(b.node.content, b.file), "response"), "response");
   }
+}
+
+/** The lowest 2xx status whose answer has a JSON body (the one outputs read), with its body. */
+function readStatus(docs: DocumentSet, responses: Json, file: string): { status: string; body: At } | undefined {
+  const successes = Object.keys(responses).filter((s) => /^2\d\d$/.test(s));
+  for (const status of successes.sort()) {
+    const { node, file: at } = deref(docs, { schema: responses[status], file });
+    const body = mediaSchema(node.content, at);
+    if (body) return { status, body };
+  }
+  return undefined;
 }
 
 function compareHeaders(older: DocumentSet, a: Json, fileA: string, newer: DocumentSet, b: Json, fileB: string, location: string, add: Add): void {

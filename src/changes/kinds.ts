@@ -73,8 +73,10 @@ export const KINDS = {
   "request-property-description-changed": k("informational", "text only"),
   "request-property-format-changed": k("informational", "annotation only"),
   "request-property-default-value-changed": k("informational", "a call that leaves it out may get another behaviour; documentation only"),
-  "response-success-status-removed": k("breaking", "a success the caller reads is no longer returned"),
-  "response-success-status-added": k("non-breaking", "another success status may come back"),
+  // Every 2xx is a success to the runtime and the outputs are read alike: another status in place of one is seen
+  // only by a reading of the status itself (an output from $statusCode), as a value added or no longer given is.
+  "response-success-status-removed": k("non-breaking", "no longer answered with this status: the call succeeds with another 2xx, its body read alike; a reading of the status itself sees the change", true),
+  "response-success-status-added": k("non-breaking", "another success status may come back: a reading of the status itself may see it", true),
   "response-description-changed": k("informational", "text only"),
   "response-header-added": k("non-breaking", "new data a caller may read"),
   "response-header-removed": k("breaking", "a header a caller may read is gone"),

@@ -45,9 +45,9 @@ describe("changePlace", () => {
     expect(path.length).toBeGreaterThan(change.tool ? 2 : 0);
   });
 
-  it("a tool points at its operation, what its OpenAPI operation declares (method and path, error statuses) at its operationId, a package at the provider", () => {
+  it("a tool points at its operation, what its OpenAPI operation declares (method and path, success and error statuses) at its operationId, a package at the provider", () => {
     expect(changePlace({ level: "minor", provider: "p", tool: "p_op", subject: "tool", rule: "new tool" })).toEqual(["operations", "p_op"]);
-    for (const subject of ["request", "error status 404"]) expect(changePlace({ level: "patch", provider: "p", tool: "p_op", subject, rule: "r" })).toEqual(["operations", "p_op", "operationId"]);
+    for (const subject of ["request", "error status 404", "success status 200"]) expect(changePlace({ level: "patch", provider: "p", tool: "p_op", subject, rule: "r" })).toEqual(["operations", "p_op", "operationId"]);
     expect(changePlace({ level: "minor", provider: "p", subject: "package", rule: "new package" })).toEqual(["provider"]);
   });
 });

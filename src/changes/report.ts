@@ -138,8 +138,8 @@ export function markdownReport(diffs: PackageDiff[], workflows: WorkflowProblem[
   return `${out.join("\n")}\n`;
 }
 
-/** The manifest key under an operation for the first word of a tool change's subject (`param maxResults`, `output data .a`, `outcome 404`): what the OpenAPI document declares (method, path, error statuses) is bound at `operationId`. */
-const TOOL_SUBJECT_KEYS: Record<string, string | undefined> = { param: "params", output: "outputs", outcome: "outcomes", rule: "rules", request: "operationId", error: "operationId", tool: undefined };
+/** The manifest key under an operation for the first word of a tool change's subject (`param maxResults`, `output data .a`, `outcome 404`): what the OpenAPI document declares (method, path, success and error statuses) is bound at `operationId`. */
+const TOOL_SUBJECT_KEYS: Record<string, string | undefined> = { param: "params", output: "outputs", outcome: "outcomes", rule: "rules", request: "operationId", error: "operationId", success: "operationId", tool: undefined };
 
 /**
  * Where in the head manifest a change is declared, as keys: a subject names

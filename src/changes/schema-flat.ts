@@ -64,7 +64,7 @@ export interface Flat {
 
 const object = (v: unknown): Json => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const LIMITS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "minItems", "maxItems", "multipleOf"];
+const LIMITS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "minItems", "maxItems", "minProperties", "maxProperties", "multipleOf"];
 const SHAPE_KEYS = ["type", "properties", "items", "enum", "const", "allOf", "oneOf", "anyOf", "additionalProperties", "$ref", "not"];
 
 /** The value at a JSON pointer (`#/a/b`) of a file, undefined where there is none. */

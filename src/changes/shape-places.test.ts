@@ -4,6 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { diffSurfaces } from "./classify.js";
 import { acmeSurface, acmeTool } from "./__fixtures__/acme-surface.js";
+import type { Schema } from "../load/openapi-document.js";
+import { ShapeBuilder } from "../model/shape.js";
 import type { ParamSurface, Shape, Surface } from "./surface.js";
 
 const text: Shape = { type: "string" };
@@ -54,6 +56,35 @@ describe("diff on output shapes", () => {
     expect(changes(withOutput(node(["ZqFrame", "ZqText"])), withOutput(node(["ZqText", "ZqFrame"].sort())))).toEqual([]);
   });
 
+  it("reports a field that was one named shape and may now come as another named one (a node form added whose style is another schema), by name, in a map's values too", () => {
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    const node = (kind: string, style: string): Schema => ({
+      type: "object",
+      properties: { zqkind: { type: "string", enum: [kind] }, zqstyle: ref(style), zqstyleTable: { type: "object", additionalProperties: ref(style) } },
+    });
+    const schemas: Record<string, Schema> = {
+      zqtextStyle: { type: "object", properties: { zqfont: text, zqsize: { type: "number" }, zqweight: { type: "number" } } },
+      zqpathStyle: { type: "object", properties: { zqfont: text, zqsize: { type: "number" } } },
+      zqtextNode: node("text", "zqtextStyle"),
+      zqpathNode: node("path", "zqpathStyle"),
+      zqboxNode: { type: "object", properties: { zqkind: { type: "string", enum: ["box"] }, zqwidth: { type: "number" } } },
+    };
+    /** The surface of an output whose value is one of `forms`, as generate builds and writes it. */
+    const surfaceOf = (forms: string[]) => {
+      const builder = new ShapeBuilder((r) => schemas[r.replace("#/components/schemas/", "")]);
+      const written = builder.table([builder.of({ oneOf: forms.map(ref) })]);
+      return withOutput(written.roots[0] as Shape, written.shapes);
+    };
+    const added = diffSurfaces(surfaceOf(["zqboxNode", "zqtextNode"]), surfaceOf(["zqboxNode", "zqpathNode", "zqtextNode"])).filter((c) => c.kind === "response-property-one-of-added");
+    expect(added.map((c) => [c.severity, c.subject, c.to])).toEqual([
+      ["non-breaking", "output data", ["zqpathNode"]],
+      ["non-breaking", "output data .zqstyle", ["zqpathStyle"]],
+      ["non-breaking", "output data .zqstyleTable.*", ["zqpathStyle"]],
+    ]);
+    // The same named shape in every form is one form: nothing added.
+    expect(diffSurfaces(surfaceOf(["zqboxNode", "zqtextNode"]), surfaceOf(["zqboxNode", "zqtextNode"]))).toEqual([]);
+  });
+
   it("reports a format changed, in an output and in a value sent: informational, with the formats before and after", () => {
     const due = (format: string): Shape => ({ type: "object", properties: { zqdue: { type: "string", format } } });
     expect(diffSurfaces(withOutput(due("date")), withOutput(due("date-time"))).map((c) => [c.severity, c.kind, c.subject, c.from, c.to])).toEqual([
@@ -86,6 +117,12 @@ describe("diff on output shapes", () => {
 });
 
 describe("diff on a json body parameter's fields", () => {
+  it("compares how many keys a map sent may hold (maxProperties raised: more accepted; lowered: fewer)", () => {
+    const inputs = (maxProperties: number) => withBodyParam(new ShapeBuilder(() => undefined).of({ type: "object", additionalProperties: true, maxProperties }));
+    expect(diffSurfaces(inputs(10), inputs(25)).map((c) => [c.severity, c.kind, c.subject, c.from, c.to])).toEqual([["non-breaking", "request-property-limit-loosened", "param zqorder (value)", 10, 25]]);
+    expect(changes(inputs(25), inputs(10))).toEqual(["breaking request-property-limit-tightened param zqorder (value)"]);
+  });
+
   it("reports a read-only field made writable (non-breaking), and one made read-only (breaking)", () => {
     const order = (a: Partial<Shape>, b: Partial<Shape>): Shape => ({ type: "object", properties: { zqpriority: { type: "string", ...a }, zqstatus: { type: "string", ...b } } });
     expect(changes(withBodyParam(order({ readOnly: true }, {})), withBodyParam(order({}, { readOnly: true })))).toEqual([

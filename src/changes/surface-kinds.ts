@@ -78,6 +78,8 @@ const SHARED: Record<string, string> = {
   "deprecated.added": "api-deprecated",
   "deprecated.removed": "api-reactivated",
   "description.changed": "api-description-changed",
+  "success status.added": "response-success-status-added",
+  "success status.removed": "response-success-status-removed",
 };
 
 const kebab = (s: string) =>

@@ -58,7 +58,7 @@ describe("blockwright add, interrupted", () => {
     const add = spawnCli(["add", "zqlarge", "--from", "large.json", "--operations", "list0,get0"], {}, dir);
     await add.waitFor(/add: read large\.json /);
     add.child.kill("SIGTERM");
-    expect(await add.exited).toBe(130);
+    expect(await add.exited).toBe(143);
     expect(add.stderr()).toMatch(/\nadd: interrupted: nothing written\n$/);
     expect(add.stdout()).toBe("");
     expect(existsSync(join(dir, "specs/zqlarge"))).toBe(false);

@@ -56,7 +56,7 @@ describe("blockwright (no command)", () => {
 
   it("has --help on every command", async () => {
     const { COMMAND_NAMES, USAGE } = await import("../cli.js");
-    expect(COMMAND_NAMES).toEqual(["init", "add", "generate", "diff", "upstream", "mock", "call", "validate", "run", "serve", "emit", "graph", "tools", "mcp", "test", "report", "verify", "publish"]);
+    expect(COMMAND_NAMES).toEqual(["init", "add", "generate", "diff", "upstream", "mock", "call", "validate", "run", "serve", "runs", "emit", "graph", "tools", "mcp", "test", "report", "verify", "publish"]);
     for (const command of COMMAND_NAMES) {
       const r = await cli([command, "--help"]);
       expect(r.code, command).toBe(0);

@@ -123,6 +123,11 @@ async function sendHandshakes(trigger: TriggerSpec, to: URL, io: CliIo, deadline
   if (!trigger.handshakes.length) throw new UsageError("BW3012", `${trigger.id} declares no handshake (manifest handshakes): send a delivery instead`);
   let answered = true;
   for (const h of trigger.handshakes) {
+    if (h.kind === "echo-body") {
+      // Signed like a delivery, and answered only then: `blockwright test`'s trigger cases send it.
+      io.stdout.write(`${trigger.id} handshake: a body field echoed (${h.pointer.join("/")}) is sent signed, as a delivery: not sent here\n`);
+      continue;
+    }
     const token = `blockwright handshake ${randomUUID().slice(0, 8)}`;
     const url = new URL(to);
     if (h.kind === "echo-query") url.searchParams.set(h.param, token);

@@ -1,6 +1,6 @@
 // The commands that write a project's files, as a user runs them: generate
 // (its --check, stamp and output folder) and init (a project of one's own).
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
@@ -8,7 +8,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { cli, copyOfRepository } from "../../test-support/cli-harness.js";
 import { REPOSITORY, ROOT } from "../../test-support/repo.js";
+import { GATE_POLICY_FILE } from "../changes/gate-policy.js";
+import { STAMP_FILE } from "../common/files.js";
 import { codeOf } from "../common/problem-codes.js";
+import { DEFAULT_STORE_FILE } from "../serve/store.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-cli-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -234,7 +237,7 @@ describe("blockwright init", () => {
     // The CI recipe, as this repository runs it.
     expect(readFileSync(join(dir, ".github/workflows/contract-tests.yml"), "utf8")).toBe(readFileSync(join(ROOT, ".github/workflows/contract-tests.yml"), "utf8"));
     const ignored = readFileSync(join(dir, ".gitignore"), "utf8").split("\n");
-    expect(ignored).toEqual(["node_modules/", "generated/.blockwright-stamp.json", ""]);
+    expect(ignored).toEqual(["node_modules/", "generated/.blockwright-stamp.json", ".blockwright/*", "!.blockwright/accepted-changes.yaml", ""]);
     // Run from this checkout too, the project depends on blockwright by version range from the registry, on Node.js as blockwright does.
     const own = (path: string) => JSON.parse(readFileSync(join(REPOSITORY, path), "utf8")) as { version: string; engines: object };
     expect(pkg.devDependencies).toEqual({ blockwright: `^${own("package.json").version}`, "@blockwright/runtime": `^${own("runtime/package.json").version}`, typescript: ">=5.4 <8" });
@@ -257,6 +260,17 @@ describe("blockwright init", () => {
     expect(run.stdout).toMatch(/First note: succeeded .*\(2 succeeded, 0 failed, 0 skipped\)/);
     expect(run.code).toBe(0);
     expect(await cli(["init", dir])).toMatchObject({ code: 0, stderr: expect.stringContaining("0 files in") });
+  });
+
+  it("writes a .gitignore that ignores every file the command writes in a project but the diff gate's policy (serve's store, its journal and lock)", async () => {
+    const dir = join(tmp, "ignoring");
+    expect((await cli(["init", dir])).code).toBe(0);
+    expect(spawnSync("git", ["init", "-q"], { cwd: dir }).status).toBe(0);
+    const ignored = (path: string) => spawnSync("git", ["check-ignore", "-q", "--no-index", path], { cwd: dir }).status === 0;
+    for (const written of [DEFAULT_STORE_FILE, `${DEFAULT_STORE_FILE}-journal`, `${DEFAULT_STORE_FILE}-wal`, `${DEFAULT_STORE_FILE}.owner`, `${DEFAULT_STORE_FILE}.lock/x`, `generated/${STAMP_FILE}`])
+      expect(ignored(written), written).toBe(true);
+    expect(ignored(GATE_POLICY_FILE)).toBe(false);
+    expect(ignored("specs/notes/manifest.yaml")).toBe(false);
   });
 
   it("takes --scope, refuses one that is not an npm scope before writing, and derives a valid one from any folder name", async () => {

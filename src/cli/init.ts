@@ -1,6 +1,6 @@
 // `blockwright init [dir] [--scope @s] [--license <spdx>]`: a project to start from.
 import { existsSync, readFileSync } from "node:fs";
-import { basename, isAbsolute, join, relative, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { parseArgs, scopeOption, stringOption } from "./support/args.js";
 import { licenseText } from "./support/license-text.js";
 import { progressOf, UsageError, type CliIo } from "./support/io.js";
@@ -11,7 +11,7 @@ Scaffold a Blockwright project in dir (default: the current folder): a sample
 provider (specs/notes/manifest.yaml and openapi.yaml), a workflow using it
 (examples/first-note.yaml), a package.json whose scripts generate, mock,
 validate, run, test, diff and publish, a .gitignore (node_modules, the
-generation stamp), a LICENSE that every generated package carries, and the
+generation stamp, serve's state), a LICENSE that every generated package carries, and the
 CI workflows: .github/workflows/contract-tests.yml (generate --check on Node
 22, 24 and 26, the contract suite in shards, and on pull requests diff's job
 summary, failing on a breaking change), .github/workflows/release.yml (a
@@ -82,8 +82,10 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const engines = (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { engines?: Record<string, string> }).engines;
   files.set("package.json", projectPackageJson({ name, scope, tool, license, links: repository, engines }));
   files.set("LICENSE", licenseText(license, name, new Date().getUTCFullYear()));
-  // The stamp records what generate wrote in this checkout: not something to commit.
-  files.set(".gitignore", `node_modules/\ngenerated/${STAMP_FILE}\n`);
+  // The stamp records what generate wrote in this checkout, and serve keeps its state (the events
+  // seen, the runs, its lock) beside the diff gate's policy, which is committed: neither is.
+  const [{ DEFAULT_STORE_FILE }, { GATE_POLICY_FILE }] = await Promise.all([import("../serve/store.js"), import("../changes/gate-policy.js")]);
+  files.set(".gitignore", `node_modules/\ngenerated/${STAMP_FILE}\n${dirname(DEFAULT_STORE_FILE)}/*\n!${GATE_POLICY_FILE}\n`);
 
   // Nothing is written through a symbolic link (a link inside the folder could send a file anywhere): refused before writing.
   const { linkOnPath } = await import("../common/paths.js");

@@ -6,7 +6,9 @@ export const USAGE = `Usage: blockwright mock [provider...] [--port <n>] [--spec
 
 Start Prism mock servers built from <specs>/<provider>/openapi.yaml (every
 provider when none is named), print their addresses on stdout, and stop on
-Ctrl-C. Point a tool at one with --base-url, e.g.
+Ctrl-C. Each serves the document as generate reads it: cut to the operations
+the provider's manifest binds (the whole document when the manifest cannot be
+read). Point a tool at one with --base-url, e.g.
   blockwright call <operationId> --base-url http://127.0.0.1:4010 ...
 
   --port <n>       listen on n, n+1, … (default: free ports)

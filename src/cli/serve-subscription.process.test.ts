@@ -57,7 +57,7 @@ describe("blockwright serve --public-url", () => {
     try {
       const url = `${publicUrl}/triggers/directory_user_updated`;
       const [, id] = (await serve.waitFor(new RegExp(`subscription (\\S+) created for ${url.replaceAll(".", "\\.")}, expires \\d{4}-`))) as RegExpMatchArray & [string, string];
-      const kept = openSqliteStore(store);
+      const kept = openSqliteStore(store, { inspect: true });
       try {
         const [record] = await kept.subscriptions();
         expect(record).toMatchObject({ trigger: "directory_user_updated", id, url });

@@ -5,12 +5,14 @@
 // And what it refuses before listening: a public URL it cannot use or has no
 // subscription to make at, a Postgres store it cannot reach.
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { signDelivery, type TriggerSpec } from "@blockwright/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, spawnCli } from "../../test-support/cli-harness.js";
+import { drippingRequest, MALFORMED_HEADS, rawRequest, statusOf } from "../../test-support/raw-request.js";
 import { ROOT } from "../../test-support/repo.js";
 import { shelfCopy } from "../../test-support/shelf-copy.js";
 import { runCount } from "../serve/sqlite-store.js";
@@ -83,6 +85,65 @@ describe("blockwright serve", () => {
     }
     expect(await serve.exited).toBe(0);
     expect(runCount(store)).toBe(1);
+  });
+
+  it("answers 400 with a log line to a request line naming no address, and goes on receiving", async () => {
+    const serve = spawnCli(["serve", "wf.yaml", "--port", "0", "--store", join(tmp, "malformed.sqlite")], { ZQ_SIGNING_SECRET: SECRET }, dir);
+    try {
+      const [, url] = (await serve.waitFor(/shelf_book_added (http:\/\/127\.0\.0\.1:\d+\/triggers\/shelf_book_added)\n/)) as RegExpMatchArray & [string, string];
+      for (const head of MALFORMED_HEADS) expect(statusOf(await rawRequest(url, head)), head).toBe(400);
+      await serve.waitFor(/refused a request naming no address: POST http:\/\/\[::1, Host 127\.0\.0\.1 \(400\)/);
+      const body = JSON.stringify({ type: "book.added", book: { id: "b-zq9", title: "Zq", state: "ready" } });
+      const signed = await signDelivery(trigger, body, { secret: SECRET, url, id: "msg_zq_after" });
+      expect((await fetch(url, { method: "POST", headers: signed, body })).status).toBe(204);
+      await serve.waitFor(/"event":"msg_zq_after"/);
+      expect(serve.stderr()).not.toMatch(/TypeError|at .*\.js:\d+/);
+    } finally {
+      serve.child.kill("SIGINT");
+    }
+    expect(await serve.exited).toBe(0);
+  });
+
+  it("stops on SIGTERM while a client drips a delivery's body (and another never ends its head), the delivery refused 503 to be sent again", async () => {
+    const serve = spawnCli(["serve", "wf.yaml", "--port", "0", "--store", join(tmp, "drip.sqlite")], { ZQ_SIGNING_SECRET: SECRET }, dir);
+    const [, url] = (await serve.waitFor(/shelf_book_added (http:\/\/127\.0\.0\.1:\d+\/triggers\/shelf_book_added)\n/)) as RegExpMatchArray & [string, string];
+    // The drip never ends on its own: only the receiver ending it lets the process stop.
+    const drip = drippingRequest(url, "/triggers/shelf_book_added", 100);
+    let answer = "";
+    drip.socket.on("data", (d) => (answer += d));
+    // And one whose head never ends.
+    const { port } = new URL(url);
+    const halfHead = connect(Number(port), "127.0.0.1", () => halfHead.write("POST /triggers/shelf_book_added HTTP/1.1\r\nHost: 127.0.0.1\r\n"));
+    halfHead.on("error", () => undefined);
+    try {
+      // The head is in and the body under way before the signal.
+      await new Promise<void>((ok) => drip.socket.once("connect", () => setTimeout(ok, 300)));
+      serve.child.kill("SIGTERM");
+      expect(await serve.exited).toBe(0);
+      expect(statusOf(answer)).toBe(503);
+      expect(serve.stderr()).toContain("stopping: 1 delivery(ies) still being sent refused (503), to be sent again");
+    } finally {
+      drip.stop();
+      halfHead.destroy();
+    }
+  });
+
+  it("refuses a second serve on the SQLite file a first one holds (exit 2, naming it), the first receiving on", async () => {
+    const store = join(tmp, "twice.sqlite");
+    const first = spawnCli(["serve", "wf.yaml", "--port", "0", "--store", store], { ZQ_SIGNING_SECRET: SECRET }, dir);
+    try {
+      const [, url] = (await first.waitFor(/shelf_book_added (http:\/\/127\.0\.0\.1:\d+\/triggers\/shelf_book_added)\n/)) as RegExpMatchArray & [string, string];
+      const second = await cli(["serve", "wf.yaml", "--port", "0", "--store", store], { env: { ZQ_SIGNING_SECRET: SECRET }, cwd: dir });
+      expect(second.code).toBe(2);
+      expect(second.stderr).toContain(`--store: ${store} is held by another serve (process ${first.child.pid}): one receiver per SQLite file.`);
+      const body = JSON.stringify({ type: "book.added", book: { id: "b-zq7", title: "Zq", state: "ready" } });
+      const signed = await signDelivery(trigger, body, { secret: SECRET, url, id: "msg_zq_twice" });
+      expect((await fetch(url, { method: "POST", headers: signed, body })).status).toBe(204);
+      await first.waitFor(/"event":"msg_zq_twice","run":"[^"]+","status":"succeeded"/);
+    } finally {
+      first.child.kill("SIGINT");
+    }
+    expect(await first.exited).toBe(0);
   });
 
   it("refuses a public URL it cannot use, one for a trigger that keeps no subscription, and a Postgres store it cannot reach, without its password", async () => {

@@ -1,22 +1,29 @@
-// `blockwright serve <workflow> [--port n] [--host h] [--mock | --live] [--env-file f] [--store file|postgres://…] [--public-url u] [--specs dir] [--out dir]`
+// `blockwright serve <workflow> [--port n] [--host h] [--mock | --live] [--env-file f] [--store file|postgres://…] [--concurrency n] [--public-url u] [--specs dir] [--out dir]`
 import { resolve } from "node:path";
 import { parseArgs, PROJECT_OPTIONS, positiveInteger, projectDirs, stringOption } from "./support/args.js";
 import { startCommandMocks, UsageError, type CliIo } from "./support/io.js";
 import { redact } from "@blockwright/runtime/internal";
+import { jsonLine, lineText } from "../common/github-actions.js";
 import type { TriggerBlock } from "@blockwright/runtime/workflow";
 import { type KeptSubscription, SubscriptionError } from "../serve/subscription.js";
 
-export const USAGE = `Usage: blockwright serve <workflow> [--port <n>] [--host <h>] [--mock | --live] [--env-file <file>] [--store <file> | --store <postgres://…>] [--public-url <url>] [--specs <dir>] [--out <dir>]
+export const USAGE = `Usage: blockwright serve <workflow> [--port <n>] [--host <h>] [--mock | --live] [--env-file <file>] [--store <file> | --store <postgres://…>] [--concurrency <n>] [--public-url <url>] [--specs <dir>] [--out <dir>]
 
 Receive the deliveries of the trigger a workflow starts from, and run the
 workflow once per event. Prints the trigger's address on stdout, then one JSON
 line per finished run ({"trigger", "event", "status", "blocks"}). Each
 request is answered as the trigger declares: the provider's handshake (a
-validation token echoed), then each delivery verified (signature, timestamp,
-or the secret echoed in its events), acknowledged at once, and deduplicated by
-event id; a refused delivery starts no run, nor does one over the trigger's
-body limit (413). Ctrl-C or SIGTERM lets the runs in flight finish, deletes
-the subscription made with --public-url, then stops.
+validation token echoed, a challenge in a signed body), then each delivery
+verified (signature, timestamp, or the secret echoed in its events),
+deduplicated by event id for the trigger's dedupeHours, and kept in the store
+with a run per new event before it is acknowledged; a refused delivery starts
+no run, nor does one over the trigger's body limit (413). Each run journals
+every block that succeeds: after a crash the next serve resumes it from its
+last journaled block, and a run failing on a retryable error is retried with
+backoff (the trigger's retry), then kept as dead (blockwright runs list,
+replay). Ctrl-C or SIGTERM stops taking deliveries, lets the runs in flight
+reach a journaled point, deletes the subscription made with --public-url (the
+last receiver to stop, on Postgres), then stops.
 
   --port <n>          the port to listen on (default 8787; 0: any free port)
   --host <h>          the address to listen on (default 127.0.0.1, loopback)
@@ -25,11 +32,15 @@ the subscription made with --public-url, then stops.
   --live              the calls go to the real APIs; every secret must be set
   --env-file <file>   KEY=VALUE lines added to the environment
   --store <file>      the SQLite file keeping the events seen, the
-                      subscriptions and the runs
+                      deliveries, the runs and their journals, and the
+                      subscriptions; one serve at a time
                       (default .blockwright/serve.sqlite)
   --store <postgres://user:password@host:port/db>
-                      Postgres instead, for several receivers behind one
-                      address: each event runs once, on one of them
+                      Postgres instead, for several receivers and workers:
+                      each event runs once, on one of them (runs are
+                      graphile-worker jobs; npm install pg graphile-worker)
+  --concurrency <n>   runs in flight at once (default 8); more wait in the
+                      store, not in memory
   --public-url <url>  the address the provider reaches this receiver at (a
                       tunnel, a load balancer): serve creates the trigger's
                       subscription there through the provider's own
@@ -42,6 +53,14 @@ the subscription made with --public-url, then stops.
 Exit status: 0 stopped, 1 the workflow is invalid, 2 usage error, 70
 internal error (a bug: please report it).`;
 
+/** Runs in flight at once unless `--concurrency` says. */
+const DEFAULT_CONCURRENCY = 8;
+/** A run failing on a retryable error is tried this many times in all unless its trigger's `retry` says, the first wait this long (doubled each time). */
+const DEFAULT_ATTEMPTS = 5;
+const DEFAULT_BACKOFF_SECONDS = 30;
+/** How long stopping waits for the runs in flight before cancelling them (they resume on the next start). */
+const STOP_GRACE_MS = 10_000;
+
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, {
     ...PROJECT_OPTIONS,
@@ -52,6 +71,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     "env-file": { type: "string" },
     store: { type: "string" },
     "public-url": { type: "string" },
+    concurrency: { type: "string" },
   });
   const [file, ...extra] = args.positionals;
   if (file === undefined) throw new UsageError("BW3002", "missing <workflow>");
@@ -63,6 +83,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const host = stringOption(args, "host") ?? "127.0.0.1";
   const dirs = projectDirs(args, io.cwd);
   const publicUrl = publicUrlOption(stringOption(args, "public-url"));
+  const concurrency = positiveInteger(stringOption(args, "concurrency"), "--concurrency", 1000) ?? DEFAULT_CONCURRENCY;
 
   const { readWorkflowInput } = await import("./support/workflow-input.js");
   const envFile = stringOption(args, "env-file");
@@ -81,7 +102,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const secret = env[secretName] || placeholderFor(secretName, {});
 
   if (publicUrl && !trigger.subscription) throw new UsageError("BW3012", `--public-url: ${trigger.id} declares no subscription to create (give the provider its address as its documentation says)`);
-  const storeText = stringOption(args, "store") ?? ".blockwright/serve.sqlite";
+  const { DEFAULT_STORE_FILE } = await import("../serve/store.js");
+  const storeText = stringOption(args, "store") ?? DEFAULT_STORE_FILE;
   const { openStore } = await import("../serve/open-store.js");
   const store = await openStore(/^postgres(ql)?:\/\//i.test(storeText) ? storeText : resolve(io.cwd, storeText)).catch((e: unknown) => {
     throw new UsageError("BW3011", `--store: ${(e as Error).message}`);
@@ -100,8 +122,30 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     if (publicUrl && !providers.includes(trigger.provider)) providers.push(trigger.provider);
     providers.sort();
     if (mode === "mock" && providers.length) mocks = await startCommandMocks(io, providers, { specsDir: dirs.specs });
-    const { createReceiver } = await import("../serve/receiver.js");
+    const [{ createReceiver }, { startRuns }, { runKeyOf }] = await Promise.all([import("../serve/receiver.js"), import("../serve/start-runs.js"), import("../serve/run-keys.js")]);
     const path = `/triggers/${trigger.id}`;
+    // The runs come from the store: those a killed receiver left are resumed first, from their journals.
+    const runs = await startRuns({
+      store,
+      concurrency,
+      retry: { attempts: trigger.retry?.attempts ?? DEFAULT_ATTEMPTS, backoffMs: (trigger.retry?.backoffSeconds ?? DEFAULT_BACKOFF_SECONDS) * 1000 },
+      trigger: trigger.id,
+      log: (line) => io.stderr.write(`${lineText(line)}\n`),
+      attempt: (run, journal, signal) =>
+        runWorkflowWith(registry, checked, {
+          env,
+          signal,
+          triggered: { outputs: run.outputs as unknown as Record<string, unknown> },
+          journal: { done: run.journal, record: journal },
+          idempotencyKeyOf: (blockId) => runKeyOf(run.id, blockId),
+          ...(mocks ? { baseUrls: mocks.urls, tokenUrls: mocks.tokenUrls, mockAnswers: true } : {}),
+        }),
+      settled: (run, result, status) => {
+        if (status === "queued") return;
+        const blocks = result.blocks.map((b) => ({ id: b.id, status: b.status, ...(b.error ? { error: b.error.message } : {}) }));
+        io.stdout.write(`${jsonLine({ trigger: trigger.id, event: run.event, run: run.id, status, attempts: run.attempts, blocks })}\n`);
+      },
+    });
     const receiver = createReceiver({
       trigger,
       path,
@@ -109,17 +153,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       secret,
       store,
       log: (line) => io.stderr.write(`${line}\n`),
-      start: async (event) => {
-        const startedAt = new Date().toISOString();
-        const result = await runWorkflowWith(registry, checked, {
-          env,
-          triggered: { outputs: event.outputs as Record<string, unknown> },
-          ...(mocks ? { baseUrls: mocks.urls, tokenUrls: mocks.tokenUrls, mockAnswers: true } : {}),
-        });
-        const blocks = result.blocks.map((b) => ({ id: b.id, status: b.status, ...(b.error ? { error: b.error.message } : {}) }));
-        io.stdout.write(`${JSON.stringify({ trigger: trigger.id, event: event.id, status: result.status, blocks })}\n`);
-        await store.recordRun({ trigger: trigger.id, event: event.id, status: result.status, startedAt, finishedAt: new Date().toISOString(), blocks });
-      },
+      accepted: () => runs.kick(),
     });
     // The subscription's lifecycle notifications, when the trigger declares them, come to an address of their own.
     const lifecyclePath = `${path}/lifecycle`;
@@ -160,8 +194,16 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       });
     }
     await io.interrupted;
-    await new Promise<void>((done) => server.close(() => done()));
-    await Promise.allSettled([...receiver.inFlight, ...(lifecycle?.inFlight ?? [])]);
+    // No new connection; a delivery still being sent is refused (a slow client never holds the
+    // stop), the ones read are answered, then every connection is closed, idle or not.
+    const closed = new Promise<void>((done) => server.close(() => done()));
+    await receiver.stop();
+    server.closeAllConnections();
+    await closed;
+    // The lifecycle actions under way (a renewal, a new subscription) end before the subscription is stopped.
+    await Promise.allSettled([...(lifecycle?.inFlight ?? [])]);
+    // The runs in flight reach a journaled point (or are cancelled after the grace, to resume on the next start).
+    await runs.stop(STOP_GRACE_MS);
     // After the runs: a run may still need the events the subscription brings until it ends.
     await subscription?.stop();
     return 0;

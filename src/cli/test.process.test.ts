@@ -13,13 +13,14 @@
 // stops the command in-process ("stops on Ctrl-C": the report so far, exit
 // 130), and process.test.ts shows a real SIGINT reaching a command's process
 // (generate, run), through the same handler as SIGTERM (support/io.ts).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, type Spawned, spawnCli } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
 import { shelfCopy } from "../../test-support/shelf-copy.js";
+import { writeSyntheticProject } from "../../scripts/bench/synthetic.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-test-process-"));
 let dir = "";
@@ -75,4 +76,23 @@ describe("blockwright test, interrupted", () => {
       expect(run.stderr()).not.toMatch(/internal error|\n\s+at .*\((node:|file:|\/)/);
     });
   }
+});
+
+describe("blockwright test, interrupted before any case runs", () => {
+  it("stops on SIGTERM while it links the specs: exit 143, no case run, no report written", async () => {
+    const many = mkdtempSync(join(tmp, "many-"));
+    // Enough providers that linking them is still under way when the signal comes.
+    writeSyntheticProject(many, 30);
+    mkdirSync(join(many, "node_modules/@blockwright"), { recursive: true });
+    symlinkSync(join(ROOT, "runtime"), join(many, "node_modules/@blockwright/runtime"));
+    expect(await cli(["generate"], { cwd: many })).toMatchObject({ code: 0 });
+    const report = join(many, "report.json");
+    const run = spawnCli(["test", "--reporter", "json", "--output", report], {}, many);
+    await run.waitFor(/blockwright test: linking the specs of 30 providers…\n/);
+    run.child.kill("SIGTERM");
+    expect(await run.exited).toBe(143);
+    expect(run.stderr()).toMatch(/blockwright test: interrupted while (linking the specs|deriving the cases); no case ran, no report written\n$/);
+    expect(run.stderr()).not.toMatch(/internal error|\n\s+at /);
+    expect(existsSync(report)).toBe(false);
+  });
 });

@@ -111,11 +111,27 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const dirs = projectDirs(args, io.cwd);
   const providers = (await projectProviders(dirs.specs, io.cwd, args.positionals)).sort();
 
+  // Ctrl-C or SIGTERM: linking the specs and deriving the cases stop between their steps (they compute without
+  // waiting, so the event loop is given a turn there); once cases run, the report says what ran.
+  let interrupted = false;
+  let signal: unknown;
+  const controller = new AbortController();
+  void io.interrupted.then((s) => {
+    interrupted = true;
+    signal = s;
+    controller.abort();
+  });
+  const stoppedEarly = (what: string) => {
+    io.stderr.write(`blockwright test: interrupted while ${what}; no case ran, no report written\n`);
+    return signal === "SIGTERM" ? 143 : 130;
+  };
+  io.stderr.write(`blockwright test: linking the specs of ${providers.length} provider${providers.length === 1 ? "" : "s"}…\n`);
   const { loadSubjects, SubjectError } = await import("../contract/subjects.js");
   let subjects: Subject[];
   try {
-    subjects = await loadSubjects({ root: io.cwd, ...dirs }, providers);
+    subjects = await loadSubjects({ root: io.cwd, ...dirs }, providers, controller.signal);
   } catch (e) {
+    if (controller.signal.aborted) return stoppedEarly("linking the specs");
     if (e instanceof SubjectError) {
       io.stderr.write(`blockwright test: ${e.message}\n`);
       return 2;
@@ -133,8 +149,14 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       throw e;
     }
   } else {
-    const { deriveCases } = await import("../contract/derive.js");
-    all = subjects.flatMap((s) => deriveCases(s));
+    const { deriveCasesPaced } = await import("../contract/derive.js");
+    const { pacer } = await import("../common/checkpoint.js");
+    try {
+      all = await deriveCasesPaced(subjects, pacer(controller.signal));
+    } catch (e) {
+      if (controller.signal.aborted) return stoppedEarly("deriving the cases");
+      throw e;
+    }
   }
   const cases = shard ? shardOf(all, shard.index, shard.total) : all;
   if (args.values.list) {
@@ -152,12 +174,6 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       ? `blockwright test: ${cases.length} recorded cases${shard ? ` (shard ${shard.index}/${shard.total} of ${all.length})` : ""} from ${replayDir}, replayed without network\n`
       : `blockwright test: ${cases.length} cases${shard ? ` (shard ${shard.index}/${shard.total} of ${all.length})` : ""} on ${needed.length} mock${needed.length === 1 ? "" : "s"}${workers > 1 ? ` in ${workers} workers` : ""}, seed ${seed}, ${runs} runs per property\n`,
   );
-  let interrupted = false;
-  let signal: unknown;
-  void io.interrupted.then((s) => {
-    interrupted = true;
-    signal = s;
-  });
   const { startProgress } = await import("./support/test-progress.js");
   const progress = startProgress(progressOf(io), cases, { elapsed: () => performance.now() - started });
   let outcome: RunOutcome;

@@ -113,6 +113,92 @@ describe("upstream --accept for a provider add started", () => {
     expect(generated.code, generated.stderr).toBe(0);
   });
 
+  it("carries what add drafts otherwise from the newer document: a text it drafted follows (one written by hand stays, noted), a new optional parameter and output are added, each with a review note; diff reports each", async () => {
+    /** A document of one read operation: `query` its other query parameters, `fields` its answer's. */
+    const document = (text: { op: string; status: string; limit: string }, query: Record<string, unknown>[], fields: Record<string, unknown>) =>
+      JSON.stringify({
+        openapi: "3.0.3",
+        info: { title: "zqtasks", version: "1" },
+        servers: [{ url: "https://zqtasks.invalid/api" }],
+        security: [{ zqToken: [] }],
+        paths: {
+          "/tasks/{task_gid}": {
+            get: {
+              operationId: "getTask",
+              summary: "Get a task",
+              description: text.op,
+              parameters: [
+                { name: "task_gid", in: "path", required: true, schema: { type: "string", maxLength: 32 }, example: "12" },
+                { name: "zqstatus", in: "query", description: text.status, schema: { type: "string", enum: ["open", "done"] } },
+                { name: "zqlimit", in: "query", description: text.limit, schema: { type: "integer", maximum: 100 } },
+                ...query,
+              ],
+              responses: { "200": { description: "The task.", content: { "application/json": { schema: { type: "object", properties: fields } } } } },
+            },
+          },
+        },
+        components: { securitySchemes: { zqToken: { type: "http", scheme: "bearer" } } },
+      });
+    const fields = { gid: { type: "string" }, name: { type: "string", description: "The task's name." } };
+    const older = document({ op: "Reads a task.", status: "Only tasks in this state.", limit: "How many at most." }, [], fields);
+    const zqsince = { name: "zqsince", in: "query", description: "Only tasks changed since then.", schema: { type: "string", format: "date-time" } };
+    const newer = (query: Record<string, unknown>[]) =>
+      document({ op: "Reads one task by its id.", status: "Only tasks in this state (open or done).", limit: "How many at most, up to 100." }, query, { ...fields, zqdue: { type: "string", description: "When it is due." } });
+    /** A project add started from the older document, `edit` made to its manifest, generated, the generation kept as base. */
+    const project = async (name: string, edit: (manifest: string) => string = (m) => m) => {
+      const dir = join(tmp, name);
+      mkdirSync(join(dir, "specs"), { recursive: true });
+      writeFileSync(join(dir, "v1.json"), older);
+      expect((await cli(["add", "zqtasks", "--from", "v1.json", "--operations", "getTask"], { cwd: dir })).code).toBe(0);
+      const file = join(dir, "specs/zqtasks/manifest.yaml");
+      writeFileSync(file, edit(readFileSync(file, "utf8")));
+      expect((await cli(["generate"], { cwd: dir })).code).toBe(0);
+      cpSync(join(dir, "generated"), join(dir, "base"), { recursive: true });
+      return { dir, manifest: () => readFileSync(file, "utf8") };
+    };
+
+    // The user rewrote one description: theirs stays, the newer text in a note.
+    const edited = await project("carried-edited", (m) => m.replace("description: How many at most.", "description: Our page size."));
+    // A new required parameter is the newer document's demand, not a draft to carry: generate says it is missing.
+    const zqteam = { name: "zqteam", in: "query", required: true, schema: { type: "string", enum: ["a", "b"] } };
+    writeFileSync(join(edited.dir, "v2.json"), newer([zqsince, zqteam]));
+    const accepted = await cli(["upstream", "zqtasks", "v2.json", "--accept"], { cwd: edited.dir });
+    const tool = "operations.zqtasks_get_task";
+    for (const line of [
+      `${tool}.description: the newer document's text`,
+      `${tool}.params.zqstatus.description: the newer document's text`,
+      `${tool}.params.zqlimit.description: the newer document's text noted; yours kept`,
+      `${tool}.params.zqsince: new optional query parameter zqsince in the newer document`,
+      `${tool}.outputs.metadata.zqdue: new output metadata.zqdue in the newer document's answer`,
+    ])
+      expect(accepted.stderr).toContain(`\n  ${line}\n`);
+    // Each review note on one line (a note's wrapped lines joined).
+    const manifest = edited.manifest().replace(/\n\s+# {3}/g, " ");
+    expect(manifest).toContain("description: Only tasks in this state (open or done).");
+    expect(manifest).toMatch(/\n\s+# review: the newer document words the description of zqlimit otherwise: "How many at most, up to 100."; this one, written by hand, is kept\n\s+description: Our page size\.\n/);
+    expect(manifest).toMatch(
+      /\n\s+# review: new optional query parameter zqsince in the newer document: drafted as blockwright add drafts it \(blockwright upstream --accept\); keep it, or delete it if the tool should not offer it\n\s+zqsince:\n/,
+    );
+    expect(manifest).not.toContain("zqteam");
+
+    // Without a new required parameter, the manifest carried generates, and diff reports what was carried.
+    const plain = await project("carried");
+    writeFileSync(join(plain.dir, "v2.json"), newer([zqsince]));
+    expect((await cli(["upstream", "zqtasks", "v2.json", "--accept"], { cwd: plain.dir })).code).toBe(1);
+    const generated = await cli(["generate"], { cwd: plain.dir });
+    expect(generated.code, generated.stderr).toBe(0);
+    const diff = await cli(["diff", "--base-dir", "base", "--json"], { cwd: plain.dir });
+    const kinds = JSON.parse(diff.stdout).packages[0].changes.map((c: { severity: string; kind: string; subject: string }) => `${c.severity} ${c.kind} ${c.subject}`);
+    expect(kinds.sort()).toEqual([
+      "informational api-description-changed description",
+      "informational request-parameter-description-changed param zqlimit",
+      "informational request-parameter-description-changed param zqstatus",
+      "non-breaking new-optional-request-parameter param zqsince",
+      "non-breaking response-property-added output data .zqdue",
+      "non-breaking response-property-added output metadata.zqdue",
+    ]);
+  });
+
   it("add --force over a manifest says what it replaces: the credential and an operation's outputs", async () => {
     const dir = join(tmp, "forced");
     mkdirSync(join(dir, "specs"), { recursive: true });

@@ -26,7 +26,11 @@ reordered) is no change. Changes to operations we do not call are counted.
                     a length or bound it sets or narrows, enum values it no
                     longer takes) and for the older document's values it
                     loosens (enum values added, a longer maximum), each
-                    written and printed
+                    written and printed; and what add drafts otherwise
+                    from the newer document where the manifest holds
+                    add's draft of the older (a description, a new
+                    optional parameter or output), each with a "# review:"
+                    note
   --source <url>    where the newer document came from (recorded by --accept)
   --specs <dir>     the specs folder (default ./specs)
 
@@ -121,14 +125,23 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       const { tightenManifest } = await import("../upstream/tighten.js");
       const manifestFile = resolve(specs, provider, "manifest.yaml");
       const tightened = tightenManifest(readFileSync(manifestFile, "utf8"), cut.text, ir.sources.openapi, specText);
+      // What add drafts otherwise from the newer cut (texts, new optional parameters and outputs), where the manifest holds the older draft.
+      const { carryDrafted } = await import("../upstream/carry.js");
+      const carried = carryDrafted(tightened.text, specText, cut.text, ir.sources.openapi);
+      if (tightened.lines.length || carried.lines.length) writeWhole(manifestFile, carried.text);
       if (tightened.lines.length) {
-        writeWhole(manifestFile, tightened.text);
         io.stderr.write(
           `upstream: the newer document asks more of (or accepts more in) ${tightened.lines.length} value${tightened.lines.length === 1 ? "" : "s"} the manifest sends; written in ${ir.sources.manifest}:\n${tightened.lines.map((l) => `  ${logSafe(l)}\n`).join("")}`,
         );
       }
+      if (carried.lines.length) {
+        io.stderr.write(
+          `upstream: ${carried.lines.length} text${carried.lines.length === 1 ? "" : "s"}, parameter${carried.lines.length === 1 ? "" : "s"} or output${carried.lines.length === 1 ? "" : "s"} carried from the newer document as add drafts them, each with a "# review:" note, in ${ir.sources.manifest}:\n${carried.lines.map((l) => `  ${logSafe(l)}\n`).join("")}`,
+        );
+      }
+      const edited = tightened.lines.length + carried.lines.length > 0;
       io.stderr.write(
-        `upstream: re-cut ${ir.sources.openapi} from it (${cut.kept} operation${cut.kept === 1 ? "" : "s"}); the manifest is kept${tightened.lines.length ? " but for the lines above" : " as it is"}: run blockwright generate${cut.missing.length ? ` (it no longer has ${cut.missing.join(", ")}: generate says where the manifest calls them)` : ""}\n`,
+        `upstream: re-cut ${ir.sources.openapi} from it (${cut.kept} operation${cut.kept === 1 ? "" : "s"}); the manifest is kept${edited ? " but for the lines above" : " as it is"}: run blockwright generate${cut.missing.length ? ` (it no longer has ${cut.missing.join(", ")}: generate says where the manifest calls them)` : ""}\n`,
       );
     } else io.stderr.write(`upstream: ${ir.sources.openapi} is written by hand: update it for the changes above\n`);
   }

@@ -48,6 +48,15 @@ export function lineText(value: string): string {
 }
 
 /**
+ * A value as one JSON line of output (a line per record on stdout): JSON.stringify escapes the C0
+ * controls, not the C1 ones, the line and paragraph separators nor the bidi overrides outside text
+ * may carry, which are escaped here too (the line is the same JSON).
+ */
+export function jsonLine(value: unknown): string {
+  return JSON.stringify(value).replace(/[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/**
  * A whole text report, as a CI log shows it: no line starts (after any blanks, Unicode's included)
  * with `::`, nor holds `##[` (the runner's older command form), each one's
  * first character escaped as `%3A` or `%23` (as commandData escapes). A

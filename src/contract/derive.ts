@@ -13,13 +13,36 @@ export function applicableKinds(tool: ToolSpec, subject: Subject): CaseKind[] {
 
 /** Every case of every tool of `subject`, in a stable order (by tool, then by kind as the table lists them). */
 export function deriveCases(subject: Subject, only?: ReadonlySet<string>): ContractCase[] {
-  const cases: ContractCase[] = [];
   // `only`: the operations whose cases are wanted (a worker's part), the others not derived at all.
   const tools = only ? subject.tools.filter((t) => only.has(t.id)) : [...subject.tools];
-  for (const tool of tools.sort((a, b) => a.id.localeCompare(b.id))) {
-    for (const kind of applicableKinds(tool, subject)) cases.push(...deriveKind(kind, tool, subject));
+  return unique([...tools.sort(byId).flatMap((tool) => toolCases(tool, subject)), ...providerCases(subject)]);
+}
+
+/**
+ * The cases of every subject, in deriveCases' order, `pace` awaited between
+ * two tools: deriving computes without waiting, so a command lets Ctrl-C or
+ * SIGTERM be handled there (checkpoint.ts pacer), however many tools.
+ */
+export async function deriveCasesPaced(subjects: readonly Subject[], pace: () => Promise<void>): Promise<ContractCase[]> {
+  const all: ContractCase[] = [];
+  for (const subject of subjects) {
+    const cases: ContractCase[] = [];
+    for (const tool of [...subject.tools].sort(byId)) {
+      await pace();
+      cases.push(...toolCases(tool, subject));
+    }
+    all.push(...unique([...cases, ...providerCases(subject)]));
   }
-  for (const kind of KIND_ORDER) cases.push(...deriveProviderKind(kind, subject));
+  return all;
+}
+
+const byId = (a: ToolSpec, b: ToolSpec) => a.id.localeCompare(b.id);
+
+const toolCases = (tool: ToolSpec, subject: Subject) => applicableKinds(tool, subject).flatMap((kind) => deriveKind(kind, tool, subject));
+
+const providerCases = (subject: Subject) => KIND_ORDER.flatMap((kind) => deriveProviderKind(kind, subject));
+
+function unique(cases: ContractCase[]): ContractCase[] {
   const seen = new Set<string>();
   for (const c of cases) {
     if (seen.has(c.id)) throw new Error(`two derived cases share the id ${c.id}`);

@@ -5,6 +5,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { join, relative } from "node:path";
 import { defined, fieldOf } from "@blockwright/runtime/internal";
+import { checkpoint } from "../common/checkpoint.js";
 import { GenerationErrors, linkProvider } from "../emit/generate-all.js";
 import { generatedProviders, loadRegistry } from "../registry/registry.js";
 import { loadYamlSource } from "../load/yaml-source.js";
@@ -19,12 +20,14 @@ export interface ProjectDirs {
   out: string;
 }
 
-export async function loadSubjects(dirs: ProjectDirs, providers: string[]): Promise<Subject[]> {
+/** `signal`: Ctrl-C or SIGTERM stops the linking between its steps (the signal's reason thrown), however large the specs. */
+export async function loadSubjects(dirs: ProjectDirs, providers: string[], signal?: AbortSignal): Promise<Subject[]> {
   const linked = [];
   const problems: string[] = [];
   for (const provider of providers) {
+    await checkpoint(signal);
     try {
-      linked.push(await linkProvider(dirs.root, join(dirs.specs, provider)));
+      linked.push(await linkProvider(dirs.root, join(dirs.specs, provider), undefined, signal));
     } catch (e) {
       if (!(e instanceof GenerationErrors)) throw e;
       problems.push(e.message);
@@ -36,6 +39,7 @@ export async function loadSubjects(dirs: ProjectDirs, providers: string[]): Prom
   const generated = new Set(generatedProviders(dirs.out));
   const missing = providers.filter((p) => !generated.has(p));
   if (missing.length) throw new SubjectError(`no generated package for ${missing.join(", ")} in ${out} (run blockwright generate, or pass --out)`);
+  await checkpoint(signal);
   const registry = await loadRegistry(dirs.out, providers);
 
   return linked.map(({ ir, document }) => {

@@ -6,7 +6,7 @@ import { dirname, join } from "node:path";
 import type { AuthSpec } from "@blockwright/runtime";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { oauthTrackerTools } from "../../test-support/oauth-tracker.js";
+import { oauthTrackerTools } from "../../test-support/oauth/oauth-tracker.js";
 import { loadProvider } from "./generate-all.js";
 import { clientView, connectionType, methodName } from "./emit-client.js";
 

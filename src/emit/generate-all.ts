@@ -12,11 +12,12 @@ import { emitOpenApiNamespace } from "./emit-types.js";
 import type { ProviderIR } from "../model/ir.js";
 import { linkDocument, LinkErrors } from "../link/index.js";
 import { OpenApiDocument } from "../load/openapi-document.js";
-import { fileTexts, loadOpenApi, OpenApiProblems } from "../load/openapi-source.js";
+import { fileTexts, loadOpenApi, type OpenApiFiles, OpenApiProblems } from "../load/openapi-source.js";
 import { buildSurface, formatSurface } from "./emit-surface.js";
 import type { Surface } from "../model/surface-format.js";
 import type { Manifest } from "../load/precompiled/manifest-types.js";
 import { providerDirs } from "../load/provider-dirs.js";
+import { boundByManifest } from "../load/bound-cut.js";
 import { validateManifest } from "../load/validate-manifest.js";
 import { NPM_SCOPE } from "../model/naming.js";
 import { checkpoint } from "../common/checkpoint.js";
@@ -82,7 +83,15 @@ export interface LinkedProvider {
  * texts. `externalRefFolders` (absolute) are the folders outside the specs
  * folder its `$ref`s may read; by default the project's package.json says.
  */
-export async function linkProvider(root: string, dir: string, externalRefFolders = externalRefFoldersOf(root), signal?: AbortSignal, onStep?: (step: string) => void): Promise<LinkedProvider> {
+export async function linkProvider(
+  root: string,
+  dir: string,
+  externalRefFolders = externalRefFoldersOf(root),
+  signal?: AbortSignal,
+  onStep?: (step: string) => void,
+  /** The document, when the caller has loaded it as this would (loadOpenApi, cut to what the manifest binds): not read again. */
+  loaded?: OpenApiFiles,
+): Promise<LinkedProvider> {
   const manifestPath = join(dir, "manifest.yaml");
   const source = asGenerationErrors(() => loadYamlSource<Manifest>(manifestPath, rel(root, manifestPath)));
   const schemaErrors = validateManifest(source);
@@ -96,8 +105,8 @@ export async function linkProvider(root: string, dir: string, externalRefFolders
   if (!existsSync(openapiPath)) {
     throw new GenerationErrors([new SourceError("BW1302", source.locate(["openapi"], "value"), `openapi: file ${rel(root, openapiPath)} not found`)]);
   }
-  // The spec: bundled when it spans several files, every example checked against its schema.
-  const openapi = await asGenerationErrorsAsync(() => loadOpenApi(openapiPath, root, openapiRefFolders(dir, openapiPath, externalRefFolders), signal, onStep));
+  // The spec: bundled when it spans several files, cut to what the manifest binds, every example of the cut checked against its schema.
+  const openapi = loaded ?? (await asGenerationErrorsAsync(() => loadOpenApi(openapiPath, root, openapiRefFolders(dir, openapiPath, externalRefFolders), signal, onStep, boundByManifest(manifest))));
   await checkpoint(signal);
   try {
     const document = new OpenApiDocument(openapi.source);

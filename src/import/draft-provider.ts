@@ -6,7 +6,7 @@ import jsyaml from "js-yaml";
 import { followLocalRefs, refPath } from "../load/json-ref.js";
 import { bareMediaType, FORM_MEDIA_TYPE, isRawBodyMedia, jsonMediaType, MULTIPART_MEDIA_TYPE } from "../load/openapi-document.js";
 import { operationRef } from "../load/operation-index.js";
-import { parseYamlSource } from "../load/yaml-source.js";
+import { INPUT_LIMITS, parseYamlSource } from "../load/yaml-source.js";
 import type { DocumentKind } from "./convert.js";
 import { cutDocument, movedLines, type CutReport } from "./cut.js";
 import { draftCredential, type CredentialDraft } from "./draft-auth.js";
@@ -76,7 +76,7 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
   const openapiText = cutHeader(provider, source, cut.report, chosen, added, placeholders, anonymous, answers) + jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
   let draft: ManifestDraft;
   try {
-    draft = draftManifest(provider, parseYamlSource(openapiText, `${input.folder}/openapi.yaml`), chosen, credential);
+    draft = draftManifest(provider, parseYamlSource(openapiText, `${input.folder}/openapi.yaml`, INPUT_LIMITS.document), chosen, credential);
   } catch (e) {
     // The linker's view of the document resolves every operation's references: one that names nothing stops here.
     if (e instanceof Error && /\$ref/.test(e.message) && cut.report.unresolved.length) {

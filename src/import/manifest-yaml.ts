@@ -26,14 +26,24 @@ export function manifestYaml(manifest: Manifest, notes: readonly ReviewNote[], h
     if (!entry.notes.includes(note)) entry.notes.push(note);
     byPlace.set(key, entry);
   }
-  for (const { at, notes: list } of byPlace.values()) {
-    const text = list.flatMap((n) => wrap(`review: ${n}`)).join("\n");
-    const pair = pairAt(doc, at);
-    if (pair && isScalar(pair.key)) pair.key.commentBefore = pair.key.commentBefore ? `${pair.key.commentBefore}\n${text}` : text;
-    else doc.commentBefore = `${doc.commentBefore ?? ""}\n${text}`;
-  }
+  for (const { at, notes: list } of byPlace.values()) addReviewNotes(doc, at, list);
   doc.commentBefore = [...header.map((line) => ` ${line}`), ...(doc.commentBefore ? [doc.commentBefore] : [])].join("\n");
   return doc.toString({ lineWidth: 0, flowCollectionPadding: true });
+}
+
+/** `# review: …` lines above the key at `at`, after any comment there (at the document's head where there is no such key). */
+export function addReviewNotes(doc: Document, at: ReviewNote["at"], notes: readonly string[]): void {
+  const text = notes.flatMap((n) => wrap(`review: ${n}`)).join("\n");
+  const pair = pairAt(doc, at);
+  if (pair && isScalar(pair.key)) pair.key.commentBefore = pair.key.commentBefore ? `${pair.key.commentBefore}\n${text}` : text;
+  else doc.commentBefore = `${doc.commentBefore ?? ""}\n${text}`;
+}
+
+/** A drafted value as a node of `doc`, written as a drafted manifest writes it (wire placements and short lists on one line). */
+export function draftedNode(doc: Document, value: unknown): Node {
+  const node = doc.createNode(value) as Node;
+  flowStyle(node);
+  return node;
 }
 
 /** The pair holding the value at `at`, if the manifest has one. */

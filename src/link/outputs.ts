@@ -7,7 +7,7 @@ import { cloneJson, fieldOf, formatPointer, parseExpression, type OutputSource, 
 import type { ResponseStep, TypeRef } from "../model/ir.js";
 import type { ManifestOperation, ManifestOutputSource } from "../load/precompiled/manifest-types.js";
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema, unionOf } from "../load/openapi-document.js";
-import { paramShape, shapeOfValue, shapeTypes, typesWithin } from "../model/shape.js";
+import { linkedName, paramShape, shapeOfValue, shapeTypes, typesWithin } from "../model/shape.js";
 import type { Report, ToolEntry, ToolSurfaceContext } from "../model/surface-entry.js";
 import type { OutputSurface, Shape } from "../model/surface-format.js";
 import { fieldsNear, type LinkContext, type Path, unionsSearched } from "./context.js";
@@ -332,8 +332,11 @@ const outputChanges = pairChanges<OutputChange>((a, b, emit, descend) => {
   // An object form added: a reader of the old one's required fields may get the new one instead.
   const formsA = a.variants ?? (a.properties && ta.includes("object") ? [Object.keys(a.properties).sort().join(",")] : []);
   const formsB = b.variants ?? (b.properties && tb.includes("object") ? [Object.keys(b.properties).sort().join(",")] : []);
-  // Named forms compare by name (node types sharing most of their fields are still new); others by their fields.
-  const named = a.forms && b.forms ? b.forms.filter((f) => !a.forms?.includes(f)) : undefined;
+  // Named forms compare by name (node types sharing most of their fields are still new); others by their fields. One
+  // named shape that became a union of named forms among them (TypeStyle → TypeStyle | TextPathTypeStyle) is its one form.
+  const one = linkedName(a);
+  const formsBefore = a.forms ?? (one !== undefined && b.forms?.includes(one) ? [one] : undefined);
+  const named = formsBefore && b.forms ? b.forms.filter((f) => !formsBefore.includes(f)) : undefined;
   const added = named ?? formsB.filter((f) => !coveredForm(f, formsA));
   if (formsA.length && added.length && (named !== undefined || formsB.length > formsA.length)) emit(a.required?.length ? "oneOfAdded" : "oneOfAddedToOptional", { to: named ?? added.length });
   if (a.enum || b.enum) {

@@ -4,6 +4,7 @@
 // concept-records.ts gathers the groups; the order here is the records' order.
 import { type ConceptRecord, decided, PRESENTATION } from "./concept-record.js";
 import { descriptionSurface, requestSurface, titleSurface } from "./operation.js";
+import { successStatusesSurface } from "./responses.js";
 import { paramsSurface } from "./params.js";
 import { rulesSurface } from "./rules.js";
 
@@ -17,7 +18,7 @@ export const INPUT_CONCEPTS = {
       '**Operations** (`operations`, by tool id): the OpenAPI `operationId` a tool calls (or its method and path, `"POST /v1/records"`, where the document gives it no id), with the `title` and `description` people and models read; the method, the path, the success statuses and the documented answers come from the document.',
     schema: ["provider", "operation"],
     tool: ["id", "provider", "title", "description", "operationId", "method", "path", "successStatuses", "responses", "defaultResponse"],
-    surface: { title: titleSurface, description: descriptionSurface, request: requestSurface },
+    surface: { title: titleSurface, description: descriptionSurface, request: requestSurface, successStatuses: successStatusesSurface },
     link: null,
     fields: {
       "manifest.provider": { none: "the package's identity: another provider id is another package (diff reports one removed, one new)" },

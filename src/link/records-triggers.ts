@@ -5,6 +5,7 @@ import { triggersSurface } from "./triggers.js";
 
 // Why a field is not recorded in the surface, where several fields share the reason.
 const RECEIVER = "how the receiver reads a delivery: what the trigger gives a workflow is recorded (triggers), not how it is found";
+const RUNS = "how serve keeps and retries the runs a trigger starts, not what it gives a workflow";
 const SUBSCRIPTION = "how serve keeps the provider's subscription, through operations the surface records themselves";
 
 export const TRIGGER_CONCEPTS = {
@@ -44,7 +45,19 @@ export const TRIGGER_CONCEPTS = {
         "triggerAuthentication.standardWebhooks",
         "triggerAuthentication.standardWebhooks.toleranceSeconds",
       ]),
-      ...decided({ none: RECEIVER }, ["trigger.items", "trigger.match", "trigger.handshakes", "trigger.handshakes.echoQuery", "trigger.handshakes.echoHeader", "trigger.eventId", "trigger.acknowledge", "trigger.maxBodyBytes"]),
+      ...decided({ none: RECEIVER }, [
+        "trigger.items",
+        "trigger.match",
+        "trigger.handshakes",
+        "trigger.handshakes.echoQuery",
+        "trigger.handshakes.echoHeader",
+        "trigger.handshakes.echoBody",
+        "trigger.handshakes.when",
+        "trigger.eventId",
+        "trigger.acknowledge",
+        "trigger.maxBodyBytes",
+      ]),
+      ...decided({ none: RUNS }, ["trigger.dedupeHours", "trigger.retry", "trigger.retry.attempts", "trigger.retry.backoffSeconds"]),
       "trigger.authentication": { fields: "triggerAuthentication" },
       "trigger.subscription": { fields: "triggerSubscription" },
       ...decided({ none: SUBSCRIPTION }, ["triggerSubscription.create", "triggerSubscription.renew", "triggerSubscription.delete", "triggerSubscription.id", "triggerSubscription.lifetimeMinutes"]),

@@ -43,6 +43,18 @@ describe("triggers linked against the document", () => {
     expect(verified).toMatchObject({ ok: true, id: "msg_zq1", outputs: { metadata: { bookId: "b-7", title: "Zq" } } });
   });
 
+  it("takes the dedupe horizon and the run retries a trigger declares, defaulting what the retry leaves out, and neither when not declared", async () => {
+    const declaredHere = "    dedupeHours: 72\n    retry: { attempts: 3, backoffSeconds: 10 }\n";
+    const declared = await linked([{ find: declaredHere, replace: "    dedupeHours: 720\n    retry: { attempts: 9 }\n" }]);
+    if (!("ir" in declared)) throw new Error(declared.problems.join("\n"));
+    expect(declared.ir.triggers?.[0]).toMatchObject({ dedupeHours: 720, retry: { attempts: 9, backoffSeconds: 30 } });
+    const plain = await linked([{ find: declaredHere, replace: "" }]);
+    if (!("ir" in plain)) throw new Error(plain.problems.join("\n"));
+    expect(plain.ir.triggers?.[0]).not.toHaveProperty("dedupeHours");
+    expect(plain.ir.triggers?.[0]).not.toHaveProperty("retry");
+    expect(await problems([{ find: "dedupeHours: 72", replace: "dedupeHours: 0" }])).toEqual([expect.stringContaining("dedupeHours")]);
+  });
+
   it("names a callback the operation does not declare, at its place in the manifest", async () => {
     expect(await problems([{ find: "name: bookAdded", replace: "name: bookGone" }])).toEqual([
       expect.stringMatching(/^manifest\.yaml:\d+:\d+: triggers\.shelf_book_added\.event\.callback\.name: operation "addBook" declares no callback "bookGone" in .*openapi\.yaml \(callbacks: bookAdded\)$/),

@@ -56,10 +56,14 @@ function linkTrigger(ctx: LinkContext, id: string, t: DeclaredTrigger, at: Path,
     const tokens = inEvent(text.slice("$event#".length), place);
     return tokens && { from: "event", pointer: tokens };
   };
-  const match = Object.entries(t.match ?? {}).flatMap(([pointer, equals]) => {
-    const tokens = inEvent(pointer, [...at, "match", pointer]);
-    return tokens ? [{ pointer: tokens, equals }] : [];
-  });
+  const matched = Object.entries(t.match ?? {});
+  const matchHeaders = matched.filter(([key]) => key.startsWith("$request.header.")).map(([key, equals]) => ({ header: key.slice("$request.header.".length).toLowerCase(), equals: String(equals) }));
+  const match = matched
+    .filter(([key]) => !key.startsWith("$request.header."))
+    .flatMap(([pointer, equals]) => {
+      const tokens = inEvent(pointer, [...at, "match", pointer]);
+      return tokens ? [{ pointer: tokens, equals }] : [];
+    });
   checkMatchValues(ctx, match, (pointer) => ctx.doc.schemaAt(eventSchema, pointer), [...at, "match"]);
   const authentication = authenticationOf(t.authentication, (pointer) => inEvent(pointer, [...at, "authentication", "sharedSecret", "pointer"]));
   if (!authentication) return undefined;
@@ -79,13 +83,24 @@ function linkTrigger(ctx: LinkContext, id: string, t: DeclaredTrigger, at: Path,
     event,
     ...(t.items ? { items: [...parsePointer(t.items)] } : {}),
     match,
+    ...(matchHeaders.length ? { matchHeaders } : {}),
     authentication,
     secretParam: t.secret,
-    handshakes: (t.handshakes ?? []).map((h) => (h.echoQuery !== undefined ? { kind: "echo-query", param: h.echoQuery } : { kind: "echo-header", header: h.echoHeader as string })),
+    handshakes: (t.handshakes ?? []).flatMap((h, i): TriggerSpec["handshakes"] => {
+      if (h.echoQuery !== undefined) return [{ kind: "echo-query", param: h.echoQuery }];
+      if (h.echoHeader !== undefined) return [{ kind: "echo-header", header: h.echoHeader }];
+      if (h.echoBody === undefined || !h.when) {
+        ctx.fail("BW2025", [...at, "handshakes", i], "a handshake echoing a body field names it (echoBody) and when a delivery is one (when: {/type: url_verification})", "value");
+        return [];
+      }
+      return [{ kind: "echo-body", pointer: [...parsePointer(h.echoBody)], when: Object.entries(h.when).map(([pointer, equals]) => ({ pointer: [...parsePointer(pointer)], equals })) }];
+    }),
     eventId,
     acknowledge: t.acknowledge ?? 200,
     maxBodyBytes: t.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     outputs,
+    ...(t.dedupeHours !== undefined ? { dedupeHours: t.dedupeHours } : {}),
+    ...(t.retry ? { retry: { attempts: t.retry.attempts ?? 5, backoffSeconds: t.retry.backoffSeconds ?? 30 } } : {}),
     eventSchema: ctx.doc.flatten(eventSchema),
     ...(subscription ? { subscription } : {}),
   };

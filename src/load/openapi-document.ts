@@ -7,8 +7,7 @@ import { OperationIndex, operationRef } from "./operation-index.js";
 import { withTextEnum } from "./text-enum.js";
 import { bareMediaType, carriesNoContent, describedJsonType, isJsonMediaType, isRawBodyMedia, jsonMediaType, FORM_MEDIA_TYPE, MULTIPART_MEDIA_TYPE, multipartParts } from "./media-types.js";
 import { withRangesAsStatuses } from "./status-ranges.js";
-import { requiredUnlisted } from "./required-unlisted.js";
-import { typeOf, unionOf } from "./schema-types.js";
+import { requiredUnlisted, typeOf, unionOf } from "./schema-types.js";
 
 // What a schema is (its JSON type, its union's variants), kept beside the document for the modules that read both.
 export { typeOf, unionOf, valuesType } from "./schema-types.js";

@@ -17,9 +17,10 @@ import { checkpoint } from "../common/checkpoint.js";
 import { examineExamplesUntil, type Path } from "./openapi-examples.js";
 import { upstreamMismatches } from "./published-examples.js";
 import { followExampleRefs, readDelimitedPatterns } from "./load-rewrites.js";
+import { type BoundParts, cutToBound } from "./bound-cut.js";
 
 export interface OpenApiFiles {
-  /** The document to link: the root file, its data bundled when it had external references. */
+  /** The document to link: the root file, its data bundled when it had external references, cut to `bound` when given (bound-cut.ts). */
   source: YamlSource;
   /** Every file read, the root first, by absolute path (their texts go into the surface's input hashes). */
   files: Map<string, YamlSource>;
@@ -35,9 +36,12 @@ export const LARGE_DOCUMENT_BYTES = 1024 * 1024;
  * throws SourceErrors (a list) on problems. An external `$ref` may read only
  * files inside `refFolders` (absolute): generation passes what
  * openapiRefFolders (generate-all.ts) gives; by default the folder above the
- * document's, the specs folder of a `specs/<provider>/openapi.yaml`.
+ * document's, the specs folder of a `specs/<provider>/openapi.yaml`. With
+ * `bound` (what the manifest names: boundByManifest), the document is cut to
+ * it before its examples are checked; the root file's entry in `files` then
+ * holds the cut too (its text is the file's, whole).
  */
-export async function loadOpenApi(path: string, root: string, refFolders: string[] = [dirname(dirname(resolve(path)))], signal?: AbortSignal, onStep?: (step: string) => void): Promise<OpenApiFiles> {
+export async function loadOpenApi(path: string, root: string, refFolders: string[] = [dirname(dirname(resolve(path)))], signal?: AbortSignal, onStep?: (step: string) => void, bound?: BoundParts): Promise<OpenApiFiles> {
   const absolute = resolve(path);
   const display = (file: string) => relative(root, file).split("\\").join("/");
   // A whole published document takes seconds: the signal is looked at between the steps and between chunks of examples,
@@ -51,7 +55,15 @@ export async function loadOpenApi(path: string, root: string, refFolders: string
   if (version) throw new OpenApiProblems([version]);
   const files = new Map<string, YamlSource>([[absolute, rootSource]]);
   await checkpoint(signal);
-  const source = hasExternalRef(rootSource.data) ? await bundled(rootSource, absolute, files, display, refFolders) : rootSource;
+  const whole = hasExternalRef(rootSource.data) ? await bundled(rootSource, absolute, files, display, refFolders) : rootSource;
+  // Operation ids are unique in the whole document (a manifest names any of them).
+  const duplicates = duplicateOperationIds(whole);
+  // The document cut to what the manifest binds (bound-cut.ts), before the work that grows with the document. One file
+  // is cut at once, its examples checked in the cut; a bundle of several, whose examples are checked in their own
+  // files (where each is placed), is cut once they are.
+  const early = bound && whole === rootSource ? cutToBound(whole.data, bound) : undefined;
+  let source = early ? { ...whole, data: early } : whole;
+  if (early) files.set(absolute, source);
   // Example values that are only a `$ref`, followed as Prism follows them, before they are checked (load-rewrites.ts).
   for (const file of new Set([source, ...files.values()])) followExampleRefs(file.data);
   // Patterns written between slashes, read as what is between them (load-rewrites.ts) in every file, before each file's
@@ -80,8 +92,10 @@ export async function loadOpenApi(path: string, root: string, refFolders: string
   });
   sweepLists(source.data, lists);
   const left = new Set(upstream.map((u) => u.mismatch));
-  const problems = [...duplicateOperationIds(source), ...examined.problems, ...examined.mismatches.filter((m) => !left.has(m)).map((m) => m.error)];
+  const problems = [...duplicates, ...examined.problems, ...examined.mismatches.filter((m) => !left.has(m)).map((m) => m.error)];
   if (problems.length) throw new OpenApiProblems(problems);
+  const late = bound && !early && whole !== rootSource ? cutToBound(source.data, bound) : undefined;
+  if (late) source = { ...source, data: late };
   return { source, files, warnings: [...delimited, ...upstream.map((u) => u.warning)] };
 }
 
@@ -224,7 +238,7 @@ function localResolver(redocly: Redocly, files: Map<string, YamlSource>, display
       const known = files.get(source.absoluteRef);
       if (known) return { source, parsed: structuredClone(known.data) };
       try {
-        const parsed = parseYamlSource(source.body, display(source.absoluteRef));
+        const parsed = parseYamlSource(source.body, display(source.absoluteRef), INPUT_LIMITS.document);
         files.set(source.absoluteRef, parsed);
         return { source, parsed: structuredClone(parsed.data) };
       } catch (e) {
@@ -273,7 +287,7 @@ async function bundled(rootSource: YamlSource, absolute: string, files: Map<stri
  * OpenApiProblems naming each reference that does not resolve.
  */
 export async function bundlePublished(absolute: string, text: string, display: (file: string) => string, refFolders: string[]): Promise<{ data: unknown; files: number }> {
-  const rootSource = parseYamlSource(text, display(absolute));
+  const rootSource = parseYamlSource(text, display(absolute), INPUT_LIMITS.document);
   const files = new Map<string, YamlSource>([[absolute, rootSource]]);
   const source = await bundled(
     rootSource,

@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { canonical } from "../common/canonical-json.js";
 import { sha256 } from "../common/hash.js";
-import { parseYamlSource, SourceError } from "./yaml-source.js";
+import { INPUT_LIMITS, parseYamlSource, SourceError } from "./yaml-source.js";
 import { readPin } from "./pin.js";
 import type { ExampleMismatch } from "./openapi-examples.js";
 
@@ -43,7 +43,7 @@ function publishedExamples(providerDir: string): Set<string> {
   try {
     document = JSON.parse(text);
   } catch {
-    document = parseYamlSource(text, file).data;
+    document = parseYamlSource(text, file, INPUT_LIMITS.document).data;
   }
   collect(document, found);
   return found;

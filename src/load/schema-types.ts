@@ -1,5 +1,6 @@
-// What a schema says it is, read from its keywords alone: its JSON type, and
-// the variants of a union (no `$ref` followed: OpenApiDocument flattens first).
+// What a schema says it is, read from its keywords alone: its JSON type, the
+// variants of a union, and a field it requires without listing it (no `$ref`
+// followed: OpenApiDocument flattens first).
 /** A schema object of an OpenAPI document (openapi-document.ts names it so too). */
 type Schema = Record<string, unknown>;
 
@@ -27,4 +28,14 @@ export function valuesType(values: unknown[]): string | undefined {
   if (kinds.size === 2 && kinds.has("integer") && kinds.has("number")) return "number";
   const [only] = kinds;
   return kinds.size === 1 && only !== undefined && ["string", "integer", "number", "boolean", "object", "array"].includes(only) ? only : undefined;
+}
+
+/**
+ * The schema of `field` when `object` requires it without listing it among its properties (a document generated from
+ * code that knows the name, not the type): what additionalProperties gives other fields, any value when it says
+ * nothing (JSON Schema reads it so); none when no other field is allowed.
+ */
+export function requiredUnlisted(object: Schema, field: string): Schema | undefined {
+  if (!Array.isArray(object.required) || !object.required.includes(field) || object.additionalProperties === false) return undefined;
+  return object.additionalProperties && typeof object.additionalProperties === "object" ? (object.additionalProperties as Schema) : {};
 }

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { denseDocument } from "../../test-support/dense-document.js";
+import { denseDocument } from "../../test-support/documents/dense-document.js";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { prismOperations, type PrismSteps } from "./mock-operations.js";
 import { startMocks } from "./mocks.js";

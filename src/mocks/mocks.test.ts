@@ -6,13 +6,16 @@
 import { connect, type Socket } from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MALFORMED_HEADS, rawRequest, statusOf } from "../../test-support/raw-request.js";
 import { startMocks, type MockServers } from "./mocks.js";
+import { startTokenMock } from "./token-mock.js";
 
 const specsDir = fileURLToPath(new URL("../../test-support/fixtures/specs/", import.meta.url));
 
 let mocks: MockServers;
+const logs: string[] = [];
 beforeAll(async () => {
-  mocks = await startMocks(["shelf"], { specsDir });
+  mocks = await startMocks(["shelf"], { specsDir, log: (line) => logs.push(line) });
 });
 afterAll(async () => {
   await mocks?.close();
@@ -53,6 +56,28 @@ describe("a mock's connection", () => {
       expect((await get(socket, "/v2/books/b2")).head).toMatch(/^HTTP\/1\.1 200 /);
     } finally {
       socket.destroy();
+    }
+  });
+});
+
+describe("a request naming no address (a request line or Host no URL holds)", () => {
+  it("gets 400 and a log line from a mock, which goes on answering", async () => {
+    for (const head of MALFORMED_HEADS) expect(statusOf(await rawRequest(mocks.urls.shelf!, head)), head).toBe(400);
+    expect(logs.filter((l) => l.includes("refused a request naming no address"))).toHaveLength(MALFORMED_HEADS.length);
+    const answer = await fetch(`${mocks.urls.shelf}/v2/books/b1`, { headers: { "x-shelf-key": "test-key-0001" } });
+    expect(answer.status).toBe(200);
+  });
+
+  it("gets 400 and a log line from the token mock, which goes on answering", async () => {
+    const tokenLogs: string[] = [];
+    const tokens = await startTokenMock("127.0.0.1", (line) => tokenLogs.push(line));
+    try {
+      for (const head of MALFORMED_HEADS) expect(statusOf(await rawRequest(tokens.tokenUrl("zq"), head)), head).toBe(400);
+      expect(tokenLogs.filter((l) => l.includes("refused a request naming no address"))).toHaveLength(MALFORMED_HEADS.length);
+      const answer = await fetch(tokens.tokenUrl("zq"), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=client_credentials" });
+      expect(answer.status).toBe(200);
+    } finally {
+      await tokens.close();
     }
   });
 });

@@ -19,6 +19,7 @@
 // idle, while fetch (undici) reuses one for up to 4 s; on a loaded machine
 // the client's clock ran late, it sent a request on a connection the server
 // had just closed, and the call failed with "other side closed".
+import { guardedListener } from "../common/request-guard.js";
 import { withBasicPasswords } from "./mock-auth.js";
 import type { Server as HttpServer, RequestListener } from "node:http";
 import { createRequire } from "node:module";
@@ -28,6 +29,7 @@ import { dirname, join, resolve } from "node:path";
 import { openapiPathOf } from "../load/provider-dirs.js";
 import { type CoveredSlot, mockDocument } from "./mock-document.js";
 import { prismOperations, type PrismSteps } from "./mock-operations.js";
+import type { OpenApiFiles } from "../load/openapi-source.js";
 import { withMediaTypeCheck } from "./media-types.js";
 import { pagedRoutes, withPaging } from "./mock-paging.js";
 
@@ -53,6 +55,8 @@ export interface MockOptions {
   host?: string;
   /** Fixed port per provider; default: a free port. */
   ports?: Record<string, number>;
+  /** Where a refused request is logged (one line each); default stderr. */
+  log?: (line: string) => void;
   /** Prism log level; default `error` (quiet). */
   logLevel?: "silent" | "error" | "warn" | "info" | "debug";
 }
@@ -102,16 +106,21 @@ function withHttpServer(create: () => PrismServer, wrap: (listener: RequestListe
   }
 }
 
-/** What the provider's credential covers (its manifest's `auth`); nothing when the manifest cannot be read (generation reports why). */
-async function coveredByCredential(specsDir: string, provider: string, document: object): Promise<(slot: CoveredSlot) => boolean> {
+/** The provider's manifest, as data; undefined when it cannot be read (generation reports why). */
+async function manifestData(specsDir: string, provider: string): Promise<unknown> {
   const { loadYamlSource } = await import("../load/yaml-source.js");
-  const { credentialCovers } = await import("../link/auth.js");
-  let auth: { scheme?: unknown; covers?: unknown; also?: unknown; alternatives?: unknown } | undefined;
   try {
-    auth = (loadYamlSource(join(specsDir, provider, "manifest.yaml")).data as { auth?: typeof auth } | null)?.auth;
+    return loadYamlSource(join(specsDir, provider, "manifest.yaml")).data;
   } catch {
-    auth = undefined;
+    return undefined;
   }
+}
+
+/** What the provider's credential covers (its manifest's `auth`); nothing when the manifest cannot be read. */
+async function coveredByCredential(manifest: unknown, document: object): Promise<(slot: CoveredSlot) => boolean> {
+  const { credentialCovers } = await import("../link/auth.js");
+  type Auth = { scheme?: unknown; covers?: unknown; also?: unknown; alternatives?: unknown };
+  const auth = manifest !== null && typeof manifest === "object" ? (manifest as { auth?: Auth }).auth : undefined;
   if (typeof auth?.scheme !== "string") return () => false;
   const covers = Array.isArray(auth.covers) ? auth.covers.filter((c): c is string => typeof c === "string") : undefined;
   const schemes = ((document as { components?: { securitySchemes?: object } }).components?.securitySchemes ?? {}) as Parameters<typeof credentialCovers>[1];
@@ -122,15 +131,22 @@ async function coveredByCredential(specsDir: string, provider: string, document:
   return credentialCovers({ scheme: auth.scheme, ...(covers ? { covers } : {}), ...(also ? { also } : {}), ...(alternatives ? { alternatives } : {}) }, schemes);
 }
 
-/** The OpenAPI document at `file` as generation reads it, as a mock serves it (mock-document.ts); its problems, as generation words them, refuse the mock. */
-async function servedDocument(file: string, root: string, specsDir: string, provider: string): Promise<object> {
+/**
+ * The OpenAPI document at `file` as generation reads it, cut to what the manifest binds (a manifest that cannot be
+ * read: the whole document), as a mock serves it (mock-document.ts); its problems, as generation words them, refuse
+ * the mock.
+ */
+async function servedDocument(file: string, root: string, specsDir: string, provider: string): Promise<{ document: object; loaded: OpenApiFiles }> {
   const { loadOpenApi } = await import("../load/openapi-source.js");
+  const { boundByManifest } = await import("../load/bound-cut.js");
   // Loaded only here: the generator's module graph is large.
   const { GenerationErrors, generationErrors, externalRefFoldersOf, openapiRefFolders } = await import("../emit/generate-all.js");
+  const manifest = await manifestData(specsDir, provider);
   try {
     // The same folders generation lets the document's `$ref`s read.
-    const data = (await loadOpenApi(file, root, openapiRefFolders(join(specsDir, provider), file, externalRefFoldersOf(root)))).source.data as object;
-    return mockDocument(data, await coveredByCredential(specsDir, provider, data));
+    const loaded = await loadOpenApi(file, root, openapiRefFolders(join(specsDir, provider), file, externalRefFoldersOf(root)), undefined, undefined, boundByManifest(manifest));
+    const data = loaded.source.data as object;
+    return { document: mockDocument(data, await coveredByCredential(manifest, data)), loaded };
   } catch (e) {
     const problems = generationErrors(e);
     if (!(problems instanceof GenerationErrors)) throw e;
@@ -144,13 +160,14 @@ async function servedDocument(file: string, root: string, specsDir: string, prov
  * manifest, when it declares pagination and links (a manifest that does not
  * is generate's to report; its mock then pages as Prism does).
  */
-async function pagedTools(root: string, specsDir: string, provider: string): Promise<ToolSpec[]> {
+async function pagedTools(root: string, specsDir: string, provider: string, loaded: OpenApiFiles): Promise<ToolSpec[]> {
   const dir = join(specsDir, provider);
   const manifest = join(dir, "manifest.yaml");
   if (!existsSync(manifest) || !/^\s*pagination:/m.test(readFileSync(manifest, "utf8"))) return [];
-  const { linkProvider } = await import("../emit/generate-all.js");
+  const { linkProvider, externalRefFoldersOf } = await import("../emit/generate-all.js");
   try {
-    return (await linkProvider(root, dir)).ir.operations.map((o) => o.tool).filter((t) => t.pagination);
+    // The document as servedDocument loaded it (mockDocument left it untouched): a whole published one is not read twice.
+    return (await linkProvider(root, dir, externalRefFoldersOf(root), undefined, undefined, loaded)).ir.operations.map((o) => o.tool).filter((t) => t.pagination);
   } catch {
     return [];
   }
@@ -160,13 +177,15 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
   const specsDir = options.specsDir;
   const host = options.host ?? "127.0.0.1";
   const root = options.root ?? dirname(resolve(specsDir));
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   // Every document is read and checked before Prism is loaded (its bundle takes a third of a second of
   // CPU): a document generation refuses stops the command without it, and before any mock listens.
   const served = await Promise.all(
     providers.map(async (provider) => {
       const file = openapiPathOf(specsDir, provider);
       if (!existsSync(file)) throw new MockStartError(`no OpenAPI document for provider "${provider}" (${file})`);
-      return { provider, document: await servedDocument(file, root, specsDir, provider), paged: pagedRoutes(await pagedTools(root, specsDir, provider)) };
+      const { document, loaded } = await servedDocument(file, root, specsDir, provider);
+      return { provider, document, paged: pagedRoutes(await pagedTools(root, specsDir, provider, loaded)) };
     }),
   );
   // Prism's entry points, bundled into the build (vendor/prism.cjs): the published package depends on no Prism package.
@@ -205,7 +224,8 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
                 mock: { dynamic: false },
               },
             }) as PrismServer,
-          (listener) => withSingleFraming(withMediaTypeCheck(withPaging(withBasicPasswords(listener), paged))),
+          // The guard first: a request naming no address reaches none of the others (request-guard.ts).
+          (listener) => guardedListener(withSingleFraming(withMediaTypeCheck(withPaging(withBasicPasswords(listener), paged))), (line) => log(`mock of ${provider}: ${line}`)),
         );
         // 0: no idle time-out, and no Keep-Alive hint (the client keeps its own, shorter one).
         http.keepAliveTimeout = 0;

@@ -7,6 +7,7 @@
 // credential: any client id, secret, refresh token or assertion is accepted.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { guardedListener } from "../common/request-guard.js";
 
 /** How long a mock token lives, in seconds: short, so that long mock runs renew. */
 export const MOCK_TOKEN_SECONDS = 300;
@@ -19,30 +20,35 @@ export interface TokenMock {
   close(): Promise<void>;
 }
 
-export async function startTokenMock(host = "127.0.0.1"): Promise<TokenMock> {
+/** The token mock on `host`; a refused request is logged through `log` (default stderr). */
+export async function startTokenMock(host = "127.0.0.1", log: (line: string) => void = (line) => void process.stderr.write(`${line}\n`)): Promise<TokenMock> {
   let issued = 0;
-  const server = createServer((req, res) => {
-    let body = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk: string) => {
-      body += chunk;
-      if (body.length > 64 * 1024) req.destroy();
-    });
-    req.on("end", () => {
-      const answer = (status: number, value: object) => {
-        res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store" });
-        res.end(JSON.stringify(value));
-      };
-      const type = (req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
-      if (req.method !== "POST" || type !== "application/x-www-form-urlencoded") {
-        return answer(400, { error: "invalid_request", error_description: "a token request is a POST of an application/x-www-form-urlencoded form" });
-      }
-      const grant = new URLSearchParams(body).get("grant_type") ?? "";
-      if (!GRANTS.has(grant)) return answer(400, { error: "unsupported_grant_type", error_description: `grant_type ${JSON.stringify(grant)} is not supported` });
-      issued++;
-      answer(200, { access_token: `mock-access-token-${issued}-${Date.now().toString(36)}`, token_type: "Bearer", expires_in: MOCK_TOKEN_SECONDS });
-    });
-  });
+  const listener = guardedListener(
+    (req, res) => {
+      let body = "";
+      req.setEncoding("utf8");
+      req.on("data", (chunk: string) => {
+        body += chunk;
+        if (body.length > 64 * 1024) req.destroy();
+      });
+      req.on("end", () => {
+        const answer = (status: number, value: object) => {
+          res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store" });
+          res.end(JSON.stringify(value));
+        };
+        const type = (req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
+        if (req.method !== "POST" || type !== "application/x-www-form-urlencoded") {
+          return answer(400, { error: "invalid_request", error_description: "a token request is a POST of an application/x-www-form-urlencoded form" });
+        }
+        const grant = new URLSearchParams(body).get("grant_type") ?? "";
+        if (!GRANTS.has(grant)) return answer(400, { error: "unsupported_grant_type", error_description: `grant_type ${JSON.stringify(grant)} is not supported` });
+        issued++;
+        answer(200, { access_token: `mock-access-token-${issued}-${Date.now().toString(36)}`, token_type: "Bearer", expires_in: MOCK_TOKEN_SECONDS });
+      });
+    },
+    (line) => log(`token mock: ${line}`),
+  );
+  const server = createServer(listener);
   // Like the API mocks: never close an idle connection first (mocks.ts says why).
   server.keepAliveTimeout = 0;
   await new Promise<void>((resolve, reject) => {

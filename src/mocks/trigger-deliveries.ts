@@ -107,7 +107,10 @@ export function deliveryBody(trigger: TriggerSpec, media: EventMedia, example: u
  */
 export async function deliveryHeaders(trigger: TriggerSpec, media: EventMedia, body: string, options: { secret: string; url: string; now?: number }): Promise<Record<string, string>> {
   const id = `msg_${createHash("sha256").update(body).digest("hex").slice(0, 32)}`;
-  return signDelivery(trigger, body, { secret: options.secret, url: options.url, id, contentType: media.mediaType, ...(options.now !== undefined ? { now: options.now } : {}) });
+  const signed = await signDelivery(trigger, body, { secret: options.secret, url: options.url, id, contentType: media.mediaType, ...(options.now !== undefined ? { now: options.now } : {}) });
+  // The headers the trigger routes on (an event type sent as a header), as the provider sends them.
+  for (const m of trigger.matchHeaders ?? []) signed[m.header] = m.equals;
+  return signed;
 }
 
 /** `/a/b` set to `value`, making the objects on the way. */

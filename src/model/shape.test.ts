@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { drafted } from "../import/__fixtures__/draft-kit.js";
-import { denseDocument } from "../../test-support/dense-document.js";
+import { denseDocument } from "../../test-support/documents/dense-document.js";
 import { buildSurface, formatSurface } from "../emit/emit-surface.js";
 import { linkProvider } from "../emit/generate-all.js";
 import { linkedShapes, ShapeBuilder } from "./shape.js";

@@ -16,7 +16,7 @@ import type { Shape, Surface } from "./surface-format.js";
 const COMPONENT_SCHEMA = "#/components/schemas/";
 
 /** The keywords a shape records as its limits (upstream compares the same: changes/schema-flat.ts). */
-const LIMITS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "minItems", "maxItems", "multipleOf"] as const;
+const LIMITS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "minItems", "maxItems", "minProperties", "maxProperties", "multipleOf"] as const;
 
 /** The name a `$ref`ed schema's shape is recorded under: a component's own name, any other reference as written. */
 export function shapeName(ref: string): string {
@@ -171,6 +171,9 @@ export class ShapeBuilder {
         const required = Object.keys(merged.properties ?? {}).filter((k) => forms.filter((f) => f.properties?.[k]).every((f) => f.required?.includes(k)));
         if (required.length) merged.required = required.sort();
         else delete merged.required;
+        // Either form, each by its name (as a union's forms are): a form added beside one named shape is seen by name.
+        const names = [a, b].flatMap((s, i) => (s.ref !== undefined ? [s.ref] : (forms[i]?.forms ?? [undefined])));
+        if (names.every((n) => n !== undefined)) merged.forms = [...new Set(names as string[])].sort();
       }
       return merged;
     };
@@ -293,6 +296,7 @@ export function linkedShapes(surface: Surface): Surface {
   const table = surface.shapes ?? {};
   if (!Object.keys(table).length) return surface;
   const linked = new Map<string, Shape>();
+  const remember = (object: Shape, name: string) => (name.includes("#") ? undefined : LINKED_NAMES.set(object, name));
   const link = (shape: Shape): Shape => (shape.ref !== undefined ? named(shape.ref) : copy(shape, {}));
   const copy = (shape: Shape, into: Shape): Shape => withChildren(shape, into, link);
   const named = (name: string): Shape => {
@@ -307,6 +311,7 @@ export function linkedShapes(surface: Surface): Surface {
     if (known) return known;
     const object: Shape = {};
     linked.set(key, object);
+    remember(object, key);
     // Filled after it is registered: a shape using itself gets this same object.
     return target && target.ref === undefined ? copy(target, object) : object;
   };
@@ -321,8 +326,22 @@ export function linkedShapes(surface: Surface): Surface {
   return { ...surface, tools };
 }
 
+/** The component name each shape linkedShapes made stands for (a place inside one, `X#/properties/y`, names no form). */
+const LINKED_NAMES = new WeakMap<Shape, string>();
+
+/** The component name a linked shape stands for: a value declared as that one named schema. */
+export function linkedName(shape: Shape): string | undefined {
+  return LINKED_NAMES.get(shape);
+}
+
 /** How a merge reads a field two members declare as different named shapes (ShapeBuilder.either). */
 type FieldMerge = (a: Shape, b: Shape) => Shape;
+
+/** Two declarations of one field as different named shapes (or one named, one not), neither recursive: a FieldMerge reads them. */
+const namedPair = (known: Shape, v: Shape) => known.ref !== v.ref && (known.ref !== undefined || v.ref !== undefined) && !known.recursive && !v.recursive;
+
+/** The first declaration of a list's items or a map's values, or, two named differently, either (namedField). */
+const firstOrEither = (known: Shape | undefined, v: Shape, namedField?: FieldMerge): Shape => (known && namedField && namedPair(known, v) ? namedField(known, v) : (known ?? v));
 
 function mergeShapes(shapes: Shape[], namedField?: FieldMerge): Shape {
   const out: Shape = {};
@@ -340,14 +359,15 @@ function mergeShapes(shapes: Shape[], namedField?: FieldMerge): Shape {
       for (const [k, v] of Object.entries(s.properties)) {
         const known = Object.hasOwn(properties, k) ? properties[k] : undefined;
         const inline = known && known !== v && known.ref === undefined && v.ref === undefined && !known.recursive && !v.recursive;
-        const named = known && namedField && known.ref !== v.ref && (known.ref !== undefined || v.ref !== undefined) && !known.recursive && !v.recursive;
-        setOwn(properties, k, inline ? mergeShapes([known, v]) : named ? namedField(known, v) : v);
+        const named = known && namedField && namedPair(known, v);
+        setOwn(properties, k, inline ? mergeShapes([known, v], namedField) : named ? namedField(known, v) : v);
       }
       out.properties = properties;
     }
     if (s.required) out.required = [...new Set([...(out.required ?? []), ...s.required])].sort();
-    if (s.items && !out.items) out.items = s.items;
-    if (s.additionalProperties && !out.additionalProperties) out.additionalProperties = s.additionalProperties;
+    // A list's items and a map's values declared as different named shapes: either, as a field is; else the first stands.
+    if (s.items) out.items = firstOrEither(out.items, s.items, namedField);
+    if (s.additionalProperties) out.additionalProperties = firstOrEither(out.additionalProperties, s.additionalProperties, namedField);
     if (s.recursive && !out.recursive) out.recursive = s.recursive;
     if (s.deprecated) out.deprecated = true;
     if (s.types) out.types = [...new Set([...(out.types ?? []), ...s.types])].sort();

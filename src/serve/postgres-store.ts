@@ -1,51 +1,157 @@
-// The store of several receivers behind one address: Postgres, through the
-// `pg` client (an optional peer dependency). Claiming an event is one INSERT … ON CONFLICT statement, so two
-// receivers given the same delivery never both run it.
-import type { Pool } from "pg";
-import { CLAIM_SQL, rowToRun, rowToSubscription, STORE_TABLES, type TriggerStore } from "./store.js";
+// The store of several receivers and workers behind one address: Postgres,
+// through the `pg` client (an optional peer dependency). A delivery is taken
+// in one transaction: its events claimed (one INSERT … ON CONFLICT, so two
+// receivers given the same delivery never both take an event), the delivery
+// kept, a run record per new event, and that run's job added to
+// graphile-worker's queue (`graphile_worker.add_job`, a SQL function: the job
+// exists exactly when the run does). Whoever runs the jobs (postgres-engine.ts)
+// reads and journals the runs here. Ids past the horizon are deleted as claims
+// go (at most once a minute per receiver).
+import { randomUUID } from "node:crypto";
+import type { Pool, PoolClient } from "pg";
+import type { BlockResult } from "@blockwright/runtime/workflow";
+import { eventKey, PRUNE_SQL, RUN_TABLES, type RunRecord, rowToRun, rowToStoredRun, rowToSubscription, STORE_TABLES, type StoredRun, type TriggerStore } from "./store.js";
 
 /** Any number: taken by the first receiver that creates the tables, so two starting at once do not race. */
 const TABLES_LOCK = 0x62772d73;
+/** How often a receiver deletes the ids seen before the horizon (every receiver does, so it is cheap: one indexed range). */
+const PRUNE_EVERY_MS = 60_000;
+/** The graphile-worker task that runs a run (postgres-engine.ts defines it). */
+export const RUN_TASK = "blockwright_run";
 
-/** The Postgres store at `url` (`postgres://user:password@host:port/database`); the tables are created when missing. */
-export async function openPostgresStore(url: string): Promise<TriggerStore> {
+export interface PostgresStore extends TriggerStore {
+  readonly pool: Pool;
+  readonly url: string;
+  /** A run by id, with its journal. */
+  load(runId: string): Promise<StoredRun | undefined>;
+  /** Marks a run running for its job's attempt `attempt`. */
+  begin(runId: string, attempt: number): Promise<void>;
+  /** How many attempts a trigger's jobs get (set before accepting its deliveries). */
+  setAttempts(trigger: string, attempts: number): void;
+}
+
+/** The Postgres store at `url` (`postgres://user:password@host:port/database`); the tables (and graphile-worker's) are created when missing. */
+export async function openPostgresStore(url: string): Promise<PostgresStore> {
   // An optional peer dependency: only the projects that keep serve's state in Postgres install it.
   const pg = await import("pg").then(
     (m) => m.default,
     () => {
-      throw new Error("the Postgres store needs the pg package, which blockwright leaves to the projects that use it: npm install pg");
+      throw new Error("the Postgres store needs the pg package, which blockwright leaves to the projects that use it: npm install pg graphile-worker");
     },
   );
-  const pool: Pool = new pg.Pool({ connectionString: url, max: 4 });
+  const pool: Pool = new pg.Pool({ connectionString: url, max: 6 });
   // An idle connection that breaks is dropped by the pool; without a listener its error would end the process.
   pool.on("error", () => undefined);
   try {
-    const client = await pool.connect();
-    try {
-      await client.query("BEGIN");
+    const worker = await importWorker();
+    await inTransaction(pool, async (client) => {
       await client.query("SELECT pg_advisory_xact_lock($1)", [TABLES_LOCK]);
-      for (const sql of STORE_TABLES) await client.query(sql);
-      await client.query("COMMIT");
-    } catch (e) {
-      await client.query("ROLLBACK").catch(() => undefined);
-      throw e;
-    } finally {
-      client.release();
-    }
+      for (const sql of [...STORE_TABLES, ...RUN_TABLES("BYTEA")]) await client.query(sql);
+    });
+    await worker.runMigrations({ pgPool: pool, logger: quietLogger(worker) });
   } catch (e) {
     await pool.end();
     throw new Error(`the Postgres store at ${withoutPassword(url)} could not be opened: ${(e as Error).message}`);
   }
+  let prunedAt = 0;
+  const attemptsOf = new Map<string, number>();
+  const journalOf = async (runId: string, client: Pool | PoolClient = pool): Promise<Record<string, BlockResult>> => {
+    const out: Record<string, BlockResult> = {};
+    for (const r of (await client.query("SELECT block_id, result FROM bw_run_blocks WHERE run_id = $1", [runId])).rows) out[String(r.block_id)] = JSON.parse(String(r.result)) as BlockResult;
+    return out;
+  };
+  const enqueue = (client: PoolClient, runId: string, trigger: string, runAt?: number) =>
+    client.query(`SELECT graphile_worker.add_job($1, json_build_object('run', $2::text), job_key => $2::text, max_attempts => $3::int${runAt ? ", run_at => to_timestamp($4::double precision / 1000)" : ""})`, [
+      RUN_TASK,
+      runId,
+      attemptsOf.get(trigger) ?? 5,
+      ...(runAt ? [runAt] : []),
+    ]);
+  const records = async (sql: string, values: unknown[]): Promise<RunRecord[]> => {
+    const rows = (await pool.query(sql, values)).rows as Record<string, unknown>[];
+    return Promise.all(
+      rows.map(async (r) =>
+        rowToRun(
+          r,
+          Object.values(await journalOf(String(r.id))).map((b) => ({ id: b.id, status: b.status })),
+        ),
+      ),
+    );
+  };
   return {
     shared: true,
-    async claim(trigger, eventId, nowMs, windowMs) {
-      return (await pool.query(CLAIM_SQL, [trigger, eventId, nowMs, nowMs - windowMs])).rowCount === 1;
+    pool,
+    url,
+    setAttempts: (trigger, attempts) => void attemptsOf.set(trigger, attempts),
+    async accept(d, horizonMs) {
+      return inTransaction(pool, async (client) => {
+        if (d.receivedAt - prunedAt >= PRUNE_EVERY_MS) {
+          prunedAt = d.receivedAt;
+          await client.query(PRUNE_SQL, [d.receivedAt - horizonMs]);
+        }
+        // One statement for the whole delivery: each id inserted, or taken over once older than the horizon.
+        const keys = d.events.map((e) => eventKey(e.id));
+        const taken = await client.query<{ event_key: string }>(
+          "INSERT INTO bw_events_seen (trigger, event_key, seen_at) SELECT $1, k, $3 FROM unnest($2::text[]) AS k ON CONFLICT (trigger, event_key) DO UPDATE SET seen_at = excluded.seen_at WHERE bw_events_seen.seen_at < $4 RETURNING event_key",
+          [d.trigger, [...new Set(keys)], d.receivedAt, d.receivedAt - horizonMs],
+        );
+        // An id twice in one delivery: its first place gets the run.
+        const newKeys = new Set(taken.rows.map((r) => r.event_key));
+        const fresh = keys.map((k) => newKeys.delete(k));
+        if (!fresh.some(Boolean)) return fresh;
+        const deliveryId = randomUUID();
+        await client.query("INSERT INTO bw_deliveries_kept (id, trigger, received_at, headers, body) VALUES ($1, $2, $3, $4, $5)", [deliveryId, d.trigger, d.receivedAt, JSON.stringify(d.headers), Buffer.from(d.body)]);
+        for (const [i, e] of d.events.entries()) {
+          if (!fresh[i]) continue;
+          const runId = randomUUID();
+          await client.query("INSERT INTO bw_run_records (id, trigger, event_id, event_key, delivery_id, status, attempts, next_at, created_at, outputs) VALUES ($1, $2, $3, $4, $5, 'queued', 0, $6, $6, $7)", [
+            runId,
+            d.trigger,
+            Buffer.from(e.id, "utf8"),
+            keys[i],
+            deliveryId,
+            d.receivedAt,
+            JSON.stringify(e.outputs),
+          ]);
+          await enqueue(client, runId, d.trigger);
+        }
+        return fresh;
+      });
     },
-    async recordRun(r) {
-      await pool.query("INSERT INTO bw_runs (trigger, event_id, status, started_at, finished_at, blocks) VALUES ($1, $2, $3, $4, $5, $6)", [r.trigger, r.event, r.status, r.startedAt, r.finishedAt, JSON.stringify(r.blocks)]);
+    async take() {
+      throw new Error("the runs of a Postgres store are taken by graphile-worker's workers (postgres-engine.ts)");
     },
-    async runs() {
-      return (await pool.query("SELECT * FROM bw_runs ORDER BY started_at, finished_at")).rows.map(rowToRun);
+    async load(runId) {
+      const row = (await pool.query("SELECT * FROM bw_run_records WHERE id = $1", [runId])).rows[0] as Record<string, unknown> | undefined;
+      return row ? rowToStoredRun(row, await journalOf(runId)) : undefined;
+    },
+    async begin(runId, attempt) {
+      await pool.query("UPDATE bw_run_records SET status = 'running', attempts = $2 WHERE id = $1", [runId, attempt]);
+    },
+    async journal(runId, block) {
+      await pool.query("INSERT INTO bw_run_blocks (run_id, block_id, result) VALUES ($1, $2, $3) ON CONFLICT (run_id, block_id) DO UPDATE SET result = excluded.result", [runId, block.id, JSON.stringify(block)]);
+    },
+    async settle(runId, outcome, nowMs) {
+      const ended = outcome.status !== "queued";
+      await pool.query("UPDATE bw_run_records SET status = $2, error = $3, next_at = $4, finished_at = $5 WHERE id = $1", [runId, outcome.status, outcome.error ?? null, outcome.nextAt ?? nowMs, ended ? nowMs : null]);
+    },
+    async nextDue() {
+      return undefined;
+    },
+    runs: (status) => (status ? records("SELECT * FROM bw_run_records WHERE status = $1 ORDER BY created_at, id", [status]) : records("SELECT * FROM bw_run_records ORDER BY created_at, id", [])),
+    async replay(idOrEvent, nowMs) {
+      const ids = await inTransaction(pool, async (client) => {
+        const rows = (
+          await client.query("UPDATE bw_run_records SET status = 'queued', attempts = 0, next_at = $2, finished_at = NULL, error = NULL WHERE (id = $1 OR event_key = $3) AND status IN ('failed', 'dead') RETURNING id, trigger", [
+            idOrEvent,
+            nowMs,
+            eventKey(idOrEvent),
+          ])
+        ).rows;
+        for (const r of rows) await enqueue(client, String(r.id), String(r.trigger));
+        return rows.map((r) => String(r.id));
+      });
+      return ids.length ? records("SELECT * FROM bw_run_records WHERE id = ANY($1::text[]) ORDER BY created_at, id", [ids]) : [];
     },
     async saveSubscription(s) {
       await pool.query("INSERT INTO bw_subscriptions (trigger, id, url, expires_at) VALUES ($1, $2, $3, $4) ON CONFLICT (trigger) DO UPDATE SET id = excluded.id, url = excluded.url, expires_at = excluded.expires_at", [
@@ -61,10 +167,68 @@ export async function openPostgresStore(url: string): Promise<TriggerStore> {
     async deleteSubscription(trigger) {
       await pool.query("DELETE FROM bw_subscriptions WHERE trigger = $1", [trigger]);
     },
+    async joinSubscription(trigger) {
+      // A session of its own: its locks last as long as this receiver (Postgres drops them with a dead one's connection).
+      const session = await pool.connect();
+      const member = `bw-subscription-members:${trigger}`;
+      const creating = `bw-subscription-create:${trigger}`;
+      await session.query("SELECT pg_advisory_lock_shared(hashtextextended($1, 0))", [member]);
+      let left = false;
+      return {
+        async exclusive(work) {
+          await session.query("SELECT pg_advisory_lock(hashtextextended($1, 0))", [creating]);
+          try {
+            return await work();
+          } finally {
+            await session.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [creating]);
+          }
+        },
+        async leave() {
+          if (left) return false;
+          left = true;
+          try {
+            await session.query("SELECT pg_advisory_unlock_shared(hashtextextended($1, 0))", [member]);
+            // Taken only when no member holds its share: this receiver is the last.
+            const last = (await session.query<{ last: boolean }>("SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS last", [member])).rows[0]?.last === true;
+            if (last) await session.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [member]);
+            return last;
+          } finally {
+            session.release();
+          }
+        },
+      };
+    },
     async close() {
       await pool.end();
     },
   };
+}
+
+async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    const result = await work(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (e) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw e;
+  } finally {
+    client.release();
+  }
+}
+
+/** graphile-worker, an optional peer dependency like pg. */
+export async function importWorker(): Promise<typeof import("graphile-worker")> {
+  return import("graphile-worker").catch(() => {
+    throw new Error("the Postgres store runs its runs on graphile-worker, which blockwright leaves to the projects that use it: npm install graphile-worker");
+  });
+}
+
+/** graphile-worker's logger, kept quiet: its own lines would mix with serve's. */
+export function quietLogger(worker: typeof import("graphile-worker")): import("graphile-worker").Logger {
+  return new worker.Logger(() => () => undefined);
 }
 
 /** The address as it may be shown: the password left out. */

@@ -1,11 +1,15 @@
 // The receiving end of a workflow's trigger: an HTTP handler that answers the
 // provider's handshake, reads at most the trigger's body limit, verifies the
-// delivery as its trigger declares, acknowledges at once (the provider's
-// deadline is seconds), then starts one run per new event, deduplicated by
-// event id through the store. Refusals are answered without a run and
+// delivery as its trigger declares, has the store keep it (its events claimed,
+// the delivery as received and a queued run per new event, in one
+// transaction), and only then acknowledges: an acknowledged event is on disk.
+// The runs are started by whoever takes them from the store (run-executor.ts,
+// or the engine on Postgres). Refusals are answered without a run and
 // reported without the secret.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { answerHandshake, redact, type TriggerSpec, verifyEvent } from "@blockwright/runtime/internal";
+import { answerBodyHandshake, answerHandshake, redact, type TriggerEvent, type TriggerSpec, verifyEvent } from "@blockwright/runtime/internal";
+import { lineText } from "../common/github-actions.js";
+import { guardedListener, requestTarget, shownText } from "../common/request-guard.js";
 import type { TriggerStore } from "./store.js";
 
 export interface ReceiverOptions {
@@ -20,31 +24,64 @@ export interface ReceiverOptions {
   deliveredTo?: string;
   secret: string;
   store: TriggerStore;
-  /** Start the workflow for one verified event; resolves when the run has finished. */
-  start(event: { id: string; outputs: { data: unknown; metadata: Record<string, unknown> } }): Promise<void>;
+  /** Told of the new events of a delivery once it is kept and acknowledged (to start their runs). */
+  accepted?(events: TriggerEvent[]): void;
   /** One line of the receiver's log (stderr). */
   log(line: string): void;
-  /** How long an event id is remembered (default: an hour, at least the trigger's timestamp tolerance). */
+  /** How long an event id is remembered (default: the trigger's `dedupeHours`, else 3 days; at least its timestamp tolerance). */
   dedupeWindowMs?: number;
 }
 
+/** How long an event id is remembered unless the trigger says: Stripe, among others, retries for three days. */
+export const DEFAULT_DEDUPE_MS = 3 * 24 * 3_600_000;
+
+/** Headers never kept with a delivery: they would carry a credential, and no trigger reads them. */
+const UNKEPT_HEADERS = new Set(["authorization", "proxy-authorization", "cookie"]);
+
 const STATUS_OF_REFUSAL = { SIGNATURE_MISMATCH: 401, STALE_EVENT: 401, MALFORMED_EVENT: 400, UNKNOWN_EVENT: 202 } as const;
 
-/** The request handler; `inFlight` holds the runs started and not yet finished (awaited on shutdown). */
-export function createReceiver(o: ReceiverOptions): { handle(req: IncomingMessage, res: ServerResponse): void; inFlight: Set<Promise<void>> } {
-  const inFlight = new Set<Promise<void>>();
+/** How long stopping waits for the deliveries already read to be answered (their store writes). */
+const ANSWERS_WAITED_MS = 5_000;
+
+export interface Receiver {
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  /**
+   * Stops taking deliveries: one still being read (a slow client) gets 503 and its connection
+   * closed at once (unacknowledged, the provider sends it again), a later request 503; resolves
+   * once the deliveries already read are answered (at most a few seconds).
+   */
+  stop(): Promise<void>;
+}
+
+/** The request handler of a trigger's address. */
+export function createReceiver(o: ReceiverOptions): Receiver {
+  const reading = new Map<IncomingMessage, ServerResponse>();
+  const answering = new Set<Promise<void>>();
+  let stopping = false;
   const tolerance = o.trigger.authentication.kind === "shared-secret" ? 0 : (o.trigger.authentication.kind === "hmac" ? (o.trigger.authentication.timestamp?.toleranceSeconds ?? 0) : o.trigger.authentication.toleranceSeconds) * 1000;
-  const window = Math.max(o.dedupeWindowMs ?? 3_600_000, tolerance);
+  const window = Math.max(o.dedupeWindowMs ?? (o.trigger.dedupeHours !== undefined ? o.trigger.dedupeHours * 3_600_000 : DEFAULT_DEDUPE_MS), tolerance);
+  // Every line: the secret left out, then outside text (an event id, a provider's message) kept on one line.
+  const log = (line: string) => o.log(lineText(redact(line, [o.secret])));
+  /** An event id as a log line shows it: the secret left out, then cut and escaped. */
+  const idText = (id: string) => shownText(redact(id, [o.secret]));
   const answer = (res: ServerResponse, status: number, body = "", headers: Record<string, string> = {}) => {
     res.writeHead(status, { "content-type": "text/plain; charset=utf-8", ...headers });
     res.end(body);
   };
+  const unavailable = (req: IncomingMessage, res: ServerResponse) => {
+    if (!res.headersSent) {
+      res.writeHead(503, { "content-type": "text/plain; charset=utf-8", connection: "close", "retry-after": "30" });
+      res.end("stopping: send it again later\n", () => req.destroy());
+    } else req.destroy();
+  };
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
+    if (stopping) return unavailable(req, res);
     const url = req.url ?? "/";
-    if (new URL(url, "http://localhost").pathname !== o.path) return answer(res, 404, "no trigger at this address\n");
+    // The guard below answers a request naming no address before this runs.
+    if (requestTarget(req)?.pathname !== o.path) return answer(res, 404, "no trigger at this address\n");
     const handshake = answerHandshake(o.trigger, { url, headers: req.headers });
     if (handshake) {
-      o.log(`${o.trigger.id}: answered the provider's handshake (${handshake.kind})`);
+      log(`${o.trigger.id}: answered the provider's handshake (${handshake.kind})`);
       res.writeHead(handshake.status, handshake.headers);
       res.end(handshake.body);
       return;
@@ -53,49 +90,70 @@ export function createReceiver(o: ReceiverOptions): { handle(req: IncomingMessag
     const chunks: Buffer[] = [];
     let size = 0;
     let refused = false;
+    reading.set(req, res);
+    req.on("close", () => reading.delete(req));
     req.on("data", (chunk: Buffer) => {
       size += chunk.length;
       if (size > o.trigger.maxBodyBytes && !refused) {
         refused = true;
-        o.log(`${o.trigger.id}: refused a delivery over ${o.trigger.maxBodyBytes} bytes (413)`);
+        log(`${o.trigger.id}: refused a delivery over ${o.trigger.maxBodyBytes} bytes (413)`);
         // The answer is written first, then the connection is closed: the rest of the body is never read.
         res.writeHead(413, { "content-type": "text/plain; charset=utf-8", connection: "close" });
         res.end("too large\n", () => req.destroy());
       } else if (!refused) chunks.push(chunk);
     });
     req.on("end", () => {
+      reading.delete(req);
       if (refused) return;
       const body = Buffer.concat(chunks);
-      receive(req, res, new Uint8Array(body.buffer, body.byteOffset, body.byteLength)).catch((e: unknown) => {
-        // Never an unhandled rejection: the delivery gets a 500 (the provider retries) and the log says why.
-        o.log(`${o.trigger.id}: a delivery could not be taken: ${redact((e as Error).message, [o.secret])}`);
-        if (!res.headersSent) answer(res, 500, "not taken\n");
-      });
+      const answered = receive(req, res, new Uint8Array(body.buffer, body.byteOffset, body.byteLength))
+        .catch((e: unknown) => {
+          // Never an unhandled rejection: the delivery gets a 500 (the provider retries) and the log says why.
+          log(`${o.trigger.id}: a delivery could not be taken: ${(e as Error).message}`);
+          if (!res.headersSent) answer(res, 500, "not taken\n");
+        })
+        .finally(() => answering.delete(answered));
+      answering.add(answered);
     });
   };
 
   const receive = async (req: IncomingMessage, res: ServerResponse, body: Uint8Array) => {
     const verified = await verifyEvent(o.trigger, { method: req.method ?? "POST", url: addressOf(req, o.deliveredTo), headers: req.headers, body }, { secret: o.secret });
+    if (!verified.ok && o.trigger.authentication.kind !== "shared-secret" && (verified.error.code === "UNKNOWN_EVENT" || verified.error.code === "MALFORMED_EVENT")) {
+      // Signed, and no event of the trigger: maybe a handshake in the body (a URL verification).
+      const handshake = answerBodyHandshake(o.trigger, body);
+      if (handshake) {
+        log(`${o.trigger.id}: answered the provider's handshake (${handshake.kind})`);
+        res.writeHead(handshake.status, handshake.headers);
+        res.end(handshake.body);
+        return;
+      }
+    }
     if (!verified.ok) {
-      o.log(`${o.trigger.id}: refused a delivery: ${verified.error.code}: ${redact(verified.error.message, [o.secret])}`);
+      log(`${o.trigger.id}: refused a delivery: ${verified.error.code}: ${verified.error.message}`);
       return answer(res, STATUS_OF_REFUSAL[verified.error.code], `${verified.error.code}\n`);
     }
-    const fresh = [];
-    for (const event of verified.events) {
-      if (await o.store.claim(o.trigger.id, event.id, Date.now(), window)) fresh.push(event);
-      else o.log(`${o.trigger.id}: event ${event.id} seen before: no second run`);
-    }
-    // Acknowledged before anything runs: the provider's deadline is a few seconds.
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string" && !UNKEPT_HEADERS.has(name)) headers[name] = value;
+    // Kept before the answer, in one write: the delivery, its events claimed, a run queued for each new one.
+    const claimed = await o.store.accept({ trigger: o.trigger.id, receivedAt: Date.now(), headers, body, events: verified.events.map((e) => ({ id: e.id, outputs: e.outputs })) }, window);
+    const fresh = verified.events.filter((event, i) => {
+      if (!claimed[i]) log(`${o.trigger.id}: event ${idText(event.id)} seen before: no second run`);
+      return claimed[i];
+    });
     answer(res, o.trigger.acknowledge);
-    for (const event of fresh) {
-      const run = o
-        .start(event)
-        .catch((e: unknown) => o.log(`${o.trigger.id}: the run of event ${event.id} failed to finish: ${redact((e as Error).message, [o.secret])}`))
-        .finally(() => inFlight.delete(run));
-      inFlight.add(run);
-    }
+    if (fresh.length) o.accepted?.(fresh);
   };
-  return { handle, inFlight };
+  const stop = async () => {
+    stopping = true;
+    for (const [req, res] of reading) unavailable(req, res);
+    if (reading.size) log(`${o.trigger.id}: stopping: ${reading.size} delivery(ies) still being sent refused (503), to be sent again`);
+    reading.clear();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.allSettled([...answering]), new Promise((done) => (timer = setTimeout(done, ANSWERS_WAITED_MS)))]);
+    clearTimeout(timer);
+  };
+  return { handle: guardedListener(handle, (line) => log(`${o.trigger.id}: ${line}`)), stop };
 }
 
 /** The full address a delivery was sent to, as a provider signing `{url}` signs it: the given one, or the request's own, with the request's query. */

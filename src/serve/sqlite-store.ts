@@ -1,67 +1,137 @@
-// The default store of `blockwright serve`: an embedded SQLite file
-// (node-sqlite3-wasm: SQLite compiled to WebAssembly, so no native build and
-// no binary download on install). One receiver at a time.
-import { mkdirSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname } from "node:path";
-import { CLAIM_SQL, rowToRun, rowToSubscription, STORE_TABLES, type TriggerStore } from "./store.js";
+// The default store of `blockwright serve`: an embedded SQLite file, one
+// receiver at a time (sqlite-hold.ts). Every write (a delivery kept, runs
+// taken, a block journaled, a run settled) waits for the end of the current
+// turn of the event loop, and those gathered are written in one transaction:
+// under load one sync to the disk serves many deliveries and runs, not one each.
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { holdFile } from "./sqlite-hold.js";
+import { type OpResult, openDatabase, SqliteRecords } from "./sqlite-records.js";
+import type { TriggerStore } from "./store.js";
 
-interface SqliteDatabase {
-  exec(sql: string): void;
-  run(sql: string, values?: unknown[]): { changes: number };
-  all(sql: string, values?: unknown[]): Record<string, unknown>[];
-  close(): void;
-}
+export { StoreInUseError } from "./sqlite-hold.js";
 
-/** The SQLite store in `file` (created with its folder when missing). */
-export function openSqliteStore(file: string): TriggerStore {
+/**
+ * The SQLite store in `file` (created with its folder when missing), held by this process until
+ * closed. `inspect`: what a store holds (`runs list`, tests), read from a copy of its file and
+ * log, so beside the serve that holds it; nothing is written.
+ */
+export function openSqliteStore(file: string, options: { inspect?: boolean } = {}): TriggerStore {
+  if (options.inspect) return inspected(file);
   mkdirSync(dirname(file), { recursive: true });
-  const db = openDatabase(file);
-  for (const sql of STORE_TABLES) db.exec(sql);
+  const release = holdFile(file);
+  let records: SqliteRecords;
+  try {
+    records = new SqliteRecords(openDatabase(file));
+    // Runs a killed receiver left running: resumed, from their journals.
+    records.requeueAbandoned();
+  } catch (e) {
+    release();
+    throw e;
+  }
+  let waiting: { op: () => unknown; done: (r: OpResult) => void }[] = [];
+  let prunedAt = 0;
+  const flush = () => {
+    const batch = waiting;
+    waiting = [];
+    if (!batch.length) return;
+    let results: OpResult[];
+    try {
+      results = records.batch(batch.map((w) => w.op));
+    } catch (e) {
+      results = batch.map(() => ({ ok: false, error: (e as Error).message }));
+    }
+    for (const [i, w] of batch.entries()) w.done(results[i] as OpResult);
+  };
+  const write = <T>(op: () => T): Promise<T> =>
+    new Promise((resolve, reject) => {
+      if (!waiting.length) setImmediate(flush);
+      waiting.push({ op, done: (r) => (r.ok ? resolve(r.value as T) : reject(new Error(r.error))) });
+    });
   return {
     shared: false,
-    async claim(trigger, eventId, nowMs, windowMs) {
-      db.run("DELETE FROM bw_deliveries WHERE seen_at < ?", [nowMs - windowMs]);
-      return db.all(CLAIM_SQL, [trigger, eventId, nowMs, nowMs - windowMs]).length === 1;
+    accept(delivery, horizonMs) {
+      return write(() => {
+        // The ids past the horizon are forgotten at most once a minute.
+        if (delivery.receivedAt - prunedAt >= 60_000) {
+          prunedAt = delivery.receivedAt;
+          records.prune(delivery.receivedAt - horizonMs);
+        }
+        return records.accept(delivery, horizonMs);
+      });
     },
-    async recordRun(r) {
-      db.run("INSERT INTO bw_runs (trigger, event_id, status, started_at, finished_at, blocks) VALUES (?, ?, ?, ?, ?, ?)", [r.trigger, r.event, r.status, r.startedAt, r.finishedAt, JSON.stringify(r.blocks)]);
-    },
-    async runs() {
-      return db.all("SELECT * FROM bw_runs ORDER BY started_at, finished_at").map(rowToRun);
-    },
-    async saveSubscription(s) {
-      db.run("INSERT INTO bw_subscriptions (trigger, id, url, expires_at) VALUES (?, ?, ?, ?) ON CONFLICT (trigger) DO UPDATE SET id = excluded.id, url = excluded.url, expires_at = excluded.expires_at", [
-        s.trigger,
-        s.id,
-        s.url,
-        s.expiresAt,
-      ]);
-    },
-    async subscriptions() {
-      return db.all("SELECT trigger, id, url, expires_at FROM bw_subscriptions ORDER BY trigger").map(rowToSubscription);
-    },
-    async deleteSubscription(trigger) {
-      db.run("DELETE FROM bw_subscriptions WHERE trigger = ?", [trigger]);
-    },
+    take: (limit, nowMs) => write(() => records.take(limit, nowMs)),
+    journal: (runId, block) => write(() => records.journal(runId, block)),
+    settle: (runId, outcome, nowMs) => write(() => records.settle(runId, outcome, nowMs)),
+    nextDue: async () => records.nextDue(),
+    runs: async (status) => records.runs(status),
+    replay: (idOrEvent, nowMs) => write(() => records.replay(idOrEvent, nowMs)),
+    saveSubscription: (s) => write(() => records.saveSubscription(s)),
+    subscriptions: async () => records.subscriptions(),
+    deleteSubscription: (trigger) => write(() => records.deleteSubscription(trigger)),
     async close() {
-      db.close();
+      flush();
+      records.close();
+      release();
     },
   };
 }
 
-/** How many runs a SQLite store file holds (tests). */
-export function runCount(file: string): number {
-  const db = openDatabase(file);
+/** A copy of the file and its log, opened to read: the store as of its last commit, whoever holds it. */
+function inspected(file: string): TriggerStore {
+  const { dir, copy } = copied(file);
+  let records: SqliteRecords;
   try {
-    return Number(db.all("SELECT COUNT(*) AS n FROM bw_runs")[0]?.n ?? 0);
+    records = new SqliteRecords(openDatabase(copy));
+  } catch (e) {
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
+  const readOnly = async (): Promise<never> => {
+    throw new Error("a store opened to inspect is read only");
+  };
+  return {
+    shared: false,
+    accept: readOnly,
+    take: readOnly,
+    journal: readOnly,
+    settle: readOnly,
+    replay: readOnly,
+    saveSubscription: readOnly,
+    deleteSubscription: readOnly,
+    nextDue: async () => records.nextDue(),
+    runs: async (status) => records.runs(status),
+    subscriptions: async () => records.subscriptions(),
+    async close() {
+      records.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** How many runs of a status a SQLite store file holds (tests read a receiver's file this way, held or not). */
+export function runCount(file: string, status = "succeeded"): number {
+  const { dir, copy } = copied(file);
+  try {
+    const db = openDatabase(copy);
+    try {
+      // A log without shared memory is read in exclusive mode (sqlite-records.ts).
+      db.exec("PRAGMA locking_mode = EXCLUSIVE");
+      return Number(db.all("SELECT COUNT(*) AS n FROM bw_run_records WHERE status = ?", [status])[0]?.n ?? 0);
+    } finally {
+      db.close();
+    }
   } finally {
-    db.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
-/** The SQLite file as a database (node-sqlite3-wasm is CommonJS: loaded with require). */
-function openDatabase(file: string): SqliteDatabase {
-  const { Database } = createRequire(import.meta.url)("node-sqlite3-wasm") as { Database: new (file: string) => SqliteDatabase };
-  return new Database(file);
+/** The file and its log copied to a folder of their own. */
+function copied(file: string): { dir: string; copy: string } {
+  const dir = mkdtempSync(join(tmpdir(), "blockwright-store-"));
+  const copy = join(dir, "serve.sqlite");
+  if (existsSync(file)) copyFileSync(file, copy);
+  if (existsSync(`${file}-wal`)) copyFileSync(`${file}-wal`, `${copy}-wal`);
+  return { dir, copy };
 }

@@ -323,6 +323,17 @@ describe("keepSubscription", () => {
     expect((await store.subscriptions()).map((s) => s.id)).toEqual(["hook-1"]);
   });
 
+  it("logs a subscription id the provider answers with control characters escaped, on one line", async () => {
+    const forged = "hook-\u001b[2J\nzqhooks_thing_created: subscription hook-2 deleted\u202e";
+    const call: StepCall = async (operation) => ({ ok: true, outputs: operation === "zqhooks_create_hook" ? { data: { id: forged }, metadata: { id: forged } } : {} });
+    const logs: string[] = [];
+    const kept = await keepSubscription({ trigger: subscribed(60), url: URL, secret: SECRET, store, call, log: (l) => logs.push(l), clock: manualClock() });
+    await kept.stop();
+    expect(logs[0]).toBe(`${zqTrigger.id}: subscription hook-\\u001b[2J\\nzqhooks_thing_created: subscription hook-2 deleted\\u202e created for ${URL}, expires ${kept.expiresAt}`);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it looks for
+    for (const line of logs) expect(line).not.toMatch(/[\u0000-\u001f\u202e]/);
+  });
+
   it("says which input has no value, and what a failed creation answered", async () => {
     const p = provider();
     const timeless = { ...subscribed(60), subscription: { ...subscribed(60).subscription!, lifetimeMinutes: undefined } } as unknown as TriggerSpec;

@@ -106,21 +106,35 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
     return made;
   };
 
-  let record: SubscriptionRecord;
-  const held = (await o.store.subscriptions()).find((s) => s.trigger === o.trigger.id && s.url === o.url && (!s.expiresAt || Date.parse(s.expiresAt) > clock.now()));
-  // A store of one receiver (SQLite): a live subscription it names is this receiver's from before a
-  // restart, taken over. A shared store (Postgres): another receiver made it, and deletes it; this one
-  // helps renew it (a renewal more is harmless, one missed ends the deliveries).
-  let owned = !held || !o.store.shared;
+  let record!: SubscriptionRecord;
+  // A shared store (Postgres): every receiver of the trigger is a member while it lives; creating is
+  // one member's at a time (one subscription however many start together), and the last member to
+  // leave deletes it. A store of one receiver (SQLite): a live subscription it names is this
+  // receiver's from before a restart, taken over.
+  const membership = await o.store.joinSubscription?.(o.trigger.id);
+  let held: SubscriptionRecord | undefined;
   let madeAt = clock.now();
-  if (held) {
-    record = held;
-    if (lifetimeMs && held.expiresAt) madeAt = Date.parse(held.expiresAt) - lifetimeMs;
-    log(`${o.trigger.id}: subscription ${held.id} for ${o.url} ${owned ? "taken over from the store" : "is kept by another receiver"} (until ${held.expiresAt || "it is deleted"})`);
-  } else {
+  const establish = async () => {
+    held = (await o.store.subscriptions()).find((s) => s.trigger === o.trigger.id && s.url === o.url && (!s.expiresAt || Date.parse(s.expiresAt) > clock.now()));
+    if (held) {
+      record = held;
+      if (lifetimeMs && held.expiresAt) madeAt = Date.parse(held.expiresAt) - lifetimeMs;
+      log(
+        `${o.trigger.id}: subscription ${held.id} for ${o.url} ${membership ? "is kept with the other receivers" : o.store.shared ? "is kept by another receiver" : "taken over from the store"} (until ${held.expiresAt || "it is deleted"})`,
+      );
+      return;
+    }
     record = await create(madeAt);
     log(`${o.trigger.id}: subscription ${record.id} created for ${o.url}${record.expiresAt ? `, expires ${record.expiresAt}` : ""}`);
+  };
+  try {
+    await (membership ? membership.exclusive(establish) : establish());
+  } catch (e) {
+    await membership?.leave();
+    throw e;
   }
+  // Without members (SQLite, or a store that keeps none), the receiver that made it deletes it; a recreated one is this receiver's.
+  let owned = !held || !o.store.shared;
 
   let cancel: (() => void) | undefined;
   let stopped = false;
@@ -213,7 +227,13 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
       stopped = true;
       cancel?.();
       await busy;
-      if (!owned) return;
+      if (membership) {
+        // Deleted by the last receiver to stop: the others still receive through it.
+        if (!(await membership.leave())) {
+          log(`${o.trigger.id}: subscription ${record.id} left to the receivers still running`);
+          return;
+        }
+      } else if (!owned) return;
       if (spec.delete) {
         try {
           await step(spec.delete, { id: record.id });

@@ -77,12 +77,12 @@ export async function readPublished(path: string, name = path): Promise<Publishe
  * found by the YAML reader, JSON being YAML.
  */
 export function parsePublished(text: string, name: string, json: boolean): unknown {
-  if (!json) return parseYamlSource(text, name).data;
+  if (!json) return parseYamlSource(text, name, INPUT_LIMITS.document).data;
   try {
     return JSON.parse(text);
   } catch (e) {
     try {
-      parseYamlSource(text, name);
+      parseYamlSource(text, name, INPUT_LIMITS.document);
     } catch (located) {
       if (located instanceof SourceError) throw new SourceError(located.code, located.position, located.detail.replace(/^invalid YAML/, "invalid JSON"));
       throw located;

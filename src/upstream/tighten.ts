@@ -16,7 +16,7 @@ import { isMultipleOf, parsePointer } from "@blockwright/runtime/internal";
 import { type Document, isCollection, parseDocument } from "yaml";
 import { credentialOf, declaredParameter, OpenApiDocument, type OpenApiOperation, type Schema, type SecurityScheme, typeOf } from "../load/openapi-document.js";
 import type { ManifestParam } from "../load/precompiled/manifest-types.js";
-import { parseYamlSource } from "../load/yaml-source.js";
+import { INPUT_LIMITS, parseYamlSource } from "../load/yaml-source.js";
 import { valueAt } from "../load/json-ref.js";
 import { deprecationText } from "../import/draft-manifest.js";
 
@@ -40,12 +40,12 @@ export function tightenManifest(manifestText: string, cutText: string, cutName: 
   let doc: OpenApiDocument;
   let older: OpenApiDocument | undefined;
   try {
-    doc = new OpenApiDocument(parseYamlSource(cutText, cutName));
+    doc = new OpenApiDocument(parseYamlSource(cutText, cutName, INPUT_LIMITS.document));
   } catch {
     return { text: manifestText, lines: [] };
   }
   try {
-    older = olderCutText === undefined ? undefined : new OpenApiDocument(parseYamlSource(olderCutText, cutName));
+    older = olderCutText === undefined ? undefined : new OpenApiDocument(parseYamlSource(olderCutText, cutName, INPUT_LIMITS.document));
   } catch {
     older = undefined;
   }

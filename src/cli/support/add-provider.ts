@@ -288,7 +288,7 @@ async function linkProblems(root: string, folder: string, texts: { manifest: str
   const schemaProblems = validateManifest(manifest);
   if (schemaProblems.length) return { problems: [...problems, ...schemaProblems.map((err) => err.message)], warnings: [] };
   try {
-    linkDocument(manifest, new OpenApiDocument(parseYamlSource(texts.openapi, `${shown}/openapi.yaml`)));
+    linkDocument(manifest, new OpenApiDocument(parseYamlSource(texts.openapi, `${shown}/openapi.yaml`, INPUT_LIMITS.document)));
   } catch (e) {
     if (e instanceof LinkErrors) return { problems: [...problems, ...e.errors.map((err) => err.printed)], warnings: [] };
     throw e;

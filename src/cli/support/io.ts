@@ -77,14 +77,14 @@ export async function startCommandMocks(io: CliIo, providers: string[], options:
   let servers: MockServers;
   try {
     // Files named in errors as generation names them: relative to the working folder.
-    servers = await (io.startMocks ?? startMocks)(providers, { root: io.cwd, ...options });
+    servers = await (io.startMocks ?? startMocks)(providers, { root: io.cwd, log: (line) => io.stderr.write(`${line}\n`), ...options });
   } catch (e) {
     if (e instanceof MockStartError) throw new UsageError("BW3011", e.message);
     throw e;
   }
   // OAuth 2 flows get their tokens from a token endpoint mock (short-lived tokens, renewed as live).
   const { startTokenMock } = await import("../../mocks/token-mock.js");
-  const tokens = await startTokenMock().catch(async (e: unknown) => {
+  const tokens = await startTokenMock("127.0.0.1", (line) => io.stderr.write(`${line}\n`)).catch(async (e: unknown) => {
     await servers.close();
     throw e;
   });

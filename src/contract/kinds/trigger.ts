@@ -9,11 +9,11 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { isDeepStrictEqual } from "node:util";
-import { getAtPointer, type TriggerErrorCode, type TriggerSpec } from "@blockwright/runtime/internal";
+import { type DeliveryValue, getAtPointer, parseLosslessJson, type TriggerErrorCode, type TriggerSpec } from "@blockwright/runtime/internal";
 import type { OpenApiDocument, Schema } from "../../load/openapi-document.js";
 import { deliveryBody, deliveryHeaders, type EventField, type EventMedia, eventExamples, eventMedia, validDeliveryBody } from "../../mocks/trigger-deliveries.js";
 import { createReceiver } from "../../serve/receiver.js";
-import type { TriggerStore } from "../../serve/store.js";
+import { memoryStore } from "../../serve/memory-store.js";
 import { check, fail, same } from "../call.js";
 import { type CaseKindModule, type CaseSource, type ContractCase, ContractFailure, type Subject } from "../types.js";
 
@@ -21,7 +21,7 @@ export const triggerKind: CaseKindModule = {
   doc: {
     when: "each trigger the provider declares (its cases are the trigger's, not an operation's)",
     cases:
-      "deliveries made from the spec alone (each example of the event, or one drawn from its schema), signed as the trigger declares and sent to the receiver `serve` runs, in-process: each accepted with the trigger's status and one run per event whose outputs are the event and the declared fields, of their schema's types; a tampered body and a wrong secret refused with `SIGNATURE_MISMATCH`, a timestamp past the tolerance with `STALE_EVENT`, another event (a matched field changed) with `UNKNOWN_EVENT`, none starting a run; the same delivery twice starting one run; each handshake echoed",
+      "deliveries made from the spec alone (each example of the event, or one drawn from its schema), signed as the trigger declares and sent to the receiver `serve` runs, in-process: each accepted with the trigger's status and one run per event whose outputs are the event and the declared fields, of their schema's types; a tampered body and a wrong secret refused with `SIGNATURE_MISMATCH`, a timestamp past the tolerance with `STALE_EVENT`, another event (a matched field or header changed) with `UNKNOWN_EVENT`, none starting a run; the same delivery twice starting one run; an event id read from an integer field kept exactly at 64 bits; each handshake echoed (a challenge in the body only once its signature holds)",
   },
   applies: () => false,
   derive: () => [],
@@ -63,7 +63,9 @@ function triggerCases(trigger: TriggerSpec, subject: Subject): ContractCase[] {
             const parsed = json ? JSON.parse(body) : Object.fromEntries(new URLSearchParams(body));
             // A form's values are all text: only a JSON delivery is held to the schema's types.
             if (json) check(validDeliveryBody(doc, media, parsed), () => `the delivery made from example "${example.name}" is not valid against the event's schema in the document`);
-            const events = trigger.items ? (getAtPointer(parsed, trigger.items) as unknown[]) : [parsed];
+            // The workflow gets the delivery as sent: an integer too large for a number kept as its text.
+            const delivered = json ? parseLosslessJson(body) : parsed;
+            const events = trigger.items ? (getAtPointer(delivered, trigger.items) as unknown[]) : [delivered];
             same(started.length, events.length, "runs started (one per event)");
             for (const [i, event] of started.entries()) expectTriggerOutputs(doc, trigger, event.outputs, events[i], headers);
           });
@@ -105,6 +107,36 @@ function triggerCases(trigger: TriggerSpec, subject: Subject): ContractCase[] {
     const age = tolerance + 60;
     cases.push(refused(`timestamp ${age} s old`, "STALE_EVENT", at("authentication"), (url) => signed(url, [], right, Date.now() - age * 1000)));
   }
+  const idField = trigger.eventId.find((v): v is Extract<DeliveryValue, { from: "event" }> => v.from === "event");
+  if (idField && trigger.eventSchema && doc.schemaAt(trigger.eventSchema as Schema, idField.pointer)?.type === "integer" && !media.mediaType.startsWith("application/x-www-form-urlencoded")) {
+    cases.push(
+      made(
+        "a 64-bit event id kept exactly",
+        async () => {
+          const big = "820982911946154508";
+          const marker = "zq-64-bit-id";
+          const body = deliveryBody(trigger, media, first, { secret: right, fields: [{ pointer: idField.pointer, value: marker }] }).replaceAll(`"${marker}"`, big);
+          await withReceiver(trigger, right, async (post, started, url) => {
+            same((await post(body, await deliveryHeaders(trigger, media, body, { secret: right, url }))).status, trigger.acknowledge, "the delivery's status");
+            check(started.length > 0, () => "the delivery started no run");
+            // JSON.parse gives 820982911946154500: another id, and a redelivery of that other event would be taken for this one.
+            for (const event of started) same(event.id, trigger.eventId.length === 1 ? big : event.id, "the event id (the integer's exact text)");
+            for (const event of started) same(getAtPointer(event.outputs.data, idField.pointer), big, `the event's /${idField.pointer.join("/")} given to the workflow`);
+          });
+        },
+        at("eventId"),
+      ),
+    );
+  }
+  const header = trigger.matchHeaders?.[0];
+  if (header) {
+    cases.push(
+      refused(`another event (header ${header.header} changed)`, "UNKNOWN_EVENT", at("match"), async (url) => {
+        const { body, headers } = await signed(url, [], right);
+        return { body, headers: { ...headers, [header.header]: `${header.equals}.zq-other` } };
+      }),
+    );
+  }
   const changed = trigger.match[0];
   if (changed) {
     cases.push(refused(`another event (${"/" + changed.pointer.join("/")} changed)`, "UNKNOWN_EVENT", at("match"), (url) => signed(url, [{ pointer: changed.pointer, value: otherValue(doc, trigger, changed) }], right)));
@@ -126,6 +158,31 @@ function triggerCases(trigger: TriggerSpec, subject: Subject): ContractCase[] {
     ),
   );
   trigger.handshakes.forEach((h, i) => {
+    if (h.kind === "echo-body") {
+      cases.push(
+        made(
+          `handshake: body field /${h.pointer.join("/")} echoed once the signature holds`,
+          async () => {
+            const token = "zq-challenge-3eXW";
+            const shape: Record<string, unknown> = {};
+            for (const w of h.when) setField(shape, w.pointer, w.equals);
+            setField(shape, h.pointer, token);
+            const body = JSON.stringify(shape);
+            await withReceiver(trigger, right, async (post, started, url) => {
+              const answer = await post(body, await deliveryHeaders(trigger, media, body, { secret: right, url }));
+              same(answer.status, 200, "the handshake's status");
+              same(answer.text, token, "the answer's body (the challenge)");
+              check(/^text\/plain\b/.test(answer.headers.get("content-type") ?? ""), () => `the answer is ${answer.headers.get("content-type")}, not text/plain`);
+              // Unsigned, it is refused like any delivery.
+              same((await post(body, await deliveryHeaders(trigger, media, body, { secret: wrong, url }))).text.trim(), "SIGNATURE_MISMATCH", "the refusal of the handshake signed with another secret");
+              same(started.length, 0, "runs started by a handshake");
+            });
+          },
+          at("handshakes", i),
+        ),
+      );
+      return;
+    }
     const what = h.kind === "echo-query" ? `query parameter ${h.param}` : `header ${h.header}`;
     cases.push(
       made(
@@ -156,7 +213,7 @@ async function withReceiver(trigger: TriggerSpec, secret: string, use: (post: Po
   const started: { id: string; outputs: { data: unknown; metadata: Record<string, unknown> } }[] = [];
   const log: string[] = [];
   const path = `/triggers/${trigger.id}`;
-  const receiver = createReceiver({ trigger, path, secret, store: memoryStore(), log: (line) => log.push(line), start: async (event) => void started.push(event) });
+  const receiver = createReceiver({ trigger, path, secret, store: memoryStore(), log: (line) => log.push(line), accepted: (events) => void started.push(...events) });
   const server = createServer(receiver.handle);
   await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`;
@@ -178,29 +235,13 @@ async function withReceiver(trigger: TriggerSpec, secret: string, use: (post: Po
   }
 }
 
-/** The events seen, in memory: the receiver's deduplication without a file. */
-function memoryStore(): TriggerStore {
-  const seen = new Map<string, number>();
-  return {
-    shared: false,
-    async claim(trigger, eventId, nowMs, windowMs) {
-      for (const [key, at] of seen) if (at < nowMs - windowMs) seen.delete(key);
-      const key = `${trigger}\u0000${eventId}`;
-      if (seen.has(key)) return false;
-      seen.set(key, nowMs);
-      return true;
-    },
-    async recordRun() {},
-    async runs() {
-      return [];
-    },
-    async saveSubscription() {},
-    async subscriptions() {
-      return [];
-    },
-    async deleteSubscription() {},
-    async close() {},
-  };
+/** `/a/b` of a plain object set to `value`, making the objects on the way. */
+function setField(target: Record<string, unknown>, pointer: readonly string[], value: unknown): void {
+  let node = target;
+  for (const [i, key] of pointer.entries()) {
+    if (i === pointer.length - 1) node[key] = value;
+    else node = (node[key] ??= {}) as Record<string, unknown>;
+  }
 }
 
 /** The body changed after signing: one more field (JSON) or parameter (form). */
@@ -241,7 +282,9 @@ function expectTriggerOutputs(doc: OpenApiDocument, trigger: TriggerSpec, output
 function typeProblem(schema: Schema, value: unknown): string | undefined {
   const types = (Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []) as string[];
   const actual = value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
-  const fits = (t: string) => t === actual || (t === "integer" && Number.isInteger(value)) || (t === "number" && actual === "number");
+  // An integer too large for a number reaches the workflow as its exact text (parseLosslessJson).
+  const bigInteger = typeof value === "string" && /^-?\d+$/.test(value) && !Number.isSafeInteger(Number(value));
+  const fits = (t: string) => t === actual || (t === "integer" && (Number.isInteger(value) || bigInteger)) || (t === "number" && (actual === "number" || bigInteger));
   if (types.length && !types.some(fits)) return `is a ${actual}, not a ${types.join(" or ")} as its schema says`;
   if (Array.isArray(schema.enum) && !schema.enum.some((v) => isDeepStrictEqual(v, value))) return `is ${JSON.stringify(value)}, not one of its schema's enum`;
   return undefined;

@@ -1042,7 +1042,7 @@ export interface ManifestTrigger {
    */
   items?: string
   /**
-   * The events this trigger takes: each field (a JSON pointer into one event) must hold the value. Others are not this trigger's (`UNKNOWN_EVENT` when none is).
+   * The events this trigger takes: each field (a JSON pointer into one event) must hold the value, and each header named `$request.header.<name>` (an event type sent as a header) must be the text given. Others are not this trigger's (`UNKNOWN_EVENT` when none is).
    */
   match?: {
     [k: string]: (string | number | boolean)
@@ -1053,9 +1053,19 @@ export interface ManifestTrigger {
    */
   secret: string
   /**
-   * Requests the provider makes at the address before delivering: `echoQuery` (answer 200 `text/plain` with this query parameter's value, decoded), `echoHeader` (answer 200 with this header and its value).
+   * Requests the provider makes at the address before delivering: `echoQuery` (answer 200 `text/plain` with this query parameter's value, decoded), `echoHeader` (answer 200 with this header and its value), `echoBody` with `when` (a signed delivery whose JSON body holds the `when` values, such as Slack's `url_verification`, answered 200 `text/plain` with the body field `echoBody` points at, starting no run).
    */
   handshakes?: {
+    /**
+     * A JSON pointer into the delivery's body: the field whose value is answered as text/plain (a challenge), when the body holds each `when` value.
+     */
+    echoBody?: string
+    /**
+     * With `echoBody`: the body fields (JSON pointers) and the values that make a delivery this handshake.
+     */
+    when?: {
+      [k: string]: (string | number | boolean)
+    }
     /**
      * The query parameter whose value is echoed as text/plain.
      */
@@ -1066,7 +1076,7 @@ export interface ManifestTrigger {
     echoHeader?: string
   }[]
   /**
-   * What makes an event unique, for deduplication: expressions `$event#/<pointer>` (a field of the event) or `$request.header.<name>`, joined in order. Without it, the body's hash.
+   * What makes an event unique, for deduplication: expressions `$event#/<pointer>` (a field of the event) or `$request.header.<name>`, joined in order (a field holding an object or a list counts as its JSON, keys sorted). Without it, the body's hash.
    *
    * @minItems 1
    */
@@ -1075,6 +1085,23 @@ export interface ManifestTrigger {
    * The status a delivery is answered with, at once, before the workflow runs (default 200).
    */
   acknowledge?: number
+  /**
+   * How long a receiver remembers an event id, in hours: the provider's documented retry horizon (default 72). A delivery of an event seen within it starts no run; after it, the id is forgotten.
+   */
+  dedupeHours?: number
+  /**
+   * How a run this trigger starts is retried when it fails on a retryable error: `attempts` in all (default 5), the first wait `backoffSeconds` (default 30), doubled each time up to an hour; after the last it is dead (`blockwright runs replay`).
+   */
+  retry?: {
+    /**
+     * Attempts in all, the first included.
+     */
+    attempts?: number
+    /**
+     * Seconds before the second attempt; each next waits twice as long, at most an hour.
+     */
+    backoffSeconds?: number
+  }
   /**
    * The largest body accepted, in bytes (default 1 MiB); a larger one is refused (413) unread.
    */
@@ -1438,10 +1465,16 @@ export type ManifestField =
   | "trigger.authentication"
   | "trigger.secret"
   | "trigger.handshakes"
+  | "trigger.handshakes.echoBody"
+  | "trigger.handshakes.when"
   | "trigger.handshakes.echoQuery"
   | "trigger.handshakes.echoHeader"
   | "trigger.eventId"
   | "trigger.acknowledge"
+  | "trigger.dedupeHours"
+  | "trigger.retry"
+  | "trigger.retry.attempts"
+  | "trigger.retry.backoffSeconds"
   | "trigger.maxBodyBytes"
   | "trigger.outputs"
   | "trigger.subscription"

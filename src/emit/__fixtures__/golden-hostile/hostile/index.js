@@ -1528,7 +1528,22 @@ export const hostileTriggers = {
       }
     },
     "secretParam": "signingSecret",
-    "handshakes": [],
+    "handshakes": [
+      {
+        "kind": "echo-body",
+        "pointer": [
+          "challenge"
+        ],
+        "when": [
+          {
+            "pointer": [
+              "kind"
+            ],
+            "equals": "challenge */ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+          }
+        ]
+      }
+    ],
     "eventId": [],
     "acknowledge": 200,
     "maxBodyBytes": 1048576,

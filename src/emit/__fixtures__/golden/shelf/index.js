@@ -1090,7 +1090,12 @@ export const shelfTriggers = {
         },
         "required": false
       }
-    ]
+    ],
+    "dedupeHours": 72,
+    "retry": {
+      "attempts": 3,
+      "backoffSeconds": 10
+    }
   }
 };
 

@@ -7,7 +7,7 @@
 // pair, the pairs of nodes. `newer` is the same document a
 // version later: a node type added to the union, a paint added to the
 // paints' union, one node type's field retyped.
-import { openapi, type Json } from "../src/import/__fixtures__/draft-kit.js";
+import { openapi, type Json } from "../../src/import/__fixtures__/draft-kit.js";
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 /** How deep the unions inside a node's layers go. */

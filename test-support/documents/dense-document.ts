@@ -3,7 +3,7 @@
 // `fanOut` (and the first one, a cycle), through a property, a list, an
 // allOf and a oneOf. Expanding every `$ref` where it is used walks
 // about fanOut^count paths; a walk that builds each schema once, count.
-import { openapi, type Json } from "../src/import/__fixtures__/draft-kit.js";
+import { openapi, type Json } from "../../src/import/__fixtures__/draft-kit.js";
 
 export function denseDocument(count: number, fanOut = 3): Json {
   const schemas: Json = {};

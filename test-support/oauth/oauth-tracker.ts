@@ -2,7 +2,7 @@
 // `auth.flows`): client credentials on a tenant's token URL, a refresh token,
 // and a JWT bearer assertion; the static token still accepted.
 import type { ToolSpec } from "@blockwright/runtime/internal";
-import { type Edit, linkWild } from "./link-wild.js";
+import { type Edit, linkWild } from "../link-wild.js";
 
 export const TOKEN_URL = "https://login.tracker.test/{tenant}/oauth2/token";
 export const COMMON_TOKEN_URL = "https://login.tracker.test/common/oauth2/token";

@@ -1,0 +1,154 @@
+// No acknowledged event is lost: `serve --live` on the fixture provider,
+// whose API is a loopback server of this test, killed with SIGKILL after it
+// acknowledged a delivery and while the run is in flight (its first block, a
+// POST, done and journaled; its second held by the API). Started again on the
+// same store (the SQLite file; a real Postgres, where the next serve finds the
+// dead worker's job and unlocks it), it resumes the run: the POST is not sent
+// again, the run completes, and a redelivery of the same event starts nothing.
+import { createServer, type Server } from "node:http";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { signDelivery, type TriggerSpec } from "@blockwright/runtime";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cli, spawnCli } from "../../test-support/cli-harness.js";
+import { type PostgresServer, startPostgres } from "../../test-support/postgres-server.js";
+import { ROOT } from "../../test-support/repo.js";
+import { shelfCopy } from "../../test-support/shelf-copy.js";
+import { runCount } from "../serve/sqlite-store.js";
+
+const tmp = mkdtempSync(join(tmpdir(), "blockwright-serve-crash-"));
+const SECRET = `whsec_${Buffer.from("zq-crash-signing-key").toString("base64")}`;
+const env = { ZQ_SIGNING_SECRET: SECRET, ZQ_SHELF_KEY: "zq-shelf-key-crash-1" };
+let dir = "";
+let trigger: TriggerSpec;
+let api: Server;
+/** What the API received: each POST's idempotency key, each GET. */
+const posts: string[] = [];
+let gets = 0;
+/** Each GET waits for this while set: the run is in flight. */
+let holdGets: Promise<void> | undefined;
+let postgres: PostgresServer;
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+  await postgres.createDatabase("zqcrash");
+  api = createServer((req, res) => {
+    req.resume();
+    req.on("end", async () => {
+      const json = (status: number, body: unknown) => {
+        res.writeHead(status, { "content-type": "application/json" });
+        res.end(JSON.stringify(body));
+      };
+      if (req.method === "POST") {
+        posts.push(String(req.headers["idempotency-key"]));
+        return json(201, { id: "b-zq-crash", title: "Zq", state: "ready" });
+      }
+      gets++;
+      await holdGets;
+      json(200, { total: 1, value: [{ id: "b-zq-crash", title: "Zq", state: "ready" }] });
+    });
+  });
+  await new Promise<void>((ok) => api.listen(0, "127.0.0.1", ok));
+  dir = join(tmp, "project");
+  mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
+  symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
+  shelfCopy(dir, [
+    { file: "openapi.yaml", find: "https://api.shelf.test", replace: `http://127.0.0.1:${(api.address() as AddressInfo).port}` },
+    { find: "default: https://api.shelf.test", replace: `default: http://127.0.0.1:${(api.address() as AddressInfo).port}` },
+    { find: "errors:\n", replace: "idempotency:\n  header: Idempotency-Key\nerrors:\n" },
+  ]);
+  expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
+  const pkg = (await import(pathToFileURL(join(dir, "generated/shelf/index.js")).href)) as { shelfTriggers: Record<string, TriggerSpec> };
+  trigger = pkg.shelfTriggers.shelf_book_added!;
+  writeFileSync(
+    join(dir, "wf.yaml"),
+    [
+      "name: On a new book",
+      "blocks:",
+      "  start:",
+      "    type: shelf",
+      "    name: A book was added",
+      "    inputs: { trigger: shelf_book_added, signingSecret: '{{ZQ_SIGNING_SECRET}}' }",
+      "    connections: { outgoing: [{ target: copy }] }",
+      "  copy:",
+      "    type: shelf",
+      "    name: Copy it to the archive shelf",
+      "    inputs: { operation: shelf_add_book, apiKey: '{{ZQ_SHELF_KEY}}', shelfId: archive, title: '{{start.metadata.bookId}}', format: paper }",
+      "    connections: { outgoing: [{ target: list }] }",
+      "  list:",
+      "    type: shelf",
+      "    name: List the archive",
+      "    inputs: { operation: shelf_list_books, apiKey: '{{ZQ_SHELF_KEY}}', shelfId: archive }",
+      "",
+    ].join("\n"),
+  );
+});
+
+afterAll(async () => {
+  await postgres?.stop();
+  await new Promise<void>((ok) => api.close(() => ok()));
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe.each(["SQLite", "Postgres"])("serve on %s killed after acknowledging", (kind) => {
+  it("resumes the run on the next start from its last journaled block: the POST sent once, the run completed, a redelivery starting nothing", async () => {
+    posts.length = 0;
+    gets = 0;
+    const store = kind === "SQLite" ? join(tmp, "crash.sqlite") : postgres.url("zqcrash");
+    let letGo: () => void = () => undefined;
+    holdGets = new Promise<void>((ok) => {
+      letGo = ok;
+    });
+    const body = JSON.stringify({ type: "book.added", book: { id: "b-zq-crash", title: "Zq", state: "ready" } });
+    const first = spawnCli(["serve", "wf.yaml", "--live", "--port", "0", "--store", store], env, dir);
+    try {
+      const [, url] = (await first.waitFor(/shelf_book_added (http:\/\/127\.0\.0\.1:\d+\/triggers\/shelf_book_added)\n/)) as RegExpMatchArray & [string, string];
+      const signed = await signDelivery(trigger, body, { secret: SECRET, url, id: `msg_zq_crash` });
+      expect((await fetch(url, { method: "POST", headers: signed, body })).status).toBe(204);
+      // The POST went out and the GET is held: the run is between its blocks.
+      while (gets === 0) {
+        // A failed attempt would retry in seconds: said at once instead.
+        if (/failed \(attempt/.test(first.stderr())) throw new Error(first.stderr());
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(posts).toHaveLength(1);
+    } finally {
+      first.child.kill("SIGKILL");
+    }
+    await first.exited;
+    expect(first.stdout()).not.toContain('"event":"msg_zq_crash"');
+    letGo();
+
+    const second = spawnCli(["serve", "wf.yaml", "--live", "--port", "0", "--store", store], env, dir);
+    try {
+      const [, url] = (await second.waitFor(/shelf_book_added (http:\/\/127\.0\.0\.1:\d+\/triggers\/shelf_book_added)\n/)) as RegExpMatchArray & [string, string];
+      const [line] = await second.waitFor(/\{"trigger":"shelf_book_added".*\}\n/);
+      expect(JSON.parse(line)).toMatchObject({ event: "msg_zq_crash", status: "succeeded", attempts: 2, blocks: [{ id: "start" }, { id: "copy", status: "succeeded" }, { id: "list", status: "succeeded" }] });
+      // The provider sends it again (it never saw an answer it trusts): taken, and nothing runs.
+      const signed = await signDelivery(trigger, body, { secret: SECRET, url, id: "msg_zq_crash" });
+      expect((await fetch(url, { method: "POST", headers: signed, body })).status).toBe(204);
+      await second.waitFor(/event msg_zq_crash seen before: no second run/);
+    } finally {
+      second.child.kill("SIGTERM");
+    }
+    expect(await second.exited).toBe(0);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toMatch(/^bw-[0-9a-f]{64}$/);
+    expect(gets).toBe(2);
+    if (kind === "SQLite") expect(runCount(store)).toBe(1);
+    else {
+      // The killed serve's worker held the job: the next serve found it gone and unlocked its job.
+      expect(second.stderr()).toContain("the jobs of 1 worker(s) that are gone were unlocked, to run again from their journals");
+      const { openPostgresStore } = await import("../serve/postgres-store.js");
+      const kept = await openPostgresStore(store);
+      try {
+        expect((await kept.runs()).map((r) => [r.event, r.status, r.attempts])).toEqual([["msg_zq_crash", "succeeded", 2]]);
+      } finally {
+        await kept.close();
+      }
+    }
+  });
+});

@@ -1,0 +1,152 @@
+// Several machines on one real Postgres: two `serve` receiving and a third
+// only working, 500 signed deliveries sent to the two receivers (some to both,
+// as a provider retrying on another address), one receiver killed with
+// SIGKILL mid-load, its deliveries then sent to the other (as the provider
+// retries what got no answer). Every event ran exactly once: one run each,
+// succeeded, and the one side-effecting call of each run reached the API with
+// the run's own idempotency key (a call repeated after the kill repeats the key).
+import { createServer, type Server } from "node:http";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { signDelivery, type TriggerSpec } from "@blockwright/runtime";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cli, type Spawned, spawnCli } from "../../test-support/cli-harness.js";
+import { type PostgresServer, startPostgres } from "../../test-support/postgres-server.js";
+import { ROOT } from "../../test-support/repo.js";
+import { shelfCopy } from "../../test-support/shelf-copy.js";
+
+const EVENTS = 500;
+const KILL_AT = 150;
+const AT_ONCE = 20;
+const tmp = mkdtempSync(join(tmpdir(), "blockwright-serve-load-"));
+const SECRET = `whsec_${Buffer.from("zq-load-signing-key").toString("base64")}`;
+const env = { ZQ_SIGNING_SECRET: SECRET, ZQ_SHELF_KEY: "zq-shelf-key-load-1" };
+let dir = "";
+let trigger: TriggerSpec;
+let api: Server;
+let postgres: PostgresServer;
+/** Each POST the API took: the idempotency key and the book it names. */
+const posts: { key: string; title: string }[] = [];
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+  await postgres.createDatabase("zqload");
+  api = createServer((req, res) => {
+    let body = "";
+    req.on("data", (d) => (body += d));
+    req.on("end", () => {
+      posts.push({ key: String(req.headers["idempotency-key"]), title: String((JSON.parse(body) as { title?: unknown }).title) });
+      res.writeHead(201, { "content-type": "application/json" });
+      res.end(JSON.stringify({ id: "b-zq", title: "Zq", state: "ready" }));
+    });
+  });
+  await new Promise<void>((ok) => api.listen(0, "127.0.0.1", ok));
+  const address = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+  dir = join(tmp, "project");
+  mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
+  symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
+  shelfCopy(dir, [
+    { file: "openapi.yaml", find: "https://api.shelf.test", replace: address },
+    { find: "default: https://api.shelf.test", replace: `default: ${address}` },
+    { find: "errors:\n", replace: "idempotency:\n  header: Idempotency-Key\nerrors:\n" },
+  ]);
+  expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
+  const pkg = (await import(pathToFileURL(join(dir, "generated/shelf/index.js")).href)) as { shelfTriggers: Record<string, TriggerSpec> };
+  trigger = pkg.shelfTriggers.shelf_book_added!;
+  writeFileSync(
+    join(dir, "wf.yaml"),
+    [
+      "name: On a new book",
+      "blocks:",
+      "  start:",
+      "    type: shelf",
+      "    name: A book was added",
+      "    inputs: { trigger: shelf_book_added, signingSecret: '{{ZQ_SIGNING_SECRET}}' }",
+      "    connections: { outgoing: [{ target: copy }] }",
+      "  copy:",
+      "    type: shelf",
+      "    name: Copy it to the archive shelf",
+      "    inputs: { operation: shelf_add_book, apiKey: '{{ZQ_SHELF_KEY}}', shelfId: archive, title: '{{start.metadata.bookId}}', format: paper }",
+      "",
+    ].join("\n"),
+  );
+}, 180_000);
+
+afterAll(async () => {
+  await postgres?.stop();
+  await new Promise<void>((ok) => api.close(() => ok()));
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+const addressOf = async (serve: Spawned) => ((await serve.waitFor(/shelf_book_added (http:\/\/127\.0\.0\.1:\d+\/triggers\/shelf_book_added)\n/)) as RegExpMatchArray & [string, string])[1];
+
+describe("two receivers and a worker on one Postgres", () => {
+  it("run each of 500 events exactly once while one receiver is killed mid-load", async () => {
+    const store = postgres.url("zqload");
+    const serves = [0, 1, 2].map(() => spawnCli(["serve", "wf.yaml", "--live", "--port", "0", "--store", store, "--concurrency", "4"], env, dir));
+    try {
+      const [a, b] = [await addressOf(serves[0]!), await addressOf(serves[1]!)];
+      await addressOf(serves[2]!);
+      let bAlive = true;
+      const send = async (url: string, i: number): Promise<boolean> => {
+        const body = JSON.stringify({ type: "book.added", book: { id: `b-${i}`, title: "Zq", state: "ready" } });
+        const headers = await signDelivery(trigger, body, { secret: SECRET, url, id: `msg_zq_load_${i}` });
+        try {
+          return (await fetch(url, { method: "POST", headers, body })).status === 204;
+        } catch {
+          return false;
+        }
+      };
+      let next = 0;
+      const sender = async () => {
+        for (;;) {
+          const i = next++;
+          if (i >= EVENTS) return;
+          if (i === KILL_AT) {
+            serves[1]!.child.kill("SIGKILL");
+            bAlive = false;
+          }
+          const first = bAlive && i % 2 === 1 ? b : a;
+          // One in ten goes to both receivers at once (a provider's retry crossing the first).
+          const both = i % 10 === 0 && bAlive ? await Promise.all([send(a, i), send(b, i)]) : [await send(first, i)];
+          // No answer taken: the provider sends it again, to the receiver that answers.
+          if (!both.some(Boolean)) expect(await send(a, i), `delivery ${i} to the survivor`).toBe(true);
+        }
+      };
+      await Promise.all(Array.from({ length: AT_ONCE }, sender));
+
+      const { openPostgresStore } = await import("../serve/postgres-store.js");
+      const kept = await openPostgresStore(store);
+      try {
+        // Wait for every run to end (the killed receiver's, once the others unlock its jobs).
+        for (;;) {
+          const runs = await kept.runs();
+          if (runs.length >= EVENTS && runs.every((r) => r.status === "succeeded")) break;
+          await new Promise((r) => setTimeout(r, 200));
+        }
+        const runs = await kept.runs();
+        expect(runs).toHaveLength(EVENTS);
+        expect(new Set(runs.map((r) => r.event)).size).toBe(EVENTS);
+      } finally {
+        await kept.close();
+      }
+      // Each run's call reached the API; one repeated after the kill repeats its run's key.
+      const keys = new Set(posts.map((p) => p.key));
+      expect(keys.size).toBe(EVENTS);
+      for (const key of keys) expect(key).toMatch(/^bw-[0-9a-f]{64}$/);
+      expect(new Set(posts.map((p) => p.title)).size).toBe(EVENTS);
+      // A key sent twice (a call in flight when its receiver was killed) names one book: the same call, repeated.
+      const titleOf = new Map<string, string>();
+      for (const p of posts) {
+        expect(titleOf.get(p.key) ?? p.title).toBe(p.title);
+        titleOf.set(p.key, p.title);
+      }
+    } finally {
+      for (const s of serves) s.child.kill("SIGTERM");
+      await Promise.all(serves.map((s) => s.exited));
+    }
+  });
+});

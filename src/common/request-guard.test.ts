@@ -1,0 +1,68 @@
+// The guard every listener of the command sits behind: a request naming no
+// address is refused before the listener, and a listener that throws (at once
+// or later, when async) costs its request a 500, never the process.
+import { createServer, type RequestListener } from "node:http";
+import type { AddressInfo } from "node:net";
+import { describe, expect, it } from "vitest";
+import { MALFORMED_HEADS, rawRequest, statusOf } from "../../test-support/raw-request.js";
+import { guardedListener, requestTarget } from "./request-guard.js";
+
+async function serving(listener: RequestListener, run: (url: string) => Promise<void>) {
+  const server = createServer(listener);
+  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+  try {
+    await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((ok) => server.close(() => ok()));
+  }
+}
+
+describe("a guarded listener", () => {
+  it("refuses a request naming no address with 400 before the listener, and logs its request line", async () => {
+    const logs: string[] = [];
+    let reached = 0;
+    await serving(
+      guardedListener(
+        (_req, res) => {
+          reached++;
+          res.end("ok");
+        },
+        (l) => logs.push(l),
+      ),
+      async (url) => {
+        for (const head of MALFORMED_HEADS) expect(statusOf(await rawRequest(url, head)), head).toBe(400);
+        expect(reached).toBe(0);
+        expect(statusOf(await rawRequest(url, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"))).toBe(200);
+      },
+    );
+    expect(logs).toHaveLength(MALFORMED_HEADS.length);
+    expect(logs[0]).toBe("refused a request naming no address: POST http://[::1, Host 127.0.0.1 (400)");
+  });
+
+  it("answers 500 for a listener that throws, at once or in a promise, and goes on serving", async () => {
+    const logs: string[] = [];
+    await serving(
+      guardedListener(
+        (req, res) => {
+          if (req.url === "/now") throw new Error("zq thrown at once");
+          if (req.url === "/later") return Promise.reject(new Error("zq rejected later")) as unknown as undefined;
+          res.end("ok");
+        },
+        (l) => logs.push(l),
+      ),
+      async (url) => {
+        expect((await fetch(`${url}/now`)).status).toBe(500);
+        expect((await fetch(`${url}/later`)).status).toBe(500);
+        expect((await fetch(`${url}/fine`)).status).toBe(200);
+      },
+    );
+    expect(logs).toEqual(["a request could not be answered (500): zq thrown at once", "a request could not be answered (500): zq rejected later"]);
+  });
+
+  it("reads the address a request names under its Host", () => {
+    expect(requestTarget({ url: "/a?b=1", headers: { host: "zq.example:8080" } })?.href).toBe("http://zq.example:8080/a?b=1");
+    expect(requestTarget({ url: "/a", headers: { host: "[::1" } })).toBeUndefined();
+    expect(requestTarget({ url: "http://[::1", headers: {} })).toBeUndefined();
+  });
+});

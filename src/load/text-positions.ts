@@ -1,0 +1,336 @@
+// Positions in a document's text, without yaml's document of it: that model
+// of a whole published document (27 MB of YAML) took 21 s and a gigabyte to
+// build, for a message or two. Text written as JSON (most published API
+// documents are) is read from its start, skipping every value off the path to
+// a place (a few hundred milliseconds for a 37 MB document at most, nothing
+// held); one asked for many places gets jsonc-parser's syntax tree. YAML
+// written in block style (what emitters write) is read line by line, by
+// indentation, the same way; a place behind anything else (a flow collection,
+// a multi-line quoted text, an anchor or tag, a complex key) is left to
+// yaml's document, as is every place of a text asked for many.
+import { createRequire } from "node:module";
+import type { Node, ParseError } from "jsonc-parser";
+
+const require = createRequire(import.meta.url);
+const jsonc = (): typeof import("jsonc-parser") => require("jsonc-parser") as typeof import("jsonc-parser");
+
+/** Where the value at `path` (or its key) starts in `text`, or undefined when the text is not plain JSON (yaml locates it then). */
+export type OffsetOf = (path: readonly (string | number)[], which: "key" | "value") => number | undefined;
+
+/** Places found by reading the text before its syntax tree is built. */
+const SCANS_BEFORE_TREE = 16;
+
+export function jsonOffsets(text: string): OffsetOf | undefined {
+  if (!/^\s*[[{]/.test(text)) return undefined;
+  let scans = 0;
+  /** The syntax tree once built; null when the text is not plain JSON. */
+  let tree: Node | null | undefined;
+  return (path, which) => {
+    if (tree === undefined && scans < SCANS_BEFORE_TREE) {
+      scans++;
+      const found = scanFor(text, path, which);
+      if (found !== NOT_JSON) return found;
+      tree = null;
+    }
+    if (tree === undefined) {
+      const errors: ParseError[] = [];
+      tree = jsonc().parseTree(text, errors, { disallowComments: true, allowTrailingComma: false }) ?? null;
+      if (errors.length) tree = null;
+    }
+    return tree ? offsetIn(tree, path, which) : undefined;
+  };
+}
+
+/** The offset of the value at `path`, or of its nearest existing ancestor (its key when asked for and there is one). */
+function offsetIn(root: Node, path: readonly (string | number)[], which: "key" | "value"): number {
+  let node: Node = root;
+  let key: Node | undefined;
+  for (const segment of path) {
+    if (node.type === "object") {
+      const property = node.children?.find((p) => p.children?.[0]?.value === String(segment));
+      const [name, value] = property?.children ?? [];
+      if (!name || !value) break;
+      key = name;
+      node = value;
+    } else if (node.type === "array" && /^\d+$/.test(String(segment))) {
+      const item = node.children?.[Number(segment)];
+      if (!item) break;
+      key = undefined;
+      node = item;
+    } else {
+      break;
+    }
+  }
+  return (which === "key" && key ? key : node).offset;
+}
+
+const NOT_JSON = -1;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+/** A literal of plain JSON (read where the sticky index is put). */
+const LITERAL = /true|false|null|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?/y;
+
+/**
+ * offsetIn's answer read from the text: the objects and lists on the path are
+ * walked, every other value skipped (strings read for their end only). A
+ * character that plain JSON has no place for, where the walk meets one, makes
+ * it NOT_JSON.
+ */
+function scanFor(text: string, path: readonly (string | number)[], which: "key" | "value"): number {
+  let i = 0;
+  const blank = () => {
+    for (let c = text.charCodeAt(i); c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0xfeff; c = text.charCodeAt(++i));
+  };
+  /** Past a string starting at i (its opening quote); NOT_JSON when it does not end. */
+  const skipString = (): boolean => {
+    for (i++; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) {
+        i++;
+        return true;
+      }
+    }
+    return false;
+  };
+  /** Past the value starting at i. */
+  const skipValue = (): boolean => {
+    let depth = 0;
+    do {
+      blank();
+      const c = text.charCodeAt(i);
+      if (c === QUOTE) {
+        if (!skipString()) return false;
+      } else if (c === 0x7b || c === 0x5b) {
+        depth++;
+        i++;
+      } else if (c === 0x7d || c === 0x5d) {
+        depth--;
+        i++;
+      } else if (c === 0x2c || c === 0x3a) {
+        if (depth === 0) return false;
+        i++;
+      } else {
+        LITERAL.lastIndex = i;
+        if (!LITERAL.test(text)) return false;
+        i = LITERAL.lastIndex;
+      }
+    } while (depth > 0);
+    return depth === 0;
+  };
+  blank();
+  let node = i;
+  let key: number | undefined;
+  for (const segment of path) {
+    const open = text.charCodeAt(node);
+    if (open === 0x7b) {
+      // An object: its keys, in turn, until the segment's.
+      i = node + 1;
+      let found: number | undefined;
+      for (;;) {
+        blank();
+        if (text.charCodeAt(i) === 0x7d) break;
+        if (text.charCodeAt(i) !== QUOTE) return NOT_JSON;
+        const start = i;
+        if (!skipString()) return NOT_JSON;
+        let name: unknown;
+        try {
+          name = JSON.parse(text.slice(start, i));
+        } catch {
+          return NOT_JSON;
+        }
+        blank();
+        if (text.charCodeAt(i) !== 0x3a) return NOT_JSON;
+        i++;
+        blank();
+        if (name === String(segment)) {
+          found = start;
+          break;
+        }
+        if (!skipValue()) return NOT_JSON;
+        blank();
+        if (text.charCodeAt(i) === 0x2c) i++;
+        else if (text.charCodeAt(i) !== 0x7d) return NOT_JSON;
+      }
+      if (found === undefined) break;
+      key = found;
+      node = i;
+    } else if (open === 0x5b && /^\d+$/.test(String(segment))) {
+      // A list: its items, in turn, until the segment's index.
+      i = node + 1;
+      blank();
+      if (text.charCodeAt(i) === 0x5d) break;
+      let index = 0;
+      for (; index < Number(segment); index++) {
+        if (!skipValue()) return NOT_JSON;
+        blank();
+        if (text.charCodeAt(i) !== 0x2c) break;
+        i++;
+        blank();
+      }
+      if (index < Number(segment)) break;
+      key = undefined;
+      node = i;
+    } else break;
+  }
+  return which === "key" && key !== undefined ? key : node;
+}
+
+/** 1-based line and column of an offset in `text`. */
+export function lineColumn(text: string): (offset: number) => { line: number; col: number } {
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  return (offset) => {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if ((starts[mid] ?? 0) <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return { line: low + 1, col: offset - (starts[low] ?? 0) + 1 };
+  };
+}
+
+/** Places found by reading YAML text line by line before yaml's document is left to find them all. */
+const YAML_SCANS = 64;
+
+/**
+ * The offsets of places in YAML text written in block style, as yaml's document gives them (the key, or the value:
+ * a scalar's first character, a block collection's first key or dash); undefined for a place this does not read (see
+ * the top of this file), and for every place once YAML_SCANS were asked for.
+ */
+export function blockYamlOffsets(text: string): OffsetOf {
+  let scans = 0;
+  return (path, which) => {
+    if (scans++ >= YAML_SCANS || text.charCodeAt(0) === 0xfeff) return undefined;
+    try {
+      return blockYamlScan(text, path, which);
+    } catch (e) {
+      if (e === NOT_READ) return undefined;
+      throw e;
+    }
+  };
+}
+
+/** Thrown where the text holds what this does not read. */
+const NOT_READ = Symbol("not read line by line");
+
+/** A node of block YAML: where it starts, and the column its entries start at. */
+interface BlockNode {
+  at: number;
+  column: number;
+}
+
+function blockYamlScan(text: string, path: readonly (string | number)[], which: "key" | "value"): number | undefined {
+  const lineStart = (at: number) => text.lastIndexOf("\n", at - 1) + 1;
+  const lineEnd = (at: number) => {
+    const end = text.indexOf("\n", at);
+    return end < 0 ? text.length : end;
+  };
+  /** The first character of the next line holding something (not blank, not a comment) from `from`, and its column; undefined at the end. */
+  const nextContent = (from: number): BlockNode | undefined => {
+    for (let start = from; start < text.length; start = lineEnd(start) + 1) {
+      let at = start;
+      while (text.charCodeAt(at) === 0x20) at++;
+      const c = text.charCodeAt(at);
+      if (c === 0x09) throw NOT_READ;
+      if (at >= text.length || c === 0x0a || c === 0x0d || c === 0x23) continue;
+      return { at, column: at - start };
+    }
+    return undefined;
+  };
+  /** A plain or quoted key at `at` followed by `:` and a blank or the line's end: its text and where its value may start. */
+  const keyAt = (at: number): { key: string; after: number } | undefined => {
+    const c = text.charCodeAt(at);
+    if (c === 0x22 || c === 0x27) {
+      const close = text.indexOf(String.fromCharCode(c), at + 1);
+      if (close < 0 || close > lineEnd(at)) return undefined;
+      const raw = text.slice(at + 1, close);
+      // Escapes (and a quote doubled in single quotes) are yaml's to read.
+      if ((c === 0x22 && raw.includes("\\")) || (c === 0x27 && text.charCodeAt(close + 1) === 0x27)) return undefined;
+      let after = close + 1;
+      while (text.charCodeAt(after) === 0x20) after++;
+      return text.charCodeAt(after) === 0x3a ? { key: raw, after: after + 1 } : undefined;
+    }
+    // Indicators that start no plain key: a complex key, a flow collection, an anchor, tag or alias, a directive.
+    if ("?[]{}&*!|>%@`,#'\"".includes(text[at] ?? "")) return undefined;
+    const end = lineEnd(at);
+    for (let i = at; i < end; i++) {
+      if (text.charCodeAt(i) !== 0x3a) continue;
+      const next = text.charCodeAt(i + 1);
+      if (i + 1 === end || next === 0x20 || next === 0x0d) {
+        const key = text.slice(at, i).trimEnd();
+        // A key js-yaml reads as something else than its text (a number written otherwise, True, ~) is yaml's to place.
+        if (!key || key === "<<" || / #/.test(key) || (/^[-+.0-9]/.test(key) && !/^(0|[1-9][0-9]*)$/.test(key))) return undefined;
+        if (/^(true|false|null|~)$/i.test(key) && !/^(true|false|null)$/.test(key)) return undefined;
+        return { key, after: i + 1 };
+      }
+    }
+    return undefined;
+  };
+  const isDash = (at: number) => text.charCodeAt(at) === 0x2d && [0x20, 0x0a, 0x0d].includes(text.charCodeAt(at + 1) || 0x0a);
+  /** Where a value written after a key's colon, or a dash, starts; undefined for what is not read here. */
+  const valueAfter = (after: number, column: number): BlockNode | undefined => {
+    let at = after;
+    while (text.charCodeAt(at) === 0x20) at++;
+    const c = text.charCodeAt(at);
+    if (at < text.length && c !== 0x0a && c !== 0x0d && c !== 0x23) {
+      // A value on the same line: a scalar, or a node this does not read into.
+      if ("&!*{[|>\"'?".includes(text[at] ?? "")) return c === 0x22 || c === 0x27 ? quotedOnOneLine(at) : undefined;
+      return { at, column: at - lineStart(at) };
+    }
+    const next = nextContent(lineEnd(at) + 1);
+    if (!next) return undefined;
+    // The block under the key: more indented, or a sequence at the key's own column.
+    return next.column > column || (next.column === column && isDash(next.at)) ? next : undefined;
+  };
+  const quotedOnOneLine = (at: number): BlockNode | undefined => {
+    const close = text.indexOf(text[at] ?? "", at + 1);
+    return close > 0 && close < lineEnd(at) ? { at, column: at - lineStart(at) } : undefined;
+  };
+
+  const top = nextContent(0);
+  if (!top || text.startsWith("---", top.at) || text.charCodeAt(top.at) === 0x25) return undefined;
+  let node: BlockNode = top;
+  let key: number | undefined;
+  for (const [i, segment] of path.entries()) {
+    if (isDash(node.at)) {
+      // A block sequence: its items, dashes at its column, in turn.
+      if (!/^\d+$/.test(String(segment))) break;
+      let item: number | undefined = node.at;
+      for (let i = 0; i < Number(segment) && item !== undefined; i++) {
+        let next = nextContent(lineEnd(item) + 1);
+        while (next && next.column > node.column) next = nextContent(lineEnd(next.at) + 1);
+        item = next && next.column === node.column && isDash(next.at) ? next.at : undefined;
+      }
+      if (item === undefined) break;
+      const value = valueAfter(item + 1, node.column);
+      if (!value) return undefined;
+      key = undefined;
+      node = value;
+      continue;
+    }
+    // A block mapping: its keys at its column, in turn.
+    let entry: BlockNode | undefined = node;
+    let found: { key: string; after: number } | undefined;
+    for (; entry && entry.column >= node.column; entry = nextContent(lineEnd(entry.at) + 1)) {
+      // More indented, or a dash at the mapping's own column: the value of the key before.
+      if (entry.column > node.column || isDash(entry.at)) continue;
+      const read = keyAt(entry.at);
+      if (!read) return undefined;
+      if (read.key === String(segment)) {
+        found = read;
+        break;
+      }
+    }
+    if (!found || !entry) break;
+    key = entry.at;
+    // The last key asked for itself: its value is not read.
+    if (which === "key" && i === path.length - 1) return key;
+    const value = valueAfter(found.after, node.column);
+    if (!value) return undefined;
+    node = value;
+  }
+  return which === "key" && key !== undefined ? key : node.at;
+}

@@ -1,0 +1,75 @@
+// The store in memory: the receiver's deduplication and records without a
+// file, for the contract suite's trigger cases (a receiver that lives for one
+// case). Nothing survives the process: serve itself never uses it.
+import { randomUUID } from "node:crypto";
+import type { BlockResult } from "@blockwright/runtime/workflow";
+import { eventKey, type RunRecord, type StoredRun, type SubscriptionRecord, type TriggerStore } from "./store.js";
+
+export function memoryStore(): TriggerStore {
+  const seen = new Map<string, number>();
+  const runs = new Map<string, StoredRun>();
+  const subscriptions = new Map<string, SubscriptionRecord>();
+  const record = (r: StoredRun): RunRecord => ({
+    id: r.id,
+    trigger: r.trigger,
+    event: r.event,
+    status: r.status,
+    attempts: r.attempts,
+    createdAt: new Date(r.createdAt).toISOString(),
+    finishedAt: r.finishedAt ? new Date(r.finishedAt).toISOString() : "",
+    error: r.error ?? "",
+    blocks: Object.values(r.journal).map((b) => ({ id: b.id, status: b.status })),
+  });
+  return {
+    shared: false,
+    async accept(d, horizonMs) {
+      for (const [key, at] of seen) if (at < d.receivedAt - horizonMs) seen.delete(key);
+      return d.events.map((e) => {
+        const key = `${d.trigger}:${eventKey(e.id)}`;
+        if (seen.has(key)) return false;
+        seen.set(key, d.receivedAt);
+        const id = randomUUID();
+        runs.set(id, { id, trigger: d.trigger, event: e.id, status: "queued", attempts: 0, nextAt: d.receivedAt, createdAt: d.receivedAt, outputs: e.outputs, journal: {} });
+        return true;
+      });
+    },
+    async take(limit, nowMs) {
+      const due = [...runs.values()].filter((r) => r.status === "queued" && r.nextAt <= nowMs).slice(0, limit);
+      for (const r of due) Object.assign(r, { status: "running", attempts: r.attempts + 1 });
+      return due.map((r) => ({ ...r, journal: { ...r.journal } }));
+    },
+    async journal(runId, block: BlockResult) {
+      const r = runs.get(runId);
+      if (r) r.journal[block.id] = block;
+    },
+    async settle(runId, outcome, nowMs) {
+      const r = runs.get(runId);
+      if (!r) return;
+      Object.assign(r, { status: outcome.status, nextAt: outcome.nextAt ?? nowMs, attempts: r.attempts - (outcome.undoAttempt ? 1 : 0) });
+      if (outcome.error !== undefined) r.error = outcome.error;
+      if (outcome.status !== "queued") r.finishedAt = nowMs;
+    },
+    async nextDue() {
+      const due = [...runs.values()].filter((r) => r.status === "queued").map((r) => r.nextAt);
+      return due.length ? Math.min(...due) : undefined;
+    },
+    async runs(status) {
+      return [...runs.values()].filter((r) => !status || r.status === status).map(record);
+    },
+    async replay(idOrEvent, nowMs) {
+      const again = [...runs.values()].filter((r) => (r.id === idOrEvent || r.event === idOrEvent) && (r.status === "failed" || r.status === "dead"));
+      for (const r of again) Object.assign(r, { status: "queued", attempts: 0, nextAt: nowMs });
+      return again.map(record);
+    },
+    async saveSubscription(s) {
+      subscriptions.set(s.trigger, s);
+    },
+    async subscriptions() {
+      return [...subscriptions.values()];
+    },
+    async deleteSubscription(trigger) {
+      subscriptions.delete(trigger);
+    },
+    async close() {},
+  };
+}

@@ -1,0 +1,121 @@
+// The runs of a Postgres store, on graphile-worker (an existing durable job
+// queue on Postgres; ARCHITECTURE.md says why this one): each run is a job
+// added in the transaction that kept its delivery; any serve on the database
+// takes jobs (at most `concurrency` at once), and one attempt runs the
+// workflow with the run's journal. A run failing on a retryable error throws,
+// so graphile-worker tries the job again with its backoff, up to the trigger's
+// attempts; after the last the run is dead, kept for `blockwright runs replay`.
+//
+// One gap of graphile-worker is closed here: a worker that dies (SIGKILL, a
+// machine lost) leaves its jobs locked for four hours. Each of this process's
+// workers holds a session advisory lock named after it for as long as the
+// process lives (Postgres releases it when the connection drops); every few
+// seconds each serve looks at the workers holding jobs, and those whose lock
+// it can take are gone: their jobs are unlocked (`forceUnlockWorkers`) and run
+// again, resuming from the journal.
+import type { PoolClient } from "pg";
+import type { BlockResult, RunResult } from "@blockwright/runtime/workflow";
+import { outcomeOf } from "./run-executor.js";
+import { importWorker, type PostgresStore, quietLogger, RUN_TASK } from "./postgres-store.js";
+import type { RetryPolicy, StoredRun } from "./store.js";
+
+/** How often each serve looks for the jobs of workers that are gone. */
+const SWEEP_EVERY_MS = 3_000;
+/** A job locked more recently than this is left alone (its worker may be taking its lock still). */
+const SWEEP_AFTER_MS = 5_000;
+
+export interface EngineOptions {
+  store: PostgresStore;
+  concurrency: number;
+  retry: RetryPolicy;
+  attempt(run: StoredRun, journal: (block: BlockResult) => Promise<void>, signal: AbortSignal): Promise<RunResult>;
+  settled?(run: StoredRun, result: RunResult, status: string): void;
+  log(line: string): void;
+}
+
+export interface Engine {
+  /** Stops taking jobs; waits up to `graceMs` for the attempts in flight, then cancels them (their jobs run again, from the journal). */
+  stop(graceMs: number): Promise<void>;
+}
+
+/** The advisory lock key of a worker id (a bigint from its text, as Postgres hashes it). */
+const LOCK_SQL = "SELECT pg_advisory_lock(hashtextextended($1, 0))";
+
+export async function startEngine(o: EngineOptions): Promise<Engine> {
+  const worker = await importWorker();
+  const cancel = new AbortController();
+  const inFlight = new Set<Promise<unknown>>();
+  // The connection whose session holds this process's workers' locks.
+  const liveness: PoolClient = await o.store.pool.connect();
+  const mine = new Set<string>();
+  const task = async (payload: unknown, helpers: import("graphile-worker").JobHelpers) => {
+    const runId = String((payload as { run?: unknown }).run);
+    const run = await o.store.load(runId);
+    // A run already ended (its job ran twice after a crash at the very end): nothing to do.
+    if (!run || run.status === "succeeded" || run.status === "failed" || run.status === "dead") return;
+    const attempts = helpers.job.attempts;
+    await o.store.begin(runId, attempts);
+    const current = { ...run, attempts, status: "running" as const };
+    const going = o.attempt(current, (block) => o.store.journal(runId, block), cancel.signal);
+    inFlight.add(going);
+    let result: RunResult;
+    try {
+      result = await going;
+    } finally {
+      inFlight.delete(going);
+    }
+    const outcome = outcomeOf(current, result, { ...o.retry, attempts: helpers.job.max_attempts }, Date.now());
+    await o.store.settle(runId, outcome, Date.now());
+    o.settled?.(current, result, outcome.status);
+    // Thrown: graphile-worker runs the job again after its backoff (the journal keeps what succeeded).
+    if (outcome.status === "queued") throw new Error(outcome.undoAttempt ? "cancelled on stopping: resumed later" : (outcome.error ?? "failed"));
+    if (outcome.status === "dead") o.log(`${run.trigger}: the run ${runId} is dead after ${attempts} attempts (blockwright runs replay ${runId}): ${outcome.error}`);
+  };
+  const runner = await worker.run({
+    pgPool: o.store.pool,
+    concurrency: o.concurrency,
+    noHandleSignals: true,
+    pollInterval: 500,
+    logger: quietLogger(worker),
+    taskList: { [RUN_TASK]: task },
+  });
+  runner.events.on("worker:create", ({ worker: w }) => {
+    mine.add(w.workerId);
+    liveness.query(LOCK_SQL, [w.workerId]).catch((e: unknown) => o.log(`runs: the lock of worker ${w.workerId} could not be taken: ${(e as Error).message}`));
+  });
+  const utils = await worker.makeWorkerUtils({ pgPool: o.store.pool, logger: quietLogger(worker) });
+  const sweep = async () => {
+    const held = await o.store.pool.query<{ locked_by: string }>("SELECT DISTINCT locked_by FROM graphile_worker.jobs WHERE locked_by IS NOT NULL AND locked_at < now() - make_interval(secs => $1)", [SWEEP_AFTER_MS / 1000]);
+    const gone: string[] = [];
+    for (const { locked_by: id } of held.rows) {
+      if (mine.has(id)) continue;
+      // Taken at once only when no session holds it: its worker is gone.
+      const free = await o.store.pool.query<{ taken: boolean }>("SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS taken", [id]);
+      if (free.rows[0]?.taken) gone.push(id);
+    }
+    if (gone.length) {
+      await utils.forceUnlockWorkers(gone);
+      o.log(`runs: the jobs of ${gone.length} worker(s) that are gone were unlocked, to run again from their journals`);
+    }
+  };
+  const sweeper = setInterval(() => void sweep().catch((e: unknown) => o.log(`runs: looking for the jobs of workers that are gone failed: ${(e as Error).message}`)), SWEEP_EVERY_MS);
+  sweeper.unref();
+  return {
+    async stop(graceMs) {
+      clearInterval(sweeper);
+      let grace: NodeJS.Timeout | undefined;
+      const stopped = runner.stop();
+      const over = new Promise<"over">((done) => {
+        grace = setTimeout(() => done("over"), graceMs);
+      });
+      if ((await Promise.race([stopped.then(() => "stopped" as const), over])) === "over") {
+        o.log(`runs: ${inFlight.size} run(s) still going after ${Math.round(graceMs / 1000)} s: cancelled, each resumes from its last journaled block`);
+        cancel.abort();
+        await stopped;
+      }
+      clearTimeout(grace);
+      await utils.release();
+      liveness.release();
+    },
+  };
+}

@@ -1,0 +1,139 @@
+// The runs of one machine's store (SQLite), taken from the store and run at
+// most `concurrency` at once: nothing waits in memory but the runs in flight,
+// so a burst of deliveries queues on disk, not in the heap. Each attempt runs
+// the workflow with the run's journal (a block that succeeded is not called
+// again); a run failing on a retryable error waits its backoff and is tried
+// again, up to the trigger's attempts, then is dead (listed and replayed with
+// `blockwright runs`). Stopping lets the runs in flight reach a journaled point
+// within a bound, then cancels them: they resume on the next start.
+import type { BlockResult, RunResult } from "@blockwright/runtime/workflow";
+import { type RetryPolicy, type RunOutcome, retryDelay, type StoredRun, type TriggerStore } from "./store.js";
+
+export interface ExecutorOptions {
+  store: TriggerStore;
+  /** Runs in flight at most. */
+  concurrency: number;
+  retry: RetryPolicy;
+  /** One attempt of a run: the workflow with the run's journal, cancelled through `signal`. */
+  attempt(run: StoredRun, journal: (block: BlockResult) => Promise<void>, signal: AbortSignal): Promise<RunResult>;
+  /** Told of each attempt's end (the run's line on stdout). */
+  settled?(run: StoredRun, result: RunResult, status: string): void;
+  log(line: string): void;
+  now?: () => number;
+}
+
+export interface Executor {
+  /** Looks for runs to start (after a delivery was accepted). */
+  kick(): void;
+  /** The attempts in flight. */
+  readonly inFlight: ReadonlySet<Promise<void>>;
+  /** Takes no more runs; waits up to `graceMs` for those in flight, then cancels them (they resume on the next start). */
+  stop(graceMs: number): Promise<void>;
+}
+
+/** How an attempt ended, as the run's next status. */
+export function outcomeOf(run: StoredRun, result: RunResult, retry: RetryPolicy, nowMs: number): RunOutcome {
+  if (result.status === "succeeded") return { status: "succeeded" };
+  if (result.status === "cancelled") return { status: "queued", nextAt: nowMs, undoAttempt: true };
+  const failed = result.blocks.filter((b) => b.status === "failed");
+  const error = failed.map((b) => `${b.id}: ${b.error?.message ?? "failed"}`).join("; ");
+  const retryable = failed.length > 0 && failed.every((b) => b.error?.retryable === true);
+  if (!retryable) return { status: "failed", error };
+  if (run.attempts >= retry.attempts) return { status: "dead", error: `${error} (after ${run.attempts} attempt${run.attempts > 1 ? "s" : ""})` };
+  return { status: "queued", error, nextAt: nowMs + retryDelay(retry, run.attempts) };
+}
+
+export function startExecutor(o: ExecutorOptions): Executor {
+  const now = o.now ?? Date.now;
+  const inFlight = new Set<Promise<void>>();
+  const cancel = new AbortController();
+  let stopping = false;
+  let pumping = false;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const pump = async (): Promise<void> => {
+    if (pumping) {
+      again = true;
+      return;
+    }
+    pumping = true;
+    try {
+      do {
+        again = false;
+        const free = o.concurrency - inFlight.size;
+        if (stopping || free <= 0) return;
+        const runs = await o.store.take(free, now());
+        for (const run of runs) start(run);
+        if (runs.length === free) again = true;
+      } while (again && !stopping);
+      await wakeAtNextDue();
+    } catch (e) {
+      o.log(`runs: the store could not be read (tried again in a second): ${(e as Error).message}`);
+      schedule(1000);
+    } finally {
+      pumping = false;
+    }
+  };
+
+  const schedule = (ms: number) => {
+    clearTimeout(timer);
+    if (stopping) return;
+    timer = setTimeout(() => void pump(), Math.max(0, Math.min(ms, 2 ** 31 - 1)));
+    timer.unref();
+  };
+
+  const wakeAtNextDue = async () => {
+    const due = await o.store.nextDue();
+    if (due !== undefined && inFlight.size < o.concurrency) schedule(due - now());
+  };
+
+  const start = (run: StoredRun) => {
+    const attempt = (async () => {
+      let result: RunResult;
+      try {
+        result = await o.attempt(run, (block) => o.store.journal(run.id, block), cancel.signal);
+      } catch (e) {
+        result = {
+          status: "failed",
+          durationMs: 0,
+          placeholders: [],
+          blocks: [{ id: "run", name: "run", type: "run", operation: "run", durationMs: 0, status: "failed", error: { type: "network", provider: run.trigger, operation: run.trigger, message: (e as Error).message, retryable: true } }],
+        };
+      }
+      const outcome = outcomeOf(run, result, o.retry, now());
+      await o.store.settle(run.id, outcome, now());
+      o.settled?.(run, result, outcome.status);
+      if (outcome.status === "queued" && !outcome.undoAttempt)
+        o.log(`${run.trigger}: the run of event ${run.id} failed (attempt ${run.attempts} of ${o.retry.attempts}), tried again in ${Math.round(((outcome.nextAt ?? now()) - now()) / 1000)} s: ${outcome.error}`);
+      if (outcome.status === "dead") o.log(`${run.trigger}: the run ${run.id} is dead after ${run.attempts} attempts (blockwright runs replay ${run.id}): ${outcome.error}`);
+    })()
+      .catch((e: unknown) => o.log(`${run.trigger}: the run ${run.id} could not be settled (it resumes on the next start): ${(e as Error).message}`))
+      .finally(() => {
+        inFlight.delete(attempt);
+        void pump();
+      });
+    inFlight.add(attempt);
+  };
+
+  void pump();
+  return {
+    kick: () => void pump(),
+    inFlight,
+    async stop(graceMs) {
+      stopping = true;
+      clearTimeout(timer);
+      let grace: NodeJS.Timeout | undefined;
+      const all = Promise.allSettled([...inFlight]);
+      const graceOver = new Promise<"over">((done) => {
+        grace = setTimeout(() => done("over"), graceMs);
+      });
+      if ((await Promise.race([all, graceOver])) === "over") {
+        o.log(`runs: ${inFlight.size} run(s) still going after ${Math.round(graceMs / 1000)} s: cancelled, each resumes from its last journaled block on the next start`);
+        cancel.abort();
+        await all;
+      }
+      clearTimeout(grace);
+    },
+  };
+}

@@ -1,0 +1,197 @@
+// The records of serve's SQLite store, written synchronously (node-sqlite3-wasm:
+// SQLite compiled to WebAssembly, no native build, no download on install).
+// sqlite-store.ts runs this on a worker thread, so no statement blocks the
+// thread that answers deliveries. Deliveries that arrive together are written
+// in one transaction (`batch`): one append to the log and one sync for many.
+import { randomUUID } from "node:crypto";
+import { createRequire } from "node:module";
+import type { BlockResult } from "@blockwright/runtime/workflow";
+import { CLAIM_SQL, type DeliveryIn, eventKey, PRUNE_SQL, RUN_TABLES, type RunOutcome, type RunRecord, type RunStatus, rowToRun, rowToStoredRun, rowToSubscription, STORE_TABLES, type StoredRun, type SubscriptionRecord } from "./store.js";
+
+interface SqliteStatement {
+  all(values?: unknown[]): Record<string, unknown>[];
+  run(values?: unknown[]): { changes: number };
+  finalize(): void;
+}
+
+export interface SqliteDatabase {
+  exec(sql: string): void;
+  prepare(sql: string): SqliteStatement;
+  run(sql: string, values?: unknown[]): { changes: number };
+  all(sql: string, values?: unknown[]): Record<string, unknown>[];
+  close(): void;
+}
+
+/** The SQLite file as a database (node-sqlite3-wasm is CommonJS: loaded with require). */
+export function openDatabase(file: string): SqliteDatabase {
+  const { Database } = createRequire(import.meta.url)("node-sqlite3-wasm") as { Database: new (file: string) => SqliteDatabase };
+  return new Database(file);
+}
+
+/** One write of a batch: its result, or why it failed (the others are written all the same). */
+export type OpResult = { ok: true; value: unknown } | { ok: false; error: string };
+
+/** The store's records on an open database, each operation synchronous. */
+export class SqliteRecords {
+  private readonly statements: Record<"claim" | "delivery" | "run" | "block", SqliteStatement>;
+
+  constructor(
+    private readonly db: SqliteDatabase,
+    writer = true,
+  ) {
+    if (writer) {
+      // The file is this process's alone (sqlite-hold.ts): its lock is taken once, not per
+      // transaction, which lets the write-ahead log work without shared memory (a WebAssembly
+      // SQLite has none). A commit is then one append and one sync (FULL): an acknowledged
+      // delivery survives the process and the machine stopping, at ~3 ms a commit where a
+      // rollback journal took ~25 ms.
+      db.exec("PRAGMA locking_mode = EXCLUSIVE");
+      db.exec("PRAGMA journal_mode = WAL");
+      db.exec("PRAGMA synchronous = FULL");
+      for (const sql of [...STORE_TABLES, ...RUN_TABLES("BLOB")]) db.exec(sql);
+    }
+    // Prepared once: preparing is most of a statement's cost here.
+    this.statements = {
+      claim: db.prepare(CLAIM_SQL),
+      delivery: db.prepare("INSERT INTO bw_deliveries_kept (id, trigger, received_at, headers, body) VALUES (?, ?, ?, ?, ?)"),
+      run: db.prepare("INSERT INTO bw_run_records (id, trigger, event_id, event_key, delivery_id, status, attempts, next_at, created_at, outputs) VALUES (?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?)"),
+      block: db.prepare("INSERT INTO bw_run_blocks (run_id, block_id, result) VALUES (?, ?, ?) ON CONFLICT (run_id, block_id) DO UPDATE SET result = excluded.result"),
+    };
+  }
+
+  /**
+   * Writes that arrived together, in one transaction (one append and one sync for all): each in a
+   * savepoint of its own, so one that fails costs only itself.
+   */
+  batch(ops: readonly (() => unknown)[]): OpResult[] {
+    return this.inTransaction(() =>
+      ops.map((op): OpResult => {
+        this.db.exec("SAVEPOINT op");
+        try {
+          const value = op();
+          this.db.exec("RELEASE op");
+          return { ok: true, value };
+        } catch (e) {
+          this.db.exec("ROLLBACK TO op");
+          this.db.exec("RELEASE op");
+          return { ok: false, error: (e as Error).message };
+        }
+      }),
+    );
+  }
+
+  /** Forgets the ids seen before `before` (ms). */
+  prune(before: number): void {
+    this.db.run(PRUNE_SQL, [before]);
+  }
+
+  /** A delivery's events claimed, and when any is new, the delivery kept and a queued run per new event (inside a batch). */
+  accept(d: DeliveryIn, horizonMs: number): boolean[] {
+    return this.acceptOne(d, horizonMs);
+  }
+
+  private acceptOne(d: DeliveryIn, horizonMs: number): boolean[] {
+    const fresh = d.events.map((e) => this.statements.claim.all([d.trigger, eventKey(e.id), d.receivedAt, d.receivedAt - horizonMs]).length === 1);
+    if (!fresh.some(Boolean)) return fresh;
+    const deliveryId = randomUUID();
+    this.statements.delivery.run([deliveryId, d.trigger, d.receivedAt, JSON.stringify(d.headers), d.body]);
+    d.events.forEach((e, i) => {
+      if (fresh[i]) this.statements.run.run([randomUUID(), d.trigger, Buffer.from(e.id, "utf8"), eventKey(e.id), deliveryId, d.receivedAt, d.receivedAt, JSON.stringify(e.outputs)]);
+    });
+    return fresh;
+  }
+
+  /** Runs left `running` by a process that is gone (this file has one receiver: any running at open). */
+  requeueAbandoned(): number {
+    return this.db.run("UPDATE bw_run_records SET status = 'queued' WHERE status = 'running'").changes;
+  }
+
+  /** Up to `limit` queued runs due, marked running (inside a batch). */
+  take(limit: number, nowMs: number): StoredRun[] {
+    const rows = this.db.all("SELECT * FROM bw_run_records WHERE status = 'queued' AND next_at <= ? ORDER BY next_at, created_at LIMIT ?", [nowMs, limit]);
+    return rows.map((r) => {
+      this.db.run("UPDATE bw_run_records SET status = 'running', attempts = attempts + 1 WHERE id = ?", [r.id]);
+      return rowToStoredRun({ ...r, status: "running", attempts: Number(r.attempts) + 1 }, this.journalOf(String(r.id)));
+    });
+  }
+
+  journal(runId: string, block: BlockResult): void {
+    this.statements.block.run([runId, block.id, JSON.stringify(block)]);
+  }
+
+  settle(runId: string, outcome: RunOutcome, nowMs: number): void {
+    const ended = outcome.status !== "queued";
+    this.db.run("UPDATE bw_run_records SET status = ?, error = ?, next_at = ?, finished_at = ?, attempts = attempts - ? WHERE id = ?", [
+      outcome.status,
+      outcome.error ?? null,
+      outcome.nextAt ?? nowMs,
+      ended ? nowMs : null,
+      outcome.undoAttempt ? 1 : 0,
+      runId,
+    ]);
+  }
+
+  nextDue(): number | undefined {
+    const at = this.db.all("SELECT MIN(next_at) AS at FROM bw_run_records WHERE status = 'queued'")[0]?.at;
+    return at === null || at === undefined ? undefined : Number(at);
+  }
+
+  runs(status?: RunStatus): RunRecord[] {
+    const rows = status ? this.db.all("SELECT * FROM bw_run_records WHERE status = ? ORDER BY created_at, id", [status]) : this.db.all("SELECT * FROM bw_run_records ORDER BY created_at, id");
+    return rows.map((r) =>
+      rowToRun(
+        r,
+        Object.values(this.journalOf(String(r.id))).map((b) => ({ id: b.id, status: b.status })),
+      ),
+    );
+  }
+
+  /** Failed or dead runs queued again, by run or event id (inside a batch). */
+  replay(idOrEvent: string, nowMs: number): RunRecord[] {
+    const rows = this.db.all("SELECT id FROM bw_run_records WHERE (id = ? OR event_key = ?) AND status IN ('failed', 'dead')", [idOrEvent, eventKey(idOrEvent)]);
+    for (const r of rows) this.db.run("UPDATE bw_run_records SET status = 'queued', attempts = 0, next_at = ?, finished_at = NULL, error = NULL WHERE id = ?", [nowMs, r.id]);
+    const ids = new Set(rows.map((r) => String(r.id)));
+    return this.runs().filter((r) => ids.has(r.id));
+  }
+
+  saveSubscription(s: SubscriptionRecord): void {
+    this.db.run("INSERT INTO bw_subscriptions (trigger, id, url, expires_at) VALUES (?, ?, ?, ?) ON CONFLICT (trigger) DO UPDATE SET id = excluded.id, url = excluded.url, expires_at = excluded.expires_at", [
+      s.trigger,
+      s.id,
+      s.url,
+      s.expiresAt,
+    ]);
+  }
+
+  subscriptions(): SubscriptionRecord[] {
+    return this.db.all("SELECT trigger, id, url, expires_at FROM bw_subscriptions ORDER BY trigger").map(rowToSubscription);
+  }
+
+  deleteSubscription(trigger: string): void {
+    this.db.run("DELETE FROM bw_subscriptions WHERE trigger = ?", [trigger]);
+  }
+
+  close(): void {
+    for (const s of Object.values(this.statements)) s.finalize();
+    this.db.close();
+  }
+
+  private journalOf(runId: string): Record<string, BlockResult> {
+    const out: Record<string, BlockResult> = {};
+    for (const r of this.db.all("SELECT block_id, result FROM bw_run_blocks WHERE run_id = ? ORDER BY rowid", [runId])) out[String(r.block_id)] = JSON.parse(String(r.result)) as BlockResult;
+    return out;
+  }
+
+  /** `work` in one transaction: one write to the file (and its journal) however many statements. */
+  private inTransaction<T>(work: () => T): T {
+    this.db.exec("BEGIN IMMEDIATE");
+    try {
+      const result = work();
+      this.db.exec("COMMIT");
+      return result;
+    } catch (e) {
+      this.db.exec("ROLLBACK");
+      throw e;
+    }
+  }
+}

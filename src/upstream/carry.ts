@@ -1,0 +1,172 @@
+// What `upstream <p> <newer> --accept` carries into a manifest `add`
+// drafted besides what the newer document asks more of (tighten.ts): what
+// `add` drafts otherwise from the newer cut than from the older one, where
+// the manifest still holds the older draft. A title or description (of an
+// operation, a parameter, an output) the manifest has as add drafted it
+// from the older document follows the newer one's; one the user rewrote is
+// kept, with the newer text in a note. A parameter, body field or output
+// add drafts from the newer document and not from the older (new there),
+// not required, that the manifest binds nowhere, is added as add drafts it.
+// Each gets a `# review:` comment and a printed line, and `diff` reports
+// each (a text changed, a new optional parameter or output): without them
+// the package stayed as the older document described it, and `diff` never
+// mentioned what the newer one says.
+import { type Document, isMap, Pair, parseDocument } from "yaml";
+import { draftCredential } from "../import/draft-auth.js";
+import { draftManifest } from "../import/draft-manifest.js";
+import { addReviewNotes, draftedNode, type ReviewNote } from "../import/manifest-yaml.js";
+import { shortText } from "../import/plain-text.js";
+import { valueAt } from "../load/json-ref.js";
+import { OpenApiDocument } from "../load/openapi-document.js";
+import type { ManifestOperation, ManifestOutput, ManifestParam } from "../load/precompiled/manifest-types.js";
+import { parseYamlSource } from "../load/yaml-source.js";
+
+type Json = Record<string, unknown>;
+type Path = (string | number)[];
+const object = (v: unknown): Json => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
+
+export interface Carried {
+  text: string;
+  /** One line per value written or noted: `operations.x.params.name: …`. */
+  lines: string[];
+}
+
+/** An operation as add drafts it from one cut, with the review notes of its parts (their place below the operation). */
+interface Drafted {
+  op: ManifestOperation;
+  notes: ReviewNote[];
+}
+
+/** The manifest with what add drafts otherwise from `newerCutText` than from `olderCutText` carried in (see the top of this file). */
+export function carryDrafted(manifestText: string, olderCutText: string, newerCutText: string, cutName: string): Carried {
+  const yaml = parseDocument(manifestText);
+  const manifest = object(yaml.toJS());
+  const provider = typeof manifest.provider === "string" ? manifest.provider : "";
+  const operations = Object.entries(object(manifest.operations)).flatMap(([id, raw]) => {
+    const operationId = object(raw).operationId;
+    return typeof operationId === "string" ? [{ id, operationId, mine: object(raw) as unknown as ManifestOperation }] : [];
+  });
+  const older = drafted(olderCutText, cutName, provider, operations);
+  const newer = drafted(newerCutText, cutName, provider, operations);
+  const lines: string[] = [];
+  const shared = object(manifest.params) as Record<string, ManifestParam>;
+  for (const { id, operationId, mine } of operations) {
+    const was = older.get(operationId);
+    const now = newer.get(operationId);
+    if (!was || !now) continue;
+    const carry = new Carrier(yaml, ["operations", id], lines);
+    carry.text(["title"], mine.title, was.op.title, now.op.title, "title");
+    carry.text(["description"], mine.description, was.op.description, now.op.description, "description");
+    carryParams(carry, mine, shared, was, now);
+    carryOutputs(carry, mine, was, now);
+  }
+  return { text: lines.length ? yaml.toString({ lineWidth: 0, flowCollectionPadding: true }) : manifestText, lines };
+}
+
+/** Each operation of `operations` as add drafts it from the cut, by its operationId (none where the cut cannot be drafted). */
+function drafted(cutText: string, cutName: string, provider: string, operations: readonly { operationId: string }[]): Map<string, Drafted> {
+  const out = new Map<string, Drafted>();
+  try {
+    const source = parseYamlSource(cutText, cutName);
+    const doc = new OpenApiDocument(source);
+    const found = operations.flatMap(({ operationId }) => doc.operations.get(operationId) ?? []);
+    const chosen = found.map((op) => ({ method: op.method.toLowerCase(), path: op.path, ...(op.named ? { operationId: op.operationId } : {}), asked: op.operationId }));
+    const credential = draftCredential(
+      object(source.data),
+      found.map((op) => ({ id: op.operationId, op: object(valueAt(source.data, op.location)) })),
+    );
+    const draft = draftManifest(provider, source, chosen, credential);
+    for (const [draftedId, op] of Object.entries(draft.manifest.operations)) {
+      const notes = draft.notes.filter((n) => n.at[0] === "operations" && n.at[1] === draftedId).map((n) => ({ ...n, at: n.at.slice(2) }));
+      out.set(op.operationId, { op, notes });
+    }
+  } catch {
+    // A cut add could not draft: nothing to carry from it (generate still checks the manifest against the newer cut).
+  }
+  return out;
+}
+
+/** Writes into one operation of the manifest, a review note and a printed line for each value. */
+class Carrier {
+  constructor(
+    private readonly yaml: Document,
+    readonly at: Path,
+    private readonly lines: string[],
+  ) {}
+
+  /** A text add drafted from the older document follows the newer one's; one the user wrote stays, the newer one noted. */
+  text(place: Path, mine: unknown, was: unknown, now: unknown, what: string): void {
+    if (typeof now !== "string" || typeof was !== "string" || was === now || typeof mine !== "string" || mine === now) return;
+    const path = [...this.at, ...place];
+    if (mine === was) {
+      this.yaml.setIn(path, now);
+      this.note(path, [`the ${what} follows the newer document's (blockwright upstream --accept; it was add's draft of the older one): check it`], "the newer document's text");
+    } else this.note(path, [`the newer document words the ${what} otherwise: ${JSON.stringify(shortText(now, 300))}; this one, written by hand, is kept`], "the newer document's text noted; yours kept");
+  }
+
+  /** A part add drafts from the newer document only, added under `key` (params, outputs) as drafted, with its draft's notes. */
+  add(key: "params" | "outputs", name: string, value: unknown, why: string, notes: readonly string[]): void {
+    const holder = this.yaml.getIn([...this.at, key], true);
+    if (!isMap(holder)) this.yaml.setIn([...this.at, key], this.yaml.createNode({}));
+    const map = this.yaml.getIn([...this.at, key], true);
+    if (!isMap(map)) return;
+    map.add(new Pair(this.yaml.createNode(name), draftedNode(this.yaml, value)));
+    this.note([...this.at, key, name], [`${why}: drafted as blockwright add drafts it (blockwright upstream --accept); keep it, or delete it if the tool should not offer it`, ...notes], why);
+  }
+
+  private note(path: Path, notes: readonly string[], line: string): void {
+    addReviewNotes(this.yaml, path, notes);
+    this.lines.push(`${path.join(".")}: ${line}`);
+  }
+}
+
+/** Where a parameter goes, as one key for the manifest's parameters and the drafts' alike (a header's name in any case). */
+function wireKey(name: string, p: ManifestParam): string | undefined {
+  const w = p.wire;
+  if (!w || w.in === "switch") return undefined;
+  if (w.in === "body") return `body:${"pointer" in w && w.pointer !== undefined ? w.pointer : `/${name.replaceAll("~", "~0").replaceAll("/", "~1")}`}`;
+  const sent = "name" in w && w.name !== undefined ? w.name : name;
+  return `${w.in}:${w.in === "header" ? sent.toLowerCase() : sent}`;
+}
+
+function byWire(params: Record<string, ManifestParam> | undefined): Map<string, [string, ManifestParam]> {
+  const out = new Map<string, [string, ManifestParam]>();
+  for (const [name, p] of Object.entries(params ?? {})) {
+    const key = wireKey(name, p);
+    if (key !== undefined) out.set(key, [name, p]);
+  }
+  return out;
+}
+
+/** The notes a draft gives a part of its operation (`params`, name), as their texts. */
+const notesOf = (d: Drafted, key: string, name: string) => d.notes.filter((n) => n.at[0] === key && n.at[1] === name).map((n) => n.note);
+
+function carryParams(carry: Carrier, mine: ManifestOperation, shared: Record<string, ManifestParam>, was: Drafted, now: Drafted): void {
+  const [before, after, own] = [byWire(was.op.params), byWire(now.op.params), byWire(mine.params)];
+  const bound = new Set([...own.keys(), ...byWire(shared).keys()]);
+  // The whole body sent as one parameter: a field of it is no parameter of its own.
+  const wholeBody = bound.has("body:");
+  for (const [key, [name, p]] of after) {
+    const older = before.get(key);
+    const held = own.get(key);
+    if (older && held) carry.text(["params", held[0], "description"], held[1].description, older[1].description, p.description, `description of ${held[0]}`);
+    if (older || bound.has(key) || p.required || (wholeBody && key.startsWith("body:")) || Object.hasOwn(mine.params ?? {}, name) || Object.hasOwn(shared, name)) continue;
+    const what = key.startsWith("body:") ? `body field ${key.slice("body:".length)}` : `${key.slice(0, key.indexOf(":"))} parameter ${key.slice(key.indexOf(":") + 1)}`;
+    carry.add("params", name, p, `new optional ${what} in the newer document`, notesOf(now, "params", name));
+  }
+}
+
+/** Where an output reads its value, as one key (a count of a list is another output than the list). */
+const sourceKey = (o: ManifestOutput) => `${"from" in o ? String(o.from) : ""}${"count" in o && o.count ? " (count)" : ""}`;
+
+function carryOutputs(carry: Carrier, mine: ManifestOperation, was: Drafted, now: Drafted): void {
+  const keyed = (outputs: Record<string, ManifestOutput> | undefined) => new Map(Object.entries(outputs ?? {}).map(([name, o]) => [sourceKey(o), [name, o] as const]));
+  const [before, after, own] = [keyed(was.op.outputs), keyed(now.op.outputs), keyed(mine.outputs)];
+  for (const [key, [name, o]] of after) {
+    const older = before.get(key);
+    const held = own.get(key);
+    if (older && held) carry.text(["outputs", held[0], "description"], held[1].description, older[1].description, o.description, `description of ${held[0]}`);
+    if (older || held || Object.hasOwn(mine.outputs ?? {}, name)) continue;
+    carry.add("outputs", name, o, `new output ${name} in the newer document's answer`, notesOf(now, "outputs", name));
+  }
+}
