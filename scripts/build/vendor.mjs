@@ -96,7 +96,9 @@ for (const file of readdirSync(sources).filter((f) => f.endsWith(".cjs"))) {
     // requires its own files by relative name at run time, which no bundle
     // can serve ("Cannot find module './impl/format'"). Its ESM build has
     // plain imports.
-    alias: { "jsonc-parser": "jsonc-parser/lib/esm/main.js" },
+    // whatwg-url requires Node's own punycode module, deprecated since Node 21: every command that loads the mock
+    // printed a DeprecationWarning. The userland package of the same name and API is bundled instead.
+    alias: { "jsonc-parser": "jsonc-parser/lib/esm/main.js", punycode: "punycode/punycode.js" },
     plugins: [englishFaker],
     // A dependency of blockwright's own stays a require of the installed package (one copy, shared).
     external: ["@redocly/openapi-core"],

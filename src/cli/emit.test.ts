@@ -135,6 +135,8 @@ describe("blockwright emit", () => {
         const r = await run(url);
         expect(r).toMatchObject({ code: 2, stdout: "" });
         expect(r.stderr).toContain(`--to ${new URL(url).origin}: the receiver answered 200, but its answer is larger than 1 MiB (rule: an answer of at most 1048576 bytes): stopped reading [BW3011]`);
+        // The command was used right: the receiver's failure, not the usage line.
+        expect(r.stderr).not.toContain("Usage:");
         await until(() => closed);
         expect(sent).toBeLessThan(64 * 1024 * 1024);
       },

@@ -5,7 +5,8 @@ import { type Deadline, isLoopback, readBody, redact, send, startDeadline, type 
 import { lineText } from "../common/github-actions.js";
 import { MAX_NESTING, NESTING_RULE, shownPath, tooDeep } from "../common/nesting.js";
 import { listOption, parseArgs, PROJECT_OPTIONS, projectDirs, projectProviders, stringOption } from "./support/args.js";
-import { fromSpecs, UsageError, type CliIo } from "./support/io.js";
+import { CommandFailure, fromSpecs, UsageError, type CliIo } from "./support/io.js";
+import { withCode } from "../common/problem-codes.js";
 
 export const USAGE = `Usage: blockwright emit <triggerId> --to <url> [--secret-env <NAME>] [--example <name>] [--param /pointer=value]... [--handshake] [--specs <dir>] [--out <dir>]
 
@@ -149,6 +150,9 @@ class Interrupted extends Error {}
  * most ANSWER_BYTES of it. `fetch`'s own `text()` read an endless answer for
  * as long as it came, the deadline's signal unheard once the body streamed.
  */
+/** The receiver failed the exchange: exit 2 with the reason, without the usage line (the command was used right). */
+const receiverProblem = (message: string) => new CommandFailure(`blockwright emit: ${withCode("BW3011", message)}\n`, 2);
+
 async function exchange(url: URL, request: { method: string; headers: Record<string, string>; body: string }, deadline: Deadline): Promise<{ status: number; statusText: string; text: string; headers: Headers }> {
   const where = `--to ${lineText(url.origin)}`;
   let response: Response;
@@ -158,7 +162,7 @@ async function exchange(url: URL, request: { method: string; headers: Record<str
     if (deadline.cancelled) throw new Interrupted();
     const error = e as Error & { cause?: { code?: string; message?: string } };
     const why = deadline.timedOut ? `no answer within ${TIMEOUT_MS / 1000} s` : (error.cause?.code ?? error.cause?.message ?? error.message);
-    throw new UsageError("BW3011", `${where}: cannot reach the receiver (${lineText(String(why))})`);
+    throw receiverProblem(`${where}: cannot reach the receiver (${lineText(String(why))})`);
   }
   const answered = `${where}: the receiver answered ${response.status}`;
   let body: Awaited<ReturnType<typeof readBody>>;
@@ -166,11 +170,11 @@ async function exchange(url: URL, request: { method: string; headers: Record<str
     body = await deadline.race(readBody(response, ANSWER_BYTES, deadline));
   } catch (e) {
     if (deadline.cancelled) throw new Interrupted();
-    if (deadline.timedOut) throw new UsageError("BW3011", `${answered}, but its answer did not end within ${TIMEOUT_MS / 1000} s (rule: the whole answer within ${TIMEOUT_MS / 1000} s): stopped reading`);
+    if (deadline.timedOut) throw receiverProblem(`${answered}, but its answer did not end within ${TIMEOUT_MS / 1000} s (rule: the whole answer within ${TIMEOUT_MS / 1000} s): stopped reading`);
     const error = e as Error & { cause?: { code?: string; message?: string } };
-    throw new UsageError("BW3011", `${answered}, but its answer broke off (${lineText(String(error.cause?.code ?? error.cause?.message ?? error.message))})`);
+    throw receiverProblem(`${answered}, but its answer broke off (${lineText(String(error.cause?.code ?? error.cause?.message ?? error.message))})`);
   }
-  if ("tooLarge" in body) throw new UsageError("BW3011", `${answered}, but its answer is larger than ${ANSWER_BYTES / 1024 / 1024} MiB (rule: an answer of at most ${ANSWER_BYTES} bytes): stopped reading`);
+  if ("tooLarge" in body) throw receiverProblem(`${answered}, but its answer is larger than ${ANSWER_BYTES / 1024 / 1024} MiB (rule: an answer of at most ${ANSWER_BYTES} bytes): stopped reading`);
   return { status: response.status, statusText: response.statusText, text: body.text, headers: response.headers };
 }
 

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
+import { type ParamSpec, type ToolSpec, validateParams } from "@blockwright/runtime/internal";
 import { loadProvider } from "../emit/generate-all.js";
 import { OpenApiDocument } from "../load/openapi-document.js";
 import { loadYamlSource } from "../load/yaml-source.js";
@@ -99,5 +99,24 @@ describe("random inputs of a parameter whose pattern has a lookahead (zq `^[a-z]
     expect(valid.every((input) => typeof input.bookId === "string" && new RegExp(pattern, "u").test(input.bookId))).toBe(true);
     const invalid = fc.sample(invalidInput(tool, values, "http://127.0.0.1:1"), { numRuns: 30, seed: 5 });
     expect(invalid.some((d) => d.param === "bookId" && d.rule.includes("pattern"))).toBe(true);
+  });
+});
+
+describe("random invalid inputs breaking a rule whose selector governs another rule too (a format selecting both a size's allowed values and a title's limit)", () => {
+  const addBook = shelf.operations.find((op) => op.tool.id === "shelf_add_book")!.tool;
+  const values = new ToolValues(addBook, doc);
+  const selected = (rule: string) => addBook.rules.filter((r) => r.rule === rule).map((r) => ("dependsOn" in r ? r.dependsOn : undefined));
+
+  it("break that one rule only: the selector set for it leaves every other value it governs valid", () => {
+    // The fixture's premise: two rules of the tool depend on one selector.
+    expect(selected("allowedValues").some((s) => selected("dependentLimits").includes(s))).toBe(true);
+    const draws = fc.sample(invalidInput(addBook, values, "http://127.0.0.1:1"), { numRuns: 3000, seed: 700153346 });
+    const dependent = draws.filter((d) => d.rule.includes("dependentLimits") || d.rule.includes("allowedValues"));
+    expect(dependent.length).toBeGreaterThan(0);
+    for (const draw of dependent) {
+      const result = validateParams(addBook, draw.input);
+      expect(result.ok, draw.broken).toBe(false);
+      if (!result.ok) expect([...new Set(result.issues.map((i) => i.param))], `${draw.broken}: ${JSON.stringify(draw.input)}`).toEqual([draw.param]);
+    }
   });
 });
